@@ -1,0 +1,1 @@
+"""One thin module per `gaia` command: parse flags, call the library, print, return the code."""
