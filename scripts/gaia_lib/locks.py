@@ -11,15 +11,17 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from gaia_lib.errors import LockTimeout
 
 DEFAULT_TIMEOUT = 10.0
 
+fcntl: Any
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None
 
 
 def lock_path_for(target: Path) -> Path:
@@ -38,7 +40,8 @@ def locked(target: Path, timeout: float = DEFAULT_TIMEOUT, exit_code: int = 1) -
             with filelock.FileLock(str(lock_file), timeout=timeout):
                 yield
         except filelock.Timeout as exc:
-            raise LockTimeout(f"timed out after {timeout:g}s waiting for lock {lock_file}", exit_code) from exc
+            message = f"timed out after {timeout:g}s waiting for lock {lock_file}"
+            raise LockTimeout(message, exit_code) from exc
         return
     fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
     try:

@@ -41,7 +41,7 @@ def _find_upwards(start: Path, marker: str) -> Path | None:
 
 
 def project_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The project: --project, then the environment, then the nearest `.gaia/` or git top, then cwd."""
+    """The project: --project, the environment, the nearest `.gaia/` or git top, else cwd."""
     if explicit:
         return Path(explicit).resolve()
     for var in PROJECT_ENV_VARS:

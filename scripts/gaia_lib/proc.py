@@ -52,7 +52,7 @@ class _Capture(threading.Thread):
 
     def run(self) -> None:
         try:
-            while chunk := self.stream.read1(65536):
+            while chunk := self.stream.read1(65536):  # type: ignore[attr-defined]
                 room = self.limit - self.kept
                 if room > 0:
                     self.chunks.append(chunk[:room])
@@ -152,7 +152,7 @@ def run_tool(
 
 
 def which(name: str, extra_dirs: Sequence[Path] = ()) -> Path | None:
-    """Locate an executable on PATH (and in `extra_dirs`, e.g. node_modules/.bin) without running it."""
+    """Locate an executable in `extra_dirs` (e.g. node_modules/.bin), then on PATH; never run it."""
     import shutil
 
     for directory in extra_dirs:

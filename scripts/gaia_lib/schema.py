@@ -1,16 +1,16 @@
-"""JSON Schema validation of the artifacts in `schemas/`. jsonschema is imported lazily here only."""
+"""JSON Schema validation of the artifacts in `schemas/` (the only, lazy, jsonschema import)."""
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from gaia_lib import paths
 from gaia_lib.errors import MalformedFile
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict[str, Any]:
     """`name` is the file stem: "analysis-results" -> schemas/analysis-results.schema.json."""
     path = paths.plugin_root() / "schemas" / f"{name}.schema.json"

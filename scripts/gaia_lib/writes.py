@@ -15,6 +15,7 @@ import os
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,8 @@ class WriteScope:
         return roots
 
 
-_active: WriteScope | None = None
+_active: ContextVar[WriteScope | None] = ContextVar("gaia_write_scope", default=None)
+_trusted: ContextVar[frozenset[Path]] = ContextVar("gaia_trusted_files", default=frozenset())
 
 
 def scope_from_env(project: Path) -> WriteScope:
@@ -63,26 +65,42 @@ def scope_from_env(project: Path) -> WriteScope:
 
 
 def active_scope(project: Path | None = None) -> WriteScope:
-    if _active is not None:
-        return _active
+    current = _active.get()
+    if current is not None:
+        return current
     return scope_from_env(project or paths.project_dir())
 
 
 @contextmanager
 def scope(kind: str, project: Path, extra_dirs: Iterable[Path] = ()) -> Iterator[WriteScope]:
     """Make `kind` the active scope inside the block. A fork can never widen itself."""
-    global _active
     if kind not in SCOPES:
         raise ScopeViolation(f"unknown write scope '{kind}'")
-    previous = _active
+    previous = _active.get()
     inherited = previous.kind if previous is not None else os.environ.get("GAIA_WRITE_SCOPE")
     if inherited == "fork" and kind != "fork":
         raise ScopeViolation(f"a fork cannot enter the '{kind}' write scope")
-    _active = WriteScope(kind, project.resolve(), tuple(p.resolve() for p in extra_dirs))
+    entered = WriteScope(kind, project.resolve(), tuple(p.resolve() for p in extra_dirs))
+    token = _active.set(entered)
     try:
-        yield _active
+        yield entered
     finally:
-        _active = previous
+        _active.reset(token)
+
+
+@contextmanager
+def trusted_file(path: Path) -> Iterator[Path]:
+    """Make one file the caller named explicitly (`--ledger P`, an env override) writable.
+
+    The caller chose that path, as upstream lets them; the parent and action scopes accept it
+    wherever it lives. A fork still may not write it.
+    """
+    target = _resolved(path)
+    token = _trusted.set(_trusted.get() | {target})
+    try:
+        yield target
+    finally:
+        _trusted.reset(token)
 
 
 def _resolved(path: Path) -> Path:
@@ -94,6 +112,8 @@ def check_writable(path: Path, project: Path | None = None) -> Path:
     """Return the resolved target if the active scope allows writing it; raise otherwise."""
     active = active_scope(project)
     target = _resolved(path)
+    if active.kind != "fork" and target in _trusted.get():
+        return target
     for root in active.allowed_roots():
         if target.is_relative_to(_resolved(root)):
             return target

@@ -20,15 +20,21 @@ def _loader() -> Any:
 
 
 def load(text: str, what: str, exit_code: int = 1) -> Any:
-    """Parse `text` (describing it as `what` in errors). Raises MalformedFile, never yaml.YAMLError."""
+    """Parse `text`, naming it `what` in errors. Raises MalformedFile, never yaml.YAMLError."""
     import yaml
 
     if len(text) > MAX_YAML_BYTES:
         raise MalformedFile(f"{what}: YAML larger than {MAX_YAML_BYTES} bytes", exit_code)
     try:
-        for event in yaml.parse(text, Loader=_loader()):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise MalformedFile(f"{what}: YAML anchors and aliases are not allowed", exit_code)
+        events = yaml.parse(text, Loader=_loader())
+        try:
+            for event in events:
+                if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                    raise MalformedFile(
+                        f"{what}: YAML anchors and aliases are not allowed", exit_code
+                    )
+        finally:
+            events.close()
         return yaml.load(text, Loader=_loader())  # noqa: S506 - the safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -40,7 +46,7 @@ def load(text: str, what: str, exit_code: int = 1) -> Any:
 
 
 def dump(value: Any) -> str:
-    """Block-style YAML with stable key order as given (callers sort when order must be canonical)."""
+    """Block-style YAML, keys in the order given (callers sort when order must be canonical)."""
     import yaml
 
     return str(yaml.safe_dump(value, sort_keys=False, allow_unicode=True, default_flow_style=False))
