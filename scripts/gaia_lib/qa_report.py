@@ -1,0 +1,129 @@
+"""The QA review report: rendering, payload validation and the prompt hash (seed 000, Phase 6).
+
+Pure text functions. The fork's payload must carry both sections and end with the exact verdict
+line; a payload that does not is persisted behind an `[INCOMPLETE]` marker and the review is
+BLOCKED. Whatever verdict line a payload carries, the report ends with the resolver's verdict:
+the model never decides it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+DETERMINISTIC_HEADING = "## Deterministic Analysis"
+LLM_HEADING = "## LLM Semantic Review"
+VERDICT_LINE_RE = re.compile(r"^\*\*Verdict: (APPROVE|REQUEST_CHANGES|BLOCKED)\*\*$")
+INCOMPLETE_MARKER = "[INCOMPLETE]"
+SEVERITIES = ("critical", "warning", "suggestion")
+CATEGORIES = ("coverage", "assertion", "selector", "error-path", "traceability", "ac-quality",
+              "architecture", "fidelity", "integrity")
+
+
+def prompt_hash(system_prompt: str, analysis_json: bytes) -> str:
+    """sha256 of (system prompt || analysis-results.json content), as the seed defines it."""
+    digest = hashlib.sha256(system_prompt.encode("utf-8") + analysis_json).hexdigest()
+    return f"sha256:{digest}"
+
+
+def payload_problems(payload: str) -> list[str]:
+    """Why a fork payload cannot be trusted; empty when it has the required structure."""
+    problems = []
+    lines = [line.rstrip() for line in payload.strip().splitlines()]
+    if DETERMINISTIC_HEADING not in lines:
+        problems.append(f"missing '{DETERMINISTIC_HEADING}' section")
+    if LLM_HEADING not in lines:
+        problems.append(f"missing '{LLM_HEADING}' section")
+    if not lines or VERDICT_LINE_RE.match(lines[-1]) is None:
+        problems.append("last line is not '**Verdict: APPROVE|REQUEST_CHANGES|BLOCKED**'")
+    return problems
+
+
+def _cell(value: Any) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def render_deterministic(analysis: Mapping[str, Any]) -> str:
+    """The `## Deterministic Analysis` section from analysis-results.json."""
+    out = [DETERMINISTIC_HEADING, "", "| Check | Status | Findings |",
+           "|-------|--------|----------|"]
+    for check in analysis.get("checks", []):
+        reason = check.get("skip_reason") or check.get("error_reason") or ""
+        status = check["status"] + (f" ({reason})" if reason else "")
+        count = len(check.get("findings", []))
+        out.append(f"| {_cell(check['name'])} | {_cell(status)} | {count} |")
+    coverage = analysis.get("coverage", {})
+    out += ["", f"AC coverage: {coverage.get('percent', 0.0)}% of "
+            f"{len(coverage.get('per_ac', []))} acceptance criteria have at least one test.", "",
+            "| AC | Matched | Tests | By |", "|----|---------|-------|----|"]
+    for entry in coverage.get("per_ac", []):
+        out.append(f"| {entry['ac_id']} | {'yes' if entry['matched'] else 'no'} | "
+                   f"{entry['test_count']} | {entry.get('matched_by') or '—'} |")
+    findings = [(c["name"], f) for c in analysis.get("checks", []) for f in c.get("findings", [])]
+    if findings:
+        out += ["", "Findings:"]
+        for name, finding in findings:
+            where = f"{finding.get('file', '')}:{finding.get('line', 0)}"
+            out.append(f"- [{finding.get('severity', '')}] {name}/{finding.get('rule', '')} "
+                       f"{where} — {finding.get('message', '')}")
+    unattributed = analysis.get("unattributed_tests", [])
+    if unattributed:
+        out += ["", "Tests attributed to other stories (not counted):"]
+        out += [f"- {u['test']} ({', '.join(u['story_keys'])})" for u in unattributed]
+    warnings = analysis.get("gate_warnings", [])
+    if warnings:
+        out += ["", "Story gate warnings:"]
+        out += [f"- {w.get('warning', '')}: {w.get('reason', '')}" for w in warnings]
+    return "\n".join(out) + "\n"
+
+
+def render_llm_section(findings: Sequence[Mapping[str, Any]], note: str | None = None) -> str:
+    out = [LLM_HEADING, ""]
+    if note:
+        out += [note, ""]
+    for severity in SEVERITIES:
+        chosen = [f for f in findings if str(f.get("severity", "")).lower() == severity]
+        out.append(f"### {severity.capitalize()}")
+        out.append("")
+        if not chosen:
+            out += ["None.", ""]
+            continue
+        for finding in sorted(chosen, key=lambda f: (str(f.get("category", "")),
+                                                      str(f.get("ac_ref", "")))):
+            ref = f" ({finding['ac_ref']})" if finding.get("ac_ref") else ""
+            category = finding.get("category", "other")
+            out.append(f"- **{category}**{ref}: {finding.get('message', '')}")
+        out.append("")
+    return "\n".join(out)
+
+
+def render_header(key: str, title: str, prompt_hash_value: str, model: str,
+                  temperature: float) -> str:
+    return (f"# QA Review: {key} — {title}\n\n"
+            f"- Story: {key}\n- prompt_hash: {prompt_hash_value}\n- model: {model}\n"
+            f"- temperature: {temperature:g}\n")
+
+
+def assemble(header: str, payload: str, verdict: str) -> tuple[str, bool]:
+    """The report text and whether the payload was complete. The last line is always the
+    resolver's verdict; a payload that proposed another one keeps a note saying so."""
+    problems = payload_problems(payload)
+    body_lines = payload.strip().splitlines()
+    proposed = None
+    last = VERDICT_LINE_RE.match(body_lines[-1].rstrip()) if body_lines else None
+    if last is not None:
+        proposed = last.group(1)
+        body_lines = body_lines[:-1]
+    body = "\n".join(body_lines).rstrip()
+    parts = []
+    if problems:
+        parts.append(f"{INCOMPLETE_MARKER} The review payload was malformed: "
+                     + "; ".join(problems) + ".")
+    parts += [header.rstrip(), body]
+    if proposed is not None and proposed != verdict:
+        parts.append(f"Note: the payload proposed {proposed}; the verdict resolver decided "
+                     f"{verdict}.")
+    parts.append(f"**Verdict: {verdict}**")
+    return "\n\n".join(parts) + "\n", not problems
