@@ -1,0 +1,167 @@
+"""Literals an acceptance criterion's Then clause promises, and whether a test asserts them.
+
+`then_literals` pulls the checkable values out of a Then clause: HTTP status codes, quoted
+strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, CamelCase) and
+true/false/null. `asserted_literals` reports which of them appear inside an assertion of a
+test's source (`assert`, `expect(…)…`, `assertEquals(`, `assert_eq!`, `[ "$status" -eq … ]`,
+Go `if … { t.Errorf(…) }` …): the evidence behind a "weak assertion" finding. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "keyword"
+
+
+@dataclass(frozen=True)
+class Literal:
+    kind: str  # status | string | number | enum | keyword
+    value: str  # normalised: quotes removed; keywords lower-case (true/false/null)
+
+
+_QUOTED_RE = re.compile(
+    r"(?<![\w])'([^'\n]+)'(?![\w])"  # 'single' (not an apostrophe inside a word)
+    r'|"([^"\n]+)"'
+    r"|`([^`\n]+)`"
+    r"|“([^”\n]+)”"
+    r"|‘([^’\n]+)’"
+)
+_NUMBER_RE = re.compile(r"(?<![\w.])(?<![A-Za-z]-)(-?\d+(?:\.\d+)?)(?!\.?\d)(?![\w])")
+_STATUS_CONTEXT_RE = re.compile(
+    r"\b(status|http|code|error|response|respon\w*|return\w*|reject\w*|fail\w*)\b", re.IGNORECASE
+)
+_UPPER_RE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?![\w-])")
+_CAMEL_RE = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w-])")
+_KEYWORD_RE = re.compile(r"(?<![\w-])(true|false|null|True|False|None|nil)(?![\w-])")
+_KEYWORD_VALUE = {"True": "true", "False": "false", "None": "null", "nil": "null"}
+# All-caps words that are prose (protocol and document names, ids), not enum values.
+_NOT_ENUMS = frozenset({
+    "A", "I", "AC", "API", "CLI", "CSV", "DB", "FR", "HTML", "HTTP", "HTTPS", "ID", "JSON",
+    "JWT", "NFR", "OK", "PDF", "QA", "REST", "SQL", "UI", "URI", "URL", "UUID", "UX", "XML", "YAML",
+})
+_ID_RE = re.compile(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
+
+
+def then_literals(then_text: str) -> tuple[Literal, ...]:
+    """The literals in `then_text`, in order of appearance, each value once."""
+    found: list[tuple[int, Literal]] = []
+    # Quoted text is one string literal; blank it so its words are not read again.
+    masked = list(then_text)
+    for match in _QUOTED_RE.finditer(then_text):
+        value = next(g for g in match.groups() if g is not None).strip()
+        if value:
+            found.append((match.start(), Literal(STRING, value)))
+        masked[match.start():match.end()] = " " * (match.end() - match.start())
+    text = "".join(masked)
+    for match in _NUMBER_RE.finditer(text):
+        value = match.group(1)
+        # "returns 422", "status 201", "a 404 error": the words around a 3-digit number.
+        around = text[max(0, match.start() - 40):match.end() + 25]
+        is_status = (
+            re.fullmatch(r"[1-5]\d\d", value) is not None
+            and _STATUS_CONTEXT_RE.search(around) is not None
+        )
+        found.append((match.start(), Literal(STATUS if is_status else NUMBER, value)))
+    for match in _KEYWORD_RE.finditer(text):
+        word = match.group(1)
+        found.append((match.start(), Literal(KEYWORD, _KEYWORD_VALUE.get(word, word))))
+    for pattern in (_UPPER_RE, _CAMEL_RE):
+        for match in pattern.finditer(text):
+            word = match.group(0)
+            if word in _NOT_ENUMS or _ID_RE.match(word) or len(word) < 2:
+                continue
+            if pattern is _CAMEL_RE or word.isupper():
+                found.append((match.start(), Literal(ENUM, word)))
+    seen: set[Literal] = set()
+    ordered = []
+    for _, literal in sorted(found, key=lambda item: item[0]):
+        if literal not in seen:
+            seen.add(literal)
+            ordered.append(literal)
+    return tuple(ordered)
+
+
+# --- assertions in test source ----------------------------------------------------------------
+
+_ASSERT_START_RE = re.compile(
+    r"(?<![\w.])assert\b"  # python assert, bats-assert's `assert` family below too
+    r"|\bassert[A-Z_]\w*\s*[(!]"  # assertEqual( assertEquals( assertThat( assert_eq! assert_equal(
+    r"|\bassert\.\w+\s*\("  # node:assert / chai assert.equal(
+    r"|\b(?:self|this)\.assert\w*\s*\("
+    r"|\bexpect\s*\("  # jest / vitest / chai expect(...)...
+    r"|\b(?:require|assert)\.[A-Z]\w*\s*\("  # testify require.Equal( assert.Equal(
+    r"|\bpytest\.raises\s*\("
+    r"|\b(?:assert_output|assert_line|assert_equal|assert_success|assert_failure|refute\w*)\b"
+    r"|(?m:^[ \t]*\[\[?\s)"  # bats / shell test: [ "$status" -eq 0 ]  [[ $output == *x* ]]
+)
+_GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
+_COMMENT_LINE_RE = re.compile(r"^\s*(#(?!!)|//).*$", re.MULTILINE)
+
+
+def _statement_end(source: str, start: int) -> int:
+    """End of the statement starting at `start`: the first newline (or `;`) outside brackets,
+    continuing across a newline when the next line carries on a chain (`.toBe(…)`)."""
+    depth = 0
+    i, n = start, len(source)
+    while i < n:
+        ch = source[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif ch == ";" and depth == 0:
+            return i
+        elif ch == "\n" and depth == 0:
+            rest = source[i + 1:].lstrip()
+            if not rest.startswith("."):
+                return i
+        i += 1
+    return n
+
+
+def _assertion_spans(source: str) -> list[str]:
+    code = _COMMENT_LINE_RE.sub("", source)
+    spans = [
+        code[m.start():_statement_end(code, m.start())] for m in _ASSERT_START_RE.finditer(code)
+    ]
+    # Go has no assert statement: the checked values sit in the `if` guarding t.Errorf.
+    lines = code.splitlines()
+    for match in _GO_FAIL_RE.finditer(code):
+        row = code.count("\n", 0, match.start())
+        spans.append(code[match.start():_statement_end(code, match.start())])
+        for back in range(row, max(-1, row - 4), -1):
+            if re.match(r"^\s*(?:\}\s*else\s+)?if\b", lines[back]):
+                spans.append(lines[back])
+                break
+    return spans
+
+
+def _occurs(literal: Literal, span: str) -> bool:
+    if literal.kind == STRING:
+        return literal.value in span
+    if literal.kind in (STATUS, NUMBER):
+        number = rf"(?<![\w.]){re.escape(literal.value)}(?!\.?\d)(?![\w])"
+        return re.search(number, span) is not None
+    if literal.kind == KEYWORD:
+        spellings = {
+            "true": ("true", "True"),
+            "false": ("false", "False"),
+            "null": ("null", "None", "nil", "nullptr"),
+        }.get(literal.value, (literal.value,))
+        return any(re.search(rf"(?<![\w]){w}(?![\w])", span) for w in spellings)
+    return re.search(rf"(?<![\w]){re.escape(literal.value)}(?![\w])", span) is not None
+
+
+def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
+    """The `literals` that occur inside an assertion in `test_source`, in the given order."""
+    spans = _assertion_spans(test_source)
+    return tuple(lit for lit in literals if any(_occurs(lit, span) for span in spans))
+
+
+def missing_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:
+    """The complement: promised by the Then clause, asserted nowhere."""
+    asserted = set(asserted_literals(test_source, literals))
+    return tuple(lit for lit in literals if lit not in asserted)
