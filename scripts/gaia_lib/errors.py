@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
-from collections.abc import Callable, Sequence
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the edit hook imports this module: annotations only, no import cost
+    from collections.abc import Callable, Sequence
+    from pathlib import Path
 
 EXIT_OK = 0
 EXIT_INTERNAL = 70  # an unexpected exception: a bug, logged with its traceback
@@ -68,6 +70,8 @@ def one_line(text: str) -> str:
 
 
 def _log_internal_error(prog: str) -> Path | None:
+    import traceback  # late: the edit hook imports this module and never needs it
+
     from gaia_lib import paths  # late: keeps this module import-light
 
     try:

@@ -1,12 +1,19 @@
 """Where things live: the plugin root, the per-user data dir, the project and its `.gaia/` tree.
 
-Standard library only: the edit hook imports this module.
+Standard library only, and `pathlib` only when a `Path` is asked for: the edit hook uses the
+`*_root` string forms, which carry the same rules (each rule is written once, in the string
+form; the `Path` functions wrap them).
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    StrPath = str | os.PathLike[str]
 
 PROJECT_ENV_VARS = (
     "GAIA_PROJECT_DIR",
@@ -17,58 +24,71 @@ PROJECT_ENV_VARS = (
 )
 
 
+def _path(value: StrPath) -> Path:
+    from pathlib import Path
+
+    return Path(value)
+
+
 def plugin_root() -> Path:
     """The plugin root, found from this file: the env var is absent in Bash tool calls."""
-    return Path(__file__).resolve().parents[2]
+    return _path(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
 
 
-def data_dir() -> Path:
+def data_root() -> str:
     """Per-user writable state (venv, logs). Never inside the plugin root: updates replace it."""
     for var in ("CLAUDE_PLUGIN_DATA", "GAIA_DATA_DIR"):
         value = os.environ.get(var)
         if value:
-            return Path(value)
+            return value
     xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "gaia"
+    base = xdg if xdg else os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "gaia")
 
 
-def _find_upwards(start: Path, marker: str) -> Path | None:
-    for candidate in (start, *start.parents):
-        if (candidate / marker).exists():
-            return candidate
-    return None
+def data_dir() -> Path:
+    return _path(data_root())
 
 
-def project_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+def _find_upwards(start: str, marker: str) -> str | None:
+    current = start
+    while True:
+        if os.path.exists(os.path.join(current, marker)):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def project_dir(explicit: StrPath | None = None) -> Path:
     """The project: --project, the environment, the nearest `.gaia/` or git top, else cwd."""
     if explicit:
-        return Path(explicit).resolve()
+        return _path(explicit).resolve()
     for var in PROJECT_ENV_VARS:
         value = os.environ.get(var)
         if value:
-            return Path(value).resolve()
-    cwd = Path.cwd().resolve()
-    return _find_upwards(cwd, ".gaia") or _find_upwards(cwd, ".git") or cwd
+            return _path(value).resolve()
+    cwd = os.path.realpath(os.getcwd())
+    return _path(_find_upwards(cwd, ".gaia") or _find_upwards(cwd, ".git") or cwd)
 
 
 def gaia_dir(project: Path) -> Path:
     return project / ".gaia"
 
 
-def _env_dir(var: str, project: Path) -> Path | None:
+def _env_dir(var: str, project: StrPath) -> str | None:
     value = os.environ.get(var)
     if not value:
         return None
-    path = Path(value)
-    return path if path.is_absolute() else project / path
+    return value if os.path.isabs(value) else os.path.join(project, value)
 
 
 def _artifacts_root(project: Path, name: str, env_var: str) -> Path:
     """`.gaia/artifacts/<name>` (canonical), else the legacy `docs/<name>` when only it exists."""
     override = _env_dir(env_var, project)
     if override is not None:
-        return override
+        return _path(override)
     canonical = gaia_dir(project) / "artifacts" / name
     legacy = project / "docs" / name
     if not canonical.is_dir() and legacy.is_dir():
@@ -96,8 +116,14 @@ def memory_dir(project: Path) -> Path:
     return gaia_dir(project) / "memory"
 
 
+def checkpoints_root(project: StrPath) -> str:
+    return _env_dir("CHECKPOINT_PATH", project) or os.path.join(
+        project, ".gaia", "memory", "checkpoints"
+    )
+
+
 def checkpoints_dir(project: Path) -> Path:
-    return _env_dir("CHECKPOINT_PATH", project) or memory_dir(project) / "checkpoints"
+    return _path(checkpoints_root(project))
 
 
 def review_state_dir(project: Path, skill: str, key: str) -> Path:

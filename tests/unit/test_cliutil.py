@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from gaia_lib.cliutil import ArgParser, entry
 
 
 def test_usage_error_uses_the_commands_code(capsys: pytest.CaptureFixture[str]) -> None:
-    def run(argv: list[str]) -> int:
+    def run(argv: Sequence[str]) -> int:
         parser = ArgParser("gaia demo", usage_code=64)
         parser.add_argument("--story", required=True)
         parser.parse_args(argv)
@@ -18,7 +20,7 @@ def test_usage_error_uses_the_commands_code(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_help_exits_zero_and_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
-    def run(argv: list[str]) -> int:
+    def run(argv: Sequence[str]) -> int:
         ArgParser("gaia demo").parse_args(argv)
         return 0
 

@@ -75,3 +75,48 @@ def test_which_prefers_extra_dirs(tmp_path: Path) -> None:
     tool.chmod(0o755)
     assert proc.which("mytool", [tmp_path]) == tool
     assert proc.which("gaia-no-such-tool-xyz") is None
+
+
+def test_run_quick_has_the_same_contract(tmp_path: Path) -> None:
+    result = proc.run_quick(
+        [sys.executable, "-c", "import sys; print('out'); print('err', file=sys.stderr); sys.exit(3)"]
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (3, "out\n", "err\n")
+    assert not result.timed_out and result.error is None
+    missing = proc.run_quick(["gaia-no-such-tool-xyz"])
+    assert missing.returncode == proc.EXIT_NOT_FOUND and missing.error == "not found: gaia-no-such-tool-xyz"
+
+
+def test_run_quick_times_out_and_kills_the_group(tmp_path: Path) -> None:
+    marker = tmp_path / "survivor"
+    child = "import pathlib, sys, time; time.sleep(2); pathlib.Path(sys.argv[1]).write_text('x')"
+    script = (
+        "import subprocess, sys, time\n"
+        "subprocess.Popen([sys.executable, '-c', sys.argv[1], sys.argv[2]])\n"
+        "time.sleep(60)\n"
+    )
+    start = time.monotonic()
+    result = proc.run_quick([sys.executable, "-c", script, child, str(marker)], timeout=0.5)
+    assert result.timed_out and result.returncode == proc.EXIT_TIMEOUT
+    assert time.monotonic() - start < 5
+    time.sleep(2.5)
+    assert not marker.exists()
+
+
+def test_run_quick_bounds_output() -> None:
+    result = proc.run_quick(
+        [sys.executable, "-c", "import sys\nfor _ in range(50): sys.stdout.write('y' * 100000)"],
+        max_output=500,
+    )
+    assert result.returncode == 0 and len(result.stdout) == 500 and result.truncated
+
+
+def test_importing_proc_does_not_import_subprocess() -> None:
+    import subprocess as sp
+
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import gaia_lib.proc; "
+            "print(sorted(m for m in ('subprocess', 'threading', 'signal', 'dataclasses', "
+            "'typing', 'pathlib') if m in sys.modules))")
+    out = sp.run([sys.executable, "-I", "-S", "-c", code, str(Path(proc.__file__).parents[1])],
+                 capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
