@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from gaia_lib import stacks
 from gaia_lib.stacks import StackAdapter
 
 DEFAULT_DEADLINE_SECONDS = 30.0
@@ -41,6 +42,34 @@ class Discovery:
     @property
     def counts(self) -> dict[str, int]:
         return {stack: len(files) for stack, files in sorted(self.files.items())}
+
+
+MONOREPO_DEPTH = 2
+
+
+def review_stacks(root: Path, primary: str) -> list[StackAdapter]:
+    """The primary stack, then any other stack whose markers sit in a package directory up to
+    two levels down (`web/package.json` beside a Python service): a monorepo's test files are
+    discovered by each stack's own conventions and counted per stack."""
+    found = [primary]
+    level = [root]
+    for _ in range(MONOREPO_DEPTH):
+        children: list[Path] = []
+        for directory in level:
+            try:
+                entries = sorted(os.scandir(directory), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False) and entry.name not in SKIP_DIRS \
+                        and not entry.name.startswith("."):
+                    children.append(Path(entry.path))
+        for child in children:
+            key = stacks.detect(child)
+            if key is not None and key not in found:
+                found.append(key)
+        level = children
+    return [stacks.get(key) for key in found]
 
 
 def walk(root: Path, deadline: float) -> tuple[list[str], bool]:

@@ -26,7 +26,8 @@ from gaia_lib.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.errors import GaiaError, InvalidInput
 
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
-SHELL_SYNTAX = re.compile(r"[|&;<>()$`\\\"'*?\[\]#~=%]|\n")
+SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]~]|\n")
+ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 COUNT_PASSED = re.compile(r"(?<![0-9])([0-9]+) passed")
 COUNT_FAILED = re.compile(r"(?<![0-9])([0-9]+) failed")
 
@@ -111,17 +112,47 @@ def _runner_of(argv: Sequence[str]) -> str | None:
     return None
 
 
-def plan_invocation(command: str, report_dir: Path, name: str,
-                    story_tests: Sequence[str] = ()) -> Invocation:
-    """How to run one tier so that its runner writes a machine-readable report."""
+def _split(command: str) -> list[str] | None:
+    """The command as an argument list, or None when it needs a shell to mean what it says."""
     if SHELL_SYNTAX.search(command):
+        return None
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return None
+    if argv and ENV_ASSIGNMENT.match(argv[0]):
+        return None
+    return argv
+
+
+def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
+                   workdir: Path) -> tuple[list[str], list[str]]:
+    """Narrow a tier to the story's tests: path arguments of the configured command are
+    replaced by the story tests that live under them. When none do, the tier runs as configured
+    (its tests are not the story's, and a run of nothing proves nothing)."""
+    configured = [a for a in argv[1:] if not a.startswith("-") and (workdir / a).exists()]
+    if not configured:
+        return list(argv), list(story_tests)
+    chosen = [t for t in story_tests
+              if any(t == c.rstrip("/") or t.startswith(c.rstrip("/") + "/") for c in configured)]
+    if not chosen:
+        return list(argv), []
+    return [a for a in argv if a not in configured], chosen
+
+
+def plan_invocation(command: str, report_dir: Path, name: str,
+                    story_tests: Sequence[str] = (), workdir: Path | None = None) -> Invocation:
+    """How to run one tier so that its runner writes a machine-readable report."""
+    argv = _split(command)
+    if argv is None:
         # Shell syntax in the project's own configured command: run it as written.
         return Invocation(("sh", "-c", command), None, None, False)
-    argv = shlex.split(command)
     if not argv:
         raise InvalidInput(f"tier {name} has an empty command")
     runner = _runner_of(argv)
-    paths = list(story_tests)
+    paths: list[str] = []
+    if story_tests:
+        argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd())
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
         return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True)
@@ -161,7 +192,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if not tier.command:
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
                      skip_reason="tier has no command"), diagnostics
-    invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests)
+    invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir)
     if invocation.report_path is not None:
         writes.make_dirs(invocation.report_path.parent)
         writes.remove(invocation.report_path)  # a stale report must not pass for this run's

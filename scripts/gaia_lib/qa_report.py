@@ -69,13 +69,14 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
             out.append(f"- [{finding.get('severity', '')}] {name}/{finding.get('rule', '')} "
                        f"{where} — {finding.get('message', '')}")
     unattributed = analysis.get("unattributed_tests", [])
+    owners = analysis.get("unattributed_story_keys", {})
     if unattributed:
         out += ["", "Tests attributed to other stories (not counted):"]
-        out += [f"- {u['test']} ({', '.join(u['story_keys'])})" for u in unattributed]
+        out += [f"- {test} ({', '.join(owners.get(test, []))})" for test in unattributed]
     warnings = analysis.get("gate_warnings", [])
     if warnings:
         out += ["", "Story gate warnings:"]
-        out += [f"- {w.get('warning', '')}: {w.get('reason', '')}" for w in warnings]
+        out += [f"- {w}" for w in warnings]
     return "\n".join(out) + "\n"
 
 

@@ -89,3 +89,11 @@ def test_deadline_stops_the_walk(tmp_path: Path) -> None:
 def test_file_list_entries_cannot_point_outside(tmp_path: Path) -> None:
     _make(tmp_path, ["tests/test_a.py"])
     assert discovery.neighbourhood(tmp_path, ["../../etc/passwd", ""]) == ()
+
+
+def test_review_stacks_adds_package_stacks_of_a_monorepo(tmp_path: Path) -> None:
+    _make(tmp_path, ["pyproject.toml", "web/package.json", "services/api/go.mod",
+                     "node_modules/x/package.json", "docs/readme.md"])
+    keys = [a.key for a in discovery.review_stacks(tmp_path, "python-dev")]
+    assert keys == ["python-dev", "ts-dev", "go-dev"]  # breadth first: web/ before services/api/
+    assert [a.key for a in discovery.review_stacks(tmp_path / "docs", "bash-dev")] == ["bash-dev"]

@@ -178,3 +178,14 @@ def test_unknown_context_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidInput, match="unknown execution context"):
         execution.active_context()
     assert execution.active_context("ci-pre-merge") == "ci_pre_merge"
+
+
+def test_a_runner_flooding_its_output_is_bounded_not_fatal(tmp_path: Path) -> None:
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {PY} -c "import sys; sys.stdout.write('x' * 30_000_000)"
+    """)
+    suite = _run(_project(tmp_path), cfg).suites[0]
+    assert suite.exit_code == 0 and (suite.pass_count, suite.fail_count) == (1, 0)

@@ -74,8 +74,9 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
         "coverage": {"percent": 50.0, "per_ac": [
             {"ac_id": "AC1", "matched": True, "test_count": 2, "matched_by": "id"},
             {"ac_id": "AC2", "matched": False, "test_count": 0, "matched_by": None}]},
-        "unattributed_tests": [{"test": "tests/t.py::test_x", "story_keys": ["E1-S3"]}],
-        "gate_warnings": [{"warning": "file-list-divergence", "reason": "divergence"}],
+        "unattributed_tests": ["tests/t.py::test_x"],
+        "unattributed_story_keys": {"tests/t.py::test_x": ["E1-S3"]},
+        "gate_warnings": ['{"warning":"file-list-divergence","reason":"divergence"}'],
     }
     text = qa_report.render_deterministic(analysis)
     assert text.startswith("## Deterministic Analysis\n")
@@ -84,7 +85,7 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
     assert "| AC2 | no | 0 | — |" in text
     assert "- [critical] ac-coverage/missing-ac-coverage story.md:12 — AC2 has no test" in text
     assert "- tests/t.py::test_x (E1-S3)" in text
-    assert "- file-list-divergence: divergence" in text
+    assert '- {"warning":"file-list-divergence","reason":"divergence"}' in text
 
 
 def test_render_llm_section_groups_by_severity() -> None:
