@@ -1,0 +1,48 @@
+"""Fixtures for the tests that drive the real Claude Code CLI (marker `claude`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from e2e.claude_cli import CLI_VERSIONS, ClaudeCli, CliUnavailable, install_cli
+from e2e.demo import build_plugin_venv
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session", params=CLI_VERSIONS)
+def claude(request: pytest.FixtureRequest) -> ClaudeCli:
+    """The real CLI, once per supported version. A missing npm fails the test: CI must
+    provide it, and a silent skip would hide that the plugin was never loaded."""
+    version = str(request.param)
+    try:
+        return ClaudeCli(version, install_cli(version))
+    except CliUnavailable as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path) -> Path:
+    """A fresh CLAUDE_CONFIG_DIR per test."""
+    path = tmp_path / "claude-config"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def plugin_root() -> Path:
+    """The repository root is the plugin root (and the marketplace root)."""
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def plugin_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The plugin's private venv, built once per test run by `bin/gaia bootstrap`; sessions
+    link it into their CLAUDE_PLUGIN_DATA (`demo.seed_plugin_data`)."""
+    data = tmp_path_factory.mktemp("plugin-data")
+    try:
+        return build_plugin_venv(data)
+    except RuntimeError as exc:
+        pytest.fail(str(exc), pytrace=False)
