@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The test command: refresh the dev venv (.venv) when the pinned requirements change, then run
+# ruff, mypy and pytest. Extra arguments go to pytest: `bash dev/test.sh -k review_gate -x`.
+# Every check runs even when an earlier one fails, so one run shows every problem; the exit
+# status is non-zero when any of them failed.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+
+PYTHON="${PYTHON:-python3}"
+VENV="${GAIA_DEV_VENV:-$ROOT/.venv}"
+STAMP="$VENV/.requirements.sha256"
+
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+    echo "dev/test.sh: $PYTHON not found; install Python >= 3.10 (or set PYTHON=...)" >&2
+    exit 2
+fi
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))'; then
+    echo "dev/test.sh: $PYTHON is $("$PYTHON" --version 2>&1); Python >= 3.10 is required" >&2
+    exit 2
+fi
+
+# The stamp covers both requirement files and the interpreter version: a change to either
+# means the venv no longer matches what the pins promise.
+requirements_hash() {
+    "$PYTHON" - requirements.txt requirements-dev.txt <<'PY'
+import hashlib
+import sys
+
+digest = hashlib.sha256(sys.version.encode())
+for name in sys.argv[1:]:
+    with open(name, "rb") as handle:
+        digest.update(name.encode() + b"\0" + handle.read() + b"\0")
+print(digest.hexdigest())
+PY
+}
+
+want="$(requirements_hash)"
+have="$(cat "$STAMP" 2>/dev/null || true)"
+if ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
+    echo "dev/test.sh: creating the dev venv at $VENV" >&2
+    "$PYTHON" -m venv --clear "$VENV"
+    have=""
+fi
+if [ "$want" != "$have" ]; then
+    echo "dev/test.sh: installing requirements-dev.txt into $VENV" >&2
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+        -r requirements-dev.txt
+    printf '%s\n' "$want" >"$STAMP"
+fi
+
+failed=()
+run() {
+    local name="$1"
+    shift
+    echo "==> $name" >&2
+    if ! "$@"; then
+        failed+=("$name")
+    fi
+}
+
+run "ruff check" "$VENV/bin/ruff" check .
+run "mypy" "$VENV/bin/mypy"
+run "pytest" "$VENV/bin/pytest" "$@"
+
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "dev/test.sh: FAILED: ${failed[*]}" >&2
+    exit 1
+fi
+echo "dev/test.sh: all checks passed" >&2

@@ -1,0 +1,1 @@
+"""Account signup: create an account from an email address and greet the new user."""

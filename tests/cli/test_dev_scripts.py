@@ -1,0 +1,210 @@
+"""dev/demo.sh, dev/test.sh and .ci/run: syntax, flags, exit codes, and an offline demo run.
+
+The demo runs against test doubles for its two slow dependencies: GAIA_DEMO_VENV points at a
+"venv" whose python is this interpreter (pytest and coverage are installed here), and GAIA_BIN
+at a launcher that runs this checkout's gaia_lib, so no network and no venv build is needed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.story import load_story
+from helpers.projects import REPO_ROOT, gaia_env
+
+DEMO_SH = REPO_ROOT / "dev" / "demo.sh"
+CHANGESET = [
+    "src/signup/accounts.py",
+    "src/signup/errors.py",
+    "src/signup/validation.py",
+    "tests/integration/test_signup_flow.py",
+    "tests/unit/test_signup.py",
+]
+
+
+def _executable(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+@pytest.fixture
+def demo_venv(tmp_path: Path) -> Path:
+    venv = tmp_path / "demo-venv"
+    _executable(venv / "bin" / "python", f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    return venv
+
+
+def _gaia_launcher(tmp_path: Path, review_qa: str | None = None) -> Path:
+    """This checkout's gaia; `review-qa` is refused unless a fake body for it is given."""
+    if review_qa is None:
+        intercept = 'if [ "$1" = review-qa ]; then exit 2; fi\n'
+    else:
+        intercept = (
+            'if [ "$1" = help ]; then printf "commands:\\n  review-qa\\n"; exit 0; fi\n'
+            f'if [ "$1" = review-qa ]; then {review_qa}; fi\n'
+        )
+    return _executable(
+        tmp_path / "bin" / "gaia",
+        f'#!/bin/sh\n{intercept}exec "{sys.executable}" -m gaia_lib "$@"\n',
+    )
+
+
+def _demo(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(DEMO_SH), *args], cwd=cwd, env=env, capture_output=True, text=True,
+        timeout=300,
+    )
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, text=True, check=True
+    ).stdout
+
+
+@pytest.mark.parametrize("script", ["dev/demo.sh", "dev/test.sh", ".ci/run"])
+def test_script_is_valid_bash(script: str) -> None:
+    result = subprocess.run(["bash", "-n", str(REPO_ROOT / script)], capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stderr
+
+
+def test_ci_run_hands_over_to_dev_test_sh() -> None:
+    lines = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+    assert lines[0] == "#!/usr/bin/env bash"
+    assert "set -euo pipefail" in lines
+    assert lines[-1] == 'exec bash dev/test.sh "$@"'
+
+
+def test_demo_unknown_flag_is_a_usage_error(tmp_path: Path) -> None:
+    result = _demo("--bogus", env=gaia_env(), cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert result.stderr == "usage: bash dev/demo.sh [--out DIR]\n"
+    assert result.stdout == ""
+
+
+def test_demo_refuses_a_non_empty_out_dir(tmp_path: Path, demo_venv: Path) -> None:
+    out = tmp_path / "out"
+    (out / "keep.txt").parent.mkdir()
+    (out / "keep.txt").write_text("x", encoding="utf-8")
+    env = gaia_env(GAIA_BIN=str(_gaia_launcher(tmp_path)), GAIA_DEMO_VENV=str(demo_venv))
+
+    result = _demo("--out", str(out), env=env, cwd=tmp_path)
+
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"dev/demo.sh: --out {out} exists and is not empty; choose a new directory\n"
+    )
+    assert [p.name for p in out.iterdir()] == ["keep.txt"]
+
+
+def test_demo_needs_an_executable_gaia(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere" / "gaia"
+
+    result = _demo(env=gaia_env(GAIA_BIN=str(missing)), cwd=tmp_path)
+
+    assert result.returncode == 1
+    assert result.stderr == f"dev/demo.sh: {missing} not found or not executable\n"
+
+
+@pytest.mark.slow
+def test_demo_interim_pipeline_reviews_e1_s1(tmp_path: Path, demo_venv: Path) -> None:
+    out = tmp_path / "demo"
+    env = gaia_env(GAIA_BIN=str(_gaia_launcher(tmp_path)), GAIA_DEMO_VENV=str(demo_venv))
+
+    result = _demo("--out", str(out), env=env, cwd=tmp_path)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    logs = out / "build" / "gaia-demo"
+    story = (
+        out / ".gaia/artifacts/implementation-artifacts/epic-e1-account-signup/stories"
+        / "E1-S1-email-signup.md"
+    )
+    assert (logs / "tests.out").read_text(encoding="utf-8").splitlines()[-1].startswith(
+        "8 passed"
+    )
+    assert (logs / "resolve-story-file.out").read_text(encoding="utf-8") == f"{story}\n"
+    assert "stack='python-dev'\n" in (logs / "load-stack-persona.out").read_text(encoding="utf-8")
+    assert json.loads((logs / "file-list-diff-check.out").read_text(encoding="utf-8")) == {
+        "warning": "file-list-divergence",
+        "reason": "divergence",
+        "missing_from_file_list": ["src/signup/errors.py"],
+        "extra_in_file_list": [],
+    }
+    assert "\nReview Gate: PENDING\n" in (logs / "review-gate-check.out").read_text(
+        encoding="utf-8"
+    )
+    assert f"demo project:   {out}\n" in result.stdout
+    assert f"command output: {logs}/\n" in result.stdout
+    # The story branch holds exactly E1-S1's change set; the run left the tree clean.
+    assert _git(out, "rev-parse", "--abbrev-ref", "HEAD") == "story/E1-S1\n"
+    assert _git(out, "diff", "--name-only", "main").split() == CHANGESET
+    assert _git(out, "status", "--porcelain") == ""
+
+
+def test_demo_uses_review_qa_when_gaia_has_it(tmp_path: Path, demo_venv: Path) -> None:
+    out = tmp_path / "demo"
+    fake = 'echo "$*"; exit 0'
+    env = gaia_env(
+        GAIA_BIN=str(_gaia_launcher(tmp_path, review_qa=fake)), GAIA_DEMO_VENV=str(demo_venv)
+    )
+
+    result = _demo("--out", str(out), env=env, cwd=tmp_path)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (out / "build/gaia-demo/review-qa.out").read_text(encoding="utf-8") == (
+        f"review-qa E1-S1 --project {out}\n"
+    )
+    assert not (out / "build/gaia-demo/file-list-diff-check.out").exists()
+
+
+@pytest.mark.parametrize(("review_qa_exit", "demo_exit"), [(1, 0), (2, 2), (3, 3)])
+def test_demo_exit_status_from_review_qa(
+    tmp_path: Path, demo_venv: Path, review_qa_exit: int, demo_exit: int
+) -> None:
+    """A verdict (0 APPROVE, 1 REQUEST_CHANGES) is a successful demo; BLOCKED or usage is not."""
+    out = tmp_path / "demo"
+    fake = f'if [ "$2" = --help ]; then exit 0; fi; exit {review_qa_exit}'
+    env = gaia_env(
+        GAIA_BIN=str(_gaia_launcher(tmp_path, review_qa=fake)), GAIA_DEMO_VENV=str(demo_venv)
+    )
+
+    result = _demo("--out", str(out), env=env, cwd=tmp_path)
+
+    assert result.returncode == demo_exit
+    assert f"  (exit {review_qa_exit})\n" in result.stdout
+
+
+@pytest.mark.slow
+def test_demo_full_review_finds_the_e1_s1_gaps(tmp_path: Path, demo_venv: Path) -> None:
+    """The real `gaia review-qa` on the demo: AC3 has no test, so QA Tests is FAILED."""
+    out = tmp_path / "demo"
+    launcher = _executable(
+        tmp_path / "bin" / "gaia", f'#!/bin/sh\nexec "{sys.executable}" -m gaia_lib "$@"\n'
+    )
+    env = gaia_env(GAIA_BIN=str(launcher), GAIA_DEMO_VENV=str(demo_venv))
+
+    result = _demo("--out", str(out), env=env, cwd=tmp_path)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (out / "build/gaia-demo/review-qa.out").is_file()
+    story = load_story(
+        out / ".gaia/artifacts/implementation-artifacts/epic-e1-account-signup/stories"
+        / "E1-S1-email-signup.md"
+    )
+    assert {row.name: row.status for row in story.review_gate or ()}["QA Tests"] == "FAILED"
+    analysis = json.loads(
+        (out / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json").read_text("utf-8")
+    )
+    coverage = next(check for check in analysis["checks"] if check["name"] == "ac-coverage")
+    assert coverage["status"] == "failed"
+    assert any("AC3" in finding["message"] for finding in coverage["findings"])
