@@ -26,6 +26,7 @@ from typing import Any
 from gaia_lib import (
     __version__,
     ac_coverage,
+    attribution,
     checkpoint,
     config,
     coverage_report,
@@ -332,6 +333,38 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                   scope=paths.relative_to_project(path, s.project))
 
 
+def attribution_evidence(s: Setup, result: ac_coverage.CoverageResult,
+                         test_paths: Sequence[str],
+                         file_list: Sequence[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Python stack: per AC, whether its tests execute the story's File List sources."""
+    adapter = stacks.get(s.stack)
+    tool = next((p for p in s.probe.coverage if p.found and p.tool == "coverage"), None)
+    sources = [f for f in file_list if f.endswith(".py") and not adapter.is_test_file(f)]
+    if s.stack != "python-dev":
+        return [], _check("behavioural-attribution", "skipped",
+                          skip_reason="per-test contexts are read for the Python stack only")
+    if tool is None or not tool.path:
+        return [], _check("behavioural-attribution", "skipped",
+                          skip_reason="coverage.py is not installed")
+    if not test_paths or not sources:
+        return [], _check("behavioural-attribution", "skipped",
+                          skip_reason="the story lists no Python sources or has no tests")
+    report, why = attribution.measure(s.project, s.state_dir(), tool.path, test_paths)
+    if report is None:
+        return [], _check("behavioural-attribution", "skipped", skip_reason=why or "no report")
+    rows = attribution.attribute(
+        [(e.ac_id, e.tests) for e in result.per_ac if e.matched],
+        attribution.files_by_context(report), sources,
+    )
+    findings = [
+        _finding(row["tests"][0].partition("::")[0], 0, "warning", "no-behavioural-coverage",
+                 f"the tests of {row['ac_id']} never execute the story's code "
+                 f"({', '.join(sorted(sources))})", False)
+        for row in rows if not row["executes_story_code"]
+    ]
+    return rows, _check("behavioural-attribution", "failed" if findings else "passed", findings)
+
+
 def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
     """Test pyramid counts, locations against the plan documents, FR references in tests."""
     pyramid = {"unit": 0, "integration": 0, "e2e": 0, "other": 0}
@@ -455,6 +488,11 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None) -> dict[st
                                  skip_reason=discovery.NO_TESTS_REASON, scope=found.scope)
     else:
         discovery_check = _check("test-discovery", "passed", discovery_findings, scope=found.scope)
+    file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
+    story_tests = sorted({t.partition("::")[0] for e in coverage.per_ac for t in e.tests}
+                         | {f for f in found.all_files if f in file_list_rels})
+    attribution_rows, attribution_check = attribution_evidence(s, coverage, story_tests,
+                                                               file_list_rels)
     checks = [
         integrity,
         discovery_check,
@@ -462,11 +500,11 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None) -> dict[st
         coverage_check(s, coverage, len(found.all_files)),
         literal_check,
         branch_evidence(s, criteria, coverage_note),
+        attribution_check,
     ]
     if s.blocked_reason:
         checks.append(_check("tool-probe", "errored", error_reason=s.blocked_reason))
     story_rel = paths.relative_to_project(s.story_path, s.project)
-    file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
     results: dict[str, Any] = {
         "schema_version": "1.0",
         "story_key": s.key,
@@ -498,10 +536,8 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None) -> dict[st
         "gate_warnings": warnings,
         "then_literals": literal_rows,
         "phase4": phase4_evidence(s, test_files),
-        "story_test_files": sorted(
-            {t.partition("::")[0] for e in coverage.per_ac for t in e.tests}
-            | {f for f in found.all_files if f in file_list_rels}
-        ),
+        "story_test_files": story_tests,
+        "behavioural_attribution": attribution_rows,
     }
     return results
 

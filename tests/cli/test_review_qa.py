@@ -234,3 +234,16 @@ def test_binary_and_non_utf8_test_files_are_findings_not_crashes(qa_project: Pro
     assert flagged == ["tests/test_blob.py", "tests/test_latin.py"]
     assert {f["rule"] for f in discovery_check["findings"]} == {"unreadable-test-file"}
     assert result.results["coverage"]["percent"] == 100.0
+
+
+def test_tests_that_never_run_the_story_code_are_reported(qa_project: Project) -> None:
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        '    assert signup("nope") == 422', '    assert 422 == 422  # never calls signup'))
+    setup = review_qa.setup(qa_project.root, "E1-S1")
+    result = review_qa.analyze(setup, run_tests=False, use_cache=False)
+    check = next(c for c in result.results["checks"] if c["name"] == "behavioural-attribution")
+    assert check["status"] == "failed"
+    assert [f["message"] for f in check["findings"]] == [
+        "the tests of AC2 never execute the story's code (app/signup.py)"]
+    rows = {r["ac_id"]: r["executes_story_code"] for r in result.results["behavioural_attribution"]}
+    assert rows == {"AC1": True, "AC2": False}
