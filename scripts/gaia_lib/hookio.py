@@ -64,6 +64,9 @@ class ToolFile:
         return isinstance(other, ToolFile) and (self.tool, self.path, self.cwd) == (
             other.tool, other.path, other.cwd)
 
+    def __hash__(self) -> int:
+        return hash((self.tool, self.path, self.cwd))
+
     def __repr__(self) -> str:
         return f"ToolFile(tool={self.tool!r}, path={self.path!r}, cwd={self.cwd!r})"
 
