@@ -247,3 +247,18 @@ def test_tests_that_never_run_the_story_code_are_reported(qa_project: Project) -
         "the tests of AC2 never execute the story's code (app/signup.py)"]
     rows = {r["ac_id"]: r["executes_story_code"] for r in result.results["behavioural_attribution"]}
     assert rows == {"AC1": True, "AC2": False}
+
+
+def test_story_without_acceptance_criteria_requests_changes(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    text = story.read_text()
+    start, end = text.index("## Acceptance Criteria"), text.index("## Tasks / Subtasks")
+    story.write_text(text[:start] + "## Acceptance Criteria\n\n" + text[end:])
+    assert command.main(["E1-S1", "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["reason"].startswith("check 'ac-parse' failed")
+    analysis = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json").read_text())
+    check = next(c for c in analysis["checks"] if c["name"] == "ac-parse")
+    assert check["status"] == "failed"
+    assert check["findings"][0]["message"] == "No acceptance criteria found in story"
