@@ -6,8 +6,10 @@ standard library and light gaia_lib modules (never yaml, jsonschema, click or fi
 What it does, given the hook payload on stdin:
 - finds the GAIA project: `$GAIA_PROJECT_DIR` / `$CLAUDE_PROJECT_DIR` when it holds `.gaia/`,
   else the nearest `.gaia/` above the payload's `cwd`. No project: nothing at all happens.
-- reads the active workflow from `.gaia/state/active-workflow` (first line; skills' setup
-  writes it), defaulting to `dev-story`.
+- reads the active workflow from `.gaia/state/active-workflow` (first line), defaulting to
+  `dev-story`, the workflow that edits project files; a workflow that edits files under
+  another name writes the marker in its setup. The review skills edit no project files and
+  leave it alone.
 - records the tool's file (`tool_input.file_path`, or `notebook_path` for NotebookEdit) as
   {path (project-relative), sha256, last_modified, source: <tool name>}; paths outside the
   project, inside `.gaia/` or `.git/`, or not regular files are ignored.

@@ -142,6 +142,18 @@ def setup(project: Path, raw_key: str) -> Setup:
                  config.load(project, 1))
 
 
+FORK_OUTPUTS = ("fork-findings.json", "fork-report.md")
+
+
+def start_round(s: Setup) -> None:
+    """A new review starts clean: the previous round's fork output must never be mistaken for
+    this round's (the parent writes these files from what the fork returned)."""
+    with writes.scope("parent", s.project):
+        for name in FORK_OUTPUTS:
+            writes.remove(s.state_dir() / name)
+        checkpoint_step(s, 1)
+
+
 # --- Phase 3A helpers --------------------------------------------------------------------
 
 
@@ -714,6 +726,7 @@ def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
         use_cache: bool = True) -> tuple[Setup, Analysis | None, Outcome]:
     """Every phase in order, for the terminal and CI."""
     s = setup(project, raw_key)
+    start_round(s)
     result = analyze(s, full=full, base=base, context=context, use_cache=use_cache)
     outcome = finalize(s, llm_findings=llm_findings)
     return s, result, outcome

@@ -262,3 +262,15 @@ def test_story_without_acceptance_criteria_requests_changes(
     check = next(c for c in analysis["checks"] if c["name"] == "ac-parse")
     assert check["status"] == "failed"
     assert check["findings"][0]["message"] == "No acceptance criteria found in story"
+
+
+def test_setup_starts_a_clean_round(qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    evidence = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    evidence.mkdir(parents=True)
+    (evidence / "fork-findings.json").write_text('{"findings": []}')
+    (evidence / "fork-report.md").write_text("stale")
+    assert command.main(["setup", "E1-S1"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["evidence_dir"] == ".gaia/state/review/qa-tests/E1-S1"
+    assert summary["blocked"] is None and summary["stack"] == "python-dev"
+    assert not (evidence / "fork-findings.json").exists() and not (evidence / "fork-report.md").exists()

@@ -118,3 +118,36 @@ def test_tool_results_are_collected_once_each(fake: FakeAnthropic) -> None:
     assert fake.tool_results() == [result]
     assert tool_result_text(result) == "File created"
     assert tool_result_text({"content": "plain"}) == "plain"
+
+
+def _texts(sse: str) -> list[str]:
+    return [d["delta"]["text"] for name, d in _events(sse)
+            if name == "content_block_delta" and d["delta"]["type"] == "text_delta"]
+
+
+def test_subagent_requests_follow_their_own_script() -> None:
+    """A request whose system prompt holds an agent's marker consumes that agent's script;
+    the main script goes on where it was; each request records which script answered it."""
+    main: list[Turn] = [[Text("main 1")], [Text("main 2")]]
+    agent: list[Turn] = [[Text("agent 1")]]
+    with FakeAnthropic(main, final_text="end", agents={"# QA reviewer": agent}) as fake:
+        system_blocks = [{"type": "text", "text": "You are Claude."},
+                         {"type": "text", "text": "# QA reviewer\nRead only."}]
+        answers = [
+            _post(fake, "/v1/messages", _agent_request())[2],
+            _post(fake, "/v1/messages", _agent_request(system=system_blocks))[2],
+            _post(fake, "/v1/messages", _agent_request(system="# QA reviewer"))[2],
+            _post(fake, "/v1/messages", _agent_request(system="plain"))[2],
+            _post(fake, "/v1/messages", {"model": "m", "messages": []})[2],
+        ]
+        assert [_texts(a) if a.startswith("event:") else json.loads(a)["content"][0]["text"]
+                for a in answers] == [
+            ["main 1"], ["agent 1"], ["end"], ["main 2"], "OK",
+        ]
+        assert [r.thread for r in fake.requests] == [
+            "main", "# QA reviewer", "# QA reviewer", "main", "side",
+        ]
+        assert fake.thread_requests("# QA reviewer")[0].system_text == (
+            "You are Claude.\n# QA reviewer\nRead only.")
+        assert fake.requests[0].tool_names == ["Write"]
+        assert fake.requests[0].text() == "go"

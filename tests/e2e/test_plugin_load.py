@@ -28,6 +28,12 @@ from e2e.claude_cli import (
 pytestmark = pytest.mark.claude
 
 PASSED = "✔ Validation passed"
+SHIPPED_SKILLS = frozenset({"gaia-review-qa", "gaia-qa-tests"})
+SHIPPED_AGENTS = frozenset({
+    "qa", "tdd-reviewer", "validator", "angular-dev", "bash-dev", "embedded-dev", "flutter-dev",
+    "go-dev", "java-dev", "mobile-dev", "python-dev", "typescript-dev",
+})
+SHIPPED_HOOKS = frozenset({"PostToolUse", "SessionStart"})
 
 # What a git clone of the repository would not contain; the marketplace install copies the
 # source folder as it is, so a working tree's venv and caches would otherwise be copied too.
@@ -113,6 +119,9 @@ def test_validator_provides_every_component(
     """`validate --json` lists what loads (on 2.1.197, `plugin details` stands in)."""
     reported = reported_components(claude, plugin_root, config_dir)
     assert component_mismatches(plugin_inventory(plugin_root), reported) == [], reported.source
+    assert reported.skills >= SHIPPED_SKILLS, reported.source
+    assert reported.agents >= SHIPPED_AGENTS, reported.source
+    assert reported.hook_events == SHIPPED_HOOKS, reported.source
 
 
 def test_component_check_catches_what_does_not_load(
@@ -148,6 +157,11 @@ def test_details_inventory_matches_repo(
     assert proc.returncode == 0, proc.stderr
     expected = plugin_inventory(plugin_root)
     found = parse_details_inventory(proc.stdout)
+    # Named explicitly too: a component deleted from the repository must fail here, not
+    # shrink the expectation computed from the repository.
+    assert found["skills"] >= SHIPPED_SKILLS
+    assert found["agents"] >= SHIPPED_AGENTS
+    assert found["hooks"] == SHIPPED_HOOKS
     assert found["skills"] == expected.skills
     assert found["agents"] == expected.agent_files
     assert found["hooks"] == expected.hook_events

@@ -54,7 +54,7 @@ def run(argv: Sequence[str]) -> int:
     project = paths.project_dir(args.project)
     if phase == "setup":
         setup = review_qa.setup(project, args.key)
-        review_qa.checkpoint_step(setup, 1)
+        review_qa.start_round(setup)
         print(json.dumps(setup.summary(), indent=2, sort_keys=True))
         return 0
     if phase == "analyze":
