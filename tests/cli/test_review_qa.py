@@ -240,7 +240,7 @@ def test_tests_that_never_run_the_story_code_are_reported(qa_project: Project) -
     qa_project.write("tests/test_signup.py", TESTS.replace(
         '    assert signup("nope") == 422', '    assert 422 == 422  # never calls signup'))
     setup = review_qa.setup(qa_project.root, "E1-S1")
-    result = review_qa.analyze(setup, run_tests=False, use_cache=False)
+    result = review_qa.analyze(setup, use_cache=False)
     check = next(c for c in result.results["checks"] if c["name"] == "behavioural-attribution")
     assert check["status"] == "failed"
     assert [f["message"] for f in check["findings"]] == [
