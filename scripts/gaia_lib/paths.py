@@ -84,6 +84,12 @@ def _env_dir(var: str, project: StrPath) -> str | None:
     return value if os.path.isabs(value) else os.path.join(project, value)
 
 
+def env_path(var: str, project: Path) -> Path | None:
+    """A path override from the environment; a relative one is taken from the project."""
+    value = _env_dir(var, project)
+    return None if value is None else _path(value)
+
+
 def _artifacts_root(project: Path, name: str, env_var: str) -> Path:
     """`.gaia/artifacts/<name>` (canonical), else the legacy `docs/<name>` when only it exists."""
     override = _env_dir(env_var, project)

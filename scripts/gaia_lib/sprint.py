@@ -43,17 +43,10 @@ TRIGGER_WINDOW = 80  # chars after a trigger verb in which a story key counts as
 # ---------------------------------------------------------------- location and reading
 
 
-def _env_path(var: str, project: Path) -> Path | None:
-    value = os.environ.get(var)
-    if not value:
-        return None
-    path = Path(value)
-    return path if path.is_absolute() else project / path
-
 
 def yaml_path(project: Path) -> Path:
     """The sprint-status.yaml to read and write (see module docstring for the order)."""
-    override = _env_path("SPRINT_STATUS_YAML", project)
+    override = paths.env_path("SPRINT_STATUS_YAML", project)
     if override is not None:
         return override
     canonical = paths.state_dir(project) / YAML_NAME

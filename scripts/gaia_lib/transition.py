@@ -247,16 +247,9 @@ def lock_target(project: Path) -> Path:
     return paths.memory_dir(project) / ".story-status"
 
 
-def _env_path(var: str, project: Path) -> Path | None:
-    value = os.environ.get(var)
-    if not value:
-        return None
-    path = Path(value)
-    return path if path.is_absolute() else project / path
-
 
 def epics_path(project: Path) -> Path:
-    override = _env_path("EPICS_AND_STORIES", project)
+    override = paths.env_path("EPICS_AND_STORIES", project)
     if override is not None:
         return override
     planning = paths.planning_artifacts(project)
@@ -294,7 +287,7 @@ def _epic_dir_of(story_path: Path, impl: Path) -> Path | None:
 def index_path(project: Path, story: Story, epic_key: str, epics: Path) -> Path:
     """The per-epic story-index.yaml: env STORY_INDEX_YAML, the story's own epic dir, or the
     slug of its epic heading in epics-and-stories (a flat story)."""
-    override = _env_path("STORY_INDEX_YAML", project)
+    override = paths.env_path("STORY_INDEX_YAML", project)
     if override is not None:
         return override
     if not epic_key:

@@ -72,3 +72,13 @@ def test_relative_to_project(tmp_path: Path) -> None:
     assert paths.relative_to_project(tmp_path / "a" / "b.py", tmp_path) == "a/b.py"
     outside = tmp_path.parent / "elsewhere.py"
     assert paths.relative_to_project(outside, tmp_path) == str(outside)
+
+
+def test_env_path_resolves_relative_overrides_against_the_project(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) is None
+    monkeypatch.setenv("SPRINT_STATUS_YAML", "custom/sprint.yaml")
+    assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) == tmp_path / "custom" / "sprint.yaml"
+    monkeypatch.setenv("SPRINT_STATUS_YAML", "/abs/sprint.yaml")
+    assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) == Path("/abs/sprint.yaml")
