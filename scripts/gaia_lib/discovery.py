@@ -47,10 +47,16 @@ class Discovery:
 MONOREPO_DEPTH = 2
 
 
+def _marker_names() -> frozenset[str]:
+    return frozenset(m.file for adapter in stacks.STACKS.values() for m in adapter.markers)
+
+
 def review_stacks(root: Path, primary: str) -> list[StackAdapter]:
     """The primary stack, then any other stack whose markers sit in a package directory up to
     two levels down (`web/package.json` beside a Python service): a monorepo's test files are
-    discovered by each stack's own conventions and counted per stack."""
+    discovered by each stack's own conventions and counted per stack. Only directories that
+    hold a marker file themselves are examined, so a tree of test folders costs one listing."""
+    markers = _marker_names()
     found = [primary]
     level = [root]
     for _ in range(MONOREPO_DEPTH):
@@ -60,12 +66,17 @@ def review_stacks(root: Path, primary: str) -> list[StackAdapter]:
                 entries = sorted(os.scandir(directory), key=lambda e: e.name)
             except OSError:
                 continue
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False) and entry.name not in SKIP_DIRS \
-                        and not entry.name.startswith("."):
-                    children.append(Path(entry.path))
+            children.extend(
+                Path(entry.path) for entry in entries
+                if entry.is_dir(follow_symlinks=False) and entry.name not in SKIP_DIRS
+                and entry.name not in TEST_DIR_NAMES and not entry.name.startswith(".")
+            )
         for child in children:
-            key = stacks.detect(child)
+            try:
+                names = set(os.listdir(child))
+            except OSError:
+                continue
+            key = stacks.detect(child) if names & markers else None
             if key is not None and key not in found:
                 found.append(key)
         level = children
