@@ -28,14 +28,18 @@ import os
 import sys
 import time
 
-from gaia_lib import checkpoint, jsonio, paths, proc
-from gaia_lib.checkpoint import FileEntry
+from gaia_lib import jsonio, paths, proc
 from gaia_lib.errors import GaiaError, NotFound
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing and collections cost the hook real time
     from collections.abc import Iterable, Mapping
     from typing import Any
+
+    from gaia_lib.checkpoint import Checkpoint, FileEntry
+
+# `gaia_lib.checkpoint` (and the write/lock modules behind it) is imported inside the functions
+# that use it: `post_tool_use` starts `git status` first and imports it while git runs.
 
 DEFAULT_WORKFLOW = "dev-story"
 ACTIVE_WORKFLOW_FILE = ("state", "active-workflow")
@@ -177,6 +181,8 @@ def active_workflow(project: str) -> str:
         raise HookFailure(f"cannot read {marker}: {exc}") from None
     if not first:
         return DEFAULT_WORKFLOW
+    from gaia_lib import checkpoint
+
     try:
         return checkpoint.check_workflow(first)
     except GaiaError as exc:
@@ -206,6 +212,8 @@ def _excluded_roots(project: str) -> tuple[str, ...]:
 def _entry(
     absolute: str, relative: str, source: str, max_bytes: int | None = None
 ) -> FileEntry | None:
+    from gaia_lib import checkpoint
+
     try:
         if not os.path.isfile(absolute):
             return None
@@ -231,21 +239,38 @@ def git_top(project: str) -> str | None:
         current = parent
 
 
+class GitStatus:
+    """`git status` started for a project; `changed()` waits for it and parses the answer."""
+
+    def __init__(self, project: str, env: Mapping[str, str]) -> None:
+        self.top = git_top(project)
+        self.running: proc.Spawned | proc.ToolResult | None = None
+        if self.top is None:
+            return
+        git_env = dict(env)
+        git_env["GIT_OPTIONAL_LOCKS"] = "0"  # never take index.lock behind the user's back
+        git_env.pop("GIT_DIR", None)
+        git_env.pop("GIT_WORK_TREE", None)
+        # `-C` instead of a working directory: the hot-path funnel spawns without subprocess.
+        self.running = proc.spawn_quick(
+            ["git", "-C", project, "--no-optional-locks", "status", "--porcelain=v1", "-z",
+             "--untracked-files=all", "--ignore-submodules=all", "--", "."],
+            env=git_env,
+        )
+
+    def changed(self) -> list[str]:
+        """Absolute paths of changed/untracked files under the project."""
+        if self.running is None or self.top is None:
+            return []
+        return _changed_paths(self.top, proc.finish_quick(self.running, timeout=GIT_TIMEOUT))
+
+
 def git_changed(project: str, env: Mapping[str, str]) -> list[str]:
     """Absolute paths of changed/untracked files under `project`, per `git status`."""
-    top = git_top(project)
-    if top is None:
-        return []
-    git_env = dict(env)
-    git_env["GIT_OPTIONAL_LOCKS"] = "0"  # never take index.lock behind the user's back
-    git_env.pop("GIT_DIR", None)
-    git_env.pop("GIT_WORK_TREE", None)
-    # `-C` instead of a working directory: the hot-path funnel spawns without subprocess.
-    result = proc.run_quick(
-        ["git", "-C", project, "--no-optional-locks", "status", "--porcelain=v1", "-z",
-         "--untracked-files=all", "--ignore-submodules=all", "--", "."],
-        timeout=GIT_TIMEOUT, env=git_env,
-    )
+    return GitStatus(project, env).changed()
+
+
+def _changed_paths(top: str, result: proc.ToolResult) -> list[str]:
     if result.error is not None and result.returncode == proc.EXIT_NOT_FOUND:
         return []  # no git installed: Edit/Write records still work
     if not result.ok:
@@ -261,6 +286,8 @@ def collect(
     tool_file: ToolFile, project: str, known: Mapping[str, FileEntry], changed: Iterable[str]
 ) -> list[FileEntry]:
     """Entries to merge: the tool's file, then git-seen files whose content is new to us."""
+    from gaia_lib import checkpoint
+
     root = os.path.realpath(project)
     excluded = _excluded_roots(project)
     entries: list[FileEntry] = []
@@ -291,12 +318,15 @@ def collect(
     return entries + git_entries
 
 
-def post_tool_use(raw: bytes | str, env: Mapping[str, str]) -> checkpoint.Checkpoint | None:
+def post_tool_use(raw: bytes | str, env: Mapping[str, str]) -> Checkpoint | None:
     """The whole hook. Returns the updated checkpoint (None: nothing to do). Raises on failure."""
     tool_file = parse_payload(raw)
     project = find_project(env, tool_file.cwd)
     if project is None:
         return None
+    status = GitStatus(project, env)  # runs while we load the checkpoint machinery
+    from gaia_lib import checkpoint
+
     workflow = active_workflow(project)
     directory = paths.checkpoints_root(project)
     target = checkpoint.checkpoint_path(directory, workflow)
@@ -304,8 +334,7 @@ def post_tool_use(raw: bytes | str, env: Mapping[str, str]) -> checkpoint.Checkp
         known = {entry.path: entry for entry in checkpoint.load(target).files_touched}
     except NotFound:
         known = {}
-    changed = git_changed(project, env)
-    entries = collect(tool_file, project, known, changed)
+    entries = collect(tool_file, project, known, status.changed())
     if not entries:
         return None
     return checkpoint.record(directory, project, workflow, entries)
@@ -322,7 +351,7 @@ def log_failure(message: str) -> None:
                 os.replace(log_path, log_path + ".1")
         except FileNotFoundError:
             pass
-        stamp = checkpoint.iso_utc(time.time())
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         text = " ".join("".join(c if c.isprintable() else " " for c in message).split())
         line = f"{stamp} post-tool-use pid={os.getpid()}: {text[:2000]}\n"
         # O_APPEND: concurrent hooks each add whole lines without a read-modify-write.

@@ -180,18 +180,25 @@ def _find_executable(name: str, env: Mapping[str, str]) -> str | None:
     return None
 
 
-def run_quick(
-    argv: Sequence[str],
-    *,
-    timeout: float = 10.0,
-    env: Mapping[str, str] | None = None,
-    max_output: int = DEFAULT_MAX_OUTPUT,
-) -> ToolResult:
-    """`run_tool` without `subprocess`: same result contract, no cwd, no stdin (see module doc)."""
-    if not hasattr(os, "posix_spawn"):  # pragma: no cover - non-POSIX
-        return run_tool(argv, timeout=timeout, env=env, max_output=max_output)
-    import select
+class Spawned:
+    """A process started by `spawn_quick` whose output `finish_quick` collects."""
 
+    __slots__ = ("args", "err_r", "out_r", "pid", "start")
+
+    def __init__(self, args: tuple[str, ...], pid: int, out_r: int, err_r: int,
+                 start: float) -> None:
+        self.args = args
+        self.pid = pid
+        self.out_r = out_r
+        self.err_r = err_r
+        self.start = start
+
+
+def spawn_quick(argv: Sequence[str], *, env: Mapping[str, str] | None = None
+                ) -> Spawned | ToolResult:
+    """Start `argv` in a new session with piped output; a ToolResult when it cannot start.
+
+    Split from `finish_quick` so a caller can do other work while the tool runs."""
     args = tuple(str(a) for a in argv)
     full_env = dict(os.environ if env is None else env)
     start = time.monotonic()
@@ -213,6 +220,18 @@ def run_quick(
         return ToolResult(args, 126, "", "", 0.0, error=f"cannot run {args[0]}: {exc.strerror}")
     for fd in (out_w, err_w, null):
         os.close(fd)
+    return Spawned(args, pid, out_r, err_r, start)
+
+
+def finish_quick(spawned: Spawned | ToolResult, *, timeout: float = 10.0,
+                 max_output: int = DEFAULT_MAX_OUTPUT) -> ToolResult:
+    """Read a spawned tool's output to the end (bounded), kill its group on timeout, reap it.
+    `timeout` counts from the spawn."""
+    if isinstance(spawned, ToolResult):
+        return spawned
+    import select
+
+    out_r, err_r = spawned.out_r, spawned.err_r
     kept: dict[int, list[bytes]] = {out_r: [], err_r: []}
     sizes = {out_r: 0, err_r: 0}
     truncated = False
@@ -220,7 +239,7 @@ def run_quick(
     for fd in kept:
         poller.register(fd, select.POLLIN)
     open_fds = set(kept)
-    deadline = start + timeout
+    deadline = spawned.start + timeout
     timed_out = False
     while open_fds:
         remaining = deadline - time.monotonic()
@@ -240,16 +259,30 @@ def run_quick(
                 kept[fd].append(chunk[:room])
                 sizes[fd] += min(room, len(chunk))
     if timed_out:
-        _signal_group(pid, SIGTERM)
-        _signal_group(pid, SIGKILL)
-    _, status = os.waitpid(pid, 0)
+        _signal_group(spawned.pid, SIGTERM)
+        _signal_group(spawned.pid, SIGKILL)
+    _, status = os.waitpid(spawned.pid, 0)
     for fd in kept:
         os.close(fd)
     returncode = EXIT_TIMEOUT if timed_out else os.waitstatus_to_exitcode(status)
-    return ToolResult(args, returncode,
+    return ToolResult(spawned.args, returncode,
                       b"".join(kept[out_r]).decode("utf-8", errors="replace"),
                       b"".join(kept[err_r]).decode("utf-8", errors="replace"),
-                      time.monotonic() - start, timed_out=timed_out, truncated=truncated)
+                      time.monotonic() - spawned.start, timed_out=timed_out,
+                      truncated=truncated)
+
+
+def run_quick(
+    argv: Sequence[str],
+    *,
+    timeout: float = 10.0,
+    env: Mapping[str, str] | None = None,
+    max_output: int = DEFAULT_MAX_OUTPUT,
+) -> ToolResult:
+    """`run_tool` without `subprocess`: same result contract, no cwd, no stdin (see module doc)."""
+    if not hasattr(os, "posix_spawn"):  # pragma: no cover - non-POSIX
+        return run_tool(argv, timeout=timeout, env=env, max_output=max_output)
+    return finish_quick(spawn_quick(argv, env=env), timeout=timeout, max_output=max_output)
 
 
 def which(name: str, extra_dirs: Sequence[Path] = ()) -> Path | None:
