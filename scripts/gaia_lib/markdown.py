@@ -67,6 +67,15 @@ class ListItem:
         return self.marker[0].isdigit()
 
 
+def split_eol(line: str) -> tuple[str, str]:
+    """A raw line and its ending: ('content', '\\r\\n' | '\\n' | ''). Minimal edits keep it."""
+    if line.endswith("\r\n"):
+        return line[:-2], "\r\n"
+    if line.endswith("\n"):
+        return line[:-1], "\n"
+    return line, ""
+
+
 def split_lines(text: str, first_line: int = 1) -> tuple[Line, ...]:
     """Split `text` into lines (CR stripped) tagged with their fence state."""
     out: list[Line] = []

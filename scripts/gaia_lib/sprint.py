@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gaia_lib import keys, lifecycle, locks, paths, resolve, states, writes, yamlio
+from gaia_lib import keys, lifecycle, locks, markdown, paths, resolve, states, writes, yamlio
 from gaia_lib.errors import Ambiguous, GaiaError, InvalidInput, MalformedFile, NotFound
 from gaia_lib.story import Story, load_story
 
@@ -120,13 +120,6 @@ def load(path: Path, exit_code: int = 1) -> SprintStatus:
 # ---------------------------------------------------------------- minimal line edits (pure)
 
 
-def _split_eol(line: str) -> tuple[str, str]:
-    """('content', '\\r\\n' | '\\n' | '')."""
-    if line.endswith("\r\n"):
-        return line[:-2], "\r\n"
-    if line.endswith("\n"):
-        return line[:-1], "\n"
-    return line, ""
 
 
 def _unquote(value: str) -> str:
@@ -150,14 +143,14 @@ def set_story_status_text(text: str, key: str, status: str) -> str | None:
     """
     lines = text.splitlines(keepends=True)
     for index, line in enumerate(lines):
-        content, eol = _split_eol(line)
+        content, eol = markdown.split_eol(line)
         match = _KEY_LINE.match(content)
         if match is None or _unquote(match.group("value")) != key:
             continue
         field_col = content.index("key:")
         field_indent = " " * field_col
         for inner in range(index + 1, len(lines)):
-            inner_content, inner_eol = _split_eol(lines[inner])
+            inner_content, inner_eol = markdown.split_eol(lines[inner])
             if not inner_content.strip() or inner_content.lstrip().startswith("#"):
                 continue
             lead = len(inner_content) - len(inner_content.lstrip(" \t"))
@@ -180,7 +173,7 @@ def set_sprint_status_text(text: str, status: str) -> str | None:
     """Rewrite the top-level `status:` line; None when the file has none."""
     lines = text.splitlines(keepends=True)
     for index, line in enumerate(lines):
-        content, eol = _split_eol(line)
+        content, eol = markdown.split_eol(line)
         if _TOP_STATUS.match(content):
             lines[index] = f"status: {status}{_trailing_comment(content)}{eol}"
             return "".join(lines)

@@ -32,6 +32,7 @@ from gaia_lib import (
     ledger,
     lifecycle,
     locks,
+    markdown,
     paths,
     resolve,
     sprint,
@@ -95,30 +96,24 @@ class Result:
 # ---------------------------------------------------------------- pure text edits
 
 
-def _split_eol(line: str) -> tuple[str, str]:
-    if line.endswith("\r\n"):
-        return line[:-2], "\r\n"
-    if line.endswith("\n"):
-        return line[:-1], "\n"
-    return line, ""
 
 
 def set_story_status(text: str, status: str) -> str:
     """Rewrite frontmatter `status:` and the first body `> **Status:**` line; nothing else."""
     lines = text.splitlines(keepends=True)
-    fences = [i for i, line in enumerate(lines) if _FENCE.match(_split_eol(line)[0])][:2]
+    fences = [i for i, line in enumerate(lines) if _FENCE.match(markdown.split_eol(line)[0])][:2]
     if len(fences) < 2:
         raise MalformedFile("story file has no closed frontmatter (--- ... ---)", EXIT_MALFORMED)
     start, end = fences
     for index in range(start + 1, end):
-        content, eol = _split_eol(lines[index])
+        content, eol = markdown.split_eol(lines[index])
         if _FM_STATUS.match(content):
             lines[index] = f"status: {status}{eol}"
             break
     else:
         raise MalformedFile("story file is missing 'status:' in frontmatter", EXIT_MALFORMED)
     for index in range(end + 1, len(lines)):
-        content, eol = _split_eol(lines[index])
+        content, eol = markdown.split_eol(lines[index])
         if _BODY_STATUS.match(content):
             lines[index] = f"> **Status:** {status}{eol}"
             break
@@ -137,7 +132,7 @@ def set_block_status(text: str, key: str, status: str, insert: bool) -> str | No
     found = False
     index = 0
     while index < len(lines):
-        content, _ = _split_eol(lines[index])
+        content, _ = markdown.split_eol(lines[index])
         if not opener.match(content):
             out.append(lines[index])
             index += 1
@@ -145,19 +140,19 @@ def set_block_status(text: str, key: str, status: str, insert: bool) -> str | No
         found = True
         block = [lines[index]]
         index += 1
-        while index < len(lines) and not _HEADING.match(_split_eol(lines[index])[0]):
+        while index < len(lines) and not _HEADING.match(markdown.split_eol(lines[index])[0]):
             block.append(lines[index])
             index += 1
         replaced = False
         for pos in range(1, len(block)):
-            body, eol = _split_eol(block[pos])
+            body, eol = markdown.split_eol(block[pos])
             if _BLOCK_STATUS.match(body):
                 block[pos] = f"- **Status:** {status}{eol}"
                 replaced = True
                 break
         if not replaced and insert:
             last = max(pos for pos in range(len(block)) if block[pos].strip())
-            eol = _split_eol(block[last])[1] or _split_eol(block[0])[1] or "\n"
+            eol = markdown.split_eol(block[last])[1] or markdown.split_eol(block[0])[1] or "\n"
             if not block[last].endswith(("\n", "\r\n")):
                 block[last] += eol
             block.insert(last + 1, f"- **Status:** {status}{eol}")
@@ -191,20 +186,21 @@ def set_index_entry(text: str | None, key: str, values: dict[str, str], stamp: s
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     stories_at = next(
-        (i for i, line in enumerate(lines) if re.match(r"^stories:[ \t]*$", _split_eol(line)[0])),
+        (i for i, line in enumerate(lines)
+         if re.match(r"^stories:[ \t]*$", markdown.split_eol(line)[0])),
         None,
     )
     if stories_at is None:
         return "".join([*lines, "stories:\n", *index_block(key, values)])
     end = len(lines)
     for i in range(stories_at + 1, len(lines)):
-        content = _split_eol(lines[i])[0]
+        content = markdown.split_eol(lines[i])[0]
         if content and not content[0].isspace() and not content.startswith("#"):
             end = i
             break
     start = None
     for i in range(stories_at + 1, end):
-        match = _INDEX_HEADER.match(_split_eol(lines[i])[0])
+        match = _INDEX_HEADER.match(markdown.split_eol(lines[i])[0])
         if match and match.group("key") == key:
             start = i
             break
@@ -215,7 +211,7 @@ def set_index_entry(text: str | None, key: str, values: dict[str, str], stamp: s
         return "".join(lines[:insert_at] + index_block(key, values) + lines[insert_at:])
     stop = start + 1
     while stop < end:
-        content = _split_eol(lines[stop])[0]
+        content = markdown.split_eol(lines[stop])[0]
         if content.startswith("    ") or not content.strip():
             stop += 1
             continue

@@ -174,3 +174,13 @@ def test_many_headings_and_long_whitespace_runs_stay_fast() -> None:
     assert len(secs) == 200_002
     assert secs[0].lines[-1].number == 200_002
     assert secs[-1].heading.title.endswith(" d")
+
+
+@pytest.mark.parametrize(
+    ("line", "parts"),
+    [("a\r\n", ("a", "\r\n")), ("a\n", ("a", "\n")), ("a", ("a", "")), ("\r\n", ("", "\r\n"))],
+)
+def test_split_eol_keeps_the_line_ending(line: str, parts: tuple[str, str]) -> None:
+    from gaia_lib.markdown import split_eol
+
+    assert split_eol(line) == parts
