@@ -117,14 +117,17 @@ def setup(project: Path, raw_key: str) -> Setup:
                  config.load(project, 1))
 
 
-FORK_OUTPUTS = ("fork-findings.json", "fork-report.md")
+# One round's outputs. The cache and the test-case list (whose ids stay stable across rounds)
+# are kept; everything else must be this round's, or a stale file could pass for evidence.
+ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
+               "analysis-results.md", "execution-evidence.json", "llm-findings.json")
 
 
 def start_round(s: Setup) -> None:
-    """A new review starts clean: the previous round's fork output must never be mistaken for
-    this round's (the parent writes these files from what the fork returned)."""
+    """A new review starts clean: no earlier round's evidence or fork output can be mistaken
+    for this round's."""
     with writes.scope("parent", s.project):
-        for name in FORK_OUTPUTS:
+        for name in ROUND_FILES:
             writes.remove(s.state_dir() / name)
         checkpoint_step(s, 1)
 
@@ -409,10 +412,16 @@ def _llm_findings(path: Path | None) -> list[Mapping[str, Any]]:
 
 def finalize(s: Setup, *, llm_findings: Path | None = None,
              payload: str | None = None) -> Outcome:
-    """Verdict, report, gate row, composite check, checkpoint. Parent scope."""
+    """Verdict, report, gate row, composite check, checkpoint. Parent scope.
+
+    Without this round's analysis (the fork never ran it, or setup found the runner missing)
+    the deterministic analysis is computed here, without test runs: the verdict always rests
+    on evidence gaia computed."""
     state = s.state_dir()
     analysis_path = state / "analysis-results.json"
     evidence_path = state / "execution-evidence.json"
+    if not analysis_path.is_file():
+        analyze(s, run_tests=False)
     with writes.scope("parent", s.project):
         findings_path = state / "llm-findings.json"
         findings = _llm_findings(llm_findings)
@@ -425,10 +434,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         )
         analysis_bytes = analysis_path.read_bytes() if analysis_path.is_file() else b""
         analysis = json.loads(analysis_bytes) if analysis_bytes else {}
-        system_prompt = s.agent_file.read_text(encoding="utf-8") if s.agent_file.is_file() else ""
-        qa_agent = paths.plugin_root() / "agents" / "qa.md"
-        if qa_agent.is_file():
-            system_prompt = qa_agent.read_text(encoding="utf-8")
+        qa_agent = paths.plugin_root() / "agents" / "qa.md"  # the fork's system prompt
+        system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
             system_prompt, analysis_bytes), MODEL, TEMPERATURE)
         if payload is None:

@@ -274,3 +274,28 @@ def test_setup_starts_a_clean_round(qa_project: Project, capsys: pytest.CaptureF
     assert summary["evidence_dir"] == ".gaia/state/review/qa-tests/E1-S1"
     assert summary["blocked"] is None and summary["stack"] == "python-dev"
     assert not (evidence / "fork-findings.json").exists() and not (evidence / "fork-report.md").exists()
+
+
+def test_a_new_round_never_reuses_the_last_rounds_evidence(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert command.main(["E1-S1"]) == 0
+    evidence = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    assert (evidence / "analysis-results.json").is_file()
+    assert command.main(["setup", "E1-S1"]) == 0
+    for name in review_qa.ROUND_FILES:
+        assert not (evidence / name).exists(), name
+    assert (evidence / "qa-test-cases-E1-S1.json").is_file()  # stable TC ids survive
+
+
+def test_finalize_after_a_blocked_setup_computes_the_evidence_itself(
+    qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")  # no pytest: setup reports the runner missing
+    assert command.main(["setup", "E1-S1"]) == 0
+    assert json.loads(capsys.readouterr().out)["blocked"].startswith("test runner not installed")
+    assert command.main(["finalize", "E1-S1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("QA review E1-S1: BLOCKED")
+    assert "reason: check 'tool-probe' errored -> BLOCKED" in out
+    assert _gate_row(qa_project)[0] == "FAILED"
