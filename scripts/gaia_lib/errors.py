@@ -72,15 +72,13 @@ def one_line(text: str) -> str:
 def _log_internal_error(prog: str) -> Path | None:
     import traceback  # late: the edit hook imports this module and never needs it
 
-    from gaia_lib import paths  # late: keeps this module import-light
+    from gaia_lib import paths, writes  # late: keeps this module import-light
 
     try:
-        log_dir = paths.data_dir() / "logs"
-        log_dir.mkdir(parents=True, exist_ok=True)
-        log_path = log_dir / f"{prog.replace(' ', '-')}-{os.getpid()}.log"
-        log_path.write_text(traceback.format_exc(), encoding="utf-8")
+        log_path = paths.data_dir() / "logs" / f"{prog.replace(' ', '-')}-{os.getpid()}.log"
+        writes.write_text(log_path, traceback.format_exc())  # the data dir: writable in any scope
         return log_path
-    except OSError:
+    except (OSError, GaiaError):
         return None
 
 
