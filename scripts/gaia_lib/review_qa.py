@@ -31,6 +31,7 @@ from gaia_lib import (
     execution,
     gate,
     keys,
+    locks,
     paths,
     persona,
     qa_checks,
@@ -57,6 +58,7 @@ WORKFLOW = "qa-tests"
 FINALIZE_STEP = 8
 TIMESTAMP_FIELDS = ("generated_at",)  # the only fields two identical runs may differ in
 EXIT_FOR_VERDICT = {verdict.APPROVE: 0, verdict.REQUEST_CHANGES: 1, verdict.BLOCKED: 3}
+ROUND_LOCK_SECONDS = 3600.0  # a whole review, test runs included, may wait for another
 
 
 @dataclass(frozen=True)
@@ -482,9 +484,11 @@ def _record_gate(s: Setup, final: str, report: Path, evidence: Path) -> tuple[st
 def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
         full: bool = False, context: str | None = None, base: str | None = None,
         use_cache: bool = True) -> tuple[Setup, Analysis | None, Outcome]:
-    """Every phase in order, for the terminal and CI."""
+    """Every phase in order, for the terminal and CI. Concurrent runs on one story take turns:
+    a round's evidence must not be cleared by the next round while it is being judged."""
     s = setup(project, raw_key)
-    start_round(s)
-    result = analyze(s, full=full, base=base, context=context, use_cache=use_cache)
-    outcome = finalize(s, llm_findings=llm_findings)
+    with locks.locked(s.state_dir() / "round", timeout=ROUND_LOCK_SECONDS, exit_code=3):
+        start_round(s)
+        result = analyze(s, full=full, base=base, context=context, use_cache=use_cache)
+        outcome = finalize(s, llm_findings=llm_findings)
     return s, result, outcome

@@ -299,3 +299,23 @@ def test_finalize_after_a_blocked_setup_computes_the_evidence_itself(
     assert out.startswith("QA review E1-S1: BLOCKED")
     assert "reason: check 'tool-probe' errored -> BLOCKED" in out
     assert _gate_row(qa_project)[0] == "FAILED"
+
+
+def test_concurrent_reviews_of_one_story_lose_nothing(qa_project: Project) -> None:
+    import concurrent.futures
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "scripts"),
+           "CLAUDE_PROJECT_DIR": str(qa_project.root)}
+
+    def review(_: int) -> int:
+        return run_gaia("review-qa", "E1-S1", cwd=qa_project.root, env=env).returncode
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        codes = list(pool.map(review, range(4)))
+    assert codes == [0, 0, 0, 0]
+    report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert report.rstrip().splitlines()[-1] == "**Verdict: APPROVE**"
+    assert _gate_row(qa_project)[0] == "PASSED"
+    history = run_gaia("review-gate", "history", "--story", "E1-S1", "--gate", "QA Tests",
+                       cwd=qa_project.root, env=env)
+    assert [line.split("\t")[0] for line in history.stdout.splitlines()] == ["1", "2", "3", "4"]
