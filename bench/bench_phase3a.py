@@ -29,9 +29,11 @@ MEASURE = r"""
 import json, resource, sys, time
 sys.path.insert(0, {scripts!r})
 from pathlib import Path
-from gaia_lib import review_qa, writes
+from gaia_lib.review_qa import context
+from gaia_lib.review_qa import phases as review_qa
+from gaia_lib.core import writes
 project = Path({project!r})
-setup = review_qa.setup(project, "E1-S1")
+setup = context.setup(project, "E1-S1")
 with writes.scope("fork", project):
     start = time.perf_counter()
     results, cached = review_qa.deterministic_analysis(setup, full=True, use_cache={use_cache})

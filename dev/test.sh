@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: refresh the dev venv (.venv) when the pinned requirements change, then run
-# ruff, mypy and pytest. Extra arguments go to pytest: `bash dev/test.sh -k review_gate -x`.
+# ruff, mypy, the import contracts and pytest. Extra arguments go to pytest:
+# `bash dev/test.sh -k review_gate -x`.
 # Every check runs even when an earlier one fails, so one run shows every problem; the exit
 # status is non-zero when any of them failed.
 set -euo pipefail
@@ -62,6 +63,8 @@ run() {
 
 run "ruff check" "$VENV/bin/ruff" check .
 run "mypy" "$VENV/bin/mypy"
+# Import contracts (pyproject.toml [tool.importlinter]): layers, independent workflows, no cycles.
+run "lint-imports" env PYTHONPATH="$ROOT/scripts" "$VENV/bin/lint-imports" --no-cache
 run "pytest" "$VENV/bin/pytest" "$@"
 
 if [ "${#failed[@]}" -gt 0 ]; then

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gaia_lib.hookio import main
+from gaia_lib.checkpoint.hookio import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -1,5 +1,5 @@
 from __future__ import annotations
 
-from gaia_lib.cli import main
+from gaia_lib.cli.main import main
 
 raise SystemExit(main())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gaia_lib.commands import checkpoint as cmd
+from gaia_lib.cli import checkpoint as cmd
 from helpers.projects import Project, gaia_env, run_gaia
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.story import load_story
+from gaia_lib.story.parser import load_story
 from helpers.projects import REPO_ROOT, gaia_env
 
 DEMO_SH = REPO_ROOT / "dev" / "demo.sh"

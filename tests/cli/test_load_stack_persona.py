@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib import paths
-from gaia_lib.commands import load_stack_persona
+from gaia_lib.cli import load_stack_persona
+from gaia_lib.core import paths
 from helpers.projects import Project, run_gaia
 
 AGENTS = paths.plugin_root() / "agents"

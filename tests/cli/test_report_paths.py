@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.commands import resolve_review_report_path, resolve_test_artifact
+from gaia_lib.cli import resolve_review_report_path, resolve_test_artifact
 from helpers.projects import Project, run_gaia
 
 

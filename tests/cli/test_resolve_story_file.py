@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.commands import resolve_story_file
+from gaia_lib.cli import resolve_story_file
 from helpers.projects import Project, gaia_env, run_gaia
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.commands.review_gate import main
+from gaia_lib.cli.review_gate import main
 from helpers.projects import Project, run_gaia
 
 TODAY = datetime.datetime.now(datetime.timezone.utc).date().isoformat()

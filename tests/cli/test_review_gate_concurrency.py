@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.story import load_story
+from gaia_lib.story.parser import load_story
 from helpers.projects import Project, gaia_env
 
 WRITERS = 32

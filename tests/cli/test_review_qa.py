@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib import review_qa
-from gaia_lib.commands import review_qa as command
-from gaia_lib.story import load_story
+from gaia_lib.cli import review_qa as command
+from gaia_lib.review_qa import context
+from gaia_lib.review_qa import phases as review_qa
+from gaia_lib.story.parser import load_story
 from helpers.projects import Project, run_gaia
 
 PY = sys.executable
@@ -122,7 +123,7 @@ def test_missing_test_runner_blocks_and_names_the_install(
     qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
-    setup = review_qa.setup(qa_project.root, "E1-S1")
+    setup = context.setup(qa_project.root, "E1-S1")
     assert setup.blocked_reason is not None and "pip install pytest" in setup.blocked_reason
     assert command.main(["E1-S1"]) == 3
     assert capsys.readouterr().out.startswith("QA review E1-S1: BLOCKED")
@@ -158,7 +159,7 @@ def test_story_not_in_review_is_refused_with_the_seed_message(
 
 
 def test_analysis_is_byte_identical_across_runs_apart_from_timestamps(qa_project: Project) -> None:
-    setup = review_qa.setup(qa_project.root, "E1-S1")
+    setup = context.setup(qa_project.root, "E1-S1")
     first = review_qa.analyze(setup, use_cache=False, run_tests=False)
     one = first.analysis_path.read_text()
     second = review_qa.analyze(setup, use_cache=False, run_tests=False)
@@ -175,7 +176,7 @@ def test_analysis_is_byte_identical_across_runs_apart_from_timestamps(qa_project
 
 
 def test_cache_hits_and_is_revalidated_when_a_test_changes(qa_project: Project) -> None:
-    setup = review_qa.setup(qa_project.root, "E1-S1")
+    setup = context.setup(qa_project.root, "E1-S1")
     assert not review_qa.analyze(setup, run_tests=False).cached
     assert review_qa.analyze(setup, run_tests=False).cached
     qa_project.write("tests/test_signup.py", TESTS + "\n# touched\n")
@@ -184,7 +185,7 @@ def test_cache_hits_and_is_revalidated_when_a_test_changes(qa_project: Project) 
 
 def test_analyze_writes_only_the_evidence_area(qa_project: Project) -> None:
     before = {p for p in qa_project.root.rglob("*") if ".gaia/state/review" not in p.as_posix()}
-    setup = review_qa.setup(qa_project.root, "E1-S1")
+    setup = context.setup(qa_project.root, "E1-S1")
     review_qa.analyze(setup, run_tests=False)
     after = {p for p in qa_project.root.rglob("*") if ".gaia/state/review" not in p.as_posix()}
     assert after == before
@@ -193,7 +194,7 @@ def test_analyze_writes_only_the_evidence_area(qa_project: Project) -> None:
 def test_malformed_fork_payload_is_incomplete_and_blocked(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    setup = review_qa.setup(qa_project.root, "E1-S1")
+    setup = context.setup(qa_project.root, "E1-S1")
     review_qa.analyze(setup)
     payload = tmp_path / "payload.md"
     payload.write_text("Looks great to me!\n\n**Verdict: APPROVE**\n")
@@ -227,7 +228,7 @@ def test_binary_and_non_utf8_test_files_are_findings_not_crashes(qa_project: Pro
     qa_project.write("tests/test_blob.py", "x")
     (qa_project.root / "tests" / "test_blob.py").write_bytes(b"def test_x():\x00\xff\xfe\n")
     (qa_project.root / "tests" / "test_latin.py").write_bytes(b"# caf\xe9\ndef test_y():\n    pass\n")
-    setup = review_qa.setup(qa_project.root, "E1-S1")
+    setup = context.setup(qa_project.root, "E1-S1")
     result = review_qa.analyze(setup, full=True, run_tests=False)
     discovery_check = next(c for c in result.results["checks"] if c["name"] == "test-discovery")
     flagged = sorted(f["file"] for f in discovery_check["findings"])
@@ -239,7 +240,7 @@ def test_binary_and_non_utf8_test_files_are_findings_not_crashes(qa_project: Pro
 def test_tests_that_never_run_the_story_code_are_reported(qa_project: Project) -> None:
     qa_project.write("tests/test_signup.py", TESTS.replace(
         '    assert signup("nope") == 422', '    assert 422 == 422  # never calls signup'))
-    setup = review_qa.setup(qa_project.root, "E1-S1")
+    setup = context.setup(qa_project.root, "E1-S1")
     result = review_qa.analyze(setup, use_cache=False)
     check = next(c for c in result.results["checks"] if c["name"] == "behavioural-attribution")
     assert check["status"] == "failed"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.commands import story as story_cmd
+from gaia_lib.cli import story as story_cmd
 from helpers.projects import Project, run_gaia
 
 

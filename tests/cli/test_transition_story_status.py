@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib import locks, transition
+from gaia_lib.core import locks
+from gaia_lib.qa_gating import transition
 from helpers.projects import Project, gaia_env, run_gaia
 from helpers.status_world import index_of, make_world, passed_gate
 
@@ -100,7 +101,7 @@ def test_exit_1_usage_and_hostile_input(project: Project, args: tuple[str, ...],
 
 def test_nul_in_key_is_refused_before_any_path(project: Project) -> None:
     # argv cannot carry NUL: exercise the library entry the command uses
-    from gaia_lib.commands import transition_story_status
+    from gaia_lib.cli import transition_story_status
 
     make_world(project)
     assert transition_story_status.main(["E1-S1\x00", "--to", "review"]) == 1

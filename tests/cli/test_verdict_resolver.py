@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from gaia_lib.commands.verdict_resolver import main
+from gaia_lib.cli.verdict_resolver import main
 from helpers.projects import run_gaia
 
 

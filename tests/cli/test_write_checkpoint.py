@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.commands import write_checkpoint as cmd
+from gaia_lib.cli import write_checkpoint as cmd
 from helpers.projects import Project, run_gaia
 
 NAME_RE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z(-pid\d+(-\d+)?)?-step-(\d+)\.json")

@@ -32,7 +32,7 @@ from e2e.demo import (
     session_env,
 )
 from e2e.fake_api import Text, ToolUse, Turn
-from gaia_lib import checkpoint
+from gaia_lib.checkpoint import store as checkpoint
 
 pytestmark = pytest.mark.claude
 

@@ -45,7 +45,7 @@ SLOW_STDLIB = ("re", "json", "enum", "typing", "pathlib", "subprocess", "datacla
 LEAN_PROBE = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from gaia_lib import hookio
+from gaia_lib.checkpoint import hookio
 code = hookio.run(sys.argv[2].encode(), {"CLAUDE_PROJECT_DIR": sys.argv[3], "PATH": sys.argv[4],
                                         "GAIA_DATA_DIR": sys.argv[5]})
 print(code, sorted(m for m in sys.argv[6].split(",") if m in sys.modules))

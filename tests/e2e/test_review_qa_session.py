@@ -29,7 +29,7 @@ import pytest
 from e2e.claude_cli import ClaudeCli, Session, SessionResult, run_session
 from e2e.demo import demo_copy, seed_plugin_data, session_env
 from e2e.fake_api import Text, ToolUse, Turn, tool_result_text
-from gaia_lib import story as story_mod
+from gaia_lib.story import parser as story_mod
 
 pytestmark = pytest.mark.claude
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.proc import run_tool
+from gaia_lib.core.proc import run_tool
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
 SAMPLES = FIXTURES / "samples"

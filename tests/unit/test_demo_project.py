@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib import config, yamlio
-from gaia_lib.story import Story, load_story
+from gaia_lib.core import config, yamlio
+from gaia_lib.story.parser import Story, load_story
 from helpers.projects import REPO_ROOT
 
 DEMO = REPO_ROOT / "examples" / "demo-project"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from gaia_lib.cli import COMMANDS
+from gaia_lib.cli.main import COMMANDS
 from helpers.projects import REPO_ROOT
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-COMMANDS_DIR = REPO_ROOT / "scripts" / "gaia_lib" / "commands"
+COMMANDS_DIR = REPO_ROOT / "scripts" / "gaia_lib" / "cli"
 ROW = re.compile(r"^\| [^|]+ \| `gaia ([a-z][a-z-]*)[^`]*`.*\| (available|planned) \|$", re.MULTILINE)
 
 

@@ -1,1 +1,0 @@
-"""One thin module per `gaia` command: parse flags, call the library, print, return the code."""

@@ -1,0 +1,55 @@
+"""The one error handler: a command's exceptions become one stderr line and an exit code.
+
+- GaiaError: `<prog>: <message>` (one line, control characters removed), the error's own code.
+- KeyboardInterrupt: `<prog>: interrupted`, 130.
+- BrokenPipeError: the reader went away; nothing to report, 0.
+- anything else: a bug. `<prog>: internal error: <repr>` plus where the traceback was written
+  (the data dir's `logs/`), 70. A traceback never reaches the terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from gaia_lib.core import paths, writes
+from gaia_lib.core.errors import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    GaiaError,
+    one_line,
+)
+
+
+def _log_internal_error(prog: str) -> Path | None:
+    import traceback  # late: needed only on the rare path of a bug
+
+    try:
+        log_path = paths.data_dir() / "logs" / f"{prog.replace(' ', '-')}-{os.getpid()}.log"
+        writes.write_text(log_path, traceback.format_exc())  # the data dir: writable in any scope
+        return log_path
+    except (OSError, GaiaError):
+        return None
+
+
+def handle(prog: str, run: Callable[[Sequence[str]], int], argv: Sequence[str]) -> int:
+    """Run a command's `run(argv)`, mapping every failure to one stderr line and an exit code."""
+    try:
+        return run(argv)
+    except GaiaError as exc:
+        if exc.message:
+            print(f"{prog}: {one_line(exc.message)}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK  # the reader went away (`| head`); nothing left to report
+    except Exception as exc:
+        log_path = _log_internal_error(prog)
+        where = f" (traceback in {log_path})" if log_path else ""
+        print(f"{prog}: internal error: {one_line(repr(exc))}{where}", file=sys.stderr)
+        return EXIT_INTERNAL

@@ -1,0 +1,155 @@
+"""Where things live: the plugin root, the per-user data dir, the project and its `.gaia/` tree.
+
+Standard library only, and `pathlib` only when a `Path` is asked for: the edit hook uses the
+`*_root` string forms, which carry the same rules (each rule is written once, in the string
+form; the `Path` functions wrap them).
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    StrPath = str | os.PathLike[str]
+
+PROJECT_ENV_VARS = (
+    "GAIA_PROJECT_DIR",
+    "CLAUDE_PROJECT_DIR",
+    "CLAUDE_PROJECT_ROOT",
+    "PROJECT_PATH",
+    "PROJECT_ROOT",
+)
+
+
+def _path(value: StrPath) -> Path:
+    from pathlib import Path
+
+    return Path(value)
+
+
+def plugin_root() -> Path:
+    """The plugin root, found from this file: the env var is absent in Bash tool calls."""
+    here = os.path.realpath(__file__)  # <root>/scripts/gaia_lib/core/paths.py
+    return _path(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(here)))))
+
+
+def data_root() -> str:
+    """Per-user writable state (venv, logs). Never inside the plugin root: updates replace it."""
+    for var in ("CLAUDE_PLUGIN_DATA", "GAIA_DATA_DIR"):
+        value = os.environ.get(var)
+        if value:
+            return value
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = xdg if xdg else os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "gaia")
+
+
+def data_dir() -> Path:
+    return _path(data_root())
+
+
+def _find_upwards(start: str, marker: str) -> str | None:
+    current = start
+    while True:
+        if os.path.exists(os.path.join(current, marker)):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def project_dir(explicit: StrPath | None = None) -> Path:
+    """The project: --project, the environment, the nearest `.gaia/` or git top, else cwd."""
+    if explicit:
+        return _path(explicit).resolve()
+    for var in PROJECT_ENV_VARS:
+        value = os.environ.get(var)
+        if value:
+            return _path(value).resolve()
+    cwd = os.path.realpath(os.getcwd())
+    return _path(_find_upwards(cwd, ".gaia") or _find_upwards(cwd, ".git") or cwd)
+
+
+def gaia_dir(project: Path) -> Path:
+    return project / ".gaia"
+
+
+def _env_dir(var: str, project: StrPath) -> str | None:
+    value = os.environ.get(var)
+    if not value:
+        return None
+    return value if os.path.isabs(value) else os.path.join(project, value)
+
+
+def env_path(var: str, project: Path) -> Path | None:
+    """A path override from the environment; a relative one is taken from the project."""
+    value = _env_dir(var, project)
+    return None if value is None else _path(value)
+
+
+def _artifacts_root(project: Path, name: str, env_var: str) -> Path:
+    """`.gaia/artifacts/<name>` (canonical), else the legacy `docs/<name>` when only it exists."""
+    override = _env_dir(env_var, project)
+    if override is not None:
+        return _path(override)
+    canonical = gaia_dir(project) / "artifacts" / name
+    legacy = project / "docs" / name
+    if not canonical.is_dir() and legacy.is_dir():
+        return legacy
+    return canonical
+
+
+def implementation_artifacts(project: Path) -> Path:
+    return _artifacts_root(project, "implementation-artifacts", "IMPLEMENTATION_ARTIFACTS")
+
+
+def test_artifacts(project: Path) -> Path:
+    return _artifacts_root(project, "test-artifacts", "TEST_ARTIFACTS")
+
+
+def planning_artifacts(project: Path) -> Path:
+    return _artifacts_root(project, "planning-artifacts", "PLANNING_ARTIFACTS")
+
+
+def state_dir(project: Path) -> Path:
+    return gaia_dir(project) / "state"
+
+
+def memory_dir(project: Path) -> Path:
+    return gaia_dir(project) / "memory"
+
+
+def checkpoints_root(project: StrPath) -> str:
+    return _env_dir("CHECKPOINT_PATH", project) or os.path.join(
+        project, ".gaia", "memory", "checkpoints"
+    )
+
+
+def checkpoints_dir(project: Path) -> Path:
+    return _path(checkpoints_root(project))
+
+
+def review_state_dir(project: Path, skill: str, key: str) -> Path:
+    """The fork's evidence area for one story: `.gaia/state/review/<skill>/<key>/`."""
+    return state_dir(project) / "review" / skill / key
+
+
+def project_config(project: Path) -> Path:
+    """`.gaia/config/project-config.yaml`, else the legacy `config/project-config.yaml`."""
+    canonical = gaia_dir(project) / "config" / "project-config.yaml"
+    legacy = project / "config" / "project-config.yaml"
+    if not canonical.is_file() and legacy.is_file():
+        return legacy
+    return canonical
+
+
+def relative_to_project(path: Path, project: Path) -> str:
+    """Repo-relative POSIX form when inside the project, else the absolute path."""
+    try:
+        return path.resolve().relative_to(project.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,2 @@
+"""`/gaia-dev-story`: implement a story end to end (seed 002).
+"""

@@ -1,0 +1,483 @@
+"""Line and branch coverage from the coverage tools' own reports, one record per source file.
+
+Formats: coverage.py JSON (`coverage json`, with branch data), lcov `.info` (SF / DA / BRDA),
+Cobertura XML (coverage.py `coverage xml`, istanbul's cobertura reporter), JaCoCo XML and Go
+cover profiles. `uncovered_error_branches` cross-references a source file with its record to
+find error handlers (Python `except`, JS/TS/Java `catch`, Go `if err != nil {`) that no test ran:
+the deterministic evidence behind an "untested error path" finding.
+
+Pure: text in, frozen records out. Malformed, truncated, binary or oversized reports raise
+`MalformedFile` (the caller's exit code, default 1); an unknown format or language raises
+`InvalidInput`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tokenize
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.evidence.runner_output import MAX_INPUT_BYTES, xml_root
+
+FORMATS = ("coveragepy-json", "lcov", "cobertura", "jacoco", "go-cover")
+
+
+@dataclass(frozen=True)
+class BranchArc:
+    line: int  # the line the branch leaves from
+    branch: str  # coverage.py: destination line (negative = exit); others: the branch's index
+    taken: bool
+
+
+@dataclass(frozen=True)
+class FileCoverage:
+    file: str  # as the report names it (repo-relative, package path or import path)
+    covered_lines: tuple[int, ...]
+    missed_lines: tuple[int, ...]
+    branches: tuple[BranchArc, ...] = ()
+
+    @property
+    def branches_taken(self) -> int:
+        return sum(arc.taken for arc in self.branches)
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    format: str
+    files: tuple[FileCoverage, ...]  # sorted by file
+    sources: tuple[str, ...] = field(default=())  # Cobertura <source> roots, in report order
+
+    def for_file(self, path: str) -> FileCoverage | None:
+        """Exact match first, then the record whose path ends with `/path` (or vice versa)."""
+        for record in self.files:
+            if record.file == path:
+                return record
+        suffix = [
+            r for r in self.files
+            if r.file.endswith("/" + path) or path.endswith("/" + r.file)
+        ]
+        return suffix[0] if len(suffix) == 1 else None
+
+
+@dataclass(frozen=True)
+class ErrorBranch:
+    file: str
+    line: int  # the handler's header line (`except`, `catch`, `if err != nil {`)
+    kind: str  # except | catch | err-check
+
+
+class _Builder:
+    """Accumulates per-file hits; a line hit by any record/block counts as covered."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, dict[int, bool]] = {}
+        self.arcs: dict[str, dict[tuple[int, str], bool]] = {}
+
+    def line(self, file: str, number: int, hit: bool) -> None:
+        lines = self.lines.setdefault(file, {})
+        lines[number] = lines.get(number, False) or hit
+
+    def arc(self, file: str, number: int, branch: str, taken: bool) -> None:
+        arcs = self.arcs.setdefault(file, {})
+        arcs[(number, branch)] = arcs.get((number, branch), False) or taken
+        self.lines.setdefault(file, {})
+
+    def build(self, fmt: str, sources: tuple[str, ...] = ()) -> CoverageReport:
+        records = []
+        for file in sorted(self.lines):
+            lines = self.lines[file]
+            arcs = self.arcs.get(file, {})
+            records.append(
+                FileCoverage(
+                    file=file,
+                    covered_lines=tuple(sorted(n for n, hit in lines.items() if hit)),
+                    missed_lines=tuple(sorted(n for n, hit in lines.items() if not hit)),
+                    branches=tuple(
+                        BranchArc(line=n, branch=b, taken=t)
+                        for (n, b), t in sorted(arcs.items(), key=_arc_order)
+                    ),
+                )
+            )
+        return CoverageReport(format=fmt, files=tuple(records), sources=sources)
+
+
+def _arc_order(item: tuple[tuple[int, str], bool]) -> tuple[int, int, str]:
+    (line, branch), _ = item
+    numeric = int(branch) if re.fullmatch(r"-?\d+", branch) else 0
+    return (line, numeric, branch)
+
+
+def _text(data: bytes | str, what: str, exit_code: int) -> str:
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if len(raw) > MAX_INPUT_BYTES:
+        raise MalformedFile(
+            f"{what} is too large ({len(raw)} bytes; limit {MAX_INPUT_BYTES})", exit_code
+        )
+    if not raw.strip():
+        raise MalformedFile(f"{what} is empty", exit_code)
+    if b"\x00" in raw:
+        raise MalformedFile(f"{what} is binary, not a text report", exit_code)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MalformedFile(f"{what} is not UTF-8 text (byte {exc.start})", exit_code) from None
+
+
+def _int(value: Any, what: str, exit_code: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise MalformedFile(f"{what}: expected a number, got {value!r}"[:160], exit_code)
+    try:
+        return int(value)
+    except ValueError:
+        raise MalformedFile(f"{what}: expected a number, got {value!r}"[:160], exit_code) from None
+
+
+# --- coverage.py JSON -------------------------------------------------------------------------
+
+
+def parse_coveragepy_json(data: bytes | str, exit_code: int = 1) -> CoverageReport:
+    what = "coverage.py JSON report"
+    text = _text(data, what, exit_code)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        problem = "truncated" if cut else f"not valid JSON ({exc.msg})"
+        raise MalformedFile(f"{what} is {problem}", exit_code) from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("files"), dict):
+        raise MalformedFile(f"{what} has no 'files' object", exit_code)
+    builder = _Builder()
+    for file, entry in doc["files"].items():
+        if not isinstance(entry, dict):
+            raise MalformedFile(f"{what}: entry for {file} is not an object", exit_code)
+        for key, hit in (("executed_lines", True), ("missing_lines", False)):
+            values = entry.get(key, [])
+            if not isinstance(values, list):
+                raise MalformedFile(f"{what}: {file}.{key} is not a list", exit_code)
+            for number in values:
+                builder.line(file, _int(number, f"{what}: {file}.{key}", exit_code), hit)
+        builder.lines.setdefault(file, {})
+        for key, taken in (("executed_branches", True), ("missing_branches", False)):
+            arcs = entry.get(key, [])
+            if not isinstance(arcs, list):
+                raise MalformedFile(f"{what}: {file}.{key} is not a list", exit_code)
+            for arc in arcs:
+                if not isinstance(arc, list) or len(arc) != 2:
+                    raise MalformedFile(f"{what}: {file}.{key} has a bad arc {arc!r}", exit_code)
+                source = _int(arc[0], f"{what}: {file}.{key}", exit_code)
+                target = _int(arc[1], f"{what}: {file}.{key}", exit_code)
+                builder.arc(file, source, str(target), taken)
+    return builder.build("coveragepy-json")
+
+
+# --- lcov -------------------------------------------------------------------------------------
+
+
+def parse_lcov(data: bytes | str, exit_code: int = 1) -> CoverageReport:
+    """`SF:` opens a record, `end_of_record` closes it; DA and BRDA inside. BRDA's taken `-`
+    means the branch's condition was never evaluated: not taken."""
+    what = "lcov report"
+    text = _text(data, what, exit_code)
+    builder = _Builder()
+    current: str | None = None
+    records = 0
+    for number, raw_line in enumerate(text.splitlines(), start=1):
+        line = raw_line.strip()
+        where = f"{what} line {number}"
+        if line.startswith("SF:"):
+            if current is not None:
+                raise MalformedFile(f"{where}: SF inside an unfinished record", exit_code)
+            current = line[3:]
+            if not current:
+                raise MalformedFile(f"{where}: empty SF path", exit_code)
+            builder.lines.setdefault(current, {})
+        elif line == "end_of_record":
+            if current is None:
+                raise MalformedFile(f"{where}: end_of_record without SF", exit_code)
+            current = None
+            records += 1
+        elif line.startswith(("DA:", "BRDA:")):
+            if current is None:
+                raise MalformedFile(f"{where}: data outside a record", exit_code)
+            tag, _, rest = line.partition(":")
+            if tag == "DA":
+                parts = rest.split(",")
+                if len(parts) < 2:
+                    raise MalformedFile(f"{where}: malformed DA", exit_code)
+                hits = _int(parts[1], where, exit_code)
+                builder.line(current, _int(parts[0], where, exit_code), hits > 0)
+            else:
+                # BRDA:<line>,<block>,<branch>,<taken>; coverage.py's branch field may hold
+                # commas ("jump to line 12"), so split the ends off and keep the middle.
+                head, _, taken = rest.rpartition(",")
+                parts = head.split(",", 2)
+                if len(parts) < 3:
+                    raise MalformedFile(f"{where}: malformed BRDA", exit_code)
+                hits = 0 if taken == "-" else _int(taken, where, exit_code)
+                builder.arc(
+                    current,
+                    _int(parts[0], where, exit_code),
+                    f"{parts[1]}.{parts[2]}",
+                    hits > 0,
+                )
+    if current is not None:
+        raise MalformedFile(f"{what} is truncated: record for {current} never ended", exit_code)
+    if records == 0:
+        raise MalformedFile(f"{what} has no SF records", exit_code)
+    return builder.build("lcov")
+
+
+# --- Cobertura XML ----------------------------------------------------------------------------
+
+_CONDITION_RE = re.compile(r"\((\d+)/(\d+)\)")
+
+
+def parse_cobertura(data: bytes | str, exit_code: int = 1) -> CoverageReport:
+    """`class@filename` / `line@number,hits,branch,condition-coverage="50% (1/2)"`. Cobertura
+    counts branches per line, not per arc: branch i is taken for i < covered."""
+    what = "Cobertura XML report"
+    root = xml_root(data, what, exit_code)
+    if root.tag != "coverage":
+        raise MalformedFile(f"{what} has root element <{root.tag}>, not <coverage>", exit_code)
+    sources = tuple((s.text or "").strip() for s in root.iter("source"))
+    builder = _Builder()
+    for cls in root.iter("class"):
+        file = cls.get("filename")
+        if not file:
+            raise MalformedFile(f"{what}: a <class> has no filename", exit_code)
+        builder.lines.setdefault(file, {})
+        # Method-level <line>s repeat the class-level ones; reading the class's own list suffices.
+        lines = cls.find("lines")
+        for line in lines.iter("line") if lines is not None else ():
+            where = f"{what}: {file}"
+            number = _int(line.get("number"), where, exit_code)
+            hits = _int(line.get("hits", "0"), where, exit_code)
+            builder.line(file, number, hits > 0)
+            condition = line.get("condition-coverage")
+            if line.get("branch") == "true" and condition:
+                match = _CONDITION_RE.search(condition)
+                if not match:
+                    raise MalformedFile(f"{where}: bad condition-coverage {condition!r}", exit_code)
+                covered, total = int(match.group(1)), int(match.group(2))
+                for index in range(total):
+                    builder.arc(file, number, str(index), index < covered)
+    return builder.build("cobertura", sources)
+
+
+# --- JaCoCo XML -------------------------------------------------------------------------------
+
+
+def parse_jacoco(data: bytes | str, exit_code: int = 1) -> CoverageReport:
+    """`package@name` / `sourcefile@name` / `line nr mi ci mb cb`; file = package/sourcefile.
+    A line is covered when any of its instructions ran (ci > 0)."""
+    what = "JaCoCo XML report"
+    root = xml_root(data, what, exit_code)
+    if root.tag != "report":
+        raise MalformedFile(f"{what} has root element <{root.tag}>, not <report>", exit_code)
+    builder = _Builder()
+    for package in root.iter("package"):
+        prefix = package.get("name", "")
+        for source in package.iter("sourcefile"):
+            name = source.get("name")
+            if not name:
+                raise MalformedFile(f"{what}: a <sourcefile> has no name", exit_code)
+            file = f"{prefix}/{name}" if prefix else name
+            builder.lines.setdefault(file, {})
+            for line in source.iter("line"):
+                where = f"{what}: {file}"
+                number = _int(line.get("nr"), where, exit_code)
+                mi, ci, mb, cb = (
+                    _int(line.get(attr, "0"), where, exit_code) for attr in ("mi", "ci", "mb", "cb")
+                )
+                if mi or ci:
+                    builder.line(file, number, ci > 0)
+                for index in range(mb + cb):
+                    builder.arc(file, number, str(index), index < cb)
+    return builder.build("jacoco")
+
+
+# --- Go cover profile -------------------------------------------------------------------------
+
+_GO_BLOCK_RE = re.compile(r"^(.+):(\d+)\.(\d+),(\d+)\.(\d+) (\d+) (\d+)$")
+
+
+def parse_go_cover(data: bytes | str, exit_code: int = 1) -> CoverageReport:
+    """`mode: set|count|atomic`, then `file:startLine.col,endLine.col numStmts count`. A line
+    is covered when any block spanning it ran; Go profiles carry no branch data."""
+    what = "Go cover profile"
+    text = _text(data, what, exit_code)
+    lines = text.splitlines()
+    if not lines[0].startswith("mode: "):
+        raise MalformedFile(f"{what} does not start with 'mode:'", exit_code)
+    builder = _Builder()
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        match = _GO_BLOCK_RE.match(line)
+        if not match:
+            cut = number == len(lines) and not text.endswith("\n")
+            problem = "is truncated" if cut else "has a malformed block"
+            raise MalformedFile(f"{what} {problem} (line {number})", exit_code)
+        file = match.group(1)
+        start, end, count = int(match.group(2)), int(match.group(4)), int(match.group(7))
+        if end < start:
+            raise MalformedFile(f"{what}: block ends before it starts (line {number})", exit_code)
+        for covered_line in range(start, end + 1):
+            builder.line(file, covered_line, count > 0)
+    return builder.build("go-cover")
+
+
+_PARSERS: Mapping[str, Callable[[bytes | str, int], CoverageReport]] = {
+    "coveragepy-json": parse_coveragepy_json,
+    "lcov": parse_lcov,
+    "cobertura": parse_cobertura,
+    "jacoco": parse_jacoco,
+    "go-cover": parse_go_cover,
+}
+
+
+def parse(fmt: str, data: bytes | str, exit_code: int = 1) -> CoverageReport:
+    parser = _PARSERS.get(fmt)
+    if parser is None:
+        raise InvalidInput(
+            f"unknown coverage format '{fmt}' (one of: {', '.join(FORMATS)})", exit_code
+        )
+    return parser(data, exit_code)
+
+
+# --- uncovered error handlers -----------------------------------------------------------------
+
+_LANGUAGES = {
+    "python": "python", "py": "python", "python-dev": "python",
+    "javascript": "brace", "js": "brace", "typescript": "brace", "ts": "brace",
+    "ts-dev": "brace", "angular-dev": "brace", "java": "brace", "java-dev": "brace",
+    "kotlin": "brace",
+    "go": "go", "go-dev": "go",
+}
+
+
+def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...]]]:
+    """(except line, body lines) for each `except` clause, found with the tokenizer so that
+    strings and comments mentioning `except` are never mistaken for clauses."""
+    starts: list[tuple[int, int, str]] = []  # first token of each logical line: (row, col, text)
+    at_line_start = True
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in (tokenize.NEWLINE, tokenize.NL):
+                at_line_start = tok.type == tokenize.NEWLINE or at_line_start
+                continue
+            if tok.type in (tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT,
+                            tokenize.ENDMARKER):
+                continue
+            if at_line_start:
+                starts.append((tok.start[0], tok.start[1], tok.string))
+                at_line_start = False
+    except (tokenize.TokenError, SyntaxError):
+        return []  # source that does not tokenize is not analysed (no guessing)
+    total = source.count("\n") + 1
+    handlers = []
+    for index, (row, col, text) in enumerate(starts):
+        if text != "except":
+            continue
+        end = total
+        for later_row, later_col, _ in starts[index + 1:]:
+            if later_col <= col:
+                end = later_row - 1
+                break
+        handlers.append((row, tuple(range(row + 1, end + 1))))
+    return handlers
+
+
+def _strip_code(source: str) -> str:
+    """Blank out comments and string literals (keeping newlines and columns) so that brace
+    matching and `catch` detection only see code."""
+    out = []
+    i, n = 0, len(source)
+    while i < n:
+        ch = source[i]
+        if source.startswith("//", i):
+            j = source.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif source.startswith("/*", i):
+            j = source.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append("".join(c if c == "\n" else " " for c in source[i:j]))
+            i = j
+        elif ch in "\"'`":
+            j = i + 1
+            while j < n and source[j] != ch:
+                j += 2 if source[j] == "\\" else 1
+            j = min(j + 1, n)
+            out.append("".join(c if c == "\n" else " " for c in source[i:j]))
+            i = j
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _brace_blocks(code: str, pattern: re.Pattern[str]) -> list[tuple[int, tuple[int, ...]]]:
+    """(header line, body lines) for each match of `pattern` ending at an opening `{`."""
+    blocks = []
+    for match in pattern.finditer(code):
+        brace = code.find("{", match.end() - 1)
+        if brace < 0:
+            continue
+        depth, pos = 0, brace
+        while pos < len(code):
+            if code[pos] == "{":
+                depth += 1
+            elif code[pos] == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            pos += 1
+        header = code.count("\n", 0, match.start()) + 1
+        open_line = code.count("\n", 0, brace) + 1
+        close_line = code.count("\n", 0, pos) + 1
+        blocks.append((header, tuple(range(open_line + 1, close_line + 1))))
+    return blocks
+
+
+# `catch (e) {` / `catch {` (not a promise's `.catch(`); Go's gofmt'd `if err != nil {`.
+_CATCH_RE = re.compile(r"(?<![.\w])catch\s*(?:\([^)]*\)\s*)?\{")
+_GO_ERR_RE = re.compile(r"(?m)^[ \t]*(?:\}\s*else\s+)?if\s+(?:.*;\s*)?err\s*!=\s*nil\s*\{")
+
+
+def uncovered_error_branches(
+    source_text: str, coverage_for_file: FileCoverage, language: str
+) -> list[ErrorBranch]:
+    """Error handlers none of whose measured lines ran.
+
+    A handler counts as uncovered when no line of its body is covered and at least one is
+    measured as missed (a handler the tool did not measure at all is no evidence either way).
+    The body is the lines after the header; a one-line handler is judged by its header line.
+    """
+    family = _LANGUAGES.get(language.lower())
+    if family is None:
+        raise InvalidInput(
+            f"unknown language '{language}' for error-path analysis "
+            f"(one of: {', '.join(sorted(_LANGUAGES))})"
+        )
+    if family == "python":
+        handlers, kind = _python_handlers(source_text), "except"
+    elif family == "go":
+        handlers, kind = _brace_blocks(_strip_code(source_text), _GO_ERR_RE), "err-check"
+    else:
+        handlers, kind = _brace_blocks(_strip_code(source_text), _CATCH_RE), "catch"
+    covered = set(coverage_for_file.covered_lines)
+    missed = set(coverage_for_file.missed_lines)
+    found = []
+    for header, body in handlers:
+        measured_body = any(n in covered or n in missed for n in body)
+        region = set(body) if measured_body else {header}
+        if region & missed and not region & covered:
+            found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind))
+    return sorted(found, key=lambda b: b.line)

@@ -1,0 +1,177 @@
+"""Phase 3A test discovery: which test files a review looks at, per stack.
+
+By default the scope is the story's neighbourhood: the directories of its File List entries,
+the nearest test directory above each of them, and File List entries that are tests themselves.
+`full=True` scans the whole project. The walk never follows directory symlinks (no loops, no
+escaping the project), skips vendored and generated trees, and stops at a wall-clock deadline.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from gaia_lib.stacks import adapters as stacks
+from gaia_lib.stacks.adapters import StackAdapter
+
+DEFAULT_DEADLINE_SECONDS = 30.0
+SKIP_DIRS = frozenset({
+    ".git", ".hg", ".svn", ".gaia", "node_modules", ".venv", "venv", "env", "__pycache__",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", "dist", "build", "target",
+    ".gradle", ".idea", ".vscode", "coverage", "htmlcov", ".next", ".dart_tool", "Pods", "vendor",
+})
+TEST_DIR_NAMES = ("tests", "test", "__tests__", "spec", "specs", "e2e", "src/test", "androidTest")
+NO_TESTS_REASON = "no test files found via standard discovery globs"
+
+
+@dataclass(frozen=True)
+class Discovery:
+    files: dict[str, tuple[str, ...]]  # stack key -> sorted repo-relative test files
+    scope: str  # "file-list" | "full"
+    scope_dirs: tuple[str, ...]
+    timed_out: bool
+    walked: int  # files looked at
+
+    @property
+    def all_files(self) -> tuple[str, ...]:
+        return tuple(sorted({f for files in self.files.values() for f in files}))
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {stack: len(files) for stack, files in sorted(self.files.items())}
+
+
+MONOREPO_DEPTH = 2
+
+
+def _marker_names() -> frozenset[str]:
+    return frozenset(m.file for adapter in stacks.STACKS.values() for m in adapter.markers)
+
+
+def review_stacks(root: Path, primary: str) -> list[StackAdapter]:
+    """The primary stack, then any other stack whose markers sit in a package directory up to
+    two levels down (`web/package.json` beside a Python service): a monorepo's test files are
+    discovered by each stack's own conventions and counted per stack. Only directories that
+    hold a marker file themselves are examined, so a tree of test folders costs one listing."""
+    markers = _marker_names()
+    found = [primary]
+    level = [root]
+    for _ in range(MONOREPO_DEPTH):
+        children: list[Path] = []
+        for directory in level:
+            try:
+                entries = sorted(os.scandir(directory), key=lambda e: e.name)
+            except OSError:
+                continue
+            children.extend(
+                Path(entry.path) for entry in entries
+                if entry.is_dir(follow_symlinks=False) and entry.name not in SKIP_DIRS
+                and entry.name not in TEST_DIR_NAMES and not entry.name.startswith(".")
+            )
+        for child in children:
+            try:
+                names = set(os.listdir(child))
+            except OSError:
+                continue
+            key = stacks.detect(child) if names & markers else None
+            if key is not None and key not in found:
+                found.append(key)
+        level = children
+    return [stacks.get(key) for key in found]
+
+
+def walk(root: Path, deadline: float) -> tuple[list[str], bool]:
+    """Every regular file under `root` as a POSIX relative path; (files, timed_out)."""
+    found: list[str] = []
+    stack = [""]
+    while stack:
+        if time.monotonic() > deadline:
+            return sorted(found), True
+        rel_dir = stack.pop()
+        try:
+            with os.scandir(root / rel_dir if rel_dir else root) as entries:
+                for entry in entries:
+                    rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+                    try:
+                        if entry.is_dir(follow_symlinks=False):
+                            if entry.name not in SKIP_DIRS:
+                                stack.append(rel)
+                        elif entry.is_file(follow_symlinks=False):
+                            found.append(rel)
+                    except OSError:
+                        continue
+        except OSError:
+            continue
+    return sorted(found), False
+
+
+def clean_entry(entry: str) -> str | None:
+    """A File List entry as a project-relative POSIX path, or None when it points outside."""
+    text = entry.strip().strip("`").strip()
+    while text.startswith("./"):
+        text = text[2:]
+    path = PurePosixPath(text)
+    if not text or path.is_absolute() or ".." in path.parts:
+        return None
+    return path.as_posix()
+
+
+def neighbourhood(root: Path, file_list: Iterable[str]) -> tuple[str, ...]:
+    """Directories a bounded review scans for one story's tests."""
+    dirs: set[str] = set()
+    for entry in file_list:
+        cleaned = clean_entry(entry)
+        if cleaned is None:
+            continue
+        parts = PurePosixPath(cleaned).parts
+        parent = PurePosixPath(*parts[:-1]) if len(parts) > 1 else PurePosixPath(".")
+        dirs.add(parent.as_posix())
+        for ancestor in (parent, *parent.parents):
+            hit = next(
+                (ancestor / name for name in TEST_DIR_NAMES if (root / ancestor / name).is_dir()),
+                None,
+            )
+            if hit is not None:
+                dirs.add(hit.as_posix())
+                break
+    return tuple(sorted(dirs))
+
+
+def _in_scope(rel: str, scope_dirs: Sequence[str], listed: set[str]) -> bool:
+    if rel in listed:
+        return True
+    for directory in scope_dirs:
+        if directory == ".":
+            if "/" not in rel:
+                return True
+        elif rel.startswith(directory + "/"):
+            return True
+    return False
+
+
+def discover(
+    root: Path,
+    stacks: Sequence[StackAdapter],
+    file_list: Sequence[str] | None,
+    *,
+    full: bool = False,
+    deadline_seconds: float = DEFAULT_DEADLINE_SECONDS,
+) -> Discovery:
+    """Test files per stack. Without a File List the review has no neighbourhood: full scan."""
+    deadline = time.monotonic() + deadline_seconds
+    files, timed_out = walk(root, deadline)
+    bounded = not full and bool(file_list)
+    scope_dirs = neighbourhood(root, file_list or ()) if bounded else (".",)
+    listed = {c for c in map(clean_entry, file_list or ()) if c is not None}
+    per_stack: dict[str, tuple[str, ...]] = {}
+    for adapter in stacks:
+        per_stack[adapter.key] = tuple(
+            rel
+            for rel in files
+            if adapter.is_test_file(rel) and (not bounded or _in_scope(rel, scope_dirs, listed))
+        )
+    return Discovery(per_stack, "file-list" if bounded else "full", scope_dirs, timed_out,
+                     len(files))

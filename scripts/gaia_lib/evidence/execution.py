@@ -1,0 +1,289 @@
+"""Phase 3A.1: run the project's test tiers and record execution evidence.
+
+Tiers come from `test_execution` in project-config.yaml; a tier runs when its placement includes
+the active context (`--context`, else GAIA_EXECUTION_CONTEXT, else `local`). Pass/fail counts
+come from the runner's own machine output: the command is extended with the runner's report flag
+(pytest `--junitxml`, jest/vitest `--json --outputFile`, `go test -json`, `bats --tap`, Surefire
+XML under target/) and that report is parsed; only an unknown runner falls back to its exit code.
+Locally a story-scoped run passes the story's test files to runners that accept paths; CI
+contexts run the tier as configured. A bridge (`test_execution_bridge`) replaces direct runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gaia_lib.core import proc, writes
+from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
+from gaia_lib.core.errors import GaiaError, InvalidInput
+from gaia_lib.evidence import runner_output
+
+CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
+SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]~]|\n")
+ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+COUNT_PASSED = re.compile(r"(?<![0-9])([0-9]+) passed")
+COUNT_FAILED = re.compile(r"(?<![0-9])([0-9]+) failed")
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    command: str
+    exit_code: int
+    duration_seconds: float
+    pass_count: int
+    fail_count: int
+    timeout: bool
+    required: bool
+    skip_reason: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "command": self.command,
+            "exit_code": self.exit_code,
+            "duration_seconds": round(self.duration_seconds, 3),
+            "pass_count": self.pass_count,
+            "fail_count": self.fail_count,
+            "timeout": self.timeout,
+            "required": self.required,
+        }
+        if self.skip_reason is not None:
+            data["skip_reason"] = self.skip_reason
+        return data
+
+
+@dataclass(frozen=True)
+class Evidence:
+    tier: str  # tier name, "multi", "none" or "bridge"
+    context: str
+    wall_clock_seconds: float
+    skipped: bool
+    bridge_used: bool
+    suites: tuple[Suite, ...]
+    diagnostics: tuple[str, ...] = field(default_factory=tuple)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "tier": self.tier,
+            "context": self.context,
+            "wall_clock_seconds": round(self.wall_clock_seconds, 3),
+            "skipped": self.skipped,
+            "bridge_used": self.bridge_used,
+            "suites": [s.as_json() for s in self.suites],
+            "diagnostics": list(self.diagnostics),
+        }
+
+
+def active_context(explicit: str | None = None) -> str:
+    raw = explicit or os.environ.get("GAIA_EXECUTION_CONTEXT") or "local"
+    context = normalise_context(raw)
+    if context not in CONTEXTS:
+        raise InvalidInput(f"unknown execution context '{raw}' (one of {', '.join(CONTEXTS)})")
+    return context
+
+
+@dataclass(frozen=True)
+class Invocation:
+    argv: tuple[str, ...]
+    report_format: str | None  # runner_output format name, None = exit code only
+    report_path: Path | None  # None: the report is the runner's stdout
+    accepts_paths: bool
+
+
+def _runner_of(argv: Sequence[str]) -> str | None:
+    names = [Path(a).name for a in argv[:4]]
+    for name in names:
+        if name in ("pytest", "py.test"):
+            return "pytest"
+        if name in ("jest", "vitest", "bats", "mvn", "gradle"):
+            return name
+    if "-m" in argv and "pytest" in argv:
+        return "pytest"
+    if names[:2] == ["go", "test"]:
+        return "go"
+    return None
+
+
+def _split(command: str) -> list[str] | None:
+    """The command as an argument list, or None when it needs a shell to mean what it says."""
+    if SHELL_SYNTAX.search(command):
+        return None
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return None
+    if argv and ENV_ASSIGNMENT.match(argv[0]):
+        return None
+    return argv
+
+
+def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
+                   workdir: Path) -> tuple[list[str], list[str]]:
+    """Narrow a tier to the story's tests: path arguments of the configured command are
+    replaced by the story tests that live under them. When none do, the tier runs as configured
+    (its tests are not the story's, and a run of nothing proves nothing)."""
+    configured = [a for a in argv[1:] if not a.startswith("-") and (workdir / a).exists()]
+    if not configured:
+        return list(argv), list(story_tests)
+    chosen = [t for t in story_tests
+              if any(t == c.rstrip("/") or t.startswith(c.rstrip("/") + "/") for c in configured)]
+    if not chosen:
+        return list(argv), []
+    return [a for a in argv if a not in configured], chosen
+
+
+def plan_invocation(command: str, report_dir: Path, name: str,
+                    story_tests: Sequence[str] = (), workdir: Path | None = None) -> Invocation:
+    """How to run one tier so that its runner writes a machine-readable report."""
+    argv = _split(command)
+    if argv is None:
+        # Shell syntax in the project's own configured command: run it as written.
+        return Invocation(("sh", "-c", command), None, None, False)
+    if not argv:
+        raise InvalidInput(f"tier {name} has an empty command")
+    runner = _runner_of(argv)
+    paths: list[str] = []
+    if story_tests:
+        argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd())
+    if runner == "pytest":
+        report = report_dir / f"{name}-junit.xml"
+        return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True)
+    if runner in ("jest", "vitest"):
+        report = report_dir / f"{name}-{runner}.json"
+        return Invocation((*argv, "--json", f"--outputFile={report}", *paths), runner, report, True)
+    if runner == "go":
+        return Invocation((argv[0], argv[1], "-json", *argv[2:]), "go-json", None, False)
+    if runner == "bats":
+        extra = ("--tap",) if "--tap" not in argv and "-t" not in argv else ()
+        bats_paths = [p for p in paths if p.endswith(".bats")]
+        return Invocation((*argv, *extra, *bats_paths), "tap", None, True)
+    if runner in ("mvn", "gradle"):
+        return Invocation(tuple(argv), "surefire", None, False)
+    return Invocation(tuple(argv), None, None, False)
+
+
+def _surefire_reports(workdir: Path, since: float) -> list[Path]:
+    found: list[Path] = []
+    for pattern in ("**/target/surefire-reports/TEST-*.xml", "**/build/test-results/**/TEST-*.xml"):
+        found.extend(p for p in workdir.glob(pattern) if p.stat().st_mtime >= since - 1)
+    return sorted(found)
+
+
+def _counts_from_text(stdout: str, exit_code: int) -> tuple[int, int]:
+    passed = sum(int(m) for m in COUNT_PASSED.findall(stdout))
+    failed = sum(int(m) for m in COUNT_FAILED.findall(stdout))
+    if passed or failed:
+        return passed, failed
+    return (0, 1) if exit_code != 0 else (1, 0)
+
+
+def run_tier(tier: Tier, workdir: Path, report_dir: Path,
+             story_tests: Sequence[str] = ()) -> tuple[Suite, list[str]]:
+    """Run one tier; return its suite record and diagnostics. Never raises for test failures."""
+    diagnostics: list[str] = []
+    if not tier.command:
+        return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
+                     skip_reason="tier has no command"), diagnostics
+    invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir)
+    if invocation.report_path is not None:
+        writes.make_dirs(invocation.report_path.parent)
+        writes.remove(invocation.report_path)  # a stale report must not pass for this run's
+    started = time.time()
+    result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds))
+    shown = shlex.join(invocation.argv)
+    if result.error is not None:
+        diagnostics.append(f"{tier.name}: {result.error}")
+    if result.timed_out:
+        diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s")
+        return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration, 0, 0, True,
+                     tier.required), diagnostics
+    passed, failed = _read_counts(invocation, result, workdir, started, diagnostics, tier.name)
+    return Suite(tier.name, shown, result.returncode, result.duration, passed, failed, False,
+                 tier.required), diagnostics
+
+
+def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path, started: float,
+                 diagnostics: list[str], name: str) -> tuple[int, int]:
+    fmt = invocation.report_format
+    try:
+        if fmt == "surefire":
+            reports = _surefire_reports(workdir, started)
+            if reports:
+                merged = runner_output.merge(
+                    [runner_output.parse("surefire", p.read_bytes()) for p in reports]
+                )
+                return merged.passed, merged.failed + merged.errors
+        elif fmt is not None:
+            data: bytes | str
+            if invocation.report_path is not None:
+                if not invocation.report_path.is_file():
+                    raise InvalidInput(f"the runner wrote no report at {invocation.report_path}")
+                data = invocation.report_path.read_bytes()
+            else:
+                data = result.stdout
+            counts = runner_output.parse(fmt, data)
+            return counts.passed, counts.failed + counts.errors
+    except (GaiaError, OSError) as exc:
+        diagnostics.append(f"{name}: unreadable {fmt} report ({exc}); counted from exit code")
+    return _counts_from_text(result.stdout, result.returncode)
+
+
+def run_bridge(config: ProjectConfig, key: str, context: str, workdir: Path) -> Evidence:
+    path = config.bridge.run_tests_path or ""
+    start = time.monotonic()
+    result = proc.run_tool([path, "--story-key", key, "--context", context], cwd=workdir,
+                           timeout=3600)
+    diagnostics = [f"bridge: {result.error}"] if result.error else []
+    suites: list[Suite] = []
+    try:
+        payload = json.loads(result.stdout)
+        for raw in payload.get("suites", []) if isinstance(payload, dict) else []:
+            suites.append(Suite(
+                str(raw.get("name") or "bridge"), str(raw.get("command") or path),
+                int(raw.get("exit_code", 0)), float(raw.get("duration_seconds", 0)),
+                int(raw.get("pass_count", 0)), int(raw.get("fail_count", 0)),
+                bool(raw.get("timeout", False)), bool(raw.get("required", True)),
+            ))
+    except (ValueError, TypeError, AttributeError):
+        diagnostics.append("bridge: output is not the expected JSON; recorded from its exit code")
+    if not suites:
+        passed, failed = _counts_from_text(result.stdout, result.returncode)
+        suites.append(Suite("bridge", path, result.returncode, result.duration, passed, failed,
+                            result.timed_out, True))
+    return Evidence("bridge", context, time.monotonic() - start, False, True, tuple(suites),
+                    tuple(diagnostics))
+
+
+def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
+            context: str, story_tests: Sequence[str] = ()) -> Evidence:
+    """Run every tier placed in `context` (story-scoped when local) and collect the evidence."""
+    bridge_path = config.bridge.run_tests_path
+    if config.bridge.enabled and bridge_path and os.access(bridge_path, os.X_OK):
+        return run_bridge(config, key, context, workdir)
+    if not config.has_test_execution or not config.tiers:
+        return Evidence("none", context, 0.0, True, False, (),
+                        ("INFO: no test_execution tiers configured; execution skipped",))
+    tiers = config.tiers_for(context)
+    if not tiers:
+        return Evidence("none", context, 0.0, True, False, (),
+                        (f"INFO: no tier is placed in context '{context}'; execution skipped",))
+    scoped = story_tests if context == "local" else ()
+    start = time.monotonic()
+    suites: list[Suite] = []
+    diagnostics: list[str] = []
+    for tier in tiers:
+        suite, notes = run_tier(tier, workdir, report_dir, scoped)
+        suites.append(suite)
+        diagnostics.extend(notes)
+    name = tiers[0].name if len(tiers) == 1 else "multi"
+    return Evidence(name, context, time.monotonic() - start, False, False, tuple(suites),
+                    tuple(diagnostics))

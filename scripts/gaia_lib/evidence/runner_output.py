@@ -1,0 +1,365 @@
+"""Test runners' own machine output -> pass/fail/skip/error counts and per-test outcomes.
+
+Formats: JUnit XML (pytest `--junitxml`, Maven Surefire `TEST-*.xml`), jest / vitest `--json`,
+`go test -json` event streams and TAP (`bats --tap`). Pure: text or bytes in, a frozen
+`RunnerCounts` out. Anything that is not a complete, well-formed report of its format (empty,
+truncated, binary, oversized, XML with entity declarations) raises `MalformedFile` with one line
+naming the problem; callers turn that into an `errored` check, never a crash.
+
+Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gaia_lib.core.errors import InvalidInput, MalformedFile
+
+# A report larger than this is refused unread: real per-story runs are far smaller, and a
+# flood (a runner echoing a huge payload) must not cost minutes of parsing.
+MAX_INPUT_BYTES = 32 * 1024 * 1024
+
+PASSED, FAILED, SKIPPED, ERROR = "passed", "failed", "skipped", "error"
+FORMATS = ("junit", "surefire", "jest", "vitest", "go-json", "tap")
+
+_DTD_SUBSET_RE = re.compile(rb"<!DOCTYPE[^>\[]*\[", re.IGNORECASE)
+_ENTITY_RE = re.compile(rb"<!ENTITY", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TestOutcome:
+    name: str
+    outcome: str  # passed | failed | skipped | error
+    file: str | None  # the test's source file (or Go package) when the format records it
+
+
+@dataclass(frozen=True)
+class RunnerCounts:
+    format: str
+    passed: int
+    failed: int
+    skipped: int
+    errors: int
+    tests: tuple[TestOutcome, ...]
+
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed + self.skipped + self.errors
+
+
+def _counts(fmt: str, tests: Iterable[TestOutcome], extra_errors: int = 0) -> RunnerCounts:
+    items = tuple(tests)
+    return RunnerCounts(
+        format=fmt,
+        passed=sum(t.outcome == PASSED for t in items),
+        failed=sum(t.outcome == FAILED for t in items),
+        skipped=sum(t.outcome == SKIPPED for t in items),
+        errors=sum(t.outcome == ERROR for t in items) + extra_errors,
+        tests=items,
+    )
+
+
+def _as_bytes(data: bytes | str) -> bytes:
+    return data.encode("utf-8") if isinstance(data, str) else data
+
+
+def _text(data: bytes | str, what: str, exit_code: int) -> str:
+    """Size-check and decode: binary or non-UTF-8 input is refused, never guessed at."""
+    raw = _as_bytes(data)
+    if len(raw) > MAX_INPUT_BYTES:
+        raise MalformedFile(
+            f"{what} is too large ({len(raw)} bytes; limit {MAX_INPUT_BYTES})", exit_code
+        )
+    if not raw.strip():
+        raise MalformedFile(f"{what} is empty", exit_code)
+    if b"\x00" in raw:
+        raise MalformedFile(f"{what} is binary, not a text report", exit_code)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MalformedFile(f"{what} is not UTF-8 text (byte {exc.start})", exit_code) from None
+
+
+def xml_root(data: bytes | str, what: str, exit_code: int = 1) -> ET.Element:
+    """Parse an XML report safely; shared with coverage_report.
+
+    Entity declarations (and DOCTYPEs with an internal subset, where they live) are refused
+    before expat sees them: no billion-laughs expansion. A DOCTYPE naming only an external DTD
+    is accepted because JaCoCo always writes one; expat never fetches it.
+    """
+    text = _text(data, what, exit_code)
+    raw = text.encode("utf-8")
+    if _ENTITY_RE.search(raw) or _DTD_SUBSET_RE.search(raw):
+        raise MalformedFile(f"{what} declares XML entities; refused", exit_code)
+    try:
+        return ET.fromstring(raw)  # noqa: S314 - see the entity check above
+    except ET.ParseError as exc:
+        # expat reports a document cut short with one of these; anything else is just broken.
+        cut = any(m in str(exc) for m in ("no element found", "unclosed token", "unclosed CDATA"))
+        problem = "truncated" if cut else f"invalid XML ({exc})"
+        raise MalformedFile(f"{what} is {problem}", exit_code) from None
+
+
+def _json_value(data: bytes | str, what: str, exit_code: int) -> Any:
+    text = _text(data, what, exit_code)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        # A string running to the end of the input is a cut too: JSON strings hold no newline.
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise MalformedFile(f"{what} is truncated JSON", exit_code) from None
+        raise MalformedFile(
+            f"{what} is not valid JSON (line {exc.lineno} column {exc.colno}: {exc.msg})",
+            exit_code,
+        ) from None
+
+
+# --- JUnit XML (pytest, Surefire) -------------------------------------------------------------
+
+
+def _pytest_file(classname: str) -> str | None:
+    """`tests.unit.test_x.TestCase` -> `tests/unit/test_x.py` (classes are CapWords)."""
+    parts = classname.split(".")
+    while len(parts) > 1 and parts[-1][:1].isupper():
+        parts.pop()
+    return "/".join(parts) + ".py" if parts and parts[0] else None
+
+
+def _java_file(classname: str) -> str | None:
+    """`com.example.CalcTest$Inner` -> `com/example/CalcTest.java` (relative to the test root)."""
+    outer = classname.split("$", 1)[0]
+    return outer.replace(".", "/") + ".java" if outer else None
+
+
+def _junit_outcome(case: ET.Element) -> str:
+    # Surefire writes flakyFailure/rerunFailure children for a test that passed on a rerun.
+    tags = {child.tag for child in case}
+    if "error" in tags:
+        return ERROR
+    if "failure" in tags:
+        return FAILED
+    if "skipped" in tags:
+        return SKIPPED
+    return PASSED
+
+
+def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCounts:
+    root = xml_root(data, what, exit_code)
+    if root.tag not in ("testsuites", "testsuite"):
+        raise MalformedFile(
+            f"{what} is not a JUnit report (root element <{root.tag}>)", exit_code
+        )
+    derive = _java_file if fmt == "surefire" else _pytest_file
+    tests = []
+    for case in root.iter("testcase"):
+        classname = case.get("classname", "")
+        name = case.get("name", "")
+        file = case.get("file") or (derive(classname) if classname else None)
+        tests.append(TestOutcome(name=name, outcome=_junit_outcome(case), file=file))
+    return _counts(fmt, tests)
+
+
+def parse_junit_xml(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """pytest `--junitxml` (any junit_family) or any JUnit-style report."""
+    return _junit(data, "junit", "JUnit XML report", exit_code)
+
+
+def parse_surefire_xml(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """One Maven Surefire `TEST-<class>.xml` file; combine several with `merge`."""
+    return _junit(data, "surefire", "Surefire XML report", exit_code)
+
+
+# --- jest / vitest --json ---------------------------------------------------------------------
+
+_JEST_OUTCOMES = {
+    "passed": PASSED,
+    "failed": FAILED,
+    "pending": SKIPPED,
+    "skipped": SKIPPED,
+    "todo": SKIPPED,
+    "disabled": SKIPPED,
+}
+
+
+def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
+    what = f"{fmt} JSON report"
+    doc = _json_value(data, what, exit_code)
+    if not isinstance(doc, dict) or not isinstance(doc.get("testResults"), list):
+        raise MalformedFile(f"{what} has no testResults list", exit_code)
+    tests: list[TestOutcome] = []
+    suite_errors = 0
+    for suite in doc["testResults"]:
+        if not isinstance(suite, dict):
+            raise MalformedFile(f"{what} has a testResults entry that is not an object", exit_code)
+        file = suite.get("name") if isinstance(suite.get("name"), str) else None
+        assertions = suite.get("assertionResults", [])
+        if not isinstance(assertions, list):
+            raise MalformedFile(f"{what} has an assertionResults that is not a list", exit_code)
+        # A suite that failed to load (syntax error, missing import) has no assertions at all.
+        if not assertions and suite.get("status") == "failed":
+            suite_errors += 1
+        for item in assertions:
+            if not isinstance(item, dict):
+                raise MalformedFile(f"{what} has an assertion that is not an object", exit_code)
+            status = item.get("status")
+            outcome = _JEST_OUTCOMES.get(status) if isinstance(status, str) else None
+            if outcome is None:
+                raise MalformedFile(f"{what} has an unknown test status {status!r}", exit_code)
+            name = item.get("fullName") or item.get("title") or ""
+            tests.append(TestOutcome(name=str(name), outcome=outcome, file=file))
+    return _counts(fmt, tests, extra_errors=suite_errors)
+
+
+def parse_jest_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    return _jest_like(data, "jest", exit_code)
+
+
+def parse_vitest_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """vitest's `--reporter=json` writes the jest-compatible shape."""
+    return _jest_like(data, "vitest", exit_code)
+
+
+# --- go test -json ----------------------------------------------------------------------------
+
+_GO_FINAL = {"pass": PASSED, "fail": FAILED, "skip": SKIPPED}
+
+
+def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """`go test -json` events. A package that fails without any test result (build error,
+    panic in init) counts as one error; a test started but never finished means the stream
+    was cut off."""
+    what = "go test -json output"
+    text = _text(data, what, exit_code)
+    lines = text.splitlines()
+    final: dict[tuple[str, str], str] = {}
+    started: set[tuple[str, str]] = set()
+    package_state: dict[str, str] = {}
+    packages_seen: set[str] = set()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            if number == len(lines) and not text.endswith("\n"):
+                raise MalformedFile(f"{what} is truncated (line {number})", exit_code) from None
+            # `go test -json` passes build output through as plain text lines: ignore them.
+            if line.lstrip().startswith("{"):
+                raise MalformedFile(
+                    f"{what} has a broken event on line {number}", exit_code
+                ) from None
+            continue
+        if not isinstance(event, dict) or not isinstance(event.get("Action"), str):
+            raise MalformedFile(f"{what} has an event without Action on line {number}", exit_code)
+        action, package, test = event["Action"], event.get("Package", ""), event.get("Test")
+        if not isinstance(package, str) or (test is not None and not isinstance(test, str)):
+            raise MalformedFile(f"{what} has a malformed event on line {number}", exit_code)
+        if package:
+            packages_seen.add(package)
+        if test:
+            if action == "run":
+                started.add((package, test))
+            elif action in _GO_FINAL:
+                final[(package, test)] = _GO_FINAL[action]
+        elif action in _GO_FINAL:
+            package_state[package] = action
+    unfinished = sorted(started - final.keys())
+    if unfinished:
+        raise MalformedFile(
+            f"{what} is truncated: {len(unfinished)} test(s) never finished "
+            f"({unfinished[0][1]})",
+            exit_code,
+        )
+    # Every package ends with its own pass/fail/skip event; a missing one means a cut stream.
+    open_packages = sorted(packages_seen - package_state.keys())
+    if open_packages:
+        raise MalformedFile(
+            f"{what} is truncated: package {open_packages[0]} has no final result", exit_code
+        )
+    if not final and not package_state:
+        raise MalformedFile(f"{what} has no test or package results", exit_code)
+    with_tests = {package for package, _ in final}
+    broken = sum(
+        1 for pkg, state in package_state.items() if state == "fail" and pkg not in with_tests
+    )
+    tests = [
+        TestOutcome(name=name, outcome=outcome, file=package or None)
+        for (package, name), outcome in final.items()  # stream order
+    ]
+    return _counts("go-json", tests, extra_errors=broken)
+
+
+# --- TAP (bats --tap) -------------------------------------------------------------------------
+
+_TAP_PLAN_RE = re.compile(r"^1\.\.(\d+)")
+_TAP_RESULT_RE = re.compile(r"^(not ok|ok)\b\s*(\d+)?\s*(?:-\s*)?(.*)$")
+_TAP_DIRECTIVE_RE = re.compile(r"\s+#\s*(skip|todo)\b.*$", re.IGNORECASE)
+
+
+def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """TAP 12/13 as `bats --tap` writes it: `1..N`, `ok 1 name`, `not ok 2 name`,
+    `ok 3 name # skip (reason)`. Fewer results than the plan announced means truncation."""
+    what = "TAP output"
+    text = _text(data, what, exit_code)
+    planned: int | None = None
+    tests: list[TestOutcome] = []
+    for line in text.splitlines():
+        plan = _TAP_PLAN_RE.match(line)
+        if plan:
+            planned = int(plan.group(1))
+            continue
+        if line.startswith("Bail out!"):
+            raise MalformedFile(f"{what} bailed out: {line[9:].strip()[:80]}", exit_code)
+        result = _TAP_RESULT_RE.match(line)
+        if not result:
+            continue  # diagnostics (`# ...`), YAML blocks and test output
+        status, _number, rest = result.groups()
+        directive = _TAP_DIRECTIVE_RE.search(rest)
+        name = rest[: directive.start()] if directive else rest
+        # skip and todo (expected to fail) never count against the run
+        outcome = SKIPPED if directive else PASSED if status == "ok" else FAILED
+        tests.append(TestOutcome(name=name.strip(), outcome=outcome, file=None))
+    if planned is None and not tests:
+        raise MalformedFile(f"{what} has no plan and no test lines", exit_code)
+    if planned is not None and len(tests) < planned:
+        raise MalformedFile(
+            f"{what} is truncated: plan 1..{planned} but {len(tests)} result(s)", exit_code
+        )
+    return _counts("tap", tests)
+
+
+# --- dispatch ---------------------------------------------------------------------------------
+
+_PARSERS: Mapping[str, Callable[[bytes | str, int], RunnerCounts]] = {
+    "junit": parse_junit_xml,
+    "surefire": parse_surefire_xml,
+    "jest": parse_jest_json,
+    "vitest": parse_vitest_json,
+    "go-json": parse_go_test_json,
+    "tap": parse_tap,
+}
+
+
+def parse(fmt: str, data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    parser = _PARSERS.get(fmt)
+    if parser is None:
+        raise InvalidInput(
+            f"unknown runner output format '{fmt}' (one of: {', '.join(FORMATS)})", exit_code
+        )
+    return parser(data, exit_code)
+
+
+def merge(results: Sequence[RunnerCounts]) -> RunnerCounts:
+    """Combine several reports of one run (e.g. one Surefire file per test class)."""
+    if not results:
+        raise InvalidInput("no runner reports to merge")
+    formats = sorted({r.format for r in results})
+    tests = [t for r in results for t in r.tests]
+    merged = _counts(formats[0] if len(formats) == 1 else "mixed", tests)
+    extra = sum(r.errors for r in results) - merged.errors
+    return _counts(merged.format, tests, extra_errors=extra)

@@ -1,0 +1,135 @@
+"""Where review reports and per-story test artifacts live.
+
+Review reports (upstream resolve-review-report-path.sh): the basename is `<type>-<key>.md`.
+  - story in the per-story layout (`epic-*/<key>-*/story.md`): `<story dir>/reviews/<basename>`,
+    the `reviews/` directory created;
+  - otherwise (nested, flat, or no story yet): `<implementation-artifacts>/<basename>`.
+
+Per-story test artifacts (upstream resolve-test-artifact-per-story.sh), types TEST_ARTIFACT_TYPES:
+  the story's directory names come from an existing directory `epic-*/stories/<key>-*` or
+  `epic-*/<key>-*` (holding story.md) under implementation-artifacts, else `epic-<E>/<key>`;
+  - write path:  `<test-artifacts>/<epic dir>/<story dir>/<type>.md`
+  - read order:  that path, then `<epic dir>/stories/<story dir>/<type>.md`, then the legacy
+    flat `<test-artifacts>/<type>-<key>.md`; none found -> the write path (or None when only
+    existing files are wanted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import keys, paths, writes
+from gaia_lib.core.errors import Ambiguous, InvalidInput, NotFound
+from gaia_lib.story import resolve
+
+TEST_ARTIFACT_TYPES = ("atdd", "test-automate-plan", "qa-tests", "test-review")
+
+
+def review_type(raw: str, exit_code: int = 1) -> str:
+    """A report type becomes part of a file name: lowercase name characters only."""
+    try:
+        return keys.workflow_name(raw, exit_code)
+    except InvalidInput:
+        shown = raw.encode("unicode_escape").decode("ascii")[:60]
+        raise InvalidInput(
+            f"invalid --type '{shown}' (lowercase letters, digits and '-', e.g. qa-tests)",
+            exit_code,
+        ) from None
+
+
+def is_per_story(story: Path) -> bool:
+    """`epic-*/<key>-*/story.md`, not a `stories/` legacy layout."""
+    return story.name == "story.md" and "stories" not in story.parent.parts[-2:]
+
+
+def review_report_path(project: Path, key: str, rtype: str, create: bool = True) -> Path:
+    key = keys.story_key(key)
+    rtype = review_type(rtype)
+    basename = f"{rtype}-{key}.md"
+    try:
+        story = resolve.find_story(project, key)
+    except (NotFound, Ambiguous):
+        story = None
+    if story is not None and is_per_story(story):
+        reviews = story.parent / "reviews"
+        if create:
+            writes.make_dirs(reviews, project)
+        return reviews / basename
+    return paths.implementation_artifacts(project) / basename
+
+
+@dataclass(frozen=True)
+class ArtifactHome:
+    epic_dir: str
+    story_dir: str
+
+
+def artifact_home(project: Path, key: str) -> ArtifactHome:
+    """The story's epic and story directory names, as the test-artifacts mirror uses them."""
+    root = paths.implementation_artifacts(project)
+    prefix = f"{key}-"
+    try:
+        epics = sorted(p for p in root.glob("epic-*") if p.is_dir())
+    except OSError:
+        epics = []
+    for epic in epics:
+        for parent in (epic / "stories", epic):
+            try:
+                names = sorted(c.name for c in parent.iterdir() if c.is_dir())
+            except OSError:
+                continue
+            for name in names:
+                if not name.startswith(prefix):
+                    continue
+                if parent == epic and not (parent / name / "story.md").is_file():
+                    continue
+                return ArtifactHome(epic.name, name)
+    return ArtifactHome(f"epic-{keys.epic_of(key)}", key)
+
+
+def test_artifact_type(raw: str, exit_code: int = 1) -> str:
+    if raw not in TEST_ARTIFACT_TYPES:
+        raise InvalidInput(
+            f"unknown type '{raw[:60]}' (expected: {' | '.join(TEST_ARTIFACT_TYPES)})", exit_code
+        )
+    return raw
+
+
+def test_artifact_candidates(project: Path, atype: str, key: str) -> list[Path]:
+    """Write path first, then the legacy read-only locations, in read precedence."""
+    key = keys.story_key(key)
+    atype = test_artifact_type(atype)
+    home = artifact_home(project, key)
+    root = paths.test_artifacts(project)
+    return [
+        root / home.epic_dir / home.story_dir / f"{atype}.md",
+        root / home.epic_dir / "stories" / home.story_dir / f"{atype}.md",
+        root / f"{atype}-{key}.md",
+    ]
+
+
+def test_artifact_write_path(project: Path, atype: str, key: str) -> Path:
+    target = test_artifact_candidates(project, atype, key)[0]
+    writes.make_dirs(target.parent, project)
+    return target
+
+
+def test_artifact_read_path(
+    project: Path, atype: str, key: str, existing_only: bool = False
+) -> Path | None:
+    candidates = test_artifact_candidates(project, atype, key)
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    return None if existing_only else candidates[0]
+
+
+def display(path: Path, cwd: Path | None = None) -> str:
+    """Relative to the working directory when inside it (as upstream prints), else absolute."""
+    base = (cwd or Path.cwd()).resolve()
+    absolute = path if path.is_absolute() else base / path
+    try:
+        return absolute.relative_to(base).as_posix()
+    except ValueError:
+        return str(absolute)

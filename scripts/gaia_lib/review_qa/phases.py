@@ -1,0 +1,419 @@
+"""`/gaia-review-qa`: the QA review of one story, evidence first (seed 000).
+
+Three phases, each callable on its own so the skill can split them across its read-only fork
+and the parent, and chained by `run` for terminal and CI use:
+- `setup` (parent): key, story, review status, stack, tool probe. A missing test runner blocks.
+- `analyze` (fork scope: writes only the evidence area): story gate warnings, test discovery,
+  AC parsing and coverage, Then-literal and branch-coverage evidence, test execution, TC specs
+  for uncovered ACs, Phase 4 evidence; `analysis-results.json` (+ `.md`) and
+  `execution-evidence.json`, schema-validated, cached by inputs.
+- `finalize` (parent): verdict from the resolver only, payload validation, the report and its
+  test-artifacts mirror, the Review Gate row (which records the round), the composite check,
+  the finalize checkpoint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gaia_lib import __version__
+from gaia_lib.checkpoint import store as checkpoint
+from gaia_lib.core import locks, paths, schema, writes
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.evidence import ac_coverage, discovery, execution, tcgen, testcases
+from gaia_lib.gate import reports, verdict
+from gaia_lib.gate import table as gate
+from gaia_lib.review_qa import checks as qa_checks
+from gaia_lib.review_qa import report as qa_report
+from gaia_lib.review_qa.context import SKILL, STATE_SKILL, Setup, setup
+from gaia_lib.story.acceptance import AcceptanceCriterion
+
+GATE_NAME = "QA Tests"
+MODEL = "claude-opus-4-7"
+TEMPERATURE = 0
+WORKFLOW = "qa-tests"
+FINALIZE_STEP = 8
+TIMESTAMP_FIELDS = ("generated_at",)  # the only fields two identical runs may differ in
+EXIT_FOR_VERDICT = {verdict.APPROVE: 0, verdict.REQUEST_CHANGES: 1, verdict.BLOCKED: 3}
+ROUND_LOCK_SECONDS = 3600.0  # a whole review, test runs included, may wait for another
+
+
+# One round's outputs. The cache and the test-case list (whose ids stay stable across rounds)
+# are kept; everything else must be this round's, or a stale file could pass for evidence.
+ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
+               "analysis-results.md", "execution-evidence.json", "llm-findings.json")
+
+
+def start_round(s: Setup) -> None:
+    """A new review starts clean: no earlier round's evidence or fork output can be mistaken
+    for this round's."""
+    with writes.scope("parent", s.project):
+        for name in ROUND_FILES:
+            writes.remove(s.state_dir() / name)
+        checkpoint_step(s, 1)
+
+
+# --- Phase 3A helpers --------------------------------------------------------------------
+
+
+def sha256_bytes(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def story_acs_hash(criteria: Sequence[AcceptanceCriterion]) -> str:
+    canonical = json.dumps([[ac.ac_id, ac.text, ac.edge_case] for ac in criteria],
+                           separators=(",", ":"), ensure_ascii=False)
+    return sha256_bytes(canonical.encode("utf-8"))
+
+
+# --- Phase 3A: the whole evidence layer ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Analysis:
+    results: dict[str, Any]
+    test_cases: list[dict[str, Any]]
+    cached: bool
+    state_dir: Path
+
+    @property
+    def analysis_path(self) -> Path:
+        return self.state_dir / "analysis-results.json"
+
+    @property
+    def evidence_path(self) -> Path:
+        return self.state_dir / "execution-evidence.json"
+
+
+def _file_hashes(project: Path, rels: Iterable[str]) -> dict[str, str]:
+    hashes = {}
+    for rel in sorted(set(rels)):
+        path = project / rel
+        if path.is_file():
+            hashes[rel] = sha256_bytes(path.read_bytes())
+    return hashes
+
+
+def cache_key(s: Setup, full: bool, test_paths: Sequence[str]) -> str:
+    report = qa_checks.find_coverage_report(s.project)
+    material = {
+        "coverage_report": sha256_bytes(report[0].read_bytes()) if report else None,
+        "skill_version": __version__,
+        "story_key": s.key,
+        "story_acs_hash": story_acs_hash(s.story.acceptance_criteria),
+        "story_sha256": sha256_bytes(s.story.text.encode("utf-8")),
+        "stack": s.stack,
+        "tool_versions": s.probe.tool_versions,
+        "full": full,
+        "tests": sorted(test_paths),
+    }
+    return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def _cache_hit(s: Setup, key: str) -> dict[str, Any] | None:
+    path = s.state_dir() / ".cache" / f"{key}.json"
+    try:
+        cached = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    hashes = cached.get("file_hashes", {}) if isinstance(cached, dict) else {}
+    if not isinstance(hashes, dict) or _file_hashes(s.project, hashes) != hashes:
+        return None  # a file changed since: the cached evidence is stale
+    return dict(cached)
+
+
+def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = None,
+                           use_cache: bool = True,
+                           coverage_note: str | None = None) -> tuple[dict[str, Any], bool]:
+    """Phase 2 warnings + Phase 3A + Phase 4 evidence, from the files as they are (no test
+    runs: those are `analyze`'s): (analysis-results, from_cache)."""
+    found = discovery.discover(s.project, discovery.review_stacks(s.project, s.stack),
+                               s.story.file_list, full=full)
+    key = cache_key(s, full, found.all_files)
+    if use_cache:
+        hit = _cache_hit(s, key)
+        if hit is not None:
+            return hit, True
+    results = _evidence(s, found, base, coverage_note)
+    writes.write_json(s.state_dir() / ".cache" / f"{key}.json", results)
+    return results, False
+
+
+def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
+              coverage_note: str | None) -> dict[str, Any]:
+    warnings, integrity = qa_checks.gate_evidence(s, base)
+    test_files = [qa_checks.read_test_file(s.project, rel) for rel in found.all_files]
+    cases = [case for tf in test_files if tf.readable
+             for case in testcases.split_tests(tf.path, tf.text)]
+    criteria = s.story.acceptance_criteria
+    coverage = ac_coverage.analyze(s.key, criteria, cases)
+    bodies = {case.test_id: case.body for case in cases}
+    literal_rows, literal_check = qa_checks.literal_evidence(criteria, coverage, bodies)
+    discovery_findings = [
+        qa_checks.finding(tf.path, 0, "warning", "unreadable-test-file",
+                          "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",
+                          False)
+        for tf in test_files if not tf.readable
+    ]
+    if found.timed_out:
+        discovery_check = qa_checks.check(
+            "test-discovery", "errored",
+            error_reason="test discovery exceeded its 30 s wall-clock cap")
+    elif not found.all_files:
+        discovery_check = qa_checks.check("test-discovery", "skipped", discovery_findings,
+                                          skip_reason=discovery.NO_TESTS_REASON,
+                                          scope=found.scope)
+    else:
+        discovery_check = qa_checks.check("test-discovery", "passed", discovery_findings,
+                                          scope=found.scope)
+    file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
+    story_tests = sorted({t.partition("::")[0] for e in coverage.per_ac for t in e.tests}
+                         | {f for f in found.all_files if f in file_list_rels})
+    checks = [
+        integrity,
+        discovery_check,
+        qa_checks.ac_parse_check(s),
+        qa_checks.coverage_check(s, coverage, len(found.all_files)),
+        literal_check,
+        qa_checks.branch_evidence(s, criteria, coverage_note),
+    ]
+    if s.blocked_reason:
+        checks.append(qa_checks.check("tool-probe", "errored", error_reason=s.blocked_reason))
+    story_rel = paths.relative_to_project(s.story_path, s.project)
+    results: dict[str, Any] = {
+        "schema_version": "1.0",
+        "story_key": s.key,
+        "skill": SKILL,
+        "skill_version": __version__,
+        "model": MODEL,
+        "model_temperature": TEMPERATURE,
+        "stack": s.stack,
+        "tool_versions": s.probe.tool_versions,
+        "story_acs_hash": story_acs_hash(criteria),
+        "file_hashes": _file_hashes(s.project, [story_rel, *found.all_files, *file_list_rels]),
+        "checks": checks,
+        "tests_discovered": found.counts,
+        "discovery_scope": {"mode": found.scope, "dirs": list(found.scope_dirs)},
+        "ac_coverage": [{"ac_id": e.ac_id, "matched": e.matched, "test_count": e.test_count}
+                        for e in coverage.per_ac],
+        "coverage": {
+            "percent": coverage.coverage_percent,
+            "per_ac": [
+                {"ac_id": e.ac_id, "matched": e.matched, "test_count": e.test_count,
+                 "tests": list(e.tests), "matched_by": e.matched_by, "edge_case": e.edge_case,
+                 "priority": s.story.priority}
+                for e in coverage.per_ac
+            ],
+        },
+        "unattributed_tests": [u.test for u in coverage.unattributed_tests],
+        "unattributed_story_keys": {u.test: list(u.story_keys)
+                                    for u in coverage.unattributed_tests},
+        "gate_warnings": warnings,
+        "then_literals": literal_rows,
+        "phase4": qa_checks.phase4_evidence(s, test_files),
+        "story_test_files": story_tests,
+        "file_list": file_list_rels,
+    }
+    return results
+
+
+def analyze(s: Setup, *, full: bool = False, base: str | None = None,
+            context: str | None = None, use_cache: bool = True,
+            run_tests: bool = True) -> Analysis:
+    """Everything the fork computes; writes only under the evidence directory.
+
+    With `run_tests`, the project's coverage command runs first (fresh branch evidence), and
+    after the analysis the test tiers and the behavioural attribution run."""
+    state = s.state_dir()
+    with writes.scope("fork", s.project):
+        runnable = run_tests and not s.blocked_reason
+        note = qa_checks.produce_coverage(s) if runnable else None
+        results, cached = deterministic_analysis(s, full=full, base=base, use_cache=use_cache,
+                                                 coverage_note=note)
+        results = dict(results)
+        if runnable:
+            rows, check = qa_checks.attribution_evidence(
+                s, results["coverage"]["per_ac"], results["story_test_files"],
+                results["file_list"])
+            results["checks"] = [*results["checks"], check]
+            results["behavioural_attribution"] = rows
+        schema.check(results, "analysis-results", "analysis-results.json")
+        uncovered = [e["ac_id"] for e in results["coverage"]["per_ac"] if not e["matched"]]
+        tc_path = state / f"qa-test-cases-{s.key}.json"
+        existing = _read_json_list(tc_path)
+        cases = tcgen.generate(s.key, s.story.acceptance_criteria, uncovered, existing,
+                               _priority(s.story.priority))
+        schema.check(cases, "qa-test-cases", tc_path.name)
+        results["tc_count"] = len(cases)
+        stamped = {**results, "generated_at": _utc_now()}
+        writes.write_json(state / "analysis-results.json", stamped)
+        writes.write_text(state / "analysis-results.md", render_analysis_md(stamped))
+        writes.write_json(tc_path, cases)
+        if runnable:
+            test_paths = list(results.get("story_test_files", []))
+            evidence = execution.execute(
+                s.config, s.key, s.project, state, context=execution.active_context(context),
+                story_tests=test_paths,
+            ).as_json()
+            schema.check(evidence, "execution-evidence", "execution-evidence.json")
+            writes.write_json(state / "execution-evidence.json", evidence)
+    return Analysis(stamped, cases, cached, state)
+
+
+def _priority(value: str | None) -> str | None:
+    return value if value in tcgen.PRIORITIES else None
+
+
+def _read_json_list(path: Path) -> list[Any]:
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _utc_now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def render_analysis_md(results: Mapping[str, Any]) -> str:
+    head = (f"# Analysis results: {results['story_key']}\n\n"
+            f"- skill: {results['skill']} {results.get('skill_version', '')}\n"
+            f"- stack: {results.get('stack', '')}\n"
+            f"- tests discovered: {results.get('tests_discovered', {})}\n\n")
+    return head + qa_report.render_deterministic(results)
+
+
+def checkpoint_step(s: Setup, step: int, **variables: str) -> None:
+    """Record the review's progress in the workflow checkpoint (parent scope only)."""
+    try:
+        checkpoint.write(paths.checkpoints_dir(s.project), s.project, WORKFLOW, step,
+                         [("story_key", s.key), *sorted(variables.items())])
+    except GaiaError:
+        pass  # a checkpoint is a resume aid; failing to write one must not change the review
+
+
+# --- Phases 5-7 ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    verdict: str
+    reason: str
+    report_path: Path
+    mirror_path: Path
+    gate_verdict: str
+    gate_note: str | None
+    composite: str
+    complete_payload: bool
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_FOR_VERDICT[self.verdict]
+
+
+def deterministic_payload(analysis: Mapping[str, Any],
+                          llm_findings: Sequence[Mapping[str, Any]], note: str | None,
+                          resolved: str) -> str:
+    """The report body when no fork produced one (terminal / CI runs)."""
+    return (qa_report.render_deterministic(analysis) + "\n"
+            + qa_report.render_llm_section(llm_findings, note) + f"\n**Verdict: {resolved}**\n")
+
+
+def _llm_findings(path: Path | None) -> list[Mapping[str, Any]]:
+    if path is None:
+        return []
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    findings = value.get("findings") if isinstance(value, dict) else value
+    return [f for f in findings if isinstance(f, dict)] if isinstance(findings, list) else []
+
+
+def finalize(s: Setup, *, llm_findings: Path | None = None,
+             payload: str | None = None) -> Outcome:
+    """Verdict, report, gate row, composite check, checkpoint. Parent scope.
+
+    Without this round's analysis (the fork never ran it, or setup found the runner missing)
+    the deterministic analysis is computed here, without test runs: the verdict always rests
+    on evidence gaia computed."""
+    state = s.state_dir()
+    analysis_path = state / "analysis-results.json"
+    evidence_path = state / "execution-evidence.json"
+    if not analysis_path.is_file():
+        analyze(s, run_tests=False)
+    with writes.scope("parent", s.project):
+        findings_path = state / "llm-findings.json"
+        findings = _llm_findings(llm_findings)
+        writes.write_json(findings_path, {"findings": findings})
+        resolution = verdict.resolve(
+            verdict.read_document(str(analysis_path)),
+            verdict.read_document(str(findings_path)),
+            verdict.read_document(str(evidence_path)) if evidence_path.is_file() else None,
+            None,
+        )
+        analysis_bytes = analysis_path.read_bytes() if analysis_path.is_file() else b""
+        analysis = json.loads(analysis_bytes) if analysis_bytes else {}
+        qa_agent = paths.plugin_root() / "agents" / "qa.md"  # the fork's system prompt
+        system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
+        header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
+            system_prompt, analysis_bytes), MODEL, TEMPERATURE)
+        if payload is None:
+            note = ("No LLM review in this run (terminal mode): findings above are deterministic."
+                    if llm_findings is None else None)
+            payload = deterministic_payload(analysis, findings, note, resolution.verdict)
+        final = resolution.verdict
+        text, complete = qa_report.assemble(header, payload, final)
+        if not complete:
+            final = verdict.BLOCKED
+            text, _ = qa_report.assemble(header, payload, final)
+        report_path = reports.review_report_path(s.project, s.key, STATE_SKILL)
+        writes.write_text(report_path, text)
+        mirror = reports.test_artifact_write_path(s.project, STATE_SKILL, s.key)
+        writes.write_text(mirror, text)
+        gate_verdict, gate_note = _record_gate(s, final, report_path, evidence_path)
+        rows = gate.load_rows(s.story_path)
+        composite = gate.composite(rows).state
+        checkpoint_step(s, FINALIZE_STEP, verdict=final, report=paths.relative_to_project(
+            report_path, s.project))
+    reason = resolution.reason if complete else "review payload malformed -> BLOCKED"
+    return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
+                   complete)
+
+
+def _record_gate(s: Setup, final: str, report: Path, evidence: Path) -> tuple[str, str | None]:
+    """The gate row through the review gate's own checks; a PASSED the proof-of-execution rules
+    refuse (e.g. no tests ran) is recorded as UNVERIFIED with the reason."""
+    wanted = verdict.GATE_VERDICT[final]
+    note = None
+    evidence_arg = str(evidence) if evidence.is_file() else None
+    try:
+        gate.check_proof(GATE_NAME, wanted, str(report), evidence_arg,
+                         None if evidence_arg else "no execution evidence: no tier ran")
+    except GaiaError as exc:
+        note = exc.message
+        wanted = gate.UNVERIFIED
+    cell = gate.report_cell(str(report), s.project)
+    gate.record_table_verdict(s.project, s.story_path, s.key, GATE_NAME, wanted, cell,
+                              recorded=time.strftime("%Y-%m-%d", time.gmtime()))
+    return wanted, note
+
+
+def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
+        full: bool = False, context: str | None = None, base: str | None = None,
+        use_cache: bool = True) -> tuple[Setup, Analysis | None, Outcome]:
+    """Every phase in order, for the terminal and CI. Concurrent runs on one story take turns:
+    a round's evidence must not be cleared by the next round while it is being judged."""
+    s = setup(project, raw_key)
+    with locks.locked(s.state_dir() / "round", timeout=ROUND_LOCK_SECONDS, exit_code=3):
+        start_round(s)
+        result = analyze(s, full=full, base=base, context=context, use_cache=use_cache)
+        outcome = finalize(s, llm_findings=llm_findings)
+    return s, result, outcome

@@ -1,0 +1,106 @@
+"""The story's File List against what git says changed (upstream file-list-diff-check).
+
+The File List comes from the one story parser, so both `## File List` and the template's
+`### File List` under `## Dev Agent Record` count (upstream saw only the H2 and reported
+`no-file-list` for every template story). Git runs through `proc.run_tool` with `-z` output,
+so unusual file names arrive verbatim instead of C-quoted.
+
+Git's changed set = `git diff --name-only <base>` + unstaged changes + untracked files. The base
+is the first that resolves of: B, origin/B, main, master, origin/main, origin/master.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import proc
+
+GIT_TIMEOUT = 30.0
+WARNING = "file-list-divergence"
+
+
+@dataclass(frozen=True)
+class Divergence:
+    reason: str  # no-file-list | empty-file-list | divergence
+    missing_from_file_list: tuple[str, ...] = ()  # changed in git, not listed
+    extra_in_file_list: tuple[str, ...] = ()  # listed, not changed in git
+
+    def to_json(self) -> str:
+        """The upstream one-line JSON, keys in upstream order."""
+        return json.dumps(
+            {
+                "warning": WARNING,
+                "reason": self.reason,
+                "missing_from_file_list": list(self.missing_from_file_list),
+                "extra_in_file_list": list(self.extra_in_file_list),
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    divergence: Divergence | None  # None: the lists agree, or git could not answer
+    note: str | None = None  # why the git comparison was skipped (stderr, not an error)
+
+
+def compare(file_list: Iterable[str], changed: Iterable[str]) -> Divergence | None:
+    """Pure set comparison; sorted output, None when equal."""
+    listed = {entry.strip() for entry in file_list if entry.strip()}
+    in_git = {path.strip() for path in changed if path.strip()}
+    missing = tuple(sorted(in_git - listed))
+    extra = tuple(sorted(listed - in_git))
+    if not missing and not extra:
+        return None
+    return Divergence("divergence", missing, extra)
+
+
+def _git(repo: Path, *args: str) -> proc.ToolResult:
+    return proc.run_tool(["git", *args], cwd=repo, timeout=GIT_TIMEOUT)
+
+
+def _names(result: proc.ToolResult) -> list[str]:
+    return [name for name in result.stdout.split("\0") if name] if result.ok else []
+
+
+def resolve_base(repo: Path, base: str) -> str | None:
+    for candidate in dict.fromkeys(
+        (base, f"origin/{base}", "main", "master", "origin/main", "origin/master")
+    ):
+        if _git(repo, "rev-parse", "--verify", "--quiet", f"{candidate}^{{commit}}").ok:
+            return candidate
+    return None
+
+
+# GAIA's own bookkeeping (stories, reports, evidence, checkpoints) changes during every review;
+# it is never part of a story's File List, so it never counts as divergence.
+BOOKKEEPING_PREFIXES = (".gaia/", "docs/implementation-artifacts/", "docs/test-artifacts/",
+                        "docs/planning-artifacts/")
+
+
+def changed_files(repo: Path, base_ref: str) -> list[str]:
+    """Repo-relative paths changed since `base_ref`, plus unstaged and untracked files."""
+    names = _names(_git(repo, "diff", "--name-only", "-z", base_ref, "--"))
+    names += _names(_git(repo, "diff", "--name-only", "-z"))
+    names += _names(_git(repo, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))
+    return [name for name in names if not name.startswith(BOOKKEEPING_PREFIXES)]
+
+
+def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> CheckResult:
+    """Compare a parsed File List (None = no section) with the repository at `repo`."""
+    if file_list is None:
+        return CheckResult(Divergence("no-file-list"))
+    if not any(entry.strip() for entry in file_list):
+        return CheckResult(Divergence("empty-file-list"))
+    inside = _git(repo, "rev-parse", "--git-dir")
+    if not inside.ok:
+        reason = "git not installed" if inside.error else "not in a git repository"
+        return CheckResult(None, f"git diff unavailable — divergence check skipped ({reason})")
+    base_ref = resolve_base(repo, base)
+    if base_ref is None:
+        return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
+    return CheckResult(compare(file_list, changed_files(repo, base_ref)))

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import errors
+from gaia_lib.core.handler import handle
+
+
+def _raiser(exc: BaseException):
+    def run(argv: Sequence[str]) -> int:
+        raise exc
+
+    return run
+
+
+def test_gaia_error_prints_one_line_with_its_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    code = handle("gaia x", _raiser(errors.NotFound("no such\nstory", 4)), [])
+    assert code == 4
+    captured = capsys.readouterr()
+    assert captured.err == "gaia x: no such story\n"
+    assert captured.out == ""
+
+
+def test_unexpected_exception_is_one_line_and_logged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GAIA_DATA_DIR", str(tmp_path))
+    code = handle("gaia x", _raiser(ValueError("boom")), [])
+    assert code == errors.EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "internal error: ValueError('boom')" in err
+    assert "Traceback" not in err
+    logs = list((tmp_path / "logs").iterdir())
+    assert len(logs) == 1 and "Traceback" in logs[0].read_text()
+
+
+def test_keyboard_interrupt_maps_to_130(capsys: pytest.CaptureFixture[str]) -> None:
+    assert handle("p", _raiser(KeyboardInterrupt()), []) == 130
+
+
+def test_success_passes_through_the_return_code() -> None:
+    assert handle("p", lambda argv: len(argv), ["a", "b"]) == 2

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.core import keys
+from gaia_lib.core.errors import InvalidInput
+
+
+@pytest.mark.parametrize("raw", ["E1-S1", "E12-S345", "E0-S0"])
+def test_story_key_accepts_canonical_keys(raw: str) -> None:
+    assert keys.story_key(raw) == raw
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["", "../x", "E1-S1/..", "E1-S1\x00", "E1-S1\n", "e1-s1", "E1-S", "E1_S1", " E1-S1", "E1-S1 ",
+     "E１-S1", "../../etc/passwd", "E1-S1/../../x"],
+)
+def test_story_key_rejects_hostile_or_malformed_keys(raw: str) -> None:
+    with pytest.raises(InvalidInput, match="invalid story key") as info:
+        keys.story_key(raw, exit_code=2)
+    assert info.value.exit_code == 2
+    assert "\n" not in info.value.message and "\x00" not in info.value.message
+
+
+def test_epic_of() -> None:
+    assert keys.epic_of("E12-S3") == "E12"
+
+
+@pytest.mark.parametrize("raw", ["dev-story", "qa-tests", "gaia-dev-story", "a"])
+def test_workflow_name_accepts(raw: str) -> None:
+    assert keys.workflow_name(raw) == raw
+
+
+@pytest.mark.parametrize("raw", ["", ".hidden", "a/b", "..", "UPPER", "x" * 65, "-lead"])
+def test_workflow_name_rejects(raw: str) -> None:
+    with pytest.raises(InvalidInput):
+        keys.workflow_name(raw)

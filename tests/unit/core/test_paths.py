@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import paths
+
+
+def test_plugin_root_is_the_repository_root() -> None:
+    root = paths.plugin_root()
+    assert (root / "scripts" / "gaia_lib" / "core" / "paths.py").is_file()
+
+
+def test_data_dir_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("GAIA_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert paths.data_dir() == tmp_path / "xdg" / "gaia"
+    monkeypatch.setenv("GAIA_DATA_DIR", str(tmp_path / "g"))
+    assert paths.data_dir() == tmp_path / "g"
+    monkeypatch.setenv("CLAUDE_PLUGIN_DATA", str(tmp_path / "c"))
+    assert paths.data_dir() == tmp_path / "c"
+
+
+def test_project_dir_explicit_then_env_then_markers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "p" / ".gaia").mkdir(parents=True)
+    deep = tmp_path / "p" / "src" / "pkg"
+    deep.mkdir(parents=True)
+    monkeypatch.chdir(deep)
+    assert paths.project_dir() == (tmp_path / "p").resolve()
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(tmp_path))
+    assert paths.project_dir() == tmp_path.resolve()
+    assert paths.project_dir(tmp_path / "p") == (tmp_path / "p").resolve()
+
+
+def test_project_dir_falls_back_to_git_top_then_cwd(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    (tmp_path / "repo" / "a").mkdir()
+    monkeypatch.chdir(tmp_path / "repo" / "a")
+    assert paths.project_dir() == (tmp_path / "repo").resolve()
+
+
+def test_artifact_roots_prefer_canonical_then_legacy(tmp_path: Path) -> None:
+    assert paths.implementation_artifacts(tmp_path) == (
+        tmp_path / ".gaia" / "artifacts" / "implementation-artifacts"
+    )
+    (tmp_path / "docs" / "implementation-artifacts").mkdir(parents=True)
+    assert paths.implementation_artifacts(tmp_path) == tmp_path / "docs" / "implementation-artifacts"
+    (tmp_path / ".gaia" / "artifacts" / "implementation-artifacts").mkdir(parents=True)
+    assert paths.implementation_artifacts(tmp_path) == (
+        tmp_path / ".gaia" / "artifacts" / "implementation-artifacts"
+    )
+
+
+def test_artifact_root_env_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("IMPLEMENTATION_ARTIFACTS", "custom/impl")
+    assert paths.implementation_artifacts(tmp_path) == tmp_path / "custom" / "impl"
+
+
+def test_project_config_legacy_fallback(tmp_path: Path) -> None:
+    assert paths.project_config(tmp_path) == tmp_path / ".gaia" / "config" / "project-config.yaml"
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "project-config.yaml").write_text("{}")
+    assert paths.project_config(tmp_path) == tmp_path / "config" / "project-config.yaml"
+
+
+def test_relative_to_project(tmp_path: Path) -> None:
+    assert paths.relative_to_project(tmp_path / "a" / "b.py", tmp_path) == "a/b.py"
+    outside = tmp_path.parent / "elsewhere.py"
+    assert paths.relative_to_project(outside, tmp_path) == str(outside)
+
+
+def test_env_path_resolves_relative_overrides_against_the_project(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) is None
+    monkeypatch.setenv("SPRINT_STATUS_YAML", "custom/sprint.yaml")
+    assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) == tmp_path / "custom" / "sprint.yaml"
+    monkeypatch.setenv("SPRINT_STATUS_YAML", "/abs/sprint.yaml")
+    assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) == Path("/abs/sprint.yaml")

@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from gaia_lib.core import proc
+
+
+def test_captures_output_and_exit_code(tmp_path: Path) -> None:
+    result = proc.run_tool(
+        [sys.executable, "-c", "import sys; print('out'); print('err', file=sys.stderr); sys.exit(3)"],
+        cwd=tmp_path,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (3, "out\n", "err\n")
+    assert not result.ok and not result.timed_out and result.error is None
+
+
+def test_missing_tool_is_a_result_not_an_exception() -> None:
+    result = proc.run_tool(["gaia-no-such-tool-xyz", "--version"])
+    assert result.returncode == proc.EXIT_NOT_FOUND
+    assert result.error is not None and "not found" in result.error
+
+
+def test_timeout_kills_the_whole_process_group_even_when_term_is_ignored(tmp_path: Path) -> None:
+    marker = tmp_path / "grandchild-alive"
+    script = f"""
+import os, signal, subprocess, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+child = subprocess.Popen([sys.executable, "-c",
+    "import signal, time, pathlib\\n"
+    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\\n"
+    "time.sleep(4)\\n"
+    "pathlib.Path({str(marker)!r}).write_text('x')\\n"])
+print("started", flush=True)
+time.sleep(60)
+"""
+    start = time.monotonic()
+    result = proc.run_tool([sys.executable, "-c", script], timeout=0.5)
+    elapsed = time.monotonic() - start
+    assert result.timed_out and result.returncode == proc.EXIT_TIMEOUT
+    assert result.stdout == "started\n"
+    assert elapsed < 8
+    time.sleep(4.5)
+    assert not marker.exists(), "a grandchild survived the timeout"
+
+
+def test_flooding_output_is_bounded(tmp_path: Path) -> None:
+    result = proc.run_tool(
+        [sys.executable, "-c", "import sys\nfor _ in range(200): sys.stdout.write('y' * 100000)"],
+        max_output=1000,
+    )
+    assert result.returncode == 0
+    assert len(result.stdout) == 1000 and result.truncated
+
+
+def test_stdin_is_delivered() -> None:
+    result = proc.run_tool(
+        [sys.executable, "-c", "import sys; print(sys.stdin.read().upper())"], stdin_text="abc"
+    )
+    assert result.stdout == "ABC\n"
+
+
+def test_arguments_are_never_shell_interpreted(tmp_path: Path) -> None:
+    result = proc.run_tool(
+        [sys.executable, "-c", "import sys; print(sys.argv[1])", "$(touch pwned); `id`"], cwd=tmp_path
+    )
+    assert result.stdout == "$(touch pwned); `id`\n"
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_which_prefers_extra_dirs(tmp_path: Path) -> None:
+    tool = tmp_path / "mytool"
+    tool.write_text("#!/bin/sh\n")
+    tool.chmod(0o755)
+    assert proc.which("mytool", [tmp_path]) == tool
+    assert proc.which("gaia-no-such-tool-xyz") is None
+
+
+def test_run_quick_has_the_same_contract(tmp_path: Path) -> None:
+    result = proc.run_quick(
+        [sys.executable, "-c", "import sys; print('out'); print('err', file=sys.stderr); sys.exit(3)"]
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (3, "out\n", "err\n")
+    assert not result.timed_out and result.error is None
+    missing = proc.run_quick(["gaia-no-such-tool-xyz"])
+    assert missing.returncode == proc.EXIT_NOT_FOUND and missing.error == "not found: gaia-no-such-tool-xyz"
+
+
+def test_run_quick_times_out_and_kills_the_group(tmp_path: Path) -> None:
+    marker = tmp_path / "survivor"
+    child = "import pathlib, sys, time; time.sleep(2); pathlib.Path(sys.argv[1]).write_text('x')"
+    script = (
+        "import subprocess, sys, time\n"
+        "subprocess.Popen([sys.executable, '-c', sys.argv[1], sys.argv[2]])\n"
+        "time.sleep(60)\n"
+    )
+    start = time.monotonic()
+    result = proc.run_quick([sys.executable, "-c", script, child, str(marker)], timeout=0.5)
+    assert result.timed_out and result.returncode == proc.EXIT_TIMEOUT
+    assert time.monotonic() - start < 5
+    time.sleep(2.5)
+    assert not marker.exists()
+
+
+def test_run_quick_bounds_output() -> None:
+    result = proc.run_quick(
+        [sys.executable, "-c", "import sys\nfor _ in range(50): sys.stdout.write('y' * 100000)"],
+        max_output=500,
+    )
+    assert result.returncode == 0 and len(result.stdout) == 500 and result.truncated
+
+
+def test_importing_proc_does_not_import_subprocess() -> None:
+    import subprocess as sp
+
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import gaia_lib.core.proc; "
+            "print(sorted(m for m in ('subprocess', 'threading', 'signal', 'dataclasses', "
+            "'typing', 'pathlib') if m in sys.modules))")
+    out = sp.run([sys.executable, "-I", "-S", "-c", code, str(Path(proc.__file__).parents[2])],
+                 capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,291 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.core.proc import run_tool
+from gaia_lib.evidence import coverage_report as cr
+from helpers.evidence import FIXTURES, copy_project, node_tools, run_python_project, sample
+
+PY_SOURCE = (FIXTURES / "python" / "evcalc" / "parse.py").read_text()
+JS_SOURCE = (FIXTURES / "js" / "src" / "parse.js").read_text()
+JAVA_SOURCE = (FIXTURES / "java/src/main/java/com/example/evcalc/Parse.java").read_text()
+GO_SOURCE = (FIXTURES / "go" / "parse.go").read_text()
+
+PY_COVERED = (3, 6, 7, 8, 11, 12, 13, 16, 17, 18, 19, 20, 22, 23)
+PY_MISSED = (9, 10, 21)
+PY_HANDLERS = [
+    cr.ErrorBranch("evcalc/parse.py", 9, "except"),
+    cr.ErrorBranch("evcalc/parse.py", 20, "except"),
+]
+
+
+# --- real tool runs -----------------------------------------------------------------------------
+
+
+def test_coveragepy_reports_from_a_real_run(tmp_path: Path) -> None:
+    root = run_python_project(tmp_path)
+    as_json = cr.parse_coveragepy_json((root / "cov.json").read_bytes())
+    as_lcov = cr.parse_lcov((root / "cov.info").read_bytes())
+    as_xml = cr.parse_cobertura((root / "cov.xml").read_bytes())
+    for report in (as_json, as_lcov, as_xml):
+        record = report.for_file("evcalc/parse.py")
+        assert record is not None
+        assert record.missed_lines == PY_MISSED
+        # coverage.py's JSON also lists the docstring line (1) as executed.
+        assert set(record.covered_lines) - {1} == set(PY_COVERED)
+        assert [(a.line, a.taken) for a in record.branches] == [(11, True), (11, True)]
+        assert cr.uncovered_error_branches(PY_SOURCE, record, "python") == PY_HANDLERS
+    json_record = as_json.for_file("evcalc/parse.py")
+    assert json_record is not None
+    assert [a.branch for a in json_record.branches] == ["12", "13"]  # destination lines
+
+
+@pytest.mark.slow
+def test_jest_lcov_and_cobertura_from_a_real_run(tmp_path: Path) -> None:
+    modules = node_tools()
+    root = copy_project("js", tmp_path)
+    result = run_tool(
+        [str(modules / ".bin" / "jest"), "--rootDir", str(root), "--ci", "--coverage",
+         "--coverageReporters=lcov", "--coverageReporters=cobertura"],
+        cwd=root, timeout=180,
+    )
+    assert result.returncode == 1, result.stderr
+    lcov = cr.parse_lcov((root / "coverage" / "lcov.info").read_bytes())
+    cobertura = cr.parse_cobertura((root / "coverage" / "cobertura-coverage.xml").read_bytes())
+    for report in (lcov, cobertura):
+        record = report.for_file("src/parse.js")
+        assert record is not None
+        assert record.missed_lines == (8, 22)
+        assert [(a.line, a.taken) for a in record.branches] == [
+            (10, True), (10, True), (19, True), (19, False),
+        ]
+        assert cr.uncovered_error_branches(JS_SOURCE, record, "javascript") == [
+            cr.ErrorBranch("src/parse.js", 7, "catch"),
+        ]
+
+
+def test_go_cover_profile_from_a_real_run(tmp_path: Path) -> None:
+    go = shutil.which("go")
+    if go is None:
+        pytest.skip("go is not installed; the committed profile is parsed below")
+    root = copy_project("go", tmp_path)
+    env = {"PATH": f"{Path(go).parent}:/usr/bin:/bin", "HOME": str(tmp_path),
+           "GOCACHE": str(tmp_path / "gocache"), "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local",
+           "GOPATH": str(tmp_path / "gopath")}
+    result = run_tool([go, "test", "-coverprofile=cover.out", "./..."], cwd=root, env=env,
+                      timeout=300)
+    assert result.returncode == 1, result.stderr
+    report = cr.parse_go_cover((root / "cover.out").read_bytes())
+    assert report.files == cr.parse_go_cover(sample("go-cover.out")).files
+
+
+# --- committed samples --------------------------------------------------------------------------
+
+
+def test_jacoco_sample() -> None:
+    report = cr.parse_jacoco(sample("jacoco.xml"))
+    assert report.files == (
+        cr.FileCoverage(
+            file="com/example/evcalc/Parse.java",
+            covered_lines=(10, 14, 15, 17),
+            missed_lines=(4, 11, 12),
+            branches=(cr.BranchArc(14, "0", True), cr.BranchArc(14, "1", True)),
+        ),
+    )
+    assert cr.uncovered_error_branches(JAVA_SOURCE, report.files[0], "java") == [
+        cr.ErrorBranch("com/example/evcalc/Parse.java", 11, "catch"),
+    ]
+
+
+def test_go_cover_sample() -> None:
+    report = cr.parse_go_cover(sample("go-cover.out"))
+    assert report.files == (
+        cr.FileCoverage("example.com/evcalc/parse.go", (10, 11, 12, 15, 16, 17, 18), (13, 14)),
+    )
+    assert report.for_file("parse.go") == report.files[0]  # suffix match
+    assert cr.uncovered_error_branches(GO_SOURCE, report.files[0], "go") == [
+        cr.ErrorBranch("example.com/evcalc/parse.go", 12, "err-check"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name"),
+    [("coveragepy-json", "coverage.json"), ("lcov", "coverage-lcov.info"),
+     ("cobertura", "coverage-cobertura.xml")],
+)
+def test_coveragepy_samples_agree(fmt: str, name: str) -> None:
+    record = cr.parse(fmt, sample(name)).for_file("evcalc/parse.py")
+    assert record is not None
+    assert record.missed_lines == PY_MISSED
+    assert record.branches_taken == 2
+
+
+def test_cobertura_sources_and_partial_branches() -> None:
+    xml = (
+        "<coverage><sources><source>/repo/src</source></sources><packages><package><classes>"
+        '<class filename="a.py"><lines>'
+        '<line number="1" hits="3" branch="true" condition-coverage="50% (1/2)"/>'
+        '<line number="2" hits="0"/></lines></class>'
+        '<class filename="a.py"><lines><line number="2" hits="1"/></lines></class>'
+        "</classes></package></packages></coverage>"
+    )
+    report = cr.parse_cobertura(xml)
+    assert report.sources == ("/repo/src",)
+    assert report.files == (
+        cr.FileCoverage("a.py", (1, 2), (), (cr.BranchArc(1, "0", True), cr.BranchArc(1, "1", False))),
+    )
+
+
+def test_lcov_merges_records_and_reads_untaken_dash() -> None:
+    lcov = "SF:a.js\nDA:1,0\nBRDA:1,0,0,-\nend_of_record\nSF:a.js\nDA:1,2\nDA:2,0\nend_of_record\n"
+    report = cr.parse_lcov(lcov)
+    assert report.files == (cr.FileCoverage("a.js", (1,), (2,), (cr.BranchArc(1, "0.0", False),)),)
+
+
+def test_for_file_is_none_when_ambiguous_or_absent() -> None:
+    report = cr.parse_lcov("SF:a/x.py\nend_of_record\nSF:b/x.py\nend_of_record\n")
+    assert report.for_file("x.py") is None
+    assert report.for_file("c/y.py") is None
+    assert report.for_file("a/x.py") is not None
+
+
+# --- uncovered_error_branches -----------------------------------------------------------------
+
+
+def _cov(covered: tuple[int, ...], missed: tuple[int, ...]) -> cr.FileCoverage:
+    return cr.FileCoverage("f", covered, missed)
+
+
+def test_python_handlers_ignore_strings_and_comments() -> None:
+    source = (
+        'MSG = """\nexcept this\n"""\n'   # 1-3
+        "# except nothing\n"              # 4
+        "try:\n"                          # 5
+        "    x = 1\n"                     # 6
+        "except KeyError: x = 2\n"        # 7 one-line handler
+        "except (ValueError,\n"           # 8 multi-line header
+        "        TypeError):\n"           # 9
+        "    x = 3\n"                     # 10
+    )
+    assert cr.uncovered_error_branches(source, _cov((1, 5, 6), (7, 10)), "py") == [
+        cr.ErrorBranch("f", 7, "except"), cr.ErrorBranch("f", 8, "except"),
+    ]
+    # Executed handlers and handlers the tool never measured are no evidence.
+    assert cr.uncovered_error_branches(source, _cov((7, 10), ()), "python") == []
+    assert cr.uncovered_error_branches(source, _cov((), ()), "python") == []
+
+
+def test_python_source_that_does_not_tokenize_is_not_analysed() -> None:
+    assert cr.uncovered_error_branches("try:\n  x = (\nexcept:\n", _cov((), (3,)), "python") == []
+
+
+def test_brace_handlers_skip_promise_catch_strings_and_comments() -> None:
+    source = (
+        "try {\n"                                 # 1
+        "  run();\n"                              # 2
+        "} catch {\n"                             # 3 optional binding
+        "  recover();\n"                          # 4
+        "}\n"                                     # 5
+        "p.catch(e => { log(e); });\n"            # 6 promise, not a block
+        'const s = "catch (x) { }";\n'            # 7 string
+        "// catch (y) {\n"                        # 8 comment
+        "try { a(); } catch (e) { b(); }\n"       # 9 one line: covered with the try
+    )
+    assert cr.uncovered_error_branches(source, _cov((2, 6, 7, 9), (4,)), "ts") == [
+        cr.ErrorBranch("f", 3, "catch"),
+    ]
+
+
+def test_go_else_if_err_check() -> None:
+    source = "if x {\n\ty()\n} else if err != nil {\n\treturn err\n}\n"
+    assert cr.uncovered_error_branches(source, _cov((1, 2, 3), (4, 5)), "go-dev") == [
+        cr.ErrorBranch("f", 3, "err-check"),
+    ]
+
+
+def test_unknown_language() -> None:
+    with pytest.raises(InvalidInput, match="unknown language 'cobol'"):
+        cr.uncovered_error_branches("", _cov((), ()), "cobol")
+
+
+# --- malformed and hostile input --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", cr.FORMATS)
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [(b"", "is empty"), (b"\x00\x01\x02binary", "is binary"), (b"\xc3\x28 bad", "not UTF-8")],
+)
+def test_unusable_bytes_are_refused(fmt: str, data: bytes, message: str) -> None:
+    with pytest.raises(MalformedFile, match=message) as info:
+        cr.parse(fmt, data, exit_code=4)
+    assert info.value.exit_code == 4
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "message"),
+    [
+        ("coveragepy-json", "coverage.json", "is truncated"),
+        ("lcov", "coverage-lcov.info", "is truncated: record for"),
+        ("cobertura", "coverage-cobertura.xml", "is truncated"),
+        ("jacoco", "jacoco.xml", "is truncated"),
+        ("go-cover", "go-cover.out", "is truncated"),
+    ],
+)
+def test_truncated_reports_are_refused(fmt: str, name: str, message: str) -> None:
+    data = sample(name)
+    with pytest.raises(MalformedFile, match=message):
+        cr.parse(fmt, data[: len(data) // 2 + 1])
+
+
+def test_billion_laughs_cobertura_is_refused() -> None:
+    bomb = (
+        '<!DOCTYPE coverage [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+        '<coverage><packages><package><classes><class filename="&b;"/></classes></package>'
+        "</packages></coverage>"
+    )
+    with pytest.raises(MalformedFile, match="declares XML entities"):
+        cr.parse_cobertura(bomb)
+
+
+def test_oversized_report_is_refused() -> None:
+    flood = b"SF:a.py\n" + b"DA:1,1\n" * (50 * 1024 * 1024 // 7)
+    with pytest.raises(MalformedFile, match="too large"):
+        cr.parse_lcov(flood)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "data", "message"),
+    [
+        ("coveragepy-json", "[]", "no 'files' object"),
+        ("coveragepy-json", '{"files": {"a.py": {"executed_lines": "1"}}}', "is not a list"),
+        ("coveragepy-json", '{"files": {"a.py": {"executed_lines": [true]}}}', "expected a number"),
+        ("coveragepy-json", '{"files": {"a.py": {"missing_branches": [[1]]}}}', "bad arc"),
+        ("lcov", "DA:1,1\n", "data outside a record"),
+        ("lcov", "SF:a\nSF:b\n", "SF inside an unfinished record"),
+        ("lcov", "SF:a\nDA:x,1\nend_of_record\n", "expected a number"),
+        ("lcov", "TN:\n", "no SF records"),
+        ("lcov", "end_of_record\n", "end_of_record without SF"),
+        ("cobertura", "<report/>", "not <coverage>"),
+        ("cobertura", '<coverage><class filename="a"><lines><line number="1" hits="1" '
+                      'branch="true" condition-coverage="half"/></lines></class></coverage>',
+         "bad condition-coverage"),
+        ("jacoco", "<coverage/>", "not <report>"),
+        ("jacoco", '<report><package name="p"><sourcefile/></package></report>', "has no name"),
+        ("go-cover", "a.go:1.1,2.2 1 1\n", "does not start with 'mode:'"),
+        ("go-cover", "mode: set\nnot a block\nx.go:1.1,2.1 1 0\n", "malformed block \\(line 2\\)"),
+        ("go-cover", "mode: set\nx.go:5.1,2.1 1 0\n", "ends before it starts"),
+    ],
+)
+def test_malformed_reports(fmt: str, data: str, message: str) -> None:
+    with pytest.raises(MalformedFile, match=message):
+        cr.parse(fmt, data)
+
+
+def test_unknown_format() -> None:
+    with pytest.raises(InvalidInput, match="unknown coverage format 'gcov'"):
+        cr.parse("gcov", "x")

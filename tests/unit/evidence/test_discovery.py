@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.evidence import discovery
+from gaia_lib.stacks import adapters as stacks
+
+TREES: dict[str, tuple[list[str], list[str]]] = {
+    # stack: (test files that must be found, files that must not)
+    "ts-dev": (["src/a.test.ts", "src/b.spec.tsx", "web/__tests__/c.js", "lib/d.test.jsx"],
+               ["src/a.ts", "node_modules/x/e.test.js", "src/types.d.ts"]),
+    "java-dev": (["src/test/java/com/x/SignupTest.java", "mod/src/test/java/FooTest.java"],
+                 ["src/main/java/com/x/Signup.java", "src/test/java/Helper.java"]),
+    "python-dev": (["tests/test_signup.py", "pkg/signup_test.py", "tests/unit/test_x.py"],
+                   ["pkg/signup.py", ".venv/lib/test_site.py", "tests/conftest.py"]),
+    "go-dev": (["signup_test.go", "internal/x/y_test.go"], ["signup.go", "vendor/z/z_test.go"]),
+    "flutter-dev": (["test/widget_test.dart", "test/unit/model_test.dart"],
+                    ["lib/main.dart", "integration/app_test.dart"]),
+    "mobile-dev": (["ios/AppTests/LoginTests.swift", "app/src/test/java/LoginTest.kt",
+                    "app/src/androidTest/java/UiTest.kt"], ["ios/App/Login.swift"]),
+    "angular-dev": (["src/app/app.component.spec.ts", "src/app/x.test.js"], ["src/app/app.ts"]),
+    "bash-dev": (["test/cli.bats", "tests/other.bats"], ["bin/cli.sh"]),
+    "embedded-dev": (["test/ring_test.c", "src/drv/uart_test.cpp"], ["src/drv/uart.c"]),
+}
+
+
+def _make(root: Path, files: list[str]) -> None:
+    for rel in files:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x\n")
+
+
+@pytest.mark.parametrize("stack_key", sorted(TREES))
+def test_full_discovery_for_every_stack(tmp_path: Path, stack_key: str) -> None:
+    wanted, unwanted = TREES[stack_key]
+    _make(tmp_path, wanted + unwanted)
+    result = discovery.discover(tmp_path, [stacks.get(stack_key)], None, full=True)
+    assert result.files[stack_key] == tuple(sorted(wanted))
+    assert result.scope == "full"
+
+
+def test_every_canonical_stack_has_a_fixture_tree() -> None:
+    assert set(TREES) == set(stacks.CANONICAL)
+
+
+def test_bounded_scope_is_the_file_list_neighbourhood(tmp_path: Path) -> None:
+    _make(tmp_path, ["src/signup/validate.py", "src/orders/orders.py", "tests/test_signup.py",
+                     "tests/unit/test_validate.py", "src/orders/test_orders.py",
+                     "other/tests/test_far.py"])
+    result = discovery.discover(
+        tmp_path, [stacks.get("python-dev")], ["src/signup/validate.py", "`tests/test_signup.py`"]
+    )
+    assert result.scope == "file-list"
+    assert result.scope_dirs == ("src/signup", "tests")
+    assert result.files["python-dev"] == ("tests/test_signup.py", "tests/unit/test_validate.py")
+
+
+def test_monorepo_counts_are_keyed_by_stack(tmp_path: Path) -> None:
+    _make(tmp_path, ["api/tests/test_a.py", "web/src/a.test.ts", "web/src/b.test.ts"])
+    result = discovery.discover(
+        tmp_path, [stacks.get("python-dev"), stacks.get("ts-dev")], None, full=True
+    )
+    assert result.counts == {"python-dev": 1, "ts-dev": 2}
+    assert result.all_files == ("api/tests/test_a.py", "web/src/a.test.ts", "web/src/b.test.ts")
+
+
+def test_symlink_loops_and_links_out_of_the_project_are_not_followed(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    _make(root, ["tests/test_a.py"])
+    outside = tmp_path / "outside"
+    _make(outside, ["test_secret.py"])
+    os.symlink(root, root / "tests" / "loop")
+    os.symlink(outside, root / "escape")
+    result = discovery.discover(root, [stacks.get("python-dev")], None, full=True)
+    assert result.files["python-dev"] == ("tests/test_a.py",)
+
+
+def test_deadline_stops_the_walk(tmp_path: Path) -> None:
+    _make(tmp_path, [f"d{i}/test_{i}.py" for i in range(50)])
+    result = discovery.discover(
+        tmp_path, [stacks.get("python-dev")], None, full=True, deadline_seconds=-1
+    )
+    assert result.timed_out and result.files["python-dev"] == ()
+
+
+def test_file_list_entries_cannot_point_outside(tmp_path: Path) -> None:
+    _make(tmp_path, ["tests/test_a.py"])
+    assert discovery.neighbourhood(tmp_path, ["../../etc/passwd", ""]) == ()
+
+
+def test_review_stacks_adds_package_stacks_of_a_monorepo(tmp_path: Path) -> None:
+    _make(tmp_path, ["pyproject.toml", "web/package.json", "services/api/go.mod",
+                     "node_modules/x/package.json", "docs/readme.md"])
+    keys = [a.key for a in discovery.review_stacks(tmp_path, "python-dev")]
+    assert keys == ["python-dev", "ts-dev", "go-dev"]  # breadth first: web/ before services/api/
+    assert [a.key for a in discovery.review_stacks(tmp_path / "docs", "bash-dev")] == ["bash-dev"]

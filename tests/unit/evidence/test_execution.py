@@ -1,0 +1,192 @@
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import config, writes
+from gaia_lib.core.errors import InvalidInput
+from gaia_lib.evidence import execution
+
+PY = sys.executable
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "tests" / "test_ok.py").write_text(
+        "def test_ac1_passes():\n    assert 1 + 1 == 2\n\ndef test_ac2_passes():\n    assert True\n"
+    )
+    (root / "tests" / "test_bad.py").write_text("def test_ac3_fails():\n    assert 1 == 2\n")
+    (root / ".gaia").mkdir()
+    return root
+
+
+def _config(body: str) -> config.ProjectConfig:
+    return config.parse(textwrap.dedent(body))
+
+
+def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
+         story_tests: tuple[str, ...] = ()) -> execution.Evidence:
+    report_dir = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        return execution.execute(cfg, "E1-S1", root, report_dir, context=context,
+                                 story_tests=story_tests)
+
+
+def test_pytest_counts_come_from_its_junit_report(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local, ci_pre_merge]
+            command: {PY} -m pytest -q -p no:cacheprovider tests
+    """)
+    evidence = _run(root, cfg)
+    suite = evidence.suites[0]
+    assert (evidence.tier, evidence.skipped, evidence.bridge_used) == ("tier_1", False, False)
+    assert (suite.pass_count, suite.fail_count, suite.exit_code) == (2, 1, 1)
+    assert "--junitxml=" in suite.command and not suite.timeout and suite.required
+
+
+def test_local_runs_are_story_scoped_ci_runs_are_not(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local, ci-pre-merge]
+            command: {PY} -m pytest -q -p no:cacheprovider
+    """)
+    local = _run(root, cfg, "local", ("tests/test_ok.py",))
+    assert (local.suites[0].pass_count, local.suites[0].fail_count) == (2, 0)
+    assert local.suites[0].exit_code == 0
+    ci = _run(root, cfg, "ci_pre_merge", ("tests/test_ok.py",))
+    assert (ci.suites[0].pass_count, ci.suites[0].fail_count) == (2, 1)
+
+
+def test_placement_as_scalar_and_unplaced_context_is_skipped(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: ci_post_merge
+            command: {PY} -m pytest -q
+    """)
+    evidence = _run(root, cfg, "local")
+    assert evidence.skipped and evidence.tier == "none" and evidence.suites == ()
+    assert "no tier is placed in context 'local'" in evidence.diagnostics[0]
+
+
+def test_no_test_execution_block_is_a_graceful_skip(tmp_path: Path) -> None:
+    evidence = _run(_project(tmp_path), _config("project: {stack: python-dev}\n"))
+    assert evidence.skipped and evidence.as_json()["suites"] == []
+
+
+def test_timeout_kills_the_run_and_is_recorded(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "tests" / "test_hang.py").write_text("import time\ndef test_hang():\n    time.sleep(60)\n")
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {PY} -m pytest -q tests/test_hang.py
+            timeout_seconds: 1
+    """)
+    evidence = _run(root, cfg)
+    suite = evidence.suites[0]
+    assert suite.timeout and suite.exit_code == 124
+    assert suite.duration_seconds < 10
+    assert any("timed out after 1s" in d for d in evidence.diagnostics)
+
+
+def test_missing_runner_is_recorded_not_raised(tmp_path: Path) -> None:
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: gaia-no-such-runner --all
+    """)
+    evidence = _run(_project(tmp_path), cfg)
+    suite = evidence.suites[0]
+    assert suite.exit_code == 127 and suite.fail_count == 1
+    assert any("not found" in d for d in evidence.diagnostics)
+
+
+def test_tier_without_command_is_a_skipped_suite(tmp_path: Path) -> None:
+    cfg = _config("test_execution:\n  tier_1:\n    placement: [local]\n")
+    suite = _run(_project(tmp_path), cfg).suites[0]
+    assert suite.skip_reason == "tier has no command"
+
+
+def test_shell_commands_run_as_written_and_count_from_text(tmp_path: Path) -> None:
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: "echo '3 passed, 1 failed' && exit 1"
+    """)
+    suite = _run(_project(tmp_path), cfg).suites[0]
+    assert suite.command.startswith("sh -c")
+    assert (suite.pass_count, suite.fail_count, suite.exit_code) == (3, 1, 1)
+
+
+def test_bridge_replaces_direct_runs(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    bridge = root / "run-tests.sh"
+    bridge.write_text("#!/bin/sh\necho '{\"suites\": [{\"name\": \"unit\", \"command\": \"x\", "
+                      "\"exit_code\": 0, \"duration_seconds\": 1, \"pass_count\": 5, "
+                      "\"fail_count\": 0}]}'\n")
+    bridge.chmod(0o755)
+    cfg = _config(f"""
+        test_execution:
+          tier_1: {{placement: [local], command: "false"}}
+        test_execution_bridge:
+          bridge_enabled: true
+          run_tests_path: {bridge}
+    """)
+    evidence = _run(root, cfg)
+    assert evidence.bridge_used and evidence.tier == "bridge"
+    assert evidence.suites[0].pass_count == 5
+    json.dumps(evidence.as_json())
+
+
+@pytest.mark.parametrize(
+    ("command", "fmt", "has_report_file"),
+    [
+        ("pytest -q", "junit", True),
+        ("python -m pytest", "junit", True),
+        ("npx jest", "jest", True),
+        ("vitest run", "vitest", True),
+        ("go test ./...", "go-json", False),
+        ("bats test", "tap", False),
+        ("mvn -q test", "surefire", False),
+        ("make check", None, False),
+    ],
+)
+def test_plan_invocation_knows_each_runners_report(
+    tmp_path: Path, command: str, fmt: str | None, has_report_file: bool
+) -> None:
+    invocation = execution.plan_invocation(command, tmp_path, "tier_1")
+    assert invocation.report_format == fmt
+    assert (invocation.report_path is not None) == has_report_file
+
+
+def test_unknown_context_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAIA_EXECUTION_CONTEXT", "production")
+    with pytest.raises(InvalidInput, match="unknown execution context"):
+        execution.active_context()
+    assert execution.active_context("ci-pre-merge") == "ci_pre_merge"
+
+
+def test_a_runner_flooding_its_output_is_bounded_not_fatal(tmp_path: Path) -> None:
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {PY} -c "import sys; sys.stdout.write('x' * 30_000_000)"
+    """)
+    suite = _run(_project(tmp_path), cfg).suites[0]
+    assert suite.exit_code == 0 and (suite.pass_count, suite.fail_count) == (1, 0)

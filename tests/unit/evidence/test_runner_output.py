@@ -1,0 +1,295 @@
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.core.proc import run_tool
+from gaia_lib.evidence import runner_output as ro
+from helpers.evidence import copy_project, node_tools, run_python_project, sample
+
+PYTEST_TESTS = (
+    ("test_parse_quantity_reads_digits", "passed"),
+    ("test_negative_quantity_is_clamped", "passed"),
+    ("test_ratio_rejects_garbage", "passed"),
+    ("test_known_failure", "failed"),
+    ("test_skipped", "skipped"),
+    ("test_fixture_error", "error"),
+)
+JS_TESTS = (
+    ("parseQuantity reads digits", "passed"),
+    ("parseQuantity clamps negatives", "passed"),
+    ("parseQuantity known failure", "failed"),
+    ("parseRatio returns -1 on division by zero", "passed"),
+    ("parseRatio divides", "skipped"),
+    ("parseRatio rejects division by zero", "skipped"),
+)
+
+
+def _summary(counts: ro.RunnerCounts) -> tuple[int, int, int, int]:
+    return counts.passed, counts.failed, counts.skipped, counts.errors
+
+
+# --- real tool runs -----------------------------------------------------------------------------
+
+
+def test_pytest_junit_xml_from_a_real_run(tmp_path: Path) -> None:
+    root = run_python_project(tmp_path)
+    counts = ro.parse_junit_xml((root / "junit.xml").read_bytes())
+    assert _summary(counts) == (3, 1, 1, 1)
+    assert counts.total == 6
+    assert tuple((t.name, t.outcome) for t in counts.tests) == PYTEST_TESTS
+    assert {t.file for t in counts.tests} == {"tests/checks_parse.py"}
+
+
+@pytest.mark.slow
+def test_jest_json_from_a_real_run(tmp_path: Path) -> None:
+    modules = node_tools()
+    root = copy_project("js", tmp_path)
+    result = run_tool(
+        [str(modules / ".bin" / "jest"), "--rootDir", str(root), "--json",
+         "--outputFile=jest.json", "--ci"],
+        cwd=root, timeout=180,
+    )
+    assert result.returncode == 1, result.stderr  # one failing test
+    counts = ro.parse_jest_json((root / "jest.json").read_bytes())
+    assert _summary(counts) == (3, 1, 2, 0)
+    assert tuple((t.name, t.outcome) for t in counts.tests) == JS_TESTS
+    assert {t.file for t in counts.tests} == {str(root / "__tests__" / "parse.test.js")}
+
+
+@pytest.mark.slow
+def test_vitest_json_from_a_real_run(tmp_path: Path) -> None:
+    modules = node_tools()
+    root = copy_project("js", tmp_path)
+    result = run_tool(
+        [str(modules / ".bin" / "vitest"), "run", "--globals", "--reporter=json",
+         "--outputFile=vitest.json", "--root", str(root)],
+        cwd=root, timeout=180,
+    )
+    assert result.returncode == 1, result.stderr
+    counts = ro.parse_vitest_json((root / "vitest.json").read_bytes())
+    assert _summary(counts) == (3, 1, 2, 0)
+    assert tuple((t.name, t.outcome) for t in counts.tests) == JS_TESTS
+
+
+@pytest.mark.slow
+def test_bats_tap_from_a_real_run(tmp_path: Path) -> None:
+    modules = node_tools()
+    root = copy_project("bats", tmp_path)
+    result = run_tool([str(modules / "bats" / "bin" / "bats"), "--tap", "parse.bats"],
+                      cwd=root, timeout=120)
+    assert result.returncode == 1, result.stderr
+    counts = ro.parse_tap(result.stdout)
+    assert _summary(counts) == (2, 1, 1, 0)
+    assert [t.name for t in counts.tests] == [
+        "echo prints its argument", "false fails", "known failure", "skipped case",
+    ]
+
+
+def test_go_test_json_from_a_real_run(tmp_path: Path) -> None:
+    go = shutil.which("go")
+    if go is None:
+        pytest.skip("go is not installed; the committed sample is parsed below")
+    root = copy_project("go", tmp_path)
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "GOCACHE": str(tmp_path / "gocache"),
+           "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local", "GOPATH": str(tmp_path / "gopath")}
+    env["PATH"] = f"{Path(go).parent}:{env['PATH']}"
+    result = run_tool([go, "test", "-json", "./..."], cwd=root, env=env, timeout=300)
+    assert result.returncode == 1, result.stderr
+    counts = ro.parse_go_test_json(result.stdout)
+    assert _summary(counts) == (2, 1, 1, 0)
+    assert [(t.name, t.outcome, t.file) for t in counts.tests] == [
+        ("TestParseQuantityReadsDigits", "passed", "example.com/evcalc"),
+        ("TestNegativeQuantityIsClamped", "passed", "example.com/evcalc"),
+        ("TestKnownFailure", "failed", "example.com/evcalc"),
+        ("TestSkipped", "skipped", "example.com/evcalc"),
+    ]
+
+
+# --- committed samples (real outputs, see fixtures/evidence/samples/README.md) ------------------
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "summary"),
+    [
+        ("junit", "pytest-junit.xml", (3, 1, 1, 1)),
+        ("jest", "jest.json", (3, 1, 2, 0)),
+        ("vitest", "vitest.json", (3, 1, 2, 0)),
+        ("tap", "bats.tap", (2, 1, 1, 0)),
+        ("go-json", "go-test.jsonl", (2, 1, 1, 0)),
+        ("surefire", "surefire/TEST-com.example.evcalc.ParseTest.xml", (2, 1, 1, 1)),
+    ],
+)
+def test_committed_samples(fmt: str, name: str, summary: tuple[int, int, int, int]) -> None:
+    counts = ro.parse(fmt, sample(name))
+    assert counts.format == fmt
+    assert _summary(counts) == summary
+
+
+def test_surefire_outcomes_and_java_file() -> None:
+    counts = ro.parse_surefire_xml(sample("surefire/TEST-com.example.evcalc.ParseTest.xml"))
+    assert [(t.name, t.outcome, t.file) for t in counts.tests] == [
+        ("readsDigits", "passed", "com/example/evcalc/ParseTest.java"),
+        ("clampsNegatives", "passed", "com/example/evcalc/ParseTest.java"),
+        ("errors", "error", "com/example/evcalc/ParseTest.java"),
+        ("knownFailure", "failed", "com/example/evcalc/ParseTest.java"),
+        ("skipped", "skipped", "com/example/evcalc/ParseTest.java"),
+    ]
+
+
+def test_merge_combines_surefire_files() -> None:
+    one = ro.parse_surefire_xml(sample("surefire/TEST-com.example.evcalc.ParseTest.xml"))
+    merged = ro.merge([one, one])
+    assert (merged.format, _summary(merged), merged.total) == ("surefire", (4, 2, 2, 2), 10)
+    mixed = ro.merge([one, ro.parse_tap(sample("bats.tap"))])
+    assert mixed.format == "mixed"
+    with pytest.raises(InvalidInput):
+        ro.merge([])
+
+
+# --- format details -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("classname", "expected"),
+    [
+        ("tests.unit.test_x", "tests/unit/test_x.py"),
+        ("tests.unit.test_x.TestThing", "tests/unit/test_x.py"),
+        ("test_x.TestThing.TestInner", "test_x.py"),
+    ],
+)
+def test_pytest_file_from_classname(classname: str, expected: str) -> None:
+    xml = f'<testsuite><testcase classname="{classname}" name="t"/></testsuite>'
+    assert ro.parse_junit_xml(xml).tests[0].file == expected
+
+
+def test_junit_file_attribute_wins() -> None:
+    xml = '<testsuites><testsuite><testcase classname="a.B" name="t" file="x/y.py"/></testsuite></testsuites>'
+    assert ro.parse_junit_xml(xml).tests == (ro.TestOutcome("t", "passed", "x/y.py"),)
+
+
+def test_tap_directives_and_diagnostics() -> None:
+    tap = "1..4\nok 1 - a\n# diag\nnot ok 2 b\nok 3 c # SKIP why\nnot ok 4 d # TODO later\n"
+    counts = ro.parse_tap(tap)
+    assert [(t.name, t.outcome) for t in counts.tests] == [
+        ("a", "passed"), ("b", "failed"), ("c", "skipped"), ("d", "skipped"),
+    ]
+
+
+def test_go_build_failure_counts_as_an_error() -> None:
+    stream = (
+        '{"Action":"start","Package":"example.com/broken"}\n'
+        "# example.com/broken\n"
+        "./x.go:3:1: syntax error\n"
+        '{"Action":"output","Package":"example.com/broken","Output":"FAIL\\n"}\n'
+        '{"Action":"fail","Package":"example.com/broken","Elapsed":0}\n'
+    )
+    counts = ro.parse_go_test_json(stream)
+    assert (_summary(counts), counts.tests) == ((0, 0, 0, 1), ())
+
+
+def test_jest_suite_that_failed_to_load_counts_as_an_error() -> None:
+    doc = {"testResults": [{"name": "/p/a.test.js", "status": "failed", "assertionResults": []}]}
+    assert _summary(ro.parse_jest_json(json.dumps(doc))) == (0, 0, 0, 1)
+
+
+# --- malformed and hostile input --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ro.FORMATS)
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "is empty"),
+        (b"   \n", "is empty"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "is binary"),
+        (b"\xff\xfe\xfa garbage", "is not UTF-8"),
+    ],
+)
+def test_unusable_bytes_are_refused(fmt: str, data: bytes, message: str) -> None:
+    with pytest.raises(MalformedFile, match=message) as info:
+        ro.parse(fmt, data, exit_code=3)
+    assert info.value.exit_code == 3
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "message"),
+    [
+        ("junit", "pytest-junit.xml", "is truncated"),
+        ("surefire", "surefire/TEST-com.example.evcalc.ParseTest.xml", "is truncated"),
+        ("jest", "jest.json", "truncated JSON"),
+        ("vitest", "vitest.json", "truncated JSON"),
+        ("go-json", "go-test.jsonl", "is truncated"),
+        ("tap", "bats.tap", "is truncated"),
+    ],
+)
+def test_truncated_real_output_is_refused(fmt: str, name: str, message: str) -> None:
+    data = sample(name)
+    with pytest.raises(MalformedFile, match=message):
+        ro.parse(fmt, data[: len(data) // 2])
+
+
+def test_go_stream_cut_at_a_line_boundary_is_truncated() -> None:
+    lines = sample("go-test.jsonl").decode().splitlines(keepends=True)
+    with pytest.raises(MalformedFile, match=re.escape("package example.com/evcalc has no final result")):
+        ro.parse_go_test_json("".join(lines[:-1]))
+
+
+def test_billion_laughs_is_refused_before_parsing() -> None:
+    bomb = (
+        '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n'
+        + "".join(
+            f' <!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n'
+            for i in range(1, 10)
+        )
+        + ']>\n<testsuite><testcase classname="a" name="&lol9;"/></testsuite>\n'
+    )
+    with pytest.raises(MalformedFile, match="declares XML entities; refused"):
+        ro.parse_junit_xml(bomb)
+
+
+def test_external_entity_is_refused() -> None:
+    xxe = '<!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]><testsuite name="&x;"/>'
+    with pytest.raises(MalformedFile, match="declares XML entities"):
+        ro.parse_junit_xml(xxe)
+
+
+def test_oversized_output_is_refused_without_parsing() -> None:
+    flood = b"<testsuite>" + b"<testcase classname='a' name='b'/>" * (50 * 1024 * 1024 // 34)
+    assert len(flood) > 50_000_000
+    with pytest.raises(MalformedFile, match="too large"):
+        ro.parse_junit_xml(flood[:-7])
+
+
+@pytest.mark.parametrize(
+    ("fmt", "data", "message"),
+    [
+        ("junit", "<coverage/>", r"not a JUnit report \(root element <coverage>\)"),
+        ("junit", "<testsuite><testcase></testsuite>", "invalid XML"),
+        ("jest", "[]", "no testResults list"),
+        ("jest", '{"testResults": [1]}', "not an object"),
+        ("jest", '{"testResults": [{"assertionResults": [{"status": "weird"}]}]}',
+         "unknown test status 'weird'"),
+        ("vitest", "{not json}", "not valid JSON"),
+        ("go-json", '{"Test": "x"}\n', "without Action on line 1"),
+        ("go-json", '{"Action": "run", "Package": "p", "Test": "T"}\n'
+                    '{"Action": "pass", "Package": "p"}\n', "1 test\\(s\\) never finished"),
+        ("go-json", "{broken\n{}\n", "broken event on line 1"),
+        ("go-json", "just text\n", "no test or package results"),
+        ("tap", "hello\nworld\n", "no plan and no test lines"),
+        ("tap", "1..2\nBail out! database down\n", "bailed out: database down"),
+    ],
+)
+def test_malformed_reports(fmt: str, data: str, message: str) -> None:
+    with pytest.raises(MalformedFile, match=message):
+        ro.parse(fmt, data)
+
+
+def test_unknown_format() -> None:
+    with pytest.raises(InvalidInput, match="unknown runner output format 'xunit'"):
+        ro.parse("xunit", "x", exit_code=2)

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.evidence.then_literals import (
+    Literal,
+    asserted_literals,
+    missing_literals,
+    then_literals,
+)
+
+S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
+
+
+@pytest.mark.parametrize(
+    ("then", "expected"),
+    [
+        ("a 422 error is returned", [(ST, "422")]),
+        ("the API responds with status 201 Created", [(ST, "201")]),
+        ("3 items are listed", [(N, "3")]),
+        ("100 rows are shown", [(N, "100")]),
+        ("the total is 12.50 and the discount -5", [(N, "12.50"), (N, "-5")]),
+        ("the order status is 'confirmed'", [(S, "confirmed")]),
+        ("the user's order is shown", []),
+        ('the banner reads "Welcome back"', [(S, "Welcome back")]),
+        ("the flag `--force` is required", [(S, "--force")]),
+        ("the title is “Hello” and the label ‘Hi’", [(S, "Hello"), (S, "Hi")]),
+        ('the code is "422" and not 500', [(S, "422"), (ST, "500")]),
+        ("status becomes PENDING_REVIEW then SHIPPED", [(E, "PENDING_REVIEW"), (E, "SHIPPED")]),
+        ("ValidationError is thrown", [(E, "ValidationError")]),
+        ("active is false, deleted_at is null and ok is True", [(K, "false"), (K, "null"),
+                                                                (K, "true")]),
+        ("result is None", [(K, "null")]),
+        ("the HTTP API returns JSON per AC1, FR-12 and E3-S2", []),
+        ("version 2 of story E1-S1 is kept", [(N, "2")]),
+        ("422 and 422 again", [(N, "422")]),
+        ("", []),
+    ],
+)
+def test_then_literals(then: str, expected: list[tuple[str, str]]) -> None:
+    assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
+
+
+LITERALS = then_literals('a 422 error is returned with code "INVALID_EMAIL" and valid is false')
+L422, CODE, FALSE = LITERALS
+
+
+def test_fixture_literals() -> None:
+    assert (Literal(ST, "422"), Literal(S, "INVALID_EMAIL"), Literal(K, "false")) == LITERALS
+
+
+@pytest.mark.parametrize(
+    ("source", "asserted"),
+    [
+        # python
+        ("def test_x(c):\n    r = c.post('/s')\n    assert r.status_code == 422\n", [L422]),
+        ("    assert r.json() == {'code': 'INVALID_EMAIL', 'valid': False}\n", [CODE, FALSE]),
+        ("    self.assertEqual(r.status_code, 422)\n", [L422]),
+        ("    with pytest.raises(Err, match='INVALID_EMAIL'):\n        go()\n", [CODE]),
+        # a value that is only used, or only in a comment, is not asserted
+        ("    r = c.post('/s', json={'code': 'INVALID_EMAIL'})\n    assert r\n", []),
+        ("    # assert r.status_code == 422\n    assert r\n", []),
+        ("    print(422)\n", []),
+        # jest / vitest, including a chain continued on the next line
+        ("expect(res.status).toBe(422);\n", [L422]),
+        ("expect(res.body.code)\n  .toEqual('INVALID_EMAIL');\n", [CODE]),
+        ("expect(res.body).toBeDefined();\nconst code = 'INVALID_EMAIL';\n", []),
+        ("expect(res.valid).toBe(false);\n", [FALSE]),
+        ("assert.equal(res.status, 422);\n", [L422]),
+        # java / rust / go
+        ("assertEquals(422, response.getStatus());\n", [L422]),
+        ("assertThat(body.code()).isEqualTo(\"INVALID_EMAIL\");\n", [CODE]),
+        ("assert_eq!(resp.status(), 422);\n", [L422]),
+        ("if got := resp.Code; got != 422 {\n\tt.Errorf(\"got %d\", got)\n}\n", [L422]),
+        ("assert.Equal(t, \"INVALID_EMAIL\", body.Code)\n", [CODE]),
+        ("require.False(t, body.Valid)\n", [FALSE]),  # testify's False asserts false
+        # bats
+        ('  run post\n  [ "$status" -eq 422 ]\n', [L422]),
+        ('  [[ "$output" == *INVALID_EMAIL* ]]\n', [CODE]),
+        ('  assert_output --partial "INVALID_EMAIL"\n', [CODE]),
+        # number boundaries: 4220 and 42.2 are not 422
+        ("    assert total == 4220 and ratio == 42.2\n", []),
+    ],
+)
+def test_asserted_literals(source: str, asserted: list[Literal]) -> None:
+    assert asserted_literals(source, LITERALS) == tuple(asserted)
+
+
+def test_missing_literals_is_the_complement_in_order() -> None:
+    source = "expect(res.status).toBe(422);\n"
+    assert missing_literals(source, LITERALS) == (CODE, FALSE)
+    assert asserted_literals(source, ()) == ()

@@ -1,0 +1,133 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.stacks import persona
+from helpers.projects import Project
+
+
+def stack_story(project: Project, stack: str | None) -> Path:
+    extra = f"stack: {stack}\n" if stack else ""
+    return project.add_story("E1-S1", extra_frontmatter=extra)
+
+
+def test_choose_stack_order_is_flag_story_config_markers() -> None:
+    assert persona.choose_stack("a", "b", "c", "d") == ("a", "flag")
+    assert persona.choose_stack(None, "b", "c", "d") == ("b", "story")
+    assert persona.choose_stack(None, None, "c", "d") == ("c", "config")
+    assert persona.choose_stack(None, None, None, "d") == ("d", "markers")
+    assert persona.choose_stack(None, "", None, None) is None
+
+
+def test_flag_wins_over_everything(project: Project) -> None:
+    project.write("go.mod", "module x\n")
+    project.write(".gaia/config/project-config.yaml", "project: {stack: java-dev}\n")
+    story = stack_story(project, "python-dev")
+    found = persona.resolve(stack="ts-dev", story_file=story)
+    assert (found.stack, found.source) == ("ts-dev", "flag")
+    assert found.agent_file.name == "typescript-dev.md"
+
+
+def test_story_frontmatter_wins_over_config_and_markers(project: Project) -> None:
+    project.write("go.mod", "module x\n")
+    project.write(".gaia/config/project-config.yaml", "project: {stack: java-dev}\n")
+    found = persona.resolve(story_file=stack_story(project, "python-dev"))
+    assert (found.stack, found.source) == ("python-dev", "story")
+    assert found.project_root == project.root
+
+
+def test_config_project_stack_is_honoured_over_markers(project: Project) -> None:
+    project.write("go.mod", "module x\n")
+    project.write(".gaia/config/project-config.yaml", "project: {stack: bash-dev}\n")
+    found = persona.resolve(story_file=stack_story(project, None))
+    assert (found.stack, found.source) == ("bash-dev", "config")
+    assert found.agent_file.name == "bash-dev.md"
+
+
+def test_markers_are_the_last_resort(project: Project) -> None:
+    project.write("go.mod", "module x\n")
+    found = persona.resolve(story_file=stack_story(project, None))
+    assert (found.stack, found.source) == ("go-dev", "markers")
+
+
+def test_project_root_is_the_story_ancestor_holding_gaia(
+    project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    monkeypatch.chdir(other)
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR")
+    project.write("pubspec.yaml", "name: app\n")
+    story = stack_story(project, None)
+    found = persona.resolve(story_file=story)
+    assert found.project_root == project.root
+    assert found.stack == "flutter-dev"
+
+
+def test_explicit_project_root(tmp_path: Path) -> None:
+    (tmp_path / "angular.json").write_text("{}")
+    found = persona.resolve(project_root=tmp_path)
+    assert found.stack == "angular-dev"
+
+
+def test_no_stack_detected_is_exit_2(project: Project) -> None:
+    with pytest.raises(GaiaError) as info:
+        persona.resolve(project_root=project.root)
+    assert info.value.exit_code == 2
+    assert info.value.message.startswith("unsupported stack: no canonical stack file detected")
+
+
+def test_non_canonical_story_stack_is_exit_2(project: Project) -> None:
+    with pytest.raises(GaiaError) as info:
+        persona.resolve(story_file=stack_story(project, "python"))
+    assert info.value.exit_code == 2
+    assert "unsupported stack: python" in info.value.message
+
+
+def test_missing_persona_file_is_exit_2(project: Project, tmp_path: Path) -> None:
+    agents = tmp_path / "agents"
+    agents.mkdir()
+    with pytest.raises(GaiaError) as info:
+        persona.resolve(stack="go-dev", agents_dir=agents)
+    assert info.value.exit_code == 2
+    assert info.value.message == f"persona file not found: {agents.resolve() / 'go-dev.md'}"
+
+
+def test_missing_agents_dir_is_exit_2(project: Project, tmp_path: Path) -> None:
+    with pytest.raises(GaiaError) as info:
+        persona.resolve(stack="go-dev", agents_dir=tmp_path / "nope")
+    assert info.value.exit_code == 2
+
+
+def test_missing_story_file_is_exit_1(project: Project) -> None:
+    with pytest.raises(GaiaError) as info:
+        persona.resolve(story_file=project.root / "missing.md")
+    assert info.value.exit_code == 1
+
+
+def test_malformed_config_is_exit_1(project: Project) -> None:
+    project.write(".gaia/config/project-config.yaml", "project: {stack: cobol}\n")
+    with pytest.raises(GaiaError) as info:
+        persona.resolve(project_root=project.root)
+    assert info.value.exit_code == 1
+    assert "$.project.stack" in info.value.message
+
+
+def test_sidecar_only_from_memory_dir(project: Project, tmp_path: Path) -> None:
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    assert persona.resolve(stack="go-dev", memory_dir=memory).sidecar_file is None
+    (memory / "go-dev-sidecar.md").write_text("notes")
+    assert persona.resolve(stack="go-dev", memory_dir=memory).sidecar_file == (
+        memory / "go-dev-sidecar.md"
+    ).resolve()
+
+
+def test_render_is_shell_safe() -> None:
+    found = persona.Persona("go-dev", "flag", Path("/a/it's/go-dev.md"), None, Path("/a"))
+    assert persona.render(found) == (
+        "stack='go-dev'\nagent_file='/a/it'\\''s/go-dev.md'\nsidecar_file=''\n"
+    )

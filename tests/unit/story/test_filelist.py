@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.story import filelist
+from helpers.gitrepo import git, make_repo
+
+
+def test_no_file_list_section() -> None:
+    result = filelist.check(None, Path("/nonexistent"))
+    assert result.divergence == filelist.Divergence("no-file-list")
+    assert result.divergence.to_json() == (
+        '{"warning":"file-list-divergence","reason":"no-file-list",'
+        '"missing_from_file_list":[],"extra_in_file_list":[]}'
+    )
+
+
+def test_empty_file_list_section() -> None:
+    assert filelist.check((), Path("/nonexistent")).divergence == filelist.Divergence(
+        "empty-file-list"
+    )
+
+
+def test_matching_lists_report_nothing(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    result = filelist.check(("src/a.ts", "src/b.ts"), repo)
+    assert result == filelist.CheckResult(None, None)
+
+
+def test_divergence_both_ways(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    (repo / "new file.ts").write_text("x")  # untracked, with a space
+    (repo / "src/a.ts").write_text("unstaged too\n")
+    result = filelist.check(("src/a.ts", "src/c.ts"), repo)
+    assert result.divergence == filelist.Divergence(
+        "divergence", ("new file.ts", "src/b.ts"), ("src/c.ts",)
+    )
+    assert json.loads(result.divergence.to_json())["missing_from_file_list"] == [
+        "new file.ts", "src/b.ts",
+    ]
+
+
+def test_non_ascii_names_are_not_c_quoted(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    (repo / "src/ä.ts").write_text("x")
+    result = filelist.check(("src/a.ts", "src/b.ts"), repo)
+    assert result.divergence is not None
+    assert result.divergence.missing_from_file_list == ("src/ä.ts",)
+    assert '"src/ä.ts"' in result.divergence.to_json()
+
+
+def test_not_a_git_repository(tmp_path: Path) -> None:
+    result = filelist.check(("src/a.ts",), tmp_path)
+    assert result.divergence is None
+    assert result.note == (
+        "git diff unavailable — divergence check skipped (not in a git repository)"
+    )
+
+
+@pytest.mark.parametrize("default_branch", ["main", "master"])
+def test_base_falls_back_to_main_or_master(tmp_path: Path, default_branch: str) -> None:
+    repo = make_repo(tmp_path / "r", base=default_branch)
+    assert filelist.resolve_base(repo, "develop") == default_branch
+    assert filelist.check(("src/a.ts", "src/b.ts"), repo, "develop").divergence is None
+
+
+def test_base_falls_back_to_origin_branch(tmp_path: Path) -> None:
+    upstream = make_repo(tmp_path / "up", base="trunk")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(upstream), str(clone))
+    # the clone checked out the upstream's feature branch: trunk exists only as origin/trunk
+    assert filelist.resolve_base(clone, "trunk") == "origin/trunk"
+    assert filelist.resolve_base(clone, "release") is None
+
+
+def test_no_base_ref_is_a_note(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", base="trunk")
+    result = filelist.check(("src/a.ts",), repo, "release")
+    assert result.divergence is None
+    assert result.note == "git diff unavailable — base ref not found (tried release)"
+
+
+def test_explicit_base_is_used(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    (repo / "src/c.ts").write_text("x")
+    git(repo, "add", "src/c.ts")
+    git(repo, "commit", "-qm", "c")
+    assert filelist.check(("src/c.ts",), repo, "HEAD~1").divergence is None
+    assert filelist.check(("src/c.ts",), repo, "main").divergence == filelist.Divergence(
+        "divergence", ("src/a.ts", "src/b.ts"), ()
+    )
+
+
+def test_compare_is_pure_and_sorted() -> None:
+    assert filelist.compare(["b", " a "], ["a", "b"]) is None
+    assert filelist.compare(["z", "a"], ["y"]) == filelist.Divergence(
+        "divergence", ("y",), ("a", "z")
+    )
