@@ -12,23 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import click
+
 from gaia_lib.checkpoint import hookio
-from gaia_lib.cli.util import entry
-from gaia_lib.core.errors import UsageError
+from gaia_lib.cli.command import command, run
 
 PROG = "hook"
 HOOKS = ("post-tool-use",)
 
 
-def run(argv: Sequence[str]) -> int:
-    args = list(argv)
-    if args and args[0] in ("-h", "--help"):
-        print(f"usage: gaia hook {{{','.join(HOOKS)}}}  (payload JSON on stdin)")
-        return 0
-    if len(args) != 1 or args[0] not in HOOKS:
-        raise UsageError(f"usage: gaia hook {{{','.join(HOOKS)}}}", 2)
+@command(PROG, doc=__doc__, usage_code=2)
+@click.argument("name", type=click.Choice(HOOKS), metavar="{" + ",".join(HOOKS) + "}")
+def cli(name: str) -> int:
+    """Run the named hook on the payload read from stdin."""
     return hookio.main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

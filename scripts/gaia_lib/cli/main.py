@@ -1,14 +1,26 @@
-"""`gaia <command> ...`: dispatch to one command module, imported only when it is called."""
+"""`gaia <command> ...`: the one click group, a command per upstream script name.
+
+- Commands are registered by name in COMMANDS and imported only when called (or when `gaia help`
+  lists them): a command that runs many times per session pays for its own imports only.
+- `gaia help` (also `gaia --help`, `-h`) lists every command with its one-line summary;
+  `gaia <command> --help` shows one; `gaia --version` prints `gaia <version>`.
+- No arguments or an unknown command: one line on stderr, exit 2.
+- Shell completion: `eval "$(_GAIA_COMPLETE=bash_source gaia)"` (zsh_source, fish_source too).
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
-from gaia_lib import __version__
+import click
 
-# Upstream script names keep their names; gaia's own workflows follow.
+from gaia_lib import __version__
+from gaia_lib.cli.command import CONTEXT_SETTINGS, run
+
+# Upstream script names keep their names; gaia's own commands follow.
 COMMANDS: dict[str, str] = {
     "resolve-story-file": "resolve_story_file",
     "load-stack-persona": "load_stack_persona",
@@ -30,29 +42,49 @@ COMMANDS: dict[str, str] = {
 }
 
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"
+COMPLETE_VAR = "_GAIA_COMPLETE"
 
 
-def _help() -> str:
-    names = "\n".join(f"  {name}" for name in sorted(COMMANDS))
-    return f"{USAGE}\n\ncommands:\n{names}\n"
+def load(name: str) -> click.Command:
+    """The click command registered as `name` (its module is imported now)."""
+    module = importlib.import_module(f"gaia_lib.cli.{COMMANDS[name]}")
+    command: click.Command = module.cli
+    return command
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return load(cmd_name) if cmd_name in COMMANDS else None
+
+
+@click.group("gaia", cls=LazyGroup, context_settings=CONTEXT_SETTINGS,
+             help="The GAIA story workflow's commands. `gaia <command> --help` shows one.")
+@click.version_option(__version__, "--version", prog_name="gaia", message="%(prog)s %(version)s")
+def gaia() -> None:
+    """The group itself does nothing: every command is its own."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if COMPLETE_VAR in os.environ:  # the shell asks for completions: click answers and exits
+        gaia.main(args=args, prog_name="gaia", complete_var=COMPLETE_VAR)
     if not args:
         print(USAGE, file=sys.stderr)
         return 2
     name, rest = args[0], args[1:]
     if name in ("help", "-h", "--help"):
-        print(_help(), end="")
+        with click.Context(gaia, info_name="gaia") as ctx:
+            click.echo(gaia.get_help(ctx))
         return 0
     if name in ("--version", "version"):
         print(f"gaia {__version__}")
         return 0
-    module_name = COMMANDS.get(name)
-    if module_name is None:
+    if name not in COMMANDS:
         print(f"gaia: unknown command '{name}' (gaia help lists the commands)", file=sys.stderr)
         return 2
-    module = importlib.import_module(f"gaia_lib.cli.{module_name}")
-    result: int = module.main(rest)
-    return result
+    # Dispatch ourselves rather than through gaia.main: errors then name the command
+    # (`verdict-resolver: ...`) and exit with its own usage code.
+    return run(load(name), rest, prog=name)

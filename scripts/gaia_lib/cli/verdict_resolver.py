@@ -15,42 +15,41 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.core.errors import UsageError
 from gaia_lib.gate import verdict
 
 PROG = "verdict-resolver"
 
 
-def _parser() -> ArgParser:
-    parser = ArgParser(PROG, usage_code=1, description="Resolve a review verdict.")
-    parser.add_argument("--skill", help="producing skill (logged only)")
-    parser.add_argument("--analysis-results", "--analysis", dest="analysis", metavar="PATH")
-    parser.add_argument("--llm-findings", metavar="PATH")
-    parser.add_argument("--execution-evidence", metavar="PATH")
-    parser.add_argument("--coverage-delta", metavar="PATH")
-    parser.add_argument("--action-mode", action="store_true")
-    return parser
-
-
-def run(argv: Sequence[str]) -> int:
-    args = _parser().parse_args(argv)
-    if not args.analysis:
+@command(PROG, doc=__doc__, usage_code=1, upstream="verdict-resolver.sh")
+@click.option("--skill", help="Producing skill (logged on stderr only).")
+@click.option("--analysis-results", "--analysis", "analysis", metavar="PATH",
+              help="analysis-results.json (required).")
+@click.option("--llm-findings", metavar="PATH", help="The model's findings JSON (review mode).")
+@click.option("--execution-evidence", metavar="PATH", help="execution-evidence.json.")
+@click.option("--coverage-delta", metavar="PATH", help="coverage-delta JSON.")
+@click.option("--action-mode", is_flag=True, help="Test-automate execution: analysis only.")
+def cli(skill: str | None, analysis: str | None, llm_findings: str | None,
+        execution_evidence: str | None, coverage_delta: str | None, action_mode: bool) -> int:
+    if not analysis:
         raise UsageError("missing required --analysis-results <path>", 1)
-    if not args.action_mode and not args.llm_findings:
+    if not action_mode and not llm_findings:
         raise UsageError("missing required --llm-findings <path>", 1)
-    if args.skill:
-        print(f"{PROG}: skill={args.skill}", file=sys.stderr)
+    if skill:
+        print(f"{PROG}: skill={skill}", file=sys.stderr)
 
     def document(path: str | None) -> verdict.Document | None:
         return verdict.read_document(path) if path else None
 
     result = verdict.resolve(
-        verdict.read_document(args.analysis),
-        None if args.action_mode else document(args.llm_findings),
-        None if args.action_mode else document(args.execution_evidence),
-        None if args.action_mode else document(args.coverage_delta),
-        action_mode=args.action_mode,
+        verdict.read_document(analysis),
+        None if action_mode else document(llm_findings),
+        None if action_mode else document(execution_evidence),
+        None if action_mode else document(coverage_delta),
+        action_mode=action_mode,
     )
     print(f"{PROG}: {result.reason}", file=sys.stderr)
     print(result.verdict)
@@ -58,4 +57,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)
