@@ -79,7 +79,8 @@ class GaiaGroup(_Declared, click.Group):
 
 def _help_kwargs(doc: str | None, upstream: str | None) -> dict[str, Any]:
     summary, body = split_doc(doc)
-    replaces = f"Replaces upstream `{upstream}`." if upstream else "A gaia command (no upstream script)."
+    replaces = (f"Replaces upstream `{upstream}`." if upstream
+                else "A gaia command (no upstream script).")
     return {
         "help": summary + ("\n\n" + _verbatim(body) if body else ""),
         "short_help": summary,
@@ -93,7 +94,7 @@ def command(name: str, *, doc: str | None, usage_code: int,
     """Declare a command; see the module docstring for what each argument becomes."""
     decorator = click.command(name, cls=GaiaCommand, usage_code=usage_code, upstream=upstream,
                               **_help_kwargs(doc, upstream))
-    return decorator  # type: ignore[return-value]
+    return decorator
 
 
 def group(name: str, *, doc: str | None, usage_code: int,
@@ -101,7 +102,7 @@ def group(name: str, *, doc: str | None, usage_code: int,
     """Declare a command with subcommands (`gaia review-gate update ...`)."""
     decorator = click.group(name, cls=GaiaGroup, usage_code=usage_code, upstream=upstream,
                             **_help_kwargs(doc, upstream))
-    return decorator  # type: ignore[return-value]
+    return decorator
 
 
 def _usage_code(exc: click.UsageError, fallback: click.Command) -> int:
