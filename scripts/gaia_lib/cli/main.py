@@ -39,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "story": "story",
     "hook": "hook",
     "review-qa": "review_qa",
+    "init": "init",
 }
 
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"

@@ -374,9 +374,22 @@ DETECTION_ORDER = (
 )
 
 
+# Persona names are accepted wherever a stack token is: `typescript-dev` is `ts-dev`.
+PERSONA_ALIASES: dict[str, str] = {
+    s.persona_file.removesuffix(".md"): s.key
+    for s in STACKS.values()
+    if s.persona_file.removesuffix(".md") != s.key
+}
+
+
+def canonical(name: str) -> str:
+    """`name` as a canonical stack key when it is a persona alias; otherwise unchanged."""
+    return PERSONA_ALIASES.get(name, name)
+
+
 def get(name: str, exit_code: int = 2) -> StackAdapter:
-    """The adapter for a canonical stack name; anything else is refused."""
-    adapter = STACKS.get(name)
+    """The adapter for a canonical stack name or a persona name; anything else is refused."""
+    adapter = STACKS.get(canonical(name))
     if adapter is None:
         shown = name.encode("unicode_escape").decode("ascii")[:60]
         raise UnknownStack(

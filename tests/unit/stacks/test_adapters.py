@@ -139,3 +139,11 @@ def test_every_coverage_format_has_a_parser() -> None:
     for adapter in stacks.STACKS.values():
         for tool in adapter.coverage:
             assert tool.report_format in coverage_report.FORMATS, (adapter.key, tool.tool)
+
+
+def test_persona_names_are_accepted_as_stack_tokens() -> None:
+    assert stacks.get("typescript-dev").key == "ts-dev"
+    assert stacks.canonical("typescript-dev") == "ts-dev"
+    assert stacks.canonical("python-dev") == "python-dev"
+    with pytest.raises(stacks.UnknownStack):
+        stacks.get("typescript")

@@ -1,0 +1,153 @@
+"""`gaia init`: set up GAIA in an existing repository from what the survey finds.
+
+Files written (all through core.writes, parent scope, atomic):
+- `.gaia/config/project-config.yaml`: project name (the directory's name), `project.stack`
+  (the primary stack), `test_cmd`, `test_execution.tier_1` (the primary stack's test command,
+  placement local + ci_pre_merge, required) and `coverage_command`; validated against the
+  config schema before it is written.
+- `.gaia/state/sprint-status.yaml`: an empty sprint (no id, no stories).
+- `planning-artifacts/epics-and-stories.md`: the epics index, a title and no epics.
+- `test-artifacts/test-environment.yaml`: `tier_directories:` (the test directories found), the
+  allowlist test automation may write tests into.
+Rules:
+- Nothing is overwritten without `force`: when any of the four exists, init refuses and names
+  them. With `force`, the config and test-environment.yaml are rewritten; an existing sprint
+  status or epics index is KEPT (they hold the team's board, which a re-detection cannot know).
+- A repository where no stack is found is refused (nothing to configure).
+- The same tree gives byte-identical files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import config, paths, writes
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.onboard.survey import Survey, survey
+from gaia_lib.story import sprint
+
+EXIT_EXISTS = 1
+EXIT_NOTHING_FOUND = 2
+TIER_TIMEOUT_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class Planned:
+    path: Path
+    text: str
+    keep_existing: bool  # board files: never replaced, even with force
+
+
+@dataclass(frozen=True)
+class Outcome:
+    survey: Survey
+    written: tuple[Path, ...]
+    kept: tuple[Path, ...]
+
+
+def _q(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+def render_config(name: str, found: Survey) -> str:
+    primary = found.primary
+    assert primary is not None
+    lines = [
+        f"# GAIA project configuration for {name} (written by gaia init; edit freely).",
+        "project:",
+        f"  name: {_q(name)}",
+        f"  stack: {primary.stack}",
+        'project_root: "."',
+        'project_path: "."',
+    ]
+    if primary.test_command:
+        lines.append(f"test_cmd: {_q(primary.test_command)}")
+    lines += ["", "test_execution:"]
+    if primary.test_command:
+        lines += [
+            "  tier_1:",
+            "    placement: [local, ci_pre_merge]",
+            f"    command: {_q(primary.test_command)}",
+            f"    timeout_seconds: {TIER_TIMEOUT_SECONDS}",
+            "    required: true",
+        ]
+    coverage = primary.coverage_command
+    lines.append(f"  coverage_command: {_q(coverage) if coverage else 'null'}")
+    others = [s for s in found.stacks[1:] if s.test_command]
+    if others:
+        lines.append("# Other stacks found (add a tier for each you want the QA review to run):")
+        lines += [f"#   {s.stack} in {s.where}: {s.test_command}" for s in others]
+    return "\n".join(lines) + "\n"
+
+
+def render_sprint_status() -> str:
+    return ("# Sprint status (gaia init): no sprint yet.\n"
+            "sprint_id: null\nstatus: null\nstories: []\n")
+
+
+def render_epics_index(name: str) -> str:
+    return f"# Epics and Stories — {name}\n\nNo epics yet.\n"
+
+
+def render_test_environment(found: Survey) -> str:
+    lines = ["# Test directories test automation may write into (gaia init).",
+             "tier_directories:"]
+    lines += [f"  - {_q(d)}" for d in found.test_dirs] or ["  []"]
+    if not found.test_dirs:
+        lines[-2:] = ["tier_directories: []"]
+    return "\n".join(lines) + "\n"
+
+
+def plan(project: Path, found: Survey) -> list[Planned]:
+    name = project.resolve().name
+    text = render_config(name, found)
+    config.parse(text, paths.project_config(project), EXIT_EXISTS)  # schema-valid or refused
+    return [
+        Planned(paths.gaia_dir(project) / "config" / "project-config.yaml", text, False),
+        Planned(sprint.yaml_path(project), render_sprint_status(), True),
+        Planned(paths.planning_artifacts(project) / "epics-and-stories.md",
+                render_epics_index(name), True),
+        Planned(paths.test_artifacts(project) / "test-environment.yaml",
+                render_test_environment(found), False),
+    ]
+
+
+def init(project: Path, *, force: bool = False) -> Outcome:
+    found = survey(project)
+    if found.primary is None:
+        raise GaiaError(
+            f"no stack found in {project} (no marker file such as pyproject.toml, package.json, "
+            "go.mod, pom.xml); nothing to configure", EXIT_NOTHING_FOUND,
+        )
+    planned = plan(project, found)
+    existing = [p for p in planned if p.path.exists()]
+    if existing and not force:
+        names = ", ".join(paths.relative_to_project(p.path, project) for p in existing)
+        raise GaiaError(f"already set up: {names} exist (re-run with --force to rewrite the "
+                        "config; the sprint status and epics index are always kept)", EXIT_EXISTS)
+    written: list[Path] = []
+    kept: list[Path] = []
+    for item in planned:
+        if item.keep_existing and item.path.exists():
+            kept.append(item.path)
+            continue
+        writes.write_text(item.path, item.text, project)
+        written.append(item.path)
+    return Outcome(found, tuple(written), tuple(kept))
+
+
+def describe(outcome: Outcome, project: Path) -> Sequence[str]:
+    """What init chose, one line each (the command prints these)."""
+    lines = []
+    for s in outcome.survey.stacks:
+        lines.append(f"stack: {s.stack} ({s.where}, {s.test_files} test files)")
+        lines.append(f"  test command: {s.test_command or '(none found)'}")
+        lines.append(f"  coverage command: {s.coverage_command or '(none found)'}")
+    dirs = ", ".join(outcome.survey.test_dirs) or "(none found)"
+    lines.append(f"test directories: {dirs}")
+    lines += [f"wrote: {paths.relative_to_project(p, project)}" for p in outcome.written]
+    lines += [f"kept: {paths.relative_to_project(p, project)}" for p in outcome.kept]
+    return lines

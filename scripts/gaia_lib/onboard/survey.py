@@ -1,0 +1,197 @@
+"""What `gaia init` finds in an existing repository: stacks, test and coverage commands, test dirs.
+
+Rules (each pure over the files it is shown, except `survey`, which reads the tree):
+- Stacks: the root's own stack first (marker files, detection order), then any stack whose
+  markers sit in a package directory up to two levels down (a monorepo), as the QA review's
+  discovery counts them.
+- Test command, per stack, from what the project itself declares before any default:
+  Python: `python -m pytest` (coverage: `coverage run -m pytest` + `coverage json`);
+  TypeScript/JavaScript: package.json `scripts.test` as `npm test`, else the runner named in its
+  dependencies (vitest before jest) as `npx vitest run` / `npx jest`; coverage through the
+  runner's own coverage flag when a coverage provider is a dependency (@vitest/coverage-v8 or
+  -istanbul, c8, nyc, or jest's built-in);
+  Go: `go test ./...` (coverage `-coverprofile=coverage.out`); Java: `mvn test` / `./gradlew
+  test` / `gradle test`; Dart/Flutter: `flutter test` (`--coverage`); Bash: `bats <test dir>`.
+  A stack in a subdirectory runs its command from there (`cd web && npm test`).
+- Test directories: the directories holding the discovered test files, each cut at its first
+  conventional test-directory name (`tests/unit/x` -> `tests`), at most MAX_TEST_DIRS, sorted.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from gaia_lib.evidence import discovery
+from gaia_lib.stacks import adapters as stacks
+
+MAX_TEST_DIRS = 10
+SURVEY_DEADLINE_SECONDS = 30.0
+JS_COVERAGE = ("@vitest/coverage-v8", "@vitest/coverage-istanbul", "c8", "nyc")
+
+
+@dataclass(frozen=True)
+class StackSurvey:
+    stack: str  # canonical key
+    where: str  # project-relative directory the stack lives in ("." for the root)
+    test_command: str | None
+    coverage_command: str | None
+    test_files: int
+
+
+@dataclass(frozen=True)
+class Survey:
+    stacks: tuple[StackSurvey, ...]
+    test_dirs: tuple[str, ...]
+    timed_out: bool
+
+    @property
+    def primary(self) -> StackSurvey | None:
+        return self.stacks[0] if self.stacks else None
+
+
+def _in(where: str, command: str) -> str:
+    return command if where == "." else f"cd {shlex.quote(where)} && {command}"
+
+
+def package_json(text: str) -> Mapping[str, Any]:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    """(test command, coverage command) for a package.json mapping (pure)."""
+    deps: dict[str, Any] = {}
+    for section in ("dependencies", "devDependencies"):
+        value = pkg.get(section)
+        if isinstance(value, dict):
+            deps.update(value)
+    scripts = pkg.get("scripts") if isinstance(pkg.get("scripts"), dict) else {}
+    runner = "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
+    test_script = scripts.get("test") if isinstance(scripts, dict) else None
+    if isinstance(test_script, str) and test_script.strip() and "no test specified" not in test_script:
+        test = "npm test"
+    elif runner == "vitest":
+        test = "npx vitest run"
+    elif runner == "jest":
+        test = "npx jest"
+    else:
+        test = None
+    provider = next((name for name in JS_COVERAGE if name in deps), None)
+    if runner == "vitest" and provider in ("@vitest/coverage-v8", "@vitest/coverage-istanbul"):
+        coverage = "npx vitest run --coverage --coverage.reporter=lcov --coverage.reporter=json"
+    elif runner == "jest":
+        coverage = "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"
+    elif provider in ("c8", "nyc") and test is not None:
+        coverage = f"npx {provider} --reporter=lcov {test}"
+    else:
+        coverage = None
+    return test, coverage
+
+
+def _java_commands(root: Path) -> tuple[str | None, str | None]:
+    if (root / "pom.xml").is_file():
+        return "mvn -q test", "mvn -q test jacoco:report"
+    if (root / "gradlew").is_file():
+        return "./gradlew test", "./gradlew test jacocoTestReport"
+    return "gradle test", "gradle test jacocoTestReport"
+
+
+def commands_for(stack: str, root: Path, test_dirs: Sequence[str]) -> tuple[str | None, str | None]:
+    """(test command, coverage command) for one stack rooted at `root`."""
+    if stack == "python-dev":
+        return ("python -m pytest -q",
+                "python -m coverage run --branch -m pytest -q && python -m coverage json -q "
+                "-o coverage.json")
+    if stack in ("ts-dev", "angular-dev"):
+        try:
+            text = (root / "package.json").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+        return js_commands(package_json(text))
+    if stack == "go-dev":
+        return "go test ./...", "go test -coverprofile=coverage.out ./..."
+    if stack == "java-dev":
+        return _java_commands(root)
+    if stack == "flutter-dev":
+        return "flutter test", "flutter test --coverage"
+    if stack == "bash-dev":
+        target = test_dirs[0] if test_dirs else "test"
+        return f"bats {shlex.quote(target)}", None
+    return None, None
+
+
+def test_dirs_of(files: Sequence[str]) -> tuple[str, ...]:
+    """The test directories holding `files`, each cut at its first conventional name (pure)."""
+    names = {name for name in discovery.TEST_DIR_NAMES if "/" not in name}
+    found: set[str] = set()
+    for rel in files:
+        parts = PurePosixPath(rel).parts[:-1]
+        cut = next((i for i, part in enumerate(parts) if part in names), None)
+        if cut is not None:
+            found.add(PurePosixPath(*parts[: cut + 1]).as_posix())
+        elif parts:
+            found.add(PurePosixPath(*parts).as_posix())
+        else:
+            found.add(".")
+    return tuple(sorted(found)[:MAX_TEST_DIRS])
+
+
+def _where(root: Path, adapter: stacks.StackAdapter) -> str:
+    """The shallowest directory (root first, then two levels down) holding the stack's markers."""
+    if any(stacks.marker_hit(root, m) for m in adapter.markers):
+        return "."
+    level = [root]
+    for _ in range(discovery.MONOREPO_DEPTH):
+        children = sorted(
+            (p for d in level for p in _subdirs(d)), key=lambda p: p.as_posix()
+        )
+        for child in children:
+            if stacks.detect(child) == adapter.key:
+                return child.relative_to(root).as_posix()
+        level = children
+    return "."
+
+
+def _subdirs(directory: Path) -> list[Path]:
+    try:
+        return [p for p in directory.iterdir()
+                if p.is_dir() and not p.is_symlink() and p.name not in discovery.SKIP_DIRS
+                and not p.name.startswith(".")]
+    except OSError:
+        return []
+
+
+def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> Survey:
+    primary = stacks.detect(root)
+    if primary is None:  # a monorepo without a root marker: the first stack found below
+        adapters = [a for a in discovery.review_stacks(root, "bash-dev") if a.key != "bash-dev"]
+    else:
+        adapters = discovery.review_stacks(root, primary)
+    files, timed_out = discovery.walk(root, time.monotonic() + deadline_seconds)
+    per_stack = {a.key: [f for f in files if a.is_test_file(f)] for a in adapters}
+    if not adapters or primary is None:
+        bats = [f for f in files if f.endswith(".bats")]
+        if bats:  # bash has no marker file: its tests are its marker
+            adapters.append(stacks.get("bash-dev"))
+            per_stack["bash-dev"] = bats
+    all_tests = sorted({f for found in per_stack.values() for f in found})
+    dirs = test_dirs_of(all_tests)
+    surveyed = []
+    for adapter in adapters:
+        where = _where(root, adapter)
+        stack_dirs = test_dirs_of(per_stack[adapter.key])
+        test, coverage = commands_for(adapter.key, root / where, stack_dirs)
+        surveyed.append(StackSurvey(
+            adapter.key, where, _in(where, test) if test else None,
+            _in(where, coverage) if coverage else None, len(per_stack[adapter.key]),
+        ))
+    return Survey(tuple(surveyed), dirs, timed_out)

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.projects import gaia_env, run_gaia
+
+
+def _repo(tmp_path: Path) -> Path:
+    root = tmp_path / "lib"
+    (root / "tests").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname='lib'\n")
+    (root / "tests" / "test_lib.py").write_text("def test_x(): pass\n")
+    return root
+
+
+def test_init_prints_its_choices_and_refuses_a_second_time(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    done = run_gaia("init", "--project", str(root), cwd=tmp_path, env=gaia_env())
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[:3] == [
+        "stack: python-dev (., 1 test files)",
+        "  test command: python -m pytest -q",
+        "  coverage command: python -m coverage run --branch -m pytest -q && "
+        "python -m coverage json -q -o coverage.json",
+    ]
+    assert "wrote: .gaia/config/project-config.yaml" in done.stdout
+    again = run_gaia("init", "--project", str(root), cwd=tmp_path, env=gaia_env())
+    assert again.returncode == 1
+    assert again.stdout == ""
+    assert again.stderr.count("\n") == 1 and again.stderr.startswith("init: already set up:")
+    forced = run_gaia("init", "--project", str(root), "--force", cwd=tmp_path, env=gaia_env())
+    assert forced.returncode == 0
+    assert "kept: .gaia/state/sprint-status.yaml" in forced.stdout
+
+
+def test_init_then_the_review_commands_read_the_config(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    assert run_gaia("init", cwd=root, env=gaia_env(root)).returncode == 0
+    persona = run_gaia("load-stack-persona", cwd=root, env=gaia_env(root))
+    assert persona.returncode == 0, persona.stderr
+    assert "stack=python-dev" in persona.stdout and "source=config" in persona.stdout
+
+
+def test_init_without_a_stack_exits_2(tmp_path: Path) -> None:
+    done = run_gaia("init", "--project", str(tmp_path), cwd=tmp_path, env=gaia_env())
+    assert done.returncode == 2
+    assert done.stderr.startswith("init: no stack found")
+
+
+def test_init_usage_error_exits_2(tmp_path: Path) -> None:
+    done = run_gaia("init", "--bogus", cwd=tmp_path, env=gaia_env())
+    assert done.returncode == 2
+    assert done.stderr.startswith("init: No such option")
+
+
+def test_persona_name_is_accepted_as_a_stack_token(tmp_path: Path) -> None:
+    done = run_gaia("load-stack-persona", "--stack", "typescript-dev", cwd=tmp_path,
+                    env=gaia_env(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "stack=ts-dev" in done.stdout and "typescript-dev.md" in done.stdout
+    probe = run_gaia("tool-availability-probe", "--stack", "typescript-dev", cwd=tmp_path,
+                     env=gaia_env(tmp_path))
+    assert probe.returncode == 0, probe.stderr

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import config, yamlio
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.onboard import init as onboarding
+from gaia_lib.story import sprint
+
+
+@pytest.fixture()
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "shop"
+    (root / "tests" / "unit").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname='shop'\n")
+    (root / "tests" / "unit" / "test_cart.py").write_text("def test_cart(): pass\n")
+    return root
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted((root / ".gaia").rglob("*")) if p.is_file()}
+
+
+def test_init_writes_the_four_files_and_they_read_back(repo: Path) -> None:
+    outcome = onboarding.init(repo)
+    assert sorted(p.relative_to(repo).as_posix() for p in outcome.written) == [
+        ".gaia/artifacts/planning-artifacts/epics-and-stories.md",
+        ".gaia/artifacts/test-artifacts/test-environment.yaml",
+        ".gaia/config/project-config.yaml",
+        ".gaia/state/sprint-status.yaml",
+    ]
+    cfg = config.load(repo)
+    assert cfg.stack == "python-dev"
+    assert [t.command for t in cfg.tiers] == ["python -m pytest -q"]
+    assert cfg.coverage_command is not None and "coverage run" in cfg.coverage_command
+    board = sprint.load(sprint.yaml_path(repo))
+    assert board.entries == () and board.sprint_id is None
+    env = yamlio.load((repo / ".gaia/artifacts/test-artifacts/test-environment.yaml").read_text(), "t")
+    assert env == {"tier_directories": ["tests"]}
+
+
+def test_init_refuses_to_overwrite_and_changes_nothing(repo: Path) -> None:
+    onboarding.init(repo)
+    before = _files(repo)
+    with pytest.raises(GaiaError) as caught:
+        onboarding.init(repo)
+    assert caught.value.exit_code == 1
+    assert "project-config.yaml" in caught.value.message and "--force" in caught.value.message
+    assert _files(repo) == before
+
+
+def test_force_rewrites_the_config_but_keeps_the_board(repo: Path) -> None:
+    onboarding.init(repo)
+    status = sprint.yaml_path(repo)
+    status.write_text('sprint_id: "s1"\nstories:\n  - key: "E1-S1"\n    status: "in-progress"\n')
+    (repo / ".gaia/config/project-config.yaml").write_text("project: {stack: go-dev}\n")
+    outcome = onboarding.init(repo, force=True)
+    assert status in outcome.kept
+    assert "E1-S1" in status.read_text()
+    assert config.load(repo).stack == "python-dev"
+
+
+def test_same_tree_gives_byte_identical_files(repo: Path, tmp_path: Path) -> None:
+    onboarding.init(repo)
+    first = _files(repo)
+    onboarding.init(repo, force=True)
+    assert _files(repo) == first
+
+
+def test_no_stack_is_refused_with_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "README").write_text("x")
+    with pytest.raises(GaiaError) as caught:
+        onboarding.init(tmp_path)
+    assert caught.value.exit_code == 2
+    assert not (tmp_path / ".gaia").exists()
+
+
+def test_describe_names_what_was_chosen(repo: Path) -> None:
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    assert lines[0] == "stack: python-dev (., 1 test files)"
+    assert "  test command: python -m pytest -q" in lines
+    assert "test directories: tests" in lines
+    assert "wrote: .gaia/config/project-config.yaml" in lines
+
+
+def test_rendered_config_quotes_hostile_commands_safely() -> None:
+    from gaia_lib.onboard.survey import StackSurvey, Survey
+
+    found = Survey((StackSurvey("python-dev", ".", 'pytest -k "a: b" # x', None, 0),), (), False)
+    text = onboarding.render_config("n", found)
+    assert config.parse(text).tiers[0].command == 'pytest -k "a: b" # x'

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.onboard import survey as sv
+
+
+def _write(root: Path, rel: str, text: str = "") -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def test_python_project_gets_pytest_coverage_and_its_test_dir(tmp_path: Path) -> None:
+    _write(tmp_path, "pyproject.toml", "[project]\nname='x'\n")
+    _write(tmp_path, "src/x/core.py")
+    _write(tmp_path, "tests/unit/test_core.py", "def test_a(): pass\n")
+    _write(tmp_path, "tests/integration/test_flow.py", "def test_b(): pass\n")
+    found = sv.survey(tmp_path)
+    assert [s.stack for s in found.stacks] == ["python-dev"]
+    primary = found.primary
+    assert primary is not None and primary.where == "." and primary.test_files == 2
+    assert primary.test_command == "python -m pytest -q"
+    assert primary.coverage_command is not None and "coverage json" in primary.coverage_command
+    assert found.test_dirs == ("tests",)
+
+
+@pytest.mark.parametrize(
+    ("pkg", "test", "coverage"),
+    [
+        ({"scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "^3", "@vitest/coverage-v8": "^3"}},
+         "npm test", "npx vitest run --coverage --coverage.reporter=lcov --coverage.reporter=json"),
+        ({"devDependencies": {"vitest": "^3"}}, "npx vitest run", None),
+        ({"devDependencies": {"jest": "^29"}}, "npx jest",
+         "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
+        ({"scripts": {"test": "echo \"Error: no test specified\" && exit 1"}}, None, None),
+        ({"scripts": {"test": "mocha"}, "devDependencies": {"c8": "^9"}}, "npm test",
+         "npx c8 --reporter=lcov npm test"),
+        ({}, None, None),
+    ],
+)
+def test_js_commands_come_from_package_json(pkg: dict[str, object], test: str | None,
+                                            coverage: str | None) -> None:
+    assert sv.js_commands(pkg) == (test, coverage)
+
+
+def test_a_malformed_package_json_is_an_empty_one() -> None:
+    assert sv.package_json("{not json") == {}
+    assert sv.package_json("[1, 2]") == {}
+
+
+def test_monorepo_lists_each_stack_with_commands_run_from_its_directory(tmp_path: Path) -> None:
+    _write(tmp_path, "pyproject.toml", "[project]\nname='api'\n")
+    _write(tmp_path, "tests/test_api.py", "def test_a(): pass\n")
+    _write(tmp_path, "web/package.json", '{"devDependencies": {"vitest": "^3"}}')
+    _write(tmp_path, "web/src/app.test.ts", "it('x', () => {})\n")
+    found = sv.survey(tmp_path)
+    assert [(s.stack, s.where) for s in found.stacks] == [("python-dev", "."), ("ts-dev", "web")]
+    web = found.stacks[1]
+    assert web.test_command == "cd web && npx vitest run"
+    assert web.test_files == 1
+    assert found.test_dirs == ("tests", "web/src")
+
+
+def test_bats_only_repository_is_bash(tmp_path: Path) -> None:
+    _write(tmp_path, "bin/tool.sh", "echo hi\n")
+    _write(tmp_path, "test/tool.bats", "@test 'x' { true; }\n")
+    found = sv.survey(tmp_path)
+    assert [s.stack for s in found.stacks] == ["bash-dev"]
+    assert found.stacks[0].test_command == "bats test"
+
+
+def test_nothing_recognisable_finds_no_stack(tmp_path: Path) -> None:
+    _write(tmp_path, "notes.txt", "hello\n")
+    assert sv.survey(tmp_path).primary is None
+
+
+@pytest.mark.parametrize(
+    ("files", "dirs"),
+    [
+        (["tests/unit/a/test_x.py", "tests/test_y.py"], ("tests",)),
+        (["pkg/test/foo_test.go"], ("pkg/test",)),
+        (["src/lib/thing.test.ts"], ("src/lib",)),
+        (["test_top.py"], (".",)),
+        ([], ()),
+    ],
+)
+def test_test_dirs_are_cut_at_the_first_conventional_name(files: list[str],
+                                                          dirs: tuple[str, ...]) -> None:
+    assert sv.test_dirs_of(files) == dirs
+
+
+def test_go_and_java_commands(tmp_path: Path) -> None:
+    assert sv.commands_for("go-dev", tmp_path, ()) == (
+        "go test ./...", "go test -coverprofile=coverage.out ./...")
+    _write(tmp_path, "pom.xml", "<project/>")
+    assert sv.commands_for("java-dev", tmp_path, ())[0] == "mvn -q test"
