@@ -74,10 +74,12 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
         value = pkg.get(section)
         if isinstance(value, dict):
             deps.update(value)
-    scripts = pkg.get("scripts") if isinstance(pkg.get("scripts"), dict) else {}
+    scripts = pkg.get("scripts")
     runner = "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
     test_script = scripts.get("test") if isinstance(scripts, dict) else None
-    if isinstance(test_script, str) and test_script.strip() and "no test specified" not in test_script:
+    # npm init's placeholder script fails on purpose: it is no test command.
+    declared = isinstance(test_script, str) and "no test specified" not in test_script
+    if declared and str(test_script).strip():
         test = "npm test"
     elif runner == "vitest":
         test = "npx vitest run"
