@@ -40,6 +40,9 @@ COMMANDS: dict[str, str] = {
     "hook": "hook",
     "review-qa": "review_qa",
     "init": "init",
+    "test-automate": "test_automate",
+    "coverage-delta": "coverage_delta",
+    "test-env-allowlist": "test_env_allowlist",
 }
 
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"

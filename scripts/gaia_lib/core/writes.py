@@ -2,8 +2,9 @@
 
 Write scopes (ARCHITECTURE rule 3):
 - `fork`: the read-only review fork; only the evidence area `.gaia/state/review/`.
-- `parent`: reports, story tables, ledgers, checkpoints: the project's `.gaia/` tree and the
-  legacy `docs/*-artifacts/` roots (plus any root the environment points artifacts at).
+- `parent`: reports, story tables, ledgers, checkpoints: the project's `.gaia/` tree, the
+  legacy `docs/*-artifacts/` roots (plus any root the environment points artifacts at) and the
+  custom test-scenario index directory `custom/test-scenarios/`.
 - `action`: test-automate execution; `parent` plus test files inside allow-listed tier dirs.
 The plugin's data dir (venv, logs) is writable in every scope. Standard library only, and
 import-light (no pathlib, tempfile, dataclasses, contextlib, json): the edit hook writes
@@ -50,6 +51,7 @@ class WriteScope:
         if self.kind == "fork":
             return [*roots, os.path.join(gaia, "state", "review")]
         roots.append(gaia)
+        roots.append(os.path.join(self.project, "custom", "test-scenarios"))
         roots.extend(os.path.join(self.project, "docs", name) for name in LEGACY_ROOTS)
         for var in ARTIFACT_ENV_VARS:
             value = os.environ.get(var)

@@ -1,0 +1,164 @@
+"""`/gaia-test-automate KEY --scaffold [--stack S]`: one skeleton test per unmapped AC.
+
+Rules:
+- An AC is unmapped when no `## Test Cases` row names it. Each gets one skeleton in the
+  stack's own naming, so the stack's runner collects it (and reports it skipped): Python
+  `test_<key>_<ac>.py`, TypeScript/Angular `<KEY>-<AC>.test.ts`, Go `<key>_<ac>_test.go`, Java
+  `<Key><Ac>Test.java`, Dart `<key>_<ac>_test.dart`, Bash `<KEY>-<AC>.bats`, C
+  `test_<key>_<ac>.c`.
+- Every skeleton carries the stack's placeholder (`pytest.skip`, `test.skip`, `t.Skip`,
+  `@Disabled`, `skip:`, bats `skip`, `TEST_IGNORE`) and names the AC's text, so the placeholder
+  detector flags it and nobody mistakes it for coverage.
+- Existing files are never overwritten (reported as kept). Writes happen under the `action`
+  scope confined to the output directory.
+- stdout ends with the two lines seed 001 fixes: `scaffold: N skeleton(s) generated for KEY
+  under DIR` and `scaffold: review gate not updated (skeleton-only output is not coverage)`.
+  Nothing here touches the Review Gate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import paths, writes
+from gaia_lib.core.errors import InvalidInput
+from gaia_lib.stacks import adapters as stacks
+from gaia_lib.story.acceptance import AcceptanceCriterion
+from gaia_lib.story.parser import Story
+
+DEFAULT_STACK = "ts-dev"
+GATE_LINE = "scaffold: review gate not updated (skeleton-only output is not coverage)"
+SCAFFOLD_STACKS = ("ts-dev", "angular-dev", "python-dev", "java-dev", "go-dev", "flutter-dev",
+                   "bash-dev", "embedded-dev")
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    ac: str
+    path: Path
+    text: str
+
+
+@dataclass(frozen=True)
+class Result:
+    written: tuple[Path, ...]
+    kept: tuple[Path, ...]
+    out_dir: Path
+
+
+def _ident(value: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", value).strip("_").lower()
+
+
+def _camel(value: str) -> str:
+    return "".join(part.capitalize() for part in re.split(r"[^A-Za-z0-9]+", value) if part)
+
+
+def _quoted(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")[:200]
+
+
+def file_name(stack: str, key: str, ac: str) -> str:
+    if stack == "python-dev":
+        return f"test_{_ident(key)}_{_ident(ac)}.py"
+    if stack in ("ts-dev", "angular-dev"):
+        return f"{key}-{ac}.test.ts"
+    if stack == "go-dev":
+        return f"{_ident(key)}_{_ident(ac)}_test.go"
+    if stack == "java-dev":
+        return f"{_camel(key)}{_camel(ac)}Test.java"
+    if stack == "flutter-dev":
+        return f"{_ident(key)}_{_ident(ac)}_test.dart"
+    if stack == "bash-dev":
+        return f"{key}-{ac}.bats"
+    return f"test_{_ident(key)}_{_ident(ac)}.c"
+
+
+def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
+    """The skeleton's source (pure). Its name and skip reason carry the AC."""
+    title = _quoted(f"{ac.ac_id}: {ac.text}")
+    reason = _quoted(f"scaffold for {key} {ac.ac_id}: not implemented")
+    if stack == "python-dev":
+        return (f'"""Scaffold for {key} {ac.ac_id}: {_quoted(ac.text)}"""\n\n'
+                "import pytest\n\n\n"
+                f"def test_{_ident(key)}_{_ident(ac.ac_id)}() -> None:\n"
+                f'    pytest.skip("{reason}")\n')
+    if stack in ("ts-dev", "angular-dev"):
+        return f'test.skip("{title}", () => {{\n  // {reason}\n}});\n'
+    if stack == "go-dev":
+        return (f"package scaffold\n\nimport \"testing\"\n\n"
+                f"func Test{_camel(key)}{_camel(ac.ac_id)}(t *testing.T) {{\n"
+                f'\tt.Skip("{reason}")\n}}\n')
+    if stack == "java-dev":
+        cls = f"{_camel(key)}{_camel(ac.ac_id)}Test"
+        return ("import org.junit.jupiter.api.Disabled;\nimport org.junit.jupiter.api.Test;\n\n"
+                f"class {cls} {{\n    @Disabled(\"{reason}\")\n    @Test\n"
+                f"    void {_ident(ac.ac_id)}() {{\n    }}\n}}\n")
+    if stack == "flutter-dev":
+        return ("import 'package:test/test.dart';\n\nvoid main() {\n"
+                f"  test(\"{title}\", () {{}}, skip: \"{reason}\");\n}}\n")
+    if stack == "bash-dev":
+        return f'@test "{title}" {{\n  skip "{reason}"\n}}\n'
+    return ("#include \"unity.h\"\n\n"
+            f"void test_{_ident(key)}_{_ident(ac.ac_id)}(void) {{\n"
+            f'    TEST_IGNORE_MESSAGE("{reason}");\n}}\n')
+
+
+def unmapped(story: Story) -> list[AcceptanceCriterion]:
+    mapped = {part.strip() for tc in story.test_cases
+              for part in tc.ac.replace(";", ",").split(",")}
+    return [ac for ac in story.acceptance_criteria if ac.ac_id not in mapped]
+
+
+def plan(story: Story, key: str, stack: str, out_dir: Path) -> list[Skeleton]:
+    if stacks.canonical(stack) not in SCAFFOLD_STACKS:
+        raise InvalidInput(
+            f"unsupported --stack '{stack[:30]}' (one of {', '.join(SCAFFOLD_STACKS)})", 2)
+    chosen = stacks.canonical(stack)
+    return [Skeleton(ac.ac_id, out_dir / file_name(chosen, key, ac.ac_id),
+                     skeleton_text(chosen, key, ac)) for ac in unmapped(story)]
+
+
+def write(project: Path, skeletons: Sequence[Skeleton], out_dir: Path) -> Result:
+    written: list[Path] = []
+    kept: list[Path] = []
+    with writes.scope("action", project, [out_dir]):
+        for item in skeletons:
+            try:
+                writes.create_bytes(item.path, item.text.encode("utf-8"), project)
+            except FileExistsError:
+                kept.append(item.path)
+                continue
+            written.append(item.path)
+    return Result(tuple(written), tuple(kept), out_dir)
+
+
+def report(key: str, result: Result, project: Path) -> list[str]:
+    shown = paths.relative_to_project(result.out_dir, project)
+    lines = [f"kept (exists): {paths.relative_to_project(p, project)}" for p in result.kept]
+    lines += [f"scaffold: {len(result.written)} skeleton(s) generated for {key} under {shown}",
+              GATE_LINE]
+    return lines
+
+
+def default_out_dir(project: Path) -> Path:
+    """The first allowlisted tier directory, else `tests/`."""
+    from gaia_lib.core.errors import GaiaError
+    from gaia_lib.test_automate import allowlist
+
+    try:
+        dirs = allowlist.load(allowlist.default_path(project))
+    except GaiaError:
+        dirs = []
+    return project / (dirs[0] if dirs and dirs[0] != "." else "tests")
+
+
+def scaffold(project: Path, story: Story, stack: str, out_dir: Path | None = None) -> list[str]:
+    """Write the skeletons for `story`'s unmapped ACs and return the stdout lines."""
+    key = story.key or story.path.stem
+    target = out_dir if out_dir is not None else default_out_dir(project)
+    result = write(project, plan(story, key, stack, target), target)
+    return report(key, result, project)
