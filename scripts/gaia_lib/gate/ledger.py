@@ -95,6 +95,16 @@ def lookup(text: str, story: str, gate: str, plan_id: str) -> str:
     return found
 
 
+def last_record(text: str, story: str, gate: str) -> tuple[str, str] | None:
+    """(plan_id, verdict) of the last record for (story, gate) in ledger `text`, any plan id."""
+    found = None
+    for line in _lines(text):
+        fields = line.rstrip("\r").split("\t")
+        if len(fields) >= 4 and fields[:2] == [story, gate] and fields[3]:
+            found = (fields[2], fields[3])
+    return found
+
+
 def read_verdict(ledger: Ledger, story: str, gate: str, plan_id: str) -> str:
     return lookup(_read_text(ledger.path), story, gate, plan_id)
 
