@@ -53,7 +53,7 @@ def test_plan_id_changes_with_what_would_be_written(change: dict[str, object]) -
 @given(st.lists(st.tuples(st.sampled_from(["coverage", "fixture", "mock"]),
                           st.sampled_from(["critical", "warning", "suggestion"]),
                           st.text(max_size=40)), max_size=6), st.randoms())
-def test_wording_and_order_never_change_the_id(items, rnd) -> None:  # type: ignore[no-untyped-def]
+def test_wording_and_order_never_change_the_id(items, rnd) -> None:
     findings = [tap.Finding(c, s, "AC1", m) for c, s, m in items]
     shuffled = [dataclasses.replace(f, message=f.message[::-1] + "x") for f in findings]
     rnd.shuffle(shuffled)
@@ -104,9 +104,12 @@ def test_preflight_passes_an_approved_untouched_plan(tmp_path: Path) -> None:
     assert preflight.preflight(tmp_path, approved, ledger_text, ["tests/unit"]) == []
 
 
+def reasons(halts: list[preflight.Halt]) -> list[str]:
+    return [h.reason for h in halts]
+
+
 def test_each_halt_reason(tmp_path: Path) -> None:
     approved, ledger_text = _ready(tmp_path)
-    reasons = lambda halts: [h.reason for h in halts]  # noqa: E731
     # plan edited by hand after approval: its id no longer matches its content
     tampered = dataclasses.replace(approved, proposed_tests=(TESTS[0],))
     assert reasons(preflight.verify_triple(tampered, ledger_text))[0] == "plan_tamper_detected"

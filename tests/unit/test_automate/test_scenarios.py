@@ -63,7 +63,7 @@ def test_a_failed_story_write_restores_the_index(project: Project, monkeypatch: 
     before = index.read_bytes(), story.read_bytes()
     real = writes.write_text
 
-    def failing(path, text, project_dir=None):  # type: ignore[no-untyped-def]
+    def failing(path, text, project_dir=None):
         if Path(path) == story:
             raise OSError(28, "No space left on device")
         return real(path, text, project_dir)
