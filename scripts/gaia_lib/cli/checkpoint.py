@@ -1,4 +1,4 @@
-"""`gaia checkpoint write|read|validate`: the workflow checkpoint (upstream checkpoint.sh).
+"""`gaia checkpoint`: write, read and validate a workflow checkpoint (upstream contract).
 
   write    --workflow W --step N [--var k=v]... [--file P]...   replace W's checkpoint
   read     --workflow W                                         print it as stored
@@ -19,63 +19,66 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+import click
+
 from gaia_lib.checkpoint import store as checkpoint
-from gaia_lib.cli.util import ArgParser, entry
+from gaia_lib.cli.command import group, run
 from gaia_lib.core import paths
-from gaia_lib.core.errors import NotFound, UsageError
+from gaia_lib.core.errors import NotFound
 
 PROG = "checkpoint"
 USAGE = """usage:
   gaia checkpoint write    --workflow <name> --step <n> [--var key=val ...] [--file <path> ...]
   gaia checkpoint read     --workflow <name>
-  gaia checkpoint validate --workflow <name>
-
-Exit codes: 0 ok | 1 usage/drift/error | 2 missing checkpoint or missing file
-"""
+  gaia checkpoint validate --workflow <name>"""
+WORKFLOW = click.option("--workflow", required=True, metavar="NAME", help="The workflow.")
 
 
-def _parser(sub: str) -> ArgParser:
-    parser = ArgParser(f"gaia checkpoint {sub}", usage_code=1, add_help=True)
-    parser.add_argument("--workflow", required=True)
-    if sub == "write":
-        parser.add_argument("--step", required=True)
-        parser.add_argument("--var", action="append", default=[])
-        parser.add_argument("--file", action="append", default=[])
-    return parser
+@group(PROG, doc=__doc__, usage_code=1, upstream="checkpoint.sh", usage=USAGE,
+       missing="usage: gaia checkpoint {write|read|validate} --workflow <name> ...",
+       unknown="unknown subcommand: {name}")
+def cli() -> None:
+    """The subcommands do the work."""
 
 
-def run(argv: Sequence[str]) -> int:
-    args = list(argv)
-    if not args:
-        print(USAGE, end="", file=sys.stderr)
-        return 1
-    sub, rest = args[0], args[1:]
-    if sub in ("-h", "--help"):
-        print(USAGE, end="")
-        return 0
-    if sub not in ("write", "read", "validate"):
-        raise UsageError(f"unknown subcommand: {sub} (see 'gaia checkpoint --help')", 1)
-    opts = _parser(sub).parse_args(rest)
-    workflow = checkpoint.check_workflow(opts.workflow)
+@cli.command("write", help="Replace the workflow's checkpoint.")
+@WORKFLOW
+@click.option("--step", required=True, metavar="N", help="The step number.")
+@click.option("--var", "variables", multiple=True, metavar="K=V", help="A variable (repeatable).")
+@click.option("--file", "files", multiple=True, metavar="P", help="A file to hash (repeatable).")
+def write(workflow: str, step: str, variables: tuple[str, ...], files: tuple[str, ...]) -> int:
+    name = checkpoint.check_workflow(workflow)
     project = paths.project_dir()
-    directory = paths.checkpoints_dir(project)
-    target = checkpoint.checkpoint_path(directory, workflow)
+    number = checkpoint.check_step(step)
+    parsed = [checkpoint.parse_var(raw) for raw in variables]
+    checkpoint.write(paths.checkpoints_dir(project), project, name, number, parsed, list(files))
+    return 0
 
-    if sub == "write":
-        step = checkpoint.check_step(opts.step)
-        variables = [checkpoint.parse_var(raw) for raw in opts.var]
-        checkpoint.write(directory, project, workflow, step, variables, opts.file)
-        return 0
-    if sub == "read":
-        try:
-            with open(target, "rb") as handle:
-                data = handle.read()
-        except FileNotFoundError:
-            raise NotFound(f"checkpoint not found: {target}", 2) from None
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return 0
-    problems = checkpoint.validate(checkpoint.load(target), project)
+
+def _target(workflow: str) -> str:
+    name = checkpoint.check_workflow(workflow)
+    return checkpoint.checkpoint_path(paths.checkpoints_dir(paths.project_dir()), name)
+
+
+@cli.command("read", help="Print the checkpoint as stored.")
+@WORKFLOW
+def read(workflow: str) -> int:
+    target = _target(workflow)
+    try:
+        with open(target, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        raise NotFound(f"checkpoint not found: {target}", 2) from None
+    sys.stdout.buffer.write(data)
+    sys.stdout.flush()
+    return 0
+
+
+@cli.command("validate", help="Compare the recorded file hashes with the files.")
+@WORKFLOW
+def validate(workflow: str) -> int:
+    target = _target(workflow)
+    problems = checkpoint.validate(checkpoint.load(target), paths.project_dir())
     for path in problems.missing:
         print(f"{PROG}: missing file: {path}", file=sys.stderr)
     if problems.missing:
@@ -86,4 +89,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

@@ -8,6 +8,13 @@ Rules:
 - A usage error (unknown flag, missing or bad value, unknown subcommand, extra argument) is one
   stderr line `<command>: <message> (see 'gaia <command> --help')` and exits with the command's
   own usage code (upstream's: 1, 2 or 64), never click's default 2 unless that is the code.
+  The message keeps the words the commands have always used (`unrecognized arguments: --x`,
+  `the following arguments are required: --story`, `argument --format: invalid choice: 'x'`,
+  `argument --story: expected one argument`), whatever click's own wording: scripts grep them.
+- A group answers a missing subcommand with its `missing` message and an unknown one with its
+  `unknown` template (`{name}` and `{choices}` filled in). A group with a `default` subcommand
+  runs it when the first argument is not a subcommand name (`gaia review-qa E1-S1`).
+- `usage=` replaces click's `Usage:` line at the top of `--help` with the command's own lines.
 - `--help` / `-h` print to stdout and exit 0. `--flag=value` and `--flag value` are the same.
 - Everything else a command raises goes through `core.handler.handle`: one line on stderr and
   the error's documented code; an unexpected exception is 70 with the traceback in the logs.
@@ -25,8 +32,9 @@ import click
 from gaia_lib.core.errors import GaiaError, UsageError
 from gaia_lib.core.handler import handle
 
+# A fixed width: help text is the same in a terminal, a pipe and a test.
 CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"],
-                                    "max_content_width": 100}
+                                    "terminal_width": 100, "max_content_width": 100}
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -52,32 +60,83 @@ class _Declared:
 
     usage_code: int = 2
     upstream: str | None = None
+    usage_text: str | None = None
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.usage_text is None:
+            super().format_usage(ctx, formatter)  # type: ignore[misc]
+        else:
+            formatter.write(self.usage_text.rstrip("\n") + "\n")
 
 
 class GaiaCommand(_Declared, click.Command):
     def __init__(self, *args: Any, usage_code: int = 2, upstream: str | None = None,
-                 **kwargs: Any) -> None:
+                 usage: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.usage_code = usage_code
         self.upstream = upstream
+        self.usage_text = usage
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Extra arguments are reported in the commands' own words (see the module docstring)."""
+        allowed = ctx.allow_extra_args
+        ctx.allow_extra_args = True
+        rest = super().parse_args(ctx, args)
+        if rest and not allowed and not ctx.resilient_parsing:
+            raise click.UsageError(f"unrecognized arguments: {' '.join(rest)}", ctx)
+        return rest
 
 
 class GaiaGroup(_Declared, click.Group):
     def __init__(self, *args: Any, usage_code: int = 2, upstream: str | None = None,
-                 **kwargs: Any) -> None:
+                 usage: str | None = None, missing: str | None = None,
+                 unknown: str = "invalid choice: '{name}' (choose from {choices})",
+                 default: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.usage_code = usage_code
         self.upstream = upstream
+        self.usage_text = usage
+        self.missing = missing
+        self.unknown = unknown
+        self.default = default
 
-    def command(self, *args: Any, **kwargs: Any) -> Any:
+    def command(  # type: ignore[override]
+        self, *args: Any, **kwargs: Any
+    ) -> Callable[[Callable[..., Any]], GaiaCommand]:
         """Subcommands inherit the group's usage code and context settings."""
         kwargs.setdefault("cls", GaiaCommand)
         kwargs.setdefault("usage_code", self.usage_code)
         kwargs.setdefault("context_settings", CONTEXT_SETTINGS)
-        return super().command(*args, **kwargs)
+        decorator: Callable[[Callable[..., Any]], GaiaCommand] = super().command(*args, **kwargs)
+        return decorator
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if self.default is not None and not (args and (
+                args[0] in self.commands or args[0] in ctx.help_option_names)):
+            args = [self.default, *args]
+        return super().parse_args(ctx, args)
+
+    def choices(self) -> str:
+        return ", ".join(repr(name) for name in self.commands)
+
+    def missing_message(self) -> str:
+        return self.missing or f"a subcommand is required (choose from {self.choices()})"
+
+    def unknown_message(self, name: str) -> str:
+        return self.unknown.format(name=name, choices=self.choices())
 
 
-def _help_kwargs(doc: str | None, upstream: str | None) -> dict[str, Any]:
+class Choice(click.Choice):  # type: ignore[type-arg]
+    """click.Choice that words a bad value as the commands always have."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value in self.choices:
+            return value
+        listed = ", ".join(repr(c) for c in self.choices)
+        self.fail(f"invalid choice: {value!r} (choose from {listed})", param, ctx)
+
+
+def _help_kwargs(doc: str | None, upstream: str | None, extra: dict[str, Any]) -> dict[str, Any]:
     summary, body = split_doc(doc)
     replaces = (f"Replaces upstream `{upstream}`." if upstream
                 else "A gaia command (no upstream script).")
@@ -85,24 +144,52 @@ def _help_kwargs(doc: str | None, upstream: str | None) -> dict[str, Any]:
         "help": summary + ("\n\n" + _verbatim(body) if body else ""),
         "short_help": summary,
         "epilog": replaces,
-        "context_settings": CONTEXT_SETTINGS,
+        **extra,
+        "context_settings": {**CONTEXT_SETTINGS, **extra.get("context_settings", {})},
     }
 
 
-def command(name: str, *, doc: str | None, usage_code: int,
-            upstream: str | None = None) -> Callable[[F], GaiaCommand]:
+def command(name: str, *, doc: str | None, usage_code: int, upstream: str | None = None,
+            **extra: Any) -> Callable[[F], GaiaCommand]:
     """Declare a command; see the module docstring for what each argument becomes."""
     decorator = click.command(name, cls=GaiaCommand, usage_code=usage_code, upstream=upstream,
-                              **_help_kwargs(doc, upstream))
+                              **_help_kwargs(doc, upstream, extra))
     return decorator
 
 
-def group(name: str, *, doc: str | None, usage_code: int,
-          upstream: str | None = None) -> Callable[[F], GaiaGroup]:
+def group(name: str, *, doc: str | None, usage_code: int, upstream: str | None = None,
+          **extra: Any) -> Callable[[F], GaiaGroup]:
     """Declare a command with subcommands (`gaia review-gate update ...`)."""
     decorator = click.group(name, cls=GaiaGroup, usage_code=usage_code, upstream=upstream,
-                            **_help_kwargs(doc, upstream))
+                            **_help_kwargs(doc, upstream, extra))
     return decorator
+
+
+def _param_name(param: click.Parameter | None) -> str:
+    if param is None:
+        return "value"
+    if isinstance(param, click.Option):
+        return max(param.opts, key=len)
+    return param.metavar or param.name or "argument"
+
+
+def usage_message(exc: click.UsageError) -> str:
+    """The message of a click usage error, in the words the commands have always used."""
+    ctx = exc.ctx
+    group_cmd = ctx.command if ctx is not None and isinstance(ctx.command, GaiaGroup) else None
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError) and group_cmd is not None:
+        return group_cmd.missing_message()
+    if isinstance(exc, click.exceptions.NoSuchCommand) and group_cmd is not None:
+        return group_cmd.unknown_message(exc.command_name)
+    if isinstance(exc, click.NoSuchOption):
+        return f"unrecognized arguments: {exc.option_name}"
+    if isinstance(exc, click.BadOptionUsage) and " requires " in exc.message:
+        return f"argument {exc.option_name}: expected one argument"
+    if isinstance(exc, click.MissingParameter):
+        return f"the following arguments are required: {_param_name(exc.param)}"
+    if isinstance(exc, click.BadParameter):
+        return f"argument {_param_name(exc.param)}: {exc.message}"
+    return exc.format_message()
 
 
 def _usage_code(exc: click.UsageError, fallback: click.Command) -> int:
@@ -123,7 +210,7 @@ def run(cmd: click.Command, argv: Sequence[str] | None, prog: str | None = None)
             result = cmd.main(args=list(args), prog_name=f"gaia {name}", standalone_mode=False)
         except click.UsageError as exc:
             raise UsageError(
-                f"{exc.format_message()} (see 'gaia {name} --help')", _usage_code(exc, cmd)
+                f"{usage_message(exc)} (see 'gaia {name} --help')", _usage_code(exc, cmd)
             ) from None
         except click.Abort:
             raise KeyboardInterrupt from None

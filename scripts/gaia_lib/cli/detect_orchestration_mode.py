@@ -19,7 +19,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.core import config, paths
 from gaia_lib.core.errors import MalformedFile, UsageError
 
@@ -28,17 +30,18 @@ DEFAULT_FLAG = "CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS"
 _VAR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def run(argv: Sequence[str]) -> int:
-    parser = ArgParser(PROG, usage_code=2, description="Resolve the orchestration mode.")
-    parser.add_argument("--config", type=Path, metavar="P")
-    parser.add_argument("--env-flag", default=DEFAULT_FLAG, metavar="VAR")
-    args = parser.parse_args(argv)
-    if _VAR_NAME.fullmatch(args.env_flag) is None:
-        raise UsageError(f"--env-flag must be a variable name, not '{args.env_flag}'", 2)
-    flag_value = os.environ.get(args.env_flag)
+@command(PROG, doc=__doc__, usage_code=2, upstream="detect-orchestration-mode.sh")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), metavar="P",
+              help="The project config (default: the project's).")
+@click.option("--env-flag", default=DEFAULT_FLAG, metavar="VAR",
+              help=f"The switch variable (default {DEFAULT_FLAG}).")
+def cli(config_path: Path | None, env_flag: str) -> int:
+    if _VAR_NAME.fullmatch(env_flag) is None:
+        raise UsageError(f"--env-flag must be a variable name, not '{env_flag}'", 2)
+    flag_value = os.environ.get(env_flag)
     config_mode = None
     if flag_value == "1":  # the config is only consulted when the feature is switched on
-        path = args.config or paths.project_config(paths.project_dir())
+        path = config_path or paths.project_config(paths.project_dir())
         try:
             config_mode = config.load_file(path, 2).orchestration_mode
         except MalformedFile as exc:
@@ -48,4 +51,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

@@ -18,29 +18,31 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.core.errors import UsageError
 from gaia_lib.story import filelist
 from gaia_lib.story.parser import load_story
 
 PROG = "file-list-diff-check"
+PATH = click.Path(path_type=Path)
 
 
-def run(argv: Sequence[str]) -> int:
-    parser = ArgParser(PROG, usage_code=1, description="File List vs git-diff divergence check.")
-    parser.add_argument("--story-file", type=Path, metavar="P")
-    parser.add_argument("--base", default="main", metavar="B", help="git ref (default: main)")
-    parser.add_argument("--repo", type=Path, metavar="D", help="repository (default: cwd)")
-    args = parser.parse_args(argv)
-    if args.story_file is None:
+@command(PROG, doc=__doc__, usage_code=1, upstream="file-list-diff-check.sh")
+@click.option("--story-file", type=PATH, metavar="P", help="The story file (required).")
+@click.option("--base", default="main", metavar="B", help="Git ref to diff against (main).")
+@click.option("--repo", type=PATH, metavar="D", help="The repository (default: cwd).")
+def cli(story_file: Path | None, base: str, repo: Path | None) -> int:
+    if story_file is None:
         raise UsageError("missing required --story-file <path>", 1)
-    if not args.base or args.base.startswith("-"):
-        raise UsageError(f"--base must be a git ref, not '{args.base}'", 1)
-    repo = args.repo if args.repo is not None else Path.cwd()
+    if not base or base.startswith("-"):
+        raise UsageError(f"--base must be a git ref, not '{base}'", 1)
+    repo = repo if repo is not None else Path.cwd()
     if not repo.is_dir():
         raise UsageError(f"repo directory not found: {repo}", 1)
-    story = load_story(args.story_file, 1)
-    result = filelist.check(story.file_list, repo, args.base)
+    story = load_story(story_file, 1)
+    result = filelist.check(story.file_list, repo, base)
     if result.note:
         print(f"{PROG}: {result.note}", file=sys.stderr)
     if result.divergence is not None:
@@ -49,4 +51,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

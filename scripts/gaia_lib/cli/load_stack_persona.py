@@ -18,30 +18,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.stacks import persona
 
 PROG = "load-stack-persona"
+PATH = click.Path(path_type=Path)
 
 
-def run(argv: Sequence[str]) -> int:
-    parser = ArgParser(PROG, usage_code=1, description="Load the stack persona for a story.")
-    parser.add_argument("--story-file", type=Path, metavar="P")
-    parser.add_argument("--stack", metavar="S", help="force a canonical stack, e.g. python-dev")
-    parser.add_argument("--project-root", type=Path, metavar="D")
-    parser.add_argument("--agents-dir", type=Path, metavar="D")
-    parser.add_argument("--memory-dir", type=Path, metavar="D")
-    args = parser.parse_args(argv)
-    found = persona.resolve(
-        stack=args.stack,
-        story_file=args.story_file,
-        project_root=args.project_root,
-        agents_dir=args.agents_dir,
-        memory_dir=args.memory_dir,
-    )
+@command(PROG, doc=__doc__, usage_code=1, upstream="load-stack-persona.sh")
+@click.option("--story-file", type=PATH, metavar="P", help="The story file.")
+@click.option("--stack", metavar="S", help="Force a canonical stack, e.g. python-dev.")
+@click.option("--project-root", type=PATH, metavar="D", help="Project root (marker files).")
+@click.option("--agents-dir", type=PATH, metavar="D", help="Where the persona files are.")
+@click.option("--memory-dir", type=PATH, metavar="D", help="Where `<stack>-sidecar.md` is.")
+def cli(story_file: Path | None, stack: str | None, project_root: Path | None,
+        agents_dir: Path | None, memory_dir: Path | None) -> int:
+    found = persona.resolve(stack=stack, story_file=story_file, project_root=project_root,
+                            agents_dir=agents_dir, memory_dir=memory_dir)
     print(persona.render(found), end="")
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

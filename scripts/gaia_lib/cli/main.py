@@ -6,6 +6,8 @@
   `gaia <command> --help` shows one; `gaia --version` prints `gaia <version>`.
 - No arguments or an unknown command: one line on stderr, exit 2.
 - Shell completion: `eval "$(_GAIA_COMPLETE=bash_source gaia)"` (zsh_source, fish_source too).
+- `--version`, no arguments and an unknown command answer without importing click: they work
+  (and are quick) even in an interpreter where only the standard library is importable.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-
-import click
+from functools import cache
+from typing import TYPE_CHECKING
 
 from gaia_lib import __version__
-from gaia_lib.cli.command import CONTEXT_SETTINGS, run
+
+if TYPE_CHECKING:
+    import click
 
 # Upstream script names keep their names; gaia's own commands follow.
 COMMANDS: dict[str, str] = {
@@ -56,36 +60,50 @@ def load(name: str) -> click.Command:
     return command
 
 
-class LazyGroup(click.Group):
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+@cache
+def group() -> click.Group:
+    """The `gaia` click group (built on first use: click is imported here, not at start-up)."""
+    import click
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
-            return None
-        module = importlib.import_module(f"gaia_lib.cli.{COMMANDS[cmd_name]}")
-        command: click.Command | None = getattr(module, "cli", None)
-        return command
+    from gaia_lib.cli.command import CONTEXT_SETTINGS
+
+    class LazyGroup(click.Group):
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            return sorted(COMMANDS)
+
+        def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+            return load(cmd_name) if cmd_name in COMMANDS else None
+
+    @click.group("gaia", cls=LazyGroup, context_settings=CONTEXT_SETTINGS,
+                 help="The GAIA story workflow's commands. `gaia <command> --help` shows one.")
+    @click.version_option(__version__, "--version", prog_name="gaia",
+                          message="%(prog)s %(version)s")
+    def gaia() -> None:
+        """The group itself does nothing: every command is its own."""
+
+    return gaia
 
 
-@click.group("gaia", cls=LazyGroup, context_settings=CONTEXT_SETTINGS,
-             help="The GAIA story workflow's commands. `gaia <command> --help` shows one.")
-@click.version_option(__version__, "--version", prog_name="gaia", message="%(prog)s %(version)s")
-def gaia() -> None:
-    """The group itself does nothing: every command is its own."""
+def help_text() -> str:
+    """What `gaia help` prints: every command with its one-line summary."""
+    import click
+
+    from gaia_lib.cli.command import CONTEXT_SETTINGS
+
+    with click.Context(group(), info_name="gaia", **CONTEXT_SETTINGS) as ctx:
+        return group().get_help(ctx)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if COMPLETE_VAR in os.environ:  # the shell asks for completions: click answers and exits
-        gaia.main(args=args, prog_name="gaia", complete_var=COMPLETE_VAR)
+        group().main(args=args, prog_name="gaia", complete_var=COMPLETE_VAR)
     if not args:
         print(USAGE, file=sys.stderr)
         return 2
     name, rest = args[0], args[1:]
     if name in ("help", "-h", "--help"):
-        with click.Context(gaia, info_name="gaia") as ctx:
-            click.echo(gaia.get_help(ctx))
+        print(help_text())
         return 0
     if name in ("--version", "version"):
         print(f"gaia {__version__}")
@@ -93,10 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if name not in COMMANDS:
         print(f"gaia: unknown command '{name}' (gaia help lists the commands)", file=sys.stderr)
         return 2
-    module = importlib.import_module(f"gaia_lib.cli.{COMMANDS[name]}")
-    if not hasattr(module, "cli"):  # a command still on argparse: its own main parses
-        legacy: int = module.main(rest)
-        return legacy
     # Dispatch ourselves rather than through gaia.main: errors then name the command
     # (`verdict-resolver: ...`) and exit with its own usage code.
+    from gaia_lib.cli.command import run
+
     return run(load(name), rest, prog=name)

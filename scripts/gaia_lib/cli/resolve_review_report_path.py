@@ -1,4 +1,6 @@
-"""`gaia resolve-review-report-path --key K --type T`: where review report `T-K.md` is written.
+"""`gaia resolve-review-report-path`: where the review report `T-K.md` of a story is written.
+
+    gaia resolve-review-report-path --key K --type T
 
 stdout: `<story dir>/reviews/T-K.md` (the `reviews/` directory created) when the story is in the
 per-story layout, else `<implementation-artifacts>/T-K.md`; relative to the working directory
@@ -11,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import UsageError
 from gaia_lib.gate import reports
@@ -19,17 +23,16 @@ from gaia_lib.gate import reports
 PROG = "resolve-review-report-path"
 
 
-def run(argv: Sequence[str]) -> int:
-    parser = ArgParser(PROG, usage_code=1, description="Resolve a review report's write path.")
-    parser.add_argument("--key")
-    parser.add_argument("--type", dest="rtype")
-    args = parser.parse_args(argv)
-    if not args.key or not args.rtype:
+@command(PROG, doc=__doc__, usage_code=1, upstream="resolve-review-report-path.sh")
+@click.option("--key", metavar="K", help="The story key.")
+@click.option("--type", "rtype", metavar="T", help="The review type, e.g. qa-tests.")
+def cli(key: str | None, rtype: str | None) -> int:
+    if not key or not rtype:
         raise UsageError("usage: --key <story_key> --type <review-type>", 1)
-    path = reports.review_report_path(paths.project_dir(), args.key, args.rtype)
+    path = reports.review_report_path(paths.project_dir(), key, rtype)
     print(reports.display(path))
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

@@ -1,4 +1,6 @@
-"""`gaia resolve-story-file <story_key>`: print the story file for a key (upstream contract).
+"""`gaia resolve-story-file`: print the story file for a story key (upstream contract).
+
+    gaia resolve-story-file <story_key> [--project DIR]
 
 stdout: one path. stderr: `WARNING: …` lines for ignored lower-tier shadows and legacy-flat hits.
 Exit codes:
@@ -12,19 +14,20 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.core import paths
 from gaia_lib.story.resolve import resolve_story
 
 PROG = "resolve-story-file"
 
 
-def run(argv: Sequence[str]) -> int:
-    parser = ArgParser(PROG, usage_code=1, description="Resolve a story key to its story file.")
-    parser.add_argument("story_key", help="a story key such as E1-S1")
-    parser.add_argument("--project", help="project directory (default: the current project)")
-    args = parser.parse_args(argv)
-    resolution = resolve_story(paths.project_dir(args.project), args.story_key)
+@command(PROG, doc=__doc__, usage_code=1, upstream="resolve-story-file.sh")
+@click.argument("story_key")
+@click.option("--project", metavar="DIR", help="Project directory (default: the current one).")
+def cli(story_key: str, project: str | None) -> int:
+    resolution = resolve_story(paths.project_dir(project), story_key)
     for warning in resolution.warnings:
         print(warning, file=sys.stderr)
     print(resolution.path)
@@ -32,4 +35,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

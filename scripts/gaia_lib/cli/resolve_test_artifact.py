@@ -1,4 +1,6 @@
-"""`gaia resolve-test-artifact-per-story <type> <key> [--write] [--existing-only]`.
+"""`gaia resolve-test-artifact-per-story`: the path of a story's test artifact (atdd, qa-tests ...).
+
+    gaia resolve-test-artifact-per-story <type> <story_key> [--write] [--existing-only]
 
 <type>: atdd | test-automate-plan | qa-tests | test-review. stdout: one absolute path.
 --write prints the per-story mirror path `<test-artifacts>/<epic dir>/<story dir>/<type>.md` and
@@ -13,27 +15,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.core import keys, paths
 from gaia_lib.gate import reports
 
 PROG = "resolve-test-artifact-per-story"
 
 
-def run(argv: Sequence[str]) -> int:
-    parser = ArgParser(PROG, usage_code=1, description="Resolve a per-story test artifact path.")
-    parser.add_argument("type", metavar="<type>")
-    parser.add_argument("key", metavar="<story_key>")
-    parser.add_argument("--write", action="store_true")
-    parser.add_argument("--existing-only", action="store_true")
-    args = parser.parse_args(argv)
-    reports.test_artifact_type(args.type)
-    key = keys.story_key(args.key, 1)
+@command(PROG, doc=__doc__, usage_code=1, upstream="resolve-test-artifact-per-story.sh")
+@click.argument("artifact_type", metavar="<type>")
+@click.argument("story_key", metavar="<story_key>")
+@click.option("--write", is_flag=True, help="Print the write path and create its directory.")
+@click.option("--existing-only", is_flag=True, help="Print nothing (exit 1) when none exists.")
+def cli(artifact_type: str, story_key: str, write: bool, existing_only: bool) -> int:
+    reports.test_artifact_type(artifact_type)
+    key = keys.story_key(story_key, 1)
     project = paths.project_dir()
-    if args.write:
-        print(reports.test_artifact_write_path(project, args.type, key))
+    if write:
+        print(reports.test_artifact_write_path(project, artifact_type, key))
         return 0
-    found = reports.test_artifact_read_path(project, args.type, key, args.existing_only)
+    found = reports.test_artifact_read_path(project, artifact_type, key, existing_only)
     if found is None:
         return 1  # --existing-only: silence is the answer
     print(found)
@@ -41,4 +44,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

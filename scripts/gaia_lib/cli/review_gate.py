@@ -1,4 +1,4 @@
-"""`gaia review-gate`: read and record a story's Review Gate (upstream review-gate.sh).
+"""`gaia review-gate`: read and record a story's Review Gate and plan-scoped verdicts.
 
     gaia review-gate check             --story K
     gaia review-gate update            --story K --gate G --verdict V [--plan-id ID] [--ledger P]
@@ -26,27 +26,54 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import group, run
 from gaia_lib.core import keys, paths
 from gaia_lib.core.errors import InvalidInput, UsageError
 from gaia_lib.gate import ledger
 from gaia_lib.gate import table as gate
 
 PROG = "review-gate"
-SUBCOMMANDS = ("check", "update", "status", "review-gate-check", "history")
 USAGE = (
     "usage: gaia review-gate {check|update|status|review-gate-check|history} "
     "(--story K | --sprint ID) [--gate G] [--verdict V] [--plan-id ID] [--ledger P] "
     "[--report P] [--execution-evidence P] [--report-missing-reason R] [--round N]"
 )
+# Every subcommand accepts every flag (upstream parses them all before dispatching).
+FLAGS = ("--story", "--sprint", "--gate", "--verdict", "--plan-id", "--ledger", "--report",
+         "--execution-evidence", "--report-missing-reason", "--round")
 
 
-def _parser() -> ArgParser:
-    parser = ArgParser(PROG, usage_code=1, usage=USAGE.removeprefix("usage: "))
-    for flag in ("--story", "--sprint", "--gate", "--verdict", "--plan-id", "--ledger",
-                 "--report", "--execution-evidence", "--report-missing-reason", "--round"):
-        parser.add_argument(flag)
-    return parser
+class Args:
+    """The flags, as one object: each subcommand reads its own subset."""
+
+    def __init__(self, flags: dict[str, str | None]) -> None:
+        self.story = flags["story"]
+        self.sprint = flags["sprint"]
+        self.gate = flags["gate"]
+        self.verdict = flags["verdict"]
+        self.plan_id = flags["plan_id"]
+        self.ledger = flags["ledger"]
+        self.report = flags["report"]
+        self.execution_evidence = flags["execution_evidence"]
+        self.report_missing_reason = flags["report_missing_reason"]
+        self.round = flags["round"]
+
+
+@group(PROG, doc=__doc__, usage_code=1, upstream="review-gate.sh", usage=USAGE, missing=USAGE,
+       unknown="unknown subcommand: {name}")
+def cli() -> None:
+    """The subcommands do the work."""
+
+
+def _subcommand(name: str, summary: str) -> None:
+    def callback(**flags: str | None) -> int:
+        return _run(name, Args(flags))
+
+    for flag in reversed(FLAGS):
+        callback = click.option(flag, metavar=flag[2:].upper().replace("-", "_"))(callback)
+    cli.command(name, help=summary)(callback)
 
 
 def _round(raw: str | None, verdict: str) -> int | None:
@@ -65,16 +92,7 @@ def _today() -> str:
     return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
 
 
-def run(argv: Sequence[str]) -> int:
-    if not argv:
-        raise UsageError(USAGE, 1)
-    sub, rest = argv[0], argv[1:]
-    if sub in ("-h", "--help"):
-        print(USAGE)
-        return 0
-    if sub not in SUBCOMMANDS:
-        raise UsageError(f"unknown subcommand: {sub} ({USAGE})", 1)
-    args = _parser().parse_args(rest)
+def _run(sub: str, args: Args) -> int:
     project = paths.project_dir()
     plan_id = gate.check_plan_id(args.plan_id) if args.plan_id is not None else None
 
@@ -148,5 +166,15 @@ def run(argv: Sequence[str]) -> int:
     return 0
 
 
+for _name, _summary in (
+    ("check", "Exit 0 when all six Review Gate rows are PASSED (the others on stderr)."),
+    ("update", "Record a verdict in the table, or in the ledger with --plan-id/--sprint."),
+    ("status", "Print the gate rows (or one plan verdict) as one JSON line."),
+    ("review-gate-check", "Print the table and the composite: COMPLETE, BLOCKED or PENDING."),
+    ("history", "Print the rounds recorded for one gate."),
+):
+    _subcommand(_name, _summary)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

@@ -1,6 +1,6 @@
 """`gaia review-qa`: the QA review of one story (seed 000), whole or phase by phase.
 
-    gaia review-qa KEY [--project DIR] [--llm-findings FILE] [--format text|json]
+    gaia review-qa [review] KEY [--project DIR] [--llm-findings FILE] [--format text|json]
                        [--full] [--context C] [--base BRANCH] [--no-cache]
     gaia review-qa setup KEY [--project DIR]
     gaia review-qa analyze KEY [--project DIR] [--full] [--context C] [--base BRANCH] [--no-cache]
@@ -16,80 +16,77 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError, UsageError
 from gaia_lib.review_qa import context
 from gaia_lib.review_qa import phases as review_qa
 
 PROG = "review-qa"
-PHASES = ("setup", "analyze", "finalize")
 EXIT_NO_REVIEW = 3
+F = TypeVar("F", bound=Callable[..., Any])
+WHOLE = "review"  # the subcommand `gaia review-qa KEY` runs (first argument not a phase)
 
 
-def _parser(phase: str | None) -> ArgParser:
-    parser = ArgParser(f"gaia {PROG}" + (f" {phase}" if phase else ""), usage_code=2)
-    parser.add_argument("key", nargs="?")
-    parser.add_argument("--project", help="project directory (default: the current project)")
-    if phase in (None, "analyze"):
-        parser.add_argument("--full", action="store_true", help="scan the whole project")
-        parser.add_argument("--context", help="execution context (default GAIA_EXECUTION_CONTEXT)")
-        parser.add_argument("--base", help="base branch for the File List diff")
-        parser.add_argument("--no-cache", action="store_true")
-    if phase in (None, "finalize"):
-        parser.add_argument("--llm-findings", type=Path, help="the fork's findings JSON")
-    if phase == "finalize":
-        parser.add_argument("--payload", type=Path, help="the fork's rendered report payload")
-    if phase is None:
-        parser.add_argument("--format", choices=("text", "json"), default="text")
-    return parser
+def _options(*names: str) -> Callable[[F], F]:
+    """The flags each form takes, declared once."""
+    declared: dict[str, Callable[[F], F]] = {
+        "project": click.option("--project", metavar="DIR",
+                                help="Project directory (default: the current one)."),
+        "full": click.option("--full", is_flag=True, help="Scan the whole project."),
+        "context": click.option("--context", metavar="C",
+                                help="Execution context (default GAIA_EXECUTION_CONTEXT)."),
+        "base": click.option("--base", metavar="BRANCH", help="Base branch of the File List diff."),
+        "no_cache": click.option("--no-cache", is_flag=True, help="Recompute the evidence."),
+        "llm_findings": click.option("--llm-findings", type=click.Path(path_type=Path),
+                                     metavar="FILE", help="The fork's findings JSON."),
+        "payload": click.option("--payload", type=click.Path(path_type=Path), metavar="FILE",
+                                help="The fork's rendered report payload."),
+        "format": click.option("--format", "fmt", type=Choice(("text", "json")), default="text",
+                               help="text (default) or json."),
+    }
+
+    def apply(func: F) -> F:
+        func = click.argument("key", required=False)(func)
+        for name in reversed(names):
+            func = declared[name](func)
+        return func
+
+    return apply
 
 
-def run(argv: Sequence[str]) -> int:
-    phase = argv[0] if argv and argv[0] in PHASES else None
-    args = _parser(phase).parse_args(list(argv[1:] if phase else argv))
-    if not args.key:
+def _key(key: str | None) -> str:
+    if not key:
         raise UsageError("usage: /gaia-review-qa [story-key]", 2)
-    project = paths.project_dir(args.project)
-    if phase == "setup":
-        setup = context.setup(project, args.key)
-        review_qa.start_round(setup)
-        print(json.dumps(setup.summary(), indent=2, sort_keys=True))
-        return 0
-    if phase == "analyze":
-        setup = context.setup(project, args.key)
-        result = review_qa.analyze(setup, full=args.full, base=args.base, context=args.context,
-                                   use_cache=not args.no_cache)
-        print(json.dumps({
-            "analysis_results": str(result.analysis_path),
-            "execution_evidence": str(result.evidence_path) if result.evidence_path.is_file()
-            else None,
-            "cached": result.cached,
-            "coverage_percent": result.results["coverage"]["percent"],
-            "uncovered": [e["ac_id"] for e in result.results["coverage"]["per_ac"]
-                          if not e["matched"]],
-            "test_cases": len(result.test_cases),
-        }, indent=2, sort_keys=True))
-        return 0
-    if phase == "finalize":
-        setup = context.setup(project, args.key)
-        payload = args.payload.read_text(encoding="utf-8") if args.payload else None
-        outcome = review_qa.finalize(setup, llm_findings=args.llm_findings, payload=payload)
-        _print_text(setup.key, outcome)
-        return 0
+    return key
+
+
+@group(PROG, doc=__doc__, usage_code=2, default=WHOLE)
+def cli() -> None:
+    """`gaia review-qa KEY` runs the whole review; the phases are subcommands."""
+
+
+@cli.command(WHOLE, help="The whole review (what `gaia review-qa KEY` runs).")
+@_options("project", "llm_findings", "format", "full", "context", "base", "no_cache")
+def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: str, full: bool,
+          context: str | None, base: str | None, no_cache: bool) -> int:
+    key = _key(key)
     try:
         setup, _, outcome = review_qa.run(
-            project, args.key, llm_findings=args.llm_findings, full=args.full,
-            context=args.context, base=args.base, use_cache=not args.no_cache,
+            paths.project_dir(project), key, llm_findings=llm_findings, full=full,
+            context=context, base=base, use_cache=not no_cache,
         )
     except UsageError:
         raise
     except GaiaError as exc:
         raise GaiaError(exc.message, EXIT_NO_REVIEW) from None
-    if args.format == "json":
+    if fmt == "json":
         print(json.dumps({
             "story_key": setup.key,
             "verdict": outcome.verdict,
@@ -106,6 +103,50 @@ def run(argv: Sequence[str]) -> int:
     return outcome.exit_code
 
 
+@cli.command("setup", help="Phase 1: story gate, stack, tool probe; opens the QA round.")
+@_options("project")
+def setup_cmd(key: str | None, project: str | None) -> int:
+    setup = _setup(project, key)
+    review_qa.start_round(setup)
+    print(json.dumps(setup.summary(), indent=2, sort_keys=True))
+    return 0
+
+
+@cli.command("analyze", help="Phase 3A/3A.1/3C: the evidence files (fork write scope).")
+@_options("project", "full", "context", "base", "no_cache")
+def analyze_cmd(key: str | None, project: str | None, full: bool, context: str | None,
+                base: str | None, no_cache: bool) -> int:
+    setup = _setup(project, key)
+    result = review_qa.analyze(setup, full=full, base=base, context=context,
+                               use_cache=not no_cache)
+    print(json.dumps({
+        "analysis_results": str(result.analysis_path),
+        "execution_evidence": str(result.evidence_path) if result.evidence_path.is_file()
+        else None,
+        "cached": result.cached,
+        "coverage_percent": result.results["coverage"]["percent"],
+        "uncovered": [e["ac_id"] for e in result.results["coverage"]["per_ac"]
+                      if not e["matched"]],
+        "test_cases": len(result.test_cases),
+    }, indent=2, sort_keys=True))
+    return 0
+
+
+@cli.command("finalize", help="Verdict, report, mirror, QA Tests gate row and round.")
+@_options("project", "llm_findings", "payload")
+def finalize_cmd(key: str | None, project: str | None, llm_findings: Path | None,
+                 payload: Path | None) -> int:
+    setup = _setup(project, key)
+    text = payload.read_text(encoding="utf-8") if payload else None
+    outcome = review_qa.finalize(setup, llm_findings=llm_findings, payload=text)
+    _print_text(setup.key, outcome)
+    return 0
+
+
+def _setup(project: str | None, key: str | None) -> context.Setup:
+    return context.setup(paths.project_dir(project), _key(key))
+
+
 def _print_text(key: str, outcome: review_qa.Outcome) -> None:
     print(f"QA review {key}: {outcome.verdict}")
     print(f"report: {outcome.report_path}")
@@ -116,4 +157,4 @@ def _print_text(key: str, outcome: review_qa.Outcome) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

@@ -1,4 +1,4 @@
-"""`gaia sprint-state <subcommand>`: sprint-status.yaml reads, checks and transitions.
+"""`gaia sprint-state`: read, check and transition sprint-status.yaml (upstream contract).
 
   get --story K                     print the story file's status
   validate --story K                exit 1 when story file and sprint-status.yaml disagree
@@ -29,7 +29,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError, MalformedFile, UsageError
 from gaia_lib.qa_gating import transition
@@ -38,31 +40,6 @@ from gaia_lib.story.parser import load_story
 
 PROG = "sprint-state"
 EXIT_DEPS_USAGE = 64
-
-
-def _parser() -> ArgParser:
-    parser = ArgParser(PROG, usage_code=1, description="Sprint state: read, check, transition.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=ArgParser)
-    for name in ("get", "validate"):
-        p = sub.add_parser(name, usage_code=1)
-        p.add_argument("--story", required=True)
-    p = sub.add_parser("transition", usage_code=1)
-    target = p.add_mutually_exclusive_group(required=True)
-    target.add_argument("--story")
-    target.add_argument("--sprint")
-    p.add_argument("--to", required=True)
-    p = sub.add_parser("reconcile", usage_code=1)
-    p.add_argument("--dry-run", action="store_true")
-    p.add_argument("--sprint-id")
-    p = sub.add_parser("lint-dependencies", usage_code=1)
-    p.add_argument("--sprint-id")
-    p.add_argument("--format", choices=("json", "text"), default="json")
-    p = sub.add_parser("override", usage_code=1)
-    p.add_argument("--story", required=True)
-    p.add_argument("--reason", required=True)
-    p = sub.add_parser("check-deps", usage_code=EXIT_DEPS_USAGE)
-    p.add_argument("story_path")
-    return parser
 
 
 def _as_exit_1(error: GaiaError) -> GaiaError:
@@ -105,42 +82,86 @@ def _check_deps(project: Path, raw_path: str) -> int:
     return result.exit_code
 
 
-def run(argv: Sequence[str]) -> int:
-    args = _parser().parse_args(argv)
+@group(PROG, doc=__doc__, usage_code=1, upstream="sprint-state.sh")
+def cli() -> None:
+    """The subcommands do the work."""
+
+
+STORY = click.option("--story", required=True, metavar="K", help="The story key.")
+
+
+@cli.command("get", help="Print the story file's status.")
+@STORY
+def get(story: str) -> int:
+    print(sprint.story_status(paths.project_dir(), story))
+    return 0
+
+
+@cli.command("validate", help="Exit 1 when the story file and sprint-status.yaml disagree.")
+@STORY
+def validate(story: str) -> int:
+    sprint.validate(paths.project_dir(), story)
+    return 0
+
+
+@cli.command("transition", help="Transition a story (--story) or the sprint (--sprint).")
+@click.option("--story", metavar="K", help="The story key.")
+@click.option("--sprint", "sprint_id", metavar="ID", help="The sprint id.")
+@click.option("--to", required=True, metavar="STATE", help="The new state.")
+def transition_cmd(story: str | None, sprint_id: str | None, to: str) -> int:
+    if story is None and sprint_id is None:
+        raise UsageError("one of the arguments --story --sprint is required", 1)
+    if story is not None and sprint_id is not None:
+        raise UsageError("argument --sprint: not allowed with argument --story", 1)
     project = paths.project_dir()
-    command = args.command
-    if command == "get":
-        print(sprint.story_status(project, args.story))
-        return 0
-    if command == "validate":
-        sprint.validate(project, args.story)
-        return 0
-    if command == "transition":
-        if args.story is not None:
-            return _transition_story(project, args.story, args.to)
-        before, after = sprint.transition_sprint(project, args.sprint, args.to)
-        print(f"{PROG}: sprint {args.sprint} transitioned {before} -> {after}", file=sys.stderr)
-        return 0
-    if command == "reconcile":
-        if args.sprint_id is not None:
-            sprint.sprint_id_arg(args.sprint_id)
-        report = sprint.reconcile(project, dry_run=args.dry_run)
-        for line in report.lines:
-            print(line)
-        print(report.summary())
-        for message in report.errors:
-            print(f"{PROG}: {message}", file=sys.stderr)
-        return report.exit_code
-    if command == "lint-dependencies":
-        lint = sprint.lint_dependencies(project, args.sprint_id)
-        print(lint.as_json() if args.format == "json" else lint.as_text(), end="")
-        return 2 if lint.inversions else 0
-    if command == "override":
-        record = sprint.record_override(project, args.story, args.reason)
-        print(json.dumps(record, sort_keys=True, ensure_ascii=False))
-        return 0
-    return _check_deps(project, args.story_path)
+    if story is not None:
+        return _transition_story(project, story, to)
+    assert sprint_id is not None
+    before, after = sprint.transition_sprint(project, sprint_id, to)
+    print(f"{PROG}: sprint {sprint_id} transitioned {before} -> {after}", file=sys.stderr)
+    return 0
+
+
+@cli.command("reconcile", help="Rewrite sprint-status.yaml statuses from the story files.")
+@click.option("--dry-run", is_flag=True, help="Report the drift; change nothing (exit 2).")
+@click.option("--sprint-id", metavar="ID", help="The sprint id (checked).")
+def reconcile(dry_run: bool, sprint_id: str | None) -> int:
+    if sprint_id is not None:
+        sprint.sprint_id_arg(sprint_id)
+    report = sprint.reconcile(paths.project_dir(), dry_run=dry_run)
+    for line in report.lines:
+        print(line)
+    print(report.summary())
+    for message in report.errors:
+        print(f"{PROG}: {message}", file=sys.stderr)
+    return report.exit_code
+
+
+@cli.command("lint-dependencies", help="Dependency inversions in sprint order (read-only).")
+@click.option("--sprint-id", metavar="ID", help="The sprint id.")
+@click.option("--format", "fmt", type=Choice(("json", "text")), default="json",
+              help="json (default) or text.")
+def lint_dependencies(sprint_id: str | None, fmt: str) -> int:
+    lint = sprint.lint_dependencies(paths.project_dir(), sprint_id)
+    print(lint.as_json() if fmt == "json" else lint.as_text(), end="")
+    return 2 if lint.inversions else 0
+
+
+@cli.command("override", help="Record a dependency-check override and print it.")
+@STORY
+@click.option("--reason", required=True, metavar="R", help="Why the check is bypassed.")
+def override(story: str, reason: str) -> int:
+    record = sprint.record_override(paths.project_dir(), story, reason)
+    print(json.dumps(record, sort_keys=True, ensure_ascii=False))
+    return 0
+
+
+@cli.command("check-deps", usage_code=EXIT_DEPS_USAGE,
+             help="Exit 0 when every depends_on story is done (upstream check-deps.sh).")
+@click.argument("story_path")
+def check_deps(story_path: str) -> int:
+    return _check_deps(paths.project_dir(), story_path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

@@ -1,13 +1,16 @@
-"""`gaia story show|parse`: the parsed story model, from the one story parser.
+"""`gaia story`: the parsed story model, from the one story parser (show | parse).
 
   gaia story show <KEY> | --file PATH [--project DIR]
       The parsed story as canonical JSON (every record as a dict; the raw text is left out).
-      Exit 0; 1 story not found, invalid key or malformed story; 2 usage error or ambiguous key.
   gaia story parse <story_path>
       Upstream story-parse.sh: ten `NAME='value'` lines for `eval` (STORY_KEY, STATUS, RISK,
       EPIC_KEY, TYPE, DEPENDS_ON, SUBTASK_COUNT, SUBTASK_CHECKED, AC_COUNT, STORY_PATH).
-      Exit 0; 1 usage error, a path containing `..`, or missing file; 2 malformed story or
-      missing key/status.
+
+Exit codes:
+  show   0 printed; 1 story not found, invalid key or malformed story; 2 usage error or
+         ambiguous key
+  parse  0 printed; 1 usage error, a path containing `..`, or missing file; 2 malformed story
+         or missing key/status
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import group, run
 from gaia_lib.core import paths
-from gaia_lib.core.errors import GaiaError, MalformedFile, NotFound, UsageError
+from gaia_lib.core.errors import MalformedFile, NotFound, UsageError
 from gaia_lib.core.writes import canonical_json
 from gaia_lib.story.parser import Story, as_dict, load_story
 from gaia_lib.story.resolve import find_story
@@ -48,27 +53,32 @@ def parse_lines(story: Story, shown_path: str) -> list[str]:
     return [f"{name}={shell_quote(value)}" for name, value in values]
 
 
-def _show(argv: Sequence[str]) -> int:
-    parser = ArgParser(f"{PROG} show", usage_code=2, description="Print the parsed story as JSON.")
-    parser.add_argument("key", nargs="?", help="story key such as E1-S1")
-    parser.add_argument("--file", help="a story file instead of a key")
-    parser.add_argument("--project", help="project directory (default: the current project)")
-    args = parser.parse_args(argv)
-    if (args.key is None) == (args.file is None):
+@group(PROG, doc=__doc__, usage_code=2, upstream="story-parse.sh", usage=USAGE, missing=USAGE,
+       unknown="unknown action '{name}'")
+def cli() -> None:
+    """The subcommands do the work."""
+
+
+@cli.command("show", help="Print the parsed story as canonical JSON.")
+@click.argument("key", required=False)
+@click.option("--file", "file_", metavar="PATH", help="A story file instead of a key.")
+@click.option("--project", metavar="DIR", help="Project directory (default: the current one).")
+def show(key: str | None, file_: str | None, project: str | None) -> int:
+    if (key is None) == (file_ is None):
         raise UsageError("give exactly one of <KEY> or --file PATH", 2)
-    if args.file is not None:
-        path = Path(args.file)
+    if file_ is not None:
+        path = Path(file_)
     else:
-        path = find_story(paths.project_dir(args.project), args.key)
+        assert key is not None
+        path = find_story(paths.project_dir(project), key)
     print(canonical_json(as_dict(load_story(path, exit_code=1))), end="")
     return 0
 
 
-def _parse(argv: Sequence[str]) -> int:
-    parser = ArgParser(f"{PROG} parse", usage_code=1, description="story-parse.sh output.")
-    parser.add_argument("story_path")
-    args = parser.parse_args(argv)
-    raw: str = args.story_path
+@cli.command("parse", usage_code=1, help="Upstream story-parse.sh: NAME='value' lines for eval.")
+@click.argument("story_path")
+def parse(story_path: str) -> int:
+    raw = story_path
     if ".." in raw:
         raise UsageError(f"path traversal rejected: {raw}", 1)
     try:
@@ -83,19 +93,5 @@ def _parse(argv: Sequence[str]) -> int:
     return 0
 
 
-def run(argv: Sequence[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help"):
-        if argv:
-            print(USAGE)
-            return 0
-        raise UsageError(USAGE, 2)
-    action, rest = argv[0], argv[1:]
-    if action == "show":
-        return _show(rest)
-    if action == "parse":
-        return _parse(rest)
-    raise GaiaError(f"unknown action '{action}' ({USAGE})", 2)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

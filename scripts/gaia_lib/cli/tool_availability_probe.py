@@ -28,8 +28,11 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import Choice, command, run
 from gaia_lib.core import config, paths
 from gaia_lib.core.errors import UsageError
 from gaia_lib.stacks import adapters as stacks
@@ -37,23 +40,34 @@ from gaia_lib.stacks import toolprobe
 
 PROG = "tool-availability-probe"
 PROFILES = ("subprocess", "container", "network")
+PATH = click.Path(path_type=Path)
 
 
-def _parser() -> ArgParser:
-    parser = ArgParser(PROG, usage_code=1, description="Probe tool availability.")
-    parser.add_argument("--stack", metavar="S")
-    parser.add_argument("--tool", metavar="N")
-    parser.add_argument("--adapter-dir", type=Path, metavar="D")
-    parser.add_argument("--file-list", type=Path, metavar="P")
-    parser.add_argument("--config", type=Path, metavar="P")
-    parser.add_argument("--project-root", type=Path, metavar="D")
-    parser.add_argument("--timeout", type=float, metavar="SECS")
-    parser.add_argument("--runtime-profile", choices=PROFILES)
-    return parser
+class Args:
+    """The parsed flags (one object: the three forms read different subsets)."""
+
+    def __init__(self, **flags: Any) -> None:
+        self.stack: str | None = flags["stack"]
+        self.tool: str | None = flags["tool"]
+        self.adapter_dir: Path | None = flags["adapter_dir"]
+        self.file_list: Path | None = flags["file_list"]
+        self.config: Path | None = flags["config"]
+        self.project_root: Path | None = flags["project_root"]
+        self.timeout: float | None = flags["timeout"]
+        self.runtime_profile: str | None = flags["runtime_profile"]
 
 
-def run(argv: Sequence[str]) -> int:
-    args = _parser().parse_args(argv)
+@command(PROG, doc=__doc__, usage_code=1, upstream="tool-availability-probe.sh")
+@click.option("--stack", metavar="S", help="Probe a stack's runner and coverage tools.")
+@click.option("--tool", metavar="N", help="Probe a tool declared in the config.")
+@click.option("--adapter-dir", type=PATH, metavar="D", help="Upstream adapter probe.")
+@click.option("--file-list", type=PATH, metavar="P", help="Adapter form: the story's files.")
+@click.option("--config", type=PATH, metavar="P", help="project-config.yaml.")
+@click.option("--project-root", type=PATH, metavar="D", help="Project root (default: cwd).")
+@click.option("--timeout", type=float, metavar="SECS", help="Cap of each probe (5 s).")
+@click.option("--runtime-profile", type=Choice(PROFILES), help="Adapter form: where it runs.")
+def cli(**flags: Any) -> int:
+    args = Args(**flags)
     forms = [
         name
         for name, value in (
@@ -111,4 +125,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

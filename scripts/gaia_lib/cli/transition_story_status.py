@@ -1,4 +1,8 @@
-"""`gaia transition-story-status <key> --to <state> [--from <state>] [--reconcile-only] ...`
+"""`gaia transition-story-status`: move a story to a new status everywhere it is recorded.
+
+    gaia transition-story-status <story_key> --to <state> [--from <state>] [--reconcile-only]
+                                 [--title T] [--epic E] [--priority P] [--risk R]
+                                 [--author A] [--file F]
 
 Moves a story to a new status in every place the status lives (story file, sprint-status.yaml,
 epics-and-stories.md, the per-epic shard, story-index.yaml), atomically, under one lock.
@@ -14,47 +18,41 @@ refused because the composite Review Gate is not COMPLETE.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from gaia_lib.cli.util import ArgParser, entry
+import click
+
+from gaia_lib.cli.command import command, run
 from gaia_lib.core import paths
 from gaia_lib.qa_gating import transition
 from gaia_lib.story import states
 
 PROG = "transition-story-status"
+F = TypeVar("F", bound=Callable[..., Any])
+INDEX_FIELDS = ("title", "epic", "priority", "risk", "author", "file")
 
 
-def _parser() -> ArgParser:
-    parser = ArgParser(
-        PROG,
-        usage_code=transition.EXIT_USAGE,
-        description="Transition a story's status everywhere it is recorded.",
-        epilog=f"States: {states.story_states_hint()}",
-    )
-    parser.add_argument("story_key")
-    parser.add_argument("--to", dest="to", metavar="STATE")
-    parser.add_argument("--from", dest="expected_from", metavar="STATE")
-    parser.add_argument("--reconcile-only", action="store_true",
-                        help="replay the current status to every writer")
-    for name in ("title", "epic", "priority", "risk", "author", "file"):
-        parser.add_argument(f"--{name}", help=f"story-index.yaml {name} (default: frontmatter)")
-    return parser
+def _index_options(func: F) -> F:
+    for name in reversed(INDEX_FIELDS):
+        func = click.option(f"--{name}", metavar=name.upper(),
+                            help=f"story-index.yaml {name} (default: frontmatter).")(func)
+    return func
 
 
-def run(argv: Sequence[str]) -> int:
-    args = _parser().parse_args(argv)
-    request = transition.Request(
-        key=args.story_key,
-        to=args.to,
-        expected_from=args.expected_from,
-        reconcile_only=args.reconcile_only,
-        title=args.title,
-        epic=args.epic,
-        priority=args.priority,
-        risk=args.risk,
-        author=args.author,
-        file=args.file,
-    )
+@command(PROG, doc=__doc__, usage_code=transition.EXIT_USAGE,
+         upstream="transition-story-status.sh")
+@click.argument("story_key")
+@click.option("--to", metavar="STATE", help=f"The new status: {states.story_states_hint()}.")
+@click.option("--from", "expected_from", metavar="STATE", help="Refuse unless currently STATE.")
+@click.option("--reconcile-only", is_flag=True, help="Replay the current status to every writer.")
+@_index_options
+def cli(story_key: str, to: str | None, expected_from: str | None, reconcile_only: bool,
+        title: str | None, epic: str | None, priority: str | None, risk: str | None,
+        author: str | None, file: str | None) -> int:
+    request = transition.Request(key=story_key, to=to, expected_from=expected_from,
+                                 reconcile_only=reconcile_only, title=title, epic=epic,
+                                 priority=priority, risk=risk, author=author, file=file)
     result = transition.transition_story(paths.project_dir(), request)
     for note in result.notes:
         print(f"{PROG}: {note}", file=sys.stderr)
@@ -67,4 +65,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)

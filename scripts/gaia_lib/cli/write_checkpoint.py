@@ -1,4 +1,13 @@
-"""`gaia write-checkpoint <skill> <step> [k=v...] [--paths P...] [--custom FILE] [--skill-md FILE]`.
+"""`gaia write-checkpoint`: write one JSON snapshot of a skill's step (upstream contract).
+
+    gaia write-checkpoint <skill_name> <step_number> [key=value ...]
+                          [--paths <path> ...] [--custom <file.json>] [--skill-md <SKILL.md>]
+
+  skill_name   [a-z0-9][a-z0-9-]{0,63}
+  step_number  non-negative integer
+  --paths      files to checksum (sha256), recorded in output_paths / file_checksums
+  --custom     a JSON file nested under "custom"
+  --skill-md   the owning SKILL.md, hashed into skill_md_content_hash
 
 Writes one schema-v1 JSON snapshot (upstream write-checkpoint.sh) to
 `$CHECKPOINT_ROOT/<skill>/<UTC µs timestamp>-step-<step>.json` (default root
@@ -19,24 +28,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import click
+
 from gaia_lib.checkpoint import store as checkpoint
-from gaia_lib.cli.util import entry
+from gaia_lib.cli.command import command, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import ScopeViolation, UsageError
 
 PROG = "write-checkpoint"
 USAGE = """usage: gaia write-checkpoint <skill_name> <step_number> [key=value ...]
-                            [--paths <path> ...] [--custom <file.json>] [--skill-md <SKILL.md>]
-
-  skill_name   [a-z0-9][a-z0-9-]{0,63}
-  step_number  non-negative integer
-  --paths      files to checksum (sha256), recorded in output_paths / file_checksums
-  --custom     a JSON file nested under "custom"
-  --skill-md   the owning SKILL.md, hashed into skill_md_content_hash
-
-Environment: CHECKPOINT_ROOT (default .gaia/memory/checkpoints under the project)
-Exit codes: 0 ok | 1 validation error | 2 environment error | 3 IO error
-"""
+                            [--paths <path> ...] [--custom <file.json>] [--skill-md <SKILL.md>]"""
 
 
 class Args:
@@ -91,13 +92,14 @@ def _root(project: Path) -> Path:
     return paths.checkpoints_dir(project)
 
 
-def run(argv: Sequence[str]) -> int:
+@command(PROG, doc=__doc__, usage_code=1, upstream="write-checkpoint.sh", usage=USAGE,
+         context_settings={"ignore_unknown_options": True})
+@click.argument("argv", nargs=-1, type=click.UNPROCESSED, metavar="")
+def cli(argv: tuple[str, ...]) -> int:
+    # `--paths` collects until the next flag, which click's option model cannot say: _parse does.
     items = list(argv)
-    if len(items) == 1 and items[0] in ("-h", "--help"):
-        print(USAGE, end="")
-        return 0
     if len(items) < 2:
-        print(USAGE, end="", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         raise UsageError("skill_name and step_number are required", 1)
     skill = checkpoint.check_skill(items[0])
     step = checkpoint.check_step(items[1], "step_number")
@@ -115,4 +117,4 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return entry(PROG, run, argv)
+    return run(cli, argv)
