@@ -51,7 +51,7 @@ def test_init_without_a_stack_exits_2(tmp_path: Path) -> None:
 def test_init_usage_error_exits_2(tmp_path: Path) -> None:
     done = run_gaia("init", "--bogus", cwd=tmp_path, env=gaia_env())
     assert done.returncode == 2
-    assert done.stderr.startswith("init: No such option")
+    assert done.stderr.startswith("init: unrecognized arguments: --bogus")
 
 
 def test_persona_name_is_accepted_as_a_stack_token(tmp_path: Path) -> None:

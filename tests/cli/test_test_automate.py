@@ -40,7 +40,7 @@ def test_status_add_scenario_scaffold_round_trip(project: Project) -> None:
     ("args", "code", "words"),
     [
         (["E2-S1"], 2, "one of --status"),
-        (["E2-S1", "--status", "--bogus"], 2, "No such option"),
+        (["E2-S1", "--status", "--bogus"], 2, "unrecognized arguments: --bogus"),
         (["E9-S9", "--status"], 1, "E9-S9"),
         (["../x", "--status"], 1, "invalid story key"),
         (["E2-S1", "--add-scenario", "--tier", "unit", "--priority", "P1"], 1, "--description"),
