@@ -65,3 +65,21 @@ def test_persona_name_is_accepted_as_a_stack_token(tmp_path: Path) -> None:
     bogus = run_gaia("tool-availability-probe", "--stack", "typescript", cwd=tmp_path,
                      env=gaia_env(tmp_path))
     assert bogus.returncode == 2 and "unsupported stack" in bogus.stderr
+
+
+def test_story_new_writes_a_story_the_other_commands_read(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    assert run_gaia("init", cwd=root, env=gaia_env(root)).returncode == 0
+    made = run_gaia("story", "new", "E2-S4", "--title", "Refuse expired codes", "--priority", "P0",
+                    cwd=root, env=gaia_env(root))
+    assert made.returncode == 0, made.stderr
+    rel = made.stdout.strip()
+    assert rel == ".gaia/artifacts/implementation-artifacts/epic-e2/stories/E2-S4-refuse-expired-codes.md"
+    found = run_gaia("resolve-story-file", "E2-S4", cwd=root, env=gaia_env(root))
+    assert found.returncode == 0 and found.stdout.strip().endswith(rel)
+    parsed = run_gaia("story", "parse", str(root / rel), cwd=root, env=gaia_env(root))
+    assert "STATUS='backlog'" in parsed.stdout and "AC_COUNT='1'" in parsed.stdout
+    again = run_gaia("story", "new", "E2-S4", "--title", "x", cwd=root, env=gaia_env(root))
+    assert again.returncode == 1 and "already exists" in again.stderr
+    missing = run_gaia("story", "new", "E2-S5", cwd=root, env=gaia_env(root))
+    assert missing.returncode == 2 and "--title" in missing.stderr

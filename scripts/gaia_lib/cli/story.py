@@ -1,16 +1,20 @@
-"""`gaia story`: the parsed story model, from the one story parser (show | parse).
+"""`gaia story`: the parsed story model, from the one story parser (show | parse | new).
 
   gaia story show <KEY> | --file PATH [--project DIR]
       The parsed story as canonical JSON (every record as a dict; the raw text is left out).
   gaia story parse <story_path>
       Upstream story-parse.sh: ten `NAME='value'` lines for `eval` (STORY_KEY, STATUS, RISK,
       EPIC_KEY, TYPE, DEPENDS_ON, SUBTASK_COUNT, SUBTASK_CHECKED, AC_COUNT, STORY_PATH).
+  gaia story new <KEY> --title T [--epic E] [--priority P0|P1|P2] [--risk high|medium|low]
+                 [--points N] [--project DIR]
+      Write a story file from the canonical template (status backlog) and print its path.
 
 Exit codes:
   show   0 printed; 1 story not found, invalid key or malformed story; 2 usage error or
          ambiguous key
   parse  0 printed; 1 usage error, a path containing `..`, or missing file; 2 malformed story
          or missing key/status
+  new    0 written; 1 the story exists, a bad key, title, epic, priority or risk; 2 usage
 """
 
 from __future__ import annotations
@@ -24,11 +28,13 @@ from gaia_lib.cli.command import group, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import MalformedFile, NotFound, UsageError
 from gaia_lib.core.writes import canonical_json
+from gaia_lib.story import template
 from gaia_lib.story.parser import Story, as_dict, load_story
 from gaia_lib.story.resolve import find_story
 
 PROG = "story"
-USAGE = "usage: gaia story show <KEY> | --file PATH [--project DIR]  |  gaia story parse <path>"
+USAGE = ("usage: gaia story show <KEY> | --file PATH [--project DIR]  |  gaia story parse <path>"
+         "  |  gaia story new <KEY> --title T")
 
 
 def shell_quote(value: str) -> str:
@@ -90,6 +96,23 @@ def parse(story_path: str) -> int:
     if not story.status:
         raise MalformedFile("missing required frontmatter field: status", 2)
     print("\n".join(parse_lines(story, raw)))
+    return 0
+
+
+@cli.command("new", help="Write a story file from the canonical template.")
+@click.argument("key")
+@click.option("--title", required=True, help="The story's title.")
+@click.option("--epic", default=None, help="Epic key (default: the key's E<n> prefix).")
+@click.option("--priority", default="P2", show_default=True, help="P0, P1 or P2.")
+@click.option("--risk", default="medium", show_default=True, help="high, medium or low.")
+@click.option("--points", default=0, type=click.IntRange(0, 100), help="Story points.")
+@click.option("--project", metavar="DIR", help="Project directory (default: the current one).")
+def new(key: str, title: str, epic: str | None, priority: str, risk: str, points: int,
+        project: str | None) -> int:
+    root = paths.project_dir(project)
+    path = template.new_story(root, key, title, epic=epic, priority=priority, risk=risk,
+                              points=points)
+    print(paths.relative_to_project(path, root))
     return 0
 
 
