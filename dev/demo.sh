@@ -11,7 +11,9 @@
 # 3. runs the plugin through bin/gaia (which builds the plugin's own venv on first use):
 #    `gaia review-qa E1-S1 --project DIR` when that command is available, else the pipeline that
 #    exists today (resolve-story-file, load-stack-persona, file-list-diff-check, review-gate
-#    review-gate-check);
+#    review-gate-check); then test automation's view of the story: `gaia test-automate E1-S1
+#    --status` (the coverage map) and `--scaffold` (skeletons for the unmapped ACs under
+#    build/scaffold/, outside the tree git sees);
 # 4. prints where the outputs are.
 #
 # Environment: PYTHON (default python3), GAIA_BIN (default <repo>/bin/gaia),
@@ -178,12 +180,23 @@ else
     fi
 fi
 
+# --- 3b. the same story as test automation sees it -------------------------------------------
+# The coverage map (which ACs have an automated test case), then one skeleton per unmapped AC:
+# each skeleton is a skipped placeholder, so it never counts as coverage.
+run_step test-automate-status "$GAIA" test-automate "$STORY" --status ||
+    failed+=("test-automate-status")
+run_step test-automate-scaffold "$GAIA" test-automate "$STORY" --scaffold \
+    --out-dir "$OUT/build/scaffold" || failed+=("test-automate-scaffold")
+if [ "${#failed[@]}" -gt 0 ] && [ "$status" -eq 0 ]; then
+    status=1
+fi
+
 # --- 4. where things are ------------------------------------------------------------------
 step "outputs"
 echo "demo project:   $OUT"
 echo "command output: $LOGS/"
 for dir in ".gaia/state/review/qa-tests/$STORY" ".gaia/artifacts/implementation-artifacts" \
-    ".gaia/artifacts/test-artifacts"; do
+    ".gaia/artifacts/test-artifacts" "build/scaffold"; do
     if [ -d "$OUT/$dir" ]; then
         find "$OUT/$dir" -type f ! -name '*.lock' -newer "$OUT/.git/HEAD" | sort | sed 's/^/written:        /'
     fi

@@ -145,6 +145,11 @@ def test_demo_interim_pipeline_reviews_e1_s1(tmp_path: Path, demo_venv: Path) ->
     )
     assert f"demo project:   {out}\n" in result.stdout
     assert f"command output: {logs}/\n" in result.stdout
+    status = (logs / "test-automate-status.out").read_text(encoding="utf-8")
+    assert status.startswith("Coverage map for E1-S1\n") and "Summary: 0/5 generated" in status
+    scaffold = (logs / "test-automate-scaffold.out").read_text(encoding="utf-8").splitlines()
+    assert scaffold[-1] == "scaffold: review gate not updated (skeleton-only output is not coverage)"
+    assert len(list((out / "build" / "scaffold").glob("test_e1_s1_*.py"))) == 5
     # The story branch holds exactly E1-S1's change set; the run left the tree clean.
     assert _git(out, "rev-parse", "--abbrev-ref", "HEAD") == "story/E1-S1\n"
     assert _git(out, "diff", "--name-only", "main").split() == CHANGESET
