@@ -491,6 +491,38 @@ def record(
     return updated
 
 
+def set_variables(
+    checkpoints: StrPath,
+    project: StrPath,
+    workflow: str,
+    updates: Mapping[str, str],
+    now: float | None = None,
+) -> Checkpoint:
+    """Set some variables of the workflow's checkpoint, keeping its files and other variables.
+
+    Read-modify-write under the checkpoint's lock (created at step 0 if absent), so an edit hook
+    recording a file at the same moment is never lost.
+    """
+    check_workflow(workflow)
+    for key, value in updates.items():
+        if not is_var_key(key):
+            raise InvalidInput(f"invalid variable name {key!r}", 1)
+        _check_text(value, f"value of {key}", 1)
+    target = checkpoint_path(checkpoints, workflow)
+    stamp = iso_utc(time.time() if now is None else now)
+    with locks.locked(target, LOCK_TIMEOUT, 1):
+        try:
+            current = load(target)
+        except NotFound:
+            current = Checkpoint(workflow, 0, stamp)
+        merged = dict(current.variables)
+        merged.update(updates)
+        updated = Checkpoint(current.workflow, current.step, stamp, tuple(merged.items()),
+                             current.files_touched)
+        writes.write_text(target, render(updated), project)
+    return updated
+
+
 class Problems(_Record):
     __slots__ = ("drifted", "missing")
 
@@ -576,8 +608,12 @@ def write_snapshot(
     custom_file: str | None = None,
     skill_md: str | None = None,
     now_ns: int | None = None,
+    custom_value: Any = None,
 ) -> Path:
-    """Write one schema-v1 snapshot under `<root>/<skill>/` and return its path."""
+    """Write one schema-v1 snapshot under `<root>/<skill>/` and return its path.
+
+    `custom` comes from `custom_file` (JSON) or, for callers that hold it, `custom_value`.
+    """
     check_skill(skill)
     for raw in paths:
         if not os.path.exists(raw):
@@ -596,7 +632,7 @@ def write_snapshot(
             skill_md_hash = sha256_file(skill_md)
         except OSError:
             raise SnapshotError(f"sha256 failed on --skill-md file: {skill_md}", 2) from None
-    custom: Any = None
+    custom: Any = custom_value
     if custom_file is not None:
         if not os.path.isfile(custom_file):
             raise SnapshotError(f"--custom file not found: {custom_file}", 1)
@@ -610,7 +646,7 @@ def write_snapshot(
     timestamp = iso_utc_us(time.time_ns() if now_ns is None else now_ns)
     record_ = snapshot_record(
         skill, step, timestamp, dict(key_variables), list(paths), checksums,
-        skill_md_hash, custom, custom_file is not None,
+        skill_md_hash, custom, custom_file is not None or custom_value is not None,
     )
     data = writes.canonical_json(record_).encode("utf-8")
     directory = root / skill

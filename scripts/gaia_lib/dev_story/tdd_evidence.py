@@ -1,0 +1,310 @@
+"""TDD with evidence, not trust: run the story's tests after each phase and hold them to it.
+
+Rules:
+- The tests run with the runner's machine output (`evidence.execution.plan_invocation`: pytest
+  JUnit XML, jest/vitest JSON, `go test -json`, bats TAP) through the one subprocess funnel;
+  the per-test outcomes come from `evidence.runner_output`. The command is the config's
+  `test_execution.tier_1.command`, else `test_cmd`, else the detected stack's runner. A command
+  without machine output cannot prove anything: exit 2.
+- A test id is `<file>::<name>`. A file the runner could not even import (pytest's collection
+  error) is the id `<file>::<collection>`, which counts as a failing test of that file.
+- red: the story's new test files are `--tests P…`, else the test files git reports as added
+  or modified (untracked included). Every test in them must fail: a test that passes before
+  the implementation exists is vacuous, a finding naming it (exit 1). No new test at all is
+  exit 2. The red ids (with outcomes) and the test files are recorded.
+- green: the red test files run again. Every red id must pass; an id that is gone (removed or
+  renamed away) or fails is a finding (exit 1); a red collection error is satisfied only by
+  at least one passing test of that file. Any failing test in the run is a finding too.
+  The green ids (all passing ids) are recorded.
+- refactor: every green id must still be present and pass (exit 1 otherwise).
+- green needs a recorded red run and refactor a recorded green run (exit 2 otherwise).
+- Records: the dev-story checkpoint (`.gaia/memory/checkpoints/dev-story.yaml`) variables
+  `tdd.<KEY>.files`, `.red`, `.green`, `.refactor` (JSON), set under the checkpoint's lock so
+  the edit hook's file entries are kept; and a `### TDD Evidence` table (test, red, green,
+  refactor) under the story's `## Dev Agent Record`, rewritten under the story's lock.
+- Exit codes: 0 the phase holds; 1 findings; 2 bad input (key, story, no tests, no runner,
+  no machine output, missing earlier phase).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gaia_lib.checkpoint import store
+from gaia_lib.core import config, keys, locks, paths, proc, writes
+from gaia_lib.core.errors import GaiaError, InvalidInput, MalformedFile
+from gaia_lib.evidence import execution, runner_output
+from gaia_lib.stacks import adapters
+from gaia_lib.story import resolve
+from gaia_lib.story.parser import load_story
+
+PHASES = ("red", "green", "refactor")
+WORKFLOW = "dev-story"
+COLLECTION = "<collection>"
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+DEFAULT_TIMEOUT = 900.0
+TABLE_HEADING = "### TDD Evidence"
+RECORD_HEADING = "## Dev Agent Record"
+
+
+@dataclass
+class PhaseReport:
+    key: str
+    phase: str
+    outcomes: dict[str, str]  # id -> passed|failed|error|skipped
+    findings: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_FINDINGS if self.findings else 0
+
+
+def test_id(outcome: runner_output.TestOutcome) -> str:
+    if outcome.file:
+        return f"{outcome.file}::{outcome.name}"
+    if outcome.outcome == runner_output.ERROR and outcome.name:
+        return f"{outcome.name.replace('.', '/')}.py::{COLLECTION}"
+    return outcome.name
+
+
+def file_of(test: str) -> str:
+    return test.split("::", 1)[0]
+
+
+# ---------------------------------------------------------------- the rules (pure)
+
+
+def red_findings(outcomes: Mapping[str, str]) -> list[str]:
+    return [f"vacuous test: {tid} passes before the implementation exists"
+            for tid, result in sorted(outcomes.items()) if result == runner_output.PASSED]
+
+
+def green_findings(red: Mapping[str, str], outcomes: Mapping[str, str]) -> list[str]:
+    found: list[str] = []
+    for tid in sorted(red):
+        if tid.endswith("::" + COLLECTION):
+            module = file_of(tid)
+            if not any(file_of(t) == module and r == runner_output.PASSED
+                       for t, r in outcomes.items()):
+                found.append(f"no passing test in {module} (it failed to import in red)")
+        elif tid not in outcomes:
+            found.append(f"red test gone: {tid} (removed or renamed away)")
+        elif outcomes[tid] != runner_output.PASSED:
+            found.append(f"red test not passing: {tid} ({outcomes[tid]})")
+    found += [f"failing test: {tid} ({r})" for tid, r in sorted(outcomes.items())
+              if r in (runner_output.FAILED, runner_output.ERROR) and tid not in red]
+    return found
+
+
+def refactor_findings(green: Sequence[str], outcomes: Mapping[str, str]) -> list[str]:
+    found: list[str] = []
+    for tid in sorted(green):
+        if tid not in outcomes:
+            found.append(f"green test gone: {tid} (removed or renamed away)")
+        elif outcomes[tid] != runner_output.PASSED:
+            found.append(f"green test no longer passing: {tid} ({outcomes[tid]})")
+    return found
+
+
+# ---------------------------------------------------------------- running
+
+
+def test_command(project: Path, workdir: Path) -> tuple[str, float]:
+    cfg = config.load(project, EXIT_USAGE)
+    tier_1 = cfg.tier("tier_1")
+    if tier_1 is not None and tier_1.command:
+        return tier_1.command, float(tier_1.timeout_seconds)
+    if cfg.test_cmd:
+        return cfg.test_cmd, DEFAULT_TIMEOUT
+    stack = adapters.detect(workdir)
+    if stack is None or not adapters.get(stack).runners:
+        raise GaiaError("no test command: set test_execution.tier_1.command or test_cmd in "
+                        "the project config", EXIT_USAGE)
+    runner = adapters.get(stack).runners[0]
+    if proc.which(runner.tool, [workdir / "node_modules" / ".bin"]) is None:
+        raise GaiaError(f"{runner.tool} not installed: {runner.install_hint}", EXIT_USAGE)
+    return " ".join(runner.run_argv), DEFAULT_TIMEOUT
+
+
+def changed_test_files(workdir: Path) -> list[str]:
+    result = proc.run_tool(["git", "status", "--porcelain", "--untracked-files=all"],
+                           cwd=workdir, timeout=60)
+    if result.returncode != 0:
+        raise GaiaError("not a git work tree: name the new test files with --tests",
+                        EXIT_USAGE)
+    stack = adapters.detect(workdir)
+    adapter = adapters.get(stack) if stack else None
+    found: list[str] = []
+    for line in result.stdout.splitlines():
+        if len(line) < 4 or line[:2].strip() == "D":
+            continue
+        rel = line[3:].split(" -> ")[-1].strip().strip('"')
+        name = Path(rel).name
+        is_test = adapter.is_test_file(rel) if adapter else (
+            name.startswith("test_") or "_test." in name or ".test." in name)
+        if is_test and (workdir / rel).is_file():
+            found.append(rel)
+    return sorted(found)
+
+
+def check_tests(workdir: Path, tests: Sequence[str]) -> list[str]:
+    real_root = workdir.resolve()
+    checked: list[str] = []
+    for raw in tests:
+        target = (workdir / raw).resolve()
+        if real_root not in target.parents or not target.is_file():
+            raise InvalidInput(f"--tests {raw}: not a file inside the project", EXIT_USAGE)
+        checked.append(target.relative_to(real_root).as_posix())
+    return checked
+
+
+def run_tests(project: Path, workdir: Path, key: str, phase: str,
+              files: Sequence[str]) -> dict[str, str]:
+    command, timeout = test_command(project, workdir)
+    report_dir = paths.state_dir(project) / "dev-story" / key / "tdd"
+    invocation = execution.plan_invocation(command, report_dir, f"tdd-{phase}", files, workdir)
+    if invocation.report_format is None:
+        raise GaiaError(f"'{command}' gives no machine-readable test output; TDD evidence "
+                        "needs pytest, jest, vitest, go test or bats", EXIT_USAGE)
+    if invocation.report_path is not None:
+        writes.make_dirs(invocation.report_path.parent, project)
+        writes.remove(invocation.report_path, project)
+    result = proc.run_tool(invocation.argv, cwd=workdir, timeout=timeout)
+    if result.timed_out:
+        raise GaiaError(f"the test run timed out after {timeout:.0f}s", EXIT_USAGE)
+    try:
+        data: bytes | str = (invocation.report_path.read_bytes()
+                             if invocation.report_path is not None else result.stdout)
+    except OSError:
+        why = result.error or f"exit {result.returncode}"
+        raise GaiaError(f"the runner wrote no report ({why}): {result.stderr.strip()[-200:]}",
+                        EXIT_USAGE) from None
+    try:
+        counts = runner_output.parse(invocation.report_format, data, EXIT_USAGE)
+    except MalformedFile as exc:
+        raise GaiaError(f"runner output unreadable: {exc.message}", EXIT_USAGE) from None
+    outcomes: dict[str, str] = {}
+    for outcome in counts.tests:
+        if outcome.outcome != runner_output.SKIPPED:
+            outcomes[test_id(outcome)] = outcome.outcome
+    return outcomes
+
+
+# ---------------------------------------------------------------- records
+
+
+def _var(key: str, name: str) -> str:
+    return f"tdd.{key}.{name}"
+
+
+def recorded(project: Path, key: str) -> dict[str, object]:
+    target = Path(store.checkpoint_path(paths.checkpoints_root(project), WORKFLOW))
+    try:
+        checkpoint = store.load(target)
+    except GaiaError:
+        return {}
+    found: dict[str, object] = {}
+    for name, value in checkpoint.variables:
+        prefix = f"tdd.{key}."
+        if name.startswith(prefix):
+            try:
+                found[name.removeprefix(prefix)] = json.loads(value)
+            except ValueError:
+                continue
+    return found
+
+
+def table(records: Mapping[str, object]) -> str:
+    def phase_map(name: str) -> dict[str, str]:
+        value = records.get(name)
+        return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+    red, green, refactor = phase_map("red"), phase_map("green"), phase_map("refactor")
+    ids = sorted(set(red) | set(green) | set(refactor))
+    rows = "".join(
+        f"| `{tid}` | {red.get(tid, '—')} | {green.get(tid, '—')} | {refactor.get(tid, '—')} |\n"
+        for tid in ids)
+    return (f"{TABLE_HEADING}\n\n| Test | Red | Green | Refactor |\n"
+            f"|------|-----|-------|----------|\n{rows}")
+
+
+def with_table(text: str, block: str) -> str:
+    """The story text with its TDD Evidence block replaced (or added) under the Dev Agent
+    Record; a story without that section gets one at the end."""
+    lines = text.splitlines()
+    start = next((i for i, ln in enumerate(lines) if ln.rstrip() == TABLE_HEADING), None)
+    if start is not None:
+        end = next((i for i in range(start + 1, len(lines))
+                    if lines[i].startswith(("## ", "### "))), len(lines))
+        new = [*lines[:start], *block.rstrip("\n").split("\n"), "", *lines[end:]]
+        return "\n".join(new).rstrip("\n") + "\n"
+    record = next((i for i, ln in enumerate(lines) if ln.rstrip() == RECORD_HEADING), None)
+    if record is None:
+        return text.rstrip("\n") + f"\n\n{RECORD_HEADING}\n\n{block}"
+    end = next((i for i in range(record + 1, len(lines)) if lines[i].startswith("## ")),
+               len(lines))
+    head = lines[:end]
+    while head and not head[-1].strip():
+        head.pop()
+    new = [*head, "", *block.rstrip("\n").split("\n"), "", *lines[end:]]
+    return "\n".join(new).rstrip("\n") + "\n"
+
+
+def write_records(project: Path, story_path: Path, key: str,
+                  updates: Mapping[str, object]) -> None:
+    store.set_variables(paths.checkpoints_root(project), project, WORKFLOW,
+                        {_var(key, k): json.dumps(v, sort_keys=True) for k, v in updates.items()})
+    with locks.locked(story_path, exit_code=EXIT_USAGE):
+        text = story_path.read_text(encoding="utf-8")
+        updated = with_table(text, table(recorded(project, key)))
+        if updated != text:
+            writes.write_text(story_path, updated, project)
+
+
+def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()) -> PhaseReport:
+    key = keys.story_key(raw_key, EXIT_USAGE)
+    if phase not in PHASES:
+        raise InvalidInput(f"phase must be one of {'|'.join(PHASES)}", EXIT_USAGE)
+    try:
+        story_path = resolve.find_story(project, key)
+        load_story(story_path, EXIT_USAGE)
+    except GaiaError as exc:
+        raise GaiaError(exc.message, EXIT_USAGE) from None
+    cfg = config.load(project, EXIT_USAGE)
+    workdir = project / cfg.project_path if cfg.project_path else project
+    before = recorded(project, key)
+    if phase == "red":
+        files = check_tests(workdir, tests) if tests else changed_test_files(workdir)
+    else:
+        needed = "red" if phase == "green" else "green"
+        if not isinstance(before.get(needed), dict):
+            raise GaiaError(f"no recorded {needed} run for {key}: run "
+                            f"`gaia tdd-evidence {needed} --story {key}` first", EXIT_USAGE)
+        stored = before.get("files")
+        files = [str(f) for f in stored] if isinstance(stored, list) else []
+    if not files:
+        raise GaiaError(f"no new test files for {key}: write the failing tests first "
+                        "(or name them with --tests)", EXIT_USAGE)
+    outcomes = run_tests(project, workdir, key, phase, files)
+    if phase == "red" and not outcomes:
+        raise GaiaError("the runner reported no tests in the new test files", EXIT_USAGE)
+    report = PhaseReport(key, phase, outcomes, files=list(files))
+    updates: dict[str, object] = {phase: outcomes}
+    if phase == "red":
+        report.findings = red_findings(outcomes)
+        updates["files"] = list(files)
+    elif phase == "green":
+        red = before.get("red")
+        report.findings = green_findings(red if isinstance(red, dict) else {}, outcomes)
+    else:
+        green = before.get("green")
+        passing = [t for t, r in green.items() if r == runner_output.PASSED] \
+            if isinstance(green, dict) else []
+        report.findings = refactor_findings(passing, outcomes)
+    write_records(project, story_path, key, updates)
+    return report
