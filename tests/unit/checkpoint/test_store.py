@@ -331,3 +331,16 @@ def test_write_snapshot_claims_unique_names(project: Project) -> None:
     assert data["key_variables"] == {"k": "v"}
     assert json.loads(second.read_text())["output_paths"] == []
     assert sorted(p.name for p in first.parent.iterdir()) == sorted([first.name, second.name])
+
+
+def test_set_variables_keeps_files_and_other_variables(project: Project) -> None:
+    root = project.root
+    (root / "a.py").write_text("x\n")
+    checkpoints = root / ".gaia" / "memory" / "checkpoints"
+    checkpoint.write(checkpoints, root, "dev-story", 3, [("mode", "FRESH")], [str(root / "a.py")])
+    updated = checkpoint.set_variables(checkpoints, root, "dev-story", {"tdd.E1-S1.red": "{}"})
+    assert updated.variables == (("mode", "FRESH"), ("tdd.E1-S1.red", "{}"))
+    assert [e.path for e in updated.files_touched] == ["a.py"] and updated.step == 3
+    assert checkpoint.load(checkpoint.checkpoint_path(checkpoints, "dev-story")) == updated
+    with pytest.raises(InvalidInput):
+        checkpoint.set_variables(checkpoints, root, "dev-story", {"bad key": "x"})

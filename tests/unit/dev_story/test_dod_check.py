@@ -1,0 +1,108 @@
+"""dod-check on real projects: a real pytest run, real git staging."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.dev_story import dod_check
+from helpers.gitrepo import git
+from helpers.projects import Project
+
+PYTEST = f"{sys.executable} -m pytest -q -p no:cacheprovider"
+
+
+def _python_project(project: Project, test_body: str, config: str = "") -> None:
+    project.write("pytest.ini", "[pytest]\npythonpath = .\n")
+    project.write("calc.py", "def add(a, b):\n    return a + b\n")
+    project.write("tests/test_calc.py", f"from calc import add\n\n\n{test_body}\n")
+    project.write(".gaia/config/project-config.yaml", f'test_cmd: "{PYTEST}"\n{config}')
+
+
+def _rows(project: Project, story: str | None = None) -> dict[str, dod_check.Row]:
+    return {r.item: r for r in dod_check.run(project.root, story)}
+
+
+def test_rows_in_order_and_real_pytest_passes(project: Project) -> None:
+    _python_project(project, "def test_add():\n    assert add(1, 2) == 3")
+    rows = dod_check.run(project.root, str(project.add_story()))
+    assert [r.item for r in rows] == list(dod_check.ITEMS)
+    by = {r.item: r for r in rows}
+    assert by["tests"].status == "PASSED" and by["tests"].output.startswith("1 passed, 0 failed")
+    assert by["build"].status == "SKIPPED" and by["subtasks"].status == "PASSED"
+    assert by["secrets"].status == "SKIPPED"  # not a git work tree
+
+
+def test_failing_test_is_failed(project: Project) -> None:
+    _python_project(project, "def test_add():\n    assert add(1, 2) == 4")
+    row = _rows(project)["tests"]
+    assert row.status == "FAILED" and row.output.startswith("0 passed, 1 failed (exit 1)")
+
+
+def test_build_and_lint_commands_run(project: Project) -> None:
+    _python_project(project, "def test_add():\n    assert add(1, 2) == 3",
+                    'build_cmd: "sh -c \'echo built; exit 3\'"\nlint_cmd: "true"\n')
+    rows = _rows(project)
+    assert (rows["build"].status, rows["build"].output) == ("FAILED", "built")
+    assert rows["lint"].status == "PASSED"
+
+
+def test_configured_command_missing_is_failed(project: Project) -> None:
+    project.write(".gaia/config/project-config.yaml", 'test_cmd: "no-such-runner-xyz"\n')
+    row = _rows(project)["tests"]
+    assert row.status == "FAILED" and "no-such-runner-xyz" in row.output
+
+
+def test_autodetected_tool_missing_is_skipped_with_warn(project: Project,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    project.write("pyproject.toml", "[project]\nname='x'\n")
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    rows = _rows(project)
+    assert rows["tests"] == dod_check.Row("tests", "SKIPPED",
+                                          "[WARN] pytest not installed; skipping tests")
+    assert rows["lint"].output == "[WARN] ruff not installed; skipping lint"
+
+
+def test_nothing_to_run_is_skipped(project: Project) -> None:
+    assert _rows(project)["tests"].status == "SKIPPED"
+
+
+def test_unchecked_subtasks_fail(project: Project) -> None:
+    path = project.add_story()
+    path.write_text(path.read_text().replace("  - [x] Reject", "  - [ ] Reject"))
+    row = _rows(project, str(path))["subtasks"]
+    assert row == dod_check.Row("subtasks", "FAILED",
+                                "1 unchecked subtask(s), first: Reject malformed addresses")
+
+
+def test_secrets_in_the_staged_diff(project: Project) -> None:
+    git(project.root, "init", "-q")
+    project.write("app.py", "x = 1\n")
+    git(project.root, "add", "app.py")
+    assert _rows(project)["secrets"].status == "PASSED"
+    token = "ghp_" + "a1B2" * 9
+    project.write("app.py", f"TOKEN = '{token}'\n")
+    project.write(".env.local", "A=1\n")
+    git(project.root, "add", "app.py", ".env.local")
+    row = _rows(project)["secrets"]
+    assert row.status == "FAILED" and token not in row.output
+    assert row.output == ("secret-looking file staged: .env.local; GitHub token pattern in the "
+                          "staged diff")
+
+
+def test_render_is_one_yaml_flow_mapping() -> None:
+    import yaml
+
+    row = dod_check.Row("tests", "FAILED", 'said "no": {x}')
+    assert yaml.safe_load(row.render()) == [{"item": "tests", "status": "FAILED",
+                                             "output": 'said "no": {x}'}]
+
+
+def test_output_is_one_line_capped() -> None:
+    assert dod_check.one_line("a\n\nlast line\n") == "last line"
+    assert len(dod_check.one_line("x" * 500)) == dod_check.MAX_OUTPUT

@@ -1,0 +1,129 @@
+"""TDD evidence on a real pytest project in a real git work tree."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from gaia_lib.checkpoint import store
+from gaia_lib.core import paths
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.dev_story import tdd_evidence
+from gaia_lib.dev_story.tdd_evidence import green_findings, red_findings, refactor_findings
+from helpers.gitrepo import git
+from helpers.projects import Project
+
+PYTEST = f"{sys.executable} -m pytest -q -p no:cacheprovider"
+TESTS = ("from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\n"
+         "def test_add_negative():\n    assert add(-1, -2) == -3\n")
+
+
+@pytest.fixture
+def repo(project: Project) -> Project:
+    project.add_story(status="in-progress")
+    project.write("pytest.ini", "[pytest]\npythonpath = .\n")
+    project.write(".gaia/config/project-config.yaml", f'test_cmd: "{PYTEST}"\n')
+    git(project.root, "init", "-q")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-qm", "story")
+    return project
+
+
+def _checkpoint_vars(project: Project) -> dict[str, object]:
+    cp = store.load(store.checkpoint_path(paths.checkpoints_root(project.root), "dev-story"))
+    return {k: json.loads(v) for k, v in cp.variables}
+
+
+def test_red_green_refactor_on_a_real_project(repo: Project) -> None:
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write("calc.py", "def add(a, b):\n    raise NotImplementedError\n")
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.exit_code == 0 and red.findings == []
+    assert red.outcomes == {"tests/test_calc.py::test_add": "failed",
+                            "tests/test_calc.py::test_add_negative": "failed"}
+
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    green = tdd_evidence.run_phase(repo.root, "E1-S1", "green")
+    assert green.exit_code == 0 and set(green.outcomes.values()) == {"passed"}
+
+    refactor = tdd_evidence.run_phase(repo.root, "E1-S1", "refactor")
+    assert refactor.exit_code == 0
+
+    variables = _checkpoint_vars(repo)
+    assert variables["tdd.E1-S1.files"] == ["tests/test_calc.py"]
+    assert variables["tdd.E1-S1.red"] == red.outcomes
+    assert variables["tdd.E1-S1.green"] == green.outcomes
+    story = next(repo.impl.rglob("E1-S1-*.md")).read_text()
+    assert ("| `tests/test_calc.py::test_add` | failed | passed | passed |" in story)
+    record = story.index("## Dev Agent Record")
+    assert record < story.index("### TDD Evidence") < story.index("## Findings")
+
+
+def test_red_import_error_then_green(repo: Project) -> None:
+    repo.write("tests/test_calc.py", TESTS)  # calc.py does not exist yet
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.outcomes == {"tests/test_calc.py::<collection>": "error"} and red.exit_code == 0
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").exit_code == 0
+
+
+def test_vacuous_red_test_is_a_finding(repo: Project) -> None:
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    git(repo.root, "add", "calc.py")
+    git(repo.root, "commit", "-qm", "calc")
+    repo.write("tests/test_calc.py", TESTS)
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.exit_code == 1
+    assert red.findings[0] == ("vacuous test: tests/test_calc.py::test_add passes before the "
+                               "implementation exists")
+
+
+def test_renamed_test_in_green_is_a_finding(repo: Project) -> None:
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write("calc.py", "def add(a, b):\n    return 0\n")
+    tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_calc.py", TESTS.replace("test_add_negative", "test_other"))
+    green = tdd_evidence.run_phase(repo.root, "E1-S1", "green")
+    assert green.exit_code == 1
+    assert green.findings == ["red test gone: tests/test_calc.py::test_add_negative "
+                              "(removed or renamed away)"]
+
+
+def test_order_and_bad_input(repo: Project) -> None:
+    for phase in ("green", "refactor"):
+        with pytest.raises(GaiaError) as caught:
+            tdd_evidence.run_phase(repo.root, "E1-S1", phase)
+        assert caught.value.exit_code == 2 and "no recorded" in caught.value.message
+    with pytest.raises(GaiaError) as caught:
+        tdd_evidence.run_phase(repo.root, "E1-S1", "red")  # nothing changed: no new tests
+    assert caught.value.exit_code == 2
+    for key, phase, tests in (("E1-S1/..", "red", ()), ("E1-S1", "blue", ()),
+                              ("E1-S1", "red", ("../../etc/passwd",)), ("E4-S4", "red", ())):
+        with pytest.raises(GaiaError) as caught:
+            tdd_evidence.run_phase(repo.root, key, phase, tests)
+        assert caught.value.exit_code == 2
+
+
+def test_non_git_needs_explicit_tests(project: Project) -> None:
+    project.add_story(status="in-progress")
+    project.write(".gaia/config/project-config.yaml", f'test_cmd: "{PYTEST}"\n')
+    with pytest.raises(GaiaError) as caught:
+        tdd_evidence.run_phase(project.root, "E1-S1", "red")
+    assert "not a git work tree" in caught.value.message
+    project.write("pytest.ini", "[pytest]\npythonpath = .\n")
+    project.write("t/test_x.py", "def test_x():\n    assert False\n")
+    report = tdd_evidence.run_phase(project.root, "E1-S1", "red", ("t/test_x.py",))
+    assert report.outcomes == {"t/test_x.py::test_x": "failed"}
+
+
+def test_rules_are_pure() -> None:
+    assert red_findings({"a::x": "failed", "a::y": "error"}) == []
+    assert green_findings({"a::x": "failed"}, {"a::x": "passed", "a::z": "failed"}) == [
+        "failing test: a::z (failed)"]
+    assert green_findings({"m.py::<collection>": "error"}, {"m.py::t": "failed"}) == [
+        "no passing test in m.py (it failed to import in red)", "failing test: m.py::t (failed)"]
+    assert refactor_findings(["a::x"], {"a::x": "failed"}) == [
+        "green test no longer passing: a::x (failed)"]
