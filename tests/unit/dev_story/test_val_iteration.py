@@ -12,11 +12,10 @@ from helpers.projects import Project
 FINDINGS = [{"severity": "WARNING", "message": "step 3 has no test"}]
 
 
-def it(n: int, outcome: str = "findings_present", findings: object = FINDINGS,
-       **extra: object) -> Iteration:
+def it(n: int, **extra: object) -> Iteration:
     base: dict[str, object] = dict(skill="gaia-dev-story", step=4, iteration=n,
-                                   token_estimate=1200, outcome=outcome, findings=findings,
-                                   yolo=True, story="E1-S1", loop="yolo-plan")
+                                   token_estimate=1200, outcome="findings_present",
+                                   findings=FINDINGS, yolo=True, story="E1-S1", loop="yolo-plan")
     base.update(extra)
     return Iteration(**base)  # type: ignore[arg-type]
 
