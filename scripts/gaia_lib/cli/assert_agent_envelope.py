@@ -14,6 +14,7 @@ Exit codes: 0 genuine; 1 absent, malformed or forged; 2 usage error.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,7 +22,7 @@ import click
 
 from gaia_lib.cli.command import command, run
 from gaia_lib.core import keys, paths
-from gaia_lib.core.errors import InvalidInput, UsageError
+from gaia_lib.core.errors import GaiaError, InvalidInput, UsageError
 from gaia_lib.dev_story import val_envelope
 
 PROG = "assert-agent-envelope"
@@ -40,7 +41,11 @@ def cli(sentinel: str | None, expected_agent: str, artifact: str | None) -> int:
         raise UsageError(exc.message, 2) from None
     project = paths.project_dir()
     path = Path(sentinel) if sentinel else val_envelope.sentinel_path(project, artifact or "")
-    val_envelope.check(path, expected_agent, artifact, project)
+    try:
+        val_envelope.check(path, expected_agent, artifact, project)
+    except GaiaError as exc:  # the HALT line is the contract: printed as is, no prefix
+        print(exc.message, file=sys.stderr)
+        return exc.exit_code
     return 0
 
 

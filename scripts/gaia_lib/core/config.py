@@ -175,7 +175,9 @@ def _tdd_review(dev_story: Mapping[str, Any]) -> TddReview:
     block = _section(dev_story, "tdd_review")
     phases = _strings(block.get("phases"))
     return TddReview(
-        threshold=_str(block.get("threshold")) or "medium",
+        # YAML 1.1 reads a bare `threshold: off` as false: that is "off", not "unset".
+        threshold="off" if block.get("threshold") is False else (
+            _str(block.get("threshold")) or "medium"),
         phases=phases if "phases" in block and block.get("phases") is not None else ("red",),
         qa_auto_in_yolo=bool(block.get("qa_auto_in_yolo", True)),
         qa_timeout_seconds=_seconds(block.get("qa_timeout_seconds"), None),

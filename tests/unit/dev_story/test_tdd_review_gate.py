@@ -64,3 +64,9 @@ def test_bad_key_or_missing_story_is_2(project: Project, key: str) -> None:
     with pytest.raises(GaiaError) as caught:
         evaluate(project.root, key, "red", {})
     assert caught.value.exit_code == 2
+
+
+def test_bare_yaml_off_means_off(project: Project) -> None:
+    project.add_story(risk="high")
+    _config(project, "dev_story:\n  tdd_review:\n    threshold: off\n")  # YAML 1.1: false
+    assert evaluate(project.root, "E1-S1", "red", {"GAIA_YOLO_MODE": "1"}).decision == "SKIP"

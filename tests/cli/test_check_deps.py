@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+import json
+
+from gaia_lib.story import sprint
+from helpers.projects import Project, run_gaia
+
+
+def _story(project: Project, key: str, status: str, deps: str = "[]") -> str:
+    path = project.add_story(key, slug=f"s-{key.lower()}", status=status)
+    path.write_text(path.read_text().replace("depends_on: []", f"depends_on: {deps}"))
+    return str(path)
+
+
+def test_codes_0_1_2(project: Project) -> None:
+    _story(project, "E1-S1", "review")
+    blocked = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")
+    missing = _story(project, "E1-S3", "ready-for-dev", "[E1-S1, E7-S7]")
+    free = _story(project, "E1-S4", "ready-for-dev")
+    result = run_gaia("check-deps", blocked, cwd=project.root)
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        "check-deps: dependencies not in status: done", "check-deps:   E1-S1: review"]
+    assert run_gaia("check-deps", missing, cwd=project.root).returncode == 2
+    assert run_gaia("check-deps", free, cwd=project.root).returncode == 0
+
+
+def test_same_verdict_as_sprint_state(project: Project) -> None:
+    _story(project, "E1-S1", "in-progress")
+    path = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")
+    ours = run_gaia("check-deps", path, cwd=project.root)
+    theirs = run_gaia("sprint-state", "check-deps", path, cwd=project.root)
+    assert ours.returncode == theirs.returncode == 1
+
+
+def test_cycle_is_one_line(project: Project) -> None:
+    _story(project, "E1-S1", "done", "[E1-S2]")
+    path = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")
+    result = run_gaia("check-deps", path, cwd=project.root)
+    assert result.returncode == 1
+    assert result.stderr == "check-deps: dependency cycle: E1-S2 -> E1-S1 -> E1-S2\n"
+
+
+def test_bypass_is_recorded(project: Project) -> None:
+    _story(project, "E1-S1", "review")
+    path = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")
+    result = run_gaia("check-deps", path, "--bypass-deps", cwd=project.root)
+    assert result.returncode == 0
+    assert result.stderr.splitlines()[-1] == ("check-deps: [BYPASS] dependency check bypassed "
+                                              "for E1-S2 — depends_on entries not validated")
+    record = json.loads(sprint.overrides_path(project.root).read_text())
+    assert record["override_type"] == "dependency_check" and record["story_key"] == "E1-S2"
+
+
+def test_usage_is_64(project: Project) -> None:
+    for args in (("check-deps",), ("check-deps", "nope.md"), ("check-deps", "--bogus")):
+        result = run_gaia(*args, cwd=project.root)
+        assert result.returncode == 64 and len(result.stderr.splitlines()) == 1, args
