@@ -37,6 +37,7 @@ def story_text(
     file_list: list[str] | None = None,
     extra_frontmatter: str = "",
     review_gate: bool = True,
+    depends_on: str = "[]",
 ) -> str:
     """A template-conformant story (v1.4.0 layout) with overridable parts."""
     if acs is None:
@@ -58,7 +59,7 @@ size: "S"
 points: 2
 risk: "{risk}"
 sprint_id: null
-depends_on: []
+depends_on: {depends_on}
 blocks: []
 traces_to: [FR-001]
 date: "2026-11-01"

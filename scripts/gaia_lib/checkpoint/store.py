@@ -459,6 +459,14 @@ def write(
     return checkpoint
 
 
+def _load_or_new(target: str, workflow: str, stamp: str) -> tuple[Checkpoint, bool]:
+    """The checkpoint at `target`, or a new step-0 one (True: it did not exist)."""
+    try:
+        return load(target), False
+    except NotFound:
+        return Checkpoint(workflow, 0, stamp), True
+
+
 def record(
     checkpoints: StrPath,
     project: StrPath,
@@ -476,13 +484,7 @@ def record(
     target = checkpoint_path(checkpoints, workflow)
     stamp = iso_utc(time.time() if now is None else now)
     with locks.locked(target, LOCK_TIMEOUT, 1):
-        try:
-            current = load(target)
-        except NotFound:
-            current = Checkpoint(workflow, 0, stamp)
-            changed = True
-        else:
-            changed = False
+        current, changed = _load_or_new(target, workflow, stamp)
         merged = merge_entries(current.files_touched, entries)
         if not changed and merged == current.files_touched:
             return None
@@ -511,10 +513,7 @@ def set_variables(
     target = checkpoint_path(checkpoints, workflow)
     stamp = iso_utc(time.time() if now is None else now)
     with locks.locked(target, LOCK_TIMEOUT, 1):
-        try:
-            current = load(target)
-        except NotFound:
-            current = Checkpoint(workflow, 0, stamp)
+        current, _ = _load_or_new(target, workflow, stamp)
         merged = dict(current.variables)
         merged.update(updates)
         updated = Checkpoint(current.workflow, current.step, stamp, tuple(merged.items()),

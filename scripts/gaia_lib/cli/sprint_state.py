@@ -33,10 +33,9 @@ import click
 
 from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
-from gaia_lib.core.errors import GaiaError, MalformedFile, UsageError
+from gaia_lib.core.errors import GaiaError
 from gaia_lib.qa_gating import transition
 from gaia_lib.story import sprint
-from gaia_lib.story.parser import load_story
 
 PROG = "sprint-state"
 EXIT_DEPS_USAGE = 64
@@ -63,13 +62,7 @@ def _transition_story(project: Path, key: str, to: str) -> int:
 
 
 def _check_deps(project: Path, raw_path: str) -> int:
-    path = Path(raw_path)
-    if not path.is_file():
-        raise UsageError(f"story file not found: {raw_path}", EXIT_DEPS_USAGE)
-    try:
-        story = load_story(path, EXIT_DEPS_USAGE)
-    except MalformedFile as exc:
-        raise UsageError(f"cannot parse {raw_path}: {exc.message}", EXIT_DEPS_USAGE) from None
+    story = sprint.story_arg(raw_path, EXIT_DEPS_USAGE)
     result = sprint.check_deps(project, story)
     if result.missing:
         print(f"{PROG}: missing dependency story file(s):", file=sys.stderr)

@@ -82,13 +82,7 @@ def find_cycle(project: Path, story: Story) -> tuple[str, ...]:
 
 
 def load_story_arg(raw_path: str) -> Story:
-    path = Path(raw_path)
-    if not path.is_file():
-        raise UsageError(f"story file not found: {raw_path}", EXIT_USAGE)
-    try:
-        story = load_story(path, EXIT_USAGE)
-    except MalformedFile as exc:
-        raise UsageError(f"cannot parse {raw_path}: {exc.message}", EXIT_USAGE) from None
+    story = sprint.story_arg(raw_path, EXIT_USAGE)
     if not story.key or not keys.is_story_key(story.key):
         raise UsageError(f"{raw_path}: no valid story key in the frontmatter", EXIT_USAGE)
     return story

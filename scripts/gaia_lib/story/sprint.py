@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from gaia_lib.core import keys, lifecycle, locks, paths, writes, yamlio
-from gaia_lib.core.errors import Ambiguous, GaiaError, InvalidInput, MalformedFile, NotFound
+from gaia_lib.core.errors import (
+    Ambiguous,
+    GaiaError,
+    InvalidInput,
+    MalformedFile,
+    NotFound,
+    UsageError,
+)
 from gaia_lib.story import markdown, resolve, states
 from gaia_lib.story.parser import Story, load_story
 
@@ -515,6 +522,17 @@ class DepsResult:
         if self.missing:
             return 2  # a missing dependency outranks unfinished ones, as upstream
         return 1 if self.not_done else 0
+
+
+def story_arg(raw_path: str, exit_code: int) -> Story:
+    """The story a `check-deps <story_path>` argument names; a usage error when there is none."""
+    path = Path(raw_path)
+    if not path.is_file():
+        raise UsageError(f"story file not found: {raw_path}", exit_code)
+    try:
+        return load_story(path, exit_code)
+    except MalformedFile as exc:
+        raise UsageError(f"cannot parse {raw_path}: {exc.message}", exit_code) from None
 
 
 def check_deps(project: Path, story: Story) -> DepsResult:

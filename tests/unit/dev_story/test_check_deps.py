@@ -11,9 +11,7 @@ from helpers.projects import Project
 
 
 def _story(project: Project, key: str, status: str, deps: str = "[]") -> str:
-    path = project.add_story(key, slug=f"s-{key.lower()}", status=status)
-    path.write_text(path.read_text().replace("depends_on: []", f"depends_on: {deps}"))
-    return str(path)
+    return str(project.add_story(key, slug=f"s-{key.lower()}", status=status, depends_on=deps))
 
 
 def test_all_done_is_0(project: Project) -> None:
@@ -73,3 +71,13 @@ def test_bad_story_paths_are_usage_64(project: Project) -> None:
         with pytest.raises(GaiaError) as caught:
             check_deps.check(project.root, raw)
         assert caught.value.exit_code == 64
+
+
+def test_the_verdict_is_the_shared_function(project: Project,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """check-deps never re-implements the rule: QA gating changes land here too."""
+    path = _story(project, "E1-S2", "ready-for-dev")
+    held = sprint.DepsResult("E1-S2", (), (("E1-S1", "held by QA verdict FAILED"),))
+    monkeypatch.setattr(sprint, "check_deps", lambda _project, _story: held)
+    outcome = check_deps.check(project.root, path)
+    assert outcome.exit_code == 1 and "  E1-S1: held by QA verdict FAILED" in outcome.messages()
