@@ -26,37 +26,16 @@ import click
 
 from gaia_lib.cli.command import group, run
 from gaia_lib.core import paths
-from gaia_lib.core.errors import MalformedFile, NotFound, UsageError
+from gaia_lib.core.errors import UsageError
 from gaia_lib.core.writes import canonical_json
+from gaia_lib.dev_story import story_parse
 from gaia_lib.story import template
-from gaia_lib.story.parser import Story, as_dict, load_story
+from gaia_lib.story.parser import as_dict, load_story
 from gaia_lib.story.resolve import find_story
 
 PROG = "story"
 USAGE = ("usage: gaia story show <KEY> | --file PATH [--project DIR]  |  gaia story parse <path>"
          "  |  gaia story new <KEY> --title T")
-
-
-def shell_quote(value: str) -> str:
-    """Single-quote for `eval`: the only character needing care inside '…' is ' itself."""
-    return "'" + value.replace("'", "'\\''") + "'"
-
-
-def parse_lines(story: Story, shown_path: str) -> list[str]:
-    tasks = story.tasks
-    values = [
-        ("STORY_KEY", story.key or ""),
-        ("STATUS", story.status or ""),
-        ("RISK", story.risk or ""),
-        ("EPIC_KEY", story.epic or ""),
-        ("TYPE", story.template or ""),
-        ("DEPENDS_ON", ",".join(story.depends_on)),
-        ("SUBTASK_COUNT", str(len(tasks))),
-        ("SUBTASK_CHECKED", str(sum(1 for t in tasks if t.checked))),
-        ("AC_COUNT", str(len(story.acceptance_criteria))),
-        ("STORY_PATH", shown_path),
-    ]
-    return [f"{name}={shell_quote(value)}" for name, value in values]
 
 
 @group(PROG, doc=__doc__, usage_code=2, upstream="story-parse.sh", usage=USAGE, missing=USAGE,
@@ -84,18 +63,8 @@ def show(key: str | None, file_: str | None, project: str | None) -> int:
 @cli.command("parse", usage_code=1, help="Upstream story-parse.sh: NAME='value' lines for eval.")
 @click.argument("story_path")
 def parse(story_path: str) -> int:
-    raw = story_path
-    if ".." in raw:
-        raise UsageError(f"path traversal rejected: {raw}", 1)
-    try:
-        story = load_story(Path(raw), exit_code=2)
-    except NotFound as exc:
-        raise NotFound(exc.message, 1) from None
-    if not story.key:
-        raise MalformedFile("missing required frontmatter field: key (or alias story_key)", 2)
-    if not story.status:
-        raise MalformedFile("missing required frontmatter field: status", 2)
-    print("\n".join(parse_lines(story, raw)))
+    story = story_parse.load_checked(story_path)  # the same contract as `gaia story-parse`
+    print("\n".join(story_parse.shell_lines(story_parse.variables(story, story_path))))
     return 0
 
 

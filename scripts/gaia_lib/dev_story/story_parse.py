@@ -18,17 +18,13 @@ import json
 from pathlib import Path
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile, NotFound
+from gaia_lib.stacks.persona import shell_quote
 from gaia_lib.story.parser import Story, load_story
 
 EXIT_USAGE = 1
 EXIT_MALFORMED = 2
 NAMES = ("STORY_KEY", "STATUS", "RISK", "EPIC_KEY", "TYPE", "DEPENDS_ON", "SUBTASK_COUNT",
          "SUBTASK_CHECKED", "AC_COUNT", "STORY_PATH")
-
-
-def shell_quote(value: str) -> str:
-    """Single-quote for `eval`: the only character needing care inside '…' is ' itself."""
-    return "'" + value.replace("'", "'\\''") + "'"
 
 
 def variables(story: Story, shown_path: str) -> dict[str, str]:
