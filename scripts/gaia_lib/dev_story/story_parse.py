@@ -62,10 +62,8 @@ def load_checked(raw_path: str) -> Story:
     except NotFound as exc:
         raise NotFound(exc.message, EXIT_USAGE) from None
     if not story.key:
-        raise MalformedFile(
-            f"{raw_path}: missing required frontmatter field: key (or alias story_key)",
-            EXIT_MALFORMED)
-    if not story.status:
-        raise MalformedFile(f"{raw_path}: missing required frontmatter field: status",
+        raise MalformedFile("missing required frontmatter field: key (or alias story_key)",
                             EXIT_MALFORMED)
+    if not story.status:
+        raise MalformedFile("missing required frontmatter field: status", EXIT_MALFORMED)
     return story
