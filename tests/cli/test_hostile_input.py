@@ -34,6 +34,20 @@ COMMANDS: list[tuple[str, list[str] | None, list[str] | None]] = [
     ("persona", None, ["load-stack-persona", "--story-file", "{file}"]),
     ("file-list diff", None, ["file-list-diff-check", "--story-file", "{file}"]),
     ("review-qa", ["review-qa", "{key}"], None),
+    ("story-parse", None, ["story-parse", "{file}"]),
+    ("load-story", ["load-story", "{key}"], None),
+    ("detect-mode", None, ["detect-mode", "{file}"]),
+    ("check-deps", None, ["check-deps", "{file}"]),
+    ("update-status", ["update-status", "{key}"], None),
+    ("atdd-gate", ["atdd-gate", "{key}"], None),
+    ("tdd-review-gate", ["tdd-review-gate", "{key}", "red"], None),
+    ("emit-step-boundary", ["emit-step-boundary", "1", "load-story", "{key}"], None),
+    ("init-review-gate", None, ["init-review-gate", "{file}"]),
+    ("tdd-evidence", ["tdd-evidence", "red", "--story", "{key}"], None),
+    ("append-val-iteration", ["append-val-iteration", "--skill", "gaia-dev-story", "--step", "4",
+                              "--iteration", "1", "--token-estimate", "null",
+                              "--revalidation-outcome", "clean", "--findings-json", "[]",
+                              "--story", "{key}", "--loop", "tdd-val"], None),
 ]
 
 

@@ -106,3 +106,10 @@ def test_render_is_one_yaml_flow_mapping() -> None:
 def test_output_is_one_line_capped() -> None:
     assert dod_check.one_line("a\n\nlast line\n") == "last line"
     assert len(dod_check.one_line("x" * 500)) == dod_check.MAX_OUTPUT
+
+
+def test_malformed_story_is_a_failed_row_not_a_crash(project: Project) -> None:
+    bad = project.write("bad.md", "---\nkey: [\n---\n")
+    row = _rows(project, str(bad))["subtasks"]
+    assert row.status == "FAILED" and row.output.startswith("cannot read story: ")
+    assert "\n" not in row.output
