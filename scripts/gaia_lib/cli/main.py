@@ -67,6 +67,7 @@ COMMANDS: dict[str, str] = {
     "update-status": "update_status",
     "tdd-evidence": "tdd_evidence",
     "statusline": "statusline",
+    "step-timings": "step_timings",
 }
 
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"

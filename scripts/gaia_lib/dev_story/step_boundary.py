@@ -21,6 +21,7 @@ import json
 import math
 import re
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -102,15 +103,58 @@ def _total(tokens: Mapping[str, Any] | None) -> float | None:
     return float(sum(v for v in tokens.values() if isinstance(v, (int, float))))
 
 
-def step_rows(events: Sequence[Mapping[str, Any]]) -> list[tuple[int, str, str]]:
-    """(step, name, tokens used since the previous boundary or `n/a`) for boundary events."""
-    rows: list[tuple[int, str, str]] = []
-    previous: float | None = None
-    for event in events:
-        data = event.get("data") if isinstance(event.get("data"), dict) else {}
-        assert isinstance(data, dict)
-        current = _total(numeric_tokens(data.get("tokens")))
-        delta = "n/a" if current is None or previous is None else f"~{int(current - previous)}"
-        rows.append((int(event.get("step") or 0), str(data.get("step_name", "")), delta))
-        previous = current
+def _seconds(stamp: Any) -> float | None:
+    if not isinstance(stamp, str):
+        return None
+    try:
+        return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return None
+
+
+def step_rows(events: Sequence[Mapping[str, Any]]) -> list[tuple[int, str, str, str]]:
+    """(step, name, duration, tokens) per boundary: each step lasts until the next boundary,
+    and its tokens are the difference of the two cumulative snapshots (`~N`), or `n/a` when
+    either snapshot is missing. The last step is still running: `—` for both."""
+    rows: list[tuple[int, str, str, str]] = []
+    for index, event in enumerate(events):
+        data = event.get("data")
+        data = data if isinstance(data, dict) else {}
+        duration = tokens = "—"
+        if index + 1 < len(events):
+            nxt = events[index + 1]
+            start, end = _seconds(event.get("timestamp")), _seconds(nxt.get("timestamp"))
+            duration = "n/a" if start is None or end is None else f"{max(end - start, 0):.1f}s"
+            raw_next = nxt.get("data")
+            nxt_data: Mapping[str, Any] = raw_next if isinstance(raw_next, dict) else {}
+            before = _total(numeric_tokens(data.get("tokens")))
+            after = _total(numeric_tokens(nxt_data.get("tokens")))
+            tokens = "n/a" if before is None or after is None else f"~{int(after - before)}"
+        rows.append((int(event.get("step") or 0), str(data.get("step_name", "")), duration,
+                     tokens))
     return rows
+
+
+def boundary_events(project: Path, key: str) -> list[dict[str, Any]]:
+    """The story's dev-story step boundaries from the lifecycle log, in log order."""
+    keys.story_key(key, 1)
+    try:
+        text = lifecycle.log_path(project).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    events: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if (isinstance(event, dict) and event.get("event_type") == "step_boundary"
+                and event.get("workflow") == "dev-story" and event.get("story_key") == key):
+            events.append(event)
+    return events
+
+
+def timing_table(rows: Sequence[tuple[int, str, str, str]]) -> str:
+    lines = ["| Step | Name | Duration | Tokens (approx.) |", "|------|------|----------|--------|"]
+    lines += [f"| {n} | {name} | {duration} | {tokens} |" for n, name, duration, tokens in rows]
+    return "\n".join(lines) + "\n"

@@ -57,13 +57,29 @@ def test_bad_arguments_write_nothing(project: Project, args: tuple[str, str, str
 
 
 def test_step_rows_difference_or_na() -> None:
-    events = [{"step": 1, "data": {"step_name": "a", "tokens": {"input_tokens": 1000}}},
-              {"step": 2, "data": {"step_name": "b", "tokens": {"input_tokens": 1500,
-                                                               "output_tokens": 100}}},
-              {"step": 3, "data": {"step_name": "c"}},
-              {"step": 4, "data": {"step_name": "d", "tokens": {"input_tokens": 9}}}]
-    assert step_boundary.step_rows(events) == [(1, "a", "n/a"), (2, "b", "~600"),
-                                               (3, "c", "n/a"), (4, "d", "n/a")]
+    def ev(step: int, stamp: str, tokens: dict[str, int] | None = None) -> dict[str, object]:
+        data: dict[str, object] = {"step_name": f"s{step}"}
+        if tokens is not None:
+            data["tokens"] = tokens
+        return {"step": step, "timestamp": f"2026-11-30T10:00:{stamp}Z", "data": data}
+
+    events = [ev(1, "00.000", {"input_tokens": 1000}),
+              ev(2, "02.500", {"input_tokens": 1500, "output_tokens": 100}),
+              ev(3, "03.000"), ev(4, "09.000", {"input_tokens": 9})]
+    assert step_boundary.step_rows(events) == [
+        (1, "s1", "2.5s", "~600"), (2, "s2", "0.5s", "n/a"), (3, "s3", "6.0s", "n/a"),
+        (4, "s4", "—", "—")]
+
+
+def test_timing_table_from_the_log(project: Project) -> None:
+    step_boundary.emit(project.root, "1", "load-story", "E1-S1", '{"input_tokens": 10}')
+    step_boundary.emit(project.root, "1", "load-story", "E2-S2", None)  # another story
+    step_boundary.emit(project.root, "2", "update-status", "E1-S1", None)
+    rows = step_boundary.step_rows(step_boundary.boundary_events(project.root, "E1-S1"))
+    assert [(r[0], r[1], r[3]) for r in rows] == [(1, "load-story", "n/a"),
+                                                  (2, "update-status", "—")]
+    table = step_boundary.timing_table(rows).splitlines()
+    assert table[0] == "| Step | Name | Duration | Tokens (approx.) |" and len(table) == 4
 
 
 def test_statusline_persists_only_the_counts(project: Project) -> None:
