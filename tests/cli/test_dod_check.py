@@ -31,5 +31,5 @@ def test_bad_flag_and_bad_config(project: Project) -> None:
     assert run_gaia("dod-check", "--nope", cwd=project.root).returncode == 2
     project.write(".gaia/config/project-config.yaml", "test_cmd: [\n")
     result = run_gaia("dod-check", cwd=project.root)
-    assert result.returncode != 0 and result.stdout == ""
+    assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1

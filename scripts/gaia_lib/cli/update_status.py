@@ -8,9 +8,10 @@ the sprint moves to `active`. stdout: `mode=<FRESH|REWORK|RESUME>` and `transiti
 stderr: the transition's notes and `auto-activated sprint S: planned → active (first dev-story
 transition)` when that happened.
 
-Exit codes: 0 done; 1 usage error or invalid key; 2 story not found; 4 malformed story;
-6 lock timeout; 7 a sprint-bound story still in backlog (sprint planning activates it), or an
-illegal edge; other codes as `transition-story-status`.
+Exit codes: 0 done; 1 usage error, invalid key or story not found; 4 malformed story; 6 lock
+timeout; 7 a status dev-story does not start from (review, done, blocked, validating, or a
+sprint-bound backlog story: sprint planning activates it); other codes as
+`transition-story-status`.
 """
 
 from __future__ import annotations

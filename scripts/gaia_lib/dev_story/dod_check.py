@@ -207,7 +207,7 @@ def subtasks_row(story_file: str | None) -> Row:
 
 
 def run(project: Path, story_file: str | None) -> list[Row]:
-    cfg = config_mod.load(project)
+    cfg = config_mod.load(project, 2)
     workdir = project / cfg.project_path if cfg.project_path else project
     key = ""
     if story_file:

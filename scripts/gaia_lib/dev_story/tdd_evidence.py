@@ -9,9 +9,10 @@ Rules:
 - A test id is `<file>::<name>`. A file the runner could not even import (pytest's collection
   error) is the id `<file>::<collection>`, which counts as a failing test of that file.
 - red: the story's new test files are `--tests P…`, else the test files git reports as added
-  or modified (untracked included). Every test in them must fail: a test that passes before
-  the implementation exists is vacuous, a finding naming it (exit 1). No new test at all is
-  exit 2. The red ids (with outcomes) and the test files are recorded.
+  or modified (untracked included). The new tests are those whose name the committed (HEAD)
+  version of their file does not contain; every one must fail: a test that passes before the
+  implementation exists is vacuous, a finding naming it (exit 1). No new test at all is exit
+  2. The red ids (with outcomes) and the test files are recorded.
 - green: the red test files run again. Every red id must pass; an id that is gone (removed or
   renamed away) or fails is a finding (exit 1); a red collection error is satisfied only by
   at least one passing test of that file. Any failing test in the run is a finding too.
@@ -131,25 +132,69 @@ def test_command(project: Path, workdir: Path) -> tuple[str, float]:
     return " ".join(runner.run_argv), DEFAULT_TIMEOUT
 
 
+def _git(workdir: Path, *args: str) -> proc.ToolResult:
+    return proc.run_tool(["git", *args], cwd=workdir, timeout=60)
+
+
 def changed_test_files(workdir: Path) -> list[str]:
-    result = proc.run_tool(["git", "status", "--porcelain", "--untracked-files=all"],
-                           cwd=workdir, timeout=60)
-    if result.returncode != 0:
+    """Test files git reports as added, modified or untracked, relative to `workdir`."""
+    top = _git(workdir, "rev-parse", "--show-toplevel")
+    status = _git(workdir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
+    if top.returncode != 0 or status.returncode != 0:
         raise GaiaError("not a git work tree: name the new test files with --tests",
                         EXIT_USAGE)
+    root = Path(top.stdout.strip()).resolve()
+    real_workdir = workdir.resolve()
     stack = adapters.detect(workdir)
     adapter = adapters.get(stack) if stack else None
     found: list[str] = []
-    for line in result.stdout.splitlines():
-        if len(line) < 4 or line[:2].strip() == "D":
+    entries = status.stdout.split("\0")
+    index = 0
+    while index < len(entries):
+        entry = entries[index]
+        index += 1
+        if len(entry) < 4:
             continue
-        rel = line[3:].split(" -> ")[-1].strip().strip('"')
-        name = Path(rel).name
-        is_test = adapter.is_test_file(rel) if adapter else (
+        code, rel = entry[:2], entry[3:]
+        if code[0] in "RC":
+            index += 1  # -z puts a rename's source path in the next field
+        if "D" in code:
+            continue
+        absolute = root / rel
+        if real_workdir not in absolute.parents or not absolute.is_file():
+            continue
+        local = absolute.relative_to(real_workdir).as_posix()
+        name = absolute.name
+        is_test = adapter.is_test_file(local) if adapter else (
             name.startswith("test_") or "_test." in name or ".test." in name)
-        if is_test and (workdir / rel).is_file():
-            found.append(rel)
+        if is_test:
+            found.append(local)
     return sorted(found)
+
+
+def committed_text(workdir: Path, rel: str) -> str | None:
+    """The file as HEAD has it (None: new file, or not a git work tree)."""
+    result = _git(workdir, "show", f"HEAD:./{rel}")
+    return result.stdout if result.returncode == 0 else None
+
+
+def new_only(workdir: Path, outcomes: Mapping[str, str]) -> dict[str, str]:
+    """The outcomes of tests that HEAD's version of their file does not already name.
+
+    A test added to an existing file is new; the file's older tests are not red-phase tests
+    (they pass, as they should). Names are matched literally (a parametrised id by its base
+    name), which holds for pytest, jest/vitest, go test and bats names alike."""
+    cache: dict[str, str | None] = {}
+    kept: dict[str, str] = {}
+    for tid, result in outcomes.items():
+        file, _, name = tid.partition("::")
+        if file not in cache:
+            cache[file] = committed_text(workdir, file)
+        before = cache[file]
+        base = name.split("[", 1)[0]
+        if before is None or name == COLLECTION or not base or base not in before:
+            kept[tid] = result
+    return kept
 
 
 def check_tests(workdir: Path, tests: Sequence[str]) -> list[str]:
@@ -291,6 +336,8 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
         raise GaiaError(f"no new test files for {key}: write the failing tests first "
                         "(or name them with --tests)", EXIT_USAGE)
     outcomes = run_tests(project, workdir, key, phase, files)
+    if phase == "red":
+        outcomes = new_only(workdir, outcomes)
     if phase == "red" and not outcomes:
         raise GaiaError("the runner reported no tests in the new test files", EXIT_USAGE)
     report = PhaseReport(key, phase, outcomes, files=list(files))

@@ -4,6 +4,8 @@ Rules:
 - The mode comes from `detect_mode`: REWORK and RESUME leave the status alone (the story is
   already in progress). FRESH moves the story to `in-progress` through the one gated
   transition (`qa_gating.transition`), with its exit codes.
+- Only `ready-for-dev`, `in-progress` and sprint-less `backlog` stories are developed; any
+  other status is refused (exit 7), nothing written.
 - A sprint-bound (`sprint_id` set) story still in `backlog` is refused (exit 7): the
   backlog -> ready-for-dev activation belongs to sprint planning's Val gate, not to dev-story.
   A sprint-less backlog story is the one sanctioned backlog -> in-progress case.
@@ -27,6 +29,7 @@ from gaia_lib.story import resolve, sprint
 from gaia_lib.story.parser import Story, load_story
 
 EXIT_SPRINT_BOUND_BACKLOG = 7
+DEV_STATES = frozenset({"backlog", "ready-for-dev", "in-progress"})
 
 
 @dataclass
@@ -56,6 +59,10 @@ def start(project: Path, raw_key: str) -> Started:
     key = keys.story_key(raw_key, 1)
     story = load_story(resolve.find_story(project, key), 4)
     mode = detect_mode.detect(story)
+    if story.status not in DEV_STATES:
+        raise GaiaError(
+            f"{key} is '{story.status}': dev-story starts only from ready-for-dev or in-progress "
+            "(or a sprint-less backlog story)", EXIT_SPRINT_BOUND_BACKLOG)
     result = Started(key, mode, False)
     if mode != detect_mode.FRESH:
         return result

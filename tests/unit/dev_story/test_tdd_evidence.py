@@ -127,3 +127,27 @@ def test_rules_are_pure() -> None:
         "no passing test in m.py (it failed to import in red)", "failing test: m.py::t (failed)"]
     assert refactor_findings(["a::x"], {"a::x": "failed"}) == [
         "green test no longer passing: a::x (failed)"]
+
+
+def test_new_test_in_an_existing_file_is_the_only_red_one(repo: Project) -> None:
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_calc.py", "from calc import add\n\n\ndef test_add():\n"
+               "    assert add(1, 2) == 3\n")
+    git(repo.root, "add", "-A")
+    git(repo.root, "commit", "-qm", "existing test")
+    repo.write("tests/test_calc.py", "from calc import add, sub\n\n\ndef test_add():\n"
+               "    assert add(1, 2) == 3\n\n\ndef test_sub():\n    assert sub(3, 1) == 2\n")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n"
+               "    raise NotImplementedError\n")
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.outcomes == {"tests/test_calc.py::test_sub": "failed"} and red.exit_code == 0
+
+
+def test_project_in_a_subdirectory_of_the_repository(repo: Project) -> None:
+    repo.write(".gaia/config/project-config.yaml",
+               f'test_cmd: "{PYTEST}"\nproject_path: app\n')
+    repo.write("app/pytest.ini", "[pytest]\npythonpath = .\n")
+    repo.write("app/tests/test_m.py", "from m import f\n\n\ndef test_f():\n    assert f() == 1\n")
+    repo.write("app/m.py", "def f():\n    return 0\n")
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.outcomes == {"tests/test_m.py::test_f": "failed"}

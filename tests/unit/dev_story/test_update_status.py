@@ -73,3 +73,12 @@ def test_hostile_key_refused(project: Project) -> None:
     with pytest.raises(GaiaError) as caught:
         update_status.start(project.root, "../E1-S1")
     assert caught.value.exit_code == 1
+
+
+@pytest.mark.parametrize("status", ["review", "done", "blocked", "validating"])
+def test_other_statuses_are_refused(project: Project, status: str) -> None:
+    files = make_world(project, {"E1-S1": status}, sprint=False)
+    before = files["E1-S1"].read_text()
+    with pytest.raises(GaiaError) as caught:
+        update_status.start(project.root, "E1-S1")
+    assert caught.value.exit_code == 7 and files["E1-S1"].read_text() == before
