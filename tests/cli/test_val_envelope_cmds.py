@@ -42,3 +42,10 @@ def test_usage(project: Project) -> None:
     assert run_gaia("assert-agent-envelope", cwd=project.root).returncode == 2
     assert run_gaia("assert-agent-envelope", "x.json", "--expected-agent", "../x",
                     cwd=project.root).returncode == 2
+
+
+def test_print_persona_sig(project: Project) -> None:
+    result = run_gaia("write-val-envelope", "--print-persona-sig", cwd=project.root)
+    assert (result.returncode, result.stdout) == (0, SIG + "\n")
+    assert "gaia write-val-envelope --print-persona-sig" in (
+        REPO_ROOT / "agents" / "validator.md").read_text()
