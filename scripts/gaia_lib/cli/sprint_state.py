@@ -33,7 +33,7 @@ import click
 
 from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
-from gaia_lib.core.errors import GaiaError
+from gaia_lib.core.errors import GaiaError, UsageError
 from gaia_lib.qa_gating import transition
 from gaia_lib.story import sprint
 
