@@ -29,6 +29,7 @@ from gaia_lib.core import paths
 from gaia_lib.core.errors import UsageError
 from gaia_lib.core.writes import canonical_json
 from gaia_lib.dev_story import story_parse
+from gaia_lib.story import template
 from gaia_lib.story.parser import as_dict, load_story
 from gaia_lib.story.resolve import find_story
 
