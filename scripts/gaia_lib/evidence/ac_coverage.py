@@ -1,31 +1,96 @@
 """The AC-to-test coverage analyzer (Phase 3A): which tests cover which acceptance criterion.
 
-A test covers an AC when it names the AC's id (`AC2`, `ac2`, `AC-EC1`, `ac_ec1` in its name,
-docstring or a comment above it) or, failing any id, when its name shares most of its words
-with the AC's Given/When/Then text. A test that names a different story's key (E1-S3) and not
-this one belongs to that story: it is never counted, and is reported in `unattributed_tests`.
-Coverage is the share of ACs with at least one test; the count is not a weight.
+Attribution (EC-4), decided first, per test (its path, name and description are what it names):
+- a test that names this story's key (`E1-S1`, `e1_s1`, any path-safe key) is this story's;
+- else a test that names another story's key (`E1-S3`) is that story's: never counted here;
+- else a test in a test file the story's File List claims is this story's;
+- every other test is listed in `unattributed_tests` (with the story keys it names) and is not
+  counted.
+
+Matching, for each of this story's tests (words as `evidence.words` defines them):
+- **id**: a test that names AC ids of this story (`test_ac2_x`, `it('AC1: ...')`, `AC-EC1` in
+  its docstring or in its file name) covers exactly those ACs; nothing else is inferred for it.
+- Otherwise evidence is summed per AC. A word weighs `ln((N + 1) / df)` among the story's N
+  ACs (a word every AC shares decides almost nothing), times a factor falling from 1 to 0.2 as
+  more of the candidate tests carry it. Signals:
+  - **name**, **description**: the AC's words in the test's name / docstring, comments and
+    subtest names, at full weight;
+  - **body**: the AC's words in the test's code, at 0.4 (and falling as more tests' bodies
+    use them: shared set-up code decides nothing);
+  - **literal**: the AC's Then-clause literals the test asserts: 1.5 for a status code, string
+    or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
+    without two word characters in a row (`","`: found in any assertion);
+  - **exception**: an exception the test expects that the AC names: 2.0.
+  A literal or exception several ACs promise is divided among them.
+- Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
+  exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
+  no error where the AC's Then clause names an exception or says it throws / raises, or that
+  expects an error where the Then clause describes no failure, is likewise ruled out for a weak
+  match (below).
+- Decision: a test covers an AC when its evidence is >= 1.6, its own words and assertions (not
+  its body alone) carry >= 0.9 of it, and either
+  - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs), or
+  - weak: the AC is not ruled out, is the test's best among those not ruled out by >= 1.4
+    times the runner-up, and an asserted literal / exception agrees or the AC explains >= 0.35
+    of the weight of the test's name (or description) words.
+  A weak, equal resemblance to several ACs is therefore evidence for none.
+- Where per-test coverage says a test never executes the story's code, it verifies none of
+  the story's behaviour: it matches no AC by words (its AC ids still count, and the
+  behavioural-attribution check reports such ACs).
+Each match records how it matched (the signals, strongest first), its score and the words,
+literals or exceptions that matched. Coverage is the share of ACs with at least one test;
+the count is not a weight.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
+from gaia_lib.evidence import then_literals, words
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
 _AC_REF = re.compile(r"(?<![A-Za-z0-9])ac[-_ ]?(?P<ec>ec[-_]?)?(?P<num>[0-9]+)(?![0-9])", re.I)
 _STORY_REF = re.compile(r"(?<![A-Za-z0-9])e(?P<e>[0-9]+)[-_]s(?P<s>[0-9]+)(?![0-9])", re.I)
-_WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])|[0-9]+")
-_STOPWORDS = frozenset({
-    "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "with", "by", "is", "are", "be",
-    "it", "its", "as", "at", "from", "that", "this", "then", "when", "given", "should", "must",
-    "can", "test", "tests", "user", "system", "returns", "return",
-})
-TEXT_MATCH_MIN_WORDS = 2
-TEXT_MATCH_MIN_SHARE = 0.6
+# An exception an AC names: a CamelCase word (`SignatureExpired`, `ValueError`), a Go `ErrX`.
+_EXCEPTION_IN_TEXT = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b|\bErr[A-Z]\w*|"
+                                r"\b[A-Z][a-z]+(?:Error|Exception)\b")
+
+# A Then clause that describes a failure: only such an AC can be verified by expecting an error.
+_FAILURE_WORDS = re.compile(r"\b(?:refus|reject|fail|error|rais|throw|invalid|denied|deny|"
+                            r"forbid|block|lock|not\b|cannot|can't|never|no\b|4\d\d|5\d\d)",
+                            re.I)
+
+_RAISE_WORDS = re.compile(r"\b(?:throw|throws|thrown|raise|raises|raised|panic|panics)\b", re.I)
+
+MIN_SCORE = 1.6
+MIN_CLAIM = 0.9
+STRONG = 3.5
+SHARE = 0.7
+MARGIN = 1.4
+MIN_EXPLAINED = 0.35
+CONTRADICTED_FACTOR = 0.5
+BODY_WEIGHT = 0.4
+EXCEPTION_WEIGHT = 2.0
+LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_literals.ENUM: 1.5,
+                  then_literals.NUMBER: 0.8, then_literals.KEYWORD: 0.3}
+WEAK_NUMBERS = frozenset({"0", "1"})
+ID_SCORE = 10.0
+
+ID, DESCRIPTION, NAME, BODY, LITERAL, EXCEPTION = (
+    "id", "description", "name", "body", "literal", "exception")
+
+
+@dataclass(frozen=True)
+class Match:
+    test: str  # test id
+    score: float
+    how: tuple[str, ...]  # signals, strongest first: id | exception | literal | name | ...
+    evidence: tuple[str, ...]  # the words, literals or exception names that matched
 
 
 @dataclass(frozen=True)
@@ -34,15 +99,16 @@ class AcCoverage:
     matched: bool
     test_count: int
     tests: tuple[str, ...]  # test ids, sorted
-    matched_by: str | None  # "id" | "text" | None
+    matched_by: str | None  # the strongest signal of the best match, None when unmatched
     edge_case: bool
     structured: bool
+    matches: tuple[Match, ...] = ()  # sorted by test id
 
 
 @dataclass(frozen=True)
 class UnattributedTest:
     test: str
-    story_keys: tuple[str, ...]
+    story_keys: tuple[str, ...]  # the other stories it names; () when it names none
 
 
 @dataclass(frozen=True)
@@ -65,17 +131,6 @@ class CoverageResult:
         )
 
 
-def _words(text: str) -> set[str]:
-    found = set()
-    for word in _WORD.findall(text.replace("_", " ")):
-        lowered = word.lower()
-        if len(lowered) > 3 and lowered.endswith("s"):
-            lowered = lowered[:-1]  # plural folding: "accounts" ~ "account"
-        if lowered not in _STOPWORDS:
-            found.add(lowered)
-    return found
-
-
 def ac_refs(text: str) -> set[str]:
     """The canonical AC ids a test text names: `test_ac2_x` -> {"AC2"}, `ac_ec1` -> {"AC-EC1"}."""
     refs = set()
@@ -88,52 +143,270 @@ def story_refs(text: str) -> set[str]:
     return {f"E{int(m.group('e'))}-S{int(m.group('s'))}" for m in _STORY_REF.finditer(text)}
 
 
-def _name_words(case: TestCase) -> set[str]:
-    name = case.name.rsplit("::", 1)[-1]
-    return _words(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name))
+def names_key(text: str, key: str) -> bool:
+    """Does `text` name story `key`? Case-insensitive; `-`, `_`, `.` and space interchange."""
+    parts = [re.escape(p) for p in re.split(r"[-_. ]+", key) if p]
+    if not parts:
+        return False
+    pattern = r"(?<![A-Za-z0-9])" + r"[-_. ]?".join(parts) + r"(?![0-9])"
+    return re.search(pattern, text, re.I) is not None
+
+
+def _canonical_key(key: str) -> str:
+    refs = story_refs(key)
+    return refs.pop() if len(refs) == 1 else key
+
+
+# --- attribution (EC-4) ----------------------------------------------------------------------
+
+
+def attribution(case: TestCase, story_key: str,
+                claimed: frozenset[str]) -> tuple[bool, tuple[str, ...]]:
+    """(is this story's test, the other story keys it names): the rule in the module doc."""
+    said = f"{case.file}\n{case.name}\n{case.description}"
+    if names_key(said, story_key):
+        return True, ()
+    others = tuple(sorted(story_refs(said) - {_canonical_key(story_key)}))
+    if others:
+        return False, others
+    return case.file in claimed, ()
+
+
+# --- evidence ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Said:
+    name: frozenset[str]
+    description: frozenset[str]
+    body: frozenset[str]
+
+
+def _code_only(body: str) -> str:
+    """The body without comment lines and docstrings: what the test does, not what it says."""
+    body = re.sub(r'("""|\'\'\')(?:.|\n)*?\1', " ", body)
+    return re.sub(r"(?m)^\s*(?:#|//|/?\*).*$", " ", body)
+
+
+def _ac_text(ac: AcceptanceCriterion) -> str:
+    return " ".join(filter(None, (ac.given, ac.when, ac.then))) or ac.text
+
+
+def _exceptions_named(ac: AcceptanceCriterion) -> set[str]:
+    return {m.group(0).lower() for m in _EXCEPTION_IN_TEXT.finditer(ac.text)}
+
+
+class _Weights:
+    """Distinctiveness of each token among the ACs and among the candidate tests' own words."""
+
+    def __init__(self, ac_tokens: Sequence[frozenset[str]], test_said: Sequence[_Said]) -> None:
+        self.n = len(ac_tokens)
+        self.df_ac: dict[str, int] = {}
+        for group in ac_tokens:
+            for token in group:
+                self.df_ac[token] = self.df_ac.get(token, 0) + 1
+        self.m = len(test_said)
+        self.df_t: dict[str, int] = {}
+        self.df_body: dict[str, int] = {}
+        for said in test_said:
+            for token in said.name | said.description:
+                self.df_t[token] = self.df_t.get(token, 0) + 1
+            for token in said.body:
+                self.df_body[token] = self.df_body.get(token, 0) + 1
+
+    def _spread(self, count: int) -> float:
+        return 1.0 if count <= 1 else 1.0 - 0.8 * (count - 1) / max(self.m - 1, 1)
+
+    def body(self, token: str) -> float:
+        """A body word's weight also falls as more tests' bodies use it (shared set-up code)."""
+        return self(token) * self._spread(self.df_body.get(token, 0))
+
+    def __call__(self, token: str, *, unknown: bool = False) -> float:
+        """The token's weight; with `unknown`, a word no AC uses weighs as a distinctive one
+        (to measure how much of a test's own words an AC leaves unexplained)."""
+        df = self.df_ac.get(token, 0)
+        if not df and not unknown:
+            return 0.0
+        idf = math.log((self.n + 1) / (df or 1))
+        return idf * self._spread(self.df_t.get(token, 0))
+
+
+@dataclass
+class _Score:
+    total: float = 0.0
+    claim: float = 0.0  # the part from the test's own words and assertions, not its body
+    explained: float = 0.0  # share of the test's own words (name or description) the AC uses
+    asserts: bool = False  # a Then literal or an expected exception agrees
+    contradicted: bool = False  # asserts status codes, none of them the AC's
+    unraised: bool = False  # the AC's Then names an exception; the test expects none
+    parts: dict[str, float] | None = None
+    evidence: list[str] | None = None
+
+    def add(self, signal: str, amount: float, what: str, *, claim: bool = True) -> None:
+        if amount <= 0:
+            return
+        self.total += amount
+        if claim:
+            self.claim += amount
+        if self.parts is None:
+            self.parts, self.evidence = {}, []
+        assert self.evidence is not None
+        self.parts[signal] = self.parts.get(signal, 0.0) + amount
+        if what not in self.evidence:
+            self.evidence.append(what)
+
+    def how(self) -> tuple[str, ...]:
+        parts = self.parts or {}
+        return tuple(sorted(parts, key=lambda s: (-parts[s], s)))
+
+
+def _score(case: TestCase, said: _Said, ac_tokens: frozenset[str], weight: _Weights,
+           literals: Sequence[tuple[then_literals.Literal, float]],
+           exceptions: Mapping[str, float], then_raises: bool, then_fails: bool) -> _Score:
+    score = _Score()
+    for token in sorted(ac_tokens & said.name):
+        score.add(NAME, weight(token), token)
+    for token in sorted((ac_tokens & said.description) - said.name):
+        score.add(DESCRIPTION, weight(token), token)
+    for token in sorted((ac_tokens & said.body) - said.name - said.description):
+        score.add(BODY, BODY_WEIGHT * weight.body(token), token, claim=False)
+    score.explained = max(_explained(said.name, ac_tokens, weight),
+                          _explained(said.description, ac_tokens, weight))
+    statuses = {lit.value for lit, _ in literals if lit.kind == then_literals.STATUS}
+    codes = {v for v in case.asserted if re.fullmatch(r"[1-5][0-9][0-9]", v)}
+    expected = {name.lower() for name in case.exceptions}
+    if (statuses and codes and not statuses & codes) or (
+            then_raises and expected and not expected & set(exceptions)):
+        score.total *= CONTRADICTED_FACTOR  # asserts 200 where the AC promises a 401
+        score.claim *= CONTRADICTED_FACTOR
+        score.contradicted = True
+    if literals:
+        asserted = then_literals.asserted_literals(case.body, [lit for lit, _ in literals])
+        for lit, amount in literals:
+            if lit in asserted and lit.value.lower() not in expected:  # counted as exception
+                score.add(LITERAL, amount, lit.value)
+                score.asserts = score.asserts or amount >= 1.0
+    for name in case.exceptions:
+        amount = exceptions.get(name.lower(), 0.0)
+        score.add(EXCEPTION, amount, name)
+        score.asserts = score.asserts or amount > 0
+    errs = case.expects_error
+    score.unraised = (then_raises and not errs) or (errs and not then_fails)
+    return score
+
+
+def _explained(own: frozenset[str], ac_tokens: frozenset[str], weight: _Weights) -> float:
+    total = sum(weight(t, unknown=True) for t in own)
+    return sum(weight(t) for t in own & ac_tokens) / total if total else 0.0
+
+
+def _literal_weights(criteria: Sequence[AcceptanceCriterion]
+                     ) -> list[list[tuple[then_literals.Literal, float]]]:
+    per_ac = [then_literals.then_literals(ac.then or ac.text) for ac in criteria]
+    df: dict[str, int] = {}
+    for lits in per_ac:
+        for value in {lit.value for lit in lits}:
+            df[value] = df.get(value, 0) + 1
+    out = []
+    for lits in per_ac:
+        rows = []
+        for lit in lits:
+            base = LITERAL_WEIGHT[lit.kind]
+            if (lit.kind == then_literals.NUMBER and lit.value in WEAK_NUMBERS) or (
+                    lit.kind == then_literals.STRING and not re.search(r"\w\w", lit.value)):
+                base = LITERAL_WEIGHT[then_literals.KEYWORD]
+            rows.append((lit, base / df[lit.value]))
+        out.append(rows)
+    return out
+
+
+def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str, float]]:
+    named = [_exceptions_named(ac) for ac in criteria]
+    df: dict[str, int] = {}
+    for group in named:
+        for name in group:
+            df[name] = df.get(name, 0) + 1
+    return [{name: EXCEPTION_WEIGHT / df[name] for name in group} for group in named]
+
+
+def _decide(scores: Sequence[_Score]) -> list[int]:
+    """Indexes of the ACs a test covers, from its evidence for each (the module's rule)."""
+    best = max((s.total for s in scores), default=0.0)
+    # The ACs the test's assertions contradict do not compete for a weak match.
+    open_ = sorted((s.total for s in scores if not (s.contradicted or s.unraised)), reverse=True)
+    open_best = open_[0] if open_ else 0.0
+    runner_up = open_[1] if len(open_) > 1 else 0.0
+    chosen = []
+    for i, score in enumerate(scores):
+        if score.total < MIN_SCORE or score.claim < MIN_CLAIM:
+            continue
+        strong = score.total >= STRONG and score.total >= SHARE * best
+        clear_best = (score.total == open_best and open_best >= MARGIN * runner_up
+                      and not score.contradicted and not score.unraised
+                      and (score.explained >= MIN_EXPLAINED or score.asserts))
+        if strong or clear_best:
+            chosen.append(i)
+    return chosen
 
 
 def analyze(
-    story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterable[TestCase]
+    story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterable[TestCase], *,
+    file_list: Iterable[str] = (), executes: Mapping[str, bool] | None = None,
 ) -> CoverageResult:
-    """Match `cases` to `criteria`. Pure and deterministic: output order follows the story."""
+    """Match `cases` to `criteria`. Pure and deterministic: output order follows the story.
+
+    `file_list`: the story's File List (repo-relative paths); `executes`: per test id, whether
+    it ran any of the story's source lines, where per-test coverage was measured."""
+    claimed = frozenset(file_list)
     known = {ac.ac_id for ac in criteria}
-    ac_words = {ac.ac_id: _words(" ".join(filter(None, (ac.given, ac.when, ac.then))) or ac.text)
-                for ac in criteria}
-    hits: dict[str, dict[str, str]] = {ac.ac_id: {} for ac in criteria}
+    ours: list[TestCase] = []
     unattributed: list[UnattributedTest] = []
     for case in sorted(cases, key=lambda c: (c.file, c.line, c.name)):
-        haystack = f"{case.file}\n{case.name}\n{case.body}"
-        others = story_refs(haystack) - {story_key}
-        if others and story_key not in story_refs(haystack):
-            unattributed.append(UnattributedTest(case.test_id, tuple(sorted(others))))
-            continue
-        named = ac_refs(f"{case.name}\n{case.body}") & known
+        belongs, others = attribution(case, story_key, claimed)
+        if belongs:
+            ours.append(case)
+        else:
+            unattributed.append(UnattributedTest(case.test_id, others))
+
+    raw_ac = [words.tokens(_ac_text(ac)) for ac in criteria]
+    raw_said = [(words.tokens(c.name), words.tokens(c.description),
+                 words.tokens(_code_only(c.body))) for c in ours]
+    linking = words.compounds_seen([*raw_ac, *(g for row in raw_said for g in row)])
+    ac_tokens = [frozenset(words.normalise(group, linking)) for group in raw_ac]
+    said = [_Said(frozenset(words.normalise(n, linking)), frozenset(words.normalise(d, linking)),
+                  frozenset(words.normalise(b, linking))) for n, d, b in raw_said]
+    weight = _Weights(ac_tokens, said)
+    literals = _literal_weights(criteria)
+    exceptions = _exception_weights(criteria)
+    raises = [bool(_EXCEPTION_IN_TEXT.search(ac.then or "") or _RAISE_WORDS.search(ac.then or ""))
+              for ac in criteria]
+    fails = [bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises[i]
+             for i, ac in enumerate(criteria)]
+
+    hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
+    for case, case_said in zip(ours, said, strict=True):
+        file_stem = PurePosixPath(case.file).name
+        named = ac_refs(f"{file_stem}\n{case.name}\n{case.description}") & known
         if named:
             for ac_id in named:
-                hits[ac_id][case.test_id] = "id"
+                hits[ac_id][case.test_id] = Match(case.test_id, ID_SCORE, (ID,), (ac_id,))
             continue
-        words = _name_words(case)
-        if len(words) < TEXT_MATCH_MIN_WORDS:
+        if executes is not None and executes.get(case.test_id) is False:
             continue
-        best: list[str] = []
-        best_share = 0.0
-        for ac in criteria:
-            shared = words & ac_words[ac.ac_id]
-            share = len(shared) / len(words)
-            if len(shared) >= TEXT_MATCH_MIN_WORDS and share >= TEXT_MATCH_MIN_SHARE:
-                if share > best_share:
-                    best, best_share = [ac.ac_id], share
-                elif share == best_share:
-                    best.append(ac.ac_id)
-        for ac_id in best:
-            hits[ac_id].setdefault(case.test_id, "text")
+        scores = [_score(case, case_said, ac_tokens[i], weight, literals[i], exceptions[i],
+                         raises[i], fails[i])
+                  for i in range(len(criteria))]
+        for i in _decide(scores):
+            score = scores[i]
+            hits[criteria[i].ac_id][case.test_id] = Match(
+                case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))
+
     per_ac = []
     for ac in criteria:
-        tests = hits[ac.ac_id]
-        how = None
-        if tests:
-            how = "id" if "id" in tests.values() else "text"
-        per_ac.append(AcCoverage(ac.ac_id, bool(tests), len(tests), tuple(sorted(tests)), how,
-                                 ac.edge_case, ac.structured))
+        found = hits[ac.ac_id]
+        ordered = tuple(found[t] for t in sorted(found))
+        top = max(ordered, key=lambda m: (m.score, m.test), default=None)
+        per_ac.append(AcCoverage(ac.ac_id, bool(found), len(found), tuple(sorted(found)),
+                                 top.how[0] if top else None, ac.edge_case, ac.structured,
+                                 ordered))
     return CoverageResult(tuple(per_ac), tuple(unattributed))

@@ -1,14 +1,27 @@
-"""Split test files into individual test cases (name, line, body), per language.
+"""Split test files into individual test cases, per language, and read what each one says.
 
 Pure text processing, no imports of the code under test: the coverage analyzer matches ACs
-against these records. Unknown extensions yield no cases.
+against these records. Unknown extensions yield no cases. Each case carries:
+- `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
+  `describe text > it text`), `line`: the 1-based line of its declaration;
+- `body`: leading comments/decorators + the declaration + its body;
+- `description`: what the test says about itself in prose: a Python docstring, the comment
+  block above it, comments inside it (Gherkin `# Given/When/Then` included), Go subtest names
+  (`t.Run("...")`) and table-case names (`name: "..."`);
+- `exceptions`: the exception/error types it expects (`pytest.raises(X)`, `assertRaises(X)`,
+  `toThrow(X)`, `assertThrows(X.class)`, `errors.Is(err, ErrX)`, `ErrorIs(t, err, ErrX)`);
+- `asserted`: the string and number literals inside its assertions;
+- `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
+  `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from gaia_lib.evidence.then_literals import assertion_spans
 
 
 @dataclass(frozen=True)
@@ -19,6 +32,10 @@ class TestCase:
     name: str  # the test's own name or description, with enclosing describe/class names
     line: int  # 1-based line of the test's declaration
     body: str  # leading comments/decorators + the declaration + its body
+    description: str = ""  # docstring, comments, subtest names: see the module rules
+    exceptions: tuple[str, ...] = ()  # expected exception / error names, sorted
+    asserted: tuple[str, ...] = ()  # string and number literals inside assertions, sorted
+    expects_error: bool = False  # it expects a throw / raise / error, of any type
 
     @property
     def test_id(self) -> str:
@@ -105,9 +122,19 @@ def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
 
 def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
     describes: list[tuple[int, str]] = []  # (end line, name)
+    in_comment = False
     for i, line in enumerate(lines):
         while describes and i > describes[-1][0]:
             describes.pop()
+        stripped = line.strip()
+        # A commented-out test (`// test("...")`, inside /* ... */) is not a test.
+        was_in_comment = in_comment
+        if "/*" in stripped and "*/" not in stripped[stripped.index("/*"):]:
+            in_comment = True
+        if in_comment and "*/" in stripped:
+            in_comment = False
+        if was_in_comment or stripped.startswith(("//", "/*", "*")):
+            continue
         for match in _JS_TEST.finditer(line):
             end = _brace_block_end(lines, i)
             if match.group("kind") == "describe":
@@ -164,7 +191,84 @@ def _bats_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
 
 
 def split_tests(path: str, text: str) -> list[TestCase]:
-    """Every test case declared in `text`, the file at repo-relative `path`."""
+    """Every test case declared in `text`, the file at repo-relative `path`, with what it says."""
+    return [_read(case) for case in _declared(path, text)]
+
+
+_DOCSTRING = re.compile(r'^\s*[rRuUbB]?("""|\'\'\')(?P<doc>.*?)\1', re.S)
+_COMMENT = re.compile(r"^\s*(?:#(?![!])|//+|/\*+|\*(?!/))\s?(?P<text>.*?)\s*(?:\*/)?\s*$")
+_NOT_PROSE = re.compile(r"^(?:noqa|type:\s*ignore|pragma|eslint|@ts-|nolint|istanbul|c8 )", re.I)
+_SUBTEST = re.compile(r"""\b(?:t|s|b)\.Run\(\s*(?P<q>["`])(?P<text>[^"`\n]+)(?P=q)""")
+_TABLE_NAME = re.compile(r"""^\s*\{?\s*(?:name|desc|description|title)\s*:\s*(?P<q>["'`])"""
+                         r"""(?P<text>[^"'`\n]+)(?P=q)""", re.M)
+_EXCEPTION_PATTERNS = (
+    re.compile(r"\b(?:pytest\.raises|assertRaises(?:Regexp?|Regex)?|raises)\s*\(\s*"
+               r"\(?(?P<names>[\w.]+(?:\s*,\s*[\w.]+)*)"),
+    re.compile(r"\.(?:toThrow|toThrowError|rejects\.toThrow|toThrowErrorMatchingSnapshot)\s*\("
+               r"\s*(?P<names>[A-Za-z_$][\w.$]*)"),
+    re.compile(r"\b(?:rejects|throws)\s*\(\s*[^,()]*(?:\([^()]*\))?[^,()]*,\s*"
+               r"(?P<names>[A-Z][\w.]*)"),
+    re.compile(r"\bassertThrows\s*\(\s*(?P<names>[\w.]+)\.class"),
+    re.compile(r"\b(?:errors\.Is|ErrorIs)\s*\([^,()]*(?:,\s*[^,()]*)?,\s*(?P<names>[\w.]+)\s*\)"),
+)
+_EXPECTS_ERROR = re.compile(
+    r"\.(?:toThrow\w*|rejects)\b|\bassert\.(?:throws|rejects)\s*\(|\bpytest\.raises\s*\("
+    r"|\bassertRaises\w*\s*\(|\bassertThrows\s*\(|\berr\s*==\s*nil\b"
+    r"|\b(?:assert|require)\.(?:Error|ErrorIs|ErrorAs|Panics)\s*\(|\bshould\.throw\b")
+_STRING_LITERAL = re.compile(r"""'([^'\n]{1,80})'|"([^"\n]{1,80})"|`([^`\n]{1,80})`""")
+_NUMBER_LITERAL = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+
+
+def _description(case: TestCase) -> str:
+    parts: list[str] = []
+    lines = case.body.splitlines()
+    if case.file.lower().endswith(".py"):
+        decl = next((i for i, line in enumerate(lines) if re.match(r"\s*(?:async\s+)?def\s", line)),
+                    None)
+        if decl is not None:
+            colon = next((i for i in range(decl, len(lines)) if lines[i].rstrip().endswith(":")),
+                         decl)
+            doc = _DOCSTRING.match("\n".join(lines[colon + 1:]))
+            if doc:
+                parts.append(" ".join(doc.group("doc").split()))
+    for line in lines:
+        comment = _COMMENT.match(line)
+        if comment and comment.group("text") and not _NOT_PROSE.match(comment.group("text")):
+            parts.append(comment.group("text"))
+    parts.extend(m.group("text") for m in _SUBTEST.finditer(case.body))
+    parts.extend(m.group("text") for m in _TABLE_NAME.finditer(case.body))
+    return "\n".join(parts)
+
+
+def _exceptions(body: str) -> tuple[str, ...]:
+    found: set[str] = set()
+    for pattern in _EXCEPTION_PATTERNS:
+        for match in pattern.finditer(body):
+            for name in match.group("names").split(","):
+                short = name.strip().rsplit(".", 1)[-1]
+                if short and (short[0].isupper() or short.startswith("Err")):
+                    found.add(short)
+    return tuple(sorted(found))
+
+
+def _asserted(body: str) -> tuple[str, ...]:
+    found: set[str] = set()
+    for span in assertion_spans(body):
+        for match in _STRING_LITERAL.finditer(span):
+            found.add(next(g for g in match.groups() if g is not None))
+        masked = _STRING_LITERAL.sub(" ", span)
+        found.update(m.group(0) for m in _NUMBER_LITERAL.finditer(masked))
+    return tuple(sorted(found))
+
+
+def _read(case: TestCase) -> TestCase:
+    exceptions = _exceptions(case.body)
+    return replace(case, description=_description(case), exceptions=exceptions,
+                   asserted=_asserted(case.body),
+                   expects_error=bool(exceptions) or _EXPECTS_ERROR.search(case.body) is not None)
+
+
+def _declared(path: str, text: str) -> list[TestCase]:
     lines = text.splitlines()
     lower = path.lower()
     suffix = lower[lower.rfind(".") :] if "." in lower else ""

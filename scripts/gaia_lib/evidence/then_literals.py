@@ -122,7 +122,8 @@ def _statement_end(source: str, start: int) -> int:
     return n
 
 
-def _assertion_spans(source: str) -> list[str]:
+def assertion_spans(source: str) -> list[str]:
+    """The text of each assertion statement in `source` (comments removed)."""
     code = _COMMENT_LINE_RE.sub("", source)
     spans = [
         code[m.start():_statement_end(code, m.start())] for m in _ASSERT_START_RE.finditer(code)
@@ -157,7 +158,7 @@ def _occurs(literal: Literal, span: str) -> bool:
 
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
     """The `literals` that occur inside an assertion in `test_source`, in the given order."""
-    spans = _assertion_spans(test_source)
+    spans = assertion_spans(test_source)
     return tuple(lit for lit in literals if any(_occurs(lit, span) for span in spans))
 
 

@@ -152,7 +152,8 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
     cases = [case for tf in test_files if tf.readable
              for case in testcases.split_tests(tf.path, tf.text)]
     criteria = s.story.acceptance_criteria
-    coverage = ac_coverage.analyze(s.key, criteria, cases)
+    file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
+    coverage = ac_coverage.analyze(s.key, criteria, cases, file_list=file_list_rels)
     bodies = {case.test_id: case.body for case in cases}
     literal_rows, literal_check = qa_checks.literal_evidence(criteria, coverage, bodies)
     discovery_findings = [
@@ -172,7 +173,6 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
     else:
         discovery_check = qa_checks.check("test-discovery", "passed", discovery_findings,
                                           scope=found.scope)
-    file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
     story_tests = sorted({t.partition("::")[0] for e in coverage.per_ac for t in e.tests}
                          | {f for f in found.all_files if f in file_list_rels})
     checks = [
@@ -207,7 +207,9 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
             "per_ac": [
                 {"ac_id": e.ac_id, "matched": e.matched, "test_count": e.test_count,
                  "tests": list(e.tests), "matched_by": e.matched_by, "edge_case": e.edge_case,
-                 "priority": s.story.priority}
+                 "priority": s.story.priority,
+                 "matches": [{"test": m.test, "how": list(m.how), "score": m.score,
+                              "evidence": list(m.evidence)} for m in e.matches]}
                 for e in coverage.per_ac
             ],
         },

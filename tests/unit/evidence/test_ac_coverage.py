@@ -2,9 +2,19 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.ac_coverage import ac_refs, analyze, story_refs
-from gaia_lib.evidence.testcases import TestCase
+from gaia_lib.evidence.ac_coverage import (
+    AcCoverage,
+    CoverageResult,
+    ac_refs,
+    analyze,
+    attribution,
+    names_key,
+    story_refs,
+)
+from gaia_lib.evidence.testcases import TestCase, split_tests
 from gaia_lib.story.acceptance import AcceptanceCriterion
+
+FILE = "tests/test_signup.py"
 
 
 def ac(ac_id: str, given: str | None, when: str | None, then: str | None,
@@ -21,8 +31,19 @@ CRITERIA = (
 )
 
 
-def case(name: str, body: str = "", file: str = "tests/test_signup.py") -> TestCase:
-    return TestCase(file, name, 1, f"def {name}():\n{body}")
+def case(name: str, body: str = "", file: str = FILE) -> TestCase:
+    """A Python test `name` with `body`, extracted as the review extracts it."""
+    (found,) = split_tests(file, f"def {name}():\n{body or '    pass'}\n")
+    return found
+
+
+def py_cases(source: str, file: str = FILE) -> list[TestCase]:
+    """Real extraction, as the review does it: description, exceptions, asserted literals."""
+    return split_tests(file, source)
+
+
+def by_id(result: CoverageResult) -> dict[str, AcCoverage]:
+    return {c.ac_id: c for c in result.per_ac}
 
 
 @pytest.mark.parametrize(
@@ -44,43 +65,224 @@ def test_story_refs() -> None:
     assert story_refs("test_e1_s3_x and E2-S10") == {"E1-S3", "E2-S10"}
 
 
-def test_matching_by_id_and_text_and_cross_story_attribution() -> None:
+@pytest.mark.parametrize(
+    ("text", "key", "named"),
+    [
+        ("tests/E1-S1-AC1.test.ts", "E1-S1", True),
+        ("test_e1_s1_happy_path", "E1-S1", True),
+        ("describe('E1 S1 signup')", "E1-S1", True),
+        ("test_e1_s10_other", "E1-S1", False),
+        ("test_e11_s1_other", "E1-S1", False),
+        ("tests/pay.7/test_refund.py", "PAY.7", True),
+        ("test_pay_7_refund", "PAY.7", True),
+        ("test_pay_70_refund", "PAY.7", False),
+    ],
+)
+def test_names_key(text: str, key: str, named: bool) -> None:
+    assert names_key(text, key) is named
+
+
+CLAIMED = frozenset({FILE})
+
+
+@pytest.mark.parametrize(
+    ("test", "ours", "others"),
+    [
+        # the story key in the path or the name: ours, wherever the file is
+        (TestCase("tests/e1_s1/test_x.py", "test_a", 1, ""), True, ()),
+        (TestCase("tests/other.py", "test_e1_s1_a", 1, ""), True, ()),
+        # naming another story: never ours, even in a file the File List claims
+        (TestCase(FILE, "test_a", 1, "", description="covers: E1-S3 AC1"), False, ("E1-S3",)),
+        (TestCase(FILE, "test_e1_s3_a", 1, ""), False, ("E1-S3",)),
+        # naming both: it names this story, so it is ours
+        (TestCase(FILE, "test_e1_s1_regression_of_e1_s3", 1, ""), True, ()),
+        # no key: ours only in a File-List file
+        (TestCase(FILE, "test_a", 1, ""), True, ()),
+        (TestCase("tests/test_other.py", "test_a", 1, ""), False, ()),
+    ],
+)
+def test_attribution_rule(test: TestCase, ours: bool, others: tuple[str, ...]) -> None:
+    assert attribution(test, "E1-S1", CLAIMED) == (ours, others)
+
+
+def test_unattributed_tests_are_listed_with_their_owners_and_never_counted() -> None:
     cases = [
-        case("test_ac1_valid_email_creates_account"),
-        case("test_ac1_again"),
-        case("test_invalid_email_returns_422_error"),  # no id: matched by AC2's words
-        case("test_duplicate", "    # belongs to E1-S3 AC3\n"),  # another story's test
-        case("test_helper_function_works"),
+        case("test_ac1_valid_email_creates_account", file="tests/test_other.py"),
+        case("test_ac2_x", file="tests/test_other.py", body="    # E1-S3\n"),
+        case("test_e1_s1_ac3_duplicate", file="tests/test_other.py"),
     ]
-    result = analyze("E1-S1", CRITERIA, cases)
-    by_id = {c.ac_id: c for c in result.per_ac}
-    assert by_id["AC1"].matched and by_id["AC1"].test_count == 2 and by_id["AC1"].matched_by == "id"
-    assert by_id["AC2"].matched and by_id["AC2"].matched_by == "text"
-    assert by_id["AC2"].tests == ("tests/test_signup.py::test_invalid_email_returns_422_error",)
-    assert not by_id["AC3"].matched and by_id["AC3"].test_count == 0
-    assert not by_id["AC-EC1"].matched and by_id["AC-EC1"].edge_case
-    assert [u.test for u in result.unattributed_tests] == ["tests/test_signup.py::test_duplicate"]
-    assert result.unattributed_tests[0].story_keys == ("E1-S3",)
-    assert result.coverage_percent == 50.0
-    assert result.uncovered(edge_case=False) == ("AC3",)
-    assert result.uncovered(edge_case=True) == ("AC-EC1",)
+    result = analyze("E1-S1", CRITERIA, cases, file_list=[FILE])
+    assert [(u.test, u.story_keys) for u in result.unattributed_tests] == [
+        ("tests/test_other.py::test_ac1_valid_email_creates_account", ()),
+        ("tests/test_other.py::test_ac2_x", ("E1-S3",)),
+    ]
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC3"]
 
 
-def test_a_test_naming_its_own_story_and_another_still_counts() -> None:
-    cases = [case("test_e1_s1_ac3_regression_of_e1_s3")]
-    result = analyze("E1-S1", CRITERIA, cases)
-    assert result.per_ac[2].matched and not result.unattributed_tests
-
-
-def test_ids_of_unknown_acs_do_not_count() -> None:
-    result = analyze("E1-S1", CRITERIA, [case("test_ac9_something")])
+def test_another_storys_key_in_a_comment_sets_the_test_aside() -> None:
+    source = "# covers: E1-S3 AC1\ndef test_ac1_welcome():\n    assert True\n"
+    result = analyze("E1-S1", CRITERIA, py_cases(source), file_list=[FILE])
+    assert [(u.test, u.story_keys) for u in result.unattributed_tests] == [
+        (f"{FILE}::test_ac1_welcome", ("E1-S3",))]
     assert not any(c.matched for c in result.per_ac)
 
 
+def test_matching_by_id() -> None:
+    cases = [case("test_ac1_valid_email_creates_account"), case("test_ac1_again"),
+             case("test_ac9_unknown_ac")]
+    result = analyze("E1-S1", CRITERIA, cases, file_list=[FILE])
+    ac1 = by_id(result)["AC1"]
+    assert ac1.test_count == 2 and ac1.matched_by == "id"
+    assert {m.how for m in ac1.matches} == {("id",)}
+    assert result.coverage_percent == 25.0
+    assert result.uncovered(edge_case=False) == ("AC2", "AC3")
+    assert result.uncovered(edge_case=True) == ("AC-EC1",)
+
+
+def test_an_id_in_the_file_name_or_docstring_counts() -> None:
+    cases = [TestCase("tests/E1-S1-AC2.test.ts", "rejects", 1, "it('rejects', () => {})"),
+             TestCase(FILE, "test_x", 1, "", description="AC-EC1: empty email")]
+    result = analyze("E1-S1", CRITERIA, cases, file_list=[FILE])
+    assert by_id(result)["AC2"].matched_by == "id" and by_id(result)["AC-EC1"].matched_by == "id"
+
+
+SIGNUP = '''
+def test_invalid_email_returns_422():
+    with pytest.raises(SignupError) as err:
+        signup("nope")
+    assert err.value.code == 422
+
+
+def test_duplicate_signup_is_rejected():
+    signup("a@b.co")
+    with pytest.raises(DuplicateEmail):
+        signup("a@b.co")
+
+
+def test_helper_formats_names():
+    assert fmt("ann") == "Ann"
+'''
+
+
+def test_matching_by_words_literals_and_exceptions_records_how() -> None:
+    criteria = (*CRITERIA[:2],
+                ac("AC3", "a duplicate email", "the user signs up",
+                   "the signup is rejected with DuplicateEmail"), CRITERIA[3])
+    result = analyze("E1-S1", criteria, py_cases(SIGNUP), file_list=[FILE])
+    found = by_id(result)
+    assert found["AC2"].tests == (f"{FILE}::test_invalid_email_returns_422",)
+    assert "literal" in found["AC2"].matches[0].how and "422" in found["AC2"].matches[0].evidence
+    assert found["AC3"].tests == (f"{FILE}::test_duplicate_signup_is_rejected",)
+    assert "exception" in found["AC3"].matches[0].how
+    assert "DuplicateEmail" in found["AC3"].matches[0].evidence
+    assert not found["AC1"].matched and not found["AC-EC1"].matched  # the helper test: nothing
+
+
+def test_a_weak_equal_resemblance_to_several_acs_is_evidence_for_none() -> None:
+    criteria = (
+        ac("AC1", "a cart", "the shopper applies a coupon", "the total is discounted"),
+        ac("AC2", "a cart", "the shopper removes a coupon", "the total is restored"),
+        ac("AC3", "a cart", "the shopper checks out", "an order is placed"),
+    )
+    result = analyze("E1-S1", criteria, [case("test_coupon_total")], file_list=[FILE])
+    assert not any(c.matched for c in result.per_ac)
+
+
+def test_one_test_with_strong_evidence_for_two_acs_covers_both() -> None:
+    criteria = (
+        ac("AC1", "a cart", "the shopper applies a coupon", "the total is discounted by 10%"),
+        ac("AC2", "a cart with a coupon", "the shopper checks out", "the receipt shows COUPON10"),
+        ac("AC3", "an empty cart", "the shopper checks out", "checkout is refused"),
+    )
+    source = '''
+def test_coupon_discount_appears_on_receipt():
+    """Applying a coupon discounts the total, and the receipt shows it."""
+    cart = Cart([item(100)])
+    cart.apply_coupon("COUPON10")
+    assert cart.total == 90
+    assert "COUPON10" in checkout(cart).receipt
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1", "AC2"]
+
+
+def test_a_one_word_name_matches_when_the_word_is_distinctive_and_the_body_agrees() -> None:
+    criteria = (
+        ac("AC1", "a token", "it is revoked", "requests with it answer 401"),
+        ac("AC2", "a token", "it is refreshed", "a new token is issued"),
+        ac("AC3", "a token", "its owner logs out", "the token is deleted"),
+    )
+    source = '''
+def test_revocation():
+    token = issue()
+    revoke(token)
+    assert get("/me", token).status_code == 401
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
+
+
+def test_stems_abbreviations_and_compounds_link_words() -> None:
+    criteria = (
+        ac("AC1", "a signed-in user", "they log out", "the session is revoked"),
+        ac("AC2", "a password", "it is longer than the maximum length", "it is refused"),
+        ac("AC3", "a user", "they open settings", "the profile page is shown"),
+    )
+    cases = [case("test_logout_revokes_session"), case("test_max_len_password_refused")]
+    result = analyze("E1-S1", criteria, cases, file_list=[FILE])
+    assert by_id(result)["AC1"].tests == (f"{FILE}::test_logout_revokes_session",)
+    assert by_id(result)["AC2"].tests == (f"{FILE}::test_max_len_password_refused",)
+    assert not by_id(result)["AC3"].matched
+
+
+def test_asserting_another_status_code_contradicts_the_ac() -> None:
+    criteria = (
+        ac("AC1", "a revoked token", "it is sent with a request", "the request answers 401"),
+        ac("AC2", "a user", "they sign up", "a welcome mail is sent"),
+    )
+    source = '''
+def test_fresh_token_request():
+    assert get("/me", fresh()).status_code == 200
+
+
+def test_revoked_token_request():
+    assert get("/me", revoked()).status_code == 401
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert by_id(result)["AC1"].tests == (f"{FILE}::test_revoked_token_request",)
+
+
+def test_expecting_a_different_exception_contradicts_the_ac() -> None:
+    criteria = (
+        ac("AC1", "an expired token", "it is loaded", "TokenExpired is raised"),
+        ac("AC2", "a tampered token", "it is loaded", "BadSignature is raised"),
+    )
+    source = '''
+def test_token_loaded_with_tampered_signature():
+    with pytest.raises(BadSignature):
+        load(tamper(token()))
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
+
+
+def test_tests_that_never_run_the_story_code_lose_word_evidence_not_ids() -> None:
+    cases = [case("test_invalid_email_returns_422_error"), case("test_ac1_creates")]
+    executes = {f"{FILE}::test_invalid_email_returns_422_error": True}
+    kept = analyze("E1-S1", CRITERIA, cases, file_list=[FILE], executes=executes)
+    dropped = analyze("E1-S1", CRITERIA, cases, file_list=[FILE],
+                      executes={t: False for t in executes})
+    assert by_id(kept)["AC2"].matched and not by_id(dropped)["AC2"].matched
+    assert by_id(dropped)["AC1"].matched_by == "id"
+
+
 def test_no_criteria_means_zero_coverage() -> None:
-    assert analyze("E1-S1", (), [case("test_ac1")]).coverage_percent == 0.0
+    assert analyze("E1-S1", (), [case("test_ac1")], file_list=[FILE]).coverage_percent == 0.0
 
 
 def test_output_is_independent_of_input_order() -> None:
-    cases = [case("test_ac1_a"), case("test_ac2_b", file="tests/a.py"), case("test_ac1_c")]
-    assert analyze("E1-S1", CRITERIA, cases) == analyze("E1-S1", CRITERIA, list(reversed(cases)))
+    cases = [*py_cases(SIGNUP), case("test_ac1_a"), case("test_ac2_b", file="tests/a.py"),
+             case("test_ac1_c")]
+    forward = analyze("E1-S1", CRITERIA, cases, file_list=[FILE, "tests/a.py"])
+    assert forward == analyze("E1-S1", CRITERIA, list(reversed(cases)),
+                              file_list=["tests/a.py", FILE])

@@ -108,3 +108,95 @@ def test_bats_body_ends_at_closing_brace() -> None:
     case = split_tests("x.bats", BATS)[0]
     assert case.body.splitlines()[-1] == "}"
     assert "second" not in case.body
+
+
+# --- what a test says ---------------------------------------------------------------------------
+
+SAYS_PY = '''import pytest
+
+
+class TestTokens:
+    # Given a token signed ten seconds ago
+    def test_max_age(self, signer):
+        """Old tokens are refused."""
+        # When it is loaded with max_age=5
+        with pytest.raises(SignatureExpired):
+            signer.unsign(token, max_age=5)  # noqa: E501
+        assert signer.status == "expired"
+        self.assertRaises((ValueError, errors.BadSig), f)
+        assert len(seen) == 422
+
+
+def test_plain():
+    value = compute()
+    assert value
+'''
+
+SAYS_TS = '''describe("codes", () => {
+  // refuses an expired code
+  it("refuses a code past its expiry date", async () => {
+    await expect(redeem("X-1")).rejects.toThrow(ExpiredCodeError);
+    expect(res.status).toBe(410);
+  });
+  // it("commented out", () => {});
+  it("throws for anything", () => {
+    expect(() => redeem("")).toThrow();
+  });
+});
+/*
+test("inside a block comment", () => {});
+*/
+'''
+
+SAYS_GO = '''package codes
+
+// TestRedeem checks redemption.
+func TestRedeem(t *testing.T) {
+	cases := []struct{ name string }{
+		{name: "unknown code"},
+	}
+	t.Run("expired code is refused", func(t *testing.T) {
+		if !errors.Is(err, ErrExpired) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	_ = cases
+}
+
+func TestNoError(t *testing.T) {
+	if _, err := Parse("x"); err == nil {
+		t.Fatal("want an error")
+	}
+}
+'''
+
+
+def test_python_docstring_comments_exceptions_and_asserted_literals() -> None:
+    first, plain = split_tests("tests/test_tokens.py", SAYS_PY)
+    assert first.name == "TestTokens::test_max_age" and first.line == 6
+    assert first.description.splitlines() == [
+        "Old tokens are refused.", "Given a token signed ten seconds ago",
+        "When it is loaded with max_age=5"]
+    assert first.exceptions == ("BadSig", "SignatureExpired", "ValueError")
+    assert first.asserted == ("422", "expired")
+    assert first.expects_error
+    assert (plain.description, plain.exceptions, plain.asserted, plain.expects_error) == (
+        "", (), (), False)
+
+
+def test_js_nesting_comments_and_throw_expectations() -> None:
+    cases = split_tests("src/codes.test.ts", SAYS_TS)
+    assert [c.name for c in cases] == ["codes > refuses a code past its expiry date",
+                                       "codes > throws for anything"]
+    refuses, anything = cases
+    assert refuses.description.splitlines()[0] == "refuses an expired code"
+    assert refuses.exceptions == ("ExpiredCodeError",) and refuses.asserted == ("410", "X-1")
+    assert anything.exceptions == () and anything.expects_error
+
+
+def test_go_subtests_table_names_and_error_expectations() -> None:
+    redeem, no_error = split_tests("codes/codes_test.go", SAYS_GO)
+    assert redeem.description.splitlines() == [
+        "TestRedeem checks redemption.", "expired code is refused", "unknown code"]
+    assert redeem.exceptions == ("ErrExpired",)
+    assert no_error.exceptions == () and no_error.expects_error

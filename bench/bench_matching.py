@@ -1,0 +1,158 @@
+"""Benchmark: how well tests are matched to acceptance criteria, against a person's labels.
+
+Prints precision and recall over AC-test pairs (rules: `gaia_lib.evidence.match_quality`):
+- on the labelled corpus in tests/fixtures/matching/ (stories and suites written for it, with
+  near-misses that must not match);
+- on real open-source projects' own test suites, downloaded at bench time into a cache dir
+  (never committed): each project's stories and labels live in bench/matching/<name>*/, and a
+  full review's test discovery runs over the unpacked project, so the tests of files the story
+  does not claim are set aside by the attribution rule as they would be in a review.
+Goal on the real projects: precision >= 0.9 and recall >= 0.85. Also reports the matcher's
+median time per story over --runs.
+
+    python bench/bench_matching.py [--cache DIR] [--runs 5] [--verbose]
+
+Needs pip (sdists from PyPI) and npm (`npm pack`) for the real projects; a project whose
+download fails is reported as such, and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tarfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+
+from gaia_lib.core import proc  # noqa: E402
+from gaia_lib.evidence import match_quality  # noqa: E402
+
+CORPUS = REPO / "tests" / "fixtures" / "matching"
+LABELS = REPO / "bench" / "matching"
+GOAL_PRECISION, GOAL_RECALL = 0.9, 0.85
+
+
+@dataclass(frozen=True)
+class Project:
+    name: str  # prefix of its story directories under bench/matching/
+    registry: str  # "pypi" | "npm"
+    spec: str  # NAME==VERSION (pypi) | NAME@VERSION (npm)
+    stack: str
+    root: str  # the unpacked tree's top directory
+
+
+PROJECTS = (
+    Project("itsdangerous", "pypi", "itsdangerous==2.2.0", "python-dev", "itsdangerous-2.2.0"),
+    Project("zod", "npm", "zod@4.1.12", "ts-dev", "package"),
+)
+
+
+def _safe_extract(archive: Path, into: Path) -> None:
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            target = (into / member.name).resolve()
+            if not str(target).startswith(str(into.resolve())) or member.issym() or member.islnk():
+                raise SystemExit(f"bench: refusing unsafe archive member {member.name}")
+        tar.extractall(into)  # members checked above
+
+
+def fetch(project: Project, cache: Path) -> tuple[Path | None, str]:
+    """The unpacked project under `cache` (downloaded once), or None and why not."""
+    home = cache / project.spec.replace("/", "_")
+    tree = home / project.root
+    if tree.is_dir():
+        return tree, "cached"
+    home.mkdir(parents=True, exist_ok=True)
+    if project.registry == "pypi":
+        argv = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+                "-q", "-d", str(home), project.spec]
+    else:
+        argv = ["npm", "pack", "--silent", "--pack-destination", str(home), project.spec]
+    result = proc.run_tool(argv, cwd=home, timeout=300)
+    archives = sorted(p for p in home.iterdir() if p.name.endswith((".tar.gz", ".tgz")))
+    if not result.ok or not archives:
+        why = result.error or (result.stderr or result.stdout).strip()[-200:]
+        return None, f"download failed: {why}"
+    _safe_extract(archives[0], home)
+    return (tree, "downloaded") if tree.is_dir() else (None, f"no {project.root}/ in archive")
+
+
+def _row(name: str, quality: match_quality.Quality, pairs: int,
+         seconds: float | None = None) -> str:
+    timing = "" if seconds is None else f"; median match {seconds * 1000:.1f} ms"
+    return (f"  {name:<22} precision {quality.precision:5.3f}  recall {quality.recall:5.3f}  "
+            f"(tp {quality.true_positives}, fp {quality.false_positives}, "
+            f"fn {quality.false_negatives}; {pairs} labelled pairs{timing})")
+
+
+def _measure(labelled: match_quality.Labelled, runs: int) -> tuple[match_quality.Quality, float]:
+    times = []
+    quality = None
+    for _ in range(runs):
+        start = time.perf_counter()
+        quality, _result = match_quality.measure(labelled)
+        times.append(time.perf_counter() - start)
+    assert quality is not None
+    return quality, statistics.median(times)
+
+
+def _details(quality: match_quality.Quality) -> None:
+    for test, ac in quality.wrong:
+        print(f"      wrong  {ac:<7} {test}")
+    for test, ac in quality.missed:
+        print(f"      missed {ac:<7} {test}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default_cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "gaia-bench"
+    parser.add_argument("--cache", type=Path, default=default_cache)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--verbose", action="store_true", help="list every wrong / missed pair")
+    args = parser.parse_args(argv)
+
+    print("corpus (tests/fixtures/matching):")
+    total = match_quality.Quality(0, 0, 0)
+    pairs = 0
+    for labels in sorted(CORPUS.glob("*/labels.json")):
+        labelled = match_quality.load(labels)
+        quality, seconds = _measure(labelled, args.runs)
+        print(_row(labelled.name, quality, labelled.labelled_pairs, seconds))
+        if args.verbose:
+            _details(quality)
+        total, pairs = total + quality, pairs + labelled.labelled_pairs
+    print(_row("corpus total", total, pairs))
+
+    status = 0
+    real = match_quality.Quality(0, 0, 0)
+    real_pairs = 0
+    print("real projects (their own test suites):")
+    for project in PROJECTS:
+        tree, how = fetch(project, args.cache)
+        if tree is None:
+            print(f"  {project.spec}: {how}")
+            status = 2
+            continue
+        print(f"  {project.spec} ({how}, {tree})")
+        for labels in sorted(LABELS.glob(f"{project.name}*/labels.json")):
+            labelled = match_quality.load(labels, tree, project.stack)
+            quality, seconds = _measure(labelled, args.runs)
+            print(_row(labelled.name, quality, labelled.labelled_pairs, seconds))
+            if args.verbose:
+                _details(quality)
+            real, real_pairs = real + quality, real_pairs + labelled.labelled_pairs
+    print(_row("real projects total", real, real_pairs))
+    met = real.precision >= GOAL_PRECISION and real.recall >= GOAL_RECALL
+    print(f"goal on real projects: precision >= {GOAL_PRECISION}, recall >= {GOAL_RECALL}: "
+          f"{'met' if met else 'NOT met'}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

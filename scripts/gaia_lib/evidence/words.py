@@ -1,0 +1,138 @@
+"""Words, for matching tests to acceptance criteria: what counts as the same word.
+
+Rules (pure; the same text always gives the same tokens):
+- Identifiers split on snake_case, kebab-case, camelCase and digits: `maxAge` -> max age,
+  `SIGNATURE_EXPIRED` -> signature expired, `test_v2_api` -> v 2 api (single letters dropped).
+- Lower-cased, then common abbreviations expand to one canonical word (`max` -> maximum,
+  `cfg`/`config` -> configuration, `auth` -> authentication, `id` -> identifier ...).
+- Stop words drop: English function words, the Given/When/Then keywords and the vocabulary
+  every test shares (`test`, `should`, `expect`, `assert`, `correctly` ...).
+- Stemming strips inflection and common derivations, repeatedly, never below three letters:
+  revoked / revokes / revoking / revoke -> `revok`; expiry / expired / expiration -> `expir`;
+  revocation -> `revok`; validate / validation / valid -> `valid`; signature / signer / signed
+  -> `sign`; a doubled final consonant left by `-ing`/`-ed` is undone (stopped -> stop).
+- Numbers of two or more digits are tokens too (`429`, `15`): a test named "answers 429"
+  and an AC promising a 429 share a word.
+- Compounds: each pair of neighbouring words also yields its joined form, so "log out",
+  "log-out" and "logout" share the token `logout`, and "sign up" meets `signup`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_IDENT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+ABBREVIATIONS = {
+    "max": "maximum", "min": "minimum", "cfg": "configuration", "conf": "configuration",
+    "config": "configuration", "auth": "authentication", "authn": "authentication",
+    "authz": "authorization", "id": "identifier", "ids": "identifier", "msg": "message",
+    "pwd": "password", "passwd": "password", "req": "request", "resp": "response",
+    "res": "response", "err": "error", "errs": "error", "ts": "timestamp", "tz": "timezone",
+    "str": "string", "num": "number", "len": "length", "db": "database", "env": "environment",
+    "arg": "argument", "args": "argument", "param": "parameter", "params": "parameter",
+    "init": "initialize", "sig": "signature", "exp": "expiry", "ttl": "lifetime",
+    "dup": "duplicate", "dupe": "duplicate", "addr": "address", "info": "information",
+    "attr": "attribute", "attrs": "attribute", "sec": "second", "secs": "second",
+    "ms": "millisecond", "char": "character", "chars": "character", "val": "value",
+    "btn": "button", "pkg": "package", "dir": "directory", "tmp": "temporary",
+    "async": "asynchronous", "sync": "synchronous", "util": "utility",
+    "nil": "null", "none": "null", "undefined": "null",
+}
+
+_STOP_TEXT = """
+a an the and or nor but of to in on at by for with from into onto over under about as is are
+was were be been being am it its it's this that these those there here then than when given
+so if else not no yes do does did done doing has have had having will would shall should can
+could may might must also just only very too any all each every some such own same other
+which who whom whose what where why how i we you he she they them their our your my me us
+one two use used using uses via per
+test tests testing spec specs it describe expect expects expected assert asserts asserting
+check checks verify verifies ensure ensures case cases scenario example examples correct
+correctly properly proper work works working handle handles handled handling behave behaviour
+behavior function method new get gets got set sets call
+called calls value result results thing things want wants like
+"""
+STOP_WORDS = frozenset(_STOP_TEXT.split())
+
+MIN_STEM = 3
+_DERIVATIONS = ("ational", "ation", "ature", "ition", "ement", "ment", "ness", "ity", "ies",
+                "ied", "ing", "ion", "ite", "ers", "ed", "er", "or", "es", "ly", "ive", "al", "s",
+                "e", "y", "at")
+_KEEP_S = ("ss", "us", "is", "as")
+
+
+def _strip_once(word: str) -> str:
+    for suffix in _DERIVATIONS:
+        if not word.endswith(suffix) or len(word) - len(suffix) < MIN_STEM:
+            continue
+        if suffix == "s" and word.endswith(_KEEP_S):
+            continue
+        if suffix in ("ies", "ied"):
+            return word[: -len(suffix)] + "y"
+        stem = word[: -len(suffix)]
+        if suffix in ("ing", "ed", "er", "ers") and len(stem) > MIN_STEM and stem[-1] == stem[-2] \
+                and stem[-1] not in "aeioulsz":
+            stem = stem[:-1]  # stopped -> stop, signalling -> signal
+        return stem
+    return word
+
+
+def stem(word: str) -> str:
+    """The word's stem: suffixes stripped until none applies (see the module rules)."""
+    current = word.lower()
+    while True:
+        shorter = _strip_once(current)
+        if shorter == current:
+            # revocation -> revoc, revoke -> revok: one stem for the Latin -voc-/-vok- pair
+            return current[:-1] + "k" if current.endswith("oc") else current
+        current = shorter
+
+
+def raw_words(text: str) -> list[str]:
+    """Lower-cased words of `text` in order, identifiers split; single letters dropped."""
+    found = []
+    for part in _IDENT.findall(text):
+        lowered = part.lower()
+        if len(lowered) > 1 or lowered.isdigit():
+            found.append(lowered)
+    return found
+
+
+def canonical(word: str) -> str | None:
+    """A lower-case word's token: abbreviation expanded, stemmed; None for a stop word."""
+    expanded = ABBREVIATIONS.get(word, word)
+    if expanded in STOP_WORDS or word in STOP_WORDS:
+        return None
+    return stem(expanded)
+
+
+def tokens(text: str) -> set[str]:
+    """The distinct tokens of `text`: words (see `canonical`) plus joined neighbouring pairs."""
+    words = raw_words(text)
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        token = canonical(word)
+        if token is not None and (not word.isdigit() or len(word) >= 2):
+            found.add(token)
+        if i + 1 < len(words) and not word.isdigit() and not words[i + 1].isdigit():
+            joined = word + words[i + 1]
+            if joined not in STOP_WORDS and len(joined) >= 5:
+                found.add("+" + stem(joined))
+    return found
+
+
+def compounds_seen(groups: Iterable[set[str]]) -> set[str]:
+    """The joined-pair tokens (`+logout`) that some text also spells as one word (`logout`):
+    only those link two texts; the rest are dropped so they add no weight."""
+    all_tokens: set[str] = set()
+    for group in groups:
+        all_tokens |= group
+    return {t for t in all_tokens if t.startswith("+") and t[1:] in all_tokens}
+
+
+def normalise(group: set[str], linking: set[str]) -> set[str]:
+    """`group` with joined pairs kept only when linking, spelled as the single word."""
+    return {t[1:] if t.startswith("+") else t for t in group
+            if not t.startswith("+") or t in linking}

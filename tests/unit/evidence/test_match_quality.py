@@ -1,0 +1,64 @@
+"""The matcher against the labelled corpus (tests/fixtures/matching/): floors that fail on a
+regression, and the attribution rule checked against every corpus's labels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.evidence import match_quality
+from gaia_lib.evidence.match_quality import Quality, compare
+
+CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "matching"
+STORIES = sorted(CORPUS.glob("*/labels.json"))
+# Measured when the floors were set: precision 0.865, recall 0.914 over 63 labelled pairs.
+PRECISION_FLOOR = 0.85
+RECALL_FLOOR = 0.9
+PER_STORY_FLOOR = 0.75
+
+
+def test_compare_counts_pairs() -> None:
+    quality = compare({("t1", "AC1"), ("t1", "AC2"), ("t3", "AC1")},
+                      {"t1": ["AC1"], "t2": ["AC2"], "t3": []})
+    assert (quality.true_positives, quality.false_positives, quality.false_negatives) == (1, 2, 1)
+    assert quality.wrong == (("t1", "AC2"), ("t3", "AC1")) and quality.missed == (("t2", "AC2"),)
+    assert quality.precision == pytest.approx(1 / 3) and quality.recall == pytest.approx(0.5)
+
+
+def test_empty_denominators_score_one() -> None:
+    assert Quality(0, 0, 0).precision == 1.0 and Quality(0, 0, 0).recall == 1.0
+    assert (Quality(1, 1, 0) + Quality(1, 0, 2)).recall == 0.5
+
+
+def test_the_corpus_covers_three_stacks_and_sixty_pairs() -> None:
+    loaded = [match_quality.load(path) for path in STORIES]
+    suffixes = {Path(c.file).suffix for labelled in loaded for c in labelled.cases}
+    assert {".py", ".ts", ".go"} <= suffixes
+    assert sum(labelled.labelled_pairs for labelled in loaded) >= 60
+    assert sum(labelled.near_misses for labelled in loaded) >= 20
+    for labelled in loaded:  # every test the labels name exists, and vice versa
+        ours = {c.test_id for c in labelled.cases} - set(labelled.unattributed)
+        assert ours == set(labelled.covers), labelled.name
+
+
+@pytest.mark.parametrize("labels", STORIES, ids=lambda p: p.parent.name)
+def test_attribution_sets_aside_exactly_the_labelled_tests(labels: Path) -> None:
+    labelled = match_quality.load(labels)
+    _quality, result = match_quality.measure(labelled)
+    assert {u.test: u.story_keys for u in result.unattributed_tests} == labelled.unattributed
+
+
+@pytest.mark.parametrize("labels", STORIES, ids=lambda p: p.parent.name)
+def test_each_corpus_story_stays_above_the_per_story_floor(labels: Path) -> None:
+    quality, _result = match_quality.measure(match_quality.load(labels))
+    assert quality.precision >= PER_STORY_FLOOR, quality.wrong
+    assert quality.recall >= PER_STORY_FLOOR, quality.missed
+
+
+def test_precision_and_recall_over_the_corpus_stay_above_their_floors() -> None:
+    total = Quality(0, 0, 0)
+    for labels in STORIES:
+        total = total + match_quality.measure(match_quality.load(labels))[0]
+    assert total.precision >= PRECISION_FLOOR, total.wrong
+    assert total.recall >= RECALL_FLOOR, total.missed

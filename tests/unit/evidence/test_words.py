@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.evidence.words import compounds_seen, normalise, raw_words, stem, tokens
+
+
+@pytest.mark.parametrize(
+    ("variants", "shared"),
+    [
+        (("revoked", "revokes", "revoke", "revoking", "revocation"), "revok"),
+        (("expiry", "expired", "expires", "expiration"), "expir"),
+        (("validate", "validated", "validation", "valid"), "valid"),
+        (("stopped", "stopping", "stop"), "stop"),
+        (("matches", "match"), "match"),
+        (("getters", "getter"), "get"),
+    ],
+)
+def test_inflections_share_one_stem(variants: tuple[str, ...], shared: str) -> None:
+    assert {stem(word) for word in variants} == {shared}
+
+
+def test_stems_never_shrink_below_three_letters() -> None:
+    assert [stem(w) for w in ("uses", "bed", "ids", "news")] == ["use", "bed", "ids", "new"]
+
+
+def test_identifiers_split_on_snake_camel_kebab_and_digits() -> None:
+    assert raw_words("maxAge SIGNATURE_EXPIRED x-rate-limit HTTPServer v2") == [
+        "max", "age", "signature", "expired", "rate", "limit", "http", "server", "2"]
+
+
+def words_only(text: str) -> set[str]:
+    return {t for t in tokens(text) if not t.startswith("+")}
+
+
+def test_abbreviations_expand_and_stop_words_drop() -> None:
+    assert words_only("test_max_cfg_id") == words_only("maximum configuration identifier")
+    assert words_only("it should correctly return the value") == {"return"}
+
+
+def test_numbers_of_two_digits_or_more_are_tokens() -> None:
+    assert "429" in tokens("answers 429") and "5" not in tokens("retries 5 times")
+
+
+def test_compounds_link_only_when_some_text_spells_them_as_one_word() -> None:
+    spelled_apart, one_word, unrelated = tokens("when they log out"), tokens("test_logout"), \
+        tokens("sign in page")
+    linking = compounds_seen([spelled_apart, one_word, unrelated])
+    assert linking == {"+logout"}
+    assert "logout" in normalise(spelled_apart, linking)
+    assert not any(t.startswith("+") for t in normalise(unrelated, linking))
