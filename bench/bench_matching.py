@@ -109,6 +109,19 @@ def _details(quality: match_quality.Quality) -> None:
         print(f"      missed {ac:<7} {test}")
 
 
+def _report(stories: list[match_quality.Labelled], runs: int,
+            verbose: bool) -> tuple[match_quality.Quality, int]:
+    """Measure and print each labelled story; (summed quality, labelled pairs)."""
+    total, pairs = match_quality.Quality(0, 0, 0), 0
+    for labelled in stories:
+        quality, seconds = _measure(labelled, runs)
+        print(_row(labelled.name, quality, labelled.labelled_pairs, seconds))
+        if verbose:
+            _details(quality)
+        total, pairs = total + quality, pairs + labelled.labelled_pairs
+    return total, pairs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default_cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "gaia-bench"
@@ -118,20 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     print("corpus (tests/fixtures/matching):")
-    total = match_quality.Quality(0, 0, 0)
-    pairs = 0
-    for labels in sorted(CORPUS.glob("*/labels.json")):
-        labelled = match_quality.load(labels)
-        quality, seconds = _measure(labelled, args.runs)
-        print(_row(labelled.name, quality, labelled.labelled_pairs, seconds))
-        if args.verbose:
-            _details(quality)
-        total, pairs = total + quality, pairs + labelled.labelled_pairs
-    print(_row("corpus total", total, pairs))
+    corpus = [match_quality.load(p) for p in sorted(CORPUS.glob("*/labels.json"))]
+    print(_row("corpus total", *_report(corpus, args.runs, args.verbose)))
 
     status = 0
-    real = match_quality.Quality(0, 0, 0)
-    real_pairs = 0
+    real, real_pairs = match_quality.Quality(0, 0, 0), 0
     print("real projects (their own test suites):")
     for project in PROJECTS:
         tree, how = fetch(project, args.cache)
@@ -140,13 +144,10 @@ def main(argv: list[str] | None = None) -> int:
             status = 2
             continue
         print(f"  {project.spec} ({how}, {tree})")
-        for labels in sorted(LABELS.glob(f"{project.name}*/labels.json")):
-            labelled = match_quality.load(labels, tree, project.stack)
-            quality, seconds = _measure(labelled, args.runs)
-            print(_row(labelled.name, quality, labelled.labelled_pairs, seconds))
-            if args.verbose:
-                _details(quality)
-            real, real_pairs = real + quality, real_pairs + labelled.labelled_pairs
+        stories = [match_quality.load(p, tree, project.stack)
+                   for p in sorted(LABELS.glob(f"{project.name}*/labels.json"))]
+        quality, pairs = _report(stories, args.runs, args.verbose)
+        real, real_pairs = real + quality, real_pairs + pairs
     print(_row("real projects total", real, real_pairs))
     met = real.precision >= GOAL_PRECISION and real.recall >= GOAL_RECALL
     print(f"goal on real projects: precision >= {GOAL_PRECISION}, recall >= {GOAL_RECALL}: "

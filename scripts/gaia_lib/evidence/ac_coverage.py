@@ -25,14 +25,18 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
   no error where the AC's Then clause names an exception or says it throws / raises, or that
-  expects an error where the Then clause describes no failure, is likewise ruled out for a weak
-  match (below).
+  expects an error where the Then clause describes no failure, is likewise ruled out for a
+  weak match (below).
 - Decision: a test covers an AC when its evidence is >= 1.6, its own words and assertions (not
   its body alone) carry >= 0.9 of it, and either
   - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs), or
-  - weak: the AC is not ruled out, is the test's best among those not ruled out by >= 1.4
-    times the runner-up, and an asserted literal / exception agrees or the AC explains >= 0.35
-    of the weight of the test's name (or description) words.
+  - weak: an asserted literal / exception agrees, or the AC explains >= 0.35 of the weight of
+    the test's name (or description) words and shares at least one of them spelled alike (a
+    shared stem alone, validation ~ valid, is too little), and the AC is the test's clear best
+    among its rivals (ACs its own words or assertions carry >= 0.9 for, not ruled out): >= 1.4
+    times the runner-up's evidence or, when as good as it, >= 1.4 times the runner-up's
+    evidence from words spelled alike on both sides (`.includes()` beats "included" for a test
+    named "includes").
   A weak, equal resemblance to several ACs is therefore evidence for none.
 - Where per-test coverage says a test never executes the story's code, it verifies none of
   the story's behaviour: it matches no AC by words (its AC ids still count, and the
@@ -180,12 +184,22 @@ class _Said:
     name: frozenset[str]
     description: frozenset[str]
     body: frozenset[str]
+    spelled: Mapping[str, set[str]]  # name and description tokens -> their spellings
+
+
+def _normal(found: Mapping[str, set[str]], linking: set[str]) -> dict[str, set[str]]:
+    """`found` with joined pairs kept only when linking, keyed as the single word."""
+    out: dict[str, set[str]] = {}
+    for token, spellings in found.items():
+        if token.startswith("+") and token not in linking:
+            continue
+        out.setdefault(token.removeprefix("+"), set()).update(spellings)
+    return out
 
 
 def _code_only(body: str) -> str:
-    """The body without comment lines and docstrings: what the test does, not what it says."""
-    body = re.sub(r'("""|\'\'\')(?:.|\n)*?\1', " ", body)
-    return re.sub(r"(?m)^\s*(?:#|//|/?\*).*$", " ", body)
+    """The body without its docstring: what the test does (inner comments annotate it)."""
+    return re.sub(r'("""|\'\'\')(?:.|\n)*?\1', " ", body, count=1)
 
 
 def _ac_text(ac: AcceptanceCriterion) -> str:
@@ -239,6 +253,7 @@ class _Score:
     asserts: bool = False  # a Then literal or an expected exception agrees
     contradicted: bool = False  # asserts status codes, none of them the AC's
     unraised: bool = False  # the AC's Then names an exception; the test expects none
+    alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
     parts: dict[str, float] | None = None
     evidence: list[str] | None = None
 
@@ -260,14 +275,16 @@ class _Score:
         return tuple(sorted(parts, key=lambda s: (-parts[s], s)))
 
 
-def _score(case: TestCase, said: _Said, ac_tokens: frozenset[str], weight: _Weights,
+def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weight: _Weights,
            literals: Sequence[tuple[then_literals.Literal, float]],
            exceptions: Mapping[str, float], then_raises: bool, then_fails: bool) -> _Score:
     score = _Score()
-    for token in sorted(ac_tokens & said.name):
-        score.add(NAME, weight(token), token)
-    for token in sorted((ac_tokens & said.description) - said.name):
-        score.add(DESCRIPTION, weight(token), token)
+    ac_tokens = frozenset(ac_spelled)
+
+    for token in sorted(ac_tokens & (said.name | said.description)):
+        score.add(NAME if token in said.name else DESCRIPTION, weight(token), token)
+        if said.spelled.get(token, set()) & ac_spelled[token]:
+            score.alike += weight(token)
     for token in sorted((ac_tokens & said.body) - said.name - said.description):
         score.add(BODY, BODY_WEIGHT * weight.body(token), token, claim=False)
     score.explained = max(_explained(said.name, ac_tokens, weight),
@@ -332,18 +349,22 @@ def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str
 def _decide(scores: Sequence[_Score]) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule)."""
     best = max((s.total for s in scores), default=0.0)
-    # The ACs the test's assertions contradict do not compete for a weak match.
-    open_ = sorted((s.total for s in scores if not (s.contradicted or s.unraised)), reverse=True)
-    open_best = open_[0] if open_ else 0.0
-    runner_up = open_[1] if len(open_) > 1 else 0.0
+    # Competing for a weak match: ACs the test's own words or assertions point at, and that
+    # its assertions do not rule out.
+    rivals = [s for s in scores if s.claim >= MIN_CLAIM and not (s.contradicted or s.unraised)]
     chosen = []
     for i, score in enumerate(scores):
         if score.total < MIN_SCORE or score.claim < MIN_CLAIM:
             continue
         strong = score.total >= STRONG and score.total >= SHARE * best
-        clear_best = (score.total == open_best and open_best >= MARGIN * runner_up
-                      and not score.contradicted and not score.unraised
-                      and (score.explained >= MIN_EXPLAINED or score.asserts))
+        others = [r for r in rivals if r is not score]
+        runner_up = max((r.total for r in others), default=0.0)
+        alike_runner_up = max((r.alike for r in others), default=0.0)
+        clear_best = (score in rivals and score.total >= runner_up
+                      and (score.total >= MARGIN * runner_up
+                           or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
+                      and (score.asserts or (score.explained >= MIN_EXPLAINED
+                                             and score.alike > 0)))
         if strong or clear_best:
             chosen.append(i)
     return chosen
@@ -368,13 +389,18 @@ def analyze(
         else:
             unattributed.append(UnattributedTest(case.test_id, others))
 
-    raw_ac = [words.tokens(_ac_text(ac)) for ac in criteria]
-    raw_said = [(words.tokens(c.name), words.tokens(c.description),
-                 words.tokens(_code_only(c.body))) for c in ours]
-    linking = words.compounds_seen([*raw_ac, *(g for row in raw_said for g in row)])
-    ac_tokens = [frozenset(words.normalise(group, linking)) for group in raw_ac]
-    said = [_Said(frozenset(words.normalise(n, linking)), frozenset(words.normalise(d, linking)),
-                  frozenset(words.normalise(b, linking))) for n, d, b in raw_said]
+    raw_ac = [words.forms(_ac_text(ac)) for ac in criteria]
+    raw_said = [(words.forms(c.name), words.forms(c.description),
+                 words.forms(_code_only(c.body))) for c in ours]
+    linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
+    ac_spelled = [_normal(group, linking) for group in raw_ac]
+    ac_tokens = [frozenset(group) for group in ac_spelled]
+    said = []
+    for n, d, b in raw_said:
+        name, description = _normal(n, linking), _normal(d, linking)
+        spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
+        said.append(_Said(frozenset(name), frozenset(description), frozenset(_normal(b, linking)),
+                          spelled))
     weight = _Weights(ac_tokens, said)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)
@@ -393,7 +419,7 @@ def analyze(
             continue
         if executes is not None and executes.get(case.test_id) is False:
             continue
-        scores = [_score(case, case_said, ac_tokens[i], weight, literals[i], exceptions[i],
+        scores = [_score(case, case_said, ac_spelled[i], weight, literals[i], exceptions[i],
                          raises[i], fails[i])
                   for i in range(len(criteria))]
         for i in _decide(scores):

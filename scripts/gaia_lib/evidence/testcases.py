@@ -6,8 +6,9 @@ against these records. Unknown extensions yield no cases. Each case carries:
   `describe text > it text`), `line`: the 1-based line of its declaration;
 - `body`: leading comments/decorators + the declaration + its body;
 - `description`: what the test says about itself in prose: a Python docstring, the comment
-  block above it, comments inside it (Gherkin `# Given/When/Then` included), Go subtest names
-  (`t.Run("...")`) and table-case names (`name: "..."`);
+  block above it, Gherkin-style step comments inside it (`# Given/When/Then/And/But ...`; other
+  inner comments annotate code and stay in the body), Go subtest names (`t.Run("...")`) and
+  table-case names (`name: "..."`);
 - `exceptions`: the exception/error types it expects (`pytest.raises(X)`, `assertRaises(X)`,
   `toThrow(X)`, `assertThrows(X.class)`, `errors.Is(err, ErrX)`, `ErrorIs(t, err, ErrX)`);
 - `asserted`: the string and number literals inside its assertions;
@@ -197,6 +198,7 @@ def split_tests(path: str, text: str) -> list[TestCase]:
 
 _DOCSTRING = re.compile(r'^\s*[rRuUbB]?("""|\'\'\')(?P<doc>.*?)\1', re.S)
 _COMMENT = re.compile(r"^\s*(?:#(?![!])|//+|/\*+|\*(?!/))\s?(?P<text>.*?)\s*(?:\*/)?\s*$")
+_GHERKIN_STEP = re.compile(r"(?:Given|When|Then|And|But)\b", re.I)
 _NOT_PROSE = re.compile(r"^(?:noqa|type:\s*ignore|pragma|eslint|@ts-|nolint|istanbul|c8 )", re.I)
 _SUBTEST = re.compile(r"""\b(?:t|s|b)\.Run\(\s*(?P<q>["`])(?P<text>[^"`\n]+)(?P=q)""")
 _TABLE_NAME = re.compile(r"""^\s*\{?\s*(?:name|desc|description|title)\s*:\s*(?P<q>["'`])"""
@@ -231,10 +233,15 @@ def _description(case: TestCase) -> str:
             doc = _DOCSTRING.match("\n".join(lines[colon + 1:]))
             if doc:
                 parts.append(" ".join(doc.group("doc").split()))
-    for line in lines:
+    decl = next((i for i, line in enumerate(lines) if line.strip()
+                 and not _COMMENT.match(line) and not line.lstrip().startswith("@")), len(lines))
+    for i, line in enumerate(lines):
         comment = _COMMENT.match(line)
-        if comment and comment.group("text") and not _NOT_PROSE.match(comment.group("text")):
-            parts.append(comment.group("text"))
+        text = comment.group("text") if comment else ""
+        # Comments above the test describe it; inside, only Given/When/Then steps do (the
+        # rest annotate code and stay part of the body).
+        if text and not _NOT_PROSE.match(text) and (i < decl or _GHERKIN_STEP.match(text)):
+            parts.append(text)
     parts.extend(m.group("text") for m in _SUBTEST.finditer(case.body))
     parts.extend(m.group("text") for m in _TABLE_NAME.finditer(case.body))
     return "\n".join(parts)

@@ -108,19 +108,25 @@ def canonical(word: str) -> str | None:
     return stem(expanded)
 
 
-def tokens(text: str) -> set[str]:
-    """The distinct tokens of `text`: words (see `canonical`) plus joined neighbouring pairs."""
+def forms(text: str) -> dict[str, set[str]]:
+    """Each token of `text` (see `tokens`) with the spellings it came from: the lower-case
+    word after abbreviation expansion (`maxAge` -> maximum, age), or the joined pair."""
     words = raw_words(text)
-    found: set[str] = set()
+    found: dict[str, set[str]] = {}
     for i, word in enumerate(words):
         token = canonical(word)
         if token is not None and (not word.isdigit() or len(word) >= 2):
-            found.add(token)
+            found.setdefault(token, set()).add(ABBREVIATIONS.get(word, word))
         if i + 1 < len(words) and not word.isdigit() and not words[i + 1].isdigit():
             joined = word + words[i + 1]
             if joined not in STOP_WORDS and len(joined) >= 5:
-                found.add("+" + stem(joined))
+                found.setdefault("+" + stem(joined), set()).add(joined)
     return found
+
+
+def tokens(text: str) -> set[str]:
+    """The distinct tokens of `text`: words (see `canonical`) plus joined neighbouring pairs."""
+    return set(forms(text))
 
 
 def compounds_seen(groups: Iterable[set[str]]) -> set[str]:

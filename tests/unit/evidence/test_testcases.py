@@ -120,6 +120,7 @@ class TestTokens:
     def test_max_age(self, signer):
         """Old tokens are refused."""
         # When it is loaded with max_age=5
+        # (a note on the fixture: not part of the description)
         with pytest.raises(SignatureExpired):
             signer.unsign(token, max_age=5)  # noqa: E501
         assert signer.status == "expired"
