@@ -185,6 +185,7 @@ class _Said:
     description: frozenset[str]
     body: frozenset[str]
     spelled: Mapping[str, set[str]]  # name and description tokens -> their spellings
+    spans: tuple[str, ...]  # its assertion statements
 
 
 def _normal(found: Mapping[str, set[str]], linking: set[str]) -> dict[str, set[str]]:
@@ -298,7 +299,7 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
         score.claim *= CONTRADICTED_FACTOR
         score.contradicted = True
     if literals:
-        asserted = then_literals.asserted_literals(case.body, [lit for lit, _ in literals])
+        asserted = then_literals.asserted_in(said.spans, [lit for lit, _ in literals])
         for lit, amount in literals:
             if lit in asserted and lit.value.lower() not in expected:  # counted as exception
                 score.add(LITERAL, amount, lit.value)
@@ -396,11 +397,11 @@ def analyze(
     ac_spelled = [_normal(group, linking) for group in raw_ac]
     ac_tokens = [frozenset(group) for group in ac_spelled]
     said = []
-    for n, d, b in raw_said:
+    for case, (n, d, b) in zip(ours, raw_said, strict=True):
         name, description = _normal(n, linking), _normal(d, linking)
         spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
         said.append(_Said(frozenset(name), frozenset(description), frozenset(_normal(b, linking)),
-                          spelled))
+                          spelled, tuple(then_literals.assertion_spans(case.body))))
     weight = _Weights(ac_tokens, said)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)

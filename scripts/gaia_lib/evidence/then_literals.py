@@ -158,7 +158,11 @@ def _occurs(literal: Literal, span: str) -> bool:
 
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
     """The `literals` that occur inside an assertion in `test_source`, in the given order."""
-    spans = assertion_spans(test_source)
+    return asserted_in(assertion_spans(test_source), literals)
+
+
+def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
+    """The `literals` that occur in one of `spans` (from `assertion_spans`), in order."""
     return tuple(lit for lit in literals if any(_occurs(lit, span) for span in spans))
 
 

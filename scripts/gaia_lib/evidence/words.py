@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 _IDENT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
@@ -79,6 +80,7 @@ def _strip_once(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)  # pure, and test suites repeat their words
 def stem(word: str) -> str:
     """The word's stem: suffixes stripped until none applies (see the module rules)."""
     current = word.lower()
