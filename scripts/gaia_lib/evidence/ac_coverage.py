@@ -52,9 +52,10 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import PurePosixPath
 
-from gaia_lib.evidence import then_literals, words
+from gaia_lib.evidence import testcases, then_literals, words
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
@@ -147,13 +148,18 @@ def story_refs(text: str) -> set[str]:
     return {f"E{int(m.group('e'))}-S{int(m.group('s'))}" for m in _STORY_REF.finditer(text)}
 
 
-def names_key(text: str, key: str) -> bool:
-    """Does `text` name story `key`? Case-insensitive; `-`, `_`, `.` and space interchange."""
+@lru_cache(maxsize=64)
+def _key_pattern(key: str) -> re.Pattern[str] | None:
     parts = [re.escape(p) for p in re.split(r"[-_. ]+", key) if p]
     if not parts:
-        return False
-    pattern = r"(?<![A-Za-z0-9])" + r"[-_. ]?".join(parts) + r"(?![0-9])"
-    return re.search(pattern, text, re.I) is not None
+        return None
+    return re.compile(r"(?<![A-Za-z0-9])" + r"[-_. ]?".join(parts) + r"(?![0-9])", re.I)
+
+
+def names_key(text: str, key: str) -> bool:
+    """Does `text` name story `key`? Case-insensitive; `-`, `_`, `.` and space interchange."""
+    pattern = _key_pattern(key)
+    return pattern is not None and pattern.search(text) is not None
 
 
 def _canonical_key(key: str) -> str:
@@ -384,6 +390,14 @@ def analyze(
     ours: list[TestCase] = []
     unattributed: list[UnattributedTest] = []
     for case in sorted(cases, key=lambda c: (c.file, c.line, c.name)):
+        # Reading what a test says costs; a test outside the File List that names no story
+        # key anywhere cannot be this story's, and is set aside unread.
+        everything = f"{case.file}\n{case.name}\n{case.body}"
+        if not (case.file in claimed or _STORY_REF.search(everything)
+                or names_key(everything, story_key)):
+            unattributed.append(UnattributedTest(case.test_id, ()))
+            continue
+        case = testcases.read(case)  # noqa: PLW2901 - the read record replaces the bare one
         belongs, others = attribution(case, story_key, claimed)
         if belongs:
             ours.append(case)

@@ -1,7 +1,8 @@
 """Split test files into individual test cases, per language, and read what each one says.
 
 Pure text processing, no imports of the code under test: the coverage analyzer matches ACs
-against these records. Unknown extensions yield no cases. Each case carries:
+against these records. Unknown extensions yield no cases. `split_tests` finds the cases (name,
+line, body); `read` adds what each says. A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
   `describe text > it text`), `line`: the 1-based line of its declaration;
 - `body`: leading comments/decorators + the declaration + its body;
@@ -192,8 +193,9 @@ def _bats_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
 
 
 def split_tests(path: str, text: str) -> list[TestCase]:
-    """Every test case declared in `text`, the file at repo-relative `path`, with what it says."""
-    return [_read(case) for case in _declared(path, text)]
+    """Every test case declared in `text`, the file at repo-relative `path` (name, line, body;
+    `read` adds what it says: a review reads only the tests it may attribute)."""
+    return _declared(path, text)
 
 
 _DOCSTRING = re.compile(r'^\s*[rRuUbB]?("""|\'\'\')(?P<doc>.*?)\1', re.S)
@@ -268,11 +270,14 @@ def _asserted(body: str) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _read(case: TestCase) -> TestCase:
-    exceptions = _exceptions(case.body)
-    return replace(case, description=_description(case), exceptions=exceptions,
-                   asserted=_asserted(case.body),
-                   expects_error=bool(exceptions) or _EXPECTS_ERROR.search(case.body) is not None)
+def read(case: TestCase) -> TestCase:
+    """`case` with what it says: description, exceptions, asserted literals, expects_error
+    (a field already set is kept)."""
+    exceptions = case.exceptions or _exceptions(case.body)
+    return replace(case, description=case.description or _description(case),
+                   exceptions=exceptions, asserted=case.asserted or _asserted(case.body),
+                   expects_error=(case.expects_error or bool(exceptions)
+                                  or _EXPECTS_ERROR.search(case.body) is not None))
 
 
 def _declared(path: str, text: str) -> list[TestCase]:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.testcases import split_tests
+from gaia_lib.evidence.testcases import TestCase, read, split_tests
 
 PY = '''import pytest
 
@@ -173,7 +173,7 @@ func TestNoError(t *testing.T) {
 
 
 def test_python_docstring_comments_exceptions_and_asserted_literals() -> None:
-    first, plain = split_tests("tests/test_tokens.py", SAYS_PY)
+    first, plain = map(read, split_tests("tests/test_tokens.py", SAYS_PY))
     assert first.name == "TestTokens::test_max_age" and first.line == 6
     assert first.description.splitlines() == [
         "Old tokens are refused.", "Given a token signed ten seconds ago",
@@ -186,7 +186,7 @@ def test_python_docstring_comments_exceptions_and_asserted_literals() -> None:
 
 
 def test_js_nesting_comments_and_throw_expectations() -> None:
-    cases = split_tests("src/codes.test.ts", SAYS_TS)
+    cases = [read(c) for c in split_tests("src/codes.test.ts", SAYS_TS)]
     assert [c.name for c in cases] == ["codes > refuses a code past its expiry date",
                                        "codes > throws for anything"]
     refuses, anything = cases
@@ -196,8 +196,15 @@ def test_js_nesting_comments_and_throw_expectations() -> None:
 
 
 def test_go_subtests_table_names_and_error_expectations() -> None:
-    redeem, no_error = split_tests("codes/codes_test.go", SAYS_GO)
+    redeem, no_error = map(read, split_tests("codes/codes_test.go", SAYS_GO))
     assert redeem.description.splitlines() == [
         "TestRedeem checks redemption.", "expired code is refused", "unknown code"]
     assert redeem.exceptions == ("ErrExpired",)
     assert no_error.exceptions == () and no_error.expects_error
+
+
+def test_split_leaves_reading_to_read_and_read_keeps_what_is_set() -> None:
+    (bare,) = split_tests("tests/test_tokens.py", "def test_a():\n    \"\"\"Doc.\"\"\"\n")
+    assert bare.description == "" and read(bare).description == "Doc."
+    given = TestCase("t.py", "test_b", 1, "def test_b():\n    pass", description="said")
+    assert read(given).description == "said"
