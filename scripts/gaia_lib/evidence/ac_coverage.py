@@ -194,16 +194,6 @@ class _Said:
     spans: tuple[str, ...]  # its assertion statements
 
 
-def _normal(found: Mapping[str, set[str]], linking: set[str]) -> dict[str, set[str]]:
-    """`found` with joined pairs kept only when linking, keyed as the single word."""
-    out: dict[str, set[str]] = {}
-    for token, spellings in found.items():
-        if token.startswith("+") and token not in linking:
-            continue
-        out.setdefault(token.removeprefix("+"), set()).update(spellings)
-    return out
-
-
 def _code_only(body: str) -> str:
     """The body without its docstring: what the test does (inner comments annotate it)."""
     return re.sub(r'("""|\'\'\')(?:.|\n)*?\1', " ", body, count=1)
@@ -408,14 +398,14 @@ def analyze(
     raw_said = [(words.forms(c.name), words.forms(c.description),
                  words.forms(_code_only(c.body))) for c in ours]
     linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
-    ac_spelled = [_normal(group, linking) for group in raw_ac]
+    ac_spelled = [words.normalise(group, linking) for group in raw_ac]
     ac_tokens = [frozenset(group) for group in ac_spelled]
     said = []
     for case, (n, d, b) in zip(ours, raw_said, strict=True):
-        name, description = _normal(n, linking), _normal(d, linking)
+        name, description, body = (words.normalise(group, linking) for group in (n, d, b))
         spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
-        said.append(_Said(frozenset(name), frozenset(description), frozenset(_normal(b, linking)),
-                          spelled, tuple(then_literals.assertion_spans(case.body))))
+        said.append(_Said(frozenset(name), frozenset(description), frozenset(body), spelled,
+                          tuple(then_literals.assertion_spans(case.body))))
     weight = _Weights(ac_tokens, said)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)

@@ -20,7 +20,7 @@ Rules (pure; the same text always gives the same tokens):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 _IDENT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
@@ -140,7 +140,12 @@ def compounds_seen(groups: Iterable[set[str]]) -> set[str]:
     return {t for t in all_tokens if t.startswith("+") and t[1:] in all_tokens}
 
 
-def normalise(group: set[str], linking: set[str]) -> set[str]:
-    """`group` with joined pairs kept only when linking, spelled as the single word."""
-    return {t[1:] if t.startswith("+") else t for t in group
-            if not t.startswith("+") or t in linking}
+def normalise(found: Mapping[str, set[str]], linking: set[str]) -> dict[str, set[str]]:
+    """`found` (from `forms`) with joined pairs kept only when linking, keyed as the single
+    word: `+logout` becomes `logout`."""
+    out: dict[str, set[str]] = {}
+    for token, spellings in found.items():
+        if token.startswith("+") and token not in linking:
+            continue
+        out.setdefault(token.removeprefix("+"), set()).update(spellings)
+    return out

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.words import compounds_seen, normalise, raw_words, stem, tokens
+from gaia_lib.evidence.words import compounds_seen, forms, normalise, raw_words, stem, tokens
 
 
 @pytest.mark.parametrize(
@@ -47,5 +47,10 @@ def test_compounds_link_only_when_some_text_spells_them_as_one_word() -> None:
         tokens("sign in page")
     linking = compounds_seen([spelled_apart, one_word, unrelated])
     assert linking == {"+logout"}
-    assert "logout" in normalise(spelled_apart, linking)
-    assert not any(t.startswith("+") for t in normalise(unrelated, linking))
+    assert normalise(forms("when they log out"), linking)["logout"] == {"logout"}
+    assert not any(t.startswith("+") for t in normalise(forms("sign in page"), linking))
+
+
+def test_forms_keep_each_tokens_spellings() -> None:
+    assert forms("revoked revokes max_age")["revok"] == {"revoked", "revokes"}
+    assert forms("max_age")["maximum"] == {"maximum"}
