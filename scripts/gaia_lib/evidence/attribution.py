@@ -3,13 +3,18 @@
 Matching a test to an AC by name says what the test claims; running the story's tests under
 coverage.py with per-test contexts (`dynamic_context = test_function`) says what it does. An AC
 whose tests never execute a line of the story's File List sources is covered in name only.
-`measure` runs the tools (through the subprocess funnel) and `attribute` is the pure rule.
+`CoverageSetup` wraps a pytest run in coverage.py (the review's one test run: JUnit report,
+branch coverage and per-test contexts from one process); `measure` runs the story's tests that
+way when no test tier is configured; `attribute` is the pure rule.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -67,24 +72,112 @@ def attribute(per_ac: Iterable[tuple[str, Sequence[str]]], executed: Mapping[str
     return rows
 
 
-def measure(project: Path, state_dir: Path, coverage_tool: str,
-            tests: Sequence[str]) -> tuple[dict[str, Any] | None, str | None]:
-    """Run the story's tests under per-test contexts; (coverage JSON report, or None and why)."""
-    rcfile = state_dir / "attribution.coveragerc"
-    report_path = state_dir / "attribution-coverage.json"
-    writes.write_text(rcfile, RCFILE.format(data_file=state_dir / "attribution.coverage"))
-    writes.remove(report_path)
-    run = proc.run_tool([coverage_tool, "run", f"--rcfile={rcfile}", "-m", "pytest", "-q",
-                         "-p", "no:cacheprovider", *tests], cwd=project,
-                        timeout=RUN_TIMEOUT_SECONDS)
-    if run.error or run.timed_out:
-        return None, f"coverage run did not complete ({run.error or 'timed out'})"
-    exported = proc.run_tool([coverage_tool, "json", f"--rcfile={rcfile}", "--show-contexts",
-                              "-o", str(report_path)], cwd=project, timeout=120)
-    if not exported.ok or not report_path.is_file():
-        return None, f"coverage json failed: {(exported.stderr or exported.stdout).strip()[:200]}"
+@lru_cache(maxsize=32)
+def _has_coverage(python: str, cwd: str) -> bool:
+    """Whether `python` can import coverage and pytest (asked once per interpreter)."""
+    probe = proc.run_tool([python, "-c", "import coverage, pytest"], cwd=cwd, timeout=30)
+    return probe.ok
+
+
+def interpreter_of(executable: str, cwd: Path) -> str | None:
+    """The Python a `pytest` launcher script runs under: its shebang's interpreter."""
+    found = shutil.which(executable, path=None) if "/" not in executable else None
+    path = Path(found) if found else (cwd / executable)
     try:
-        data = json.loads(report_path.read_text(encoding="utf-8"))
+        first = path.read_bytes()[:256].split(b"\n", 1)[0].decode("utf-8", "replace")
+    except OSError:
+        return None
+    if not first.startswith("#!"):
+        return None
+    words = first[2:].split()
+    if not words:
+        return None
+    if Path(words[0]).name == "env" and len(words) > 1:
+        return words[1]
+    return words[0]
+
+
+@dataclass
+class CoverageSetup:
+    """One review's coverage.py session: rcfile, data file and exported JSON report in the
+    evidence directory. `wrap` turns a pytest command into the same command under coverage."""
+
+    state_dir: Path
+    measured: bool = field(default=False)
+    python: str | None = field(default=None)
+
+    @property
+    def rcfile(self) -> Path:
+        return self.state_dir / "attribution.coveragerc"
+
+    @property
+    def data_file(self) -> Path:
+        return self.state_dir / "attribution.coverage"
+
+    @property
+    def report(self) -> Path:
+        return self.state_dir / "attribution-coverage.json"
+
+    def reset(self) -> None:
+        writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file))
+        writes.remove(self.data_file)
+        writes.remove(self.report)
+        self.measured = False
+
+    def wrap(self, argv: Sequence[str], cwd: Path | None = None) -> list[str] | None:
+        """`[python, -m, pytest, ...]` or `[pytest, ...]` -> the same run under coverage.py
+        (appending to this session's data), or None when its Python lacks coverage."""
+        here = cwd or Path.cwd()
+        if len(argv) >= 3 and argv[1] == "-m" and argv[2] == "pytest":
+            python, rest = argv[0], list(argv[3:])
+        elif argv and Path(argv[0]).name in ("pytest", "py.test"):
+            found = interpreter_of(argv[0], here)
+            if found is None:
+                return None
+            python, rest = found, list(argv[1:])
+        else:
+            return None
+        if not _has_coverage(python, str(here)):
+            return None
+        self.measured = True
+        self.python = python
+        return [python, "-m", "coverage", "run", "--append", f"--rcfile={self.rcfile}",
+                "-m", "pytest", *rest]
+
+    def export(self, cwd: Path) -> tuple[Path | None, str | None]:
+        """Write the JSON report with per-test contexts; (its path, or None and why)."""
+        if self.python is None:
+            return None, "no run was measured"
+        writes.remove(self.report)
+        exported = proc.run_tool([self.python, "-m", "coverage", "json",
+                                  f"--rcfile={self.rcfile}", "--show-contexts", "-o",
+                                  str(self.report)], cwd=cwd, timeout=120)
+        if not exported.ok or not self.report.is_file():
+            return None, ("coverage json failed: "
+                          f"{(exported.stderr or exported.stdout).strip()[:200]}")
+        return self.report, None
+
+
+def load_report(path: Path | None) -> tuple[dict[str, Any] | None, str | None]:
+    if path is None:
+        return None, "no coverage report"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         return None, f"coverage report unreadable: {exc}"
     return (data if isinstance(data, dict) else None), None
+
+
+def measure(project: Path, state_dir: Path, python: str,
+            tests: Sequence[str]) -> tuple[Path | None, str | None]:
+    """Run the story's tests once under per-test contexts (no tier configured);
+    (the JSON report's path, or None and why)."""
+    setup = CoverageSetup(state_dir)
+    setup.reset()
+    argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], project)
+    if argv is None:
+        return None, f"{python} cannot import coverage and pytest"
+    run = proc.run_tool(argv, cwd=project, timeout=RUN_TIMEOUT_SECONDS)
+    if run.error or run.timed_out:
+        return None, f"coverage run did not complete ({run.error or 'timed out'})"
+    return setup.export(project)

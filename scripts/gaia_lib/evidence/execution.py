@@ -2,11 +2,17 @@
 
 Tiers come from `test_execution` in project-config.yaml; a tier runs when its placement includes
 the active context (`--context`, else GAIA_EXECUTION_CONTEXT, else `local`). Pass/fail counts
-come from the runner's own machine output: the command is extended with the runner's report flag
-(pytest `--junitxml`, jest/vitest `--json --outputFile`, `go test -json`, `bats --tap`, Surefire
-XML under target/) and that report is parsed; only an unknown runner falls back to its exit code.
-Locally a story-scoped run passes the story's test files to runners that accept paths; CI
-contexts run the tier as configured. A bridge (`test_execution_bridge`) replaces direct runs.
+come from the runner's own machine output: the command is extended with the runner's own report
+flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json --outputFile`,
+`go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed; only an
+unknown runner falls back to its exit code. Locally a story-scoped run passes the story's test
+files to runners that accept paths; CI contexts run the tier as configured. A bridge
+(`test_execution_bridge`) replaces direct runs.
+
+One run, all evidence: given a `coverage` setup, a pytest tier runs under coverage.py with
+per-test contexts (the same process writes the JUnit report), so the review needs no second run
+for branch coverage or behavioural attribution. Every run's stdout and stderr (bounded by the
+subprocess funnel) are kept beside the report as `<tier>-stdout.log` / `<tier>-stderr.log`.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Any
 from gaia_lib.core import proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
-from gaia_lib.evidence import runner_output
+from gaia_lib.evidence import attribution, runner_output
 
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
 SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]~]|\n")
@@ -44,6 +50,10 @@ class Suite:
     timeout: bool
     required: bool
     skip_reason: str | None = None
+    skip_count: int = 0
+    stdout_log: str | None = None
+    stderr_log: str | None = None
+    tests: tuple[runner_output.TestOutcome, ...] = ()  # per-test outcomes (not serialised)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -58,6 +68,11 @@ class Suite:
         }
         if self.skip_reason is not None:
             data["skip_reason"] = self.skip_reason
+        if self.skip_count:
+            data["skip_count"] = self.skip_count
+        for key in ("stdout_log", "stderr_log"):
+            if getattr(self, key):
+                data[key] = getattr(self, key)
         return data
 
 
@@ -70,9 +85,15 @@ class Evidence:
     bridge_used: bool
     suites: tuple[Suite, ...]
     diagnostics: tuple[str, ...] = field(default_factory=tuple)
+    coverage_report: Path | None = None  # coverage.py JSON with contexts, when one run made it
+
+    @property
+    def tests(self) -> tuple[runner_output.TestOutcome, ...]:
+        return tuple(t for suite in self.suites for t in suite.tests)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        extra = {"coverage_report": self.coverage_report.name} if self.coverage_report else {}
+        return {**extra,
             "tier": self.tier,
             "context": self.context,
             "wall_clock_seconds": round(self.wall_clock_seconds, 3),
@@ -157,9 +178,15 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
         return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True)
-    if runner in ("jest", "vitest"):
-        report = report_dir / f"{name}-{runner}.json"
+    if runner == "jest":
+        report = report_dir / f"{name}-jest.json"
         return Invocation((*argv, "--json", f"--outputFile={report}", *paths), runner, report, True)
+    if runner == "vitest":  # vitest refuses jest's --json: its own reporter flag
+        report = report_dir / f"{name}-vitest.json"
+        if len(argv) < 2 or argv[1] not in ("run", "watch", "dev", "related", "bench"):
+            argv = [argv[0], "run", *argv[1:]]  # never watch mode
+        return Invocation((*argv, "--reporter=json", f"--outputFile={report}", *paths), runner,
+                          report, True)
     if runner == "go":
         return Invocation((argv[0], argv[1], "-json", *argv[2:]), "go-json", None, False)
     if runner == "bats":
@@ -186,42 +213,64 @@ def _counts_from_text(stdout: str, exit_code: int) -> tuple[int, int]:
     return (0, 1) if exit_code != 0 else (1, 0)
 
 
+def _keep_logs(report_dir: Path, name: str, result: proc.ToolResult) -> tuple[str, str]:
+    """The run's (bounded) stdout and stderr, kept in the evidence directory."""
+    logs = (f"{name}-stdout.log", f"{name}-stderr.log")
+    writes.make_dirs(report_dir)
+    writes.write_text(report_dir / logs[0], result.stdout)
+    writes.write_text(report_dir / logs[1], result.stderr)
+    return logs
+
+
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
-             story_tests: Sequence[str] = ()) -> tuple[Suite, list[str]]:
-    """Run one tier; return its suite record and diagnostics. Never raises for test failures."""
+             story_tests: Sequence[str] = (),
+             coverage: attribution.CoverageSetup | None = None) -> tuple[Suite, list[str]]:
+    """Run one tier; return its suite record and diagnostics. Never raises for test failures.
+    With `coverage`, a pytest tier runs under coverage.py (its data appended to the setup's)."""
     diagnostics: list[str] = []
     if not tier.command:
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
                      skip_reason="tier has no command"), diagnostics
     invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir)
+    if coverage is not None and invocation.report_format == "junit":
+        wrapped = coverage.wrap(invocation.argv, workdir)
+        if wrapped is not None:
+            invocation = Invocation(tuple(wrapped), invocation.report_format,
+                                    invocation.report_path, invocation.accepts_paths)
     if invocation.report_path is not None:
         writes.make_dirs(invocation.report_path.parent)
         writes.remove(invocation.report_path)  # a stale report must not pass for this run's
     started = time.time()
     result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds))
+    stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:
         diagnostics.append(f"{tier.name}: {result.error}")
     if result.timed_out:
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s")
         return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration, 0, 0, True,
-                     tier.required), diagnostics
-    passed, failed = _read_counts(invocation, result, workdir, started, diagnostics, tier.name)
+                     tier.required, stdout_log=stdout_log, stderr_log=stderr_log), diagnostics
+    counts = _read_counts(invocation, result, workdir, started, diagnostics, tier.name)
+    passed, failed = (counts.passed, counts.failed + counts.errors) if isinstance(
+        counts, runner_output.RunnerCounts) else counts
+    outcomes = counts.tests if isinstance(counts, runner_output.RunnerCounts) else ()
+    skipped = counts.skipped if isinstance(counts, runner_output.RunnerCounts) else 0
     return Suite(tier.name, shown, result.returncode, result.duration, passed, failed, False,
-                 tier.required), diagnostics
+                 tier.required, skip_count=skipped, stdout_log=stdout_log,
+                 stderr_log=stderr_log, tests=outcomes), diagnostics
 
 
 def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path, started: float,
-                 diagnostics: list[str], name: str) -> tuple[int, int]:
+                 diagnostics: list[str], name: str
+                 ) -> runner_output.RunnerCounts | tuple[int, int]:
     fmt = invocation.report_format
     try:
         if fmt == "surefire":
             reports = _surefire_reports(workdir, started)
             if reports:
-                merged = runner_output.merge(
+                return runner_output.merge(
                     [runner_output.parse("surefire", p.read_bytes()) for p in reports]
                 )
-                return merged.passed, merged.failed + merged.errors
         elif fmt is not None:
             data: bytes | str
             if invocation.report_path is not None:
@@ -230,8 +279,7 @@ def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path,
                 data = invocation.report_path.read_bytes()
             else:
                 data = result.stdout
-            counts = runner_output.parse(fmt, data)
-            return counts.passed, counts.failed + counts.errors
+            return runner_output.parse(fmt, data)
     except (GaiaError, OSError) as exc:
         diagnostics.append(f"{name}: unreadable {fmt} report ({exc}); counted from exit code")
     return _counts_from_text(result.stdout, result.returncode)
@@ -264,8 +312,10 @@ def run_bridge(config: ProjectConfig, key: str, context: str, workdir: Path) -> 
 
 
 def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
-            context: str, story_tests: Sequence[str] = ()) -> Evidence:
-    """Run every tier placed in `context` (story-scoped when local) and collect the evidence."""
+            context: str, story_tests: Sequence[str] = (),
+            coverage: attribution.CoverageSetup | None = None) -> Evidence:
+    """Run every tier placed in `context` (story-scoped when local) and collect the evidence.
+    With `coverage`, pytest tiers also yield a coverage.py report with per-test contexts."""
     bridge_path = config.bridge.run_tests_path
     if config.bridge.enabled and bridge_path and os.access(bridge_path, os.X_OK):
         return run_bridge(config, key, context, workdir)
@@ -280,10 +330,17 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
     start = time.monotonic()
     suites: list[Suite] = []
     diagnostics: list[str] = []
+    if coverage is not None:
+        coverage.reset()
     for tier in tiers:
-        suite, notes = run_tier(tier, workdir, report_dir, scoped)
+        suite, notes = run_tier(tier, workdir, report_dir, scoped, coverage)
         suites.append(suite)
         diagnostics.extend(notes)
+    report = None
+    if coverage is not None and coverage.measured:
+        report, why = coverage.export(workdir)
+        if report is None:
+            diagnostics.append(f"coverage: {why}")
     name = tiers[0].name if len(tiers) == 1 else "multi"
     return Evidence(name, context, time.monotonic() - start, False, False, tuple(suites),
-                    tuple(diagnostics))
+                    tuple(diagnostics), report)

@@ -1,9 +1,14 @@
 """The evidence checks of a QA review (seed 000, Phase 2, 3A and 4), one function each.
 
-Each returns an analysis-results check (`name`, `status` passed|failed|errored|skipped,
-`findings`) or an evidence block; `review_qa` assembles them. Severity follows the seed's
-rubric: a primary-AC gap blocks only on a P0 story, edge cases and everything here that is
-judgment-adjacent are warnings and never blocking.
+Each returns an analysis-results check or an evidence block; `review_qa` assembles them.
+Status taxonomy (seed 000), the same for every check:
+  passed  - it ran and found nothing;
+  failed  - it ran and found something: each finding says `blocking` true or false, and the
+            verdict blocks only on a blocking one;
+  errored - it could not run to completion (crash, unreadable report, wall-clock cap);
+  skipped - it does not apply here; `skip_reason` says why.
+Severities come from `rules` (the rubric as code). Every finding carries a real line (1-based:
+the AC, the File List entry, the test's declaration); a finding about a whole file is line 1.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from gaia_lib.core import paths, proc
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import ac_coverage, attribution, coverage_report, discovery, then_literals
+from gaia_lib.evidence.placeholders import Placeholder
+from gaia_lib.review_qa import rules
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -25,10 +32,6 @@ if TYPE_CHECKING:
     from gaia_lib.review_qa.context import Setup
 
 MAX_TEST_FILE_BYTES = 1 << 20
-ERROR_PATH_WORDS = re.compile(
-    r"\b(errors?|invalid|reject\w*|fail\w*|exception|malformed|denied|forbidden|[45]\d\d)\b",
-    re.IGNORECASE,
-)
 COVERAGE_FILES = (  # where the stacks' coverage tools leave their reports, first hit wins
     ("coverage.json", "coveragepy-json"),
     ("build/coverage.json", "coveragepy-json"),
@@ -48,7 +51,7 @@ LANGUAGE_OF_SUFFIX = {".py": "python", ".js": "js", ".jsx": "js", ".ts": "ts", "
 
 def finding(file: str, line: int, severity: str, rule: str, message: str,
              blocking: bool) -> dict[str, Any]:
-    return {"file": file, "line": max(0, line), "severity": severity, "rule": rule,
+    return {"file": file, "line": max(1, line), "severity": severity, "rule": rule,
             "message": message, "blocking": blocking}
 
 
@@ -57,6 +60,19 @@ def check(name: str, status: str, findings: list[dict[str, Any]] | None = None,
     check: dict[str, Any] = {"name": name, "status": status, "findings": findings or []}
     check.update({k: v for k, v in extra.items() if v is not None})
     return check
+
+
+def ran(name: str, findings: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """A check that ran to completion: `failed` when it found anything, else `passed`."""
+    return check(name, "failed" if findings else "passed", findings, **extra)
+
+
+def line_of(text: str, needle: str, default: int = 1) -> int:
+    """1-based line of the first line containing `needle` (default when absent)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle and needle in line:
+            return number
+    return default
 
 
 @dataclass(frozen=True)
@@ -91,10 +107,10 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
     for entry in s.story.file_list or ():
         cleaned = discovery.clean_entry(entry)
         if cleaned is None or not (s.project / cleaned).exists():
-            findings.append(finding(rel_story, 0, "warning", "integrity",
+            findings.append(finding(rel_story, line_of(s.story.text, cleaned or entry),
+                                     "warning", "integrity",
                                      f"File List entry '{entry}' does not exist on disk", False))
-    status = "failed" if findings else "passed"
-    return warnings, check("integrity", status, findings)
+    return warnings, ran("integrity", findings)
 
 
 def ac_parse_check(s: Setup) -> dict[str, Any]:
@@ -102,64 +118,111 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
     criteria = s.story.acceptance_criteria
     if not criteria:
         return check("ac-parse", "failed", [finding(
-            rel_story, 0, "critical", "no-acceptance-criteria",
+            rel_story, line_of(s.story.text, "Acceptance Criteria"), "critical",
+            "no-acceptance-criteria",
             "No acceptance criteria found in story", True)])
     findings = [
         finding(rel_story, ac.line, "warning", "ac-quality",
                  f"{ac.ac_id} has no Given/When/Then structure: unparseable AC", False)
         for ac in criteria if not ac.structured
     ]
-    return check("ac-parse", "passed", findings)
+    return ran("ac-parse", findings)
 
 
-def coverage_check(s: Setup, result: ac_coverage.CoverageResult,
-                   discovered: int) -> dict[str, Any]:
-    """Uncovered ACs: a primary AC gap blocks on a P0 story; an edge case never does. An AC
-    without Given/When/Then is reported as unparseable (ac-parse), not as uncovered (EC-14)."""
-    if discovered == 0:
-        return check("ac-coverage", "skipped", skip_reason=discovery.NO_TESTS_REASON)
+def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Uncovered ACs, severity by `rules.ac_gap` (a high-priority primary AC blocks, an edge
+    case never does). Placeholder tests and tests the runner skipped do not cover (they are in
+    `excluded`). Zero tests is no exception: every AC is then a gap, and a story with a
+    high-priority primary AC is blocked. An AC without Given/When/Then is reported as
+    unparseable (ac-parse), not as uncovered (EC-14)."""
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
-    p0 = (s.story.priority or "").upper() == "P0"
     findings = []
+    for entry in per_ac:
+        if entry["matched"] or not entry["structured"]:
+            continue
+        severity, blocking = rules.ac_gap(entry["priority"], entry["edge_case"])
+        kind = "edge-case " if entry["edge_case"] else ""
+        excluded = entry.get("excluded") or {}
+        why = (" (its only tests do not count: " + "; ".join(
+            f"{t} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else ""
+        findings.append(finding(rel_story, lines[entry["ac_id"]], severity,
+                                 "missing-ac-coverage",
+                                 f"{kind}{entry['ac_id']} has no test{why} (priority "
+                                 f"{entry['priority'] or 'unset'})", blocking))
+    return ran("ac-coverage", findings)
+
+
+def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
+                       excluded: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Per AC: the matcher's tests less the ones that do not count (`excluded`: test id ->
+    why), with the AC's priority; `matched` says whether any test still counts."""
+    by_id = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
+    rows = []
     for entry in result.per_ac:
-        if entry.matched or not entry.structured:
-            continue  # an unstructured AC is reported as unparseable by ac-parse, not uncovered
-        line = lines[entry.ac_id]
-        if entry.edge_case:
-            findings.append(finding(rel_story, line, "warning", "missing-ac-coverage",
-                                     f"edge-case {entry.ac_id} has no test", False))
-        else:
-            findings.append(finding(rel_story, line, "critical" if p0 else "warning",
-                                     "missing-ac-coverage",
-                                     f"{entry.ac_id} has no test (story priority "
-                                     f"{s.story.priority or 'unset'})", p0))
-    return check("ac-coverage", "failed" if findings else "passed", findings)
+        counted = [t for t in entry.tests if t not in excluded]
+        ac = by_id[entry.ac_id]
+        rows.append({
+            "ac_id": entry.ac_id, "matched": bool(counted), "test_count": len(counted),
+            "tests": counted, "matched_by": entry.matched_by if counted else None,
+            "edge_case": entry.edge_case, "structured": entry.structured,
+            "priority": rules.ac_priority(ac.text, s.story.priority),
+            "excluded": {t: excluded[t] for t in entry.tests if t in excluded},
+            "matches": [match_record(entry, t) for t in counted],
+        })
+    return rows
+
+
+def match_record(entry: Any, test_id: str) -> dict[str, Any]:
+    """How one test matched its AC: whatever the matcher records (a `matches` list of records
+    with `test` / `how` / `reason`), else the AC-level `matched_by`."""
+    for record in getattr(entry, "matches", None) or ():
+        data = record if isinstance(record, Mapping) else getattr(record, "__dict__", {})
+        if data.get("test") == test_id or data.get("test_id") == test_id:
+            return {"test": test_id, **{k: v for k, v in data.items()
+                                        if k not in ("test", "test_id") and
+                                        isinstance(v, str | int | float | bool)}}
+    return {"test": test_id, "how": entry.matched_by or "unknown"}
+
+
+def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str, str],
+                      lines: Mapping[str, int]) -> dict[str, Any]:
+    """Placeholder tests and tests the runner skipped: they verify nothing, so they cover
+    nothing. Warnings here; the gap they leave is ac-coverage's to judge."""
+    findings = [finding(p.file, p.line, "warning", "placeholder-test",
+                        f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False)
+                for p in found]
+    shown = {p.test_id for p in found}
+    findings += [finding(t.partition("::")[0], lines.get(t, 1), "warning", "skipped-test",
+                         f"{t} was {why}; it covers no AC", False)
+                 for t, why in sorted(runner_skipped.items()) if t not in shown]
+    return ran("test-quality", findings)
 
 
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
-                     result: ac_coverage.CoverageResult,
-                     bodies: Mapping[str, str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+                     per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
+                     lines: Mapping[str, int]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals and whether any attributed test asserts one."""
     per_ac = []
     findings = []
     by_id = {ac.ac_id: ac for ac in criteria}
-    for entry in result.per_ac:
-        ac = by_id[entry.ac_id]
+    for entry in per_ac_rows:
+        ac = by_id[entry["ac_id"]]
         literals = then_literals.then_literals(ac.then or "") if ac.then else ()
         asserted: set[str] = set()
-        for test_id in entry.tests:
+        for test_id in entry["tests"]:
             asserted.update(lit.value for lit in
                             then_literals.asserted_literals(bodies.get(test_id, ""), literals))
         values = [lit.value for lit in literals]
         per_ac.append({"ac_id": ac.ac_id, "literals": values,
-                       "asserted": sorted(asserted), "tests": list(entry.tests)})
-        if entry.matched and literals and not asserted:
-            test_file, _, _ = entry.tests[0].partition("::")
-            findings.append(finding(test_file, 0, "warning", "weak-assertion",
+                       "asserted": sorted(asserted), "tests": list(entry["tests"])})
+        if entry["matched"] and literals and not asserted:
+            first = entry["tests"][0]
+            findings.append(finding(first.partition("::")[0], lines.get(first, 1), "warning",
+                                     "weak-assertion",
                                      f"no test of {ac.ac_id} asserts any of "
                                      f"{', '.join(values)} from its Then clause", False))
-    return per_ac, check("then-literals", "passed", findings)
+    return per_ac, ran("then-literals", findings)
 
 
 def find_coverage_report(project: Path) -> tuple[Path, str] | None:
@@ -184,9 +247,14 @@ def produce_coverage(s: Setup) -> str | None:
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
-                    note: str | None = None) -> dict[str, Any]:
-    """Uncovered error handlers in the story's source files, tied to its error-path ACs."""
-    found = find_coverage_report(s.project)
+                    note: str | None = None,
+                    report: tuple[Path, str] | None = None) -> dict[str, Any]:
+    """Uncovered error handlers in the story's source files, tied to its error-path ACs.
+
+    `report`: the coverage report this review's own test run produced; else the project's
+    newest one. Severity by `rules.error_path_gap`: Critical (blocking) only when an error-path
+    AC sits on a user-input boundary; `critical_acs` lists those ACs."""
+    found = report or find_coverage_report(s.project)
     if found is None:
         if not s.probe.branch_coverage:
             return check("branch-coverage", "skipped",
@@ -197,50 +265,56 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                                   "lcov.info, coverage.xml)")
     path, fmt = found
     try:
-        report = coverage_report.parse(fmt, path.read_bytes())
+        parsed = coverage_report.parse(fmt, path.read_bytes())
     except (GaiaError, OSError) as exc:
         return check("branch-coverage", "errored", error_reason=str(exc))
-    error_acs = [ac.ac_id for ac in criteria if ERROR_PATH_WORDS.search(ac.text)]
+    error_acs = [ac for ac in criteria if rules.is_error_path(ac.text)]
+    boundary = [ac.ac_id for ac in error_acs
+                if rules.error_path_gap(ac.text, True)[0] == rules.CRITICAL]
     findings = []
     for entry in s.story.file_list or ():
         rel = discovery.clean_entry(entry)
         if rel is None:
             continue
         language = LANGUAGE_OF_SUFFIX.get(Path(rel).suffix)
-        record = report.for_file(rel)
+        record = parsed.for_file(rel)
         source = s.project / rel
         if language is None or record is None or not source.is_file():
             continue
         text = source.read_text(encoding="utf-8", errors="replace")
         for branch in coverage_report.uncovered_error_branches(text, record, language):
-            tied = f"; error-path ACs: {', '.join(error_acs)}" if error_acs else ""
-            findings.append(finding(rel, branch.line, "warning", "untested-error-path",
-                                     f"{branch.kind} handler never executed by the tests{tied}",
-                                     False))
+            if boundary:
+                findings.append(finding(
+                    rel, branch.line, rules.CRITICAL, "untested-error-path",
+                    f"{branch.kind} handler never executed by the tests; error-path ACs on a "
+                    f"user-input boundary: {', '.join(boundary)}", True))
+            else:
+                tied = (f"; error-path ACs: {', '.join(ac.ac_id for ac in error_acs)}"
+                        if error_acs else "")
+                findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
+                                        f"{branch.kind} handler never executed by the tests"
+                                        f"{tied}", False))
+    rel_report = paths.relative_to_project(path, s.project)
     if note:
-        findings.append(finding(paths.relative_to_project(path, s.project), 0, "warning",
-                                 "coverage-command", note, False))
-    return check("branch-coverage", "failed" if findings else "passed", findings,
-                  scope=paths.relative_to_project(path, s.project))
+        findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
+    critical = boundary if any(f["blocking"] for f in findings) else []
+    return ran("branch-coverage", findings, scope=rel_report, critical_acs=critical or None)
 
 
 def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
-                         test_paths: Sequence[str],
-                         file_list: Sequence[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Python stack: per AC, whether its tests execute the story's File List sources."""
+                         file_list: Sequence[str], report: Mapping[str, Any] | None,
+                         why: str | None, lines: Mapping[str, int]
+                         ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Python stack: per AC, whether its tests execute the story's File List sources, from a
+    coverage.py JSON report with per-test contexts (`report`; None: `why` says why not)."""
     adapter = stacks.get(s.stack)
-    tool = next((p for p in s.probe.coverage if p.found and p.tool == "coverage"), None)
     sources = [f for f in file_list if f.endswith(".py") and not adapter.is_test_file(f)]
     if s.stack != "python-dev":
         return [], check("behavioural-attribution", "skipped",
                          skip_reason="per-test contexts are read for the Python stack only")
-    if tool is None or not tool.path:
-        return [], check("behavioural-attribution", "skipped",
-                         skip_reason="coverage.py is not installed")
-    if not test_paths or not sources:
+    if not sources or not any(e["matched"] for e in per_ac):
         return [], check("behavioural-attribution", "skipped",
                          skip_reason="the story lists no Python sources or has no tests")
-    report, why = attribution.measure(s.project, s.state_dir(), tool.path, test_paths)
     if report is None:
         return [], check("behavioural-attribution", "skipped", skip_reason=why or "no report")
     rows = attribution.attribute(
@@ -248,12 +322,13 @@ def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         attribution.files_by_context(report), sources,
     )
     findings = [
-        finding(row["tests"][0].partition("::")[0], 0, "warning", "no-behavioural-coverage",
+        finding(row["tests"][0].partition("::")[0], lines.get(row["tests"][0], 1), "warning",
+                "no-behavioural-coverage",
                 f"the tests of {row['ac_id']} never execute the story's code "
                 f"({', '.join(sorted(sources))})", False)
         for row in rows if not row["executes_story_code"]
     ]
-    return rows, check("behavioural-attribution", "failed" if findings else "passed", findings)
+    return rows, ran("behavioural-attribution", findings)
 
 
 def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
@@ -277,11 +352,45 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
             text = path.read_text(encoding="utf-8", errors="replace")
             documented += re.findall(r"`((?:[\w.-]+/)*tests?/[\w./-]*)`", text)
     documented = sorted(set(d.rstrip("/") for d in documented))
-    outside = [tf.path for tf in test_files
-               if documented and not any(tf.path.startswith(d + "/") or tf.path == d
-                                         for d in documented)]
+    outside = rules.outside_documented((tf.path for tf in test_files), documented)
     fr_refs = {fr: sorted(tf.path for tf in test_files if fr in tf.text)
                for fr in s.story.traces_to}
     return {"pyramid": pyramid, "documented_test_dirs": documented,
-            "tests_outside_documented_dirs": sorted(outside), "fr_references": fr_refs,
+            "tests_outside_documented_dirs": outside, "fr_references": fr_refs,
             "figma": "checked" if s.story.figma else "skipped"}
+
+
+def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
+                  phase4: Mapping[str, Any], story_tests: Sequence[str]) -> list[dict[str, Any]]:
+    """The rubric's deterministic findings: over-coverage and FR traceability (Suggestions),
+    story tests outside the documented test directories (architecture, Warning)."""
+    rel_story = paths.relative_to_project(s.story_path, s.project)
+    lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
+    over = [finding(rel_story, lines.get(ac_id, 1), rules.SUGGESTION, "over-coverage",
+                    f"{ac_id} has {count} tests: check them for redundancy (coverage counts an "
+                    "AC once)", False)
+            for ac_id, count in rules.over_covered(per_ac)]
+    fr_refs = phase4.get("fr_references", {})
+    untraced = [fr for fr in s.story.traces_to if not fr_refs.get(fr)]
+    trace = [finding(rel_story, line_of(s.story.text, fr), rules.SUGGESTION, "fr-traceability",
+                     f"no test mentions {fr} (the story traces to it): name it in a test "
+                     "comment or description", False)
+             for fr in untraced]
+    documented = phase4.get("documented_test_dirs", [])
+    outside = rules.outside_documented(story_tests, documented)
+    arch = [finding(path, 1, rules.WARNING, "test-architecture",
+                    f"{path} is outside the documented test directories "
+                    f"({', '.join(documented)})", False)
+            for path in outside]
+    if not s.story.traces_to:
+        trace_check = check("fr-traceability", "skipped",
+                            skip_reason="the story has no traces_to")
+    else:
+        trace_check = ran("fr-traceability", trace)
+    if not documented:
+        arch_check = check("test-architecture", "skipped",
+                           skip_reason="no test directories documented in test-plan.md or "
+                                       "architecture.md")
+    else:
+        arch_check = ran("test-architecture", arch)
+    return [ran("over-coverage", over), trace_check, arch_check]

@@ -7,6 +7,13 @@ and the parent, and chained by `run` for terminal and CI use:
   AC parsing and coverage, Then-literal and branch-coverage evidence, test execution, TC specs
   for uncovered ACs, Phase 4 evidence; `analysis-results.json` (+ `.md`) and
   `execution-evidence.json`, schema-validated, cached by inputs.
+  The suite runs once: the configured tiers (a pytest tier under coverage.py with per-test
+  contexts), or, with no tier, the story's tests under coverage.py (Python) or the project's
+  `coverage_command`. That one run gives the pass/fail evidence, the tests the runner skipped
+  (they cover nothing), branch coverage and behavioural attribution.
+  Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
+  own doing), the ACs, the discovered tests, the tool versions and the run's skipped tests; a
+  project coverage report is part of the key unless this review produced it.
 - `finalize` (parent): verdict from the resolver only, payload validation, the report and its
   test-artifacts mirror, the Review Gate row (which records the round), the composite check,
   the finalize checkpoint.
@@ -26,11 +33,21 @@ from gaia_lib import __version__
 from gaia_lib.checkpoint import store as checkpoint
 from gaia_lib.core import locks, paths, schema, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import ac_coverage, discovery, execution, tcgen, testcases
+from gaia_lib.evidence import (
+    ac_coverage,
+    attribution,
+    discovery,
+    execution,
+    outcomes,
+    placeholders,
+    tcgen,
+    testcases,
+)
 from gaia_lib.gate import reports, verdict
 from gaia_lib.gate import table as gate
 from gaia_lib.review_qa import checks as qa_checks
 from gaia_lib.review_qa import report as qa_report
+from gaia_lib.review_qa import rules
 from gaia_lib.review_qa.context import SKILL, STATE_SKILL, Setup, setup
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
@@ -91,29 +108,62 @@ class Analysis:
         return self.state_dir / "execution-evidence.json"
 
 
-def _file_hashes(project: Path, rels: Iterable[str]) -> dict[str, str]:
-    hashes = {}
-    for rel in sorted(set(rels)):
-        path = project / rel
-        if path.is_file():
-            hashes[rel] = sha256_bytes(path.read_bytes())
-    return hashes
+@dataclass(frozen=True)
+class RunInputs:
+    """What the review's one test run contributes to the analysis."""
+
+    runner_skipped: Mapping[str, str]  # test id -> why it did not run
+    coverage: tuple[Path, str] | None  # the review's own coverage report and its format
+    note: str | None  # why branch evidence may be stale (coverage_command failed)
+    attribution: Mapping[str, Any] | None  # coverage.py JSON with per-test contexts
+    attribution_why: str | None
 
 
-def cache_key(s: Setup, full: bool, test_paths: Sequence[str]) -> str:
-    report = qa_checks.find_coverage_report(s.project)
+def story_fingerprint(text: str) -> str:
+    """The story text with its Review Gate table's body left out (the review writes there)."""
+    out: list[str] = []
+    in_gate = False
+    for line in text.splitlines():
+        if line.startswith("## "):
+            in_gate = line.strip() == "## Review Gate"
+        if in_gate and line.lstrip().startswith("|"):
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
+              run: RunInputs | None = None) -> str:
+    report = None if run is not None and run.coverage is not None else \
+        qa_checks.find_coverage_report(s.project)
     material = {
         "coverage_report": sha256_bytes(report[0].read_bytes()) if report else None,
+        "review_coverage": bool(run is not None and run.coverage is not None),
+        "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
+        "attribution": run.attribution_why if run is not None else None,
         "skill_version": __version__,
         "story_key": s.key,
         "story_acs_hash": story_acs_hash(s.story.acceptance_criteria),
-        "story_sha256": sha256_bytes(s.story.text.encode("utf-8")),
+        "story_sha256": sha256_bytes(story_fingerprint(s.story.text).encode("utf-8")),
         "stack": s.stack,
         "tool_versions": s.probe.tool_versions,
         "full": full,
         "tests": sorted(test_paths),
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def _file_hashes(project: Path, rels: Iterable[str], story_rel: str | None = None
+                 ) -> dict[str, str]:
+    hashes = {}
+    for rel in sorted(set(rels)):
+        path = project / rel
+        if path.is_file():
+            data = path.read_bytes()
+            if rel == story_rel:
+                data = story_fingerprint(data.decode("utf-8", "replace")).encode("utf-8")
+            hashes[rel] = sha256_bytes(data)
+    return hashes
 
 
 def _cache_hit(s: Setup, key: str) -> dict[str, Any] | None:
@@ -123,30 +173,31 @@ def _cache_hit(s: Setup, key: str) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     hashes = cached.get("file_hashes", {}) if isinstance(cached, dict) else {}
-    if not isinstance(hashes, dict) or _file_hashes(s.project, hashes) != hashes:
+    story_rel = paths.relative_to_project(s.story_path, s.project)
+    if not isinstance(hashes, dict) or _file_hashes(s.project, hashes, story_rel) != hashes:
         return None  # a file changed since: the cached evidence is stale
     return dict(cached)
 
 
 def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = None,
                            use_cache: bool = True,
-                           coverage_note: str | None = None) -> tuple[dict[str, Any], bool]:
-    """Phase 2 warnings + Phase 3A + Phase 4 evidence, from the files as they are (no test
-    runs: those are `analyze`'s): (analysis-results, from_cache)."""
+                           run: RunInputs | None = None) -> tuple[dict[str, Any], bool]:
+    """Phase 2 warnings + Phase 3A + Phase 4 evidence, from the files as they are and what the
+    review's test run (`run`, when there was one) reported: (analysis-results, from_cache)."""
     found = discovery.discover(s.project, discovery.review_stacks(s.project, s.stack),
                                s.story.file_list, full=full)
-    key = cache_key(s, full, found.all_files)
+    key = cache_key(s, full, found.all_files, run)
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:
             return hit, True
-    results = _evidence(s, found, base, coverage_note)
+    results = _evidence(s, found, base, run)
     writes.write_json(s.state_dir() / ".cache" / f"{key}.json", results)
     return results, False
 
 
 def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
-              coverage_note: str | None) -> dict[str, Any]:
+              run: RunInputs | None) -> dict[str, Any]:
     warnings, integrity = qa_checks.gate_evidence(s, base)
     test_files = [qa_checks.read_test_file(s.project, rel) for rel in found.all_files]
     cases = [case for tf in test_files if tf.readable
@@ -154,10 +205,17 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
     criteria = s.story.acceptance_criteria
     file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
     coverage = ac_coverage.analyze(s.key, criteria, cases, file_list=file_list_rels)
+    others = {u.test for u in coverage.unattributed_tests}
+    found_placeholders = [p for p in placeholders.placeholders(cases) if p.test_id not in others]
+    runner_skipped = dict(run.runner_skipped) if run is not None else {}
+    excluded = {**runner_skipped,
+                **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders}}
+    per_ac = qa_checks.effective_coverage(s, coverage, excluded)
     bodies = {case.test_id: case.body for case in cases}
-    literal_rows, literal_check = qa_checks.literal_evidence(criteria, coverage, bodies)
+    lines = {case.test_id: case.line for case in cases}
+    literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines)
     discovery_findings = [
-        qa_checks.finding(tf.path, 0, "warning", "unreadable-test-file",
+        qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",
                           False)
         for tf in test_files if not tf.readable
@@ -171,21 +229,35 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
                                           skip_reason=discovery.NO_TESTS_REASON,
                                           scope=found.scope)
     else:
-        discovery_check = qa_checks.check("test-discovery", "passed", discovery_findings,
-                                          scope=found.scope)
+        discovery_check = qa_checks.ran("test-discovery", discovery_findings, scope=found.scope)
     story_tests = sorted({t.partition("::")[0] for e in coverage.per_ac for t in e.tests}
                          | {f for f in found.all_files if f in file_list_rels})
+    phase4 = qa_checks.phase4_evidence(s, test_files)
+    branch = qa_checks.branch_evidence(s, criteria, run.note if run else None,
+                                       run.coverage if run else None)
     checks = [
         integrity,
         discovery_check,
         qa_checks.ac_parse_check(s),
-        qa_checks.coverage_check(s, coverage, len(found.all_files)),
+        qa_checks.coverage_check(s, per_ac),
+        qa_checks.placeholder_check(found_placeholders, runner_skipped, lines),
         literal_check,
-        qa_checks.branch_evidence(s, criteria, coverage_note),
+        branch,
+        *qa_checks.rubric_checks(s, per_ac, phase4, story_tests),
     ]
+    attribution_rows: list[dict[str, Any]] = []
+    if run is not None:
+        attribution_rows, attribution_check = qa_checks.attribution_evidence(
+            s, per_ac, file_list_rels, run.attribution, run.attribution_why, lines)
+        checks.append(attribution_check)
     if s.blocked_reason:
         checks.append(qa_checks.check("tool-probe", "errored", error_reason=s.blocked_reason))
     story_rel = paths.relative_to_project(s.story_path, s.project)
+    critical_allowed = {
+        "coverage": [e["ac_id"] for e in per_ac if not e["matched"] and e["structured"]
+                     and rules.ac_gap(e["priority"], e["edge_case"])[1]],
+        "error-path": list(branch.get("critical_acs", [])),
+    }
     results: dict[str, Any] = {
         "schema_version": "1.0",
         "story_key": s.key,
@@ -196,33 +268,80 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
         "stack": s.stack,
         "tool_versions": s.probe.tool_versions,
         "story_acs_hash": story_acs_hash(criteria),
-        "file_hashes": _file_hashes(s.project, [story_rel, *found.all_files, *file_list_rels]),
+        "file_hashes": _file_hashes(s.project, [story_rel, *found.all_files, *file_list_rels],
+                                    story_rel),
         "checks": checks,
         "tests_discovered": found.counts,
         "discovery_scope": {"mode": found.scope, "dirs": list(found.scope_dirs)},
-        "ac_coverage": [{"ac_id": e.ac_id, "matched": e.matched, "test_count": e.test_count}
-                        for e in coverage.per_ac],
+        "ac_coverage": [{"ac_id": e["ac_id"], "matched": e["matched"],
+                         "test_count": e["test_count"]} for e in per_ac],
         "coverage": {
-            "percent": coverage.coverage_percent,
-            "per_ac": [
-                {"ac_id": e.ac_id, "matched": e.matched, "test_count": e.test_count,
-                 "tests": list(e.tests), "matched_by": e.matched_by, "edge_case": e.edge_case,
-                 "priority": s.story.priority,
-                 "matches": [{"test": m.test, "how": list(m.how), "score": m.score,
-                              "evidence": list(m.evidence)} for m in e.matches]}
-                for e in coverage.per_ac
-            ],
+            "percent": _percent(per_ac),
+            "per_ac": [{k: v for k, v in e.items() if k != "structured"} for e in per_ac],
         },
+        "critical_allowed": critical_allowed,
+        "test_cases": [{"id": c.test_id, "file": c.file, "name": c.name, "line": c.line}
+                       for c in cases],
         "unattributed_tests": [u.test for u in coverage.unattributed_tests],
         "unattributed_story_keys": {u.test: list(u.story_keys)
                                     for u in coverage.unattributed_tests},
         "gate_warnings": warnings,
         "then_literals": literal_rows,
-        "phase4": qa_checks.phase4_evidence(s, test_files),
+        "phase4": phase4,
         "story_test_files": story_tests,
         "file_list": file_list_rels,
     }
+    if run is not None:
+        results["behavioural_attribution"] = attribution_rows
     return results
+
+
+def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
+    if not per_ac:
+        return 0.0
+    return round(100.0 * sum(1 for e in per_ac if e["matched"]) / len(per_ac), 1)
+
+
+def _run_once(s: Setup, context: str | None, results: Mapping[str, Any]
+              ) -> tuple[dict[str, Any], RunInputs]:
+    """The review's one test run and what it yields (module docstring)."""
+    state = s.state_dir()
+    test_paths = list(results.get("story_test_files", []))
+    python = s.stack == "python-dev"
+    session = attribution.CoverageSetup(state) if python else None
+    evidence = execution.execute(s.config, s.key, s.project, state,
+                                 context=execution.active_context(context),
+                                 story_tests=test_paths, coverage=session)
+    report = evidence.coverage_report
+    why = None if report else "the test run was not measured by coverage.py"
+    ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)
+    if python and report is None and not ran_pytest and test_paths:
+        interpreter = _coverage_python(s)
+        if interpreter is None:
+            why = "coverage.py is not installed"
+        else:
+            report, why = attribution.measure(s.project, state, interpreter, test_paths)
+    note = None
+    if report is None:
+        note = qa_checks.produce_coverage(s)
+    attribution_data, load_why = attribution.load_report(report)
+    cases = [testcases.TestCase(c["file"], c["name"], c["line"], "")
+             for c in results.get("test_cases", [])]
+    run = RunInputs(
+        runner_skipped=outcomes.not_run(evidence.tests, cases),
+        coverage=(report, "coveragepy-json") if report else None,
+        note=note,
+        attribution=attribution_data,
+        attribution_why=why or (load_why if attribution_data is None else None),
+    )
+    return evidence.as_json(), run
+
+
+def _coverage_python(s: Setup) -> str | None:
+    tool = next((p for p in s.probe.coverage if p.found and p.tool == "coverage"), None)
+    if tool is None or not tool.path:
+        return None
+    return attribution.interpreter_of(tool.path, s.project)
 
 
 def analyze(s: Setup, *, full: bool = False, base: str | None = None,
@@ -230,21 +349,18 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
             run_tests: bool = True) -> Analysis:
     """Everything the fork computes; writes only under the evidence directory.
 
-    With `run_tests`, the project's coverage command runs first (fresh branch evidence), and
-    after the analysis the test tiers and the behavioural attribution run."""
+    With `run_tests`, the suite runs once (module docstring) between a first analysis, which
+    names the story's tests, and the final one, which weighs what the run reported."""
     state = s.state_dir()
     with writes.scope("fork", s.project):
         runnable = run_tests and not s.blocked_reason
-        note = qa_checks.produce_coverage(s) if runnable else None
-        results, cached = deterministic_analysis(s, full=full, base=base, use_cache=use_cache,
-                                                 coverage_note=note)
-        results = dict(results)
+        results, cached = deterministic_analysis(s, full=full, base=base, use_cache=use_cache)
+        evidence = None
         if runnable:
-            rows, check = qa_checks.attribution_evidence(
-                s, results["coverage"]["per_ac"], results["story_test_files"],
-                results["file_list"])
-            results["checks"] = [*results["checks"], check]
-            results["behavioural_attribution"] = rows
+            evidence, run = _run_once(s, context, results)
+            results, cached = deterministic_analysis(s, full=full, base=base,
+                                                     use_cache=use_cache, run=run)
+        results = dict(results)
         schema.check(results, "analysis-results", "analysis-results.json")
         uncovered = [e["ac_id"] for e in results["coverage"]["per_ac"] if not e["matched"]]
         tc_path = state / f"qa-test-cases-{s.key}.json"
@@ -257,12 +373,7 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         writes.write_json(state / "analysis-results.json", stamped)
         writes.write_text(state / "analysis-results.md", render_analysis_md(stamped))
         writes.write_json(tc_path, cases)
-        if runnable:
-            test_paths = list(results.get("story_test_files", []))
-            evidence = execution.execute(
-                s.config, s.key, s.project, state, context=execution.active_context(context),
-                story_tests=test_paths,
-            ).as_json()
+        if evidence is not None:
             schema.check(evidence, "execution-evidence", "execution-evidence.json")
             writes.write_json(state / "execution-evidence.json", evidence)
     return Analysis(stamped, cases, cached, state)
@@ -353,7 +464,11 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         analyze(s, run_tests=False)
     with writes.scope("parent", s.project):
         findings_path = state / "llm-findings.json"
-        findings = _llm_findings(llm_findings)
+        analysis_bytes = analysis_path.read_bytes() if analysis_path.is_file() else b""
+        analysis = _json_object(analysis_bytes)
+        allowed = analysis.get("critical_allowed")
+        findings = rules.demote_llm_findings(
+            _llm_findings(llm_findings), allowed if isinstance(allowed, dict) else {})
         writes.write_json(findings_path, {"findings": findings})
         resolution = verdict.resolve(
             verdict.read_document(str(analysis_path)),
@@ -361,12 +476,14 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
             verdict.read_document(str(evidence_path)) if evidence_path.is_file() else None,
             None,
         )
-        analysis_bytes = analysis_path.read_bytes() if analysis_path.is_file() else b""
-        analysis = json.loads(analysis_bytes) if analysis_bytes else {}
         qa_agent = paths.plugin_root() / "agents" / "qa.md"  # the fork's system prompt
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
+        model_ran = llm_findings is not None or payload is not None
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
-            system_prompt, analysis_bytes), MODEL, TEMPERATURE)
+            system_prompt, analysis_bytes), MODEL if model_ran else None, TEMPERATURE)
+        header += qa_report.render_run(
+            _json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None,
+            paths.relative_to_project(state, s.project))
         if payload is None:
             note = ("No LLM review in this run (terminal mode): findings above are deterministic."
                     if llm_findings is None else None)
@@ -388,6 +505,14 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     reason = resolution.reason if complete else "review payload malformed -> BLOCKED"
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
                    complete)
+
+
+def _json_object(data: bytes) -> dict[str, Any]:
+    try:
+        value = json.loads(data) if data else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _record_gate(s: Setup, final: str, report: Path, evidence: Path) -> tuple[str, str | None]:

@@ -9,6 +9,7 @@ the model never decides it.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -57,10 +58,12 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
     coverage = analysis.get("coverage", {})
     out += ["", f"AC coverage: {coverage.get('percent', 0.0)}% of "
             f"{len(coverage.get('per_ac', []))} acceptance criteria have at least one test.", "",
-            "| AC | Matched | Tests | By |", "|----|---------|-------|----|"]
+            "| AC | Priority | Matched | Tests | By |", "|----|----------|---------|-------|----|"]
     for entry in coverage.get("per_ac", []):
-        out.append(f"| {entry['ac_id']} | {'yes' if entry['matched'] else 'no'} | "
+        out.append(f"| {entry['ac_id']} | {entry.get('priority') or '—'} | "
+                   f"{'yes' if entry['matched'] else 'no'} | "
                    f"{entry['test_count']} | {entry.get('matched_by') or '—'} |")
+    out += render_matches(coverage.get("per_ac", []))
     findings = [(c["name"], f) for c in analysis.get("checks", []) for f in c.get("findings", [])]
     if findings:
         out += ["", "Findings:"]
@@ -76,8 +79,63 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
     warnings = analysis.get("gate_warnings", [])
     if warnings:
         out += ["", "Story gate warnings:"]
-        out += [f"- {w}" for w in warnings]
+        out += [f"- {gate_warning_sentence(w)}" for w in warnings]
     return "\n".join(out) + "\n"
+
+
+def _how(record: Mapping[str, Any]) -> str:
+    """A match record in words: its `how` and whatever reason / evidence it carries."""
+    how = str(record.get("how") or record.get("matched_by") or "unknown")
+    detail = [f"{k}: {v}" for k, v in sorted(record.items())
+              if k not in ("test", "how", "matched_by") and v not in (None, "")]
+    return how + (f" ({'; '.join(detail)})" if detail else "")
+
+
+def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Per AC, each counted test and how it matched, and each test that does not count."""
+    out: list[str] = []
+    for entry in per_ac:
+        matches = entry.get("matches") or [{"test": t, "how": entry.get("matched_by")}
+                                           for t in entry.get("tests", [])]
+        excluded = entry.get("excluded") or {}
+        if not matches and not excluded:
+            continue
+        if not out:
+            out += ["", "Tests per AC:"]
+        out.append(f"- {entry['ac_id']}:")
+        out += [f"  - `{m.get('test', '?')}` — matched by {_how(m)}" for m in matches]
+        out += [f"  - `{test}` — does not count: {why}" for test, why in sorted(excluded.items())]
+    return out
+
+
+def gate_warning_sentence(warning: str) -> str:
+    """A story-gate warning (the File List check's one-line JSON) as a sentence."""
+    try:
+        data = json.loads(warning)
+    except ValueError:
+        return warning
+    if not isinstance(data, dict):
+        return warning
+    reason = str(data.get("reason") or "")
+    if reason == "no-file-list":
+        return "The story has no File List section, so its change set cannot be checked."
+    if reason == "empty-file-list":
+        return "The story's File List is empty, so its change set cannot be checked."
+    parts = []
+    for key, label in (("missing_from_file_list", "changed on the branch but missing from the "
+                        "File List"), ("missing_from_diff", "listed in the File List but not "
+                                       "changed on the branch"),
+                       ("extra_in_file_list", "listed in the File List but not changed on "
+                        "the branch")):
+        files = data.get(key)
+        if isinstance(files, list) and files:
+            parts.append(f"{label}: {', '.join(map(str, files))}")
+    if parts:
+        return "The File List and the branch's changes diverge — " + "; ".join(parts) + "."
+    if reason:
+        return f"The File List check reported: {reason.replace('-', ' ')}."
+    return "The File List check reported: " + ", ".join(
+        f"{k} {v}" for k, v in sorted(data.items())) + "."
 
 
 def render_llm_section(findings: Sequence[Mapping[str, Any]], note: str | None = None) -> str:
@@ -96,15 +154,41 @@ def render_llm_section(findings: Sequence[Mapping[str, Any]], note: str | None =
             ref = f" ({finding['ac_ref']})" if finding.get("ac_ref") else ""
             category = finding.get("category", "other")
             out.append(f"- **{category}**{ref}: {finding.get('message', '')}")
+            if finding.get("demoted_from"):
+                out.append(f"  - Demoted from {str(finding['demoted_from']).capitalize()} to "
+                           f"Warning: {finding.get('demotion_reason', '')}")
         out.append("")
     return "\n".join(out)
 
 
-def render_header(key: str, title: str, prompt_hash_value: str, model: str,
+def render_header(key: str, title: str, prompt_hash_value: str, model: str | None,
                   temperature: float) -> str:
-    return (f"# QA Review: {key} — {title}\n\n"
-            f"- Story: {key}\n- prompt_hash: {prompt_hash_value}\n- model: {model}\n"
-            f"- temperature: {temperature:g}\n")
+    """`model` / `temperature` only when a model reviewed (None: a terminal run, said so)."""
+    head = f"# QA Review: {key} — {title}\n\n- Story: {key}\n- prompt_hash: {prompt_hash_value}\n"
+    if model is None:
+        return head + "- review: terminal run without a model; deterministic evidence only\n"
+    return head + f"- model: {model}\n- temperature: {temperature:g}\n"
+
+
+def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
+    """Header lines on the review's test run: each suite that failed or timed out, with the
+    logs of its stdout and stderr kept in the evidence directory `where`."""
+    if not evidence or evidence.get("skipped"):
+        return "- test run: none (no test tier ran)\n"
+    out = []
+    for suite in evidence.get("suites", []):
+        if not isinstance(suite, Mapping):
+            continue
+        failed = suite.get("timeout") or suite.get("exit_code") not in (0, None)
+        if not failed:
+            continue
+        state = "timed out" if suite.get("timeout") else f"exited {suite.get('exit_code')}"
+        logs = [str(suite[k]) for k in ("stdout_log", "stderr_log") if suite.get(k)]
+        shown = f"; its output: {', '.join(f'{where}/{log}' for log in logs)}" if logs else ""
+        out.append(f"- test run: {suite.get('name', '?')} {state} "
+                   f"({suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} "
+                   f"failed){shown}\n")
+    return "".join(out)
 
 
 def assemble(header: str, payload: str, verdict: str) -> tuple[str, bool]:

@@ -72,20 +72,69 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
             {"name": "branch-coverage", "status": "skipped", "skip_reason": "no coverage report"},
         ],
         "coverage": {"percent": 50.0, "per_ac": [
-            {"ac_id": "AC1", "matched": True, "test_count": 2, "matched_by": "id"},
-            {"ac_id": "AC2", "matched": False, "test_count": 0, "matched_by": None}]},
+            {"ac_id": "AC1", "matched": True, "test_count": 2, "matched_by": "id", "priority": "P0",
+             "tests": ["tests/t.py::test_ac1", "tests/t.py::test_ac1_again"],
+             "matches": [{"test": "tests/t.py::test_ac1", "how": "id"},
+                         {"test": "tests/t.py::test_ac1_again", "how": "text",
+                          "reason": "Then literal 422 asserted"}]},
+            {"ac_id": "AC2", "matched": False, "test_count": 0, "matched_by": None,
+             "excluded": {"tests/t.py::test_ac2": "is a placeholder (empty body)"}}]},
         "unattributed_tests": ["tests/t.py::test_x"],
         "unattributed_story_keys": {"tests/t.py::test_x": ["E1-S3"]},
-        "gate_warnings": ['{"warning":"file-list-divergence","reason":"divergence"}'],
+        "gate_warnings": ['{"warning":"file-list-divergence","reason":"divergence",'
+                          '"missing_from_file_list":["src/a.py"],"extra_in_file_list":[]}'],
     }
     text = qa_report.render_deterministic(analysis)
     assert text.startswith("## Deterministic Analysis\n")
     assert "| ac-coverage | failed | 1 |" in text
     assert "| branch-coverage | skipped (no coverage report) | 0 |" in text
-    assert "| AC2 | no | 0 | — |" in text
+    assert "| AC1 | P0 | yes | 2 | id |" in text
+    assert "| AC2 | — | no | 0 | — |" in text
+    assert "  - `tests/t.py::test_ac1` — matched by id\n" in text
+    assert ("  - `tests/t.py::test_ac1_again` — matched by text (reason: Then literal 422 "
+            "asserted)") in text
+    assert "  - `tests/t.py::test_ac2` — does not count: is a placeholder (empty body)" in text
     assert "- [critical] ac-coverage/missing-ac-coverage story.md:12 — AC2 has no test" in text
     assert "- tests/t.py::test_x (E1-S3)" in text
-    assert '- {"warning":"file-list-divergence","reason":"divergence"}' in text
+    assert ("- The File List and the branch's changes diverge — changed on the branch but "
+            "missing from the File List: src/a.py.") in text
+    assert '{"warning"' not in text
+
+
+def test_match_records_without_matches_fall_back_to_matched_by() -> None:
+    lines = qa_report.render_matches([{"ac_id": "AC1", "matched": True, "matched_by": "id",
+                                       "tests": ["t.py::test_a"]}])
+    assert lines == ["", "Tests per AC:", "- AC1:", "  - `t.py::test_a` — matched by id"]
+
+
+@pytest.mark.parametrize(("warning", "sentence"), [
+    ('{"warning":"file-list-divergence","reason":"no-file-list"}',
+     "The story has no File List section, so its change set cannot be checked."),
+    ('{"warning":"file-list-divergence","reason":"empty-file-list"}',
+     "The story's File List is empty, so its change set cannot be checked."),
+    ('{"warning":"file-list-divergence","reason":"divergence","missing_from_file_list":[],'
+     '"extra_in_file_list":["a.py","b.py"]}',
+     "The File List and the branch's changes diverge — listed in the File List but not changed "
+     "on the branch: a.py, b.py."),
+    ("plain text stays", "plain text stays"),
+])
+def test_gate_warnings_read_as_sentences(warning: str, sentence: str) -> None:
+    assert qa_report.gate_warning_sentence(warning) == sentence
+
+
+def test_header_names_the_model_only_when_one_ran() -> None:
+    with_model = qa_report.render_header("E1-S1", "T", "sha256:x", "claude-x", 0)
+    assert "- model: claude-x\n- temperature: 0\n" in with_model
+    terminal = qa_report.render_header("E1-S1", "T", "sha256:x", None, 0)
+    assert "model:" not in terminal and "temperature" not in terminal
+    assert "terminal run without a model" in terminal
+
+
+def test_demoted_llm_finding_says_so() -> None:
+    text = qa_report.render_llm_section([{"category": "assertion", "severity": "warning",
+                                          "message": "weak", "demoted_from": "critical",
+                                          "demotion_reason": "not on a boundary"}])
+    assert "  - Demoted from Critical to Warning: not on a boundary" in text
 
 
 def test_render_llm_section_groups_by_severity() -> None:

@@ -1,0 +1,54 @@
+"""Which discovered tests the runner did not really run: its own per-test outcomes, joined to
+the test cases the review discovered.
+
+Rule: a discovered test is *not run* when the runner reported it (skipped, xfail, todo,
+pending: `runner_output` folds them all into `skipped`) and never reported it passed or failed
+in the same run; parametrised instances (`test_x[1]`) are one test. A runner outcome names a
+test by its own name (pytest's function, jest's "describe test" full name, Go's `TestX`) and,
+where the format records one, a file (pytest's module, jest's absolute path, Go's package);
+both must agree with the discovered case. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import PurePosixPath
+
+from gaia_lib.evidence.runner_output import SKIPPED, TestOutcome
+from gaia_lib.evidence.testcases import TestCase
+
+_PARAMS = re.compile(r"\[.*\]$")
+
+
+def _names(case: TestCase) -> set[str]:
+    parts = [p for p in re.split(r"::| > ", case.name) if p]
+    last = parts[-1] if parts else case.name
+    return {last, " ".join(parts), ".".join(parts)}
+
+
+def _same_file(case_file: str, reported: str | None) -> bool:
+    if not reported:
+        return True
+    reported = reported.replace("\\", "/")
+    if reported == case_file or reported.endswith("/" + case_file) \
+            or case_file.endswith("/" + reported):
+        return True
+    # Go reports the package import path: the case's directory ends it.
+    directory = str(PurePosixPath(case_file).parent)
+    return not reported.endswith((".py", ".js", ".ts", ".jsx", ".tsx", ".mjs", ".cjs")) and (
+        reported == directory or reported.endswith("/" + directory))
+
+
+def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]) -> dict[str, str]:
+    """test_id -> why it did not run ("reported skipped by the runner"), for the cases above."""
+    seen: dict[str, set[str]] = {}
+    items = list(outcomes)
+    for case in cases:
+        names = _names(case)
+        for outcome in items:
+            name = _PARAMS.sub("", outcome.name)
+            if name in names and _same_file(case.file, outcome.file):
+                seen.setdefault(case.test_id, set()).add(outcome.outcome)
+    return {test_id: "reported skipped by the runner (skip / xfail / todo)"
+            for test_id, states in sorted(seen.items()) if states == {SKIPPED}}

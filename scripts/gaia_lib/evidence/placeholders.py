@@ -1,0 +1,251 @@
+"""The one placeholder-test detector: tests that look like tests but verify nothing.
+
+Two views of the same patterns, both pure:
+- `scan_lines(text, language)`: upstream's line detector (`placeholder-test-detector.sh`), one
+  hit per non-comment line, first pattern wins, in this order:
+    `expect(true|false)`                          -> expect_boolean_literal
+    `assert True|False`                           -> assert_boolean_literal
+    `assert_true(` / `assert_false(`              -> assert_true_false_helper
+    test.todo, test.skip, it.skip, xit, xdescribe, xcontext, describe.skip (+ `(`) -> that token
+    one-line empty `it|test(..., () => {})`, `@test "..." {}`               -> empty_block
+- `classify(case)`: is one discovered test a placeholder, and why. A placeholder never covers
+  an acceptance criterion; the review reports it as a finding. A test is a placeholder when
+    * it is switched off in its source, unconditionally: a skip / todo / xfail marker on the
+      test itself (`@pytest.mark.skip`, `@pytest.mark.xfail`, `@unittest.skip`, `it.skip(`,
+      `test.todo(`, `xit(`, `@Disabled`, `@Ignore`, ...) or a skip call as a top-level
+      statement of its body (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats
+      `skip`); a skip inside a condition is a real test that sometimes skips, not a placeholder;
+    * its body is empty (`pass`, `...`, `{}`, only comments or a docstring);
+    * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
+      `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
+      bats `true` / `:`.
+A test with a trivial assertion beside real ones is not a placeholder (the line detector still
+reports the line).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from gaia_lib.evidence.testcases import TestCase
+
+LANGUAGE_OF_SUFFIX = {
+    ".py": "python", ".js": "js", ".jsx": "js", ".mjs": "js", ".cjs": "js", ".ts": "js",
+    ".tsx": "js", ".go": "go", ".bats": "bats", ".java": "java", ".kt": "java",
+    ".dart": "dart", ".swift": "swift",
+}
+# The upstream detector's --dir walk: these extensions only.
+SCANNED_SUFFIXES = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".bats", ".py", ".go",
+                    ".java", ".dart")
+
+# --- upstream's line patterns, in its order ---------------------------------------------------
+
+_LINE_PATTERNS: tuple[tuple[re.Pattern[str], str | None], ...] = (
+    (re.compile(r"\bexpect\(\s*(?:true|false)\s*\)"), "expect_boolean_literal"),
+    (re.compile(r"\bassert\s+(?:True|False)\b"), "assert_boolean_literal"),
+    (re.compile(r"\bassert_(?:true|false)\("), "assert_true_false_helper"),
+    # None: the matched token itself names the pattern
+    (re.compile(r"(?<![\w.])(test\.todo|test\.skip|it\.skip|xit|xdescribe|xcontext|"
+                r"describe\.skip)\s*\("), None),
+    (re.compile(r"\b(?:it|test)\s*\(.*,\s*(?:async\s*)?\(\s*\)\s*=>\s*\{\s*\}\s*\)"),
+     "empty_block"),
+    (re.compile(r"^\s*@test\s+(['\"]).*\1\s*\{\s*\}\s*$"), "empty_block"),
+)
+_COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
+
+
+@dataclass(frozen=True)
+class LineHit:
+    line: int  # 1-based
+    pattern: str
+
+
+def language_of(path: str) -> str | None:
+    return LANGUAGE_OF_SUFFIX.get(PurePosixPath(path).suffix.lower())
+
+
+def scan_lines(text: str) -> list[LineHit]:
+    """Upstream's per-line detector: the first matching pattern of each non-comment line."""
+    hits = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _COMMENT_LINE.match(line) and not line.lstrip().startswith("#!"):
+            continue
+        for pattern, name in _LINE_PATTERNS:
+            match = pattern.search(line)
+            if match:
+                hits.append(LineHit(number, name or match.group(1)))
+                break
+    return hits
+
+
+# --- per-test classification ------------------------------------------------------------------
+
+# A marker on the test itself (its declaration or the decorator / annotation lines above it).
+_SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
+    "python": re.compile(r"@pytest\.mark\.(?:skip|xfail)\b(?!if)|@unittest\.(?:skip|"
+                         r"expectedFailure)\b(?!If|Unless)"),
+    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:skip|todo|fails)|x(?:it|test|"
+                     r"describe|context))\s*\("),
+    "java": re.compile(r"@(?:Disabled|Ignore)\b"),
+    "dart": re.compile(r"\bskip:\s*(?:true|['\"])"),
+    "swift": re.compile(r"\bXCTSkip\b"),
+    "go": re.compile(r"(?!)"),
+    "bats": re.compile(r"(?!)"),
+}
+# A skip call as a statement of the body; it counts when it sits at the body's top level.
+_BODY_SKIP_CALLS: dict[str, re.Pattern[str]] = {
+    "python": re.compile(r"^(?:pytest\.(?:skip|xfail)|self\.skipTest)\s*\("),
+    "go": re.compile(r"^t\.Skip(?:Now|f)?\s*\("),
+    "bats": re.compile(r"^skip\b"),
+    "js": re.compile(r"^(?:ctx\.|context\.|t\.)?skip\s*\("),
+    "java": re.compile(r"^(?:Assumptions\.)?(?:assumeTrue|assumeFalse)\s*\(\s*(?:true|false)"),
+    "dart": re.compile(r"(?!)"),
+    "swift": re.compile(r"^throw\s+XCTSkip\b"),
+}
+_TRIVIAL_STATEMENT = re.compile(
+    r"^(?:pass|\.\.\.|return|true|:|"
+    r"assert\s+(?:True|1)\s*(?:,.*)?|"
+    r"self\.assertTrue\(\s*True\s*\)|"
+    r"expect\(\s*(?:true|1)\s*\)\.(?:toBe|toEqual|toStrictEqual)\(\s*(?:true|1)\s*\)|"
+    r"expect\(\s*true\s*\)\.toBeTruthy\(\s*\)|"
+    r"(?:Assert\.|Assertions\.)?assertTrue\(\s*true\s*\)|"
+    r"XCTAssertTrue\(\s*true\s*\)|"
+    r"expect\(\s*true\s*,\s*isTrue\s*\)|"
+    r"assert\.(?:ok|isTrue)\(\s*true\s*\)"
+    r")\s*;?$"
+)
+_PY_DOCSTRING = re.compile(r'^[rRbBuU]?("""|\'\'\')')
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    test_id: str
+    file: str
+    line: int  # the line that shows it (the marker, the skip call, or the declaration)
+    reason: str  # "skipped in source (...)", "empty body", "asserts nothing real (...)"
+
+
+def _declaration_index(lines: list[str]) -> int:
+    """Index of the test's own declaration in its body: the body starts with the comments and
+    decorators written above it."""
+    leading = 0
+    for line in lines:
+        stripped = line.strip()
+        if not stripped.startswith(("#", "//", "@", "/*", "*", "--")) or \
+                stripped.startswith("@test"):
+            break
+        leading += 1
+    return min(leading, len(lines) - 1)
+
+
+def _python_statements(lines: list[str]) -> list[tuple[int, int, str]]:
+    """(index, indent, text) of the body's statements: comments, blank lines and a leading
+    docstring removed."""
+    out: list[tuple[int, int, str]] = []
+    in_doc: str | None = None
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if in_doc is not None:
+            if in_doc in stripped:
+                in_doc = None
+            continue
+        if not stripped or stripped.startswith("#"):
+            continue
+        doc = _PY_DOCSTRING.match(stripped)
+        if doc and not out:
+            quote = doc.group(1)
+            rest = stripped[doc.end():]
+            if quote not in rest:
+                in_doc = quote
+            continue
+        out.append((index, len(line) - len(line.lstrip()), stripped))
+    return out
+
+
+def _strip_line_comment(text: str, language: str) -> str:
+    marker = "#" if language == "bats" else "//"
+    cut = text.find(marker)
+    return (text[:cut] if cut >= 0 else text).strip()
+
+
+def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, str]]:
+    """Statements between the declaration's opening brace and its closing one."""
+    joined_first = lines[0] if lines else ""
+    out: list[tuple[int, int, str]] = []
+    opened = joined_first.find("{")
+    head = joined_first[opened + 1:] if opened >= 0 else ""
+    rest = lines[1:]
+    if opened >= 0:
+        close = head.rfind("}")
+        inline = head[:close] if close >= 0 and not rest else head
+        inline = _strip_line_comment(inline, language)
+        if inline:
+            out.append((0, 0, inline))
+    in_block = False
+    for offset, line in enumerate(rest, start=1):
+        stripped = line.strip()
+        if in_block:
+            if "*/" in stripped:
+                in_block = False
+            continue
+        if stripped.startswith("/*"):
+            in_block = "*/" not in stripped
+            continue
+        text = _strip_line_comment(stripped, language)
+        if offset == len(rest):  # the closing line: `}`, `});`, `})`
+            text = re.sub(r"^\}\s*\)?\s*;?\s*$", "", text)
+        if not text or text in ("}", "});", "})"):
+            continue
+        for part in filter(None, (p.strip() for p in text.split(";"))):
+            out.append((offset, len(line) - len(line.lstrip()), part))
+    return out
+
+
+def classify(case: TestCase) -> Placeholder | None:
+    """Why `case` is a placeholder test, or None when it is a real one (rules above)."""
+    language = language_of(case.file)
+    if language is None:
+        return None
+    lines = case.body.splitlines()
+    if not lines:
+        return None
+    decl = _declaration_index(lines)
+    base_line = case.line - decl  # absolute line number of the body's first line
+    marker = _SOURCE_SKIP_MARKERS[language]
+    for index, line in enumerate(lines[: decl + 1]):
+        found = marker.search(line)
+        if found:
+            return Placeholder(case.test_id, case.file, base_line + index,
+                               f"skipped in source ({found.group(0).strip().rstrip('(')})")
+    body = lines[decl:]
+    if language == "python":
+        statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
+        # a one-line `def test_x(): pass`
+        inline = body[0].split(":", 1)[1].strip() if body[0].rstrip().endswith(
+            ("pass", "...")) and ":" in body[0] else ""
+        if inline:
+            statements.insert(0, (0, 0, inline))
+    else:
+        statements = _brace_statements(body, language)
+    if all(text in ("pass", "...") for _, _, text in statements):
+        return Placeholder(case.test_id, case.file, case.line, "empty body")
+    top = min(indent for index, indent, _ in statements if index > 0) if any(
+        index > 0 for index, _, _ in statements) else 0
+    skip_call = _BODY_SKIP_CALLS[language]
+    for index, indent, text in statements:
+        if skip_call.search(text) and (index == 0 or indent <= top):
+            return Placeholder(case.test_id, case.file, base_line + decl + index,
+                               f"skipped in source ({text.split('(')[0].strip()})")
+    if all(_TRIVIAL_STATEMENT.match(text) for _, _, text in statements):
+        shown = statements[0][2][:60]
+        return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
+                           f"asserts nothing real ({shown})")
+    return None
+
+
+def placeholders(cases: Iterable[TestCase]) -> list[Placeholder]:
+    """Every placeholder among `cases`, in their order."""
+    return [found for found in map(classify, cases) if found is not None]

@@ -1,0 +1,124 @@
+"""The QA severity rubric as code (seed 000, "Severity Rubric"): pure functions, no I/O.
+
+Priority: an AC's own priority when its text gives one (`(P0)`, `[P1]`, `priority: high`),
+else the story's. High priority = P0, `high` or `critical`.
+
+Critical is allowed for exactly two things, and only these block the verdict:
+  (a) a primary (not edge-case) AC without a test, when the AC's priority is high;
+  (b) an untested error path on a user-input boundary: an error-path AC (its text speaks of
+      errors, rejection, invalid input, 4xx codes) whose words put it at a user-input boundary
+      (input, form, field, submit, request, upload, ...), with branch-coverage evidence that an
+      error handler in the story's sources never ran.
+Everything else the review finds is a Warning or a Suggestion:
+  - a primary AC gap on a lower priority, any edge-case AC gap, an error path off a boundary or
+    without branch evidence: Warning;
+  - over-coverage (more than one test for one AC) and a `traces_to` FR that no test mentions:
+    Suggestion;
+  - a test outside the documented test directories: Warning (category architecture).
+An LLM finding marked Critical outside (a) and (b) is demoted to Warning and says so
+(`demoted_from`, `demotion_reason`): the model cannot promote a finding into a blocker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+CRITICAL, WARNING, SUGGESTION = "critical", "warning", "suggestion"
+HIGH_PRIORITIES = frozenset({"P0", "HIGH", "CRITICAL"})
+
+_AC_PRIORITY = re.compile(
+    r"[(\[]\s*(P[0-3])\s*[)\]]|\bpriority\s*[:=]?\s*(P[0-3]|high|medium|low|critical)\b",
+    re.IGNORECASE,
+)
+ERROR_PATH_WORDS = re.compile(
+    r"\b(errors?|invalid|reject\w*|fail\w*|exception|malformed|denied|forbidden|refus\w*|"
+    r"[45]\d\d)\b",
+    re.IGNORECASE,
+)
+USER_INPUT_WORDS = re.compile(
+    r"\b(inputs?|enter(s|ed|ing)?|types?|typed|submit\w*|forms?|fields?|requests?|payloads?|"
+    r"parameters?|params?|arguments?|uploads?|query|queries|sign(s|ed|ing)? ?up|log(s|ged|ging)?"
+    r" ?in|email address(es)?|password|user[- ]?(supplied|provided|input))\b",
+    re.IGNORECASE,
+)
+
+
+def ac_priority(ac_text: str, story_priority: str | None) -> str | None:
+    """The AC's own priority when its text names one, else the story's (upper-cased)."""
+    match = _AC_PRIORITY.search(ac_text)
+    if match:
+        return (match.group(1) or match.group(2)).upper()
+    return story_priority.upper() if story_priority else None
+
+
+def is_high(priority: str | None) -> bool:
+    return (priority or "").upper() in HIGH_PRIORITIES
+
+
+def ac_gap(priority: str | None, edge_case: bool) -> tuple[str, bool]:
+    """(severity, blocking) of an AC without a test: rule (a)."""
+    if not edge_case and is_high(priority):
+        return CRITICAL, True
+    return WARNING, False
+
+
+def is_error_path(ac_text: str) -> bool:
+    return ERROR_PATH_WORDS.search(ac_text) is not None
+
+
+def on_user_input_boundary(ac_text: str) -> bool:
+    return USER_INPUT_WORDS.search(ac_text) is not None
+
+
+def error_path_gap(ac_text: str, branch_evidence: bool) -> tuple[str, bool]:
+    """(severity, blocking) of an error-path AC whose handlers never ran: rule (b)."""
+    if branch_evidence and is_error_path(ac_text) and on_user_input_boundary(ac_text):
+        return CRITICAL, True
+    return WARNING, False
+
+
+def over_covered(per_ac: Iterable[Mapping[str, Any]]) -> list[tuple[str, int]]:
+    """(ac_id, test_count) of every AC with more than one test: a Suggestion each."""
+    return [(str(e["ac_id"]), int(e["test_count"])) for e in per_ac
+            if int(e.get("test_count", 0)) > 1]
+
+
+def untraced_frs(traces_to: Sequence[str], test_texts: Iterable[str]) -> list[str]:
+    """The story's FR ids that no test text mentions: a Suggestion each."""
+    texts = list(test_texts)
+    return [fr for fr in traces_to if not any(fr in text for text in texts)]
+
+
+def outside_documented(test_paths: Iterable[str], documented: Sequence[str]) -> list[str]:
+    """Test files under none of the documented test directories (none documented: none)."""
+    if not documented:
+        return []
+    return sorted(p for p in test_paths
+                  if not any(p == d or p.startswith(d.rstrip("/") + "/") for d in documented))
+
+
+def demote_llm_findings(findings: Sequence[Mapping[str, Any]],
+                        critical_allowed: Mapping[str, Sequence[str]]
+                        ) -> list[dict[str, Any]]:
+    """The LLM's findings with every Critical outside the rubric demoted to Warning.
+
+    `critical_allowed` maps a category (`coverage`, `error-path`) to the AC ids the
+    deterministic evidence makes Critical-eligible; a critical finding stays critical only when
+    its category and `ac_ref` are in it."""
+    out = []
+    for finding in findings:
+        item = dict(finding)
+        if str(item.get("severity", "")).lower() == CRITICAL:
+            category = str(item.get("category", ""))
+            ac_ref = str(item.get("ac_ref", ""))
+            if ac_ref not in critical_allowed.get(category, ()):
+                item["severity"] = WARNING
+                item["demoted_from"] = CRITICAL
+                item["demotion_reason"] = (
+                    "Critical is reserved for a high-priority primary AC without a test and an "
+                    "untested error path on a user-input boundary with branch-coverage "
+                    f"evidence; the evidence supports neither for {ac_ref or 'this finding'}")
+        out.append(item)
+    return out
