@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from gaia_lib.evidence import outcomes, runner_output
+from gaia_lib.evidence.testcases import TestCase
+
+JUNIT = """<testsuite>
+<testcase classname="tests.unit.test_a" name="test_skipped"><skipped/></testcase>
+<testcase classname="tests.unit.test_a" name="test_param[1]"/>
+<testcase classname="tests.unit.test_a" name="test_param[2]"><skipped/></testcase>
+<testcase classname="tests.unit.test_a.TestK" name="test_xfail"><skipped type="pytest.xfail"/></testcase>
+<testcase classname="tests.unit.test_a" name="test_ran"/>
+</testsuite>"""
+
+CASES = [TestCase("tests/unit/test_a.py", n, 1, "") for n in
+         ("test_skipped", "test_param", "TestK::test_xfail", "test_ran", "test_never_reported")]
+
+
+def test_skipped_and_xfail_tests_did_not_run() -> None:
+    counts = runner_output.parse("junit", JUNIT)
+    assert sorted(outcomes.not_run(counts.tests, CASES)) == [
+        "tests/unit/test_a.py::TestK::test_xfail", "tests/unit/test_a.py::test_skipped"]
+
+
+def test_a_same_named_test_in_another_file_is_not_confused() -> None:
+    counts = runner_output.parse("junit", JUNIT)
+    other = [TestCase("tests/unit/test_b.py", "test_skipped", 1, "")]
+    assert outcomes.not_run(counts.tests, other) == {}
+
+
+def test_jest_full_names_and_absolute_paths() -> None:
+    tests = [runner_output.TestOutcome("codes rejects x", "skipped", "/abs/proj/src/c.test.ts"),
+             runner_output.TestOutcome("codes accepts y", "passed", "/abs/proj/src/c.test.ts")]
+    cases = [TestCase("src/c.test.ts", "codes > rejects x", 3, ""),
+             TestCase("src/c.test.ts", "codes > accepts y", 6, "")]
+    assert list(outcomes.not_run(tests, cases)) == ["src/c.test.ts::codes > rejects x"]
+
+
+def test_go_packages_match_the_case_directory() -> None:
+    tests = [runner_output.TestOutcome("TestSkip", "skipped", "example.com/m/signup")]
+    cases = [TestCase("signup/codes_test.go", "TestSkip", 3, "")]
+    assert list(outcomes.not_run(tests, cases)) == ["signup/codes_test.go::TestSkip"]

@@ -1,0 +1,194 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.evidence import placeholders
+from gaia_lib.evidence.testcases import TestCase, split_tests
+
+PY = '''import pytest
+
+
+def test_real():
+    assert add(1, 1) == 2
+
+
+@pytest.mark.skip(reason="later")
+def test_marked_skip():
+    assert add(1, 1) == 2
+
+
+def test_docstring_and_pass():
+    """Checks addition."""
+    pass
+
+
+def test_assert_true():
+    # to do
+    assert True
+
+
+def test_conditional_skip():
+    if not HAS_LIB:
+        pytest.skip("needs lib")
+    assert add(1, 1) == 2
+
+
+def test_unconditional_skip():
+    pytest.skip("not written")
+    assert add(1, 1) == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="posix only")
+def test_skipif_is_real():
+    assert add(1, 1) == 2
+
+
+@pytest.mark.xfail
+def test_xfail():
+    assert add(1, 1) == 3
+
+
+def test_one_line(): pass
+
+
+class TestGroup:
+    def test_ellipsis(self):
+        ...
+
+    def test_true_beside_real(self):
+        assert True
+        assert add(2, 2) == 4
+'''
+
+TS = '''describe("codes", () => {
+  it("real", () => {
+    expect(code("x")).toBe(422);
+  });
+  it.skip("switched off", () => {
+    expect(code("x")).toBe(422);
+  });
+  it("empty", () => {});
+  it("comment only", () => {
+    // later
+  });
+  test("trivial", () => {
+    expect(true).toBe(true);
+  });
+  test.todo("to write");
+});
+'''
+
+GO = '''package signup
+
+func TestReal(t *testing.T) {
+\tif got := Code("x"); got != 422 {
+\t\tt.Fatalf("got %d", got)
+\t}
+}
+
+func TestSkipped(t *testing.T) {
+\tt.Skip("later")
+}
+
+func TestShortSkip(t *testing.T) {
+\tif testing.Short() {
+\t\tt.Skip("short")
+\t}
+\tif Code("x") != 422 {
+\t\tt.Fatal("x")
+\t}
+}
+
+func TestEmpty(t *testing.T) {
+}
+'''
+
+BATS = '''@test "real" {
+  run signup nope
+  [ "$status" -eq 22 ]
+}
+
+@test "skipped" {
+  skip "later"
+  run signup nope
+}
+
+@test "only true" {
+  true
+}
+'''
+
+
+def _verdicts(path: str, text: str) -> dict[str, tuple[int, str] | None]:
+    out: dict[str, tuple[int, str] | None] = {}
+    for case in split_tests(path, text):
+        found = placeholders.classify(case)
+        out[case.name] = None if found is None else (found.line, found.reason)
+    return out
+
+
+def test_python_placeholders() -> None:
+    assert _verdicts("tests/test_a.py", PY) == {
+        "test_real": None,
+        "test_marked_skip": (8, "skipped in source (@pytest.mark.skip)"),
+        "test_docstring_and_pass": (13, "empty body"),
+        "test_assert_true": (20, "asserts nothing real (assert True)"),
+        "test_conditional_skip": None,
+        "test_unconditional_skip": (30, "skipped in source (pytest.skip)"),
+        "test_skipif_is_real": None,
+        "test_xfail": (39, "skipped in source (@pytest.mark.xfail)"),
+        "test_one_line": (44, "empty body"),
+        "TestGroup::test_ellipsis": (48, "empty body"),
+        "TestGroup::test_true_beside_real": None,
+    }
+
+
+def test_typescript_placeholders() -> None:
+    assert _verdicts("src/codes.test.ts", TS) == {
+        "codes > real": None,
+        "codes > switched off": (5, "skipped in source (it.skip)"),
+        "codes > empty": (8, "empty body"),
+        "codes > comment only": (9, "empty body"),
+        "codes > trivial": (13, "asserts nothing real (expect(true).toBe(true))"),
+        "codes > to write": (15, "skipped in source (test.todo)"),
+    }
+
+
+def test_go_placeholders() -> None:
+    assert _verdicts("signup/codes_test.go", GO) == {
+        "TestReal": None,
+        "TestSkipped": (10, "skipped in source (t.Skip)"),
+        "TestShortSkip": None,
+        "TestEmpty": (22, "empty body"),
+    }
+
+
+def test_bats_placeholders() -> None:
+    assert _verdicts("test/signup.bats", BATS) == {
+        "real": None,
+        "skipped": (7, "skipped in source (skip \"later\")"),
+        "only true": (12, "asserts nothing real (true)"),
+    }
+
+
+def test_unknown_languages_are_never_placeholders() -> None:
+    assert placeholders.classify(TestCase("a.rb", "test_x", 1, "def test_x\nend")) is None
+
+
+@pytest.mark.parametrize(("line", "pattern"), [
+    ("  expect(true).toBe(true);", "expect_boolean_literal"),
+    ("    assert False", "assert_boolean_literal"),
+    ("  assert_true(x)", "assert_true_false_helper"),
+    ("  it.skip('later', () => {", "it.skip"),
+    ("xdescribe('group', () => {", "xdescribe"),
+    ("test.todo('to write')", "test.todo"),
+    ("it('does nothing', () => {})", "empty_block"),
+    ('@test "nothing" {}', "empty_block"),
+])
+def test_line_detector_names_upstreams_patterns(line: str, pattern: str) -> None:
+    assert placeholders.scan_lines(f"// header\n{line}\n") == [placeholders.LineHit(2, pattern)]
+
+
+def test_line_detector_ignores_comments_and_real_lines() -> None:
+    text = "# assert True in a comment\n// expect(true)\nassert add(1, 1) == 2\n"
+    assert placeholders.scan_lines(text) == []

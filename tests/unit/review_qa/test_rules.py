@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.review_qa import rules
+
+
+@pytest.mark.parametrize(("text", "story", "expected"), [
+    ("Given x, when y, then z (P0)", "P2", "P0"),
+    ("[P1] Given x, when y, then z", "P0", "P1"),
+    ("Given x, when y, then z. Priority: high", None, "HIGH"),
+    ("Given x, when y, then z", "p1", "P1"),
+    ("Given x, when y, then z", None, None),
+])
+def test_priority_is_the_acs_own_else_the_storys(text: str, story: str | None,
+                                                 expected: str | None) -> None:
+    assert rules.ac_priority(text, story) == expected
+
+
+@pytest.mark.parametrize(("priority", "edge", "expected"), [
+    ("P0", False, ("critical", True)),
+    ("HIGH", False, ("critical", True)),
+    ("P1", False, ("warning", False)),
+    (None, False, ("warning", False)),
+    ("P0", True, ("warning", False)),  # an edge case is never Critical (EC-9)
+])
+def test_ac_gap_severity(priority: str | None, edge: bool, expected: tuple[str, bool]) -> None:
+    assert rules.ac_gap(priority, edge) == expected
+
+
+@pytest.mark.parametrize(("text", "evidence", "expected"), [
+    ("Given an invalid email, when the user submits the form, then 422", True,
+     ("critical", True)),
+    ("Given an invalid email, when the user submits the form, then 422", False,
+     ("warning", False)),
+    ("Given a disk failure, when the nightly job runs, then it retries", True,
+     ("warning", False)),  # error path, but no user-input boundary
+    ("Given a valid email, when the user submits the form, then an account", True,
+     ("warning", False)),  # boundary, but no error path
+])
+def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, bool]) -> None:
+    assert rules.error_path_gap(text, evidence) == expected
+
+
+def test_over_coverage_and_traceability_and_architecture() -> None:
+    per_ac = [{"ac_id": "AC1", "test_count": 3}, {"ac_id": "AC2", "test_count": 1}]
+    assert rules.over_covered(per_ac) == [("AC1", 3)]
+    assert rules.untraced_frs(["FR-1", "FR-2"], ["# covers FR-2"]) == ["FR-1"]
+    assert rules.outside_documented(["tests/unit/a.py", "src/b_test.py"], ["tests"]) == [
+        "src/b_test.py"]
+    assert rules.outside_documented(["src/b_test.py"], []) == []
+
+
+def test_llm_criticals_outside_the_rubric_are_demoted() -> None:
+    findings = [
+        {"category": "coverage", "severity": "Critical", "ac_ref": "AC1", "message": "gap"},
+        {"category": "coverage", "severity": "critical", "ac_ref": "AC2", "message": "gap"},
+        {"category": "assertion", "severity": "Critical", "ac_ref": "AC1", "message": "weak"},
+        {"category": "error-path", "severity": "Critical", "ac_ref": "AC3", "message": "uncaught"},
+        {"category": "selector", "severity": "Warning", "message": "brittle"},
+    ]
+    out = rules.demote_llm_findings(findings, {"coverage": ["AC1"], "error-path": ["AC3"]})
+    assert [f["severity"] for f in out] == ["Critical", "warning", "warning", "Critical",
+                                           "Warning"]
+    assert [bool(f.get("demoted_from")) for f in out] == [False, True, True, False, False]
+    assert "AC2" in out[1]["demotion_reason"]
