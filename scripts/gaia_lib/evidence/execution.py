@@ -185,8 +185,9 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         report = report_dir / f"{name}-vitest.json"
         if len(argv) < 2 or argv[1] not in ("run", "watch", "dev", "related", "bench"):
             argv = [argv[0], "run", *argv[1:]]  # never watch mode
-        return Invocation((*argv, "--reporter=json", f"--outputFile={report}", *paths), runner,
-                          report, True)
+        # the default reporter too, so the kept stdout log shows what failed
+        return Invocation((*argv, "--reporter=default", "--reporter=json",
+                           f"--outputFile.json={report}", *paths), runner, report, True)
     if runner == "go":
         return Invocation((argv[0], argv[1], "-json", *argv[2:]), "go-json", None, False)
     if runner == "bats":

@@ -45,6 +45,7 @@ class CoverageTool:
     tool: str
     argv: tuple[str, ...]
     report_format: str  # name of the parser that reads its report
+    package: str | None = None  # an npm package with no binary: found in node_modules/<package>
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ class StackAdapter:
     @property
     def tools(self) -> tuple[str, ...]:
         """Every executable worth probing for this stack: runners first, then coverage."""
-        names = [r.tool for r in self.runners] + [c.tool for c in self.coverage]
+        names = [r.tool for r in self.runners] + [c.tool for c in self.coverage
+                                                   if c.package is None]
         return tuple(dict.fromkeys(names))
 
     def is_test_file(self, rel_path: str) -> bool:
@@ -158,6 +160,14 @@ STACKS: dict[str, StackAdapter] = {
             ),
             coverage=(
                 CoverageTool("nyc", ("nyc", "--reporter=lcov"), "lcov"),
+                CoverageTool("c8", ("c8", "--reporter=lcov"), "lcov"),
+                CoverageTool("@vitest/coverage-v8",
+                             ("vitest", "run", "--coverage", "--coverage.reporter=lcov"), "lcov",
+                             package="@vitest/coverage-v8"),
+                CoverageTool("@vitest/coverage-istanbul",
+                             ("vitest", "run", "--coverage", "--coverage.provider=istanbul",
+                              "--coverage.reporter=lcov"), "lcov",
+                             package="@vitest/coverage-istanbul"),
             ),
             placeholder_patterns=_placeholders(*_JS_PLACEHOLDERS),
         ),

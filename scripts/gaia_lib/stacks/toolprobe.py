@@ -118,6 +118,21 @@ def probe(
     return ToolProbe(tool, True, str(found), via, version, timed_out)
 
 
+def probe_package(package: str, project: Path | None) -> ToolProbe:
+    """An npm package that ships no binary (a vitest coverage provider): installed when
+    `node_modules/<package>/package.json` exists; its version is read from there."""
+    if project is None:
+        return ToolProbe(package, False, None, "none", None)
+    manifest = project / "node_modules" / package / "package.json"
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ToolProbe(package, False, None, "none", None)
+    version = data.get("version") if isinstance(data, dict) else None
+    return ToolProbe(package, True, str(manifest.parent), "node_modules",
+                     version if isinstance(version, str) else None)
+
+
 @dataclass(frozen=True)
 class StackProbe:
     stack: str
@@ -161,7 +176,8 @@ def probe_stack(adapter: StackAdapter, project: Path, timeout: float = PROBE_TIM
         return cache[tool]
 
     runners = tuple(one(r.tool) for r in adapter.runners)
-    coverage = tuple(one(c.tool) for c in adapter.coverage)
+    coverage = tuple(probe_package(c.package, project) if c.package else one(c.tool)
+                     for c in adapter.coverage)
     hint = None
     if runners and not any(p.found for p in runners):
         names = " or ".join(r.tool for r in adapter.runners)

@@ -221,3 +221,29 @@ def test_adapter_caller_errors(tmp_path: Path) -> None:
     (tmp_path / "bad/adapter.json").write_text("{}")
     with pytest.raises(GaiaError, match="missing required field: provider"):
         toolprobe.probe_adapter(tmp_path / "bad", files)
+
+
+@pytest.mark.parametrize("package", ["@vitest/coverage-v8", "@vitest/coverage-istanbul"])
+def test_typescript_probe_finds_vitest_coverage_providers(tmp_path: Path, package: str) -> None:
+    manifest = tmp_path / "node_modules" / package / "package.json"
+    manifest.parent.mkdir(parents=True)
+    manifest.write_text(json.dumps({"name": package, "version": "3.2.4"}))
+    result = toolprobe.probe_stack(stacks.get("ts-dev"), tmp_path)
+    assert result.branch_coverage is True
+    assert result.tool_versions[package] == "3.2.4"
+
+
+@pytest.mark.parametrize("tool", ["c8", "nyc"])
+def test_typescript_probe_finds_c8_and_nyc(tmp_path: Path, tool: str) -> None:
+    binary = tmp_path / "node_modules" / ".bin" / tool
+    binary.parent.mkdir(parents=True)
+    binary.write_text("#!/bin/sh\necho 10.1.0\n")
+    binary.chmod(0o755)
+    result = toolprobe.probe_stack(stacks.get("ts-dev"), tmp_path)
+    assert result.branch_coverage is True
+    assert tool in result.tool_versions
+
+
+def test_typescript_probe_without_coverage_tools(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    assert toolprobe.probe_stack(stacks.get("ts-dev"), tmp_path).branch_coverage is False

@@ -1,0 +1,111 @@
+"""vitest 3 and jest, really installed (npm, into a cache directory shared by test sessions),
+run by the execution layer with each runner's own machine-output flags."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import writes
+from gaia_lib.core.config import Tier
+from gaia_lib.evidence import execution, outcomes
+from gaia_lib.evidence.testcases import split_tests
+
+PACKAGES = ("vitest@3.2.4", "jest@29.7.0")
+
+VITEST_TEST = '''import { describe, it, expect } from "vitest";
+import { code } from "./codes.js";
+
+describe("codes", () => {
+  it("rejects a malformed address with 422", () => {
+    expect(code("nope")).toBe(422);
+  });
+  it("accepts a valid address", () => {
+    expect(code("a@b.co")).toBe(201);
+  });
+  it.skip("rejects a taken address with 409", () => {
+    expect(code("taken@b.co")).toBe(409);
+  });
+  it.todo("rate limits signups");
+  it("fails on purpose", () => {
+    expect(code("a@b.co")).toBe(500);
+  });
+});
+'''
+VITEST_SRC = 'export function code(email) { return email.includes("@") ? 201 : 422; }\n'
+JEST_TEST = VITEST_TEST.replace('import { describe, it, expect } from "vitest";\n', "") \
+    .replace('import { code } from "./codes.js";', 'const { code } = require("./codes.js");')
+JEST_SRC = 'module.exports.code = (email) => (email.includes("@") ? 201 : 422);\n'
+
+
+@pytest.fixture(scope="session")
+def node_bin() -> Path:
+    """node_modules/.bin with vitest 3 and jest, installed once per package set."""
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.fail("npm is required for the real-runner tests (CI installs it)")
+    key = hashlib.sha256(" ".join(PACKAGES).encode()).hexdigest()[:12]
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    root = base / "gaia-tests" / f"node-runners-{key}"
+    bin_dir = root / "node_modules" / ".bin"
+    if not (bin_dir / "vitest").exists() or not (bin_dir / "jest").exists():
+        root.mkdir(parents=True, exist_ok=True)
+        (root / "package.json").write_text('{"name": "runners", "private": true}\n')
+        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", *PACKAGES],
+                       cwd=root, check=True, timeout=900)
+    return bin_dir
+
+
+def _run(tmp_path: Path, command: str, files: dict[str, str]) -> tuple[execution.Suite, list[str]]:
+    project = tmp_path / "proj"
+    for rel, text in files.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text)
+    reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    tier = Tier("tier_1", 1, ("local",), command, 300)
+    with writes.scope("fork", project):
+        return execution.run_tier(tier, project, reports)
+
+
+def _check(suite: execution.Suite, path: str, text: str) -> None:
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 1, 2)
+    assert suite.exit_code != 0
+    skipped = outcomes.not_run(suite.tests, split_tests(path, text))
+    assert sorted(skipped) == [f"{path}::codes > rate limits signups",
+                               f"{path}::codes > rejects a taken address with 409"]
+
+
+def test_vitest_3_runs_with_its_own_json_reporter(node_bin: Path, tmp_path: Path) -> None:
+    suite, notes = _run(tmp_path, f"{node_bin / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+        "src/codes.test.js": VITEST_TEST})
+    assert notes == []
+    assert "--reporter=json" in suite.command and " --json" not in suite.command
+    assert "--outputFile.json=" in suite.command
+    _check(suite, "src/codes.test.js", VITEST_TEST)
+    assert suite.stdout_log is not None
+    evidence = tmp_path / "proj" / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    assert "fails on purpose" in (evidence / suite.stdout_log).read_text() + (
+        evidence / str(suite.stderr_log)).read_text()
+
+
+def test_vitest_without_run_is_never_watch_mode(node_bin: Path, tmp_path: Path) -> None:
+    suite, _ = _run(tmp_path, str(node_bin / "vitest"), {
+        "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+        "src/codes.test.js": VITEST_TEST})
+    assert " run " in suite.command
+    assert suite.pass_count == 2
+
+
+def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:
+    suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
+        "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,
+        "src/codes.test.js": JEST_TEST})
+    assert notes == []
+    assert "--json" in suite.command and "--outputFile=" in suite.command
+    _check(suite, "src/codes.test.js", JEST_TEST)
