@@ -68,6 +68,7 @@ COMMANDS: dict[str, str] = {
     "tdd-evidence": "tdd_evidence",
     "statusline": "statusline",
     "step-timings": "step_timings",
+    "placeholder-test-detector": "placeholder_test_detector",
 }
 
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"

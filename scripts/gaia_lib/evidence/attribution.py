@@ -26,6 +26,22 @@ dynamic_context = test_function
 data_file = {data_file}
 """
 RUN_TIMEOUT_SECONDS = 600
+# Per measured file, the labels of the contexts (tests) that executed any of its lines: all
+# attribution needs, in the shape of `coverage json --show-contexts` but one list per file (the
+# per-line form runs to tens of MiB on a real suite).
+CONTEXTS_BY_FILE = """import json, os, sys
+from coverage import CoverageData
+data = CoverageData(sys.argv[1])
+data.read()
+files = {}
+for name in data.measured_files():
+    labels = set()
+    for found in data.contexts_by_lineno(name).values():
+        labels.update(found)
+    files[os.path.relpath(name)] = {"contexts": {"*": sorted(x for x in labels if x)}}
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    json.dump({"files": files}, out, sort_keys=True)
+"""
 
 
 def _qualified(test_id: str) -> tuple[str, str]:
@@ -103,6 +119,7 @@ class CoverageSetup:
     evidence directory. `wrap` turns a pytest command into the same command under coverage."""
 
     state_dir: Path
+    include: tuple[str, ...] = ()  # the story's sources: only they are measured
     measured: bool = field(default=False)
     python: str | None = field(default=None)
 
@@ -118,10 +135,19 @@ class CoverageSetup:
     def report(self) -> Path:
         return self.state_dir / "attribution-coverage.json"
 
+    @property
+    def contexts(self) -> Path:
+        return self.state_dir / "attribution-contexts.json"
+
     def reset(self) -> None:
-        writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file))
+        # Measuring only the story's sources keeps the run fast and the report small: a
+        # whole-project report with per-test contexts runs to hundreds of MiB on a real suite.
+        include = "".join(f"    {pattern}\n" for pattern in self.include)
+        writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file)
+                          + (f"include =\n{include}" if include else ""))
         writes.remove(self.data_file)
         writes.remove(self.report)
+        writes.remove(self.contexts)
         self.measured = False
 
     def wrap(self, argv: Sequence[str], cwd: Path | None = None) -> list[str] | None:
@@ -145,16 +171,23 @@ class CoverageSetup:
                 "-m", "pytest", *rest]
 
     def export(self, cwd: Path) -> tuple[Path | None, str | None]:
-        """Write the JSON report with per-test contexts; (its path, or None and why)."""
+        """Write the coverage JSON report (branch evidence) and the contexts-by-file report
+        (attribution); (the coverage report's path, or None and why)."""
         if self.python is None:
             return None, "no run was measured"
-        writes.remove(self.report)
+        for path in (self.report, self.contexts):
+            writes.remove(path)
         exported = proc.run_tool([self.python, "-m", "coverage", "json",
-                                  f"--rcfile={self.rcfile}", "--show-contexts", "-o",
-                                  str(self.report)], cwd=cwd, timeout=120)
+                                  f"--rcfile={self.rcfile}", "-o", str(self.report)],
+                                 cwd=cwd, timeout=120)
         if not exported.ok or not self.report.is_file():
             return None, ("coverage json failed: "
                           f"{(exported.stderr or exported.stdout).strip()[:200]}")
+        writes.check_writable(self.contexts)
+        by_file = proc.run_tool([self.python, "-c", CONTEXTS_BY_FILE, str(self.data_file),
+                                 str(self.contexts)], cwd=cwd, timeout=120)
+        if not by_file.ok:
+            writes.remove(self.contexts)
         return self.report, None
 
 
@@ -168,11 +201,11 @@ def load_report(path: Path | None) -> tuple[dict[str, Any] | None, str | None]:
     return (data if isinstance(data, dict) else None), None
 
 
-def measure(project: Path, state_dir: Path, python: str,
-            tests: Sequence[str]) -> tuple[Path | None, str | None]:
+def measure(project: Path, state_dir: Path, python: str, tests: Sequence[str],
+            include: Sequence[str] = ()) -> tuple[Path | None, str | None]:
     """Run the story's tests once under per-test contexts (no tier configured);
     (the JSON report's path, or None and why)."""
-    setup = CoverageSetup(state_dir)
+    setup = CoverageSetup(state_dir, tuple(include))
     setup.reset()
     argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], project)
     if argv is None:
@@ -181,3 +214,11 @@ def measure(project: Path, state_dir: Path, python: str,
     if run.error or run.timed_out:
         return None, f"coverage run did not complete ({run.error or 'timed out'})"
     return setup.export(project)
+
+
+def contexts_of(report: Path | None) -> Path | None:
+    """The contexts-by-file report written beside a coverage report `export` produced."""
+    if report is None:
+        return None
+    path = report.with_name("attribution-contexts.json")
+    return path if path.is_file() else None

@@ -21,14 +21,18 @@ Two views of the same patterns, both pure:
       bats `true` / `:`.
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
+
+`scan_path` is the one function here that reads files: a file, or a directory walked for
+`SCANNED_SUFFIXES` (sorted, hidden directories and node_modules skipped), for the command.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from gaia_lib.evidence.testcases import TestCase
 
@@ -249,3 +253,22 @@ def classify(case: TestCase) -> Placeholder | None:
 def placeholders(cases: Iterable[TestCase]) -> list[Placeholder]:
     """Every placeholder among `cases`, in their order."""
     return [found for found in map(classify, cases) if found is not None]
+
+
+def _files_under(directory: Path) -> list[Path]:
+    found = []
+    for root, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        found += [Path(root) / f for f in sorted(files) if f.endswith(SCANNED_SUFFIXES)]
+    return found
+
+
+def scan_path(path: Path) -> list[tuple[str, LineHit]]:
+    """(file as shown, hit) for a file or every scanned file under a directory. Unreadable or
+    non-UTF-8 files raise OSError / UnicodeDecodeError for the caller to report."""
+    files = _files_under(path) if path.is_dir() else [path]
+    hits = []
+    for file in files:
+        text = file.read_bytes().decode("utf-8")
+        hits += [(str(file), hit) for hit in scan_lines(text)]
+    return hits

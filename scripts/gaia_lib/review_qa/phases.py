@@ -307,8 +307,11 @@ def _run_once(s: Setup, context: str | None, results: Mapping[str, Any]
     """The review's one test run and what it yields (module docstring)."""
     state = s.state_dir()
     test_paths = list(results.get("story_test_files", []))
-    python = s.stack == "python-dev"
-    session = attribution.CoverageSetup(state) if python else None
+    sources = tuple(f for f in results.get("file_list", []) if f.endswith(".py")
+                    and f not in results.get("story_test_files", [])
+                    and (s.project / f).is_file())
+    python = s.stack == "python-dev" and bool(sources)
+    session = attribution.CoverageSetup(state, sources) if python else None
     evidence = execution.execute(s.config, s.key, s.project, state,
                                  context=execution.active_context(context),
                                  story_tests=test_paths, coverage=session)
@@ -320,11 +323,12 @@ def _run_once(s: Setup, context: str | None, results: Mapping[str, Any]
         if interpreter is None:
             why = "coverage.py is not installed"
         else:
-            report, why = attribution.measure(s.project, state, interpreter, test_paths)
+            report, why = attribution.measure(s.project, state, interpreter, test_paths,
+                                              sources)
     note = None
     if report is None:
         note = qa_checks.produce_coverage(s)
-    attribution_data, load_why = attribution.load_report(report)
+    attribution_data, load_why = attribution.load_report(attribution.contexts_of(report))
     cases = [testcases.TestCase(c["file"], c["name"], c["line"], "")
              for c in results.get("test_cases", [])]
     run = RunInputs(

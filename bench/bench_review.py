@@ -1,0 +1,177 @@
+"""Benchmark: a whole QA review against a plain run of the same project's tests.
+
+The review runs the suite once (the configured tier under coverage.py with per-test contexts,
+which also yields the JUnit report, branch coverage and behavioural attribution), so its wall
+time should stay close to the test run's. Two projects, each measured in the same run:
+- the demo (examples/demo-project, story E1-S1);
+- a real open-source project: the sdist of more-itertools (its own pytest suite, about 660
+  tests), with a story written here for its `chunked` function.
+Each measurement is a fresh process: `python -m pytest -q <tier paths>` (plain) and
+`gaia review-qa E1-S1 --no-cache` (review). Reports medians over --runs and the ratio
+review / plain. Goal: ratio <= 1.5.
+
+Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
+real project, pip access to PyPI (the sdist is downloaded once into --cache).
+
+    python bench/bench_review.py [--runs 5] [--python PY] [--cache DIR] [--only demo|real]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SDIST = ("more-itertools", "10.5.0")
+
+REAL_CONFIG = """project:
+  stack: python-dev
+test_execution:
+  tier_1:
+    placement: [local]
+    command: "python -m pytest -q -p no:cacheprovider tests"
+    timeout_seconds: 600
+"""
+
+REAL_STORY = """---
+template: 'story'
+key: "E1-S1"
+title: "Split an iterable into chunks"
+epic: "E1"
+status: review
+priority: "P1"
+risk: "low"
+depends_on: []
+blocks: []
+traces_to: []
+---
+
+# Story: Split an iterable into chunks
+
+## Acceptance Criteria
+
+- [ ] **AC1:** Given an iterable and a chunk size, when chunked is called, then it yields lists
+  of that size and a shorter last list.
+- [ ] **AC2:** Given strict mode and a length the size does not divide, when chunked is
+  called, then a ValueError is raised.
+
+## Dev Agent Record
+
+### File List
+
+- `more_itertools/more.py`
+- `tests/test_more.py`
+
+## Review Gate
+
+| Review | Status | Report |
+|--------|--------|--------|
+| Code Review | UNVERIFIED | — |
+| QA Tests | UNVERIFIED | — |
+| Security Review | UNVERIFIED | — |
+| Test Automation | UNVERIFIED | — |
+| Test Review | UNVERIFIED | — |
+| Performance Review | UNVERIFIED | — |
+"""
+
+
+def git_init(root: Path) -> None:
+    git = ["git", "-c", "user.email=bench@example.invalid", "-c", "user.name=bench"]
+    subprocess.run([*git, "init", "-q", "-b", "main"], cwd=root, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], cwd=root, check=True)
+
+
+def demo_project(work: Path) -> tuple[Path, list[str]]:
+    root = work / "demo"
+    shutil.copytree(REPO / "examples" / "demo-project", root)
+    git_init(root)
+    return root, ["tests/unit"]
+
+
+def real_project(work: Path, cache: Path, python: str) -> tuple[Path, list[str]]:
+    name, version = SDIST
+    cache.mkdir(parents=True, exist_ok=True)
+    archive = cache / f"{name}-{version}.tar.gz"
+    if not archive.is_file():
+        subprocess.run([python, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary",
+                        ":all:", f"{name}=={version}", "-d", str(cache)], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(work, filter="data")
+    root = work / f"{name}-{version}"
+    (root / ".gaia" / "config").mkdir(parents=True)
+    (root / ".gaia" / "config" / "project-config.yaml").write_text(REAL_CONFIG)
+    stories = root / ".gaia/artifacts/implementation-artifacts/epic-e1-chunks/stories"
+    stories.mkdir(parents=True)
+    (stories / "E1-S1-chunked.md").write_text(REAL_STORY)
+    git_init(root)
+    return root, ["tests"]
+
+
+def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):  # 1: the review asked for changes / a test failed
+        raise SystemExit(f"{argv[:3]} exited {done.returncode}: {done.stderr.strip()[-400:]}")
+    return elapsed
+
+
+def measure(label: str, root: Path, tier_paths: list[str], python: str,
+            runs: int) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "GAIA_"))}
+    env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PYTHONPATH"] = str(REPO / "scripts")
+    plain = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tier_paths]
+    review = [sys.executable, "-m", "gaia_lib", "review-qa", "E1-S1", "--project", str(root),
+              "--no-cache"]
+    timed(plain, root, env)  # warm the file system and the interpreter's caches
+    plain_times, review_times = [], []
+    for _ in range(runs):  # interleaved, so drift in machine load hits both alike
+        plain_times.append(timed(plain, root, env))
+        review_times.append(timed(review, root, env))
+    plain_median = statistics.median(plain_times)
+    review_median = statistics.median(review_times)
+    return {"project": label, "runs": runs, "plain_median_s": round(plain_median, 3),
+            "review_median_s": round(review_median, 3),
+            "ratio": round(review_median / plain_median, 2), "goal": 1.5}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--python", default=sys.executable,
+                        help="the Python the projects' tests run under (pytest + coverage)")
+    parser.add_argument("--cache", type=Path,
+                        default=Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+                        / "gaia-bench")
+    parser.add_argument("--only", choices=("demo", "real"))
+    args = parser.parse_args(argv)
+    python = shutil.which(args.python) or args.python
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="gaia-bench-review-") as tmp:
+        work = Path(tmp)
+        if args.only in (None, "demo"):
+            root, tier = demo_project(work)
+            rows.append(measure("demo (examples/demo-project)", root, tier, python, args.runs))
+        if args.only in (None, "real"):
+            root, tier = real_project(work, args.cache, python)
+            rows.append(measure(f"{SDIST[0]} {SDIST[1]} (sdist)", root, tier, python,
+                                args.runs))
+    for row in rows:
+        print(json.dumps(row))
+    return 0 if all(float(str(r["ratio"])) <= 1.5 for r in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.projects import run_gaia
+
+PLACEHOLDERS = """describe("signup", () => {
+  it("rejects", () => {
+    expect(true).toBe(true);
+  });
+  it.skip("later", () => {
+    expect(code()).toBe(1);
+  });
+  it("nothing", () => {})
+});
+"""
+
+
+def test_hits_are_listed_in_upstreams_format_and_exit_1(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    (tests / "sub").mkdir(parents=True)
+    (tests / "a.test.ts").write_text(PLACEHOLDERS)
+    (tests / "sub" / "test_b.py").write_text("def test_b():\n    # assert True\n    assert True\n")
+    (tests / "notes.txt").write_text("assert True\n")  # not a test-file extension
+    done = run_gaia("placeholder-test-detector", "--dir", "tests", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.splitlines() == [
+        "low_quality_test_generated|tests/a.test.ts:3|expect_boolean_literal",
+        "low_quality_test_generated|tests/a.test.ts:5|it.skip",
+        "low_quality_test_generated|tests/a.test.ts:8|empty_block",
+        "low_quality_test_generated|tests/sub/test_b.py:3|assert_boolean_literal",
+    ]
+    assert done.stderr == ""
+
+
+def test_a_clean_file_exits_0_silently(tmp_path: Path) -> None:
+    (tmp_path / "test_ok.py").write_text("def test_ok():\n    assert add(1, 1) == 2\n")
+    done = run_gaia("placeholder-test-detector", "--file", "test_ok.py", cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    for args in ([], ["--file", "missing.py"], ["--dir", "missing"],
+                 ["--file", "a", "--dir", "b"]):
+        done = run_gaia("placeholder-test-detector", *args, cwd=tmp_path)
+        assert done.returncode == 2, args
+        assert len(done.stderr.strip().splitlines()) == 1 and done.stdout == "", args
+    (tmp_path / "test_bin.py").write_bytes(b"\xff\xfe assert True")
+    done = run_gaia("placeholder-test-detector", "--file", "test_bin.py", cwd=tmp_path)
+    assert done.returncode == 2 and "cannot read" in done.stderr
+
+
+def test_help_names_the_upstream_script(tmp_path: Path) -> None:
+    done = run_gaia("placeholder-test-detector", "--help", cwd=tmp_path)
+    assert done.returncode == 0 and "placeholder-test-detector.sh" in done.stdout
