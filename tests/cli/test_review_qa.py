@@ -452,3 +452,20 @@ def test_terminal_run_header_has_no_model(qa_project: Project, tmp_path: Path) -
     assert command.main(["E1-S1", "--llm-findings", str(llm)]) == 0
     text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
     assert f"- model: {review_qa.MODEL}" in text and "- temperature: 0" in text
+
+
+def test_the_coverage_report_the_review_rewrites_keeps_the_cache(qa_project: Project) -> None:
+    """No measured run (the story lists no sources): the project's coverage_command runs and
+    rewrites coverage.json (a new timestamp each time); the cache still hits."""
+    qa_project.write(".gaia/config/project-config.yaml", CONFIG + (
+        f"  coverage_command: {PY} -m coverage run -m pytest -q -p no:cacheprovider tests"
+        f" && {PY} -m coverage json -q -o coverage.json\n"))
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("- `app/signup.py`\n", ""))
+    _, first, _ = review_qa.run(qa_project.root, "E1-S1")
+    stamp = json.loads((qa_project.root / "coverage.json").read_text())["meta"]["timestamp"]
+    _, second, _ = review_qa.run(qa_project.root, "E1-S1")
+    again = json.loads((qa_project.root / "coverage.json").read_text())["meta"]["timestamp"]
+    assert first is not None and second is not None
+    assert stamp != again and not first.cached and second.cached
+    assert _check(qa_project, "branch-coverage")["scope"] == "coverage.json"

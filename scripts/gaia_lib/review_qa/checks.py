@@ -233,17 +233,18 @@ def find_coverage_report(project: Path) -> tuple[Path, str] | None:
     return None
 
 
-def produce_coverage(s: Setup) -> str | None:
-    """Run the project's `coverage_command` so branch evidence is current; a note on failure."""
+def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
+    """Run the project's `coverage_command` so branch evidence is current: (the report it
+    wrote, when it ran and one is found; a note when it failed)."""
     command = s.config.coverage_command
     if not command or not s.probe.branch_coverage:
-        return None
+        return None, None
     result = proc.run_tool(["sh", "-c", command], cwd=s.project,
                            timeout=COVERAGE_TIMEOUT_SECONDS)
     if result.ok:
-        return None
+        return find_coverage_report(s.project), None
     why = "timed out" if result.timed_out else f"exited {result.returncode}"
-    return f"coverage_command {why}; branch evidence may be stale or missing"
+    return None, f"coverage_command {why}; branch evidence may be stale or missing"
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],

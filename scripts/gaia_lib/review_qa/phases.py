@@ -325,15 +325,16 @@ def _run_once(s: Setup, context: str | None, results: Mapping[str, Any]
         else:
             report, why = attribution.measure(s.project, state, interpreter, test_paths,
                                               sources)
+    coverage: tuple[Path, str] | None = (report, "coveragepy-json") if report else None
     note = None
-    if report is None:
-        note = qa_checks.produce_coverage(s)
+    if coverage is None:  # no measured run: the project's own coverage_command, if any
+        coverage, note = qa_checks.produce_coverage(s)
     attribution_data, load_why = attribution.load_report(attribution.contexts_of(report))
     cases = [testcases.TestCase(c["file"], c["name"], c["line"], "")
              for c in results.get("test_cases", [])]
     run = RunInputs(
         runner_skipped=outcomes.not_run(evidence.tests, cases),
-        coverage=(report, "coveragepy-json") if report else None,
+        coverage=coverage,
         note=note,
         attribution=attribution_data,
         attribution_why=why or (load_why if attribution_data is None else None),
