@@ -1,5 +1,5 @@
-"""vitest 3 and jest, really installed (npm, into a cache directory shared by test sessions),
-run by the execution layer with each runner's own machine-output flags."""
+"""vitest 3, jest and bats, really installed (npm, into a cache directory shared by test
+sessions), run by the execution layer with each runner's own machine-output flags."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from gaia_lib.core.config import Tier
 from gaia_lib.evidence import execution, outcomes
 from gaia_lib.evidence.testcases import split_tests
 
-PACKAGES = ("vitest@3.2.4", "jest@29.7.0")
+PACKAGES = ("vitest@3.2.4", "jest@29.7.0", "bats@1.13.0")
 
 VITEST_TEST = '''import { describe, it, expect } from "vitest";
 import { code } from "./codes.js";
@@ -53,7 +53,8 @@ def node_bin() -> Path:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     root = base / "gaia-tests" / f"node-runners-{key}"
     bin_dir = root / "node_modules" / ".bin"
-    if not (bin_dir / "vitest").exists() or not (bin_dir / "jest").exists():
+    bats = root / "node_modules" / "bats" / "bin" / "bats"  # npm links no .bin entry for it
+    if not all((bin_dir / tool).exists() for tool in ("vitest", "jest")) or not bats.exists():
         root.mkdir(parents=True, exist_ok=True)
         (root / "package.json").write_text('{"name": "runners", "private": true}\n')
         subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", *PACKAGES],
@@ -109,3 +110,28 @@ def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None
     assert notes == []
     assert "--json" in suite.command and "--outputFile=" in suite.command
     _check(suite, "src/codes.test.js", JEST_TEST)
+
+
+BATS = """@test "rejects a malformed address" {
+  run sh -c 'exit 22'
+  [ "$status" -eq 22 ]
+}
+
+@test "skipped for now" {
+  skip "later"
+  false
+}
+
+@test "fails on purpose" {
+  [ 1 -eq 2 ]
+}
+"""
+
+
+def test_bats_runs_with_tap_and_reports_its_skips(node_bin: Path, tmp_path: Path) -> None:
+    bats = node_bin.parent / "bats" / "bin" / "bats"
+    suite, notes = _run(tmp_path, f"{bats} test", {"test/signup.bats": BATS})
+    assert notes == []
+    assert "--tap" in suite.command
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (1, 1, 1)
+    assert suite.exit_code != 0
