@@ -14,7 +14,6 @@ import json
 import shutil
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,22 +25,26 @@ dynamic_context = test_function
 data_file = {data_file}
 """
 RUN_TIMEOUT_SECONDS = 600
-# Per measured file, the labels of the contexts (tests) that executed any of its lines: all
-# attribution needs, in the shape of `coverage json --show-contexts` but one list per file (the
-# per-line form runs to tens of MiB on a real suite).
-CONTEXTS_BY_FILE = """import json, os, sys
-from coverage import CoverageData
-data = CoverageData(sys.argv[1])
-data.read()
+# One process exports both reports: the coverage JSON (branch evidence) and, per measured file,
+# the labels of the contexts (tests) that executed any of its lines (attribution), in the shape
+# of `coverage json --show-contexts` but one list per file (the per-line form runs to tens of
+# MiB on a real suite).
+EXPORT = """import json, os, sys
+import coverage
+cov = coverage.Coverage(config_file=sys.argv[1])
+cov.load()
+cov.json_report(outfile=sys.argv[2])
+data = cov.get_data()
 files = {}
 for name in data.measured_files():
     labels = set()
     for found in data.contexts_by_lineno(name).values():
         labels.update(found)
     files[os.path.relpath(name)] = {"contexts": {"*": sorted(x for x in labels if x)}}
-with open(sys.argv[2], "w", encoding="utf-8") as out:
+with open(sys.argv[3], "w", encoding="utf-8") as out:
     json.dump({"files": files}, out, sort_keys=True)
 """
+MISSING_COVERAGE = "No module named coverage"
 
 
 def _qualified(test_id: str) -> tuple[str, str]:
@@ -86,13 +89,6 @@ def attribute(per_ac: Iterable[tuple[str, Sequence[str]]], executed: Mapping[str
         rows.append({"ac_id": ac_id, "tests": list(tests), "tests_executing_story_code": executing,
                      "executes_story_code": bool(executing)})
     return rows
-
-
-@lru_cache(maxsize=32)
-def _has_coverage(python: str, cwd: str) -> bool:
-    """Whether `python` can import coverage and pytest (asked once per interpreter)."""
-    probe = proc.run_tool([python, "-c", "import coverage, pytest"], cwd=cwd, timeout=30)
-    return probe.ok
 
 
 def interpreter_of(executable: str, cwd: Path) -> str | None:
@@ -152,7 +148,9 @@ class CoverageSetup:
 
     def wrap(self, argv: Sequence[str], cwd: Path | None = None) -> list[str] | None:
         """`[python, -m, pytest, ...]` or `[pytest, ...]` -> the same run under coverage.py
-        (appending to this session's data), or None when its Python lacks coverage."""
+        (appending to this session's data), or None when it is no pytest command. Whether its
+        Python has coverage is not asked first (that costs a process): `lacks_coverage` tells
+        from the run, and the caller runs the command as written instead."""
         here = cwd or Path.cwd()
         if len(argv) >= 3 and argv[1] == "-m" and argv[2] == "pytest":
             python, rest = argv[0], list(argv[3:])
@@ -163,12 +161,18 @@ class CoverageSetup:
             python, rest = found, list(argv[1:])
         else:
             return None
-        if not _has_coverage(python, str(here)):
-            return None
         self.measured = True
         self.python = python
         return [python, "-m", "coverage", "run", "--append", f"--rcfile={self.rcfile}",
                 "-m", "pytest", *rest]
+
+    def lacks_coverage(self, result: proc.ToolResult) -> bool:
+        """The wrapped run failed because its Python cannot import coverage: not measured."""
+        if result.returncode != 0 and MISSING_COVERAGE in result.stderr:
+            self.measured = False
+            self.python = None
+            return True
+        return False
 
     def export(self, cwd: Path) -> tuple[Path | None, str | None]:
         """Write the coverage JSON report (branch evidence) and the contexts-by-file report
@@ -177,17 +181,13 @@ class CoverageSetup:
             return None, "no run was measured"
         for path in (self.report, self.contexts):
             writes.remove(path)
-        exported = proc.run_tool([self.python, "-m", "coverage", "json",
-                                  f"--rcfile={self.rcfile}", "-o", str(self.report)],
-                                 cwd=cwd, timeout=120)
+            writes.check_writable(path)  # the exporting process writes them
+        exported = proc.run_tool([self.python, "-c", EXPORT, str(self.rcfile), str(self.report),
+                                  str(self.contexts)], cwd=cwd, timeout=120)
         if not exported.ok or not self.report.is_file():
-            return None, ("coverage json failed: "
-                          f"{(exported.stderr or exported.stdout).strip()[:200]}")
-        writes.check_writable(self.contexts)
-        by_file = proc.run_tool([self.python, "-c", CONTEXTS_BY_FILE, str(self.data_file),
-                                 str(self.contexts)], cwd=cwd, timeout=120)
-        if not by_file.ok:
             writes.remove(self.contexts)
+            return None, ("coverage export failed: "
+                          f"{(exported.stderr or exported.stdout).strip()[-200:]}")
         return self.report, None
 
 
@@ -209,8 +209,10 @@ def measure(project: Path, state_dir: Path, python: str, tests: Sequence[str],
     setup.reset()
     argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], project)
     if argv is None:
-        return None, f"{python} cannot import coverage and pytest"
+        return None, f"{python} cannot run pytest"
     run = proc.run_tool(argv, cwd=project, timeout=RUN_TIMEOUT_SECONDS)
+    if setup.lacks_coverage(run):
+        return None, f"{python} cannot import coverage"
     if run.error or run.timed_out:
         return None, f"coverage run did not complete ({run.error or 'timed out'})"
     return setup.export(project)

@@ -233,6 +233,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
                      skip_reason="tier has no command"), diagnostics
     invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir)
+    plain = invocation
     if coverage is not None and invocation.report_format == "junit":
         wrapped = coverage.wrap(invocation.argv, workdir)
         if wrapped is not None:
@@ -243,6 +244,9 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         writes.remove(invocation.report_path)  # a stale report must not pass for this run's
     started = time.time()
     result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds))
+    if invocation is not plain and coverage is not None and coverage.lacks_coverage(result):
+        invocation = plain  # its Python has no coverage.py: the tier as configured, unmeasured
+        result = proc.run_tool(plain.argv, cwd=workdir, timeout=float(tier.timeout_seconds))
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:

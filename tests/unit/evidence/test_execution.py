@@ -190,3 +190,53 @@ def test_a_runner_flooding_its_output_is_bounded_not_fatal(tmp_path: Path) -> No
     """)
     suite = _run(_project(tmp_path), cfg).suites[0]
     assert suite.exit_code == 0 and (suite.pass_count, suite.fail_count) == (1, 0)
+
+
+def _measured_run(root: Path, python: str) -> execution.Evidence:
+    from gaia_lib.evidence import attribution
+
+    (root / "app.py").write_text("def add(a, b):\n    if a < 0:\n        raise ValueError(a)\n"
+                                 "    return a + b\n")
+    (root / "tests" / "test_app.py").write_text(
+        "from app import add\n\ndef test_adds():\n    assert add(1, 2) == 3\n")
+    (root / "conftest.py").write_text("")
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {python} -m pytest -q -p no:cacheprovider tests/test_app.py
+    """)
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        return execution.execute(cfg, "E1-S1", root, state, context="local",
+                                 coverage=attribution.CoverageSetup(state, ("app.py",)))
+
+
+def test_a_pytest_tier_under_coverage_gives_junit_branches_and_contexts(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    evidence = _measured_run(root, PY)
+    suite = evidence.suites[0]
+    assert (suite.pass_count, suite.fail_count) == (1, 0)
+    assert " -m coverage run --append " in suite.command and "--junitxml=" in suite.command
+    assert evidence.coverage_report is not None
+    report = json.loads(evidence.coverage_report.read_text())
+    assert list(report["files"]) == ["app.py"]  # only the story's sources are measured
+    assert report["files"]["app.py"]["summary"]["missing_branches"] == 1
+    contexts = json.loads((evidence.coverage_report.parent / "attribution-contexts.json")
+                          .read_text())
+    assert contexts["files"]["app.py"]["contexts"]["*"] == ["test_app.test_adds"]
+
+
+def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -> None:
+    """The tier's Python lacks coverage.py: the wrapped run fails to start it, and the tier
+    runs once more as configured; nothing is measured and the counts are the real ones."""
+    root = _project(tmp_path)
+    stub = tmp_path / "python-without-coverage"
+    stub.write_text(f'#!/bin/sh\nif [ "$1" = "-m" ] && [ "$2" = "coverage" ]; then\n'
+                    f'  echo "$0: No module named coverage" >&2; exit 1\nfi\nexec {PY} "$@"\n')
+    stub.chmod(0o755)
+    evidence = _measured_run(root, str(stub))
+    suite = evidence.suites[0]
+    assert (suite.pass_count, suite.fail_count, suite.exit_code) == (1, 0, 0)
+    assert "coverage" not in suite.command.split()
+    assert evidence.coverage_report is None
