@@ -1,16 +1,18 @@
 """Behavioural attribution (Python stack): do an AC's tests execute the story's own code?
 
 Matching a test to an AC by name says what the test claims; running the story's tests under
-coverage.py with per-test contexts (`dynamic_context = test_function`) says what it does. An AC
-whose tests never execute a line of the story's File List sources is covered in name only.
-`CoverageSetup` wraps a pytest run in coverage.py (the review's one test run: JUnit report,
-branch coverage and per-test contexts from one process); `measure` runs the story's tests that
-way when no test tier is configured; `attribute` is the pure rule.
+coverage.py with per-test contexts says what it does. An AC whose tests never execute a line of
+the story's File List sources is covered in name only.
+`CoverageSetup` adds the review's pytest plugin (runner_plugins/gaia_coverage_plugin.py) to a
+pytest run: the review's one test run then gives the JUnit report, branch coverage and per-test
+contexts (labelled by node id) together; `measure` runs the story's tests that way when no test
+tier is configured; `attribute` is the pure rule.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,30 +23,11 @@ from gaia_lib.core import proc, writes
 
 RCFILE = """[run]
 branch = True
-dynamic_context = test_function
 data_file = {data_file}
 """
 RUN_TIMEOUT_SECONDS = 600
-# One process exports both reports: the coverage JSON (branch evidence) and, per measured file,
-# the labels of the contexts (tests) that executed any of its lines (attribution), in the shape
-# of `coverage json --show-contexts` but one list per file (the per-line form runs to tens of
-# MiB on a real suite).
-EXPORT = """import json, os, sys
-import coverage
-cov = coverage.Coverage(config_file=sys.argv[1])
-cov.load()
-cov.json_report(outfile=sys.argv[2])
-data = cov.get_data()
-files = {}
-for name in data.measured_files():
-    labels = set()
-    for found in data.contexts_by_lineno(name).values():
-        labels.update(found)
-    files[os.path.relpath(name)] = {"contexts": {"*": sorted(x for x in labels if x)}}
-with open(sys.argv[3], "w", encoding="utf-8") as out:
-    json.dump({"files": files}, out, sort_keys=True)
-"""
-MISSING_COVERAGE = "No module named coverage"
+PLUGIN = "gaia_coverage_plugin"  # scripts/runner_plugins/gaia_coverage_plugin.py
+PLUGIN_DIR = Path(__file__).resolve().parents[2] / "runner_plugins"
 
 
 def _qualified(test_id: str) -> tuple[str, str]:
@@ -55,8 +38,12 @@ def _qualified(test_id: str) -> tuple[str, str]:
 
 
 def label_matches(label: str, test_id: str) -> bool:
-    """coverage.py labels a test_function context `module.qualname`; the module may carry its
-    package path (`tests.unit.test_x`) depending on how pytest imported it."""
+    """A context label names a test: the plugin's pytest node id (`tests/test_x.py::TestA::
+    test_b`, parameters `[...]` ignored, relative to pytest's rootdir) or coverage.py's own
+    test_function label `module.qualname` (the module may carry its package path)."""
+    if "::" in label:
+        node = label.split("[", 1)[0]
+        return node == test_id or node.endswith("/" + test_id) or test_id.endswith("/" + node)
     stem, qualname = _qualified(test_id)
     wanted = f"{stem}.{qualname}"
     return label == wanted or label.endswith("." + wanted)
@@ -111,13 +98,12 @@ def interpreter_of(executable: str, cwd: Path) -> str | None:
 
 @dataclass
 class CoverageSetup:
-    """One review's coverage.py session: rcfile, data file and exported JSON report in the
-    evidence directory. `wrap` turns a pytest command into the same command under coverage."""
+    """One review's coverage.py session: config, data file and the two reports, all in the
+    evidence directory. `wrap` adds the plugin to a pytest command; `env` is its environment."""
 
     state_dir: Path
     include: tuple[str, ...] = ()  # the story's sources: only they are measured
     measured: bool = field(default=False)
-    python: str | None = field(default=None)
 
     @property
     def rcfile(self) -> Path:
@@ -141,53 +127,38 @@ class CoverageSetup:
         include = "".join(f"    {pattern}\n" for pattern in self.include)
         writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file)
                           + (f"include =\n{include}" if include else ""))
-        writes.remove(self.data_file)
-        writes.remove(self.report)
-        writes.remove(self.contexts)
+        for path in (self.data_file, self.report, self.contexts):
+            writes.remove(path)
+            writes.check_writable(path)  # the test run's own process writes them
         self.measured = False
 
-    def wrap(self, argv: Sequence[str], cwd: Path | None = None) -> list[str] | None:
-        """`[python, -m, pytest, ...]` or `[pytest, ...]` -> the same run under coverage.py
-        (appending to this session's data), or None when it is no pytest command. Whether its
-        Python has coverage is not asked first (that costs a process): `lacks_coverage` tells
-        from the run, and the caller runs the command as written instead."""
-        here = cwd or Path.cwd()
+    def wrap(self, argv: Sequence[str]) -> list[str] | None:
+        """`[python, -m, pytest, ...]` or `[pytest, ...]` with the plugin loaded, or None when
+        it is no pytest command."""
         if len(argv) >= 3 and argv[1] == "-m" and argv[2] == "pytest":
-            python, rest = argv[0], list(argv[3:])
+            at = 3
         elif argv and Path(argv[0]).name in ("pytest", "py.test"):
-            found = interpreter_of(argv[0], here)
-            if found is None:
-                return None
-            python, rest = found, list(argv[1:])
+            at = 1
         else:
             return None
         self.measured = True
-        self.python = python
-        return [python, "-m", "coverage", "run", "--append", f"--rcfile={self.rcfile}",
-                "-m", "pytest", *rest]
+        return [*argv[:at], "-p", PLUGIN, *argv[at:]]
 
-    def lacks_coverage(self, result: proc.ToolResult) -> bool:
-        """The wrapped run failed because its Python cannot import coverage: not measured."""
-        if result.returncode != 0 and MISSING_COVERAGE in result.stderr:
-            self.measured = False
-            self.python = None
-            return True
-        return False
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(PLUGIN_DIR),
+                                                          env.get("PYTHONPATH"))))
+        env.update(GAIA_COVERAGE_RCFILE=str(self.rcfile), GAIA_COVERAGE_REPORT=str(self.report),
+                   GAIA_COVERAGE_CONTEXTS=str(self.contexts))
+        return env
 
-    def export(self, cwd: Path) -> tuple[Path | None, str | None]:
-        """Write the coverage JSON report (branch evidence) and the contexts-by-file report
-        (attribution); (the coverage report's path, or None and why)."""
-        if self.python is None:
-            return None, "no run was measured"
-        for path in (self.report, self.contexts):
-            writes.remove(path)
-            writes.check_writable(path)  # the exporting process writes them
-        exported = proc.run_tool([self.python, "-c", EXPORT, str(self.rcfile), str(self.report),
-                                  str(self.contexts)], cwd=cwd, timeout=120)
-        if not exported.ok or not self.report.is_file():
-            writes.remove(self.contexts)
-            return None, ("coverage export failed: "
-                          f"{(exported.stderr or exported.stdout).strip()[-200:]}")
+    def collect(self) -> tuple[Path | None, str | None]:
+        """The coverage report the measured run(s) wrote; (None, why) when there is none."""
+        if not self.measured:
+            return None, "no pytest run was measured"
+        if not self.report.is_file():
+            return None, ("the test run wrote no coverage report (is coverage.py installed in "
+                          "its Python? see the run's stdout log)")
         return self.report, None
 
 
@@ -203,23 +174,20 @@ def load_report(path: Path | None) -> tuple[dict[str, Any] | None, str | None]:
 
 def measure(project: Path, state_dir: Path, python: str, tests: Sequence[str],
             include: Sequence[str] = ()) -> tuple[Path | None, str | None]:
-    """Run the story's tests once under per-test contexts (no tier configured);
-    (the JSON report's path, or None and why)."""
+    """Run the story's tests once, measured (no tier configured); (the coverage report's
+    path, or None and why)."""
     setup = CoverageSetup(state_dir, tuple(include))
     setup.reset()
-    argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], project)
-    if argv is None:
-        return None, f"{python} cannot run pytest"
-    run = proc.run_tool(argv, cwd=project, timeout=RUN_TIMEOUT_SECONDS)
-    if setup.lacks_coverage(run):
-        return None, f"{python} cannot import coverage"
+    argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests])
+    assert argv is not None  # a `python -m pytest` command always takes the plugin
+    run = proc.run_tool(argv, cwd=project, timeout=RUN_TIMEOUT_SECONDS, env=setup.env())
     if run.error or run.timed_out:
-        return None, f"coverage run did not complete ({run.error or 'timed out'})"
-    return setup.export(project)
+        return None, f"the measured test run did not complete ({run.error or 'timed out'})"
+    return setup.collect()
 
 
 def contexts_of(report: Path | None) -> Path | None:
-    """The contexts-by-file report written beside a coverage report `export` produced."""
+    """The contexts-by-file report the plugin wrote beside its coverage report."""
     if report is None:
         return None
     path = report.with_name("attribution-contexts.json")

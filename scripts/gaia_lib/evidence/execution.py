@@ -9,10 +9,11 @@ unknown runner falls back to its exit code. Locally a story-scoped run passes th
 files to runners that accept paths; CI contexts run the tier as configured. A bridge
 (`test_execution_bridge`) replaces direct runs.
 
-One run, all evidence: given a `coverage` setup, a pytest tier runs under coverage.py with
-per-test contexts (the same process writes the JUnit report), so the review needs no second run
-for branch coverage or behavioural attribution. Every run's stdout and stderr (bounded by the
-subprocess funnel) are kept beside the report as `<tier>-stdout.log` / `<tier>-stderr.log`.
+One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
+plugin (coverage.py with per-test contexts, inside the same pytest process that writes the
+JUnit report), so the review needs no second run for branch coverage or attribution. Every
+run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
+`<tier>-stdout.log` / `<tier>-stderr.log`.
 """
 
 from __future__ import annotations
@@ -233,20 +234,19 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
                      skip_reason="tier has no command"), diagnostics
     invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir)
-    plain = invocation
+    env = None
     if coverage is not None and invocation.report_format == "junit":
-        wrapped = coverage.wrap(invocation.argv, workdir)
+        wrapped = coverage.wrap(invocation.argv)
         if wrapped is not None:
             invocation = Invocation(tuple(wrapped), invocation.report_format,
                                     invocation.report_path, invocation.accepts_paths)
+            env = coverage.env()
     if invocation.report_path is not None:
         writes.make_dirs(invocation.report_path.parent)
         writes.remove(invocation.report_path)  # a stale report must not pass for this run's
     started = time.time()
-    result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds))
-    if invocation is not plain and coverage is not None and coverage.lacks_coverage(result):
-        invocation = plain  # its Python has no coverage.py: the tier as configured, unmeasured
-        result = proc.run_tool(plain.argv, cwd=workdir, timeout=float(tier.timeout_seconds))
+    result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds),
+                           env=env)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:
@@ -343,7 +343,7 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
         diagnostics.extend(notes)
     report = None
     if coverage is not None and coverage.measured:
-        report, why = coverage.export(workdir)
+        report, why = coverage.collect()
         if report is None:
             diagnostics.append(f"coverage: {why}")
     name = tiers[0].name if len(tiers) == 1 else "multi"

@@ -14,6 +14,12 @@ from gaia_lib.evidence import attribution
         ("test_signup.test_ac10", "tests/unit/test_signup.py::test_ac1", False),
         ("other_test_signup.test_ac1", "tests/unit/test_signup.py::test_ac1", False),
         ("test_other.test_ac1", "tests/unit/test_signup.py::test_ac1", False),
+        # the review's pytest plugin labels contexts by node id
+        ("tests/unit/test_signup.py::test_ac1", "tests/unit/test_signup.py::test_ac1", True),
+        ("tests/unit/test_signup.py::test_ac1[422]", "tests/unit/test_signup.py::test_ac1", True),
+        ("test_signup.py::TestA::test_b", "pkg/test_signup.py::TestA::test_b", True),
+        ("tests/unit/test_signup.py::test_ac10", "tests/unit/test_signup.py::test_ac1", False),
+        ("tests/unit/test_other.py::test_ac1", "tests/unit/test_signup.py::test_ac1", False),
     ],
 )
 def test_label_matches(label: str, test_id: str, matches: bool) -> None:

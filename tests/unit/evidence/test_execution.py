@@ -217,26 +217,31 @@ def test_a_pytest_tier_under_coverage_gives_junit_branches_and_contexts(tmp_path
     evidence = _measured_run(root, PY)
     suite = evidence.suites[0]
     assert (suite.pass_count, suite.fail_count) == (1, 0)
-    assert " -m coverage run --append " in suite.command and "--junitxml=" in suite.command
+    assert " -p gaia_coverage_plugin " in suite.command and "--junitxml=" in suite.command
     assert evidence.coverage_report is not None
     report = json.loads(evidence.coverage_report.read_text())
     assert list(report["files"]) == ["app.py"]  # only the story's sources are measured
     assert report["files"]["app.py"]["summary"]["missing_branches"] == 1
     contexts = json.loads((evidence.coverage_report.parent / "attribution-contexts.json")
                           .read_text())
-    assert contexts["files"]["app.py"]["contexts"]["*"] == ["test_app.test_adds"]
+    assert contexts["files"]["app.py"]["contexts"]["*"] == ["tests/test_app.py::test_adds"]
 
 
 def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -> None:
-    """The tier's Python lacks coverage.py: the wrapped run fails to start it, and the tier
-    runs once more as configured; nothing is measured and the counts are the real ones."""
+    """The tier's Python cannot import coverage.py: the tests run once, unmeasured, with the
+    real counts, and the evidence says why there is no coverage report."""
     root = _project(tmp_path)
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "coverage.py").write_text("raise ImportError(\"No module named 'coverage'\")\n")
     stub = tmp_path / "python-without-coverage"
-    stub.write_text(f'#!/bin/sh\nif [ "$1" = "-m" ] && [ "$2" = "coverage" ]; then\n'
-                    f'  echo "$0: No module named coverage" >&2; exit 1\nfi\nexec {PY} "$@"\n')
+    stub.write_text(f'#!/bin/sh\nPYTHONPATH="$PYTHONPATH:{shadow}"\n'
+                    f'PYTHONPATH="{shadow}:$PYTHONPATH" exec {PY} "$@"\n')
     stub.chmod(0o755)
     evidence = _measured_run(root, str(stub))
     suite = evidence.suites[0]
     assert (suite.pass_count, suite.fail_count, suite.exit_code) == (1, 0, 0)
-    assert "coverage" not in suite.command.split()
     assert evidence.coverage_report is None
+    assert any("wrote no coverage report" in d for d in evidence.diagnostics)
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    assert "coverage.py is not importable" in (state / str(suite.stdout_log)).read_text()

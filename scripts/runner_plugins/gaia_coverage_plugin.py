@@ -1,0 +1,84 @@
+"""pytest plugin: the QA review's one test run measures coverage from inside pytest.
+
+Loaded by `-p gaia_coverage_plugin` (its directory on PYTHONPATH) in the project's own Python,
+so it may use only that Python's packages: pytest and coverage.py. It starts coverage.py as the
+first conftest loads (so the project's code is measured from its first import, pytest's own
+start-up is not), names each test's context by its node id, and at the end saves the data and
+writes the two reports the review reads: the coverage JSON (branch evidence) and, per measured
+file, the node ids of the tests that executed any of its lines (behavioural attribution).
+
+Environment: GAIA_COVERAGE_RCFILE (coverage config: data file, branch, include),
+GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs). Data already in the data
+file is kept (several tiers append). Without coverage.py the tests run unmeasured and one line
+in the terminal summary says so; a measurement problem never fails the test run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+
+_state: dict[str, Any] = {}
+
+
+def _say(message: str) -> None:
+    """Shown in the run's terminal summary (pytest captures stderr while conftests load)."""
+    _state.setdefault("messages", []).append(f"gaia_coverage_plugin: {message}")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for line in _state.get("messages", []):
+        terminalreporter.write_line(line)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
+    rcfile = os.environ.get("GAIA_COVERAGE_RCFILE")
+    if not rcfile or "cov" in _state:
+        return
+    try:
+        import coverage
+    except ImportError:
+        _say("coverage.py is not importable here: the tests run unmeasured")
+        return
+    cov = coverage.Coverage(config_file=rcfile)
+    try:
+        cov.load()  # append to an earlier tier's data
+    except Exception:  # unreadable old data: start afresh
+        cov.erase()
+    cov.start()
+    _state["cov"] = cov
+
+
+def pytest_runtest_setup(item: Any) -> None:
+    if "cov" in _state:
+        _state["cov"].switch_context(item.nodeid)
+
+
+def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
+    if "cov" in _state:
+        _state["cov"].switch_context("")
+
+
+def pytest_unconfigure(config: Any) -> None:
+    cov = _state.pop("cov", None)
+    if cov is None:
+        return
+    cov.stop()
+    try:
+        cov.save()
+        cov.json_report(outfile=os.environ["GAIA_COVERAGE_REPORT"])
+        data = cov.get_data()
+        files = {}
+        for name in data.measured_files():
+            labels: set[str] = set()
+            for found in data.contexts_by_lineno(name).values():
+                labels.update(found)
+            files[os.path.relpath(name)] = {"contexts": {"*": sorted(x for x in labels if x)}}
+        with open(os.environ["GAIA_COVERAGE_CONTEXTS"], "w", encoding="utf-8") as out:
+            json.dump({"files": files}, out, sort_keys=True)
+    except Exception as exc:  # reported, never fatal to the run
+        _say(f"no coverage report: {exc}")
