@@ -13,6 +13,7 @@ the AC, the File List entry, the test's declaration); a finding about a whole fi
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -174,14 +175,20 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
 
 
 def match_record(entry: Any, test_id: str) -> dict[str, Any]:
-    """How one test matched its AC: whatever the matcher records (a `matches` list of records
-    with `test` / `how` / `reason`), else the AC-level `matched_by`."""
+    """How one test matched its AC: whatever the matcher records for it (a `matches` list of
+    records, mappings or dataclasses, naming the test as `test` or `test_id`, with `how`,
+    `reason`, ...), else the AC-level `matched_by`. Only plain values are kept."""
     for record in getattr(entry, "matches", None) or ():
-        data = record if isinstance(record, Mapping) else getattr(record, "__dict__", {})
-        if data.get("test") == test_id or data.get("test_id") == test_id:
-            return {"test": test_id, **{k: v for k, v in data.items()
-                                        if k not in ("test", "test_id") and
-                                        isinstance(v, str | int | float | bool)}}
+        if dataclasses.is_dataclass(record) and not isinstance(record, type):
+            data: Mapping[str, Any] = dataclasses.asdict(record)
+        elif isinstance(record, Mapping):
+            data = record
+        else:
+            data = getattr(record, "__dict__", {})
+        if test_id in (data.get("test"), data.get("test_id")):
+            kept = {k: v for k, v in data.items() if k not in ("test", "test_id")
+                    and isinstance(v, str | int | float | bool)}
+            return {"test": test_id, "how": entry.matched_by or "unknown", **kept}
     return {"test": test_id, "how": entry.matched_by or "unknown"}
 
 

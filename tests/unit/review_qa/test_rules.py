@@ -64,3 +64,29 @@ def test_llm_criticals_outside_the_rubric_are_demoted() -> None:
                                            "Warning"]
     assert [bool(f.get("demoted_from")) for f in out] == [False, True, True, False, False]
     assert "AC2" in out[1]["demotion_reason"]
+
+
+def test_match_records_carry_whatever_the_matcher_records() -> None:
+    from dataclasses import dataclass
+
+    from gaia_lib.review_qa.checks import match_record
+
+    @dataclass(frozen=True)
+    class Match:
+        test: str
+        how: str
+        reason: str
+        score: float
+        words: tuple[str, ...]
+
+    @dataclass(frozen=True)
+    class Entry:
+        matched_by: str | None
+        matches: tuple[object, ...] = ()
+
+    entry = Entry("text", (Match("t.py::a", "body", "asserts 422", 0.9, ("422",)),
+                           {"test_id": "t.py::b", "how": "id"}))
+    assert match_record(entry, "t.py::a") == {"test": "t.py::a", "how": "body",
+                                              "reason": "asserts 422", "score": 0.9}
+    assert match_record(entry, "t.py::b") == {"test": "t.py::b", "how": "id"}
+    assert match_record(Entry("id"), "t.py::c") == {"test": "t.py::c", "how": "id"}
