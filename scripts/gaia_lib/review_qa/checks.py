@@ -186,10 +186,21 @@ def match_record(entry: Any, test_id: str) -> dict[str, Any]:
         else:
             data = getattr(record, "__dict__", {})
         if test_id in (data.get("test"), data.get("test_id")):
-            kept = {k: v for k, v in data.items() if k not in ("test", "test_id")
-                    and isinstance(v, str | int | float | bool)}
+            kept = {k: _plain(v) for k, v in data.items() if k not in ("test", "test_id")
+                    and _plain(v) is not None}
             return {"test": test_id, "how": entry.matched_by or "unknown", **kept}
     return {"test": test_id, "how": entry.matched_by or "unknown"}
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-plain form of a match record's value: scalars, and lists of scalars (the
+    matcher's `how` / `evidence` tuples); None for anything else."""
+    if isinstance(value, str | int | float | bool):
+        return value
+    if isinstance(value, list | tuple) and all(isinstance(v, str | int | float | bool)
+                                               for v in value):
+        return list(value)
+    return None
 
 
 def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str, str],

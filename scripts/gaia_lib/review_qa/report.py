@@ -83,11 +83,15 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _words(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
 def _how(record: Mapping[str, Any]) -> str:
     """A match record in words: its `how` and whatever reason / evidence it carries."""
-    how = str(record.get("how") or record.get("matched_by") or "unknown")
-    detail = [f"{k}: {v}" for k, v in sorted(record.items())
-              if k not in ("test", "how", "matched_by") and v not in (None, "")]
+    how = _words(record.get("how") or record.get("matched_by") or "unknown")
+    detail = [f"{k}: {_words(v)}" for k, v in sorted(record.items())
+              if k not in ("test", "how", "matched_by") and v not in (None, "", [], ())]
     return how + (f" ({'; '.join(detail)})" if detail else "")
 
 

@@ -101,6 +101,14 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
     assert '{"warning"' not in text
 
 
+def test_the_matchers_records_read_as_words() -> None:
+    lines = qa_report.render_matches([{"ac_id": "AC2", "matched": True, "tests": ["t.py::a"],
+                                       "matches": [{"test": "t.py::a", "how": ["name", "raises"],
+                                                    "score": 2.5, "evidence": ["ValueError"]}]}])
+    assert lines[-1] == ("  - `t.py::a` — matched by name, raises (evidence: ValueError; "
+                         "score: 2.5)")
+
+
 def test_match_records_without_matches_fall_back_to_matched_by() -> None:
     lines = qa_report.render_matches([{"ac_id": "AC1", "matched": True, "matched_by": "id",
                                        "tests": ["t.py::test_a"]}])

@@ -85,8 +85,9 @@ def test_match_records_carry_whatever_the_matcher_records() -> None:
         matches: tuple[object, ...] = ()
 
     entry = Entry("text", (Match("t.py::a", "body", "asserts 422", 0.9, ("422",)),
-                           {"test_id": "t.py::b", "how": "id"}))
+                           {"test_id": "t.py::b", "how": "id", "why": {"nested": 1}}))
     assert match_record(entry, "t.py::a") == {"test": "t.py::a", "how": "body",
-                                              "reason": "asserts 422", "score": 0.9}
+                                              "reason": "asserts 422", "score": 0.9,
+                                              "words": ["422"]}
     assert match_record(entry, "t.py::b") == {"test": "t.py::b", "how": "id"}
     assert match_record(Entry("id"), "t.py::c") == {"test": "t.py::c", "how": "id"}
