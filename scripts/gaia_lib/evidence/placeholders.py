@@ -39,7 +39,7 @@ from gaia_lib.evidence.testcases import TestCase
 LANGUAGE_OF_SUFFIX = {
     ".py": "python", ".js": "js", ".jsx": "js", ".mjs": "js", ".cjs": "js", ".ts": "js",
     ".tsx": "js", ".go": "go", ".bats": "bats", ".java": "java", ".kt": "java",
-    ".dart": "dart", ".swift": "swift",
+    ".dart": "dart", ".swift": "swift", ".c": "c", ".cc": "c", ".cpp": "c",
 }
 # The upstream detector's --dir walk: these extensions only.
 SCANNED_SUFFIXES = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".bats", ".py", ".go",
@@ -98,6 +98,7 @@ _SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
     "swift": re.compile(r"\bXCTSkip\b"),
     "go": re.compile(r"(?!)"),
     "bats": re.compile(r"(?!)"),
+    "c": re.compile(r"\bTEST\s*\(\s*\w+\s*,\s*DISABLED_"),  # GoogleTest's disabled prefix
 }
 # A skip call as a statement of the body; it counts when it sits at the body's top level.
 _BODY_SKIP_CALLS: dict[str, re.Pattern[str]] = {
@@ -108,6 +109,7 @@ _BODY_SKIP_CALLS: dict[str, re.Pattern[str]] = {
     "java": re.compile(r"^(?:Assumptions\.)?(?:assumeTrue|assumeFalse)\s*\(\s*(?:true|false)"),
     "dart": re.compile(r"(?!)"),
     "swift": re.compile(r"^throw\s+XCTSkip\b"),
+    "c": re.compile(r"^(?:TEST_IGNORE(?:_MESSAGE)?|GTEST_SKIP)\s*\("),  # Unity, GoogleTest
 }
 _TRIVIAL_STATEMENT = re.compile(
     r"^(?:pass|\.\.\.|return|true|:|"
@@ -118,7 +120,8 @@ _TRIVIAL_STATEMENT = re.compile(
     r"(?:Assert\.|Assertions\.)?assertTrue\(\s*true\s*\)|"
     r"XCTAssertTrue\(\s*true\s*\)|"
     r"expect\(\s*true\s*,\s*isTrue\s*\)|"
-    r"assert\.(?:ok|isTrue)\(\s*true\s*\)"
+    r"assert\.(?:ok|isTrue)\(\s*true\s*\)|"
+    r"TEST_ASSERT(?:_TRUE)?\(\s*(?:1|true)\s*\)"
     r")\s*;?$"
 )
 _PY_DOCSTRING = re.compile(r'^[rRbBuU]?("""|\'\'\')')

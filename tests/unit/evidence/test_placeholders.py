@@ -192,3 +192,31 @@ def test_line_detector_names_upstreams_patterns(line: str, pattern: str) -> None
 def test_line_detector_ignores_comments_and_real_lines() -> None:
     text = "# assert True in a comment\n// expect(true)\nassert add(1, 1) == 2\n"
     assert placeholders.scan_lines(text) == []
+
+
+C_TESTS = """#include "unity.h"
+
+void test_ignored(void) {
+    TEST_IGNORE_MESSAGE("later");
+}
+
+void test_trivial(void) {
+    TEST_ASSERT_TRUE(1);
+}
+
+void test_real(void) {
+    TEST_ASSERT_EQUAL_INT(4, add(2, 2));
+}
+
+TEST(Cart, DISABLED_adds) {
+    EXPECT_EQ(1, 1);
+}
+"""
+
+
+def test_c_unity_and_googletest_placeholders() -> None:
+    found = {case.name: placeholders.classify(case) for case in split_tests("test_cart.c", C_TESTS)}
+    reasons = {name: (p.reason if p else None) for name, p in found.items()}
+    assert reasons["test_ignored"] == "skipped in source (TEST_IGNORE_MESSAGE)"
+    assert reasons["test_trivial"] is not None and reasons["test_trivial"].startswith("asserts nothing real")
+    assert reasons["test_real"] is None
