@@ -4,6 +4,11 @@
 the C scanner and string encoder that `json` itself uses need neither. Behaviour matches
 `json.loads` / `json.dumps(str)`; without `_json` (other interpreters) it falls back to `json`.
 Standard library only.
+
+Malformed input only ever raises ValueError (UnicodeDecodeError is one): the C scanner, used
+without the `json` package loaded, fails on some inputs with `SystemError(... returned NULL)`
+instead of a decode error, and nesting deeper than the interpreter allows raises RecursionError;
+both are reported as ValueError, so untrusted bytes (hook payloads) never reach a C-level error.
 """
 
 from __future__ import annotations
@@ -62,6 +67,10 @@ def loads(data: str | bytes) -> Any:
         value, end = _scanner(text, start)
     except StopIteration:
         raise ValueError(f"Expecting value at char {start}") from None
+    except (SystemError, RecursionError):
+        # The scanner's own error path needs `json.decoder`; without it, any syntax error
+        # surfaces as SystemError. Either way the input is not JSON we accept.
+        raise ValueError("malformed JSON (unterminated, invalid or nested too deeply)") from None
     while end < len(text) and text[end] in _WHITESPACE:
         end += 1
     if end != len(text):

@@ -1,7 +1,11 @@
 """The one YAML reader/writer. PyYAML is imported here only, lazily, never on the edit hook path.
 
-Untrusted YAML (story frontmatter, config) is loaded with the safe loader and refused when it
-uses anchors or aliases: a "billion laughs" document cannot expand, and no story needs them.
+Untrusted YAML (story frontmatter, config, sprint status) is loaded with the safe loader and
+refused (MalformedFile, the caller's exit code) when, in one pass over the parser's events before
+anything is constructed:
+- it uses anchors or aliases: a "billion laughs" document cannot expand, and no story needs them;
+- it nests collections more than MAX_DEPTH deep: every later walk of the value is recursive;
+- a mapping repeats a key: "last wins" would let `key: E1-S2` be silently overridden.
 """
 
 from __future__ import annotations
@@ -11,6 +15,18 @@ from typing import Any
 from gaia_lib.core.errors import MalformedFile
 
 MAX_YAML_BYTES = 1 << 20
+MAX_DEPTH = 64  # real frontmatter and config nest 3-4 levels
+
+
+class _Frame:
+    """One open collection while walking the events: a mapping tracks its keys."""
+
+    __slots__ = ("expect_key", "keys", "mapping")
+
+    def __init__(self, mapping: bool) -> None:
+        self.mapping = mapping
+        self.expect_key = mapping
+        self.keys: set[tuple[str, str]] = set()
 
 
 def _loader() -> Any:
@@ -28,11 +44,7 @@ def load(text: str, what: str, exit_code: int = 1) -> Any:
     try:
         events = yaml.parse(text, Loader=_loader())
         try:
-            for event in events:
-                if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                    raise MalformedFile(
-                        f"{what}: YAML anchors and aliases are not allowed", exit_code
-                    )
+            _check_events(yaml, events, what, exit_code)
         finally:
             events.close()
         return yaml.load(text, Loader=_loader())  # noqa: S506 - the safe loader
@@ -43,6 +55,44 @@ def load(text: str, what: str, exit_code: int = 1) -> Any:
         raise MalformedFile(f"{what}: invalid YAML{where}: {problem}", exit_code) from None
     except RecursionError:
         raise MalformedFile(f"{what}: YAML nested too deeply", exit_code) from None
+
+
+def _check_events(yaml: Any, events: Any, what: str, exit_code: int) -> None:
+    """Refuse aliases, deep nesting and duplicate mapping keys (see the module docstring)."""
+    stack: list[_Frame] = []
+
+    def node_done() -> None:  # a whole node ended: the enclosing mapping alternates key/value
+        if stack and stack[-1].mapping:
+            stack[-1].expect_key = not stack[-1].expect_key
+
+    for event in events:
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise MalformedFile(f"{what}: YAML anchors and aliases are not allowed", exit_code)
+        if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            if stack and stack[-1].mapping and stack[-1].expect_key:
+                stack[-1].keys.add(("", f"complex key at {len(stack[-1].keys)}"))
+            if len(stack) >= MAX_DEPTH:
+                raise MalformedFile(
+                    f"{what}: YAML nested deeper than {MAX_DEPTH} levels",
+                    exit_code,
+                )
+            stack.append(_Frame(isinstance(event, yaml.MappingStartEvent)))
+        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            stack.pop()
+            node_done()
+        elif isinstance(event, yaml.ScalarEvent):
+            frame = stack[-1] if stack else None
+            if frame is not None and frame.mapping and frame.expect_key:
+                ident = (event.tag or "", event.value)
+                if ident in frame.keys:
+                    shown = event.value.encode("unicode_escape").decode("ascii")[:60]
+                    line = event.start_mark.line + 1 if event.start_mark else 0
+                    raise MalformedFile(
+                        f"{what}: duplicate key '{shown}' at line {line}",
+                        exit_code,
+                    )
+                frame.keys.add(ident)
+            node_done()
 
 
 def dump(value: Any) -> str:

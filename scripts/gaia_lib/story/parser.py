@@ -292,7 +292,7 @@ def parse_story(text: str, path: Path, exit_code: int = 1) -> Story:
         raise MalformedFile(f"{what}: contains NUL bytes; not a text story file", exit_code)
     text = text.removeprefix("\ufeff")
     yaml_text, body_start = split_frontmatter(text, what, exit_code)
-    loaded = yamlio.load(yaml_text, f"{what}: frontmatter", exit_code)
+    loaded = yamlio.load(yaml_text, f"{what}: malformed frontmatter", exit_code)
     if loaded is None:
         loaded = {}
     if not isinstance(loaded, Mapping):

@@ -35,3 +35,26 @@ def test_oversized_yaml_is_refused() -> None:
 def test_dump_round_trips() -> None:
     value = {"z": 1, "a": ["é", "b"]}
     assert yamlio.load(yamlio.dump(value), "x") == value
+
+
+def test_deep_nesting_is_refused_before_construction() -> None:
+    deep = "x: " + "[" * 5000 + "]" * 5000 + "\n"
+    with pytest.raises(MalformedFile, match="cfg: YAML nested deeper than 64 levels") as info:
+        yamlio.load(deep, "cfg", exit_code=4)
+    assert info.value.exit_code == 4
+    nested = "x: " + "[" * 63 + "]" * 63 + "\n"
+    assert yamlio.load(nested, "cfg") is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["key: E1-S2\nkey: E9-S9\n", "a:\n  b: 1\n  b: 2\n", "- {x: 1, x: 2}\n", '"k": 1\nk: 2\n'],
+)
+def test_duplicate_keys_are_refused(text: str) -> None:
+    with pytest.raises(MalformedFile, match="cfg: duplicate key"):
+        yamlio.load(text, "cfg")
+
+
+def test_equal_values_and_keys_at_other_levels_are_not_duplicates() -> None:
+    text = "a: {k: 1}\nb: {k: 1}\nk: [k, k]\nc: [{k: 1}, {k: 2}]\n"
+    assert yamlio.load(text, "cfg")["c"] == [{"k": 1}, {"k": 2}]

@@ -233,8 +233,8 @@ def test_split_frontmatter_reports_body_start() -> None:
         ("", "s.md: no frontmatter"),
         ("---\nkey: x\n", "s.md: malformed frontmatter (unbalanced --- markers"),
         ("---\n- a\n---\n", "s.md: frontmatter is a list, not a mapping of fields"),
-        ("---\nkey: [\n---\n", "s.md: frontmatter: invalid YAML"),
-        ("---\na: &x 1\nb: *x\n---\n", "s.md: frontmatter: YAML anchors and aliases"),
+        ("---\nkey: [\n---\n", "s.md: malformed frontmatter: invalid YAML"),
+        ("---\na: &x 1\nb: *x\n---\n", "s.md: malformed frontmatter: YAML anchors and aliases"),
         ("---\na: 1\n---\n\x00", "s.md: contains NUL bytes"),
     ],
 )

@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import jsonio
+
+SCRIPTS = Path(__file__).resolve().parents[3] / "scripts"
+
+# Inputs on which the bare C scanner (no `json` package loaded) used to raise
+# SystemError('<_json.Scanner ...> returned NULL without setting an exception').
+SCANNER_NULL_CASES = ['{"a":1', '"abc', '{"a" 1}', '"', '{4\x10', '[1,2']
+
+
+def test_syntax_errors_without_the_json_package_are_value_errors() -> None:
+    """A fresh interpreter, as the edit hook runs: `json` is never imported there."""
+    code = (
+        "import sys\n"
+        "from gaia_lib.core import jsonio\n"
+        "assert 'json' not in sys.modules, 'the hook path must not import json'\n"
+        "for case in sys.argv[1:]:\n"
+        "    try:\n"
+        "        jsonio.loads(case)\n"
+        "    except ValueError:\n"
+        "        continue\n"
+        "    except BaseException as exc:\n"
+        "        print(repr(case), type(exc).__name__)\n"
+        "        continue\n"
+        "    print(repr(case), 'accepted')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(SCRIPTS)}
+    done = subprocess.run([sys.executable, "-c", code, *SCANNER_NULL_CASES], env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize("case", ["[" * 100_000, '{"a":' * 100_000, SCANNER_NULL_CASES[0]],
+                         ids=["deep-array", "deep-object", "unterminated"])
+def test_deep_or_broken_json_is_a_value_error(case: str) -> None:
+    with pytest.raises(ValueError, match=r"malformed JSON|Expecting|Unterminated|delimiter"):
+        jsonio.loads(case)
+
+
+def test_valid_json_still_loads() -> None:
+    assert jsonio.loads(' {"a": [1, 2.5, "x", null, true]} ') == {"a": [1, 2.5, "x", None, True]}
+    with pytest.raises(ValueError, match="Extra data"):
+        jsonio.loads("{} {}")
