@@ -196,6 +196,16 @@ def test_check_deps_exit_codes(project: Project) -> None:
     assert ss(project, "check-deps", "bad.md").returncode == 64
 
 
+def test_check_deps_with_an_overlong_dependency_key_reports_it_missing(project: Project) -> None:
+    """A 5,000-character key used to reach the file system: `File name too long`, exit 70."""
+    files = make_world(project, {"E1-S1": "done", "E1-S3": "backlog"})
+    _deps(files["E1-S3"], "E1-S1, E1-S" + "1" * 5000)
+    result = ss(project, "check-deps", str(files["E1-S3"]))
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert result.stderr.splitlines()[0] == f"{PROG}: missing dependency story file(s):"
+
+
 def test_unknown_subcommand_and_help(project: Project) -> None:
     result = ss(project, "bogus")
     assert result.returncode == 1 and "invalid choice" in result.stderr

@@ -36,3 +36,15 @@ def test_workflow_name_accepts(raw: str) -> None:
 def test_workflow_name_rejects(raw: str) -> None:
     with pytest.raises(InvalidInput):
         keys.workflow_name(raw)
+
+
+def test_story_keys_have_a_length_limit() -> None:
+    longest = "E123456789-S123456789"
+    assert len(longest) == keys.MAX_KEY_LENGTH
+    assert keys.story_key(longest) == longest
+    for raw in ("E1-S" + "1" * 5000, "E1234567890-S1"):
+        assert not keys.is_story_key(raw)
+        with pytest.raises(InvalidInput, match="at most 21 characters") as info:
+            keys.story_key(raw, exit_code=3)
+        assert info.value.exit_code == 3
+        assert len(info.value.message) < 200
