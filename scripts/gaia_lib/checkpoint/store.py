@@ -137,14 +137,33 @@ def checkpoint_path(checkpoints: StrPath, workflow: str) -> str:
     return os.path.join(checkpoints, f"{workflow}.yaml")
 
 
+# The workflows that keep a checkpoint (upstream's names and ours), and the prefix a project's
+# own workflows use: `custom-<name>`. Anything else (a story key, a typo) is refused, so a
+# checkpoint is never written under a name no workflow reads.
+KNOWN_WORKFLOWS = ("dev-story", "gaia-dev-story", "qa-tests", "review-qa", "test-automate",
+                   "gaia-test-automate")
+CUSTOM_WORKFLOW_PREFIX = "custom-"
+
+
+def is_known_workflow(raw: str) -> bool:
+    if raw in KNOWN_WORKFLOWS:
+        return True
+    rest = raw[len(CUSTOM_WORKFLOW_PREFIX):]
+    return raw.startswith(CUSTOM_WORKFLOW_PREFIX) and _name_ok(
+        rest, _LOWER_ALNUM, _LOWER_ALNUM | {"-"}, 64
+    )
+
+
 def check_workflow(raw: str, exit_code: int = 1) -> str:
-    """One safe path component, with upstream's traversal wording for the traversal cases."""
+    """A known workflow name (see KNOWN_WORKFLOWS) or `custom-<name>`; upstream's traversal
+    wording for the traversal cases."""
     shown = raw.encode("unicode_escape").decode("ascii")[:80]
     if not raw or "/" in raw or "\\" in raw or ".." in raw or raw.startswith("."):
         raise InvalidInput(f"path traversal rejected in --workflow: '{shown}'", exit_code)
-    if not is_workflow_name(raw):
+    if not is_workflow_name(raw) or not is_known_workflow(raw):
         raise InvalidInput(
-            f"invalid workflow name '{shown}' (letters, digits, '.', '_' and '-', at most 128)",
+            f"unknown workflow '{shown}' (one of {', '.join(KNOWN_WORKFLOWS)}, or "
+            f"{CUSTOM_WORKFLOW_PREFIX}<name> with lowercase letters, digits and '-')",
             exit_code,
         )
     return raw
@@ -402,6 +421,8 @@ def load(path: StrPath) -> Checkpoint:
             data = handle.read()
     except FileNotFoundError:
         raise NotFound(f"checkpoint not found: {path}", 2) from None
+    except OSError as exc:
+        raise MalformedFile(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -454,8 +475,11 @@ def write(
         merge_entries((), entries),
     )
     target = checkpoint_path(checkpoints, workflow)
-    with locks.locked(target, LOCK_TIMEOUT, 1):
-        writes.write_text(target, render(checkpoint), project)
+    try:
+        with locks.locked(target, LOCK_TIMEOUT, 1):
+            writes.write_text(target, render(checkpoint), project)
+    except OSError as exc:
+        raise _write_failed(target, exc) from None
     return checkpoint
 
 
@@ -465,6 +489,12 @@ def _load_or_new(target: str, workflow: str, stamp: str) -> tuple[Checkpoint, bo
         return load(target), False
     except NotFound:
         return Checkpoint(workflow, 0, stamp), True
+
+
+def _write_failed(target: str, exc: OSError) -> GaiaError:
+    """A read-only or full disk (or a lock file that cannot be created): one line, exit 1.
+    The write is atomic, so the previous checkpoint is still there, whole."""
+    return GaiaError(f"cannot write checkpoint {target}: {exc.strerror or exc}", 1)
 
 
 def record(
@@ -483,13 +513,17 @@ def record(
     check_workflow(workflow)
     target = checkpoint_path(checkpoints, workflow)
     stamp = iso_utc(time.time() if now is None else now)
-    with locks.locked(target, LOCK_TIMEOUT, 1):
-        current, changed = _load_or_new(target, workflow, stamp)
-        merged = merge_entries(current.files_touched, entries)
-        if not changed and merged == current.files_touched:
-            return None
-        updated = Checkpoint(current.workflow, current.step, stamp, current.variables, merged)
-        writes.write_text(target, render(updated), project)
+    try:
+        with locks.locked(target, LOCK_TIMEOUT, 1):
+            current, changed = _load_or_new(target, workflow, stamp)
+            merged = merge_entries(current.files_touched, entries)
+            if not changed and merged == current.files_touched:
+                return None
+            updated = Checkpoint(current.workflow, current.step, stamp, current.variables,
+                                 merged)
+            writes.write_text(target, render(updated), project)
+    except OSError as exc:
+        raise _write_failed(target, exc) from None
     return updated
 
 
@@ -512,13 +546,16 @@ def set_variables(
         _check_text(value, f"value of {key}", 1)
     target = checkpoint_path(checkpoints, workflow)
     stamp = iso_utc(time.time() if now is None else now)
-    with locks.locked(target, LOCK_TIMEOUT, 1):
-        current, _ = _load_or_new(target, workflow, stamp)
-        merged = dict(current.variables)
-        merged.update(updates)
-        updated = Checkpoint(current.workflow, current.step, stamp, tuple(merged.items()),
-                             current.files_touched)
-        writes.write_text(target, render(updated), project)
+    try:
+        with locks.locked(target, LOCK_TIMEOUT, 1):
+            current, _ = _load_or_new(target, workflow, stamp)
+            merged = dict(current.variables)
+            merged.update(updates)
+            updated = Checkpoint(current.workflow, current.step, stamp, tuple(merged.items()),
+                                 current.files_touched)
+            writes.write_text(target, render(updated), project)
+    except OSError as exc:
+        raise _write_failed(target, exc) from None
     return updated
 
 

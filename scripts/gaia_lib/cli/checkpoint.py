@@ -8,8 +8,10 @@ The file is `$CHECKPOINT_PATH/W.yaml`, else `.gaia/memory/checkpoints/W.yaml`.
 
 Exit codes:
   0  success
-  1  usage error, invalid workflow/step/var, unreadable --file, lock timeout, malformed
-     checkpoint, or (validate) hash drift: one `checkpoint: drift: P` line per file
+  1  usage error, unknown workflow, invalid step/var, unreadable --file, lock timeout, the
+     checkpoint cannot be written (read-only or full disk: one line naming the file and the
+     system's reason; the previous checkpoint stays whole), malformed checkpoint, or
+     (validate) hash drift: one `checkpoint: drift: P` line per file
   2  read/validate: checkpoint missing; validate: a recorded file is missing
      (one `checkpoint: missing file: P` line per file; takes precedence over drift)
 """

@@ -124,7 +124,9 @@ def test_parse_rejects_what_it_cannot_read(text: str, message: str) -> None:
 # ---------------------------------------------------------------- validators
 
 
-@pytest.mark.parametrize("name", ["dev-story", "gaia_dev.story", "A1", "x" * 128])
+@pytest.mark.parametrize(
+    "name", [*checkpoint.KNOWN_WORKFLOWS, "custom-release-notes", "custom-" + "x" * 64],
+)
 def test_workflow_names_accepted(name: str) -> None:
     assert checkpoint.check_workflow(name) == name
 
@@ -136,10 +138,16 @@ def test_workflow_traversal_rejected(name: str) -> None:
     assert info.value.exit_code == 1
 
 
-@pytest.mark.parametrize("name", ["a b", "-x", "x" * 129, "é", "a:b"])
-def test_workflow_bad_characters_rejected(name: str) -> None:
-    with pytest.raises(InvalidInput, match="invalid workflow name"):
+@pytest.mark.parametrize(
+    "name",
+    ["a b", "-x", "x" * 129, "é", "a:b", "E1-S1", "E1-S2", "gaia_dev.story", "A1", "w",
+     "dev-story2", "Dev-Story", "custom-", "custom-UPPER", "custom-a.b", "custom-" + "x" * 65],
+)
+def test_unknown_workflow_names_rejected(name: str) -> None:
+    with pytest.raises(InvalidInput, match="unknown workflow") as info:
         checkpoint.check_workflow(name)
+    assert info.value.exit_code == 1
+    assert "dev-story" in info.value.message and "custom-<name>" in info.value.message
 
 
 def test_step_and_var_validation() -> None:
@@ -205,11 +213,11 @@ def test_write_checks_every_file_before_writing(project: Project) -> None:
     (root / "adir").mkdir()
     directory = root / ".gaia" / "memory" / "checkpoints"
     with pytest.raises(NotFound, match=r"cannot read nope\.txt: no such file") as info:
-        checkpoint.write(directory, root, "w", 1, [], ["ok.txt", "nope.txt"])
+        checkpoint.write(directory, root, "qa-tests", 1, [], ["ok.txt", "nope.txt"])
     assert info.value.exit_code == 1
     with pytest.raises(InvalidInput, match="not a regular file"):
-        checkpoint.write(directory, root, "w", 1, [], ["adir"])
-    assert not (directory / "w.yaml").exists()
+        checkpoint.write(directory, root, "qa-tests", 1, [], ["adir"])
+    assert not (directory / "qa-tests.yaml").exists()
 
 
 def test_load_errors(tmp_path: Path) -> None:
@@ -227,7 +235,7 @@ def test_record_merges_and_skips_unchanged(project: Project) -> None:
     directory = root / ".gaia" / "memory" / "checkpoints"
     first = checkpoint.record(directory, root, "dev-story", [FileEntry("a", SHA_A, "t", "Write")], now=0)
     assert first is not None and first.step == 0
-    checkpoint.write(directory, root, "other", 5, [("k", "v")], [])
+    checkpoint.write(directory, root, "custom-other", 5, [("k", "v")], [])
     assert checkpoint.record(directory, root, "dev-story", [FileEntry("a", SHA_A, "t", "Write")]) is None
     second = checkpoint.record(directory, root, "dev-story", [FileEntry("b", SHA_B, "t", "git")], now=60)
     assert second is not None
