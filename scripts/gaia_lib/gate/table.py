@@ -6,7 +6,9 @@ ledger-only gates in PLAN_ID_GATES are keyed by a plan id and never touch the ta
 - `composite(rows)` (pure): COMPLETE when all six are PASSED; BLOCKED when any is FAILED (it
   dominates); PENDING otherwise (UNVERIFIED, NOT STARTED, any other text, a missing row).
 - A row update rewrites only that row's bytes (`| G | V | report |`, CRLF kept) under the
-  story's lock, records the round (see `ledger`), and regenerates the review summary.
+  story's one lock (`story.editing`: the same lock a status transition holds, the story re-read
+  under it, its own key checked against the key it was found by), records the round (see
+  `ledger`), and regenerates the review summary.
 - Proof of execution (unless REVIEW_GATE_PROOF_OF_EXECUTION=off; never for plan-id records):
   PASSED/FAILED need an existing --report or --report-missing-reason; the test gates also need
   an existing --execution-evidence (or the reason); PASSED is refused on red evidence.
@@ -28,10 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from gaia_lib.core import locks, paths, writes
+from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import Ambiguous, GaiaError, InvalidInput, MalformedFile, NotFound
 from gaia_lib.gate import ledger, reports
 from gaia_lib.story import resolve
+from gaia_lib.story.editing import editing
 from gaia_lib.story.markdown import split_row
 from gaia_lib.story.parser import GateRow, Story, load_story
 
@@ -410,8 +413,8 @@ def record_table_verdict(
 ) -> Recorded:
     """Rewrite the gate's row, record the round and refresh the summary, all under one lock:
     the row always shows the verdict of the newest round, and the summary the newest table."""
-    with locks.locked(story_path, exit_code=1):
-        rows = load_rows(story_path)
+    with editing(story_path, key, exit_code=1) as story:
+        rows = canonical_rows(story)
         row = next(r for r in rows if r.name == gate)
         writes.write_bytes(story_path, rewrite_row(story_path.read_bytes(), row, verdict, cell),
                            project)

@@ -8,10 +8,13 @@ Places (upstream transition-story-status.sh order):
 4. the per-epic shard `planning-artifacts/epics/*-e<N>-*.md` holding that block, if any;
 5. the per-epic `story-index.yaml` entry (story_key, title, epic, priority, risk, author, file,
    status), created when absent.
-Everything happens under `.gaia/memory/.story-status.lock` (sprint-status.yaml additionally
-under its own lock). Every file is snapshotted first; any failure while writing restores each
-touched file byte for byte and exits 8. Only the status lines change: every other byte,
-line endings included, is kept.
+Locks, in the global order of `core.locks`: the story file's one lock (shared with every other
+writer of the story: gate rows, findings, ...; the story is re-read under it and its own key must
+match the key asked for, else exit 4), then `.gaia/memory/.story-status.lock` (epics, shards,
+story-index), then sprint-status.yaml's lock. A lock not obtained within
+GAIA_STORY_STATUS_LOCK_TIMEOUT seconds (default 5) exits 6. Every file is snapshotted first;
+any failure while writing restores each touched file byte for byte and exits 8. Only the
+status lines change: every other byte, line endings included, is kept.
 
 Exit codes: 0 ok / no-op, 1 usage or --from mismatch, 2 story missing, 3 ambiguous,
 4 malformed story (no status, no epic), 5 epics-and-stories missing, 6 lock timeout,
@@ -30,6 +33,7 @@ from gaia_lib.core.errors import Ambiguous, GaiaError, MalformedFile, NotFound
 from gaia_lib.gate import ledger
 from gaia_lib.gate import table as gate
 from gaia_lib.story import markdown, resolve, sprint, states
+from gaia_lib.story.editing import editing
 from gaia_lib.story.parser import Story, load_story
 
 EXIT_USAGE = 1
@@ -405,8 +409,9 @@ def transition_story(project: Path, request: Request) -> Result:
     if not epics.is_file():
         raise NotFound(f"epics-and-stories.md not found at '{epics}'", EXIT_NO_EPICS)
 
-    with locks.locked(lock_target(project), _lock_timeout(), EXIT_LOCK):
-        story = load_story(story_path, EXIT_MALFORMED)  # re-read: the lock makes it current
+    # Global lock order (core.locks): the story file, the story-status lock, sprint-status.yaml.
+    with editing(story_path, key, EXIT_MALFORMED, _lock_timeout(), EXIT_LOCK) as story, \
+            locks.locked(lock_target(project), _lock_timeout(), EXIT_LOCK):
         current = story.status
         if not current:
             raise MalformedFile(

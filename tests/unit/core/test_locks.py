@@ -51,3 +51,26 @@ def test_lock_file_is_a_sidecar(tmp_path: Path) -> None:
     with locks.locked(target):
         assert (tmp_path / "a.yaml.lock").exists()
     assert not target.exists()
+
+
+def test_a_story_and_its_symlink_share_one_lock(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tmp_path / "epic-e1" / "stories" / "E1-S1-a.md"
+    real.parent.mkdir(parents=True)
+    real.write_text("x")
+    shim = tmp_path / "E1-S1-a.md"
+    shim.symlink_to(real)
+    with locks.story_lock(real):
+        with pytest.raises(LockTimeout) as info:
+            with locks.story_lock(shim, exit_code=6, timeout=0.2):
+                pass  # pragma: no cover - the lock is held
+    assert info.value.exit_code == 6
+    assert (real.parent / "E1-S1-a.md.lock").exists()
+    assert not (tmp_path / "E1-S1-a.md.lock").exists()
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("", 10.0), ("2.5", 2.5), ("x", 10.0), ("-1", 10.0)])
+def test_story_lock_timeout_from_the_environment(raw: str, expected: float,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(locks.STORY_LOCK_TIMEOUT_ENV, raw)
+    assert locks.story_lock_timeout() == expected
