@@ -469,3 +469,62 @@ def test_the_coverage_report_the_review_rewrites_keeps_the_cache(qa_project: Pro
     assert first is not None and second is not None
     assert stamp != again and not first.cached and second.cached
     assert _check(qa_project, "branch-coverage")["scope"] == "coverage.json"
+
+
+def _tier_command(project: Project, command: str, limit: int) -> None:
+    project.write(".gaia/config/project-config.yaml", CONFIG.replace(
+        f"command: {PY} -m pytest -q -p no:cacheprovider tests", f"command: {command}"
+    ).replace("timeout_seconds: 120", f"timeout_seconds: {limit}"))
+
+
+def _review_with_evidence(project: Project, timeout: float) -> tuple[float, dict[str, object]]:
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "scripts"),
+           "CLAUDE_PROJECT_DIR": str(project.root)}
+    start = time.monotonic()
+    result = run_gaia("review-qa", "E1-S1", "--format", "json", cwd=project.root, env=env,
+                      timeout=timeout)
+    elapsed = time.monotonic() - start
+    assert "Traceback" not in result.stderr and result.returncode != 70, result.stderr
+    evidence = project.root / ".gaia/state/review/qa-tests/E1-S1/execution-evidence.json"
+    return elapsed, json.loads(evidence.read_text())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")
+def test_a_tier_that_leaves_a_background_process_neither_hangs_nor_leaks(
+    qa_project: Project,
+) -> None:
+    from helpers.processes import survivors, unique_seconds
+
+    secs = unique_seconds()
+    _tier_command(qa_project, f'sleep {secs} & echo "1 passed"', 8)
+    elapsed, evidence = _review_with_evidence(qa_project, timeout=120)
+    assert elapsed < 8 + 30, "the review waited for the tier's background process"
+    suite = evidence["suites"][0]  # type: ignore[index]
+    assert suite["timeout"] is False and suite["exit_code"] == 0 and suite["pass_count"] == 1
+    assert suite["duration_seconds"] < 5
+    assert suite["killed_count"] == 1
+    # `sleep ...`, or the shell's fork of itself when it is killed before its exec
+    [killed] = suite["killed_processes"]
+    assert secs in killed["command"] and killed["pid"] > 0
+    assert any("killed 1 process(es) the run left behind" in d
+               for d in evidence["diagnostics"])  # type: ignore[attr-defined]
+    assert survivors(secs) == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")
+def test_a_tier_over_its_limit_ends_at_the_limit_with_its_whole_tree(qa_project: Project) -> None:
+    from helpers.processes import survivors, unique_seconds
+
+    secs = unique_seconds()
+    limit = 3
+    _tier_command(qa_project, f"(sh -c 'setsid sleep {secs} &' &); sleep {secs}", limit)
+    elapsed, evidence = _review_with_evidence(qa_project, timeout=120)
+    suite = evidence["suites"][0]  # type: ignore[index]
+    assert suite["timeout"] is True and suite["exit_code"] == 124
+    assert limit <= suite["duration_seconds"] < limit + 2.5
+    assert elapsed < limit + 30, "the review outlived its tier's limit by far"
+    commands = [p["command"] for p in suite["killed_processes"]]
+    assert commands.count(f"sleep {secs}") >= 1 and suite["killed_count"] == len(commands)
+    assert survivors(secs) == []

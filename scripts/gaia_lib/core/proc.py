@@ -4,6 +4,17 @@ Argument lists only (never a shell string built from input), a timeout that kill
 process group, bounded captured output, and a result object instead of an exception when the
 tool is missing, crashes or hangs. Standard library only.
 
+Rules of `run_tool`:
+- The time limit bounds the whole call, reading the output included. At the limit the group
+  gets SIGTERM, and SIGKILL KILL_GRACE_SECONDS later; the result says `timed_out`, code 124.
+- When the tool's leader ends, the rest of its process group is killed: a background process
+  (`server &`) never outlives the run nor keeps the caller reading; a holder of the pipes that
+  left the group is waited for at most LEFTOVER_GRACE_SECONDS.
+- `contain=True` (test tiers, bridges, coverage runs: commands from the project) runs the tool
+  under the keeper, `core.reaper`, a small separate process that becomes a child subreaper on
+  Linux and, when the tool ends or the limit is reached, kills every process of the run,
+  including those that left the group (setsid, double fork); `ToolResult.killed` lists them.
+
 Two entry points with one contract:
 - `run_tool`: the general one (working directory, stdin), built on `subprocess`.
 - `run_quick`: for the edit hook's hot path, where importing `subprocess` (and the `signal`,
@@ -23,10 +34,11 @@ if TYPE_CHECKING:
     import subprocess
     from collections.abc import Mapping, Sequence
     from pathlib import Path
-    from typing import IO
 
 DEFAULT_MAX_OUTPUT = 1 << 20  # bytes kept per stream; the rest is counted and dropped
-KILL_GRACE_SECONDS = 2.0
+KILL_GRACE_SECONDS = 2.0  # after the time limit: TERM, then KILL what is left
+LEFTOVER_GRACE_SECONDS = 1.0  # after the leader ended: how long escaped holders of the pipes
+POLL_SLICE_SECONDS = 0.1  # how often a quiet run is checked for its leader's end
 EXIT_TIMEOUT = 124  # what `timeout(1)` reports; execution evidence keeps the convention
 EXIT_NOT_FOUND = 127
 SIGTERM, SIGKILL = 15, 9  # POSIX numbers: `import signal` costs the hot path an enum import
@@ -35,12 +47,13 @@ SIGTERM, SIGKILL = 15, 9  # POSIX numbers: `import signal` costs the hot path an
 class ToolResult:
     """What happened when a tool ran. `error` is set when it could not start (127 / 126)."""
 
-    __slots__ = ("argv", "duration", "error", "returncode", "stderr", "stdout", "timed_out",
-                 "truncated")
+    __slots__ = ("argv", "duration", "error", "killed", "returncode", "stderr", "stdout",
+                 "timed_out", "truncated")
 
     def __init__(self, argv: tuple[str, ...], returncode: int, stdout: str, stderr: str,
                  duration: float, timed_out: bool = False, truncated: bool = False,
-                 error: str | None = None) -> None:
+                 error: str | None = None,
+                 killed: tuple[tuple[int, str], ...] = ()) -> None:
         self.argv = argv
         self.returncode = returncode
         self.stdout = stdout
@@ -49,6 +62,7 @@ class ToolResult:
         self.timed_out = timed_out
         self.truncated = truncated
         self.error = error
+        self.killed = killed  # (pid, command) of each leftover process the run's end killed
 
     @property
     def ok(self) -> bool:
@@ -66,51 +80,52 @@ def _signal_group(pgid: int, sig: int) -> None:
         pass
 
 
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """TERM the whole group, wait briefly, then KILL it: grandchildren must not outlive a run."""
-    import subprocess
-
-    _signal_group(proc.pid, SIGTERM)
-    try:
-        proc.wait(timeout=KILL_GRACE_SECONDS)
-    except subprocess.TimeoutExpired:
-        pass
-    # Members that ignore TERM (or outlived the leader) still hold the pipes: KILL them all.
-    _signal_group(proc.pid, SIGKILL)
-    try:
-        proc.wait(timeout=5.0)
-    except subprocess.TimeoutExpired:  # pragma: no cover - unkillable (uninterruptible sleep)
-        pass
-
-
-class _Capture:
-    """Drain one pipe on a thread, keeping the first `limit` bytes: a flood cannot exhaust
+class _Sink:
+    """Keeps the first `limit` bytes of a stream, counting the rest: a flood cannot exhaust
     memory."""
 
-    def __init__(self, stream: IO[bytes], limit: int) -> None:
-        import threading
+    __slots__ = ("chunks", "dropped", "kept", "limit")
 
-        self.stream = stream
+    def __init__(self, limit: int) -> None:
         self.limit = limit
         self.chunks: list[bytes] = []
         self.kept = 0
         self.dropped = 0
-        self.thread = threading.Thread(target=self._drain, daemon=True)
-        self.thread.start()
 
-    def _drain(self) -> None:
-        try:
-            while chunk := self.stream.read1(65536):  # type: ignore[attr-defined]
-                room = self.limit - self.kept
-                if room > 0:
-                    self.chunks.append(chunk[:room])
-                    self.kept += min(room, len(chunk))
-                self.dropped += max(0, len(chunk) - max(room, 0))
-        except (OSError, ValueError):
-            pass
+    def add(self, chunk: bytes) -> None:
+        room = self.limit - self.kept
+        if room > 0:
+            self.chunks.append(chunk[:room])
+            self.kept += min(room, len(chunk))
+        self.dropped += max(0, len(chunk) - max(room, 0))
 
     def text(self) -> str:
         return b"".join(self.chunks).decode("utf-8", errors="replace")
+
+
+def _keeper_argv(report_fd: int, args: tuple[str, ...]) -> tuple[str, ...]:
+    import sys
+
+    keeper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reaper.py")
+    return (sys.executable, "-I", keeper, str(report_fd), os.urandom(8).hex(), "--", *args)
+
+
+def _killed_from(report: str) -> tuple[tuple[tuple[int, str], ...], str | None]:
+    """(killed processes, start error) from the keeper's JSON report (see core.reaper)."""
+    from gaia_lib.core import jsonio
+
+    try:
+        data = jsonio.loads(report)
+    except ValueError:
+        return (), None
+    if not isinstance(data, dict):
+        return (), None
+    killed = tuple(
+        (int(k["pid"]), str(k["command"])) for k in data.get("killed") or ()
+        if isinstance(k, dict) and isinstance(k.get("pid"), int)
+    )
+    error = data.get("error")
+    return killed, error if isinstance(error, str) else None
 
 
 def run_tool(
@@ -121,53 +136,146 @@ def run_tool(
     env: Mapping[str, str] | None = None,
     stdin_text: str | None = None,
     max_output: int = DEFAULT_MAX_OUTPUT,
+    contain: bool = False,
 ) -> ToolResult:
-    """Run `argv` and report what happened. Never raises for a tool's misbehaviour."""
+    """Run `argv` and report what happened. Never raises for a tool's misbehaviour.
+
+    `timeout` bounds the whole call, reading the output included: a background process that
+    keeps the pipes open cannot hold it. When the tool's leader ends, what is left of its
+    process group is killed. With `contain` (POSIX), the tool runs under the keeper
+    (`core.reaper`), which also finds and kills descendants that left the group (setsid,
+    double fork) and reports them in `killed`."""
+    import select
     import subprocess
 
     args = tuple(str(a) for a in argv)
     start = time.monotonic()
     full_env = dict(os.environ if env is None else env)
+    contained = contain and os.name == "posix"
+    report_r = report_w = -1
+    launch = args
+    if contained:
+        report_r, report_w = os.pipe()
+        launch = _keeper_argv(report_w, args)
     try:
         proc = subprocess.Popen(
-            args,
+            launch,
             cwd=cwd,
             env=full_env,
             stdin=subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,
+            pass_fds=(report_w,) if contained else (),
         )
     except FileNotFoundError as exc:
         missing = exc.filename if exc.filename else args[0]
         return ToolResult(args, EXIT_NOT_FOUND, "", "", 0.0, error=f"not found: {missing}")
     except OSError as exc:
         return ToolResult(args, 126, "", "", 0.0, error=f"cannot run {args[0]}: {exc.strerror}")
+    finally:
+        if contained:
+            os.close(report_w)
     assert proc.stdout is not None and proc.stderr is not None
-    out, err = _Capture(proc.stdout, max_output), _Capture(proc.stderr, max_output)
+    out, err, report = _Sink(max_output), _Sink(max_output), _Sink(DEFAULT_MAX_OUTPUT)
+    sinks = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
+    if contained:
+        sinks[report_r] = report
+    poller = select.poll()
+    for fd in sinks:
+        poller.register(fd, select.POLLIN)
+    pending = b""
+    stdin_fd = -1
     if stdin_text is not None and proc.stdin is not None:
-        try:
-            proc.stdin.write(stdin_text.encode("utf-8"))
-            proc.stdin.close()
-        except OSError:
-            pass
+        pending = stdin_text.encode("utf-8")
+        stdin_fd = proc.stdin.fileno()
+        os.set_blocking(stdin_fd, False)
+        poller.register(stdin_fd, select.POLLOUT)
+    deadline = None if timeout is None else start + timeout
     timed_out = False
+    give_up: float | None = None  # when the pipes stop being worth waiting for
+    while sinks:
+        now = time.monotonic()
+        if deadline is not None and not timed_out and now >= deadline:
+            timed_out = True
+            if contained:
+                _signal_pid(proc.pid, SIGTERM)  # the keeper sweeps the whole run
+            else:
+                _signal_group(proc.pid, SIGTERM)
+            give_up = now + KILL_GRACE_SECONDS
+        elif give_up is None and proc.poll() is not None:
+            # The leader (or the keeper, after its sweep) ended: anything still holding the
+            # pipes is a leftover of the run.
+            _signal_group(proc.pid, SIGKILL)
+            give_up = now + LEFTOVER_GRACE_SECONDS
+        if give_up is not None and now >= give_up:
+            _signal_group(proc.pid, SIGKILL)  # members that ignored TERM
+            break
+        limits = [POLL_SLICE_SECONDS]
+        if deadline is not None and not timed_out:
+            limits.append(deadline - now)
+        if give_up is not None:
+            limits.append(give_up - now)
+        for fd, _ in poller.poll(max(0.0, min(limits)) * 1000):
+            if fd == stdin_fd:
+                pending = _feed(stdin_fd, pending)
+                if not pending:
+                    poller.unregister(stdin_fd)
+                    _close_stdin(proc)
+                    stdin_fd = -1
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                chunk = b""
+            if chunk:
+                sinks[fd].add(chunk)
+            else:
+                poller.unregister(fd)
+                del sinks[fd]
+    if stdin_fd != -1:
+        _close_stdin(proc)
     try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        _kill_group(proc)
-    # A grandchild that escaped the group may hold the pipes open: bound the drain.
-    out.thread.join(timeout=5.0)
-    err.thread.join(timeout=5.0)
+        proc.wait(timeout=5.0)
+    except subprocess.TimeoutExpired:  # pragma: no cover - unkillable (uninterruptible sleep)
+        _signal_group(proc.pid, SIGKILL)
     for stream in (proc.stdout, proc.stderr):
-        try:
-            stream.close()
-        except OSError:
-            pass
+        stream.close()
+    if contained:
+        os.close(report_r)
+    killed, start_error = _killed_from(report.text()) if contained else ((), None)
+    if start_error is not None:
+        code = EXIT_NOT_FOUND if start_error.startswith("not found") else 126
+        return ToolResult(args, code, "", "", time.monotonic() - start, error=start_error)
     returncode = EXIT_TIMEOUT if timed_out else proc.returncode
     return ToolResult(args, returncode, out.text(), err.text(), time.monotonic() - start,
-                      timed_out=timed_out, truncated=bool(out.dropped or err.dropped))
+                      timed_out=timed_out, truncated=bool(out.dropped or err.dropped),
+                      killed=killed)
+
+
+def _signal_pid(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _feed(fd: int, pending: bytes) -> bytes:
+    """Write what the pipe takes now; the rest waits for the next POLLOUT."""
+    try:
+        return pending[os.write(fd, pending):]
+    except BlockingIOError:
+        return pending
+    except OSError:
+        return b""  # the tool closed its stdin: it wants no more
+
+
+def _close_stdin(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        if proc.stdin is not None:
+            proc.stdin.close()
+    except OSError:
+        pass
 
 
 def _find_executable(name: str, env: Mapping[str, str]) -> str | None:

@@ -180,7 +180,8 @@ def measure(project: Path, state_dir: Path, python: str, tests: Sequence[str],
     setup.reset()
     argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests])
     assert argv is not None  # a `python -m pytest` command always takes the plugin
-    run = proc.run_tool(argv, cwd=project, timeout=RUN_TIMEOUT_SECONDS, env=setup.env())
+    run = proc.run_tool(argv, cwd=project, timeout=RUN_TIMEOUT_SECONDS, env=setup.env(),
+                        contain=True)
     if run.error or run.timed_out:
         return None, f"the measured test run did not complete ({run.error or 'timed out'})"
     return setup.collect()

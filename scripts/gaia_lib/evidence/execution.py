@@ -14,6 +14,12 @@ plugin (coverage.py with per-test contexts, inside the same pytest process that 
 JUnit report), so the review needs no second run for branch coverage or attribution. Every
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
+
+A tier's `timeout_seconds` bounds its whole run, output included; the tier (and a bridge) runs
+contained (`proc.run_tool(contain=True)`): when it ends or times out, every process it started is
+killed, including background and detached ones, and the suite records them (`killed_count`,
+`killed_processes` with pid and command, plus a diagnostic line). A timed-out tier is exit 124,
+`timeout: true`, no counts.
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ class Suite:
     stdout_log: str | None = None
     stderr_log: str | None = None
     tests: tuple[runner_output.TestOutcome, ...] = ()  # per-test outcomes (not serialised)
+    killed: tuple[tuple[int, str], ...] = ()  # (pid, command) of leftovers killed at the end
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -74,6 +81,10 @@ class Suite:
         for key in ("stdout_log", "stderr_log"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
+        if self.killed:
+            data["killed_count"] = len(self.killed)
+            data["killed_processes"] = [{"pid": pid, "command": command}
+                                        for pid, command in self.killed]
         return data
 
 
@@ -246,15 +257,18 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         writes.remove(invocation.report_path)  # a stale report must not pass for this run's
     started = time.time()
     result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds),
-                           env=env)
+                           env=env, contain=True)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:
         diagnostics.append(f"{tier.name}: {result.error}")
+    if result.killed:
+        diagnostics.append(killed_note(tier.name, result.killed))
     if result.timed_out:
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s")
         return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration, 0, 0, True,
-                     tier.required, stdout_log=stdout_log, stderr_log=stderr_log), diagnostics
+                     tier.required, stdout_log=stdout_log, stderr_log=stderr_log,
+                     killed=result.killed), diagnostics
     counts = _read_counts(invocation, result, workdir, started, diagnostics, tier.name)
     passed, failed = (counts.passed, counts.failed + counts.errors) if isinstance(
         counts, runner_output.RunnerCounts) else counts
@@ -262,7 +276,14 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     skipped = counts.skipped if isinstance(counts, runner_output.RunnerCounts) else 0
     return Suite(tier.name, shown, result.returncode, result.duration, passed, failed, False,
                  tier.required, skip_count=skipped, stdout_log=stdout_log,
-                 stderr_log=stderr_log, tests=outcomes), diagnostics
+                 stderr_log=stderr_log, tests=outcomes, killed=result.killed), diagnostics
+
+
+def killed_note(name: str, killed: Sequence[tuple[int, str]]) -> str:
+    """The diagnostic line for processes a tier left behind (pure)."""
+    listed = "; ".join(f"{pid} {command}" for pid, command in killed[:10])
+    more = f"; and {len(killed) - 10} more" if len(killed) > 10 else ""
+    return f"{name}: killed {len(killed)} process(es) the run left behind: {listed}{more}"
 
 
 def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path, started: float,
@@ -294,8 +315,10 @@ def run_bridge(config: ProjectConfig, key: str, context: str, workdir: Path) -> 
     path = config.bridge.run_tests_path or ""
     start = time.monotonic()
     result = proc.run_tool([path, "--story-key", key, "--context", context], cwd=workdir,
-                           timeout=3600)
+                           timeout=3600, contain=True)
     diagnostics = [f"bridge: {result.error}"] if result.error else []
+    if result.killed:
+        diagnostics.append(killed_note("bridge", result.killed))
     suites: list[Suite] = []
     try:
         payload = json.loads(result.stdout)

@@ -258,7 +258,7 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
     if not command or not s.probe.branch_coverage:
         return None, None
     result = proc.run_tool(["sh", "-c", command], cwd=s.project,
-                           timeout=COVERAGE_TIMEOUT_SECONDS)
+                           timeout=COVERAGE_TIMEOUT_SECONDS, contain=True)
     if result.ok:
         return find_coverage_report(s.project), None
     why = "timed out" if result.timed_out else f"exited {result.returncode}"

@@ -1,0 +1,227 @@
+"""The keeper of one tool run: it runs the tool and leaves nothing of it behind.
+
+`proc.run_tool(..., contain=True)` starts it as its own small process,
+`python -I reaper.py REPORT_FD MARK -- ARGV...` (standard library only, run by path so nothing
+of gaia_lib is imported; never on the edit hook's path, which must not load ctypes).
+
+Rules:
+- On Linux the keeper first becomes a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`): a
+  descendant whose parent exits (a double fork, a daemon, `setsid cmd &`) is re-parented to the
+  keeper instead of init, so it stays findable and is reaped here.
+- The tool runs in a process group of its own with MARK_ENV=MARK in its environment, which its
+  descendants inherit unless they clear it.
+- When the tool's leader exits, or the keeper receives SIGTERM (the caller's time limit), every
+  process left of the run is killed with SIGKILL: the tool's process group, every descendant of
+  the keeper (parent links in /proc), and every process whose environment carries the MARK.
+  The sweep repeats until a scan finds nothing and the keeper has no child left (a process may
+  fork while being killed, or be missed by a scan racing its fork), at most MAX_ROUNDS times;
+  killed children are reaped.
+- The report is one JSON object written to REPORT_FD: `exit` (the leader's exit code, negative
+  for a signal; null when it was still running or could not start), `error` (why it could not
+  start, else null), `timed_out`, `subreaper` (whether prctl succeeded) and `killed`
+  (`[{"pid", "command"}]`, in the order killed; the leader only when it was still running).
+- The keeper's own exit status: the leader's exit code (128+signal when a signal ended it),
+  124 after SIGTERM, 127 / 126 when the tool is missing / cannot run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+
+MARK_ENV = "GAIA_PROCESS_TREE"
+PR_SET_CHILD_SUBREAPER = 36
+MAX_ROUNDS = 50
+EXIT_TIMEOUT = 124
+
+
+class _Stop(Exception):
+    """Raised by the SIGTERM handler to leave the wait for the leader."""
+
+
+def become_subreaper() -> bool:
+    """Adopt orphaned descendants (Linux); False where the call does not exist."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _stat(pid: str) -> tuple[int, int, str] | None:
+    """(parent pid, process group, state) from /proc/<pid>/stat; None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            data = handle.read().decode("ascii", "replace")
+    except OSError:
+        return None
+    fields = data[data.rfind(")") + 2:].split()  # the command name may hold spaces and ')'
+    if len(fields) < 3:
+        return None
+    return int(fields[1]), int(fields[2]), fields[0]
+
+
+def _carries(pid: str, marker: bytes) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as handle:
+            return marker in handle.read().split(b"\0")
+    except OSError:
+        return False
+
+
+def command_of(pid: int) -> str:
+    """The process's command line (its name while it has none yet, between fork and exec)."""
+    for name in ("cmdline", "comm"):
+        try:
+            with open(f"/proc/{pid}/{name}", "rb") as handle:
+                raw = handle.read()
+        except OSError:
+            continue
+        shown = " ".join(p.decode("utf-8", "replace") for p in raw.split(b"\0") if p).strip()
+        if shown:
+            return shown[:200]
+    return ""
+
+
+def leftovers(root: int, group: int, mark: str) -> list[int]:
+    """Live processes of the run: the tool's group, `root`'s descendants, the MARK carriers."""
+    if not os.path.isdir("/proc"):
+        return []
+    needle = f"{MARK_ENV}={mark}".encode()
+    table: dict[int, tuple[int, int, str]] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            info = _stat(name)
+            if info is not None:
+                table[int(name)] = info
+    found: set[int] = set()
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, pgrp, state) in table.items():
+        if state in ("Z", "X"):
+            continue  # already dead: only waiting to be reaped
+        children.setdefault(ppid, []).append(pid)
+        if pgrp == group or (mark and _carries(str(pid), needle)):
+            found.add(pid)
+    stack = list(children.get(root, ()))
+    while stack:
+        pid = stack.pop()
+        found.add(pid)
+        stack.extend(children.get(pid, ()))
+    found.discard(root)
+    found.discard(os.getpid())
+    return sorted(found)
+
+
+def _reap() -> bool:
+    """Reap every child that has ended; True while a child is still alive."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return False
+        if pid == 0:
+            return True
+
+
+def sweep(root: int, group: int, mark: str) -> list[dict[str, object]]:
+    """Kill everything `leftovers` finds until nothing is left; what was killed, in order."""
+    killed: list[dict[str, object]] = []
+    seen: set[int] = set()
+    for _ in range(MAX_ROUNDS):
+        targets = leftovers(root, group, mark)
+        if not targets:
+            # Done only when no child is left either: a process forked (and orphaned to us)
+            # as /proc was listed can be missed by that scan, never by waitpid.
+            if not _reap():
+                break
+            time.sleep(0.01)
+            continue
+        # Names first: a process being killed loses its command line.
+        named = [(pid, command_of(pid)) for pid in targets if pid not in seen]
+        for pid in targets:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        for pid, command in named:
+            seen.add(pid)
+            killed.append({"pid": pid, "command": command})
+        time.sleep(0.01)
+        _reap()
+    try:  # whatever of the tool's group no scan saw
+        os.killpg(group, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    _reap()
+    return killed
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stop
+
+
+def keep(argv: list[str], mark: str) -> dict[str, object]:
+    """Run `argv` to its end (or until SIGTERM), then sweep; the report (module docstring)."""
+    report: dict[str, object] = {"exit": None, "error": None, "timed_out": False,
+                                 "subreaper": become_subreaper(), "killed": []}
+    signal.signal(signal.SIGTERM, _stop)
+    env = {**os.environ, MARK_ENV: mark}
+    try:
+        leader = os.posix_spawnp(argv[0], argv, env, setpgroup=0)
+    except FileNotFoundError:
+        report["error"] = f"not found: {argv[0]}"
+        return report
+    except OSError as exc:
+        report["error"] = f"cannot run {argv[0]}: {exc.strerror}"
+        return report
+    except _Stop:  # pragma: no cover - SIGTERM before the tool even started
+        report["timed_out"] = True
+        return report
+    try:
+        while True:
+            pid, status = os.waitpid(-1, 0)  # reaps adopted orphans as they end, too
+            if pid == leader:
+                report["exit"] = os.waitstatus_to_exitcode(status)
+                break
+    except _Stop:
+        report["timed_out"] = True
+    except ChildProcessError:  # pragma: no cover - the leader is our child until reaped
+        pass
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the sweep must finish
+    report["killed"] = sweep(os.getpid(), leader, mark)
+    return report
+
+
+def exit_status(report: dict[str, object]) -> int:
+    if report["error"] is not None:
+        return 127 if str(report["error"]).startswith("not found") else 126
+    if report["timed_out"]:
+        return EXIT_TIMEOUT
+    code = report["exit"]
+    assert isinstance(code, int)
+    return 128 - code if code < 0 else code
+
+
+def main(args: list[str]) -> int:
+    report_fd, mark, separator, *argv = args
+    if separator != "--" or not argv:
+        print("usage: reaper.py REPORT_FD MARK -- ARGV...", file=sys.stderr)
+        return 2
+    report = keep(argv, mark)
+    data = json.dumps(report).encode("utf-8")
+    fd = int(report_fd)
+    while data:
+        data = data[os.write(fd, data):]
+    os.close(fd)
+    return exit_status(report)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

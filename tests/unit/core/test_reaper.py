@@ -1,0 +1,125 @@
+"""Runs end with every process they started: background, setsid and double-forked ones too."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import proc, reaper
+from helpers.processes import alive_with, survivors, unique_seconds
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="leftover checks read /proc")
+
+
+def _run(script: str, timeout: float = 20.0, contain: bool = True) -> tuple[proc.ToolResult, float]:
+    start = time.monotonic()
+    result = proc.run_tool(["sh", "-c", script], timeout=timeout, contain=contain)
+    return result, time.monotonic() - start
+
+
+def test_a_background_sleep_neither_holds_the_run_nor_survives_it() -> None:
+    secs = unique_seconds()
+    result, elapsed = _run(f'sleep {secs} & echo "1 passed"')
+    assert elapsed < 5, "the run waited for its background process"
+    assert (result.returncode, result.stdout, result.timed_out) == (0, "1 passed\n", False)
+    [(pid, command)] = result.killed  # `sleep`, or the shell's fork of itself before its exec
+    assert secs in command and pid > 0
+    assert survivors(secs) == []
+
+
+@pytest.mark.parametrize(
+    "shape",
+    ["setsid sleep {s} & echo started",  # left the process group (and the session)
+     '(sh -c "sleep {s} &" &); echo started',  # double fork: the parent is gone at once
+     "setsid sh -c 'setsid sleep {s} & sleep {s}' & echo started"],  # both, nested
+)
+def test_descendants_that_left_the_group_are_found_and_killed(shape: str) -> None:
+    secs = unique_seconds()
+    result, elapsed = _run(shape.format(s=secs))
+    assert elapsed < 5
+    assert result.returncode == 0 and result.stdout == "started\n"
+    assert result.killed and all(secs in command or command.startswith(("sh", "setsid"))
+                                 for _, command in result.killed)
+    assert survivors(secs) == []
+
+
+def test_the_limit_bounds_the_run_and_kills_the_tree() -> None:
+    secs = unique_seconds()
+    result, elapsed = _run(f"setsid sleep {secs} & sleep {secs}", timeout=1.5)
+    assert result.timed_out and result.returncode == proc.EXIT_TIMEOUT
+    assert elapsed < 1.5 + 2.0, elapsed
+    commands = [command for _, command in result.killed]
+    assert f"sh -c setsid sleep {secs} & sleep {secs}" in commands  # the leader itself
+    assert len(commands) == 3 and all(secs in command for command in commands)
+    assert survivors(secs) == []
+
+
+def test_a_missing_tool_under_the_keeper_is_still_a_result() -> None:
+    result = proc.run_tool(["gaia-no-such-tool-xyz"], contain=True)
+    assert result.returncode == proc.EXIT_NOT_FOUND
+    assert result.error == "not found: gaia-no-such-tool-xyz"
+
+
+def test_contained_runs_keep_the_exit_code_and_stdin() -> None:
+    result = proc.run_tool([sys.executable, "-c", "import sys; print(input()); sys.exit(5)"],
+                           stdin_text="hello\n", contain=True)
+    assert (result.returncode, result.stdout, result.killed) == (5, "hello\n", ())
+
+
+def test_plain_runs_kill_the_rest_of_the_group_when_the_leader_ends() -> None:
+    """Without the keeper a background member of the group is still killed, and a holder of
+    the pipes that left the group is waited for only briefly."""
+    secs = unique_seconds()
+    result, elapsed = _run(f"sleep {secs} & echo done", contain=False)
+    assert elapsed < 3 and result.stdout == "done\n"
+    assert survivors(secs) == []
+
+
+def test_the_keeper_becomes_a_subreaper_on_linux(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+
+    read, write = os.pipe()
+    keeper = Path(reaper.__file__)
+    done = subprocess.run([sys.executable, "-I", str(keeper), str(write), "m", "--", "true"],
+                          pass_fds=(write,), capture_output=True, check=False, timeout=30)
+    os.close(write)
+    with os.fdopen(read, "rb") as handle:
+        report = json.loads(handle.read())
+    assert done.returncode == 0
+    assert report == {"exit": 0, "error": None, "timed_out": False, "subreaper": True,
+                      "killed": []}
+
+
+@pytest.mark.parametrize(
+    ("report", "code"),
+    [({"error": "not found: x", "timed_out": False, "exit": None}, 127),
+     ({"error": "cannot run x: denied", "timed_out": False, "exit": None}, 126),
+     ({"error": None, "timed_out": True, "exit": None}, 124),
+     ({"error": None, "timed_out": False, "exit": -9}, 137),
+     ({"error": None, "timed_out": False, "exit": 3}, 3)],
+)
+def test_keeper_exit_status(report: dict[str, object], code: int) -> None:
+    assert reaper.exit_status(report) == code
+
+
+def test_alive_with_sees_a_live_process() -> None:
+    """The leftover check itself must be able to fail."""
+    import subprocess
+
+    secs = unique_seconds()
+    child = subprocess.Popen(["sleep", secs])
+    try:
+        deadline = time.monotonic() + 10
+        while not alive_with(secs) and time.monotonic() < deadline:
+            time.sleep(0.01)  # until the fork has exec'd `sleep`
+        assert alive_with(secs) == [child.pid]
+    finally:
+        child.kill()
+        child.wait()
+    assert alive_with(secs) == []
