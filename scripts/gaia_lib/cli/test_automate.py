@@ -56,7 +56,7 @@ def cli(key: str, mode: str | None, description: str, tier: str, priority: str, 
         print(coverage_map.status(root, story, scenarios.load_index(root)), end="")
     elif mode == "add-scenario":
         added = scenarios.add_scenario(root, story_path, description=description, tier=tier,
-                                       priority=priority, expected=expected)
+                                       priority=priority, expected=expected, key=key)
         print(added.id)
     else:
         chosen = stack or persona.resolve(story_file=story_path, project_root=root).stack

@@ -75,7 +75,7 @@ def listing(adapter: stacks.StackAdapter, project: Path,
         if not found.found or found.path is None:
             continue
         argv: Sequence[str] = (found.path, *runner.list_argv[1:])
-        result = proc.run_tool(argv, cwd=project, timeout=timeout)
+        result = proc.run_tool(argv, cwd=project, timeout=timeout, contain=True)  # project code
         if result.timed_out:
             return Inventory(adapter.key, "errored", (), tuple(argv),
                              f"listing timed out after {timeout:g}s")

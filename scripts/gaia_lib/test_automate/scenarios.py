@@ -27,6 +27,7 @@ from typing import Any
 
 from gaia_lib.core import keys, locks, writes, yamlio
 from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.story.editing import check_identity
 from gaia_lib.story.markdown import find_section, sections, split_lines, tables
 from gaia_lib.story.parser import load_story
 
@@ -130,13 +131,18 @@ def render_index(entries: Sequence[Mapping[str, Any]]) -> str:
 
 
 def add_scenario(project: Path, story_path: Path, *, description: str, tier: str,
-                 priority: str, expected: str = "", today: str | None = None) -> Scenario:
+                 priority: str, expected: str = "", today: str | None = None,
+                 key: str | None = None) -> Scenario:
+    """Add one scenario under the story's one lock (then the index's: the global lock order of
+    `core.locks`). `key`: the key the story was found by; a story saying otherwise is refused."""
     description, expected = validate(description, tier, priority, expected)
     index = index_path(project)
-    with locks.locked(story_path, exit_code=1), locks.locked(index, exit_code=1), \
+    with locks.story_lock(story_path, exit_code=1), locks.locked(index, exit_code=1), \
             writes.trusted_file(index):  # an overridden index lives where the caller said
         story = load_story(story_path, 1)
-        key = keys.story_key(story.key or "", 1)
+        if key is not None:
+            check_identity(story, key, 1)
+        key = keys.story_key(story.key or key or "", 1)
         entries = load_index(project)
         used = [e.get("id", "") for e in entries] + [row.cs for row in story.custom_scenarios]
         scenario = Scenario(next_id(used), key, description, tier, priority, "",
