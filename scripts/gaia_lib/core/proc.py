@@ -103,11 +103,11 @@ class _Sink:
         return b"".join(self.chunks).decode("utf-8", errors="replace")
 
 
-def _keeper_argv(report_fd: int, args: tuple[str, ...]) -> tuple[str, ...]:
+def _keeper_argv(report_fd: int, mark: str, args: tuple[str, ...]) -> tuple[str, ...]:
     import sys
 
     keeper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reaper.py")
-    return (sys.executable, "-I", keeper, str(report_fd), os.urandom(8).hex(), "--", *args)
+    return (sys.executable, "-I", keeper, str(report_fd), mark, "--", *args)
 
 
 def _killed_from(report: str) -> tuple[tuple[tuple[int, str], ...], str | None]:
@@ -153,10 +153,12 @@ def run_tool(
     full_env = dict(os.environ if env is None else env)
     contained = contain and os.name == "posix"
     report_r = report_w = -1
+    mark = ""
     launch = args
     if contained:
         report_r, report_w = os.pipe()
-        launch = _keeper_argv(report_w, args)
+        mark = os.urandom(8).hex()
+        launch = _keeper_argv(report_w, mark, args)
     try:
         proc = subprocess.Popen(
             launch,
@@ -244,6 +246,13 @@ def run_tool(
     if contained:
         os.close(report_r)
     killed, start_error = _killed_from(report.text()) if contained else ((), None)
+    if contained and not report.kept:
+        # The keeper died before its report (killed at once by a tiny limit): sweep the run
+        # by the mark its processes carry.
+        from gaia_lib.core import reaper
+
+        killed = tuple((int(str(k["pid"])), str(k["command"]))
+                       for k in reaper.sweep(0, 0, mark, reap=False))
     if start_error is not None:
         code = EXIT_NOT_FOUND if start_error.startswith("not found") else 126
         return ToolResult(args, code, "", "", time.monotonic() - start, error=start_error)

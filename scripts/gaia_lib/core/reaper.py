@@ -91,7 +91,8 @@ def command_of(pid: int) -> str:
 
 
 def leftovers(root: int, group: int, mark: str) -> list[int]:
-    """Live processes of the run: the tool's group, `root`'s descendants, the MARK carriers."""
+    """Live processes of the run: the tool's group, `root`'s descendants, the MARK carriers.
+    A `root` or `group` of 0 or less stands for none."""
     if not os.path.isdir("/proc"):
         return []
     needle = f"{MARK_ENV}={mark}".encode()
@@ -107,9 +108,9 @@ def leftovers(root: int, group: int, mark: str) -> list[int]:
         if state in ("Z", "X"):
             continue  # already dead: only waiting to be reaped
         children.setdefault(ppid, []).append(pid)
-        if pgrp == group or (mark and _carries(str(pid), needle)):
+        if (group > 0 and pgrp == group) or (mark and _carries(str(pid), needle)):
             found.add(pid)
-    stack = list(children.get(root, ()))
+    stack = list(children.get(root, ())) if root > 0 else []
     while stack:
         pid = stack.pop()
         found.add(pid)
@@ -130,8 +131,9 @@ def _reap() -> bool:
             return True
 
 
-def sweep(root: int, group: int, mark: str) -> list[dict[str, object]]:
-    """Kill everything `leftovers` finds until nothing is left; what was killed, in order."""
+def sweep(root: int, group: int, mark: str, reap: bool = True) -> list[dict[str, object]]:
+    """Kill everything `leftovers` finds until nothing is left; what was killed, in order.
+    `reap=False` for a caller whose other children are none of the run's business."""
     killed: list[dict[str, object]] = []
     seen: set[int] = set()
     for _ in range(MAX_ROUNDS):
@@ -139,7 +141,7 @@ def sweep(root: int, group: int, mark: str) -> list[dict[str, object]]:
         if not targets:
             # Done only when no child is left either: a process forked (and orphaned to us)
             # as /proc was listed can be missed by that scan, never by waitpid.
-            if not _reap():
+            if not reap or not _reap():
                 break
             time.sleep(0.01)
             continue
@@ -154,12 +156,15 @@ def sweep(root: int, group: int, mark: str) -> list[dict[str, object]]:
             seen.add(pid)
             killed.append({"pid": pid, "command": command})
         time.sleep(0.01)
+        if reap:
+            _reap()
+    if group > 0:  # whatever of the tool's group no scan saw
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    if reap:
         _reap()
-    try:  # whatever of the tool's group no scan saw
-        os.killpg(group, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    _reap()
     return killed
 
 

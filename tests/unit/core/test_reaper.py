@@ -123,3 +123,13 @@ def test_alive_with_sees_a_live_process() -> None:
         child.kill()
         child.wait()
     assert alive_with(secs) == []
+
+
+def test_a_limit_shorter_than_the_keepers_start_still_leaves_nothing() -> None:
+    """SIGTERM may reach the keeper before it can handle it; the caller then sweeps the run
+    by the mark in its processes' environment."""
+    for _ in range(3):
+        secs = unique_seconds()
+        result, elapsed = _run(f"sleep {secs} & sleep {secs}", timeout=0.02)
+        assert result.timed_out and elapsed < 4
+        assert survivors(secs, settle=0.5) == []
