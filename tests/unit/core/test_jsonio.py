@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ def test_syntax_errors_without_the_json_package_are_value_errors() -> None:
     """A fresh interpreter, as the edit hook runs: `json` is never imported there."""
     code = (
         "import sys\n"
+        "sys.path.insert(0, sys.argv.pop(1))\n"
         "from gaia_lib.core import jsonio\n"
         "assert 'json' not in sys.modules, 'the hook path must not import json'\n"
         "for case in sys.argv[1:]:\n"
@@ -32,8 +32,9 @@ def test_syntax_errors_without_the_json_package_are_value_errors() -> None:
         "        continue\n"
         "    print(repr(case), 'accepted')\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(SCRIPTS)}
-    done = subprocess.run([sys.executable, "-c", code, *SCANNER_NULL_CASES], env=env,
+    # -I -S: no site hooks (a coverage start-up hook would load `json` first)
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(SCRIPTS),
+                           *SCANNER_NULL_CASES],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
