@@ -83,7 +83,7 @@ def command_argv(command: str) -> list[str]:
 
 
 def _run_row(item: str, command: str, workdir: Path, timeout: float) -> Row:
-    result = proc.run_tool(command_argv(command), cwd=workdir, timeout=timeout)
+    result = proc.run_tool(command_argv(command), cwd=workdir, timeout=timeout, contain=True)
     if result.error and result.returncode == proc.EXIT_NOT_FOUND:
         return Row(item, FAILED, f"{result.error} (configured command: {command})"[:MAX_OUTPUT])
     if result.timed_out:

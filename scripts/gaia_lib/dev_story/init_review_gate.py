@@ -58,7 +58,7 @@ def init(story_path: Path, project: Path | None = None) -> bool:
     """Reseed the file; return True when its bytes changed."""
     if not story_path.is_file():
         raise NotFound(f"story file not found: {story_path}", EXIT_USAGE)
-    with locks.locked(story_path, exit_code=EXIT_USAGE):
+    with locks.story_lock(story_path, exit_code=EXIT_USAGE):  # shared by every story writer
         try:
             story = load_story(story_path, EXIT_USAGE)
         except GaiaError as exc:

@@ -35,11 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gaia_lib.checkpoint import store
-from gaia_lib.core import config, keys, locks, paths, proc, writes
+from gaia_lib.core import config, keys, paths, proc, writes
 from gaia_lib.core.errors import GaiaError, InvalidInput, MalformedFile
 from gaia_lib.evidence import execution, runner_output
 from gaia_lib.stacks import adapters
 from gaia_lib.story import resolve
+from gaia_lib.story.editing import editing
 from gaia_lib.story.parser import load_story
 
 PHASES = ("red", "green", "refactor")
@@ -219,7 +220,7 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     if invocation.report_path is not None:
         writes.make_dirs(invocation.report_path.parent, project)
         writes.remove(invocation.report_path, project)
-    result = proc.run_tool(invocation.argv, cwd=workdir, timeout=timeout)
+    result = proc.run_tool(invocation.argv, cwd=workdir, timeout=timeout, contain=True)
     if result.timed_out:
         raise GaiaError(f"the test run timed out after {timeout:.0f}s", EXIT_USAGE)
     try:
@@ -304,7 +305,7 @@ def write_records(project: Path, story_path: Path, key: str,
                   updates: Mapping[str, object]) -> None:
     store.set_variables(paths.checkpoints_root(project), project, WORKFLOW,
                         {_var(key, k): json.dumps(v, sort_keys=True) for k, v in updates.items()})
-    with locks.locked(story_path, exit_code=EXIT_USAGE):
+    with editing(story_path, key, EXIT_USAGE):  # the story's one lock; its key checked
         text = story_path.read_text(encoding="utf-8")
         updated = with_table(text, table(recorded(project, key)))
         if updated != text:
