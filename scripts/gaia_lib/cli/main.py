@@ -69,6 +69,16 @@ COMMANDS: dict[str, str] = {
     "statusline": "statusline",
     "step-timings": "step_timings",
     "placeholder-test-detector": "placeholder_test_detector",
+    "git-branch": "git_branch",
+    "promotion-chain-guard": "promotion_chain_guard",
+    "commit-msg": "commit_msg",
+    "git-push": "git_push",
+    "forbidden-sentinel-scan": "forbidden_sentinel_scan",
+    "pr-body": "pr_body",
+    "pr-create": "pr_create",
+    "ci-wait": "ci_wait",
+    "merge": "merge",
+    "verify-pr-merged": "verify_pr_merged",
 }
 
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"

@@ -242,3 +242,15 @@ def load_file(path: Path, exit_code: int = 1) -> ProjectConfig:
 def load(project: Path, exit_code: int = 1) -> ProjectConfig:
     """The project's config: `.gaia/config/project-config.yaml`, else legacy `config/…`."""
     return load_file(paths.project_config(project), exit_code)
+
+
+def env_seconds(var: str, default: float) -> float:
+    """A duration in seconds from the environment (tests shorten waits); bad or negative values
+    fall back to / clamp at the default and 0."""
+    import os
+
+    raw = os.environ.get(var, "")
+    try:
+        return max(0.0, float(raw)) if raw else default
+    except ValueError:
+        return default
