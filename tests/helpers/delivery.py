@@ -40,7 +40,7 @@ class World:
         return self.project.root
 
     def env(self, **extra: str) -> dict[str, str]:
-        env = gaia_env(self.root, **GIT_ENV, **self.extra_env, **extra)
+        env = gaia_env(self.root, **{**GIT_ENV, **self.extra_env, **extra})
         env["PATH"] = f"{self.bin_dir}{os.pathsep}{env.get('PATH', '')}"
         return env
 

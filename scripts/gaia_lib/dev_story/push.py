@@ -27,7 +27,8 @@ PUSH_TIMEOUT = 300.0
 NETWORK_MARKERS = ("could not resolve host", "operation timed out", "connection refused",
                    "network is unreachable", "tls handshake", "couldn't connect",
                    "temporarily unavailable", "connection reset", "connection timed out",
-                   "the remote end hung up unexpectedly", "early eof")
+                   "the remote end hung up unexpectedly", "early eof",
+                   "empty reply from server", "recv failure")
 AUTH_MARKERS = ("authentication failed", "permission denied", "could not read username",
                 "could not read password", "terminal prompts disabled", "403", "401",
                 "access denied", "invalid username or password", "publickey")
