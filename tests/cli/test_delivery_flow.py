@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from helpers.delivery import World, make_world
+from helpers.projects import gaia_env, run_gaia
 
 STORY = ".gaia/artifacts/implementation-artifacts/epic-e1-core/stories/E1-S1-signup.md"
 
@@ -74,3 +75,24 @@ def test_branch_commit_scan_push_pr_ci_merge_verify(world: World, tmp_path: Path
     assert ["pr", "checks", "1", "--json", "name,state,bucket"] in calls
     sent = json.loads(Path(world.extra_env["FAKE_GH_STATE"]).read_text())["prs"]["1"]["body"]
     assert sent == body.stdout
+
+
+NOTICE_LINES = ["skipped (non-git CWD) — git ops require an in-tree repo",
+                "[NOTICE] non-git workspace — promotion gates skipped (CWD outside any git tree)"]
+
+
+@pytest.mark.parametrize("args", [
+    ("git-branch", "E1-S1", "signup"), ("promotion-chain-guard",), ("git-push",),
+    ("forbidden-sentinel-scan", "--base-ref", "main"), ("pr-create", "E1-S1", "t"),
+    ("ci-wait", "1"), ("merge", "1", "E1-S1"), ("verify-pr-merged", "E1-S1", "main"),
+])
+def test_non_git_directory_skips_the_tail_with_the_notice(tmp_path: Path,
+                                                         args: tuple[str, ...]) -> None:
+    plain = tmp_path / "plain"
+    (plain / ".gaia/config").mkdir(parents=True)
+    (plain / ".gaia/config/project-config.yaml").write_text(
+        "ci_cd:\n  promotion_chain:\n    - branch: main\n")
+    result = run_gaia(*args, cwd=plain, env=gaia_env(plain))
+    assert (result.returncode, result.stdout) == (0, "")
+    assert result.stderr.splitlines() == [f"{args[0]}: {NOTICE_LINES[0]}", NOTICE_LINES[1]]
+    assert sorted(p.name for p in plain.iterdir()) == [".gaia"]  # nothing written

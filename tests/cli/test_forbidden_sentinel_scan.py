@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 
 from helpers.delivery import World, make_world
-from helpers.projects import gaia_env, run_gaia
 
 HALT = ("HALT: forbidden sentinel {s} in {p}:{n} — add a Finding row or pass "
         "--allow-stub=<reason> to /gaia-dev-story")
@@ -97,12 +96,3 @@ def test_missing_base_ref_is_usage_exit_1(world: World) -> None:
     result = world.gaia("forbidden-sentinel-scan")
     assert result.returncode == 1
     assert "missing required flag: --base-ref <branch>" in result.stderr
-
-
-def test_non_git_skip(tmp_path: Path) -> None:
-    plain = tmp_path / "plain"
-    plain.mkdir()
-    result = run_gaia("forbidden-sentinel-scan", "--base-ref", "main", cwd=plain,
-                      env=gaia_env(plain))
-    assert (result.returncode, result.stdout) == (0, "")
-    assert "[NOTICE]" in result.stderr

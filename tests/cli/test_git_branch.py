@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 
 from helpers.delivery import World, make_world, sh_git
-from helpers.projects import gaia_env, run_gaia
 
 
 @pytest.fixture
@@ -74,16 +73,6 @@ def test_hostile_key_or_slug_refused_before_git(world: World, key: str, slug: st
     assert result.stdout == ""
     assert world.git("for-each-ref") == before
 
-
-def test_non_git_directory_skips_with_notice(tmp_path: Path) -> None:
-    plain = tmp_path / "plain"
-    plain.mkdir()
-    result = run_gaia("git-branch", "E1-S1", "signup", cwd=plain, env=gaia_env(plain))
-    assert (result.returncode, result.stdout) == (0, "")
-    assert result.stderr.splitlines() == [
-        "git-branch: skipped (non-git CWD) — git ops require an in-tree repo",
-        "[NOTICE] non-git workspace — promotion gates skipped (CWD outside any git tree)",
-    ]
 
 
 def test_missing_git_is_one_line_exit_1(world: World, tmp_path: Path) -> None:

@@ -6,7 +6,6 @@ import pytest
 
 from helpers.delivery import World, make_world
 from helpers.http_remote import http_remote
-from helpers.projects import gaia_env, run_gaia
 
 
 @pytest.fixture
@@ -101,11 +100,3 @@ def test_detached_head_refused(world: World) -> None:
     result = world.gaia("git-push")
     assert result.returncode == 1
     assert "cannot determine current branch" in result.stderr
-
-
-def test_non_git_skip(tmp_path: Path) -> None:
-    plain = tmp_path / "plain"
-    plain.mkdir()
-    result = run_gaia("git-push", cwd=plain, env=gaia_env(plain))
-    assert (result.returncode, result.stdout) == (0, "")
-    assert "git-push: skipped (non-git CWD)" in result.stderr

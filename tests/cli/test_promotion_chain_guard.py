@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 
 from helpers.delivery import World, make_world
-from helpers.projects import gaia_env, run_gaia
 
 ABSENT = ("promotion-chain-guard: ABSENT: ci_cd.promotion_chain not configured. "
           "Run /gaia-ci-edit to add a promotion chain.\n")
@@ -48,14 +47,6 @@ def test_malformed_config_is_an_error_not_absent(tmp_path: Path) -> None:
     assert len(result.stderr.splitlines()) == 1
     assert "ABSENT" not in result.stderr
 
-
-def test_non_git_skip(tmp_path: Path) -> None:
-    plain = tmp_path / "plain"
-    (plain / ".gaia/config").mkdir(parents=True)
-    result = run_gaia("promotion-chain-guard", cwd=plain, env=gaia_env(plain))
-    assert (result.returncode, result.stdout) == (0, "")
-    assert "skipped (non-git CWD)" in result.stderr
-    assert "[NOTICE] non-git workspace — promotion gates skipped" in result.stderr
 
 
 def test_extra_argument_is_usage_exit_1(tmp_path: Path) -> None:

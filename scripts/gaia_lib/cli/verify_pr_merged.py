@@ -20,6 +20,7 @@ import click
 from gaia_lib.cli.command import command, run
 from gaia_lib.cli.delivery import notes, work_tree
 from gaia_lib.core import keys
+from gaia_lib.core.errors import UsageError
 from gaia_lib.dev_story import merged, vcs
 
 PROG = "verify-pr-merged"
@@ -27,9 +28,13 @@ PROG = "verify-pr-merged"
 
 @command(PROG, doc=__doc__, usage_code=1, upstream="verify-pr-merged.sh")
 @click.argument("story_key")
-@click.argument("target", metavar="TARGET_BRANCH|--no-chain")
-def cli(story_key: str, target: str) -> int:
-    if target == "--no-chain":
+@click.argument("target", metavar="TARGET_BRANCH", required=False)
+@click.option("--no-chain", is_flag=True, help="No promotion chain: skip the gate (exit 3).")
+def cli(story_key: str, target: str | None, no_chain: bool) -> int:
+    if target is None and not no_chain:
+        raise UsageError("usage: gaia verify-pr-merged <story_key> <target_branch|--no-chain>",
+                         1)
+    if no_chain or target is None:
         notes(PROG, ["no promotion chain configured — gate skipped"])
         return merged.EXIT_NO_CHAIN
     keys.story_key(story_key)
