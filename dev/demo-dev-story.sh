@@ -77,7 +77,7 @@ git -C "$ORIGIN" symbolic-ref HEAD refs/heads/main
 git_demo init -q
 git_demo symbolic-ref HEAD refs/heads/main
 git_demo add -A
-git_demo commit -q -m "Signup demo: the project before $STORY"
+git_demo commit -q -m "Signup demo: the project before the story"
 git_demo remote add origin "$ORIGIN"
 git_demo push -q origin main
 
