@@ -72,7 +72,7 @@ def test_branch_commit_scan_push_pr_ci_merge_verify(world: World, tmp_path: Path
 
     calls = [json.loads(line) for line in Path(world.extra_env["FAKE_GH_LOG"]).read_text()
              .splitlines()]
-    assert ["pr", "checks", "1", "--json", "name,state,bucket"] in calls
+    assert ["pr", "checks", "1", "--json=name,state,bucket"] in calls
     sent = json.loads(Path(world.extra_env["FAKE_GH_STATE"]).read_text())["prs"]["1"]["body"]
     assert sent == body.stdout
 

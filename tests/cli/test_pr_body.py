@@ -92,3 +92,9 @@ def test_outside_git(project: Project) -> None:
     result = run_gaia("pr-body", str(story), cwd=project.root)
     assert result.returncode == 0
     assert "```\n(not a git repository)\n```" in result.stdout
+
+
+def test_unknown_base_exit_1(world: World) -> None:
+    result = world.gaia("pr-body", STORY, "--base", "nope")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == "pr-body: unknown base ref 'nope': not a commit in this repository\n"

@@ -101,3 +101,9 @@ def test_bad_inputs_exit_1(world: World, tmp_path: Path) -> None:
     assert world.gaia("pr-create", "E1-S1", "t", "--base", "--evil").returncode == 1
     assert world.gaia("pr-create", "E1-S1").returncode == 1
     assert state_missing(world)
+
+
+def test_title_starting_with_a_dash_stays_a_title(world: World) -> None:
+    result = world.gaia("pr-create", "E1-S1", "--", "--help me")
+    assert result.returncode == 0, result.stderr
+    assert state(world)["1"]["title"] == "E1-S1: --help me"

@@ -63,14 +63,18 @@ def save(state: dict[str, Any]) -> None:
 
 
 def options(args: list[str]) -> tuple[list[str], dict[str, str]]:
-    """Positional arguments and `--flag value` options (flags without a value map to "")."""
+    """Positional arguments and `--flag value` / `--flag=value` options (bare flags map to "")."""
     flags_without_value = {"--squash", "--merge", "--rebase", "--delete-branch"}
     positional: list[str] = []
     opts: dict[str, str] = {}
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg.startswith("--") and arg not in flags_without_value:
+        if arg.startswith("--") and "=" in arg:
+            name, value = arg.split("=", 1)
+            opts[name] = value
+            i += 1
+        elif arg.startswith("--") and arg not in flags_without_value:
             opts[arg] = args[i + 1]
             i += 2
         elif arg.startswith("--"):

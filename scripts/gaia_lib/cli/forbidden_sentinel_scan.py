@@ -7,8 +7,9 @@ for the words in `knowledge/taxonomy/forbidden-sentinels.txt` (whole words, case
 Exempt: `tests/`, `test/`, `__tests__/`, `spec/`, `fixtures/`, `testdata/` at any depth;
 top-level `docs/`, `documentation/`, `.github/`, `.gaia/`, `_memory/`; `test_*.py`,
 `*_test.py`, `*_test.go`, `conftest.py`, `*.test.*`, `*.spec.*`, `*.bats`, `*.md`, `*.rst`,
-`*.adoc`. Each hit is one stderr line `HALT: forbidden sentinel S in path:line — add a Finding
-row or pass --allow-stub=<reason> to /gaia-dev-story`.
+`*.adoc`; lock files (`package-lock.json`, `yarn.lock`, `poetry.lock`, `go.sum`, …).
+Each hit is one stderr line `HALT: forbidden sentinel S in path:line — add a Finding row or
+pass --allow-stub=<reason> to /gaia-dev-story`.
 `--allow-stub R` skips the scan when R starts with a story or action-item id and a colon
 (`E1-S2: …`, `AI-2026-11-30-1: …`); R is then printed on stdout for `gaia pr-body
 --allow-stub-reason`. Outside a git work tree: the skip notice, exit 0.

@@ -2,14 +2,15 @@
 
 `Forge` is the whole surface the delivery tail uses (find/create/view a PR, read its checks,
 merge it). `GhForge` implements it with the real `gh` CLI and only its JSON output:
-- `gh pr list --head H --base B --state open --json number,url,state,baseRefName,headRefName`
-- `gh pr create --base B --head H --title T --body-file -` (prints the PR URL; `create` has no
+- `gh pr list --head=H --base=B --state=open --json=number,url,state,baseRefName,headRefName`
+- `gh pr create --base=B --head=H --title=T --body-file=-` (prints the PR URL; `create` has no
   `--json`, so the number is read from `/pull/<n>` in the URL)
-- `gh pr view N --json number,url,state,baseRefName,headRefName`
-- `gh pr checks N --json name,state,bucket` (bucket: pass | fail | pending | skipping | cancel;
+- `gh pr view N --json=number,url,state,baseRefName,headRefName`
+- `gh pr checks N --json=name,state,bucket` (bucket: pass | fail | pending | skipping | cancel;
   gh exits 8 while checks are pending and 1 when one failed, with the JSON on stdout either way;
   "no checks reported" is `None`, not an error)
-- `gh pr merge N --squash|--merge|--rebase --body B [--delete-branch]`
+- `gh pr merge N --squash|--merge|--rebase --body=B [--delete-branch]`
+Values always go as `--flag=value`, so input starting with `-` can never become a flag.
 Every call goes through `core.proc` with a timeout and prompts off. A failure is a ForgeError
 whose `kind` the callers act on: missing (gh not installed), auth, not_found, conflict,
 protected, error. Another forge (GitLab's `glab`, Gitea's `tea`) is one more class with these
@@ -146,16 +147,17 @@ class GhForge:
                              "error") from None
 
     def find_open_pr(self, head: str, base: str) -> PullRequest | None:
-        result = self._run("pr", "list", "--head", head, "--base", base, "--state", "open",
-                           "--json", PR_FIELDS)
+        result = self._run("pr", "list", f"--head={head}", f"--base={base}", "--state=open",
+                           f"--json={PR_FIELDS}")
         data = self._json(result, "pr list")
         if not isinstance(data, list):
             raise ForgeError("gh pr list did not print a JSON list", "error")
         return _pr(data[0]) if data else None
 
     def create_pr(self, *, base: str, head: str, title: str, body: str) -> PullRequest:
-        result = self._run("pr", "create", "--base", base, "--head", head, "--title", title,
-                           "--body-file", "-", stdin=body)
+        # `--flag=value`: a title starting with '-' stays a value, never becomes a flag.
+        result = self._run("pr", "create", f"--base={base}", f"--head={head}",
+                           f"--title={title}", "--body-file=-", stdin=body)
         url = _last_line(result.stdout)
         found = _PR_URL_RE.search(url)
         if found is None:
@@ -163,12 +165,12 @@ class GhForge:
         return PullRequest(int(found.group(1)), url, "OPEN", base, head)
 
     def view_pr(self, number: int) -> PullRequest:
-        result = self._run("pr", "view", str(number), "--json", PR_FIELDS)
+        result = self._run("pr", "view", str(number), f"--json={PR_FIELDS}")
         return _pr(self._json(result, "pr view"))
 
     def checks(self, number: int) -> list[Check] | None:
         try:
-            result = self._run("pr", "checks", str(number), "--json", "name,state,bucket",
+            result = self._run("pr", "checks", str(number), "--json=name,state,bucket",
                                ok_codes=(0, 1, 8))
         except ForgeError as exc:
             if "no checks reported" in exc.message.lower():
@@ -188,7 +190,7 @@ class GhForge:
     def merge_pr(self, number: int, *, strategy: str, body: str, delete_branch: bool) -> None:
         if strategy not in STRATEGIES:
             raise ForgeError(f"unknown merge strategy {strategy!r}", "error")
-        args = ["pr", "merge", str(number), f"--{strategy}", "--body", body]
+        args = ["pr", "merge", str(number), f"--{strategy}", f"--body={body}"]
         if delete_branch:
             args.append("--delete-branch")
         self._run(*args)

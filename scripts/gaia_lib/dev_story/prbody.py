@@ -13,7 +13,8 @@ Sections, in order:
 4. `## Allow-stub override` with the reason, only when one is given (it must cite a story or
    action item, as `forbidden-sentinel-scan --allow-stub` requires).
 5. `Story: [KEY](<story path relative to the project>)` — the line verify-pr-merged can find.
-Exit codes: 1 usage (missing or traversing path, bad reason), 2 malformed story or DoD file.
+Exit codes: 1 usage (missing or traversing path, bad reason, unknown --base), 2 malformed
+story or DoD file.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gaia_lib.core import keys, paths, yamlio
-from gaia_lib.core.errors import MalformedFile
+from gaia_lib.core.errors import GaiaError, MalformedFile
 from gaia_lib.dev_story import promotion, sentinels, vcs
 from gaia_lib.story.parser import load_story
 
@@ -43,7 +44,9 @@ def dod_lines(text: str, what: str) -> list[str]:
 
 def _diff_base(repo: Path, project: Path, explicit: str | None) -> str | None:
     if explicit:
-        return vcs.rev_name(explicit)
+        if not vcs.resolves(repo, vcs.rev_name(explicit)):
+            raise GaiaError(f"unknown base ref '{explicit}': not a commit in this repository", 1)
+        return explicit
     base = promotion.chain(project).base
     if base is None:
         return None

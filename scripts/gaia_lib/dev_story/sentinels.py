@@ -9,11 +9,13 @@ Rules:
   `__tests__`, `spec`, `fixtures`, `testdata`; the top-level `docs/`, `documentation/`,
   `.github/`, `.gaia/`, `_memory/`; test files by name (`test_*.py`, `*_test.py`, `*_test.go`,
   `conftest.py`, `*.test.*`, `*.spec.*`, `*.bats`); documentation files (`.md`, `.rst`,
-  `.adoc`); and the taxonomy file itself.
+  `.adoc`); generated lock files (`package-lock.json`, `yarn.lock`, `poetry.lock`, `go.sum`,
+  …); and the taxonomy file itself.
 - A sentinel matches as a whole word (letters, digits and `_` are word characters),
   case-sensitively. Each hit is one `HALT: forbidden sentinel S in path:line — …` line (at most
   MAX_REPORTED, then a count), exit 1.
-- The base ref must name a commit: an unknown base is an error (exit 1), never "no changes".
+- The base ref must name a commit: an unknown base is an error (exit 1), never "no changes";
+  so is a file whose diff git cannot give or that is too large to read whole (fail closed).
 - `--allow-stub R` skips the scan when R cites a story or action item:
   `^(E<n>-S<n>|AI-YYYY-MM-DD-N):`; R is echoed on stdout for pr-body. Any other R: exit 1.
 """
@@ -32,13 +34,16 @@ from gaia_lib.dev_story import vcs
 TAXONOMY = Path("knowledge") / "taxonomy" / "forbidden-sentinels.txt"
 ALLOW_STUB_RE = re.compile(r"^(E[0-9]+-S[0-9]+|AI-[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]+):")
 MAX_REPORTED = 50
+MAX_DIFF_BYTES = 64 << 20  # one file's diff; a larger one is refused, never half-scanned
 _ENTRY_RE = re.compile(r"[A-Z][A-Z0-9_]*")
 _EXEMPT_DIRS = frozenset({"tests", "test", "__tests__", "spec", "fixtures", "testdata"})
 _EXEMPT_TOP = ("docs/", "documentation/", ".github/", ".gaia/", "_memory/")
 _EXEMPT_NAMES = (re.compile(r"test_.*\.py|.*_test\.py|.*_test\.go|conftest\.py"),
                  re.compile(r".+\.(test|spec)\.[A-Za-z0-9]+"),
                  re.compile(r".+\.(bats|md|rst|adoc)"),
-                 re.compile(r"forbidden-sentinels\.txt"))
+                 re.compile(r"forbidden-sentinels\.txt"),
+                 re.compile(r"package-lock\.json|yarn\.lock|pnpm-lock\.yaml|poetry\.lock|uv\.lock"
+                            r"|Cargo\.lock|go\.sum|Gemfile\.lock|composer\.lock"))
 _HUNK_RE = re.compile(r"^@@ -[0-9,]+ \+([0-9]+)(?:,[0-9]+)? @@")
 
 
@@ -141,7 +146,10 @@ def scan(repo: Path, base: str, taxonomy: tuple[str, ...] | None = None) -> list
         if is_exempt(path):
             continue
         diff = vcs.git(repo, "--literal-pathspecs", "diff", "-U0", "--no-color",
-                       "--no-ext-diff", span, "--", path)
+                       "--no-ext-diff", span, "--", path, max_output=MAX_DIFF_BYTES)
+        if not diff.ok or diff.truncated:
+            why = "too large to scan" if diff.truncated else vcs.last_error_line(diff.stderr)
+            raise GaiaError(f"cannot scan {path}: {why}", 1)
         hits.extend(scan_text(path, diff.stdout, pattern))
     return hits
 

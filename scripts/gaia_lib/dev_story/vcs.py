@@ -37,8 +37,10 @@ def git_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def git(repo: Path, *args: str, timeout: float = GIT_TIMEOUT) -> proc.ToolResult:
-    result = proc.run_tool(["git", *args], cwd=repo, timeout=timeout, env=git_env())
+def git(repo: Path, *args: str, timeout: float = GIT_TIMEOUT,
+        max_output: int = proc.DEFAULT_MAX_OUTPUT) -> proc.ToolResult:
+    result = proc.run_tool(["git", *args], cwd=repo, timeout=timeout, env=git_env(),
+                           max_output=max_output)
     if result.error is not None and result.returncode == proc.EXIT_NOT_FOUND:
         raise ToolMissing("Required tool git not found. Install git.", 1)
     return result

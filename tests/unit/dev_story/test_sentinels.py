@@ -73,3 +73,9 @@ def test_report_is_capped() -> None:
     lines = sentinels.report(hits)
     assert len(lines) == sentinels.MAX_REPORTED + 1
     assert lines[-1] == "… and 9 more forbidden sentinel(s)"
+
+
+def test_lock_files_are_generated_not_production() -> None:
+    assert sentinels.is_exempt("web/package-lock.json")
+    assert sentinels.is_exempt("go.sum")
+    assert not sentinels.is_exempt("src/lock.py")
