@@ -1,4 +1,4 @@
-"""`gaia commit-msg`: the Conventional Commit subject for a story, for `git commit -F -`.
+"""`gaia commit-msg`: the Conventional Commit subject for a story.
 
     gaia commit-msg <story_path>
     gaia commit-msg --check <message_file>

@@ -1,4 +1,4 @@
-"""`gaia forbidden-sentinel-scan`: refuse STUB / MOCK / FIXME / XXX / HACK in production code.
+"""`gaia forbidden-sentinel-scan`: refuse forbidden sentinels in production code.
 
     gaia forbidden-sentinel-scan --base-ref <branch> [--allow-stub <reason>]
 

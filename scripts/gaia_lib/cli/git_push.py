@@ -1,4 +1,4 @@
-"""`gaia git-push`: push the current story branch, with one retry on network errors.
+"""`gaia git-push`: push the story branch (one retry on network errors).
 
     gaia git-push [<remote>]          (default origin)
 

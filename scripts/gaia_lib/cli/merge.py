@@ -1,4 +1,4 @@
-"""`gaia merge`: merge the story's pull request into the promotion chain's first branch.
+"""`gaia merge`: merge the story's PR into the promotion base.
 
     gaia merge <pr_number> <story_key> [--strategy squash|merge|rebase]
                [--delete-branch | --no-delete-branch]

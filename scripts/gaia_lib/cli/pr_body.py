@@ -1,4 +1,4 @@
-"""`gaia pr-body`: the PR description for a story, rendered from the story and the evidence.
+"""`gaia pr-body`: render the story's PR description.
 
     gaia pr-body <story_path> [--allow-stub-reason R] [--dod-results FILE] [--base B]
 

@@ -1,4 +1,4 @@
-"""`gaia pr-create`: open the story's pull request (or find the one already open).
+"""`gaia pr-create`: open the story's PR, or find the open one.
 
     gaia pr-create <story_key> <title> [--base B] [--body-file P | -F P]
 

@@ -1,4 +1,4 @@
-"""`gaia promotion-chain-guard`: is a promotion chain configured (so push/PR/CI/merge run)?
+"""`gaia promotion-chain-guard`: is a promotion chain configured?
 
     gaia promotion-chain-guard
 

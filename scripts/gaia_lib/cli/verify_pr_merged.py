@@ -1,4 +1,4 @@
-"""`gaia verify-pr-merged`: the post-completion gate — is the story's merge on the target?
+"""`gaia verify-pr-merged`: did the story's merge land on the target branch?
 
     gaia verify-pr-merged <story_key> <target_branch | --no-chain>
 
