@@ -31,6 +31,9 @@ def test_demo_runs_the_deterministic_steps(tmp_path: Path) -> None:
     out = tmp_path / "demo"
     result = demo(tmp_path, "--out", str(out))
     assert result.returncode == 0, result.stdout + result.stderr
+    assert "ready-for-dev\n" in result.stdout and "FRESH\n" in result.stdout  # load, mode
+    assert "[BYPASS] dependency check bypassed for E1-S2" in result.stdout
+    assert "- { item: tests, status: PASSED" in result.stdout  # dod-check ran the real pytest
     assert "created: feat/E1-S2-email-confirmation" in result.stdout
     assert "feat(E1-S2): wire Confirm the email address" in result.stdout
     assert ("HALT: forbidden sentinel STUB in src/signup/confirmation.py:29"
@@ -42,6 +45,7 @@ def test_demo_runs_the_deterministic_steps(tmp_path: Path) -> None:
     assert "refs/heads/feat/E1-S2-email-confirmation" in heads
     body = (tmp_path / "demo.logs" / "pr-body.out").read_text()
     assert body.startswith("## Acceptance Criteria\n\n- AC1: Given a new account")
+    assert "## Definition of Done\n\n- build: SKIPPED\n- tests: PASSED\n" in body
 
 
 def test_demo_usage_and_non_empty_out(tmp_path: Path) -> None:
