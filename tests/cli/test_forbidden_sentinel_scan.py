@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from helpers.delivery import World, make_world
+from helpers.projects import run_gaia
 
 HALT = ("HALT: forbidden sentinel {s} in {p}:{n} — add a Finding row or pass "
         "--allow-stub=<reason> to /gaia-dev-story")
@@ -96,3 +97,14 @@ def test_missing_base_ref_is_usage_exit_1(world: World) -> None:
     result = world.gaia("forbidden-sentinel-scan")
     assert result.returncode == 1
     assert "missing required flag: --base-ref <branch>" in result.stderr
+
+
+def test_project_in_a_subdirectory_of_the_repository(tmp_path: Path) -> None:
+    world = make_world(tmp_path, with_gh=False)
+    world.git("checkout", "-q", "-b", "feat/E1-S1-signup")
+    world.commit_file("app/src/pay.py", "x = 1\n# FIXME later\n", "nested")
+    sub = world.root / "app"
+    result = run_gaia("forbidden-sentinel-scan", "--base-ref", "main", cwd=sub,
+                      env=world.env(CLAUDE_PROJECT_DIR=str(sub)))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [HALT.format(s="FIXME", p="app/src/pay.py", n=2)]

@@ -134,6 +134,7 @@ def scan_text(path: str, diff: str, pattern: re.Pattern[str]) -> list[Hit]:
 
 def scan(repo: Path, base: str, taxonomy: tuple[str, ...] | None = None) -> list[Hit]:
     vcs.rev_name(base)
+    repo = vcs.toplevel(repo)  # diff paths are relative to the top, whatever the project dir
     if not vcs.resolves(repo, base):
         raise GaiaError(f"unknown base ref '{base}': not a commit in this repository", 1)
     pattern = matcher(taxonomy if taxonomy is not None else load_taxonomy())

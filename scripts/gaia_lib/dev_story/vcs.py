@@ -58,6 +58,14 @@ def skip_lines(prog: str) -> list[str]:
     return [f"{prog}: skipped (non-git CWD) — git ops require an in-tree repo", NOTICE]
 
 
+def toplevel(directory: Path) -> Path:
+    """The work tree's root: git prints paths relative to it, so git runs from there when it
+    is handed those paths back (a project may live in a subdirectory)."""
+    result = git(directory, "rev-parse", "--show-toplevel")
+    top = result.stdout.strip()
+    return Path(top) if result.ok and top else directory
+
+
 def current_branch(repo: Path) -> str | None:
     """The checked-out branch; None when HEAD is detached or unborn-and-unreadable."""
     result = git(repo, "symbolic-ref", "--quiet", "--short", "HEAD")
