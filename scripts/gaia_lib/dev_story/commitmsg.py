@@ -8,8 +8,9 @@ Rules:
   spaces collapse). Unless it starts with a lowercase ASCII letter, the type's verb is put in
   front (wire / fix / refactor / update), so commitlint's subject-case rule accepts it.
 - Attribution never reaches a commit: `Co-Authored-By` trailers, "Generated with/by/using
-  <assistant>" phrases, "Claude"/"Claude Code" and the robot emoji are removed from the title
-  before it is used; a title with nothing left is refused (exit 2). `attribution_in(message)`
+  <assistant>" phrases and the robot emoji are removed from the title before it is used; a
+  title with nothing left is refused (exit 2). A product name on its own is no attribution:
+  "Integrate Claude API" stays as written. `attribution_in(message)`
   finds them in any message; `check_message` refuses a message that carries one.
 - At most 72 bytes of UTF-8, cut on a character boundary (never half a character), trailing
   spaces dropped.
@@ -38,7 +39,6 @@ ATTRIBUTION_RES = (
     re.compile(r"\b(?:generated|written|created|authored|made)\s+(?:with|by|using)\s+"
                r"(?:claude|chatgpt|gpt[-\w.]*|copilot|codex|gemini|cursor|an?\s+(?:ai|llm|"
                r"assistant)\b|ai\b).*$", re.IGNORECASE | re.MULTILINE),
-    re.compile(r"\bclaude(?:\s+code)?\b", re.IGNORECASE),
     re.compile("\U0001F916"),  # robot face
 )
 _SUBJECT_RE = re.compile(r"(feat|fix|refactor|chore)\((E[0-9]+-S[0-9]+)\): \S.*")

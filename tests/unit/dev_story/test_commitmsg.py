@@ -32,6 +32,7 @@ def test_subject_is_at_most_72_bytes() -> None:
     ("🤖 Signup", "Signup"),
     ("Users created by admins", "Users created by admins"),
     ("Made with care", "Made with care"),
+    ("Integrate Claude API", "Integrate Claude API"),
 ])
 def test_strip_attribution(title: str, kept: str) -> None:
     assert commitmsg.strip_attribution(commitmsg.one_line_title(title)) == kept
