@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from e2e.fake_api import FakeAnthropic, RecordedRequest, Turn
+from e2e.fake_api import FakeAnthropic, RecordedRequest, Step
 
 PACKAGE = "@anthropic-ai/claude-code"
 CLI_VERSIONS = ("latest", "2.1.197")
@@ -325,6 +325,7 @@ class SessionResult:
     tool_results: list[dict[str, Any]]
     debug_log: str
     duration: float
+    failures: list[str] = field(default_factory=list)  # the scripted model's (see fake_api)
 
     @property
     def hook_runs(self) -> list[HookRun]:
@@ -341,7 +342,7 @@ class Session:
     """Inputs of one `claude -p` run; `run_session` executes it."""
 
     prompt: str
-    script: Sequence[Turn]
+    script: Sequence[Step]
     plugin_root: Path
     project: Path
     work: Path  # scratch folder for the config dir and the debug log
@@ -349,7 +350,7 @@ class Session:
     extra_args: Sequence[str] = ()
     env: dict[str, str] = field(default_factory=dict)
     timeout: float = RUN_TIMEOUT
-    agents: Mapping[str, Sequence[Turn]] = field(default_factory=dict)  # see fake_api
+    agents: Mapping[str, Sequence[Step]] = field(default_factory=dict)  # see fake_api
 
 
 def run_session(cli: ClaudeCli, session: Session) -> SessionResult:
@@ -387,5 +388,5 @@ def run_session(cli: ClaudeCli, session: Session) -> SessionResult:
         returncode=proc.returncode, stdout=proc.stdout, stderr=proc.stderr, result=result,
         events=events, requests=list(fake.requests), tool_results=fake.tool_results(),
         debug_log=debug_file.read_text(errors="replace") if debug_file.exists() else "",
-        duration=duration,
+        duration=duration, failures=list(fake.failures),
     )

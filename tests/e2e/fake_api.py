@@ -7,6 +7,11 @@ any other with `end_turn`. Only requests that offer tools consume the script (th
 loop); side requests without tools (titles, summaries) get `side_text`. When the script is used
 up, further agent-loop requests get `final_text` and `end_turn`, so a session always terminates.
 
+A turn may also be a function of the request it answers (`Responder`): the scripted model can
+then read what the CLI sent (the rendered skill, a tool result) and act on it. When it raises,
+the message is kept in `failures` and the request is answered with `FAILURE_TEXT` + the
+message and `end_turn`, so the session ends at once and the test can say why.
+
 Subagents: `agents` maps a marker text to a script of its own. An agent-loop request whose
 system prompt contains the marker (e.g. a line of the agent's markdown body) belongs to that
 subagent's conversation and consumes that script instead of the main one; its used-up script
@@ -25,7 +30,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -47,6 +52,7 @@ class ToolUse:
 
 Block: TypeAlias = Text | ToolUse
 Turn: TypeAlias = Sequence[Block]
+FAILURE_TEXT = "scripted model failure: "
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,10 @@ def tool_result_text(block: dict[str, Any]) -> str:
     return ""
 
 
+Responder: TypeAlias = Callable[[RecordedRequest], Turn]
+Step: TypeAlias = Turn | Responder
+
+
 def _sse(event: str, data: dict[str, Any]) -> bytes:
     return f"event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
 
@@ -198,15 +208,16 @@ def message_json(turn: Turn, tool_ids: Sequence[str], model: str, message_id: st
 class FakeAnthropic:
     """The server. Use as a context manager; `base_url` goes into ANTHROPIC_BASE_URL."""
 
-    script: Sequence[Turn] = ()
+    script: Sequence[Step] = ()
     final_text: str = "Done."
     side_text: str = "OK"
-    agents: Mapping[str, Sequence[Turn]] = field(default_factory=dict)
+    agents: Mapping[str, Sequence[Step]] = field(default_factory=dict)
     requests: list[RecordedRequest] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._turns: Iterator[Turn] = iter(self.script)
-        self._agent_turns: dict[str, Iterator[Turn]] = {
+        self._turns: Iterator[Step] = iter(self.script)
+        self._agent_turns: dict[str, Iterator[Step]] = {
             marker: iter(turns) for marker, turns in self.agents.items()
         }
         self._ids = itertools.count(1)
@@ -285,7 +296,8 @@ class FakeAnthropic:
             self.requests[index] = replace(request, thread=thread)
             turns = self._turns if thread == "main" else self._agent_turns.get(thread)
             if turns is not None:
-                turn: Turn = next(turns, (Text(self.final_text),))
+                step: Step = next(turns, (Text(self.final_text),))
+                turn = _play(step, self.requests[index], self.failures)
             else:
                 turn = (Text(self.side_text),)
             n = next(self._ids)
@@ -294,6 +306,16 @@ class FakeAnthropic:
                 for i, b in enumerate(turn)
             ]
             return turn, tool_ids, f"msg_fake_{n}"
+
+
+def _play(step: Step, request: RecordedRequest, failures: list[str]) -> Turn:
+    if not callable(step):
+        return step
+    try:
+        return step(request)
+    except Exception as exc:  # any failure of the scripted model ends the session loudly
+        failures.append(f"{type(exc).__name__}: {exc}")
+        return (Text(FAILURE_TEXT + str(exc)),)
 
 
 def _handler_for(fake: FakeAnthropic) -> type[BaseHTTPRequestHandler]:

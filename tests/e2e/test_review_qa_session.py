@@ -2,17 +2,20 @@
 
 The prompt is the slash command itself; both `/gaia-review-qa` and `/gaia:gaia-review-qa` expand
 the skill in `-p` mode on both CLI versions (the namespaced form gets a short session that
-checks the expansion only). What runs, in order:
-- the skill's `!` setup line (`${CLAUDE_PLUGIN_ROOT}/bin/gaia review-qa setup E1-S1`), before
-  the first model request; its JSON is in the rendered skill the model receives;
-- main thread: the Agent tool with `subagent_type: "gaia:qa"`;
-- the qa subagent (its requests carry agents/qa.md in the system prompt): Bash
-  `gaia review-qa analyze E1-S1` (plugin `bin/` is on the Bash PATH), then a Write that the
-  CLI refuses (the agent has no Write tool), then the findings JSON and the report;
-- main thread: Write `fork-findings.json` and `fork-report.md` into the evidence dir, then Bash
-  `gaia review-qa finalize E1-S1 --llm-findings ... --payload ...`.
-No `--allowedTools`: the skill's `allowed-tools` cover every Bash call. About 9 s per session
-(setup probes the tools, analyze runs the demo's tests with coverage).
+checks the expansion only). The scripted model is `skill_follower.Follower`: it does what the
+rendered SKILL.md says, so a skill that names a wrong flag, subagent or file, or drops a step,
+fails here (`test_skill_mutations.py` proves it). What runs, in order:
+- the skill's `!` line (the setup entry script through `bin/gaia`), before the first model
+  request; its JSON is in the rendered skill the model receives;
+- main thread: the Agent tool with the `subagent_type` and prompt the dispatch step gives;
+- the qa subagent (its requests carry agents/qa.md in the system prompt): the analyze entry
+  script its prompt names, then a Write that the CLI refuses (the agent has no Write tool),
+  then the findings JSON and the report;
+- main thread: the persist step's two Writes into the evidence dir, then every later step's
+  entry-script command (verdict, finalize) with Bash.
+Every tool result must be a success except the subagent's refused Write, and the calls must be
+the ones SKILL.md on disk names. No `--allowedTools`: the skill's `allowed-tools` cover every
+Bash call. About 9 s per session (setup probes the tools, analyze runs the demo's tests).
 
 A second review of the same copy, whose subagent returns a malformed report, must give an
 `[INCOMPLETE]` report and BLOCKED, as round 2.
@@ -21,6 +24,8 @@ A second review of the same copy, whose subagent returns a malformed report, mus
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +34,7 @@ import pytest
 from e2e.claude_cli import ClaudeCli, Session, SessionResult, run_session
 from e2e.demo import demo_copy, seed_plugin_data, session_env
 from e2e.fake_api import Text, ToolUse, Turn, tool_result_text
+from e2e.skill_follower import FINAL, Follower, Plan, plan_of
 from gaia_lib.story import parser as story_mod
 
 pytestmark = pytest.mark.claude
@@ -58,58 +64,21 @@ GOOD_REPORT = (
 BAD_REPORT = "Looks fine to me, ship it."
 
 
-def _fenced(findings: dict[str, Any], report: str) -> str:
-    return f"```json\n{json.dumps(findings)}\n```\n\n```markdown\n{report}\n```"
+def _qa_extra(project: Path, tag: str) -> list[Turn]:
+    """The subagent tries to write a test file: the CLI must refuse (no Write tool)."""
+    return [[ToolUse("Write", {"file_path": str(project / "tests" / "unit" / "test_dup.py"),
+                               "content": "def test_dup():\n    pass\n"},
+                     id=f"toolu_qa_write_{tag}")]]
 
 
-def _read_first(evidence: Path, tag: str) -> list[Turn]:
-    """Reads of the fork files an earlier round left: 2.1.197 refuses to Write over a file the
-    session has not Read ("File has not been read yet"), so SKILL.md says to Read them first."""
-    return [
-        [ToolUse("Read", {"file_path": str(evidence / name)}, id=f"toolu_read_{n}_{tag}")]
-        for n, name in enumerate(("fork-findings.json", "fork-report.md"))
-        if (evidence / name).exists()
-    ]
+def follower(project: Path, report: str, tag: str) -> Follower:
+    return Follower(KEY, str(project), tag, FINDINGS, report, _qa_extra(project, tag))
 
 
-def _scripts(project: Path, report: str, findings: dict[str, Any],
-             tag: str) -> tuple[list[Turn], list[Turn]]:
-    evidence = project / EVIDENCE
-    main: list[Turn] = [
-        [Text("Dispatching the QA reviewer."),
-         ToolUse("Agent", {"description": f"QA review {KEY}", "subagent_type": "gaia:qa",
-                           "prompt": f"Review story {KEY}. First run `gaia review-qa analyze "
-                                     f"{KEY}`. Do not write any file."},
-                 id=f"toolu_agent_{tag}")],
-        *_read_first(evidence, tag),
-        [ToolUse("Write", {"file_path": str(evidence / "fork-findings.json"),
-                           "content": json.dumps(findings, indent=2) + "\n"},
-                 id=f"toolu_write_findings_{tag}")],
-        [ToolUse("Write", {"file_path": str(evidence / "fork-report.md"),
-                           "content": report + "\n"}, id=f"toolu_write_report_{tag}")],
-        [ToolUse("Bash", {"command": f"gaia review-qa finalize {KEY} --llm-findings "
-                                     f"{EVIDENCE}/fork-findings.json --payload "
-                                     f"{EVIDENCE}/fork-report.md",
-                          "description": "Verdict, report and gate"},
-                 id=f"toolu_finalize_{tag}")],
-        [Text("QA review finished.")],
-    ]
-    qa: list[Turn] = [
-        [ToolUse("Bash", {"command": f"gaia review-qa analyze {KEY}",
-                          "description": "Deterministic analysis"}, id=f"toolu_analyze_{tag}")],
-        [ToolUse("Write", {"file_path": str(project / "tests" / "unit" / "test_dup.py"),
-                           "content": "def test_dup():\n    pass\n"},
-                 id=f"toolu_qa_write_{tag}")],
-        [Text(_fenced(findings, report))],
-    ]
-    return main, qa
-
-
-def _review(claude: ClaudeCli, plugin_root: Path, project: Path, work: Path, venv: Path,
-            report: str, tag: str, prompt: str) -> SessionResult:
+def review(claude: ClaudeCli, plugin_root: Path, project: Path, work: Path, venv: Path,
+           model: Follower, prompt: str = f"/gaia-review-qa {KEY}") -> SessionResult:
     seed_plugin_data(work / "claude-config", venv)
-    main, qa = _scripts(project, report, FINDINGS, tag)
-    session = Session(prompt=prompt, script=main, agents={QA_MARKER: qa},
+    session = Session(prompt=prompt, script=model.steps(), agents={QA_MARKER: [model.qa] * 6},
                       plugin_root=plugin_root, project=project, work=work,
                       output_format="stream-json", env=session_env(venv.parent))
     return run_session(claude, session)
@@ -131,35 +100,66 @@ def _check_expansion(result: SessionResult) -> None:
         KEY, "review", EVIDENCE, None)
 
 
-def _check_session(result: SessionResult, project: Path, tag: str) -> dict[str, tuple[bool, str]]:
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.result is not None and result.result["result"] == "QA review finished."
-    threads = [r.thread for r in result.requests if r.is_agent_turn]
-    reads = 2 if tag == "bad" else 0
-    assert threads == ["main", QA_MARKER, QA_MARKER, QA_MARKER] + ["main"] * (4 + reads)
+def skill_plan(plugin_root: Path, project: Path) -> Plan:
+    """SKILL.md as it is on disk, rendered the way the CLI renders it, read as a plan."""
+    text = (plugin_root / "skills" / "gaia-review-qa" / "SKILL.md").read_text("utf-8")
+    text = text.replace("${CLAUDE_PLUGIN_ROOT}", str(plugin_root))
+    bang = re.search(r"^!`([^`]*)`$", text, re.MULTILINE)
+    assert bang is not None, "SKILL.md has no `!` setup line"
+    setup = json.dumps({"story_key": KEY, "evidence_dir": EVIDENCE, "blocked": None})
+    return plan_of(text.replace(bang.group(0), setup), KEY)
 
+
+def check_session(result: SessionResult, model: Follower, plugin_root: Path,
+                  project: Path) -> dict[str, tuple[bool, str]]:
+    """What every review session must show; the scenario checks its verdict afterwards."""
+    tag = model.tag
+    assert not result.failures, f"the scripted model could not follow the skill: {result.failures}"
+    assert result.returncode == 0, result.stdout + result.stderr
     _check_expansion(result)
 
+    # Every tool call succeeded, except the subagent's Write, which the CLI must refuse.
+    results = _results(result)
+    expected_errors = {f"toolu_qa_write_{tag}"}
+    errors = {i: text for i, (error, text) in results.items() if error}
+    assert set(errors) == expected_errors, errors
+    assert "No such tool available: Write" in errors[f"toolu_qa_write_{tag}"]
+    assert not (project / "tests" / "unit" / "test_dup.py").exists()
+
+    # What the session did is what SKILL.md on disk says, in its order.
+    plan = skill_plan(plugin_root, project)
+    assert model.plan is not None
+    assert replace(model.plan, setup={}) == replace(plan, setup={})  # setup JSON: _check_expansion
+    assert [(thread, tool) for thread, tool, _ in model.done] == [
+        ("main", "Agent"), ("qa", "Bash"), ("qa", "Write"), ("main", "Write"), ("main", "Write"),
+        *[("main", "Bash")] * len(plan.commands)]
+    calls = [i for _, _, i in model.done]
+    assert calls[0]["subagent_type"] == plan.subagent_type == "gaia:qa"
+    assert calls[1]["command"] == plan.analyze_command
+    assert [c["file_path"] for c in calls[3:5]] == [
+        str(project / plan.persist["findings"]), str(project / plan.persist["report"])]
+    assert tuple(c["command"] for c in calls[5:]) == plan.commands
+    scripts = plugin_root / "skills" / "gaia-review-qa" / "scripts"
+    launcher = plugin_root / "bin" / "gaia"
+    assert plan.analyze_command.startswith(f"{launcher} {scripts / 'analyze.py'} {KEY}")
+    assert [c.split()[:3] for c in plan.commands] == [
+        [str(launcher), str(scripts / f"{phase}.py"), KEY] for phase in ("verdict", "finalize")]
+    assert result.result is not None and result.result["result"] == FINAL
+
+    threads = [r.thread for r in result.requests if r.is_agent_turn]
+    assert threads == ["main", QA_MARKER, QA_MARKER, QA_MARKER] + ["main"] * (3 + len(plan.commands))
     # The qa subagent is offered only its own tools: never Write or Edit.
     for request in result.requests:
         if request.thread == QA_MARKER:
             assert set(request.tool_names) <= QA_TOOLS, request.tool_names
             assert {"Read", "Bash"} <= set(request.tool_names)
 
-    results = _results(result)
-    error, text = results[f"toolu_analyze_{tag}"]
-    assert not error, text
-    analysis = json.loads(text)
+    analysis = json.loads(results[f"toolu_analyze_{tag}"][1])
     assert analysis["analysis_results"] == str(project / EVIDENCE / "analysis-results.json")
     assert analysis["uncovered"] == ["AC3", "AC4"]
-    error, text = results[f"toolu_qa_write_{tag}"]
-    assert error and "No such tool available: Write" in text, text
-    assert not (project / "tests" / "unit" / "test_dup.py").exists()
     # The parent got the subagent's answer and persisted it unchanged.
     assert "```markdown" in results[f"toolu_agent_{tag}"][1]
-    for name in ("findings", "report"):
-        assert not results[f"toolu_write_{name}_{tag}"][0]
-    assert json.loads((project / EVIDENCE / "fork-findings.json").read_text()) == FINDINGS
+    assert json.loads((project / plan.persist["findings"]).read_text()) == FINDINGS
     return results
 
 
@@ -194,13 +194,11 @@ def test_review_qa_skill_end_to_end(
     claude: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path
 ) -> None:
     project = demo_copy(tmp_path / "demo")
-    prompt = f"/gaia-review-qa {KEY}"
-    result = _review(claude, plugin_root, project, tmp_path / "run1", plugin_venv,
-                     GOOD_REPORT, "good", prompt)
-    results = _check_session(result, project, "good")
-    error, text = results["toolu_finalize_good"]
-    assert not error, text
-    assert text.splitlines()[:3] == [
+    model = follower(project, GOOD_REPORT, "good")
+    result = review(claude, plugin_root, project, tmp_path / "run1", plugin_venv, model)
+    results = check_session(result, model, plugin_root, project)
+    assert results["toolu_cmd0_good"][1].splitlines()[0] == "REQUEST_CHANGES"  # verdict.py
+    assert results["toolu_cmd1_good"][1].splitlines()[:3] == [  # finalize.py
         f"QA review {KEY}: REQUEST_CHANGES",
         f"report: {project / REPORT}",
         "gate: QA Tests -> FAILED (Review Gate: BLOCKED)",
@@ -214,11 +212,10 @@ def test_review_qa_skill_end_to_end(
     assert [(r["story"], r["gate"], r["round"], r["verdict"]) for r in _rounds(project)] == [
         (KEY, "QA Tests", 1, "FAILED")
     ]
-    result = _review(claude, plugin_root, project, tmp_path / "run2", plugin_venv,
-                     BAD_REPORT, "bad", prompt)
-    results = _check_session(result, project, "bad")
-    error, text = results["toolu_finalize_bad"]
-    assert not error, text
+    model = follower(project, BAD_REPORT, "bad")
+    result = review(claude, plugin_root, project, tmp_path / "run2", plugin_venv, model)
+    results = check_session(result, model, plugin_root, project)
+    text = results["toolu_cmd1_bad"][1]
     assert text.splitlines()[0] == f"QA review {KEY}: BLOCKED"
     assert "review payload malformed -> BLOCKED" in text
     report = (project / REPORT).read_text("utf-8")

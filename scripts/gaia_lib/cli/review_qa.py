@@ -4,7 +4,13 @@
                        [--full] [--context C] [--base BRANCH] [--no-cache]
     gaia review-qa setup KEY [--project DIR]
     gaia review-qa analyze KEY [--project DIR] [--full] [--context C] [--base BRANCH] [--no-cache]
+    gaia review-qa verdict KEY [--project DIR] [--llm-findings FILE]
     gaia review-qa finalize KEY [--project DIR] [--llm-findings FILE] [--payload FILE]
+
+The phases are `gaia_lib.review_qa.steps`, which the skill's entry scripts run too
+(`skills/gaia-review-qa/scripts/<phase>.py`). `verdict` prints the resolver's verdict for the
+story's current evidence (one word on stdout, the deciding rule on stderr) and writes nothing
+but a missing analysis.
 
 Exit codes of the whole review: 0 APPROVE, 1 REQUEST_CHANGES, 3 BLOCKED or no review possible
 (story not found, ambiguous, not in `review`, malformed), 2 usage. The phase subcommands keep
@@ -15,7 +21,6 @@ upstream's codes: 0 done (finalize prints the verdict), 1 not found / wrong stat
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,8 +30,8 @@ import click
 from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError, UsageError
-from gaia_lib.review_qa import context
 from gaia_lib.review_qa import phases as review_qa
+from gaia_lib.review_qa import steps
 
 PROG = "review-qa"
 EXIT_NO_REVIEW = 3
@@ -106,54 +111,35 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
 @cli.command("setup", help="Phase 1: story gate, stack, tool probe; opens the QA round.")
 @_options("project")
 def setup_cmd(key: str | None, project: str | None) -> int:
-    setup = _setup(project, key)
-    review_qa.start_round(setup)
-    print(json.dumps(setup.summary(), indent=2, sort_keys=True))
-    return 0
+    return steps.emit(steps.setup(paths.project_dir(project), _key(key)))
 
 
 @cli.command("analyze", help="Phase 3A/3A.1/3C: the evidence files (fork write scope).")
 @_options("project", "full", "context", "base", "no_cache")
 def analyze_cmd(key: str | None, project: str | None, full: bool, context: str | None,
                 base: str | None, no_cache: bool) -> int:
-    setup = _setup(project, key)
-    result = review_qa.analyze(setup, full=full, base=base, context=context,
-                               use_cache=not no_cache)
-    print(json.dumps({
-        "analysis_results": str(result.analysis_path),
-        "execution_evidence": str(result.evidence_path) if result.evidence_path.is_file()
-        else None,
-        "cached": result.cached,
-        "coverage_percent": result.results["coverage"]["percent"],
-        "uncovered": [e["ac_id"] for e in result.results["coverage"]["per_ac"]
-                      if not e["matched"]],
-        "test_cases": len(result.test_cases),
-    }, indent=2, sort_keys=True))
-    return 0
+    return steps.emit(steps.analyze(paths.project_dir(project), _key(key), full=full, base=base,
+                                    context_name=context, use_cache=not no_cache))
+
+
+@cli.command("verdict", help="Phase 5: the resolver's verdict for the current evidence.")
+@_options("project", "llm_findings")
+def verdict_cmd(key: str | None, project: str | None, llm_findings: Path | None) -> int:
+    return steps.emit(steps.verdict(paths.project_dir(project), _key(key),
+                                    llm_findings=llm_findings))
 
 
 @cli.command("finalize", help="Verdict, report, mirror, QA Tests gate row and round.")
 @_options("project", "llm_findings", "payload")
 def finalize_cmd(key: str | None, project: str | None, llm_findings: Path | None,
                  payload: Path | None) -> int:
-    setup = _setup(project, key)
-    text = payload.read_text(encoding="utf-8") if payload else None
-    outcome = review_qa.finalize(setup, llm_findings=llm_findings, payload=text)
-    _print_text(setup.key, outcome)
-    return 0
-
-
-def _setup(project: str | None, key: str | None) -> context.Setup:
-    return context.setup(paths.project_dir(project), _key(key))
+    return steps.emit(steps.finalize(paths.project_dir(project), _key(key),
+                                     llm_findings=llm_findings, payload=payload))
 
 
 def _print_text(key: str, outcome: review_qa.Outcome) -> None:
-    print(f"QA review {key}: {outcome.verdict}")
-    print(f"report: {outcome.report_path}")
-    print(f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})")
-    print(f"reason: {outcome.reason}")
-    if outcome.gate_note:
-        print(f"note: {outcome.gate_note}", file=sys.stderr)
+    steps.emit(steps.StepOutput(steps.outcome_text(key, outcome), 0,
+                                outcome.gate_note and f"note: {outcome.gate_note}"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -444,7 +444,7 @@ def deterministic_payload(analysis: Mapping[str, Any],
             + qa_report.render_llm_section(llm_findings, note) + f"\n**Verdict: {resolved}**\n")
 
 
-def _llm_findings(path: Path | None) -> list[Mapping[str, Any]]:
+def llm_findings_of(path: Path | None) -> list[Mapping[str, Any]]:
     if path is None:
         return []
     try:
@@ -453,6 +453,35 @@ def _llm_findings(path: Path | None) -> list[Mapping[str, Any]]:
         return []
     findings = value.get("findings") if isinstance(value, dict) else value
     return [f for f in findings if isinstance(f, dict)] if isinstance(findings, list) else []
+
+
+def judged_findings(analysis: Mapping[str, Any],
+                    path: Path | None) -> list[Mapping[str, Any]]:
+    """The fork's findings as the verdict sees them: read from `path`, each Critical the rules
+    do not allow demoted (the model cannot promote a finding into a blocker)."""
+    allowed = analysis.get("critical_allowed")
+    return rules.demote_llm_findings(llm_findings_of(path),
+                                     allowed if isinstance(allowed, dict) else {})
+
+
+def ensure_analysis(s: Setup) -> None:
+    """Without this round's analysis (the fork never ran it, or setup found the runner
+    missing) compute the deterministic one, without test runs: a verdict always rests on
+    evidence gaia computed."""
+    if not (s.state_dir() / "analysis-results.json").is_file():
+        analyze(s, run_tests=False)
+
+
+def resolve_current(s: Setup, llm: verdict.Document | None) -> verdict.Resolution:
+    """The resolver's verdict on this round's evidence files and the given findings."""
+    state = s.state_dir()
+    evidence_path = state / "execution-evidence.json"
+    return verdict.resolve(
+        verdict.read_document(str(state / "analysis-results.json")),
+        llm,
+        verdict.read_document(str(evidence_path)) if evidence_path.is_file() else None,
+        None,
+    )
 
 
 def finalize(s: Setup, *, llm_findings: Path | None = None,
@@ -465,29 +494,21 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     state = s.state_dir()
     analysis_path = state / "analysis-results.json"
     evidence_path = state / "execution-evidence.json"
-    if not analysis_path.is_file():
-        analyze(s, run_tests=False)
+    ensure_analysis(s)
     with writes.scope("parent", s.project):
         findings_path = state / "llm-findings.json"
         analysis_bytes = analysis_path.read_bytes() if analysis_path.is_file() else b""
-        analysis = _json_object(analysis_bytes)
-        allowed = analysis.get("critical_allowed")
-        findings = rules.demote_llm_findings(
-            _llm_findings(llm_findings), allowed if isinstance(allowed, dict) else {})
+        analysis = json_object(analysis_bytes)
+        findings = judged_findings(analysis, llm_findings)
         writes.write_json(findings_path, {"findings": findings})
-        resolution = verdict.resolve(
-            verdict.read_document(str(analysis_path)),
-            verdict.read_document(str(findings_path)),
-            verdict.read_document(str(evidence_path)) if evidence_path.is_file() else None,
-            None,
-        )
+        resolution = resolve_current(s, verdict.read_document(str(findings_path)))
         qa_agent = paths.plugin_root() / "agents" / "qa.md"  # the fork's system prompt
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
         model_ran = llm_findings is not None or payload is not None
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
             system_prompt, analysis_bytes), MODEL if model_ran else None, TEMPERATURE)
         header += qa_report.render_run(
-            _json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None,
+            json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None,
             paths.relative_to_project(state, s.project))
         if payload is None:
             note = ("No LLM review in this run (terminal mode): findings above are deterministic."
@@ -512,7 +533,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
                    complete)
 
 
-def _json_object(data: bytes) -> dict[str, Any]:
+def json_object(data: bytes) -> dict[str, Any]:
     try:
         value = json.loads(data) if data else {}
     except ValueError:

@@ -1,0 +1,104 @@
+"""The QA review's phases as commands: what `gaia review-qa <phase>` and the skill's entry
+scripts (`skills/gaia-review-qa/scripts/<phase>.py`) both run.
+
+Each step takes the project and the story key, does one phase, and returns a `StepOutput`:
+the text for stdout, an optional note for stderr, and the exit code. The caller prints it;
+nothing here parses arguments or exits, so a terminal, CI and the skill get the same result.
+
+Rules:
+- `setup` (parent): Phase 1 and a clean round; prints the setup JSON the skill renders. Exit 0.
+- `analyze` (fork): the evidence; runs under the `fork` write scope, so it can write only the
+  evidence area whatever scope its caller had. Prints the evidence summary JSON. Exit 0.
+- `verdict` (parent, read-only): the resolver's verdict for the story's current evidence
+  (this round's analysis, plus the fork's findings when given); prints the one word and, on
+  stderr, the rule that decided. Without an analysis of this round it is computed first, as
+  finalize would. Exit 0 whatever the verdict: a verdict is data.
+- `finalize` (parent): the resolver's verdict, the report, the gate row and round; prints the
+  verdict line, the report path, the gate line and the reason. Exit 0.
+A story that cannot be reviewed raises GaiaError with the phase's code (1 not found / wrong
+status, 2 ambiguous key), as upstream's phase scripts do.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import writes
+from gaia_lib.gate import verdict as rules
+from gaia_lib.review_qa import context, phases
+
+PHASES = ("setup", "analyze", "verdict", "finalize")
+
+
+@dataclass(frozen=True)
+class StepOutput:
+    stdout: str
+    exit_code: int = 0
+    stderr: str | None = None
+
+
+def setup(project: Path, key: str) -> StepOutput:
+    s = context.setup(project, key)
+    phases.start_round(s)
+    return StepOutput(json.dumps(s.summary(), indent=2, sort_keys=True))
+
+
+def analyze(project: Path, key: str, *, full: bool = False, base: str | None = None,
+            context_name: str | None = None, use_cache: bool = True) -> StepOutput:
+    with writes.scope("fork", project):  # the read-only allowlist, held by our own code
+        s = context.setup(project, key)
+        result = phases.analyze(s, full=full, base=base, context=context_name,
+                                use_cache=use_cache)
+    per_ac = result.results["coverage"]["per_ac"]
+    return StepOutput(json.dumps({
+        "analysis_results": str(result.analysis_path),
+        "execution_evidence": str(result.evidence_path) if result.evidence_path.is_file()
+        else None,
+        "cached": result.cached,
+        "coverage_percent": result.results["coverage"]["percent"],
+        "uncovered": [e["ac_id"] for e in per_ac if not e["matched"]],
+        "test_cases": len(result.test_cases),
+    }, indent=2, sort_keys=True))
+
+
+def verdict(project: Path, key: str, *, llm_findings: Path | None = None) -> StepOutput:
+    s = context.setup(project, key)
+    phases.ensure_analysis(s)
+    findings = None
+    if llm_findings is not None:  # judged as finalize judges them, without writing anything
+        analysis = s.state_dir() / "analysis-results.json"
+        judged = phases.judged_findings(phases.json_object(analysis.read_bytes()), llm_findings)
+        findings = rules.Document(str(llm_findings), {"findings": judged})
+    resolution = phases.resolve_current(s, findings)
+    return StepOutput(resolution.verdict, 0, f"verdict: {resolution.reason}")
+
+
+def finalize(project: Path, key: str, *, llm_findings: Path | None = None,
+             payload: Path | None = None) -> StepOutput:
+    s = context.setup(project, key)
+    text = payload.read_text(encoding="utf-8") if payload else None
+    outcome = phases.finalize(s, llm_findings=llm_findings, payload=text)
+    return StepOutput(outcome_text(s.key, outcome), 0, outcome.gate_note and
+                      f"note: {outcome.gate_note}")
+
+
+def outcome_text(key: str, outcome: phases.Outcome) -> str:
+    """The four lines a finished review prints (the whole review and `finalize` alike)."""
+    return "\n".join((
+        f"QA review {key}: {outcome.verdict}",
+        f"report: {outcome.report_path}",
+        f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})",
+        f"reason: {outcome.reason}",
+    ))
+
+
+def emit(output: StepOutput) -> int:
+    """Print a step's output the way every caller does; return its exit code."""
+    import sys
+
+    print(output.stdout)
+    if output.stderr:
+        print(output.stderr, file=sys.stderr)
+    return output.exit_code
