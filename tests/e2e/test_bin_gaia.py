@@ -165,3 +165,46 @@ def test_bootstrap_exports_for_the_session(plugin: Path, env: dict[str, str], tm
                            capture_output=True, text=True, timeout=120)
     assert (shell.returncode, shell.stdout) == (0, "gaia 0.1.0\n"), shell.stderr
     assert _builds(tmp_path / "plugin-data") == 1
+
+
+ENTRY = """import os, sys
+import gaia_testdep
+print(gaia_testdep.VALUE, sys.argv[1:], os.environ["PYTHONPATH"], sys.prefix == sys.base_prefix)
+"""
+
+
+def test_an_entry_script_runs_with_the_venv_and_the_launcher_environment(
+    plugin: Path, env: dict[str, str], tmp_path: Path
+) -> None:
+    """`gaia <file>.py ARGS` runs a plugin file with the private venv's python (the pinned
+    dependency imports), the library on PYTHONPATH, the arguments unchanged; a relative path
+    is taken from the plugin root, whatever the working directory."""
+    script = plugin / "skills" / "demo" / "scripts" / "step.py"
+    script.parent.mkdir(parents=True)
+    script.write_text(ENTRY)
+    root = plugin.resolve()
+    for spelled in (str(script), "skills/demo/scripts/step.py"):
+        done = subprocess.run(["sh", str(plugin / "bin" / "gaia"), spelled, "E1-S1", "--x", "a b"],
+                              env=env, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+        assert (done.returncode, done.stderr) == (0, ""), done.stderr
+        assert done.stdout == f"42 ['E1-S1', '--x', 'a b'] {root}/scripts False\n"
+
+
+def test_a_py_file_outside_the_plugin_root_is_refused(
+    plugin: Path, env: dict[str, str], tmp_path: Path
+) -> None:
+    outside = tmp_path / "evil.py"
+    outside.write_text("open('ran', 'w').write('yes')\n")
+    link_dir = plugin / "skills" / "x"
+    link_dir.mkdir(parents=True)
+    (link_dir / "scripts").symlink_to(tmp_path)  # a path inside the root that leads out
+    for spelled, message in (
+        (str(outside), f"gaia: {outside} is not inside the plugin root {plugin.resolve()}\n"),
+        ("skills/x/scripts/evil.py",
+         f"gaia: skills/x/scripts/evil.py is not inside the plugin root {plugin.resolve()}\n"),
+        ("skills/none/scripts/missing.py", "gaia: no entry script skills/none/scripts/missing.py\n"),
+    ):
+        done = subprocess.run(["sh", str(plugin / "bin" / "gaia"), spelled], env=env,
+                              capture_output=True, text=True, timeout=600, cwd=tmp_path)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
+    assert not (tmp_path / "ran").exists()
