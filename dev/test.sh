@@ -65,7 +65,35 @@ run "ruff check" "$VENV/bin/ruff" check .
 run "mypy" "$VENV/bin/mypy"
 # Import contracts (pyproject.toml [tool.importlinter]): layers, independent workflows, no cycles.
 run "lint-imports" env PYTHONPATH="$ROOT/scripts" "$VENV/bin/lint-imports" --no-cache
-run "pytest" "$VENV/bin/pytest" "$@"
+# pytest under coverage.py, subprocesses included ([tool.coverage.run] patch = subprocess):
+# the CLI tests' `python -m gaia_lib` and entry-script processes count. Each process writes its
+# own data file under build/coverage; they are combined after the run.
+COV_DIR="$ROOT/build/coverage"
+rm -rf "$COV_DIR"
+mkdir -p "$COV_DIR"
+run "pytest" env COVERAGE_FILE="$COV_DIR/.coverage" "$VENV/bin/coverage" run -m pytest "$@"
+
+# Line coverage of gaia_lib across every process the tests started. GAIA_COVERAGE_FLOOR (CI
+# sets 92) makes a lower figure a failure; a partial run (`dev/test.sh -k x`) is only printed.
+line_coverage() {
+    COVERAGE_FILE="$COV_DIR/.coverage" "$VENV/bin/coverage" combine -q "$COV_DIR" >/dev/null 2>&1 &&
+        COVERAGE_FILE="$COV_DIR/.coverage" "$VENV/bin/coverage" json -q -o "$COV_DIR/coverage.json" &&
+        "$VENV/bin/python" - "$COV_DIR/coverage.json" "${GAIA_COVERAGE_FLOOR:-0}" "$#" <<'PY'
+import json
+import sys
+
+totals = json.load(open(sys.argv[1]))["totals"]
+floor, partial = float(sys.argv[2]), sys.argv[3] != "0"
+percent = 100.0 * totals["covered_lines"] / max(totals["num_statements"], 1)
+print(f"line coverage (gaia_lib, tests + their subprocesses): {percent:.1f}% "
+      f"({totals['covered_lines']}/{totals['num_statements']} lines)", file=sys.stderr)
+if floor and not partial and percent < floor:
+    print(f"dev/test.sh: line coverage {percent:.1f}% is below the floor {floor:g}%",
+          file=sys.stderr)
+    sys.exit(1)
+PY
+}
+run "line coverage" line_coverage "$@"
 
 if [ "${#failed[@]}" -gt 0 ]; then
     echo "dev/test.sh: FAILED: ${failed[*]}" >&2

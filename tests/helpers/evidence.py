@@ -7,9 +7,8 @@ import shutil
 import sys
 from pathlib import Path
 
-import pytest
-
 from gaia_lib.core.proc import run_tool
+from helpers.tools import need, unavailable
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
 SAMPLES = FIXTURES / "samples"
@@ -51,9 +50,7 @@ def node_tools() -> Path:
     modules = NODE_TOOLS / "node_modules"
     if all((modules / p.split("@")[0]).is_dir() for p in NODE_PACKAGES):
         return modules
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.skip("npm is not installed")
+    npm = need("npm", "npm is not installed")
     NODE_TOOLS.mkdir(parents=True, exist_ok=True)
     if not (NODE_TOOLS / "package.json").exists():
         (NODE_TOOLS / "package.json").write_text('{"name": "gaia-test-tools", "private": true}\n')
@@ -62,5 +59,5 @@ def node_tools() -> Path:
         cwd=NODE_TOOLS, timeout=600,
     )
     if not result.ok:
-        pytest.skip(f"npm install failed: {result.stderr.strip()[-200:]}")
+        unavailable("npm", f"npm install failed: {result.stderr.strip()[-200:]}")
     return modules

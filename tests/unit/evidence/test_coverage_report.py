@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -9,6 +8,7 @@ from gaia_lib.core.errors import InvalidInput, MalformedFile
 from gaia_lib.core.proc import run_tool
 from gaia_lib.evidence import coverage_report as cr
 from helpers.evidence import FIXTURES, copy_project, node_tools, run_python_project, sample
+from helpers.tools import need
 
 PY_SOURCE = (FIXTURES / "python" / "evcalc" / "parse.py").read_text()
 JS_SOURCE = (FIXTURES / "js" / "src" / "parse.js").read_text()
@@ -69,9 +69,7 @@ def test_jest_lcov_and_cobertura_from_a_real_run(tmp_path: Path) -> None:
 
 
 def test_go_cover_profile_from_a_real_run(tmp_path: Path) -> None:
-    go = shutil.which("go")
-    if go is None:
-        pytest.skip("go is not installed; the committed profile is parsed below")
+    go = need("go", "go is not installed; the committed profile is parsed below")
     root = copy_project("go", tmp_path)
     env = {"PATH": f"{Path(go).parent}:/usr/bin:/bin", "HOME": str(tmp_path),
            "GOCACHE": str(tmp_path / "gocache"), "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local",

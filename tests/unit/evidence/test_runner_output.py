@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from gaia_lib.core.errors import InvalidInput, MalformedFile
 from gaia_lib.core.proc import run_tool
 from gaia_lib.evidence import runner_output as ro
 from helpers.evidence import copy_project, node_tools, run_python_project, sample
+from helpers.tools import need
 
 PYTEST_TESTS = (
     ("test_parse_quantity_reads_digits", "passed"),
@@ -92,9 +92,7 @@ def test_bats_tap_from_a_real_run(tmp_path: Path) -> None:
 
 
 def test_go_test_json_from_a_real_run(tmp_path: Path) -> None:
-    go = shutil.which("go")
-    if go is None:
-        pytest.skip("go is not installed; the committed sample is parsed below")
+    go = need("go", "go is not installed; the committed sample is parsed below")
     root = copy_project("go", tmp_path)
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "GOCACHE": str(tmp_path / "gocache"),
            "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local", "GOPATH": str(tmp_path / "gopath")}
