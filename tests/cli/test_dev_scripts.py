@@ -76,12 +76,40 @@ def test_script_is_valid_bash(script: str) -> None:
     assert result.returncode == 0, result.stderr
 
 
-def test_ci_run_hands_over_to_dev_test_sh() -> None:
-    lines = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+def _ci_checkout(tmp_path: Path, test_exit: int) -> tuple[Path, Path]:
+    """A checkout holding the real .ci/run and a dev/test.sh that records what it was given,
+    plus a PATH where every tool .ci/run looks for is present (so it installs nothing)."""
+    root = tmp_path / "checkout"
+    (root / ".ci").mkdir(parents=True)
+    (root / ".ci" / "run").write_bytes((REPO_ROOT / ".ci" / "run").read_bytes())
+    record = tmp_path / "test-sh.json"
+    _executable(root / "dev" / "test.sh", (
+        f'#!/bin/sh\n"{sys.executable}" -c \'import json, os, sys; json.dump({{"args": sys.argv[1:], '
+        '"tools": os.environ.get("GAIA_REQUIRE_TOOLS"), "floor": os.environ.get('
+        f'"GAIA_COVERAGE_FLOOR")}}, open("{record}", "w"))\' "$@"\nexit {test_exit}\n'))
+    tools = tmp_path / "tools"
+    for name in ("npm", "go"):
+        _executable(tools / name, "#!/bin/sh\nexit 0\n")
+    python = Path(sys.base_prefix) / "bin" / f"python{sys.version_info.major}.{sys.version_info.minor}"
+    (tools / "python3").symlink_to(python)
+    return root, record
 
-    assert lines[0] == "#!/usr/bin/env bash"
-    assert "set -euo pipefail" in lines
-    assert lines[-1] == 'exec bash dev/test.sh "$@"'
+
+@pytest.mark.parametrize(("no_go", "tools", "test_exit"), [("", "npm,go", 0), ("1", "npm", 3)])
+def test_ci_run_requires_what_it_installed_and_passes_on_the_result(
+    tmp_path: Path, no_go: str, tools: str, test_exit: int
+) -> None:
+    root, record = _ci_checkout(tmp_path, test_exit)
+    env = {**gaia_env(), "PATH": f"{tmp_path / 'tools'}:/usr/bin:/bin", "GAIA_CI_NO_GO": no_go}
+    env.pop("GAIA_COVERAGE_FLOOR", None)
+    done = subprocess.run(["bash", str(root / ".ci" / "run"), "-k", "x y"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == test_exit, done.stderr
+    assert json.loads(record.read_text()) == {"args": ["-k", "x y"], "tools": tools, "floor": "92"}
+    notice = "NOTICE: GAIA_CI_NO_GO=1: Go is not installed; the Go runner tests will SKIP"
+    assert (notice in done.stderr) == (no_go == "1")
+    assert "apt-get" not in done.stderr
+    assert ".ci/run: finished in " in done.stderr
 
 
 def test_demo_unknown_flag_is_a_usage_error(tmp_path: Path) -> None:
