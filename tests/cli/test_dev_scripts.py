@@ -88,7 +88,7 @@ def _ci_checkout(tmp_path: Path, test_exit: int) -> tuple[Path, Path]:
         '"tools": os.environ.get("GAIA_REQUIRE_TOOLS"), "floor": os.environ.get('
         f'"GAIA_COVERAGE_FLOOR")}}, open("{record}", "w"))\' "$@"\nexit {test_exit}\n'))
     tools = tmp_path / "tools"
-    for name in ("npm", "go"):
+    for name in ("npm", "go", "bats"):
         _executable(tools / name, "#!/bin/sh\nexit 0\n")
     python = Path(sys.base_prefix) / "bin" / f"python{sys.version_info.major}.{sys.version_info.minor}"
     (tools / "python3").symlink_to(python)
