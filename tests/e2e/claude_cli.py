@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from e2e.fake_api import FakeAnthropic, RecordedRequest, Step
+from e2e.fake_api import FakeAnthropic, RecordedRequest, Step, tool_result_text
 
 PACKAGE = "@anthropic-ai/claude-code"
 NEWEST_TESTED = "2.1.332"  # docs/claude-code-notes.md records what was learned on it
@@ -332,6 +332,12 @@ class SessionResult:
     debug_log: str
     duration: float
     failures: list[str] = field(default_factory=list)  # the scripted model's (see fake_api)
+
+    def tool_errors(self) -> dict[str, str]:
+        """Every tool result the CLI reported as an error, by tool_use id: a session test
+        compares this with the errors its scenario expects (usually none)."""
+        return {str(b.get("tool_use_id")): tool_result_text(b) for b in self.tool_results
+                if b.get("is_error")}
 
     @property
     def hook_runs(self) -> list[HookRun]:

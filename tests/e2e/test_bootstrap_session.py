@@ -62,6 +62,7 @@ def test_session_start_builds_the_venv_and_exports_the_paths(
     ))
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.result is not None and result.result["result"] == "The plugin is ready."
+    assert result.tool_errors() == {}
 
     results = {b["tool_use_id"]: (bool(b.get("is_error")), tool_result_text(b))
                for b in result.tool_results}

@@ -96,7 +96,7 @@ def test_checkpoint_records_write_edit_and_bash_change(
     assert sorted(results) == sorted(
         ["toolu_write_new", "toolu_read_welcome", "toolu_edit_welcome", "toolu_bash_sed",
          "toolu_edit_new"])
-    assert [k for k, b in results.items() if b.get("is_error")] == [], results
+    assert result.tool_errors() == {}, results
     assert (project / BASH_FILE).read_text("utf-8").startswith("# signup-demo (audited)\n")
     assert sorted(git(project, "status", "--porcelain").splitlines()) == [
         f" M {BASH_FILE}", f" M {EDITED_FILE}", "?? .gaia/memory/", f"?? {NEW_FILE}",

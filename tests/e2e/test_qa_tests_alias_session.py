@@ -69,6 +69,7 @@ def test_deprecated_alias_invokes_review_qa_skill(
         project=project, work=work, env=session_env(plugin_venv.parent)))
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.result is not None and result.result["result"] == FINAL
+    assert result.tool_errors() == {}
 
     turns = [r for r in result.requests if r.is_agent_turn]
     assert [r.thread for r in turns] == ["main", "main"]

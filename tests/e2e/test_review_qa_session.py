@@ -120,9 +120,8 @@ def check_session(result: SessionResult, model: Follower, plugin_root: Path,
 
     # Every tool call succeeded, except the subagent's Write, which the CLI must refuse.
     results = _results(result)
-    expected_errors = {f"toolu_qa_write_{tag}"}
-    errors = {i: text for i, (error, text) in results.items() if error}
-    assert set(errors) == expected_errors, errors
+    errors = result.tool_errors()
+    assert set(errors) == {f"toolu_qa_write_{tag}"}, errors
     assert "No such tool available: Write" in errors[f"toolu_qa_write_{tag}"]
     assert not (project / "tests" / "unit" / "test_dup.py").exists()
 
