@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from gaia_lib.review_qa import context
 from gaia_lib.review_qa import phases as review_qa
 from gaia_lib.story.parser import load_story
 from helpers.projects import Project, run_gaia
-from helpers.qa_project import SOURCE, TESTS
+from helpers.qa_project import CONFIG, PY, SOURCE, TESTS
 
 
 def _gate_row(project: Project, gate: str = "QA Tests") -> tuple[str, str]:

@@ -72,11 +72,15 @@ def test_the_phases_through_the_entry_scripts(
     assert command.main(["verdict", "E1-S1"]) == 0
     assert capsys.readouterr() == (verdict.stdout, verdict.stderr)
 
-    # A critical finding from the fork changes the verdict, as finalize would see it.
+    # The fork's findings are judged as finalize judges them: the two verdicts agree.
     findings = qa_project.root / "findings.json"
-    findings.write_text(json.dumps([{"severity": "critical", "message": "x"}]))
-    critical = _script("verdict.py", "E1-S1", "--llm-findings", str(findings), project=qa_project)
-    assert critical.stdout == "REQUEST_CHANGES\n"
+    findings.write_text(json.dumps([{"severity": "critical", "category": "coverage",
+                                     "message": "x", "ac_ref": "AC1"}]))
+    judged = _script("verdict.py", "E1-S1", "--llm-findings", str(findings), project=qa_project)
+    assert judged.returncode == 0, judged.stderr
+    final = _script("finalize.py", "E1-S1", "--llm-findings", str(findings), project=qa_project)
+    assert final.returncode == 0, final.stderr
+    assert final.stdout.splitlines()[0] == f"QA review E1-S1: {judged.stdout.strip()}"
 
     final = _script("finalize.py", "E1-S1", project=qa_project)
     assert final.returncode == 0, final.stderr

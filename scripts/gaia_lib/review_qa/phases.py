@@ -456,7 +456,7 @@ def llm_findings_of(path: Path | None) -> list[Mapping[str, Any]]:
 
 
 def judged_findings(analysis: Mapping[str, Any],
-                    path: Path | None) -> list[Mapping[str, Any]]:
+                    path: Path | None) -> list[dict[str, Any]]:
     """The fork's findings as the verdict sees them: read from `path`, each Critical the rules
     do not allow demoted (the model cannot promote a finding into a blocker)."""
     allowed = analysis.get("critical_allowed")
