@@ -60,6 +60,8 @@ COMMANDS: dict[str, str] = {
     "story": "story",
     "hook": "hook",
     "review-qa": "review_qa",
+    "qa-test-runner": "qa_test_runner",
+    "qa-tc-generator": "qa_tc_generator",
     "init": "init",
     "test-automate": "test_automate",
     "coverage-delta": "coverage_delta",

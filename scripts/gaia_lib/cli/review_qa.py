@@ -118,7 +118,7 @@ def analyze_cmd(key: str | None, project: str | None, full: bool, context: str |
                 base: str | None, no_cache: bool) -> int:
     setup = _setup(project, key)
     result = review_qa.analyze(setup, full=full, base=base, context=context,
-                               use_cache=not no_cache)
+                               use_cache=not no_cache, checkpoint_after=True)
     print(json.dumps({
         "analysis_results": str(result.analysis_path),
         "execution_evidence": str(result.evidence_path) if result.evidence_path.is_file()
