@@ -8,6 +8,8 @@ Rules:
 - Length: a key of the usual form `E<n>-S<n>` is at most MAX_KEY_LENGTH characters (each number
   at most 9 digits); any other key at most MAX_OTHER_KEY_LENGTH. A longer key is refused here,
   where every key is validated, rather than reaching the file system as `File name too long`.
+- Recognising a key inside another name (`atdd-E1-S10.md`) uses the usual form `E<n>-S<n>`
+  only (is_canonical_story_key): there any word would otherwise pass for a key.
 - An epic key is `E<n>`. The epic of a story key is the part before its first `-`
   (`E12-S3` -> `E12`); the story file's `epic:` field, where a command reads it, wins.
 - Workflow and skill names are lowercase letters, digits and `-`, at most 64.
@@ -20,6 +22,7 @@ import re
 from gaia_lib.core.errors import InvalidInput
 
 STORY_KEY_RE = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._-]*")
+CANONICAL_STORY_KEY_RE = re.compile(r"E[0-9]{1,9}-S[0-9]{1,9}")
 EPIC_KEY_RE = re.compile(r"E[0-9]{1,9}")
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # workflow / skill names
 MAX_KEY_LENGTH = 21  # "E123456789-S123456789"
@@ -27,25 +30,27 @@ MAX_OTHER_KEY_LENGTH = 64
 _ANY_LENGTH_KEY_RE = re.compile(r"E[0-9]+-S[0-9]+")  # the usual form, any length
 
 
-_USUAL_KEY_RE = re.compile(r"E[0-9]{1,9}-S[0-9]{1,9}")
-
-
 def is_story_key(raw: str) -> bool:
     if _ANY_LENGTH_KEY_RE.fullmatch(raw):  # the usual form: 9 digits per number at most
-        return _USUAL_KEY_RE.fullmatch(raw) is not None
+        return CANONICAL_STORY_KEY_RE.fullmatch(raw) is not None
     return len(raw) <= MAX_OTHER_KEY_LENGTH and STORY_KEY_RE.fullmatch(raw) is not None
+
+
+def is_canonical_story_key(raw: str) -> bool:
+    """`E<n>-S<n>`: for finding keys inside other names, never for validating a given key."""
+    return CANONICAL_STORY_KEY_RE.fullmatch(raw) is not None
 
 
 def story_key(raw: str, exit_code: int = 1) -> str:
     """Return `raw` if it is a path-safe story key; otherwise raise before it touches a path."""
     if not is_story_key(raw):
         shown = raw.encode("unicode_escape").decode("ascii")[:60]
-        limit = "" if _ANY_LENGTH_KEY_RE.fullmatch(raw) is None else \
-            f", at most {MAX_KEY_LENGTH} characters: 9 digits per number"
-        raise InvalidInput(
-            f"invalid story key '{shown}' (letters, digits, '.', '_' and '-', not starting "
-            f"with '-' or '.', no '..'; e.g. E1-S1{limit})", exit_code,
-        )
+        if _ANY_LENGTH_KEY_RE.fullmatch(raw) is not None:
+            why = f"at most {MAX_KEY_LENGTH} characters: 9 digits per number"
+        else:
+            why = ("letters, digits, '.', '_' and '-', not starting with '-' or '.', no '..'; "
+                   "e.g. E1-S1")
+        raise InvalidInput(f"invalid story key '{shown}' ({why})", exit_code)
     return raw
 
 

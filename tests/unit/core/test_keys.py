@@ -31,6 +31,12 @@ def test_story_key_rejects_hostile_or_malformed_keys(raw: str) -> None:
     assert "\n" not in info.value.message and "\x00" not in info.value.message
 
 
+def test_only_the_usual_form_is_recognised_inside_other_names() -> None:
+    assert keys.is_canonical_story_key("E1-S10")
+    assert not keys.is_canonical_story_key("E1-login")  # a valid key, but not recognisable
+    assert keys.is_story_key("E1-login")
+
+
 def test_epic_of() -> None:
     assert keys.epic_of("E12-S3") == "E12"
 
