@@ -28,7 +28,8 @@ def test_review_report_path_per_story(project: Project) -> None:
         (["--key", "E1-S1"], "resolve-review-report-path: usage: --key <story_key> --type "
          "<review-type>\n"),
         (["--key", "x/../y", "--type", "qa-tests"], "resolve-review-report-path: invalid story "
-         "key 'x/../y' (expected the form E<n>-S<n>, e.g. E1-S1)\n"),
+         "key 'x/../y' (letters, digits, '.', '_' and '-', not starting with '-' or '.', no "
+         "'..'; e.g. E1-S1)\n"),
     ],
 )
 def test_review_report_path_errors(
@@ -62,7 +63,7 @@ def test_test_artifact_existing_only_is_silent(
     [
         (["bogus", "E1-S1"], "resolve-test-artifact-per-story: unknown type 'bogus' (expected: "
          "atdd | test-automate-plan | qa-tests | test-review)"),
-        (["atdd", "E1"], "resolve-test-artifact-per-story: invalid story key 'E1'"),
+        (["atdd", "E1/S1"], "resolve-test-artifact-per-story: invalid story key 'E1/S1'"),
         (["atdd"], "resolve-test-artifact-per-story: "),
         (["atdd", "E1-S1", "--nope"], "resolve-test-artifact-per-story: "),
     ],

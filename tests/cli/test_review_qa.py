@@ -38,8 +38,13 @@ def test_fully_covered_story_is_approved_and_the_gate_passes(
     assert evidence["suites"][0]["pass_count"] == 2 and evidence["suites"][0]["fail_count"] == 0
     cases = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/qa-test-cases-E1-S1.json").read_text())
     assert cases == []
-    mirror = qa_project.root / ".gaia/artifacts/test-artifacts/epic-E1/E1-S1/qa-tests.md"
+    # seed 000: test-artifacts/epic-{slug}/stories/{key}-{slug}/qa-tests.md
+    mirror = (qa_project.root / ".gaia/artifacts/test-artifacts/epic-e1-core/stories/"
+              "E1-S1-signup/qa-tests.md")
     assert mirror.read_text() == text
+    found = run_gaia("resolve-test-artifact-per-story", "qa-tests", "E1-S1", "--existing-only",
+                     cwd=qa_project.root)
+    assert (found.returncode, found.stdout) == (0, f"{mirror}\n")
 
 
 def test_uncovered_ac_on_a_p0_story_requests_changes_whatever_the_llm_says(
@@ -483,3 +488,34 @@ def test_a_tier_over_its_limit_ends_at_the_limit_with_its_whole_tree(qa_project:
     commands = [p["command"] for p in suite["killed_processes"]]
     assert commands.count(f"sleep {secs}") >= 1 and suite["killed_count"] == len(commands)
     assert survivors(secs) == []
+
+
+def test_analyze_records_the_phase_3a_checkpoint_and_finalize_keeps_its_key(
+    qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 000: `checkpoint write --workflow qa-tests --step 3 --file <results> --var
+    cache_key=<hash>`, so `checkpoint validate` sees the analysis drift."""
+    from gaia_lib.cli import checkpoint as checkpoint_cmd
+
+    cp = qa_project.root / ".gaia/memory/checkpoints/qa-tests.yaml"
+    evidence = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    assert command.main(["setup", "E1-S1"]) == 0
+    monkeypatch.setenv("GAIA_WRITE_SCOPE", "fork")  # the review fork: checkpoints are not its
+    assert command.main(["analyze", "E1-S1"]) == 0
+    assert "step: 1\n" in cp.read_text()
+    monkeypatch.delenv("GAIA_WRITE_SCOPE")
+    assert command.main(["analyze", "E1-S1"]) == 0  # a terminal or CI run: the parent
+    key = json.loads((evidence / "analysis-results.json").read_text())["cache_key"]
+    text = cp.read_text()
+    assert "step: 3\n" in text and f'cache_key: "{key}"' in text
+    assert '  - path: ".gaia/state/review/qa-tests/E1-S1/analysis-results.json"' in text
+    capsys.readouterr()
+    assert checkpoint_cmd.main(["validate", "--workflow", "qa-tests"]) == 0
+    assert command.main(["finalize", "E1-S1"]) == 0
+    text = cp.read_text()
+    assert "step: 8\n" in text and f'cache_key: "{key}"' in text
+    (evidence / "analysis-results.json").write_text("{}")
+    capsys.readouterr()
+    assert checkpoint_cmd.main(["validate", "--workflow", "qa-tests"]) == 1
+    assert capsys.readouterr().err == (
+        "checkpoint: drift: .gaia/state/review/qa-tests/E1-S1/analysis-results.json\n")

@@ -32,6 +32,9 @@ def docs(tmp_path: Path) -> dict[str, str]:
 
 def test_approve(docs: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--analysis-results", docs["ok"], "--llm-findings", docs["llm"]]) == 0
+    assert capsys.readouterr() == ("APPROVE\n", "")  # one word, nothing else (2>&1 users)
+    assert main(["--analysis-results", docs["ok"], "--llm-findings", docs["llm"],
+                 "--explain"]) == 0
     out, err = capsys.readouterr()
     assert out == "APPROVE\n"
     assert err == "verdict-resolver: no errored check, blocking failure or critical finding -> APPROVE\n"
@@ -42,6 +45,9 @@ def test_analysis_alias_and_skill_logged(
 ) -> None:
     assert main(["--skill", "gaia-review-qa", "--analysis", docs["errored"],
                  "--llm-findings", docs["llm"]]) == 0
+    assert capsys.readouterr() == ("BLOCKED\n", "")
+    assert main(["--skill", "gaia-review-qa", "--analysis", docs["errored"],
+                 "--llm-findings", docs["llm"], "--explain"]) == 0
     out, err = capsys.readouterr()
     assert out == "BLOCKED\n"
     assert err.splitlines() == [
@@ -64,7 +70,7 @@ def test_optional_evidence_flags(
     diagnostic: str,
 ) -> None:
     argv = ["--analysis-results", docs["ok"], "--llm-findings", docs["llm"],
-            extra[0], docs[extra[1]]]
+            extra[0], docs[extra[1]], "--explain"]
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert out == f"{expected}\n"
@@ -75,7 +81,7 @@ def test_missing_files_are_blocked_not_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     missing = str(tmp_path / "nope.json")
-    assert main(["--analysis-results", missing, "--llm-findings", missing]) == 0
+    assert main(["--analysis-results", missing, "--llm-findings", missing, "--explain"]) == 0
     out, err = capsys.readouterr()
     assert out == "BLOCKED\n"
     assert err == (

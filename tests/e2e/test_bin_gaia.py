@@ -94,6 +94,19 @@ def test_first_call_builds_second_reuses(plugin: Path, env: dict[str, str]) -> N
     assert len(list(data.glob("venv-*/.gaia-ready"))) == 2
 
 
+def test_the_remembered_venv_key_is_only_trusted_for_its_own_plugin_root(
+    plugin: Path, env: dict[str, str]
+) -> None:
+    data = Path(env["GAIA_DATA_DIR"])
+    assert _gaia(plugin, env, "--version").returncode == 0
+    stamp = data / "venv-key"
+    root, key = stamp.read_text().splitlines()
+    assert (root, len(key)) == (str(plugin.resolve()), 12)
+    stamp.write_text("/elsewhere/plugin\nffffffffffff\n")  # another install's key
+    assert _gaia(plugin, env, "--version").stdout == "gaia 0.1.0\n"
+    assert stamp.read_text() == f"{root}\n{key}\n" and _builds(data) == 1
+
+
 def test_concurrent_first_calls_build_once(plugin: Path, env: dict[str, str]) -> None:
     procs = [subprocess.Popen(["sh", str(plugin / "bin" / "gaia"), "--version"], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

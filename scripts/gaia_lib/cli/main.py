@@ -12,16 +12,16 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-from collections.abc import Sequence
-from functools import cache
-from typing import TYPE_CHECKING
 
 from gaia_lib import __version__
 
+# Every command starts here: stdlib-light on purpose (see bench/bench_cli.py).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import click
 
 # Upstream script names keep their names; gaia's own commands follow.
@@ -60,6 +60,8 @@ COMMANDS: dict[str, str] = {
     "story": "story",
     "hook": "hook",
     "review-qa": "review_qa",
+    "qa-test-runner": "qa_test_runner",
+    "qa-tc-generator": "qa_tc_generator",
     "init": "init",
     "test-automate": "test_automate",
     "coverage-delta": "coverage_delta",
@@ -87,14 +89,19 @@ COMPLETE_VAR = "_GAIA_COMPLETE"
 
 def load(name: str) -> click.Command:
     """The click command registered as `name` (its module is imported now)."""
-    module = importlib.import_module(f"gaia_lib.cli.{COMMANDS[name]}")
-    command: click.Command = module.cli
+    module_name = f"gaia_lib.cli.{COMMANDS[name]}"
+    __import__(module_name)  # importlib itself would cost an import on every call
+    command: click.Command = sys.modules[module_name].cli
     return command
 
 
-@cache
+_GROUP: list[click.Group] = []
+
+
 def group() -> click.Group:
     """The `gaia` click group (built on first use: click is imported here, not at start-up)."""
+    if _GROUP:
+        return _GROUP[0]
     import click
 
     from gaia_lib.cli.command import CONTEXT_SETTINGS
@@ -113,6 +120,7 @@ def group() -> click.Group:
     def gaia() -> None:
         """The group itself does nothing: every command is its own."""
 
+    _GROUP.append(gaia)
     return gaia
 
 

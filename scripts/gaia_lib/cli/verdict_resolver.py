@@ -1,11 +1,12 @@
 """`gaia verdict-resolver`: print the review verdict computed from the evidence files.
 
     gaia verdict-resolver [--skill N] --analysis-results P --llm-findings P
-                          [--execution-evidence P] [--coverage-delta P]
-    gaia verdict-resolver --action-mode --analysis-results P
+                          [--execution-evidence P] [--coverage-delta P] [--explain]
+    gaia verdict-resolver --action-mode --analysis-results P [--explain]
 
-stdout: exactly one of APPROVE | REQUEST_CHANGES | BLOCKED. stderr: `skill=N` when given, then
-one line naming the rule that decided. A verdict is data, not an exit code.
+stdout: exactly one of APPROVE | REQUEST_CHANGES | BLOCKED, and nothing on stderr, so scripts
+that capture `2>&1` read one word. With --explain, stderr says `skill=N` when given, then one
+line naming the rule that decided. A verdict is data, not an exit code.
 
 Exit codes: 0 a verdict was printed (including BLOCKED); 1 caller error (flags).
 """
@@ -32,13 +33,15 @@ PROG = "verdict-resolver"
 @click.option("--execution-evidence", metavar="PATH", help="execution-evidence.json.")
 @click.option("--coverage-delta", metavar="PATH", help="coverage-delta JSON.")
 @click.option("--action-mode", is_flag=True, help="Test-automate execution: analysis only.")
+@click.option("--explain", is_flag=True, help="Name the deciding rule on stderr.")
 def cli(skill: str | None, analysis: str | None, llm_findings: str | None,
-        execution_evidence: str | None, coverage_delta: str | None, action_mode: bool) -> int:
+        execution_evidence: str | None, coverage_delta: str | None, action_mode: bool,
+        explain: bool) -> int:
     if not analysis:
         raise UsageError("missing required --analysis-results <path>", 1)
     if not action_mode and not llm_findings:
         raise UsageError("missing required --llm-findings <path>", 1)
-    if skill:
+    if skill and explain:
         print(f"{PROG}: skill={skill}", file=sys.stderr)
 
     def document(path: str | None) -> verdict.Document | None:
@@ -51,7 +54,8 @@ def cli(skill: str | None, analysis: str | None, llm_findings: str | None,
         None if action_mode else document(coverage_delta),
         action_mode=action_mode,
     )
-    print(f"{PROG}: {result.reason}", file=sys.stderr)
+    if explain:
+        print(f"{PROG}: {result.reason}", file=sys.stderr)
     print(result.verdict)
     return 0
 

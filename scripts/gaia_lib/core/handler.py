@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -23,9 +20,18 @@ from gaia_lib.core.errors import (
     one_line,
 )
 
+# Imported by every command before its work starts: only what the common path needs is loaded
+# here; the internal-error path imports its own.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from pathlib import Path
+
 
 def _log_internal_error(prog: str) -> Path | None:
     import traceback  # late: needed only on the rare path of a bug
+
+    from gaia_lib.core import paths, writes
 
     try:
         log_path = paths.data_dir() / "logs" / f"{prog.replace(' ', '-')}-{os.getpid()}.log"

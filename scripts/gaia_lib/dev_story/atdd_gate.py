@@ -55,7 +55,7 @@ def _flat_matches(root: Path, key: str) -> list[Path]:
 def _other_story(name: str, key: str) -> bool:
     stem = name.removeprefix("atdd-").removesuffix(".md")
     head = "-".join(stem.split("-")[:2])
-    return keys.is_story_key(head) and head != key
+    return keys.is_canonical_story_key(head) and head != key
 
 
 def check(project: Path, raw_key: str, env: Mapping[str, str]) -> AtddResult:

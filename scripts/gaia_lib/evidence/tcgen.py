@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.core.keys import is_story_key
 from gaia_lib.core.keys import story_key as valid_story_key
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
@@ -99,8 +100,8 @@ def _existing_number(row: Any, key: str, exit_code: int) -> int:
     tc_id, ac_ref = row.get("tc_id"), row.get("ac_ref")
     if not isinstance(tc_id, str) or not isinstance(ac_ref, str):
         raise MalformedFile("existing test cases: an entry lacks tc_id or ac_ref", exit_code)
-    match = re.fullmatch(r"TC-(E[0-9]+-S[0-9]+)-([0-9]+)", tc_id)
-    if not match:
+    match = re.fullmatch(r"TC-(.+)-([0-9]+)", tc_id)
+    if not match or not is_story_key(match.group(1)):
         raise MalformedFile(f"existing test cases: malformed tc_id '{tc_id[:40]}'", exit_code)
     if match.group(1) != key:
         raise MalformedFile(

@@ -9,9 +9,16 @@ Per-story test artifacts (upstream resolve-test-artifact-per-story.sh), types TE
   the story's directory names come from an existing directory `epic-*/stories/<key>-*` or
   `epic-*/<key>-*` (holding story.md) under implementation-artifacts, else `epic-<E>/<key>`;
   - write path:  `<test-artifacts>/<epic dir>/<story dir>/<type>.md`
-  - read order:  that path, then `<epic dir>/stories/<story dir>/<type>.md`, then the legacy
-    flat `<test-artifacts>/<type>-<key>.md`; none found -> the write path (or None when only
+  - read order:  that path, then the review mirror below, then
+    `<epic dir>/stories/<story dir>/<type>.md`, then the legacy flat
+    `<test-artifacts>/<type>-<key>.md`; none found -> the write path (or None when only
     existing files are wanted).
+
+The review mirror (seed 000: the QA review's copy of its report, "sister to atdd and
+test-automate-plan"): `<test-artifacts>/epic-{slug}/stories/{key}-{slug}/<type>.md`, its names
+taken from the story itself: `epic-*/<key>-<slug>/story.md` and `epic-*/stories/<key>-<slug>.md`
+give `epic-*` and `<key>-<slug>`; a flat `<key>-<slug>.md` gives `epic-<E>` and `<key>-<slug>`;
+no story file gives the fallback names above.
 """
 
 from __future__ import annotations
@@ -96,17 +103,49 @@ def test_artifact_type(raw: str, exit_code: int = 1) -> str:
     return raw
 
 
+def _story_or_none(project: Path, key: str) -> Path | None:
+    try:
+        return resolve.find_story(project, key)
+    except (NotFound, Ambiguous):
+        return None
+
+
+def mirror_home(project: Path, key: str, story: Path | None) -> ArtifactHome:
+    """The review mirror's epic and story directory names, from the story's own path."""
+    if story is None:
+        return artifact_home(project, key)
+    if is_per_story(story):
+        return ArtifactHome(story.parent.parent.name, story.parent.name)
+    if story.parent.name == "stories" and story.parent.parent.name.startswith("epic-"):
+        return ArtifactHome(story.parent.parent.name, story.stem)
+    return ArtifactHome(artifact_home(project, key).epic_dir, story.stem)
+
+
+def mirror_path(project: Path, atype: str, key: str, story: Path | None = None) -> Path:
+    """`<test-artifacts>/epic-{slug}/stories/{key}-{slug}/<type>.md` (see the module docstring).
+
+    `story` is the story file when the caller has it; otherwise it is looked up by key."""
+    key = keys.story_key(key)
+    atype = test_artifact_type(atype)
+    home = mirror_home(project, key, story if story is not None
+                       else _story_or_none(project, key))
+    return paths.test_artifacts(project) / home.epic_dir / "stories" / home.story_dir / (
+        f"{atype}.md")
+
+
 def test_artifact_candidates(project: Path, atype: str, key: str) -> list[Path]:
-    """Write path first, then the legacy read-only locations, in read precedence."""
+    """Write path first, then the mirror and the legacy read-only locations, in read order."""
     key = keys.story_key(key)
     atype = test_artifact_type(atype)
     home = artifact_home(project, key)
     root = paths.test_artifacts(project)
-    return [
+    found = [
         root / home.epic_dir / home.story_dir / f"{atype}.md",
+        mirror_path(project, atype, key),
         root / home.epic_dir / "stories" / home.story_dir / f"{atype}.md",
         root / f"{atype}-{key}.md",
     ]
+    return list(dict.fromkeys(found))
 
 
 def test_artifact_write_path(project: Path, atype: str, key: str) -> Path:

@@ -55,6 +55,7 @@ GATE_NAME = "QA Tests"
 MODEL = "claude-opus-4-7"
 TEMPERATURE = 0
 WORKFLOW = "qa-tests"
+ANALYSIS_STEP = 3  # seed 000 Phase 3A: `checkpoint write --workflow qa-tests --step 3`
 FINALIZE_STEP = 8
 TIMESTAMP_FIELDS = ("generated_at",)  # the only fields two identical runs may differ in
 EXIT_FOR_VERDICT = {verdict.APPROVE: 0, verdict.REQUEST_CHANGES: 1, verdict.BLOCKED: 3}
@@ -183,17 +184,18 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
                            use_cache: bool = True,
                            run: RunInputs | None = None) -> tuple[dict[str, Any], bool]:
     """Phase 2 warnings + Phase 3A + Phase 4 evidence, from the files as they are and what the
-    review's test run (`run`, when there was one) reported: (analysis-results, from_cache)."""
+    review's test run (`run`, when there was one) reported: (analysis-results with its
+    `cache_key`, from_cache)."""
     found = discovery.discover(s.project, discovery.review_stacks(s.project, s.stack),
                                s.story.file_list, full=full)
     key = cache_key(s, full, found.all_files, run)
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:
-            return hit, True
+            return {**hit, "cache_key": key}, True
     results = _evidence(s, found, base, run)
     writes.write_json(s.state_dir() / ".cache" / f"{key}.json", results)
-    return results, False
+    return {**results, "cache_key": key}, False
 
 
 def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
@@ -351,11 +353,13 @@ def _coverage_python(s: Setup) -> str | None:
 
 def analyze(s: Setup, *, full: bool = False, base: str | None = None,
             context: str | None = None, use_cache: bool = True,
-            run_tests: bool = True) -> Analysis:
+            run_tests: bool = True, checkpoint_after: bool = False) -> Analysis:
     """Everything the fork computes; writes only under the evidence directory.
 
     With `run_tests`, the suite runs once (module docstring) between a first analysis, which
-    names the story's tests, and the final one, which weighs what the run reported."""
+    names the story's tests, and the final one, which weighs what the run reported. With
+    `checkpoint_after` (the `analyze` phase and the whole review), the Phase 3A checkpoint is
+    then recorded, unless this process is the fork (see record_analysis_checkpoint)."""
     state = s.state_dir()
     with writes.scope("fork", s.project):
         runnable = run_tests and not s.blocked_reason
@@ -381,7 +385,24 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         if evidence is not None:
             schema.check(evidence, "execution-evidence", "execution-evidence.json")
             writes.write_json(state / "execution-evidence.json", evidence)
-    return Analysis(stamped, cases, cached, state)
+    result = Analysis(stamped, cases, cached, state)
+    if checkpoint_after:
+        record_analysis_checkpoint(s, result)
+    return result
+
+
+def record_analysis_checkpoint(s: Setup, result: Analysis) -> bool:
+    """Seed 000's Phase 3A checkpoint: step 3, `cache_key`, analysis-results.json hashed, so
+    `gaia checkpoint validate --workflow qa-tests` sees the analysis drift.
+
+    A fork may not write checkpoints (rule 3): when this runs inside one, nothing is written
+    (False) and finalize, in the parent, records the same key and file with its step."""
+    if writes.active_scope(s.project).kind == "fork":
+        return False
+    with writes.scope("parent", s.project):
+        checkpoint_step(s, ANALYSIS_STEP, files=[result.analysis_path],
+                        cache_key=str(result.results.get("cache_key", "")))
+    return True
 
 
 def _priority(value: str | None) -> str | None:
@@ -408,11 +429,12 @@ def render_analysis_md(results: Mapping[str, Any]) -> str:
     return head + qa_report.render_deterministic(results)
 
 
-def checkpoint_step(s: Setup, step: int, **variables: str) -> None:
+def checkpoint_step(s: Setup, step: int, files: Sequence[Path] = (), **variables: str) -> None:
     """Record the review's progress in the workflow checkpoint (parent scope only)."""
     try:
         checkpoint.write(paths.checkpoints_dir(s.project), s.project, WORKFLOW, step,
-                         [("story_key", s.key), *sorted(variables.items())])
+                         [("story_key", s.key), *sorted(variables.items())],
+                         [str(f) for f in files if f.is_file()])
     except GaiaError:
         pass  # a checkpoint is a resume aid; failing to write one must not change the review
 
@@ -521,13 +543,14 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
             text, _ = qa_report.assemble(header, payload, final)
         report_path = reports.review_report_path(s.project, s.key, STATE_SKILL)
         writes.write_text(report_path, text)
-        mirror = reports.test_artifact_write_path(s.project, STATE_SKILL, s.key)
+        mirror = reports.mirror_path(s.project, STATE_SKILL, s.key, s.story_path)
         writes.write_text(mirror, text)
         gate_verdict, gate_note = _record_gate(s, final, report_path, evidence_path)
         rows = gate.load_rows(s.story_path)
         composite = gate.composite(rows).state
-        checkpoint_step(s, FINALIZE_STEP, verdict=final, report=paths.relative_to_project(
-            report_path, s.project))
+        checkpoint_step(s, FINALIZE_STEP, files=[analysis_path], verdict=final,
+                        report=paths.relative_to_project(report_path, s.project),
+                        cache_key=str(analysis.get("cache_key", "")))
     reason = resolution.reason if complete else "review payload malformed -> BLOCKED"
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
                    complete)
@@ -567,6 +590,7 @@ def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
     s = setup(project, raw_key)
     with locks.locked(s.state_dir() / "round", timeout=ROUND_LOCK_SECONDS, exit_code=3):
         start_round(s)
-        result = analyze(s, full=full, base=base, context=context, use_cache=use_cache)
+        result = analyze(s, full=full, base=base, context=context, use_cache=use_cache,
+                         checkpoint_after=True)
         outcome = finalize(s, llm_findings=llm_findings)
     return s, result, outcome

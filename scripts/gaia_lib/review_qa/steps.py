@@ -51,6 +51,9 @@ def analyze(project: Path, key: str, *, full: bool = False, base: str | None = N
         s = context.setup(project, key)
         result = phases.analyze(s, full=full, base=base, context=context_name,
                                 use_cache=use_cache)
+    # Outside a fork (a terminal, CI) the Phase 3A checkpoint is recorded now; inside one
+    # (GAIA_WRITE_SCOPE=fork, as analyze.py sets it) finalize records it in the parent.
+    phases.record_analysis_checkpoint(s, result)
     per_ac = result.results["coverage"]["per_ac"]
     return StepOutput(json.dumps({
         "analysis_results": str(result.analysis_path),

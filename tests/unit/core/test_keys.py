@@ -11,16 +11,30 @@ def test_story_key_accepts_canonical_keys(raw: str) -> None:
     assert keys.story_key(raw) == raw
 
 
+# Upstream accepts any key its globs can use; gaia accepts those that are one safe path component.
+@pytest.mark.parametrize("raw", ["e1-s1", "E1-S", "E1_S1", "PROJ-12", "E1-S1.2", "story_7", "_x",
+                                 "a.b-c_d", "E1"])
+def test_story_key_accepts_every_path_safe_key(raw: str) -> None:
+    assert keys.story_key(raw) == raw
+
+
 @pytest.mark.parametrize(
     "raw",
-    ["", "../x", "E1-S1/..", "E1-S1\x00", "E1-S1\n", "e1-s1", "E1-S", "E1_S1", " E1-S1", "E1-S1 ",
-     "E１-S1", "../../etc/passwd", "E1-S1/../../x"],
+    ["", "../x", "E1-S1/..", "E1-S1\x00", "E1-S1\n", " E1-S1", "E1-S1 ", "E１-S1", "é1-S1",
+     "../../etc/passwd", "E1-S1/../../x", ".", "..", ".hidden", "-E1-S1", "E1..S1", "E1-S1..",
+     "E1-S*", "E1-S1;rm", "E1\\S1", "E1-S1\x7f", "E1:S1"],
 )
 def test_story_key_rejects_hostile_or_malformed_keys(raw: str) -> None:
     with pytest.raises(InvalidInput, match="invalid story key") as info:
         keys.story_key(raw, exit_code=2)
     assert info.value.exit_code == 2
     assert "\n" not in info.value.message and "\x00" not in info.value.message
+
+
+def test_only_the_usual_form_is_recognised_inside_other_names() -> None:
+    assert keys.is_canonical_story_key("E1-S10")
+    assert not keys.is_canonical_story_key("E1-login")  # a valid key, but not recognisable
+    assert keys.is_story_key("E1-login")
 
 
 def test_epic_of() -> None:

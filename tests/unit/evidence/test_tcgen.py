@@ -146,7 +146,7 @@ def test_whitespace_only_ac_text_still_validates() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"story_key": "E1S1"}, InvalidInput, "invalid story key"),
+        ({"story_key": "E1/S1"}, InvalidInput, "invalid story key"),
         ({"uncovered": {"AC9"}}, InvalidInput, "uncovered AC AC9 is not in the story"),
         ({"priority": "P7"}, InvalidInput, "invalid priority 'P7'"),
         ({"existing": ["x"]}, MalformedFile, "every entry must be an object"),
@@ -172,3 +172,11 @@ def test_ac_id_outside_the_schema_pattern_is_refused() -> None:
     odd = ac("Scenario-1", "Given a, when b, then c", "a", "b", "c")
     with pytest.raises(InvalidInput, match="cannot be a test case reference"):
         generate("E1-S1", (odd,), {"Scenario-1"})
+
+
+def test_any_path_safe_key_gets_test_cases_that_validate() -> None:
+    rows = generate("PROJ-12", ACS, {"AC1"})
+    assert rows[0]["tc_id"] == "TC-PROJ-12-1"
+    assert schema.errors(rows, "qa-test-cases") == []
+    again = generate("PROJ-12", ACS, {"AC1", "AC2"}, existing=rows)
+    assert [r["tc_id"] for r in again] == ["TC-PROJ-12-1", "TC-PROJ-12-2"]

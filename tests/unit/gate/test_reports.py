@@ -69,3 +69,30 @@ def test_test_artifact_write_path_creates_dir(project: Project) -> None:
 def test_display(tmp_path: Path) -> None:
     assert reports.display(tmp_path / "a" / "b.md", tmp_path) == "a/b.md"
     assert reports.display(Path("/elsewhere/b.md"), tmp_path) == "/elsewhere/b.md"
+
+
+@pytest.mark.parametrize(
+    ("layout", "expected"),
+    [
+        ("nested", "epic-e1-core/stories/E1-S1-signup/qa-tests.md"),
+        ("per-story", "epic-e1-core/stories/E1-S1-signup/qa-tests.md"),
+        ("flat", "epic-E1/stories/E1-S1-signup/qa-tests.md"),
+        (None, "epic-E1/stories/E1-S1/qa-tests.md"),
+    ],
+)
+def test_review_mirror_follows_seed_000_layout(project: Project, layout: str | None,
+                                               expected: str) -> None:
+    if layout is not None:
+        project.add_story("E1-S1", layout=layout)
+    ta = project.root / ".gaia/artifacts/test-artifacts"
+    assert reports.mirror_path(project.root, "qa-tests", "E1-S1") == ta / expected
+
+
+def test_the_mirror_is_read_after_the_write_path(project: Project) -> None:
+    story = project.add_story("E1-S1", layout="nested")
+    mirror = reports.mirror_path(project.root, "qa-tests", "E1-S1", story)
+    assert reports.test_artifact_read_path(project.root, "qa-tests", "E1-S1", True) is None
+    project.write(str(mirror.relative_to(project.root)), "mirror")
+    assert reports.test_artifact_read_path(project.root, "qa-tests", "E1-S1", True) == mirror
+    new = project.write(".gaia/artifacts/test-artifacts/epic-E1/E1-S1/qa-tests.md", "new")
+    assert reports.test_artifact_read_path(project.root, "qa-tests", "E1-S1", True) == new
