@@ -81,6 +81,9 @@ COMMANDS: dict[str, str] = {
     "ci-wait": "ci_wait",
     "merge": "merge",
     "verify-pr-merged": "verify_pr_merged",
+    "qa-record": "qa_record",
+    "qa-gate": "qa_gate",
+    "close-epic": "close_epic",
 }
 
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"

@@ -33,6 +33,7 @@ from gaia_lib.core import keys, paths
 from gaia_lib.core.errors import InvalidInput, UsageError
 from gaia_lib.gate import ledger
 from gaia_lib.gate import table as gate
+from gaia_lib.qa_gating import verdicts
 
 PROG = "review-gate"
 USAGE = (
@@ -161,8 +162,15 @@ def _run(sub: str, args: Args) -> int:
         )
     else:
         assert story_path is not None  # a story key always resolves to a file above
+        qa_round = args.gate == verdicts.QA_GATE  # QA rounds: test-status.md + ledger together
         gate.record_table_verdict(project, story_path, key, args.gate, args.verdict, cell,
-                                  recorded=_today(), round_number=round_number)
+                                  recorded=_today(), round_number=round_number,
+                                  record_round=not qa_round)
+        if qa_round and args.verdict != gate.UNVERIFIED:
+            plain = cell.replace("\\|", "|")
+            verdicts.record_gate_verdict(project, key, args.verdict,
+                                         None if plain == gate.NO_REPORT else plain,
+                                         round_number=round_number)
     return 0
 
 

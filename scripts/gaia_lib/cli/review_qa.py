@@ -139,7 +139,7 @@ def finalize_cmd(key: str | None, project: str | None, llm_findings: Path | None
 
 def _print_text(key: str, outcome: review_qa.Outcome) -> None:
     steps.emit(steps.StepOutput(steps.outcome_text(key, outcome), 0,
-                                outcome.gate_note and f"note: {outcome.gate_note}"))
+                                steps.outcome_notes(outcome)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

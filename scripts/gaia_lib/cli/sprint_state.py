@@ -14,12 +14,13 @@
   override --story K --reason R     record a dependency-check override (dev-story
                                     --bypass-deps) in .gaia/state/dependency-overrides.jsonl
                                     and print the recorded JSON line
-  check-deps <story_path>           every depends_on story must be done
+  check-deps <story_path>           every depends_on story must be done, and not held by
+                                    its QA verdict (fail or pending, gating on)
 
 Exit codes: 0 success; 1 error (usage, missing file, illegal transition, lock, drift in
 validate); 2 reconcile --dry-run found drift, or lint-dependencies found inversions.
-check-deps keeps its own codes: 0 all done, 1 some not done, 2 a dependency is missing,
-64 usage.
+check-deps keeps its own codes: 0 all done, 1 some not done or held by QA, 2 a dependency is
+missing, 64 usage.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import click
 from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError, UsageError
-from gaia_lib.qa_gating import transition
+from gaia_lib.qa_gating import holds, transition
 from gaia_lib.story import sprint
 
 PROG = "sprint-state"
@@ -63,7 +64,7 @@ def _transition_story(project: Path, key: str, to: str) -> int:
 
 def _check_deps(project: Path, raw_path: str) -> int:
     story = sprint.story_arg(raw_path, EXIT_DEPS_USAGE)
-    result = sprint.check_deps(project, story)
+    result = sprint.check_deps(project, story, qa_hold=holds.QaHolds(project))
     if result.missing:
         print(f"{PROG}: missing dependency story file(s):", file=sys.stderr)
         for key in result.missing:
@@ -72,6 +73,10 @@ def _check_deps(project: Path, raw_path: str) -> int:
         print(f"{PROG}: dependencies not in status: done", file=sys.stderr)
         for key, status in result.not_done:
             print(f"{PROG}:   {key}: {status}", file=sys.stderr)
+    if result.held and not result.missing:
+        print(f"{PROG}: dependencies held by QA gating:", file=sys.stderr)
+        for key, hold in result.held:
+            print(f"{PROG}:   {key}: {hold}", file=sys.stderr)
     return result.exit_code
 
 
@@ -144,13 +149,15 @@ def lint_dependencies(sprint_id: str | None, fmt: str) -> int:
 @STORY
 @click.option("--reason", required=True, metavar="R", help="Why the check is bypassed.")
 def override(story: str, reason: str) -> int:
-    record = sprint.record_override(paths.project_dir(), story, reason)
+    project = paths.project_dir()
+    record = sprint.record_override(project, story, reason, qa_hold=holds.QaHolds(project))
     print(json.dumps(record, sort_keys=True, ensure_ascii=False))
     return 0
 
 
 @cli.command("check-deps", usage_code=EXIT_DEPS_USAGE,
-             help="Exit 0 when every depends_on story is done (upstream check-deps.sh).")
+             help="Exit 0 when every depends_on story is done and not held by its QA verdict "
+             "(upstream check-deps.sh).")
 @click.argument("story_path")
 def check_deps(story_path: str) -> int:
     return _check_deps(paths.project_dir(), story_path)

@@ -10,6 +10,10 @@ Differences from the upstream readers, on purpose:
   `ci_pre_merge` are the same context (upstream compared a scalar only, so a list never ran).
 - Any `tier_N` is read, not just tier_1..tier_3; tiers are ordered by N.
 - `project.stack` is honoured by load-stack-persona (upstream never read it).
+
+QA gating (`qa:`, seed 004): `qa.gate` on|off (YAML's bare on/off booleans too; default on),
+`qa.max_rounds` the failure budget (default 3), `qa.model` / `qa.effort` the QA reviewer's model
+and effort for /gaia-review-qa (absent: the review's built-in default).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ SCHEMA = "project-config"
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
 DEFAULT_TIER_TIMEOUT = 300
 TDD_THRESHOLDS = ("off", "low", "medium", "high")
+DEFAULT_QA_MAX_ROUNDS = 3
 _TIER_KEY = re.compile(r"tier_([0-9]+)")
 
 
@@ -74,6 +79,15 @@ class TddReview:
 
 
 @dataclass(frozen=True)
+class QaSettings:
+    gate: str = "on"  # on | off: the project-level QA gating mode
+    gate_configured: bool = False  # False: `gate` is the default, not the config's word
+    max_rounds: int = DEFAULT_QA_MAX_ROUNDS
+    model: str | None = None
+    effort: str | None = None
+
+
+@dataclass(frozen=True)
 class ProjectConfig:
     path: Path | None  # None when no config file exists
     raw: Mapping[str, Any] = field(default_factory=dict)
@@ -90,6 +104,7 @@ class ProjectConfig:
     lint_cmd: str | None = None
     project_path: str | None = None
     tool_adapters: Mapping[str, Mapping[str, Any] | None] | None = None  # None: no block
+    qa: QaSettings = QaSettings()
 
     @property
     def has_test_execution(self) -> bool:
@@ -184,6 +199,20 @@ def _tdd_review(dev_story: Mapping[str, Any]) -> TddReview:
     )
 
 
+def _qa(block: Mapping[str, Any]) -> QaSettings:
+    gate = block.get("gate")
+    if isinstance(gate, bool):  # YAML 1.1 reads a bare on/off as a boolean
+        gate = "on" if gate else "off"
+    rounds = block.get("max_rounds")
+    return QaSettings(
+        gate=str(gate) if gate is not None else "on",
+        gate_configured=gate is not None,
+        max_rounds=int(rounds) if rounds is not None else DEFAULT_QA_MAX_ROUNDS,
+        model=_str(block.get("model")),
+        effort=_str(block.get("effort")),
+    )
+
+
 def orchestration(flag_value: str | None, config_mode: str | None) -> str:
     """`team` only when the agent-teams flag is exactly "1" AND the config asks for it."""
     return "team" if flag_value == "1" and config_mode == "team" else "subagent"
@@ -213,6 +242,7 @@ def from_mapping(raw: Mapping[str, Any], path: Path | None = None) -> ProjectCon
         lint_cmd=_str(raw.get("lint_cmd")),
         project_path=_str(raw.get("project_path")),
         tool_adapters=adapters if isinstance(adapters, Mapping) else None,
+        qa=_qa(_section(raw, "qa")),
     )
 
 

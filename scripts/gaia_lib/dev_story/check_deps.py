@@ -1,8 +1,9 @@
 """Step 1's dependency gate: `gaia check-deps`, a thin upstream-named view of the one check.
 
 Rules:
-- The verdict is `story.sprint.check_deps` (shared with `sprint-state check-deps` and QA
-  gating): exit 0 every `depends_on` story is `done`; 1 some are not (stderr `  KEY: status`);
+- The verdict is `story.sprint.check_deps` (shared with `sprint-state check-deps`) with QA
+  gating's hold (qa_gating.holds): exit 0 every `depends_on` story is `done` and not held by
+  its QA verdict; 1 some are not (stderr `  KEY: status`, or `  KEY: held by QA ...`);
   2 a dependency has no story file (wins over 1); 64 usage (no such story path, unparseable).
 - A dependency cycle through the story (E1-S2 -> E1-S3 -> E1-S2) is reported as one line
   naming the cycle and exits 1: such dependencies can never all be `done`.
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from gaia_lib.core import keys
 from gaia_lib.core.errors import Ambiguous, GaiaError, MalformedFile, NotFound, UsageError
+from gaia_lib.qa_gating import holds
 from gaia_lib.story import resolve, sprint
 from gaia_lib.story.parser import Story, load_story
 
@@ -50,6 +52,9 @@ class Outcome:
         elif self.result.not_done:
             lines.append("dependencies not in status: done")
             lines += [f"  {key}: {status}" for key, status in self.result.not_done]
+        if self.result.held and not self.result.missing:
+            lines.append("dependencies held by QA gating:")
+            lines += [f"  {key}: {hold}" for key, hold in self.result.held]
         if self.cycle:
             lines.append("dependency cycle: " + " -> ".join(self.cycle))
         if self.bypassed:
@@ -91,9 +96,9 @@ def load_story_arg(raw_path: str) -> Story:
 def check(project: Path, raw_path: str, bypass: bool = False) -> Outcome:
     story = load_story_arg(raw_path)
     key = story.key or ""
-    result = sprint.check_deps(project, story)
+    result = sprint.check_deps(project, story, qa_hold=holds.QaHolds(project))
     cycle = find_cycle(project, story)
     blocked = bool(result.exit_code or cycle)
     if bypass and blocked:
-        sprint.record_override(project, key, BYPASS_REASON)
+        sprint.record_override(project, key, BYPASS_REASON, qa_hold=holds.QaHolds(project))
     return Outcome(key, result, cycle, bypass and blocked)

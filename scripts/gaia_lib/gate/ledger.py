@@ -7,7 +7,8 @@
 
 (b) Rounds ledger, `.gaia/state/review-rounds.jsonl`: one JSON object per line, keys sorted,
         {"gate": G, "plan_id": ID (only for plan-id records), "recorded": "YYYY-MM-DD" (UTC),
-         "report": P or "—", "round": N, "story": K, "verdict": V}
+         "report": P or "—", "round": N, "story": K, "verdict": V,
+         "findings": "N new, N open, N fixed" (only for QA rounds that counted them)}
     Append-only: every verdict recorded through `review-gate update` adds a round. The round is
     the highest recorded for (story, gate) + 1 unless the caller names one; recording a round
     that exists replaces that line in place and touches no other line. Lines that do not parse
@@ -29,6 +30,7 @@ LEDGER_NAME = ".review-gate-ledger"
 ROUNDS_NAME = "review-rounds.jsonl"
 NO_REPORT = "—"
 UNVERIFIED = "UNVERIFIED"
+LOCK_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Round:
     report: str
     recorded: str
     plan_id: str | None = None
+    findings: str | None = None
 
     def to_json(self) -> str:
         data: dict[str, Any] = {
@@ -54,6 +57,8 @@ class Round:
         }
         if self.plan_id is not None:
             data["plan_id"] = self.plan_id
+        if self.findings is not None:
+            data["findings"] = self.findings
         return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -138,14 +143,16 @@ def parse_round(line: str) -> Round | None:
     number = data.get("round")
     texts = [data.get(k) for k in ("story", "gate", "verdict", "report", "recorded")]
     plan_id = data.get("plan_id")
+    findings = data.get("findings")
     if (
         isinstance(number, bool) or not isinstance(number, int) or number < 1
         or not all(isinstance(t, str) for t in texts)
         or (plan_id is not None and not isinstance(plan_id, str))
+        or (findings is not None and not isinstance(findings, str))
     ):
         return None
     story, gate, verdict, report, recorded = (str(t) for t in texts)
-    return Round(story, gate, number, verdict, report, recorded, plan_id)
+    return Round(story, gate, number, verdict, report, recorded, plan_id, findings)
 
 
 def parse_rounds(text: str) -> list[Round]:
@@ -187,13 +194,14 @@ def record_round(
     recorded: str,
     round_number: int | None = None,
     plan_id: str | None = None,
+    findings: str | None = None,
 ) -> Round:
     """Record one round under the rounds ledger's lock and return it."""
     path = rounds_path(project)
-    with locks.locked(path):
+    with locks.locked(path, LOCK_SECONDS):
         text = _read_text(path)
         number = round_number or next_round(parse_rounds(text), story, gate)
-        entry = Round(story, gate, number, verdict, report, recorded, plan_id)
+        entry = Round(story, gate, number, verdict, report, recorded, plan_id, findings)
         writes.write_text(path, with_round(text, entry))
     return entry
 

@@ -1,6 +1,10 @@
 """Where review reports and per-story test artifacts live.
 
-Review reports (upstream resolve-review-report-path.sh): the basename is `<type>-<key>.md`.
+Review reports (upstream resolve-review-report-path.sh): the basename is `<type>-<key>.md` for a
+review's first round and `<type>-<key>-round<R>.md` for round R >= 2 (`report_basename`, the only
+place a report name is spelled; which round comes next is qa_gating.names' decision). A name's
+round reads back through `report_round`: `-round<R>.md` is round R (leading zeros ignored), the
+plain name is round 1.
   - story in the per-story layout (`epic-*/<key>-*/story.md`): `<story dir>/reviews/<basename>`,
     the `reviews/` directory created;
   - otherwise (nested, flat, or no story yet): `<implementation-artifacts>/<basename>`.
@@ -23,6 +27,7 @@ no story file gives the fallback names above.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +36,28 @@ from gaia_lib.core.errors import Ambiguous, InvalidInput, NotFound
 from gaia_lib.story import resolve
 
 TEST_ARTIFACT_TYPES = ("atdd", "test-automate-plan", "qa-tests", "test-review")
+MAX_ROUND = 999999  # six digits, as a --round value allows
+_ROUND_SUFFIX = re.compile(r"-round([0-9]{1,6})\.md$")
+
+
+def report_basename(rtype: str, key: str, round_number: int = 1) -> str:
+    """`<type>-<key>.md` (round 1) or `<type>-<key>-round<R>.md`."""
+    if round_number <= 1:
+        return f"{rtype}-{key}.md"
+    return f"{rtype}-{key}-round{round_number}.md"
+
+
+def report_round(name: str, rtype: str | None = None, key: str | None = None) -> int | None:
+    """The round a report name carries: `-round<R>.md` is R (>= 1), the plain name of
+    (rtype, key) is 1 (any name ending `.md` when they are not given), otherwise None."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    match = _ROUND_SUFFIX.search(base)
+    if match is not None:
+        number = int(match.group(1))
+        return number if number >= 1 else None
+    if rtype is not None and key is not None:
+        return 1 if base == report_basename(rtype, key) else None
+    return 1 if base.endswith(".md") else None
 
 
 def review_type(raw: str, exit_code: int = 1) -> str:
@@ -50,10 +77,11 @@ def is_per_story(story: Path) -> bool:
     return story.name == "story.md" and "stories" not in story.parent.parts[-2:]
 
 
-def review_report_path(project: Path, key: str, rtype: str, create: bool = True) -> Path:
+def review_report_path(project: Path, key: str, rtype: str, create: bool = True,
+                       round_number: int = 1) -> Path:
     key = keys.story_key(key)
     rtype = review_type(rtype)
-    basename = f"{rtype}-{key}.md"
+    basename = report_basename(rtype, key, round_number)
     try:
         story = resolve.find_story(project, key)
     except (NotFound, Ambiguous):

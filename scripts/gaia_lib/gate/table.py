@@ -410,9 +410,12 @@ def record_table_verdict(
     *,
     recorded: str,
     round_number: int | None = None,
+    record_round: bool = True,
 ) -> Recorded:
     """Rewrite the gate's row, record the round and refresh the summary, all under one lock:
-    the row always shows the verdict of the newest round, and the summary the newest table."""
+    the row always shows the verdict of the newest round, and the summary the newest table.
+    `record_round=False`: the caller records the round itself (QA Tests rounds go through
+    qa_gating's recorder, which writes test-status.md and the rounds ledger together)."""
     with editing(story_path, key, exit_code=1) as story:
         rows = canonical_rows(story)
         row = next(r for r in rows if r.name == gate)
@@ -420,7 +423,7 @@ def record_table_verdict(
                            project)
         plain = cell.replace("\\|", "|")  # the cell as the parser reads it back
         entry = None
-        if verdict != UNVERIFIED:
+        if verdict != UNVERIFIED and record_round:
             entry = ledger.record_round(
                 project, key, gate, verdict, report=plain, recorded=recorded,
                 round_number=round_number,

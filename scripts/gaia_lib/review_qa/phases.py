@@ -15,8 +15,15 @@ and the parent, and chained by `run` for terminal and CI use:
   own doing), the ACs, the discovered tests, the tool versions and the run's skipped tests; a
   project coverage report is part of the key unless this review produced it.
 - `finalize` (parent): verdict from the resolver only, payload validation, the report and its
-  test-artifacts mirror, the Review Gate row (which records the round), the composite check,
-  the finalize checkpoint.
+  test-artifacts mirror, the Review Gate row, the QA round (recorded through QA gating's one
+  recorder: test-status.md and the rounds ledger together), the composite check, the finalize
+  checkpoint.
+
+Rounds (QA gating, seed 004): the report of round R is named by qa_gating.names (plain for
+round 1, `-roundR` after); its header says the round, the reviewer's model and effort
+(`qa.model` / `qa.effort`, else MODEL), and its round section lists the findings that are new,
+still open and fixed since the previous round (qa_gating.fingerprints). A story whose QA
+failure budget is spent is refused at the start of a round.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from gaia_lib.evidence import (
 )
 from gaia_lib.gate import reports, verdict
 from gaia_lib.gate import table as gate
+from gaia_lib.qa_gating import budget, fingerprints, names, verdicts
 from gaia_lib.review_qa import checks as qa_checks
 from gaia_lib.review_qa import report as qa_report
 from gaia_lib.review_qa import rules
@@ -70,7 +78,8 @@ ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
 
 def start_round(s: Setup) -> None:
     """A new review starts clean: no earlier round's evidence or fork output can be mistaken
-    for this round's."""
+    for this round's. A story whose QA failure budget is spent (parked) is refused."""
+    budget.check_can_start(s.project, s.key)
     with writes.scope("parent", s.project):
         for name in ROUND_FILES:
             writes.remove(s.state_dir() / name)
@@ -452,6 +461,8 @@ class Outcome:
     gate_note: str | None
     composite: str
     complete_payload: bool
+    round: int = 1
+    notes: tuple[str, ...] = ()  # QA gating messages (the parking message)
 
     @property
     def exit_code(self) -> int:
@@ -527,11 +538,17 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         qa_agent = paths.plugin_root() / "agents" / "qa.md"  # the fork's system prompt
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
         model_ran = llm_findings is not None or payload is not None
+        qa_round = names.next_report(s.project, s.key)
+        delta = _round_delta(s, qa_round.round, analysis, findings)
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
-            system_prompt, analysis_bytes), MODEL if model_ran else None, TEMPERATURE)
+            system_prompt, analysis_bytes), qa_model(s) if model_ran else None, TEMPERATURE)
+        if model_ran:
+            header += f"- effort: {s.config.qa.effort or 'default'}\n"
+        header += f"- round: {qa_round.round}\n"
         header += qa_report.render_run(
             json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None,
             paths.relative_to_project(state, s.project))
+        header += "\n" + fingerprints.render(delta)
         if payload is None:
             note = ("No LLM review in this run (terminal mode): findings above are deterministic."
                     if llm_findings is None else None)
@@ -541,19 +558,39 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         if not complete:
             final = verdict.BLOCKED
             text, _ = qa_report.assemble(header, payload, final)
-        report_path = reports.review_report_path(s.project, s.key, STATE_SKILL)
+        report_path = reports.review_report_path(s.project, s.key, STATE_SKILL,
+                                                 round_number=qa_round.round)
         writes.write_text(report_path, text)
         mirror = reports.mirror_path(s.project, STATE_SKILL, s.key, s.story_path)
         writes.write_text(mirror, text)
         gate_verdict, gate_note = _record_gate(s, final, report_path, evidence_path)
+        recorded = verdicts.record_gate_verdict(
+            s.project, s.key, gate_verdict, paths.relative_to_project(report_path, s.project),
+            round_number=qa_round.round, findings=delta.counts())
         rows = gate.load_rows(s.story_path)
         composite = gate.composite(rows).state
         checkpoint_step(s, FINALIZE_STEP, files=[analysis_path], verdict=final,
                         report=paths.relative_to_project(report_path, s.project),
                         cache_key=str(analysis.get("cache_key", "")))
     reason = resolution.reason if complete else "review payload malformed -> BLOCKED"
+    notes = (recorded.parked,) if recorded.parked else ()
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
-                   complete)
+                   complete, qa_round.round, notes)
+
+
+def qa_model(s: Setup) -> str:
+    """The QA reviewer's model: project config `qa.model`, else the review's default."""
+    return s.config.qa.model or MODEL
+
+
+def _round_delta(s: Setup, number: int, analysis: Mapping[str, Any],
+                 llm: Sequence[Mapping[str, Any]]) -> fingerprints.Delta:
+    """This round's findings against the newest earlier round's; saves this round's set."""
+    current = fingerprints.collect([*fingerprints.analysis_findings(analysis), *llm])
+    previous_round, previous = fingerprints.load_previous(s.state_dir(), number)
+    writes.write_json(fingerprints.saved_path(s.state_dir(), number),
+                      {"round": number, "findings": current})
+    return fingerprints.compare(number, current, previous, previous_round)
 
 
 def json_object(data: bytes) -> dict[str, Any]:
@@ -578,7 +615,8 @@ def _record_gate(s: Setup, final: str, report: Path, evidence: Path) -> tuple[st
         wanted = gate.UNVERIFIED
     cell = gate.report_cell(str(report), s.project)
     gate.record_table_verdict(s.project, s.story_path, s.key, GATE_NAME, wanted, cell,
-                              recorded=time.strftime("%Y-%m-%d", time.gmtime()))
+                              recorded=time.strftime("%Y-%m-%d", time.gmtime()),
+                              record_round=False)
     return wanted, note
 
 

@@ -83,8 +83,14 @@ def finalize(project: Path, key: str, *, llm_findings: Path | None = None,
     s = context.setup(project, key)
     text = payload.read_text(encoding="utf-8") if payload else None
     outcome = phases.finalize(s, llm_findings=llm_findings, payload=text)
-    return StepOutput(outcome_text(s.key, outcome), 0, outcome.gate_note and
-                      f"note: {outcome.gate_note}")
+    return StepOutput(outcome_text(s.key, outcome), 0, outcome_notes(outcome))
+
+
+def outcome_notes(outcome: phases.Outcome) -> str | None:
+    """stderr after a review: the gate's note, then QA gating's (the parking message)."""
+    lines = [f"note: {outcome.gate_note}"] if outcome.gate_note else []
+    lines += [f"qa gating: {note}" for note in outcome.notes]
+    return "\n".join(lines) or None
 
 
 def outcome_text(key: str, outcome: phases.Outcome) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -511,17 +511,23 @@ def lint_dependencies(project: Path, sprint_id: str | None = None) -> LintReport
 # ---------------------------------------------------------------- check-deps
 
 
+# A done dependency's QA hold: the reason it still holds its dependents, or None. QA gating
+# (qa_gating.holds.QaHolds) provides it; it is a required argument so no caller forgets it.
+QaHold = Callable[[str], str | None]
+
+
 @dataclass(frozen=True)
 class DepsResult:
     story_key: str | None
     missing: tuple[str, ...]  # dependency keys with no story file
     not_done: tuple[tuple[str, str], ...]  # (key, status or <unparseable>)
+    held: tuple[tuple[str, str], ...] = ()  # (key, QA hold) of done dependencies
 
     @property
     def exit_code(self) -> int:
         if self.missing:
             return 2  # a missing dependency outranks unfinished ones, as upstream
-        return 1 if self.not_done else 0
+        return 1 if self.not_done or self.held else 0
 
 
 def story_arg(raw_path: str, exit_code: int) -> Story:
@@ -535,8 +541,9 @@ def story_arg(raw_path: str, exit_code: int) -> Story:
         raise UsageError(f"cannot parse {raw_path}: {exc.message}", exit_code) from None
 
 
-def check_deps(project: Path, story: Story) -> DepsResult:
-    """Every `depends_on` key must resolve to a story file whose status is `done`."""
+def check_deps(project: Path, story: Story, *, qa_hold: QaHold | None) -> DepsResult:
+    """Every `depends_on` key must resolve to a story file whose status is `done` and, with
+    `qa_hold`, whose QA verdict does not hold it (None: status only)."""
     missing: list[str] = []
     found: list[tuple[str, Path]] = []
     for dep in story.depends_on:
@@ -557,7 +564,15 @@ def check_deps(project: Path, story: Story) -> DepsResult:
             status = "<unparseable>"
         if status != "done":
             not_done.append((dep, status))
-    return DepsResult(story.key, (), tuple(not_done))
+    held: list[tuple[str, str]] = []
+    if qa_hold is not None:
+        for dep, _ in found:
+            if dep in {k for k, _ in not_done}:
+                continue
+            reason = qa_hold(dep)
+            if reason is not None:
+                held.append((dep, reason))
+    return DepsResult(story.key, (), tuple(not_done), tuple(held))
 
 
 # ---------------------------------------------------------------- dependency overrides
@@ -567,7 +582,8 @@ def overrides_path(project: Path) -> Path:
     return paths.state_dir(project) / OVERRIDES_NAME
 
 
-def record_override(project: Path, key: str, reason: str) -> dict[str, Any]:
+def record_override(project: Path, key: str, reason: str, *,
+                    qa_hold: QaHold | None) -> dict[str, Any]:
     """Append a dependency-check override for `key` (dev-story `--bypass-deps`); return it.
 
     The record names the dependencies that were not satisfied at the time, so the audit
@@ -580,9 +596,10 @@ def record_override(project: Path, key: str, reason: str) -> dict[str, Any]:
     if len(reason) > MAX_REASON:
         raise InvalidInput(f"--reason is longer than {MAX_REASON} characters")
     story = _story_for(project, key)
-    deps = check_deps(project, story)
+    deps = check_deps(project, story, qa_hold=qa_hold)
     unmet = [{"key": dep, "status": "missing"} for dep in deps.missing]
     unmet += [{"key": dep, "status": status} for dep, status in deps.not_done]
+    unmet += [{"key": dep, "status": "done", "qa_hold": hold} for dep, hold in deps.held]
     record: dict[str, Any] = {
         "format_version": 1,
         "override_type": "dependency_check",

@@ -310,22 +310,22 @@ def test_check_deps(project: Project) -> None:
 
     files = make_world(project, {"E1-S1": "done", "E1-S2": "review", "E1-S3": "backlog"})
     _deps(files["E1-S3"], "E1-S1")
-    assert sprint.check_deps(project.root, load_story(files["E1-S3"])).exit_code == 0
+    assert sprint.check_deps(project.root, load_story(files["E1-S3"]), qa_hold=None).exit_code == 0
     _deps(files["E1-S3"], "E1-S1, E1-S2")
-    result = sprint.check_deps(project.root, load_story(files["E1-S3"]))
+    result = sprint.check_deps(project.root, load_story(files["E1-S3"]), qa_hold=None)
     assert (result.not_done, result.exit_code) == ((("E1-S2", "review"),), 1)
     _deps(files["E1-S3"], "E1-S2, E7-S7, ../x")
-    result = sprint.check_deps(project.root, load_story(files["E1-S3"]))
+    result = sprint.check_deps(project.root, load_story(files["E1-S3"]), qa_hold=None)
     assert (result.missing, result.not_done, result.exit_code) == (("E7-S7", "../x"), (), 2)
 
 
 def test_record_override_appends(project: Project) -> None:
     files = make_world(project, {"E1-S1": "ready-for-dev", "E1-S2": "review"})
     _deps(files["E1-S1"], "E1-S2")
-    first = sprint.record_override(project.root, "E1-S1", "  hotfix\n needed  ")
+    first = sprint.record_override(project.root, "E1-S1", "  hotfix\n needed  ", qa_hold=None)
     assert first["reason"] == "hotfix needed"
     assert first["unmet_dependencies"] == [{"key": "E1-S2", "status": "review"}]
-    sprint.record_override(project.root, "E1-S1", "again")
+    sprint.record_override(project.root, "E1-S1", "again", qa_hold=None)
     lines = sprint.overrides_path(project.root).read_text().splitlines()
     assert [json.loads(line)["reason"] for line in lines] == ["hotfix needed", "again"]
     assert json.loads(lines[0]) == first
@@ -336,5 +336,5 @@ def test_record_override_appends(project: Project) -> None:
 def test_record_override_refusals(project: Project, key: str, reason: str) -> None:
     make_world(project)
     with pytest.raises(GaiaError):
-        sprint.record_override(project.root, key, reason)
+        sprint.record_override(project.root, key, reason, qa_hold=None)
     assert not sprint.overrides_path(project.root).exists()

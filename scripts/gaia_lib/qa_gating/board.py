@@ -1,0 +1,102 @@
+"""The board QA gating reads: every story of the project, its epic, and each epic's record file.
+
+Rules:
+- Stories are found in every layout the resolver knows (`epic-*/<key>-*/story.md`,
+  `epic-*/stories/<key>-*.md`, flat `<key>-*.md` under implementation-artifacts); a key is
+  loaded through `resolve.find_story`, so a shadowed or ambiguous key reads exactly as every
+  other command reads it. A story file that does not parse is listed with status None.
+- An epic's directory is the `epic-*` directory holding its stories; with none, the first
+  `epic-<e>` / `epic-<e>-*` directory (case-insensitive); with none, `epic-<E>`.
+- The epic's QA record is `<epic dir>/test-status.md`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import keys, paths
+from gaia_lib.core.errors import GaiaError, InvalidInput
+from gaia_lib.story import resolve
+from gaia_lib.story.parser import load_story
+
+RECORD_NAME = "test-status.md"
+_KEY_IN_NAME = re.compile(r"^(E[0-9]+-S[0-9]+)-")
+
+
+@dataclass(frozen=True)
+class BoardStory:
+    key: str
+    epic: str
+    path: Path
+    status: str | None
+    depends_on: tuple[str, ...]
+
+
+def epic_key(raw: str, exit_code: int = 1) -> str:
+    """Validate an epic key (`E1`) before any path is built from it."""
+    if keys.EPIC_KEY_RE.fullmatch(raw) is None:
+        shown = raw.encode("unicode_escape").decode("ascii")[:60]
+        raise InvalidInput(f"invalid epic key '{shown}' (expected E<n>, e.g. E1)", exit_code)
+    return raw
+
+
+def _keys_on_disk(root: Path) -> set[str]:
+    found: set[str] = set()
+    if not root.is_dir():
+        return found
+    candidates = [*root.glob("epic-*/*/story.md"), *root.glob("epic-*/stories/*.md"),
+                  *root.glob("*.md")]
+    for path in candidates:
+        name = path.parent.name if path.name == "story.md" else path.name
+        match = _KEY_IN_NAME.match(name)
+        if match is not None:
+            found.add(match.group(1))
+    return found
+
+
+def _sort_key(key: str) -> tuple[int, int]:
+    epic, story = key.split("-")
+    return int(epic[1:]), int(story[1:])
+
+
+def stories(project: Path) -> list[BoardStory]:
+    """Every story of the project, in key order (E1-S2 before E1-S10)."""
+    out: list[BoardStory] = []
+    for key in sorted(_keys_on_disk(paths.implementation_artifacts(project)), key=_sort_key):
+        try:
+            path = resolve.find_story(project, key)
+        except GaiaError:
+            continue
+        try:
+            story = load_story(path)
+            status, deps = story.status, story.depends_on
+        except GaiaError:
+            status, deps = None, ()
+        out.append(BoardStory(key, keys.epic_of(key), path, status, deps))
+    return out
+
+
+def epic_dir(project: Path, epic: str) -> Path:
+    """The epic's directory under implementation-artifacts (see the module docstring)."""
+    epic = epic_key(epic)
+    root = paths.implementation_artifacts(project)
+    for pattern in (f"epic-*/stories/{epic}-S*.md", f"epic-*/{epic}-S*/story.md"):
+        for found in sorted(root.glob(pattern)):
+            name = found.parent.name if found.name == "story.md" else found.name
+            if _KEY_IN_NAME.match(name):
+                return found.parent.parent  # epic-*/stories/K.md and epic-*/K-*/story.md alike
+    token = f"epic-{epic.lower()}"
+    try:
+        names = sorted(p.name for p in root.iterdir() if p.is_dir())
+    except OSError:
+        names = []
+    for name in names:
+        if name.lower() == token or name.lower().startswith(token + "-"):
+            return root / name
+    return root / f"epic-{epic}"
+
+
+def record_path(project: Path, epic: str) -> Path:
+    return epic_dir(project, epic) / RECORD_NAME

@@ -1,0 +1,140 @@
+"""Stable finding fingerprints across QA rounds, and what changed since the previous round.
+
+A finding's identity is WHAT is wrong WHERE, not how it is worded or on which line:
+- kind: the model finding's `category`, or a deterministic finding's `rule`;
+- the acceptance criterion it names (`ac_ref` / `ac_id`, upper-cased), if any;
+- the test or file it names (`test`, else `file`), as a POSIX path, `::` test ids kept, a
+  `:line` suffix dropped; line numbers are never part of it;
+- only when it names neither an AC nor a file: the message's shape (lower-cased, quoted text
+  and numbers blanked, punctuation dropped, whitespace collapsed), so two free-floating
+  findings of one kind still differ.
+The fingerprint is the first 16 hex digits of sha256 over those parts joined by NUL. Two
+findings of one round with the same identity are one finding (the first is kept). Rewording a
+message or moving code keeps the fingerprint; a different AC, test/file or kind is a new one.
+
+Round R is compared with the newest earlier round that has a saved fingerprint set: `new` (in
+R only), `open` (in both), `fixed` (in the earlier round only). The rounds record keeps the
+counts as `N new, N open, N fixed`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
+_NUMBER = re.compile(r"[0-9]+")
+_PUNCT = re.compile(r"[^a-z0-9# ]+")
+_LINE_SUFFIX = re.compile(r":[0-9]+$")
+
+
+def shape(message: str) -> str:
+    text = _QUOTED.sub(" q ", message.lower())
+    text = _NUMBER.sub("#", text)
+    return " ".join(_PUNCT.sub(" ", text).split())
+
+
+def _text(finding: Mapping[str, Any], *names: str) -> str:
+    for name in names:
+        value = finding.get(name)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return ""
+
+
+def identity(finding: Mapping[str, Any]) -> tuple[str, str, str, str]:
+    kind = _text(finding, "category", "rule").lower() or "other"
+    ac = _text(finding, "ac_ref", "ac_id").upper()
+    where = _LINE_SUFFIX.sub("", _text(finding, "test", "file").replace("\\", "/"))
+    message = "" if (ac or where) else shape(_text(finding, "message"))
+    return kind, ac, where, message
+
+
+def fingerprint(finding: Mapping[str, Any]) -> str:
+    material = "\0".join(identity(finding)).encode("utf-8")
+    return hashlib.sha256(material).hexdigest()[:16]
+
+
+def summary(finding: Mapping[str, Any]) -> str:
+    kind, ac, where, _ = identity(finding)
+    place = " ".join(p for p in (ac, where) if p)
+    message = " ".join(_text(finding, "message").split())[:160]
+    return f"{kind}{f' ({place})' if place else ''}: {message}"
+
+
+def collect(findings: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """fingerprint -> summary, first finding of each identity kept, sorted by fingerprint."""
+    out: dict[str, str] = {}
+    for finding in findings:
+        out.setdefault(fingerprint(finding), summary(finding))
+    return dict(sorted(out.items()))
+
+
+def analysis_findings(analysis: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every deterministic finding of analysis-results.json's checks."""
+    out: list[Mapping[str, Any]] = []
+    for check in analysis.get("checks", []) or []:
+        if isinstance(check, Mapping):
+            out += [f for f in check.get("findings", []) or [] if isinstance(f, Mapping)]
+    return out
+
+
+@dataclass(frozen=True)
+class Delta:
+    round: int
+    previous: int | None
+    new: tuple[str, ...]
+    open: tuple[str, ...]
+    fixed: tuple[str, ...]
+
+    def counts(self) -> str:
+        return f"{len(self.new)} new, {len(self.open)} open, {len(self.fixed)} fixed"
+
+
+def compare(number: int, current: Mapping[str, str], previous: Mapping[str, str] | None,
+            previous_round: int | None) -> Delta:
+    before = previous or {}
+    return Delta(
+        number, previous_round if previous is not None else None,
+        tuple(current[k] for k in current if k not in before),
+        tuple(current[k] for k in current if k in before),
+        tuple(before[k] for k in before if k not in current),
+    )
+
+
+def render(delta: Delta) -> str:
+    """The report's round section."""
+    if delta.previous is None:
+        head = (f"## QA round {delta.round}\n\nNo earlier round's findings to compare with: "
+                f"{len(delta.new)} finding(s), all new.\n")
+        return head
+    out = [f"## QA round {delta.round}", "",
+           f"Compared with round {delta.previous}: {delta.counts()}.", ""]
+    for title, items in (("New", delta.new), ("Still open", delta.open),
+                         ("Fixed since round " + str(delta.previous), delta.fixed)):
+        out.append(f"### {title} ({len(items)})")
+        out.append("")
+        out += [f"- {item}" for item in items] or ["- none"]
+        out.append("")
+    return "\n".join(out)
+
+
+def saved_path(state_dir: Path, number: int) -> Path:
+    return state_dir / f"findings-round{number}.json"
+
+
+def load_previous(state_dir: Path, number: int) -> tuple[int | None, dict[str, str] | None]:
+    """The newest saved fingerprint set of a round before `number`."""
+    for earlier in range(number - 1, 0, -1):
+        try:
+            value = json.loads(saved_path(state_dir, earlier).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(value, dict) and isinstance(value.get("findings"), dict):
+            return earlier, {str(k): str(v) for k, v in value["findings"].items()}
+    return None, None

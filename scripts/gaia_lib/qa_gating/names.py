@@ -1,0 +1,49 @@
+"""The one chooser of a QA review's next round and its report name (seed 004, item 4).
+
+Rule: the next round is the story's highest recorded round (test-status.md, see record) + 1,
+then advanced past any report already on disk (at most 20 probes), so neither a re-review nor
+a reviewer that wrote a report and recorded nothing is sent to an occupied name. Round 1 keeps
+the plain name `qa-tests-KEY.md`; round R is `qa-tests-KEY-roundR.md` (gate.reports spells the
+names; nothing else does: a test scans the code for other literals). Every surface that hands
+out a QA report path asks `next_report`: `gaia resolve-review-report-path --type qa-tests`,
+review-qa setup (its `round` and `report`) and finalize, and the dev-story hand-off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import keys
+from gaia_lib.qa_gating import record
+
+
+@dataclass(frozen=True)
+class NextReport:
+    round: int
+    path: Path
+
+
+def next_round(project: Path, key: str, highest: int | None = None) -> int:
+    """The round the next QA review of `key` is (module docstring)."""
+    key = keys.story_key(key)
+    number = (record.current_highest(project, key) if highest is None else highest) + 1
+    probes = 0
+    while probes < record.MAX_PROBES and record.conventional_report(project, key, number).exists():
+        number += 1
+        probes += 1
+    return number
+
+
+def next_report(project: Path, key: str) -> NextReport:
+    number = next_round(project, key)
+    return NextReport(number, record.conventional_report(project, key, number))
+
+
+def newest_report(project: Path, key: str) -> str | None:
+    """The report of the story's newest recorded round (what describes the code as it is)."""
+    history = record.load(project, keys.epic_of(key)).history(key)
+    for row in reversed(history):
+        if row.report != record.NO_CELL:
+            return row.report
+    return None
