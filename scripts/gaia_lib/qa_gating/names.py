@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import keys
+from gaia_lib.gate import reports
 from gaia_lib.qa_gating import record
 
 
@@ -47,3 +48,12 @@ def newest_report(project: Path, key: str) -> str | None:
         if row.report != record.NO_CELL:
             return row.report
     return None
+
+
+def review_report_path(project: Path, key: str, rtype: str) -> Path:
+    """Where a review of type `rtype` writes its report now: QA reviews (`qa-tests`) at the
+    chosen round's name, every other review at its plain name (`reviews/` created)."""
+    key = keys.story_key(key)
+    rtype = reports.review_type(rtype)
+    number = next_round(project, key) if rtype == record.REPORT_TYPE else 1
+    return reports.review_report_path(project, key, rtype, create=True, round_number=number)

@@ -2,8 +2,10 @@
 
 `setup` resolves the key to exactly one story file (missing: exit 1; ambiguous: exit 2), requires
 the story to be in `review`, resolves the stack and its persona, and probes the stack's test
-runner. The resulting `Setup` is what every later phase works from; a runner that the project
-expects but the machine lacks makes the review BLOCKED (`blocked_reason`).
+runner. Its summary also names this QA round and its report (qa_gating.names) and the QA
+reviewer's model and effort from project config (`qa.model`, `qa.effort`; null: the default).
+The resulting `Setup` is what every later phase works from; a runner that the project expects
+but the machine lacks makes the review BLOCKED (`blocked_reason`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from gaia_lib.core import config, keys, paths
 from gaia_lib.core.errors import GaiaError, NotFound
+from gaia_lib.qa_gating import names
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks import persona, toolprobe
 from gaia_lib.story import resolve
@@ -54,6 +57,11 @@ class Setup:
             "tools": self.probe.as_dict(),
             "blocked": self.blocked_reason,
             "evidence_dir": paths.relative_to_project(self.state_dir(), self.project),
+            # QA gating: this round, its report (the one chooser) and the reviewer's settings
+            "round": (nxt := names.next_report(self.project, self.key)).round,
+            "report": paths.relative_to_project(nxt.path, self.project),
+            "qa_model": self.config.qa.model,
+            "qa_effort": self.config.qa.effort,
         }
 
 
