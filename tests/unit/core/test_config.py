@@ -170,3 +170,21 @@ def test_normalise_context() -> None:
 )
 def test_orchestration_needs_both_switches(flag: str | None, mode: str | None, expected: str) -> None:
     assert config.orchestration(flag, mode) == expected
+
+
+def test_qa_settings_default_and_parse() -> None:
+    assert config.parse("").qa == config.QaSettings()
+    qa = config.parse("qa:\n  gate: off\n  max_rounds: '5'\n  model: claude-sonnet-4-5\n"
+                      "  effort: high\n").qa
+    assert (qa.gate, qa.gate_configured, qa.max_rounds, qa.model, qa.effort) == (
+        "off", True, 5, "claude-sonnet-4-5", "high")
+    assert config.parse("qa:\n  gate: 'on'\n").qa.gate == "on"
+
+
+@pytest.mark.parametrize("text", [
+    "qa:\n  max_rounds: 0\n", "qa:\n  effort: extreme\n", "qa:\n  gate: maybe\n",
+    "qa:\n  model: 'bad model'\n",
+])
+def test_bad_qa_settings_name_the_key(text: str) -> None:
+    with pytest.raises(MalformedFile, match="qa"):
+        config.parse(text)

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from gaia_lib.qa_gating import fingerprints as fp
+
+BASE = {"category": "assertion", "severity": "warning", "file": "tests/test_signup.py",
+        "line": 12, "message": "The test only checks 'status' is truthy", "ac_ref": "AC2"}
+
+
+def test_rewording_and_moving_lines_keep_the_fingerprint() -> None:
+    moved = {**BASE, "line": 40, "message": "Weak assertion: only truthiness of `status`",
+             "severity": "critical", "ac_ref": "ac2"}
+    assert fp.fingerprint(moved) == fp.fingerprint(BASE)
+
+
+def test_a_different_ac_file_test_or_kind_is_a_new_finding() -> None:
+    others = [{**BASE, "ac_ref": "AC3"}, {**BASE, "file": "tests/test_other.py"},
+              {**BASE, "category": "coverage"},
+              {**BASE, "test": "tests/test_signup.py::test_x"}]
+    assert len({fp.fingerprint(f) for f in [BASE, *others]}) == 5
+
+
+def test_free_floating_findings_differ_by_message_shape_only() -> None:
+    one = {"rule": "ac-quality", "message": "AC 3 has no Given/When/Then"}
+    renumbered = {"rule": "ac-quality", "message": "AC 7 has no Given/When/Then!"}
+    other = {"rule": "ac-quality", "message": "AC 3 is ambiguous"}
+    assert fp.fingerprint(one) == fp.fingerprint(renumbered)
+    assert fp.fingerprint(one) != fp.fingerprint(other)
+
+
+def test_compare_names_new_open_and_fixed() -> None:
+    round1 = fp.collect([BASE, {**BASE, "ac_ref": "AC1", "message": "no test for AC1"}])
+    round2 = fp.collect([{**BASE, "message": "still weak"},
+                         {"category": "coverage", "file": "a.py", "message": "new gap"}])
+    delta = fp.compare(2, round2, round1, 1)
+    assert delta.counts() == "1 new, 1 open, 1 fixed"
+    assert delta.fixed == ("assertion (AC1 tests/test_signup.py): no test for AC1",)
+    text = fp.render(delta)
+    assert "Compared with round 1: 1 new, 1 open, 1 fixed." in text
+    assert "### Fixed since round 1 (1)\n\n- assertion (AC1 tests/test_signup.py): no test" in text
+    first = fp.render(fp.compare(1, round1, None, None))
+    assert "No earlier round's findings to compare with: 2 finding(s), all new." in first
+
+
+def test_the_previous_saved_round_is_found_past_gaps(tmp_path: Path) -> None:
+    fp.saved_path(tmp_path, 1).write_text('{"round": 1, "findings": {"ab": "x"}}')
+    fp.saved_path(tmp_path, 2).write_text("not json")
+    assert fp.load_previous(tmp_path, 4) == (1, {"ab": "x"})
+    assert fp.load_previous(tmp_path, 1) == (None, None)
+
+
+def test_analysis_findings_are_every_checks_findings() -> None:
+    analysis = {"checks": [{"name": "a", "findings": [{"rule": "r", "message": "m"}]},
+                           {"name": "b", "findings": []}, "junk"]}
+    assert fp.analysis_findings(analysis) == [{"rule": "r", "message": "m"}]
