@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,7 @@ def board(project: Project) -> Project:
     return project
 
 
-def _rec(project: Project, key: str, result: str, **kwargs: object) -> record.Recorded:
+def _rec(project: Project, key: str, result: str, **kwargs: Any) -> record.Recorded:
     return record.record(project.root, Request(key, result, **kwargs), recorded="2026-09-01")
 
 
@@ -122,8 +123,9 @@ def test_a_bare_record_lands_on_the_highest_conventional_report_on_disk(board: P
     assert recorded.round == 3
     assert recorded.report.endswith("qa-tests-E1-S1-round3.md")
     # no report of the next round on disk: previous + 1, report `-`
-    assert (_rec(board, "E1-S1", "pass").round, record.load(board.root, "E1").row("E1-S1")
-            .report) == (4, "-")
+    assert _rec(board, "E1-S1", "pass").round == 4
+    row = record.load(board.root, "E1").row("E1-S1")
+    assert row is not None and row.report == "-"
 
 
 def test_pending_is_roundless_and_refuses_a_round(board: Project) -> None:
