@@ -16,6 +16,9 @@ GAIA_STORY_STATUS_LOCK_TIMEOUT seconds (default 5) exits 6. Every file is snapsh
 any failure while writing restores each touched file byte for byte and exits 8. Only the
 status lines change: every other byte, line endings included, is kept.
 
+`review -> done` needs a COMPLETE composite Review Gate, except that the QA Tests row does not
+hold it while the story's QA gating mode is off or waived (qa_gating.mode; the row stays).
+
 Exit codes: 0 ok / no-op, 1 usage or --from mismatch, 2 story missing, 3 ambiguous,
 4 malformed story (no status, no epic), 5 epics-and-stories missing, 6 lock timeout,
 7 illegal edge, 8 rolled back or refused by the Review Gate.
@@ -32,9 +35,10 @@ from gaia_lib.core import config, keys, lifecycle, locks, paths, writes
 from gaia_lib.core.errors import Ambiguous, GaiaError, MalformedFile, NotFound
 from gaia_lib.gate import ledger
 from gaia_lib.gate import table as gate
+from gaia_lib.qa_gating import mode
 from gaia_lib.story import markdown, resolve, sprint, states
 from gaia_lib.story.editing import editing
-from gaia_lib.story.parser import Story, load_story
+from gaia_lib.story.parser import GateRow, Story, load_story
 
 EXIT_USAGE = 1
 EXIT_MISSING = 2
@@ -57,6 +61,7 @@ _BLOCK_STATUS = re.compile(r"^- \*\*Status:\*\*")
 _HEADING = re.compile(r"^#{1,3} ")
 _INDEX_HEADER = re.compile(r"^  (?P<key>[A-Za-z][A-Za-z0-9_-]*):[ \t]*$")
 _EPIC_KEY = re.compile(r"E[0-9]+")
+QA_GATE = "QA Tests"
 
 INDEX_FIELDS = ("story_key", "title", "epic", "priority", "risk", "author", "file", "status")
 
@@ -306,8 +311,14 @@ def index_path(project: Path, story: Story, epic_key: str, epics: Path) -> Path:
 # ---------------------------------------------------------------- gate checks
 
 
-def _gate_problem(story: Story) -> str | None:
-    composite = gate.composite(story.review_gate or ())
+def _gate_problem(story: Story, qa_waived: bool = False) -> str | None:
+    rows: tuple[GateRow, ...] = story.review_gate or ()
+    if qa_waived:  # QA gating off for the story: its QA Tests row stays, it stops holding
+        rows = tuple(GateRow(r.name, gate.PASSED, r.report, r.line) if r.name == QA_GATE else r
+                     for r in rows)
+        if not any(r.name == QA_GATE for r in rows):
+            rows = (*rows, GateRow(QA_GATE, gate.PASSED, gate.NO_REPORT, 0))
+    composite = gate.composite(rows)
     if composite.state == "COMPLETE":
         return None
     detail = []
@@ -467,7 +478,11 @@ def transition_story(project: Path, request: Request) -> Result:
 
 
 def _check_done_gates(project: Path, story: Story, key: str, result: Result) -> None:
-    problem = _gate_problem(story)
+    qa_mode = mode.resolve(project, story=key)
+    problem = _gate_problem(story, qa_waived=not qa_mode.gates)
+    if not qa_mode.gates:
+        result.notes.append(f"QA Tests row not holding review -> done: QA gating is "
+                            f"{qa_mode.describe()}")
     if problem is not None:
         if os.environ.get(GATE_BYPASS_ENV) != "1":
             raise GaiaError(

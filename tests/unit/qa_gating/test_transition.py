@@ -480,3 +480,32 @@ def test_concurrent_transitions_in_threads_lose_nothing(project: Project) -> Non
         assert f'  - key: "{key}"\n    title: "Story {key}"\n    status: "in-progress"\n' in text
     index = index_of(project).read_text()
     assert index.count('    status: "in-progress"\n') == 16
+
+
+def test_qa_gate_off_stops_the_qa_row_holding_review_to_done(project: Project) -> None:
+    from gaia_lib.qa_gating import mode
+
+    files = make_world(project, {"E1-S1": "review"})
+    _with_passed_gate(files["E1-S1"])
+    text = files["E1-S1"].read_text().replace("| QA Tests | PASSED |", "| QA Tests | FAILED |")
+    files["E1-S1"].write_text(text)
+    with pytest.raises(GaiaError, match="blocking: QA Tests"):
+        transition_story(project.root, Request("E1-S1", to="done"))
+    mode.set_mode(project.root, "epic", "E1", "off", "prototype epic")
+    result = transition_story(project.root, Request("E1-S1", to="done"))
+    assert result.notes == ["QA Tests row not holding review -> done: QA gating is waived "
+                            "(epic E1: prototype epic)"]
+    assert "| QA Tests | FAILED |" in files["E1-S1"].read_text()  # the row stays
+
+
+def test_qa_gate_off_never_releases_another_gate(project: Project) -> None:
+    from gaia_lib.qa_gating import mode
+
+    files = make_world(project, {"E1-S1": "review"})
+    _with_passed_gate(files["E1-S1"])
+    text = files["E1-S1"].read_text().replace("| Code Review | PASSED |",
+                                              "| Code Review | FAILED |")
+    files["E1-S1"].write_text(text)
+    mode.set_mode(project.root, "story", "E1-S1", "off", "r")
+    with pytest.raises(GaiaError, match="blocking: Code Review"):
+        transition_story(project.root, Request("E1-S1", to="done"))
