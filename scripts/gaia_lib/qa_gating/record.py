@@ -485,6 +485,7 @@ def record(project: Path, request: Request, *, recorded: str | None = None) -> R
     request = validate(request)
     date = recorded or today()
     target = board.record_path(project, keys.epic_of(request.key))
+    writes.make_dirs(target.parent, project)  # a flat-layout epic has no directory yet
     with locks.locked(target, LOCK_SECONDS, 1):
         try:
             original: str | None = target.read_text(encoding="utf-8")
@@ -513,7 +514,6 @@ def record(project: Path, request: Request, *, recorded: str | None = None) -> R
             ledger_rows.append(row)
         if request.reason is not None:
             text = upsert_waiver(text, Waiver(request.key, number, request.reason, date))
-        writes.make_dirs(target.parent, project)
         writes.write_text(target, text, project)
         try:
             _write_ledger(project, ledger_rows)

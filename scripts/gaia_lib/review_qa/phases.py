@@ -79,7 +79,7 @@ ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
 def start_round(s: Setup) -> None:
     """A new review starts clean: no earlier round's evidence or fork output can be mistaken
     for this round's. A story whose QA failure budget is spent (parked) is refused."""
-    budget.check_can_start(s.project, s.key)
+    budget.check_can_start(s.project, s.key, exit_code=1)  # `review-qa KEY` makes it 3
     with writes.scope("parent", s.project):
         for name in ROUND_FILES:
             writes.remove(s.state_dir() / name)
