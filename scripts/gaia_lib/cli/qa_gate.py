@@ -6,7 +6,7 @@
     gaia qa-gate lint
 
 mode prints `on (<level>: <reason>)`, `waived (<level>: <reason>)` or `off (project config
-qa.gate: qa.gate: off)`; the story's word beats its epic's, the epic's the project's, the
+qa.gate: off)`; the story's word beats its epic's, the epic's the project's, the
 project's the config, and silence inherits (default: on). on/off record who, when and why
 (--reason required); inherit clears the level's word. Turning gating on for stories that were
 not gated backfills each already-done one without a pass or waived verdict as waived

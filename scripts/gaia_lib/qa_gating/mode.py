@@ -81,8 +81,8 @@ class Modes:
         if found is not None:
             return found
         if self.qa.gate_configured:
-            return Mode("on" if self.qa.gate == "on" else "off", f"qa.gate: {self.qa.gate}",
-                        "config", PROJECT)
+            return Mode("on" if self.qa.gate == "on" else "off", self.qa.gate, "config",
+                        PROJECT)
         return Mode("on", "dependents wait for a story's QA verdict", "default", PROJECT)
 
     def for_epic(self, epic: str) -> Mode:

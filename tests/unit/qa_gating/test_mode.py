@@ -30,7 +30,7 @@ def test_silence_is_gating_on_by_default(board: Project) -> None:
 
 def test_the_config_answers_for_the_project(board: Project) -> None:
     board.write(".gaia/config/project-config.yaml", "qa:\n  gate: off\n")
-    assert _mode(board, story="E1-S1") == "off (project config qa.gate: qa.gate: off)"
+    assert _mode(board, story="E1-S1") == "off (project config qa.gate: off)"
     assert not mode.resolve(board.root, story="E1-S1").gates
 
 
