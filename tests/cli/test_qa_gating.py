@@ -48,6 +48,10 @@ def test_fail_then_a_passing_re_qa_releases_the_dependents(board: Project) -> No
                                   "E1-S2(qa:fail) hold every remaining story. Exits:")
     path = gaia(board, "resolve-review-report-path", "--key", "E1-S2", "--type", "qa-tests")
     assert path.stdout.strip().endswith("/qa-tests-E1-S2-round2.md")
+    story = next(board.impl.rglob("E1-S3-*.md"))
+    step1 = gaia(board, "check-deps", str(story))  # dev-story's Step 1, the same function
+    assert step1.returncode == 1
+    assert "  E1-S2: held by QA fail (round 1" in step1.stderr
     again = gaia(board, "qa-record", "E1-S2", "--result", "pass")
     assert "= pass (round 2)" in again.stdout
     assert check_deps(board).returncode == 0

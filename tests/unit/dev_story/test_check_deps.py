@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -78,6 +79,13 @@ def test_the_verdict_is_the_shared_function(project: Project,
     """check-deps never re-implements the rule: QA gating changes land here too."""
     path = _story(project, "E1-S2", "ready-for-dev")
     held = sprint.DepsResult("E1-S2", (), (("E1-S1", "held by QA verdict FAILED"),))
-    monkeypatch.setattr(sprint, "check_deps", lambda _project, _story: held)
+    passed: list[object] = []
+
+    def shared(_project: Path, _story: object, *, qa_hold: object) -> sprint.DepsResult:
+        passed.append(qa_hold)
+        return held
+
+    monkeypatch.setattr(sprint, "check_deps", shared)
     outcome = check_deps.check(project.root, path)
     assert outcome.exit_code == 1 and "  E1-S1: held by QA verdict FAILED" in outcome.messages()
+    assert [type(h).__name__ for h in passed] == ["QaHolds"]  # QA gating's hold is applied
