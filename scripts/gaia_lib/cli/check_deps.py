@@ -3,11 +3,12 @@
     gaia check-deps <story_path> [--bypass-deps]
 
 The same check as `gaia sprint-state check-deps` (and QA gating). stderr lists what blocks:
-`  KEY: status` per unfinished dependency, `  KEY: no story file` per missing one, or the
-dependency cycle. `--bypass-deps` records the bypass through `sprint-state override` and
+`  KEY: status` per unfinished dependency, `  KEY: no story file` per missing one,
+`  KEY: held by QA ...` per done dependency its QA verdict holds, or the dependency cycle.
+`--bypass-deps` records the bypass through `sprint-state override` and
 prints `[BYPASS] dependency check bypassed for K — depends_on entries not validated`.
 
-Exit codes: 0 all dependencies done (or bypassed); 1 some not done, or a dependency cycle;
+Exit codes: 0 all dependencies done (or bypassed); 1 some not done or held by QA, or a cycle;
 2 a dependency story file is missing; 64 usage error (no such story file, unparseable story).
 """
 
