@@ -8,7 +8,7 @@ must:
 - write its own report, `qa-tests-E1-S1-round2.md`, leaving round 1's untouched, whose round
   section lists the AC2 finding as fixed since round 1 and the AC3 one as still open;
 - be recorded as round 2 in the epic's test-status.md and in the rounds ledger, with the counts.
-The session scripts are the same shape as test_review_qa_session's.
+The fake model follows the skill text, as in test_review_qa_session.
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from typing import Any
 
 import pytest
 
-from e2e.claude_cli import ClaudeCli, Session, SessionResult, run_session
-from e2e.demo import demo_copy, seed_plugin_data, session_env
+from e2e.claude_cli import ClaudeCli, SessionResult
+from e2e.demo import demo_copy
 from e2e.fake_api import tool_result_text
-from e2e.test_review_qa_session import EVIDENCE, GOOD_REPORT, KEY, QA_MARKER, _scripts
+from e2e.skill_follower import Follower
+from e2e.test_review_qa_session import EVIDENCE, GOOD_REPORT, KEY, review
 
 pytestmark = pytest.mark.claude
 
@@ -38,12 +39,8 @@ ROUND2 = {"findings": [{**AC3, "line": 42, "message": "still nothing tests a dup
 
 def _review(claude: ClaudeCli, plugin_root: Path, project: Path, work: Path, venv: Path,
             findings: dict[str, Any], tag: str) -> SessionResult:
-    seed_plugin_data(work / "claude-config", venv)
-    main, qa = _scripts(project, GOOD_REPORT, findings, tag)
-    return run_session(claude, Session(
-        prompt=f"/gaia-review-qa {KEY}", script=main, agents={QA_MARKER: qa},
-        plugin_root=plugin_root, project=project, work=work, output_format="stream-json",
-        env=session_env(venv.parent)))
+    model = Follower(KEY, str(project), tag, findings, GOOD_REPORT, [])
+    return review(claude, plugin_root, project, work, venv, model)
 
 
 def _setup_json(result: SessionResult) -> dict[str, Any]:
@@ -55,7 +52,7 @@ def _setup_json(result: SessionResult) -> dict[str, Any]:
 
 def _finalize(result: SessionResult, tag: str) -> str:
     assert result.returncode == 0, result.stdout + result.stderr
-    block = next(b for b in result.tool_results if b["tool_use_id"] == f"toolu_finalize_{tag}")
+    block = next(b for b in result.tool_results if b["tool_use_id"] == f"toolu_cmd1_{tag}")
     assert not block.get("is_error"), tool_result_text(block)
     return tool_result_text(block)
 
