@@ -7,10 +7,10 @@ start-up is not), names each test's context by its node id, and at the end saves
 writes the two reports the review reads: the coverage JSON (branch evidence) and, per measured
 file, the node ids of the tests that executed any of its lines (behavioural attribution).
 
-Environment: GAIA_COVERAGE_RCFILE (coverage config: data file, branch, include),
-GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs). Data already in the data
-file is kept (several tiers append). Without coverage.py the tests run unmeasured and one line
-in the terminal summary says so; a measurement problem never fails the test run.
+Environment: GAIA_COVERAGE_RCFILE (coverage config: branch, include), GAIA_COVERAGE_DATA (the
+data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs). Data already in
+the data file is kept (several tiers append). Without coverage.py the tests run unmeasured and
+one line in the terminal summary says so; a measurement problem never fails the test run.
 """
 
 from __future__ import annotations
@@ -44,7 +44,9 @@ def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> 
     except ImportError:
         _say("coverage.py is not importable here: the tests run unmeasured")
         return
-    cov = coverage.Coverage(config_file=rcfile)
+    # The data file is named here, not only in the rcfile: a COVERAGE_FILE in the caller's
+    # environment (common in CI) would otherwise override the config and mix in its data.
+    cov = coverage.Coverage(config_file=rcfile, data_file=os.environ.get("GAIA_COVERAGE_DATA"))
     try:
         cov.load()  # append to an earlier tier's data
     except Exception:  # unreadable old data: start afresh

@@ -60,7 +60,7 @@ def test_branch_only_on_remote_is_checked_out(world: World, tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(("key", "slug"), [
-    ("../E1-S1", "signup"), ("E1-S1;rm", "signup"), ("e1-s1", "signup"),
+    ("../E1-S1", "signup"), ("E1-S1;rm", "signup"), ("E1-S1/x", "signup"),
     ("E1-S1", "--force"), ("E1-S1", "a b"), ("E1-S1", "Signup"), ("E1-S1", "x..y"),
     ("E1-S1", "a/b"), ("E1-S1", "-"), ("E1-S1", "x" * 65), ("E1-S1", "sign\nup"),
 ])

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,10 +72,16 @@ def test_review_qa_never_writes_the_scenario_index(project: Project) -> None:
 
 
 def _coverage_json(root: Path, tests: str, out: str) -> Path:
-    subprocess.run([sys.executable, "-m", "coverage", "run", "--branch", "-m", "pytest", "-q",
-                    "-p", "no:cacheprovider", tests], cwd=root, check=True, capture_output=True)
-    subprocess.run([sys.executable, "-m", "coverage", "json", "-q", "-o", out], cwd=root,
-                   check=True)
+    # The data file is named and the caller's coverage settings dropped: a COVERAGE_FILE or
+    # COVERAGE_PROCESS_START inherited from a measured test run must not mix in its data.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COVERAGE_")}
+    env["PYTHONPATH"] = str(root)
+    data = str(root / f"{out}.data")
+    subprocess.run([sys.executable, "-m", "coverage", "run", f"--data-file={data}", "--branch",
+                    "-m", "pytest", "-q", "-p", "no:cacheprovider", tests], cwd=root, env=env,
+                   check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "coverage", "json", f"--data-file={data}", "-q",
+                    "-o", out], cwd=root, env=env, check=True)
     return root / out
 
 
@@ -85,17 +92,12 @@ def test_coverage_delta_on_real_coverage_reports(tmp_path: Path) -> None:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests/test_add.py").write_text(
         "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n")
-    env = {"PYTHONPATH": str(tmp_path)}
-    import os
-    os.environ.update(env)
-    try:
-        base = _coverage_json(tmp_path, "tests", "before.json")
-        (tmp_path / "tests/test_div.py").write_text(
-            "import pytest\nfrom calc import div\n\n\ndef test_div_zero():\n"
-            "    with pytest.raises(ValueError):\n        div(1, 0)\n")
-        cur = _coverage_json(tmp_path, "tests", "after.json")
-    finally:
-        os.environ.pop("PYTHONPATH")
+    base = _coverage_json(tmp_path, "tests", "before.json")
+    (tmp_path / "tests/test_div.py").write_text(
+        "import pytest\nfrom calc import div\n\n\ndef test_div_zero():\n"
+        "    with pytest.raises(ValueError):\n        div(1, 0)\n")
+    cur = _coverage_json(tmp_path, "tests", "after.json")
+    assert set(json.loads(base.read_text())["files"]) == {"calc.py", "tests/test_add.py"}
     done = run_gaia("coverage-delta", "--baseline", str(base), "--current", str(cur),
                     cwd=tmp_path, env=gaia_env())
     assert done.returncode == 0, done.stderr

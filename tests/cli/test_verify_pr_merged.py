@@ -71,7 +71,7 @@ def test_merge_seen_only_after_fetch(world: World, tmp_path: Path) -> None:
     assert verify(world, "E1-S1")[0] == 0
 
 
-@pytest.mark.parametrize(("key", "target"), [("E1-S1.*", "main"), ("e1-s1", "main"),
+@pytest.mark.parametrize(("key", "target"), [("E1-S1.*", "main"), ("E1..S1", "main"),
                                              ("E1-S1", "--output=/tmp/x"), ("E1-S1", "a b")])
 def test_hostile_input_exit_1(world: World, key: str, target: str) -> None:
     result = world.gaia("verify-pr-merged", "--", key, target)

@@ -149,7 +149,12 @@ class CoverageSetup:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(PLUGIN_DIR),
                                                           env.get("PYTHONPATH"))))
         env.update(GAIA_COVERAGE_RCFILE=str(self.rcfile), GAIA_COVERAGE_REPORT=str(self.report),
-                   GAIA_COVERAGE_CONTEXTS=str(self.contexts))
+                   GAIA_COVERAGE_CONTEXTS=str(self.contexts),
+                   GAIA_COVERAGE_DATA=str(self.data_file))
+        # A coverage.py already set to start in every Python process (COVERAGE_PROCESS_START,
+        # e.g. a CI measuring its own tools) would run a second tracer inside the measured
+        # run; the review's measurement owns this run.
+        env.pop("COVERAGE_PROCESS_START", None)
         return env
 
     def collect(self) -> tuple[Path | None, str | None]:

@@ -8,6 +8,9 @@ Rules:
 - An epic's directory is the `epic-*` directory holding its stories; with none, the first
   `epic-<e>` / `epic-<e>-*` directory (case-insensitive); with none, `epic-<E>`.
 - The epic's QA record is `<epic dir>/test-status.md`.
+- An epic key is `E<n>`; a story key of another form (`PROJ-12`) has the part before its first
+  `-` as its epic, and one without `-` (`story_7`) is its own. Listing the board (`stories`)
+  recognises story files named by the usual `E<n>-S<n>` form.
 """
 
 from __future__ import annotations
@@ -35,8 +38,10 @@ class BoardStory:
 
 
 def epic_key(raw: str, exit_code: int = 1) -> str:
-    """Validate an epic key (`E1`) before any path is built from it."""
-    if keys.EPIC_KEY_RE.fullmatch(raw) is None:
+    """Validate an epic key before any path is built from it: `E1`, or the epic of a story key
+    of another form (`PROJ` for `PROJ-12`; `story_7`, which names no epic, is its own)."""
+    other_form = "-" not in raw and keys.is_story_key(raw)
+    if keys.EPIC_KEY_RE.fullmatch(raw) is None and not other_form:
         shown = raw.encode("unicode_escape").decode("ascii")[:60]
         raise InvalidInput(f"invalid epic key '{shown}' (expected E<n>, e.g. E1)", exit_code)
     return raw
