@@ -26,8 +26,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 APPROVE = "APPROVE"
 REQUEST_CHANGES = "REQUEST_CHANGES"
@@ -46,8 +45,9 @@ UNREADABLE = "unreadable"
 INVALID = "invalid"
 
 
-@dataclass(frozen=True)
-class Document:
+# NamedTuple rather than dataclass: the verdict resolver is a per-call command, and on its path
+# the dataclasses import and class construction are a measurable part of start-up.
+class Document(NamedTuple):
     """One JSON input: its parsed value, or `problem` (UNREADABLE / INVALID) when there is none."""
 
     path: str
@@ -55,8 +55,7 @@ class Document:
     problem: str | None = None
 
 
-@dataclass(frozen=True)
-class Resolution:
+class Resolution(NamedTuple):
     verdict: str
     reason: str  # one diagnostic line naming the rule that decided
 
