@@ -25,36 +25,13 @@ PYTHON="${PYTHON:-python3}"
 GAIA="${GAIA_BIN:-$ROOT/bin/gaia}"
 STORY="E1-S2"
 
-usage() {
-    echo "usage: bash dev/demo-dev-story.sh [--out DIR] [--story KEY]" >&2
-    exit 2
-}
-
-die() {
-    echo "dev/demo-dev-story.sh: $*" >&2
-    exit 1
-}
-
-OUT=""
-while [ "$#" -gt 0 ]; do
-    case "$1" in
-        --out) [ "$#" -ge 2 ] || usage; OUT="$2"; shift 2 ;;
-        --out=*) OUT="${1#--out=}"; shift ;;
-        --story) [ "$#" -ge 2 ] || usage; STORY="$2"; shift 2 ;;
-        --story=*) STORY="${1#--story=}"; shift ;;
-        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
-        *) usage ;;
-    esac
-done
-
-command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found; install Python >= 3.10"
-command -v git >/dev/null 2>&1 || die "git not found; install git"
-[ -x "$GAIA" ] || die "$GAIA not found or not executable"
-if [ -n "$OUT" ] && [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
-    die "--out $OUT exists and is not empty; choose a new directory"
-fi
-
-step() { printf '\n==> %s\n' "$*"; }
+SCRIPT="dev/demo-dev-story.sh"
+USAGE="bash dev/demo-dev-story.sh [--out DIR] [--story KEY]"
+EXTRA_FLAGS="story"
+# shellcheck source=dev/demo-common.sh
+. "$ROOT/dev/demo-common.sh"
+parse_demo_flags "$0" "$@"
+check_demo_tools
 
 # --- 1. a fresh copy as a git repository with a bare origin ---------------------------------
 if [ -z "$OUT" ]; then

@@ -37,37 +37,12 @@ STORY_CHANGESET=(
     tests/integration/test_signup_flow.py
 )
 
-usage() {
-    echo "usage: bash dev/demo.sh [--out DIR]" >&2
-    exit 2
-}
-
-die() {
-    echo "dev/demo.sh: $*" >&2
-    exit 1
-}
-
-OUT=""
-while [ "$#" -gt 0 ]; do
-    case "$1" in
-        --out) [ "$#" -ge 2 ] || usage; OUT="$2"; shift 2 ;;
-        --out=*) OUT="${1#--out=}"; shift ;;
-        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
-        *) usage ;;
-    esac
-done
-
-command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found; install Python >= 3.10"
-"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))' ||
-    die "Python >= 3.10 is required ($PYTHON is $("$PYTHON" --version 2>&1))"
-command -v git >/dev/null 2>&1 || die "git not found; install git"
-[ -x "$GAIA" ] || die "$GAIA not found or not executable"
-
-if [ -n "$OUT" ] && [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
-    die "--out $OUT exists and is not empty; choose a new directory"
-fi
-
-step() { printf '\n==> %s\n' "$*"; }
+SCRIPT="dev/demo.sh"
+USAGE="bash dev/demo.sh [--out DIR]"
+# shellcheck source=dev/demo-common.sh
+. "$ROOT/dev/demo-common.sh"
+parse_demo_flags "$0" "$@"
+check_demo_tools
 
 # --- 1. the demo project's venv ------------------------------------------------------------
 build_demo_venv() {
