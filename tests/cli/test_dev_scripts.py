@@ -95,7 +95,8 @@ def _ci_checkout(tmp_path: Path, test_exit: int) -> tuple[Path, Path]:
     return root, record
 
 
-@pytest.mark.parametrize(("no_go", "tools", "test_exit"), [("", "npm,go", 0), ("1", "npm", 3)])
+@pytest.mark.parametrize(("no_go", "tools", "test_exit"),
+                         [("", "npm,gh,go", 0), ("1", "npm,gh", 3)])
 def test_ci_run_requires_what_it_installed_and_passes_on_the_result(
     tmp_path: Path, no_go: str, tools: str, test_exit: int
 ) -> None:

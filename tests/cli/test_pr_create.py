@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from helpers.delivery import World, make_world, sh_git
+from helpers.tools import need
 
 
 def pushed_world(tmp_path: Path, **kwargs: bool) -> World:
@@ -107,3 +108,16 @@ def test_title_starting_with_a_dash_stays_a_title(world: World) -> None:
     result = world.gaia("pr-create", "E1-S1", "--", "--help me")
     assert result.returncode == 0, result.stderr
     assert state(world)["1"]["title"] == "E1-S1: --help me"
+
+
+def test_real_gh_without_a_github_remote(tmp_path: Path) -> None:
+    # What a user whose origin is not on GitHub meets: the real gh refuses, one line says why.
+    world = pushed_world(tmp_path, with_gh=False)
+    (world.bin_dir / "gh").symlink_to(need("gh", "the real gh CLI is not installed"))
+    result = world.gaia("pr-create", "E1-S1", "x", GH_TOKEN="not-a-token",
+                        GH_CONFIG_DIR=str(tmp_path / "gh-config"))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith("pr-create: gh pr list failed: this repository has no "
+                                    "GitHub remote gh can use (gh: none of the git remotes")
+    assert len(result.stderr.splitlines()) == 1
+    assert world.git("log", "-1", "--format=%s") == "feat(E1-S1): wire a\n"

@@ -4,6 +4,7 @@ a promotion chain to `main`, a story file, and (optionally) the fake `gh` on PAT
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,9 @@ class World:
     remote: Path
     bin_dir: Path
     extra_env: dict[str, str] = field(default_factory=dict)
+    # Without the fake gh, PATH is bin_dir alone (git linked in): a real gh on the machine must
+    # not answer for a test that means "gh is not installed".
+    path_only_bin: bool = False
 
     @property
     def root(self) -> Path:
@@ -41,7 +45,8 @@ class World:
 
     def env(self, **extra: str) -> dict[str, str]:
         env = gaia_env(self.root, **{**GIT_ENV, **self.extra_env, **extra})
-        env["PATH"] = f"{self.bin_dir}{os.pathsep}{env.get('PATH', '')}"
+        env["PATH"] = (str(self.bin_dir) if self.path_only_bin
+                       else f"{self.bin_dir}{os.pathsep}{env.get('PATH', '')}")
         return env
 
     def gaia(self, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
@@ -83,4 +88,9 @@ def make_world(tmp_path: Path, *, chain: bool = True, with_gh: bool = True) -> W
                    "GAIA_GIT_PUSH_BACKOFF": "0", "GAIA_CI_POLL_SECONDS": "0.05"})
     if with_gh:
         fake_gh.install(bin_dir)
+    else:
+        git = shutil.which("git")
+        assert git is not None
+        (bin_dir / "git").symlink_to(git)
+        world.path_only_bin = True
     return world

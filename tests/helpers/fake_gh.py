@@ -14,6 +14,10 @@ Environment:
 - FAKE_GH_AUTH    `fail`: every call fails as an unauthenticated gh does (exit 4)
 - FAKE_GH_MERGE   `protected`: merges are refused by branch policy
 - FAKE_GH_LOG     append each call's argv as a JSON line
+- FAKE_GH_OLD     `1`: behave as gh before `pr checks --json` existed (Debian's 2.23): that
+                  flag is refused ("unknown flag: --json", exit 1) and `gh pr checks N` prints
+                  gh's non-terminal table: name, status (cancel shown as fail), elapsed, URL,
+                  description, tab-separated, one check per line
 """
 
 from __future__ import annotations
@@ -130,7 +134,11 @@ def pr_create(state: dict[str, Any], opts: dict[str, str]) -> None:
     print(url)
 
 
-def pr_checks(state: dict[str, Any], number: str) -> None:
+def pr_checks(state: dict[str, Any], number: str, opts: dict[str, str]) -> None:
+    old = os.environ.get("FAKE_GH_OLD") == "1"
+    if old and "--json" in opts:
+        fail("unknown flag: --json\n\nUsage:  gh pr checks [<number> | <url> | <branch>] "
+             "[flags]", 1)
     pr = get_pr(state, number)
     script = [step.strip() for step in os.environ.get("FAKE_GH_CI", "pass").split(",")]
     polls = state["polls"].get(number, 0)
@@ -142,6 +150,11 @@ def pr_checks(state: dict[str, Any], number: str) -> None:
     if step == "error":
         fail("HTTP 502: Bad Gateway (https://api.github.com/graphql)")
     check_state, code = CHECK_STATES[step]
+    if old:
+        link = f"https://github.com/{OWNER_REPO}/actions/runs/1"
+        shown = "fail" if step == "cancel" else step
+        print(f"tests\t{shown}\t0\t{link}\t\nlint\tpass\t12s\t{link}\t")
+        sys.exit(code)
     print(json.dumps([{"bucket": step, "name": "tests", "state": check_state},
                       {"bucket": "pass", "name": "lint", "state": "SUCCESS"}]))
     sys.exit(code)
@@ -214,7 +227,7 @@ def main(argv: list[str]) -> None:
     elif verb == "view":
         print(json.dumps(fields(get_pr(state, positional[0]), opts["--json"])))
     elif verb == "checks":
-        pr_checks(state, positional[0])
+        pr_checks(state, positional[0], opts)
     elif verb == "merge":
         pr_merge(state, positional[0], opts)
     else:

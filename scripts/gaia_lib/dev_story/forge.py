@@ -8,13 +8,21 @@ merge it). `GhForge` implements it with the real `gh` CLI and only its JSON outp
 - `gh pr view N --json=number,url,state,baseRefName,headRefName`
 - `gh pr checks N --json=name,state,bucket` (bucket: pass | fail | pending | skipping | cancel;
   gh exits 8 while checks are pending and 1 when one failed, with the JSON on stdout either way;
-  "no checks reported" is `None`, not an error)
+  "no checks reported" is `None`, not an error). A gh from before `pr checks --json` (2.23,
+  what Debian ships) says "unknown flag: --json"; then `gh pr checks N` is read instead: its
+  non-terminal table, one check per line, tab-separated name, status (a bucket; cancel shown
+  as fail), elapsed, URL[, description]; a header line, where one is printed, is skipped
 - `gh pr merge N --squash|--merge|--rebase --body=B [--delete-branch]`
 Values always go as `--flag=value`, so input starting with `-` can never become a flag.
 Every call goes through `core.proc` with a timeout and prompts off. A failure is a ForgeError
-whose `kind` the callers act on: missing (gh not installed), auth, not_found, conflict,
-protected, error. Another forge (GitLab's `glab`, Gitea's `tea`) is one more class with these
-five methods, chosen in `forge_for`.
+whose `kind` the callers act on: missing (gh not installed), no_forge (the repository's remotes
+are not on a GitHub host gh knows, or there is no repository), auth (not logged in, bad token),
+network (gh could not reach the host: transient), protected, conflict, not_found, error. The
+words are real gh's (2.23 and later): "none of the git remotes configured for this repository
+point to a known GitHub host" is no_forge although it ends with "gh auth login", so no_forge is
+decided first. The message carries gh's first line (its headline; later lines are advice), and
+for auth and no_forge says what to do. Another forge (GitLab's `glab`, Gitea's `tea`) is one
+more class with these five methods, chosen in `forge_for`.
 """
 
 from __future__ import annotations
@@ -33,6 +41,9 @@ GH_TIMEOUT = 120.0
 PR_FIELDS = "number,url,state,baseRefName,headRefName"
 STRATEGIES = ("squash", "merge", "rebase")
 _PR_URL_RE = re.compile(r"/pull/([0-9]+)\b")
+_NO_FORGE = ("none of the git remotes", "not a git repository")
+_NETWORK = ("error connecting to", "could not resolve host", "connection refused",
+            "i/o timeout", "tls handshake timeout", "connection reset", "no such host")
 _AUTH = ("gh auth login", "authentication", "http 401", "bad credentials", "not logged in")
 _NOT_FOUND = ("no pull requests found", "could not resolve to a pullrequest", "http 404",
               "not found")
@@ -84,8 +95,9 @@ def classify(stderr: str) -> str:
     """The ForgeError kind for a failed gh call's stderr (pure)."""
     text = stderr.lower()
     # Protection before conflict: GitHub words both as "not mergeable: …".
-    for kind, markers in (("auth", _AUTH), ("protected", _PROTECTED),
-                          ("conflict", _CONFLICT), ("not_found", _NOT_FOUND)):
+    for kind, markers in (("no_forge", _NO_FORGE), ("auth", _AUTH), ("network", _NETWORK),
+                          ("protected", _PROTECTED), ("conflict", _CONFLICT),
+                          ("not_found", _NOT_FOUND)):
         if any(marker in text for marker in markers):
             return kind
     return "error"
@@ -94,6 +106,40 @@ def classify(stderr: str) -> str:
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1] if lines else "(no output)"
+
+
+def _headline(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[0] if lines else "(no output)"
+
+
+_ADVICE = {
+    "auth": "gh is not logged in for this repository's host: run `gh auth login` or set "
+            "GH_TOKEN",
+    "no_forge": "this repository has no GitHub remote gh can use (gh: {headline}); push to a "
+                "GitHub repository or complete this step manually",
+}
+
+
+def failure(what: str, stderr: str) -> ForgeError:
+    """The ForgeError for a failed gh call: its kind and a one-line message (pure)."""
+    kind = classify(stderr)
+    advice = _ADVICE.get(kind, "{headline}").format(headline=_headline(stderr))
+    return ForgeError(f"{what} failed: {advice}", kind)
+
+
+_BUCKETS = frozenset({"pass", "fail", "pending", "skipping", "cancel"})
+
+
+def parse_checks_table(text: str) -> list[Check]:
+    """The checks of `gh pr checks N` printed to a pipe (pure); a line without a bucket in its
+    second column (a header, a blank) is skipped."""
+    found: list[Check] = []
+    for line in text.splitlines():
+        cells = line.split("\t")
+        if len(cells) >= 2 and cells[1].strip().lower() in _BUCKETS:
+            found.append(Check(cells[0].strip(), cells[1].strip().lower()))
+    return found
 
 
 def _pr(data: Any) -> PullRequest:
@@ -134,8 +180,7 @@ class GhForge:
             raise ForgeError(f"gh {args[0]} {args[1]} timed out after {self.timeout:g}s",
                              "error")
         if result.returncode not in ok_codes:
-            kind = classify(result.stderr)
-            raise ForgeError(f"gh {args[0]} {args[1]} failed: {_last_line(result.stderr)}", kind)
+            raise failure(f"gh {args[0]} {args[1]}", result.stderr)
         return result
 
     @staticmethod
@@ -169,23 +214,27 @@ class GhForge:
         return _pr(self._json(result, "pr view"))
 
     def checks(self, number: int) -> list[Check] | None:
-        try:
-            result = self._run("pr", "checks", str(number), "--json=name,state,bucket",
-                               ok_codes=(0, 1, 8))
-        except ForgeError as exc:
-            if "no checks reported" in exc.message.lower():
-                return None
-            raise
+        result = self._run("pr", "checks", str(number), "--json=name,state,bucket",
+                           ok_codes=(0, 1, 8))
         if result.returncode != 0 and not result.stdout.strip():
+            if "unknown flag: --json" in result.stderr:
+                return self._checks_table(number)
             if "no checks reported" in result.stderr.lower():
                 return None
-            raise ForgeError(f"gh pr checks failed: {_last_line(result.stderr)}",
-                             classify(result.stderr))
+            raise failure("gh pr checks", result.stderr)
         data = self._json(result, "pr checks")
         if not isinstance(data, list):
             raise ForgeError("gh pr checks did not print a JSON list", "error")
         return [Check(str(item.get("name", "")), str(item.get("bucket", "")).lower(),
                       str(item.get("state", ""))) for item in data if isinstance(item, dict)]
+
+    def _checks_table(self, number: int) -> list[Check] | None:
+        result = self._run("pr", "checks", str(number), ok_codes=(0, 1, 8))
+        if result.returncode != 0 and not result.stdout.strip():
+            if "no checks reported" in result.stderr.lower():
+                return None
+            raise failure("gh pr checks", result.stderr)
+        return parse_checks_table(result.stdout)
 
     def merge_pr(self, number: int, *, strategy: str, body: str, delete_branch: bool) -> None:
         if strategy not in STRATEGIES:

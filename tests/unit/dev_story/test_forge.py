@@ -4,8 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.dev_story.forge import ForgeError, GhForge, classify
-from helpers.delivery import World, make_world
+from gaia_lib.dev_story.forge import ForgeError, GhForge, classify, parse_checks_table
+from helpers.delivery import World, make_world, sh_git
+from helpers.tools import need
 
 
 @pytest.mark.parametrize(("stderr", "kind"), [
@@ -16,6 +17,9 @@ from helpers.delivery import World, make_world
      "protected"),
     ("GraphQL: Could not resolve to a PullRequest with the number of 9.", "not_found"),
     ("HTTP 502: Bad Gateway", "error"),
+    ("none of the git remotes configured for this repository point to a known GitHub host. To "
+     "tell gh about a new GitHub host, please use `gh auth login`", "no_forge"),
+    ("error connecting to api.github.com\ncheck your internet connection", "network"),
 ])
 def test_classify(stderr: str, kind: str) -> None:
     assert classify(stderr) == kind
@@ -48,6 +52,26 @@ def test_gh_round_trip(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     assert gh.view_pr(1).state == "MERGED"
 
 
+def test_gh_without_checks_json_reads_the_table(world: World,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    gh = GhForge(world.root)
+    gh.create_pr(base="main", head="feat/E1-S1-signup", title="t", body="b\n")
+    monkeypatch.setenv("FAKE_GH_OLD", "1")
+    monkeypatch.setenv("FAKE_GH_CI", "pending,cancel,pass,none")
+    assert [(c.name, c.bucket) for c in gh.checks(1) or []] == [("tests", "pending"),
+                                                                  ("lint", "pass")]
+    assert [c.bucket for c in gh.checks(1) or []] == ["fail", "pass"]
+    assert [c.bucket for c in gh.checks(1) or []] == ["pass", "pass"]
+    assert gh.checks(1) is None
+
+
+def test_parse_checks_table_skips_headers_and_blanks() -> None:
+    text = ("NAME\tSTATUS\tELAPSED\tURL\tDESCRIPTION\n\nbuild\tpass\t1m2s\thttps://x\t\n"
+            "deploy\tskipping\t0\thttps://y\tnot on main\nodd line without tabs\n")
+    assert [(c.name, c.bucket) for c in parse_checks_table(text)] == [("build", "pass"),
+                                                                       ("deploy", "skipping")]
+
+
 def test_gh_failures_are_typed(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     gh = GhForge(world.root)
     with pytest.raises(ForgeError) as missing:
@@ -62,3 +86,55 @@ def test_gh_failures_are_typed(world: World, monkeypatch: pytest.MonkeyPatch) ->
     assert absent.value.kind == "missing"
     with pytest.raises(ForgeError, match="unknown merge strategy"):
         gh.merge_pr(1, strategy="octopus", body="", delete_branch=False)
+
+
+# --- the real gh's own words ------------------------------------------------------------------
+# CI installs Debian's gh (GAIA_REQUIRE_TOOLS names it). No test here reaches GitHub: each case
+# fails before or at the first connection, which is what a user without a forge meets.
+
+
+@pytest.fixture
+def real_gh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    need("gh", "the real gh CLI is not installed")
+    for name in ("GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN",
+                 "GH_HOST", "GH_REPO"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GH_CONFIG_DIR", str(tmp_path / "gh-config"))
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    sh_git(repo, "init", "-q", "-b", "main")
+    return repo
+
+
+def test_real_gh_with_a_local_remote_is_no_forge(real_gh: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # Logged in (a token is enough to get past gh's auth check), but origin is a bare repo.
+    monkeypatch.setenv("GH_TOKEN", "not-a-token")
+    sh_git(real_gh, "remote", "add", "origin", str(tmp_path / "origin.git"))
+    with pytest.raises(ForgeError) as error:
+        GhForge(real_gh).view_pr(1)
+    assert error.value.kind == "no_forge"
+    assert error.value.message.startswith("gh pr view failed: this repository has no GitHub "
+                                          "remote gh can use (gh: none of the git remotes")
+    assert "\n" not in error.value.message
+
+
+def test_real_gh_not_logged_in_is_auth(real_gh: Path) -> None:
+    sh_git(real_gh, "remote", "add", "origin", "https://github.com/acme/demo.git")
+    with pytest.raises(ForgeError) as error:
+        GhForge(real_gh).view_pr(1)
+    assert error.value.kind == "auth"
+    assert error.value.message == ("gh pr view failed: gh is not logged in for this "
+                                   "repository's host: run `gh auth login` or set GH_TOKEN")
+
+
+def test_real_gh_unreachable_host_is_network(real_gh: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # `.invalid` never resolves (RFC 6761), so this fails at the lookup, offline or not.
+    sh_git(real_gh, "remote", "add", "origin", "https://ghe.invalid/acme/demo.git")
+    monkeypatch.setenv("GH_HOST", "ghe.invalid")
+    monkeypatch.setenv("GH_ENTERPRISE_TOKEN", "not-a-token")
+    with pytest.raises(ForgeError) as error:
+        GhForge(real_gh, timeout=60).checks(1)
+    assert error.value.kind == "network"
+    assert error.value.message == "gh pr checks failed: error connecting to ghe.invalid"
