@@ -63,6 +63,7 @@ run() {
 
 run "ruff check" "$VENV/bin/ruff" check .
 run "mypy" "$VENV/bin/mypy"
+run "mypy (dev-story entry scripts)" "$VENV/bin/mypy" "$ROOT"/skills/gaia-dev-story/scripts/*.py
 # Import contracts (pyproject.toml [tool.importlinter]): layers, independent workflows, no cycles.
 run "lint-imports" env PYTHONPATH="$ROOT/scripts" "$VENV/bin/lint-imports" --no-cache
 # pytest under coverage.py, subprocesses included ([tool.coverage.run] patch = subprocess):

@@ -7,8 +7,9 @@ A scripted session on a git copy of the demo project (about 4 s per CLI version)
    Edit|Write does not fire for Bash, so the hook notices it through `git status` ...
 4. ... on the next hook run, after an Edit of `src/signup/audit.py`.
 
-The checkpoint (`.gaia/memory/checkpoints/dev-story.yaml`: no `.gaia/state/active-workflow`, so
-the default workflow) is parsed with gaia_lib.checkpoint. On CLIs that log hook completions
+The checkpoint (`.gaia/memory/checkpoints/dev-story.yaml`: `.gaia/state/active-workflow` says
+`dev-story E1-S2`, as `/gaia-dev-story`'s setup writes it) is parsed with gaia_lib.checkpoint.
+The same session without the marker (no workflow running) records nothing at all. On CLIs that log hook completions
 (newer than 2.1.197) the hook's durations are printed (`pytest -s`) and merged into
 `demo.hook_durations_file()`, which `bench/bench_hook.py --cli-results` shows beside its own
 numbers.
@@ -71,9 +72,14 @@ def _script(project: Path) -> list[Turn]:
     ]
 
 
+MARKER = ".gaia/state/active-workflow"
+
+
 def _run(claude: ClaudeCli, plugin_root: Path, tmp_path: Path,
-         plugin_venv: Path) -> tuple[SessionResult, Path, Path]:
+         plugin_venv: Path, running: bool = True) -> tuple[SessionResult, Path, Path]:
     project = demo_copy(tmp_path / "demo")
+    if running:
+        (project / MARKER).write_text("dev-story E1-S2\n", "utf-8")
     work = tmp_path / "work"
     data = seed_plugin_data(work / "claude-config", plugin_venv)
     session = Session(
@@ -99,7 +105,8 @@ def test_checkpoint_records_write_edit_and_bash_change(
     assert result.tool_errors() == {}, results
     assert (project / BASH_FILE).read_text("utf-8").startswith("# signup-demo (audited)\n")
     assert sorted(git(project, "status", "--porcelain").splitlines()) == [
-        f" M {BASH_FILE}", f" M {EDITED_FILE}", "?? .gaia/memory/", f"?? {NEW_FILE}",
+        f" M {BASH_FILE}", f" M {EDITED_FILE}", "?? .gaia/memory/", f"?? {MARKER}",
+        f"?? {NEW_FILE}",
     ]
 
     # Every hook run: exit 0, nothing on stdout (stdout is parsed as hook output), no failure
@@ -131,3 +138,18 @@ def test_checkpoint_records_write_edit_and_bash_change(
     saved = record_hook_durations(version, HOOK_TOOLS, durations)
     record_property("post_tool_use_hook_ms", durations)
     print(f"PostToolUse hook in CLI {version}: {durations} ms (saved to {saved})")
+
+
+def test_no_active_workflow_records_nothing(
+    claude: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path,
+) -> None:
+    result, project, data = _run(claude, plugin_root, tmp_path, plugin_venv, running=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.tool_errors() == {}, result.tool_results
+    posts = [r for r in result.hook_responses if r.get("hook_event") == "PostToolUse"]
+    assert [(r["hook_name"], r["exit_code"], r["stdout"]) for r in posts] == [
+        (f"PostToolUse:{tool}", 0, "") for tool in HOOK_TOOLS
+    ], posts
+    assert (project / NEW_FILE).read_text("utf-8") == NEW_TEXT_EDITED  # the edits happened
+    assert not (project / ".gaia" / "memory" / "checkpoints").exists()
+    assert not (data / "logs" / "hooks.log").exists()

@@ -25,6 +25,8 @@ print(json.dumps({"code": code, "heavy": heavy}))
 
 def test_hook_does_not_load_heavy_packages(project: Project) -> None:
     root: Path = project.root
+    (root / ".gaia" / "state").mkdir(parents=True, exist_ok=True)
+    (root / ".gaia" / "state" / "active-workflow").write_text("dev-story E1-S1\n")  # a running story
     (root / "a.txt").write_text("x")
     payload = json.dumps({"hook_event_name": "PostToolUse", "tool_name": "Write", "cwd": str(root),
                           "tool_input": {"file_path": str(root / "a.txt"), "content": "x"}})
@@ -54,6 +56,8 @@ print(code, sorted(m for m in sys.argv[6].split(",") if m in sys.modules))
 
 def test_hook_path_stays_clear_of_slow_stdlib_modules(project: Project) -> None:
     root: Path = project.root
+    (root / ".gaia" / "state").mkdir(parents=True, exist_ok=True)
+    (root / ".gaia" / "state" / "active-workflow").write_text("dev-story E1-S1\n")  # a running story
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     (root / "a.txt").write_text("x")
     payload = json.dumps({"hook_event_name": "PostToolUse", "tool_name": "Write", "cwd": str(root),

@@ -48,6 +48,8 @@ def _run_hook(root: Path, payload: str, argv: list[str] | None = None) -> subpro
 @pytest.fixture
 def repo(project: Project) -> Path:
     root = project.root
+    (root / ".gaia" / "state").mkdir(parents=True, exist_ok=True)
+    (root / ".gaia" / "state" / "active-workflow").write_text("dev-story E1-S1\n")  # a running story
     (root / "src").mkdir()
     (root / "src" / "app.py").write_text("print('hello')\n")
     (root / "notes.txt").write_text("v1\n")

@@ -6,10 +6,11 @@ standard library and light gaia_lib modules (never yaml, jsonschema, click or fi
 What it does, given the hook payload on stdin:
 - finds the GAIA project: `$GAIA_PROJECT_DIR` / `$CLAUDE_PROJECT_DIR` when it holds `.gaia/`,
   else the nearest `.gaia/` above the payload's `cwd`. No project: nothing at all happens.
-- reads the active workflow from `.gaia/state/active-workflow` (first line), defaulting to
-  `dev-story`, the workflow that edits project files; a workflow that edits files under
-  another name writes the marker in its setup. The review skills edit no project files and
-  leave it alone.
+- reads the active workflow from `.gaia/state/active-workflow` (`checkpoint.active`: first
+  line `<workflow> <story key>`). No marker, or an empty one: no workflow is running and the
+  hook records NOTHING (an edit made outside a workflow never lands in a workflow's
+  checkpoint). `/gaia-dev-story`'s setup writes the marker and its finalize removes it; the
+  review skills edit no project files and leave it alone.
 - records the tool's file (`tool_input.file_path`, or `notebook_path` for NotebookEdit) as
   {path (project-relative), sha256, last_modified, source: <tool name>}; paths outside the
   project, inside `.gaia/` or `.git/`, or not regular files are ignored.
@@ -28,6 +29,7 @@ import os
 import sys
 import time
 
+from gaia_lib.checkpoint import active
 from gaia_lib.core import jsonio, paths, proc
 from gaia_lib.core.errors import GaiaError, NotFound
 
@@ -41,8 +43,6 @@ if TYPE_CHECKING:  # annotations only: typing and collections cost the hook real
 # `gaia_lib.checkpoint` (and the write/lock modules behind it) is imported inside the functions
 # that use it: `post_tool_use` starts `git status` first and imports it while git runs.
 
-DEFAULT_WORKFLOW = "dev-story"
-ACTIVE_WORKFLOW_FILE = ("state", "active-workflow")
 FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path",
               "NotebookEdit": "notebook_path"}
 MAX_PATH_CHARS = 4096
@@ -170,23 +170,13 @@ def find_project(env: Mapping[str, str], cwd: str | None) -> str | None:
         current = parent
 
 
-def active_workflow(project: str) -> str:
-    marker = os.path.join(project, ".gaia", *ACTIVE_WORKFLOW_FILE)
+def active_workflow(project: str) -> str | None:
+    """The running workflow's name; None when no workflow is active (nothing is recorded)."""
     try:
-        with open(marker, encoding="utf-8") as handle:
-            first = handle.readline(256).strip()
-    except FileNotFoundError:
-        return DEFAULT_WORKFLOW
-    except (OSError, UnicodeDecodeError) as exc:
-        raise HookFailure(f"cannot read {marker}: {exc}") from None
-    if not first:
-        return DEFAULT_WORKFLOW
-    from gaia_lib.checkpoint import store as checkpoint
-
-    try:
-        return checkpoint.check_workflow(first)
+        running = active.read(project)
     except GaiaError as exc:
-        raise HookFailure(f"{marker}: {exc.message}") from None
+        raise HookFailure(exc.message) from None
+    return None if running is None else running.workflow
 
 
 def project_relative(path: str, root: str) -> str | None:
@@ -324,10 +314,12 @@ def post_tool_use(raw: bytes | str, env: Mapping[str, str]) -> Checkpoint | None
     project = find_project(env, tool_file.cwd)
     if project is None:
         return None
+    workflow = active_workflow(project)
+    if workflow is None:
+        return None  # no workflow running: the edit belongs to no checkpoint
     status = GitStatus(project, env)  # runs while we load the checkpoint machinery
     from gaia_lib.checkpoint import store as checkpoint
 
-    workflow = active_workflow(project)
     directory = paths.checkpoints_root(project)
     target = checkpoint.checkpoint_path(directory, workflow)
     try:

@@ -26,6 +26,15 @@ def _payload(tool: str = "Write", cwd: str | None = "/p", **tool_input: object) 
     return json.dumps(data)
 
 
+@pytest.fixture
+def project(project: Project) -> Project:
+    """The shared project with dev-story running for E1-S1 (the hook records only then)."""
+    marker = project.root / ".gaia" / "state" / "active-workflow"
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_text("dev-story E1-S1\n")
+    return project
+
+
 def _checkpoint(root: Path, workflow: str = "dev-story") -> checkpoint.Checkpoint:
     return checkpoint.load(root / ".gaia" / "memory" / "checkpoints" / f"{workflow}.yaml")
 
@@ -105,10 +114,30 @@ def test_active_workflow(project: Project) -> None:
     marker.write_text("review-qa\nignored\n")
     assert hookio.active_workflow(root) == "review-qa"
     marker.write_text("\n")
-    assert hookio.active_workflow(root) == "dev-story"
+    assert hookio.active_workflow(root) is None
+    marker.unlink()
+    assert hookio.active_workflow(root) is None
     marker.write_text("../../etc\n")
     with pytest.raises(HookFailure, match="path traversal"):
         hookio.active_workflow(root)
+    marker.write_text("dev-story ../E1\n")
+    with pytest.raises(HookFailure, match="expected '<workflow> <story key>'"):
+        hookio.active_workflow(root)
+
+
+@pytest.mark.parametrize("marker", [None, "", "\n"])
+def test_no_active_workflow_records_nothing(project: Project, marker: str | None) -> None:
+    root = project.root
+    path = root / ".gaia" / "state" / "active-workflow"
+    if marker is None:
+        path.unlink()
+    else:
+        path.write_text(marker)
+    (root / "a.txt").write_text("x")
+    assert hookio.post_tool_use(_payload("Write", str(root), file_path=str(root / "a.txt")),
+                                _env(root)) is None
+    assert not (root / ".gaia" / "memory" / "checkpoints").exists() or not list(
+        (root / ".gaia" / "memory" / "checkpoints").glob("*.yaml"))
 
 
 def test_project_relative(tmp_path: Path) -> None:
@@ -299,7 +328,8 @@ def test_git_missing_still_records_the_tool_file(git_project: Project) -> None:
 def test_project_in_a_subdirectory_of_the_repository(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     proj = repo / "services" / "api"
-    (proj / ".gaia").mkdir(parents=True)
+    (proj / ".gaia" / "state").mkdir(parents=True)
+    (proj / ".gaia" / "state" / "active-workflow").write_text("dev-story E1-S1\n")
     (repo / "top.txt").write_text("outside the project\n")
     _git(repo, "init", "-q")
     (proj / "x.py").write_text("x = 1\n")
