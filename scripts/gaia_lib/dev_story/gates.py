@@ -328,7 +328,7 @@ def val_loop(
     lines = [f"{prefix}iteration={iteration} outcome={outcome}"]
     if recorded.stalled:
         lines.append(
-            f"{step} Val loop: same findings as the previous iteration (stall); "
+            f"Step {step} Val loop: same findings as the previous iteration (stall); "
             "note it in the Dev Agent Record"
         )
     if outcome != "findings_present":
