@@ -37,6 +37,8 @@ GOAL_RATIO = 2.5
 def _project(base: Path) -> tuple[Path, bytes]:
     project = base / "proj"
     (project / ".gaia" / "state").mkdir(parents=True)
+    # A running story: without the marker the hook records nothing and there is nothing to time.
+    (project / ".gaia" / "state" / "active-workflow").write_text("dev-story E1-S1\n")
     (project / "src").mkdir()
     target = project / "src" / "app.py"
     target.write_text("def hello():\n    return 'hello'\n", encoding="utf-8")

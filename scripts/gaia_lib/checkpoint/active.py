@@ -70,17 +70,24 @@ def parse(first_line: str, what: str = "active-workflow") -> Active | None:
     return Active(store.check_workflow(words[0]), words[1] if len(words) == 2 else None)
 
 
-def read(project: str | os.PathLike[str]) -> Active | None:
-    """The running workflow, or None when no workflow is active."""
+def read_line(project: str | os.PathLike[str]) -> str | None:
+    """The marker's first line, unchecked; None when there is none or it is blank. Cheap: the
+    edit hook calls it before anything else, then `parse` once `git status` is running."""
     path = marker_path(project)
     try:
         with open(path, encoding="utf-8") as handle:
-            first = handle.readline(MAX_LINE)
+            first = handle.readline(MAX_LINE).strip()
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
         raise MalformedFile(f"cannot read {path}: {exc}", 1) from None
-    return parse(first, path)
+    return first or None
+
+
+def read(project: str | os.PathLike[str]) -> Active | None:
+    """The running workflow, or None when no workflow is active."""
+    first = read_line(project)
+    return None if first is None else parse(first, marker_path(project))
 
 
 def mark(project: str | os.PathLike[str], workflow: str, key: str | None) -> Active:

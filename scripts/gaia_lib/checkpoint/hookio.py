@@ -170,13 +170,27 @@ def find_project(env: Mapping[str, str], cwd: str | None) -> str | None:
         current = parent
 
 
-def active_workflow(project: str) -> str | None:
-    """The running workflow's name; None when no workflow is active (nothing is recorded)."""
+def marker_line(project: str) -> str | None:
+    """The active-workflow marker's raw first line; None: no workflow is running."""
     try:
-        running = active.read(project)
+        return active.read_line(project)
     except GaiaError as exc:
         raise HookFailure(exc.message) from None
-    return None if running is None else running.workflow
+
+
+def workflow_of(project: str, line: str) -> str:
+    try:
+        running = active.parse(line, active.marker_path(project))
+    except GaiaError as exc:
+        raise HookFailure(exc.message) from None
+    assert running is not None  # a blank line is no marker (marker_line)
+    return running.workflow
+
+
+def active_workflow(project: str) -> str | None:
+    """The running workflow's name; None when no workflow is active (nothing is recorded)."""
+    line = marker_line(project)
+    return None if line is None else workflow_of(project, line)
 
 
 def project_relative(path: str, root: str) -> str | None:
@@ -314,12 +328,13 @@ def post_tool_use(raw: bytes | str, env: Mapping[str, str]) -> Checkpoint | None
     project = find_project(env, tool_file.cwd)
     if project is None:
         return None
-    workflow = active_workflow(project)
-    if workflow is None:
+    line = marker_line(project)
+    if line is None:
         return None  # no workflow running: the edit belongs to no checkpoint
     status = GitStatus(project, env)  # runs while we load the checkpoint machinery
     from gaia_lib.checkpoint import store as checkpoint
 
+    workflow = workflow_of(project, line)
     directory = paths.checkpoints_root(project)
     target = checkpoint.checkpoint_path(directory, workflow)
     try:
