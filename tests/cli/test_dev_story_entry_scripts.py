@@ -115,6 +115,17 @@ def test_resume_never_passes_an_uncleared_plan_gate(py_project: Project) -> None
         assert run_gaia("emit-step-boundary", step, name, "E1-S2", cwd=root).returncode == 0
     first = json.loads(_script("setup.py", "E1-S2", project=py_project).stdout)
     assert (first["mode"], first["resume_at"], first["step4_cleared"]) == ("RESUME", "4", False)
+    refused = _script("gate.py", "4", "E1-S2", "--verdict", "passed", project=py_project)
+    assert refused.returncode == 1  # never approved without the plan shown
+    py_project.write(".gaia/state/dev-story/E1-S2/plan.md", "".join(
+        f"## {s}\nText.\n" for s in ("Context", "Implementation Steps", "Files to Modify",
+                                      "Architecture Refs", "UX Refs", "Testing Strategy", "Risks",
+                                      "Verification Plan")))
+    halted = _script("gate.py", "4", "E1-S2", "--verdict", "halted", project=py_project)
+    assert (halted.returncode, halted.stdout, halted.stderr) == (
+        0, "ASK\n", "step4_gate: yolo=false verdict=halted\n")
+    again = json.loads(_script("setup.py", "E1-S2", project=py_project).stdout)
+    assert again["resume_at"] == "4"  # shown but not approved: shown again
     passed = _script("gate.py", "4", "E1-S2", "--verdict", "passed", project=py_project)
     assert passed.returncode == 0 and passed.stderr == "step4_gate: yolo=false verdict=passed\n"
     second = json.loads(_script("setup.py", "E1-S2", project=py_project).stdout)

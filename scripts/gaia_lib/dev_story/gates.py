@@ -11,7 +11,8 @@ Rules:
   it, no gate line. `validate` first writes and asserts Val's envelope (below) and prints its
   findings grouped CRITICAL / WARNING / INFO. Line: `step4_gate: yolo=false verdict=<v>`.
   Only `passed` clears the gate (`run.<key>.step4 = passed` in the dev-story checkpoint), which
-  is what RESUME reads: no clearance, no Step 5.
+  is what RESUME reads: no clearance, no Step 5. `passed` and `revise` are refused (exit 1)
+  unless the gate was presented first (`halted`, `validate` or `revise` recorded last).
 - Val loops (Step 4 YOLO, `--iteration N --reply FILE`; Step 7b, both modes): Val's reply is
   written as the envelope sentinel and asserted (agent `val`, persona signature of
   agents/validator.md, artifact bound): anything else is `HALT: Val agent envelope assertion
@@ -252,6 +253,11 @@ def plan_gate(
             EXIT_USAGE,
         )
     body = ""
+    if verdict in ("passed", "revise") and session.run_vars(project, key).get("step4") not in (
+        "halted", "validate", "revise"):
+        # The user can only approve or revise a plan that the gate showed them.
+        return GateOutput("ASK", ("the plan gate was not presented: run --verdict halted first",),
+                          EXIT_HALT)
     if verdict in ("halted", "validate"):
         missing = validate_plan_structure.first_missing(_read_text(plan, "plan"), rework)
         if missing is not None:

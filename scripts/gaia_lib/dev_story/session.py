@@ -39,7 +39,7 @@ from typing import Any
 
 from gaia_lib.checkpoint import active
 from gaia_lib.checkpoint import store as checkpoint
-from gaia_lib.core import config, keys, paths, yolo
+from gaia_lib.core import config, keys, paths, writes, yolo
 from gaia_lib.core.errors import GaiaError, NotFound, UsageError
 from gaia_lib.dev_story import (
     check_deps,
@@ -245,6 +245,7 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
     warning_file = orchestration_warning.surface(project, SKILL_CLASS, orchestration, env)
     step_boundary.emit(project, "1", "load-story", key, None)
     work = run_dir(project, key)
+    writes.make_dirs(work, project)  # the skill redirects command output into it
     data: dict[str, Any] = {
         "key": key,
         "title": story.title,

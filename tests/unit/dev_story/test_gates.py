@@ -122,6 +122,13 @@ def test_plan_gate_halts_then_passes(project: Project, story: Path) -> None:
     assert session.run_vars(root, "E1-S2")["step4"] == "passed"
 
 
+def test_approval_needs_a_presented_gate(project: Project, story: Path) -> None:
+    out = gates.plan_gate(project.root, "E1-S2", "passed", ENV)
+    assert (out.stdout, out.exit_code) == ("ASK", 1)
+    assert "step4" not in session.run_vars(project.root, "E1-S2")
+    assert gates.plan_gate(project.root, "E1-S2", "revise", ENV).exit_code == 1
+
+
 def test_plan_gate_needs_every_section(project: Project, story: Path) -> None:
     _plan(project, PLAN.replace("## Risks", "## Рisks"))  # a Cyrillic Р is not the section
     out = gates.plan_gate(project.root, "E1-S2", "halted", ENV)
