@@ -25,6 +25,8 @@ Rules:
   only when `run.<key>.step4` is `passed`; until then `resume_at` is never past "4" (a resumed
   story with no clearance re-issues the halt). A TDD gate halted with `review-myself` resumes at
   that gate. REWORK always replans: its clearance is reset.
+- REWORK's hand-off: `failed_reviews` lists each FAILED Review Gate row with its report (the QA
+  review's newest round through `qa_gating.names`), which the plan prompt passes on.
 - Finalize removes the marker (and the YOLO sentinel setup created), and prints the run summary:
   the story's status, the gates the checkpoint holds, the files touched and the step timings.
 """
@@ -49,6 +51,7 @@ from gaia_lib.dev_story import (
     step_boundary,
     update_status,
 )
+from gaia_lib.qa_gating import names
 from gaia_lib.stacks import persona
 from gaia_lib.story import resolve
 from gaia_lib.story.parser import Story, load_story
@@ -267,6 +270,7 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
             warning_file.read_text(encoding="utf-8") if warning_file is not None else None
         ),
         "slug": slug_of(story),
+        "failed_reviews": failed_reviews(project, story),
         "figma": story.figma is not None,
         "checkpoint": checkpoint.checkpoint_path(paths.checkpoints_root(project), WORKFLOW),
         "plan_file": str(work / "plan.md"),
@@ -286,6 +290,20 @@ def slug_of(story: Story) -> str:
     raw = stem[len(key) + 1 :] if key and stem.startswith(key + "-") else (story.title or stem)
     words = "".join(c if c.isascii() and c.isalnum() else " " for c in raw.lower()).split()
     return "-".join(words)[:48].strip("-") or "story"
+
+
+def failed_reviews(project: Path, story: Story) -> list[dict[str, str]]:
+    """REWORK's hand-off: each FAILED Review Gate row and the report the developer must address
+    (the QA review's newest round from QA gating's report chooser, else the row's cell)."""
+    found: list[dict[str, str]] = []
+    for row in story.review_gate or ():
+        if row.status.upper() != "FAILED":
+            continue
+        report = row.report
+        if row.name == "QA Tests" and story.key:
+            report = names.newest_report(project, story.key) or report
+        found.append({"gate": row.name, "report": report})
+    return found
 
 
 def orchestration_mode(project: Path, env: Mapping[str, str]) -> str:

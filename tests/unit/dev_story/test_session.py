@@ -217,4 +217,5 @@ def test_rework_resets_the_plan_clearance(py_project: Project) -> None:
     path.write_text(path.read_text().replace("| QA Tests | UNVERIFIED |", "| QA Tests | FAILED |"))
     result = session.setup(root, session.Invocation("E1-S2"), ENV)
     assert (result.data["mode"], result.data["resume_at"]) == ("REWORK", "4")
+    assert result.data["failed_reviews"] == [{"gate": "QA Tests", "report": "—"}]
     assert session.run_vars(root, "E1-S2")["step4"] == ""
