@@ -354,10 +354,11 @@ def finalize(project: Path, raw_key: str, env: Mapping[str, str]) -> Summary:
             ", ".join(
                 f"{n}={v}"
                 for n, v in sorted(recorded.items())
-                if n.startswith(("step", "tdd.")) and v
+                if n.startswith(("step", "tdd.")) and not n.endswith(".decision") and v
             )
             or "none recorded"
         ),
+        f"halted at: {recorded['halt']}" if recorded.get("halt") else "halted at: —",
         f"files touched: {touched} (checkpoint {target})",
         f"active workflow: {'cleared' if cleared else 'was not set for ' + key}",
         "",

@@ -173,6 +173,11 @@ def test_setup_yolo_sets_and_finalize_clears_the_sentinel(py_project: Project) -
     assert not yolo.is_yolo(root, ENV).yolo
     assert "dev-story E1-S2: status ready-for-dev" in summary.text
     assert "| 1 | load-story |" in summary.text
+    assert "halted at: —" in summary.text and "gates: none recorded" in summary.text
+    session.record(root, "E1-S2", {"step4": "passed", "tdd.red": "review-myself", "halt": "5a",
+                                   "tdd.red.decision": "{}"})
+    text = session.finalize(root, "E1-S2", ENV).text
+    assert "gates: step4=passed, tdd.red=review-myself\n" in text and "halted at: 5a" in text
 
 
 def test_finalize_leaves_another_runs_marker(py_project: Project) -> None:
