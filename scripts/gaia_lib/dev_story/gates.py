@@ -28,8 +28,10 @@ Rules:
   `tdd_review_gate`'s SKIP / PROMPT / QA_AUTO. SKIP logs `stepN_tdd_gate: phase=P verdict=skip`,
   QA_AUTO logs `verdict=qa_auto` (dispatch the tdd-reviewer); PROMPT logs nothing until the
   user's choice (`--choice review-myself|route-to-qa|proceed-anyway`), then
-  `verdict=prompt choice=C`. review-myself: HALT (exit 1; RESUME re-enters this gate);
-  route-to-qa: DISPATCH; proceed-anyway needs `--reason` and records {timestamp, phase, reason}.
+  `verdict=prompt choice=C`. review-myself: HALT (exit 1); route-to-qa: DISPATCH;
+  proceed-anyway needs `--reason` and records {timestamp, phase, reason}. Until the user chose
+  to go on (proceed-anyway) or the review PASSED, the gate is recorded as where the run halted
+  (`run.<key>.halt`), so a re-run resumes at this gate, not after it.
 - TDD review verdict (`--review FILE`, the tdd-reviewer's JSON): findings are appended to
   `<key>-tdd-review-findings.md`. Any critical: FAILED and HALT (exit 1) in BOTH modes;
   warnings only: PASSED, each warning printed; no findings: PASSED. An unreadable reply is
@@ -372,9 +374,11 @@ def tdd_gate(project: Path, raw_key: str, phase: str, env: Mapping[str, str]) ->
     if decision.decision == "SKIP":
         session.record(project, key, {f"tdd.{phase}": "skip", "halt": ""})
         return GateOutput("SKIP", (*notes, f"{prefix} verdict=skip"))
+    # Until the user answers (PROMPT) or the review passes (QA_AUTO), a re-run resumes here.
     if decision.decision == "QA_AUTO":
-        session.record(project, key, {f"tdd.{phase}": "qa_auto"})
+        session.record(project, key, {f"tdd.{phase}": "qa_auto", "halt": PHASE_GATE[phase]})
         return GateOutput("QA_AUTO", (*notes, f"{prefix} verdict=qa_auto"))
+    session.record(project, key, {f"tdd.{phase}": "prompt", "halt": PHASE_GATE[phase]})
     return GateOutput("PROMPT", notes)
 
 
@@ -397,8 +401,8 @@ def tdd_choice(
             ),
             EXIT_HALT,
         )
-    if choice == "route-to-qa":
-        session.record(project, key, {f"tdd.{phase}": choice, "halt": ""})
+    if choice == "route-to-qa":  # resumes here until the review's verdict is in
+        session.record(project, key, {f"tdd.{phase}": choice, "halt": PHASE_GATE[phase]})
         return GateOutput("DISPATCH", (line,))
     text = " ".join((reason or "").split())
     if not text:
@@ -465,6 +469,7 @@ def tdd_review(project: Path, raw_key: str, phase: str, reply: Path) -> GateOutp
             ),
             EXIT_HALT,
         )
+    session.record(project, key, {"halt": ""})
     return GateOutput("PASSED" + "".join(f"\nWARNING: {w}" for w in warnings))
 
 

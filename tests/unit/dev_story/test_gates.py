@@ -236,6 +236,8 @@ def test_tdd_gate_skip_and_prompt(project: Project, story: Path) -> None:
     _tdd_config(project, "low")
     prompt = gates.tdd_gate(project.root, "E1-S2", "green", ENV)
     assert (prompt.stdout, prompt.lines) == ("PROMPT", ())
+    recorded = session.run_vars(project.root, "E1-S2")
+    assert session.resume_point("RESUME", {**recorded, "step4": "passed"}, 6) == "6a"
 
 
 def test_tdd_choices(project: Project, story: Path) -> None:
@@ -264,12 +266,17 @@ def test_tdd_review_verdicts(project: Project, story: Path) -> None:
     reply = project.write(".gaia/state/dev-story/E1-S2/tdd-review.json", json.dumps(
         {"phase": "red", "findings": [{"severity": "warning", "file": "t.py", "line": 3,
                                        "message": "weak assertion"}], "summary": "ok"}))
+    gates.tdd_choice(root, "E1-S2", "red", "route-to-qa", None)
+    assert session.run_vars(root, "E1-S2")["halt"] == "5a"  # until the verdict is in
     passed = gates.tdd_review(root, "E1-S2", "red", reply)
     assert (passed.stdout, passed.exit_code) == ("PASSED\nWARNING: t.py:3: weak assertion", 0)
+    assert session.run_vars(root, "E1-S2")["halt"] == ""  # PASSED: go on
+    gates.tdd_choice(root, "E1-S2", "green", "route-to-qa", None)
     reply.write_text(json.dumps({"phase": "green", "findings": [
         {"severity": "critical", "file": "t.py", "line": 9, "message": "test edited to pass"}]}))
     failed = gates.tdd_review(root, "E1-S2", "green", reply)
     assert failed.exit_code == 1 and failed.stdout == "FAILED\nCRITICAL: t.py:9: test edited to pass"
+    assert session.run_vars(root, "E1-S2")["halt"] == "6a"  # FAILED: a re-run resumes here
     log = gates.findings_file(root, "E1-S2").read_text()
     assert log.index("## red — ") < log.index("## green — ")  # appended, never replaced
     reply.write_text("Looks fine to me!")
