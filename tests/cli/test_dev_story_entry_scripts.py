@@ -95,6 +95,8 @@ def test_bypass_deps_is_recorded(py_project: Project) -> None:
         (("E1-S2", "--force"), 2, "unknown flag"),
         (("E1-S2", "--allow-stub", "because"), 2, "must cite a story ID"),
         (("E9-S9",), 1, "Story file not found -- run /gaia-create-story first."),
+        (("E1-S2", "--project"), 2, "--project needs a directory"),
+        ((), 2, "usage: /gaia-dev-story <story-key>"),
     ],
 )
 def test_setup_bad_input_is_one_line_and_writes_nothing(

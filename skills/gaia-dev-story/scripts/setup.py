@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from gaia_lib.core.errors import UsageError
 from gaia_lib.core.handler import handle
 from gaia_lib.core.paths import project_dir
 from gaia_lib.dev_story import session
@@ -33,7 +34,9 @@ def main(argv: Sequence[str]) -> int:
     project = None
     if "--project" in args:
         at = args.index("--project")
-        project = args[at + 1] if at + 1 < len(args) else ""
+        if at + 1 >= len(args):
+            raise UsageError("--project needs a directory", session.EXIT_USAGE)
+        project = args[at + 1]
         del args[at : at + 2]
     result = session.setup(project_dir(project), session.parse_arguments(args), os.environ)
     print(session.as_json(result.data))
