@@ -5,7 +5,9 @@ so it may use only that Python's packages: pytest and coverage.py. It starts cov
 first conftest loads (so the project's code is measured from its first import, pytest's own
 start-up is not), names each test's context by its node id, and at the end saves the data and
 writes the two reports the review reads: the coverage JSON (branch evidence) and, per measured
-file, the node ids of the tests that executed any of its lines (behavioural attribution).
+file, the node ids of the tests that executed any of its lines, with the node ids of every test
+the measured run ran under `tests` (behavioural attribution: a test listed there and under no
+file executed none of the measured code).
 
 Environment: GAIA_COVERAGE_RCFILE (coverage config: branch, include), GAIA_COVERAGE_DATA (the
 data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs). Data already in
@@ -57,6 +59,7 @@ def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> 
 
 def pytest_runtest_setup(item: Any) -> None:
     if "cov" in _state:
+        _state.setdefault("ran", set()).add(item.nodeid)
         _state["cov"].switch_context(item.nodeid)
 
 
@@ -80,7 +83,14 @@ def pytest_unconfigure(config: Any) -> None:
             for found in data.contexts_by_lineno(name).values():
                 labels.update(found)
             files[os.path.relpath(name)] = {"contexts": {"*": sorted(x for x in labels if x)}}
-        with open(os.environ["GAIA_COVERAGE_CONTEXTS"], "w", encoding="utf-8") as out:
-            json.dump({"files": files}, out, sort_keys=True)
+        path = os.environ["GAIA_COVERAGE_CONTEXTS"]
+        ran = set(_state.pop("ran", ()))
+        try:  # an earlier tier's tests, run in this review
+            with open(path, encoding="utf-8") as previous:
+                ran.update(json.load(previous).get("tests", []))
+        except (OSError, ValueError, AttributeError):
+            pass
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump({"files": files, "tests": sorted(ran)}, out, sort_keys=True)
     except Exception as exc:  # reported, never fatal to the run
         _say(f"no coverage report: {exc}")

@@ -608,3 +608,25 @@ def test_the_reviewer_model_and_effort_come_from_config(
     assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, [], "none.json")]) == 0
     report = next(qa_project.impl.rglob("qa-tests-E1-S1.md")).read_text()
     assert "- model: claude-sonnet-4-5\n- temperature: 0\n- effort: high\n- round: 1\n" in report
+
+
+def test_the_runs_per_test_coverage_decides_matches_words_alone_cannot(qa_project: Project) -> None:
+    # AC2's only test resembles it (422, "invalid email") but never calls the story's code;
+    # AC1's only test says little ("creating accounts") but runs signup: the measured run decides both.
+    qa_project.write("tests/test_signup.py", '''from app.signup import signup
+
+
+def test_creating_accounts():
+    assert signup("a@b.co")
+
+
+def test_invalid_email_returns_422():
+    assert 422 == 422  # never calls signup
+''')
+    setup = context.setup(qa_project.root, "E1-S1")
+    words_only = review_qa.analyze(setup, use_cache=False, run_tests=False).results
+    assert [e["matched"] for e in words_only["coverage"]["per_ac"]] == [False, True]
+    measured = review_qa.analyze(setup, use_cache=False).results
+    per_ac = {e["ac_id"]: e for e in measured["coverage"]["per_ac"]}
+    assert not per_ac["AC2"]["matched"]
+    assert per_ac["AC1"]["tests"] == ["tests/test_signup.py::test_creating_accounts"]

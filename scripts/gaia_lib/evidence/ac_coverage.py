@@ -38,9 +38,14 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     evidence from words spelled alike on both sides (`.includes()` beats "included" for a test
     named "includes").
   A weak, equal resemblance to several ACs is therefore evidence for none.
-- Where per-test coverage says a test never executes the story's code, it verifies none of
-  the story's behaviour: it matches no AC by words (its AC ids still count, and the
-  behavioural-attribution check reports such ACs).
+- Execution (where per-test coverage was measured: `executes`, per test id). A test that
+  never executes any of the story's File List sources verifies none of the story's
+  behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
+  (its AC ids still count, and the behavioural-attribution check reports such ACs). A test
+  that does execute them backs a weak match with that: the clear-best AC of a test needs
+  neither an agreeing assertion nor the share of its name the AC explains (executing the
+  story's code says the test exercises the story; its words, distinctive among its rivals,
+  say which AC). A test without coverage data is judged by its words alone.
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight.
@@ -343,8 +348,9 @@ def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str
     return [{name: EXCEPTION_WEIGHT / df[name] for name in group} for group in named]
 
 
-def _decide(scores: Sequence[_Score]) -> list[int]:
-    """Indexes of the ACs a test covers, from its evidence for each (the module's rule)."""
+def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
+    """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
+    `executed`: per-test coverage shows the test running the story's sources."""
     best = max((s.total for s in scores), default=0.0)
     # Competing for a weak match: ACs the test's own words or assertions point at, and that
     # its assertions do not rule out.
@@ -360,8 +366,8 @@ def _decide(scores: Sequence[_Score]) -> list[int]:
         clear_best = (score in rivals and score.total >= runner_up
                       and (score.total >= MARGIN * runner_up
                            or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
-                      and (score.asserts or (score.explained >= MIN_EXPLAINED
-                                             and score.alike > 0)))
+                      and (score.asserts or executed
+                           or (score.explained >= MIN_EXPLAINED and score.alike > 0)))
         if strong or clear_best:
             chosen.append(i)
     return chosen
@@ -427,7 +433,7 @@ def analyze(
         scores = [_score(case, case_said, ac_spelled[i], weight, literals[i], exceptions[i],
                          raises[i], fails[i])
                   for i in range(len(criteria))]
-        for i in _decide(scores):
+        for i in _decide(scores, bool(executes and executes.get(case.test_id))):
             score = scores[i]
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))

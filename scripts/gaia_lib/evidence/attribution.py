@@ -6,7 +6,8 @@ the story's File List sources is covered in name only.
 `CoverageSetup` adds the review's pytest plugin (runner_plugins/gaia_coverage_plugin.py) to a
 pytest run: the review's one test run then gives the JUnit report, branch coverage and per-test
 contexts (labelled by node id) together; `measure` runs the story's tests that way when no test
-tier is configured; `attribute` is the pure rule.
+tier is configured; `attribute` (per AC) and `executes` (per test, the matcher's `executes`
+signal) are the pure rules.
 """
 
 from __future__ import annotations
@@ -76,6 +77,28 @@ def attribute(per_ac: Iterable[tuple[str, Sequence[str]]], executed: Mapping[str
         rows.append({"ac_id": ac_id, "tests": list(tests), "tests_executing_story_code": executing,
                      "executes_story_code": bool(executing)})
     return rows
+
+
+def executes(report: Mapping[str, Any] | None, test_ids: Iterable[str],
+             sources: Iterable[str]) -> dict[str, bool]:
+    """Per test id, whether it executed any of `sources`, from the plugin's contexts report:
+    True when a context of the test ran a line of one of them; False when the report lists the
+    test among those the measured run ran (`tests`) and no context of it touched them. A test
+    the measured run did not run is left out: nothing is known about it."""
+    if not report:
+        return {}
+    executed = files_by_context(report)
+    ran = [str(t) for t in report.get("tests", []) if isinstance(t, str)] \
+        if isinstance(report.get("tests"), list) else []
+    source_set = set(sources)
+    touching = [label for label, files in executed.items() if files & source_set]
+    out: dict[str, bool] = {}
+    for test in test_ids:
+        if any(label_matches(label, test) for label in touching):
+            out[test] = True
+        elif any(label_matches(label, test) for label in ran):
+            out[test] = False
+    return out
 
 
 def interpreter_of(executable: str, cwd: Path) -> str | None:

@@ -10,7 +10,10 @@ and the parent, and chained by `run` for terminal and CI use:
   The suite runs once: the configured tiers (a pytest tier under coverage.py with per-test
   contexts), or, with no tier, the story's tests under coverage.py (Python) or the project's
   `coverage_command`. That one run gives the pass/fail evidence, the tests the runner skipped
-  (they cover nothing), branch coverage and behavioural attribution.
+  (they cover nothing), branch coverage and behavioural attribution; its per-test contexts
+  then feed the final analysis's matcher (`ac_coverage`'s `executes`): a test the run shows
+  never executing the story's File List sources matches no AC by its words, and a distinctive
+  but weak textual match of a test that does execute them counts.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
   own doing), the ACs, the discovered tests, the tool versions and the run's skipped tests; a
   project coverage report is part of the key unless this review produced it.
@@ -127,6 +130,9 @@ class RunInputs:
     note: str | None  # why branch evidence may be stale (coverage_command failed)
     attribution: Mapping[str, Any] | None  # coverage.py JSON with per-test contexts
     attribution_why: str | None
+    # per test id: did it execute the story's sources (absent: not measured); the matcher's
+    # `executes` signal
+    executes: Mapping[str, bool] | None = None
 
 
 def story_fingerprint(text: str) -> str:
@@ -151,6 +157,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "review_coverage": bool(run is not None and run.coverage is not None),
         "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
         "attribution": run.attribution_why if run is not None else None,
+        "executes": sorted((run.executes or {}).items()) if run is not None else None,
         "skill_version": __version__,
         "story_key": s.key,
         "story_acs_hash": story_acs_hash(s.story.acceptance_criteria),
@@ -215,7 +222,8 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
              for case in testcases.split_tests(tf.path, tf.text)]
     criteria = s.story.acceptance_criteria
     file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
-    coverage = ac_coverage.analyze(s.key, criteria, cases, file_list=file_list_rels)
+    coverage = ac_coverage.analyze(s.key, criteria, cases, file_list=file_list_rels,
+                                   executes=run.executes if run is not None else None)
     others = {u.test for u in coverage.unattributed_tests}
     found_placeholders = [p for p in placeholders.placeholders(cases) if p.test_id not in others]
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
@@ -343,12 +351,15 @@ def _run_once(s: Setup, context: str | None, results: Mapping[str, Any]
     attribution_data, load_why = attribution.load_report(attribution.contexts_of(report))
     cases = [testcases.TestCase(c["file"], c["name"], c["line"], "")
              for c in results.get("test_cases", [])]
+    executes = attribution.executes(attribution_data, (c.test_id for c in cases), sources) \
+        if python else None
     run = RunInputs(
         runner_skipped=outcomes.not_run(evidence.tests, cases),
         coverage=coverage,
         note=note,
         attribution=attribution_data,
         attribution_why=why or (load_why if attribution_data is None else None),
+        executes=executes or None,
     )
     return evidence.as_json(), run
 

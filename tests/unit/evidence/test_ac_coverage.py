@@ -310,3 +310,22 @@ def test_a_shared_stem_alone_is_too_little_for_a_weak_match() -> None:
     )
     result = analyze("E1-S1", criteria, [case("test_hash_validation")], file_list=[FILE])
     assert not any(c.matched for c in result.per_ac)
+
+
+def test_executing_the_story_code_backs_a_distinctive_but_weak_match() -> None:
+    # "creating accounts" points at AC1 alone, but spelled unlike it: too weak on words alone
+    weak = case("test_creating_accounts", '    assert signup("a@b.co")')
+    words_only = analyze("E1-S1", CRITERIA[:2], [weak], file_list=[FILE])
+    ran = analyze("E1-S1", CRITERIA[:2], [weak], file_list=[FILE],
+                  executes={weak.test_id: True})
+    assert not by_id(words_only)["AC1"].matched
+    assert by_id(ran)["AC1"].tests == (weak.test_id,)
+    assert not by_id(ran)["AC2"].matched
+
+
+def test_executing_the_story_code_never_makes_an_equal_resemblance_a_match() -> None:
+    # "user signs up with email" is every AC's: no AC is the test's clear best, execution or not
+    vague = case("test_user_signs_up_with_email", '    assert signup("a@b.co")')
+    ran = analyze("E1-S1", CRITERIA, [vague], file_list=[FILE],
+                  executes={vague.test_id: True})
+    assert ran.coverage_percent == 0.0

@@ -45,3 +45,19 @@ def test_attribute_reports_tests_that_never_run_story_code() -> None:
     )
     assert [(r["ac_id"], r["executes_story_code"]) for r in rows] == [("AC1", True), ("AC2", False)]
     assert rows[0]["tests_executing_story_code"] == ["tests/test_s.py::test_ac1"]
+
+
+def test_executes_knows_only_the_tests_the_measured_run_ran() -> None:
+    report = {
+        "files": {"app/signup.py": {"contexts": {"*": ["tests/test_s.py::test_a[1]"]}},
+                  "app/other.py": {"contexts": {"*": ["tests/test_s.py::test_b"]}}},
+        "tests": ["tests/test_s.py::test_a[1]", "tests/test_s.py::test_b"],
+    }
+    ids = ["tests/test_s.py::test_a", "tests/test_s.py::test_b", "tests/test_s.py::test_c"]
+    # test_b ran but touched only a file outside the story's sources; test_c never ran
+    assert attribution.executes(report, ids, ["app/signup.py"]) == {
+        "tests/test_s.py::test_a": True, "tests/test_s.py::test_b": False}
+    # without the list of tests that ran, no test is known not to execute the sources
+    assert attribution.executes({"files": report["files"]}, ids, ["app/signup.py"]) == {
+        "tests/test_s.py::test_a": True}
+    assert attribution.executes(None, ids, ["app/signup.py"]) == {}
