@@ -17,7 +17,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     subtest names, at full weight;
   - **body**: the AC's words in the test's code, at 0.4 (and falling as more tests' bodies
     use them: shared set-up code decides nothing);
-  - **literal**: the AC's Then-clause literals the test asserts: 1.5 for a status code, string
+  - **literal**: the AC's Then-clause literals the test asserts (a table-driven test's data
+    table counts: `then_literals`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
     without two word characters in a row (`","`: found in any assertion);
   - **exception**: an exception the test expects that the AC names: 2.0.

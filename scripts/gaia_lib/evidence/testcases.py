@@ -5,7 +5,8 @@ against these records. Unknown extensions yield no cases. `split_tests` finds th
 line, body); `read` adds what each says. A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
   `describe text > it text`), `line`: the 1-based line of its declaration;
-- `body`: leading comments/decorators + the declaration + its body;
+- `body`: leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
+  declaration + its body;
 - `description`: what the test says about itself in prose: a Python docstring, the comment
   block above it, Gherkin-style step comments inside it (`# Given/When/Then/And/But ...`; other
   inner comments annotate code and stay in the body), Go subtest names (`t.Run("...")`) and
@@ -76,6 +77,26 @@ def _leading_comments(lines: list[str], index: int) -> int:
     return start
 
 
+def _python_leading(lines: list[str], index: int, indent: int) -> int:
+    """Index of the first comment/decorator line above the `def` at `index`, whole multi-line
+    decorators included: a `@pytest.mark.parametrize(...)` table is what the test checks."""
+    start = index
+    j = index - 1
+    while j >= 0:
+        text = lines[j]
+        stripped = text.strip()
+        if not stripped:
+            break
+        if len(text) - len(text.lstrip()) > indent or stripped[0] in ")]}":
+            j -= 1  # inside a decorator's brackets (or a body above: never a start)
+            continue
+        if not stripped.startswith(("@", "#")):
+            break
+        start = j
+        j -= 1
+    return start
+
+
 def _brace_block_end(lines: list[str], index: int) -> int:
     """Last line of the brace block opened at or after `index` (heuristic: strings not parsed)."""
     depth = 0
@@ -116,7 +137,7 @@ def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             if text.strip() and len(text) - len(text.lstrip()) <= def_indent:
                 break
             end += 1
-        start = _leading_comments(lines, i)
+        start = _python_leading(lines, i, def_indent)
         prefix = "::".join(name for _, name in classes)
         name = f"{prefix}::{match.group('name')}" if prefix else match.group("name")
         yield TestCase(path, name, i + 1, "\n".join(lines[start:end]))

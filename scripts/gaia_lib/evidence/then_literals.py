@@ -4,7 +4,10 @@
 strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, CamelCase) and
 true/false/null. `asserted_literals` reports which of them appear inside an assertion of a
 test's source (`assert`, `expect(…)…`, `assertEquals(`, `assert_eq!`, `[ "$status" -eq … ]`,
-Go `if … { t.Errorf(…) }` …): the evidence behind a "weak assertion" finding. Pure.
+Go `if … { t.Errorf(…) }` …): the evidence behind a "weak assertion" finding. A table-driven
+test's data table holds its expected values, so it counts as an assertion too: a pytest
+`@pytest.mark.parametrize(…)` decorator, a Go `[]struct{…}{…}` table, a JS `.each(…)` table.
+Pure.
 """
 
 from __future__ import annotations
@@ -97,6 +100,11 @@ _ASSERT_START_RE = re.compile(
     r"|\b(?:assert_output|assert_line|assert_equal|assert_success|assert_failure|refute\w*)\b"
     r"|(?m:^[ \t]*\[\[?\s)"  # bats / shell test: [ "$status" -eq 0 ]  [[ $output == *x* ]]
 )
+_TABLE_START_RE = re.compile(
+    r"@pytest\.mark\.parametrize\s*\("
+    r"|(?<![\w\]])\[\]\s*struct\s*\{"  # Go: tests := []struct{ in, want string }{ {...}, }
+    r"|\b(?:it|test|describe)\.each\s*[(`]"
+)
 _GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
 _COMMENT_LINE_RE = re.compile(r"^\s*(#(?!!)|//).*$", re.MULTILINE)
 
@@ -126,7 +134,8 @@ def assertion_spans(source: str) -> list[str]:
     """The text of each assertion statement in `source` (comments removed)."""
     code = _COMMENT_LINE_RE.sub("", source)
     spans = [
-        code[m.start():_statement_end(code, m.start())] for m in _ASSERT_START_RE.finditer(code)
+        code[m.start():_statement_end(code, m.start())]
+        for pattern in (_ASSERT_START_RE, _TABLE_START_RE) for m in pattern.finditer(code)
     ]
     # Go has no assert statement: the checked values sit in the `if` guarding t.Errorf.
     lines = code.splitlines()

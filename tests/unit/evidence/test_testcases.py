@@ -97,6 +97,17 @@ def test_python_body_includes_leading_comments_and_stops_at_dedent() -> None:
     assert method.test_id == "t.py::TestSignup::test_creates_account"
 
 
+def test_python_body_holds_a_whole_multi_line_decorator_and_nothing_above_it() -> None:
+    text = ('def helper():\n    return [\n        1,\n    ]\n'
+            '@pytest.mark.parametrize(\n    "value, expected",\n    [\n        (1, "1st"),\n'
+            '        (2, "2nd"),\n    ],\n)\ndef test_ordinal(value, expected):\n'
+            '    assert ordinal(value) == expected\n')
+    (case,) = split_tests("t.py", text)
+    assert case.line == 12
+    assert case.body.startswith("@pytest.mark.parametrize(\n") and '(2, "2nd")' in case.body
+    assert "helper" not in case.body and "return" not in case.body
+
+
 def test_js_body_is_the_brace_block() -> None:
     case = split_tests("a.test.js", JS)[0]
     assert case.body.startswith("  // AC1\n  it('creates the account'")

@@ -80,6 +80,16 @@ def test_fixture_literals() -> None:
         ('  assert_output --partial "INVALID_EMAIL"\n', [CODE]),
         # number boundaries: 4220 and 42.2 are not 422
         ("    assert total == 4220 and ratio == 42.2\n", []),
+        # a table-driven test's data table holds its expected values
+        ("@pytest.mark.parametrize(\n    'code',\n    ['INVALID_EMAIL', 422],\n)\n"
+         "def test_x(code):\n    assert post() == code\n", [L422, CODE]),
+        ("\ttests := []struct{ in, want string }{\n\t\t{\"x\", \"INVALID_EMAIL\"},\n\t}\n"
+         "\tfor _, tc := range tests {\n\t\tif got := f(tc.in); got != tc.want {\n"
+         "\t\t\tt.Errorf(\"got %s\", got)\n\t\t}\n\t}\n", [CODE]),
+        ("it.each([[422, false]])('rejects', (code, ok) => { expect(post()).toBe(code) })\n",
+         [L422, FALSE]),
+        # ... but a table of inputs a test never iterates is no table: plain data is not asserted
+        ("    cases = ['INVALID_EMAIL']\n    assert run(cases)\n", []),
     ],
 )
 def test_asserted_literals(source: str, asserted: list[Literal]) -> None:
