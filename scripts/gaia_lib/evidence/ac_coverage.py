@@ -21,23 +21,34 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     table counts: `then_literals`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
     without two word characters in a row (`","`: found in any assertion);
-  - **exception**: an exception the test expects that the AC names: 2.0.
-  A literal or exception several ACs promise is divided among them.
+  - **exception**: an exception the test expects that the AC names: 2.0;
+  - **name**, again: a test named after a code identifier the AC names (`TestSetMetadata`,
+    `test_max_age` for an AC naming `SetMetadata`, `max_age`: the unit under test, by the
+    naming convention of every runner): 2.0.
+  A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
   no error where the AC's Then clause names an exception or says it throws / raises, or that
   expects an error where the Then clause describes no failure, is likewise ruled out for a
-  weak match (below).
+  weak match (below). A test that asserts an error the AC names as a value (Go's
+  `err != ErrInvalidX`, an error in its data table) expects that error.
 - Decision: a test covers an AC when its evidence is >= 1.6, its own words and assertions (not
   its body alone) carry >= 0.9 of it, and either
-  - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs), or
+  - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs),
+    or >= 3.5 where the test asserts every one of the AC's distinctive Then literals (two or
+    more, each worth >= 1.0: the test checks all the AC promises, whatever else it checks), or
   - weak: an asserted literal / exception agrees, or the AC explains >= 0.35 of the weight of
     the test's name (or description) words and shares at least one of them spelled alike (a
     shared stem alone, validation ~ valid, is too little), and the AC is the test's clear best
-    among its rivals (ACs its own words or assertions carry >= 0.9 for, not ruled out): >= 1.4
+    among its rivals (ACs its own words or assertions carry >= 0.9 for, not ruled out, and not
+    matched strongly by its assertions alone with its name and description silent on them,
+    which are covered on their own: one test, two ACs): >= 1.4
     times the runner-up's evidence or, when as good as it, >= 1.4 times the runner-up's
     evidence from words spelled alike on both sides (`.includes()` beats "included" for a test
     named "includes").
+  - named for it: the test is named after a code identifier only this AC names (and its
+    assertions do not rule the AC out); such an AC, like one matched strongly by assertions
+    its name is silent on, is no rival to the others.
   A weak, equal resemblance to several ACs is therefore evidence for none.
 - Execution (where per-test coverage was measured: `executes`, per test id). A test that
   never executes any of the story's File List sources verifies none of the story's
@@ -67,14 +78,22 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 
 _AC_REF = re.compile(r"(?<![A-Za-z0-9])ac[-_ ]?(?P<ec>ec[-_]?)?(?P<num>[0-9]+)(?![0-9])", re.I)
 _STORY_REF = re.compile(r"(?<![A-Za-z0-9])e(?P<e>[0-9]+)[-_]s(?P<s>[0-9]+)(?![0-9])", re.I)
-# An exception an AC names: a CamelCase word (`SignatureExpired`, `ValueError`), a Go `ErrX`.
-_EXCEPTION_IN_TEXT = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b|\bErr[A-Z]\w*|"
+# An exception an AC names: a CamelCase word (`SignatureExpired`, `ValueError`; its last hump
+# a word, so a value like `NaN` is none), a Go `ErrX`.
+_EXCEPTION_IN_TEXT = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)*[A-Z][a-z0-9]+\b|"
+                                r"\bErr[A-Z]\w*|"
                                 r"\b[A-Z][a-z]+(?:Error|Exception)\b")
 
 # A Then clause that describes a failure: only such an AC can be verified by expecting an error.
 _FAILURE_WORDS = re.compile(r"\b(?:refus|reject|fail|error|rais|throw|invalid|denied|deny|"
                             r"forbid|block|lock|not\b|cannot|can't|never|no\b|4\d\d|5\d\d)",
                             re.I)
+
+# A code identifier in an AC: backticked, called `name(`, snake_case, camelCase / CamelCase.
+_IDENTIFIER_IN_TEXT = re.compile(r"`([A-Za-z_][\w.]*)`|\b([A-Za-z_]\w*)\(|"
+                                 r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|"
+                                 r"\b([A-Z]?[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)\b")
+MIN_IDENTIFIER = 4
 
 _RAISE_WORDS = re.compile(r"\b(?:throw|throws|thrown|raise|raises|raised|panic|panics)\b", re.I)
 
@@ -87,6 +106,7 @@ MIN_EXPLAINED = 0.35
 CONTRADICTED_FACTOR = 0.5
 BODY_WEIGHT = 0.4
 EXCEPTION_WEIGHT = 2.0
+IDENTIFIER_WEIGHT = 2.0
 LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_literals.ENUM: 1.5,
                   then_literals.NUMBER: 0.8, then_literals.KEYWORD: 0.3}
 WEAK_NUMBERS = frozenset({"0", "1"})
@@ -198,6 +218,7 @@ class _Said:
     body: frozenset[str]
     spelled: Mapping[str, set[str]]  # name and description tokens -> their spellings
     spans: tuple[str, ...]  # its assertion statements
+    subject: str = ""  # the unit it is named after (subject_of)
 
 
 def _code_only(body: str) -> str:
@@ -257,6 +278,8 @@ class _Score:
     contradicted: bool = False  # asserts status codes, none of them the AC's
     unraised: bool = False  # the AC's Then names an exception; the test expects none
     alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
+    complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
+    named_for: bool = False  # named after a code identifier this AC alone names
     parts: dict[str, float] | None = None
     evidence: list[str] | None = None
 
@@ -280,9 +303,15 @@ class _Score:
 
 def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weight: _Weights,
            literals: Sequence[tuple[then_literals.Literal, float]],
-           exceptions: Mapping[str, float], then_raises: bool, then_fails: bool) -> _Score:
+           exceptions: Mapping[str, float], then_raises: bool, then_fails: bool,
+           identifiers: Mapping[str, float]) -> _Score:
     score = _Score()
     ac_tokens = frozenset(ac_spelled)
+    named = identifiers.get(said.subject, 0.0) if said.subject else 0.0
+    if named:  # `TestSetMetadata` for an AC naming SetMetadata: spelled alike, by definition
+        score.add(NAME, named, said.subject)
+        score.alike += named
+        score.named_for = named >= IDENTIFIER_WEIGHT
 
     for token in sorted(ac_tokens & (said.name | said.description)):
         score.add(NAME if token in said.name else DESCRIPTION, weight(token), token)
@@ -300,17 +329,21 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
         score.total *= CONTRADICTED_FACTOR  # asserts 200 where the AC promises a 401
         score.claim *= CONTRADICTED_FACTOR
         score.contradicted = True
+    asserted: tuple[then_literals.Literal, ...] = ()
     if literals:
         asserted = then_literals.asserted_in(said.spans, [lit for lit, _ in literals])
         for lit, amount in literals:
             if lit in asserted and lit.value.lower() not in expected:  # counted as exception
                 score.add(LITERAL, amount, lit.value)
                 score.asserts = score.asserts or amount >= 1.0
+        distinctive = [lit for lit, amount in literals if amount >= 1.0]
+        score.complete = len(distinctive) >= 2 and all(lit in asserted for lit in distinctive)
     for name in case.exceptions:
         amount = exceptions.get(name.lower(), 0.0)
         score.add(EXCEPTION, amount, name)
         score.asserts = score.asserts or amount > 0
-    errs = case.expects_error
+    # An error the AC names, asserted as a value (Go's `err != ErrX` over a table), is expected.
+    errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
     score.unraised = (then_raises and not errs) or (errs and not then_fails)
     return score
 
@@ -340,27 +373,60 @@ def _literal_weights(criteria: Sequence[AcceptanceCriterion]
     return out
 
 
-def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str, float]]:
-    named = [_exceptions_named(ac) for ac in criteria]
+def _shared(named: Sequence[set[str]], base: float) -> list[dict[str, float]]:
+    """Per AC, each name it carries weighing `base` divided among the ACs that carry it."""
     df: dict[str, int] = {}
     for group in named:
         for name in group:
             df[name] = df.get(name, 0) + 1
-    return [{name: EXCEPTION_WEIGHT / df[name] for name in group} for group in named]
+    return [{name: base / df[name] for name in group} for group in named]
+
+
+def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str, float]]:
+    return _shared([_exceptions_named(ac) for ac in criteria], EXCEPTION_WEIGHT)
+
+
+def _identifier_key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _identifiers_named(ac: AcceptanceCriterion) -> set[str]:
+    """The code identifiers an AC names (`SetMetadata`, `max_age`, `parse()`, in backticks),
+    as keys: lower case, letters and digits only."""
+    found = set()
+    for match in _IDENTIFIER_IN_TEXT.finditer(ac.text):
+        key = _identifier_key(next(g for g in match.groups() if g))
+        if len(key) >= MIN_IDENTIFIER:
+            found.add(key)
+    return found
+
+
+def subject_of(name: str) -> str:
+    """The unit a test is named after, as an identifier key: `TestSetMetadata` ->
+    `setmetadata`, `TestSigner::test_max_age` -> `maxage`; "" for a sentence."""
+    last = re.split(r"::|\.| > ", name)[-1]
+    if " " in last.strip():
+        return ""
+    return _identifier_key(re.sub(r"^(?:test|Test)_?", "", last.strip()))
 
 
 def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
     `executed`: per-test coverage shows the test running the story's sources."""
     best = max((s.total for s in scores), default=0.0)
+
+    def strong(score: _Score) -> bool:
+        return score.total >= STRONG and (score.total >= SHARE * best or score.complete)
+
     # Competing for a weak match: ACs the test's own words or assertions point at, and that
-    # its assertions do not rule out.
-    rivals = [s for s in scores if s.claim >= MIN_CLAIM and not (s.contradicted or s.unraised)]
+    # its assertions do not rule out. An AC its assertions alone match strongly, which its
+    # name never mentions, is covered on its own and competes with none.
+    rivals = [s for s in scores if s.claim >= MIN_CLAIM and not (s.contradicted or s.unraised)
+              and not (s.asserts and s.explained == 0 and strong(s)) and not s.named_for]
     chosen = []
     for i, score in enumerate(scores):
         if score.total < MIN_SCORE or score.claim < MIN_CLAIM:
             continue
-        strong = score.total >= STRONG and score.total >= SHARE * best
         others = [r for r in rivals if r is not score]
         runner_up = max((r.total for r in others), default=0.0)
         alike_runner_up = max((r.alike for r in others), default=0.0)
@@ -369,7 +435,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
                            or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
                       and (score.asserts or executed
                            or (score.explained >= MIN_EXPLAINED and score.alike > 0)))
-        if strong or clear_best:
+        named_for = score.named_for and not (score.contradicted or score.unraised)
+        if strong(score) or clear_best or named_for:
             chosen.append(i)
     return chosen
 
@@ -412,10 +479,12 @@ def analyze(
         name, description, body = (words.normalise(group, linking) for group in (n, d, b))
         spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
         said.append(_Said(frozenset(name), frozenset(description), frozenset(body), spelled,
-                          tuple(then_literals.assertion_spans(case.body))))
+                          tuple(then_literals.assertion_spans(case.body)),
+                          subject_of(case.name)))
     weight = _Weights(ac_tokens, said)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)
+    identifiers = _shared([_identifiers_named(ac) for ac in criteria], IDENTIFIER_WEIGHT)
     raises = [bool(_EXCEPTION_IN_TEXT.search(ac.then or "") or _RAISE_WORDS.search(ac.then or ""))
               for ac in criteria]
     fails = [bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises[i]
@@ -432,7 +501,7 @@ def analyze(
         if executes is not None and executes.get(case.test_id) is False:
             continue
         scores = [_score(case, case_said, ac_spelled[i], weight, literals[i], exceptions[i],
-                         raises[i], fails[i])
+                         raises[i], fails[i], identifiers[i])
                   for i in range(len(criteria))]
         for i in _decide(scores, bool(executes and executes.get(case.test_id))):
             score = scores[i]

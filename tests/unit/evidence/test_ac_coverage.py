@@ -10,6 +10,7 @@ from gaia_lib.evidence.ac_coverage import (
     attribution,
     names_key,
     story_refs,
+    subject_of,
 )
 from gaia_lib.evidence.testcases import TestCase, split_tests
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -329,3 +330,83 @@ def test_executing_the_story_code_never_makes_an_equal_resemblance_a_match() -> 
     ran = analyze("E1-S1", CRITERIA, [vague], file_list=[FILE],
                   executes={vague.test_id: True})
     assert ran.coverage_percent == 0.0
+
+
+@pytest.mark.parametrize(
+    ("name", "subject"),
+    [
+        ("TestSetMetadata", "setmetadata"),
+        ("TestSigner::test_max_age", "maxage"),
+        ("test_naturaldelta", "naturaldelta"),
+        ("signup > rejects a bad email", ""),  # a sentence names no unit
+    ],
+)
+def test_the_unit_a_test_is_named_after(name: str, subject: str) -> None:
+    assert subject_of(name) == subject
+
+
+VERSION_ACS = (
+    ac("AC1", "a version", "its parts are read", "Major, Minor and Patch return each part"),
+    ac("AC2", "a version", "SetMetadata is called", "a version with that metadata is returned"),
+    ac("AC3", "metadata with characters outside [0-9A-Za-z-]", "it is set",
+       "ErrInvalidMetadata is returned"),
+)
+GO_FILE = "version_test.go"
+SET_METADATA = '''func TestSetMetadata(t *testing.T) {
+\ttests := []struct {
+\t\tv1, metadata string
+\t\texpectedErr  error
+\t}{
+\t\t{"1.2.3", "**", ErrInvalidMetadata},
+\t\t{"1.2.3", "meta", nil},
+\t}
+\tfor _, tc := range tests {
+\t\tv, _ := NewVersion(tc.v1)
+\t\tif _, err := v.SetMetadata(tc.metadata); err != tc.expectedErr {
+\t\t\tt.Errorf("got err=%s", err)
+\t\t}
+\t}
+}
+'''
+
+
+def test_a_test_named_after_the_unit_an_ac_names_covers_it_and_its_asserted_error_too() -> None:
+    # Named after SetMetadata (AC2 alone names it); its table asserts AC3's error as a value:
+    # it verifies both, and neither rivals the other.
+    result = analyze("E1-S1", VERSION_ACS, py_cases(SET_METADATA, GO_FILE), file_list=[GO_FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2", "AC3"]
+    assert by_id(result)["AC2"].matches[0].evidence[0] == "setmetadata"
+
+
+def test_an_identifier_several_acs_name_names_no_single_ac() -> None:
+    shared = (VERSION_ACS[0], VERSION_ACS[1],
+              ac("AC3", "a version", "SetMetadata is called twice", "the last metadata wins"))
+    case_ = case("test_set_metadata", "    assert v.set_metadata('x')")
+    assert analyze("E1-S1", shared, [case_], file_list=[FILE]).coverage_percent == 0.0
+
+
+NUMBER_ACS = (
+    ac("AC1", "an integer", "ordinal is called",
+       'it returns its ordinal: "1st", "2nd", "3rd", "11th", "101st"'),
+    ac("AC2", "an integer", "apnumber is called", "it is spelled out"),
+    ac("AC-EC1", "NaN or an infinite value", "a formatter is called",
+       'it returns "NaN", "+Inf" or "-Inf" instead of failing'),
+)
+ORDINAL = '''@pytest.mark.parametrize(
+    "value, expected",
+    [("1", "1st"), ("2", "2nd"), ("3", "3rd"), ("11", "11th"), ("101", "101st"),
+     (math.nan, "NaN"), (math.inf, "+Inf"), (-math.inf, "-Inf")],
+)
+def test_ordinal(value, expected):
+    assert humanize.ordinal(value) == expected
+'''
+
+
+def test_a_test_asserting_every_literal_an_ac_promises_covers_it_beside_its_own_ac() -> None:
+    # test_ordinal is AC1's; its table also asserts all AC-EC1 promises ("NaN" is a value,
+    # not an exception: the AC says no error is raised)
+    result = analyze("E1-S1", NUMBER_ACS, py_cases(ORDINAL), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1", "AC-EC1"]
+    partial = ORDINAL.replace('(-math.inf, "-Inf")', '(-math.inf, "-inf")')
+    result = analyze("E1-S1", NUMBER_ACS, py_cases(partial), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
