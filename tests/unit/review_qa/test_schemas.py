@@ -19,6 +19,19 @@ ANALYSIS: dict[str, Any] = {
     "ac_coverage": [{"ac_id": "AC1", "matched": True, "test_count": 2},
                     {"ac_id": "AC-EC1", "matched": False, "test_count": 0}],
     "gate_warnings": ["file list diverges"], "unattributed_tests": ["tests/test_other.py"],
+    "coverage": {"percent": 50.0, "per_ac": [
+        {"ac_id": "AC1", "matched": True, "test_count": 2,
+         "tests": ["tests/test_a.py::test_ac1", "tests/test_a.py::test_max_age"],
+         "matched_by": "id", "edge_case": False, "priority": "P0", "excluded": {},
+         "matches": [
+             {"test": "tests/test_a.py::test_ac1", "how": ["id"], "score": 10.0,
+              "evidence": ["AC1"]},
+             {"test": "tests/test_a.py::test_max_age", "how": ["literal", "name", "body"],
+              "score": 4.2, "evidence": ["maximum", "age", "SignatureExpired"]}]},
+        {"ac_id": "AC-EC1", "matched": False, "test_count": 0, "tests": [],
+         "matched_by": None, "edge_case": True, "priority": None,
+         "excluded": {"tests/test_a.py::test_skip": "reported skipped by the runner"},
+         "matches": []}]},
 }
 EVIDENCE: dict[str, Any] = {
     "suites": [{"name": "tier_1", "command": "pytest", "exit_code": 0, "duration_seconds": 1.5,
@@ -69,3 +82,39 @@ def test_samples_validate(name: str, document: Any) -> None:
 def test_bad_documents_are_named(name: str, document: Any, problem: str) -> None:
     problems = schema.errors(document, name)
     assert problems and problems[0].startswith(problem)
+
+
+def _with_match(**changes: Any) -> dict[str, Any]:
+    """ANALYSIS with its first match record changed (a key set to None is dropped)."""
+    record = {**ANALYSIS["coverage"]["per_ac"][0]["matches"][1], **changes}
+    record = {k: v for k, v in record.items() if v is not None}
+    first = {**ANALYSIS["coverage"]["per_ac"][0], "matches": [record]}
+    return {**ANALYSIS, "coverage": {**ANALYSIS["coverage"],
+                                     "per_ac": [first, *ANALYSIS["coverage"]["per_ac"][1:]]}}
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"how": ["resemblance"]}, "$.coverage.per_ac[0].matches[0].how"),
+        ({"how": []}, "$.coverage.per_ac[0].matches[0].how"),
+        ({"how": ["name", "name"]}, "$.coverage.per_ac[0].matches[0].how"),
+        ({"how": None}, "$.coverage.per_ac[0].matches[0]: 'how' is a required property"),
+        ({"test": None}, "$.coverage.per_ac[0].matches[0]: 'test' is a required property"),
+        ({"test": ""}, "$.coverage.per_ac[0].matches[0].test"),
+        ({"score": -1}, "$.coverage.per_ac[0].matches[0].score"),
+        ({"score": "high"}, "$.coverage.per_ac[0].matches[0].score"),
+        ({"evidence": "maximum"}, "$.coverage.per_ac[0].matches[0].evidence"),
+        ({"evidence": [3]}, "$.coverage.per_ac[0].matches[0].evidence[0]"),
+        ({"reason": "looks right"}, "$.coverage.per_ac[0].matches[0]: Additional properties"),
+    ],
+)
+def test_a_malformed_match_record_is_rejected(changes: dict[str, Any], problem: str) -> None:
+    problems = schema.errors(_with_match(**changes), "analysis-results")
+    assert problems and problems[0].startswith(problem), problems
+
+
+def test_a_lone_signal_name_is_a_match_record_too() -> None:
+    # the report's fallback when the matcher recorded no detail for a test
+    assert schema.errors(_with_match(how="id", score=None, evidence=None),
+                         "analysis-results") == []
