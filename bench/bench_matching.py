@@ -13,7 +13,12 @@ the matcher ever ran on them: only their figures measure how the matcher does on
 saw. Goal on the real projects, each group: precision >= 0.9 and recall >= 0.85. Also reports
 the matcher's median time per story over --runs.
 
-    python bench/bench_matching.py [--cache DIR] [--runs 5] [--verbose]
+With --execute, each Python project's story tests also run once under the review's coverage
+plugin (per-test contexts), in a venv built in the cache with the project's test dependencies,
+and the story is measured again with the matcher's `executes` signal, as a review that ran the
+tests would see it (the "+executes" rows).
+
+    python bench/bench_matching.py [--cache DIR] [--runs 5] [--verbose] [--execute]
 
 Needs pip (sdists from PyPI), npm (`npm pack`) and apt-get + dpkg-deb (Debian's packages of Go
 modules ship the module source with its tests; `apt-get update` first on a fresh machine) for
@@ -34,8 +39,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
 
-from gaia_lib.core import proc  # noqa: E402
-from gaia_lib.evidence import match_quality  # noqa: E402
+from gaia_lib.core import proc, writes  # noqa: E402
+from gaia_lib.evidence import attribution, match_quality  # noqa: E402
 
 CORPUS = REPO / "tests" / "fixtures" / "matching"
 LABELS = REPO / "bench" / "matching"
@@ -50,13 +55,16 @@ class Project:
     stack: str
     root: str  # the unpacked tree's top directory
     held_out: bool = False  # labelled before the matcher ran on it; never tuned against
+    test_deps: tuple[str, ...] = ()  # what its tests import (--execute), pytest and coverage too
+    pythonpath: str = ""  # where its package lives in the tree (src layout)
 
 
 PROJECTS = (
-    Project("itsdangerous", "pypi", "itsdangerous==2.2.0", "python-dev", "itsdangerous-2.2.0"),
+    Project("itsdangerous", "pypi", "itsdangerous==2.2.0", "python-dev", "itsdangerous-2.2.0",
+            test_deps=("pytest", "coverage", "freezegun"), pythonpath="src"),
     Project("zod", "npm", "zod@4.1.12", "ts-dev", "package"),
     Project("humanize", "pypi", "humanize==4.11.0", "python-dev", "humanize-4.11.0",
-            held_out=True),
+            held_out=True, test_deps=("pytest", "coverage", "freezegun"), pythonpath="src"),
     Project("semver", "debian", "golang-github-masterminds-semver-dev=3.2.0-1", "go-dev",
             "usr/share/gocode/src/github.com/Masterminds/semver", held_out=True),
 )
@@ -100,6 +108,43 @@ def fetch(project: Project, cache: Path) -> tuple[Path | None, str]:
     return (tree, "downloaded") if tree.is_dir() else (None, f"no {project.root}/ in archive")
 
 
+def test_python(project: Project, cache: Path) -> tuple[str | None, str]:
+    """A venv in the cache with the project's test dependencies (built once): its python."""
+    home = cache / f"venv-{project.name}"
+    python = home / "bin" / "python"
+    if python.is_file():
+        return str(python), "cached"
+    for argv in ([sys.executable, "-m", "venv", str(home)],
+                 [str(python), "-m", "pip", "install", "-q", *project.test_deps]):
+        result = proc.run_tool(argv, cwd=cache, timeout=600)
+        if not result.ok:
+            return None, f"venv failed: {result.error or result.stderr.strip()[-200:]}"
+    return str(python), "built"
+
+
+def executed(tree: Path, labelled: match_quality.Labelled, python: str,
+             pythonpath: str) -> tuple[dict[str, bool] | None, str]:
+    """Run the story's test files once under the review's coverage plugin: per test id,
+    whether it executed the story's sources (attribution.executes), or None and why not."""
+    tests = sorted({c.file for c in labelled.cases if c.file in labelled.file_list})
+    sources = [f for f in labelled.file_list if f.endswith(".py") and f not in tests]
+    state = tree / ".gaia" / "state" / "review" / "qa-tests" / labelled.name
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = str(tree / pythonpath)  # the run's environment starts from ours
+    try:
+        with writes.scope("fork", tree):
+            report, why = attribution.measure(tree, state, python, tests, sources)
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved
+    data, load_why = attribution.load_report(attribution.contexts_of(report))
+    if data is None:
+        return None, why or load_why or "no per-test contexts"
+    return attribution.executes(data, [c.test_id for c in labelled.cases], sources), "measured"
+
+
 def _row(name: str, quality: match_quality.Quality, pairs: int,
          seconds: float | None = None) -> str:
     timing = "" if seconds is None else f"; median match {seconds * 1000:.1f} ms"
@@ -108,12 +153,13 @@ def _row(name: str, quality: match_quality.Quality, pairs: int,
             f"fn {quality.false_negatives}; {pairs} labelled pairs{timing})")
 
 
-def _measure(labelled: match_quality.Labelled, runs: int) -> tuple[match_quality.Quality, float]:
+def _measure(labelled: match_quality.Labelled, runs: int,
+             executes: dict[str, bool] | None = None) -> tuple[match_quality.Quality, float]:
     times = []
     quality = None
     for _ in range(runs):
         start = time.perf_counter()
-        quality, _result = match_quality.measure(labelled)
+        quality, _result = match_quality.measure(labelled, executes)
         times.append(time.perf_counter() - start)
     assert quality is not None
     return quality, statistics.median(times)
@@ -126,17 +172,30 @@ def _details(quality: match_quality.Quality) -> None:
         print(f"      missed {ac:<7} {test}")
 
 
-def _report(stories: list[match_quality.Labelled], runs: int,
-            verbose: bool) -> tuple[match_quality.Quality, int]:
-    """Measure and print each labelled story; (summed quality, labelled pairs)."""
+def _report(stories: list[match_quality.Labelled], runs: int, verbose: bool,
+            run: tuple[Path, Project, str] | None = None
+            ) -> tuple[match_quality.Quality, int, match_quality.Quality | None]:
+    """Measure and print each labelled story; (summed quality, labelled pairs, summed quality
+    with the executes signal when `run` (tree, project, python) measures it)."""
     total, pairs = match_quality.Quality(0, 0, 0), 0
+    with_run: match_quality.Quality | None = None
     for labelled in stories:
         quality, seconds = _measure(labelled, runs)
         print(_row(labelled.name, quality, labelled.labelled_pairs, seconds))
         if verbose:
             _details(quality)
         total, pairs = total + quality, pairs + labelled.labelled_pairs
-    return total, pairs
+        if run is not None:
+            executes, how = executed(run[0], labelled, run[2], run[1].pythonpath)
+            if executes is None:
+                print(f"  {labelled.name + ' +executes':<22} not measured: {how}")
+                continue
+            ran, _ = _measure(labelled, 1, executes)
+            print(_row(labelled.name + " +executes", ran, labelled.labelled_pairs))
+            if verbose:
+                _details(ran)
+            with_run = ran if with_run is None else with_run + ran
+    return total, pairs, with_run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,11 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=default_cache)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--verbose", action="store_true", help="list every wrong / missed pair")
+    parser.add_argument("--execute", action="store_true",
+                        help="also measure with per-test coverage (Python projects)")
     args = parser.parse_args(argv)
 
     print("corpus (tests/fixtures/matching):")
     corpus = [match_quality.load(p) for p in sorted(CORPUS.glob("*/labels.json"))]
-    print(_row("corpus total", *_report(corpus, args.runs, args.verbose)))
+    print(_row("corpus total", *_report(corpus, args.runs, args.verbose)[:2]))
 
     status = 0
     for held_out, title in ((False, "tuned"), (True, "held-out")):
@@ -165,8 +226,15 @@ def main(argv: list[str] | None = None) -> int:
             stories = [match_quality.load(p, tree, project.stack)
                        for p in sorted(LABELS.glob(f"{project.name}-*/labels.json"))
                        + sorted(LABELS.glob(f"{project.name}/labels.json"))]
-            quality, pairs = _report(stories, args.runs, args.verbose)
+            run = None
+            if args.execute and project.test_deps:
+                python, built = test_python(project, args.cache)
+                print(f"  test venv: {built}")
+                run = (tree, project, python) if python else None
+            quality, pairs, with_run = _report(stories, args.runs, args.verbose, run)
             print(_row(f"{project.name} total", quality, pairs))
+            if with_run is not None:
+                print(_row(f"{project.name} +executes", with_run, pairs))
             real, real_pairs = real + quality, real_pairs + pairs
         print(_row(f"{title} total", real, real_pairs))
         met = real.precision >= GOAL_PRECISION and real.recall >= GOAL_RECALL

@@ -54,10 +54,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   never executes any of the story's File List sources verifies none of the story's
   behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
   (its AC ids still count, and the behavioural-attribution check reports such ACs). A test
-  that does execute them backs a weak match with that: the clear-best AC of a test needs
-  neither an agreeing assertion nor the share of its name the AC explains (executing the
-  story's code says the test exercises the story; its words, distinctive among its rivals,
-  say which AC). A test without coverage data is judged by its words alone.
+  that does execute them backs a weak match with that: the clear-best AC that explains enough
+  of its name needs no word spelled alike ("creating accounts" for "the account is created":
+  executing the story's code says the test exercises the story, its words, distinctive among
+  its rivals, say which AC). A test without coverage data is judged by its words alone.
+  (Measured on real suites, executing the story's code is common to nearly every story test:
+  it cannot stand in for the share of the name the AC explains.)
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight.
@@ -433,8 +435,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
         clear_best = (score in rivals and score.total >= runner_up
                       and (score.total >= MARGIN * runner_up
                            or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
-                      and (score.asserts or executed
-                           or (score.explained >= MIN_EXPLAINED and score.alike > 0)))
+                      and (score.asserts or (score.explained >= MIN_EXPLAINED
+                                             and (score.alike > 0 or executed))))
         named_for = score.named_for and not (score.contradicted or score.unraised)
         if strong(score) or clear_best or named_for:
             chosen.append(i)

@@ -117,7 +117,10 @@ def load(labels_path: Path, tree: Path | None = None, stack: str = "python-dev")
     )
 
 
-def measure(labelled: Labelled) -> tuple[Quality, ac_coverage.CoverageResult]:
+def measure(labelled: Labelled, executes: Mapping[str, bool] | None = None
+            ) -> tuple[Quality, ac_coverage.CoverageResult]:
+    """The matcher's quality on `labelled`; `executes`: the per-test coverage signal, where a
+    run measured it (`ac_coverage.analyze`)."""
     result = ac_coverage.analyze(labelled.story_key, labelled.criteria, labelled.cases,
-                                 file_list=labelled.file_list)
+                                 file_list=labelled.file_list, executes=executes)
     return compare(pairs(result), labelled.covers), result

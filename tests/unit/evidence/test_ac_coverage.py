@@ -324,6 +324,15 @@ def test_executing_the_story_code_backs_a_distinctive_but_weak_match() -> None:
     assert not by_id(ran)["AC2"].matched
 
 
+def test_executing_the_story_code_does_not_stand_in_for_a_name_the_ac_barely_explains() -> None:
+    # AC1's words are a third of this name: executing the story's code (as nearly every story
+    # test does) cannot make that a match
+    busy = case("test_created_accounts_retry_backoff_jitter_window", '    assert signup("a@b.co")')
+    ran = analyze("E1-S1", CRITERIA[:2], [busy], file_list=[FILE],
+                  executes={busy.test_id: True})
+    assert ran.coverage_percent == 0.0
+
+
 def test_executing_the_story_code_never_makes_an_equal_resemblance_a_match() -> None:
     # "user signs up with email" is every AC's: no AC is the test's clear best, execution or not
     vague = case("test_user_signs_up_with_email", '    assert signup("a@b.co")')

@@ -62,3 +62,13 @@ def test_precision_and_recall_over_the_corpus_stay_above_their_floors() -> None:
         total = total + match_quality.measure(match_quality.load(labels))[0]
     assert total.precision >= PRECISION_FLOOR, total.wrong
     assert total.recall >= RECALL_FLOOR, total.missed
+
+
+def test_the_executes_signal_reaches_the_matcher() -> None:
+    # the tests matched by words, shown executing none of the story's code, match nothing
+    labelled = match_quality.load(STORIES[0])
+    _quality, result = match_quality.measure(labelled)
+    worded = {m.test for e in result.per_ac for m in e.matches if m.how != ("id",)}
+    assert worded
+    _quality, idle = match_quality.measure(labelled, dict.fromkeys(worded, False))
+    assert not {m.test for e in idle.per_ac for m in e.matches if m.how != ("id",)}
