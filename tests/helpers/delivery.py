@@ -45,8 +45,9 @@ class World:
 
     def env(self, **extra: str) -> dict[str, str]:
         env = gaia_env(self.root, **{**GIT_ENV, **self.extra_env, **extra})
-        env["PATH"] = (str(self.bin_dir) if self.path_only_bin
-                       else f"{self.bin_dir}{os.pathsep}{env.get('PATH', '')}")
+        if "PATH" not in extra:  # a test that sets PATH means exactly that PATH
+            env["PATH"] = (str(self.bin_dir) if self.path_only_bin
+                           else f"{self.bin_dir}{os.pathsep}{env.get('PATH', '')}")
         return env
 
     def gaia(self, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
