@@ -19,6 +19,8 @@ teams") records the answers.
    a single implicit team.") and `mode`. SendMessage itself is a top-level tool on 2.1.197 with
    or without the switch, and a deferred tool (named in the system message, loaded through
    ToolSearch) on 2.1.332. The hidden `--agent-teams` argument is refused by `-p`.
+4. `-p` offers no AskUserQuestion tool (either version, any switch): a skill's user prompts
+   (approve/revise/validate ...) cannot be asked in a headless run.
 About 3 s per session.
 """
 
@@ -152,6 +154,7 @@ def test_agent_team_switch_changes_the_agent_tool_only(
     request = first_turn(result)
     offered = set(request.tool_names) | set(deferred_tools(request))
     assert not offered & {"TeamCreate", "TeamDelete"}, sorted(offered)
+    assert "AskUserQuestion" not in offered  # `-p` has no user to ask, on either version
     assert "SendMessage" in offered
     if claude.version <= (2, 1, 197):
         assert "SendMessage" in request.tool_names
