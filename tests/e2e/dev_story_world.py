@@ -40,7 +40,8 @@ GIT_IDENTITY = {
     "GIT_COMMITTER_NAME": "gaia e2e", "GIT_COMMITTER_EMAIL": "e2e@gaia.invalid",
 }
 
-# The developer's files for E1-S4: the failing test first (red), then the code (green).
+# The developer's files for E1-S4: the failing test first (red: `signup.domains` does not exist
+# yet, so the file fails to import), then the code (green), then a refactor Edit.
 TEST_REL = "tests/unit/test_domains.py"
 CODE_REL = "src/signup/domains.py"
 TEST_TEXT = '''"""Story E1-S4: disposable email domains are rejected (FR-004)."""
@@ -59,8 +60,7 @@ def test_ac1_disposable_domain_is_rejected() -> None:
 def test_ac2_ordinary_domain_is_accepted() -> None:
     assert not is_disposable("ann@example.com")
 '''
-# Red: the module exists (so the failure is an assertion, not an import error) but says no.
-RED_CODE_TEXT = '''"""Disposable email domains (story E1-S4)."""
+CODE_TEXT = '''"""Disposable email domains (story E1-S4)."""
 
 from __future__ import annotations
 
@@ -281,3 +281,7 @@ def make_world(tmp: Path) -> World:
     scratch = tmp / "scratch"
     scratch.mkdir()
     return World(project, remote, bin_dir, scratch)
+
+
+REFACTOR_OLD = "DISPOSABLE_DOMAINS = frozenset("
+REFACTOR_NEW = "# Lower-case registrable domains of throwaway mail services.\nDISPOSABLE_DOMAINS = frozenset("

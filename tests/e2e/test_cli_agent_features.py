@@ -19,7 +19,12 @@ teams") records the answers.
    a single implicit team.") and `mode`. SendMessage itself is a top-level tool on 2.1.197 with
    or without the switch, and a deferred tool (named in the system message, loaded through
    ToolSearch) on 2.1.332. The hidden `--agent-teams` argument is refused by `-p`.
-4. `-p` offers no AskUserQuestion tool (either version, any switch): a skill's user prompts
+4. A skill whose `!` line exits non-zero ends the turn before any model request, and the run
+   still exits 0: 2.1.332's result is `Shell command failed for pattern "!`…`": [stderr]`
+   followed by the command's stdout and stderr; 2.1.197's result is empty and the same text
+   comes as a replayed user event inside `<local-command-stderr>Error: …`. A setup that halts
+   (Step 1's dependency gate) therefore halts the skill with nothing asked of the model.
+5. `-p` offers no AskUserQuestion tool (either version, any switch): a skill's user prompts
    (approve/revise/validate ...) cannot be asked in a headless run.
 About 3 s per session.
 """
@@ -42,6 +47,7 @@ pytestmark = pytest.mark.claude
 TEAM_ENV = "CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS"
 AGENT_MARKER = "# Probe developer"
 TEAM_PROPERTIES = {"name", "team_name", "mode"}
+BANG_SCRIPT = 'echo "{\\"key\\": \\"$0\\"}"; echo "step1_gate: deps=blocked" >&2; exit 3'
 _DEFERRED = re.compile(r"The following deferred tools are now available via ToolSearch\.[^\n]*:\n"
                        r"(?P<names>(?:[A-Za-z][\w-]*\n)+)")
 
@@ -60,6 +66,11 @@ def probe_plugin(root: Path, logs: Path) -> Path:
         "        - type: command\n"
         f"          command: \"cat >> {logs / 'skill.log'}; echo >> {logs / 'skill.log'}\"\n"
         "---\n\n# Probe hook\n\nWrite the file, then dispatch the developer.\n")
+    (root / "skills" / "probe-bang").mkdir(parents=True)
+    (root / "skills" / "probe-bang" / "SKILL.md").write_text(
+        "---\nname: probe-bang\ndescription: Probe a failing setup line.\n"
+        "allowed-tools: Bash(sh -c *)\n---\n\n# Probe bang\n\n"
+        f"!`sh -c '{BANG_SCRIPT}' $ARGUMENTS`\n\nFollow the setup.\n")
     (root / "agents").mkdir()
     (root / "agents" / "dev.md").write_text(
         "---\nname: dev\ndescription: Probe developer.\ntools: Read, Write\n---\n\n"
@@ -173,3 +184,23 @@ def test_agent_teams_argument_is_refused(claude: ClaudeCli, config_dir: Path) ->
     proc = claude.run("--agent-teams", "-p", "hi", config_dir=config_dir, timeout=60)
     assert proc.returncode != 0
     assert "unknown option '--agent-teams'" in proc.stderr
+
+
+def test_failing_bang_line_ends_the_turn_before_the_model(
+        claude: ClaudeCli, tmp_path: Path) -> None:
+    result, _, _ = _session(claude, tmp_path, "/probe:probe-bang E1-S2", [[Text("unused")]])
+    assert [r for r in result.requests if r.is_agent_turn] == []
+    assert result.result is not None and result.result["subtype"] == "success"
+    failed = 'Shell command failed for pattern "!`sh -c'
+    if claude.version <= (2, 1, 197):
+        assert result.result["result"] == ""
+        replayed = [e["message"]["content"] for e in result.events if e.get("type") == "user"
+                    and isinstance(e.get("message", {}).get("content"), str)]
+        assert len(replayed) == 1 and replayed[0].startswith(
+            "<local-command-stderr>Error: " + failed), replayed
+        text = replayed[0]
+    else:
+        text = result.result["result"]
+        assert text.startswith(failed), text
+    assert text.endswith('[stderr]\n{"key": "E1-S2"}\nstep1_gate: deps=blocked'
+                         + ("</local-command-stderr>" if claude.version <= (2, 1, 197) else ""))
