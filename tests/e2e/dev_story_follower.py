@@ -1,156 +1,189 @@
 """A scripted model that does what the rendered /gaia-dev-story SKILL.md tells it, nothing fixed.
 
 The fake Messages API hands it each request. From the first main-thread request it reads the
-rendered skill (the block holding `SETUP_HEADING`) and turns it into a plan (`plan_of`):
-- the setup JSON the skill's `!` line printed (its keys fill the placeholders below);
-- the steps, in the order the skill gives them (`### Step N ...` headings or `N. **...**`
-  items), each with its actions in text order:
-  - every backticked launcher command (`<plugin root>/bin/gaia ...`), run with Bash, with
-    `KEY` and every UPPER_SNAKE name whose lower-case form is a setup key filled in;
-  - an Agent dispatch: a `subagent_type: "<plugin>:<agent>"` (placeholders filled) and the
-    step's blockquoted prompt.
-  A step marked YOLO-only (`(YOLO only)` in its title line) is played only when the setup
-  says `yolo: true`; a step marked `(Mode B)` only when it says `session_mode: team`.
-Then it plays the plan, one tool call a turn. A launcher command that fails (an error tool
-result) halts the session: the model ends with `HALT` and the step, as the skill's gates say,
-unless the command's step says `may exit non-zero` (then the next action runs).
+rendered skill (`SkillText`): the setup JSON under `## Setup (already run...)` and the
+numbered steps under `## Steps`. Every command it runs is a backticked command of the step it
+is playing (a `<plugin root>/bin/gaia ...` launcher call or a `git ...` call), found by what it
+must contain (`emit-step-boundary 5`, `tdd-evidence red`, `gate.py 4 KEY --iteration N` ...),
+with the placeholders filled: `KEY` and every UPPER_SNAKE name whose lower-case form is a setup
+key (`STORY_FILE`, `PLAN_FILE`, `SUBAGENT_TYPE` ...), and the values the run produced (`BASE`
+from `promotion-chain-guard`'s `PRESENT:<branch>`, `PR` from `pr-create`, `TITLE` from
+`commit-msg`, `N`, `FINDINGS`, `CHOICE`). Every dispatch is the Agent tool with the
+`subagent_type: "..."` the step names and the blockquoted prompt that follows it, or the
+quoted one-line instruction the step gives for a re-dispatch ("Revise PLAN_FILE ...").
 
-In a stack developer's thread (its requests carry the agent's markdown body, see fake_api) it
-plays the scenario's phase turns: the dispatch prompt names the phase (`red`, `green`,
-`refactor`, `plan`), and the scenario gives the tool calls for each (Write the failing test;
-Write the code; Read + Edit), then the answer. A validator's thread answers with the
-scenario's verdict text.
+The main thread plays the steps in order:
+- the orchestration notice (the setup's `orchestration_warning`) as the first text;
+- 1 (Mode B, only when `orchestration_mode` is `team`): `--team-tools yes` when the request
+  offers the tools the step names (TeamCreate and SendMessage), else `--team-tools no`;
+- 2, 3, 8, 9, 10, 12, 13, 15: their commands in order (conditional ones skipped: Figma, the
+  skill-rename preflight); 11 and 14 likewise, with TITLE, PR and BASE taken from outputs;
+- 4: the developer's plan, then the interactive gate (`--verdict halted`, then the user's
+  answer) or, in YOLO, the Val loop (N = 1..3; FIX re-dispatches the developer);
+- 5, 6, 7: the developer's phase, `tdd-evidence`, the TDD review gate (SKIP / PROMPT /
+  QA_AUTO), 6b, and 7b's Val loop;
+- 16: its gate (YOLO reviews are not played: the scenario that reaches it is not YOLO);
+- 17, always, also after a stop: finalize, then `FINAL` and finalize's stdout.
+A command that exits non-zero where the skill says "stop at step 17" goes to 17 with the
+command's output as the halt reason (`halted`).
 
-A step that is missing or malformed raises SkillTextError (fake_api records it and ends the
-session), so a broken SKILL.md fails the test that drives it.
+AskUserQuestion: `-p` offers no such tool (docs/claude-code-notes.md). Where the skill says the
+next tool call MUST be AskUserQuestion, the model calls it with exactly the options the text
+lists, gets the CLI's refusal, and then takes the scenario's answer (`answers`) as the user's,
+which must be one of those options.
+
+Subagent threads (fake_api routes them by the agent's markdown heading):
+- the developer: the prompt says which phase (`Plan story`, `TDD red|green|refactor phase`,
+  `Revise ...`, `Fix these findings ...`); the plan phase writes PLAN_FILE with exactly the
+  sections the prompt lists; red writes the scenario's test files, green its code files and
+  ticks the story's subtasks, refactor applies its edits (Read first: 2.1.197 refuses an Edit
+  of an unread file); then it answers.
+- the validator: runs the persona-signature command its agent file names, then answers with
+  the JSON envelope its agent file describes, with the scenario's findings for that call.
+- the TDD reviewer: answers with the scenario's review JSON.
+
+A step or command missing or malformed raises SkillTextError: fake_api records it and ends the
+session, so a broken SKILL.md fails the test that drives it.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from e2e.fake_api import RecordedRequest, Text, ToolUse, Turn, tool_result_text
-from e2e.skill_follower import SkillTextError, skill_body
+from e2e.skill_follower import SkillTextError, fence, numbered_steps, skill_body
 
-SETUP_HEADING = "## Setup (already run)"
-FINAL = "Story delivered."
-HALT = "HALT"
-_STEP_HEADING = re.compile(r"^#{2,4} Step (\w+)\b.*$", re.MULTILINE)
-_LAUNCHER = re.compile(r"`([^`\n]*/bin/gaia [^`\n]*)`")
+SETUP_HEADING = "## Setup (already run"
+FINAL = "dev-story finished."
+_CODE = re.compile(r"`([^`\n]+)`")
 _SUBAGENT = re.compile(r'subagent_type:\s*"([^"]*)"')
 _AGENT_NAME = re.compile(r"[a-z0-9-]+:[a-z0-9-]+")
-_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\bKEY\b")
-PHASES = ("plan", "red", "green", "refactor")
+_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b")
+_STEP_NUMBER = re.compile(r"(\d+)\. \*\*")
+_INLINE = re.compile(r'"((?:Revise|Fix these|Add the missing)[^"]*)"')
+_OPTIONS = re.compile(r"exactly the options ((?:`[^`]+`(?:, | and |,? or )?)+)")
+_PHASE = re.compile(r"TDD (red|green|refactor) phase")
+_SECTIONS = re.compile(r"sections, in this order: ([^.(]+)")
+_ARTIFACT = re.compile(r"artifact_path is (\S+?)\.?(?:\s|$)")
+MAX_ROUNDS = 3
+
+Result = tuple[bool, str]  # (is_error, output) of a tool call
+Script = Generator[Turn, Result, None]
 
 
-@dataclass(frozen=True)
-class Action:
-    step: str  # the step id ("1", "5a", ...)
-    kind: str  # "bash" | "agent"
-    command: str = ""
-    subagent_type: str = ""
-    prompt: str = ""
-    may_fail: bool = False
-
-
-@dataclass(frozen=True)
-class Plan:
-    setup: dict[str, Any]
-    actions: tuple[Action, ...]
-
-    def commands(self) -> list[str]:
-        return [a.command for a in self.actions if a.kind == "bash"]
-
-    def dispatches(self) -> list[Action]:
-        return [a for a in self.actions if a.kind == "agent"]
+class Stop(Exception):
+    """A step said "stop at step 17"; the message is the halt reason."""
 
 
 def setup_json(text: str) -> dict[str, Any]:
     if SETUP_HEADING not in text:
         raise SkillTextError(f"no {SETUP_HEADING!r} section in the rendered skill")
-    after = text[text.index(SETUP_HEADING) + len(SETUP_HEADING):]
+    after = text[text.index(SETUP_HEADING):].split("\n", 1)[1]
     try:
         value, _ = json.JSONDecoder().raw_decode(after.lstrip())
     except ValueError as exc:
         raise SkillTextError(f"the setup section holds no JSON: {after[:300]!r}") from exc
-    if not isinstance(value, dict) or not ({"key", "story_key"} & set(value)):
-        raise SkillTextError(f"the setup JSON names no story key: {value!r}")
+    if not isinstance(value, dict) or "key" not in value:
+        raise SkillTextError(f"the setup JSON names no key: {value!r}")
     return value
 
 
-def setup_key(setup: Mapping[str, Any]) -> str:
-    return str(setup.get("key", setup.get("story_key")))
+def _flat(text: str) -> str:
+    return " ".join(text.split())
 
 
-def steps_of(text: str) -> list[tuple[str, str]]:
-    """(step id, step text) in order."""
-    found = list(_STEP_HEADING.finditer(text))
-    if not found:
-        raise SkillTextError("the rendered skill has no `### Step N` sections")
-    ends = [m.start() for m in found[1:]] + [len(text)]
-    return [(m.group(1), text[m.start():end]) for m, end in zip(found, ends, strict=True)]
+@dataclass(frozen=True)
+class SkillText:
+    """The rendered skill, read as what the model needs: setup values and numbered steps."""
 
+    setup: dict[str, Any]
+    steps: dict[int, str]
 
-def filler(setup: Mapping[str, Any], key: str) -> Callable[[str], str]:
-    """Replace KEY and UPPER_SNAKE placeholders whose lower-case form is a setup key."""
-    values = {name.upper(): str(v) for name, v in setup.items()
-              if isinstance(v, (str, int)) and not isinstance(v, bool)}
-    values["KEY"] = key
+    @classmethod
+    def parse(cls, rendered: str, key: str) -> SkillText:
+        text = skill_body(rendered)
+        setup = setup_json(text)
+        if setup["key"] != key:
+            raise SkillTextError(f"setup ran for {setup['key']!r}, not {key!r}")
+        steps: dict[int, str] = {}
+        for step in numbered_steps(text):
+            match = _STEP_NUMBER.match(step)
+            assert match is not None
+            steps[int(match.group(1))] = step
+        return cls(setup, steps)
 
-    def fill(template: str) -> str:
+    def step(self, number: int) -> str:
+        if number not in self.steps:
+            raise SkillTextError(f"the skill has no step {number}")
+        return self.steps[number]
+
+    def fill(self, template: str, extra: Mapping[str, str] | None = None) -> str:
+        values = {name.upper(): str(v) for name, v in self.setup.items()
+                  if isinstance(v, (str, int)) and not isinstance(v, bool)}
+        values.update(extra or {})
         return _PLACEHOLDER.sub(lambda m: values.get(m.group(0), m.group(0)), template)
-    return fill
 
+    def commands(self, number: int) -> list[str]:
+        """The step's backticked commands (launcher or git), unfilled, in text order."""
+        found = [_flat(c) for c in _CODE.findall(self.step(number))]
+        return [c for c in found if "/bin/gaia " in c or c.startswith("git ")]
 
-def _title(step: str) -> str:
-    return step.splitlines()[0]
+    def command(self, number: int, *needles: str, end: bool = False) -> str:
+        """The one command of the step that contains every needle (unfilled); with `end`, the
+        last needle must end the command."""
+        found = [c for c in self.commands(number) if all(n in c for n in needles)
+                 and (not end or c.endswith(needles[-1]))]
+        if len(found) != 1:
+            raise SkillTextError(f"step {number}: expected one command with {needles}, found "
+                                 f"{found}")
+        return found[0]
 
+    def bare(self, number: int, gate: str) -> str:
+        """The step's command that ends with `gate.py <gate> KEY` (no flags after it)."""
+        return self.command(number, f"gate.py {gate} KEY", end=True)
 
-def _blockquote(step: str) -> str:
-    return " ".join(line.strip()[1:].strip() for line in step.splitlines()
-                    if line.strip().startswith(">"))
-
-
-def plan_of(text: str, key: str) -> Plan:
-    """Read the run's plan from a rendered SKILL.md (see the module docstring)."""
-    text = skill_body(text)
-    setup = setup_json(text)
-    if setup_key(setup) != key:
-        raise SkillTextError(f"setup ran for {setup_key(setup)!r}, not {key!r}")
-    fill = filler(setup, key)
-    yolo = bool(setup.get("yolo"))
-    team = setup.get("session_mode") == "team"
-    actions: list[Action] = []
-    for step_id, step in steps_of(text):
-        title = _title(step)
-        if "(YOLO only)" in title and not yolo:
-            continue
-        if "(Mode B)" in title and not team:
-            continue
-        may_fail = "may exit non-zero" in step
-        events: list[tuple[int, Action]] = []
-        for match in _LAUNCHER.finditer(step):
-            events.append((match.start(), Action(step_id, "bash", command=fill(match.group(1)),
-                                                 may_fail=may_fail)))
+    def dispatches(self, number: int) -> list[tuple[str, str]]:
+        """(subagent_type, blockquoted prompt) pairs of the step, unfilled, in text order."""
+        step = self.step(number)
+        found: list[tuple[str, str]] = []
         for match in _SUBAGENT.finditer(step):
-            agent = fill(match.group(1))
-            if not _AGENT_NAME.fullmatch(agent):
-                raise SkillTextError(f"step {step_id} names subagent_type {agent!r}, not "
-                                     "plugin:agent")
-            prompt = _blockquote(step)
-            if not prompt:
-                raise SkillTextError(f"step {step_id} dispatches {agent} with no blockquoted "
-                                     "prompt")
-            events.append((match.start(), Action(step_id, "agent", subagent_type=agent,
-                                                 prompt=fill(prompt))))
-        actions += [a for _, a in sorted(events, key=lambda e: e[0])]
-    if not actions:
-        raise SkillTextError("the skill's steps name no command and no dispatch")
-    return Plan(setup, tuple(actions))
+            lines = step[match.end():].splitlines()[1:]
+            while lines and not lines[0].strip():
+                lines.pop(0)
+            quote: list[str] = []
+            for line in lines:
+                if not line.strip().startswith(">"):
+                    break
+                quote.append(line.strip()[1:].strip())
+            if quote:
+                found.append((match.group(1), " ".join(quote)))
+        return found
+
+    def dispatch(self, number: int, agent: str) -> str:
+        """The prompt of the step's one blockquoted dispatch of `agent` (a setup placeholder
+        or a literal plugin:agent)."""
+        found = [p for a, p in self.dispatches(number) if a == agent]
+        if len(found) != 1:
+            raise SkillTextError(f"step {number}: expected one dispatch of {agent!r} with a "
+                                 f"blockquoted prompt, found {len(found)}")
+        return found[0]
+
+    def inline(self, number: int, start: str) -> str:
+        found = [str(p) for p in _INLINE.findall(_flat(self.step(number))) if p.startswith(start)]
+        if not found:
+            raise SkillTextError(f"step {number}: no quoted instruction starting {start!r}")
+        return found[0]
+
+    def options(self, number: int) -> list[str]:
+        match = _OPTIONS.search(_flat(self.step(number)))
+        if match is None or "AskUserQuestion" not in self.step(number):
+            raise SkillTextError(f"step {number}: no AskUserQuestion with exactly the options")
+        return re.findall(r"`([^`]+)`", match.group(1))
 
 
 def skill_block(request: RecordedRequest) -> str:
@@ -166,13 +199,24 @@ def skill_block(request: RecordedRequest) -> str:
     return blocks[-1]
 
 
-def phase_of(prompt: str) -> str:
-    """The TDD phase (or `plan`) a developer dispatch prompt asks for: the first phase word."""
-    found = [(m.start(), m.group(1).lower()) for m in re.finditer(
-        r"\b(plan|red|green|refactor)\b", prompt, re.IGNORECASE)]
-    if not found:
-        raise SkillTextError(f"the developer's prompt names no phase: {prompt[:300]!r}")
-    return min(found)[1]
+def first_word(output: str) -> str:
+    """The instruction word a gate printed: the first word of its output, after the `Exit code
+    N` line the Bash tool puts first when a command fails."""
+    lines = [line for line in output.strip().splitlines()
+             if not re.fullmatch(r"Exit code \d+", line.strip())]
+    return lines[0].split()[0] if lines and lines[0].split() else ""
+
+
+@dataclass
+class Scenario:
+    """What the subagents do and what the user answers."""
+
+    red_files: Mapping[str, str]  # project-relative path -> text
+    green_files: Mapping[str, str]
+    refactor_edits: Sequence[tuple[str, str, str]] = ()  # (path, old, new)
+    val_findings: Sequence[Sequence[dict[str, Any]]] = ()  # per Val call; missing -> none
+    tdd_review: dict[str, Any] = field(default_factory=lambda: {"findings": []})
+    answers: Mapping[str, str] = field(default_factory=lambda: {"4": "approve"})
 
 
 @dataclass
@@ -180,66 +224,362 @@ class DevStoryFollower:
     """The main thread and the subagent threads of one dev-story session."""
 
     key: str
+    project: str
     tag: str
-    developer: Mapping[str, Sequence[Turn]]  # phase -> tool-call turns before the answer
-    answers: Mapping[str, str] = field(default_factory=dict)  # phase -> final answer text
-    validator_answer: str = "VERDICT: PASSED"
-    plan: Plan | None = None
+    scenario: Scenario
+    skill: SkillText | None = None
     done: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+    runs: list[tuple[str, bool, str]] = field(default_factory=list)  # (command, error, output)
     halted: str | None = None
-    _index: int = 0
-    _pending: Action | None = None
-    _dev_phase: str = ""
-    _dev_step: int = 0
+    asked: list[tuple[list[str], str]] = field(default_factory=list)  # (options, answer)
+    val_calls: int = 0
+    _script: Script | None = None
+    _pending: str = ""
+    _ids: int = 0
+    _say: list[str] = field(default_factory=list)
+    _request: RecordedRequest | None = None
+    _values: dict[str, str] = field(default_factory=dict)
+    _dev: list[Turn] = field(default_factory=list)
+    _dev_answer: str = ""
+    _plan_doc: str = ""
+    _plan_round: int = 0
 
-    def _use(self, thread: str, name: str, tool_input: dict[str, Any], suffix: str) -> ToolUse:
-        self.done.append((thread, name, tool_input))
-        return ToolUse(name, tool_input, id=f"toolu_{suffix}_{self.tag}")
+    # ------------------------------------------------------------------ the fake's responders
+    def main(self, request: RecordedRequest) -> Turn:
+        self._request = request
+        if self._script is None:
+            self.skill = SkillText.parse(skill_block(request), self.key)
+            self._script = self._play()
+            return next(self._script)
+        result = self._result(request, self._pending)
+        try:
+            return self._script.send(result)
+        except StopIteration:
+            return [Text(FINAL)]
 
-    def _result_of(self, request: RecordedRequest, tool_id: str) -> tuple[bool, str]:
+    def steps(self, count: int = 120) -> list[Any]:
+        return [self.main] * count
+
+    def _result(self, request: RecordedRequest, tool_id: str) -> Result:
         for block in reversed(request.tool_results()):
             if block.get("tool_use_id") == tool_id:
                 return bool(block.get("is_error")), tool_result_text(block)
         raise SkillTextError(f"no tool result for {tool_id} in the request")
 
-    def main(self, request: RecordedRequest) -> Turn:
-        if self.plan is None:
-            self.plan = plan_of(skill_block(request), self.key)
-        plan = self.plan
-        if self._pending is not None and self._pending.kind == "bash":
-            failed, output = self._result_of(request, f"toolu_cmd{self._index - 1}_{self.tag}")
-            if failed and not self._pending.may_fail:
-                self.halted = f"{HALT} at Step {self._pending.step}: {output.strip()}"
-                return [Text(self.halted)]
-        if self._index >= len(plan.actions):
-            return [Text(FINAL)]
-        action = plan.actions[self._index]
-        self._pending, self._index = action, self._index + 1
-        if action.kind == "bash":
-            return [self._use("main", "Bash", {
-                "command": action.command,
-                "description": f"Step {action.step}"}, f"cmd{self._index - 1}")]
-        return [self._use("main", "Agent", {
-            "description": f"Step {action.step} {action.subagent_type}",
-            "subagent_type": action.subagent_type, "prompt": action.prompt},
-            f"cmd{self._index - 1}")]
+    # ------------------------------------------------------------------ main-thread helpers
+    def _call(self, name: str, tool_input: dict[str, Any]) -> Generator[Turn, Result, Result]:
+        self._ids += 1
+        self._pending = f"toolu_{self._ids}_{self.tag}"
+        self.done.append(("main", name, tool_input))
+        blocks: list[Text | ToolUse] = [Text(t) for t in self._say]
+        self._say = []
+        result = yield [*blocks, ToolUse(name, tool_input, id=self._pending)]
+        return result
 
-    def dev(self, request: RecordedRequest) -> Turn:
+    @property
+    def _skill(self) -> SkillText:
+        assert self.skill is not None
+        return self.skill
+
+    def _fill(self, template: str) -> str:
+        return self._skill.fill(template, {"KEY": self.key, **self._values})
+
+    def _bash(self, command: str, step: int) -> Generator[Turn, Result, Result]:
+        filled = self._fill(command)
+        unfilled = [p for p in _PLACEHOLDER.findall(command)
+                    if len(p) > 1 and self._fill(p) == p]
+        if unfilled:
+            raise SkillTextError(f"step {step}: no value for {unfilled} in {command!r}")
+        error, output = yield from self._call("Bash", {"command": filled,
+                                                       "description": f"Step {step}"})
+        self.runs.append((filled, error, output))
+        return error, output
+
+    def _must(self, command: str, step: int) -> Generator[Turn, Result, str]:
+        """Run a command whose failure stops the run at step 17."""
+        error, output = yield from self._bash(command, step)
+        if error:
+            raise Stop(f"step {step}: {output.strip()}")
+        return output
+
+    def _agent(self, agent: str, prompt: str, step: int) -> Generator[Turn, Result, str]:
+        subagent = self._fill(agent)
+        if not _AGENT_NAME.fullmatch(subagent):
+            raise SkillTextError(f"step {step}: subagent_type {subagent!r} is not plugin:agent")
+        error, output = yield from self._call("Agent", {
+            "description": f"Step {step} {subagent}", "subagent_type": subagent,
+            "prompt": self._fill(prompt)})
+        if error:
+            raise Stop(f"step {step}: the Agent call failed: {output.strip()}")
+        return output
+
+    def _ask(self, step: int, answer_key: str) -> Generator[Turn, Result, str]:
+        options = self._skill.options(step)
+        answer = self.scenario.answers.get(answer_key, options[-1])
+        if answer not in options:
+            raise SkillTextError(f"step {step}: the scenario's answer {answer!r} is not one of "
+                                 f"{options}")
+        yield from self._call("AskUserQuestion", {"questions": [{
+            "question": f"Step {step}: how do you want to continue?", "header": f"Step {step}",
+            "multiSelect": False,
+            "options": [{"label": o, "description": o} for o in options]}]})
+        self.asked.append((options, answer))
+        return answer
+
+    def _write(self, path: str, content: str) -> Generator[Turn, Result, None]:
+        error, output = yield from self._call("Write", {"file_path": path, "content": content})
+        if error:
+            raise Stop(f"could not write {path}: {output.strip()}")
+
+    def _reply(self, answer: str) -> str:
+        """A subagent's answer as the parent persists it: the JSON block, unindented."""
+        content = fence(answer, "json")
+        return (content if content is not None else answer).strip() + "\n"
+
+    # ------------------------------------------------------------------ the steps
+    def _play(self) -> Script:
+        skill = self._skill
+        warning = skill.setup.get("orchestration_warning")
+        if warning:
+            self._say.append(str(warning))
+        try:
+            if skill.setup.get("orchestration_mode") == "team":
+                yield from self._mode_b()
+            for number in (2, 3):
+                for command in skill.commands(number):
+                    yield from self._must(command, number)
+            self._say.append(self._fill("Resolved developer: STACK (persona AGENT_FILE)"))
+            yield from self._plan()
+            for number, phase in ((5, "red"), (6, "green"), (7, "refactor")):
+                yield from self._tdd(number, phase)
+            yield from self._must(skill.command(8, "emit-step-boundary 8"), 8)
+            yield from self._must(skill.command(9, "emit-step-boundary 9"), 9)
+            yield from self._must(skill.command(9, "dod-check"), 9)
+            yield from self._deliver()
+            for command in skill.commands(15):
+                yield from self._must(command, 15)
+            yield from self._must(skill.command(16, "emit-step-boundary 16"), 16)
+            gate16 = yield from self._must(skill.bare(16, "16"), 16)
+            if '"yolo": true' in gate16:
+                raise SkillTextError("the YOLO auto-reviews of step 16 are not scripted")
+        except Stop as stop:
+            self.halted = str(stop)
+        _, summary = yield from self._bash(skill.command(17, "finalize.py"), 17)
+        yield [Text(f"{FINAL}\n{summary}")]
+
+    def _mode_b(self) -> Script:
+        step = self._skill.step(1)
+        named = [t for t in ("TeamCreate", "SendMessage") if t in step]
+        if not named:
+            raise SkillTextError("step 1 names no agent-team tool to look for")
+        assert self._request is not None
+        offered = "yes" if set(named) <= self._request.offered_tools else "no"
+        yield from self._must(self._skill.command(1, f"--team-tools {offered}"), 1)
+        if offered == "yes":
+            raise SkillTextError("team orchestration with team tools is not scripted")
+
+    def _plan(self) -> Script:
+        skill = self._skill
+        yield from self._must(skill.command(4, "emit-step-boundary 4"), 4)
+        if skill.setup.get("figma"):
+            raise SkillTextError("a Figma story is not scripted")
+        developer = "SUBAGENT_TYPE"
+        yield from self._agent(developer, skill.dispatch(4, developer), 4)
+        if not skill.setup.get("yolo"):
+            regenerate = 0
+            while True:
+                _, output = yield from self._bash(skill.command(4, "--verdict halted"), 4)
+                if first_word(output) == "ASK":
+                    break
+                if first_word(output) != "REGENERATE" or regenerate >= 5:
+                    raise Stop(f"step 4: {output.strip()}")
+                regenerate += 1
+                self._values["SECTION"] = output.strip().splitlines()[-1]
+                yield from self._agent(developer, skill.inline(4, "Add the missing"), 4)
+            answer = yield from self._ask(4, "4")
+            if answer != "approve":
+                raise SkillTextError(f"step 4 answer {answer!r} is not scripted")
+            yield from self._must(skill.command(4, "--verdict passed"), 4)
+            return
+        prompt = skill.dispatch(4, "gaia:validator")
+        yield from self._val_loop(4, prompt, skill.command(4, "--iteration N"),
+                                  skill.inline(4, "Revise"))
+
+    def _val_loop(self, step: int, prompt: str, gate: str, fix: str) -> Script:
+        for iteration in range(1, MAX_ROUNDS + 1):
+            self._values["N"] = str(iteration)
+            answer = yield from self._agent("gaia:validator", prompt, step)
+            yield from self._write(self._fill("VAL_REPLY"), self._reply(answer))
+            error, output = yield from self._bash(gate, step)
+            word = first_word(output)
+            if word == "PASSED":
+                return
+            if word != "FIX" or error:
+                raise Stop(f"step {step}: {output.strip()}")
+            self._values["FINDINGS"] = output.strip()
+            yield from self._agent("SUBAGENT_TYPE", fix, step)
+        raise Stop(f"step {step}: Val still had findings after {MAX_ROUNDS} iterations")
+
+    def _tdd(self, number: int, phase: str) -> Script:
+        skill = self._skill
+        yield from self._must(skill.command(number, f"emit-step-boundary {number}"), number)
+        prompt = skill.dispatch(number, "SUBAGENT_TYPE")
+        yield from self._agent("SUBAGENT_TYPE", prompt, number)
+        error, output = yield from self._bash(skill.command(number, f"tdd-evidence {phase}"),
+                                              number)
+        if error:
+            raise Stop(f"step {number}: {output.strip()}")
+        yield from self._review_gate(number, phase)
+        if number == 6:
+            yield from self._must(skill.command(6, "gate.py 6b"), 6)
+        if number == 7:
+            yield from self._val_loop(7, skill.dispatch(7, "gaia:validator"),
+                                      skill.command(7, "gate.py 7b", "--iteration N"),
+                                      skill.inline(7, "Fix these"))
+
+    def _review_gate(self, number: int, phase: str) -> Script:
+        skill = self._skill
+        output = yield from self._must(skill.bare(number, str(number)), number)
+        word = first_word(output)
+        if word == "SKIP":
+            return
+        if word == "PROMPT":
+            choice = yield from self._ask(5, f"{number}a")
+            self._values["CHOICE"] = choice
+            decision = yield from self._must(skill.command(5, "--choice CHOICE").replace(
+                "gate.py 5 ", f"gate.py {number} "), number)
+            if first_word(decision) not in ("DISPATCH", "QA_AUTO"):
+                return
+        elif word != "QA_AUTO":
+            raise Stop(f"step {number}: unknown review gate word {word!r}")
+        prompt = skill.dispatch(5, "gaia:tdd-reviewer")
+        if phase != "red":
+            prompt = prompt.replace("the red phase", f"the {phase} phase")
+        answer = yield from self._agent("gaia:tdd-reviewer", prompt, number)
+        yield from self._write(self._fill("TDD_REVIEW_REPLY"), self._reply(answer))
+        review = skill.command(5, "--review TDD_REVIEW_REPLY").replace(
+            "gate.py 5 ", f"gate.py {number} ")
+        yield from self._must(review, number)
+
+    def _deliver(self) -> Script:
+        skill = self._skill
+        yield from self._must(skill.command(10, "emit-step-boundary 10"), 10)
+        error, guard = yield from self._bash(skill.command(10, "promotion-chain-guard"), 10)
+        present = re.search(r"^PRESENT:(\S+)", guard, re.MULTILINE)
+        if error or present is None:
+            raise Stop(f"step 10: {guard.strip()}")
+        self._values["BASE"] = present.group(1)
+        for needle in ("git-branch", "git add", "commit-msg STORY_FILE |", "git-push"):
+            yield from self._must(skill.command(10, needle), 10)
+        yield from self._must(skill.command(11, "emit-step-boundary 11"), 11)
+        yield from self._must(skill.command(11, "forbidden-sentinel-scan"), 11)
+        yield from self._must(skill.command(11, "pr-body", "> PR_BODY"), 11)
+        title = yield from self._must(skill.command(11, "commit-msg STORY_FILE"), 11)
+        self._values["TITLE"] = title.strip().splitlines()[0]
+        created = yield from self._must(skill.command(11, "pr-create"), 11)
+        number = re.search(r"(\d+)\s*$", created.strip().splitlines()[0])
+        if number is None:
+            raise Stop(f"step 11: no PR number in {created!r}")
+        self._values["PR"] = number.group(1)
+        for step, needle in ((12, "emit-step-boundary 12"), (12, "ci-wait"),
+                             (13, "emit-step-boundary 13"), (13, "merge PR"),
+                             (14, "emit-step-boundary 14"), (14, "verify-pr-merged"),
+                             (14, "gate.py 14b")):
+            yield from self._must(skill.command(step, needle), step)
+
+    # ------------------------------------------------------------------ subagent threads
+    def developer(self, request: RecordedRequest) -> Turn:
         messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
-        if len(messages) == 1:  # a new dispatch: its first request holds only the prompt
-            self._dev_phase, self._dev_step = phase_of(request.text()), 0
-        phase = self._dev_phase
-        turns = list(self.developer.get(phase, ()))
-        step, self._dev_step = self._dev_step, self._dev_step + 1
-        if step < len(turns):
-            turn = turns[step]
-            self.done += [(f"dev:{phase}", b.name, b.input) for b in turn
+        if not any(m.get("role") == "assistant" for m in messages):  # a new dispatch
+            self._dev, self._dev_answer = self._developer_turns(request.text())
+        if self._dev:
+            turn = self._dev.pop(0)
+            self.done += [("developer", b.name, b.input) for b in turn
                           if isinstance(b, ToolUse)]
             return turn
-        return [Text(self.answers.get(phase, f"{phase} phase done."))]
+        return [Text(self._dev_answer)]
+
+    def _developer_turns(self, prompt: str) -> tuple[list[Turn], str]:
+        skill = self._skill
+        path = self.project.rstrip("/") + "/"
+        phase = _PHASE.search(prompt)
+
+        def write(rel: str, text: str) -> Turn:
+            return [ToolUse("Write", {"file_path": path + rel, "content": text})]
+
+        if phase is None and re.search(r"\b(Plan story|Revise) ", prompt):
+            plan_file = skill.fill("PLAN_FILE")
+            revise = re.search(r"\bRevise ", prompt) is not None
+            if revise:
+                self._plan_round += 1
+                plan = f"{self._plan_doc}\nRevision {self._plan_round}.\n"
+            else:
+                plan = self._plan_doc = self._plan_text(prompt)
+            turns: list[Turn] = [[ToolUse("Read", {"file_path": plan_file})]] if revise else []
+            return [*turns, [ToolUse("Write", {"file_path": plan_file, "content": plan})]], plan
+        if phase is None:
+            if re.search(r"\b(Fix these|Add the missing)", prompt):
+                return [], "Nothing to change."
+            raise SkillTextError(f"the developer's prompt names no phase: {prompt[:300]!r}")
+        name = phase.group(1)
+        if name == "red":
+            return [write(r, t) for r, t in self.scenario.red_files.items()], "Tests fail."
+        if name == "green":
+            story = skill.fill("STORY_FILE")
+            turns = [write(r, t) for r, t in self.scenario.green_files.items()]
+            turns.append([ToolUse("Read", {"file_path": story})])
+            turns.append([ToolUse("Edit", {"file_path": story, "old_string": "- [ ] ",
+                                           "new_string": "- [x] ", "replace_all": True})])
+            return turns, "Suite passes; subtasks ticked."
+        turns = []
+        for rel, old, new in self.scenario.refactor_edits:
+            turns.append([ToolUse("Read", {"file_path": path + rel})])
+            turns.append([ToolUse("Edit", {"file_path": path + rel, "old_string": old,
+                                           "new_string": new, "replace_all": False})])
+        return turns, "Refactored; suite passes."
+
+    def _plan_text(self, prompt: str) -> str:
+        match = _SECTIONS.search(prompt)
+        if match is None:
+            raise SkillTextError(f"the plan prompt lists no sections: {prompt[:300]!r}")
+        sections = [s.strip() for s in match.group(1).split(",")]
+        body = "".join(f"## {s}\n\n{s} for story {self.key}.\n\n" for s in sections)
+        return f"# Plan for {self.key}\n\n{body}"
 
     def validator(self, request: RecordedRequest) -> Turn:
-        return [Text(self.validator_answer)]
+        """Run the signature command the agent file names, then answer with the envelope."""
+        results = request.tool_results()
+        if not results:
+            commands = [c for c in _CODE.findall(request.system_text)
+                        if "--print-persona-sig" in c]
+            if not commands:
+                raise SkillTextError("the validator's instructions name no persona-signature "
+                                     "command")
+            return [ToolUse("Bash", {"command": commands[0],
+                                     "description": "Persona signature"})]
+        signature = tool_result_text(results[-1]).strip()
+        artifact = _ARTIFACT.search(request.text())
+        if artifact is None:
+            raise SkillTextError("the Val prompt names no artifact_path")
+        findings = list(self.scenario.val_findings[self.val_calls]) \
+            if self.val_calls < len(self.scenario.val_findings) else []
+        self.val_calls += 1
+        envelope = {
+            "agent": "val", "persona_sig": signature,
+            "timestamp": datetime.datetime.now(datetime.timezone.utc).strftime(
+                "%Y-%m-%dT%H:%M:%SZ"),
+            "artifact_path": artifact.group(1),
+            "verdict": "FAIL" if any(f["severity"] == "critical" for f in findings) else "PASS",
+            "findings": findings, "summary": f"{len(findings)} finding(s)."}
+        return [Text(f"```json\n{json.dumps(envelope)}\n```")]
 
-    def steps(self, count: int = 80) -> list[Any]:
-        return [self.main] * count
+    def tdd_reviewer(self, request: RecordedRequest) -> Turn:
+        return [Text(f"```json\n{json.dumps(self.scenario.tdd_review)}\n```")]
+
+
+def responders(model: DevStoryFollower, markers: Mapping[str, str],
+               count: int = 40) -> dict[str, list[Callable[[RecordedRequest], Turn]]]:
+    """The fake's `agents` mapping: marker text -> the model's responder for that agent."""
+    by_role = {"developer": model.developer, "validator": model.validator,
+               "tdd-reviewer": model.tdd_reviewer}
+    return {marker: [by_role[role]] * count for role, marker in markers.items()}

@@ -219,8 +219,9 @@ SPRINT_ENTRY = f'''  - key: "{KEY}"
 '''
 
 
-def sha256(path: Path) -> str:
-    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+def sha256_text(text: str) -> str:
+    """The checkpoint's form of a file's digest, for content the test wrote itself."""
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,7 @@ class World:
     scratch: Path
 
     def sha256(self, rel: str) -> str:
-        return sha256(self.project / rel)
+        return "sha256:" + hashlib.sha256((self.project / rel).read_bytes()).hexdigest()
 
     def git(self, *args: str) -> str:
         return git(self.project, *args)

@@ -32,7 +32,6 @@ About 3 s per session.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +47,6 @@ TEAM_ENV = "CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS"
 AGENT_MARKER = "# Probe developer"
 TEAM_PROPERTIES = {"name", "team_name", "mode"}
 BANG_SCRIPT = 'echo "{\\"key\\": \\"$0\\"}"; echo "step1_gate: deps=blocked" >&2; exit 3'
-_DEFERRED = re.compile(r"The following deferred tools are now available via ToolSearch\.[^\n]*:\n"
-                       r"(?P<names>(?:[A-Za-z][\w-]*\n)+)")
 
 
 def probe_plugin(root: Path, logs: Path) -> Path:
@@ -97,12 +94,6 @@ def first_turn(result: SessionResult) -> RecordedRequest:
 def agent_properties(request: RecordedRequest) -> set[str]:
     tools = {t["name"]: t for t in request.body["tools"]}
     return set(tools["Agent"]["input_schema"]["properties"])
-
-
-def deferred_tools(request: RecordedRequest) -> list[str]:
-    """The deferred tool names 2.1.332 lists in a system message (none on 2.1.197)."""
-    match = _DEFERRED.search(request.text())
-    return match.group("names").split() if match else []
 
 
 def _session(claude: ClaudeCli, tmp_path: Path, prompt: str, script: list[Any],
@@ -163,14 +154,14 @@ def test_agent_team_switch_changes_the_agent_tool_only(
         (config / "settings.json").write_text(json.dumps({"env": {TEAM_ENV: "1"}}))
     result, _, _ = _session(claude, tmp_path, "say done", [[Text("done")]], env=env)
     request = first_turn(result)
-    offered = set(request.tool_names) | set(deferred_tools(request))
+    offered = request.offered_tools
     assert not offered & {"TeamCreate", "TeamDelete"}, sorted(offered)
     assert "AskUserQuestion" not in offered  # `-p` has no user to ask, on either version
     assert "SendMessage" in offered
     if claude.version <= (2, 1, 197):
         assert "SendMessage" in request.tool_names
     else:
-        assert "SendMessage" in deferred_tools(request)
+        assert "SendMessage" in request.deferred_tool_names
         assert "SendMessage" not in request.tool_names
     properties = agent_properties(request)
     assert {"description", "prompt", "subagent_type"} <= properties

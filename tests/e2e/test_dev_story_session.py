@@ -1,0 +1,193 @@
+"""`/gaia-dev-story` end to end inside the real CLI, on both pinned versions.
+
+The project is `dev_story_world`: the demo project with E1-S4 (ready-for-dev, its dependency
+done) as a git repository whose `origin` is a local bare repository, and the fake `gh` on PATH
+(it really merges in the bare remote). The scripted model is `dev_story_follower`: it does what
+the rendered SKILL.md says, so a broken skill fails here (`test_dev_story_mutations.py`).
+
+Scenarios:
+1. `/gaia-dev-story E1-S4`, load to review: the python-dev subagent writes the failing test,
+   then the code, then a refactor edit; the gates run (`tdd-evidence` with real pytest, Val,
+   `dod-check` with real pytest); the commit is pushed to origin, the PR created, CI waited
+   for, merged (a real merge in the bare remote) and verified; the Review Gate is seeded and
+   the story is in `review`; the dev-story checkpoint lists every file the subagent wrote with
+   the sha256 of its final content. `-p` has no AskUserQuestion: the model's call is refused
+   and the scenario's `approve` stands in for the user's answer.
+2. `/gaia-dev-story E1-S2` (E1-S1, its dependency, is in review) halts at Step 1 with the gate
+   line before any model request, nothing changed; `--bypass-deps` proceeds and the bypass is
+   recorded in sprint-status.yaml.
+3. YOLO: Val finds a critical problem in the plan three times; the Step 4 loop halts at its
+   3-iteration cap, naming the audit file, and finalize still runs.
+4. Mode B: with the agent-team switch and `orchestration: {mode: team}`, the CLI offers no
+   TeamCreate (test_cli_agent_features), so the skill's Mode B step falls back
+   (`MODE_B_FALLBACK`); without the switch the step is skipped and the Mode A notice shown.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from e2e.claude_cli import ClaudeCli, Session, SessionResult, run_session
+from e2e.demo import seed_plugin_data
+from e2e.dev_story_follower import FINAL, DevStoryFollower, Scenario, responders
+from e2e.dev_story_world import (
+    BLOCKED_KEY,
+    CHECKPOINT,
+    CODE_REL,
+    CODE_TEXT,
+    KEY,
+    REFACTOR_NEW,
+    REFACTOR_OLD,
+    SPRINT_STATUS,
+    STORY_REL,
+    TEST_REL,
+    TEST_TEXT,
+    World,
+    make_world,
+    sha256_text,
+)
+from gaia_lib.checkpoint import store as checkpoint
+from gaia_lib.story import parser as story_mod
+
+pytestmark = pytest.mark.claude
+
+MARKERS = {"developer": "# Python developer", "validator": "# Validator",
+           "tdd-reviewer": "# TDD reviewer"}
+SESSION_TIMEOUT = 420.0
+CRITICAL = [{"severity": "critical", "location": "plan.md:1",
+             "message": "Testing Strategy names no test for AC2", "fix": "name one"}]
+
+
+def scenario(**overrides: Any) -> Scenario:
+    values: dict[str, Any] = {"red_files": {TEST_REL: TEST_TEXT},
+                              "green_files": {CODE_REL: CODE_TEXT},
+                              "refactor_edits": [(CODE_REL, REFACTOR_OLD, REFACTOR_NEW)]}
+    values.update(overrides)
+    return Scenario(**values)
+
+
+def dev_story(claude: ClaudeCli, plugin_root: Path, world: World, venv: Path,
+              model: DevStoryFollower, prompt: str, work: Path,
+              **env: str) -> SessionResult:
+    seed_plugin_data(work / "claude-config", venv)
+    session = Session(prompt=prompt, script=model.steps(), agents=responders(model, MARKERS),
+                      plugin_root=plugin_root, project=world.project, work=work,
+                      output_format="stream-json", env=world.session_env(venv, **env),
+                      timeout=SESSION_TIMEOUT)
+    return run_session(claude, session)
+
+
+def follower(world: World, tag: str, key: str = KEY, **overrides: Any) -> DevStoryFollower:
+    return DevStoryFollower(key, str(world.project), tag, scenario(**overrides))
+
+
+def ran(model: DevStoryFollower, needle: str) -> list[tuple[str, bool, str]]:
+    return [r for r in model.runs if needle in r[0]]
+
+
+def story_status(world: World, key: str = KEY) -> str:
+    return str(story_mod.load_story(world.project / STORY_REL).status) if key == KEY else ""
+
+
+def sprint_entry(world: World, key: str) -> dict[str, Any]:
+    data = yaml.safe_load((world.project / SPRINT_STATUS).read_text("utf-8"))
+    return next(s for s in data["stories"] if s["key"] == key)
+
+
+def expected_final_code() -> str:
+    return CODE_TEXT.replace(REFACTOR_OLD, REFACTOR_NEW, 1)
+
+
+def test_dev_story_load_to_review(claude: ClaudeCli, plugin_root: Path, tmp_path: Path,
+                                  plugin_venv: Path) -> None:
+    world = make_world(tmp_path)
+    model = follower(world, "ok")
+    result = dev_story(claude, plugin_root, world, plugin_venv, model, f"/gaia-dev-story {KEY}",
+                       tmp_path / "run")
+    assert not result.failures, f"the scripted model could not follow the skill: " \
+                                f"{result.failures}"
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert model.halted is None, model.halted
+    assert result.result is not None and result.result["result"].startswith(FINAL)
+
+    # The only refused calls are the AskUserQuestion ones (no such tool in -p).
+    errors = result.tool_errors()
+    asks = [f"toolu_{i + 1}_ok" for i, (_, tool, _) in
+            enumerate(t for t in model.done if t[0] == "main") if tool == "AskUserQuestion"]
+    assert sorted(errors) == sorted(asks) and len(asks) == 1, errors
+    assert all("No such tool available: AskUserQuestion" in errors[a] for a in asks)
+    assert model.asked == [(["approve", "revise", "validate"], "approve")]
+
+    # The developer subagent wrote the failing test first, then the code, then refactored.
+    dev_writes = [(tool, Path(i["file_path"]).name) for thread, tool, i in model.done
+                  if thread == "developer" and tool in ("Write", "Edit")]
+    assert dev_writes == [("Write", "plan.md"), ("Write", "test_domains.py"),
+                          ("Write", "domains.py"), ("Edit", Path(STORY_REL).name),
+                          ("Edit", "domains.py")]
+    red = ran(model, "tdd-evidence red")
+    assert len(red) == 1 and not red[0][1] and red[0][2].startswith("red: ")
+    assert [r[1] for r in ran(model, "tdd-evidence")] == [False, False, False]
+    dod = ran(model, "dod-check")
+    assert len(dod) == 1 and not dod[0][1]
+    dod_file = Path(model.skill.fill("DOD_RESULTS")) if model.skill else Path()
+    assert "- { item: tests, status: PASSED" in dod_file.read_text("utf-8")
+
+    # Delivered: pushed, PR created, CI waited for, merged in the bare remote, verified.
+    gh = [" ".join(call[:2]) for call in world.gh_calls()]
+    assert "pr create" in gh and "pr checks" in gh and "pr merge" in gh, gh
+    assert world.remote_git("show", f"main:{CODE_REL}") == expected_final_code()
+    assert world.remote_git("show", f"main:{TEST_REL}") == TEST_TEXT
+    verified = ran(model, "verify-pr-merged")
+    assert len(verified) == 1 and not verified[0][1], verified
+    log = world.remote_git("log", "--format=%s", "main")
+    assert log.splitlines()[0].startswith(f"feat({KEY})"), log
+
+    # Review Gate seeded, story in review (file and sprint status).
+    story = story_mod.load_story(world.project / STORY_REL)
+    assert story.status == "review"
+    assert [(r.name, r.status) for r in story.review_gate or ()] and all(
+        r.status == "UNVERIFIED" for r in story.review_gate or ())
+    assert sprint_entry(world, KEY)["status"] == "review"
+
+    # The checkpoint lists every file the subagent wrote, with the sha256 of its content.
+    recorded = checkpoint.load(world.project / CHECKPOINT)
+    entries = {e.path: e.sha256 for e in recorded.files_touched}
+    assert entries == {
+        TEST_REL: sha256_text(TEST_TEXT), CODE_REL: sha256_text(expected_final_code()),
+    }, entries
+    for rel, digest in entries.items():
+        assert world.sha256(rel) == digest
+    assert not (world.project / ".gaia" / "state" / "active-workflow").exists()
+
+
+def test_blocked_dependency_halts_at_step_1_and_bypass_is_recorded(
+        claude: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path) -> None:
+    world = make_world(tmp_path)
+    head = world.git("rev-parse", "HEAD")
+    model = follower(world, "blocked", key=BLOCKED_KEY)
+    result = dev_story(claude, plugin_root, world, plugin_venv, model,
+                       f"/gaia-dev-story {BLOCKED_KEY}", tmp_path / "run1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [r for r in result.requests if r.is_agent_turn] == []  # halted before the model
+    shown = result.stdout
+    assert "step1_gate: deps=blocked verdict=halted" in shown
+    assert world.git("status", "--porcelain") == ""
+    assert world.git("rev-parse", "HEAD") == head
+    assert not (world.project / ".gaia" / "state" / "active-workflow").exists()
+    assert sprint_entry(world, BLOCKED_KEY)["status"] == "ready-for-dev"
+
+    bypass = follower(world, "bypass", key=BLOCKED_KEY)
+    result = dev_story(claude, plugin_root, world, plugin_venv, bypass,
+                       f"/gaia-dev-story {BLOCKED_KEY} --bypass-deps", tmp_path / "run2")
+    assert not result.failures or bypass.skill is not None, result.failures
+    first = next(r for r in result.requests if r.is_agent_turn)
+    assert '"bypass_deps": true' in first.text()
+    status = yaml.safe_load((world.project / SPRINT_STATUS).read_text("utf-8"))
+    overrides = status.get("overrides") or []
+    assert any(o.get("story") == BLOCKED_KEY or BLOCKED_KEY in json.dumps(o)
+               for o in overrides), overrides
