@@ -53,7 +53,7 @@ import json
 import re
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from e2e.fake_api import RecordedRequest, Text, ToolUse, Turn, tool_result_text
 from e2e.skill_follower import SkillTextError, fence, numbered_steps, skill_body
@@ -74,6 +74,15 @@ MAX_ROUNDS = 3
 
 Result = tuple[bool, str]  # (is_error, output) of a tool call
 Script = Generator[Turn, Result, None]
+
+
+class Run(NamedTuple):
+    """One Bash call of the main thread."""
+
+    id: str  # the tool_use id
+    command: str
+    error: bool
+    output: str
 
 
 class Stop(Exception):
@@ -179,6 +188,14 @@ class SkillText:
             raise SkillTextError(f"step {number}: no quoted instruction starting {start!r}")
         return found[0]
 
+    def yolo_note(self) -> str:
+        """What YOLO adds to every developer prompt (step 5 says it)."""
+        match = re.search(r'In YOLO add to every developer prompt: "([^"]+)"',
+                          _flat(self.step(5)))
+        if match is None:
+            raise SkillTextError("step 5 does not say what YOLO adds to a developer prompt")
+        return match.group(1)
+
     def options(self, number: int) -> list[str]:
         match = _OPTIONS.search(_flat(self.step(number)))
         if match is None or "AskUserQuestion" not in self.step(number):
@@ -227,10 +244,12 @@ class DevStoryFollower:
     project: str
     tag: str
     scenario: Scenario
+    stop_after: int | None = None  # the scenario ends the run after this step (then step 17)
     skill: SkillText | None = None
     done: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
-    runs: list[tuple[str, bool, str]] = field(default_factory=list)  # (command, error, output)
+    runs: list[Run] = field(default_factory=list)
     halted: str | None = None
+    said: list[str] = field(default_factory=list)  # the text the model showed the user
     asked: list[tuple[list[str], str]] = field(default_factory=list)  # (options, answer)
     val_calls: int = 0
     _script: Script | None = None
@@ -272,6 +291,7 @@ class DevStoryFollower:
         self._pending = f"toolu_{self._ids}_{self.tag}"
         self.done.append(("main", name, tool_input))
         blocks: list[Text | ToolUse] = [Text(t) for t in self._say]
+        self.said += self._say
         self._say = []
         result = yield [*blocks, ToolUse(name, tool_input, id=self._pending)]
         return result
@@ -292,7 +312,7 @@ class DevStoryFollower:
             raise SkillTextError(f"step {step}: no value for {unfilled} in {command!r}")
         error, output = yield from self._call("Bash", {"command": filled,
                                                        "description": f"Step {step}"})
-        self.runs.append((filled, error, output))
+        self.runs.append(Run(self._pending, filled, error, output))
         return error, output
 
     def _must(self, command: str, step: int) -> Generator[Turn, Result, str]:
@@ -304,6 +324,8 @@ class DevStoryFollower:
 
     def _agent(self, agent: str, prompt: str, step: int) -> Generator[Turn, Result, str]:
         subagent = self._fill(agent)
+        if agent == "SUBAGENT_TYPE" and self._skill.setup.get("yolo"):
+            prompt = f"{prompt} {self._skill.yolo_note()}"
         if not _AGENT_NAME.fullmatch(subagent):
             raise SkillTextError(f"step {step}: subagent_type {subagent!r} is not plugin:agent")
         error, output = yield from self._call("Agent", {
@@ -345,16 +367,21 @@ class DevStoryFollower:
         try:
             if skill.setup.get("orchestration_mode") == "team":
                 yield from self._mode_b()
+            self._done_with(1)
             for number in (2, 3):
                 for command in skill.commands(number):
                     yield from self._must(command, number)
+                self._done_with(number)
             self._say.append(self._fill("Resolved developer: STACK (persona AGENT_FILE)"))
             yield from self._plan()
+            self._done_with(4)
             for number, phase in ((5, "red"), (6, "green"), (7, "refactor")):
                 yield from self._tdd(number, phase)
+                self._done_with(number)
             yield from self._must(skill.command(8, "emit-step-boundary 8"), 8)
             yield from self._must(skill.command(9, "emit-step-boundary 9"), 9)
             yield from self._must(skill.command(9, "dod-check"), 9)
+            self._done_with(9)
             yield from self._deliver()
             for command in skill.commands(15):
                 yield from self._must(command, 15)
@@ -366,6 +393,10 @@ class DevStoryFollower:
             self.halted = str(stop)
         _, summary = yield from self._bash(skill.command(17, "finalize.py"), 17)
         yield [Text(f"{FINAL}\n{summary}")]
+
+    def _done_with(self, step: int) -> None:
+        if self.stop_after is not None and step >= self.stop_after:
+            raise Stop(f"the scenario ends after step {step}")
 
     def _mode_b(self) -> Script:
         step = self._skill.step(1)
