@@ -117,6 +117,13 @@ def test_dev_story_load_to_review(claude: ClaudeCli, plugin_root: Path, tmp_path
     assert result.returncode == 0, result.stdout + result.stderr
     assert model.halted is None, model.halted
     assert result.result is not None and result.result["result"].startswith(FINAL)
+    # Mode A (no team switch): the orchestration notice is the first text the user sees, and
+    # the Mode B step did not run.
+    assert model.skill is not None
+    warning = model.skill.setup["orchestration_warning"]
+    assert warning.startswith("⚠ GAIA orchestration notice")
+    assert first_text(result) == warning
+    assert ran(model, "mode-b") == []
 
     # The only refused calls are the AskUserQuestion ones (no such tool in -p).
     errors = result.tool_errors()
@@ -243,3 +250,46 @@ def test_yolo_val_loop_halts_at_its_cap(claude: ClaudeCli, plugin_root: Path, tm
     assert not (world.project / ".gaia" / "state" / "active-workflow").exists()
     assert world.remote_git("for-each-ref", "--format=%(refname:short)", "refs/heads").split() == [
         "main"]
+
+
+TEAM_CONFIG = "\norchestration:\n  mode: team\n"
+
+
+def first_text(result: SessionResult) -> str | None:
+    """The first text the model showed in the main thread (stream-json assistant events)."""
+    shown = [b["text"] for e in result.events if e.get("type") == "assistant"
+             and e.get("parent_tool_use_id") is None
+             for b in e["message"]["content"] if b.get("type") == "text"]
+    return shown[0] if shown else None
+
+
+def test_mode_b_falls_back_without_team_tools(claude: ClaudeCli, plugin_root: Path,
+                                              tmp_path: Path, plugin_venv: Path) -> None:
+    """Mode B needs CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1 and `orchestration: {mode: team}`.
+    The switch reaches the CLI (its Agent tool gains `name`), but neither version offers the
+    TeamCreate tool the skill's Mode B step looks for, so the step reports MODE_B_FALLBACK and
+    the run goes on with ordinary subagents. The way with team tools offered cannot be played:
+    no supported CLI offers them (docs/claude-code-notes.md). Without the switch (scenario 1)
+    the step is skipped and the Mode A notice is the first thing the user sees."""
+    world = make_world(tmp_path)
+    config = world.project / ".gaia" / "config" / "project-config.yaml"
+    config.write_text(config.read_text("utf-8") + TEAM_CONFIG, "utf-8")
+    world.git("commit", "-qam", "orchestration: team")
+    model = follower(world, "mode-b", stop_after=1)
+    result = dev_story(claude, plugin_root, world, plugin_venv, model,
+                       f"/gaia-dev-story {KEY}", tmp_path / "run",
+                       CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS="1")
+    assert not result.failures, result.failures
+    assert result.tool_errors() == {}
+    assert model.skill is not None and model.halted == "the scenario ends after step 1"
+    first = next(r for r in result.requests if r.is_agent_turn and r.thread == "main")
+    agent = next(t for t in first.body["tools"] if t["name"] == "Agent")
+    assert "name" in agent["input_schema"]["properties"]  # the switch reached the CLI
+    assert "TeamCreate" not in first.offered_tools
+    assert model.skill.setup["orchestration_mode"] == "team"
+    assert model.skill.setup["orchestration_warning"] is None
+    mode_b = ran(model, "gate.py mode-b")
+    assert [r.command.split("gate.py ")[1] for r in mode_b] == [f"mode-b {KEY} --team-tools no"]
+    assert "MODE_B_FALLBACK" in mode_b[0].output and not mode_b[0].error
+    assert model.said == []
+    assert "finalize.py" in model.runs[-1].command
