@@ -173,13 +173,15 @@ class SkillText:
                 found.append((match.group(1), " ".join(quote)))
         return found
 
-    def dispatch(self, number: int, agent: str) -> str:
-        """The prompt of the step's one blockquoted dispatch of `agent` (a setup placeholder
-        or a literal plugin:agent)."""
-        found = [p for a, p in self.dispatches(number) if a == agent]
-        if len(found) != 1:
-            raise SkillTextError(f"step {number}: expected one dispatch of {agent!r} with a "
-                                 f"blockquoted prompt, found {len(found)}")
+    def dispatch(self, number: int, role: str) -> tuple[str, str]:
+        """(subagent_type, prompt) of the step's blockquoted dispatch for `role`: the developer
+        is the step's first dispatch; `validator` and `tdd-reviewer` are the dispatch whose
+        subagent_type names them. The subagent_type is used as written (placeholders aside)."""
+        found = self.dispatches(number)
+        if role != "developer":
+            found = [(a, p) for a, p in found if a.endswith(f":{role}")]
+        if not found:
+            raise SkillTextError(f"step {number}: no blockquoted dispatch of the {role}")
         return found[0]
 
     def inline(self, number: int, start: str) -> str:
@@ -324,7 +326,7 @@ class DevStoryFollower:
 
     def _agent(self, agent: str, prompt: str, step: int) -> Generator[Turn, Result, str]:
         subagent = self._fill(agent)
-        if agent == "SUBAGENT_TYPE" and self._skill.setup.get("yolo"):
+        if subagent == self._skill.setup.get("subagent_type") and self._skill.setup.get("yolo"):
             prompt = f"{prompt} {self._skill.yolo_note()}"
         if not _AGENT_NAME.fullmatch(subagent):
             raise SkillTextError(f"step {step}: subagent_type {subagent!r} is not plugin:agent")
@@ -414,8 +416,8 @@ class DevStoryFollower:
         yield from self._must(skill.command(4, "emit-step-boundary 4"), 4)
         if skill.setup.get("figma"):
             raise SkillTextError("a Figma story is not scripted")
-        developer = "SUBAGENT_TYPE"
-        yield from self._agent(developer, skill.dispatch(4, developer), 4)
+        developer, prompt = skill.dispatch(4, "developer")
+        yield from self._agent(developer, prompt, 4)
         if not skill.setup.get("yolo"):
             regenerate = 0
             while True:
@@ -432,14 +434,15 @@ class DevStoryFollower:
                 raise SkillTextError(f"step 4 answer {answer!r} is not scripted")
             yield from self._must(skill.command(4, "--verdict passed"), 4)
             return
-        prompt = skill.dispatch(4, "gaia:validator")
-        yield from self._val_loop(4, prompt, skill.command(4, "--iteration N"),
+        yield from self._val_loop(4, skill.dispatch(4, "validator"),
+                                  skill.command(4, "--iteration N"), developer,
                                   skill.inline(4, "Revise"))
 
-    def _val_loop(self, step: int, prompt: str, gate: str, fix: str) -> Script:
+    def _val_loop(self, step: int, val: tuple[str, str], gate: str, developer: str,
+                  fix: str) -> Script:
         for iteration in range(1, MAX_ROUNDS + 1):
             self._values["N"] = str(iteration)
-            answer = yield from self._agent("gaia:validator", prompt, step)
+            answer = yield from self._agent(*val, step)
             yield from self._write(self._fill("VAL_REPLY"), self._reply(answer))
             error, output = yield from self._bash(gate, step)
             word = first_word(output)
@@ -448,14 +451,14 @@ class DevStoryFollower:
             if word != "FIX" or error:
                 raise Stop(f"step {step}: {output.strip()}")
             self._values["FINDINGS"] = output.strip()
-            yield from self._agent("SUBAGENT_TYPE", fix, step)
+            yield from self._agent(developer, fix, step)
         raise Stop(f"step {step}: Val still had findings after {MAX_ROUNDS} iterations")
 
     def _tdd(self, number: int, phase: str) -> Script:
         skill = self._skill
         yield from self._must(skill.command(number, f"emit-step-boundary {number}"), number)
-        prompt = skill.dispatch(number, "SUBAGENT_TYPE")
-        yield from self._agent("SUBAGENT_TYPE", prompt, number)
+        developer, prompt = skill.dispatch(number, "developer")
+        yield from self._agent(developer, prompt, number)
         error, output = yield from self._bash(skill.command(number, f"tdd-evidence {phase}"),
                                               number)
         if error:
@@ -464,9 +467,9 @@ class DevStoryFollower:
         if number == 6:
             yield from self._must(skill.command(6, "gate.py 6b"), 6)
         if number == 7:
-            yield from self._val_loop(7, skill.dispatch(7, "gaia:validator"),
+            yield from self._val_loop(7, skill.dispatch(7, "validator"),
                                       skill.command(7, "gate.py 7b", "--iteration N"),
-                                      skill.inline(7, "Fix these"))
+                                      developer, skill.inline(7, "Fix these"))
 
     def _review_gate(self, number: int, phase: str) -> Script:
         skill = self._skill
@@ -483,10 +486,10 @@ class DevStoryFollower:
                 return
         elif word != "QA_AUTO":
             raise Stop(f"step {number}: unknown review gate word {word!r}")
-        prompt = skill.dispatch(5, "gaia:tdd-reviewer")
+        reviewer, prompt = skill.dispatch(5, "tdd-reviewer")
         if phase != "red":
             prompt = prompt.replace("the red phase", f"the {phase} phase")
-        answer = yield from self._agent("gaia:tdd-reviewer", prompt, number)
+        answer = yield from self._agent(reviewer, prompt, number)
         yield from self._write(self._fill("TDD_REVIEW_REPLY"), self._reply(answer))
         review = skill.command(5, "--review TDD_REVIEW_REPLY").replace(
             "gate.py 5 ", f"gate.py {number} ")
