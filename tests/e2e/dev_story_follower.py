@@ -27,10 +27,12 @@ The main thread plays the steps in order:
 A command that exits non-zero where the skill says "stop at step 17" goes to 17 with the
 command's output as the halt reason (`halted`).
 
-AskUserQuestion: `-p` offers no such tool (docs/claude-code-notes.md). Where the skill says the
-next tool call MUST be AskUserQuestion, the model calls it with exactly the options the text
-lists, gets the CLI's refusal, and then takes the scenario's answer (`answers`) as the user's,
-which must be one of those options.
+AskUserQuestion: `-p` offers no such tool (docs/claude-code-notes.md). Where a step says
+AskUserQuestion and the request offers none, the model does what the skill's **Questions** rule
+says: it writes the question and the options the step lists as its final text and ends its
+turn. The user answers in the next `claude -p --continue "<answer>"` run: the CLI replays the
+conversation with the answer as the last user message, and the model goes on from there (the
+answer must be one of the options). When the tool is offered, the model calls it.
 
 Subagent threads (fake_api routes them by the agent's markdown heading):
 - the developer: the prompt says which phase (`Plan story`, `TDD red|green|refactor phase`,
@@ -112,6 +114,7 @@ class SkillText:
 
     setup: dict[str, Any]
     steps: dict[int, str]
+    rules: str  # the text before the steps (questions, resume, notices), whitespace-flattened
 
     @classmethod
     def parse(cls, rendered: str, key: str) -> SkillText:
@@ -124,7 +127,8 @@ class SkillText:
             match = _STEP_NUMBER.match(step)
             assert match is not None
             steps[int(match.group(1))] = step
-        return cls(setup, steps)
+        head = text.split("\n## Steps", 1)[0]
+        return cls(setup, steps, _flat(head))
 
     def step(self, number: int) -> str:
         if number not in self.steps:
@@ -218,6 +222,21 @@ def skill_block(request: RecordedRequest) -> str:
     return blocks[-1]
 
 
+def last_user_text(request: RecordedRequest) -> str:
+    """The last text the user sent (a `--continue` run's prompt)."""
+    messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
+    for message in reversed(messages):
+        if message.get("role") != "user":
+            continue
+        content = message.get("content")
+        texts = [content] if isinstance(content, str) else [
+            str(b.get("text", "")) for b in content or [] if b.get("type") == "text"]
+        texts = [t for t in texts if not t.lstrip().startswith("<system-reminder>")]
+        if texts:
+            return texts[-1]
+    raise SkillTextError("no user text in the request")
+
+
 def first_word(output: str) -> str:
     """The instruction word a gate printed: the first word of its output, after the `Exit code
     N` line the Bash tool puts first when a command fails."""
@@ -235,7 +254,6 @@ class Scenario:
     refactor_edits: Sequence[tuple[str, str, str]] = ()  # (path, old, new)
     val_findings: Sequence[Sequence[dict[str, Any]]] = ()  # per Val call; missing -> none
     tdd_review: dict[str, Any] = field(default_factory=lambda: {"findings": []})
-    answers: Mapping[str, str] = field(default_factory=lambda: {"4": "approve"})
 
 
 @dataclass
@@ -253,6 +271,7 @@ class DevStoryFollower:
     halted: str | None = None
     said: list[str] = field(default_factory=list)  # the text the model showed the user
     asked: list[tuple[list[str], str]] = field(default_factory=list)  # (options, answer)
+    questions: list[str] = field(default_factory=list)  # asked as final text (headless)
     val_calls: int = 0
     _script: Script | None = None
     _pending: str = ""
@@ -272,7 +291,8 @@ class DevStoryFollower:
             self.skill = SkillText.parse(skill_block(request), self.key)
             self._script = self._play()
             return next(self._script)
-        result = self._result(request, self._pending)
+        result = self._result(request, self._pending) if self._pending else (
+            False, last_user_text(request))
         try:
             return self._script.send(result)
         except StopIteration:
@@ -337,16 +357,28 @@ class DevStoryFollower:
             raise Stop(f"step {step}: the Agent call failed: {output.strip()}")
         return output
 
-    def _ask(self, step: int, answer_key: str) -> Generator[Turn, Result, str]:
+    def _ask(self, step: int) -> Generator[Turn, Result, str]:
+        """Ask the user the step's question; the answer is one of its options."""
         options = self._skill.options(step)
-        answer = self.scenario.answers.get(answer_key, options[-1])
+        assert self._request is not None
+        if "AskUserQuestion" in self._request.offered_tools:
+            _, answer = yield from self._call("AskUserQuestion", {"questions": [{
+                "question": f"Step {step}: how do you want to continue?",
+                "header": f"Step {step}", "multiSelect": False,
+                "options": [{"label": o, "description": o} for o in options]}]})
+        else:
+            if "no AskUserQuestion tool" not in self._skill.rules:
+                raise SkillTextError("the skill does not say what to do without AskUserQuestion")
+            self._pending = ""
+            self.said += self._say
+            question = [*self._say, f"Step {step}: how do you want to continue? "
+                        + " / ".join(f"`{o}`" for o in options)]
+            self._say = []
+            self.questions.append(question[-1])
+            _, answer = yield [Text("\n\n".join(question))]
+        answer = answer.strip()
         if answer not in options:
-            raise SkillTextError(f"step {step}: the scenario's answer {answer!r} is not one of "
-                                 f"{options}")
-        yield from self._call("AskUserQuestion", {"questions": [{
-            "question": f"Step {step}: how do you want to continue?", "header": f"Step {step}",
-            "multiSelect": False,
-            "options": [{"label": o, "description": o} for o in options]}]})
+            raise SkillTextError(f"step {step}: the answer {answer!r} is not one of {options}")
         self.asked.append((options, answer))
         return answer
 
@@ -429,7 +461,7 @@ class DevStoryFollower:
                 regenerate += 1
                 self._values["SECTION"] = output.strip().splitlines()[-1]
                 yield from self._agent(developer, skill.inline(4, "Add the missing"), 4)
-            answer = yield from self._ask(4, "4")
+            answer = yield from self._ask(4)
             if answer != "approve":
                 raise SkillTextError(f"step 4 answer {answer!r} is not scripted")
             yield from self._must(skill.command(4, "--verdict passed"), 4)
@@ -478,7 +510,7 @@ class DevStoryFollower:
         if word == "SKIP":
             return
         if word == "PROMPT":
-            choice = yield from self._ask(5, f"{number}a")
+            choice = yield from self._ask(5)
             self._values["CHOICE"] = choice
             decision = yield from self._must(skill.command(5, "--choice CHOICE").replace(
                 "gate.py 5 ", f"gate.py {number} "), number)

@@ -24,7 +24,11 @@ teams") records the answers.
    followed by the command's stdout and stderr; 2.1.197's result is empty and the same text
    comes as a replayed user event inside `<local-command-stderr>Error: …`. A setup that halts
    (Step 1's dependency gate) therefore halts the skill with nothing asked of the model.
-5. `-p` offers no AskUserQuestion tool (either version, any switch): a skill's user prompts
+5. A `claude -p --continue` run (the way a headless user answers a question the skill ended
+   its turn with) does not carry the skill's `allowed-tools`: the same command the skill's
+   rule allowed in the first run is refused ("This command requires approval") in the
+   continued one, on both versions, unless the rule is given with `--allowedTools`.
+6. `-p` offers no AskUserQuestion tool (either version, any switch): a skill's user prompts
    (approve/revise/validate ...) cannot be asked in a headless run.
 About 3 s per session.
 """
@@ -68,6 +72,11 @@ def probe_plugin(root: Path, logs: Path) -> Path:
         "---\nname: probe-bang\ndescription: Probe a failing setup line.\n"
         "allowed-tools: Bash(sh -c *)\n---\n\n# Probe bang\n\n"
         f"!`sh -c '{BANG_SCRIPT}' $ARGUMENTS`\n\nFollow the setup.\n")
+    (root / "skills" / "probe-allow").mkdir(parents=True)
+    (root / "skills" / "probe-allow" / "SKILL.md").write_text(
+        "---\nname: probe-allow\ndescription: Probe a skill's allow rule.\n"
+        "allowed-tools: Bash(sh probe.sh *)\n---\n\n# Probe allow\n\n"
+        "Run `sh probe.sh NOW`.\n")
     (root / "agents").mkdir()
     (root / "agents" / "dev.md").write_text(
         "---\nname: dev\ndescription: Probe developer.\ntools: Read, Write\n---\n\n"
@@ -97,12 +106,14 @@ def agent_properties(request: RecordedRequest) -> set[str]:
 
 
 def _session(claude: ClaudeCli, tmp_path: Path, prompt: str, script: list[Any],
-             agents: dict[str, list[Any]] | None = None,
-             env: dict[str, str] | None = None) -> tuple[SessionResult, Path, Path]:
+             agents: dict[str, list[Any]] | None = None, env: dict[str, str] | None = None,
+             files: dict[str, str] | None = None) -> tuple[SessionResult, Path, Path]:
     logs = tmp_path / "logs"
     logs.mkdir()
     plugin = probe_plugin(tmp_path / "probe-plugin", logs)
     project = demo_copy(tmp_path / "demo")
+    for rel, text in (files or {}).items():
+        (project / rel).write_text(text)
     session = Session(prompt=prompt, script=script, agents=agents or {}, plugin_root=plugin,
                       project=project, work=tmp_path / "work", output_format="stream-json",
                       env=env or {})
@@ -195,3 +206,33 @@ def test_failing_bang_line_ends_the_turn_before_the_model(
         assert text.startswith(failed), text
     assert text.endswith('[stderr]\n{"key": "E1-S2"}\nstep1_gate: deps=blocked'
                          + ("</local-command-stderr>" if claude.version <= (2, 1, 197) else ""))
+
+
+def _echo(tag: str) -> ToolUse:
+    return ToolUse("Bash", {"command": f"sh probe.sh {tag}", "description": "Probe"},
+                   id=f"toolu_echo_{tag}")
+
+
+@pytest.mark.parametrize("rule", ["none", "given"])
+def test_continue_does_not_carry_the_skill_allow_rules(
+        claude: ClaudeCli, tmp_path: Path, rule: str) -> None:
+    first, project, _ = _session(claude, tmp_path, "/probe:probe-allow",
+                                 [[_echo("first")], [Text("Approve? yes / no")]],
+                                 files={"probe.sh": 'echo "probe $1" >> probe.log\n'})
+    assert first.result is not None and first.result["result"] == "Approve? yes / no"
+    extra = ["--allowedTools", "Bash(sh probe.sh *)"] if rule == "given" else []
+    second = run_session(claude, Session(
+        prompt="yes", script=[[_echo("second")], [Text("Done.")]],
+        plugin_root=tmp_path / "probe-plugin", project=project, work=tmp_path / "work",
+        output_format="stream-json", extra_args=["--continue", *extra]))
+    assert second.returncode == 0, second.stdout + second.stderr
+    results = {b["tool_use_id"]: b for b in second.tool_results}
+    assert not results["toolu_echo_first"].get("is_error")  # replayed from the first run
+    refused = second.tool_errors()
+    if rule == "none":
+        assert list(refused) == ["toolu_echo_second"], refused
+        assert "requires approval" in refused["toolu_echo_second"]
+        assert (project / "probe.log").read_text() == "probe first\n"
+    else:
+        assert refused == {}
+        assert (project / "probe.log").read_text() == "probe first\nprobe second\n"
