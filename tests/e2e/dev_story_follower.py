@@ -72,6 +72,7 @@ _OPTIONS = re.compile(r"exactly the options ((?:`[^`]+`(?:, | and |,? or )?)+)")
 _PHASE = re.compile(r"TDD (red|green|refactor) phase")
 _SECTIONS = re.compile(r"sections, in this order: ([^.(]+)")
 _ARTIFACT = re.compile(r"artifact_path is (\S+?)\.?(?:\s|$)")
+_REMINDER = re.compile(r"<system-reminder>.*?</system-reminder>", re.DOTALL)
 MAX_ROUNDS = 3
 
 Result = tuple[bool, str]  # (is_error, output) of a tool call
@@ -194,6 +195,13 @@ class SkillText:
             raise SkillTextError(f"step {number}: no quoted instruction starting {start!r}")
         return found[0]
 
+    def teammate_name(self) -> str:
+        """The name step 1 gives the persistent developer (`name: "..."`)."""
+        match = re.search(r'`name: "([^"]+)"`', self.step(1))
+        if match is None:
+            raise SkillTextError("step 1 names no teammate (`name: \"...\"`)")
+        return match.group(1)
+
     def yolo_note(self) -> str:
         """What YOLO adds to every developer prompt (step 5 says it)."""
         match = re.search(r'In YOLO add to every developer prompt: "([^"]+)"',
@@ -231,7 +239,8 @@ def last_user_text(request: RecordedRequest) -> str:
         content = message.get("content")
         texts = [content] if isinstance(content, str) else [
             str(b.get("text", "")) for b in content or [] if b.get("type") == "text"]
-        texts = [t for t in texts if not t.lstrip().startswith("<system-reminder>")]
+        texts = [_REMINDER.sub("", t).strip() for t in texts]
+        texts = [t for t in texts if t]
         if texts:
             return texts[-1]
     raise SkillTextError("no user text in the request")
@@ -282,6 +291,9 @@ class DevStoryFollower:
     _dev: list[Turn] = field(default_factory=list)
     _dev_answer: str = ""
     _plan_doc: str = ""
+    _team: bool = False  # Mode B with the team tools: one named developer, then SendMessage
+    _teammate: str = ""
+    _loaded: bool = False
     _plan_round: int = 0
 
     # ------------------------------------------------------------------ the fake's responders
@@ -350,11 +362,31 @@ class DevStoryFollower:
             prompt = f"{prompt} {self._skill.yolo_note()}"
         if not _AGENT_NAME.fullmatch(subagent):
             raise SkillTextError(f"step {step}: subagent_type {subagent!r} is not plugin:agent")
-        error, output = yield from self._call("Agent", {
-            "description": f"Step {step} {subagent}", "subagent_type": subagent,
-            "prompt": self._fill(prompt)})
+        if self._teammate and subagent == self._skill.setup.get("subagent_type"):
+            return (yield from self._send(self._fill(prompt), step))
+        call = {"description": f"Step {step} {subagent}", "subagent_type": subagent,
+                "prompt": self._fill(prompt)}
+        if self._team and subagent == self._skill.setup.get("subagent_type"):
+            call["name"] = self._teammate = self._skill.teammate_name()
+        error, output = yield from self._call("Agent", call)
         if error:
             raise Stop(f"step {step}: the Agent call failed: {output.strip()}")
+        return output
+
+    def _send(self, prompt: str, step: int) -> Generator[Turn, Result, str]:
+        """Mode B: a later developer prompt goes to the teammate with SendMessage (loaded
+        through ToolSearch first where the CLI defers it)."""
+        assert self._request is not None
+        if "SendMessage" not in self._request.tool_names and not self._loaded:
+            yield from self._call("ToolSearch", {"query": "select:SendMessage",
+                                                 "max_results": 1})
+            self._loaded = True
+        error, output = yield from self._call("SendMessage", {
+            "to": self._teammate, "summary": f"Step {step} developer prompt",
+            "message": prompt})
+        if error or '"success":false' in output:
+            raise Stop(f"step {step}: SendMessage to {self._teammate!r} failed: "
+                       f"{output.strip()}")
         return output
 
     def _ask(self, step: int) -> Generator[Turn, Result, str]:
@@ -433,15 +465,16 @@ class DevStoryFollower:
             raise Stop(f"the scenario ends after step {step}")
 
     def _mode_b(self) -> Script:
-        step = self._skill.step(1)
-        named = [t for t in ("TeamCreate", "SendMessage") if t in step]
-        if not named:
-            raise SkillTextError("step 1 names no agent-team tool to look for")
+        step = _flat(self._skill.step(1))
+        if "Agent tool takes a `name`" not in step or "SendMessage" not in step:
+            raise SkillTextError("step 1 does not say which team tools to look for")
         assert self._request is not None
-        offered = "yes" if set(named) <= self._request.offered_tools else "no"
+        agent: dict[str, Any] = next((t for t in self._request.body.get("tools", [])
+                      if t.get("name") == "Agent"), {})
+        takes_name = "name" in agent.get("input_schema", {}).get("properties", {})
+        self._team = takes_name and "SendMessage" in self._request.offered_tools
+        offered = "yes" if self._team else "no"
         yield from self._must(self._skill.command(1, f"--team-tools {offered}"), 1)
-        if offered == "yes":
-            raise SkillTextError("team orchestration with team tools is not scripted")
 
     def _plan(self) -> Script:
         skill = self._skill
@@ -556,8 +589,11 @@ class DevStoryFollower:
     # ------------------------------------------------------------------ subagent threads
     def developer(self, request: RecordedRequest) -> Turn:
         messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
-        if not any(m.get("role") == "assistant" for m in messages):  # a new dispatch
-            self._dev, self._dev_answer = self._developer_turns(request.text())
+        last = messages[-1].get("content") if messages else None
+        resumed = not (isinstance(last, list) and any(
+            isinstance(b, dict) and b.get("type") == "tool_result" for b in last))
+        if resumed:  # a new dispatch, or (Mode B) a new message to the same developer
+            self._dev, self._dev_answer = self._developer_turns(last_user_text(request))
         if self._dev:
             turn = self._dev.pop(0)
             self.done += [("developer", b.name, b.input) for b in turn

@@ -28,7 +28,11 @@ teams") records the answers.
    its turn with) does not carry the skill's `allowed-tools`: the same command the skill's
    rule allowed in the first run is refused ("This command requires approval") in the
    continued one, on both versions, unless the rule is given with `--allowedTools`.
-6. `-p` offers no AskUserQuestion tool (either version, any switch): a skill's user prompts
+6. With the team switch, a finished named agent is resumed by SendMessage to its agentId (the
+   Agent result ends `agentId: <id> (use SendMessage with to: '<id>' ...)`) on both versions;
+   to its `name` only on 2.1.332 (2.1.197: `No agent named 'developer' is currently
+   addressable. Spawn a new one or use the agent ID.`).
+7. `-p` offers no AskUserQuestion tool (either version, any switch): a skill's user prompts
    (approve/revise/validate ...) cannot be asked in a headless run.
 About 3 s per session.
 """
@@ -36,6 +40,7 @@ About 3 s per session.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +48,7 @@ import pytest
 
 from e2e.claude_cli import ClaudeCli, Session, SessionResult, run_session
 from e2e.demo import demo_copy
-from e2e.fake_api import RecordedRequest, Text, ToolUse
+from e2e.fake_api import RecordedRequest, Text, ToolUse, tool_result_text
 
 pytestmark = pytest.mark.claude
 
@@ -236,3 +241,40 @@ def test_continue_does_not_carry_the_skill_allow_rules(
     else:
         assert refused == {}
         assert (project / "probe.log").read_text() == "probe first\nprobe second\n"
+
+
+@pytest.mark.parametrize("target", ["name", "id"])
+def test_send_message_resumes_a_finished_named_agent(
+        claude: ClaudeCli, tmp_path: Path, target: str) -> None:
+    def send(request: RecordedRequest) -> list[ToolUse]:
+        spawned = next(tool_result_text(b) for b in request.tool_results()
+                       if b.get("tool_use_id") == "toolu_spawn")
+        found = re.search(r"agentId: (\w+) \(use SendMessage with to: '(\w+)'", spawned)
+        assert found is not None and found.group(1) == found.group(2), spawned
+        to = "developer" if target == "name" else found.group(1)
+        return [ToolUse("SendMessage", {"to": to, "summary": "second prompt",
+                                        "message": "Second prompt."}, id="toolu_send")]
+
+    main: list[Any] = [[ToolUse("Agent", {"description": "Probe developer",
+                                          "subagent_type": "probe:dev", "name": "developer",
+                                          "prompt": "First prompt."}, id="toolu_spawn")]]
+    if claude.version > (2, 1, 197):  # SendMessage is deferred: load it first
+        main.append([ToolUse("ToolSearch", {"query": "select:SendMessage", "max_results": 1},
+                             id="toolu_load")])
+    main += [send, [Text("Done.")]]
+    replies = iter(["First reply.", "Second reply."])
+    result, _, _ = _session(claude, tmp_path, "Delegate twice.", main,
+                            {AGENT_MARKER: [lambda r: [Text(next(replies))]] * 2},
+                            env={TEAM_ENV: "1"})
+    sent = next(tool_result_text(b) for b in result.tool_results
+                if b.get("tool_use_id") == "toolu_send")
+    developer = [r for r in result.requests if r.thread == AGENT_MARKER]
+    if target == "name" and claude.version <= (2, 1, 197):
+        assert json.loads(sent) == {"success": False, "message": "No agent named 'developer' "
+                                    "is currently addressable. Spawn a new one or use the "
+                                    "agent ID."}
+        assert len(developer) == 1
+        return
+    assert sent.startswith('{"success":true'), sent
+    assert "Second reply." in sent
+    assert len(developer) == 2 and "Second prompt." in developer[1].text()

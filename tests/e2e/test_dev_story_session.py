@@ -18,15 +18,18 @@ Scenarios:
    recorded in sprint-status.yaml.
 3. YOLO: Val finds a critical problem in the plan three times; the Step 4 loop halts at its
    3-iteration cap, naming the audit file, and finalize still runs.
-4. Mode B: with the agent-team switch and `orchestration: {mode: team}`, the CLI offers no
-   TeamCreate (test_cli_agent_features), so the skill's Mode B step falls back
-   (`MODE_B_FALLBACK`); without the switch the step is skipped and the Mode A notice shown.
+4. Mode B, with the agent-team switch and `orchestration: {mode: team}`: the CLI's Agent tool
+   takes a `name` and SendMessage is offered, so one named developer gets the plan and then
+   the red phase through SendMessage (2.1.332; 2.1.197 cannot address a finished agent by
+   name: xfail); with SendMessage disallowed the step falls back (`MODE_B_FALLBACK`); without
+   the switch (scenario 1) the step is skipped and the Mode A notice shown first.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,18 +78,18 @@ def scenario(**overrides: Any) -> Scenario:
 
 def dev_story(claude: ClaudeCli, plugin_root: Path, world: World, venv: Path,
               model: DevStoryFollower, prompt: str, work: Path, *, resume: bool = False,
-              **env: str) -> SessionResult:
+              extra: Sequence[str] = (), **env: str) -> SessionResult:
     """One `claude -p PROMPT` run; with `resume`, `claude -p --continue PROMPT` in the same
     config dir: the user's answer to the question the previous run ended with."""
     if not resume:
         seed_plugin_data(work / "claude-config", venv)
     # A `--continue` run does not carry the skill's allowed-tools (docs/claude-code-notes.md):
     # the user gives the same rules on the command line.
-    extra = ["--continue", "--allowedTools", *skill_rules(plugin_root)] if resume else []
+    args = ["--continue", "--allowedTools", *skill_rules(plugin_root)] if resume else []
     session = Session(prompt=prompt, script=model.steps(), agents=responders(model, MARKERS),
                       plugin_root=plugin_root, project=world.project, work=work,
                       output_format="stream-json", env=world.session_env(venv, **env),
-                      timeout=SESSION_TIMEOUT, extra_args=extra)
+                      timeout=SESSION_TIMEOUT, extra_args=[*args, *extra])
     return run_session(claude, session)
 
 
@@ -291,21 +294,65 @@ def first_text(result: SessionResult) -> str | None:
     return shown[0] if shown else None
 
 
-def test_mode_b_falls_back_without_team_tools(claude: ClaudeCli, plugin_root: Path,
-                                              tmp_path: Path, plugin_venv: Path) -> None:
-    """Mode B needs CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1 and `orchestration: {mode: team}`.
-    The switch reaches the CLI (its Agent tool gains `name`), but neither version offers the
-    TeamCreate tool the skill's Mode B step looks for, so the step reports MODE_B_FALLBACK and
-    the run goes on with ordinary subagents. The way with team tools offered cannot be played:
-    no supported CLI offers them (docs/claude-code-notes.md). Without the switch (scenario 1)
-    the step is skipped and the Mode A notice is the first thing the user sees."""
+def _team_world(tmp_path: Path) -> World:
     world = make_world(tmp_path)
     config = world.project / ".gaia" / "config" / "project-config.yaml"
     config.write_text(config.read_text("utf-8") + TEAM_CONFIG, "utf-8")
     world.git("commit", "-qam", "orchestration: team")
+    return world
+
+
+def test_mode_b_one_named_developer_driven_with_send_message(
+        claude: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path) -> None:
+    """With CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1 and `orchestration: {mode: team}` the CLI's
+    Agent tool takes a `name` and SendMessage is offered (2.1.332: deferred, loaded with
+    ToolSearch), so the skill's Mode B step says `--team-tools yes`: the plan is dispatched to
+    a developer named as step 1 says, and the red phase goes to that same developer with
+    SendMessage; its failing test lands in the checkpoint. YOLO, so Step 4 asks nothing; the
+    scenario ends after step 5."""
+    if claude.version <= (2, 1, 197):
+        pytest.xfail("2.1.197 cannot address a finished agent by its name (`No agent named "
+                     "'developer' is currently addressable`), only by the agentId its Agent "
+                     "result names; SKILL.md step 1 sends to the name "
+                     "(docs/claude-code-notes.md)")
+    world = _team_world(tmp_path)
+    model = follower(world, "team", stop_after=5)
+    result = dev_story(claude, plugin_root, world, plugin_venv, model,
+                       f"/gaia-dev-story {KEY} yolo", tmp_path / "run",
+                       CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS="1")
+    assert not result.failures, result.failures
+    assert model.halted == "the scenario ends after step 5", model.halted
+    assert result.tool_errors() == {}
+    mode_b = ran(model, "gate.py mode-b")
+    assert [r.command.split("gate.py ")[1] for r in mode_b] == [f"mode-b {KEY} --team-tools yes"]
+    calls = [(tool, i) for thread, tool, i in model.done if thread == "main"
+             and tool in ("Agent", "SendMessage", "ToolSearch")]
+    assert [(t, i.get("subagent_type") or i.get("to") or i.get("query")) for t, i in calls] == [
+        ("Agent", "gaia:python-dev"), ("Agent", "gaia:validator"),
+        ("ToolSearch", "select:SendMessage"), ("SendMessage", "developer")]
+    assert calls[0][1]["name"] == "developer"
+    assert "TDD red phase" in calls[3][1]["message"]
+    assert not ran(model, "tdd-evidence red")[0].error
+    # One developer conversation: the red prompt arrived in the thread that wrote the plan.
+    dev = [r for r in result.requests if r.thread == MARKERS["developer"]]
+    assert "TDD red phase" in json.dumps(dev[-1].body["messages"])
+    assert "Plan story" in json.dumps(dev[-1].body["messages"])
+    entries = {e.path: e.sha256 for e in checkpoint.load(world.project / CHECKPOINT).files_touched}
+    assert entries == {TEST_REL: sha256_text(TEST_TEXT)}
+
+
+def test_mode_b_falls_back_without_team_tools(claude: ClaudeCli, plugin_root: Path,
+                                              tmp_path: Path, plugin_venv: Path) -> None:
+    """Mode B configured, but the session may not use SendMessage (`--disallowedTools
+    SendMessage`, as a user or an admin policy can set): the CLI offers no SendMessage, so the
+    skill's Mode B step reports MODE_B_FALLBACK and the run goes on with ordinary subagents.
+    Without the team switch (scenario 1) the step is skipped and the Mode A notice is the
+    first thing the user sees."""
+    world = _team_world(tmp_path)
     model = follower(world, "mode-b", stop_after=1)
     result = dev_story(claude, plugin_root, world, plugin_venv, model,
                        f"/gaia-dev-story {KEY}", tmp_path / "run",
+                       extra=["--disallowedTools", "SendMessage"],
                        CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS="1")
     assert not result.failures, result.failures
     assert result.tool_errors() == {}
@@ -313,7 +360,7 @@ def test_mode_b_falls_back_without_team_tools(claude: ClaudeCli, plugin_root: Pa
     first = next(r for r in result.requests if r.is_agent_turn and r.thread == "main")
     agent = next(t for t in first.body["tools"] if t["name"] == "Agent")
     assert "name" in agent["input_schema"]["properties"]  # the switch reached the CLI
-    assert "TeamCreate" not in first.offered_tools
+    assert "SendMessage" not in first.offered_tools
     assert model.skill.setup["orchestration_mode"] == "team"
     assert model.skill.setup["orchestration_warning"] is None
     mode_b = ran(model, "gate.py mode-b")
