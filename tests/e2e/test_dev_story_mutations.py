@@ -2,8 +2,8 @@
 rendered SKILL.md instead of replaying fixed calls.
 
 Each test copies the plugin, breaks one thing in the copy's `skills/gaia-dev-story/SKILL.md`,
-runs a session on the newest pinned CLI that stops after the step it needs (the scenario's
-`stop_after`; finalize still runs), and shows that `check_run` (what a good run of that length
+runs a YOLO session (no question to answer) on the newest pinned CLI that stops after the
+step it needs (the scenario's `stop_after`; finalize still runs), and shows that `check_run` (what a good run of that length
 shows) then fails, and why:
 - the finalize command given a flag it does not have: finalize refuses it, an error result;
 - the plan dispatch's `subagent_type` renamed: the CLI has no such agent, an error result, and
@@ -62,7 +62,7 @@ def _run(claude: ClaudeCli, root: Path, tmp_path: Path, venv: Path,
          through: int) -> tuple[SessionResult, DevStoryFollower]:
     world = make_world(tmp_path / "world")
     model = follower(world, "mut", stop_after=through)
-    result = dev_story(claude, root, world, venv, model, f"/gaia-dev-story {KEY}",
+    result = dev_story(claude, root, world, venv, model, f"/gaia-dev-story {KEY} yolo",
                        tmp_path / "run")
     return result, model
 
