@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.claude_cli import CLI_VERSIONS, ClaudeCli, CliUnavailable, install_cli
+from e2e.claude_cli import CLI_VERSIONS, NEWEST_TESTED, ClaudeCli, CliUnavailable, install_cli
 from e2e.demo import build_plugin_venv
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -19,6 +19,15 @@ def claude(request: pytest.FixtureRequest) -> ClaudeCli:
     version = str(request.param)
     try:
         return ClaudeCli(version, install_cli(version))
+    except CliUnavailable as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def newest() -> ClaudeCli:
+    """The newest pinned CLI only: for the mutation tests, one session each."""
+    try:
+        return ClaudeCli(NEWEST_TESTED, install_cli(NEWEST_TESTED))
     except CliUnavailable as exc:
         pytest.fail(str(exc), pytrace=False)
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -53,6 +54,10 @@ class ToolUse:
 Block: TypeAlias = Text | ToolUse
 Turn: TypeAlias = Sequence[Block]
 FAILURE_TEXT = "scripted model failure: "
+
+
+_DEFERRED = re.compile(r"The following deferred tools are now available via ToolSearch\.[^\n]*:\n"
+                       r"(?P<names>(?:[A-Za-z][\w-]*\n)+)")
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,18 @@ class RecordedRequest:
         if not isinstance(tools, list):
             return []
         return [str(t.get("name")) for t in tools if isinstance(t, dict)]
+
+    @property
+    def deferred_tool_names(self) -> list[str]:
+        """The tools a CLI offers by name only, loaded through ToolSearch (2.1.332 lists them in
+        a system message; 2.1.197 defers none)."""
+        match = _DEFERRED.search(self.text())
+        return match.group("names").split() if match else []
+
+    @property
+    def offered_tools(self) -> set[str]:
+        """Every tool the model may call: the request's tools and the deferred ones."""
+        return set(self.tool_names) | set(self.deferred_tool_names)
 
     def text(self) -> str:
         """Every text block and string message content of the conversation, joined."""

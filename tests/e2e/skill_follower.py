@@ -76,7 +76,7 @@ def _setup_json(text: str) -> dict[str, Any]:
     return value
 
 
-def _steps(text: str) -> list[str]:
+def numbered_steps(text: str) -> list[str]:
     if STEPS_HEADING not in text:
         raise SkillTextError(f"no {STEPS_HEADING!r} section in the rendered skill")
     body = text[text.index(STEPS_HEADING):]
@@ -110,7 +110,7 @@ def plan_of(text: str, key: str) -> Plan:
     if setup["story_key"] != key:
         raise SkillTextError(f"setup ran for {setup['story_key']!r}, not {key!r}")
     evidence = str(setup["evidence_dir"])
-    dispatch = [s for s in _steps(text) if "Agent tool" in s]
+    dispatch = [s for s in numbered_steps(text) if "Agent tool" in s]
     if len(dispatch) != 1:
         raise SkillTextError(f"expected one step that dispatches with the Agent tool, "
                              f"found {len(dispatch)}")
@@ -122,7 +122,7 @@ def plan_of(text: str, key: str) -> Plan:
               if line.strip().startswith(">")]
     if not quoted:
         raise SkillTextError("the dispatch step has no blockquoted prompt for the reviewer")
-    persist_steps = [s for s in _steps(text) if all(p.search(s) for p in _PERSIST.values())]
+    persist_steps = [s for s in numbered_steps(text) if all(p.search(s) for p in _PERSIST.values())]
     if len(persist_steps) != 1:
         raise SkillTextError("expected one step that persists the reviewer's findings JSON and "
                              "report markdown to EVIDENCE_DIR files; found "
@@ -130,7 +130,7 @@ def plan_of(text: str, key: str) -> Plan:
     persist_step = persist_steps[0]
     persist = {name: f"{evidence}/{pattern.search(persist_step).group(1)}"  # type: ignore[union-attr]
                for name, pattern in _PERSIST.items()}
-    later = _steps(text)[_steps(text).index(persist_step) + 1:]
+    later = numbered_steps(text)[numbered_steps(text).index(persist_step) + 1:]
     commands = tuple(_fill(c, key, evidence) for s in later for c in _LAUNCHER.findall(s))
     if not commands:
         raise SkillTextError("no launcher command (`.../bin/gaia ...`) after the persist step")
@@ -155,7 +155,7 @@ def fenced(findings: dict[str, Any], report: str) -> str:
     return f"```json\n{json.dumps(findings)}\n```\n\n```markdown\n{report}\n```"
 
 
-def _fence(text: str, lang: str) -> str | None:
+def fence(text: str, lang: str) -> str | None:
     """A fenced block of the reviewer's answer. Newer CLIs indent every line of a subagent's
     hand-back (two spaces); the block comes back without that indent."""
     match = re.search(rf"^([ \t]*)```{lang}\n(.*?)\n\1```", text, re.DOTALL | re.MULTILINE)
@@ -202,12 +202,12 @@ class Follower:
                 "prompt": plan.fork_prompt}, "agent")]
         answer = _last_tool_result(request, f"toolu_agent_{self.tag}") if step <= 2 else ""
         if step == 1:
-            content = _fence(answer, "json")
+            content = fence(answer, "json")
             return [self._use("main", "Write", {
                 "file_path": f"{self.project}/{plan.persist['findings']}",
                 "content": (content if content is not None else answer) + "\n"}, "persist_findings")]
         if step == 2:
-            content = _fence(answer, "markdown")
+            content = fence(answer, "markdown")
             return [self._use("main", "Write", {
                 "file_path": f"{self.project}/{plan.persist['report']}",
                 "content": (content if content is not None else answer) + "\n"}, "persist_report")]

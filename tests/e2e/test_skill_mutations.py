@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.claude_cli import NEWEST_TESTED, ClaudeCli, CliUnavailable, install_cli
+from e2e.claude_cli import ClaudeCli
 from e2e.demo import demo_copy
 from e2e.test_review_qa_session import GOOD_REPORT, check_session, follower, review
 
@@ -29,15 +29,7 @@ FINALIZE_FLAGS = "--llm-findings EVIDENCE_DIR/fork-findings.json --payload EVIDE
 PERSIST_START = "2. **Persist what the reviewer returned"
 
 
-@pytest.fixture(scope="module")
-def newest() -> ClaudeCli:
-    try:
-        return ClaudeCli(NEWEST_TESTED, install_cli(NEWEST_TESTED))
-    except CliUnavailable as exc:
-        pytest.fail(str(exc), pytrace=False)
-
-
-def _plugin_copy(source: Path, dest: Path) -> Path:
+def plugin_copy(source: Path, dest: Path) -> Path:
     dest.mkdir()
     for part in sorted(p.name for p in source.iterdir() if p.name not in NOT_PLUGIN
                        and not p.name.startswith((".mypy", ".ruff", ".pytest"))):
@@ -49,11 +41,13 @@ def _plugin_copy(source: Path, dest: Path) -> Path:
     return dest
 
 
-def _mutated(source: Path, dest: Path, old: str, new: str) -> Path:
-    root = _plugin_copy(source, dest)
-    text = (root / SKILL).read_text("utf-8")
-    assert old in text, f"SKILL.md no longer holds {old!r}: update the mutation"
-    (root / SKILL).write_text(text.replace(old, new), "utf-8")
+def mutated(source: Path, dest: Path, old: str, new: str, skill: Path = SKILL,
+            count: int = -1) -> Path:
+    """A copy of the plugin whose `skill` has `old` replaced by `new` (`count` times, -1: all)."""
+    root = plugin_copy(source, dest)
+    text = (root / skill).read_text("utf-8")
+    assert old in text, f"{skill} no longer holds {old!r}: update the mutation"
+    (root / skill).write_text(text.replace(old, new, count), "utf-8")
     return root
 
 
@@ -74,7 +68,7 @@ def _run_broken(claude: ClaudeCli, root: Path, tmp_path: Path, venv: Path) -> st
 def test_renamed_finalize_flags_fail_the_session(
     newest: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path
 ) -> None:
-    root = _mutated(plugin_root, tmp_path / "plugin", FINALIZE_FLAGS,
+    root = mutated(plugin_root, tmp_path / "plugin", FINALIZE_FLAGS,
                     "--findings EVIDENCE_DIR/fork-findings.json --report EVIDENCE_DIR/fork-report.md")
     message = _run_broken(newest, root, tmp_path, plugin_venv)
     assert "toolu_cmd1_mut" in message and "unrecognized arguments: --findings" in message
@@ -83,7 +77,7 @@ def test_renamed_finalize_flags_fail_the_session(
 def test_renamed_subagent_type_fails_the_session(
     newest: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path
 ) -> None:
-    root = _mutated(plugin_root, tmp_path / "plugin", 'subagent_type: "gaia:qa"',
+    root = mutated(plugin_root, tmp_path / "plugin", 'subagent_type: "gaia:qa"',
                     'subagent_type: "gaia:qa-reviewer"')
     message = _run_broken(newest, root, tmp_path, plugin_venv)
     assert "toolu_agent_mut" in message
@@ -93,6 +87,6 @@ def test_deleted_persist_step_fails_the_session(
     newest: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path
 ) -> None:
     text = (plugin_root / SKILL).read_text("utf-8")
-    root = _mutated(plugin_root, tmp_path / "plugin", _persist_step(text), "")
+    root = mutated(plugin_root, tmp_path / "plugin", _persist_step(text), "")
     message = _run_broken(newest, root, tmp_path, plugin_venv)
     assert "could not follow the skill" in message and "persists the reviewer's" in message
