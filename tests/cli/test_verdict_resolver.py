@@ -102,6 +102,16 @@ def test_action_mode_needs_no_llm_findings(
     assert capsys.readouterr().out == "APPROVE\n"
 
 
+def test_action_mode_reads_the_coverage_delta(
+    docs: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--action-mode", "--analysis-results", docs["action"],
+                 "--coverage-delta", docs["zero"], "--explain"]) == 0
+    assert capsys.readouterr() == (
+        "REQUEST_CHANGES\n",
+        "verdict-resolver: coverage_delta=0 (zero coverage delta) -> REQUEST_CHANGES\n")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -2,7 +2,7 @@
 
     gaia verdict-resolver [--skill N] --analysis-results P --llm-findings P
                           [--execution-evidence P] [--coverage-delta P] [--explain]
-    gaia verdict-resolver --action-mode --analysis-results P [--explain]
+    gaia verdict-resolver --action-mode --analysis-results P [--coverage-delta P] [--explain]
 
 stdout: exactly one of APPROVE | REQUEST_CHANGES | BLOCKED, and nothing on stderr, so scripts
 that capture `2>&1` read one word. With --explain, stderr says `skill=N` when given, then one
@@ -32,7 +32,7 @@ PROG = "verdict-resolver"
 @click.option("--llm-findings", metavar="PATH", help="The model's findings JSON (review mode).")
 @click.option("--execution-evidence", metavar="PATH", help="execution-evidence.json.")
 @click.option("--coverage-delta", metavar="PATH", help="coverage-delta JSON.")
-@click.option("--action-mode", is_flag=True, help="Test-automate execution: analysis only.")
+@click.option("--action-mode", is_flag=True, help="Test-automate execution outcome flags.")
 @click.option("--explain", is_flag=True, help="Name the deciding rule on stderr.")
 def cli(skill: str | None, analysis: str | None, llm_findings: str | None,
         execution_evidence: str | None, coverage_delta: str | None, action_mode: bool,
@@ -51,7 +51,7 @@ def cli(skill: str | None, analysis: str | None, llm_findings: str | None,
         verdict.read_document(analysis),
         None if action_mode else document(llm_findings),
         None if action_mode else document(execution_evidence),
-        None if action_mode else document(coverage_delta),
+        document(coverage_delta),  # action mode too: seed 001's coverage-delta gate
         action_mode=action_mode,
     )
     if explain:

@@ -18,7 +18,9 @@ A missing or invalid LLM findings file means no findings.
 
 Action mode (test-automate), after rule 1's readability check:
   blocking_failure in BLOCKING_FAILURES -> BLOCKED; placeholders / mocks_sut / breaks_suite true
-  -> REQUEST_CHANGES; plan != "present" or execution != "success" -> BLOCKED; else APPROVE.
+  -> REQUEST_CHANGES; plan != "present" or execution != "success" -> BLOCKED; then, when a
+  coverage delta is given, rules 8-9 (seed 001's coverage-delta gate sits between the action
+  rules and the default APPROVE); else APPROVE.
 """
 
 from __future__ import annotations
@@ -125,6 +127,36 @@ def _action(analysis: Any) -> Resolution:
     return Resolution(APPROVE, "action: plan present and execution succeeded -> APPROVE")
 
 
+def _coverage_rule(coverage: Document | None) -> Resolution | None:
+    """Rules 8-9: the coverage delta's verdict, or None when it does not decide."""
+    if coverage is None:
+        return None
+    if coverage.problem == UNREADABLE:
+        return Resolution(BLOCKED, f"coverage-delta file not readable: {coverage.path}")
+    if coverage.problem == INVALID:
+        return Resolution(BLOCKED, f"malformed coverage-delta JSON: {coverage.path}")
+    delta = _field(coverage.value, "coverage_delta")
+    if delta is None or delta is False:
+        return Resolution(
+            BLOCKED, f"coverage-delta JSON missing coverage_delta field: {coverage.path}"
+        )
+    numeric = isinstance(delta, int | float) and not isinstance(delta, bool)
+    if not numeric or not math.isfinite(delta):
+        return Resolution(
+            BLOCKED, f"coverage-delta JSON coverage_delta is not a number: {coverage.path}"
+        )
+    if delta == 0:
+        return Resolution(
+            REQUEST_CHANGES, "coverage_delta=0 (zero coverage delta) -> REQUEST_CHANGES"
+        )
+    if delta < 0:
+        return Resolution(
+            REQUEST_CHANGES,
+            f"coverage_delta={_number_text(delta)} (coverage regression) -> REQUEST_CHANGES",
+        )
+    return None
+
+
 def resolve(
     analysis: Document,
     llm: Document | None = None,
@@ -142,7 +174,8 @@ def resolve(
     if analysis.problem == INVALID:
         return Resolution(BLOCKED, "malformed analysis-results.json: invalid JSON")
     if action_mode:
-        return _action(analysis.value)
+        acted = _action(analysis.value)
+        return (_coverage_rule(coverage) or acted) if acted.verdict == APPROVE else acted
     if not _has_length(_field(analysis.value, "schema_version")):
         return Resolution(BLOCKED, "malformed analysis-results.json: missing schema_version")
 
@@ -180,28 +213,7 @@ def resolve(
             if isinstance(severity, str) and severity.lower() == "critical":
                 return Resolution(REQUEST_CHANGES, "critical LLM finding -> REQUEST_CHANGES")
 
-    if coverage is not None:
-        if coverage.problem == UNREADABLE:
-            return Resolution(BLOCKED, f"coverage-delta file not readable: {coverage.path}")
-        if coverage.problem == INVALID:
-            return Resolution(BLOCKED, f"malformed coverage-delta JSON: {coverage.path}")
-        delta = _field(coverage.value, "coverage_delta")
-        if delta is None or delta is False:
-            return Resolution(
-                BLOCKED, f"coverage-delta JSON missing coverage_delta field: {coverage.path}"
-            )
-        numeric = isinstance(delta, int | float) and not isinstance(delta, bool)
-        if not numeric or not math.isfinite(delta):
-            return Resolution(
-                BLOCKED, f"coverage-delta JSON coverage_delta is not a number: {coverage.path}"
-            )
-        if delta == 0:
-            return Resolution(
-                REQUEST_CHANGES, "coverage_delta=0 (zero coverage delta) -> REQUEST_CHANGES"
-            )
-        if delta < 0:
-            return Resolution(
-                REQUEST_CHANGES,
-                f"coverage_delta={_number_text(delta)} (coverage regression) -> REQUEST_CHANGES",
-            )
+    decided = _coverage_rule(coverage)
+    if decided is not None:
+        return decided
     return Resolution(APPROVE, "no errored check, blocking failure or critical finding -> APPROVE")

@@ -43,6 +43,8 @@ TIMEOUT = {"name": "unit", "exit_code": 124, "timeout": True}
 RED = {"name": "unit", "exit_code": 1}
 GREEN = {"name": "unit", "exit_code": 0}
 
+ACTION_OK = {"plan": "present", "execution": "success"}
+
 # (id, analysis, llm, evidence, coverage, action_mode, verdict, reason)
 CASES: list[tuple[str, Document, Document | None, Document | None, Document | None, bool, str,
                   str]] = [
@@ -152,6 +154,26 @@ CASES: list[tuple[str, Document, Document | None, Document | None, Document | No
                                                                  "execution": "success",
                                                                  "checks": [ERRORED]}),
      None, None, None, True, APPROVE, "action: plan present and execution succeeded -> APPROVE"),
+    # -- action mode with the coverage-delta gate (seed 001): it decides only an APPROVE -------
+    ("action-coverage-grew", Document("a.json", ACTION_OK), None, None,
+     Document("c.json", {"coverage_delta": 2.5}), True,
+     APPROVE, "action: plan present and execution succeeded -> APPROVE"),
+    ("action-coverage-zero", Document("a.json", ACTION_OK), None, None,
+     Document("c.json", {"coverage_delta": 0}), True,
+     REQUEST_CHANGES, "coverage_delta=0 (zero coverage delta) -> REQUEST_CHANGES"),
+    ("action-coverage-regressed", Document("a.json", ACTION_OK), None, None,
+     Document("c.json", {"coverage_delta": -1.5}), True,
+     REQUEST_CHANGES, "coverage_delta=-1.5 (coverage regression) -> REQUEST_CHANGES"),
+    ("action-coverage-unreadable", Document("a.json", ACTION_OK), None, None,
+     Document("c.json", problem=UNREADABLE), True,
+     BLOCKED, "coverage-delta file not readable: c.json"),
+    ("action-placeholders-outrank-coverage", Document("a.json", {**ACTION_OK,
+                                                                  "placeholders": True}),
+     None, None, Document("c.json", {"coverage_delta": 0}), True,
+     REQUEST_CHANGES, "action: placeholders=true -> REQUEST_CHANGES"),
+    ("action-blocked-outranks-coverage", Document("a.json", {"blocking_failure": "plan_tamper"}),
+     None, None, Document("c.json", {"coverage_delta": 0}), True,
+     BLOCKED, "action: blocking_failure=plan_tamper -> BLOCKED"),
 ]
 
 
