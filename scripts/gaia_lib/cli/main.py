@@ -64,6 +64,7 @@ COMMANDS: dict[str, str] = {
     "qa-tc-generator": "qa_tc_generator",
     "init": "init",
     "test-automate": "test_automate",
+    "test-automate-execute": "test_automate_execute",
     "coverage-delta": "coverage_delta",
     "test-env-allowlist": "test_env_allowlist",
     "update-status": "update_status",

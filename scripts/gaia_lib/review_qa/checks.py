@@ -20,9 +20,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gaia_lib.core import paths, proc
+from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import ac_coverage, attribution, coverage_report, discovery, then_literals
+from gaia_lib.evidence import (
+    ac_coverage,
+    attribution,
+    coverage_report,
+    coverage_run,
+    discovery,
+    then_literals,
+)
 from gaia_lib.evidence.placeholders import Placeholder
 from gaia_lib.review_qa import rules
 from gaia_lib.stacks import adapters as stacks
@@ -33,19 +40,6 @@ if TYPE_CHECKING:
     from gaia_lib.review_qa.context import Setup
 
 MAX_TEST_FILE_BYTES = 1 << 20
-COVERAGE_FILES = (  # where the stacks' coverage tools leave their reports, first hit wins
-    ("coverage.json", "coveragepy-json"),
-    ("build/coverage.json", "coveragepy-json"),
-    ("lcov.info", "lcov"),
-    ("coverage/lcov.info", "lcov"),
-    ("coverage.xml", "cobertura"),
-    ("build/coverage.xml", "cobertura"),
-    ("target/site/jacoco/jacoco.xml", "jacoco"),
-    ("build/reports/jacoco/test/jacocoTestReport.xml", "jacoco"),
-    ("cover.out", "go-cover"),
-    ("coverage.out", "go-cover"),
-)
-COVERAGE_TIMEOUT_SECONDS = 600
 LANGUAGE_OF_SUFFIX = {".py": "python", ".js": "js", ".jsx": "js", ".ts": "ts", ".tsx": "ts",
                       ".java": "java", ".kt": "kotlin", ".go": "go"}
 
@@ -243,26 +237,17 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     return per_ac, ran("then-literals", findings)
 
 
-def find_coverage_report(project: Path) -> tuple[Path, str] | None:
-    for rel, fmt in COVERAGE_FILES:
-        path = project / rel
-        if path.is_file() and fmt is not None:
-            return path, fmt
-    return None
-
-
 def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
     """Run the project's `coverage_command` so branch evidence is current: (the report it
     wrote, when it ran and one is found; a note when it failed)."""
     command = s.config.coverage_command
     if not command or not s.probe.branch_coverage:
         return None, None
-    result = proc.run_tool(["sh", "-c", command], cwd=s.project,
-                           timeout=COVERAGE_TIMEOUT_SECONDS, contain=True)
-    if result.ok:
-        return find_coverage_report(s.project), None
-    why = "timed out" if result.timed_out else f"exited {result.returncode}"
-    return None, f"coverage_command {why}; branch evidence may be stale or missing"
+    ran = coverage_run.run(s.project, command)
+    if ran.ok:
+        return coverage_run.find_report(s.project), None
+    return None, f"{ran.note}; branch evidence may be stale or missing".replace(
+        "coverage command", "coverage_command", 1)
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
@@ -273,7 +258,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     `report`: the coverage report this review's own test run produced; else the project's
     newest one. Severity by `rules.error_path_gap`: Critical (blocking) only when an error-path
     AC sits on a user-input boundary; `critical_acs` lists those ACs."""
-    found = report or find_coverage_report(s.project)
+    found = report or coverage_run.find_report(s.project)
     if found is None:
         if not s.probe.branch_coverage:
             return check("branch-coverage", "skipped",

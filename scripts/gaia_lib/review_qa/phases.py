@@ -46,6 +46,7 @@ from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import (
     ac_coverage,
     attribution,
+    coverage_run,
     discovery,
     execution,
     outcomes,
@@ -151,7 +152,7 @@ def story_fingerprint(text: str) -> str:
 def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
               run: RunInputs | None = None) -> str:
     report = None if run is not None and run.coverage is not None else \
-        qa_checks.find_coverage_report(s.project)
+        coverage_run.find_report(s.project)
     material = {
         "coverage_report": sha256_bytes(report[0].read_bytes()) if report else None,
         "review_coverage": bool(run is not None and run.coverage is not None),

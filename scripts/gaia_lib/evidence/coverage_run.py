@@ -1,0 +1,81 @@
+"""Running a project's coverage command and finding the report it wrote.
+
+Rules:
+- The command is the project's `test_execution.coverage_command` (a shell line, run with
+  `sh -c` in the project, contained, capped at COVERAGE_TIMEOUT_SECONDS), else the stack
+  adapter's coverage tool; coverage.py's `.coverage` data is turned into `coverage.json`
+  by a following `coverage json`, since every consumer reads the JSON report.
+- The report is the first of REPORT_FILES that exists; with `since`, only one modified at or
+  after that time counts (a report left by an earlier run is not this run's).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import proc
+from gaia_lib.stacks import adapters
+
+REPORT_FILES = (  # where the stacks' coverage tools leave their reports, first hit wins
+    ("coverage.json", "coveragepy-json"),
+    ("build/coverage.json", "coveragepy-json"),
+    ("lcov.info", "lcov"),
+    ("coverage/lcov.info", "lcov"),
+    ("coverage.xml", "cobertura"),
+    ("build/coverage.xml", "cobertura"),
+    ("target/site/jacoco/jacoco.xml", "jacoco"),
+    ("build/reports/jacoco/test/jacocoTestReport.xml", "jacoco"),
+    ("cover.out", "go-cover"),
+    ("coverage.out", "go-cover"),
+)
+COVERAGE_TIMEOUT_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class Run:
+    ok: bool
+    report: tuple[Path, str] | None  # (path, format) of the report this run wrote
+    note: str | None  # why it failed, when it did
+
+
+def find_report(project: Path, since: float | None = None) -> tuple[Path, str] | None:
+    for rel, fmt in REPORT_FILES:
+        path = project / rel
+        if path.is_file() and (since is None or path.stat().st_mtime >= since):
+            return path, fmt
+    return None
+
+
+def stack_command(stack: str | None) -> str | None:
+    """The adapter's coverage command as a shell line, or None when the stack has none."""
+    if not stack:
+        return None
+    try:
+        adapter = adapters.get(stack)
+    except adapters.UnknownStack:
+        return None
+    if not adapter.coverage:
+        return None
+    tool = adapter.coverage[0]
+    line = shlex.join(tool.argv)
+    if tool.report_format == "coveragepy-json":
+        line += " && coverage json -q -o coverage.json"
+    return line
+
+
+def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS) -> Run:
+    """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
+    import time
+
+    started = time.time() - 1  # file systems with one-second mtimes
+    result = proc.run_tool(["sh", "-c", command], cwd=project, timeout=timeout, contain=True)
+    if not result.ok:
+        why = "timed out" if result.timed_out else f"exited {result.returncode}"
+        return Run(False, find_report(project, started), f"coverage command {why}")
+    found = find_report(project, started)
+    if found is None:
+        return Run(True, None, "the coverage command wrote no known report "
+                               f"({', '.join(rel for rel, _ in REPORT_FILES[:4])}, ...)")
+    return Run(True, found, None)

@@ -1,0 +1,238 @@
+"""Tests that mock the system under test: they replace the very code they claim to test.
+
+The system under test (SUT) is the set of source files a test-automate plan targets (the
+story's File List sources). A test file is checked line by line (comment lines skipped); a hit
+is a finding, and the execution phase's verdict becomes REQUEST_CHANGES (`mocks_sut`).
+
+Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sys.modules`):
+- a string target naming a SUT module itself (`patch("app.calc")`), or a name DEFINED at the
+  top level of a SUT module (`patch("app.calc.add")`, `monkeypatch.setattr("app.calc.add", f)`);
+- an object target that is a SUT module or a class/function imported from one, with a name
+  defined there (`patch.object(calc, "add")`, `monkeypatch.setattr(Calc, "total", f)`);
+- a SUT module name as a `sys.modules` key (`patch.dict(sys.modules, {"app.calc": m})`).
+Patching a collaborator where the SUT looks it up (`patch("app.calc.requests")`, `requests`
+being imported into app.calc, not defined there) is the normal way to isolate the SUT and is
+NOT a finding. A SUT module's dotted names: its path without the suffix (`__init__` dropped),
+and every shorter tail of at least two parts (`src.app.calc` -> `app.calc`), for the
+`src/`-layout.
+
+JavaScript / TypeScript (jest, vitest):
+- `jest.mock(spec)` / `vi.mock(spec)` (and `doMock`) whose spec resolves to a SUT file
+  (relative to the test file, or project-relative; extensions and `/index` ignored);
+- `jest.spyOn(x, "name")` / `vi.spyOn(...)` followed by a `.mock...` replacement on the same
+  line, where `x` was imported from a SUT file (a spy that keeps the real code is not a mock).
+Other languages have no module patching of this kind (Go, Java and the rest replace
+collaborators by injection), so they yield no finding.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+PY_SUFFIXES = (".py",)
+JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
+
+_COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*)")
+_PY_STRING_TARGET = re.compile(r"\b(?:patch|setattr)\(\s*(['\"])([\w.]+)\1")
+_PY_OBJECT_TARGET = re.compile(r"\b(?:patch\.object|setattr)\(\s*([\w.]+)\s*,\s*(['\"])(\w+)\2")
+_PY_SYS_MODULES = re.compile(r"sys\.modules")
+_PY_QUOTED = re.compile(r"(['\"])([\w.]+)\1")
+_PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$")
+_PY_FROM = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
+_JS_MODULE_MOCK = re.compile(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(['\"`])([^'\"`]+)\1")
+_JS_SPY = re.compile(r"\b(?:jest|vi)\.spyOn\(\s*(\w+)\s*,\s*(['\"`])(\w+)\2\s*\)\s*\.mock\w*")
+_JS_IMPORT = re.compile(
+    r"^\s*import\s+(?:\*\s+as\s+(\w+)|(\w+)|\{([^}]*)\}|(\w+)\s*,\s*\{([^}]*)\})\s+from\s+"
+    r"(['\"])([^'\"]+)\6")
+_JS_REQUIRE = re.compile(r"\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\(\s*(['\"])"
+                         r"([^'\"]+)\2\s*\)")
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str
+    line: int
+    target: str  # what the test replaces: `app.calc.add`, `src/calc.ts`
+    pattern: str  # the construct: `patch`, `patch.object`, `sys.modules`, `jest.mock`, ...
+
+    def as_json(self) -> dict[str, object]:
+        return {"file": self.file, "line": self.line, "target": self.target,
+                "pattern": self.pattern}
+
+
+@dataclass(frozen=True)
+class Sut:
+    """One source file under test: its project-relative path and top-level names."""
+
+    path: str
+    names: frozenset[str]  # defined at its top level (Python); empty for other languages
+
+
+def python_names(source: str) -> frozenset[str]:
+    """Top-level functions, classes and assigned names of a Python module (pure)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return frozenset(names)
+
+
+def module_names(path: str) -> tuple[str, ...]:
+    """The dotted names a Python source file is imported by (see the module rules)."""
+    stem = posixpath.splitext(path)[0]
+    parts = [p for p in stem.split("/") if p]
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    if not parts:
+        return ()
+    tails = [".".join(parts[i:]) for i in range(len(parts)) if len(parts) - i >= 2]
+    return tuple(dict.fromkeys([".".join(parts), *tails]))
+
+
+def _strip_js(path: str) -> str:
+    stem = path
+    for suffix in JS_SUFFIXES:
+        if stem.endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    return stem[: -len("/index")] if stem.endswith("/index") else stem
+
+
+def _js_resolves(spec: str, test_file: str, sut_path: str) -> bool:
+    if spec.startswith("."):
+        joined = posixpath.normpath(posixpath.join(posixpath.dirname(test_file), spec))
+    else:
+        joined = posixpath.normpath(spec.lstrip("/"))
+    return _strip_js(joined) == _strip_js(sut_path)
+
+
+def _py_module_of(target: str, suts: Sequence[Sut]) -> tuple[Sut, str] | None:
+    """(SUT, remainder) when `target` is a SUT module or something inside one."""
+    for sut in suts:
+        for name in module_names(sut.path):
+            if target == name:
+                return sut, ""
+            if target.startswith(name + "."):
+                return sut, target[len(name) + 1:]
+    return None
+
+
+def _py_aliases(lines: Sequence[str], suts: Sequence[Sut]) -> dict[str, tuple[Sut, str]]:
+    """Local name -> (SUT, name inside it; "" for the module itself), from the imports."""
+    aliases: dict[str, tuple[Sut, str]] = {}
+    for line in lines:
+        match = _PY_IMPORT.match(line)
+        if match:
+            found = _py_module_of(match.group(1), suts)
+            if found is not None and not found[1]:
+                aliases[match.group(2) or match.group(1)] = found
+            continue
+        match = _PY_FROM.match(line)
+        if not match:
+            continue
+        for item in match.group(2).split(","):
+            bits = item.split()
+            if not bits:
+                continue
+            imported, local = bits[0], bits[-1]
+            found = _py_module_of(f"{match.group(1)}.{imported}", suts)
+            if found is not None:
+                aliases[local] = found
+    return aliases
+
+
+def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
+    aliases = _py_aliases(lines, suts)
+    found = []
+    for number, line in enumerate(lines, start=1):
+        if _COMMENT.match(line):
+            continue
+        for match in _PY_STRING_TARGET.finditer(line):
+            target = match.group(2)
+            inside = _py_module_of(target, suts)
+            if inside is not None and (not inside[1] or inside[1].split(".")[0]
+                                       in inside[0].names):
+                pattern = "monkeypatch.setattr" if "setattr" in match.group(0) else "patch"
+                found.append(Finding(file, number, target, pattern))
+        for match in _PY_OBJECT_TARGET.finditer(line):
+            obj, attr = match.group(1), match.group(3)
+            owner = aliases.get(obj) or _py_module_of(obj, suts)
+            if owner is None:
+                continue
+            sut, inner = owner
+            if (inner and inner.split(".")[0] in sut.names) or (not inner and attr in sut.names):
+                pattern = "patch.object" if "patch.object" in match.group(0) else "setattr"
+                found.append(Finding(file, number, f"{obj}.{attr}", pattern))
+        if _PY_SYS_MODULES.search(line):
+            for match in _PY_QUOTED.finditer(line):
+                inside = _py_module_of(match.group(2), suts)
+                if inside is not None and not inside[1]:
+                    found.append(Finding(file, number, match.group(2), "sys.modules"))
+    return found
+
+
+def _js_imports(lines: Sequence[str], test_file: str, suts: Sequence[Sut]) -> dict[str, str]:
+    """Local name -> SUT path, for bindings imported or required from a SUT file."""
+    bound: dict[str, str] = {}
+    for line in lines:
+        pairs: list[tuple[str, str]] = []
+        match = _JS_IMPORT.search(line)
+        if match:
+            names = [match.group(1), match.group(2), match.group(4)]
+            for group in (match.group(3), match.group(5)):
+                names += [part.split(" as ")[-1] for part in (group or "").split(",")]
+            pairs = [(n.strip(), match.group(7)) for n in names if n and n.strip()]
+        for req in _JS_REQUIRE.finditer(line):
+            names = req.group(1).strip("{}").split(",")
+            pairs += [(n.split(":")[-1].strip(), req.group(3)) for n in names if n.strip()]
+        for name, spec in pairs:
+            for sut in suts:
+                if _js_resolves(spec, test_file, sut.path):
+                    bound[name] = sut.path
+    return bound
+
+
+def _javascript(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
+    bound = _js_imports(lines, file, suts)
+    found = []
+    for number, line in enumerate(lines, start=1):
+        if _COMMENT.match(line):
+            continue
+        for match in _JS_MODULE_MOCK.finditer(line):
+            for sut in suts:
+                if _js_resolves(match.group(2), file, sut.path):
+                    kind = match.group(0).split("(")[0]
+                    found.append(Finding(file, number, sut.path, kind))
+        for match in _JS_SPY.finditer(line):
+            if match.group(1) in bound:
+                found.append(Finding(file, number, f"{bound[match.group(1)]}:{match.group(3)}",
+                                     match.group(0).split("(")[0]))
+    return found
+
+
+def check(file: str, text: str, suts: Sequence[Sut]) -> list[Finding]:
+    """Every place the test file `file` (project-relative) mocks one of `suts` (pure)."""
+    lines = text.splitlines()
+    if file.endswith(PY_SUFFIXES):
+        return _python(file, lines, [s for s in suts if s.path.endswith(PY_SUFFIXES)])
+    if file.endswith(JS_SUFFIXES):
+        return _javascript(file, lines, [s for s in suts if s.path.endswith(JS_SUFFIXES)])
+    return []
+
+
+def suts_of(sources: Mapping[str, str] | Iterable[tuple[str, str]]) -> list[Sut]:
+    """SUT records from (path, text) pairs: Python sources get their top-level names."""
+    pairs = sources.items() if isinstance(sources, Mapping) else sources
+    return [Sut(path, python_names(text) if path.endswith(PY_SUFFIXES) else frozenset())
+            for path, text in sorted(pairs)]

@@ -1,0 +1,89 @@
+"""What the execution phase checks in the tests the developer wrote (seed 001, Phase 2 gates).
+
+Rules, per planned test file (project-relative):
+- missing: the planned file does not exist after the developer ran -> the plan was not executed;
+- placeholder: the shared detector (`evidence/placeholders.py`, the same one
+  `placeholder-test-detector` and the QA review use): every line hit of upstream's line
+  patterns, plus every discovered test that is a placeholder as a whole (empty body, only
+  trivial statements, skipped in its source). One placeholder anywhere -> `placeholders`;
+- SUT mocking: `evidence/sut_mocking.py` against the system under test, which is every
+  analysed source of the plan that is not itself a test file of the stack (the File List
+  sources the plan targets) plus any `target_module` file the plan names -> `mocks_sut`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gaia_lib.evidence import placeholders, sut_mocking, testcases
+from gaia_lib.stacks import adapters
+from gaia_lib.test_automate.plan import Plan
+
+MAX_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class Inspection:
+    missing: tuple[str, ...]
+    placeholders: tuple[dict[str, Any], ...]  # {file, line, pattern}
+    sut_mocks: tuple[dict[str, Any], ...]  # sut_mocking.Finding.as_json()
+
+    def as_json(self) -> dict[str, Any]:
+        return {"missing": list(self.missing), "placeholders": list(self.placeholders),
+                "sut_mocks": list(self.sut_mocks)}
+
+
+def sut_paths(project: Path, plan: Plan, stack: str | None) -> list[str]:
+    adapter = None
+    if stack:
+        try:
+            adapter = adapters.get(stack)
+        except adapters.UnknownStack:
+            adapter = None
+    planned = {t.test_file for t in plan.proposed_tests}
+    found = {s.path for s in plan.analyzed_sources if s.path not in planned}
+    found |= {t.target_module for t in plan.proposed_tests
+              if t.target_module and (project / t.target_module).is_file()}
+    return sorted(p for p in found
+                  if not (adapter is not None and adapter.is_test_file(p))
+                  and not testcases.split_tests(p, _read(project / p)))
+
+
+def _read(path: Path) -> str:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(MAX_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def placeholder_hits(rel: str, text: str) -> list[dict[str, Any]]:
+    hits = {(h.line, h.pattern) for h in placeholders.scan_lines(text)}
+    for case in placeholders.placeholders(testcases.split_tests(rel, text)):
+        if not any(line == case.line for line, _ in hits):
+            hits.add((case.line, case.reason))
+    return [{"file": rel, "line": line, "pattern": pattern} for line, pattern in sorted(hits)]
+
+
+def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
+    """Check every planned test file (see the module rules). Reads files; writes nothing."""
+    suts = sut_mocking.suts_of([(p, _read(project / p)) for p in sut_paths(project, plan, stack)])
+    missing: list[str] = []
+    holders: list[dict[str, Any]] = []
+    mocks: list[dict[str, Any]] = []
+    for rel in sorted({t.test_file for t in plan.proposed_tests}):
+        path = project / rel
+        if not path.is_file():
+            missing.append(rel)
+            continue
+        text = _read(path)
+        holders += placeholder_hits(rel, text)
+        mocks += [f.as_json() for f in sut_mocking.check(rel, text, suts)]
+    return Inspection(tuple(missing), tuple(holders), tuple(mocks))
+
+
+def planned_files(plan: Plan) -> Sequence[str]:
+    return sorted({t.test_file for t in plan.proposed_tests})

@@ -1,0 +1,199 @@
+"""`gaia test-automate-execute`: the execution phase on a real project with real pytest and
+coverage.py (tests/helpers/ta_project.py). The planned test is written by each test itself, as
+the developer agent would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers import ta_project as ta
+from helpers.projects import Project, run_gaia
+
+
+@pytest.fixture
+def tp(project: Project, monkeypatch: pytest.MonkeyPatch) -> Project:
+    return ta.make_ta_project(project, monkeypatch)
+
+
+def step(root: Path, name: str) -> tuple[int, str, str]:
+    done = run_gaia("test-automate-execute", ta.KEY, name, cwd=root, timeout=300)
+    return done.returncode, done.stdout, done.stderr
+
+
+def story(root: Path) -> Path:
+    return next((root / ".gaia/artifacts/implementation-artifacts").rglob("E1-S1-*.md"))
+
+
+def row(root: Path) -> str:
+    line = next(x for x in story(root).read_text().splitlines()
+                if x.startswith("| Test Automation |"))
+    return line.split("|")[2].strip()
+
+
+def run_all(root: Path, test_text: str) -> tuple[dict[str, object], str]:
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    planned = json.loads(out)
+    assert [t["test_file"] for t in planned["tests"]] == [ta.TEST_FILE]
+    (root / ta.TEST_FILE).write_text(test_text)
+    code, out, err = step(root, "verify")
+    assert code == 0, err
+    result = json.loads(out)
+    assert err == f"verdict: {result['reason']}\n"
+    code, out, err = step(root, "record")
+    assert code == 0, err
+    return result, out
+
+
+def test_green_tests_that_grow_coverage_pass_the_gate(tp: Project) -> None:
+    root = tp.root
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    planned = json.loads(out)
+    assert planned["developer"] == "gaia:python-dev"
+    assert planned["tests"][0]["ac_text"].startswith("Given a zero divisor")
+    assert planned["baseline"]["ok"] is True and planned["baseline"]["format"] == "coveragepy-json"
+    run_dir = root / planned["run_dir"]
+    assert (run_dir / "coverage-baseline.json").is_file()
+    (root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    code, out, err = step(root, "verify")
+    result = json.loads(out)
+    assert result["verdict"] == "APPROVE", result
+    assert result["execution"]["state"] == "success" and result["execution"]["passed"] == 2
+    delta = result["coverage"]["delta"]
+    assert delta["coverage_delta"] > 0 and delta["current"] == 100
+    assert json.loads((run_dir / "coverage-delta.json").read_text()) == delta
+    assert row(root) == "UNVERIFIED"  # verify never writes the row
+    code, out, err = step(root, "record")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "test automation E1-S1: APPROVE"
+    assert lines[2] == "gate: Test Automation -> PASSED (Review Gate: PENDING)"
+    assert row(root) == "PASSED"
+    report = root / lines[1].removeprefix("report: ")
+    assert "Verdict: **APPROVE**" in report.read_text()
+    assert "phase: executed" in ta.plan_path(root).read_text()
+    # the gate row's report cell names the execution report
+    assert "test-automate-execution.md" in next(
+        x for x in story(root).read_text().splitlines() if x.startswith("| Test Automation |"))
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "flag", "reason"),
+    [
+        (ta.PLACEHOLDER_TEST, "REQUEST_CHANGES", "placeholders", "placeholders=true"),
+        (ta.SUT_MOCK_TEST, "REQUEST_CHANGES", "mocks_sut", "mocks_sut=true"),
+        (ta.FAILING_TEST, "BLOCKED", None, "execution=failed"),
+        (ta.NO_NEW_COVERAGE_TEST, "REQUEST_CHANGES", None, "zero coverage delta"),
+    ],
+    ids=["placeholder", "sut-mocking", "failing", "no-coverage-growth"],
+)
+def test_tests_that_are_not_clean_green_and_growing_leave_the_row(
+        tp: Project, text: str, verdict: str, flag: str | None, reason: str) -> None:
+    root = tp.root
+    before = story(root).read_bytes()
+    result, out = run_all(root, text)
+    assert result["verdict"] == verdict and reason in str(result["reason"])
+    if flag:
+        assert result["flags"][flag] is True  # type: ignore[index]
+    assert out.splitlines()[0] == f"test automation E1-S1: {verdict}"
+    assert "gate: Test Automation unchanged (UNVERIFIED)" in out
+    assert story(root).read_bytes() == before
+    assert "phase: plan" in ta.plan_path(root).read_text()
+
+
+def test_sut_mocking_finding_names_the_line(tp: Project) -> None:
+    result, _ = run_all(tp.root, ta.SUT_MOCK_TEST)
+    mocks = result["inspection"]["sut_mocks"]  # type: ignore[index]
+    assert mocks == [{"file": ta.TEST_FILE, "line": 5, "pattern": "setattr",
+                      "target": "calc.divide"}]
+
+
+def _tamper(root: Path) -> None:
+    path = ta.plan_path(root)
+    path.write_text(path.read_text().replace("test_ac2_divide_by_zero_raises", "test_other"))
+
+
+def _mismatch(root: Path) -> None:
+    ta.write_plan(root, ledger_verdict=None)  # same plan id, then a newer ledger record
+    from gaia_lib.core import writes
+    from gaia_lib.gate import ledger
+
+    with writes.scope("parent", root):
+        ledger.append_verdict(ledger.ledger_for(root, None), ta.KEY, "test-automate-plan",
+                              "sha256:" + "0" * 64, "PASSED")
+
+
+def _drift(root: Path) -> None:
+    (root / "app/calc.py").write_text(ta.SOURCE + "\n\ndef extra():\n    return 1\n")
+
+
+def _out_of_scope(root: Path) -> None:
+    from gaia_lib.test_automate.plan import ProposedTest
+
+    ta.write_plan(root, tests=(ProposedTest("app/test_divide.py", "t", "AC2"),))
+
+
+def _clobber(root: Path) -> None:
+    (root / ta.TEST_FILE).write_text("# a person's test\n")
+
+
+def _unapproved(root: Path) -> None:
+    ta.write_plan(root, approve=False, ledger_verdict=None)
+
+
+def _no_plan(root: Path) -> None:
+    ta.plan_path(root).unlink()
+
+
+@pytest.mark.parametrize(
+    ("break_it", "reason"),
+    [
+        (_tamper, "plan_tamper_detected"),
+        (_unapproved, "plan_tamper_detected"),
+        (_mismatch, "plan_id_mismatch"),
+        (_drift, "plan_drift"),
+        (_out_of_scope, "target_path_out_of_scope"),
+        (_clobber, "would_clobber_existing_test"),
+        (_no_plan, "plan_missing"),
+    ],
+)
+def test_each_halt_exits_1_and_writes_nothing(tp: Project, break_it: object,
+                                              reason: str) -> None:
+    root = tp.root
+    break_it(root)  # type: ignore[operator]
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    code, out, err = step(root, "preflight")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"test-automate-execute: HALT: {reason}: ") and err.count("\n") == 1
+    after = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_steps_out_of_order_are_one_line_errors(tp: Project) -> None:
+    code, out, err = step(tp.root, "verify")
+    assert (code, out) == (1, "")
+    assert "run the preflight step first" in err and err.count("\n") == 1
+    code, _, err = step(tp.root, "record")
+    assert code == 1 and "run the verify step first" in err
+
+
+def test_a_plan_changed_after_preflight_blocks_verify(tp: Project) -> None:
+    root = tp.root
+    assert step(root, "preflight")[0] == 0
+    (root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    _drift(root)
+    code, out, _ = step(root, "verify")
+    result = json.loads(out)
+    assert (code, result["verdict"], result["flags"]["blocking_failure"]) == (
+        0, "BLOCKED", "plan_drift")
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    ([ta.KEY], "required: step"), ([ta.KEY, "run"], "invalid choice"), ([ta.KEY, "verify", "--x"], "--x")])
+def test_usage_errors_exit_2(tp: Project, args: list[str], words: str) -> None:
+    done = run_gaia("test-automate-execute", *args, cwd=tp.root)
+    assert done.returncode == 2 and words in done.stderr and done.stderr.count("\n") == 1

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.evidence.sut_mocking import Sut, check, module_names, python_names, suts_of
+
+CALC = '''import requests
+
+RATE = 2
+
+
+class Calc:
+    def total(self):
+        return 1
+
+
+def add(a, b):
+    return a + b
+'''
+SUTS = suts_of({"src/app/calc.py": CALC, "src/ui/cart.ts": "export const total = 1\n"})
+
+
+def test_python_names_are_the_top_level_definitions() -> None:
+    assert python_names(CALC) == {"RATE", "Calc", "add"}
+    assert python_names("def broken(:\n") == frozenset()
+
+
+def test_module_names_cover_the_src_layout() -> None:
+    assert module_names("src/app/calc.py") == ("src.app.calc", "app.calc")
+    assert module_names("pkg/__init__.py") == ("pkg",)
+    assert module_names("calc.py") == ("calc",)
+
+
+@pytest.mark.parametrize(
+    ("line", "target", "pattern"),
+    [
+        ('    with mock.patch("app.calc.add", return_value=3):', "app.calc.add", "patch"),
+        ('@patch("src.app.calc.Calc.total")', "src.app.calc.Calc.total", "patch"),
+        ('    mocker.patch("app.calc")', "app.calc", "patch"),
+        ('    monkeypatch.setattr("app.calc.add", lambda a, b: 3)', "app.calc.add",
+         "monkeypatch.setattr"),
+        ('    monkeypatch.setattr(calc, "add", lambda a, b: 3)', "calc.add", "setattr"),
+        ('    with patch.object(calc, "RATE", 5):', "calc.RATE", "patch.object"),
+        ('    monkeypatch.setattr(Calc, "total", lambda self: 9)', "Calc.total", "setattr"),
+        ('    patch.dict(sys.modules, {"app.calc": fake})', "app.calc", "sys.modules"),
+    ],
+)
+def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: str) -> None:
+    text = f"from app import calc\nfrom app.calc import Calc\n\n\ndef test_x():\n{line}\n"
+    found = check("tests/test_calc.py", text, SUTS)
+    assert [(f.line, f.target, f.pattern) for f in found] == [(6, target, pattern)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '    with mock.patch("app.calc.requests.get"):',  # a collaborator, looked up in the SUT
+        '    monkeypatch.setattr(calc, "requests", fake)',  # imported, not defined there
+        '    mocker.patch("app.other.add")',  # another module
+        '    # mock.patch("app.calc.add")',  # a comment
+        '    monkeypatch.setenv("APP_CALC", "1")',
+        '    patch.object(requests, "get")',
+    ],
+)
+def test_python_lines_that_do_not_mock_the_sut(line: str) -> None:
+    text = f"import requests\nfrom app import calc\n\n\ndef test_x():\n{line}\n"
+    assert check("tests/test_calc.py", text, SUTS) == []
+
+
+def test_an_aliased_module_import_is_followed() -> None:
+    text = 'import app.calc as c\n\ndef test_x(monkeypatch):\n    monkeypatch.setattr(c, "add", f)\n'
+    assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == ["c.add"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("vi.mock('../src/ui/cart')\n", [(1, "src/ui/cart.ts", "vi.mock")]),
+        ('jest.mock("../src/ui/cart.ts", () => ({ total: 0 }))\n',
+         [(1, "src/ui/cart.ts", "jest.mock")]),
+        ("jest.doMock('src/ui/cart')\n", [(1, "src/ui/cart.ts", "jest.doMock")]),
+        ("import * as cart from '../src/ui/cart'\nvi.spyOn(cart, 'total').mockReturnValue(2)\n",
+         [(2, "src/ui/cart.ts:total", "vi.spyOn")]),
+        ("const cart = require('../src/ui/cart')\n"
+         "jest.spyOn(cart, 'total').mockImplementation(() => 2)\n",
+         [(2, "src/ui/cart.ts:total", "jest.spyOn")]),
+        # not findings: another module, a spy that keeps the real code, a comment
+        ("vi.mock('../src/ui/api')\n", []),
+        ("import * as cart from '../src/ui/cart'\nconst spy = vi.spyOn(cart, 'total')\n", []),
+        ("// vi.mock('../src/ui/cart')\n", []),
+    ],
+)
+def test_javascript_module_mocks(text: str, expected: list[tuple[int, str, str]]) -> None:
+    found = check("tests/cart.test.ts", text, SUTS)
+    assert [(f.line, f.target, f.pattern) for f in found] == expected
+
+
+def test_other_languages_yield_nothing() -> None:
+    assert check("calc_test.go", 'patch("app.calc.add")\n', [Sut("calc.go", frozenset())]) == []
