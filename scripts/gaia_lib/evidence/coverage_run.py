@@ -3,8 +3,10 @@
 Rules:
 - The command is the project's `test_execution.coverage_command` (a shell line, run with
   `sh -c` in the project, contained, capped at COVERAGE_TIMEOUT_SECONDS), else the stack
-  adapter's coverage tool; coverage.py's `.coverage` data is turned into `coverage.json`
-  by a following `coverage json`, since every consumer reads the JSON report.
+  adapter's first coverage tool: a wrapper (nyc, c8) gets the stack's first runner command
+  after it; a tool installed in the project's `node_modules/.bin` runs from there;
+  coverage.py's `.coverage` data is turned into `coverage.json` by a following
+  `coverage json`, since every consumer reads the JSON report.
 - The report is the first of REPORT_FILES that exists; with `since`, only one modified at or
   after that time counts (a report left by an earlier run is not this run's).
 """
@@ -48,7 +50,16 @@ def find_report(project: Path, since: float | None = None) -> tuple[Path, str] |
     return None
 
 
-def stack_command(stack: str | None) -> str | None:
+WRAPPERS = frozenset({"nyc", "c8"})  # coverage tools that run another command
+
+
+def local_argv(argv: tuple[str, ...], project: Path | None) -> tuple[str, ...]:
+    if project is not None and argv and (project / "node_modules" / ".bin" / argv[0]).is_file():
+        return (f"node_modules/.bin/{argv[0]}", *argv[1:])
+    return argv
+
+
+def stack_command(stack: str | None, project: Path | None = None) -> str | None:
     """The adapter's coverage command as a shell line, or None when the stack has none."""
     if not stack:
         return None
@@ -59,7 +70,10 @@ def stack_command(stack: str | None) -> str | None:
     if not adapter.coverage:
         return None
     tool = adapter.coverage[0]
-    line = shlex.join(tool.argv)
+    argv = local_argv(tool.argv, project)
+    if tool.tool in WRAPPERS and adapter.runners:
+        argv = (*argv, *local_argv(adapter.runners[0].run_argv, project))
+    line = shlex.join(argv)
     if tool.report_format == "coveragepy-json":
         line += " && coverage json -q -o coverage.json"
     return line

@@ -43,8 +43,9 @@ class Capture:
                 "report": self.path.relative_to(project).as_posix() if self.path else None}
 
 
-def command(configured: str | None, stack: str | None) -> str | None:
-    return configured or coverage_run.stack_command(stack)
+def command(configured: str | None, stack: str | None, project: Path | None = None
+            ) -> str | None:
+    return configured or coverage_run.stack_command(stack, project)
 
 
 def capture(project: Path, line: str, run_dir: Path, name: str) -> Capture:

@@ -35,6 +35,7 @@ Run directory: `.gaia/state/test-automate/<KEY>/execution/`.
 from __future__ import annotations
 
 import json
+import shlex
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -45,7 +46,7 @@ from typing import Any
 from gaia_lib.core import config as project_config
 from gaia_lib.core import keys, locks, paths, writes
 from gaia_lib.core.errors import GaiaError, NotFound
-from gaia_lib.evidence import execution
+from gaia_lib.evidence import coverage_run, execution
 from gaia_lib.gate import ledger, reports, table
 from gaia_lib.gate import verdict as rules
 from gaia_lib.stacks import adapters, persona
@@ -198,7 +199,7 @@ def setup(project: Path, raw_key: str) -> dict[str, Any]:
     halts = _halts(ctx, clobber=True)
     if halts:
         raise Halted(halts)
-    line = coverage_gate.command(ctx.config.coverage_command, ctx.stack)
+    line = coverage_gate.command(ctx.config.coverage_command, ctx.stack, ctx.project)
     with locks.locked(ctx.run_dir.parent / "execution-run"), action_scope(ctx):
         _reset(ctx)
         baseline = (coverage_gate.capture(ctx.project, line, ctx.run_dir, "coverage-baseline")
@@ -239,7 +240,8 @@ def _tiers(ctx: Context) -> project_config.ProjectConfig:
     if ctx.config.tiers or ctx.config.bridge.enabled or not ctx.stack:
         return ctx.config
     runner = adapters.get(ctx.stack).runners[0]
-    tier = project_config.Tier("tier_1", 1, ("local",), " ".join(runner.run_argv))
+    argv = coverage_run.local_argv(runner.run_argv, ctx.project)
+    tier = project_config.Tier("tier_1", 1, ("local",), shlex.join(argv))
     return replace(ctx.config, tiers=(tier,), raw={**ctx.config.raw, "test_execution": {}})
 
 

@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from gaia_lib.evidence import coverage_run
+
+LCOV = "SF:a.js\nDA:1,1\nDA:2,0\nLF:2\nLH:1\nend_of_record\n"
+
+
+def test_stack_commands() -> None:
+    assert coverage_run.stack_command("python-dev") == (
+        "coverage run --branch -m pytest && coverage json -q -o coverage.json")
+    assert coverage_run.stack_command("angular-dev") == (
+        "jest --coverage --coverageReporters=lcov")
+    assert coverage_run.stack_command("typescript-dev") == "nyc --reporter=lcov jest --ci"
+    assert coverage_run.stack_command("go-dev") == (
+        "go test -cover -coverprofile=coverage.out ./...")
+    assert coverage_run.stack_command("bash-dev") is None  # bats has no coverage tool
+    assert coverage_run.stack_command("cobol") is None
+    assert coverage_run.stack_command(None) is None
+
+
+def test_node_tools_run_from_the_projects_node_modules(tmp_path: Path) -> None:
+    (tmp_path / "node_modules/.bin").mkdir(parents=True)
+    for tool in ("nyc", "jest"):
+        (tmp_path / "node_modules/.bin" / tool).write_text("")
+    assert coverage_run.stack_command("typescript-dev", tmp_path) == (
+        "node_modules/.bin/nyc --reporter=lcov node_modules/.bin/jest --ci")
+
+
+def test_find_report_takes_the_first_known_file_newer_than_since(tmp_path: Path) -> None:
+    (tmp_path / "coverage").mkdir()
+    (tmp_path / "coverage/lcov.info").write_text(LCOV)
+    old = time.time() - 3600
+    os.utime(tmp_path / "coverage/lcov.info", (old, old))
+    assert coverage_run.find_report(tmp_path) == (tmp_path / "coverage/lcov.info", "lcov")
+    assert coverage_run.find_report(tmp_path, since=time.time() - 60) is None
+    (tmp_path / "coverage.out").write_text("mode: set\n")
+    assert coverage_run.find_report(tmp_path, since=time.time() - 60) == (
+        tmp_path / "coverage.out", "go-cover")
+
+
+def test_run_finds_the_report_the_command_wrote(tmp_path: Path) -> None:
+    ran = coverage_run.run(tmp_path, f"printf '{LCOV}' > lcov.info")
+    assert (ran.ok, ran.report, ran.note) == (True, (tmp_path / "lcov.info", "lcov"), None)
+
+
+def test_a_red_or_silent_command_says_why(tmp_path: Path) -> None:
+    red = coverage_run.run(tmp_path, "exit 3")
+    assert (red.ok, red.report, red.note) == (False, None, "coverage command exited 3")
+    silent = coverage_run.run(tmp_path, "true")
+    assert silent.ok and silent.report is None
+    assert silent.note is not None and silent.note.startswith("the coverage command wrote no")
+    slow = coverage_run.run(tmp_path, "sleep 5", timeout=0.5)
+    assert (slow.ok, slow.note) == (False, "coverage command timed out")

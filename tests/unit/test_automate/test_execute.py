@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.core.errors import ScopeViolation
+from gaia_lib.evidence.execution import Evidence, Suite
+from gaia_lib.test_automate import execute
+from gaia_lib.test_automate.preflight import Halt
+from helpers import ta_project as ta
+from helpers.projects import Project
+
+
+@pytest.fixture
+def tp(project: Project, monkeypatch: pytest.MonkeyPatch) -> Project:
+    return ta.make_ta_project(project, monkeypatch)
+
+
+def test_land_test_writes_inside_the_tier_directories(tp: Project) -> None:
+    ctx = execute.load(tp.root, ta.KEY)
+    assert ctx.dirs == ("tests",)
+    written = execute.land_test(ctx, ta.TEST_FILE, ta.GOOD_TEST)
+    assert written.read_text() == ta.GOOD_TEST
+
+
+@pytest.mark.parametrize("rel", ["app/test_divide.py", "test_top.py", "tests_other/test_x.py"])
+def test_land_test_refuses_a_path_outside_the_tier_directories(tp: Project, rel: str) -> None:
+    ctx = execute.load(tp.root, ta.KEY)
+    with pytest.raises(ScopeViolation, match="outside the 'action' write scope"):
+        execute.land_test(ctx, rel, ta.GOOD_TEST)
+    assert not (tp.root / rel).exists()
+
+
+def test_land_test_never_overwrites(tp: Project) -> None:
+    ctx = execute.load(tp.root, ta.KEY)
+    with pytest.raises(FileExistsError):
+        execute.land_test(ctx, "tests/test_calc.py", "x = 1\n")
+    assert (tp.root / "tests/test_calc.py").read_text() == ta.EXISTING_TEST
+
+
+def test_a_halt_names_the_first_reason_and_counts_the_rest() -> None:
+    halted = execute.Halted([Halt("plan_drift", "a changed"), Halt("plan_drift", "b changed")])
+    assert (halted.message, halted.exit_code) == ("HALT: plan_drift: a changed (+1 more)", 1)
+
+
+def _suite(exit_code: int = 0, passed: int = 1, failed: int = 0, timeout: bool = False) -> Suite:
+    return Suite("tier_1", "pytest", exit_code, 0.1, passed, failed, timeout, True)
+
+
+def _evidence(*suites: Suite, skipped: bool = False) -> Evidence:
+    return Evidence("tier_1", "local", 0.1, skipped, False, suites, ("why",) if skipped else ())
+
+
+@pytest.mark.parametrize(
+    ("evidence", "missing", "state"),
+    [
+        (_evidence(_suite()), (), "success"),
+        (_evidence(_suite()), ("tests/test_x.py",), "failed"),
+        (_evidence(skipped=True), (), "failed"),
+        (_evidence(_suite(exit_code=1, passed=0, failed=1)), (), "failed"),
+        (_evidence(_suite(exit_code=124, passed=0, timeout=True)), (), "failed"),
+        (_evidence(_suite(passed=0)), (), "failed"),  # green but nothing ran
+        (_evidence(_suite(), _suite(exit_code=1)), (), "failed"),
+    ],
+    ids=["green", "not-written", "no-tier", "red", "timeout", "nothing-passed", "one-red-tier"],
+)
+def test_execution_succeeds_only_when_every_planned_test_ran_green(
+        evidence: Evidence, missing: tuple[str, ...], state: str) -> None:
+    assert execute._execution_state(evidence, missing)[0] == state
+
+
+def test_blocking_failures_use_the_resolver_vocabulary() -> None:
+    from gaia_lib.gate.verdict import BLOCKING_FAILURES
+
+    assert set(execute.BLOCKING.values()) <= BLOCKING_FAILURES
