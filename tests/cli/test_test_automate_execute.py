@@ -197,3 +197,17 @@ def test_a_plan_changed_after_preflight_blocks_verify(tp: Project) -> None:
 def test_usage_errors_exit_2(tp: Project, args: list[str], words: str) -> None:
     done = run_gaia("test-automate-execute", *args, cwd=tp.root)
     assert done.returncode == 2 and words in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_without_tiers_or_coverage_command_the_stack_adapter_runs(tp: Project) -> None:
+    """No test_execution block: the python-dev adapter's runner and coverage tool do the work."""
+    root = tp.root
+    (root / ".gaia/config/project-config.yaml").write_text("project:\n  stack: python-dev\n")
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    assert json.loads(out)["coverage_command"] == (
+        "coverage run --branch -m pytest && coverage json -q -o coverage.json")
+    (root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    result = json.loads(step(root, "verify")[1])
+    assert result["verdict"] == "APPROVE", result
+    assert result["coverage"]["delta"]["coverage_delta"] > 0

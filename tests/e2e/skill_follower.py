@@ -63,7 +63,8 @@ class Plan:
         return str(found[0])
 
 
-def _setup_json(text: str) -> dict[str, Any]:
+def _setup_json(text: str, required: tuple[str, ...] = ("story_key", "evidence_dir", "blocked")
+                ) -> dict[str, Any]:
     if SETUP_HEADING not in text:
         raise SkillTextError(f"no {SETUP_HEADING!r} section in the rendered skill")
     after = text[text.index(SETUP_HEADING) + len(SETUP_HEADING):]
@@ -71,8 +72,8 @@ def _setup_json(text: str) -> dict[str, Any]:
         value, _ = json.JSONDecoder().raw_decode(after.lstrip())
     except ValueError as exc:
         raise SkillTextError(f"the setup section holds no JSON: {after[:300]!r}") from exc
-    if not isinstance(value, dict) or not {"story_key", "evidence_dir", "blocked"} <= set(value):
-        raise SkillTextError(f"the setup JSON lacks story_key/evidence_dir/blocked: {value!r}")
+    if not isinstance(value, dict) or not set(required) <= set(value):
+        raise SkillTextError(f"the setup JSON lacks {'/'.join(required)}: {value!r}")
     return value
 
 
