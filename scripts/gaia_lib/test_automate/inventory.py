@@ -7,7 +7,9 @@ Rules:
   LISTING_TIMEOUT wall-clock cap. A Python runner runs as `<python> -m pytest` when the project
   has its own interpreter on PATH, so its plugins and conftest load as in a normal run.
 - Output is reduced to sorted, de-duplicated test ids: pytest node ids (`file::name`), jest file
-  paths made project-relative, vitest `file > suite > test` lines, go `Test*` names.
+  paths made project-relative, vitest `file > suite > test` lines, go `Test*` names. bats lists
+  only a count (`bats --count`): its ids are the `@test` names of the `.bats` files
+  (`file::name`), and a count that differs from them is said in `reason`.
 - A stack without a listing form, a missing runner, a timeout or a failing listing is recorded
   as `skipped`/`errored` with its reason: the inventory is evidence, so it says what it lacks.
 """
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import proc
+from gaia_lib.evidence import testcases
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks import toolprobe
 
@@ -84,7 +87,24 @@ def listing(adapter: stacks.StackAdapter, project: Path,
             tail = (result.stderr or result.stdout).strip().splitlines()[-1:] or [""]
             return Inventory(adapter.key, "errored", (), tuple(argv),
                              f"listing exited {result.returncode}: {tail[0][:200]}")
+        if runner.tool == "bats":
+            return _bats(adapter.key, project, tuple(argv), result.stdout)
         return Inventory(adapter.key, "listed", tests, tuple(argv))
     names = ", ".join(r.tool for r in adapter.runners if r.list_argv) or "none"
     return Inventory(adapter.key, "skipped", (), (),
                      f"no listing runner available (tried: {names})")
+
+
+def _bats(stack: str, project: Path, argv: tuple[str, ...], stdout: str) -> Inventory:
+    ids: list[str] = []
+    for root, dirs, files in os.walk(project):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        for name in sorted(f for f in files if f.endswith(".bats")):
+            path = Path(root) / name
+            rel = path.relative_to(project).as_posix()
+            text = path.read_text(encoding="utf-8", errors="replace")
+            ids += [f"{rel}::{case.name}" for case in testcases.split_tests(rel, text)]
+    counted = stdout.strip().splitlines()[-1:] or [""]
+    reason = "" if counted[0].strip() == str(len(ids)) else \
+        f"bats counted {counted[0].strip() or 'nothing'}, {len(ids)} @test names found"
+    return Inventory(stack, "listed", tuple(sorted(set(ids))), argv, reason)
