@@ -103,20 +103,21 @@ def plan_path(root: Path) -> Path:
 
 
 def write_plan(root: Path, *, tests: tuple[plans.ProposedTest, ...] | None = None,
-               approve: bool = True, ledger_verdict: str | None = "PASSED") -> plans.Plan:
+               approve: bool = True, ledger_verdict: str | None = "PASSED",
+               sources: tuple[str, ...] = ("app/calc.py",), key: str = KEY) -> plans.Plan:
     """Write (and approve) the plan and record its ledger verdict, as the planning phase does."""
     proposed = tests if tests is not None else (
         plans.ProposedTest(TEST_FILE, "test_ac2_divide_by_zero_raises", "AC2", "unit",
                            "app/calc.py", "divide"),)
     with writes.scope("parent", root):
-        path = plan_path(root)
+        path = reports.test_artifact_write_path(root, plans.GATE, key)
         made = plans.write(path, plans.Plan(
-            KEY, plans.sources(root, ["app/calc.py"]), proposed,
+            key, plans.sources(root, list(sources)), proposed,
             narrative="Cover AC2: divide by zero."), root)
         if approve:
             made = plans.approve(path, "PASSED", made.plan_id, root)
         if ledger_verdict:
-            ledger.append_verdict(ledger.ledger_for(root, None), KEY, plans.GATE, made.plan_id,
+            ledger.append_verdict(ledger.ledger_for(root, None), key, plans.GATE, made.plan_id,
                                   ledger_verdict)
     return made
 
