@@ -211,3 +211,22 @@ def test_without_tiers_or_coverage_command_the_stack_adapter_runs(tp: Project) -
     result = json.loads(step(root, "verify")[1])
     assert result["verdict"] == "APPROVE", result
     assert result["coverage"]["delta"]["coverage_delta"] > 0
+
+
+def test_a_test_that_breaks_the_existing_suite_requests_changes(tp: Project) -> None:
+    """Alone the new file runs green; with the suite, pytest refuses two `test_calc` modules
+    (no packages): the coverage run after is red where the one before was green."""
+    from gaia_lib.test_automate.plan import ProposedTest
+
+    root = tp.root
+    ta.write_plan(root, tests=(ProposedTest("tests/unit/test_calc.py", "t", "AC2", "unit",
+                                            "app/calc.py", "divide"),))
+    assert step(root, "preflight")[0] == 0
+    (root / "tests/unit").mkdir()
+    (root / "tests/unit/test_calc.py").write_text(ta.GOOD_TEST)
+    result = json.loads(step(root, "verify")[1])
+    assert result["execution"]["state"] == "success"
+    assert result["flags"]["breaks_suite"] is True
+    assert (result["verdict"], result["reason"]) == (
+        "REQUEST_CHANGES", "action: breaks_suite=true -> REQUEST_CHANGES")
+    assert result["coverage"]["current"]["ok"] is False

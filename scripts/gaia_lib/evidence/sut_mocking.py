@@ -9,7 +9,9 @@ Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sy
   top level of a SUT module (`patch("app.calc.add")`, `monkeypatch.setattr("app.calc.add", f)`);
 - an object target that is a SUT module or a class/function imported from one, with a name
   defined there (`patch.object(calc, "add")`, `monkeypatch.setattr(Calc, "total", f)`);
-- a SUT module name as a `sys.modules` key (`patch.dict(sys.modules, {"app.calc": m})`).
+- a SUT module name as a `sys.modules` key (`patch.dict(sys.modules, {"app.calc": m})`);
+- a plain assignment over a name defined in a SUT module (`calc.add = fake`,
+  `app.calc.Calc.total = fake`): monkeypatching by hand.
 Patching a collaborator where the SUT looks it up (`patch("app.calc.requests")`, `requests`
 being imported into app.calc, not defined there) is the normal way to isolate the SUT and is
 NOT a finding. A SUT module's dotted names: its path without the suffix (`__init__` dropped),
@@ -40,6 +42,7 @@ _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*)")
 _PY_STRING_TARGET = re.compile(r"\b(?:patch|setattr)\(\s*(['\"])([\w.]+)\1")
 _PY_OBJECT_TARGET = re.compile(r"\b(?:patch\.object|setattr)\(\s*([\w.]+)\s*,\s*(['\"])(\w+)\2")
 _PY_SYS_MODULES = re.compile(r"sys\.modules")
+_PY_ASSIGN = re.compile(r"^\s*([\w.]+)\.(\w+)\s*=(?!=)")
 _PY_QUOTED = re.compile(r"(['\"])([\w.]+)\1")
 _PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$")
 _PY_FROM = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
@@ -152,6 +155,20 @@ def _py_aliases(lines: Sequence[str], suts: Sequence[Sut]) -> dict[str, tuple[Su
     return aliases
 
 
+def _replaces(obj: str, attr: str, aliases: Mapping[str, tuple[Sut, str]],
+              suts: Sequence[Sut]) -> bool:
+    """Does setting `obj.attr` replace code defined in a SUT module?"""
+    head = obj.split(".", maxsplit=1)[0]
+    owner = aliases.get(obj) or _py_module_of(obj, suts)
+    if owner is None and head in aliases:  # `calc.Calc.total`: through an imported alias
+        sut, inner = aliases[head]
+        owner = sut, ".".join(p for p in (inner, *obj.split(".")[1:]) if p)
+    if owner is None:
+        return False
+    sut, inner = owner
+    return (inner.split(".")[0] in sut.names) if inner else attr in sut.names
+
+
 def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
     aliases = _py_aliases(lines, suts)
     found = []
@@ -167,13 +184,13 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
                 found.append(Finding(file, number, target, pattern))
         for match in _PY_OBJECT_TARGET.finditer(line):
             obj, attr = match.group(1), match.group(3)
-            owner = aliases.get(obj) or _py_module_of(obj, suts)
-            if owner is None:
-                continue
-            sut, inner = owner
-            if (inner and inner.split(".")[0] in sut.names) or (not inner and attr in sut.names):
+            if _replaces(obj, attr, aliases, suts):
                 pattern = "patch.object" if "patch.object" in match.group(0) else "setattr"
                 found.append(Finding(file, number, f"{obj}.{attr}", pattern))
+        assigned = _PY_ASSIGN.match(line)
+        if assigned and _replaces(assigned.group(1), assigned.group(2), aliases, suts):
+            found.append(Finding(file, number, f"{assigned.group(1)}.{assigned.group(2)}",
+                                 "assignment"))
         if _PY_SYS_MODULES.search(line):
             for match in _PY_QUOTED.finditer(line):
                 inside = _py_module_of(match.group(2), suts)

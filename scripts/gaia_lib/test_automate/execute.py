@@ -180,9 +180,12 @@ def _developer(stack: str | None) -> str | None:
 
 def _planned_tests(ctx: Context) -> list[dict[str, Any]]:
     texts = {ac.ac_id: ac.text for ac in ctx.story.acceptance_criteria}
+    # `description` / `tc`: plan fields of newer plan files; absent ones read as empty
     return [{"test_file": t.test_file, "name": t.name, "ac": t.ac,
              "ac_text": texts.get(t.ac, ""), "tier": t.tier, "target_module": t.target_module,
-             "target_function": t.target_function} for t in ctx.plan.proposed_tests]
+             "target_function": t.target_function,
+             "description": str(getattr(t, "description", "") or ""),
+             "tc": str(getattr(t, "tc", "") or "")} for t in ctx.plan.proposed_tests]
 
 
 def _reset(ctx: Context) -> None:

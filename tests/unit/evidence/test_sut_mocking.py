@@ -43,6 +43,10 @@ def test_module_names_cover_the_src_layout() -> None:
         ('    with patch.object(calc, "RATE", 5):', "calc.RATE", "patch.object"),
         ('    monkeypatch.setattr(Calc, "total", lambda self: 9)', "Calc.total", "setattr"),
         ('    patch.dict(sys.modules, {"app.calc": fake})', "app.calc", "sys.modules"),
+        ("    calc.add = lambda a, b: 3", "calc.add", "assignment"),
+        ("    app.calc.RATE = 5", "app.calc.RATE", "assignment"),
+        ("    calc.Calc.total = lambda self: 9", "calc.Calc.total", "assignment"),
+        ("    Calc.total = lambda self: 9", "Calc.total", "assignment"),
     ],
 )
 def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: str) -> None:
@@ -60,10 +64,14 @@ def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: s
         '    # mock.patch("app.calc.add")',  # a comment
         '    monkeypatch.setenv("APP_CALC", "1")',
         '    patch.object(requests, "get")',
+        "    calc.requests = fake",  # a collaborator imported into the SUT
+        "    result = calc.add(1, 2)",  # a call, not an assignment
+        "    assert calc.add(1, 2) == 3",
+        "    calc.add(1, 2) == 3",
     ],
 )
 def test_python_lines_that_do_not_mock_the_sut(line: str) -> None:
-    text = f"import requests\nfrom app import calc\n\n\ndef test_x():\n{line}\n"
+    text = f"import requests\nimport app.calc\nfrom app import calc\n\n\ndef test_x():\n{line}\n"
     assert check("tests/test_calc.py", text, SUTS) == []
 
 
