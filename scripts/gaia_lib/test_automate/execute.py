@@ -20,7 +20,7 @@ Three steps, each a function that the entry scripts of `/gaia-test-automate-exec
     least one test passing; placeholders / mocks_sut / breaks_suite (the coverage run after
     is red while the one before was green) -> REQUEST_CHANGES; a delta <= 0 -> REQUEST_CHANGES;
     no runner / no tier -> blocking_failure runner_unavailable -> BLOCKED.
-  `result.json` records the run for the report.
+  `result.json` records the run for the report (schemas/test-automate-execution.schema.json).
 - `finalize`: the verdict again from the recorded files (never from the caller), the report
   `test-automate-execution.md` beside the plan, and the Review Gate row `Test Automation`:
   PASSED only on APPROVE (with the report and the execution evidence as proof); otherwise the
@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_lib.core import config as project_config
-from gaia_lib.core import keys, locks, paths, writes
+from gaia_lib.core import keys, locks, paths, schema, writes
 from gaia_lib.core.errors import GaiaError, NotFound
 from gaia_lib.evidence import coverage_run, execution
 from gaia_lib.gate import ledger, reports, table
@@ -61,6 +61,7 @@ RESULT_FILE = "result.json"
 ACTION_FILE = "action-results.json"
 EVIDENCE_FILE = "execution-evidence.json"
 REPORT_NAME = "test-automate-execution.md"
+SCHEMA = "test-automate-execution"  # schemas/test-automate-execution.schema.json: result.json
 RUN_FILES = (SETUP_FILE, RESULT_FILE, ACTION_FILE, EVIDENCE_FILE, coverage_gate.DELTA_FILE,
              *(f"coverage-{n}.{e}" for n in ("baseline", "current")
                for e in sorted(set(coverage_gate.EXTENSION.values()))))
@@ -281,6 +282,7 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
         evidence = execution.execute(_tiers(ctx), ctx.key, ctx.project, ctx.run_dir,
                                      context=execution.active_context(context),
                                      story_tests=written.planned_files(ctx.plan))
+        schema.check(evidence.as_json(), "execution-evidence", EVIDENCE_FILE)
         writes.write_json(ctx.run_dir / EVIDENCE_FILE, evidence.as_json(), ctx.project)
         state, why = _execution_state(evidence, inspection.missing)
         if blocking is None and _runner_missing(evidence):
@@ -324,6 +326,7 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
                                                       "(test_execution.coverage_command)"},
             "run_dir": paths.relative_to_project(ctx.run_dir, ctx.project),
         }
+        schema.check(result, SCHEMA, RESULT_FILE)
         writes.write_json(ctx.run_dir / RESULT_FILE, result, ctx.project)
     return result
 
