@@ -3,12 +3,12 @@
 Three steps, each a function that the entry scripts of `/gaia-test-automate-execute` and
 `gaia test-automate-execute KEY <step>` both call (steps `preflight`, `verify`, `record`):
 
-- `setup` (before any test is written): the preflight of `preflight.py` in its order
-  (triple-source verification, drift, scope, no clobbering). Any HALT raises `Halted` (exit 1,
-  `HALT: <reason>: <detail>`, the first reason; `(+N more)` counts the rest) and writes
-  NOTHING. Otherwise the coverage command runs once (baseline), the run directory is reset and
-  `setup.json` names the planned tests (path, AC and its text, name, tier, target) and the
-  stack developer who writes them.
+- `setup` (step `preflight`, before any test is written): the checks of `preflight.py` in
+  their order (triple-source verification, drift, scope, no clobbering). Any HALT raises
+  `Halted` (exit 1, `HALT: <reason>: <detail>`, the first reason; `(+N more)` counts the rest)
+  and writes NOTHING. Otherwise the coverage command runs once (baseline), the run directory
+  is reset and `setup.json` names the planned tests (path, AC and its text, name, tier,
+  target, description) and the stack developer who writes them.
 - `verify` (after the developer wrote the tests): the plan is re-verified (a plan or source
   changed since setup is a `blocking_failure`: plan_tamper / plan_drift /
   target_outside_allowlist), the planned files are inspected (`written.py`: missing,
@@ -16,15 +16,17 @@ Three steps, each a function that the entry scripts of `/gaia-test-automate-exec
   review's execution pipeline, runner machine output) and, when they are green, the coverage
   command runs again and `coverage-delta` compares. The flags go to `action-results.json` and
   the verdict is the resolver's `--action-mode --coverage-delta` (gate/verdict.py):
-    plan present, execution success = every planned file written and every tier green with at
-    least one test passing; placeholders / mocks_sut / breaks_suite (the coverage run after
-    is red while the one before was green) -> REQUEST_CHANGES; a delta <= 0 -> REQUEST_CHANGES;
-    no runner / no tier -> blocking_failure runner_unavailable -> BLOCKED.
+    plan present; execution success = every planned file written and every tier green with at
+    least one test passing (else BLOCKED); placeholders / mocks_sut / breaks_suite (the
+    coverage run after is red while the one before was green) -> REQUEST_CHANGES; a delta
+    <= 0 -> REQUEST_CHANGES; a runner that cannot start (exit 126/127) -> blocking_failure
+    runner_unavailable -> BLOCKED. Without test tiers the stack's own runner is the one tier.
   `result.json` records the run for the report (schemas/test-automate-execution.schema.json).
-- `finalize`: the verdict again from the recorded files (never from the caller), the report
-  `test-automate-execution.md` beside the plan, and the Review Gate row `Test Automation`:
-  PASSED only on APPROVE (with the report and the execution evidence as proof); otherwise the
-  row is left untouched. On APPROVE the plan's `phase` becomes `executed`.
+- `finalize` (step `record`): the verdict again from the recorded files (never from the
+  caller), the report `test-automate-execution.md` beside the plan, and the Review Gate row
+  `Test Automation`: PASSED only on APPROVE (with the report and the execution evidence as
+  proof); otherwise the row is left untouched. On APPROVE the plan's `phase` becomes
+  `executed`.
 
 Write scopes: verify and finalize run in the `action` scope whose extra roots are the
 allowlisted tier directories; `land_test` writes a test file through that scope, so a test
