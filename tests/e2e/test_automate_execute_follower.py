@@ -30,7 +30,7 @@ from e2e.skill_follower import (
     _last_tool_result,
     _setup_json,
     _skill_block,
-    _steps,
+    numbered_steps,
     skill_body,
 )
 
@@ -54,7 +54,7 @@ def plan_of(text: str, key: str) -> Plan:
     setup = _setup_json(text, ("story_key", "run_dir", "developer"))
     if setup["story_key"] != key:
         raise SkillTextError(f"setup ran for {setup['story_key']!r}, not {key!r}")
-    steps = _steps(text)
+    steps = numbered_steps(text)
     dispatch = [s for s in steps if "Agent tool" in s]
     if len(dispatch) != 1:
         raise SkillTextError(f"expected one Agent-tool step, found {len(dispatch)}")
