@@ -15,7 +15,13 @@ quoted one-line instruction the step gives for a re-dispatch ("Revise PLAN_FILE 
 The main thread plays the steps in order:
 - the orchestration notice (the setup's `orchestration_warning`) as the first text;
 - 1 (Mode B, only when `orchestration_mode` is `team`): `--team-tools yes` when the request
-  offers the tools the step names (TeamCreate and SendMessage), else `--team-tools no`;
+  offers the tools the step names (an Agent tool that takes a `name`, and SendMessage), else
+  `--team-tools no`; with them the first developer dispatch carries the step's `name` and
+  every later developer prompt goes by SendMessage to the agent id that dispatch's result
+  reports under the label the step quotes (`agentId: <id>`);
+- RESUME / REWORK (the setup's `mode`), as the skill's **Resume** rule says: after step 1,
+  step 3's `git-branch`, then the step `resume_at` names (2, 3 or 4: a resume past the plan
+  gate is not scripted), the steps before it skipped;
 - 2, 3, 8, 9, 10, 12, 13, 15: their commands in order (conditional ones skipped: Figma, the
   skill-rename preflight); 11 and 14 likewise, with TITLE, PR and BASE taken from outputs;
 - 4: the developer's plan, then the interactive gate (`--verdict halted`, then the user's
@@ -37,7 +43,8 @@ answer must be one of the options). When the tool is offered, the model calls it
 Subagent threads (fake_api routes them by the agent's markdown heading):
 - the developer: the prompt says which phase (`Plan story`, `TDD red|green|refactor phase`,
   `Revise ...`, `Fix these findings ...`); the plan phase writes PLAN_FILE with exactly the
-  sections the prompt lists; red writes the scenario's test files, green its code files and
+  sections the prompt lists (Reading it first when it is already there: a revision, or a
+  resumed run's new plan); red writes the scenario's test files, green its code files and
   ticks the story's subtasks, refactor applies its edits (Read first: 2.1.197 refuses an Edit
   of an unread file); then it answers.
 - the validator: runs the persona-signature command its agent file names, then answers with
@@ -55,6 +62,7 @@ import json
 import re
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from e2e.fake_api import RecordedRequest, Text, ToolUse, Turn, tool_result_text
@@ -202,6 +210,19 @@ class SkillText:
             raise SkillTextError("step 1 names no teammate (`name: \"...\"`)")
         return match.group(1)
 
+    def teammate_id(self, result: str) -> str:
+        """Where step 1 sends later developer prompts: the agent id the first dispatch's
+        result reports, found by the label step 1 quotes (`agentId: <id>`)."""
+        label = re.search(r"SendMessage `to` the agent id .*?`(\w+): <id>`",
+                          _flat(self.step(1)))
+        if label is None:
+            raise SkillTextError("step 1 does not say which id later developer prompts go to")
+        found = re.search(rf"\b{label.group(1)}: (\w+)", result)
+        if found is None:
+            raise SkillTextError(f"the developer's dispatch result reports no "
+                                 f"{label.group(1)}: {result[-300:]!r}")
+        return found.group(1)
+
     def yolo_note(self) -> str:
         """What YOLO adds to every developer prompt (step 5 says it)."""
         match = re.search(r'In YOLO add to every developer prompt: "([^"]+)"',
@@ -292,7 +313,7 @@ class DevStoryFollower:
     _dev_answer: str = ""
     _plan_doc: str = ""
     _team: bool = False  # Mode B with the team tools: one named developer, then SendMessage
-    _teammate: str = ""
+    _teammate: str = ""  # the agent id later developer prompts are sent to
     _loaded: bool = False
     _plan_round: int = 0
 
@@ -366,11 +387,14 @@ class DevStoryFollower:
             return (yield from self._send(self._fill(prompt), step))
         call = {"description": f"Step {step} {subagent}", "subagent_type": subagent,
                 "prompt": self._fill(prompt)}
-        if self._team and subagent == self._skill.setup.get("subagent_type"):
-            call["name"] = self._teammate = self._skill.teammate_name()
+        team = self._team and subagent == self._skill.setup.get("subagent_type")
+        if team:
+            call["name"] = self._skill.teammate_name()
         error, output = yield from self._call("Agent", call)
         if error:
             raise Stop(f"step {step}: the Agent call failed: {output.strip()}")
+        if team:
+            self._teammate = self._skill.teammate_id(output)
         return output
 
     def _send(self, prompt: str, step: int) -> Generator[Turn, Result, str]:
@@ -434,11 +458,15 @@ class DevStoryFollower:
             if skill.setup.get("orchestration_mode") == "team":
                 yield from self._mode_b()
             self._done_with(1)
+            start = yield from self._resume()
             for number in (2, 3):
+                if number < start:
+                    continue
                 for command in skill.commands(number):
                     yield from self._must(command, number)
                 self._done_with(number)
-            self._say.append(self._fill("Resolved developer: STACK (persona AGENT_FILE)"))
+            if start <= 3:
+                self._say.append(self._fill("Resolved developer: STACK (persona AGENT_FILE)"))
             yield from self._plan()
             self._done_with(4)
             for number, phase in ((5, "red"), (6, "green"), (7, "refactor")):
@@ -463,6 +491,22 @@ class DevStoryFollower:
     def _done_with(self, step: int) -> None:
         if self.stop_after is not None and step >= self.stop_after:
             raise Stop(f"the scenario ends after step {step}")
+
+    def _resume(self) -> Generator[Turn, Result, int]:
+        """The step the run goes on with after step 1: 2 for a FRESH story; in RESUME or
+        REWORK the step `resume_at` names, after step 3's `git-branch` (the **Resume** rule).
+        Resuming past the plan gate is not scripted."""
+        skill = self._skill
+        if skill.setup.get("mode") not in ("RESUME", "REWORK"):
+            return 2
+        if "continue at the step named by `resume_at`" not in skill.rules or \
+                "step 3's `git-branch` command first" not in skill.rules:
+            raise SkillTextError("the skill does not say where a resumed run goes on")
+        at = str(skill.setup.get("resume_at"))
+        if at not in ("2", "3", "4"):
+            raise SkillTextError(f"resuming at step {at!r} is not scripted")
+        yield from self._must(skill.command(3, "git-branch"), 3)
+        return int(at)
 
     def _mode_b(self) -> Script:
         step = _flat(self._skill.step(1))
@@ -617,7 +661,9 @@ class DevStoryFollower:
                 plan = f"{self._plan_doc}\nRevision {self._plan_round}.\n"
             else:
                 plan = self._plan_doc = self._plan_text(prompt)
-            turns: list[Turn] = [[ToolUse("Read", {"file_path": plan_file})]] if revise else []
+            # A plan already there (a revision, or a resumed run re-planning) is Read first.
+            exists = revise or Path(plan_file).exists()
+            turns: list[Turn] = [[ToolUse("Read", {"file_path": plan_file})]] if exists else []
             return [*turns, [ToolUse("Write", {"file_path": plan_file, "content": plan})]], plan
         if phase is None:
             if re.search(r"\b(Fix these|Add the missing)", prompt):

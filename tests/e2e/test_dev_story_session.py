@@ -20,9 +20,13 @@ Scenarios:
    3-iteration cap, naming the audit file, and finalize still runs.
 4. Mode B, with the agent-team switch and `orchestration: {mode: team}`: the CLI's Agent tool
    takes a `name` and SendMessage is offered, so one named developer gets the plan and then
-   the red phase through SendMessage (2.1.332; 2.1.197 cannot address a finished agent by
-   name: xfail); with SendMessage disallowed the step falls back (`MODE_B_FALLBACK`); without
-   the switch (scenario 1) the step is skipped and the Mode A notice shown first.
+   the red phase through SendMessage to the agentId its dispatch reported (the name is
+   refused by 2.1.197); with SendMessage disallowed the step falls back (`MODE_B_FALLBACK`);
+   without the switch (scenario 1) the step is skipped and the Mode A notice shown first.
+5. RESUME: a run that ended with the Step 4 plan gate's question (headless, nothing
+   approved), then a fresh `/gaia-dev-story E1-S4` (not `--continue`): setup says RESUME at
+   step 4, the run resumes the branch, re-plans and presents the plan gate again, and goes
+   no further; the gate is still not cleared.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from e2e.dev_story_world import (
     make_world,
     sha256_text,
 )
+from e2e.fake_api import tool_result_text
 from gaia_lib.checkpoint import store as checkpoint
 from gaia_lib.story import parser as story_mod
 from gaia_lib.story import sprint
@@ -125,6 +130,23 @@ def expected_final_code() -> str:
     return CODE_TEXT.replace(REFACTOR_OLD, REFACTOR_NEW, 1)
 
 
+PLAN_QUESTION = "Step 4: how do you want to continue? `approve` / `revise` / `validate`"
+
+
+def ends_with_plan_question(result: SessionResult, model: DevStoryFollower) -> None:
+    """Headless: no AskUserQuestion, so the run ends its turn with the plan gate's question,
+    after presenting the gate once (`--verdict halted`) and approving nothing."""
+    assert not result.failures, f"the scripted model could not follow the skill: " \
+                                f"{result.failures}"
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.result is not None
+    assert result.result["result"].endswith(PLAN_QUESTION), result.result["result"]
+    assert result.tool_errors() == {}
+    assert [r.command.split("gate.py ")[1] for r in ran(model, "gate.py 4 ")] == [
+        f"4 {KEY} --verdict halted"]
+    assert model.questions == [PLAN_QUESTION] and model.asked == []
+
+
 def test_dev_story_load_to_review(claude: ClaudeCli, plugin_root: Path, tmp_path: Path,
                                   plugin_venv: Path) -> None:
     world = make_world(tmp_path)
@@ -132,16 +154,7 @@ def test_dev_story_load_to_review(claude: ClaudeCli, plugin_root: Path, tmp_path
     work = tmp_path / "run"
     first = dev_story(claude, plugin_root, world, plugin_venv, model, f"/gaia-dev-story {KEY}",
                       work)
-    assert not first.failures, f"the scripted model could not follow the skill: " \
-                               f"{first.failures}"
-    assert first.returncode == 0, first.stdout + first.stderr
-    # Headless: no AskUserQuestion, so the run ends its turn with the plan gate's question.
-    assert first.result is not None
-    assert first.result["result"].endswith(
-        "Step 4: how do you want to continue? `approve` / `revise` / `validate`")
-    assert first.tool_errors() == {}
-    assert [r.command.split("gate.py ")[1] for r in ran(model, "gate.py 4 ")] == [
-        f"4 {KEY} --verdict halted"]
+    ends_with_plan_question(first, model)
     assert world.remote_git("for-each-ref", "--format=%(refname:short)", "refs/heads").split() \
         == ["main"]
 
@@ -308,13 +321,9 @@ def test_mode_b_one_named_developer_driven_with_send_message(
     Agent tool takes a `name` and SendMessage is offered (2.1.332: deferred, loaded with
     ToolSearch), so the skill's Mode B step says `--team-tools yes`: the plan is dispatched to
     a developer named as step 1 says, and the red phase goes to that same developer with
-    SendMessage; its failing test lands in the checkpoint. YOLO, so Step 4 asks nothing; the
-    scenario ends after step 5."""
-    if claude.version <= (2, 1, 197):
-        pytest.xfail("2.1.197 cannot address a finished agent by its name (`No agent named "
-                     "'developer' is currently addressable`), only by the agentId its Agent "
-                     "result names; SKILL.md step 1 sends to the name "
-                     "(docs/claude-code-notes.md)")
+    SendMessage to the agentId the dispatch's result reports (2.1.197 refuses the name); its
+    failing test lands in the checkpoint. YOLO, so Step 4 asks nothing; the scenario ends
+    after step 5."""
     world = _team_world(tmp_path)
     model = follower(world, "team", stop_after=5)
     result = dev_story(claude, plugin_root, world, plugin_venv, model,
@@ -327,11 +336,16 @@ def test_mode_b_one_named_developer_driven_with_send_message(
     assert [r.command.split("gate.py ")[1] for r in mode_b] == [f"mode-b {KEY} --team-tools yes"]
     calls = [(tool, i) for thread, tool, i in model.done if thread == "main"
              and tool in ("Agent", "SendMessage", "ToolSearch")]
+    # The first Agent result (the developer's plan dispatch) names the id to send to.
+    agent_id = next(m for m in (re.search(r"agentId: (\w+)", tool_result_text(r))
+                                for r in result.tool_results) if m)
+    # 2.1.332 defers SendMessage (loaded with ToolSearch); 2.1.197 offers it directly.
+    load = [("ToolSearch", "select:SendMessage")] if claude.version > (2, 1, 197) else []
     assert [(t, i.get("subagent_type") or i.get("to") or i.get("query")) for t, i in calls] == [
-        ("Agent", "gaia:python-dev"), ("Agent", "gaia:validator"),
-        ("ToolSearch", "select:SendMessage"), ("SendMessage", "developer")]
+        ("Agent", "gaia:python-dev"), ("Agent", "gaia:validator"), *load,
+        ("SendMessage", agent_id.group(1))]
     assert calls[0][1]["name"] == "developer"
-    assert "TDD red phase" in calls[3][1]["message"]
+    assert "TDD red phase" in calls[-1][1]["message"]
     assert not ran(model, "tdd-evidence red")[0].error
     # One developer conversation: the red prompt arrived in the thread that wrote the plan.
     dev = [r for r in result.requests if r.thread == MARKERS["developer"]]
@@ -368,3 +382,44 @@ def test_mode_b_falls_back_without_team_tools(claude: ClaudeCli, plugin_root: Pa
     assert "MODE_B_FALLBACK" in mode_b[0].output and not mode_b[0].error
     assert model.said == []
     assert "finalize.py" in model.runs[-1].command
+
+
+def test_fresh_run_after_a_plan_gate_halt_presents_the_gate_again(
+        claude: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path) -> None:
+    """The first run ends with the plan gate's question and nobody answers it; a new
+    `/gaia-dev-story E1-S4` session (not `--continue`) resumes at the gate, not past it."""
+    world = make_world(tmp_path)
+    first = follower(world, "halt")
+    result = dev_story(claude, plugin_root, world, plugin_venv, first, f"/gaia-dev-story {KEY}",
+                       tmp_path / "run1")
+    ends_with_plan_question(result, first)
+    assert first.skill is not None and first.skill.setup["mode"] == "FRESH"
+    branch = world.git("branch", "--show-current").strip()
+    assert branch.startswith(f"feat/{KEY}")
+
+    again = follower(world, "again")
+    result = dev_story(claude, plugin_root, world, plugin_venv, again, f"/gaia-dev-story {KEY}",
+                       tmp_path / "run2")
+    ends_with_plan_question(result, again)
+    assert again.skill is not None
+    setup = again.skill.setup
+    assert (setup["mode"], setup["resume_at"], setup["step4_cleared"]) == ("RESUME", "4", False)
+    # Resumed: the branch first, then step 4 from its start; steps 2 and 3 are not replayed
+    # and nothing past the gate ran.
+    steps = [r.command.split("/bin/gaia ", 1)[1].split(" --")[0] for r in again.runs]
+    assert [c.split()[0] for c in steps[:2]] == ["git-branch", "emit-step-boundary"], steps
+    assert steps[1] == f"emit-step-boundary 4 plan {KEY}"
+    assert steps[-1].endswith(f"gate.py 4 {KEY}"), steps
+    assert len(steps) == 3, steps
+    assert "already exists" in again.runs[0].output, again.runs[0]
+    assert world.git("branch", "--show-current").strip() == branch
+    dispatched = [i["prompt"] for t, tool, i in again.done if tool == "Agent"]
+    assert len(dispatched) == 1 and dispatched[0].startswith(f"Plan story {KEY} ") \
+        and "mode RESUME" in dispatched[0], dispatched
+    # The gate's record: presented again (its stderr line), still not cleared.
+    assert "step4_gate: yolo=false verdict=halted" in again.runs[-1].output
+    recorded = dict(checkpoint.load(world.project / CHECKPOINT).variables)
+    assert recorded[f"run.{KEY}.step4"] == "halted" and recorded[f"run.{KEY}.mode"] == "RESUME"
+    assert story_status(world) == "in-progress"
+    assert world.remote_git("for-each-ref", "--format=%(refname:short)", "refs/heads").split() \
+        == ["main"]
