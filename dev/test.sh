@@ -64,6 +64,7 @@ run() {
 run "ruff check" "$VENV/bin/ruff" check .
 run "mypy" "$VENV/bin/mypy"
 run "mypy (dev-story entry scripts)" "$VENV/bin/mypy" "$ROOT"/skills/gaia-dev-story/scripts/*.py
+run "mypy (test-automate entry scripts)" "$VENV/bin/mypy" "$ROOT"/skills/gaia-test-automate/scripts/*.py
 # Import contracts (pyproject.toml [tool.importlinter]): layers, independent workflows, no cycles.
 run "lint-imports" env PYTHONPATH="$ROOT/scripts" "$VENV/bin/lint-imports" --no-cache
 # pytest under coverage.py, subprocesses included ([tool.coverage.run] patch = subprocess):

@@ -702,3 +702,30 @@ def write_snapshot(
             raise SnapshotError(f"failed to write {target}: {exc.strerror}", 3) from None
         return target
     raise SnapshotError(f"no free checkpoint name in {directory}", 3)
+
+
+def record_step(project: Path, workflow: str, key: str, step: int, files: Sequence[Path] = (),
+                variables: Mapping[str, str] | None = None) -> None:
+    """A review skill's progress (story_key + `variables`, the existing `files` hashed).
+
+    A checkpoint is a resume aid: failing to write one never changes the review's outcome."""
+    from gaia_lib.core import paths  # not on the edit hook's path
+
+    try:
+        write(paths.checkpoints_dir(project), project, workflow, step,
+              [("story_key", key), *sorted((variables or {}).items())],
+              [str(f) for f in files if f.is_file()])
+    except GaiaError:
+        pass
+
+
+def record_analysis_step(project: Path, workflow: str, key: str, step: int, analysis: Path,
+                         cache_key: str) -> bool:
+    """A review's Phase 3A checkpoint (`cache_key`, analysis-results.json hashed) so `gaia
+    checkpoint validate` sees the analysis drift. A fork may not write checkpoints (rule 3):
+    inside one nothing is written (False) and the parent's finalize records the same."""
+    if writes.active_scope(project).kind == "fork":
+        return False
+    with writes.scope("parent", project):
+        record_step(project, workflow, key, step, [analysis], {"cache_key": cache_key})
+    return True

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from gaia_lib.evidence.then_literals import assertion_spans
 
@@ -322,3 +323,27 @@ def _declared(path: str, text: str) -> list[TestCase]:
     if suffix in (".c", ".cc", ".cpp"):
         return list(_line_pattern_cases(path, lines, _C_TEST))
     return []
+
+
+MAX_TEST_FILE_BYTES = 1 << 20  # a larger "test file" is data, not a test
+
+
+@dataclass(frozen=True)
+class TestFile:
+    path: str
+    text: str
+    readable: bool  # False: binary / not UTF-8 / too large; text is empty then
+
+
+def read_test_file(project: Path, rel: str) -> TestFile:
+    path = project / rel
+    try:
+        data = path.read_bytes()[: MAX_TEST_FILE_BYTES + 1]
+    except OSError:
+        return TestFile(rel, "", False)
+    if len(data) > MAX_TEST_FILE_BYTES or b"\x00" in data:
+        return TestFile(rel, "", False)
+    try:
+        return TestFile(rel, data.decode("utf-8"), True)
+    except UnicodeDecodeError:
+        return TestFile(rel, "", False)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ from gaia_lib.evidence import (
     then_literals,
 )
 from gaia_lib.evidence.placeholders import Placeholder
+from gaia_lib.evidence.testcases import TestFile
 from gaia_lib.review_qa import rules
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
@@ -39,7 +39,6 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 if TYPE_CHECKING:
     from gaia_lib.review_qa.context import Setup
 
-MAX_TEST_FILE_BYTES = 1 << 20
 LANGUAGE_OF_SUFFIX = {".py": "python", ".js": "js", ".jsx": "js", ".ts": "ts", ".tsx": "ts",
                       ".java": "java", ".kt": "kotlin", ".go": "go"}
 
@@ -68,27 +67,6 @@ def line_of(text: str, needle: str, default: int = 1) -> int:
         if needle and needle in line:
             return number
     return default
-
-
-@dataclass(frozen=True)
-class TestFile:
-    path: str
-    text: str
-    readable: bool  # False: binary / not UTF-8 / too large; text is empty then
-
-
-def read_test_file(project: Path, rel: str) -> TestFile:
-    path = project / rel
-    try:
-        data = path.read_bytes()[: MAX_TEST_FILE_BYTES + 1]
-    except OSError:
-        return TestFile(rel, "", False)
-    if len(data) > MAX_TEST_FILE_BYTES or b"\x00" in data:
-        return TestFile(rel, "", False)
-    try:
-        return TestFile(rel, data.decode("utf-8"), True)
-    except UnicodeDecodeError:
-        return TestFile(rel, "", False)
 
 
 def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:

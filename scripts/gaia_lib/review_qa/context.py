@@ -14,49 +14,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gaia_lib.core import config, keys, paths
-from gaia_lib.core.errors import GaiaError, NotFound
+from gaia_lib.core import paths
+from gaia_lib.gate.review_setup import ReviewSetup, prepare
 from gaia_lib.qa_gating import names
-from gaia_lib.stacks import adapters as stacks
-from gaia_lib.stacks import persona, toolprobe
-from gaia_lib.story import resolve
-from gaia_lib.story.parser import Story, load_story
 
 SKILL = "gaia-review-qa"
 STATE_SKILL = "qa-tests"  # upstream's evidence directory and report type keep the old name
 
 
 @dataclass(frozen=True)
-class Setup:
-    project: Path
-    key: str
-    story_path: Path
-    story: Story
-    stack: str
-    agent_file: Path
-    probe: toolprobe.StackProbe
-    config: config.ProjectConfig
-
-    @property
-    def blocked_reason(self) -> str | None:
-        if self.probe.state == "expected_and_missing":
-            return f"test runner not installed — {self.probe.install_hint}"
-        return None
-
+class Setup(ReviewSetup):
     def state_dir(self) -> Path:
         return paths.review_state_dir(self.project, STATE_SKILL, self.key)
 
     def summary(self) -> dict[str, Any]:
         return {
-            "story_key": self.key,
-            "story_file": paths.relative_to_project(self.story_path, self.project),
-            "title": self.story.title,
-            "status": self.story.status,
-            "stack": self.stack,
-            "persona": str(self.agent_file),
-            "tools": self.probe.as_dict(),
-            "blocked": self.blocked_reason,
-            "evidence_dir": paths.relative_to_project(self.state_dir(), self.project),
+            **self.base_summary(self.state_dir()),
             # QA gating: this round, its report (the one chooser) and the reviewer's settings
             "round": (nxt := names.next_report(self.project, self.key)).round,
             "report": paths.relative_to_project(nxt.path, self.project),
@@ -66,24 +39,5 @@ class Setup:
 
 
 def setup(project: Path, raw_key: str) -> Setup:
-    """Phase 1 + the story gate's status check. Raises GaiaError with the seed's messages."""
-    key = keys.story_key(raw_key, 1)
-    try:
-        story_path = resolve.find_story(project, key)
-    except NotFound:
-        raise NotFound(f"story file not found for key {key}", 1) from None
-    except GaiaError as exc:
-        if exc.exit_code == 2:
-            raise GaiaError(f"multiple story files matched key {key}", 2) from None
-        raise
-    story = load_story(story_path, 1)
-    if story.status != "review":
-        raise GaiaError(
-            f"story {key} is in '{story.status}' status — must be in 'review' status for QA tests",
-            1,
-        )
-    chosen = persona.resolve(story_file=story_path, project_root=project)
-    adapter = stacks.get(chosen.stack)
-    probe = toolprobe.probe_stack(adapter, project)
-    return Setup(project, key, story_path, story, chosen.stack, chosen.agent_file, probe,
-                 config.load(project, 1))
+    """Phase 1 + the story gate's status check (gate.review_setup)."""
+    return Setup(**vars(prepare(project, raw_key, "QA tests")))

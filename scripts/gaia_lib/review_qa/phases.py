@@ -218,7 +218,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
 def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
               run: RunInputs | None) -> dict[str, Any]:
     warnings, integrity = qa_checks.gate_evidence(s, base)
-    test_files = [qa_checks.read_test_file(s.project, rel) for rel in found.all_files]
+    test_files = [testcases.read_test_file(s.project, rel) for rel in found.all_files]
     cases = [case for tf in test_files if tf.readable
              for case in testcases.split_tests(tf.path, tf.text)]
     criteria = s.story.acceptance_criteria
@@ -418,12 +418,9 @@ def record_analysis_checkpoint(s: Setup, result: Analysis) -> bool:
 
     A fork may not write checkpoints (rule 3): when this runs inside one, nothing is written
     (False) and finalize, in the parent, records the same key and file with its step."""
-    if writes.active_scope(s.project).kind == "fork":
-        return False
-    with writes.scope("parent", s.project):
-        checkpoint_step(s, ANALYSIS_STEP, files=[result.analysis_path],
-                        cache_key=str(result.results.get("cache_key", "")))
-    return True
+    return checkpoint.record_analysis_step(s.project, WORKFLOW, s.key, ANALYSIS_STEP,
+                                           result.analysis_path,
+                                           str(result.results.get("cache_key", "")))
 
 
 def _priority(value: str | None) -> str | None:
@@ -452,12 +449,7 @@ def render_analysis_md(results: Mapping[str, Any]) -> str:
 
 def checkpoint_step(s: Setup, step: int, files: Sequence[Path] = (), **variables: str) -> None:
     """Record the review's progress in the workflow checkpoint (parent scope only)."""
-    try:
-        checkpoint.write(paths.checkpoints_dir(s.project), s.project, WORKFLOW, step,
-                         [("story_key", s.key), *sorted(variables.items())],
-                         [str(f) for f in files if f.is_file()])
-    except GaiaError:
-        pass  # a checkpoint is a resume aid; failing to write one must not change the review
+    checkpoint.record_step(s.project, WORKFLOW, s.key, step, files, variables)
 
 
 # --- Phases 5-7 ---------------------------------------------------------------------------

@@ -1,45 +1,36 @@
 """The QA review report: rendering, payload validation and the prompt hash (seed 000, Phase 6).
 
-Pure text functions. The fork's payload must carry both sections and end with the exact verdict
-line; a payload that does not is persisted behind an `[INCOMPLETE]` marker and the review is
-BLOCKED. Whatever verdict line a payload carries, the report ends with the resolver's verdict:
-the model never decides it.
+Pure text functions. The payload contract (both sections, the exact verdict line, the
+`[INCOMPLETE]` marker, the resolver's verdict last, the prompt hash) is gate.payload's, shared
+with /gaia-test-automate; this module renders the QA review's own sections.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-DETERMINISTIC_HEADING = "## Deterministic Analysis"
-LLM_HEADING = "## LLM Semantic Review"
-VERDICT_LINE_RE = re.compile(r"^\*\*Verdict: (APPROVE|REQUEST_CHANGES|BLOCKED)\*\*$")
-INCOMPLETE_MARKER = "[INCOMPLETE]"
-SEVERITIES = ("critical", "warning", "suggestion")
+from gaia_lib.gate.payload import (  # the payload contract every review skill shares
+    DETERMINISTIC_HEADING,
+    INCOMPLETE_MARKER,
+    LLM_HEADING,
+    SEVERITIES,
+    VERDICT_LINE_RE,
+    assemble,
+    payload_problems,
+    prompt_hash,
+    render_check_table,
+    render_llm_section,
+)
+
+__all__ = ["CATEGORIES", "DETERMINISTIC_HEADING", "INCOMPLETE_MARKER", "LLM_HEADING",
+           "SEVERITIES", "VERDICT_LINE_RE", "assemble", "gate_warning_sentence",
+           "payload_problems", "prompt_hash", "render_deterministic", "render_header",
+           "render_llm_section", "render_matches", "render_run"]
+
 CATEGORIES = ("coverage", "assertion", "selector", "error-path", "traceability", "ac-quality",
               "architecture", "fidelity", "integrity")
-
-
-def prompt_hash(system_prompt: str, analysis_json: bytes) -> str:
-    """sha256 of (system prompt || analysis-results.json content), as the seed defines it."""
-    digest = hashlib.sha256(system_prompt.encode("utf-8") + analysis_json).hexdigest()
-    return f"sha256:{digest}"
-
-
-def payload_problems(payload: str) -> list[str]:
-    """Why a fork payload cannot be trusted; empty when it has the required structure."""
-    problems = []
-    lines = [line.rstrip() for line in payload.strip().splitlines()]
-    if DETERMINISTIC_HEADING not in lines:
-        problems.append(f"missing '{DETERMINISTIC_HEADING}' section")
-    if LLM_HEADING not in lines:
-        problems.append(f"missing '{LLM_HEADING}' section")
-    if not lines or VERDICT_LINE_RE.match(lines[-1]) is None:
-        problems.append("last line is not '**Verdict: APPROVE|REQUEST_CHANGES|BLOCKED**'")
-    return problems
 
 
 def _cell(value: Any) -> str:
@@ -48,13 +39,7 @@ def _cell(value: Any) -> str:
 
 def render_deterministic(analysis: Mapping[str, Any]) -> str:
     """The `## Deterministic Analysis` section from analysis-results.json."""
-    out = [DETERMINISTIC_HEADING, "", "| Check | Status | Findings |",
-           "|-------|--------|----------|"]
-    for check in analysis.get("checks", []):
-        reason = check.get("skip_reason") or check.get("error_reason") or ""
-        status = check["status"] + (f" ({reason})" if reason else "")
-        count = len(check.get("findings", []))
-        out.append(f"| {_cell(check['name'])} | {_cell(status)} | {count} |")
+    out = render_check_table(analysis.get("checks", []))
     coverage = analysis.get("coverage", {})
     out += ["", f"AC coverage: {coverage.get('percent', 0.0)}% of "
             f"{len(coverage.get('per_ac', []))} acceptance criteria have at least one test.", "",
@@ -142,29 +127,6 @@ def gate_warning_sentence(warning: str) -> str:
         f"{k} {v}" for k, v in sorted(data.items())) + "."
 
 
-def render_llm_section(findings: Sequence[Mapping[str, Any]], note: str | None = None) -> str:
-    out = [LLM_HEADING, ""]
-    if note:
-        out += [note, ""]
-    for severity in SEVERITIES:
-        chosen = [f for f in findings if str(f.get("severity", "")).lower() == severity]
-        out.append(f"### {severity.capitalize()}")
-        out.append("")
-        if not chosen:
-            out += ["None.", ""]
-            continue
-        for finding in sorted(chosen, key=lambda f: (str(f.get("category", "")),
-                                                      str(f.get("ac_ref", "")))):
-            ref = f" ({finding['ac_ref']})" if finding.get("ac_ref") else ""
-            category = finding.get("category", "other")
-            out.append(f"- **{category}**{ref}: {finding.get('message', '')}")
-            if finding.get("demoted_from"):
-                out.append(f"  - Demoted from {str(finding['demoted_from']).capitalize()} to "
-                           f"Warning: {finding.get('demotion_reason', '')}")
-        out.append("")
-    return "\n".join(out)
-
-
 def render_header(key: str, title: str, prompt_hash_value: str, model: str | None,
                   temperature: float) -> str:
     """`model` / `temperature` only when a model reviewed (None: a terminal run, said so)."""
@@ -193,26 +155,3 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                    f"({suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} "
                    f"failed){shown}\n")
     return "".join(out)
-
-
-def assemble(header: str, payload: str, verdict: str) -> tuple[str, bool]:
-    """The report text and whether the payload was complete. The last line is always the
-    resolver's verdict; a payload that proposed another one keeps a note saying so."""
-    problems = payload_problems(payload)
-    body_lines = payload.strip().splitlines()
-    proposed = None
-    last = VERDICT_LINE_RE.match(body_lines[-1].rstrip()) if body_lines else None
-    if last is not None:
-        proposed = last.group(1)
-        body_lines = body_lines[:-1]
-    body = "\n".join(body_lines).rstrip()
-    parts = []
-    if problems:
-        parts.append(f"{INCOMPLETE_MARKER} The review payload was malformed: "
-                     + "; ".join(problems) + ".")
-    parts += [header.rstrip(), body]
-    if proposed is not None and proposed != verdict:
-        parts.append(f"Note: the payload proposed {proposed}; the verdict resolver decided "
-                     f"{verdict}.")
-    parts.append(f"**Verdict: {verdict}**")
-    return "\n\n".join(parts) + "\n", not problems

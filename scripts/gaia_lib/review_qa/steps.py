@@ -22,21 +22,16 @@ status, 2 ambiguous key), as upstream's phase scripts do.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import writes
+from gaia_lib.core.steps import StepOutput, emit
 from gaia_lib.gate import verdict as rules
 from gaia_lib.review_qa import context, phases
 
 PHASES = ("setup", "analyze", "verdict", "finalize")
-
-
-@dataclass(frozen=True)
-class StepOutput:
-    stdout: str
-    exit_code: int = 0
-    stderr: str | None = None
+__all__ = ["PHASES", "StepOutput", "analyze", "emit", "finalize", "outcome_notes", "outcome_text",
+           "setup", "verdict"]
 
 
 def setup(project: Path, key: str) -> StepOutput:
@@ -101,13 +96,3 @@ def outcome_text(key: str, outcome: phases.Outcome) -> str:
         f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})",
         f"reason: {outcome.reason}",
     ))
-
-
-def emit(output: StepOutput) -> int:
-    """Print a step's output the way every caller does; return its exit code."""
-    import sys
-
-    print(output.stdout)
-    if output.stderr:
-        print(output.stderr, file=sys.stderr)
-    return output.exit_code

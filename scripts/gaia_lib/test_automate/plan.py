@@ -4,15 +4,17 @@ File: `test-artifacts/<epic dir>/stories/<story dir>/test-automate-plan.md` (the
 `resolve-test-artifact-per-story test-automate-plan KEY --write`). A YAML frontmatter block, then
 the narrative. Frontmatter keys: schema_version (1), story_key, plan_id, generated_at, generator,
 phase (plan | executed), verdict (the resolver's), approval {gate: test-automate-plan, verdict,
-verdict_plan_id}, analyzed_sources [{path, sha256}], proposed_tests [{test_file, name, ac, tier,
-target_module, target_function}], findings [{category, severity, ac, message}].
+verdict_plan_id}, analyzed_sources [{path, sha256}], proposed_tests [{test_file, name, ac, tc,
+tier, target_module, target_function, description}], findings [{category, severity, ac,
+message}].
 
 Rules:
 - `plan_id` is `sha256:` + the hex digest of the plan's canonical form: story key, analysed
-  sources sorted by path, proposed tests sorted by (test_file, name), findings reduced to
-  {category, severity, ac} and sorted. Message text, narrative, timestamps, the verdict and the
-  approval block are outside the hash, so two plans that differ only in wording share an id, and
-  any change to what would be written or analysed gives a new one.
+  sources sorted by path, proposed tests (without their description) sorted by (test_file,
+  name), findings reduced to {category, severity, ac} and sorted. Message text, test
+  descriptions, narrative, timestamps, the verdict and the approval block are outside the
+  hash, so two plans that differ only in wording share an id, and any change to what would be
+  written or analysed gives a new one.
 - A plan file whose plan_id is not the hash of its own content is tampered (`plan_tamper`).
 - Approval patches only the approval block, atomically and under the plan's lock, then re-reads
   the file to verify that the verdict and plan id landed and the plan_id still self-checks.
@@ -35,7 +37,9 @@ from gaia_lib.story.parser import split_frontmatter
 SCHEMA_VERSION = 1
 GATE = "test-automate-plan"
 GENERATOR = "gaia test-automate"
-TEST_FIELDS = ("test_file", "name", "ac", "tier", "target_module", "target_function")
+TEST_FIELDS = ("test_file", "name", "ac", "tc", "tier", "target_module", "target_function",
+               "description")
+HASHED_TEST_FIELDS = TEST_FIELDS[:-1]  # a test's description is wording: outside the hash
 FINDING_KEYS = ("category", "severity", "ac")
 
 
@@ -53,6 +57,8 @@ class ProposedTest:
     tier: str = "unit"
     target_module: str = ""
     target_function: str = ""
+    tc: str = ""
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,7 +98,7 @@ def canonical_form(plan: Plan) -> dict[str, Any]:
         "story_key": plan.story_key,
         "analyzed_sources": sorted(({"path": s.path, "sha256": s.sha256}
                                     for s in plan.analyzed_sources), key=lambda s: s["path"]),
-        "proposed_tests": sorted(({k: getattr(t, k) for k in TEST_FIELDS}
+        "proposed_tests": sorted(({k: getattr(t, k) for k in HASHED_TEST_FIELDS}
                                   for t in plan.proposed_tests),
                                  key=lambda t: (t["test_file"], t["name"])),
         "findings": sorted(({k: getattr(f, k) for k in FINDING_KEYS} for f in plan.findings),

@@ -1,0 +1,79 @@
+"""Review Phase 1, shared by the review skills (/gaia-review-qa, /gaia-test-automate planning).
+
+`prepare` resolves the key to exactly one story file (none: exit 1 "story file not found for key
+K"; several: exit 2 "multiple story files matched key K"), requires the story to be in `review`
+("story K is in 'S' status — must be in 'review' status for <purpose>", exit 1), resolves the
+stack and its persona and probes the stack's tools (PATH, then node_modules/.bin, never `npx`;
+a 5 s cap per probe). A test runner the stack needs but the machine lacks makes the review
+BLOCKED (`blocked_reason`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gaia_lib.core import config, keys, paths
+from gaia_lib.core.errors import GaiaError, NotFound
+from gaia_lib.stacks import adapters as stacks
+from gaia_lib.stacks import persona, toolprobe
+from gaia_lib.story import resolve
+from gaia_lib.story.parser import Story, load_story
+
+
+@dataclass(frozen=True)
+class ReviewSetup:
+    project: Path
+    key: str
+    story_path: Path
+    story: Story
+    stack: str
+    agent_file: Path
+    probe: toolprobe.StackProbe
+    config: config.ProjectConfig
+
+    @property
+    def blocked_reason(self) -> str | None:
+        if self.probe.state == "expected_and_missing":
+            return f"test runner not installed — {self.probe.install_hint}"
+        return None
+
+    def base_summary(self, evidence_dir: Path) -> dict[str, Any]:
+        """The setup JSON's common part (a skill adds its own keys)."""
+        return {
+            "story_key": self.key,
+            "story_file": paths.relative_to_project(self.story_path, self.project),
+            "title": self.story.title,
+            "status": self.story.status,
+            "stack": self.stack,
+            "persona": str(self.agent_file),
+            "tools": self.probe.as_dict(),
+            "blocked": self.blocked_reason,
+            "evidence_dir": paths.relative_to_project(evidence_dir, self.project),
+        }
+
+
+def find_review_story(project: Path, raw_key: str) -> tuple[str, Path, Story]:
+    """The key, its one story file and the parsed story, with the seeds' error messages."""
+    key = keys.story_key(raw_key, 1)
+    try:
+        story_path = resolve.find_story(project, key)
+    except NotFound:
+        raise NotFound(f"story file not found for key {key}", 1) from None
+    except GaiaError as exc:
+        if exc.exit_code == 2:
+            raise GaiaError(f"multiple story files matched key {key}", 2) from None
+        raise
+    return key, story_path, load_story(story_path, 1)
+
+
+def prepare(project: Path, raw_key: str, purpose: str) -> ReviewSetup:
+    key, story_path, story = find_review_story(project, raw_key)
+    if story.status != "review":
+        raise GaiaError(f"story {key} is in '{story.status}' status — must be in 'review' "
+                        f"status for {purpose}", 1)
+    chosen = persona.resolve(story_file=story_path, project_root=project)
+    probe = toolprobe.probe_stack(stacks.get(chosen.stack), project)
+    return ReviewSetup(project, key, story_path, story, chosen.stack, chosen.agent_file, probe,
+                       config.load(project, 1))

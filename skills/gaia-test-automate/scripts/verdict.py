@@ -1,0 +1,33 @@
+"""/gaia-test-automate Review Phase 5 (parent): the resolver's verdict on this run's evidence.
+
+    gaia skills/gaia-test-automate/scripts/verdict.py KEY [--project DIR] [--llm-findings FILE]
+
+Prints APPROVE, REQUEST_CHANGES or BLOCKED (same as `gaia test-automate-plan verdict`) and, on
+stderr, the rule that decided. Writes nothing. Exit 0 whatever the verdict; 1 story not found or
+not in review; 2 usage.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from gaia_lib.core.argv import Parser
+from gaia_lib.core.handler import handle
+from gaia_lib.core.paths import project_dir
+from gaia_lib.test_automate import steps
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = Parser("verdict.py")
+    parser.add_argument("key")
+    parser.add_argument("--project")
+    parser.add_argument("--llm-findings", type=Path)
+    args = parser.parse_args(list(argv))
+    return steps.emit(steps.verdict(project_dir(args.project), args.key,
+                                    llm_findings=args.llm_findings))
+
+
+if __name__ == "__main__":
+    sys.exit(handle("test-automate verdict", main, sys.argv[1:]))
