@@ -3,7 +3,9 @@ scripts (`skills/gaia-test-automate/scripts/<phase>.py`) and `gaia test-automate
 both run.
 
 Each step returns a StepOutput (stdout, exit code, stderr note); nothing here parses arguments.
-- `setup` (parent): Phase 1 + a clean run; prints the setup JSON the skill renders. Exit 0.
+- `setup` (parent): the sub-command routing first (`route`: status | add-scenario | scaffold |
+  execute | plan), then Phase 1 + a clean run for `plan`; prints the setup JSON the skill
+  renders (`yolo` says whether the Approval Gate may auto-approve). Exit 0.
 - `analyze` (fork scope: writes only the evidence area): Phases 2-3A; prints the evidence
   summary JSON. Exit 0.
 - `verdict` (parent, read-only): the resolver's verdict word; the deciding rule on stderr.
@@ -20,15 +22,29 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gaia_lib.core import writes
+from gaia_lib.core import paths, writes
 from gaia_lib.core.steps import StepOutput, emit
+from gaia_lib.gate import review_setup
 from gaia_lib.test_automate import analysis, approval, context, planning
 
+ROUTES = ("status", "add-scenario", "scaffold", "execute")
 
-def setup(project: Path, key: str) -> StepOutput:
+
+def setup(project: Path, key: str, *, route: str | None = None, yolo: bool = False
+          ) -> StepOutput:
+    """Phase 1, after the sub-command routing: a sub-command (`route`) runs no planning phase,
+    so nothing is probed or cleared; the JSON only says where the skill goes."""
+    if route is not None:
+        found, _, _ = review_setup.find_review_story(project, key)
+        return StepOutput(json.dumps({
+            "story_key": found, "route": route, "blocked": None, "yolo": yolo,
+            "evidence_dir": paths.relative_to_project(
+                paths.review_state_dir(project, context.STATE_SKILL, found), project),
+        }, indent=2, sort_keys=True))
     s = context.setup(project, key)
     planning.start_run(s)
-    return StepOutput(json.dumps(s.summary(), indent=2, sort_keys=True))
+    summary = {**s.summary(), "route": "plan", "yolo": yolo}
+    return StepOutput(json.dumps(summary, indent=2, sort_keys=True))
 
 
 def analyze(project: Path, key: str, *, use_cache: bool = True) -> StepOutput:
