@@ -24,10 +24,11 @@ Rules:
   ids), the tool versions ("tool:version" lines, sorted), the test-runner config files' bytes,
   and the story's acceptance criteria (they decide what is proposed). A hit is revalidated by
   re-hashing its file_hashes: any change is a miss. Every write is atomic (temp + rename).
-- Proposed tests: one per uncovered AC, in the stack's naming (scaffold.file_name), under the
-  allowlisted tier directory named like the tier (`unit`, `integration`, `e2e`), else the first
-  allowlisted one, else `tests/<tier>` when it exists, else `tests`. The tier comes from the
-  AC's deterministic test-case spec (evidence.tcgen).
+- Proposed tests (`plan-proposal.json`, outside the analysis and its cache: they also depend
+  on the tier allowlist): one per uncovered AC, in the stack's naming (scaffold.file_name),
+  under the allowlisted tier directory named like the tier (`unit`, `integration`, `e2e`), else
+  the first allowlisted one, else `tests/<tier>` when it exists, else `tests`. The tier comes
+  from the AC's deterministic test-case spec (evidence.tcgen).
 """
 
 from __future__ import annotations
@@ -255,7 +256,6 @@ def _evidence(s: Setup, listed: inventory.Inventory, hashes: dict[str, str],
         "gate_warnings": warnings,
         "file_list": rels,
         "story_test_files": story_tests,
-        "proposed_tests": propose(s, uncovered, sources),
     }
 
 
@@ -275,10 +275,10 @@ def analyze(s: Setup, *, base: str | None = None, use_cache: bool = True) -> Ana
             writes.write_json(state / ".cache" / f"{key}.json", results)
         results = {**results, "cache_key": key}
         schema.check(results, "analysis-results", "analysis-results.json")
-        proposal = proposal_of(s.key, results)
+        proposal = proposal_of(s, results)
         stamped = {**results, "generated_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         writes.write_json(state / "analysis-results.json", stamped)
-        writes.write_text(state / "analysis-results.md", render_md(stamped))
+        writes.write_text(state / "analysis-results.md", render_md(stamped, proposal))
         writes.write_json(state / "plan-proposal.json", proposal)
     return Analysis(stamped, proposal, hit is not None, state)
 
@@ -288,11 +288,15 @@ def analyzed_sources(results: Mapping[str, Any]) -> list[dict[str, str]]:
     return [{"path": p, "sha256": h} for p, h in sorted(hashes.items())]
 
 
-def proposal_of(key: str, results: Mapping[str, Any]) -> dict[str, Any]:
+def proposal_of(s: Setup, results: Mapping[str, Any]) -> dict[str, Any]:
     """The plan-content payload gaia proposes: what the fork starts from (and what a terminal
-    run without a fork plans)."""
-    tests = list(results.get("proposed_tests") or [])
-    draft = plans.Plan(key, tuple(plans.Source(**s) for s in analyzed_sources(results)),
+    run without a fork plans). Not part of the analysis (nor its cache): it also depends on the
+    tier allowlist, and the analysis records evidence only."""
+    tests_of = set(results.get("story_test_files") or [])
+    sources = [r for r in results.get("file_list") or []
+               if r in (results.get("file_hashes") or {}) and r not in tests_of]
+    tests = propose(s, list(results.get("uncovered") or []), sources)
+    draft = plans.Plan(s.key, tuple(plans.Source(**s) for s in analyzed_sources(results)),
                        tuple(plans.ProposedTest(**t) for t in tests))
     return {"plan_id": plans.compute_plan_id(draft), "analyzed_sources": analyzed_sources(results),
             "proposed_tests": tests,
@@ -320,12 +324,12 @@ def render_deterministic(results: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_md(results: Mapping[str, Any]) -> str:
+def render_md(results: Mapping[str, Any], proposal: Mapping[str, Any]) -> str:
     head = (f"# Test automation analysis: {results['story_key']}\n\n"
             f"- skill: {results['skill']} {results.get('skill_version', '')}\n"
             f"- stack: {results.get('stack', '')}\n"
             f"- cache_key: {results.get('cache_key', '')}\n\n")
-    tests = results.get("proposed_tests") or []
+    tests = proposal.get("proposed_tests") or []
     lines = [f"- {t['ac']} {t['tc']} {t['tier']} `{t['test_file']}`" for t in tests]
     return (head + render_deterministic(results) + "\nProposed tests:\n"
             + ("\n".join(lines) if lines else "- none") + "\n")
