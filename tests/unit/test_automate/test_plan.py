@@ -137,3 +137,20 @@ def test_malformed_plan_files_are_one_clear_error() -> None:
         tap.parse("just text\n", "p.md")
     with pytest.raises(GaiaError, match="'proposed_tests' must be a list"):
         tap.parse("---\nproposed_tests: 3\n---\n", "p.md")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(max_size=60), min_size=2, max_size=2), st.text(max_size=80))
+def test_test_descriptions_and_narrative_are_wording_outside_the_id(descriptions, narrative
+                                                                     ) -> None:
+    described = tuple(dataclasses.replace(t, description=d, tc=f"TC-{i}")
+                      for i, (t, d) in enumerate(zip(TESTS, descriptions, strict=True)))
+    plain = tuple(dataclasses.replace(t, tc=f"TC-{i}") for i, t in enumerate(TESTS))
+    assert tap.compute_plan_id(_plan(proposed_tests=described, narrative=narrative)) == \
+        tap.compute_plan_id(_plan(proposed_tests=plain))
+
+
+def test_the_tc_id_and_tier_are_part_of_the_id() -> None:
+    for change in ({"tc": "TC-9"}, {"tier": "e2e"}):
+        changed = (dataclasses.replace(TESTS[0], **change), TESTS[1])
+        assert tap.compute_plan_id(_plan(proposed_tests=changed)) != tap.compute_plan_id(_plan())

@@ -1,0 +1,25 @@
+"""gate.payload: the report contract both review skills persist through."""
+
+from __future__ import annotations
+
+from gaia_lib.gate import payload
+
+GOOD = "## Deterministic Analysis\n\nx\n\n## LLM Semantic Review\n\ny\n\n**Verdict: APPROVE**\n"
+
+
+def test_extra_problems_mark_a_complete_report_incomplete() -> None:
+    text, complete = payload.assemble("# H", GOOD, "BLOCKED", ("no plan-content payload",))
+    assert not complete
+    assert text.splitlines()[0] == ("[INCOMPLETE] The review payload was malformed: no "
+                                    "plan-content payload.")
+    assert text.splitlines()[-1] == "**Verdict: BLOCKED**"
+    assert "Note: the payload proposed APPROVE; the verdict resolver decided BLOCKED." in text
+
+
+def test_the_check_table_escapes_cells_and_names_the_reason() -> None:
+    rows = payload.render_check_table([
+        {"name": "inventory", "status": "errored", "error_reason": "a|b", "findings": []},
+        {"name": "fixture", "status": "failed", "findings": [{}, {}]}])
+    assert rows == ["## Deterministic Analysis", "", "| Check | Status | Findings |",
+                    "|-------|--------|----------|", "| inventory | errored (a\\|b) | 0 |",
+                    "| fixture | failed | 2 |"]
