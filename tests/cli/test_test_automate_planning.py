@@ -398,3 +398,27 @@ def test_entry_scripts_never_import_the_cli_package() -> None:
                           "PYTHONPATH": str(REPO_ROOT / "scripts")}, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_gaia_test_automate_plan_runs_the_same_phases(ta_project: Project) -> None:
+    """`gaia test-automate-plan <phase>` is the same step as the entry script."""
+    root = ta_project.root
+
+    def gaia(*args: str) -> str:
+        done = run_gaia("test-automate-plan", *args, cwd=root)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert json.loads(gaia("setup", KEY))["route"] == "plan"
+    assert json.loads(gaia("analyze", KEY))["uncovered"] == ["AC3"]
+    assert gaia("verdict", KEY) == _ok("verdict.py", KEY, project=ta_project) == "APPROVE\n"
+    final = gaia("finalize", KEY).splitlines()
+    assert final[0] == f"Test automation plan {KEY}: APPROVE"
+    assert gaia("present", KEY) == _ok("approve.py", KEY, "--present", project=ta_project)
+    assert gaia("decide", KEY, "--decision", "approve").startswith("Plan approved.")
+    plan_id = plans.load(_plan_path(ta_project)).plan_id
+    assert final[3] == f"plan_id: {plan_id}" and _status(ta_project, plan_id) == "PASSED"
+    yolo = run_gaia("test-automate-plan", "decide", KEY, "--decision", "approve", "--yolo",
+                    cwd=root)
+    assert (yolo.returncode, yolo.stderr) == (
+        4, "test-automate-plan: allowlist source absent — cannot auto-approve.\n")

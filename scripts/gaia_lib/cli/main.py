@@ -65,6 +65,7 @@ COMMANDS: dict[str, str] = {
     "init": "init",
     "test-automate": "test_automate",
     "test-automate-execute": "test_automate_execute",
+    "test-automate-plan": "test_automate_plan",
     "coverage-delta": "coverage_delta",
     "test-env-allowlist": "test_env_allowlist",
     "update-status": "update_status",
