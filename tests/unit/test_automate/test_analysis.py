@@ -54,3 +54,21 @@ def test_file_hashes_skip_missing_entries_and_sort(tmp_path: Path) -> None:
     hashes = analysis.file_hashes(tmp_path, ["b.py", "missing.py", "a.py", "a.py"])
     assert list(hashes) == ["a.py", "b.py"]
     assert hashes["a.py"] == analysis.sha256_hex(b"a")
+
+
+BASE = {"schema_version": "1.0", "story_key": "E1-S1", "skill": "gaia-test-automate",
+        "model": "m", "model_temperature": 0, "checks": []}
+INVENTORY = {"stack": "python-dev", "status": "listed", "tests": ["t.py::a"],
+             "command": ["pytest", "--collect-only", "-q"], "reason": ""}
+
+
+@pytest.mark.parametrize(("extra", "valid"), [
+    ({"inventory": INVENTORY, "uncovered": ["AC3", "AC-EC1"], "p0_acs": []}, True),
+    ({"inventory": {**INVENTORY, "status": "ran"}}, False),  # a listing never runs tests
+    ({"inventory": {k: v for k, v in INVENTORY.items() if k != "tests"}}, False),
+    ({"uncovered": ["3"]}, False),
+])
+def test_the_schema_holds_the_test_automate_fields(extra: dict[str, object], valid: bool) -> None:
+    from gaia_lib.core import schema
+
+    assert (schema.errors({**BASE, **extra}, "analysis-results") == []) is valid
