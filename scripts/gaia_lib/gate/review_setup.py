@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gaia_lib import __version__
 from gaia_lib.core import config, keys, paths
 from gaia_lib.core.errors import GaiaError, NotFound
 from gaia_lib.stacks import adapters as stacks
@@ -38,6 +39,12 @@ class ReviewSetup:
         if self.probe.state == "expected_and_missing":
             return f"test runner not installed — {self.probe.install_hint}"
         return None
+
+    def analysis_header(self, skill: str, model: str, temperature: float) -> dict[str, Any]:
+        """The identifying head of a review's analysis-results.json."""
+        return {"schema_version": "1.0", "story_key": self.key, "skill": skill,
+                "skill_version": __version__, "model": model, "model_temperature": temperature,
+                "stack": self.stack, "tool_versions": self.probe.tool_versions}
 
     def base_summary(self, evidence_dir: Path) -> dict[str, Any]:
         """The setup JSON's common part (a skill adds its own keys)."""

@@ -237,14 +237,7 @@ def _evidence(s: Setup, listed: inventory.Inventory, hashes: dict[str, str],
     uncovered = [e.ac_id for e in coverage.per_ac if not e.matched]
     p0 = s.story.priority in P0
     return {
-        "schema_version": "1.0",
-        "story_key": s.key,
-        "skill": SKILL,
-        "skill_version": __version__,
-        "model": MODEL,
-        "model_temperature": TEMPERATURE,
-        "stack": s.stack,
-        "tool_versions": s.probe.tool_versions,
+        **s.analysis_header(SKILL, MODEL, TEMPERATURE),
         "file_hashes": hashes,
         "checks": checks,
         "tests_discovered": {listed.stack: len(listed.tests)},
