@@ -42,6 +42,10 @@ test_execution:
     timeout_seconds: 600
 """
 
+# Every timed review of a story whose verdict is REQUEST_CHANGES records a failed QA round; the
+# default budget (3) would park the story after three and refuse the rest.
+RUNS_BUDGET = "qa:\n  max_rounds: 1000\n"
+
 REAL_STORY = """---
 template: 'story'
 key: "E1-S1"
@@ -94,6 +98,8 @@ def git_init(root: Path) -> None:
 def demo_project(work: Path) -> tuple[Path, list[str]]:
     root = work / "demo"
     shutil.copytree(REPO / "examples" / "demo-project", root)
+    config = root / ".gaia" / "config" / "project-config.yaml"
+    config.write_text(config.read_text() + RUNS_BUDGET)
     git_init(root)
     return root, ["tests/unit"]
 
@@ -109,7 +115,7 @@ def real_project(work: Path, cache: Path, python: str) -> tuple[Path, list[str]]
         tar.extractall(work, filter="data")
     root = work / f"{name}-{version}"
     (root / ".gaia" / "config").mkdir(parents=True)
-    (root / ".gaia" / "config" / "project-config.yaml").write_text(REAL_CONFIG)
+    (root / ".gaia" / "config" / "project-config.yaml").write_text(REAL_CONFIG + RUNS_BUDGET)
     stories = root / ".gaia/artifacts/implementation-artifacts/epic-e1-chunks/stories"
     stories.mkdir(parents=True)
     (stories / "E1-S1-chunked.md").write_text(REAL_STORY)
