@@ -207,6 +207,25 @@ def test_binary_and_non_utf8_test_files_are_findings_not_crashes(qa_project: Pro
     assert result.results["coverage"]["percent"] == 100.0
 
 
+def test_setup_does_not_wait_for_the_tool_versions(
+    qa_project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The `--version` runs go on in the background while the review reads the project and
+    runs its tests; whether the runner is installed is known at once."""
+    release = tmp_path / "release"
+    fake = tmp_path / "bin" / "pytest"
+    fake.parent.mkdir()
+    fake.write_text(f"#!/bin/sh\nfor i in $(seq 40); do [ -e {release} ] && break; sleep 0.1; "
+                    f"done\nif [ -e {release} ]; then echo 'pytest 9.9.9'; "
+                    "else echo 'pytest 0.0.0'; fi\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    setup = context.setup(qa_project.root, "E1-S1")
+    assert setup.blocked_reason is None
+    release.touch()  # only now can the version run finish
+    assert setup.probe.tool_versions["pytest"] == "9.9.9"
+
+
 def test_a_review_reads_the_project_once(qa_project: Project,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The analysis before the test run (which names the run's tests) and the one after it

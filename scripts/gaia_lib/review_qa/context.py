@@ -10,6 +10,7 @@ but the machine lacks makes the review BLOCKED (`blocked_reason`).
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,13 +35,19 @@ class Setup:
     story: Story
     stack: str
     agent_file: Path
-    probe: toolprobe.StackProbe
+    located: toolprobe.StackProbe  # which tools are installed; versions may still be read
     config: config.ProjectConfig
+    versions: Future[toolprobe.StackProbe]  # the tool probe, versions read in the background
+
+    @property
+    def probe(self) -> toolprobe.StackProbe:
+        """The whole tool probe (waits for the `--version` runs, bounded by their timeout)."""
+        return self.versions.result()
 
     @property
     def blocked_reason(self) -> str | None:
-        if self.probe.state == "expected_and_missing":
-            return f"test runner not installed — {self.probe.install_hint}"
+        if self.located.state == "expected_and_missing":
+            return f"test runner not installed — {self.located.install_hint}"
         return None
 
     def state_dir(self) -> Path:
@@ -84,6 +91,11 @@ def setup(project: Path, raw_key: str) -> Setup:
         )
     chosen = persona.resolve(story_file=story_path, project_root=project)
     adapter = stacks.get(chosen.stack)
-    probe = toolprobe.probe_stack(adapter, project)
-    return Setup(project, key, story_path, story, chosen.stack, chosen.agent_file, probe,
-                 config.load(project, 1))
+    located = toolprobe.locate_stack(adapter, project)
+    # The versions only name the tools in the evidence and the cache key: their `--version`
+    # runs go on while the review reads the project and runs its tests.
+    pool = ThreadPoolExecutor(max_workers=1)
+    versions = pool.submit(toolprobe.read_versions, located, adapter, project)
+    pool.shutdown(wait=False)  # the worker ends with its one job
+    return Setup(project, key, story_path, story, chosen.stack, chosen.agent_file, located,
+                 config.load(project, 1), versions)
