@@ -228,8 +228,9 @@ def test_setup_does_not_wait_for_the_tool_versions(
 
 def test_a_review_reads_the_project_once(qa_project: Project,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The analysis before the test run (which names the run's tests) and the one after it
-    (which weighs the run) share one read: one story-gate git diff, one matcher pass."""
+    """The reads that name the run's tests serve the analysis that weighs the run: one
+    story-gate git diff, each test file read once; the matcher runs again only to weigh the
+    run's per-test coverage (`executes`), never a third time."""
     calls: dict[str, int] = {}
 
     def counted(module: object, name: str) -> None:
@@ -249,7 +250,7 @@ def test_a_review_reads_the_project_once(qa_project: Project,
     counted(checks, "read_test_file")
     setup = context.setup(qa_project.root, "E1-S1")
     result = review_qa.analyze(setup, use_cache=False)
-    assert calls == {"gate_evidence": 1, "analyze": 1, "read_test_file": 1}
+    assert calls == {"gate_evidence": 1, "analyze": 2, "read_test_file": 1}
     assert "behavioural_attribution" in result.results  # the test run did happen
 
 
