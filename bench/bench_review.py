@@ -12,14 +12,17 @@ bin/gaia runs the review: bytecode cached (PYTHONPYCACHEPREFIX in the bench's di
 PYTHONDONTWRITEBYTECODE dropped). Each story's QA budget allows every timed round. Reports
 medians over --runs and the ratio review / plain. Goal: ratio <= 1.5.
 
-Measured 2026-11-30 on the shared 2-core machine (load average about 2), main (9889d5c) and
+Measured 2026-11-30 on the shared 2-core machine (load average about 1.5), main (c9d75dc) and
 this code back to back, 5 runs, CPython 3.11.7, coverage 7.11.0 (CTracer), pytest 9.0.2:
-    demo            plain 0.35 s, review 1.05 s -> 3.02x;  now plain 0.31 s, review 0.89 s -> 2.84x
-    more-itertools  plain 2.23 s, review 6.60 s -> 2.96x;  now plain 2.33 s, review 6.05 s -> 2.60x
-(A second pair: 3.03x -> 2.44x and 2.92x -> 2.64x. Without bytecode caches, as a shell with
-PYTHONDONTWRITEBYTECODE=1 runs it, every process compiles its imports: 2.35x -> 1.82x and
-2.59x -> 2.28x.) Where the rest goes, more-itertools' story run (tests/test_more.py, 534 tests,
-2219 subtests), CPU seconds, medians of 5: plain 2.07; the same run with a trace function that
+    demo            plain 0.33 s, review 1.01 s -> 3.09x;  now plain 0.31 s, review 0.79 s -> 2.54x
+    more-itertools  plain 2.27 s, review 6.73 s -> 2.96x;  now plain 2.27 s, review 6.26 s -> 2.76x
+(Against the earlier main 9889d5c, whose matcher did not yet weigh the run's per-test coverage
+a second time: 3.02x -> 2.84x and 2.96x -> 2.60x; 3.03x -> 2.44x and 2.92x -> 2.64x. Without
+bytecode caches, as a shell with PYTHONDONTWRITEBYTECODE=1 runs it, every process compiles its
+imports: 2.35x -> 1.82x and 2.59x -> 2.28x.)
+
+Where the rest goes, more-itertools' story run (tests/test_more.py, 534 tests, 2219 subtests),
+CPU seconds, medians of 5: plain 2.07; the same run with a trace function that
 records nothing 3.10 (CPython 3.11 runs every frame de-specialised, with a C call per event,
 once any trace function is set); recording more.py's lines 5.20; and its arcs (branch) 5.40.
 So the measured run alone is 2.6x the plain one before the review does anything else; the
