@@ -1,13 +1,25 @@
 """pytest plugin: the QA review's one test run measures coverage from inside pytest.
 
 Loaded by `-p gaia_coverage_plugin` (its directory on PYTHONPATH) in the project's own Python,
-so it may use only that Python's packages: pytest and coverage.py. It starts coverage.py as the
-first conftest loads (so the project's code is measured from its first import, pytest's own
-start-up is not), names each test's context by its node id, and at the end saves the data and
-writes the two reports the review reads: the coverage JSON (branch evidence) and, per measured
-file, the node ids of the tests that executed any of its lines, with the node ids of every test
-the measured run ran under `tests` (behavioural attribution: a test listed there and under no
-file executed none of the measured code).
+so it may use only that Python's packages: pytest and coverage.py. It names each test's context
+by its node id, and at the end saves the data and writes the two reports the review reads: the
+coverage JSON (branch evidence) and, per measured file, the node ids of the tests that executed
+any of its lines, with the node ids of every test the measured run ran under `tests`
+(behavioural attribution: a test listed there and under no file executed none of the measured
+code).
+
+What is measured (a tracer makes every Python line it sees several times slower, so it runs
+only where a test's code can run):
+- from the first conftest's load to the end of collection: the project's code from its first
+  import (module bodies, conftests, plugins' set-up); pytest's own start-up is not measured;
+- each test's setup, call and teardown phases (fixtures, the test body, session fixtures torn
+  down after the last test), every thread a test or fixture starts, for as long as it runs;
+- not pytest's bookkeeping: between phases, and the reports of subtests inside a test
+  (makereport / logreport: the terminal and JUnit writers); nothing after the last test (the
+  terminal summary, other plugins' imports at exit).
+Pausing takes the main thread's trace function off (`sys.settrace(None)`) and puts the same one
+back: other threads' tracers never stop, and coverage.py's own state is not touched. A
+coverage.py that measures without a trace function (sys.monitoring) is never paused.
 
 Environment: GAIA_COVERAGE_RCFILE (coverage config: branch, include), GAIA_COVERAGE_DATA (the
 data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs). Data already in
@@ -19,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import Any
 
 import pytest
@@ -55,12 +68,73 @@ def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> 
         cov.erase()
     cov.start()
     _state["cov"] = cov
+    _state["measuring"] = True
 
 
-def pytest_runtest_setup(item: Any) -> None:
+def _measure(on: bool) -> None:
+    """Resume (True) or pause (False) measuring the main thread (module docstring)."""
+    if "cov" not in _state or _state.get("measuring") == on:
+        return
+    if on:
+        sys.settrace(_state.pop("tracer", None))
+    else:
+        _state["tracer"] = sys.gettrace()
+        sys.settrace(None)
+    _state["measuring"] = on
+
+
+def _measured_phase() -> Any:
+    """The body of a phase's wrapper (old-style hookwrapper: every pytest the plugin may meet
+    has it): measure while the phase's own hooks run."""
+    _measure(True)
+    try:
+        yield
+    finally:
+        _measure(False)
+
+
+def _bookkeeping() -> Any:
+    """The body of a report hook's wrapper: not measured, then back to how it was."""
+    was = _state.get("measuring")
+    _measure(False)
+    try:
+        yield
+    finally:
+        if was:
+            _measure(True)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: Any) -> None:
+    _measure(False)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: Any) -> Any:
     if "cov" in _state:
         _state.setdefault("ran", set()).add(item.nodeid)
         _state["cov"].switch_context(item.nodeid)
+    yield from _measured_phase()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: Any) -> Any:
+    yield from _measured_phase()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: Any) -> Any:
+    yield from _measured_phase()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Any:
+    yield from _bookkeeping()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_logreport(report: Any) -> Any:
+    yield from _bookkeeping()
 
 
 def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
@@ -68,11 +142,20 @@ def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
         _state["cov"].switch_context("")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: Any) -> None:
+    """The last test is done: stop measuring before the terminal summary and the exit."""
+    if "cov" in _state:
+        _measure(True)  # the trace function back in place for coverage.py to stop
+        _state["cov"].stop()
+
+
 def pytest_unconfigure(config: Any) -> None:
+    _measure(True)
     cov = _state.pop("cov", None)
     if cov is None:
         return
-    cov.stop()
+    cov.stop()  # a no-op after pytest_sessionfinish (a run that fails early never gets there)
     try:
         cov.save()
         cov.json_report(outfile=os.environ["GAIA_COVERAGE_REPORT"])

@@ -207,6 +207,76 @@ def test_binary_and_non_utf8_test_files_are_findings_not_crashes(qa_project: Pro
     assert result.results["coverage"]["percent"] == 100.0
 
 
+def test_setup_does_not_wait_for_the_tool_versions(
+    qa_project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The `--version` runs go on in the background while the review reads the project and
+    runs its tests; whether the runner is installed is known at once."""
+    release = tmp_path / "release"
+    fake = tmp_path / "bin" / "pytest"
+    fake.parent.mkdir()
+    fake.write_text(f"#!/bin/sh\nfor i in $(seq 40); do [ -e {release} ] && break; sleep 0.1; "
+                    f"done\nif [ -e {release} ]; then echo 'pytest 9.9.9'; "
+                    "else echo 'pytest 0.0.0'; fi\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    setup = context.setup(qa_project.root, "E1-S1")
+    assert setup.blocked_reason is None
+    release.touch()  # only now can the version run finish
+    assert setup.probe.tool_versions["pytest"] == "9.9.9"
+
+
+def test_a_review_reads_the_project_once(qa_project: Project,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reads that name the run's tests serve the analysis that weighs the run: one
+    story-gate git diff, each test file read once; the matcher runs again only to weigh the
+    run's per-test coverage (`executes`), never a third time."""
+    calls: dict[str, int] = {}
+
+    def counted(module: object, name: str) -> None:
+        real = getattr(module, name)
+
+        def wrapper(*args: object, **kwargs: object) -> object:
+            calls[name] = calls.get(name, 0) + 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, wrapper)
+
+    from gaia_lib.evidence import ac_coverage, testcases
+    from gaia_lib.review_qa import checks
+
+    counted(checks, "gate_evidence")
+    counted(ac_coverage, "analyze")
+    counted(testcases, "read_test_file")
+    setup = context.setup(qa_project.root, "E1-S1")
+    result = review_qa.analyze(setup, use_cache=False)
+    assert calls == {"gate_evidence": 1, "analyze": 2, "read_test_file": 1}
+    assert "behavioural_attribution" in result.results  # the test run did happen
+
+
+def test_a_cached_analysis_names_the_files_as_it_read_them(qa_project: Project) -> None:
+    """A test run that edits a test file (here: adds a test, once) leaves the review's reads
+    behind; the next review must see the new test, not a cache entry that hashed the edited
+    file against an analysis of the old one."""
+    qa_project.write("conftest.py", """\
+from pathlib import Path
+
+
+def pytest_sessionfinish(session):
+    path = Path(__file__).parent / "tests" / "test_signup.py"
+    text = path.read_text()
+    if "test_ac1_added_during_the_run" not in text:
+        path.write_text(text + "\\n\\ndef test_ac1_added_during_the_run():\\n"
+                        "    assert signup('c@d.co') == 'created'\\n")
+""")
+    added = "tests/test_signup.py::test_ac1_added_during_the_run"
+    first = review_qa.analyze(context.setup(qa_project.root, "E1-S1"))
+    assert added not in [c["id"] for c in first.results["test_cases"]]
+    second = review_qa.analyze(context.setup(qa_project.root, "E1-S1"))
+    assert not second.cached
+    assert added in [c["id"] for c in second.results["test_cases"]]
+
+
 def test_tests_that_never_run_the_story_code_are_reported(qa_project: Project) -> None:
     qa_project.write("tests/test_signup.py", TESTS.replace(
         '    assert signup("nope") == 422', '    assert 422 == 422  # never calls signup'))

@@ -43,12 +43,13 @@ def _same_file(case_file: str, reported: str | None) -> bool:
 def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]) -> dict[str, str]:
     """test_id -> why it did not run ("reported skipped by the runner"), for the cases above."""
     seen: dict[str, set[str]] = {}
-    items = list(outcomes)
+    by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
+    for outcome in outcomes:
+        by_name.setdefault(_PARAMS.sub("", outcome.name), []).append(outcome)
     for case in cases:
-        names = _names(case)
-        for outcome in items:
-            name = _PARAMS.sub("", outcome.name)
-            if name in names and _same_file(case.file, outcome.file):
-                seen.setdefault(case.test_id, set()).add(outcome.outcome)
+        for name in _names(case):
+            for outcome in by_name.get(name, ()):
+                if _same_file(case.file, outcome.file):
+                    seen.setdefault(case.test_id, set()).add(outcome.outcome)
     return {test_id: "reported skipped by the runner (skip / xfail / todo)"
             for test_id, states in sorted(seen.items()) if states == {SKIPPED}}

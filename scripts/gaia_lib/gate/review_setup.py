@@ -5,11 +5,15 @@ K"; several: exit 2 "multiple story files matched key K"), requires the story to
 ("story K is in 'S' status — must be in 'review' status for <purpose>", exit 1), resolves the
 stack and its persona and probes the stack's tools (PATH, then node_modules/.bin, never `npx`;
 a 5 s cap per probe). A test runner the stack needs but the machine lacks makes the review
-BLOCKED (`blocked_reason`).
+BLOCKED (`blocked_reason`): that is known at once, from where the tools are (`located`). Their
+`--version` runs only name the tools in the evidence and the cache key, so they go on in the
+background while the review reads the project and runs its tests; `probe` waits for them
+(bounded by their timeout).
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,13 +35,19 @@ class ReviewSetup:
     story: Story
     stack: str
     agent_file: Path
-    probe: toolprobe.StackProbe
+    located: toolprobe.StackProbe  # which tools are installed; versions may still be read
     config: config.ProjectConfig
+    versions: Future[toolprobe.StackProbe]  # the whole probe, versions read in the background
+
+    @property
+    def probe(self) -> toolprobe.StackProbe:
+        """The whole tool probe (waits for the `--version` runs, bounded by their timeout)."""
+        return self.versions.result()
 
     @property
     def blocked_reason(self) -> str | None:
-        if self.probe.state == "expected_and_missing":
-            return f"test runner not installed — {self.probe.install_hint}"
+        if self.located.state == "expected_and_missing":
+            return f"test runner not installed — {self.located.install_hint}"
         return None
 
     def analysis_header(self, skill: str, model: str, temperature: float) -> dict[str, Any]:
@@ -81,6 +91,10 @@ def prepare(project: Path, raw_key: str, purpose: str) -> ReviewSetup:
         raise GaiaError(f"story {key} is in '{story.status}' status — must be in 'review' "
                         f"status for {purpose}", 1)
     chosen = persona.resolve(story_file=story_path, project_root=project)
-    probe = toolprobe.probe_stack(stacks.get(chosen.stack), project)
-    return ReviewSetup(project, key, story_path, story, chosen.stack, chosen.agent_file, probe,
-                       config.load(project, 1))
+    adapter = stacks.get(chosen.stack)
+    located = toolprobe.locate_stack(adapter, project)
+    pool = ThreadPoolExecutor(max_workers=1)
+    versions = pool.submit(toolprobe.read_versions, located, adapter, project)
+    pool.shutdown(wait=False)  # the worker ends with its one job
+    return ReviewSetup(project, key, story_path, story, chosen.stack, chosen.agent_file, located,
+                       config.load(project, 1), versions)

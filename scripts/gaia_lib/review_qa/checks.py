@@ -151,6 +151,12 @@ def match_record(entry: Any, test_id: str) -> dict[str, Any]:
     records, mappings or dataclasses, naming the test as `test` or `test_id`, with `how`,
     `reason`, ...), else the AC-level `matched_by`. Only plain values are kept."""
     for record in getattr(entry, "matches", None) or ():
+        if isinstance(record, Mapping):
+            names = (record.get("test"), record.get("test_id"))
+        else:  # a dataclass or plain object: read the name before converting the record
+            names = (getattr(record, "test", None), getattr(record, "test_id", None))
+        if test_id not in names:
+            continue
         if dataclasses.is_dataclass(record) and not isinstance(record, type):
             data: Mapping[str, Any] = dataclasses.asdict(record)
         elif isinstance(record, Mapping):

@@ -31,6 +31,7 @@ failure budget is spent is refused at the start of a round.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import time
@@ -197,36 +198,97 @@ def _cache_hit(s: Setup, key: str) -> dict[str, Any] | None:
     return dict(cached)
 
 
+class Reads:
+    """What the analysis reads from the project (test discovery, the test files, the matcher's
+    AC coverage, the story gate's git diff), each read once, when first needed. `analyze`
+    weighs its test run's results against the same reads it chose the run's tests from."""
+
+    def __init__(self, s: Setup, full: bool, base: str | None) -> None:
+        self.s = s
+        self.full = full
+        self.base = base
+        self.found = discovery.discover(s.project, discovery.review_stacks(s.project, s.stack),
+                                        s.story.file_list, full=full)
+
+    @functools.cached_property
+    def gate(self) -> tuple[list[str], dict[str, Any]]:
+        return qa_checks.gate_evidence(self.s, self.base)
+
+    @functools.cached_property
+    def test_files(self) -> list[testcases.TestFile]:
+        _ = self.file_hashes  # hashed as read: a cached analysis names the bytes it saw
+        return [testcases.read_test_file(self.s.project, rel) for rel in self.found.all_files]
+
+    @functools.cached_property
+    def file_hashes(self) -> dict[str, str]:
+        """The story (less its Review Gate), its test files and its File List, hashed."""
+        story_rel = paths.relative_to_project(self.s.story_path, self.s.project)
+        return _file_hashes(self.s.project, [story_rel, *self.found.all_files,
+                                             *self.file_list], story_rel)
+
+    @functools.cached_property
+    def cases(self) -> list[testcases.TestCase]:
+        return [case for tf in self.test_files if tf.readable
+                for case in testcases.split_tests(tf.path, tf.text)]
+
+    @functools.cached_property
+    def file_list(self) -> list[str]:
+        return [c for c in map(discovery.clean_entry, self.s.story.file_list or ()) if c]
+
+    @functools.cached_property
+    def coverage(self) -> ac_coverage.CoverageResult:
+        return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
+                                   file_list=self.file_list)
+
+    @functools.cached_property
+    def story_tests(self) -> list[str]:
+        """The test files the review runs: those of the tests matched to an AC, and the
+        File List's own test files."""
+        return sorted({t.partition("::")[0] for e in self.coverage.per_ac for t in e.tests}
+                      | {f for f in self.found.all_files if f in self.file_list})
+
+    def matched(self, executes: Mapping[str, bool] | None) -> ac_coverage.CoverageResult:
+        """The matcher's AC coverage weighed with the run's `executes` signal (None: the
+        matching that named the run's tests)."""
+        if not executes:
+            return self.coverage
+        return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
+                                   file_list=self.file_list, executes=executes)
+
+    @functools.cached_property
+    def placeholders(self) -> list[placeholders.Placeholder]:
+        others = {u.test for u in self.coverage.unattributed_tests}
+        return [p for p in placeholders.placeholders(self.cases) if p.test_id not in others]
+
+
 def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = None,
-                           use_cache: bool = True,
-                           run: RunInputs | None = None) -> tuple[dict[str, Any], bool]:
-    """Phase 2 warnings + Phase 3A + Phase 4 evidence, from the files as they are and what the
+                           use_cache: bool = True, run: RunInputs | None = None,
+                           reads: Reads | None = None) -> tuple[dict[str, Any], bool]:
+    """Phase 2 warnings + Phase 3A + Phase 4 evidence, from the files as they are (`reads`,
+    when this analysis already has them: its `full` and `base` then apply) and what the
     review's test run (`run`, when there was one) reported: (analysis-results with its
     `cache_key`, from_cache)."""
-    found = discovery.discover(s.project, discovery.review_stacks(s.project, s.stack),
-                               s.story.file_list, full=full)
-    key = cache_key(s, full, found.all_files, run)
+    if reads is None:
+        reads = Reads(s, full, base)
+    key = cache_key(s, reads.full, reads.found.all_files, run)
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:
             return {**hit, "cache_key": key}, True
-    results = _evidence(s, found, base, run)
+    results = _evidence(s, reads, run)
     writes.write_json(s.state_dir() / ".cache" / f"{key}.json", results)
     return {**results, "cache_key": key}, False
 
 
-def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
-              run: RunInputs | None) -> dict[str, Any]:
-    warnings, integrity = qa_checks.gate_evidence(s, base)
-    test_files = [testcases.read_test_file(s.project, rel) for rel in found.all_files]
-    cases = [case for tf in test_files if tf.readable
-             for case in testcases.split_tests(tf.path, tf.text)]
+def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
+    found = reads.found
+    warnings, integrity = reads.gate
+    test_files = reads.test_files
+    cases = reads.cases
     criteria = s.story.acceptance_criteria
-    file_list_rels = [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
-    coverage = ac_coverage.analyze(s.key, criteria, cases, file_list=file_list_rels,
-                                   executes=run.executes if run is not None else None)
-    others = {u.test for u in coverage.unattributed_tests}
-    found_placeholders = [p for p in placeholders.placeholders(cases) if p.test_id not in others]
+    file_list_rels = reads.file_list
+    coverage = reads.matched(run.executes if run is not None else None)
+    found_placeholders = reads.placeholders
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
     excluded = {**runner_skipped,
                 **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders}}
@@ -250,8 +312,7 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
                                           scope=found.scope)
     else:
         discovery_check = qa_checks.ran("test-discovery", discovery_findings, scope=found.scope)
-    story_tests = sorted({t.partition("::")[0] for e in coverage.per_ac for t in e.tests}
-                         | {f for f in found.all_files if f in file_list_rels})
+    story_tests = reads.story_tests
     phase4 = qa_checks.phase4_evidence(s, test_files)
     branch = qa_checks.branch_evidence(s, criteria, run.note if run else None,
                                        run.coverage if run else None)
@@ -272,7 +333,6 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
         checks.append(attribution_check)
     if s.blocked_reason:
         checks.append(qa_checks.check("tool-probe", "errored", error_reason=s.blocked_reason))
-    story_rel = paths.relative_to_project(s.story_path, s.project)
     critical_allowed = {
         "coverage": [e["ac_id"] for e in per_ac if not e["matched"] and e["structured"]
                      and rules.ac_gap(e["priority"], e["edge_case"])[1]],
@@ -281,8 +341,7 @@ def _evidence(s: Setup, found: discovery.Discovery, base: str | None,
     results: dict[str, Any] = {
         **s.analysis_header(SKILL, MODEL, TEMPERATURE),
         "story_acs_hash": story_acs_hash(criteria),
-        "file_hashes": _file_hashes(s.project, [story_rel, *found.all_files, *file_list_rels],
-                                    story_rel),
+        "file_hashes": reads.file_hashes,
         "checks": checks,
         "tests_discovered": found.counts,
         "discovery_scope": {"mode": found.scope, "dirs": list(found.scope_dirs)},
@@ -315,14 +374,12 @@ def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
     return round(100.0 * sum(1 for e in per_ac if e["matched"]) / len(per_ac), 1)
 
 
-def _run_once(s: Setup, context: str | None, results: Mapping[str, Any]
-              ) -> tuple[dict[str, Any], RunInputs]:
+def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, Any], RunInputs]:
     """The review's one test run and what it yields (module docstring)."""
     state = s.state_dir()
-    test_paths = list(results.get("story_test_files", []))
-    sources = tuple(f for f in results.get("file_list", []) if f.endswith(".py")
-                    and f not in results.get("story_test_files", [])
-                    and (s.project / f).is_file())
+    test_paths = list(reads.story_tests)
+    sources = tuple(f for f in reads.file_list if f.endswith(".py")
+                    and f not in reads.story_tests and (s.project / f).is_file())
     python = s.stack == "python-dev" and bool(sources)
     session = attribution.CoverageSetup(state, sources) if python else None
     evidence = execution.execute(s.config, s.key, s.project, state,
@@ -343,12 +400,10 @@ def _run_once(s: Setup, context: str | None, results: Mapping[str, Any]
     if coverage is None:  # no measured run: the project's own coverage_command, if any
         coverage, note = qa_checks.produce_coverage(s)
     attribution_data, load_why = attribution.load_report(attribution.contexts_of(report))
-    cases = [testcases.TestCase(c["file"], c["name"], c["line"], "")
-             for c in results.get("test_cases", [])]
-    executes = attribution.executes(attribution_data, (c.test_id for c in cases), sources) \
-        if python else None
+    executes = attribution.executes(attribution_data, (c.test_id for c in reads.cases),
+                                    sources) if python else None
     run = RunInputs(
-        runner_skipped=outcomes.not_run(evidence.tests, cases),
+        runner_skipped=outcomes.not_run(evidence.tests, reads.cases),
         coverage=coverage,
         note=note,
         attribution=attribution_data,
@@ -370,19 +425,19 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
             run_tests: bool = True, checkpoint_after: bool = False) -> Analysis:
     """Everything the fork computes; writes only under the evidence directory.
 
-    With `run_tests`, the suite runs once (module docstring) between a first analysis, which
-    names the story's tests, and the final one, which weighs what the run reported. With
+    With `run_tests`, the suite runs once (module docstring): the project is read first (the
+    reads name the run's tests), then the suite runs, then the analysis weighs what the run
+    reported against those reads. With
     `checkpoint_after` (the `analyze` phase and the whole review), the Phase 3A checkpoint is
     then recorded, unless this process is the fork (see record_analysis_checkpoint)."""
     state = s.state_dir()
     with writes.scope("fork", s.project):
-        runnable = run_tests and not s.blocked_reason
-        results, cached = deterministic_analysis(s, full=full, base=base, use_cache=use_cache)
-        evidence = None
-        if runnable:
-            evidence, run = _run_once(s, context, results)
-            results, cached = deterministic_analysis(s, full=full, base=base,
-                                                     use_cache=use_cache, run=run)
+        reads = Reads(s, full, base)
+        evidence, run = None, None
+        if run_tests and not s.blocked_reason:
+            _ = reads.gate, reads.placeholders  # everything read before the run changes files
+            evidence, run = _run_once(s, context, reads)
+        results, cached = deterministic_analysis(s, use_cache=use_cache, run=run, reads=reads)
         results = dict(results)
         schema.check(results, "analysis-results", "analysis-results.json")
         uncovered = [e["ac_id"] for e in results["coverage"]["per_ac"] if not e["matched"]]

@@ -9,6 +9,8 @@ continue).
 Three entry points:
 - `probe_stack`: every runner / coverage tool of a stack adapter -> available or
   expected_and_missing (with the runner's install hint) plus `tool_versions` for the cache key.
+  In two steps for a caller with other work to do meanwhile: `locate_stack` (PATH look-ups:
+  installed or not, at once) and `read_versions` (the `--version` runs, side by side).
 - `probe_declared`: the `tool_adapters:` tri-state of the project config (`--tool N --config P`).
 - `probe_adapter`: an adapter directory with `adapter.json` + `run.sh` (`--adapter-dir D
   --file-list P`): not_applicable / expected_and_missing / ran_and_errored / available.
@@ -16,10 +18,12 @@ Three entry points:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,6 +105,26 @@ def _locations(
     return found
 
 
+def locate(tool: str, project: Path | None = None, *,
+           declared_path: Path | None = None) -> ToolProbe:
+    """Find `tool` (declared path, PATH, then node_modules/.bin); its version is not read."""
+    tool_name(tool)
+    locations = _locations(tool, project, declared_path)
+    if not locations:
+        return ToolProbe(tool, False, None, "none", None)
+    via, found = locations[0]
+    return ToolProbe(tool, True, str(found), via, None)
+
+
+def with_version(located: ToolProbe, project: Path | None,
+                 timeout: float = PROBE_TIMEOUT) -> ToolProbe:
+    """A located tool with the version its `--version` prints (a missing tool as it is)."""
+    if not located.found or located.path is None:
+        return located
+    version, timed_out = _version(Path(located.path), project, timeout)
+    return dataclasses.replace(located, version=version, timed_out=timed_out)
+
+
 def probe(
     tool: str,
     project: Path | None = None,
@@ -109,13 +133,7 @@ def probe(
     declared_path: Path | None = None,
 ) -> ToolProbe:
     """Find `tool` (declared path, PATH, then node_modules/.bin) and read its version."""
-    tool_name(tool)
-    locations = _locations(tool, project, declared_path)
-    if not locations:
-        return ToolProbe(tool, False, None, "none", None)
-    via, found = locations[0]
-    version, timed_out = _version(found, project, timeout)
-    return ToolProbe(tool, True, str(found), via, version, timed_out)
+    return with_version(locate(tool, project, declared_path=declared_path), project, timeout)
 
 
 def probe_package(package: str, project: Path | None) -> ToolProbe:
@@ -167,12 +185,14 @@ class StackProbe:
         }
 
 
-def probe_stack(adapter: StackAdapter, project: Path, timeout: float = PROBE_TIMEOUT) -> StackProbe:
+def locate_stack(adapter: StackAdapter, project: Path) -> StackProbe:
+    """Which of the stack's runners and coverage tools are installed. Executables' versions
+    are not read yet (see `read_versions`); an npm package's comes from its package.json."""
     cache: dict[str, ToolProbe] = {}
 
     def one(tool: str) -> ToolProbe:
         if tool not in cache:
-            cache[tool] = probe(tool, project, timeout=timeout)
+            cache[tool] = locate(tool, project)
         return cache[tool]
 
     runners = tuple(one(r.tool) for r in adapter.runners)
@@ -185,6 +205,32 @@ def probe_stack(adapter: StackAdapter, project: Path, timeout: float = PROBE_TIM
             r.install_hint for r in adapter.runners
         )
     return StackProbe(adapter.key, runners, coverage, hint)
+
+
+def read_versions(located: StackProbe, adapter: StackAdapter, project: Path,
+                  timeout: float = PROBE_TIMEOUT) -> StackProbe:
+    """`located` with each found executable's version, the `--version` runs side by side
+    (each is a process start-up: two in a row cost twice one)."""
+    packages = {c.package for c in adapter.coverage if c.package}
+    pending = {p.tool: p for p in (*located.runners, *located.coverage)
+               if p.found and p.tool not in packages}
+    read: dict[str, ToolProbe] = {}
+    if pending:
+        with ThreadPoolExecutor(max_workers=len(pending)) as pool:
+            jobs = {tool: pool.submit(with_version, p, project, timeout)
+                    for tool, p in pending.items()}
+            read = {tool: job.result() for tool, job in jobs.items()}
+    return dataclasses.replace(
+        located,
+        runners=tuple(read.get(p.tool, p) for p in located.runners),
+        coverage=tuple(p if p.tool in packages else read.get(p.tool, p)
+                       for p in located.coverage),
+    )
+
+
+def probe_stack(adapter: StackAdapter, project: Path, timeout: float = PROBE_TIMEOUT) -> StackProbe:
+    """Every runner and coverage tool of a stack: installed or not, and at which version."""
+    return read_versions(locate_stack(adapter, project), adapter, project, timeout)
 
 
 # --- `--tool N --config P`: the tool_adapters tri-state -------------------------------------

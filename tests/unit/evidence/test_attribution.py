@@ -1,7 +1,13 @@
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from gaia_lib.core import writes
 from gaia_lib.evidence import attribution
 
 
@@ -61,3 +67,155 @@ def test_executes_knows_only_the_tests_the_measured_run_ran() -> None:
     assert attribution.executes({"files": report["files"]}, ids, ["app/signup.py"]) == {
         "tests/test_s.py::test_a": True}
     assert attribution.executes(None, ids, ["app/signup.py"]) == {}
+
+
+# --- the review's pytest plugin: what one measured run records -------------------------------
+
+APP = '''\
+def add(a, b):
+    return a + b
+
+
+def in_fixture_setup():
+    return "setup"
+
+
+def in_fixture_teardown():
+    return "teardown"
+
+
+def in_a_thread():
+    return "thread"
+
+
+def at_session_teardown():
+    return "session"
+
+
+def in_a_report_hook():
+    return "report"
+
+
+def in_the_terminal_summary():
+    return "summary"
+
+
+def in_a_server_thread():
+    return "served"
+'''
+
+CONFTEST = '''\
+import queue
+import threading
+
+import pytest
+
+import app
+
+
+@pytest.fixture(scope="session")
+def server():
+    """A thread started by the first test that uses it, serving later tests."""
+    requests, answers = queue.Queue(), queue.Queue()
+
+    def serve():  # polls: it runs Python code while pytest does its bookkeeping too
+        while True:
+            try:
+                request = requests.get(timeout=0.001)
+            except queue.Empty:
+                continue
+            if not request:
+                return
+            answers.put(app.in_a_server_thread())
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield lambda: (requests.put(True), answers.get(timeout=10))[1]
+    requests.put(False)
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def session_resource():
+    yield
+    app.at_session_teardown()
+
+
+@pytest.fixture
+def resource():
+    app.in_fixture_setup()
+    yield
+    app.in_fixture_teardown()
+
+
+def pytest_runtest_logreport(report):
+    app.in_a_report_hook()
+
+
+def pytest_terminal_summary(terminalreporter):
+    app.in_the_terminal_summary()
+'''
+
+TEST_APP = '''\
+import threading
+import unittest
+
+import app
+
+
+def test_adds(resource, session_resource, server):
+    worker = threading.Thread(target=app.in_a_thread)
+    worker.start()
+    worker.join()
+    assert app.add(1, 2) == 3
+
+
+def test_adds_again(server):
+    assert app.add(2, 2) == 4
+    assert server() == "served"  # the thread has outlived several pauses
+
+
+class TestSubtests(unittest.TestCase):
+    def test_each_number(self):
+        for n in (1, 2):
+            with self.subTest(n=n):  # each subtest's report is pytest's bookkeeping
+                self.assertEqual(app.add(n, 0), n)
+'''
+
+
+def _measured(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any], dict[str, int]]:
+    """Run the project above under the plugin: (coverage JSON for app.py, contexts JSON,
+    the line of each function's body)."""
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text(APP)
+    (root / "conftest.py").write_text(CONFTEST)
+    (root / "tests" / "test_app.py").write_text(TEST_APP)
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
+                                          ["app.py"])
+    assert report is not None, why
+    body = {line.split("(")[0][4:]: number + 1
+            for number, line in enumerate(APP.splitlines(), start=1) if line.startswith("def ")}
+    contexts = json.loads((state / "attribution-contexts.json").read_text())
+    return json.loads(report.read_text())["files"]["app.py"], contexts, body
+
+
+def test_the_run_measures_tests_fixtures_threads_and_session_teardown(tmp_path: Path) -> None:
+    """Measured: module import, each test's setup, call and teardown, every thread a test or
+    fixture starts for as long as it runs (a server thread serving a later test), session
+    fixtures torn down after the last test. Not measured: pytest's bookkeeping (report hooks)
+    and what runs after the last test."""
+    data, contexts, body = _measured(tmp_path)
+    executed, missing = set(data["executed_lines"]), set(data["missing_lines"])
+    for name in ("add", "in_fixture_setup", "in_fixture_teardown", "in_a_thread",
+                 "at_session_teardown", "in_a_server_thread"):
+        assert body[name] in executed, name
+    assert 1 in executed  # `def add` ran when the test module imported app
+    assert {body["in_a_report_hook"], body["in_the_terminal_summary"]} <= missing
+    assert data["summary"]["num_branches"] == 0  # branch measurement is on (no branches here)
+    assert contexts["files"]["app.py"]["contexts"]["*"] == [
+        "tests/test_app.py::TestSubtests::test_each_number", "tests/test_app.py::test_adds",
+        "tests/test_app.py::test_adds_again"]
+

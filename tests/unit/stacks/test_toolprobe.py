@@ -86,6 +86,28 @@ def test_probe_stack_available_with_tool_versions(bin_dir: Path, tmp_path: Path)
     assert result.tool_versions == {"pytest": "8.3.2"}
 
 
+def test_probe_stack_reads_the_versions_side_by_side(bin_dir: Path, tmp_path: Path) -> None:
+    """Each `--version` waits (up to 3 s) to see the other one running: run side by side,
+    both see each other; one after the other, the first waits alone and says so."""
+    for tool, other in (("pytest", "coverage"), ("coverage", "pytest")):
+        fake_tool(bin_dir, tool, f"""touch {tmp_path}/{tool}.started
+for i in $(seq 30); do [ -e {tmp_path}/{other}.started ] && break; sleep 0.1; done
+if [ -e {tmp_path}/{other}.started ]; then echo "{tool} 1.0.0"; else echo "{tool} 0.0.0"; fi""")
+    result = toolprobe.probe_stack(stacks.get("python-dev"), tmp_path)
+    assert result.tool_versions == {"pytest": "1.0.0", "coverage": "1.0.0"}
+    assert result.branch_coverage is True
+
+
+def test_locate_stack_reads_no_version(bin_dir: Path, tmp_path: Path) -> None:
+    fake_tool(bin_dir, "pytest", f'touch {tmp_path}/ran; echo "pytest 8.3.2"')
+    adapter = stacks.get("python-dev")
+    located = toolprobe.locate_stack(adapter, tmp_path)
+    assert (located.state, located.runners[0].version) == ("available", None)
+    assert not (tmp_path / "ran").exists()
+    assert toolprobe.read_versions(located, adapter, tmp_path).tool_versions == {
+        "pytest": "8.3.2"}
+
+
 def test_probe_stack_missing_runner_names_the_install_hint(
     bin_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
