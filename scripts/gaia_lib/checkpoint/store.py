@@ -585,6 +585,55 @@ def validate(checkpoint: Checkpoint, project: StrPath) -> Problems:
     return Problems(tuple(missing), tuple(drifted))
 
 
+OWNER_VAR = "files_owner"
+
+
+def hand_over(
+    checkpoints: StrPath,
+    project: StrPath,
+    workflow: str,
+    owner: str,
+    now: float | None = None,
+) -> str | None:
+    """Give the workflow checkpoint's `files_touched` to a run of `owner` (a story key).
+
+    The files a checkpoint lists belong to the run named by its `files_owner` variable. When a
+    run of another owner starts (or of any owner, on a checkpoint from before the variable),
+    the checkpoint as it stands is first copied, byte for byte, to
+    `<workflow>.<previous owner or "earlier">.<UTC µs>.yaml` beside it (a new name, never
+    replacing a file), then its file list is emptied and `files_owner` set; its step and other
+    variables stay. The same owner again (a resumed run) keeps its files. Returns the copy's
+    path, or None when nothing was handed over. All under the checkpoint's lock.
+    """
+    check_workflow(workflow)
+    if not is_workflow_name(owner):  # a path-safe story key: it names the copy's file
+        raise InvalidInput(f"invalid run owner {owner!r}", 1)
+    target = checkpoint_path(checkpoints, workflow)
+    clock = time.time() if now is None else now
+    stamp = iso_utc(clock)
+    archived: str | None = None
+    try:
+        with locks.locked(target, LOCK_TIMEOUT, 1):
+            current, _ = _load_or_new(target, workflow, stamp)
+            variables = dict(current.variables)
+            previous = variables.get(OWNER_VAR)
+            if previous == owner:
+                return None
+            if current.files_touched:
+                with open(target, "rb") as handle:
+                    kept = handle.read()
+                label = previous if previous and is_workflow_name(previous) else "earlier"
+                stem = target[: -len(".yaml")]
+                archived = f"{stem}.{label}.{int(clock * 1_000_000)}.yaml"
+                writes.create_bytes(archived, kept, project)
+            variables[OWNER_VAR] = owner
+            writes.write_text(target, render(Checkpoint(current.workflow, current.step, stamp,
+                                                        tuple(variables.items()))), project)
+    except OSError as exc:
+        raise _write_failed(target, exc) from None
+    return archived
+
+
 # ---------------------------------------------------------------- write-checkpoint snapshots
 
 

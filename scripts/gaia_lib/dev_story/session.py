@@ -18,7 +18,9 @@ Rules:
 - Step 3b is resolved here too (`stacks.persona`): no developer persona for the story's stack
   is exit 5, before anything is written (the seed's Step 3b halt, never a self-implementation).
 - Only after every check passed: YOLO is activated when asked (`core.yolo` sentinel), the
-  active-workflow marker says `dev-story <key>` (the edit hook records only then), the run's
+  active-workflow marker says `dev-story <key>` (the edit hook records only then), the
+  checkpoint's file list is handed to this story (`checkpoint.store.hand_over`: another
+  story's list is copied aside, then emptied; a resumed run keeps its own), the run's
   choices go to the dev-story checkpoint (`run.<key>.*` variables), the orchestration warning
   is surfaced once per session (subagent mode), and Step 1's boundary event is emitted.
 - RESUME: `resume_at` is the step to continue from. The Step 4 planning gate counts as cleared
@@ -232,6 +234,8 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
     boundaries = step_boundary.boundary_events(project, key)
     last_step = max((int(e.get("step") or 0) for e in boundaries), default=None)
     resume_at = resume_point(mode, recorded, last_step)
+    # The checkpoint's file list is this story's run (an earlier story's is kept in a copy).
+    checkpoint.hand_over(paths.checkpoints_root(project), project, WORKFLOW, key)
     active.mark(project, WORKFLOW, key)
     updates = {
         "mode": mode,

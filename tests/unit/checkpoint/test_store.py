@@ -352,3 +352,55 @@ def test_set_variables_keeps_files_and_other_variables(project: Project) -> None
     assert checkpoint.load(checkpoint.checkpoint_path(checkpoints, "dev-story")) == updated
     with pytest.raises(InvalidInput):
         checkpoint.set_variables(checkpoints, root, "dev-story", {"bad key": "x"})
+
+
+# ---------------------------------------------------------------- hand_over
+
+
+def _entry(root: Path, rel: str, text: str) -> FileEntry:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return checkpoint.entry_for(str(path), rel)
+
+
+def test_hand_over_starts_a_new_owner_without_a_copy(tmp_path: Path) -> None:
+    cps = tmp_path / ".gaia" / "memory" / "checkpoints"
+    assert checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S1", now=100.0) is None
+    loaded = checkpoint.load(cps / "dev-story.yaml")
+    assert dict(loaded.variables) == {"files_owner": "E1-S1"}
+    assert loaded.files_touched == ()
+
+
+def test_hand_over_keeps_the_same_owners_files(tmp_path: Path) -> None:
+    cps = tmp_path / ".gaia" / "memory" / "checkpoints"
+    checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S1")
+    checkpoint.record(cps, tmp_path, "dev-story", [_entry(tmp_path, "src/a.py", "a = 1\n")])
+    before = (cps / "dev-story.yaml").read_bytes()
+    assert checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S1") is None
+    assert (cps / "dev-story.yaml").read_bytes() == before
+    assert sorted(p.name for p in cps.iterdir() if p.suffix == ".yaml") == ["dev-story.yaml"]
+
+
+def test_hand_over_to_another_story_copies_the_list_aside(tmp_path: Path) -> None:
+    cps = tmp_path / ".gaia" / "memory" / "checkpoints"
+    checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S1")
+    checkpoint.set_variables(cps, tmp_path, "dev-story", {"run.E1-S1.mode": "FRESH"})
+    checkpoint.record(cps, tmp_path, "dev-story", [_entry(tmp_path, "src/a.py", "a = 1\n")])
+    before = (cps / "dev-story.yaml").read_bytes()
+    copy = checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S2", now=1.5)
+    assert copy == str(cps / "dev-story.E1-S1.1500000.yaml")
+    assert Path(copy).read_bytes() == before  # nothing of the earlier run is lost
+    now = checkpoint.load(cps / "dev-story.yaml")
+    assert now.files_touched == ()
+    assert dict(now.variables) == {"files_owner": "E1-S2", "run.E1-S1.mode": "FRESH"}
+
+
+def test_hand_over_of_a_checkpoint_without_an_owner(tmp_path: Path) -> None:
+    cps = tmp_path / ".gaia" / "memory" / "checkpoints"
+    checkpoint.record(cps, tmp_path, "dev-story", [_entry(tmp_path, "src/a.py", "a = 1\n")])
+    copy = checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S2", now=2.0)
+    assert copy == str(cps / "dev-story.earlier.2000000.yaml")
+    assert [e.path for e in checkpoint.load(copy).files_touched] == ["src/a.py"]
+    with pytest.raises(InvalidInput):
+        checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S3\nx")

@@ -224,3 +224,26 @@ def test_rework_resets_the_plan_clearance(py_project: Project) -> None:
     assert (result.data["mode"], result.data["resume_at"]) == ("REWORK", "4")
     assert result.data["failed_reviews"] == [{"gate": "QA Tests", "report": "—"}]
     assert session.run_vars(root, "E1-S2")["step4"] == ""
+
+
+def test_a_new_story_run_gets_its_own_file_list(py_project: Project) -> None:
+    """The files a run lists are that story's: the next story starts empty, the earlier list is
+    kept in a copy beside the checkpoint, and a resumed run keeps its own."""
+    from gaia_lib.checkpoint import store
+    from gaia_lib.core import paths
+
+    root = py_project.root
+    _story(py_project, "E1-S1", "ready-for-dev")
+    _story(py_project, "E1-S2", "ready-for-dev")
+    cps = paths.checkpoints_root(root)
+    assert session.setup(root, session.Invocation("E1-S1"), ENV).exit_code == 0
+    (root / "src").mkdir()
+    (root / "src" / "a.py").write_text("a = 1\n", encoding="utf-8")
+    store.record(cps, root, "dev-story", [store.entry_for(str(root / "src" / "a.py"), "src/a.py")])
+    assert session.setup(root, session.Invocation("E1-S1"), ENV).exit_code == 0  # resumed
+    target = Path(store.checkpoint_path(cps, "dev-story"))
+    assert [e.path for e in store.load(target).files_touched] == ["src/a.py"]
+    assert session.setup(root, session.Invocation("E1-S2"), ENV).exit_code == 0
+    assert store.load(target).files_touched == ()
+    copies = sorted(Path(cps).glob("dev-story.E1-S1.*.yaml"))
+    assert [[e.path for e in store.load(c).files_touched] for c in copies] == [["src/a.py"]]
