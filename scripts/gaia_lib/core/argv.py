@@ -9,6 +9,8 @@ error handler, the given exit code) instead of argparse's multi-line usage and e
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from gaia_lib.core.errors import GaiaError, UsageError
@@ -24,3 +26,13 @@ class Parser(argparse.ArgumentParser):
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise GaiaError(message or "", status)
+
+
+def story_args(prog: str, argv: Sequence[str], *file_flags: str) -> argparse.Namespace:
+    """The common entry-script shape: `KEY [--project DIR] [--<file flag> FILE]...` (paths)."""
+    parser = Parser(prog)
+    parser.add_argument("key")
+    parser.add_argument("--project")
+    for flag in file_flags:
+        parser.add_argument(flag, type=Path)
+    return parser.parse_args(list(argv))

@@ -14,17 +14,14 @@ import os
 import sys
 from collections.abc import Sequence
 
-from gaia_lib.core.argv import Parser
+from gaia_lib.core.argv import story_args
 from gaia_lib.core.handler import handle
 from gaia_lib.core.paths import project_dir
 from gaia_lib.dev_story import session
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = Parser("finalize.py")
-    parser.add_argument("key")
-    parser.add_argument("--project")
-    args = parser.parse_args(list(argv))
+    args = story_args("finalize.py", argv)
     print(session.finalize(project_dir(args.project), args.key, os.environ).text)
     return 0
 

@@ -11,21 +11,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-from gaia_lib.core.argv import Parser
+from gaia_lib.core.argv import story_args
 from gaia_lib.core.handler import handle
 from gaia_lib.core.paths import project_dir
 from gaia_lib.review_qa import steps
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = Parser("finalize.py")
-    parser.add_argument("key")
-    parser.add_argument("--project")
-    parser.add_argument("--llm-findings", type=Path)
-    parser.add_argument("--payload", type=Path)
-    args = parser.parse_args(list(argv))
+    args = story_args("finalize.py", argv, "--llm-findings", "--payload")
     return steps.emit(steps.finalize(project_dir(args.project), args.key,
                                      llm_findings=args.llm_findings, payload=args.payload))
 

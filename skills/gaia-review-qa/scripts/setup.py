@@ -11,17 +11,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from gaia_lib.core.argv import Parser
+from gaia_lib.core.argv import story_args
 from gaia_lib.core.handler import handle
 from gaia_lib.core.paths import project_dir
 from gaia_lib.review_qa import steps
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = Parser("setup.py")
-    parser.add_argument("key")
-    parser.add_argument("--project")
-    args = parser.parse_args(list(argv))
+    args = story_args("setup.py", argv)
     return steps.emit(steps.setup(project_dir(args.project), args.key))
 
 

@@ -13,17 +13,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from gaia_lib.core.argv import Parser
+from gaia_lib.core.argv import story_args
 from gaia_lib.core.handler import handle
 from gaia_lib.core.paths import project_dir
 from gaia_lib.test_automate import execute
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = Parser("preflight.py")
-    parser.add_argument("key")
-    parser.add_argument("--project")
-    args = parser.parse_args(list(argv))
+    args = story_args("preflight.py", argv)
     return execute.emit("preflight", project_dir(args.project), args.key, None)
 
 
