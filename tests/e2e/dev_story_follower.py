@@ -66,7 +66,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from e2e.fake_api import RecordedRequest, Text, ToolUse, Turn, tool_result_text
-from e2e.skill_follower import SkillTextError, fence, numbered_steps, skill_body
+from e2e.skill_follower import SkillTextError, fence, numbered_steps, skill_block, skill_body
 
 SETUP_HEADING = "## Setup (already run"
 FINAL = "dev-story finished."
@@ -238,19 +238,6 @@ class SkillText:
         return re.findall(r"`([^`]+)`", match.group(1))
 
 
-def skill_block(request: RecordedRequest) -> str:
-    """The one text block (or string message) of the request that holds the rendered skill."""
-    blocks: list[str] = []
-    for message in request.body.get("messages", []) if isinstance(request.body, dict) else []:
-        content = message.get("content")
-        items = [content] if isinstance(content, str) else [
-            str(b.get("text", "")) for b in content or [] if isinstance(b, dict)]
-        blocks += [text for text in items if SETUP_HEADING in text]
-    if not blocks:
-        raise SkillTextError(f"no message holds the rendered skill ({SETUP_HEADING!r})")
-    return blocks[-1]
-
-
 def last_user_text(request: RecordedRequest) -> str:
     """The last text the user sent (a `--continue` run's prompt)."""
     messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
@@ -321,7 +308,7 @@ class DevStoryFollower:
     def main(self, request: RecordedRequest) -> Turn:
         self._request = request
         if self._script is None:
-            self.skill = SkillText.parse(skill_block(request), self.key)
+            self.skill = SkillText.parse(skill_block(request, SETUP_HEADING), self.key)
             self._script = self._play()
             return next(self._script)
         result = self._result(request, self._pending) if self._pending else (

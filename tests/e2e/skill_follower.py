@@ -138,16 +138,17 @@ def plan_of(text: str, key: str) -> Plan:
     return Plan(setup, types[0], _fill(" ".join(quoted), key, evidence), persist, commands)
 
 
-def _skill_block(request: RecordedRequest) -> str:
-    """The one text block (or string message) of the request that holds the rendered skill."""
+def skill_block(request: RecordedRequest, heading: str = SETUP_HEADING) -> str:
+    """The one text block (or string message) of the request that holds the rendered skill:
+    the last one carrying the skill's setup `heading`."""
     blocks: list[str] = []
     for message in request.body.get("messages", []) if isinstance(request.body, dict) else []:
         content = message.get("content")
         items = [content] if isinstance(content, str) else [
             str(b.get("text", "")) for b in content or [] if isinstance(b, dict)]
-        blocks += [text for text in items if SETUP_HEADING in text]
+        blocks += [text for text in items if heading in text]
     if not blocks:
-        raise SkillTextError(f"no message holds the rendered skill ({SETUP_HEADING!r})")
+        raise SkillTextError(f"no message holds the rendered skill ({heading!r})")
     return blocks[-1]
 
 
@@ -195,7 +196,7 @@ class Follower:
     def main(self, request: RecordedRequest) -> Turn:
         step, self._main_step = self._main_step, self._main_step + 1
         if self.plan is None:
-            self.plan = plan_of(_skill_block(request), self.key)
+            self.plan = plan_of(skill_block(request), self.key)
         plan = self.plan
         if step == 0:
             return [Text("Dispatching the QA reviewer."), self._use("main", "Agent", {

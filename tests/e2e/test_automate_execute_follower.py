@@ -29,8 +29,8 @@ from e2e.skill_follower import (
     SkillTextError,
     _last_tool_result,
     _setup_json,
-    _skill_block,
     numbered_steps,
+    skill_block,
     skill_body,
 )
 
@@ -102,7 +102,7 @@ class ExecuteFollower:
     def main(self, request: RecordedRequest) -> Turn:
         step, self._main_step = self._main_step, self._main_step + 1
         if self.plan is None:
-            self.plan = plan_of(_skill_block(request), self.key)
+            self.plan = plan_of(skill_block(request), self.key)
         if step == 0:
             return [Text("Dispatching the stack developer."), self._use("main", "Agent", {
                 "description": f"Write planned tests {self.key}",

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from e2e.fake_api import RecordedRequest, Turn
-from e2e.skill_follower import Follower, Plan, SkillTextError, _skill_block, plan_of
+from e2e.skill_follower import Follower, Plan, SkillTextError, plan_of, skill_block
 
 PROPOSAL = "plan-proposal.json"
 DECISION = "DECISION"
@@ -51,7 +51,7 @@ class AutomateFollower(Follower):
 
     def main(self, request: RecordedRequest) -> Turn:
         if self.plan is None:
-            self.plan = decided(plan_of(_skill_block(request), self.key), self.decision)
+            self.plan = decided(plan_of(skill_block(request), self.key), self.decision)
         index = self._main_step - 3  # steps 0-2: dispatch and the two persisting Writes
         upcoming = self.plan.commands[index] if 0 <= index < len(self.plan.commands) else ""
         if "--decision" in upcoming and self.between_present_and_decision and not self._hook_ran:

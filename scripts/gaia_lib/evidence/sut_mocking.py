@@ -75,12 +75,9 @@ class Sut:
     names: frozenset[str]  # defined at its top level (Python); empty for other languages
 
 
-def python_names(source: str) -> frozenset[str]:
-    """Top-level functions, classes and assigned names of a Python module (pure)."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
+def top_level_names(tree: ast.Module, *, imported: bool = False) -> frozenset[str]:
+    """Top-level functions, classes and assigned names of a parsed module (pure); with
+    `imported`, also the names its top-level imports bind (what `from m import x` reaches)."""
     names: set[str] = set()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -88,7 +85,17 @@ def python_names(source: str) -> frozenset[str]:
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif imported and isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
     return frozenset(names)
+
+
+def python_names(source: str) -> frozenset[str]:
+    """Top-level functions, classes and assigned names of a Python module (pure)."""
+    try:
+        return top_level_names(ast.parse(source))
+    except (SyntaxError, ValueError):
+        return frozenset()
 
 
 def module_names(path: str) -> tuple[str, ...]:

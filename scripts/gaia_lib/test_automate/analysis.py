@@ -87,13 +87,13 @@ def file_list(s: Setup) -> list[str]:
 
 def file_hashes(project: Path, rels: Sequence[str]) -> dict[str, str]:
     """{path: sha256 hex} of each entry present on disk, sorted by path."""
-    return {rel: sha256_hex((project / rel).read_bytes()) for rel in sorted(set(rels))
-            if (project / rel).is_file()}
+    hashed = ((rel, plans.digest(project, rel)) for rel in sorted(set(rels)))
+    return {rel: hexdigest for rel, hexdigest in hashed if hexdigest is not None}
 
 
 def runner_config_blob(project: Path) -> str:
-    return "\n".join(f"{name}:{sha256_hex((project / name).read_bytes())}"
-                     for name in RUNNER_CONFIGS if (project / name).is_file())
+    return "\n".join(f"{name}:{hexdigest}" for name in RUNNER_CONFIGS
+                     if (hexdigest := plans.digest(project, name)) is not None)
 
 
 def cache_key(s: Setup, hashes: Mapping[str, str], tests: Sequence[str]) -> str:

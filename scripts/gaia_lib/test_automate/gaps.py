@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.evidence import sut_mocking
+
 PYTEST_BUILTINS = frozenset({
     "request", "tmp_path", "tmp_path_factory", "tmpdir", "tmpdir_factory", "monkeypatch",
     "capsys", "capsysbinary", "capfd", "capfdbinary", "caplog", "recwarn", "pytestconfig",
@@ -125,23 +127,15 @@ def conftest_fixtures(project: Path, test_rel: str) -> set[str]:
     return names
 
 
-def _module_defs(path: Path) -> set[str] | None:
+def _module_defs(path: Path) -> frozenset[str] | None:
     try:
-        tree = _parse(path.read_text(encoding="utf-8", errors="replace"))
+        text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    if tree is None or not isinstance(tree, ast.Module):
+    tree = _parse(text)
+    if not isinstance(tree, ast.Module):
         return None
-    names: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(t.id for t in targets if isinstance(t, ast.Name))
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-    return names
+    return sut_mocking.top_level_names(tree, imported=True)
 
 
 def _python_module_paths(sources: Iterable[str]) -> dict[str, str]:

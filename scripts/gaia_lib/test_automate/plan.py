@@ -211,13 +211,19 @@ def approve(path: Path, verdict: str, presented_plan_id: str, project: Path) -> 
     return check
 
 
+def digest(project: Path, rel: str) -> str | None:
+    """The sha256 (hex) of a project file's bytes; None when it is no readable file. The one
+    hash of a source that the analysis, the plan and the execution's drift check compare."""
+    path = project / rel
+    if not path.is_file():
+        return None
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def sources(project: Path, rels: Sequence[str]) -> tuple[Source, ...]:
-    """Each project-relative source with the sha256 of its bytes, sorted by path."""
-    out = []
-    for rel in sorted(set(rels)):
-        try:
-            digest = hashlib.sha256((project / rel).read_bytes()).hexdigest()
-        except OSError:
-            digest = ""
-        out.append(Source(rel, digest))
-    return tuple(out)
+    """Each project-relative source with the sha256 of its bytes ("" when unreadable), sorted
+    by path."""
+    return tuple(Source(rel, digest(project, rel) or "") for rel in sorted(set(rels)))

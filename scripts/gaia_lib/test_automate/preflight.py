@@ -15,14 +15,13 @@ Each check returns the HALT reasons it finds; an empty list means go. In order:
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.gate import ledger
 from gaia_lib.test_automate import allowlist
-from gaia_lib.test_automate.plan import GATE, Plan, self_checks
+from gaia_lib.test_automate.plan import GATE, Plan, digest, self_checks
 
 PASSED = "PASSED"
 
@@ -56,11 +55,7 @@ def verify_triple(plan: Plan, ledger_text: str) -> list[Halt]:
 def drift(project: Path, plan: Plan) -> list[Halt]:
     halts = []
     for source in plan.analyzed_sources:
-        try:
-            now = hashlib.sha256((project / source.path).read_bytes()).hexdigest()
-        except OSError:
-            now = "(missing)"
-        if now != source.sha256:
+        if digest(project, source.path) != source.sha256:
             halts.append(Halt("plan_drift", f"{source.path} changed since the plan was made"))
     return halts
 
