@@ -128,6 +128,28 @@ def _killed_from(report: str) -> tuple[tuple[tuple[int, str], ...], str | None]:
     return killed, error if isinstance(error, str) else None
 
 
+# What bin/gaia sets for itself and remembers of its caller (see the launcher's "run" part).
+LAUNCHED = "GAIA_LAUNCHED"
+CALLER_VARS = ("PYTHONPATH", "PYTHONPYCACHEPREFIX")
+
+
+def tool_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment a project's tool runs in: `base` (default: ours) with the caller's own
+    PYTHONPATH and PYTHONPYCACHEPREFIX back where bin/gaia replaced them (set as the caller had
+    them, absent where the caller had none), and the launcher's markers dropped. Outside the
+    launcher (no GAIA_LAUNCHED) `base` is returned as it is."""
+    env = dict(os.environ if base is None else base)
+    if env.pop(LAUNCHED, None) is None:
+        return env
+    for var in CALLER_VARS:
+        kept = env.pop(f"GAIA_CALLER_{var}", None)
+        if kept is None:
+            env.pop(var, None)
+        else:
+            env[var] = kept
+    return env
+
+
 def run_tool(
     argv: Sequence[str],
     *,
@@ -144,13 +166,13 @@ def run_tool(
     keeps the pipes open cannot hold it. When the tool's leader ends, what is left of its
     process group is killed. With `contain` (POSIX), the tool runs under the keeper
     (`core.reaper`), which also finds and kills descendants that left the group (setsid,
-    double fork) and reports them in `killed`."""
+    double fork) and reports them in `killed`. Without `env`, the tool gets `tool_env()`."""
     import select
     import subprocess
 
     args = tuple(str(a) for a in argv)
     start = time.monotonic()
-    full_env = dict(os.environ if env is None else env)
+    full_env = tool_env() if env is None else dict(env)
     contained = contain and os.name == "posix"
     report_r = report_w = -1
     mark = ""
@@ -317,7 +339,7 @@ def spawn_quick(argv: Sequence[str], *, env: Mapping[str, str] | None = None
 
     Split from `finish_quick` so a caller can do other work while the tool runs."""
     args = tuple(str(a) for a in argv)
-    full_env = dict(os.environ if env is None else env)
+    full_env = tool_env() if env is None else dict(env)
     start = time.monotonic()
     executable = _find_executable(args[0], full_env)
     if executable is None:

@@ -28,7 +28,6 @@ more class with these five methods, chosen in `forge_for`.
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,7 +163,7 @@ class GhForge:
         self.timeout = timeout
 
     def _env(self) -> dict[str, str]:
-        env = dict(os.environ)
+        env = proc.tool_env()
         env.update({"GH_PROMPT_DISABLED": "1", "GH_NO_UPDATE_NOTIFIER": "1", "NO_COLOR": "1",
                     "GH_SPINNER_DISABLED": "1", "GIT_TERMINAL_PROMPT": "0"})
         return env

@@ -14,7 +14,6 @@ Rules:
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -30,7 +29,7 @@ _BRANCH_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,199}")
 
 
 def git_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    env = dict(os.environ)
+    env = proc.tool_env()  # git's hooks are the project's tools
     env["GIT_TERMINAL_PROMPT"] = "0"  # never wait for a password nobody will type
     env["LC_ALL"] = "C"  # error classification reads git's English messages
     env.update(extra or {})

@@ -168,7 +168,7 @@ class CoverageSetup:
         return [*argv[:at], "-p", PLUGIN, *argv[at:]]
 
     def env(self) -> dict[str, str]:
-        env = dict(os.environ)
+        env = proc.tool_env()  # the project's own PYTHONPATH, then the runner plugin
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(PLUGIN_DIR),
                                                           env.get("PYTHONPATH"))))
         env.update(GAIA_COVERAGE_RCFILE=str(self.rcfile), GAIA_COVERAGE_REPORT=str(self.report),

@@ -4,6 +4,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from gaia_lib.core import proc
 
 
@@ -120,3 +122,24 @@ def test_importing_proc_does_not_import_subprocess() -> None:
     out = sp.run([sys.executable, "-I", "-S", "-c", code, str(Path(proc.__file__).parents[2])],
                  capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_tool_env_gives_the_callers_python_settings_back() -> None:
+    launched = {"PATH": "/bin", "GAIA_LAUNCHED": "1", "PYTHONPATH": "/plugin/scripts",
+                "PYTHONPYCACHEPREFIX": "/data/pycache", "GAIA_CALLER_PYTHONPATH": "src"}
+    # The caller had PYTHONPATH=src and no PYTHONPYCACHEPREFIX: exactly that comes back.
+    assert proc.tool_env(launched) == {"PATH": "/bin", "PYTHONPATH": "src"}
+    # Outside the launcher nothing is touched.
+    plain = {"PATH": "/bin", "PYTHONPATH": "x"}
+    assert proc.tool_env(plain) == plain
+
+
+def test_a_tool_run_under_the_launcher_sees_the_callers_pythonpath(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAIA_LAUNCHED", "1")
+    monkeypatch.setenv("PYTHONPATH", "/plugin/scripts")
+    monkeypatch.setenv("GAIA_CALLER_PYTHONPATH", "/the/callers/path")
+    show = "import os; print(os.environ.get('PYTHONPATH'), 'GAIA_LAUNCHED' in os.environ)"
+    for result in (proc.run_tool([sys.executable, "-c", show]),
+                   proc.run_quick([sys.executable, "-c", show], timeout=30)):
+        assert result.stdout == "/the/callers/path False\n"

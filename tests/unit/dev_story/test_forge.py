@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -96,9 +97,14 @@ def test_gh_failures_are_typed(world: World, monkeypatch: pytest.MonkeyPatch) ->
 @pytest.fixture
 def real_gh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     need("gh", "the real gh CLI is not installed")
-    for name in ("GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN",
-                 "GH_HOST", "GH_REPO"):
-        monkeypatch.delenv(name, raising=False)
+    # Nothing of the machine's own gh or git setup may reach these cases: no token or host in
+    # any GH_*/GITHUB_* variable, no config, state or git config from the real home.
+    for name in list(os.environ):
+        if name.startswith(("GH_", "GITHUB_", "XDG_", "GIT_")):
+            monkeypatch.delenv(name)
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("GH_CONFIG_DIR", str(tmp_path / "gh-config"))
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -113,7 +119,7 @@ def test_real_gh_with_a_local_remote_is_no_forge(real_gh: Path, tmp_path: Path,
     sh_git(real_gh, "remote", "add", "origin", str(tmp_path / "origin.git"))
     with pytest.raises(ForgeError) as error:
         GhForge(real_gh).view_pr(1)
-    assert error.value.kind == "no_forge"
+    assert error.value.kind == "no_forge", error.value.message
     assert error.value.message.startswith("gh pr view failed: this repository has no GitHub "
                                           "remote gh can use (gh: none of the git remotes")
     assert "\n" not in error.value.message
@@ -123,9 +129,9 @@ def test_real_gh_not_logged_in_is_auth(real_gh: Path) -> None:
     sh_git(real_gh, "remote", "add", "origin", "https://github.com/acme/demo.git")
     with pytest.raises(ForgeError) as error:
         GhForge(real_gh).view_pr(1)
-    assert error.value.kind == "auth"
-    assert error.value.message == ("gh pr view failed: gh is not logged in for this "
-                                   "repository's host: run `gh auth login` or set GH_TOKEN")
+    assert (error.value.kind, error.value.message) == (
+        "auth", "gh pr view failed: gh is not logged in for this repository's host: run "
+        "`gh auth login` or set GH_TOKEN")
 
 
 def test_real_gh_unreachable_host_is_network(real_gh: Path,
@@ -136,5 +142,5 @@ def test_real_gh_unreachable_host_is_network(real_gh: Path,
     monkeypatch.setenv("GH_ENTERPRISE_TOKEN", "not-a-token")
     with pytest.raises(ForgeError) as error:
         GhForge(real_gh, timeout=60).checks(1)
-    assert error.value.kind == "network"
-    assert error.value.message == "gh pr checks failed: error connecting to ghe.invalid"
+    assert (error.value.kind, error.value.message) == (
+        "network", "gh pr checks failed: error connecting to ghe.invalid")
