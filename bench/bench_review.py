@@ -1,35 +1,32 @@
 """Benchmark: a whole QA review against a plain run of the same project's tests.
 
-The review runs the suite once (the configured tier under coverage.py with per-test contexts,
-which also yields the JUnit report, branch coverage and behavioural attribution), so its wall
-time should stay close to the test run's. Two projects, each measured in the same run:
+The review runs the suite once (the configured tier with the review's pytest plugin: line
+probes in the story's sources, per-test attribution, the JUnit report), so its wall time should
+stay close to the test run's. Two projects, each measured in the same run:
 - the demo (examples/demo-project, story E1-S1);
 - a real open-source project: the sdist of more-itertools (its own pytest suite, about 660
   tests), with a story written here for its `chunked` function.
-Each measurement is a fresh process: `python -m pytest -q <tier paths>` (plain) and
-`gaia review-qa E1-S1 --no-cache` (review), interleaved, after one warm-up of each; both run as
+Each measurement is a fresh process: `python -m pytest -q <tier paths>` (plain),
+`gaia review-qa E1-S1 --no-cache` (review) and the same review with GAIA_COVERAGE_MODE=tracer
+(the baseline: coverage.py's own tracer), interleaved, after one warm-up of each; all run as
 bin/gaia runs the review: bytecode cached (PYTHONPYCACHEPREFIX in the bench's directory,
 PYTHONDONTWRITEBYTECODE dropped). Each story's QA budget allows every timed round. Reports
-medians over --runs and the ratio review / plain. Goal: ratio <= 1.5.
+medians over --runs, the ratios review / plain and tracer review / plain, and whether the two
+modes' coverage reports agree line for line (executed and missing lines of every file). Goal:
+ratio <= 1.5.
 
-Measured 2026-11-30 on the shared 2-core machine (load average about 1.5), main (c9d75dc) and
-this code back to back, 5 runs, CPython 3.11.7, coverage 7.11.0 (CTracer), pytest 9.0.2:
-    demo            plain 0.33 s, review 1.01 s -> 3.09x;  now plain 0.31 s, review 0.79 s -> 2.54x
-    more-itertools  plain 2.27 s, review 6.73 s -> 2.96x;  now plain 2.27 s, review 6.26 s -> 2.76x
-(Against the earlier main 9889d5c, whose matcher did not yet weigh the run's per-test coverage
-a second time: 3.02x -> 2.84x and 2.96x -> 2.60x; 3.03x -> 2.44x and 2.92x -> 2.64x. Without
-bytecode caches, as a shell with PYTHONDONTWRITEBYTECODE=1 runs it, every process compiles its
-imports: 2.35x -> 1.82x and 2.59x -> 2.28x.)
-
-Where the rest goes, more-itertools' story run (tests/test_more.py, 534 tests, 2219 subtests),
-CPU seconds, medians of 5: plain 2.07; the same run with a trace function that
-records nothing 3.10 (CPython 3.11 runs every frame de-specialised, with a C call per event,
-once any trace function is set); recording more.py's lines 5.20; and its arcs (branch) 5.40.
-So the measured run alone is 2.6x the plain one before the review does anything else; the
-demo's suite takes 0.3 s, less than the review's fixed cost (its own process, the run's keeper,
-coverage.py's import, the report and gate writes: about 0.5 s). 1.5x needs a tracer that stops
-reporting a line once it is recorded (sys.monitoring, CPython 3.12+; coverage.py uses it for
-branch coverage from 3.14, and not with per-test contexts).
+Measured 2026-12-01 on the shared 2-core machine (idle, load average below 0.1), 5 runs,
+CPython 3.11.7, coverage 7.11.0, pytest 9.0.2:
+    demo            plain 0.28 s, review 0.65 s -> 2.34x;  tracer review 0.67 s -> 2.42x
+    more-itertools  plain 2.19 s, review 3.20 s -> 1.46x;  tracer review 5.97 s -> 2.73x
+and both projects' reports agree line for line. On more-itertools' story run the tracer cost
+the most: CPython 3.11 runs every frame de-specialised once any trace function is set (a trace
+function that records nothing took 2.07 -> 3.10 CPU seconds), and recording more.py's lines
+took it to 5.20; the probes add one dictionary store per statement run in the story's sources
+and nothing elsewhere (about 10% CPU there). The demo's suite takes 0.28 s, less than the
+review's fixed cost, which probes do not change: the review's own process (imports about
+0.2 s, setup and schema checks about 0.15 s), the run's keeper, coverage.py's import and
+report in the test process (about 0.1 s), the report and gate writes.
 
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real project, pip access to PyPI (the sdist is downloaded once into --cache).
@@ -144,6 +141,14 @@ def real_project(work: Path, cache: Path, python: str) -> tuple[Path, list[str]]
     return root, ["tests"]
 
 
+def coverage_lines(root: Path) -> dict[str, tuple[list[int], list[int]]]:
+    """Per measured file, the executed and missing lines of the last review's coverage JSON."""
+    report = root / ".gaia/state/review/qa-tests/E1-S1/attribution-coverage.json"
+    files = json.loads(report.read_text())["files"]
+    return {name: (entry["executed_lines"], entry["missing_lines"])
+            for name, entry in files.items()}
+
+
 def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
     start = time.perf_counter()
     done = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
@@ -165,17 +170,31 @@ def measure(label: str, root: Path, tier_paths: list[str], python: str,
     plain = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tier_paths]
     review = [sys.executable, "-m", "gaia_lib", "review-qa", "E1-S1", "--project", str(root),
               "--no-cache"]
+    traced = {**env, "GAIA_COVERAGE_MODE": "tracer"}  # the baseline: coverage.py's tracer
     timed(plain, root, env)  # warm the file system and the bytecode caches
     timed(review, root, env)
-    plain_times, review_times = [], []
-    for _ in range(runs):  # interleaved, so drift in machine load hits both alike
+    timed(review, root, traced)
+    plain_times: list[float] = []
+    review_times: list[float] = []
+    traced_times: list[float] = []
+    for _ in range(runs):  # interleaved, so drift in machine load hits all alike
         plain_times.append(timed(plain, root, env))
         review_times.append(timed(review, root, env))
+        traced_times.append(timed(review, root, traced))
     plain_median = statistics.median(plain_times)
     review_median = statistics.median(review_times)
+    traced_median = statistics.median(traced_times)
+    # The two measurements must agree: each file's executed and missing lines, mode for mode.
+    timed(review, root, env)
+    probed_lines = coverage_lines(root)
+    timed(review, root, traced)
+    agree = probed_lines == coverage_lines(root) and bool(probed_lines)
     return {"project": label, "runs": runs, "plain_median_s": round(plain_median, 3),
             "review_median_s": round(review_median, 3),
-            "ratio": round(review_median / plain_median, 2), "goal": 1.5}
+            "ratio": round(review_median / plain_median, 2), "goal": 1.5,
+            "review_tracer_median_s": round(traced_median, 3),
+            "tracer_ratio": round(traced_median / plain_median, 2),
+            "probes_match_tracer_lines": agree}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,27 +8,39 @@ any of its lines, with the node ids of every test the measured run ran under `te
 (behavioural attribution: a test listed there and under no file executed none of the measured
 code).
 
-What is measured (a tracer makes every Python line it sees several times slower, so it runs
-only where a test's code can run):
+Two ways to measure, the same outputs:
+- probes (GAIA_COVERAGE_PROBES=1, the review's default; gaia_line_probes.py): the story's
+  sources are compiled at import with a dictionary store before each statement and nothing else
+  is touched, so the run costs about what a plain one does. Lines only: an `except` none of
+  whose lines ran is the uncovered error path. Used when every source can be probed and none is
+  imported before the plugin starts; otherwise the run falls back to the tracer, line data only.
+- the tracer (coverage.py's own, with branches when the rcfile asks): a trace function makes
+  every Python line the process runs several times slower, so it runs only where a test's code
+  can run.
+
+What is measured, either way:
 - from the first conftest's load to the end of collection: the project's code from its first
   import (module bodies, conftests, plugins' set-up); pytest's own start-up is not measured;
 - each test's setup, call and teardown phases (fixtures, the test body, session fixtures torn
   down after the last test), every thread a test or fixture starts, for as long as it runs;
-- not pytest's bookkeeping: between phases, and the reports of subtests inside a test
-  (makereport / logreport: the terminal and JUnit writers); nothing after the last test (the
-  terminal summary, other plugins' imports at exit).
+- not pytest's bookkeeping: the reports of a test and of subtests inside it (makereport /
+  logreport: the terminal and JUnit writers); nothing after the last test (the terminal
+  summary, other plugins' imports at exit). The tracer also pauses between phases.
 Pausing takes the main thread's trace function off (`sys.settrace(None)`) and puts the same one
 back: other threads' tracers never stop, and coverage.py's own state is not touched. A
-coverage.py that measures without a trace function (sys.monitoring) is never paused.
+coverage.py that measures without a trace function (sys.monitoring) is never paused. Probes are
+never off: what they record during bookkeeping or after the last test is dropped.
 
 Environment: GAIA_COVERAGE_RCFILE (coverage config: branch, include), GAIA_COVERAGE_DATA (the
-data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs). Data already in
+data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs),
+GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes). Data already in
 the data file is kept (several tiers append). Without coverage.py the tests run unmeasured and
 one line in the terminal summary says so; a measurement problem never fails the test run.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import sys
@@ -49,10 +61,72 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(line)
 
 
+def _included(rcfile: str) -> list[str] | None:
+    """The rcfile's `include` as real paths, or None when one is a pattern, not a file."""
+    import configparser
+
+    parser = configparser.ConfigParser()
+    try:
+        parser.read(rcfile, encoding="utf-8")
+        lines = parser.get("run", "include", fallback="").split()
+    except (configparser.Error, OSError):
+        return None
+    if not lines or any(ch in line for line in lines for ch in "*?["):
+        return None
+    return [os.path.realpath(line) for line in lines]
+
+
+def _start_probes(rcfile: str) -> bool:
+    """Measure with probes (module docstring); False when this run cannot."""
+    paths = _included(rcfile)
+    if paths is None or sys.version_info < (3, 9):
+        return False
+    try:
+        import coverage  # noqa: F401  (the report needs it; an import error shows now)
+    except ImportError:
+        _say("coverage.py is not importable here: the tests run unmeasured")
+        _state["unmeasured"] = True
+        return True
+    import gaia_line_probes
+
+    for path in paths:
+        try:
+            with open(path, "rb") as handle:
+                tree = ast.parse(handle.read(), path)
+        except (OSError, SyntaxError, ValueError):
+            continue  # never imported, or its import fails the run as it would anyway
+        if not gaia_line_probes.probeable(tree):
+            return False
+    probes = gaia_line_probes.Probes(paths)
+    if probes.already_imported():
+        return False
+    probes.install()
+    _state.update(probes=probes, lines={}, touched={}, test=None)
+    return True
+
+
+def _settle(keep: bool) -> None:
+    """Probes: the lines recorded since the last call, to the current test (or to no test),
+    or dropped (`keep` false: bookkeeping, after the last test)."""
+    probes = _state.get("probes")
+    if probes is None:
+        return
+    found = probes.take()
+    if not keep:
+        return
+    lines, touched, test = _state["lines"], _state["touched"], _state["test"]
+    for path, numbers in found.items():
+        lines.setdefault(path, set()).update(numbers)
+        if test is not None:
+            touched.setdefault(path, set()).add(test)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
     rcfile = os.environ.get("GAIA_COVERAGE_RCFILE")
-    if not rcfile or "cov" in _state:
+    if not rcfile or "cov" in _state or "probes" in _state or "unmeasured" in _state:
+        return
+    if os.environ.get("GAIA_COVERAGE_PROBES") == "1" and _start_probes(rcfile):
         return
     try:
         import coverage
@@ -97,9 +171,11 @@ def _bookkeeping() -> Any:
     """The body of a report hook's wrapper: not measured, then back to how it was."""
     was = _state.get("measuring")
     _measure(False)
+    _settle(True)
     try:
         yield
     finally:
+        _settle(False)
         if was:
             _measure(True)
 
@@ -111,9 +187,13 @@ def pytest_collection_finish(session: Any) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_setup(item: Any) -> Any:
-    if "cov" in _state:
+    if "cov" in _state or "probes" in _state:
         _state.setdefault("ran", set()).add(item.nodeid)
+    if "cov" in _state:
         _state["cov"].switch_context(item.nodeid)
+    if "probes" in _state:
+        _settle(True)  # collection, or between tests: no test's
+        _state["test"] = item.nodeid
     yield from _measured_phase()
 
 
@@ -140,38 +220,80 @@ def pytest_runtest_logreport(report: Any) -> Any:
 def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
     if "cov" in _state:
         _state["cov"].switch_context("")
+    if "probes" in _state:
+        _settle(True)
+        _state["test"] = None
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: Any) -> None:
     """The last test is done: stop measuring before the terminal summary and the exit."""
+    if "probes" in _state:
+        _settle(True)
+        _state["done"] = True
     if "cov" in _state:
         _measure(True)  # the trace function back in place for coverage.py to stop
         _state["cov"].stop()
 
 
+def _probed_report() -> dict[str, set[str]]:
+    """Probes: the lines into the data file, the coverage JSON from it; the tests per file."""
+    import coverage
+
+    probes = _state.pop("probes")
+    _settle("done" not in _state)  # a run that fails early never reaches sessionfinish
+    probes.uninstall()
+    for path in probes.unprobed():
+        sys.stderr.write(f"gaia_coverage_plugin: not measured (loaded by another import "
+                         f"hook): {os.path.relpath(path)}\n")
+    cov = coverage.Coverage(config_file=os.environ["GAIA_COVERAGE_RCFILE"],
+                            data_file=os.environ.get("GAIA_COVERAGE_DATA"), branch=False)
+    try:
+        cov.load()  # append to an earlier tier's data
+    except Exception:  # unreadable old data: start afresh
+        cov.erase()
+    data = cov.get_data()
+    data.add_lines({path: sorted(lines) for path, lines in _state["lines"].items()})
+    cov.save()
+    cov.json_report(outfile=os.environ["GAIA_COVERAGE_REPORT"])
+    touched: dict[str, set[str]] = _state["touched"]
+    return touched
+
+
+def _traced_report(cov: Any) -> dict[str, set[str]]:
+    """The tracer: save, the coverage JSON; the tests per file from the data's contexts."""
+    cov.stop()  # a no-op after pytest_sessionfinish (a run that fails early never gets there)
+    cov.save()
+    cov.json_report(outfile=os.environ["GAIA_COVERAGE_REPORT"])
+    data = cov.get_data()
+    touched: dict[str, set[str]] = {}
+    for name in data.measured_files():
+        labels = touched.setdefault(name, set())
+        for found in data.contexts_by_lineno(name).values():
+            labels.update(x for x in found if x)
+    return touched
+
+
 def pytest_unconfigure(config: Any) -> None:
     _measure(True)
     cov = _state.pop("cov", None)
-    if cov is None:
+    if cov is None and "probes" not in _state:
         return
-    cov.stop()  # a no-op after pytest_sessionfinish (a run that fails early never gets there)
     try:
-        cov.save()
-        cov.json_report(outfile=os.environ["GAIA_COVERAGE_REPORT"])
-        data = cov.get_data()
-        files = {}
-        for name in data.measured_files():
-            labels: set[str] = set()
-            for found in data.contexts_by_lineno(name).values():
-                labels.update(found)
-            files[os.path.relpath(name)] = {"contexts": {"*": sorted(x for x in labels if x)}}
+        touched = _traced_report(cov) if cov is not None else _probed_report()
+        files = {os.path.relpath(name): {"contexts": {"*": sorted(labels)}}
+                 for name, labels in touched.items()}
         path = os.environ["GAIA_COVERAGE_CONTEXTS"]
         ran = set(_state.pop("ran", ()))
         try:  # an earlier tier's tests, run in this review
             with open(path, encoding="utf-8") as previous:
-                ran.update(json.load(previous).get("tests", []))
-        except (OSError, ValueError, AttributeError):
+                earlier = json.load(previous)
+            ran.update(earlier.get("tests", []))
+            for name, entry in earlier.get("files", {}).items():
+                labels = set(entry["contexts"]["*"]) | set(
+                    files.get(name, {}).get("contexts", {}).get("*", ()))
+                files[name] = {"contexts": {"*": sorted(labels)}}
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
             pass
         with open(path, "w", encoding="utf-8") as out:
             json.dump({"files": files, "tests": sorted(ran)}, out, sort_keys=True)

@@ -1,13 +1,14 @@
 """Behavioural attribution (Python stack): do an AC's tests execute the story's own code?
 
-Matching a test to an AC by name says what the test claims; running the story's tests under
-coverage.py with per-test contexts says what it does. An AC whose tests never execute a line of
-the story's File List sources is covered in name only.
+Matching a test to an AC by name says what the test claims; running the story's tests measured
+per test says what it does. An AC whose tests never execute a line of the story's File List
+sources is covered in name only.
 `CoverageSetup` adds the review's pytest plugin (runner_plugins/gaia_coverage_plugin.py) to a
-pytest run: the review's one test run then gives the JUnit report, branch coverage and per-test
-contexts (labelled by node id) together; `measure` runs the story's tests that way when no test
-tier is configured; `attribute` (per AC) and `executes` (per test, the matcher's `executes`
-signal) are the pure rules.
+pytest run: the review's one test run then gives the JUnit report, line coverage and per-test
+contexts (labelled by node id) together, measured by line probes compiled into the story's
+sources (or, with GAIA_COVERAGE_MODE=tracer, by coverage.py's tracer, branches included);
+`measure` runs the story's tests that way when no test tier is configured; `attribute` (per
+AC) and `executes` (per test, the matcher's `executes` signal) are the pure rules.
 """
 
 from __future__ import annotations
@@ -23,9 +24,14 @@ from typing import Any
 from gaia_lib.core import proc, writes
 
 RCFILE = """[run]
-branch = True
+branch = {branch}
 data_file = {data_file}
 """
+# GAIA_COVERAGE_MODE=tracer: coverage.py's tracer with branches, at several times the run's cost;
+# by default the story's sources carry line probes (runner_plugins/gaia_line_probes.py).
+# Branch data only in tracer mode: a tier that falls back to the tracer then appends lines to
+# the same data file as a probed one.
+MODE_VAR = "GAIA_COVERAGE_MODE"
 RUN_TIMEOUT_SECONDS = 600
 PLUGIN = "gaia_coverage_plugin"  # scripts/runner_plugins/gaia_coverage_plugin.py
 PLUGIN_DIR = Path(__file__).resolve().parents[2] / "runner_plugins"
@@ -127,6 +133,7 @@ class CoverageSetup:
     state_dir: Path
     include: tuple[str, ...] = ()  # the story's sources: only they are measured
     measured: bool = field(default=False)
+    tracer: bool = field(default_factory=lambda: os.environ.get(MODE_VAR) == "tracer")
 
     @property
     def rcfile(self) -> Path:
@@ -148,7 +155,8 @@ class CoverageSetup:
         # Measuring only the story's sources keeps the run fast and the report small: a
         # whole-project report with per-test contexts runs to hundreds of MiB on a real suite.
         include = "".join(f"    {pattern}\n" for pattern in self.include)
-        writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file)
+        writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file,
+                                                     branch=self.tracer)
                           + (f"include =\n{include}" if include else ""))
         for path in (self.data_file, self.report, self.contexts):
             writes.remove(path)
@@ -173,7 +181,8 @@ class CoverageSetup:
                                                           env.get("PYTHONPATH"))))
         env.update(GAIA_COVERAGE_RCFILE=str(self.rcfile), GAIA_COVERAGE_REPORT=str(self.report),
                    GAIA_COVERAGE_CONTEXTS=str(self.contexts),
-                   GAIA_COVERAGE_DATA=str(self.data_file))
+                   GAIA_COVERAGE_DATA=str(self.data_file),
+                   GAIA_COVERAGE_PROBES="0" if self.tracer else "1")
         # A coverage.py already set to start in every Python process (COVERAGE_PROCESS_START,
         # e.g. a CI measuring its own tools) would run a second tracer inside the measured
         # run; the review's measurement owns this run.

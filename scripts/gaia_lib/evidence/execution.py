@@ -10,8 +10,8 @@ files to runners that accept paths; CI contexts run the tier as configured. A br
 (`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
-plugin (coverage.py with per-test contexts, inside the same pytest process that writes the
-JUnit report), so the review needs no second run for branch coverage or attribution. Every
+plugin (line probes or coverage.py's tracer, per test, inside the same pytest process that
+writes the JUnit report), so the review needs no second run for coverage or attribution. Every
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
 

@@ -7,10 +7,10 @@ and the parent, and chained by `run` for terminal and CI use:
   AC parsing and coverage, Then-literal and branch-coverage evidence, test execution, TC specs
   for uncovered ACs, Phase 4 evidence; `analysis-results.json` (+ `.md`) and
   `execution-evidence.json`, schema-validated, cached by inputs.
-  The suite runs once: the configured tiers (a pytest tier under coverage.py with per-test
-  contexts), or, with no tier, the story's tests under coverage.py (Python) or the project's
+  The suite runs once: the configured tiers (a pytest tier measured per test by the review's
+  plugin), or, with no tier, the story's tests measured the same way (Python) or the project's
   `coverage_command`. That one run gives the pass/fail evidence, the tests the runner skipped
-  (they cover nothing), branch coverage and behavioural attribution; its per-test contexts
+  (they cover nothing), line coverage and behavioural attribution; its per-test contexts
   then feed the final analysis's matcher (`ac_coverage`'s `executes`): a test the run shows
   never executing the story's File List sources matches no AC by its words, and a distinctive
   but weak textual match of a test that does execute them counts.

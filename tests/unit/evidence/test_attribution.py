@@ -202,11 +202,14 @@ def _measured(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any], dict[str,
     return json.loads(report.read_text())["files"]["app.py"], contexts, body
 
 
-def test_the_run_measures_tests_fixtures_threads_and_session_teardown(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["probes", "tracer"])
+def test_the_run_measures_tests_fixtures_threads_and_session_teardown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
     """Measured: module import, each test's setup, call and teardown, every thread a test or
     fixture starts for as long as it runs (a server thread serving a later test), session
     fixtures torn down after the last test. Not measured: pytest's bookkeeping (report hooks)
-    and what runs after the last test."""
+    and what runs after the last test. The same with probes and with the tracer."""
+    monkeypatch.setenv(attribution.MODE_VAR, mode)
     data, contexts, body = _measured(tmp_path)
     executed, missing = set(data["executed_lines"]), set(data["missing_lines"])
     for name in ("add", "in_fixture_setup", "in_fixture_teardown", "in_a_thread",
@@ -214,7 +217,8 @@ def test_the_run_measures_tests_fixtures_threads_and_session_teardown(tmp_path: 
         assert body[name] in executed, name
     assert 1 in executed  # `def add` ran when the test module imported app
     assert {body["in_a_report_hook"], body["in_the_terminal_summary"]} <= missing
-    assert data["summary"]["num_branches"] == 0  # branch measurement is on (no branches here)
+    # Branches are measured by the tracer only (none here); probes measure lines.
+    assert data["summary"].get("num_branches") == (0 if mode == "tracer" else None)
     assert contexts["files"]["app.py"]["contexts"]["*"] == [
         "tests/test_app.py::TestSubtests::test_each_number", "tests/test_app.py::test_adds",
         "tests/test_app.py::test_adds_again"]

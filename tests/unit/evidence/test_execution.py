@@ -9,7 +9,7 @@ import pytest
 
 from gaia_lib.core import config, writes
 from gaia_lib.core.errors import InvalidInput
-from gaia_lib.evidence import execution
+from gaia_lib.evidence import attribution, execution
 
 PY = sys.executable
 
@@ -193,8 +193,6 @@ def test_a_runner_flooding_its_output_is_bounded_not_fatal(tmp_path: Path) -> No
 
 
 def _measured_run(root: Path, python: str) -> execution.Evidence:
-    from gaia_lib.evidence import attribution
-
     (root / "app.py").write_text("def add(a, b):\n    if a < 0:\n        raise ValueError(a)\n"
                                  "    return a + b\n")
     (root / "tests" / "test_app.py").write_text(
@@ -212,7 +210,10 @@ def _measured_run(root: Path, python: str) -> execution.Evidence:
                                  coverage=attribution.CoverageSetup(state, ("app.py",)))
 
 
-def test_a_pytest_tier_under_coverage_gives_junit_branches_and_contexts(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["probes", "tracer"])
+def test_a_pytest_tier_under_coverage_gives_junit_coverage_and_contexts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    monkeypatch.setenv(attribution.MODE_VAR, mode)
     root = _project(tmp_path)
     evidence = _measured_run(root, PY)
     suite = evidence.suites[0]
@@ -221,7 +222,10 @@ def test_a_pytest_tier_under_coverage_gives_junit_branches_and_contexts(tmp_path
     assert evidence.coverage_report is not None
     report = json.loads(evidence.coverage_report.read_text())
     assert list(report["files"]) == ["app.py"]  # only the story's sources are measured
-    assert report["files"]["app.py"]["summary"]["missing_branches"] == 1
+    summary = report["files"]["app.py"]["summary"]
+    assert (summary["covered_lines"], summary["missing_lines"]) == (3, 1)
+    # Branches are the tracer's only.
+    assert summary.get("missing_branches") == (1 if mode == "tracer" else None)
     contexts = json.loads((evidence.coverage_report.parent / "attribution-contexts.json")
                           .read_text())
     assert contexts["files"]["app.py"]["contexts"]["*"] == ["tests/test_app.py::test_adds"]
