@@ -148,6 +148,11 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
         lines.append(f"  coverage command: {s.coverage_command or '(none found)'}")
     dirs = ", ".join(outcome.survey.test_dirs) or "(none found)"
     lines.append(f"test directories: {dirs}")
+    if outcome.survey.src_packages:
+        names = ", ".join(outcome.survey.src_packages)
+        lines.append(f"note: src layout ({names}): the tests import it only once the project is "
+                     "installed (`pip install -e .`) or with PYTHONPATH=src in the environment "
+                     "gaia runs in")
     lines += [f"wrote: {paths.relative_to_project(p, project)}" for p in outcome.written]
     lines += [f"kept: {paths.relative_to_project(p, project)}" for p in outcome.kept]
     return lines

@@ -15,11 +15,16 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   A stack in a subdirectory runs its command from there (`cd web && npm test`).
 - Test directories: the directories holding the discovered test files, each cut at its first
   conventional test-directory name (`tests/unit/x` -> `tests`), at most MAX_TEST_DIRS, sorted.
+- Src layout (Python): packages under `src/` (a directory with `__init__.py`) that the
+  project's pytest configuration does not put on the path (`pythonpath` naming `src` in
+  pyproject.toml, pytest.ini, setup.cfg or tox.ini): the tests import them only once the
+  project is installed (`pip install -e .`) or with PYTHONPATH=src; init says so.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import time
 from collections.abc import Mapping, Sequence
@@ -49,6 +54,7 @@ class Survey:
     stacks: tuple[StackSurvey, ...]
     test_dirs: tuple[str, ...]
     timed_out: bool
+    src_packages: tuple[str, ...] = ()  # under src/, not on pytest's path by its config
 
     @property
     def primary(self) -> StackSurvey | None:
@@ -172,6 +178,32 @@ def _subdirs(directory: Path) -> list[Path]:
         return []
 
 
+_PYTEST_CONFIGS = ("pyproject.toml", "pytest.ini", "setup.cfg", "tox.ini")
+_PYTHONPATH_SRC = re.compile(r"^\s*pythonpath\s*=.*\bsrc\b", re.MULTILINE)
+
+
+def pythonpath_has_src(configs: Mapping[str, str]) -> bool:
+    """Whether a pytest configuration file (name -> text) puts `src` on the path (pure)."""
+    return any(_PYTHONPATH_SRC.search(text) for text in configs.values())
+
+
+def unplaced_src_packages(root: Path) -> tuple[str, ...]:
+    """The packages of a src layout that pytest's own configuration does not make importable."""
+    src = root / "src"
+    if not src.is_dir():
+        return ()
+    packages = tuple(sorted(d.name for d in _subdirs(src) if (d / "__init__.py").is_file()))
+    if not packages:
+        return ()
+    configs = {}
+    for name in _PYTEST_CONFIGS:
+        try:
+            configs[name] = (root / name).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+    return () if pythonpath_has_src(configs) else packages
+
+
 def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> Survey:
     primary = stacks.detect(root)
     if primary is None:  # a monorepo without a root marker: the first stack found below
@@ -196,4 +228,6 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
             adapter.key, where, _in(where, test) if test else None,
             _in(where, coverage) if coverage else None, len(per_stack[adapter.key]),
         ))
-    return Survey(tuple(surveyed), dirs, timed_out)
+    python = any(s.stack == "python-dev" and s.where == "." for s in surveyed)
+    return Survey(tuple(surveyed), dirs, timed_out,
+                  unplaced_src_packages(root) if python else ())

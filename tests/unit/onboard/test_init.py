@@ -84,6 +84,15 @@ def test_describe_names_what_was_chosen(repo: Path) -> None:
     assert "  test command: python -m pytest -q" in lines
     assert "test directories: tests" in lines
     assert "wrote: .gaia/config/project-config.yaml" in lines
+    assert not any(line.startswith("note:") for line in lines)
+
+
+def test_describe_says_how_a_src_layout_becomes_importable(repo: Path) -> None:
+    (repo / "src" / "shop").mkdir(parents=True)
+    (repo / "src" / "shop" / "__init__.py").write_text("")
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    assert ("note: src layout (shop): the tests import it only once the project is installed "
+            "(`pip install -e .`) or with PYTHONPATH=src in the environment gaia runs in") in lines
 
 
 def test_rendered_config_quotes_hostile_commands_safely() -> None:
