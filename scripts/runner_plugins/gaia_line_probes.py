@@ -201,10 +201,14 @@ class Probes:
     def take(self) -> dict[str, set[int]]:
         """The lines each file recorded since the last `take`, and empty tables again."""
         out: dict[str, set[int]] = {}
-        for path, table in self.tables.items():
+        for path, table in list(self.tables.items()):
             if table:
-                out[path] = set(table) & self.code_lines.get(path, set())
-                table.clear()
+                # Only the lines taken are removed: one a thread records meanwhile stays for
+                # the next take (list() of int keys runs without letting another thread in).
+                taken = list(table)
+                for line in taken:
+                    del table[line]
+                out[path] = set(taken) & self.code_lines.get(path, set())
         return out
 
     def unprobed(self) -> list[str]:
