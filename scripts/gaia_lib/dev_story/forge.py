@@ -43,7 +43,10 @@ _PR_URL_RE = re.compile(r"/pull/([0-9]+)\b")
 _NO_FORGE = ("none of the git remotes", "not a git repository")
 _NETWORK = ("error connecting to", "could not resolve host", "connection refused",
             "i/o timeout", "tls handshake timeout", "connection reset", "no such host")
-_AUTH = ("gh auth login", "authentication", "http 401", "bad credentials", "not logged in")
+# gh words "not logged in" by environment: "please run: gh auth login" at a terminal, "set the
+# GH_TOKEN environment variable" when CI or GITHUB_ACTIONS is set.
+_AUTH = ("gh auth login", "authentication", "http 401", "bad credentials", "not logged in",
+         "set the gh_token environment variable")
 _NOT_FOUND = ("no pull requests found", "could not resolve to a pullrequest", "http 404",
               "not found")
 _CONFLICT = ("not mergeable", "merge conflict", "conflicts with base")

@@ -12,6 +12,9 @@ from helpers.tools import need
 
 @pytest.mark.parametrize(("stderr", "kind"), [
     ("To get started with GitHub CLI, please run:  gh auth login", "auth"),
+    ("gh: To use GitHub CLI in automation, set the GH_TOKEN environment variable.", "auth"),
+    ("gh: To use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment "
+     "variable. Example:", "auth"),
     ("X Pull request a/b#1 is not mergeable: the merge commit cannot be cleanly created.",
      "conflict"),
     ("X Pull request a/b#1 is not mergeable: the base branch policy prohibits the merge.",
@@ -125,7 +128,14 @@ def test_real_gh_with_a_local_remote_is_no_forge(real_gh: Path, tmp_path: Path,
     assert "\n" not in error.value.message
 
 
-def test_real_gh_not_logged_in_is_auth(real_gh: Path) -> None:
+@pytest.mark.parametrize("ci_env", [{}, {"CI": "1"}, {"CI": "true", "GITHUB_ACTIONS": "true"}],
+                         ids=["terminal", "ci", "github-actions"])
+def test_real_gh_not_logged_in_is_auth(real_gh: Path, ci_env: dict[str, str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # gh words its not-logged-in help differently under CI and GitHub Actions; all are auth.
+    monkeypatch.delenv("CI", raising=False)
+    for name, value in ci_env.items():
+        monkeypatch.setenv(name, value)
     sh_git(real_gh, "remote", "add", "origin", "https://github.com/acme/demo.git")
     with pytest.raises(ForgeError) as error:
         GhForge(real_gh).view_pr(1)
