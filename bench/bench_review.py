@@ -167,6 +167,8 @@ def measure(label: str, root: Path, tier_paths: list[str], python: str,
     env["PYTHONPATH"] = str(REPO / "scripts")
     # As bin/gaia runs it: bytecode cached outside the source trees, for both commands alike.
     env["PYTHONPYCACHEPREFIX"] = str(root.parent / "pycache")
+    # The plugin's data dir (the remembered tool versions) is the bench's own, warmed once.
+    env["GAIA_DATA_DIR"] = str(root.parent / f"gaia-data-{root.name}")
     plain = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tier_paths]
     review = [sys.executable, "-m", "gaia_lib", "review-qa", "E1-S1", "--project", str(root),
               "--no-cache"]

@@ -4,7 +4,8 @@ A probe looks the tool up the way `command -v` does (`proc.which`, PATH only), t
 project's `node_modules/.bin`. It NEVER uses `npx`, which would install the tool. The version
 comes from `<tool> --version`, capped at PROBE_TIMEOUT seconds through `proc.run_tool`; a probe
 that times out counts the tool as present with an unknown version (the seed's rule: warn and
-continue).
+continue). A version read cleanly is remembered against the executable's identity
+(`versioncache`): the next probe of the same, unchanged executable does not run it.
 
 Three entry points:
 - `probe_stack`: every runner / coverage tool of a stack adapter -> available or
@@ -30,6 +31,7 @@ from typing import Any
 
 from gaia_lib.core import proc
 from gaia_lib.core.errors import InvalidInput, MalformedFile, NotFound
+from gaia_lib.stacks import versioncache
 from gaia_lib.stacks.adapters import StackAdapter
 
 PROBE_TIMEOUT = 5.0
@@ -77,13 +79,19 @@ def parse_version(output: str) -> str | None:
 
 
 def _version(executable: Path, cwd: Path | None, timeout: float) -> tuple[str | None, bool]:
+    remembered = versioncache.lookup(executable)
+    if remembered is not None:
+        return remembered, False
     result = proc.run_tool([str(executable), "--version"], cwd=cwd, timeout=timeout)
     if result.timed_out:
         return None, True
     if result.error:
         return None, False
     # Some tools (java, older gcc wrappers) print their version on stderr.
-    return parse_version(result.stdout) or parse_version(result.stderr), False
+    version = parse_version(result.stdout) or parse_version(result.stderr)
+    if version is not None and result.returncode == 0:
+        versioncache.store(executable, version)
+    return version, False
 
 
 def _executable(path: Path) -> bool:
