@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,7 +61,10 @@ def compare(file_list: Iterable[str], changed: Iterable[str]) -> Divergence | No
 
 
 def _git(repo: Path, *args: str) -> proc.ToolResult:
-    return proc.run_tool(["git", *args], cwd=repo, timeout=GIT_TIMEOUT)
+    # Read-only queries, some side by side: no optional index refresh, so no index.lock
+    # contention among them or with the user's own git.
+    env = {**proc.tool_env(), "GIT_OPTIONAL_LOCKS": "0"}
+    return proc.run_tool(["git", *args], cwd=repo, timeout=GIT_TIMEOUT, env=env)
 
 
 def _names(result: proc.ToolResult) -> list[str]:
@@ -84,9 +88,12 @@ BOOKKEEPING_PREFIXES = (".gaia/", "docs/implementation-artifacts/", "docs/test-a
 
 def changed_files(repo: Path, base_ref: str) -> list[str]:
     """Repo-relative paths changed since `base_ref`, plus unstaged and untracked files."""
-    names = _names(_git(repo, "diff", "--name-only", "-z", base_ref, "--"))
-    names += _names(_git(repo, "diff", "--name-only", "-z"))
-    names += _names(_git(repo, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))
+    queries = (("diff", "--name-only", "-z", base_ref, "--"), ("diff", "--name-only", "-z"),
+               ("ls-files", "--others", "--exclude-standard", "--full-name", "-z"))
+    # Three read-only git runs, side by side: each is mostly a process start-up.
+    with ThreadPoolExecutor(max_workers=len(queries)) as pool:
+        results = list(pool.map(lambda args: _git(repo, *args), queries))
+    names = [name for result in results for name in _names(result)]
     return [name for name in names if not name.startswith(BOOKKEEPING_PREFIXES)]
 
 
