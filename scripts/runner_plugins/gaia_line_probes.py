@@ -174,6 +174,7 @@ class Probes:
 
     def __init__(self, paths: Iterable[str]) -> None:
         self.paths = {os.path.realpath(p) for p in paths}
+        self.names = frozenset(os.path.basename(p) for p in self.paths)
         self.tables = TABLES
         self.code_lines: dict[str, set[int]] = {}
         self._original: Any = None
@@ -183,7 +184,7 @@ class Probes:
         probes = self
 
         def get_code(loader: SourceFileLoader, fullname: str) -> Any:
-            path = os.path.realpath(loader.get_filename(fullname))
+            path = _resolved(loader.get_filename(fullname), probes.names)
             if path not in probes.paths:
                 return original(loader, fullname)
             code, lines = instrument(loader.get_data(path), loader.get_filename(fullname))
@@ -214,16 +215,29 @@ class Probes:
     def unprobed(self) -> list[str]:
         """The named files a module loaded without probes (another import hook compiled it,
         such as pytest's assertion rewriter for a registered module): not measured."""
-        return sorted(path for path in set(_module_files()) & self.paths
+        return sorted(path for path in set(_module_files(self.names)) & self.paths
                       if path not in self.code_lines)
 
     def already_imported(self) -> list[str]:
         """The named files some module already loaded (they can carry no probes)."""
-        return sorted(path for path in _module_files() if path in self.paths)
+        return sorted(path for path in _module_files(self.names) if path in self.paths)
 
 
-def _module_files() -> Iterator[str]:
+def _resolved(name: str, names: frozenset[str]) -> str | None:
+    """`name`'s real path when it can be one of the files called `names`, else None.
+
+    Resolving every module's path costs a system call per path component, for hundreds of
+    modules; only a file of one of those names, or a symbolic link (which may point at one),
+    can resolve to a named file."""
+    if os.path.basename(name) in names or os.path.islink(name):
+        return os.path.realpath(name)
+    return None
+
+
+def _module_files(names: frozenset[str]) -> Iterator[str]:
     for module in list(sys.modules.values()):
         name = getattr(module, "__file__", None)
         if isinstance(name, str):
-            yield os.path.realpath(name)
+            path = _resolved(name, names)
+            if path is not None:
+                yield path

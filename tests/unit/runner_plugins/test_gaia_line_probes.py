@@ -293,6 +293,22 @@ def test_a_source_imported_before_the_plugin_starts_is_traced(
     assert _lines(report) == {"app.py": ([2], [1, 5, 6], [])}
 
 
+def test_a_source_imported_through_a_link_of_another_name_is_probed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The story names the real file; the tests import it through a symbolic link called
+    # otherwise. Both modes report the real file, the same lines.
+    reports = []
+    for mode in ("probes", "tracer"):
+        root = tmp_path / mode
+        (root / "impl").mkdir(parents=True)
+        (root / "impl" / "real_app.py").write_text(LOADED)
+        (root / "app.py").symlink_to(root / "impl" / "real_app.py")
+        reports.append(_measure(tmp_path, monkeypatch, mode, {
+            "tests/test_app.py": "import app\n\ndef test_twice():\n    assert app.twice(2) == 4\n"},
+            ["impl/real_app.py"]))
+    assert _lines(reports[0]) == _lines(reports[1]) == {"impl/real_app.py": ([1, 2, 5], [6], [])}
+
+
 def test_a_match_statement_is_not_probeable() -> None:
     assert gaia_line_probes.probeable(ast.parse("x = 1\n"))
     tree = ast.parse("match x:\n    case 1:\n        pass\n")
