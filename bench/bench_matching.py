@@ -64,9 +64,11 @@ PROJECTS = (
             test_deps=("pytest", "coverage", "freezegun"), pythonpath="src"),
     Project("zod", "npm", "zod@4.1.12", "ts-dev", "package"),
     Project("humanize", "pypi", "humanize==4.11.0", "python-dev", "humanize-4.11.0",
-            held_out=True, test_deps=("pytest", "coverage", "freezegun"), pythonpath="src"),
+            test_deps=("pytest", "coverage", "freezegun"), pythonpath="src"),
     Project("semver", "debian", "golang-github-masterminds-semver-dev=3.2.0-1", "go-dev",
-            "usr/share/gocode/src/github.com/Masterminds/semver", held_out=True),
+            "usr/share/gocode/src/github.com/Masterminds/semver"),
+    Project("tabulate", "pypi", "tabulate==0.9.0", "python-dev", "tabulate-0.9.0",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
