@@ -7,10 +7,10 @@ line, body); `read` adds what each says. A case carries:
   `describe text > it text`), `line`: the 1-based line of its declaration;
 - `body`: leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
   declaration + its body;
-- `description`: what the test says about itself in prose: a Python docstring, the comment
-  block above it, Gherkin-style step comments inside it (`# Given/When/Then/And/But ...`; other
-  inner comments annotate code and stay in the body), Go subtest names (`t.Run("...")`) and
-  table-case names (`name: "..."`);
+- `description`: what the test says about itself in prose: a Python docstring (a string as its
+  first statement, in any quoting), the comment block above it, Gherkin-style step comments
+  inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
+  the body), Go subtest names (`t.Run("...")`) and table-case names (`name: "..."`);
 - `exceptions`: the exception/error types it expects (`pytest.raises(X)`, `assertRaises(X)`,
   `toThrow(X)`, `assertThrows(X.class)`, `errors.Is(err, ErrX)`, `ErrorIs(t, err, ErrX)`);
 - `asserted`: the string and number literals inside its assertions;
@@ -220,7 +220,11 @@ def split_tests(path: str, text: str) -> list[TestCase]:
     return _declared(path, text)
 
 
-_DOCSTRING = re.compile(r'^\s*[rRuUbB]?("""|\'\'\')(?P<doc>.*?)\1', re.S)
+# A docstring is the body's first statement when it is a string, in any quoting:
+# "Output: integer format" is one as much as a triple-quoted block.
+_DOCSTRING = re.compile(r'^\s*[rRuUbB]?(?:(?P<q3>"""|\'\'\')(?P<doc>.*?)(?P=q3)|'
+                        r'(?P<q1>["\'])(?P<line>(?:\\.|(?!(?P=q1))[^\\\n])*)(?P=q1)\s*(?:#.*)?$)',
+                        re.S | re.M)
 _COMMENT = re.compile(r"^\s*(?:#(?![!])|//+|/\*+|\*(?!/))\s?(?P<text>.*?)\s*(?:\*/)?\s*$")
 _GHERKIN_STEP = re.compile(r"(?:Given|When|Then|And|But)\b", re.I)
 _NOT_PROSE = re.compile(r"^(?:noqa|type:\s*ignore|pragma|eslint|@ts-|nolint|istanbul|c8 )", re.I)
@@ -256,7 +260,7 @@ def _description(case: TestCase) -> str:
                          decl)
             doc = _DOCSTRING.match("\n".join(lines[colon + 1:]))
             if doc:
-                parts.append(" ".join(doc.group("doc").split()))
+                parts.append(" ".join((doc.group("doc") or doc.group("line") or "").split()))
     decl = next((i for i, line in enumerate(lines) if line.strip()
                  and not _COMMENT.match(line) and not line.lstrip().startswith("@")), len(lines))
     for i, line in enumerate(lines):

@@ -196,6 +196,21 @@ def test_python_docstring_comments_exceptions_and_asserted_literals() -> None:
         "", (), (), False)
 
 
+@pytest.mark.parametrize(("first_statement", "description"), [
+    ('"Output: maxcolwidth wraps longer cells"', "Output: maxcolwidth wraps longer cells"),
+    ("'single quotes'  # a comment after it", "single quotes"),
+    ('r"raw \\d+ text"', "raw \\d+ text"),
+    ('"""Several\n    lines."""', "Several lines."),
+    ('x = "an assignment, not a docstring"', ""),
+    ('"a" + suffix', ""),
+])
+def test_a_docstring_in_any_quoting_is_the_description(first_statement: str,
+                                                       description: str) -> None:
+    (found,) = split_tests("tests/test_out.py",
+                           f"def test_out():\n    {first_statement}\n    assert out()\n")
+    assert read(found).description == description
+
+
 def test_js_nesting_comments_and_throw_expectations() -> None:
     cases = [read(c) for c in split_tests("src/codes.test.ts", SAYS_TS)]
     assert [c.name for c in cases] == ["codes > refuses a code past its expiry date",
