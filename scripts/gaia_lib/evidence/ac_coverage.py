@@ -21,7 +21,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     table counts: `then_literals`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
     without two word characters in a row (`","`: found in any assertion);
-  - **exception**: an exception the test expects that the AC names: 2.0;
+  - **exception**: an exception the test expects that the AC names: 2.0; a built-in one
+    (`ValueError`, `TypeError`, `Error`, ...: what any bad input raises) 1.0, and it agrees
+    with the AC (below) only when the test's own words also name some of the AC;
   - **name**, again: a test named after a code identifier the AC names (`TestSetMetadata`,
     `test_max_age` for an AC naming `SetMetadata`, `max_age`: the unit under test, by the
     naming convention of every runner): 2.0.
@@ -343,7 +345,8 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
     for name in case.exceptions:
         amount = exceptions.get(name.lower(), 0.0)
         score.add(EXCEPTION, amount, name)
-        score.asserts = score.asserts or amount > 0
+        generic = name.lower() in GENERIC_EXCEPTIONS
+        score.asserts = score.asserts or (amount > 0 and (not generic or score.explained > 0))
     # An error the AC names, asserted as a value (Go's `err != ErrX` over a table), is expected.
     errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
     score.unraised = (then_raises and not errs) or (errs and not then_fails)
@@ -384,8 +387,19 @@ def _shared(named: Sequence[set[str]], base: float) -> list[dict[str, float]]:
     return [{name: base / df[name] for name in group} for group in named]
 
 
+# The built-in exceptions code raises for any bad input: expecting one says little about which
+# behaviour a test checks, so each weighs half and is never the only evidence.
+GENERIC_EXCEPTIONS = frozenset({
+    "exception", "error", "valueerror", "typeerror", "keyerror", "indexerror", "runtimeerror",
+    "attributeerror", "assertionerror", "lookuperror", "oserror", "notimplementederror",
+    "rangeerror", "syntaxerror", "illegalargumentexception", "illegalstateexception",
+    "nullpointerexception", "runtimeexception"})
+
+
 def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str, float]]:
-    return _shared([_exceptions_named(ac) for ac in criteria], EXCEPTION_WEIGHT)
+    shared = _shared([_exceptions_named(ac) for ac in criteria], EXCEPTION_WEIGHT)
+    return [{name: amount / 2 if name in GENERIC_EXCEPTIONS else amount
+             for name, amount in group.items()} for group in shared]
 
 
 def _identifier_key(text: str) -> str:

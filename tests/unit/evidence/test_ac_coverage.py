@@ -267,6 +267,44 @@ def test_token_loaded_with_tampered_signature():
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
 
 
+def test_a_builtin_exception_alone_is_no_evidence_for_an_ac() -> None:
+    # ValueError is what any bad input raises: a test expecting it for another reason (an
+    # index of the wrong length) does not verify the AC's ValueError; one whose own words
+    # name the AC's subject does.
+    criteria = (
+        ac("AC1", "a table and maxcolwidths", "it is rendered", "long cells wrap"),
+        ac("AC2", "a negative maxcolwidths value", "tabulate is called",
+           "a ValueError is raised"),
+    )
+    source = '''
+def test_list_of_lists_with_supplied_index():
+    "Output: a table with a supplied index of the wrong length"
+    with raises(ValueError):
+        tabulate([[1], [2]], showindex=[1], tablefmt="plain")
+
+
+def test_negative_maxcolwidths_are_refused():
+    with raises(ValueError):
+        tabulate([["a"]], maxcolwidths=-1)
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert by_id(result)["AC2"].tests == (f"{FILE}::test_negative_maxcolwidths_are_refused",)
+
+
+def test_a_distinctive_exception_alone_still_covers_its_ac() -> None:
+    criteria = (
+        ac("AC1", "a token", "it is loaded after max_age", "SignatureExpired is raised"),
+        ac("AC2", "a token", "it is dumped", "the payload is serialized"),
+    )
+    source = '''
+def test_old():
+    with pytest.raises(SignatureExpired):
+        load(token())
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
+
+
 def test_tests_that_never_run_the_story_code_lose_word_evidence_not_ids() -> None:
     cases = [case("test_invalid_email_returns_422_error"), case("test_ac1_creates")]
     executes = {f"{FILE}::test_invalid_email_returns_422_error": True}
