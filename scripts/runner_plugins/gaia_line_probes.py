@@ -116,9 +116,8 @@ class _Instrument(ast.NodeTransformer):
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
                 setattr(node, field, self._body(block, docstring=False))
-        for field in ("handlers",):
-            for handler in getattr(node, field, None) or ():
-                self.visit(handler)
+        for handler in getattr(node, "handlers", None) or ():  # try / try*: except clauses
+            self.visit(handler)
         return node
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
