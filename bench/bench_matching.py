@@ -68,6 +68,8 @@ PROJECTS = (
     Project("semver", "debian", "golang-github-masterminds-semver-dev=3.2.0-1", "go-dev",
             "usr/share/gocode/src/github.com/Masterminds/semver"),
     Project("tabulate", "pypi", "tabulate==0.9.0", "python-dev", "tabulate-0.9.0",
+            test_deps=("pytest", "coverage")),
+    Project("simplejson", "pypi", "simplejson==3.19.3", "python-dev", "simplejson-3.19.3",
             held_out=True, test_deps=("pytest", "coverage")),
 )
 
