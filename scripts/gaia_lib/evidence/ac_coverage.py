@@ -16,17 +16,21 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
     subtest names, at full weight;
   - **body**: the AC's words in the test's code, at 0.4 (and falling as more tests' bodies
-    use them: shared set-up code decides nothing);
+    use them: shared set-up code decides nothing); the calls that expect an exception and the
+    exceptions they name are left out (`assertRaises(TypeError` is the exception signal, not
+    the words "raises", "type", "error" again);
   - **literal**: the AC's Then-clause literals the test asserts (a table-driven test's data
     table counts: `then_literals`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
     without two word characters in a row (`","`: found in any assertion);
   - **exception**: an exception the test expects that the AC names: 2.0; a built-in one
     (`ValueError`, `TypeError`, `Error`, ...: what any bad input raises) 1.0, and it agrees
-    with the AC (below) only when the test's own words also name some of the AC;
+    with the AC (below) only when the test's own words explain >= 0.35 of its name or its
+    body carries >= 1.0 of the AC's words (it sets up what the AC's Given says);
   - **name**, again: a test named after a code identifier the AC names (`TestSetMetadata`,
     `test_max_age` for an AC naming `SetMetadata`, `max_age`: the unit under test, by the
-    naming convention of every runner): 2.0.
+    naming convention of every runner), by its whole name or by its first words
+    (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0.
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
@@ -49,8 +53,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     evidence from words spelled alike on both sides (`.includes()` beats "included" for a test
     named "includes").
   - named for it: the test is named after a code identifier only this AC names (and its
-    assertions do not rule the AC out); such an AC, like one matched strongly by assertions
-    its name is silent on, is no rival to the others.
+    assertions do not rule the AC out); such an AC, when the identifier is the test's whole
+    name, like one matched strongly by assertions its name is silent on, is no rival to the
+    others (named by its first words, the rest of its name is about that unit: it stays one).
   A weak, equal resemblance to several ACs is therefore evidence for none.
 - Execution (where per-test coverage was measured: `executes`, per test id). A test that
   never executes any of the story's File List sources verifies none of the story's
@@ -111,6 +116,7 @@ CONTRADICTED_FACTOR = 0.5
 BODY_WEIGHT = 0.4
 EXCEPTION_WEIGHT = 2.0
 IDENTIFIER_WEIGHT = 2.0
+GENERIC_BODY = 1.0  # body evidence that lets a built-in exception agree with an AC
 LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_literals.ENUM: 1.5,
                   then_literals.NUMBER: 0.8, then_literals.KEYWORD: 0.3}
 WEAK_NUMBERS = frozenset({"0", "1"})
@@ -223,11 +229,27 @@ class _Said:
     spelled: Mapping[str, set[str]]  # name and description tokens -> their spellings
     spans: tuple[str, ...]  # its assertion statements
     subject: str = ""  # the unit it is named after (subject_of)
+    subjects: tuple[str, ...] = ()  # the units its name may start with (subject_prefixes)
 
 
 def _code_only(body: str) -> str:
     """The body without its docstring: what the test does (inner comments annotate it)."""
     return re.sub(r'("""|\'\'\')(?:.|\n)*?\1', " ", body, count=1)
+
+
+# The calls that expect an exception: `assertRaises(E, ...)`, `pytest.raises(E)`, `toThrow(E)`.
+_EXPECTING = re.compile(r"\b(?:assertRaises\w*|assertThrows|raises|toThrow\w*|rejects|throws|"
+                        r"ErrorIs|errors\.Is)\b")
+
+
+def _without_expectations(code: str, expected: Sequence[str]) -> str:
+    """The code without the exceptions it expects and the calls that expect them: they are
+    the exception signal, and counted again as body words (`assertRaises(TypeError` ~ "a
+    TypeError is raised") they would outweigh everything the test says."""
+    code = _EXPECTING.sub(" ", code)
+    for name in expected:
+        code = re.sub(rf"\b{re.escape(name)}\b", " ", code)
+    return code
 
 
 def _ac_text(ac: AcceptanceCriterion) -> str:
@@ -284,6 +306,7 @@ class _Score:
     alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
     complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
     named_for: bool = False  # named after a code identifier this AC alone names
+    named_whole: bool = False  # ... by its whole name, not only the name's first words
     parts: dict[str, float] | None = None
     evidence: list[str] | None = None
 
@@ -311,11 +334,13 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
            identifiers: Mapping[str, float]) -> _Score:
     score = _Score()
     ac_tokens = frozenset(ac_spelled)
-    named = identifiers.get(said.subject, 0.0) if said.subject else 0.0
+    unit = next((key for key in said.subjects if identifiers.get(key)), "")
+    named = identifiers.get(unit, 0.0) if unit else 0.0
     if named:  # `TestSetMetadata` for an AC naming SetMetadata: spelled alike, by definition
-        score.add(NAME, named, said.subject)
+        score.add(NAME, named, unit)
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
+        score.named_whole = unit == said.subject
 
     for token in sorted(ac_tokens & (said.name | said.description)):
         score.add(NAME if token in said.name else DESCRIPTION, weight(token), token)
@@ -346,7 +371,9 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
         amount = exceptions.get(name.lower(), 0.0)
         score.add(EXCEPTION, amount, name)
         generic = name.lower() in GENERIC_EXCEPTIONS
-        score.asserts = score.asserts or (amount > 0 and (not generic or score.explained > 0))
+        agrees = (not generic or score.explained >= MIN_EXPLAINED
+                  or (score.parts or {}).get(BODY, 0.0) >= GENERIC_BODY)
+        score.asserts = score.asserts or (amount > 0 and agrees)
     # An error the AC names, asserted as a value (Go's `err != ErrX` over a table), is expected.
     errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
     score.unraised = (then_raises and not errs) or (errs and not then_fails)
@@ -426,6 +453,21 @@ def subject_of(name: str) -> str:
     return _identifier_key(re.sub(r"^(?:test|Test)_?", "", last.strip()))
 
 
+_NAME_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+
+def subject_prefixes(name: str) -> tuple[str, ...]:
+    """The units a test's name may start with, longest first, as identifier keys:
+    `test_for_json_encodes_list` -> forjsonencodeslist, ..., forjson, for (a test is named
+    `test_<unit>_<what it checks>` by the convention of every runner); () for a sentence."""
+    whole = subject_of(name)
+    if not whole:
+        return ()
+    last = re.sub(r"^(?:test|Test)_?", "", re.split(r"::|\.| > ", name)[-1].strip())
+    parts = [p.lower() for p in _NAME_PART.findall(last)]
+    return tuple(dict.fromkeys(["".join(parts[:k]) for k in range(len(parts), 0, -1)]))
+
+
 def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
     `executed`: per-test coverage shows the test running the story's sources."""
@@ -438,7 +480,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     # its assertions do not rule out. An AC its assertions alone match strongly, which its
     # name never mentions, is covered on its own and competes with none.
     rivals = [s for s in scores if s.claim >= MIN_CLAIM and not (s.contradicted or s.unraised)
-              and not (s.asserts and s.explained == 0 and strong(s)) and not s.named_for]
+              and not (s.asserts and s.explained == 0 and strong(s))
+              and not (s.named_for and s.named_whole)]
     chosen = []
     for i, score in enumerate(scores):
         if score.total < MIN_SCORE or score.claim < MIN_CLAIM:
@@ -486,7 +529,8 @@ def analyze(
 
     raw_ac = [words.forms(_ac_text(ac)) for ac in criteria]
     raw_said = [(words.forms(c.name), words.forms(c.description),
-                 words.forms(_code_only(c.body))) for c in ours]
+                 words.forms(_without_expectations(_code_only(c.body), c.exceptions)))
+                for c in ours]
     linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
     ac_spelled = [words.normalise(group, linking) for group in raw_ac]
     ac_tokens = [frozenset(group) for group in ac_spelled]
@@ -496,7 +540,7 @@ def analyze(
         spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
         said.append(_Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                           tuple(then_literals.assertion_spans(case.body)),
-                          subject_of(case.name)))
+                          subject_of(case.name), subject_prefixes(case.name)))
     weight = _Weights(ac_tokens, said)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)

@@ -305,6 +305,71 @@ def test_old():
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
 
 
+ENCODER = (
+    ac("AC1", "an item_sort_key function", "a dict is dumped",
+       "its items are written in the order that key gives"),
+    ac("AC2", "custom separators", "an object is dumped",
+       "the item separator goes between items and the key separator between key and value"),
+    ac("AC3", "for_json", "an object that has a for_json method is dumped",
+       "the method's result is written as JSON in its place"),
+    ac("AC4", "tuple_as_array turned off", "a tuple is dumped",
+       "a TypeError is raised because it is not JSON serializable"),
+)
+
+ENCODER_TESTS = '''
+class TestEncoder(TestCase):
+    def test_for_json_encodes_list(self):
+        self.assertRoundTrip(ForJsonList(), ForJsonList().for_json())
+
+    def test_item_sort_key_value(self):
+        a = {'a': 1, 'b': 0}
+        self.assertEqual('{"b": 0, "a": 1}', json.dumps(a, item_sort_key=lambda kv: kv[1]))
+
+    def test_circular_default(self):
+        json.dumps([set()], default=default_iterable)
+        self.assertRaises(TypeError, json.dumps, [set()])
+'''
+
+
+def test_a_test_named_after_a_unit_by_its_first_words_covers_that_units_ac() -> None:
+    # `test_<unit>_<what it checks>`: for_json is the unit, though "json" is in every AC.
+    result = analyze("E1-S1", ENCODER, py_cases(ENCODER_TESTS), file_list=[FILE])
+    assert by_id(result)["AC3"].tests == (f"{FILE}::TestEncoder::test_for_json_encodes_list",)
+    # The words of the unit's name (item, key) are no evidence for another AC.
+    assert by_id(result)["AC1"].tests == (f"{FILE}::TestEncoder::test_item_sort_key_value",)
+    assert not by_id(result)["AC2"].matched
+
+
+def test_the_call_that_expects_an_exception_is_not_body_evidence_again() -> None:
+    # `assertRaises(TypeError, ...)` once counted as the words "raises", "type", "error" too,
+    # which made a test about circular references a strong match for the TypeError AC.
+    result = analyze("E1-S1", ENCODER, py_cases(ENCODER_TESTS), file_list=[FILE])
+    assert not by_id(result)["AC4"].matched
+
+
+def test_a_builtin_exception_agrees_when_the_body_does_the_acs_setup() -> None:
+    # The name says nothing ("bogus call"), but the body passes the AC's parameters and expects
+    # its ValueError: that is evidence.
+    criteria = (
+        ac("AC1", "a minimum_unit that is also suppressed", "precisedelta is called",
+           "a ValueError is raised"),
+        ac("AC2", "units to suppress", "precisedelta is called",
+           "those units are not represented"),
+        ac("AC3", "a timedelta", "naturaldelta is called", "it returns a fuzzy duration"),
+        ac("AC4", "a datetime in the past", "naturaltime is called",
+           "it returns the relative time"),
+        ac("AC5", "today's date", "naturalday is called", "it returns today"),
+    )
+    source = '''
+def test_bogus_call():
+    assert humanize.precisedelta(None) == "None"
+    with pytest.raises(ValueError):
+        humanize.precisedelta(1, minimum_unit="years", suppress=["years"])
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
+
+
 def test_tests_that_never_run_the_story_code_lose_word_evidence_not_ids() -> None:
     cases = [case("test_invalid_email_returns_422_error"), case("test_ac1_creates")]
     executes = {f"{FILE}::test_invalid_email_returns_422_error": True}
