@@ -196,7 +196,10 @@ STACKS: dict[str, StackAdapter] = {
             key="python-dev",
             language="Python",
             persona_file="python-dev.md",
-            markers=(Marker("requirements.txt"), Marker("pyproject.toml"), Marker("Pipfile")),
+            # Upstream's three, and the setuptools files many published libraries still have
+            # instead (simplejson ships setup.py and setup.cfg, no pyproject.toml).
+            markers=(Marker("requirements.txt"), Marker("pyproject.toml"), Marker("Pipfile"),
+                     Marker("setup.py"), Marker("setup.cfg")),
             test_globs=_globs("**/test_*.py", "**/*_test.py"),
             runners=(
                 Runner(
