@@ -128,6 +128,28 @@ def test_story_not_in_review_is_refused_with_the_seed_message(
     )
 
 
+@pytest.mark.parametrize("damage", ["no section", "a row missing"])
+def test_a_story_that_cannot_take_a_verdict_is_refused_before_anything_runs(
+    qa_project: Project, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    text = story.read_text()
+    if damage == "no section":
+        story.write_text(text[:text.index("## Review Gate")])
+        message = "is missing the '## Review Gate' section"
+    else:
+        story.write_text(text.replace("| Test Review | UNVERIFIED | — |\n", ""))
+        message = "is missing canonical gate row 'Test Review' in '## Review Gate'"
+    assert command.main(["E1-S1"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith(f"review-qa: story file '{story}' ") and message in err
+    assert err.count("\n") == 1
+    # No test ran, no evidence, no report, no round was used up.
+    assert not (qa_project.root / ".gaia/state/review").exists()
+    assert not list(qa_project.impl.glob("qa-tests-E1-S1*.md"))
+    assert not (qa_project.root / ".gaia/state/review-rounds.jsonl").exists()
+
+
 def test_analysis_is_byte_identical_across_runs_apart_from_timestamps(qa_project: Project) -> None:
     setup = context.setup(qa_project.root, "E1-S1")
     first = review_qa.analyze(setup, use_cache=False, run_tests=False)

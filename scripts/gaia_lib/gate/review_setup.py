@@ -2,7 +2,8 @@
 
 `prepare` resolves the key to exactly one story file (none: exit 1 "story file not found for key
 K"; several: exit 2 "multiple story files matched key K"), requires the story to be in `review`
-("story K is in 'S' status — must be in 'review' status for <purpose>", exit 1), resolves the
+("story K is in 'S' status — must be in 'review' status for <purpose>", exit 1), requires the
+six canonical rows of its `## Review Gate` table (where the verdict will go), resolves the
 stack and its persona and probes the stack's tools (PATH, then node_modules/.bin, never `npx`;
 a 5 s cap per probe). A test runner the stack needs but the machine lacks makes the review
 BLOCKED (`blocked_reason`): that is known at once, from where the tools are (`located`). Their
@@ -21,6 +22,7 @@ from typing import Any
 from gaia_lib import __version__
 from gaia_lib.core import config, keys, paths
 from gaia_lib.core.errors import GaiaError, NotFound
+from gaia_lib.gate import table
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks import persona, toolprobe
 from gaia_lib.story import resolve
@@ -90,6 +92,9 @@ def prepare(project: Path, raw_key: str, purpose: str) -> ReviewSetup:
     if story.status != "review":
         raise GaiaError(f"story {key} is in '{story.status}' status — must be in 'review' "
                         f"status for {purpose}", 1)
+    # The review ends by recording its verdict in the story's Review Gate table: a story that
+    # cannot take one is refused now, before any test runs or a round's report is written.
+    table.canonical_rows(story)
     chosen = persona.resolve(story_file=story_path, project_root=project)
     adapter = stacks.get(chosen.stack)
     located = toolprobe.locate_stack(adapter, project)
