@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -148,6 +149,14 @@ def test_a_story_that_cannot_take_a_verdict_is_refused_before_anything_runs(
     assert not (qa_project.root / ".gaia/state/review").exists()
     assert not list(qa_project.impl.glob("qa-tests-E1-S1*.md"))
     assert not (qa_project.root / ".gaia/state/review-rounds.jsonl").exists()
+
+
+def test_a_file_list_check_that_could_not_run_is_said_in_the_report(qa_project: Project) -> None:
+    shutil.rmtree(qa_project.root / ".git")
+    assert command.main(["E1-S1"]) == 0
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert ("Story gate warnings:\n- The File List was not compared with the branch's changes: "
+            "git diff unavailable — divergence check skipped (not in a git repository).") in text
 
 
 def test_analysis_is_byte_identical_across_runs_apart_from_timestamps(qa_project: Project) -> None:

@@ -70,11 +70,15 @@ def line_of(text: str, needle: str, default: int = 1) -> int:
 
 
 def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
-    """Story gate: File List divergence (warnings) and File List entries missing on disk."""
+    """Story gate: File List divergence (warnings; a comparison git could not make is one too)
+    and File List entries missing on disk."""
     warnings: list[str] = []  # upstream's one-line JSON reports, verbatim
     result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main")
     if result.divergence is not None:
         warnings.append(result.divergence.to_json())
+    if result.note:  # said, so a skipped comparison never reads as one that found nothing
+        warnings.append(f"The File List was not compared with the branch's changes: "
+                        f"{result.note}.")
     findings = []
     rel_story = paths.relative_to_project(s.story_path, s.project)
     for entry in s.story.file_list or ():

@@ -71,6 +71,17 @@ def _names(result: proc.ToolResult) -> list[str]:
     return [name for name in result.stdout.split("\0") if name] if result.ok else []
 
 
+def refusal(stderr: str) -> str:
+    """Why git would not read the repository, in its own words where they say more than that
+    there is none ("detected dubious ownership in repository at '/src'": an unpacked archive
+    owned by another user)."""
+    first = next((line.strip() for line in stderr.splitlines() if line.strip()), "")
+    first = first.removeprefix("fatal: ").removeprefix("error: ")
+    if not first or first.lower().startswith("not a git repository"):
+        return "not in a git repository"
+    return first[:200]
+
+
 def resolve_base(repo: Path, base: str) -> str | None:
     for candidate in dict.fromkeys(
         (base, f"origin/{base}", "main", "master", "origin/main", "origin/master")
@@ -105,7 +116,7 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> 
         return CheckResult(Divergence("empty-file-list"))
     inside = _git(repo, "rev-parse", "--git-dir")
     if not inside.ok:
-        reason = "git not installed" if inside.error else "not in a git repository"
+        reason = "git not installed" if inside.error else refusal(inside.stderr)
         return CheckResult(None, f"git diff unavailable — divergence check skipped ({reason})")
     base_ref = resolve_base(repo, base)
     if base_ref is None:

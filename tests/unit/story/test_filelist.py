@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,27 @@ def test_not_a_git_repository(tmp_path: Path) -> None:
     assert result.note == (
         "git diff unavailable — divergence check skipped (not in a git repository)"
     )
+
+
+@pytest.mark.parametrize(("stderr", "reason"), [
+    ("fatal: not a git repository (or any of the parent directories): .git\n",
+     "not in a git repository"),
+    ("", "not in a git repository"),
+    ("fatal: detected dubious ownership in repository at '/src/lib'\nTo add an exception for "
+     "this directory, call:\n", "detected dubious ownership in repository at '/src/lib'"),
+])
+def test_git_refusing_the_repository_is_said_in_its_words(stderr: str, reason: str) -> None:
+    assert filelist.refusal(stderr) == reason
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: a repository owned by another user")
+def test_a_repository_owned_by_another_user_is_named_as_such(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    for path in [repo, *repo.rglob("*")]:
+        os.chown(path, 65534, 65534, follow_symlinks=False)
+    result = filelist.check(("src/a.ts",), repo)
+    assert result.divergence is None and result.note is not None
+    assert "detected dubious ownership in repository at" in result.note
 
 
 @pytest.mark.parametrize("default_branch", ["main", "master"])
