@@ -70,6 +70,8 @@ PROJECTS = (
     Project("tabulate", "pypi", "tabulate==0.9.0", "python-dev", "tabulate-0.9.0",
             test_deps=("pytest", "coverage")),
     Project("simplejson", "pypi", "simplejson==3.19.3", "python-dev", "simplejson-3.19.3",
+            test_deps=("pytest", "coverage")),
+    Project("inflection", "pypi", "inflection==0.5.1", "python-dev", "inflection-0.5.1",
             held_out=True, test_deps=("pytest", "coverage")),
 )
 
