@@ -34,10 +34,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
-  no error where the AC's Then clause names an exception or says it throws / raises, or that
-  expects an error where the Then clause describes no failure, is likewise ruled out for a
-  weak match (below). A test that asserts an error the AC names as a value (Go's
-  `err != ErrInvalidX`, an error in its data table) expects that error.
+  no error where the AC's Then clause names an exception (a CamelCase name that looks like one,
+  `...Error`, `ErrX`, or that one of the story's tests expects: "UpperCamelCase" is none) or
+  says it throws / raises, or that expects an error where the Then clause describes no
+  failure, is likewise ruled out for a weak match (below). A test that asserts an error the
+  AC names as a value (Go's `err != ErrInvalidX`, an error in its data table) expects that
+  error.
 - Decision: a test covers an AC when its evidence is >= 1.6, its own words and assertions (not
   its body alone) carry >= 0.9 of it, and either
   - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs),
@@ -250,6 +252,21 @@ def _without_expectations(code: str, expected: Sequence[str]) -> str:
     for name in expected:
         code = re.sub(rf"\b{re.escape(name)}\b", " ", code)
     return code
+
+
+_EXCEPTION_LIKE = re.compile(r"(?:Error|Exception|Fault|Failure|Panic)$|^Err[A-Z]")
+
+
+def then_raises(ac: AcceptanceCriterion, expected: frozenset[str] | set[str]) -> bool:
+    """Does the AC's Then clause promise an exception? It says so (throws, raised, panics), or
+    it names one: a CamelCase name that looks like an exception (`...Error`, `ErrX`) or that
+    one of the story's tests expects (`SignatureExpired`). Other CamelCase words are not
+    exceptions ("converted to UpperCamelCase")."""
+    then = ac.then or ""
+    if _RAISE_WORDS.search(then):
+        return True
+    return any(_EXCEPTION_LIKE.search(m.group(0)) or m.group(0).lower() in expected
+               for m in _EXCEPTION_IN_TEXT.finditer(then))
 
 
 def _ac_text(ac: AcceptanceCriterion) -> str:
@@ -545,8 +562,8 @@ def analyze(
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)
     identifiers = _shared([_identifiers_named(ac) for ac in criteria], IDENTIFIER_WEIGHT)
-    raises = [bool(_EXCEPTION_IN_TEXT.search(ac.then or "") or _RAISE_WORDS.search(ac.then or ""))
-              for ac in criteria]
+    expected = {name.lower() for c in ours for name in c.exceptions}
+    raises = [then_raises(ac, expected) for ac in criteria]
     fails = [bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises[i]
              for i, ac in enumerate(criteria)]
 

@@ -11,6 +11,7 @@ from gaia_lib.evidence.ac_coverage import (
     names_key,
     story_refs,
     subject_of,
+    then_raises,
 )
 from gaia_lib.evidence.testcases import TestCase, split_tests
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -365,6 +366,40 @@ def test_bogus_call():
     assert humanize.precisedelta(None) == "None"
     with pytest.raises(ValueError):
         humanize.precisedelta(1, minimum_unit="years", suppress=["years"])
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
+
+
+@pytest.mark.parametrize(("then", "expected", "raises"), [
+    ("it is converted to UpperCamelCase", set(), False),
+    ("the result is a UserProfile", {"valueerror"}, False),
+    ("SignatureExpired", {"signatureexpired"}, True),
+    ("an InvalidTokenError", set(), True),
+    ("ErrInvalidSemVer is returned", set(), True),
+    ("it throws", set(), True),
+])
+def test_a_then_clause_promises_an_exception_only_when_it_names_one(
+        then: str, expected: set[str], raises: bool) -> None:
+    assert then_raises(ac("AC1", "x", "y", then), expected) is raises
+
+
+def test_a_camel_case_word_in_the_then_clause_does_not_rule_out_a_passing_test() -> None:
+    # "UpperCamelCase" is not an exception: test_camelize, which expects none, covers AC1.
+    criteria = (
+        ac("AC1", "an underscored word", "camelize is called",
+           "it is converted to UpperCamelCase, or lowerCamelCase when asked"),
+        ac("AC2", "a CamelCase word", "underscore is called",
+           "it is converted to lowercase words joined by underscores"),
+        ac("AC3", "a singular noun", "pluralize is called", "its plural is returned"),
+        ac("AC4", "a plural noun", "singularize is called", "its singular is returned"),
+        ac("AC5", "a word with underscores", "dasherize is called",
+           "the underscores become dashes"),
+    )
+    source = '''
+@pytest.mark.parametrize(("camel", "underscore"), CAMEL_TO_UNDERSCORE)
+def test_camelize(camel, underscore):
+    assert camel == inflection.camelize(underscore)
 '''
     result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
