@@ -10,8 +10,10 @@ Rules (upstream dod-check.sh):
   package.json has a test script, bats for *.bats under test/ or tests/); none -> SKIPPED.
   The suite runs through `evidence.execution` (runner machine output, the one subprocess
   funnel, a timeout that kills the process group). Non-zero exit or a failed test -> FAILED.
-- lint: the config's `lint_cmd`, else ruff for a Python project or eslint from
-  node_modules/.bin for a Node one.
+- lint: the config's `lint_cmd`, else ruff where the project configures it (ruff.toml,
+  .ruff.toml, `[tool.ruff]`), else eslint (from node_modules/.bin or PATH) where it configures
+  that (eslint.config.*, .eslintrc*, `eslintConfig`); else SKIPPED. A linter the project never
+  chose is not run: its default rules would fail every story on code that predates it.
 - Presence guards: a tool the project did not name explicitly (autodetected runner or linter)
   that is not installed gives SKIPPED with `[WARN] <tool> not installed; skipping`, never
   FAILED: a missing optional tool is not something the developer can fix in the code. A
@@ -151,19 +153,43 @@ def tests_row(cfg: ProjectConfig, workdir: Path, report_dir: Path, key: str) -> 
     return _suite_row(suite, diagnostics)
 
 
+_ESLINT_CONFIGS = (*(f"eslint.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts")),
+                   *(f".eslintrc{ext}" for ext in ("", ".js", ".cjs", ".json", ".yml", ".yaml")))
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def ruff_configured(workdir: Path) -> bool:
+    """The project configures ruff: ruff.toml, .ruff.toml or a [tool.ruff] table."""
+    return ((workdir / "ruff.toml").is_file() or (workdir / ".ruff.toml").is_file()
+            or "[tool.ruff" in _text(workdir / "pyproject.toml"))
+
+
+def eslint_configured(workdir: Path) -> bool:
+    """The project configures eslint: a flat or legacy config file, or `eslintConfig`."""
+    return (any((workdir / name).is_file() for name in _ESLINT_CONFIGS)
+            or '"eslintConfig"' in _text(workdir / "package.json"))
+
+
 def lint_row(cfg: ProjectConfig, workdir: Path) -> Row:
     if cfg.lint_cmd:
         return _run_row("lint", cfg.lint_cmd, workdir, BUILD_TIMEOUT)
-    if (workdir / "pyproject.toml").is_file() or any(workdir.glob("*.py")):
+    if ruff_configured(workdir):
         if proc.which("ruff") is None:
             return Row("lint", SKIPPED, "[WARN] ruff not installed; skipping lint")
         return _run_row("lint", "ruff check .", workdir, BUILD_TIMEOUT)
-    if (workdir / "package.json").is_file():
+    if eslint_configured(workdir):
         eslint = proc.which("eslint", [workdir / "node_modules" / ".bin"])
         if eslint is None:
             return Row("lint", SKIPPED, "[WARN] eslint not installed; skipping lint")
         return _run_row("lint", f"{eslint} .", workdir, BUILD_TIMEOUT)
-    return Row("lint", SKIPPED, "no lint_cmd configured or linter detected")
+    return Row("lint", SKIPPED, "no lint_cmd configured, and the project configures no ruff "
+                                "or eslint")
 
 
 def secret_problems(names: list[str], diff: str) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -58,7 +59,7 @@ def test_configured_command_missing_is_failed(project: Project) -> None:
 def test_autodetected_tool_missing_is_skipped_with_warn(project: Project,
                                                        monkeypatch: pytest.MonkeyPatch,
                                                        tmp_path: Path) -> None:
-    project.write("pyproject.toml", "[project]\nname='x'\n")
+    project.write("pyproject.toml", "[project]\nname='x'\n\n[tool.ruff]\nline-length = 99\n")
     empty = tmp_path / "empty-bin"
     empty.mkdir()
     monkeypatch.setenv("PATH", str(empty))
@@ -66,6 +67,51 @@ def test_autodetected_tool_missing_is_skipped_with_warn(project: Project,
     assert rows["tests"] == dod_check.Row("tests", "SKIPPED",
                                           "[WARN] pytest not installed; skipping tests")
     assert rows["lint"].output == "[WARN] ruff not installed; skipping lint"
+
+
+@pytest.mark.parametrize(("files", "runs"), [
+    ({"pyproject.toml": "[project]\nname='x'\n"}, False),
+    ({"setup.py": "from setuptools import setup\n"}, False),
+    ({"pyproject.toml": "[project]\nname='x'\n\n[tool.ruff.lint]\nselect = ['F']\n"}, True),
+    ({"ruff.toml": "line-length = 99\n"}, True),
+    ({".ruff.toml": "line-length = 99\n"}, True),
+])
+def test_ruff_runs_only_where_the_project_configures_it(
+        project: Project, files: dict[str, str], runs: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The real ruff, a dev requirement installed beside this interpreter, found on PATH.
+    bin_dir = Path(sys.executable).parent
+    assert (bin_dir / "ruff").is_file(), "ruff is a dev requirement of this venv"
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    for name, text in files.items():
+        project.write(name, text)
+    project.write("legacy.py", "import os\n")  # F401 under ruff's default rules
+    row = _rows(project)["lint"]
+    if runs:
+        assert row.status == "FAILED"  # ruff found the unused import
+    else:
+        assert row == dod_check.Row("lint", "SKIPPED", "no lint_cmd configured, and the "
+                                    "project configures no ruff or eslint")
+
+
+@pytest.mark.parametrize(("files", "configured"), [
+    ({"package.json": '{"name": "x"}'}, False),
+    ({"package.json": '{"name": "x", "eslintConfig": {"root": true}}'}, True),
+    ({"package.json": '{"name": "x"}', "eslint.config.mjs": "export default [];\n"}, True),
+    ({"package.json": '{"name": "x"}', ".eslintrc.json": "{}"}, True),
+])
+def test_eslint_is_looked_for_only_where_the_project_configures_it(
+        project: Project, files: dict[str, str], configured: bool,
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name, text in files.items():
+        project.write(name, text)
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    row = _rows(project)["lint"]
+    expected = ("[WARN] eslint not installed; skipping lint" if configured else
+                "no lint_cmd configured, and the project configures no ruff or eslint")
+    assert (row.status, row.output) == ("SKIPPED", expected)
 
 
 def test_nothing_to_run_is_skipped(project: Project) -> None:
