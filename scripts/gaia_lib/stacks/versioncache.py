@@ -32,7 +32,6 @@ from gaia_lib.core.errors import ScopeViolation
 
 MAX_ENTRIES = 256
 SCRIPT_BYTES = 64 * 1024
-_VERSION_FIELD = "version"
 
 
 def cache_path() -> Path:
@@ -64,7 +63,7 @@ def _entries() -> dict[str, dict[str, Any]]:
         return {}
     return {real: entry for real, entry in data.items()
             if isinstance(entry, dict) and isinstance(entry.get("identity"), str)
-            and isinstance(entry.get(_VERSION_FIELD), str)}
+            and isinstance(entry.get("version"), str)}
 
 
 def lookup(executable: Path) -> str | None:
@@ -75,7 +74,7 @@ def lookup(executable: Path) -> str | None:
     entry = _entries().get(found[0])
     if entry is None or entry["identity"] != found[1]:
         return None
-    return str(entry[_VERSION_FIELD])
+    return str(entry["version"])
 
 
 def store(executable: Path, version: str) -> None:
@@ -86,11 +85,16 @@ def store(executable: Path, version: str) -> None:
     real, fingerprint = found
     entries = {path: entry for path, entry in _entries().items()
                if path != real and os.path.exists(path)}
-    entries[real] = {"identity": fingerprint, _VERSION_FIELD: version,
+    entries[real] = {"identity": fingerprint, "version": version,
                      "stored": time.time()}
-    newest = sorted(entries.items(), key=lambda item: float(item[1].get("stored") or 0),
-                    reverse=True)[:MAX_ENTRIES]
+    newest = sorted(entries.items(), key=lambda item: _stored(item[1]), reverse=True)
     try:
-        writes.write_json(cache_path(), dict(sorted(newest)))
+        writes.write_json(cache_path(), dict(sorted(newest[:MAX_ENTRIES])))
     except (OSError, ScopeViolation):
         return
+
+
+def _stored(entry: dict[str, Any]) -> float:
+    """When an entry was stored; 0 (oldest) for a damaged one."""
+    stored = entry.get("stored")
+    return float(stored) if isinstance(stored, (int, float)) else 0.0

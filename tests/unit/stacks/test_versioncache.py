@@ -24,14 +24,6 @@ def runs(tool: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 
 
-@pytest.fixture
-def bin_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    directory = tmp_path / "bin"
-    directory.mkdir()
-    monkeypatch.setenv("PATH", f"{directory}{os.pathsep}/usr/bin{os.pathsep}/bin")
-    return directory
-
-
 def test_an_unchanged_tool_is_run_once(bin_dir: Path) -> None:
     tool = counting_tool(bin_dir, "pytest", "8.3.2")
     first = toolprobe.probe("pytest")
@@ -90,8 +82,10 @@ def test_only_a_clean_version_is_remembered(bin_dir: Path, body_version: str,
     assert not versioncache.cache_path().exists()
 
 
-@pytest.mark.parametrize("content", ["{not json", "[]", '{"x": {"identity": 1}}', "\udcff"],
-                         ids=["malformed", "not-an-object", "bad-entry", "undecodable"])
+@pytest.mark.parametrize("content", [
+    "{not json", "[]", '{"x": {"identity": 1}}', "\udcff",
+    '{"/": {"identity": "i", "version": "1.0", "stored": "yesterday"}}'],
+    ids=["malformed", "not-an-object", "bad-entry", "undecodable", "bad-timestamp"])
 def test_a_damaged_cache_is_a_miss_and_is_replaced(bin_dir: Path, content: str) -> None:
     tool = counting_tool(bin_dir, "pytest", "8.3.2")
     path = versioncache.cache_path()
