@@ -79,6 +79,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import PurePosixPath
@@ -230,7 +231,6 @@ class _Said:
     body: frozenset[str]
     spelled: Mapping[str, set[str]]  # name and description tokens -> their spellings
     spans: tuple[str, ...]  # its assertion statements
-    subject: str = ""  # the unit it is named after (subject_of)
     subjects: tuple[str, ...] = ()  # the units its name may start with (subject_prefixes)
 
 
@@ -257,7 +257,7 @@ def _without_expectations(code: str, expected: Sequence[str]) -> str:
 _EXCEPTION_LIKE = re.compile(r"(?:Error|Exception|Fault|Failure|Panic)$|^Err[A-Z]")
 
 
-def then_raises(ac: AcceptanceCriterion, expected: frozenset[str] | set[str]) -> bool:
+def then_raises(ac: AcceptanceCriterion, expected: AbstractSet[str]) -> bool:
     """Does the AC's Then clause promise an exception? It says so (throws, raised, panics), or
     it names one: a CamelCase name that looks like an exception (`...Error`, `ErrX`) or that
     one of the story's tests expects (`SignatureExpired`). Other CamelCase words are not
@@ -357,7 +357,7 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
         score.add(NAME, named, unit)
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
-        score.named_whole = unit == said.subject
+        score.named_whole = unit == said.subjects[0]  # the whole name: subject_of
 
     for token in sorted(ac_tokens & (said.name | said.description)):
         score.add(NAME if token in said.name else DESCRIPTION, weight(token), token)
@@ -461,28 +461,29 @@ def _identifiers_named(ac: AcceptanceCriterion) -> set[str]:
     return found
 
 
+def _name_tail(name: str) -> str | None:
+    """A test's own name without its `test_` / `Test` prefix; None for a sentence."""
+    last = re.split(r"::|\.| > ", name)[-1].strip()
+    return None if " " in last else re.sub(r"^(?:test|Test)_?", "", last)
+
+
 def subject_of(name: str) -> str:
     """The unit a test is named after, as an identifier key: `TestSetMetadata` ->
     `setmetadata`, `TestSigner::test_max_age` -> `maxage`; "" for a sentence."""
-    last = re.split(r"::|\.| > ", name)[-1]
-    if " " in last.strip():
-        return ""
-    return _identifier_key(re.sub(r"^(?:test|Test)_?", "", last.strip()))
-
-
-_NAME_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+    tail = _name_tail(name)
+    return "" if tail is None else _identifier_key(tail)
 
 
 def subject_prefixes(name: str) -> tuple[str, ...]:
-    """The units a test's name may start with, longest first, as identifier keys:
-    `test_for_json_encodes_list` -> forjsonencodeslist, ..., forjson, for (a test is named
-    `test_<unit>_<what it checks>` by the convention of every runner); () for a sentence."""
+    """The units a test's name may start with, longest first (the first is `subject_of`), as
+    identifier keys: `test_for_json_encodes_list` -> forjsonencodeslist, ..., forjson, for (a
+    test is named `test_<unit>_<what it checks>` by the convention of every runner); () for a
+    sentence."""
     whole = subject_of(name)
     if not whole:
         return ()
-    last = re.sub(r"^(?:test|Test)_?", "", re.split(r"::|\.| > ", name)[-1].strip())
-    parts = [p.lower() for p in _NAME_PART.findall(last)]
-    return tuple(dict.fromkeys(["".join(parts[:k]) for k in range(len(parts), 0, -1)]))
+    parts = [p.lower() for p in words.IDENTIFIER_PART.findall(_name_tail(name) or "")]
+    return tuple(dict.fromkeys([whole, *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
 
 
 def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
@@ -557,7 +558,7 @@ def analyze(
         spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
         said.append(_Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                           tuple(then_literals.assertion_spans(case.body)),
-                          subject_of(case.name), subject_prefixes(case.name)))
+                          subject_prefixes(case.name)))
     weight = _Weights(ac_tokens, said)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)

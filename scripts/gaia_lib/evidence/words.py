@@ -23,7 +23,8 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-_IDENT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+# One part of an identifier: `maxAge` -> max, Age; `HTTPServer2` -> HTTP, Server, 2.
+IDENTIFIER_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
 ABBREVIATIONS = {
     "max": "maximum", "min": "minimum", "cfg": "configuration", "conf": "configuration",
@@ -95,7 +96,7 @@ def stem(word: str) -> str:
 def raw_words(text: str) -> list[str]:
     """Lower-cased words of `text` in order, identifiers split; single letters dropped."""
     found = []
-    for part in _IDENT.findall(text):
+    for part in IDENTIFIER_PART.findall(text):
         lowered = part.lower()
         if len(lowered) > 1 or lowered.isdigit():
             found.append(lowered)
