@@ -73,6 +73,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage")),
     Project("inflection", "pypi", "inflection==0.5.1", "python-dev", "inflection-0.5.1",
             held_out=True, test_deps=("pytest", "coverage")),
+    Project("packaging", "pypi", "packaging==24.1", "python-dev", "packaging-24.1",
+            held_out=True, test_deps=("pytest", "coverage", "pretend"), pythonpath="src"),
 )
 
 
