@@ -75,6 +75,7 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage")),
     Project("packaging", "pypi", "packaging==24.1", "python-dev", "packaging-24.1",
             held_out=True, test_deps=("pytest", "coverage", "pretend"), pythonpath="src"),
+    Project("toolkit", "npm", "@reduxjs/toolkit@1.9.7", "ts-dev", "package", held_out=True),
 )
 
 
