@@ -12,13 +12,17 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   its docstring or in its file name) covers exactly those ACs; nothing else is inferred for it.
 - Otherwise evidence is summed per AC. A word weighs `ln((N + 1) / df)` among the story's N
   ACs (a word every AC shares decides almost nothing), times a factor falling from 1 to 0.2 as
-  more of the candidate tests carry it. Signals:
+  more of the candidate tests carry it. An AC that lists three or more single words as
+  alternatives ("when entities are added, set, upserted or updated") holds each at 1/k: for
+  that AC and in the count `df` (an AC about sort order that holds for any of four operations
+  says little about each). Signals:
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
     subtest names, at full weight;
   - **body**: the AC's words in the test's code, at 0.4 (and falling as more tests' bodies
     use them: shared set-up code decides nothing); the calls that expect an exception and the
     exceptions they name are left out (`assertRaises(TypeError` is the exception signal, not
-    the words "raises", "type", "error" again);
+    the words "raises", "type", "error" again), and so are the assertion library's own names
+    (`toEqual`, `assertEqual`, `assert.Equal`: how a test checks, not what);
   - **literal**: the AC's Then-clause literals the test asserts (a table-driven test's data
     table counts: `then_literals`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
@@ -46,11 +50,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     or >= 3.5 where the test asserts every one of the AC's distinctive Then literals (two or
     more, each worth >= 1.0: the test checks all the AC promises, whatever else it checks), or
   - weak: an asserted literal / exception agrees, or the AC explains >= 0.35 of the weight of
-    the test's name (or description) words and shares at least one of them spelled alike (a
-    shared stem alone, validation ~ valid, is too little), and the AC is the test's clear best
-    among its rivals (ACs its own words or assertions carry >= 0.9 for, not ruled out, and not
-    matched strongly by its assertions alone with its name and description silent on them,
-    which are covered on their own: one test, two ACs): >= 1.4
+    the test's name (or description) words and shares at least one of them spelled alike or
+    spelled as the AC's passive or progressive verb without its ending ("add" ~ "is added",
+    "creating" ~ "is created"; a spelling another AC uses as the test does is that AC's; a
+    shared stem alone, validation ~ valid, or a plural is too little), and the AC is the
+    test's clear best among its rivals (ACs its own words or assertions carry >= 0.9 for,
+    not ruled out, and not matched strongly by its assertions alone with its name and
+    description silent on them, which are covered on their own: one test, two ACs): >= 1.4
     times the runner-up's evidence or, when as good as it, >= 1.4 times the runner-up's
     evidence from words spelled alike on both sides (`.includes()` beats "included" for a test
     named "includes").
@@ -59,6 +65,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     name, like one matched strongly by assertions its name is silent on, is no rival to the
     others (named by its first words, the rest of its name is about that unit: it stays one).
   A weak, equal resemblance to several ACs is therefore evidence for none.
+- A nested name (`describe('...') > it('...')`) is decided as a whole, then part by part below
+  the outermost (which names the unit every test in the file shares): the `it()` sentence on
+  its own, and a `describe()` group that says what its tests have in common ("can be used
+  mutably when wrapped in createNextState" > "addOne": the group's AC and the operation's AC,
+  each with the test's description and body). A test covers the ACs any reading decides.
+  A test class (`TestSigner::test_max_age`) is not split: it names the unit.
 - Execution (where per-test coverage was measured: `executes`, per test id). A test that
   never executes any of the story's File List sources verifies none of the story's
   behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
@@ -80,7 +92,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 
@@ -244,11 +256,17 @@ _EXPECTING = re.compile(r"\b(?:assertRaises\w*|assertThrows|raises|toThrow\w*|re
                         r"ErrorIs|errors\.Is)\b")
 
 
+# The assertion library's own names (`toEqual`, `assertEqual`, `assert.Equal`, `t.Errorf`): the
+# same in every test, they say how a test checks, not what ("equal" is no word of the AC's).
+_ASSERTION_CALLS = re.compile(r"\.(?:not\.)?to[A-Z]\w*|\bassert[A-Z_]\w*|"
+                              r"\b(?:assert|require)\.[A-Z]\w*|\bt\.(?:Error|Fatal)f?\b")
+
+
 def _without_expectations(code: str, expected: Sequence[str]) -> str:
     """The code without the exceptions it expects and the calls that expect them: they are
     the exception signal, and counted again as body words (`assertRaises(TypeError` ~ "a
     TypeError is raised") they would outweigh everything the test says."""
-    code = _EXPECTING.sub(" ", code)
+    code = _ASSERTION_CALLS.sub(" ", _EXPECTING.sub(" ", code))
     for name in expected:
         code = re.sub(rf"\b{re.escape(name)}\b", " ", code)
     return code
@@ -280,12 +298,14 @@ def _exceptions_named(ac: AcceptanceCriterion) -> set[str]:
 class _Weights:
     """Distinctiveness of each token among the ACs and among the candidate tests' own words."""
 
-    def __init__(self, ac_tokens: Sequence[frozenset[str]], test_said: Sequence[_Said]) -> None:
+    def __init__(self, ac_tokens: Sequence[frozenset[str]], test_said: Sequence[_Said],
+                 scales: Sequence[Mapping[str, float]] = ()) -> None:
         self.n = len(ac_tokens)
-        self.df_ac: dict[str, int] = {}
-        for group in ac_tokens:
+        self.df_ac: dict[str, float] = {}  # an AC listing a word as one of k alternatives: 1/k
+        for i, group in enumerate(ac_tokens):
+            scale = scales[i] if i < len(scales) else {}
             for token in group:
-                self.df_ac[token] = self.df_ac.get(token, 0) + 1
+                self.df_ac[token] = self.df_ac.get(token, 0.0) + scale.get(token, 1.0)
         self.m = len(test_said)
         self.df_t: dict[str, int] = {}
         self.df_body: dict[str, int] = {}
@@ -321,6 +341,7 @@ class _Score:
     contradicted: bool = False  # asserts status codes, none of them the AC's
     unraised: bool = False  # the AC's Then names an exception; the test expects none
     alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
+    akin: bool = False  # a word of the test's own differs from the AC's by inflection only
     complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
     named_for: bool = False  # named after a code identifier this AC alone names
     named_whole: bool = False  # ... by its whole name, not only the name's first words
@@ -345,11 +366,24 @@ class _Score:
         return tuple(sorted(parts, key=lambda s: (-parts[s], s)))
 
 
-def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weight: _Weights,
-           literals: Sequence[tuple[then_literals.Literal, float]],
-           exceptions: Mapping[str, float], then_raises: bool, then_fails: bool,
-           identifiers: Mapping[str, float]) -> _Score:
+@dataclass(frozen=True)
+class _Criterion:
+    """What one AC offers a test to agree with (computed once per story)."""
+
+    spelled: Mapping[str, set[str]]  # its tokens -> their spellings
+    literals: Sequence[tuple[then_literals.Literal, float]]  # Then literals, weighted
+    exceptions: Mapping[str, float]  # the exceptions it names, weighted
+    raises: bool  # its Then promises an exception
+    fails: bool  # its Then describes a failure
+    identifiers: Mapping[str, float]  # the code identifiers it names, weighted
+    scale: Mapping[str, float]  # the share of each word it lists among alternatives
+    elsewhere: Mapping[str, frozenset[str]]  # per token, the other ACs' spellings of it
+
+
+def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
     score = _Score()
+    ac_spelled, literals, exceptions = crit.spelled, crit.literals, crit.exceptions
+    identifiers, scale = crit.identifiers, crit.scale
     ac_tokens = frozenset(ac_spelled)
     unit = next((key for key in said.subjects if identifiers.get(key)), "")
     named = identifiers.get(unit, 0.0) if unit else 0.0
@@ -360,18 +394,23 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
         score.named_whole = unit == said.subjects[0]  # the whole name: subject_of
 
     for token in sorted(ac_tokens & (said.name | said.description)):
-        score.add(NAME if token in said.name else DESCRIPTION, weight(token), token)
-        if said.spelled.get(token, set()) & ac_spelled[token]:
-            score.alike += weight(token)
+        amount = weight(token) * scale.get(token, 1.0)
+        score.add(NAME if token in said.name else DESCRIPTION, amount, token)
+        own = said.spelled.get(token, set())
+        if own & ac_spelled[token]:
+            score.alike += amount
+        elif _akin(own, ac_spelled[token], crit.elsewhere.get(token, frozenset())):
+            score.akin = True
     for token in sorted((ac_tokens & said.body) - said.name - said.description):
-        score.add(BODY, BODY_WEIGHT * weight.body(token), token, claim=False)
+        score.add(BODY, BODY_WEIGHT * weight.body(token) * scale.get(token, 1.0), token,
+                  claim=False)
     score.explained = max(_explained(said.name, ac_tokens, weight),
                           _explained(said.description, ac_tokens, weight))
     statuses = {lit.value for lit, _ in literals if lit.kind == then_literals.STATUS}
     codes = {v for v in case.asserted if re.fullmatch(r"[1-5][0-9][0-9]", v)}
     expected = {name.lower() for name in case.exceptions}
     if (statuses and codes and not statuses & codes) or (
-            then_raises and expected and not expected & set(exceptions)):
+            crit.raises and expected and not expected & set(exceptions)):
         score.total *= CONTRADICTED_FACTOR  # asserts 200 where the AC promises a 401
         score.claim *= CONTRADICTED_FACTOR
         score.contradicted = True
@@ -393,13 +432,39 @@ def _score(case: TestCase, said: _Said, ac_spelled: Mapping[str, set[str]], weig
         score.asserts = score.asserts or (amount > 0 and agrees)
     # An error the AC names, asserted as a value (Go's `err != ErrX` over a table), is expected.
     errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
-    score.unraised = (then_raises and not errs) or (errs and not then_fails)
+    score.unraised = (crit.raises and not errs) or (errs and not crit.fails)
     return score
+
+
+def _akin(own: AbstractSet[str], ac: AbstractSet[str], elsewhere: AbstractSet[str]) -> bool:
+    """Does the test spell a word as the AC's passive or progressive form does without its
+    ending (add / adds ~ "is added", remove ~ "removing"), a spelling no other AC uses as is?"""
+    bases = {b for w in own - elsewhere for b in words.inflection_bases(w)}
+    return any(w.endswith(("ed", "ing")) and bases & words.inflection_bases(w) for w in ac)
 
 
 def _explained(own: frozenset[str], ac_tokens: frozenset[str], weight: _Weights) -> float:
     total = sum(weight(t, unknown=True) for t in own)
     return sum(weight(t) for t in own & ac_tokens) / total if total else 0.0
+
+
+# Three or more single words offered as alternatives: "when entities are added, set, upserted
+# or updated".
+_ALTERNATIVES = re.compile(r"\b[A-Za-z][\w-]*(?:, [A-Za-z][\w-]*)+,? or [A-Za-z][\w-]*\b")
+
+
+def alternatives(ac: AcceptanceCriterion) -> dict[str, float]:
+    """Per token, the share an AC gives it when it is one of k alternatives the AC lists
+    (1/k): an AC that holds for any of four operations says little about each of them."""
+    shares: dict[str, float] = {}
+    for match in _ALTERNATIVES.finditer(_ac_text(ac)):
+        items = [words.tokens(item) for item in re.split(r",? or |, ", match.group(0))]
+        if len(items) < 3 or any(len(item) > 1 for item in items):  # a stop word: none
+            continue
+        for item in items:
+            for token in item:
+                shares[token] = min(shares.get(token, 1.0), 1.0 / len(items))
+    return shares
 
 
 def _literal_weights(criteria: Sequence[AcceptanceCriterion]
@@ -511,11 +576,37 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
                       and (score.total >= MARGIN * runner_up
                            or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
                       and (score.asserts or (score.explained >= MIN_EXPLAINED
-                                             and (score.alike > 0 or executed))))
+                                             and (score.alike > 0 or score.akin
+                                                  or executed))))
         named_for = score.named_for and not (score.contradicted or score.unraised)
         if strong(score) or clear_best or named_for:
             chosen.append(i)
     return chosen
+
+
+def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str, set[str]],
+          body: Mapping[str, set[str]]) -> _Said:
+    spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
+    return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
+                 tuple(then_literals.assertion_spans(case.body)), subject_prefixes(case.name))
+
+
+# The parts of a nested test name: `describe('...') > it('...')`.
+_NAME_PARTS = re.compile(r" > ")
+
+
+def _parts(case: TestCase, whole: _Said, linking: set[str]) -> list[_Said]:
+    """The parts of a nested test's name below the outermost one, each read on its own with
+    the test's description and body: an `it()` sentence, and a `describe()` group that says
+    what its tests share ("can be used mutably when wrapped in a draft"). The outermost part
+    names the unit every test in the file is about: read alone it would claim an AC for all
+    of them. A test class (`TestSigner::test_max_age`) is no part: its name is the unit's."""
+    found = _NAME_PARTS.split(case.name)
+    if len(found) < 2:
+        return []
+    description = {t: whole.spelled.get(t, set()) for t in whole.description}
+    return [replace(_said(case, words.normalise(words.forms(part), linking), description, {}),
+                    body=whole.body) for part in found[1:]]
 
 
 def analyze(
@@ -551,22 +642,23 @@ def analyze(
                 for c in ours]
     linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
     ac_spelled = [words.normalise(group, linking) for group in raw_ac]
-    ac_tokens = [frozenset(group) for group in ac_spelled]
-    said = []
-    for case, (n, d, b) in zip(ours, raw_said, strict=True):
-        name, description, body = (words.normalise(group, linking) for group in (n, d, b))
-        spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
-        said.append(_Said(frozenset(name), frozenset(description), frozenset(body), spelled,
-                          tuple(then_literals.assertion_spans(case.body)),
-                          subject_prefixes(case.name)))
-    weight = _Weights(ac_tokens, said)
+    said = [_said(case, *(words.normalise(group, linking) for group in row))
+            for case, row in zip(ours, raw_said, strict=True)]
+    scales = [alternatives(ac) for ac in criteria]
+    weight = _Weights([frozenset(group) for group in ac_spelled], said, scales)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)
     identifiers = _shared([_identifiers_named(ac) for ac in criteria], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}
-    raises = [then_raises(ac, expected) for ac in criteria]
-    fails = [bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises[i]
-             for i, ac in enumerate(criteria)]
+    crits = []
+    for i, ac in enumerate(criteria):
+        raises = then_raises(ac, expected)
+        elsewhere = {token: frozenset(w for j, other in enumerate(ac_spelled) if j != i
+                                      for w in other.get(token, ()))
+                     for token in ac_spelled[i]}
+        crits.append(_Criterion(ac_spelled[i], literals[i], exceptions[i], raises,
+                                bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises,
+                                identifiers[i], scales[i], elsewhere))
 
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     for case, case_said in zip(ours, said, strict=True):
@@ -578,11 +670,14 @@ def analyze(
             continue
         if executes is not None and executes.get(case.test_id) is False:
             continue
-        scores = [_score(case, case_said, ac_spelled[i], weight, literals[i], exceptions[i],
-                         raises[i], fails[i], identifiers[i])
-                  for i in range(len(criteria))]
-        for i in _decide(scores, bool(executes and executes.get(case.test_id))):
-            score = scores[i]
+        ran = bool(executes and executes.get(case.test_id))
+        chosen: dict[int, _Score] = {}
+        # The whole name first, then each nested part read on its own (`_parts`).
+        for reading in (case_said, *_parts(case, case_said, linking)):
+            scores = [_score(case, reading, crit, weight) for crit in crits]
+            for i in _decide(scores, ran):
+                chosen.setdefault(i, scores[i])
+        for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))
 

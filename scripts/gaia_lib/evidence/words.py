@@ -6,11 +6,16 @@ Rules (pure; the same text always gives the same tokens):
 - Lower-cased, then common abbreviations expand to one canonical word (`max` -> maximum,
   `cfg`/`config` -> configuration, `auth` -> authentication, `id` -> identifier ...).
 - Stop words drop: English function words, the Given/When/Then keywords and the vocabulary
-  every test shares (`test`, `should`, `expect`, `assert`, `correctly` ...).
+  every test shares (`test`, `should`, `let`, `expect`, `assert`, `correctly` ...). `set` is
+  a word (`setMany`, "a set of entities"), as `add` and `remove` are.
 - Stemming strips inflection and common derivations, repeatedly, never below three letters:
   revoked / revokes / revoking / revoke -> `revok`; expiry / expired / expiration -> `expir`;
   revocation -> `revok`; validate / validation / valid -> `valid`; signature / signer / signed
-  -> `sign`; a doubled final consonant left by `-ing`/`-ed` is undone (stopped -> stop).
+  -> `sign`; mutably / mutable / mutating -> `mut`; a doubled final consonant left by
+  `-ing`/`-ed` is undone (stopped -> stop).
+- Inflection alone (`inflection_bases`): plural, past and -ing endings and a final e only,
+  so "add" meets "added" and "remove" meets "removing", but "validation" stays apart from
+  "valid" (the matcher tells a word spelled as the AC's passive verb from a mere shared stem).
 - Numbers of two or more digits are tokens too (`429`, `15`): a test named "answers 429"
   and an AC promising a 429 share a word.
 - Compounds: each pair of neighbouring words also yields its joined form, so "log out",
@@ -53,15 +58,15 @@ one two use used using uses via per
 test tests testing spec specs it describe expect expects expected assert asserts asserting
 check checks verify verifies ensure ensures case cases scenario example examples correct
 correctly properly proper work works working handle handles handled handling behave behaviour
-behavior function method new get gets got set sets call
+behavior function method new get gets got call let lets
 called calls value result results thing things want wants like
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 
 MIN_STEM = 3
-_DERIVATIONS = ("ational", "ation", "ature", "ition", "ement", "ment", "ness", "ity", "ies",
-                "ied", "ing", "ion", "ite", "ers", "ed", "er", "or", "es", "ly", "ive", "al", "s",
-                "e", "y", "at")
+_DERIVATIONS = ("ational", "ation", "ature", "ably", "able", "ible", "abl", "ibl", "ition",
+                "ement", "ment", "ness", "ity", "ies", "ied", "ing", "ion", "ite", "ers", "ed",
+                "er", "or", "es", "ly", "ive", "al", "s", "e", "y", "at")
 _KEEP_S = ("ss", "us", "is", "as")
 
 
@@ -91,6 +96,24 @@ def stem(word: str) -> str:
             # revocation -> revoc, revoke -> revok: one stem for the Latin -voc-/-vok- pair
             return current[:-1] + "k" if current.endswith("oc") else current
         current = shorter
+
+
+def inflection_bases(word: str) -> frozenset[str]:
+    """The word without its inflection only (plural, past, -ing; a final e), with and without
+    a doubled last consonant: added / adds / adding / add -> `add`, removed / remove ->
+    `remov`, stopped / stop -> `stop`; derivations stay (validation is not valid)."""
+    word = word.lower()
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        return frozenset({word[:-3] + "y"})
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM and not (
+                suffix == "s" and word.endswith(_KEEP_S)):
+            word = word[: -len(suffix)]
+            break
+    base = word[:-1] if word.endswith("e") and len(word) > MIN_STEM else word
+    if len(base) > MIN_STEM and base[-1] == base[-2]:
+        return frozenset({base, base[:-1]})
+    return frozenset({base})
 
 
 def raw_words(text: str) -> list[str]:

@@ -6,6 +6,7 @@ from gaia_lib.evidence.ac_coverage import (
     AcCoverage,
     CoverageResult,
     ac_refs,
+    alternatives,
     analyze,
     attribution,
     names_key,
@@ -452,8 +453,9 @@ def test_a_shared_stem_alone_is_too_little_for_a_weak_match() -> None:
 
 
 def test_executing_the_story_code_backs_a_distinctive_but_weak_match() -> None:
-    # "creating accounts" points at AC1 alone, but spelled unlike it: too weak on words alone
-    weak = case("test_creating_accounts", '    assert signup("a@b.co")')
+    # "accounts creation" points at AC1 alone, but spelled unlike it (a plural, and a
+    # derivation of "created"): too weak on words alone
+    weak = case("test_accounts_creation", '    assert signup("a@b.co")')
     words_only = analyze("E1-S1", CRITERIA[:2], [weak], file_list=[FILE])
     ran = analyze("E1-S1", CRITERIA[:2], [weak], file_list=[FILE],
                   executes={weak.test_id: True})
@@ -557,3 +559,76 @@ def test_a_test_asserting_every_literal_an_ac_promises_covers_it_beside_its_own_
     partial = ORDINAL.replace('(-math.inf, "-Inf")', '(-math.inf, "-inf")')
     result = analyze("E1-S1", NUMBER_ACS, py_cases(partial), file_list=[FILE])
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
+
+
+def ts_cases(source: str, file: str = "src/entities.test.ts") -> list[TestCase]:
+    return split_tests(file, source)
+
+
+ENTITY_CRITERIA = (
+    ac("AC1", "a collection", "an entity is added", "it is stored under its id"),
+    ac("AC2", "a collection", "an entity is removed", "it is gone from the id list"),
+    ac("AC3", "the operations used on a draft", "one runs as a mutating helper",
+       "it makes the same change"),
+    ac("AC4", "a collection kept sorted by a comparer", "entities are added, removed, upserted or "
+       "updated", "the id list follows the comparer's order"),
+    ac("AC5", "selectors for the collection", "they are called", "they return the ids"),
+    ac("AC6", "a batch of entities", "it is upserted", "known ones are merged"),
+)
+
+
+def test_alternatives_share_one_ac_among_the_words_it_lists() -> None:
+    assert alternatives(ENTITY_CRITERIA[3]) == {
+        "add": 0.25, "remov": 0.25, "upsert": 0.25, "upd": 0.25}
+    assert alternatives(ENTITY_CRITERIA[0]) == {}
+    two = ac("AC1", "a name or a title", "it is read", "it is trimmed")
+    assert alternatives(two) == {}  # two alternatives are a choice, not a list
+
+
+def test_an_ac_listing_an_operation_among_others_does_not_take_its_test() -> None:
+    # AC4 holds for any of four operations: "add" says little about it, much about AC1
+    source = "it('should add one entity to the collection', () => {\n  expect(x).toBe(1)\n})\n"
+    result = analyze("E1-S1", ENTITY_CRITERIA, ts_cases(source),
+                     file_list=["src/entities.test.ts"])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
+
+
+def test_a_describe_group_and_its_test_each_say_what_they_verify() -> None:
+    # The group says "mutably, on a draft" (AC3); each test in it says which operation
+    plain = "".join(f"  it('{name}', () => {{\n    expect(run(s)).toBe(1)\n  }})\n" for name in (
+        "keeps the comparer's order", "should upsert a batch", "selectors return the ids",
+        "should merge known entities"))
+    source = (
+        "describe('Adapter', () => {\n" + plain +
+        "  describe('can be used mutably when wrapped in a draft', () => {\n"
+        "    it('addOne', () => {\n      expect(add(draft)).toBe(1)\n    })\n"
+        "    it('removeOne', () => {\n      expect(remove(draft)).toBe(1)\n    })\n"
+        "  })\n"
+        "})\n")
+    result = analyze("E1-S1", ENTITY_CRITERIA, ts_cases(source),
+                     file_list=["src/entities.test.ts"])
+    grouped = {c.ac_id: sorted(t.split(" > ")[-1] for t in c.tests if "mutably" in t)
+               for c in result.per_ac}
+    assert grouped == {"AC1": ["addOne"], "AC2": ["removeOne"], "AC3": ["addOne", "removeOne"],
+                       "AC4": [], "AC5": [], "AC6": []}
+
+
+def test_a_verb_as_the_test_spells_it_meets_the_acs_passive_form() -> None:
+    # "creating accounts" ~ "the account is created": an inflection, not another word (a
+    # plural alone, "accounts" ~ "account", is not enough: see the test above)
+    words_only = analyze("E1-S1", CRITERIA[:2], [case("test_creating_accounts")],
+                         file_list=[FILE])
+    assert by_id(words_only)["AC1"].tests == (f"{FILE}::test_creating_accounts",)
+
+
+@pytest.mark.parametrize("assertion", ["self.assertEqual(compare(a, b), 0)",
+                                       "expect(compare(a, b)).toEqual(0)"])
+def test_the_assertion_librarys_names_are_no_body_words(assertion: str) -> None:
+    criteria = (
+        ac("AC1", "two values", "they are compared", "equal values compare equal"),
+        ac("AC2", "a list", "it is sorted", "the order is kept"),
+    )
+    weak = case("test_compares_values", f"    {assertion}")
+    result = analyze("E1-S1", criteria, [weak], file_list=[FILE])
+    (match,) = by_id(result)["AC1"].matches
+    assert "equ" not in match.evidence

@@ -2,7 +2,15 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.words import compounds_seen, forms, normalise, raw_words, stem, tokens
+from gaia_lib.evidence.words import (
+    compounds_seen,
+    forms,
+    inflection_bases,
+    normalise,
+    raw_words,
+    stem,
+    tokens,
+)
 
 
 @pytest.mark.parametrize(
@@ -14,6 +22,8 @@ from gaia_lib.evidence.words import compounds_seen, forms, normalise, raw_words,
         (("stopped", "stopping", "stop"), "stop"),
         (("matches", "match"), "match"),
         (("getters", "getter"), "get"),
+        (("mutably", "mutable", "mutating"), "mut"),
+        (("variables", "variable"), "vari"),
     ],
 )
 def test_inflections_share_one_stem(variants: tuple[str, ...], shared: str) -> None:
@@ -36,6 +46,23 @@ def words_only(text: str) -> set[str]:
 def test_abbreviations_expand_and_stop_words_drop() -> None:
     assert words_only("test_max_cfg_id") == words_only("maximum configuration identifier")
     assert words_only("it should correctly return the value") == {"return"}
+
+
+def test_set_is_a_word_and_let_is_not() -> None:
+    # "setMany" names an operation; "should let you" is how a sentence starts
+    assert words_only("should let you setMany") == {"set", "man"}
+
+
+@pytest.mark.parametrize(
+    ("word", "bases"),
+    [
+        ("added", {"add"}), ("adds", {"add"}), ("adding", {"add"}), ("add", {"add"}),
+        ("removed", {"remov"}), ("remove", {"remov"}), ("stopped", {"stop", "stopp"}),
+        ("entities", {"entity"}), ("validation", {"validation"}),
+    ],
+)
+def test_inflection_bases_strip_inflections_only(word: str, bases: set[str]) -> None:
+    assert inflection_bases(word) == bases
 
 
 def test_numbers_of_two_digits_or_more_are_tokens() -> None:
