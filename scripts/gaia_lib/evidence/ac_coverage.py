@@ -65,6 +65,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     name, like one matched strongly by assertions its name is silent on, is no rival to the
     others (named by its first words, the rest of its name is about that unit: it stays one).
   A weak, equal resemblance to several ACs is therefore evidence for none.
+- A test that expects an exception one of its matched ACs names verifies that failure: the
+  other ACs it matches whose Then clause describes no failure are dropped (an error test
+  for a malformed specifier resembles the AC about parsing one's parts, but checks none).
 - A nested name (`describe('...') > it('...')`) is decided as a whole, then part by part below
   the outermost (which names the unit every test in the file shares): the `it()` sentence on
   its own, and a `describe()` group that says what its tests have in common ("can be used
@@ -340,6 +343,8 @@ class _Score:
     asserts: bool = False  # a Then literal or an expected exception agrees
     contradicted: bool = False  # asserts status codes, none of them the AC's
     unraised: bool = False  # the AC's Then names an exception; the test expects none
+    unpromised: bool = False  # the test expects an error; the AC's Then describes no failure
+    raised: bool = False  # an exception the test expects is one the AC names
     alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
     akin: bool = False  # a word of the test's own differs from the AC's by inflection only
     complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
@@ -426,13 +431,15 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     for name in case.exceptions:
         amount = exceptions.get(name.lower(), 0.0)
         score.add(EXCEPTION, amount, name)
+        score.raised = score.raised or amount > 0
         generic = name.lower() in GENERIC_EXCEPTIONS
         agrees = (not generic or score.explained >= MIN_EXPLAINED
                   or (score.parts or {}).get(BODY, 0.0) >= GENERIC_BODY)
         score.asserts = score.asserts or (amount > 0 and agrees)
     # An error the AC names, asserted as a value (Go's `err != ErrX` over a table), is expected.
     errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
-    score.unraised = (crit.raises and not errs) or (errs and not crit.fails)
+    score.unpromised = errs and not crit.fails
+    score.unraised = (crit.raises and not errs) or score.unpromised
     return score
 
 
@@ -677,6 +684,8 @@ def analyze(
             scores = [_score(case, reading, crit, weight) for crit in crits]
             for i in _decide(scores, ran):
                 chosen.setdefault(i, scores[i])
+        if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
+            chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
         for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))

@@ -632,3 +632,20 @@ def test_the_assertion_librarys_names_are_no_body_words(assertion: str) -> None:
     result = analyze("E1-S1", criteria, [weak], file_list=[FILE])
     (match,) = by_id(result)["AC1"].matches
     assert "equ" not in match.evidence
+
+
+def test_a_test_expecting_the_error_an_ac_names_verifies_that_failure_not_the_success() -> None:
+    # It resembles AC1 (parsing a specifier's parts) as much as AC2, but what it checks is
+    # AC2's InvalidRequirement: the success AC, which describes no failure, is not its
+    criteria = (
+        ac("AC1", "a dependency specifier with a name and a url", "it is parsed as a requirement",
+           "its name and url are available and the parts left out are empty"),
+        ac("AC2", "a malformed dependency specifier", "it is parsed as a requirement",
+           "an InvalidRequirement error is raised"),
+        ac("AC3", "a parsed requirement", "it is printed", "str gives the text back"),
+    )
+    source = ("def test_error_when_empty_name_and_url():\n"
+              "    with pytest.raises(InvalidRequirement):\n"
+              "        Requirement(name='', url='')\n")
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
