@@ -76,6 +76,11 @@ PROJECTS = (
     Project("packaging", "pypi", "packaging==24.1", "python-dev", "packaging-24.1",
             held_out=True, test_deps=("pytest", "coverage", "pretend"), pythonpath="src"),
     Project("toolkit", "npm", "@reduxjs/toolkit@1.9.7", "ts-dev", "package", held_out=True),
+    Project("python-dateutil", "pypi", "python-dateutil==2.9.0.post0", "python-dev",
+            "python-dateutil-2.9.0.post0", held_out=True,
+            test_deps=("pytest", "coverage", "six"), pythonpath="src"),
+    Project("cast", "debian", "golang-github-spf13-cast-dev=1.5.0-2", "go-dev",
+            "usr/share/gocode/src/github.com/spf13/cast", held_out=True),
 )
 
 
