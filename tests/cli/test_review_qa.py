@@ -713,11 +713,11 @@ def test_the_reviewer_model_and_effort_come_from_config(
 
 def test_the_runs_per_test_coverage_decides_matches_words_alone_cannot(qa_project: Project) -> None:
     # AC2's only test resembles it (422, "invalid email") but never calls the story's code;
-    # AC1's only test says little ("creating accounts") but runs signup: the measured run decides both.
+    # AC1's only test says little ("accounts creation") but runs signup: the measured run decides both.
     qa_project.write("tests/test_signup.py", '''from app.signup import signup
 
 
-def test_creating_accounts():
+def test_accounts_creation():
     assert signup("a@b.co")
 
 
@@ -730,4 +730,4 @@ def test_invalid_email_returns_422():
     measured = review_qa.analyze(setup, use_cache=False).results
     per_ac = {e["ac_id"]: e for e in measured["coverage"]["per_ac"]}
     assert not per_ac["AC2"]["matched"]
-    assert per_ac["AC1"]["tests"] == ["tests/test_signup.py::test_creating_accounts"]
+    assert per_ac["AC1"]["tests"] == ["tests/test_signup.py::test_accounts_creation"]

@@ -79,7 +79,7 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
   (its AC ids still count, and the behavioural-attribution check reports such ACs). A test
   that does execute them backs a weak match with that: the clear-best AC that explains enough
-  of its name needs no word spelled alike ("creating accounts" for "the account is created":
+  of its name needs no word spelled alike ("accounts creation" for "the account is created":
   executing the story's code says the test exercises the story, its words, distinctive among
   its rivals, say which AC). A test without coverage data is judged by its words alone.
   (Measured on real suites, executing the story's code is common to nearly every story test:
