@@ -56,6 +56,44 @@ def label_matches(label: str, test_id: str) -> bool:
     return label == wanted or label.endswith("." + wanted)
 
 
+def _suffixes(text: str, sep: str) -> list[str]:
+    """`text` and each of its tails after a `sep`: a/b/c -> a/b/c, b/c, c."""
+    out = [text]
+    start = text.find(sep)
+    while start != -1:
+        out.append(text[start + 1:])
+        start = text.find(sep, start + 1)
+    return out
+
+
+class LabelIndex:
+    """Context labels, indexed so that asking whether any of them names a test costs a few
+    set lookups instead of one `label_matches` per label: a real suite's parametrized tests
+    give thousands of labels, and a review asks for every discovered test. Agrees with
+    `label_matches` (a label names the test iff `label_matches` says so)."""
+
+    def __init__(self, labels: Iterable[str]) -> None:
+        self._nodes: set[str] = set()  # node ids without parameters
+        self._node_tails: set[str] = set()  # ... and each of their tails after a "/"
+        self._dotted_tails: set[str] = set()  # `module.qualname` labels and their "." tails
+        for label in labels:
+            if "::" in label:
+                node = label.split("[", 1)[0]
+                self._nodes.add(node)
+                self._node_tails.update(_suffixes(node, "/"))
+            else:
+                self._dotted_tails.update(_suffixes(label, "."))
+
+    def names(self, test_id: str) -> bool:
+        """Does any label name `test_id` (see `label_matches`)?"""
+        if test_id in self._node_tails:  # node == test_id, or node ends with "/" + test_id
+            return True
+        if any(tail in self._nodes for tail in _suffixes(test_id, "/")[1:]):
+            return True  # test_id ends with "/" + node
+        stem, qualname = _qualified(test_id)
+        return f"{stem}.{qualname}" in self._dotted_tails
+
+
 def files_by_context(report: Mapping[str, Any]) -> dict[str, set[str]]:
     """From `coverage json --show-contexts`: context label -> files it executed lines of."""
     found: dict[str, set[str]] = {}
@@ -73,13 +111,10 @@ def attribute(per_ac: Iterable[tuple[str, Sequence[str]]], executed: Mapping[str
               sources: Iterable[str]) -> list[dict[str, Any]]:
     """Per AC: which of its tests executed any of `sources` (the File List's non-test files)."""
     source_set = set(sources)
+    touching = LabelIndex(label for label, files in executed.items() if files & source_set)
     rows = []
     for ac_id, tests in per_ac:
-        executing = sorted(
-            test for test in tests
-            if any(label_matches(label, test) and files & source_set
-                   for label, files in executed.items())
-        )
+        executing = sorted(test for test in tests if touching.names(test))
         rows.append({"ac_id": ac_id, "tests": list(tests), "tests_executing_story_code": executing,
                      "executes_story_code": bool(executing)})
     return rows
@@ -97,12 +132,13 @@ def executes(report: Mapping[str, Any] | None, test_ids: Iterable[str],
     ran = [str(t) for t in report.get("tests", []) if isinstance(t, str)] \
         if isinstance(report.get("tests"), list) else []
     source_set = set(sources)
-    touching = [label for label, files in executed.items() if files & source_set]
+    touching = LabelIndex(label for label, files in executed.items() if files & source_set)
+    measured = LabelIndex(ran)
     out: dict[str, bool] = {}
     for test in test_ids:
-        if any(label_matches(label, test) for label in touching):
+        if touching.names(test):
             out[test] = True
-        elif any(label_matches(label, test) for label in ran):
+        elif measured.names(test):
             out[test] = False
     return out
 

@@ -27,7 +27,7 @@ from gaia_lib.gate.payload import (  # the payload contract every review skill s
 __all__ = ["CATEGORIES", "DETERMINISTIC_HEADING", "INCOMPLETE_MARKER", "LLM_HEADING",
            "SEVERITIES", "VERDICT_LINE_RE", "assemble", "gate_warning_sentence",
            "payload_problems", "prompt_hash", "render_deterministic", "render_header",
-           "render_llm_section", "render_matches", "render_run"]
+           "render_llm_section", "render_matches", "render_run", "render_unattributed"]
 
 CATEGORIES = ("coverage", "assertion", "selector", "error-path", "traceability", "ac-quality",
               "architecture", "fidelity", "integrity")
@@ -56,16 +56,36 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
             where = f"{finding.get('file', '')}:{finding.get('line', 0)}"
             out.append(f"- [{finding.get('severity', '')}] {name}/{finding.get('rule', '')} "
                        f"{where} — {finding.get('message', '')}")
-    unattributed = analysis.get("unattributed_tests", [])
-    owners = analysis.get("unattributed_story_keys", {})
-    if unattributed:
-        out += ["", "Tests attributed to other stories (not counted):"]
-        out += [f"- {test} ({', '.join(owners.get(test, []))})" for test in unattributed]
+    out += render_unattributed(analysis.get("unattributed_tests", []),
+                               analysis.get("unattributed_story_keys", {}))
     warnings = analysis.get("gate_warnings", [])
     if warnings:
         out += ["", "Story gate warnings:"]
         out += [f"- {gate_warning_sentence(w)}" for w in warnings]
     return "\n".join(out) + "\n"
+
+
+def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]]) -> list[str]:
+    """The tests the review did not count: each test that names another story, with its keys;
+    the rest (outside the File List, naming no story) as a count per file, since on a real
+    project they are the whole suite but the story's own files."""
+    named = [test for test in tests if owners.get(test)]
+    if named:
+        out = ["", "Tests of other stories (not counted):"]
+        out += [f"- {test} ({', '.join(owners[test])})" for test in named]
+    else:
+        out = []
+    per_file: dict[str, int] = {}
+    for test in tests:
+        if not owners.get(test):
+            path = test.split("::", 1)[0]
+            per_file[path] = per_file.get(path, 0) + 1
+    if per_file:
+        total = sum(per_file.values())
+        out += ["", f"Tests outside the story's File List, naming no story (not counted): "
+                    f"{total} in {len(per_file)} file(s):"]
+        out += [f"- {path}: {count}" for path, count in sorted(per_file.items())]
+    return out
 
 
 def _words(value: Any) -> str:

@@ -32,6 +32,29 @@ def test_label_matches(label: str, test_id: str, matches: bool) -> None:
     assert attribution.label_matches(label, test_id) is matches
 
 
+LABELS = ["test_signup.test_ac1", "tests.unit.test_signup.test_ac1", "test_signup.TestA.test_b",
+          "tests/unit/test_signup.py::test_ac1[422]", "test_signup.py::TestA::test_b",
+          "other/tests/unit/test_x.py::test_y", "x.test_z", "tests/unit/test_signup.py::test_ac10"]
+TEST_IDS = ["tests/unit/test_signup.py::test_ac1", "tests/test_signup.py::TestA::test_b",
+            "pkg/test_signup.py::TestA::test_b", "tests/unit/test_signup.py::test_ac2",
+            "tests/unit/test_x.py::test_y", "unit/test_x.py::test_y", "a/tests/x.py::test_z",
+            "tests/unit/test_other.py::test_ac1", "test_signup.py::TestA::test_b",
+            "tests/unit/test_signup.py::test_ac10", "src/tests/unit/test_signup.py::test_ac1"]
+
+
+@pytest.mark.parametrize("test_id", TEST_IDS)
+@pytest.mark.parametrize("label", LABELS)
+def test_the_label_index_agrees_with_label_matches(label: str, test_id: str) -> None:
+    assert attribution.LabelIndex([label]).names(test_id) is attribution.label_matches(
+        label, test_id)
+
+
+def test_the_label_index_finds_a_test_among_many_labels() -> None:
+    index = attribution.LabelIndex(LABELS)
+    assert [t for t in TEST_IDS if index.names(t)] == [
+        t for t in TEST_IDS if any(attribution.label_matches(label, t) for label in LABELS)]
+
+
 def test_files_by_context_ignores_the_empty_context() -> None:
     report = {"files": {
         "src/a.py": {"contexts": {"1": [""], "3": ["t.test_x", "t.test_y"]}},

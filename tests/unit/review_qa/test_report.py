@@ -101,6 +101,16 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
     assert '{"warning"' not in text
 
 
+def test_uncounted_tests_name_their_story_or_are_counted_per_file() -> None:
+    lines = qa_report.render_unattributed(
+        ["tests/a.py::test_x", "tests/b.py::test_1", "tests/b.py::test_2", "tests/c.py::test_3"],
+        {"tests/a.py::test_x": ["E1-S3"], "tests/b.py::test_1": []})
+    assert lines == ["", "Tests of other stories (not counted):", "- tests/a.py::test_x (E1-S3)",
+                     "", "Tests outside the story's File List, naming no story (not counted): "
+                     "3 in 2 file(s):", "- tests/b.py: 2", "- tests/c.py: 1"]
+    assert qa_report.render_unattributed([], {}) == []
+
+
 def test_the_matchers_records_read_as_words() -> None:
     lines = qa_report.render_matches([{"ac_id": "AC2", "matched": True, "tests": ["t.py::a"],
                                        "matches": [{"test": "t.py::a", "how": ["name", "raises"],
