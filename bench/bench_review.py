@@ -2,10 +2,13 @@
 
 The review runs the suite once (the configured tier with the review's pytest plugin: line
 probes in the story's sources, per-test attribution, the JUnit report), so its wall time should
-stay close to the test run's. Two projects, each measured in the same run:
+stay close to the test run's. Three projects, each measured in the same run:
 - the demo (examples/demo-project, story E1-S1);
 - a real open-source project: the sdist of more-itertools (its own pytest suite, about 660
-  tests), with a story written here for its `chunked` function.
+  tests), with a story written here for its `chunked` function;
+- a suite of many small parametrized tests: the sdist of packaging 24.1, a story on its
+  requirement strings and markers, whose two test files hold 7511 test cases (its `src`
+  layout on PYTHONPATH for both commands).
 Each measurement is a fresh process: `python -m pytest -q <tier paths>` (plain),
 `gaia review-qa E1-S1 --no-cache` (review) and the same review with GAIA_COVERAGE_MODE=tracer
 (the baseline: coverage.py's own tracer), interleaved, after one warm-up of each; all run as
@@ -17,13 +20,16 @@ ratio <= 1.5.
 
 Measured 2026-12-01 on the shared 2-core machine (idle), 7 runs, CPython 3.11.7, coverage
 7.11.0, pytest 9.0.2:
-    demo            plain 0.28 s, review 0.61 s -> 2.16x;  tracer review 0.63 s -> 2.26x
-    more-itertools  plain 2.19 s, review 3.12 s -> 1.43x;  tracer review 5.89 s -> 2.70x
-and both projects' reports agree line for line. On more-itertools' story run the tracer cost
-the most: CPython 3.11 runs every frame de-specialised once any trace function is set (a trace
+    demo            plain 0.28 s, review 0.61 s -> 2.15x;  tracer review 0.65 s -> 2.28x
+    more-itertools  plain 2.22 s, review 3.11 s -> 1.40x;  tracer review 5.99 s -> 2.69x
+    packaging       plain 5.13 s, review 7.10 s -> 1.38x;  tracer review 14.40 s -> 2.81x
+and every project's reports agree line for line. packaging found a quadratic step: matching
+each discovered test against every per-test context label (7511 of them) took 4.3 million
+comparisons, about 1.5 s; an index of the labels took the ratio from 1.71x to 1.38x. On
+more-itertools' story run the tracer cost the most: CPython 3.11 runs every frame de-specialised once any trace function is set (a trace
 function that records nothing took 2.07 -> 3.10 CPU seconds), and recording more.py's lines
 took it to 5.20; the probes add one dictionary store per statement run in the story's sources
-and nothing elsewhere. The two projects put the review at about 0.24 s + 1.32 x the plain run:
+and nothing elsewhere. The projects put the review at about 0.24 s + 1.32 x the plain run:
 a suite of 1.3 s or more is reviewed within 1.5x. The demo's suite (0.28 s) is shorter than
 the review's fixed cost, most of which is Python importing code: the review's own modules
 (0.10 s) and jsonschema (0.04 s) in the review's process, coverage.py (0.04 s) in the test
@@ -32,9 +38,9 @@ writes (about 0.05 s). Tool versions are read once and remembered (the data dir 
 bench's own, warmed by the first review).
 
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
-real project, pip access to PyPI (the sdist is downloaded once into --cache).
+real projects, pip access to PyPI (each sdist is downloaded once into --cache).
 
-    python bench/bench_review.py [--runs 5] [--python PY] [--cache DIR] [--only demo|real]
+    python bench/bench_review.py [--runs 5] [--python PY] [--cache DIR] [--only demo|real|params]
 """
 
 from __future__ import annotations
@@ -67,10 +73,13 @@ test_execution:
 # default budget (3) would park the story after three and refuse the rest.
 RUNS_BUDGET = "qa:\n  max_rounds: 1000\n"
 
-REAL_STORY = """---
+def story_text(title: str, criteria: str, files: list[str]) -> str:
+    """A story in review, E1-S1, with the six Review Gate rows."""
+    file_list = "\n".join(f"- `{name}`" for name in files)
+    return f"""---
 template: 'story'
 key: "E1-S1"
-title: "Split an iterable into chunks"
+title: "{title}"
 epic: "E1"
 status: review
 priority: "P1"
@@ -80,21 +89,17 @@ blocks: []
 traces_to: []
 ---
 
-# Story: Split an iterable into chunks
+# Story: {title}
 
 ## Acceptance Criteria
 
-- [ ] **AC1:** Given an iterable and a chunk size, when chunked is called, then it yields lists
-  of that size and a shorter last list.
-- [ ] **AC2:** Given strict mode and a length the size does not divide, when chunked is
-  called, then a ValueError is raised.
+{criteria}
 
 ## Dev Agent Record
 
 ### File List
 
-- `more_itertools/more.py`
-- `tests/test_more.py`
+{file_list}
 
 ## Review Gate
 
@@ -107,6 +112,26 @@ traces_to: []
 | Test Review | UNVERIFIED | — |
 | Performance Review | UNVERIFIED | — |
 """
+
+
+REAL_STORY = story_text("Split an iterable into chunks", """\
+- [ ] **AC1:** Given an iterable and a chunk size, when chunked is called, then it yields lists
+  of that size and a shorter last list.
+- [ ] **AC2:** Given strict mode and a length the size does not divide, when chunked is
+  called, then a ValueError is raised.""", ["more_itertools/more.py", "tests/test_more.py"])
+
+# A suite of many small parametrized tests: 7511 in the story's two test files.
+PARAMS_SDIST = ("packaging", "24.1")
+PARAMS_TESTS = "tests/test_requirements.py tests/test_markers.py"
+PARAMS_CONFIG = REAL_CONFIG.replace("cacheprovider tests", f"cacheprovider {PARAMS_TESTS}")
+PARAMS_STORY = story_text("Requirement strings", """\
+- [ ] **AC1:** Given a requirement string, when it is parsed, then its name, extras,
+  specifier, url and marker are available.
+- [ ] **AC2:** Given a malformed requirement string, when it is parsed, then an
+  InvalidRequirement error is raised.
+- [ ] **AC3:** Given an environment marker, when it is evaluated, then it yields True or
+  False.""", ["src/packaging/requirements.py", "src/packaging/markers.py",
+              *PARAMS_TESTS.split()])
 
 
 def git_init(root: Path) -> None:
@@ -125,8 +150,9 @@ def demo_project(work: Path) -> tuple[Path, list[str]]:
     return root, ["tests/unit"]
 
 
-def real_project(work: Path, cache: Path, python: str) -> tuple[Path, list[str]]:
-    name, version = SDIST
+def real_project(work: Path, cache: Path, python: str, sdist: tuple[str, str] = SDIST,
+                 config: str = REAL_CONFIG, story: str = REAL_STORY) -> tuple[Path, list[str]]:
+    name, version = sdist
     cache.mkdir(parents=True, exist_ok=True)
     archive = cache / f"{name}-{version}.tar.gz"
     if not archive.is_file():
@@ -136,12 +162,13 @@ def real_project(work: Path, cache: Path, python: str) -> tuple[Path, list[str]]
         tar.extractall(work, filter="data")
     root = work / f"{name}-{version}"
     (root / ".gaia" / "config").mkdir(parents=True)
-    (root / ".gaia" / "config" / "project-config.yaml").write_text(REAL_CONFIG + RUNS_BUDGET)
-    stories = root / ".gaia/artifacts/implementation-artifacts/epic-e1-chunks/stories"
+    (root / ".gaia" / "config" / "project-config.yaml").write_text(config + RUNS_BUDGET)
+    stories = root / ".gaia/artifacts/implementation-artifacts/epic-e1/stories"
     stories.mkdir(parents=True)
-    (stories / "E1-S1-chunked.md").write_text(REAL_STORY)
+    (stories / "E1-S1-story.md").write_text(story)
     git_init(root)
-    return root, ["tests"]
+    command = config.split('command: "', 1)[1].split('"', 1)[0].split()
+    return root, [arg for arg in command if arg.startswith("tests")]
 
 
 def coverage_lines(root: Path) -> dict[str, tuple[list[int], list[int]]]:
@@ -163,11 +190,13 @@ def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
 
 
 def measure(label: str, root: Path, tier_paths: list[str], python: str,
-            runs: int) -> dict[str, object]:
+            runs: int, import_path: str = "") -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "GAIA_"))
            and k != "PYTHONDONTWRITEBYTECODE"}
     env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["PYTHONPATH"] = str(REPO / "scripts")
+    # The plugin's package, and where a src-layout project's own package lives (both commands
+    # alike: the review's test run inherits it).
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(REPO / "scripts"), import_path)))
     # As bin/gaia runs it: bytecode cached outside the source trees, for both commands alike.
     env["PYTHONPYCACHEPREFIX"] = str(root.parent / "pycache")
     # The plugin's data dir (the remembered tool versions) is the bench's own, warmed once.
@@ -210,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path,
                         default=Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
                         / "gaia-bench")
-    parser.add_argument("--only", choices=("demo", "real"))
+    parser.add_argument("--only", choices=("demo", "real", "params"))
     args = parser.parse_args(argv)
     python = shutil.which(args.python) or args.python
     rows = []
@@ -223,6 +252,11 @@ def main(argv: list[str] | None = None) -> int:
             root, tier = real_project(work, args.cache, python)
             rows.append(measure(f"{SDIST[0]} {SDIST[1]} (sdist)", root, tier, python,
                                 args.runs))
+        if args.only in (None, "params"):
+            root, tier = real_project(work, args.cache, python, PARAMS_SDIST, PARAMS_CONFIG,
+                                      PARAMS_STORY)
+            rows.append(measure(f"{PARAMS_SDIST[0]} {PARAMS_SDIST[1]} (sdist, parametrized)",
+                                root, tier, python, args.runs, str(root / "src")))
     for row in rows:
         print(json.dumps(row))
     return 0 if all(float(str(r["ratio"])) <= 1.5 for r in rows) else 1
