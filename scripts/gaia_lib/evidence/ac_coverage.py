@@ -611,9 +611,14 @@ def _parts(case: TestCase, whole: _Said, linking: set[str]) -> list[_Said]:
     found = _NAME_PARTS.split(case.name)
     if len(found) < 2:
         return []
-    description = {t: whole.spelled.get(t, set()) for t in whole.description}
-    return [replace(_said(case, words.normalise(words.forms(part), linking), description, {}),
-                    body=whole.body) for part in found[1:]]
+    out = []
+    for part in found[1:]:
+        name = words.normalise(words.forms(part), linking)
+        spelled = {t: name.get(t, set()) | (whole.spelled.get(t, set())
+                                             if t in whole.description else set())
+                   for t in {*name, *whole.description}}
+        out.append(replace(whole, name=frozenset(name), spelled=spelled))
+    return out
 
 
 def analyze(
