@@ -26,11 +26,12 @@ Measured 2026-12-01 on the shared 2-core machine (idle), 7 runs, CPython 3.11.7,
 and every project's reports agree line for line. packaging found a quadratic step: matching
 each discovered test against every per-test context label (7511 of them) took 4.3 million
 comparisons, about 1.5 s; an index of the labels took the ratio from 1.71x to 1.38x. On
-more-itertools' story run the tracer cost the most: CPython 3.11 runs every frame de-specialised once any trace function is set (a trace
-function that records nothing took 2.07 -> 3.10 CPU seconds), and recording more.py's lines
-took it to 5.20; the probes add one dictionary store per statement run in the story's sources
-and nothing elsewhere. The projects put the review at about 0.24 s + 1.32 x the plain run:
-a suite of 1.3 s or more is reviewed within 1.5x. The demo's suite (0.28 s) is shorter than
+more-itertools' story run the tracer cost the most: CPython 3.11 runs every frame
+de-specialised once any trace function is set (a trace function that records nothing took
+2.07 -> 3.10 CPU seconds), and recording more.py's lines took it to 5.20; the probes add one
+dictionary store per statement run in the story's sources and nothing elsewhere. The
+projects put the review at about 0.24 s + 1.32 x the plain run: a suite of 1.3 s or more is
+reviewed within 1.5x. The demo's suite (0.28 s) is shorter than
 the review's fixed cost, most of which is Python importing code: the review's own modules
 (0.10 s) and jsonschema (0.04 s) in the review's process, coverage.py (0.04 s) in the test
 process; then the story and configuration reads, the git queries, and the report and gate
