@@ -69,6 +69,39 @@ def test_uncovered_ac_on_a_p0_story_requests_changes_whatever_the_llm_says(
     assert [c["ac_ref"] for c in cases] == ["AC3"] and cases[0]["tc_id"] == "TC-E1-S1-1"
 
 
+def test_an_uncovered_ac_names_its_nearest_tests_and_they_do_not_count(
+    qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One test resembles AC3 and AC4 alike ("taken or banned"): it matches neither, both list
+    # it where a reviewer should look, and both stay gaps of a P0 story.
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace('priority: "P1"', 'priority: "P0"').replace(
+        "## Tasks / Subtasks",
+        "- [ ] **AC3:** Given a taken email, when the user signs up, then a 409 is returned.\n"
+        "- [ ] **AC4:** Given a banned email, when the user signs up, then a 403 is returned."
+        "\n\n## Tasks / Subtasks"))
+    qa_project.write("tests/test_signup.py", TESTS + '''
+
+def test_taken_or_banned_email():
+    assert signup("a@b.co")
+''')
+    llm = tmp_path / "llm.json"
+    llm.write_text(json.dumps({"findings": []}))
+    assert command.main(["E1-S1", "--llm-findings", str(llm), "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["verdict"] == "REQUEST_CHANGES"
+    state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    per_ac = {e["ac_id"]: e for e in json.loads(
+        (state / "analysis-results.json").read_text())["coverage"]["per_ac"]}
+    nearest = "tests/test_signup.py::test_taken_or_banned_email"
+    for ac_id in ("AC3", "AC4"):
+        assert per_ac[ac_id]["matched"] is False and per_ac[ac_id]["tests"] == []
+        assert [c["test"] for c in per_ac[ac_id]["candidates"]] == [nearest]
+    assert per_ac["AC1"]["candidates"] == []
+    report = next(qa_project.impl.rglob("qa-tests-E1-S1*.md")).read_text()
+    assert f"  - `{nearest}` — nearest, not counted: resembles it by name" in report
+    assert "AC3 has no test" in report and "AC4 has no test" in report
+
+
 def test_llm_cannot_promote_a_finding_into_a_blocker(qa_project: Project,
                                                      tmp_path: Path) -> None:
     """A Critical outside the rubric's two cases is demoted to Warning, and the report says so."""

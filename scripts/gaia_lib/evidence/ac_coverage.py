@@ -86,7 +86,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   it cannot stand in for the share of the name the AC explains.)
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
-the count is not a weight.
+the count is not a weight. An AC no test matches lists its nearest tests (`candidates`, at
+most 3, by evidence): those whose own words or assertions carry >= 0.9 of it, with evidence
+>= 0.8 and nothing asserted against it. They never count: they say where a reviewer should
+look when the words fail (a test named in the domain's words, an AC in the product's).
 """
 
 from __future__ import annotations
@@ -139,6 +142,7 @@ LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_lit
                   then_literals.NUMBER: 0.8, then_literals.KEYWORD: 0.3}
 WEAK_NUMBERS = frozenset({"0", "1"})
 ID_SCORE = 10.0
+CANDIDATES = 3  # nearest tests listed for an AC no test matches
 
 ID, DESCRIPTION, NAME, BODY, LITERAL, EXCEPTION = (
     "id", "description", "name", "body", "literal", "exception")
@@ -162,6 +166,8 @@ class AcCoverage:
     edge_case: bool
     structured: bool
     matches: tuple[Match, ...] = ()  # sorted by test id
+    # For an AC no test matches: the tests nearest it, which do not count (`CANDIDATES`)
+    candidates: tuple[Match, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -558,6 +564,13 @@ def subject_prefixes(name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([whole, *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
 
 
+def _resembles(score: _Score) -> bool:
+    """A test near an AC it does not match: its own words or assertions carry some of the
+    AC (what `_decide` asks of every match) and nothing it asserts rules the AC out."""
+    return (score.total >= MIN_SCORE / 2 and score.claim >= MIN_CLAIM
+            and not (score.contradicted or score.unraised))
+
+
 def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
     `executed`: per-test coverage shows the test running the story's sources."""
@@ -673,6 +686,7 @@ def analyze(
                                 identifiers[i], scales[i], elsewhere))
 
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
+    near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     for case, case_said in zip(ours, said, strict=True):
         file_stem = PurePosixPath(case.file).name
         named = ac_refs(f"{file_stem}\n{case.name}\n{case.description}") & known
@@ -685,8 +699,9 @@ def analyze(
         ran = bool(executes and executes.get(case.test_id))
         chosen: dict[int, _Score] = {}
         # The whole name first, then each nested part read on its own (`_parts`).
-        for reading in (case_said, *_parts(case, case_said, linking)):
-            scores = [_score(case, reading, crit, weight) for crit in crits]
+        readings = [[_score(case, reading, crit, weight) for crit in crits]
+                    for reading in (case_said, *_parts(case, case_said, linking))]
+        for scores in readings:
             for i in _decide(scores, ran):
                 chosen.setdefault(i, scores[i])
         if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
@@ -694,13 +709,20 @@ def analyze(
         for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))
+        for i, crit_scores in enumerate(zip(*readings, strict=True)):
+            best = max(crit_scores, key=lambda sc: sc.total)
+            if i not in chosen and _resembles(best):
+                near[criteria[i].ac_id].append(Match(
+                    case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ())))
 
     per_ac = []
     for ac in criteria:
         found = hits[ac.ac_id]
         ordered = tuple(found[t] for t in sorted(found))
         top = max(ordered, key=lambda m: (m.score, m.test), default=None)
+        nearest = () if found else tuple(sorted(
+            near[ac.ac_id], key=lambda m: (-m.score, m.test))[:CANDIDATES])
         per_ac.append(AcCoverage(ac.ac_id, bool(found), len(found), tuple(sorted(found)),
                                  top.how[0] if top else None, ac.edge_case, ac.structured,
-                                 ordered))
+                                 ordered, nearest))
     return CoverageResult(tuple(per_ac), tuple(unattributed))

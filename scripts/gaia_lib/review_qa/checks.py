@@ -146,6 +146,9 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
             "priority": rules.ac_priority(ac.text, s.story.priority),
             "excluded": {t: excluded[t] for t in entry.tests if t in excluded},
             "matches": [match_record(entry, t) for t in counted],
+            "candidates": [] if counted else [
+                {k: _plain(v) for k, v in dataclasses.asdict(m).items()}
+                for m in getattr(entry, "candidates", ())],
         })
     return rows
 

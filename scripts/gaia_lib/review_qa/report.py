@@ -101,19 +101,23 @@ def _how(record: Mapping[str, Any]) -> str:
 
 
 def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Per AC, each counted test and how it matched, and each test that does not count."""
+    """Per AC, each counted test and how it matched, each test that does not count, and for
+    an AC no test counts for, the tests nearest it (which do not count either)."""
     out: list[str] = []
     for entry in per_ac:
         matches = entry.get("matches") or [{"test": t, "how": entry.get("matched_by")}
                                            for t in entry.get("tests", [])]
         excluded = entry.get("excluded") or {}
-        if not matches and not excluded:
+        nearest = [] if entry.get("matched") else entry.get("candidates") or []
+        if not matches and not excluded and not nearest:
             continue
         if not out:
             out += ["", "Tests per AC:"]
         out.append(f"- {entry['ac_id']}:")
         out += [f"  - `{m.get('test', '?')}` — matched by {_how(m)}" for m in matches]
         out += [f"  - `{test}` — does not count: {why}" for test, why in sorted(excluded.items())]
+        out += [f"  - `{m.get('test', '?')}` — nearest, not counted: resembles it by {_how(m)}"
+                for m in nearest]
     return out
 
 

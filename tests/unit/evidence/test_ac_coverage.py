@@ -649,3 +649,41 @@ def test_a_test_expecting_the_error_an_ac_names_verifies_that_failure_not_the_su
               "        Requirement(name='', url='')\n")
     result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
+
+
+def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> None:
+    # "str and repr" resembles both text ACs equally: it matches neither, and each lists it
+    criteria = (
+        ac("AC1", "a requirement string", "it is parsed", "its name is available"),
+        ac("AC2", "a parsed requirement", "it is turned into text",
+           "str gives it back and repr shows <Requirement>"),
+        ac("AC3", "a marker", "it is turned into text",
+           "str uses double quotes and repr shows <Marker>"),
+    )
+    source = ("def test_parses_name():\n    assert Requirement('a').name == 'a'\n\n"
+              "def test_str_and_repr():\n    assert str(x) == 'a'\n\n"
+              "def test_text():\n    assert x\n\n"
+              "def test_parsed_name_text():\n    assert x\n")
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    coverage = by_id(result)
+    assert coverage["AC1"].tests == (f"{FILE}::test_parses_name",)
+    assert coverage["AC1"].candidates == ()  # matched: nothing to point at
+    for ac_id in ("AC2", "AC3"):
+        assert not coverage[ac_id].matched and coverage[ac_id].tests == ()
+        nearest = [m.test for m in coverage[ac_id].candidates]
+        assert f"{FILE}::test_str_and_repr" in nearest
+        assert f"{FILE}::test_parses_name" not in nearest  # what it asserts is AC1's
+        scores = [m.score for m in coverage[ac_id].candidates]
+        assert scores == sorted(scores, reverse=True)
+    assert result.coverage_percent == pytest.approx(33.3)
+
+
+def test_a_test_ruled_out_for_an_ac_is_not_near_it() -> None:
+    # AC1 promises a ValueError; a test that expects none is not where AC1's test is
+    criteria = (
+        ac("AC1", "a negative width", "the table is rendered", "a ValueError is raised"),
+        ac("AC2", "a width", "the table is rendered", "cells wrap"),
+    )
+    source = "def test_negative_width_table():\n    assert render(-1) == ''\n"
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert by_id(result)["AC1"].candidates == ()

@@ -101,6 +101,18 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
     assert '{"warning"' not in text
 
 
+def test_an_uncovered_acs_nearest_tests_are_shown_as_not_counted() -> None:
+    nearest = {"test": "t.py::test_str", "how": ["name"], "score": 2.7, "evidence": ["str"]}
+    lines = qa_report.render_matches([
+        {"ac_id": "AC1", "matched": False, "tests": [], "candidates": [nearest]},
+        {"ac_id": "AC2", "matched": True, "tests": ["t.py::b"], "candidates": [nearest],
+         "matches": [{"test": "t.py::b", "how": ["id"]}]}])
+    assert lines == ["", "Tests per AC:", "- AC1:",
+                     "  - `t.py::test_str` — nearest, not counted: resembles it by name "
+                     "(evidence: str; score: 2.7)",
+                     "- AC2:", "  - `t.py::b` — matched by id"]
+
+
 def test_uncounted_tests_name_their_story_or_are_counted_per_file() -> None:
     lines = qa_report.render_unattributed(
         ["tests/a.py::test_x", "tests/b.py::test_1", "tests/b.py::test_2", "tests/c.py::test_3"],

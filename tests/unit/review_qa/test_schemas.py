@@ -31,7 +31,9 @@ ANALYSIS: dict[str, Any] = {
         {"ac_id": "AC-EC1", "matched": False, "test_count": 0, "tests": [],
          "matched_by": None, "edge_case": True, "priority": None,
          "excluded": {"tests/test_a.py::test_skip": "reported skipped by the runner"},
-         "matches": []}]},
+         "matches": [],
+         "candidates": [{"test": "tests/test_a.py::test_empty", "how": ["name"],
+                         "score": 1.2, "evidence": ["empt"]}]}]},
 }
 EVIDENCE: dict[str, Any] = {
     "suites": [{"name": "tier_1", "command": "pytest", "exit_code": 0, "duration_seconds": 1.5,
@@ -72,6 +74,10 @@ def test_samples_validate(name: str, document: Any) -> None:
          "$.ac_coverage[0].ac_id"),
         ("analysis-results", {**ANALYSIS, "checks": [{"name": "x", "status": "ok"}]},
          "$.checks[0].status"),
+        ("analysis-results", {**ANALYSIS, "coverage": {"percent": 0.0, "per_ac": [
+            {**ANALYSIS["coverage"]["per_ac"][1], "candidates": [{"test": "t", "how": ["name"],
+                                                                 "counted": True}]}]}},
+         "$.coverage.per_ac[0].candidates[0]: Additional properties"),
         ("execution-evidence", {**EVIDENCE, "context": "ci-pre-merge"}, "$.context"),
         ("execution-evidence", {**EVIDENCE, "exit_code": 0}, "$: Additional properties"),
         ("qa-test-cases", [{**CASES[0], "ac_ref": "EC1"}], "$[0].ac_ref"),
