@@ -80,6 +80,21 @@ def compare(predicted: Iterable[tuple[str, str]],
                    tuple(sorted(got - wanted)), tuple(sorted(wanted - got)))
 
 
+def nearest_hits(result: ac_coverage.CoverageResult,
+                 covers: Mapping[str, Sequence[str]]) -> tuple[int, int]:
+    """(ACs the matcher leaves without a test although a labelled test covers them, how many
+    of those name a labelled test among their nearest tests): where a reviewer reading the
+    report's nearest tests would find the test the words missed."""
+    left = found = 0
+    for entry in result.per_ac:
+        wanted = {test for test, acs in covers.items() if entry.ac_id in acs}
+        if entry.matched or not wanted:
+            continue
+        left += 1
+        found += bool(wanted & {m.test for m in entry.candidates})
+    return left, found
+
+
 def split_tree(root: Path, files: Iterable[str], suffix: str = "") -> list[testcases.TestCase]:
     """Test cases of `files` (paths relative to `root`, without `suffix`, which the stored
     files carry)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.evidence import match_quality
+from gaia_lib.evidence import ac_coverage, match_quality
 from gaia_lib.evidence.match_quality import Quality, compare
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "matching"
@@ -24,6 +24,20 @@ def test_compare_counts_pairs() -> None:
     assert (quality.true_positives, quality.false_positives, quality.false_negatives) == (1, 2, 1)
     assert quality.wrong == (("t1", "AC2"), ("t3", "AC1")) and quality.missed == (("t2", "AC2"),)
     assert quality.precision == pytest.approx(1 / 3) and quality.recall == pytest.approx(0.5)
+
+
+def test_nearest_hits_count_the_uncovered_acs_whose_nearest_tests_name_a_labelled_one() -> None:
+    near = ac_coverage.Match("t2", 1.0, ("name",), ("x",))
+    result = ac_coverage.CoverageResult((
+        ac_coverage.AcCoverage("AC1", True, 1, ("t1",), "name", False, True),
+        ac_coverage.AcCoverage("AC2", False, 0, (), None, False, True, (), (near,)),
+        ac_coverage.AcCoverage("AC3", False, 0, (), None, False, True, (), (near,)),
+        ac_coverage.AcCoverage("AC4", False, 0, (), None, False, True),
+    ), ())
+    covers = {"t1": ["AC1"], "t2": ["AC2"], "t3": ["AC3"]}
+    # AC2 and AC3 are left uncovered though labelled; only AC2's nearest names its test.
+    # AC4 has no labelled test: nothing was missed there.
+    assert match_quality.nearest_hits(result, covers) == (2, 1)
 
 
 def test_empty_denominators_score_one() -> None:
