@@ -51,17 +51,21 @@ def test_fully_covered_story_is_approved_and_the_gate_passes(
     assert (found.returncode, found.stdout) == (0, f"{mirror}\n")
 
 
+def _p0_story_with(project: Project, *criteria: str) -> None:
+    """Story E1-S1 made P0, with `criteria` (AC lines) added to its ACs."""
+    story = next(project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace('priority: "P1"', 'priority: "P0"').replace(
+        "## Tasks / Subtasks", "\n".join(criteria) + "\n\n## Tasks / Subtasks"))
+
+
 def test_uncovered_ac_on_a_p0_story_requests_changes_whatever_the_llm_says(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    story = next(qa_project.impl.rglob("E1-S1-*.md"))
-    story.write_text(story.read_text().replace('priority: "P1"', 'priority: "P0"').replace(
-        "## Tasks / Subtasks",
-        "- [ ] **AC3:** Given a taken email, when the user signs up, then a 409 is returned.\n\n"
-        "## Tasks / Subtasks"))
-    llm = tmp_path / "llm.json"
-    llm.write_text(json.dumps({"findings": []}))
-    assert command.main(["E1-S1", "--llm-findings", str(llm), "--format", "json"]) == 1
+    _p0_story_with(qa_project,
+                   "- [ ] **AC3:** Given a taken email, when the user signs up, then a 409 is "
+                   "returned.")
+    assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, [], "llm.json"), "--format",
+                         "json"]) == 1
     result = json.loads(capsys.readouterr().out)
     assert result["verdict"] == "REQUEST_CHANGES"
     assert result["gate_verdict"] == "FAILED"
@@ -74,20 +78,18 @@ def test_an_uncovered_ac_names_its_nearest_tests_and_they_do_not_count(
 ) -> None:
     # One test resembles AC3 and AC4 alike ("taken or banned"): it matches neither, both list
     # it where a reviewer should look, and both stay gaps of a P0 story.
-    story = next(qa_project.impl.rglob("E1-S1-*.md"))
-    story.write_text(story.read_text().replace('priority: "P1"', 'priority: "P0"').replace(
-        "## Tasks / Subtasks",
-        "- [ ] **AC3:** Given a taken email, when the user signs up, then a 409 is returned.\n"
-        "- [ ] **AC4:** Given a banned email, when the user signs up, then a 403 is returned."
-        "\n\n## Tasks / Subtasks"))
+    _p0_story_with(qa_project,
+                   "- [ ] **AC3:** Given a taken email, when the user signs up, then a 409 is "
+                   "returned.",
+                   "- [ ] **AC4:** Given a banned email, when the user signs up, then a 403 is "
+                   "returned.")
     qa_project.write("tests/test_signup.py", TESTS + '''
 
 def test_taken_or_banned_email():
     assert signup("a@b.co")
 ''')
-    llm = tmp_path / "llm.json"
-    llm.write_text(json.dumps({"findings": []}))
-    assert command.main(["E1-S1", "--llm-findings", str(llm), "--format", "json"]) == 1
+    assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, [], "llm.json"), "--format",
+                         "json"]) == 1
     assert json.loads(capsys.readouterr().out)["verdict"] == "REQUEST_CHANGES"
     state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
     per_ac = {e["ac_id"]: e for e in json.loads(

@@ -44,18 +44,6 @@ def _qualified(test_id: str) -> tuple[str, str]:
     return stem, name.replace("::", ".")
 
 
-def label_matches(label: str, test_id: str) -> bool:
-    """A context label names a test: the plugin's pytest node id (`tests/test_x.py::TestA::
-    test_b`, parameters `[...]` ignored, relative to pytest's rootdir) or coverage.py's own
-    test_function label `module.qualname` (the module may carry its package path)."""
-    if "::" in label:
-        node = label.split("[", 1)[0]
-        return node == test_id or node.endswith("/" + test_id) or test_id.endswith("/" + node)
-    stem, qualname = _qualified(test_id)
-    wanted = f"{stem}.{qualname}"
-    return label == wanted or label.endswith("." + wanted)
-
-
 def _suffixes(text: str, sep: str) -> list[str]:
     """`text` and each of its tails after a `sep`: a/b/c -> a/b/c, b/c, c."""
     out = [text]
@@ -67,10 +55,12 @@ def _suffixes(text: str, sep: str) -> list[str]:
 
 
 class LabelIndex:
-    """Context labels, indexed so that asking whether any of them names a test costs a few
-    set lookups instead of one `label_matches` per label: a real suite's parametrized tests
-    give thousands of labels, and a review asks for every discovered test. Agrees with
-    `label_matches` (a label names the test iff `label_matches` says so)."""
+    """Context labels, and which tests they name. A label names a test when it is the plugin's
+    pytest node id (`tests/test_x.py::TestA::test_b`, parameters `[...]` ignored, relative to
+    pytest's rootdir: either may be the other's tail after a "/") or coverage.py's own
+    test_function label `module.qualname` (the module may carry its package path). Indexed, so
+    that asking costs a few set lookups whatever the number of labels: a real suite's
+    parametrized tests give thousands, and a review asks for every discovered test."""
 
     def __init__(self, labels: Iterable[str]) -> None:
         self._nodes: set[str] = set()  # node ids without parameters
@@ -85,7 +75,7 @@ class LabelIndex:
                 self._dotted_tails.update(_suffixes(label, "."))
 
     def names(self, test_id: str) -> bool:
-        """Does any label name `test_id` (see `label_matches`)?"""
+        """Does any of the labels name `test_id`?"""
         if test_id in self._node_tails:  # node == test_id, or node ends with "/" + test_id
             return True
         if any(tail in self._nodes for tail in _suffixes(test_id, "/")[1:]):

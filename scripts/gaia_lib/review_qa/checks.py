@@ -147,7 +147,7 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
             "excluded": {t: excluded[t] for t in entry.tests if t in excluded},
             "matches": [match_record(entry, t) for t in counted],
             "candidates": [] if counted else [
-                {k: _plain(v) for k, v in dataclasses.asdict(m).items()}
+                {"test": m.test, **_plain_fields(dataclasses.asdict(m))}
                 for m in getattr(entry, "candidates", ())],
         })
     return rows
@@ -171,10 +171,15 @@ def match_record(entry: Any, test_id: str) -> dict[str, Any]:
         else:
             data = getattr(record, "__dict__", {})
         if test_id in (data.get("test"), data.get("test_id")):
-            kept = {k: _plain(v) for k, v in data.items() if k not in ("test", "test_id")
-                    and _plain(v) is not None}
-            return {"test": test_id, "how": entry.matched_by or "unknown", **kept}
+            return {"test": test_id, "how": entry.matched_by or "unknown",
+                    **_plain_fields(data)}
     return {"test": test_id, "how": entry.matched_by or "unknown"}
+
+
+def _plain_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A match record's fields but the test's name, JSON-plain (`_plain`), None ones dropped."""
+    return {k: _plain(v) for k, v in data.items()
+            if k not in ("test", "test_id") and _plain(v) is not None}
 
 
 def _plain(value: Any) -> Any:
