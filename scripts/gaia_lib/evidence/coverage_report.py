@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile
-from gaia_lib.evidence.runner_output import MAX_INPUT_BYTES, xml_root
+from gaia_lib.evidence.runner_output import report_text, xml_root
 
 FORMATS = ("coveragepy-json", "lcov", "cobertura", "jacoco", "go-cover")
 
@@ -112,22 +112,6 @@ def _arc_order(item: tuple[tuple[int, str], bool]) -> tuple[int, int, str]:
     return (line, numeric, branch)
 
 
-def _text(data: bytes | str, what: str, exit_code: int) -> str:
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    if len(raw) > MAX_INPUT_BYTES:
-        raise MalformedFile(
-            f"{what} is too large ({len(raw)} bytes; limit {MAX_INPUT_BYTES})", exit_code
-        )
-    if not raw.strip():
-        raise MalformedFile(f"{what} is empty", exit_code)
-    if b"\x00" in raw:
-        raise MalformedFile(f"{what} is binary, not a text report", exit_code)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise MalformedFile(f"{what} is not UTF-8 text (byte {exc.start})", exit_code) from None
-
-
 def _int(value: Any, what: str, exit_code: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise MalformedFile(f"{what}: expected a number, got {value!r}"[:160], exit_code)
@@ -142,7 +126,7 @@ def _int(value: Any, what: str, exit_code: int) -> int:
 
 def parse_coveragepy_json(data: bytes | str, exit_code: int = 1) -> CoverageReport:
     what = "coverage.py JSON report"
-    text = _text(data, what, exit_code)
+    text = report_text(data, what, exit_code)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -182,7 +166,7 @@ def parse_lcov(data: bytes | str, exit_code: int = 1) -> CoverageReport:
     """`SF:` opens a record, `end_of_record` closes it; DA and BRDA inside. BRDA's taken `-`
     means the branch's condition was never evaluated: not taken."""
     what = "lcov report"
-    text = _text(data, what, exit_code)
+    text = report_text(data, what, exit_code)
     builder = _Builder()
     current: str | None = None
     records = 0
@@ -310,7 +294,7 @@ def parse_go_cover(data: bytes | str, exit_code: int = 1) -> CoverageReport:
     """`mode: set|count|atomic`, then `file:startLine.col,endLine.col numStmts count`. A line
     is covered when any block spanning it ran; Go profiles carry no branch data."""
     what = "Go cover profile"
-    text = _text(data, what, exit_code)
+    text = report_text(data, what, exit_code)
     lines = text.splitlines()
     if not lines[0].startswith("mode: "):
         raise MalformedFile(f"{what} does not start with 'mode:'", exit_code)

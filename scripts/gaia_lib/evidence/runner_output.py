@@ -64,13 +64,10 @@ def _counts(fmt: str, tests: Iterable[TestOutcome], extra_errors: int = 0) -> Ru
     )
 
 
-def _as_bytes(data: bytes | str) -> bytes:
-    return data.encode("utf-8") if isinstance(data, str) else data
-
-
-def _text(data: bytes | str, what: str, exit_code: int) -> str:
-    """Size-check and decode: binary or non-UTF-8 input is refused, never guessed at."""
-    raw = _as_bytes(data)
+def report_text(data: bytes | str, what: str, exit_code: int) -> str:
+    """Size-check and decode a machine report (`what` names it in errors; shared with
+    coverage_report): empty, binary or non-UTF-8 input is refused, never guessed at."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > MAX_INPUT_BYTES:
         raise MalformedFile(
             f"{what} is too large ({len(raw)} bytes; limit {MAX_INPUT_BYTES})", exit_code
@@ -92,7 +89,7 @@ def xml_root(data: bytes | str, what: str, exit_code: int = 1) -> ET.Element:
     before expat sees them: no billion-laughs expansion. A DOCTYPE naming only an external DTD
     is accepted because JaCoCo always writes one; expat never fetches it.
     """
-    text = _text(data, what, exit_code)
+    text = report_text(data, what, exit_code)
     raw = text.encode("utf-8")
     if _ENTITY_RE.search(raw) or _DTD_SUBSET_RE.search(raw):
         raise MalformedFile(f"{what} declares XML entities; refused", exit_code)
@@ -106,7 +103,7 @@ def xml_root(data: bytes | str, what: str, exit_code: int = 1) -> ET.Element:
 
 
 def _json_value(data: bytes | str, what: str, exit_code: int) -> Any:
-    text = _text(data, what, exit_code)
+    text = report_text(data, what, exit_code)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -234,7 +231,7 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     panic in init) counts as one error; a test started but never finished means the stream
     was cut off."""
     what = "go test -json output"
-    text = _text(data, what, exit_code)
+    text = report_text(data, what, exit_code)
     lines = text.splitlines()
     final: dict[tuple[str, str], str] = {}
     started: set[tuple[str, str]] = set()
@@ -305,7 +302,7 @@ def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     """TAP 12/13 as `bats --tap` writes it: `1..N`, `ok 1 name`, `not ok 2 name`,
     `ok 3 name # skip (reason)`. Fewer results than the plan announced means truncation."""
     what = "TAP output"
-    text = _text(data, what, exit_code)
+    text = report_text(data, what, exit_code)
     planned: int | None = None
     tests: list[TestOutcome] = []
     for line in text.splitlines():
