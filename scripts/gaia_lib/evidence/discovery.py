@@ -2,6 +2,9 @@
 
 By default the scope is the story's neighbourhood: the directories of its File List entries,
 the nearest test directory above each of them, and File List entries that are tests themselves.
+A test file matches the stack's test globs (`test_*.py`), or is a File List entry inside a test
+directory in the stack's test language: a module the story claims for shared tests (a mixin's
+tests in `tests/__init__.py`, run by the test classes that inherit them) is read as one too.
 `full=True` scans the whole project. The walk never follows directory symlinks (no loops, no
 escaping the project), skips vendored and generated trees, and stops at a wall-clock deadline.
 """
@@ -140,6 +143,12 @@ def neighbourhood(root: Path, file_list: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(dirs))
 
 
+def _claimed_test_module(rel: str, listed: set[str], adapter: StackAdapter) -> bool:
+    """A File List entry inside a test directory, in the stack's test language."""
+    return (rel in listed and adapter.speaks(rel)
+            and any(part in TEST_DIR_NAMES for part in PurePosixPath(rel).parts[:-1]))
+
+
 def _in_scope(rel: str, scope_dirs: Sequence[str], listed: set[str]) -> bool:
     if rel in listed:
         return True
@@ -171,7 +180,8 @@ def discover(
         per_stack[adapter.key] = tuple(
             rel
             for rel in files
-            if adapter.is_test_file(rel) and (not bounded or _in_scope(rel, scope_dirs, listed))
+            if (adapter.is_test_file(rel) or _claimed_test_module(rel, listed, adapter))
+            and (not bounded or _in_scope(rel, scope_dirs, listed))
         )
     return Discovery(per_stack, "file-list" if bounded else "full", scope_dirs, timed_out,
                      len(files))

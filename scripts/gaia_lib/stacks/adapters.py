@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from gaia_lib.core.errors import GaiaError
 
@@ -72,6 +72,11 @@ class StackAdapter:
 
     def is_test_file(self, rel_path: str) -> bool:
         return any(glob_regex(g).fullmatch(rel_path) for g in self.test_globs)
+
+    def speaks(self, rel_path: str) -> bool:
+        """Is the file in the language of this stack's test files (by its extension)?"""
+        suffix = PurePosixPath(rel_path).suffix
+        return bool(suffix) and any(PurePosixPath(g).suffix == suffix for g in self.test_globs)
 
 
 class UnknownStack(GaiaError):
@@ -200,7 +205,8 @@ STACKS: dict[str, StackAdapter] = {
             # instead (simplejson ships setup.py and setup.cfg, no pyproject.toml).
             markers=(Marker("requirements.txt"), Marker("pyproject.toml"), Marker("Pipfile"),
                      Marker("setup.py"), Marker("setup.cfg")),
-            test_globs=_globs("**/test_*.py", "**/*_test.py"),
+            # pytest's own patterns, and the unittest / Django module names `tests.py`, `test.py`.
+            test_globs=_globs("**/test_*.py", "**/*_test.py", "**/tests.py", "**/test.py"),
             runners=(
                 Runner(
                     "pytest",

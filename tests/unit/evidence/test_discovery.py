@@ -14,7 +14,8 @@ TREES: dict[str, tuple[list[str], list[str]]] = {
                ["src/a.ts", "node_modules/x/e.test.js", "src/types.d.ts"]),
     "java-dev": (["src/test/java/com/x/SignupTest.java", "mod/src/test/java/FooTest.java"],
                  ["src/main/java/com/x/Signup.java", "src/test/java/Helper.java"]),
-    "python-dev": (["tests/test_signup.py", "pkg/signup_test.py", "tests/unit/test_x.py"],
+    "python-dev": (["tests/test_signup.py", "pkg/signup_test.py", "tests/unit/test_x.py",
+                    "app/tests.py", "test.py"],
                    ["pkg/signup.py", ".venv/lib/test_site.py", "tests/conftest.py"]),
     "go-dev": (["signup_test.go", "internal/x/y_test.go"], ["signup.go", "vendor/z/z_test.go"]),
     "flutter-dev": (["test/widget_test.dart", "test/unit/model_test.dart"],
@@ -57,6 +58,18 @@ def test_bounded_scope_is_the_file_list_neighbourhood(tmp_path: Path) -> None:
     assert result.scope == "file-list"
     assert result.scope_dirs == ("src/signup", "tests")
     assert result.files["python-dev"] == ("tests/test_signup.py", "tests/unit/test_validate.py")
+
+
+def test_a_claimed_module_in_a_test_directory_is_a_test_file(tmp_path: Path) -> None:
+    # A mixin's shared tests live in tests/__init__.py; the story claims it. An unclaimed one,
+    # a claimed source module, and a claimed file in another language are not test files.
+    _make(tmp_path, ["tests/__init__.py", "tests/helpers.py", "tests/test_lru.py",
+                     "src/cache/__init__.py", "tests/data.json", "other/tests/__init__.py"])
+    listed = ["src/cache/__init__.py", "tests/__init__.py", "tests/data.json",
+              "tests/test_lru.py"]
+    for full in (False, True):
+        result = discovery.discover(tmp_path, [stacks.get("python-dev")], listed, full=full)
+        assert result.files["python-dev"] == ("tests/__init__.py", "tests/test_lru.py")
 
 
 def test_monorepo_counts_are_keyed_by_stack(tmp_path: Path) -> None:

@@ -61,6 +61,9 @@ def test_every_stack_has_globs_runners_and_valid_placeholder_patterns(key: str) 
         ("python-dev", "test_signup.py", True),
         ("python-dev", "tests/unit/signup_test.py", True),
         ("python-dev", "src/signup.py", False),
+        ("python-dev", "signup/tests.py", True),  # Django's and unittest's module names
+        ("python-dev", "test.py", True),
+        ("python-dev", "src/contest.py", False),
         ("go-dev", "pkg/signup/signup_test.go", True),
         ("flutter-dev", "test/widgets/signup_test.dart", True),
         ("flutter-dev", "lib/signup_test.dart", False),
@@ -75,6 +78,17 @@ def test_every_stack_has_globs_runners_and_valid_placeholder_patterns(key: str) 
 )
 def test_discovery_globs(key: str, path: str, is_test: bool) -> None:
     assert stacks.get(key).is_test_file(path) is is_test
+
+
+@pytest.mark.parametrize(
+    ("key", "path", "speaks"),
+    [("python-dev", "tests/__init__.py", True), ("python-dev", "tests/data.json", False),
+     ("ts-dev", "src/helpers.ts", True), ("ts-dev", "src/helpers.py", False),
+     ("go-dev", "helpers.go", True), ("go-dev", "Makefile", False)],
+)
+def test_speaks_is_the_language_of_the_stacks_test_files(key: str, path: str,
+                                                          speaks: bool) -> None:
+    assert stacks.get(key).speaks(path) is speaks
 
 
 def test_expand_braces() -> None:
