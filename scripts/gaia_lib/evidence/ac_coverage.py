@@ -15,7 +15,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   more of the candidate tests carry it. An AC that lists three or more single words as
   alternatives ("when entities are added, set, upserted or updated") holds each at 1/k: for
   that AC and in the count `df` (an AC about sort order that holds for any of four operations
-  says little about each). Signals:
+  says little about each). An AC that spells out an acronym a test's name or description
+  uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
+  own. Signals:
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
     subtest names, at full weight;
   - **body**: the AC's words in the test's code, at 0.4 (and falling as more tests' bodies
@@ -634,6 +636,22 @@ def _parts(case: TestCase, whole: _Said, linking: set[str]) -> list[_Said]:
     return out
 
 
+def _spell_acronyms(criteria: Sequence[AcceptanceCriterion], raw_ac: list[dict[str, set[str]]],
+                    raw_said: Sequence[tuple[dict[str, set[str]], ...]]) -> None:
+    """An AC that spells out an acronym a test's name or description uses ("least recently
+    used" for `test_lru`, "time to live" for `TTLCacheTest`) carries the acronym as a word of
+    its own, spelled as the test spells it (`raw_ac` is updated in place)."""
+    own: set[str] = set()
+    for name, description, _ in raw_said:
+        own.update(name)
+        own.update(description)
+    for ac, group in zip(criteria, raw_ac, strict=True):
+        for initials in words.acronyms(_ac_text(ac)):
+            token = words.canonical(initials)
+            if token is not None and token in own and token not in group:
+                group[token] = {words.ABBREVIATIONS.get(initials, initials)}
+
+
 def analyze(
     story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterable[TestCase], *,
     file_list: Iterable[str] = (), executes: Mapping[str, bool] | None = None,
@@ -665,6 +683,7 @@ def analyze(
     raw_said = [(words.forms(c.name), words.forms(c.description),
                  words.forms(_without_expectations(_code_only(c.body), c.exceptions)))
                 for c in ours]
+    _spell_acronyms(criteria, raw_ac, raw_said)
     linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
     ac_spelled = [words.normalise(group, linking) for group in raw_ac]
     said = [_said(case, *(words.normalise(group, linking) for group in row))

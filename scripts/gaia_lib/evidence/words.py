@@ -20,6 +20,9 @@ Rules (pure; the same text always gives the same tokens):
   and an AC promising a 429 share a word.
 - Compounds: each pair of neighbouring words also yields its joined form, so "log out",
   "log-out" and "logout" share the token `logout`, and "sign up" meets `signup`.
+- Acronyms (`acronyms`): the initials of three or four neighbouring words, the first no stop
+  word and at most one of them one, so "least recently used" may be spelled `lru` and
+  "time-to-live" `ttl`; the matcher links them only where a test spells the acronym.
 """
 
 from __future__ import annotations
@@ -153,6 +156,24 @@ def forms(text: str) -> dict[str, set[str]]:
 def tokens(text: str) -> set[str]:
     """The distinct tokens of `text`: words (see `canonical`) plus joined neighbouring pairs."""
     return set(forms(text))
+
+
+ACRONYM_WORDS = (3, 4)
+
+
+def acronyms(text: str) -> dict[str, str]:
+    """The acronyms `text` spells out (see the module rules): initials -> the words, in order
+    of first appearance (`"a least recently used cache"` -> {"lru": "least recently used",
+    "lruc": "least recently used cache"})."""
+    found: dict[str, str] = {}
+    run = [w for w in raw_words(text) if w.isalpha()]
+    for size in ACRONYM_WORDS:
+        for i in range(len(run) - size + 1):
+            group = run[i:i + size]
+            if group[0] in STOP_WORDS or sum(w in STOP_WORDS for w in group) > 1:
+                continue
+            found.setdefault("".join(w[0] for w in group), " ".join(group))
+    return found
 
 
 def compounds_seen(groups: Iterable[set[str]]) -> set[str]:

@@ -238,6 +238,35 @@ def test_stems_abbreviations_and_compounds_link_words() -> None:
     assert not by_id(result)["AC3"].matched
 
 
+def test_an_acronym_in_a_test_name_meets_the_words_an_ac_spells_it_out_with() -> None:
+    criteria = (
+        ac("AC1", "a full cache", "an item is added", "the least recently used item is evicted"),
+        ac("AC2", "a cache with a time-to-live", "an item outlives it", "the item expires"),
+        ac("AC3", "a cache", "it is cleared", "it holds no items"),
+    )
+    source = '''
+def test_lru_eviction():
+    cache = Cache(2)
+    cache[1], cache[2] = 1, 2
+    cache[1]
+    cache[3] = 3
+    assert 2 not in cache
+
+
+def test_ttl_expiry():
+    cache = Cache(2, ttl=1)
+    cache[1] = 1
+    tick()
+    assert 1 not in cache
+
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    # "evicted" or "expires" alone is too little; with the acronym each test says enough.
+    assert by_id(result)["AC1"].tests == (f"{FILE}::test_lru_eviction",)
+    assert by_id(result)["AC2"].tests == (f"{FILE}::test_ttl_expiry",)
+    assert not by_id(result)["AC3"].matched
+
+
 def test_asserting_another_status_code_contradicts_the_ac() -> None:
     criteria = (
         ac("AC1", "a revoked token", "it is sent with a request", "the request answers 401"),

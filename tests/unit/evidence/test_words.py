@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from gaia_lib.evidence.words import (
+    acronyms,
     compounds_seen,
     forms,
     inflection_bases,
@@ -81,3 +82,12 @@ def test_compounds_link_only_when_some_text_spells_them_as_one_word() -> None:
 def test_forms_keep_each_tokens_spellings() -> None:
     assert forms("revoked revokes max_age")["revok"] == {"revoked", "revokes"}
     assert forms("max_age")["maximum"] == {"maximum"}
+
+
+def test_acronyms_are_initials_of_three_or_four_words_led_by_no_stop_word() -> None:
+    found = acronyms("evicts the least recently used item of a time-to-live cache")
+    assert found["lru"] == "least recently used"
+    assert found["ttl"] == "time to live"  # one stop word inside the run is allowed
+    assert found["lrui"] == "least recently used item"
+    assert "tlr" not in found  # "the least recently": a run may not start with a stop word
+    assert "oatt" not in found  # "of a time to": two stop words
