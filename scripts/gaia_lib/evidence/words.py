@@ -5,7 +5,8 @@ Rules (pure; the same text always gives the same tokens):
   `SIGNATURE_EXPIRED` -> signature expired, `test_v2_api` -> v 2 api (single letters dropped).
 - Lower-cased, then common abbreviations expand to one canonical word (`max` -> maximum,
   `cfg`/`config` -> configuration, `auth` -> authentication, `id` -> identifier ...).
-- Stop words drop: English function words, the Given/When/Then keywords and the vocabulary
+- Stop words drop: English function words (and the prefix `non`: "non-word" and "non-Latin"
+  share no meaning), the Given/When/Then keywords and the vocabulary
   every test shares (`test`, `should`, `let`, `expect`, `assert`, `correctly` ...). `set` is
   a word (`setMany`, "a set of entities"), as `add` and `remove` are.
 - Stemming strips inflection and common derivations, repeatedly, never below three letters:
@@ -54,8 +55,8 @@ ABBREVIATIONS = {
 _STOP_TEXT = """
 a an the and or nor but of to in on at by for with from into onto over under about as is are
 was were be been being am it its it's this that these those there here then than when given
-so if else not no yes do does did done doing has have had having will would shall should can
-could may might must also just only very too any all each every some such own same other
+so if else not no non yes do does did done doing has have had having will would shall should
+can could may might must also just only very too any all each every some such own same other
 which who whom whose what where why how i we you he she they them their our your my me us
 one two use used using uses via per
 test tests testing spec specs it describe expect expects expected assert asserts asserting

@@ -49,6 +49,10 @@ def test_abbreviations_expand_and_stop_words_drop() -> None:
     assert words_only("it should correctly return the value") == {"return"}
 
 
+def test_the_prefix_non_is_no_word() -> None:
+    assert tokens("non-word characters") & tokens("non-Latin script") == set()
+
+
 def test_set_is_a_word_and_let_is_not() -> None:
     # "setMany" names an operation; "should let you" is how a sentence starts
     assert words_only("should let you setMany") == {"set", "man"}
