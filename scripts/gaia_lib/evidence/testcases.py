@@ -15,7 +15,8 @@ line, body); `read` adds what each says. A case carries:
   `toThrow(X)`, `assertThrows(X.class)`, `errors.Is(err, ErrX)`, `ErrorIs(t, err, ErrX)`);
 - `asserted`: the string and number literals inside its assertions;
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
-  `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`).
+  `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
+  `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`).
 """
 
 from __future__ import annotations
@@ -244,7 +245,9 @@ _EXCEPTION_PATTERNS = (
 _EXPECTS_ERROR = re.compile(
     r"\.(?:toThrow\w*|rejects)\b|\bassert\.(?:throws|rejects)\s*\(|\bpytest\.raises\s*\("
     r"|\bassertRaises\w*\s*\(|\bassertThrows\s*\(|\berr\s*==\s*nil\b"
-    r"|\b(?:assert|require)\.(?:Error|ErrorIs|ErrorAs|Panics)\s*\(|\bshould\.throw\b")
+    r"|\b(?:assert|require)\.(?:Error|ErrorIs|ErrorAs|Panics)\s*\(|\bshould\.throw\b"
+    r"|\b(?:assert|require)\.NotNil\s*\(\s*\w+\s*,\s*err\w*\b"
+    r"|\.Assert\(\s*err\w*\s*,\s*qt\.(?:IsNotNil|ErrorMatches|ErrorIs|ErrorAs)\b")
 _STRING_LITERAL = re.compile(r"""'([^'\n]{1,80})'|"([^"\n]{1,80})"|`([^`\n]{1,80})`""")
 _NUMBER_LITERAL = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 

@@ -229,6 +229,20 @@ def test_go_subtests_table_names_and_error_expectations() -> None:
     assert no_error.exceptions == () and no_error.expects_error
 
 
+@pytest.mark.parametrize(("check", "expects"), [
+    ("c.Assert(err, qt.IsNotNil)", True),  # quicktest
+    ("c.Assert(err, qt.ErrorMatches, `bad .*`)", True),
+    ("assert.NotNil(t, err)", True),  # testify
+    ("require.NotNil(t, errParse)", True),
+    ("c.Assert(err, qt.IsNil)", False),
+    ("assert.NotNil(t, got)", False),
+])
+def test_go_assertion_libraries_error_expectations(check: str, expects: bool) -> None:
+    source = f"func TestParse(t *testing.T) {{\n\t_, err := Parse(\"x\")\n\t{check}\n}}\n"
+    (found,) = split_tests("parse_test.go", source)
+    assert read(found).expects_error is expects
+
+
 def test_split_leaves_reading_to_read_and_read_keeps_what_is_set() -> None:
     (bare,) = split_tests("tests/test_tokens.py", "def test_a():\n    \"\"\"Doc.\"\"\"\n")
     assert bare.description == "" and read(bare).description == "Doc."
