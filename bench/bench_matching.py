@@ -88,12 +88,16 @@ PROJECTS = (
             "python-dateutil-2.9.0.post0", held_out=True,
             test_deps=("pytest", "coverage", "six"), pythonpath="src", first=(22, 13, 45)),
     Project("cast", "debian", "golang-github-spf13-cast-dev=1.5.0-2", "go-dev",
-            "usr/share/gocode/src/github.com/spf13/cast", held_out=True, first=(31, 15, 27)),
+            "usr/share/gocode/src/github.com/spf13/cast", first=(31, 15, 27)),
     Project("cachetools", "pypi", "cachetools==5.5.0", "python-dev", "cachetools-5.5.0",
-            held_out=True, test_deps=("pytest", "coverage"), pythonpath="src", first=(13, 7, 39)),
+            test_deps=("pytest", "coverage"), pythonpath="src", first=(13, 7, 39)),
     Project("python-slugify", "pypi", "python-slugify==6.1.1", "python-dev",
-            "python-slugify-6.1.1", held_out=True,
+            "python-slugify-6.1.1",
             test_deps=("pytest", "coverage", "text-unidecode"), first=(42, 12, 55)),
+    Project("schema", "pypi", "schema==0.7.7", "python-dev", "schema-0.7.7", held_out=True,
+            test_deps=("pytest", "coverage", "mock"), first=(62, 12, 38)),
+    Project("query-core", "npm", "@tanstack/query-core@4.36.1", "ts-dev", "package",
+            held_out=True, first=(31, 11, 16)),
 )
 
 
