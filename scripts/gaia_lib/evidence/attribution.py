@@ -97,38 +97,59 @@ def files_by_context(report: Mapping[str, Any]) -> dict[str, set[str]]:
     return found
 
 
-def attribute(per_ac: Iterable[tuple[str, Sequence[str]]], executed: Mapping[str, set[str]],
-              sources: Iterable[str]) -> list[dict[str, Any]]:
-    """Per AC: which of its tests executed any of `sources` (the File List's non-test files)."""
+def _tests_ran(report: Mapping[str, Any]) -> list[str] | None:
+    """The tests the measured run ran, as the plugin lists them; None when it lists none."""
+    tests = report.get("tests") if isinstance(report, Mapping) else None
+    return [str(t) for t in tests if isinstance(t, str)] if isinstance(tests, list) else None
+
+
+def _named(index: LabelIndex, test: str, aliases: Mapping[str, Sequence[str]]) -> bool:
+    return index.names(test) or any(index.names(alias) for alias in aliases.get(test, ()))
+
+
+def attribute(per_ac: Iterable[tuple[str, Sequence[str]]], report: Mapping[str, Any],
+              sources: Iterable[str], aliases: Mapping[str, Sequence[str]] | None = None
+              ) -> list[dict[str, Any]]:
+    """Per AC: which of its tests executed any of `sources` (the File List's non-test files),
+    from the plugin's contexts report. `executes_story_code` is True when one of them did,
+    False when the run ran some of them and none did, None when it ran none of them (nothing
+    is known: they were not part of the run). `aliases`: the ids an inherited test runs under
+    (`testcases.inherited`)."""
     source_set = set(sources)
+    aliases = aliases or {}
+    executed = files_by_context(report)
     touching = LabelIndex(label for label, files in executed.items() if files & source_set)
+    ran = _tests_ran(report)
+    measured = LabelIndex(ran) if ran is not None else None
     rows = []
     for ac_id, tests in per_ac:
-        executing = sorted(test for test in tests if touching.names(test))
+        executing = sorted(test for test in tests if _named(touching, test, aliases))
+        known = measured is None or any(_named(measured, t, aliases) for t in tests)
         rows.append({"ac_id": ac_id, "tests": list(tests), "tests_executing_story_code": executing,
-                     "executes_story_code": bool(executing)})
+                     "executes_story_code": bool(executing) if executing or known else None})
     return rows
 
 
 def executes(report: Mapping[str, Any] | None, test_ids: Iterable[str],
-             sources: Iterable[str]) -> dict[str, bool]:
+             sources: Iterable[str], aliases: Mapping[str, Sequence[str]] | None = None
+             ) -> dict[str, bool]:
     """Per test id, whether it executed any of `sources`, from the plugin's contexts report:
-    True when a context of the test ran a line of one of them; False when the report lists the
-    test among those the measured run ran (`tests`) and no context of it touched them. A test
-    the measured run did not run is left out: nothing is known about it."""
+    True when a context of the test (or of an id it runs under: `aliases`) ran a line of one
+    of them; False when the report lists the test among those the measured run ran (`tests`)
+    and no context of it touched them. A test the measured run did not run is left out:
+    nothing is known about it."""
     if not report:
         return {}
+    aliases = aliases or {}
     executed = files_by_context(report)
-    ran = [str(t) for t in report.get("tests", []) if isinstance(t, str)] \
-        if isinstance(report.get("tests"), list) else []
     source_set = set(sources)
     touching = LabelIndex(label for label, files in executed.items() if files & source_set)
-    measured = LabelIndex(ran)
+    measured = LabelIndex(_tests_ran(report) or [])
     out: dict[str, bool] = {}
     for test in test_ids:
-        if touching.names(test):
+        if _named(touching, test, aliases):
             out[test] = True
-        elif measured.names(test):
+        elif _named(measured, test, aliases):
             out[test] = False
     return out
 

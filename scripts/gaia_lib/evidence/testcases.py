@@ -2,7 +2,8 @@
 
 Pure text processing, no imports of the code under test: the coverage analyzer matches ACs
 against these records. Unknown extensions yield no cases. `split_tests` finds the cases (name,
-line, body); `read` adds what each says. A case carries:
+line, body); `read` adds what each says; `inherited` names the ids a Python test defined in a
+base class runs under. A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
   `describe text > it text`), `line`: the 1-based line of its declaration;
 - `body`: leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
@@ -22,7 +23,7 @@ line, body); `read` adds what each says. A case carries:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -330,6 +331,43 @@ def _declared(path: str, text: str) -> list[TestCase]:
     if suffix in (".c", ".cc", ".cpp"):
         return list(_line_pattern_cases(path, lines, _C_TEST))
     return []
+
+
+_PY_CLASS_BASES = re.compile(r"^class[ \t]+(?P<name>\w+)[ \t]*\((?P<bases>[^)]*)\)", re.M)
+
+
+def inherited(files: Iterable[tuple[str, str]], cases: Iterable[TestCase]
+              ) -> dict[str, tuple[str, ...]]:
+    """Python: a test method defined in a base class (a mixin's shared tests in
+    `tests/__init__.py`) runs as a method of every test class that inherits it, and the runner
+    names it so. Per such test id, the ids it runs under (`tests/test_lru.py::LRUCacheTest::
+    test_update` for `tests/__init__.py::CacheTestMixin::test_update`), through any depth of
+    inheritance among the top-level classes of `files` ((path, text) pairs); a base is known by
+    its last name (`mixins.CacheTestMixin`)."""
+    subclasses: dict[str, list[tuple[str, str]]] = {}  # base name -> [(file, class)]
+    for path, text in files:
+        if not path.endswith(".py"):
+            continue
+        for match in _PY_CLASS_BASES.finditer(text):
+            for base in match.group("bases").split(","):
+                short = base.strip().rsplit(".", 1)[-1]
+                if short.isidentifier():
+                    subclasses.setdefault(short, []).append((path, match.group("name")))
+    out: dict[str, tuple[str, ...]] = {}
+    for case in cases:
+        klass, _, method = case.name.rpartition("::")
+        if not case.file.endswith(".py") or not klass:
+            continue
+        seen: set[tuple[str, str]] = set()
+        todo = [klass.rsplit("::", 1)[-1]]
+        while todo:
+            for found in subclasses.get(todo.pop(), ()):
+                if found not in seen:
+                    seen.add(found)
+                    todo.append(found[1])
+        if seen:
+            out[case.test_id] = tuple(sorted(f"{file}::{sub}::{method}" for file, sub in seen))
+    return out
 
 
 MAX_TEST_FILE_BYTES = 1 << 20  # a larger "test file" is data, not a test

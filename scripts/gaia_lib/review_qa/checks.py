@@ -303,12 +303,17 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
 
 def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                          file_list: Sequence[str], report: Mapping[str, Any] | None,
-                         why: str | None, lines: Mapping[str, int]
+                         why: str | None, lines: Mapping[str, int],
+                         story_tests: Sequence[str] = (),
+                         aliases: Mapping[str, Sequence[str]] | None = None
                          ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Python stack: per AC, whether its tests execute the story's File List sources, from a
-    coverage.py JSON report with per-test contexts (`report`; None: `why` says why not)."""
+    """Python stack: per AC, whether its tests execute the story's File List sources (its
+    entries that are not test files: `story_tests`), from a coverage.py JSON report with
+    per-test contexts (`report`; None: `why` says why not). An AC none of whose tests the run
+    ran (known by their own ids or the ids they run under: `aliases`) is not judged."""
     adapter = stacks.get(s.stack)
-    sources = [f for f in file_list if f.endswith(".py") and not adapter.is_test_file(f)]
+    sources = [f for f in file_list if f.endswith(".py") and not adapter.is_test_file(f)
+               and f not in story_tests]
     if s.stack != "python-dev":
         return [], check("behavioural-attribution", "skipped",
                          skip_reason="per-test contexts are read for the Python stack only")
@@ -318,15 +323,13 @@ def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     if report is None:
         return [], check("behavioural-attribution", "skipped", skip_reason=why or "no report")
     rows = attribution.attribute(
-        [(e["ac_id"], e["tests"]) for e in per_ac if e["matched"]],
-        attribution.files_by_context(report), sources,
-    )
+        [(e["ac_id"], e["tests"]) for e in per_ac if e["matched"]], report, sources, aliases)
     findings = [
         finding(row["tests"][0].partition("::")[0], lines.get(row["tests"][0], 1), "warning",
                 "no-behavioural-coverage",
                 f"the tests of {row['ac_id']} never execute the story's code "
                 f"({', '.join(sorted(sources))})", False)
-        for row in rows if not row["executes_story_code"]
+        for row in rows if row["executes_story_code"] is False
     ]
     return rows, ran("behavioural-attribution", findings)
 

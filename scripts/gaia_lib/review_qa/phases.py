@@ -232,6 +232,12 @@ class Reads:
                 for case in testcases.split_tests(tf.path, tf.text)]
 
     @functools.cached_property
+    def inherited(self) -> dict[str, tuple[str, ...]]:
+        """The ids a test defined in a base class runs under (`testcases.inherited`)."""
+        return testcases.inherited(((tf.path, tf.text) for tf in self.test_files if tf.readable),
+                                   self.cases)
+
+    @functools.cached_property
     def file_list(self) -> list[str]:
         return [c for c in map(discovery.clean_entry, self.s.story.file_list or ()) if c]
 
@@ -329,7 +335,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     attribution_rows: list[dict[str, Any]] = []
     if run is not None:
         attribution_rows, attribution_check = qa_checks.attribution_evidence(
-            s, per_ac, file_list_rels, run.attribution, run.attribution_why, lines)
+            s, per_ac, file_list_rels, run.attribution, run.attribution_why, lines,
+            story_tests, reads.inherited)
         checks.append(attribution_check)
     if s.blocked_reason:
         checks.append(qa_checks.check("tool-probe", "errored", error_reason=s.blocked_reason))
@@ -401,7 +408,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         coverage, note = qa_checks.produce_coverage(s)
     attribution_data, load_why = attribution.load_report(attribution.contexts_of(report))
     executes = attribution.executes(attribution_data, (c.test_id for c in reads.cases),
-                                    sources) if python else None
+                                    sources, reads.inherited) if python else None
     run = RunInputs(
         runner_skipped=outcomes.not_run(evidence.tests, reads.cases),
         coverage=coverage,

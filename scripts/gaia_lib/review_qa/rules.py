@@ -6,9 +6,9 @@ else the story's. High priority = P0, `high` or `critical`.
 Critical is allowed for exactly two things, and only these block the verdict:
   (a) a primary (not edge-case) AC without a test, when the AC's priority is high;
   (b) an untested error path on a user-input boundary: an error-path AC (its text speaks of
-      errors, rejection, invalid input, 4xx codes) whose words put it at a user-input boundary
-      (input, form, field, submit, request, upload, ...), with branch-coverage evidence that an
-      error handler in the story's sources never ran.
+      errors, rejection, invalid input, 4xx codes, or of an exception raised) whose words put
+      it at a user-input boundary (input, form, field, submit, request, upload, ...), with
+      branch-coverage evidence that an error handler in the story's sources never ran.
 Everything else the review finds is a Warning or a Suggestion:
   - a primary AC gap on a lower priority, any edge-case AC gap, an error path off a boundary or
     without branch evidence: Warning;
@@ -32,9 +32,12 @@ _AC_PRIORITY = re.compile(
     r"[(\[]\s*(P[0-3])\s*[)\]]|\bpriority\s*[:=]?\s*(P[0-3]|high|medium|low|critical)\b",
     re.IGNORECASE,
 )
+# An error path: the AC speaks of errors, rejection, invalid input or 4xx/5xx codes, says
+# something is raised or thrown, or names an exception (`KeyError`, `InvalidToken`Exception).
 ERROR_PATH_WORDS = re.compile(
-    r"\b(errors?|invalid|reject\w*|fail\w*|exception|malformed|denied|forbidden|refus\w*|"
-    r"[45]\d\d)\b",
+    r"\b(errors?|invalid|reject\w*|fail\w*|exceptions?|malformed|denied|forbidden|refus\w*|"
+    r"rais(?:e|es|ed|ing)|throw(?:s|n|ing)?|panic\w*|[45]\d\d)\b"
+    r"|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)",
     re.IGNORECASE,
 )
 USER_INPUT_WORDS = re.compile(

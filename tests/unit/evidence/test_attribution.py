@@ -59,14 +59,40 @@ def test_files_by_context_ignores_the_empty_context() -> None:
     assert attribution.files_by_context({}) == {}
 
 
+def _contexts(executed: dict[str, list[str]], ran: list[str] | None) -> dict[str, object]:
+    """A contexts report: per file, the labels of the tests that ran its lines."""
+    files: dict[str, dict[str, dict[str, list[str]]]] = {}
+    for label, paths in executed.items():
+        for path in paths:
+            files.setdefault(path, {"contexts": {"1": []}})["contexts"]["1"].append(label)
+    return {"files": files, **({"tests": ran} if ran is not None else {})}
+
+
 def test_attribute_reports_tests_that_never_run_story_code() -> None:
-    executed = {"test_s.test_ac1": {"src/app.py"}, "test_s.test_ac2": {"src/other.py"}}
+    report = _contexts({"test_s.test_ac1": ["src/app.py"], "test_s.test_ac2": ["src/other.py"]},
+                       None)
     rows = attribution.attribute(
         [("AC1", ["tests/test_s.py::test_ac1"]), ("AC2", ["tests/test_s.py::test_ac2"])],
-        executed, ["src/app.py"],
+        report, ["src/app.py"],
     )
     assert [(r["ac_id"], r["executes_story_code"]) for r in rows] == [("AC1", True), ("AC2", False)]
     assert rows[0]["tests_executing_story_code"] == ["tests/test_s.py::test_ac1"]
+
+
+def test_attribute_judges_no_ac_whose_tests_the_run_never_ran() -> None:
+    ran = ["tests/test_s.py::test_a", "tests/test_lru.py::LRUTest::test_update"]
+    report = _contexts({ran[0]: ["src/other.py"], ran[1]: ["src/app.py"]}, ran)
+    per_ac = [("AC1", ["tests/test_s.py::test_a"]), ("AC2", ["tests/test_x.py::test_never_run"]),
+              ("AC3", ["tests/__init__.py::CacheMixin::test_update"])]
+    rows = attribution.attribute(per_ac, report, ["src/app.py"])
+    assert [r["executes_story_code"] for r in rows] == [False, None, None]
+    # A mixin's test is known by the ids it runs under in the classes inheriting it.
+    aliases = {"tests/__init__.py::CacheMixin::test_update": (ran[1],)}
+    rows = attribution.attribute(per_ac, report, ["src/app.py"], aliases)
+    assert [r["executes_story_code"] for r in rows] == [False, None, True]
+    assert attribution.executes(report, [per_ac[2][1][0]], ["src/app.py"], aliases) == {
+        "tests/__init__.py::CacheMixin::test_update": True}
+    assert attribution.executes(report, [per_ac[2][1][0]], ["src/app.py"]) == {}
 
 
 def test_executes_knows_only_the_tests_the_measured_run_ran() -> None:

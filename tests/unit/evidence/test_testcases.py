@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.testcases import TestCase, read, split_tests
+from gaia_lib.evidence.testcases import TestCase, inherited, read, split_tests
 
 PY = '''import pytest
 
@@ -241,6 +241,46 @@ def test_go_assertion_libraries_error_expectations(check: str, expects: bool) ->
     source = f"func TestParse(t *testing.T) {{\n\t_, err := Parse(\"x\")\n\t{check}\n}}\n"
     (found,) = split_tests("parse_test.go", source)
     assert read(found).expects_error is expects
+
+
+MIXIN = '''class CacheTestMixin:
+    def test_update(self):
+        assert self.Cache(2).update({1: 1}) is None
+
+    def helper(self):
+        pass
+'''
+LRU = '''from . import CacheTestMixin
+
+
+class LRUCacheTest(unittest.TestCase, CacheTestMixin):
+    Cache = LRUCache
+
+    def test_lru(self):
+        pass
+
+
+class BoundedLRUTest(LRUCacheTest):
+    Cache = BoundedLRU
+
+
+class Unrelated(unittest.TestCase):
+    def test_update(self):
+        pass
+'''
+
+
+def test_inherited_names_the_ids_a_base_class_test_runs_under() -> None:
+    files = [("tests/__init__.py", MIXIN), ("tests/test_lru.py", LRU)]
+    cases = split_tests("tests/__init__.py", MIXIN) + split_tests("tests/test_lru.py", LRU)
+    found = inherited(files, cases)
+    assert found == {
+        "tests/__init__.py::CacheTestMixin::test_update": (
+            "tests/test_lru.py::BoundedLRUTest::test_update",
+            "tests/test_lru.py::LRUCacheTest::test_update"),
+        "tests/test_lru.py::LRUCacheTest::test_lru": (
+            "tests/test_lru.py::BoundedLRUTest::test_lru",),
+    }
 
 
 def test_split_leaves_reading_to_read_and_read_keeps_what_is_set() -> None:

@@ -42,6 +42,18 @@ def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, boo
     assert rules.error_path_gap(text, evidence) == expected
 
 
+@pytest.mark.parametrize(("text", "error_path"), [
+    ("Given a missing key, when it is popped, then a KeyError is raised", True),
+    ("Given bad input, when it is parsed, then the result is a ParseError", True),
+    ("Given a closed stream, when it is read, then it throws", True),
+    ("Given an empty cache, when it is read, then the request is rejected", True),
+    ("Given a key, when it is stored, then the mirror holds it", False),  # no "error" inside
+    ("Given a key, when it is stored, then its value can be read back", False),
+])
+def test_error_path_acs(text: str, error_path: bool) -> None:
+    assert rules.is_error_path(text) is error_path
+
+
 def test_over_coverage_and_traceability_and_architecture() -> None:
     per_ac = [{"ac_id": "AC1", "test_count": 3}, {"ac_id": "AC2", "test_count": 1}]
     assert rules.over_covered(per_ac) == [("AC1", 3)]
