@@ -6,13 +6,15 @@ pending: `runner_output` folds them all into `skipped`) and never reported it pa
 in the same run; parametrised instances (`test_x[1]`) are one test. A runner outcome names a
 test by its own name (pytest's function, jest's "describe test" full name, Go's `TestX`) and,
 where the format records one, a file (pytest's module, jest's absolute path, Go's package);
-both must agree with the discovered case. Pure.
+both must agree with the discovered case. A test a base class defines (a mixin's) is reported
+under the ids it runs under in the classes inheriting it: it did not run when none of those ran
+it. Pure.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePosixPath
 
 from gaia_lib.evidence.runner_output import SKIPPED, TestOutcome
@@ -21,9 +23,9 @@ from gaia_lib.evidence.testcases import TestCase
 _PARAMS = re.compile(r"\[.*\]$")
 
 
-def _names(case: TestCase) -> set[str]:
-    parts = [p for p in re.split(r"::| > ", case.name) if p]
-    last = parts[-1] if parts else case.name
+def _names(name: str) -> set[str]:
+    parts = [p for p in re.split(r"::| > ", name) if p]
+    last = parts[-1] if parts else name
     return {last, " ".join(parts), ".".join(parts)}
 
 
@@ -40,16 +42,23 @@ def _same_file(case_file: str, reported: str | None) -> bool:
         reported == directory or reported.endswith("/" + directory))
 
 
-def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]) -> dict[str, str]:
-    """test_id -> why it did not run ("reported skipped by the runner"), for the cases above."""
+def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+            aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
+    """test_id -> why it did not run ("reported skipped by the runner"), for the cases above;
+    a test a base class defines is reported under the ids it runs under (`aliases`,
+    `testcases.inherited`): it did not run when none of them did."""
     seen: dict[str, set[str]] = {}
     by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
     for outcome in outcomes:
         by_name.setdefault(_PARAMS.sub("", outcome.name), []).append(outcome)
     for case in cases:
-        for name in _names(case):
-            for outcome in by_name.get(name, ()):
-                if _same_file(case.file, outcome.file):
-                    seen.setdefault(case.test_id, set()).add(outcome.outcome)
+        runs_as = [(case.file, case.name)] + [
+            (alias.partition("::")[0], alias.partition("::")[2])
+            for alias in (aliases or {}).get(case.test_id, ())]
+        for file, test_name in runs_as:
+            for name in _names(test_name):
+                for outcome in by_name.get(name, ()):
+                    if _same_file(file, outcome.file):
+                        seen.setdefault(case.test_id, set()).add(outcome.outcome)
     return {test_id: "reported skipped by the runner (skip / xfail / todo)"
             for test_id, states in sorted(seen.items()) if states == {SKIPPED}}

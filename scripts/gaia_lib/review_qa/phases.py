@@ -410,7 +410,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     executes = attribution.executes(attribution_data, (c.test_id for c in reads.cases),
                                     sources, reads.inherited) if python else None
     run = RunInputs(
-        runner_skipped=outcomes.not_run(evidence.tests, reads.cases),
+        runner_skipped=outcomes.not_run(evidence.tests, reads.cases, reads.inherited),
         coverage=coverage,
         note=note,
         attribution=attribution_data,

@@ -27,6 +27,23 @@ def test_a_same_named_test_in_another_file_is_not_confused() -> None:
     assert outcomes.not_run(counts.tests, other) == {}
 
 
+def test_a_mixins_test_did_not_run_when_no_class_inheriting_it_ran_it() -> None:
+    junit = """<testsuite>
+<testcase classname="tests.test_lru.LRUTest" name="test_update"><skipped/></testcase>
+<testcase classname="tests.test_ttl.TTLTest" name="test_update"><skipped/></testcase>
+<testcase classname="tests.test_lru.LRUTest" name="test_pop"><skipped/></testcase>
+<testcase classname="tests.test_ttl.TTLTest" name="test_pop"/>
+</testsuite>"""
+    tests = runner_output.parse("junit", junit).tests
+    cases = [TestCase("tests/__init__.py", f"CacheMixin::{n}", 1, "") for n in
+             ("test_update", "test_pop")]
+    aliases = {c.test_id: (f"tests/test_lru.py::LRUTest::{c.name.split('::')[1]}",
+                           f"tests/test_ttl.py::TTLTest::{c.name.split('::')[1]}") for c in cases}
+    assert list(outcomes.not_run(tests, cases, aliases)) == [
+        "tests/__init__.py::CacheMixin::test_update"]
+    assert outcomes.not_run(tests, cases) == {}  # unknown by its own id: not known skipped
+
+
 def test_jest_full_names_and_absolute_paths() -> None:
     tests = [runner_output.TestOutcome("codes rejects x", "skipped", "/abs/proj/src/c.test.ts"),
              runner_output.TestOutcome("codes accepts y", "passed", "/abs/proj/src/c.test.ts")]
