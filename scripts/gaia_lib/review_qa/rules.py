@@ -41,7 +41,9 @@ ERROR_PATH_WORDS = re.compile(
     re.IGNORECASE,
 )
 USER_INPUT_WORDS = re.compile(
-    r"\b(inputs?|enter(s|ed|ing)?|types?|typed|submit\w*|forms?|fields?|requests?|payloads?|"
+    # "types" only as a person typing ("the user types", "typed into"): a data type is none.
+    r"\b(inputs?|enter(s|ed|ing)?|(?:users?|they|customers?|visitors?|someone)\s+typ(?:es|ed)|"
+    r"typ(?:es|ed|e|ing)\s+in(?:to)?|submit\w*|forms?|fields?|requests?|payloads?|"
     r"parameters?|params?|arguments?|uploads?|query|queries|sign(s|ed|ing)? ?up|log(s|ged|ging)?"
     r" ?in|email address(es)?|password|user[- ]?(supplied|provided|input))\b",
     re.IGNORECASE,

@@ -37,6 +37,11 @@ def test_ac_gap_severity(priority: str | None, edge: bool, expected: tuple[str, 
      ("warning", False)),  # error path, but no user-input boundary
     ("Given a valid email, when the user submits the form, then an account", True,
      ("warning", False)),  # boundary, but no error path
+    ("Given a bad code, when the user types it, then it is rejected", True, ("critical", True)),
+    ("Given a code typed into the box, when it is sent, then it is rejected", True,
+     ("critical", True)),
+    ("Given a schema that is a type, when data is validated, then it fails with an error", True,
+     ("warning", False)),  # a data type is no user typing
 ])
 def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, bool]) -> None:
     assert rules.error_path_gap(text, evidence) == expected
