@@ -345,9 +345,17 @@ _LANGUAGES = {
 }
 
 
+# `except ImportError:` picks a fallback dependency (`contextlib2` on an old Python): no
+# behaviour's error path, and never run on the Python the tests use.
+_IMPORT_FALLBACK = re.compile(r"\s*except\s*\(?\s*(?:ImportError|ModuleNotFoundError)"
+                              r"(?:\s*,\s*(?:ImportError|ModuleNotFoundError))*\s*\)?"
+                              r"(?:\s+as\s+\w+)?\s*:")
+
+
 def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...]]]:
     """(except line, body lines) for each `except` clause, found with the tokenizer so that
-    strings and comments mentioning `except` are never mistaken for clauses."""
+    strings and comments mentioning `except` are never mistaken for clauses; import fallbacks
+    (`except ImportError:`) are left out."""
     starts: list[tuple[int, int, str]] = []  # first token of each logical line: (row, col, text)
     at_line_start = True
     try:
@@ -364,9 +372,10 @@ def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...]]]:
     except (tokenize.TokenError, SyntaxError):
         return []  # source that does not tokenize is not analysed (no guessing)
     total = source.count("\n") + 1
+    lines = source.split("\n")
     handlers = []
     for index, (row, col, text) in enumerate(starts):
-        if text != "except":
+        if text != "except" or _IMPORT_FALLBACK.match(lines[row - 1]):
             continue
         end = total
         for later_row, later_col, _ in starts[index + 1:]:

@@ -177,6 +177,25 @@ def test_python_handlers_ignore_strings_and_comments() -> None:
     assert cr.uncovered_error_branches(source, _cov((), ()), "python") == []
 
 
+def test_python_import_fallbacks_are_no_error_paths() -> None:
+    source = (
+        "try:\n"                                          # 1
+        "    from contextlib import ExitStack\n"          # 2
+        "except ImportError:\n"                           # 3
+        "    from contextlib2 import ExitStack\n"         # 4
+        "try:\n"                                          # 5
+        "    import ujson as json\n"                      # 6
+        "except (ImportError, ModuleNotFoundError) as e:\n"  # 7
+        "    import json\n"                               # 8
+        "try:\n"                                          # 9
+        "    load()\n"                                    # 10
+        "except (ImportError, OSError):\n"                # 11 not only a fallback
+        "    pass\n"                                      # 12
+    )
+    assert cr.uncovered_error_branches(source, _cov((1, 2, 5, 6, 9, 10), (4, 8, 12)),
+                                       "python") == [cr.ErrorBranch("f", 11, "except")]
+
+
 def test_python_source_that_does_not_tokenize_is_not_analysed() -> None:
     assert cr.uncovered_error_branches("try:\n  x = (\nexcept:\n", _cov((), (3,)), "python") == []
 
