@@ -94,7 +94,7 @@ PROJECTS = (
     Project("python-slugify", "pypi", "python-slugify==6.1.1", "python-dev",
             "python-slugify-6.1.1",
             test_deps=("pytest", "coverage", "text-unidecode"), first=(42, 12, 55)),
-    Project("schema", "pypi", "schema==0.7.7", "python-dev", "schema-0.7.7", held_out=True,
+    Project("schema", "pypi", "schema==0.7.7", "python-dev", "schema-0.7.7",
             test_deps=("pytest", "coverage", "mock"), first=(62, 12, 38)),
     Project("query-core", "npm", "@tanstack/query-core@4.36.1", "ts-dev", "package",
             held_out=True, first=(31, 11, 16)),

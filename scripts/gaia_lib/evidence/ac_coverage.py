@@ -34,7 +34,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     with the AC (below) only when the test's own words explain >= 0.35 of its name or its
     body carries >= 1.0 of the AC's words (it sets up what the AC's Given says);
   - **name**, again: a test named after a code identifier the AC names (`TestSetMetadata`,
-    `test_max_age` for an AC naming `SetMetadata`, `max_age`: the unit under test, by the
+    `test_max_age` for an AC naming `SetMetadata`, `max_age`; `test_and` for "combined with
+    And or Or", a capitalised word the story's tests call, `And(...)`: the unit under test, by the
     naming convention of every runner), by its whole name or by its first words
     (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0.
   A literal, exception or identifier several ACs name is divided among them.
@@ -530,14 +531,25 @@ def _identifier_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def _identifiers_named(ac: AcceptanceCriterion) -> set[str]:
+# A capitalised word inside a sentence ("combined with And or Or"), and a call of a
+# capitalised name in test code (`And(int, ...)`).
+_CAPITALISED_INSIDE = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b")
+_CAPITALISED_CALL = re.compile(r"\b([A-Z][a-z]+)\s*\(")
+
+
+def _identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozenset()
+                       ) -> set[str]:
     """The code identifiers an AC names (`SetMetadata`, `max_age`, `parse()`, in backticks),
-    as keys: lower case, letters and digits only."""
+    as keys: lower case, letters and digits only; and, however short, a capitalised word
+    inside a sentence that the story's tests call (`called`: "And", "Or" of a validation
+    library, which as English words are stop words)."""
     found = set()
     for match in _IDENTIFIER_IN_TEXT.finditer(ac.text):
         key = _identifier_key(next(g for g in match.groups() if g))
         if len(key) >= MIN_IDENTIFIER:
             found.add(key)
+    found.update(word.lower() for word in _CAPITALISED_INSIDE.findall(ac.text)
+                 if word in called)
     return found
 
 
@@ -692,7 +704,8 @@ def analyze(
     weight = _Weights([frozenset(group) for group in ac_spelled], said, scales)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)
-    identifiers = _shared([_identifiers_named(ac) for ac in criteria], IDENTIFIER_WEIGHT)
+    called = {name for c in ours for name in _CAPITALISED_CALL.findall(_code_only(c.body))}
+    identifiers = _shared([_identifiers_named(ac, called) for ac in criteria], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}
     crits = []
     for i, ac in enumerate(criteria):

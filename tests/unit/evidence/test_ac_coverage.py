@@ -267,6 +267,34 @@ def test_ttl_expiry():
     assert not by_id(result)["AC3"].matched
 
 
+def test_a_short_capitalised_code_name_the_tests_call_is_an_identifier() -> None:
+    # "And" and "Or" are stop words as English; the tests call And(...) and Or(...).
+    criteria = (
+        ac("AC1", "validators combined with And or Or", "data is validated",
+           "And needs every validator to pass and Or needs one"),
+        ac("AC2", "a dictionary schema", "a dictionary is validated", "its keys are checked"),
+        ac("AC3", "a schema", "it is exported", "a JSON document describes it"),
+    )
+    source = '''
+def test_and():
+    assert And(int, positive).validate(3) == 3
+
+
+def test_or():
+    assert Or(int, dict).validate({}) == {}
+
+
+def test_dict_keys():
+    assert Schema({"a": int}).validate({"a": 1}) == {"a": 1}
+'''
+    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    assert by_id(result)["AC1"].tests == (f"{FILE}::test_and", f"{FILE}::test_or")
+    # Not called by any test: a capitalised word is no code name.
+    uncalled = source.replace("And(", "all_of(").replace("Or(", "any_of(")
+    result = analyze("E1-S1", criteria, py_cases(uncalled), file_list=[FILE])
+    assert not by_id(result)["AC1"].matched
+
+
 def test_asserting_another_status_code_contradicts_the_ac() -> None:
     criteria = (
         ac("AC1", "a revoked token", "it is sent with a request", "the request answers 401"),
