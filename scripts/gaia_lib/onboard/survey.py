@@ -6,10 +6,11 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   discovery counts them.
 - Test command, per stack, from what the project itself declares before any default:
   Python: `python -m pytest` (coverage: `coverage run -m pytest` + `coverage json`);
-  TypeScript/JavaScript: package.json `scripts.test` as `npm test`, else the runner named in its
-  dependencies (vitest before jest) as `npx vitest run` / `npx jest`; coverage through the
-  runner's own coverage flag when a coverage provider is a dependency (@vitest/coverage-v8 or
-  -istanbul, c8, nyc, or jest's built-in);
+  TypeScript/JavaScript: package.json `scripts.test` as `npm test`, else a `test:*` script
+  that runs vitest or jest itself as `npm run test:lib` (flags after `--`), else the runner
+  named in its dependencies (vitest before jest) as `npx vitest run` / `npx jest`; coverage
+  through the runner's own coverage flag when a coverage provider is a dependency
+  (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in);
   Go: `go test ./...` (coverage `-coverprofile=coverage.out`); Java: `mvn test` / `./gradlew
   test` / `gradle test`; Dart/Flutter: `flutter test` (`--coverage`); Bash: `bats <test dir>`.
   A stack in a subdirectory runs its command from there (`cd web && npm test`).
@@ -73,6 +74,21 @@ def package_json(text: str) -> Mapping[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+_RUNNER_COMMAND = re.compile(r"\s*(?:npx\s+)?(vitest|jest)\b")
+
+
+def _runner_script(scripts: Mapping[str, Any]) -> tuple[str, str] | None:
+    """A `test:*` script that runs vitest or jest itself (`"test:lib": "jest --config
+    ./jest.config.ts"` in a package with no `test` script): (its name, the runner), the first
+    by name."""
+    for name in sorted(scripts):
+        command = scripts[name]
+        match = _RUNNER_COMMAND.match(command) if isinstance(command, str) else None
+        if name.startswith("test:") and match:
+            return name, match.group(1)
+    return None
+
+
 def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     """(test command, coverage command) for a package.json mapping (pure)."""
     deps: dict[str, Any] = {}
@@ -81,12 +97,18 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
         if isinstance(value, dict):
             deps.update(value)
     scripts = pkg.get("scripts")
+    scripts = scripts if isinstance(scripts, dict) else {}
     runner = "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
-    test_script = scripts.get("test") if isinstance(scripts, dict) else None
+    test_script = scripts.get("test")
     # npm init's placeholder script fails on purpose: it is no test command.
     declared = isinstance(test_script, str) and "no test specified" not in test_script
+    named = _runner_script(scripts)
+    prefix = None  # how to pass the runner flags: through the named script when it is one
     if declared and str(test_script).strip():
         test = "npm test"
+    elif named is not None:
+        test, prefix = f"npm run {named[0]}", f"npm run {named[0]} --"
+        runner = runner or named[1]
     elif runner == "vitest":
         test = "npx vitest run"
     elif runner == "jest":
@@ -95,9 +117,11 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
         test = None
     provider = next((name for name in JS_COVERAGE if name in deps), None)
     if runner == "vitest" and provider in ("@vitest/coverage-v8", "@vitest/coverage-istanbul"):
-        coverage = "npx vitest run --coverage --coverage.reporter=lcov --coverage.reporter=json"
+        coverage = (f"{prefix or 'npx vitest run'} --coverage --coverage.reporter=lcov "
+                    "--coverage.reporter=json")
     elif runner == "jest":
-        coverage = "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"
+        coverage = (f"{prefix or 'npx jest'} --coverage --coverageReporters=lcov "
+                    "--coverageReporters=json")
     elif provider in ("c8", "nyc") and test is not None:
         coverage = f"npx {provider} --reporter=lcov {test}"
     else:

@@ -39,6 +39,13 @@ def test_python_project_gets_pytest_coverage_and_its_test_dir(tmp_path: Path) ->
         ({"scripts": {"test": "mocha"}, "devDependencies": {"c8": "^9"}}, "npm test",
          "npx c8 --reporter=lcov npm test"),
         ({}, None, None),
+        # No `test` script: a `test:*` script that runs the runner itself (a monorepo package).
+        ({"scripts": {"test:types": "tsc", "test:lib": "jest --config ./jest.config.ts"}},
+         "npm run test:lib",
+         "npm run test:lib -- --coverage --coverageReporters=lcov --coverageReporters=json"),
+        ({"scripts": {"test:unit": "vitest run"}, "devDependencies": {"vitest": "^3"}},
+         "npm run test:unit", None),
+        ({"scripts": {"test:e2e": "playwright test"}}, None, None),
     ],
 )
 def test_js_commands_come_from_package_json(pkg: dict[str, object], test: str | None,
