@@ -45,6 +45,11 @@ def py_cases(source: str, file: str = FILE) -> list[TestCase]:
     return split_tests(file, source)
 
 
+def review(criteria: tuple[AcceptanceCriterion, ...], source: str) -> CoverageResult:
+    """The matcher over the tests of `source`, a Python test file the story's File List claims."""
+    return analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+
+
 def by_id(result: CoverageResult) -> dict[str, AcCoverage]:
     return {c.ac_id: c for c in result.per_ac}
 
@@ -205,7 +210,7 @@ def test_coupon_discount_appears_on_receipt():
     assert cart.total == 90
     assert "COUPON10" in checkout(cart).receipt
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1", "AC2"]
 
 
@@ -221,7 +226,7 @@ def test_revocation():
     revoke(token)
     assert get("/me", token).status_code == 401
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
 
 
@@ -260,7 +265,7 @@ def test_ttl_expiry():
     assert 1 not in cache
 
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     # "evicted" or "expires" alone is too little; with the acronym each test says enough.
     assert by_id(result)["AC1"].tests == (f"{FILE}::test_lru_eviction",)
     assert by_id(result)["AC2"].tests == (f"{FILE}::test_ttl_expiry",)
@@ -287,7 +292,7 @@ def test_or():
 def test_dict_keys():
     assert Schema({"a": int}).validate({"a": 1}) == {"a": 1}
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert by_id(result)["AC1"].tests == (f"{FILE}::test_and", f"{FILE}::test_or")
     # Not called by any test: a capitalised word is no code name.
     uncalled = source.replace("And(", "all_of(").replace("Or(", "any_of(")
@@ -308,7 +313,7 @@ def test_fresh_token_request():
 def test_revoked_token_request():
     assert get("/me", revoked()).status_code == 401
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert by_id(result)["AC1"].tests == (f"{FILE}::test_revoked_token_request",)
 
 
@@ -322,7 +327,7 @@ def test_token_loaded_with_tampered_signature():
     with pytest.raises(BadSignature):
         load(tamper(token()))
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
 
 
@@ -346,7 +351,7 @@ def test_negative_maxcolwidths_are_refused():
     with raises(ValueError):
         tabulate([["a"]], maxcolwidths=-1)
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert by_id(result)["AC2"].tests == (f"{FILE}::test_negative_maxcolwidths_are_refused",)
 
 
@@ -360,7 +365,7 @@ def test_old():
     with pytest.raises(SignatureExpired):
         load(token())
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
 
 
@@ -425,7 +430,7 @@ def test_bogus_call():
     with pytest.raises(ValueError):
         humanize.precisedelta(1, minimum_unit="years", suppress=["years"])
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
 
 
@@ -459,7 +464,7 @@ def test_a_camel_case_word_in_the_then_clause_does_not_rule_out_a_passing_test()
 def test_camelize(camel, underscore):
     assert camel == inflection.camelize(underscore)
 '''
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
 
 
@@ -496,7 +501,7 @@ def test_a_word_spelled_alike_breaks_a_tie_that_a_shared_stem_makes() -> None:
           for i, kind in enumerate(("ipv4", "cidr", "jwt", "emoji", "regex"))),
     )
     source = "def test_includes():\n    assert check('abc') == 'abc'\n"
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
 
 
@@ -704,7 +709,7 @@ def test_a_test_expecting_the_error_an_ac_names_verifies_that_failure_not_the_su
     source = ("def test_error_when_empty_name_and_url():\n"
               "    with pytest.raises(InvalidRequirement):\n"
               "        Requirement(name='', url='')\n")
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
 
 
@@ -721,7 +726,7 @@ def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> N
               "def test_str_and_repr():\n    assert str(x) == 'a'\n\n"
               "def test_text():\n    assert x\n\n"
               "def test_parsed_name_text():\n    assert x\n")
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     coverage = by_id(result)
     assert coverage["AC1"].tests == (f"{FILE}::test_parses_name",)
     assert coverage["AC1"].candidates == ()  # matched: nothing to point at
@@ -742,5 +747,5 @@ def test_a_test_ruled_out_for_an_ac_is_not_near_it() -> None:
         ac("AC2", "a width", "the table is rendered", "cells wrap"),
     )
     source = "def test_negative_width_table():\n    assert render(-1) == ''\n"
-    result = analyze("E1-S1", criteria, py_cases(source), file_list=[FILE])
+    result = review(criteria, source)
     assert by_id(result)["AC1"].candidates == ()
