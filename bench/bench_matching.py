@@ -44,7 +44,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
 
 from gaia_lib.core import proc, writes  # noqa: E402
-from gaia_lib.evidence import attribution, match_quality  # noqa: E402
+from gaia_lib.evidence import attribution, match_quality, testcases  # noqa: E402
 
 CORPUS = REPO / "tests" / "fixtures" / "matching"
 LABELS = REPO / "bench" / "matching"
@@ -173,7 +173,11 @@ def executed(tree: Path, labelled: match_quality.Labelled, python: str,
     data, load_why = attribution.load_report(attribution.contexts_of(report))
     if data is None:
         return None, why or load_why or "no per-test contexts"
-    return attribution.executes(data, [c.test_id for c in labelled.cases], sources), "measured"
+    # A mixin's tests run as methods of the classes inheriting it: known by those ids.
+    aliases = testcases.inherited(((f, (tree / f).read_text(encoding="utf-8")) for f in tests),
+                                  labelled.cases)
+    return (attribution.executes(data, [c.test_id for c in labelled.cases], sources, aliases),
+            "measured")
 
 
 def _row(name: str, quality: match_quality.Quality, pairs: int,
