@@ -358,15 +358,17 @@ def inherited(files: Iterable[tuple[str, str]], cases: Iterable[TestCase]
         klass, _, method = case.name.rpartition("::")
         if not case.file.endswith(".py") or not klass:
             continue
-        seen: set[tuple[str, str]] = set()
-        todo = [klass.rsplit("::", 1)[-1]]
+        own = (case.file, klass.rsplit("::", 1)[-1])
+        seen = {own}  # circular bases end here
+        todo = [own[1]]
         while todo:
             for found in subclasses.get(todo.pop(), ()):
                 if found not in seen:
                     seen.add(found)
                     todo.append(found[1])
-        if seen:
-            out[case.test_id] = tuple(sorted(f"{file}::{sub}::{method}" for file, sub in seen))
+        if len(seen) > 1:
+            out[case.test_id] = tuple(sorted(f"{file}::{sub}::{method}"
+                                             for file, sub in seen - {own}))
     return out
 
 

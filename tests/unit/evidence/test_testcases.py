@@ -283,6 +283,12 @@ def test_inherited_names_the_ids_a_base_class_test_runs_under() -> None:
     }
 
 
+def test_inherited_ends_on_circular_bases() -> None:
+    source = "class A(B):\n    def test_a(self):\n        pass\n\n\nclass B(A):\n    pass\n"
+    found = inherited([("tests/test_c.py", source)], split_tests("tests/test_c.py", source))
+    assert found == {"tests/test_c.py::A::test_a": ("tests/test_c.py::B::test_a",)}
+
+
 def test_split_leaves_reading_to_read_and_read_keeps_what_is_set() -> None:
     (bare,) = split_tests("tests/test_tokens.py", "def test_a():\n    \"\"\"Doc.\"\"\"\n")
     assert bare.description == "" and read(bare).description == "Doc."
