@@ -42,8 +42,9 @@ _KEYWORD_RE = re.compile(r"(?<![\w-])(true|false|null|True|False|None|nil)(?![\w
 _KEYWORD_VALUE = {"True": "true", "False": "false", "None": "null", "nil": "null"}
 # All-caps words that are prose (protocol and document names, ids), not enum values.
 _NOT_ENUMS = frozenset({
-    "A", "I", "AC", "API", "CLI", "CSV", "DB", "FR", "HTML", "HTTP", "HTTPS", "ID", "JSON",
-    "JWT", "NFR", "OK", "PDF", "QA", "REST", "SQL", "UI", "URI", "URL", "UUID", "UX", "XML", "YAML",
+    "A", "I", "AC", "API", "ASCII", "CLI", "CSS", "CSV", "DB", "DNS", "FR", "HTML", "HTTP",
+    "HTTPS", "ID", "ISO", "JSON", "JWT", "MIME", "NFR", "OK", "PDF", "QA", "REST", "RFC", "SQL",
+    "TCP", "TLS", "UI", "URI", "URL", "UTC", "UTF", "UUID", "UX", "XML", "YAML",
 })
 _ID_RE = re.compile(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
 
@@ -74,7 +75,9 @@ def then_literals(then_text: str) -> tuple[Literal, ...]:
     for pattern in (_UPPER_RE, _CAMEL_RE):
         for match in pattern.finditer(text):
             word = match.group(0)
-            if word in _NOT_ENUMS or _ID_RE.match(word) or len(word) < 2:
+            # Two capitals alone ("FROM->TO", "Ü to UE") are prose or data, not an enum name.
+            if word in _NOT_ENUMS or _ID_RE.match(word) or (
+                    pattern is _UPPER_RE and len(word) < 3 and "_" not in word):
                 continue
             if pattern is _CAMEL_RE or word.isupper():
                 found.append((match.start(), Literal(ENUM, word)))

@@ -32,6 +32,8 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
                                                                 (K, "true")]),
         ("result is None", [(K, "null")]),
         ("the HTTP API returns JSON per AC1, FR-12 and E3-S2", []),
+        ("it is transliterated to plain ASCII letters", []),
+        ("a rule written as FROM->TO maps Ü to UE, state ON_HOLD", [(E, "ON_HOLD")]),
         ("version 2 of story E1-S1 is kept", [(N, "2")]),
         ("422 and 422 again", [(N, "422")]),
         ("", []),
