@@ -508,6 +508,63 @@ def test_check_statuses_follow_the_taxonomy(qa_project: Project) -> None:
     assert _check(qa_project, "then-literals")["status"] == "failed"  # 422 never asserted
 
 
+ERROR_SOURCE = SOURCE + '''
+
+def parse_age(text):
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def load_settings(path):
+    try:
+        with open(path) as handle:
+            return handle.read()
+    except OSError:
+        return ""
+'''
+
+
+def test_an_untested_handler_blocks_only_for_an_error_path_ac_on_a_user_input_boundary(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rule (b): the ValueError handler is tied to AC3 (an age typed into the form: a user-input
+    # boundary), the OSError handler to AC4 (a settings file: none). Neither handler runs.
+    qa_project.write("app/signup.py", ERROR_SOURCE)
+    qa_project.write("tests/test_signup.py", TESTS + '''
+
+def test_ac3_age_is_read():
+    from app.signup import parse_age
+    assert parse_age("42") == 42
+
+
+def test_ac4_settings_are_read(tmp_path):
+    from app.signup import load_settings
+    (tmp_path / "s.ini").write_text("x")
+    assert load_settings(tmp_path / "s.ini") == "x"
+''')
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("## Tasks / Subtasks", (
+        "- [ ] **AC3:** Given an age typed into the form, when it is not a number, then the "
+        "ValueError is caught and no age is kept.\n"
+        "- [ ] **AC4:** Given a settings file, when it cannot be read, then the OSError is "
+        "caught and the defaults are used.\n\n## Tasks / Subtasks")))
+    assert command.main(["E1-S1", "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["verdict"] == "REQUEST_CHANGES"
+    branch = _check(qa_project, "branch-coverage")
+    lines = ERROR_SOURCE.splitlines()
+    by_line = {f["line"]: f for f in branch["findings"]}  # type: ignore[attr-defined]
+    value_error = lines.index("    except ValueError:") + 1
+    os_error = lines.index("    except OSError:") + 1
+    assert (by_line[value_error]["severity"], by_line[value_error]["blocking"]) == (
+        "critical", True)
+    assert by_line[value_error]["message"].endswith("user-input boundary: AC3")
+    assert (by_line[os_error]["severity"], by_line[os_error]["blocking"]) == ("warning", False)
+    assert by_line[os_error]["message"].endswith("error-path ACs: AC4")
+    assert branch["critical_acs"] == ["AC3"]
+
+
 def test_the_suite_runs_once_and_gives_every_kind_of_evidence(qa_project: Project) -> None:
     qa_project.write("conftest.py", "def pytest_sessionstart(session):\n"
                                     "    with open('runs.log', 'a') as f:\n"

@@ -246,14 +246,36 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
         "coverage command", "coverage_command", 1)
 
 
+# The exceptions an `except` clause names: `except (KeyError, errors.Missing) as e:`.
+_EXCEPT_NAMES = re.compile(r"^\s*except\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
+
+
+def handled_by(header: str, error_acs: Sequence[AcceptanceCriterion]) -> list[str]:
+    """The error-path ACs an uncovered handler is about: those naming an exception its
+    `except` clause names (`except KeyError:` and "a KeyError is raised"), else every one
+    (a `catch`, an `err != nil` check or an exception no AC names says no more)."""
+    match = _EXCEPT_NAMES.match(header)
+    names = {n.strip().rsplit(".", 1)[-1] for n in match.group(1).split(",")} if match else set()
+    named = [ac.ac_id for ac in error_acs
+             if any(re.search(rf"\b{re.escape(n)}\b", ac.text) for n in names if n)]
+    return named or [ac.ac_id for ac in error_acs]
+
+
+def _ac_order(ac_id: str) -> tuple[int, int]:
+    number = re.search(r"\d+", ac_id)
+    return (ac_id.startswith("AC-EC"), int(number.group(0)) if number else 0)
+
+
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                     note: str | None = None,
                     report: tuple[Path, str] | None = None) -> dict[str, Any]:
     """Uncovered error handlers in the story's source files, tied to its error-path ACs.
 
     `report`: the coverage report this review's own test run produced; else the project's
-    newest one. Severity by `rules.error_path_gap`: Critical (blocking) only when an error-path
-    AC sits on a user-input boundary; `critical_acs` lists those ACs."""
+    newest one. Each uncovered handler is tied to the error-path ACs it is about (`handled_by`:
+    those naming the exception it catches, else all). Severity by `rules.error_path_gap`:
+    Critical (blocking) only when one of those ACs sits on a user-input boundary;
+    `critical_acs` lists them."""
     found = report or coverage_run.find_report(s.project)
     if found is None:
         if not s.probe.branch_coverage:
@@ -269,8 +291,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     except (GaiaError, OSError) as exc:
         return check("branch-coverage", "errored", error_reason=str(exc))
     error_acs = [ac for ac in criteria if rules.is_error_path(ac.text)]
-    boundary = [ac.ac_id for ac in error_acs
-                if rules.error_path_gap(ac.text, True)[0] == rules.CRITICAL]
+    boundary = {ac.ac_id for ac in error_acs
+                if rules.error_path_gap(ac.text, True)[0] == rules.CRITICAL}
+    critical: set[str] = set()
     findings = []
     for entry in s.story.file_list or ():
         rel = discovery.clean_entry(entry)
@@ -282,23 +305,27 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if language is None or record is None or not source.is_file():
             continue
         text = source.read_text(encoding="utf-8", errors="replace")
+        lines = text.splitlines()
         for branch in coverage_report.uncovered_error_branches(text, record, language):
-            if boundary:
+            header = lines[branch.line - 1] if branch.line <= len(lines) else ""
+            tied = handled_by(header, error_acs)
+            on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
+            if on_boundary:
+                critical.update(on_boundary)
                 findings.append(finding(
                     rel, branch.line, rules.CRITICAL, "untested-error-path",
                     f"{branch.kind} handler never executed by the tests; error-path ACs on a "
-                    f"user-input boundary: {', '.join(boundary)}", True))
+                    f"user-input boundary: {', '.join(on_boundary)}", True))
             else:
-                tied = (f"; error-path ACs: {', '.join(ac.ac_id for ac in error_acs)}"
-                        if error_acs else "")
+                said = f"; error-path ACs: {', '.join(tied)}" if tied else ""
                 findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
                                         f"{branch.kind} handler never executed by the tests"
-                                        f"{tied}", False))
+                                        f"{said}", False))
     rel_report = paths.relative_to_project(path, s.project)
     if note:
         findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
-    critical = boundary if any(f["blocking"] for f in findings) else []
-    return ran("branch-coverage", findings, scope=rel_report, critical_acs=critical or None)
+    return ran("branch-coverage", findings, scope=rel_report,
+               critical_acs=sorted(critical, key=_ac_order) or None)
 
 
 def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
