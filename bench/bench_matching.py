@@ -98,6 +98,11 @@ PROJECTS = (
             test_deps=("pytest", "coverage", "mock"), first=(62, 12, 38)),
     Project("query-core", "npm", "@tanstack/query-core@4.36.1", "ts-dev", "package",
             held_out=True, first=(31, 11, 16)),
+    Project("toolz", "pypi", "toolz==0.12.1", "python-dev", "toolz-0.12.1", held_out=True,
+            test_deps=("pytest", "coverage"), first=(25, 3, 27)),
+    Project("pflag", "debian", "golang-github-spf13-pflag-dev=1.0.6~git20210604-d5e0c0615ace-1",
+            "go-dev", "usr/share/gocode/src/github.com/spf13/pflag", held_out=True,
+            first=(38, 21, 40)),
 )
 
 
