@@ -9,10 +9,14 @@ Files written (all through core.writes, parent scope, atomic):
 - `planning-artifacts/epics-and-stories.md`: the epics index, a title and no epics.
 - `test-artifacts/test-environment.yaml`: `tier_directories:` (the test directories found), the
   allowlist test automation may write tests into.
+- `.gaia/.gitignore`: what a commit of `.gaia/` should leave out: the `<file>.lock` sidecars
+  (core.locks: empty files a lock is taken on) and the review caches (`.cache/`, keyed by
+  inputs on this machine).
 Rules:
-- Nothing is overwritten without `force`: when any of the four exists, init refuses and names
+- Nothing is overwritten without `force`: when any of these exists, init refuses and names
   them. With `force`, the config and test-environment.yaml are rewritten; an existing sprint
-  status or epics index is KEPT (they hold the team's board, which a re-detection cannot know).
+  status, epics index or `.gaia/.gitignore` is KEPT (the team's board and ignore rules, which
+  a re-detection cannot know).
 - A repository where no stack is found is refused (nothing to configure).
 - The same tree gives byte-identical files.
 """
@@ -92,6 +96,14 @@ def render_epics_index(name: str) -> str:
     return f"# Epics and Stories — {name}\n\nNo epics yet.\n"
 
 
+GITIGNORE = """# Written by gaia init: what a commit of .gaia/ leaves out.
+# Lock sidecars: empty files gaia takes its locks on.
+*.lock
+# Review caches, keyed by their inputs on this machine.
+.cache/
+"""
+
+
 def render_test_environment(found: Survey) -> str:
     lines = ["# Test directories test automation may write into (gaia init).",
              "tier_directories:"]
@@ -112,6 +124,7 @@ def plan(project: Path, found: Survey) -> list[Planned]:
                 render_epics_index(name), True),
         Planned(paths.test_artifacts(project) / "test-environment.yaml",
                 render_test_environment(found), False),
+        Planned(paths.gaia_dir(project) / ".gitignore", GITIGNORE, True),
     ]
 
 

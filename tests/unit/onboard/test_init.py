@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,10 @@ def _files(root: Path) -> dict[str, bytes]:
             for p in sorted((root / ".gaia").rglob("*")) if p.is_file()}
 
 
-def test_init_writes_the_four_files_and_they_read_back(repo: Path) -> None:
+def test_init_writes_its_files_and_they_read_back(repo: Path) -> None:
     outcome = onboarding.init(repo)
     assert sorted(p.relative_to(repo).as_posix() for p in outcome.written) == [
+        ".gaia/.gitignore",
         ".gaia/artifacts/planning-artifacts/epics-and-stories.md",
         ".gaia/artifacts/test-artifacts/test-environment.yaml",
         ".gaia/config/project-config.yaml",
@@ -61,6 +63,28 @@ def test_force_rewrites_the_config_but_keeps_the_board(repo: Path) -> None:
     assert status in outcome.kept
     assert "E1-S1" in status.read_text()
     assert config.load(repo).stack == "python-dev"
+
+
+def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path) -> None:
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=repo, check=True)
+    onboarding.init(repo)
+    story = repo / ".gaia/artifacts/implementation-artifacts/epic-e1/stories/E1-S1-x.md"
+    story.parent.mkdir(parents=True)
+    story.write_text("---\nkey: E1-S1\n---\n")
+    Path(f"{story}.lock").touch()
+    cache = repo / ".gaia/state/review/qa-tests/E1-S1/.cache/k.json"
+    cache.parent.mkdir(parents=True)
+    cache.write_text("{}")
+    (cache.parent.parent / "analysis-results.json").write_text("{}")
+    listed = subprocess.run(["git", "status", "--porcelain", "-uall", ".gaia"], cwd=repo,
+                            check=True, capture_output=True, text=True).stdout
+    assert "E1-S1-x.md\n" in listed and "analysis-results.json" in listed
+    assert ".lock" not in listed and ".cache" not in listed
+    # The team's own ignore rules are kept, even with --force.
+    (repo / ".gaia/.gitignore").write_text("state/\n")
+    assert repo / ".gaia/.gitignore" in onboarding.init(repo, force=True).kept
+    assert (repo / ".gaia/.gitignore").read_text() == "state/\n"
 
 
 def test_same_tree_gives_byte_identical_files(repo: Path, tmp_path: Path) -> None:
