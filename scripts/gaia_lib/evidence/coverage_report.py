@@ -69,6 +69,10 @@ class ErrorBranch:
     file: str
     line: int  # the handler's header line (`except`, `catch`, `if err != nil {`)
     kind: str  # except | catch | err-check
+    # The exceptions an `except` clause names (`except (KeyError, errors.Missing):` ->
+    # KeyError, Missing); () for a bare one, a `catch` or an err-check. Read off the header:
+    # not part of the branch's identity.
+    caught: tuple[str, ...] = field(default=(), compare=False)
 
 
 class _Builder:
@@ -345,17 +349,25 @@ _LANGUAGES = {
 }
 
 
+# The exceptions an `except` clause names: `except (KeyError, errors.Missing) as e:`.
+_EXCEPT_NAMES = re.compile(r"\s*except\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
 # `except ImportError:` picks a fallback dependency (`contextlib2` on an old Python): no
 # behaviour's error path, and never run on the Python the tests use.
-_IMPORT_FALLBACK = re.compile(r"\s*except\s*\(?\s*(?:ImportError|ModuleNotFoundError)"
-                              r"(?:\s*,\s*(?:ImportError|ModuleNotFoundError))*\s*\)?"
-                              r"(?:\s+as\s+\w+)?\s*:")
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
 
-def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...]]]:
-    """(except line, body lines) for each `except` clause, found with the tokenizer so that
-    strings and comments mentioning `except` are never mistaken for clauses; import fallbacks
-    (`except ImportError:`) are left out."""
+def _except_names(header: str) -> tuple[str, ...]:
+    """The exceptions the `except` clause on line `header` names, by their last name."""
+    match = _EXCEPT_NAMES.match(header)
+    if match is None:
+        return ()
+    return tuple(n.strip().rsplit(".", 1)[-1] for n in match.group(1).split(",") if n.strip())
+
+
+def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[str, ...]]]:
+    """(except line, body lines, the exceptions it names) for each `except` clause, found with
+    the tokenizer so that strings and comments mentioning `except` are never mistaken for
+    clauses; import fallbacks (`except ImportError:`) are left out."""
     starts: list[tuple[int, int, str]] = []  # first token of each logical line: (row, col, text)
     at_line_start = True
     try:
@@ -375,14 +387,15 @@ def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...]]]:
     lines = source.split("\n")
     handlers = []
     for index, (row, col, text) in enumerate(starts):
-        if text != "except" or _IMPORT_FALLBACK.match(lines[row - 1]):
+        caught = _except_names(lines[row - 1]) if text == "except" else ()
+        if text != "except" or (caught and set(caught) <= _IMPORT_ERRORS):
             continue
         end = total
         for later_row, later_col, _ in starts[index + 1:]:
             if later_col <= col:
                 end = later_row - 1
                 break
-        handlers.append((row, tuple(range(row + 1, end + 1))))
+        handlers.append((row, tuple(range(row + 1, end + 1)), caught))
     return handlers
 
 
@@ -416,9 +429,10 @@ def _strip_code(source: str) -> str:
     return "".join(out)
 
 
-def _brace_blocks(code: str, pattern: re.Pattern[str]) -> list[tuple[int, tuple[int, ...]]]:
-    """(header line, body lines) for each match of `pattern` ending at an opening `{`."""
-    blocks = []
+def _brace_blocks(code: str, pattern: re.Pattern[str]
+                  ) -> list[tuple[int, tuple[int, ...], tuple[str, ...]]]:
+    """(header line, body lines, ()) for each match of `pattern` ending at an opening `{`."""
+    blocks: list[tuple[int, tuple[int, ...], tuple[str, ...]]] = []
     for match in pattern.finditer(code):
         brace = code.find("{", match.end() - 1)
         if brace < 0:
@@ -435,7 +449,7 @@ def _brace_blocks(code: str, pattern: re.Pattern[str]) -> list[tuple[int, tuple[
         header = code.count("\n", 0, match.start()) + 1
         open_line = code.count("\n", 0, brace) + 1
         close_line = code.count("\n", 0, pos) + 1
-        blocks.append((header, tuple(range(open_line + 1, close_line + 1))))
+        blocks.append((header, tuple(range(open_line + 1, close_line + 1)), ()))
     return blocks
 
 
@@ -468,9 +482,10 @@ def uncovered_error_branches(
     covered = set(coverage_for_file.covered_lines)
     missed = set(coverage_for_file.missed_lines)
     found = []
-    for header, body in handlers:
+    for header, body, caught in handlers:
         measured_body = any(n in covered or n in missed for n in body)
         region = set(body) if measured_body else {header}
         if region & missed and not region & covered:
-            found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind))
+            found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind,
+                                     caught=caught))
     return sorted(found, key=lambda b: b.line)

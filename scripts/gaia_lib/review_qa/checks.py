@@ -246,24 +246,13 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
         "coverage command", "coverage_command", 1)
 
 
-# The exceptions an `except` clause names: `except (KeyError, errors.Missing) as e:`.
-_EXCEPT_NAMES = re.compile(r"^\s*except\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
-
-
-def handled_by(header: str, error_acs: Sequence[AcceptanceCriterion]) -> list[str]:
+def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion]) -> list[str]:
     """The error-path ACs an uncovered handler is about: those naming an exception its
-    `except` clause names (`except KeyError:` and "a KeyError is raised"), else every one
-    (a `catch`, an `err != nil` check or an exception no AC names says no more)."""
-    match = _EXCEPT_NAMES.match(header)
-    names = {n.strip().rsplit(".", 1)[-1] for n in match.group(1).split(",")} if match else set()
+    `except` clause catches (`caught`: `except KeyError:` and "a KeyError is raised"), else
+    every one (a `catch`, an `err != nil` check or an exception no AC names says no more)."""
     named = [ac.ac_id for ac in error_acs
-             if any(re.search(rf"\b{re.escape(n)}\b", ac.text) for n in names if n)]
+             if any(re.search(rf"\b{re.escape(name)}\b", ac.text) for name in caught)]
     return named or [ac.ac_id for ac in error_acs]
-
-
-def _ac_order(ac_id: str) -> tuple[int, int]:
-    number = re.search(r"\d+", ac_id)
-    return (ac_id.startswith("AC-EC"), int(number.group(0)) if number else 0)
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
@@ -305,10 +294,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if language is None or record is None or not source.is_file():
             continue
         text = source.read_text(encoding="utf-8", errors="replace")
-        lines = text.splitlines()
         for branch in coverage_report.uncovered_error_branches(text, record, language):
-            header = lines[branch.line - 1] if branch.line <= len(lines) else ""
-            tied = handled_by(header, error_acs)
+            tied = handled_by(branch.caught, error_acs)
             on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
             if on_boundary:
                 critical.update(on_boundary)
@@ -325,7 +312,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     if note:
         findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
     return ran("branch-coverage", findings, scope=rel_report,
-               critical_acs=sorted(critical, key=_ac_order) or None)
+               critical_acs=[ac.ac_id for ac in error_acs if ac.ac_id in critical] or None)
 
 
 def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],

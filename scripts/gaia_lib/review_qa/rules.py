@@ -33,7 +33,7 @@ _AC_PRIORITY = re.compile(
     re.IGNORECASE,
 )
 # An error path: the AC speaks of errors, rejection, invalid input or 4xx/5xx codes, says
-# something is raised or thrown, or names an exception (`KeyError`, `InvalidToken`Exception).
+# something is raised or thrown, or names an exception (`KeyError`, `InvalidTokenException`).
 ERROR_PATH_WORDS = re.compile(
     r"\b(errors?|invalid|reject\w*|fail\w*|exceptions?|malformed|denied|forbidden|refus\w*|"
     r"rais(?:e|es|ed|ing)|throw(?:s|n|ing)?|panic\w*|[45]\d\d)\b"
