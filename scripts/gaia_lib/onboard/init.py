@@ -140,7 +140,8 @@ def init(project: Path, *, force: bool = False) -> Outcome:
     if existing and not force:
         names = ", ".join(paths.relative_to_project(p.path, project) for p in existing)
         raise GaiaError(f"already set up: {names} exist (re-run with --force to rewrite the "
-                        "config; the sprint status and epics index are always kept)", EXIT_EXISTS)
+                        "config; the sprint status, epics index and .gaia/.gitignore are always "
+                        "kept)", EXIT_EXISTS)
     written: list[Path] = []
     kept: list[Path] = []
     for item in planned:
