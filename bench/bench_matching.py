@@ -98,11 +98,19 @@ PROJECTS = (
             test_deps=("pytest", "coverage", "mock"), first=(62, 12, 38)),
     Project("query-core", "npm", "@tanstack/query-core@4.36.1", "ts-dev", "package",
             held_out=True, first=(31, 11, 16)),
-    Project("toolz", "pypi", "toolz==0.12.1", "python-dev", "toolz-0.12.1", held_out=True,
+    Project("toolz", "pypi", "toolz==0.12.1", "python-dev", "toolz-0.12.1",
             test_deps=("pytest", "coverage"), first=(25, 3, 27)),
     Project("pflag", "debian", "golang-github-spf13-pflag-dev=1.0.6~git20210604-d5e0c0615ace-1",
             "go-dev", "usr/share/gocode/src/github.com/spf13/pflag", held_out=True,
             first=(38, 21, 40)),
+    Project("more-itertools", "pypi", "more-itertools==10.5.0", "python-dev",
+            "more-itertools-10.5.0", held_out=True, test_deps=("pytest", "coverage"),
+            first=(41, 70, 20)),
+    Project("mapstructure", "debian", "golang-github-mitchellh-mapstructure-dev=1.5.0-2",
+            "go-dev", "usr/share/gocode/src/github.com/mitchellh/mapstructure", held_out=True,
+            first=(45, 28, 46)),
+    Project("form-core", "npm", "@tanstack/form-core@0.22.0", "ts-dev", "package",
+            held_out=True, first=(31, 21, 28)),
 )
 
 

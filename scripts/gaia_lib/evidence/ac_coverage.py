@@ -35,8 +35,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     body carries >= 1.0 of the AC's words (it sets up what the AC's Given says);
   - **name**, again: a test named after a code identifier the AC names (`TestSetMetadata`,
     `test_max_age` for an AC naming `SetMetadata`, `max_age`; `test_and` for "combined with
-    And or Or", a capitalised word the story's tests call, `And(...)`: the unit under test, by the
-    naming convention of every runner), by its whole name or by its first words
+    And or Or", a capitalised word the story's tests call, `And(...)`; `test_valmap` for "when
+    valmap is applied", a plain word the story's tests call as a function, `valmap(d)`, that no
+    other AC names: the unit under test, by the naming convention of every runner), by its
+    whole name or by its first words
     (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0.
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
@@ -97,8 +99,10 @@ look when the words fail (a test named in the domain's words, an AC in the produ
 
 from __future__ import annotations
 
+import keyword
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
@@ -535,6 +539,12 @@ def _identifier_key(text: str) -> str:
 # capitalised name in test code (`And(int, ...)`).
 _CAPITALISED_INSIDE = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b")
 _CAPITALISED_CALL = re.compile(r"\b([A-Z][a-z]+)\s*\(")
+# A plain word in an AC, and a call of a plain name in test code that is no method's
+# (`valmap(inc, d)`, not `cache.clear()`).
+_PLAIN_WORD = re.compile(r"\b[a-z][a-z0-9_]*\b")
+_PLAIN_CALL = re.compile(r"(?<![\w.$])([a-z][a-z0-9_]*)\s*\(")
+# Statement words of the other test languages that precede a parenthesis, as Python's own do.
+_OTHER_KEYWORDS = frozenset({"switch", "catch", "function", "typeof", "func", "select"})
 
 
 def _identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozenset()
@@ -551,6 +561,25 @@ def _identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = froze
     found.update(word.lower() for word in _CAPITALISED_INSIDE.findall(ac.text)
                  if word in called)
     return found
+
+
+def _functions_named(criteria: Sequence[AcceptanceCriterion], called: AbstractSet[str]
+                     ) -> list[set[str]]:
+    """Per AC, the plain words it uses that the story's tests call as functions (`called`):
+    "when valmap is applied" and `valmap(inc, d)`. Only a word one AC alone uses counts: a
+    function every AC mentions (`relativedelta`) is the module under test, not one AC's unit."""
+    used = [{word for word in _PLAIN_WORD.findall(ac.text) if word in called}
+            for ac in criteria]
+    count = Counter(word for group in used for word in group)
+    return [{_identifier_key(word) for word in group if count[word] == 1} for group in used]
+
+
+def _plain_calls(body: str) -> set[str]:
+    """The plain names a test's code calls, less language keywords and stop words (`if (`,
+    `not(`)."""
+    return {name for name in _PLAIN_CALL.findall(body)
+            if name not in words.STOP_WORDS and not keyword.iskeyword(name)
+            and name not in _OTHER_KEYWORDS}
 
 
 def _name_tail(name: str) -> str | None:
@@ -704,8 +733,11 @@ def analyze(
     weight = _Weights([frozenset(group) for group in ac_spelled], said, scales)
     literals = _literal_weights(criteria)
     exceptions = _exception_weights(criteria)
-    called = {name for c in ours for name in _CAPITALISED_CALL.findall(_code_only(c.body))}
-    identifiers = _shared([_identifiers_named(ac, called) for ac in criteria], IDENTIFIER_WEIGHT)
+    code = [_code_only(c.body) for c in ours]
+    called = {name for body in code for name in _CAPITALISED_CALL.findall(body)}
+    functions = _functions_named(criteria, {name for body in code for name in _plain_calls(body)})
+    identifiers = _shared([_identifiers_named(ac, called) | functions[i]
+                           for i, ac in enumerate(criteria)], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}
     crits = []
     for i, ac in enumerate(criteria):

@@ -300,6 +300,51 @@ def test_dict_keys():
     assert not by_id(result)["AC1"].matched
 
 
+def test_a_plain_word_the_tests_call_as_a_function_is_one_acs_identifier() -> None:
+    criteria = (
+        ac("AC1", "several dictionaries", "merge is called",
+           "one dictionary holding all their entries is returned"),
+        ac("AC2", "a dictionary and a function", "valmap is applied",
+           "a dictionary of the function's results is returned"),
+        ac("AC3", "a dictionary", "it is copied", "the copy is equal to it"),
+    )
+    source = '''
+def test_merge():
+    assert merge({1: 1}, {2: 2}) == {1: 1, 2: 2}
+
+
+def test_valmap():
+    assert valmap(inc, {1: 1}) == {1: 2}
+'''
+    result = review(criteria, source)
+    assert by_id(result)["AC1"].tests == (f"{FILE}::test_merge",)
+    assert by_id(result)["AC2"].tests == (f"{FILE}::test_valmap",)
+    # A method is no function of the story's API: `d.valmap(...)` names nothing.
+    methods = source.replace("merge({", "d.merge({").replace("valmap(inc", "d.valmap(inc")
+    result = analyze("E1-S1", criteria, py_cases(methods), file_list=[FILE])
+    assert not by_id(result)["AC2"].matched
+
+
+def test_a_function_several_acs_name_is_the_module_under_test_not_an_identifier() -> None:
+    criteria = (
+        ac("AC1", "fractional days or hours", "the delta is added to a datetime",
+           "the fraction is carried into the smaller units"),
+        ac("AC2", "two datetimes", "relativedelta is given both",
+           "the difference between them is returned in years, months and days"),
+        ac("AC3", "a relativedelta with a weekday", "it is added to a date",
+           "the date moves to that weekday"),
+    )
+    source = '''
+def test_relativedelta_fractional_days():
+    assert datetime(2000, 1, 1) + relativedelta(days=1.5) == datetime(2000, 1, 2, 12)
+'''
+    # Every test is named after relativedelta: it would tip the test to the ACs naming it.
+    result = review(criteria, source)
+    assert by_id(result)["AC1"].tests == (f"{FILE}::test_relativedelta_fractional_days",)
+    assert not by_id(result)["AC2"].matched
+    assert not by_id(result)["AC3"].matched
+
+
 def test_asserting_another_status_code_contradicts_the_ac() -> None:
     criteria = (
         ac("AC1", "a revoked token", "it is sent with a request", "the request answers 401"),
