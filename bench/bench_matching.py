@@ -104,7 +104,7 @@ PROJECTS = (
             "go-dev", "usr/share/gocode/src/github.com/spf13/pflag", held_out=True,
             first=(38, 21, 40)),
     Project("more-itertools", "pypi", "more-itertools==10.5.0", "python-dev",
-            "more-itertools-10.5.0", held_out=True, test_deps=("pytest", "coverage"),
+            "more-itertools-10.5.0", test_deps=("pytest", "coverage"),
             first=(41, 70, 20)),
     Project("mapstructure", "debian", "golang-github-mitchellh-mapstructure-dev=1.5.0-2",
             "go-dev", "usr/share/gocode/src/github.com/mitchellh/mapstructure", held_out=True,

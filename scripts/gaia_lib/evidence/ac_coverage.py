@@ -37,9 +37,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     `test_max_age` for an AC naming `SetMetadata`, `max_age`; `test_and` for "combined with
     And or Or", a capitalised word the story's tests call, `And(...)`; `test_valmap` for "when
     valmap is applied", a plain word the story's tests call as a function, `valmap(d)`, that no
-    other AC names: the unit under test, by the naming convention of every runner), by its
+    other AC names and no more than half of the story's tests call (one most tests call is the
+    module under test): the unit under test, by the naming convention of every runner), by its
     whole name or by its first words
-    (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0.
+    (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0; where
+    its own name names no identifier, by its test class's name when that names one only this
+    AC names (`SplitAtTests::test_basic` for `split_at`: one class per function).
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
@@ -260,6 +263,7 @@ class _Said:
     spelled: Mapping[str, set[str]]  # name and description tokens -> their spellings
     spans: tuple[str, ...]  # its assertion statements
     subjects: tuple[str, ...] = ()  # the units its name may start with (subject_prefixes)
+    suite: str = ""  # the unit its test class is named after (suite_subject)
 
 
 def _code_only(body: str) -> str:
@@ -404,6 +408,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     identifiers, scale = crit.identifiers, crit.scale
     ac_tokens = frozenset(ac_spelled)
     unit = next((key for key in said.subjects if identifiers.get(key)), "")
+    if not unit and identifiers.get(said.suite, 0.0) >= IDENTIFIER_WEIGHT:
+        unit = said.suite
     named = identifiers.get(unit, 0.0) if unit else 0.0
     if named:  # `TestSetMetadata` for an AC naming SetMetadata: spelled alike, by definition
         score.add(NAME, named, unit)
@@ -607,6 +613,15 @@ def subject_prefixes(name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([whole, *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
 
 
+def suite_subject(name: str) -> str:
+    """The unit a test's class is named after, as an identifier key: `ChunkedTests::test_odd`
+    -> `chunked`, `TestSplitInto::test_empty` -> `splitinto`; "" outside a class."""
+    levels = name.split("::")
+    if len(levels) < 2:
+        return ""
+    return _identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
+
+
 def _resembles(score: _Score) -> bool:
     """A test near an AC it does not match: its own words or assertions carry some of the
     AC (what `_decide` asks of every match) and nothing it asserts rules the AC out."""
@@ -651,7 +666,8 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
           body: Mapping[str, set[str]]) -> _Said:
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
-                 tuple(then_literals.assertion_spans(case.body)), subject_prefixes(case.name))
+                 tuple(then_literals.assertion_spans(case.body)), subject_prefixes(case.name),
+                 suite_subject(case.name))
 
 
 # The parts of a nested test name: `describe('...') > it('...')`.
@@ -735,7 +751,9 @@ def analyze(
     exceptions = _exception_weights(criteria)
     code = [_code_only(c.body) for c in ours]
     called = {name for body in code for name in _CAPITALISED_CALL.findall(body)}
-    functions = _functions_named(criteria, {name for body in code for name in _plain_calls(body)})
+    calls = Counter(name for body in code for name in _plain_calls(body))
+    functions = _functions_named(criteria, {name for name, n in calls.items()
+                                            if 2 * n <= len(code)})
     identifiers = _shared([_identifiers_named(ac, called) | functions[i]
                            for i, ac in enumerate(criteria)], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}

@@ -325,6 +325,64 @@ def test_valmap():
     assert not by_id(result)["AC2"].matched
 
 
+def test_a_test_class_named_after_one_acs_identifier_names_its_tests_unit() -> None:
+    criteria = (
+        ac("AC1", "an iterable and a predicate", "split_at is called",
+           "the items are split at each item satisfying it"),
+        ac("AC2", "an iterable and a list of sizes", "split_into is called",
+           "lists of those sizes are returned"),
+        ac("AC3", "an iterable", "it is reversed", "the items come last to first"),
+    )
+    source = '''
+class SplitAtTests(TestCase):
+    def test_basic(self):
+        self.assertEqual(list(mi.split_at("abcb", lambda c: c == "b")), [["a"], ["c"], []])
+
+    def test_no_match(self):
+        self.assertEqual(list(mi.split_at("ac", lambda c: c == "b")), [["a", "c"]])
+
+
+class TestSplitInto(TestCase):
+    def test_basic(self):
+        self.assertEqual(list(mi.split_into("abc", [1, 2])), [["a"], ["b", "c"]])
+'''
+    result = review(criteria, source)
+    # Each class tests one function; its tests' own names only say what about it.
+    assert by_id(result)["AC1"].tests == (f"{FILE}::SplitAtTests::test_basic",
+                                          f"{FILE}::SplitAtTests::test_no_match")
+    assert by_id(result)["AC2"].tests == (f"{FILE}::TestSplitInto::test_basic",)
+    assert not by_id(result)["AC3"].matched
+    # A class named after what no AC names says nothing.
+    renamed = source.replace("SplitAtTests", "HelpersTests")
+    result = analyze("E1-S1", criteria, py_cases(renamed), file_list=[FILE])
+    assert not by_id(result)["AC1"].matched
+
+
+def test_a_function_most_of_the_tests_call_is_the_module_under_test_not_an_identifier() -> None:
+    criteria = (
+        ac("AC1", "a title with accents", "it is made a slug", "the accents are dropped"),
+        ac("AC2", "a title with spaces", "it is made a slug", "each space becomes a hyphen"),
+        ac("AC3", "the command line tool", "slugify is run with a title",
+           "the slug is printed"),
+    )
+    source = '''
+class TestSlugify(TestCase):
+    def test_accents(self):
+        self.assertEqual(slugify("café"), "cafe")
+
+    def test_spaces(self):
+        self.assertEqual(slugify("a b"), "a-b")
+
+
+def test_command_line_prints_the_slug(capsys):
+    main(["a b"])
+    assert capsys.readouterr().out == "a-b\\n"
+'''
+    result = review(criteria, source)
+    # Only AC3 says "slugify", but every test of the title's rules calls it.
+    assert by_id(result)["AC3"].tests == (f"{FILE}::test_command_line_prints_the_slug",)
+
+
 def test_a_function_several_acs_name_is_the_module_under_test_not_an_identifier() -> None:
     criteria = (
         ac("AC1", "fractional days or hours", "the delta is added to a datetime",
