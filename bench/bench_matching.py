@@ -44,7 +44,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
 
 from gaia_lib.core import proc, writes  # noqa: E402
-from gaia_lib.evidence import attribution, match_quality, testcases  # noqa: E402
+from gaia_lib.evidence import ac_coverage, attribution, match_quality, testcases  # noqa: E402
 
 CORPUS = REPO / "tests" / "fixtures" / "matching"
 LABELS = REPO / "bench" / "matching"
@@ -166,10 +166,14 @@ def test_python(project: Project, cache: Path) -> tuple[str | None, str]:
     return str(python), "built"
 
 
+Signals = tuple[dict[str, bool], ac_coverage.UnitRuns | None]
+
+
 def executed(tree: Path, labelled: match_quality.Labelled, python: str,
-             pythonpath: str) -> tuple[dict[str, bool] | None, str]:
+             pythonpath: str) -> tuple[Signals | None, str]:
     """Run the story's test files once under the review's coverage plugin: per test id,
-    whether it executed the story's sources (attribution.executes), or None and why not."""
+    whether it executed the story's sources (attribution.executes) and the units of them it
+    ran (attribution.units_run), or None and why not."""
     tests = sorted({c.file for c in labelled.cases if c.file in labelled.file_list})
     sources = [f for f in labelled.file_list if f.endswith(".py") and f not in tests]
     state = tree / ".gaia" / "state" / "review" / "qa-tests" / labelled.name
@@ -189,8 +193,10 @@ def executed(tree: Path, labelled: match_quality.Labelled, python: str,
     # A mixin's tests run as methods of the classes inheriting it: known by those ids.
     aliases = testcases.inherited(((f, (tree / f).read_text(encoding="utf-8")) for f in tests),
                                   labelled.cases)
-    return (attribution.executes(data, [c.test_id for c in labelled.cases], sources, aliases),
-            "measured")
+    ids = [c.test_id for c in labelled.cases]
+    units = attribution.units_run(data, ids, sources, aliases)
+    return ((attribution.executes(data, ids, sources, aliases),
+             ac_coverage.UnitRuns(*units) if units else None), "measured")
 
 
 def _row(name: str, quality: match_quality.Quality, pairs: int,
@@ -205,15 +211,15 @@ NEAREST = [0, 0]  # uncovered ACs a labelled test covers; of those, named by the
 
 
 def _measure(labelled: match_quality.Labelled, runs: int,
-             executes: dict[str, bool] | None = None) -> tuple[match_quality.Quality, float]:
+             signals: Signals | None = None) -> tuple[match_quality.Quality, float]:
     times = []
     quality = result = None
     for _ in range(runs):
         start = time.perf_counter()
-        quality, result = match_quality.measure(labelled, executes)
+        quality, result = match_quality.measure(labelled, *(signals or ()))
         times.append(time.perf_counter() - start)
     assert quality is not None and result is not None
-    if executes is None:
+    if signals is None:
         left, found = match_quality.nearest_hits(result, labelled.covers)
         NEAREST[0] += left
         NEAREST[1] += found
@@ -241,11 +247,11 @@ def _report(stories: list[match_quality.Labelled], runs: int, verbose: bool,
             _details(quality)
         total, pairs = total + quality, pairs + labelled.labelled_pairs
         if run is not None:
-            executes, how = executed(run[0], labelled, run[2], run[1].pythonpath)
-            if executes is None:
+            signals, how = executed(run[0], labelled, run[2], run[1].pythonpath)
+            if signals is None:
                 print(f"  {labelled.name + ' +executes':<22} not measured: {how}")
                 continue
-            ran, _ = _measure(labelled, 1, executes)
+            ran, _ = _measure(labelled, 1, signals)
             print(_row(labelled.name + " +executes", ran, labelled.labelled_pairs))
             if verbose:
                 _details(ran)

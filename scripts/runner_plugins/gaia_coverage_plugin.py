@@ -105,6 +105,50 @@ def _start_probes(rcfile: str) -> bool:
     return True
 
 
+def _body_lines(node: Any) -> range:
+    """The lines of a function's body: what runs when it is called, not when it is defined."""
+    end = getattr(node, "end_lineno", None) or node.lineno
+    return range(node.body[0].lineno, end + 1)
+
+
+def _units_of(path: str) -> tuple[dict[int, str], set[str]]:
+    """A module's top-level functions and classes: each line of a function's body (or of a
+    method's: its class's) -> the unit's name, and every unit's name; remembered per file.
+    Empty when the file cannot be read or parsed."""
+    known = _state.setdefault("units_of", {})
+    if path not in known:
+        try:
+            with open(path, "rb") as handle:
+                tree = ast.parse(handle.read(), path)
+        except (OSError, SyntaxError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        table: dict[int, str] = {}
+        names: set[str] = set()
+        functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+        for node in tree.body:
+            if isinstance(node, functions):
+                bodies = [node]
+            elif isinstance(node, ast.ClassDef):
+                bodies = [n for n in node.body if isinstance(n, functions)]
+            else:
+                continue
+            if bodies:  # a class without a method runs nothing of its own in a test
+                names.add(node.name)
+            for body in bodies:
+                table.update(dict.fromkeys(_body_lines(body), node.name))
+        known[path] = (table, names)
+    found: tuple[dict[int, str], set[str]] = known[path]
+    return found
+
+
+def _credit(path: str, numbers: Any, labels: Any) -> None:
+    """The tests (`labels`) that ran these lines of `path` ran the units holding them."""
+    table = _units_of(path)[0]
+    units = _state.setdefault("units", {}).setdefault(path, {})
+    for name in {table[n] for n in numbers if n in table}:
+        units.setdefault(name, set()).update(labels)
+
+
 def _settle(keep: bool) -> None:
     """Probes: the lines recorded since the last call, to the current test (or to no test),
     or dropped (`keep` false: bookkeeping, after the last test)."""
@@ -119,6 +163,7 @@ def _settle(keep: bool) -> None:
         lines.setdefault(path, set()).update(numbers)
         if test is not None:
             touched.setdefault(path, set()).add(test)
+            _credit(path, numbers, (test,))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -269,8 +314,10 @@ def _traced_report(cov: Any) -> dict[str, set[str]]:
     touched: dict[str, set[str]] = {}
     for name in data.measured_files():
         labels = touched.setdefault(name, set())
-        for found in data.contexts_by_lineno(name).values():
-            labels.update(x for x in found if x)
+        for line, found in data.contexts_by_lineno(name).items():
+            tests = [x for x in found if x]
+            labels.update(tests)
+            _credit(name, (line,), tests)
     return touched
 
 
@@ -281,8 +328,12 @@ def pytest_unconfigure(config: Any) -> None:
         return
     try:
         touched = _traced_report(cov) if cov is not None else _probed_report()
-        files = {os.path.relpath(name): {"contexts": {"*": sorted(labels)}}
-                 for name, labels in touched.items()}
+        credited = _state.get("units", {})
+        files: dict[str, Any] = {}
+        for name, labels in touched.items():
+            units = {unit: set(credited.get(name, {}).get(unit, ()))
+                     for unit in _units_of(name)[1]}
+            files[os.path.relpath(name)] = {"contexts": {"*": set(labels)}, "units": units}
         path = os.environ["GAIA_COVERAGE_CONTEXTS"]
         ran = set(_state.pop("ran", ()))
         try:  # an earlier tier's tests, run in this review
@@ -290,12 +341,17 @@ def pytest_unconfigure(config: Any) -> None:
                 earlier = json.load(previous)
             ran.update(earlier.get("tests", []))
             for name, entry in earlier.get("files", {}).items():
-                labels = set(entry["contexts"]["*"]) | set(
-                    files.get(name, {}).get("contexts", {}).get("*", ()))
-                files[name] = {"contexts": {"*": sorted(labels)}}
+                mine = files.setdefault(name, {"contexts": {"*": set()}, "units": {}})
+                mine["contexts"]["*"].update(entry["contexts"]["*"])
+                for unit, labels in entry.get("units", {}).items():
+                    mine["units"].setdefault(unit, set()).update(labels)
         except (OSError, ValueError, AttributeError, KeyError, TypeError):
             pass
+        listed = {name: {"contexts": {"*": sorted(entry["contexts"]["*"])},
+                         "units": {unit: sorted(labels)
+                                   for unit, labels in entry["units"].items()}}
+                  for name, entry in files.items()}
         with open(path, "w", encoding="utf-8") as out:
-            json.dump({"files": files, "tests": sorted(ran)}, out, sort_keys=True)
+            json.dump({"files": listed, "tests": sorted(ran)}, out, sort_keys=True)
     except Exception as exc:  # reported, never fatal to the run
         _say(f"no coverage report: {exc}")

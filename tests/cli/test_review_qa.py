@@ -823,3 +823,45 @@ def test_invalid_email_returns_422():
     per_ac = {e["ac_id"]: e for e in measured["coverage"]["per_ac"]}
     assert not per_ac["AC2"]["matched"]
     assert per_ac["AC1"]["tests"] == ["tests/test_signup.py::test_accounts_creation"]
+
+
+def test_a_test_that_ran_none_of_the_functions_an_ac_names_does_not_cover_it(
+        qa_project: Project) -> None:
+    # The third test speaks AC1's words but runs only `rename`: the measured run, which names
+    # the functions each test ran, says it checks no signup (a test whose body was rewritten
+    # and its name kept).
+    qa_project.write("app/signup.py", SOURCE + '''
+
+def close_account(name):
+    return "closed"
+
+
+def rename(name):
+    return name.title()
+''')
+    qa_project.add_story("E1-S1", file_list=["app/signup.py", "tests/test_signup.py"], acs=(
+        "- [ ] **AC1:** Given a valid email, when signup is called, then the account is "
+        "created.\n"
+        "- [ ] **AC2:** Given an account, when close_account is called, then it is closed.\n"))
+    qa_project.write("tests/test_signup.py", '''from app.signup import close_account, rename, signup
+
+
+def test_signup_creates_the_account():
+    assert signup("a@b.co") == "created"
+
+
+def test_close_account():
+    assert close_account("ann") == "closed"
+
+
+def test_valid_email_account_is_created():
+    assert rename("ann") == "Ann"
+''')
+    setup = context.setup(qa_project.root, "E1-S1")
+    words_only = review_qa.analyze(setup, use_cache=False, run_tests=False).results
+    renamed = "tests/test_signup.py::test_valid_email_account_is_created"
+    assert renamed in words_only["coverage"]["per_ac"][0]["tests"]
+    measured = review_qa.analyze(setup, use_cache=False).results
+    per_ac = {e["ac_id"]: e["tests"] for e in measured["coverage"]["per_ac"]}
+    assert per_ac == {"AC1": ["tests/test_signup.py::test_signup_creates_the_account"],
+                      "AC2": ["tests/test_signup.py::test_close_account"]}

@@ -92,6 +92,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   its rivals, say which AC). A test without coverage data is judged by its words alone.
   (Measured on real suites, executing the story's code is common to nearly every story test:
   it cannot stand in for the share of the name the AC explains.)
+  Where the run also names the top-level functions and classes of the story's sources whose
+  bodies each test ran (`units`), an AC whose Given or When spells the name of one or more of
+  them that some test ran (`chunked`: "when chunked is called") is covered only by a test that
+  ran one of those: a test of `last` that shares the AC's words is no test of `chunked`. Not
+  for an AC that names the module under test: a unit more than half of the measured tests ran,
+  or that more than half of the ACs name.
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight. An AC no test matches lists its nearest tests (`candidates`, at
@@ -709,14 +715,56 @@ def _spell_acronyms(criteria: Sequence[AcceptanceCriterion], raw_ac: list[dict[s
                 group[token] = {words.ABBREVIATIONS.get(initials, initials)}
 
 
+@dataclass(frozen=True)
+class UnitRuns:
+    """From a measured run: the top-level functions and classes of the story's sources
+    (`defined`), and per test id the run measured, those whose body it ran."""
+
+    defined: frozenset[str]
+    by_test: Mapping[str, frozenset[str]]
+
+    def named_in(self, ac: AcceptanceCriterion) -> frozenset[str]:
+        """The units an AC's Given and When (its whole text when it has neither) spell the
+        name of that some measured test ran: what it acts on, not words of its outcome ("the
+        last list" names no `last`)."""
+        setting = " ".join(part for part in (ac.given, ac.when) if part) or ac.text
+        spelled = {_identifier_key(word) for word in _WORD.findall(setting)}
+        ran = set().union(*self.by_test.values()) if self.by_test else set()
+        return frozenset(u for u in self.defined & ran if _identifier_key(u) in spelled)
+
+    def common(self) -> frozenset[str]:
+        """The units more than half of the measured tests ran: the module under test
+        (slugify's `slugify`, run by its command line's tests too)."""
+        runs = Counter(unit for ran in self.by_test.values() for unit in ran)
+        return frozenset(u for u, n in runs.items() if 2 * n > len(self.by_test))
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _units_deciding(criteria: Sequence[AcceptanceCriterion], units: UnitRuns | None
+                    ) -> list[frozenset[str]]:
+    """Per AC, the units a test must have run to cover it (`analyze`); none for an AC naming
+    the module under test: a unit most tests run, or one most ACs name ("the marker" in every
+    AC of a story about markers): running it says nothing of which AC a test checks."""
+    if units is None:
+        return [frozenset() for _ in criteria]
+    named = [units.named_in(ac) for ac in criteria]
+    naming = Counter(unit for group in named for unit in group)
+    common = units.common() | {u for u, n in naming.items() if 2 * n > len(criteria)}
+    return [frozenset() if group & common else group for group in named]
+
+
 def analyze(
     story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterable[TestCase], *,
     file_list: Iterable[str] = (), executes: Mapping[str, bool] | None = None,
+    units: UnitRuns | None = None,
 ) -> CoverageResult:
     """Match `cases` to `criteria`. Pure and deterministic: output order follows the story.
 
     `file_list`: the story's File List (repo-relative paths); `executes`: per test id, whether
-    it ran any of the story's source lines, where per-test coverage was measured."""
+    it ran any of the story's source lines, where per-test coverage was measured; `units`: the
+    units of the story's sources and, per test the run measured, those whose body it ran."""
     claimed = frozenset(file_list)
     known = {ac.ac_id for ac in criteria}
     ours: list[TestCase] = []
@@ -767,6 +815,7 @@ def analyze(
                                 bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises,
                                 identifiers[i], scales[i], elsewhere))
 
+    unit_names = _units_deciding(criteria, units)
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     for case, case_said in zip(ours, said, strict=True):
@@ -779,6 +828,10 @@ def analyze(
         if executes is not None and executes.get(case.test_id) is False:
             continue
         ran = bool(executes and executes.get(case.test_id))
+        # The ACs whose named units this test was measured running none of.
+        unrun = (set() if units is None or case.test_id not in units.by_test else
+                 {i for i, named in enumerate(unit_names)
+                  if named and not named & units.by_test[case.test_id]})
         chosen: dict[int, _Score] = {}
         # The whole name first, then each nested part read on its own (`_parts`).
         readings = [[_score(case, reading, crit, weight) for crit in crits]
@@ -788,6 +841,7 @@ def analyze(
                 chosen.setdefault(i, scores[i])
         if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
+        chosen = {i: sc for i, sc in chosen.items() if i not in unrun}
         for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))

@@ -154,6 +154,35 @@ def executes(report: Mapping[str, Any] | None, test_ids: Iterable[str],
     return out
 
 
+def units_run(report: Mapping[str, Any] | None, test_ids: Iterable[str], sources: Iterable[str],
+              aliases: Mapping[str, Sequence[str]] | None = None
+              ) -> tuple[frozenset[str], dict[str, frozenset[str]]] | None:
+    """The top-level functions and classes of `sources` the plugin names (`units` of each
+    file: a class only when it has a method), and per test id the ones whose body it ran;
+    only the tests the measured run ran (`tests`) are listed. None without a report or
+    without unit data (an older report)."""
+    if not report or _tests_ran(report) is None:
+        return None
+    aliases = aliases or {}
+    source_set = set(sources)
+    labels_of: dict[str, list[str]] = {}
+    for path, data in report.get("files", {}).items():
+        units = data.get("units") if isinstance(data, Mapping) else None
+        if path in source_set and isinstance(units, Mapping):
+            for name, labels in units.items():
+                labels_of.setdefault(str(name), []).extend(
+                    label for label in labels if isinstance(label, str))
+    if not labels_of:
+        return None
+    defined = frozenset(labels_of)
+    indexes = {name: LabelIndex(labels) for name, labels in labels_of.items() if labels}
+    measured = LabelIndex(_tests_ran(report) or [])
+    ran = {test: frozenset(name for name, index in indexes.items()
+                           if _named(index, test, aliases))
+           for test in test_ids if _named(measured, test, aliases)}
+    return defined, ran
+
+
 def interpreter_of(executable: str, cwd: Path) -> str | None:
     """The Python a `pytest` launcher script runs under: its shebang's interpreter."""
     found = shutil.which(executable, path=None) if "/" not in executable else None

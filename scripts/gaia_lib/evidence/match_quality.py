@@ -132,10 +132,11 @@ def load(labels_path: Path, tree: Path | None = None, stack: str = "python-dev")
     )
 
 
-def measure(labelled: Labelled, executes: Mapping[str, bool] | None = None
+def measure(labelled: Labelled, executes: Mapping[str, bool] | None = None,
+            units: ac_coverage.UnitRuns | None = None
             ) -> tuple[Quality, ac_coverage.CoverageResult]:
-    """The matcher's quality on `labelled`; `executes`: the per-test coverage signal, where a
-    run measured it (`ac_coverage.analyze`)."""
+    """The matcher's quality on `labelled`; `executes` and `units`: the per-test coverage
+    signals, where a run measured them (`ac_coverage.analyze`)."""
     result = ac_coverage.analyze(labelled.story_key, labelled.criteria, labelled.cases,
-                                 file_list=labelled.file_list, executes=executes)
+                                 file_list=labelled.file_list, executes=executes, units=units)
     return compare(pairs(result), labelled.covers), result

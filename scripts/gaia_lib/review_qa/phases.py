@@ -11,9 +11,10 @@ and the parent, and chained by `run` for terminal and CI use:
   plugin), or, with no tier, the story's tests measured the same way (Python) or the project's
   `coverage_command`. That one run gives the pass/fail evidence, the tests the runner skipped
   (they cover nothing), line coverage and behavioural attribution; its per-test contexts
-  then feed the final analysis's matcher (`ac_coverage`'s `executes`): a test the run shows
-  never executing the story's File List sources matches no AC by its words, and a distinctive
-  but weak textual match of a test that does execute them counts.
+  then feed the final analysis's matcher (`ac_coverage`'s `executes` and `units`): a test the
+  run shows never executing the story's File List sources matches no AC by its words, a
+  distinctive but weak textual match of a test that does execute them counts, and an AC that
+  names functions or classes of those sources is covered only by tests that ran one of them.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
   own doing), the ACs, the discovered tests, the tool versions and the run's skipped tests; a
   project coverage report is part of the key unless this review produced it.
@@ -135,6 +136,7 @@ class RunInputs:
     # per test id: did it execute the story's sources (absent: not measured); the matcher's
     # `executes` signal
     executes: Mapping[str, bool] | None = None
+    units: ac_coverage.UnitRuns | None = None  # the matcher's `units` signal
 
 
 def story_fingerprint(text: str) -> str:
@@ -160,6 +162,8 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
         "attribution": run.attribution_why if run is not None else None,
         "executes": sorted((run.executes or {}).items()) if run is not None else None,
+        "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
+                  if run is not None and run.units is not None else None),
         "skill_version": __version__,
         "story_key": s.key,
         "story_acs_hash": story_acs_hash(s.story.acceptance_criteria),
@@ -253,13 +257,14 @@ class Reads:
         return sorted({t.partition("::")[0] for e in self.coverage.per_ac for t in e.tests}
                       | {f for f in self.found.all_files if f in self.file_list})
 
-    def matched(self, executes: Mapping[str, bool] | None) -> ac_coverage.CoverageResult:
-        """The matcher's AC coverage weighed with the run's `executes` signal (None: the
-        matching that named the run's tests)."""
-        if not executes:
+    def matched(self, run: RunInputs | None) -> ac_coverage.CoverageResult:
+        """The matcher's AC coverage weighed with the run's `executes` and `units` signals
+        (without them: the matching that named the run's tests)."""
+        if run is None or not (run.executes or run.units):
             return self.coverage
         return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
-                                   file_list=self.file_list, executes=executes)
+                                   file_list=self.file_list, executes=run.executes,
+                                   units=run.units)
 
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
@@ -293,7 +298,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     cases = reads.cases
     criteria = s.story.acceptance_criteria
     file_list_rels = reads.file_list
-    coverage = reads.matched(run.executes if run is not None else None)
+    coverage = reads.matched(run)
     found_placeholders = reads.placeholders
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
     excluded = {**runner_skipped,
@@ -407,8 +412,11 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     if coverage is None:  # no measured run: the project's own coverage_command, if any
         coverage, note = qa_checks.produce_coverage(s)
     attribution_data, load_why = attribution.load_report(attribution.contexts_of(report))
-    executes = attribution.executes(attribution_data, (c.test_id for c in reads.cases),
-                                    sources, reads.inherited) if python else None
+    test_ids = [c.test_id for c in reads.cases]
+    executes = attribution.executes(attribution_data, test_ids, sources,
+                                    reads.inherited) if python else None
+    ran_units = attribution.units_run(attribution_data, test_ids, sources,
+                                      reads.inherited) if python else None
     run = RunInputs(
         runner_skipped=outcomes.not_run(evidence.tests, reads.cases, reads.inherited),
         coverage=coverage,
@@ -416,6 +424,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         attribution=attribution_data,
         attribution_why=why or (load_why if attribution_data is None else None),
         executes=executes or None,
+        units=ac_coverage.UnitRuns(*ran_units) if ran_units else None,
     )
     return evidence.as_json(), run
 

@@ -5,6 +5,7 @@ import pytest
 from gaia_lib.evidence.ac_coverage import (
     AcCoverage,
     CoverageResult,
+    UnitRuns,
     ac_refs,
     alternatives,
     analyze,
@@ -579,6 +580,62 @@ def test_tests_that_never_run_the_story_code_lose_word_evidence_not_ids() -> Non
                       executes={t: False for t in executes})
     assert by_id(kept)["AC2"].matched and not by_id(dropped)["AC2"].matched
     assert by_id(dropped)["AC1"].matched_by == "id"
+
+
+CHUNKS = (
+    ac("AC1", "an iterable and a size", "chunked is called",
+       "lists of that size are returned, the last one shorter"),
+    ac("AC2", "an iterable and a predicate", "split_at is called",
+       "the items are split at each item satisfying it"),
+    ac("AC3", "an iterable", "it is windowed", "overlapping windows are returned"),
+)
+CHUNK_TESTS = '''
+def test_chunked_last_list_is_shorter():
+    assert list(chunked([1, 2, 3], 2)) == [[1, 2], [3]]
+
+
+def test_last_returns_the_last_item_of_lists():
+    assert last([[1, 2], [3]]) == [3]
+
+
+def test_split_at_odd_items():
+    assert list(split_at([1, 2, 3], is_odd)) == [[], [2], []]
+'''
+SHORTER = f"{FILE}::test_chunked_last_list_is_shorter"
+LAST = f"{FILE}::test_last_returns_the_last_item_of_lists"
+SPLIT = f"{FILE}::test_split_at_odd_items"
+
+
+def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> None:
+    # `last` shares AC1's words ("last", "lists"), but the run shows it ran no `chunked`.
+    words_only = review(CHUNKS, CHUNK_TESTS)
+    assert by_id(words_only)["AC1"].tests == (SHORTER, LAST)
+    runs = UnitRuns(frozenset({"chunked", "last", "split_at", "windowed"}),
+                    {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
+                     SPLIT: frozenset({"split_at"})})
+    measured = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=runs)
+    assert by_id(measured)["AC1"].tests == (SHORTER,)
+    assert by_id(measured)["AC2"].tests == (SPLIT,)
+    # A test the run did not measure is judged by its words alone.
+    unmeasured = UnitRuns(runs.defined, {SHORTER: frozenset({"chunked"})})
+    kept = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=unmeasured)
+    assert by_id(kept)["AC1"].tests == (SHORTER, LAST)
+
+
+def test_a_unit_most_tests_run_or_most_acs_name_decides_nothing() -> None:
+    # Most tests run `chunked` (the module under test): naming it says nothing of which AC a
+    # test checks, so AC1's tests are judged by their words.
+    everywhere = UnitRuns(frozenset({"chunked", "last", "split_at"}),
+                          {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
+                           SPLIT: frozenset({"chunked", "split_at"})})
+    result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=everywhere)
+    assert by_id(result)["AC1"].tests == (SHORTER, LAST)
+    # Two of three ACs say "iterable", the name of a unit `last` never runs.
+    named = UnitRuns(frozenset({"chunked", "iterable"}),
+                     {SHORTER: frozenset({"chunked", "iterable"}), LAST: frozenset(),
+                      SPLIT: frozenset()})
+    result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=named)
+    assert by_id(result)["AC1"].tests == (SHORTER, LAST)
 
 
 def test_no_criteria_means_zero_coverage() -> None:

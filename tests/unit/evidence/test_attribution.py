@@ -111,6 +111,32 @@ def test_executes_knows_only_the_tests_the_measured_run_ran() -> None:
     assert attribution.executes(None, ids, ["app/signup.py"]) == {}
 
 
+def test_units_run_names_per_measured_test_the_story_units_whose_body_it_ran() -> None:
+    report = {
+        "files": {"app/more.py": {"contexts": {"*": ["tests/test_m.py::TestChunked::test_a[1]"]},
+                                  "units": {"chunked": ["tests/test_m.py::TestChunked::test_a[1]",
+                                                        "tests/test_m.py::Mixin::test_b"],
+                                            "last": []}},
+                  "app/other.py": {"contexts": {"*": ["tests/test_m.py::test_c"]},
+                                   "units": {"helper": ["tests/test_m.py::test_c"]}}},
+        "tests": ["tests/test_m.py::TestChunked::test_a[1]", "tests/test_m.py::Mixin::test_b",
+                  "tests/test_m.py::test_c"],
+    }
+    ids = ["tests/test_m.py::TestChunked::test_a", "tests/test_base.py::Base::test_b",
+           "tests/test_m.py::test_c", "tests/test_m.py::test_never_ran"]
+    # test_b is defined in a base class and runs as Mixin's; app/other.py is no story source
+    aliases = {"tests/test_base.py::Base::test_b": ["tests/test_m.py::Mixin::test_b"]}
+    defined, ran = attribution.units_run(report, ids, ["app/more.py"], aliases) or ((), {})
+    assert defined == {"chunked", "last"}
+    assert ran == {"tests/test_m.py::TestChunked::test_a": {"chunked"},
+                   "tests/test_base.py::Base::test_b": {"chunked"},
+                   "tests/test_m.py::test_c": set()}
+    # An older report without units, or none at all, says nothing.
+    without = {"files": {"app/more.py": {"contexts": {"*": []}}}, "tests": report["tests"]}
+    assert attribution.units_run(without, ids, ["app/more.py"]) is None
+    assert attribution.units_run(None, ids, ["app/more.py"]) is None
+
+
 # --- the review's pytest plugin: what one measured run records -------------------------------
 
 APP = '''\
@@ -144,6 +170,13 @@ def in_the_terminal_summary():
 
 def in_a_server_thread():
     return "served"
+
+
+class Counter:
+    start = 0  # runs when the module is imported, in no test
+
+    def bump(self):
+        return self.start + 1
 '''
 
 CONFTEST = '''\
@@ -214,6 +247,7 @@ def test_adds(resource, session_resource, server):
 
 def test_adds_again(server):
     assert app.add(2, 2) == 4
+    assert app.Counter().bump() == 1
     assert server() == "served"  # the thread has outlived several pauses
 
 
@@ -264,4 +298,11 @@ def test_the_run_measures_tests_fixtures_threads_and_session_teardown(
     assert contexts["files"]["app.py"]["contexts"]["*"] == [
         "tests/test_app.py::TestSubtests::test_each_number", "tests/test_app.py::test_adds",
         "tests/test_app.py::test_adds_again"]
+    # Per top-level unit, the tests that ran its body (a method's: its class's); a unit no
+    # test ran is listed with none. Defining a function or a class (the import) is no test's.
+    units = contexts["files"]["app.py"]["units"]
+    assert units["add"] == contexts["files"]["app.py"]["contexts"]["*"]
+    assert units["in_fixture_setup"] == ["tests/test_app.py::test_adds"]
+    assert units["Counter"] == ["tests/test_app.py::test_adds_again"]
+    assert units["in_a_report_hook"] == units["in_the_terminal_summary"] == []
 
