@@ -59,29 +59,46 @@ class LabelIndex:
     pytest node id (`tests/test_x.py::TestA::test_b`, parameters `[...]` ignored, relative to
     pytest's rootdir: either may be the other's tail after a "/") or coverage.py's own
     test_function label `module.qualname` (the module may carry its package path). Indexed, so
-    that asking costs a few set lookups whatever the number of labels: a real suite's
-    parametrized tests give thousands, and a review asks for every discovered test."""
+    that asking costs a few dictionary lookups whatever the number of labels: a real suite's
+    parametrized tests give thousands, and a review asks for every discovered test. Each label
+    may carry values (`tagged`): `found` gives those of the labels naming a test."""
 
-    def __init__(self, labels: Iterable[str]) -> None:
-        self._nodes: set[str] = set()  # node ids without parameters
-        self._node_tails: set[str] = set()  # ... and each of their tails after a "/"
-        self._dotted_tails: set[str] = set()  # `module.qualname` labels and their "." tails
+    def __init__(self, labels: Iterable[str] = ()) -> None:
+        self._nodes: dict[str, set[str]] = {}  # node ids without parameters
+        self._node_tails: dict[str, set[str]] = {}  # ... and each of their tails after a "/"
+        self._dotted_tails: dict[str, set[str]] = {}  # `module.qualname` labels, "." tails
         for label in labels:
-            if "::" in label:
-                node = label.split("[", 1)[0]
-                self._nodes.add(node)
-                self._node_tails.update(_suffixes(node, "/"))
-            else:
-                self._dotted_tails.update(_suffixes(label, "."))
+            self.add(label, "")
+
+    @classmethod
+    def tagged(cls, pairs: Iterable[tuple[str, str]]) -> LabelIndex:
+        index = cls()
+        for label, value in pairs:
+            index.add(label, value)
+        return index
+
+    def add(self, label: str, value: str) -> None:
+        if "::" in label:
+            node = label.split("[", 1)[0]
+            self._nodes.setdefault(node, set()).add(value)
+            for tail in _suffixes(node, "/"):
+                self._node_tails.setdefault(tail, set()).add(value)
+        else:
+            for tail in _suffixes(label, "."):
+                self._dotted_tails.setdefault(tail, set()).add(value)
+
+    def found(self, test_id: str) -> set[str]:
+        """The values of the labels naming `test_id` (empty: none names it)."""
+        out = set(self._node_tails.get(test_id, ()))  # node == test_id, or ends "/" + it
+        for tail in _suffixes(test_id, "/")[1:]:  # test_id ends with "/" + node
+            out.update(self._nodes.get(tail, ()))
+        stem, qualname = _qualified(test_id)
+        out.update(self._dotted_tails.get(f"{stem}.{qualname}", ()))
+        return out
 
     def names(self, test_id: str) -> bool:
         """Does any of the labels name `test_id`?"""
-        if test_id in self._node_tails:  # node == test_id, or node ends with "/" + test_id
-            return True
-        if any(tail in self._nodes for tail in _suffixes(test_id, "/")[1:]):
-            return True  # test_id ends with "/" + node
-        stem, qualname = _qualified(test_id)
-        return f"{stem}.{qualname}" in self._dotted_tails
+        return bool(self.found(test_id))
 
 
 def files_by_context(report: Mapping[str, Any]) -> dict[str, set[str]]:
@@ -165,22 +182,26 @@ def units_run(report: Mapping[str, Any] | None, test_ids: Iterable[str], sources
         return None
     aliases = aliases or {}
     source_set = set(sources)
-    labels_of: dict[str, list[str]] = {}
+    pairs: list[tuple[str, str]] = []
+    defined: set[str] = set()
     for path, data in report.get("files", {}).items():
         units = data.get("units") if isinstance(data, Mapping) else None
         if path in source_set and isinstance(units, Mapping):
             for name, labels in units.items():
-                labels_of.setdefault(str(name), []).extend(
-                    label for label in labels if isinstance(label, str))
-    if not labels_of:
+                defined.add(str(name))
+                pairs.extend((label, str(name)) for label in labels if isinstance(label, str))
+    if not defined:
         return None
-    defined = frozenset(labels_of)
-    indexes = {name: LabelIndex(labels) for name, labels in labels_of.items() if labels}
+    index = LabelIndex.tagged(pairs)
     measured = LabelIndex(_tests_ran(report) or [])
-    ran = {test: frozenset(name for name, index in indexes.items()
-                           if _named(index, test, aliases))
-           for test in test_ids if _named(measured, test, aliases)}
-    return defined, ran
+    ran = {}
+    for test in test_ids:
+        if _named(measured, test, aliases):
+            found = index.found(test)
+            for alias in aliases.get(test, ()):
+                found |= index.found(alias)
+            ran[test] = frozenset(found)
+    return frozenset(defined), ran
 
 
 def interpreter_of(executable: str, cwd: Path) -> str | None:
