@@ -4,9 +4,11 @@ Loaded by `-p gaia_coverage_plugin` (its directory on PYTHONPATH) in the project
 so it may use only that Python's packages: pytest and coverage.py. It names each test's context
 by its node id, and at the end saves the data and writes the two reports the review reads: the
 coverage JSON (branch evidence) and, per measured file, the node ids of the tests that executed
-any of its lines, with the node ids of every test the measured run ran under `tests`
-(behavioural attribution: a test listed there and under no file executed none of the measured
-code).
+any of its lines (`contexts`) and, per top-level function or class of it (`units`: a class
+only when it has a method), those that ran a line of its body (of a method's, for a class:
+defining it at import is no test's doing), with the node ids of every test the measured run
+ran under `tests` (behavioural attribution: a test listed there and under no file executed
+none of the measured code).
 
 Two ways to measure, the same outputs:
 - probes (GAIA_COVERAGE_PROBES=1, the review's default; gaia_line_probes.py): the story's

@@ -8,7 +8,9 @@ pytest run: the review's one test run then gives the JUnit report, line coverage
 contexts (labelled by node id) together, measured by line probes compiled into the story's
 sources (or, with GAIA_COVERAGE_MODE=tracer, by coverage.py's tracer, branches included);
 `measure` runs the story's tests that way when no test tier is configured; `attribute` (per
-AC) and `executes` (per test, the matcher's `executes` signal) are the pure rules.
+AC), `executes` (per test, the matcher's `executes` signal) and `units_run` (per test, the
+functions and classes of the sources whose body it ran: the matcher's `units`) are the pure
+rules.
 """
 
 from __future__ import annotations
