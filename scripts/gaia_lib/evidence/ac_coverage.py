@@ -141,7 +141,7 @@ _IDENTIFIER_IN_TEXT = re.compile(r"`([A-Za-z_][\w.]*)`|\b([A-Za-z_]\w*)\(|"
                                  r"\b([A-Z]?[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)\b")
 MIN_IDENTIFIER = 4
 
-_RAISE_WORDS = re.compile(r"\b(?:throw|throws|thrown|raise|raises|raised|panic|panics)\b", re.I)
+_RAISE_WORDS = re.compile(rf"\b(?:{words.RAISING})\b", re.I)
 
 MIN_SCORE = 1.6
 MIN_CLAIM = 0.9

@@ -52,6 +52,10 @@ ABBREVIATIONS = {
     "nil": "null", "none": "null", "undefined": "null",
 }
 
+# The words that say code raises: "raises", "is thrown", "panics" (a Then clause's promise,
+# the review's error-path ACs).
+RAISING = r"rais(?:e|es|ed|ing)|throw(?:s|n|ing)?|panic(?:s|ked|king)?"
+
 _STOP_TEXT = """
 a an the and or nor but of to in on at by for with from into onto over under about as is are
 was were be been being am it its it's this that these those there here then than when given

@@ -25,6 +25,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from gaia_lib.evidence.words import RAISING
+
 CRITICAL, WARNING, SUGGESTION = "critical", "warning", "suggestion"
 HIGH_PRIORITIES = frozenset({"P0", "HIGH", "CRITICAL"})
 
@@ -36,7 +38,7 @@ _AC_PRIORITY = re.compile(
 # something is raised or thrown, or names an exception (`KeyError`, `InvalidTokenException`).
 ERROR_PATH_WORDS = re.compile(
     r"\b(errors?|invalid|reject\w*|fail\w*|exceptions?|malformed|denied|forbidden|refus\w*|"
-    r"rais(?:e|es|ed|ing)|throw(?:s|n|ing)?|panic\w*|[45]\d\d)\b"
+    rf"{RAISING}|[45]\d\d)\b"
     r"|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)",
     re.IGNORECASE,
 )
