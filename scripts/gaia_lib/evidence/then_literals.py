@@ -4,7 +4,8 @@
 strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, CamelCase) and
 true/false/null. `asserted_literals` reports which of them appear inside an assertion of a
 test's source (`assert`, `expect(…)…`, `assertEquals(`, `assert_eq!`, `[ "$status" -eq … ]`,
-Go `if … { t.Errorf(…) }` …): the evidence behind a "weak assertion" finding. A table-driven
+Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by the assertions named for
+them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a "weak assertion" finding. A table-driven
 test's data table holds its expected values, so it counts as an assertion too: a pytest
 `@pytest.mark.parametrize(…)` decorator, a Go `[]struct{…}{…}` table, a JS `.each(…)` table.
 Pure.
@@ -15,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from gaia_lib.evidence.words import STOP_WORDS
 
 STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "keyword"
 
@@ -40,6 +43,13 @@ _UPPER_RE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?![\w-])")
 _CAMEL_RE = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w-])")
 _KEYWORD_RE = re.compile(r"(?<![\w-])(true|false|null|True|False|None|nil)(?![\w-])")
 _KEYWORD_VALUE = {"True": "true", "False": "false", "None": "null", "nil": "null"}
+# The assertions that check a keyword by their name: `assertIsNone(x)`, `expect(x).toBeNull()`,
+# `assert.Nil(t, x)`, `qt.IsNil`, `assertTrue(x)`, `toBeFalsy()`.
+_KEYWORD_ASSERTIONS = {
+    "null": r"(?:assertIsNone|assertNull|toBeNull|toBeNil|Nil|IsNil)",
+    "true": r"(?:assertTrue|toBeTruthy|toBeTrue|IsTrue)",
+    "false": r"(?:assertFalse|toBeFalsy|toBeFalse|IsFalse)",
+}
 # All-caps words that are prose (protocol and document names, ids), not enum values.
 _NOT_ENUMS = frozenset({
     "A", "I", "AC", "API", "ASCII", "CLI", "CSS", "CSV", "DB", "DNS", "FR", "HTML", "HTTP",
@@ -71,6 +81,10 @@ def then_literals(then_text: str) -> tuple[Literal, ...]:
         found.append((match.start(), Literal(STATUS if is_status else NUMBER, value)))
     for match in _KEYWORD_RE.finditer(text):
         word = match.group(1)
+        # "a null array", "a false positive": an adjective of the noun after it, no value.
+        after = re.match(r"\s+([a-z]+)", text[match.end():])
+        if after and after.group(1) not in STOP_WORDS:
+            continue
         found.append((match.start(), Literal(KEYWORD, _KEYWORD_VALUE.get(word, word))))
     for pattern in (_UPPER_RE, _CAMEL_RE):
         for match in pattern.finditer(text):
@@ -99,6 +113,7 @@ _ASSERT_START_RE = re.compile(
     r"|\b(?:self|this)\.assert\w*\s*\("
     r"|\bexpect\s*\("  # jest / vitest / chai expect(...)...
     r"|\b(?:require|assert)\.[A-Z]\w*\s*\("  # testify require.Equal( assert.Equal(
+    r"|\b\w+\.Assert\s*\("  # quicktest c.Assert(got, qt.Equals, want)
     r"|\bpytest\.raises\s*\("
     r"|\b(?:assert_output|assert_line|assert_equal|assert_success|assert_failure|refute\w*)\b"
     r"|(?m:^[ \t]*\[\[?\s)"  # bats / shell test: [ "$status" -eq 0 ]  [[ $output == *x* ]]
@@ -164,7 +179,9 @@ def _occurs(literal: Literal, span: str) -> bool:
             "false": ("false", "False"),
             "null": ("null", "None", "nil", "nullptr"),
         }.get(literal.value, (literal.value,))
-        return any(re.search(rf"(?<![\w]){w}(?![\w])", span) for w in spellings)
+        return (any(re.search(rf"(?<![\w]){w}(?![\w])", span) for w in spellings)
+                or re.search(rf"(?<![\w]){_KEYWORD_ASSERTIONS.get(literal.value, '$^')}(?![\w])",
+                             span) is not None)
     return re.search(rf"(?<![\w]){re.escape(literal.value)}(?![\w])", span) is not None
 
 

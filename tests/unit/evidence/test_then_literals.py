@@ -31,6 +31,9 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
         ("active is false, deleted_at is null and ok is True", [(K, "false"), (K, "null"),
                                                                 (K, "true")]),
         ("result is None", [(K, "null")]),
+        # an adjective of the noun after it is no value ("a null array", "false positives")
+        ("pushing onto a null array creates it, with no false positives", []),
+        ("the field is still null and valid is false", [(K, "null"), (K, "false")]),
         ("the HTTP API returns JSON per AC1, FR-12 and E3-S2", []),
         ("it is transliterated to plain ASCII letters", []),
         ("a rule written as FROM->TO maps Ü to UE, state ON_HOLD", [(E, "ON_HOLD")]),
@@ -76,6 +79,11 @@ def test_fixture_literals() -> None:
         ("if got := resp.Code; got != 422 {\n\tt.Errorf(\"got %d\", got)\n}\n", [L422]),
         ("assert.Equal(t, \"INVALID_EMAIL\", body.Code)\n", [CODE]),
         ("require.False(t, body.Valid)\n", [FALSE]),  # testify's False asserts false
+        # assertions named for the keyword they check
+        ("    self.assertFalse(r.valid)\n", [FALSE]),
+        ("expect(res.valid).toBeFalsy();\n", [FALSE]),
+        ("c.Assert(body.Valid, qt.IsFalse)\n", [FALSE]),
+        ("    self.assertFalsey(r.valid)\n", []),
         # bats
         ('  run post\n  [ "$status" -eq 422 ]\n', [L422]),
         ('  [[ "$output" == *INVALID_EMAIL* ]]\n', [CODE]),
@@ -96,6 +104,16 @@ def test_fixture_literals() -> None:
 )
 def test_asserted_literals(source: str, asserted: list[Literal]) -> None:
     assert asserted_literals(source, LITERALS) == tuple(asserted)
+
+
+@pytest.mark.parametrize("source", [
+    "    self.assertIsNone(r.deleted_at)\n", "expect(res.deletedAt).toBeNull();\n",
+    "\tassert.Nil(t, body.DeletedAt)\n", "\tc.Assert(body.DeletedAt, qt.IsNil)\n",
+    "    assert r.deleted_at is None\n",
+])
+def test_null_is_asserted_by_the_assertions_named_for_it(source: str) -> None:
+    null = Literal(K, "null")
+    assert asserted_literals(source, [null]) == (null,)
 
 
 def test_missing_literals_is_the_complement_in_order() -> None:
