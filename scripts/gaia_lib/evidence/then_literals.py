@@ -5,10 +5,10 @@ strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, Cam
 true/false/null. `asserted_literals` reports which of them appear inside an assertion of a
 test's source (`assert`, `expect(…)…`, `assertEquals(`, `assert_eq!`, `[ "$status" -eq … ]`,
 Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by the assertions named for
-them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a "weak assertion" finding. A table-driven
-test's data table holds its expected values, so it counts as an assertion too: a pytest
-`@pytest.mark.parametrize(…)` decorator, a Go `[]struct{…}{…}` table, a JS `.each(…)` table.
-Pure.
+them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a
+"weak assertion" finding. A table-driven test's data table holds its expected values, so it
+counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, a Go
+`[]struct{…}{…}` table, a JS `.each(…)` table. Pure.
 """
 
 from __future__ import annotations
