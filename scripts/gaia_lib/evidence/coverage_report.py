@@ -458,6 +458,29 @@ _CATCH_RE = re.compile(r"(?<![.\w])catch\s*(?:\([^)]*\)\s*)?\{")
 _GO_ERR_RE = re.compile(r"(?m)^[ \t]*(?:\}\s*else\s+)?if\s+(?:.*;\s*)?err\s*!=\s*nil\s*\{")
 
 
+# A handler that only hands the error on, unchanged: `return err` (`return nil, err`), a bare
+# `raise` (or `raise e` of `except ... as e`), `throw e` of `catch (e)`.
+_GO_PASS_ON = re.compile(r"return\s+(?:[^,()]+,\s*)*err;?")
+_AS_NAME = re.compile(r"\bas\s+(\w+)\s*:")
+_CATCH_NAME = re.compile(r"catch\s*\(\s*(?:final\s+)?(?:[\w.|\s]+\s)?(\w+)\s*\)")
+
+
+def _propagates(family: str, header: str, body: list[str]) -> bool:
+    """Does the handler only pass the error on? Its body's code (comments, blank lines and a
+    brace block's closing brace left out) is one statement that returns or re-raises it: the
+    error is handled, or not, where it is made or caught for good; this is plumbing."""
+    code = " ".join(line.split("#", 1)[0].strip() if family == "python" else line.strip()
+                    for line in body)
+    code = code.rstrip("} ").strip()
+    if family == "go":
+        return _GO_PASS_ON.fullmatch(code) is not None
+    if family == "python":
+        named = _AS_NAME.search(header)
+        return code == "raise" or (named is not None and code == f"raise {named.group(1)}")
+    caught = _CATCH_NAME.search(header)
+    return caught is not None and re.fullmatch(rf"throw\s+{caught.group(1)};?", code) is not None
+
+
 def uncovered_error_branches(
     source_text: str, coverage_for_file: FileCoverage, language: str
 ) -> list[ErrorBranch]:
@@ -466,6 +489,8 @@ def uncovered_error_branches(
     A handler counts as uncovered when no line of its body is covered and at least one is
     measured as missed (a handler the tool did not measure at all is no evidence either way).
     The body is the lines after the header; a one-line handler is judged by its header line.
+    A handler that only passes the error on (`_propagates`: `return err`, a bare `raise`,
+    `throw e`) is no error path of its own and is left out.
     """
     family = _LANGUAGES.get(language.lower())
     if family is None:
@@ -481,8 +506,11 @@ def uncovered_error_branches(
         handlers, kind = _brace_blocks(_strip_code(source_text), _CATCH_RE), "catch"
     covered = set(coverage_for_file.covered_lines)
     missed = set(coverage_for_file.missed_lines)
+    lines = (source_text if family == "python" else _strip_code(source_text)).split("\n")
     found = []
     for header, body, caught in handlers:
+        if _propagates(family, lines[header - 1], [lines[n - 1] for n in body if n <= len(lines)]):
+            continue
         measured_body = any(n in covered or n in missed for n in body)
         region = set(body) if measured_body else {header}
         if region & missed and not region & covered:

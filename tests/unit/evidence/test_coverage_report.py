@@ -218,10 +218,32 @@ def test_brace_handlers_skip_promise_catch_strings_and_comments() -> None:
 
 
 def test_go_else_if_err_check() -> None:
-    source = "if x {\n\ty()\n} else if err != nil {\n\treturn err\n}\n"
+    source = 'if x {\n\ty()\n} else if err != nil {\n\treturn fmt.Errorf("y: %w", err)\n}\n'
     assert cr.uncovered_error_branches(source, _cov((1, 2, 3), (4, 5)), "go-dev") == [
         cr.ErrorBranch("f", 3, "err-check"),
     ]
+
+
+@pytest.mark.parametrize(("language", "source", "missed", "handling"), [
+    # Go: `return err` and `return nil, err` hand the error on; wrapping or keeping it handles it
+    ("go", "if err != nil {\n\treturn err\n}\n", (2, 3), None),
+    ("go", "if err := f(); err != nil {\n\treturn false, err\n}\n", (2, 3), None),
+    ("go", "if err != nil {\n\treturn nil, fmt.Errorf(\"decoding: %w\", err)\n}\n", (2, 3), 1),
+    ("go", "if err != nil {\n\terrs = append(errs, err)\n}\n", (2, 3), 1),
+    # Python: a bare `raise`, or re-raising the caught exception by its name
+    ("python", "try:\n    f()\nexcept KeyError:\n    raise\n", (4,), None),
+    ("python", "try:\n    f()\nexcept KeyError as e:  # why\n    raise e\n", (4,), None),
+    ("python", "try:\n    f()\nexcept KeyError as e:\n    raise ValueError(e)\n", (4,), 3),
+    ("python", "try:\n    f()\nexcept KeyError:\n    log()\n    raise\n", (4, 5), 3),
+    # JS / Java: throwing the caught error again
+    ("ts", "try {\n  f();\n} catch (e) {\n  throw e;\n}\n", (4, 5), None),
+    ("java", "try {\n  f();\n} catch (IOException e) {\n  throw e;\n}\n", (4, 5), None),
+    ("ts", "try {\n  f();\n} catch (e) {\n  throw new ParseError(e);\n}\n", (4, 5), 3),
+])
+def test_a_handler_that_only_passes_the_error_on_is_no_error_path(
+        language: str, source: str, missed: tuple[int, ...], handling: int | None) -> None:
+    found = cr.uncovered_error_branches(source, _cov((1,), missed), language)
+    assert [branch.line for branch in found] == ([handling] if handling else [])
 
 
 def test_unknown_language() -> None:
