@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -306,3 +307,35 @@ def test_the_run_measures_tests_fixtures_threads_and_session_teardown(
     assert units["Counter"] == ["tests/test_app.py::test_adds_again"]
     assert units["in_a_report_hook"] == units["in_the_terminal_summary"] == []
 
+
+
+@pytest.mark.parametrize("mode", ["probes", "tracer"])
+def test_a_second_tier_adds_its_tests_to_the_first_tiers_contexts_and_units(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    """Two measured runs of one review (two tiers) write one contexts report: each file's and
+    each unit's tests are the union of both runs'."""
+    monkeypatch.setenv(attribution.MODE_VAR, mode)
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text("def add(a, b):\n    return a + b\n\n\n"
+                                 "def neg(a):\n    return -a\n")
+    (root / "tests" / "test_add.py").write_text(
+        "import app\n\n\ndef test_add():\n    assert app.add(1, 2) == 3\n")
+    (root / "tests" / "test_neg.py").write_text(
+        "import app\n\n\ndef test_neg():\n    assert app.neg(1) == -1\n")
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        setup = attribution.CoverageSetup(state, ("app.py",))
+        setup.reset()
+        for tier in ("tests/test_add.py", "tests/test_neg.py"):
+            argv = setup.wrap([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                               tier])
+            assert argv is not None
+            done = subprocess.run(argv, cwd=root, env=setup.env(), capture_output=True,
+                                  text=True, check=False)
+            assert done.returncode == 0, done.stdout + done.stderr
+    contexts = json.loads(setup.contexts.read_text())
+    assert contexts["tests"] == ["tests/test_add.py::test_add", "tests/test_neg.py::test_neg"]
+    assert contexts["files"]["app.py"]["contexts"]["*"] == contexts["tests"]
+    assert contexts["files"]["app.py"]["units"] == {"add": ["tests/test_add.py::test_add"],
+                                                   "neg": ["tests/test_neg.py::test_neg"]}
