@@ -127,7 +127,9 @@ def test_units_run_names_per_measured_test_the_story_units_whose_body_it_ran() -
            "tests/test_m.py::test_c", "tests/test_m.py::test_never_ran"]
     # test_b is defined in a base class and runs as Mixin's; app/other.py is no story source
     aliases = {"tests/test_base.py::Base::test_b": ["tests/test_m.py::Mixin::test_b"]}
-    defined, ran = attribution.units_run(report, ids, ["app/more.py"], aliases) or ((), {})
+    found = attribution.units_run(report, ids, ["app/more.py"], aliases)
+    assert found is not None
+    defined, ran = found
     assert defined == {"chunked", "last"}
     assert ran == {"tests/test_m.py::TestChunked::test_a": {"chunked"},
                    "tests/test_base.py::Base::test_b": {"chunked"},
