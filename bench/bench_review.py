@@ -23,20 +23,23 @@ Measured 2026-12-01 on the shared 2-core machine (idle), 7 runs, CPython 3.11.7,
     demo            plain 0.28 s, review 0.61 s -> 2.15x;  tracer review 0.65 s -> 2.28x
     more-itertools  plain 2.22 s, review 3.11 s -> 1.40x;  tracer review 5.99 s -> 2.69x
     packaging       plain 5.13 s, review 7.10 s -> 1.38x;  tracer review 14.40 s -> 2.81x
-and every project's reports agree line for line. packaging found a quadratic step: matching
-each discovered test against every per-test context label (7511 of them) took 4.3 million
+and every project's reports agree line for line. Again later that day, 5 runs, with the plugin
+also recording which functions and classes each test ran (a busier machine: the demo's plain
+run took 0.53 s): demo 1.94x, more-itertools 1.49x, packaging 1.36x; the same code without that
+recording, more-itertools alone, measured back to back: 1.45x with it off, 1.38x with it on
+(the difference is the machine's noise). packaging found a quadratic step: matching each
+discovered test against every per-test context label (7511 of them) took 4.3 million
 comparisons, about 1.5 s; an index of the labels took the ratio from 1.71x to 1.38x. On
 more-itertools' story run the tracer cost the most: CPython 3.11 runs every frame
-de-specialised once any trace function is set (a trace function that records nothing took
-2.07 -> 3.10 CPU seconds), and recording more.py's lines took it to 5.20; the probes add one
-dictionary store per statement run in the story's sources and nothing elsewhere. The
-projects put the review at about 0.24 s + 1.32 x the plain run: a suite of 1.3 s or more is
-reviewed within 1.5x. The demo's suite (0.28 s) is shorter than
-the review's fixed cost, most of which is Python importing code: the review's own modules
-(0.10 s) and jsonschema (0.04 s) in the review's process, coverage.py (0.04 s) in the test
-process; then the story and configuration reads, the git queries, and the report and gate
-writes (about 0.05 s). Tool versions are read once and remembered (the data dir is the
-bench's own, warmed by the first review).
+de-specialised once any trace function is set (a trace function that records nothing took 2.07
+-> 3.10 CPU seconds), and recording more.py's lines took it to 5.20; the probes add one
+dictionary store per statement run in the story's sources and nothing elsewhere. The projects
+put the review at about 0.24 s + 1.32 x the plain run: a suite of 1.3 s or more is reviewed
+within 1.5x. The demo's suite (0.28 s) is shorter than the review's fixed cost, most of which
+is Python importing code: the review's own modules (0.10 s) and jsonschema (0.04 s) in the
+review's process, coverage.py (0.04 s) in the test process; then the story and configuration
+reads, the git queries, and the report and gate writes (about 0.05 s). Tool versions are read
+once and remembered (the data dir is the bench's own, warmed by the first review).
 
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
