@@ -21,7 +21,9 @@ def test_real_pytest_run_passes_then_fails(project: Project) -> None:
     assert result.returncode == 0, result.stdout
     assert [r["item"] for r in rows] == ["build", "tests", "lint", "secrets", "subtasks"]
     assert rows[1]["status"] == "PASSED" and rows[4]["status"] == "PASSED"
-    project.write("calc.py", "def add(a, b):\n    return a - b\n")
+    # A different size: Python's bytecode cache keys a source by its mtime in whole seconds
+    # and its size, so a same-size edit within the second would run the old code.
+    project.write("calc.py", "def add(a, b):\n    return a + b + 1\n")
     failed = run_gaia("dod-check", "--story-file", str(story), cwd=project.root)
     assert failed.returncode == 1
     assert yaml.safe_load(failed.stdout)[1]["status"] == "FAILED"
