@@ -78,6 +78,20 @@ def _included(rcfile: str) -> list[str] | None:
     return [os.path.realpath(line) for line in lines]
 
 
+def _parsed(path: str) -> ast.Module | None:
+    """A source file's syntax tree, parsed once per run; None when it cannot be read or
+    parsed."""
+    trees = _state.setdefault("trees", {})
+    if path not in trees:
+        try:
+            with open(path, "rb") as handle:
+                trees[path] = ast.parse(handle.read(), path)
+        except (OSError, SyntaxError, ValueError):
+            trees[path] = None
+    tree: ast.Module | None = trees[path]
+    return tree
+
+
 def _start_probes(rcfile: str) -> bool:
     """Measure with probes (module docstring); False when this run cannot."""
     paths = _included(rcfile)
@@ -92,10 +106,8 @@ def _start_probes(rcfile: str) -> bool:
     import gaia_line_probes
 
     for path in paths:
-        try:
-            with open(path, "rb") as handle:
-                tree = ast.parse(handle.read(), path)
-        except (OSError, SyntaxError, ValueError):
+        tree = _parsed(path)
+        if tree is None:
             continue  # never imported, or its import fails the run as it would anyway
         if not gaia_line_probes.probeable(tree):
             return False
@@ -119,15 +131,11 @@ def _units_of(path: str) -> tuple[dict[int, str], set[str]]:
     Empty when the file cannot be read or parsed."""
     known = _state.setdefault("units_of", {})
     if path not in known:
-        try:
-            with open(path, "rb") as handle:
-                tree = ast.parse(handle.read(), path)
-        except (OSError, SyntaxError, ValueError):
-            tree = ast.Module(body=[], type_ignores=[])
+        tree = _parsed(path)
         table: dict[int, str] = {}
         names: set[str] = set()
         functions = (ast.FunctionDef, ast.AsyncFunctionDef)
-        for node in tree.body:
+        for node in tree.body if tree is not None else ():
             if isinstance(node, functions):
                 bodies = [node]
             elif isinstance(node, ast.ClassDef):

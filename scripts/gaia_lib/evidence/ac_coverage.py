@@ -735,8 +735,14 @@ class UnitRuns:
     def common(self) -> frozenset[str]:
         """The units more than half of the measured tests ran: the module under test
         (slugify's `slugify`, run by its command line's tests too)."""
-        runs = Counter(unit for ran in self.by_test.values() for unit in ran)
-        return frozenset(u for u, n in runs.items() if 2 * n > len(self.by_test))
+        return _most(self.by_test.values(), len(self.by_test))
+
+
+def _most(groups: Iterable[Iterable[str]], total: int) -> frozenset[str]:
+    """What more than half of `total` groups hold: the module under test, where the groups
+    are the units each test runs, the names each test calls or the units each AC names."""
+    counts = Counter(item for group in groups for item in group)
+    return frozenset(item for item, n in counts.items() if 2 * n > total)
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -750,8 +756,7 @@ def _units_deciding(criteria: Sequence[AcceptanceCriterion], units: UnitRuns | N
     if units is None:
         return [frozenset() for _ in criteria]
     named = [units.named_in(ac) for ac in criteria]
-    naming = Counter(unit for group in named for unit in group)
-    common = units.common() | {u for u, n in naming.items() if 2 * n > len(criteria)}
+    common = units.common() | _most(named, len(criteria))
     return [frozenset() if group & common else group for group in named]
 
 
@@ -799,9 +804,8 @@ def analyze(
     exceptions = _exception_weights(criteria)
     code = [_code_only(c.body) for c in ours]
     called = {name for body in code for name in _CAPITALISED_CALL.findall(body)}
-    calls = Counter(name for body in code for name in _plain_calls(body))
-    functions = _functions_named(criteria, {name for name, n in calls.items()
-                                            if 2 * n <= len(code)})
+    calls = [_plain_calls(body) for body in code]
+    functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)))
     identifiers = _shared([_identifiers_named(ac, called) | functions[i]
                            for i, ac in enumerate(criteria)], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}

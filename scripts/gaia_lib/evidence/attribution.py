@@ -122,8 +122,16 @@ def _tests_ran(report: Mapping[str, Any]) -> list[str] | None:
     return [str(t) for t in tests if isinstance(t, str)] if isinstance(tests, list) else None
 
 
+def _found(index: LabelIndex, test: str, aliases: Mapping[str, Sequence[str]]) -> set[str]:
+    """The values of the labels naming `test` or an id it runs under (`aliases`)."""
+    found = index.found(test)
+    for alias in aliases.get(test, ()):
+        found |= index.found(alias)
+    return found
+
+
 def _named(index: LabelIndex, test: str, aliases: Mapping[str, Sequence[str]]) -> bool:
-    return index.names(test) or any(index.names(alias) for alias in aliases.get(test, ()))
+    return bool(_found(index, test, aliases))
 
 
 def attribute(per_ac: Iterable[tuple[str, Sequence[str]]], report: Mapping[str, Any],
@@ -196,13 +204,8 @@ def units_run(report: Mapping[str, Any] | None, test_ids: Iterable[str], sources
         return None
     index = LabelIndex.tagged(pairs)
     measured = LabelIndex(_tests_ran(report) or [])
-    ran = {}
-    for test in test_ids:
-        if _named(measured, test, aliases):
-            found = index.found(test)
-            for alias in aliases.get(test, ()):
-                found |= index.found(alias)
-            ran[test] = frozenset(found)
+    ran = {test: frozenset(_found(index, test, aliases))
+           for test in test_ids if _named(measured, test, aliases)}
     return frozenset(defined), ran
 
 

@@ -498,15 +498,16 @@ def uncovered_error_branches(
             f"unknown language '{language}' for error-path analysis "
             f"(one of: {', '.join(sorted(_LANGUAGES))})"
         )
+    code = source_text if family == "python" else _strip_code(source_text)
     if family == "python":
         handlers, kind = _python_handlers(source_text), "except"
     elif family == "go":
-        handlers, kind = _brace_blocks(_strip_code(source_text), _GO_ERR_RE), "err-check"
+        handlers, kind = _brace_blocks(code, _GO_ERR_RE), "err-check"
     else:
-        handlers, kind = _brace_blocks(_strip_code(source_text), _CATCH_RE), "catch"
+        handlers, kind = _brace_blocks(code, _CATCH_RE), "catch"
     covered = set(coverage_for_file.covered_lines)
     missed = set(coverage_for_file.missed_lines)
-    lines = (source_text if family == "python" else _strip_code(source_text)).split("\n")
+    lines = code.split("\n")
     found = []
     for header, body, caught in handlers:
         if _propagates(family, lines[header - 1], [lines[n - 1] for n in body if n <= len(lines)]):

@@ -43,12 +43,13 @@ _UPPER_RE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?![\w-])")
 _CAMEL_RE = re.compile(r"(?<![\w-])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w-])")
 _KEYWORD_RE = re.compile(r"(?<![\w-])(true|false|null|True|False|None|nil)(?![\w-])")
 _KEYWORD_VALUE = {"True": "true", "False": "false", "None": "null", "nil": "null"}
-# The assertions that check a keyword by their name: `assertIsNone(x)`, `expect(x).toBeNull()`,
-# `assert.Nil(t, x)`, `qt.IsNil`, `assertTrue(x)`, `toBeFalsy()`.
-_KEYWORD_ASSERTIONS = {
-    "null": r"(?:assertIsNone|assertNull|toBeNull|toBeNil|Nil|IsNil)",
-    "true": r"(?:assertTrue|toBeTruthy|toBeTrue|IsTrue)",
-    "false": r"(?:assertFalse|toBeFalsy|toBeFalse|IsFalse)",
+# How an assertion spells a keyword: the value in each language, and the assertions named
+# for it (`assertIsNone(x)`, `expect(x).toBeNull()`, `assert.Nil(t, x)`, `qt.IsNil`,
+# `assertTrue(x)`, `toBeFalsy()`).
+_KEYWORD_SPELLINGS = {
+    "true": r"true|True|assertTrue|toBeTruthy|toBeTrue|IsTrue",
+    "false": r"false|False|assertFalse|toBeFalsy|toBeFalse|IsFalse",
+    "null": r"null|None|nil|nullptr|assertIsNone|assertNull|toBeNull|toBeNil|Nil|IsNil",
 }
 # All-caps words that are prose (protocol and document names, ids), not enum values.
 _NOT_ENUMS = frozenset({
@@ -174,14 +175,8 @@ def _occurs(literal: Literal, span: str) -> bool:
         number = rf"(?<![\w.]){re.escape(literal.value)}(?!\.?\d)(?![\w])"
         return re.search(number, span) is not None
     if literal.kind == KEYWORD:
-        spellings = {
-            "true": ("true", "True"),
-            "false": ("false", "False"),
-            "null": ("null", "None", "nil", "nullptr"),
-        }.get(literal.value, (literal.value,))
-        return (any(re.search(rf"(?<![\w]){w}(?![\w])", span) for w in spellings)
-                or re.search(rf"(?<![\w]){_KEYWORD_ASSERTIONS.get(literal.value, '$^')}(?![\w])",
-                             span) is not None)
+        spelled = _KEYWORD_SPELLINGS.get(literal.value, re.escape(literal.value))
+        return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"(?<![\w]){re.escape(literal.value)}(?![\w])", span) is not None
 
 
