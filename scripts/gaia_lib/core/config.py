@@ -1,7 +1,10 @@
 """The project configuration: `.gaia/config/project-config.yaml` (legacy `config/…`).
 
 Loaded once through `yamlio` and validated against `schemas/project-config.schema.json`, then
-turned into typed records; nothing downstream reads the raw mapping for a key listed here. A
+turned into typed records; nothing downstream reads the raw mapping for a key listed here. The
+same text is parsed once per process (a command reads the config from several modules), and a
+config found valid is not validated again while it stays the same (`schema.check`'s
+`remember`). A
 missing file is an empty configuration (every accessor has its documented default). A file that
 is not valid YAML, not a mapping, or breaks the schema raises MalformedFile naming the key.
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -246,6 +250,7 @@ def from_mapping(raw: Mapping[str, Any], path: Path | None = None) -> ProjectCon
     )
 
 
+@lru_cache(maxsize=8)
 def parse(text: str, path: Path | None = None, exit_code: int = 1) -> ProjectConfig:
     """Parse and validate config text. Empty text is the empty configuration."""
     what = f"project config {path}" if path is not None else "project config"
@@ -254,7 +259,7 @@ def parse(text: str, path: Path | None = None, exit_code: int = 1) -> ProjectCon
         return ProjectConfig(path=path)
     if not isinstance(data, Mapping):
         raise MalformedFile(f"{what}: the top level must be a mapping of keys", exit_code)
-    schema.check(data, SCHEMA, what, exit_code)
+    schema.check(data, SCHEMA, what, exit_code, remember=True)
     return from_mapping(data, path)
 
 
