@@ -112,7 +112,8 @@ PROJECTS = (
     Project("form-core", "npm", "@tanstack/form-core@0.22.0", "ts-dev", "package",
             held_out=True, first=(31, 21, 28)),
     Project("marshmallow", "pypi", "marshmallow==3.23.1", "python-dev", "marshmallow-3.23.1",
-            held_out=True, test_deps=("pytest", "coverage", "simplejson"), pythonpath="src"),
+            held_out=True, test_deps=("pytest", "coverage", "simplejson"), pythonpath="src",
+            first=(42, 28, 6)),
 )
 
 

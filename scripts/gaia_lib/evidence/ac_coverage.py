@@ -76,6 +76,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
 - A test that expects an exception one of its matched ACs names verifies that failure: the
   other ACs it matches whose Then clause describes no failure are dropped (an error test
   for a malformed specifier resembles the AC about parsing one's parts, but checks none).
+- A test of how an object prints (its name has the word `repr`: `test_range_repr`) covers only
+  an AC that speaks of its repr or representation: named after the unit, it checks none of
+  the unit's behaviour.
 - A nested name (`describe('...') > it('...')`) is decided as a whole, then part by part below
   the outermost (which names the unit every test in the file shares): the `it()` sentence on
   its own, and a `describe()` group that says what its tests have in common ("can be used
@@ -95,9 +98,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   Where the run also names the top-level functions and classes of the story's sources whose
   bodies each test ran (`units`), an AC whose Given or When spells the name of one or more of
   them that some test ran (`chunked`: "when chunked is called") is covered only by a test that
-  ran one of those: a test of `last` that shares the AC's words is no test of `chunked`. Not
-  for an AC that names the module under test: a unit more than half of the measured tests ran,
-  or that more than half of the ACs name.
+  ran one of those: a test of `last` that shares the AC's words is no test of `chunked`. A
+  unit whose name more than half of the ACs use as a word counts only where the AC spells it
+  as its code does ("a Range validator" names `Range`, and "validator", in every AC, names no
+  base class `Validator`). Not for an AC that names the module under test: a unit more than
+  half of the measured tests ran, or that more than half of the ACs still name.
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight. An AC no test matches lists its nearest tests (`candidates`, at
@@ -619,6 +624,14 @@ def subject_prefixes(name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([whole, *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
 
 
+def prints_only(name: str) -> bool:
+    """A test of how an object prints (`test_range_repr`, `testRelativeDeltaRepr`,
+    `test_str_and_repr`): its own name has the word `repr`."""
+    tail = _name_tail(name)
+    return tail is not None and "repr" in {
+        part.lower() for part in words.IDENTIFIER_PART.findall(tail)}
+
+
 def suite_subject(name: str) -> str:
     """The unit a test's class is named after, as an identifier key: `ChunkedTests::test_odd`
     -> `chunked`, `TestSplitInto::test_empty` -> `splitinto`; "" outside a class."""
@@ -723,14 +736,17 @@ class UnitRuns:
     defined: frozenset[str]
     by_test: Mapping[str, frozenset[str]]
 
-    def named_in(self, ac: AcceptanceCriterion) -> frozenset[str]:
+    def named_in(self, ac: AcceptanceCriterion, *, exact: bool = False) -> frozenset[str]:
         """The units an AC's Given and When (its whole text when it has neither) spell the
         name of that some measured test ran: what it acts on, not words of its outcome ("the
-        last list" names no `last`)."""
+        last list" names no `last`). Case aside ("an optional key" names `Optional`), or with
+        `exact`, spelled as the code spells it ("a Range validator" names `Range`)."""
         setting = " ".join(part for part in (ac.given, ac.when) if part) or ac.text
-        spelled = {_identifier_key(word) for word in _WORD.findall(setting)}
+        found = _WORD.findall(setting)
+        spelled = set(found) if exact else {_identifier_key(word) for word in found}
         ran = set().union(*self.by_test.values()) if self.by_test else set()
-        return frozenset(u for u in self.defined & ran if _identifier_key(u) in spelled)
+        return frozenset(u for u in self.defined & ran
+                         if (u if exact else _identifier_key(u)) in spelled)
 
     def common(self) -> frozenset[str]:
         """The units more than half of the measured tests ran: the module under test
@@ -746,16 +762,23 @@ def _most(groups: Iterable[Iterable[str]], total: int) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# An AC about how something prints, which a test of its repr can verify.
+_PRINTING = re.compile(r"\brepr\b|\brepresent", re.I)
 
 
 def _units_deciding(criteria: Sequence[AcceptanceCriterion], units: UnitRuns | None
                     ) -> list[frozenset[str]]:
-    """Per AC, the units a test must have run to cover it (`analyze`); none for an AC naming
-    the module under test: a unit most tests run, or one most ACs name ("the marker" in every
-    AC of a story about markers): running it says nothing of which AC a test checks."""
+    """Per AC, the units a test must have run to cover it (`analyze`). A unit whose name more
+    than half of the ACs use as a word counts only where spelled as its code spells it ("a
+    URL validator" in every AC names no `Validator`). None for an AC naming the module under
+    test: a unit most tests run, or one most ACs still name ("the Marker" in every AC of a
+    story about markers): running it says nothing of which AC a test checks."""
     if units is None:
         return [frozenset() for _ in criteria]
-    named = [units.named_in(ac) for ac in criteria]
+    loose = [units.named_in(ac) for ac in criteria]
+    worded = _most(loose, len(criteria))
+    named = [frozenset(u for u in group if u not in worded or u in units.named_in(ac, exact=True))
+             for ac, group in zip(criteria, loose, strict=True)]
     common = units.common() | _most(named, len(criteria))
     return [frozenset() if group & common else group for group in named]
 
@@ -820,6 +843,7 @@ def analyze(
                                 identifiers[i], scales[i], elsewhere))
 
     unit_names = _units_deciding(criteria, units)
+    about_printing = {i for i, ac in enumerate(criteria) if _PRINTING.search(ac.text)}
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     for case, case_said in zip(ours, said, strict=True):
@@ -845,7 +869,8 @@ def analyze(
                 chosen.setdefault(i, scores[i])
         if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
-        chosen = {i: sc for i, sc in chosen.items() if i not in unrun}
+        chosen = {i: sc for i, sc in chosen.items() if i not in unrun
+                  and (i in about_printing or not prints_only(case.name))}
         for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))

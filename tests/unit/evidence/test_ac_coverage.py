@@ -11,6 +11,7 @@ from gaia_lib.evidence.ac_coverage import (
     analyze,
     attribution,
     names_key,
+    prints_only,
     story_refs,
     subject_of,
     then_raises,
@@ -636,6 +637,76 @@ def test_a_unit_most_tests_run_or_most_acs_name_decides_nothing() -> None:
                       SPLIT: frozenset()})
     result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=named)
     assert by_id(result)["AC1"].tests == (SHORTER, LAST)
+
+
+VALIDATORS = (
+    ac("AC1", "a Range validator", "a number is validated",
+       "a number outside its bounds is rejected"),
+    ac("AC2", "an Equal validator", "a value is validated", "a different value is rejected"),
+    ac("AC3", "a OneOf validator", "a value is validated", "a value not among the choices fails"),
+)
+VALIDATOR_TESTS = '''
+def test_range_rejects_a_number_outside_its_bounds():
+    with pytest.raises(ValidationError):
+        Range(1, 2)(3)
+
+
+def test_number_outside_bounds_is_rejected():
+    with pytest.raises(ValidationError):
+        Equal(2)(3)
+
+
+def test_oneof_rejects_a_value_not_among_the_choices():
+    with pytest.raises(ValidationError):
+        OneOf([1, 2])(3)
+'''
+RANGE_T = f"{FILE}::test_range_rejects_a_number_outside_its_bounds"
+BOUNDS_T = f"{FILE}::test_number_outside_bounds_is_rejected"
+ONEOF_T = f"{FILE}::test_oneof_rejects_a_value_not_among_the_choices"
+
+
+def test_a_unit_every_ac_says_as_a_word_counts_only_spelled_as_in_code() -> None:
+    # Every AC says "validator", the name of the base class `Validator` (which the Range test
+    # ran too): as a word it names no unit, so each AC still names its own validator, and the
+    # test that shares AC1's words but ran only `Equal` is no test of `Range`.
+    assert by_id(review(VALIDATORS, VALIDATOR_TESTS))["AC1"].tests == (BOUNDS_T, RANGE_T)
+    runs = UnitRuns(frozenset({"Validator", "Range", "Equal", "OneOf"}),
+                    {RANGE_T: frozenset({"Range", "Validator"}), BOUNDS_T: frozenset({"Equal"}),
+                     ONEOF_T: frozenset({"OneOf"})})
+    measured = analyze("E1-S1", VALIDATORS, py_cases(VALIDATOR_TESTS), file_list=[FILE],
+                       units=runs)
+    assert by_id(measured)["AC1"].tests == (RANGE_T,)
+    assert by_id(measured)["AC3"].tests == (ONEOF_T,)
+    # A unit one AC names in any case still counts there: "an optional key" names `Optional`.
+    optional = (*VALIDATORS[:2], ac("AC3", "an optional key", "it is absent", "no error"))
+    assert UnitRuns(frozenset({"Optional"}), {ONEOF_T: frozenset({"Optional"})}).named_in(
+        optional[2]) == {"Optional"}
+
+
+PRINTING = (
+    ac("AC1", "a Range validator", "a number is validated", "one outside its bounds fails"),
+    ac("AC2", "a Range validator", "it is printed", "its repr shows its bounds"),
+)
+PRINTING_TESTS = '''
+def test_range_repr():
+    assert repr(Range(1, 2)) == "<Range(min=1, max=2)>"
+'''
+
+
+def test_a_test_of_how_an_object_prints_covers_only_an_ac_about_printing() -> None:
+    # Named after `Range`, but it checks the repr: AC1 promises nothing about how it prints.
+    result = by_id(review(PRINTING, PRINTING_TESTS))
+    assert (result["AC1"].tests, result["AC2"].tests) == ((), (f"{FILE}::test_range_repr",))
+    assert not by_id(review(PRINTING[:1], PRINTING_TESTS))["AC1"].matched
+
+
+@pytest.mark.parametrize(("name", "printing"), [
+    ("tests/t.py::test_range_repr", True), ("tests/t.py::T::testRelativeDeltaRepr", True),
+    ("tests/t.py::test_str_and_repr", True), ("tests/t.py::test_reprocess_queue", False),
+    ("tests/t.py::test_range", False), ("src/a.test.ts > Range > repr shows it", False),
+])
+def test_which_tests_check_how_an_object_prints(name: str, printing: bool) -> None:
+    assert prints_only(name) is printing
 
 
 def test_no_criteria_means_zero_coverage() -> None:
