@@ -565,6 +565,32 @@ def test_ac4_settings_are_read(tmp_path):
     assert branch["critical_acs"] == ["AC3"]
 
 
+def test_an_untested_handler_is_tied_to_the_acs_naming_the_function_it_sits_in(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # No AC names ValueError or OSError: each handler goes to the AC naming its function, so
+    # the settings file's handler is no gap on AC3's user-input boundary.
+    qa_project.write("app/signup.py", ERROR_SOURCE)
+    qa_project.write("tests/test_signup.py", TESTS)
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("## Tasks / Subtasks", (
+        "- [ ] **AC3:** Given an age typed into the form, when parse_age reads text that is "
+        "not a number, then no age is kept and an error is shown.\n"
+        "- [ ] **AC4:** Given a settings file, when load_settings cannot read it, then the "
+        "failure is logged and the defaults are used.\n\n## Tasks / Subtasks")))
+    command.main(["E1-S1", "--format", "json"])
+    capsys.readouterr()
+    branch = _check(qa_project, "branch-coverage")
+    lines = ERROR_SOURCE.splitlines()
+    by_line = {f["line"]: f for f in branch["findings"]}  # type: ignore[attr-defined]
+    value_error = lines.index("    except ValueError:") + 1
+    os_error = lines.index("    except OSError:") + 1
+    assert by_line[value_error]["message"].endswith("user-input boundary: AC3")
+    assert by_line[os_error]["severity"] == "warning"
+    assert by_line[os_error]["message"].endswith("error-path ACs: AC4")
+    assert branch["critical_acs"] == ["AC3"]
+
+
 def test_the_suite_runs_once_and_gives_every_kind_of_evidence(qa_project: Project) -> None:
     qa_project.write("conftest.py", "def pytest_sessionstart(session):\n"
                                     "    with open('runs.log', 'a') as f:\n"

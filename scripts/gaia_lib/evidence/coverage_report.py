@@ -17,7 +17,7 @@ import io
 import json
 import re
 import tokenize
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +73,9 @@ class ErrorBranch:
     # KeyError, Missing); () for a bare one, a `catch` or an err-check. Read off the header:
     # not part of the branch's identity.
     caught: tuple[str, ...] = field(default=(), compare=False)
+    # The top-level function or class the handler sits in (`enclosing_units`); () at module
+    # level. Not part of the branch's identity either.
+    units: tuple[str, ...] = field(default=(), compare=False)
 
 
 class _Builder:
@@ -516,5 +519,31 @@ def uncovered_error_branches(
         region = set(body) if measured_body else {header}
         if region & missed and not region & covered:
             found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind,
-                                     caught=caught))
+                                     caught=caught, units=enclosing_units(lines, header, family)))
     return sorted(found, key=lambda b: b.line)
+
+
+# A top-level declaration, at the start of a line: Python's `def` / `class`; Go's `func`, a
+# method's receiver type first (`func (d *Decoder) decode(`: Decoder, decode); the other brace
+# languages' `function`, `class` (with Java's and Kotlin's modifiers) and `const name = `.
+_DECLARATIONS = {
+    "python": re.compile(r"(?:async\s+)?(?:def|class)\s+(\w+)"),
+    "go": re.compile(r"func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)[^)]*\)\s*)?(\w+)"),
+    "brace": re.compile(r"(?:(?:export|default|declare|abstract|async|public|private|"
+                        r"protected|internal|final|open|sealed|data)\s+)*"
+                        r"(?:function\*?\s+(\w+)|class\s+(\w+)|(?:const|let|var)\s+(\w+)\s*=)"),
+}
+
+
+def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:
+    """The names of the top-level declaration `line` (1-based) sits in: the nearest line above
+    it that starts at column 0 (not blank, a comment, a decorator or a closing bracket) when
+    that line declares a function or class; () when it is other module-level code."""
+    pattern = _DECLARATIONS[family]
+    for text in reversed(lines[:line - 1]):
+        if not text.strip() or text[0].isspace() or text.startswith(("#", "//", "/*", "*", "@",
+                                                                     "}", ")", "]")):
+            continue
+        match = pattern.match(text)
+        return tuple(name for name in match.groups() if name) if match else ()
+    return ()

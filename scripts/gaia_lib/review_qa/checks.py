@@ -246,13 +246,20 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
         "coverage command", "coverage_command", 1)
 
 
-def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion]) -> list[str]:
+def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
+               units: Sequence[str] = ()) -> list[str]:
     """The error-path ACs an uncovered handler is about: those naming an exception its
     `except` clause catches (`caught`: `except KeyError:` and "a KeyError is raised"), else
-    every one (a `catch`, an `err != nil` check or an exception no AC names says no more)."""
-    named = [ac.ac_id for ac in error_acs
-             if any(re.search(rf"\b{re.escape(name)}\b", ac.text) for name in caught)]
-    return named or [ac.ac_id for ac in error_acs]
+    those naming, spelled as its code spells it, the function or class it sits in (`units`:
+    a handler in `class Email` and "Given an Email validator"), else every one (a `catch`, an
+    `err != nil` check or an exception no AC names says no more)."""
+    for names in (caught, units):
+        named = [ac.ac_id for ac in error_acs
+                 if any(re.search(rf"\b{re.escape(name)}\b", ac.text)
+                        for name in names)]
+        if named:
+            return named
+    return [ac.ac_id for ac in error_acs]
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
@@ -262,9 +269,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
 
     `report`: the coverage report this review's own test run produced; else the project's
     newest one. Each uncovered handler is tied to the error-path ACs it is about (`handled_by`:
-    those naming the exception it catches, else all). Severity by `rules.error_path_gap`:
-    Critical (blocking) only when one of those ACs sits on a user-input boundary;
-    `critical_acs` lists them."""
+    those naming the exception it catches, else the function or class it sits in, else all).
+    Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
+    a user-input boundary; `critical_acs` lists them."""
     found = report or coverage_run.find_report(s.project)
     if found is None:
         if not s.probe.branch_coverage:
@@ -295,7 +302,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             continue
         text = source.read_text(encoding="utf-8", errors="replace")
         for branch in coverage_report.uncovered_error_branches(text, record, language):
-            tied = handled_by(branch.caught, error_acs)
+            tied = handled_by(branch.caught, error_acs, branch.units)
             on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
             if on_boundary:
                 critical.update(on_boundary)

@@ -121,8 +121,12 @@ def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
     return out
 
 
+LISTED_FILES = 20  # per list in a gate warning's sentence; the JSON keeps them all
+
+
 def gate_warning_sentence(warning: str) -> str:
-    """A story-gate warning (the File List check's one-line JSON) as a sentence."""
+    """A story-gate warning (the File List check's one-line JSON) as a sentence, naming at
+    most LISTED_FILES files per list."""
     try:
         data = json.loads(warning)
     except ValueError:
@@ -142,7 +146,10 @@ def gate_warning_sentence(warning: str) -> str:
                         "the branch")):
         files = data.get(key)
         if isinstance(files, list) and files:
-            parts.append(f"{label}: {', '.join(map(str, files))}")
+            shown = ", ".join(map(str, files[:LISTED_FILES]))
+            more = (f" and {len(files) - LISTED_FILES} more" if len(files) > LISTED_FILES
+                    else "")
+            parts.append(f"{label}: {shown}{more}")
     if parts:
         return "The File List and the branch's changes diverge — " + "; ".join(parts) + "."
     if reason:

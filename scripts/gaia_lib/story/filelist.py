@@ -6,7 +6,11 @@ The File List comes from the one story parser, so both `## File List` and the te
 so unusual file names arrive verbatim instead of C-quoted.
 
 Git's changed set = `git diff --name-only <base>` + unstaged changes + untracked files. The base
-is the first that resolves of: B, origin/B, main, master, origin/main, origin/master.
+is the first that resolves of: B, origin/B, main, master, origin/main, origin/master. Left out:
+GAIA's own bookkeeping, and untracked files no story delivers, which a project without a
+`.gitignore` for them shows by the thousand: a virtual environment's (any directory holding a
+`pyvenv.cfg`), `node_modules/`, bytecode (`__pycache__/`, `*.pyc`) and the test and lint tools'
+caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`).
 """
 
 from __future__ import annotations
@@ -97,6 +101,12 @@ BOOKKEEPING_PREFIXES = (".gaia/", "docs/implementation-artifacts/", "docs/test-a
                         "docs/planning-artifacts/")
 
 
+# Untracked files no story delivers (module docstring), by a directory on their path.
+GENERATED_DIRS = frozenset({"node_modules", "__pycache__", ".pytest_cache", ".mypy_cache",
+                            ".ruff_cache", ".tox", ".nox"})
+BYTECODE_SUFFIXES = (".pyc", ".pyo")
+
+
 def changed_files(repo: Path, base_ref: str) -> list[str]:
     """Repo-relative paths changed since `base_ref`, plus unstaged and untracked files."""
     queries = (("diff", "--name-only", "-z", base_ref, "--"), ("diff", "--name-only", "-z"),
@@ -104,8 +114,31 @@ def changed_files(repo: Path, base_ref: str) -> list[str]:
     # Three read-only git runs, side by side: each is mostly a process start-up.
     with ThreadPoolExecutor(max_workers=len(queries)) as pool:
         results = list(pool.map(lambda args: _git(repo, *args), queries))
+    untracked = set(_names(results[2])) - set(_names(results[0])) - set(_names(results[1]))
+    generated = _Generated(repo)
     names = [name for result in results for name in _names(result)]
-    return [name for name in names if not name.startswith(BOOKKEEPING_PREFIXES)]
+    return [name for name in dict.fromkeys(names) if not name.startswith(BOOKKEEPING_PREFIXES)
+            and not (name in untracked and generated(name))]
+
+
+class _Generated:
+    """Whether an untracked path is one no story delivers (module docstring); the directories
+    looked at for a `pyvenv.cfg` are remembered (a venv lists thousands of files)."""
+
+    def __init__(self, repo: Path) -> None:
+        self.repo = repo
+        self.venvs: dict[str, bool] = {}
+
+    def _venv(self, directory: str) -> bool:
+        if directory not in self.venvs:
+            self.venvs[directory] = (self.repo / directory / "pyvenv.cfg").is_file()
+        return self.venvs[directory]
+
+    def __call__(self, name: str) -> bool:
+        parts = name.split("/")
+        if name.endswith(BYTECODE_SUFFIXES) or GENERATED_DIRS.intersection(parts[:-1]):
+            return True
+        return any(self._venv("/".join(parts[:depth])) for depth in range(1, len(parts)))
 
 
 def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> CheckResult:

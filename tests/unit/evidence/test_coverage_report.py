@@ -177,6 +177,64 @@ def test_python_handlers_ignore_strings_and_comments() -> None:
     assert cr.uncovered_error_branches(source, _cov((), ()), "python") == []
 
 
+def test_each_handler_names_the_top_level_function_or_class_it_sits_in() -> None:
+    python = (
+        "import os\n"                              # 1
+        "try:\n"                                   # 2 module level
+        "    import fast\n"                        # 3
+        "except OSError:\n"                        # 4
+        "    fast = None\n"                        # 5
+        "@register\n"                              # 6
+        "class Email(Validator):\n"                # 7
+        "    # a method's handler is its class's\n"  # 8
+        "    def __call__(self, value):\n"         # 9
+        "        try:\n"                           # 10
+        "            value.encode('idna')\n"       # 11
+        "        except UnicodeError:\n"           # 12
+        "            pass\n"                       # 13
+        "\n"                                       # 14
+        "async def fetch(url):\n"                  # 15
+        "    try:\n"                               # 16
+        "        return await get(url)\n"          # 17
+        "    except TimeoutError:\n"               # 18
+        "        return None\n"                    # 19
+    )
+    found = cr.uncovered_error_branches(python, _cov((1, 2, 3, 7, 9, 10, 11, 15, 16, 17),
+                                                     (5, 13, 19)), "python")
+    assert [(b.line, b.units) for b in found] == [(4, ()), (12, ("Email",)), (18, ("fetch",))]
+    go = (
+        "func (d *Decoder) decodeInt(name string) error {\n"  # 1
+        "\tif err != nil {\n"                                 # 2
+        "\t\treturn fmt.Errorf(\"%s: %w\", name, err)\n"      # 3
+        "\t}\n"                                               # 4
+        "}\n"                                                  # 5
+        "func Decode(input any) error {\n"                     # 6
+        "\tif err != nil {\n"                                 # 7
+        "\t\treturn wrap(err)\n"                               # 8
+        "\t}\n"                                               # 9
+        "}\n"                                                  # 10
+    )
+    found = cr.uncovered_error_branches(go, _cov((1, 2, 6, 7), (3, 8)), "go")
+    assert [(b.line, b.units) for b in found] == [(2, ("Decoder", "decodeInt")),
+                                                  (7, ("Decode",))]
+    ts = (
+        "export class FormApi {\n"                  # 1
+        "  submit() {\n"                            # 2
+        "    try { run() } catch (e) {\n"           # 3
+        "      this.fail(e)\n"                      # 4
+        "    }\n"                                   # 5
+        "  }\n"                                     # 6
+        "}\n"                                       # 7
+        "export const parse = (s: string) => {\n"   # 8
+        "  try { return JSON.parse(s) } catch {\n"  # 9
+        "    return null\n"                         # 10
+        "  }\n"                                     # 11
+        "}\n"                                       # 12
+    )
+    found = cr.uncovered_error_branches(ts, _cov((1, 2, 3, 8, 9), (4, 10)), "ts")
+    assert [(b.line, b.units) for b in found] == [(3, ("FormApi",)), (9, ("parse",))]
+
+
 def test_python_import_fallbacks_are_no_error_paths() -> None:
     source = (
         "try:\n"                                          # 1

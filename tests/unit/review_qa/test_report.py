@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pytest
 
@@ -150,6 +151,16 @@ def test_match_records_without_matches_fall_back_to_matched_by() -> None:
 ])
 def test_gate_warnings_read_as_sentences(warning: str, sentence: str) -> None:
     assert qa_report.gate_warning_sentence(warning) == sentence
+
+
+def test_a_long_file_list_in_a_gate_warning_is_cut_short() -> None:
+    files = [f"pkg/m{n:03}.py" for n in range(25)]
+    warning = json.dumps({"warning": "file-list-divergence", "reason": "divergence",
+                          "missing_from_file_list": files, "extra_in_file_list": ["x.py"]})
+    assert qa_report.gate_warning_sentence(warning) == (
+        "The File List and the branch's changes diverge — changed on the branch but missing "
+        f"from the File List: {', '.join(files[:20])} and 5 more; listed in the File List but "
+        "not changed on the branch: x.py.")
 
 
 def test_header_names_the_model_only_when_one_ran() -> None:

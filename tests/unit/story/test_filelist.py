@@ -44,6 +44,33 @@ def test_divergence_both_ways(tmp_path: Path) -> None:
     ]
 
 
+def test_untracked_files_no_story_delivers_are_left_out(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    generated = ["env/lib/python3.11/site-packages/pytest/__init__.py", "env/bin/python",
+                 "tools/.venv/lib/site.py", "node_modules/vitest/index.js",
+                 "src/__pycache__/a.cpython-311.pyc", "src/b.pyc", ".pytest_cache/v/x",
+                 ".mypy_cache/3.11/a.json", ".ruff_cache/x", ".tox/py311/log", ".nox/x"]
+    for name in [*generated, "env/pyvenv.cfg", "tools/.venv/pyvenv.cfg"]:
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text("x")
+    # Not an environment: a directory without pyvenv.cfg, however it is named.
+    (repo / "venv").mkdir()
+    (repo / "venv" / "notes.md").write_text("x")
+    result = filelist.check(("src/a.ts", "src/b.ts"), repo)
+    assert result.divergence is not None
+    assert result.divergence.missing_from_file_list == ("venv/notes.md",)
+
+
+def test_a_tracked_file_in_a_generated_directory_still_counts(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    (repo / "node_modules").mkdir()
+    (repo / "node_modules" / "patched.js").write_text("x")
+    git(repo, "add", "-f", "node_modules/patched.js")
+    result = filelist.check(("src/a.ts", "src/b.ts"), repo)
+    assert result.divergence is not None
+    assert result.divergence.missing_from_file_list == ("node_modules/patched.js",)
+
+
 def test_non_ascii_names_are_not_c_quoted(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r")
     (repo / "src/ä.ts").write_text("x")
