@@ -111,6 +111,8 @@ PROJECTS = (
             first=(45, 28, 46)),
     Project("form-core", "npm", "@tanstack/form-core@0.22.0", "ts-dev", "package",
             held_out=True, first=(31, 21, 28)),
+    Project("boltons", "pypi", "boltons==24.1.0", "python-dev", "boltons-24.1.0",
+            test_deps=("pytest<8.4", "coverage")),
     Project("marshmallow", "pypi", "marshmallow==3.23.1", "python-dev", "marshmallow-3.23.1",
             held_out=True, test_deps=("pytest", "coverage", "simplejson"), pythonpath="src",
             first=(42, 28, 6)),

@@ -36,9 +36,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   - **name**, again: a test named after a code identifier the AC names (`TestSetMetadata`,
     `test_max_age` for an AC naming `SetMetadata`, `max_age`; `test_and` for "combined with
     And or Or", a capitalised word the story's tests call, `And(...)`; `test_valmap` for "when
-    valmap is applied", a plain word the story's tests call as a function, `valmap(d)`, that no
-    other AC names and no more than half of the story's tests call (one most tests call is the
-    module under test): the unit under test, by the naming convention of every runner), by its
+    valmap is applied", a plain word the story's tests call as a function, `valmap(d)`, or a
+    test named after calls as a method (`test_poplast` and `omd.poplast()`), that no other AC
+    names and no more than half of the story's tests call as a function (one most tests call is
+    the module under test): the unit under test, by the naming convention of every runner), by its
     whole name or by its first words
     (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0; where
     its own name names no identifier, by its test class's name when that names one only this
@@ -560,6 +561,7 @@ _CAPITALISED_CALL = re.compile(r"\b([A-Z][a-z]+)\s*\(")
 # (`valmap(inc, d)`, not `cache.clear()`).
 _PLAIN_WORD = re.compile(r"\b[a-z][a-z0-9_]*\b")
 _PLAIN_CALL = re.compile(r"(?<![\w.$])([a-z][a-z0-9_]*)\s*\(")
+_METHOD_CALL = re.compile(r"\.([a-z][a-z0-9_]*)\s*\(")
 # Statement words of the other test languages that precede a parenthesis, as Python's own do.
 _OTHER_KEYWORDS = frozenset({"switch", "catch", "function", "typeof", "func", "select"})
 
@@ -828,7 +830,11 @@ def analyze(
     code = [_code_only(c.body) for c in ours]
     called = {name for body in code for name in _CAPITALISED_CALL.findall(body)}
     calls = [_plain_calls(body) for body in code]
-    functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)))
+    # A method a test is named after and calls (`test_poplast` and `omd.poplast()`).
+    own_methods = [set(_METHOD_CALL.findall(body)) & {p for p in subject_prefixes(c.name)}
+                   for c, body in zip(ours, code, strict=True)]
+    functions = _functions_named(criteria, (set().union(*calls) - _most(calls, len(code)))
+                                 | set().union(*own_methods))
     identifiers = _shared([_identifiers_named(ac, called) | functions[i]
                            for i, ac in enumerate(criteria)], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}

@@ -709,6 +709,39 @@ def test_which_tests_check_how_an_object_prints(name: str, printing: bool) -> No
     assert prints_only(name) is printing
 
 
+MULTI = (
+    ac("AC1", "a multi-value dict", "pop, poplast or popall is called for a key",
+       "its values are removed and returned"),
+    ac("AC2", "a multi-value dict", "values are added with add or addlist",
+       "they are kept after the key's existing values"),
+    ac("AC3", "a multi-value dict", "it is copied", "every pair is kept in order"),
+)
+MULTI_TESTS = '''
+def test_poplast():
+    omd = OMD([(1, 2), (1, 3)])
+    assert omd.poplast(1) == 3
+
+
+def test_pop_all():
+    omd = OMD([(1, 2), (1, 3)])
+    assert omd.popall(1) == [2, 3]
+
+
+def test_clear():
+    omd = OMD([(1, 2)])
+    omd.clear()
+    assert not omd
+'''
+
+
+def test_a_test_named_after_a_method_it_calls_is_that_methods_test() -> None:
+    # `test_poplast` calls `omd.poplast()`, `test_pop_all` `omd.popall()`: each is the test of
+    # the method AC1 names among three; `clear`, which no AC names, makes no test AC1's.
+    result = by_id(review(MULTI, MULTI_TESTS))
+    assert result["AC1"].tests == (f"{FILE}::test_pop_all", f"{FILE}::test_poplast")
+    assert not result["AC2"].matched and not result["AC3"].matched
+
+
 def test_no_criteria_means_zero_coverage() -> None:
     assert analyze("E1-S1", (), [case("test_ac1")], file_list=[FILE]).coverage_percent == 0.0
 
