@@ -38,8 +38,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     And or Or", a capitalised word the story's tests call, `And(...)`; `test_valmap` for "when
     valmap is applied", a plain word the story's tests call as a function, `valmap(d)`, or a
     test named after calls as a method (`test_poplast` and `omd.poplast()`), that no other AC
-    names and no more than half of the story's tests call as a function (one most tests call is
-    the module under test): the unit under test, by the naming convention of every runner), by its
+    names and no more than half of the story's tests call (one most tests call is the module
+    under test): the unit under test, by the naming convention of every runner), by its
     whole name or by its first words
     (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0; where
     its own name names no identifier, by its test class's name when that names one only this
@@ -829,12 +829,11 @@ def analyze(
     exceptions = _exception_weights(criteria)
     code = [_code_only(c.body) for c in ours]
     called = {name for body in code for name in _CAPITALISED_CALL.findall(body)}
-    calls = [_plain_calls(body) for body in code]
-    # A method a test is named after and calls (`test_poplast` and `omd.poplast()`).
-    own_methods = [set(_METHOD_CALL.findall(body)) & {p for p in subject_prefixes(c.name)}
-                   for c, body in zip(ours, code, strict=True)]
-    functions = _functions_named(criteria, (set().union(*calls) - _most(calls, len(code)))
-                                 | set().union(*own_methods))
+    # The functions the tests call, and the methods a test named after one calls
+    # (`test_poplast` and `omd.poplast()`); one most tests call is the module under test.
+    calls = [_plain_calls(body) | (set(_METHOD_CALL.findall(body)) & set(subject_prefixes(c.name)))
+             for c, body in zip(ours, code, strict=True)]
+    functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)))
     identifiers = _shared([_identifiers_named(ac, called) | functions[i]
                            for i, ac in enumerate(criteria)], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}

@@ -321,9 +321,13 @@ def test_valmap():
     result = review(criteria, source)
     assert by_id(result)["AC1"].tests == (f"{FILE}::test_merge",)
     assert by_id(result)["AC2"].tests == (f"{FILE}::test_valmap",)
-    # A method is no function of the story's API: `d.valmap(...)` names nothing.
+    # A method is the unit of the test named after it (`test_valmap` calling `d.valmap()`);
+    # otherwise it names nothing: `test_valmap` calling `d.keymap()` has the word alone.
     methods = source.replace("merge({", "d.merge({").replace("valmap(inc", "d.valmap(inc")
     result = analyze("E1-S1", criteria, py_cases(methods), file_list=[FILE])
+    assert by_id(result)["AC2"].tests == (f"{FILE}::test_valmap",)
+    other = source.replace("merge({", "d.merge({").replace("valmap(inc", "d.keymap(inc")
+    result = analyze("E1-S1", criteria, py_cases(other), file_list=[FILE])
     assert not by_id(result)["AC2"].matched
 
 
