@@ -114,7 +114,7 @@ PROJECTS = (
     Project("boltons", "pypi", "boltons==24.1.0", "python-dev", "boltons-24.1.0",
             test_deps=("pytest<8.4", "coverage")),
     Project("marshmallow", "pypi", "marshmallow==3.23.1", "python-dev", "marshmallow-3.23.1",
-            held_out=True, test_deps=("pytest", "coverage", "simplejson"), pythonpath="src",
+            test_deps=("pytest", "coverage", "simplejson"), pythonpath="src",
             first=(42, 28, 6)),
 )
 
