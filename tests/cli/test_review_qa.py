@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gaia_lib.cli import review_qa as command
+from gaia_lib.core import engine
 from gaia_lib.gate import ledger
 from gaia_lib.qa_gating import record
 from gaia_lib.review_qa import context
@@ -216,6 +217,16 @@ def test_cache_hits_and_is_revalidated_when_a_test_changes(qa_project: Project) 
     assert not review_qa.analyze(setup, run_tests=False).cached
     assert review_qa.analyze(setup, run_tests=False).cached
     qa_project.write("tests/test_signup.py", TESTS + "\n# touched\n")
+    assert not review_qa.analyze(setup, run_tests=False).cached
+
+
+def test_an_analysis_cached_by_other_plugin_code_is_not_served(
+        qa_project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same version number, other code (an update that kept the number): a miss.
+    setup = context.setup(qa_project.root, "E1-S1")
+    assert not review_qa.analyze(setup, run_tests=False).cached
+    assert review_qa.analyze(setup, run_tests=False).cached
+    monkeypatch.setattr(engine, "fingerprint", lambda: "other code")
     assert not review_qa.analyze(setup, run_tests=False).cached
 
 

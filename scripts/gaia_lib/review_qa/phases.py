@@ -16,8 +16,10 @@ and the parent, and chained by `run` for terminal and CI use:
   distinctive but weak textual match of a test that does execute them counts, and an AC that
   names functions or classes of those sources is covered only by tests that ran one of them.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
-  own doing), the ACs, the discovered tests, the tool versions and the run's skipped tests; a
-  project coverage report is part of the key unless this review produced it.
+  own doing), the ACs, the discovered tests, the tool versions, the run's skipped tests and
+  per-test signals, and the plugin's own code (`core.engine`: an update that keeps the version
+  number serves no analysis of the old code); a project coverage report is part of the key
+  unless this review produced it.
 - `finalize` (parent): verdict from the resolver only, payload validation, the report and its
   test-artifacts mirror, the Review Gate row, the QA round (recorded through QA gating's one
   recorder: test-status.md and the rounds ledger together), the composite check, the finalize
@@ -43,7 +45,7 @@ from typing import Any
 
 from gaia_lib import __version__
 from gaia_lib.checkpoint import store as checkpoint
-from gaia_lib.core import locks, paths, schema, writes
+from gaia_lib.core import engine, locks, paths, schema, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import (
     ac_coverage,
@@ -165,6 +167,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
                   if run is not None and run.units is not None else None),
         "skill_version": __version__,
+        "engine": engine.fingerprint(),
         "story_key": s.key,
         "story_acs_hash": story_acs_hash(s.story.acceptance_criteria),
         "story_sha256": sha256_bytes(story_fingerprint(s.story.text).encode("utf-8")),

@@ -22,7 +22,8 @@ Rules:
   (-> REQUEST_CHANGES, which the model cannot override); warnings leave it `passed`.
 - Cache key: sha256 over the File List contents, file_hashes, the inventory hash (sorted test
   ids), the tool versions ("tool:version" lines, sorted), the test-runner config files' bytes,
-  and the story's acceptance criteria (they decide what is proposed). A hit is revalidated by
+  the story's acceptance criteria (they decide what is proposed) and the plugin's own code
+  (`core.engine`). A hit is revalidated by
   re-hashing its file_hashes: any change is a miss. Every write is atomic (temp + rename).
 - Proposed tests (`plan-proposal.json`, outside the analysis and its cache: they also depend
   on the tier allowlist): one per uncovered AC, in the stack's naming (scaffold.file_name),
@@ -42,7 +43,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from gaia_lib import __version__
-from gaia_lib.core import schema, writes
+from gaia_lib.core import engine, schema, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import ac_coverage, discovery, tcgen, testcases
 from gaia_lib.gate import payload
@@ -106,7 +107,7 @@ def cache_key(s: Setup, hashes: Mapping[str, str], tests: Sequence[str]) -> str:
         "\n".join(sorted(f"{t}:{v}" for t, v in s.probe.tool_versions.items())),
         runner_config_blob(s.project),
         json.dumps(acs, ensure_ascii=False, separators=(",", ":")),
-        f"{SKILL} {__version__} {s.stack}",
+        f"{SKILL} {__version__} {engine.fingerprint()} {s.stack}",
     ]
     return sha256_hex("\x1f".join(parts).encode("utf-8"))
 
