@@ -43,7 +43,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     whole name or by its first words
     (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0; where
     its own name names no identifier, by its test class's name when that names one only this
-    AC names (`SplitAtTests::test_basic` for `split_at`: one class per function).
+    AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
+    `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
+    named at run time in a loop over a table) and not the one group of its whole file.
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
@@ -427,7 +429,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.add(NAME, named, unit)
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
-        score.named_whole = unit == said.subjects[0]  # the whole name: subject_of
+        score.named_whole = bool(said.subjects) and unit == said.subjects[0]  # subject_of
 
     for token in sorted(ac_tokens & (said.name | said.description)):
         amount = weight(token) * scale.get(token, 1.0)
@@ -634,10 +636,22 @@ def prints_only(name: str) -> bool:
         part.lower() for part in words.IDENTIFIER_PART.findall(tail)}
 
 
+# A name spelled as code: camelCase / CamelCase with a second hump, snake_case, or a call.
+_CODE_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[\w$]*|"
+                        r"[A-Za-z_$][\w$.]*\(\)")
+
+
 def suite_subject(name: str) -> str:
-    """The unit a test's class is named after, as an identifier key: `ChunkedTests::test_odd`
-    -> `chunked`, `TestSplitInto::test_empty` -> `splitinto`; "" outside a class."""
+    """The unit a test's class or `describe()` group is named after, as an identifier key:
+    `ChunkedTests::test_odd` -> `chunked`, `TestSplitInto::test_empty` -> `splitinto`,
+    `describe("getQuery") > test(t)` -> `getquery` (a group named as code is: camelCase,
+    snake_case or a call, `parse()`; not a sentence nor a plain word, `describe("logout")`);
+    "" outside a class or group."""
     levels = name.split("::")
+    nested = levels[-1].split(" > ")
+    if len(nested) >= 2:
+        group = nested[-2].strip()
+        return _identifier_key(group) if _CODE_NAME.fullmatch(group) else ""
     if len(levels) < 2:
         return ""
     return _identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
@@ -684,11 +698,26 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
 
 
 def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str, set[str]],
-          body: Mapping[str, set[str]]) -> _Said:
+          body: Mapping[str, set[str]], file_unit: str = "") -> _Said:
+    """What a test says; `file_unit`: the group every test of its file is in, which names the
+    file's unit rather than this test's (`_file_units`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
+    suite = suite_subject(case.name)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                  tuple(then_literals.assertion_spans(case.body)), subject_prefixes(case.name),
-                 suite_subject(case.name))
+                 "" if file_unit and suite == _identifier_key(file_unit) else suite)
+
+
+def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
+    """Per test file, the outermost `describe()` group of every one of its nested tests, when
+    they all share one (`describe('logout')` around a file of logout tests): the file's unit.
+    A file of several groups (`withQuery`, `getQuery`) has none: each group names its own."""
+    groups: dict[str, set[str]] = {}
+    for case in cases:
+        parts = case.name.split("::")[-1].split(" > ")
+        groups.setdefault(case.file, set()).add(parts[0].strip() if len(parts) > 1 else "")
+    return {file: next(iter(found)) for file, found in groups.items()
+            if len(found) == 1 and "" not in found}
 
 
 # The parts of a nested test name: `describe('...') > it('...')`.
@@ -821,8 +850,10 @@ def analyze(
     _spell_acronyms(criteria, raw_ac, raw_said)
     linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
     ac_spelled = [words.normalise(group, linking) for group in raw_ac]
-    said = [_said(case, *(words.normalise(group, linking) for group in row))
-            for case, row in zip(ours, raw_said, strict=True)]
+    file_units = _file_units(ours)
+    said = [_said(case, words.normalise(name, linking), words.normalise(description, linking),
+                  words.normalise(body, linking), file_units.get(case.file, ""))
+            for case, (name, description, body) in zip(ours, raw_said, strict=True)]
     scales = [alternatives(ac) for ac in criteria]
     weight = _Weights([frozenset(group) for group in ac_spelled], said, scales)
     literals = _literal_weights(criteria)

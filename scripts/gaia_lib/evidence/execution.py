@@ -5,9 +5,12 @@ the active context (`--context`, else GAIA_EXECUTION_CONTEXT, else `local`). Pas
 come from the runner's own machine output: the command is extended with the runner's own report
 flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json --outputFile`,
 `go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed; only an
-unknown runner falls back to its exit code. Locally a story-scoped run passes the story's test
-files to runners that accept paths; CI contexts run the tier as configured. A bridge
-(`test_execution_bridge`) replaces direct runs.
+unknown runner falls back to its exit code. `npm test` and `npm run <script>` count as the runner
+their package.json script runs when it runs one alone (`"test": "vitest run"`): its flags follow
+npm's `--`; any other script (`pnpm lint && vitest run`) runs as configured. Locally a
+story-scoped run passes the story's test files to runners that accept paths (pytest, jest,
+vitest, bats); any other command is never rewritten. CI contexts run the tier as configured. A
+bridge (`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
 plugin (line probes or coverage.py's tracer, per test, inside the same pytest process that
@@ -146,6 +149,33 @@ def _runner_of(argv: Sequence[str]) -> str | None:
     return None
 
 
+# The runners that take test files as arguments: a story-scoped run names the story's.
+PATH_RUNNERS = frozenset({"pytest", "jest", "vitest", "bats"})
+_SCRIPT_RUNNER = re.compile(r"(?:npx\s+)?(vitest|jest)(?:\s|$)")
+
+
+def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
+    """The runner (vitest, jest) that `npm test` / `npm run <name>` runs, when the package's
+    script runs it alone and the command passes nothing after `--` already; else None."""
+    if len(argv) < 2 or Path(argv[0]).name != "npm" or "--" in argv:
+        return None
+    if argv[1] in ("test", "t") and len(argv) == 2:
+        name = "test"
+    elif argv[1] in ("run", "run-script") and len(argv) == 3:
+        name = argv[2]
+    else:
+        return None
+    try:
+        scripts = json.loads((workdir / "package.json").read_text(encoding="utf-8"))["scripts"]
+        script = scripts[name]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(script, str) or SHELL_SYNTAX.search(script):
+        return None
+    match = _SCRIPT_RUNNER.match(script.strip())
+    return match.group(1) if match else None
+
+
 def _split(command: str) -> list[str] | None:
     """The command as an argument list, or None when it needs a shell to mean what it says."""
     if SHELL_SYNTAX.search(command):
@@ -161,10 +191,14 @@ def _split(command: str) -> list[str] | None:
 
 def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
                    workdir: Path) -> tuple[list[str], list[str]]:
-    """Narrow a tier to the story's tests: path arguments of the configured command are
-    replaced by the story tests that live under them. When none do, the tier runs as configured
-    (its tests are not the story's, and a run of nothing proves nothing)."""
-    configured = [a for a in argv[1:] if not a.startswith("-") and (workdir / a).exists()]
+    """Narrow a tier to the story's tests: path arguments of the configured command (those
+    after the runner's name, or after npm's `--`: `npm test` names a script, not a directory)
+    are replaced by the story tests that live under them. When none do, the tier runs as
+    configured (its tests are not the story's, and a run of nothing proves nothing)."""
+    runner_at = next((i for i, a in enumerate(argv) if a == "--" or Path(a).name in (
+        "pytest", "py.test", "jest", "vitest", "bats")), 0)
+    configured = [a for a in argv[runner_at + 1:]
+                  if not a.startswith("-") and (workdir / a).exists()]
     if not configured:
         return list(argv), list(story_tests)
     chosen = [t for t in story_tests
@@ -184,8 +218,12 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     if not argv:
         raise InvalidInput(f"tier {name} has an empty command")
     runner = _runner_of(argv)
+    if runner is None:
+        runner = npm_script_runner(argv, workdir or Path.cwd())
+        if runner is not None:
+            argv = [*argv, "--"]  # what follows is the script's runner's
     paths: list[str] = []
-    if story_tests:
+    if story_tests and runner in PATH_RUNNERS:
         argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd())
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
@@ -195,8 +233,10 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         return Invocation((*argv, "--json", f"--outputFile={report}", *paths), runner, report, True)
     if runner == "vitest":  # vitest refuses jest's --json: its own reporter flag
         report = report_dir / f"{name}-vitest.json"
-        if len(argv) < 2 or argv[1] not in ("run", "watch", "dev", "related", "bench"):
-            argv = [argv[0], "run", *argv[1:]]  # never watch mode
+        at = next((i for i, a in enumerate(argv[:4]) if Path(a).name == "vitest"), None)
+        if at is not None and argv[at + 1:at + 2] not in (
+                ["run"], ["watch"], ["dev"], ["related"], ["bench"]):
+            argv = [*argv[:at + 1], "run", *argv[at + 1:]]  # never watch mode
         # the default reporter too, so the kept stdout log shows what failed
         return Invocation((*argv, "--reporter=default", "--reporter=json",
                            f"--outputFile.json={report}", *paths), runner, report, True)

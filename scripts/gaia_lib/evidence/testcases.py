@@ -5,9 +5,12 @@ against these records. Unknown extensions yield no cases. `split_tests` finds th
 line, body); `read` adds what each says; `inherited` names the ids a Python test defined in a
 base class runs under. A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
-  `describe text > it text`), `line`: the 1-based line of its declaration;
+  `describe text > it text`); a JS/TS test named at run time (`test(t.input + " with " +
+  t.query, ...)` in a loop over a table) by that expression, up to MAX_EXPRESSION characters;
+  `line`: the 1-based line of its declaration;
 - `body`: leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
-  declaration + its body;
+  declaration + its body; for a test named at run time, its `describe()` group's code before
+  it too (the table its loop runs over);
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
@@ -54,6 +57,13 @@ _JS_TEST = re.compile(
     r"\b(?P<kind>it|test|describe)(?:\.(?:only|skip|todo|concurrent|each\([^)]*\)))*[ \t]*\("
     r"[ \t]*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)"
 )
+# A test named at run time (`test(t.input + " with " + t.query, () => {`, in a loop over a
+# table): its name is the expression that makes it, up to MAX_EXPRESSION characters.
+_JS_DYNAMIC_TEST = re.compile(
+    r"\b(?:it|test)(?:\.(?:only|skip|todo|concurrent))*[ \t]*\([ \t]*"
+    r"(?P<expr>[A-Za-z_$][^,]*?),[ \t]*(?:async[ \t]*)?(?:\(|function\b|[A-Za-z_$]\w*[ \t]*=>)"
+)
+MAX_EXPRESSION = 80
 _BATS_TEST = re.compile(r"^@test[ \t]+(?P<q>['\"])(?P<name>.*)(?P=q)[ \t]*\{")
 _GO_TEST = re.compile(r"^func[ \t]+(?P<name>(?:Test|Example|Fuzz)\w*)[ \t]*\(")
 _JVM_TEST = re.compile(r"^\s*(?:public\s+|internal\s+)?(?:void|fun)\s+`?(?P<name>[^`(]+?)`?\s*\(")
@@ -147,7 +157,9 @@ def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
 
 
 def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
-    describes: list[tuple[int, str]] = []  # (end line, name)
+    """Each `it()` / `test()`, named by its `describe()` groups and its own name; a test named
+    at run time also reads the code of its group before it (the table its loop runs over)."""
+    describes: list[tuple[int, str, int]] = []  # (end line, name, start line)
     in_comment = False
     for i, line in enumerate(lines):
         while describes and i > describes[-1][0]:
@@ -161,13 +173,22 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             in_comment = False
         if was_in_comment or stripped.startswith(("//", "/*", "*")):
             continue
+        found = False
         for match in _JS_TEST.finditer(line):
+            found = True
             end = _brace_block_end(lines, i)
             if match.group("kind") == "describe":
-                describes.append((end, match.group("name")))
+                describes.append((end, match.group("name"), i))
                 continue
-            names = [name for _, name in describes] + [match.group("name")]
+            names = [name for _, name, _ in describes] + [match.group("name")]
             start = _leading_comments(lines, i)
+            yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
+        dynamic = None if found else _JS_DYNAMIC_TEST.search(line)
+        if dynamic is not None:
+            end = _brace_block_end(lines, i)
+            expression = " ".join(dynamic.group("expr").split())[:MAX_EXPRESSION]
+            names = [name for _, name, _ in describes] + [expression]
+            start = describes[-1][2] + 1 if describes else _leading_comments(lines, i)
             yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
 
 

@@ -6,9 +6,11 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   discovery counts them.
 - Test command, per stack, from what the project itself declares before any default:
   Python: `python -m pytest` (coverage: `coverage run -m pytest` + `coverage json`);
-  TypeScript/JavaScript: package.json `scripts.test` as `npm test`, else a `test:*` script
-  that runs vitest or jest itself as `npm run test:lib` (flags after `--`), else the runner
-  named in its dependencies (vitest before jest) as `npx vitest run` / `npx jest`; coverage
+  TypeScript/JavaScript: package.json `scripts.test` as `npm test` when it is one command,
+  else a `test:*` script that runs vitest or jest itself as `npm run test:lib` (flags after
+  `--`), else the runner named in its dependencies (vitest before jest) as `npx vitest run` /
+  `npx jest` (also for a test script that chains other steps, `pnpm lint && vitest run`: the
+  review runs the tests, and the steps may need tools this machine lacks); coverage
   through the runner's own coverage flag when a coverage provider is a dependency
   (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in);
   Go: `go test ./...` (coverage `-coverprofile=coverage.out`); Java: `mvn test` / `./gradlew
@@ -75,6 +77,7 @@ def package_json(text: str) -> Mapping[str, Any]:
 
 
 _RUNNER_COMMAND = re.compile(r"\s*(?:npx\s+)?(vitest|jest)\b")
+_CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
 
 
 def _runner_script(scripts: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -104,7 +107,8 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     declared = isinstance(test_script, str) and "no test specified" not in test_script
     named = _runner_script(scripts)
     prefix = None  # how to pass the runner flags: through the named script when it is one
-    if declared and str(test_script).strip():
+    chained = declared and _CHAINED.search(str(test_script)) is not None
+    if declared and str(test_script).strip() and not (chained and runner is not None):
         test = "npm test"
     elif named is not None:
         test, prefix = f"npm run {named[0]}", f"npm run {named[0]} --"

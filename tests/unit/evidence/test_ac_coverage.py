@@ -14,6 +14,7 @@ from gaia_lib.evidence.ac_coverage import (
     prints_only,
     story_refs,
     subject_of,
+    suite_subject,
     then_raises,
 )
 from gaia_lib.evidence.testcases import TestCase, split_tests
@@ -744,6 +745,55 @@ def test_a_test_named_after_a_method_it_calls_is_that_methods_test() -> None:
     result = by_id(review(MULTI, MULTI_TESTS))
     assert result["AC1"].tests == (f"{FILE}::test_pop_all", f"{FILE}::test_poplast")
     assert not result["AC2"].matched and not result["AC3"].matched
+
+
+QUERY_ACS = (
+    ac("AC1", "a URL and a predicate", "filterQuery is called",
+       "only the parameters the predicate accepts are kept"),
+    ac("AC2", "a URL with a query string", "getQuery is called",
+       "an object of its parameters is returned"),
+    ac("AC3", "a relative path", "it is resolved", "the base URL is joined to it"),
+)
+QUERY_TESTS = """describe("filterQuery", () => {
+  for (const t of tests) {
+    test(t.input + ' filter "bar"', () => {
+      expect(filterQuery(t.input, predicate)).toBe(t.out);
+    });
+  }
+});
+
+describe("getQuery", () => {
+  for (const t in tests) {
+    test(t, () => {
+      expect(getQuery(t)).toMatchObject(tests[t]);
+    });
+  }
+});
+"""
+
+
+def test_a_code_named_group_names_the_unit_of_the_tests_in_it() -> None:
+    # Each group of a file of several is named after one AC's function: its table-driven
+    # test, whose own name is an expression, is that function's test.
+    result = by_id(analyze("E1-S1", QUERY_ACS, ts_cases(QUERY_TESTS, "test/query.test.ts"),
+                           file_list=["test/query.test.ts"]))
+    assert result["AC1"].tests == ('test/query.test.ts::filterQuery > t.input + \' filter "bar"\'',)
+    assert result["AC2"].tests == ("test/query.test.ts::getQuery > t",)
+    # One group around every test of its file names the file's unit, not each test's.
+    alone = QUERY_TESTS.split("\n\n")[1]
+    single = by_id(analyze("E1-S1", QUERY_ACS, ts_cases(alone, "test/get.test.ts"),
+                           file_list=["test/get.test.ts"]))
+    assert not single["AC2"].matched
+
+
+@pytest.mark.parametrize(("name", "suite"), [
+    ("getQuery > t", "getquery"), ("a > withQuery > case 1", "withquery"),
+    ("parse() > reads it", "parse"), ("logout > revokes it", ""),
+    ("API requests > rejects it", ""), ("ChunkedTests::test_odd", "chunked"),
+    ("test_odd", ""),
+])
+def test_the_unit_a_tests_class_or_group_is_named_after(name: str, suite: str) -> None:
+    assert suite_subject(name) == suite
 
 
 def test_no_criteria_means_zero_coverage() -> None:

@@ -174,6 +174,39 @@ def test_plan_invocation_knows_each_runners_report(
     assert (invocation.report_path is not None) == has_report_file
 
 
+SCRIPTS = {"test": "vitest --typecheck", "test:unit": "jest --ci", "lint": "eslint .",
+           "both": "pnpm lint && vitest run"}
+
+
+@pytest.mark.parametrize(("command", "argv"), [
+    # vitest never in watch mode, whoever starts it.
+    ("npx vitest", ["npx", "vitest", "run", "REPORT", "test/q.test.ts"]),
+    ("npx vitest run test", ["npx", "vitest", "run", "REPORT", "test/q.test.ts"]),
+    ("vitest --typecheck", ["vitest", "run", "--typecheck", "REPORT", "test/q.test.ts"]),
+    # An npm script that runs the runner alone gets its flags after `--`; `test` is the
+    # script's name, not the test directory beside package.json.
+    ("npm test", ["npm", "test", "--", "REPORT", "test/q.test.ts"]),
+    ("npm run test:unit", ["npm", "run", "test:unit", "--", "--json",
+                           "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
+    # Any other command runs as configured: never rewritten, never given paths.
+    ("npm run lint", ["npm", "run", "lint"]),
+    ("npm run both", ["npm", "run", "both"]),
+    ("npm test -- --silent", ["npm", "test", "--", "--silent"]),
+    ("make test", ["make", "test"]),
+])
+def test_a_story_scoped_invocation_keeps_the_command_working(
+        tmp_path: Path, command: str, argv: list[str]) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"scripts": SCRIPTS}))
+    (tmp_path / "test").mkdir()
+    out = tmp_path / "out"
+    report = ["--reporter=default", "--reporter=json",
+              f"--outputFile.json={out / 'tier_1-vitest.json'}"]
+    expected = [part for a in argv
+                for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
+    planned = execution.plan_invocation(command, out, "tier_1", ["test/q.test.ts"], tmp_path)
+    assert list(planned.argv) == expected
+
+
 def test_unknown_context_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GAIA_EXECUTION_CONTEXT", "production")
     with pytest.raises(InvalidInput, match="unknown execution context"):

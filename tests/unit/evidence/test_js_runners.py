@@ -103,6 +103,32 @@ def test_vitest_without_run_is_never_watch_mode(node_bin: Path, tmp_path: Path) 
     assert suite.pass_count == 2
 
 
+def test_npm_test_running_vitest_gets_the_report_flags_after_its_double_dash(
+        node_bin: Path, tmp_path: Path) -> None:
+    # `npm test` whose script is `vitest run`, in a project with a `test/` directory: the
+    # story-scoped run is `npm test -- <vitest's flags> <the story's test file>`.
+    project = tmp_path / "proj"
+    project.mkdir()
+    (project / "node_modules").symlink_to(node_bin.parent)
+    other = VITEST_TEST.replace("fails on purpose", "not the story's").replace(
+        "toBe(500)", "toBe(201)")
+    files = {"package.json": '{"type": "module", "scripts": {"test": "vitest run"}}\n',
+             "src/codes.js": VITEST_SRC, "test/codes.test.js": VITEST_TEST.replace(
+                 "./codes.js", "../src/codes.js"),
+             "test/other.test.js": other.replace("./codes.js", "../src/codes.js")}
+    for rel, text in files.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text)
+    reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    tier = Tier("tier_1", 1, ("local",), "npm test", 300)
+    with writes.scope("fork", project):
+        suite, notes = execution.run_tier(tier, project, reports, ["test/codes.test.js"])
+    assert notes == []
+    assert suite.command.startswith("npm test -- --reporter=default --reporter=json")
+    assert suite.command.endswith(" test/codes.test.js")
+    _check(suite, "test/codes.test.js", VITEST_TEST)  # the other file did not run
+
+
 def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:
     suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
         "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,

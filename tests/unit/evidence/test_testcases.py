@@ -115,6 +115,44 @@ def test_js_body_is_the_brace_block() -> None:
     assert "handles" not in case.body
 
 
+TABLE_DRIVEN = """import { describe, expect, test } from "vitest";
+
+describe("withQuery", () => {
+  const tests = [
+    { input: "/", query: { foo: 1 }, out: "/?foo=1" },
+    { input: "/?foo=1", query: { foo: undefined }, out: "/" },
+  ];
+
+  for (const t of tests) {
+    test(t.input.toString() + " with " + JSON.stringify(t.query), () => {
+      expect(withQuery(t.input, t.query)).toBe(t.out);
+    });
+  }
+});
+
+describe("getQuery", () => {
+  for (const t in tests) {
+    it(t, async () => {
+      expect(getQuery(t)).toMatchObject(tests[t]);
+    });
+  }
+  test("a literal name", () => {});
+});
+"""
+
+
+def test_a_js_test_named_at_run_time_is_named_by_its_expression_and_reads_its_table() -> None:
+    cases = split_tests("test/query.test.ts", TABLE_DRIVEN)
+    assert [(c.name, c.line) for c in cases] == [
+        ('withQuery > t.input.toString() + " with " + JSON.stringify(t.query)', 10),
+        ("getQuery > t", 18), ("getQuery > a literal name", 22)]
+    # The loop's table is the test's data: the group's code before it belongs to its body.
+    assert '{ input: "/?foo=1", query: { foo: undefined }, out: "/" }' in cases[0].body
+    assert cases[0].body.rstrip().endswith("});") and "getQuery" not in cases[0].body
+    # Calls with a literal name, or no test at all, are not read as run-time names.
+    assert split_tests("a.test.ts", 'expect(fn(a, () => 1)).toBe(2);\nconst test = (x, y) => 1;\n') == []
+
+
 def test_bats_body_ends_at_closing_brace() -> None:
     case = split_tests("x.bats", BATS)[0]
     assert case.body.splitlines()[-1] == "}"

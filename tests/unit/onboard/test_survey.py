@@ -46,6 +46,15 @@ def test_python_project_gets_pytest_coverage_and_its_test_dir(tmp_path: Path) ->
         ({"scripts": {"test:unit": "vitest run"}, "devDependencies": {"vitest": "^3"}},
          "npm run test:unit", None),
         ({"scripts": {"test:e2e": "playwright test"}}, None, None),
+        # A test script that chains other steps: the runner itself (ufo's, which needs pnpm).
+        ({"scripts": {"test": "pnpm lint && vitest run --typecheck"},
+          "devDependencies": {"vitest": "^4", "@vitest/coverage-v8": "^4"}},
+         "npx vitest run", "npx vitest run --coverage --coverage.reporter=lcov "
+                           "--coverage.reporter=json"),
+        ({"scripts": {"test": "tsc && jest"}, "devDependencies": {"jest": "^29"}}, "npx jest",
+         "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
+        # ... unless no runner is known: the script, as the project runs it.
+        ({"scripts": {"test": "lint; mocha"}}, "npm test", None),
     ],
 )
 def test_js_commands_come_from_package_json(pkg: dict[str, object], test: str | None,
