@@ -1,4 +1,4 @@
-"""vitest 3, jest and bats, really installed (npm, into a cache directory shared by test
+"""vitest 3 and 4, jest and bats, really installed (npm, into a cache directory shared by test
 sessions), run by the execution layer with each runner's own machine-output flags."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from gaia_lib.evidence import execution, outcomes
 from gaia_lib.evidence.testcases import split_tests
 
 PACKAGES = ("vitest@3.2.4", "jest@29.7.0", "bats@1.13.0")
+VITEST_4 = "vitest@4.1.12"
 
 VITEST_TEST = '''import { describe, it, expect } from "vitest";
 import { code } from "./codes.js";
@@ -43,23 +45,36 @@ JEST_TEST = VITEST_TEST.replace('import { describe, it, expect } from "vitest";\
 JEST_SRC = 'module.exports.code = (email) => (email.includes("@") ? 201 : 422);\n'
 
 
-@pytest.fixture(scope="session")
-def node_bin() -> Path:
-    """node_modules/.bin with vitest 3 and jest, installed once per package set."""
+def _installed(packages: Sequence[str], done: Callable[[Path], bool]) -> Path:
+    """node_modules/.bin of `packages`, installed once per package set into the cache."""
     npm = shutil.which("npm")
     if npm is None:
         pytest.fail("npm is required for the real-runner tests (CI installs it)")
-    key = hashlib.sha256(" ".join(PACKAGES).encode()).hexdigest()[:12]
+    key = hashlib.sha256(" ".join(packages).encode()).hexdigest()[:12]
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     root = base / "gaia-tests" / f"node-runners-{key}"
     bin_dir = root / "node_modules" / ".bin"
-    bats = root / "node_modules" / "bats" / "bin" / "bats"  # npm links no .bin entry for it
-    if not all((bin_dir / tool).exists() for tool in ("vitest", "jest")) or not bats.exists():
+    if not done(root):
         root.mkdir(parents=True, exist_ok=True)
         (root / "package.json").write_text('{"name": "runners", "private": true}\n')
-        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", *PACKAGES],
+        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", *packages],
                        cwd=root, check=True, timeout=900)
     return bin_dir
+
+
+@pytest.fixture(scope="session")
+def node_bin() -> Path:
+    """node_modules/.bin with vitest 3, jest and bats."""
+    bats = Path("node_modules") / "bats" / "bin" / "bats"  # npm links no .bin entry for it
+    return _installed(PACKAGES, lambda root: all(
+        (root / "node_modules" / ".bin" / tool).exists() for tool in ("vitest", "jest"))
+        and (root / bats).exists())
+
+
+@pytest.fixture(scope="session")
+def vitest4_bin() -> Path:
+    """node_modules/.bin with vitest 4 (a major release of its own: a root of its own)."""
+    return _installed((VITEST_4,), lambda root: (root / "node_modules/.bin/vitest").exists())
 
 
 def _run(tmp_path: Path, command: str, files: dict[str, str]) -> tuple[execution.Suite, list[str]]:
@@ -93,6 +108,14 @@ def test_vitest_3_runs_with_its_own_json_reporter(node_bin: Path, tmp_path: Path
     evidence = tmp_path / "proj" / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
     assert "fails on purpose" in (evidence / suite.stdout_log).read_text() + (
         evidence / str(suite.stderr_log)).read_text()
+
+
+def test_vitest_4_runs_with_its_own_json_reporter(vitest4_bin: Path, tmp_path: Path) -> None:
+    suite, notes = _run(tmp_path, f"{vitest4_bin / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+        "src/codes.test.js": VITEST_TEST})
+    assert notes == []
+    _check(suite, "src/codes.test.js", VITEST_TEST)
 
 
 def test_vitest_without_run_is_never_watch_mode(node_bin: Path, tmp_path: Path) -> None:
