@@ -509,7 +509,8 @@ def alternatives(ac: AcceptanceCriterion) -> dict[str, float]:
 
 def _literal_weights(criteria: Sequence[AcceptanceCriterion]
                      ) -> list[list[tuple[then_literals.Literal, float]]]:
-    per_ac = [then_literals.then_literals(ac.then or ac.text) for ac in criteria]
+    per_ac = [then_literals.then_literals(ac.then or ac.text, ac.setting if ac.then else "")
+              for ac in criteria]
     df: dict[str, int] = {}
     for lits in per_ac:
         for value in {lit.value for lit in lits}:
@@ -772,8 +773,7 @@ class UnitRuns:
         name of that some measured test ran: what it acts on, not words of its outcome ("the
         last list" names no `last`). Case aside ("an optional key" names `Optional`), or with
         `exact`, spelled as the code spells it ("a Range validator" names `Range`)."""
-        setting = " ".join(part for part in (ac.given, ac.when) if part) or ac.text
-        found = _WORD.findall(setting)
+        found = _WORD.findall(ac.setting or ac.text)
         spelled = set(found) if exact else {_identifier_key(word) for word in found}
         ran = set().union(*self.by_test.values()) if self.by_test else set()
         return frozenset(u for u in self.defined & ran

@@ -535,15 +535,29 @@ _DECLARATIONS = {
 }
 
 
+_PYTHON_DEF = re.compile(r"([ \t]*)(?:async\s+)?def\s+(\w+)")
+
+
 def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:
-    """The names of the top-level declaration `line` (1-based) sits in: the nearest line above
-    it that starts at column 0 (not blank, a comment, a decorator or a closing bracket) when
-    that line declares a function or class; () when it is other module-level code."""
+    """The names of what `line` (1-based) sits in, the narrowest first: a Python method or
+    nested function, then the top-level declaration; a Go method, then its receiver's type.
+    The top-level one is the nearest line above that starts at column 0 (not blank, a comment,
+    a decorator or a closing bracket) when it declares a function or class; () when it is
+    other module-level code."""
     pattern = _DECLARATIONS[family]
+    inner: list[str] = []
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip()) if line <= len(lines) else 0
     for text in reversed(lines[:line - 1]):
+        if family == "python" and text[:1].isspace():
+            method = _PYTHON_DEF.match(text)
+            if method and len(method.group(1)) < indent and not inner:
+                inner.append(method.group(2))
         if not text.strip() or text[0].isspace() or text.startswith(("#", "//", "/*", "*", "@",
                                                                      "}", ")", "]")):
             continue
         match = pattern.match(text)
-        return tuple(name for name in match.groups() if name) if match else ()
+        names = [name for name in match.groups() if name] if match else []
+        if family == "go":
+            names.reverse()  # the method's own name before its receiver's type
+        return tuple(dict.fromkeys([*inner, *names])) if names else ()
     return ()

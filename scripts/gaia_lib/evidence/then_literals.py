@@ -60,8 +60,11 @@ _NOT_ENUMS = frozenset({
 _ID_RE = re.compile(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
 
 
-def then_literals(then_text: str) -> tuple[Literal, ...]:
-    """The literals in `then_text`, in order of appearance, each value once."""
+def then_literals(then_text: str, setting: str = "") -> tuple[Literal, ...]:
+    """The literals in `then_text`, in order of appearance, each value once. An enum-like name
+    the AC's Given or When (`setting`) spells too names what it acts on, not a value it
+    promises ("Given a NullUUID ..., then nil gives an invalid NullUUID")."""
+    named = set(re.findall(r"[A-Za-z_]\w*", setting))
     found: list[tuple[int, Literal]] = []
     # Quoted text is one string literal; blank it so its words are not read again.
     masked = list(then_text)
@@ -91,7 +94,7 @@ def then_literals(then_text: str) -> tuple[Literal, ...]:
         for match in pattern.finditer(text):
             word = match.group(0)
             # Two capitals alone ("FROM->TO", "Ü to UE") are prose or data, not an enum name.
-            if word in _NOT_ENUMS or _ID_RE.match(word) or (
+            if word in _NOT_ENUMS or word in named or _ID_RE.match(word) or (
                     pattern is _UPPER_RE and len(word) < 3 and "_" not in word):
                 continue
             if pattern is _CAMEL_RE or word.isupper():

@@ -216,7 +216,7 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     by_id = {ac.ac_id: ac for ac in criteria}
     for entry in per_ac_rows:
         ac = by_id[entry["ac_id"]]
-        literals = then_literals.then_literals(ac.then or "") if ac.then else ()
+        literals = then_literals.then_literals(ac.then, ac.setting) if ac.then else ()
         asserted: set[str] = set()
         for test_id in entry["tests"]:
             asserted.update(lit.value for lit in
@@ -250,10 +250,11 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
                units: Sequence[str] = ()) -> list[str]:
     """The error-path ACs an uncovered handler is about: those naming an exception its
     `except` clause catches (`caught`: `except KeyError:` and "a KeyError is raised"), else
-    those naming, spelled as its code spells it, the function or class it sits in (`units`:
-    a handler in `class Email` and "Given an Email validator"), else every one (a `catch`, an
+    those naming, spelled as its code spells it, the function or class it sits in, the
+    narrowest that an AC names (`units`: a Go method before its receiver's type; a handler in
+    `class Email` and "Given an Email validator"), else every one (a `catch`, an
     `err != nil` check or an exception no AC names says no more)."""
-    for names in (caught, units):
+    for names in (caught, *((unit,) for unit in units)):
         named = [ac.ac_id for ac in error_acs
                  if any(re.search(rf"\b{re.escape(name)}\b", ac.text)
                         for name in names)]

@@ -34,6 +34,11 @@ class AcceptanceCriterion:
     def structured(self) -> bool:
         return self.given is not None and self.when is not None and self.then is not None
 
+    @property
+    def setting(self) -> str:
+        """The Given and When clauses together: what the AC acts on ("" without both)."""
+        return " ".join(part for part in (self.given, self.when) if part)
+
 
 _STRONG = r"(?:\*\*|__)?"
 _ID_RE = re.compile(

@@ -50,6 +50,13 @@ LITERALS = then_literals('a 422 error is returned with code "INVALID_EMAIL" and 
 L422, CODE, FALSE = LITERALS
 
 
+def test_a_name_the_given_or_when_spells_is_no_promised_value() -> None:
+    then = "nil gives an invalid NullUUID and ErrInvalid is returned"
+    assert then_literals(then) == (Literal(E, "NullUUID"), Literal(E, "ErrInvalid"))
+    assert then_literals(then, "a NullUUID when a value is scanned") == (
+        Literal(E, "ErrInvalid"),)
+
+
 def test_fixture_literals() -> None:
     assert (Literal(ST, "422"), Literal(S, "INVALID_EMAIL"), Literal(K, "false")) == LITERALS
 

@@ -1,0 +1,22 @@
+"""The pure rules of the review's checks (the checks themselves run in the CLI tests)."""
+
+from __future__ import annotations
+
+from gaia_lib.review_qa import checks
+from gaia_lib.story.acceptance import AcceptanceCriterion
+
+
+def _ac(ac_id: str, text: str) -> AcceptanceCriterion:
+    return AcceptanceCriterion(ac_id, text, None, None, None, False, None, 1)
+
+
+def test_an_untested_handler_goes_to_the_acs_naming_the_narrowest_unit_it_sits_in() -> None:
+    acs = [_ac("AC1", "Given a NullUUID, when UnmarshalText reads bad text, then an error"),
+           _ac("AC2", "Given a NullUUID, when Scan reads nil, then no error"),
+           _ac("AC3", "Given a config file, when it cannot be read, then the OSError is shown")]
+    # An exception an AC names first; then the method; then its type; else every AC.
+    assert checks.handled_by(("OSError",), acs, ("UnmarshalText", "NullUUID")) == ["AC3"]
+    assert checks.handled_by((), acs, ("UnmarshalText", "NullUUID")) == ["AC1"]
+    assert checks.handled_by((), acs, ("MarshalText", "NullUUID")) == ["AC1", "AC2"]
+    assert checks.handled_by((), acs, ("load",)) == ["AC1", "AC2", "AC3"]
+    assert checks.handled_by(("KeyError",), acs) == ["AC1", "AC2", "AC3"]
