@@ -537,13 +537,29 @@ def load_settings(path):
 '''
 
 
+def _handler_findings(project: Project, tests: str, ac3: str, ac4: str
+                      ) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+    """Review ERROR_SOURCE with `tests` and two more ACs: the branch-coverage check and its
+    findings for the ValueError and the OSError handler (neither runs)."""
+    project.write("app/signup.py", ERROR_SOURCE)
+    project.write("tests/test_signup.py", tests)
+    story = next(project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("## Tasks / Subtasks", (
+        f"- [ ] **AC3:** {ac3}\n- [ ] **AC4:** {ac4}\n\n## Tasks / Subtasks")))
+    command.main(["E1-S1", "--format", "json"])
+    branch = _check(project, "branch-coverage")
+    lines = ERROR_SOURCE.splitlines()
+    by_line = {f["line"]: f for f in branch["findings"]}  # type: ignore[attr-defined]
+    return branch, {name: by_line[lines.index(f"    except {name}:") + 1]
+                    for name in ("ValueError", "OSError")}
+
+
 def test_an_untested_handler_blocks_only_for_an_error_path_ac_on_a_user_input_boundary(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Rule (b): the ValueError handler is tied to AC3 (an age typed into the form: a user-input
     # boundary), the OSError handler to AC4 (a settings file: none). Neither handler runs.
-    qa_project.write("app/signup.py", ERROR_SOURCE)
-    qa_project.write("tests/test_signup.py", TESTS + '''
+    branch, found = _handler_findings(qa_project, TESTS + '''
 
 def test_ac3_age_is_read():
     from app.signup import parse_age
@@ -554,51 +570,30 @@ def test_ac4_settings_are_read(tmp_path):
     from app.signup import load_settings
     (tmp_path / "s.ini").write_text("x")
     assert load_settings(tmp_path / "s.ini") == "x"
-''')
-    story = next(qa_project.impl.rglob("E1-S1-*.md"))
-    story.write_text(story.read_text().replace("## Tasks / Subtasks", (
-        "- [ ] **AC3:** Given an age typed into the form, when it is not a number, then the "
-        "ValueError is caught and no age is kept.\n"
-        "- [ ] **AC4:** Given a settings file, when it cannot be read, then the OSError is "
-        "caught and the defaults are used.\n\n## Tasks / Subtasks")))
-    assert command.main(["E1-S1", "--format", "json"]) == 1
+''', "Given an age typed into the form, when it is not a number, then the ValueError is "
+        "caught and no age is kept.", "Given a settings file, when it cannot be read, then "
+        "the OSError is caught and the defaults are used.")
     assert json.loads(capsys.readouterr().out)["verdict"] == "REQUEST_CHANGES"
-    branch = _check(qa_project, "branch-coverage")
-    lines = ERROR_SOURCE.splitlines()
-    by_line = {f["line"]: f for f in branch["findings"]}  # type: ignore[attr-defined]
-    value_error = lines.index("    except ValueError:") + 1
-    os_error = lines.index("    except OSError:") + 1
-    assert (by_line[value_error]["severity"], by_line[value_error]["blocking"]) == (
+    assert (found["ValueError"]["severity"], found["ValueError"]["blocking"]) == (
         "critical", True)
-    assert by_line[value_error]["message"].endswith("user-input boundary: AC3")
-    assert (by_line[os_error]["severity"], by_line[os_error]["blocking"]) == ("warning", False)
-    assert by_line[os_error]["message"].endswith("error-path ACs: AC4")
+    assert str(found["ValueError"]["message"]).endswith("user-input boundary: AC3")
+    assert (found["OSError"]["severity"], found["OSError"]["blocking"]) == ("warning", False)
+    assert str(found["OSError"]["message"]).endswith("error-path ACs: AC4")
     assert branch["critical_acs"] == ["AC3"]
 
 
 def test_an_untested_handler_is_tied_to_the_acs_naming_the_function_it_sits_in(
-    qa_project: Project, capsys: pytest.CaptureFixture[str]
-) -> None:
+        qa_project: Project) -> None:
     # No AC names ValueError or OSError: each handler goes to the AC naming its function, so
     # the settings file's handler is no gap on AC3's user-input boundary.
-    qa_project.write("app/signup.py", ERROR_SOURCE)
-    qa_project.write("tests/test_signup.py", TESTS)
-    story = next(qa_project.impl.rglob("E1-S1-*.md"))
-    story.write_text(story.read_text().replace("## Tasks / Subtasks", (
-        "- [ ] **AC3:** Given an age typed into the form, when parse_age reads text that is "
-        "not a number, then no age is kept and an error is shown.\n"
-        "- [ ] **AC4:** Given a settings file, when load_settings cannot read it, then the "
-        "failure is logged and the defaults are used.\n\n## Tasks / Subtasks")))
-    command.main(["E1-S1", "--format", "json"])
-    capsys.readouterr()
-    branch = _check(qa_project, "branch-coverage")
-    lines = ERROR_SOURCE.splitlines()
-    by_line = {f["line"]: f for f in branch["findings"]}  # type: ignore[attr-defined]
-    value_error = lines.index("    except ValueError:") + 1
-    os_error = lines.index("    except OSError:") + 1
-    assert by_line[value_error]["message"].endswith("user-input boundary: AC3")
-    assert by_line[os_error]["severity"] == "warning"
-    assert by_line[os_error]["message"].endswith("error-path ACs: AC4")
+    branch, found = _handler_findings(
+        qa_project, TESTS, "Given an age typed into the form, when parse_age reads text that "
+        "is not a number, then no age is kept and an error is shown.", "Given a settings file, "
+        "when load_settings cannot read it, then the failure is logged and the defaults are "
+        "used.")
+    assert str(found["ValueError"]["message"]).endswith("user-input boundary: AC3")
+    assert found["OSError"]["severity"] == "warning"
+    assert str(found["OSError"]["message"]).endswith("error-path ACs: AC4")
     assert branch["critical_acs"] == ["AC3"]
 
 

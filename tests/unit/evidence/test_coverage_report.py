@@ -177,8 +177,8 @@ def test_python_handlers_ignore_strings_and_comments() -> None:
     assert cr.uncovered_error_branches(source, _cov((), ()), "python") == []
 
 
-def test_each_handler_names_the_top_level_function_or_class_it_sits_in() -> None:
-    python = (
+UNIT_SOURCES = {
+    "python": (
         "import os\n"                              # 1
         "try:\n"                                   # 2 module level
         "    import fast\n"                        # 3
@@ -186,7 +186,7 @@ def test_each_handler_names_the_top_level_function_or_class_it_sits_in() -> None
         "    fast = None\n"                        # 5
         "@register\n"                              # 6
         "class Email(Validator):\n"                # 7
-        "    # a method's handler is its class's\n"  # 8
+        "    # the method, then its class\n"     # 8
         "    def __call__(self, value):\n"         # 9
         "        try:\n"                           # 10
         "            value.encode('idna')\n"       # 11
@@ -198,12 +198,8 @@ def test_each_handler_names_the_top_level_function_or_class_it_sits_in() -> None
         "        return await get(url)\n"          # 17
         "    except TimeoutError:\n"               # 18
         "        return None\n"                    # 19
-    )
-    found = cr.uncovered_error_branches(python, _cov((1, 2, 3, 7, 9, 10, 11, 15, 16, 17),
-                                                     (5, 13, 19)), "python")
-    assert [(b.line, b.units) for b in found] == [(4, ()), (12, ("__call__", "Email")),
-                                                  (18, ("fetch",))]
-    go = (
+    ),
+    "go": (
         "func (d *Decoder) decodeInt(name string) error {\n"  # 1
         "\tif err != nil {\n"                                 # 2
         "\t\treturn fmt.Errorf(\"%s: %w\", name, err)\n"      # 3
@@ -214,11 +210,8 @@ def test_each_handler_names_the_top_level_function_or_class_it_sits_in() -> None
         "\t\treturn wrap(err)\n"                               # 8
         "\t}\n"                                               # 9
         "}\n"                                                  # 10
-    )
-    found = cr.uncovered_error_branches(go, _cov((1, 2, 6, 7), (3, 8)), "go")
-    assert [(b.line, b.units) for b in found] == [(2, ("decodeInt", "Decoder")),
-                                                  (7, ("Decode",))]
-    ts = (
+    ),
+    "ts": (
         "export class FormApi {\n"                  # 1
         "  submit() {\n"                            # 2
         "    try { run() } catch (e) {\n"           # 3
@@ -231,9 +224,23 @@ def test_each_handler_names_the_top_level_function_or_class_it_sits_in() -> None
         "    return null\n"                         # 10
         "  }\n"                                     # 11
         "}\n"                                       # 12
-    )
-    found = cr.uncovered_error_branches(ts, _cov((1, 2, 3, 8, 9), (4, 10)), "ts")
-    assert [(b.line, b.units) for b in found] == [(3, ("FormApi",)), (9, ("parse",))]
+    ),
+}
+
+
+@pytest.mark.parametrize(("language", "covered", "missed", "units"), [
+    ("python", (1, 2, 3, 7, 9, 10, 11, 15, 16, 17), (5, 13, 19),
+     [(4, ()), (12, ("__call__", "Email")), (18, ("fetch",))]),
+    ("go", (1, 2, 6, 7), (3, 8), [(2, ("decodeInt", "Decoder")), (7, ("Decode",))]),
+    ("ts", (1, 2, 3, 8, 9), (4, 10), [(3, ("FormApi",)), (9, ("parse",))]),
+])
+def test_each_handler_names_the_function_or_class_it_sits_in(
+        language: str, covered: tuple[int, ...], missed: tuple[int, ...],
+        units: list[tuple[int, tuple[str, ...]]]) -> None:
+    # The narrowest first: a method before its class, a Go method before its receiver's type;
+    # module-level code sits in none.
+    found = cr.uncovered_error_branches(UNIT_SOURCES[language], _cov(covered, missed), language)
+    assert [(b.line, b.units) for b in found] == units
 
 
 def test_python_import_fallbacks_are_no_error_paths() -> None:
