@@ -5,12 +5,15 @@ against these records. Unknown extensions yield no cases. `split_tests` finds th
 line, body); `read` adds what each says; `inherited` names the ids a Python test defined in a
 base class runs under. A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
-  `describe text > it text`); a JS/TS test named at run time (`test(t.input + " with " +
-  t.query, ...)` in a loop over a table) by that expression, up to MAX_EXPRESSION characters;
+  `describe text > it text`); a JS/TS table test by its name template, its table over as many
+  lines as it takes (`test.each([...])("add(%i, %i)", ...)`, it.each`...`("returns $x", ...));
+  a JS/TS test named at run time (`test(t.input + " with " + t.query, ...)` in a loop over a
+  table) by that expression, up to MAX_EXPRESSION characters;
   `line`: the 1-based line of its declaration;
 - `body`: leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
-  declaration + its body; for a test named at run time, its `describe()` group's code before
-  it too (the table its loop runs over);
+  declaration + its body (a JS function's to its closing brace, past the braces of a
+  destructured parameter, `async ({ page }) => {`); for a test named at run time, its
+  `describe()` group's code before it too (the table its loop runs over);
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
@@ -110,16 +113,23 @@ def _python_leading(lines: list[str], index: int, indent: int) -> int:
     return start
 
 
-def _brace_block_end(lines: list[str], index: int) -> int:
-    """Last line of the brace block opened at or after `index` (heuristic: strings not parsed)."""
+# What comes right before a JS function body's `{`: an arrow, or the parameter list's `)`.
+_JS_BODY_BEFORE = re.compile(r"(?:=>|\))\s*$")
+
+
+def _brace_block_end(lines: list[str], index: int, js: bool = False) -> int:
+    """Last line of the brace block opened at or after `index` (heuristic: strings not parsed).
+    With `js`, the block is a function body: a brace before it that follows no `=>` or `)`
+    (`({ page }) =>` destructuring, `[{ a: 1 }]` in an `.each` table) opens none."""
     depth = 0
     opened = False
     for i in range(index, len(lines)):
-        for ch in lines[i]:
+        for k, ch in enumerate(lines[i]):
             if ch == "{":
-                depth += 1
-                opened = True
-            elif ch == "}":
+                if opened or not js or _JS_BODY_BEFORE.search(lines[i][:k]):
+                    depth += 1
+                    opened = True
+            elif ch == "}" and (opened or not js):
                 depth -= 1
                 if opened and depth <= 0:
                     return i
@@ -176,20 +186,69 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         found = False
         for match in _JS_TEST.finditer(line):
             found = True
-            end = _brace_block_end(lines, i)
+            end = _brace_block_end(lines, i, js=True)
             if match.group("kind") == "describe":
                 describes.append((end, match.group("name"), i))
                 continue
             names = [name for _, name, _ in describes] + [match.group("name")]
             start = _leading_comments(lines, i)
             yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
+        each = None if found else _each_case(lines, i)
+        if each is not None:
+            found = True
+            name, name_line = each
+            end = _brace_block_end(lines, name_line, js=True)
+            names = [group for _, group, _ in describes] + [name]
+            start = _leading_comments(lines, i)
+            yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
         dynamic = None if found else _JS_DYNAMIC_TEST.search(line)
         if dynamic is not None:
-            end = _brace_block_end(lines, i)
+            end = _brace_block_end(lines, i, js=True)
             expression = " ".join(dynamic.group("expr").split())[:MAX_EXPRESSION]
             names = [name for _, name, _ in describes] + [expression]
             start = describes[-1][2] + 1 if describes else _leading_comments(lines, i)
             yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
+
+
+# `test.each([...])("name %s", fn)` / it.each`table`("name $a", fn), the table over lines.
+_JS_EACH = re.compile(r"\b(?:it|test)(?:\.(?:only|skip|concurrent))*\.each\s*(?P<open>[(`])")
+_JS_NAME_AFTER = re.compile(r"\s*\(\s*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)")
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _each_case(lines: list[str], index: int) -> tuple[str, int] | None:
+    """(name, line index of the name) of a table test starting at `lines[index]`, whose table
+    may span lines (the line-wise pattern sees only one-line tables); None when there is none."""
+    match = _JS_EACH.search(lines[index])
+    if match is None:
+        return None
+    text = "\n".join(lines[index:])
+    pos = match.end()
+    if match.group("open") == "`":
+        pos = text.find("`", pos)
+        if pos < 0:
+            return None
+        pos += 1
+    else:
+        stack = [")"]
+        quote = ""
+        while stack and pos < len(text):
+            ch = text[pos]
+            if quote:
+                quote = "" if ch == quote and text[pos - 1] != "\\" else quote
+            elif ch in "'\"`":
+                quote = ch
+            elif ch in _CLOSING:
+                stack.append(_CLOSING[ch])
+            elif ch == stack[-1]:
+                stack.pop()
+            pos += 1
+        if stack:
+            return None
+    named = _JS_NAME_AFTER.match(text, pos)
+    if named is None:
+        return None
+    return named.group("name"), index + text.count("\n", 0, named.start("name"))
 
 
 def _line_pattern_cases(

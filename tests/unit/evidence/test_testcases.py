@@ -153,6 +153,39 @@ def test_a_js_test_named_at_run_time_is_named_by_its_expression_and_reads_its_ta
     assert split_tests("a.test.ts", 'expect(fn(a, () => 1)).toBe(2);\nconst test = (x, y) => 1;\n') == []
 
 
+TABLES = """describe("add", () => {
+  test.each([
+    [1, 1, 2],
+    [{ a: 1 }, 2, 3],
+  ])("add(%i, %i) -> %i", (a, b, expected) => {
+    expect(add(a, b)).toBe(expected);
+  });
+  it.each`
+    a    | b    | expected
+    ${1} | ${1} | ${2}
+  `("returns $expected", ({ a, b, expected }) => {
+    expect(a + b).toBe(expected);
+  });
+  test("opens the page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Home");
+  });
+});
+"""
+
+
+def test_js_table_tests_over_several_lines_and_destructured_parameters() -> None:
+    cases = split_tests("add.test.ts", TABLES)
+    assert [(c.name, c.line) for c in cases] == [
+        ("add > add(%i, %i) -> %i", 2), ("add > returns $expected", 8),
+        ("add > opens the page", 14)]
+    # Each body runs from the call to the end of its function: the table, and past a brace
+    # of a destructured parameter or an object in the table.
+    assert cases[0].body.splitlines()[1:3] == ["    [1, 1, 2],", "    [{ a: 1 }, 2, 3],"]
+    assert [c.body.splitlines()[-1].strip() for c in cases] == ["});"] * 3
+    assert "toHaveTitle" in cases[2].body and "goto" in cases[2].body
+
+
 def test_bats_body_ends_at_closing_brace() -> None:
     case = split_tests("x.bats", BATS)[0]
     assert case.body.splitlines()[-1] == "}"
