@@ -40,6 +40,14 @@ is Python importing code: the review's own modules (0.10 s) and jsonschema (0.04
 review's process, coverage.py (0.04 s) in the test process; then the story and configuration
 reads, the git queries, and the report and gate writes (about 0.05 s). Tool versions are read
 once and remembered (the data dir is the bench's own, warmed by the first review).
+Later again (5 runs, the machine idle by its load average, yet slower than that morning):
+demo plain 0.301 s, review 0.636 s -> 2.11x (tracer 2.22x); more-itertools plain 2.617 s,
+review 4.217 s -> 1.61x (tracer 2.83x); packaging plain 6.684 s, review 9.020 s -> 1.35x
+(tracer 2.44x); every project's reports agree line for line. The code of that morning, run back
+to back with this one (3 runs each, twice): more-itertools 1.64x, 1.55x then; 1.52x, 1.52x
+now. jsonschema is no longer imported before the run (a config found valid is remembered; the
+review imports it in a thread while its suite runs): the demo's review, 15 runs interleaved
+with that morning's code, 0.682 s -> 0.658 s (median), 0.649 s -> 0.610 s (fastest).
 
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
