@@ -597,6 +597,20 @@ def test_an_untested_handler_is_tied_to_the_acs_naming_the_function_it_sits_in(
     assert branch["critical_acs"] == ["AC3"]
 
 
+def test_a_run_that_stops_before_its_tests_is_named_in_the_report(qa_project: Project) -> None:
+    qa_project.write("conftest.py", "import not_installed_pkg\n")
+    assert command.main(["E1-S1"]) == 1
+    state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    evidence = json.loads((state / "execution-evidence.json").read_text())
+    assert evidence["suites"][0]["stopped"] == (
+        "ModuleNotFoundError: No module named 'not_installed_pkg'")
+    assert "coverage: the test run stopped before its tests ran: no coverage report" in \
+        evidence["diagnostics"]
+    report = next(qa_project.impl.glob("qa-tests-E1-S1*.md")).read_text()
+    assert "before running any test: ModuleNotFoundError: No module named " \
+        "'not_installed_pkg'" in report
+
+
 def test_the_suite_runs_once_and_gives_every_kind_of_evidence(qa_project: Project) -> None:
     qa_project.write("conftest.py", "def pytest_sessionstart(session):\n"
                                     "    with open('runs.log', 'a') as f:\n"

@@ -22,7 +22,9 @@ A tier's `timeout_seconds` bounds its whole run, output included; the tier (and 
 contained (`proc.run_tool(contain=True)`): when it ends or times out, every process it started is
 killed, including background and detached ones, and the suite records them (`killed_count`,
 `killed_processes` with pid and command, plus a diagnostic line). A timed-out tier is exit 124,
-`timeout: true`, no counts.
+`timeout: true`, no counts. A runner that ends in error without writing its report (a conftest
+that cannot import, a bad option) ran no test: no counts either, and `stopped` holds the first
+line of its output that says why (`runner_error`), which the report quotes.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ class Suite:
     required: bool
     skip_reason: str | None = None
     skip_count: int = 0
+    # Why the runner ran no test: it ended in error without writing its report (an import
+    # error in a conftest, a bad option), with the first error line of its output.
+    stopped: str | None = None
     stdout_log: str | None = None
     stderr_log: str | None = None
     tests: tuple[runner_output.TestOutcome, ...] = ()  # per-test outcomes (not serialised)
@@ -81,6 +86,8 @@ class Suite:
             data["skip_reason"] = self.skip_reason
         if self.skip_count:
             data["skip_count"] = self.skip_count
+        if self.stopped is not None:
+            data["stopped"] = self.stopped
         for key in ("stdout_log", "stderr_log"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
@@ -309,14 +316,44 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration, 0, 0, True,
                      tier.required, stdout_log=stdout_log, stderr_log=stderr_log,
                      killed=result.killed), diagnostics
-    counts = _read_counts(invocation, result, workdir, started, diagnostics, tier.name)
+    stopped = None
+    if (invocation.report_path is not None and result.returncode != 0
+            and not invocation.report_path.is_file()):
+        stopped = runner_error(result.stdout, result.stderr)
+        diagnostics.append(f"{tier.name}: the runner stopped before running its tests (exit "
+                           f"{result.returncode}, no report): {stopped}")
+        counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
+    else:
+        counts = _read_counts(invocation, result, workdir, started, diagnostics, tier.name)
     passed, failed = (counts.passed, counts.failed + counts.errors) if isinstance(
         counts, runner_output.RunnerCounts) else counts
     outcomes = counts.tests if isinstance(counts, runner_output.RunnerCounts) else ()
     skipped = counts.skipped if isinstance(counts, runner_output.RunnerCounts) else 0
     return Suite(tier.name, shown, result.returncode, result.duration, passed, failed, False,
                  tier.required, skip_count=skipped, stdout_log=stdout_log,
-                 stderr_log=stderr_log, tests=outcomes, killed=result.killed), diagnostics
+                 stderr_log=stderr_log, tests=outcomes, killed=result.killed,
+                 stopped=stopped), diagnostics
+
+
+# The lines that say why a runner stopped, the most telling first: pytest's `E   Module
+# NotFoundError: ...`; a `SyntaxError: ...` / `Error: Cannot find module` line, a CLI's
+# `error: ...`.
+_ERROR_LINES = (re.compile(r"^E\s{2,}\S.*$", re.MULTILINE),
+                re.compile(r"^(?:\S*(?:Error|Exception)\b:?.*|(?:\w+ )?error:.*)$",
+                           re.MULTILINE | re.IGNORECASE))
+
+
+def runner_error(stdout: str, stderr: str) -> str:
+    """The first line of a run's output that says what went wrong (pure; stdout before
+    stderr), at most 200 characters; else its last non-empty line; else that it printed
+    nothing."""
+    for pattern in _ERROR_LINES:
+        for text in (stdout, stderr):
+            found = pattern.search(text)
+            if found:  # pytest's `E` column is its layout, not the error's words
+                return " ".join(re.sub(r"^E\s+", "", found.group(0)).split())[:200]
+    lines = [line for line in (stdout + "\n" + stderr).splitlines() if line.strip()]
+    return " ".join(lines[-1].split())[:200] if lines else "it printed nothing"
 
 
 def killed_note(name: str, killed: Sequence[tuple[int, str]]) -> str:
@@ -408,6 +445,8 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
     if coverage is not None and coverage.measured:
         report, why = coverage.collect()
         if report is None:
+            if any(suite.stopped for suite in suites):
+                why = "the test run stopped before its tests ran: no coverage report"
             diagnostics.append(f"coverage: {why}")
     name = tiers[0].name if len(tiers) == 1 else "multi"
     return Evidence(name, context, time.monotonic() - start, False, False, tuple(suites),

@@ -182,6 +182,10 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         state = "timed out" if suite.get("timeout") else f"exited {suite.get('exit_code')}"
         logs = [str(suite[k]) for k in ("stdout_log", "stderr_log") if suite.get(k)]
         shown = f"; its output: {', '.join(f'{where}/{log}' for log in logs)}" if logs else ""
+        if suite.get("stopped"):
+            out.append(f"- test run: {suite.get('name', '?')} {state} before running any "
+                       f"test: {suite['stopped']}{shown}\n")
+            continue
         out.append(f"- test run: {suite.get('name', '?')} {state} "
                    f"({suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} "
                    f"failed){shown}\n")

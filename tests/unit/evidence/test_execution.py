@@ -52,6 +52,41 @@ def test_pytest_counts_come_from_its_junit_report(tmp_path: Path) -> None:
     assert "--junitxml=" in suite.command and not suite.timeout and suite.required
 
 
+def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
+        tmp_path: Path) -> None:
+    # A conftest importing a package that is not installed: pytest exits 4 with no report.
+    root = _project(tmp_path)
+    (root / "conftest.py").write_text("import not_installed_pkg\n")
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {PY} -m pytest -q -p no:cacheprovider tests
+    """)
+    evidence = _run(root, cfg)
+    suite = evidence.suites[0]
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (4, 0, 0)
+    assert suite.stopped == "ModuleNotFoundError: No module named 'not_installed_pkg'"
+    assert suite.as_json()["stopped"] == suite.stopped
+    assert evidence.diagnostics == (
+        "tier_1: the runner stopped before running its tests (exit 4, no report): "
+        "ModuleNotFoundError: No module named 'not_installed_pkg'",)
+
+
+@pytest.mark.parametrize(("stdout", "stderr", "said"), [
+    ("collected 0 items\nE   ImportError: cannot import name 'x'\nE   more\n", "",
+     "ImportError: cannot import name 'x'"),
+    ("", "node:internal\nError: Cannot find module 'vitest'\n    at Module\n",
+     "Error: Cannot find module 'vitest'"),
+    ("usage: pytest\npytest: error: unrecognized arguments: --bogus\n", "",
+     "pytest: error: unrecognized arguments: --bogus"),
+    ("", "something went sideways\n\n", "something went sideways"),
+    ("", "", "it printed nothing"),
+])
+def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
+    assert execution.runner_error(stdout, stderr) == said
+
+
 def test_local_runs_are_story_scoped_ci_runs_are_not(tmp_path: Path) -> None:
     root = _project(tmp_path)
     cfg = _config(f"""

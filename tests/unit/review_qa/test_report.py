@@ -163,6 +163,15 @@ def test_a_long_file_list_in_a_gate_warning_is_cut_short() -> None:
         "not changed on the branch: x.py.")
 
 
+def test_a_run_that_stopped_before_its_tests_is_said_so_not_counted() -> None:
+    evidence = {"suites": [{"name": "tier_1", "exit_code": 4, "pass_count": 0,
+                            "fail_count": 0, "stopped": "ModuleNotFoundError: No module named "
+                            "'attr'", "stdout_log": "tier_1-stdout.log"}]}
+    assert qa_report.render_run(evidence, "ev") == (
+        "- test run: tier_1 exited 4 before running any test: ModuleNotFoundError: No module "
+        "named 'attr'; its output: ev/tier_1-stdout.log\n")
+
+
 def test_header_names_the_model_only_when_one_ran() -> None:
     with_model = qa_report.render_header("E1-S1", "T", "sha256:x", "claude-x", 0)
     assert "- model: claude-x\n- temperature: 0\n" in with_model
