@@ -5,9 +5,10 @@ the active context (`--context`, else GAIA_EXECUTION_CONTEXT, else `local`). Pas
 come from the runner's own machine output: the command is extended with the runner's own report
 flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json --outputFile`,
 `go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed; only an
-unknown runner falls back to its exit code. `npm test` and `npm run <script>` count as the runner
-their package.json script runs when it runs one alone (`"test": "vitest run"`): its flags follow
-npm's `--`; any other script (`pnpm lint && vitest run`) runs as configured. Locally a
+unknown runner falls back to its exit code. `npm test` and `npm run <script>` (yarn's and
+pnpm's too) count as the runner their package.json script runs when it runs one alone (`"test":
+"vitest run"`): its flags follow npm's `--` (yarn and pnpm pass on what follows the script's
+name); any other script (`pnpm lint && vitest run`) runs as configured. Locally a
 story-scoped run passes the story's test files to runners that accept paths (pytest, jest,
 vitest, bats); any other command is never rewritten. CI contexts run the tier as configured. A
 bridge (`test_execution_bridge`) replaces direct runs.
@@ -162,9 +163,10 @@ _SCRIPT_RUNNER = re.compile(r"(?:npx\s+)?(vitest|jest)(?:\s|$)")
 
 
 def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
-    """The runner (vitest, jest) that `npm test` / `npm run <name>` runs, when the package's
-    script runs it alone and the command passes nothing after `--` already; else None."""
-    if len(argv) < 2 or Path(argv[0]).name != "npm" or "--" in argv:
+    """The runner (vitest, jest) that `npm test` / `npm run <name>` (or yarn's, pnpm's) runs,
+    when the package's script runs it alone and the command passes the script nothing yet
+    (npm: after `--`; yarn and pnpm pass whatever follows the script's name); else None."""
+    if len(argv) < 2 or Path(argv[0]).name not in ("npm", "yarn", "pnpm") or "--" in argv:
         return None
     if argv[1] in ("test", "t") and len(argv) == 2:
         name = "test"
@@ -199,11 +201,12 @@ def _split(command: str) -> list[str] | None:
 def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
                    workdir: Path) -> tuple[list[str], list[str]]:
     """Narrow a tier to the story's tests: path arguments of the configured command (those
-    after the runner's name, or after npm's `--`: `npm test` names a script, not a directory)
-    are replaced by the story tests that live under them. When none do, the tier runs as
-    configured (its tests are not the story's, and a run of nothing proves nothing)."""
+    after the runner's name or npm's `--`; `npm test`, `pnpm test` name a script, not a test
+    directory) are replaced by the story tests that live under them. When none do, the tier
+    runs as configured (its tests are not the story's, and a run of nothing proves nothing)."""
+    own = len(argv) - 1 if argv and Path(argv[0]).name in ("npm", "yarn", "pnpm") else 0
     runner_at = next((i for i, a in enumerate(argv) if a == "--" or Path(a).name in (
-        "pytest", "py.test", "jest", "vitest", "bats")), 0)
+        "pytest", "py.test", "jest", "vitest", "bats")), own)
     configured = [a for a in argv[runner_at + 1:]
                   if not a.startswith("-") and (workdir / a).exists()]
     if not configured:
@@ -227,8 +230,8 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     runner = _runner_of(argv)
     if runner is None:
         runner = npm_script_runner(argv, workdir or Path.cwd())
-        if runner is not None:
-            argv = [*argv, "--"]  # what follows is the script's runner's
+        if runner is not None and Path(argv[0]).name == "npm":
+            argv = [*argv, "--"]  # what follows is the script's runner's (yarn, pnpm: all)
     paths: list[str] = []
     if story_tests and runner in PATH_RUNNERS:
         argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd())

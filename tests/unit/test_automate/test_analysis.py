@@ -4,9 +4,12 @@ findings become checks, what the cache key covers."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
+from gaia_lib.core import engine
 from gaia_lib.test_automate import analysis, gaps
 
 
@@ -72,3 +75,16 @@ def test_the_schema_holds_the_test_automate_fields(extra: dict[str, object], val
     from gaia_lib.core import schema
 
     assert (schema.errors({**BASE, **extra}, "analysis-results") == []) is valid
+
+
+def test_the_cache_key_holds_the_plugins_code(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same story, files and tools under other plugin code (an update that kept the
+    # version number): another key, so no analysis of the old code is served.
+    story = SimpleNamespace(acceptance_criteria=(), file_list=("app.py",))
+    setup = cast(Any, SimpleNamespace(story=story, project=tmp_path, stack="python-dev",
+                                      probe=SimpleNamespace(tool_versions={"pytest": "9"})))
+    key = analysis.cache_key(setup, {"app.py": "ab"}, ["t.py::test_a"])
+    assert analysis.cache_key(setup, {"app.py": "ab"}, ["t.py::test_a"]) == key
+    monkeypatch.setattr(engine, "fingerprint", lambda: "other code")
+    assert analysis.cache_key(setup, {"app.py": "ab"}, ["t.py::test_a"]) != key
