@@ -7,8 +7,8 @@ flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json 
 `go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed; only an
 unknown runner falls back to its exit code. `npm test` and `npm run <script>` (yarn's and
 pnpm's too) count as the runner their package.json script runs when it runs one alone (`"test":
-"vitest run"`): its flags follow npm's `--` (yarn and pnpm pass on what follows the script's
-name); any other script (`pnpm lint && vitest run`) runs as configured. Locally a
+"vitest run"`): its flags follow a `--` (`pnpm run <name>` takes them without); any other
+script (`pnpm lint && vitest run`) runs as configured. Locally a
 story-scoped run passes the story's test files to runners that accept paths (pytest, jest,
 vitest, bats); any other command is never rewritten. CI contexts run the tier as configured. A
 bridge (`test_execution_bridge`) replaces direct runs.
@@ -164,8 +164,8 @@ _SCRIPT_RUNNER = re.compile(r"(?:npx\s+)?(vitest|jest)(?:\s|$)")
 
 def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
     """The runner (vitest, jest) that `npm test` / `npm run <name>` (or yarn's, pnpm's) runs,
-    when the package's script runs it alone and the command passes the script nothing yet
-    (npm: after `--`; yarn and pnpm pass whatever follows the script's name); else None."""
+    when the package's script runs it alone and the command passes the script nothing yet;
+    else None."""
     if len(argv) < 2 or Path(argv[0]).name not in ("npm", "yarn", "pnpm") or "--" in argv:
         return None
     if argv[1] in ("test", "t") and len(argv) == 2:
@@ -230,8 +230,11 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     runner = _runner_of(argv)
     if runner is None:
         runner = npm_script_runner(argv, workdir or Path.cwd())
-        if runner is not None and Path(argv[0]).name == "npm":
-            argv = [*argv, "--"]  # what follows is the script's runner's (yarn, pnpm: all)
+        # What follows `--` is the script's (pnpm 9 passes a `--` after `run <name>` on as
+        # an argument, and reads options after `pnpm test` as its own without one).
+        if runner is not None and not (Path(argv[0]).name == "pnpm"
+                                       and argv[1] in ("run", "run-script")):
+            argv = [*argv, "--"]
     paths: list[str] = []
     if story_tests and runner in PATH_RUNNERS:
         argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd())

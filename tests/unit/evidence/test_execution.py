@@ -227,9 +227,11 @@ SCRIPTS = {"test": "vitest --typecheck", "test:unit": "jest --ci", "lint": "esli
     ("npm run lint", ["npm", "run", "lint"]),
     ("npm run both", ["npm", "run", "both"]),
     ("npm test -- --silent", ["npm", "test", "--", "--silent"]),
-    # yarn and pnpm pass on whatever follows the script's name (pnpm would pass `--` too).
-    ("pnpm test", ["pnpm", "test", "REPORT", "test/q.test.ts"]),
-    ("yarn run test:unit", ["yarn", "run", "test:unit", "--json",
+    # yarn and `pnpm test` after a `--` too; `pnpm run <name>` without (it would pass it on).
+    ("pnpm test", ["pnpm", "test", "--", "REPORT", "test/q.test.ts"]),
+    ("pnpm run test:unit", ["pnpm", "run", "test:unit", "--json",
+                            "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
+    ("yarn run test:unit", ["yarn", "run", "test:unit", "--", "--json",
                             "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
     ("pnpm run both", ["pnpm", "run", "both"]),
     ("make test", ["make", "test"]),

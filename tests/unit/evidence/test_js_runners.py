@@ -1,4 +1,4 @@
-"""vitest 3 and 4, jest and bats, really installed (npm, into a cache directory shared by test
+"""vitest 3 and 4, jest and bats, and pnpm and yarn running vitest, really installed (npm, into a cache directory shared by test
 sessions), run by the execution layer with each runner's own machine-output flags."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from gaia_lib.evidence.testcases import split_tests
 
 PACKAGES = ("vitest@3.2.4", "jest@29.7.0", "bats@1.13.0")
 VITEST_4 = "vitest@4.1.12"
+SCRIPT_RUNNERS = ("pnpm@9.15.0", "yarn@1.22.22")
 
 VITEST_TEST = '''import { describe, it, expect } from "vitest";
 import { code } from "./codes.js";
@@ -126,10 +127,25 @@ def test_vitest_without_run_is_never_watch_mode(node_bin: Path, tmp_path: Path) 
     assert suite.pass_count == 2
 
 
-def test_npm_test_running_vitest_gets_the_report_flags_after_its_double_dash(
-        node_bin: Path, tmp_path: Path) -> None:
-    # `npm test` whose script is `vitest run`, in a project with a `test/` directory: the
-    # story-scoped run is `npm test -- <vitest's flags> <the story's test file>`.
+@pytest.fixture(scope="session")
+def script_runners_bin() -> Path:
+    """node_modules/.bin with pnpm and yarn (npm comes with node)."""
+    return _installed(SCRIPT_RUNNERS, lambda root: all(
+        (root / "node_modules" / ".bin" / tool).exists() for tool in ("pnpm", "yarn")))
+
+
+@pytest.mark.parametrize(("manager", "flags"), [
+    ("npm test", "npm test -- --reporter=default --reporter=json"),
+    ("pnpm test", "pnpm test -- --reporter=default --reporter=json"),
+    ("pnpm run test", "pnpm run test --reporter=default --reporter=json"),
+    ("yarn test", "yarn test -- --reporter=default --reporter=json"),
+])
+def test_a_package_script_running_vitest_gets_the_report_flags(
+        node_bin: Path, script_runners_bin: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, manager: str, flags: str) -> None:
+    # A package script `vitest run` run by each manager, in a project with a `test/` directory:
+    # the story-scoped run passes vitest's flags and the story's test file to the script.
+    monkeypatch.setenv("PATH", f"{script_runners_bin}{os.pathsep}{os.environ['PATH']}")
     project = tmp_path / "proj"
     project.mkdir()
     (project / "node_modules").symlink_to(node_bin.parent)
@@ -143,11 +159,11 @@ def test_npm_test_running_vitest_gets_the_report_flags_after_its_double_dash(
         (project / rel).parent.mkdir(parents=True, exist_ok=True)
         (project / rel).write_text(text)
     reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
-    tier = Tier("tier_1", 1, ("local",), "npm test", 300)
+    tier = Tier("tier_1", 1, ("local",), manager, 300)
     with writes.scope("fork", project):
         suite, notes = execution.run_tier(tier, project, reports, ["test/codes.test.js"])
     assert notes == []
-    assert suite.command.startswith("npm test -- --reporter=default --reporter=json")
+    assert suite.command.startswith(flags)
     assert suite.command.endswith(" test/codes.test.js")
     _check(suite, "test/codes.test.js", VITEST_TEST)  # the other file did not run
 
