@@ -78,15 +78,20 @@ def vitest4_bin() -> Path:
     return _installed((VITEST_4,), lambda root: (root / "node_modules/.bin/vitest").exists())
 
 
-def _run(tmp_path: Path, command: str, files: dict[str, str]) -> tuple[execution.Suite, list[str]]:
+def _run(tmp_path: Path, command: str, files: dict[str, str], story_tests: Sequence[str] = (),
+         node_modules: Path | None = None) -> tuple[execution.Suite, list[str]]:
+    """`command` run as a tier over a project of `files` (its node_modules a link to
+    `node_modules` when given), scoped to `story_tests`."""
     project = tmp_path / "proj"
     for rel, text in files.items():
         (project / rel).parent.mkdir(parents=True, exist_ok=True)
         (project / rel).write_text(text)
+    if node_modules is not None:
+        (project / "node_modules").symlink_to(node_modules)
     reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
     tier = Tier("tier_1", 1, ("local",), command, 300)
     with writes.scope("fork", project):
-        return execution.run_tier(tier, project, reports)
+        return execution.run_tier(tier, project, reports, story_tests)
 
 
 def _check(suite: execution.Suite, path: str, text: str) -> None:
@@ -146,22 +151,13 @@ def test_a_package_script_running_vitest_gets_the_report_flags(
     # A package script `vitest run` run by each manager, in a project with a `test/` directory:
     # the story-scoped run passes vitest's flags and the story's test file to the script.
     monkeypatch.setenv("PATH", f"{script_runners_bin}{os.pathsep}{os.environ['PATH']}")
-    project = tmp_path / "proj"
-    project.mkdir()
-    (project / "node_modules").symlink_to(node_bin.parent)
     other = VITEST_TEST.replace("fails on purpose", "not the story's").replace(
         "toBe(500)", "toBe(201)")
     files = {"package.json": '{"type": "module", "scripts": {"test": "vitest run"}}\n',
              "src/codes.js": VITEST_SRC, "test/codes.test.js": VITEST_TEST.replace(
                  "./codes.js", "../src/codes.js"),
              "test/other.test.js": other.replace("./codes.js", "../src/codes.js")}
-    for rel, text in files.items():
-        (project / rel).parent.mkdir(parents=True, exist_ok=True)
-        (project / rel).write_text(text)
-    reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
-    tier = Tier("tier_1", 1, ("local",), manager, 300)
-    with writes.scope("fork", project):
-        suite, notes = execution.run_tier(tier, project, reports, ["test/codes.test.js"])
+    suite, notes = _run(tmp_path, manager, files, ["test/codes.test.js"], node_bin.parent)
     assert notes == []
     assert suite.command.startswith(flags)
     assert suite.command.endswith(" test/codes.test.js")
