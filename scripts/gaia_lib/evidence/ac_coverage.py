@@ -637,6 +637,11 @@ def prints_only(name: str) -> bool:
         part.lower() for part in words.IDENTIFIER_PART.findall(tail)}
 
 
+def _nested(name: str) -> list[str]:
+    """The levels of a nested test name below any class: `describe(...) > ... > it(...)`."""
+    return _NAME_PARTS.split(name.rsplit("::", 1)[-1])
+
+
 # A name spelled as code: camelCase / CamelCase with a second hump, snake_case, or a call.
 _CODE_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[\w$]*|"
                         r"[A-Za-z_$][\w$.]*\(\)")
@@ -649,7 +654,7 @@ def suite_subject(name: str) -> str:
     snake_case or a call, `parse()`; not a sentence nor a plain word, `describe("logout")`);
     "" outside a class or group."""
     levels = name.split("::")
-    nested = levels[-1].split(" > ")
+    nested = _nested(name)
     if len(nested) >= 2:
         group = nested[-2].strip()
         return _identifier_key(group) if _CODE_NAME.fullmatch(group) else ""
@@ -715,7 +720,7 @@ def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
     A file of several groups (`withQuery`, `getQuery`) has none: each group names its own."""
     groups: dict[str, set[str]] = {}
     for case in cases:
-        parts = case.name.split("::")[-1].split(" > ")
+        parts = _nested(case.name)
         groups.setdefault(case.file, set()).add(parts[0].strip() if len(parts) > 1 else "")
     return {file: next(iter(found)) for file, found in groups.items()
             if len(found) == 1 and "" not in found}
@@ -905,8 +910,9 @@ def analyze(
                 chosen.setdefault(i, scores[i])
         if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
+        printing = prints_only(case.name)
         chosen = {i: sc for i, sc in chosen.items() if i not in unrun
-                  and (i in about_printing or not prints_only(case.name))}
+                  and (i in about_printing or not printing)}
         for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))

@@ -159,14 +159,21 @@ def _runner_of(argv: Sequence[str]) -> str | None:
 
 # The runners that take test files as arguments: a story-scoped run names the story's.
 PATH_RUNNERS = frozenset({"pytest", "jest", "vitest", "bats"})
-_SCRIPT_RUNNER = re.compile(r"(?:npx\s+)?(vitest|jest)(?:\s|$)")
+# A package.json script that starts by running vitest or jest itself.
+SCRIPT_RUNNER = re.compile(r"\s*(?:npx\s+)?(vitest|jest)(?=\s|$)")
+PACKAGE_MANAGERS = ("npm", "yarn", "pnpm")
+
+
+def _path_runner(arg: str) -> bool:
+    """Whether an argument is the name (or path) of a runner that takes test files."""
+    return Path(arg).name.replace("py.test", "pytest") in PATH_RUNNERS
 
 
 def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
     """The runner (vitest, jest) that `npm test` / `npm run <name>` (or yarn's, pnpm's) runs,
     when the package's script runs it alone and the command passes the script nothing yet;
     else None."""
-    if len(argv) < 2 or Path(argv[0]).name not in ("npm", "yarn", "pnpm") or "--" in argv:
+    if len(argv) < 2 or Path(argv[0]).name not in PACKAGE_MANAGERS or "--" in argv:
         return None
     if argv[1] in ("test", "t") and len(argv) == 2:
         name = "test"
@@ -181,7 +188,7 @@ def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
         return None
     if not isinstance(script, str) or SHELL_SYNTAX.search(script):
         return None
-    match = _SCRIPT_RUNNER.match(script.strip())
+    match = SCRIPT_RUNNER.match(script)
     return match.group(1) if match else None
 
 
@@ -204,9 +211,8 @@ def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
     after the runner's name or npm's `--`; `npm test`, `pnpm test` name a script, not a test
     directory) are replaced by the story tests that live under them. When none do, the tier
     runs as configured (its tests are not the story's, and a run of nothing proves nothing)."""
-    own = len(argv) - 1 if argv and Path(argv[0]).name in ("npm", "yarn", "pnpm") else 0
-    runner_at = next((i for i, a in enumerate(argv) if a == "--" or Path(a).name in (
-        "pytest", "py.test", "jest", "vitest", "bats")), own)
+    own = len(argv) - 1 if argv and Path(argv[0]).name in PACKAGE_MANAGERS else 0
+    runner_at = next((i for i, a in enumerate(argv) if a == "--" or _path_runner(a)), own)
     configured = [a for a in argv[runner_at + 1:]
                   if not a.startswith("-") and (workdir / a).exists()]
     if not configured:

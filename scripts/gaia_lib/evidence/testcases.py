@@ -183,31 +183,33 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             in_comment = False
         if was_in_comment or stripped.startswith(("//", "/*", "*")):
             continue
+        groups = [group for _, group, _ in describes]
         found = False
         for match in _JS_TEST.finditer(line):
             found = True
-            end = _brace_block_end(lines, i, js=True)
             if match.group("kind") == "describe":
-                describes.append((end, match.group("name"), i))
+                describes.append((_brace_block_end(lines, i, js=True), match.group("name"), i))
                 continue
-            names = [name for _, name, _ in describes] + [match.group("name")]
-            start = _leading_comments(lines, i)
-            yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
+            yield _js_case(path, lines, i, [*groups, match.group("name")], i)
         each = None if found else _each_case(lines, i)
         if each is not None:
             found = True
-            name, name_line = each
-            end = _brace_block_end(lines, name_line, js=True)
-            names = [group for _, group, _ in describes] + [name]
-            start = _leading_comments(lines, i)
-            yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
+            yield _js_case(path, lines, i, [*groups, each[0]], each[1])
         dynamic = None if found else _JS_DYNAMIC_TEST.search(line)
         if dynamic is not None:
-            end = _brace_block_end(lines, i, js=True)
             expression = " ".join(dynamic.group("expr").split())[:MAX_EXPRESSION]
-            names = [name for _, name, _ in describes] + [expression]
-            start = describes[-1][2] + 1 if describes else _leading_comments(lines, i)
-            yield TestCase(path, " > ".join(names), i + 1, "\n".join(lines[start : end + 1]))
+            yield _js_case(path, lines, i, [*groups, expression], i,
+                           describes[-1][2] + 1 if describes else None)
+
+
+def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: int,
+             start: int | None = None) -> TestCase:
+    """The test declared on line index `at`, named by its groups and its own name, its body
+    from `start` (else its leading comments) to the end of the function found from
+    `body_from`."""
+    end = _brace_block_end(lines, body_from, js=True)
+    first = _leading_comments(lines, at) if start is None else start
+    return TestCase(path, " > ".join(names), at + 1, "\n".join(lines[first : end + 1]))
 
 
 # `test.each([...])("name %s", fn)` / it.each`table`("name $a", fn), the table over lines.

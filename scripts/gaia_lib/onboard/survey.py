@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from gaia_lib.evidence import discovery
+from gaia_lib.evidence import discovery, execution
 from gaia_lib.stacks import adapters as stacks
 
 MAX_TEST_DIRS = 10
@@ -76,7 +76,6 @@ def package_json(text: str) -> Mapping[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-_RUNNER_COMMAND = re.compile(r"\s*(?:npx\s+)?(vitest|jest)\b")
 _CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
 
 
@@ -86,7 +85,7 @@ def _runner_script(scripts: Mapping[str, Any]) -> tuple[str, str] | None:
     by name."""
     for name in sorted(scripts):
         command = scripts[name]
-        match = _RUNNER_COMMAND.match(command) if isinstance(command, str) else None
+        match = execution.SCRIPT_RUNNER.match(command) if isinstance(command, str) else None
         if name.startswith("test:") and match:
             return name, match.group(1)
     return None

@@ -15,8 +15,9 @@ caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`).
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,30 +116,20 @@ def changed_files(repo: Path, base_ref: str) -> list[str]:
     with ThreadPoolExecutor(max_workers=len(queries)) as pool:
         results = list(pool.map(lambda args: _git(repo, *args), queries))
     untracked = set(_names(results[2])) - set(_names(results[0])) - set(_names(results[1]))
-    generated = _Generated(repo)
+    # A venv lists thousands of files: each directory is looked at for a pyvenv.cfg once.
+    venv = functools.cache(lambda directory: (repo / directory / "pyvenv.cfg").is_file())
     names = [name for result in results for name in _names(result)]
     return [name for name in dict.fromkeys(names) if not name.startswith(BOOKKEEPING_PREFIXES)
-            and not (name in untracked and generated(name))]
+            and not (name in untracked and _generated(name, venv))]
 
 
-class _Generated:
-    """Whether an untracked path is one no story delivers (module docstring); the directories
-    looked at for a `pyvenv.cfg` are remembered (a venv lists thousands of files)."""
-
-    def __init__(self, repo: Path) -> None:
-        self.repo = repo
-        self.venvs: dict[str, bool] = {}
-
-    def _venv(self, directory: str) -> bool:
-        if directory not in self.venvs:
-            self.venvs[directory] = (self.repo / directory / "pyvenv.cfg").is_file()
-        return self.venvs[directory]
-
-    def __call__(self, name: str) -> bool:
-        parts = name.split("/")
-        if name.endswith(BYTECODE_SUFFIXES) or GENERATED_DIRS.intersection(parts[:-1]):
-            return True
-        return any(self._venv("/".join(parts[:depth])) for depth in range(1, len(parts)))
+def _generated(name: str, venv: Callable[[str], bool]) -> bool:
+    """Whether an untracked path is one no story delivers (module docstring); `venv` tells
+    whether a directory holds a virtual environment."""
+    parts = name.split("/")
+    if name.endswith(BYTECODE_SUFFIXES) or GENERATED_DIRS.intersection(parts[:-1]):
+        return True
+    return any(venv("/".join(parts[:depth])) for depth in range(1, len(parts)))
 
 
 def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> CheckResult:
