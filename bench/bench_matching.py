@@ -116,6 +116,15 @@ PROJECTS = (
     Project("marshmallow", "pypi", "marshmallow==3.23.1", "python-dev", "marshmallow-3.23.1",
             test_deps=("pytest", "coverage", "simplejson"), pythonpath="src",
             first=(42, 28, 6)),
+    Project("python-dotenv", "pypi", "python-dotenv==1.0.1", "python-dev",
+            "python-dotenv-1.0.1", held_out=True,
+            test_deps=("pytest", "coverage", "sh>=2.0.2,<3", "click"), pythonpath="src",
+            first=(29, 10, 2)),
+    Project("go-version", "debian", "golang-github-hashicorp-go-version-dev=1.3.0-1", "go-dev",
+            "usr/share/gocode/src/github.com/hashicorp/go-version", held_out=True,
+            first=(19, 6, 8)),
+    Project("react-query", "npm", "@tanstack/react-query@4.36.1", "ts-dev", "package",
+            held_out=True, first=(26, 15, 8)),
 )
 
 
