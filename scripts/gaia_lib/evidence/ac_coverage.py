@@ -75,6 +75,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     assertions do not rule the AC out); such an AC, when the identifier is the test's whole
     name, like one matched strongly by assertions its name is silent on, is no rival to the
     others (named by its first words, the rest of its name is about that unit: it stays one).
+    Named wholly after it, the test has said by its name all it says: another AC sharing the
+    identifier's words (`test_set_key` and "the variable is set") needs an asserted literal or
+    exception of its own for a weak match.
   A weak, equal resemblance to several ACs is therefore evidence for none.
 - A test that expects an exception one of its matched ACs names verifies that failure: the
   other ACs it matches whose Then clause describes no failure are dropped (an error test
@@ -684,6 +687,11 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     rivals = [s for s in scores if s.claim >= MIN_CLAIM and not (s.contradicted or s.unraised)
               and not (s.asserts and s.explained == 0 and strong(s))
               and not (s.named_for and s.named_whole)]
+    # A test named wholly after an identifier one AC names (and its assertions do not rule
+    # out) has said by its name all it says: another AC sharing the identifier's words
+    # (`TestConstraintCheck` and "when a version is checked") needs an assertion to agree.
+    whole = [s for s in scores if s.named_for and s.named_whole
+             and not (s.contradicted or s.unraised)]
     chosen = []
     for i, score in enumerate(scores):
         if score.total < MIN_SCORE or score.claim < MIN_CLAIM:
@@ -696,7 +704,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
                            or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
                       and (score.asserts or (score.explained >= MIN_EXPLAINED
                                              and (score.alike > 0 or score.akin
-                                                  or executed))))
+                                                  or executed)
+                                             and not [w for w in whole if w is not score])))
         named_for = score.named_for and not (score.contradicted or score.unraised)
         if strong(score) or clear_best or named_for:
             chosen.append(i)

@@ -1067,3 +1067,31 @@ def test_a_test_ruled_out_for_an_ac_is_not_near_it() -> None:
     source = "def test_negative_width_table():\n    assert render(-1) == ''\n"
     result = review(criteria, source)
     assert by_id(result)["AC1"].candidates == ()
+
+
+WHOLE_NAME = (
+    ac("AC1", "a .env file", "`set_key` writes a key and a value",
+       "the key is stored in the file with its value"),
+    ac("AC2", "a .env file path defining a key that is not yet set", "the file is loaded",
+       "the key is set with its value and the call returns True"),
+    ac("AC3", "a .env file", "`get_key` reads a key", "its value is returned"),
+)
+WHOLE_NAME_TESTS = '''
+def test_set_key(dotenv_path):
+    dotenv_path.write_text("")
+    result = set_key(dotenv_path, "a", "b")
+    assert result == (True, "a", "b")
+    assert dotenv_path.read_text() == "a='b'\\n"
+'''
+
+
+def test_a_test_named_wholly_after_one_acs_identifier_says_nothing_of_its_words_elsewhere(
+) -> None:
+    # `test_set_key` is AC1's `set_key`: that AC2 says a variable "is set" is no second reading
+    # of its name; only an assertion of AC2's could make it AC2's test too.
+    result = by_id(review(WHOLE_NAME, WHOLE_NAME_TESTS))
+    assert result["AC1"].tests == (f"{FILE}::test_set_key",)
+    assert not result["AC2"].matched
+    # With no AC naming `set_key`, the same words make it AC2's test.
+    plain = (WHOLE_NAME[1], WHOLE_NAME[2])
+    assert by_id(review(plain, WHOLE_NAME_TESTS))["AC2"].tests == (f"{FILE}::test_set_key",)
