@@ -41,7 +41,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     names and no more than half of the story's tests call (one most tests call is the module
     under test): the unit under test, by the naming convention of every runner), by its
     whole name or by its first words
-    (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`): 2.0; where
+    (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`), or, where
+    its name starts with the unit its file is named after, by what follows it (`Metadata`
+    for `TestVersionMetadata` in `version_test.go`: a method of the file's type): 2.0; where
     its own name names no identifier, by its test class's name when that names one only this
     AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
     `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
@@ -280,6 +282,7 @@ class _Said:
     spelled: Mapping[str, set[str]]  # name and description tokens -> their spellings
     spans: tuple[str, ...]  # its assertion statements
     subjects: tuple[str, ...] = ()  # the units its name may start with (subject_prefixes)
+    wholes: frozenset[str] = frozenset()  # those that are its whole name (_named_wholly)
     suite: str = ""  # the unit its test class is named after (suite_subject)
 
 
@@ -432,7 +435,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.add(NAME, named, unit)
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
-        score.named_whole = bool(said.subjects) and unit == said.subjects[0]  # subject_of
+        score.named_whole = unit in said.wholes
 
     for token in sorted(ac_tokens & (said.name | said.description)):
         amount = weight(token) * scale.get(token, 1.0)
@@ -620,16 +623,38 @@ def subject_of(name: str) -> str:
     return "" if tail is None else _identifier_key(tail)
 
 
-def subject_prefixes(name: str) -> tuple[str, ...]:
+def subject_prefixes(name: str, file: str = "") -> tuple[str, ...]:
     """The units a test's name may start with, longest first (the first is `subject_of`), as
     identifier keys: `test_for_json_encodes_list` -> forjsonencodeslist, ..., forjson, for (a
     test is named `test_<unit>_<what it checks>` by the convention of every runner); () for a
-    sentence."""
+    sentence. A name that starts with its file's unit names what follows it, too (right after
+    the whole name): `TestVersionMetadata` in `version_test.go` -> versionmetadata, metadata,
+    ..., version (the method `Metadata` of the file's type)."""
     whole = subject_of(name)
     if not whole:
         return ()
     parts = [p.lower() for p in words.IDENTIFIER_PART.findall(_name_tail(name) or "")]
-    return tuple(dict.fromkeys([whole, *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
+    own = len(file_unit_parts(file))
+    rest = parts[own:] if own and parts[:own] == file_unit_parts(file) else []
+    return tuple(dict.fromkeys([whole, *("".join(rest[:k]) for k in range(len(rest), 0, -1)),
+                                *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
+
+
+def file_unit_parts(file: str) -> list[str]:
+    """The words of the unit a test file is named after: `version_test.go`, `test_version.py`,
+    `version.test.ts` -> [version]; [] for a file named for no unit (`tests.py`)."""
+    stem = PurePosixPath(file).name.split(".", 1)[0]
+    stem = re.sub(r"^(?:tests?_|Tests?(?=[A-Z_]|$)|tests?$)|(?:_tests?|Tests?|_spec)$", "", stem)
+    return [p.lower() for p in words.IDENTIFIER_PART.findall(stem)]
+
+
+def _named_wholly(subjects: Sequence[str], file: str) -> frozenset[str]:
+    """The subjects that are a test's whole name: the name, and what follows its file's unit."""
+    if not subjects:
+        return frozenset()
+    unit = "".join(file_unit_parts(file))
+    tail = subjects[0][len(unit):] if unit and subjects[0].startswith(unit) else ""
+    return frozenset(filter(None, (subjects[0], tail)))
 
 
 def prints_only(name: str) -> bool:
@@ -718,9 +743,11 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
     file's unit rather than this test's (`_file_units`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
     suite = suite_subject(case.name)
+    subjects = subject_prefixes(case.name, case.file)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
-                 tuple(then_literals.assertion_spans(case.body)), subject_prefixes(case.name),
-                 "" if file_unit and suite == _identifier_key(file_unit) else suite)
+                 tuple(then_literals.assertion_spans(case.body)), subjects,
+                 wholes=_named_wholly(subjects, case.file),
+                 suite="" if file_unit and suite == _identifier_key(file_unit) else suite)
 
 
 def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:

@@ -173,7 +173,12 @@ def assertion_spans(source: str) -> list[str]:
 
 def _occurs(literal: Literal, span: str) -> bool:
     if literal.kind == STRING:
-        return literal.value in span
+        if not re.fullmatch(r"\w+", literal.value):
+            return literal.value in span
+        # A word: not inside another word, but it may lead a name made of it (`onSuccess` in
+        # `onSuccessMock`, not `Equal` in `DeepEqual`, nor `admin` in `administrator`).
+        word = rf"(?<![\w$]){re.escape(literal.value)}(?![a-z0-9])"
+        return re.search(word, span) is not None
     if literal.kind in (STATUS, NUMBER):
         number = rf"(?<![\w.]){re.escape(literal.value)}(?!\.?\d)(?![\w])"
         return re.search(number, span) is not None

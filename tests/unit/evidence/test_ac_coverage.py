@@ -10,10 +10,12 @@ from gaia_lib.evidence.ac_coverage import (
     alternatives,
     analyze,
     attribution,
+    file_unit_parts,
     names_key,
     prints_only,
     story_refs,
     subject_of,
+    subject_prefixes,
     suite_subject,
     then_raises,
 )
@@ -1095,3 +1097,51 @@ def test_a_test_named_wholly_after_one_acs_identifier_says_nothing_of_its_words_
     # With no AC naming `set_key`, the same words make it AC2's test.
     plain = (WHOLE_NAME[1], WHOLE_NAME[2])
     assert by_id(review(plain, WHOLE_NAME_TESTS))["AC2"].tests == (f"{FILE}::test_set_key",)
+
+
+@pytest.mark.parametrize(("file", "parts"), [
+    ("version_test.go", ["version"]), ("tests/test_version.py", ["version"]),
+    ("src/tests/queryCache.test.tsx", ["query", "cache"]), ("VersionTest.java", ["version"]),
+    ("tests.py", []), ("src/a.spec.ts", ["a"]),
+])
+def test_the_unit_a_test_file_is_named_after(file: str, parts: list[str]) -> None:
+    assert file_unit_parts(file) == parts
+
+
+def test_a_name_that_starts_with_its_files_unit_names_what_follows() -> None:
+    assert subject_prefixes("TestVersionMetadata", "version_test.go") == (
+        "versionmetadata", "metadata", "version")
+    assert subject_prefixes("TestVersionMetadata", "constraint_test.go") == (
+        "versionmetadata", "version")
+
+
+ACCESSORS = (
+    ac("AC1", "a version with a prerelease", "`Prerelease` is read",
+       "the text after the hyphen is returned"),
+    ac("AC2", "a version with build metadata", "`Metadata` is read",
+       "the text after the plus is returned"),
+    ac("AC3", "two versions, one with metadata", "they are compared",
+       "the metadata is ignored"),
+)
+ACCESSOR_TESTS = """package version
+
+func TestVersionMetadata(t *testing.T) {
+	v, _ := NewVersion("1.2.3+build")
+	if v.Metadata() != "build" {
+		t.Fatalf("metadata: %s", v.Metadata())
+	}
+}
+"""
+
+
+def test_a_go_test_named_after_its_files_type_and_a_method_is_that_methods_test() -> None:
+    # `TestVersionMetadata` in version_test.go is the test of `Metadata` (AC2), though three
+    # ACs say "metadata": the file's unit, Version, leads its name.
+    cases = split_tests("version_test.go", ACCESSOR_TESTS)
+    result = by_id(analyze("E1-S1", ACCESSORS, cases, file_list=["version_test.go"]))
+    assert result["AC2"].tests == ("version_test.go::TestVersionMetadata",)
+    assert not result["AC1"].matched and not result["AC3"].matched
+    # In a file named for another unit, the name says "version metadata": no AC's alone.
+    cases = split_tests("other_test.go", ACCESSOR_TESTS)
+    result = by_id(analyze("E1-S1", ACCESSORS, cases, file_list=["other_test.go"]))
+    assert not result["AC2"].matched

@@ -127,3 +127,23 @@ def test_missing_literals_is_the_complement_in_order() -> None:
     source = "expect(res.status).toBe(422);\n"
     assert missing_literals(source, LITERALS) == (CODE, FALSE)
     assert asserted_literals(source, ()) == ()
+
+
+@pytest.mark.parametrize(("source", "found"), [
+    ("\tif !reflect.DeepEqual(actual, expected) {\n\t\tt.Fatal(actual)\n\t}\n", False),
+    ("expect(onSuccessMock).toHaveBeenCalledTimes(1);\n", True),
+    ("    assert user.role == 'administrator'\n", False),
+    ("    assert user.role == 'admin'\n", True),
+    ("    assert banner == 'admin: signed in'\n", True),
+])
+def test_a_word_is_asserted_as_a_word_not_inside_another(source: str, found: bool) -> None:
+    # `Equal`, `onSuccess`, `admin`: a word a Then clause quotes is not found inside another
+    # word (DeepEqual, administrator), but may lead a name made of it (onSuccessMock).
+    literals = [Literal(S, "Equal"), Literal(S, "onSuccess"), Literal(S, "admin")]
+    assert bool(asserted_literals(source, literals)) is found
+
+
+def test_a_quoted_phrase_is_still_found_inside_a_longer_string() -> None:
+    phrase = Literal(S, "not found")
+    assert asserted_literals("    assert r.text == 'user not found (404)'\n", [phrase]) == (
+        phrase,)
