@@ -634,8 +634,13 @@ def subject_prefixes(name: str, file: str = "") -> tuple[str, ...]:
     if not whole:
         return ()
     parts = [p.lower() for p in words.IDENTIFIER_PART.findall(_name_tail(name) or "")]
-    own = len(file_unit_parts(file))
-    rest = parts[own:] if own and parts[:own] == file_unit_parts(file) else []
+    unit = file_unit_parts(file)
+    own = len(unit)
+    lead = parts[:own]
+    if own and lead[:-1] == unit[:-1] and lead[-1] in (unit[-1], unit[-1] + "s"):
+        rest = parts[own:]  # `TestConstraintsString` in constraint_test.go: `String`
+    else:
+        rest = []
     return tuple(dict.fromkeys([whole, *("".join(rest[:k]) for k in range(len(rest), 0, -1)),
                                 *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
 
@@ -653,7 +658,11 @@ def _named_wholly(subjects: Sequence[str], file: str) -> frozenset[str]:
     if not subjects:
         return frozenset()
     unit = "".join(file_unit_parts(file))
-    tail = subjects[0][len(unit):] if unit and subjects[0].startswith(unit) else ""
+    tail = ""
+    for lead in (unit + "s", unit) if unit else ():
+        if subjects[0].startswith(lead) and lead != subjects[0]:
+            tail = subjects[0][len(lead):]
+            break
     return frozenset(filter(None, (subjects[0], tail)))
 
 

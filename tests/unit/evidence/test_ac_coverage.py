@@ -1113,6 +1113,9 @@ def test_a_name_that_starts_with_its_files_unit_names_what_follows() -> None:
         "versionmetadata", "metadata", "version")
     assert subject_prefixes("TestVersionMetadata", "constraint_test.go") == (
         "versionmetadata", "version")
+    # ... its unit in the plural too (`Constraints` in constraint_test.go)
+    assert subject_prefixes("TestConstraintsString", "constraint_test.go")[:2] == (
+        "constraintsstring", "string")
 
 
 ACCESSORS = (
