@@ -6,7 +6,9 @@ Surveys the repository (stacks, test command, coverage command, test directories
 `.gaia/config/project-config.yaml`, an empty `.gaia/state/sprint-status.yaml`, the epics index
 `planning-artifacts/epics-and-stories.md` and `test-artifacts/test-environment.yaml`.
 stdout: one line per stack found (`stack: <key> (<dir>, <n> test files)`, its test and coverage
-commands), `test directories: ...`, then `wrote: <path>` / `kept: <path>` per file.
+commands), `test directories: ...`, a `note: ...` line for anything this machine lacks to
+run those commands (pytest or coverage.py the project's `python` cannot import, a runner not
+installed), then `wrote: <path>` / `kept: <path>` per file.
 Existing files are never overwritten without --force; even with --force the sprint status and
 the epics index are kept.
 

@@ -18,6 +18,9 @@ Rules:
   status, epics index or `.gaia/.gitignore` is KEPT (the team's board and ignore rules, which
   a re-detection cannot know).
 - A repository where no stack is found is refused (nothing to configure).
+- What this machine lacks to run the chosen test commands (`onboard.readiness`: pytest or
+  coverage.py the project's `python` cannot import, a JS runner missing from node_modules) is
+  said in notes; the files are written all the same.
 - The same tree gives byte-identical files.
 """
 
@@ -30,6 +33,7 @@ from pathlib import Path
 
 from gaia_lib.core import config, paths, writes
 from gaia_lib.core.errors import GaiaError
+from gaia_lib.onboard import readiness
 from gaia_lib.onboard.survey import Survey, survey
 from gaia_lib.story import sprint
 
@@ -50,6 +54,7 @@ class Outcome:
     survey: Survey
     written: tuple[Path, ...]
     kept: tuple[Path, ...]
+    notes: tuple[str, ...] = ()  # what this machine lacks to run the tests (readiness)
 
 
 def _q(value: str) -> str:
@@ -150,7 +155,8 @@ def init(project: Path, *, force: bool = False) -> Outcome:
             continue
         writes.write_text(item.path, item.text, project)
         written.append(item.path)
-    return Outcome(found, tuple(written), tuple(kept))
+    return Outcome(found, tuple(written), tuple(kept),
+                   tuple(readiness.notes(project, found.stacks)))
 
 
 def describe(outcome: Outcome, project: Path) -> Sequence[str]:
@@ -167,6 +173,7 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
         lines.append(f"note: src layout ({names}): the tests import it only once the project is "
                      "installed (`pip install -e .`) or with PYTHONPATH=src in the environment "
                      "gaia runs in")
+    lines += outcome.notes
     lines += [f"wrote: {paths.relative_to_project(p, project)}" for p in outcome.written]
     lines += [f"kept: {paths.relative_to_project(p, project)}" for p in outcome.kept]
     return lines

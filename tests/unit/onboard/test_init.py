@@ -108,7 +108,7 @@ def test_describe_names_what_was_chosen(repo: Path) -> None:
     assert "  test command: python -m pytest -q" in lines
     assert "test directories: tests" in lines
     assert "wrote: .gaia/config/project-config.yaml" in lines
-    assert not any(line.startswith("note:") for line in lines)
+    assert not any(line.startswith("note: src layout") for line in lines)
 
 
 def test_describe_says_how_a_src_layout_becomes_importable(repo: Path) -> None:

@@ -1,0 +1,74 @@
+"""Can the test commands `gaia init` chose run on this machine? One note per tool that is missing.
+
+Checked once, when init writes the config (the review's own tool probe checks again at every
+run); a note never stops init: the config is right for the project, the machine may not be yet.
+Rules, per stack the survey found:
+- Python, whose command is `python -m pytest`: the `python` first on PATH, run in the stack's
+  directory, must import pytest (the review's one test run is a pytest run; pytest runs unittest
+  suites too) and coverage.py (without it the review's run measures no line coverage). A
+  `pytest` executable elsewhere on PATH, another Python's, does not count: it is not what the
+  command runs. No `python` on PATH, or a check that fails to run, is a note too.
+- Every other stack: one of its runners (vitest or jest in the stack's `node_modules/.bin`, go,
+  mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
+  install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
+  missing: the review never lets npx install one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from gaia_lib.core import proc
+from gaia_lib.onboard.survey import StackSurvey
+from gaia_lib.stacks import adapters, toolprobe
+
+CHECK_SECONDS = 20.0
+# Prints the names of the modules the interpreter cannot find, without importing any of them.
+_FIND = ("import importlib.util as u\n"
+         "print(' '.join(n for n in ('pytest', 'coverage') if u.find_spec(n) is None))")
+_PYTHON_NEEDS = {
+    "pytest": "the review's test run needs it (pip install pytest; it runs unittest suites too)",
+    "coverage": "the review's test run will measure no line coverage (pip install coverage)",
+}
+
+
+def python_notes(missing: Sequence[str], python: str, where: str) -> list[str]:
+    """The notes for the modules `python` (run in `where`) could not find (pure)."""
+    return [f"note: {'coverage.py' if name == 'coverage' else name} is not importable by "
+            f"`python` ({python}) in {where}: {_PYTHON_NEEDS[name]}"
+            for name in _PYTHON_NEEDS if name in missing]
+
+
+def _python(root: Path, where: str) -> list[str]:
+    found = proc.which("python")
+    if found is None:
+        return [f"note: no `python` on PATH: the Python tests in {where} cannot run here "
+                "(activate the project's environment before running gaia)"]
+    result = proc.run_tool([str(found), "-c", _FIND], cwd=root / where, timeout=CHECK_SECONDS)
+    if result.returncode != 0:
+        why = (result.error or result.stderr.strip().splitlines()[-1:] or ["no output"])[0]
+        return [f"note: could not check `python` ({found}) for pytest and coverage.py: {why}"]
+    return python_notes(result.stdout.split(), str(found), where)
+
+
+def notes(root: Path, stacks: Sequence[StackSurvey]) -> list[str]:
+    """The notes for every stack the survey found (module docstring)."""
+    out: list[str] = []
+    for found in stacks:
+        if found.test_command is None:
+            continue
+        if found.stack == "python-dev":
+            out += _python(root, found.where)
+            continue
+        here = root / found.where
+        probe = toolprobe.locate_stack(adapters.get(found.stack), here)
+        if not probe.install_hint:
+            continue
+        if (here / "package.json").is_file() and not (here / "node_modules").is_dir():
+            out.append(f"note: no node_modules in {found.where}: install the project's "
+                       "dependencies (npm install, pnpm install or yarn) before a review; it "
+                       "runs the project's own test runner and never lets npx download one")
+        else:
+            out.append(f"note: {probe.install_hint} (not found for {found.where})")
+    return out

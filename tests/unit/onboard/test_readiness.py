@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.onboard import init as onboarding
+from gaia_lib.onboard import readiness
+from gaia_lib.onboard.survey import StackSurvey
+
+
+def _on_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **scripts: str) -> Path:
+    """A PATH of one directory holding the given executables (name -> shell script body)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    for name, body in scripts.items():
+        script = bin_dir / name
+        script.write_text(f"#!/bin/sh\n{body}\n")
+        script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    return bin_dir
+
+
+def _python_stack(where: str = ".") -> StackSurvey:
+    return StackSurvey("python-dev", where, "python -m pytest -q", None, 1)
+
+
+def test_the_notes_name_each_missing_module_and_what_it_costs() -> None:
+    assert readiness.python_notes(["coverage"], "/v/bin/python", "api") == [
+        "note: coverage.py is not importable by `python` (/v/bin/python) in api: the review's "
+        "test run will measure no line coverage (pip install coverage)"]
+    both = readiness.python_notes(["coverage", "pytest"], "/p", ".")
+    assert [n.split(" is not")[0] for n in both] == ["note: pytest", "note: coverage.py"]
+    assert readiness.python_notes([], "/p", ".") == []
+
+
+def test_a_python_without_pytest_or_coverage_is_noted(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    # A real interpreter that sees no site-packages: neither pytest nor coverage.py; a `pytest`
+    # executable beside it (another Python's) does not count.
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} -S -I "$@"',
+             pytest=f'exec {sys.executable} -m pytest "$@"')
+    found = readiness.notes(tmp_path, [_python_stack()])
+    assert [n.split(" is not")[0] for n in found] == ["note: pytest", "note: coverage.py"]
+    assert all(str(tmp_path / "bin" / "python") in n for n in found)
+
+
+def test_a_python_with_both_gives_no_note(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} "$@"')
+    assert readiness.notes(tmp_path, [_python_stack()]) == []
+
+
+def test_no_python_on_path_or_a_broken_one_is_said(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    _on_path(monkeypatch, tmp_path)
+    (note,) = readiness.notes(tmp_path, [_python_stack("api")])
+    assert note.startswith("note: no `python` on PATH: the Python tests in api cannot run")
+    _on_path(monkeypatch, tmp_path, python="echo 'boom: no such thing' >&2; exit 3")
+    (note,) = readiness.notes(tmp_path, [_python_stack()])
+    assert note.endswith("for pytest and coverage.py: boom: no such thing")
+
+
+def test_a_js_project_without_node_modules_is_told_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    _on_path(monkeypatch, tmp_path, npx="exit 0")  # npx alone would download the runner
+    (tmp_path / "package.json").write_text('{"devDependencies": {"vitest": "^3"}}')
+    stack = StackSurvey("ts-dev", ".", "npx vitest run", None, 3)
+    (note,) = readiness.notes(tmp_path, [stack])
+    assert note.startswith("note: no node_modules in .: install the project's dependencies")
+    runner = tmp_path / "node_modules" / ".bin" / "vitest"
+    runner.parent.mkdir(parents=True)
+    runner.write_text("#!/bin/sh\n")
+    runner.chmod(0o755)
+    assert readiness.notes(tmp_path, [stack]) == []
+
+
+def test_a_missing_runner_executable_carries_its_install_hint(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    _on_path(monkeypatch, tmp_path)
+    stack = StackSurvey("go-dev", "svc", "go test ./...", None, 2)
+    (tmp_path / "svc").mkdir()
+    (note,) = readiness.notes(tmp_path, [stack])
+    assert note.startswith("note: go-dev needs a test runner (go)") and note.endswith(
+        "(not found for svc)")
+    _on_path(monkeypatch, tmp_path, go="exit 0")
+    assert readiness.notes(tmp_path, [stack]) == []
+
+
+def test_init_prints_the_notes_and_still_writes_the_config(monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    repo = tmp_path / "shop"
+    (repo / "tests").mkdir(parents=True)
+    (repo / "pyproject.toml").write_text("[project]\nname='shop'\n")
+    (repo / "tests" / "test_cart.py").write_text("def test_cart(): pass\n")
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} -S -I "$@"')
+    outcome = onboarding.init(repo)
+    lines = list(onboarding.describe(outcome, repo))
+    notes = [i for i, line in enumerate(lines) if line.startswith("note: pytest is not")]
+    wrote = [i for i, line in enumerate(lines) if line.startswith("wrote: ")]
+    assert notes and wrote and notes[0] < wrote[0]
+    assert (repo / ".gaia/config/project-config.yaml").is_file()
