@@ -107,7 +107,7 @@ def _keeper_argv(report_fd: int, mark: str, args: tuple[str, ...]) -> tuple[str,
     import sys
 
     keeper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reaper.py")
-    return (sys.executable, "-I", keeper, str(report_fd), mark, "--", *args)
+    return (sys.executable, "-I", "-S", keeper, str(report_fd), mark, "--", *args)
 
 
 def _killed_from(report: str) -> tuple[tuple[tuple[int, str], ...], str | None]:

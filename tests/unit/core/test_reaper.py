@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -136,3 +138,27 @@ def test_a_limit_shorter_than_the_keepers_start_still_leaves_nothing() -> None:
         result, elapsed = _run(f"sleep {secs} & sleep {secs}", timeout=0.02)
         assert result.timed_out and elapsed < 4
         assert survivors(secs, settle=0.5) == []
+
+
+@pytest.mark.parametrize("report", [
+    {"exit": 0, "error": None, "timed_out": False, "subreaper": True, "killed": []},
+    {"exit": -9, "error": None, "timed_out": True, "subreaper": False, "killed": []},
+    {"exit": None, "error": None, "timed_out": True, "subreaper": True, "killed": []},
+    {"exit": None, "error": "not found: \u00e9t\u00e9 \"x\"\n", "timed_out": False,
+     "subreaper": True, "killed": []},
+    {"exit": 1, "error": None, "timed_out": False, "subreaper": True,
+     "killed": [{"pid": 7, "command": 'sleep "9"\\x'}]},
+])
+def test_the_report_reads_back_as_the_json_module_writes_it(report: dict[str, object]) -> None:
+    assert json.loads(reaper.encode(report)) == report
+    assert reaper.encode(report) == json.dumps(report)
+
+
+def test_the_keeper_starts_without_json_or_site_packages() -> None:
+    # What the keeper imports before it starts the tool is on every contained run's path.
+    assert proc._keeper_argv(1, "m", ("true",))[1:3] == ("-I", "-S")
+    probe = (f"import runpy, sys; runpy.run_path({reaper.__file__!r}, run_name='keeper'); "
+             "print(sorted({'json', 'site'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", probe], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.strip() == "[]"
