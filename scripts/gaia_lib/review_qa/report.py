@@ -168,8 +168,9 @@ def render_header(key: str, title: str, prompt_hash_value: str, model: str | Non
 
 
 def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
-    """Header lines on the review's test run: each suite that failed or timed out, with the
-    logs of its stdout and stderr kept in the evidence directory `where`."""
+    """Header lines on the review's test run, one per suite: what passed, with its counts and
+    time; what failed or timed out, with the logs of its stdout and stderr kept in the
+    evidence directory `where`."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
@@ -178,6 +179,11 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
             continue
         failed = suite.get("timeout") or suite.get("exit_code") not in (0, None)
         if not failed:
+            skipped = suite.get("skip_count", 0)
+            out.append(f"- test run: {suite.get('name', '?')} passed "
+                       f"({suite.get('pass_count', 0)} passed"
+                       f"{f', {skipped} skipped' if skipped else ''}) in "
+                       f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
             continue
         state = "timed out" if suite.get("timeout") else f"exited {suite.get('exit_code')}"
         logs = [str(suite[k]) for k in ("stdout_log", "stderr_log") if suite.get(k)]

@@ -172,6 +172,17 @@ def test_a_run_that_stopped_before_its_tests_is_said_so_not_counted() -> None:
         "named 'attr'; its output: ev/tier_1-stdout.log\n")
 
 
+def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
+    evidence = {"suites": [
+        {"name": "tier_1", "exit_code": 0, "pass_count": 59, "fail_count": 0,
+         "skip_count": 2, "duration_seconds": 1.94},
+        {"name": "tier_2", "exit_code": 1, "pass_count": 3, "fail_count": 1,
+         "duration_seconds": 0.5, "stderr_log": "tier_2-stderr.log"}]}
+    assert qa_report.render_run(evidence, "ev") == (
+        "- test run: tier_1 passed (59 passed, 2 skipped) in 1.9 s\n"
+        "- test run: tier_2 exited 1 (3 passed, 1 failed); its output: ev/tier_2-stderr.log\n")
+
+
 def test_header_names_the_model_only_when_one_ran() -> None:
     with_model = qa_report.render_header("E1-S1", "T", "sha256:x", "claude-x", 0)
     assert "- model: claude-x\n- temperature: 0\n" in with_model
