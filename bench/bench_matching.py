@@ -125,6 +125,10 @@ PROJECTS = (
             first=(19, 6, 8)),
     Project("react-query", "npm", "@tanstack/react-query@4.36.1", "ts-dev", "package",
             held_out=True, first=(26, 15, 8)),
+    Project("pyjwt", "pypi", "PyJWT==2.8.0", "python-dev", "PyJWT-2.8.0", held_out=True,
+            test_deps=("pytest", "coverage", "cryptography"), first=(41, 19, 13)),
+    Project("cron", "debian", "golang-github-robfig-cron-dev=3.0.1-1", "go-dev",
+            "usr/share/gocode/src/github.com/robfig/cron", held_out=True, first=(41, 18, 10)),
 )
 
 
