@@ -10,12 +10,17 @@ pnpm's too) count as the runner their package.json script runs when it runs one 
 "vitest run"`): its flags follow a `--` (`pnpm run <name>` takes them without); any other
 script (`pnpm lint && vitest run`) runs as configured. Locally a
 story-scoped run passes the story's test files to runners that accept paths (pytest, jest,
-vitest, bats); any other command is never rewritten. CI contexts run the tier as configured. A
-bridge (`test_execution_bridge`) replaces direct runs.
+vitest, bats), and `go test` runs the story's Go tests alone: its package patterns (`./...`)
+become the directories of the story's `_test.go` files, with `-run` naming exactly the test
+functions they declare (`scope_go`; as configured when the command has its own `-run`, or
+names an import path); any other command is never rewritten. CI contexts run the tier as
+configured. A bridge (`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
 plugin (line probes or coverage.py's tracer, per test, inside the same pytest process that
-writes the JUnit report), so the review needs no second run for coverage or attribution. Every
+writes the JUnit report), so the review needs no second run for coverage or attribution; a
+`go test` tier writes its coverage profile (`-coverprofile=<tier>-cover.out`, unless the command
+names its own) in the same run (`Evidence.runner_coverage`). Every
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
 
@@ -37,7 +42,7 @@ import shlex
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from gaia_lib.core import proc, writes
@@ -71,6 +76,8 @@ class Suite:
     stderr_log: str | None = None
     tests: tuple[runner_output.TestOutcome, ...] = ()  # per-test outcomes (not serialised)
     killed: tuple[tuple[int, str], ...] = ()  # (pid, command) of leftovers killed at the end
+    # A coverage report its runner wrote in the same run, and its format (not serialised)
+    coverage: tuple[Path, str] | None = None
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -114,6 +121,11 @@ class Evidence:
     def tests(self) -> tuple[runner_output.TestOutcome, ...]:
         return tuple(t for suite in self.suites for t in suite.tests)
 
+    @property
+    def runner_coverage(self) -> tuple[Path, str] | None:
+        """The first coverage report a tier's runner wrote in this run (`go test`'s profile)."""
+        return next((suite.coverage for suite in self.suites if suite.coverage), None)
+
     def as_json(self) -> dict[str, Any]:
         extra = {"coverage_report": self.coverage_report.name} if self.coverage_report else {}
         return {**extra,
@@ -141,6 +153,7 @@ class Invocation:
     report_format: str | None  # runner_output format name, None = exit code only
     report_path: Path | None  # None: the report is the runner's stdout
     accepts_paths: bool
+    coverage: tuple[Path, str] | None = None  # a coverage report the run writes, its format
 
 
 def _runner_of(argv: Sequence[str]) -> str | None:
@@ -224,6 +237,71 @@ def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
     return [a for a in argv if a not in configured], chosen
 
 
+# A Go test function, and the `go test` flags that take a value as the next argument.
+_GO_TEST_FUNC = re.compile(r"^func\s+(Test\w*)\s*\(\s*\w+\s+\*testing\.T\s*\)", re.MULTILINE)
+_GO_VALUE_FLAGS = frozenset({
+    "run", "skip", "bench", "benchtime", "count", "covermode", "coverpkg", "coverprofile",
+    "cpu", "parallel", "timeout", "tags", "p", "o", "exec", "mod", "ldflags", "gcflags",
+    "shuffle", "fuzz", "fuzztime", "list", "vet", "outputdir", "cpuprofile", "memprofile",
+    "blockprofile", "mutexprofile", "trace", "modfile", "overlay", "pkgdir", "toolexec"})
+
+
+def _go_packages(args: Sequence[str]) -> list[str] | None:
+    """The package patterns among `go test`'s arguments (`./...`, `./pkg`, `.`); None when one
+    is something else (an import path), which the story scoping does not read."""
+    patterns: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            skip = "=" not in arg and arg.lstrip("-") in _GO_VALUE_FLAGS
+        elif arg == "." or arg.startswith(("./", "../")):
+            patterns.append(arg)
+        else:
+            return None
+    return patterns
+
+
+def _go_covers(pattern: str, directory: str) -> bool:
+    base = pattern[:-4] if pattern.endswith("/...") else pattern
+    base = base.rstrip("/") or "."
+    if base == directory:
+        return True
+    return pattern.endswith("/...") and (base == "." or directory.startswith(base + "/"))
+
+
+def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> list[str]:
+    """`go test` narrowed to the story's Go tests: the configured package patterns (`./...`)
+    replaced by the directories of the story's `_test.go` files under them, and `-run`
+    matching exactly the test functions those files declare. As configured when the command
+    picks its tests itself (`-run`), names a package that is no directory pattern, or covers
+    none of the story's Go tests (a run of nothing proves nothing)."""
+    packages = _go_packages(argv[2:])
+    if not packages or any(a.lstrip("-").split("=")[0] == "run" for a in argv[2:]):
+        return list(argv)
+    names: set[str] = set()
+    dirs: set[str] = set()
+    for rel in story_tests:
+        if not rel.endswith("_test.go"):
+            continue
+        parent = PurePosixPath(rel).parent.as_posix()
+        directory = "." if parent in ("", ".") else f"./{parent}"
+        if not any(_go_covers(p, directory) for p in packages):
+            continue
+        try:
+            found = _GO_TEST_FUNC.findall((workdir / rel).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        if found:
+            names.update(found)
+            dirs.add(directory)
+    if not names:
+        return list(argv)
+    kept = [a for a in argv if a not in packages]
+    return [*kept, "-run", f"^({'|'.join(sorted(names))})$", *sorted(dirs)]
+
+
 def plan_invocation(command: str, report_dir: Path, name: str,
                     story_tests: Sequence[str] = (), workdir: Path | None = None) -> Invocation:
     """How to run one tier so that its runner writes a machine-readable report."""
@@ -260,7 +338,14 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         return Invocation((*argv, "--reporter=default", "--reporter=json",
                            f"--outputFile.json={report}", *paths), runner, report, True)
     if runner == "go":
-        return Invocation((argv[0], argv[1], "-json", *argv[2:]), "go-json", None, False)
+        if story_tests:
+            argv = scope_go(argv, story_tests, workdir or Path.cwd())
+        cover = None
+        flags = ["-json"]
+        if not any(a.lstrip("-").startswith("coverprofile") for a in argv):
+            cover = (report_dir / f"{name}-cover.out", "go-cover")
+            flags.append(f"-coverprofile={cover[0]}")
+        return Invocation((argv[0], argv[1], *flags, *argv[2:]), "go-json", None, False, cover)
     if runner == "bats":
         extra = ("--tap",) if "--tap" not in argv and "-t" not in argv else ()
         bats_paths = [p for p in paths if p.endswith(".bats")]
@@ -311,9 +396,10 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             invocation = Invocation(tuple(wrapped), invocation.report_format,
                                     invocation.report_path, invocation.accepts_paths)
             env = coverage.env()
-    if invocation.report_path is not None:
-        writes.make_dirs(invocation.report_path.parent)
-        writes.remove(invocation.report_path)  # a stale report must not pass for this run's
+    for stale in (invocation.report_path, invocation.coverage and invocation.coverage[0]):
+        if stale:
+            writes.make_dirs(stale.parent)
+            writes.remove(stale)  # a stale report must not pass for this run's
     started = time.time()
     result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds),
                            env=env, contain=True)
@@ -341,10 +427,13 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         counts, runner_output.RunnerCounts) else counts
     outcomes = counts.tests if isinstance(counts, runner_output.RunnerCounts) else ()
     skipped = counts.skipped if isinstance(counts, runner_output.RunnerCounts) else 0
+    wrote = invocation.coverage
+    if wrote is not None and not (wrote[0].is_file() and wrote[0].stat().st_size):
+        wrote = None
     return Suite(tier.name, shown, result.returncode, result.duration, passed, failed, False,
                  tier.required, skip_count=skipped, stdout_log=stdout_log,
                  stderr_log=stderr_log, tests=outcomes, killed=result.killed,
-                 stopped=stopped), diagnostics
+                 stopped=stopped, coverage=wrote), diagnostics
 
 
 # The lines that say why a runner stopped, the most telling first: pytest's `E   Module

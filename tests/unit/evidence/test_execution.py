@@ -9,7 +9,9 @@ import pytest
 
 from gaia_lib.core import config, writes
 from gaia_lib.core.errors import InvalidInput
-from gaia_lib.evidence import attribution, execution
+from gaia_lib.evidence import attribution, coverage_report, execution
+from helpers.evidence import copy_project
+from helpers.tools import need
 
 PY = sys.executable
 
@@ -324,3 +326,74 @@ def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -
     assert any("wrote no coverage report" in d for d in evidence.diagnostics)
     state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
     assert "coverage.py is not importable" in (state / str(suite.stdout_log)).read_text()
+
+
+# --- go test: the story's tests alone, and its coverage profile in the same run ---------------
+
+
+@pytest.mark.parametrize(("command", "story", "expected"), [
+    # the configured packages become the story tests' directories, -run their functions
+    ("go test ./...", ["parse_test.go"], ["go", "test", "-run", "^(TestA|TestB)$", "."]),
+    ("go test -tags it -v ./...", ["pkg/sub/x_test.go"],
+     ["go", "test", "-tags", "it", "-v", "-run", "^(TestX)$", "./pkg/sub"]),
+    ("go test ./pkg/...", ["pkg/x_test.go", "cmd/y_test.go"],
+     ["go", "test", "-run", "^(TestX)$", "./pkg"]),
+    # as configured: its own -run, an import path, no Go test of the story under its packages
+    ("go test -run TestA ./...", ["parse_test.go"], ["go", "test", "-run", "TestA", "./..."]),
+    ("go test example.com/m/...", ["parse_test.go"], ["go", "test", "example.com/m/..."]),
+    ("go test ./cmd/...", ["pkg/x_test.go"], ["go", "test", "./cmd/..."]),
+    ("go test ./...", ["README.md"], ["go", "test", "./..."]),
+])
+def test_go_test_is_scoped_to_the_story_s_test_functions(
+        tmp_path: Path, command: str, story: list[str], expected: list[str]) -> None:
+    sources = {"parse_test.go": "func TestA(t *testing.T) {}\nfunc TestB(t *testing.T) {}\n"
+                                "func helper(t *testing.T) {}\n",
+               "pkg/sub/x_test.go": "func TestX(t *testing.T) {}\n",
+               "pkg/x_test.go": "func TestX(t *testing.T) {}\n",
+               "cmd/y_test.go": "func TestY(t *testing.T) {}\n"}
+    for rel, text in sources.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(f"package p\n\nimport \"testing\"\n\n{text}")
+    assert execution.scope_go(command.split(), story, tmp_path) == expected
+
+
+def test_go_test_writes_its_coverage_profile_unless_the_command_names_one(
+        tmp_path: Path) -> None:
+    plain = execution.plan_invocation("go test ./...", tmp_path, "tier_1")
+    assert plain.argv[:4] == ("go", "test", "-json", f"-coverprofile={tmp_path}/tier_1-cover.out")
+    assert plain.coverage == (tmp_path / "tier_1-cover.out", "go-cover")
+    own = execution.plan_invocation("go test -coverprofile=c.out ./...", tmp_path, "tier_1")
+    assert own.coverage is None and own.argv == ("go", "test", "-json", "-coverprofile=c.out",
+                                                  "./...")
+
+
+def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    need("go", "go is not installed: the go runner is run for real here")
+    monkeypatch.setenv("GOFLAGS", "-mod=mod")
+    monkeypatch.setenv("GOTOOLCHAIN", "local")
+    root = copy_project("go", tmp_path)
+    (root / ".gaia").mkdir()
+    (root / "other_test.go").write_text(
+        'package evcalc\n\nimport "testing"\n\nfunc TestOther(t *testing.T) { t.Fatal("no") }\n')
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: go test ./...
+            timeout_seconds: 300
+    """)
+    evidence = _run(root, cfg, story_tests=("parse_test.go",))
+    suite = evidence.suites[0]
+    # parse_test.go's four tests (2 pass, 1 fails, 1 skips); other_test.go's never ran
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 1, 1)
+    assert "TestOther" not in suite.command and "-run" in suite.command
+    assert evidence.runner_coverage is not None
+    path, fmt = evidence.runner_coverage
+    record = coverage_report.parse(fmt, path.read_text()).for_file("parse.go")
+    # the error path (`not a number`) is the line no story test ran
+    assert record is not None and record.covered_lines and record.missed_lines
+    # the profile of an earlier run never passes for this one's
+    path.write_text("mode: set\n")
+    assert _run(root, cfg, context="local", story_tests=("parse_test.go",)).runner_coverage
+    assert path.read_text() != "mode: set\n"
