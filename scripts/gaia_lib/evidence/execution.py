@@ -18,9 +18,11 @@ configured. A bridge (`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
 plugin (line probes or coverage.py's tracer, per test, inside the same pytest process that
-writes the JUnit report), so the review needs no second run for coverage or attribution; a
-`go test` tier writes its coverage profile (`-coverprofile=<tier>-cover.out`, unless the command
-names its own) in the same run (`Evidence.runner_coverage`). Every
+writes the JUnit report), so the review needs no second run for coverage or attribution; asked
+to `measure` (the review), a go, vitest or jest tier writes its own coverage report in the same
+run (`_coverage_flags`: go's profile, vitest's and jest's lcov; not where the project's config
+sets coverage thresholds, which a run of the story's tests alone would fail), which the review
+reads instead of running the `coverage_command` (`Evidence.runner_coverage`). Every
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
 
@@ -302,9 +304,65 @@ def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> 
     return [*kept, "-run", f"^({'|'.join(sorted(names))})$", *sorted(dirs)]
 
 
+# A JS project's own coverage thresholds: a run of some of its tests must not fail on them.
+_THRESHOLDS = re.compile(r"\bthresholds?\b|coverageThreshold")
+_VITEST_PROVIDERS = ("@vitest/coverage-v8", "@vitest/coverage-istanbul")
+
+
+def _configs_set_thresholds(workdir: Path) -> bool:
+    """Does the project's vitest / vite / jest configuration (or package.json) set coverage
+    thresholds? (A text search: a config that mentions them is read as setting them.)"""
+    names = [p for pattern in ("vitest.config.*", "vite.config.*", "vitest.workspace.*",
+                               "jest.config.*", "package.json") for p in workdir.glob(pattern)]
+    for path in names:
+        try:
+            if _THRESHOLDS.search(path.read_text(encoding="utf-8", errors="replace")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _coverage_flags(runner: str | None, argv: Sequence[str], report_dir: Path, name: str,
+                    workdir: Path) -> tuple[tuple[Path, str] | None, list[str]]:
+    """(the coverage report a run will write and its format, the flags that ask for it), for
+    the runners that measure in the same run:
+    - go: `-coverprofile=<tier>-cover.out` (go-cover), unless the command names its own;
+    - vitest, with @vitest/coverage-v8 or -istanbul in the project's node_modules: coverage
+      on, lcov only (`lcovonly`: no HTML), reported when a test fails too, into
+      `<tier>-coverage/` (istanbul named as the provider when it is the one installed);
+    - jest (coverage is built in): `--coverage`, lcov only, into `<tier>-coverage/`.
+    Nothing for a command that already asks for coverage, nor for a JS project whose
+    configuration sets coverage thresholds (a run of the story's tests alone would fail
+    them); nor for any other runner."""
+    asked = any(a.lstrip("-").startswith(("cover", "coverage")) for a in argv[1:])
+    if runner == "go":
+        if any(a.lstrip("-").startswith("coverprofile") for a in argv):
+            return None, []
+        profile = report_dir / f"{name}-cover.out"
+        return (profile, "go-cover"), [f"-coverprofile={profile}"]
+    if runner not in ("vitest", "jest") or asked or _configs_set_thresholds(workdir):
+        return None, []
+    out = report_dir / f"{name}-coverage"
+    if runner == "jest":
+        return (out / "lcov.info", "lcov"), [
+            "--coverage", "--coverageReporters=lcovonly", f"--coverageDirectory={out}"]
+    installed = [p for p in _VITEST_PROVIDERS if (workdir / "node_modules" / p).is_dir()]
+    if not installed:
+        return None, []
+    # vitest writes no report for a run with a failing test unless told to
+    flags = ["--coverage.enabled=true", "--coverage.reporter=lcovonly",
+             "--coverage.reportOnFailure=true", f"--coverage.reportsDirectory={out}"]
+    if installed == ["@vitest/coverage-istanbul"]:
+        flags.append("--coverage.provider=istanbul")
+    return (out / "lcov.info", "lcov"), flags
+
+
 def plan_invocation(command: str, report_dir: Path, name: str,
-                    story_tests: Sequence[str] = (), workdir: Path | None = None) -> Invocation:
-    """How to run one tier so that its runner writes a machine-readable report."""
+                    story_tests: Sequence[str] = (), workdir: Path | None = None, *,
+                    measure: bool = False) -> Invocation:
+    """How to run one tier so that its runner writes a machine-readable report, and with
+    `measure` a coverage report of the same run where the runner can (`_coverage_flags`)."""
     argv = _split(command)
     if argv is None:
         # Shell syntax in the project's own configured command: run it as written.
@@ -325,9 +383,12 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
         return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True)
+    cover, extra = _coverage_flags(runner, argv, report_dir, name, workdir or Path.cwd()) \
+        if measure else (None, [])
     if runner == "jest":
         report = report_dir / f"{name}-jest.json"
-        return Invocation((*argv, "--json", f"--outputFile={report}", *paths), runner, report, True)
+        return Invocation((*argv, "--json", f"--outputFile={report}", *extra, *paths), runner,
+                          report, True, cover)
     if runner == "vitest":  # vitest refuses jest's --json: its own reporter flag
         report = report_dir / f"{name}-vitest.json"
         at = next((i for i, a in enumerate(argv[:4]) if Path(a).name == "vitest"), None)
@@ -336,20 +397,17 @@ def plan_invocation(command: str, report_dir: Path, name: str,
             argv = [*argv[:at + 1], "run", *argv[at + 1:]]  # never watch mode
         # the default reporter too, so the kept stdout log shows what failed
         return Invocation((*argv, "--reporter=default", "--reporter=json",
-                           f"--outputFile.json={report}", *paths), runner, report, True)
+                           f"--outputFile.json={report}", *extra, *paths), runner, report, True,
+                          cover)
     if runner == "go":
         if story_tests:
             argv = scope_go(argv, story_tests, workdir or Path.cwd())
-        cover = None
-        flags = ["-json"]
-        if not any(a.lstrip("-").startswith("coverprofile") for a in argv):
-            cover = (report_dir / f"{name}-cover.out", "go-cover")
-            flags.append(f"-coverprofile={cover[0]}")
-        return Invocation((argv[0], argv[1], *flags, *argv[2:]), "go-json", None, False, cover)
+        return Invocation((argv[0], argv[1], "-json", *extra, *argv[2:]), "go-json", None,
+                          False, cover)
     if runner == "bats":
-        extra = ("--tap",) if "--tap" not in argv and "-t" not in argv else ()
+        tap = ("--tap",) if "--tap" not in argv and "-t" not in argv else ()
         bats_paths = [p for p in paths if p.endswith(".bats")]
-        return Invocation((*argv, *extra, *bats_paths), "tap", None, True)
+        return Invocation((*argv, *tap, *bats_paths), "tap", None, True)
     if runner in ("mvn", "gradle"):
         return Invocation(tuple(argv), "surefire", None, False)
     return Invocation(tuple(argv), None, None, False)
@@ -381,14 +439,18 @@ def _keep_logs(report_dir: Path, name: str, result: proc.ToolResult) -> tuple[st
 
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              story_tests: Sequence[str] = (),
-             coverage: attribution.CoverageSetup | None = None) -> tuple[Suite, list[str]]:
+             coverage: attribution.CoverageSetup | None = None,
+             measure: bool = False) -> tuple[Suite, list[str]]:
     """Run one tier; return its suite record and diagnostics. Never raises for test failures.
-    With `coverage`, a pytest tier runs under coverage.py (its data appended to the setup's)."""
+    With `coverage`, a pytest tier runs under coverage.py (its data appended to the setup's);
+    with `measure`, the other runners that can write a coverage report in the same run do
+    (`plan_invocation`)."""
     diagnostics: list[str] = []
     if not tier.command:
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
                      skip_reason="tier has no command"), diagnostics
-    invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir)
+    invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir,
+                                 measure=measure)
     env = None
     if coverage is not None and invocation.report_format == "junit":
         wrapped = coverage.wrap(invocation.argv)
@@ -519,9 +581,11 @@ def run_bridge(config: ProjectConfig, key: str, context: str, workdir: Path) -> 
 
 def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
             context: str, story_tests: Sequence[str] = (),
-            coverage: attribution.CoverageSetup | None = None) -> Evidence:
+            coverage: attribution.CoverageSetup | None = None,
+            measure: bool = False) -> Evidence:
     """Run every tier placed in `context` (story-scoped when local) and collect the evidence.
-    With `coverage`, pytest tiers also yield a coverage.py report with per-test contexts."""
+    With `coverage`, pytest tiers also yield a coverage.py report with per-test contexts; with
+    `measure`, go, vitest and jest tiers write their own (`Evidence.runner_coverage`)."""
     bridge_path = config.bridge.run_tests_path
     if config.bridge.enabled and bridge_path and os.access(bridge_path, os.X_OK):
         return run_bridge(config, key, context, workdir)
@@ -539,7 +603,7 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
     if coverage is not None:
         coverage.reset()
     for tier in tiers:
-        suite, notes = run_tier(tier, workdir, report_dir, scoped, coverage)
+        suite, notes = run_tier(tier, workdir, report_dir, scoped, coverage, measure)
         suites.append(suite)
         diagnostics.extend(notes)
     report = None

@@ -8,7 +8,8 @@ and the parent, and chained by `run` for terminal and CI use:
   for uncovered ACs, Phase 4 evidence; `analysis-results.json` (+ `.md`) and
   `execution-evidence.json`, schema-validated, cached by inputs.
   The suite runs once: the configured tiers (a pytest tier measured per test by the review's
-  plugin, a `go test` tier writing its coverage profile), or, with no tier, the story's tests
+  plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
+  story's tests
   measured the same way (Python) or the project's `coverage_command`. That one run gives the
   pass/fail evidence, the tests the runner skipped (they cover nothing), line coverage and
   behavioural attribution; its per-test contexts
@@ -401,7 +402,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     schema.preload()  # the analysis validates its outputs after the run; import while it runs
     evidence = execution.execute(s.config, s.key, s.project, state,
                                  context=execution.active_context(context),
-                                 story_tests=test_paths, coverage=session)
+                                 story_tests=test_paths, coverage=session, measure=True)
     report = evidence.coverage_report
     why = None if report else "the test run was not measured by coverage.py"
     ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)

@@ -32,11 +32,11 @@ def _config(body: str) -> config.ProjectConfig:
 
 
 def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
-         story_tests: tuple[str, ...] = ()) -> execution.Evidence:
+         story_tests: tuple[str, ...] = (), measure: bool = False) -> execution.Evidence:
     report_dir = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
     with writes.scope("fork", root):
         return execution.execute(cfg, "E1-S1", root, report_dir, context=context,
-                                 story_tests=story_tests)
+                                 story_tests=story_tests, measure=measure)
 
 
 def test_pytest_counts_come_from_its_junit_report(tmp_path: Path) -> None:
@@ -359,12 +359,49 @@ def test_go_test_is_scoped_to_the_story_s_test_functions(
 
 def test_go_test_writes_its_coverage_profile_unless_the_command_names_one(
         tmp_path: Path) -> None:
-    plain = execution.plan_invocation("go test ./...", tmp_path, "tier_1")
+    plain = execution.plan_invocation("go test ./...", tmp_path, "tier_1", measure=True)
     assert plain.argv[:4] == ("go", "test", "-json", f"-coverprofile={tmp_path}/tier_1-cover.out")
     assert plain.coverage == (tmp_path / "tier_1-cover.out", "go-cover")
-    own = execution.plan_invocation("go test -coverprofile=c.out ./...", tmp_path, "tier_1")
+    own = execution.plan_invocation("go test -coverprofile=c.out ./...", tmp_path, "tier_1",
+                                    measure=True)
     assert own.coverage is None and own.argv == ("go", "test", "-json", "-coverprofile=c.out",
                                                   "./...")
+    # unasked (qa-test-runner, the TDD and DoD runs), the run is only the tests
+    unasked = execution.plan_invocation("go test ./...", tmp_path, "tier_1")
+    assert unasked.coverage is None and unasked.argv == ("go", "test", "-json", "./...")
+
+
+@pytest.mark.parametrize(("command", "files", "wanted"), [
+    ("npx jest", {}, ["--coverage", "--coverageReporters=lcovonly"]),
+    ("npx vitest run", {"node_modules/@vitest/coverage-v8/package.json": "{}"},
+     ["--coverage.enabled=true", "--coverage.reporter=lcovonly",
+      "--coverage.reportOnFailure=true"]),
+    ("npx vitest run", {"node_modules/@vitest/coverage-istanbul/package.json": "{}"},
+     ["--coverage.enabled=true", "--coverage.reporter=lcovonly",
+      "--coverage.reportOnFailure=true", "--coverage.provider=istanbul"]),
+    # no provider installed, the command's own coverage, the project's thresholds: nothing
+    ("npx vitest run", {}, []),
+    ("npx vitest run --coverage", {"node_modules/@vitest/coverage-v8/package.json": "{}"}, []),
+    ("npx jest", {"jest.config.js": "module.exports = {coverageThreshold: {global: {}}}"}, []),
+    ("npx vitest run", {"node_modules/@vitest/coverage-v8/package.json": "{}",
+                        "vitest.config.ts": "export default {test: {coverage: {thresholds: "
+                                            "{lines: 90}}}}"}, []),
+])
+def test_js_runners_measure_in_the_same_run_when_they_can(
+        tmp_path: Path, command: str, files: dict[str, str], wanted: list[str]) -> None:
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    invocation = execution.plan_invocation(command, tmp_path / "ev", "tier_1",
+                                           workdir=tmp_path, measure=True)
+    flags = [a for a in invocation.argv if a.startswith("--coverage")
+             and "irectory=" not in a and a != command.split()[-1]]
+    assert flags == wanted
+    if wanted:
+        assert f"{tmp_path / 'ev' / 'tier_1-coverage'}" in " ".join(invocation.argv)
+        assert invocation.coverage == (tmp_path / "ev" / "tier_1-coverage" / "lcov.info", "lcov")
+    else:
+        assert invocation.coverage is None
 
 
 def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
@@ -383,7 +420,7 @@ def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
             command: go test ./...
             timeout_seconds: 300
     """)
-    evidence = _run(root, cfg, story_tests=("parse_test.go",))
+    evidence = _run(root, cfg, story_tests=("parse_test.go",), measure=True)
     suite = evidence.suites[0]
     # parse_test.go's four tests (2 pass, 1 fails, 1 skips); other_test.go's never ran
     assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 1, 1)
@@ -395,5 +432,5 @@ def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
     assert record is not None and record.covered_lines and record.missed_lines
     # the profile of an earlier run never passes for this one's
     path.write_text("mode: set\n")
-    assert _run(root, cfg, context="local", story_tests=("parse_test.go",)).runner_coverage
+    assert _run(root, cfg, story_tests=("parse_test.go",), measure=True).runner_coverage
     assert path.read_text() != "mode: set\n"

@@ -1,5 +1,7 @@
-"""vitest 3 and 4, jest and bats, and pnpm and yarn running vitest, really installed (npm, into a cache directory shared by test
-sessions), run by the execution layer with each runner's own machine-output flags."""
+"""vitest 3 and 4, jest and bats, and pnpm and yarn running vitest, really installed (npm, into a
+cache directory shared by test sessions), run by the execution layer with each runner's own
+machine-output flags, and vitest (with @vitest/coverage-v8) and jest measuring coverage in the
+same run."""
 
 from __future__ import annotations
 
@@ -14,10 +16,10 @@ import pytest
 
 from gaia_lib.core import writes
 from gaia_lib.core.config import Tier
-from gaia_lib.evidence import execution, outcomes
+from gaia_lib.evidence import coverage_report, execution, outcomes
 from gaia_lib.evidence.testcases import split_tests
 
-PACKAGES = ("vitest@3.2.4", "jest@29.7.0", "bats@1.13.0")
+PACKAGES = ("vitest@3.2.4", "@vitest/coverage-v8@3.2.4", "jest@29.7.0", "bats@1.13.0")
 VITEST_4 = "vitest@4.1.12"
 SCRIPT_RUNNERS = ("pnpm@9.15.0", "yarn@1.22.22")
 
@@ -69,7 +71,7 @@ def node_bin() -> Path:
     bats = Path("node_modules") / "bats" / "bin" / "bats"  # npm links no .bin entry for it
     return _installed(PACKAGES, lambda root: all(
         (root / "node_modules" / ".bin" / tool).exists() for tool in ("vitest", "jest"))
-        and (root / bats).exists())
+        and (root / bats).exists() and (root / "node_modules/@vitest/coverage-v8").is_dir())
 
 
 @pytest.fixture(scope="session")
@@ -79,7 +81,8 @@ def vitest4_bin() -> Path:
 
 
 def _run(tmp_path: Path, command: str, files: dict[str, str], story_tests: Sequence[str] = (),
-         node_modules: Path | None = None) -> tuple[execution.Suite, list[str]]:
+         node_modules: Path | None = None, measure: bool = False
+         ) -> tuple[execution.Suite, list[str]]:
     """`command` run as a tier over a project of `files` (its node_modules a link to
     `node_modules` when given), scoped to `story_tests`."""
     project = tmp_path / "proj"
@@ -91,7 +94,7 @@ def _run(tmp_path: Path, command: str, files: dict[str, str], story_tests: Seque
     reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
     tier = Tier("tier_1", 1, ("local",), command, 300)
     with writes.scope("fork", project):
-        return execution.run_tier(tier, project, reports, story_tests)
+        return execution.run_tier(tier, project, reports, story_tests, measure=measure)
 
 
 def _check(suite: execution.Suite, path: str, text: str) -> None:
@@ -171,6 +174,34 @@ def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None
     assert notes == []
     assert "--json" in suite.command and "--outputFile=" in suite.command
     _check(suite, "src/codes.test.js", JEST_TEST)
+
+
+def _measured(suite: execution.Suite) -> tuple[int, ...]:
+    """The lines of src/codes.js the run's own coverage report says ran."""
+    assert suite.coverage is not None, "the run wrote no coverage report"
+    path, fmt = suite.coverage
+    record = coverage_report.parse(fmt, path.read_text()).for_file("src/codes.js")
+    assert record is not None
+    return record.covered_lines
+
+
+def test_vitest_measures_coverage_in_the_same_run(node_bin: Path, tmp_path: Path) -> None:
+    # @vitest/coverage-v8 in the project's node_modules: the one run writes an lcov report
+    suite, notes = _run(tmp_path, f"{node_bin / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+        "src/codes.test.js": VITEST_TEST}, node_modules=node_bin.parent, measure=True)
+    assert notes == []
+    _check(suite, "src/codes.test.js", VITEST_TEST)  # the same outcomes, measured
+    assert _measured(suite) == (1,)
+
+
+def test_jest_measures_coverage_in_the_same_run(node_bin: Path, tmp_path: Path) -> None:
+    suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
+        "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,
+        "src/codes.test.js": JEST_TEST}, measure=True)
+    assert notes == []
+    _check(suite, "src/codes.test.js", JEST_TEST)
+    assert _measured(suite) == (1,)
 
 
 BATS = """@test "rejects a malformed address" {
