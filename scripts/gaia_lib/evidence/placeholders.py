@@ -18,7 +18,10 @@ Two views of the same patterns, both pure:
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring);
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
-      bats `true` / `:`.
+      bats `true` / `:`;
+    * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
+      pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
+      unittest `load_tests` suite that pytest collects as one empty test).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -211,6 +214,11 @@ def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, s
     return out
 
 
+# A Python test that returns something (pytest warns and ignores it), and what checks a value.
+_RETURNS_VALUE = re.compile(r"^return\s+(?!None\s*$)\S")
+_PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
+
+
 def classify(case: TestCase) -> Placeholder | None:
     """Why `case` is a placeholder test, or None when it is a real one (rules above)."""
     language = language_of(case.file)
@@ -250,6 +258,13 @@ def classify(case: TestCase) -> Placeholder | None:
         shown = statements[0][2][:60]
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})")
+    if language == "python" and not any(_PY_CHECK.search(text) for _, _, text in statements):
+        returned = next((index for index, indent, text in statements
+                         if indent <= top and _RETURNS_VALUE.match(text)), None)
+        if returned is not None:
+            return Placeholder(case.test_id, case.file, base_line + decl + returned,
+                               "returns a value and asserts nothing (pytest ignores what a "
+                               "test returns)")
     return None
 
 

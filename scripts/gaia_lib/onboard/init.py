@@ -173,6 +173,13 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
         lines.append(f"note: src layout ({names}): the tests import it only once the project is "
                      "installed (`pip install -e .`) or with PYTHONPATH=src in the environment "
                      "gaia runs in")
+    if outcome.survey.load_tests:
+        shown = ", ".join(outcome.survey.load_tests[:5])
+        more = len(outcome.survey.load_tests) - 5
+        lines.append(f"note: unittest's load_tests builds tests in {shown}"
+                     f"{f' and {more} more' if more > 0 else ''}: pytest never runs the tests "
+                     "it builds (only the test classes and functions a module defines), so a "
+                     "review counts none of those")
     lines += outcome.notes
     lines += [f"wrote: {paths.relative_to_project(p, project)}" for p in outcome.written]
     lines += [f"kept: {paths.relative_to_project(p, project)}" for p in outcome.kept]

@@ -18,6 +18,8 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   A stack in a subdirectory runs its command from there (`cd web && npm test`).
 - Test directories: the directories holding the discovered test files, each cut at its first
   conventional test-directory name (`tests/unit/x` -> `tests`), at most MAX_TEST_DIRS, sorted.
+- unittest's `load_tests` (Python): test files that build their tests in it, which pytest does
+  not follow (their tests never run under it); init says so.
 - Src layout (Python): packages under `src/` (a directory with `__init__.py`) that the
   project's pytest configuration does not put on the path (`pythonpath` naming `src` in
   pyproject.toml, pytest.ini, setup.cfg or tox.ini): the tests import them only once the
@@ -58,6 +60,7 @@ class Survey:
     test_dirs: tuple[str, ...]
     timed_out: bool
     src_packages: tuple[str, ...] = ()  # under src/, not on pytest's path by its config
+    load_tests: tuple[str, ...] = ()  # Python test files whose tests unittest's load_tests builds
 
     @property
     def primary(self) -> StackSurvey | None:
@@ -257,4 +260,25 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
         ))
     python = any(s.stack == "python-dev" and s.where == "." for s in surveyed)
     return Survey(tuple(surveyed), dirs, timed_out,
-                  unplaced_src_packages(root) if python else ())
+                  unplaced_src_packages(root) if python else (),
+                  tuple(builds_its_tests(root, per_stack.get("python-dev", []))))
+
+
+_LOAD_TESTS = re.compile(rb"^def load_tests\s*\(", re.MULTILINE)
+LOAD_TESTS_BYTES = 256 * 1024  # how much of a test file is read for it
+
+
+def builds_its_tests(root: Path, test_files: Sequence[str]) -> list[str]:
+    """The Python test files that build their tests in unittest's `load_tests` protocol
+    (`def load_tests(loader, tests, pattern)` at module level), which pytest does not follow:
+    it collects what the module defines, and the tests the function builds never run."""
+    found = []
+    for rel in test_files:
+        try:
+            with (root / rel).open("rb") as handle:
+                head = handle.read(LOAD_TESTS_BYTES)
+        except OSError:
+            continue
+        if _LOAD_TESTS.search(head):
+            found.append(rel)
+    return sorted(found)

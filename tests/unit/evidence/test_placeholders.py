@@ -58,6 +58,25 @@ class TestGroup:
     def test_true_beside_real(self):
         assert True
         assert add(2, 2) == 4
+
+
+def test_suite():
+    suite = unittest.TestSuite()
+    for case in CASES:
+        suite.addTest(make(case))
+    return suite
+
+
+def test_returns_and_asserts():
+    result = add(1, 1)
+    assert result == 2
+    return result
+
+
+def test_returns_early_on_condition():
+    if not HAS_LIB:
+        return None
+    check(add(1, 1))
 '''
 
 TS = '''describe("codes", () => {
@@ -140,6 +159,11 @@ def test_python_placeholders() -> None:
         "test_one_line": (44, "empty body"),
         "TestGroup::test_ellipsis": (48, "empty body"),
         "TestGroup::test_true_beside_real": None,
+        # a unittest load_tests suite: pytest runs it as one test and ignores what it returns
+        "test_suite": (60, "returns a value and asserts nothing (pytest ignores what a test "
+                           "returns)"),
+        "test_returns_and_asserts": None,
+        "test_returns_early_on_condition": None,
     }
 
 

@@ -125,3 +125,13 @@ def test_rendered_config_quotes_hostile_commands_safely() -> None:
     found = Survey((StackSurvey("python-dev", ".", 'pytest -k "a: b" # x', None, 0),), (), False)
     text = onboarding.render_config("n", found)
     assert config.parse(text).tiers[0].command == 'pytest -k "a: b" # x'
+
+
+def test_describe_says_which_tests_pytest_never_runs(repo: Path) -> None:
+    (repo / "tests" / "unit" / "test_table.py").write_text(
+        "def load_tests(loader, tests, pattern):\n    return tests\n")
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    (note,) = [line for line in lines if "load_tests" in line]
+    assert note == ("note: unittest's load_tests builds tests in tests/unit/test_table.py: "
+                    "pytest never runs the tests it builds (only the test classes and functions "
+                    "a module defines), so a review counts none of those")

@@ -145,3 +145,17 @@ def test_a_flat_layout_has_no_src_note(tmp_path: Path) -> None:
     _write(tmp_path, "x/__init__.py")
     _write(tmp_path, "tests/test_x.py", "def test_a(): pass\n")
     assert sv.survey(tmp_path).src_packages == ()
+
+
+def test_test_files_that_build_their_tests_in_load_tests_are_named(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup()\n")
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_table.py").write_text(
+        "import unittest\n\n\ndef load_tests(loader, tests, pattern):\n"
+        "    return unittest.TestSuite()\n")
+    (tests / "test_plain.py").write_text(
+        "def test_x():\n    assert 1\n\n\n# def load_tests(loader, tests, pattern): not here\n"
+        "class T:\n    def load_tests(self):\n        pass\n")
+    found = sv.survey(tmp_path)
+    assert found.load_tests == ("tests/test_table.py",)
