@@ -558,6 +558,12 @@ def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str
              for name, amount in group.items()} for group in shared]
 
 
+def identifier_key(text: str) -> str:
+    """An identifier as the matcher compares them: lower case, letters and digits only
+    (`set_key`, `setKey`, `SetKey` -> `setkey`)."""
+    return _identifier_key(text)
+
+
 def _identifier_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
@@ -575,8 +581,8 @@ _METHOD_CALL = re.compile(r"\.([a-z][a-z0-9_]*)\s*\(")
 _OTHER_KEYWORDS = frozenset({"switch", "catch", "function", "typeof", "func", "select"})
 
 
-def _identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozenset()
-                       ) -> set[str]:
+def identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozenset()
+                      ) -> set[str]:
     """The code identifiers an AC names (`SetMetadata`, `max_age`, `parse()`, in backticks),
     as keys: lower case, letters and digits only; and, however short, a capitalised word
     inside a sentence that the story's tests call (`called`: "And", "Or" of a validation
@@ -915,7 +921,7 @@ def analyze(
     calls = [_plain_calls(body) | (set(_METHOD_CALL.findall(body)) & set(subject_prefixes(c.name)))
              for c, body in zip(ours, code, strict=True)]
     functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)))
-    identifiers = _shared([_identifiers_named(ac, called) | functions[i]
+    identifiers = _shared([identifiers_named(ac, called) | functions[i]
                            for i, ac in enumerate(criteria)], IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}
     crits = []

@@ -538,6 +538,22 @@ _DECLARATIONS = {
 _PYTHON_DEF = re.compile(r"([ \t]*)(?:async\s+)?def\s+(\w+)")
 
 
+def declared(source: str, language: str) -> list[str]:
+    """The names a source declares at its top level, in order (a Go method's own name before
+    its receiver's type); [] for a language without declarations read here."""
+    family = _LANGUAGES.get(language)
+    if family is None:
+        return []
+    pattern = _DECLARATIONS[family]
+    names: list[str] = []
+    for text in source.splitlines():
+        match = pattern.match(text)
+        if match:
+            found = [name for name in match.groups() if name]
+            names += reversed(found) if family == "go" else found
+    return list(dict.fromkeys(names))
+
+
 def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:
     """The names of what `line` (1-based) sits in, the narrowest first: a Python method or
     nested function, then the top-level declaration; a Go method, then its receiver's type.

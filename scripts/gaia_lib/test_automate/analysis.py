@@ -29,7 +29,10 @@ Rules:
   on the tier allowlist): one per uncovered AC, in the stack's naming (scaffold.file_name),
   under the allowlisted tier directory named like the tier (`unit`, `integration`, `e2e`), else
   the first allowlisted one, else `tests/<tier>` when it exists, else `tests`. The tier comes
-  from the AC's deterministic test-case spec (evidence.tcgen).
+  from the AC's deterministic test-case spec (evidence.tcgen). Its target: the first of the
+  story's sources (File List order) that declares at its top level a function or class the
+  AC names as code (`set_key` and `def set_key(`: `target_module`, `target_function`), else
+  the first source and no function (`target_of`).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from typing import Any
 from gaia_lib import __version__
 from gaia_lib.core import engine, schema, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import ac_coverage, discovery, tcgen, testcases
+from gaia_lib.evidence import ac_coverage, coverage_report, discovery, tcgen, testcases
 from gaia_lib.gate import payload
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
@@ -200,24 +203,49 @@ def propose(s: Setup, uncovered: Sequence[str], sources: Sequence[str]) -> list[
     stack = stacks.canonical(s.stack)
     stack = stack if stack in scaffold.SCAFFOLD_STACKS else scaffold.DEFAULT_STACK
     dirs = allowlisted_dirs(s.project)
-    target = next((src for src in sources if not any(
-        a.is_test_file(src) for a in stacks.STACKS.values())), "")
+    modules = [src for src in sources
+               if not any(a.is_test_file(src) for a in stacks.STACKS.values())]
+    declared = {src: coverage_report.declared(_text(s.project / src), s.stack)
+                for src in modules}
+    criteria = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
     out = []
     for spec in specs:
         tier = str(spec.get("type", "Unit")).lower()
         tier = tier if tier in TIERS else "unit"
         name = scaffold.file_name(stack, s.key, spec["ac_ref"])
+        ac = criteria.get(spec["ac_ref"])
+        module, function = target_of(ac_coverage.identifiers_named(ac) if ac else set(),
+                                     declared, modules[0] if modules else "")
         out.append({
             "test_file": f"{tier_dir(s.project, tier, dirs)}/{name}",
             "name": PurePosixPath(name).stem.split(".")[0],
             "ac": spec["ac_ref"],
             "tc": spec["tc_id"],
             "tier": tier,
-            "target_module": target,
-            "target_function": "",
+            "target_module": module,
+            "target_function": function,
             "description": spec.get("description", ""),
         })
     return out
+
+
+def target_of(named: set[str], declared: Mapping[str, Sequence[str]],
+              default: str) -> tuple[str, str]:
+    """(module, function) a proposed test targets: the first of the story's sources (in File
+    List order) that declares a function or class the AC names (`set_key` in backticks and
+    `def set_key(` in main.py); else the first source and no function (pure)."""
+    for module, names in declared.items():
+        for declared_name in names:
+            if ac_coverage.identifier_key(declared_name) in named:
+                return module, declared_name
+    return default, ""
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def _evidence(s: Setup, listed: inventory.Inventory, hashes: dict[str, str],

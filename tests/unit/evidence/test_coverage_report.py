@@ -394,3 +394,18 @@ def test_malformed_reports(fmt: str, data: str, message: str) -> None:
 def test_unknown_format() -> None:
     with pytest.raises(InvalidInput, match="unknown coverage format 'gcov'"):
         cr.parse("gcov", "x")
+
+
+@pytest.mark.parametrize(("language", "source", "names"), [
+    ("python-dev", "import os\n\ndef set_key(p):\n    def inner():\n        pass\n\n\n"
+                   "async def fetch():\n    pass\n\nclass Store:\n    def get(self):\n"
+                   "        pass\n", ["set_key", "fetch", "Store"]),
+    ("go-dev", "package p\n\nfunc Parse(s string) {}\n\nfunc (d *Decoder) decode() {}\n",
+     ["Parse", "decode", "Decoder"]),
+    ("ts-dev", "export function getQuery(u) {}\nexport const withQuery = (u) => u;\n"
+               "class Parser {}\n  const local = 1;\n", ["getQuery", "withQuery", "Parser"]),
+    ("bash-dev", "f() { :; }\n", []),
+])
+def test_the_names_a_source_declares_at_its_top_level(language: str, source: str,
+                                                      names: list[str]) -> None:
+    assert cr.declared(source, language) == names

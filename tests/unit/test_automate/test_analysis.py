@@ -88,3 +88,35 @@ def test_the_cache_key_holds_the_plugins_code(tmp_path: Path,
     assert analysis.cache_key(setup, {"app.py": "ab"}, ["t.py::test_a"]) == key
     monkeypatch.setattr(engine, "fingerprint", lambda: "other code")
     assert analysis.cache_key(setup, {"app.py": "ab"}, ["t.py::test_a"]) != key
+
+
+def _criterion(ac_id: str, when: str) -> Any:
+    from gaia_lib.story.acceptance import AcceptanceCriterion
+
+    text = f"Given a .env file, when {when}, then the file holds the key."
+    return AcceptanceCriterion(ac_id, text, "a .env file", when, "the file holds the key",
+                               False, True, 1)
+
+
+def test_a_proposed_test_targets_the_source_and_function_its_ac_names(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "util.py").write_text("def helper():\n    return 1\n")
+    (tmp_path / "src" / "main.py").write_text(
+        "import os\n\n\ndef set_key(path, key, value):\n    return True\n\n\n"
+        "class Store:\n    def get(self):\n        return None\n")
+    story = SimpleNamespace(acceptance_criteria=(
+        _criterion("AC1", "`set_key` writes a key"), _criterion("AC2", "a key is written"),
+        _criterion("AC3", "a Store is asked for it with `Store.get`")), priority="P1")
+    setup = SimpleNamespace(key="E1-S1", story=story, stack="python-dev", project=tmp_path)
+    proposed = analysis.propose(cast(Any, setup), ["AC1", "AC2"],
+                                ["src/util.py", "src/main.py", "tests/test_main.py"])
+    # AC1 names set_key, which main.py declares; AC2 names nothing: the first source, no function
+    assert [(t["ac"], t["target_module"], t["target_function"]) for t in proposed] == [
+        ("AC1", "src/main.py", "set_key"), ("AC2", "src/util.py", "")]
+
+
+def test_target_of_picks_the_first_source_declaring_a_named_unit() -> None:
+    declared = {"a.go": ["Parse", "Decoder"], "b.go": ["decode", "Decoder"]}
+    assert analysis.target_of({"decode"}, declared, "a.go") == ("b.go", "decode")
+    assert analysis.target_of({"decoder"}, declared, "a.go") == ("a.go", "Decoder")
+    assert analysis.target_of(set(), declared, "a.go") == ("a.go", "")
