@@ -81,7 +81,7 @@ def _row(
     row: dict[str, Any] = {
         "tc_id": f"TC-{key}-{number}",
         "ac_ref": ac.ac_id,
-        "description": (_clean(ac.text) or ac.ac_id)[:200],
+        "description": _clean(ac.text) or ac.ac_id,
         "given": given,
         "when": when,
         "then": then,

@@ -180,3 +180,12 @@ def test_any_path_safe_key_gets_test_cases_that_validate() -> None:
     assert schema.errors(rows, "qa-test-cases") == []
     again = generate("PROJ-12", ACS, {"AC1", "AC2"}, existing=rows)
     assert [r["tc_id"] for r in again] == ["TC-PROJ-12-1", "TC-PROJ-12-2"]
+
+
+def test_a_long_ac_is_described_whole_as_upstream_writes_it() -> None:
+    # upstream's qa-tc-generator: the description is the AC's text minus its trailing period
+    words = " ".join(f"word{n}" for n in range(80))
+    long_ac = AcceptanceCriterion("AC1", f"Given {words}, when it runs, then it ends.",
+                                  words, "it runs", "it ends", False, True, 1)
+    (row,) = generate("E1-S1", [long_ac], ["AC1"])
+    assert row["description"] == f"Given {words}, when it runs, then it ends"
