@@ -206,7 +206,7 @@ def test_without_tiers_or_coverage_command_the_stack_adapter_runs(tp: Project) -
     code, out, err = step(root, "preflight")
     assert code == 0, err
     assert json.loads(out)["coverage_command"] == (
-        "coverage run --branch -m pytest && coverage json -q -o coverage.json")
+        "coverage run --branch -m pytest; coverage json -q -o coverage.json")
     (root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
     result = json.loads(step(root, "verify")[1])
     assert result["verdict"] == "APPROVE", result

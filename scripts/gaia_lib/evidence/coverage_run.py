@@ -74,8 +74,8 @@ def stack_command(stack: str | None, project: Path | None = None) -> str | None:
     if tool.tool in WRAPPERS and adapter.runners:
         argv = (*argv, *local_argv(adapter.runners[0].run_argv, project))
     line = shlex.join(argv)
-    if tool.report_format == "coveragepy-json":
-        line += " && coverage json -q -o coverage.json"
+    if tool.report_format == "coveragepy-json":  # reported when a test failed, too
+        line += "; coverage json -q -o coverage.json"
     return line
 
 

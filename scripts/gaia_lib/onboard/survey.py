@@ -5,14 +5,16 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   markers sit in a package directory up to two levels down (a monorepo), as the QA review's
   discovery counts them.
 - Test command, per stack, from what the project itself declares before any default:
-  Python: `python -m pytest` (coverage: `coverage run -m pytest` + `coverage json`);
+  Python: `python -m pytest` (coverage: `coverage run -m pytest`, then `coverage json` even
+  when a test failed: the coverage of a project with a failing test is still its coverage);
   TypeScript/JavaScript: package.json `scripts.test` as `npm test` when it is one command,
   else a `test:*` script that runs vitest or jest itself as `npm run test:lib` (flags after
   `--`), else the runner named in its dependencies (vitest before jest) as `npx vitest run` /
   `npx jest` (also for a test script that chains other steps, `pnpm lint && vitest run`: the
   review runs the tests, and the steps may need tools this machine lacks); coverage
   through the runner's own coverage flag when a coverage provider is a dependency
-  (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in);
+  (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in), reported when a test fails
+  too (vitest's `--coverage.reportOnFailure`; jest always reports);
   Go: `go test ./...` (coverage `-coverprofile=coverage.out`); Java: `mvn test` / `./gradlew
   test` / `gradle test`; Dart/Flutter: `flutter test` (`--coverage`); Bash: `bats <test dir>`.
   A stack in a subdirectory runs its command from there (`cd web && npm test`).
@@ -124,7 +126,7 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     provider = next((name for name in JS_COVERAGE if name in deps), None)
     if runner == "vitest" and provider in ("@vitest/coverage-v8", "@vitest/coverage-istanbul"):
         coverage = (f"{prefix or 'npx vitest run'} --coverage --coverage.reporter=lcov "
-                    "--coverage.reporter=json")
+                    "--coverage.reporter=json --coverage.reportOnFailure")
     elif runner == "jest":
         coverage = (f"{prefix or 'npx jest'} --coverage --coverageReporters=lcov "
                     "--coverageReporters=json")
@@ -146,8 +148,9 @@ def _java_commands(root: Path) -> tuple[str | None, str | None]:
 def commands_for(stack: str, root: Path, test_dirs: Sequence[str]) -> tuple[str | None, str | None]:
     """(test command, coverage command) for one stack rooted at `root`."""
     if stack == "python-dev":
+        # `;`, not `&&`: a failing test still leaves the lines that ran to report
         return ("python -m pytest -q",
-                "python -m coverage run --branch -m pytest -q && python -m coverage json -q "
+                "python -m coverage run --branch -m pytest -q; python -m coverage json -q "
                 "-o coverage.json")
     if stack in ("ts-dev", "angular-dev"):
         try:

@@ -31,7 +31,8 @@ def test_python_project_gets_pytest_coverage_and_its_test_dir(tmp_path: Path) ->
     ("pkg", "test", "coverage"),
     [
         ({"scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "^3", "@vitest/coverage-v8": "^3"}},
-         "npm test", "npx vitest run --coverage --coverage.reporter=lcov --coverage.reporter=json"),
+         "npm test", "npx vitest run --coverage --coverage.reporter=lcov --coverage.reporter=json "
+         "--coverage.reportOnFailure"),
         ({"devDependencies": {"vitest": "^3"}}, "npx vitest run", None),
         ({"devDependencies": {"jest": "^29"}}, "npx jest",
          "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
@@ -50,7 +51,7 @@ def test_python_project_gets_pytest_coverage_and_its_test_dir(tmp_path: Path) ->
         ({"scripts": {"test": "pnpm lint && vitest run --typecheck"},
           "devDependencies": {"vitest": "^4", "@vitest/coverage-v8": "^4"}},
          "npx vitest run", "npx vitest run --coverage --coverage.reporter=lcov "
-                           "--coverage.reporter=json"),
+                           "--coverage.reporter=json --coverage.reportOnFailure"),
         ({"scripts": {"test": "tsc && jest"}, "devDependencies": {"jest": "^29"}}, "npx jest",
          "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
         # ... unless no runner is known: the script, as the project runs it.
