@@ -79,6 +79,13 @@ def stack_command(stack: str | None, project: Path | None = None) -> str | None:
     return line
 
 
+def last_line(output: str) -> str:
+    """The last non-empty line of a command's output, at most 200 characters (what a failing
+    coverage command says last is usually why: coverage.py's "No data to report.")."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    return lines[-1][:200] if lines else ""
+
+
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS) -> Run:
     """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
     import time
@@ -87,7 +94,9 @@ def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS) 
     result = proc.run_tool(["sh", "-c", command], cwd=project, timeout=timeout, contain=True)
     if not result.ok:
         why = "timed out" if result.timed_out else f"exited {result.returncode}"
-        return Run(False, find_report(project, started), f"coverage command {why}")
+        said = last_line(result.stderr) or last_line(result.stdout)
+        note = f"coverage command {why}" + (f": {said}" if said and not result.timed_out else "")
+        return Run(False, find_report(project, started), note)
     found = find_report(project, started)
     if found is None:
         return Run(True, None, "the coverage command wrote no known report "

@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 import shlex
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -362,18 +362,30 @@ class Finalized:
     composite: str
 
 
+def coverage_line(coverage: Mapping[str, Any]) -> str:
+    """The report's coverage line: before -> after and the delta, or why there is none (no
+    command configured; what the coverage command said before or after the tests)."""
+    delta = coverage.get("delta") or {}
+    if delta.get("coverage_delta") is not None:
+        return (f"- Coverage: {delta.get('baseline')}% -> {delta.get('current')}% "
+                f"(delta {delta['coverage_delta']})")
+    if coverage.get("skipped"):
+        return f"- Coverage: not measured: {coverage['skipped']}"
+    why = [f"{when}: {side['note']}" for when, side in (
+        ("before", coverage.get("baseline") or {}), ("after", coverage.get("current") or {}))
+        if side.get("note")]
+    return f"- Coverage: not measured ({'; '.join(why) or 'no report'})"
+
+
 def _report_text(ctx: Context, result: dict[str, Any], verdict: str, reason: str) -> str:
     inspection = result.get("inspection") or {}
     coverage = result.get("coverage") or {}
-    delta = coverage.get("delta") or {}
     lines = [f"# Test automation execution: {ctx.key}", "",
              f"- Plan: `{paths.relative_to_project(ctx.plan_path, ctx.project)}` "
              f"({ctx.plan.plan_id})",
              f"- Verdict: **{verdict}** ({reason})",
              f"- Execution: {result['execution']['state']} ({result['execution']['why']})",
-             f"- Coverage: {delta.get('baseline', '-')}% -> {delta.get('current', '-')}% "
-             f"(delta {delta.get('coverage_delta', coverage.get('skipped') or '-')})", "",
-             "## Tests", ""]
+             coverage_line(coverage), "", "## Tests", ""]
     lines += [f"- `{t.test_file}` {t.name} ({t.ac or 'no AC'})" for t in ctx.plan.proposed_tests]
     for title, items, fmt in (
             ("Placeholders", inspection.get("placeholders") or [], "{file}:{line} {pattern}"),

@@ -50,6 +50,9 @@ def test_run_finds_the_report_the_command_wrote(tmp_path: Path) -> None:
 def test_a_red_or_silent_command_says_why(tmp_path: Path) -> None:
     red = coverage_run.run(tmp_path, "exit 3")
     assert (red.ok, red.report, red.note) == (False, None, "coverage command exited 3")
+    # what it said last says why (coverage.py when a config's `include` matches no file)
+    empty = coverage_run.run(tmp_path, "echo '5 passed'; echo 'No data to report.' >&2; exit 1")
+    assert empty.note == "coverage command exited 1: No data to report."
     silent = coverage_run.run(tmp_path, "true")
     assert silent.ok and silent.report is None
     assert silent.note is not None and silent.note.startswith("the coverage command wrote no")

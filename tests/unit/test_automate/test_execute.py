@@ -72,3 +72,15 @@ def test_blocking_failures_use_the_resolver_vocabulary() -> None:
     from gaia_lib.gate.verdict import BLOCKING_FAILURES
 
     assert set(execute.BLOCKING.values()) <= BLOCKING_FAILURES
+
+
+def test_the_report_says_why_coverage_was_not_measured() -> None:
+    measured = {"delta": {"coverage_delta": 1.5, "baseline": 80.0, "current": 81.5}}
+    assert execute.coverage_line(measured) == "- Coverage: 80.0% -> 81.5% (delta 1.5)"
+    none = {"skipped": "no coverage command configured (test_execution.coverage_command)"}
+    assert execute.coverage_line(none) == ("- Coverage: not measured: no coverage command configured "
+                                   "(test_execution.coverage_command)")
+    empty = {"delta": {"coverage_delta": None}, "baseline": {"ok": False, "note": (
+        "coverage command exited 1: No data to report.")}, "current": {"ok": True, "note": None}}
+    assert execute.coverage_line(empty) == ("- Coverage: not measured (before: coverage command "
+                                    "exited 1: No data to report.)")
