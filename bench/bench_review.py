@@ -48,6 +48,12 @@ to back with this one (3 runs each, twice): more-itertools 1.64x, 1.55x then; 1.
 now. jsonschema is no longer imported before the run (a config found valid is remembered; the
 review imports it in a thread while its suite runs): the demo's review, 15 runs interleaved
 with that morning's code, 0.682 s -> 0.658 s (median), 0.649 s -> 0.610 s (fastest).
+Measured 2026-12-01 evening (5 runs): demo plain 0.326 s, review 0.639 s -> 1.96x (tracer
+2.13x); more-itertools plain 2.600 s, review 4.046 s -> 1.56x (tracer 2.89x); packaging plain
+6.854 s, review 9.546 s -> 1.39x (tracer 2.59x); every project's reports agree line for line.
+The process keeper now starts without json and site-packages: the demo's review, 7 runs each,
+twice, against the code of that morning: 0.744 s, 0.684 s now; 0.689 s, 0.700 s then (within
+the machine's noise).
 
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
