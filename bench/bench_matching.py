@@ -129,6 +129,12 @@ PROJECTS = (
             test_deps=("pytest", "coverage", "cryptography"), first=(41, 19, 13)),
     Project("cron", "debian", "golang-github-robfig-cron-dev=3.0.1-1", "go-dev",
             "usr/share/gocode/src/github.com/robfig/cron", held_out=True, first=(41, 18, 10)),
+    Project("email-validator", "pypi", "email-validator==2.1.1", "python-dev",
+            "email_validator-2.1.1", held_out=True,
+            test_deps=("pytest", "coverage", "dnspython", "idna"), first=(25, 11, 3)),
+    Project("validators", "pypi", "validators==0.28.3", "python-dev", "validators-0.28.3",
+            held_out=True, test_deps=("pytest", "coverage"), pythonpath="src",
+            first=(34, 9, 14)),
 )
 
 
