@@ -561,10 +561,6 @@ def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str
 def identifier_key(text: str) -> str:
     """An identifier as the matcher compares them: lower case, letters and digits only
     (`set_key`, `setKey`, `SetKey` -> `setkey`)."""
-    return _identifier_key(text)
-
-
-def _identifier_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
@@ -589,7 +585,7 @@ def identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozen
     library, which as English words are stop words)."""
     found = set()
     for match in _IDENTIFIER_IN_TEXT.finditer(ac.text):
-        key = _identifier_key(next(g for g in match.groups() if g))
+        key = identifier_key(next(g for g in match.groups() if g))
         if len(key) >= MIN_IDENTIFIER:
             found.add(key)
     found.update(word.lower() for word in _CAPITALISED_INSIDE.findall(ac.text)
@@ -605,7 +601,7 @@ def _functions_named(criteria: Sequence[AcceptanceCriterion], called: AbstractSe
     used = [{word for word in _PLAIN_WORD.findall(ac.text) if word in called}
             for ac in criteria]
     count = Counter(word for group in used for word in group)
-    return [{_identifier_key(word) for word in group if count[word] == 1} for group in used]
+    return [{identifier_key(word) for word in group if count[word] == 1} for group in used]
 
 
 def _plain_calls(body: str) -> set[str]:
@@ -626,7 +622,7 @@ def subject_of(name: str) -> str:
     """The unit a test is named after, as an identifier key: `TestSetMetadata` ->
     `setmetadata`, `TestSigner::test_max_age` -> `maxage`; "" for a sentence."""
     tail = _name_tail(name)
-    return "" if tail is None else _identifier_key(tail)
+    return "" if tail is None else identifier_key(tail)
 
 
 def subject_prefixes(name: str, file: str = "") -> tuple[str, ...]:
@@ -639,16 +635,24 @@ def subject_prefixes(name: str, file: str = "") -> tuple[str, ...]:
     whole = subject_of(name)
     if not whole:
         return ()
-    parts = [p.lower() for p in words.IDENTIFIER_PART.findall(_name_tail(name) or "")]
-    unit = file_unit_parts(file)
-    own = len(unit)
-    lead = parts[:own]
-    if own and lead[:-1] == unit[:-1] and lead[-1] in (unit[-1], unit[-1] + "s"):
-        rest = parts[own:]  # `TestConstraintsString` in constraint_test.go: `String`
-    else:
-        rest = []
+    parts = _name_parts(name)
+    rest = _after_file_unit(parts, file)
     return tuple(dict.fromkeys([whole, *("".join(rest[:k]) for k in range(len(rest), 0, -1)),
                                 *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
+
+
+def _name_parts(name: str) -> list[str]:
+    return [p.lower() for p in words.IDENTIFIER_PART.findall(_name_tail(name) or "")]
+
+
+def _after_file_unit(parts: Sequence[str], file: str) -> list[str]:
+    """The words of a test's name after its file's unit, singular or plural, when the name
+    starts with it (`TestConstraintsString` in constraint_test.go: [string]); else []."""
+    unit = file_unit_parts(file)
+    lead = list(parts[:len(unit)])
+    if unit and lead[:-1] == unit[:-1] and lead[-1:] in ([unit[-1]], [unit[-1] + "s"]):
+        return list(parts[len(unit):])
+    return []
 
 
 def file_unit_parts(file: str) -> list[str]:
@@ -659,17 +663,10 @@ def file_unit_parts(file: str) -> list[str]:
     return [p.lower() for p in words.IDENTIFIER_PART.findall(stem)]
 
 
-def _named_wholly(subjects: Sequence[str], file: str) -> frozenset[str]:
+def _named_wholly(name: str, file: str) -> frozenset[str]:
     """The subjects that are a test's whole name: the name, and what follows its file's unit."""
-    if not subjects:
-        return frozenset()
-    unit = "".join(file_unit_parts(file))
-    tail = ""
-    for lead in (unit + "s", unit) if unit else ():
-        if subjects[0].startswith(lead) and lead != subjects[0]:
-            tail = subjects[0][len(lead):]
-            break
-    return frozenset(filter(None, (subjects[0], tail)))
+    rest = "".join(_after_file_unit(_name_parts(name), file)) if subject_of(name) else ""
+    return frozenset(filter(None, (subject_of(name), rest)))
 
 
 def prints_only(name: str) -> bool:
@@ -700,10 +697,10 @@ def suite_subject(name: str) -> str:
     nested = _nested(name)
     if len(nested) >= 2:
         group = nested[-2].strip()
-        return _identifier_key(group) if _CODE_NAME.fullmatch(group) else ""
+        return identifier_key(group) if _CODE_NAME.fullmatch(group) else ""
     if len(levels) < 2:
         return ""
-    return _identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
+    return identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
 
 
 def _resembles(score: _Score) -> bool:
@@ -745,7 +742,7 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
                       and (score.asserts or (score.explained >= MIN_EXPLAINED
                                              and (score.alike > 0 or score.akin
                                                   or executed)
-                                             and not [w for w in whole if w is not score])))
+                                             and not any(w is not score for w in whole))))
         named_for = score.named_for and not (score.contradicted or score.unraised)
         if strong(score) or clear_best or named_for:
             chosen.append(i)
@@ -761,8 +758,8 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
     subjects = subject_prefixes(case.name, case.file)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                  tuple(then_literals.assertion_spans(case.body)), subjects,
-                 wholes=_named_wholly(subjects, case.file),
-                 suite="" if file_unit and suite == _identifier_key(file_unit) else suite)
+                 wholes=_named_wholly(case.name, case.file),
+                 suite="" if file_unit and suite == identifier_key(file_unit) else suite)
 
 
 def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
@@ -830,10 +827,10 @@ class UnitRuns:
         last list" names no `last`). Case aside ("an optional key" names `Optional`), or with
         `exact`, spelled as the code spells it ("a Range validator" names `Range`)."""
         found = _WORD.findall(ac.setting or ac.text)
-        spelled = set(found) if exact else {_identifier_key(word) for word in found}
+        spelled = set(found) if exact else {identifier_key(word) for word in found}
         ran = set().union(*self.by_test.values()) if self.by_test else set()
         return frozenset(u for u in self.defined & ran
-                         if (u if exact else _identifier_key(u)) in spelled)
+                         if (u if exact else identifier_key(u)) in spelled)
 
     def common(self) -> frozenset[str]:
         """The units more than half of the measured tests ran: the module under test

@@ -544,14 +544,16 @@ def declared(source: str, language: str) -> list[str]:
     family = _LANGUAGES.get(language)
     if family is None:
         return []
-    pattern = _DECLARATIONS[family]
-    names: list[str] = []
-    for text in source.splitlines():
-        match = pattern.match(text)
-        if match:
-            found = [name for name in match.groups() if name]
-            names += reversed(found) if family == "go" else found
-    return list(dict.fromkeys(names))
+    return list(dict.fromkeys(name for text in source.splitlines()
+                              for name in _declared_on(text, family)))
+
+
+def _declared_on(text: str, family: str) -> list[str]:
+    """The names a line declares when it starts with a declaration (a Go method's own name
+    before its receiver's type)."""
+    match = _DECLARATIONS[family].match(text)
+    names = [name for name in match.groups() if name] if match else []
+    return names[::-1] if family == "go" else names
 
 
 def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:
@@ -560,7 +562,6 @@ def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, 
     The top-level one is the nearest line above that starts at column 0 (not blank, a comment,
     a decorator or a closing bracket) when it declares a function or class; () when it is
     other module-level code."""
-    pattern = _DECLARATIONS[family]
     inner: list[str] = []
     indent = len(lines[line - 1]) - len(lines[line - 1].lstrip()) if line <= len(lines) else 0
     for text in reversed(lines[:line - 1]):
@@ -571,9 +572,6 @@ def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, 
         if not text.strip() or text[0].isspace() or text.startswith(("#", "//", "/*", "*", "@",
                                                                      "}", ")", "]")):
             continue
-        match = pattern.match(text)
-        names = [name for name in match.groups() if name] if match else []
-        if family == "go":
-            names.reverse()  # the method's own name before its receiver's type
+        names = _declared_on(text, family)
         return tuple(dict.fromkeys([*inner, *names])) if names else ()
     return ()

@@ -51,6 +51,7 @@ from gaia_lib.core import proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
 from gaia_lib.evidence import attribution, runner_output
+from gaia_lib.stacks import adapters as stacks
 
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
 SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]~]|\n")
@@ -306,7 +307,6 @@ def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> 
 
 # A JS project's own coverage thresholds: a run of some of its tests must not fail on them.
 _THRESHOLDS = re.compile(r"\bthresholds?\b|coverageThreshold")
-_VITEST_PROVIDERS = ("@vitest/coverage-v8", "@vitest/coverage-istanbul")
 
 
 def _configs_set_thresholds(workdir: Path) -> bool:
@@ -335,7 +335,7 @@ def _coverage_flags(runner: str | None, argv: Sequence[str], report_dir: Path, n
     Nothing for a command that already asks for coverage, nor for a JS project whose
     configuration sets coverage thresholds (a run of the story's tests alone would fail
     them); nor for any other runner."""
-    asked = any(a.lstrip("-").startswith(("cover", "coverage")) for a in argv[1:])
+    asked = any(a.lstrip("-").startswith("cover") for a in argv[1:])
     if runner == "go":
         if any(a.lstrip("-").startswith("coverprofile") for a in argv):
             return None, []
@@ -347,7 +347,10 @@ def _coverage_flags(runner: str | None, argv: Sequence[str], report_dir: Path, n
     if runner == "jest":
         return (out / "lcov.info", "lcov"), [
             "--coverage", "--coverageReporters=lcovonly", f"--coverageDirectory={out}"]
-    installed = [p for p in _VITEST_PROVIDERS if (workdir / "node_modules" / p).is_dir()]
+    # the vitest coverage providers: the ts-dev stack's coverage tools that are npm packages
+    providers = [c.package for c in stacks.get("ts-dev").coverage
+                 if c.package and c.package.startswith("@vitest/")]
+    installed = [p for p in providers if (workdir / "node_modules" / p).is_dir()]
     if not installed:
         return None, []
     # vitest writes no report for a run with a failing test unless told to

@@ -9,11 +9,10 @@ and the parent, and chained by `run` for terminal and CI use:
   `execution-evidence.json`, schema-validated, cached by inputs.
   The suite runs once: the configured tiers (a pytest tier measured per test by the review's
   plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
-  story's tests
-  measured the same way (Python) or the project's `coverage_command`. That one run gives the
-  pass/fail evidence, the tests the runner skipped (they cover nothing), line coverage and
-  behavioural attribution; its per-test contexts
-  then feed the final analysis's matcher (`ac_coverage`'s `executes` and `units`): a test the
+  story's tests measured the same way (Python) or the project's `coverage_command`. That one
+  run gives the pass/fail evidence, the tests the runner skipped (they cover nothing), line
+  coverage and behavioural attribution; its per-test contexts then feed the final analysis's
+  matcher (`ac_coverage`'s `executes` and `units`): a test the
   run shows never executing the story's File List sources matches no AC by its words, a
   distinctive but weak textual match of a test that does execute them counts, and an AC that
   names functions or classes of those sources is covered only by tests that ran one of them.
@@ -414,7 +413,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
             report, why = attribution.measure(s.project, state, interpreter, test_paths,
                                               sources)
     coverage: tuple[Path, str] | None = (report, "coveragepy-json") if report else None
-    if coverage is None:  # a profile the runner wrote in the same run (`go test`)
+    if coverage is None:  # a report the runner wrote in the same run (go, vitest, jest)
         coverage = evidence.runner_coverage
     note = None
     if coverage is None:  # no measured run: the project's own coverage_command, if any
