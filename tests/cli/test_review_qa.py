@@ -136,6 +136,40 @@ def test_missing_test_runner_blocks_and_names_the_install(
     assert capsys.readouterr().out.startswith("QA review E1-S1: BLOCKED")
 
 
+def test_a_tier_whose_python_has_no_pytest_blocks(
+    qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The tool probe finds a `pytest` on PATH (another Python's), but the tier's own
+    # interpreter, a real one that sees no site-packages, cannot import it.
+    bare = tmp_path / "bare-python"
+    bare.write_text(f'#!/bin/sh\nexec {PY} -S -I "$@"\n')
+    bare.chmod(0o755)
+    _tier_command(qa_project, f"{bare} -m pytest -q tests", 60)
+    assert command.main(["E1-S1"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("QA review E1-S1: BLOCKED")
+    reason = str(_check(qa_project, "tool-probe")["error_reason"])
+    assert reason.startswith("test runner not installed — ") and \
+        "No module named pytest" in reason and "install pytest in that interpreter" in reason
+    assert _gate_row(qa_project)[0] == "FAILED"
+
+
+def test_a_tier_whose_command_is_not_installed_blocks(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tier_command(qa_project, "no-such-runner-xyz run tests", 60)
+    assert command.main(["E1-S1"]) == 3
+    reason = str(_check(qa_project, "tool-probe")["error_reason"])
+    assert "`no-such-runner-xyz run tests` exited 127" in reason
+
+
+def test_a_test_importing_a_missing_module_is_no_missing_runner(qa_project: Project) -> None:
+    qa_project.write("conftest.py", "import pytest_not_here\n")
+    assert command.main(["E1-S1"]) == 1
+    checks = _analysis(qa_project)["checks"]
+    assert isinstance(checks, list) and "tool-probe" not in {c["name"] for c in checks}
+
+
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [

@@ -482,7 +482,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     stopped = None
     if (invocation.report_path is not None and result.returncode != 0
             and not invocation.report_path.is_file()):
-        stopped = runner_error(result.stdout, result.stderr)
+        stopped = result.error or runner_error(result.stdout, result.stderr)
         diagnostics.append(f"{tier.name}: the runner stopped before running its tests (exit "
                            f"{result.returncode}, no report): {stopped}")
         counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
@@ -520,6 +520,30 @@ def runner_error(stdout: str, stderr: str) -> str:
                 return " ".join(re.sub(r"^E\s+", "", found.group(0)).split())[:200]
     lines = [line for line in (stdout + "\n" + stderr).splitlines() if line.strip()]
     return " ".join(lines[-1].split())[:200] if lines else "it printed nothing"
+
+
+# `python -m pytest` run by an interpreter that has no pytest says only this, on stderr.
+_NO_RUNNER_MODULE = re.compile(r"^\S*python[\w.]*: No module named (\S+)$")
+
+
+def runner_missing(suite: Suite) -> str | None:
+    """Why a suite's runner could not start at all, else None (pure): its command was not
+    found (exit 127: the runner or the tool in front of it is not installed), or the
+    interpreter of a `python -m <module>` command has no such module. A module the tests
+    import missing, or any other error, is the project's failure, not a missing runner."""
+    if suite.timeout or suite.skip_reason is not None:
+        return None
+    if suite.exit_code == proc.EXIT_NOT_FOUND:
+        return f"`{suite.command}` exited 127: {suite.stopped or 'command not found'}"
+    found = _NO_RUNNER_MODULE.match(suite.stopped or "")
+    if found is None:
+        return None
+    argv = suite.command.split()
+    module = argv[argv.index("-m") + 1] if "-m" in argv[:-1] else None
+    if found.group(1) != module:
+        return None
+    return (f"{suite.stopped} (the tier runs `{' '.join(argv[:3])}`: install {module} in that "
+            "interpreter's environment, or activate the environment that has it)")
 
 
 def killed_note(name: str, killed: Sequence[tuple[int, str]]) -> str:

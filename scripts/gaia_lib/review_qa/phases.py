@@ -140,6 +140,7 @@ class RunInputs:
     # `executes` signal
     executes: Mapping[str, bool] | None = None
     units: ac_coverage.UnitRuns | None = None  # the matcher's `units` signal
+    runner_missing: str | None = None  # a required tier's runner could not start at all
 
 
 def story_fingerprint(text: str) -> str:
@@ -164,6 +165,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "review_coverage": bool(run is not None and run.coverage is not None),
         "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
         "attribution": run.attribution_why if run is not None else None,
+        "runner_missing": run.runner_missing if run is not None else None,
         "executes": sorted((run.executes or {}).items()) if run is not None else None,
         "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
                   if run is not None and run.units is not None else None),
@@ -347,8 +349,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             s, per_ac, file_list_rels, run.attribution, run.attribution_why, lines,
             story_tests, reads.inherited)
         checks.append(attribution_check)
-    if s.blocked_reason:
-        checks.append(qa_checks.check("tool-probe", "errored", error_reason=s.blocked_reason))
+    missing = s.blocked_reason or (run is not None and run.runner_missing and
+                                   f"test runner not installed — {run.runner_missing}")
+    if missing:
+        checks.append(qa_checks.check("tool-probe", "errored", error_reason=missing))
     critical_allowed = {
         "coverage": [e["ac_id"] for e in per_ac if not e["matched"] and e["structured"]
                      and rules.ac_gap(e["priority"], e["edge_case"])[1]],
@@ -432,6 +436,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         attribution_why=why or (load_why if attribution_data is None else None),
         executes=executes or None,
         units=ac_coverage.UnitRuns(*ran_units) if ran_units else None,
+        runner_missing=next((why for suite in evidence.suites if suite.required
+                             for why in (execution.runner_missing(suite),) if why), None),
     )
     return evidence.as_json(), run
 
