@@ -135,6 +135,15 @@ PROJECTS = (
     Project("validators", "pypi", "validators==0.28.3", "python-dev", "validators-0.28.3",
             held_out=True, test_deps=("pytest", "coverage"), pythonpath="src",
             first=(34, 9, 14)),
+    Project("parse", "pypi", "parse==1.20.2", "python-dev", "parse-1.20.2", held_out=True,
+            test_deps=("pytest", "coverage"), first=(46, 11, 35)),
+    Project("go-humanize", "debian", "golang-github-dustin-go-humanize-dev=1.0.0-3", "go-dev",
+            "usr/share/gocode/src/github.com/dustin/go-humanize", held_out=True,
+            first=(30, 6, 0)),
+    Project("redux-toolkit", "npm", "@reduxjs/toolkit@1.9.7", "ts-dev", "package",
+            held_out=True, first=(54, 61, 14)),
+    Project("pathspec", "pypi", "pathspec==0.12.1", "python-dev", "pathspec-0.12.1",
+            held_out=True, test_deps=("pytest", "coverage"), first=(56, 33, 14)),
 )
 
 
