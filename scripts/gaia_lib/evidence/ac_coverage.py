@@ -111,6 +111,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   as its code does ("a Range validator" names `Range`, and "validator", in every AC, names no
   base class `Validator`). Not for an AC that names the module under test: a unit more than
   half of the measured tests ran, or that more than half of the ACs still name.
+  Where no run measured units (Go, TypeScript, a Python run without coverage), test files
+  named after two or more different units (`createSlice.test.ts`, `createReducer.test.ts`,
+  `bytes_test.go`) stand for them: each test runs its file's unit, and an AC names one only
+  as code (in backticks, or spelled as code: `createSlice`, `split_at`), singular or plural
+  (`Ordinal` for ordinals_test.go); a plain word ("a number") names no number_test.go.
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight. An AC no test matches lists its nearest tests (`candidates`, at
@@ -820,13 +825,22 @@ class UnitRuns:
 
     defined: frozenset[str]
     by_test: Mapping[str, frozenset[str]]
+    # Units read from test file names, not measured: an AC names one only as code, singular
+    # or plural (`Ordinal` for ordinals_test.go; "a number" names no number_test.go).
+    from_files: bool = False
 
     def named_in(self, ac: AcceptanceCriterion, *, exact: bool = False) -> frozenset[str]:
         """The units an AC's Given and When (its whole text when it has neither) spell the
         name of that some measured test ran: what it acts on, not words of its outcome ("the
         last list" names no `last`). Case aside ("an optional key" names `Optional`), or with
         `exact`, spelled as the code spells it ("a Range validator" names `Range`)."""
-        found = _WORD.findall(ac.setting or ac.text)
+        setting = ac.setting or ac.text
+        if self.from_files:
+            coded = {_singular(identifier_key(w)) for span in _CODE_SPAN.findall(setting)
+                     for w in _WORD.findall(span)}
+            coded |= {_singular(identifier_key(w)) for w in _CODE_NAME.findall(setting)}
+            return frozenset(u for u in self.defined if _singular(identifier_key(u)) in coded)
+        found = _WORD.findall(setting)
         spelled = set(found) if exact else {identifier_key(word) for word in found}
         ran = set().union(*self.by_test.values()) if self.by_test else set()
         return frozenset(u for u in self.defined & ran
@@ -836,6 +850,27 @@ class UnitRuns:
         """The units more than half of the measured tests ran: the module under test
         (slugify's `slugify`, run by its command line's tests too)."""
         return _most(self.by_test.values(), len(self.by_test))
+
+
+def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
+    """Where no run was measured: the unit each test file is named after (`createSlice.test.ts`,
+    `bytes_test.go`, `test_markers.py`), taken as the unit its tests run; None unless the
+    story's tests sit in two or more files named after different units."""
+    named = {c.file: re.sub(r"^(?:tests?_|Tests?(?=[A-Z_]|$))|(?:_tests?|Tests?|_spec)$", "",
+                            PurePosixPath(c.file).name.split(".", 1)[0]) for c in cases}
+    named = {f: u for f, u in named.items() if file_unit_parts(f) and _WORD.fullmatch(u)}
+    if len(set(named.values())) < 2:
+        return None
+    return UnitRuns(frozenset(named.values()),
+                    {c.test_id: frozenset({named[c.file]}) for c in cases if c.file in named},
+                    from_files=True)
+
+
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def _singular(key: str) -> str:
+    return key[:-1] if len(key) > 3 and key.endswith("s") and not key.endswith("ss") else key
 
 
 def _most(groups: Iterable[Iterable[str]], total: int) -> frozenset[str]:
@@ -931,6 +966,8 @@ def analyze(
                                 bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises,
                                 identifiers[i], scales[i], elsewhere))
 
+    if units is None:
+        units = file_units_run(ours)
     unit_names = _units_deciding(criteria, units)
     about_printing = {i for i, ac in enumerate(criteria) if _PRINTING.search(ac.text)}
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}

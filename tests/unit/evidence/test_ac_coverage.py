@@ -11,6 +11,7 @@ from gaia_lib.evidence.ac_coverage import (
     analyze,
     attribution,
     file_unit_parts,
+    file_units_run,
     names_key,
     prints_only,
     story_refs,
@@ -644,6 +645,62 @@ def test_a_unit_most_tests_run_or_most_acs_name_decides_nothing() -> None:
                       SPLIT: frozenset()})
     result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=named)
     assert by_id(result)["AC1"].tests == (SHORTER, LAST)
+
+
+REDUCERS = (
+    ac("AC1", "a reducer built with `createReducer` and a case for an action type",
+       "an action of that type is reduced", "the case reducer returns the next state"),
+    ac("AC2", "a slice built with `createSlice` whose extraReducers add a case for an outside "
+       "action type", "an action of that type is reduced",
+       "the slice's state is updated by the case reducer"),
+    ac("AC3", "any action creator", "it is called with a number", "the payload is that number"),
+)
+REDUCER_TESTS = """describe('createReducer', () => {
+  it('updates the state for an outside action type by its case reducer', () => {
+    const reducer = createReducer(0, (b) => b.addCase('inc', (s) => s + 1))
+    expect(reducer(0, { type: 'inc' })).toBe(1)
+  })
+})
+"""
+SLICE_TESTS = """describe('createSlice', () => {
+  it('updates state for an outside action type', () => {
+    const slice = createSlice({ name: 'n', initialState: 0, extraReducers: (b) => b })
+    expect(slice.reducer(0, { type: 'inc' })).toBe(1)
+  })
+})
+"""
+
+
+def _reducer_review(reducer_file: str, slice_file: str) -> dict[str, tuple[str, ...]]:
+    cases = split_tests(reducer_file, REDUCER_TESTS) + split_tests(slice_file, SLICE_TESTS)
+    result = analyze("E1-S1", REDUCERS, cases, file_list=[reducer_file, slice_file])
+    return {c.ac_id: tuple(t.split("::")[0] for t in c.tests) for c in result.per_ac}
+
+
+def test_a_test_file_named_after_a_unit_an_ac_names_as_code_holds_that_units_tests() -> None:
+    # The createReducer test shares AC2's words; in a file named after createReducer it is
+    # no test of the AC whose Given names `createSlice` (a unit another test file is named
+    # after). In files named after nothing, words alone decide.
+    assert _reducer_review("src/createReducer.test.ts", "src/createSlice.test.ts")["AC2"] == (
+        "src/createSlice.test.ts",)
+    assert _reducer_review("src/a.test.ts", "src/b.test.ts")["AC2"] == (
+        "src/a.test.ts", "src/b.test.ts")
+
+
+def test_the_units_test_files_are_named_after() -> None:
+    cases = [case("test_one", file="tests/test_chunked.py"),
+             case("test_two", file="tests/test_split_at.py"),
+             case("test_three", file="tests/tests.py")]
+    runs = file_units_run(cases)
+    assert runs is not None and runs.defined == {"chunked", "split_at"}
+    assert runs.by_test == {"tests/test_chunked.py::test_one": {"chunked"},
+                            "tests/test_split_at.py::test_two": {"split_at"}}
+    assert file_units_run(cases[:1]) is None  # one unit: nothing to tell apart
+    # An AC names such a unit only as code, singular or plural; a plain word names none.
+    named = UnitRuns(frozenset({"ordinals", "number"}), {}, from_files=True)
+    assert named.named_in(ac("AC1", "a count given to `Ordinal`", "it is formatted",
+                             "a number with its suffix")) == {"ordinals"}
+    assert named.named_in(ac("AC2", "a number", "it is formatted", "commas")) == frozenset()
 
 
 VALIDATORS = (
