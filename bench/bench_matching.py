@@ -142,6 +142,11 @@ PROJECTS = (
             first=(30, 6, 0)),
     Project("redux-toolkit", "npm", "@reduxjs/toolkit@1.9.7", "ts-dev", "package",
             first=(54, 61, 14)),
+    Project("semantic-version", "pypi", "semantic_version==2.10.0", "python-dev",
+            "semantic_version-2.10.0", held_out=True, test_deps=("pytest", "coverage"),
+            first=(23, 11, 33)),
+    Project("uuid", "debian", "golang-github-google-uuid-dev=1.3.0-1", "go-dev",
+            "usr/share/gocode/src/github.com/google/uuid", held_out=True, first=(26, 12, 8)),
     Project("pathspec", "pypi", "pathspec==0.12.1", "python-dev", "pathspec-0.12.1",
             held_out=True, test_deps=("pytest", "coverage"), first=(56, 33, 14)),
 )
