@@ -444,15 +444,16 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
 
     for token in sorted(ac_tokens & (said.name | said.description)):
         amount = weight(token) * scale.get(token, 1.0)
-        score.add(NAME if token in said.name else DESCRIPTION, amount, token)
+        score.add(NAME if token in said.name else DESCRIPTION, amount,
+                  _shown(ac_spelled[token], token))
         own = said.spelled.get(token, set())
         if own & ac_spelled[token]:
             score.alike += amount
         elif _akin(own, ac_spelled[token], crit.elsewhere.get(token, frozenset())):
             score.akin = True
     for token in sorted((ac_tokens & said.body) - said.name - said.description):
-        score.add(BODY, BODY_WEIGHT * weight.body(token) * scale.get(token, 1.0), token,
-                  claim=False)
+        score.add(BODY, BODY_WEIGHT * weight.body(token) * scale.get(token, 1.0),
+                  _shown(ac_spelled[token], token), claim=False)
     score.explained = max(_explained(said.name, ac_tokens, weight),
                           _explained(said.description, ac_tokens, weight))
     statuses = {lit.value for lit, _ in literals if lit.kind == then_literals.STATUS}
@@ -485,6 +486,12 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     score.unpromised = errs and not crit.fails
     score.unraised = (crit.raises and not errs) or score.unpromised
     return score
+
+
+def _shown(spellings: AbstractSet[str], token: str) -> str:
+    """A matched word as the report shows it: the AC's shortest spelling of it (`parse`,
+    not the stem `par`), so a reviewer can find it in the AC."""
+    return min(spellings, key=lambda w: (len(w), w)) if spellings else token
 
 
 def _akin(own: AbstractSet[str], ac: AbstractSet[str], elsewhere: AbstractSet[str]) -> bool:
