@@ -125,6 +125,9 @@ _ASSERT_START_RE = re.compile(
 _TABLE_START_RE = re.compile(
     r"@pytest\.mark\.parametrize\s*\("
     r"|(?<![\w\]])\[\]\s*struct\s*\{"  # Go: tests := []struct{ in, want string }{ {...}, }
+    r"|\bmap\[[^\]\n]*\]\s*struct\s*\{"  # Go: tests := map[string]struct{ ... }{ "x": {...} }
+    # Go: rows of a named type, `[]testCase{{...}, ...}` or `testList{\n {...},\n}.validate(t)`
+    r"|\[\]\s*\*?[A-Za-z_][\w.]*\s*\{\s*\{|\b[A-Za-z_]\w*\{[ \t]*\n\s*\{"
     r"|\b(?:it|test|describe)\.each\s*[(`]"
 )
 _GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")

@@ -103,10 +103,17 @@ def test_fixture_literals() -> None:
         ("\ttests := []struct{ in, want string }{\n\t\t{\"x\", \"INVALID_EMAIL\"},\n\t}\n"
          "\tfor _, tc := range tests {\n\t\tif got := f(tc.in); got != tc.want {\n"
          "\t\t\tt.Errorf(\"got %s\", got)\n\t\t}\n\t}\n", [CODE]),
+        # ... also a map of rows, or rows of a named type checked by a helper
+        ("\ttests := map[string]struct{ want string }{\n\t\t\"bad\": {\"INVALID_EMAIL\"},\n"
+         "\t}\n", [CODE]),
+        ("\ttests := []testCase{{422, \"INVALID_EMAIL\"}}\n\trun(t, tests)\n", [L422, CODE]),
+        ("\ttestList{\n\t\t{\"bad\", post(), \"INVALID_EMAIL\"},\n\t}.validate(t)\n", [CODE]),
         ("it.each([[422, false]])('rejects', (code, ok) => { expect(post()).toBe(code) })\n",
          [L422, FALSE]),
         # ... but a table of inputs a test never iterates is no table: plain data is not asserted
         ("    cases = ['INVALID_EMAIL']\n    assert run(cases)\n", []),
+        ("\tinputs := []string{\"INVALID_EMAIL\"}\n\tpost(inputs)\n", []),
+        ("    message = f\"code{{\n    {422}}}\"\n", []),
     ],
 )
 def test_asserted_literals(source: str, asserted: list[Literal]) -> None:
