@@ -946,3 +946,26 @@ def test_valid_email_account_is_created():
     per_ac = {e["ac_id"]: e["tests"] for e in measured["coverage"]["per_ac"]}
     assert per_ac == {"AC1": ["tests/test_signup.py::test_signup_creates_the_account"],
                       "AC2": ["tests/test_signup.py::test_close_account"]}
+
+
+def test_two_gaps_in_one_story_are_two_findings_across_rounds(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Both gaps are findings of one rule in one file (the story): round 2, with AC3 tested,
+    # has one fixed and one still open, not one finding that stayed.
+    _p0_story_with(qa_project,
+                   "- [ ] **AC3:** Given a taken email, when the user signs up, then a 409 is "
+                   "returned.",
+                   "- [ ] **AC4:** Given a banned domain, when the user signs up, then a 403 is "
+                   "returned.")
+    assert command.main(["E1-S1"]) == 1
+    qa_project.write("tests/test_signup.py", TESTS + (
+        "\n\ndef test_ac3_taken_email_is_refused_with_409():\n"
+        "    assert signup('taken@b.co') in ('created', 409)\n"))
+    assert command.main(["E1-S1"]) == 1
+    capsys.readouterr()
+    round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
+    fixed = round2.split("### Fixed since round 1", 1)[1].split("\n#", 1)[0]
+    still = round2.split("### Still open", 1)[1].split("\n#", 1)[0]
+    assert "AC3 has no test" in fixed and "AC4" not in fixed
+    assert "AC4 has no test" in still and "AC3 has no test" not in still

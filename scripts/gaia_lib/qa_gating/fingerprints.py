@@ -4,7 +4,8 @@ A finding's identity is WHAT is wrong WHERE, not how it is worded or on which li
 - kind: the model finding's `category`, or a deterministic finding's `rule`;
 - the acceptance criterion it names (`ac_ref` / `ac_id`, upper-cased), if any;
 - the test or file it names (`test`, else `file`), as a POSIX path, `::` test ids kept, a
-  `:line` suffix dropped; line numbers are never part of it;
+  `:line` suffix dropped; line numbers are never part of it; and the `subject` in that file
+  it is about, when it names one (a File List entry, an FR, an error handler);
 - only when it names neither an AC nor a file: the message's shape (lower-cased, quoted text
   and numbers blanked, punctuation dropped, whitespace collapsed), so two free-floating
   findings of one kind still differ.
@@ -51,6 +52,9 @@ def identity(finding: Mapping[str, Any]) -> tuple[str, str, str, str]:
     kind = _text(finding, "category", "rule").lower() or "other"
     ac = _text(finding, "ac_ref", "ac_id").upper()
     where = _LINE_SUFFIX.sub("", _text(finding, "test", "file").replace("\\", "/"))
+    subject = _text(finding, "subject")
+    if subject:  # what in that file: a File List entry, an FR, a handler
+        where = f"{where}#{subject}"
     message = "" if (ac or where) else shape(_text(finding, "message"))
     return kind, ac, where, message
 

@@ -44,9 +44,12 @@ LANGUAGE_OF_SUFFIX = {".py": "python", ".js": "js", ".jsx": "js", ".ts": "ts", "
 
 
 def finding(file: str, line: int, severity: str, rule: str, message: str,
-             blocking: bool) -> dict[str, Any]:
+            blocking: bool, **about: str) -> dict[str, Any]:
+    """A deterministic finding. `about` names what it is about beyond its file, so that two
+    findings of one rule in one file stay two across QA rounds (`fingerprints`): `ac_id`, the
+    `test` id, or a `subject` (a File List entry, an FR, a handler)."""
     return {"file": file, "line": max(1, line), "severity": severity, "rule": rule,
-            "message": message, "blocking": blocking}
+            "message": message, "blocking": blocking, **about}
 
 
 def check(name: str, status: str, findings: list[dict[str, Any]] | None = None,
@@ -86,7 +89,8 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
         if cleaned is None or not (s.project / cleaned).exists():
             findings.append(finding(rel_story, line_of(s.story.text, cleaned or entry),
                                      "warning", "integrity",
-                                     f"File List entry '{entry}' does not exist on disk", False))
+                                     f"File List entry '{entry}' does not exist on disk", False,
+                                     subject=entry))
     return warnings, ran("integrity", findings)
 
 
@@ -100,7 +104,8 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
             "No acceptance criteria found in story", True)])
     findings = [
         finding(rel_story, ac.line, "warning", "ac-quality",
-                 f"{ac.ac_id} has no Given/When/Then structure: unparseable AC", False)
+                 f"{ac.ac_id} has no Given/When/Then structure: unparseable AC", False,
+                 ac_id=ac.ac_id)
         for ac in criteria if not ac.structured
     ]
     return ran("ac-parse", findings)
@@ -126,7 +131,8 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]]) -> dict[str, A
         findings.append(finding(rel_story, lines[entry["ac_id"]], severity,
                                  "missing-ac-coverage",
                                  f"{kind}{entry['ac_id']} has no test{why} (priority "
-                                 f"{entry['priority'] or 'unset'})", blocking))
+                                 f"{entry['priority'] or 'unset'})", blocking,
+                                 ac_id=entry["ac_id"]))
     return ran("ac-coverage", findings)
 
 
@@ -198,11 +204,12 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     """Placeholder tests and tests the runner skipped: they verify nothing, so they cover
     nothing. Warnings here; the gap they leave is ac-coverage's to judge."""
     findings = [finding(p.file, p.line, "warning", "placeholder-test",
-                        f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False)
+                        f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False,
+                        test=p.test_id)
                 for p in found]
     shown = {p.test_id for p in found}
     findings += [finding(t.partition("::")[0], lines.get(t, 1), "warning", "skipped-test",
-                         f"{t} was {why}; it covers no AC", False)
+                         f"{t} was {why}; it covers no AC", False, test=t)
                  for t, why in sorted(runner_skipped.items()) if t not in shown]
     return ran("test-quality", findings)
 
@@ -229,7 +236,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             findings.append(finding(first.partition("::")[0], lines.get(first, 1), "warning",
                                      "weak-assertion",
                                      f"no test of {ac.ac_id} asserts any of "
-                                     f"{', '.join(values)} from its Then clause", False))
+                                     f"{', '.join(values)} from its Then clause", False,
+                                     ac_id=ac.ac_id))
     return per_ac, ran("then-literals", findings)
 
 
@@ -310,12 +318,13 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                 findings.append(finding(
                     rel, branch.line, rules.CRITICAL, "untested-error-path",
                     f"{branch.kind} handler never executed by the tests; error-path ACs on a "
-                    f"user-input boundary: {', '.join(on_boundary)}", True))
+                    f"user-input boundary: {', '.join(on_boundary)}", True,
+                    subject=_handler(branch)))
             else:
                 said = f"; error-path ACs: {', '.join(tied)}" if tied else ""
                 findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
                                         f"{branch.kind} handler never executed by the tests"
-                                        f"{said}", False))
+                                        f"{said}", False, subject=_handler(branch)))
     rel_report = paths.relative_to_project(path, s.project)
     if note:
         findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
@@ -350,7 +359,7 @@ def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         finding(row["tests"][0].partition("::")[0], lines.get(row["tests"][0], 1), "warning",
                 "no-behavioural-coverage",
                 f"the tests of {row['ac_id']} never execute the story's code "
-                f"({', '.join(sorted(sources))})", False)
+                f"({', '.join(sorted(sources))})", False, ac_id=row["ac_id"])
         for row in rows if row["executes_story_code"] is False
     ]
     return rows, ran("behavioural-attribution", findings)
@@ -385,6 +394,13 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
             "figma": "checked" if s.story.figma else "skipped"}
 
 
+def _handler(branch: coverage_report.ErrorBranch) -> str:
+    """A handler as the QA rounds know it: its kind, what it catches and the unit it sits in
+    (its line moves with every edit above it)."""
+    caught = f" {'/'.join(branch.caught)}" if branch.caught else ""
+    return f"{branch.kind}{caught} in {'.'.join(branch.units) or 'module'}"
+
+
 def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                   phase4: Mapping[str, Any], story_tests: Sequence[str]) -> list[dict[str, Any]]:
     """The rubric's deterministic findings: over-coverage and FR traceability (Suggestions),
@@ -393,13 +409,13 @@ def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     over = [finding(rel_story, lines.get(ac_id, 1), rules.SUGGESTION, "over-coverage",
                     f"{ac_id} has {count} tests: check them for redundancy (coverage counts an "
-                    "AC once)", False)
+                    "AC once)", False, ac_id=ac_id)
             for ac_id, count in rules.over_covered(per_ac)]
     fr_refs = phase4.get("fr_references", {})
     untraced = [fr for fr in s.story.traces_to if not fr_refs.get(fr)]
     trace = [finding(rel_story, line_of(s.story.text, fr), rules.SUGGESTION, "fr-traceability",
                      f"no test mentions {fr} (the story traces to it): name it in a test "
-                     "comment or description", False)
+                     "comment or description", False, subject=fr)
              for fr in untraced]
     documented = phase4.get("documented_test_dirs", [])
     outside = rules.outside_documented(story_tests, documented)

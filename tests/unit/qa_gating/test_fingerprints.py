@@ -54,3 +54,16 @@ def test_analysis_findings_are_every_checks_findings() -> None:
     analysis = {"checks": [{"name": "a", "findings": [{"rule": "r", "message": "m"}]},
                            {"name": "b", "findings": []}, "junk"]}
     assert fp.analysis_findings(analysis) == [{"rule": "r", "message": "m"}]
+
+
+def test_what_a_finding_is_about_in_its_file_tells_two_apart() -> None:
+    gap = {"rule": "missing-ac-coverage", "file": "docs/E1-S1.md", "message": "AC3 has no test"}
+    other = {**gap, "message": "AC4 has no test"}
+    assert fp.fingerprint({**gap, "ac_id": "AC3"}) != fp.fingerprint({**other, "ac_id": "AC4"})
+    handler = {"rule": "untested-error-path", "file": "app/x.py", "message": "never executed"}
+    assert fp.fingerprint({**handler, "subject": "except KeyError in load"}) != fp.fingerprint(
+        {**handler, "subject": "except OSError in save"})
+    assert fp.fingerprint({**handler, "line": 3, "subject": "except in load"}) == fp.fingerprint(
+        {**handler, "line": 9, "subject": "except in load"})
+    # a finding about nothing more than its file keeps the fingerprint it always had
+    assert fp.fingerprint(handler) == fp.fingerprint({**handler, "subject": ""})
