@@ -8,7 +8,9 @@ Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by the 
 them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a
 "weak assertion" finding. A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, a Go
-`[]struct{…}{…}` table, a JS `.each(…)` table. Pure.
+`[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table.
+A function named as a call with no arguments or with one-letter parameters (`dumps()`,
+`FtoaWithDigits(f, n)`) is the API the Then speaks of, not a value. Pure.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ _NOT_ENUMS = frozenset({
     "HTTPS", "ID", "ISO", "JSON", "JWT", "MIME", "NFR", "OK", "PDF", "QA", "REST", "RFC", "SQL",
     "TCP", "TLS", "UI", "URI", "URL", "UTC", "UTF", "UUID", "UX", "XML", "YAML",
 })
+# A function named as a call with no arguments or with one-letter parameters (`dumps()`,
+# `FtoaWithDigits(f, n)`): the API the Then speaks of, not a value a test could assert.
+_SIGNATURE_RE = re.compile(r"[A-Za-z_][\w.]*\(\s*(?:[A-Za-z_](?:\s*,\s*[A-Za-z_])*)?\s*\)")
 _ID_RE = re.compile(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
 
 
@@ -70,7 +75,7 @@ def then_literals(then_text: str, setting: str = "") -> tuple[Literal, ...]:
     masked = list(then_text)
     for match in _QUOTED_RE.finditer(then_text):
         value = next(g for g in match.groups() if g is not None).strip()
-        if value:
+        if value and not _SIGNATURE_RE.fullmatch(value):
             found.append((match.start(), Literal(STRING, value)))
         masked[match.start():match.end()] = " " * (match.end() - match.start())
     text = "".join(masked)

@@ -24,6 +24,10 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
         ("the user's order is shown", []),
         ('the banner reads "Welcome back"', [(S, "Welcome back")]),
         ("the flag `--force` is required", [(S, "--force")]),
+        # a function named as a call (no arguments, one-letter parameters) is no value
+        ("`dumps()` renders it and `FtoaWithDigits(f, n)` cuts it", []),
+        ("it equals `len(spec)`, `Version('1.0')` and `f(x, 2)`",
+         [(S, "len(spec)"), (S, "Version('1.0')"), (S, "f(x, 2)")]),
         ("the title is “Hello” and the label ‘Hi’", [(S, "Hello"), (S, "Hi")]),
         ('the code is "422" and not 500', [(S, "422"), (ST, "500")]),
         ("status becomes PENDING_REVIEW then SHIPPED", [(E, "PENDING_REVIEW"), (E, "SHIPPED")]),
