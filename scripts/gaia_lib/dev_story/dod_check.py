@@ -119,13 +119,19 @@ def detected_test_command(workdir: Path) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _suite_row(suite: execution.Suite, diagnostics: list[str]) -> Row:
+def _suite_row(suite: execution.Suite, diagnostics: list[str],
+               report_dir: Path | None = None) -> Row:
+    """The tests row; a failed run says why in its own words (its first error line: a
+    collection error's missing module, a failed assertion), read from its kept output."""
     summary = f"{suite.pass_count} passed, {suite.fail_count} failed (exit {suite.exit_code})"
     if suite.timeout:
         return Row("tests", FAILED, f"timed out: {suite.command}"[:MAX_OUTPUT])
+    ok = suite.exit_code == 0 and suite.fail_count == 0
     if diagnostics:
         summary += f"; {diagnostics[0]}"
-    ok = suite.exit_code == 0 and suite.fail_count == 0
+    elif not ok and report_dir is not None and suite.stdout_log and suite.stderr_log:
+        summary += ": " + execution.runner_error(_text(report_dir / suite.stdout_log),
+                                                 _text(report_dir / suite.stderr_log))
     return Row("tests", PASSED if ok else FAILED, summary[:MAX_OUTPUT])
 
 
@@ -150,7 +156,7 @@ def tests_row(cfg: ProjectConfig, workdir: Path, report_dir: Path, key: str) -> 
     if explicit and suite.exit_code == proc.EXIT_NOT_FOUND and suite.pass_count == 0:
         return Row("tests", FAILED, f"configured test command not runnable: {command}"
                    [:MAX_OUTPUT])
-    return _suite_row(suite, diagnostics)
+    return _suite_row(suite, diagnostics, report_dir)
 
 
 _ESLINT_CONFIGS = (*(f"eslint.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts")),

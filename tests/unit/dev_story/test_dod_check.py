@@ -40,6 +40,15 @@ def test_failing_test_is_failed(project: Project) -> None:
     _python_project(project, "def test_add():\n    assert add(1, 2) == 4")
     row = _rows(project)["tests"]
     assert row.status == "FAILED" and row.output.startswith("0 passed, 1 failed (exit 1)")
+    assert row.output.endswith(": assert 3 == 4")  # why, in the run's own words
+
+
+def test_a_collection_error_says_which_module_is_missing(project: Project) -> None:
+    _python_project(project, "import not_installed_xyz\n\n\ndef test_add():\n    pass")
+    row = _rows(project)["tests"]
+    assert row.status == "FAILED"
+    assert row.output.endswith(
+        "(exit 2): ModuleNotFoundError: No module named 'not_installed_xyz'"), row.output
 
 
 def test_build_and_lint_commands_run(project: Project) -> None:
