@@ -44,7 +44,11 @@ from gaia_lib.stacks import adapters as stacks
 
 MAX_TEST_DIRS = 10
 SURVEY_DEADLINE_SECONDS = 30.0
-JS_COVERAGE = ("@vitest/coverage-v8", "@vitest/coverage-istanbul", "c8", "nyc")
+# The ts-dev stack's coverage tools: vitest's providers (npm packages with no binary) and the
+# tools that wrap any test command (c8, nyc).
+_JS_COVERAGE = stacks.get("ts-dev").coverage
+VITEST_PROVIDERS = tuple(c.package for c in _JS_COVERAGE if c.package)
+COVERAGE_WRAPPERS = tuple(c.tool for c in _JS_COVERAGE if not c.package)
 
 
 @dataclass(frozen=True)
@@ -123,15 +127,15 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
         test = "npx jest"
     else:
         test = None
-    provider = next((name for name in JS_COVERAGE if name in deps), None)
-    if runner == "vitest" and provider in ("@vitest/coverage-v8", "@vitest/coverage-istanbul"):
+    wrapper = next((name for name in COVERAGE_WRAPPERS if name in deps), None)
+    if runner == "vitest" and any(name in deps for name in VITEST_PROVIDERS):
         coverage = (f"{prefix or 'npx vitest run'} --coverage --coverage.reporter=lcov "
                     "--coverage.reporter=json --coverage.reportOnFailure")
     elif runner == "jest":
         coverage = (f"{prefix or 'npx jest'} --coverage --coverageReporters=lcov "
                     "--coverageReporters=json")
-    elif provider in ("c8", "nyc") and test is not None:
-        coverage = f"npx {provider} --reporter=lcov {test}"
+    elif wrapper is not None and test is not None:
+        coverage = f"npx {wrapper} --reporter=lcov {test}"
     else:
         coverage = None
     return test, coverage
