@@ -667,12 +667,17 @@ def _after_file_unit(parts: Sequence[str], file: str) -> list[str]:
     return []
 
 
-def file_unit_parts(file: str) -> list[str]:
-    """The words of the unit a test file is named after: `version_test.go`, `test_version.py`,
-    `version.test.ts` -> [version]; [] for a file named for no unit (`tests.py`)."""
+def file_unit(file: str) -> str:
+    """The unit a test file is named after, as spelled: `version_test.go`, `test_version.py`,
+    `version.test.ts` -> `version`, `createSlice.test.ts` -> `createSlice`; "" for a file
+    named for no unit (`tests.py`)."""
     stem = PurePosixPath(file).name.split(".", 1)[0]
-    stem = re.sub(r"^(?:tests?_|Tests?(?=[A-Z_]|$)|tests?$)|(?:_tests?|Tests?|_spec)$", "", stem)
-    return [p.lower() for p in words.IDENTIFIER_PART.findall(stem)]
+    return re.sub(r"^(?:tests?_|Tests?(?=[A-Z_]|$)|tests?$)|(?:_tests?|Tests?|_spec)$", "", stem)
+
+
+def file_unit_parts(file: str) -> list[str]:
+    """The words of the unit a test file is named after (`file_unit`): [version]; []."""
+    return [p.lower() for p in words.IDENTIFIER_PART.findall(file_unit(file))]
 
 
 def _named_wholly(name: str, file: str) -> frozenset[str]:
@@ -863,9 +868,8 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
     """Where no run was measured: the unit each test file is named after (`createSlice.test.ts`,
     `bytes_test.go`, `test_markers.py`), taken as the unit its tests run; None unless the
     story's tests sit in two or more files named after different units."""
-    named = {c.file: re.sub(r"^(?:tests?_|Tests?(?=[A-Z_]|$))|(?:_tests?|Tests?|_spec)$", "",
-                            PurePosixPath(c.file).name.split(".", 1)[0]) for c in cases}
-    named = {f: u for f, u in named.items() if file_unit_parts(f) and _WORD.fullmatch(u)}
+    named = {c.file: file_unit(c.file) for c in cases}
+    named = {f: u for f, u in named.items() if _WORD.fullmatch(u)}
     if len(set(named.values())) < 2:
         return None
     return UnitRuns(frozenset(named.values()),
