@@ -178,18 +178,19 @@ def keep(argv: list[str], mark: str) -> dict[str, object]:
                                  "subreaper": become_subreaper(), "killed": []}
     signal.signal(signal.SIGTERM, _stop)
     env = {**os.environ, MARK_ENV: mark}
+    # SIGTERM may land anywhere from here on, even as the spawn returns (the tool started,
+    # its pid not yet known): every way out of this block goes through the sweep below, which
+    # finds the tool by its parent, the keeper, and its mark when `leader` is still 0.
+    leader = 0
     try:
-        leader = os.posix_spawnp(argv[0], argv, env, setpgroup=0)
-    except FileNotFoundError:
-        report["error"] = f"not found: {argv[0]}"
-        return report
-    except OSError as exc:
-        report["error"] = f"cannot run {argv[0]}: {exc.strerror}"
-        return report
-    except _Stop:  # pragma: no cover - SIGTERM before the tool even started
-        report["timed_out"] = True
-        return report
-    try:
+        try:
+            leader = os.posix_spawnp(argv[0], argv, env, setpgroup=0)
+        except FileNotFoundError:
+            report["error"] = f"not found: {argv[0]}"
+            return report
+        except OSError as exc:
+            report["error"] = f"cannot run {argv[0]}: {exc.strerror}"
+            return report
         while True:
             pid, status = os.waitpid(-1, 0)  # reaps adopted orphans as they end, too
             if pid == leader:

@@ -140,6 +140,33 @@ def test_a_limit_shorter_than_the_keepers_start_still_leaves_nothing() -> None:
         assert survivors(secs, settle=0.5) == []
 
 
+# The keeper with SIGTERM landing as its spawn of the tool returns: the tool has started, its
+# pid is not yet known (the handler's exception leaves the call before its result is kept).
+_STOP_AS_SPAWN_RETURNS = """
+import json, os, sys
+sys.path.insert(0, sys.argv[1])
+from gaia_lib.core import reaper
+real = os.posix_spawnp
+def spawned_then_stopped(*args, **kwargs):
+    real(*args, **kwargs)
+    raise reaper._Stop
+os.posix_spawnp = spawned_then_stopped
+print(json.dumps(reaper.keep(["sh", "-c", sys.argv[2]], "m" + sys.argv[3])))
+"""
+
+
+def test_sigterm_as_the_tool_starts_still_sweeps_the_run() -> None:
+    secs = unique_seconds()
+    scripts = str(Path(reaper.__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", _STOP_AS_SPAWN_RETURNS, scripts,
+                           f"sleep {secs} & sleep {secs}", secs],
+                          capture_output=True, text=True, timeout=30, check=True)
+    report = json.loads(done.stdout)
+    assert report["timed_out"] is True and report["exit"] is None
+    assert report["killed"], "the started tool was left running"
+    assert survivors(secs, settle=0.5) == []
+
+
 @pytest.mark.parametrize("report", [
     {"exit": 0, "error": None, "timed_out": False, "subreaper": True, "killed": []},
     {"exit": -9, "error": None, "timed_out": True, "subreaper": False, "killed": []},
