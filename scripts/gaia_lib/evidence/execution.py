@@ -13,8 +13,13 @@ story-scoped run passes the story's test files to runners that accept paths (pyt
 vitest, bats), and `go test` runs the story's Go tests alone: its package patterns (`./...`)
 become the directories of the story's `_test.go` files, with `-run` naming exactly the test
 functions they declare (`scope_go`; as configured when the command has its own `-run`, or
-names an import path); any other command is never rewritten. CI contexts run the tier as
-configured. A bridge (`test_execution_bridge`) replaces direct runs.
+names an import path); any other command is never rewritten. A tier written `cd DIR &&
+COMMAND` (a stack in a subdirectory, as `gaia init` writes it) runs COMMAND in DIR, the
+story's tests under DIR named relative to it. Locally, a tier whose runner takes test files
+gets only the story's tests it runs (pytest `.py`, jest / vitest JS and TS, bats `.bats`, go
+`_test.go`), and a tier that runs none of them (another stack's, another directory's) is
+skipped with that reason rather than run whole for a story it does not test. CI contexts run
+the tier as configured. A bridge (`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
 plugin (line probes or coverage.py's tracer, per test, inside the same pytest process that
@@ -219,6 +224,37 @@ def _split(command: str) -> list[str] | None:
     if argv and ENV_ASSIGNMENT.match(argv[0]):
         return None
     return argv
+
+
+# A tier for a stack in a subdirectory, as `gaia init` writes it: `cd web && npm test`.
+_IN_DIRECTORY = re.compile(r"\s*cd\s+([\w.@+/-]+)\s*&&\s*(\S.*)", re.DOTALL)
+_JS_TESTS = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts")
+# The test files each runner that takes them (or scopes to them) runs.
+RUNS_FILES = {"pytest": (".py",), "jest": _JS_TESTS, "vitest": _JS_TESTS, "bats": (".bats",),
+              "go": ("_test.go",)}
+
+
+def in_directory(command: str, workdir: Path) -> tuple[str, str] | None:
+    """`cd DIR && COMMAND` where DIR is a directory inside the project and COMMAND one plain
+    command: (DIR as a project-relative POSIX path, COMMAND); else None (a shell runs the
+    command as written)."""
+    found = _IN_DIRECTORY.fullmatch(command)
+    if found is None or not _split(found.group(2)):
+        return None
+    sub = PurePosixPath(found.group(1))
+    if sub.is_absolute() or ".." in sub.parts or str(sub) == "." \
+            or not (workdir / sub).is_dir():
+        return None
+    return str(sub), found.group(2).strip()
+
+
+def runner_for(command: str, workdir: Path) -> str | None:
+    """The runner a tier's command runs (pytest, jest, vitest, go, bats, mvn, gradle; an npm
+    script that runs vitest or jest alone counts as it); None for anything else."""
+    argv = _split(command)
+    if not argv:
+        return None
+    return _runner_of(argv) or npm_script_runner(argv, workdir)
 
 
 def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
@@ -452,7 +488,22 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if not tier.command:
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
                      skip_reason="tier has no command"), diagnostics
-    invocation = plan_invocation(tier.command, report_dir, tier.name, story_tests, workdir,
+    command, here, tests = tier.command, workdir, list(story_tests)
+    located = in_directory(tier.command, workdir)
+    if located is not None:  # run in its directory, the story's tests relative to it
+        sub, command = located
+        here = workdir / sub
+        tests = [t[len(sub) + 1:] for t in story_tests if t.startswith(sub + "/")]
+        coverage = None  # its include paths are the project root's
+    runner = runner_for(command, here)
+    if story_tests and runner in RUNS_FILES:
+        tests = [t for t in tests if t.endswith(RUNS_FILES[runner])]
+        if not tests:  # another stack's tier, or another directory's: none of this story's
+            where = f"under {located[0]}/" if located is not None else "at the project root"
+            return Suite(tier.name, tier.command, 0, 0.0, 0, 0, False, tier.required,
+                         skip_reason=f"it runs none of the story's tests ({runner} {where})"
+                         ), diagnostics
+    invocation = plan_invocation(command, report_dir, tier.name, tests, here,
                                  measure=measure)
     env = None
     if coverage is not None and invocation.report_format == "junit":
@@ -466,7 +517,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             writes.make_dirs(stale.parent)
             writes.remove(stale)  # a stale report must not pass for this run's
     started = time.time()
-    result = proc.run_tool(invocation.argv, cwd=workdir, timeout=float(tier.timeout_seconds),
+    result = proc.run_tool(invocation.argv, cwd=here, timeout=float(tier.timeout_seconds),
                            env=env, contain=True)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
@@ -487,7 +538,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                            f"{result.returncode}, no report): {stopped}")
         counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
     else:
-        counts = _read_counts(invocation, result, workdir, started, diagnostics, tier.name)
+        counts = _read_counts(invocation, result, here, started, diagnostics, tier.name)
     passed, failed = (counts.passed, counts.failed + counts.errors) if isinstance(
         counts, runner_output.RunnerCounts) else counts
     outcomes = counts.tests if isinstance(counts, runner_output.RunnerCounts) else ()

@@ -2,9 +2,12 @@
 
 Files written (all through core.writes, parent scope, atomic):
 - `.gaia/config/project-config.yaml`: project name (the directory's name), `project.stack`
-  (the primary stack), `test_cmd`, `test_execution.tier_1` (the primary stack's test command,
-  placement local + ci_pre_merge, required) and `coverage_command`; validated against the
-  config schema before it is written.
+  (the primary stack), `test_cmd` (the primary stack's test command), one tier per stack with
+  a test command (`tier_1` the primary's, then the others in the survey's order; placement
+  local + ci_pre_merge, required: a stack in a subdirectory runs as `cd DIR && ...`, which a
+  review runs in DIR with the story's tests there, and skips for a story it has no tests of)
+  and `coverage_command` (the primary's); validated against the config schema before it is
+  written.
 - `.gaia/state/sprint-status.yaml`: an empty sprint (no id, no stories).
 - `planning-artifacts/epics-and-stories.md`: the epics index, a title and no epics.
 - `test-artifacts/test-environment.yaml`: `tier_directories:` (the test directories found), the
@@ -75,20 +78,19 @@ def render_config(name: str, found: Survey) -> str:
     if primary.test_command:
         lines.append(f"test_cmd: {_q(primary.test_command)}")
     lines += ["", "test_execution:"]
-    if primary.test_command:
+    tested = [s for s in found.stacks if s.test_command]
+    for number, stack in enumerate(tested, start=1):
+        if len(tested) > 1:
+            lines.append(f"  # {stack.stack} in {stack.where}")
         lines += [
-            "  tier_1:",
+            f"  tier_{number}:",
             "    placement: [local, ci_pre_merge]",
-            f"    command: {_q(primary.test_command)}",
+            f"    command: {_q(stack.test_command or '')}",
             f"    timeout_seconds: {TIER_TIMEOUT_SECONDS}",
             "    required: true",
         ]
     coverage = primary.coverage_command
     lines.append(f"  coverage_command: {_q(coverage) if coverage else 'null'}")
-    others = [s for s in found.stacks[1:] if s.test_command]
-    if others:
-        lines.append("# Other stacks found (add a tier for each you want the QA review to run):")
-        lines += [f"#   {s.stack} in {s.where}: {s.test_command}" for s in others]
     return "\n".join(lines) + "\n"
 
 

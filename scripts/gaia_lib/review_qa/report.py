@@ -169,13 +169,16 @@ def render_header(key: str, title: str, prompt_hash_value: str, model: str | Non
 
 def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
-    time; what failed or timed out, with the logs of its stdout and stderr kept in the
-    evidence directory `where`."""
+    time; what was skipped, and why; what failed or timed out, with the logs of its stdout
+    and stderr kept in the evidence directory `where`."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
     for suite in evidence.get("suites", []):
         if not isinstance(suite, Mapping):
+            continue
+        if suite.get("skip_reason"):
+            out.append(f"- test run: {suite.get('name', '?')} skipped: {suite['skip_reason']}\n")
             continue
         failed = suite.get("timeout") or suite.get("exit_code") not in (0, None)
         if not failed:

@@ -104,6 +104,78 @@ def test_local_runs_are_story_scoped_ci_runs_are_not(tmp_path: Path) -> None:
     assert (ci.suites[0].pass_count, ci.suites[0].fail_count) == (2, 1)
 
 
+def _monorepo(tmp_path: Path) -> Path:
+    """A Python stack under api/ (one passing, one failing test file) and a TS stack under web/
+    (its test file only: no runner is installed, and none is needed to skip it)."""
+    root = tmp_path / "mono"
+    (root / "api" / "tests").mkdir(parents=True)
+    (root / "api" / "tests" / "test_ok.py").write_text("def test_ok():\n    assert True\n")
+    (root / "api" / "tests" / "test_bad.py").write_text("def test_bad():\n    assert False\n")
+    (root / "web" / "src").mkdir(parents=True)
+    (root / "web" / "src" / "a.test.ts").write_text("test('a', () => {})\n")
+    (root / ".gaia").mkdir()
+    return root
+
+
+def test_a_tier_in_a_subdirectory_runs_there_scoped_to_the_storys_tests(tmp_path: Path) -> None:
+    root = _monorepo(tmp_path)
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local, ci_pre_merge]
+            command: cd api && {PY} -m pytest -q -p no:cacheprovider
+    """)
+    local = _run(root, cfg, "local", ("api/tests/test_ok.py",)).suites[0]
+    assert (local.pass_count, local.fail_count, local.exit_code) == (1, 0, 0)
+    assert "--junitxml=" in local.command and local.command.endswith(" tests/test_ok.py")
+    whole = _run(root, cfg, "ci_pre_merge", ("api/tests/test_ok.py",)).suites[0]
+    assert (whole.pass_count, whole.fail_count) == (1, 1)  # CI: the tier as configured
+
+
+def test_a_tier_that_runs_none_of_the_storys_tests_is_skipped_locally(tmp_path: Path) -> None:
+    # The Python tier, for a story whose tests are the web stack's: skipped, not run whole
+    # (its failing test is no finding of this story); CI runs it as configured.
+    root = _monorepo(tmp_path)
+    for command in (f"cd api && {PY} -m pytest -q -p no:cacheprovider",
+                    f"{PY} -m pytest -q -p no:cacheprovider api"):
+        cfg = _config(f"""
+            test_execution:
+              tier_1:
+                placement: [local, ci_pre_merge]
+                command: {command}
+        """)
+        suite = _run(root, cfg, "local", ("web/src/a.test.ts",)).suites[0]
+        assert suite.skip_reason is not None and suite.exit_code == 0, command
+        assert suite.skip_reason.startswith("it runs none of the story's tests (pytest ")
+        assert _run(root, cfg, "ci_pre_merge", ("web/src/a.test.ts",)).suites[0].fail_count == 1
+    # A story with tests of both stacks: the Python tier gets its own only.
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {PY} -m pytest -q -p no:cacheprovider
+    """)
+    both = _run(root, cfg, "local", ("api/tests/test_ok.py", "web/src/a.test.ts")).suites[0]
+    assert (both.pass_count, both.fail_count) == (1, 0)
+    assert "a.test.ts" not in both.command
+
+
+@pytest.mark.parametrize(("command", "found"), [
+    ("cd web && npm test", ("web", "npm test")),
+    ("cd ./web/ &&  npx vitest run", ("web", "npx vitest run")),
+    ("cd api && python -m pytest -q && echo done", None),  # more shell after it
+    ("cd ../elsewhere && pytest", None),  # outside the project
+    ("cd missing && pytest", None),  # no such directory
+    ("cd . && pytest", None),
+    ("pytest -q", None),
+])
+def test_a_tier_in_a_directory_is_read_only_when_plain(
+        tmp_path: Path, command: str, found: tuple[str, str] | None) -> None:
+    (tmp_path / "web").mkdir()
+    (tmp_path / "api").mkdir()
+    assert execution.in_directory(command, tmp_path) == found
+
+
 def test_placement_as_scalar_and_unplaced_context_is_skipped(tmp_path: Path) -> None:
     root = _project(tmp_path)
     cfg = _config(f"""

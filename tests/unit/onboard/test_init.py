@@ -135,3 +135,22 @@ def test_describe_says_which_tests_pytest_never_runs(repo: Path) -> None:
     assert note == ("note: unittest's load_tests builds tests in tests/unit/test_table.py: "
                     "pytest never runs the tests it builds (only the test classes and functions "
                     "a module defines), so a review counts none of those")
+
+
+def test_each_stack_gets_its_own_tier(tmp_path: Path) -> None:
+    # A Python stack under api/ and a TS one under web/: a review of a story of either runs
+    # its own stack's tests (evidence.execution skips the other's tier for it).
+    root = tmp_path / "mono"
+    (root / "api" / "tests").mkdir(parents=True)
+    (root / "api" / "pyproject.toml").write_text("[project]\nname='api'\n")
+    (root / "api" / "tests" / "test_api.py").write_text("def test_api(): pass\n")
+    (root / "web" / "src").mkdir(parents=True)
+    (root / "web" / "package.json").write_text(
+        '{"scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "^3"}}')
+    (root / "web" / "src" / "a.test.ts").write_text("test('a', () => {})\n")
+    onboarding.init(root)
+    cfg = config.load(root)
+    assert [(t.name, t.command, t.required) for t in cfg.tiers] == [
+        ("tier_1", "cd api && python -m pytest -q", True),
+        ("tier_2", "cd web && npm test", True)]
+    assert all(t.placement == ("local", "ci_pre_merge") for t in cfg.tiers)

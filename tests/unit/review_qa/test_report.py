@@ -183,6 +183,14 @@ def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
         "- test run: tier_2 exited 1 (3 passed, 1 failed); its output: ev/tier_2-stderr.log\n")
 
 
+def test_a_skipped_tier_is_said_with_its_reason_not_as_passed() -> None:
+    evidence = {"suites": [{"name": "tier_1", "exit_code": 0, "pass_count": 0, "fail_count": 0,
+                            "skip_reason": "it runs none of the story's tests (pytest under "
+                                           "api/)"}]}
+    assert qa_report.render_run(evidence, "ev") == (
+        "- test run: tier_1 skipped: it runs none of the story's tests (pytest under api/)\n")
+
+
 def test_header_names_the_model_only_when_one_ran() -> None:
     with_model = qa_report.render_header("E1-S1", "T", "sha256:x", "claude-x", 0)
     assert "- model: claude-x\n- temperature: 0\n" in with_model
