@@ -228,10 +228,6 @@ def _split(command: str) -> list[str] | None:
 
 # A tier for a stack in a subdirectory, as `gaia init` writes it: `cd web && npm test`.
 _IN_DIRECTORY = re.compile(r"\s*cd\s+([\w.@+/-]+)\s*&&\s*(\S.*)", re.DOTALL)
-_JS_TESTS = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts")
-# The test files each runner that takes them (or scopes to them) runs.
-RUNS_FILES = {"pytest": (".py",), "jest": _JS_TESTS, "vitest": _JS_TESTS, "bats": (".bats",),
-              "go": ("_test.go",)}
 
 
 def in_directory(command: str, workdir: Path) -> tuple[str, str] | None:
@@ -496,8 +492,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         tests = [t[len(sub) + 1:] for t in story_tests if t.startswith(sub + "/")]
         coverage = None  # its include paths are the project root's
     runner = runner_for(command, here)
-    if story_tests and runner in RUNS_FILES:
-        tests = [t for t in tests if t.endswith(RUNS_FILES[runner])]
+    if story_tests and runner in (*PATH_RUNNERS, "go"):  # the runners a story scopes
+        tests = [t for t in tests if stacks.runs_file(runner, t)]
         if not tests:  # another stack's tier, or another directory's: none of this story's
             where = f"under {located[0]}/" if located is not None else "at the project root"
             return Suite(tier.name, tier.command, 0, 0.0, 0, 0, False, tier.required,
@@ -589,7 +585,10 @@ def runner_missing(suite: Suite) -> str | None:
     found = _NO_RUNNER_MODULE.match(suite.stopped or "")
     if found is None:
         return None
-    argv = suite.command.split()
+    try:
+        argv = shlex.split(suite.command)  # the command as the run spelled it (shlex.join)
+    except ValueError:
+        return None
     module = argv[argv.index("-m") + 1] if "-m" in argv[:-1] else None
     if found.group(1) != module:
         return None

@@ -417,6 +417,13 @@ def get(name: str, exit_code: int = 2) -> StackAdapter:
     return adapter
 
 
+def runs_file(tool: str, rel_path: str) -> bool:
+    """Is `rel_path` in the language of the test files of a stack whose runner `tool` is
+    (pytest: `.py`; jest, vitest: JS and TS; go: `.go`; bats: `.bats`)?"""
+    return any(adapter.speaks(rel_path) for adapter in STACKS.values()
+               if any(runner.tool == tool for runner in adapter.runners))
+
+
 def _find_within(root: Path, name: str, depth: int) -> Path | None:
     level = [root]
     for _ in range(depth + 1):

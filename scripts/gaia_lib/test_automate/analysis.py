@@ -52,7 +52,7 @@ from gaia_lib.evidence import ac_coverage, coverage_report, discovery, tcgen, te
 from gaia_lib.gate import payload
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
-from gaia_lib.test_automate import allowlist, gaps, inventory, scaffold
+from gaia_lib.test_automate import allowlist, gaps, inventory, scaffold, written
 from gaia_lib.test_automate import plan as plans
 from gaia_lib.test_automate.context import SKILL, Setup
 
@@ -205,7 +205,7 @@ def propose(s: Setup, uncovered: Sequence[str], sources: Sequence[str]) -> list[
     dirs = allowlisted_dirs(s.project)
     modules = [src for src in sources
                if not any(a.is_test_file(src) for a in stacks.STACKS.values())]
-    declared = {src: coverage_report.declared(_text(s.project / src), s.stack)
+    declared = {src: coverage_report.declared(written.read_text(s.project / src), s.stack)
                 for src in modules}
     criteria = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
     out = []
@@ -239,13 +239,6 @@ def target_of(named: set[str], declared: Mapping[str, Sequence[str]],
             if ac_coverage.identifier_key(declared_name) in named:
                 return module, declared_name
     return default, ""
-
-
-def _text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
 
 
 def _evidence(s: Setup, listed: inventory.Inventory, hashes: dict[str, str],

@@ -49,10 +49,11 @@ def sut_paths(project: Path, plan: Plan, stack: str | None) -> list[str]:
               if t.target_module and (project / t.target_module).is_file()}
     return sorted(p for p in found
                   if not (adapter is not None and adapter.is_test_file(p))
-                  and not testcases.split_tests(p, _read(project / p)))
+                  and not testcases.split_tests(p, read_text(project / p)))
 
 
-def _read(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """A project file's text, at most MAX_BYTES of it; "" when it cannot be read."""
     try:
         with path.open("rb") as handle:
             return handle.read(MAX_BYTES).decode("utf-8", errors="replace")
@@ -70,7 +71,8 @@ def placeholder_hits(rel: str, text: str) -> list[dict[str, Any]]:
 
 def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
     """Check every planned test file (see the module rules). Reads files; writes nothing."""
-    suts = sut_mocking.suts_of([(p, _read(project / p)) for p in sut_paths(project, plan, stack)])
+    suts = sut_mocking.suts_of([(p, read_text(project / p))
+                                for p in sut_paths(project, plan, stack)])
     missing: list[str] = []
     holders: list[dict[str, Any]] = []
     mocks: list[dict[str, Any]] = []
@@ -79,7 +81,7 @@ def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
         if not path.is_file():
             missing.append(rel)
             continue
-        text = _read(path)
+        text = read_text(path)
         holders += placeholder_hits(rel, text)
         mocks += [f.as_json() for f in sut_mocking.check(rel, text, suts)]
     return Inspection(tuple(missing), tuple(holders), tuple(mocks))
