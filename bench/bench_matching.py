@@ -17,6 +17,11 @@ precision >= 0.9 and recall >= 0.85. Also reports the matcher's median time per 
 labelled test covers them, and in how many of those the nearest tests the report names (the
 matcher's `candidates`) include a labelled one.
 
+The labels' own reliability comes first: a story labelled a second time by a hand that never
+saw the first labels (`labels-second.json` beside `labels.json`) has the second labeller's
+pairs scored against the first's, as the matcher's are: how far two careful readers agree is
+the most any matcher can be measured to.
+
 With --execute, each Python project's story tests also run once under the review's coverage
 plugin (per-test contexts), in a venv built in the cache with the project's test dependencies,
 and the story is measured again with the matcher's `executes` signal, as a review that ran the
@@ -32,6 +37,7 @@ the real projects; a project whose download fails is reported as such, and the e
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -272,6 +278,27 @@ def _measure(labelled: match_quality.Labelled, runs: int,
     return quality, statistics.median(times)
 
 
+def _covers(path: Path) -> tuple[dict[str, tuple[str, ...]], int]:
+    """A labels file's covered pairs, and its labelled pairs (near misses too)."""
+    tests = json.loads(path.read_text(encoding="utf-8"))["tests"]
+    return ({test: tuple(row["covers"]) for test, row in tests.items()},
+            sum(len(row["covers"]) + len(row.get("near_miss", [])) for row in tests.values()))
+
+
+def agreement() -> None:
+    """Each story labelled twice: the second labels' pairs against the first's, and pooled."""
+    print("labels, second labeller against the first:")
+    total, pairs = match_quality.Quality(0, 0, 0), 0
+    for second in sorted(LABELS.glob("*/labels-second.json")):
+        first, count = _covers(second.with_name("labels.json"))
+        again, _ = _covers(second)
+        quality = match_quality.compare(
+            ((test, ac) for test, acs in again.items() for ac in acs), first)
+        print(_row(second.parent.name, quality, count))
+        total, pairs = total + quality, pairs + count
+    print(_row("labels agreement", total, pairs))
+
+
 def _details(quality: match_quality.Quality) -> None:
     for test, ac in quality.wrong:
         print(f"      wrong  {ac:<7} {test}")
@@ -318,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     print("corpus (tests/fixtures/matching):")
     corpus = [match_quality.load(p) for p in sorted(CORPUS.glob("*/labels.json"))]
     print(_row("corpus total", *_report(corpus, args.runs, args.verbose)[:2]))
+    agreement()
 
     status = 0
     first_sight, first_pairs = match_quality.Quality(0, 0, 0), 0

@@ -3,12 +3,14 @@ regression, and the attribution rule checked against every corpus's labels."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from gaia_lib.evidence import ac_coverage, match_quality
 from gaia_lib.evidence.match_quality import Quality, compare
+from gaia_lib.story.parser import load_story
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "matching"
 STORIES = sorted(CORPUS.glob("*/labels.json"))
@@ -86,3 +88,24 @@ def test_the_executes_signal_reaches_the_matcher() -> None:
     assert worded
     _quality, idle = match_quality.measure(labelled, dict.fromkeys(worded, False))
     assert not {m.test for e in idle.per_ac for m in e.matches if m.how != ("id",)}
+
+
+BENCH_LABELS = Path(__file__).resolve().parents[3] / "bench" / "matching"
+
+
+@pytest.mark.parametrize("labels", sorted(BENCH_LABELS.glob("*/labels*.json")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_bench_labels_name_only_their_storys_acs(labels: Path) -> None:
+    data = json.loads(labels.read_text(encoding="utf-8"))
+    known = {ac.ac_id for ac in load_story(labels.parent / data["story"]).acceptance_criteria}
+    used = {ac for row in data["tests"].values() for ac in (*row["covers"], *row["near_miss"])}
+    assert used <= known, sorted(used - known)
+    assert data["tests"], "a labels file lists every test of its story's files"
+
+
+@pytest.mark.parametrize("second", sorted(BENCH_LABELS.glob("*/labels-second.json")),
+                         ids=lambda p: p.parent.name)
+def test_a_second_labelling_labels_the_same_tests(second: Path) -> None:
+    first = json.loads(second.with_name("labels.json").read_text(encoding="utf-8"))["tests"]
+    again = json.loads(second.read_text(encoding="utf-8"))["tests"]
+    assert set(again) == set(first)
