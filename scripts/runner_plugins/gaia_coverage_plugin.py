@@ -35,7 +35,9 @@ never off: what they record during bookkeeping or after the last test is dropped
 
 Environment: GAIA_COVERAGE_RCFILE (coverage config: branch, include), GAIA_COVERAGE_DATA (the
 data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs),
-GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes). Data already in
+GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes), GAIA_COVERAGE_ROOT
+(the directory both reports name files relative to, where pytest runs in a subdirectory of the
+project: `cd api && pytest`; else the run's own directory). Data already in
 the data file is kept (several tiers append). Without coverage.py the tests run unmeasured and
 one line in the terminal summary says so; a measurement problem never fails the test run.
 """
@@ -291,6 +293,26 @@ def pytest_sessionfinish(session: Any) -> None:
         _state["cov"].stop()
 
 
+def _root() -> str:
+    return os.environ.get("GAIA_COVERAGE_ROOT") or os.getcwd()
+
+
+def _json_report(cov: Any) -> None:
+    """coverage.py's JSON report, its files named relative to the root (it names them relative
+    to the run's directory)."""
+    path = os.environ["GAIA_COVERAGE_REPORT"]
+    cov.json_report(outfile=path)
+    root = _root()
+    if os.path.realpath(root) == os.path.realpath(os.getcwd()):
+        return
+    with open(path, encoding="utf-8") as handle:
+        report = json.load(handle)
+    report["files"] = {os.path.relpath(os.path.abspath(name), root): entry
+                       for name, entry in report.get("files", {}).items()}
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(report, handle)
+
+
 def _probed_report() -> dict[str, set[str]]:
     """Probes: the lines into the data file, the coverage JSON from it; the tests per file."""
     import coverage
@@ -310,7 +332,7 @@ def _probed_report() -> dict[str, set[str]]:
     data = cov.get_data()
     data.add_lines({path: sorted(lines) for path, lines in _state["lines"].items()})
     cov.save()
-    cov.json_report(outfile=os.environ["GAIA_COVERAGE_REPORT"])
+    _json_report(cov)
     touched: dict[str, set[str]] = _state["touched"]
     return touched
 
@@ -319,7 +341,7 @@ def _traced_report(cov: Any) -> dict[str, set[str]]:
     """The tracer: save, the coverage JSON; the tests per file from the data's contexts."""
     cov.stop()  # a no-op after pytest_sessionfinish (a run that fails early never gets there)
     cov.save()
-    cov.json_report(outfile=os.environ["GAIA_COVERAGE_REPORT"])
+    _json_report(cov)
     data = cov.get_data()
     touched: dict[str, set[str]] = {}
     for name in data.measured_files():
@@ -343,7 +365,8 @@ def pytest_unconfigure(config: Any) -> None:
         for name, labels in touched.items():
             units = {unit: set(credited.get(name, {}).get(unit, ()))
                      for unit in _units_of(name)[1]}
-            files[os.path.relpath(name)] = {"contexts": {"*": set(labels)}, "units": units}
+            files[os.path.relpath(name, _root())] = {"contexts": {"*": set(labels)},
+                                                     "units": units}
         path = os.environ["GAIA_COVERAGE_CONTEXTS"]
         ran = set(_state.pop("ran", ()))
         try:  # an earlier tier's tests, run in this review

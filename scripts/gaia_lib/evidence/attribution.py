@@ -234,6 +234,9 @@ class CoverageSetup:
 
     state_dir: Path
     include: tuple[str, ...] = ()  # the story's sources: only they are measured
+    # The project root the include paths and the reports' file names are relative to, where
+    # a tier may run in a subdirectory of it (`cd api && pytest`); None: the run's directory.
+    root: Path | None = None
     measured: bool = field(default=False)
     tracer: bool = field(default_factory=lambda: os.environ.get(MODE_VAR) == "tracer")
 
@@ -256,7 +259,8 @@ class CoverageSetup:
     def reset(self) -> None:
         # Measuring only the story's sources keeps the run fast and the report small: a
         # whole-project report with per-test contexts runs to hundreds of MiB on a real suite.
-        include = "".join(f"    {pattern}\n" for pattern in self.include)
+        include = "".join(f"    {self.root / pattern if self.root else pattern}\n"
+                          for pattern in self.include)
         writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file,
                                                      branch=self.tracer)
                           + (f"include =\n{include}" if include else ""))
@@ -285,6 +289,8 @@ class CoverageSetup:
                    GAIA_COVERAGE_CONTEXTS=str(self.contexts),
                    GAIA_COVERAGE_DATA=str(self.data_file),
                    GAIA_COVERAGE_PROBES="0" if self.tracer else "1")
+        if self.root is not None:
+            env["GAIA_COVERAGE_ROOT"] = str(self.root)
         # A coverage.py already set to start in every Python process (COVERAGE_PROCESS_START,
         # e.g. a CI measuring its own tools) would run a second tracer inside the measured
         # run; the review's measurement owns this run.
@@ -315,7 +321,7 @@ def measure(project: Path, state_dir: Path, python: str, tests: Sequence[str],
             include: Sequence[str] = ()) -> tuple[Path | None, str | None]:
     """Run the story's tests once, measured (no tier configured); (the coverage report's
     path, or None and why)."""
-    setup = CoverageSetup(state_dir, tuple(include))
+    setup = CoverageSetup(state_dir, tuple(include), project)
     setup.reset()
     argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests])
     assert argv is not None  # a `python -m pytest` command always takes the plugin

@@ -15,11 +15,12 @@ become the directories of the story's `_test.go` files, with `-run` naming exact
 functions they declare (`scope_go`; as configured when the command has its own `-run`, or
 names an import path); any other command is never rewritten. A tier written `cd DIR &&
 COMMAND` (a stack in a subdirectory, as `gaia init` writes it) runs COMMAND in DIR, the
-story's tests under DIR named relative to it. Locally, a tier whose runner takes test files
-gets only the story's tests it runs (pytest `.py`, jest / vitest JS and TS, bats `.bats`, go
-`_test.go`), and a tier that runs none of them (another stack's, another directory's) is
-skipped with that reason rather than run whole for a story it does not test. CI contexts run
-the tier as configured. A bridge (`test_execution_bridge`) replaces direct runs.
+story's tests under DIR named relative to it (a pytest tier measured as below still names the
+story's sources, in both its reports, from the project root). Locally, a tier whose runner
+takes test files gets only the story's tests it runs (pytest `.py`, jest / vitest JS and TS,
+bats `.bats`, go `_test.go`), and a tier that runs none of them (another stack's, another
+directory's) is skipped with that reason rather than run whole for a story it does not test.
+CI contexts run the tier as configured. A bridge (`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
 plugin (line probes or coverage.py's tracer, per test, inside the same pytest process that
@@ -490,7 +491,6 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         sub, command = located
         here = workdir / sub
         tests = [t[len(sub) + 1:] for t in story_tests if t.startswith(sub + "/")]
-        coverage = None  # its include paths are the project root's
     runner = runner_for(command, here)
     if story_tests and runner in (*PATH_RUNNERS, "go"):  # the runners a story scopes
         tests = [t for t in tests if stacks.runs_file(runner, t)]

@@ -401,7 +401,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     sources = tuple(f for f in reads.file_list if f.endswith(".py")
                     and f not in reads.story_tests and (s.project / f).is_file())
     python = s.stack == "python-dev" and bool(sources)
-    session = attribution.CoverageSetup(state, sources) if python else None
+    session = attribution.CoverageSetup(state, sources, s.project) if python else None
     schema.preload()  # the analysis validates its outputs after the run; import while it runs
     evidence = execution.execute(s.config, s.key, s.project, state,
                                  context=execution.active_context(context),

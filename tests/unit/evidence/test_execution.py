@@ -380,6 +380,42 @@ def test_a_pytest_tier_under_coverage_gives_junit_coverage_and_contexts(
     assert contexts["files"]["app.py"]["contexts"]["*"] == ["tests/test_app.py::test_adds"]
 
 
+@pytest.mark.parametrize("mode", ["probes", "tracer"])
+def test_a_pytest_tier_in_a_subdirectory_is_measured_with_the_projects_paths(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    # `cd api && pytest`: the story's sources are named from the project root (api/app.py),
+    # pytest runs in api/ and names its tests from there; both reports still name api/app.py.
+    monkeypatch.setenv(attribution.MODE_VAR, mode)
+    root = _monorepo(tmp_path)
+    (root / "api" / "app.py").write_text("def add(a, b):\n    if a < 0:\n"
+                                         "        raise ValueError(a)\n    return a + b\n")
+    (root / "api" / "tests" / "test_app.py").write_text(
+        "from app import add\n\ndef test_adds():\n    assert add(1, 2) == 3\n")
+    (root / "api" / "conftest.py").write_text("")
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: cd api && {PY} -m pytest -q -p no:cacheprovider
+    """)
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        evidence = execution.execute(
+            cfg, "E1-S1", root, state, context="local", story_tests=["api/tests/test_app.py"],
+            coverage=attribution.CoverageSetup(state, ("api/app.py",), root))
+    suite = evidence.suites[0]
+    assert (suite.pass_count, suite.fail_count) == (1, 0)
+    assert " -p gaia_coverage_plugin " in suite.command
+    assert evidence.coverage_report is not None
+    report = json.loads(evidence.coverage_report.read_text())
+    assert list(report["files"]) == ["api/app.py"]
+    assert report["files"]["api/app.py"]["summary"]["missing_lines"] == 1
+    contexts, _ = attribution.load_report(attribution.contexts_of(evidence.coverage_report))
+    assert contexts is not None and list(contexts["files"]) == ["api/app.py"]
+    test_id = "api/tests/test_app.py::test_adds"
+    assert attribution.executes(contexts, [test_id], ["api/app.py"]) == {test_id: True}
+
+
 def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -> None:
     """The tier's Python cannot import coverage.py: the tests run once, unmeasured, with the
     real counts, and the evidence says why there is no coverage report."""
