@@ -287,14 +287,32 @@ def test_malformed_fork_payload_is_incomplete_and_blocked(
     assert _gate_row(qa_project)[0] == "FAILED"
 
 
-def test_each_review_is_recorded_as_a_round(qa_project: Project) -> None:
-    assert command.main(["E1-S1"]) == 0
-    assert command.main(["E1-S1"]) == 0
+def _rounds(project: Project) -> list[list[str]]:
     result = run_gaia("review-gate", "history", "--story", "E1-S1", "--gate", "QA Tests",
-                      cwd=qa_project.root)
+                      cwd=project.root)
     assert result.returncode == 0, result.stderr
-    rounds = [line.split("\t") for line in result.stdout.splitlines()]
+    return [line.split("\t") for line in result.stdout.splitlines()]
+
+
+def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    assert command.main(["E1-S1"]) == 0
+    qa_project.write("tests/test_signup.py", TESTS + "\n# touched\n")
+    assert command.main(["E1-S1"]) == 0
+    rounds = _rounds(qa_project)
     assert [r[0] for r in rounds] == ["1", "2"] and {r[1] for r in rounds} == {"PASSED"}
+    capsys.readouterr()
+    # Reviewed again with nothing changed: round 2 again, no third round, no budget spent.
+    assert command.main(["E1-S1", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["round"] == 2 and out["report"].endswith("qa-tests-E1-S1-round2.md")
+    assert out["notes"] == ["round 2 again: nothing changed since it (files, test run, "
+                            "findings), so no new QA round was recorded"]
+    assert [r[0] for r in _rounds(qa_project)] == ["1", "2"]
+    assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
+    assert not list(qa_project.impl.rglob("qa-tests-E1-S1-round3.md"))
+    assert "- round: 2 (reviewed again, nothing changed)\n" in \
+        (qa_project.impl / "qa-tests-E1-S1-round2.md").read_text()
 
 
 def test_the_real_command_runs_as_a_process(qa_project: Project) -> None:
@@ -468,9 +486,12 @@ def test_concurrent_reviews_of_one_story_lose_nothing(qa_project: Project) -> No
     report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
     assert report.rstrip().splitlines()[-1] == "**Verdict: APPROVE**"
     assert _gate_row(qa_project)[0] == "PASSED"
+    # They took turns: the first recorded round 1, each later one found nothing changed and
+    # recorded round 1 again (a race would have opened a second round or lost the first).
     history = run_gaia("review-gate", "history", "--story", "E1-S1", "--gate", "QA Tests",
                        cwd=qa_project.root, env=env)
-    assert [line.split("\t")[0] for line in history.stdout.splitlines()] == ["1", "2", "3", "4"]
+    assert [line.split("\t")[0] for line in history.stdout.splitlines()] == ["1"]
+    assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1]
 
 
 # --- honest coverage (issue 8 section 2) and one run (section 3) ---------------------------
@@ -690,6 +711,31 @@ def test_terminal_run_header_has_no_model(qa_project: Project, tmp_path: Path) -
     assert f"- model: {review_qa.MODEL}" in text and "- temperature: 0" in text
 
 
+@pytest.mark.parametrize("content", ["not json", '{"verdict": "APPROVE"}'])
+def test_a_findings_file_that_is_no_findings_list_blocks_the_review(
+        qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        content: str) -> None:
+    # Read as "no findings" it would approve; the reviewer's output is untrustworthy instead.
+    llm = tmp_path / "llm.json"
+    llm.write_text(content)
+    assert command.main(["E1-S1", "--llm-findings", str(llm)]) == 3
+    out = capsys.readouterr().out
+    assert "QA review E1-S1: BLOCKED" in out
+    assert f"reason: the reviewer's findings file {llm} " in out
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert text.startswith("[INCOMPLETE]") and text.rstrip().endswith("**Verdict: BLOCKED**")
+    assert command.main(["verdict", "E1-S1", "--llm-findings", str(llm)]) == 0
+    assert capsys.readouterr().out.strip() == "BLOCKED"
+
+
+def test_a_findings_file_that_does_not_exist_is_a_usage_error(
+        qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert command.main(["E1-S1", "--llm-findings", str(tmp_path / "none.json")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "none.json" in err[0] and "does not exist" in err[0]
+    assert not (qa_project.impl / "qa-tests-E1-S1.md").exists()
+
+
 def test_the_coverage_report_the_review_rewrites_keeps_the_cache(qa_project: Project) -> None:
     """No measured run (the story lists no sources): the project's coverage_command runs and
     rewrites coverage.json (a new timestamp each time); the cache still hits."""
@@ -850,10 +896,12 @@ def test_the_third_failed_round_parks_the_story(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     llm = _findings(tmp_path, CRITICAL, "r.json")
-    qa_project.write("app/signup.py", SOURCE.replace("return 422", "return 400"))  # AC2 fails
-    for _ in range(2):
+    # Three attempts at a fix, each still failing AC2 (an unchanged story is no new round).
+    for status in ("400", "401"):
+        qa_project.write("app/signup.py", SOURCE.replace("return 422", f"return {status}"))
         assert command.main(["E1-S1", "--llm-findings", llm]) == 1
     capsys.readouterr()
+    qa_project.write("app/signup.py", SOURCE.replace("return 422", "return 402"))
     assert command.main(["E1-S1", "--llm-findings", llm]) == 1
     err = capsys.readouterr().err
     assert err.count("is parked") == 1

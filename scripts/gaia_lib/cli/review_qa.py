@@ -49,7 +49,9 @@ def _options(*names: str) -> Callable[[F], F]:
                                 help="Execution context (default GAIA_EXECUTION_CONTEXT)."),
         "base": click.option("--base", metavar="BRANCH", help="Base branch of the File List diff."),
         "no_cache": click.option("--no-cache", is_flag=True, help="Recompute the evidence."),
-        "llm_findings": click.option("--llm-findings", type=click.Path(path_type=Path),
+        "llm_findings": click.option("--llm-findings",
+                                     type=click.Path(path_type=Path, exists=True,
+                                                     dir_okay=False),
                                      metavar="FILE", help="The fork's findings JSON."),
         "payload": click.option("--payload", type=click.Path(path_type=Path), metavar="FILE",
                                 help="The fork's rendered report payload."),
@@ -102,6 +104,8 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
             "gate_note": outcome.gate_note,
             "composite": outcome.composite,
             "payload_complete": outcome.complete_payload,
+            "round": outcome.round,
+            "notes": list(outcome.notes),
         }, indent=2, sort_keys=True))
     else:
         _print_text(setup.key, outcome)

@@ -16,6 +16,12 @@ message or moving code keeps the fingerprint; a different AC, test/file or kind 
 Round R is compared with the newest earlier round that has a saved fingerprint set: `new` (in
 R only), `open` (in both), `fixed` (in the earlier round only). The rounds record keeps the
 counts as `N new, N open, N fixed`.
+
+A round saves, beside its fingerprints, what it reviewed (`inputs`: a digest the review
+computes from the files it read and what its test run reported) and its verdict. A review that
+finds the newest round's inputs, verdict and findings all unchanged is that round again (the
+story was reviewed twice with nothing changed in between), not a new one: it is recorded again
+under the same number, and spends none of the failure budget.
 """
 
 from __future__ import annotations
@@ -130,6 +136,23 @@ def render(delta: Delta) -> str:
 
 def saved_path(state_dir: Path, number: int) -> Path:
     return state_dir / f"findings-round{number}.json"
+
+
+def saved(number: int, findings: Mapping[str, str], inputs: str, verdict: str
+          ) -> dict[str, Any]:
+    """What round `number` saves (written by the caller, which owns the writes)."""
+    return {"round": number, "findings": dict(findings), "inputs": inputs, "verdict": verdict}
+
+
+def same_as(state_dir: Path, number: int, findings: Mapping[str, str], inputs: str,
+            verdict: str) -> bool:
+    """Did round `number` review the same inputs, with the same verdict and findings?"""
+    try:
+        value = json.loads(saved_path(state_dir, number).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (isinstance(value, dict) and value.get("inputs") == inputs
+            and value.get("verdict") == verdict and value.get("findings") == dict(findings))
 
 
 def load_previous(state_dir: Path, number: int) -> tuple[int | None, dict[str, str] | None]:

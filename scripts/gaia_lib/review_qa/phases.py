@@ -61,7 +61,7 @@ from gaia_lib.evidence import (
 )
 from gaia_lib.gate import reports, verdict
 from gaia_lib.gate import table as gate
-from gaia_lib.qa_gating import budget, fingerprints, names, verdicts
+from gaia_lib.qa_gating import budget, fingerprints, names, record, verdicts
 from gaia_lib.review_qa import checks as qa_checks
 from gaia_lib.review_qa import report as qa_report
 from gaia_lib.review_qa import rules
@@ -558,24 +558,33 @@ def deterministic_payload(analysis: Mapping[str, Any],
             + qa_report.render_llm_section(llm_findings, note) + f"\n**Verdict: {resolved}**\n")
 
 
-def llm_findings_of(path: Path | None) -> list[Mapping[str, Any]]:
+def llm_findings_of(path: Path | None) -> tuple[list[Mapping[str, Any]], str | None]:
+    """The reviewer's findings (a JSON list, or an object with a `findings` list) and, when
+    the file cannot be read as such, why not: the review is then incomplete, never judged
+    as if the reviewer had found nothing."""
     if path is None:
-        return []
+        return [], None
     try:
         value = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
+    except OSError as exc:
+        return [], f"the reviewer's findings file {path} cannot be read ({exc.strerror})"
+    except ValueError as exc:
+        return [], f"the reviewer's findings file {path} is not JSON ({exc})"
     findings = value.get("findings") if isinstance(value, dict) else value
-    return [f for f in findings if isinstance(f, dict)] if isinstance(findings, list) else []
+    if not isinstance(findings, list):
+        return [], f"the reviewer's findings file {path} holds no findings list"
+    return [f for f in findings if isinstance(f, dict)], None
 
 
-def judged_findings(analysis: Mapping[str, Any],
-                    path: Path | None) -> list[dict[str, Any]]:
+def judged_findings(analysis: Mapping[str, Any], path: Path | None
+                    ) -> tuple[list[dict[str, Any]], str | None]:
     """The fork's findings as the verdict sees them: read from `path`, each Critical the rules
-    do not allow demoted (the model cannot promote a finding into a blocker)."""
+    do not allow demoted (the model cannot promote a finding into a blocker); and why the
+    file could not be read, when it could not."""
     allowed = analysis.get("critical_allowed")
-    return rules.demote_llm_findings(llm_findings_of(path),
-                                     allowed if isinstance(allowed, dict) else {})
+    findings, problem = llm_findings_of(path)
+    return rules.demote_llm_findings(findings, allowed if isinstance(allowed, dict) else {}), \
+        problem
 
 
 def ensure_analysis(s: Setup) -> None:
@@ -613,50 +622,59 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         findings_path = state / "llm-findings.json"
         analysis_bytes = analysis_path.read_bytes() if analysis_path.is_file() else b""
         analysis = json_object(analysis_bytes)
-        findings = judged_findings(analysis, llm_findings)
+        findings, unreadable = judged_findings(analysis, llm_findings)
         writes.write_json(findings_path, {"findings": findings})
         resolution = resolve_current(s, verdict.read_document(str(findings_path)))
         qa_agent = paths.plugin_root() / "agents" / "qa.md"  # the fork's system prompt
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
         model_ran = llm_findings is not None or payload is not None
-        qa_round = names.next_report(s.project, s.key)
-        delta = _round_delta(s, qa_round.round, analysis, findings)
+        evidence = json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None
+        inputs = round_inputs(analysis, evidence, qa_model(s) if model_ran else None)
+        incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
+        expected = verdict.BLOCKED if incomplete else resolution.verdict
+        number, again = _round_number(s, inputs, analysis, findings, expected)
+        delta = _round_delta(s, number, inputs, analysis, findings, expected)
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
             system_prompt, analysis_bytes), qa_model(s) if model_ran else None, TEMPERATURE)
         if model_ran:
             header += f"- effort: {s.config.qa.effort or 'default'}\n"
-        header += f"- round: {qa_round.round}\n"
-        header += qa_report.render_run(
-            json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None,
-            paths.relative_to_project(state, s.project))
+        header += f"- round: {number}{' (reviewed again, nothing changed)' if again else ''}\n"
+        header += qa_report.render_run(evidence, paths.relative_to_project(state, s.project))
         header += "\n" + fingerprints.render(delta)
         if payload is None:
             note = ("No LLM review in this run (terminal mode): findings above are deterministic."
                     if llm_findings is None else None)
             payload = deterministic_payload(analysis, findings, note, resolution.verdict)
         final = resolution.verdict
-        text, complete = qa_report.assemble(header, payload, final)
+        problems = (unreadable,) if unreadable else ()
+        text, complete = qa_report.assemble(header, payload, final, problems)
         if not complete:
             final = verdict.BLOCKED
-            text, _ = qa_report.assemble(header, payload, final)
+            text, _ = qa_report.assemble(header, payload, final, problems)
         report_path = reports.review_report_path(s.project, s.key, STATE_SKILL,
-                                                 round_number=qa_round.round)
+                                                 round_number=number)
         writes.write_text(report_path, text)
         mirror = reports.mirror_path(s.project, STATE_SKILL, s.key, s.story_path)
         writes.write_text(mirror, text)
         gate_verdict, gate_note = _record_gate(s, final, report_path, evidence_path)
         recorded = verdicts.record_gate_verdict(
             s.project, s.key, gate_verdict, paths.relative_to_project(report_path, s.project),
-            round_number=qa_round.round, findings=delta.counts())
+            round_number=number, findings=delta.counts())
         rows = gate.load_rows(s.story_path)
         composite = gate.composite(rows).state
         checkpoint_step(s, FINALIZE_STEP, files=[analysis_path], verdict=final,
                         report=paths.relative_to_project(report_path, s.project),
                         cache_key=str(analysis.get("cache_key", "")))
-    reason = resolution.reason if complete else "review payload malformed -> BLOCKED"
-    notes = (recorded.parked,) if recorded.parked else ()
+    reason = (resolution.reason if complete else f"{unreadable} -> BLOCKED" if unreadable
+              else "review payload malformed -> BLOCKED")
+    notes: tuple[str, ...] = ()
+    if again:
+        notes += (f"round {number} again: nothing changed since it (files, test run, "
+                  f"findings), so no new QA round was recorded",)
+    if recorded.parked:
+        notes += (recorded.parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
-                   complete, qa_round.round, notes)
+                   complete, number, notes)
 
 
 def qa_model(s: Setup) -> str:
@@ -664,13 +682,41 @@ def qa_model(s: Setup) -> str:
     return s.config.qa.model or MODEL
 
 
-def _round_delta(s: Setup, number: int, analysis: Mapping[str, Any],
-                 llm: Sequence[Mapping[str, Any]]) -> fingerprints.Delta:
+def round_inputs(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None,
+                 reviewer: str | None) -> str:
+    """What a round reviewed, as a digest: the analysis's cache key and the hashes of the
+    files it read (the story, its tests, its File List), what each suite's run reported, and
+    the model that reviewed it (None: a terminal run without one)."""
+    suites = [[suite.get(k) for k in ("name", "exit_code", "pass_count", "fail_count",
+                                       "skip_count", "skip_reason")]
+              for suite in (evidence or {}).get("suites", []) if isinstance(suite, Mapping)]
+    material = {"cache_key": analysis.get("cache_key"), "files": analysis.get("file_hashes"),
+                "suites": suites, "reviewer": reviewer}
+    return sha256_bytes(json.dumps(material, sort_keys=True, default=str).encode("utf-8"))
+
+
+def _current(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    return fingerprints.collect([*fingerprints.analysis_findings(analysis), *llm])
+
+
+def _round_number(s: Setup, inputs: str, analysis: Mapping[str, Any],
+                  llm: Sequence[Mapping[str, Any]], resolved: str) -> tuple[int, bool]:
+    """This review's round, and whether it is the newest recorded round again (seed 004's
+    rounds; qa_gating.fingerprints: a review of nothing changed is no new round)."""
+    newest = record.current_highest(s.project, s.key)
+    if newest and fingerprints.same_as(s.state_dir(), newest, _current(analysis, llm),
+                                       inputs, resolved):
+        return newest, True
+    return names.next_report(s.project, s.key).round, False
+
+
+def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any],
+                 llm: Sequence[Mapping[str, Any]], resolved: str) -> fingerprints.Delta:
     """This round's findings against the newest earlier round's; saves this round's set."""
-    current = fingerprints.collect([*fingerprints.analysis_findings(analysis), *llm])
+    current = _current(analysis, llm)
     previous_round, previous = fingerprints.load_previous(s.state_dir(), number)
     writes.write_json(fingerprints.saved_path(s.state_dir(), number),
-                      {"round": number, "findings": current})
+                      fingerprints.saved(number, current, inputs, resolved))
     return fingerprints.compare(number, current, previous, previous_round)
 
 

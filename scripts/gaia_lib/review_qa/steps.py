@@ -67,7 +67,10 @@ def verdict(project: Path, key: str, *, llm_findings: Path | None = None) -> Ste
     findings = None
     if llm_findings is not None:  # judged as finalize judges them, without writing anything
         analysis = s.state_dir() / "analysis-results.json"
-        judged = phases.judged_findings(phases.json_object(analysis.read_bytes()), llm_findings)
+        judged, unreadable = phases.judged_findings(phases.json_object(analysis.read_bytes()),
+                                                    llm_findings)
+        if unreadable:  # finalize would mark the review incomplete: BLOCKED
+            return StepOutput("BLOCKED", 0, f"verdict: {unreadable} -> BLOCKED")
         findings = rules.Document(str(llm_findings), {"findings": judged})
     resolution = phases.resolve_current(s, findings)
     return StepOutput(resolution.verdict, 0, f"verdict: {resolution.reason}")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from gaia_lib.qa_gating import fingerprints as fp
@@ -67,3 +68,18 @@ def test_what_a_finding_is_about_in_its_file_tells_two_apart() -> None:
         {**handler, "line": 9, "subject": "except in load"})
     # a finding about nothing more than its file keeps the fingerprint it always had
     assert fp.fingerprint(handler) == fp.fingerprint({**handler, "subject": ""})
+
+
+def test_a_round_is_the_same_only_when_inputs_verdict_and_findings_all_are(
+        tmp_path: Path) -> None:
+    found = {"ab12": "coverage (AC1): AC1 has no test"}
+    fp.saved_path(tmp_path, 2).write_text(
+        json.dumps(fp.saved(2, found, "sha256:in", "REQUEST_CHANGES")))
+    assert fp.same_as(tmp_path, 2, found, "sha256:in", "REQUEST_CHANGES")
+    assert not fp.same_as(tmp_path, 2, found, "sha256:other", "REQUEST_CHANGES")
+    assert not fp.same_as(tmp_path, 2, found, "sha256:in", "APPROVE")
+    assert not fp.same_as(tmp_path, 2, {}, "sha256:in", "REQUEST_CHANGES")
+    assert not fp.same_as(tmp_path, 1, found, "sha256:in", "REQUEST_CHANGES")
+    # A round saved before rounds kept their inputs is never the same as a new review.
+    fp.saved_path(tmp_path, 3).write_text(json.dumps({"round": 3, "findings": found}))
+    assert not fp.same_as(tmp_path, 3, found, "sha256:in", "REQUEST_CHANGES")
