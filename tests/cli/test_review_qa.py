@@ -149,8 +149,20 @@ def test_a_tier_whose_python_has_no_pytest_blocks(
     out = capsys.readouterr().out
     assert out.startswith("QA review E1-S1: BLOCKED")
     reason = str(_check(qa_project, "tool-probe")["error_reason"])
-    assert reason.startswith("test runner not installed — ") and \
+    assert reason.startswith("the test run could not start — ") and \
         "No module named pytest" in reason and "install pytest in that interpreter" in reason
+    assert _gate_row(qa_project)[0] == "FAILED"
+
+
+def test_a_required_tier_without_a_command_blocks_rather_than_approves(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tier_command(qa_project, "", 60)
+    assert command.main(["E1-S1"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("QA review E1-S1: BLOCKED")
+    assert "reason: check 'tool-probe' errored -> BLOCKED: the test run could not start — " \
+        "tier_1 has no command (test_execution.tier_1.command)" in out
     assert _gate_row(qa_project)[0] == "FAILED"
 
 
@@ -467,7 +479,7 @@ def test_finalize_after_a_blocked_setup_computes_the_evidence_itself(
     assert command.main(["finalize", "E1-S1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("QA review E1-S1: BLOCKED")
-    assert "reason: check 'tool-probe' errored -> BLOCKED" in out
+    assert "reason: check 'tool-probe' errored -> BLOCKED: test runner not installed — " in out
     assert _gate_row(qa_project)[0] == "FAILED"
 
 

@@ -133,12 +133,18 @@ LAUNCHED = "GAIA_LAUNCHED"
 CALLER_VARS = ("PYTHONPATH", "PYTHONPYCACHEPREFIX")
 
 
+NPX_INSTALLS = "npm_config_yes"
+
+
 def tool_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment a project's tool runs in: `base` (default: ours) with the caller's own
     PYTHONPATH and PYTHONPYCACHEPREFIX back where bin/gaia replaced them (set as the caller had
     them, absent where the caller had none), and the launcher's markers dropped. Outside the
-    launcher (no GAIA_LAUNCHED) `base` is returned as it is."""
+    launcher (no GAIA_LAUNCHED) `base` is returned as it is. Either way `npx` may not install
+    a package the project lacks (`npm_config_yes=false`, unless the caller set it): without a
+    terminal, or with CI set, it would fetch and run whatever the name resolves to."""
     env = dict(os.environ if base is None else base)
+    env.setdefault(NPX_INSTALLS, "false")
     if env.pop(LAUNCHED, None) is None:
         return env
     for var in CALLER_VARS:

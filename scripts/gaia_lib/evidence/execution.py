@@ -484,7 +484,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     diagnostics: list[str] = []
     if not tier.command:
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
-                     skip_reason="tier has no command"), diagnostics
+                     skip_reason=NO_COMMAND), diagnostics
     command, here, tests = tier.command, workdir, list(story_tests)
     located = in_directory(tier.command, workdir)
     if located is not None:  # run in its directory, the story's tests relative to it
@@ -527,9 +527,12 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                      tier.required, stdout_log=stdout_log, stderr_log=stderr_log,
                      killed=result.killed), diagnostics
     stopped = None
-    if (invocation.report_path is not None and result.returncode != 0
-            and not invocation.report_path.is_file()):
-        stopped = result.error or runner_error(result.stdout, result.stderr)
+    missing_script = _MISSING_SCRIPT.search(result.stdout + "\n" + result.stderr)
+    if result.returncode != 0 and (
+            (invocation.report_path is not None and not invocation.report_path.is_file())
+            or result.returncode in NOT_STARTED or missing_script):
+        stopped = (result.error or (missing_script and " ".join(missing_script.group(0).split()))
+                   or runner_error(result.stdout, result.stderr))
         diagnostics.append(f"{tier.name}: the runner stopped before running its tests (exit "
                            f"{result.returncode}, no report): {stopped}")
         counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
@@ -571,17 +574,28 @@ def runner_error(stdout: str, stderr: str) -> str:
 
 # `python -m pytest` run by an interpreter that has no pytest says only this, on stderr.
 _NO_RUNNER_MODULE = re.compile(r"^\S*python[\w.]*: No module named (\S+)$")
+# A package manager asked to run a script package.json does not have (npm and pnpm; yarn).
+_MISSING_SCRIPT = re.compile(r'Missing script:\s*"?[^"\s]+"?|Command "[^"]+" not found')
+NOT_STARTED = (proc.EXIT_NOT_FOUND, 126)  # the shell's "not found" / "cannot execute"
+NO_COMMAND = "tier has no command"
 
 
 def runner_missing(suite: Suite) -> str | None:
     """Why a suite's runner could not start at all, else None (pure): its command was not
-    found (exit 127: the runner or the tool in front of it is not installed), or the
-    interpreter of a `python -m <module>` command has no such module. A module the tests
+    found (exit 127: the runner or the tool in front of it is not installed), it has none
+    (a tier configured without a command), the script an `npm run` names does not exist, or
+    the interpreter of a `python -m <module>` command has
+    no such module. A module the tests
     import missing, or any other error, is the project's failure, not a missing runner."""
+    if suite.skip_reason == NO_COMMAND:
+        return f"{suite.name} has no command (test_execution.{suite.name}.command)"
     if suite.timeout or suite.skip_reason is not None:
         return None
     if suite.exit_code == proc.EXIT_NOT_FOUND:
         return f"`{suite.command}` exited 127: {suite.stopped or 'command not found'}"
+    if suite.stopped and _MISSING_SCRIPT.fullmatch(suite.stopped):
+        return (f"`{suite.command}`: {suite.stopped} (the tier names a script its package.json "
+                "does not define)")
     found = _NO_RUNNER_MODULE.match(suite.stopped or "")
     if found is None:
         return None

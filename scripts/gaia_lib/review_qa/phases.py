@@ -350,7 +350,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             story_tests, reads.inherited)
         checks.append(attribution_check)
     missing = s.blocked_reason or (run is not None and run.runner_missing and
-                                   f"test runner not installed — {run.runner_missing}")
+                                   f"the test run could not start — {run.runner_missing}")
     if missing:
         checks.append(qa_checks.check("tool-probe", "errored", error_reason=missing))
     critical_allowed = {
@@ -665,7 +665,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         checkpoint_step(s, FINALIZE_STEP, files=[analysis_path], verdict=final,
                         report=paths.relative_to_project(report_path, s.project),
                         cache_key=str(analysis.get("cache_key", "")))
-    reason = (resolution.reason if complete else f"{unreadable} -> BLOCKED" if unreadable
+    reason = (_explained(resolution.reason, analysis) if complete
+              else f"{unreadable} -> BLOCKED" if unreadable
               else "review payload malformed -> BLOCKED")
     notes: tuple[str, ...] = ()
     if again:
@@ -675,6 +676,16 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         notes += (recorded.parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
                    complete, number, notes)
+
+
+def _explained(reason: str, analysis: Mapping[str, Any]) -> str:
+    """The resolver's reason, with why a check errored when that decided it (the resolver
+    names only the check)."""
+    for check in analysis.get("checks", []) or []:
+        if (isinstance(check, Mapping) and check.get("status") == "errored"
+                and check.get("error_reason") and f"'{check.get('name')}' errored" in reason):
+            return f"{reason}: {check['error_reason']}"
+    return reason
 
 
 def qa_model(s: Setup) -> str:

@@ -128,10 +128,17 @@ def test_tool_env_gives_the_callers_python_settings_back() -> None:
     launched = {"PATH": "/bin", "GAIA_LAUNCHED": "1", "PYTHONPATH": "/plugin/scripts",
                 "PYTHONPYCACHEPREFIX": "/data/pycache", "GAIA_CALLER_PYTHONPATH": "src"}
     # The caller had PYTHONPATH=src and no PYTHONPYCACHEPREFIX: exactly that comes back.
-    assert proc.tool_env(launched) == {"PATH": "/bin", "PYTHONPATH": "src"}
-    # Outside the launcher nothing is touched.
+    assert proc.tool_env(launched) == {"PATH": "/bin", "PYTHONPATH": "src",
+                                       "npm_config_yes": "false"}
+    # Outside the launcher nothing else is touched.
     plain = {"PATH": "/bin", "PYTHONPATH": "x"}
-    assert proc.tool_env(plain) == plain
+    assert proc.tool_env(plain) == {**plain, "npm_config_yes": "false"}
+
+
+def test_npx_may_not_install_a_missing_package_unless_the_caller_says_so() -> None:
+    # Without a terminal, or with CI set, npx would fetch and run whatever a typo resolves to.
+    assert proc.tool_env({"CI": "true"})["npm_config_yes"] == "false"
+    assert proc.tool_env({"npm_config_yes": "true"})["npm_config_yes"] == "true"
 
 
 def test_a_tool_run_under_the_launcher_sees_the_callers_pythonpath(

@@ -220,14 +220,50 @@ def test_missing_runner_is_recorded_not_raised(tmp_path: Path) -> None:
     """)
     evidence = _run(_project(tmp_path), cfg)
     suite = evidence.suites[0]
-    assert suite.exit_code == 127 and suite.fail_count == 1
+    # It ran no test: no counts are made up, and what stopped it is kept.
+    assert suite.exit_code == 127 and (suite.pass_count, suite.fail_count) == (0, 0)
+    assert suite.stopped == "not found: gaia-no-such-runner"
     assert any("not found" in d for d in evidence.diagnostics)
+    assert execution.runner_missing(suite) is not None
+
+
+def test_a_shell_command_that_is_not_found_ran_no_test(tmp_path: Path) -> None:
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: "gaia-no-such-runner run && echo done"
+    """)
+    suite = _run(_project(tmp_path), cfg).suites[0]
+    assert suite.exit_code == 127 and (suite.pass_count, suite.fail_count) == (0, 0)
+    assert suite.stopped is not None and "gaia-no-such-runner" in suite.stopped
+    assert execution.runner_missing(suite) is not None
+
+
+def test_an_npm_script_that_does_not_exist_is_a_runner_that_cannot_start(
+        tmp_path: Path) -> None:
+    need("npm", "runs the tier's npm script")
+    root = _project(tmp_path)
+    (root / "package.json").write_text('{"name": "x", "scripts": {"test": "vitest run"}}\n')
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: npm run test:nope
+    """)
+    suite = _run(root, cfg).suites[0]
+    assert suite.exit_code == 1 and (suite.pass_count, suite.fail_count) == (0, 0)
+    assert suite.stopped == 'Missing script: "test:nope"'
+    why = execution.runner_missing(suite)
+    assert why is not None and "does not define" in why
 
 
 def test_tier_without_command_is_a_skipped_suite(tmp_path: Path) -> None:
     cfg = _config("test_execution:\n  tier_1:\n    placement: [local]\n")
     suite = _run(_project(tmp_path), cfg).suites[0]
     assert suite.skip_reason == "tier has no command"
+    # A required tier that cannot run blocks the review rather than pass without a test run.
+    assert execution.runner_missing(suite) == "tier_1 has no command (test_execution.tier_1.command)"
 
 
 def test_shell_commands_run_as_written_and_count_from_text(tmp_path: Path) -> None:
