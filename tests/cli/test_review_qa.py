@@ -200,6 +200,19 @@ def test_bad_input_is_one_line_and_an_exit_code(
     assert err.startswith(message) and err.count("\n") == 1
 
 
+def test_a_directory_that_is_no_gaia_project_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert command.main(["E1-S1", "--project", str(tmp_path)]) == 3
+    assert capsys.readouterr().err == (
+        f"review-qa: story file not found for key E1-S1 ({tmp_path} has no .gaia/: run "
+        "`gaia init` there, or pass --project DIR)\n")
+    missing = tmp_path / "nowhere"
+    assert command.main(["E1-S1", "--project", str(missing)]) == 3
+    assert capsys.readouterr().err == (
+        f"review-qa: story file not found for key E1-S1 ({missing} is not a directory)\n")
+
+
 def test_story_not_in_review_is_refused_with_the_seed_message(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

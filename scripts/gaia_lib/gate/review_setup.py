@@ -73,13 +73,22 @@ class ReviewSetup:
         }
 
 
+def _where(project: Path) -> str:
+    """Why no story can be found there at all, when that is the reason."""
+    if not project.is_dir():
+        return f" ({project} is not a directory)"
+    if not paths.gaia_dir(project).is_dir():
+        return f" ({project} has no .gaia/: run `gaia init` there, or pass --project DIR)"
+    return ""
+
+
 def find_review_story(project: Path, raw_key: str) -> tuple[str, Path, Story]:
     """The key, its one story file and the parsed story, with the seeds' error messages."""
     key = keys.story_key(raw_key, 1)
     try:
         story_path = resolve.find_story(project, key)
     except NotFound:
-        raise NotFound(f"story file not found for key {key}", 1) from None
+        raise NotFound(f"story file not found for key {key}{_where(project)}", 1) from None
     except GaiaError as exc:
         if exc.exit_code == 2:
             raise GaiaError(f"multiple story files matched key {key}", 2) from None
