@@ -154,6 +154,22 @@ def test_a_tier_whose_python_has_no_pytest_blocks(
     assert _gate_row(qa_project)[0] == "FAILED"
 
 
+def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    qa_project.write("app/signup.py", SOURCE.replace("return 422", "return 400"))
+    assert command.main(["E1-S1"]) == 1
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert "- test run: tier_1 exited 1 (1 passed, 1 failed); its output: " in text
+    assert "\n  - failed: `tests/test_signup.py > test_ac2_invalid_email_is_rejected_with_422`: " \
+        "AssertionError: assert 400 == 422\n" in text
+    evidence = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "execution-evidence.json").read_text())
+    assert evidence["suites"][0]["failed_tests"] == [{
+        "name": "test_ac2_invalid_email_is_rejected_with_422", "file": "tests/test_signup.py",
+        "message": "AssertionError: assert 400 == 422"}]
+
+
 def test_a_required_tier_without_a_command_blocks_rather_than_approves(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -108,6 +108,11 @@ class Suite:
         for key in ("stdout_log", "stderr_log"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
+        failed = [t for t in self.tests if t.outcome in FAILING][:FAILED_SHOWN]
+        if failed:
+            data["failed_tests"] = [
+                {k: v for k, v in (("name", t.name), ("file", t.file), ("message", t.message))
+                 if v is not None} for t in failed]
         if self.killed:
             data["killed_count"] = len(self.killed)
             data["killed_processes"] = [{"pid": pid, "command": command}
@@ -576,6 +581,8 @@ def runner_error(stdout: str, stderr: str) -> str:
 _NO_RUNNER_MODULE = re.compile(r"^\S*python[\w.]*: No module named (\S+)$")
 # A package manager asked to run a script package.json does not have (npm and pnpm; yarn).
 _MISSING_SCRIPT = re.compile(r'Missing script:\s*"?[^"\s]+"?|Command "[^"]+" not found')
+FAILING = (runner_output.FAILED, runner_output.ERROR)
+FAILED_SHOWN = 20  # failed tests the evidence names, with their first line of failure
 NOT_STARTED = (proc.EXIT_NOT_FOUND, 126)  # the shell's "not found" / "cannot execute"
 NO_COMMAND = "tier has no command"
 

@@ -15,7 +15,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile
@@ -36,6 +36,22 @@ class TestOutcome:
     name: str
     outcome: str  # passed | failed | skipped | error
     file: str | None  # the test's source file (or Go package) when the format records it
+    message: str | None = None  # a failed test's first line of failure (`failure_line`)
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+MESSAGE_CHARS = 200
+
+
+def failure_line(text: object) -> str | None:
+    """The first non-blank line of a failure message, colour codes dropped, at most
+    MESSAGE_CHARS characters; None when there is none."""
+    if not isinstance(text, str):
+        return None
+    for line in _ANSI.sub("", text).splitlines():
+        if line.strip():
+            return " ".join(line.split())[:MESSAGE_CHARS]
+    return None
 
 
 @dataclass(frozen=True)
@@ -133,6 +149,13 @@ def _java_file(classname: str) -> str | None:
     return outer.replace(".", "/") + ".java" if outer else None
 
 
+def _junit_message(case: ET.Element) -> str | None:
+    for child in case:
+        if child.tag in ("failure", "error"):
+            return failure_line(child.get("message")) or failure_line(child.text)
+    return None
+
+
 def _junit_outcome(case: ET.Element) -> str:
     # Surefire writes flakyFailure/rerunFailure children for a test that passed on a rerun.
     tags = {child.tag for child in case}
@@ -157,7 +180,10 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         classname = case.get("classname", "")
         name = case.get("name", "")
         file = case.get("file") or (derive(classname) if classname else None)
-        tests.append(TestOutcome(name=name, outcome=_junit_outcome(case), file=file))
+        outcome = _junit_outcome(case)
+        tests.append(TestOutcome(name=name, outcome=outcome, file=file,
+                                 message=_junit_message(case) if outcome in (FAILED, ERROR)
+                                 else None))
     return _counts(fmt, tests)
 
 
@@ -208,7 +234,11 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             if outcome is None:
                 raise MalformedFile(f"{what} has an unknown test status {status!r}", exit_code)
             name = item.get("fullName") or item.get("title") or ""
-            tests.append(TestOutcome(name=str(name), outcome=outcome, file=file))
+            messages = item.get("failureMessages")
+            message = (failure_line(messages[0]) if outcome == FAILED
+                       and isinstance(messages, list) and messages else None)
+            tests.append(TestOutcome(name=str(name), outcome=outcome, file=file,
+                                     message=message))
     return _counts(fmt, tests, extra_errors=suite_errors)
 
 
@@ -234,6 +264,7 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     text = report_text(data, what, exit_code)
     lines = text.splitlines()
     final: dict[tuple[str, str], str] = {}
+    said: dict[tuple[str, str], str] = {}  # a test's first line of its own output
     started: set[tuple[str, str]] = set()
     package_state: dict[str, str] = {}
     packages_seen: set[str] = set()
@@ -263,6 +294,10 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
                 started.add((package, test))
             elif action in _GO_FINAL:
                 final[(package, test)] = _GO_FINAL[action]
+            elif action == "output" and (package, test) not in said:
+                said_line = _go_failure(event.get("Output"))
+                if said_line:
+                    said[(package, test)] = said_line
         elif action in _GO_FINAL:
             package_state[package] = action
     unfinished = sorted(started - final.keys())
@@ -285,10 +320,22 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
         1 for pkg, state in package_state.items() if state == "fail" and pkg not in with_tests
     )
     tests = [
-        TestOutcome(name=name, outcome=outcome, file=package or None)
+        TestOutcome(name=name, outcome=outcome, file=package or None,
+                    message=said.get((package, name)) if outcome == FAILED else None)
         for (package, name), outcome in final.items()  # stream order
     ]
     return _counts("go-json", tests, extra_errors=broken)
+
+
+# The lines `go test` itself prints around a test's own (`=== RUN`, `--- FAIL: ...`).
+_GO_FRAMING = re.compile(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP))\b")
+
+
+def _go_failure(output: object) -> str | None:
+    """A line of a test's own output (`x_test.go:12: got 3, want 4`), not go's framing."""
+    if not isinstance(output, str) or _GO_FRAMING.match(output):
+        return None
+    return failure_line(output)
 
 
 # --- TAP (bats --tap) -------------------------------------------------------------------------
@@ -296,6 +343,8 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
 _TAP_PLAN_RE = re.compile(r"^1\.\.(\d+)")
 _TAP_RESULT_RE = re.compile(r"^(not ok|ok)\b\s*(\d+)?\s*(?:-\s*)?(.*)$")
 _TAP_DIRECTIVE_RE = re.compile(r"\s+#\s*(skip|todo)\b.*$", re.IGNORECASE)
+# A failed test's diagnostics, less bats' note of where it is (`# (in test file x.bats, ...)`).
+_TAP_DIAGNOSTIC_RE = re.compile(r"^#\s+(?!\((?:in test file|from function)\b)(\S.*)$")
 
 
 def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
@@ -306,6 +355,10 @@ def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     planned: int | None = None
     tests: list[TestOutcome] = []
     for line in text.splitlines():
+        said = _TAP_DIAGNOSTIC_RE.match(line)
+        if said and tests and tests[-1].outcome == FAILED and tests[-1].message is None:
+            tests[-1] = replace(tests[-1], message=failure_line(said.group(1)))
+            continue
         plan = _TAP_PLAN_RE.match(line)
         if plan:
             planned = int(plan.group(1))

@@ -170,7 +170,8 @@ def render_header(key: str, title: str, prompt_hash_value: str, model: str | Non
 def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
     time; what was skipped, and why; what failed or timed out, with the logs of its stdout
-    and stderr kept in the evidence directory `where`."""
+    and stderr kept in the evidence directory `where`, and each test the runner reported
+    failed with the first line of its failure."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
@@ -198,4 +199,13 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         out.append(f"- test run: {suite.get('name', '?')} {state} "
                    f"({suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} "
                    f"failed){shown}\n")
+        out += [f"  - failed: {_failed_test(test)}\n" for test in suite.get("failed_tests", [])
+                if isinstance(test, Mapping)]
     return "".join(out)
+
+
+def _failed_test(test: Mapping[str, Any]) -> str:
+    """`file > name`: its first line of failure, as the runner reported them."""
+    where = " > ".join(str(test[k]) for k in ("file", "name") if test.get(k))
+    message = test.get("message")
+    return f"`{where}`" + (f": {message}" if message else "")

@@ -44,6 +44,8 @@ def test_pytest_junit_xml_from_a_real_run(tmp_path: Path) -> None:
     assert counts.total == 6
     assert tuple((t.name, t.outcome) for t in counts.tests) == PYTEST_TESTS
     assert {t.file for t in counts.tests} == {"tests/checks_parse.py"}
+    assert [t.message for t in counts.tests if t.outcome == "failed"] == [
+        "AssertionError: assert 2 == 3"]
 
 
 @pytest.mark.slow
@@ -60,6 +62,8 @@ def test_jest_json_from_a_real_run(tmp_path: Path) -> None:
     assert _summary(counts) == (3, 1, 2, 0)
     assert tuple((t.name, t.outcome) for t in counts.tests) == JS_TESTS
     assert {t.file for t in counts.tests} == {str(root / "__tests__" / "parse.test.js")}
+    assert [t.message for t in counts.tests if t.outcome == "failed"] == [
+        "Error: expect(received).toBe(expected) // Object.is equality"]
 
 
 @pytest.mark.slow
@@ -75,6 +79,8 @@ def test_vitest_json_from_a_real_run(tmp_path: Path) -> None:
     counts = ro.parse_vitest_json((root / "vitest.json").read_bytes())
     assert _summary(counts) == (3, 1, 2, 0)
     assert tuple((t.name, t.outcome) for t in counts.tests) == JS_TESTS
+    assert [t.message for t in counts.tests if t.outcome == "failed"] == [
+        "AssertionError: expected 2 to be 3 // Object.is equality"]
 
 
 @pytest.mark.slow
@@ -107,6 +113,8 @@ def test_go_test_json_from_a_real_run(tmp_path: Path) -> None:
         ("TestKnownFailure", "failed", "example.com/evcalc"),
         ("TestSkipped", "skipped", "example.com/evcalc"),
     ]
+    assert [t.message for t in counts.tests if t.outcome == "failed"] == [
+        "parse_test.go:20: got 2, want 3"]
 
 
 # --- committed samples (real outputs, see fixtures/evidence/samples/README.md) ------------------
@@ -127,6 +135,39 @@ def test_committed_samples(fmt: str, name: str, summary: tuple[int, int, int, in
     counts = ro.parse(fmt, sample(name))
     assert counts.format == fmt
     assert _summary(counts) == summary
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "failures"),
+    [
+        ("junit", "pytest-junit.xml",
+         {"test_known_failure": "AssertionError: assert 2 == 3",
+          "test_fixture_error": 'failed on setup with "RuntimeError: fixture setup fails"'}),
+        ("jest", "jest.json",
+         {"parseQuantity known failure":
+          "Error: expect(received).toBe(expected) // Object.is equality"}),
+        ("vitest", "vitest.json",
+         {"parseQuantity known failure":
+          "AssertionError: expected 2 to be 3 // Object.is equality"}),
+        ("tap", "bats.tap", {"known failure": "`[ \"$output\" = \"3\" ]' failed"}),
+        ("go-json", "go-test.jsonl", {"TestKnownFailure": "parse_test.go:20: got 2, want 3"}),
+        ("surefire", "surefire/TEST-com.example.evcalc.ParseTest.xml",
+         {"knownFailure": "expected: <3> but was: <2>",
+          "errors": 'Cannot invoke "Object.toString()" because "missing" is null'}),
+    ],
+)
+def test_a_failed_test_carries_its_first_line_of_failure(
+        fmt: str, name: str, failures: dict[str, str]) -> None:
+    counts = ro.parse(fmt, sample(name))
+    assert {t.name: t.message for t in counts.tests if t.message is not None} == failures
+    assert {t.name for t in counts.tests if t.outcome in (ro.FAILED, ro.ERROR)} == set(failures)
+
+
+def test_a_failure_line_drops_colour_codes_and_blank_lines() -> None:
+    assert ro.failure_line("\n  \x1b[31mAssertionError\x1b[39m: expected  2\n  at x") == \
+        "AssertionError: expected 2"
+    assert ro.failure_line("x" * 300) == "x" * ro.MESSAGE_CHARS
+    assert ro.failure_line("\n \n") is None and ro.failure_line(None) is None
 
 
 def test_surefire_outcomes_and_java_file() -> None:
