@@ -31,6 +31,7 @@ import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import select
     import subprocess
     from collections.abc import Mapping, Sequence
     from pathlib import Path
@@ -107,7 +108,8 @@ def _keeper_argv(report_fd: int, mark: str, args: tuple[str, ...]) -> tuple[str,
     import sys
 
     keeper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reaper.py")
-    return (sys.executable, "-I", "-S", keeper, str(report_fd), mark, "--", *args)
+    return (sys.executable, "-I", "-S", keeper, str(report_fd), mark, str(os.getpid()), "--",
+            *args)
 
 
 def _killed_from(report: str) -> tuple[tuple[tuple[int, str], ...], str | None]:
@@ -222,6 +224,45 @@ def run_tool(
         os.set_blocking(stdin_fd, False)
         poller.register(stdin_fd, select.POLLOUT)
     deadline = None if timeout is None else start + timeout
+    try:
+        timed_out = _collect(proc, poller, sinks, deadline, stdin_fd, pending, contained)
+    except BaseException:
+        # Interrupted (Ctrl-C, a signal turned exception): the run stops with us, now.
+        _stop_run(proc, contained)
+        for stream in (proc.stdout, proc.stderr):
+            stream.close()
+        if contained:
+            os.close(report_r)
+        raise
+    try:
+        proc.wait(timeout=5.0)
+    except subprocess.TimeoutExpired:  # pragma: no cover - unkillable (uninterruptible sleep)
+        _signal_group(proc.pid, SIGKILL)
+    for stream in (proc.stdout, proc.stderr):
+        stream.close()
+    if contained:
+        os.close(report_r)
+    killed, start_error = _killed_from(report.text()) if contained else ((), None)
+    if contained and not report.kept:
+        # The keeper died before its report (killed at once by a tiny limit): sweep the run
+        # by the mark its processes carry.
+        from gaia_lib.core import reaper
+
+        killed = tuple((int(str(k["pid"])), str(k["command"]))
+                       for k in reaper.sweep(0, 0, mark, reap=False))
+    if start_error is not None:
+        code = EXIT_NOT_FOUND if start_error.startswith("not found") else 126
+        return ToolResult(args, code, "", "", time.monotonic() - start, error=start_error)
+    returncode = EXIT_TIMEOUT if timed_out else proc.returncode
+    return ToolResult(args, returncode, out.text(), err.text(), time.monotonic() - start,
+                      timed_out=timed_out, truncated=bool(out.dropped or err.dropped),
+                      killed=killed)
+
+
+def _collect(proc: subprocess.Popen[bytes], poller: select.poll, sinks: dict[int, _Sink],
+             deadline: float | None, stdin_fd: int, pending: bytes, contained: bool) -> bool:
+    """Read the run's pipes (and feed its stdin) until they close, the time limit passing
+    first; whether it did."""
     timed_out = False
     give_up: float | None = None  # when the pipes stop being worth waiting for
     while sinks:
@@ -265,29 +306,21 @@ def run_tool(
                 del sinks[fd]
     if stdin_fd != -1:
         _close_stdin(proc)
-    try:
-        proc.wait(timeout=5.0)
-    except subprocess.TimeoutExpired:  # pragma: no cover - unkillable (uninterruptible sleep)
-        _signal_group(proc.pid, SIGKILL)
-    for stream in (proc.stdout, proc.stderr):
-        stream.close()
-    if contained:
-        os.close(report_r)
-    killed, start_error = _killed_from(report.text()) if contained else ((), None)
-    if contained and not report.kept:
-        # The keeper died before its report (killed at once by a tiny limit): sweep the run
-        # by the mark its processes carry.
-        from gaia_lib.core import reaper
+    return timed_out
 
-        killed = tuple((int(str(k["pid"])), str(k["command"]))
-                       for k in reaper.sweep(0, 0, mark, reap=False))
-    if start_error is not None:
-        code = EXIT_NOT_FOUND if start_error.startswith("not found") else 126
-        return ToolResult(args, code, "", "", time.monotonic() - start, error=start_error)
-    returncode = EXIT_TIMEOUT if timed_out else proc.returncode
-    return ToolResult(args, returncode, out.text(), err.text(), time.monotonic() - start,
-                      timed_out=timed_out, truncated=bool(out.dropped or err.dropped),
-                      killed=killed)
+
+def _stop_run(proc: subprocess.Popen[bytes], contained: bool) -> None:
+    """Stop a run its caller gave up on: the keeper sweeps it (SIGTERM), else its group gets
+    TERM; whatever is left after KILL_GRACE_SECONDS gets KILL."""
+    if contained:
+        _signal_pid(proc.pid, SIGTERM)
+    else:
+        _signal_group(proc.pid, SIGTERM)
+    import contextlib  # late: the interrupted path only
+
+    with contextlib.suppress(BaseException):  # still running, or interrupted again
+        proc.wait(timeout=KILL_GRACE_SECONDS)
+    _signal_group(proc.pid, SIGKILL)  # whatever is left
 
 
 def _signal_pid(pid: int, sig: int) -> None:

@@ -1,14 +1,18 @@
 """The keeper of one tool run: it runs the tool and leaves nothing of it behind.
 
 `proc.run_tool(..., contain=True)` starts it as its own small process,
-`python -I -S reaper.py REPORT_FD MARK -- ARGV...` (standard library only, run by path so
-nothing of gaia_lib nor of site-packages is imported; never on the edit hook's path, which must
-not load ctypes).
+`python -I -S reaper.py REPORT_FD MARK [PARENT] -- ARGV...` (standard library only, run by
+path so nothing of gaia_lib nor of site-packages is imported; never on the edit hook's path,
+which must not load ctypes).
 
 Rules:
 - On Linux the keeper first becomes a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`): a
   descendant whose parent exits (a double fork, a daemon, `setsid cmd &`) is re-parented to the
   keeper instead of init, so it stays findable and is reaped here.
+- Given its caller's pid (PARENT), the keeper dies with it: on Linux the caller's death sends
+  it SIGTERM (`prctl(PR_SET_PDEATHSIG)`), which stops and sweeps the run as a time limit does
+  (a review killed, or interrupted before it could stop the run, leaves nothing running); a
+  caller already gone when the keeper starts gets no run at all (`error`).
 - The tool runs in a process group of its own with MARK_ENV=MARK in its environment, which its
   descendants inherit unless they clear it.
 - When the tool's leader exits, or the keeper receives SIGTERM (the caller's time limit), every
@@ -34,6 +38,7 @@ import time
 
 MARK_ENV = "GAIA_PROCESS_TREE"
 PR_SET_CHILD_SUBREAPER = 36
+PR_SET_PDEATHSIG = 1
 MAX_ROUNDS = 50
 EXIT_TIMEOUT = 124
 
@@ -42,17 +47,28 @@ class _Stop(Exception):
     """Raised by the SIGTERM handler to leave the wait for the leader."""
 
 
-def become_subreaper() -> bool:
-    """Adopt orphaned descendants (Linux); False where the call does not exist."""
+def _prctl(option: int, value: int) -> bool:
+    """Linux's prctl(option, value); False where the call does not exist or fails."""
     if not sys.platform.startswith("linux"):
         return False
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) == 0
+        return int(libc.prctl(option, value, 0, 0, 0)) == 0
     except (OSError, AttributeError):
         return False
+
+
+def become_subreaper() -> bool:
+    """Adopt orphaned descendants (Linux); False where the call does not exist."""
+    return _prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def outlives(parent: int) -> bool:
+    """Ask for SIGTERM when `parent` dies (Linux); True when it is already gone."""
+    _prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM))
+    return os.getppid() != parent
 
 
 def _stat(pid: str) -> tuple[int, int, str] | None:
@@ -172,11 +188,15 @@ def _stop(signum: int, frame: object) -> None:
     raise _Stop
 
 
-def keep(argv: list[str], mark: str) -> dict[str, object]:
-    """Run `argv` to its end (or until SIGTERM), then sweep; the report (module docstring)."""
+def keep(argv: list[str], mark: str, parent: int = 0) -> dict[str, object]:
+    """Run `argv` to its end (or until SIGTERM, or `parent`'s death), then sweep; the report
+    (module docstring)."""
     report: dict[str, object] = {"exit": None, "error": None, "timed_out": False,
                                  "subreaper": become_subreaper(), "killed": []}
     signal.signal(signal.SIGTERM, _stop)
+    if parent > 0 and outlives(parent):
+        report["error"] = "the caller ended before the run started"
+        return report
     env = {**os.environ, MARK_ENV: mark}
     # SIGTERM may land anywhere from here on, even as the spawn returns (the tool started,
     # its pid not yet known): every way out of this block goes through the sweep below, which
@@ -231,11 +251,13 @@ def encode(report: dict[str, object]) -> str:
 
 
 def main(args: list[str]) -> int:
-    report_fd, mark, separator, *argv = args
-    if separator != "--" or not argv:
-        print("usage: reaper.py REPORT_FD MARK -- ARGV...", file=sys.stderr)
+    report_fd, mark, *rest = args
+    parent = rest.pop(0) if rest and rest[0] != "--" else "0"
+    separator, *argv = rest or [""]
+    if separator != "--" or not argv or not parent.isdigit():
+        print("usage: reaper.py REPORT_FD MARK [PARENT] -- ARGV...", file=sys.stderr)
         return 2
-    report = keep(argv, mark)
+    report = keep(argv, mark, int(parent))
     data = encode(report).encode("utf-8")
     fd = int(report_fd)
     while data:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -189,3 +191,76 @@ def test_the_keeper_starts_without_json_or_site_packages() -> None:
     done = subprocess.run([sys.executable, "-I", "-S", "-c", probe], capture_output=True,
                           text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# A caller of run_tool that waits on a contained run of `sleep` (argv[2] seconds) and says so.
+_CALLER = """
+import signal, sys
+sys.path.insert(0, sys.argv[1])
+from gaia_lib.core import proc
+print("waiting", flush=True)
+proc.run_tool(["sh", "-c", f"sleep {sys.argv[2]} & sleep {sys.argv[2]}"], timeout=120,
+              contain=True)
+"""
+
+
+def _caller(secs: str) -> subprocess.Popen[str]:
+    scripts = str(Path(reaper.__file__).resolve().parents[2])
+    caller = subprocess.Popen([sys.executable, "-c", _CALLER, scripts, secs],
+                              stdout=subprocess.PIPE, text=True)
+    assert caller.stdout is not None and caller.stdout.readline() == "waiting\n"
+    deadline = time.monotonic() + 20
+    while len(_sleeps(secs)) < 2 and time.monotonic() < deadline:  # both sleeps started
+        time.sleep(0.05)
+    assert len(_sleeps(secs)) == 2
+    return caller
+
+
+def _sleeps(secs: str) -> list[int]:
+    """The run's own `sleep` processes (the caller and the keeper name `secs` too)."""
+    found = []
+    for pid in alive_with(secs):
+        try:
+            if Path(f"/proc/{pid}/cmdline").read_bytes() == f"sleep\0{secs}\0".encode():
+                found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
+def test_an_interrupted_caller_stops_its_run_before_it_exits() -> None:
+    # Ctrl-C reaches the caller only (the run has its own session): it stops the run itself.
+    secs = unique_seconds()
+    caller = _caller(secs)
+    caller.send_signal(signal.SIGINT)
+    assert caller.wait(timeout=20) != 0  # KeyboardInterrupt
+    assert caller.stdout is not None
+    caller.stdout.close()
+    assert alive_with(secs) == [], "the run outlived its interrupted caller"
+
+
+def test_a_caller_killed_outright_takes_its_run_with_it() -> None:
+    # SIGKILL leaves the caller no say: the keeper learns of its death and sweeps the run.
+    secs = unique_seconds()
+    caller = _caller(secs)
+    caller.kill()
+    caller.wait(timeout=20)
+    assert caller.stdout is not None
+    caller.stdout.close()
+    deadline = time.monotonic() + 10
+    while alive_with(secs) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert alive_with(secs) == [], "the run outlived its killed caller"
+
+
+def test_a_keeper_whose_caller_is_already_gone_runs_nothing(tmp_path: Path) -> None:
+    read, write = os.pipe()
+    marker = tmp_path / "ran"
+    done = subprocess.run([sys.executable, "-I", str(Path(reaper.__file__)), str(write), "m",
+                           "999999999", "--", "touch", str(marker)],
+                          pass_fds=(write,), capture_output=True, check=False, timeout=30)
+    os.close(write)
+    with open(read, "rb") as handle:
+        report = json.loads(handle.read())
+    assert report["error"] == "the caller ended before the run started"
+    assert done.returncode == 126 and not marker.exists()
