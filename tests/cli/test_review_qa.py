@@ -74,6 +74,27 @@ def test_uncovered_ac_on_a_p0_story_requests_changes_whatever_the_llm_says(
     assert [c["ac_ref"] for c in cases] == ["AC3"] and cases[0]["tc_id"] == "TC-E1-S1-1"
 
 
+@pytest.mark.parametrize("line", [
+    "- [ ] **AC3 (P0):** Given a taken email, when the user signs up, then a 409 is returned.",
+    "- [ ] **AC3:** [P0] Given a taken email, when the user signs up, then a 409 is returned.",
+    "- [ ] **AC3:** The signup of a taken email is refused with a conflict (P0).",
+])
+def test_a_p0_ac_without_a_test_blocks_however_it_is_written(
+    qa_project: Project, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    # A P1 story whose AC3 says P0: a tag ahead of the Given, or no Given/When/Then at all,
+    # must not turn its missing test into a warning.
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("## Tasks / Subtasks",
+                                               line + "\n\n## Tasks / Subtasks"))
+    assert command.main(["E1-S1"]) == 1
+    assert "reason: check 'ac-coverage' failed with a blocking finding" in capsys.readouterr().out
+    findings = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["severity"], f["blocking"], f["message"]) for f in findings] == [
+        ("critical", True, "AC3 has no test (priority P0)")]
+
+
 def test_an_uncovered_ac_names_its_nearest_tests_and_they_do_not_count(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

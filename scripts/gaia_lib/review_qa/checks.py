@@ -116,14 +116,18 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]]) -> dict[str, A
     case never does). Placeholder tests and tests the runner skipped do not cover (they are in
     `excluded`). Zero tests is no exception: every AC is then a gap, and a story with a
     high-priority primary AC is blocked. An AC without Given/When/Then is reported as
-    unparseable (ac-parse), not as uncovered (EC-14)."""
+    unparseable (ac-parse), not as uncovered (EC-14), unless the gap would block: a
+    high-priority AC no test covers blocks however it is written (its wording is no way
+    around the gate)."""
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     findings = []
     for entry in per_ac:
-        if entry["matched"] or not entry["structured"]:
+        if entry["matched"]:
             continue
         severity, blocking = rules.ac_gap(entry["priority"], entry["edge_case"])
+        if not entry["structured"] and not blocking:
+            continue
         kind = "edge-case " if entry["edge_case"] else ""
         excluded = entry.get("excluded") or {}
         why = (" (its only tests do not count: " + "; ".join(

@@ -354,7 +354,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     if missing:
         checks.append(qa_checks.check("tool-probe", "errored", error_reason=missing))
     critical_allowed = {
-        "coverage": [e["ac_id"] for e in per_ac if not e["matched"] and e["structured"]
+        "coverage": [e["ac_id"] for e in per_ac if not e["matched"]
                      and rules.ac_gap(e["priority"], e["edge_case"])[1]],
         "error-path": list(branch.get("critical_acs", [])),
     }

@@ -51,6 +51,9 @@ _GIVEN_START = re.compile(r"given\s+", re.IGNORECASE)
 _WHEN_START = re.compile(r"when\s+", re.IGNORECASE)
 _WHEN = re.compile(r",?\s+when\s+", re.IGNORECASE)
 _THEN = re.compile(r",?\s+then\s+", re.IGNORECASE)
+# Priority tags an AC may carry ahead of its Given (`**AC1 (P0):** Given`, `AC1: [P0] Given`).
+_LEADING_TAG = re.compile(r"^(?:[(\[]\s*(?:P[0-3]|high|medium|low|critical)\s*[)\]]\s*"
+                          r"(?:[:.]|[-—–](?=\s))?\s*)+", re.IGNORECASE)
 _SCENARIO_RE = re.compile(r"^\s*Scenario(?: Outline)?:\s*(?P<title>.*)$", re.IGNORECASE)
 _STEP_RE = re.compile(r"^(?P<kw>Given|When|Then|And|But|\*)\s+(?P<text>.+)$", re.IGNORECASE)
 
@@ -73,9 +76,10 @@ def canonical_id(raw_id: str) -> str:
 
 
 def split_gwt(text: str) -> tuple[str | None, str | None, str | None]:
-    """`Given a, when b, then c.` -> (a, b, c); (None, None, None) when it has no when/then."""
+    """`Given a, when b, then c.` -> (a, b, c); (None, None, None) when it has no when/then.
+    A priority tag ahead of it (`(P0) Given ...`, `[high]: Given ...`) is no part of it."""
     none = (None, None, None)
-    flat = " ".join(text.split())
+    flat = _LEADING_TAG.sub("", " ".join(text.split()))
     given: str | None = None
     start = _GIVEN_START.match(flat)
     if start is not None:

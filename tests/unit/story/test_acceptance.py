@@ -224,3 +224,17 @@ def test_pathological_texts_parse_in_linear_time() -> None:
     acs = parse_acceptance(split_lines(body))
     assert [a.ac_id for a in acs] == ["AC1", "AC2"]
     assert acs[0].given is not None and acs[0].given.startswith("a ")
+
+
+@pytest.mark.parametrize("text", [
+    "(P0): Given a cart, when it is paid, then it is locked.",
+    "(P0) Given a cart, when it is paid, then it is locked.",
+    "[P1] - Given a cart, when it is paid, then it is locked.",
+    "[high]: Given a cart, when it is paid, then it is locked.",
+])
+def test_a_priority_tag_ahead_of_the_given_is_no_part_of_it(text: str) -> None:
+    assert split_gwt(text) == ("a cart", "it is paid", "it is locked")
+
+
+def test_a_tag_that_is_no_priority_still_hides_the_given() -> None:
+    assert split_gwt("(draft) Given a, when b, then c.") == (None, None, None)
