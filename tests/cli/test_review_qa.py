@@ -316,6 +316,19 @@ def test_cache_hits_and_is_revalidated_when_a_test_changes(qa_project: Project) 
     assert not review_qa.analyze(setup, run_tests=False).cached
 
 
+def test_a_file_the_branch_changes_outside_the_file_list_is_seen_by_a_cached_analysis(
+        qa_project: Project) -> None:
+    # Nothing the analysis hashes changes; git's view of the branch does.
+    setup = context.setup(qa_project.root, "E1-S1")
+    first = review_qa.analyze(setup, run_tests=False)
+    assert not any("app/extra.py" in w for w in first.results["gate_warnings"])
+    qa_project.write("app/extra.py", "X = 1\n")
+    again = review_qa.analyze(setup, run_tests=False)
+    assert not again.cached
+    assert any("app/extra.py" in w for w in again.results["gate_warnings"])
+    assert review_qa.analyze(setup, run_tests=False).cached  # and cached again from then on
+
+
 def test_an_analysis_cached_by_other_plugin_code_is_not_served(
         qa_project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same version number, other code (an update that kept the number): a miss.

@@ -17,8 +17,9 @@ and the parent, and chained by `run` for terminal and CI use:
   distinctive but weak textual match of a test that does execute them counts, and an AC that
   names functions or classes of those sources is covered only by tests that ran one of them.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
-  own doing), the ACs, the discovered tests, the tool versions, the run's skipped tests and
-  per-test signals, and the plugin's own code (`core.engine`: an update that keeps the version
+  own doing), the ACs, the discovered tests, the story gate's File List warnings (git's view
+  of the branch), the tool versions, the run's skipped tests and per-test signals, and the
+  plugin's own code (`core.engine`: an update that keeps the version
   number serves no analysis of the old code); a project coverage report is part of the key
   unless this review produced it.
 - `finalize` (parent): verdict from the resolver only, payload validation, the report and its
@@ -157,7 +158,7 @@ def story_fingerprint(text: str) -> str:
 
 
 def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
-              run: RunInputs | None = None) -> str:
+              run: RunInputs | None = None, gate_warnings: Sequence[str] = ()) -> str:
     report = None if run is not None and run.coverage is not None else \
         coverage_run.find_report(s.project)
     material = {
@@ -178,6 +179,9 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "tool_versions": s.probe.tool_versions,
         "full": full,
         "tests": sorted(test_paths),
+        # The story gate's File List check reads git, not only the files hashed above: a file
+        # changed on the branch that the File List misses changes the analysis too.
+        "gate_warnings": list(gate_warnings),
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:32]
 
@@ -287,7 +291,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
     `cache_key`, from_cache)."""
     if reads is None:
         reads = Reads(s, full, base)
-    key = cache_key(s, reads.full, reads.found.all_files, run)
+    key = cache_key(s, reads.full, reads.found.all_files, run, reads.gate[0])
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:

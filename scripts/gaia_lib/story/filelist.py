@@ -5,12 +5,17 @@ The File List comes from the one story parser, so both `## File List` and the te
 `no-file-list` for every template story). Git runs through `proc.run_tool` with `-z` output,
 so unusual file names arrive verbatim instead of C-quoted.
 
-Git's changed set = `git diff --name-only <base>` + unstaged changes + untracked files. The base
-is the first that resolves of: B, origin/B, main, master, origin/main, origin/master. Left out:
-GAIA's own bookkeeping, and untracked files no story delivers, which a project without a
+Git's changed set = `git diff --name-only <fork point>` + unstaged changes + untracked files,
+the fork point being where the branch left the base (`git merge-base <base> HEAD`; the base
+itself when git finds none): what the branch changed, not what landed on the base since
+(upstream diffed against the base's tip, blaming the story for its base's later commits). The
+base is the first that resolves of: B, origin/B, main, master, origin/main, origin/master. Left
+out: GAIA's own bookkeeping, and untracked files no story delivers, which a project without a
 `.gitignore` for them shows by the thousand: a virtual environment's (any directory holding a
-`pyvenv.cfg`), `node_modules/`, bytecode (`__pycache__/`, `*.pyc`) and the test and lint tools'
-caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`).
+`pyvenv.cfg`), `node_modules/`, bytecode (`__pycache__/`, `*.pyc`), the test and lint tools'
+caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`) and what test and
+coverage runs write (`.coverage`, `coverage.json`, `coverage.xml`, `lcov.info`, `htmlcov/`,
+`.nyc_output/`, `test-results/`: a review's own run writes them).
 """
 
 from __future__ import annotations
@@ -104,13 +109,19 @@ BOOKKEEPING_PREFIXES = (".gaia/", "docs/implementation-artifacts/", "docs/test-a
 
 # Untracked files no story delivers (module docstring), by a directory on their path.
 GENERATED_DIRS = frozenset({"node_modules", "__pycache__", ".pytest_cache", ".mypy_cache",
-                            ".ruff_cache", ".tox", ".nox"})
+                            ".ruff_cache", ".tox", ".nox", "htmlcov", ".nyc_output",
+                            "test-results"})
 BYTECODE_SUFFIXES = (".pyc", ".pyo")
+# What a test or coverage run writes (coverage.py's data, JSON and XML; an lcov trace).
+RUN_OUTPUTS = frozenset({".coverage", "coverage.json", "coverage.xml", "lcov.info"})
 
 
 def changed_files(repo: Path, base_ref: str) -> list[str]:
-    """Repo-relative paths changed since `base_ref`, plus unstaged and untracked files."""
-    queries = (("diff", "--name-only", "-z", base_ref, "--"), ("diff", "--name-only", "-z"),
+    """Repo-relative paths changed since the branch left `base_ref`, plus unstaged and
+    untracked files."""
+    fork = _git(repo, "merge-base", base_ref, "HEAD")
+    since = fork.stdout.strip() if fork.ok and fork.stdout.strip() else base_ref
+    queries = (("diff", "--name-only", "-z", since, "--"), ("diff", "--name-only", "-z"),
                ("ls-files", "--others", "--exclude-standard", "--full-name", "-z"))
     # Three read-only git runs, side by side: each is mostly a process start-up.
     with ThreadPoolExecutor(max_workers=len(queries)) as pool:
@@ -128,6 +139,8 @@ def _generated(name: str, venv: Callable[[str], bool]) -> bool:
     whether a directory holds a virtual environment."""
     parts = name.split("/")
     if name.endswith(BYTECODE_SUFFIXES) or GENERATED_DIRS.intersection(parts[:-1]):
+        return True
+    if parts[-1] in RUN_OUTPUTS or parts[-1].startswith(".coverage."):
         return True
     return any(venv("/".join(parts[:depth])) for depth in range(1, len(parts)))
 

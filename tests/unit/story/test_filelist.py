@@ -49,7 +49,11 @@ def test_untracked_files_no_story_delivers_are_left_out(tmp_path: Path) -> None:
     generated = ["env/lib/python3.11/site-packages/pytest/__init__.py", "env/bin/python",
                  "tools/.venv/lib/site.py", "node_modules/vitest/index.js",
                  "src/__pycache__/a.cpython-311.pyc", "src/b.pyc", ".pytest_cache/v/x",
-                 ".mypy_cache/3.11/a.json", ".ruff_cache/x", ".tox/py311/log", ".nox/x"]
+                 ".mypy_cache/3.11/a.json", ".ruff_cache/x", ".tox/py311/log", ".nox/x",
+                 # what a test run and its coverage wrote (a review's own run, too)
+                 ".coverage", "api/.coverage.host.1234.XyZ", "api/coverage.json",
+                 "coverage.xml", "web/coverage/lcov.info", "htmlcov/index.html",
+                 ".nyc_output/x.json", "build/test-results/unit.xml"]
     for name in [*generated, "env/pyvenv.cfg", "tools/.venv/pyvenv.cfg"]:
         (repo / name).parent.mkdir(parents=True, exist_ok=True)
         (repo / name).write_text("x")
@@ -141,6 +145,17 @@ def test_explicit_base_is_used(tmp_path: Path) -> None:
     assert filelist.check(("src/c.ts",), repo, "main").divergence == filelist.Divergence(
         "divergence", ("src/a.ts", "src/b.ts"), ()
     )
+
+
+def test_what_landed_on_the_base_after_the_branch_left_it_is_not_the_storys(
+        tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    git(repo, "checkout", "-q", "main")
+    (repo / "README.md").write_text("a later change on main\n")
+    git(repo, "add", "README.md")
+    git(repo, "commit", "-qm", "docs")
+    git(repo, "checkout", "-q", "feat/E1-S1")
+    assert filelist.check(("src/a.ts", "src/b.ts"), repo).divergence is None
 
 
 def test_compare_is_pure_and_sorted() -> None:
