@@ -888,6 +888,29 @@ def test_a_tier_over_its_limit_ends_at_the_limit_with_its_whole_tree(qa_project:
     assert survivors(secs) == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")
+def test_a_tier_that_timed_out_is_not_run_again_for_coverage(qa_project: Project) -> None:
+    # The coverage_command runs the same tests: after the tier's timeout it would hang as long
+    # as its own limit allows (600 s), for a review that is BLOCKED anyway.
+    from helpers.processes import survivors, unique_seconds
+
+    secs = unique_seconds()
+    _tier_command(qa_project, f"sleep {secs}", 3)
+    config = qa_project.root / ".gaia/config/project-config.yaml"
+    again = unique_seconds()
+    config.write_text(config.read_text() + f"  coverage_command: sleep {again}\n")
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))  # no source to measure in the run
+    story.write_text(story.read_text().replace("- `app/signup.py`\n", ""))
+    elapsed, evidence = _review_with_evidence(qa_project, timeout=40)
+    assert evidence["suites"][0]["timeout"] is True  # type: ignore[index]
+    assert elapsed < 3 + 30, "the coverage_command ran after the tier's timeout"
+    assert survivors(secs) == [] and survivors(again) == []
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert text.rstrip().endswith("**Verdict: BLOCKED**")
+    assert _check(qa_project, "branch-coverage")["skip_reason"] == (
+        "the coverage_command was not run: tier_1 timed out, and it runs the same tests")
+
+
 def test_analyze_records_the_phase_3a_checkpoint_and_finalize_keeps_its_key(
     qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

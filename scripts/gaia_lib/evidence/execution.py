@@ -710,6 +710,8 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
         if report is None:
             if any(suite.stopped for suite in suites):
                 why = "the test run stopped before its tests ran: no coverage report"
+            elif any(suite.timeout for suite in suites):
+                why = "the test run timed out before it wrote its coverage report"
             diagnostics.append(f"coverage: {why}")
     name = tiers[0].name if len(tiers) == 1 else "multi"
     return Evidence(name, context, time.monotonic() - start, False, False, tuple(suites),

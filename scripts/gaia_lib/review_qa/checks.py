@@ -292,8 +292,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                           skip_reason="no branch-coverage tool installed: untested-error-path "
                                       "findings cannot be confirmed")
         return check("branch-coverage", "skipped",
-                      skip_reason="no branch-coverage report found (e.g. coverage.json, "
-                                  "lcov.info, coverage.xml)")
+                      skip_reason=note or "no branch-coverage report found (e.g. "
+                                          "coverage.json, lcov.info, coverage.xml)")
     path, fmt = found
     try:
         parsed = coverage_report.parse(fmt, path.read_bytes())
@@ -352,9 +352,12 @@ def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     if s.stack != "python-dev":
         return [], check("behavioural-attribution", "skipped",
                          skip_reason="per-test contexts are read for the Python stack only")
-    if not sources or not any(e["matched"] for e in per_ac):
+    if not sources:
         return [], check("behavioural-attribution", "skipped",
-                         skip_reason="the story lists no Python sources or has no tests")
+                         skip_reason="the story's File List names no Python source")
+    if not any(e["matched"] for e in per_ac):
+        return [], check("behavioural-attribution", "skipped",
+                         skip_reason="no test covers any AC: there is nothing to attribute")
     if report is None:
         return [], check("behavioural-attribution", "skipped", skip_reason=why or "no report")
     rows = attribution.attribute(

@@ -413,7 +413,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     report = evidence.coverage_report
     why = None if report else "the test run was not measured by coverage.py"
     ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)
-    if python and report is None and not ran_pytest and test_paths:
+    # A tier that timed out is not run again, by coverage_command or a measured run.
+    timed_out = next((suite.name for suite in evidence.suites if suite.timeout), None)
+    if python and report is None and not ran_pytest and test_paths and not timed_out:
         interpreter = _coverage_python(s)
         if interpreter is None:
             why = "coverage.py is not installed"
@@ -424,7 +426,10 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     if coverage is None:  # a report the runner wrote in the same run (go, vitest, jest)
         coverage = evidence.runner_coverage
     note = None
-    if coverage is None:  # no measured run: the project's own coverage_command, if any
+    if coverage is None and timed_out:
+        note = (f"the coverage_command was not run: {timed_out} timed out, and it runs the "
+                "same tests")
+    elif coverage is None:  # no measured run: the project's own coverage_command, if any
         coverage, note = qa_checks.produce_coverage(s)
     attribution_data, load_why = attribution.load_report(attribution.contexts_of(report))
     test_ids = [c.test_id for c in reads.cases]
