@@ -129,3 +129,18 @@ def test_bad_input_is_one_line_and_the_phase_code(
     done = _script("finalize.py", *args, project=qa_project)
     assert (done.returncode, done.stdout, done.stderr) == (code, "", message)
     assert _tree(qa_project.root) == before
+
+
+def test_a_payload_that_was_never_written_is_an_incomplete_review(
+    qa_project: Project, tmp_path: Path
+) -> None:
+    # The parent failed to persist the reviewer's report: BLOCKED behind [INCOMPLETE], never
+    # an internal error, and never a report without the marker.
+    findings = tmp_path / "findings.json"
+    findings.write_text('{"findings": []}')
+    done = _script("finalize.py", "E1-S1", "--llm-findings", str(findings), "--payload",
+                   str(tmp_path / "never-written.md"), project=qa_project)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("QA review E1-S1: BLOCKED")
+    report = next(qa_project.impl.rglob("qa-tests-E1-S1.md")).read_text()
+    assert report.startswith("[INCOMPLETE]")

@@ -79,7 +79,12 @@ def verdict(project: Path, key: str, *, llm_findings: Path | None = None) -> Ste
 def finalize(project: Path, key: str, *, llm_findings: Path | None = None,
              payload: Path | None = None) -> StepOutput:
     s = context.setup(project, key)
-    text = payload.read_text(encoding="utf-8") if payload else None
+    text = None
+    if payload is not None:
+        try:
+            text = payload.read_text(encoding="utf-8", errors="replace")
+        except OSError:  # never written: as untrustworthy as a malformed one ([INCOMPLETE])
+            text = ""
     outcome = phases.finalize(s, llm_findings=llm_findings, payload=text)
     return StepOutput(outcome_text(s.key, outcome), 0, outcome_notes(outcome))
 
