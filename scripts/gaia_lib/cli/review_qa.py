@@ -29,7 +29,9 @@ import click
 
 from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
+from gaia_lib.core.config import normalise_context
 from gaia_lib.core.errors import GaiaError, UsageError
+from gaia_lib.evidence.execution import CONTEXTS
 from gaia_lib.review_qa import phases as review_qa
 from gaia_lib.review_qa import steps
 
@@ -69,6 +71,13 @@ def _options(*names: str) -> Callable[[F], F]:
     return apply
 
 
+def _context(context: str | None) -> None:
+    """An unknown `--context` is a usage error (2), before anything runs."""
+    if context is not None and normalise_context(context) not in CONTEXTS:
+        raise UsageError(f"--context: unknown execution context '{context}' (one of "
+                         f"{', '.join(CONTEXTS)})", 2)
+
+
 def _key(key: str | None) -> str:
     if not key:
         raise UsageError("usage: /gaia-review-qa [story-key]", 2)
@@ -85,6 +94,7 @@ def cli() -> None:
 def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: str, full: bool,
           context: str | None, base: str | None, no_cache: bool) -> int:
     key = _key(key)
+    _context(context)
     try:
         setup, _, outcome = review_qa.run(
             paths.project_dir(project), key, llm_findings=llm_findings, full=full,
@@ -123,6 +133,7 @@ def setup_cmd(key: str | None, project: str | None) -> int:
 @_options("project", "full", "context", "base", "no_cache")
 def analyze_cmd(key: str | None, project: str | None, full: bool, context: str | None,
                 base: str | None, no_cache: bool) -> int:
+    _context(context)
     return steps.emit(steps.analyze(paths.project_dir(project), _key(key), full=full, base=base,
                                     context_name=context, use_cache=not no_cache))
 
