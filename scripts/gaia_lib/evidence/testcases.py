@@ -56,6 +56,7 @@ class TestCase:
 
 _PY_DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async[ \t]+)?def[ \t]+(?P<name>test\w*)[ \t]*\(")
 _PY_CLASS = re.compile(r"^(?P<indent>[ \t]*)class[ \t]+(?P<name>\w+)")
+_ANY_PY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+")
 _JS_TEST = re.compile(
     r"\b(?P<kind>it|test|describe)(?:\.(?:only|skip|todo|concurrent|each\([^)]*\)))*[ \t]*\("
     r"[ \t]*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)"
@@ -139,18 +140,28 @@ def _brace_block_end(lines: list[str], index: int, js: bool = False) -> int:
 
 
 def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
+    """Module-level `test*` functions and the methods of classes; a `test*` function defined
+    inside another function is a helper pytest never collects."""
     classes: list[tuple[int, str]] = []
+    functions: list[int] = []  # the indents of the functions the line is inside
     for i, line in enumerate(lines):
         if not line.strip():
             continue
         indent = len(line) - len(line.lstrip())
         while classes and indent <= classes[-1][0]:
             classes.pop()
+        while functions and indent <= functions[-1]:
+            functions.pop()
         klass = _PY_CLASS.match(line)
         if klass:
             classes.append((len(klass.group("indent")), klass.group("name")))
             continue
         match = _PY_DEF.match(line)
+        if _ANY_PY_DEF.match(line):
+            nested = bool(functions)
+            functions.append(indent)
+            if nested:
+                continue
         if not match:
             continue
         def_indent = len(match.group("indent"))

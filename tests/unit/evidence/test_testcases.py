@@ -365,3 +365,15 @@ def test_split_leaves_reading_to_read_and_read_keeps_what_is_set() -> None:
     assert bare.description == "" and read(bare).description == "Doc."
     given = TestCase("t.py", "test_b", 1, "def test_b():\n    pass", description="said")
     assert read(given).description == "said"
+
+
+def test_a_test_function_inside_another_function_is_a_helper_not_a_test() -> None:
+    # tinydb's `test_custom` defines `def test(value)` for a query: pytest never collects it.
+    source = ("def test_custom():\n    def test(value):\n        return value == 1\n"
+              "    assert test(1)\n\n\nclass TestA:\n    def test_m(self):\n"
+              "        def test_inner():\n            pass\n        test_inner()\n\n"
+              "    def test_n(self):\n        pass\n\n\nasync def test_after():\n    pass\n")
+    cases = split_tests("tests/test_q.py", source)
+    assert [(c.name, c.line) for c in cases] == [
+        ("test_custom", 1), ("TestA::test_m", 8), ("TestA::test_n", 13), ("test_after", 17)]
+    assert "def test(value)" in cases[0].body
