@@ -35,6 +35,9 @@ def test_fully_covered_story_is_approved_and_the_gate_passes(
     assert out[0] == "QA review E1-S1: APPROVE"
     report = qa_project.impl / "qa-tests-E1-S1.md"
     assert out[1] == f"report: {report}"
+    # fr-traceability's Suggestion: the story traces to no FR
+    assert out[4] == "summary: 2 of 2 ACs have a test; findings: 0 critical, 0 warning, " \
+        "1 suggestion"
     text = report.read_text()
     assert text.rstrip().splitlines()[-1] == "**Verdict: APPROVE**"
     assert "## Deterministic Analysis" in text and "## LLM Semantic Review" in text
@@ -88,7 +91,9 @@ def test_a_p0_ac_without_a_test_blocks_however_it_is_written(
     story.write_text(story.read_text().replace("## Tasks / Subtasks",
                                                line + "\n\n## Tasks / Subtasks"))
     assert command.main(["E1-S1"]) == 1
-    assert "reason: check 'ac-coverage' failed with a blocking finding" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "reason: check 'ac-coverage' failed with a blocking finding" in out
+    assert "\nsummary: 2 of 3 ACs have a test; findings: 1 critical, " in out
     findings = _check(qa_project, "ac-coverage")["findings"]
     assert isinstance(findings, list)
     assert [(f["severity"], f["blocking"], f["message"]) for f in findings] == [

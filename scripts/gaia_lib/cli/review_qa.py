@@ -117,6 +117,7 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
             "payload_complete": outcome.complete_payload,
             "round": outcome.round,
             "notes": list(outcome.notes),
+            "summary": outcome.summary,
         }, indent=2, sort_keys=True))
     else:
         _print_text(setup.key, outcome)

@@ -553,10 +553,23 @@ class Outcome:
     complete_payload: bool
     round: int = 1
     notes: tuple[str, ...] = ()  # QA gating messages (the parking message)
+    summary: str = ""  # AC coverage and the findings by severity (`summary_line`)
 
     @property
     def exit_code(self) -> int:
         return EXIT_FOR_VERDICT[self.verdict]
+
+
+def summary_line(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]]) -> str:
+    """What a verdict line alone hides: `3 of 5 ACs have a test; findings: 1 critical,
+    4 warning, 0 suggestion` (deterministic findings and the reviewer's, as judged)."""
+    per_ac = ((analysis.get("coverage") or {}).get("per_ac") or [])
+    covered = sum(1 for e in per_ac if isinstance(e, Mapping) and e.get("matched"))
+    severities = [str(f.get("severity", "")).lower()
+                  for f in (*fingerprints.analysis_findings(analysis), *llm)]
+    counts = ", ".join(f"{severities.count(level)} {level}"
+                       for level in ("critical", "warning", "suggestion"))
+    return f"{covered} of {len(per_ac)} ACs have a test; findings: {counts}"
 
 
 def deterministic_payload(analysis: Mapping[str, Any],
@@ -684,7 +697,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     if recorded.parked:
         notes += (recorded.parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
-                   complete, number, notes)
+                   complete, number, notes, summary_line(analysis, findings))
 
 
 def _explained(reason: str, analysis: Mapping[str, Any]) -> str:

@@ -97,10 +97,13 @@ def outcome_notes(outcome: phases.Outcome) -> str | None:
 
 
 def outcome_text(key: str, outcome: phases.Outcome) -> str:
-    """The four lines a finished review prints (the whole review and `finalize` alike)."""
+    """The lines a finished review prints (the whole review and `finalize` alike): the
+    verdict, the report, the gate, the reason, and the AC coverage and findings a verdict
+    line alone hides (an APPROVE with warnings open)."""
     return "\n".join((
         f"QA review {key}: {outcome.verdict}",
         f"report: {outcome.report_path}",
         f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})",
         f"reason: {outcome.reason}",
+        f"summary: {outcome.summary}",
     ))
