@@ -196,6 +196,33 @@ def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
         "message": "AssertionError: assert 400 == 422"}]
 
 
+def test_a_story_test_file_whose_tests_are_made_at_run_time_is_said_to_be_unread(
+    qa_project: Project
+) -> None:
+    qa_project.write("tests/test_generated.py", """from app.signup import signup
+
+
+def _check(email, expected):
+    def check():
+        assert signup(email) == expected
+    return check
+
+
+for number, (email, expected) in enumerate([("a@b.co", "created"), ("nope", 422)]):
+    globals()[f"test_generated_{number}"] = _check(email, expected)
+""")
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace(
+        "- `tests/test_signup.py`\n", "- `tests/test_signup.py`\n- `tests/test_generated.py`\n"))
+    assert command.main(["E1-S1"]) == 0
+    findings = _check(qa_project, "test-discovery")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["file"], f["rule"], f["message"]) for f in findings] == [(
+        "tests/test_generated.py", "unread-tests",
+        "the runner ran 2 test(s) in this file that the review cannot read (made at run "
+        "time, e.g. in a loop over fixtures): no AC is matched to them")]
+
+
 def test_a_required_tier_without_a_command_blocks_rather_than_approves(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

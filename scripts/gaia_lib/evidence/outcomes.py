@@ -9,6 +9,10 @@ where the format records one, a file (pytest's module, jest's absolute path, Go'
 both must agree with the discovered case. A test a base class defines (a mixin's) is reported
 under the ids it runs under in the classes inheriting it: it did not run when none of those ran
 it. Pure.
+
+A story test file in which the review read no test although the runner ran some there
+(`unread`: tests made at run time, `fixtures.forEach(f => it(f.name, ...))`) holds tests no
+AC can be matched to: said, never silently counted as a file without tests.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from gaia_lib.evidence.runner_output import SKIPPED, TestOutcome
 from gaia_lib.evidence.testcases import TestCase
 
 _PARAMS = re.compile(r"\[.*\]$")
+# A reported location naming a file (Go's names its package: a directory).
+_FILE_SUFFIXES = (".py", ".js", ".ts", ".jsx", ".tsx", ".mjs", ".cjs")
 
 
 def _names(name: str) -> set[str]:
@@ -38,7 +44,7 @@ def _same_file(case_file: str, reported: str | None) -> bool:
         return True
     # Go reports the package import path: the case's directory ends it.
     directory = str(PurePosixPath(case_file).parent)
-    return not reported.endswith((".py", ".js", ".ts", ".jsx", ".tsx", ".mjs", ".cjs")) and (
+    return not reported.endswith(_FILE_SUFFIXES) and (
         reported == directory or reported.endswith("/" + directory))
 
 
@@ -62,3 +68,21 @@ def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                         seen.setdefault(case.test_id, set()).add(outcome.outcome)
     return {test_id: "reported skipped by the runner (skip / xfail / todo)"
             for test_id, states in sorted(seen.items()) if states == {SKIPPED}}
+
+
+def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+           files: Iterable[str]) -> dict[str, int]:
+    """file -> how many tests the runner reported in it, for each of `files` (the story's
+    test files) in which no test case was discovered at all."""
+    read = {case.file for case in cases}
+    reported: dict[str, set[str]] = {}
+    listed = list(outcomes)
+    for file in files:
+        if file in read:
+            continue
+        names = {_PARAMS.sub("", o.name) for o in listed
+                 if o.file and o.file.endswith(_FILE_SUFFIXES) and _same_file(file, o.file)}
+        if names:
+            reported[file] = names
+    return {file: len(names) for file, names in sorted(reported.items())}
+

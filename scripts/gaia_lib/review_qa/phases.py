@@ -142,6 +142,8 @@ class RunInputs:
     executes: Mapping[str, bool] | None = None
     units: ac_coverage.UnitRuns | None = None  # the matcher's `units` signal
     runner_missing: str | None = None  # a required tier's runner could not start at all
+    # story test files in which the review read no test, with how many the runner ran there
+    unread: Mapping[str, int] | None = None
 
 
 def story_fingerprint(text: str) -> str:
@@ -167,6 +169,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
         "attribution": run.attribution_why if run is not None else None,
         "runner_missing": run.runner_missing if run is not None else None,
+        "unread": sorted((run.unread or {}).items()) if run is not None else None,
         "executes": sorted((run.executes or {}).items()) if run is not None else None,
         "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
                   if run is not None and run.units is not None else None),
@@ -322,6 +325,12 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",
                           False)
         for tf in test_files if not tf.readable
+    ] + [
+        qa_checks.finding(file, 1, "warning", "unread-tests",
+                          f"the runner ran {count} test(s) in this file that the review cannot "
+                          "read (made at run time, e.g. in a loop over fixtures): no AC is "
+                          "matched to them", False)
+        for file, count in ((run.unread or {}) if run is not None else {}).items()
     ]
     if found.timed_out:
         discovery_check = qa_checks.check(
@@ -447,6 +456,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         units=ac_coverage.UnitRuns(*ran_units) if ran_units else None,
         runner_missing=next((why for suite in evidence.suites if suite.required
                              for why in (execution.runner_missing(suite),) if why), None),
+        unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
     )
     return evidence.as_json(), run
 

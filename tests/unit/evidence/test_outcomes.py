@@ -56,3 +56,16 @@ def test_go_packages_match_the_case_directory() -> None:
     tests = [runner_output.TestOutcome("TestSkip", "skipped", "example.com/m/signup")]
     cases = [TestCase("signup/codes_test.go", "TestSkip", 3, "")]
     assert list(outcomes.not_run(tests, cases)) == ["signup/codes_test.go::TestSkip"]
+
+
+def test_a_story_test_file_the_review_read_no_test_in_is_counted_from_the_runner() -> None:
+    cases = [TestCase("tests/test_a.py", "test_one", 1, "")]
+    ran = [runner_output.TestOutcome("test_one", "passed", "tests/test_a.py"),
+           runner_output.TestOutcome("test_gen[0]", "passed", "tests/test_gen.py"),
+           runner_output.TestOutcome("test_gen[1]", "failed", "tests/test_gen.py"),
+           runner_output.TestOutcome("test_other", "passed", "tests/test_gen.py"),
+           runner_output.TestOutcome("superstruct coerce changed", "passed", "/p/test/index.test.ts"),
+           runner_output.TestOutcome("TestX", "passed", "example.com/pkg")]  # a package: no file to count
+    files = ["tests/test_a.py", "tests/test_gen.py", "test/index.test.ts", "pkg/x_test.go"]
+    assert outcomes.unread(ran, cases, files) == {
+        "test/index.test.ts": 1, "tests/test_gen.py": 2}
