@@ -550,11 +550,17 @@ def test_setup_starts_a_clean_round(qa_project: Project, capsys: pytest.CaptureF
     evidence.mkdir(parents=True)
     (evidence / "fork-findings.json").write_text('{"findings": []}')
     (evidence / "fork-report.md").write_text("stale")
+    last_run = ["tier_1-stdout.log", "tier_1-junit.xml", "attribution-coverage.json"]
+    for name in [*last_run, "findings-round1.json", "qa-test-cases-E1-S1.json"]:
+        (evidence / name).write_text("{}")
     assert command.main(["setup", "E1-S1"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["evidence_dir"] == ".gaia/state/review/qa-tests/E1-S1"
     assert summary["blocked"] is None and summary["stack"] == "python-dev"
     assert not (evidence / "fork-findings.json").exists() and not (evidence / "fork-report.md").exists()
+    # The last run's outputs go; what rounds keep (their findings, the stable TC ids) stays.
+    assert sorted(p.name for p in evidence.iterdir() if p.is_file()) == [
+        "findings-round1.json", "qa-test-cases-E1-S1.json"]
 
 
 def test_a_new_round_never_reuses_the_last_rounds_evidence(

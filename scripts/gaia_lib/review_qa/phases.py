@@ -84,15 +84,23 @@ ROUND_LOCK_SECONDS = 3600.0  # a whole review, test runs included, may wait for 
 # are kept; everything else must be this round's, or a stale file could pass for evidence.
 ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
                "analysis-results.md", "execution-evidence.json", "llm-findings.json")
+RUN_OUTPUTS = ("tier_*", "attribution*")  # what a round's test run writes
 
 
 def start_round(s: Setup) -> None:
     """A new review starts clean: no earlier round's evidence or fork output can be mistaken
     for this round's. A story whose QA failure budget is spent (parked) is refused."""
     budget.check_can_start(s.project, s.key, exit_code=1)  # `review-qa KEY` makes it 3
+    state = s.state_dir()
     with writes.scope("parent", s.project):
         for name in ROUND_FILES:
-            writes.remove(s.state_dir() / name)
+            writes.remove(state / name)
+        # The last run's logs, reports and coverage: a round that runs nothing (a runner
+        # missing) must not leave them beside its own evidence.
+        for pattern in RUN_OUTPUTS:
+            for path in state.glob(pattern):
+                if path.is_file():
+                    writes.remove(path)
         checkpoint_step(s, 1)
 
 
