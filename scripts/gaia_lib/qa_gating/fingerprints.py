@@ -70,10 +70,20 @@ def fingerprint(finding: Mapping[str, Any]) -> str:
     return hashlib.sha256(material).hexdigest()[:16]
 
 
+SUMMARY_CHARS = 160
+
+
+def _clipped(text: str, limit: int) -> str:
+    """`text`, or its words up to `limit` characters and an ellipsis (never half a word)."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(" ,;:") + " …"
+
+
 def summary(finding: Mapping[str, Any]) -> str:
     kind, ac, where, _ = identity(finding)
     place = " ".join(p for p in (ac, where) if p)
-    message = " ".join(_text(finding, "message").split())[:160]
+    message = _clipped(" ".join(_text(finding, "message").split()), SUMMARY_CHARS)
     return f"{kind}{f' ({place})' if place else ''}: {message}"
 
 

@@ -547,7 +547,7 @@ def render_analysis_md(results: Mapping[str, Any]) -> str:
     head = (f"# Analysis results: {results['story_key']}\n\n"
             f"- skill: {results['skill']} {results.get('skill_version', '')}\n"
             f"- stack: {results.get('stack', '')}\n"
-            f"- tests discovered: {results.get('tests_discovered', {})}\n\n")
+            f"- test files discovered: {results.get('tests_discovered', {})}\n\n")
     return head + qa_report.render_deterministic(results)
 
 

@@ -83,3 +83,12 @@ def test_a_round_is_the_same_only_when_inputs_verdict_and_findings_all_are(
     # A round saved before rounds kept their inputs is never the same as a new review.
     fp.saved_path(tmp_path, 3).write_text(json.dumps({"round": 3, "findings": found}))
     assert not fp.same_as(tmp_path, 3, found, "sha256:in", "REQUEST_CHANGES")
+
+
+def test_a_long_message_is_clipped_at_a_word_not_inside_one() -> None:
+    words = " ".join(f"word{n}" for n in range(60))
+    shown = fp.summary({**BASE, "message": words})
+    message = shown.split(": ", 1)[1]
+    assert message.endswith(" …") and len(message) <= fp.SUMMARY_CHARS + 2
+    assert all(w in words.split() for w in message[:-2].split())
+    assert fp.summary(BASE).endswith("The test only checks 'status' is truthy")
