@@ -30,6 +30,7 @@ Rules:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,7 +109,43 @@ GITIGNORE = """# Written by gaia init: what a commit of .gaia/ leaves out.
 *.lock
 # Review caches, keyed by their inputs on this machine.
 .cache/
+# A review's test run output on this machine (logs, runner reports, coverage data); its
+# evidence files (analysis-results, execution-evidence) and reports are kept.
+state/review/*/*/tier_*
+state/review/*/*/attribution*
 """
+
+
+# Where a project names itself: (file, pattern); the first found wins, else the directory.
+_NAMED_IN = (("package.json", None),
+             ("pyproject.toml", re.compile(
+                 r'^\[(?:project|tool\.poetry)\][^\[]*?^name\s*=\s*["\']([^"\']+)["\']',
+                 re.MULTILINE | re.DOTALL)),
+             ("setup.cfg", re.compile(r"^\[metadata\][^\[]*?^name\s*=\s*(\S+)",
+                                      re.MULTILINE | re.DOTALL)),
+             ("go.mod", re.compile(r"^module\s+(\S+)", re.MULTILINE)))
+
+
+def project_name(root: Path) -> str:
+    """The project's own name (package.json `name`, pyproject.toml's `[project]` or
+    `[tool.poetry]` name, setup.cfg's `[metadata]` name, the last part of go.mod's module
+    path), else its directory's (an unpacked `tinydb-4.8.2/`)."""
+    for file, pattern in _NAMED_IN:
+        try:
+            text = (root / file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if pattern is None:
+            try:
+                name = json.loads(text).get("name")
+            except (ValueError, AttributeError):
+                continue
+        else:
+            found = pattern.search(text)
+            name = found.group(1).rsplit("/", 1)[-1] if found else None
+        if isinstance(name, str) and name.strip():
+            return name.strip()
+    return root.resolve().name
 
 
 def render_test_environment(found: Survey) -> str:
@@ -121,7 +158,7 @@ def render_test_environment(found: Survey) -> str:
 
 
 def plan(project: Path, found: Survey) -> list[Planned]:
-    name = project.resolve().name
+    name = project_name(project)
     text = render_config(name, found)
     config.parse(text, paths.project_config(project), EXIT_EXISTS)  # schema-valid or refused
     return [

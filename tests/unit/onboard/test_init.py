@@ -77,14 +77,34 @@ def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path)
     cache.parent.mkdir(parents=True)
     cache.write_text("{}")
     (cache.parent.parent / "analysis-results.json").write_text("{}")
+    for run_output in ("tier_1-stdout.log", "tier_1-junit.xml", "attribution.coverage"):
+        (cache.parent.parent / run_output).write_text("x")
     listed = subprocess.run(["git", "status", "--porcelain", "-uall", ".gaia"], cwd=repo,
                             check=True, capture_output=True, text=True).stdout
     assert "E1-S1-x.md\n" in listed and "analysis-results.json" in listed
     assert ".lock" not in listed and ".cache" not in listed
+    assert "tier_1" not in listed and "attribution" not in listed  # this machine's run output
     # The team's own ignore rules are kept, even with --force.
     (repo / ".gaia/.gitignore").write_text("state/\n")
     assert repo / ".gaia/.gitignore" in onboarding.init(repo, force=True).kept
     assert (repo / ".gaia/.gitignore").read_text() == "state/\n"
+
+
+@pytest.mark.parametrize(("file", "text", "name"), [
+    ("package.json", '{"name": "@acme/web", "version": "1.0.0"}', "@acme/web"),
+    ("pyproject.toml", "[build-system]\nrequires = []\n\n[project]\nname = 'tinyshop'\n",
+     "tinyshop"),
+    ("pyproject.toml", '[tool.poetry]\nname = "tinydb"\nversion = "4.8.2"\n', "tinydb"),
+    ("setup.cfg", "[metadata]\nname = shoplib\n", "shoplib"),
+    ("go.mod", "module github.com/acme/cart\n\ngo 1.19\n", "cart"),
+    ("README.md", "no manifest\n", "tinydb-4.8.2"),
+])
+def test_the_project_is_named_as_it_names_itself(tmp_path: Path, file: str, text: str,
+                                                 name: str) -> None:
+    root = tmp_path / "tinydb-4.8.2"  # an unpacked sdist's directory
+    root.mkdir()
+    (root / file).write_text(text)
+    assert onboarding.project_name(root) == name
 
 
 def test_same_tree_gives_byte_identical_files(repo: Path, tmp_path: Path) -> None:
