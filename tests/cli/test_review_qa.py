@@ -223,6 +223,29 @@ for number, (email, expected) in enumerate([("a@b.co", "created"), ("nope", 422)
         "time, e.g. in a loop over fixtures): no AC is matched to them")]
 
 
+@pytest.mark.parametrize(("where", "text"), [
+    (".gaia/artifacts/planning-artifacts/test-plan.md",
+     "# Test plan\n\nUnit tests live in `tests/unit/`.\n"),
+    (".gaia/artifacts/test-artifacts/test-environment.yaml",  # as gaia init writes it
+     "tier_directories:\n  - \"tests/unit\"\n"),
+])
+def test_a_test_outside_the_documented_test_directories_is_an_architecture_warning(
+    qa_project: Project, where: str, text: str
+) -> None:
+    qa_project.write(where, text)
+    assert command.main(["E1-S1"]) == 0  # a warning: nothing blocks
+    check = _check(qa_project, "test-architecture")
+    assert check["status"] == "failed"
+    findings = check["findings"]
+    assert isinstance(findings, list)
+    assert [(f["file"], f["severity"], f["blocking"], f["message"]) for f in findings] == [
+        ("tests/test_signup.py", "warning", False,
+         "tests/test_signup.py is outside the documented test directories (tests/unit)")]
+    qa_project.write(where, text.replace("tests/unit", "tests"))
+    assert command.main(["E1-S1"]) == 0
+    assert _check(qa_project, "test-architecture")["status"] == "passed"
+
+
 def test_a_required_tier_without_a_command_blocks_rather_than_approves(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gaia_lib.core import paths
+from gaia_lib.core import paths, yamlio
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import (
     ac_coverage,
@@ -372,8 +372,29 @@ def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     return rows, ran("behavioural-attribution", findings)
 
 
+def test_dirs_documents(project: Path) -> tuple[Path, ...]:
+    """The documents that say where a project's tests belong, in the order they are read."""
+    planning = paths.planning_artifacts(project)
+    return (planning / "test-plan.md", planning / "architecture.md",
+            paths.test_artifacts(project) / "test-environment.yaml")
+
+
+def _environment_dirs(project: Path) -> list[str]:
+    """test-environment.yaml's `tier_directories` (what `gaia init` writes); [] without."""
+    path = paths.test_artifacts(project) / "test-environment.yaml"
+    try:
+        data = yamlio.load(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, GaiaError, UnicodeDecodeError):
+        return []
+    found = data.get("tier_directories") if isinstance(data, Mapping) else None
+    return [str(d) for d in found if isinstance(d, str) and d.strip()] \
+        if isinstance(found, list) else []
+
+
 def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
-    """Test pyramid counts, locations against the plan documents, FR references in tests."""
+    """Test pyramid counts, locations against the plan documents (test-plan.md,
+    architecture.md; else test-environment.yaml's tier directories), FR references in
+    tests."""
     pyramid = {"unit": 0, "integration": 0, "e2e": 0, "other": 0}
     for tf in test_files:
         parts = set(Path(tf.path).parts)
@@ -392,6 +413,8 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
         if path.is_file():
             text = path.read_text(encoding="utf-8", errors="replace")
             documented += re.findall(r"`((?:[\w.-]+/)*tests?/[\w./-]*)`", text)
+    if not documented:  # the test directories gaia init found and recorded
+        documented = _environment_dirs(s.project)
     documented = sorted(set(d.rstrip("/") for d in documented))
     outside = rules.outside_documented((tf.path for tf in test_files), documented)
     fr_refs = {fr: sorted(tf.path for tf in test_files if fr in tf.text)
@@ -437,8 +460,8 @@ def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         trace_check = ran("fr-traceability", trace)
     if not documented:
         arch_check = check("test-architecture", "skipped",
-                           skip_reason="no test directories documented in test-plan.md or "
-                                       "architecture.md")
+                           skip_reason="no test directories documented in test-plan.md, "
+                                       "architecture.md or test-environment.yaml")
     else:
         arch_check = ran("test-architecture", arch)
     return [ran("over-coverage", over), trace_check, arch_check]

@@ -193,6 +193,10 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         # The story gate's File List check reads git, not only the files hashed above: a file
         # changed on the branch that the File List misses changes the analysis too.
         "gate_warnings": list(gate_warnings),
+        # Where the tests belong (the architecture check's documents).
+        "test_dirs_documents": {path.name: sha256_bytes(path.read_bytes())
+                                for path in qa_checks.test_dirs_documents(s.project)
+                                if path.is_file()},
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:32]
 
