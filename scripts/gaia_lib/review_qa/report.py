@@ -196,9 +196,10 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
             out.append(f"- test run: {suite.get('name', '?')} {state} before running any "
                        f"test: {suite['stopped']}{shown}\n")
             continue
+        skipped = suite.get("skip_count", 0)
         out.append(f"- test run: {suite.get('name', '?')} {state} "
                    f"({suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} "
-                   f"failed){shown}\n")
+                   f"failed{f', {skipped} skipped' if skipped else ''}){shown}\n")
         out += [f"  - failed: {_failed_test(test)}\n" for test in suite.get("failed_tests", [])
                 if isinstance(test, Mapping)]
     return "".join(out)

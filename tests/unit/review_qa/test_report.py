@@ -177,10 +177,19 @@ def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
         {"name": "tier_1", "exit_code": 0, "pass_count": 59, "fail_count": 0,
          "skip_count": 2, "duration_seconds": 1.94},
         {"name": "tier_2", "exit_code": 1, "pass_count": 3, "fail_count": 1,
-         "duration_seconds": 0.5, "stderr_log": "tier_2-stderr.log"}]}
+         "duration_seconds": 0.5, "stderr_log": "tier_2-stderr.log"},
+        {"name": "tier_3", "exit_code": 1, "pass_count": 8, "fail_count": 1, "skip_count": 2,
+         "duration_seconds": 0.5,
+         "failed_tests": [{"name": "custom error message", "file": "test/api/mask.test.ts",
+                           "message": "AssertionError: expected 'a' to be 'b'"},
+                          {"name": "TestX"}]}]}
     assert qa_report.render_run(evidence, "ev") == (
         "- test run: tier_1 passed (59 passed, 2 skipped) in 1.9 s\n"
-        "- test run: tier_2 exited 1 (3 passed, 1 failed); its output: ev/tier_2-stderr.log\n")
+        "- test run: tier_2 exited 1 (3 passed, 1 failed); its output: ev/tier_2-stderr.log\n"
+        "- test run: tier_3 exited 1 (8 passed, 1 failed, 2 skipped)\n"
+        "  - failed: `test/api/mask.test.ts > custom error message`: AssertionError: expected "
+        "'a' to be 'b'\n"
+        "  - failed: `TestX`\n")
 
 
 def test_a_skipped_tier_is_said_with_its_reason_not_as_passed() -> None:
