@@ -1,7 +1,7 @@
 """`gaia init`: set up GAIA in an existing repository from what the survey finds.
 
 Files written (all through core.writes, parent scope, atomic):
-- `.gaia/config/project-config.yaml`: project name (the directory's name), `project.stack`
+- `.gaia/config/project-config.yaml`: project name (`project_name`), `project.stack`
   (the primary stack), `test_cmd` (the primary stack's test command), one tier per stack with
   a test command (`tier_1` the primary's, then the others in the survey's order; placement
   local + ci_pre_merge, required: a stack in a subdirectory runs as `cd DIR && ...`, which a
@@ -14,12 +14,13 @@ Files written (all through core.writes, parent scope, atomic):
   allowlist test automation may write tests into.
 - `.gaia/.gitignore`: what a commit of `.gaia/` should leave out: the `<file>.lock` sidecars
   (core.locks: empty files a lock is taken on) and the review caches (`.cache/`, keyed by
-  inputs on this machine).
+  inputs on this machine) and a review's test run output.
 Rules:
 - Nothing is overwritten without `force`: when any of these exists, init refuses and names
   them. With `force`, the config and test-environment.yaml are rewritten; an existing sprint
   status, epics index or `.gaia/.gitignore` is KEPT (the team's board and ignore rules, which
-  a re-detection cannot know).
+  a re-detection cannot know), and so is every top-level section of the old config that init
+  does not write (`qa:`, `review:`, ...: the team's settings, as they were written).
 - A repository where no stack is found is refused (nothing to configure).
 - What this machine lacks to run the chosen test commands (`onboard.readiness`: pytest or
   coverage.py the project's `python` cannot import, a JS runner missing from node_modules) is
@@ -157,9 +158,43 @@ def render_test_environment(found: Survey) -> str:
     return "\n".join(lines) + "\n"
 
 
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
+
+
+def kept_sections(old: str, new: str) -> str:
+    """The top-level sections of the config `old` that `new` does not have, as written (their
+    key line, the indented lines and comments up to the next top-level key)."""
+    written = {m.group(1) for line in new.splitlines() if (m := _TOP_KEY.match(line))}
+    blocks: list[list[str]] = []
+    keep = False
+    for line in old.splitlines():
+        key = _TOP_KEY.match(line)
+        if key:
+            keep = key.group(1) not in written
+            if keep:
+                blocks.append([])
+        elif line and not line[0].isspace() and not line.startswith("#"):
+            keep = False  # something else at the top level: not a section
+        if keep:
+            blocks[-1].append(line)
+    return "".join("\n".join(block).rstrip() + "\n" for block in blocks)
+
+
 def plan(project: Path, found: Survey) -> list[Planned]:
     name = project_name(project)
     text = render_config(name, found)
+    try:
+        old = paths.project_config(project).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        old = ""
+    extra = kept_sections(old, text)
+    if extra:
+        merged = text + "\n# Kept from the previous config (gaia init --force):\n" + extra
+        try:
+            config.parse(merged, paths.project_config(project), EXIT_EXISTS)
+            text = merged
+        except GaiaError:
+            pass  # a broken old config is what --force repairs: none of it is kept
     config.parse(text, paths.project_config(project), EXIT_EXISTS)  # schema-valid or refused
     return [
         Planned(paths.gaia_dir(project) / "config" / "project-config.yaml", text, False),

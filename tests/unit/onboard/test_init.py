@@ -65,6 +65,19 @@ def test_force_rewrites_the_config_but_keeps_the_board(repo: Path) -> None:
     assert config.load(repo).stack == "python-dev"
 
 
+def test_force_keeps_the_teams_own_config_sections(repo: Path) -> None:
+    onboarding.init(repo)
+    cfg = repo / ".gaia/config/project-config.yaml"
+    cfg.write_text(cfg.read_text() + "qa:\n  max_rounds: 5  # our budget\n  model: m\n")
+    onboarding.init(repo, force=True)
+    assert "  max_rounds: 5  # our budget\n  model: m\n" in cfg.read_text()
+    assert config.load(repo).qa.max_rounds == 5
+    # A config too broken to read is what --force repairs: none of it is kept.
+    cfg.write_text("qa: [unclosed\n")
+    onboarding.init(repo, force=True)
+    assert "unclosed" not in cfg.read_text() and config.load(repo).stack == "python-dev"
+
+
 def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path) -> None:
     git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
     subprocess.run([*git, "init", "-q"], cwd=repo, check=True)
