@@ -118,6 +118,18 @@ def test_refusals_are_one_line_and_write_nothing(
     assert not (board.root / ".gaia/state/qa-gating.jsonl").exists()
 
 
+def test_a_fail_that_a_broken_config_cannot_weigh_is_refused_before_it_is_written(
+    board: Project
+) -> None:
+    # A retry after the error must not record the round twice (and spend the budget twice).
+    board.write(".gaia/config/project-config.yaml", "qa:\n  gate: on\n  max_rounds: 0\n")
+    result = gaia(board, "qa-record", "E1-S2", "--result", "fail")
+    assert result.returncode == 1 and "max_rounds" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not record_file(board).exists()
+    assert ledger.history(board.root, "E1-S2", "QA Tests") == []
+
+
 def test_32_concurrent_recorders_lose_nothing(project: Project) -> None:
     keys = [f"E1-S{n}" for n in range(1, 9)]
     chain(project, dict.fromkeys(keys, "done"))

@@ -68,9 +68,9 @@ def check_can_start(project: Path, key: str, exit_code: int = EXIT_PARKED) -> No
         raise GaiaError(f"refusing re-QA: {budget.message()}", exit_code)
 
 
-def notify_if_parked(project: Path, key: str) -> str | None:
+def notify_if_parked(project: Path, key: str, max_rounds: int | None = None) -> str | None:
     """The one parking message, the first time the budget is found spent at this count."""
-    budget = status(project, key)
+    budget = status(project, key, max_rounds)
     if not budget.spent:
         return None
     told = journal.latest(project, "parked").get(budget.key)

@@ -35,9 +35,12 @@ Recording (`record`, behind `gaia qa-record KEY --result R [--report P] [--round
   points at it; otherwise its report is `-`.
 - A legacy status row (a verdict, no round in the ledger) is first copied into `## QA rounds`
   as its oldest round, recorded `-`, unless it is the round being written (a correction).
-- The status row of the story is replaced (a duplicate is dropped) or appended at the end of
-  the status table; a three-column header is upgraded to four in place, untouched rows keep
-  their three cells. A round row replaces the row of the same (story, round), else is appended.
+- The status row of the story (its current verdict) is replaced (a duplicate is dropped) or
+  appended at the end of the status table, unless the record is of a round older than the
+  story's newest on file: a correction of history, which leaves the current verdict the
+  newest round's (re-recording round 1 as a pass must not clear round 6's fail); a
+  three-column header is upgraded to four in place, untouched rows keep their three cells.
+  A round row replaces the row of the same (story, round), else is appended.
 - Every round written to `## QA rounds` is written, in the same locked transaction, to the
   review rounds ledger (`.gaia/state/review-rounds.jsonl`, gate `QA Tests`, verdict
   PASSED | FAILED | WAIVED), so the two never disagree; if the ledger write fails, the file is
@@ -506,7 +509,13 @@ def record(project: Path, request: Request, *, recorded: str | None = None) -> R
             ledger_rows.append(backfill)
             result.notes.append(f"backfilled {request.key} round {legacy.round} from the legacy "
                                 f"row ({legacy.result})")
-        text = upsert_status(text, StatusRow(request.key, request.result, report, number, 4))
+        newest = current.highest_round(request.key)
+        if number is None or number >= newest:
+            text = upsert_status(text, StatusRow(request.key, request.result, report, number, 4))
+        else:  # an earlier round re-recorded: its history row only, the newest round decides
+            result.notes.append(f"round {number} is not {request.key}'s newest (round "
+                                f"{newest}): its row in the rounds history is replaced, the "
+                                f"current verdict stays round {newest}'s")
         if number is not None:
             row = RoundRow(request.key, number, request.result, report, date,
                            request.findings or NO_CELL)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import paths
+from gaia_lib.core import config, paths
 from gaia_lib.qa_gating import budget, record
 
 GATE_RESULT = {"PASSED": "pass", "FAILED": "fail", "UNVERIFIED": "pending"}
@@ -25,8 +25,12 @@ class Outcome:
 
 
 def record_verdict(project: Path, request: record.Request) -> Outcome:
+    # The budget a fail is weighed against is read first: a config that cannot be read
+    # refuses the record before anything is written (a retry would record the round twice).
+    limit = config.load(project, 1).qa.max_rounds if request.result == "fail" else None
     recorded = record.record(project, request)
-    parked = budget.notify_if_parked(project, recorded.key) if recorded.result == "fail" else None
+    parked = (budget.notify_if_parked(project, recorded.key, limit)
+              if recorded.result == "fail" else None)
     return Outcome(recorded, parked)
 
 

@@ -106,6 +106,23 @@ def test_without_round_the_default_is_previous_plus_one_and_the_same_round_repla
     assert [(r.round, r.result) for r in qa.history("E1-S1")] == [(1, "fail"), (2, "pass")]
 
 
+def test_re_recording_an_earlier_round_leaves_the_newest_rounds_verdict_current(
+    board: Project,
+) -> None:
+    # Round 6 failed; a correction of round 1 to a pass must not release the dependents.
+    _rec(board, "E1-S1", "fail", round=1)
+    _rec(board, "E1-S1", "fail", round=6)
+    recorded = _rec(board, "E1-S1", "pass", round=1)
+    qa = record.load(board.root, "E1")
+    row = qa.row("E1-S1")
+    assert qa.current("E1-S1") == "fail" and row is not None and row.round == 6
+    assert [(r.round, r.result) for r in qa.history("E1-S1")] == [(1, "pass"), (6, "fail")]
+    assert recorded.notes == ["round 1 is not E1-S1's newest (round 6): its row in the rounds "
+                              "history is replaced, the current verdict stays round 6's"]
+    _rec(board, "E1-S1", "pass", round=6)  # the newest round itself: current again
+    assert record.load(board.root, "E1").current("E1-S1") == "pass"
+
+
 @pytest.mark.parametrize(("report", "expected"), [
     ("reviews/qa-tests-E1-S1-round3.md", 3), ("reviews/qa-tests-E1-S1-round08.md", 8),
     ("reviews/qa-tests-E1-S1.md", 1), ("reviews/notes.md", 2),
