@@ -70,9 +70,8 @@ def test_fail_then_gate_off_releases_and_keeps_the_row(board: Project) -> None:
     status = gaia(board, "qa-gate", "status").stdout.splitlines()
     assert status[1] == "E1-S2\tdone\tfail\tround 1\t-\twaived\t-"
     on = gaia(board, "qa-gate", "on", "--story", "E1-S2", "--reason", "gate it again")
-    assert on.stdout == ("backfilled E1-S2 as waived (finished before gating)\n"
-                         "on (story E1-S2: gate it again)\n")
-    assert check_deps(board).returncode == 0  # activation never holds the board retroactively
+    assert on.stdout == "on (story E1-S2: gate it again)\n"
+    assert check_deps(board).returncode == 1  # the exit taken back: its fail holds again
 
 
 def test_three_failed_rounds_park_the_story_once(board: Project) -> None:

@@ -13,9 +13,11 @@ A story holds its dependents only while its result is not pass, waived or none (
 
 Setting: every change is a journal record with who, when and why (`--reason` is required for
 on and off); `inherit` clears a level's word. Activation never holds the board retroactively:
-a change that turns gating on for a story that was not gated before backfills it, when it is
-already `done` with a result that would hold (fail, pending), as `waived` (roundless, no
-report) with the reason "finished before gating".
+a change that turns gating on for a story the project's config kept ungated (`qa.gate: off`)
+backfills it, when it is already `done` with a result that would hold (fail, pending), as
+`waived` (roundless, no report) with the reason "finished before gating". A story that was
+ungated by an `off` record is not backfilled: that off was an exit taken past a verdict, and
+turning gating back on takes it back (its fail holds again, as it did before the off).
 """
 
 from __future__ import annotations
@@ -146,15 +148,15 @@ def set_mode(project: Path, level: str, target: str, setting: str,
         raise UsageError(f"--reason may not contain '|' or exceed {MAX_REASON} characters", 1)
     before_modes = Modes.load(project)
     scope = _scope(level, target, project)
-    before = {s.key: before_modes.for_story(s.key).gates for s in scope}
+    before = {s.key: before_modes.for_story(s.key) for s in scope}
     journal.append(project, {"kind": "mode", "level": level, "target": target,
                              "mode": setting, "reason": text})
     after_modes = Modes.load(project)
     change = Change(level, target, setting, before_modes.at(level, target),
                     after_modes.at(level, target))
     for story in scope:
-        if before[story.key] or not after_modes.for_story(story.key).gates:
-            continue
+        if before[story.key].mode != "off" or not after_modes.for_story(story.key).gates:
+            continue  # gated already, or ungated by an off record (an exit taken back)
         if story.status != "done":
             continue
         if not holds_result(record.load(project, story.epic).current(story.key)):

@@ -69,16 +69,28 @@ def test_on_and_off_need_a_reason(board: Project, setting: str, reason: str | No
 
 
 def test_activation_backfills_done_stories_that_would_hold(board: Project) -> None:
+    # The project's config kept gating off while E1-S1 failed and finished.
+    board.write(".gaia/config/project-config.yaml", "qa:\n  gate: off\n")
     record.record(board.root, Request("E1-S1", "fail", round=1))
     record.record(board.root, Request("E1-S2", "pending"))  # not done: left alone
-    mode.set_mode(board.root, "epic", "E1", "off", "spike")
-    change = mode.set_mode(board.root, "epic", "E1", "on", "back to normal")
+    change = mode.set_mode(board.root, "epic", "E1", "on", "gating from now on")
     assert change.backfilled == ["E1-S1"]
     qa = record.load(board.root, "E1")
     assert (qa.current("E1-S1"), qa.row("E1-S1").round) == ("waived", None)  # type: ignore[union-attr]
     assert [(w.story, w.reason) for w in qa.waivers] == [("E1-S1", "finished before gating")]
     assert [(r.round, r.result) for r in qa.history("E1-S1")] == [(1, "fail")]  # kept
     assert qa.current("E1-S2") == "pending"
+
+
+def test_turning_gating_back_on_after_an_off_takes_that_exit_back(board: Project) -> None:
+    # E1-S1 failed while gated; the off was an exit past that fail, not "before gating".
+    record.record(board.root, Request("E1-S1", "fail", round=1))
+    mode.set_mode(board.root, "story", "E1-S1", "off", "legacy parser, accepted")
+    assert mode.set_mode(board.root, "story", "E1-S1", "on", "back on").backfilled == []
+    mode.set_mode(board.root, "epic", "E1", "off", "spike")
+    assert mode.set_mode(board.root, "epic", "E1", "inherit", None).backfilled == []
+    qa = record.load(board.root, "E1")
+    assert qa.current("E1-S1") == "fail" and not qa.waivers
 
 
 def test_a_story_that_was_gated_all_along_is_not_backfilled(board: Project) -> None:
