@@ -17,7 +17,9 @@ any failure while writing restores each touched file byte for byte and exits 8. 
 status lines change: every other byte, line endings included, is kept.
 
 `review -> done` needs a COMPLETE composite Review Gate, except that the QA Tests row does not
-hold it while the story's QA gating mode is off or waived (qa_gating.mode; the row stays).
+hold it while the story's QA gating mode is off or waived (qa_gating.mode; the row stays); and,
+while gating is on, a current QA verdict of `fail` in the epic's test-status.md (the verdict
+that gates: `gaia qa-record` writes it without the Review Gate row) holds it too.
 
 Exit codes: 0 ok / no-op, 1 usage or --from mismatch, 2 story missing, 3 ambiguous,
 4 malformed story (no status, no epic), 5 epics-and-stories missing, 6 lock timeout,
@@ -35,7 +37,7 @@ from gaia_lib.core import config, keys, lifecycle, locks, paths, writes
 from gaia_lib.core.errors import Ambiguous, GaiaError, MalformedFile, NotFound
 from gaia_lib.gate import ledger
 from gaia_lib.gate import table as gate
-from gaia_lib.qa_gating import mode
+from gaia_lib.qa_gating import board, mode, record
 from gaia_lib.story import markdown, resolve, sprint, states
 from gaia_lib.story.editing import editing
 from gaia_lib.story.parser import GateRow, Story, load_story
@@ -480,6 +482,15 @@ def transition_story(project: Path, request: Request) -> Result:
 def _check_done_gates(project: Path, story: Story, key: str, result: Result) -> None:
     qa_mode = mode.resolve(project, story=key)
     problem = _gate_problem(story, qa_waived=not qa_mode.gates)
+    current = record.current_result(project, key) if qa_mode.gates else None
+    if problem is None and current is not None and current.result == "fail":
+        # The QA record is the verdict that gates; a Review Gate row it never reached (a
+        # verdict recorded with `gaia qa-record`) does not outvote it.
+        number = f"round {current.round}" if current.round is not None else "no round"
+        where = paths.relative_to_project(board.record_path(project, keys.epic_of(key)),
+                                          project)
+        problem = (f"the current QA verdict of {key} is fail ({number}, {where}), whatever "
+                   "its QA Tests row reads")
     if not qa_mode.gates:
         result.notes.append(f"QA Tests row not holding review -> done: QA gating is "
                             f"{qa_mode.describe()}")

@@ -498,6 +498,23 @@ def test_qa_gate_off_stops_the_qa_row_holding_review_to_done(project: Project) -
     assert "| QA Tests | FAILED |" in files["E1-S1"].read_text()  # the row stays
 
 
+def test_a_current_qa_fail_holds_review_to_done_whatever_the_gate_row_reads(
+        project: Project) -> None:
+    from gaia_lib.qa_gating import mode, record
+
+    files = make_world(project, {"E1-S1": "review"})
+    _with_passed_gate(files["E1-S1"])  # QA Tests PASSED: round 1
+    record.record(project.root, record.Request("E1-S1", "fail"))  # `gaia qa-record`: round 1
+    before = files["E1-S1"].read_text()
+    with pytest.raises(GaiaError, match=r"the current QA verdict of E1-S1 is fail \(round 1, "
+                                        r".*test-status.md\), whatever its QA Tests row reads"):
+        transition_story(project.root, Request("E1-S1", to="done"))
+    assert files["E1-S1"].read_text() == before
+    mode.set_mode(project.root, "story", "E1-S1", "off", "accepted as is")  # an exit: it goes
+    transition_story(project.root, Request("E1-S1", to="done"))
+    assert "\nstatus: done\n" in files["E1-S1"].read_text()
+
+
 def test_qa_gate_off_never_releases_another_gate(project: Project) -> None:
     from gaia_lib.qa_gating import mode
 
