@@ -81,6 +81,16 @@ def test_three_failed_rounds_park_the_story_once(board: Project) -> None:
     lint = gaia(board, "qa-gate", "lint").stdout.splitlines()
     assert [line.split(" ", 1)[0] for line in lint] == ["QG1", "QG3"]
     assert gaia(board, "qa-gate", "status").stdout.splitlines()[1].endswith("\tparked")
+    # The exit QG3 names, taken: the story holds nothing, and lint is clean.
+    gaia(board, "qa-gate", "off", "--story", "E1-S2", "--reason", "accepted as is")
+    lint_after = gaia(board, "qa-gate", "lint")
+    assert (lint_after.returncode, lint_after.stdout) == (0, "QA gating lint: OK (4 stories)\n")
+
+
+def test_an_epic_key_in_lower_case_is_the_epic(board: Project) -> None:
+    closed = gaia(board, "close-epic", "e1", "--reason", "shipped")
+    assert closed.returncode == 0 and closed.stdout.startswith("closed: E1")
+    assert gaia(board, "qa-gate", "status").stdout.startswith("E1\tclosed\t")
 
 
 def test_closing_the_epic_stops_reporting_and_reopening_restores(board: Project) -> None:
@@ -106,6 +116,10 @@ def test_closing_the_epic_stops_reporting_and_reopening_restores(board: Project)
     (("qa-gate", "on", "--epic", "E1", "--story", "E1-S1", "--reason", "r"), 2, "exactly one"),
     (("close-epic", "E1"), 1, "needs --reason"),
     (("close-epic", "E1;rm"), 1, "invalid epic key"),
+    (("close-epic", "E7", "--reason", "typo"), 1, "no story of epic E7 in this project "
+                                                  "(epics: E1)"),
+    (("qa-gate", "off", "--epic", "E7", "--reason", "typo"), 1, "no story of epic E7"),
+    (("qa-gate", "off", "--story", "E7-S1", "--reason", "typo"), 1, "no story E7-S1 in this"),
 ])
 def test_refusals_are_one_line_and_write_nothing(
     board: Project, args: tuple[str, ...], code: int, message: str

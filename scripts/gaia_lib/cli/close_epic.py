@@ -36,6 +36,7 @@ def cli(epic: str, reason: str | None, reopen: bool) -> int:
     if reopen and reason is not None:
         raise UsageError("--reopen takes no --reason", 2)
     closure, changed = exits.close_epic(paths.project_dir(), epic, reason, reopen)
+    epic = closure.epic  # as the project spells it (`e1` is E1)
     if not changed:
         print(f"unchanged: {epic} is already {'closed' if closure.closed else 'open'}")
     elif closure.closed:

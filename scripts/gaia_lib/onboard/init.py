@@ -114,6 +114,9 @@ GITIGNORE = """# Written by gaia init: what a commit of .gaia/ leaves out.
 # evidence files (analysis-results, execution-evidence) and reports are kept.
 state/review/*/*/tier_*
 state/review/*/*/attribution*
+# The same of dev-story's DoD and TDD runs (their JSON evidence is kept).
+state/dev-story/**/*.log
+state/dev-story/**/*-junit.xml
 """
 
 

@@ -6,7 +6,11 @@ Rules:
   loaded through `resolve.find_story`, so a shadowed or ambiguous key reads exactly as every
   other command reads it. A story file that does not parse is listed with status None.
 - An epic's directory is the `epic-*` directory holding its stories; with none, the first
-  `epic-<e>` / `epic-<e>-*` directory (case-insensitive); with none, `epic-<E>`.
+  `epic-<e>` / `epic-<e>-*` directory (case-insensitive); with none, `epic-<e>` in lower case,
+  as `gaia story new` names a new epic's (a record made before the first story must not land
+  in a second directory).
+- A command that acts on an epic or story by key (`close-epic`, `qa-gate --epic/--story`)
+  reads `e1` as `E1` and refuses a key no story of the project has.
 - The epic's QA record is `<epic dir>/test-status.md`.
 - An epic key is `E<n>`; a story key of another form (`PROJ-12`) has the part before its first
   `-` as its epic, and one without `-` (`story_7`) is its own. Listing the board (`stories`)
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import keys, paths
-from gaia_lib.core.errors import GaiaError, InvalidInput
+from gaia_lib.core.errors import GaiaError, InvalidInput, NotFound
 from gaia_lib.story import resolve
 from gaia_lib.story.parser import load_story
 
@@ -100,7 +104,29 @@ def epic_dir(project: Path, epic: str) -> Path:
     for name in names:
         if name.lower() == token or name.lower().startswith(token + "-"):
             return root / name
-    return root / f"epic-{epic}"
+    return root / token  # as `gaia story new` spells a new epic's directory
+
+
+def known_epic(project: Path, raw: str, exit_code: int = 1) -> str:
+    """An epic key a command acts on: `e1` read as `E1`, and one no story of the project
+    belongs to refused (a typo would otherwise close or waive an epic that does not exist)."""
+    key = epic_key(raw.upper() if re.fullmatch(r"[eE][0-9]+", raw) else raw, exit_code)
+    epics = list(dict.fromkeys(s.epic for s in stories(project)))  # in key order
+    if key not in epics:
+        known = ", ".join(epics) or "none"
+        raise InvalidInput(f"no story of epic {key} in this project (epics: {known})",
+                           exit_code)
+    return key
+
+
+def known_story(project: Path, raw: str, exit_code: int = 1) -> str:
+    """A story key a command acts on, refused when no story file has it."""
+    key = keys.story_key(raw, exit_code)
+    try:
+        resolve.find_story(project, key)
+    except NotFound:
+        raise InvalidInput(f"no story {key} in this project", exit_code) from None
+    return key
 
 
 def record_path(project: Path, epic: str) -> Path:

@@ -49,7 +49,7 @@ def closed_epics(project: Path) -> frozenset[str]:
 def close_epic(project: Path, epic: str, reason: str | None, reopen: bool = False) -> tuple[
         Closure, bool]:
     """Close (or reopen) `epic`; returns (the record in force, whether anything changed)."""
-    epic = board.epic_key(epic)
+    epic = board.known_epic(project, epic)
     text = " ".join((reason or "").replace("#", " ").split())[:MAX_REASON]
     if not reopen and not text:
         raise UsageError("close-epic needs --reason (why the epic no longer matters)", 1)

@@ -10,8 +10,9 @@ Findings, each one line, sorted by code then text:
   story has a dependency held by QA. Names every QA row holding a remaining story (`K(qa:R)`)
   and the three exits (seed 004's F19).
 - QG2 cycle: a dependency cycle, named from its smallest key (`E1-S2 -> E1-S3 -> E1-S2`).
-- QG3 budget spent: a story whose QA failure budget is spent (parked), with its rounds and
-  newest report.
+- QG3 budget spent: a story whose QA failure budget is spent (parked) and whose QA row still
+  holds, with its rounds and newest report (once an exit is taken, `qa-gate off` or closing
+  the epic, it holds nothing and is no finding).
 - QG4 never ready: an unfinished story that can never become ready: it depends on a missing
   story, on a story in a cycle (or is in one), on an unfinished story of a closed epic, or on a
   story that itself can never become ready.
@@ -134,6 +135,6 @@ def lint(project: Path) -> list[Finding]:
             spent = budget.Budget(story.key, budget.failed_rounds(history), limit,
                                   qa.current(story.key),
                                   names.newest_report(project, story.key) if history else None)
-            if spent.spent:
+            if spent.spent and gate.hold(story.key) is not None:
                 parked.append(spent)
     return lint_board(stories, gate.hold, closed, parked)

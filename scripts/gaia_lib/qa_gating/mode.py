@@ -146,6 +146,10 @@ def set_mode(project: Path, level: str, target: str, setting: str,
                          "is recorded)", 1)
     if "|" in text or len(text) > MAX_REASON:
         raise UsageError(f"--reason may not contain '|' or exceed {MAX_REASON} characters", 1)
+    if level == "epic":  # a typo must not waive an epic that does not exist
+        target = board.known_epic(project, target)
+    elif level == "story":
+        target = board.known_story(project, target)
     before_modes = Modes.load(project)
     scope = _scope(level, target, project)
     before = {s.key: before_modes.for_story(s.key) for s in scope}

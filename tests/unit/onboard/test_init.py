@@ -92,11 +92,16 @@ def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path)
     (cache.parent.parent / "analysis-results.json").write_text("{}")
     for run_output in ("tier_1-stdout.log", "tier_1-junit.xml", "attribution.coverage"):
         (cache.parent.parent / run_output).write_text("x")
+    dod = repo / ".gaia/state/dev-story/E1-S1/dod"
+    dod.mkdir(parents=True)
+    for name in ("dod-tests-stdout.log", "dod-tests-junit.xml", "dod-evidence.json"):
+        (dod / name).write_text("x")
     listed = subprocess.run(["git", "status", "--porcelain", "-uall", ".gaia"], cwd=repo,
                             check=True, capture_output=True, text=True).stdout
     assert "E1-S1-x.md\n" in listed and "analysis-results.json" in listed
     assert ".lock" not in listed and ".cache" not in listed
     assert "tier_1" not in listed and "attribution" not in listed  # this machine's run output
+    assert "dod-tests" not in listed and "dod-evidence.json" in listed
     # The team's own ignore rules are kept, even with --force.
     (repo / ".gaia/.gitignore").write_text("state/\n")
     assert repo / ".gaia/.gitignore" in onboarding.init(repo, force=True).kept

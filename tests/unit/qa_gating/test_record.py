@@ -274,5 +274,5 @@ def test_a_flat_layout_epic_gets_its_own_directory(project: Project) -> None:
     add(project, "E3-S1")
     project.add_story("E4-S1", slug="flat", layout="flat")
     record.record(project.root, Request("E4-S1", "pass", round=1))
-    assert (project.impl / "epic-E4" / "test-status.md").is_file()
+    assert (project.impl / "epic-e4" / "test-status.md").is_file()
     assert record.load(project.root, "E4").current("E4-S1") == "pass"
