@@ -2,7 +2,8 @@
 
 Places (upstream transition-story-status.sh order):
 1. the story file: frontmatter `status:` and the body `> **Status:** S` line;
-2. sprint-status.yaml: the `- key:` entry's `status:` (skipped when the yaml or entry is absent);
+2. sprint-status.yaml: the `- key:` entry's `status:` (skipped when the yaml or entry is absent;
+   a yaml that does not read as a sprint status refuses the transition, exit 8);
 3. epics-and-stories.md: `- **Status:** S` in the `### Story <key>:` block (inserted if missing;
    a story without a block is skipped);
 4. the per-epic shard `planning-artifacts/epics/*-e<N>-*.md` holding that block, if any;
@@ -529,9 +530,10 @@ def _plan(
 
     backlog = story.sprint_id in (None, "", "null", "~")
     yaml_text = _read(yaml_file)
+    if yaml_text is not None:  # a yaml we cannot read is refused, never edited or passed over
+        sprint.parse(yaml_text, yaml_file, EXIT_ROLLBACK)
     yaml_new = None if yaml_text is None else sprint.set_story_status_text(yaml_text, key, status)
     if yaml_text is not None and yaml_new is not None:
-        sprint.parse(yaml_text, yaml_file, EXIT_ROLLBACK)  # never edit a yaml we cannot read
         plan.append((yaml_file, yaml_text, yaml_new))
     elif request.require_sprint_entry:
         where = "missing or empty" if yaml_text is None else f"has no entry for {key}"

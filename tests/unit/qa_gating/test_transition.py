@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -232,6 +233,23 @@ def test_missing_sprint_yaml_and_entry_are_skipped(project: Project) -> None:
     with pytest.raises(GaiaError) as err:
         transition_story(project.root, Request("E1-S1", to="blocked", require_sprint_entry=True))
     assert err.value.exit_code == 1
+
+
+@pytest.mark.parametrize(("yaml", "why"), [
+    ("- just\n- a list\n", "expected a mapping at the top level"),
+    ('sprint_id: "s1"\nstories: "oops"\n', "'stories' must be a list"),
+    ("stories: [unclosed\n", "invalid YAML"),
+])
+def test_a_sprint_status_it_cannot_read_refuses_the_transition(
+        project: Project, yaml: str, why: str) -> None:
+    # Passed over, the story and the epics index would move on and the sprint would not.
+    files = make_world(project)
+    files["yaml"].write_text(yaml)
+    before = snapshot(files)
+    with pytest.raises(GaiaError, match=re.escape(why)) as err:
+        transition_story(project.root, Request("E1-S1", to="review"))
+    assert err.value.exit_code == 8
+    assert snapshot(files) == before
 
 
 def test_sprint_bound_story_without_entry_is_noted(project: Project) -> None:
