@@ -45,9 +45,10 @@ class Budget:
         return self.current == "fail" and self.failed >= self.max_rounds
 
     def message(self) -> str:
-        newest = self.report or "no report recorded"
+        newest = (f"the newest report is {self.report}" if self.report
+                  else "no round recorded a report")
         return (f"{self.key} is parked: QA failed {self.failed} round(s) in a row, the budget "
-                f"is {self.max_rounds} (qa.max_rounds); the newest report is {newest}. Exits: "
+                f"is {self.max_rounds} (qa.max_rounds); {newest}. Exits: "
                 f"fix the code and raise qa.max_rounds to re-QA, `gaia qa-gate off --story "
                 f"{self.key} --reason R`, or `gaia close-epic {keys.epic_of(self.key)} "
                 f"--reason R`")

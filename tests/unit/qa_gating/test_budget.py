@@ -42,6 +42,13 @@ def test_the_third_failure_parks_the_story_with_one_message(board: Project) -> N
     assert err.value.exit_code == 3
 
 
+def test_a_story_parked_without_reports_says_so_in_words() -> None:
+    parked = budget.Budget("E1-S1", 3, 3, "fail", None)
+    assert "; no round recorded a report. Exits: " in parked.message()
+    assert "; the newest report is r/x.md. Exits: " in \
+        budget.Budget("E1-S1", 3, 3, "fail", "r/x.md").message()
+
+
 def test_raising_the_budget_releases_a_parked_story(board: Project) -> None:
     for n in (1, 2, 3):
         _fail(board, n)
