@@ -15,7 +15,7 @@ from gaia_lib.qa_gating import record
 from gaia_lib.review_qa import context
 from gaia_lib.review_qa import phases as review_qa
 from gaia_lib.story.parser import load_story
-from helpers.projects import Project, run_gaia
+from helpers.projects import Project, gaia_env, run_gaia
 from helpers.qa_board import record_file
 from helpers.qa_project import CONFIG, PY, SOURCE, TESTS
 
@@ -974,6 +974,36 @@ def test_a_tier_that_timed_out_is_not_run_again_for_coverage(qa_project: Project
     assert text.rstrip().endswith("**Verdict: BLOCKED**")
     assert _check(qa_project, "branch-coverage")["skip_reason"] == (
         "the coverage_command was not run: tier_1 timed out, and it runs the same tests")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")
+def test_ctrl_c_stops_the_review_and_its_run_with_one_line_and_130(qa_project: Project) -> None:
+    import signal
+    import subprocess
+    import time
+
+    from helpers.processes import alive_with, survivors, unique_seconds
+
+    secs = unique_seconds()
+    _tier_command(qa_project, f"sleep {secs}", 120)
+    review = subprocess.Popen([sys.executable, "-m", "gaia_lib", "review-qa", "E1-S1"],
+                              cwd=qa_project.root, env=gaia_env(qa_project.root),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not any(_is_sleep(pid, secs) for pid in alive_with(secs)):
+        assert time.monotonic() < deadline, "the tier never started"
+        time.sleep(0.05)
+    review.send_signal(signal.SIGINT)  # what a terminal's Ctrl-C sends to the foreground job
+    out, err = review.communicate(timeout=30)
+    assert (review.returncode, out, err) == (130, "", "review-qa: interrupted\n")
+    assert survivors(secs) == []
+
+
+def _is_sleep(pid: int, secs: str) -> bool:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes() == f"sleep\0{secs}\0".encode()
+    except OSError:
+        return False
 
 
 def test_analyze_records_the_phase_3a_checkpoint_and_finalize_keeps_its_key(

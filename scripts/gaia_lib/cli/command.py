@@ -206,8 +206,14 @@ def run(cmd: click.Command, argv: Sequence[str] | None, prog: str | None = None)
     name = prog or cmd.name or "gaia"
 
     def invoke(args: Sequence[str]) -> int:
+        # click's `main` without its standalone handling: it writes a blank line to stderr on
+        # Ctrl-C (closing a terminal's `^C`), which a captured stderr keeps as a second line;
+        # the handler writes that line only to a terminal.
         try:
-            result = cmd.main(args=list(args), prog_name=f"gaia {name}", standalone_mode=False)
+            with cmd.make_context(f"gaia {name}", list(args)) as ctx:
+                result = cmd.invoke(ctx)
+        except click.exceptions.Exit as exc:  # --help, --version: done, with their code
+            return exc.exit_code
         except click.UsageError as exc:
             raise UsageError(
                 f"{usage_message(exc)} (see 'gaia {name} --help')", _usage_code(exc, cmd)

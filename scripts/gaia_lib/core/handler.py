@@ -50,7 +50,10 @@ def handle(prog: str, run: Callable[[Sequence[str]], int], argv: Sequence[str]) 
             print(f"{prog}: {one_line(exc.message)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=sys.stderr)
+        # On a terminal the message starts a line of its own after the `^C` echo; a captured
+        # stderr gets the one line.
+        lead = "\n" if sys.stderr.isatty() else ""
+        print(f"{lead}{prog}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK  # the reader went away (`| head`); nothing left to report
