@@ -2,7 +2,9 @@
 
     gaia check-deps <story_path> [--bypass-deps]
 
-The same check as `gaia sprint-state check-deps` (and QA gating). stderr lists what blocks:
+The check of `gaia sprint-state check-deps` (and QA gating), plus a dependency cycle through
+the story, which dev-story must not start into (`gaia qa-gate lint` reports every cycle of
+the board). stderr lists what blocks:
 `  KEY: status` per unfinished dependency, `  KEY: no story file` per missing one,
 `  KEY: held by QA ...` per done dependency its QA verdict holds, or the dependency cycle.
 `--bypass-deps` records the bypass through `sprint-state override` and
