@@ -73,12 +73,21 @@ def test_story_new_writes_a_story_the_other_commands_read(tmp_path: Path) -> Non
     made = run_gaia("story", "new", "E2-S4", "--title", "Refuse expired codes", "--priority", "P0",
                     cwd=root, env=gaia_env(root))
     assert made.returncode == 0, made.stderr
-    rel = made.stdout.strip()
+    rel, listed = made.stdout.strip().splitlines()
     assert rel == ".gaia/artifacts/implementation-artifacts/epic-e2/stories/E2-S4-refuse-expired-codes.md"
+    # Listed in the epics index, so a transition updates it there too.
+    index = root / ".gaia/artifacts/planning-artifacts/epics-and-stories.md"
+    assert listed == "listed in .gaia/artifacts/planning-artifacts/epics-and-stories.md"
+    assert "## Epic E2\n\n### Story E2-S4: Refuse expired codes\n\n- **Status:** backlog\n" \
+        "- **Priority:** P0\n" in index.read_text()
+    moved = run_gaia("transition-story-status", "E2-S4", "--to", "ready-for-dev", cwd=root,
+                     env=gaia_env(root))
+    assert moved.returncode == 0 and "not present in" not in moved.stdout + moved.stderr
+    assert "- **Status:** ready-for-dev\n" in index.read_text()
     found = run_gaia("resolve-story-file", "E2-S4", cwd=root, env=gaia_env(root))
     assert found.returncode == 0 and found.stdout.strip().endswith(rel)
     parsed = run_gaia("story", "parse", str(root / rel), cwd=root, env=gaia_env(root))
-    assert "STATUS='backlog'" in parsed.stdout and "AC_COUNT='1'" in parsed.stdout
+    assert "STATUS='ready-for-dev'" in parsed.stdout and "AC_COUNT='1'" in parsed.stdout
     again = run_gaia("story", "new", "E2-S4", "--title", "x", cwd=root, env=gaia_env(root))
     assert again.returncode == 1 and "already exists" in again.stderr
     missing = run_gaia("story", "new", "E2-S5", cwd=root, env=gaia_env(root))

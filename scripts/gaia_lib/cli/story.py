@@ -29,6 +29,7 @@ from gaia_lib.core import paths
 from gaia_lib.core.errors import UsageError
 from gaia_lib.core.writes import canonical_json
 from gaia_lib.dev_story import story_parse
+from gaia_lib.qa_gating import transition
 from gaia_lib.story import template
 from gaia_lib.story.parser import as_dict, load_story
 from gaia_lib.story.resolve import find_story
@@ -82,6 +83,10 @@ def new(key: str, title: str, epic: str | None, priority: str, risk: str, points
     path = template.new_story(root, key, title, epic=epic, priority=priority, risk=risk,
                               points=points)
     print(paths.relative_to_project(path, root))
+    story = load_story(path, 1)
+    index = transition.register_story(root, story, points)
+    if index is not None:
+        print(f"listed in {paths.relative_to_project(index, root)}")
     return 0
 
 

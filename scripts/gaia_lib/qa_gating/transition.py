@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -160,6 +161,34 @@ def set_block_status(text: str, key: str, status: str, insert: bool) -> str | No
             block.insert(last + 1, f"- **Status:** {status}{eol}")
         out.extend(block)
     return "".join(out) if found else None
+
+
+NO_EPICS = "No epics yet."  # what `gaia init` writes in an empty index
+
+
+def add_story_block(text: str, key: str, epic: str, title: str,
+                    fields: Sequence[tuple[str, str]]) -> str | None:
+    """`text` with a `### Story <key>: <title>` block (`- **Name:** value` lines) at the end of
+    its epic's `## ... <epic>` section, or of a new `## Epic <epic>` section at the end; None
+    when a block for the key exists already."""
+    if re.search(rf"^### Story {re.escape(key)}:", text, re.MULTILINE):
+        return None
+    eol = "\r\n" if "\r\n" in text else "\n"
+    block = [f"### Story {key}: {title}", "", *(f"- **{name}:** {value}" for name, value in fields)]
+    lines = [line for line in text.splitlines() if line != NO_EPICS]
+    heading = re.compile(rf"^## (?:Epic )?{re.escape(epic)}\b")
+    start = next((i for i, line in enumerate(lines) if heading.match(line)), None)
+    if start is None:
+        lines = [*lines, *([""] if lines and lines[-1].strip() else []), f"## Epic {epic}"]
+        end = len(lines)
+    else:
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith(("# ", "## "))),
+                   len(lines))
+    head, tail = lines[:end], lines[end:]
+    while head and not head[-1].strip():
+        head.pop()
+    out = [*head, "", *block, *(["", *tail] if tail else [])]
+    return eol.join(out) + eol
 
 
 def _yaml_str(value: str) -> str:
@@ -390,6 +419,25 @@ def _lock_timeout() -> float:
         return float(os.environ.get(LOCK_TIMEOUT_ENV, "") or LOCK_TIMEOUT)
     except ValueError:
         return LOCK_TIMEOUT
+
+
+def register_story(project: Path, story: Story, points: int = 0) -> Path | None:
+    """List a new story in the epics index (a `### Story` block under its epic, the same lock
+    as a transition's): the path written, or None when there is no index or it lists the
+    story already."""
+    index = epics_path(project)
+    if not index.is_file() or not story.key or not story.epic:
+        return None
+    fields = (("Status", story.status or "backlog"), ("Priority", story.priority or "-"),
+              ("Risk", story.risk or "-"), ("Points", str(points)),
+              ("Depends on", ", ".join(story.depends_on) or "none"))
+    with locks.locked(lock_target(project), _lock_timeout(), EXIT_LOCK):
+        text = _read(index) or ""
+        updated = add_story_block(text, story.key, story.epic, story.title or story.key, fields)
+        if updated is None:
+            return None
+        writes.write_text(index, updated, project)
+    return index
 
 
 def _fm_text(story: Story, name: str) -> str:

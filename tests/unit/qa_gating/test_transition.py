@@ -544,3 +544,19 @@ def test_qa_gate_off_never_releases_another_gate(project: Project) -> None:
     mode.set_mode(project.root, "story", "E1-S1", "off", "r")
     with pytest.raises(GaiaError, match="blocking: Code Review"):
         transition_story(project.root, Request("E1-S1", to="done"))
+
+
+def test_a_new_story_block_goes_to_the_end_of_its_epics_section() -> None:
+    fields = (("Status", "backlog"), ("Priority", "P1"))
+    index = ("# Epics and Stories — shop\r\n\r\n## Epic E1: Cart\r\n\r\nBuy things.\r\n\r\n"
+             "### Story E1-S1: Add\r\n\r\n- **Status:** done\r\n\r\n## Epic E2: Pay\r\n")
+    added = transition.add_story_block(index, "E1-S2", "E1", "Remove", fields)
+    assert added == ("# Epics and Stories — shop\r\n\r\n## Epic E1: Cart\r\n\r\nBuy things.\r\n\r\n"
+                     "### Story E1-S1: Add\r\n\r\n- **Status:** done\r\n\r\n"
+                     "### Story E1-S2: Remove\r\n\r\n- **Status:** backlog\r\n"
+                     "- **Priority:** P1\r\n\r\n## Epic E2: Pay\r\n")
+    assert transition.add_story_block(added, "E1-S2", "E1", "Again", fields) is None
+    empty = "# Epics and Stories — shop\n\nNo epics yet.\n"
+    assert transition.add_story_block(empty, "E3-S1", "E3", "New", fields) == (
+        "# Epics and Stories — shop\n\n## Epic E3\n\n### Story E3-S1: New\n\n"
+        "- **Status:** backlog\n- **Priority:** P1\n")
