@@ -14,6 +14,11 @@ Rules of `run_tool`:
   under the keeper, `core.reaper`, a small separate process that becomes a child subreaper on
   Linux and, when the tool ends or the limit is reached, kills every process of the run,
   including those that left the group (setsid, double fork); `ToolResult.killed` lists them.
+- The run ends with its caller: a caller interrupted while it waits (Ctrl-C, a signal raised
+  as an exception) stops the run (the keeper's sweep, else TERM then KILL to the group)
+  before the exception goes on; a caller killed outright is outlived only by the keeper,
+  which its death signals (`core.reaper`), and which then sweeps the run.
+- A project's tool never gets `npx` installing what the project lacks (`tool_env`).
 
 Two entry points with one contract:
 - `run_tool`: the general one (working directory, stdin), built on `subprocess`.
