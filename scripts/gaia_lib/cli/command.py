@@ -173,8 +173,9 @@ def _param_name(param: click.Parameter | None) -> str:
     return param.metavar or param.name or "argument"
 
 
-def usage_message(exc: click.UsageError) -> str:
-    """The message of a click usage error, in the words the commands have always used."""
+def usage_message(exc: click.UsageError, args: Sequence[str] = ()) -> str:
+    """The message of a click usage error, in the words the commands have always used; an
+    unknown option named as the user typed it (`-E1-S1`, which the parser reads as `-E`)."""
     ctx = exc.ctx
     group_cmd = ctx.command if ctx is not None and isinstance(ctx.command, GaiaGroup) else None
     if isinstance(exc, click.exceptions.NoArgsIsHelpError) and group_cmd is not None:
@@ -182,7 +183,9 @@ def usage_message(exc: click.UsageError) -> str:
     if isinstance(exc, click.exceptions.NoSuchCommand) and group_cmd is not None:
         return group_cmd.unknown_message(exc.command_name)
     if isinstance(exc, click.NoSuchOption):
-        return f"unrecognized arguments: {exc.option_name}"
+        typed = next((a for a in args if a.startswith(exc.option_name)
+                      and not a.startswith("--")), exc.option_name)
+        return f"unrecognized arguments: {typed}"
     if isinstance(exc, click.BadOptionUsage) and " requires " in exc.message:
         return f"argument {exc.option_name}: expected one argument"
     if isinstance(exc, click.MissingParameter):
@@ -216,7 +219,7 @@ def run(cmd: click.Command, argv: Sequence[str] | None, prog: str | None = None)
             return exc.exit_code
         except click.UsageError as exc:
             raise UsageError(
-                f"{usage_message(exc)} (see 'gaia {name} --help')", _usage_code(exc, cmd)
+                f"{usage_message(exc, args)} (see 'gaia {name} --help')", _usage_code(exc, cmd)
             ) from None
         except click.Abort:
             raise KeyboardInterrupt from None
