@@ -90,6 +90,14 @@ def scan_lines(text: str) -> list[LineHit]:
 
 # --- per-test classification ------------------------------------------------------------------
 
+
+def _switched_off(marker: str) -> str:
+    """How a marker switches a test off: an expected failure (`xfail`, `expectedFailure`,
+    vitest's `it.fails`: the test runs and its failure is the pass) or a skip."""
+    expected = ("xfail" in marker or "expectedFailure" in marker
+                or marker.endswith(".fails"))
+    return "marked as an expected failure" if expected else "skipped"
+
 # A marker on the test itself (its declaration or the decorator / annotation lines above it).
 _SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
     "python": re.compile(r"@pytest\.mark\.(?:skip|xfail)\b(?!if)|@unittest\.(?:skip|"
@@ -135,7 +143,8 @@ class Placeholder:
     test_id: str
     file: str
     line: int  # the line that shows it (the marker, the skip call, or the declaration)
-    reason: str  # "skipped in source (...)", "empty body", "asserts nothing real (...)"
+    reason: str  # "skipped in source (...)", "marked as an expected failure in source (...)",
+    # "empty body", "asserts nothing real (...)"
 
 
 def _declaration_index(lines: list[str]) -> int:
@@ -233,8 +242,9 @@ def classify(case: TestCase) -> Placeholder | None:
     for index, line in enumerate(lines[: decl + 1]):
         found = marker.search(line)
         if found:
+            shown = found.group(0).strip().rstrip("(")
             return Placeholder(case.test_id, case.file, base_line + index,
-                               f"skipped in source ({found.group(0).strip().rstrip('(')})")
+                               f"{_switched_off(shown)} in source ({shown})")
     body = lines[decl:]
     if language == "python":
         statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
@@ -252,8 +262,9 @@ def classify(case: TestCase) -> Placeholder | None:
     skip_call = _BODY_SKIP_CALLS[language]
     for index, indent, text in statements:
         if skip_call.search(text) and (index == 0 or indent <= top):
+            shown = text.split("(")[0].strip()
             return Placeholder(case.test_id, case.file, base_line + decl + index,
-                               f"skipped in source ({text.split('(')[0].strip()})")
+                               f"{_switched_off(shown)} in source ({shown})")
     if all(_TRIVIAL_STATEMENT.match(text) for _, _, text in statements):
         shown = statements[0][2][:60]
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],

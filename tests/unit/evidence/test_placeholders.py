@@ -155,7 +155,7 @@ def test_python_placeholders() -> None:
         "test_conditional_skip": None,
         "test_unconditional_skip": (30, "skipped in source (pytest.skip)"),
         "test_skipif_is_real": None,
-        "test_xfail": (39, "skipped in source (@pytest.mark.xfail)"),
+        "test_xfail": (39, "marked as an expected failure in source (@pytest.mark.xfail)"),
         "test_one_line": (44, "empty body"),
         "TestGroup::test_ellipsis": (48, "empty body"),
         "TestGroup::test_true_beside_real": None,
