@@ -48,9 +48,7 @@ class ReviewSetup:
 
     @property
     def blocked_reason(self) -> str | None:
-        if self.located.state == "expected_and_missing":
-            return f"test runner not installed — {self.located.install_hint}"
-        return None
+        return self.located.missing
 
     def analysis_header(self, skill: str, model: str, temperature: float) -> dict[str, Any]:
         """The identifying head of a review's analysis-results.json."""

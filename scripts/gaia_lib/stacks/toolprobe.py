@@ -164,7 +164,18 @@ class StackProbe:
     stack: str
     runners: tuple[ToolProbe, ...]
     coverage: tuple[ToolProbe, ...]
-    install_hint: str | None  # set when no runner was found
+    install_hint: str | None  # set when no runner was found: how to get one
+    not_executable: str | None = None  # ... and one installed that cannot run: its path
+
+    @property
+    def missing(self) -> str | None:
+        """Why no runner can run, one sentence; None when one can."""
+        if self.state != "expected_and_missing":
+            return None
+        if self.not_executable:
+            return (f"test runner not executable — {self.not_executable} is installed but "
+                    "cannot run (chmod +x it, or reinstall node_modules)")
+        return f"test runner not installed — {self.install_hint}"
 
     @property
     def state(self) -> str:
@@ -212,7 +223,11 @@ def locate_stack(adapter: StackAdapter, project: Path) -> StackProbe:
         hint = f"{adapter.key} needs a test runner ({names}): " + "; ".join(
             r.install_hint for r in adapter.runners
         )
-    return StackProbe(adapter.key, runners, coverage, hint)
+    # Installed, but not runnable: installing it again is not what it needs.
+    stuck = next((str(path) for r in adapter.runners
+                  for path in (project / "node_modules" / ".bin" / r.tool,)
+                  if path.is_file() and not os.access(path, os.X_OK)), None)
+    return StackProbe(adapter.key, runners, coverage, hint, stuck if hint else None)
 
 
 def read_versions(located: StackProbe, adapter: StackAdapter, project: Path,

@@ -109,6 +109,22 @@ def test_probe_stack_missing_runner_names_the_install_hint(
     assert result.as_dict()["runners"][0]["found"] is False
 
 
+def test_a_runner_installed_but_not_executable_is_said_so_not_to_be_installed(
+    bin_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(bin_dir))
+    stuck = fake_tool(tmp_path / "node_modules/.bin", "vitest", 'echo "1.6.1"')
+    stuck.chmod(0o644)
+    result = toolprobe.locate_stack(stacks.get("ts-dev"), tmp_path)
+    assert result.missing == (f"test runner not executable — {stuck} is installed but cannot "
+                              "run (chmod +x it, or reinstall node_modules)")
+    stuck.chmod(0o755)
+    assert toolprobe.locate_stack(stacks.get("ts-dev"), tmp_path).missing is None
+    go = toolprobe.locate_stack(stacks.get("go-dev"), tmp_path)
+    assert go.missing == "test runner not installed — go-dev needs a test runner (go): " \
+        "install Go (https://go.dev/dl)"
+
+
 def test_probe_stack_any_runner_satisfies(bin_dir: Path, tmp_path: Path) -> None:
     fake_tool(tmp_path / "node_modules/.bin", "vitest", 'echo "vitest/1.6.0"')
     result = toolprobe.probe_stack(stacks.get("ts-dev"), tmp_path)
