@@ -233,7 +233,17 @@ def init(project: Path, *, force: bool = False) -> Outcome:
         writes.write_text(item.path, item.text, project)
         written.append(item.path)
     return Outcome(found, tuple(written), tuple(kept),
-                   tuple(readiness.notes(project, found.stacks)))
+                   tuple(readiness.notes(project, found.stacks) + repository_notes(project)))
+
+
+def repository_notes(project: Path) -> list[str]:
+    """Outside a git repository a review cannot compare a story's File List with the branch's
+    changes (it says so at every review); init says it once."""
+    root = project.resolve()
+    if any((folder / ".git").exists() for folder in (root, *root.parents)):
+        return []
+    return ["note: not a git repository: a review cannot compare a story's File List with the "
+            "branch's changes until it is one (git init)"]
 
 
 def describe(outcome: Outcome, project: Path) -> Sequence[str]:

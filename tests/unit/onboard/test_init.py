@@ -125,6 +125,16 @@ def test_the_project_is_named_as_it_names_itself(tmp_path: Path, file: str, text
     assert onboarding.project_name(root) == name
 
 
+def test_outside_a_git_repository_init_says_the_file_list_check_waits_for_one(
+        repo: Path) -> None:
+    note = ("note: not a git repository: a review cannot compare a story's File List with the "
+            "branch's changes until it is one (git init)")
+    assert onboarding.repository_notes(repo) == [note]
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    assert onboarding.repository_notes(repo) == []
+    assert onboarding.repository_notes(repo / "tests") == []  # a subdirectory of one
+
+
 def test_same_tree_gives_byte_identical_files(repo: Path, tmp_path: Path) -> None:
     onboarding.init(repo)
     first = _files(repo)
