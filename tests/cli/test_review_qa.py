@@ -441,6 +441,7 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
     assert command.main(["E1-S1", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["round"] == 2 and out["report"].endswith("qa-tests-E1-S1-round2.md")
+    assert out["analysis_cached"] is True
     assert out["notes"] == ["round 2 again: nothing changed since it (files, test run, "
                             "findings), so no new QA round was recorded"]
     assert [r[0] for r in _rounds(qa_project)] == ["1", "2"]

@@ -96,7 +96,7 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
     key = _key(key)
     _context(context)
     try:
-        setup, _, outcome = review_qa.run(
+        setup, analysis, outcome = review_qa.run(
             paths.project_dir(project), key, llm_findings=llm_findings, full=full,
             context=context, base=base, use_cache=not no_cache,
         )
@@ -118,6 +118,8 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
             "round": outcome.round,
             "notes": list(outcome.notes),
             "summary": outcome.summary,
+            # the analysis of unchanged inputs, served from the review's cache
+            "analysis_cached": bool(analysis is not None and analysis.cached),
         }, indent=2, sort_keys=True))
     else:
         _print_text(setup.key, outcome)
