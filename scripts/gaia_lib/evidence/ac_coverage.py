@@ -120,8 +120,11 @@ Each match records how it matched (the signals, strongest first), its score and 
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight. An AC no test matches lists its nearest tests (`candidates`, at
 most 3, by evidence): those whose own words or assertions carry >= 0.9 of it, with evidence
->= 0.8 and nothing asserted against it. They never count: they say where a reviewer should
-look when the words fail (a test named in the domain's words, an AC in the product's).
+>= 0.8 and nothing asserted against it; with none, those whose code calls a function or
+method the AC names that most ACs do not (`calls`, by how many: `storage.flush()` for "when
+`flush()` is called", where every test is `test_caching_*` and every AC speaks of the cache).
+They never count: they say where a reviewer should look when the words fail (a test named in
+the domain's words, an AC in the product's).
 """
 
 from __future__ import annotations
@@ -180,6 +183,7 @@ CANDIDATES = 3  # nearest tests listed for an AC no test matches
 
 ID, DESCRIPTION, NAME, BODY, LITERAL, EXCEPTION = (
     "id", "description", "name", "body", "literal", "exception")
+CALLS = "calls"  # a nearest test's only tie to an AC: its code calls what the AC names
 
 
 @dataclass(frozen=True)
@@ -586,6 +590,7 @@ _PLAIN_WORD = re.compile(r"\b[a-z][a-z0-9_]*\b")
 _PLAIN_CALL = re.compile(r"(?<![\w.$])([a-z][a-z0-9_]*)\s*\(")
 _METHOD_CALL = re.compile(r"\.([a-z][a-z0-9_]*)\s*\(")
 # Statement words of the other test languages that precede a parenthesis, as Python's own do.
+_CALL_NAME = re.compile(r"(?<![\w$])([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 _OTHER_KEYWORDS = frozenset({"switch", "catch", "function", "typeof", "func", "select"})
 
 
@@ -1017,6 +1022,21 @@ def analyze(
             if i not in chosen and _resembles(best):
                 near[criteria[i].ac_id].append(Match(
                     case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ())))
+
+    # An AC no test resembles: the tests whose code calls a function or method it names
+    # (`storage.flush()` for "when `flush()` is called") are where a reviewer should look.
+    # Not what most ACs name: the module under test says nothing of which AC a test is for.
+    calls_by_test = [{identifier_key(n) for n in _CALL_NAME.findall(body)} for body in code]
+    common = _most((set(group) for group in identifiers), len(criteria))
+    for i, ac in enumerate(criteria):
+        named = set(identifiers[i]) - common
+        if hits[ac.ac_id] or near[ac.ac_id] or not named:
+            continue
+        ties = sorted(((sorted(named & made), case.test_id)
+                       for case, made in zip(ours, calls_by_test, strict=True) if named & made),
+                      key=lambda t: (-len(t[0]), t[1]))
+        near[ac.ac_id] = [Match(test, float(len(shared)), (CALLS,), tuple(shared))
+                          for shared, test in ties[:CANDIDATES]]
 
     per_ac = []
     for ac in criteria:

@@ -1117,6 +1117,32 @@ def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> N
     assert result.coverage_percent == pytest.approx(33.3)
 
 
+def test_an_ac_no_test_resembles_points_at_the_tests_calling_what_it_names() -> None:
+    # tinydb's CachingMiddleware: every test is test_caching_*, every AC speaks of the cache;
+    # no word tells them apart, but a test calling `flush()` is where its AC's test would be.
+    criteria = (
+        ac("AC1", "a `CachingMiddleware` over a storage", "fewer writes than its size are made",
+           "nothing is flushed to the storage manually or otherwise"),
+        ac("AC2", "unflushed writes in a `CachingMiddleware`", "`flush()` is called",
+           "the cache reaches the storage"),
+        ac("AC3", "a `CachingMiddleware` with writes cached", "the database is closed",
+           "the cache is flushed and the storage closed"),
+    )
+    source = ("def test_caching_write_many(storage):\n    storage.write(doc)\n"
+              "    assert storage.memory is None\n\n"
+              "def test_caching_flush_manually(storage):\n    storage.write(doc)\n"
+              "    storage.flush()\n    assert storage.memory\n\n"
+              "def test_caching_read():\n    db = TinyDB(storage=CachingMiddleware(S))\n"
+              "    assert db.all() == []\n")
+    coverage = by_id(review(criteria, source))
+    assert not coverage["AC2"].matched
+    [nearest] = coverage["AC2"].candidates
+    assert (nearest.test, nearest.how, nearest.evidence) == (
+        f"{FILE}::test_caching_flush_manually", ("calls",), ("flush",))
+    # What most ACs name (the module under test) points nowhere.
+    assert all(m.evidence != ("cachingmiddleware",) for m in coverage["AC3"].candidates)
+
+
 def test_a_test_ruled_out_for_an_ac_is_not_near_it() -> None:
     # AC1 promises a ValueError; a test that expects none is not where AC1's test is
     criteria = (
