@@ -19,7 +19,7 @@ import click
 
 from gaia_lib.cli.command import command, run
 from gaia_lib.core import paths
-from gaia_lib.test_automate import allowlist
+from gaia_lib.evidence import allowlist
 
 PROG = "test-env-allowlist"
 

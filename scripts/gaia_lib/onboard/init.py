@@ -39,7 +39,7 @@ from pathlib import Path
 from gaia_lib.core import config, paths, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.onboard import readiness
-from gaia_lib.onboard.survey import Survey, survey
+from gaia_lib.onboard.survey import Survey, package_json, survey
 from gaia_lib.story import sprint
 
 EXIT_EXISTS = 1
@@ -140,10 +140,7 @@ def project_name(root: Path) -> str:
         except (OSError, UnicodeDecodeError):
             continue
         if pattern is None:
-            try:
-                name = json.loads(text).get("name")
-            except (ValueError, AttributeError):
-                continue
+            name = package_json(text).get("name")
         else:
             found = pattern.search(text)
             name = found.group(1).rsplit("/", 1)[-1] if found else None

@@ -19,10 +19,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gaia_lib.core import paths, yamlio
+from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import (
     ac_coverage,
+    allowlist,
     attribution,
     coverage_report,
     coverage_run,
@@ -373,22 +374,11 @@ def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
 
 
 def test_dirs_documents(project: Path) -> tuple[Path, ...]:
-    """The documents that say where a project's tests belong, in the order they are read."""
+    """The documents that say where a project's tests belong, in the order they are read: the
+    plan documents, then the tier allowlist (test-environment.yaml, which `gaia init` writes)."""
     planning = paths.planning_artifacts(project)
     return (planning / "test-plan.md", planning / "architecture.md",
-            paths.test_artifacts(project) / "test-environment.yaml")
-
-
-def _environment_dirs(project: Path) -> list[str]:
-    """test-environment.yaml's `tier_directories` (what `gaia init` writes); [] without."""
-    path = paths.test_artifacts(project) / "test-environment.yaml"
-    try:
-        data = yamlio.load(path.read_text(encoding="utf-8"), str(path))
-    except (OSError, GaiaError, UnicodeDecodeError):
-        return []
-    found = data.get("tier_directories") if isinstance(data, Mapping) else None
-    return [str(d) for d in found if isinstance(d, str) and d.strip()] \
-        if isinstance(found, list) else []
+            allowlist.default_path(project))
 
 
 def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
@@ -406,15 +396,17 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
             pyramid["unit"] += 1
         else:
             pyramid["other"] += 1
-    planning = paths.planning_artifacts(s.project)
+    *plans, environment = test_dirs_documents(s.project)
     documented: list[str] = []
-    for doc in ("test-plan.md", "architecture.md"):
-        path = planning / doc
+    for path in plans:
         if path.is_file():
             text = path.read_text(encoding="utf-8", errors="replace")
             documented += re.findall(r"`((?:[\w.-]+/)*tests?/[\w./-]*)`", text)
-    if not documented:  # the test directories gaia init found and recorded
-        documented = _environment_dirs(s.project)
+    if not documented:  # the tier directories gaia init found and recorded
+        try:
+            documented = allowlist.load(environment)
+        except GaiaError:
+            documented = []
     documented = sorted(set(d.rstrip("/") for d in documented))
     outside = rules.outside_documented((tf.path for tf in test_files), documented)
     fr_refs = {fr: sorted(tf.path for tf in test_files if fr in tf.text)

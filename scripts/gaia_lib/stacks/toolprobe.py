@@ -226,7 +226,7 @@ def locate_stack(adapter: StackAdapter, project: Path) -> StackProbe:
     # Installed, but not runnable: installing it again is not what it needs.
     stuck = next((str(path) for r in adapter.runners
                   for path in (project / "node_modules" / ".bin" / r.tool,)
-                  if path.is_file() and not os.access(path, os.X_OK)), None)
+                  if path.is_file() and not _executable(path)), None)
     return StackProbe(adapter.key, runners, coverage, hint, stuck if hint else None)
 
 

@@ -48,11 +48,11 @@ from typing import Any
 from gaia_lib import __version__
 from gaia_lib.core import engine, schema, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import ac_coverage, coverage_report, discovery, tcgen, testcases
+from gaia_lib.evidence import ac_coverage, allowlist, coverage_report, discovery, tcgen, testcases
 from gaia_lib.gate import payload
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
-from gaia_lib.test_automate import allowlist, gaps, inventory, scaffold, written
+from gaia_lib.test_automate import gaps, inventory, scaffold, written
 from gaia_lib.test_automate import plan as plans
 from gaia_lib.test_automate.context import SKILL, Setup
 

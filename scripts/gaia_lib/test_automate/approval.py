@@ -33,10 +33,10 @@ from pathlib import Path
 
 from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError, MalformedFile, NotFound
+from gaia_lib.evidence import allowlist
 from gaia_lib.gate import ledger, reports, verdict
 from gaia_lib.gate import table as gate
 from gaia_lib.gate.review_setup import find_review_story
-from gaia_lib.test_automate import allowlist
 from gaia_lib.test_automate import plan as plans
 from gaia_lib.test_automate.context import PLAN_TYPE, STATE_SKILL
 

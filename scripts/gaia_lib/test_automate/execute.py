@@ -48,13 +48,13 @@ from typing import Any
 from gaia_lib.core import config as project_config
 from gaia_lib.core import keys, locks, paths, schema, writes
 from gaia_lib.core.errors import GaiaError, NotFound
-from gaia_lib.evidence import coverage_run, execution
+from gaia_lib.evidence import allowlist, coverage_run, execution
 from gaia_lib.gate import ledger, reports, table
 from gaia_lib.gate import verdict as rules
 from gaia_lib.stacks import adapters, persona
 from gaia_lib.story import resolve
 from gaia_lib.story.parser import Story, load_story
-from gaia_lib.test_automate import allowlist, coverage_gate, preflight, written
+from gaia_lib.test_automate import coverage_gate, preflight, written
 from gaia_lib.test_automate import plan as plans
 
 GATE = "Test Automation"

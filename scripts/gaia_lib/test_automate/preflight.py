@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from gaia_lib.evidence import allowlist
 from gaia_lib.gate import ledger
-from gaia_lib.test_automate import allowlist
 from gaia_lib.test_automate.plan import GATE, Plan, digest, self_checks
 
 PASSED = "PASSED"

@@ -147,7 +147,7 @@ def report(key: str, result: Result, project: Path) -> list[str]:
 def default_out_dir(project: Path) -> Path:
     """The first allowlisted tier directory, else `tests/`."""
     from gaia_lib.core.errors import GaiaError
-    from gaia_lib.test_automate import allowlist
+    from gaia_lib.evidence import allowlist
 
     try:
         dirs = allowlist.load(allowlist.default_path(project))

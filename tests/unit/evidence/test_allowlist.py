@@ -6,7 +6,7 @@ import pytest
 
 from gaia_lib.core import yamlio
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.test_automate import allowlist
+from gaia_lib.evidence import allowlist
 
 
 @pytest.mark.parametrize(
