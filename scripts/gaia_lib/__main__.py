@@ -1,5 +1,5 @@
 from __future__ import annotations
 
-from gaia_lib.cli.main import main
+from gaia_lib.cli.main import exit_process, main
 
-raise SystemExit(main())
+exit_process(main())

@@ -21,6 +21,7 @@ from gaia_lib import __version__
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import NoReturn
 
     import click
 
@@ -161,3 +162,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gaia_lib.cli.command import run
 
     return run(load(name), rest, prog=name)
+
+
+def exit_process(code: int) -> NoReturn:
+    """End the process with `code`, as an entry script does, without the interpreter's
+    teardown: after a review, freeing every module and object one by one takes about 0.07 s
+    that nobody waits for. What a process owes before it ends still happens: the exit functions
+    (a coverage measurement of this process saves its data in one) and the output's flush.
+    Where that cannot be done as usual (another thread still running, output that cannot be
+    flushed), the usual exit runs instead."""
+    import atexit
+    import threading
+
+    if threading.active_count() == 1:
+        atexit._run_exitfuncs()
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass  # the usual exit reports it and sets its status
+        else:
+            os._exit(code)
+    raise SystemExit(code)

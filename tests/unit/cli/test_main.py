@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -58,9 +61,6 @@ def test_every_command_help_says_what_it_does_its_arguments_codes_and_upstream(
 
 
 def test_version_and_unknown_command_do_not_import_click() -> None:
-    import subprocess
-    import sys
-
     probe = ("import sys; from gaia_lib.cli.main import main; "
              "codes = (main(['--version']), main(['nope']), main([])); "
              "print(codes, 'click' in sys.modules)")
@@ -69,3 +69,40 @@ def test_version_and_unknown_command_do_not_import_click() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=60, env=gaia_env())
     assert done.stdout.splitlines()[-1] == "(0, 2, 2) False", done.stderr
+
+
+def _exit_run(body: str) -> subprocess.CompletedProcess[str]:
+    """A process that ends through exit_process after `body`."""
+    from helpers.projects import gaia_env
+
+    program = "import atexit, sys, threading, time\nfrom gaia_lib.cli.main import exit_process\n"
+    return subprocess.run([sys.executable, "-c", program + body], capture_output=True,
+                          text=True, timeout=60, env=gaia_env())
+
+
+def test_exit_process_runs_the_exit_functions_flushes_and_keeps_the_code(tmp_path: Path) -> None:
+    marker = tmp_path / "saved"
+    done = _exit_run(f"atexit.register(lambda: open({str(marker)!r}, 'w').write('data'))\n"
+                     "sys.stdout.write('x' * 100000)\nsys.stderr.write('last words')\n"
+                     "exit_process(3)\n")
+    assert done.returncode == 3
+    assert marker.read_text() == "data"  # as a coverage measurement saves its data
+    assert len(done.stdout) == 100000
+    assert done.stderr == "last words"
+
+
+def test_exit_process_waits_for_a_thread_still_running(tmp_path: Path) -> None:
+    marker = tmp_path / "written"
+    done = _exit_run("def late():\n    time.sleep(0.3)\n"
+                     f"    open({str(marker)!r}, 'w').write('late')\n"
+                     "threading.Thread(target=late).start()\nexit_process(4)\n")
+    assert done.returncode == 4
+    assert marker.read_text() == "late"
+
+
+def test_exit_process_with_output_that_cannot_be_flushed_exits_as_python_does() -> None:
+    full = "sys.stdout = open('/dev/full', 'w')\nsys.stdout.write('x' * 10)\n"
+    ours = _exit_run(full + "exit_process(5)\n")
+    usual = _exit_run(full + "raise SystemExit(5)\n")
+    assert usual.returncode == 120  # Python's own status for output lost at exit
+    assert (ours.returncode, ours.stderr) == (usual.returncode, usual.stderr)
