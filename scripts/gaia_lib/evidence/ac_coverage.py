@@ -96,7 +96,7 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
 - Execution (where per-test coverage was measured: `executes`, per test id). A test that
   never executes any of the story's File List sources verifies none of the story's
   behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
-  (its AC ids still count, and the behavioural-attribution check reports such ACs). A test
+  (here its AC ids still match; the review counts it for none: `phases.idle_tests`). A test
   that does execute them backs a weak match with that: the clear-best AC that explains enough
   of its name needs no word spelled alike ("accounts creation" for "the account is created":
   executing the story's code says the test exercises the story, its words, distinctive among

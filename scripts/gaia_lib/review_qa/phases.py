@@ -13,7 +13,8 @@ and the parent, and chained by `run` for terminal and CI use:
   run gives the pass/fail evidence, the tests the runner skipped (they cover nothing), line
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
   matcher (`ac_coverage`'s `executes` and `units`): a test the
-  run shows never executing the story's File List sources matches no AC by its words, a
+  run shows never executing the story's File List sources counts for no AC (not by its
+  words, nor by naming the AC's id: `idle_tests`), a
   distinctive but weak textual match of a test that does execute them counts, and an AC that
   names functions or classes of those sources is covered only by tests that ran one of them.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
@@ -152,6 +153,7 @@ class RunInputs:
     runner_missing: str | None = None  # a required tier's runner could not start at all
     # story test files in which the review read no test, with how many the runner ran there
     unread: Mapping[str, int] | None = None
+    sources: Sequence[str] = ()  # the story's sources the run measured per test
 
 
 def story_fingerprint(text: str) -> str:
@@ -326,7 +328,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     coverage = reads.matched(run)
     found_placeholders = reads.placeholders
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
-    excluded = {**runner_skipped,
+    excluded = {**idle_tests(run), **runner_skipped,
                 **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders}}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded)
     bodies = {case.test_id: case.body for case in cases}
@@ -413,6 +415,15 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     return results
 
 
+def idle_tests(run: RunInputs | None) -> dict[str, str]:
+    """The tests the run measured executing none of the story's sources, and why they do not
+    count: not by words (the matcher's `executes`), nor by naming an AC's id."""
+    if run is None or not run.executes:
+        return {}
+    why = f"never executes the story's code ({', '.join(sorted(run.sources))})"
+    return {test: why for test, ran in run.executes.items() if ran is False}
+
+
 def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
     if not per_ac:
         return 0.0
@@ -469,6 +480,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         runner_missing=next((why for suite in evidence.suites if suite.required
                              for why in (execution.runner_missing(suite),) if why), None),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
+        sources=sources if python else (),
     )
     return evidence.as_json(), run
 
