@@ -105,6 +105,29 @@ def test_tests_that_are_not_clean_green_and_growing_leave_the_row(
     assert "phase: plan" in ta.plan_path(root).read_text()
 
 
+UNRELATED_TEST = '''def test_ac2_divide_by_zero_raises():
+    numbers = [3, 1, 2]
+    numbers.sort()
+    assert numbers == [1, 2, 3]
+'''
+
+
+@pytest.mark.parametrize(("text", "verdict"), [(UNRELATED_TEST, "REQUEST_CHANGES"),
+                                               (ta.GOOD_TEST, "APPROVE")],
+                         ids=["executes-nothing-of-the-story", "grows-the-story-code"])
+def test_a_new_test_files_own_lines_are_no_coverage_growth(tp: Project, text: str,
+                                                           verdict: str) -> None:
+    """A coverage command that measures the tests too (as `gaia init` writes it): a new test
+    that executes nothing of the story grows the total by its own lines, not the story's."""
+    config = tp.root / ".gaia/config/project-config.yaml"
+    config.write_text(config.read_text().replace(" --source=app", ""))
+    result, _ = run_all(tp.root, text)
+    assert result["verdict"] == verdict
+    delta = result["coverage"]["delta"]  # type: ignore[index]
+    assert delta["measured"] == ["app/calc.py"]
+    assert (delta["coverage_delta"] > 0) is (verdict == "APPROVE")
+
+
 def test_sut_mocking_finding_names_the_line(tp: Project) -> None:
     result, _ = run_all(tp.root, ta.SUT_MOCK_TEST)
     mocks = result["inspection"]["sut_mocks"]  # type: ignore[index]

@@ -7,27 +7,30 @@ Rules:
 - BEFORE the tests are written the command runs once and its report is kept as
   `coverage-baseline.<ext>`; AFTER the tests ran green it runs again -> `coverage-current.<ext>`
   (ext: json for coverage.py, lcov, xml, out). Both reports keep the format they were written in.
-- The delta is `gaia coverage-delta`'s JSON line (`coverage-delta.json`): coverage.py JSON and
-  lcov through `evidence/coverage_delta.py`; the other formats as covered / measured lines from
-  their parsed report, the same percentage rule. When a report is missing or unreadable the
-  delta file still exists, with `coverage_delta: null` and the reason, so the resolver says
-  BLOCKED instead of a silent pass.
+- The delta (`coverage-delta.json`: `gaia coverage-delta`'s fields, `coverage_delta`,
+  `baseline`, `current`, with `measured`, the files it was taken over) is the line coverage of
+  the code under test, covered / measured lines: the story's File List sources (its entries
+  that are not test files) that either report measures; where neither measures one of them,
+  every measured file that is not a test file. A test file's own lines never count: new tests
+  that execute nothing of the story would otherwise grow the total by their own lines. When a
+  report is missing or unreadable, or measures none of that code, the delta file still exists,
+  with `coverage_delta: null` and the reason, so the resolver says BLOCKED instead of a silent
+  pass.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from gaia_lib.core import writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import coverage_delta, coverage_report, coverage_run
+from gaia_lib.evidence import coverage_report, coverage_run
 
 EXTENSION = {"coveragepy-json": "json", "lcov": "lcov", "cobertura": "xml", "jacoco": "xml",
              "go-cover": "out"}
-DELTA_FORMAT = {"coveragepy-json": "coveragepy", "lcov": "lcov"}
 DELTA_FILE = "coverage-delta.json"
 
 
@@ -59,17 +62,39 @@ def capture(project: Path, line: str, run_dir: Path, name: str) -> Capture:
     return Capture(ran.ok, kept, fmt, ran.note)
 
 
-def _percent(path: Path, fmt: str) -> float:
-    parsed = coverage_report.parse(fmt, path.read_bytes())
-    covered = sum(len(f.covered_lines) for f in parsed.files)
-    measured = covered + sum(len(f.missed_lines) for f in parsed.files)
-    if not measured:
-        raise GaiaError(f"{path}: no measured lines", 1)
-    return 100.0 * covered / measured
+def _relative(name: str, project: Path | None) -> str:
+    """A report's file name, relative to the project where it names an absolute path in it."""
+    path = Path(name)
+    if project is not None and path.is_absolute():
+        try:
+            return path.relative_to(project).as_posix()
+        except ValueError:
+            return name
+    return path.as_posix()
 
 
-def delta_document(before: Capture, after: Capture) -> dict[str, Any]:
-    """`coverage-delta`'s JSON object for two captures, or a null delta with the reason."""
+def under_test(reports: Sequence[coverage_report.CoverageReport], sources: Sequence[str],
+               is_test: Callable[[str], bool], project: Path | None = None) -> set[str]:
+    """The files of the reports the delta is taken over (module docstring)."""
+    names = {_relative(f.file, project) for report in reports for f in report.files}
+    wanted = {PurePosixPath(s).as_posix() for s in sources if not is_test(s)}
+    story = {n for n in names if n in wanted or any(n.endswith("/" + w) for w in wanted)}
+    return story or {n for n in names if not is_test(n)}
+
+
+def _percent(report: coverage_report.CoverageReport, files: set[str],
+             project: Path | None) -> float:
+    measured = [f for f in report.files if _relative(f.file, project) in files]
+    covered = sum(len(f.covered_lines) for f in measured)
+    total = covered + sum(len(f.missed_lines) for f in measured)
+    return 100.0 * covered / total if total else 0.0
+
+
+def delta_document(before: Capture, after: Capture, sources: Sequence[str] = (),
+                   is_test: Callable[[str], bool] = lambda _: False,
+                   project: Path | None = None) -> dict[str, Any]:
+    """The delta's JSON object for two captures (module docstring), or a null delta with the
+    reason. `sources`: the story's File List; `is_test`: the stack's test-file rule."""
     if before.path is None or after.path is None or before.format is None:
         missing = "baseline" if before.path is None else "current"
         why = (before if before.path is None else after).note or "no report"
@@ -78,14 +103,15 @@ def delta_document(before: Capture, after: Capture) -> dict[str, Any]:
         return {"coverage_delta": None,
                 "error": f"baseline is {before.format}, current is {after.format}"}
     try:
-        if before.format in DELTA_FORMAT:
-            value: dict[str, Any] = json.loads(
-                coverage_delta.delta(before.path, after.path, DELTA_FORMAT[before.format]))
-            return value
-        base, cur = _percent(before.path, before.format), _percent(after.path, after.format)
+        reports = [coverage_report.parse(before.format, before.path.read_bytes()),
+                   coverage_report.parse(after.format, after.path.read_bytes())]
     except (GaiaError, OSError) as exc:
         return {"coverage_delta": None, "error": str(exc)}
+    files = under_test(reports, sources, is_test, project)
+    if not any(f.covered_lines or f.missed_lines for report in reports for f in report.files
+               if _relative(f.file, project) in files):
+        return {"coverage_delta": None,
+                "error": "the coverage reports measure none of the code under test"}
+    base, cur = (_percent(report, files, project) for report in reports)
     return {"coverage_delta": round(cur - base, 4), "baseline": round(base, 4),
-            "current": round(cur, 4)}
-
-
+            "current": round(cur, 4), "measured": sorted(files)}

@@ -309,7 +309,10 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
         delta = None
         if after is not None:
             before = _capture_of(ctx.project, baseline)
-            delta = coverage_gate.delta_document(before, after)
+            delta = coverage_gate.delta_document(
+                before, after, ctx.story.file_list or (),
+                adapters.get(ctx.stack).is_test_file if ctx.stack else _no_test_rule,
+                ctx.project)
             writes.write_json(ctx.run_dir / coverage_gate.DELTA_FILE, delta, ctx.project)
         resolution = resolve_run(ctx)
         result = {
@@ -336,6 +339,10 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
 def _counts(evidence: execution.Evidence) -> dict[str, int]:
     return {"passed": sum(s.pass_count for s in evidence.suites),
             "failed": sum(s.fail_count for s in evidence.suites)}
+
+
+def _no_test_rule(_: str) -> bool:
+    return False
 
 
 def _capture_of(project: Path, recorded: dict[str, Any]) -> coverage_gate.Capture:

@@ -10,12 +10,20 @@ from gaia_lib.test_automate import coverage_gate
 from gaia_lib.test_automate.coverage_gate import Capture
 
 
-def _lcov(hit: int, found: int) -> str:
-    return f"SF:a.js\nLF:{found}\nLH:{hit}\nend_of_record\n"
+def _lcov(hit: int, found: int, name: str = "a.js") -> str:
+    lines = [f"DA:{n},{1 if n <= hit else 0}" for n in range(1, found + 1)]
+    return "\n".join([f"SF:{name}", *lines, f"LF:{found}", f"LH:{hit}", "end_of_record"]) + "\n"
 
 
-def _coveragepy(percent: float) -> str:
-    return json.dumps({"totals": {"percent_covered": percent}})
+def _coveragepy(**files: tuple[int, int]) -> str:
+    """coverage.py's JSON: per file (`a_py` for a.py, `tests__t_py` for tests/t.py), its
+    executed and missing line counts."""
+    def name(key: str) -> str:
+        return key.replace("__", "/").replace("_py", ".py")
+    return json.dumps({"files": {name(k): {
+        "executed_lines": list(range(1, hit + 1)),
+        "missing_lines": list(range(hit + 1, hit + missed + 1))}
+        for k, (hit, missed) in files.items()}})
 
 
 def _go(covered: int, missed: int) -> str:
@@ -35,8 +43,8 @@ def _cap(tmp_path: Path, name: str, text: str, fmt: str, ok: bool = True) -> Cap
     ("fmt", "before", "after", "delta"),
     [
         ("lcov", _lcov(5, 10), _lcov(8, 10), 30),
-        ("coveragepy-json", _coveragepy(50.0), _coveragepy(50.0), 0),
-        ("coveragepy-json", _coveragepy(60.0), _coveragepy(55.5), -4.5),
+        ("coveragepy-json", _coveragepy(a_py=(5, 5)), _coveragepy(a_py=(5, 5)), 0),
+        ("coveragepy-json", _coveragepy(a_py=(6, 4)), _coveragepy(a_py=(5, 5)), -10),
         ("go-cover", _go(1, 3), _go(3, 1), 50),
     ],
 )
@@ -53,11 +61,52 @@ def test_a_missing_or_mismatched_report_is_a_null_delta_with_the_reason(tmp_path
                                            good)
     assert missing == {"coverage_delta": None,
                        "error": "no baseline coverage report: coverage command exited 2"}
-    mixed = coverage_gate.delta_document(_cap(tmp_path, "b", _coveragepy(1), "coveragepy-json"),
+    mixed = coverage_gate.delta_document(_cap(tmp_path, "b", _coveragepy(a_py=(1, 1)),
+                                              "coveragepy-json"),
                                          good)
     assert mixed["coverage_delta"] is None and "baseline is coveragepy-json" in mixed["error"]
     broken = coverage_gate.delta_document(_cap(tmp_path, "b", "garbage", "lcov"), good)
-    assert broken["coverage_delta"] is None and "no line coverage" in broken["error"]
+    assert broken == {"coverage_delta": None, "error": "lcov report has no SF records"}
+    tests_only = _cap(tmp_path, "t", _lcov(2, 2, "tests/a.test.js"), "lcov")
+    assert coverage_gate.delta_document(tests_only, tests_only, is_test=_is_test) == {
+        "coverage_delta": None, "error": "the coverage reports measure none of the code under test"}
+
+
+def _is_test(path: str) -> bool:
+    return path.startswith("tests/")
+
+
+def test_new_tests_grow_no_coverage_by_their_own_lines(tmp_path: Path) -> None:
+    """Tests that execute nothing of the story: the total grows by the new test file's own
+    lines, the code under test does not."""
+    before = _cap(tmp_path, "b", _coveragepy(a_py=(5, 5), tests__old_py=(4, 0)),
+                  "coveragepy-json")
+    after = _cap(tmp_path, "c", _coveragepy(a_py=(5, 5), tests__old_py=(4, 0),
+                                            tests__new_py=(30, 0)), "coveragepy-json")
+    doc = coverage_gate.delta_document(before, after, is_test=_is_test)
+    assert doc == {"coverage_delta": 0, "baseline": 50.0, "current": 50.0, "measured": ["a.py"]}
+
+
+def test_the_story_sources_are_the_code_under_test(tmp_path: Path) -> None:
+    """Another module's growth is not the story's: with the File List naming a.py, only a.py
+    counts (its test files never do); a File List naming nothing measured: every source."""
+    before = _cap(tmp_path, "b", _coveragepy(a_py=(2, 8), b_py=(1, 9)), "coveragepy-json")
+    after = _cap(tmp_path, "c", _coveragepy(a_py=(2, 8), b_py=(9, 1)), "coveragepy-json")
+    story = coverage_gate.delta_document(before, after, ["a.py", "tests/test_a.py"], _is_test)
+    assert (story["coverage_delta"], story["measured"]) == (0, ["a.py"])
+    grown = coverage_gate.delta_document(before, after, ["b.py"], _is_test)
+    assert (grown["coverage_delta"], grown["measured"]) == (80, ["b.py"])
+    elsewhere = coverage_gate.delta_document(before, after, ["docs/x.md"], _is_test)
+    assert (elsewhere["coverage_delta"], elsewhere["measured"]) == (40, ["a.py", "b.py"])
+
+
+def test_absolute_report_paths_are_read_relative_to_the_project(tmp_path: Path) -> None:
+    src = tmp_path / "src" / "a.js"
+    before = _cap(tmp_path, "b", _lcov(1, 4, str(src)) + _lcov(1, 4, "/elsewhere/z.js"),
+                  "lcov")
+    after = _cap(tmp_path, "c", _lcov(3, 4, str(src)) + _lcov(1, 4, "/elsewhere/z.js"), "lcov")
+    doc = coverage_gate.delta_document(before, after, ["src/a.js"], project=tmp_path)
+    assert (doc["coverage_delta"], doc["measured"]) == (50, ["src/a.js"])
 
 
 def test_capture_keeps_the_report_under_its_own_name(tmp_path: Path) -> None:
