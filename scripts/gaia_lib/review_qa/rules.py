@@ -21,6 +21,7 @@ An LLM finding marked Critical outside (a) and (b) is demoted to Warning and say
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -99,11 +100,16 @@ def untraced_frs(traces_to: Sequence[str], test_texts: Iterable[str]) -> list[st
 
 
 def outside_documented(test_paths: Iterable[str], documented: Sequence[str]) -> list[str]:
-    """Test files under none of the documented test directories (none documented: none)."""
+    """Test files under none of the documented test directories (none documented: none). A
+    directory is read as a path (`./tests/` is `tests`; `.` is the project root, which holds
+    every file: Go keeps its tests beside the code)."""
     if not documented:
         return []
+    dirs = {posixpath.normpath(d.strip()) for d in documented if d.strip()}
+    if "." in dirs:
+        return []
     return sorted(p for p in test_paths
-                  if not any(p == d or p.startswith(d.rstrip("/") + "/") for d in documented))
+                  if not any(p == d or p.startswith(d + "/") for d in dirs))
 
 
 def demote_llm_findings(findings: Sequence[Mapping[str, Any]],

@@ -66,6 +66,10 @@ def test_over_coverage_and_traceability_and_architecture() -> None:
     assert rules.outside_documented(["tests/unit/a.py", "src/b_test.py"], ["tests"]) == [
         "src/b_test.py"]
     assert rules.outside_documented(["src/b_test.py"], []) == []
+    # as paths: `./tests/` is tests; `.` (gaia init's choice for Go) holds every file
+    assert rules.outside_documented(["tests/a.py", "testsuite/b.py"], ["./tests/"]) == [
+        "testsuite/b.py"]
+    assert rules.outside_documented(["split_test.go", "sub/x_test.go"], ["."]) == []
 
 
 def test_llm_criticals_outside_the_rubric_are_demoted() -> None:
