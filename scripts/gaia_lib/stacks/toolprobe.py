@@ -82,16 +82,24 @@ def _version(executable: Path, cwd: Path | None, timeout: float) -> tuple[str | 
     remembered = versioncache.lookup(executable)
     if remembered is not None:
         return remembered, False
-    result = proc.run_tool([str(executable), "--version"], cwd=cwd, timeout=timeout)
+    flag = VERSION_ARGS.get(executable.name, "--version")
+    result = proc.run_tool([str(executable), flag], cwd=cwd, timeout=timeout)
     if result.timed_out:
         return None, True
     if result.error:
         return None, False
-    # Some tools (java, older gcc wrappers) print their version on stderr.
+    # Some tools (java, older gcc wrappers) print their version on stderr. A failed call's
+    # output is its complaint, not a version (`flag provided but not defined: -version`).
     version = parse_version(result.stdout) or parse_version(result.stderr)
+    if result.returncode != 0 and not _VERSION.search(result.stdout + result.stderr):
+        version = None
     if version is not None and result.returncode == 0:
         versioncache.store(executable, version)
     return version, False
+
+
+# The tools whose version is not asked with `--version`.
+VERSION_ARGS = {"go": "version"}
 
 
 def _executable(path: Path) -> bool:

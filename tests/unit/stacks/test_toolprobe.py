@@ -32,6 +32,19 @@ def test_version_on_stderr(bin_dir: Path) -> None:
     assert toolprobe.probe("javac").version == "21.0.2"
 
 
+def test_go_is_asked_with_its_version_command(bin_dir: Path) -> None:
+    """`go --version` is an error (`flag provided but not defined: -version`, exit 2)."""
+    fake_tool(bin_dir, "go", '[ "$1" = version ] && echo "go version go1.19.8 linux/amd64" '
+                             '|| { echo "flag provided but not defined: -version" >&2; exit 2; }')
+    assert toolprobe.probe("go").version == "1.19.8"
+
+
+def test_a_failed_version_call_is_no_version(bin_dir: Path) -> None:
+    fake_tool(bin_dir, "odd", 'echo "unknown option: --version" >&2; exit 2')
+    result = toolprobe.probe("odd")
+    assert (result.found, result.version) == (True, None)
+
+
 def test_missing_tool(bin_dir: Path, tmp_path: Path) -> None:
     result = toolprobe.probe("definitely-not-a-tool-xyz", tmp_path)
     assert result == toolprobe.ToolProbe("definitely-not-a-tool-xyz", False, None, "none", None)
