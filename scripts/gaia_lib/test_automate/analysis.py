@@ -32,7 +32,8 @@ Rules:
   from the AC's deterministic test-case spec (evidence.tcgen). Its target: the first of the
   story's sources (File List order) that declares at its top level a function or class the
   AC names as code (`set_key` and `def set_key(`: `target_module`, `target_function`), else
-  the first source and no function (`target_of`).
+  the story's only source and no function, else none (`target_of`: of several sources, a guess
+  would send the developer and the SUT-mocking check to the wrong file).
 """
 
 from __future__ import annotations
@@ -215,7 +216,7 @@ def propose(s: Setup, uncovered: Sequence[str], sources: Sequence[str]) -> list[
         name = scaffold.file_name(stack, s.key, spec["ac_ref"])
         ac = criteria.get(spec["ac_ref"])
         module, function = target_of(ac_coverage.identifiers_named(ac) if ac else set(),
-                                     declared, modules[0] if modules else "")
+                                     declared, modules[0] if len(modules) == 1 else "")
         out.append({
             "test_file": f"{tier_dir(s.project, tier, dirs)}/{name}",
             "name": PurePosixPath(name).stem.split(".")[0],
@@ -233,7 +234,7 @@ def target_of(named: set[str], declared: Mapping[str, Sequence[str]],
               default: str) -> tuple[str, str]:
     """(module, function) a proposed test targets: the first of the story's sources (in File
     List order) that declares a function or class the AC names (`set_key` in backticks and
-    `def set_key(` in main.py); else the first source and no function (pure)."""
+    `def set_key(` in main.py); else `default` and no function (pure)."""
     for module, names in declared.items():
         for declared_name in names:
             if ac_coverage.identifier_key(declared_name) in named:

@@ -110,9 +110,12 @@ def test_a_proposed_test_targets_the_source_and_function_its_ac_names(tmp_path: 
     setup = SimpleNamespace(key="E1-S1", story=story, stack="python-dev", project=tmp_path)
     proposed = analysis.propose(cast(Any, setup), ["AC1", "AC2"],
                                 ["src/util.py", "src/main.py", "tests/test_main.py"])
-    # AC1 names set_key, which main.py declares; AC2 names nothing: the first source, no function
+    # AC1 names set_key, which main.py declares; AC2 names nothing: of two sources, no target
     assert [(t["ac"], t["target_module"], t["target_function"]) for t in proposed] == [
-        ("AC1", "src/main.py", "set_key"), ("AC2", "src/util.py", "")]
+        ("AC1", "src/main.py", "set_key"), ("AC2", "", "")]
+    # the story's only source is its target
+    alone = analysis.propose(cast(Any, setup), ["AC2"], ["src/util.py", "tests/test_util.py"])
+    assert [(t["target_module"], t["target_function"]) for t in alone] == [("src/util.py", "")]
 
 
 def test_target_of_picks_the_first_source_declaring_a_named_unit() -> None:
