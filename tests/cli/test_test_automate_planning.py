@@ -227,6 +227,38 @@ def test_malformed_fork_output_is_incomplete_and_blocked(
     _gate_untouched(ta_project, story_before)
 
 
+@pytest.mark.parametrize(("broken", "why"), [
+    ("findings-not-json", "is not JSON"),
+    ("findings-missing", "cannot be read (No such file or directory)"),
+    ("payload-missing", "the report payload file"),
+])
+def test_an_unreadable_fork_file_blocks_the_verdict_step_and_finalize_alike(
+    ta_project: Project, broken: str, why: str
+) -> None:
+    story_before = next(ta_project.impl.rglob(f"{KEY}-*.md")).read_bytes()
+    _ok("setup.py", KEY, project=ta_project)
+    _ok("analyze.py", KEY, project=ta_project)
+    proposal = _json(ta_project.root / EVIDENCE / "plan-proposal.json")
+    found, payload = _fork_files(ta_project, {"findings": [], "plan": proposal}, GOOD_REPORT)
+    if broken == "findings-not-json":
+        Path(found).write_text('{"findings": [ oops')
+    elif broken == "findings-missing":
+        Path(found).unlink()
+    else:
+        Path(payload).unlink()
+    verdict = _script("verdict.py", KEY, "--llm-findings", found, project=ta_project)
+    lines = _ok("finalize.py", KEY, "--llm-findings", found, "--payload", payload,
+                project=ta_project).splitlines()
+    assert lines[0] == f"Test automation plan {KEY}: BLOCKED"
+    assert why in lines[-1] and lines[-1].endswith("-> BLOCKED")
+    text = (ta_project.impl / f"test-automate-review-{KEY}.md").read_text()
+    assert text.startswith("[INCOMPLETE]") and why in text.splitlines()[0]
+    # the verdict step shows the user what finalize will decide
+    expected = "BLOCKED" if broken.startswith("findings") else "APPROVE"
+    assert (verdict.returncode, verdict.stdout) == (0, f"{expected}\n")
+    _gate_untouched(ta_project, story_before)
+
+
 def _ledger(project: Project) -> list[list[str]]:
     path = project.root / LEDGER
     return [line.split("\t") for line in path.read_text().splitlines()] if path.exists() else []

@@ -97,6 +97,24 @@ def judge(findings: Sequence[Mapping[str, Any]], p0_acs: Sequence[str]) -> list[
     return out
 
 
+def fork_output(path: Path | None) -> tuple[Any, str | None]:
+    """The fork's JSON ({"findings": [...], "plan": {...}}) and, when the file cannot be read
+    as that, why not: the run is then BLOCKED (never judged as if the planner found nothing),
+    in the verdict step and in finalize alike."""
+    if path is None:
+        return None, None
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        return None, f"the planner's findings file {path} cannot be read ({exc.strerror})"
+    except ValueError as exc:
+        return None, f"the planner's findings file {path} is not JSON ({exc})"
+    found = value.get("findings") if isinstance(value, dict) else value
+    if not isinstance(found, list):
+        return None, f"the planner's findings file {path} holds no findings list"
+    return value, None
+
+
 def fork_findings(value: Any) -> list[Mapping[str, Any]]:
     found = value.get("findings") if isinstance(value, dict) else value
     return [f for f in found if isinstance(f, dict)] if isinstance(found, list) else []
@@ -179,7 +197,10 @@ def resolve(s: Setup, findings: Sequence[Mapping[str, Any]]) -> verdict.Resoluti
 def current_verdict(s: Setup, llm_findings: Path | None) -> verdict.Resolution:
     """Phase 5 without writing anything (the entry script `verdict.py`)."""
     results = ensure_analysis(s)
-    found = judge(fork_findings(json_value(llm_findings)), results.get("p0_acs") or [])
+    fork, unreadable = fork_output(llm_findings)
+    if unreadable:
+        return verdict.Resolution(verdict.BLOCKED, f"{unreadable} -> BLOCKED")
+    found = judge(fork_findings(fork), results.get("p0_acs") or [])
     return resolve(s, found)
 
 
@@ -206,14 +227,17 @@ def render_header(s: Setup, prompt_hash: str, model_ran: bool) -> str:
 
 
 def finalize(s: Setup, *, llm_findings: Path | None = None,
-             payload: str | None = None) -> Outcome:
+             payload: str | None = None, unread_payload: str | None = None) -> Outcome:
     """Phases 5-7 in the parent (module docstring). `llm_findings`: the fork's JSON
-    ({"findings": [...], "plan": {...}}); `payload`: its rendered report. Neither: a terminal
-    run, planned from gaia's own proposal."""
+    ({"findings": [...], "plan": {...}}); `payload`: its rendered report (`unread_payload`: why
+    the named one could not be read). Neither: a terminal run, planned from gaia's own
+    proposal. A fork output that cannot be read makes the run BLOCKED, its report marked
+    incomplete."""
     results = ensure_analysis(s)
     state = s.state_dir()
-    model_ran = llm_findings is not None or payload is not None
-    fork = json_value(llm_findings)
+    model_ran = llm_findings is not None or payload is not None or unread_payload is not None
+    fork, unreadable = fork_output(llm_findings)
+    unreadable = unreadable or unread_payload
     with writes.scope("parent", s.project):
         findings = judge(fork_findings(fork), results.get("p0_acs") or [])
         writes.write_json(state / "llm-findings.json", {"findings": findings})
@@ -229,6 +253,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         header = render_header(s, contract.prompt_hash(
             agent.read_text("utf-8") if agent.is_file() else "", analysis_bytes), model_ran)
         final = resolution.verdict
+        problems += (unreadable,) if unreadable else ()
         text, complete = contract.assemble(header, payload, final, problems)
         if not complete and final != verdict.BLOCKED:
             final = verdict.BLOCKED
@@ -244,5 +269,6 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         checkpoint_step(s, FINALIZE_STEP, files=[plan_path], verdict=final,
                         plan_id=written.plan_id,
                         report=paths.relative_to_project(report_path, s.project))
-    reason = resolution.reason if complete else "fork payload malformed -> BLOCKED"
+    reason = (resolution.reason if complete else f"{unreadable} -> BLOCKED" if unreadable
+              else "fork payload malformed -> BLOCKED")
     return Outcome(final, reason, report_path, plan_path, written.plan_id, complete)

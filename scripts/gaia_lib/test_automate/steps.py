@@ -70,8 +70,13 @@ def verdict(project: Path, key: str, *, llm_findings: Path | None = None) -> Ste
 def finalize(project: Path, key: str, *, llm_findings: Path | None = None,
              payload: Path | None = None) -> StepOutput:
     s = context.setup(project, key)
-    text = payload.read_text(encoding="utf-8", errors="replace") if payload else None
-    out = planning.finalize(s, llm_findings=llm_findings, payload=text)
+    text, unread = None, None
+    if payload is not None:
+        try:
+            text = payload.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            unread = f"the report payload file {payload} cannot be read ({exc.strerror})"
+    out = planning.finalize(s, llm_findings=llm_findings, payload=text, unread_payload=unread)
     nxt = (f"next: Approval Gate (approve.py {s.key} --present)" if out.enters_approval_gate
            else "next: stop — BLOCKED, the Approval Gate is not entered")
     return StepOutput("\n".join((
