@@ -562,6 +562,29 @@ def test_a_test_that_never_runs_the_story_code_counts_for_no_ac_not_even_the_one
     assert rows == {"AC1": True}
 
 
+@pytest.mark.parametrize(("edits", "message"), [
+    ([('key: "E1-S1"', 'key: "E9-S9"')], "found as E1-S1 but its frontmatter says key 'E9-S9'"),
+    ([("status: review\n", ""), ("> **Status:** review\n", "")],
+     "story E1-S1 has no status — must be in 'review' status"),
+])
+def test_a_story_that_cannot_be_reviewed_is_refused_before_its_tests_run(
+    qa_project: Project, capsys: pytest.CaptureFixture[str], edits: list[tuple[str, str]],
+    message: str
+) -> None:
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    text = story.read_text()
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    story.write_text(text)
+    assert command.main(["E1-S1"]) == 3
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+    state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    assert not state.exists() or not list(state.glob("tier_*"))  # no test ran
+    assert not list(qa_project.impl.glob("qa-tests-E1-S1*.md"))  # no report
+
+
 def test_story_without_acceptance_criteria_requests_changes(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

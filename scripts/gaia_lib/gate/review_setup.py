@@ -25,7 +25,7 @@ from gaia_lib.core.errors import GaiaError, NotFound
 from gaia_lib.gate import table
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks import persona, toolprobe
-from gaia_lib.story import resolve
+from gaia_lib.story import editing, resolve
 from gaia_lib.story.parser import Story, load_story
 
 
@@ -96,6 +96,12 @@ def find_review_story(project: Path, raw_key: str) -> tuple[str, Path, Story]:
 
 def prepare(project: Path, raw_key: str, purpose: str) -> ReviewSetup:
     key, story_path, story = find_review_story(project, raw_key)
+    # A story that says it is another story would have its verdict refused at the end, after
+    # its tests ran and a report was written: refused now.
+    editing.check_identity(story, key)
+    if story.status is None:
+        raise GaiaError(f"story {key} has no status — must be in 'review' status for "
+                        f"{purpose}", 1)
     if story.status != "review":
         raise GaiaError(f"story {key} is in '{story.status}' status — must be in 'review' "
                         f"status for {purpose}", 1)
