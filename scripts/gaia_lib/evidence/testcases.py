@@ -13,7 +13,8 @@ base class runs under. A case carries:
 - `body`: leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
   declaration + its body (a JS function's to its closing brace, past the braces of a
   destructured parameter, `async ({ page }) => {`); for a test named at run time, its
-  `describe()` group's code before it too (the table its loop runs over);
+  `describe()` group's code before it too (the table its loop runs over); for a Go test that
+  ranges over a package-level table (`for _, tt := range splitTests`), that table after it;
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
@@ -283,6 +284,64 @@ def _line_pattern_cases(
         yield TestCase(path, name.strip(), i + 1, "\n".join(lines[start : end + 1]))
 
 
+_GO_VAR = re.compile(r"^var[ \t]+(?P<name>[A-Za-z_]\w*)\b[^=\n]*=")
+_GO_BLOCK_VAR = re.compile(r"^[ \t]+(?P<name>[A-Za-z_]\w*)\b[^=\n{]*=")
+
+
+def _composite_end(lines: list[str], index: int) -> int:
+    """Last line of the composite literal starting on line `index`: braces balanced, past a
+    type's own braces (`[]struct{ in string }{ ... }`)."""
+    depth, opened = 0, False
+    for i in range(index, len(lines)):
+        line = lines[i]
+        for k, ch in enumerate(line):
+            if ch == "{":
+                depth, opened = depth + 1, True
+            elif ch == "}":
+                depth -= 1
+                if opened and depth <= 0 and "{" not in line[k + 1:]:
+                    return i
+        if not opened and i > index + 3:
+            return index
+    return len(lines) - 1
+
+
+def _go_tables(lines: list[str]) -> dict[str, str]:
+    """The package-level composite literals of a Go file (`var cases = []struct{...}{...}`,
+    alone or in a `var ( ... )` block), by name: the tables table-driven tests range over."""
+    tables: dict[str, str] = {}
+    in_block, i = False, 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("var ("):
+            in_block = True
+        elif in_block and line.startswith(")"):
+            in_block = False
+        else:
+            match = (_GO_BLOCK_VAR if in_block else _GO_VAR).match(line)
+            if match and "{" in line:
+                end = _composite_end(lines, i)
+                tables[match.group("name")] = "\n".join(lines[i:end + 1])
+                i = end
+        i += 1
+    return tables
+
+
+def _with_go_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
+    """A Go test that ranges over a package-level table holds that table's rows as much as one
+    declared inside it (the common layout): the table is read as part of its body."""
+    tables = _go_tables(lines)
+    if not tables:
+        return cases
+    out = []
+    for case in cases:
+        used = [name for name in tables
+                if re.search(rf"\brange[ \t]+{re.escape(name)}\b", case.body)]
+        out.append(replace(case, body="\n".join([case.body, *(tables[n] for n in used)]))
+                   if used else case)
+    return out
+
+
 def _jvm_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
     for i, line in enumerate(lines):
         if not line.strip().startswith("@Test"):
@@ -414,7 +473,7 @@ def _declared(path: str, text: str) -> list[TestCase]:
     if suffix == ".bats":
         return list(_bats_cases(path, lines))
     if suffix == ".go":
-        return list(_line_pattern_cases(path, lines, _GO_TEST))
+        return _with_go_tables(list(_line_pattern_cases(path, lines, _GO_TEST)), lines)
     if suffix in (".java", ".kt"):
         return list(_jvm_cases(path, lines))
     if suffix == ".dart":

@@ -300,6 +300,60 @@ def test_go_subtests_table_names_and_error_expectations() -> None:
     assert no_error.exceptions == () and no_error.expects_error
 
 
+PACKAGE_TABLES_GO = """package shellquote
+
+var splitTests = []struct {
+\tinput  string
+\toutput []string
+}{
+\t{"hello goodbye", []string{"hello", "goodbye"}},
+}
+
+var (
+\terrorTests = []struct {
+\t\tinput string
+\t\terr   error
+\t}{
+\t\t{name: "unterminated", input: "don't", err: ErrUnterminated},
+\t}
+\tunused = map[string]int{"x": 1}
+)
+
+func TestSplit(t *testing.T) {
+\tfor _, tt := range splitTests {
+\t\tif got, _ := Split(tt.input); !reflect.DeepEqual(got, tt.output) {
+\t\t\tt.Errorf("Split(%q) = %q", tt.input, got)
+\t\t}
+\t}
+}
+
+func TestErrors(t *testing.T) {
+\tfor _, tt := range errorTests {
+\t\tif _, err := Split(tt.input); err != tt.err {
+\t\t\tt.Errorf("got %v", err)
+\t\t}
+\t}
+}
+
+func TestAlone(t *testing.T) {
+\tif Split("") != nil {
+\t\tt.Fatal("empty")
+\t}
+}
+"""
+
+
+def test_a_go_test_ranging_over_a_package_level_table_reads_its_rows() -> None:
+    """The common Go layout: the table at package level (alone or in a `var (...)` block), the
+    test ranging over it; its rows are the test's asserted values and its case names."""
+    split, errors, alone = map(read, split_tests("split_test.go", PACKAGE_TABLES_GO))
+    assert split.asserted == ("Split(%q) = %q", "goodbye", "hello", "hello goodbye")
+    assert "unterminated" in errors.description.splitlines()
+    assert "don't" in errors.asserted
+    assert "splitTests" not in alone.body and "errorTests" not in alone.body
+    assert "unused" not in errors.body and "splitTests" not in errors.body
+
+
 @pytest.mark.parametrize(("check", "expects"), [
     ("c.Assert(err, qt.IsNotNil)", True),  # quicktest
     ("c.Assert(err, qt.ErrorMatches, `bad .*`)", True),
