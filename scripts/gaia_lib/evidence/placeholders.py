@@ -18,7 +18,8 @@ Two views of the same patterns, both pure:
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring);
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
-      bats `true` / `:`;
+      bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
+      `if (false) {...}`, `if False:` / `if 0:`): a check that cannot fail checks nothing;
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
@@ -228,6 +229,43 @@ _RETURNS_VALUE = re.compile(r"^return\s+(?!None\s*$)\S")
 _PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
 
 
+# A block whose condition is constant false: `if false {`, `if (false) {`, `if False:`, `if 0:`
+# (or all of it on one line).
+_NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*\)|false|False|0)\s*(?:\{|:)")
+
+
+def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The statements less the blocks that never run (`_NEVER_RUNS`): the condition's line and
+    every statement indented under it."""
+    out: list[tuple[int, int, str]] = []
+    dead_indent: int | None = None
+    for index, indent, text in statements:
+        if dead_indent is not None:
+            if indent > dead_indent:
+                continue
+            dead_indent = None
+        if _NEVER_RUNS.match(text):
+            dead_indent = indent
+            continue
+        out.append((index, indent, text))
+    return out
+
+
+def _own_block(lines: list[str]) -> list[str]:
+    """A braced test's lines up to its closing brace: a Go test's body carries the
+    package-level table it ranges over after it (testcases), which is data, not statements."""
+    depth, opened = 0, False
+    for i, line in enumerate(lines):
+        for ch in line:
+            if ch == "{":
+                depth, opened = depth + 1, True
+            elif ch == "}":
+                depth -= 1
+                if opened and depth == 0:
+                    return lines[: i + 1]
+    return lines
+
+
 def classify(case: TestCase) -> Placeholder | None:
     """Why `case` is a placeholder test, or None when it is a real one (rules above)."""
     language = language_of(case.file)
@@ -254,7 +292,8 @@ def classify(case: TestCase) -> Placeholder | None:
         if inline:
             statements.insert(0, (0, 0, inline))
     else:
-        statements = _brace_statements(body, language)
+        statements = _brace_statements(_own_block(body) if language == "go" else body,
+                                       language)
     if all(text in ("pass", "...") for _, _, text in statements):
         return Placeholder(case.test_id, case.file, case.line, "empty body")
     top = min(indent for index, indent, _ in statements if index > 0) if any(
@@ -265,7 +304,7 @@ def classify(case: TestCase) -> Placeholder | None:
             shown = text.split("(")[0].strip()
             return Placeholder(case.test_id, case.file, base_line + decl + index,
                                f"{_switched_off(shown)} in source ({shown})")
-    if all(_TRIVIAL_STATEMENT.match(text) for _, _, text in statements):
+    if all(_TRIVIAL_STATEMENT.match(text) for _, _, text in _runs(statements)):
         shown = statements[0][2][:60]
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})")

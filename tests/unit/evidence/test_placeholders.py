@@ -187,6 +187,72 @@ def test_go_placeholders() -> None:
     }
 
 
+NEVER_RUNS = {
+    "a_test.go": '''package x
+
+func TestDead(t *testing.T) {
+\tif false {
+\t\tt.Fatal("never")
+\t}
+}
+
+func TestDeadThenReal(t *testing.T) {
+\tif false {
+\t\tt.Fatal("never")
+\t}
+\tif Split("") != nil {
+\t\tt.Fatal("x")
+\t}
+}
+
+func TestOneLine(t *testing.T) { if false { t.Fatal("x") } }
+
+var cases = []struct{ in string }{{"a"}}
+
+func TestSkipsAboveItsTable(t *testing.T) {
+\tt.Skip("later")
+\tfor _, c := range cases {
+\t\tif Split(c.in) == nil {
+\t\t\tt.Fatal(c.in)
+\t\t}
+\t}
+}
+''',
+    "t.py": '''def test_dead():
+    if False:
+        assert split("x") == 1
+
+
+def test_zero_then_real():
+    if 0:
+        assert 1
+    assert split("x") == 1
+''',
+    "a.test.ts": '''it("dead", () => {
+  if (false) {
+    expect(split("x")).toBe(1);
+  }
+});
+''',
+}
+
+
+def test_a_check_that_never_runs_checks_nothing() -> None:
+    """`if false { t.Fatal() }` can never fail: the test is a placeholder, unless something
+    real runs beside it. A Go test's package-level table (read into its body) is no statement:
+    a skip above the loop over it still switches the test off."""
+    assert _verdicts("a_test.go", NEVER_RUNS["a_test.go"]) == {
+        "TestDead": (4, "asserts nothing real (if false {)"),
+        "TestDeadThenReal": None,
+        "TestOneLine": (18, 'asserts nothing real (if false { t.Fatal("x") })'),
+        "TestSkipsAboveItsTable": (23, "skipped in source (t.Skip)"),
+    }
+    assert _verdicts("t.py", NEVER_RUNS["t.py"]) == {
+        "test_dead": (2, "asserts nothing real (if False:)"), "test_zero_then_real": None}
+    assert _verdicts("a.test.ts", NEVER_RUNS["a.test.ts"]) == {
+        "dead": (2, "asserts nothing real (if (false) {)")}
+
+
 def test_bats_placeholders() -> None:
     assert _verdicts("test/signup.bats", BATS) == {
         "real": None,
