@@ -101,6 +101,8 @@ def test_tests_that_are_not_clean_green_and_growing_leave_the_row(
         assert result["flags"][flag] is True  # type: ignore[index]
     assert out.splitlines()[0] == f"test automation E1-S1: {verdict}"
     assert "gate: Test Automation unchanged (UNVERIFIED)" in out
+    suffix = verdict.lower().replace("_", "-")
+    assert out.splitlines()[1].endswith(f"/test-automate-execution-{suffix}.md")
     assert story(root).read_bytes() == before
     assert "phase: plan" in ta.plan_path(root).read_text()
 
@@ -126,6 +128,22 @@ def test_a_new_test_files_own_lines_are_no_coverage_growth(tp: Project, text: st
     delta = result["coverage"]["delta"]  # type: ignore[index]
     assert delta["measured"] == ["app/calc.py"]
     assert (delta["coverage_delta"] > 0) is (verdict == "APPROVE")
+
+
+def test_a_later_run_that_does_not_approve_keeps_the_passed_rows_proof(tp: Project) -> None:
+    root = tp.root
+    run_all(root, ta.GOOD_TEST)
+    assert row(root) == "PASSED"
+    proof = ta.plan_path(root).parent / "test-automate-execution.md"
+    approved = proof.read_text()
+    (root / ta.TEST_FILE).write_text(ta.FAILING_TEST)  # the executed plan's test, broken
+    assert step(root, "verify")[0] == 0
+    code, out, _ = step(root, "record")
+    assert code == 0 and out.splitlines()[0] == "test automation E1-S1: BLOCKED"
+    assert "gate: Test Automation unchanged (PASSED)" in out
+    assert proof.read_text() == approved and "Verdict: **APPROVE**" in approved
+    assert "Verdict: **BLOCKED**" in (proof.parent / "test-automate-execution-blocked.md"
+                                      ).read_text()
 
 
 def test_sut_mocking_finding_names_the_line(tp: Project) -> None:
@@ -202,6 +220,23 @@ def test_steps_out_of_order_are_one_line_errors(tp: Project) -> None:
     assert "run the preflight step first" in err and err.count("\n") == 1
     code, _, err = step(tp.root, "record")
     assert code == 1 and "run the verify step first" in err
+
+
+def test_record_refuses_a_run_whose_tests_changed_since_verify(tp: Project) -> None:
+    """verify approved; the test is then turned into `assert True`: record must not pass the
+    old run off as the new file's, and the row stays as it was."""
+    root = tp.root
+    assert step(root, "preflight")[0] == 0
+    (root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    code, out, _ = step(root, "verify")
+    assert code == 0 and json.loads(out)["verdict"] == "APPROVE"
+    (root / ta.TEST_FILE).write_text(ta.PLACEHOLDER_TEST)
+    before = story(root).read_bytes()
+    code, out, err = step(root, "record")
+    assert (code, out) == (1, "")
+    assert err == (f"test-automate-execute: {ta.TEST_FILE} changed since the verify step ran: "
+                   "run verify again\n")
+    assert story(root).read_bytes() == before and row(root) == "UNVERIFIED"
 
 
 def test_a_plan_changed_after_preflight_blocks_verify(tp: Project) -> None:

@@ -22,8 +22,15 @@ Three steps, each a function that the entry scripts of `/gaia-test-automate-exec
     <= 0 -> REQUEST_CHANGES; a runner that cannot start (exit 126/127) -> blocking_failure
     runner_unavailable -> BLOCKED. Without test tiers the stack's own runner is the one tier.
   `result.json` records the run for the report (schemas/test-automate-execution.schema.json).
+  A verify run first removes the previous run's verdict files, and `result.json`, written
+  last, names the sha256 of each planned file as the run read it (`tested`): a verify that is
+  interrupted leaves no verdict behind.
 - `finalize` (step `record`): the verdict again from the recorded files (never from the
-  caller), the report `test-automate-execution.md` beside the plan, and the Review Gate row
+  caller), refused when no verify completed or a planned file changed since it ran (the
+  recorded run no longer speaks for the tests on disk: verify again), the report beside the
+  plan (`test-automate-execution.md` for an APPROVE, `test-automate-execution-<verdict>.md`
+  otherwise: a later run that does not approve never rewrites the report a PASSED row cites
+  as its proof), and the Review Gate row
   `Test Automation`: PASSED only on APPROVE (with the report and the execution evidence as
   proof); otherwise the row is left untouched. On APPROVE the plan's `phase` becomes
   `executed`.
@@ -279,8 +286,11 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
     if recorded.get("plan_id") != ctx.plan.plan_id:
         halts.insert(0, preflight.Halt("plan_tamper_detected", "the plan changed since setup"))
     blocking = next((BLOCKING[h.reason] for h in halts if h.reason in BLOCKING), None)
-    inspection = written.inspect(ctx.project, ctx.plan, ctx.stack)
     with locks.locked(ctx.run_dir.parent / "execution-run"), action_scope(ctx):
+        for stale in (RESULT_FILE, ACTION_FILE, coverage_gate.DELTA_FILE):
+            writes.remove(ctx.run_dir / stale)  # an interrupted run leaves no verdict
+        tested = _tested(ctx)
+        inspection = written.inspect(ctx.project, ctx.plan, ctx.stack)
         evidence = execution.execute(_tiers(ctx), ctx.key, ctx.project, ctx.run_dir,
                                      context=execution.active_context(context),
                                      story_tests=written.planned_files(ctx.plan))
@@ -330,10 +340,16 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
                          "skipped": None if line else "no coverage command configured "
                                                       "(test_execution.coverage_command)"},
             "run_dir": paths.relative_to_project(ctx.run_dir, ctx.project),
+            "tested": tested,
         }
         schema.check(result, SCHEMA, RESULT_FILE)
         writes.write_json(ctx.run_dir / RESULT_FILE, result, ctx.project)
     return result
+
+
+def _tested(ctx: Context) -> dict[str, str | None]:
+    """Each planned file's sha256 now (None: not written)."""
+    return {rel: plans.digest(ctx.project, rel) for rel in written.planned_files(ctx.plan)}
 
 
 def _counts(evidence: execution.Evidence) -> dict[str, int]:
@@ -406,14 +422,26 @@ def _report_text(ctx: Context, result: dict[str, Any], verdict: str, reason: str
     return "\n".join(lines) + "\n"
 
 
+def report_name(verdict: str) -> str:
+    """The execution report's file name for a run's verdict (module docstring)."""
+    if verdict == rules.APPROVE:
+        return REPORT_NAME
+    return REPORT_NAME.replace(".md", f"-{verdict.lower().replace('_', '-')}.md")
+
+
 def finalize(project: Path, raw_key: str) -> Finalized:
     ctx = load(project, raw_key)
     result = _read_json(ctx.run_dir / RESULT_FILE)
     if result is None or result.get("plan_id") != ctx.plan.plan_id:
         raise NotFound(f"no verified execution run for {ctx.key} and plan "
                        f"{ctx.plan.plan_id}: run the verify step first", 1)
+    edited = sorted(rel for rel, sha in _tested(ctx).items()
+                    if sha != (result.get("tested") or {}).get(rel, ""))
+    if edited:
+        raise GaiaError(f"{', '.join(edited)} changed since the verify step ran: run verify "
+                        "again", 1)
     resolution = resolve_run(ctx)
-    report = ctx.plan_path.parent / REPORT_NAME
+    report = ctx.plan_path.parent / report_name(resolution.verdict)
     with locks.locked(ctx.run_dir.parent / "execution-run"), action_scope(ctx):
         writes.write_text(report, _report_text(ctx, result, resolution.verdict,
                                                resolution.reason), ctx.project)

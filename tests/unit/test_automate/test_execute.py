@@ -84,3 +84,27 @@ def test_the_report_says_why_coverage_was_not_measured() -> None:
         "coverage command exited 1: No data to report.")}, "current": {"ok": True, "note": None}}
     assert execute.coverage_line(empty) == ("- Coverage: not measured (before: coverage command "
                                     "exited 1: No data to report.)")
+
+
+def test_an_interrupted_verify_leaves_no_verdict_for_record(
+        tp: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A green verify, then a verify stopped while its tests run: the earlier run's verdict
+    files are gone, so record has nothing to pass off as this run's."""
+    from gaia_lib.core.errors import NotFound
+
+    execute.setup(tp.root, ta.KEY)
+    (tp.root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    assert execute.verify(tp.root, ta.KEY)["verdict"] == "APPROVE"
+    run_dir = execute.run_dir(tp.root, ta.KEY)
+    assert (run_dir / execute.RESULT_FILE).is_file()
+
+    def interrupted(*_args: object, **_kwargs: object) -> Evidence:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(execute.execution, "execute", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        execute.verify(tp.root, ta.KEY)
+    assert not (run_dir / execute.RESULT_FILE).exists()
+    assert not (run_dir / execute.ACTION_FILE).exists()
+    with pytest.raises(NotFound, match="run the verify step first"):
+        execute.finalize(tp.root, ta.KEY)
