@@ -101,7 +101,9 @@ def test_an_interrupted_verify_leaves_no_verdict_for_record(
     def interrupted(*_args: object, **_kwargs: object) -> Evidence:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(execute.execution, "execute", interrupted)
+    from gaia_lib.evidence import execution
+
+    monkeypatch.setattr(execution, "execute", interrupted)
     with pytest.raises(KeyboardInterrupt):
         execute.verify(tp.root, ta.KEY)
     assert not (run_dir / execute.RESULT_FILE).exists()
