@@ -172,6 +172,20 @@ def _drift(root: Path) -> None:
     (root / "app/calc.py").write_text(ta.SOURCE + "\n\ndef extra():\n    return 1\n")
 
 
+def _ac_edited(root: Path) -> None:
+    """The story's AC2 says something else than the approved plan was made for."""
+    path = story(root)
+    text = path.read_text()
+    assert "then ValueError is raised" in text
+    path.write_text(text.replace("then ValueError is raised", "then ZeroDivisionError is raised"))
+
+
+def _ac_removed(root: Path) -> None:
+    path = story(root)
+    path.write_text("\n".join(line for line in path.read_text().splitlines()
+                              if "**AC2:**" not in line) + "\n")
+
+
 def _out_of_scope(root: Path) -> None:
     from gaia_lib.test_automate.plan import ProposedTest
 
@@ -197,6 +211,8 @@ def _no_plan(root: Path) -> None:
         (_unapproved, "plan_tamper_detected"),
         (_mismatch, "plan_id_mismatch"),
         (_drift, "plan_drift"),
+        (_ac_edited, "plan_drift: AC2's text changed since the plan was made"),
+        (_ac_removed, "plan_drift: the story no longer has AC2"),
         (_out_of_scope, "target_path_out_of_scope"),
         (_clobber, "would_clobber_existing_test"),
         (_no_plan, "plan_missing"),
@@ -209,7 +225,7 @@ def test_each_halt_exits_1_and_writes_nothing(tp: Project, break_it: object,
     before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
     code, out, err = step(root, "preflight")
     assert (code, out) == (1, "")
-    assert err.startswith(f"test-automate-execute: HALT: {reason}: ") and err.count("\n") == 1
+    assert err.startswith(f"test-automate-execute: HALT: {reason}") and err.count("\n") == 1
     after = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
     assert after == before
 

@@ -203,6 +203,9 @@ def test_a_fork_plan_is_written_with_gaias_plan_id_and_its_criticals_judged(
     assert plan.narrative == "One integration test for the duplicate address."
     assert [(f.category, f.severity) for f in plan.findings] == [("flakiness", "warning")]
     assert plan.proposed_tests[0].description == "reworded by the planner"
+    # the text of each AC a test is planned for is bound to the plan (preflight's drift)
+    assert [a.path for a in plan.acceptance] == sorted({t.ac for t in plan.proposed_tests})
+    assert all(len(a.sha256) == 64 for a in plan.acceptance)
 
 
 @pytest.mark.parametrize(("findings", "report", "problem"), [

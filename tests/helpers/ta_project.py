@@ -17,6 +17,7 @@ import pytest
 
 from gaia_lib.core import writes
 from gaia_lib.gate import ledger, reports
+from gaia_lib.story.parser import load_story
 from gaia_lib.test_automate import plan as plans
 from helpers.projects import Project
 
@@ -109,11 +110,15 @@ def write_plan(root: Path, *, tests: tuple[plans.ProposedTest, ...] | None = Non
     proposed = tests if tests is not None else (
         plans.ProposedTest(TEST_FILE, "test_ac2_divide_by_zero_raises", "AC2", "unit",
                            "app/calc.py", "divide"),)
+    story = next((root / ".gaia/artifacts/implementation-artifacts").rglob(f"{key}-*.md"), None)
+    criteria = {ac.ac_id: ac.text for ac in load_story(story).acceptance_criteria} if story else {}
+    acceptance = tuple(plans.Source(ac, plans.ac_digest(criteria[ac]))
+                       for ac in sorted({t.ac for t in proposed} & set(criteria)))
     with writes.scope("parent", root):
         path = reports.test_artifact_write_path(root, plans.GATE, key)
         made = plans.write(path, plans.Plan(
             key, plans.sources(root, list(sources)), proposed,
-            narrative="Cover AC2: divide by zero."), root)
+            narrative="Cover AC2: divide by zero.", acceptance=acceptance), root)
         if approve:
             made = plans.approve(path, "PASSED", made.plan_id, root)
         if ledger_verdict:

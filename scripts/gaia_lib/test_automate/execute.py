@@ -148,7 +148,8 @@ def load(project: Path, raw_key: str) -> Context:
 
 def _halts(ctx: Context, *, clobber: bool) -> list[preflight.Halt]:
     found = [*preflight.verify_triple(ctx.plan, ctx.ledger_text()),
-             *preflight.drift(ctx.project, ctx.plan)]
+             *preflight.drift(ctx.project, ctx.plan,
+                              {ac.ac_id: ac.text for ac in ctx.story.acceptance_criteria})]
     if ctx.plan.story_key != ctx.key:
         found.insert(0, preflight.Halt("plan_tamper_detected",
                                        f"plan is for {ctx.plan.story_key or '(no key)'}"))

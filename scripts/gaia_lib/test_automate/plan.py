@@ -4,13 +4,16 @@ File: `test-artifacts/<epic dir>/stories/<story dir>/test-automate-plan.md` (the
 `resolve-test-artifact-per-story test-automate-plan KEY --write`). A YAML frontmatter block, then
 the narrative. Frontmatter keys: schema_version (1), story_key, plan_id, generated_at, generator,
 phase (plan | executed), verdict (the resolver's), approval {gate: test-automate-plan, verdict,
-verdict_plan_id}, analyzed_sources [{path, sha256}], proposed_tests [{test_file, name, ac, tc,
-tier, target_module, target_function, description}], findings [{category, severity, ac,
-message}].
+verdict_plan_id}, analyzed_sources [{path, sha256}], acceptance_criteria [{ac, sha256}] (the
+text of each AC the plan proposes a test for, as the plan was made), proposed_tests [{test_file,
+name, ac, tc, tier, target_module, target_function, description}], findings [{category,
+severity, ac, message}].
 
 Rules:
 - `plan_id` is `sha256:` + the hex digest of the plan's canonical form: story key, analysed
-  sources sorted by path, proposed tests (without their description) sorted by (test_file,
+  sources sorted by path, the planned ACs' text hashes (when the plan has them: a plan written
+  before they were recorded keeps its id), proposed tests (without their description) sorted
+  by (test_file,
   name), findings reduced to {category, severity, ac} and sorted. Message text, test
   descriptions, narrative, timestamps, the verdict and the approval block are outside the
   hash, so two plans that differ only in wording share an id, and any change to what would be
@@ -87,14 +90,25 @@ class Plan:
     approval: Approval = field(default_factory=Approval)
     narrative: str = ""
     plan_id: str = ""
+    acceptance: tuple[Source, ...] = ()  # (AC id, ac_digest of its text) per planned AC
 
     def with_id(self) -> Plan:
         return replace(self, plan_id=compute_plan_id(self))
 
 
+def ac_digest(text: str) -> str:
+    """The hash of an acceptance criterion's text that a plan records and preflight compares:
+    its words, whitespace normalised."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
 def canonical_form(plan: Plan) -> dict[str, Any]:
     """What plan_id hashes (see the module docstring). Pure."""
+    acceptance = {"acceptance_criteria": sorted(({"ac": a.path, "sha256": a.sha256}
+                                                 for a in plan.acceptance),
+                                                key=lambda a: a["ac"])} if plan.acceptance else {}
     return {
+        **acceptance,
         "story_key": plan.story_key,
         "analyzed_sources": sorted(({"path": s.path, "sha256": s.sha256}
                                     for s in plan.analyzed_sources), key=lambda s: s["path"]),
@@ -124,6 +138,7 @@ def _frontmatter(plan: Plan) -> dict[str, Any]:
         "approval": {"gate": GATE, "verdict": plan.approval.verdict,
                      "verdict_plan_id": plan.approval.verdict_plan_id},
         "analyzed_sources": [{"path": s.path, "sha256": s.sha256} for s in plan.analyzed_sources],
+        "acceptance_criteria": [{"ac": a.path, "sha256": a.sha256} for a in plan.acceptance],
         "proposed_tests": [{k: getattr(t, k) for k in TEST_FIELDS} for t in plan.proposed_tests],
         "findings": [{"category": f.category, "severity": f.severity, "ac": f.ac,
                       "message": f.message} for f in plan.findings],
@@ -170,6 +185,8 @@ def parse(text: str, what: str) -> Plan:
         approval=Approval(approval.get("verdict"), approval.get("verdict_plan_id")),
         narrative=body,
         plan_id=_s(data.get("plan_id")),
+        acceptance=tuple(Source(_s(r.get("ac")), _s(r.get("sha256")))
+                         for r in _records(data, "acceptance_criteria", what)),
     )
 
 

@@ -157,11 +157,16 @@ def plan_problems(content: Any, results: Mapping[str, Any]) -> list[str]:
 
 
 def build_plan(key: str, content: Mapping[str, Any], results: Mapping[str, Any],
-               findings: Sequence[Mapping[str, Any]], resolved: str) -> plans.Plan:
-    """The plan file's content from a validated payload; analyzed_sources are file_hashes."""
+               findings: Sequence[Mapping[str, Any]], resolved: str,
+               criteria: Mapping[str, str] | None = None) -> plans.Plan:
+    """The plan file's content from a validated payload; analyzed_sources are file_hashes;
+    `criteria` (AC id -> text): the story's, hashed for each AC a test is planned for."""
     tests = tuple(plans.ProposedTest(**{k: str(t.get(k) or "") for k in plans.TEST_FIELDS})
                   for t in content.get("proposed_tests", []))
+    planned = sorted({t.ac for t in tests if t.ac in (criteria or {})})
     return plans.Plan(
+        acceptance=tuple(plans.Source(ac, plans.ac_digest((criteria or {})[ac]))
+                         for ac in planned),
         story_key=key,
         analyzed_sources=tuple(plans.Source(**s) for s in analysis.analyzed_sources(results)),
         proposed_tests=tests,
@@ -262,7 +267,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         writes.write_text(report_path, text)
         plan_path = reports.test_artifact_write_path(s.project, PLAN_TYPE, s.key)
         chosen = stub_plan(s.key) if final == verdict.BLOCKED or not isinstance(content, dict) \
-            else build_plan(s.key, content, results, findings, final)
+            else build_plan(s.key, content, results, findings, final,
+                            {ac.ac_id: ac.text for ac in s.story.acceptance_criteria})
         written = plans.write(plan_path, chosen, s.project)
         checkpoint_step(s, ANALYSIS_STEP, files=[state / "analysis-results.json"],
                         cache_key=str(results.get("cache_key", "")))

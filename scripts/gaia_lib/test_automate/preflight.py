@@ -6,7 +6,9 @@ Each check returns the HALT reasons it finds; an empty list means go. In order:
    (`plan_tamper_detected` otherwise); the plan-id ledger's LAST record for (story,
    test-automate-plan) must name the same plan_id with PASSED (`plan_id_mismatch`).
 2. Drift: every analysed source is re-hashed; a source whose bytes changed or that vanished
-   since planning is `plan_drift` (the plan was made for other code).
+   since planning is `plan_drift` (the plan was made for other code); so is a planned AC
+   whose text changed or that the story no longer has (the tests were approved for what it
+   said then).
 3. Scope: every proposed test path must be project-relative, free of `..`, and inside an
    allowlisted tier directory (`target_path_out_of_scope`).
 4. No clobbering: a proposed test path that already exists is `would_clobber_existing_test`
@@ -15,13 +17,13 @@ Each check returns the HALT reasons it finds; an empty list means go. In order:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.evidence import allowlist
 from gaia_lib.gate import ledger
-from gaia_lib.test_automate.plan import GATE, Plan, digest, self_checks
+from gaia_lib.test_automate.plan import GATE, Plan, ac_digest, digest, self_checks
 
 PASSED = "PASSED"
 
@@ -52,11 +54,17 @@ def verify_triple(plan: Plan, ledger_text: str) -> list[Halt]:
     return halts
 
 
-def drift(project: Path, plan: Plan) -> list[Halt]:
+def drift(project: Path, plan: Plan, criteria: Mapping[str, str] | None = None) -> list[Halt]:
+    """`criteria`: the story's ACs now, id -> text (None: not checked)."""
     halts = []
     for source in plan.analyzed_sources:
         if digest(project, source.path) != source.sha256:
             halts.append(Halt("plan_drift", f"{source.path} changed since the plan was made"))
+    for ac in plan.acceptance if criteria is not None else ():
+        now = (criteria or {}).get(ac.path)
+        if now is None or ac_digest(now) != ac.sha256:
+            halts.append(Halt("plan_drift", f"{ac.path}'s text changed since the plan was made"
+                              if now is not None else f"the story no longer has {ac.path}"))
     return halts
 
 

@@ -154,3 +154,32 @@ def test_the_tc_id_and_tier_are_part_of_the_id() -> None:
     for change in ({"tc": "TC-9"}, {"tier": "e2e"}):
         changed = (dataclasses.replace(TESTS[0], **change), TESTS[1])
         assert tap.compute_plan_id(_plan(proposed_tests=changed)) != tap.compute_plan_id(_plan())
+
+
+ACCEPTANCE = (tap.Source("AC1", tap.ac_digest("Given a cart, when an item is added, then the "
+                                               "total grows.")),)
+
+
+def test_the_planned_acs_text_is_bound_to_the_id_and_checked_by_preflight() -> None:
+    """A plan that records its ACs' text gets another id than one that does not (which keeps
+    the id it had before such plans existed); preflight halts when an AC says something else
+    now, or is gone, and not for whitespace."""
+    bare, bound = _plan(), _plan(acceptance=ACCEPTANCE)
+    assert tap.compute_plan_id(bare) != tap.compute_plan_id(bound)
+    assert "acceptance_criteria" not in tap.canonical_form(bare)
+    same = {"AC1": "Given a cart,  when an item is added,\nthen the total grows."}
+    assert preflight.drift(Path("/nonexistent"), dataclasses.replace(bound, analyzed_sources=()),
+                           same) == []
+    edited = {"AC1": "Given a cart, when an item is added, then the total shrinks."}
+    unbound = dataclasses.replace(bound, analyzed_sources=())
+    assert [h.line() for h in preflight.drift(Path("/nonexistent"), unbound, edited)] == [
+        "HALT: plan_drift: AC1's text changed since the plan was made"]
+    assert [h.line() for h in preflight.drift(Path("/nonexistent"), unbound, {})] == [
+        "HALT: plan_drift: the story no longer has AC1"]
+
+
+def test_a_plan_with_its_acs_round_trips(tmp_path: Path) -> None:
+    path = tmp_path / ".gaia" / "plan.md"
+    written = tap.write(path, _plan(acceptance=ACCEPTANCE), tmp_path)
+    parsed = tap.load(path)
+    assert parsed == written and parsed.acceptance == ACCEPTANCE and tap.self_checks(parsed)
