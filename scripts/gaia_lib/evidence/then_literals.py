@@ -9,6 +9,9 @@ them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evi
 "weak assertion" finding. A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, a Go
 `[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table.
+An expected value kept in a variable named for it (`want := []string{"a", "b"}` then
+`if !reflect.DeepEqual(got, want)`, `expected = ...` then `assert result == expected`) is
+asserted where the variable is: its assignment counts as part of the assertion.
 A function named as a call with no arguments or with one-letter parameters (`dumps()`,
 `FtoaWithDigits(f, n)`) is the API the Then speaks of, not a value. Pure.
 """
@@ -176,7 +179,22 @@ def assertion_spans(source: str) -> list[str]:
             if re.match(r"^\s*(?:\}\s*else\s+)?if\b", lines[back]):
                 spans.append(lines[back])
                 break
-    return spans
+    return spans + _expected_values(code, spans)
+
+
+# A variable named for the value a test expects: want, wantErr, expected, expectedOutput, exp.
+_EXPECTED_NAME_RE = re.compile(r"(?<![\w.$])((?:want|expected|expect|exp|golden)(?:[A-Z_]\w*)?)"
+                               r"(?![\w(])")
+
+
+def _expected_values(code: str, spans: Sequence[str]) -> list[str]:
+    """The assignments of the expected-value variables the assertions use (module docstring)."""
+    names = {name for span in spans for name in _EXPECTED_NAME_RE.findall(span)}
+    found = []
+    for name in sorted(names):
+        assign = re.compile(rf"(?<![\w.$]){re.escape(name)}(?:\s*:\s*[^=\n]+)?\s*:?=(?!=)")
+        found += [code[m.start():_statement_end(code, m.start())] for m in assign.finditer(code)]
+    return found
 
 
 def _occurs(literal: Literal, span: str) -> bool:

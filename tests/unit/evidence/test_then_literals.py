@@ -158,3 +158,18 @@ def test_a_quoted_phrase_is_still_found_inside_a_longer_string() -> None:
     phrase = Literal(S, "not found")
     assert asserted_literals("    assert r.text == 'user not found (404)'\n", [phrase]) == (
         phrase,)
+
+
+@pytest.mark.parametrize(("source", "asserted"), [
+    # Go: the expected value in `want`, compared in the `if` guarding t.Errorf
+    ('got := Split("ls -l")\nwant := []string{"ls", "-l"}\n'
+     'if !reflect.DeepEqual(got, want) {\n\tt.Errorf("got %q", got)\n}', ["ls", "-l"]),
+    ('expected = ["a", "b"]\nassert split("a b") == expected', ["a", "b"]),
+    ('const expectedWords: string[] = ["a"];\nexpect(split("x")).toEqual(expectedWords);', ["a"]),
+    # the input is not the expectation: `got` and a `want` no assertion uses are not asserted
+    ('got := Split("ls")\nwant := "ls"\nif got == nil {\n\tt.Fatal("nil")\n}', []),
+])
+def test_an_expected_value_kept_in_a_variable_is_asserted_where_it_is_compared(
+        source: str, asserted: list[str]) -> None:
+    literals = [Literal("string", v) for v in ("ls", "-l", "a", "b")]
+    assert [lit.value for lit in asserted_literals(source, literals)] == asserted
