@@ -6,7 +6,9 @@ Rules (upstream atdd-gate.sh):
 - A high-risk story passes when an ATDD file exists: the per-story test artifact `atdd`
   (`resolve-test-artifact-per-story atdd K`), or under the test-artifacts root
   `atdd-<E>.md`, `atdd-<E>-*.md`, `atdd-<K>.md`, `atdd-<K>-*.md`; or with `GAIA_SKIP_ATDD=1`.
-- Otherwise exit 1 with `HALT: high-risk story K has no ATDD file.` and the checked paths.
+  A file with nothing but whitespace in it holds no scenario: it does not count.
+- Otherwise exit 1 with `HALT: high-risk story K has no ATDD file.`, the checked paths, and
+  what to do: write the scenarios to the per-story path, or set GAIA_SKIP_ATDD=1.
 """
 
 from __future__ import annotations
@@ -45,11 +47,18 @@ def _flat_matches(root: Path, key: str) -> list[Path]:
         return []
     hits: list[Path] = []
     for stem in (epic, key):
-        hits += [root / f"atdd-{stem}.md"] if (root / f"atdd-{stem}.md").is_file() else []
-        hits += sorted(p for p in root.glob(f"atdd-{stem}-*.md") if p.is_file())
+        hits += [root / f"atdd-{stem}.md"] if _holds_scenarios(root / f"atdd-{stem}.md") else []
+        hits += sorted(p for p in root.glob(f"atdd-{stem}-*.md") if _holds_scenarios(p))
     if epic != key:  # atdd-E1-*.md also matches atdd-E1-S10.md: another story's file
         hits = [p for p in hits if not _other_story(p.name, key)]
     return hits
+
+
+def _holds_scenarios(path: Path) -> bool:
+    try:
+        return path.is_file() and bool(path.read_bytes().strip())
+    except OSError:
+        return False
 
 
 def _other_story(name: str, key: str) -> bool:
@@ -72,7 +81,7 @@ def check(project: Path, raw_key: str, env: Mapping[str, str]) -> AtddResult:
     checked = [str(p) for p in per_story] + [
         str(root / f"atdd-{stem}{tail}") for stem in (keys.epic_of(key), key)
         for tail in (".md", "-*.md")]
-    found = next((p for p in per_story if p.is_file()), None)
+    found = next((p for p in per_story if _holds_scenarios(p)), None)
     if found is None:
         flat = _flat_matches(root, key)
         found = flat[0] if flat else None
@@ -82,4 +91,5 @@ def check(project: Path, raw_key: str, env: Mapping[str, str]) -> AtddResult:
 def halt_lines(result: AtddResult) -> list[str]:
     return ([f"HALT: high-risk story {result.key} has no ATDD file."]
             + [f"  checked: {c}" for c in result.checked]
-            + [f"  run /gaia-atdd {result.key} to generate the scenarios file"])
+            + [f"  write its acceptance scenarios (Given/When/Then for each AC) to "
+               f"{result.checked[0]}, or set {SKIP_ENV}=1 to go on without them"])
