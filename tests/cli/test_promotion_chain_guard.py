@@ -6,8 +6,9 @@ import pytest
 
 from helpers.delivery import World, make_world
 
-ABSENT = ("promotion-chain-guard: ABSENT: ci_cd.promotion_chain not configured. "
-          "Run /gaia-ci-edit to add a promotion chain.\n")
+ABSENT = ("promotion-chain-guard: ABSENT: ci_cd.promotion_chain not configured. Add the "
+          "branch PRs target to the project config (ci_cd: promotion_chain: [{branch: main}]); "
+          "gaia init writes it in a git repository.\n")
 
 
 def test_present(tmp_path: Path) -> None:

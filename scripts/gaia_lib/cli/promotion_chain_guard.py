@@ -4,8 +4,9 @@
 
 Reads `ci_cd.promotion_chain[0].branch` from `$PROJECT_CONFIG`, else the project's
 `.gaia/config/project-config.yaml`. stdout: `PRESENT:<branch>` (the PR base, `[a-z0-9-]+`).
-ABSENT: stderr `promotion-chain-guard: ABSENT: ci_cd.promotion_chain not configured. Run
-/gaia-ci-edit to add a promotion chain.` Outside a git work tree: the skip notice and
+ABSENT: stderr `promotion-chain-guard: ABSENT: ci_cd.promotion_chain not configured.` and
+how to add it (upstream named a skill this plugin does not ship; `gaia init` writes the chain
+in a git repository). Outside a git work tree: the skip notice and
 `[NOTICE]` line on stderr, nothing on stdout, exit 0 (Steps 10-13 are skipped).
 
 Exit codes: 0 PRESENT or non-git skip; 1 ABSENT, or a config that is not valid YAML.

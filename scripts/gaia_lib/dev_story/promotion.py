@@ -24,8 +24,9 @@ from gaia_lib.core import config
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.dev_story import vcs
 
-ABSENT = ("ABSENT: ci_cd.promotion_chain not configured. "
-          "Run /gaia-ci-edit to add a promotion chain.")
+ABSENT = ("ABSENT: ci_cd.promotion_chain not configured. Add the branch PRs target to "
+          "the project config (ci_cd: promotion_chain: [{branch: main}]); gaia init writes it "
+          "in a git repository.")
 _CHAIN_BRANCH_RE = re.compile(r"[a-z0-9-]+")
 ALWAYS_PROTECTED = ("main", "master", "staging")
 _SECRET_PATTERNS = (

@@ -6,8 +6,10 @@ Files written (all through core.writes, parent scope, atomic):
   a test command (`tier_1` the primary's, then the others in the survey's order; placement
   local + ci_pre_merge, required: a stack in a subdirectory runs as `cd DIR && ...`, which a
   review runs in DIR with the story's tests there, and skips for a story it has no tests of)
-  and `coverage_command` (the primary's); validated against the config schema before it is
-  written.
+  and `coverage_command` (the primary's); in a git repository, `ci_cd.promotion_chain` with
+  one stage, the branch a story's PR targets (`base_branch`: main, else master, else the
+  branch checked out; /gaia-dev-story's delivery tail needs it); validated against the config
+  schema before it is written.
 - `.gaia/state/sprint-status.yaml`: an empty sprint (no id, no stories).
 - `planning-artifacts/epics-and-stories.md`: the epics index, a title and no epics.
 - `test-artifacts/test-environment.yaml`: `tier_directories:` (the test directories found), the
@@ -20,7 +22,8 @@ Rules:
   them. With `force`, the config and test-environment.yaml are rewritten; an existing sprint
   status, epics index or `.gaia/.gitignore` is KEPT (the team's board and ignore rules, which
   a re-detection cannot know), and so is every top-level section of the old config that init
-  does not write (`qa:`, `review:`, ...: the team's settings, as they were written).
+  does not write (`qa:`, `review:`, ...: the team's settings, as they were written), and its
+  `ci_cd:` section when it has one (init then writes none).
 - A repository where no stack is found is refused (nothing to configure).
 - What this machine lacks to run the chosen test commands (`onboard.readiness`: pytest or
   coverage.py the project's `python` cannot import, a JS runner missing from node_modules) is
@@ -36,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import config, paths, writes
+from gaia_lib.core import config, paths, proc, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.onboard import readiness
 from gaia_lib.onboard.survey import Survey, package_json, survey
@@ -66,7 +69,25 @@ def _q(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
 
 
-def render_config(name: str, found: Survey) -> str:
+_BRANCH = re.compile(r"[a-z0-9-]+")  # what the promotion chain accepts (dev_story.promotion)
+
+
+def base_branch(project: Path) -> str | None:
+    """The branch a story's PR targets: main, else master, else the branch checked out; None
+    outside a git repository or for a name the promotion chain cannot hold."""
+    git = ["git", "-C", str(project)]
+    listed = proc.run_tool([*git, "for-each-ref", "--format=%(refname:short)", "refs/heads/"],
+                           timeout=10)
+    head = proc.run_tool([*git, "symbolic-ref", "--quiet", "--short", "HEAD"], timeout=10)
+    if listed.returncode != 0 and head.returncode != 0:
+        return None
+    branches = listed.stdout.split() if listed.returncode == 0 else []
+    current = head.stdout.strip() if head.returncode == 0 else ""
+    chosen = next((b for b in ("main", "master") if b in branches), current)
+    return chosen if _BRANCH.fullmatch(chosen) else None
+
+
+def render_config(name: str, found: Survey, branch: str | None = None) -> str:
     primary = found.primary
     assert primary is not None
     lines = [
@@ -93,6 +114,11 @@ def render_config(name: str, found: Survey) -> str:
         ]
     coverage = primary.coverage_command
     lines.append(f"  coverage_command: {_q(coverage) if coverage else 'null'}")
+    if branch:
+        lines += ["", "ci_cd:",
+                  "  # The branch a story's pull request targets (/gaia-dev-story); add stages",
+                  "  # (staging, production, ...) after it as your pipeline promotes.",
+                  "  promotion_chain:", f"    - branch: {_q(branch)}"]
     return "\n".join(lines) + "\n"
 
 
@@ -182,11 +208,12 @@ def kept_sections(old: str, new: str) -> str:
 
 def plan(project: Path, found: Survey) -> list[Planned]:
     name = project_name(project)
-    text = render_config(name, found)
     try:
         old = paths.project_config(project).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         old = ""
+    has_chain = any(line.startswith("ci_cd:") for line in old.splitlines())
+    text = render_config(name, found, None if has_chain else base_branch(project))
     extra = kept_sections(old, text)
     if extra:
         merged = text + "\n# Kept from the previous config (gaia init --force):\n" + extra
@@ -252,6 +279,13 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
         lines.append(f"  coverage command: {s.coverage_command or '(none found)'}")
     dirs = ", ".join(outcome.survey.test_dirs) or "(none found)"
     lines.append(f"test directories: {dirs}")
+    try:
+        base = config.load(project, EXIT_EXISTS).pr_base
+    except GaiaError:
+        base = None
+    lines.append(f"pull requests target: {base} (ci_cd.promotion_chain)" if base else
+                 "pull requests target: none (ci_cd.promotion_chain): /gaia-dev-story will not "
+                 "commit or open a PR until it names a branch")
     if outcome.survey.src_packages:
         names = ", ".join(outcome.survey.src_packages)
         lines.append(f"note: src layout ({names}): the tests import it only once the project is "

@@ -155,6 +155,8 @@ def test_describe_names_what_was_chosen(repo: Path) -> None:
     assert lines[0] == "stack: python-dev (., 1 test files)"
     assert "  test command: python -m pytest -q" in lines
     assert "test directories: tests" in lines
+    assert ("pull requests target: none (ci_cd.promotion_chain): /gaia-dev-story will not "
+            "commit or open a PR until it names a branch") in lines  # not a git repository
     assert "wrote: .gaia/config/project-config.yaml" in lines
     assert not any(line.startswith("note: src layout") for line in lines)
 
@@ -202,3 +204,38 @@ def test_each_stack_gets_its_own_tier(tmp_path: Path) -> None:
         ("tier_1", "cd api && python -m pytest -q", True),
         ("tier_2", "cd web && npm test", True)]
     assert all(t.placement == ("local", "ci_pre_merge") for t in cfg.tiers)
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", *args], cwd=root,
+                   check=True, capture_output=True)
+
+
+@pytest.mark.parametrize(("branches", "chain"), [
+    (("main",), "main"),
+    (("trunk", "master"), "master"),  # checked out on trunk: master is the PR base
+    (("trunk",), "trunk"),
+    (("Feature_X",), None),  # a name the promotion chain cannot hold: none written
+])
+def test_in_a_git_repository_init_writes_the_branch_prs_target(
+        repo: Path, branches: tuple[str, ...], chain: str | None) -> None:
+    _git(repo, "init", "-q", "-b", branches[0])
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "base")
+    for other in branches[1:]:
+        _git(repo, "branch", other)
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    stages = config.load(repo).promotion_chain
+    assert [stage.branch for stage in stages] == ([chain] if chain else [])
+    if chain:
+        assert f"pull requests target: {chain} (ci_cd.promotion_chain)" in lines
+
+
+def test_outside_git_no_chain_and_a_teams_own_chain_is_kept(repo: Path) -> None:
+    onboarding.init(repo)
+    assert config.load(repo).promotion_chain == ()
+    _git(repo, "init", "-q", "-b", "main")
+    cfg = repo / ".gaia/config/project-config.yaml"
+    cfg.write_text(cfg.read_text() + "ci_cd:\n  promotion_chain:\n    - branch: staging\n"
+                   "    - branch: prod\n")
+    onboarding.init(repo, force=True)
+    assert [s.branch for s in config.load(repo).promotion_chain] == ["staging", "prod"]
