@@ -1242,3 +1242,21 @@ def test_two_gaps_in_one_story_are_two_findings_across_rounds(
     still = round2.split("### Still open", 1)[1].split("\n#", 1)[0]
     assert "AC3 has no test" in fixed and "AC4" not in fixed
     assert "AC4 has no test" in still and "AC3 has no test" not in still
+
+
+def test_an_ac_still_the_templates_placeholder_blocks_the_review(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    text = story.read_text()
+    story.write_text(text.replace(
+        "**AC2:** Given an invalid email, when the user signs up, then a 422 error is returned.",
+        "**AC2:** Given <context>, when <action>, then <expected result>."))
+    assert command.main(["E1-S1", "--format", "json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["reason"] == "check 'ac-parse' failed with a blocking finding -> REQUEST_CHANGES"
+    analysis = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "analysis-results.json").read_text())
+    check = next(c for c in analysis["checks"] if c["name"] == "ac-parse")
+    assert [(f["rule"], f["blocking"]) for f in check["findings"]] == [
+        ("unfilled-acceptance-criterion", True)]

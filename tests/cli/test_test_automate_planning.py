@@ -457,3 +457,22 @@ def test_gaia_test_automate_plan_runs_the_same_phases(ta_project: Project) -> No
                     cwd=root)
     assert (yolo.returncode, yolo.stderr) == (
         4, "test-automate-plan: allowlist source absent — cannot auto-approve.\n")
+
+
+@pytest.mark.parametrize(("acs", "why"), [
+    ("- [ ] **AC1:** Given <context>, when <action>, then <expected result>.\n",
+     "AC1 is still the story template's placeholder"),
+    ("", "No acceptance criteria found in story"),
+])
+def test_a_story_with_nothing_to_plan_for_is_not_approved(
+    project: Project, monkeypatch: pytest.MonkeyPatch, acs: str, why: str
+) -> None:
+    """Straight from the template, or with no AC at all: no plan to approve."""
+    made = make_qa_project(project, monkeypatch)
+    made.add_story(KEY, acs=acs, file_list=["app/signup.py", "tests/test_signup.py"])
+    lines = _plan_run(made)
+    assert lines[0] == f"Test automation plan {KEY}: REQUEST_CHANGES"
+    assert lines[-1] == "reason: check 'ac-parse' failed with a blocking finding -> REQUEST_CHANGES"
+    analysis = _json(made.root / EVIDENCE / "analysis-results.json")
+    check = next(c for c in analysis["checks"] if c["name"] == "ac-parse")
+    assert why in check["findings"][0]["message"]

@@ -104,6 +104,11 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
             "no-acceptance-criteria",
             "No acceptance criteria found in story", True)])
     findings = [
+        finding(rel_story, ac.line, "critical", "unfilled-acceptance-criterion",
+                f"{ac.ac_id} is still the story template's placeholder ({ac.text[:60]}): "
+                "write what it accepts", True, ac_id=ac.ac_id)
+        for ac in criteria if ac.unfilled
+    ] + [
         finding(rel_story, ac.line, "warning", "ac-quality",
                  f"{ac.ac_id} has no Given/When/Then structure: unparseable AC", False,
                  ac_id=ac.ac_id)

@@ -35,11 +35,20 @@ class AcceptanceCriterion:
         return self.given is not None and self.when is not None and self.then is not None
 
     @property
+    def unfilled(self) -> bool:
+        """Still the story template's placeholder (`Given <context>, when <action>, ...`):
+        nothing a test could check."""
+        return any(mark in self.text for mark in TEMPLATE_PLACEHOLDERS)
+
+    @property
     def setting(self) -> str:
         """The Given and When clauses together: what the AC acts on ("" without both)."""
         return " ".join(part for part in (self.given, self.when) if part)
 
 
+# The placeholders of the story template's AC (story.template): an AC still holding one was
+# never written.
+TEMPLATE_PLACEHOLDERS = ("<context>", "<action>", "<expected result>")
 _STRONG = r"(?:\*\*|__)?"
 _ID_RE = re.compile(
     rf"^{_STRONG}[ \t]*(?P<id>AC-?EC[0-9]+|AC[0-9]+)(?![0-9A-Za-z_-])[ \t]*{_STRONG}"

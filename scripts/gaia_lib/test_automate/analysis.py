@@ -47,7 +47,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from gaia_lib import __version__
-from gaia_lib.core import engine, schema, writes
+from gaia_lib.core import engine, paths, schema, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import ac_coverage, allowlist, coverage_report, discovery, tcgen, testcases
 from gaia_lib.gate import payload
@@ -159,6 +159,22 @@ def story_gate(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
     return warnings, _check("integrity", "passed", missing)
 
 
+def ac_check(s: Setup) -> dict[str, Any]:
+    """A story without ACs, or with an AC still the template's placeholder, has nothing to
+    plan tests for: a blocking failure (the review's ac-parse rule)."""
+    story_rel = paths.relative_to_project(s.story_path, s.project)
+    criteria = s.story.acceptance_criteria
+    if not criteria:
+        return _check("ac-parse", "failed", [_finding(
+            story_rel, 0, "critical", "no-acceptance-criteria",
+            "No acceptance criteria found in story: there is nothing to plan tests for", True)])
+    findings = [_finding(story_rel, ac.line, "critical", "unfilled-acceptance-criterion",
+                         f"{ac.ac_id} is still the story template's placeholder "
+                         f"({ac.text[:60]}): write what it accepts", True, ac.ac_id)
+                for ac in criteria if ac.unfilled]
+    return _check("ac-parse", "failed" if findings else "passed", findings)
+
+
 def inventory_check(listed: inventory.Inventory) -> dict[str, Any]:
     if listed.status == "listed":
         return _check("test-inventory", "passed")
@@ -254,7 +270,7 @@ def _evidence(s: Setup, listed: inventory.Inventory, hashes: dict[str, str],
                          | {f for f in found.all_files if f in rels})
     sources = [r for r in rels if r in hashes and r not in story_tests]
     found_gaps = gaps.analyse(s.project, story_tests, sources, {}, s.story.priority)
-    checks = [integrity, inventory_check(listed), *gap_checks(found_gaps)]
+    checks = [integrity, inventory_check(listed), ac_check(s), *gap_checks(found_gaps)]
     if s.blocked_reason:
         checks.append(_check("tool-probe", "errored", error_reason=s.blocked_reason))
     uncovered = [e.ac_id for e in coverage.per_ac if not e.matched]

@@ -100,7 +100,7 @@ def render(g: Gate) -> str:
     lines += [f"  {t.ac}  {t.tc or '—'}  {t.tier}  {t.test_file}"
               + (f"  — {t.description}" if t.description else "") for t in p.proposed_tests]
     if not p.proposed_tests:
-        lines.append("  (none: every AC already has a test)")
+        lines.append("  (none: no AC without a test)")
     if p.narrative:
         lines += ["", p.narrative]
     lines += ["", f"Decide: {CHOICES}"]

@@ -238,3 +238,14 @@ def test_a_priority_tag_ahead_of_the_given_is_no_part_of_it(text: str) -> None:
 
 def test_a_tag_that_is_no_priority_still_hides_the_given() -> None:
     assert split_gwt("(draft) Given a, when b, then c.") == (None, None, None)
+
+
+def test_only_the_templates_placeholders_make_an_ac_unfilled() -> None:
+    from gaia_lib.story.acceptance import AcceptanceCriterion
+
+    def ac(text: str) -> AcceptanceCriterion:
+        return AcceptanceCriterion("AC1", text, None, None, None, False, None, 1)
+
+    assert ac("Given <context>, when <action>, then <expected result>.").unfilled
+    assert ac("Given a cart, when <action>, then the total grows.").unfilled
+    assert not ac("Given a form, when the user types <script>, then it is escaped.").unfilled

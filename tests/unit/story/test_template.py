@@ -20,6 +20,8 @@ def test_new_story_reads_back_through_the_one_parser(project: Project) -> None:
     assert {row.status for row in story.review_gate or ()} == {"UNVERIFIED"}
     assert [ac.ac_id for ac in story.acceptance_criteria] == ["AC1"]
     assert resolve.find_story(project.root, "E3-S7") == path
+    # the template's AC is a placeholder until someone writes it: reviews refuse to count it
+    assert [ac.unfilled for ac in story.acceptance_criteria] == [True]
 
 
 def test_new_story_joins_an_existing_epic_directory(project: Project) -> None:

@@ -34,7 +34,7 @@ def test_the_presentation_lists_every_proposed_test_and_the_choices(tmp_path: Pa
 def test_request_changes_heads_the_presentation(tmp_path: Path) -> None:
     assert approval.render(_gate(tmp_path, "REQUEST_CHANGES")).splitlines()[0] == \
         "plan changes recommended"
-    assert "(none: every AC already has a test)" in approval.render(_gate(tmp_path, "APPROVE", ()))
+    assert "(none: no AC without a test)" in approval.render(_gate(tmp_path, "APPROVE", ()))
 
 
 def test_yolo_needs_the_allowlist_and_names_paths_outside_it(tmp_path: Path) -> None:
