@@ -146,6 +146,22 @@ def test_a_later_run_that_does_not_approve_keeps_the_passed_rows_proof(tp: Proje
                                       ).read_text()
 
 
+def test_a_tier_whose_python_lacks_pytest_is_a_missing_runner_not_a_red_suite(
+        tp: Project) -> None:
+    config = tp.root / ".gaia/config/project-config.yaml"
+    text = config.read_text()
+    assert f"command: {ta.PY} -m pytest" in text
+    config.write_text(text.replace(f"command: {ta.PY} -m pytest", f"command: {ta.PY} -S -m pytest"))
+    assert step(tp.root, "preflight")[0] == 0
+    (tp.root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    code, out, _ = step(tp.root, "verify")
+    result = json.loads(out)
+    assert (code, result["verdict"]) == (0, "BLOCKED")
+    assert result["flags"]["blocking_failure"] == "runner_unavailable"
+    why = result["execution"]["why"]
+    assert why.startswith("tier_1 could not run its tests: ") and "No module named pytest" in why
+
+
 def test_sut_mocking_finding_names_the_line(tp: Project) -> None:
     result, _ = run_all(tp.root, ta.SUT_MOCK_TEST)
     mocks = result["inspection"]["sut_mocks"]  # type: ignore[index]

@@ -267,6 +267,11 @@ def _execution_state(evidence: execution.Evidence, missing: Sequence[str]) -> tu
     if evidence.skipped or not evidence.suites:
         return "failed", "; ".join(evidence.diagnostics) or "no test tier ran"
     for suite in evidence.suites:
+        cannot_start = execution.runner_missing(suite)
+        if cannot_start:
+            return "failed", f"{suite.name} could not run its tests: {cannot_start}"
+        if suite.stopped:
+            return "failed", f"{suite.name} stopped before running its tests: {suite.stopped}"
         if suite.timeout or suite.exit_code != 0 or suite.fail_count:
             return "failed", f"{suite.name} is red (exit {suite.exit_code}, " \
                              f"{suite.fail_count} failed)"
@@ -276,7 +281,8 @@ def _execution_state(evidence: execution.Evidence, missing: Sequence[str]) -> tu
 
 
 def _runner_missing(evidence: execution.Evidence) -> bool:
-    return any(s.exit_code in (126, 127) for s in evidence.suites)
+    return any(s.exit_code in (126, 127) or execution.runner_missing(s)
+               for s in evidence.suites)
 
 
 def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str, Any]:
