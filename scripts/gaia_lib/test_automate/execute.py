@@ -277,6 +277,9 @@ def _execution_state(evidence: execution.Evidence, missing: Sequence[str]) -> tu
                              f"{suite.fail_count} failed)"
     if not sum(s.pass_count for s in evidence.suites):
         return "failed", "no test passed"
+    skipped = sum(s.skip_count for s in evidence.suites)
+    if skipped:
+        return "success", f"every planned test that ran is green; {skipped} skipped (not run)"
     return "success", "every planned test ran green"
 
 

@@ -68,6 +68,21 @@ def test_execution_succeeds_only_when_every_planned_test_ran_green(
     assert execute._execution_state(evidence, missing)[0] == state
 
 
+def test_what_the_run_says_names_skipped_tests_and_a_runner_that_could_not_start() -> None:
+    from dataclasses import replace
+
+    skipping = replace(_suite(), skip_count=2)
+    assert execute._execution_state(_evidence(skipping), ()) == (
+        "success", "every planned test that ran is green; 2 skipped (not run)")
+    assert execute._execution_state(_evidence(_suite()), ()) == (
+        "success", "every planned test ran green")
+    stopped = replace(_suite(exit_code=1, passed=0),
+                      stopped="/usr/bin/python3: No module named pytest",
+                      command="python -m pytest -q")
+    state, why = execute._execution_state(_evidence(stopped), ())
+    assert state == "failed" and why.startswith("tier_1 could not run its tests: ")
+
+
 def test_blocking_failures_use_the_resolver_vocabulary() -> None:
     from gaia_lib.gate.verdict import BLOCKING_FAILURES
 
