@@ -9,6 +9,7 @@ Rules:
   layout the resolver finds. The epic directory is an existing `epic-<e>-*` / `epic-<e>` one
   for the epic (lower-cased), else `epic-<e>`.
 - The epic is `--epic`, else the key's `E<n>` prefix; a key without one needs `--epic`.
+- A key ending in `.md` is a file name typed for a key: refused (exit 1).
 - An existing story for the key is never overwritten (exit 1); the write is atomic and
   create-only, so two concurrent `story new` calls for one key cannot both succeed.
 """
@@ -169,6 +170,8 @@ def _epic_for(key: str, epic: str | None) -> str:
 def new_story(project: Path, key: str, title: str, *, epic: str | None = None,
               priority: str = "P2", risk: str = "medium", points: int = 0) -> Path:
     key = keys.story_key(key, 1)
+    if key.lower().endswith(".md"):  # a file name typed for a key would make a second story
+        raise InvalidInput(f"'{key}' is a file name, not a story key (drop the .md)", 1)
     title = " ".join(title.split())
     if not title or len(title) > MAX_TITLE or not title.isprintable():
         raise InvalidInput(f"--title must be 1-{MAX_TITLE} printable characters", 1)

@@ -43,6 +43,7 @@ def test_an_existing_story_is_never_overwritten(project: Project) -> None:
     ("key", "title", "kwargs", "words"),
     [
         ("../E1-S1", "t", {}, "invalid story key"),
+        ("E1-S1.md", "t", {}, "'E1-S1.md' is a file name, not a story key"),
         ("E1-S1", "", {}, "--title"),
         ("E1-S1", "bad\x1btitle", {}, "--title"),
         ("E1-S1", "t", {"priority": "P9"}, "--priority"),
