@@ -527,7 +527,10 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if result.killed:
         diagnostics.append(killed_note(tier.name, result.killed))
     if result.timed_out:
-        diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s")
+        running = (runner_output.go_still_running(result.stdout)
+                   if invocation.report_format == "go-json" else ())
+        diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s" + (
+            f"; still running: {', '.join(running[:5])}" if running else ""))
         return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration, 0, 0, True,
                      tier.required, stdout_log=stdout_log, stderr_log=stderr_log,
                      killed=result.killed), diagnostics

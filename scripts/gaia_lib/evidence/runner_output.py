@@ -327,6 +327,27 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     return _counts("go-json", tests, extra_errors=broken)
 
 
+def go_still_running(data: bytes | str) -> tuple[str, ...]:
+    """The tests a cut-off `go test -json` stream started and never finished, in the order
+    they started: what was running when a run timed out. Tolerant: unreadable lines are
+    skipped, never an error."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    started: dict[tuple[str, str], None] = {}
+    for line in text.splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(event, dict) or not isinstance(event.get("Test"), str):
+            continue
+        key = (str(event.get("Package", "")), event["Test"])
+        if event.get("Action") == "run":
+            started[key] = None
+        elif event.get("Action") in _GO_FINAL:
+            started.pop(key, None)
+    return tuple(test for _, test in started)
+
+
 # The lines `go test` itself prints around a test's own (`=== RUN`, `--- FAIL: ...`).
 _GO_FRAMING = re.compile(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP))\b")
 

@@ -190,6 +190,12 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
             continue
         state = "timed out" if suite.get("timeout") else f"exited {suite.get('exit_code')}"
+        if suite.get("timeout"):  # the tests still running then, where the runner says
+            running = next((d.split("; still running: ", 1)[1]
+                            for d in evidence.get("diagnostics", []) or []
+                            if isinstance(d, str) and d.startswith(f"{suite.get('name')}: ")
+                            and "; still running: " in d), None)
+            state += f" (still running: {running})" if running else ""
         logs = [str(suite[k]) for k in ("stdout_log", "stderr_log") if suite.get(k)]
         shown = f"; its output: {', '.join(f'{where}/{log}' for log in logs)}" if logs else ""
         if suite.get("stopped"):

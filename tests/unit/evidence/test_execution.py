@@ -211,6 +211,27 @@ def test_timeout_kills_the_run_and_is_recorded(tmp_path: Path) -> None:
     assert any("timed out after 1s" in d for d in evidence.diagnostics)
 
 
+def test_a_go_run_that_times_out_names_the_tests_still_running(tmp_path: Path) -> None:
+    need("go", "go is not installed")
+    root = tmp_path / "hang"
+    (root / ".gaia").mkdir(parents=True)
+    (root / "go.mod").write_text("module example.com/hang\n\ngo 1.19\n")
+    (root / "hang_test.go").write_text(
+        'package hang\n\nimport (\n\t"testing"\n\t"time"\n)\n\n'
+        "func TestQuick(t *testing.T) {}\n\n"
+        "func TestHangs(t *testing.T) { time.Sleep(time.Minute) }\n")
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: go test ./...
+            timeout_seconds: 15
+    """)
+    evidence = _run(root, cfg)
+    assert evidence.suites[0].timeout
+    assert "tier_1: timed out after 15s; still running: TestHangs" in evidence.diagnostics
+
+
 def test_missing_runner_is_recorded_not_raised(tmp_path: Path) -> None:
     cfg = _config("""
         test_execution:

@@ -332,3 +332,14 @@ def test_malformed_reports(fmt: str, data: str, message: str) -> None:
 def test_unknown_format() -> None:
     with pytest.raises(InvalidInput, match="unknown runner output format 'xunit'"):
         ro.parse("xunit", "x", exit_code=2)
+
+
+def test_a_cut_go_stream_names_the_tests_still_running() -> None:
+    events = [{"Action": "run", "Package": "p", "Test": "TestA"},
+              {"Action": "pass", "Package": "p", "Test": "TestA"},
+              {"Action": "run", "Package": "p", "Test": "TestB"},
+              {"Action": "run", "Package": "p", "Test": "TestB/sub"},
+              {"Action": "output", "Package": "p", "Test": "TestB", "Output": "..."}]
+    text = "\n".join(json.dumps(e) for e in events) + "\nnot json\n{broken"
+    assert ro.go_still_running(text) == ("TestB", "TestB/sub")
+    assert ro.go_still_running(b"") == ()

@@ -192,6 +192,17 @@ def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
         "  - failed: `TestX`\n")
 
 
+def test_a_run_that_timed_out_names_the_tests_still_running() -> None:
+    evidence = {"suites": [{"name": "tier_1", "exit_code": 124, "timeout": True,
+                            "pass_count": 0, "fail_count": 0,
+                            "stdout_log": "tier_1-stdout.log"}],
+                "diagnostics": ["tier_2: timed out after 9s; still running: TestOther",
+                                "tier_1: timed out after 8s; still running: TestHangs"]}
+    assert qa_report.render_run(evidence, "ev") == (
+        "- test run: tier_1 timed out (still running: TestHangs) (0 passed, 0 failed); its "
+        "output: ev/tier_1-stdout.log\n")
+
+
 def test_a_skipped_tier_is_said_with_its_reason_not_as_passed() -> None:
     evidence = {"suites": [{"name": "tier_1", "exit_code": 0, "pass_count": 0, "fail_count": 0,
                             "skip_reason": "it runs none of the story's tests (pytest under "
