@@ -3,7 +3,8 @@ from __future__ import annotations
 import sys
 
 from helpers.gitrepo import git
-from helpers.projects import Project, run_gaia
+from helpers.projects import Project, gaia_env, run_gaia
+from helpers.tools import need
 
 
 def test_red_then_green_as_processes(project: Project) -> None:
@@ -25,10 +26,45 @@ def test_red_then_green_as_processes(project: Project) -> None:
         green_too_early.stdout
     project.write("shout.py", "def shout(text):\n    return text.upper() + '!'\n")
     green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root)
-    assert (green.returncode, green.stdout) == (0, "green: 1 test(s), 1 passed, 0 failed\n")
+    assert (green.returncode, green.stdout) == (0, "green: 1 test(s), 1 passed, 0 failed\n"), green.stdout
 
 
 def test_usage_and_bad_input_are_2(project: Project) -> None:
     for args in ((), ("red",), ("purple", "--story", "E1-S1"), ("red", "--story", "E1-S1;x")):
         result = run_gaia("tdd-evidence", *args, cwd=project.root)
         assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, args
+
+
+def test_go_red_is_a_package_that_does_not_build_yet(project: Project) -> None:
+    """Go's usual red: the new test calls a function not written yet, so the package does not
+    compile. That is red (the test file's tests fail), and green needs it built and passing."""
+    need("go", "go is not installed")
+    project.add_story(status="in-progress")
+    project.write(".gaia/config/project-config.yaml", 'test_cmd: "go test ./..."\n')
+    project.write("go.mod", "module example.com/shout\n\ngo 1.19\n")
+    project.write("shout.go", "package shout\n")
+    git(project.root, "init", "-q")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-qm", "base")
+    project.write("shout_test.go", 'package shout\n\nimport "testing"\n\n'
+                  "func TestShout(t *testing.T) {\n"
+                  '\tif Shout("hi") != "HI!" {\n\t\tt.Fatal("no")\n\t}\n}\n')
+    red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root, timeout=300)
+    assert (red.returncode, red.stdout) == (0, "red: 1 test(s), 0 passed, 1 failed\n"), red.stderr
+    project.write("shout.go", 'package shout\n\nimport "strings"\n\n'
+                  'func Shout(s string) string { return strings.ToUpper(s) + "!" }\n')
+    green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root, timeout=300)
+    assert (green.returncode, green.stdout) == (0, "green: 1 test(s), 1 passed, 0 failed\n"), green.stdout
+
+
+def test_a_runner_that_is_not_installed_is_said_so(project: Project) -> None:
+    project.add_story(status="in-progress")
+    project.write(".gaia/config/project-config.yaml", 'test_cmd: "go test ./..."\n')
+    project.write("go.mod", "module example.com/shout\n\ngo 1.19\n")
+    project.write("shout_test.go", "package shout\n")
+    git(project.root, "init", "-q")
+    env = {**gaia_env(project.root), "PATH": "/nonexistent"}
+    result = run_gaia("tdd-evidence", "red", "--story", "E1-S1", "--tests", "shout_test.go",
+                      cwd=project.root, env=env)
+    assert result.returncode == 2
+    assert result.stderr.startswith("tdd-evidence: the test runner could not start (go): ")

@@ -7,7 +7,10 @@ Rules:
   `test_execution.tier_1.command`, else `test_cmd`, else the detected stack's runner. A command
   without machine output cannot prove anything: exit 2.
 - A test id is `<file>::<name>`. A file the runner could not even import (pytest's collection
-  error) is the id `<file>::<collection>`, which counts as a failing test of that file.
+  error) is the id `<file>::<collection>`, which counts as a failing test of that file; so is
+  a Go package that does not build (`FAIL <pkg> [build failed]`: Go's usual red, tests
+  calling code not written yet), as `<pkg>::<collection>` (Go's test ids name the package).
+- A runner that cannot start (not installed: exit 127) is exit 2, said as such.
 - red: the story's new test files are `--tests P…`, else the test files git reports as added
   or modified (untracked included). The new tests are those whose name the committed (HEAD)
   version of their file does not contain; every one must fail: a test that passes before the
@@ -30,6 +33,7 @@ Rules:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,6 +227,9 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     result = proc.run_tool(invocation.argv, cwd=workdir, timeout=timeout, contain=True)
     if result.timed_out:
         raise GaiaError(f"the test run timed out after {timeout:.0f}s", EXIT_USAGE)
+    if result.error or result.returncode == proc.EXIT_NOT_FOUND:
+        raise GaiaError(f"the test runner could not start ({invocation.argv[0]}): "
+                        f"{result.error or 'command not found'}", EXIT_USAGE)
     try:
         data: bytes | str = (invocation.report_path.read_bytes()
                              if invocation.report_path is not None else result.stdout)
@@ -233,12 +240,24 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     try:
         counts = runner_output.parse(invocation.report_format, data, EXIT_USAGE)
     except MalformedFile as exc:
+        unbuilt = go_unbuilt(result.stdout) if invocation.report_format == "go-json" else []
+        if unbuilt:  # a Go test id names its package, as `go test -json` does
+            return {f"{package}::{COLLECTION}": runner_output.ERROR for package in unbuilt}
         raise GaiaError(f"runner output unreadable: {exc.message}", EXIT_USAGE) from None
     outcomes: dict[str, str] = {}
     for outcome in counts.tests:
         if outcome.outcome != runner_output.SKIPPED:
             outcomes[test_id(outcome)] = outcome.outcome
     return outcomes
+
+
+_GO_UNBUILT = re.compile(r"^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]", re.MULTILINE)
+
+
+def go_unbuilt(stdout: str) -> list[str]:
+    """The packages Go reports as not building (`FAIL <pkg> [build failed]`, or `[setup
+    failed]`), in its order (pure)."""
+    return list(dict.fromkeys(_GO_UNBUILT.findall(stdout)))
 
 
 # ---------------------------------------------------------------- records
