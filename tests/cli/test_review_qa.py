@@ -1101,19 +1101,20 @@ def test_round_two_writes_its_own_report_and_lists_what_was_fixed(
     assert reviews == ["qa-tests-E1-S1-round2.md", "qa-tests-E1-S1.md"]
     round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
     assert "- round: 2\n" in round2
-    # the deterministic fr-traceability finding stays open in both rounds
-    assert "Compared with round 1: 0 new, 2 open, 1 fixed." in round2
-    assert "### Fixed since round 1 (1)\n\n- assertion (AC2 tests/test_signup.py): AC2's test " \
-        "never checks the error body" in round2
+    # the deterministic fr-traceability finding stays open in both rounds; AC2's test failed
+    # in round 1, so AC2 had no test that counted: fixed with it
+    assert "Compared with round 1: 0 new, 2 open, 2 fixed." in round2
+    assert "### Fixed since round 1 (2)\n\n- assertion (AC2 tests/test_signup.py): AC2's test " \
+        "never checks the error body\n- missing-ac-coverage (AC2 " in round2
     qa = record.load(qa_project.root, "E1")
     assert qa.current("E1-S1") == "pass"
     rows = [(r.round, r.result, Path(r.report).name, r.findings) for r in qa.history("E1-S1")]
-    assert rows == [(1, "fail", "qa-tests-E1-S1.md", "3 new, 0 open, 0 fixed"),
-                    (2, "pass", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 1 fixed")]
+    assert rows == [(1, "fail", "qa-tests-E1-S1.md", "4 new, 0 open, 0 fixed"),
+                    (2, "pass", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 2 fixed")]
     jsonl = [(r.round, r.verdict, Path(r.report).name, r.findings)
              for r in ledger.history(qa_project.root, "E1-S1", "QA Tests")]
-    assert jsonl == [(1, "FAILED", "qa-tests-E1-S1.md", "3 new, 0 open, 0 fixed"),
-                     (2, "PASSED", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 1 fixed")]
+    assert jsonl == [(1, "FAILED", "qa-tests-E1-S1.md", "4 new, 0 open, 0 fixed"),
+                     (2, "PASSED", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 2 fixed")]
     assert record_file(qa_project).is_file()
 
 
@@ -1260,3 +1261,16 @@ def test_an_ac_still_the_templates_placeholder_blocks_the_review(
     check = next(c for c in analysis["checks"] if c["name"] == "ac-parse")
     assert [(f["rule"], f["blocking"]) for f in check["findings"]] == [
         ("unfilled-acceptance-criterion", True)]
+
+
+def test_a_test_that_fails_in_the_run_covers_no_ac(qa_project: Project) -> None:
+    """AC2's only test fails: AC2 is not verified, and the round says it has no test that
+    counts (not 'fixed'), naming the failure."""
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        'assert signup("nope") == 422', 'assert signup("nope") == 400'))
+    result = review_qa.analyze(context.setup(qa_project.root, "E1-S1"), use_cache=False)
+    per_ac = {e["ac_id"]: e for e in result.results["coverage"]["per_ac"]}
+    failing = "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"
+    assert (per_ac["AC2"]["matched"], per_ac["AC1"]["matched"]) == (False, True)
+    assert per_ac["AC2"]["excluded"][failing].startswith("failed in this run (")
+    assert "422 == 400" in per_ac["AC2"]["excluded"][failing]

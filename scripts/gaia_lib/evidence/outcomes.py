@@ -3,7 +3,8 @@ the test cases the review discovered.
 
 Rule: a discovered test is *not run* when the runner reported it (skipped, xfail, todo,
 pending: `runner_output` folds them all into `skipped`) and never reported it passed or failed
-in the same run; parametrised instances (`test_x[1]`) are one test. A runner outcome names a
+in the same run; it *failed* when the runner reported it, or any of its cases, failed or in
+error; parametrised instances (`test_x[1]`) are one test. A runner outcome names a
 test by its own name (pytest's function, jest's "describe test" full name, Go's `TestX`) and,
 where the format records one, a file (pytest's module, jest's absolute path, Go's package);
 both must agree with the discovered case. A test a base class defines (a mixin's) is reported
@@ -21,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePosixPath
 
-from gaia_lib.evidence.runner_output import SKIPPED, TestOutcome
+from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED, TestOutcome
 from gaia_lib.evidence.testcases import TestCase
 
 _PARAMS = re.compile(r"\[.*\]$")
@@ -48,12 +49,11 @@ def _same_file(case_file: str, reported: str | None) -> bool:
         reported == directory or reported.endswith("/" + directory))
 
 
-def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
-            aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
-    """test_id -> why it did not run ("reported skipped by the runner"), for the cases above;
-    a test a base class defines is reported under the ids it runs under (`aliases`,
-    `testcases.inherited`): it did not run when none of them did."""
-    seen: dict[str, set[str]] = {}
+def _reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+              aliases: Mapping[str, Sequence[str]] | None) -> dict[str, list[TestOutcome]]:
+    """test_id -> the runner's outcomes for it (its parametrised instances, the ids an
+    inherited test runs under), for the cases above."""
+    seen: dict[str, list[TestOutcome]] = {}
     by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
     for outcome in outcomes:
         by_name.setdefault(_PARAMS.sub("", outcome.name), []).append(outcome)
@@ -65,9 +65,31 @@ def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
             for name in _names(test_name):
                 for outcome in by_name.get(name, ()):
                     if _same_file(file, outcome.file):
-                        seen.setdefault(case.test_id, set()).add(outcome.outcome)
+                        seen.setdefault(case.test_id, []).append(outcome)
+    return seen
+
+
+def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+            aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
+    """test_id -> why it did not run ("reported skipped by the runner"), for the cases above;
+    a test a base class defines is reported under the ids it runs under (`aliases`,
+    `testcases.inherited`): it did not run when none of them did."""
     return {test_id: "reported skipped by the runner (skip / xfail / todo)"
-            for test_id, states in sorted(seen.items()) if states == {SKIPPED}}
+            for test_id, found in sorted(_reported(outcomes, cases, aliases).items())
+            if {o.outcome for o in found} == {SKIPPED}}
+
+
+def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+           aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
+    """test_id -> why it verifies nothing yet: the runner reported it (or one of its
+    parametrised cases) failed or in error in this run, with the first line of the failure."""
+    out: dict[str, str] = {}
+    for test_id, found in sorted(_reported(outcomes, cases, aliases).items()):
+        bad = [o for o in found if o.outcome in (FAILED, ERROR)]
+        if bad:
+            message = next((o.message for o in bad if o.message), None)
+            out[test_id] = "failed in this run" + (f" ({message})" if message else "")
+    return out
 
 
 def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],

@@ -42,7 +42,7 @@ import hashlib
 import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +154,7 @@ class RunInputs:
     # story test files in which the review read no test, with how many the runner ran there
     unread: Mapping[str, int] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
+    runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
 
 
 def story_fingerprint(text: str) -> str:
@@ -177,6 +178,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "coverage_report": sha256_bytes(report[0].read_bytes()) if report else None,
         "review_coverage": bool(run is not None and run.coverage is not None),
         "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
+        "runner_failed": sorted(run.runner_failed.items()) if run is not None else None,
         "attribution": run.attribution_why if run is not None else None,
         "runner_missing": run.runner_missing if run is not None else None,
         "unread": sorted((run.unread or {}).items()) if run is not None else None,
@@ -328,7 +330,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     coverage = reads.matched(run)
     found_placeholders = reads.placeholders
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
-    excluded = {**idle_tests(run), **runner_skipped,
+    excluded = {**idle_tests(run), **(run.runner_failed if run is not None else {}),
+                **runner_skipped,
                 **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders}}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded)
     bodies = {case.test_id: case.body for case in cases}
@@ -471,6 +474,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
                                       reads.inherited) if python else None
     run = RunInputs(
         runner_skipped=outcomes.not_run(evidence.tests, reads.cases, reads.inherited),
+        runner_failed=outcomes.failed(evidence.tests, reads.cases, reads.inherited),
         coverage=coverage,
         note=note,
         attribution=attribution_data,

@@ -69,3 +69,18 @@ def test_a_story_test_file_the_review_read_no_test_in_is_counted_from_the_runner
     files = ["tests/test_a.py", "tests/test_gen.py", "test/index.test.ts", "pkg/x_test.go"]
     assert outcomes.unread(ran, cases, files) == {
         "test/index.test.ts": 1, "tests/test_gen.py": 2}
+
+
+def test_a_test_that_failed_or_errored_in_the_run_is_named_with_its_first_failure() -> None:
+    junit = """<testsuite>
+<testcase classname="tests.unit.test_a" name="test_fails"><failure message="assert 1 == 2"/></testcase>
+<testcase classname="tests.unit.test_a" name="test_param[1]"/>
+<testcase classname="tests.unit.test_a" name="test_param[2]"><error message="boom"/></testcase>
+<testcase classname="tests.unit.test_a" name="test_ran"/>
+</testsuite>"""
+    cases = [TestCase("tests/unit/test_a.py", n, 1, "")
+             for n in ("test_fails", "test_param", "test_ran", "test_never_reported")]
+    found = outcomes.failed(runner_output.parse("junit", junit).tests, cases)
+    assert sorted(found) == ["tests/unit/test_a.py::test_fails",
+                             "tests/unit/test_a.py::test_param"]
+    assert found["tests/unit/test_a.py::test_fails"].startswith("failed in this run (")
