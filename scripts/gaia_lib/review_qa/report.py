@@ -7,7 +7,6 @@ with /gaia-test-automate; this module renders the QA review's own sections.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,9 +22,10 @@ from gaia_lib.gate.payload import (  # the payload contract every review skill s
     render_check_table,
     render_llm_section,
 )
+from gaia_lib.story import filelist
 
 __all__ = ["CATEGORIES", "DETERMINISTIC_HEADING", "INCOMPLETE_MARKER", "LLM_HEADING",
-           "SEVERITIES", "VERDICT_LINE_RE", "assemble", "gate_warning_sentence",
+           "SEVERITIES", "VERDICT_LINE_RE", "assemble",
            "payload_problems", "prompt_hash", "render_deterministic", "render_header",
            "render_llm_section", "render_matches", "render_run", "render_unattributed"]
 
@@ -61,7 +61,7 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
     warnings = analysis.get("gate_warnings", [])
     if warnings:
         out += ["", "Story gate warnings:"]
-        out += [f"- {gate_warning_sentence(w)}" for w in warnings]
+        out += [f"- {filelist.warning_sentence(w)}" for w in warnings]
     return "\n".join(out) + "\n"
 
 
@@ -119,43 +119,6 @@ def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
         out += [f"  - `{m.get('test', '?')}` — nearest, not counted: resembles it by {_how(m)}"
                 for m in nearest]
     return out
-
-
-LISTED_FILES = 20  # per list in a gate warning's sentence; the JSON keeps them all
-
-
-def gate_warning_sentence(warning: str) -> str:
-    """A story-gate warning (the File List check's one-line JSON) as a sentence, naming at
-    most LISTED_FILES files per list."""
-    try:
-        data = json.loads(warning)
-    except ValueError:
-        return warning
-    if not isinstance(data, dict):
-        return warning
-    reason = str(data.get("reason") or "")
-    if reason == "no-file-list":
-        return "The story has no File List section, so its change set cannot be checked."
-    if reason == "empty-file-list":
-        return "The story's File List is empty, so its change set cannot be checked."
-    parts = []
-    for key, label in (("missing_from_file_list", "changed on the branch but missing from the "
-                        "File List"), ("missing_from_diff", "listed in the File List but not "
-                                       "changed on the branch"),
-                       ("extra_in_file_list", "listed in the File List but not changed on "
-                        "the branch")):
-        files = data.get(key)
-        if isinstance(files, list) and files:
-            shown = ", ".join(map(str, files[:LISTED_FILES]))
-            more = (f" and {len(files) - LISTED_FILES} more" if len(files) > LISTED_FILES
-                    else "")
-            parts.append(f"{label}: {shown}{more}")
-    if parts:
-        return "The File List and the branch's changes diverge — " + "; ".join(parts) + "."
-    if reason:
-        return f"The File List check reported: {reason.replace('-', ' ')}."
-    return "The File List check reported: " + ", ".join(
-        f"{k} {v}" for k, v in sorted(data.items())) + "."
 
 
 def render_header(key: str, title: str, prompt_hash_value: str, model: str | None,

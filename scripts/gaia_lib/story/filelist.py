@@ -159,3 +159,40 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> 
     if base_ref is None:
         return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
     return CheckResult(compare(file_list, changed_files(repo, base_ref)))
+
+
+LISTED_FILES = 20  # per list in a gate warning's sentence; the JSON keeps them all
+
+
+def warning_sentence(warning: str) -> str:
+    """A story-gate warning (the File List check's one-line JSON) as a sentence, naming at
+    most LISTED_FILES files per list."""
+    try:
+        data = json.loads(warning)
+    except ValueError:
+        return warning
+    if not isinstance(data, dict):
+        return warning
+    reason = str(data.get("reason") or "")
+    if reason == "no-file-list":
+        return "The story has no File List section, so its change set cannot be checked."
+    if reason == "empty-file-list":
+        return "The story's File List is empty, so its change set cannot be checked."
+    parts = []
+    for key, label in (("missing_from_file_list", "changed on the branch but missing from the "
+                        "File List"), ("missing_from_diff", "listed in the File List but not "
+                                       "changed on the branch"),
+                       ("extra_in_file_list", "listed in the File List but not changed on "
+                        "the branch")):
+        files = data.get(key)
+        if isinstance(files, list) and files:
+            shown = ", ".join(map(str, files[:LISTED_FILES]))
+            more = (f" and {len(files) - LISTED_FILES} more" if len(files) > LISTED_FILES
+                    else "")
+            parts.append(f"{label}: {shown}{more}")
+    if parts:
+        return "The File List and the branch's changes diverge — " + "; ".join(parts) + "."
+    if reason:
+        return f"The File List check reported: {reason.replace('-', ' ')}."
+    return "The File List check reported: " + ", ".join(
+        f"{k} {v}" for k, v in sorted(data.items())) + "."

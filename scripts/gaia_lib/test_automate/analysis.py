@@ -352,7 +352,8 @@ def render_deterministic(results: Mapping[str, Any]) -> str:
         out += [f"- [{f['severity']}] {name}/{f['rule']} {f['file']}:{f['line']} — "
                 f"{f['message']}" for name, f in findings]
     if results.get("gate_warnings"):
-        out += ["", "Story gate warnings:", *[f"- {w}" for w in results["gate_warnings"]]]
+        out += ["", "Story gate warnings:",
+                *[f"- {filelist.warning_sentence(w)}" for w in results["gate_warnings"]]]
     return "\n".join(out) + "\n"
 
 

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 
 import pytest
 
@@ -136,31 +135,6 @@ def test_match_records_without_matches_fall_back_to_matched_by() -> None:
     lines = qa_report.render_matches([{"ac_id": "AC1", "matched": True, "matched_by": "id",
                                        "tests": ["t.py::test_a"]}])
     assert lines == ["", "Tests per AC:", "- AC1:", "  - `t.py::test_a` — matched by id"]
-
-
-@pytest.mark.parametrize(("warning", "sentence"), [
-    ('{"warning":"file-list-divergence","reason":"no-file-list"}',
-     "The story has no File List section, so its change set cannot be checked."),
-    ('{"warning":"file-list-divergence","reason":"empty-file-list"}',
-     "The story's File List is empty, so its change set cannot be checked."),
-    ('{"warning":"file-list-divergence","reason":"divergence","missing_from_file_list":[],'
-     '"extra_in_file_list":["a.py","b.py"]}',
-     "The File List and the branch's changes diverge — listed in the File List but not changed "
-     "on the branch: a.py, b.py."),
-    ("plain text stays", "plain text stays"),
-])
-def test_gate_warnings_read_as_sentences(warning: str, sentence: str) -> None:
-    assert qa_report.gate_warning_sentence(warning) == sentence
-
-
-def test_a_long_file_list_in_a_gate_warning_is_cut_short() -> None:
-    files = [f"pkg/m{n:03}.py" for n in range(25)]
-    warning = json.dumps({"warning": "file-list-divergence", "reason": "divergence",
-                          "missing_from_file_list": files, "extra_in_file_list": ["x.py"]})
-    assert qa_report.gate_warning_sentence(warning) == (
-        "The File List and the branch's changes diverge — changed on the branch but missing "
-        f"from the File List: {', '.join(files[:20])} and 5 more; listed in the File List but "
-        "not changed on the branch: x.py.")
 
 
 def test_a_run_that_stopped_before_its_tests_is_said_so_not_counted() -> None:

@@ -163,3 +163,28 @@ def test_compare_is_pure_and_sorted() -> None:
     assert filelist.compare(["z", "a"], ["y"]) == filelist.Divergence(
         "divergence", ("y",), ("a", "z")
     )
+
+
+@pytest.mark.parametrize(("warning", "sentence"), [
+    ('{"warning":"file-list-divergence","reason":"no-file-list"}',
+     "The story has no File List section, so its change set cannot be checked."),
+    ('{"warning":"file-list-divergence","reason":"empty-file-list"}',
+     "The story's File List is empty, so its change set cannot be checked."),
+    ('{"warning":"file-list-divergence","reason":"divergence","missing_from_file_list":[],'
+     '"extra_in_file_list":["a.py","b.py"]}',
+     "The File List and the branch's changes diverge — listed in the File List but not changed "
+     "on the branch: a.py, b.py."),
+    ("plain text stays", "plain text stays"),
+])
+def test_gate_warnings_read_as_sentences(warning: str, sentence: str) -> None:
+    assert filelist.warning_sentence(warning) == sentence
+
+
+def test_a_long_file_list_in_a_gate_warning_is_cut_short() -> None:
+    files = [f"pkg/m{n:03}.py" for n in range(25)]
+    warning = json.dumps({"warning": "file-list-divergence", "reason": "divergence",
+                          "missing_from_file_list": files, "extra_in_file_list": ["x.py"]})
+    assert filelist.warning_sentence(warning) == (
+        "The File List and the branch's changes diverge — changed on the branch but missing "
+        f"from the File List: {', '.join(files[:20])} and 5 more; listed in the File List but "
+        "not changed on the branch: x.py.")

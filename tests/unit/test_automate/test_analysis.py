@@ -123,3 +123,10 @@ def test_target_of_picks_the_first_source_declaring_a_named_unit() -> None:
     assert analysis.target_of({"decode"}, declared, "a.go") == ("b.go", "decode")
     assert analysis.target_of({"decoder"}, declared, "a.go") == ("a.go", "Decoder")
     assert analysis.target_of(set(), declared, "a.go") == ("a.go", "")
+
+
+def test_the_report_says_story_gate_warnings_as_sentences() -> None:
+    text = analysis.render_deterministic({"checks": [], "gate_warnings": [
+        '{"warning":"file-list-divergence","reason":"empty-file-list"}']})
+    assert text.endswith("Story gate warnings:\n- The story's File List is empty, so its change "
+                         "set cannot be checked.\n")
