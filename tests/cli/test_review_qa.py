@@ -1274,3 +1274,13 @@ def test_a_test_that_fails_in_the_run_covers_no_ac(qa_project: Project) -> None:
     assert (per_ac["AC2"]["matched"], per_ac["AC1"]["matched"]) == (False, True)
     assert per_ac["AC2"]["excluded"][failing].startswith("failed in this run (")
     assert "422 == 400" in per_ac["AC2"]["excluded"][failing]
+
+
+def test_an_ambiguous_key_names_the_story_files_it_matched(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    second = qa_project.add_story("E1-S1", slug="copy", status="review")
+    assert command.main(["E1-S1"]) == 3
+    err = capsys.readouterr().err
+    assert "multiple story files matched key E1-S1: " in err and str(second) in err
+    assert len(err.strip().splitlines()) == 1

@@ -89,7 +89,10 @@ def find_review_story(project: Path, raw_key: str) -> tuple[str, Path, Story]:
         raise NotFound(f"story file not found for key {key}{_where(project)}", 1) from None
     except GaiaError as exc:
         if exc.exit_code == 2:
-            raise GaiaError(f"multiple story files matched key {key}", 2) from None
+            found = [str(path) for tier in resolve.tiers(resolve.artifacts_root(project), key)
+                     for path in tier]
+            raise GaiaError(f"multiple story files matched key {key}: {', '.join(found)}",
+                            2) from None
         raise
     return key, story_path, load_story(story_path, 1)
 
