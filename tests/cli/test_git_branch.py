@@ -21,7 +21,7 @@ def test_created_then_resumed(world: World) -> None:
 
     again = world.gaia("git-branch", "E1-S1", "signup")
     assert (again.returncode, again.stdout) == (0, "already exists: feat/E1-S1-signup\n")
-    assert "collision detected" in again.stderr
+    assert "already exists — resuming it" in again.stderr
     # resumed, not recreated: the earlier commit is still the branch's tip
     assert world.git("branch", "--show-current") == "feat/E1-S1-signup\n"
     assert world.git("log", "-1", "--format=%s") == "work in progress\n"

@@ -98,3 +98,13 @@ def test_unknown_base_exit_1(world: World) -> None:
     result = world.gaia("pr-body", STORY, "--base", "nope")
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == "pr-body: unknown base ref 'nope': not a commit in this repository\n"
+
+
+def test_an_acs_priority_tag_is_not_read_into_its_text(world: World) -> None:
+    story = world.root / STORY
+    story.write_text(story.read_text().replace(
+        "**AC1:** Given a valid email", "**AC1:** (P0): Given a valid email"))
+    result = world.gaia("pr-body", STORY)
+    assert result.returncode == 0, result.stderr
+    assert "- AC1: Given a valid email, when the user signs up, then the account is " \
+        "created.\n" in result.stdout

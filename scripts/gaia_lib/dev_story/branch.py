@@ -42,7 +42,7 @@ def ensure_branch(repo: Path, key: str, slug: str) -> tuple[str, list[str]]:
     """(stdout line, stderr notes) after making the story branch current."""
     name = branch_for(key, slug)
     if vcs.ref_exists(repo, f"refs/heads/{name}"):
-        notes = [f"branch '{name}' already exists — collision detected, resuming it"]
+        notes = [f"branch '{name}' already exists — resuming it"]
         if vcs.current_branch(repo) != name:
             _checkout(repo, name, "--")
         return f"already exists: {name}", notes

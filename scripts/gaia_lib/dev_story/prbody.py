@@ -74,7 +74,8 @@ def render(story_file: Path, project: Path, repo: Path, *, dod_results: str | No
     if allow_stub_reason is not None:
         sentinels.check_allow_stub(allow_stub_reason)
     out = ["## Acceptance Criteria", ""]
-    acs = [f"- {ac.ac_id}: {' '.join(ac.text.split())}" for ac in story.acceptance_criteria]
+    acs = [f"- {ac.ac_id}: {' '.join(ac.statement.split())}"
+           for ac in story.acceptance_criteria]
     out += acs or ["- (none)"]
     out += ["", "## Definition of Done", ""]
     dod: list[str] = []

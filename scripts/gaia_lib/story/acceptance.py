@@ -35,6 +35,11 @@ class AcceptanceCriterion:
         return self.given is not None and self.when is not None and self.then is not None
 
     @property
+    def statement(self) -> str:
+        """The criterion's words without a leading priority tag (`(P0): Given ...`)."""
+        return _LEADING_TAG.sub("", self.text, count=1)
+
+    @property
     def unfilled(self) -> bool:
         """Still the story template's placeholder (`Given <context>, when <action>, ...`):
         nothing a test could check."""

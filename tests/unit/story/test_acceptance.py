@@ -249,3 +249,14 @@ def test_only_the_templates_placeholders_make_an_ac_unfilled() -> None:
     assert ac("Given <context>, when <action>, then <expected result>.").unfilled
     assert ac("Given a cart, when <action>, then the total grows.").unfilled
     assert not ac("Given a form, when the user types <script>, then it is escaped.").unfilled
+
+
+def test_the_statement_leaves_out_a_leading_priority_tag() -> None:
+    from gaia_lib.story.acceptance import AcceptanceCriterion
+
+    tagged = AcceptanceCriterion("AC1", "(P0): Given a, when b, then c.", "a", "b", "c.",
+                                 False, None, 1)
+    assert tagged.statement == "Given a, when b, then c."
+    plain = AcceptanceCriterion("AC2", "Given (P0) a, when b, then c.", None, None, None,
+                                False, None, 1)
+    assert plain.statement == plain.text
