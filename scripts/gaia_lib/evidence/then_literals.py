@@ -200,7 +200,9 @@ def _expected_values(code: str, spans: Sequence[str]) -> list[str]:
 def _occurs(literal: Literal, span: str) -> bool:
     if literal.kind == STRING:
         if not re.fullmatch(r"\w+", literal.value):
-            return literal.value in span
+            # a story's Markdown folds runs of spaces (`"hello   goodbye"`): compare folded
+            return literal.value in span or " ".join(literal.value.split()) in " ".join(
+                span.split())
         # A word: not inside another word, but it may lead a name made of it (`onSuccess` in
         # `onSuccessMock`, not `Equal` in `DeepEqual`, nor `admin` in `administrator`).
         word = rf"(?<![\w$]){re.escape(literal.value)}(?![a-z0-9])"

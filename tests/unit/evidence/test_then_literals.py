@@ -173,3 +173,10 @@ def test_an_expected_value_kept_in_a_variable_is_asserted_where_it_is_compared(
         source: str, asserted: list[str]) -> None:
     literals = [Literal("string", v) for v in ("ls", "-l", "a", "b")]
     assert [lit.value for lit in asserted_literals(source, literals)] == asserted
+
+
+def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
+    # the story's Markdown reads `"hello   goodbye"` as "hello goodbye"
+    folded = Literal("string", "hello goodbye")
+    assert asserted_literals('assert split("x") == "hello   goodbye"', [folded]) == (folded,)
+    assert asserted_literals('assert split("x") == "hello-goodbye"', [folded]) == ()
