@@ -330,6 +330,23 @@ class Summary:
     cleared: bool
 
 
+# The step a run ends with when it ran to its end; a run that stopped earlier ended elsewhere.
+LAST_STEP = 16
+
+
+def halted_at(recorded: str | None, status: str, rows: Sequence[tuple[int, str, str, str]]
+              ) -> str:
+    """Where the run stopped (pure): the gate that recorded a halt; else, for a story not yet
+    in review, the last step the run began before it stopped (`step 11 (pr-create)`); else
+    `—`: it ran through."""
+    if recorded:
+        return recorded
+    if rows and status not in ("review", "done") and rows[-1][0] < LAST_STEP:
+        step, name = rows[-1][0], rows[-1][1]
+        return f"step {step} ({name}), the last step begun"
+    return "—"
+
+
 def finalize(project: Path, raw_key: str, env: Mapping[str, str]) -> Summary:
     key = keys.story_key(raw_key, EXIT_USAGE)
     running = active.read(project)
@@ -349,6 +366,7 @@ def finalize(project: Path, raw_key: str, env: Mapping[str, str]) -> Summary:
         touched = len(checkpoint.load(target).files_touched)
     except NotFound:
         pass
+    rows = step_boundary.step_rows(step_boundary.boundary_events(project, key))
     lines = [
         f"dev-story {key}: status {status}",
         f"mode: {recorded.get('mode', '?')}  yolo: {recorded.get('yolo', 'false')}  "
@@ -362,13 +380,11 @@ def finalize(project: Path, raw_key: str, env: Mapping[str, str]) -> Summary:
             )
             or "none recorded"
         ),
-        f"halted at: {recorded['halt']}" if recorded.get("halt") else "halted at: —",
+        f"halted at: {halted_at(recorded.get('halt'), status, rows)}",
         f"files touched: {touched} (checkpoint {target})",
         f"active workflow: {'cleared' if cleared else 'was not set for ' + key}",
         "",
-        step_boundary.timing_table(
-            step_boundary.step_rows(step_boundary.boundary_events(project, key))
-        ).rstrip("\n"),
+        step_boundary.timing_table(rows).rstrip("\n"),
     ]
     return Summary("\n".join(lines), cleared)
 

@@ -173,7 +173,8 @@ def test_setup_yolo_sets_and_finalize_clears_the_sentinel(py_project: Project) -
     assert not yolo.is_yolo(root, ENV).yolo
     assert "dev-story E1-S2: status ready-for-dev" in summary.text
     assert "| 1 | load-story |" in summary.text
-    assert "halted at: —" in summary.text and "gates: none recorded" in summary.text
+    assert "halted at: step 1 (load-story), the last step begun" in summary.text
+    assert "gates: none recorded" in summary.text
     session.record(root, "E1-S2", {"step4": "passed", "tdd.red": "review-myself", "halt": "5a",
                                    "tdd.red.decision": "{}"})
     text = session.finalize(root, "E1-S2", ENV).text
@@ -247,3 +248,13 @@ def test_a_new_story_run_gets_its_own_file_list(py_project: Project) -> None:
     assert store.load(target).files_touched == ()
     copies = sorted(Path(cps).glob("dev-story.E1-S1.*.yaml"))
     assert [[e.path for e in store.load(c).files_touched] for c in copies] == [["src/a.py"]]
+
+
+def test_finalize_says_where_a_run_stopped() -> None:
+    rows = [(10, "commit-push", "3.0s", "n/a"), (11, "pr-create", "—", "—")]
+    assert session.halted_at("step7", "in-progress", rows) == "step7"  # a gate recorded it
+    assert session.halted_at(None, "in-progress", rows) == (
+        "step 11 (pr-create), the last step begun")
+    assert session.halted_at(None, "review", rows) == "—"  # it ran through
+    assert session.halted_at(None, "in-progress", []) == "—"
+    assert session.halted_at(None, "in-progress", [(16, "auto-reviews", "—", "—")]) == "—"
