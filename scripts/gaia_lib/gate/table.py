@@ -343,7 +343,8 @@ def summary_path(project: Path, story_path: Path, key: str) -> Path:
 
 def summary_text(key: str, date: str, rows: Sequence[GateRow], links: Sequence[str],
                  missing: Sequence[bool]) -> str:
-    """The review summary (pure). `links[i]` / `missing[i]` describe row i's report."""
+    """The review summary (pure). `links[i]` / `missing[i]` describe row i's report; an
+    empty link: none yet (a review not run), shown as such rather than linked."""
     result = composite(rows)
     overall = FAILED if result.blocking else "INCOMPLETE" if result.pending else PASSED
     out = [
@@ -355,7 +356,7 @@ def summary_text(key: str, date: str, rows: Sequence[GateRow], links: Sequence[s
     for row, link, gone in zip(rows, links, missing, strict=True):
         report = (
             f"MISSING — `{link}` not on disk (verdict {row.status} written without evidence)"
-            if gone else f"[{link}]({link})"
+            if gone else f"[{link}]({link})" if link else "— (no report yet)"
         )
         out += [f"## {row.name}", f"**Verdict:** {row.status}", f"**Report:** {report}",
                 "**Synopsis:** See report", ""]
@@ -370,7 +371,8 @@ def summary_text(key: str, date: str, rows: Sequence[GateRow], links: Sequence[s
         out.append("")
     out += ["## Aggregate Gate Status", "", "| Review | Verdict | Report |", "|---|---|---|"]
     out += [
-        f"| {r.name} | {r.status} | {'MISSING' if gone else f'[link]({link})'} |"
+        f"| {r.name} | {r.status} | "
+        f"{'MISSING' if gone else f'[link]({link})' if link else '—'} |"
         for r, link, gone in zip(rows, links, missing, strict=True)
     ]
     out += ["", f"**Overall Status:** {overall}"]
@@ -386,8 +388,11 @@ def write_summary(project: Path, story_path: Path, key: str, rows: Sequence[Gate
         else:
             target = reports.review_report_path(project, key, REPORT_TYPES[row.name], False)
         absolute = target if target.is_absolute() else project / target
-        links.append(paths.relative_to_project(absolute, project))
-        missing.append(row.status in (PASSED, FAILED) and not absolute.is_file())
+        gone = row.status in (PASSED, FAILED) and not absolute.is_file()
+        # a review not run has no report: linking where it would go links nothing
+        shown = absolute.is_file() or gone or bool(row.report and row.report != NO_REPORT)
+        links.append(paths.relative_to_project(absolute, project) if shown else "")
+        missing.append(gone)
     out = summary_path(project, story_path, key)
     date = _utc_date(story_path.stat().st_mtime)
     writes.write_text(out, summary_text(key, date, rows, links, missing), project)

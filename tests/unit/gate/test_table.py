@@ -251,3 +251,19 @@ def test_record_table_verdict_rows_round_and_summary(project: Project) -> None:
                                       "—", recorded="2026-11-02")
     assert reset.round is None
     assert "| Code Review | UNVERIFIED | — |" in path.read_text()
+
+
+def test_the_summary_links_only_reports_that_exist_or_were_named(project: Project) -> None:
+    """A review not run yet has no report: the summary says so instead of linking where its
+    report would go; a recorded report is linked."""
+    path = project.add_story("E1-S1", layout="per-story")
+    (path.parent / "reviews").mkdir()
+    (path.parent / "reviews" / "code-review-E1-S1.md").write_text("# Code review\n")
+    done = gate.record_table_verdict(project.root, path, "E1-S1", "Code Review", "PASSED",
+                                     str(path.parent / "reviews" / "code-review-E1-S1.md"),
+                                     recorded="2026-11-01")
+    assert done.summary is not None
+    text = done.summary.read_text()
+    assert "## Code Review\n**Verdict:** PASSED\n**Report:** [" in text
+    assert "## QA Tests\n**Verdict:** UNVERIFIED\n**Report:** — (no report yet)" in text
+    assert "| QA Tests | UNVERIFIED | — |" in text
