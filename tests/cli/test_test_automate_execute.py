@@ -320,3 +320,18 @@ def test_a_test_that_breaks_the_existing_suite_requests_changes(tp: Project) -> 
     assert (result["verdict"], result["reason"]) == (
         "REQUEST_CHANGES", "action: breaks_suite=true -> REQUEST_CHANGES")
     assert result["coverage"]["current"]["ok"] is False
+
+
+def test_status_and_scaffold_count_the_tests_an_executed_plan_landed(tp: Project) -> None:
+    root = tp.root
+    run_all(root, ta.GOOD_TEST)
+    done = run_gaia("test-automate", ta.KEY, "--status", cwd=root)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    ac2 = next(line for line in lines if line.startswith("AC2"))
+    assert ac2.split()[-1] == ta.TEST_FILE and "not yet automated" not in ac2
+    assert "Summary: 1/2 generated (50%) | 1 pending automation" in lines
+    scaffold = run_gaia("test-automate", ta.KEY, "--scaffold", cwd=root)
+    assert scaffold.returncode == 0, scaffold.stderr
+    assert scaffold.stdout.splitlines()[-2] == (
+        f"scaffold: 1 skeleton(s) generated for {ta.KEY} under tests")  # AC1's only

@@ -1,7 +1,8 @@
 """`/gaia-test-automate KEY --scaffold [--stack S]`: one skeleton test per unmapped AC.
 
 Rules:
-- An AC is unmapped when no `## Test Cases` row names it. Each gets one skeleton in the
+- An AC is unmapped when the coverage map (`coverage_map.rows`: a `## Test Cases` row, or a
+  test the executed test-automation plan landed) has no test for it. Each gets one skeleton in the
   stack's own naming, so the stack's runner collects it (and reports it skipped): Python
   `test_<key>_<ac>.py`, TypeScript/Angular `<KEY>-<AC>.test.ts`, Go `<key>_<ac>_test.go`, Java
   `<Key><Ac>Test.java`, Dart `<key>_<ac>_test.dart`, Bash `<KEY>-<AC>.bats`, C
@@ -28,6 +29,8 @@ from gaia_lib.core.errors import InvalidInput
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story.acceptance import AcceptanceCriterion
 from gaia_lib.story.parser import Story
+from gaia_lib.test_automate import coverage_map
+from gaia_lib.test_automate import plan as plans
 
 DEFAULT_STACK = "ts-dev"
 GATE_LINE = "scaffold: review gate not updated (skeleton-only output is not coverage)"
@@ -107,19 +110,19 @@ def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
             f'    TEST_IGNORE_MESSAGE("{reason}");\n}}\n')
 
 
-def unmapped(story: Story) -> list[AcceptanceCriterion]:
-    mapped = {part.strip() for tc in story.test_cases
-              for part in tc.ac.replace(";", ",").split(",")}
+def unmapped(story: Story, landed: Sequence[plans.ProposedTest] = ()) -> list[AcceptanceCriterion]:
+    mapped = {row.ac for row in coverage_map.rows(story, landed) if row.automated}
     return [ac for ac in story.acceptance_criteria if ac.ac_id not in mapped]
 
 
-def plan(story: Story, key: str, stack: str, out_dir: Path) -> list[Skeleton]:
+def plan(story: Story, key: str, stack: str, out_dir: Path,
+         landed: Sequence[plans.ProposedTest] = ()) -> list[Skeleton]:
     if stacks.canonical(stack) not in SCAFFOLD_STACKS:
         raise InvalidInput(
             f"unsupported --stack '{stack[:30]}' (one of {', '.join(SCAFFOLD_STACKS)})", 2)
     chosen = stacks.canonical(stack)
     return [Skeleton(ac.ac_id, out_dir / file_name(chosen, key, ac.ac_id),
-                     skeleton_text(chosen, key, ac)) for ac in unmapped(story)]
+                     skeleton_text(chosen, key, ac)) for ac in unmapped(story, landed)]
 
 
 def write(project: Path, skeletons: Sequence[Skeleton], out_dir: Path) -> Result:
@@ -160,5 +163,6 @@ def scaffold(project: Path, story: Story, stack: str, out_dir: Path | None = Non
     """Write the skeletons for `story`'s unmapped ACs and return the stdout lines."""
     key = story.key or story.path.stem
     target = out_dir if out_dir is not None else default_out_dir(project)
-    result = write(project, plan(story, key, stack, target), target)
+    landed = coverage_map.executed_plan_tests(project, key) if story.key else []
+    result = write(project, plan(story, key, stack, target, landed), target)
     return report(key, result, project)
