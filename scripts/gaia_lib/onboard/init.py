@@ -2,10 +2,12 @@
 
 Files written (all through core.writes, parent scope, atomic):
 - `.gaia/config/project-config.yaml`: project name (`project_name`), `project.stack`
-  (the primary stack), `test_cmd` (the primary stack's test command), one tier per stack with
-  a test command (`tier_1` the primary's, then the others in the survey's order; placement
-  local + ci_pre_merge, required: a stack in a subdirectory runs as `cd DIR && ...`, which a
-  review runs in DIR with the story's tests there, and skips for a story it has no tests of)
+  (the primary stack), `test_cmd` (the primary stack's test command), for Go `build_cmd` and
+  `lint_cmd` (`go build ./...`, `go vet ./...`: the Definition of Done runs them), one tier
+  per stack with a test command (`tier_1` the primary's, then the others in the survey's
+  order; placement local + ci_pre_merge, required: a stack in a subdirectory runs as
+  `cd DIR && ...`, which a review runs in DIR with the story's tests there, and skips for a
+  story it has no tests of)
   and `coverage_command` (the primary's); in a git repository, `ci_cd.promotion_chain` with
   one stage, the branch a story's PR targets (`base_branch`: main, else master, else the
   branch checked out; /gaia-dev-story's delivery tail needs it); validated against the config
@@ -42,7 +44,7 @@ from pathlib import Path
 from gaia_lib.core import config, paths, proc, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.onboard import readiness
-from gaia_lib.onboard.survey import Survey, package_json, survey
+from gaia_lib.onboard.survey import Survey, in_directory, package_json, survey
 from gaia_lib.story import sprint
 
 EXIT_EXISTS = 1
@@ -100,6 +102,9 @@ def render_config(name: str, found: Survey, branch: str | None = None) -> str:
     ]
     if primary.test_command:
         lines.append(f"test_cmd: {_q(primary.test_command)}")
+    if primary.stack == "go-dev":  # the toolchain's own build and checks: the DoD runs them
+        lines += [f"build_cmd: {_q(in_directory(primary.where, 'go build ./...'))}",
+                  f"lint_cmd: {_q(in_directory(primary.where, 'go vet ./...'))}"]
     lines += ["", "test_execution:"]
     tested = [s for s in found.stacks if s.test_command]
     for number, stack in enumerate(tested, start=1):

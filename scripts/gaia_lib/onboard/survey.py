@@ -73,7 +73,8 @@ class Survey:
         return self.stacks[0] if self.stacks else None
 
 
-def _in(where: str, command: str) -> str:
+def in_directory(where: str, command: str) -> str:
+    """`command` run in the stack's directory."""
     return command if where == "." else f"cd {shlex.quote(where)} && {command}"
 
 
@@ -262,8 +263,8 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
         stack_dirs = test_dirs_of(per_stack[adapter.key])
         test, coverage = commands_for(adapter.key, root / where, stack_dirs)
         surveyed.append(StackSurvey(
-            adapter.key, where, _in(where, test) if test else None,
-            _in(where, coverage) if coverage else None, len(per_stack[adapter.key]),
+            adapter.key, where, in_directory(where, test) if test else None,
+            in_directory(where, coverage) if coverage else None, len(per_stack[adapter.key]),
         ))
     python = any(s.stack == "python-dev" and s.where == "." for s in surveyed)
     return Survey(tuple(surveyed), dirs, timed_out,

@@ -239,3 +239,13 @@ def test_outside_git_no_chain_and_a_teams_own_chain_is_kept(repo: Path) -> None:
                    "    - branch: prod\n")
     onboarding.init(repo, force=True)
     assert [s.branch for s in config.load(repo).promotion_chain] == ["staging", "prod"]
+
+
+def test_a_go_project_gets_the_toolchains_build_and_vet(tmp_path: Path) -> None:
+    root = tmp_path / "lib"
+    root.mkdir()
+    (root / "go.mod").write_text("module example.com/lib\n\ngo 1.19\n")
+    (root / "lib_test.go").write_text("package lib\n")
+    onboarding.init(root)
+    cfg = config.load(root)
+    assert (cfg.build_cmd, cfg.lint_cmd) == ("go build ./...", "go vet ./...")
