@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 from helpers.gitrepo import git
 from helpers.projects import Project, gaia_env, run_gaia
@@ -68,3 +70,48 @@ def test_a_runner_that_is_not_installed_is_said_so(project: Project) -> None:
                       cwd=project.root, env=env)
     assert result.returncode == 2
     assert result.stderr.startswith("tdd-evidence: the test runner could not start (go): ")
+
+
+def test_jest_red_is_a_suite_that_cannot_load_yet_named_relative_to_the_project(
+        project: Project) -> None:
+    """A new jest test of a module not written yet fails to run at all (jest: 'Test suite
+    failed to run'): red, its id the file relative to the project, not jest's absolute path."""
+    from helpers.evidence import node_tools
+
+    modules = node_tools()
+    project.add_story(status="in-progress")
+    project.write(".gaia/config/project-config.yaml",
+                  f'test_cmd: "{modules}/.bin/jest"\n')
+    project.write("package.json", '{"name": "shout", "private": true}\n')
+    git(project.root, "init", "-q")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-qm", "base")
+    project.write("src/shout.test.js", 'const { shout } = require("./shout");\n\n'
+                  'test("shouts", () => { expect(shout("hi")).toBe("HI!"); });\n')
+    red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root, timeout=300)
+    assert (red.returncode, red.stdout) == (0, "red: 1 test(s), 0 passed, 1 failed\n"), red.stderr
+    story = next(project.impl.rglob("E1-S1-*.md")).read_text()
+    assert "src/shout.test.js::<collection>" in story and str(project.root) not in story
+    project.write("src/shout.js", 'exports.shout = (s) => s.toUpperCase() + "!";\n')
+    green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root, timeout=300)
+    assert (green.returncode, green.stdout) == (0, "green: 1 test(s), 1 passed, 0 failed\n")
+    assert "src/shout.test.js::shouts" in next(project.impl.rglob("E1-S1-*.md")).read_text()
+
+
+def test_a_runner_an_npm_script_names_but_that_is_not_installed_is_named(
+        project: Project) -> None:
+    need("npm", "npm is not installed")
+    project.add_story(status="in-progress")
+    project.write(".gaia/config/project-config.yaml", 'test_cmd: "npm test"\n')
+    project.write("package.json", '{"name": "p", "private": true, '
+                  '"scripts": {"test": "jest"}}\n')
+    project.write("src/a.test.js", 'test("a", () => {});\n')
+    git(project.root, "init", "-q")
+    env = gaia_env(project.root)
+    env["PATH"] = os.pathsep.join(d for d in env["PATH"].split(os.pathsep)
+                                  if not (Path(d) / "jest").exists())  # none but the project's
+    result = run_gaia("tdd-evidence", "red", "--story", "E1-S1", "--tests", "src/a.test.js",
+                      cwd=project.root, env=env, timeout=300)
+    assert result.returncode == 2
+    assert result.stderr.startswith("tdd-evidence: the test runner could not start (npm): ")
+    assert "jest" in result.stderr and len(result.stderr.splitlines()) == 1

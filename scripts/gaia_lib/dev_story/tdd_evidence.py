@@ -6,8 +6,10 @@ Rules:
   the per-test outcomes come from `evidence.runner_output`. The command is the config's
   `test_execution.tier_1.command`, else `test_cmd`, else the detected stack's runner. A command
   without machine output cannot prove anything: exit 2.
-- A test id is `<file>::<name>`. A file the runner could not even import (pytest's collection
-  error) is the id `<file>::<collection>`, which counts as a failing test of that file; so is
+- A test id is `<file>::<name>`, the file relative to the project (jest names it absolutely).
+  A file the runner could not even import (pytest's collection error, a jest suite that failed
+  to run: a TypeScript test importing what does not exist yet) is the id
+  `<file>::<collection>`, which counts as a failing test of that file; so is
   a Go package that does not build (`FAIL <pkg> [build failed]`: Go's usual red, tests
   calling code not written yet), as `<pkg>::<collection>` (Go's test ids name the package).
 - A runner that cannot start (not installed: exit 127) is exit 2, said as such.
@@ -70,9 +72,17 @@ class PhaseReport:
         return EXIT_FINDINGS if self.findings else 0
 
 
-def test_id(outcome: runner_output.TestOutcome) -> str:
-    if outcome.file:
-        return f"{outcome.file}::{outcome.name}"
+def test_id(outcome: runner_output.TestOutcome, root: Path | None = None) -> str:
+    """`<file>::<name>`, the file relative to `root` where the runner names it absolutely
+    (jest); a file that failed to load is `<file>::<collection>`."""
+    file = outcome.file
+    if file and root is not None and Path(file).is_absolute():
+        try:
+            file = Path(file).resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            pass
+    if file:
+        return f"{file}::{outcome.name or COLLECTION}"
     if outcome.outcome == runner_output.ERROR and outcome.name:
         return f"{outcome.name.replace('.', '/')}.py::{COLLECTION}"
     return outcome.name
@@ -228,8 +238,11 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     if result.timed_out:
         raise GaiaError(f"the test run timed out after {timeout:.0f}s", EXIT_USAGE)
     if result.error or result.returncode == proc.EXIT_NOT_FOUND:
+        # `npm test` starts; the runner its script names may be what is missing
+        said = [line.strip() for line in result.stderr.splitlines() if line.strip()]
         raise GaiaError(f"the test runner could not start ({invocation.argv[0]}): "
-                        f"{result.error or 'command not found'}", EXIT_USAGE)
+                        f"{result.error or (said[-1] if said else 'command not found')}",
+                        EXIT_USAGE)
     try:
         data: bytes | str = (invocation.report_path.read_bytes()
                              if invocation.report_path is not None else result.stdout)
@@ -247,7 +260,7 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     outcomes: dict[str, str] = {}
     for outcome in counts.tests:
         if outcome.outcome != runner_output.SKIPPED:
-            outcomes[test_id(outcome)] = outcome.outcome
+            outcomes[test_id(outcome, workdir)] = outcome.outcome
     return outcomes
 
 

@@ -102,8 +102,9 @@ def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     for file in files:
         if file in read:
             continue
-        names = {_PARAMS.sub("", o.name) for o in listed
-                 if o.file and o.file.endswith(_FILE_SUFFIXES) and _same_file(file, o.file)}
+        names = {_PARAMS.sub("", o.name) for o in listed  # a file that failed to load:
+                 if o.name and o.file and o.file.endswith(_FILE_SUFFIXES)  # no name, no test
+                 and _same_file(file, o.file)}
         if names:
             reported[file] = names
     return {file: len(names) for file, names in sorted(reported.items())}

@@ -215,7 +215,6 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
     if not isinstance(doc, dict) or not isinstance(doc.get("testResults"), list):
         raise MalformedFile(f"{what} has no testResults list", exit_code)
     tests: list[TestOutcome] = []
-    suite_errors = 0
     for suite in doc["testResults"]:
         if not isinstance(suite, dict):
             raise MalformedFile(f"{what} has a testResults entry that is not an object", exit_code)
@@ -223,9 +222,11 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
         assertions = suite.get("assertionResults", [])
         if not isinstance(assertions, list):
             raise MalformedFile(f"{what} has an assertionResults that is not a list", exit_code)
-        # A suite that failed to load (syntax error, missing import) has no assertions at all.
+        # A suite that failed to load (syntax error, missing import, a TypeScript compile
+        # error) has no assertions at all: one error named after its file alone.
         if not assertions and suite.get("status") == "failed":
-            suite_errors += 1
+            tests.append(TestOutcome(name="", outcome=ERROR, file=file,
+                                     message=failure_line(suite.get("message") or "")))
         for item in assertions:
             if not isinstance(item, dict):
                 raise MalformedFile(f"{what} has an assertion that is not an object", exit_code)
@@ -239,7 +240,7 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
                        and isinstance(messages, list) and messages else None)
             tests.append(TestOutcome(name=str(name), outcome=outcome, file=file,
                                      message=message))
-    return _counts(fmt, tests, extra_errors=suite_errors)
+    return _counts(fmt, tests)
 
 
 def parse_jest_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
