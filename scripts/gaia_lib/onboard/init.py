@@ -2,8 +2,8 @@
 
 Files written (all through core.writes, parent scope, atomic):
 - `.gaia/config/project-config.yaml`: project name (`project_name`), `project.stack`
-  (the primary stack), `test_cmd` (the primary stack's test command), for Go `build_cmd` and
-  `lint_cmd` (`go build ./...`, `go vet ./...`: the Definition of Done runs them), one tier
+  (the primary stack), `test_cmd` (the primary stack's test command), `build_cmd` and
+  `lint_cmd` where the stack says (`build_and_lint`: the Definition of Done runs them), one tier
   per stack with a test command (`tier_1` the primary's, then the others in the survey's
   order; placement local + ci_pre_merge, required: a stack in a subdirectory runs as
   `cd DIR && ...`, which a review runs in DIR with the story's tests there, and skips for a
@@ -37,9 +37,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gaia_lib.core import config, paths, proc, writes
 from gaia_lib.core.errors import GaiaError
@@ -89,7 +90,22 @@ def base_branch(project: Path) -> str | None:
     return chosen if _BRANCH.fullmatch(chosen) else None
 
 
-def render_config(name: str, found: Survey, branch: str | None = None) -> str:
+def build_and_lint(stack: str, scripts: Mapping[str, Any]) -> dict[str, str]:
+    """The build and lint commands the Definition of Done runs (pure): Go's toolchain
+    (`go build ./...`, `go vet ./...`); a JavaScript project's own `build` and `lint` scripts
+    (`npm run build`), where its package.json has them."""
+    if stack == "go-dev":
+        return {"build_cmd": "go build ./...", "lint_cmd": "go vet ./..."}
+    if stack in ("ts-dev", "angular-dev"):
+        return {f"{name}_cmd": f"npm run {name}" for name in ("build", "lint")
+                if isinstance(scripts.get(name), str) and scripts[name].strip()}
+    return {}
+
+
+def render_config(name: str, found: Survey, branch: str | None = None,
+                  scripts: Mapping[str, Any] | None = None) -> str:
+    """The config text; `scripts`: the primary stack's package.json scripts, if any."""
+    scripts = scripts or {}
     primary = found.primary
     assert primary is not None
     lines = [
@@ -102,9 +118,8 @@ def render_config(name: str, found: Survey, branch: str | None = None) -> str:
     ]
     if primary.test_command:
         lines.append(f"test_cmd: {_q(primary.test_command)}")
-    if primary.stack == "go-dev":  # the toolchain's own build and checks: the DoD runs them
-        lines += [f"build_cmd: {_q(in_directory(primary.where, 'go build ./...'))}",
-                  f"lint_cmd: {_q(in_directory(primary.where, 'go vet ./...'))}"]
+    for key, command in build_and_lint(primary.stack, scripts).items():
+        lines.append(f"{key}: {_q(in_directory(primary.where, command))}")
     lines += ["", "test_execution:"]
     tested = [s for s in found.stacks if s.test_command]
     for number, stack in enumerate(tested, start=1):
@@ -211,6 +226,15 @@ def kept_sections(old: str, new: str) -> str:
     return "".join("\n".join(block).rstrip() + "\n" for block in blocks)
 
 
+def _scripts(where: Path) -> Mapping[str, Any]:
+    try:
+        text = (where / "package.json").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    scripts = package_json(text).get("scripts")
+    return scripts if isinstance(scripts, dict) else {}
+
+
 def plan(project: Path, found: Survey) -> list[Planned]:
     name = project_name(project)
     try:
@@ -218,7 +242,8 @@ def plan(project: Path, found: Survey) -> list[Planned]:
     except (OSError, UnicodeDecodeError):
         old = ""
     has_chain = any(line.startswith("ci_cd:") for line in old.splitlines())
-    text = render_config(name, found, None if has_chain else base_branch(project))
+    text = render_config(name, found, None if has_chain else base_branch(project),
+                         _scripts(project / found.primary.where) if found.primary else {})
     extra = kept_sections(old, text)
     if extra:
         merged = text + "\n# Kept from the previous config (gaia init --force):\n" + extra

@@ -249,3 +249,14 @@ def test_a_go_project_gets_the_toolchains_build_and_vet(tmp_path: Path) -> None:
     onboarding.init(root)
     cfg = config.load(root)
     assert (cfg.build_cmd, cfg.lint_cmd) == ("go build ./...", "go vet ./...")
+
+
+def test_a_javascript_project_gets_its_own_build_and_lint_scripts(tmp_path: Path) -> None:
+    root = tmp_path / "web"
+    (root / "src").mkdir(parents=True)
+    (root / "package.json").write_text(
+        '{"name": "web", "scripts": {"test": "jest", "build": "tsc", "lint": ""}}\n')
+    (root / "src" / "a.test.ts").write_text('test("a", () => {});\n')
+    onboarding.init(root)
+    cfg = config.load(root)
+    assert (cfg.build_cmd, cfg.lint_cmd) == ("npm run build", None)  # an empty script: none
