@@ -14,7 +14,9 @@ findings of one round with the same identity are one finding (the first is kept)
 message or moving code keeps the fingerprint; a different AC, test/file or kind is a new one.
 
 Round R is compared with the newest earlier round that has a saved fingerprint set: `new` (in
-R only), `open` (in both), `fixed` (in the earlier round only). The rounds record keeps the
+R only), `open` (in both), `fixed` (in the earlier round only). A reviewer's finding of the
+earlier round is not fixed by a round no reviewer ran in (a terminal run, deterministic checks
+only): it is `unreviewed`, listed apart and counted in neither. The rounds record keeps the
 counts as `N new, N open, N fixed`.
 
 A round saves, beside its fingerprints, what it reviewed (`inputs`: a digest the review
@@ -111,19 +113,26 @@ class Delta:
     new: tuple[str, ...]
     open: tuple[str, ...]
     fixed: tuple[str, ...]
+    unreviewed: tuple[str, ...] = ()  # the earlier round's reviewer findings, none this time
 
     def counts(self) -> str:
         return f"{len(self.new)} new, {len(self.open)} open, {len(self.fixed)} fixed"
 
 
 def compare(number: int, current: Mapping[str, str], previous: Mapping[str, str] | None,
-            previous_round: int | None) -> Delta:
+            previous_round: int | None, *, reviewed: bool = True,
+            previous_reviewer: Iterable[str] = ()) -> Delta:
+    """`reviewed`: a reviewer ran in this round; `previous_reviewer`: the fingerprints of the
+    earlier round's reviewer findings."""
     before = previous or {}
+    unseen = set() if reviewed else set(previous_reviewer)
+    gone = [k for k in before if k not in current]
     return Delta(
         number, previous_round if previous is not None else None,
         tuple(current[k] for k in current if k not in before),
         tuple(current[k] for k in current if k in before),
-        tuple(before[k] for k in before if k not in current),
+        tuple(before[k] for k in gone if k not in unseen),
+        tuple(before[k] for k in gone if k in unseen),
     )
 
 
@@ -141,6 +150,12 @@ def render(delta: Delta) -> str:
         out.append("")
         out += [f"- {item}" for item in items] or ["- none"]
         out.append("")
+    if delta.unreviewed:
+        out += [f"### Not reviewed this round ({len(delta.unreviewed)})", "",
+                "No reviewer ran in this round: round "
+                f"{delta.previous}'s reviewer findings are neither open nor fixed.", ""]
+        out += [f"- {item}" for item in delta.unreviewed]
+        out.append("")
     return "\n".join(out)
 
 
@@ -148,10 +163,12 @@ def saved_path(state_dir: Path, number: int) -> Path:
     return state_dir / f"findings-round{number}.json"
 
 
-def saved(number: int, findings: Mapping[str, str], inputs: str, verdict: str
-          ) -> dict[str, Any]:
-    """What round `number` saves (written by the caller, which owns the writes)."""
-    return {"round": number, "findings": dict(findings), "inputs": inputs, "verdict": verdict}
+def saved(number: int, findings: Mapping[str, str], inputs: str, verdict: str,
+          reviewer: Iterable[str] = ()) -> dict[str, Any]:
+    """What round `number` saves (written by the caller, which owns the writes); `reviewer`:
+    the fingerprints of its reviewer's findings."""
+    return {"round": number, "findings": dict(findings), "inputs": inputs, "verdict": verdict,
+            "reviewer": sorted(reviewer)}
 
 
 def same_as(state_dir: Path, number: int, findings: Mapping[str, str], inputs: str,
@@ -165,13 +182,17 @@ def same_as(state_dir: Path, number: int, findings: Mapping[str, str], inputs: s
             and value.get("verdict") == verdict and value.get("findings") == dict(findings))
 
 
-def load_previous(state_dir: Path, number: int) -> tuple[int | None, dict[str, str] | None]:
-    """The newest saved fingerprint set of a round before `number`."""
+def load_previous(state_dir: Path, number: int
+                  ) -> tuple[int | None, dict[str, str] | None, tuple[str, ...]]:
+    """The newest saved fingerprint set of a round before `number`, and which of them its
+    reviewer found."""
     for earlier in range(number - 1, 0, -1):
         try:
             value = json.loads(saved_path(state_dir, earlier).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
         if isinstance(value, dict) and isinstance(value.get("findings"), dict):
-            return earlier, {str(k): str(v) for k, v in value["findings"].items()}
-    return None, None
+            reviewer = value.get("reviewer")
+            return (earlier, {str(k): str(v) for k, v in value["findings"].items()},
+                    tuple(map(str, reviewer)) if isinstance(reviewer, list) else ())
+    return None, None, ()

@@ -693,7 +693,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
         expected = verdict.BLOCKED if incomplete else resolution.verdict
         number, again = _round_number(s, inputs, analysis, findings, expected)
-        delta = _round_delta(s, number, inputs, analysis, findings, expected)
+        delta = _round_delta(s, number, inputs, analysis, findings, expected, model_ran)
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
             system_prompt, analysis_bytes), qa_model(s) if model_ran else None, TEMPERATURE)
         if model_ran:
@@ -782,13 +782,17 @@ def _round_number(s: Setup, inputs: str, analysis: Mapping[str, Any],
 
 
 def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any],
-                 llm: Sequence[Mapping[str, Any]], resolved: str) -> fingerprints.Delta:
-    """This round's findings against the newest earlier round's; saves this round's set."""
+                 llm: Sequence[Mapping[str, Any]], resolved: str,
+                 reviewed: bool) -> fingerprints.Delta:
+    """This round's findings against the newest earlier round's; saves this round's set.
+    `reviewed`: a reviewer (the model) ran in this round."""
     current = _current(analysis, llm)
-    previous_round, previous = fingerprints.load_previous(s.state_dir(), number)
-    writes.write_json(fingerprints.saved_path(s.state_dir(), number),
-                      fingerprints.saved(number, current, inputs, resolved))
-    return fingerprints.compare(number, current, previous, previous_round)
+    previous_round, previous, previous_reviewer = fingerprints.load_previous(
+        s.state_dir(), number)
+    writes.write_json(fingerprints.saved_path(s.state_dir(), number), fingerprints.saved(
+        number, current, inputs, resolved, fingerprints.collect(llm)))
+    return fingerprints.compare(number, current, previous, previous_round, reviewed=reviewed,
+                                previous_reviewer=previous_reviewer)
 
 
 def json_object(data: bytes) -> dict[str, Any]:

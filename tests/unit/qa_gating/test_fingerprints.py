@@ -47,8 +47,27 @@ def test_compare_names_new_open_and_fixed() -> None:
 def test_the_previous_saved_round_is_found_past_gaps(tmp_path: Path) -> None:
     fp.saved_path(tmp_path, 1).write_text('{"round": 1, "findings": {"ab": "x"}}')
     fp.saved_path(tmp_path, 2).write_text("not json")
-    assert fp.load_previous(tmp_path, 4) == (1, {"ab": "x"})
-    assert fp.load_previous(tmp_path, 1) == (None, None)
+    assert fp.load_previous(tmp_path, 4) == (1, {"ab": "x"}, ())
+    assert fp.load_previous(tmp_path, 1) == (None, None, ())
+
+
+def test_a_round_no_reviewer_ran_in_fixes_none_of_the_reviewers_findings(tmp_path: Path) -> None:
+    """Round 1 had a reviewer; round 2 was a terminal run: the reviewer's findings are not
+    fixed by it, only not reviewed; a deterministic finding that is gone is fixed."""
+    reviewer = {"category": "assertion", "ac_ref": "AC2", "message": "never checks the body"}
+    checked = {"rule": "missing-ac-coverage", "ac_id": "AC3", "message": "AC3 has no test"}
+    round1 = fp.collect([reviewer, checked])
+    fp.saved_path(tmp_path, 1).write_text(json.dumps(
+        fp.saved(1, round1, "in", "REQUEST_CHANGES", fp.collect([reviewer]))))
+    number, previous, by_reviewer = fp.load_previous(tmp_path, 2)
+    terminal = fp.compare(2, {}, previous, number, reviewed=False,
+                          previous_reviewer=by_reviewer)
+    assert (terminal.fixed, terminal.unreviewed) == (
+        (fp.summary(checked),), (fp.summary(reviewer),))
+    assert terminal.counts() == "0 new, 0 open, 1 fixed"
+    assert "### Not reviewed this round (1)" in fp.render(terminal)
+    reviewed = fp.compare(2, {}, previous, number, reviewed=True, previous_reviewer=by_reviewer)
+    assert len(reviewed.fixed) == 2 and reviewed.unreviewed == ()
 
 
 def test_analysis_findings_are_every_checks_findings() -> None:
