@@ -77,10 +77,7 @@ def test_id(outcome: runner_output.TestOutcome, root: Path | None = None) -> str
     (jest); a file that failed to load is `<file>::<collection>`."""
     file = outcome.file
     if file and root is not None and Path(file).is_absolute():
-        try:
-            file = Path(file).resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
-            pass
+        file = paths.relative_to_project(Path(file), root)
     if file:
         return f"{file}::{outcome.name or COLLECTION}"
     if outcome.outcome == runner_output.ERROR and outcome.name:

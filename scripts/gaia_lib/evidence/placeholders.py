@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from gaia_lib.evidence.testcases import TestCase
+from gaia_lib.evidence.testcases import TestCase, brace_block_end
 
 LANGUAGE_OF_SUFFIX = {
     ".py": "python", ".js": "js", ".jsx": "js", ".mjs": "js", ".cjs": "js", ".ts": "js",
@@ -251,21 +251,6 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return out
 
 
-def _own_block(lines: list[str]) -> list[str]:
-    """A braced test's lines up to its closing brace: a Go test's body carries the
-    package-level table it ranges over after it (testcases), which is data, not statements."""
-    depth, opened = 0, False
-    for i, line in enumerate(lines):
-        for ch in line:
-            if ch == "{":
-                depth, opened = depth + 1, True
-            elif ch == "}":
-                depth -= 1
-                if opened and depth == 0:
-                    return lines[: i + 1]
-    return lines
-
-
 def classify(case: TestCase) -> Placeholder | None:
     """Why `case` is a placeholder test, or None when it is a real one (rules above)."""
     language = language_of(case.file)
@@ -292,8 +277,10 @@ def classify(case: TestCase) -> Placeholder | None:
         if inline:
             statements.insert(0, (0, 0, inline))
     else:
-        statements = _brace_statements(_own_block(body) if language == "go" else body,
-                                       language)
+        # A Go test's body carries the package-level table it ranges over after its closing
+        # brace (testcases): data, not statements.
+        own = body[: brace_block_end(body, 0) + 1] if language == "go" else body
+        statements = _brace_statements(own, language)
     if all(text in ("pass", "...") for _, _, text in statements):
         return Placeholder(case.test_id, case.file, case.line, "empty body")
     top = min(indent for index, indent, _ in statements if index > 0) if any(

@@ -119,7 +119,7 @@ def _python_leading(lines: list[str], index: int, indent: int) -> int:
 _JS_BODY_BEFORE = re.compile(r"(?:=>|\))\s*$")
 
 
-def _brace_block_end(lines: list[str], index: int, js: bool = False) -> int:
+def brace_block_end(lines: list[str], index: int, js: bool = False) -> int:
     """Last line of the brace block opened at or after `index` (heuristic: strings not parsed).
     With `js`, the block is a function body: a brace before it that follows no `=>` or `)`
     (`({ page }) =>` destructuring, `[{ a: 1 }]` in an `.each` table) opens none."""
@@ -200,7 +200,7 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         for match in _JS_TEST.finditer(line):
             found = True
             if match.group("kind") == "describe":
-                describes.append((_brace_block_end(lines, i, js=True), match.group("name"), i))
+                describes.append((brace_block_end(lines, i, js=True), match.group("name"), i))
                 continue
             yield _js_case(path, lines, i, [*groups, match.group("name")], i)
         each = None if found else _each_case(lines, i)
@@ -219,7 +219,7 @@ def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: 
     """The test declared on line index `at`, named by its groups and its own name, its body
     from `start` (else its leading comments) to the end of the function found from
     `body_from`."""
-    end = _brace_block_end(lines, body_from, js=True)
+    end = brace_block_end(lines, body_from, js=True)
     first = _leading_comments(lines, at) if start is None else start
     return TestCase(path, " > ".join(names), at + 1, "\n".join(lines[first : end + 1]))
 
@@ -279,7 +279,7 @@ def _line_pattern_cases(
             name = groups.get("name") or groups.get("fn") or ""
         if not name:
             continue
-        end = _brace_block_end(lines, i)
+        end = brace_block_end(lines, i)
         start = _leading_comments(lines, i)
         yield TestCase(path, name.strip(), i + 1, "\n".join(lines[start : end + 1]))
 
@@ -349,7 +349,7 @@ def _jvm_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         for j in range(i, min(i + 4, len(lines))):
             match = _JVM_TEST.match(lines[j])
             if match:
-                end = _brace_block_end(lines, j)
+                end = brace_block_end(lines, j)
                 start = _leading_comments(lines, i)
                 yield TestCase(path, match.group("name").strip(), j + 1,
                                "\n".join(lines[start : end + 1]))

@@ -180,8 +180,7 @@ def warning_sentence(warning: str) -> str:
         return "The story's File List is empty, so its change set cannot be checked."
     parts = []
     for key, label in (("missing_from_file_list", "changed on the branch but missing from the "
-                        "File List"), ("missing_from_diff", "listed in the File List but not "
-                                       "changed on the branch"),
+                        "File List"),
                        ("extra_in_file_list", "listed in the File List but not changed on "
                         "the branch")):
         files = data.get(key)

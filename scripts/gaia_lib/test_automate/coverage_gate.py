@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from gaia_lib.core import writes
+from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import coverage_report, coverage_run
 
@@ -66,10 +66,7 @@ def _relative(name: str, project: Path | None) -> str:
     """A report's file name, relative to the project where it names an absolute path in it."""
     path = Path(name)
     if project is not None and path.is_absolute():
-        try:
-            return path.relative_to(project).as_posix()
-        except ValueError:
-            return name
+        return paths.relative_to_project(path, project)
     return path.as_posix()
 
 
