@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gaia_lib.core import keys
+from gaia_lib.core import git, keys
 from gaia_lib.core.errors import GaiaError, InvalidInput
 from gaia_lib.dev_story import vcs
 
@@ -43,7 +43,7 @@ def ensure_branch(repo: Path, key: str, slug: str) -> tuple[str, list[str]]:
     name = branch_for(key, slug)
     if vcs.ref_exists(repo, f"refs/heads/{name}"):
         notes = [f"branch '{name}' already exists — resuming it"]
-        if vcs.current_branch(repo) != name:
+        if git.current_branch(repo) != name:
             _checkout(repo, name, "--")
         return f"already exists: {name}", notes
     if vcs.ref_exists(repo, f"refs/remotes/origin/{name}"):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 
-from gaia_lib.core import proc
+from gaia_lib.core import git
 
 DEFAULT_THRESHOLD = 10
 MAX_LISTED = 10
@@ -71,5 +71,4 @@ def hints(paths: Sequence[str], limit: int = DEFAULT_THRESHOLD) -> list[str]:
 
 
 def staged_files(cwd: Path) -> list[str]:
-    result = proc.run_tool(["git", "diff", "--cached", "--name-only"], cwd=cwd, timeout=30)
-    return result.stdout.splitlines() if result.returncode == 0 else []
+    return git.lines(git.run(cwd, "diff", "--cached", "--name-only"))

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import config as config_mod
-from gaia_lib.core import keys, paths, proc
+from gaia_lib.core import git, keys, paths, proc
 from gaia_lib.core.config import ProjectConfig, Tier
 from gaia_lib.evidence import execution
 from gaia_lib.story.parser import load_story
@@ -213,10 +213,10 @@ def secret_problems(names: list[str], diff: str) -> list[str]:
 
 
 def secrets_row(workdir: Path) -> Row:
-    names = proc.run_tool(["git", "diff", "--cached", "--name-only"], cwd=workdir, timeout=60)
+    names = git.run(workdir, "diff", "--cached", "--name-only")
     if names.returncode != 0:
         return Row("secrets", SKIPPED, "not a git work tree (or git missing); skipping")
-    diff = proc.run_tool(["git", "diff", "--cached", "-U0"], cwd=workdir, timeout=60)
+    diff = git.run(workdir, "diff", "--cached", "-U0")
     found = secret_problems(names.stdout.splitlines(), diff.stdout)
     if found:
         return Row("secrets", FAILED, "; ".join(found)[:MAX_OUTPUT])

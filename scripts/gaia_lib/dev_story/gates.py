@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gaia_lib.core import keys, lifecycle, locks, paths, proc, writes, yolo
+from gaia_lib.core import git, keys, lifecycle, locks, paths, writes, yolo
 from gaia_lib.core.errors import GaiaError, InvalidInput, UsageError
 from gaia_lib.dev_story import (
     cache_refresh_advisory,
@@ -476,18 +476,13 @@ def tdd_review(project: Path, raw_key: str, phase: str, reply: Path) -> GateOutp
 # ---------------------------------------------------------------- advisories (6b, 14b)
 
 
-def _git_lines(project: Path, *args: str) -> list[str]:
-    result = proc.run_tool(["git", *args], cwd=project, timeout=30)
-    return result.stdout.splitlines() if result.returncode == 0 else []
-
-
 def changed_files(project: Path) -> list[str]:
     """The story's staged files; when nothing is staged, the work tree's changes."""
     staged = conditional_check_hints.staged_files(project)
     if staged:
         return staged
-    files = _git_lines(project, "diff", "--name-only", "HEAD")
-    files += _git_lines(project, "ls-files", "--others", "--exclude-standard")
+    files = git.lines(git.run(project, "diff", "--name-only", "HEAD"))
+    files += git.lines(git.run(project, "ls-files", "--others", "--exclude-standard"))
     return sorted({f for f in files if f and not f.startswith(".gaia/")})
 
 
@@ -505,7 +500,7 @@ def cache_advisory(project: Path, raw_key: str, base: str) -> GateOutput:
     _key(raw_key)
     if not base or base.startswith("-"):
         raise UsageError("--base needs a branch or ref", EXIT_USAGE)
-    files = _git_lines(project, "diff", "--name-only", f"{base}..HEAD")
+    files = git.lines(git.run(project, "diff", "--name-only", f"{base}..HEAD"))
     line = cache_refresh_advisory.advisory(files)
     found = (line,) if line else ()
     return GateOutput(

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import config
+from gaia_lib.core import config, git
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.dev_story import vcs
 
@@ -72,7 +72,7 @@ def protected_branches(project: Path) -> frozenset[str]:
 
 def assert_not_protected(repo: Path, project: Path, action: str) -> str:
     """The current branch, unless it is protected or HEAD is detached (GaiaError, exit 1)."""
-    branch = vcs.current_branch(repo)
+    branch = git.current_branch(repo)
     if branch is None:
         raise GaiaError("cannot determine current branch (detached HEAD?)", 1)
     if branch in protected_branches(project):

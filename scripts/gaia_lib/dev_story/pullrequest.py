@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import config, keys
+from gaia_lib.core import config, git, keys
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.dev_story import promotion, vcs
 from gaia_lib.dev_story.forge import STRATEGIES, Check, Forge, ForgeError
@@ -64,7 +64,7 @@ def create(forge: Forge, repo: Path, project: Path, key: str, title: str,
     keys.story_key(key)
     target = base_branch(project, base)
     final_title = pr_title(key, title)
-    head = vcs.current_branch(repo)
+    head = git.current_branch(repo)
     if head is None:
         raise GaiaError("cannot determine current branch (detached HEAD?)", 1)
     existing = forge.find_open_pr(head, target)

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gaia_lib.checkpoint import store
-from gaia_lib.core import config, keys, paths, proc, writes
+from gaia_lib.core import config, git, keys, paths, proc, writes
 from gaia_lib.core.errors import GaiaError, InvalidInput, MalformedFile
 from gaia_lib.evidence import execution, runner_output
 from gaia_lib.stacks import adapters
@@ -144,14 +144,10 @@ def test_command(project: Path, workdir: Path) -> tuple[str, float]:
     return " ".join(runner.run_argv), DEFAULT_TIMEOUT
 
 
-def _git(workdir: Path, *args: str) -> proc.ToolResult:
-    return proc.run_tool(["git", *args], cwd=workdir, timeout=60)
-
-
 def changed_test_files(workdir: Path) -> list[str]:
     """Test files git reports as added, modified or untracked, relative to `workdir`."""
-    top = _git(workdir, "rev-parse", "--show-toplevel")
-    status = _git(workdir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
+    top = git.run(workdir, "rev-parse", "--show-toplevel")
+    status = git.run(workdir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
     if top.returncode != 0 or status.returncode != 0:
         raise GaiaError("not a git work tree: name the new test files with --tests",
                         EXIT_USAGE)
@@ -186,7 +182,7 @@ def changed_test_files(workdir: Path) -> list[str]:
 
 def committed_text(workdir: Path, rel: str) -> str | None:
     """The file as HEAD has it (None: new file, or not a git work tree)."""
-    result = _git(workdir, "show", f"HEAD:./{rel}")
+    result = git.run(workdir, "show", f"HEAD:./{rel}")
     return result.stdout if result.returncode == 0 else None
 
 

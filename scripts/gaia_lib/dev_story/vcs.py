@@ -1,8 +1,8 @@
 """Git for the delivery tail (Steps 10-14): the work tree, refs, and names taken from input.
 
 Rules:
-- Every git call goes through `core.proc.run_tool` as an argument list with a timeout, with
-  prompts off (`GIT_TERMINAL_PROMPT=0`): a push that wants credentials fails, it never hangs.
+- Every git call is `core.git`'s (prompts off: a push that wants credentials fails, it never
+  hangs).
 - A directory outside any git work tree skips the tail: `skip_lines(prog)` are the two stderr
   lines every tail command prints before exiting 0 (upstream's `skipped (non-git CWD)` line and
   the seed's `[NOTICE]` operator line).
@@ -15,32 +15,22 @@ Rules:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import Path
 
+from gaia_lib.core import git as core_git
 from gaia_lib.core import proc
 from gaia_lib.core.errors import InvalidInput, ToolMissing
 
-GIT_TIMEOUT = 60.0
 NOTICE = "[NOTICE] non-git workspace — promotion gates skipped (CWD outside any git tree)"
 _REMOTE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _REF_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/@{}^~-]{0,199}")
 _BRANCH_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,199}")
 
 
-def git_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    env = proc.tool_env()  # git's hooks are the project's tools
-    env["GIT_TERMINAL_PROMPT"] = "0"  # never wait for a password nobody will type
-    env["LC_ALL"] = "C"  # error classification reads git's English messages
-    env.update(extra or {})
-    return env
-
-
-def git(repo: Path, *args: str, timeout: float = GIT_TIMEOUT,
+def git(repo: Path, *args: str, timeout: float = core_git.TIMEOUT,
         max_output: int = proc.DEFAULT_MAX_OUTPUT) -> proc.ToolResult:
-    result = proc.run_tool(["git", *args], cwd=repo, timeout=timeout, env=git_env(),
-                           max_output=max_output)
-    if result.error is not None and result.returncode == proc.EXIT_NOT_FOUND:
+    result = core_git.run(repo, *args, timeout=timeout, max_output=max_output)
+    if core_git.missing(result):
         raise ToolMissing("Required tool git not found. Install git.", 1)
     return result
 
@@ -63,13 +53,6 @@ def toplevel(directory: Path) -> Path:
     result = git(directory, "rev-parse", "--show-toplevel")
     top = result.stdout.strip()
     return Path(top) if result.ok and top else directory
-
-
-def current_branch(repo: Path) -> str | None:
-    """The checked-out branch; None when HEAD is detached or unborn-and-unreadable."""
-    result = git(repo, "symbolic-ref", "--quiet", "--short", "HEAD")
-    name = result.stdout.strip()
-    return name if result.ok and name else None
 
 
 def ref_exists(repo: Path, ref: str) -> bool:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gaia_lib.core import config, paths, proc, writes
+from gaia_lib.core import config, git, paths, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.onboard import readiness
 from gaia_lib.onboard.survey import Survey, in_directory, package_json, survey
@@ -78,14 +78,12 @@ _BRANCH = re.compile(r"[a-z0-9-]+")  # what the promotion chain accepts (dev_sto
 def base_branch(project: Path) -> str | None:
     """The branch a story's PR targets: main, else master, else the branch checked out; None
     outside a git repository or for a name the promotion chain cannot hold."""
-    git = ["git", "-C", str(project)]
-    listed = proc.run_tool([*git, "for-each-ref", "--format=%(refname:short)", "refs/heads/"],
-                           timeout=10)
-    head = proc.run_tool([*git, "symbolic-ref", "--quiet", "--short", "HEAD"], timeout=10)
-    if listed.returncode != 0 and head.returncode != 0:
+    listed = git.run(project, "for-each-ref", "--format=%(refname:short)", "refs/heads/",
+                     timeout=10)
+    current = git.current_branch(project, timeout=10) or ""
+    if not listed.ok and not current:
         return None
-    branches = listed.stdout.split() if listed.returncode == 0 else []
-    current = head.stdout.strip() if head.returncode == 0 else ""
+    branches = git.lines(listed)
     chosen = next((b for b in ("main", "master") if b in branches), current)
     return chosen if _BRANCH.fullmatch(chosen) else None
 

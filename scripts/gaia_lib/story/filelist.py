@@ -2,7 +2,7 @@
 
 The File List comes from the one story parser, so both `## File List` and the template's
 `### File List` under `## Dev Agent Record` count (upstream saw only the H2 and reported
-`no-file-list` for every template story). Git runs through `proc.run_tool` with `-z` output,
+`no-file-list` for every template story). Git runs through `core.git` with `-z` output,
 so unusual file names arrive verbatim instead of C-quoted.
 
 Git's changed set = `git diff --name-only <fork point>` + unstaged changes + untracked files,
@@ -27,9 +27,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import proc
+from gaia_lib.core import git
 
-GIT_TIMEOUT = 30.0
 WARNING = "file-list-divergence"
 
 
@@ -70,17 +69,6 @@ def compare(file_list: Iterable[str], changed: Iterable[str]) -> Divergence | No
     return Divergence("divergence", missing, extra)
 
 
-def _git(repo: Path, *args: str) -> proc.ToolResult:
-    # Read-only queries, some side by side: no optional index refresh, so no index.lock
-    # contention among them or with the user's own git.
-    env = {**proc.tool_env(), "GIT_OPTIONAL_LOCKS": "0"}
-    return proc.run_tool(["git", *args], cwd=repo, timeout=GIT_TIMEOUT, env=env)
-
-
-def _names(result: proc.ToolResult) -> list[str]:
-    return [name for name in result.stdout.split("\0") if name] if result.ok else []
-
-
 def refusal(stderr: str) -> str:
     """Why git would not read the repository, in its own words where they say more than that
     there is none ("detected dubious ownership in repository at '/src'": an unpacked archive
@@ -96,7 +84,8 @@ def resolve_base(repo: Path, base: str) -> str | None:
     for candidate in dict.fromkeys(
         (base, f"origin/{base}", "main", "master", "origin/main", "origin/master")
     ):
-        if _git(repo, "rev-parse", "--verify", "--quiet", f"{candidate}^{{commit}}").ok:
+        if git.run(repo, "rev-parse", "--verify", "--quiet", "--end-of-options",
+                   f"{candidate}^{{commit}}").ok:
             return candidate
     return None
 
@@ -119,17 +108,18 @@ RUN_OUTPUTS = frozenset({".coverage", "coverage.json", "coverage.xml", "lcov.inf
 def changed_files(repo: Path, base_ref: str) -> list[str]:
     """Repo-relative paths changed since the branch left `base_ref`, plus unstaged and
     untracked files."""
-    fork = _git(repo, "merge-base", base_ref, "HEAD")
+    fork = git.run(repo, "merge-base", base_ref, "HEAD")
     since = fork.stdout.strip() if fork.ok and fork.stdout.strip() else base_ref
     queries = (("diff", "--name-only", "-z", since, "--"), ("diff", "--name-only", "-z"),
                ("ls-files", "--others", "--exclude-standard", "--full-name", "-z"))
     # Three read-only git runs, side by side: each is mostly a process start-up.
     with ThreadPoolExecutor(max_workers=len(queries)) as pool:
-        results = list(pool.map(lambda args: _git(repo, *args), queries))
-    untracked = set(_names(results[2])) - set(_names(results[0])) - set(_names(results[1]))
+        results = list(pool.map(lambda args: git.run(repo, *args), queries))
+    tracked = {name for result in results[:2] for name in git.names(result)}
+    untracked = set(git.names(results[2])) - tracked
     # A venv lists thousands of files: each directory is looked at for a pyvenv.cfg once.
     venv = functools.cache(lambda directory: (repo / directory / "pyvenv.cfg").is_file())
-    names = [name for result in results for name in _names(result)]
+    names = [name for result in results for name in git.names(result)]
     return [name for name in dict.fromkeys(names) if not name.startswith(BOOKKEEPING_PREFIXES)
             and not (name in untracked and _generated(name, venv))]
 
@@ -151,7 +141,7 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> 
         return CheckResult(Divergence("no-file-list"))
     if not any(entry.strip() for entry in file_list):
         return CheckResult(Divergence("empty-file-list"))
-    inside = _git(repo, "rev-parse", "--git-dir")
+    inside = git.run(repo, "rev-parse", "--git-dir")
     if not inside.ok:
         reason = "git not installed" if inside.error else refusal(inside.stderr)
         return CheckResult(None, f"git diff unavailable — divergence check skipped ({reason})")

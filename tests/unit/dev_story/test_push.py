@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.core import proc
+from gaia_lib.core import git, proc
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.dev_story import push, vcs
+from gaia_lib.dev_story import push
 
 
 @pytest.mark.parametrize(("stderr", "kind"), [
@@ -32,7 +32,8 @@ class FakeGit:
         self.pushes = pushes
         self.calls: list[tuple[str, ...]] = []
 
-    def __call__(self, repo: Path, *args: str, timeout: float = 60.0) -> proc.ToolResult:
+    def __call__(self, repo: Path, *args: str, timeout: float = 60.0,
+                 max_output: int = proc.DEFAULT_MAX_OUTPUT) -> proc.ToolResult:
         self.calls.append(args)
         if args[0] == "symbolic-ref":
             return proc.ToolResult(("git",), 0, "feat/E1-S1-x\n", "", 0.0)
@@ -45,7 +46,7 @@ class FakeGit:
 def test_one_retry_after_backoff_then_success(monkeypatch: pytest.MonkeyPatch,
                                               tmp_path: Path) -> None:
     fake = FakeGit([(128, "fatal: Could not resolve host: github.com"), (0, "")])
-    monkeypatch.setattr(vcs, "git", fake)
+    monkeypatch.setattr(git, "run", fake)
     monkeypatch.setenv("GAIA_GIT_PUSH_BACKOFF", "7")
     slept: list[float] = []
     outcome = push.push(tmp_path, tmp_path, sleep=slept.append)
@@ -55,7 +56,7 @@ def test_one_retry_after_backoff_then_success(monkeypatch: pytest.MonkeyPatch,
 
 def test_auth_is_not_retried(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     fake = FakeGit([(128, "fatal: Authentication failed for 'https://x/'")])
-    monkeypatch.setattr(vcs, "git", fake)
+    monkeypatch.setattr(git, "run", fake)
     slept: list[float] = []
     with pytest.raises(GaiaError, match="authentication failed pushing feat/E1-S1-x"):
         push.push(tmp_path, tmp_path, sleep=slept.append)
