@@ -33,7 +33,6 @@ from gaia_lib.evidence import (
 from gaia_lib.evidence.placeholders import Placeholder
 from gaia_lib.evidence.testcases import TestFile
 from gaia_lib.review_qa import rules
-from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
@@ -343,18 +342,14 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
 
 
 def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
-                         file_list: Sequence[str], report: Mapping[str, Any] | None,
+                         sources: Sequence[str], report: Mapping[str, Any] | None,
                          why: str | None, lines: Mapping[str, int],
-                         story_tests: Sequence[str] = (),
                          aliases: Mapping[str, Sequence[str]] | None = None
                          ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Python stack: per AC, whether its tests execute the story's File List sources (its
-    entries that are not test files: `story_tests`), from a coverage.py JSON report with
-    per-test contexts (`report`; None: `why` says why not). An AC none of whose tests the run
-    ran (known by their own ids or the ids they run under: `aliases`) is not judged."""
-    adapter = stacks.get(s.stack)
-    sources = [f for f in file_list if f.endswith(".py") and not adapter.is_test_file(f)
-               and f not in story_tests]
+    """Python stack: per AC, whether its tests execute the story's sources (the File List's
+    Python files that are no tests: `phases.Reads.sources`), from a coverage.py JSON report
+    with per-test contexts (`report`; None: `why` says why not). An AC none of whose tests the
+    run ran (known by their own ids or the ids they run under: `aliases`) is not judged."""
     if s.stack != "python-dev":
         return [], check("behavioural-attribution", "skipped",
                          skip_reason="per-test contexts are read for the Python stack only")

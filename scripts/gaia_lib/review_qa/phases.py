@@ -68,6 +68,7 @@ from gaia_lib.review_qa import checks as qa_checks
 from gaia_lib.review_qa import report as qa_report
 from gaia_lib.review_qa import rules
 from gaia_lib.review_qa.context import SKILL, STATE_SKILL, Setup, setup
+from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
 GATE_NAME = "QA Tests"
@@ -286,6 +287,18 @@ class Reads:
         return sorted({t.partition("::")[0] for e in self.coverage.per_ac for t in e.tests}
                       | {f for f in self.found.all_files if f in self.file_list})
 
+    @functools.cached_property
+    def sources(self) -> tuple[str, ...]:
+        """The story's Python sources: the File List's `.py` files on disk that are no test
+        file (none the review runs, none the stack's naming calls one). What the run measures
+        per test, and what a test must execute to count."""
+        if self.s.stack != "python-dev":
+            return ()
+        adapter = stacks.get(self.s.stack)
+        return tuple(f for f in self.file_list if f.endswith(".py")
+                     and f not in self.story_tests and not adapter.is_test_file(f)
+                     and (self.s.project / f).is_file())
+
     def matched(self, run: RunInputs | None) -> ac_coverage.CoverageResult:
         """The matcher's AC coverage weighed with the run's `executes` and `units` signals
         (without them: the matching that named the run's tests)."""
@@ -376,8 +389,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     attribution_rows: list[dict[str, Any]] = []
     if run is not None:
         attribution_rows, attribution_check = qa_checks.attribution_evidence(
-            s, per_ac, file_list_rels, run.attribution, run.attribution_why, lines,
-            story_tests, reads.inherited)
+            s, per_ac, reads.sources, run.attribution, run.attribution_why, lines,
+            reads.inherited)
         checks.append(attribution_check)
     missing = s.blocked_reason or (run is not None and run.runner_missing and
                                    f"the test run could not start — {run.runner_missing}")
@@ -437,9 +450,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     """The review's one test run and what it yields (module docstring)."""
     state = s.state_dir()
     test_paths = list(reads.story_tests)
-    sources = tuple(f for f in reads.file_list if f.endswith(".py")
-                    and f not in reads.story_tests and (s.project / f).is_file())
-    python = s.stack == "python-dev" and bool(sources)
+    sources = reads.sources
+    python = bool(sources)
     session = attribution.CoverageSetup(state, sources, s.project) if python else None
     schema.preload()  # the analysis validates its outputs after the run; import while it runs
     evidence = execution.execute(s.config, s.key, s.project, state,
