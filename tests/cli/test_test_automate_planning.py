@@ -476,3 +476,17 @@ def test_a_story_with_nothing_to_plan_for_is_not_approved(
     analysis = _json(made.root / EVIDENCE / "analysis-results.json")
     check = next(c for c in analysis["checks"] if c["name"] == "ac-parse")
     assert why in check["findings"][0]["message"]
+
+
+def test_scaffold_skeletons_leave_their_acs_to_be_planned(ta_project: Project) -> None:
+    """`--scaffold`'s skeletons skip: a planning run after them still proposes AC3's test."""
+    done = run_gaia("test-automate", KEY, "--scaffold", "--stack", "python-dev",
+                    cwd=ta_project.root)
+    assert done.returncode == 0, done.stderr
+    assert (ta_project.root / "tests" / "test_e1_s1_ac3.py").is_file()
+    _ok("setup.py", KEY, project=ta_project)
+    analysis = json.loads(_ok("analyze.py", KEY, project=ta_project))
+    assert analysis["uncovered"] == ["AC3"]
+    results = _json(ta_project.root / EVIDENCE / "analysis-results.json")
+    assert [row for row in results["ac_coverage"] if row["ac_id"] == "AC3"] == [
+        {"ac_id": "AC3", "matched": False, "test_count": 0}]

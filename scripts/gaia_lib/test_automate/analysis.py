@@ -17,6 +17,9 @@ Rules:
 - Inventory: the stack's LISTING command (30 s cap), `tests_discovered` = {stack: count}.
   A listing that times out or fails is an `errored` check (-> BLOCKED); no listing runner is
   `skipped` with its reason.
+- AC coverage: the review's matcher over the story's tests, less the placeholders (the shared
+  detector: a `--scaffold` skeleton, a skip, `assert True`): an AC only they match is
+  uncovered, and gets a proposed test.
 - Gap analysis (test_automate.gaps) over the story's test files: a critical finding (missing
   fixture on a P0 AC, untestable assertion) makes its check `failed` with a blocking finding
   (-> REQUEST_CHANGES, which the model cannot override); warnings leave it `passed`.
@@ -49,7 +52,15 @@ from typing import Any
 from gaia_lib import __version__
 from gaia_lib.core import engine, paths, schema, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import ac_coverage, allowlist, coverage_report, discovery, tcgen, testcases
+from gaia_lib.evidence import (
+    ac_coverage,
+    allowlist,
+    coverage_report,
+    discovery,
+    placeholders,
+    tcgen,
+    testcases,
+)
 from gaia_lib.gate import payload
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
@@ -273,7 +284,11 @@ def _evidence(s: Setup, listed: inventory.Inventory, hashes: dict[str, str],
     checks = [integrity, inventory_check(listed), ac_check(s), *gap_checks(found_gaps)]
     if s.blocked_reason:
         checks.append(_check("tool-probe", "errored", error_reason=s.blocked_reason))
-    uncovered = [e.ac_id for e in coverage.per_ac if not e.matched]
+    # A placeholder (a scaffold skeleton, a skip, `assert True`) covers no AC: its AC is
+    # still to be automated.
+    idle = {p.test_id for p in placeholders.placeholders(cases)}
+    counted = {e.ac_id: [t for t in e.tests if t not in idle] for e in coverage.per_ac}
+    uncovered = [e.ac_id for e in coverage.per_ac if not counted[e.ac_id]]
     p0 = s.story.priority in P0
     return {
         **s.analysis_header(SKILL, MODEL, TEMPERATURE),
@@ -281,8 +296,8 @@ def _evidence(s: Setup, listed: inventory.Inventory, hashes: dict[str, str],
         "checks": checks,
         "tests_discovered": {listed.stack: len(listed.tests)},
         "inventory": listed.as_dict(),
-        "ac_coverage": [{"ac_id": e.ac_id, "matched": e.matched, "test_count": e.test_count}
-                        for e in coverage.per_ac],
+        "ac_coverage": [{"ac_id": e.ac_id, "matched": bool(counted[e.ac_id]),
+                         "test_count": len(counted[e.ac_id])} for e in coverage.per_ac],
         "uncovered": uncovered,
         "p0_acs": [ac.ac_id for ac in s.story.acceptance_criteria if p0 and not ac.edge_case],
         "gate_warnings": warnings,
