@@ -31,7 +31,10 @@ Rules:
 - Proposed tests (`plan-proposal.json`, outside the analysis and its cache: they also depend
   on the tier allowlist): one per uncovered AC, in the stack's naming (scaffold.file_name),
   under the allowlisted tier directory named like the tier (`unit`, `integration`, `e2e`), else
-  the first allowlisted one, else `tests/<tier>` when it exists, else `tests`. The tier comes
+  the first allowlisted one, else `tests/<tier>` when it exists, else `tests`; a Go test in
+  the directory of the package it tests, where the allowlist allows it (`go_package_dir`).
+  Its `name` is the test the file holds as its runner names it (`scaffold.test_name`:
+  `test_e1_s1_ac3`, Go's `TestE1S1Ac3`). The tier comes
   from the AC's deterministic test-case spec (evidence.tcgen). Its target: the first of the
   story's sources (File List order) that declares at its top level a function or class the
   AC names as code (`set_key` and `def set_key(`: `target_module`, `target_function`), else
@@ -216,11 +219,25 @@ def tier_dir(project: Path, tier: str, dirs: Sequence[str]) -> str:
     return f"tests/{tier}" if (project / "tests" / tier).is_dir() else "tests"
 
 
-def allowlisted_dirs(project: Path) -> list[str]:
+def allowlisted_dirs(project: Path, *, keep_root: bool = False) -> list[str]:
+    """The tier allowlist's directories; `.` (the whole project) only with `keep_root`."""
     try:
-        return [d for d in allowlist.load(allowlist.default_path(project)) if d != "."]
+        listed = allowlist.load(allowlist.default_path(project))
     except GaiaError:
         return []
+    return [d for d in listed if keep_root or d != "."]
+
+
+def go_package_dir(module: str, modules: Sequence[str], dirs: Sequence[str]) -> str | None:
+    """Where a proposed Go test goes: the directory of the package under test (the target
+    module's, else the first of the story's Go sources'), when the tier allowlist lets tests
+    be written there. `go test -cover` credits a package with its own directory's tests only,
+    so a test anywhere else would add no coverage to the code it tests."""
+    source = module or next((m for m in modules if m.endswith(".go")), "")
+    if not source.endswith(".go"):
+        return None
+    directory = PurePosixPath(source).parent.as_posix()
+    return directory if allowlist.inside(f"{directory}/x_test.go", list(dirs)) else None
 
 
 def propose(s: Setup, uncovered: Sequence[str], sources: Sequence[str]) -> list[dict[str, Any]]:
@@ -230,7 +247,8 @@ def propose(s: Setup, uncovered: Sequence[str], sources: Sequence[str]) -> list[
                            else None)
     stack = stacks.canonical(s.stack)
     stack = stack if stack in scaffold.SCAFFOLD_STACKS else scaffold.DEFAULT_STACK
-    dirs = allowlisted_dirs(s.project)
+    raw_dirs = allowlisted_dirs(s.project, keep_root=True)
+    dirs = [d for d in raw_dirs if d != "."]
     modules = [src for src in sources
                if not any(a.is_test_file(src) for a in stacks.STACKS.values())]
     declared = {src: coverage_report.declared(written.read_text(s.project / src), s.stack)
@@ -244,9 +262,12 @@ def propose(s: Setup, uncovered: Sequence[str], sources: Sequence[str]) -> list[
         ac = criteria.get(spec["ac_ref"])
         module, function = target_of(ac_coverage.identifiers_named(ac) if ac else set(),
                                      declared, modules[0] if len(modules) == 1 else "")
+        directory = tier_dir(s.project, tier, dirs)
+        if stack == "go-dev":
+            directory = go_package_dir(module, modules, raw_dirs) or directory
         out.append({
-            "test_file": f"{tier_dir(s.project, tier, dirs)}/{name}",
-            "name": PurePosixPath(name).stem.split(".")[0],
+            "test_file": f"{directory}/{name}".removeprefix("./"),
+            "name": scaffold.test_name(stack, s.key, spec["ac_ref"]),
             "ac": spec["ac_ref"],
             "tc": spec["tc_id"],
             "tier": tier,

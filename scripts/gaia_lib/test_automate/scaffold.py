@@ -80,6 +80,18 @@ def file_name(stack: str, key: str, ac: str) -> str:
     return f"test_{_ident(key)}_{_ident(ac)}.c"
 
 
+def test_name(stack: str, key: str, ac: str) -> str:
+    """The name of the test a file of `file_name` holds, as its runner reports it: what the
+    runner collects (`TestE1S1Ac3` for Go: `go test` runs only `TestXxx` functions)."""
+    if stack in ("python-dev", "embedded-dev"):
+        return f"test_{_ident(key)}_{_ident(ac)}"
+    if stack == "go-dev":
+        return f"Test{_camel(key)}{_camel(ac)}"
+    if stack == "java-dev":
+        return f"{_camel(key)}{_camel(ac)}Test"
+    return f"{key}-{ac}"
+
+
 def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
     """The skeleton's source (pure). Its name and skip reason carry the AC."""
     title = _quoted(f"{ac.ac_id}: {ac.text}")
@@ -87,16 +99,16 @@ def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
     if stack == "python-dev":
         return (f'"""Scaffold for {key} {ac.ac_id}: {_quoted(ac.text)}"""\n\n'
                 "import pytest\n\n\n"
-                f"def test_{_ident(key)}_{_ident(ac.ac_id)}() -> None:\n"
+                f"def {test_name(stack, key, ac.ac_id)}() -> None:\n"
                 f'    pytest.skip("{reason}")\n')
     if stack in ("ts-dev", "angular-dev"):
         return f'test.skip("{title}", () => {{\n  // {reason}\n}});\n'
     if stack == "go-dev":
         return (f"package scaffold\n\nimport \"testing\"\n\n"
-                f"func Test{_camel(key)}{_camel(ac.ac_id)}(t *testing.T) {{\n"
+                f"func {test_name(stack, key, ac.ac_id)}(t *testing.T) {{\n"
                 f'\tt.Skip("{reason}")\n}}\n')
     if stack == "java-dev":
-        cls = f"{_camel(key)}{_camel(ac.ac_id)}Test"
+        cls = test_name(stack, key, ac.ac_id)
         return ("import org.junit.jupiter.api.Disabled;\nimport org.junit.jupiter.api.Test;\n\n"
                 f"class {cls} {{\n    @Disabled(\"{reason}\")\n    @Test\n"
                 f"    void {_ident(ac.ac_id)}() {{\n    }}\n}}\n")
@@ -106,7 +118,7 @@ def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
     if stack == "bash-dev":
         return f'@test "{title}" {{\n  skip "{reason}"\n}}\n'
     return ("#include \"unity.h\"\n\n"
-            f"void test_{_ident(key)}_{_ident(ac.ac_id)}(void) {{\n"
+            f"void {test_name('embedded-dev', key, ac.ac_id)}(void) {{\n"
             f'    TEST_IGNORE_MESSAGE("{reason}");\n}}\n')
 
 

@@ -118,6 +118,32 @@ def test_a_proposed_test_targets_the_source_and_function_its_ac_names(tmp_path: 
     assert [(t["target_module"], t["target_function"]) for t in alone] == [("src/util.py", "")]
 
 
+@pytest.mark.parametrize(("allowlist", "expected"), [
+    ('  - "."\n', ["pkg/split/e1_s1_ac1_test.go", "e1_s1_ac2_test.go"]),
+    ("  - pkg\n", ["pkg/split/e1_s1_ac1_test.go", "pkg/e1_s1_ac2_test.go"]),
+    ("  - tests\n", ["tests/e1_s1_ac1_test.go", "tests/e1_s1_ac2_test.go"]),
+])
+def test_a_proposed_go_test_sits_in_its_packages_directory_named_for_go_test(
+        tmp_path: Path, allowlist: str, expected: list[str]) -> None:
+    """`go test -cover` credits a package with its own directory's tests, and runs only
+    TestXxx functions; outside the allowlist the tier directory is kept."""
+    (tmp_path / "pkg" / "split").mkdir(parents=True)
+    (tmp_path / "pkg" / "split" / "split.go").write_text(
+        "package split\n\nfunc Split(s string) []string { return nil }\n")
+    (tmp_path / "root.go").write_text("package root\n\nfunc Join() string { return \"\" }\n")
+    env = tmp_path / ".gaia" / "artifacts" / "test-artifacts"
+    env.mkdir(parents=True)
+    (env / "test-environment.yaml").write_text("tier_directories:\n" + allowlist)
+    story = SimpleNamespace(acceptance_criteria=(
+        _criterion("AC1", "`Split` is called"), _criterion("AC2", "a key is written")),
+        priority="P1")
+    setup = SimpleNamespace(key="E1-S1", story=story, stack="go-dev", project=tmp_path)
+    proposed = analysis.propose(cast(Any, setup), ["AC1", "AC2"],
+                                ["root.go", "pkg/split/split.go", "pkg/split/split_test.go"])
+    assert [t["test_file"] for t in proposed] == expected
+    assert [t["name"] for t in proposed] == ["TestE1S1Ac1", "TestE1S1Ac2"]
+
+
 def test_target_of_picks_the_first_source_declaring_a_named_unit() -> None:
     declared = {"a.go": ["Parse", "Decoder"], "b.go": ["decode", "Decoder"]}
     assert analysis.target_of({"decode"}, declared, "a.go") == ("b.go", "decode")
