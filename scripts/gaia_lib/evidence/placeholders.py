@@ -20,6 +20,9 @@ Two views of the same patterns, both pure:
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
       bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
       `if (false) {...}`, `if False:` / `if 0:`): a check that cannot fail checks nothing;
+    * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
+      assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
+      Split does not crash);
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
@@ -295,6 +298,10 @@ def classify(case: TestCase) -> Placeholder | None:
         shown = statements[0][2][:60]
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})")
+    if language == "go" and not _go_can_fail("\n".join(own)):
+        return Placeholder(case.test_id, case.file, case.line,
+                           "never reports a failure (no t.Error, t.Fatal or t.Fail call, no "
+                           "helper or assertion library given t): it checks nothing")
     if language == "python" and not any(_PY_CHECK.search(text) for _, _, text in statements):
         returned = next((index for index, indent, text in statements
                          if indent <= top and _RETURNS_VALUE.match(text)), None)
@@ -303,6 +310,32 @@ def classify(case: TestCase) -> Placeholder | None:
                                "returns a value and asserts nothing (pytest ignores what a "
                                "test returns)")
     return None
+
+
+_GO_T_PARAM = re.compile(r"\b(\w+)\s+\*testing\.T\b")
+_GO_OTHER_FAILURE = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
+
+
+def _go_can_fail(text: str) -> bool:
+    """Whether a Go test (a function taking *testing.T) can report a failure: it calls a
+    failing method of one of its *testing.T values (`t.Errorf`, `t.Fatal`, `t.Fail`), hands
+    one to a function (a helper, `assert.Equal(t, ...)`, `qt.New(t)`) or to `t.Run` with a
+    function value, or panics / exits. A function taking no *testing.T is not judged here."""
+    names = set(_GO_T_PARAM.findall(text))
+    if not names:
+        return True
+    if _GO_OTHER_FAILURE.search(text):
+        return True
+    for name in names:
+        own = re.escape(name)
+        if re.search(rf"\b{own}\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(", text):
+            return True
+        if re.search(rf"[(,]\s*{own}\s*[,)]", text):
+            return True
+        # t.Run(name, fn) with a function value: the checks live in that function
+        if re.search(rf"\b{own}\.Run\s*\([^,]+,\s*(?!func\b)[\w.\[\]]+\s*\)", text):
+            return True
+    return False
 
 
 def placeholders(cases: Iterable[TestCase]) -> list[Placeholder]:

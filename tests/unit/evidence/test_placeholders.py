@@ -187,6 +187,79 @@ def test_go_placeholders() -> None:
     }
 
 
+GO_FAILURES = '''package shlex
+
+func TestDiscards(t *testing.T) {
+\t_, _ = Split("a b")
+}
+
+func TestOnlyLogs(t *testing.T) {
+\tif out := Join(nil); out != "" {
+\t\tt.Logf("got %q", out)
+\t}
+}
+
+func TestOwnName(tt *testing.T) {
+\tif Join(nil) != "" {
+\t\ttt.Errorf("not empty")
+\t}
+}
+
+func TestHelper(t *testing.T) {
+\tcheckSplit(t, "a b", []string{"a", "b"})
+}
+
+func TestLibrary(t *testing.T) {
+\tc := qt.New(t)
+\tc.Assert(Join(nil), qt.Equals, "")
+}
+
+func TestSubtests(t *testing.T) {
+\tfor _, tc := range cases {
+\t\tt.Run(tc.name, func(t *testing.T) {
+\t\t\tif got := Join(tc.in); got != tc.want {
+\t\t\t\tt.Fatalf("got %q", got)
+\t\t\t}
+\t\t})
+\t}
+}
+
+func TestSubtestsDiscard(t *testing.T) {
+\tt.Run("x", func(t *testing.T) {
+\t\t_ = Join(nil)
+\t})
+}
+
+func TestFunctionValues(t *testing.T) {
+\tfor _, tc := range cases {
+\t\tt.Run(tc.name, tc.check)
+\t}
+}
+
+func TestPanics(t *testing.T) {
+\tif Join(nil) != "" {
+\t\tpanic("not empty")
+\t}
+}
+
+func BenchmarkSplit(b *testing.B) {
+\tfor i := 0; i < b.N; i++ {
+\t\t_, _ = Split("a b")
+\t}
+}
+'''
+
+
+def test_a_go_test_that_can_never_report_a_failure_checks_nothing() -> None:
+    never = ("never reports a failure (no t.Error, t.Fatal or t.Fail call, no helper or "
+             "assertion library given t): it checks nothing")
+    found = _verdicts("shlex/split_test.go", GO_FAILURES)
+    assert {name: verdict for name, verdict in found.items() if verdict is not None} == {
+        "TestDiscards": (3, never), "TestOnlyLogs": (7, never),
+        "TestSubtestsDiscard": (38, never)}
+    assert "TestFunctionValues" in found and "TestOwnName" in found
+
+
 NEVER_RUNS = {
     "a_test.go": '''package x
 
