@@ -9,13 +9,21 @@ Rules, per planned test file (project-relative):
 - SUT mocking: `evidence/sut_mocking.py` against the system under test, which is every
   analysed source of the plan that is not itself a test file of the stack (the File List
   sources the plan targets) plus any `target_module` file the plan names -> `mocks_sut`.
+- Calls nothing under test (Python, Go): a planned file whose code (its comment and import
+  lines aside) names nothing the system under test declares (a function, class, method or
+  Go type, var or const of its Python / Go sources), nor a Python SUT module or Go package by
+  its name, nor a name it is imported under (`from app.calc import add as plus`), tests
+  some other code: it proves none of the story's ACs. One placeholder finding per such file
+  (`calls_nothing_under_test`), so `placeholders` -> REQUEST_CHANGES. Not judged for other
+  languages, or when the SUT's sources declare nothing readable.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from gaia_lib.evidence import placeholders, sut_mocking, testcases
@@ -69,10 +77,62 @@ def placeholder_hits(rel: str, text: str) -> list[dict[str, Any]]:
     return [{"file": rel, "line": line, "pattern": pattern} for line, pattern in sorted(hits)]
 
 
+_PY_DECLARED = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
+_GO_DECLARED = re.compile(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
+                          r"const[ \t]+)(\w+)", re.M)
+_GO_PACKAGE = re.compile(r"^package[ \t]+(\w+)", re.M)
+_SKIPPED_LINE = {
+    ".py": re.compile(r"^\s*(?:#|from\s|import\s)"),
+    ".go": re.compile(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
+}
+_IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
+
+
+def sut_names(project: Path, sut: Sequence[str]) -> dict[str, frozenset[str]]:
+    """Per language suffix (.py, .go), the names the system under test is called by: what
+    its sources declare, and each Python module's / Go package's own name."""
+    names: dict[str, set[str]] = {".py": set(), ".go": set()}
+    for rel in sut:
+        suffix = PurePosixPath(rel).suffix
+        if suffix not in names:
+            continue
+        text = read_text(project / rel)
+        if suffix == ".py":
+            names[".py"].update(_PY_DECLARED.findall(text))
+            stem = PurePosixPath(rel).stem
+            names[".py"].add(PurePosixPath(rel).parent.name if stem == "__init__" else stem)
+        else:
+            names[".go"].update(_GO_DECLARED.findall(text))
+            names[".go"].update(_GO_PACKAGE.findall(text)[:1])
+    return {suffix: frozenset(found - {"", "_"}) for suffix, found in names.items()}
+
+
+def calls_nothing_under_test(rel: str, text: str,
+                             names: dict[str, frozenset[str]]) -> list[dict[str, Any]]:
+    """The module rule, for one planned file: [] when it names the code under test (or is
+    not judged), else one finding at its first line."""
+    suffix = PurePosixPath(rel).suffix
+    known = set(names.get(suffix, ()))
+    if not known:
+        return []
+    lines = text.splitlines()
+    skipped = _SKIPPED_LINE[suffix]
+    for line in lines:
+        if suffix == ".py" and re.match(r"^\s*(?:from|import)\s", line):
+            known |= {alias for name, alias in _IMPORTED_AS.findall(line)
+                      if name.rpartition(".")[2] in known}
+    code = "\n".join(line for line in lines if not skipped.match(line))
+    words = set(re.findall(r"\w+", code))
+    if words & known:
+        return []
+    return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]
+
+
 def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
     """Check every planned test file (see the module rules). Reads files; writes nothing."""
-    suts = sut_mocking.suts_of([(p, read_text(project / p))
-                                for p in sut_paths(project, plan, stack)])
+    sut = sut_paths(project, plan, stack)
+    suts = sut_mocking.suts_of([(p, read_text(project / p)) for p in sut])
+    names = sut_names(project, sut)
     missing: list[str] = []
     holders: list[dict[str, Any]] = []
     mocks: list[dict[str, Any]] = []
@@ -82,7 +142,8 @@ def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
             missing.append(rel)
             continue
         text = read_text(path)
-        holders += placeholder_hits(rel, text)
+        # a file already a placeholder needs no second reason
+        holders += placeholder_hits(rel, text) or calls_nothing_under_test(rel, text, names)
         mocks += [f.as_json() for f in sut_mocking.check(rel, text, suts)]
     return Inspection(tuple(missing), tuple(holders), tuple(mocks))
 

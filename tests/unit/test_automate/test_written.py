@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gaia_lib.test_automate import written
 from gaia_lib.test_automate.plan import Plan, ProposedTest, Source
 
@@ -43,3 +45,71 @@ def test_a_whole_test_that_is_a_placeholder_is_reported_once(tmp_path: Path) -> 
     found = written.inspect(root, PLAN, "python-dev")
     assert [(p["file"], p["line"]) for p in found.placeholders] == [("tests/test_new.py", 1)]
     assert found.missing == () and found.sut_mocks == ()
+
+
+GO_PLAN = Plan("E1-S1", (Source("shlex.go", "x"), Source("shlex_test.go", "y")),
+               (ProposedTest("e1_s1_ac4_test.go", "TestE1S1Ac4", "AC4", "unit", "shlex.go",
+                             "Split"),))
+GO_SOURCE = """package shlex
+
+import "strings"
+
+type Lexer struct{ in string }
+
+var ErrUnterminated = errors.New("EOF found when expecting closing quote")
+
+func (l *Lexer) Next() (string, error) { return "", nil }
+
+func Split(s string) ([]string, error) { return strings.Fields(s), nil }
+"""
+
+
+def _go_project(tmp_path: Path, test: str) -> Path:
+    (tmp_path / "shlex.go").write_text(GO_SOURCE)
+    (tmp_path / "shlex_test.go").write_text("package shlex\n")
+    (tmp_path / "e1_s1_ac4_test.go").write_text(test)
+    return tmp_path
+
+
+def test_a_planned_go_test_that_calls_nothing_of_the_package_is_found(tmp_path: Path) -> None:
+    """It imports only `strings`; a comment naming Split does not count."""
+    root = _go_project(tmp_path, (
+        'package shlex_test\n\nimport (\n\t"strings"\n\t"testing"\n)\n\n'
+        "// TestE1S1Ac4 checks Split on blank input.\n"
+        "func TestE1S1Ac4(t *testing.T) {\n"
+        '\tif got := strings.Fields(" "); len(got) != 0 {\n\t\tt.Fatalf("%v", got)\n\t}\n}\n'))
+    found = written.inspect(root, GO_PLAN, "go-dev")
+    assert found.placeholders == ({"file": "e1_s1_ac4_test.go", "line": 1,
+                                   "pattern": "calls_nothing_under_test"},)
+
+
+@pytest.mark.parametrize("call", [
+    'shlex.Split(" ")',  # an external test package names the package
+    'Split(" ")',  # the package's own test calls its function
+    '(&Lexer{in: " "}).Next()',  # a type and its method
+    "ErrUnterminated, nil",  # a package variable
+])
+def test_a_planned_go_test_naming_the_package_passes(tmp_path: Path, call: str) -> None:
+    root = _go_project(tmp_path, (
+        'package shlex_test\n\nimport "testing"\n\n'
+        f"func TestE1S1Ac4(t *testing.T) {{\n\tgot, err := {call}\n"
+        '\tif got != nil || err != nil {\n\t\tt.Fatal("x")\n\t}\n}\n'))
+    assert written.inspect(root, GO_PLAN, "go-dev").placeholders == ()
+
+
+@pytest.mark.parametrize(("test", "flagged"), [
+    ("import json\n\n\ndef test_t():\n    assert json.loads('1') == 1\n", True),
+    # imported and never called
+    ("from app.calc import add\n\n\ndef test_t():\n    assert 1 + 2 == 3\n", True),
+    ("from app.calc import add as plus\n\n\ndef test_t():\n    assert plus(1, 2) == 3\n",
+     False),
+    ("from app import calc\n\n\ndef test_t():\n    assert calc.add(1, 2) == 3\n", False),
+])
+def test_a_planned_python_test_must_name_the_code_under_test(tmp_path: Path, test: str,
+                                                             flagged: bool) -> None:
+    root = _project(tmp_path, {"tests/test_new.py": test,
+                               "tests/test_more.py": "from app.calc import add\n\n\n"
+                                                     "def test_u():\n    assert add(1, 2) == 3\n"})
+    found = written.inspect(root, PLAN, "python-dev")
+    assert found.placeholders == (({"file": "tests/test_new.py", "line": 1,
+                                    "pattern": "calls_nothing_under_test"},) if flagged else ())
