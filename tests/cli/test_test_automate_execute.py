@@ -335,3 +335,49 @@ def test_status_and_scaffold_count_the_tests_an_executed_plan_landed(tp: Project
     assert scaffold.returncode == 0, scaffold.stderr
     assert scaffold.stdout.splitlines()[-2] == (
         f"scaffold: 1 skeleton(s) generated for {ta.KEY} under tests")  # AC1's only
+
+
+def test_a_scaffold_skeleton_at_a_planned_path_is_replaced_not_clobbered(tp: Project) -> None:
+    """--scaffold after approval writes the plan's own path: the execution replaces the
+    skeleton; a skeleton someone edited is a person's test again."""
+    from gaia_lib.test_automate.plan import ProposedTest
+
+    root = tp.root
+    planned = "tests/test_e1_s1_ac2.py"  # the scaffold's name, as planning proposes it
+    ta.write_plan(root, tests=(ProposedTest(planned, "test_e1_s1_ac2", "AC2", "unit",
+                                            "app/calc.py", "divide"),))
+    done = run_gaia("test-automate", ta.KEY, "--scaffold", "--stack", "python-dev", cwd=root)
+    assert done.returncode == 0, done.stderr
+    skeleton = (root / planned).read_text()
+    assert "pytest.skip(" in skeleton
+    (root / planned).write_text(skeleton + "# started by hand\n")
+    code, _, err = step(root, "preflight")
+    assert code == 1 and "HALT: would_clobber_existing_test" in err
+    (root / planned).write_text(skeleton)
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    assert [t["test_file"] for t in json.loads(out)["tests"]] == [planned]
+    (root / planned).write_text(ta.GOOD_TEST)
+    code, out, err = step(root, "verify")
+    assert json.loads(out)["verdict"] == "APPROVE", out
+
+
+def test_an_execution_resumes_with_its_own_files_and_baseline(tp: Project) -> None:
+    """A verify that found a placeholder; the developer fixes the file; preflight again
+    resumes the same plan (no clobbering halt, the first baseline) and the fix is judged."""
+    root = tp.root
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    first = json.loads(out)
+    (root / ta.TEST_FILE).write_text(ta.PLACEHOLDER_TEST)
+    code, out, _ = step(root, "verify")
+    assert json.loads(out)["verdict"] == "REQUEST_CHANGES"
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    again = json.loads(out)
+    assert again == {**first, "resumed": True}  # the baseline measured before the tests
+    (root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    code, out, err = step(root, "verify")
+    result = json.loads(out)
+    assert result["verdict"] == "APPROVE", result
+    assert result["coverage"]["delta"]["coverage_delta"] > 0

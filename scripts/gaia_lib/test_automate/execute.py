@@ -8,7 +8,10 @@ Three steps, each a function that the entry scripts of `/gaia-test-automate-exec
   `Halted` (exit 1, `HALT: <reason>: <detail>`, the first reason; `(+N more)` counts the rest)
   and writes NOTHING. Otherwise the coverage command runs once (baseline), the run directory
   is reset and `setup.json` names the planned tests (path, AC and its text, name, tier,
-  target, description) and the stack developer who writes them.
+  target, description) and the stack developer who writes them. A setup of a plan whose
+  execution already began (its `setup.json` names the same plan_id: interrupted, or its
+  tests to be fixed after a verify) resumes it: the checks but no-clobbering run again, and
+  the recorded setup is returned as it is (`resumed: true`), baseline included.
 - `verify` (after the developer wrote the tests): the plan is re-verified (a plan or source
   changed since setup is a `blocking_failure`: plan_tamper / plan_drift /
   target_outside_allowlist), the planned files are inspected (`written.py`: missing,
@@ -61,7 +64,7 @@ from gaia_lib.gate import verdict as rules
 from gaia_lib.stacks import adapters, persona
 from gaia_lib.story import resolve
 from gaia_lib.story.parser import Story, load_story
-from gaia_lib.test_automate import coverage_gate, preflight, written
+from gaia_lib.test_automate import coverage_gate, preflight, scaffold, written
 from gaia_lib.test_automate import plan as plans
 
 GATE = "Test Automation"
@@ -160,7 +163,10 @@ def _halts(ctx: Context, *, clobber: bool) -> list[preflight.Halt]:
     else:
         found += preflight.scope(ctx.plan, ctx.dirs)
     if clobber:
-        found += preflight.clobber(ctx.project, ctx.plan)
+        skeletons = {ac.ac_id: {scaffold.skeleton_text(stack, ctx.key, ac).encode("utf-8")
+                                for stack in scaffold.SCAFFOLD_STACKS}
+                     for ac in ctx.story.acceptance_criteria}
+        found += preflight.clobber(ctx.project, ctx.plan, skeletons)
     return found
 
 
@@ -210,9 +216,15 @@ def _reset(ctx: Context) -> None:
 def setup(project: Path, raw_key: str) -> dict[str, Any]:
     """Preflight, baseline coverage, and the planned tests for the developer (see above)."""
     ctx = load(project, raw_key)
-    halts = _halts(ctx, clobber=True)
+    previous = _read_json(ctx.run_dir / SETUP_FILE)
+    resumed = previous is not None and previous.get("plan_id") == ctx.plan.plan_id
+    halts = _halts(ctx, clobber=not resumed)
     if halts:
         raise Halted(halts)
+    if previous is not None and resumed:
+        # This plan's execution already began: the planned files on disk are its own, and its
+        # baseline was measured before they were written (measured now, it would hold them).
+        return {**previous, "resumed": True}
     line = coverage_gate.command(ctx.config.coverage_command, ctx.stack, ctx.project)
     with locks.locked(ctx.run_dir.parent / "execution-run"), action_scope(ctx):
         _reset(ctx)

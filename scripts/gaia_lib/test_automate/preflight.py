@@ -12,12 +12,16 @@ Each check returns the HALT reasons it finds; an empty list means go. In order:
 3. Scope: every proposed test path must be project-relative, free of `..`, and inside an
    allowlisted tier directory (`target_path_out_of_scope`).
 4. No clobbering: a proposed test path that already exists is `would_clobber_existing_test`
-   (the execution phase adds tests; it never rewrites one a person wrote).
+   (the execution phase adds tests; it never rewrites one a person wrote), unless it holds,
+   byte for byte, the `--scaffold` skeleton of the story's AC it is planned for: a skeleton
+   is there to be replaced by the real test. (A re-run of an execution that already passed
+   this check is not checked again: `execute.setup` resumes it.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,9 +78,19 @@ def scope(plan: Plan, dirs: Sequence[str]) -> list[Halt]:
             for t in plan.proposed_tests if not allowlist.inside(t.test_file, list(dirs))]
 
 
-def clobber(project: Path, plan: Plan) -> list[Halt]:
-    return [Halt("would_clobber_existing_test", f"{t.test_file} already exists")
-            for t in plan.proposed_tests if (project / t.test_file).exists()]
+def clobber(project: Path, plan: Plan,
+            skeletons: Mapping[str, AbstractSet[bytes]] | None = None) -> list[Halt]:
+    """`skeletons`: per planned AC, the texts of its `--scaffold` skeletons (any stack's)."""
+    halts = []
+    for test in plan.proposed_tests:
+        path = project / test.test_file
+        if not path.exists():
+            continue
+        replaceable = (skeletons or {}).get(test.ac, frozenset())
+        if replaceable and path.is_file() and path.read_bytes() in replaceable:
+            continue
+        halts.append(Halt("would_clobber_existing_test", f"{test.test_file} already exists"))
+    return halts
 
 
 def preflight(project: Path, plan: Plan, ledger_text: str, dirs: Sequence[str]) -> list[Halt]:
