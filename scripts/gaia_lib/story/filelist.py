@@ -14,7 +14,8 @@ out: GAIA's own bookkeeping, and untracked files no story delivers, which a proj
 `.gitignore` for them shows by the thousand: a virtual environment's (any directory holding a
 `pyvenv.cfg`), `node_modules/`, bytecode (`__pycache__/`, `*.pyc`), the test and lint tools'
 caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`) and what test and
-coverage runs write (`.coverage`, `coverage.json`, `coverage.xml`, `lcov.info`, `htmlcov/`,
+coverage runs write (`.coverage`, `coverage.json`, `coverage.xml`, `lcov.info`, Go's
+`coverage.out` / `cover.out` profiles, `htmlcov/`,
 `.nyc_output/`, `test-results/`: a review's own run writes them).
 """
 
@@ -102,7 +103,8 @@ GENERATED_DIRS = frozenset({"node_modules", "__pycache__", ".pytest_cache", ".my
                             "test-results"})
 BYTECODE_SUFFIXES = (".pyc", ".pyo")
 # What a test or coverage run writes (coverage.py's data, JSON and XML; an lcov trace).
-RUN_OUTPUTS = frozenset({".coverage", "coverage.json", "coverage.xml", "lcov.info"})
+RUN_OUTPUTS = frozenset({".coverage", "coverage.json", "coverage.xml", "lcov.info",
+                         "coverage.out", "cover.out"})
 
 
 def changed_files(repo: Path, base_ref: str) -> list[str]:

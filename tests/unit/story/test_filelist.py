@@ -53,7 +53,9 @@ def test_untracked_files_no_story_delivers_are_left_out(tmp_path: Path) -> None:
                  # what a test run and its coverage wrote (a review's own run, too)
                  ".coverage", "api/.coverage.host.1234.XyZ", "api/coverage.json",
                  "coverage.xml", "web/coverage/lcov.info", "htmlcov/index.html",
-                 ".nyc_output/x.json", "build/test-results/unit.xml"]
+                 ".nyc_output/x.json", "build/test-results/unit.xml",
+                 # go test -coverprofile's profile, as gaia init's coverage command names it
+                 "coverage.out", "pkg/cover.out"]
     for name in [*generated, "env/pyvenv.cfg", "tools/.venv/pyvenv.cfg"]:
         (repo / name).parent.mkdir(parents=True, exist_ok=True)
         (repo / name).write_text("x")
