@@ -16,13 +16,18 @@ Rules:
 - red: the story's new test files are `--tests P…`, else the test files git reports as added
   or modified (untracked included). The new tests are those whose name the committed (HEAD)
   version of their file does not contain; every one must fail: a test that passes before the
-  implementation exists is vacuous, a finding naming it (exit 1). No new test at all is exit
-  2. The red ids (with outcomes) and the test files are recorded.
+  implementation exists is vacuous, and one the runner skips cannot fail, a finding naming
+  it (exit 1). No new test at all is exit 2. The red ids (with outcomes) and the test files
+  are recorded.
 - green: the red test files run again. Every red id must pass; an id that is gone (removed or
-  renamed away) or fails is a finding (exit 1); a red collection error is satisfied only by
-  at least one passing test of that file. Any failing test in the run is a finding too.
-  The green ids (all passing ids) are recorded.
+  renamed away), skipped or failing is a finding (exit 1); a red collection error is
+  satisfied only by at least one passing test of that file. Any failing test in the run is a
+  finding too. The green ids (all passing ids) are recorded.
 - refactor: every green id must still be present and pass (exit 1 otherwise).
+- green and refactor: a red (green) test that passes only because it became a placeholder
+  in its file (the shared detector, `evidence.placeholders`: its real assertion swapped for
+  `expect(true).toBe(true)`, its body emptied) is a finding too: it passes without checking
+  the implementation.
 - green needs a recorded red run and refactor a recorded green run (exit 2 otherwise).
 - Records: the dev-story checkpoint (`.gaia/memory/checkpoints/dev-story.yaml`) variables
   `tdd.<KEY>.files`, `.red`, `.green`, `.refactor` (JSON), set under the checkpoint's lock so
@@ -43,7 +48,8 @@ from pathlib import Path
 from gaia_lib.checkpoint import store
 from gaia_lib.core import config, git, keys, paths, proc, writes
 from gaia_lib.core.errors import GaiaError, InvalidInput, MalformedFile
-from gaia_lib.evidence import execution, runner_output
+from gaia_lib.evidence import execution, placeholders, runner_output, testcases
+from gaia_lib.evidence import outcomes as test_outcomes
 from gaia_lib.stacks import adapters
 from gaia_lib.story import resolve
 from gaia_lib.story.editing import editing
@@ -93,11 +99,25 @@ def file_of(test: str) -> str:
 
 
 def red_findings(outcomes: Mapping[str, str]) -> list[str]:
-    return [f"vacuous test: {tid} passes before the implementation exists"
-            for tid, result in sorted(outcomes.items()) if result == runner_output.PASSED]
+    found = []
+    for tid, result in sorted(outcomes.items()):
+        if result == runner_output.PASSED:
+            found.append(f"vacuous test: {tid} passes before the implementation exists")
+        elif result == runner_output.SKIPPED:
+            found.append(f"skipped test: {tid} does not run, so it cannot fail: a red test "
+                         "must run and fail")
+    return found
 
 
-def green_findings(red: Mapping[str, str], outcomes: Mapping[str, str]) -> list[str]:
+def _hollow(tid: str, hollow: Mapping[str, str]) -> list[str]:
+    return ([f"placeholder test: {tid} {hollow[tid]}: it cannot check the implementation"]
+            if tid in hollow else [])
+
+
+def green_findings(red: Mapping[str, str], outcomes: Mapping[str, str],
+                   hollow: Mapping[str, str] | None = None) -> list[str]:
+    """`hollow`: test id -> why the test is a placeholder now (`evidence.placeholders`)."""
+    hollow = hollow or {}
     found: list[str] = []
     for tid in sorted(red):
         if tid.endswith("::" + COLLECTION):
@@ -107,20 +127,27 @@ def green_findings(red: Mapping[str, str], outcomes: Mapping[str, str]) -> list[
                 found.append(f"no passing test in {module} (it failed to import in red)")
         elif tid not in outcomes:
             found.append(f"red test gone: {tid} (removed or renamed away)")
+        elif outcomes[tid] == runner_output.SKIPPED:
+            found.append(f"red test skipped: {tid} (a skipped test does not pass)")
         elif outcomes[tid] != runner_output.PASSED:
             found.append(f"red test not passing: {tid} ({outcomes[tid]})")
+        else:
+            found += _hollow(tid, hollow)
     found += [f"failing test: {tid} ({r})" for tid, r in sorted(outcomes.items())
               if r in (runner_output.FAILED, runner_output.ERROR) and tid not in red]
     return found
 
 
-def refactor_findings(green: Sequence[str], outcomes: Mapping[str, str]) -> list[str]:
+def refactor_findings(green: Sequence[str], outcomes: Mapping[str, str],
+                      hollow: Mapping[str, str] | None = None) -> list[str]:
     found: list[str] = []
     for tid in sorted(green):
         if tid not in outcomes:
             found.append(f"green test gone: {tid} (removed or renamed away)")
         elif outcomes[tid] != runner_output.PASSED:
             found.append(f"green test no longer passing: {tid} ({outcomes[tid]})")
+        else:
+            found += _hollow(tid, hollow or {})
     return found
 
 
@@ -216,8 +243,14 @@ def check_tests(workdir: Path, tests: Sequence[str]) -> list[str]:
     return checked
 
 
+@dataclass(frozen=True)
+class Run:
+    outcomes: dict[str, str]  # test id -> passed|failed|error|skipped
+    hollow: dict[str, str]  # test id -> why it is a placeholder in its file now
+
+
 def run_tests(project: Path, workdir: Path, key: str, phase: str,
-              files: Sequence[str]) -> dict[str, str]:
+              files: Sequence[str]) -> Run:
     command, timeout = test_command(project, workdir)
     report_dir = paths.state_dir(project) / "dev-story" / key / "tdd"
     invocation = execution.plan_invocation(command, report_dir, f"tdd-{phase}", files, workdir)
@@ -248,13 +281,36 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     except MalformedFile as exc:
         unbuilt = go_unbuilt(result.stdout) if invocation.report_format == "go-json" else []
         if unbuilt:  # a Go test id names its package, as `go test -json` does
-            return {f"{package}::{COLLECTION}": runner_output.ERROR for package in unbuilt}
+            return Run({f"{package}::{COLLECTION}": runner_output.ERROR
+                        for package in unbuilt}, {})
         raise GaiaError(f"runner output unreadable: {exc.message}", EXIT_USAGE) from None
     outcomes: dict[str, str] = {}
     for outcome in counts.tests:
-        if outcome.outcome != runner_output.SKIPPED:
-            outcomes[test_id(outcome, workdir)] = outcome.outcome
-    return outcomes
+        tid = test_id(outcome, workdir)
+        # a test reported more than once (a retry) is decided by a run that did run
+        if outcome.outcome != runner_output.SKIPPED or tid not in outcomes:
+            outcomes[tid] = outcome.outcome
+    return Run(outcomes, hollow_tests(workdir, files, counts.tests))
+
+
+def hollow_tests(workdir: Path, files: Sequence[str],
+                 reported: Sequence[runner_output.TestOutcome]) -> dict[str, str]:
+    """The reported tests that are placeholders in their files as they are now (the shared
+    detector: `expect(true).toBe(true)`, an empty body, a skip), by test id."""
+    cases = [case for rel in files
+             for case in testcases.split_tests(rel, written_text(workdir / rel))]
+    why = {found.test_id: found.reason for found in placeholders.placeholders(cases)}
+    hollow = [case for case in cases if case.test_id in why]
+    return {test_id(outcome, workdir): why[case_id]
+            for case_id, found in test_outcomes.reported(reported, hollow).items()
+            for outcome in found}
+
+
+def written_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 _GO_UNBUILT = re.compile(r"^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]", re.MULTILINE)
@@ -361,7 +417,8 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     if not files:
         raise GaiaError(f"no new test files for {key}: write the failing tests first "
                         "(or name them with --tests)", EXIT_USAGE)
-    outcomes = run_tests(project, workdir, key, phase, files)
+    run = run_tests(project, workdir, key, phase, files)
+    outcomes = run.outcomes
     if phase == "red":
         outcomes = new_only(workdir, outcomes)
     if phase == "red" and not outcomes:
@@ -373,11 +430,12 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
         updates["files"] = list(files)
     elif phase == "green":
         red = before.get("red")
-        report.findings = green_findings(red if isinstance(red, dict) else {}, outcomes)
+        report.findings = green_findings(red if isinstance(red, dict) else {}, outcomes,
+                                         run.hollow)
     else:
         green = before.get("green")
         passing = [t for t, r in green.items() if r == runner_output.PASSED] \
             if isinstance(green, dict) else []
-        report.findings = refactor_findings(passing, outcomes)
+        report.findings = refactor_findings(passing, outcomes, run.hollow)
     write_records(project, story_path, key, updates)
     return report

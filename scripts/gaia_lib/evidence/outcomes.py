@@ -49,8 +49,9 @@ def _same_file(case_file: str, reported: str | None) -> bool:
         reported == directory or reported.endswith("/" + directory))
 
 
-def _reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
-              aliases: Mapping[str, Sequence[str]] | None) -> dict[str, list[TestOutcome]]:
+def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+             aliases: Mapping[str, Sequence[str]] | None = None
+             ) -> dict[str, list[TestOutcome]]:
     """test_id -> the runner's outcomes for it (its parametrised instances, the ids an
     inherited test runs under), for the cases above."""
     seen: dict[str, list[TestOutcome]] = {}
@@ -75,7 +76,7 @@ def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     a test a base class defines is reported under the ids it runs under (`aliases`,
     `testcases.inherited`): it did not run when none of them did."""
     return {test_id: "reported skipped by the runner (skip / xfail / todo)"
-            for test_id, found in sorted(_reported(outcomes, cases, aliases).items())
+            for test_id, found in sorted(reported(outcomes, cases, aliases).items())
             if {o.outcome for o in found} == {SKIPPED}}
 
 
@@ -84,7 +85,7 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     """test_id -> why it verifies nothing yet: the runner reported it (or one of its
     parametrised cases) failed or in error in this run, with the first line of the failure."""
     out: dict[str, str] = {}
-    for test_id, found in sorted(_reported(outcomes, cases, aliases).items()):
+    for test_id, found in sorted(reported(outcomes, cases, aliases).items()):
         bad = [o for o in found if o.outcome in (FAILED, ERROR)]
         if bad:
             message = next((o.message for o in bad if o.message), None)

@@ -92,6 +92,44 @@ def test_renamed_test_in_green_is_a_finding(repo: Project) -> None:
                               "(removed or renamed away)"]
 
 
+def test_a_skipped_test_is_no_red_test(repo: Project) -> None:
+    """A new test the runner skips cannot fail: red refuses it rather than leave it out."""
+    repo.write("tests/test_calc.py", TESTS.replace(
+        "def test_add_negative", "@pytest.mark.skip(reason='later')\ndef test_add_negative")
+        .replace("from calc import add", "import pytest\n\nfrom calc import add"))
+    repo.write("calc.py", "def add(a, b):\n    return 0\n")
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.exit_code == 1
+    assert red.outcomes["tests/test_calc.py::test_add_negative"] == "skipped"
+    assert red.findings == ["skipped test: tests/test_calc.py::test_add_negative does not run, "
+                            "so it cannot fail: a red test must run and fail"]
+
+
+def test_a_red_test_skipped_or_hollowed_out_at_green_is_a_finding(repo: Project) -> None:
+    """Green needs the red tests to pass as real tests: skipped is not passing, and a test
+    whose assertion became `assert True` passes without checking the implementation."""
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write("calc.py", "def add(a, b):\n    return 0\n")
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "red").exit_code == 0
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_calc.py", "import pytest\n\n" + TESTS
+               .replace("    assert add(1, 2) == 3", "    assert True")
+               .replace("def test_add_negative", "@pytest.mark.skip\ndef test_add_negative"))
+    green = tdd_evidence.run_phase(repo.root, "E1-S1", "green")
+    assert green.exit_code == 1
+    assert green.findings == [
+        "placeholder test: tests/test_calc.py::test_add asserts nothing real (assert True): it "
+        "cannot check the implementation",
+        "red test skipped: tests/test_calc.py::test_add_negative (a skipped test does not "
+        "pass)"]
+    repo.write("tests/test_calc.py", TESTS)
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").exit_code == 0
+    repo.write("tests/test_calc.py", TESTS.replace("    assert add(1, 2) == 3", "    pass"))
+    refactor = tdd_evidence.run_phase(repo.root, "E1-S1", "refactor")
+    assert refactor.findings == ["placeholder test: tests/test_calc.py::test_add empty body: it "
+                                 "cannot check the implementation"]
+
+
 def test_order_and_bad_input(repo: Project) -> None:
     for phase in ("green", "refactor"):
         with pytest.raises(GaiaError) as caught:
