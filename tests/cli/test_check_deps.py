@@ -45,3 +45,15 @@ def test_usage_is_64(project: Project) -> None:
     for args in (("check-deps",), ("check-deps", "nope.md"), ("check-deps", "--bogus")):
         result = run_gaia(*args, cwd=project.root)
         assert result.returncode == 64 and len(result.stderr.splitlines()) == 1, args
+
+
+def test_a_story_without_a_status_is_unparseable_not_free(project: Project) -> None:
+    """Upstream's story-parse refuses a story with no status, and its check-deps exits 64:
+    a malformed story must not pass the dependency gate."""
+    _story(project, "E1-S1", "done")
+    path = project.root / "E1-S2-nostatus.md"
+    path.write_text('---\ntemplate: \'story\'\nkey: "E1-S2"\ndepends_on: ["E1-S1"]\n---\n\n'
+                    "# Story\n")
+    result = run_gaia("check-deps", str(path), cwd=project.root)
+    assert (result.returncode, result.stderr) == (
+        64, f"check-deps: {path}: no status in the frontmatter\n")
