@@ -12,8 +12,9 @@ Rules:
 - A command that acts on an epic or story by key (`close-epic`, `qa-gate --epic/--story`)
   reads `e1` as `E1` and refuses a key no story of the project has.
 - The epic's QA record is `<epic dir>/test-status.md`.
-- An epic key is `E<n>`; a story key of another form (`PROJ-12`) has the part before its first
-  `-` as its epic, and one without `-` (`story_7`) is its own. Listing the board (`stories`)
+- An epic key is `E<n>`; a story key of another form (`PROJ-12`) has the `E<n>` epic its story
+  file declares (`epic: E1`) as its epic, else the part before its first `-`, and one without
+  `-` (`story_7`) is its own (`story_epic`). Listing the board (`stories`)
   recognises story files named by the usual `E<n>-S<n>` form.
 """
 
@@ -49,6 +50,20 @@ def epic_key(raw: str, exit_code: int = 1) -> str:
         shown = raw.encode("unicode_escape").decode("ascii")[:60]
         raise InvalidInput(f"invalid epic key '{shown}' (expected E<n>, e.g. E1)", exit_code)
     return raw
+
+
+def story_epic(project: Path, key: str) -> str:
+    """The epic a story's QA verdicts are recorded under: `E1` for `E1-S2`; for a key of
+    another form (`AUTH-12`), the `E<n>` epic its story file declares (`epic: E1`), else the
+    key's own (`keys.epic_of`: `AUTH`)."""
+    own = keys.epic_of(key)
+    if keys.EPIC_KEY_RE.fullmatch(own) is not None:
+        return own
+    try:
+        declared = load_story(resolve.find_story(project, key)).epic
+    except GaiaError:
+        return own
+    return declared if declared and keys.EPIC_KEY_RE.fullmatch(declared) else own
 
 
 def _keys_on_disk(root: Path) -> set[str]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gaia_lib.core import config, keys
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.qa_gating import journal, names, record
+from gaia_lib.qa_gating import board, journal, names, record
 
 EXIT_PARKED = 3  # review-qa's "no review possible"
 
@@ -39,6 +39,7 @@ class Budget:
     max_rounds: int
     current: str
     report: str | None
+    epic: str = ""  # the story's epic (board.story_epic)
 
     @property
     def spent(self) -> bool:
@@ -50,16 +51,18 @@ class Budget:
         return (f"{self.key} is parked: QA failed {self.failed} round(s) in a row, the budget "
                 f"is {self.max_rounds} (qa.max_rounds); {newest}. Exits: "
                 f"fix the code and raise qa.max_rounds to re-QA, `gaia qa-gate off --story "
-                f"{self.key} --reason R`, or `gaia close-epic {keys.epic_of(self.key)} "
+                f"{self.key} --reason R`, or `gaia close-epic "
+                f"{self.epic or keys.epic_of(self.key)} "
                 f"--reason R`")
 
 
 def status(project: Path, key: str, max_rounds: int | None = None) -> Budget:
     key = keys.story_key(key, 1)
     limit = max_rounds if max_rounds is not None else config.load(project, 1).qa.max_rounds
-    qa = record.load(project, keys.epic_of(key))
+    epic = board.story_epic(project, key)
+    qa = record.load(project, epic)
     return Budget(key, failed_rounds(qa.history(key)), limit, qa.current(key),
-                  names.newest_report(project, key))
+                  names.newest_report(project, key), epic)
 
 
 def check_can_start(project: Path, key: str, exit_code: int = EXIT_PARKED) -> None:

@@ -26,12 +26,14 @@ class Hold:
     round: int | None
     report: str
     where: str  # test-status.md, project-relative
+    epic: str = ""  # the story's epic (board.story_epic)
 
     def describe(self) -> str:
         shown = f"round {self.round}" if self.round is not None else "no round"
         return (f"held by QA {self.result} ({shown}, report {self.report}; row in {self.where}). "
                 f"Exits: re-QA until it passes (gaia review-qa {self.key}), gaia qa-gate off "
-                f"--story {self.key} --reason R, or gaia close-epic {keys.epic_of(self.key)} "
+                f"--story {self.key} --reason R, or gaia close-epic "
+                f"{self.epic or keys.epic_of(self.key)} "
                 f"--reason R")
 
 
@@ -48,7 +50,7 @@ class QaHolds:
         if self.modes is None:
             self.modes = mode.Modes.load(self.project)
             self.closed_epics = exits.closed_epics(self.project)
-        epic = keys.epic_of(key)
+        epic = board.story_epic(self.project, key)
         if self.closed_epics and epic in self.closed_epics:
             return None
         if not self.modes.for_story(key).gates:
@@ -60,7 +62,7 @@ class QaHolds:
             return None
         where = paths.relative_to_project(board.record_path(self.project, epic),
                                           self.project)
-        return Hold(key, row.result, row.round, row.report, where)
+        return Hold(key, row.result, row.round, row.report, where, epic)
 
     def __call__(self, key: str) -> str | None:
         found = self.hold(key)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from gaia_lib.core import keys
 from gaia_lib.gate import reports
-from gaia_lib.qa_gating import record
+from gaia_lib.qa_gating import board, record
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def next_report(project: Path, key: str) -> NextReport:
 
 def newest_report(project: Path, key: str) -> str | None:
     """The report of the story's newest recorded round (what describes the code as it is)."""
-    history = record.load(project, keys.epic_of(key)).history(key)
+    history = record.load(project, board.story_epic(project, key)).history(key)
     for row in reversed(history):
         if row.report != record.NO_CELL:
             return row.report

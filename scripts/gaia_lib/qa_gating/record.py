@@ -487,14 +487,15 @@ def record(project: Path, request: Request, *, recorded: str | None = None) -> R
     """Record one verdict (module docstring). Raises GaiaError; on error nothing is written."""
     request = validate(request)
     date = recorded or today()
-    target = board.record_path(project, keys.epic_of(request.key))
+    epic = board.story_epic(project, request.key)
+    target = board.record_path(project, epic)
     writes.make_dirs(target.parent, project)  # a flat-layout epic has no directory yet
     with locks.locked(target, LOCK_SECONDS, 1):
         try:
             original: str | None = target.read_text(encoding="utf-8")
         except FileNotFoundError:
             original = None
-        text = original if original is not None else new_file(keys.epic_of(request.key))
+        text = original if original is not None else new_file(epic)
         current = parse(text)
         number, report = choose_round(project, current, request)
         result = Recorded(request.key, request.result, number, report, target)
@@ -541,8 +542,8 @@ def load(project: Path, epic: str) -> QaRecord:
 
 
 def current_result(project: Path, key: str) -> StatusRow | None:
-    return load(project, keys.epic_of(key)).row(key)
+    return load(project, board.story_epic(project, key)).row(key)
 
 
 def current_highest(project: Path, key: str) -> int:
-    return load(project, keys.epic_of(key)).highest_round(key)
+    return load(project, board.story_epic(project, key)).highest_round(key)

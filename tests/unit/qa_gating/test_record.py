@@ -276,3 +276,27 @@ def test_a_flat_layout_epic_gets_its_own_directory(project: Project) -> None:
     record.record(project.root, Request("E4-S1", "pass", round=1))
     assert (project.impl / "epic-e4" / "test-status.md").is_file()
     assert record.load(project.root, "E4").current("E4-S1") == "pass"
+
+
+def test_a_story_key_of_another_form_is_recorded_under_the_epic_its_story_declares(
+        board: Project) -> None:
+    """AUTH-12 lives in epic E1 (its frontmatter says so): its verdicts go to E1's record,
+    never to an `epic-auth/` directory made up from the key; a key whose story declares no
+    E<n> epic keeps the key's own."""
+    board.write(".gaia/artifacts/implementation-artifacts/epic-e1-core/stories/AUTH-12-login.md",
+                story_text_for("AUTH-12", epic="E1"))
+    _rec(board, "AUTH-12", "fail", round=1)
+    assert "| AUTH-12 | fail |" in record_file(board).read_text()
+    assert not any(p.name.startswith("epic-auth") for p in board.impl.iterdir())
+    assert record.current_result(board.root, "AUTH-12") is not None
+    board.write(".gaia/artifacts/implementation-artifacts/PS-1-alone.md",
+                story_text_for("PS-1", epic=""))
+    _rec(board, "PS-1", "pass", round=1)
+    assert (board.impl / "epic-ps" / "test-status.md").is_file()
+
+
+def story_text_for(key: str, epic: str) -> str:
+    from helpers.projects import story_text
+
+    text = story_text(key)
+    return text.replace(f'epic: "{key.split("-")[0]}"', f'epic: "{epic}"' if epic else "")
