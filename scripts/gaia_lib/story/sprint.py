@@ -192,8 +192,14 @@ def set_sprint_status_text(text: str, status: str) -> str | None:
 
 
 def _story_for(project: Path, key: str, exit_code: int = 1) -> Story:
+    """The story file of `key`: one whose frontmatter says `template: 'story'` (upstream's
+    sprint-state reads no other file as a story)."""
     path = resolve.find_story(project, key)
-    return load_story(path, exit_code)
+    story = load_story(path, exit_code)
+    if story.template != "story":
+        raise NotFound(f"story file '{path}' has no template: 'story' frontmatter: not read as "
+                       "a story", exit_code)
+    return story
 
 
 def story_status(project: Path, key: str) -> str:
