@@ -7,11 +7,15 @@ name (skills, agents, hooks, knowledge, docs, scripts, bin, README.md, CHANGELOG
 `preflight: N stale reference(s) to '<old>' (rename to '<new>')`. --repo-root defaults to the
 plugin root.
 
-Exit codes: 0 whatever was found; 2 bad arguments.
+Exit codes: 0 always, as upstream's (an advisory never stops a script): arguments it cannot
+use (--old or --new missing or not a skill name, the same name twice, a --repo-root that is no
+directory) are one stderr line ending `nothing checked`. An unknown option is a usage error
+(2).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -30,12 +34,16 @@ PROG = "skill-rename-preflight"
 @click.option("--new", help="The new skill name.")
 @click.option("--repo-root", metavar="PATH", help="Repository to scan (default: plugin root).")
 def cli(old: str | None, new: str | None, repo_root: str | None) -> int:
-    if not old or not new:
-        raise UsageError("--old and --new are required", 2)
-    preflight.check_names(old, new)
     root = Path(repo_root) if repo_root else paths.plugin_root()
-    if not root.is_dir():
-        raise UsageError(f"--repo-root {repo_root} is not a directory", 2)
+    try:
+        if not old or not new:
+            raise UsageError("--old and --new are required", 2)
+        preflight.check_names(old, new)
+        if not root.is_dir():
+            raise UsageError(f"--repo-root {repo_root} is not a directory", 2)
+    except UsageError as exc:
+        print(f"{PROG}: {exc.message}; nothing checked", file=sys.stderr)
+        return 0
     found = preflight.references(root, old)
     for line in found:
         print(line)
