@@ -68,8 +68,10 @@ def test_a_context_without_tiers_is_skipped(project: Project) -> None:
         (["--story-key", "E1-S1", "--workdir", "work"], "--story-key, --workdir and --config"),
         (["--story-key", "../x", "--workdir", "work", "--config", "c.yaml"],
          "invalid story key '../x'"),
-        (["--story-key", "E1-S1", "--workdir", "nope", "--config", "c.yaml"],
-         "--workdir is not a directory"),
+        (["--story-key", "E1-S1", "--workdir", "c.yaml", "--config", "cfg.yaml"],
+         "--workdir c.yaml: cannot make the directory"),
+        (["--story-key", "E1-S1", "--workdir", "work", "--config", "typo.yaml"],
+         "--config typo.yaml: no such file"),
         (["--story-key", "E1-S1", "--workdir", "work", "--config", "c.yaml", "--bogus"],
          "unrecognized arguments: --bogus"),
     ],
@@ -77,6 +79,7 @@ def test_a_context_without_tiers_is_skipped(project: Project) -> None:
 def test_caller_errors_exit_1_in_one_line(project: Project, argv: list[str], message: str) -> None:
     (project.root / "work").mkdir()
     project.write("c.yaml", "test_execution: [\n")
+    project.write("cfg.yaml", "test_execution: {}\n")
     done = run_gaia("qa-test-runner", *argv, cwd=project.root)
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr.startswith(f"qa-test-runner: {message}") and done.stderr.count("\n") == 1
@@ -89,3 +92,12 @@ def test_a_malformed_config_is_a_caller_error(project: Project) -> None:
     done = run_gaia("qa-test-runner", "--story-key", "E1-S1", "--workdir", "work", "--config",
                     "c.yaml", cwd=project.root)
     assert done.returncode == 1 and done.stderr.startswith("qa-test-runner: ")
+
+
+def test_a_fresh_workdir_is_made(project: Project) -> None:
+    """Upstream makes --workdir: a first run names the evidence directory of a new story."""
+    _project(project, "assert True")
+    done = run_gaia("qa-test-runner", "--story-key", "E1-S1", "--workdir", "fresh/qa/E1-S1",
+                    "--config", ".gaia/config/project-config.yaml", cwd=project.root)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert (project.root / "fresh/qa/E1-S1/execution-evidence.json").is_file()

@@ -90,6 +90,7 @@ def test_caller_errors_exit_1(project: Project, tmp_path: Path) -> None:
         [],
         ["--stack", "go-dev", "--timeout", "0"],
         ["--tool", "../sh", "--config", "c.yaml"],
+        ["--tool", "shellcheck", "--config", str(tmp_path / "typo.yaml")],  # no such file
     ]
     for args in cases:
         result = probe(project, tmp_path, *args)

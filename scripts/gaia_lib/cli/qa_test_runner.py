@@ -9,7 +9,8 @@ Writes `D/execution-evidence.json` (the schema's shape); stdout and stderr stay 
 code as `gaia review-qa analyze`'s Phase 3A.1.
 
 Exit codes: 0 evidence written, whatever the tests did (failures are data in the file);
-1 caller error (flags, invalid key, --workdir not a directory, unreadable or invalid config).
+1 caller error (flags, invalid key, a --workdir that cannot be made, a missing, unreadable or
+invalid config). A --workdir that does not exist yet is made, as upstream makes it.
 """
 
 from __future__ import annotations

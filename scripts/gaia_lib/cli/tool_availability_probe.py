@@ -99,7 +99,7 @@ def cli(**flags: Any) -> int:
         if args.config is None:
             raise UsageError("--tool requires --config <project-config.yaml>", 1)
         toolprobe.tool_name(args.tool)
-        adapters = config.load_file(args.config, 1).tool_adapters
+        adapters = config.load_given(args.config, 1).tool_adapters
         record = toolprobe.probe_declared(
             args.tool, adapters, project, args.timeout or toolprobe.PROBE_TIMEOUT
         )

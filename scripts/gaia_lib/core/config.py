@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_lib.core import paths, schema, yamlio
-from gaia_lib.core.errors import MalformedFile
+from gaia_lib.core.errors import MalformedFile, NotFound
 
 SCHEMA = "project-config"
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
@@ -272,6 +272,14 @@ def load_file(path: Path, exit_code: int = 1) -> ProjectConfig:
     except (OSError, UnicodeDecodeError) as exc:
         raise MalformedFile(f"project config {path}: cannot read: {exc}", exit_code) from None
     return parse(text, path, exit_code)
+
+
+def load_given(path: Path, exit_code: int = 1) -> ProjectConfig:
+    """A config a caller named (`--config P`): one that is not there is a caller error (a
+    mistyped path must not read as an empty configuration that runs nothing)."""
+    if not path.is_file():
+        raise NotFound(f"--config {path}: no such file", exit_code)
+    return load_file(path, exit_code)
 
 
 def load(project: Path, exit_code: int = 1) -> ProjectConfig:

@@ -37,9 +37,12 @@ def story_test_files(project: Path, story: Story) -> list[str]:
 def run_tests(project: Path, key: str, workdir: Path, config_path: Path, *,
               context: str | None = None, story_file: Path | None = None) -> Path:
     """qa-test-runner: run the tiers, write `<workdir>/execution-evidence.json`, return it."""
-    if not workdir.is_dir():
-        raise InvalidInput(f"--workdir is not a directory: {workdir}", 1)
-    loaded = config.load_file(config_path, 1)
+    loaded = config.load_given(config_path, 1)
+    try:  # upstream makes the evidence directory too: a first run names a fresh one
+        workdir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidInput(f"--workdir {workdir}: cannot make the directory "
+                           f"({exc.strerror or exc})", 1) from None
     story_tests = (story_test_files(project, load_story(story_file, 1))
                    if story_file is not None else [])
     # The runners' own reports (JUnit XML, JSON) go where `review-qa analyze` keeps them; only
