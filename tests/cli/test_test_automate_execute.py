@@ -381,3 +381,14 @@ def test_an_execution_resumes_with_its_own_files_and_baseline(tp: Project) -> No
     result = json.loads(out)
     assert result["verdict"] == "APPROVE", result
     assert result["coverage"]["delta"]["coverage_delta"] > 0
+
+
+def test_a_red_run_names_its_failing_test_and_why(tp: Project) -> None:
+    """The developer fixing a red run reads which test failed and its first line of failure
+    in the verify output and the report, not only in the evidence file."""
+    result, out = run_all(tp.root, ta.FAILING_TEST)
+    why = str(result["execution"]["why"])  # type: ignore[index]
+    assert why.startswith("tier_1 is red (exit 1, 1 failed): test_ac2_divide_by_zero_raises (")
+    assert why.endswith("(ValueError: division by zero)")
+    report = tp.root / out.splitlines()[1].removeprefix("report: ")
+    assert why in report.read_text()

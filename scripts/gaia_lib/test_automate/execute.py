@@ -58,7 +58,7 @@ from typing import Any
 from gaia_lib.core import config as project_config
 from gaia_lib.core import keys, locks, paths, schema, writes
 from gaia_lib.core.errors import GaiaError, NotFound
-from gaia_lib.evidence import allowlist, coverage_run, execution
+from gaia_lib.evidence import allowlist, coverage_run, execution, runner_output
 from gaia_lib.gate import ledger, reports, table
 from gaia_lib.gate import verdict as rules
 from gaia_lib.stacks import adapters, persona
@@ -286,13 +286,25 @@ def _execution_state(evidence: execution.Evidence, missing: Sequence[str]) -> tu
             return "failed", f"{suite.name} stopped before running its tests: {suite.stopped}"
         if suite.timeout or suite.exit_code != 0 or suite.fail_count:
             return "failed", f"{suite.name} is red (exit {suite.exit_code}, " \
-                             f"{suite.fail_count} failed)"
+                             f"{suite.fail_count} failed){_failures(suite)}"
     if not sum(s.pass_count for s in evidence.suites):
         return "failed", "no test passed"
     skipped = sum(s.skip_count for s in evidence.suites)
     if skipped:
         return "success", f"every planned test that ran is green; {skipped} skipped (not run)"
     return "success", "every planned test ran green"
+
+
+FAILURES_SHOWN = 3
+
+
+def _failures(suite: execution.Suite) -> str:
+    """`: name (first line of its failure); ...` for the suite's first failing tests."""
+    bad = [t for t in suite.tests if t.outcome in (runner_output.FAILED, runner_output.ERROR)]
+    shown = [f"{t.name}" + (f" ({t.message})" if t.message else "")
+             for t in bad[:FAILURES_SHOWN]]
+    more = f"; {len(bad) - FAILURES_SHOWN} more" if len(bad) > FAILURES_SHOWN else ""
+    return f": {'; '.join(shown)}{more}" if shown else ""
 
 
 def _runner_missing(evidence: execution.Evidence) -> bool:
