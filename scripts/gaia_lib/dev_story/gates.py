@@ -34,8 +34,9 @@ Rules:
   (`run.<key>.halt`), so a re-run resumes at this gate, not after it.
 - TDD review verdict (`--review FILE`, the tdd-reviewer's JSON): findings are appended to
   `<key>-tdd-review-findings.md`. Any critical: FAILED and HALT (exit 1) in BOTH modes;
-  warnings only: PASSED, each warning printed; no findings: PASSED. An unreadable reply is
-  UNVERIFIED and halts too: a review that did not run never passes.
+  warnings only: PASSED, each warning printed; no findings: PASSED. An unreadable reply, or
+  one whose `phase` names another phase, is UNVERIFIED and halts too: a review that did not
+  run (of this phase) never passes.
 - Step 6b and Step 14b are advisory, exit 0 always: `step6b_gate: advisories=N` over the story's
   changed files (staged, else the work tree's changes), `step14b_gate: advisories=N` over
   `git diff --name-only BASE..HEAD`.
@@ -447,6 +448,11 @@ def tdd_review(project: Path, raw_key: str, phase: str, reply: Path) -> GateOutp
             ),
             EXIT_HALT,
         )
+    said = data.get("phase")
+    if said is not None and said != phase:  # a review of another phase is none of this one
+        return GateOutput("UNVERIFIED", (
+            f"HALT: the tdd-reviewer's reply is for the {str(said)[:20]} phase, not the {phase} "
+            "phase; the review did not run",), EXIT_HALT)
     section = (
         f"## {phase} — {lifecycle.utc_now_ms()}\n\n```json\n"
         + json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)

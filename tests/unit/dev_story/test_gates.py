@@ -282,6 +282,13 @@ def test_tdd_review_verdicts(project: Project, story: Path) -> None:
     reply.write_text("Looks fine to me!")
     unverified = gates.tdd_review(root, "E1-S2", "refactor", reply)
     assert (unverified.stdout, unverified.exit_code) == ("UNVERIFIED", 1)
+    # a clean review of another phase is no review of this one
+    reply.write_text(json.dumps({"phase": "green", "findings": []}))
+    other = gates.tdd_review(root, "E1-S2", "refactor", reply)
+    assert (other.stdout, other.exit_code) == ("UNVERIFIED", 1)
+    assert other.lines == (
+        "HALT: the tdd-reviewer's reply is for the green phase, not the refactor phase; the "
+        "review did not run",)
 
 
 # ---------------------------------------------------------------- advisories
