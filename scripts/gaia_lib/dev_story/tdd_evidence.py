@@ -16,9 +16,10 @@ Rules:
 - red: the story's new test files are `--tests P…`, else the test files git reports as added
   or modified (untracked included). The new tests are those whose name the committed (HEAD)
   version of their file does not contain; every one must fail: a test that passes before the
-  implementation exists is vacuous, and one the runner skips cannot fail, a finding naming
-  it (exit 1). No new test at all is exit 2. The red ids (with outcomes) and the test files
-  are recorded.
+  implementation exists is vacuous, one the runner skips cannot fail, and a test file that
+  does not parse (Python that does not compile, a JS/TS suite its runner cannot transform, a
+  Go `syntax error`) fails before it tests anything: each a finding naming it (exit 1). No
+  new test at all is exit 2. The red ids (with outcomes) and the test files are recorded.
 - green: the red test files run again. Every red id must pass; an id that is gone (removed or
   renamed away), skipped or failing is a finding (exit 1); a red collection error is
   satisfied only by at least one passing test of that file. Any failing test in the run is a
@@ -98,10 +99,16 @@ def file_of(test: str) -> str:
 # ---------------------------------------------------------------- the rules (pure)
 
 
-def red_findings(outcomes: Mapping[str, str]) -> list[str]:
+def red_findings(outcomes: Mapping[str, str],
+                 unparsed: Mapping[str, str] | None = None) -> list[str]:
+    """`unparsed`: collection id -> why its test file does not parse."""
     found = []
     for tid, result in sorted(outcomes.items()):
-        if result == runner_output.PASSED:
+        if tid in (unparsed or {}):
+            found.append(f"test file does not parse: {file_of(tid)} ({(unparsed or {})[tid]}): "
+                         "it fails before it tests anything; a red test must fail on the "
+                         "missing implementation")
+        elif result == runner_output.PASSED:
             found.append(f"vacuous test: {tid} passes before the implementation exists")
         elif result == runner_output.SKIPPED:
             found.append(f"skipped test: {tid} does not run, so it cannot fail: a red test "
@@ -247,6 +254,7 @@ def check_tests(workdir: Path, tests: Sequence[str]) -> list[str]:
 class Run:
     outcomes: dict[str, str]  # test id -> passed|failed|error|skipped
     hollow: dict[str, str]  # test id -> why it is a placeholder in its file now
+    unparsed: dict[str, str] = field(default_factory=dict)  # `<file>::<collection>` -> why
 
 
 def run_tests(project: Path, workdir: Path, key: str, phase: str,
@@ -282,7 +290,8 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
         unbuilt = go_unbuilt(result.stdout) if invocation.report_format == "go-json" else []
         if unbuilt:  # a Go test id names its package, as `go test -json` does
             return Run({f"{package}::{COLLECTION}": runner_output.ERROR
-                        for package in unbuilt}, {})
+                        for package in unbuilt}, {},
+                       go_unparsed(unbuilt, result.stdout + "\n" + result.stderr))
         raise GaiaError(f"runner output unreadable: {exc.message}", EXIT_USAGE) from None
     outcomes: dict[str, str] = {}
     for outcome in counts.tests:
@@ -290,7 +299,8 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
         # a test reported more than once (a retry) is decided by a run that did run
         if outcome.outcome != runner_output.SKIPPED or tid not in outcomes:
             outcomes[tid] = outcome.outcome
-    return Run(outcomes, hollow_tests(workdir, files, counts.tests))
+    return Run(outcomes, hollow_tests(workdir, files, counts.tests),
+               unparsed(workdir, counts.tests))
 
 
 def hollow_tests(workdir: Path, files: Sequence[str],
@@ -304,6 +314,49 @@ def hollow_tests(workdir: Path, files: Sequence[str],
     return {test_id(outcome, workdir): why[case_id]
             for case_id, found in test_outcomes.reported(reported, hollow).items()
             for outcome in found}
+
+
+# What a runner says of a test file that does not parse: esbuild's / vite's transform,
+# babel's and ts-jest's syntax errors (a module that cannot be found is a red test's usual
+# failure, and not one of these).
+_JS_UNPARSED = re.compile(r"Transform failed|PARSE_ERROR|SyntaxError|Unexpected token|"
+                          r"encountered an unexpected token", re.IGNORECASE)
+_GO_SYNTAX = re.compile(r"^(?:\./)?(\S+?)_test\.go:\d+:\d+: syntax error", re.MULTILINE)
+
+
+def unparsed(workdir: Path, reported: Sequence[runner_output.TestOutcome]) -> dict[str, str]:
+    """The test files that failed to load because they do not parse, by their collection id:
+    a Python file that does not compile, a JS/TS suite its runner could not transform."""
+    found: dict[str, str] = {}
+    for outcome in reported:
+        tid = test_id(outcome, workdir)
+        if not tid.endswith("::" + COLLECTION) or outcome.outcome != runner_output.ERROR:
+            continue
+        rel = file_of(tid)
+        if rel.endswith(".py"):
+            try:
+                compile(written_text(workdir / rel), rel, "exec")
+            except SyntaxError as exc:
+                found[tid] = f"SyntaxError: {exc.msg} (line {exc.lineno})"
+            except ValueError:
+                continue
+        elif outcome.message and _JS_UNPARSED.search(outcome.message):
+            found[tid] = outcome.message
+    return found
+
+
+def go_unparsed(packages: Sequence[str], output: str) -> dict[str, str]:
+    """The unbuilt Go packages (by collection id) whose test files have syntax errors, from
+    the compiler's lines (`./x_test.go:3:1: syntax error: ...`) (pure)."""
+    found: dict[str, str] = {}
+    for match in _GO_SYNTAX.finditer(output):
+        line = output[match.start():].split("\n", 1)[0]
+        directory = str(Path(match.group(1)).parent)
+        for package in packages:
+            if len(packages) == 1 or (directory != "." and (
+                    package == directory or package.endswith("/" + directory))):
+                found.setdefault(f"{package}::{COLLECTION}", line)
+    return found
 
 
 def written_text(path: Path) -> str:
@@ -426,7 +479,7 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     report = PhaseReport(key, phase, outcomes, files=list(files))
     updates: dict[str, object] = {phase: outcomes}
     if phase == "red":
-        report.findings = red_findings(outcomes)
+        report.findings = red_findings(outcomes, run.unparsed)
         updates["files"] = list(files)
     elif phase == "green":
         red = before.get("red")

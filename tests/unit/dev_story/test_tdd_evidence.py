@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.dev_story import tdd_evidence
 from gaia_lib.dev_story.tdd_evidence import green_findings, red_findings, refactor_findings
+from gaia_lib.evidence import runner_output
 from helpers.gitrepo import git
 from helpers.projects import Project
 
@@ -128,6 +130,38 @@ def test_a_red_test_skipped_or_hollowed_out_at_green_is_a_finding(repo: Project)
     refactor = tdd_evidence.run_phase(repo.root, "E1-S1", "refactor")
     assert refactor.findings == ["placeholder test: tests/test_calc.py::test_add empty body: it "
                                  "cannot check the implementation"]
+
+
+def test_a_test_file_that_does_not_parse_is_no_red_test(repo: Project) -> None:
+    """A red run must fail on the missing implementation, not on a typo in the test: an
+    import error is red, a syntax error is a finding."""
+    repo.write("tests/test_calc.py", TESTS.replace("assert add(1, 2) == 3", "assert add(1, 2 == 3"))
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.outcomes == {"tests/test_calc.py::<collection>": "error"}
+    assert red.exit_code == 1 and len(red.findings) == 1
+    assert red.findings[0].startswith("test file does not parse: tests/test_calc.py (SyntaxError: ")
+    assert red.findings[0].endswith("a red test must fail on the missing implementation")
+
+
+def test_unparsed_go_packages_and_js_suites_are_read_from_their_runners_words() -> None:
+    output = ("# example.com/shlex [example.com/shlex.test]\n"
+              "./split_test.go:9:1: syntax error: unexpected }\n"
+              "FAIL\texample.com/shlex [build failed]\n")
+    assert tdd_evidence.go_unparsed(["example.com/shlex"], output) == {
+        "example.com/shlex::<collection>": "./split_test.go:9:1: syntax error: unexpected }"}
+    # a test calling what does not exist yet is Go's usual red, no syntax error
+    assert tdd_evidence.go_unparsed(["example.com/shlex"],
+                                    "./split_test.go:9:2: undefined: Split\n") == {}
+    many = "pkg/a/x_test.go:3:1: syntax error: unexpected newline\n"
+    assert tdd_evidence.go_unparsed(["example.com/m/pkg/a", "example.com/m/pkg/b"], many) == {
+        "example.com/m/pkg/a::<collection>": many.strip()}
+    suite = runner_output.TestOutcome(name="", outcome="error", file="src/x.test.ts",
+                                      message="Transform failed with 1 error:")
+    missing = runner_output.TestOutcome(
+        name="", outcome="error", file="src/y.test.ts",
+        message="Failed to resolve import \"./y\" from \"src/y.test.ts\". Does the file exist?")
+    assert tdd_evidence.unparsed(Path("/p"), [suite, missing]) == {
+        "src/x.test.ts::<collection>": "Transform failed with 1 error:"}
 
 
 def test_order_and_bad_input(repo: Project) -> None:
