@@ -107,6 +107,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   bodies each test ran (`units`), an AC whose Given or When spells the name of one or more of
   them that some test ran (`chunked`: "when chunked is called") is covered only by a test that
   ran one of those: a test of `last` that shares the AC's words is no test of `chunked`. A
+  unit named like a plain word (`names`, `last`) is named only where the AC speaks of it as
+  code: in backticks, as a call, or as what is called, applied, wrapped with or acts ("when
+  chunked is called", "valmap or keymap is applied", "when assoc sets a key"); "the list of
+  names" names no `names`. A
   unit whose name more than half of the ACs use as a word counts only where the AC spells it
   as its code does ("a Range validator" names `Range`, and "validator", in every AC, names no
   base class `Validator`). Not for an AC that names the module under test: a unit more than
@@ -861,7 +865,8 @@ class UnitRuns:
         spelled = set(found) if exact else {identifier_key(word) for word in found}
         ran = set().union(*self.by_test.values()) if self.by_test else set()
         return frozenset(u for u in self.defined & ran
-                         if (u if exact else identifier_key(u)) in spelled)
+                         if (u if exact else identifier_key(u)) in spelled
+                         and (not _PLAIN_UNIT.fullmatch(u) or _called(u, ac.text)))
 
     def common(self) -> frozenset[str]:
         """The units more than half of the measured tests ran: the module under test
@@ -883,6 +888,30 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
 
 
 _CODE_SPAN = re.compile(r"`([^`]+)`")
+# A unit named like a plain English word (`names`, `chunked`, `merge`): an AC's sentence uses
+# such words in their own sense ("the list of names") unless it speaks of the unit as code.
+_PLAIN_UNIT = re.compile(r"[a-z]+")
+_CALL_BEFORE = (r"(?:call|calls|calling|invoke|invokes|invoking|through|via|using|use|uses|"
+                r"(?:wrapped|chained|decorated|combined|composed|built|made|created)\s+"
+                r"(?:with|by|through))")
+_CALL_AFTER = (r"(?:is|are|gets|get)\s+(?:called|applied|invoked|used|run|given|passed)|"
+               r"returns|yields|raises|gives")
+# "valmap, keymap or itemmap is applied": every name of the list is what is applied
+_LISTED = r"(?:\s*\([^)]*\))?(?:\s*(?:,|\bor\b|\band\b|/)\s*(?:the\s+)?[\w.]+(?:\s*\([^)]*\))?)*"
+
+
+def _called(unit: str, text: str) -> bool:
+    """Whether `text` speaks of the plain-word unit as code: in backticks, as a call
+    (`names()`), or as what is called, applied or wrapped with, or what acts ("when chunked is
+    called", "calling merge", "valmap, keymap or itemmap is applied", "wrapped with curry",
+    "when assoc sets a key"); not a word in its own sense ("the list of names")."""
+    if any(re.search(rf"\b{unit}\b", span, re.I) for span in _CODE_SPAN.findall(text)):
+        return True
+    return re.search(rf"\b{unit}\s*\(|\b{_CALL_BEFORE}\s+(?:the\s+)?(?:[\w.]+{_LISTED}"
+                     rf"\s*(?:,|\bor\b|\band\b|/)\s*)?{unit}\b|"
+                     rf"\b{unit}{_LISTED}\s+(?:{_CALL_AFTER})\b|"
+                     # "when assoc sets a key": the unit is what acts
+                     rf"(?:\bwhen\s+|[,;]\s*){unit}\s+[a-z]+s\b", text, re.I) is not None
 
 
 def _singular(key: str) -> str:

@@ -631,6 +631,29 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
     assert by_id(kept)["AC1"].tests == (SHORTER, LAST)
 
 
+@pytest.mark.parametrize(("when", "named"), [
+    ("chunked is called", True),
+    ("`last` gives it", True),
+    ("last() is asked", True),
+    ("calling last", True),
+    ("windowed, last or split_at is applied", True),
+    ("it is wrapped with last", True),
+    ("last returns a list", True),
+    # the word in its own sense: no unit
+    ("the last list is asked for", False),
+    ("I ask for the list of names it holds, the last of them", False),
+])
+def test_a_unit_named_like_a_plain_word_is_named_only_as_code(when: str, named: bool) -> None:
+    """`last` (or webcolors' `names`) is an English word: an AC's sentence names the unit only
+    where it speaks of it as code, not where it says the word in its own sense."""
+    runs = UnitRuns(frozenset({"chunked", "last", "split_at", "windowed"}),
+                    {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
+                     SPLIT: frozenset({"split_at"})})
+    criterion = ac("AC1", "an iterable of lists", when, "the lists are returned")
+    assert ("last" in runs.named_in(criterion)) is named or when == "chunked is called"
+    assert ("chunked" in runs.named_in(criterion)) is (when == "chunked is called")
+
+
 def test_a_unit_most_tests_run_or_most_acs_name_decides_nothing() -> None:
     # Most tests run `chunked` (the module under test): naming it says nothing of which AC a
     # test checks, so AC1's tests are judged by their words.
@@ -639,11 +662,15 @@ def test_a_unit_most_tests_run_or_most_acs_name_decides_nothing() -> None:
                            SPLIT: frozenset({"chunked", "split_at"})})
     result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=everywhere)
     assert by_id(result)["AC1"].tests == (SHORTER, LAST)
-    # Two of three ACs say "iterable", the name of a unit `last` never runs.
+    # Two of three ACs name `iterable` (as code), a unit `last` never runs.
+    coded = (ac("AC1", "an `iterable` and a size", "chunked is called",
+                "lists of that size are returned, the last one shorter"),
+             ac("AC2", "an `iterable` and a predicate", "split_at is called",
+                "the items are split at each item satisfying it"), CHUNKS[2])
     named = UnitRuns(frozenset({"chunked", "iterable"}),
                      {SHORTER: frozenset({"chunked", "iterable"}), LAST: frozenset(),
                       SPLIT: frozenset()})
-    result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=named)
+    result = analyze("E1-S1", coded, py_cases(CHUNK_TESTS), file_list=[FILE], units=named)
     assert by_id(result)["AC1"].tests == (SHORTER, LAST)
 
 
