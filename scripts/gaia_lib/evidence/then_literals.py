@@ -40,7 +40,9 @@ _QUOTED_RE = re.compile(
     r"|“([^”\n]+)”"
     r"|‘([^’\n]+)’"
 )
-_NUMBER_RE = re.compile(r"(?<![\w.])(?<![A-Za-z]-)(-?\d+(?:\.\d+)?)(?!\.?\d)(?![\w])")
+# A minus after a digit or a percent sign is a range's dash ("0-255", "0%-100%"): 255, 100.
+_NUMBER_RE = re.compile(r"(?<![\w.])(?<![A-Za-z]-)((?:(?<![\d%])-)?\d+(?:\.\d+)?)(?!\.?\d)"
+                        r"(?![\w])")
 _STATUS_CONTEXT_RE = re.compile(
     r"\b(status|http|code|error|response|respon\w*|return\w*|reject\w*|fail\w*)\b", re.IGNORECASE
 )
@@ -58,9 +60,10 @@ _KEYWORD_SPELLINGS = {
 }
 # All-caps words that are prose (protocol and document names, ids), not enum values.
 _NOT_ENUMS = frozenset({
-    "A", "I", "AC", "API", "ASCII", "CLI", "CSS", "CSV", "DB", "DNS", "FR", "HTML", "HTTP",
-    "HTTPS", "ID", "ISO", "JSON", "JWT", "MIME", "NFR", "OK", "PDF", "QA", "REST", "RFC", "SQL",
-    "TCP", "TLS", "UI", "URI", "URL", "UTC", "UTF", "UUID", "UX", "XML", "YAML",
+    "A", "I", "AC", "API", "ASCII", "CLI", "CMYK", "CSS", "CSV", "DB", "DNS", "FR", "GIF", "HSL",
+    "HSV", "HTML", "HTTP", "HTTPS", "ID", "ISO", "JPEG", "JSON", "JWT", "MIME", "NFR", "OK",
+    "PDF", "PNG", "QA", "REST", "RFC", "RGB", "RGBA", "SQL", "SVG", "TCP", "TLS", "UI", "URI",
+    "URL", "UTC", "UTF", "UUID", "UX", "XML", "YAML",
 })
 # A function named as a call with no arguments or with one-letter parameters (`dumps()`,
 # `FtoaWithDigits(f, n)`): the API the Then speaks of, not a value a test could assert.

@@ -43,6 +43,9 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
         ("a rule written as FROM->TO maps Ü to UE, state ON_HOLD", [(E, "ON_HOLD")]),
         ("version 2 of story E1-S1 is kept", [(N, "2")]),
         ("422 and 422 again", [(N, "422")]),
+        # a range's dash is no minus sign; an acronym in prose is no enum value
+        ("each channel is clamped into 0-255 (or 0%-100%)", [(N, "0"), (N, "255"), (N, "100")]),
+        ("I get the RGB color a browser would render", []),
         ("", []),
     ],
 )
