@@ -442,13 +442,20 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
     out = json.loads(capsys.readouterr().out)
     assert out["round"] == 2 and out["report"].endswith("qa-tests-E1-S1-round2.md")
     assert out["analysis_cached"] is True
-    assert out["notes"] == ["round 2 again: nothing changed since it (files, test run, "
-                            "findings), so no new QA round was recorded"]
+    assert out["notes"] == ["round 2 again: the story's files are unchanged since it, so no "
+                            "new QA round was recorded (this review's verdict replaces the "
+                            "round's)"]
     assert [r[0] for r in _rounds(qa_project)] == ["1", "2"]
     assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
     assert not list(qa_project.impl.rglob("qa-tests-E1-S1-round3.md"))
-    assert "- round: 2 (reviewed again, nothing changed)\n" in \
+    assert "- round: 2 (reviewed again, files unchanged)\n" in \
         (qa_project.impl / "qa-tests-E1-S1-round2.md").read_text()
+    # Another execution context runs other tiers (here none): the same files are the same
+    # round, whatever that run reported; no budget is spent on the environment.
+    capsys.readouterr()
+    command.main(["E1-S1", "--context", "ci_post_merge", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["round"] == 2
+    assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
 
 
 def test_the_real_command_runs_as_a_process(qa_project: Project) -> None:
@@ -879,8 +886,10 @@ def test_terminal_run_header_has_no_model(qa_project: Project, tmp_path: Path) -
     llm = tmp_path / "llm.json"
     llm.write_text(json.dumps({"findings": []}))
     assert command.main(["E1-S1", "--llm-findings", str(llm)]) == 0
-    text = (qa_project.impl / "qa-tests-E1-S1-round2.md").read_text()  # round 2's own report
+    # the same files reviewed again, now by the model: round 1 again, its report replaced
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
     assert f"- model: {review_qa.MODEL}" in text and "- temperature: 0" in text
+    assert "- round: 1 (reviewed again, files unchanged)" in text
 
 
 @pytest.mark.parametrize("content", ["not json", '{"verdict": "APPROVE"}'])

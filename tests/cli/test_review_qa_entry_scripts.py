@@ -84,11 +84,13 @@ def test_the_phases_through_the_entry_scripts(
 
     assert final.stdout.splitlines()[1] == f"report: {qa_project.impl / 'qa-tests-E1-S1.md'}"
 
-    final = _script("finalize.py", "E1-S1", project=qa_project)  # a second round
+    # finalized again (terminal) over the same analysis: the same files, round 1 again
+    final = _script("finalize.py", "E1-S1", project=qa_project)
     assert final.returncode == 0, final.stderr
     lines = final.stdout.splitlines()
     assert lines[0] == "QA review E1-S1: APPROVE"
-    assert lines[1] == f"report: {qa_project.impl / 'qa-tests-E1-S1-round2.md'}"
+    assert lines[1] == f"report: {qa_project.impl / 'qa-tests-E1-S1.md'}"
+    assert "round 1 again" in final.stderr
     assert lines[2].startswith("gate: QA Tests -> PASSED (Review Gate: ")
 
 

@@ -1,4 +1,5 @@
-"""QA rounds in the real CLI: `/gaia-review-qa E1-S1` twice on one git copy of the demo project.
+"""QA rounds in the real CLI: `/gaia-review-qa E1-S1` twice on one git copy of the demo project,
+its tests changed in between (a QA round is the review of one version of the story's files).
 
 Round 1's reviewer reports two findings (AC3 has no test, AC2's test only asserts that an error
 was raised). Round 2's reviewer reports only the AC3 gap, reworded and on another line. Round 2
@@ -66,6 +67,10 @@ def test_round_two_writes_its_own_report_listing_fixed_findings(
     assert _finalize(first, "r1").splitlines()[1] == \
         f"report: {project / IMPL / f'qa-tests-{KEY}.md'}"
     round1 = (project / IMPL / f"qa-tests-{KEY}.md").read_bytes()
+    # The developer strengthens AC2's test: the files changed, the next review is round 2.
+    tests = project / "tests/unit/test_signup.py"
+    tests.write_text(tests.read_text("utf-8") + "\n# AC2: the error's message is asserted\n",
+                     "utf-8")
 
     second = _review(claude, plugin_root, project, tmp_path / "run2", plugin_venv, ROUND2, "r2")
     setup = _setup_json(second)

@@ -17,8 +17,9 @@ Every tool result must be a success except the subagent's refused Write, and the
 the ones SKILL.md on disk names. No `--allowedTools`: the skill's `allowed-tools` cover every
 Bash call. About 9 s per session (setup probes the tools, analyze runs the demo's tests).
 
-A second review of the same copy, whose subagent returns a malformed report, must give an
-`[INCOMPLETE]` report and BLOCKED, as round 2, in round 2's own report (`-round2`).
+A second review of the same copy after a change to its tests, whose subagent returns a
+malformed report, must give an `[INCOMPLETE]` report and BLOCKED, as round 2, in round 2's own
+report (`-round2`).
 """
 
 from __future__ import annotations
@@ -212,6 +213,10 @@ def test_review_qa_skill_end_to_end(
     assert [(r["story"], r["gate"], r["round"], r["verdict"]) for r in _rounds(project)] == [
         (KEY, "QA Tests", 1, "FAILED")
     ]
+    # The developer works on the tests between the reviews: the next review is round 2.
+    tests = project / "tests/unit/test_signup.py"
+    tests.write_text(tests.read_text("utf-8") + "\n# AC3: a duplicate signup test is next\n",
+                     "utf-8")
     model = follower(project, BAD_REPORT, "bad")
     result = review(claude, plugin_root, project, tmp_path / "run2", plugin_venv, model)
     results = check_session(result, model, plugin_root, project)

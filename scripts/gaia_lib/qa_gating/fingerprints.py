@@ -20,10 +20,12 @@ only): it is `unreviewed`, listed apart and counted in neither. The rounds recor
 counts as `N new, N open, N fixed`.
 
 A round saves, beside its fingerprints, what it reviewed (`inputs`: a digest the review
-computes from the files it read and what its test run reported) and its verdict. A review that
-finds the newest round's inputs, verdict and findings all unchanged is that round again (the
-story was reviewed twice with nothing changed in between), not a new one: it is recorded again
-under the same number, and spends none of the failure budget.
+computes from the files it read: the story, its tests and its File List) and its verdict. A
+QA round is the review of one version of those files: a review that finds the newest round's
+inputs unchanged is that round again, not a new one, whatever else differs (another execution
+context or environment, a runner installed since, another gaia version, a reviewer this time
+or not): it is recorded again under the same number, its verdict and findings replacing the
+round's, and spends none of the failure budget. Only a change to the files makes a new round.
 """
 
 from __future__ import annotations
@@ -171,15 +173,13 @@ def saved(number: int, findings: Mapping[str, str], inputs: str, verdict: str,
             "reviewer": sorted(reviewer)}
 
 
-def same_as(state_dir: Path, number: int, findings: Mapping[str, str], inputs: str,
-            verdict: str) -> bool:
-    """Did round `number` review the same inputs, with the same verdict and findings?"""
+def same_as(state_dir: Path, number: int, inputs: str) -> bool:
+    """Did round `number` review the same inputs (the same version of the story's files)?"""
     try:
         value = json.loads(saved_path(state_dir, number).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return (isinstance(value, dict) and value.get("inputs") == inputs
-            and value.get("verdict") == verdict and value.get("findings") == dict(findings))
+    return isinstance(value, dict) and value.get("inputs") == inputs
 
 
 def load_previous(state_dir: Path, number: int

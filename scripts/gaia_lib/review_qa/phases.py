@@ -701,16 +701,16 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
         model_ran = llm_findings is not None or payload is not None
         evidence = json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None
-        inputs = round_inputs(analysis, evidence, qa_model(s) if model_ran else None)
+        inputs = round_inputs(analysis)
         incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
         expected = verdict.BLOCKED if incomplete else resolution.verdict
-        number, again = _round_number(s, inputs, analysis, findings, expected)
+        number, again = _round_number(s, inputs)
         delta = _round_delta(s, number, inputs, analysis, findings, expected, model_ran)
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
             system_prompt, analysis_bytes), qa_model(s) if model_ran else None, TEMPERATURE)
         if model_ran:
             header += f"- effort: {s.config.qa.effort or 'default'}\n"
-        header += f"- round: {number}{' (reviewed again, nothing changed)' if again else ''}\n"
+        header += f"- round: {number}{' (reviewed again, files unchanged)' if again else ''}\n"
         header += qa_report.render_run(evidence, paths.relative_to_project(state, s.project))
         header += "\n" + fingerprints.render(delta)
         if payload is None:
@@ -742,8 +742,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
               else "review payload malformed -> BLOCKED")
     notes: tuple[str, ...] = ()
     if again:
-        notes += (f"round {number} again: nothing changed since it (files, test run, "
-                  f"findings), so no new QA round was recorded",)
+        notes += (f"round {number} again: the story's files are unchanged since it, so no new "
+                  f"QA round was recorded (this review's verdict replaces the round's)",)
     if recorded.parked:
         notes += (recorded.parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
@@ -765,16 +765,11 @@ def qa_model(s: Setup) -> str:
     return s.config.qa.model or MODEL
 
 
-def round_inputs(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None,
-                 reviewer: str | None) -> str:
-    """What a round reviewed, as a digest: the analysis's cache key and the hashes of the
-    files it read (the story, its tests, its File List), what each suite's run reported, and
-    the model that reviewed it (None: a terminal run without one)."""
-    suites = [[suite.get(k) for k in ("name", "exit_code", "pass_count", "fail_count",
-                                       "skip_count", "skip_reason")]
-              for suite in (evidence or {}).get("suites", []) if isinstance(suite, Mapping)]
-    material = {"cache_key": analysis.get("cache_key"), "files": analysis.get("file_hashes"),
-                "suites": suites, "reviewer": reviewer}
+def round_inputs(analysis: Mapping[str, Any]) -> str:
+    """What a round reviewed, as a digest: the hashes of the files the analysis read (the
+    story, its tests, its File List): one version of them is one QA round
+    (qa_gating.fingerprints)."""
+    material = {"files": analysis.get("file_hashes")}
     return sha256_bytes(json.dumps(material, sort_keys=True, default=str).encode("utf-8"))
 
 
@@ -782,13 +777,11 @@ def _current(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]]) -> d
     return fingerprints.collect([*fingerprints.analysis_findings(analysis), *llm])
 
 
-def _round_number(s: Setup, inputs: str, analysis: Mapping[str, Any],
-                  llm: Sequence[Mapping[str, Any]], resolved: str) -> tuple[int, bool]:
+def _round_number(s: Setup, inputs: str) -> tuple[int, bool]:
     """This review's round, and whether it is the newest recorded round again (seed 004's
-    rounds; qa_gating.fingerprints: a review of nothing changed is no new round)."""
+    rounds; qa_gating.fingerprints: a review of unchanged files is no new round)."""
     newest = record.current_highest(s.project, s.key)
-    if newest and fingerprints.same_as(s.state_dir(), newest, _current(analysis, llm),
-                                       inputs, resolved):
+    if newest and fingerprints.same_as(s.state_dir(), newest, inputs):
         return newest, True
     return names.next_report(s.project, s.key).round, False
 
