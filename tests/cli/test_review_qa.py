@@ -1293,3 +1293,22 @@ def test_an_ambiguous_key_names_the_story_files_it_matched(
     err = capsys.readouterr().err
     assert "multiple story files matched key E1-S1: " in err and str(second) in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_read_only_checkout_is_a_review_that_could_not_run(
+        qa_project: Project, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI on a read-only checkout: one line naming the file it could not write, exit 3 (no
+    review), not an internal error."""
+    import errno
+
+    from gaia_lib.core import writes
+
+    def read_only(path: object, *args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr(writes, "write_bytes", read_only)
+    assert command.main(["E1-S1"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("review-qa: cannot write ") and err.endswith(
+        ": Read-only file system\n") and err.count("\n") == 1

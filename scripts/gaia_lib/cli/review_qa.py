@@ -30,7 +30,7 @@ import click
 from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import paths
 from gaia_lib.core.config import normalise_context
-from gaia_lib.core.errors import GaiaError, UsageError
+from gaia_lib.core.errors import GaiaError, UsageError, refused_write
 from gaia_lib.evidence.execution import CONTEXTS
 from gaia_lib.review_qa import phases as review_qa
 from gaia_lib.review_qa import steps
@@ -104,6 +104,8 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
         raise
     except GaiaError as exc:
         raise GaiaError(exc.message, EXIT_NO_REVIEW) from None
+    except OSError as exc:  # a read-only checkout: the review could not run
+        raise refused_write(exc, EXIT_NO_REVIEW) or exc from None
     if fmt == "json":
         print(json.dumps({
             "story_key": setup.key,

@@ -55,6 +55,26 @@ class ToolMissing(GaiaError):
     """An external tool the command needs is not installed."""
 
 
+class CannotWrite(GaiaError):
+    """The file system refused a write the command needs (read-only, permission, full)."""
+
+
+# What the file system answers when it will not take a write: the environment's doing (a
+# read-only checkout, a full disk), said in one line, not a bug with a traceback.
+_REFUSED = frozenset({"EROFS", "EACCES", "EPERM", "ENOSPC", "EDQUOT"})
+
+
+def refused_write(exc: OSError, exit_code: int = 1) -> CannotWrite | None:
+    """`exc` as a CannotWrite naming the file, when the file system refused a write; None for
+    any other OSError."""
+    import errno
+
+    if errno.errorcode.get(exc.errno or 0) not in _REFUSED:
+        return None
+    where = f" {exc.filename}" if exc.filename else ""
+    return CannotWrite(f"cannot write{where}: {exc.strerror or exc}", exit_code)
+
+
 def one_line(text: str) -> str:
     """Collapse a message to one printable line: error output must never spill or inject lines."""
     cleaned = "".join(ch if ch.isprintable() else " " for ch in text.replace("\n", " "))

@@ -3,6 +3,8 @@
 - GaiaError: `<prog>: <message>` (one line, control characters removed), the error's own code.
 - KeyboardInterrupt: `<prog>: interrupted`, 130.
 - BrokenPipeError: the reader went away; nothing to report, 0.
+- an OSError of a write the file system refused (read-only, permission, full disk):
+  `<prog>: cannot write <file>: <why>`, 1 (`errors.refused_write`): the environment's doing.
 - anything else: a bug. `<prog>: internal error: <repr>` plus where the traceback was written
   (the data dir's `logs/`), 70. A traceback never reaches the terminal.
 """
@@ -18,6 +20,7 @@ from gaia_lib.core.errors import (
     EXIT_OK,
     GaiaError,
     one_line,
+    refused_write,
 )
 
 # Imported by every command before its work starts: only what the common path needs is loaded
@@ -57,8 +60,18 @@ def handle(prog: str, run: Callable[[Sequence[str]], int], argv: Sequence[str]) 
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK  # the reader went away (`| head`); nothing left to report
+    except OSError as exc:
+        refused = refused_write(exc)
+        if refused is None:
+            return _internal(prog, exc)
+        print(f"{prog}: {one_line(refused.message)}", file=sys.stderr)
+        return refused.exit_code
     except Exception as exc:
-        log_path = _log_internal_error(prog)
-        where = f" (traceback in {log_path})" if log_path else ""
-        print(f"{prog}: internal error: {one_line(repr(exc))}{where}", file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal(prog, exc)
+
+
+def _internal(prog: str, exc: BaseException) -> int:
+    log_path = _log_internal_error(prog)
+    where = f" (traceback in {log_path})" if log_path else ""
+    print(f"{prog}: internal error: {one_line(repr(exc))}{where}", file=sys.stderr)
+    return EXIT_INTERNAL

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -44,3 +46,20 @@ def test_keyboard_interrupt_maps_to_130(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_success_passes_through_the_return_code() -> None:
     assert handle("p", lambda argv: len(argv), ["a", "b"]) == 2
+
+
+@pytest.mark.parametrize(("code", "why"), [
+    (errno.EROFS, "Read-only file system"), (errno.EACCES, "Permission denied"),
+    (errno.ENOSPC, "No space left on device")])
+def test_a_write_the_file_system_refuses_is_one_line_not_a_bug(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        code: int, why: str) -> None:
+    """A read-only checkout or a full disk is the environment's doing: said in one line, exit
+    1, no traceback logged."""
+    monkeypatch.setenv("GAIA_DATA_DIR", str(tmp_path))
+    refused = OSError(code, os.strerror(code), "/repo/.gaia/state/x.json")
+    assert handle("gaia x", _raiser(refused), []) == 1
+    assert capsys.readouterr().err == f"gaia x: cannot write /repo/.gaia/state/x.json: {why}\n"
+    assert not (tmp_path / "logs").exists()
+    # any other OSError is still a bug
+    assert handle("gaia x", _raiser(OSError(errno.EBADF, "Bad file descriptor")), []) == 70
