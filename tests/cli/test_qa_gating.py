@@ -169,3 +169,20 @@ def test_32_concurrent_recorders_lose_nothing(project: Project) -> None:
     assert sorted((r.story, r.round, r.verdict) for r in jsonl) == sorted(
         (r.story, r.round, record.LEDGER_VERDICT[r.result]) for r in qa.rounds)
     assert Path(record_file(project)).read_text().count("\n| E1-S") == 40  # 8 + 32 rows
+
+
+def test_the_board_commands_refuse_a_directory_that_is_no_project(
+        board: Project, tmp_path: Path) -> None:
+    """A CI job run in the wrong directory fails instead of linting an empty board clean;
+    --project names the board from anywhere."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = gaia_env()
+    for args in (("qa-gate", "lint"), ("qa-gate", "status")):
+        done = run_gaia(*args, cwd=elsewhere, env=env)
+        assert (done.returncode, done.stdout) == (2, ""), args
+        assert done.stderr == (f"qa-gate: no gaia project at {elsewhere} (no .gaia/ directory): "
+                               "run it in the project, pass --project DIR, or run `gaia init` "
+                               "first\n")
+    done = run_gaia("qa-gate", "lint", "--project", str(board.root), cwd=elsewhere, env=env)
+    assert (done.returncode, done.stdout) == (0, "QA gating lint: OK (4 stories)\n")

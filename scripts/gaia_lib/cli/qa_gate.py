@@ -2,8 +2,8 @@
 
     gaia qa-gate mode [--epic E | --story K]
     gaia qa-gate on|off|inherit (--story K | --epic E | --project) [--reason R]
-    gaia qa-gate status [--epic E]
-    gaia qa-gate lint
+    gaia qa-gate status [--epic E] [--project DIR]
+    gaia qa-gate lint [--project DIR]
 
 mode prints `on (<level>: <reason>)`, `waived (<level>: <reason>)` or `off (project config
 qa.gate: off)`; the story's word beats its epic's, the epic's the project's, the
@@ -17,12 +17,13 @@ lint prints one line per finding (QG1 deadlock, QG2 cycle, QG3 budget spent, QG4
 or `QA gating lint: OK (N stories)`.
 
 Exit codes: 0 done / lint clean; 1 lint found something, or a refusal (no --reason, bad key);
-2 usage.
+2 usage, or (status, lint) no gaia project there (no `.gaia/` directory).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import click
 
@@ -84,17 +85,29 @@ for _name in mode.SETTINGS:
     _setting(_name)
 
 
+def _board_project(explicit: str | None) -> Path:
+    """The project whose board is read: one with a `.gaia/` directory (a CI job in the wrong
+    directory must fail, not lint an empty board clean)."""
+    project = paths.project_dir(explicit)
+    if not paths.gaia_dir(project).is_dir():
+        raise UsageError(f"no gaia project at {project} (no .gaia/ directory): run it in the "
+                         "project, pass --project DIR, or run `gaia init` first", 2)
+    return project
+
+
 @_sub("status")
 @click.option("--epic")
-def status_cmd(epic: str | None) -> int:
-    for line in status.lines(paths.project_dir(), epic):
+@click.option("--project", "project_dir", metavar="DIR", help="The project (default: here).")
+def status_cmd(epic: str | None, project_dir: str | None) -> int:
+    for line in status.lines(_board_project(project_dir), epic):
         print(line)
     return 0
 
 
 @_sub("lint")
-def lint_cmd() -> int:
-    project = paths.project_dir()
+@click.option("--project", "project_dir", metavar="DIR", help="The project (default: here).")
+def lint_cmd(project_dir: str | None) -> int:
+    project = _board_project(project_dir)
     findings = lint.lint(project)
     for finding in findings:
         print(finding.line())
