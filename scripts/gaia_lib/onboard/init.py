@@ -17,8 +17,9 @@ Files written (all through core.writes, parent scope, atomic):
 - `test-artifacts/test-environment.yaml`: `tier_directories:` (the test directories found), the
   allowlist test automation may write tests into.
 - `.gaia/.gitignore`: what a commit of `.gaia/` should leave out: the `<file>.lock` sidecars
-  (core.locks: empty files a lock is taken on) and the review caches (`.cache/`, keyed by
-  inputs on this machine) and a review's test run output.
+  (core.locks: empty files a lock is taken on), the `.<file>.<pid>.<random>.tmp` a killed
+  atomic write leaves behind, the review caches (`.cache/`, keyed by inputs on this machine)
+  and a review's test run output.
 Rules:
 - Nothing is overwritten without `force`: when any of these exists, init refuses and names
   them. With `force`, the config and test-environment.yaml are rewritten; an existing sprint
@@ -152,6 +153,8 @@ def render_epics_index(name: str) -> str:
 GITIGNORE = """# Written by gaia init: what a commit of .gaia/ leaves out.
 # Lock sidecars: empty files gaia takes its locks on.
 *.lock
+# The temporary file of an atomic write a killed process left behind (core.writes).
+.*.tmp
 # Review caches, keyed by their inputs on this machine.
 .cache/
 # A review's test run output on this machine (logs, runner reports, coverage data); its

@@ -92,6 +92,9 @@ def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path)
     (cache.parent.parent / "analysis-results.json").write_text("{}")
     for run_output in ("tier_1-stdout.log", "tier_1-junit.xml", "attribution.coverage"):
         (cache.parent.parent / run_output).write_text("x")
+    # what an atomic write killed half way leaves behind (core.writes' temporary name)
+    (cache.parent.parent / ".attribution.coveragerc.4242.0a1b2c3d.tmp").write_text("x")
+    (story.parent / ".E1-S1-x.md.4242.0a1b2c3d.tmp").write_text("x")
     dod = repo / ".gaia/state/dev-story/E1-S1/dod"
     dod.mkdir(parents=True)
     for name in ("dod-tests-stdout.log", "dod-tests-junit.xml", "dod-evidence.json"):
@@ -99,7 +102,7 @@ def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path)
     listed = subprocess.run(["git", "status", "--porcelain", "-uall", ".gaia"], cwd=repo,
                             check=True, capture_output=True, text=True).stdout
     assert "E1-S1-x.md\n" in listed and "analysis-results.json" in listed
-    assert ".lock" not in listed and ".cache" not in listed
+    assert ".lock" not in listed and ".cache" not in listed and ".tmp" not in listed
     assert "tier_1" not in listed and "attribution" not in listed  # this machine's run output
     assert "dod-tests" not in listed and "dod-evidence.json" in listed
     # The team's own ignore rules are kept, even with --force.
