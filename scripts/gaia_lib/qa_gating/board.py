@@ -14,8 +14,9 @@ Rules:
 - The epic's QA record is `<epic dir>/test-status.md`.
 - An epic key is `E<n>`; a story key of another form (`PROJ-12`) has the `E<n>` epic its story
   file declares (`epic: E1`) as its epic, else the part before its first `-`, and one without
-  `-` (`story_7`) is its own (`story_epic`). Listing the board (`stories`)
-  recognises story files named by the usual `E<n>-S<n>` form.
+  `-` (`story_7`) is its own (`story_epic`). Listing the board (`stories`) finds the usual
+  `E<n>-S<n>` story files by name, and a story of another key by its frontmatter's `key:`
+  where the file is named after it (`AUTH-12-login.md`); those are listed after the others.
 """
 
 from __future__ import annotations
@@ -75,14 +76,38 @@ def _keys_on_disk(root: Path) -> set[str]:
     for path in candidates:
         name = path.parent.name if path.name == "story.md" else path.name
         match = _KEY_IN_NAME.match(name)
-        if match is not None:
-            found.add(match.group(1))
+        key = match.group(1) if match is not None else _declared_key(path, name)
+        if key is not None:
+            found.add(key)
     return found
 
 
-def _sort_key(key: str) -> tuple[int, int]:
-    epic, story = key.split("-")
-    return int(epic[1:]), int(story[1:])
+_FRONTMATTER_KEY = re.compile(r"^(?:key|story_key):[ \t]*[\"']?([^\"'\s#]+)", re.MULTILINE)
+
+
+def _declared_key(path: Path, name: str) -> str | None:
+    """A story key of another form (`AUTH-12`): the `key:` of the file's frontmatter, when the
+    file is named after it as every layout names a story (`AUTH-12-login.md`)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    if not head.startswith("---"):
+        return None
+    found = _FRONTMATTER_KEY.search(head.split("\n---", 1)[0])
+    key = found.group(1) if found else None
+    if key and keys.is_story_key(key) and name.startswith(f"{key}-"):
+        return key
+    return None
+
+
+def _sort_key(key: str) -> tuple[int, int, int, str]:
+    """E1-S2 before E1-S10 before E2-S1; keys of another form after them, by name."""
+    match = re.fullmatch(r"E([0-9]+)-S([0-9]+)", key)
+    if match is None:
+        return 1, 0, 0, key
+    return 0, int(match.group(1)), int(match.group(2)), ""
 
 
 def stories(project: Path) -> list[BoardStory]:
@@ -95,10 +120,14 @@ def stories(project: Path) -> list[BoardStory]:
             continue
         try:
             story = load_story(path)
-            status, deps = story.status, story.depends_on
+            status, deps, declared = story.status, story.depends_on, story.epic
         except GaiaError:
-            status, deps = None, ()
-        out.append(BoardStory(key, keys.epic_of(key), path, status, deps))
+            status, deps, declared = None, (), None
+        epic = keys.epic_of(key)
+        if keys.EPIC_KEY_RE.fullmatch(epic) is None and declared \
+                and keys.EPIC_KEY_RE.fullmatch(declared):
+            epic = declared  # as story_epic reads it
+        out.append(BoardStory(key, epic, path, status, deps))
     return out
 
 
