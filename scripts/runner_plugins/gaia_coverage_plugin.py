@@ -35,6 +35,8 @@ never off: what they record during bookkeeping or after the last test is dropped
 
 Environment: GAIA_COVERAGE_RCFILE (coverage config: branch, include), GAIA_COVERAGE_DATA (the
 data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs),
+GAIA_COVERAGE_PROGRESS (a line per test started, `> <node id>`, and finished, `< <node id>`:
+what a run killed at its time limit was running),
 GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes), GAIA_COVERAGE_ROOT
 (the directory both reports name files relative to, where pytest runs in a subdirectory of the
 project: `cd api && pytest`; else the run's own directory). Data already in
@@ -274,7 +276,30 @@ def pytest_runtest_logreport(report: Any) -> Any:
     yield from _bookkeeping()
 
 
+def _progress(mark: str, nodeid: str) -> None:
+    """One line per test started (`>`) and finished (`<`) in GAIA_COVERAGE_PROGRESS: what a
+    run that is killed for its time limit was running (its JUnit report is never written)."""
+    target = os.environ.get("GAIA_COVERAGE_PROGRESS")
+    if not target or _state.get("progress_failed"):
+        return
+    handle: Any = _state.get("progress")
+    if handle is None:
+        try:
+            # kept open for the run: one line-buffered append per test, closed at exit
+            handle = _state["progress"] = open(  # noqa: SIM115
+                target, "a", encoding="utf-8", buffering=1)
+        except OSError:
+            _state["progress_failed"] = True
+            return
+    handle.write(f"{mark} {nodeid}\n")
+
+
+def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
+    _progress(">", nodeid)
+
+
 def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
+    _progress("<", nodeid)
     if "cov" in _state:
         _state["cov"].switch_context("")
     if "probes" in _state:

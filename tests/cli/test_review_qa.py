@@ -1312,3 +1312,25 @@ def test_a_read_only_checkout_is_a_review_that_could_not_run(
     err = capsys.readouterr().err
     assert err.startswith("review-qa: cannot write ") and err.endswith(
         ": Read-only file system\n") and err.count("\n") == 1
+
+
+def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothing(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """AC2's test hangs: the tier's time limit kills the run before pytest writes its report.
+    The review says which test was still running (the plugin's progress log), and that test
+    covers no AC; AC1's test, finished before, keeps its match by words."""
+    qa_project.write(".gaia/config/project-config.yaml",
+                     CONFIG.replace("timeout_seconds: 120", "timeout_seconds: 8"))
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        '    assert signup("nope") == 422',
+        '    import time\n    time.sleep(60)\n    assert signup("nope") == 422'))
+    assert command.main(["E1-S1", "--format", "json"]) == 3  # a required tier timed out
+    capsys.readouterr()
+    state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    evidence = json.loads((state / "execution-evidence.json").read_text())
+    hung = "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"
+    assert f"tier_1: timed out after 8s; still running: {hung}" in evidence["diagnostics"]
+    per_ac = {e["ac_id"]: e for e in json.loads(
+        (state / "analysis-results.json").read_text())["coverage"]["per_ac"]}
+    assert per_ac["AC2"]["matched"] is False
+    assert per_ac["AC2"]["excluded"][hung].startswith("failed in this run (still running")

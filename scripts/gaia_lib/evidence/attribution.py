@@ -256,6 +256,11 @@ class CoverageSetup:
     def contexts(self) -> Path:
         return self.state_dir / "attribution-contexts.json"
 
+    @property
+    def progress(self) -> Path:
+        """The tests the run started and finished, as they happen (the plugin's docstring)."""
+        return self.state_dir / "attribution-progress.txt"
+
     def reset(self) -> None:
         # Measuring only the story's sources keeps the run fast and the report small: a
         # whole-project report with per-test contexts runs to hundreds of MiB on a real suite.
@@ -264,7 +269,7 @@ class CoverageSetup:
         writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file,
                                                      branch=self.tracer)
                           + (f"include =\n{include}" if include else ""))
-        for path in (self.data_file, self.report, self.contexts):
+        for path in (self.data_file, self.report, self.contexts, self.progress):
             writes.remove(path)
             writes.check_writable(path)  # the test run's own process writes them
         self.measured = False
@@ -288,6 +293,7 @@ class CoverageSetup:
         env.update(GAIA_COVERAGE_RCFILE=str(self.rcfile), GAIA_COVERAGE_REPORT=str(self.report),
                    GAIA_COVERAGE_CONTEXTS=str(self.contexts),
                    GAIA_COVERAGE_DATA=str(self.data_file),
+                   GAIA_COVERAGE_PROGRESS=str(self.progress),
                    GAIA_COVERAGE_PROBES="0" if self.tracer else "1")
         if self.root is not None:
             env["GAIA_COVERAGE_ROOT"] = str(self.root)

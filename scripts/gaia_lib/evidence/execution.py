@@ -36,7 +36,10 @@ A tier's `timeout_seconds` bounds its whole run, output included; the tier (and 
 contained (`proc.run_tool(contain=True)`): when it ends or times out, every process it started is
 killed, including background and detached ones, and the suite records them (`killed_count`,
 `killed_processes` with pid and command, plus a diagnostic line). A timed-out tier is exit 124,
-`timeout: true`, no counts. A runner that ends in error without writing its report (a conftest
+`timeout: true`, no counts; the tests it was still running (Go's `-json` events, or the
+progress log of the review's pytest plugin) are named in its diagnostic and are its outcomes,
+in error: a test that never finished verifies nothing. A runner that ends in error without
+writing its report (a conftest
 that cannot import, a bad option) ran no test: no counts either, and `stopped` holds the first
 line of its output that says why (`runner_error`), which the report quotes.
 """
@@ -478,6 +481,26 @@ def _keep_logs(report_dir: Path, name: str, result: proc.ToolResult) -> tuple[st
     return logs
 
 
+def _still_running(invocation: Invocation, result: proc.ToolResult,
+                   progress: Path | None) -> tuple[runner_output.TestOutcome, ...]:
+    """What a run cut off at its time limit was running, each an error outcome (a test that
+    never finished verifies nothing): from `go test -json`'s events, or from the progress log
+    the review's pytest plugin keeps."""
+    why = "still running when the run hit its time limit"
+    if invocation.report_format == "go-json":
+        return tuple(runner_output.TestOutcome(name, runner_output.ERROR, None, why)
+                     for name in runner_output.go_still_running(result.stdout))
+    if progress is None:
+        return ()
+    try:
+        text = progress.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    return tuple(runner_output.TestOutcome(nodeid.partition("::")[2], runner_output.ERROR,
+                                           nodeid.partition("::")[0], why)
+                 for nodeid in runner_output.pytest_still_running(text) if "::" in nodeid)
+
+
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              story_tests: Sequence[str] = (),
              coverage: attribution.CoverageSetup | None = None,
@@ -527,13 +550,14 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if result.killed:
         diagnostics.append(killed_note(tier.name, result.killed))
     if result.timed_out:
-        running = (runner_output.go_still_running(result.stdout)
-                   if invocation.report_format == "go-json" else ())
+        measured = coverage if env is not None else None  # the plugin ran: its log is there
+        hung = _still_running(invocation, result, measured.progress if measured else None)
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s" + (
-            f"; still running: {', '.join(running[:5])}" if running else ""))
+            "; still running: " + ", ".join(f"{t.file}::{t.name}" if t.file else t.name
+                                             for t in hung[:5]) if hung else ""))
         return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration, 0, 0, True,
                      tier.required, stdout_log=stdout_log, stderr_log=stderr_log,
-                     killed=result.killed), diagnostics
+                     killed=result.killed, tests=hung), diagnostics
     stopped = None
     missing_script = _MISSING_SCRIPT.search(result.stdout + "\n" + result.stderr)
     if result.returncode != 0 and (

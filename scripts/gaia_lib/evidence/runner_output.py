@@ -349,6 +349,19 @@ def go_still_running(data: bytes | str) -> tuple[str, ...]:
     return tuple(test for _, test in started)
 
 
+def pytest_still_running(text: str) -> tuple[str, ...]:
+    """The pytest node ids a progress log (`> id` started, `< id` finished: the review's
+    plugin writes it) shows started and never finished: what a killed run was running."""
+    started: dict[str, None] = {}
+    for line in text.splitlines():
+        mark, _, nodeid = line.partition(" ")
+        if mark == ">" and nodeid:
+            started[nodeid] = None
+        elif mark == "<":
+            started.pop(nodeid, None)
+    return tuple(started)
+
+
 # The lines `go test` itself prints around a test's own (`=== RUN`, `--- FAIL: ...`).
 _GO_FRAMING = re.compile(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP))\b")
 

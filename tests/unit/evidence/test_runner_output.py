@@ -343,3 +343,11 @@ def test_a_cut_go_stream_names_the_tests_still_running() -> None:
     text = "\n".join(json.dumps(e) for e in events) + "\nnot json\n{broken"
     assert ro.go_still_running(text) == ("TestB", "TestB/sub")
     assert ro.go_still_running(b"") == ()
+
+
+def test_the_pytest_tests_a_progress_log_shows_still_running() -> None:
+    log = ("> tests/a.py::test_one\n< tests/a.py::test_one\n> tests/a.py::test_two\n"
+           "> tests/b.py::TestX::test_three[1]\n< tests/b.py::TestX::test_three[1]\n"
+           "garbage line\n>\n")
+    assert ro.pytest_still_running(log) == ("tests/a.py::test_two",)
+    assert ro.pytest_still_running("") == ()
