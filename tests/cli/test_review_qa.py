@@ -297,6 +297,19 @@ def test_bad_input_is_one_line_and_an_exit_code(
     assert err.startswith(message) and err.count("\n") == 1
 
 
+def test_an_unknown_context_in_the_environment_is_a_usage_error_too(
+    qa_project: Project, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CI variable mistyped exits as the mistyped flag does (2), before anything runs."""
+    monkeypatch.setenv("GAIA_EXECUTION_CONTEXT", "ci-premerge-typo")
+    assert command.main(["E1-S1"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "review-qa: GAIA_EXECUTION_CONTEXT: unknown execution context 'ci-premerge-typo' (one "
+        "of local, ")
+    monkeypatch.setenv("GAIA_EXECUTION_CONTEXT", "ci-pre-merge")  # the dashed spelling is fine
+    assert command.main(["E1-S1"]) == 0
+
+
 def test_a_directory_that_is_no_gaia_project_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,6 +21,7 @@ upstream's codes: 0 done (finalize prints the verdict), 1 not found / wrong stat
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -72,9 +73,12 @@ def _options(*names: str) -> Callable[[F], F]:
 
 
 def _context(context: str | None) -> None:
-    """An unknown `--context` is a usage error (2), before anything runs."""
-    if context is not None and normalise_context(context) not in CONTEXTS:
-        raise UsageError(f"--context: unknown execution context '{context}' (one of "
+    """An unknown `--context` (or, without one, GAIA_EXECUTION_CONTEXT) is a usage error
+    (2), before anything runs."""
+    named, raw = ("--context", context) if context is not None else (
+        "GAIA_EXECUTION_CONTEXT", os.environ.get("GAIA_EXECUTION_CONTEXT") or None)
+    if raw is not None and normalise_context(raw) not in CONTEXTS:
+        raise UsageError(f"{named}: unknown execution context '{raw[:40]}' (one of "
                          f"{', '.join(CONTEXTS)})", 2)
 
 
