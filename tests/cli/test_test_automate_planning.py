@@ -304,6 +304,16 @@ def test_reject_records_failed_and_abort_records_nothing(ta_project: Project) ->
     assert out.startswith(f"Plan rejected. Verdict FAILED recorded for plan_id={plan_id}.")
     assert _ledger(ta_project) == [[KEY, "test-automate-plan", plan_id, "FAILED"]]
     assert plans.load(_plan_path(ta_project)).approval.verdict == "FAILED"
+    # approved, then aborted: the abort records nothing and says the approval stands
+    _ok("approve.py", KEY, "--present", project=ta_project)
+    assert _ok("approve.py", KEY, "--decision", "approve", project=ta_project).startswith(
+        "Plan approved.")
+    _ok("approve.py", KEY, "--present", project=ta_project)
+    out = _ok("approve.py", KEY, "--decision", "abort", project=ta_project)
+    assert out == (f"Aborted. No verdict recorded for {KEY}; the plan's earlier approval "
+                   f"(PASSED for plan_id={plan_id}) stands, so the execution phase can still "
+                   "run; reject it to stop that.\n")
+    assert _ledger(ta_project)[-1] == [KEY, "test-automate-plan", plan_id, "PASSED"]
 
 
 def test_a_decision_needs_a_presentation_of_this_run(ta_project: Project) -> None:

@@ -142,6 +142,11 @@ def decide(project: Path, raw_key: str, decision: str, *, yolo: bool = False) ->
     shown = presented_id(g)
     wanted = DECISIONS[decision]
     if wanted is None:
+        if g.plan.approval.verdict == gate.PASSED and g.plan.approval.verdict_plan_id == \
+                g.plan.plan_id:  # an abort records nothing: an earlier approval still stands
+            return [f"Aborted. No verdict recorded for {g.key}; the plan's earlier approval "
+                    f"(PASSED for plan_id={g.plan.plan_id}) stands, so the execution phase "
+                    "can still run; reject it to stop that."]
         return [f"Aborted. No verdict recorded for {g.key}; the execution phase will not run."]
     if yolo:
         if wanted != gate.PASSED:
