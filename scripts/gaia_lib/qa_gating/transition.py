@@ -312,8 +312,10 @@ def _epic_dir_of(story_path: Path, impl: Path) -> Path | None:
 
 
 def index_path(project: Path, story: Story, epic_key: str, epics: Path) -> Path:
-    """The per-epic story-index.yaml: env STORY_INDEX_YAML, the story's own epic dir, or the
-    slug of its epic heading in epics-and-stories (a flat story)."""
+    """The per-epic story-index.yaml: env STORY_INDEX_YAML, else in the story's own epic dir
+    (`stories/story-index.yaml` beside nested stories, `story-index.yaml` at the epic's root
+    for the per-story layout, `epic-*/<key>-*/story.md`, as upstream has it), or under the slug
+    of its epic heading in epics-and-stories (a flat story)."""
     override = paths.env_path("STORY_INDEX_YAML", project)
     if override is not None:
         return override
@@ -337,6 +339,8 @@ def index_path(project: Path, story: Story, epic_key: str, epics: Path) -> Path:
                 EXIT_USAGE,
             )
         epic_dir = impl / slug
+    if story.path.name == "story.md" and story.path.parent.parent == epic_dir:
+        return epic_dir / "story-index.yaml"  # the per-story layout keeps it at the epic root
     return epic_dir / "stories" / "story-index.yaml"
 
 

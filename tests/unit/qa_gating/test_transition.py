@@ -332,6 +332,18 @@ def test_flat_story_index_uses_epic_slug(project: Project) -> None:
     assert '    file: "../../E1-S3-flat.md"\n' in index.read_text()
 
 
+def test_a_per_story_layout_epic_keeps_its_index_at_its_root(project: Project) -> None:
+    """Upstream's per-story layout (`epic-*/<key>-*/story.md`) reads story-index.yaml at the
+    epic's root, its `file:` relative to it."""
+    make_world(project, {})
+    story = project.add_story("E1-S3", slug="thing", layout="per-story", status="in-progress")
+    transition_story(project.root, Request("E1-S3", to="review"))
+    epic = story.parent.parent
+    assert '    file: "E1-S3-thing/story.md"\n' in (epic / "story-index.yaml").read_text()
+    nested = epic / "stories" / "story-index.yaml"  # the epic's nested stories' index
+    assert not nested.exists() or "E1-S3" not in nested.read_text()
+
+
 def test_flat_story_with_unknown_epic_heading_is_exit_1(project: Project) -> None:
     make_world(project, {})
     project.add_story("E7-S1", slug="flat", layout="flat", status="in-progress")
