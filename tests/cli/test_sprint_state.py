@@ -194,6 +194,12 @@ def test_check_deps_exit_codes(project: Project) -> None:
     assert ss(project, "check-deps", "nope.md").returncode == 64
     (project.root / "bad.md").write_text("no frontmatter\n")
     assert ss(project, "check-deps", "bad.md").returncode == 64
+    # no status: unparseable, as check-deps has it, never "every dependency done"
+    (project.root / "nostatus.md").write_text(
+        '---\ntemplate: \'story\'\nkey: "E1-S9"\ndepends_on: ["E1-S1"]\n---\n')
+    refused = ss(project, "check-deps", "nostatus.md")
+    assert (refused.returncode, refused.stderr) == (
+        64, f"{PROG}: nostatus.md: no status in the frontmatter\n")
 
 
 def test_check_deps_with_an_overlong_dependency_key_reports_it_missing(project: Project) -> None:

@@ -90,8 +90,6 @@ def load_story_arg(raw_path: str) -> Story:
     story = sprint.story_arg(raw_path, EXIT_USAGE)
     if not story.key or not keys.is_story_key(story.key):
         raise UsageError(f"{raw_path}: no valid story key in the frontmatter", EXIT_USAGE)
-    if not story.status:  # upstream's story-parse refuses it, and so its check-deps (64)
-        raise UsageError(f"{raw_path}: no status in the frontmatter", EXIT_USAGE)
     return story
 
 

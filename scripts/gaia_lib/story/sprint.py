@@ -537,14 +537,18 @@ class DepsResult:
 
 
 def story_arg(raw_path: str, exit_code: int) -> Story:
-    """The story a `check-deps <story_path>` argument names; a usage error when there is none."""
+    """The story a `check-deps <story_path>` argument names; a usage error when there is none,
+    or it cannot be parsed, or it has no status."""
     path = Path(raw_path)
     if not path.is_file():
         raise UsageError(f"story file not found: {raw_path}", exit_code)
     try:
-        return load_story(path, exit_code)
+        story = load_story(path, exit_code)
     except MalformedFile as exc:
         raise UsageError(f"cannot parse {raw_path}: {exc.message}", exit_code) from None
+    if not story.status:  # upstream's story-parse refuses it, and so its check-deps
+        raise UsageError(f"{raw_path}: no status in the frontmatter", exit_code)
+    return story
 
 
 def check_deps(project: Path, story: Story, *, qa_hold: QaHold | None) -> DepsResult:
