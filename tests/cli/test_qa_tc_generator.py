@@ -50,6 +50,9 @@ def test_existing_rows_are_kept_and_numbering_continues(project: Project) -> Non
         (["--story", "s.md", "--output", "o.json"], "{}", "o.json: must hold a JSON array"),
         (["--story", "s.md", "--output", "o.json"], "[", "o.json: not readable JSON"),
         (["--story", "s.md", "--output", "o.json", "--x"], None, "unrecognized arguments: --x"),
+        # a typo in the output's directory makes no directory, as upstream's mv into it fails
+        (["--story", "s.md", "--output", "nodir/sub/o.json"], None,
+         "--output nodir/sub/o.json: no such directory nodir/sub"),
     ],
 )
 def test_every_error_exits_2_in_one_line(project: Project, argv: list[str], content: str | None,
@@ -64,3 +67,4 @@ def test_every_error_exits_2_in_one_line(project: Project, argv: list[str], cont
     assert done.stderr.count("\n") == 1
     if content is not None:
         assert (project.root / "o.json").read_text() == content  # nothing half-written
+    assert not (project.root / "nodir").exists()

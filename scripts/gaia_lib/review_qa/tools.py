@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_lib.core import config, paths, schema, writes
-from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.core.errors import InvalidInput, MalformedFile, NotFound
 from gaia_lib.evidence import discovery, execution, tcgen
 from gaia_lib.review_qa.context import STATE_SKILL
 from gaia_lib.stacks import adapters as stacks
@@ -63,6 +63,8 @@ def generate_test_cases(story_path: Path, output: Path) -> list[dict[str, Any]]:
     story = load_story(story_path, 2)
     if not story.key:
         raise MalformedFile(f"{story_path}: no `key:` in the frontmatter", 2)
+    if not output.parent.is_dir():  # as upstream's temp-and-rename beside it: no directory, no file
+        raise NotFound(f"--output {output}: no such directory {output.parent}", 2)
     existing: list[Any] = []
     if output.exists():
         try:
