@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gaia_lib.core.errors import MalformedFile
-from gaia_lib.story.markdown import Line, ListItem, list_items, strip_emphasis
+from gaia_lib.story.markdown import Line, ListItem, list_items, squash_spaces, strip_emphasis
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def split_gwt(text: str) -> tuple[str | None, str | None, str | None]:
     """`Given a, when b, then c.` -> (a, b, c); (None, None, None) when it has no when/then.
     A priority tag ahead of it (`(P0) Given ...`, `[high]: Given ...`) is no part of it."""
     none = (None, None, None)
-    flat = _LEADING_TAG.sub("", " ".join(text.split()))
+    flat = _LEADING_TAG.sub("", squash_spaces(text))
     given: str | None = None
     start = _GIVEN_START.match(flat)
     if start is not None:

@@ -296,11 +296,24 @@ def list_items(lines: Sequence[Line]) -> tuple[ListItem, ...]:
     return tuple(items)
 
 
+_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
+
+
+def squash_spaces(text: str) -> str:
+    """Runs of whitespace as one space, and none at the ends, outside code spans: a code
+    span's text is the literal it quotes (`x-id:   abc `), kept as written."""
+    pieces = _CODE_SPAN.split(text)
+    out = "".join(piece if piece.startswith("`") else re.sub(r"\s+", " ", piece)
+                  for piece in pieces)
+    return out.strip()
+
+
 def strip_emphasis(text: str) -> str:
-    """Remove `**` / `__` strong markers outside code spans; backticks and single `*` stay."""
-    pieces = re.split(r"(`+[^`]*`+)", text)
+    """Remove `**` / `__` strong markers outside code spans; backticks and single `*` stay;
+    whitespace is squashed outside code spans (`squash_spaces`)."""
+    pieces = _CODE_SPAN.split(text)
     cleaned = [
         piece if piece.startswith("`") else re.sub(r"\*\*|(?<![\w])__|__(?![\w])", "", piece)
         for piece in pieces
     ]
-    return " ".join("".join(cleaned).split())
+    return squash_spaces("".join(cleaned))

@@ -159,6 +159,17 @@ def test_every_ac_shape(body: str, expected: list[Row]) -> None:
     assert got == expected
 
 
+def test_a_code_span_keeps_its_spaces() -> None:
+    """A backticked literal is the story's example verbatim: `x-request-id:   abc123  ` keeps
+    its runs of spaces; the prose around it is squashed as before."""
+    acs = parse_acceptance(split_lines(
+        "- AC1: Given the line `x-request-id:   abc123  `,   when it is parsed,\n"
+        "  then the value is `abc123`."))
+    assert acs[0].text == ("Given the line `x-request-id:   abc123  `, when it is parsed, then "
+                           "the value is `abc123`.")
+    assert acs[0].given == "the line `x-request-id:   abc123  `"
+
+
 def test_structured_property() -> None:
     acs = parse_acceptance(split_lines("- AC1: Given a, when b, then c\n- AC2: plain"))
     assert [a.structured for a in acs] == [True, False]
