@@ -463,12 +463,18 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
     assert not list(qa_project.impl.rglob("qa-tests-E1-S1-round3.md"))
     assert "- round: 2 (reviewed again, files unchanged)\n" in \
         (qa_project.impl / "qa-tests-E1-S1-round2.md").read_text()
-    # Another execution context runs other tiers (here none): the same files are the same
-    # round, whatever that run reported; no budget is spent on the environment.
+    # Another execution context that runs the same tier: the same round, whatever that run
+    # reported; no budget is spent on where it ran.
     capsys.readouterr()
-    command.main(["E1-S1", "--context", "ci_post_merge", "--format", "json"])
+    command.main(["E1-S1", "--context", "ci_pre_merge", "--format", "json"])
     assert json.loads(capsys.readouterr().out)["round"] == 2
     assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
+    # A context that runs no tier tested nothing: never round 2 again (it would overwrite a
+    # tested round's verdict), a round of its own.
+    command.main(["E1-S1", "--context", "ci_post_merge", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["round"] == 3
+    history = record.load(qa_project.root, "E1").history("E1-S1")
+    assert [(r.round, r.result) for r in history][:2] == [(1, "pass"), (2, "pass")]
 
 
 def test_the_real_command_runs_as_a_process(qa_project: Project) -> None:

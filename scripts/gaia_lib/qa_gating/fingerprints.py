@@ -20,12 +20,14 @@ only): it is `unreviewed`, listed apart and counted in neither. The rounds recor
 counts as `N new, N open, N fixed`.
 
 A round saves, beside its fingerprints, what it reviewed (`inputs`: a digest the review
-computes from the files it read: the story, its tests and its File List) and its verdict. A
-QA round is the review of one version of those files: a review that finds the newest round's
-inputs unchanged is that round again, not a new one, whatever else differs (another execution
-context or environment, a runner installed since, another gaia version, a reviewer this time
-or not): it is recorded again under the same number, its verdict and findings replacing the
-round's, and spends none of the failure budget. Only a change to the files makes a new round.
+computes from the files it read, the story, its tests and its File List, and the test tiers
+its run started) and its verdict. A QA round is the review of one version of those files by
+those tiers: a review that finds the newest round's inputs unchanged is that round again, not
+a new one, whatever else differs (another execution context running the same tiers, a runner
+installed since, another gaia version, a reviewer this time or not): it is recorded again
+under the same number, its verdict and findings replacing the round's, and spends none of
+the failure budget. A change to the files, or a context that starts other tiers (none at all:
+a review that tested nothing never replaces one that did), makes a new round.
 """
 
 from __future__ import annotations

@@ -701,7 +701,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
         model_ran = llm_findings is not None or payload is not None
         evidence = json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None
-        inputs = round_inputs(analysis)
+        inputs = round_inputs(analysis, evidence)
         incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
         expected = verdict.BLOCKED if incomplete else resolution.verdict
         number, again = _round_number(s, inputs)
@@ -765,11 +765,14 @@ def qa_model(s: Setup) -> str:
     return s.config.qa.model or MODEL
 
 
-def round_inputs(analysis: Mapping[str, Any]) -> str:
+def round_inputs(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None) -> str:
     """What a round reviewed, as a digest: the hashes of the files the analysis read (the
-    story, its tests, its File List): one version of them is one QA round
-    (qa_gating.fingerprints)."""
-    material = {"files": analysis.get("file_hashes")}
+    story, its tests, its File List) and the test tiers its run started (not those its
+    context left out): one version of the files, tested by the same tiers, is one QA round
+    (qa_gating.fingerprints). A context that runs no tier is no re-review of a tested round."""
+    tiers = sorted(str(suite.get("name")) for suite in (evidence or {}).get("suites", [])
+                   if isinstance(suite, Mapping) and not suite.get("skip_reason"))
+    material = {"files": analysis.get("file_hashes"), "tiers": tiers}
     return sha256_bytes(json.dumps(material, sort_keys=True, default=str).encode("utf-8"))
 
 
