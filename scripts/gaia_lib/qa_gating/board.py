@@ -102,6 +102,12 @@ def _declared_key(path: Path, name: str) -> str | None:
     return None
 
 
+def epic_order(epic: str) -> tuple[int, int, str]:
+    """E2 before E10; an epic of another form (`AUTH`) after them, by name."""
+    match = re.fullmatch(r"E([0-9]+)", epic)
+    return (0, int(match.group(1)), "") if match else (1, 0, epic)
+
+
 def _sort_key(key: str) -> tuple[int, int, int, str]:
     """E1-S2 before E1-S10 before E2-S1; keys of another form after them, by name."""
     match = re.fullmatch(r"E([0-9]+)-S([0-9]+)", key)

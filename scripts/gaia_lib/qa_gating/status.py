@@ -16,7 +16,7 @@ from gaia_lib.qa_gating import board, budget, exits, holds, mode, record
 
 
 def lines(project: Path, epic: str | None = None) -> list[str]:
-    wanted = board.epic_key(epic) if epic is not None else None
+    wanted = board.known_epic(project, epic) if epic is not None else None
     stories = [s for s in board.stories(project) if wanted is None or s.epic == wanted]
     closures = exits.closures(project)
     modes = mode.Modes.load(project)
@@ -24,7 +24,7 @@ def lines(project: Path, epic: str | None = None) -> list[str]:
     limit = config.load(project, 1).qa.max_rounds
     out: list[str] = []
     for name in sorted({s.epic for s in stories} | ({wanted} if wanted else set()),
-                       key=lambda e: int(e[1:])):
+                       key=board.epic_order):
         closure = closures.get(name)
         if closure is not None and closure.closed:
             out.append(f"{name}\tclosed\t{closure.recorded[:10]}\t{closure.reason}")

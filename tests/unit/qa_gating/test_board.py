@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gaia_lib.qa_gating import board, lint
+from gaia_lib.qa_gating import board, lint, status
 from helpers.projects import Project, story_text
 from helpers.qa_board import add
 
@@ -24,3 +24,18 @@ def test_stories_of_another_key_form_are_on_the_board_under_their_declared_epic(
     assert listed == [("E1-S2", "E1"), ("E1-S10", "E1"), ("AUTH-12", "E1"),
                       ("e1.s2_x", "e1.s2_x")]
     assert lint.lint(project.root) == []
+
+
+def test_status_lists_epics_of_every_form_and_reads_an_epic_in_lower_case(
+        project: Project) -> None:
+    """A story keyed AUTH-3 whose frontmatter names no E<n> epic is its own epic, AUTH: the
+    board lists it after E1 (it used to stop the command: an epic sorted as a number), and
+    `--epic e1` is E1."""
+    add(project, "E1-S1")
+    impl = ".gaia/artifacts/implementation-artifacts"
+    project.write(f"{impl}/AUTH-3-login.md",
+                  story_text("AUTH-3").replace('epic: "AUTH"\n', ""))
+    listed = [line.split("\t")[0] for line in status.lines(project.root)]
+    assert listed == ["E1-S1", "AUTH-3"]
+    assert [line.split("\t")[0] for line in status.lines(project.root, "e1")] == ["E1-S1"]
+    assert [line.split("\t")[0] for line in status.lines(project.root, "AUTH")] == ["AUTH-3"]
