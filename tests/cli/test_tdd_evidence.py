@@ -29,6 +29,12 @@ def test_red_then_green_as_processes(project: Project) -> None:
     project.write("shout.py", "def shout(text):\n    return text.upper() + '!'\n")
     green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root)
     assert (green.returncode, green.stdout) == (0, "green: 1 test(s), 1 passed, 0 failed\n"), green.stdout
+    # a red test skipped at refactor: counted as skipped, not failed, and a finding
+    project.write("tests/test_shout.py", "import pytest\nfrom shout import shout\n\n\n"
+                  "@pytest.mark.skip\ndef test_shout():\n    assert shout('hi') == 'HI!'\n")
+    refactor = run_gaia("tdd-evidence", "refactor", "--story", "E1-S1", cwd=project.root)
+    assert refactor.returncode == 1
+    assert refactor.stdout.splitlines()[0] == "refactor: 1 test(s), 0 passed, 0 failed, 1 skipped"
 
 
 def test_usage_and_bad_input_are_2(project: Project) -> None:

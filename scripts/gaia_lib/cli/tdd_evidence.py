@@ -5,8 +5,8 @@
 red: the new tests (--tests, else the test files git sees as added or changed) must all fail;
 green: the same ids must pass, none removed or renamed away; refactor: they still pass.
 The ids and outcomes go into the dev-story checkpoint and a red -> green table under the
-story's Dev Agent Record. stdout: `<phase>: N test(s), P passed, F failed`, then one
-`finding: …` line per problem.
+story's Dev Agent Record. stdout: `<phase>: N test(s), P passed, F failed` (`, S skipped`
+when the runner skipped some), then one `finding: …` line per problem.
 
 Exit codes: 0 the phase holds; 1 findings (e.g. a red test that already passes); 2 usage
 error, invalid key, story not found, no new tests, no test runner or no machine output,
@@ -37,8 +37,10 @@ def cli(phase: str | None, story: str | None, tests: tuple[str, ...]) -> int:
                          tdd_evidence.EXIT_USAGE)
     report = tdd_evidence.run_phase(paths.project_dir(), story, phase, tests)
     passed = sum(1 for r in report.outcomes.values() if r == "passed")
-    print(f"{phase}: {len(report.outcomes)} test(s), {passed} passed, "
-          f"{len(report.outcomes) - passed} failed")
+    skipped = sum(1 for r in report.outcomes.values() if r == "skipped")
+    failed = len(report.outcomes) - passed - skipped
+    print(f"{phase}: {len(report.outcomes)} test(s), {passed} passed, {failed} failed"
+          + (f", {skipped} skipped" if skipped else ""))
     for finding in report.findings:
         print(f"finding: {finding}")
     return report.exit_code
