@@ -168,13 +168,30 @@ state/dev-story/**/*-junit.xml
 
 
 # Where a project names itself: (file, pattern); the first found wins, else the directory.
-_NAMED_IN = (("package.json", None),
-             ("pyproject.toml", re.compile(
-                 r'^\[(?:project|tool\.poetry)\][^\[]*?^name\s*=\s*["\']([^"\']+)["\']',
-                 re.MULTILINE | re.DOTALL)),
-             ("setup.cfg", re.compile(r"^\[metadata\][^\[]*?^name\s*=\s*(\S+)",
-                                      re.MULTILINE | re.DOTALL)),
-             ("go.mod", re.compile(r"^module\s+(\S+)", re.MULTILINE)))
+_NAMED_IN: tuple[tuple[str, re.Pattern[str] | tuple[str, ...] | None], ...] = (
+    ("package.json", None),
+    ("pyproject.toml", ("project", "tool.poetry")),
+    ("setup.cfg", ("metadata",)),
+    ("go.mod", re.compile(r"^module\s+(\S+)", re.MULTILINE)))
+_SECTION = re.compile(r"^\[([^\]\n]+)\][ \t]*(?:#.*)?$")
+_NAME_KEY = re.compile(r"""^name\s*=\s*["']?([^"'\s#]+)""")
+
+
+def section_name(text: str, sections: Sequence[str]) -> str | None:
+    """The `name = ...` of the first of `sections` (`[project]`, `[metadata]`) that has one,
+    read line by line: a section runs to the next header at the start of a line (an inline
+    table or an array opened inside it, `authors = [`, is no header)."""
+    current: str | None = None
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        header = _SECTION.match(line)
+        if header is not None:
+            current = header.group(1).strip()
+            continue
+        match = _NAME_KEY.match(line)
+        if current is not None and current in sections and match is not None:
+            found.setdefault(current, match.group(1))
+    return next((found[s] for s in sections if s in found), None)
 
 
 def project_name(root: Path) -> str:
@@ -188,6 +205,8 @@ def project_name(root: Path) -> str:
             continue
         if pattern is None:
             name = package_json(text).get("name")
+        elif isinstance(pattern, tuple):
+            name = section_name(text, pattern)
         else:
             found = pattern.search(text)
             name = found.group(1).rsplit("/", 1)[-1] if found else None

@@ -116,6 +116,9 @@ def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path)
     ("pyproject.toml", "[build-system]\nrequires = []\n\n[project]\nname = 'tinyshop'\n",
      "tinyshop"),
     ("pyproject.toml", '[tool.poetry]\nname = "tinydb"\nversion = "4.8.2"\n', "tinydb"),
+    # an array opened before the name (webcolors' pyproject): no section header
+    ("pyproject.toml", '[project]\nauthors = [\n    { name = "J B" },\n]\nname = "webcolors"\n',
+     "webcolors"),
     ("setup.cfg", "[metadata]\nname = shoplib\n", "shoplib"),
     ("go.mod", "module github.com/acme/cart\n\ngo 1.19\n", "cart"),
     ("README.md", "no manifest\n", "tinydb-4.8.2"),
