@@ -392,3 +392,26 @@ def test_a_red_run_names_its_failing_test_and_why(tp: Project) -> None:
     assert why.endswith("(ValueError: division by zero)")
     report = tp.root / out.splitlines()[1].removeprefix("report: ")
     assert why in report.read_text()
+
+
+def test_code_already_fully_covered_leaves_the_verdict_to_the_other_checks(
+        tp: Project) -> None:
+    """Every line of the code under test ran before the planned tests were written: a delta
+    of 0 says nothing of them, so a clean green run is approved (it could never pass
+    otherwise) and the report says why; a placeholder is still refused."""
+    root = tp.root
+    (root / "tests" / "test_more_calc.py").write_text(
+        "from app.calc import divide\n\n\ndef test_divides():\n    assert divide(6, 3) == 2\n\n\n"
+        "def test_zero():\n    try:\n        divide(1, 0)\n    except ValueError:\n"
+        "        return\n    raise AssertionError('no error')\n")
+    result, out = run_all(root, ta.GOOD_TEST)
+    delta = result["coverage"]["delta"]  # type: ignore[index]
+    assert (delta["baseline"], delta["current"], delta["fully_covered"]) == (100, 100, True)
+    assert result["verdict"] == "APPROVE"
+    report = (root / out.splitlines()[1].removeprefix("report: ")).read_text()
+    assert "fully covered before these tests, so the coverage gate cannot judge them" in report
+    code, _, err = step(root, "preflight")
+    assert code == 0, err
+    (root / ta.TEST_FILE).write_text(ta.PLACEHOLDER_TEST)
+    code, out, _ = step(root, "verify")
+    assert json.loads(out)["verdict"] == "REQUEST_CHANGES"

@@ -404,9 +404,12 @@ def _capture_of(project: Path, recorded: dict[str, Any]) -> coverage_gate.Captur
 def resolve_run(ctx: Context) -> rules.Resolution:
     """The resolver's action-mode verdict on the recorded run: its files, nothing else."""
     delta = ctx.run_dir / coverage_gate.DELTA_FILE
+    coverage = rules.read_document(str(delta)) if delta.is_file() else None
+    if coverage is not None and isinstance(coverage.value, dict) \
+            and coverage.value.get("fully_covered") is True:
+        coverage = None  # fully covered before and after: the delta cannot judge (coverage_gate)
     return rules.resolve(rules.read_document(str(ctx.run_dir / ACTION_FILE)),
-                         coverage=rules.read_document(str(delta)) if delta.is_file() else None,
-                         action_mode=True)
+                         coverage=coverage, action_mode=True)
 
 
 @dataclass(frozen=True)
@@ -423,6 +426,10 @@ def coverage_line(coverage: Mapping[str, Any]) -> str:
     """The report's coverage line: before -> after and the delta, or why there is none (no
     command configured; what the coverage command said before or after the tests)."""
     delta = coverage.get("delta") or {}
+    if delta.get("fully_covered"):
+        return (f"- Coverage: {delta.get('baseline')}% -> {delta.get('current')}%: the code "
+                "under test was fully covered before these tests, so the coverage gate cannot "
+                "judge them and the verdict rests on the other checks")
     if delta.get("coverage_delta") is not None:
         return (f"- Coverage: {delta.get('baseline')}% -> {delta.get('current')}% "
                 f"(delta {delta['coverage_delta']})")
