@@ -9,19 +9,22 @@ Rules, per planned test file (project-relative):
 - SUT mocking: `evidence/sut_mocking.py` against the system under test, which is every
   analysed source of the plan that is not itself a test file of the stack (the File List
   sources the plan targets) plus any `target_module` file the plan names -> `mocks_sut`.
-- Calls nothing under test (Python, Go): a planned file whose code (its comment and import
-  lines aside) names nothing the system under test declares (a function, class, method or
-  Go type, var or const of its Python / Go sources), nor a Python SUT module or Go package by
-  its name, nor a name it is imported under (`from app.calc import add as plus`), tests
-  some other code: it proves none of the story's ACs. One placeholder finding per such file
-  (`calls_nothing_under_test`), so `placeholders` -> REQUEST_CHANGES. Not judged for other
-  languages, or when the SUT's sources declare nothing readable.
+- Calls nothing under test (Python, Go, JS/TS): a planned file whose code (its comment and
+  import lines aside) names nothing the system under test declares (a function, class, method,
+  Go type, var or const, a JS/TS function, class or const), nor a Python SUT module or Go
+  package by its name, nor a name it is imported under (`from app.calc import add as plus`,
+  `import dedent from '../index'`), tests some other code: it proves none of the story's ACs.
+  One placeholder finding per such file (`calls_nothing_under_test`), so `placeholders` ->
+  REQUEST_CHANGES. Not judged for other languages, or when the SUT's sources declare nothing
+  readable.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -86,18 +89,41 @@ _SKIPPED_LINE = {
     ".go": re.compile(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
 }
 _IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
+_JS_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+_JS_DECLARED = re.compile(r"\b(?:function\*?|class|const|let|var|enum)\s+([A-Za-z_$][\w$]*)")
+# An import or require of a module, its bindings and where from (a statement may span lines).
+_JS_IMPORT = re.compile(r"\bimport\s+(?:type\s+)?([^;]*?)\s+from\s+['\"]([^'\"]+)['\"]"
+                        r"|\b(?:const|let|var)\s+([^=;]+?)\s*=\s*require\(\s*['\"]([^'\"]+)"
+                        r"['\"]\s*\)", re.S)
+_JS_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+
+def _family(rel: str) -> str:
+    """The language family a file's names are kept under: .py, .go, .js (JS and TS)."""
+    suffix = PurePosixPath(rel).suffix
+    return ".js" if suffix in _JS_SUFFIXES else suffix
+
+
+def _module_names(rel: str) -> set[str]:
+    """How an import names a JS/TS module: its file's stem, or its directory for an index."""
+    path = PurePosixPath(rel)
+    return {path.stem.split(".")[0]} | ({path.parent.name} if path.stem == "index" else set())
 
 
 def sut_names(project: Path, sut: Sequence[str]) -> dict[str, frozenset[str]]:
-    """Per language suffix (.py, .go), the names the system under test is called by: what
-    its sources declare, and each Python module's / Go package's own name."""
-    names: dict[str, set[str]] = {".py": set(), ".go": set()}
+    """Per language family (.py, .go, .js), the names the system under test is called by:
+    what its sources declare, and each Python module's / Go package's own name; under
+    `modules`, how an import names each JS/TS source (`_module_names`)."""
+    names: dict[str, set[str]] = {".py": set(), ".go": set(), ".js": set(), "modules": set()}
     for rel in sut:
-        suffix = PurePosixPath(rel).suffix
+        suffix = _family(rel)
         if suffix not in names:
             continue
         text = read_text(project / rel)
-        if suffix == ".py":
+        if suffix == ".js":
+            names[".js"].update(_JS_DECLARED.findall(_JS_COMMENT.sub(" ", text)))
+            names["modules"].update(_module_names(rel))
+        elif suffix == ".py":
             names[".py"].update(_PY_DECLARED.findall(text))
             stem = PurePosixPath(rel).stem
             names[".py"].add(PurePosixPath(rel).parent.name if stem == "__init__" else stem)
@@ -111,10 +137,12 @@ def calls_nothing_under_test(rel: str, text: str,
                              names: dict[str, frozenset[str]]) -> list[dict[str, Any]]:
     """The module rule, for one planned file: [] when it names the code under test (or is
     not judged), else one finding at its first line."""
-    suffix = PurePosixPath(rel).suffix
+    suffix = _family(rel)
     known = set(names.get(suffix, ()))
     if not known:
         return []
+    if suffix == ".js":
+        return _js_calls_nothing(rel, text, known, names.get("modules", frozenset()))
     lines = text.splitlines()
     skipped = _SKIPPED_LINE[suffix]
     for line in lines:
@@ -123,6 +151,25 @@ def calls_nothing_under_test(rel: str, text: str,
                       if name.rpartition(".")[2] in known}
     code = "\n".join(line for line in lines if not skipped.match(line))
     words = set(re.findall(r"\w+", code))
+    if words & known:
+        return []
+    return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]
+
+
+def _js_calls_nothing(rel: str, text: str, known: set[str],
+                      modules: AbstractSet[str]) -> list[dict[str, Any]]:
+    """The module rule for a JS/TS test: the names it imports from a module of the code under
+    test count, as do the names that code declares; its imports and comments aside, its code
+    must use one."""
+    code = _JS_COMMENT.sub(" ", text)
+    for match in _JS_IMPORT.finditer(code):
+        clause, spec = (match.group(1), match.group(2)) if match.group(2) is not None else (
+            match.group(3), match.group(4))
+        if spec.startswith("."):  # `..` from src/__tests__ is src/, an index's directory
+            spec = posixpath.normpath(posixpath.join(posixpath.dirname(rel), spec))
+        if PurePosixPath(spec).name.split(".")[0] in modules:
+            known |= set(re.findall(r"[A-Za-z_$][\w$]*", clause)) - {"as", "type"}
+    words = set(re.findall(r"[A-Za-z_$][\w$]*", _JS_IMPORT.sub(" ", code)))
     if words & known:
         return []
     return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]

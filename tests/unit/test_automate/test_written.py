@@ -113,3 +113,32 @@ def test_a_planned_python_test_must_name_the_code_under_test(tmp_path: Path, tes
     found = written.inspect(root, PLAN, "python-dev")
     assert found.placeholders == (({"file": "tests/test_new.py", "line": 1,
                                     "pattern": "calls_nothing_under_test"},) if flagged else ())
+
+
+TS_PLAN = Plan("E1-S1", (Source("src/index.ts", "x"),),
+               (ProposedTest("src/__tests__/E1-S1-AC4.test.ts", "E1-S1-AC4", "AC4", "unit",
+                             "src/index.ts", "dedent"),))
+
+
+@pytest.mark.parametrize(("test", "flagged"), [
+    # imports nothing of the library: a test of String.prototype.trim
+    ("// dedent is not called here\ntest('x', () => {\n  expect(' a '.trim()).toBe('a');\n});\n",
+     True),
+    ("import dedent from '../index';\n\ntest('x', () => {\n  expect(dedent`  a`).toBe('a');\n});\n",
+     False),
+    ("import * as lib from '..';\n\ntest('x', () => {\n  expect(lib.default('a')).toBe('a');\n});\n",
+     False),
+    # the package's own name (mapped to the source by the project's jest config)
+    ("import { dedent } from 'ts-dedent';\ntest('x', () => {\n  expect(dedent('a')).toBe('a');\n"
+     "});\n", False),
+])
+def test_a_planned_ts_test_must_use_the_code_under_test(tmp_path: Path, test: str,
+                                                        flagged: bool) -> None:
+    (tmp_path / "src" / "__tests__").mkdir(parents=True)
+    (tmp_path / "src" / "index.ts").write_text(
+        "export function dedent(text: string): string {\n  return text.trim();\n}\n\n"
+        "export default dedent;\n")
+    (tmp_path / "src" / "__tests__" / "E1-S1-AC4.test.ts").write_text(test)
+    found = written.inspect(tmp_path, TS_PLAN, "ts-dev")
+    assert found.placeholders == (({"file": "src/__tests__/E1-S1-AC4.test.ts", "line": 1,
+                                    "pattern": "calls_nothing_under_test"},) if flagged else ())
