@@ -17,6 +17,10 @@ Rules, per planned test file (project-relative):
   One placeholder finding per such file (`calls_nothing_under_test`), so `placeholders` ->
   REQUEST_CHANGES. Not judged for other languages, or when the SUT's sources declare nothing
   readable.
+- Asserts nothing (Python, JS/TS): a planned test whose body holds no assertion (`assert`,
+  `pytest.raises`, `self.assert...`, `expect(...)`, `assert.*`, `.should`) only calls the
+  code: a finding per test (`asserts_nothing`), -> REQUEST_CHANGES. (The shared detector
+  leaves such tests alone in a review: a project's own smoke and type tests are tests.)
 """
 
 from __future__ import annotations
@@ -156,6 +160,26 @@ def calls_nothing_under_test(rel: str, text: str,
     return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]
 
 
+# An assertion in a planned test's body: what makes it check the code's result (the
+# developer is asked to assert on it). Go's own rule is the shared detector's (a test that can
+# never report a failure).
+_CHECKS = {
+    ".py": re.compile(r"\bassert\b|\bassert\w*\s*\(|\braises\s*\(|\bfail\s*\("),
+    ".js": re.compile(r"\bexpect\w*\s*[(.]|\bassert\w*\b|\.should\b|\bfail\s*\("),
+}
+
+
+def asserts_nothing(rel: str, text: str) -> list[dict[str, Any]]:
+    """The planned tests (Python, JS/TS) whose body holds no assertion at all: calling the
+    code and discarding what it returns checks nothing of an AC. One finding per test, at its
+    line."""
+    check = _CHECKS.get(_family(rel))
+    if check is None:
+        return []
+    return [{"file": rel, "line": case.line, "pattern": "asserts_nothing"}
+            for case in testcases.split_tests(rel, text) if not check.search(case.body)]
+
+
 def _js_calls_nothing(rel: str, text: str, known: set[str],
                       modules: AbstractSet[str]) -> list[dict[str, Any]]:
     """The module rule for a JS/TS test: the names it imports from a module of the code under
@@ -190,7 +214,8 @@ def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
             continue
         text = read_text(path)
         # a file already a placeholder needs no second reason
-        holders += placeholder_hits(rel, text) or calls_nothing_under_test(rel, text, names)
+        holders += (placeholder_hits(rel, text) or calls_nothing_under_test(rel, text, names)
+                    or asserts_nothing(rel, text))
         mocks += [f.as_json() for f in sut_mocking.check(rel, text, suts)]
     return Inspection(tuple(missing), tuple(holders), tuple(mocks))
 

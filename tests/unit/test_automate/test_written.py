@@ -142,3 +142,32 @@ def test_a_planned_ts_test_must_use_the_code_under_test(tmp_path: Path, test: st
     found = written.inspect(tmp_path, TS_PLAN, "ts-dev")
     assert found.placeholders == (({"file": "src/__tests__/E1-S1-AC4.test.ts", "line": 1,
                                     "pattern": "calls_nothing_under_test"},) if flagged else ())
+
+
+@pytest.mark.parametrize(("rel", "test", "lines"), [
+    ("src/__tests__/E1-S1-AC4.test.ts",
+     "import dedent from '../index';\n\ntest('calls it', () => {\n  dedent('a');\n});\n\n"
+     "test('checks it', () => {\n  expect(dedent('a')).toBe('a');\n});\n", [3]),
+    ("src/__tests__/E1-S1-AC4.test.ts",
+     "import dedent from '../index';\n\nit('throws', () => {\n  try { dedent(1 as any) } "
+     "catch (e) { /* fine */ }\n});\n", [3]),
+])
+def test_a_planned_test_that_asserts_nothing_is_found(tmp_path: Path, rel: str, test: str,
+                                                     lines: list[int]) -> None:
+    (tmp_path / "src" / "__tests__").mkdir(parents=True)
+    (tmp_path / "src" / "index.ts").write_text("export function dedent(t: string) { return t }\n")
+    (tmp_path / rel).write_text(test)
+    found = written.inspect(tmp_path, TS_PLAN, "ts-dev")
+    assert [(p["line"], p["pattern"]) for p in found.placeholders] == [
+        (line, "asserts_nothing") for line in lines]
+
+
+def test_a_planned_python_test_that_only_calls_the_code_asserts_nothing(tmp_path: Path) -> None:
+    root = _project(tmp_path, {"tests/test_new.py": "from app.calc import add\n\n\n"
+                                                    "def test_t():\n    add(1, 2)\n",
+                               "tests/test_more.py": "import pytest\n\nfrom app.calc import add\n"
+                                                     "\n\ndef test_u():\n    with pytest.raises("
+                                                     "TypeError):\n        add(1, 'a')\n"})
+    found = written.inspect(root, PLAN, "python-dev")
+    assert found.placeholders == ({"file": "tests/test_new.py", "line": 4,
+                                   "pattern": "asserts_nothing"},)
