@@ -4,8 +4,9 @@ Rules:
 - Input: newline-separated paths (from `--diff-files P`, else stdin).
 - Cacheable: `skills/**/SKILL.md`, anything under `skills/*/scripts/`, `agents/*.md`,
   `hooks/*.json`, `.claude-plugin/*.json`, `bin/*`, and the plugin's code under `scripts/`
-  (`.py` and `.sh`). Ignored even then: anything under `tests/`, `docs/` or `.github/`, and
-  `*.bats` files.
+  (`.py` and `.sh`), at the repository's root (this plugin's layout) or under
+  `plugins/<name>/` (upstream's framework repository: `plugins/gaia/skills/x/SKILL.md`).
+  Ignored even then: anything under `tests/`, `docs/` or `.github/`, and `*.bats` files.
 - Output: at most one stderr line `step14b_advisory: plugin-cache refresh recommended — touched
   files: a,b,…` (10 paths, then `,...`), then `step14b_gate: advisories=0|1`. Exit 0; 2 for a
   bad flag or an unreadable `--diff-files`.
@@ -26,6 +27,8 @@ def is_cacheable(path: str) -> bool:
     parts = pure.parts
     if not parts or any(p in IGNORED_DIRS for p in parts) or pure.suffix == ".bats":
         return False
+    if len(parts) > 2 and parts[0] == "plugins":  # a framework repo: plugins/<name>/skills/...
+        parts = parts[2:]
     top = parts[0]
     if top == "skills":
         return pure.name == "SKILL.md" or (len(parts) > 3 and parts[2] == "scripts")

@@ -52,6 +52,13 @@ def test_duplicates_and_blanks_do_not_count() -> None:
     ("skills/x/scripts/check.bats", False),
     ("README.md", False),
     ("src/app.py", False),
+    # upstream's framework repository keeps the plugin under plugins/<name>/
+    ("plugins/gaia/skills/gaia-x/SKILL.md", True),
+    ("plugins/gaia/skills/gaia-x/scripts/setup.sh", True),
+    ("plugins/gaia/agents/tex.md", True),
+    ("plugins/gaia/hooks/hooks.json", True),
+    ("plugins/gaia/tests/x.bats", False),
+    ("plugins/README.md", False),
 ])
 def test_cacheable(path: str, cached: bool) -> None:
     assert cache_refresh_advisory.is_cacheable(path) is cached
