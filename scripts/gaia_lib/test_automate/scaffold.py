@@ -64,32 +64,34 @@ def _quoted(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")[:200]
 
 
+# Per stack: the skeleton's file name and the name of the test it holds, as its runner
+# reports it ({snake}: e1_s1_ac3, {camel}: E1S1Ac3, {key}-{ac}: E1-S1-AC3). Go runs only
+# `TestXxx` functions; any other stack is a C (Unity) one.
+_NAMING = {
+    "python-dev": ("test_{snake}.py", "test_{snake}"),
+    "ts-dev": ("{key}-{ac}.test.ts", "{key}-{ac}"),
+    "angular-dev": ("{key}-{ac}.test.ts", "{key}-{ac}"),
+    "go-dev": ("{snake}_test.go", "Test{camel}"),
+    "java-dev": ("{camel}Test.java", "{camel}Test"),
+    "flutter-dev": ("{snake}_test.dart", "{key}-{ac}"),
+    "bash-dev": ("{key}-{ac}.bats", "{key}-{ac}"),
+}
+_C_NAMING = ("test_{snake}.c", "test_{snake}")
+
+
+def _named(stack: str, key: str, ac: str, which: int) -> str:
+    template = _NAMING.get(stack, _C_NAMING)[which]
+    return template.format(snake=f"{_ident(key)}_{_ident(ac)}", camel=_camel(key) + _camel(ac),
+                           key=key, ac=ac)
+
+
 def file_name(stack: str, key: str, ac: str) -> str:
-    if stack == "python-dev":
-        return f"test_{_ident(key)}_{_ident(ac)}.py"
-    if stack in ("ts-dev", "angular-dev"):
-        return f"{key}-{ac}.test.ts"
-    if stack == "go-dev":
-        return f"{_ident(key)}_{_ident(ac)}_test.go"
-    if stack == "java-dev":
-        return f"{_camel(key)}{_camel(ac)}Test.java"
-    if stack == "flutter-dev":
-        return f"{_ident(key)}_{_ident(ac)}_test.dart"
-    if stack == "bash-dev":
-        return f"{key}-{ac}.bats"
-    return f"test_{_ident(key)}_{_ident(ac)}.c"
+    return _named(stack, key, ac, 0)
 
 
 def test_name(stack: str, key: str, ac: str) -> str:
-    """The name of the test a file of `file_name` holds, as its runner reports it: what the
-    runner collects (`TestE1S1Ac3` for Go: `go test` runs only `TestXxx` functions)."""
-    if stack in ("python-dev", "embedded-dev"):
-        return f"test_{_ident(key)}_{_ident(ac)}"
-    if stack == "go-dev":
-        return f"Test{_camel(key)}{_camel(ac)}"
-    if stack == "java-dev":
-        return f"{_camel(key)}{_camel(ac)}Test"
-    return f"{key}-{ac}"
+    """The name of the test a file of `file_name` holds, as its runner reports it."""
+    return _named(stack, key, ac, 1)
 
 
 def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
@@ -118,7 +120,7 @@ def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
     if stack == "bash-dev":
         return f'@test "{title}" {{\n  skip "{reason}"\n}}\n'
     return ("#include \"unity.h\"\n\n"
-            f"void {test_name('embedded-dev', key, ac.ac_id)}(void) {{\n"
+            f"void {test_name(stack, key, ac.ac_id)}(void) {{\n"
             f'    TEST_IGNORE_MESSAGE("{reason}");\n}}\n')
 
 
