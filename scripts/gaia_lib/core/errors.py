@@ -69,10 +69,13 @@ def refused_write(exc: OSError, exit_code: int = 1) -> CannotWrite | None:
     any other OSError."""
     import errno
 
-    if errno.errorcode.get(exc.errno or 0) not in _REFUSED:
+    code = errno.errorcode.get(exc.errno or 0)
+    if code not in _REFUSED:
         return None
     where = f" {exc.filename}" if exc.filename else ""
-    return CannotWrite(f"cannot write{where}: {exc.strerror or exc}", exit_code)
+    # a permission refusal may be a read's as well: it is said as access
+    verb = "access" if code in ("EACCES", "EPERM") else "write"
+    return CannotWrite(f"cannot {verb}{where}: {exc.strerror or exc}", exit_code)
 
 
 def one_line(text: str) -> str:

@@ -3,8 +3,9 @@
 - GaiaError: `<prog>: <message>` (one line, control characters removed), the error's own code.
 - KeyboardInterrupt: `<prog>: interrupted`, 130.
 - BrokenPipeError: the reader went away; nothing to report, 0.
-- an OSError of a write the file system refused (read-only, permission, full disk):
-  `<prog>: cannot write <file>: <why>`, 1 (`errors.refused_write`): the environment's doing.
+- an OSError the file system refused (a read-only or full file system: `cannot write <file>:
+  <why>`; no permission: `cannot access <file>: <why>`), 1 (`errors.refused_write`): the
+  environment's doing.
 - anything else: a bug. `<prog>: internal error: <repr>` plus where the traceback was written
   (the data dir's `logs/`), 70. A traceback never reaches the terminal.
 """

@@ -49,8 +49,9 @@ def test_success_passes_through_the_return_code() -> None:
 
 
 @pytest.mark.parametrize(("code", "why"), [
-    (errno.EROFS, "Read-only file system"), (errno.EACCES, "Permission denied"),
-    (errno.ENOSPC, "No space left on device")])
+    (errno.EROFS, "write /repo/.gaia/state/x.json: Read-only file system"),
+    (errno.EACCES, "access /repo/.gaia/state/x.json: Permission denied"),
+    (errno.ENOSPC, "write /repo/.gaia/state/x.json: No space left on device")])
 def test_a_write_the_file_system_refuses_is_one_line_not_a_bug(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         code: int, why: str) -> None:
@@ -59,7 +60,7 @@ def test_a_write_the_file_system_refuses_is_one_line_not_a_bug(
     monkeypatch.setenv("GAIA_DATA_DIR", str(tmp_path))
     refused = OSError(code, os.strerror(code), "/repo/.gaia/state/x.json")
     assert handle("gaia x", _raiser(refused), []) == 1
-    assert capsys.readouterr().err == f"gaia x: cannot write /repo/.gaia/state/x.json: {why}\n"
+    assert capsys.readouterr().err == f"gaia x: cannot {why}\n"
     assert not (tmp_path / "logs").exists()
     # any other OSError is still a bug
     assert handle("gaia x", _raiser(OSError(errno.EBADF, "Bad file descriptor")), []) == 70
