@@ -14,7 +14,6 @@ Rules:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
 from gaia_lib.core import proc
@@ -22,11 +21,10 @@ from gaia_lib.core import proc
 TIMEOUT = 60.0
 
 
-def env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment every git call runs in (module docstring), with `extra` on top."""
+def env() -> dict[str, str]:
+    """The environment every git call runs in (module docstring)."""
     found = proc.tool_env()
     found.update(GIT_TERMINAL_PROMPT="0", LC_ALL="C", GIT_OPTIONAL_LOCKS="0")
-    found.update(extra or {})
     return found
 
 

@@ -53,10 +53,19 @@ def epic_key(raw: str, exit_code: int = 1) -> str:
     return raw
 
 
+def epic_of_story(key: str, declared: str | None) -> str:
+    """A story's epic from its key and the epic its file declares (module docstring): `E1` for
+    `E1-S2` whatever it declares; for a key of another form the declared `E<n>`, else the key's
+    own (`keys.epic_of`: `AUTH` for `AUTH-12`)."""
+    own = keys.epic_of(key)
+    if keys.EPIC_KEY_RE.fullmatch(own) is not None:
+        return own
+    return declared if declared and keys.EPIC_KEY_RE.fullmatch(declared) else own
+
+
 def story_epic(project: Path, key: str) -> str:
-    """The epic a story's QA verdicts are recorded under: `E1` for `E1-S2`; for a key of
-    another form (`AUTH-12`), the `E<n>` epic its story file declares (`epic: E1`), else the
-    key's own (`keys.epic_of`: `AUTH`)."""
+    """The epic a story's QA verdicts are recorded under (`epic_of_story`), reading the epic its
+    story file declares only where the key does not say."""
     own = keys.epic_of(key)
     if keys.EPIC_KEY_RE.fullmatch(own) is not None:
         return own
@@ -64,7 +73,7 @@ def story_epic(project: Path, key: str) -> str:
         declared = load_story(resolve.find_story(project, key)).epic
     except GaiaError:
         return own
-    return declared if declared and keys.EPIC_KEY_RE.fullmatch(declared) else own
+    return epic_of_story(key, declared)
 
 
 def _keys_on_disk(root: Path) -> set[str]:
@@ -129,11 +138,7 @@ def stories(project: Path) -> list[BoardStory]:
             status, deps, declared = story.status, story.depends_on, story.epic
         except GaiaError:
             status, deps, declared = None, (), None
-        epic = keys.epic_of(key)
-        if keys.EPIC_KEY_RE.fullmatch(epic) is None and declared \
-                and keys.EPIC_KEY_RE.fullmatch(declared):
-            epic = declared  # as story_epic reads it
-        out.append(BoardStory(key, epic, path, status, deps))
+        out.append(BoardStory(key, epic_of_story(key, declared), path, status, deps))
     return out
 
 

@@ -93,7 +93,6 @@ _SKIPPED_LINE = {
     ".go": re.compile(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
 }
 _IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
-_JS_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _JS_DECLARED = re.compile(r"\b(?:function\*?|class|const|let|var|enum)\s+([A-Za-z_$][\w$]*)")
 # An import or require of a module, its bindings and where from (a statement may span lines).
 _JS_IMPORT = re.compile(r"\bimport\s+(?:type\s+)?([^;]*?)\s+from\s+['\"]([^'\"]+)['\"]"
@@ -105,7 +104,7 @@ _JS_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 def _family(rel: str) -> str:
     """The language family a file's names are kept under: .py, .go, .js (JS and TS)."""
     suffix = PurePosixPath(rel).suffix
-    return ".js" if suffix in _JS_SUFFIXES else suffix
+    return ".js" if suffix in sut_mocking.JS_SUFFIXES else suffix
 
 
 def _module_names(rel: str) -> set[str]:

@@ -39,3 +39,12 @@ def test_status_lists_epics_of_every_form_and_reads_an_epic_in_lower_case(
     assert listed == ["E1-S1", "AUTH-3"]
     assert [line.split("\t")[0] for line in status.lines(project.root, "e1")] == ["E1-S1"]
     assert [line.split("\t")[0] for line in status.lines(project.root, "AUTH")] == ["AUTH-3"]
+
+
+def test_a_story_key_of_the_e_form_decides_its_epic_and_another_key_takes_the_declared_one(
+) -> None:
+    assert board.epic_of_story("E2-S1", "E7") == "E2"  # the key says; a stray epic: is not read
+    assert board.epic_of_story("AUTH-12", "E1") == "E1"
+    assert board.epic_of_story("AUTH-12", "auth") == "AUTH"  # not an E<n> epic: the key's own
+    assert board.epic_of_story("AUTH-12", None) == "AUTH"
+    assert board.epic_of_story("story_7", None) == "story_7"
