@@ -9,6 +9,9 @@ them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evi
 "weak assertion" finding. A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, a Go
 `[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table.
+A loop over literal values whose variable an assertion uses (`for spec in ("css1", "css4"):`
+then `assertRaises(ValueError, f, spec=spec)`; JS `for (const x of [...])`) is such a table too:
+its header counts as part of the assertion.
 An expected value kept in a variable named for it (`want := []string{"a", "b"}` then
 `if !reflect.DeepEqual(got, want)`, `expected = ...` then `assert result == expected`) is
 asserted where the variable is: its assignment counts as part of the assertion.
@@ -182,12 +185,47 @@ def assertion_spans(source: str) -> list[str]:
             if re.match(r"^\s*(?:\}\s*else\s+)?if\b", lines[back]):
                 spans.append(lines[back])
                 break
-    return spans + _expected_values(code, spans)
+    return spans + _expected_values(code, spans) + _looped_values(code, spans)
 
 
 # A variable named for the value a test expects: want, wantErr, expected, expectedOutput, exp.
 _EXPECTED_NAME_RE = re.compile(r"(?<![\w.$])((?:want|expected|expect|exp|golden)(?:[A-Z_]\w*)?)"
                                r"(?![\w(])")
+
+
+# A loop's header: Python `for a, b in (...):`, JS `for (const x of [...])`; the variables.
+_PY_LOOP_RE = re.compile(r"^[ \t]*for\s+([\w\s,()]+?)\s+in\b", re.M)
+_JS_LOOP_RE = re.compile(r"\bfor\s*\(\s*(?:const|let|var)\s+([\w\s,{}\[\]]+?)\s+of\b")
+
+
+def _looped_values(code: str, spans: Sequence[str]) -> list[str]:
+    """The headers of the loops whose variables the assertions use (module docstring)."""
+    found = []
+    for pattern in (_PY_LOOP_RE, _JS_LOOP_RE):
+        for match in pattern.finditer(code):
+            names = set(re.findall(r"[A-Za-z_$][\w$]*", match.group(1))) - {"const", "let", "var"}
+            used = any(re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", span)
+                       for name in names for span in spans)
+            if not used:
+                continue
+            if pattern is _PY_LOOP_RE:
+                found.append(code[match.start():_statement_end(code, match.start())])
+            else:  # the parenthesised header, not the loop's body
+                found.append(code[match.start():_closing(code, code.index("(", match.start()))])
+    return found
+
+
+def _closing(code: str, opening: int) -> int:
+    """The index just past the bracket that closes the one at `opening` (or the end)."""
+    depth = 0
+    for i in range(opening, len(code)):
+        if code[i] in "([{":
+            depth += 1
+        elif code[i] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(code)
 
 
 def _expected_values(code: str, spans: Sequence[str]) -> list[str]:

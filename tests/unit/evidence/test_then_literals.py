@@ -183,3 +183,19 @@ def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
     folded = Literal("string", "hello goodbye")
     assert asserted_literals('assert split("x") == "hello   goodbye"', [folded]) == (folded,)
     assert asserted_literals('assert split("x") == "hello-goodbye"', [folded]) == ()
+
+
+@pytest.mark.parametrize(("source", "asserted"), [
+    # a Python loop over literal values its assertion uses is the test's table
+    ('for spec in ("css1", "css4"):\n    self.assertRaises(ValueError, names, spec)',
+     ["css1", "css4"]),
+    # JS: the loop's header, not its body (the body's own literals are asserted or not)
+    ("for (const spec of ['css1', 'css4']) {\n  setup('html5')\n  expect(() => names(spec))"
+     ".toThrow()\n}", ["css1", "css4"]),
+    # a loop whose variable no assertion uses is set-up, not a table
+    ('for spec in ("css1", "css4"):\n    names(spec)\nassert done() == "html5"', ["html5"]),
+])
+def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
+                                                         asserted: list[str]) -> None:
+    literals = [Literal("string", v) for v in ("css1", "css4", "html5")]
+    assert [lit.value for lit in asserted_literals(source, literals)] == asserted
