@@ -21,6 +21,10 @@ Rules (pure; the same text always gives the same tokens):
   and an AC promising a 429 share a word.
 - Compounds: each pair of neighbouring words also yields its joined form, so "log out",
   "log-out" and "logout" share the token `logout`, and "sign up" meets `signup`.
+- Negation: a verb after "not", "never", "cannot" or a "n't" (past "be" and "been")
+  also yields its negated spellings (`un`, `in`, `im`, `il`, `ir`, `dis` before it) as a
+  joined form, so "does not support" meets "unsupported" and "is not valid" meets `invalid`
+  (like any joined form, only where some text spells it as one word).
 - Acronyms (`acronyms`): the initials of three or four neighbouring words, the first no stop
   word and at most one of them one, so "least recently used" may be spelled `lru` and
   "time-to-live" `ttl`; the matcher links them only where a test spells the acronym.
@@ -142,6 +146,21 @@ def canonical(word: str) -> str | None:
     return stem(expanded)
 
 
+_NEGATING = frozenset({"not", "never", "cannot", "doesn", "isn", "aren", "wasn", "weren",
+                       "don", "didn", "won", "couldn", "shouldn", "hasn", "haven", "hadn"})
+_NEGATED_PREFIXES = ("un", "in", "im", "il", "ir", "dis")
+
+
+def _negated(words: list[str], i: int) -> str | None:
+    """The word "not" (or a like word) at `i` negates: the next word past `be`/`been`."""
+    if words[i] not in _NEGATING:
+        return None
+    for word in words[i + 1:i + 3]:
+        if word not in ("be", "been"):
+            return word if word.isalpha() and len(word) >= MIN_STEM else None
+    return None
+
+
 def forms(text: str) -> dict[str, set[str]]:
     """Each token of `text` (see `tokens`) with the spellings it came from: the lower-case
     word after abbreviation expansion (`maxAge` -> maximum, age), or the joined pair."""
@@ -155,6 +174,10 @@ def forms(text: str) -> dict[str, set[str]]:
             joined = word + words[i + 1]
             if joined not in STOP_WORDS and len(joined) >= 5:
                 found.setdefault("+" + stem(joined), set()).add(joined)
+        negated = _negated(words, i)
+        if negated is not None:
+            for prefix in _NEGATED_PREFIXES:
+                found.setdefault("+" + stem(prefix + negated), set()).add(prefix + negated)
     return found
 
 

@@ -95,3 +95,14 @@ def test_acronyms_are_initials_of_three_or_four_words_led_by_no_stop_word() -> N
     assert found["lrui"] == "least recently used item"
     assert "tlr" not in found  # "the least recently": a run may not start with a stop word
     assert "oatt" not in found  # "of a time to": two stop words
+
+
+def test_a_negated_verb_meets_its_negated_spelling_as_one_word() -> None:
+    ac, test = forms("Given a spec the library does not support"), forms("test_unsupported_spec")
+    linking = compounds_seen([set(ac), set(test)])
+    assert "unsupport" in normalise(ac, linking)
+    assert "invalid" in normalise(forms("when it is not valid"),
+                                  compounds_seen([tokens("is not valid"), tokens("invalid")]))
+    assert "+unchang" in forms("it doesn't change") and "+unchang" in forms("cannot be changed")
+    # "no" before a noun is no verb's negation: "no sort order" is not "unsorted"
+    assert "+unsort" not in forms("when no sort order is configured")
