@@ -29,6 +29,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     table counts: `then_literals`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
     without two word characters in a row (`","`: found in any assertion);
+  - **calls**: a function or method the AC spells as code (`next_major()`, `SetMetadata`,
+    `max_age`; not a plain word the tests call) that the test's code calls
+    (`v.next_major()`): 0.3 of that identifier's weight (0.6 where only this AC names it),
+    as the body's words count: what a test runs, not what it says it checks;
   - **exception**: an exception the test expects that the AC names: 2.0; a built-in one
     (`ValueError`, `TypeError`, `Error`, ...: what any bad input raises) 1.0, and it agrees
     with the AC (below) only when the test's own words explain >= 0.35 of its name or its
@@ -184,10 +188,11 @@ LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_lit
 WEAK_NUMBERS = frozenset({"0", "1"})
 ID_SCORE = 10.0
 CANDIDATES = 3  # nearest tests listed for an AC no test matches
+CALL_FACTOR = 0.3  # a call of an identifier the AC names, as a share of its identifier weight
 
 ID, DESCRIPTION, NAME, BODY, LITERAL, EXCEPTION = (
     "id", "description", "name", "body", "literal", "exception")
-CALLS = "calls"  # a nearest test's only tie to an AC: its code calls what the AC names
+CALLS = "calls"  # the test's code calls a function or method the AC spells as code
 
 
 @dataclass(frozen=True)
@@ -297,6 +302,7 @@ class _Said:
     subjects: tuple[str, ...] = ()  # the units its name may start with (subject_prefixes)
     wholes: frozenset[str] = frozenset()  # those that are its whole name (_named_wholly)
     suite: str = ""  # the unit its test class is named after (suite_subject)
+    calls: frozenset[str] = frozenset()  # the identifiers its code calls (identifier_key)
 
 
 def _code_only(body: str) -> str:
@@ -433,6 +439,7 @@ class _Criterion:
     identifiers: Mapping[str, float]  # the code identifiers it names, weighted
     scale: Mapping[str, float]  # the share of each word it lists among alternatives
     elsewhere: Mapping[str, frozenset[str]]  # per token, the other ACs' spellings of it
+    coded: frozenset[str] = frozenset()  # its identifiers spelled as code (identifiers_named)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -449,6 +456,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
         score.named_whole = unit in said.wholes
+    for key in sorted(said.calls & crit.coded - {unit}):
+        score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
 
     for token in sorted(ac_tokens & (said.name | said.description)):
         amount = weight(token) * scale.get(token, 1.0)
@@ -785,7 +794,9 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                  tuple(then_literals.assertion_spans(case.body)), subjects,
                  wholes=_named_wholly(case.name, case.file),
-                 suite="" if file_unit and suite == identifier_key(file_unit) else suite)
+                 suite="" if file_unit and suite == identifier_key(file_unit) else suite,
+                 calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
+                     _code_only(case.body))))
 
 
 def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
@@ -998,8 +1009,9 @@ def analyze(
     calls = [_plain_calls(body) | (set(_METHOD_CALL.findall(body)) & set(subject_prefixes(c.name)))
              for c, body in zip(ours, code, strict=True)]
     functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)))
-    identifiers = _shared([identifiers_named(ac, called) | functions[i]
-                           for i, ac in enumerate(criteria)], IDENTIFIER_WEIGHT)
+    coded = [identifiers_named(ac, called) for ac in criteria]
+    identifiers = _shared([coded[i] | functions[i] for i in range(len(criteria))],
+                          IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}
     crits = []
     for i, ac in enumerate(criteria):
@@ -1009,7 +1021,8 @@ def analyze(
                      for token in ac_spelled[i]}
         crits.append(_Criterion(ac_spelled[i], literals[i], exceptions[i], raises,
                                 bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises,
-                                identifiers[i], scales[i], elsewhere))
+                                identifiers[i], scales[i], elsewhere,
+                                frozenset(coded[i]) & frozenset(identifiers[i])))
 
     if units is None:
         units = file_units_run(ours)

@@ -707,11 +707,12 @@ def _reducer_review(reducer_file: str, slice_file: str) -> dict[str, tuple[str, 
 def test_a_test_file_named_after_a_unit_an_ac_names_as_code_holds_that_units_tests() -> None:
     # The createReducer test shares AC2's words; in a file named after createReducer it is
     # no test of the AC whose Given names `createSlice` (a unit another test file is named
-    # after). In files named after nothing, words alone decide.
+    # after). In files named after nothing, words and calls decide: the createReducer test
+    # resembles AC2 by its words and AC1 by what it calls (`createReducer`): clear for neither.
     assert _reducer_review("src/createReducer.test.ts", "src/createSlice.test.ts")["AC2"] == (
         "src/createSlice.test.ts",)
-    assert _reducer_review("src/a.test.ts", "src/b.test.ts")["AC2"] == (
-        "src/a.test.ts", "src/b.test.ts")
+    assert _reducer_review("src/a.test.ts", "src/b.test.ts") == {
+        "AC1": (), "AC2": ("src/b.test.ts",), "AC3": ()}
 
 
 def test_the_units_test_files_are_named_after() -> None:
@@ -1254,7 +1255,32 @@ def test_a_go_test_named_after_its_files_type_and_a_method_is_that_methods_test(
     result = by_id(analyze("E1-S1", ACCESSORS, cases, file_list=["version_test.go"]))
     assert result["AC2"].tests == ("version_test.go::TestVersionMetadata",)
     assert not result["AC1"].matched and not result["AC3"].matched
-    # In a file named for another unit, the name says "version metadata": no AC's alone.
+    # In a file named for another unit, the name says "version metadata", no AC's alone, but
+    # the code calls `Metadata()`, which AC2 alone names as code: AC2 by name and calls.
     cases = split_tests("other_test.go", ACCESSOR_TESTS)
     result = by_id(analyze("E1-S1", ACCESSORS, cases, file_list=["other_test.go"]))
+    assert result["AC2"].matches[0].how[:2] == ("name", "calls")
+    assert not result["AC1"].matched and not result["AC3"].matched
+    # Without that call, words alone: no AC's.
+    cases = split_tests("other_test.go", ACCESSOR_TESTS.replace("Metadata()", "Build()"))
+    result = by_id(analyze("E1-S1", ACCESSORS, cases, file_list=["other_test.go"]))
     assert not result["AC2"].matched
+
+
+def test_a_test_calling_the_function_an_ac_names_as_code_leans_to_that_ac() -> None:
+    """`test_bump_clean_versions` says nothing of `next_major()` but calls it: the call tips a
+    weak resemblance shared with the parsing AC towards the AC that names it as code."""
+    criteria = (
+        ac("AC1", "a version string", "it is parsed",
+           "its major, minor and patch parts are integers"),
+        ac("AC2", "a clean version", "`next_major()` is called",
+           "the major part is bumped and the minor and patch parts are reset to zero"),
+    )
+    source = (
+        "def test_bump_clean_versions():\n"
+        "    v = Version('1.0.0+build').next_major()\n"
+        "    assert v.major == 2 and v.minor == 0 and v.patch == 0\n"
+    )
+    found = by_id(review(criteria, source))
+    assert found["AC2"].tests == (f"{FILE}::test_bump_clean_versions",)
+    assert "calls" in found["AC2"].matches[0].how and not found["AC1"].matched
