@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import PurePosixPath
 
 from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED, TestOutcome
@@ -36,17 +37,23 @@ def _names(name: str) -> set[str]:
     return {last, " ".join(parts), ".".join(parts)}
 
 
-def _same_file(case_file: str, reported: str | None) -> bool:
+def _same_file(case_file: str, reported: str | None,
+               directories: AbstractSet[str] = frozenset()) -> bool:
     if not reported:
         return True
     reported = reported.replace("\\", "/")
     if reported == case_file or reported.endswith("/" + case_file) \
             or case_file.endswith("/" + reported):
         return True
-    # Go reports the package import path: the case's directory ends it.
+    if reported.endswith(_FILE_SUFFIXES):
+        return False
+    # Go reports the package import path: the case's directory ends it; a test in the
+    # module's root (`.`) is in the package no other test directory ends (the module path).
     directory = str(PurePosixPath(case_file).parent)
-    return not reported.endswith(_FILE_SUFFIXES) and (
-        reported == directory or reported.endswith("/" + directory))
+    if directory == ".":
+        return not any(reported == d or reported.endswith("/" + d)
+                       for d in directories if d != ".")
+    return reported == directory or reported.endswith("/" + directory)
 
 
 def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
@@ -58,6 +65,7 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
     for outcome in outcomes:
         by_name.setdefault(_PARAMS.sub("", outcome.name), []).append(outcome)
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
     for case in cases:
         runs_as = [(case.file, case.name)] + [
             (alias.partition("::")[0], alias.partition("::")[2])
@@ -65,7 +73,7 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
         for file, test_name in runs_as:
             for name in _names(test_name):
                 for outcome in by_name.get(name, ()):
-                    if _same_file(file, outcome.file):
+                    if _same_file(file, outcome.file, directories):
                         seen.setdefault(case.test_id, []).append(outcome)
     return seen
 

@@ -58,6 +58,21 @@ def test_go_packages_match_the_case_directory() -> None:
     assert list(outcomes.not_run(tests, cases)) == ["signup/codes_test.go::TestSkip"]
 
 
+def test_a_go_test_in_the_modules_root_is_in_the_package_no_other_directory_ends() -> None:
+    """radix_test.go at the root: its package is the module path, whatever go.mod names it;
+    a same-named test of a subdirectory's package is not it."""
+    tests = [runner_output.TestOutcome("TestKeys", "skipped", "github.com/armon/go-radix"),
+             runner_output.TestOutcome("TestKeys", "failed", "github.com/armon/go-radix/sub"),
+             runner_output.TestOutcome("TestLen", "failed", "github.com/armon/go-radix")]
+    cases = [TestCase("radix_test.go", "TestKeys", 3, ""),
+             TestCase("radix_test.go", "TestLen", 9, ""),
+             TestCase("sub/sub_test.go", "TestKeys", 3, "")]
+    assert outcomes.not_run(tests, cases) == {
+        "radix_test.go::TestKeys": "reported skipped by the runner (skip / xfail / todo)"}
+    assert list(outcomes.failed(tests, cases)) == ["radix_test.go::TestLen",
+                                                   "sub/sub_test.go::TestKeys"]
+
+
 def test_a_story_test_file_the_review_read_no_test_in_is_counted_from_the_runner() -> None:
     cases = [TestCase("tests/test_a.py", "test_one", 1, "")]
     ran = [runner_output.TestOutcome("test_one", "passed", "tests/test_a.py"),
