@@ -41,6 +41,7 @@ Rules:
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -220,18 +221,38 @@ def committed_text(workdir: Path, rel: str) -> str | None:
     return result.stdout if result.returncode == 0 else None
 
 
-def new_only(workdir: Path, outcomes: Mapping[str, str]) -> dict[str, str]:
+def committed_package(workdir: Path, package: str, files: Sequence[str]) -> str | None:
+    """A Go package's test files as HEAD has them, one text (None: none committed). The
+    package is the directory of one of `files` that its import path ends with (the module's
+    root, `.`, when none does and a file is there)."""
+    dirs = {posixpath.dirname(f) or "." for f in files if f.endswith("_test.go")}
+    found = next((d for d in sorted(dirs) if d != "." and (package == d or
+                                                           package.endswith("/" + d))), None)
+    if found is None and "." not in dirs:
+        return None
+    listed = git.lines(git.run(workdir, "ls-tree", "--name-only", "HEAD", "--",
+                               f"{found}/" if found else "."))
+    texts = [committed_text(workdir, name) for name in listed if name.endswith("_test.go")]
+    return "\n".join(t for t in texts if t is not None) or None
+
+
+def new_only(workdir: Path, outcomes: Mapping[str, str],
+             files: Sequence[str] = ()) -> dict[str, str]:
     """The outcomes of tests that HEAD's version of their file does not already name.
 
     A test added to an existing file is new; the file's older tests are not red-phase tests
     (they pass, as they should). Names are matched literally (a parametrised id by its base
-    name), which holds for pytest, jest/vitest, go test and bats names alike."""
+    name), which holds for pytest, jest/vitest, go test and bats names alike. A Go id names
+    its package, not its file: HEAD's test files of that package's directory (`files`: the
+    test files in the run) are what it is looked up in."""
     cache: dict[str, str | None] = {}
     kept: dict[str, str] = {}
     for tid, result in outcomes.items():
         file, _, name = tid.partition("::")
         if file not in cache:
-            cache[file] = committed_text(workdir, file)
+            go_package = any(f.endswith(".go") for f in files) and not file.endswith(".go")
+            cache[file] = (committed_package(workdir, file, files) if go_package
+                           else committed_text(workdir, file))
         before = cache[file]
         base = name.split("[", 1)[0]
         if before is None or name == COLLECTION or not base or base not in before:
@@ -473,7 +494,7 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     run = run_tests(project, workdir, key, phase, files)
     outcomes = run.outcomes
     if phase == "red":
-        outcomes = new_only(workdir, outcomes)
+        outcomes = new_only(workdir, outcomes, files)
     if phase == "red" and not outcomes:
         raise GaiaError("the runner reported no tests in the new test files", EXIT_USAGE)
     report = PhaseReport(key, phase, outcomes, files=list(files))

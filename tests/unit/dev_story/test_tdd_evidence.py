@@ -223,3 +223,23 @@ def test_project_in_a_subdirectory_of_the_repository(repo: Project) -> None:
     repo.write("app/m.py", "def f():\n    return 0\n")
     red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
     assert red.outcomes == {"tests/test_m.py::test_f": "failed"}
+
+
+def test_a_go_test_added_to_an_existing_file_is_the_only_new_one(repo: Project) -> None:
+    """Go ids name the package (`github.com/armon/go-radix::TestDelete`), not the file: the
+    package's committed test files are where an older test is found, at the root or below."""
+    repo.write("radix_test.go", "package radix\n\nfunc TestDelete(t *testing.T) {}\n")
+    repo.write("sub/sub_test.go", "package sub\n\nfunc TestOld(t *testing.T) {}\n")
+    git(repo.root, "add", "-A")
+    git(repo.root, "commit", "-qm", "existing tests")
+    repo.write("radix_test.go", "package radix\n\nfunc TestDelete(t *testing.T) {}\n\n"
+               "func TestClear(t *testing.T) {}\n")
+    repo.write("sub/sub_test.go", "package sub\n\nfunc TestOld(t *testing.T) {}\n\n"
+               "func TestNew(t *testing.T) {}\n")
+    ran = {"github.com/armon/go-radix::TestDelete": "passed",
+           "github.com/armon/go-radix::TestClear": "failed",
+           "github.com/armon/go-radix/sub::TestOld": "passed",
+           "github.com/armon/go-radix/sub::TestNew": "failed"}
+    assert tdd_evidence.new_only(repo.root, ran, ["radix_test.go", "sub/sub_test.go"]) == {
+        "github.com/armon/go-radix::TestClear": "failed",
+        "github.com/armon/go-radix/sub::TestNew": "failed"}
