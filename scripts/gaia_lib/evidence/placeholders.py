@@ -320,7 +320,9 @@ def _go_can_fail(text: str) -> bool:
     """Whether a Go test (a function taking *testing.T) can report a failure: it calls a
     failing method of one of its *testing.T values (`t.Errorf`, `t.Fatal`, `t.Fail`), hands
     one to a function (a helper, `assert.Equal(t, ...)`, `qt.New(t)`) or to `t.Run` with a
-    function value, or panics / exits. A function taking no *testing.T is not judged here."""
+    function value, or panics / exits, outside a block that never runs (`if false { ... }`).
+    A function taking no *testing.T is not judged here."""
+    text = _without_dead_go_blocks(text)
     names = set(_GO_T_PARAM.findall(text))
     if not names:
         return True
@@ -336,6 +338,25 @@ def _go_can_fail(text: str) -> bool:
         if re.search(rf"\b{own}\.Run\s*\([^,]+,\s*(?!func\b)[\w.\[\]]+\s*\)", text):
             return True
     return False
+
+
+_GO_DEAD_BLOCK = re.compile(r"\bif\s+false\s*\{")
+
+
+def _without_dead_go_blocks(text: str) -> str:
+    """`text` with the bodies of its `if false { ... }` blocks removed (braces matched)."""
+    while (match := _GO_DEAD_BLOCK.search(text)) is not None:
+        depth, end = 0, len(text)
+        for i in range(match.end() - 1, len(text)):
+            if text[i] == "{":
+                depth += 1
+            elif text[i] == "}":
+                depth -= 1
+                if depth == 0:
+                    end = i + 1
+                    break
+        text = text[:match.start()] + text[end:]
+    return text
 
 
 def placeholders(cases: Iterable[TestCase]) -> list[Placeholder]:

@@ -280,6 +280,13 @@ func TestDeadThenReal(t *testing.T) {
 
 func TestOneLine(t *testing.T) { if false { t.Fatal("x") } }
 
+func TestWorkThenDeadCheck(t *testing.T) {
+	got := Split("a b")
+	if false {
+		t.Fatalf("got %v", got)
+	}
+}
+
 var cases = []struct{ in string }{{"a"}}
 
 func TestSkipsAboveItsTable(t *testing.T) {
@@ -318,7 +325,11 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
         "TestDead": (4, "asserts nothing real (if false {)"),
         "TestDeadThenReal": None,
         "TestOneLine": (18, 'asserts nothing real (if false { t.Fatal("x") })'),
-        "TestSkipsAboveItsTable": (23, "skipped in source (t.Skip)"),
+        # work beside it, but its only check is in the dead block: it can never fail
+        "TestWorkThenDeadCheck": (20, "never reports a failure (no t.Error, t.Fatal or t.Fail "
+                                      "call, no helper or assertion library given t): it "
+                                      "checks nothing"),
+        "TestSkipsAboveItsTable": (30, "skipped in source (t.Skip)"),
     }
     assert _verdicts("t.py", NEVER_RUNS["t.py"]) == {
         "test_dead": (2, "asserts nothing real (if False:)"), "test_zero_then_real": None}
