@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from helpers.delivery import World, make_world, sh_git
+from helpers.projects import run_gaia
 from helpers.tools import need
 
 
@@ -35,6 +36,19 @@ def test_plain_title_gets_key_prefix_and_chain_base(world: World) -> None:
     assert (pr["title"], pr["baseRefName"], pr["headRefName"]) == (
         "E1-S1: Validate signup", "main", "feat/E1-S1-signup")
     assert pr["body"].endswith("Story: E1-S1\n")
+
+
+def test_a_title_of_dash_is_stdins_first_line_and_never_runs_as_shell(world: World) -> None:
+    """`gaia commit-msg STORY | gaia pr-create KEY -`: a title holding `$(...)` and a backtick
+    is the PR's title as it is written."""
+    title = 'feat(E1-S1): wire "$(touch pwned)" and `id` keys'
+    result = run_gaia("pr-create", "E1-S1", "-", cwd=world.root, env=world.env(),
+                      stdin=f"{title}\n\nbody lines\n")
+    assert result.returncode == 0, result.stderr
+    assert state(world)["1"]["title"] == title and not (world.root / "pwned").exists()
+    empty = run_gaia("pr-create", "E1-S1", "-", cwd=world.root, env=world.env(), stdin="")
+    assert (empty.returncode, empty.stderr) == (
+        1, "pr-create: title '-': stdin holds no title line\n")
 
 
 def test_base_defaults_to_staging_without_chain(tmp_path: Path) -> None:

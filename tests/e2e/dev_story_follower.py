@@ -7,8 +7,8 @@ is playing (a `<plugin root>/bin/gaia ...` launcher call or a `git ...` call), f
 must contain (`emit-step-boundary 5`, `tdd-evidence red`, `gate.py 4 KEY --iteration N` ...),
 with the placeholders filled: `KEY` and every UPPER_SNAKE name whose lower-case form is a setup
 key (`STORY_FILE`, `PLAN_FILE`, `SUBAGENT_TYPE` ...), and the values the run produced (`BASE`
-from `promotion-chain-guard`'s `PRESENT:<branch>`, `PR` from `pr-create`, `TITLE` from
-`commit-msg`, `N`, `FINDINGS`, `CHOICE`). Every dispatch is the Agent tool with the
+from `promotion-chain-guard`'s `PRESENT:<branch>`, `PR` from `pr-create`, `N`, `FINDINGS`,
+`CHOICE`). Every dispatch is the Agent tool with the
 `subagent_type: "..."` the step names and the blockquoted prompt that follows it, or the
 quoted one-line instruction the step gives for a re-dispatch ("Revise PLAN_FILE ...").
 
@@ -23,7 +23,7 @@ The main thread plays the steps in order:
   step 3's `git-branch`, then the step `resume_at` names (2, 3 or 4: a resume past the plan
   gate is not scripted), the steps before it skipped;
 - 2, 3, 8, 9, 10, 12, 13, 15: their commands in order (conditional ones skipped: Figma, the
-  skill-rename preflight); 11 and 14 likewise, with TITLE, PR and BASE taken from outputs;
+  skill-rename preflight); 11 and 14 likewise, with PR and BASE taken from outputs;
 - 4: the developer's plan, then the interactive gate (`--verdict halted`, then the user's
   answer) or, in YOLO, the Val loop (N = 1..3; FIX re-dispatches the developer);
 - 5, 6, 7: the developer's phase, `tdd-evidence`, the TDD review gate (SKIP / PROMPT /
@@ -604,9 +604,8 @@ class DevStoryFollower:
         yield from self._must(skill.command(11, "emit-step-boundary 11"), 11)
         yield from self._must(skill.command(11, "forbidden-sentinel-scan"), 11)
         yield from self._must(skill.command(11, "pr-body", "> PR_BODY"), 11)
-        title = yield from self._must(skill.command(11, "commit-msg STORY_FILE"), 11)
-        self._values["TITLE"] = title.strip().splitlines()[0]
-        created = yield from self._must(skill.command(11, "pr-create"), 11)
+        created = yield from self._must(skill.command(11, "commit-msg STORY_FILE |",
+                                                      "pr-create KEY -"), 11)
         number = re.search(r"(\d+)\s*$", created.strip().splitlines()[0])
         if number is None:
             raise Stop(f"step 11: no PR number in {created!r}")

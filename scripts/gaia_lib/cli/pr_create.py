@@ -2,6 +2,9 @@
 
     gaia pr-create <story_key> <title> [--base B] [--body-file P | -F P]
 
+A title of `-` is the first line of stdin (`gaia commit-msg STORY | gaia pr-create KEY - ...`:
+a story title never passes through a shell command's quoting).
+
 Base: `--base`, else the promotion chain's first branch, else `staging`. An open PR for the
 current branch and base is reused: stdout `existing:<number>:<url>`. Otherwise the branch must
 not be protected and nothing secret may be staged; the title is kept when it reads
@@ -36,6 +39,10 @@ PROG = "pr-create"
 @click.option("--body-file", "-F", "body_file", metavar="P", help="The PR body (pr-body's).")
 def cli(story_key: str, title: str, base: str | None, body_file: str | None) -> int:
     keys.story_key(story_key)
+    if title == "-":
+        title = next(iter(click.get_text_stream("stdin").read().splitlines()), "").strip()
+        if not title:
+            raise GaiaError("title '-': stdin holds no title line", 1)
     body = None
     if body_file is not None:
         try:
