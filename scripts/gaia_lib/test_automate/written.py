@@ -11,8 +11,10 @@ Rules, per planned test file (project-relative):
   sources the plan targets) plus any `target_module` file the plan names -> `mocks_sut`.
 - Calls nothing under test (Python, Go, JS/TS): a planned file whose code (its comment and
   import lines aside) names nothing the system under test declares (a function, class, method,
-  Go type, var or const, a JS/TS function, class or const), nor a Python SUT module or Go
-  package by its name, nor a name it is imported under (`from app.calc import add as plus`,
+  Go type, var or const, a JS/TS top-level function, class or const: a local variable of the
+  SUT, `string`, names no API), nor a Python SUT module or the package it is in
+  (`jmespath.search(...)` for `jmespath/functions.py`: the package is how tests reach it) or
+  a Go package by its name, nor a name it is imported under (`from app.calc import add as plus`,
   `import dedent from '../index'`), tests some other code: it proves none of the story's ACs.
   One placeholder finding per such file (`calls_nothing_under_test`), so `placeholders` ->
   REQUEST_CHANGES. Not judged for other languages, or when the SUT's sources declare nothing
@@ -93,7 +95,9 @@ _SKIPPED_LINE = {
     ".go": re.compile(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
 }
 _IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
-_JS_DECLARED = re.compile(r"\b(?:function\*?|class|const|let|var|enum)\s+([A-Za-z_$][\w$]*)")
+_JS_DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
+                          r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)",
+                          re.M)
 # An import or require of a module, its bindings and where from (a statement may span lines).
 _JS_IMPORT = re.compile(r"\bimport\s+(?:type\s+)?([^;]*?)\s+from\s+['\"]([^'\"]+)['\"]"
                         r"|\b(?:const|let|var)\s+([^=;]+?)\s*=\s*require\(\s*['\"]([^'\"]+)"
@@ -130,6 +134,9 @@ def sut_names(project: Path, sut: Sequence[str]) -> dict[str, frozenset[str]]:
             names[".py"].update(_PY_DECLARED.findall(text))
             stem = PurePosixPath(rel).stem
             names[".py"].add(PurePosixPath(rel).parent.name if stem == "__init__" else stem)
+            for parent in PurePosixPath(rel).parents:  # the packages it is in
+                if parent.name and (project / parent / "__init__.py").is_file():
+                    names[".py"].add(parent.name)
         else:
             names[".go"].update(_GO_DECLARED.findall(text))
             names[".go"].update(_GO_PACKAGE.findall(text)[:1])

@@ -13,7 +13,7 @@ PLAN = Plan("E1-S1", (Source("app/calc.py", "x"), Source("tests/test_calc.py", "
 
 
 def _project(tmp_path: Path, tests: dict[str, str]) -> Path:
-    (tmp_path / "app").mkdir()
+    (tmp_path / "app").mkdir(exist_ok=True)
     (tmp_path / "app/calc.py").write_text("def add(a, b):\n    return a + b\n")
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests/test_calc.py").write_text("def test_x():\n    assert 1\n")
@@ -104,9 +104,13 @@ def test_a_planned_go_test_naming_the_package_passes(tmp_path: Path, call: str) 
     ("from app.calc import add as plus\n\n\ndef test_t():\n    assert plus(1, 2) == 3\n",
      False),
     ("from app import calc\n\n\ndef test_t():\n    assert calc.add(1, 2) == 3\n", False),
+    # the package the SUT module is in: its public API reaches it (`jmespath.search`)
+    ("import app\n\n\ndef test_t():\n    assert app.total([1, 2]) == 3\n", False),
 ])
 def test_a_planned_python_test_must_name_the_code_under_test(tmp_path: Path, test: str,
                                                              flagged: bool) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("from app.calc import add as total\n")
     root = _project(tmp_path, {"tests/test_new.py": test,
                                "tests/test_more.py": "from app.calc import add\n\n\n"
                                                      "def test_u():\n    assert add(1, 2) == 3\n"})
@@ -131,12 +135,16 @@ TS_PLAN = Plan("E1-S1", (Source("src/index.ts", "x"),),
     # the package's own name (mapped to the source by the project's jest config)
     ("import { dedent } from 'ts-dedent';\ntest('x', () => {\n  expect(dedent('a')).toBe('a');\n"
      "});\n", False),
+    # a word the SUT uses for a local variable (`lines`) is no API of it
+    ("test('x', () => {\n  const lines: string[] = ['a'];\n  expect(lines.length).toBe(1);\n"
+     "});\n", True),
 ])
 def test_a_planned_ts_test_must_use_the_code_under_test(tmp_path: Path, test: str,
                                                         flagged: bool) -> None:
     (tmp_path / "src" / "__tests__").mkdir(parents=True)
     (tmp_path / "src" / "index.ts").write_text(
-        "export function dedent(text: string): string {\n  return text.trim();\n}\n\n"
+        "export function dedent(text: string): string {\n  const lines = text.split('\\n');\n"
+        "  return lines.join('\\n').trim();\n}\n\n"
         "export default dedent;\n")
     (tmp_path / "src" / "__tests__" / "E1-S1-AC4.test.ts").write_text(test)
     found = written.inspect(tmp_path, TS_PLAN, "ts-dev")
