@@ -32,9 +32,15 @@ _FILE_SUFFIXES = (".py", ".js", ".ts", ".jsx", ".tsx", ".mjs", ".cjs")
 
 
 def _names(name: str) -> set[str]:
-    parts = [p for p in re.split(r"::| > ", name) if p]
+    parts = [_spaced(p) for p in re.split(r"::| > ", name) if p.strip()]
     last = parts[-1] if parts else name
     return {last, " ".join(parts), ".".join(parts)}
+
+
+def _spaced(name: str) -> str:
+    """A name with its runs of white space as one space, none at its ends: vitest joins an
+    unnamed file-level suite into the full name (`" mask custom error message"`)."""
+    return " ".join(name.split())
 
 
 def _same_file(case_file: str, reported: str | None,
@@ -64,7 +70,7 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     seen: dict[str, list[TestOutcome]] = {}
     by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
     for outcome in outcomes:
-        by_name.setdefault(_PARAMS.sub("", outcome.name), []).append(outcome)
+        by_name.setdefault(_spaced(_PARAMS.sub("", outcome.name)), []).append(outcome)
     directories = {str(PurePosixPath(case.file).parent) for case in cases}
     for case in cases:
         runs_as = [(case.file, case.name)] + [

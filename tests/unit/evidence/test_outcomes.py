@@ -58,6 +58,16 @@ def test_go_packages_match_the_case_directory() -> None:
     assert list(outcomes.not_run(tests, cases)) == ["signup/codes_test.go::TestSkip"]
 
 
+def test_a_vitest_full_name_with_an_unnamed_suite_still_meets_its_test() -> None:
+    """vitest reports `" mask custom error message"` (an empty file-level suite joined in)."""
+    tests = [runner_output.TestOutcome(" mask  custom error message", "failed",
+                                       "/abs/test/api/mask.test.ts", "expected error")]
+    cases = [TestCase("test/api/mask.test.ts", "mask > custom error message", 3, "")]
+    assert outcomes.failed(tests, cases) == {
+        "test/api/mask.test.ts::mask > custom error message": "failed in this run "
+                                                               "(expected error)"}
+
+
 def test_a_go_test_in_the_modules_root_is_in_the_package_no_other_directory_ends() -> None:
     """radix_test.go at the root: its package is the module path, whatever go.mod names it;
     a same-named test of a subdirectory's package is not it."""
