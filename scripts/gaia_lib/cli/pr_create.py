@@ -18,6 +18,7 @@ or not authenticated, protected branch, staged secret, PR creation failed (local
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -40,7 +41,7 @@ PROG = "pr-create"
 def cli(story_key: str, title: str, base: str | None, body_file: str | None) -> int:
     keys.story_key(story_key)
     if title == "-":
-        title = next(iter(click.get_text_stream("stdin").read().splitlines()), "").strip()
+        title = next(iter(sys.stdin.read().splitlines()), "").strip()
         if not title:
             raise GaiaError("title '-': stdin holds no title line", 1)
     body = None
