@@ -64,6 +64,12 @@ def _quoted(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")[:200]
 
 
+def _shell_inert(text: str) -> str:
+    """`text` for a double-quoted shell word: no character the shell or bats' preprocessor
+    would expand or end the word at (`$`, backticks, quotes, backslashes), one line."""
+    return re.sub(r"[$`\"'\\]", "", text).replace("\n", " ")[:200]
+
+
 # Per stack: the skeleton's file name and the name of the test it holds, as its runner
 # reports it ({snake}: e1_s1_ac3, {camel}: E1S1Ac3, {key}-{ac}: E1-S1-AC3). Go runs only
 # `TestXxx` functions; any other stack is a C (Unity) one.
@@ -117,7 +123,8 @@ def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
     if stack == "flutter-dev":
         return ("import 'package:test/test.dart';\n\nvoid main() {\n"
                 f"  test(\"{title}\", () {{}}, skip: \"{reason}\");\n}}\n")
-    if stack == "bash-dev":
+    if stack == "bash-dev":  # bash expands `$(...)` and backticks inside double quotes
+        title, reason = _shell_inert(f"{ac.ac_id}: {ac.text}"), _shell_inert(reason)
         return f'@test "{title}" {{\n  skip "{reason}"\n}}\n'
     return ("#include \"unity.h\"\n\n"
             f"void {test_name(stack, key, ac.ac_id)}(void) {{\n"

@@ -99,3 +99,17 @@ def test_default_directory_is_the_first_allowlisted_tier(project: Project) -> No
     assert scaffold.default_out_dir(project.root) == project.root / "spec/unit"
     env.unlink()
     assert scaffold.default_out_dir(project.root) == project.root / "tests"
+
+
+def test_a_bats_skeleton_runs_nothing_an_ac_spells(project: Project) -> None:
+    """An AC holding `$(...)`, backticks and quotes is a test name, never a command bats runs."""
+    path = project.add_story("E4-S3", acs=(
+        "- [ ] AC1: Given a file, when `touch \"$HOME\"` or $(touch pwned) runs, then it's "
+        "`id`'d.\n"))
+    out = project.root / "test"
+    scaffold.scaffold(project.root, load_story(path), "bash-dev", out)
+    done = subprocess.run(["bats", "--tap", str(out)], cwd=project.root, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("# skip") == 1 and not (project.root / "pwned").exists()
+    assert "touch pwned" in done.stdout  # the AC's words are still the test's name
