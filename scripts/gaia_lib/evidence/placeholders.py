@@ -20,6 +20,10 @@ Two views of the same patterns, both pure:
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
       bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
       `if (false) {...}`, `if False:` / `if 0:`): a check that cannot fail checks nothing;
+    * (bats) every statement it runs is `run <command>` (or trivial): `run` keeps the status
+      and output for checks the test never makes (`run -1 cmd` and `run ! cmd` check one);
+    * a statement after a bare `return` at the body's top level, and a one-statement branch
+      under a constant-false condition without braces (`if (false) expect(...)`), never run;
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
       assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
       Split does not crash);
@@ -139,6 +143,8 @@ _TRIVIAL_STATEMENT = re.compile(
     r"TEST_ASSERT(?:_TRUE)?\(\s*(?:1|true)\s*\)"
     r")\s*;?$"
 )
+# A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
+_BATS_UNCHECKED = re.compile(r"^run(?:\s+--[\w-]+)*\s+(?!-\d|-!|!)\S")
 _PY_DOCSTRING = re.compile(r'^[rRbBuU]?("""|\'\'\')')
 
 
@@ -237,11 +243,18 @@ _PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
 _NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*\)|false|False|0)\s*(?:\{|:)")
 
 
+# The same condition on a one-statement branch without braces: `if (false) expect(x)...;`.
+_NEVER_RUNS_INLINE = re.compile(r"^if\s*\(\s*(?:false|0)\s*\)\s*[^\s{]")
+
+
 def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """The statements less the blocks that never run (`_NEVER_RUNS`): the condition's line and
-    every statement indented under it."""
+    """The statements less those that never run: a block under a constant-false condition
+    (`_NEVER_RUNS`: its condition's line and every statement indented under it), a braceless
+    one under one (`if (false) expect(...)`), and everything after a bare `return` at the
+    body's top level."""
     out: list[tuple[int, int, str]] = []
     dead_indent: int | None = None
+    top = min((indent for index, indent, _ in statements if index > 0), default=0)
     for index, indent, text in statements:
         if dead_indent is not None:
             if indent > dead_indent:
@@ -250,7 +263,11 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
         if _NEVER_RUNS.match(text):
             dead_indent = indent
             continue
+        if _NEVER_RUNS_INLINE.match(text):
+            continue
         out.append((index, indent, text))
+        if text == "return" and (index == 0 or indent <= top):
+            break
     return out
 
 
@@ -298,6 +315,11 @@ def classify(case: TestCase) -> Placeholder | None:
         shown = statements[0][2][:60]
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})")
+    if language == "bats" and all(_BATS_UNCHECKED.match(text) or _TRIVIAL_STATEMENT.match(text)
+                                  for _, _, text in _runs(statements)):
+        return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
+                           "never fails: `run` keeps the command's status and output for "
+                           "checks this test never makes")
     if language == "go" and not _go_can_fail("\n".join(own)):
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call, no "

@@ -135,6 +135,20 @@ BATS = '''@test "real" {
 @test "only true" {
   true
 }
+
+@test "runs but checks nothing" {
+  run true
+  run signup nope
+}
+
+@test "run checks its status" {
+  run -22 signup nope
+}
+
+@test "run then a command that fails the test" {
+  run signup nope
+  assert_output "x"
+}
 '''
 
 
@@ -313,6 +327,22 @@ def test_zero_then_real():
     expect(split("x")).toBe(1);
   }
 });
+
+it("dead without braces", () => {
+  if (false) expect(split("x")).toBe(1);
+});
+
+it("returns first", () => {
+  return;
+  expect(split("x")).toBe(1);
+});
+
+it("returns in a branch", () => {
+  if (flaky()) {
+    return;
+  }
+  expect(split("x")).toBe(1);
+});
 ''',
 }
 
@@ -334,7 +364,10 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
     assert _verdicts("t.py", NEVER_RUNS["t.py"]) == {
         "test_dead": (2, "asserts nothing real (if False:)"), "test_zero_then_real": None}
     assert _verdicts("a.test.ts", NEVER_RUNS["a.test.ts"]) == {
-        "dead": (2, "asserts nothing real (if (false) {)")}
+        "dead": (2, "asserts nothing real (if (false) {)"),
+        "dead without braces": (8, 'asserts nothing real (if (false) expect(split("x")).toBe(1))'),
+        "returns first": (12, "asserts nothing real (return)"),
+        "returns in a branch": None}
 
 
 def test_bats_placeholders() -> None:
@@ -342,6 +375,10 @@ def test_bats_placeholders() -> None:
         "real": None,
         "skipped": (7, "skipped in source (skip \"later\")"),
         "only true": (12, "asserts nothing real (true)"),
+        "runs but checks nothing": (16, "never fails: `run` keeps the command's status and "
+                                        "output for checks this test never makes"),
+        "run checks its status": None,
+        "run then a command that fails the test": None,
     }
 
 
