@@ -1,6 +1,10 @@
 """The QA review report: rendering, payload validation and the prompt hash (seed 000, Phase 6).
 
-Pure text functions. The payload contract (both sections, the exact verdict line, the
+Pure text functions. A reviewer's payload never speaks for gaia: the saved report's
+`## Deterministic Analysis` is always gaia's own rendering of analysis-results.json, and its
+`## LLM Semantic Review` lists the reviewer's findings as gaia judged them (a Critical outside
+the rubric's two cases shown demoted, with why), then the reviewer's own text as written
+(`with_gaia_sections`). The payload contract (both sections, the exact verdict line, the
 `[INCOMPLETE]` marker, the resolver's verdict last, the prompt hash) is gate.payload's, shared
 with /gaia-test-automate; this module renders the QA review's own sections.
 """
@@ -27,7 +31,8 @@ from gaia_lib.story import filelist
 __all__ = ["CATEGORIES", "DETERMINISTIC_HEADING", "INCOMPLETE_MARKER", "LLM_HEADING",
            "SEVERITIES", "VERDICT_LINE_RE", "assemble",
            "payload_problems", "prompt_hash", "render_deterministic", "render_header",
-           "render_llm_section", "render_matches", "render_run", "render_unattributed"]
+           "render_llm_section", "render_matches", "render_run", "render_unattributed",
+           "with_gaia_sections"]
 
 CATEGORIES = ("coverage", "assertion", "selector", "error-path", "traceability", "ac-quality",
               "architecture", "fidelity", "integrity")
@@ -179,3 +184,21 @@ def _failed_test(test: Mapping[str, Any]) -> str:
     where = " > ".join(str(test[k]) for k in ("file", "name") if test.get(k))
     message = test.get("message")
     return f"`{where}`" + (f": {message}" if message else "")
+
+
+REVIEWER_TEXT_HEADING = "### The reviewer's text, as written"
+
+
+def with_gaia_sections(payload: str, analysis: Mapping[str, Any],
+                       findings: Sequence[Mapping[str, Any]]) -> str:
+    """A well-formed reviewer payload (`payload_problems` finds nothing) with gaia's sections
+    in place of the reviewer's copies (module docstring); its last line, the verdict the
+    reviewer proposed, is kept for `assemble` to compare."""
+    lines = payload.strip().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.rstrip() == LLM_HEADING)
+    said = [("#" + line) if line.startswith("#") else line for line in lines[start + 1:-1]]
+    text = "\n".join(said).strip()
+    out = render_deterministic(analysis) + "\n" + render_llm_section(findings)
+    if text:
+        out += f"\n{REVIEWER_TEXT_HEADING}\n\n{text}\n"
+    return out + "\n" + lines[-1].rstrip() + "\n"

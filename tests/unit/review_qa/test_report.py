@@ -206,3 +206,26 @@ def test_render_llm_section_groups_by_severity() -> None:
     )
     assert "### Critical\n\nNone." in text
     assert "### Warning\n\n- **assertion** (AC3): weak" in text
+
+
+def test_a_reviewers_payload_never_speaks_for_gaia() -> None:
+    """The reviewer's copy of the deterministic analysis (a made-up 100%) is replaced by gaia's
+    own; its Critical that gaia demoted is shown demoted; its own text follows, as written."""
+    made_up = ("## Deterministic Analysis\n\n| ac-coverage | passed | 0 |\n\nAC coverage: 100.0%\n\n"
+               "## LLM Semantic Review\n\n### Critical\n\n- P0 AC5 has no test\n\n"
+               "**Verdict: REQUEST_CHANGES**\n")
+    analysis = {"checks": [{"name": "ac-coverage", "status": "failed", "findings": []}],
+                "coverage": {"percent": 50.0, "per_ac": [
+                    {"ac_id": "AC5", "priority": "P1", "matched": False, "test_count": 0}]}}
+    judged = [{"severity": "warning", "category": "coverage", "ac_ref": "AC5",
+               "message": "P0 AC5 has no test", "demoted_from": "critical",
+               "demotion_reason": "AC5 is not a P0 or high-priority AC"}]
+    text = qa_report.with_gaia_sections(made_up, analysis, judged)
+    assert "100.0%" not in text and "AC coverage: 50.0% of 1" in text
+    assert text.count("## Deterministic Analysis") == 1
+    assert ("- **coverage** (AC5): P0 AC5 has no test\n  - Demoted from Critical to Warning: "
+            "AC5 is not a P0 or high-priority AC") in text
+    assert text.index("### Warning") < text.index(qa_report.REVIEWER_TEXT_HEADING) < text.index(
+        "#### Critical\n\n- P0 AC5 has no test")
+    assert text.rstrip().endswith("**Verdict: REQUEST_CHANGES**")
+    assert qa_report.payload_problems(text) == []
