@@ -471,8 +471,14 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
     assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
     # A context that runs no tier tested nothing: never round 2 again (it would overwrite a
     # tested round's verdict), a round of its own.
-    command.main(["E1-S1", "--context", "ci_post_merge", "--format", "json"])
-    assert json.loads(capsys.readouterr().out)["round"] == 3
+    # It is BLOCKED (exit 3): a CI step gating on exit 0 never passes a review that ran nothing.
+    assert command.main(["E1-S1", "--context", "ci_post_merge", "--format", "json"]) == 3
+    blocked = json.loads(capsys.readouterr().out)
+    assert (blocked["round"], blocked["verdict"]) == (3, "BLOCKED")
+    assert blocked["reason"] == (
+        "check 'test-execution' errored -> BLOCKED: no test tier is placed in context "
+        "'ci_post_merge': nothing was tested (set a tier's placement: "
+        "knowledge/review-qa/test-tiers.md)")
     history = record.load(qa_project.root, "E1").history("E1-S1")
     assert [(r.round, r.result) for r in history][:2] == [(1, "pass"), (2, "pass")]
 

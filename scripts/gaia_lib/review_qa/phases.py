@@ -156,6 +156,8 @@ class RunInputs:
     unread: Mapping[str, int] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
     runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
+    # tiers are configured but none is placed in the review's context: nothing was tested
+    no_tier: str | None = None
 
 
 def story_fingerprint(text: str) -> str:
@@ -182,6 +184,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "runner_failed": sorted(run.runner_failed.items()) if run is not None else None,
         "attribution": run.attribution_why if run is not None else None,
         "runner_missing": run.runner_missing if run is not None else None,
+        "no_tier": run.no_tier if run is not None else None,
         "unread": sorted((run.unread or {}).items()) if run is not None else None,
         "executes": sorted((run.executes or {}).items()) if run is not None else None,
         "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
@@ -396,6 +399,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                    f"the test run could not start — {run.runner_missing}")
     if missing:
         checks.append(qa_checks.check("tool-probe", "errored", error_reason=missing))
+    if run is not None and run.no_tier:
+        checks.append(qa_checks.check("test-execution", "errored", error_reason=run.no_tier))
     critical_allowed = {
         "coverage": [e["ac_id"] for e in per_ac if not e["matched"]
                      and rules.ac_gap(e["priority"], e["edge_case"])[1]],
@@ -497,8 +502,19 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
                              for why in (execution.runner_missing(suite),) if why), None),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python else (),
+        no_tier=_no_tier(s, evidence),
     )
     return evidence.as_json(), run
+
+
+def _no_tier(s: Setup, evidence: execution.Evidence) -> str | None:
+    """Why nothing was tested when tiers are configured but none is placed in the context
+    (a review that ran no test is BLOCKED: it cannot say the story's tests pass)."""
+    if not (evidence.skipped and s.config.has_test_execution and s.config.tiers) or \
+            evidence.bridge_used or s.config.tiers_for(evidence.context):
+        return None
+    return (f"no test tier is placed in context '{evidence.context}': nothing was tested (set "
+            "a tier's placement: knowledge/review-qa/test-tiers.md)")
 
 
 def _coverage_python(s: Setup) -> str | None:
@@ -717,6 +733,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
             note = ("No LLM review in this run (terminal mode): findings above are deterministic."
                     if llm_findings is None else None)
             payload = deterministic_payload(analysis, findings, note, resolution.verdict)
+        elif not qa_report.payload_problems(payload):
+            payload = qa_report.with_gaia_sections(payload, analysis, findings)
         final = resolution.verdict
         problems = (unreadable,) if unreadable else ()
         text, complete = qa_report.assemble(header, payload, final, problems)
