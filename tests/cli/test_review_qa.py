@@ -675,6 +675,28 @@ def test_finalize_after_a_blocked_setup_computes_the_evidence_itself(
     assert _gate_row(qa_project)[0] == "FAILED"
 
 
+def test_reviews_that_could_not_test_spend_no_failure_budget(
+    qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing runner is the machine's problem, not the story's: each such review is BLOCKED
+    (exit 3) and QA status pending, but no failed round is recorded, so the story is never
+    parked for it; once the runner is there, the review tests and records its round."""
+    path = os.environ["PATH"]
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")  # no pytest
+    for edit in range(4):
+        qa_project.write("tests/test_signup.py", TESTS + f"\n# edit {edit}\n")
+        assert command.main(["E1-S1", "--format", "json"]) == 3
+        out = json.loads(capsys.readouterr().out)
+        assert out["verdict"] == "BLOCKED" and "no failed QA round recorded" in out["notes"][0]
+    assert _gate_row(qa_project)[0] == "FAILED"  # the Review Gate row says BLOCKED as before
+    board = record.load(qa_project.root, "E1")
+    assert board.history("E1-S1") == [] and board.current("E1-S1") == "pending"
+    monkeypatch.setenv("PATH", path)
+    assert command.main(["E1-S1", "--format", "json"]) == 0
+    assert [(r.round, r.result) for r in record.load(qa_project.root, "E1").history("E1-S1")] \
+        == [(json.loads(capsys.readouterr().out)["round"], "pass")]
+
+
 def test_concurrent_reviews_of_one_story_lose_nothing(qa_project: Project) -> None:
     import concurrent.futures
 

@@ -747,9 +747,11 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         mirror = reports.mirror_path(s.project, STATE_SKILL, s.key, s.story_path)
         writes.write_text(mirror, text)
         gate_verdict, gate_note = _record_gate(s, final, report_path, evidence_path)
+        untested = final == verdict.BLOCKED and tested_nothing(analysis)
         recorded = verdicts.record_gate_verdict(
-            s.project, s.key, gate_verdict, paths.relative_to_project(report_path, s.project),
-            round_number=number, findings=delta.counts())
+            s.project, s.key, gate.UNVERIFIED if untested else gate_verdict,
+            paths.relative_to_project(report_path, s.project), round_number=number,
+            findings=delta.counts())
         rows = gate.load_rows(s.story_path)
         composite = gate.composite(rows).state
         checkpoint_step(s, FINALIZE_STEP, files=[analysis_path], verdict=final,
@@ -762,10 +764,23 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     if again:
         notes += (f"round {number} again: the story's files are unchanged since it, so no new "
                   f"QA round was recorded (this review's verdict replaces the round's)",)
+    if untested:
+        notes += ("nothing was tested (the runner is missing or no tier runs here): QA status "
+                  "pending, no failed QA round recorded and none of the failure budget spent",)
     if recorded.parked:
         notes += (recorded.parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
                    complete, number, notes, summary_line(analysis, findings))
+
+
+UNTESTED_CHECKS = ("tool-probe", "test-execution")
+
+
+def tested_nothing(analysis: Mapping[str, Any]) -> bool:
+    """The review could not run the story's tests at all (its runner is missing, or no tier
+    is placed in its context): a BLOCKED review that is no QA round, so no failed one."""
+    return any(isinstance(c, Mapping) and c.get("name") in UNTESTED_CHECKS
+               and c.get("status") == "errored" for c in analysis.get("checks", []) or [])
 
 
 def _explained(reason: str, analysis: Mapping[str, Any]) -> str:
