@@ -501,6 +501,17 @@ def _still_running(invocation: Invocation, result: proc.ToolResult,
                  for nodeid in runner_output.pytest_still_running(text) if "::" in nodeid)
 
 
+def with_node_bin(env: dict[str, str], *dirs: Path) -> dict[str, str]:
+    """`env` with the `node_modules/.bin` of `dirs` after its PATH: a runner the tool probe
+    found there (PATH first, then node_modules/.bin) is the one the run starts (`npm i -D
+    bats`, a bare `vitest run` command)."""
+    found = [str(d / "node_modules" / ".bin") for d in dict.fromkeys(dirs)
+             if (d / "node_modules" / ".bin").is_dir()]
+    if found:
+        env = {**env, "PATH": os.pathsep.join(filter(None, (env.get("PATH"), *found)))}
+    return env
+
+
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              story_tests: Sequence[str] = (),
              coverage: attribution.CoverageSetup | None = None,
@@ -542,7 +553,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             writes.remove(stale)  # a stale report must not pass for this run's
     started = time.time()
     result = proc.run_tool(invocation.argv, cwd=here, timeout=float(tier.timeout_seconds),
-                           env=env, contain=True)
+                           env=with_node_bin(proc.tool_env() if env is None else env, here,
+                                             workdir), contain=True)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:

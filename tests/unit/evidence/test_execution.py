@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import textwrap
 from pathlib import Path
@@ -599,3 +600,31 @@ def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
     path.write_text("mode: set\n")
     assert _run(root, cfg, story_tests=("parse_test.go",), measure=True).runner_coverage
     assert path.read_text() != "mode: set\n"
+
+
+def test_a_runner_in_node_modules_bin_is_the_one_the_run_starts(tmp_path: Path) -> None:
+    """The tool probe finds a runner on PATH, then in node_modules/.bin (`npm i -D bats`): a
+    bare command naming it runs it from there, and PATH still wins."""
+    root = _project(tmp_path)
+    tool = root / "node_modules" / ".bin" / "gaia-probe-runner"
+    tool.parent.mkdir(parents=True)
+    tool.write_text("#!/bin/sh\necho from-node-modules\n")
+    tool.chmod(0o755)
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: gaia-probe-runner
+    """)
+    suite = _run(root, cfg).suites[0]
+    logs = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    assert suite.exit_code == 0
+    assert (logs / "tier_1-stdout.log").read_text() == "from-node-modules\n"
+    on_path = tmp_path / "bin" / "gaia-probe-runner"
+    on_path.parent.mkdir()
+    on_path.write_text("#!/bin/sh\necho from-path\n")
+    on_path.chmod(0o755)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", f"{on_path.parent}:{os.environ['PATH']}")
+        _run(root, cfg)
+    assert (logs / "tier_1-stdout.log").read_text() == "from-path\n"
