@@ -3,7 +3,8 @@
 Rules (each pure over the files it is shown, except `survey`, which reads the tree):
 - Stacks: the root's own stack first (marker files, detection order), then any stack whose
   markers sit in a package directory up to two levels down (a monorepo), as the QA review's
-  discovery counts them.
+  discovery counts them. Bash has no marker: `.bats` files make it a stack, the first one when
+  the marked stacks have no test file of their own (a bats project's package.json).
 - Test command, per stack, from what the project itself declares before any default:
   Python: `python -m pytest` (coverage: `coverage run -m pytest`, then `coverage json` even
   when a test failed: the coverage of a project with a failing test is still its coverage);
@@ -250,11 +251,12 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
         adapters = discovery.review_stacks(root, primary)
     files, timed_out = discovery.walk(root, time.monotonic() + deadline_seconds)
     per_stack = {a.key: [f for f in files if a.is_test_file(f)] for a in adapters}
-    if not adapters or primary is None:
-        bats = [f for f in files if f.endswith(".bats")]
-        if bats:  # bash has no marker file: its tests are its marker
-            adapters.append(stacks.get("bash-dev"))
-            per_stack["bash-dev"] = bats
+    bats = [f for f in files if f.endswith(".bats")]
+    if bats and (not adapters or primary is None or not any(per_stack.values())):
+        # bash has no marker file: its tests are its marker; a package.json that only
+        # installs bats (bats-assert's `npm test` is `bats test`) marks no tested stack
+        adapters = [stacks.get("bash-dev"), *(a for a in adapters if per_stack[a.key])]
+        per_stack["bash-dev"] = bats
     all_tests = sorted({f for found in per_stack.values() for f in found})
     dirs = test_dirs_of(all_tests)
     surveyed = []

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,21 @@ def test_bats_only_repository_is_bash(tmp_path: Path) -> None:
     found = sv.survey(tmp_path)
     assert [s.stack for s in found.stacks] == ["bash-dev"]
     assert found.stacks[0].test_command == "bats test"
+
+
+def test_a_bats_project_whose_package_json_only_installs_bats_is_bash(tmp_path: Path) -> None:
+    """bats-assert's shape: package.json (`"test": "bats test"`, devDependencies bats) and
+    only `.bats` tests: bash-dev, not a TypeScript project with no tests. A JS project with
+    its own tests beside bats files keeps its stack first."""
+    _write(tmp_path, "package.json", json.dumps({"scripts": {"test": "bats test"},
+                                                 "devDependencies": {"bats": "^1"}}))
+    _write(tmp_path, "src/assert.bash", "assert() { :; }\n")
+    _write(tmp_path, "test/assert.bats", "@test 'x' { true; }\n")
+    found = sv.survey(tmp_path)
+    assert [(s.stack, s.test_files) for s in found.stacks] == [("bash-dev", 1)]
+    assert found.stacks[0].test_command == "bats test" and found.test_dirs == ("test",)
+    _write(tmp_path, "src/index.test.js", "test('x', () => { expect(1).toBe(1) })\n")
+    assert sv.survey(tmp_path).stacks[0].stack == "ts-dev"
 
 
 def test_nothing_recognisable_finds_no_stack(tmp_path: Path) -> None:
