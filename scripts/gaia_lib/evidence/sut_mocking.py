@@ -23,6 +23,8 @@ JavaScript / TypeScript (jest, vitest):
   (relative to the test file, or project-relative; extensions and `/index` ignored);
 - `jest.spyOn(x, "name")` / `vi.spyOn(...)` followed by a `.mock...` replacement on the same
   line, where `x` was imported from a SUT file (a spy that keeps the real code is not a mock).
+Shell (bats): a test file that defines a function one of the SUT's shell sources (`.bash`,
+`.sh`) defines (`assert_line() { return 0; }`, `function assert_line {`) replaces it.
 Other languages have no module patching of this kind (Go, Java and the rest replace
 collaborators by injection), so they yield no finding.
 """
@@ -36,6 +38,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 PY_SUFFIXES = (".py",)
+SHELL_SUFFIXES = (".bash", ".sh")
+TEST_SHELL_SUFFIXES = (".bats",)
+# A shell function definition: `name() {`, `function name {`, `function name() {`.
+_SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+([\w:.-]+)\s*(?:\(\s*\))?|([\w:.-]+)\s*\(\s*\))"
+                             r"\s*\{?", re.M)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*)")
@@ -72,7 +79,7 @@ class Sut:
     """One source file under test: its project-relative path and top-level names."""
 
     path: str
-    names: frozenset[str]  # defined at its top level (Python); empty for other languages
+    names: frozenset[str]  # defined at its top level (Python), its functions (shell)
 
 
 def top_level_names(tree: ast.Module, *, imported: bool = False) -> frozenset[str]:
@@ -252,11 +259,33 @@ def check(file: str, text: str, suts: Sequence[Sut]) -> list[Finding]:
         return _python(file, lines, [s for s in suts if s.path.endswith(PY_SUFFIXES)])
     if file.endswith(JS_SUFFIXES):
         return _javascript(file, lines, [s for s in suts if s.path.endswith(JS_SUFFIXES)])
+    if file.endswith(TEST_SHELL_SUFFIXES):
+        return _shell(file, lines, [s for s in suts if s.path.endswith(SHELL_SUFFIXES)])
     return []
+
+
+def shell_functions(text: str) -> frozenset[str]:
+    """The functions a shell source defines (its comment lines aside)."""
+    code = "\n".join(line for line in text.splitlines() if not _COMMENT.match(line))
+    return frozenset(a or b for a, b in _SHELL_FUNCTION.findall(code))
+
+
+def _shell(file: str, lines: list[str], suts: Sequence[Sut]) -> list[Finding]:
+    found = []
+    for number, line in enumerate(lines, start=1):
+        if _COMMENT.match(line):
+            continue
+        for match in _SHELL_FUNCTION.finditer(line):
+            name = match.group(1) or match.group(2)
+            for sut in suts:
+                if name in sut.names:
+                    found.append(Finding(file, number, f"{sut.path}:{name}", "redefines"))
+    return found
 
 
 def suts_of(sources: Mapping[str, str] | Iterable[tuple[str, str]]) -> list[Sut]:
     """SUT records from (path, text) pairs: Python sources get their top-level names."""
     pairs = sources.items() if isinstance(sources, Mapping) else sources
-    return [Sut(path, python_names(text) if path.endswith(PY_SUFFIXES) else frozenset())
+    return [Sut(path, python_names(text) if path.endswith(PY_SUFFIXES)
+                else shell_functions(text) if path.endswith(SHELL_SUFFIXES) else frozenset())
             for path, text in sorted(pairs)]

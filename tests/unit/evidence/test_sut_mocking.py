@@ -105,3 +105,15 @@ def test_javascript_module_mocks(text: str, expected: list[tuple[int, str, str]]
 
 def test_other_languages_yield_nothing() -> None:
     assert check("calc_test.go", 'patch("app.calc.add")\n', [Sut("calc.go", frozenset())]) == []
+
+
+def test_a_bats_test_redefining_a_function_of_the_sut_mocks_it() -> None:
+    sut = suts_of({"src/assert_line.bash": "# helpers\nassert_line() {\n  :\n}\n"
+                                           "function refute_line {\n  :\n}\n_private() { :; }\n"})
+    assert sut[0].names == {"assert_line", "refute_line", "_private"}
+    test = ("load test_helper\n# assert_line() { is documented here }\n"
+            "@test 'x' {\n  assert_line() { return 0; }\n  function refute_line() { :; }\n"
+            "  helper() { :; }\n  run assert_line --index 0 a\n}\n")
+    assert [(f.line, f.target, f.pattern) for f in check("test/x.bats", test, sut)] == [
+        (4, "src/assert_line.bash:assert_line", "redefines"),
+        (5, "src/assert_line.bash:refute_line", "redefines")]
