@@ -4,12 +4,13 @@ the test cases the review discovered.
 Rule: a discovered test is *not run* when the runner reported it (skipped, xfail, todo,
 pending: `runner_output` folds them all into `skipped`) and never reported it passed or failed
 in the same run; it *failed* when the runner reported it, or any of its cases, failed or in
-error; parametrised instances (`test_x[1]`) are one test. A runner outcome names a
-test by its own name (pytest's function, jest's "describe test" full name, Go's `TestX`) and,
-where the format records one, a file (pytest's module, jest's absolute path, Go's package);
-both must agree with the discovered case. A test a base class defines (a mixin's) is reported
-under the ids it runs under in the classes inheriting it: it did not run when none of those ran
-it. Pure.
+error; parametrised instances (`test_x[1]`) are one test, and so are the rows a JS/TS table
+test's name template makes (`it.each(...)("adds %i", ...)` reported as `adds 1`, `adds 2`).
+A runner outcome names a test by its own name (pytest's function, jest's "describe test" full
+name, Go's `TestX`) and, where the format records one, a file (pytest's module, jest's
+absolute path, Go's package); both must agree with the discovered case. A test a base class
+defines (a mixin's) is reported under the ids it runs under in the classes inheriting it: it
+did not run when none of those ran it. Pure.
 
 A story test file in which the review read no test although the runner ran some there
 (`unread`: tests made at run time, `fixtures.forEach(f => it(f.name, ...))`) holds tests no
@@ -62,14 +63,33 @@ def _same_file(case_file: str, reported: str | None,
     return reported == directory or reported.endswith("/" + directory)
 
 
+# A JS/TS table test's name template: jest's and vitest's printf markers and `$field`s.
+_TEMPLATE_MARK = re.compile(r"%[sdifjoOpc#%]|\$\{?[A-Za-z_]\w*(?:\.\w+)*\}?")
+
+
+def _template(name: str) -> re.Pattern[str] | None:
+    """The runner's names a table test's template makes (`adds %i and %i` -> `adds 1 and 2`),
+    as a pattern; None for a plain name."""
+    if _TEMPLATE_MARK.search(name) is None or len(re.findall(r"\w", _TEMPLATE_MARK.sub(
+            "", name))) < 3:  # a name all markers (`%s`) would stand for any test
+        return None
+    parts, last = [], 0
+    for mark in _TEMPLATE_MARK.finditer(name):
+        parts.append(re.escape(name[last:mark.start()]))
+        parts.append("%" if mark.group(0) == "%%" else ".+?")
+        last = mark.end()
+    return re.compile("".join(parts) + re.escape(name[last:]), re.S)
+
+
 def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
              aliases: Mapping[str, Sequence[str]] | None = None
              ) -> dict[str, list[TestOutcome]]:
-    """test_id -> the runner's outcomes for it (its parametrised instances, the ids an
-    inherited test runs under), for the cases above."""
+    """test_id -> the runner's outcomes for it (its parametrised instances, the rows of a
+    table test, the ids an inherited test runs under), for the cases above."""
     seen: dict[str, list[TestOutcome]] = {}
     by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
-    for outcome in outcomes:
+    listed = list(outcomes)
+    for outcome in listed:
         by_name.setdefault(_spaced(_PARAMS.sub("", outcome.name)), []).append(outcome)
     directories = {str(PurePosixPath(case.file).parent) for case in cases}
     for case in cases:
@@ -78,7 +98,10 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
             for alias in (aliases or {}).get(case.test_id, ())]
         for file, test_name in runs_as:
             for name in _names(test_name):
-                for outcome in by_name.get(name, ()):
+                template = _template(name)
+                found = by_name.get(name, ()) if template is None else [
+                    o for o in listed if template.fullmatch(_spaced(_PARAMS.sub("", o.name)))]
+                for outcome in found:
                     if _same_file(file, outcome.file, directories):
                         seen.setdefault(case.test_id, []).append(outcome)
     return seen

@@ -110,8 +110,8 @@ def _switched_off(marker: str) -> str:
 _SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
     "python": re.compile(r"@pytest\.mark\.(?:skip|xfail)\b(?!if)|@unittest\.(?:skip|"
                          r"expectedFailure)\b(?!If|Unless)"),
-    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:skip|todo|fails)|x(?:it|test|"
-                     r"describe|context))\s*\("),
+    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:skip|todo|fails)(?:\.(?:each|for))?|"
+                     r"x(?:it|test|describe|context))\s*[(`]"),
     "java": re.compile(r"@(?:Disabled|Ignore)\b"),
     "dart": re.compile(r"\bskip:\s*(?:true|['\"])"),
     "swift": re.compile(r"\bXCTSkip\b"),

@@ -6,7 +6,9 @@ line, body); `read` adds what each says; `inherited` names the ids a Python test
 base class runs under. A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
   `describe text > it text`); a JS/TS table test by its name template, its table over as many
-  lines as it takes (`test.each([...])("add(%i, %i)", ...)`, it.each`...`("returns $x", ...));
+  lines as it takes (`test.each([...])("add(%i, %i)", ...)`, it.each`...`("returns $x", ...),
+  vitest's `it.for([...])(...)`); vitest's `it.runIf(c)(...)`, `it.skipIf(c)(...)` and
+  `it.fails(...)` are tests like `it(...)`;
   a JS/TS test named at run time (`test(t.input + " with " + t.query, ...)` in a loop over a
   table) by that expression, up to MAX_EXPRESSION characters;
   `line`: the 1-based line of its declaration;
@@ -59,7 +61,8 @@ _PY_DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async[ \t]+)?def[ \t]+(?P<name>test
 _PY_CLASS = re.compile(r"^(?P<indent>[ \t]*)class[ \t]+(?P<name>\w+)")
 _ANY_PY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+")
 _JS_TEST = re.compile(
-    r"\b(?P<kind>it|test|describe)(?:\.(?:only|skip|todo|concurrent|each\([^)]*\)))*[ \t]*\("
+    r"\b(?P<kind>it|test|describe)(?:\.(?:only|skip|todo|concurrent|fails|sequential|"
+    r"(?:each|runIf|skipIf)\([^)]*\)))*[ \t]*\("
     r"[ \t]*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)"
 )
 # A test named at run time (`test(t.input + " with " + t.query, () => {`, in a loop over a
@@ -225,7 +228,8 @@ def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: 
 
 
 # `test.each([...])("name %s", fn)` / it.each`table`("name $a", fn), the table over lines.
-_JS_EACH = re.compile(r"\b(?:it|test)(?:\.(?:only|skip|concurrent))*\.each\s*(?P<open>[(`])")
+_JS_EACH = re.compile(r"\b(?:it|test)(?:\.(?:only|skip|todo|concurrent|sequential))*"
+                      r"\.(?:each|for)\s*(?P<open>[(`])")
 _JS_NAME_AFTER = re.compile(r"\s*\(\s*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)")
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 

@@ -68,6 +68,22 @@ def test_a_vitest_full_name_with_an_unnamed_suite_still_meets_its_test() -> None
                                                                "(expected error)"}
 
 
+def test_the_rows_of_a_table_test_are_that_test() -> None:
+    """`it.each(...)("keeps %s and fills %#")` runs as one test per row, named by the
+    template: a skipped or failing row is the table test's."""
+    cases = [TestCase("test/x.test.ts", "table > keeps %s and fills %#", 3, ""),
+             TestCase("test/x.test.ts", "adds $a to $b", 9, ""),
+             TestCase("test/x.test.ts", "%s", 12, "")]
+    tests = [runner_output.TestOutcome("table keeps a and fills 0", "skipped", "test/x.test.ts"),
+             runner_output.TestOutcome("table keeps b and fills 1", "skipped", "test/x.test.ts"),
+             runner_output.TestOutcome("adds 1 to 2", "failed", "test/x.test.ts", "boom"),
+             runner_output.TestOutcome("adds 2 to 3", "passed", "test/x.test.ts"),
+             runner_output.TestOutcome("plain", "failed", "test/x.test.ts")]
+    assert list(outcomes.not_run(tests, cases)) == ["test/x.test.ts::table > keeps %s and fills %#"]
+    assert outcomes.failed(tests, cases) == {
+        "test/x.test.ts::adds $a to $b": "failed in this run (boom)"}
+
+
 def test_a_go_test_in_the_modules_root_is_in_the_package_no_other_directory_ends() -> None:
     """radix_test.go at the root: its package is the module path, whatever go.mod names it;
     a same-named test of a subdirectory's package is not it."""

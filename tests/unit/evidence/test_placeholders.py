@@ -431,3 +431,12 @@ def test_c_unity_and_googletest_placeholders() -> None:
     assert reasons["test_ignored"] == "skipped in source (TEST_IGNORE_MESSAGE)"
     assert reasons["test_trivial"] is not None and reasons["test_trivial"].startswith("asserts nothing real")
     assert reasons["test_real"] is None
+
+
+def test_a_skipped_table_and_an_expected_failure_are_switched_off_in_source() -> None:
+    src = ("it.skip.each([[1]])('x %#', (n) => {\n  expect(f(n)).toBe(1)\n})\n"
+           "it.fails('y', () => {\n  expect(f()).toBe(2)\n})\n"
+           "it.runIf(ci)('z', () => {\n  expect(f()).toBe(1)\n})\n")
+    assert _verdicts("t.test.ts", src) == {
+        "x %#": (1, "skipped in source (it.skip.each)"),
+        "y": (4, "marked as an expected failure in source (it.fails)"), "z": None}

@@ -431,3 +431,17 @@ def test_a_test_function_inside_another_function_is_a_helper_not_a_test() -> Non
     assert [(c.name, c.line) for c in cases] == [
         ("test_custom", 1), ("TestA::test_m", 8), ("TestA::test_n", 13), ("test_after", 17)]
     assert "def test(value)" in cases[0].body
+
+
+def test_vitest_conditional_table_and_expected_failure_forms_are_tests() -> None:
+    src = (
+        "describe('forms', () => {\n"
+        "  it.runIf(process.env.CI)('AC2 runs if', () => { expect(f()).toBe(1) })\n"
+        "  it.skipIf(false)('AC3 skips if', () => { expect(f()).toBe(1) })\n"
+        "  it.for([1, 2])('AC4 for %i', (n) => { expect(f(n)).toBeTruthy() })\n"
+        "  it.fails('AC5 fails', () => { expect(f()).toBe(2) })\n"
+        "  test.skip.each([[1]])('AC6 %#', (n) => { expect(f(n)).toBe(1) })\n"
+        "})\n")
+    assert [(c.name, c.line) for c in split_tests("t.test.ts", src)] == [
+        ("forms > AC2 runs if", 2), ("forms > AC3 skips if", 3), ("forms > AC4 for %i", 4),
+        ("forms > AC5 fails", 5), ("forms > AC6 %#", 6)]
