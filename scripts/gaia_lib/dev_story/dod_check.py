@@ -18,9 +18,11 @@ Rules (upstream dod-check.sh):
   that is not installed gives SKIPPED with `[WARN] <tool> not installed; skipping`, never
   FAILED: a missing optional tool is not something the developer can fix in the code. A
   command the config names whose executable is missing is FAILED.
-- secrets: staged file names `.env*` or containing `credentials`, or an AWS access key id,
-  GitHub token, Bearer token or Slack token on an added line of the staged diff -> FAILED
-  (the pattern named, never the secret). Not a git work tree -> SKIPPED.
+- secrets: file names `.env*` or containing `credentials`, or an AWS access key id, GitHub
+  token, Bearer token or Slack token on an added line, in the staged diff and in what the
+  commit step will stage (unstaged changes and untracked files not ignored: the skill runs
+  this check before `git add -A`) -> FAILED (the pattern named, never the secret). Not a git
+  work tree -> SKIPPED.
 - subtasks: unchecked boxes under `## Tasks / Subtasks` of the story (`--story-file`, else
   `STORY_FILE`) -> FAILED with the count; no story named -> SKIPPED.
 - Exit 0 when no row is FAILED, else 1.
@@ -198,18 +200,36 @@ def lint_row(cfg: ProjectConfig, workdir: Path) -> Row:
                                 "or eslint")
 
 
-def secret_problems(names: list[str], diff: str) -> list[str]:
-    """What looks like a staged secret (never the secret itself). Pure."""
+def secret_problems(names: list[str], diff: str, where: str = "staged",
+                    diff_where: str = "the staged diff") -> list[str]:
+    """What looks like a secret in a change (never the secret itself); `where`, `diff_where`:
+    which change. Pure."""
     found: list[str] = []
     for name in names:
         base = Path(name).name
         if base.startswith(".env") or "credentials" in base.lower():
-            found.append(f"secret-looking file staged: {name}")
+            found.append(f"secret-looking file {where}: {name}")
     added = [ln[1:] for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
     for label, pattern in SECRET_PATTERNS:
         if any(pattern.search(ln) for ln in added):
-            found.append(f"{label} pattern in the staged diff")
+            found.append(f"{label} pattern in {diff_where}")
     return found
+
+
+UNTRACKED_BYTES = 256 * 1024  # how much of an untracked file is read for tokens
+
+
+def _untracked_diff(workdir: Path, names: list[str]) -> str:
+    """Untracked files as added lines (the start of each, text only)."""
+    lines = []
+    for name in names:
+        try:
+            with (workdir / name).open("rb") as handle:
+                text = handle.read(UNTRACKED_BYTES).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        lines += ["+" + line for line in text.splitlines()]
+    return "\n".join(lines)
 
 
 def secrets_row(workdir: Path) -> Row:
@@ -218,9 +238,15 @@ def secrets_row(workdir: Path) -> Row:
         return Row("secrets", SKIPPED, "not a git work tree (or git missing); skipping")
     diff = git.run(workdir, "diff", "--cached", "-U0")
     found = secret_problems(names.stdout.splitlines(), diff.stdout)
+    # What the commit step's `git add -A` will stage: unstaged changes, untracked files.
+    unstaged = git.lines(git.run(workdir, "diff", "--name-only"))
+    untracked = git.names(git.run(workdir, "ls-files", "--others", "--exclude-standard", "-z"))
+    pending = git.run(workdir, "diff", "-U0").stdout + "\n" + _untracked_diff(workdir, untracked)
+    found += secret_problems(unstaged + untracked, pending, "to be staged",
+                             "changes to be staged")
     if found:
         return Row("secrets", FAILED, "; ".join(found)[:MAX_OUTPUT])
-    return Row("secrets", PASSED, "no secret-looking files or tokens staged")
+    return Row("secrets", PASSED, "no secret-looking files or tokens staged or to be staged")
 
 
 def subtasks_row(story_file: str | None) -> Row:

@@ -150,6 +150,26 @@ def test_secrets_in_the_staged_diff(project: Project) -> None:
                           "staged diff")
 
 
+def test_secrets_the_commit_step_will_stage_fail_before_it_stages_them(
+        project: Project) -> None:
+    """The skill runs dod-check before its `git add -A`: a key written into a tracked file and
+    an untracked `.env` are what that commit would carry."""
+    git(project.root, "init", "-q")
+    project.write("app.py", "x = 1\n")
+    git(project.root, "add", "-A")
+    git(project.root, "-c", "user.email=t@example.invalid", "-c", "user.name=t", "commit",
+        "-qm", "base")
+    project.write("app.py", "AWS = 'AKIAIOSFODNN7EXAMPLE'\n")
+    project.write(".env", "password=hunter2\n")
+    row = _rows(project)["secrets"]
+    assert row.status == "FAILED" and "AKIA" not in row.output
+    assert row.output == ("secret-looking file to be staged: .env; AWS access key id pattern "
+                          "in changes to be staged")
+    project.write(".gitignore", ".env\n")  # an ignored file is never staged
+    project.write("app.py", "x = 2\n")
+    assert _rows(project)["secrets"].status == "PASSED"
+
+
 def test_render_is_one_yaml_flow_mapping() -> None:
     import yaml
 
