@@ -34,6 +34,17 @@ def test_subject_case_insensitive(world: World) -> None:
     assert verify(world, "E1-S1")[0] == 0
 
 
+def test_a_commit_of_gaias_tracking_files_alone_is_no_merge(world: World) -> None:
+    """`docs: write story E1-S1` (the story file, its status) names the key but merges none of
+    the story's work; the work's own commit does."""
+    world.commit_file(".gaia/artifacts/implementation-artifacts/epic-e1/stories/E1-S1-x.md",
+                      "story\n", "docs: write story E1-S1")
+    world.commit_file(".gaia/memory/sprint-status.yaml", "s\n", "chore(E1-S1): status")
+    assert verify(world, "E1-S1")[0] == 2
+    world.commit_file("src/a.py", "a = 1\n", "feat(E1-S1): wire a (#3)")
+    assert verify(world, "E1-S1")[0] == 0
+
+
 def test_story_tag_in_body(world: World) -> None:
     world.commit_file("a.txt", "a\n", "Squashed work (#5)\n\nStory: E1-S1\n")
     code, _, err = verify(world, "E1-S1")

@@ -9,6 +9,10 @@ Rules:
   searched: a subject containing the key as a whole word (case-insensitive, so `E1-S1` never
   matches `E1-S12` or `XE1-S1`, and squash rewrites to `e1-s1` still count), else a
   `Story: KEY` line in a commit body. Found -> exit 0; not found, or no such branch -> exit 2.
+- A commit that changes only gaia's own tracking files (everything under `.gaia/`: the story
+  file, its status, QA records) is no merge of the story's work: `docs: write story E1-S1`
+  on the target branch proves nothing was merged. (A commit that changes nothing, as a test's
+  `--allow-empty` one, still counts, as upstream counts it.)
 """
 
 from __future__ import annotations
@@ -47,7 +51,22 @@ def story_tag_pattern(key: str) -> re.Pattern[str]:
 def find_in_log(log: str, key: str) -> str | None:
     """'subject' or 'story-tag' for the first way the key is found in a `git log` dump, else
     None (pure)."""
-    commits = [c.split(_FIELD, 1) for c in log.split(_RECORD) if c.strip()]
+    return find_in_commits([c.split(_FIELD, 1) for c in log.split(_RECORD) if c.strip()], key)
+
+
+def tracking_only(name_log: str) -> set[str]:
+    """The commits of a `git log --format=<RS>%H --name-only` dump that change files and only
+    files under `.gaia/` (pure)."""
+    found = set()
+    for chunk in name_log.split(_RECORD):
+        lines = [line.strip() for line in chunk.splitlines() if line.strip()]
+        if len(lines) > 1 and all(name.startswith(".gaia/") for name in lines[1:]):
+            found.add(lines[0])
+    return found
+
+
+def find_in_commits(commits: list[list[str]], key: str) -> str | None:
+    """As `find_in_log`, over (subject, body) pairs."""
     subject_re = key_pattern(key)
     if any(subject_re.search(parts[0]) for parts in commits):
         return "subject"
@@ -73,8 +92,12 @@ def verify(repo: Path, key: str, branch: str) -> Verification:
     if not refs:
         return Verification(EXIT_NOT_FOUND, f"{key} not found: no branch '{branch}' here or on "
                             "origin — gate fails", tuple(notes))
-    log = vcs.git(repo, "log", f"--format=%s{_FIELD}%b{_RECORD}", *refs, "--")
-    how = find_in_log(log.stdout, key) if log.ok else None
+    log = vcs.git(repo, "log", f"--format=%H{_FIELD}%s{_FIELD}%b{_RECORD}", *refs, "--")
+    named = vcs.git(repo, "log", f"--format={_RECORD}%H", "--name-only", *refs, "--")
+    skipped = tracking_only(named.stdout) if named.ok else set()
+    commits = [c.lstrip("\n").split(_FIELD, 2) for c in log.stdout.split(_RECORD) if c.strip()]
+    how = find_in_commits([c[1:] for c in commits if len(c) == 3 and c[0] not in skipped],
+                          key) if log.ok else None
     if how == "subject":
         return Verification(EXIT_FOUND, f"merge commit for {key} found on {branch} — gate passes",
                             tuple(notes))
