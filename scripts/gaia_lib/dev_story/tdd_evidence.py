@@ -24,6 +24,10 @@ Rules:
   renamed away), skipped or failing is a finding (exit 1); a red collection error is
   satisfied only by at least one passing test of that file. Any failing test in the run is a
   finding too. The green ids (all passing ids) are recorded.
+- green may not change a test to make it pass: each test of the red test files is recorded at
+  red by a digest of its code (white space and comment lines aside); a test whose code
+  differs at green is a finding (an assertion reversed, an expected value edited: the
+  implementation should change, not the test). Refactor may reshape tests.
 - refactor: every green id must still be present and pass (exit 1 otherwise).
 - green and refactor: a red (green) test that passes only because it became a placeholder
   in its file (the shared detector, `evidence.placeholders`: its real assertion swapped for
@@ -40,6 +44,7 @@ Rules:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import posixpath
 import re
@@ -144,6 +149,14 @@ def green_findings(red: Mapping[str, str], outcomes: Mapping[str, str],
     found += [f"failing test: {tid} ({r})" for tid, r in sorted(outcomes.items())
               if r in (runner_output.FAILED, runner_output.ERROR) and tid not in red]
     return found
+
+
+def changed_findings(red_digests: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
+    """The tests whose code changed since red (`test_digests` then and now)."""
+    return [f"test changed since red: {case_id}: green must pass the tests as they failed "
+            "(change the implementation, not the test)"
+            for case_id, digest in sorted(red_digests.items())
+            if case_id in now and now[case_id] != digest]
 
 
 def refactor_findings(green: Sequence[str], outcomes: Mapping[str, str],
@@ -324,6 +337,21 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
                unparsed(workdir, counts.tests))
 
 
+_COMMENT_LINE = re.compile(r"^\s*(?:#|//)")
+
+
+def test_digests(workdir: Path, files: Sequence[str]) -> dict[str, str]:
+    """Per discovered test of `files` (its case id), a digest of its code: white space and
+    comment lines left out, so re-indenting or annotating a test changes nothing."""
+    digests = {}
+    for rel in files:
+        for case in testcases.split_tests(rel, written_text(workdir / rel)):
+            code = " ".join(" ".join(line.split()) for line in case.body.splitlines()
+                            if line.strip() and not _COMMENT_LINE.match(line))
+            digests[case.test_id] = hashlib.sha256(code.encode("utf-8")).hexdigest()[:16]
+    return digests
+
+
 def hollow_tests(workdir: Path, files: Sequence[str],
                  reported: Sequence[runner_output.TestOutcome]) -> dict[str, str]:
     """The reported tests that are placeholders in their files as they are now (the shared
@@ -502,10 +530,15 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     if phase == "red":
         report.findings = red_findings(outcomes, run.unparsed)
         updates["files"] = list(files)
+        updates["digests"] = test_digests(workdir, files)
     elif phase == "green":
         red = before.get("red")
         report.findings = green_findings(red if isinstance(red, dict) else {}, outcomes,
                                          run.hollow)
+        digests = before.get("digests")
+        if isinstance(digests, dict):
+            report.findings += changed_findings({str(k): str(v) for k, v in digests.items()},
+                                                test_digests(workdir, files))
     else:
         green = before.get("green")
         passing = [t for t, r in green.items() if r == runner_output.PASSED] \

@@ -123,13 +123,38 @@ def test_a_red_test_skipped_or_hollowed_out_at_green_is_a_finding(repo: Project)
         "placeholder test: tests/test_calc.py::test_add asserts nothing real (assert True): it "
         "cannot check the implementation",
         "red test skipped: tests/test_calc.py::test_add_negative (a skipped test does not "
-        "pass)"]
+        "pass)",
+        *(f"test changed since red: tests/test_calc.py::{name}: green must pass the tests as "
+          "they failed (change the implementation, not the test)"
+          for name in ("test_add", "test_add_negative"))]
     repo.write("tests/test_calc.py", TESTS)
     assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").exit_code == 0
     repo.write("tests/test_calc.py", TESTS.replace("    assert add(1, 2) == 3", "    pass"))
     refactor = tdd_evidence.run_phase(repo.root, "E1-S1", "refactor")
     assert refactor.findings == ["placeholder test: tests/test_calc.py::test_add empty body: it "
                                  "cannot check the implementation"]
+
+
+def test_green_may_not_change_a_red_test_to_pass_it(repo: Project) -> None:
+    """An assertion reversed to pass the stub (the stub still a stub) is a finding; the same
+    test re-indented or commented passes; refactor may reshape the tests."""
+    repo.write("tests/test_calc.py", TESTS)
+    repo.write("calc.py", "def add(a, b):\n    return 0\n")
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "red").exit_code == 0
+    repo.write("tests/test_calc.py", TESTS.replace("assert add(1, 2) == 3",
+                                                   "assert add(1, 2) != 3").replace(
+        "assert add(-1, -2) == -3", "assert add(-1, -2) != -3"))
+    green = tdd_evidence.run_phase(repo.root, "E1-S1", "green")
+    assert green.exit_code == 1 and green.findings == [
+        f"test changed since red: tests/test_calc.py::{name}: green must pass the tests as "
+        "they failed (change the implementation, not the test)"
+        for name in ("test_add", "test_add_negative")]
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_calc.py", TESTS.replace("def test_add():\n",
+                                                   "def test_add():\n    # the sum\n"))
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").findings == []
+    repo.write("tests/test_calc.py", TESTS.replace("add(1, 2) == 3", "add(2, 1) == 3"))
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "refactor").exit_code == 0
 
 
 def test_a_test_file_that_does_not_parse_is_no_red_test(repo: Project) -> None:
