@@ -20,7 +20,9 @@ and every shorter tail of at least two parts (`src.app.calc` -> `app.calc`), for
 
 JavaScript / TypeScript (jest, vitest):
 - `jest.mock(spec)` / `vi.mock(spec)` (and `doMock`) whose spec resolves to a SUT file
-  (relative to the test file, or project-relative; extensions and `/index` ignored);
+  (relative to the test file, or project-relative; extensions and `/index` ignored), or
+  names the project's own package (`jest.mock('ts-dedent')` in ts-dedent, its name mapped to
+  its sources by the test config), or a path inside it;
 - `jest.spyOn(x, "name")` / `vi.spyOn(...)` followed by a `.mock...` replacement on the same
   line, where `x` was imported from a SUT file (a spy that keeps the real code is not a mock).
 Shell (bats): a test file that defines a function one of the SUT's shell sources (`.bash`,
@@ -234,16 +236,20 @@ def _js_imports(lines: Sequence[str], test_file: str, suts: Sequence[Sut]) -> di
     return bound
 
 
-def _javascript(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
+def _javascript(file: str, lines: Sequence[str], suts: Sequence[Sut],
+                package: str | None = None) -> list[Finding]:
     bound = _js_imports(lines, file, suts)
     found = []
     for number, line in enumerate(lines, start=1):
         if _COMMENT.match(line):
             continue
         for match in _JS_MODULE_MOCK.finditer(line):
+            spec, kind = match.group(2), match.group(0).split("(")[0]
+            if package and suts and (spec == package or spec.startswith(package + "/")):
+                found.append(Finding(file, number, spec, kind))
+                continue
             for sut in suts:
-                if _js_resolves(match.group(2), file, sut.path):
-                    kind = match.group(0).split("(")[0]
+                if _js_resolves(spec, file, sut.path):
                     found.append(Finding(file, number, sut.path, kind))
         for match in _JS_SPY.finditer(line):
             if match.group(1) in bound:
@@ -252,13 +258,16 @@ def _javascript(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Fi
     return found
 
 
-def check(file: str, text: str, suts: Sequence[Sut]) -> list[Finding]:
-    """Every place the test file `file` (project-relative) mocks one of `suts` (pure)."""
+def check(file: str, text: str, suts: Sequence[Sut], package: str | None = None
+          ) -> list[Finding]:
+    """Every place the test file `file` (project-relative) mocks one of `suts` (pure);
+    `package`: the project's own npm package name, when it has one."""
     lines = text.splitlines()
     if file.endswith(PY_SUFFIXES):
         return _python(file, lines, [s for s in suts if s.path.endswith(PY_SUFFIXES)])
     if file.endswith(JS_SUFFIXES):
-        return _javascript(file, lines, [s for s in suts if s.path.endswith(JS_SUFFIXES)])
+        return _javascript(file, lines, [s for s in suts if s.path.endswith(JS_SUFFIXES)],
+                           package)
     if file.endswith(TEST_SHELL_SUFFIXES):
         return _shell(file, lines, [s for s in suts if s.path.endswith(SHELL_SUFFIXES)])
     return []

@@ -117,3 +117,15 @@ def test_a_bats_test_redefining_a_function_of_the_sut_mocks_it() -> None:
     assert [(f.line, f.target, f.pattern) for f in check("test/x.bats", test, sut)] == [
         (4, "src/assert_line.bash:assert_line", "redefines"),
         (5, "src/assert_line.bash:refute_line", "redefines")]
+
+
+def test_mocking_the_projects_own_package_by_its_name_mocks_the_sut() -> None:
+    """ts-dedent's tests import 'ts-dedent' (mapped to src by the jest config): mocking it by
+    that name replaces the code under test; another package is a collaborator."""
+    sut = suts_of({"src/index.ts": "export function dedent() {}\n"})
+    text = ("jest.mock('ts-dedent', () => ({ dedent: (s: string) => s }));\n"
+            "vi.mock('ts-dedent/dist/index');\njest.mock('chalk');\n")
+    assert [(f.line, f.target, f.pattern) for f in check(
+        "src/__tests__/a.test.ts", text, sut, "ts-dedent")] == [
+        (1, "ts-dedent", "jest.mock"), (2, "ts-dedent/dist/index", "vi.mock")]
+    assert check("src/__tests__/a.test.ts", text, sut) == []  # no package name known
