@@ -16,7 +16,9 @@ An expected value kept in a variable named for it (`want := []string{"a", "b"}` 
 `if !reflect.DeepEqual(got, want)`, `expected = ...` then `assert result == expected`) is
 asserted where the variable is: its assignment counts as part of the assertion.
 A function named as a call with no arguments or with one-letter parameters (`dumps()`,
-`FtoaWithDigits(f, n)`) is the API the Then speaks of, not a value. Pure.
+`FtoaWithDigits(f, n)`) is the API the Then speaks of, not a value. A quoted list of quoted
+values (`["foo", "foobar"]`) promises each value: Go's `[]string{"foo", "foobar"}` and
+Python's `("foo", "foobar")` assert the same list. Pure.
 """
 
 from __future__ import annotations
@@ -71,6 +73,9 @@ _NOT_ENUMS = frozenset({
 # A function named as a call with no arguments or with one-letter parameters (`dumps()`,
 # `FtoaWithDigits(f, n)`): the API the Then speaks of, not a value a test could assert.
 _SIGNATURE_RE = re.compile(r"[A-Za-z_][\w.]*\(\s*(?:[A-Za-z_](?:\s*,\s*[A-Za-z_])*)?\s*\)")
+# A list of quoted values in one code span (`["foo", "foobar"]`): its items are the literals.
+_LIST_RE = re.compile(r"""\[\s*(?:"[^"]*"|'[^']*')(?:\s*,\s*(?:"[^"]*"|'[^']*'))*\s*,?\s*\]""")
+_LIST_ITEMS = re.compile(r""""([^"]*)"|'([^']*)'""")
 _ID_RE = re.compile(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
 
 
@@ -84,7 +89,10 @@ def then_literals(then_text: str, setting: str = "") -> tuple[Literal, ...]:
     masked = list(then_text)
     for match in _QUOTED_RE.finditer(then_text):
         value = next(g for g in match.groups() if g is not None).strip()
-        if value and not _SIGNATURE_RE.fullmatch(value):
+        items = _LIST_ITEMS.findall(value) if _LIST_RE.fullmatch(value) else []
+        if items:  # `["foo", "foobar"]`: each value, as any language's list literal holds it
+            found += [(match.start(), Literal(STRING, a or b)) for a, b in items if a or b]
+        elif value and not _SIGNATURE_RE.fullmatch(value):
             found.append((match.start(), Literal(STRING, value)))
         masked[match.start():match.end()] = " " * (match.end() - match.start())
     text = "".join(masked)

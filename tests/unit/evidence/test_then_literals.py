@@ -24,6 +24,9 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
         ("the user's order is shown", []),
         ('the banner reads "Welcome back"', [(S, "Welcome back")]),
         ("the flag `--force` is required", [(S, "--force")]),
+        # a list of quoted values promises each value (Go's []string{...} holds them)
+        ('it returns `["foo", "foobar"]` in order, `[]` when none',
+         [(S, "foo"), (S, "foobar"), (S, "[]")]),
         # a function named as a call (no arguments, one-letter parameters) is no value
         ("`dumps()` renders it and `FtoaWithDigits(f, n)` cuts it", []),
         ("it equals `len(spec)`, `Version('1.0')` and `f(x, 2)`",
