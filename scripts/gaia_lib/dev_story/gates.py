@@ -53,6 +53,7 @@ Rules:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,24 +208,47 @@ def _read_text(path: Path, what: str) -> str:
         raise InvalidInput(f"{what} {path} is not UTF-8 text", EXIT_USAGE) from None
 
 
+_FENCED_JSON = re.compile(r"```(?:json)?[ \t]*\n(.*?)\n[ \t]*```", re.S)
+
+
+def reply_json(raw: str) -> str:
+    """The JSON object of an agent's reply: the whole reply, else its one fenced block (```json
+    ... ```), else the text from its first `{` to its last `}` (a model often wraps it)."""
+    text = raw.strip()
+    if text.startswith("{"):
+        return text
+    fenced = _FENCED_JSON.findall(text)
+    if len(fenced) == 1:
+        return str(fenced[0]).strip()
+    start, end = text.find("{"), text.rfind("}")
+    return text[start:end + 1] if 0 <= start < end else text
+
+
 def val_findings(project: Path, reply: Path, artifact: str) -> list[Any]:
-    """Write Val's reply as the envelope sentinel, assert it, return its findings."""
+    """Write Val's reply as the envelope sentinel, assert it, return its findings. A HALT
+    says which of the three causes it was."""
     expected = val_envelope.sentinel_path(project, artifact)
-    halt = GaiaError(val_envelope.halt_message("val", expected), EXIT_HALT)
+
+    def halt(why: str) -> GaiaError:
+        return GaiaError(f"{val_envelope.halt_message('val', expected)} ({why})", EXIT_HALT)
+
     try:
-        raw = reply.read_text(encoding="utf-8")
+        raw = reply_json(reply.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        raise halt(f"reply {reply} cannot be read") from None
+    try:
         envelope = val_envelope.unwrap(json.loads(raw))
-    except (OSError, UnicodeDecodeError, ValueError, GaiaError):
-        raise halt from None
+    except (ValueError, GaiaError):
+        raise halt("malformed: the reply holds no JSON object") from None
     if val_envelope.anchor(project, str(envelope.get("artifact_path", ""))) != val_envelope.anchor(
         project, artifact
     ):
-        raise halt  # Val validated something else
+        raise halt(f"forged: it validated {envelope.get('artifact_path')!r}, not {artifact!r}")
     try:
         written = val_envelope.write(project, raw)
         val_envelope.check(written, "val", artifact, project)
-    except GaiaError:
-        raise halt from None
+    except GaiaError as exc:
+        raise halt(f"malformed: {exc.message}") from None
     findings = envelope.get("findings")
     return list(findings) if isinstance(findings, list) else []
 
@@ -435,7 +459,7 @@ def tdd_review(project: Path, raw_key: str, phase: str, reply: Path) -> GateOutp
     phase = _phase(phase)
     target = findings_file(project, key)
     try:
-        data = json.loads(reply.read_text(encoding="utf-8"))
+        data = json.loads(reply_json(reply.read_text(encoding="utf-8")))
         findings = data.get("findings") if isinstance(data, dict) else None
         if not isinstance(findings, list):
             raise ValueError("no findings list")

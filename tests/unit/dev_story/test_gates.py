@@ -167,6 +167,32 @@ def test_a_forged_envelope_halts(project: Project, story: Path, forgery: dict[st
     assert "step4" not in session.run_vars(project.root, "E1-S2")
 
 
+@pytest.mark.parametrize("wrap", ["```json\n{}\n```", "Here is my review:\n\n```\n{}\n```\n",
+                                  "Verdict follows. {} Done."])
+def test_a_reply_wrapping_its_envelope_in_a_fence_or_prose_is_read(
+        project: Project, story: Path, wrap: str) -> None:
+    plan = _plan(project)
+    reply = _reply(project, str(plan), [WARN])
+    reply.write_text(wrap.replace("{}", reply.read_text()))
+    out = gates.plan_gate(project.root, "E1-S2", "validate", ENV, reply=reply)
+    assert out.stdout.splitlines()[0] == "ASK"
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("I could not validate the plan.", "(malformed: the reply holds no JSON object)"),
+    (None, "(forged: it validated 'elsewhere.md', not "),
+])
+def test_a_halt_says_which_cause(project: Project, story: Path, text: str | None,
+                                 why: str) -> None:
+    plan = _plan(project)
+    reply = _reply(project, str(plan), [], artifact_path="elsewhere.md")
+    if text is not None:
+        reply.write_text(text)
+    with pytest.raises(GaiaError) as caught:
+        gates.plan_gate(project.root, "E1-S2", "validate", ENV, reply=reply)
+    assert why in caught.value.message and "\n" not in caught.value.message
+
+
 def test_the_interactive_gate_is_refused_in_yolo(project: Project, story: Path) -> None:
     _plan(project)
     with pytest.raises(UsageError, match="YOLO is active"):
