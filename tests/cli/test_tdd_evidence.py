@@ -59,6 +59,9 @@ def test_go_red_is_a_package_that_does_not_build_yet(project: Project) -> None:
                   '\tif Shout("hi") != "HI!" {\n\t\tt.Fatal("no")\n\t}\n}\n')
     red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root, timeout=300)
     assert (red.returncode, red.stdout) == (0, "red: 1 test(s), 0 passed, 1 failed\n"), red.stderr
+    # the test the failed build ran none of is named, so green must pass it by name
+    story = next(project.impl.rglob("E1-S1-*.md")).read_text()
+    assert "| `example.com/shout::TestShout` | error | — | — |" in story
     project.write("shout.go", 'package shout\n\nimport "strings"\n\n'
                   'func Shout(s string) string { return strings.ToUpper(s) + "!" }\n')
     green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root, timeout=300)

@@ -11,7 +11,9 @@ Rules:
   to run: a TypeScript test importing what does not exist yet) is the id
   `<file>::<collection>`, which counts as a failing test of that file; so is
   a Go package that does not build (`FAIL <pkg> [build failed]`: Go's usual red, tests
-  calling code not written yet), as `<pkg>::<collection>` (Go's test ids name the package).
+  calling code not written yet), as `<pkg>::<collection>` (Go's test ids name the package),
+  or, where its test files declare new `TestX` functions, as each `<pkg>::TestX` (error):
+  none of them ran, and green must pass each one.
 - A runner that cannot start (not installed: exit 127) is exit 2, said as such.
 - red: the story's new test files are `--tests P…`, else the test files git reports as added
   or modified (untracked included). The new tests are those whose name the committed (HEAD)
@@ -238,15 +240,41 @@ def committed_package(workdir: Path, package: str, files: Sequence[str]) -> str 
     """A Go package's test files as HEAD has them, one text (None: none committed). The
     package is the directory of one of `files` that its import path ends with (the module's
     root, `.`, when none does and a file is there)."""
+    found = _package_dir(package, files)
+    if found is None:
+        return None
+    listed = git.lines(git.run(workdir, "ls-tree", "--name-only", "HEAD", "--",
+                               "." if found == "." else f"{found}/"))
+    texts = [committed_text(workdir, name) for name in listed if name.endswith("_test.go")]
+    return "\n".join(t for t in texts if t is not None) or None
+
+
+def _package_dir(package: str, files: Sequence[str]) -> str | None:
+    """The directory of `files` a Go package's import path names (`.` for the module root)."""
     dirs = {posixpath.dirname(f) or "." for f in files if f.endswith("_test.go")}
     found = next((d for d in sorted(dirs) if d != "." and (package == d or
                                                            package.endswith("/" + d))), None)
-    if found is None and "." not in dirs:
-        return None
-    listed = git.lines(git.run(workdir, "ls-tree", "--name-only", "HEAD", "--",
-                               f"{found}/" if found else "."))
-    texts = [committed_text(workdir, name) for name in listed if name.endswith("_test.go")]
-    return "\n".join(t for t in texts if t is not None) or None
+    return found if found is not None else ("." if "." in dirs else None)
+
+
+def unbuilt_tests(workdir: Path, outcomes: Mapping[str, str],
+                  files: Sequence[str]) -> dict[str, str]:
+    """For each Go package that did not build (`<pkg>::<collection>`), its new tests as the
+    test files name them (`<pkg>::TestX`, error): a build failure ran none of them, but green
+    must then pass each one, not just any test of the package."""
+    found: dict[str, str] = {}
+    for tid in outcomes:
+        package, _, name = tid.partition("::")
+        where = _package_dir(package, files) if name == COLLECTION else None
+        if where is None or package.endswith(".go"):
+            continue
+        before = committed_package(workdir, package, files) or ""
+        for rel in files:
+            if rel.endswith("_test.go") and (posixpath.dirname(rel) or ".") == where:
+                for case in testcases.split_tests(rel, written_text(workdir / rel)):
+                    if case.name.startswith("Test") and case.name not in before:
+                        found[f"{package}::{case.name}"] = runner_output.ERROR
+    return found
 
 
 def new_only(workdir: Path, outcomes: Mapping[str, str],
@@ -523,6 +551,11 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     outcomes = run.outcomes
     if phase == "red":
         outcomes = new_only(workdir, outcomes, files)
+        named = unbuilt_tests(workdir, outcomes, files)
+        for package in {tid.partition("::")[0] for tid in named}:
+            if f"{package}::{COLLECTION}" not in run.unparsed:  # a syntax error is said as one
+                outcomes.pop(f"{package}::{COLLECTION}", None)
+        outcomes.update(named)
     if phase == "red" and not outcomes:
         raise GaiaError("the runner reported no tests in the new test files", EXIT_USAGE)
     report = PhaseReport(key, phase, outcomes, files=list(files))

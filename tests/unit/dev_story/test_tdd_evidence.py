@@ -268,3 +268,22 @@ def test_a_go_test_added_to_an_existing_file_is_the_only_new_one(repo: Project) 
     assert tdd_evidence.new_only(repo.root, ran, ["radix_test.go", "sub/sub_test.go"]) == {
         "github.com/armon/go-radix::TestClear": "failed",
         "github.com/armon/go-radix/sub::TestNew": "failed"}
+
+
+def test_a_go_package_that_did_not_build_names_its_new_tests_for_green(repo: Project) -> None:
+    """Go's usual red is a build failure: no test ran, yet the new tests are known from the
+    files, and green must pass each of them (an old test is not one)."""
+    repo.write("radix_test.go", "package radix\n\nfunc TestDelete(t *testing.T) {}\n")
+    git(repo.root, "add", "-A")
+    git(repo.root, "commit", "-qm", "existing tests")
+    repo.write("radix_test.go", "package radix\n\nfunc TestDelete(t *testing.T) {}\n\n"
+               "func TestClear(t *testing.T) { New().Clear() }\n\n"
+               "func TestClearAll(t *testing.T) { New().Clear() }\n")
+    red = {"github.com/armon/go-radix::<collection>": "error"}
+    found = tdd_evidence.unbuilt_tests(repo.root, red, ["radix_test.go"])
+    assert found == {"github.com/armon/go-radix::TestClear": "error",
+                     "github.com/armon/go-radix::TestClearAll": "error"}
+    assert tdd_evidence.green_findings({**red, **found}, {
+        "github.com/armon/go-radix::TestClear": "passed",
+        "github.com/armon/go-radix::TestDelete": "passed"}) == [
+        "red test gone: github.com/armon/go-radix::TestClearAll (removed or renamed away)"]
