@@ -51,7 +51,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     its own name names no identifier, by its test class's name when that names one only this
     AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
     `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
-    named at run time in a loop over a table) and not the one group of its whole file.
+    named at run time in a loop over a table) and not the one group of its whole file; in
+    no class or group, by its file's name when that names a unit of two or more words
+    (`string_slice_test.go`'s `TestSS` for an AC naming `StringSlice`: one file per function
+    or type; a one-word file name, `decode_test.go`, is the module's, not one AC's).
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
@@ -693,6 +696,9 @@ def file_unit(file: str) -> str:
     return re.sub(r"^(?:tests?_|Tests?(?=[A-Z_]|$)|tests?$)|(?:_tests?|Tests?|_spec)$", "", stem)
 
 
+_unit_of = file_unit  # `_said` names its parameter file_unit
+
+
 def file_unit_parts(file: str) -> list[str]:
     """The words of the unit a test file is named after (`file_unit`): [version]; []."""
     return [p.lower() for p in words.IDENTIFIER_PART.findall(file_unit(file))]
@@ -790,6 +796,8 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
     file's unit rather than this test's (`_file_units`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
     suite = suite_subject(case.name)
+    if not suite and len(file_unit_parts(case.file)) >= 2:  # one file per function or type
+        suite = identifier_key(_unit_of(case.file))
     subjects = subject_prefixes(case.name, case.file)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                  tuple(then_literals.assertion_spans(case.body)), subjects,

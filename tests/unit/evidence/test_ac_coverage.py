@@ -1284,3 +1284,24 @@ def test_a_test_calling_the_function_an_ac_names_as_code_leans_to_that_ac() -> N
     found = by_id(review(criteria, source))
     assert found["AC2"].tests == (f"{FILE}::test_bump_clean_versions",)
     assert "calls" in found["AC2"].matches[0].how and not found["AC1"].matched
+
+
+def test_a_test_in_a_file_named_after_a_compound_unit_is_that_units_test() -> None:
+    """pflag's `TestSS` in string_slice_test.go tests StringSlice: its file names the unit (one
+    file per type) where its own name names none; a one-word file name names the module."""
+    criteria = (
+        ac("AC1", "a `StringSlice` flag", "it is given a comma-separated list",
+           "each item is kept"),
+        ac("AC2", "an `IntSlice` flag", "it is given a comma-separated list",
+           "each item is read as a number"),
+    )
+    source = ('package pflag\n\nfunc TestSS(t *testing.T) {\n\tf := setUp()\n'
+              '\tif err := f.Parse(args); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n')
+
+    def tests_of(file: str) -> dict[str, tuple[str, ...]]:
+        result = analyze("E1-S1", criteria, split_tests(file, source), file_list=[file])
+        return {c.ac_id: c.tests for c in result.per_ac}
+
+    assert tests_of("string_slice_test.go") == {"AC1": ("string_slice_test.go::TestSS",),
+                                                "AC2": ()}
+    assert tests_of("slice_test.go") == {"AC1": (), "AC2": ()}
