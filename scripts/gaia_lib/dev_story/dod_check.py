@@ -21,7 +21,8 @@ Rules (upstream dod-check.sh):
 - secrets: file names `.env*` or containing `credentials`, or an AWS access key id, GitHub
   token, Bearer token or Slack token on an added line, in the staged diff and in what the
   commit step will stage (unstaged changes and untracked files not ignored: the skill runs
-  this check before `git add -A`) -> FAILED (the pattern named, never the secret). Not a git
+  this check before `git add -A -- . ':(exclude).gaia/state' ':(exclude).gaia/memory'`,
+  so those two are left out) -> FAILED (the pattern named, never the secret). Not a git
   work tree -> SKIPPED.
 - subtasks: unchecked boxes under `## Tasks / Subtasks` of the story (`--story-file`, else
   `STORY_FILE`) -> FAILED with the count; no story named -> SKIPPED.
@@ -217,6 +218,9 @@ def secret_problems(names: list[str], diff: str, where: str = "staged",
 
 
 UNTRACKED_BYTES = 256 * 1024  # how much of an untracked file is read for tokens
+# What /gaia-dev-story's commit step stages (`git add -A -- <these>`): gaia's evidence and
+# memory are never committed with the story's work.
+STAGED_PATHSPEC = (".", ":(exclude).gaia/state", ":(exclude).gaia/memory")
 
 
 def _untracked_diff(workdir: Path, names: list[str]) -> str:
@@ -238,10 +242,13 @@ def secrets_row(workdir: Path) -> Row:
         return Row("secrets", SKIPPED, "not a git work tree (or git missing); skipping")
     diff = git.run(workdir, "diff", "--cached", "-U0")
     found = secret_problems(names.stdout.splitlines(), diff.stdout)
-    # What the commit step's `git add -A` will stage: unstaged changes, untracked files.
-    unstaged = git.lines(git.run(workdir, "diff", "--name-only"))
-    untracked = git.names(git.run(workdir, "ls-files", "--others", "--exclude-standard", "-z"))
-    pending = git.run(workdir, "diff", "-U0").stdout + "\n" + _untracked_diff(workdir, untracked)
+    # What the commit step's `git add -A` will stage: unstaged changes, untracked files,
+    # less the paths it leaves out (the skill's step 10: gaia's own state and memory).
+    unstaged = git.lines(git.run(workdir, "diff", "--name-only", "--", *STAGED_PATHSPEC))
+    untracked = git.names(git.run(workdir, "ls-files", "--others", "--exclude-standard", "-z",
+                                  "--", *STAGED_PATHSPEC))
+    pending = git.run(workdir, "diff", "-U0", "--", *STAGED_PATHSPEC).stdout + "\n" + \
+        _untracked_diff(workdir, untracked)
     found += secret_problems(unstaged + untracked, pending, "to be staged",
                              "changes to be staged")
     if found:

@@ -167,6 +167,9 @@ def test_secrets_the_commit_step_will_stage_fail_before_it_stages_them(
                           "in changes to be staged")
     project.write(".gitignore", ".env\n")  # an ignored file is never staged
     project.write("app.py", "x = 2\n")
+    # nor gaia's evidence and memory, which the commit step leaves out
+    project.write(".gaia/state/dev-story/E1-S1/tier_1-stdout.log", "AKIAIOSFODNN7EXAMPLE\n")
+    project.write(".gaia/memory/credentials-note.md", "n\n")
     assert _rows(project)["secrets"].status == "PASSED"
 
 
