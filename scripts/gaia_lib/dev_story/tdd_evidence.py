@@ -27,9 +27,10 @@ Rules:
   satisfied only by at least one passing test of that file. Any failing test in the run is a
   finding too. The green ids (all passing ids) are recorded.
 - green may not change a test to make it pass: each test of the red test files is recorded at
-  red by a digest of its code (white space and comment lines aside); a test whose code
-  differs at green is a finding (an assertion reversed, an expected value edited: the
-  implementation should change, not the test). Refactor may reshape tests.
+  red by a digest of its code (white space and comments aside); a test whose code differs
+  at green is a finding (an assertion reversed, an expected value edited: the
+  implementation should change, not the test), and so is a test of those files first
+  written at green (never seen failing). Refactor may reshape and add tests.
 - refactor: every green id must still be present and pass (exit 1 otherwise).
 - green and refactor: a red (green) test that passes only because it became a placeholder
   in its file (the shared detector, `evidence.placeholders`: its real assertion swapped for
@@ -154,11 +155,15 @@ def green_findings(red: Mapping[str, str], outcomes: Mapping[str, str],
 
 
 def changed_findings(red_digests: Mapping[str, str], now: Mapping[str, str]) -> list[str]:
-    """The tests whose code changed since red (`test_digests` then and now)."""
-    return [f"test changed since red: {case_id}: green must pass the tests as they failed "
-            "(change the implementation, not the test)"
-            for case_id, digest in sorted(red_digests.items())
-            if case_id in now and now[case_id] != digest]
+    """The tests whose code changed since red, and those added since (`test_digests` then
+    and now): a test first written at green was never seen failing."""
+    changed = [f"test changed since red: {case_id}: green must pass the tests as they failed "
+               "(change the implementation, not the test)"
+               for case_id, digest in sorted(red_digests.items())
+               if case_id in now and now[case_id] != digest]
+    added = [f"test added since red: {case_id}: it was never seen failing (write it at red)"
+             for case_id in sorted(set(now) - set(red_digests))]
+    return changed + added
 
 
 def refactor_findings(green: Sequence[str], outcomes: Mapping[str, str],
@@ -366,16 +371,28 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
 
 
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//)")
+_TRAILING_COMMENT = re.compile(r"\s(?:#|//)")
+
+
+def _code_of(line: str) -> str:
+    """A line without its white space and its trailing comment (a `#` or `//` after white
+    space and outside quotes)."""
+    for match in _TRAILING_COMMENT.finditer(line):
+        before = line[:match.start()]
+        if before.count('"') % 2 == 0 and before.count("'") % 2 == 0:
+            line = before
+            break
+    return "".join(line.split())
 
 
 def test_digests(workdir: Path, files: Sequence[str]) -> dict[str, str]:
     """Per discovered test of `files` (its case id), a digest of its code: white space and
-    comment lines left out, so re-indenting or annotating a test changes nothing."""
+    comments left out, so re-formatting or annotating a test (gofmt, a note) changes nothing."""
     digests = {}
     for rel in files:
         for case in testcases.split_tests(rel, written_text(workdir / rel)):
-            code = " ".join(" ".join(line.split()) for line in case.body.splitlines()
-                            if line.strip() and not _COMMENT_LINE.match(line))
+            code = "\n".join(filter(None, (_code_of(line) for line in case.body.splitlines()
+                                            if not _COMMENT_LINE.match(line))))
             digests[case.test_id] = hashlib.sha256(code.encode("utf-8")).hexdigest()[:16]
     return digests
 

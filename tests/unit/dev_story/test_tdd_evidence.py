@@ -91,7 +91,9 @@ def test_renamed_test_in_green_is_a_finding(repo: Project) -> None:
     green = tdd_evidence.run_phase(repo.root, "E1-S1", "green")
     assert green.exit_code == 1
     assert green.findings == ["red test gone: tests/test_calc.py::test_add_negative "
-                              "(removed or renamed away)"]
+                              "(removed or renamed away)",
+                              "test added since red: tests/test_calc.py::test_other: it was "
+                              "never seen failing (write it at red)"]
 
 
 def test_a_skipped_test_is_no_red_test(repo: Project) -> None:
@@ -151,7 +153,14 @@ def test_green_may_not_change_a_red_test_to_pass_it(repo: Project) -> None:
         for name in ("test_add", "test_add_negative")]
     repo.write("calc.py", "def add(a, b):\n    return a + b\n")
     repo.write("tests/test_calc.py", TESTS.replace("def test_add():\n",
-                                                   "def test_add():\n    # the sum\n"))
+                                                   "def test_add():\n    # the sum\n\n")
+               .replace("== -3", "==  -3  # both negative"))
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").findings == []
+    repo.write("tests/test_calc.py", TESTS + "\n\ndef test_add_zero():\n    assert add(0, 0) == 0\n")
+    assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").findings == [
+        "test added since red: tests/test_calc.py::test_add_zero: it was never seen failing "
+        "(write it at red)"]
+    repo.write("tests/test_calc.py", TESTS)
     assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").findings == []
     repo.write("tests/test_calc.py", TESTS.replace("add(1, 2) == 3", "add(2, 1) == 3"))
     assert tdd_evidence.run_phase(repo.root, "E1-S1", "refactor").exit_code == 0
