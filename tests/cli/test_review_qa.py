@@ -177,7 +177,7 @@ def test_a_tier_whose_python_has_no_pytest_blocks(
     reason = str(_check(qa_project, "tool-probe")["error_reason"])
     assert reason.startswith("the test run could not start — ") and \
         "No module named pytest" in reason and "install pytest in that interpreter" in reason
-    assert _gate_row(qa_project)[0] == "FAILED"
+    assert _gate_row(qa_project)[0] == "UNVERIFIED"  # untested: the row is left as it was
 
 
 def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
@@ -255,7 +255,7 @@ def test_a_required_tier_without_a_command_blocks_rather_than_approves(
     assert out.startswith("QA review E1-S1: BLOCKED")
     assert "reason: check 'tool-probe' errored -> BLOCKED: the test run could not start — " \
         "tier_1 has no command (test_execution.tier_1.command)" in out
-    assert _gate_row(qa_project)[0] == "FAILED"
+    assert _gate_row(qa_project)[0] == "UNVERIFIED"  # untested: the row is left as it was
 
 
 def test_a_tier_whose_command_is_not_installed_blocks(
@@ -474,7 +474,8 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
     # It is BLOCKED (exit 3): a CI step gating on exit 0 never passes a review that ran nothing.
     assert command.main(["E1-S1", "--context", "ci_post_merge", "--format", "json"]) == 3
     blocked = json.loads(capsys.readouterr().out)
-    assert (blocked["round"], blocked["verdict"]) == (3, "BLOCKED")
+    assert (blocked["round"], blocked["verdict"], blocked["gate_verdict"]) == (
+        2, "BLOCKED", "PASSED")  # no round of its own: round 2's verdict stands
     assert blocked["reason"] == (
         "check 'test-execution' errored -> BLOCKED: no test tier is placed in context "
         "'ci_post_merge': nothing was tested (set a tier's placement: "
@@ -672,29 +673,38 @@ def test_finalize_after_a_blocked_setup_computes_the_evidence_itself(
     out = capsys.readouterr().out
     assert out.startswith("QA review E1-S1: BLOCKED")
     assert "reason: check 'tool-probe' errored -> BLOCKED: test runner not installed — " in out
-    assert _gate_row(qa_project)[0] == "FAILED"
+    assert _gate_row(qa_project)[0] == "UNVERIFIED"  # untested: the row is left as it was
 
 
-def test_reviews_that_could_not_test_spend_no_failure_budget(
+def test_reviews_that_could_not_test_are_no_qa_rounds(
     qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A missing runner is the machine's problem, not the story's: each such review is BLOCKED
-    (exit 3) and QA status pending, but no failed round is recorded, so the story is never
-    parked for it; once the runner is there, the review tests and records its round."""
+    (exit 3) with its own report, but it is no QA round: the round numbers, the QA Tests row
+    and the QA status stay as the last tested review left them, and no budget is spent. Once
+    the runner is there, an unchanged story is that tested round again."""
+    assert command.main(["E1-S1", "--format", "json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert (first["round"], first["verdict"]) == (1, "APPROVE")
     path = os.environ["PATH"]
     monkeypatch.setenv("PATH", "/usr/bin:/bin")  # no pytest
-    for edit in range(4):
-        qa_project.write("tests/test_signup.py", TESTS + f"\n# edit {edit}\n")
+    for _ in range(4):
         assert command.main(["E1-S1", "--format", "json"]) == 3
         out = json.loads(capsys.readouterr().out)
-        assert out["verdict"] == "BLOCKED" and "no failed QA round recorded" in out["notes"][0]
-    assert _gate_row(qa_project)[0] == "FAILED"  # the Review Gate row says BLOCKED as before
+        assert (out["verdict"], out["round"], out["gate_verdict"]) == ("BLOCKED", 1, "PASSED")
+        assert out["report"].endswith(".gaia/state/review/qa-tests/E1-S1/"
+                                      "qa-tests-E1-S1-untested.md")
+        assert "no QA round recorded" in out["notes"][0]
+    assert "- round: none (nothing was tested" in Path(out["report"]).read_text()
+    assert _gate_row(qa_project)[0] == "PASSED"
     board = record.load(qa_project.root, "E1")
-    assert board.history("E1-S1") == [] and board.current("E1-S1") == "pending"
+    assert [(r.round, r.result) for r in board.history("E1-S1")] == [(1, "pass")]
+    assert board.current("E1-S1") == "pass"
+    assert not list(qa_project.impl.rglob("qa-tests-E1-S1-round*.md"))
     monkeypatch.setenv("PATH", path)
     assert command.main(["E1-S1", "--format", "json"]) == 0
-    assert [(r.round, r.result) for r in record.load(qa_project.root, "E1").history("E1-S1")] \
-        == [(json.loads(capsys.readouterr().out)["round"], "pass")]
+    again = json.loads(capsys.readouterr().out)
+    assert again["round"] == 1 and again["notes"][0].startswith("round 1 again")
 
 
 def test_concurrent_reviews_of_one_story_lose_nothing(qa_project: Project) -> None:

@@ -720,15 +720,24 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         inputs = round_inputs(analysis, evidence)
         incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
         expected = verdict.BLOCKED if incomplete else resolution.verdict
-        number, again = _round_number(s, inputs)
-        delta = _round_delta(s, number, inputs, analysis, findings, expected, model_ran)
+        # A review that could not run the tests is no QA round (tested_nothing).
+        untested = tested_nothing(analysis)
+        delta = None
+        if untested:
+            number, again = record.current_highest(s.project, s.key), False
+        else:
+            number, again = _round_number(s, inputs)
+            delta = _round_delta(s, number, inputs, analysis, findings, expected, model_ran)
         header = qa_report.render_header(s.key, s.story.title or "", qa_report.prompt_hash(
             system_prompt, analysis_bytes), qa_model(s) if model_ran else None, TEMPERATURE)
         if model_ran:
             header += f"- effort: {s.config.qa.effort or 'default'}\n"
-        header += f"- round: {number}{' (reviewed again, files unchanged)' if again else ''}\n"
+        header += ("- round: none (nothing was tested: this review is no QA round)\n"
+                   if untested else
+                   f"- round: {number}{' (reviewed again, files unchanged)' if again else ''}\n")
         header += qa_report.render_run(evidence, paths.relative_to_project(state, s.project))
-        header += "\n" + fingerprints.render(delta)
+        if delta is not None:
+            header += "\n" + fingerprints.render(delta)
         if payload is None:
             note = ("No LLM review in this run (terminal mode): findings above are deterministic."
                     if llm_findings is None else None)
@@ -741,17 +750,25 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         if not complete:
             final = verdict.BLOCKED
             text, _ = qa_report.assemble(header, payload, final, problems)
-        report_path = reports.review_report_path(s.project, s.key, STATE_SKILL,
-                                                 round_number=number)
-        writes.write_text(report_path, text)
-        mirror = reports.mirror_path(s.project, STATE_SKILL, s.key, s.story_path)
-        writes.write_text(mirror, text)
-        gate_verdict, gate_note = _record_gate(s, final, report_path, evidence_path)
-        untested = final == verdict.BLOCKED and tested_nothing(analysis)
-        recorded = verdicts.record_gate_verdict(
-            s.project, s.key, gate.UNVERIFIED if untested else gate_verdict,
-            paths.relative_to_project(report_path, s.project), round_number=number,
-            findings=delta.counts())
+        parked = None
+        gate_note: str | None
+        if delta is None:  # untested: its own report; the gate row and QA status unchanged
+            report_path = mirror = state / f"qa-tests-{s.key}-untested.md"
+            writes.write_text(report_path, text)
+            gate_verdict = next((row.status for row in gate.load_rows(s.story_path)
+                                 if row.name == GATE_NAME), gate.UNVERIFIED)
+            gate_note = "unchanged: nothing was tested"
+        else:
+            report_path = reports.review_report_path(s.project, s.key, STATE_SKILL,
+                                                     round_number=number)
+            writes.write_text(report_path, text)
+            mirror = reports.mirror_path(s.project, STATE_SKILL, s.key, s.story_path)
+            writes.write_text(mirror, text)
+            gate_verdict, gate_note = _record_gate(s, final, report_path, evidence_path)
+            parked = verdicts.record_gate_verdict(
+                s.project, s.key, gate_verdict,
+                paths.relative_to_project(report_path, s.project), round_number=number,
+                findings=delta.counts()).parked
         rows = gate.load_rows(s.story_path)
         composite = gate.composite(rows).state
         checkpoint_step(s, FINALIZE_STEP, files=[analysis_path], verdict=final,
@@ -765,10 +782,11 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         notes += (f"round {number} again: the story's files are unchanged since it, so no new "
                   f"QA round was recorded (this review's verdict replaces the round's)",)
     if untested:
-        notes += ("nothing was tested (the runner is missing or no tier runs here): QA status "
-                  "pending, no failed QA round recorded and none of the failure budget spent",)
-    if recorded.parked:
-        notes += (recorded.parked,)
+        notes += ("nothing was tested (the runner is missing or no tier runs here): no QA round "
+                  "recorded, the QA Tests row and the QA status left as they were, none of the "
+                  "failure budget spent",)
+    if parked:
+        notes += (parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
                    complete, number, notes, summary_line(analysis, findings))
 
@@ -778,7 +796,9 @@ UNTESTED_CHECKS = ("tool-probe", "test-execution")
 
 def tested_nothing(analysis: Mapping[str, Any]) -> bool:
     """The review could not run the story's tests at all (its runner is missing, or no tier
-    is placed in its context): a BLOCKED review that is no QA round, so no failed one."""
+    is placed in its context): BLOCKED, and no QA round (seed 004: a round is a review that
+    happened). Its report is `qa-tests-KEY-untested.md` in the evidence directory; the QA
+    Tests row, the QA status and the round numbers are left as they were."""
     return any(isinstance(c, Mapping) and c.get("name") in UNTESTED_CHECKS
                and c.get("status") == "errored" for c in analysis.get("checks", []) or [])
 
