@@ -42,7 +42,7 @@ def cli(story_file: Path | None, base: str, repo: Path | None) -> int:
     if not repo.is_dir():
         raise UsageError(f"repo directory not found: {repo}", 1)
     story = load_story(story_file, 1)
-    result = filelist.check(story.file_list, repo, base)
+    result = filelist.check(story.file_list, repo, base, story.key)
     if result.note:
         print(f"{PROG}: {result.note}", file=sys.stderr)
     if result.divergence is not None:

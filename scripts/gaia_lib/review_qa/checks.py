@@ -76,7 +76,8 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
     """Story gate: File List divergence (warnings; a comparison git could not make is one too)
     and File List entries missing on disk."""
     warnings: list[str] = []  # upstream's one-line JSON reports, verbatim
-    result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main")
+    result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main",
+                            s.key)
     if result.divergence is not None:
         warnings.append(result.divergence.to_json())
     if result.note:  # said, so a skipped comparison never reads as one that found nothing

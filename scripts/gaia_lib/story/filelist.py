@@ -17,12 +17,18 @@ caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`) and 
 coverage runs write (`.coverage`, `coverage.json`, `coverage.xml`, `lcov.info`, Go's
 `coverage.out` / `cover.out` profiles, `htmlcov/`,
 `.nyc_output/`, `test-results/`: a review's own run writes them).
+A story already merged into the base (HEAD has nothing of its own: the fork point is HEAD, as
+when /gaia-dev-story reviews after its merge step) is compared with its merge: the newest
+commit on HEAD that names the story key (in its subject, or a `Story: KEY` line) and changes
+more than GAIA's bookkeeping, against that commit's first parent (a merge's branch side, a
+squash's own change).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -107,12 +113,40 @@ RUN_OUTPUTS = frozenset({".coverage", "coverage.json", "coverage.xml", "lcov.inf
                          "coverage.out", "cover.out"})
 
 
-def changed_files(repo: Path, base_ref: str) -> list[str]:
+_RECORD, _FIELD = "\x1e", "\x1f"
+MERGE_SEARCH = 200  # commits of HEAD's history searched for a merged story's commit
+
+
+def merged_commit(repo: Path, key: str) -> str | None:
+    """The newest of HEAD's commits that names `key` (subject, or a `Story: KEY` line) and
+    changes more than GAIA's bookkeeping (module docstring), or None."""
+    word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])", re.IGNORECASE)
+    tag = re.compile(rf"^\s*Story:\s*{re.escape(key)}(?![A-Za-z0-9_])", re.I | re.M)
+    log = git.run(repo, "log", f"-n{MERGE_SEARCH}", "-m", "--first-parent", "--name-only",
+                  f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}", "HEAD", "--")
+    for chunk in log.stdout.split(_RECORD) if log.ok else ():
+        parts = chunk.split(_FIELD)
+        if len(parts) < 4 or not (word.search(parts[1]) or tag.search(parts[2])):
+            continue
+        names = [line.strip() for line in parts[3].splitlines() if line.strip()]
+        if any(not name.startswith(BOOKKEEPING_PREFIXES) for name in names):
+            return parts[0].strip()
+    return None
+
+
+def changed_files(repo: Path, base_ref: str, key: str | None = None) -> list[str]:
     """Repo-relative paths changed since the branch left `base_ref`, plus unstaged and
-    untracked files."""
+    untracked files; for a story already merged into the base, its merge's (module
+    docstring)."""
     fork = git.run(repo, "merge-base", base_ref, "HEAD")
     since = fork.stdout.strip() if fork.ok and fork.stdout.strip() else base_ref
-    queries = (("diff", "--name-only", "-z", since, "--"), ("diff", "--name-only", "-z"),
+    committed: tuple[str, ...] = (since,)
+    head = git.run(repo, "rev-parse", "HEAD")
+    merged = merged_commit(repo, key) if key and head.ok and \
+        head.stdout.strip() == since else None
+    if merged is not None:
+        committed = (f"{merged}^1", merged)
+    queries = (("diff", "--name-only", "-z", *committed, "--"), ("diff", "--name-only", "-z"),
                ("ls-files", "--others", "--exclude-standard", "--full-name", "-z"))
     # Three read-only git runs, side by side: each is mostly a process start-up.
     with ThreadPoolExecutor(max_workers=len(queries)) as pool:
@@ -137,8 +171,10 @@ def _generated(name: str, venv: Callable[[str], bool]) -> bool:
     return any(venv("/".join(parts[:depth])) for depth in range(1, len(parts)))
 
 
-def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> CheckResult:
-    """Compare a parsed File List (None = no section) with the repository at `repo`."""
+def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
+          key: str | None = None) -> CheckResult:
+    """Compare a parsed File List (None = no section) with the repository at `repo`; `key`:
+    the story's, to find its merge when the branch is already in the base."""
     if file_list is None:
         return CheckResult(Divergence("no-file-list"))
     if not any(entry.strip() for entry in file_list):
@@ -150,7 +186,7 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main") -> 
     base_ref = resolve_base(repo, base)
     if base_ref is None:
         return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
-    return CheckResult(compare(file_list, changed_files(repo, base_ref)))
+    return CheckResult(compare(file_list, changed_files(repo, base_ref, key)))
 
 
 LISTED_FILES = 20  # per list in a gate warning's sentence; the JSON keeps them all

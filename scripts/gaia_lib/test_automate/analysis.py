@@ -160,7 +160,8 @@ def _check(name: str, status: str, findings: Sequence[Mapping[str, Any]] = (),
 def story_gate(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
     """Phase 2: File List divergence (advisory warnings) and missing entries (integrity)."""
     warnings = []
-    result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main")
+    result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main",
+                            s.key)
     if result.divergence is not None:
         warnings.append(result.divergence.to_json())
     story_rel = s.story_path.relative_to(s.project).as_posix() \

@@ -31,6 +31,29 @@ def test_matching_lists_report_nothing(tmp_path: Path) -> None:
     assert result == filelist.CheckResult(None, None)
 
 
+@pytest.mark.parametrize("merge", ["--no-ff", "--squash"])
+def test_a_story_already_merged_is_compared_with_its_merge(tmp_path: Path, merge: str) -> None:
+    """/gaia-dev-story reviews after its merge step: on the base, HEAD has nothing of its own,
+    and the story's change set is its merge commit's (a later bookkeeping commit naming the key
+    is not it)."""
+    repo = make_repo(tmp_path / "r")
+    git(repo, "checkout", "-q", "main")
+    git(repo, "merge", "-q", merge, "feat/E1-S1")
+    if merge == "--squash":
+        git(repo, "commit", "-qm", "feat(E1-S1): a and b (#3)")
+    else:
+        git(repo, "commit", "-q", "--amend", "-m", "Merge pull request #3\n\nStory: E1-S1")
+    (repo / ".gaia").mkdir()
+    (repo / ".gaia" / "status.md").write_text("review\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "chore(E1-S1): status review")
+    assert filelist.check(("src/a.ts", "src/b.ts"), repo, "main", "E1-S1") == \
+        filelist.CheckResult(None, None)
+    # without the key (upstream's file-list-diff-check on an old story), nothing is on HEAD
+    assert filelist.check(("src/a.ts", "src/b.ts"), repo, "main").divergence == \
+        filelist.Divergence("divergence", (), ("src/a.ts", "src/b.ts"))
+
+
 def test_divergence_both_ways(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r")
     (repo / "new file.ts").write_text("x")  # untracked, with a space
