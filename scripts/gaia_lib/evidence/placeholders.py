@@ -322,8 +322,8 @@ def classify(case: TestCase) -> Placeholder | None:
                            "checks this test never makes")
     if language == "go" and not _go_can_fail("\n".join(own)):
         return Placeholder(case.test_id, case.file, case.line,
-                           "never reports a failure (no t.Error, t.Fatal or t.Fail call, no "
-                           "helper or assertion library given t): it checks nothing")
+                           "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
+                           "can run, no helper or assertion library given t): it checks nothing")
     if language == "python" and not any(_PY_CHECK.search(text) for _, _, text in statements):
         returned = next((index for index, indent, text in statements
                          if indent <= top and _RETURNS_VALUE.match(text)), None)

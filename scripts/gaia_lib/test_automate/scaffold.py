@@ -102,10 +102,10 @@ def test_name(stack: str, key: str, ac: str) -> str:
 
 def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
     """The skeleton's source (pure). Its name and skip reason carry the AC."""
-    title = _quoted(f"{ac.ac_id}: {ac.text}")
+    title = _quoted(f"{ac.ac_id}: {ac.statement}")
     reason = _quoted(f"scaffold for {key} {ac.ac_id}: not implemented")
     if stack == "python-dev":
-        return (f'"""Scaffold for {key} {ac.ac_id}: {_quoted(ac.text)}"""\n\n'
+        return (f'"""Scaffold for {key} {ac.ac_id}: {_quoted(ac.statement)}"""\n\n'
                 "import pytest\n\n\n"
                 f"def {test_name(stack, key, ac.ac_id)}() -> None:\n"
                 f'    pytest.skip("{reason}")\n')
@@ -124,7 +124,7 @@ def skeleton_text(stack: str, key: str, ac: AcceptanceCriterion) -> str:
         return ("import 'package:test/test.dart';\n\nvoid main() {\n"
                 f"  test(\"{title}\", () {{}}, skip: \"{reason}\");\n}}\n")
     if stack == "bash-dev":  # bash expands `$(...)` and backticks inside double quotes
-        title, reason = _shell_inert(f"{ac.ac_id}: {ac.text}"), _shell_inert(reason)
+        title, reason = _shell_inert(f"{ac.ac_id}: {ac.statement}"), _shell_inert(reason)
         return f'@test "{title}" {{\n  skip "{reason}"\n}}\n'
     return ("#include \"unity.h\"\n\n"
             f"void {test_name(stack, key, ac.ac_id)}(void) {{\n"

@@ -104,8 +104,8 @@ def test_default_directory_is_the_first_allowlisted_tier(project: Project) -> No
 def test_a_bats_skeleton_runs_nothing_an_ac_spells(project: Project) -> None:
     """An AC holding `$(...)`, backticks and quotes is a test name, never a command bats runs."""
     path = project.add_story("E4-S3", acs=(
-        "- [ ] AC1: Given a file, when `touch \"$HOME\"` or $(touch pwned) runs, then it's "
-        "`id`'d.\n"))
+        "- [ ] **AC1 (P0):** Given a file, when `touch \"$HOME\"` or $(touch pwned) runs, "
+        "then it's `id`'d.\n"))
     out = project.root / "test"
     scaffold.scaffold(project.root, load_story(path), "bash-dev", out)
     done = subprocess.run(["bats", "--tap", str(out)], cwd=project.root, capture_output=True,
@@ -113,3 +113,4 @@ def test_a_bats_skeleton_runs_nothing_an_ac_spells(project: Project) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.count("# skip") == 1 and not (project.root / "pwned").exists()
     assert "touch pwned" in done.stdout  # the AC's words are still the test's name
+    assert "AC1: Given a file" in done.stdout  # its priority tag is no part of them
