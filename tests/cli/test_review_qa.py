@@ -1391,3 +1391,17 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
         (state / "analysis-results.json").read_text())["coverage"]["per_ac"]}
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"][hung].startswith("failed in this run (still running")
+
+
+def test_an_acs_by_column_says_how_a_counted_test_matched(qa_project: Project) -> None:
+    """A placeholder named by the AC's id does not count, so it does not say how the AC is
+    covered either: the test matched by its words that still counts does."""
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        "def test_ac1_valid_email_creates_account", "def test_valid_email_creates_account")
+        + "\n\ndef test_ac1_placeholder():\n    assert True\n")
+    assert command.main(["E1-S1"]) == 0
+    analysis = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "analysis-results.json").read_text())
+    ac1 = analysis["coverage"]["per_ac"][0]
+    assert ac1["tests"] == ["tests/test_signup.py::test_valid_email_creates_account"]
+    assert ac1["matched_by"] != "id" and ac1["matched_by"] == ac1["matches"][0]["how"][0]

@@ -155,9 +155,15 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
     for entry in result.per_ac:
         counted = [t for t in entry.tests if t not in excluded]
         ac = by_id[entry.ac_id]
+        # how the strongest test that still counts matched (not one left out: a placeholder
+        # named by the AC's id)
+        top = max((m for m in getattr(entry, "matches", ()) or () if m.test in counted),
+                  key=lambda m: (m.score, m.test), default=None)
+        matched_by = (top.how[0] if top is not None and top.how else entry.matched_by) \
+            if counted else None
         rows.append({
             "ac_id": entry.ac_id, "matched": bool(counted), "test_count": len(counted),
-            "tests": counted, "matched_by": entry.matched_by if counted else None,
+            "tests": counted, "matched_by": matched_by,
             "edge_case": entry.edge_case, "structured": entry.structured,
             "priority": rules.ac_priority(ac.text, s.story.priority),
             "excluded": {t: excluded[t] for t in entry.tests if t in excluded},
