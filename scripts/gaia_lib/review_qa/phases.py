@@ -32,7 +32,12 @@ Rounds (QA gating, seed 004): the report of round R is named by qa_gating.names 
 round 1, `-roundR` after); its header says the round, the reviewer's model and effort
 (`qa.model` / `qa.effort`, else MODEL), and its round section lists the findings that are new,
 still open and fixed since the previous round (qa_gating.fingerprints). A story whose QA
-failure budget is spent is refused at the start of a round.
+failure budget is spent is refused at the start of a round. A review that could not run the
+tests at all (runner missing, no tier placed in its context: `tested_nothing`) is BLOCKED and
+no round: its report is `qa-tests-KEY-untested.md` in the evidence directory, and the gate
+row, the QA status and the round numbers are left as the last tested review left them.
+A reviewer's payload never speaks for gaia: the saved report carries gaia's own sections
+(`report.with_gaia_sections`).
 """
 
 from __future__ import annotations
