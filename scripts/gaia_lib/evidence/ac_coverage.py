@@ -696,9 +696,6 @@ def file_unit(file: str) -> str:
     return re.sub(r"^(?:tests?_|Tests?(?=[A-Z_]|$)|tests?$)|(?:_tests?|Tests?|_spec)$", "", stem)
 
 
-_unit_of = file_unit  # `_said` names its parameter file_unit
-
-
 def file_unit_parts(file: str) -> list[str]:
     """The words of the unit a test file is named after (`file_unit`): [version]; []."""
     return [p.lower() for p in words.IDENTIFIER_PART.findall(file_unit(file))]
@@ -791,18 +788,18 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
 
 
 def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str, set[str]],
-          body: Mapping[str, set[str]], file_unit: str = "") -> _Said:
-    """What a test says; `file_unit`: the group every test of its file is in, which names the
+          body: Mapping[str, set[str]], file_group: str = "") -> _Said:
+    """What a test says; `file_group`: the group every test of its file is in, which names the
     file's unit rather than this test's (`_file_units`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
     suite = suite_subject(case.name)
     if not suite and len(file_unit_parts(case.file)) >= 2:  # one file per function or type
-        suite = identifier_key(_unit_of(case.file))
+        suite = identifier_key(file_unit(case.file))
     subjects = subject_prefixes(case.name, case.file)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                  tuple(then_literals.assertion_spans(case.body)), subjects,
                  wholes=_named_wholly(case.name, case.file),
-                 suite="" if file_unit and suite == identifier_key(file_unit) else suite,
+                 suite="" if file_group and suite == identifier_key(file_group) else suite,
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
                      _code_only(case.body))))
 
