@@ -282,10 +282,12 @@ def test_a_go_test_added_to_an_existing_file_is_the_only_new_one(repo: Project) 
 def test_a_go_package_that_did_not_build_names_its_new_tests_for_green(repo: Project) -> None:
     """Go's usual red is a build failure: no test ran, yet the new tests are known from the
     files, and green must pass each of them (an old test is not one)."""
-    repo.write("radix_test.go", "package radix\n\nfunc TestDelete(t *testing.T) {}\n")
+    repo.write("radix_test.go", "package radix\n\nfunc TestDelete(t *testing.T) {}\n\n"
+               "func TestClearAllOld(t *testing.T) {}\n")
     git(repo.root, "add", "-A")
     git(repo.root, "commit", "-qm", "existing tests")
     repo.write("radix_test.go", "package radix\n\nfunc TestDelete(t *testing.T) {}\n\n"
+               "func TestClearAllOld(t *testing.T) {}\n\n"
                "func TestClear(t *testing.T) { New().Clear() }\n\n"
                "func TestClearAll(t *testing.T) { New().Clear() }\n")
     red = {"github.com/armon/go-radix::<collection>": "error"}
