@@ -283,6 +283,11 @@ def unbuilt_tests(workdir: Path, outcomes: Mapping[str, str],
     return found
 
 
+def _names(name: str, text: str) -> bool:
+    """Whether `text` holds `name` as a whole name (`test_add` is not `test_add_negative`)."""
+    return re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text) is not None
+
+
 def new_only(workdir: Path, outcomes: Mapping[str, str],
              files: Sequence[str] = ()) -> dict[str, str]:
     """The outcomes of tests that HEAD's version of their file does not already name.
@@ -302,7 +307,7 @@ def new_only(workdir: Path, outcomes: Mapping[str, str],
                            else committed_text(workdir, file))
         before = cache[file]
         base = name.split("[", 1)[0]
-        if before is None or name == COLLECTION or not base or base not in before:
+        if before is None or name == COLLECTION or not base or not _names(base, before):
             kept[tid] = result
     return kept
 

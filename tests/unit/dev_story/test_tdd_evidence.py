@@ -249,6 +249,20 @@ def test_new_test_in_an_existing_file_is_the_only_red_one(repo: Project) -> None
     assert red.outcomes == {"tests/test_calc.py::test_sub": "failed"} and red.exit_code == 0
 
 
+def test_a_new_test_named_like_the_start_of_an_old_one_is_new(repo: Project) -> None:
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+    repo.write("tests/test_calc.py", "from calc import add\n\n\ndef test_add_negative():\n"
+               "    assert add(-1, -1) == -2\n")
+    git(repo.root, "add", "-A")
+    git(repo.root, "commit", "-qm", "existing test")
+    repo.write("tests/test_calc.py", "from calc import add, sub\n\n\ndef test_add_negative():\n"
+               "    assert add(-1, -1) == -2\n\n\ndef test_add():\n    assert sub(3, 1) == 2\n")
+    repo.write("calc.py", "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n"
+               "    raise NotImplementedError\n")
+    red = tdd_evidence.run_phase(repo.root, "E1-S1", "red")
+    assert red.outcomes == {"tests/test_calc.py::test_add": "failed"}
+
+
 def test_project_in_a_subdirectory_of_the_repository(repo: Project) -> None:
     repo.write(".gaia/config/project-config.yaml",
                f'test_cmd: "{PYTEST}"\nproject_path: app\n')
