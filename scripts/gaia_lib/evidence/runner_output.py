@@ -378,18 +378,26 @@ def _go_failure(output: object) -> str | None:
 _TAP_PLAN_RE = re.compile(r"^1\.\.(\d+)")
 _TAP_RESULT_RE = re.compile(r"^(not ok|ok)\b\s*(\d+)?\s*(?:-\s*)?(.*)$")
 _TAP_DIRECTIVE_RE = re.compile(r"\s+#\s*(skip|todo)\b.*$", re.IGNORECASE)
-# A failed test's diagnostics, less bats' note of where it is (`# (in test file x.bats, ...)`).
-_TAP_DIAGNOSTIC_RE = re.compile(r"^#\s+(?!\((?:in test file|from function)\b)(\S.*)$")
+# A failed test's diagnostics, less bats' note of where it is (`# (in test file x.bats, ...)`,
+# `# (from function `f' in file h.bash, line 5,` then `#  in test file x.bats, line 6)`).
+_TAP_DIAGNOSTIC_RE = re.compile(r"^#\s+(?!\(?(?:in test file|from function)\b)(\S.*)$")
+# bats' note of the failed test's own file: the file of an outcome TAP does not name.
+_TAP_TEST_FILE_RE = re.compile(r"^#.*\bin test file (\S.*?), line \d+")
 
 
 def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     """TAP 12/13 as `bats --tap` writes it: `1..N`, `ok 1 name`, `not ok 2 name`,
-    `ok 3 name # skip (reason)`. Fewer results than the plan announced means truncation."""
+    `ok 3 name # skip (reason)`. Fewer results than the plan announced means truncation.
+    TAP names no file; a failed test's is read from bats' `in test file x.bats, line N`."""
     what = "TAP output"
     text = report_text(data, what, exit_code)
     planned: int | None = None
     tests: list[TestOutcome] = []
     for line in text.splitlines():
+        where = _TAP_TEST_FILE_RE.match(line)
+        if where and tests and tests[-1].outcome == FAILED and tests[-1].file is None:
+            tests[-1] = replace(tests[-1], file=where.group(1))
+            continue
         said = _TAP_DIAGNOSTIC_RE.match(line)
         if said and tests and tests[-1].outcome == FAILED and tests[-1].message is None:
             tests[-1] = replace(tests[-1], message=failure_line(said.group(1)))

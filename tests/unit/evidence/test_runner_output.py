@@ -220,6 +220,21 @@ def test_tap_directives_and_diagnostics() -> None:
     ]
 
 
+def test_a_failed_bats_test_is_placed_in_its_file_from_bats_note() -> None:
+    """TAP names no file; bats says a failed test's, also under a helper's frame: two tests of
+    one name in two files are then told apart (the passing one names none)."""
+    tap = ("1..3\nok 1 dup\nnot ok 2 dup\n"
+           "# (from function `assert_equal' in file test/test_helper.bash, line 5,\n"
+           "#  in test file test/E1-S1-dup.bats, line 6)\n"
+           "#   `assert_equal 1 2' failed\n"
+           "not ok 3 other\n# (in test file test/a.bats, line 9)\n#   `false' failed\n")
+    counts = ro.parse_tap(tap)
+    assert [(t.name, t.outcome, t.file, t.message) for t in counts.tests] == [
+        ("dup", "passed", None, None),
+        ("dup", "failed", "test/E1-S1-dup.bats", "`assert_equal 1 2' failed"),
+        ("other", "failed", "test/a.bats", "`false' failed")]
+
+
 def test_go_build_failure_counts_as_an_error() -> None:
     stream = (
         '{"Action":"start","Package":"example.com/broken"}\n'
