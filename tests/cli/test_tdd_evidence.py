@@ -124,3 +124,24 @@ def test_a_runner_an_npm_script_names_but_that_is_not_installed_is_named(
     assert result.returncode == 2
     assert result.stderr.startswith("tdd-evidence: the test runner could not start (npm): ")
     assert "jest" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_bats_red_then_green(project: Project) -> None:
+    """bats' TAP names a failed test's file only: red (failing) and green (passing) still
+    speak of the same test."""
+    need("bats", "bats is not installed")
+    project.add_story(status="in-progress")
+    project.write(".gaia/config/project-config.yaml",
+                  'project:\n  stack: bash-dev\ntest_cmd: "bats test"\n')
+    project.write("shout.bash", "shout() { echo \"$1\"; }\n")
+    git(project.root, "init", "-q")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-qm", "base")
+    project.write("test/shout.bats", 'load ../shout\n\n@test "shout adds a bang" {\n'
+                  '  run shout hi\n  [ "$output" = "hi!" ]\n}\n')
+    red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root, timeout=120)
+    assert (red.returncode, red.stdout) == (0, "red: 1 test(s), 0 passed, 1 failed\n"), red.stderr
+    project.write("shout.bash", "shout() { echo \"$1!\"; }\n")
+    green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root, timeout=120)
+    assert (green.returncode, green.stdout) == (0, "green: 1 test(s), 1 passed, 0 failed\n"), \
+        green.stdout

@@ -52,7 +52,7 @@ import json
 import posixpath
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gaia_lib.checkpoint import store
@@ -199,8 +199,9 @@ def test_command(project: Path, workdir: Path) -> tuple[str, float]:
     return " ".join(runner.run_argv), DEFAULT_TIMEOUT
 
 
-def changed_test_files(workdir: Path) -> list[str]:
-    """Test files git reports as added, modified or untracked, relative to `workdir`."""
+def changed_test_files(workdir: Path, configured: str | None = None) -> list[str]:
+    """Test files git reports as added, modified or untracked, relative to `workdir`, by the
+    configured stack's naming (`project.stack`), else the detected one's."""
     top = git.run(workdir, "rev-parse", "--show-toplevel")
     status = git.run(workdir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
     if top.returncode != 0 or status.returncode != 0:
@@ -208,7 +209,7 @@ def changed_test_files(workdir: Path) -> list[str]:
                         EXIT_USAGE)
     root = Path(top.stdout.strip()).resolve()
     real_workdir = workdir.resolve()
-    stack = adapters.detect(workdir)
+    stack = adapters.canonical(configured) if configured else adapters.detect(workdir)
     adapter = adapters.get(stack) if stack else None
     found: list[str] = []
     entries = status.stdout.split("\0")
@@ -229,7 +230,8 @@ def changed_test_files(workdir: Path) -> list[str]:
         local = absolute.relative_to(real_workdir).as_posix()
         name = absolute.name
         is_test = adapter.is_test_file(local) if adapter else (
-            name.startswith("test_") or "_test." in name or ".test." in name)
+            name.startswith("test_") or "_test." in name or ".test." in name
+            or name.endswith(".bats"))
         if is_test:
             found.append(local)
     return sorted(found)
@@ -368,6 +370,8 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
         raise GaiaError(f"runner output unreadable: {exc.message}", EXIT_USAGE) from None
     outcomes: dict[str, str] = {}
     for outcome in counts.tests:
+        if invocation.report_format == "tap":  # TAP names a failed test's file only: one id
+            outcome = replace(outcome, file=None)  # noqa: PLW2901 - per phase, whatever it did
         tid = test_id(outcome, workdir)
         # a test reported more than once (a retry) is decided by a run that did run
         if outcome.outcome != runner_output.SKIPPED or tid not in outcomes:
@@ -559,7 +563,8 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     workdir = project / cfg.project_path if cfg.project_path else project
     before = recorded(project, key)
     if phase == "red":
-        files = check_tests(workdir, tests) if tests else changed_test_files(workdir)
+        files = check_tests(workdir, tests) if tests else changed_test_files(workdir,
+                                                                             cfg.stack)
     else:
         needed = "red" if phase == "green" else "green"
         if not isinstance(before.get(needed), dict):
