@@ -87,7 +87,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     Named wholly after it, the test has said by its name all it says: another AC sharing the
     identifier's words (`test_set_key` and "the variable is set") needs an asserted literal or
     exception of its own for a weak match.
-  A weak, equal resemblance to several ACs is therefore evidence for none.
+  A weak, equal resemblance to several ACs is therefore evidence for none. An AC whose
+  evidence rests on words the test spells otherwise (its stems: "pushed" for a test saying
+  "pushing") is outspelled by a rival with >= 0.8 of its evidence and >= 2 times (and >= 1.0
+  of) its words spelled alike, unless its assertions agree: it is then neither strong nor a
+  rival ("run onChange validation when pushing" is the AC about change validators run on
+  pushing, not the one about the array an item is pushed to).
 - A test that expects an exception one of its matched ACs names verifies that failure: the
   other ACs it matches whose Then clause describes no failure are dropped (an error test
   for a malformed specifier resembles the AC about parsing one's parts, but checks none).
@@ -181,6 +186,8 @@ STRONG = 3.5
 SHARE = 0.7
 MARGIN = 1.4
 MIN_EXPLAINED = 0.35
+OUTSPELLED = 2.0  # a rival's alike-spelled evidence, times this one's, that outspells it
+NEAR = 0.8  # ... when the rival's evidence is at least this share of this one's
 CONTRADICTED_FACTOR = 0.5
 BODY_WEIGHT = 0.4
 EXCEPTION_WEIGHT = 2.0
@@ -756,6 +763,13 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     def strong(score: _Score) -> bool:
         return score.total >= STRONG and (score.total >= SHARE * best or score.complete)
 
+    def outspelled(score: _Score) -> bool:
+        # Its words mostly mere stems (pushed ~ "pushing"), a rival's spelled alike.
+        return not score.asserts and any(
+            r is not score and r.alike >= OUTSPELLED * score.alike and r.alike >= 1.0
+            and r.total >= NEAR * score.total and not (r.contradicted or r.unraised)
+            for r in scores)
+
     # Competing for a weak match: ACs the test's own words or assertions point at, and that
     # its assertions do not rule out. An AC its assertions alone match strongly, which its
     # name never mentions, is covered on its own and competes with none.
@@ -771,7 +785,7 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     for i, score in enumerate(scores):
         if score.total < MIN_SCORE or score.claim < MIN_CLAIM:
             continue
-        others = [r for r in rivals if r is not score]
+        others = [r for r in rivals if r is not score and not outspelled(r)]
         runner_up = max((r.total for r in others), default=0.0)
         alike_runner_up = max((r.alike for r in others), default=0.0)
         clear_best = (score in rivals and score.total >= runner_up
@@ -782,7 +796,7 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
                                                   or executed)
                                              and not any(w is not score for w in whole))))
         named_for = score.named_for and not (score.contradicted or score.unraised)
-        if strong(score) or clear_best or named_for:
+        if (strong(score) and not outspelled(score)) or clear_best or named_for:
             chosen.append(i)
     return chosen
 

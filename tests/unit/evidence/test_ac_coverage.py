@@ -1305,3 +1305,20 @@ def test_a_test_in_a_file_named_after_a_compound_unit_is_that_units_test() -> No
     assert tests_of("string_slice_test.go") == {"AC1": ("string_slice_test.go::TestSS",),
                                                 "AC2": ()}
     assert tests_of("slice_test.go") == {"AC1": (), "AC2": ()}
+
+
+def test_a_strong_match_on_mere_stems_yields_to_a_rival_spelled_alike() -> None:
+    """form-core's "should run onChange validation when pushing an array field's value": the
+    AC about pushing to an array has more evidence (pushed ~ "pushing", changes ~ "onChange"),
+    the AC about change validators run on pushing has the test's own words; the second is it.
+    Measured figures of that test, through the decision rule."""
+    from gaia_lib.evidence.ac_coverage import _decide, _Score
+
+    pushed = _Score(total=3.84, claim=3.0, explained=0.61, alike=0.89)
+    validated = _Score(total=3.37, claim=3.15, explained=0.9, alike=2.65)
+    assert _decide([pushed, validated]) == [1]
+    # a rival spelled alike but not twice as much leaves the strong match standing
+    assert _decide([pushed, _Score(total=3.37, claim=3.15, explained=0.9, alike=1.5)]) == [0]
+    # nor does it yield where its assertions agree
+    asserted = _Score(total=3.84, claim=3.0, explained=0.61, alike=0.89, asserts=True)
+    assert 0 in _decide([asserted, validated])
