@@ -53,3 +53,26 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
 def test_help_names_the_upstream_script(tmp_path: Path) -> None:
     done = run_gaia("placeholder-test-detector", "--help", cwd=tmp_path)
     assert done.returncode == 0 and "placeholder-test-detector.sh" in done.stdout
+
+
+def test_the_walk_and_the_patterns_are_upstreams(tmp_path: Path) -> None:
+    """Only test-named files, none pruned (node_modules and hidden directories too), each path
+    shown from the directory as given; a helper call with a space before its parenthesis and an
+    empty callback with parameters are hits, an empty `async () => {}` is not (upstream's
+    patterns)."""
+    (tmp_path / "node_modules" / "x").mkdir(parents=True)
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / "a.test.ts").write_text(
+        'assert_true (x)\ntest("y", (done) => { })\nit("z", async () => {})\n')
+    (tmp_path / "node_modules" / "x" / "b.test.js").write_text("expect(true)\n")
+    (tmp_path / ".hidden" / "c.spec.js").write_text("xit('later', () => {})\n")
+    (tmp_path / "helper.js").write_text("expect(true)\n")  # no test file by its name
+    (tmp_path / "conftest.py").write_text("assert True\n")
+    done = run_gaia("placeholder-test-detector", "--dir", ".", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (1, "")
+    assert sorted(done.stdout.splitlines()) == [
+        "low_quality_test_generated|./.hidden/c.spec.js:1|xit",
+        "low_quality_test_generated|./a.test.ts:1|assert_true_false_helper",
+        "low_quality_test_generated|./a.test.ts:2|empty_block",
+        "low_quality_test_generated|./node_modules/x/b.test.js:1|expect_boolean_literal",
+    ]

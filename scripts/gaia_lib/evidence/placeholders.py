@@ -34,7 +34,8 @@ A test with a trivial assertion beside real ones is not a placeholder (the line 
 reports the line).
 
 `scan_path` is the one function here that reads files: a file, or a directory walked for
-`SCANNED_SUFFIXES` (sorted, hidden directories and node_modules skipped), for the command.
+the files whose path reads as a test file's (`TEST_PATH`: upstream's set, nothing pruned,
+each path shown from the directory as given, sorted), for the command.
 """
 
 from __future__ import annotations
@@ -52,24 +53,26 @@ LANGUAGE_OF_SUFFIX = {
     ".tsx": "js", ".go": "go", ".bats": "bats", ".java": "java", ".kt": "java",
     ".dart": "dart", ".swift": "swift", ".c": "c", ".cc": "c", ".cpp": "c",
 }
-# The upstream detector's --dir walk: these extensions only.
-SCANNED_SUFFIXES = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".bats", ".py", ".go",
-                    ".java", ".dart")
+# The upstream detector's --dir walk: files whose path reads as a test file's (matched on the
+# whole path as shown, as `find -regex` does), nothing pruned.
+TEST_PATH = re.compile(r".*\.(?:test|spec)\.(?:ts|tsx|js|jsx|mjs|cjs)|.*\.bats|.*_test\.(?:py|go)"
+                       r"|.*test_.*\.py|.*Test\.java|.*\.dart")
 
-# --- upstream's line patterns, in its order ---------------------------------------------------
+# --- upstream's line patterns, in its order (on the line less its leading white space) ------
 
 _LINE_PATTERNS: tuple[tuple[re.Pattern[str], str | None], ...] = (
-    (re.compile(r"\bexpect\(\s*(?:true|false)\s*\)"), "expect_boolean_literal"),
-    (re.compile(r"\bassert\s+(?:True|False)\b"), "assert_boolean_literal"),
-    (re.compile(r"\bassert_(?:true|false)\("), "assert_true_false_helper"),
+    (re.compile(r"expect\((?:true|false)\)"), "expect_boolean_literal"),
+    (re.compile(r"^assert\s+(?:True|False)(?:\s*$|\s*[,;#])"), "assert_boolean_literal"),
+    (re.compile(r"\bassert_(?:true|false)\s*\("), "assert_true_false_helper"),
     # None: the matched token itself names the pattern
-    (re.compile(r"(?<![\w.])(test\.todo|test\.skip|it\.skip|xit|xdescribe|xcontext|"
+    (re.compile(r"(?<![A-Za-z0-9_])(test\.todo|test\.skip|it\.skip|xit|xdescribe|xcontext|"
                 r"describe\.skip)\s*\("), None),
-    (re.compile(r"\b(?:it|test)\s*\(.*,\s*(?:async\s*)?\(\s*\)\s*=>\s*\{\s*\}\s*\)"),
+    # a one-line empty callback, with parameters or `async` before its arrow
+    (re.compile(r"\b(?:it|test)\([^)]*,\s*(?:\([^)]*\)|async)\s*=>\s*\{\s*\}"),
      "empty_block"),
-    (re.compile(r"^\s*@test\s+(['\"]).*\1\s*\{\s*\}\s*$"), "empty_block"),
+    (re.compile(r'^@test\s+"[^"]*"\s*\{\s*\}\s*$'), "empty_block"),
 )
-_COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
+_COMMENT_LINE = re.compile(r"^(?:#|//|\*)")  # on the stripped line, as upstream skips them
 
 
 @dataclass(frozen=True)
@@ -86,10 +89,11 @@ def scan_lines(text: str) -> list[LineHit]:
     """Upstream's per-line detector: the first matching pattern of each non-comment line."""
     hits = []
     for number, line in enumerate(text.splitlines(), start=1):
-        if _COMMENT_LINE.match(line) and not line.lstrip().startswith("#!"):
+        stripped = line.lstrip()
+        if _COMMENT_LINE.match(stripped):
             continue
         for pattern, name in _LINE_PATTERNS:
-            match = pattern.search(line)
+            match = pattern.search(stripped)
             if match:
                 hits.append(LineHit(number, name or match.group(1)))
                 break
@@ -386,20 +390,23 @@ def placeholders(cases: Iterable[TestCase]) -> list[Placeholder]:
     return [found for found in map(classify, cases) if found is not None]
 
 
-def _files_under(directory: Path) -> list[Path]:
+def _files_under(directory: str) -> list[str]:
+    """The test files under `directory` as upstream's walk finds them (`TEST_PATH`), each
+    path as shown from `directory` as given (`./a.test.js` for `.`), sorted."""
     found = []
     for root, dirs, files in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
-        found += [Path(root) / f for f in sorted(files) if f.endswith(SCANNED_SUFFIXES)]
+        dirs.sort()
+        found += [path for f in sorted(files)
+                  if TEST_PATH.fullmatch(path := os.path.join(root, f))]
     return found
 
 
-def scan_path(path: Path) -> list[tuple[str, LineHit]]:
-    """(file as shown, hit) for a file or every scanned file under a directory. Unreadable or
-    non-UTF-8 files raise OSError / UnicodeDecodeError for the caller to report."""
-    files = _files_under(path) if path.is_dir() else [path]
+def scan_path(path: str) -> list[tuple[str, LineHit]]:
+    """(file as shown, hit) for a file or every test file under a directory, the path as
+    given. Unreadable or non-UTF-8 files raise OSError / UnicodeDecodeError for the caller."""
+    files = _files_under(path) if os.path.isdir(path) else [path]
     hits = []
     for file in files:
-        text = file.read_bytes().decode("utf-8")
-        hits += [(str(file), hit) for hit in scan_lines(text)]
+        text = Path(file).read_bytes().decode("utf-8")
+        hits += [(file, hit) for hit in scan_lines(text)]
     return hits
