@@ -401,8 +401,8 @@ def test_digests(workdir: Path, files: Sequence[str]) -> dict[str, str]:
     digests = {}
     for rel in files:
         for case in testcases.split_tests(rel, written_text(workdir / rel)):
-            code = "\n".join(filter(None, (_code_of(line) for line in case.body.splitlines()
-                                            if not _COMMENT_LINE.match(line))))
+            code = "".join(_code_of(line) for line in case.body.splitlines()
+                           if not _COMMENT_LINE.match(line))  # line breaks are white space
             digests[case.test_id] = hashlib.sha256(code.encode("utf-8")).hexdigest()[:16]
     return digests
 

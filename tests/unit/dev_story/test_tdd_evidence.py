@@ -154,7 +154,8 @@ def test_green_may_not_change_a_red_test_to_pass_it(repo: Project) -> None:
     repo.write("calc.py", "def add(a, b):\n    return a + b\n")
     repo.write("tests/test_calc.py", TESTS.replace("def test_add():\n",
                                                    "def test_add():\n    # the sum\n\n")
-               .replace("== -3", "==  -3  # both negative"))
+               .replace("== -3", "==  -3  # both negative")
+               .replace("assert add(1, 2) == 3", "assert add(\n        1, 2\n    ) == 3"))
     assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").findings == []
     repo.write("tests/test_calc.py", TESTS + "\n\ndef test_add_zero():\n    assert add(0, 0) == 0\n")
     assert tdd_evidence.run_phase(repo.root, "E1-S1", "green").findings == [
