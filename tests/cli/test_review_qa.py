@@ -705,6 +705,22 @@ def test_reviews_that_could_not_test_are_no_qa_rounds(
     assert command.main(["E1-S1", "--format", "json"]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["round"] == 1 and again["notes"][0].startswith("round 1 again")
+    assert not Path(out["report"]).exists()  # a tested review leaves no stale untested one
+
+
+def test_a_review_where_another_tier_ran_tests_is_a_round(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tier_1's runner is missing but tier_2 ran the tests: something was tested, so the
+    BLOCKED verdict is a round of its own, recorded and counted."""
+    qa_project.write(".gaia/config/project-config.yaml", CONFIG.replace(
+        "  tier_1:", "  tier_0:\n    placement: [local]\n    command: no-such-runner-xyz run\n"
+        "    required: true\n  tier_1:"))
+    assert command.main(["E1-S1", "--format", "json"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert (out["verdict"], out["round"], out["gate_verdict"]) == ("BLOCKED", 1, "FAILED")
+    assert [(r.round, r.result) for r in record.load(qa_project.root, "E1").history("E1-S1")] \
+        == [(1, "fail")]
 
 
 def test_concurrent_reviews_of_one_story_lose_nothing(qa_project: Project) -> None:

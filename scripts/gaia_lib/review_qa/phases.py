@@ -726,7 +726,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
         expected = verdict.BLOCKED if incomplete else resolution.verdict
         # A review that could not run the tests is no QA round (tested_nothing).
-        untested = tested_nothing(analysis)
+        untested = tested_nothing(analysis, evidence)
         delta = None
         if untested:
             number, again = record.current_highest(s.project, s.key), False
@@ -764,6 +764,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
                                  if row.name == GATE_NAME), gate.UNVERIFIED)
             gate_note = "unchanged: nothing was tested"
         else:
+            writes.remove(state / f"qa-tests-{s.key}-untested.md")  # this review tested
             report_path = reports.review_report_path(s.project, s.key, STATE_SKILL,
                                                      round_number=number)
             writes.write_text(report_path, text)
@@ -799,13 +800,18 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
 UNTESTED_CHECKS = ("tool-probe", "test-execution")
 
 
-def tested_nothing(analysis: Mapping[str, Any]) -> bool:
+def tested_nothing(analysis: Mapping[str, Any],
+                   evidence: Mapping[str, Any] | None = None) -> bool:
     """The review could not run the story's tests at all (its runner is missing, or no tier
-    is placed in its context): BLOCKED, and no QA round (seed 004: a round is a review that
-    happened). Its report is `qa-tests-KEY-untested.md` in the evidence directory; the QA
-    Tests row, the QA status and the round numbers are left as they were."""
-    return any(isinstance(c, Mapping) and c.get("name") in UNTESTED_CHECKS
-               and c.get("status") == "errored" for c in analysis.get("checks", []) or [])
+    is placed in its context) and no other tier ran a test (`evidence`): BLOCKED, and no QA
+    round (seed 004: a round is a review that happened). Its report is
+    `qa-tests-KEY-untested.md` in the evidence directory; the QA Tests row, the QA status and
+    the round numbers are left as they were."""
+    ran = any(isinstance(suite, Mapping) and (suite.get("pass_count") or suite.get("fail_count"))
+              for suite in (evidence or {}).get("suites", []) or [])
+    return not ran and any(isinstance(c, Mapping) and c.get("name") in UNTESTED_CHECKS
+                           and c.get("status") == "errored"
+                           for c in analysis.get("checks", []) or [])
 
 
 def _explained(reason: str, analysis: Mapping[str, Any]) -> str:
