@@ -47,6 +47,12 @@ def report_basename(rtype: str, key: str, round_number: int = 1) -> str:
     return f"{rtype}-{key}-round{round_number}.md"
 
 
+def untested_basename(rtype: str, key: str) -> str:
+    """The report of a review that could not run the tests (no QA round): kept in the review's
+    evidence directory, never a round's name."""
+    return f"{rtype}-{key}-untested.md"
+
+
 def report_round(name: str, rtype: str | None = None, key: str | None = None) -> int | None:
     """The round a report name carries: `-round<R>.md` is R (>= 1), the plain name of
     (rtype, key) is 1 (any name ending `.md` when they are not given), otherwise None."""

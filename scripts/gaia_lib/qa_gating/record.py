@@ -440,7 +440,13 @@ def conventional_report(project: Path, key: str, number: int) -> Path:
 
 
 def report_display(project: Path, report: str) -> str:
+    """The report cell: a path inside the project, shown relative to it (`--report` outside
+    the project, absolute or by `..`, is refused: exit 2, nothing written)."""
     path = Path(report)
+    inside = (path if path.is_absolute() else project / path).resolve()
+    root = project.resolve()
+    if inside != root and root not in inside.parents:
+        raise InvalidInput(f"--report {report}: not a path inside the project", 2)
     return paths.relative_to_project(path, project) if path.is_absolute() else report
 
 

@@ -758,13 +758,13 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         parked = None
         gate_note: str | None
         if delta is None:  # untested: its own report; the gate row and QA status unchanged
-            report_path = mirror = state / f"qa-tests-{s.key}-untested.md"
+            report_path = mirror = state / reports.untested_basename(STATE_SKILL, s.key)
             writes.write_text(report_path, text)
             gate_verdict = next((row.status for row in gate.load_rows(s.story_path)
                                  if row.name == GATE_NAME), gate.UNVERIFIED)
             gate_note = "unchanged: nothing was tested"
         else:
-            writes.remove(state / f"qa-tests-{s.key}-untested.md")  # this review tested
+            writes.remove(state / reports.untested_basename(STATE_SKILL, s.key))  # it tested
             report_path = reports.review_report_path(s.project, s.key, STATE_SKILL,
                                                      round_number=number)
             writes.write_text(report_path, text)

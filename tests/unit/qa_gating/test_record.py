@@ -159,6 +159,8 @@ def test_pending_is_roundless_and_refuses_a_round(board: Project) -> None:
     {"result": "pass", "report": "a|b.md"}, {"result": "pass", "report": "a\nb.md"},
     {"result": "fail", "reason": "why"}, {"result": "waived", "reason": "x" * 281},
     {"result": "waived", "reason": "a|b"}, {"result": "pass", "key": "../E1-S1"},
+    # a report outside the project, absolute or by `..`
+    {"result": "fail", "report": "/etc/passwd"}, {"result": "fail", "report": "../../x.md"},
 ])
 def test_refusals_exit_2_and_write_nothing(board: Project, kwargs: dict[str, object]) -> None:
     key = str(kwargs.pop("key", "E1-S1"))
