@@ -54,6 +54,18 @@ def story_key(raw: str, exit_code: int = 1) -> str:
     return raw
 
 
+def commit_key_pattern(key: str) -> re.Pattern[str]:
+    """A commit subject naming `key` as a whole word, case-insensitive (squashes lower-case
+    it): `feat/E1-S1-slug` names E1-S1, `E1-S12` does not."""
+    return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])", re.IGNORECASE)
+
+
+def story_tag_pattern(key: str) -> re.Pattern[str]:
+    """A `Story: KEY` line in a commit body (the PR body's trailer)."""
+    return re.compile(rf"^\s*Story:\s*{re.escape(key)}(?![A-Za-z0-9_])",
+                      re.IGNORECASE | re.MULTILINE)
+
+
 def epic_of(key: str) -> str:
     """E12-S3 -> E12 (the part before the first `-`)."""
     return key.split("-", 1)[0]

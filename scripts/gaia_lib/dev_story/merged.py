@@ -17,7 +17,6 @@ Rules:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,15 +36,8 @@ class Verification:
     notes: tuple[str, ...] = ()
 
 
-def key_pattern(key: str) -> re.Pattern[str]:
-    """Whole-word (regex `\\b` semantics), case-insensitive: `feat/E1-S1-slug` matches E1-S1,
-    `E1-S12` does not."""
-    return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])", re.IGNORECASE)
-
-
-def story_tag_pattern(key: str) -> re.Pattern[str]:
-    return re.compile(rf"^\s*Story:\s*{re.escape(key)}(?![A-Za-z0-9_])",
-                      re.IGNORECASE | re.MULTILINE)
+key_pattern = keys.commit_key_pattern  # the one rule, shared with the File List check
+story_tag_pattern = keys.story_tag_pattern
 
 
 def find_in_log(log: str, key: str) -> str | None:

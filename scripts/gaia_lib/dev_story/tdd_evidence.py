@@ -258,10 +258,8 @@ def committed_package(workdir: Path, package: str, files: Sequence[str]) -> str 
 
 def _package_dir(package: str, files: Sequence[str]) -> str | None:
     """The directory of `files` a Go package's import path names (`.` for the module root)."""
-    dirs = {posixpath.dirname(f) or "." for f in files if f.endswith("_test.go")}
-    found = next((d for d in sorted(dirs) if d != "." and (package == d or
-                                                           package.endswith("/" + d))), None)
-    return found if found is not None else ("." if "." in dirs else None)
+    return test_outcomes.package_dir(
+        package, {posixpath.dirname(f) or "." for f in files if f.endswith("_test.go")})
 
 
 def unbuilt_tests(workdir: Path, outcomes: Mapping[str, str],

@@ -54,13 +54,18 @@ def _same_file(case_file: str, reported: str | None,
         return True
     if reported.endswith(_FILE_SUFFIXES):
         return False
-    # Go reports the package import path: the case's directory ends it; a test in the
-    # module's root (`.`) is in the package no other test directory ends (the module path).
     directory = str(PurePosixPath(case_file).parent)
-    if directory == ".":
-        return not any(reported == d or reported.endswith("/" + d)
-                       for d in directories if d != ".")
-    return reported == directory or reported.endswith("/" + directory)
+    return package_dir(reported, {*directories, directory}) == directory
+
+
+def package_dir(package: str, directories: AbstractSet[str]) -> str | None:
+    """The directory of a Go package import path among `directories` (project-relative): the
+    longest one the path ends with, else the module's root (`.`, the module path) when it is
+    one of them, else None."""
+    ending = [d for d in directories if d != "." and (package == d or package.endswith("/" + d))]
+    if ending:
+        return max(ending, key=len)
+    return "." if "." in directories else None
 
 
 # A JS/TS table test's name template: jest's and vitest's printf markers and `$field`s.

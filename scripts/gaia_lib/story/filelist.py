@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import git
+from gaia_lib.core import git, keys
 
 WARNING = "file-list-divergence"
 
@@ -120,8 +119,7 @@ MERGE_SEARCH = 200  # commits of HEAD's history searched for a merged story's co
 def merged_commit(repo: Path, key: str) -> str | None:
     """The newest of HEAD's commits that names `key` (subject, or a `Story: KEY` line) and
     changes more than GAIA's bookkeeping (module docstring), or None."""
-    word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])", re.IGNORECASE)
-    tag = re.compile(rf"^\s*Story:\s*{re.escape(key)}(?![A-Za-z0-9_])", re.I | re.M)
+    word, tag = keys.commit_key_pattern(key), keys.story_tag_pattern(key)
     log = git.run(repo, "log", f"-n{MERGE_SEARCH}", "-m", "--first-parent", "--name-only",
                   f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}", "HEAD", "--")
     for chunk in log.stdout.split(_RECORD) if log.ok else ():
