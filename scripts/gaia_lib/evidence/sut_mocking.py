@@ -39,6 +39,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from gaia_lib.evidence import js_imports
+
 PY_SUFFIXES = (".py",)
 SHELL_SUFFIXES = (".bash", ".sh")
 TEST_SHELL_SUFFIXES = (".bats",)
@@ -57,11 +59,6 @@ _PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$")
 _PY_FROM = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
 _JS_MODULE_MOCK = re.compile(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(['\"`])([^'\"`]+)\1")
 _JS_SPY = re.compile(r"\b(?:jest|vi)\.spyOn\(\s*(\w+)\s*,\s*(['\"`])(\w+)\2\s*\)\s*\.mock\w*")
-_JS_IMPORT = re.compile(
-    r"^\s*import\s+(?:\*\s+as\s+(\w+)|(\w+)|\{([^}]*)\}|(\w+)\s*,\s*\{([^}]*)\})\s+from\s+"
-    r"(['\"])([^'\"]+)\6")
-_JS_REQUIRE = re.compile(r"\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\(\s*(['\"])"
-                         r"([^'\"]+)\2\s*\)")
 
 
 @dataclass(frozen=True)
@@ -215,30 +212,20 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
     return found
 
 
-def _js_imports(lines: Sequence[str], test_file: str, suts: Sequence[Sut]) -> dict[str, str]:
+def _js_imports(text: str, test_file: str, suts: Sequence[Sut]) -> dict[str, str]:
     """Local name -> SUT path, for bindings imported or required from a SUT file."""
     bound: dict[str, str] = {}
-    for line in lines:
-        pairs: list[tuple[str, str]] = []
-        match = _JS_IMPORT.search(line)
-        if match:
-            names = [match.group(1), match.group(2), match.group(4)]
-            for group in (match.group(3), match.group(5)):
-                names += [part.split(" as ")[-1] for part in (group or "").split(",")]
-            pairs = [(n.strip(), match.group(7)) for n in names if n and n.strip()]
-        for req in _JS_REQUIRE.finditer(line):
-            names = req.group(1).strip("{}").split(",")
-            pairs += [(n.split(":")[-1].strip(), req.group(3)) for n in names if n.strip()]
-        for name, spec in pairs:
-            for sut in suts:
-                if _js_resolves(spec, test_file, sut.path):
-                    bound[name] = sut.path
+    for statement in js_imports.imports(text):
+        for sut in suts:
+            if _js_resolves(statement.spec, test_file, sut.path):
+                bound.update(dict.fromkeys(statement.bound, sut.path))
     return bound
 
 
-def _javascript(file: str, lines: Sequence[str], suts: Sequence[Sut],
+def _javascript(file: str, text: str, suts: Sequence[Sut],
                 package: str | None = None) -> list[Finding]:
-    bound = _js_imports(lines, file, suts)
+    bound = _js_imports(text, file, suts)
+    lines = text.splitlines()
     found = []
     for number, line in enumerate(lines, start=1):
         if _COMMENT.match(line):
@@ -266,7 +253,7 @@ def check(file: str, text: str, suts: Sequence[Sut], package: str | None = None
     if file.endswith(PY_SUFFIXES):
         return _python(file, lines, [s for s in suts if s.path.endswith(PY_SUFFIXES)])
     if file.endswith(JS_SUFFIXES):
-        return _javascript(file, lines, [s for s in suts if s.path.endswith(JS_SUFFIXES)],
+        return _javascript(file, text, [s for s in suts if s.path.endswith(JS_SUFFIXES)],
                            package)
     if file.endswith(TEST_SHELL_SUFFIXES):
         return _shell(file, lines, [s for s in suts if s.path.endswith(SHELL_SUFFIXES)])

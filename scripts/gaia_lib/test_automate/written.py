@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from gaia_lib.evidence import placeholders, sut_mocking, testcases
+from gaia_lib.evidence import js_imports, placeholders, sut_mocking, testcases
 from gaia_lib.stacks import adapters
 from gaia_lib.test_automate.plan import Plan
 
@@ -99,11 +99,6 @@ _IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
 _JS_DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
                           r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)",
                           re.M)
-# An import or require of a module, its bindings and where from (a statement may span lines).
-_JS_IMPORT = re.compile(r"\bimport\s+(?:type\s+)?([^;]*?)\s+from\s+['\"]([^'\"]+)['\"]"
-                        r"|\b(?:const|let|var)\s+([^=;]+?)\s*=\s*require\(\s*['\"]([^'\"]+)"
-                        r"['\"]\s*\)", re.S)
-_JS_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 
 def _family(rel: str) -> str:
@@ -129,7 +124,7 @@ def sut_names(project: Path, sut: Sequence[str]) -> dict[str, frozenset[str]]:
             continue
         text = read_text(project / rel)
         if suffix == ".js":
-            names[".js"].update(_JS_DECLARED.findall(_JS_COMMENT.sub(" ", text)))
+            names[".js"].update(_JS_DECLARED.findall(js_imports.code_of(text)))
             names["modules"].update(_module_names(rel))
         elif suffix == ".py":
             names[".py"].update(_PY_DECLARED.findall(text))
@@ -192,15 +187,13 @@ def _js_calls_nothing(rel: str, text: str, known: set[str],
     """The module rule for a JS/TS test: the names it imports from a module of the code under
     test count, as do the names that code declares; its imports and comments aside, its code
     must use one."""
-    code = _JS_COMMENT.sub(" ", text)
-    for match in _JS_IMPORT.finditer(code):
-        clause, spec = (match.group(1), match.group(2)) if match.group(2) is not None else (
-            match.group(3), match.group(4))
+    for statement in js_imports.imports(text):
+        spec = statement.spec
         if spec.startswith("."):  # `..` from src/__tests__ is src/, an index's directory
             spec = posixpath.normpath(posixpath.join(posixpath.dirname(rel), spec))
         if PurePosixPath(spec).name.split(".")[0] in modules:
-            known |= set(re.findall(r"[A-Za-z_$][\w$]*", clause)) - {"as", "type"}
-    words = set(re.findall(r"[A-Za-z_$][\w$]*", _JS_IMPORT.sub(" ", code)))
+            known |= set(statement.spelled)
+    words = set(re.findall(r"[A-Za-z_$][\w$]*", js_imports.without_imports(text)))
     if words & known:
         return []
     return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]

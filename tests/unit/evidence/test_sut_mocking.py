@@ -92,10 +92,16 @@ def test_an_aliased_module_import_is_followed() -> None:
         ("const cart = require('../src/ui/cart')\n"
          "jest.spyOn(cart, 'total').mockImplementation(() => 2)\n",
          [(2, "src/ui/cart.ts:total", "jest.spyOn")]),
+        # a named import over several lines binds each name (`cart` after `as`)
+        ("import {\n  total,\n  items as cart,\n} from '../src/ui/cart'\n"
+         "vi.spyOn(cart, 'total').mockReturnValue(2)\n",
+         [(5, "src/ui/cart.ts:total", "vi.spyOn")]),
         # not findings: another module, a spy that keeps the real code, a comment
         ("vi.mock('../src/ui/api')\n", []),
         ("import * as cart from '../src/ui/cart'\nconst spy = vi.spyOn(cart, 'total')\n", []),
         ("// vi.mock('../src/ui/cart')\n", []),
+        ("// import * as cart from '../src/ui/cart'\nimport * as cart from '../src/ui/api'\n"
+         "vi.spyOn(cart, 'total').mockReturnValue(2)\n", []),
     ],
 )
 def test_javascript_module_mocks(text: str, expected: list[tuple[int, str, str]]) -> None:

@@ -1,0 +1,77 @@
+"""What a JavaScript / TypeScript file imports, and from where.
+
+One reader for every check that asks which names a test file took from the code under test
+(`sut_mocking`: a spy on an imported binding; test automation's module rule: a planned test
+must use a name of the code it tests).
+
+Rules:
+- ES imports: `import x from 'm'`, `import * as x from 'm'`, `import {a, b as c} from 'm'`,
+  `import x, {a} from 'm'`, `import type {T} from 'm'`; CommonJS: `const x = require('m')`,
+  `const {a, b: c} = require('m')` (`let` and `var` alike). A statement may span lines (a
+  `{ ... }` list over several).
+- `bound`: the local names a statement binds (`c` for `b as c` and for `b: c`); `spelled`:
+  every name it spells (`b` and `c`: what the imported module calls it, and what the file
+  does).
+- Comments are not read: a commented-out import imports nothing. Strings are not parsed, so a
+  `//` inside one (`'http://...'`) ends the line's code, as it did for every caller before.
+- `line` is the 1-based line the statement starts on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+# A clause holds no quote: `import './side-effect'` binds nothing, and the next import stays
+# its own statement.
+_STATEMENT = re.compile(r"\bimport\s+(?:type\s+)?([^;'\"]*?)\s+from\s+['\"]([^'\"]+)['\"]"
+                        r"|\b(?:const|let|var)\s+([^=;'\"]+?)\s*=\s*require\(\s*['\"]([^'\"]+)"
+                        r"['\"]\s*\)", re.S)
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_KEYWORDS = frozenset({"as", "type"})
+
+
+@dataclass(frozen=True)
+class Import:
+    spec: str  # the module as written: `./calc`, `ts-dedent`
+    bound: tuple[str, ...]
+    spelled: tuple[str, ...]
+    line: int
+
+
+def code_of(text: str) -> str:
+    """`text` with its comments blanked (line breaks kept, so line numbers stay true)."""
+    return _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def _bound(clause: str, required: bool) -> tuple[str, ...]:
+    names: list[str] = []
+    for part in re.split(r"[,{}]", clause):
+        words = [w for w in _NAME.findall(part) if w not in _KEYWORDS]
+        if part.strip().startswith("*") or " as " in f" {part.strip()} ":
+            words = words[-1:]  # `* as x`, `b as c`: the name after `as`
+        elif required and ":" in part:
+            words = _NAME.findall(part.split(":")[-1])[:1]  # `{b: c}`: the name after `:`
+        names += words[:1] if words else []
+    return tuple(dict.fromkeys(names))
+
+
+def imports(text: str) -> list[Import]:
+    """Every import and require statement of a file, in order (module rules)."""
+    code = code_of(text)
+    found = []
+    for match in _STATEMENT.finditer(code):
+        required = match.group(2) is None
+        clause, spec = (match.group(3), match.group(4)) if required else (
+            match.group(1), match.group(2))
+        spelled = tuple(dict.fromkeys(w for w in _NAME.findall(clause) if w not in _KEYWORDS))
+        found.append(Import(spec, _bound(clause, required), spelled,
+                            code.count("\n", 0, match.start()) + 1))
+    return found
+
+
+def without_imports(text: str) -> str:
+    """The file's code with its comments and its import statements blanked: what it does with
+    the names it imports."""
+    return _STATEMENT.sub(" ", code_of(text))

@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from gaia_lib.evidence.js_imports import Import, code_of, imports, without_imports
+
+
+def test_each_es_import_form_binds_its_local_names() -> None:
+    text = ("import total from './cart'\n"
+            "import * as api from '../src/api'\n"
+            "import {add, sub as minus} from 'calc'\n"
+            "import Big, {small} from 'sizes'\n"
+            "import type {Shape} from './shape'\n"
+            "import {type Kind, make} from './kind'\n")
+    assert [(i.spec, i.bound) for i in imports(text)] == [
+        ("./cart", ("total",)), ("../src/api", ("api",)), ("calc", ("add", "minus")),
+        ("sizes", ("Big", "small")), ("./shape", ("Shape",)), ("./kind", ("Kind", "make"))]
+
+
+def test_spelled_names_include_what_the_module_calls_them() -> None:
+    (found,) = imports("import {sub as minus} from 'calc'\n")
+    assert found.spelled == ("sub", "minus")
+
+
+def test_require_binds_the_name_or_each_destructured_one() -> None:
+    text = "const cart = require('./cart')\nlet {add, sub: minus} = require(\"calc\")\n"
+    assert imports(text) == [Import("./cart", ("cart",), ("cart",), 1),
+                             Import("calc", ("add", "minus"), ("add", "sub", "minus"), 2)]
+
+
+def test_a_statement_over_several_lines_is_one_import_at_its_first_line() -> None:
+    text = "// header\n\nimport {\n  a,\n  b,\n} from './ab'\n"
+    assert imports(text) == [Import("./ab", ("a", "b"), ("a", "b"), 3)]
+
+
+def test_commented_out_imports_import_nothing() -> None:
+    text = "// import x from './x'\n/* import y from './y'\n*/\nimport z from './z'\n"
+    assert [(i.spec, i.line) for i in imports(text)] == [("./z", 4)]
+
+
+def test_a_side_effect_import_binds_nothing_and_leaves_the_next_one_whole() -> None:
+    text = "import './polyfill'\nimport main from './main'\n"
+    assert [(i.spec, i.bound) for i in imports(text)] == [("./main", ("main",))]
+
+
+def test_code_of_keeps_line_breaks_and_without_imports_drops_the_statements() -> None:
+    text = "/* a\n b */ import x from './x'\nx() // call\n"
+    assert code_of(text).count("\n") == text.count("\n")
+    assert without_imports(text).split() == ["x()"]
