@@ -64,6 +64,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   failure, is likewise ruled out for a weak match (below). A test that asserts an error the
   AC names as a value (Go's `err != ErrInvalidX`, an error in its data table) expects that
   error.
+  An exception the AC says is not raised ("None is returned instead of raising
+  `ParseError`", "without throwing", "does not raise", "no KeyError is raised") is no promise
+  of one (neither for the exception signal nor for "its Then describes a failure"), and a test
+  expecting it checks the opposite of the AC: it has no evidence for that AC at all.
 - Decision: a test covers an AC when its evidence is >= 1.6, its own words and assertions (not
   its body alone) carry >= 0.9 of it, and either
   - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs),
@@ -179,6 +183,13 @@ _IDENTIFIER_IN_TEXT = re.compile(r"`([A-Za-z_][\w.]*)`|\b([A-Za-z_]\w*)\(|"
 MIN_IDENTIFIER = 4
 
 _RAISE_WORDS = re.compile(rf"\b(?:{words.RAISING})\b", re.I)
+# An exception the AC says is NOT raised: "returns None instead of raising `ParseError`",
+# "without throwing a TypeError", "does not raise ValueError", "no KeyError is raised".
+_DENIED = re.compile(
+    rf"(?:\b(?:instead\s+of|rather\s+than|without|not|never|no\s+longer)|n't)\s+(?:ever\s+)?"
+    rf"(?:{words.RAISING})\s+(?:an?\s+|the\s+|any\s+)?`?(?P<a>[A-Z]\w+)`?"
+    r"|\bno\s+`?(?P<b>[A-Z]\w+)`?\s+(?:is|was|gets|will\s+be)\s+(?:raised|thrown)"
+    r"|`?(?P<c>[A-Z]\w+)`?\s+(?:is|gets)\s+(?:not|never)\s+(?:raised|thrown)", re.I)
 
 MIN_SCORE = 1.6
 MIN_CLAIM = 0.9
@@ -344,12 +355,24 @@ def _without_expectations(code: str, expected: Sequence[str]) -> str:
 _EXCEPTION_LIKE = re.compile(r"(?:Error|Exception|Fault|Failure|Panic)$|^Err[A-Z]")
 
 
+def denied_exceptions(text: str) -> frozenset[str]:
+    """The exceptions `text` says are not raised ("instead of raising ParseError"), lower case."""
+    return frozenset((m.group("a") or m.group("b") or m.group("c")).lower()
+                     for m in _DENIED.finditer(text))
+
+
+def _undenied(text: str) -> str:
+    """`text` less what it says is not raised: the rest is what it promises."""
+    return _DENIED.sub(" ", text)
+
+
 def then_raises(ac: AcceptanceCriterion, expected: AbstractSet[str]) -> bool:
     """Does the AC's Then clause promise an exception? It says so (throws, raised, panics), or
     it names one: a CamelCase name that looks like an exception (`...Error`, `ErrX`) or that
     one of the story's tests expects (`SignatureExpired`). Other CamelCase words are not
-    exceptions ("converted to UpperCamelCase")."""
-    then = ac.then or ""
+    exceptions ("converted to UpperCamelCase"), and an exception it says is not raised
+    ("returns None instead of raising ParseError") is no promise of one."""
+    then = _undenied(ac.then or "")
     if _RAISE_WORDS.search(then):
         return True
     return any(_EXCEPTION_LIKE.search(m.group(0)) or m.group(0).lower() in expected
@@ -361,7 +384,7 @@ def _ac_text(ac: AcceptanceCriterion) -> str:
 
 
 def _exceptions_named(ac: AcceptanceCriterion) -> set[str]:
-    return {m.group(0).lower() for m in _EXCEPTION_IN_TEXT.finditer(ac.text)}
+    return {m.group(0).lower() for m in _EXCEPTION_IN_TEXT.finditer(_undenied(ac.text))}
 
 
 class _Weights:
@@ -450,10 +473,14 @@ class _Criterion:
     scale: Mapping[str, float]  # the share of each word it lists among alternatives
     elsewhere: Mapping[str, frozenset[str]]  # per token, the other ACs' spellings of it
     coded: frozenset[str] = frozenset()  # its identifiers spelled as code (identifiers_named)
+    denied: frozenset[str] = frozenset()  # the exceptions it says are not raised
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
     score = _Score()
+    if crit.denied & {name.lower() for name in case.exceptions}:
+        score.contradicted = True  # it expects the very exception the AC says is not raised
+        return score
     ac_spelled, literals, exceptions = crit.spelled, crit.literals, crit.exceptions
     identifiers, scale = crit.identifiers, crit.scale
     ac_tokens = frozenset(ac_spelled)
@@ -1039,9 +1066,10 @@ def analyze(
                                       for w in other.get(token, ()))
                      for token in ac_spelled[i]}
         crits.append(_Criterion(ac_spelled[i], literals[i], exceptions[i], raises,
-                                bool(_FAILURE_WORDS.search(ac.then or ac.text)) or raises,
-                                identifiers[i], scales[i], elsewhere,
-                                frozenset(coded[i]) & frozenset(identifiers[i])))
+                                bool(_FAILURE_WORDS.search(_undenied(ac.then or ac.text)))
+                                or raises, identifiers[i], scales[i], elsewhere,
+                                frozenset(coded[i]) & frozenset(identifiers[i]),
+                                denied_exceptions(ac.text)))
 
     if units is None:
         units = file_units_run(ours)

@@ -444,6 +444,36 @@ def test_token_loaded_with_tampered_signature():
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
 
 
+@pytest.mark.parametrize("then", [
+    "None is returned instead of raising ParseError",
+    "None is returned without raising a `ParseError`",
+    "it doesn't raise ParseError but returns None",
+    "no ParseError is raised and None is returned",
+    "ParseError is not raised; None is returned",
+])
+def test_a_test_expecting_the_exception_the_ac_says_is_not_raised_covers_nothing(
+        then: str) -> None:
+    # The old test of the strict parser shares the AC's words and expects ParseError: it
+    # checks the opposite of what the lenient function promises.
+    criteria = (
+        ac("AC1", "a valid date string", "parse_date_or_default is called",
+           "the same datetime as parse_date is returned"),
+        ac("AC2", "an invalid date string", "parse_date_or_default is called", then),
+    )
+    source = '''
+def test_parse_invalid_date_or_default():
+    with pytest.raises(ParseError):
+        parse_date("not a date")
+
+
+def test_lenient_parse_of_an_invalid_date_returns_none():
+    assert parse_date_or_default("not a date") is None
+'''
+    result = review(criteria, source)
+    assert by_id(result)["AC2"].tests == (
+        f"{FILE}::test_lenient_parse_of_an_invalid_date_returns_none",)
+
+
 def test_a_builtin_exception_alone_is_no_evidence_for_an_ac() -> None:
     # ValueError is what any bad input raises: a test expecting it for another reason (an
     # index of the wrong length) does not verify the AC's ValueError; one whose own words
@@ -554,6 +584,10 @@ def test_bogus_call():
     ("an InvalidTokenError", set(), True),
     ("ErrInvalidSemVer is returned", set(), True),
     ("it throws", set(), True),
+    # an exception the clause says is not raised is no promise of one
+    ("None is returned instead of raising ParseError", set(), False),
+    ("it does not raise a ValueError", set(), False),
+    ("a ValueError is raised for a value that is not callable", set(), True),
 ])
 def test_a_then_clause_promises_an_exception_only_when_it_names_one(
         then: str, expected: set[str], raises: bool) -> None:
