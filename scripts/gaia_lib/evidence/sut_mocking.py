@@ -134,14 +134,16 @@ def _js_resolves(spec: str, test_file: str, sut_path: str) -> bool:
 
 
 def _py_module_of(target: str, suts: Sequence[Sut]) -> tuple[Sut, str] | None:
-    """(SUT, remainder) when `target` is a SUT module or something inside one."""
+    """(SUT, remainder) when `target` is a SUT module or something inside one: the module
+    with the longest name that holds it (`pkg.mod.f` is in `pkg.mod`, not in the package
+    `pkg` when both are under test)."""
+    found: tuple[Sut, str] | None = None
+    longest = -1
     for sut in suts:
         for name in module_names(sut.path):
-            if target == name:
-                return sut, ""
-            if target.startswith(name + "."):
-                return sut, target[len(name) + 1:]
-    return None
+            if len(name) > longest and (target == name or target.startswith(name + ".")):
+                found, longest = (sut, target[len(name) + 1:]), len(name)
+    return found
 
 
 def _py_aliases(lines: Sequence[str], suts: Sequence[Sut]) -> dict[str, tuple[Sut, str]]:

@@ -135,3 +135,18 @@ def test_mocking_the_projects_own_package_by_its_name_mocks_the_sut() -> None:
         "src/__tests__/a.test.ts", text, sut, "ts-dedent")] == [
         (1, "ts-dedent", "jest.mock"), (2, "ts-dedent/dist/index", "vi.mock")]
     assert check("src/__tests__/a.test.ts", text, sut) == []  # no package name known
+
+
+@pytest.mark.parametrize("line", [
+    '    mock.patch("app.calc.add")',
+    '    monkeypatch.setattr("app.calc.add", fake)',
+    '    patch.object(calc, "add")',
+    "    calc.add = fake",
+])
+def test_a_package_under_test_beside_its_module_still_finds_the_module_mocked(line: str) -> None:
+    # The File List names the package's __init__.py too: `app.calc.add` is in app.calc, not
+    # a name the package `app` defines.
+    suts = suts_of({"app/__init__.py": "from app.calc import Calc\n", "app/calc.py": CALC})
+    text = f"from app import calc\n\n\ndef test_x(monkeypatch):\n{line}\n"
+    found = check("tests/test_calc.py", text, suts)
+    assert [(f.line, f.target.rsplit(".", 1)[-1]) for f in found] == [(5, "add")]
