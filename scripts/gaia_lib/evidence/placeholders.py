@@ -24,6 +24,11 @@ Two views of the same patterns, both pure:
       and output for checks the test never makes (`run -1 cmd` and `run ! cmd` check one);
     * a statement after a bare `return` at the body's top level, and a one-statement branch
       under a constant-false condition without braces (`if (false) expect(...)`), never run;
+    * (Python, JS/TS) it has checks (`assert`, `raises`, `expect(`, `assert.x(`, `.should`),
+      but none that runs can fail: each sits in code that never runs or is a boolean-literal
+      assertion (`parse(x)` then `assert True`; `const d = decode(t)` then
+      `if (false) expect(d.typ)...` or `return;` before the checks). A test with no check at
+      all is not judged by this rule (its checks may sit in a helper it calls);
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
       assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
       Split does not crash);
@@ -242,6 +247,14 @@ _RETURNS_VALUE = re.compile(r"^return\s+(?!None\s*$)\S")
 _PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
 
 
+# What checks a result, where a test's checks can be told from its other code (a test with
+# none is not judged here: its checks may sit in helpers it calls).
+_CHECK = {
+    "python": _PY_CHECK,
+    "js": re.compile(r"\bexpect\w*\s*[(.]|\bassert\w*\b|\.should\b"),
+}
+
+
 # A block whose condition is constant false: `if false {`, `if (false) {`, `if False:`, `if 0:`
 # (or all of it on one line).
 _NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*\)|false|False|0)\s*(?:\{|:)")
@@ -319,6 +332,14 @@ def classify(case: TestCase) -> Placeholder | None:
         shown = statements[0][2][:60]
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})")
+    check = _CHECK.get(language)
+    if check is not None:
+        checks = [(index, text) for index, _, text in statements if check.search(text)]
+        if checks and not any(check.search(text) and not _TRIVIAL_STATEMENT.match(text)
+                              for _, _, text in _runs(statements)):
+            index, text = checks[0]
+            return Placeholder(case.test_id, case.file, base_line + decl + index,
+                               f"its checks never run or cannot fail ({text[:60]})")
     if language == "bats" and all(_BATS_UNCHECKED.match(text) or _TRIVIAL_STATEMENT.match(text)
                                   for _, _, text in _runs(statements)):
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],

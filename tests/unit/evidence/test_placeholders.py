@@ -440,3 +440,68 @@ def test_a_skipped_table_and_an_expected_failure_are_switched_off_in_source() ->
     assert _verdicts("t.test.ts", src) == {
         "x %#": (1, "skipped in source (it.skip.each)"),
         "y": (4, "marked as an expected failure in source (it.fails)"), "z": None}
+
+
+WORK_THEN_NO_CHECK = {
+    "t.py": '''def test_call_then_assert_true():
+    parse_date_or_default("not a date", default=object())
+    assert True
+
+
+def test_call_then_dead_check():
+    d = parse_date("2007-01-01")
+    if False:
+        assert d.year == 2007
+
+
+def test_call_then_real_check():
+    d = parse_date("2007-01-01")
+    assert True
+    assert d.year == 2007
+
+
+def test_no_check_at_all():
+    run_the_helper_that_asserts("2007-01-01")
+''',
+    "a.test.ts": '''it("decodes the header", () => {
+  const decoded = jwtDecode(token, { header: true });
+  if (false) expect(decoded.typ).toEqual("JWT");
+});
+
+it("decodes the claims", () => {
+  const decoded: any = jwtDecode(token);
+  return;
+  expect(decoded.exp).toEqual(1393286893);
+});
+
+it("checks after a call", () => {
+  const decoded = jwtDecode(token);
+  expect(decoded.exp).toEqual(1393286893);
+});
+
+it("only calls a helper", () => {
+  checkDecodes(token);
+});
+''',
+}
+
+
+def test_work_whose_checks_never_run_or_cannot_fail_checks_nothing() -> None:
+    """Real work beside checks that cannot fail (`assert True`) or never run (dead code, after
+    a bare `return`) verifies nothing; a test with no check at all is left alone (its checks
+    may be in a helper)."""
+    assert _verdicts("t.py", WORK_THEN_NO_CHECK["t.py"]) == {
+        "test_call_then_assert_true": (3, "its checks never run or cannot fail (assert True)"),
+        "test_call_then_dead_check": (
+            9, "its checks never run or cannot fail (assert d.year == 2007)"),
+        "test_call_then_real_check": None,
+        "test_no_check_at_all": None,
+    }
+    assert _verdicts("a.test.ts", WORK_THEN_NO_CHECK["a.test.ts"]) == {
+        "decodes the header": (3, 'its checks never run or cannot fail (if (false) '
+                                  'expect(decoded.typ).toEqual("JWT"))'),
+        "decodes the claims": (9, "its checks never run or cannot fail "
+                                  "(expect(decoded.exp).toEqual(1393286893))"),
+        "checks after a call": None,
+        "only calls a helper": None,
+    }
