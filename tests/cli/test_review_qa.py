@@ -799,6 +799,38 @@ def test_a_placeholder_test_covers_nothing_and_is_a_finding(qa_project: Project)
     assert "does not count: is a placeholder (asserts nothing real (assert True))" in report
 
 
+MOCKED_AC2 = '''from unittest import mock
+
+from app.signup import signup
+
+
+def test_ac1_valid_email_creates_account():
+    assert signup("a@b.co") == "created"
+
+
+def test_ac2_invalid_email_is_rejected_with_422():
+    assert signup("a@b.co") == "created"
+    with mock.patch("app.signup.signup", return_value=422) as fake:
+        assert fake("nope") == 422
+'''
+
+
+def test_a_test_mocking_the_code_under_test_covers_nothing_and_is_a_finding(
+        qa_project: Project) -> None:
+    # It runs the real code too (so per-test coverage sees it executing the story's source),
+    # then checks a fake in its place.
+    _p0_story(qa_project)
+    qa_project.write("tests/test_signup.py", MOCKED_AC2)
+    assert command.main(["E1-S1"]) == 1
+    findings = _check(qa_project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["rule"], f["line"], f["blocking"]) for f in findings] == [("mocks-sut", 12, False)]
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
+    assert "mocks the code under test (patch of app.signup.signup)" in per_ac["AC2"]["excluded"][
+        "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"]
+
+
 def test_a_test_the_runner_skips_covers_nothing(qa_project: Project) -> None:
     _p0_story(qa_project)
     qa_project.write("tests/test_signup.py", "import pytest\n" + TESTS.replace(

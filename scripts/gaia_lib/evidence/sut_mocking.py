@@ -2,7 +2,9 @@
 
 The system under test (SUT) is the set of source files a test-automate plan targets (the
 story's File List sources). A test file is checked line by line (comment lines skipped); a hit
-is a finding, and the execution phase's verdict becomes REQUEST_CHANGES (`mocks_sut`).
+is a finding, and the execution phase's verdict becomes REQUEST_CHANGES (`mocks_sut`). The QA
+review asks the same of a story's tests (`mocked_tests`): a test that mocks the code under
+test covers no AC.
 
 Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sys.modules`):
 - a string target naming a SUT module itself (`patch("app.calc")`), or a name DEFINED at the
@@ -34,12 +36,15 @@ collaborators by injection), so they yield no finding.
 from __future__ import annotations
 
 import ast
+import json
 import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from gaia_lib.evidence import js_imports
+from gaia_lib.evidence.testcases import TestCase
 
 PY_SUFFIXES = (".py",)
 SHELL_SUFFIXES = (".bash", ".sh")
@@ -48,6 +53,7 @@ TEST_SHELL_SUFFIXES = (".bats",)
 _SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+([\w:.-]+)\s*(?:\(\s*\))?|([\w:.-]+)\s*\(\s*\))"
                              r"\s*\{?", re.M)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
+SUT_SUFFIXES = PY_SUFFIXES + JS_SUFFIXES + SHELL_SUFFIXES  # the sources a mock can replace
 
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*)")
 _PY_STRING_TARGET = re.compile(r"\b(?:patch|setattr)\(\s*(['\"])([\w.]+)\1")
@@ -287,3 +293,50 @@ def suts_of(sources: Mapping[str, str] | Iterable[tuple[str, str]]) -> list[Sut]
     return [Sut(path, python_names(text) if path.endswith(PY_SUFFIXES)
                 else shell_functions(text) if path.endswith(SHELL_SUFFIXES) else frozenset())
             for path, text in sorted(pairs)]
+
+
+def own_package(project: Path) -> str | None:
+    """The project's npm package name (package.json `name`), when it declares one."""
+    try:
+        data = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    name = data.get("name") if isinstance(data, dict) else None
+    return name if isinstance(name, str) and name else None
+
+
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequence[Sut],
+                 package: str | None = None) -> dict[str, Finding]:
+    """Per test id, the first place it mocks the code under test (pure): a finding inside a
+    test's own lines is that test's; one outside every test (a module-level `jest.mock`, a
+    decorator on a test class, a fixture) is every test's of its file. A test setting a
+    constant of the code under test (`tabulate.PRESERVE_WHITESPACE = True`) configures it and
+    does not count: a review judges suites written without this rule in mind."""
+    by_file: dict[str, list[TestCase]] = {}
+    for case in cases:
+        by_file.setdefault(case.file, []).append(case)
+    mocked: dict[str, Finding] = {}
+    for file, tests in sorted(by_file.items()):
+        found = [f for f in check(file, texts.get(file, ""), suts, package)
+                 if not _CONSTANT.fullmatch(f.target.replace(":", ".").rsplit(".", 1)[-1])]
+        spans = [(case, *_span(case)) for case in tests]
+        for item in found:
+            owners = [case for case, first, last in spans if first <= item.line <= last]
+            for case in owners or tests:
+                mocked.setdefault(case.test_id, item)
+    return mocked
+
+
+def _span(case: TestCase) -> tuple[int, int]:
+    """The lines a test's record holds: its leading decorators and comments, its declaration
+    and its body."""
+    lines = case.body.splitlines() or [""]
+    lead = 0
+    for line in lines[:-1]:
+        if not line.strip().startswith(("@", "#", "//", "/*", "*")):
+            break
+        lead += 1
+    return case.line - lead, case.line - lead + len(lines) - 1

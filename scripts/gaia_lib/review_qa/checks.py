@@ -28,6 +28,7 @@ from gaia_lib.evidence import (
     coverage_report,
     coverage_run,
     discovery,
+    sut_mocking,
     then_literals,
 )
 from gaia_lib.evidence.placeholders import Placeholder
@@ -216,14 +217,24 @@ def _plain(value: Any) -> Any:
 
 
 def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str, str],
-                      lines: Mapping[str, int]) -> dict[str, Any]:
-    """Placeholder tests and tests the runner skipped: they verify nothing, so they cover
-    nothing. Warnings here; the gap they leave is ac-coverage's to judge."""
+                      lines: Mapping[str, int],
+                      mocking: Mapping[str, sut_mocking.Finding] | None = None
+                      ) -> dict[str, Any]:
+    """Placeholder tests, tests the runner skipped and tests that mock the code under test:
+    they verify nothing of it, so they cover nothing. Warnings here; the gap they leave is
+    ac-coverage's to judge."""
     findings = [finding(p.file, p.line, "warning", "placeholder-test",
                         f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False,
                         test=p.test_id)
                 for p in found]
     shown = {p.test_id for p in found}
+    for test, mock in sorted((mocking or {}).items()):
+        if test not in shown:
+            findings.append(finding(mock.file, mock.line, "warning", "mocks-sut",
+                                    f"{test} replaces the code under test ({mock.pattern} of "
+                                    f"{mock.target}): it checks the fake, and covers no AC",
+                                    False, test=test))
+            shown.add(test)
     findings += [finding(t.partition("::")[0], lines.get(t, 1), "warning", "skipped-test",
                          f"{t} was {why}; it covers no AC", False, test=t)
                  for t, why in sorted(runner_skipped.items()) if t not in shown]

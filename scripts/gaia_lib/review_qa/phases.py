@@ -63,6 +63,7 @@ from gaia_lib.evidence import (
     execution,
     outcomes,
     placeholders,
+    sut_mocking,
     tcgen,
     testcases,
 )
@@ -321,6 +322,30 @@ class Reads:
         others = {u.test for u in self.coverage.unattributed_tests}
         return [p for p in placeholders.placeholders(self.cases) if p.test_id not in others]
 
+    @functools.cached_property
+    def mocking(self) -> dict[str, sut_mocking.Finding]:
+        """This story's tests that mock its own code (`sut_mocking.mocked_tests`): the File
+        List's sources that are no test file are the code under test."""
+        others = {u.test for u in self.coverage.unattributed_tests}
+        adapter = stacks.get(self.s.stack) if self.s.stack else None
+        texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
+        sources = [(rel, text) for rel in self.file_list
+                   if rel not in texts and not (adapter and adapter.is_test_file(rel))
+                   and rel.endswith(sut_mocking.SUT_SUFFIXES)
+                   for text in (_read_source(self.s.project / rel),) if text is not None]
+        if not sources:
+            return {}
+        mine = [case for case in self.cases if case.test_id not in others]
+        return sut_mocking.mocked_tests(mine, texts, sut_mocking.suts_of(sources),
+                                        sut_mocking.own_package(self.s.project))
+
+
+def _read_source(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
+    except OSError:
+        return None
+
 
 def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = None,
                            use_cache: bool = True, run: RunInputs | None = None,
@@ -353,7 +378,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
     excluded = {**idle_tests(run), **(run.runner_failed if run is not None else {}),
                 **runner_skipped,
-                **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders}}
+                **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders},
+                **{test: f"mocks the code under test ({m.pattern} of {m.target})"
+                   for test, m in reads.mocking.items()}}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded)
     bodies = {case.test_id: case.body for case in cases}
     lines = {case.test_id: case.line for case in cases}
@@ -389,7 +416,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         discovery_check,
         qa_checks.ac_parse_check(s),
         qa_checks.coverage_check(s, per_ac),
-        qa_checks.placeholder_check(found_placeholders, runner_skipped, lines),
+        qa_checks.placeholder_check(found_placeholders, runner_skipped, lines, reads.mocking),
         literal_check,
         branch,
         *qa_checks.rubric_checks(s, per_ac, phase4, story_tests),
@@ -544,7 +571,8 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         reads = Reads(s, full, base)
         evidence, run = None, None
         if run_tests and not s.blocked_reason:
-            _ = reads.gate, reads.placeholders  # everything read before the run changes files
+            # everything read before the run changes files
+            _ = reads.gate, reads.placeholders, reads.mocking
             evidence, run = _run_once(s, context, reads)
         results, cached = deterministic_analysis(s, use_cache=use_cache, run=run, reads=reads)
         results = dict(results)

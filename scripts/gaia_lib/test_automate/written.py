@@ -27,7 +27,6 @@ Rules, per planned test file (project-relative):
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from collections.abc import Sequence
@@ -199,22 +198,12 @@ def _js_calls_nothing(rel: str, text: str, known: set[str],
     return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]
 
 
-def own_package(project: Path) -> str | None:
-    """The project's npm package name (package.json `name`), when it declares one."""
-    try:
-        data = json.loads(read_text(project / "package.json") or "{}")
-    except ValueError:
-        return None
-    name = data.get("name") if isinstance(data, dict) else None
-    return name if isinstance(name, str) and name else None
-
-
 def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
     """Check every planned test file (see the module rules). Reads files; writes nothing."""
     sut = sut_paths(project, plan, stack)
     suts = sut_mocking.suts_of([(p, read_text(project / p)) for p in sut])
     names = sut_names(project, sut)
-    package = own_package(project)
+    package = sut_mocking.own_package(project)
     missing: list[str] = []
     holders: list[dict[str, Any]] = []
     mocks: list[dict[str, Any]] = []

@@ -150,3 +150,46 @@ def test_a_package_under_test_beside_its_module_still_finds_the_module_mocked(li
     text = f"from app import calc\n\n\ndef test_x(monkeypatch):\n{line}\n"
     found = check("tests/test_calc.py", text, suts)
     assert [(f.line, f.target.rsplit(".", 1)[-1]) for f in found] == [(5, "add")]
+
+
+def test_mocked_tests_maps_each_mock_to_its_test_or_to_its_whole_file() -> None:
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    py = '''from unittest import mock
+from app import calc
+
+
+def test_real():
+    assert calc.add(1, 2) == 3
+
+
+@mock.patch("app.calc.add", return_value=5)
+def test_patched(fake):
+    assert calc.add(1, 2) == 5
+
+
+def test_configured():
+    calc.RATE = 3
+    assert calc.add(1, 2) == 3
+'''
+    ts = '''import { total } from "../src/ui/cart";
+jest.mock("../src/ui/cart", () => ({ total: 9 }));
+
+it("totals", () => {
+  expect(total).toBe(9);
+});
+
+it("totals again", () => {
+  expect(total).toBe(9);
+});
+'''
+    texts = {"app/test_calc.py": py, "tests/cart.test.ts": ts}
+    cases = [c for file, text in texts.items() for c in split_tests(file, text)]
+    suts = suts_of({"app/calc.py": CALC, "src/ui/cart.ts": "export const total = 1\n"})
+    found = mocked_tests(cases, texts, suts)
+    assert {test: (m.line, m.pattern) for test, m in found.items()} == {
+        "app/test_calc.py::test_patched": (9, "patch"),
+        "tests/cart.test.ts::totals": (2, "jest.mock"),
+        "tests/cart.test.ts::totals again": (2, "jest.mock"),
+    }
