@@ -57,3 +57,19 @@ def test_a_story_without_a_status_is_unparseable_not_free(project: Project) -> N
     result = run_gaia("check-deps", str(path), cwd=project.root)
     assert (result.returncode, result.stderr) == (
         64, f"check-deps: {path}: no status in the frontmatter\n")
+
+
+def test_a_done_set_by_hand_over_an_unfinished_review_gate_is_not_done(project: Project) -> None:
+    dep = project.add_story("E1-S1", slug="s-e1-s1", status="done")
+    text = dep.read_text()
+    # the status edited to done by hand: every review still UNVERIFIED but one
+    dep.write_text(text.replace("| Code Review | PASSED |", "| Code Review | UNVERIFIED |")
+                   .replace("| QA Tests | PASSED |", "| QA Tests | FAILED |"))
+    path = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")
+    result = run_gaia("check-deps", path, cwd=project.root)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "check-deps: dependencies not in status: done",
+        "check-deps:   E1-S1: done, but its Review Gate is not: Code Review, QA Tests not PASSED"]
+    dep.write_text(text)  # every row PASSED: done
+    assert run_gaia("check-deps", path, cwd=project.root).returncode == 0

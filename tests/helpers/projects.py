@@ -96,7 +96,14 @@ As a visitor, I want to sign up, so that I can use the product.
 |---|------|----------|---------|------------------|
 | — | — | — | — | — |
 
-{REVIEW_GATE_BLOCK if review_gate else ""}"""
+{_gate_block(status) if review_gate else ""}"""
+
+
+def _gate_block(status: str) -> str:
+    """The Review Gate block: a `done` story has passed every review (that is what done
+    takes), any other is still UNVERIFIED."""
+    return REVIEW_GATE_BLOCK.replace("UNVERIFIED", "PASSED") if status == "done" \
+        else REVIEW_GATE_BLOCK
 
 
 @dataclass

@@ -2,7 +2,8 @@
 
 Rules:
 - The verdict is `story.sprint.check_deps` (shared with `sprint-state check-deps`) with QA
-  gating's hold (qa_gating.holds): exit 0 every `depends_on` story is `done` and not held by
+  gating's hold (qa_gating.holds): exit 0 every `depends_on` story is `done` (every row of
+  its Review Gate PASSED: a `done` set by hand over an unfinished gate is not) and not held by
   its QA verdict; 1 some are not (stderr `  KEY: status`, or `  KEY: held by QA ...`);
   2 a dependency has no story file (wins over 1); 64 usage (no such story path, unparseable).
 - A dependency cycle through the story (E1-S2 -> E1-S3 -> E1-S2) is reported as one line

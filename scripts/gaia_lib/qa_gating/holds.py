@@ -31,7 +31,9 @@ class Hold:
     def describe(self) -> str:
         shown = f"round {self.round}" if self.round is not None else "no round"
         return (f"held by QA {self.result} ({shown}, report {self.report}; row in {self.where}). "
-                f"Exits: re-QA until it passes (gaia review-qa {self.key}), gaia qa-gate off "
+                # it is done (only a done dependency is held): a pass is recorded, not reviewed
+                f"Exits: re-QA until it passes (record the passing verdict: gaia qa-record "
+                f"{self.key} --result pass --report R), gaia qa-gate off "
                 f"--story {self.key} --reason R, or gaia close-epic "
                 f"{self.epic or keys.epic_of(self.key)} "
                 f"--reason R")

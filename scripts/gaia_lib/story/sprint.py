@@ -552,8 +552,9 @@ def story_arg(raw_path: str, exit_code: int) -> Story:
 
 
 def check_deps(project: Path, story: Story, *, qa_hold: QaHold | None) -> DepsResult:
-    """Every `depends_on` key must resolve to a story file whose status is `done` and, with
-    `qa_hold`, whose QA verdict does not hold it (None: status only)."""
+    """Every `depends_on` key must resolve to a story file whose status is `done`, with every
+    row of its Review Gate table PASSED (a `done` written by hand over an unfinished gate is
+    not done) and, with `qa_hold`, whose QA verdict does not hold it (None: status only)."""
     missing: list[str] = []
     found: list[tuple[str, Path]] = []
     for dep in story.depends_on:
@@ -569,9 +570,15 @@ def check_deps(project: Path, story: Story, *, qa_hold: QaHold | None) -> DepsRe
     not_done: list[tuple[str, str]] = []
     for dep, path in found:
         try:
-            status = load_story(path).status or "<unparseable>"
+            dep_story = load_story(path)
+            status = dep_story.status or "<unparseable>"
         except GaiaError:
             status = "<unparseable>"
+        else:
+            unpassed = [row.name for row in dep_story.review_gate or () if row.status != "PASSED"]
+            if status == "done" and unpassed:
+                # `done` needs every Review Gate row PASSED: a status set by hand is not it
+                status = f"done, but its Review Gate is not: {', '.join(unpassed)} not PASSED"
         if status != "done":
             not_done.append((dep, status))
     held: list[tuple[str, str]] = []

@@ -41,7 +41,7 @@ def test_the_refusal_names_the_row_and_the_exits(project: Project, files: dict[s
     assert reason.startswith("held by QA fail (round 2, report r/qa-tests-E1-S1-round2.md; row "
                              "in .gaia/artifacts/implementation-artifacts/epic-e1-core/"
                              "test-status.md)")
-    for exit_text in ("gaia review-qa E1-S1", "gaia qa-gate off --story E1-S1",
+    for exit_text in ("gaia qa-record E1-S1 --result pass", "gaia qa-gate off --story E1-S1",
                       "gaia close-epic E1"):
         assert exit_text in reason
 
