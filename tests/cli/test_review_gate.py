@@ -31,7 +31,7 @@ def story(project: Project) -> Path:
 @pytest.fixture
 def proof(project: Project) -> dict[str, str]:
     report = project.write("reports/qa.md", "# QA\n")
-    green = project.write("ev/green.json", json.dumps({"suites": [{"fail_count": 0}]}))
+    green = project.write("ev/green.json", json.dumps({"suites": [{"pass_count": 3, "fail_count": 0}]}))
     red = project.write("ev/red.json", json.dumps({"suites": [{"fail_count": 2}], "exit_code": 1}))
     return {"report": str(report), "green": str(green), "red": str(red)}
 

@@ -11,7 +11,8 @@ ledger-only gates in PLAN_ID_GATES are keyed by a plan id and never touch the ta
   `ledger`), and regenerates the review summary.
 - Proof of execution (unless REVIEW_GATE_PROOF_OF_EXECUTION=off; never for plan-id records):
   PASSED/FAILED need an existing --report or --report-missing-reason; the test gates also need
-  an existing --execution-evidence (or the reason); PASSED is refused on red evidence.
+  an existing --execution-evidence (the reason excuses only the report); PASSED is refused on
+  red evidence and on evidence of no passing test (`{}`, no suites, every pass_count 0).
 - The story is looked up like upstream review-gate.sh: every layout's candidates, only files
   whose frontmatter says `template: story`, symlinks to the same file collapsed; none or more
   than one is an error (exit 1).
@@ -247,6 +248,13 @@ def evidence_refusal(gate: str, evidence: Any, path: str) -> str | None:
             f"{prefix} reports skipped:true (suite did not run). Either run the suite and "
             "re-capture evidence, or record verdict=UNVERIFIED."
         )
+    passed = sum(_number(s.get("pass_count")) for s in suites if isinstance(s, dict)) \
+        if isinstance(suites, list) else 0.0
+    if not passed:
+        return (
+            f"{prefix} '{path}' shows no test that ran and passed (no suite with a pass_count). "
+            "Run the suite and capture its evidence, or record verdict=UNVERIFIED."
+        )
     return None
 
 
@@ -275,12 +283,11 @@ def check_proof(
         )
     if gate not in TEST_GATES:
         return
-    if not evidence:
-        if missing_reason:
-            return
+    if not evidence:  # a missing report may be explained; a test gate's run may not
         raise InvalidInput(
             f"proof-of-execution: gate '{gate}' is a test-execution gate; {verdict} verdict "
-            "requires --execution-evidence <path> (or --report-missing-reason <reason>)",
+            "requires --execution-evidence <path> (--report-missing-reason excuses only the "
+            "report)",
             1,
         )
     if not Path(evidence).is_file():

@@ -64,8 +64,12 @@ def test_render_check_outputs_and_codes() -> None:
 @pytest.mark.parametrize(
     ("evidence", "refused"),
     [
-        ({"suites": [{"fail_count": 0}], "exit_code": 0}, None),
-        ({"suites": []}, None),
+        ({"suites": [{"pass_count": 4, "fail_count": 0}], "exit_code": 0}, None),
+        ({"suites": [{"pass_count": 0}, {"pass_count": 1}]}, None),
+        # nothing ran and passed: no proof of a passing run
+        ({"suites": []}, "shows no test that ran and passed"),
+        ({}, "shows no test that ran and passed"),
+        ({"suites": [{"pass_count": 0, "fail_count": 0}]}, "shows no test that ran and passed"),
         ({"exit_code": 2}, "reports exit_code=2 (red suite)"),
         ({"suites": [{"fail_count": 1}, {"fail_count": 2}]}, "reports fail_count=3 across suites"),
         ({"skipped": True}, "reports skipped:true (suite did not run)"),
@@ -85,7 +89,7 @@ def test_check_proof_rules(tmp_path: Path) -> None:
     report = tmp_path / "r.md"
     report.write_text("# r\n")
     green = tmp_path / "ev.json"
-    green.write_text(json.dumps({"suites": [{"fail_count": 0}]}))
+    green.write_text(json.dumps({"suites": [{"pass_count": 2, "fail_count": 0}]}))
     red = tmp_path / "red.json"
     red.write_text(json.dumps({"exit_code": 1}))
     bad = tmp_path / "bad.json"
@@ -95,8 +99,10 @@ def test_check_proof_rules(tmp_path: Path) -> None:
     gate.check_proof("Code Review", "FAILED", None, None, "reviewer crashed")
     gate.check_proof("QA Tests", "PASSED", str(report), str(green), None)
     gate.check_proof("QA Tests", "FAILED", str(report), str(red), None)
-    gate.check_proof("QA Tests", "PASSED", None, None, "no runner")
+    gate.check_proof("QA Tests", "PASSED", None, str(green), "report lost")
     cases = [
+        # the reason explains a missing report, never a test gate's missing run
+        (("QA Tests", "PASSED", None, None, "no runner"), "is a test-execution gate"),
         (("Code Review", "PASSED", None, None, None), "requires --report <path>"),
         (("Code Review", "PASSED", str(tmp_path / "x.md"), None, None), "does not exist on disk"),
         (("Test Review", "PASSED", str(report), None, None), "is a test-execution gate"),
