@@ -469,6 +469,15 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
     command.main(["E1-S1", "--context", "ci_pre_merge", "--format", "json"])
     assert json.loads(capsys.readouterr().out)["round"] == 2
     assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
+    # A context running other tiers than the last (a whole integration tier beside the
+    # story's unit tests, here): still the same files, the same round.
+    config = qa_project.root / ".gaia/config/project-config.yaml"
+    config.write_text(config.read_text() + (
+        "  tier_2:\n    placement: [ci_pre_merge]\n"
+        f"    command: {sys.executable} -m pytest -q -p no:cacheprovider tests\n"))
+    command.main(["E1-S1", "--context", "ci_pre_merge", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["round"] == 2
+    assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
     # A context that runs no tier tested nothing: never round 2 again (it would overwrite a
     # tested round's verdict), a round of its own.
     # It is BLOCKED (exit 3): a CI step gating on exit 0 never passes a review that ran nothing.

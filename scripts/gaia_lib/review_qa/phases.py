@@ -750,7 +750,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""
         model_ran = llm_findings is not None or payload is not None
         evidence = json_object(evidence_path.read_bytes()) if evidence_path.is_file() else None
-        inputs = round_inputs(analysis, evidence)
+        inputs = round_inputs(analysis)
         incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
         expected = verdict.BLOCKED if incomplete else resolution.verdict
         # A review that could not run the tests is no QA round (tested_nothing).
@@ -857,14 +857,13 @@ def qa_model(s: Setup) -> str:
     return s.config.qa.model or MODEL
 
 
-def round_inputs(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None) -> str:
+def round_inputs(analysis: Mapping[str, Any]) -> str:
     """What a round reviewed, as a digest: the hashes of the files the analysis read (the
-    story, its tests, its File List) and the test tiers its run started (not those its
-    context left out): one version of the files, tested by the same tiers, is one QA round
-    (qa_gating.fingerprints). A context that runs no tier is no re-review of a tested round."""
-    tiers = sorted(str(suite.get("name")) for suite in (evidence or {}).get("suites", [])
-                   if isinstance(suite, Mapping) and not suite.get("skip_reason"))
-    material = {"files": analysis.get("file_hashes"), "tiers": tiers}
+    story, its tests, its File List): one version of the files is one QA round
+    (qa_gating.fingerprints), whichever tiers a context ran on it (a CI context running a
+    whole tier beside the story's, a local one running the story's tests only). A review that
+    ran no test is no round at all (`tested_nothing`)."""
+    material = {"files": analysis.get("file_hashes")}
     return sha256_bytes(json.dumps(material, sort_keys=True, default=str).encode("utf-8"))
 
 
