@@ -478,6 +478,10 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
     command.main(["E1-S1", "--context", "ci_pre_merge", "--format", "json"])
     assert json.loads(capsys.readouterr().out)["round"] == 2
     assert [r.round for r in record.load(qa_project.root, "E1").history("E1-S1")] == [1, 2]
+    # Another story's new test file in the same test directory is none of this story's files.
+    qa_project.write("tests/test_e1_s2_welcome.py", "def test_e1_s2_welcome():\n    assert 1\n")
+    command.main(["E1-S1", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["round"] == 2
     # A context that runs no tier tested nothing: never round 2 again (it would overwrite a
     # tested round's verdict), a round of its own.
     # It is BLOCKED (exit 3): a CI step gating on exit 0 never passes a review that ran nothing.

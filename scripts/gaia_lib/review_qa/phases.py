@@ -858,12 +858,18 @@ def qa_model(s: Setup) -> str:
 
 
 def round_inputs(analysis: Mapping[str, Any]) -> str:
-    """What a round reviewed, as a digest: the hashes of the files the analysis read (the
-    story, its tests, its File List): one version of the files is one QA round
+    """What a round reviewed, as a digest: the hashes of the story's own files among those the
+    analysis read (the story, its File List, the test files of its tests: not another story's
+    test file in a directory they share): one version of them is one QA round
     (qa_gating.fingerprints), whichever tiers a context ran on it (a CI context running a
     whole tier beside the story's, a local one running the story's tests only). A review that
     ran no test is no round at all (`tested_nothing`)."""
-    material = {"files": analysis.get("file_hashes")}
+    hashes = analysis.get("file_hashes")
+    own = {str(p) for p in [*(analysis.get("file_list") or ()),
+                            *(analysis.get("story_test_files") or ())]}
+    material = {"files": {path: digest for path, digest in hashes.items()
+                          if path in own or path.endswith(".md")}
+                if isinstance(hashes, Mapping) else hashes}
     return sha256_bytes(json.dumps(material, sort_keys=True, default=str).encode("utf-8"))
 
 
