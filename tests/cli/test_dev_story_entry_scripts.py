@@ -63,6 +63,22 @@ def test_setup_on_a_ready_story(py_project: Project) -> None:
     assert (py_project.root / MARKER).read_text() == "dev-story E1-S2\n"
 
 
+@pytest.mark.parametrize(("acs", "said"), [
+    ("", "E1-S1 has no acceptance criteria: write what it accepts before /gaia-dev-story"),
+    ("- [ ] **AC1:** Given <context>, when <action>, then <expected result>.\n",
+     "E1-S1 has AC1 still the template's placeholder: write what it accepts before "
+     "/gaia-dev-story"),
+])
+def test_setup_refuses_a_story_that_states_no_acceptance_criteria(
+        py_project: Project, acs: str, said: str) -> None:
+    py_project.add_story("E1-S1", status="ready-for-dev", acs=acs)
+    before = _tree(py_project.root)
+    done = _script("setup.py", "E1-S1", project=py_project)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.strip().endswith(said)
+    assert _tree(py_project.root) == before
+
+
 def test_setup_halts_on_dependencies_with_the_gate_line(py_project: Project) -> None:
     _story(py_project, "E1-S1", "review")
     _story(py_project, "E1-S2", "ready-for-dev", "[E1-S1]")

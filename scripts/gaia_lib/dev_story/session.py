@@ -10,7 +10,9 @@ Rules:
   hostile key are usage errors (exit 2), with nothing written.
 - Step 1 (Load Story): the story resolves to one file (else "Story file not found -- run
   /gaia-create-story first.", exit 1), its status is one dev-story starts from (ready-for-dev,
-  in-progress, or a sprint-less backlog; else exit 1), the mode is `detect_mode`'s, the
+  in-progress, or a sprint-less backlog; else exit 1), it states its ACs (none, or one still
+  the story template's placeholder `Given <context>, ...`: exit 1), the mode is
+  `detect_mode`'s, the
   dependency gate is `check_deps`' (QA holds and cycles included). Dependencies not done: the
   gate line `step1_gate: deps=blocked verdict=halted` (or `deps=missing`, `deps=cycle`) on stderr
   and exit 3 (4 when a dependency's story file is missing); with `--bypass-deps` the bypass is
@@ -212,6 +214,13 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
             "ready-for-dev or in-progress",
             EXIT_CANNOT_START,
         )
+    unfilled = [ac.ac_id for ac in story.acceptance_criteria if ac.unfilled]
+    if not story.acceptance_criteria or unfilled:
+        # the red tests are written from the ACs: a story that states none cannot be tested
+        shown = f"{', '.join(unfilled)} still the template's placeholder" if unfilled \
+            else "no acceptance criteria"
+        raise GaiaError(f"{key} has {shown}: write what it accepts before /gaia-dev-story",
+                        EXIT_CANNOT_START)
     outcome = check_deps.check(project, str(story.path), inv.bypass_deps)
     gate, code = deps_gate(outcome)
     notes = tuple(outcome.messages())
