@@ -8,7 +8,8 @@ base class runs under. A case carries:
   `describe text > it text`); a JS/TS table test by its name template, its table over as many
   lines as it takes (`test.each([...])("add(%i, %i)", ...)`, it.each`...`("returns $x", ...),
   vitest's `it.for([...])(...)`); vitest's `it.runIf(c)(...)`, `it.skipIf(c)(...)` and
-  `it.fails(...)` are tests like `it(...)`;
+  `it.fails(...)` are tests like `it(...)`, and so are jest's and mocha's switched-off
+  `xit(...)` / `xtest(...)` (a placeholder: `evidence.placeholders`);
   a JS/TS test named at run time (`test(t.input + " with " + t.query, ...)` in a loop over a
   table) by that expression, up to MAX_EXPRESSION characters;
   `line`: the 1-based line of its declaration;
@@ -61,7 +62,7 @@ _PY_DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async[ \t]+)?def[ \t]+(?P<name>test
 _PY_CLASS = re.compile(r"^(?P<indent>[ \t]*)class[ \t]+(?P<name>\w+)")
 _ANY_PY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+")
 _JS_TEST = re.compile(
-    r"\b(?P<kind>it|test|describe)(?:\.(?:only|skip|todo|concurrent|fails|sequential|"
+    r"\b(?P<kind>x?(?:it|test|describe))(?:\.(?:only|skip|todo|concurrent|fails|sequential|"
     r"(?:each|runIf|skipIf)\([^)]*\)))*[ \t]*\("
     r"[ \t]*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)"
 )
@@ -202,7 +203,7 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         found = False
         for match in _JS_TEST.finditer(line):
             found = True
-            if match.group("kind") == "describe":
+            if match.group("kind").endswith("describe"):  # xdescribe: a group switched off
                 describes.append((brace_block_end(lines, i, js=True), match.group("name"), i))
                 continue
             yield _js_case(path, lines, i, [*groups, match.group("name")], i)

@@ -445,3 +445,19 @@ def test_vitest_conditional_table_and_expected_failure_forms_are_tests() -> None
     assert [(c.name, c.line) for c in split_tests("t.test.ts", src)] == [
         ("forms > AC2 runs if", 2), ("forms > AC3 skips if", 3), ("forms > AC4 for %i", 4),
         ("forms > AC5 fails", 5), ("forms > AC6 %#", 6)]
+
+
+def test_switched_off_x_forms_are_tests_and_groups() -> None:
+    from gaia_lib.evidence.placeholders import classify
+
+    src = ("xdescribe('later', () => {\n"
+           "  it('decodes', () => { expect(f()).toBe(1) })\n"
+           "})\n"
+           "xit('decodes the header', () => { expect(f()).toBe(1) })\n"
+           "xtest('decodes the payload', () => { expect(f()).toBe(2) })\n"
+           "const fix = (it) => it\n")
+    cases = split_tests("t.test.ts", src)
+    assert [(c.name, c.line) for c in cases] == [
+        ("later > decodes", 2), ("decodes the header", 4), ("decodes the payload", 5)]
+    reasons = [placeholder.reason if (placeholder := classify(c)) else None for c in cases[1:]]
+    assert reasons == ["skipped in source (xit)", "skipped in source (xtest)"]
