@@ -130,7 +130,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   unit whose name more than half of the ACs use as a word counts only where the AC spells it
   as its code does ("a Range validator" names `Range`, and "validator", in every AC, names no
   base class `Validator`). Not for an AC that names the module under test: a unit more than
-  half of the measured tests ran, or that more than half of the ACs still name.
+  half of the measured tests ran. A unit every AC names still decides (a story adding
+  `parse_date_or_default`, named by each of its ACs: an old test of `parse_date` in the same
+  file, which never runs it, covers none of them).
   Where no run measured units (Go, TypeScript, a Python run without coverage), test files
   named after two or more different units (`createSlice.test.ts`, `createReducer.test.ts`,
   `bytes_test.go`) stand for them: each test runs its file's unit, and an AC names one only
@@ -992,15 +994,15 @@ def _units_deciding(criteria: Sequence[AcceptanceCriterion], units: UnitRuns | N
     """Per AC, the units a test must have run to cover it (`analyze`). A unit whose name more
     than half of the ACs use as a word counts only where spelled as its code spells it ("a
     URL validator" in every AC names no `Validator`). None for an AC naming the module under
-    test: a unit most tests run, or one most ACs still name ("the Marker" in every AC of a
-    story about markers): running it says nothing of which AC a test checks."""
+    test, a unit most tests run: running it says nothing of which AC a test checks. A unit
+    most ACs name still decides: a test that never ran it checks none of them."""
     if units is None:
         return [frozenset() for _ in criteria]
     loose = [units.named_in(ac) for ac in criteria]
     worded = _most(loose, len(criteria))
     named = [frozenset(u for u in group if u not in worded or u in units.named_in(ac, exact=True))
              for ac, group in zip(criteria, loose, strict=True)]
-    common = units.common() | _most(named, len(criteria))
+    common = units.common()
     return [frozenset() if group & common else group for group in named]
 
 
