@@ -415,3 +415,32 @@ def test_code_already_fully_covered_leaves_the_verdict_to_the_other_checks(
     (root / ta.TEST_FILE).write_text(ta.PLACEHOLDER_TEST)
     code, out, _ = step(root, "verify")
     assert json.loads(out)["verdict"] == "REQUEST_CHANGES"
+
+
+NOT_COLLECTED_TEST = '''from app.calc import divide
+
+
+def check_ac2_divide_by_zero_raises():
+    assert divide(1, 0) == 12345
+'''
+
+
+def test_a_planned_file_whose_tests_never_ran_lands_nothing(tp: Project) -> None:
+    # Two planned files, the suite green: the second holds a function pytest never collects.
+    from gaia_lib.test_automate.plan import ProposedTest
+
+    root = tp.root
+    ta.write_plan(root, tests=(
+        ProposedTest(ta.TEST_FILE, "test_ac2_divide_by_zero_raises", "AC2", "unit",
+                     "app/calc.py", "divide"),
+        ProposedTest("tests/test_divide_more.py", "test_ac2_divide_by_zero_raises_again",
+                     "AC2", "unit", "app/calc.py", "divide")))
+    assert step(root, "preflight")[0] == 0
+    (root / ta.TEST_FILE).write_text(ta.GOOD_TEST)
+    (root / "tests/test_divide_more.py").write_text(NOT_COLLECTED_TEST)
+    result = json.loads(step(root, "verify")[1])
+    assert result["verdict"] == "BLOCKED"
+    assert result["execution"]["state"] == "failed"
+    assert result["execution"]["why"] == (
+        "planned test file(s) none of whose tests ran and passed (not collected by the runner, "
+        "or skipped): tests/test_divide_more.py")

@@ -19,11 +19,13 @@ Three steps, each a function that the entry scripts of `/gaia-test-automate-exec
   review's execution pipeline, runner machine output) and, when they are green, the coverage
   command runs again and `coverage-delta` compares. The flags go to `action-results.json` and
   the verdict is the resolver's `--action-mode --coverage-delta` (gate/verdict.py):
-    plan present; execution success = every planned file written and every tier green with at
-    least one test passing (else BLOCKED); placeholders / mocks_sut / breaks_suite (the
-    coverage run after is red while the one before was green) -> REQUEST_CHANGES; a delta
-    <= 0 -> REQUEST_CHANGES; a runner that cannot start (exit 126/127) -> blocking_failure
-    runner_unavailable -> BLOCKED. Without test tiers the stack's own runner is the one tier.
+    plan present; execution success = the plan proposes a test, every planned file written
+    with a test the run reported passing (a function the runner never collects lands nothing)
+    and every tier green with at least one test passing (else BLOCKED); placeholders /
+    mocks_sut / breaks_suite (the coverage run after is red while the one before was green)
+    -> REQUEST_CHANGES; a delta <= 0 -> REQUEST_CHANGES; a runner that cannot start (exit
+    126/127) -> blocking_failure runner_unavailable -> BLOCKED. Without test tiers the
+    stack's own runner is the one tier.
   `result.json` records the run for the report (schemas/test-automate-execution.schema.json).
   A verify run first removes the previous run's verdict files, and `result.json`, written
   last, names the sha256 of each planned file as the run read it (`tested`): a verify that is
@@ -58,7 +60,7 @@ from typing import Any
 from gaia_lib.core import config as project_config
 from gaia_lib.core import keys, locks, paths, schema, writes
 from gaia_lib.core.errors import GaiaError, NotFound
-from gaia_lib.evidence import allowlist, coverage_run, execution, runner_output
+from gaia_lib.evidence import allowlist, coverage_run, execution, outcomes, runner_output, testcases
 from gaia_lib.gate import ledger, reports, table
 from gaia_lib.gate import verdict as rules
 from gaia_lib.stacks import adapters, persona
@@ -271,9 +273,32 @@ def _tiers(ctx: Context) -> project_config.ProjectConfig:
     return replace(ctx.config, tiers=(tier,), raw={**ctx.config.raw, "test_execution": {}})
 
 
-def _execution_state(evidence: execution.Evidence, missing: Sequence[str]) -> tuple[str, str]:
-    """(execution, why): success only when every planned file exists and every suite ran green
-    with at least one passing test."""
+def unrun_files(project: Path, planned: Sequence[str],
+                evidence: execution.Evidence) -> list[str]:
+    """The planned test files none of whose tests the run reported passing: a file whose
+    functions the runner never collects (`check_x` for pytest), or whose tests were all
+    skipped, lands nothing. Files that are not there are `missing`, not these. (By file, not
+    by the planned name: a developer may name a test otherwise and still land it.)"""
+    ran = [t for suite in evidence.suites for t in suite.tests]
+    unrun = []
+    for rel in planned:
+        path = project / rel
+        if not path.is_file():
+            continue
+        cases = testcases.split_tests(rel, written.read_text(path))
+        if not any(o.outcome == runner_output.PASSED
+                   for found in outcomes.reported(ran, cases).values() for o in found):
+            unrun.append(rel)
+    return unrun
+
+
+def _execution_state(evidence: execution.Evidence, missing: Sequence[str],
+                     unrun: Sequence[str] = (), planned: int = 1) -> tuple[str, str]:
+    """(execution, why): success only when the plan proposes a test, every planned file
+    exists and has a test the run reported passing, and every suite ran green with at least
+    one passing test."""
+    if not planned:
+        return "failed", "the approved plan proposes no test: nothing to land"
     if missing:
         return "failed", f"planned test file(s) not written: {', '.join(missing)}"
     if evidence.skipped or not evidence.suites:
@@ -289,6 +314,9 @@ def _execution_state(evidence: execution.Evidence, missing: Sequence[str]) -> tu
                              f"{suite.fail_count} failed){_failures(suite)}"
     if not sum(s.pass_count for s in evidence.suites):
         return "failed", "no test passed"
+    if unrun:
+        return "failed", ("planned test file(s) none of whose tests ran and passed (not "
+                          f"collected by the runner, or skipped): {', '.join(unrun)}")
     skipped = sum(s.skip_count for s in evidence.suites)
     if skipped:
         return "success", f"every planned test that ran is green; {skipped} skipped (not run)"
@@ -330,7 +358,9 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
                                      story_tests=written.planned_files(ctx.plan))
         schema.check(evidence.as_json(), "execution-evidence", EVIDENCE_FILE)
         writes.write_json(ctx.run_dir / EVIDENCE_FILE, evidence.as_json(), ctx.project)
-        state, why = _execution_state(evidence, inspection.missing)
+        planned = written.planned_files(ctx.plan)
+        state, why = _execution_state(evidence, inspection.missing,
+                                      unrun_files(ctx.project, planned, evidence), len(planned))
         if blocking is None and _runner_missing(evidence):
             blocking = "runner_unavailable"
         line = recorded.get("coverage_command")
