@@ -444,3 +444,16 @@ def test_a_planned_file_whose_tests_never_ran_lands_nothing(tp: Project) -> None
     assert result["execution"]["why"] == (
         "planned test file(s) none of whose tests ran and passed (not collected by the runner, "
         "or skipped): tests/test_divide_more.py")
+
+
+def test_an_approved_plan_proposing_no_test_lands_nothing(tp: Project) -> None:
+    root = tp.root
+    ta.write_plan(root, tests=())
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    assert json.loads(out)["tests"] == []
+    result = json.loads(step(root, "verify")[1])
+    assert result["verdict"] == "BLOCKED"
+    assert result["execution"]["why"] == "the approved plan proposes no test: nothing to land"
+    assert step(root, "record")[0] == 0
+    assert row(root) == "UNVERIFIED"
