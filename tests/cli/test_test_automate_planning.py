@@ -300,10 +300,21 @@ def test_reject_records_failed_and_abort_records_nothing(ta_project: Project) ->
     assert out.startswith("Aborted. No verdict recorded")
     assert _ledger(ta_project) == []
     assert plans.load(_plan_path(ta_project)).approval == plans.Approval(None, None)
+    # a decision uses the presentation up
+    used = _script("approve.py", KEY, "--decision", "reject", project=ta_project)
+    assert used.returncode == 1 and "has not been presented" in used.stderr
+    _ok("approve.py", KEY, "--present", project=ta_project)
     out = _ok("approve.py", KEY, "--decision", "reject", project=ta_project)
     assert out.startswith(f"Plan rejected. Verdict FAILED recorded for plan_id={plan_id}.")
     assert _ledger(ta_project) == [[KEY, "test-automate-plan", plan_id, "FAILED"]]
     assert plans.load(_plan_path(ta_project)).approval.verdict == "FAILED"
+    # a rejected plan is never approved afterwards, presented again or not: a new plan is
+    _ok("approve.py", KEY, "--present", project=ta_project)
+    refused = _script("approve.py", KEY, "--decision", "approve", project=ta_project)
+    assert (refused.returncode, refused.stdout) == (1, "")
+    assert f"plan_id={plan_id} was rejected: re-run /gaia-test-automate" in refused.stderr
+    assert _ledger(ta_project) == [[KEY, "test-automate-plan", plan_id, "FAILED"]]
+    _plan_run(ta_project)
     # approved, then aborted: the abort records nothing and says the approval stands
     _ok("approve.py", KEY, "--present", project=ta_project)
     assert _ok("approve.py", KEY, "--decision", "approve", project=ta_project).startswith(
@@ -463,6 +474,7 @@ def test_gaia_test_automate_plan_runs_the_same_phases(ta_project: Project) -> No
     assert gaia("decide", KEY, "--decision", "approve").startswith("Plan approved.")
     plan_id = plans.load(_plan_path(ta_project)).plan_id
     assert final[3] == f"plan_id: {plan_id}" and _status(ta_project, plan_id) == "PASSED"
+    gaia("present", KEY)  # the decision above used the presentation up
     yolo = run_gaia("test-automate-plan", "decide", KEY, "--decision", "approve", "--yolo",
                     cwd=root)
     assert (yolo.returncode, yolo.stderr) == (

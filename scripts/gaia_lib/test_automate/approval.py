@@ -11,7 +11,9 @@ Rules:
   narrative; a REQUEST_CHANGES plan is headed "plan changes recommended". The plan_id shown is
   recorded in the evidence directory (`presented.json`): the decision is checked against it.
 - Decide (step 3): approve -> PASSED, reject -> FAILED, abort -> nothing recorded. A decision
-  without a presentation of this run is refused. YOLO auto-approves only when the tier
+  without a presentation of this run is refused, and a decision uses the presentation up (a
+  second decision needs the plan presented again); a rejected plan_id is never approved
+  afterwards (a new plan is). YOLO auto-approves only when the tier
   allowlist (test-env-allowlist over test-artifacts/test-environment.yaml) exists and holds
   every proposed test path; otherwise it refuses with exit 4 ("allowlist source absent —
   cannot auto-approve." / the paths outside), so the user is asked.
@@ -127,6 +129,12 @@ def presented_id(g: Gate) -> str:
     return str(value["plan_id"])
 
 
+def _used(g: Gate) -> None:
+    """One presentation, one decision: the next decision needs the plan presented again."""
+    with writes.scope("parent", g.project):
+        writes.remove(g.presented_path())
+
+
 def outside_allowlist(project: Path, tests: tuple[plans.ProposedTest, ...]) -> list[str]:
     """Proposed test paths outside the tier allowlist; AskUser when there is no allowlist."""
     source = allowlist.default_path(project)
@@ -141,7 +149,12 @@ def decide(project: Path, raw_key: str, decision: str, *, yolo: bool = False) ->
     g = load(project, raw_key)
     shown = presented_id(g)
     wanted = DECISIONS[decision]
+    if wanted == gate.PASSED and g.plan.approval.verdict == gate.FAILED and \
+            g.plan.approval.verdict_plan_id == g.plan.plan_id:
+        raise GaiaError(f"plan_id={g.plan.plan_id} was rejected: re-run /gaia-test-automate "
+                        f"{g.key} to generate a new plan", 1)
     if wanted is None:
+        _used(g)
         if g.plan.approval.verdict == gate.PASSED and g.plan.approval.verdict_plan_id == \
                 g.plan.plan_id:  # an abort records nothing: an earlier approval still stands
             return [f"Aborted. No verdict recorded for {g.key}; the plan's earlier approval "
@@ -159,6 +172,7 @@ def decide(project: Path, raw_key: str, decision: str, *, yolo: bool = False) ->
     if current.plan_id != shown or not plans.self_checks(current):
         raise GaiaError(TAMPERED, 1)
     today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    _used(g)
     with writes.scope("parent", project):
         gate.record_plan_verdict(project, ledger.ledger_for(project, None), g.key, plans.GATE,
                                  current.plan_id, wanted,
