@@ -159,7 +159,12 @@ def test_missing_test_runner_blocks_and_names_the_install(
     setup = context.setup(qa_project.root, "E1-S1")
     assert setup.blocked_reason is not None and "pip install pytest" in setup.blocked_reason
     assert command.main(["E1-S1"]) == 3
-    assert capsys.readouterr().out.startswith("QA review E1-S1: BLOCKED")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "QA review E1-S1: BLOCKED"
+    # no round: the row is as the last tested review left it, and the lines say so
+    assert out[2] == ("gate: QA Tests unchanged (UNVERIFIED: nothing was tested, no QA round) "
+                      "(Review Gate: PENDING)")
+    assert out[4].startswith("summary: ") and out[4].endswith("; nothing was tested")
 
 
 def test_a_tier_whose_python_has_no_pytest_blocks(

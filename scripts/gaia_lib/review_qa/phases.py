@@ -653,6 +653,7 @@ class Outcome:
     round: int = 1
     notes: tuple[str, ...] = ()  # QA gating messages (the parking message)
     summary: str = ""  # AC coverage and the findings by severity (`summary_line`)
+    untested: bool = False  # no tier ran a test: no QA round, the gate row left as it was
 
     @property
     def exit_code(self) -> int:
@@ -822,7 +823,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     if parked:
         notes += (parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
-                   complete, number, notes, summary_line(analysis, findings))
+                   complete, number, notes, summary_line(analysis, findings),
+                   untested=bool(untested))
 
 
 UNTESTED_CHECKS = ("tool-probe", "test-execution")

@@ -100,10 +100,17 @@ def outcome_text(key: str, outcome: phases.Outcome) -> str:
     """The lines a finished review prints (the whole review and `finalize` alike): the
     verdict, the report, the gate, the reason, and the AC coverage and findings a verdict
     line alone hides (an APPROVE with warnings open)."""
+    # A review that tested nothing records no round: the row is the last tested review's,
+    # and the ACs its words matched were never run.
+    gate = (f"gate: QA Tests unchanged ({outcome.gate_verdict}: nothing was tested, no QA "
+            f"round) (Review Gate: {outcome.composite})" if outcome.untested else
+            f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})")
+    summary = (f"{outcome.summary}; nothing was tested" if outcome.untested
+               else outcome.summary)
     return "\n".join((
         f"QA review {key}: {outcome.verdict}",
         f"report: {outcome.report_path}",
-        f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})",
+        gate,
         f"reason: {outcome.reason}",
-        f"summary: {outcome.summary}",
+        f"summary: {summary}",
     ))
