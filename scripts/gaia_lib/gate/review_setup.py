@@ -113,9 +113,10 @@ def prepare(project: Path, raw_key: str, purpose: str) -> ReviewSetup:
     table.canonical_rows(story)
     chosen = persona.resolve(story_file=story_path, project_root=project)
     adapter = stacks.get(chosen.stack)
-    located = toolprobe.locate_stack(adapter, project)
+    # A monorepo stack's tools are installed in its own directory (js/node_modules/.bin).
+    located = toolprobe.locate_stack(adapter, chosen.home)
     pool = ThreadPoolExecutor(max_workers=1)
-    versions = pool.submit(toolprobe.read_versions, located, adapter, project)
+    versions = pool.submit(toolprobe.read_versions, located, adapter, chosen.home)
     pool.shutdown(wait=False)  # the worker ends with its one job
     return ReviewSetup(project, key, story_path, story, chosen.stack, chosen.agent_file, located,
                        config.load(project, 1), versions)

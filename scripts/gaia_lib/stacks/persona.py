@@ -3,16 +3,24 @@
 Resolution order, first answer wins:
 1. an explicit stack (`--stack`);
 2. the story's frontmatter `stack:` (read by the one story parser);
-3. the project config's `project.stack` (upstream documented but never read it);
-4. marker files under the project root, in `stacks.DETECTION_ORDER`.
+3. where the story's File List lives, in a project of several stacks (a monorepo: `js/` with
+   its package.json beside `py/` with its pyproject.toml): for each entry, the nearest
+   directory below the project root that has a stack's markers; the stack most entries land
+   in, when one does (a tie, or entries at the root, say nothing). That directory is the
+   stack's (`Persona.directory`): its runners are looked for there (`node_modules/.bin`);
+4. the project config's `project.stack` (upstream documented but never read it; `gaia init`
+   writes the first stack of a monorepo there);
+5. marker files under the project root, in `stacks.DETECTION_ORDER`.
 
 Every answer must be a canonical stack name; the persona file is `agents/<persona_file>`.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import config, paths
 from gaia_lib.core.errors import NotFound
@@ -20,7 +28,7 @@ from gaia_lib.stacks import adapters as stacks
 
 EXIT_CALLER = 1
 EXIT_MISSING = 2
-SOURCES = ("flag", "story", "config", "markers")
+SOURCES = ("flag", "story", "file-list", "config", "markers")
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,12 @@ class Persona:
     agent_file: Path
     sidecar_file: Path | None
     project_root: Path
+    directory: Path | None = None  # the stack's own directory in a monorepo; None: the root
+
+    @property
+    def home(self) -> Path:
+        """Where the stack's tools are installed (its `node_modules/.bin`)."""
+        return self.directory or self.project_root
 
 
 def project_root_for(story_file: Path | None, explicit: Path | None) -> Path:
@@ -45,19 +59,51 @@ def project_root_for(story_file: Path | None, explicit: Path | None) -> Path:
 
 
 def choose_stack(
-    flag: str | None, story_stack: str | None, config_stack: str | None, detected: str | None
+    flag: str | None, story_stack: str | None, config_stack: str | None, detected: str | None,
+    listed: str | None = None,
 ) -> tuple[str, str] | None:
     """The first non-empty candidate and where it came from (pure)."""
-    for source, value in zip(SOURCES, (flag, story_stack, config_stack, detected), strict=True):
+    values = (flag, story_stack, listed, config_stack, detected)
+    for source, value in zip(SOURCES, values, strict=True):
         if value:
             return value, source
     return None
 
 
-def _story_stack(story_file: Path) -> str | None:
+def file_list_stack(entries: Sequence[str], root: Path) -> tuple[str, Path] | None:
+    """The stack, and its directory, of the subproject most File List entries lie in (module
+    rule 3); None when most lie in none below the root, or two stacks tie."""
+    homes: dict[Path, str | None] = {}
+
+    def home_of(entry: str) -> Path | None:
+        text = entry.strip().strip("`").strip()
+        if not text or text.startswith(("/", "..")):
+            return None
+        for parent in PurePosixPath(text).parents:
+            if str(parent) == ".":
+                return None
+            directory = root / parent
+            if directory not in homes:
+                homes[directory] = stacks.detect(directory) if directory.is_dir() else None
+            if homes[directory]:
+                return directory
+        return None
+
+    found = Counter(h for h in map(home_of, entries) if h is not None)
+    ranked = found.most_common(2)
+    if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
+        return None
+    directory = ranked[0][0]
+    stack = homes[directory]
+    return (stack, directory) if stack else None
+
+
+def _story_facts(story_file: Path) -> tuple[str | None, tuple[str, ...]]:
+    """The story's own `stack:` and its File List entries."""
     from gaia_lib.story.parser import load_story
 
-    return load_story(story_file, EXIT_CALLER).stack
+    story = load_story(story_file, EXIT_CALLER)
+    return story.stack, story.file_list or ()
 
 
 def default_agents_dir() -> Path:
@@ -78,15 +124,18 @@ def resolve(
     if not agents.is_dir():
         raise NotFound(f"agents-dir not found: {agents}", EXIT_MISSING)
 
-    story_stack = _story_stack(story_file) if story_file is not None and not stack else None
+    story_stack, entries = _story_facts(story_file) if story_file is not None and not stack \
+        else (None, ())
+    listed = file_list_stack(entries, root) if entries else None
     config_stack = None
-    if not stack and not story_stack:
+    if not stack and not story_stack and not listed:
         config_stack = config.load(root, EXIT_CALLER).stack
     detected = None
-    if not stack and not story_stack and not config_stack:
+    if not stack and not story_stack and not listed and not config_stack:
         detected = stacks.detect(root)
 
-    chosen = choose_stack(stack, story_stack, config_stack, detected)
+    chosen = choose_stack(stack, story_stack, config_stack, detected,
+                          listed[0] if listed else None)
     if chosen is None:
         raise NotFound(
             f"unsupported stack: no canonical stack file detected under {root}", EXIT_MISSING
@@ -103,7 +152,8 @@ def resolve(
         candidate = memory_dir / f"{adapter.key}-sidecar.md"
         if candidate.is_file():
             sidecar = candidate.resolve()
-    return Persona(adapter.key, source, agent_file, sidecar, root)
+    directory = listed[1] if listed and listed[0] == adapter.key else None
+    return Persona(adapter.key, source, agent_file, sidecar, root, directory)
 
 
 def shell_quote(value: str) -> str:

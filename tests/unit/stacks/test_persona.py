@@ -14,9 +14,10 @@ def stack_story(project: Project, stack: str | None) -> Path:
     return project.add_story("E1-S1", extra_frontmatter=extra)
 
 
-def test_choose_stack_order_is_flag_story_config_markers() -> None:
-    assert persona.choose_stack("a", "b", "c", "d") == ("a", "flag")
-    assert persona.choose_stack(None, "b", "c", "d") == ("b", "story")
+def test_choose_stack_order_is_flag_story_file_list_config_markers() -> None:
+    assert persona.choose_stack("a", "b", "c", "d", "e") == ("a", "flag")
+    assert persona.choose_stack(None, "b", "c", "d", "e") == ("b", "story")
+    assert persona.choose_stack(None, None, "c", "d", "e") == ("e", "file-list")
     assert persona.choose_stack(None, None, "c", "d") == ("c", "config")
     assert persona.choose_stack(None, None, None, "d") == ("d", "markers")
     assert persona.choose_stack(None, "", None, None) is None
@@ -131,3 +132,35 @@ def test_render_is_shell_safe() -> None:
     assert persona.render(found) == (
         "stack='go-dev'\nagent_file='/a/it'\\''s/go-dev.md'\nsidecar_file=''\n"
     )
+
+
+def _monorepo(project: Project) -> None:
+    project.write("js/package.json", '{"name": "t", "devDependencies": {"jest": "29"}}\n')
+    project.write("py/pyproject.toml", "[project]\nname = 'p'\n")
+    project.write(".gaia/config/project-config.yaml", "project: {stack: ts-dev}\n")
+
+
+@pytest.mark.parametrize(("files", "stack", "source", "directory"), [
+    (["py/humps/main.py", "py/tests/test_main.py"], "python-dev", "file-list", "py"),
+    (["js/src/index.ts", "js/src/index.spec.ts", "py/README.md"], "ts-dev", "file-list", "js"),
+    # entries at the root, or as many in each subproject: the config's answer
+    (["README.md"], "ts-dev", "config", None),
+    (["js/src/index.ts", "py/humps/main.py"], "ts-dev", "config", None),
+])
+def test_a_monorepo_story_is_in_the_stack_its_file_list_lives_in(
+        project: Project, files: list[str], stack: str, source: str,
+        directory: str | None) -> None:
+    _monorepo(project)
+    story = project.add_story("E1-S1", file_list=files)
+    found = persona.resolve(story_file=story)
+    assert (found.stack, found.source) == (stack, source)
+    assert found.directory == (project.root / directory if directory else None)
+    assert found.home == (project.root / directory if directory else project.root)
+
+
+def test_the_story_frontmatter_still_wins_over_its_file_list(project: Project) -> None:
+    _monorepo(project)
+    story = project.add_story("E1-S1", file_list=["js/src/index.ts"],
+                              extra_frontmatter="stack: python-dev\n")
+    found = persona.resolve(story_file=story)
+    assert (found.stack, found.source, found.directory) == ("python-dev", "story", None)
