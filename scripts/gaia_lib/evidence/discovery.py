@@ -6,7 +6,9 @@ A test file matches the stack's test globs (`test_*.py`), or is a File List entr
 directory in the stack's test language: a module the story claims for shared tests (a mixin's
 tests in `tests/__init__.py`, run by the test classes that inherit them) is read as one too.
 `full=True` scans the whole project. The walk never follows directory symlinks (no loops, no
-escaping the project), skips vendored and generated trees, and stops at a wall-clock deadline.
+escaping the project), skips vendored and generated trees, and stops at a wall-clock deadline;
+a File List entry is looked at wherever it lies (a compiled spec under `dist/` that the
+story claims), as long as it is a file inside the project.
 """
 
 from __future__ import annotations
@@ -161,6 +163,15 @@ def _in_scope(rel: str, scope_dirs: Sequence[str], listed: set[str]) -> bool:
     return False
 
 
+def _inside_file(root: Path, rel: str) -> bool:
+    """`rel` is a file of the project, not reached through a link out of it."""
+    path = root / rel
+    try:
+        return path.is_file() and path.resolve().is_relative_to(root.resolve())
+    except OSError:
+        return False
+
+
 def discover(
     root: Path,
     stacks: Sequence[StackAdapter],
@@ -175,6 +186,9 @@ def discover(
     bounded = not full and bool(file_list)
     scope_dirs = neighbourhood(root, file_list or ()) if bounded else (".",)
     listed = {c for c in map(clean_entry, file_list or ()) if c is not None}
+    # A file the story claims is looked at wherever it lies, a tree the walk skips included
+    # (a package's compiled spec in dist/ that its runner's config points at).
+    files = sorted(set(files) | {rel for rel in listed if _inside_file(root, rel)})
     per_stack: dict[str, tuple[str, ...]] = {}
     for adapter in stacks:
         per_stack[adapter.key] = tuple(

@@ -100,6 +100,20 @@ def test_deadline_stops_the_walk(tmp_path: Path) -> None:
     assert result.timed_out and result.files["python-dev"] == ()
 
 
+def test_a_claimed_test_file_in_a_skipped_tree_is_discovered(tmp_path: Path) -> None:
+    # title-case ships its compiled spec in dist/, where its jest config's roots point; the
+    # walk skips dist/, the story's File List does not. Unclaimed files there stay unread, and
+    # a claimed link out of the project is never followed.
+    root = tmp_path / "p"
+    _make(root, ["js/dist/index.spec.js", "js/dist/other.spec.js", "js/src/index.ts"])
+    _make(tmp_path / "outside", ["x.spec.js"])
+    os.symlink(tmp_path / "outside" / "x.spec.js", root / "js" / "dist" / "escape.spec.js")
+    listed = ["js/src/index.ts", "js/dist/index.spec.js", "js/dist/escape.spec.js"]
+    for full in (False, True):
+        result = discovery.discover(root, [stacks.get("ts-dev")], listed, full=full)
+        assert result.files["ts-dev"] == ("js/dist/index.spec.js",)
+
+
 def test_file_list_entries_cannot_point_outside(tmp_path: Path) -> None:
     _make(tmp_path, ["tests/test_a.py"])
     assert discovery.neighbourhood(tmp_path, ["../../etc/passwd", ""]) == ()
