@@ -35,9 +35,14 @@ def test_fully_covered_story_is_approved_and_the_gate_passes(
     assert out[0] == "QA review E1-S1: APPROVE"
     report = qa_project.impl / "qa-tests-E1-S1.md"
     assert out[1] == f"report: {report}"
-    # fr-traceability's Suggestion: the story traces to no FR
-    assert out[4] == "summary: 2 of 2 ACs have a test; findings: 0 critical, 0 warning, " \
+    # fr-traceability's Suggestion: the story traces to no FR; the integrity warning: its File
+    # List names files the branch (here: main itself) does not change
+    assert out[4] == "summary: 2 of 2 ACs have a test; findings: 0 critical, 1 warning, " \
         "1 suggestion"
+    integrity = _check(qa_project, "integrity")
+    assert integrity["status"] == "failed"
+    assert [(f["rule"], f["blocking"]) for f in integrity["findings"]] == [  # type: ignore[union-attr]
+        ("file-list-divergence", False)]
     text = report.read_text()
     assert text.rstrip().splitlines()[-1] == "**Verdict: APPROVE**"
     assert "## Deterministic Analysis" in text and "## LLM Semantic Review" in text
@@ -1233,20 +1238,20 @@ def test_round_two_writes_its_own_report_and_lists_what_was_fixed(
     assert reviews == ["qa-tests-E1-S1-round2.md", "qa-tests-E1-S1.md"]
     round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
     assert "- round: 2\n" in round2
-    # the deterministic fr-traceability finding stays open in both rounds; AC2's test failed
-    # in round 1, so AC2 had no test that counted: fixed with it
-    assert "Compared with round 1: 0 new, 2 open, 2 fixed." in round2
+    # the deterministic fr-traceability and File List findings stay open in both rounds; AC2's
+    # test failed in round 1, so AC2 had no test that counted: fixed with it
+    assert "Compared with round 1: 0 new, 3 open, 2 fixed." in round2
     assert "### Fixed since round 1 (2)\n\n- assertion (AC2 tests/test_signup.py): AC2's test " \
         "never checks the error body\n- missing-ac-coverage (AC2 " in round2
     qa = record.load(qa_project.root, "E1")
     assert qa.current("E1-S1") == "pass"
     rows = [(r.round, r.result, Path(r.report).name, r.findings) for r in qa.history("E1-S1")]
-    assert rows == [(1, "fail", "qa-tests-E1-S1.md", "4 new, 0 open, 0 fixed"),
-                    (2, "pass", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 2 fixed")]
+    assert rows == [(1, "fail", "qa-tests-E1-S1.md", "5 new, 0 open, 0 fixed"),
+                    (2, "pass", "qa-tests-E1-S1-round2.md", "0 new, 3 open, 2 fixed")]
     jsonl = [(r.round, r.verdict, Path(r.report).name, r.findings)
              for r in ledger.history(qa_project.root, "E1-S1", "QA Tests")]
-    assert jsonl == [(1, "FAILED", "qa-tests-E1-S1.md", "4 new, 0 open, 0 fixed"),
-                     (2, "PASSED", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 2 fixed")]
+    assert jsonl == [(1, "FAILED", "qa-tests-E1-S1.md", "5 new, 0 open, 0 fixed"),
+                     (2, "PASSED", "qa-tests-E1-S1-round2.md", "0 new, 3 open, 2 fixed")]
     assert record_file(qa_project).is_file()
 
 

@@ -74,8 +74,9 @@ def line_of(text: str, needle: str, default: int = 1) -> int:
 
 
 def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
-    """Story gate: File List divergence (warnings; a comparison git could not make is one too)
-    and File List entries missing on disk."""
+    """Story gate: File List divergence (warnings, and a warning finding of the integrity
+    check; a comparison git could not make is a warning only: nothing was found) and File List
+    entries missing on disk."""
     warnings: list[str] = []  # upstream's one-line JSON reports, verbatim
     result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main",
                             s.key)
@@ -86,6 +87,10 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
                         f"{result.note}.")
     findings = []
     rel_story = paths.relative_to_project(s.story_path, s.project)
+    if result.divergence is not None:  # found, so the check cannot read `passed` beside it
+        findings.append(finding(rel_story, line_of(s.story.text, "File List"), "warning",
+                                filelist.WARNING,
+                                filelist.warning_sentence(result.divergence.to_json()), False))
     for entry in s.story.file_list or ():
         cleaned = discovery.clean_entry(entry)
         if cleaned is None or not (s.project / cleaned).exists():
