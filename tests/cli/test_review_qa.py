@@ -40,9 +40,9 @@ def test_fully_covered_story_is_approved_and_the_gate_passes(
     assert out[4] == "summary: 2 of 2 ACs have a test; findings: 0 critical, 1 warning, " \
         "1 suggestion"
     integrity = _check(qa_project, "integrity")
-    assert integrity["status"] == "failed"
-    assert [(f["rule"], f["blocking"]) for f in integrity["findings"]] == [  # type: ignore[union-attr]
-        ("file-list-divergence", False)]
+    found = integrity["findings"]
+    assert integrity["status"] == "failed" and isinstance(found, list)
+    assert [(f["rule"], f["blocking"]) for f in found] == [("file-list-divergence", False)]
     text = report.read_text()
     assert text.rstrip().splitlines()[-1] == "**Verdict: APPROVE**"
     assert "## Deterministic Analysis" in text and "## LLM Semantic Review" in text

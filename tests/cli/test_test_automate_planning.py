@@ -357,6 +357,11 @@ def test_yolo_approves_only_inside_the_tier_allowlist(ta_project: Project) -> No
     missing = _script("approve.py", KEY, "--decision", "approve", "--yolo", project=ta_project)
     assert (missing.returncode, missing.stderr) == (
         4, "test-automate approve: allowlist source absent — cannot auto-approve.\n")
+    # a file that names no directory allows nothing: the user is asked, as without one
+    ta_project.write(".gaia/artifacts/test-artifacts/test-environment.yaml",
+                     "tier_directories: []\n")
+    empty = _script("approve.py", KEY, "--decision", "approve", "--yolo", project=ta_project)
+    assert empty.returncode == 4 and empty.stderr.endswith(" — cannot auto-approve.\n")
     ta_project.write(".gaia/artifacts/test-artifacts/test-environment.yaml",
                      "tier_directories:\n  - tests/unit\n")
     outside = _script("approve.py", KEY, "--decision", "approve", "--yolo", project=ta_project)

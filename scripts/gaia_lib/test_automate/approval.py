@@ -140,7 +140,10 @@ def outside_allowlist(project: Path, tests: tuple[plans.ProposedTest, ...]) -> l
     source = allowlist.default_path(project)
     if not source.is_file():
         raise AskUser(NO_ALLOWLIST, EXIT_ASK_USER)
-    dirs = allowlist.load(source)
+    try:
+        dirs = allowlist.load(source)
+    except NotFound as exc:  # a file naming no directory allows nothing: the user decides
+        raise AskUser(f"{exc.message} — cannot auto-approve.", EXIT_ASK_USER) from None
     return [t.test_file for t in tests if not allowlist.inside(t.test_file, dirs)]
 
 
