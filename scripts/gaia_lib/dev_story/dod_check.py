@@ -19,11 +19,12 @@ Rules (upstream dod-check.sh):
   FAILED: a missing optional tool is not something the developer can fix in the code. A
   command the config names whose executable is missing is FAILED.
 - secrets: file names `.env*` or containing `credentials`, or an AWS access key id, GitHub
-  token, Bearer token or Slack token on an added line, in the staged diff and in what the
+  token, Bearer token or Slack token on an added line, in the staged diff, in what the
   commit step will stage (unstaged changes and untracked files not ignored: the skill runs
   this check before `git add -A -- . ':(exclude).gaia/state' ':(exclude).gaia/memory'`,
-  so those two are left out) -> FAILED (the pattern named, never the secret). Not a git
-  work tree -> SKIPPED.
+  so those two are left out) and in what the story's branch already committed since it left
+  its base (the promotion chain's first branch, else `main`) -> FAILED (the pattern named,
+  never the secret). Not a git work tree -> SKIPPED.
 - subtasks: unchecked boxes under `## Tasks / Subtasks` of the story (`--story-file`, else
   `STORY_FILE`) -> FAILED with the count; no story named -> SKIPPED.
 - Exit 0 when no row is FAILED, else 1.
@@ -42,6 +43,7 @@ from gaia_lib.core import config as config_mod
 from gaia_lib.core import git, keys, paths, proc
 from gaia_lib.core.config import ProjectConfig, Tier
 from gaia_lib.evidence import execution
+from gaia_lib.story import filelist
 from gaia_lib.story.parser import load_story
 
 PASSED, FAILED, SKIPPED = "PASSED", "FAILED", "SKIPPED"
@@ -236,12 +238,32 @@ def _untracked_diff(workdir: Path, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-def secrets_row(workdir: Path) -> Row:
+def _fork_point(workdir: Path, base: str) -> str | None:
+    """Where the story's branch left its base (None: no base, or HEAD is on it)."""
+    base_ref = filelist.resolve_base(workdir, base)
+    if base_ref is None:
+        return None
+    fork = git.run(workdir, "merge-base", base_ref, "HEAD")
+    head = git.run(workdir, "rev-parse", "HEAD")
+    point = fork.stdout.strip() if fork.ok else ""
+    return point if point and head.ok and head.stdout.strip() != point else None
+
+
+def secrets_row(workdir: Path, base: str = "main") -> Row:
     names = git.run(workdir, "diff", "--cached", "--name-only")
     if names.returncode != 0:
         return Row("secrets", SKIPPED, "not a git work tree (or git missing); skipping")
     diff = git.run(workdir, "diff", "--cached", "-U0")
     found = secret_problems(names.stdout.splitlines(), diff.stdout)
+    # What the branch already committed since it left its base: a commit made before this
+    # check (an earlier run, a commit by hand) is pushed and reviewed all the same.
+    fork = _fork_point(workdir, base)
+    if fork is not None:
+        span = (fork, "HEAD", "--", *STAGED_PATHSPEC)
+        found += secret_problems(
+            git.lines(git.run(workdir, "diff", "--name-only", *span)),
+            git.run(workdir, "diff", "-U0", *span).stdout,
+            "committed on the branch", "the branch's commits")
     # What the commit step's `git add -A` will stage: unstaged changes, untracked files,
     # less the paths it leaves out (the skill's step 10: gaia's own state and memory).
     unstaged = git.lines(git.run(workdir, "diff", "--name-only", "--", *STAGED_PATHSPEC))
@@ -283,4 +305,5 @@ def run(project: Path, story_file: str | None) -> list[Row]:
             key = ""
     report_dir = paths.state_dir(project) / "dev-story" / (key or "dod") / "dod"
     return [build_row(cfg, workdir), tests_row(cfg, workdir, report_dir, key),
-            lint_row(cfg, workdir), secrets_row(workdir), subtasks_row(story_file)]
+            lint_row(cfg, workdir), secrets_row(workdir, cfg.pr_base or "main"),
+            subtasks_row(story_file)]

@@ -173,6 +173,27 @@ def test_secrets_the_commit_step_will_stage_fail_before_it_stages_them(
     assert _rows(project)["secrets"].status == "PASSED"
 
 
+def test_secrets_the_story_branch_already_committed_fail(project: Project) -> None:
+    """A key committed on the story's branch before the check ran (an earlier run, a commit by
+    hand) is pushed all the same; one on the base branch before the story is not its own."""
+    commit = ["-c", "user.email=t@example.invalid", "-c", "user.name=t", "commit", "-qm"]
+    git(project.root, "init", "-q", "-b", "main")
+    project.write("old.py", "AWS = 'AKIAIOSFODNN7EXAMPLE'\n")  # the base's own history
+    git(project.root, "add", "-A")
+    git(project.root, *commit, "base")
+    assert _rows(project)["secrets"].status == "PASSED"  # on the base itself: nothing of ours
+    git(project.root, "checkout", "-qb", "feat/E1-S1")
+    project.write("app.py", "x = 1\n")
+    git(project.root, "add", "-A")
+    git(project.root, *commit, "feat(E1-S1): work")
+    assert _rows(project)["secrets"].status == "PASSED"
+    project.write("app.py", "TOKEN = 'ghp_" + "a1B2" * 9 + "'\n")
+    git(project.root, "add", "-A")
+    git(project.root, *commit, "feat(E1-S1): more")
+    row = _rows(project)["secrets"]
+    assert (row.status, row.output) == ("FAILED", "GitHub token pattern in the branch's commits")
+
+
 def test_render_is_one_yaml_flow_mapping() -> None:
     import yaml
 
