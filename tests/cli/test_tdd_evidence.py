@@ -145,3 +145,41 @@ def test_bats_red_then_green(project: Project) -> None:
     green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root, timeout=120)
     assert (green.returncode, green.stdout) == (0, "green: 1 test(s), 1 passed, 0 failed\n"), \
         green.stdout
+
+
+def test_a_test_weakened_after_its_red_cannot_be_reseen_failing_silently(
+        project: Project) -> None:
+    """The red held; the test is then weakened and run at red again with the implementation
+    stashed (it fails on the missing function, whatever it asserts): that red keeps the first
+    one's record, so green still holds the test to it; `--again` re-records it, visibly."""
+    project.add_story(status="in-progress")
+    project.write("pytest.ini", "[pytest]\npythonpath = .\n")
+    project.write(".gaia/config/project-config.yaml",
+                  f'test_cmd: "{sys.executable} -m pytest -q -p no:cacheprovider"\n')
+    git(project.root, "init", "-q")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-qm", "base")
+    project.write("tests/test_shout.py", "from shout import shout\n\n\ndef test_shout():\n"
+                  "    assert shout('hi') == 'HI!'\n")
+    project.write("shout.py", "def other():\n    pass\n")
+    red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root)
+    assert red.returncode == 0, red.stdout
+    project.write("tests/test_shout.py", "from shout import shout\n\n\ndef test_shout():\n"
+                  "    assert shout('hi') is None or True\n")
+    again = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root)
+    assert again.returncode == 1
+    assert again.stdout.splitlines()[1].startswith(
+        "finding: test changed since its recorded red: tests/test_shout.py::test_shout: ")
+    project.write("shout.py", "def shout(text):\n    return None\n")  # the stub
+    green = run_gaia("tdd-evidence", "green", "--story", "E1-S1", cwd=project.root)
+    assert green.returncode == 1
+    assert "finding: test changed since red: tests/test_shout.py::test_shout" in green.stdout
+    # deliberately re-recorded: allowed, and the story's evidence table says so
+    project.write("shout.py", "def other():\n    pass\n")
+    rerecorded = run_gaia("tdd-evidence", "red", "--story", "E1-S1", "--again",
+                          cwd=project.root)
+    assert rerecorded.returncode == 0, rerecorded.stdout
+    story = next(project.impl.rglob("E1-S1-*.md")).read_text()
+    # (its red is its file's: the module failed to import the function not written yet)
+    assert "| `tests/test_shout.py::<collection>` | error (red again: changed after its first " \
+           "red) |" in story

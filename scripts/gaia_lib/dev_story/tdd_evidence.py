@@ -26,6 +26,11 @@ Rules:
   renamed away), skipped or failing is a finding (exit 1); a red collection error is
   satisfied only by at least one passing test of that file. Any failing test in the run is a
   finding too. The green ids (all passing ids) are recorded.
+- A red run that finds a test changed since a recorded red that held (every test failed) is
+  a finding and keeps that red's digest: a test weakened after it failed, then seen failing
+  again against a stashed implementation, would otherwise be green's new baseline. `--again`
+  records the changed tests anew, deliberately, and the TDD Evidence table says
+  `(red again: ...)` beside each. A red that did not hold is redone freely.
 - green may not change a test to make it pass: each test of the red test files is recorded at
   red by a digest of its code (white space and comments aside); a test whose code differs
   at green is a finding (an assertion reversed, an expected value edited: the
@@ -507,6 +512,12 @@ def table(records: Mapping[str, object]) -> str:
         return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
     red, green, refactor = phase_map("red"), phase_map("green"), phase_map("refactor")
+    again = records.get("again")
+    for case_id in again if isinstance(again, list) else ():  # re-recorded deliberately
+        for tid in red:  # its own row, a parametrised one, or its file's that failed to load
+            if tid == case_id or tid.startswith(f"{case_id}[") or \
+                    tid == f"{file_of(str(case_id))}::{COLLECTION}":
+                red[tid] = f"{red[tid]} (red again: changed after its first red)"
     ids = sorted(set(red) | set(green) | set(refactor))
     rows = "".join(
         f"| `{tid}` | {red.get(tid, '—')} | {green.get(tid, '—')} | {refactor.get(tid, '—')} |\n"
@@ -548,7 +559,21 @@ def write_records(project: Path, story_path: Path, key: str,
             writes.write_text(story_path, updated, project)
 
 
-def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()) -> PhaseReport:
+def rered_tests(red: object, red_digests: Mapping[str, str],
+                now: Mapping[str, str]) -> list[str]:
+    """The tests a new red run finds changed since a recorded red that held (every test it
+    ran failed): a test weakened after it was seen failing, then run at red again (against a
+    stashed implementation, it fails for any reason) would pass green as a new baseline.
+    Pure."""
+    held = isinstance(red, dict) and bool(red) and all(
+        r in (runner_output.FAILED, runner_output.ERROR) for r in red.values())
+    if not held:  # a red that did not hold is redone freely (its vacuous tests rewritten)
+        return []
+    return sorted(c for c, digest in red_digests.items() if c in now and now[c] != digest)
+
+
+def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = (),
+              again: bool = False) -> PhaseReport:
     key = keys.story_key(raw_key, EXIT_USAGE)
     if phase not in PHASES:
         raise InvalidInput(f"phase must be one of {'|'.join(PHASES)}", EXIT_USAGE)
@@ -589,7 +614,21 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     if phase == "red":
         report.findings = red_findings(outcomes, run.unparsed)
         updates["files"] = list(files)
-        updates["digests"] = test_digests(workdir, files)
+        now = test_digests(workdir, files)
+        old = before.get("digests")
+        old = {str(k): str(v) for k, v in old.items()} if isinstance(old, dict) else {}
+        changed = rered_tests(before.get("red"), old, now)
+        if changed and not again:
+            report.findings += [
+                f"test changed since its recorded red: {case_id}: green holds the tests to the "
+                f"red that saw them fail; `gaia tdd-evidence red --story {key} --again` "
+                "records them anew, and the evidence says so" for case_id in changed]
+            now = {**now, **{case_id: old[case_id] for case_id in changed}}  # the red stands
+        elif changed:
+            prior = before.get("again")
+            updates["again"] = sorted({*changed, *(map(str, prior) if isinstance(
+                prior, list) else ())})
+        updates["digests"] = now
     elif phase == "green":
         red = before.get("red")
         report.findings = green_findings(red if isinstance(red, dict) else {}, outcomes,
