@@ -457,3 +457,22 @@ def test_an_approved_plan_proposing_no_test_lands_nothing(tp: Project) -> None:
     assert result["execution"]["why"] == "the approved plan proposes no test: nothing to land"
     assert step(root, "record")[0] == 0
     assert row(root) == "UNVERIFIED"
+
+
+def test_a_baseline_that_fails_halts_the_preflight_until_it_is_fixed(tp: Project) -> None:
+    """coverage.py missing from the project's Python: no baseline, so no growth could ever be
+    measured. The preflight says so before any test is written; fixed, it starts afresh."""
+    root = tp.root
+    config = root / ".gaia/config/project-config.yaml"
+    good = config.read_text()
+    config.write_text(good.replace("-m coverage run", "-m no_such_coverage_tool run"))
+    code, out, err = step(root, "preflight")
+    assert (code, out) == (1, "")
+    assert err.startswith("test-automate-execute: HALT: coverage_baseline_failed: ")
+    assert "fix the coverage command" in err and "\n" not in err.rstrip("\n")
+    assert not list(root.rglob("setup.json"))
+    config.write_text(good)
+    code, out, err = step(root, "preflight")
+    assert code == 0, err
+    planned = json.loads(out)
+    assert planned["baseline"]["ok"] is True and "resumed" not in planned

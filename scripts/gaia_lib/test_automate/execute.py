@@ -11,7 +11,11 @@ Three steps, each a function that the entry scripts of `/gaia-test-automate-exec
   target, description) and the stack developer who writes them. A setup of a plan whose
   execution already began (its `setup.json` names the same plan_id: interrupted, or its
   tests to be fixed after a verify) resumes it: the checks but no-clobbering run again, and
-  the recorded setup is returned as it is (`resumed: true`), baseline included.
+  the recorded setup is returned as it is (`resumed: true`), baseline included. A baseline
+  that fails (the coverage command exits non-zero or writes no report: its tool missing, the
+  suite red) HALTs `coverage_baseline_failed` before any test is written (nothing is recorded
+  but the failed run's output in the run directory), and a setup recorded with a failed
+  baseline is measured again rather than resumed.
 - `verify` (after the developer wrote the tests): the plan is re-verified (a plan or source
   changed since setup is a `blocking_failure`: plan_tamper / plan_drift /
   target_outside_allowlist), the planned files are inspected (`written.py`: missing,
@@ -219,7 +223,9 @@ def setup(project: Path, raw_key: str) -> dict[str, Any]:
     """Preflight, baseline coverage, and the planned tests for the developer (see above)."""
     ctx = load(project, raw_key)
     previous = _read_json(ctx.run_dir / SETUP_FILE)
-    resumed = previous is not None and previous.get("plan_id") == ctx.plan.plan_id
+    # A recorded baseline that failed measured nothing: it is measured again, not resumed.
+    resumed = previous is not None and previous.get("plan_id") == ctx.plan.plan_id and \
+        (previous.get("baseline") or {}).get("ok") is not False
     halts = _halts(ctx, clobber=not resumed)
     if halts:
         raise Halted(halts)
@@ -232,6 +238,14 @@ def setup(project: Path, raw_key: str) -> dict[str, Any]:
         _reset(ctx)
         baseline = (coverage_gate.capture(ctx.project, line, ctx.run_dir, "coverage-baseline")
                     if line else None)
+        if baseline is not None and (not baseline.ok or baseline.path is None):
+            # No baseline, no growth to measure: every verify would be refused for it later.
+            raise Halted([preflight.Halt(
+                "coverage_baseline_failed",
+                f"`{line}` gave no coverage report before any test was written "
+                f"({baseline.note or 'it exited non-zero'}): fix the coverage command "
+                "(test_execution.coverage_command) or install its tool, then run the "
+                "preflight again")])
         summary = {
             "story_key": ctx.key,
             "plan_id": ctx.plan.plan_id,
