@@ -10,7 +10,8 @@ Rules:
 - The delta (`coverage-delta.json`: `gaia coverage-delta`'s fields, `coverage_delta`,
   `baseline`, `current`, with `measured`, the files it was taken over) is the line coverage of
   the code under test, covered / measured lines: the story's File List sources (its entries
-  that are not test files) that either report measures; where neither measures one of them,
+  that are not test files, by the stack's naming or by holding tests) that either report
+  measures; where neither measures one of them,
   every measured file that is not a test file. A test file's own lines never count: new tests
   that execute nothing of the story would otherwise grow the total by their own lines. When a
   report is missing or unreadable, or measures none of that code, the delta file still exists,
@@ -32,7 +33,7 @@ from typing import Any
 
 from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import coverage_report, coverage_run
+from gaia_lib.evidence import coverage_report, coverage_run, testcases
 
 EXTENSION = {"coveragepy-json": "json", "lcov": "lcov", "cobertura": "xml", "jacoco": "xml",
              "go-cover": "out"}
@@ -80,9 +81,23 @@ def under_test(reports: Sequence[coverage_report.CoverageReport], sources: Seque
                is_test: Callable[[str], bool], project: Path | None = None) -> set[str]:
     """The files of the reports the delta is taken over (module docstring)."""
     names = {_relative(f.file, project) for report in reports for f in report.files}
-    wanted = {PurePosixPath(s).as_posix() for s in sources if not is_test(s)}
+    wanted = {PurePosixPath(s).as_posix() for s in sources
+              if not is_test(s) and not _holds_tests(project, s)}
     story = {n for n in names if n in wanted or any(n.endswith("/" + w) for w in wanted)}
     return story or {n for n in names if not is_test(n)}
+
+
+def _holds_tests(project: Path | None, rel: str) -> bool:
+    """A File List file the stack's naming calls no test file that holds tests all the same
+    (`testtimeparse.py`, collected by a project's own `python_files`): it is no code under
+    test, and its own lines are no growth."""
+    if project is None or not (project / rel).is_file():
+        return False
+    try:
+        text = (project / rel).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return bool(testcases.split_tests(rel, text))
 
 
 def _percent(report: coverage_report.CoverageReport, files: set[str],

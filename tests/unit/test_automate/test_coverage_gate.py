@@ -100,6 +100,18 @@ def test_the_story_sources_are_the_code_under_test(tmp_path: Path) -> None:
     assert (elsewhere["coverage_delta"], elsewhere["measured"]) == (40, ["a.py", "b.py"])
 
 
+def test_a_file_list_file_holding_tests_is_no_code_under_test(tmp_path: Path) -> None:
+    """pytimeparse's `testtimeparse.py` (collected by the project's own `python_files`) holds
+    unittest tests the stack's naming does not call a test file: its lines never count."""
+    (tmp_path / "b.py").write_text("class TestB(unittest.TestCase):\n"
+                                   "    def test_x(self):\n        pass\n")
+    (tmp_path / "a.py").write_text("def a():\n    return 1\n")
+    before = _cap(tmp_path, "b", _coveragepy(a_py=(2, 8), b_py=(1, 9)), "coveragepy-json")
+    after = _cap(tmp_path, "c", _coveragepy(a_py=(2, 8), b_py=(9, 1)), "coveragepy-json")
+    doc = coverage_gate.delta_document(before, after, ["a.py", "b.py"], _is_test, tmp_path)
+    assert (doc["coverage_delta"], doc["measured"]) == (0, ["a.py"])
+
+
 def test_absolute_report_paths_are_read_relative_to_the_project(tmp_path: Path) -> None:
     src = tmp_path / "src" / "a.js"
     before = _cap(tmp_path, "b", _lcov(1, 4, str(src)) + _lcov(1, 4, "/elsewhere/z.js"),
