@@ -21,7 +21,9 @@ Rules:
   iteration is recorded with `val_iteration` (audit file appended, never truncated; 1..3).
   stdout PASSED (clean/info_only; Step 4 clears the gate), FIX (findings, iteration < 3: the
   developer revises, then iteration N+1) or HALTED (cap reached with findings; exit 4 and the
-  audit file named). Lines: `step4_gate: yolo=true iteration=N outcome=O` then
+  audit file named). Step 7b first needs the story's TDD evidence of all three phases
+  (`tdd-evidence red|green|refactor`): a phase never run (the refactor skipped) HALTs it
+  (exit 4) naming the command. Lines: `step4_gate: yolo=true iteration=N outcome=O` then
   `step4_gate: yolo=true verdict=passed|halted`; `step7b_gate: iteration=N outcome=O` then
   `step7b_gate: verdict=passed|halted`.
 - TDD review gates (Steps 5a/6a/7a; phases red/green/refactor): the decision is
@@ -66,6 +68,7 @@ from gaia_lib.dev_story import (
     conditional_check_hints,
     detect_mode,
     session,
+    tdd_evidence,
     tdd_review_gate,
     val_envelope,
     val_iteration,
@@ -340,6 +343,17 @@ def val_loop(
             )
     else:
         artifact = str(resolve.find_story(project, key))
+        # The Val pass closes the TDD cycle: a phase without its evidence was skipped.
+        recorded_phases = tdd_evidence.recorded(project, key)
+        skipped = [p for p in tdd_evidence.PHASES
+                   if not isinstance(recorded_phases.get(p), dict)]
+        if skipped:
+            return GateOutput(
+                "HALTED\n", ("step7b_gate: verdict=halted",
+                              f"HALT: no TDD evidence for {', '.join(skipped)}: run `gaia "
+                              f"tdd-evidence {skipped[0]} --story {key}` (its step) before the "
+                              "Val pass"),
+                val_iteration.EXIT_CAP)
     findings = val_findings(project, reply, artifact)
     outcome = classify(findings)
     loop = "yolo-plan" if step == "4" else "tdd-val"

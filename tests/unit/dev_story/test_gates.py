@@ -8,7 +8,7 @@ import pytest
 
 from gaia_lib.core import yolo
 from gaia_lib.core.errors import GaiaError, UsageError
-from gaia_lib.dev_story import gates, session, val_envelope
+from gaia_lib.dev_story import gates, session, tdd_evidence, val_envelope
 from gaia_lib.story.parser import GateRow
 from helpers.projects import Project
 
@@ -19,10 +19,16 @@ PLAN = "\n".join(f"## {s}\nText.\n" for s in (
     "Testing Strategy", "Risks", "Verification Plan"))
 
 
+TDD = {"red": {"tests/test_c.py::test_c": "failed"},
+       "green": {"tests/test_c.py::test_c": "passed"},
+       "refactor": {"tests/test_c.py::test_c": "passed"}}
+
+
 @pytest.fixture
 def story(project: Project) -> Path:
     path = project.add_story("E1-S2", slug="confirm", status="in-progress")
     session.record(project.root, "E1-S2", {"mode": "RESUME"})
+    tdd_evidence.write_records(project.root, path, "E1-S2", TDD)  # red, green, refactor run
     return path
 
 
@@ -236,6 +242,17 @@ def test_val_loop_cap_halts_with_the_audit_file(project: Project, story: Path) -
     assert audit.read_text().count("## Iteration ") == 3
     with pytest.raises(GaiaError, match=r"1\.\.3"):
         gates.val_loop(root, "E1-S2", "7b", 4, _reply(project, str(story), []), ENV)
+
+
+def test_step7b_halts_when_a_tdd_phase_left_no_evidence(project: Project) -> None:
+    path = project.add_story("E1-S2", slug="confirm", status="in-progress")
+    tdd_evidence.write_records(project.root, path, "E1-S2",
+                               {k: v for k, v in TDD.items() if k != "refactor"})
+    out = gates.val_loop(project.root, "E1-S2", "7b", 1, _reply(project, str(path), []), ENV)
+    assert (out.exit_code, out.stdout.splitlines()[0]) == (4, "HALTED")
+    assert out.lines == ("step7b_gate: verdict=halted",
+                         "HALT: no TDD evidence for refactor: run `gaia tdd-evidence refactor "
+                         "--story E1-S2` (its step) before the Val pass")
 
 
 def test_step7b_validates_the_story_not_the_plan(project: Project, story: Path) -> None:
