@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from gaia_lib.dev_story import session
 from gaia_lib.story import sprint
 from helpers.projects import REPO_ROOT, Project, gaia_env, run_gaia
 
@@ -236,3 +237,26 @@ def test_every_named_command_and_script_exists(tmp_path: Path) -> None:
                               env=gaia_env(tmp_path), capture_output=True, text=True,
                               timeout=60, check=False)
         assert done.returncode == 0 and "usage" in done.stdout.lower(), (name, done.stderr)
+
+
+def test_a_run_merged_by_hand_resumes_past_the_pr_steps(py_project: Project) -> None:
+    """No forge: the PR could not be opened, the user merged by hand; the resumed run goes on
+    at step 14 (its own check finds the merge) instead of failing at step 11 forever."""
+    root = py_project.root
+    py_project.write(".gaia/config/project-config.yaml",
+                     "ci_cd:\n  promotion_chain:\n    - branch: main\n")
+    _story(py_project, "E1-S2", "in-progress")
+    session.record(root, "E1-S2", {"step4": session.STEP4_PASSED})
+    for step, name in (("4", "plan"), ("10", "commit-push"), ("11", "create-pr")):
+        assert run_gaia("emit-step-boundary", step, name, "E1-S2", cwd=root).returncode == 0
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q", "-b", "main"], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "base"], cwd=root, check=True)
+    before = json.loads(_script("setup.py", "E1-S2", project=py_project).stdout)
+    assert before["resume_at"] == "11"  # nothing merged yet
+    py_project.write("app.py", "x = 1\n")
+    subprocess.run([*git, "add", "app.py"], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-qm", "feat(E1-S2): confirm (#3)"], cwd=root, check=True)
+    done = _script("setup.py", "E1-S2", project=py_project)
+    assert json.loads(done.stdout)["resume_at"] == "14"
+    assert "resumed at step 14: E1-S2's merge is already on main" in done.stderr

@@ -25,9 +25,12 @@ Rules:
   story's list is copied aside, then emptied; a resumed run keeps its own), the run's
   choices go to the dev-story checkpoint (`run.<key>.*` variables), the orchestration warning
   is surfaced once per session (subagent mode), and Step 1's boundary event is emitted.
-- RESUME: `resume_at` is the step to continue from. The Step 4 planning gate counts as cleared
-  only when `run.<key>.step4` is `passed`; until then `resume_at` is never past "4" (a resumed
-  story with no clearance re-issues the halt). A TDD gate halted with `review-myself` resumes at
+- RESUME: `resume_at` is the step to continue from; a run that would resume in the PR steps
+  (11-13) whose merge is already on the target branch (merged by hand where no forge opens a
+  PR: step 14's own check) resumes at step 14, and says so. The Step 4 planning gate counts
+  as cleared only when `run.<key>.step4` is `passed`; until then `resume_at` is never past
+  "4" (a resumed story with no clearance re-issues the halt). A TDD gate halted with
+  `review-myself` resumes at
   that gate. REWORK always replans: its clearance is reset.
 - REWORK's hand-off: `failed_reviews` lists each FAILED Review Gate row with its report (the QA
   review's newest round through `qa_gating.names`), which the plan prompt passes on.
@@ -50,6 +53,7 @@ from gaia_lib.core.errors import GaiaError, NotFound, UsageError
 from gaia_lib.dev_story import (
     check_deps,
     detect_mode,
+    merged,
     orchestration_warning,
     sentinels,
     step_boundary,
@@ -243,6 +247,11 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
     boundaries = step_boundary.boundary_events(project, key)
     last_step = max((int(e.get("step") or 0) for e in boundaries), default=None)
     resume_at = resume_point(mode, recorded, last_step)
+    merged_note = _merged_already(project, key) if resume_at in PR_STEPS else None
+    if merged_note is not None:
+        # Merged by hand (no forge to open the PR): the PR steps have nothing left to do.
+        resume_at = POST_MERGE_STEP
+        notes = (*notes, merged_note)
     # The checkpoint's file list is this story's run (an earlier story's is kept in a copy).
     checkpoint.hand_over(paths.checkpoints_root(project), project, WORKFLOW, key)
     active.mark(project, WORKFLOW, key)
@@ -293,6 +302,23 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
         "pr_body": str(work / "pr-body.md"),
     }
     return SetupResult(data, (gate,), notes, 0)
+
+
+PR_STEPS = ("11", "12", "13")  # open the PR, wait for CI, merge
+POST_MERGE_STEP = "14"
+
+
+def _merged_already(project: Path, key: str) -> str | None:
+    """The note for a run resumed in the PR steps whose merge is already on the target branch
+    (`merged.verify`, step 14's own check), else None."""
+    branch = config.load(project, EXIT_CANNOT_START).pr_base
+    if not branch:
+        return None
+    found = merged.verify(project, key, branch)
+    if found.exit_code != merged.EXIT_FOUND:
+        return None
+    return (f"resumed at step {POST_MERGE_STEP}: {key}'s merge is already on {branch} "
+            "(merged outside the PR steps)")
 
 
 def slug_of(story: Story) -> str:
