@@ -10,9 +10,10 @@ Rules:
   hostile key are usage errors (exit 2), with nothing written.
 - Step 1 (Load Story): the story resolves to one file (else "Story file not found -- run
   /gaia-create-story first.", exit 1), its status is one dev-story starts from (ready-for-dev,
-  in-progress, or a sprint-less backlog; else exit 1), it states its ACs (none, or one still
-  the story template's placeholder `Given <context>, ...`: exit 1), the mode is
-  `detect_mode`'s, the
+  in-progress, or a sprint-less backlog; else exit 1), no other story's dev-story run is
+  active in the project (the marker names it: exit 1, naming its finalize), it states its
+  ACs (none, or one still the story template's placeholder `Given <context>, ...`: exit 1),
+  the mode is `detect_mode`'s, the
   dependency gate is `check_deps`' (QA holds and cycles included). Dependencies not done: the
   gate line `step1_gate: deps=blocked verdict=halted` (or `deps=missing`, `deps=cycle`) on stderr
   and exit 3 (4 when a dependency's story file is missing); with `--bypass-deps` the bypass is
@@ -225,6 +226,14 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
             else "no acceptance criteria"
         raise GaiaError(f"{key} has {shown}: write what it accepts before /gaia-dev-story",
                         EXIT_CANNOT_START)
+    running = active.read(project)
+    if running is not None and running.workflow == WORKFLOW and running.key not in (None, key):
+        # One working tree, one run: the edit hook would record this story's edits as the
+        # other's (and the other's as this one's once the marker moved).
+        raise GaiaError(
+            f"/gaia-dev-story {running.key} is running in this project: finish it, or end it "
+            f"with its finalize (`gaia {FINALIZE_SCRIPT} {running.key}`), before {key}",
+            EXIT_CANNOT_START)
     outcome = check_deps.check(project, str(story.path), inv.bypass_deps)
     gate, code = deps_gate(outcome)
     notes = tuple(outcome.messages())
@@ -304,6 +313,7 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
     return SetupResult(data, (gate,), notes, 0)
 
 
+FINALIZE_SCRIPT = "skills/gaia-dev-story/scripts/finalize.py"
 PR_STEPS = ("11", "12", "13")  # open the PR, wait for CI, merge
 POST_MERGE_STEP = "14"
 

@@ -244,6 +244,11 @@ def test_a_new_story_run_gets_its_own_file_list(py_project: Project) -> None:
     assert session.setup(root, session.Invocation("E1-S1"), ENV).exit_code == 0  # resumed
     target = Path(store.checkpoint_path(cps, "dev-story"))
     assert [e.path for e in store.load(target).files_touched] == ["src/a.py"]
+    # another story's run while E1-S1's is active: refused, naming how to end E1-S1's
+    with pytest.raises(GaiaError, match=r"/gaia-dev-story E1-S1 is running in this project: "
+                                        r"finish it, or end it with its finalize"):
+        session.setup(root, session.Invocation("E1-S2"), ENV)
+    session.finalize(root, "E1-S1", ENV)
     assert session.setup(root, session.Invocation("E1-S2"), ENV).exit_code == 0
     assert store.load(target).files_touched == ()
     copies = sorted(Path(cps).glob("dev-story.E1-S1.*.yaml"))
