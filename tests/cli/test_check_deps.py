@@ -17,7 +17,7 @@ def test_codes_0_1_2(project: Project) -> None:
     free = _story(project, "E1-S4", "ready-for-dev")
     result = run_gaia("check-deps", blocked, cwd=project.root)
     assert result.returncode == 1 and result.stderr.splitlines() == [
-        "check-deps: dependencies not in status: done", "check-deps:   E1-S1: review"]
+        "check-deps: dependencies not in status: done", "  E1-S1: review"]
     assert run_gaia("check-deps", missing, cwd=project.root).returncode == 2
     assert run_gaia("check-deps", free, cwd=project.root).returncode == 0
 
@@ -70,6 +70,6 @@ def test_a_done_set_by_hand_over_an_unfinished_review_gate_is_not_done(project: 
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
         "check-deps: dependencies not in status: done",
-        "check-deps:   E1-S1: done, but its Review Gate is not: Code Review, QA Tests not PASSED"]
+        "  E1-S1: done, but its Review Gate is not: Code Review, QA Tests not PASSED"]
     dep.write_text(text)  # every row PASSED: done
     assert run_gaia("check-deps", path, cwd=project.root).returncode == 0

@@ -38,7 +38,8 @@ def cli(story_path: str | None, bypass_deps: bool) -> int:
                          check_deps.EXIT_USAGE)
     outcome = check_deps.check(paths.project_dir(), story_path, bypass_deps)
     for line in outcome.messages():
-        print(f"{PROG}: {line}", file=sys.stderr)
+        # upstream's per-dependency lines, `  KEY: status`, as it prints them (CI greps them)
+        print(line if line.startswith("  ") else f"{PROG}: {line}", file=sys.stderr)
     return outcome.exit_code
 
 
