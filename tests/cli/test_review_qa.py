@@ -1476,3 +1476,14 @@ def test_an_acs_by_column_says_how_a_counted_test_matched(qa_project: Project) -
     ac1 = analysis["coverage"]["per_ac"][0]
     assert ac1["tests"] == ["tests/test_signup.py::test_valid_email_creates_account"]
     assert ac1["matched_by"] != "id" and ac1["matched_by"] == ac1["matches"][0]["how"][0]
+
+
+def test_an_earlier_runs_report_directory_is_cleared_with_its_round(qa_project: Project) -> None:
+    # jest's own coverage directory from a round whose tier asked for it: never beside this
+    # round's evidence
+    state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    stale = qa_project.write(".gaia/state/review/qa-tests/E1-S1/tier_1-coverage/lcov.info",
+                             "SF:app/signup.py\nend_of_record\n")
+    assert command.main(["E1-S1"]) == 0
+    assert not stale.exists()
+    assert (state / "tier_1-junit.xml").is_file()  # this round's own output

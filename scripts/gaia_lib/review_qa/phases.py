@@ -107,8 +107,10 @@ def start_round(s: Setup) -> None:
         # missing) must not leave them beside its own evidence.
         for pattern in RUN_OUTPUTS:
             for path in state.glob(pattern):
-                if path.is_file():
-                    writes.remove(path)
+                # a runner's own report directory too (jest's `tier_1-coverage/lcov.info`)
+                for stale in ([path] if path.is_file() else sorted(path.rglob("*"))):
+                    if stale.is_file() and not stale.is_symlink():
+                        writes.remove(stale)
         checkpoint_step(s, 1)
 
 
