@@ -73,3 +73,13 @@ def test_a_done_set_by_hand_over_an_unfinished_review_gate_is_not_done(project: 
         "  E1-S1: done, but its Review Gate is not: Code Review, QA Tests not PASSED"]
     dep.write_text(text)  # every row PASSED: done
     assert run_gaia("check-deps", path, cwd=project.root).returncode == 0
+
+
+def test_a_config_that_cannot_be_read_is_no_dependency_verdict(project: Project) -> None:
+    _story(project, "E1-S1", "done")
+    path = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")
+    project.write(".gaia/config/project-config.yaml", "qa:\n  gate: [on\n")
+    result = run_gaia("check-deps", path, cwd=project.root)
+    assert result.returncode == 64  # not 1: a CI gate must tell it from "not done"
+    assert result.stderr.startswith("check-deps: project config ") and \
+        result.stderr.count("\n") == 1

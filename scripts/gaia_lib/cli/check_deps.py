@@ -11,7 +11,8 @@ the board). stderr lists what blocks:
 prints `[BYPASS] dependency check bypassed for K — depends_on entries not validated`.
 
 Exit codes: 0 all dependencies done (or bypassed); 1 some not done or held by QA, or a cycle;
-2 a dependency story file is missing; 64 usage error (no such story file, unparseable story).
+2 a dependency story file is missing; 64 usage error (no such story file, unparseable story,
+or a project config that cannot be read: no check made, never mistaken for "not done").
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import click
 
 from gaia_lib.cli.command import command, run
 from gaia_lib.core import paths
-from gaia_lib.core.errors import UsageError
+from gaia_lib.core.errors import MalformedFile, UsageError
 from gaia_lib.dev_story import check_deps
 
 PROG = "check-deps"
@@ -36,7 +37,10 @@ def cli(story_path: str | None, bypass_deps: bool) -> int:
     if not story_path:
         raise UsageError("usage: gaia check-deps <story_path> [--bypass-deps]",
                          check_deps.EXIT_USAGE)
-    outcome = check_deps.check(paths.project_dir(), story_path, bypass_deps)
+    try:
+        outcome = check_deps.check(paths.project_dir(), story_path, bypass_deps)
+    except MalformedFile as exc:  # the config QA gating reads is broken: nothing was checked
+        raise MalformedFile(exc.message, check_deps.EXIT_USAGE) from None
     for line in outcome.messages():
         # upstream's per-dependency lines, `  KEY: status`, as it prints them (CI greps them)
         print(line if line.startswith("  ") else f"{PROG}: {line}", file=sys.stderr)
