@@ -9,7 +9,8 @@ from helpers.projects import Project, gaia_env, run_gaia
 from helpers.tools import need
 
 
-def test_red_then_green_as_processes(project: Project) -> None:
+def _shout_project(project: Project) -> None:
+    """A pytest project in git with story E1-S1 in progress and a new test of `shout`."""
     project.add_story(status="in-progress")
     project.write("pytest.ini", "[pytest]\npythonpath = .\n")
     project.write(".gaia/config/project-config.yaml",
@@ -19,6 +20,10 @@ def test_red_then_green_as_processes(project: Project) -> None:
     git(project.root, "commit", "-qm", "base")
     project.write("tests/test_shout.py", "from shout import shout\n\n\ndef test_shout():\n"
                   "    assert shout('hi') == 'HI!'\n")
+
+
+def test_red_then_green_as_processes(project: Project) -> None:
+    _shout_project(project)
     project.write("shout.py", "def shout(text):\n    return text\n")
     red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root)
     assert (red.returncode, red.stdout) == (0, "red: 1 test(s), 0 passed, 1 failed\n")
@@ -152,15 +157,7 @@ def test_a_test_weakened_after_its_red_cannot_be_reseen_failing_silently(
     """The red held; the test is then weakened and run at red again with the implementation
     stashed (it fails on the missing function, whatever it asserts): that red keeps the first
     one's record, so green still holds the test to it; `--again` re-records it, visibly."""
-    project.add_story(status="in-progress")
-    project.write("pytest.ini", "[pytest]\npythonpath = .\n")
-    project.write(".gaia/config/project-config.yaml",
-                  f'test_cmd: "{sys.executable} -m pytest -q -p no:cacheprovider"\n')
-    git(project.root, "init", "-q")
-    git(project.root, "add", "-A")
-    git(project.root, "commit", "-qm", "base")
-    project.write("tests/test_shout.py", "from shout import shout\n\n\ndef test_shout():\n"
-                  "    assert shout('hi') == 'HI!'\n")
+    _shout_project(project)
     project.write("shout.py", "def other():\n    pass\n")
     red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", cwd=project.root)
     assert red.returncode == 0, red.stdout
