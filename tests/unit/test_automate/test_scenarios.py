@@ -30,6 +30,15 @@ def test_two_adds_get_consecutive_ids_in_both_places(project: Project) -> None:
                         "expected": ""}
 
 
+def test_an_expected_value_keeps_its_inner_white_space(project: Project) -> None:
+    story = project.add_story("E1-S1")
+    scenarios.add_scenario(project.root, story, description="  blank input  ", tier="unit",
+                           priority="P2", expected="timeparse('   ') is None")
+    (entry,) = scenarios.load_index(project.root)
+    assert (entry["description"], entry["expected"]) == ("blank input",
+                                                         "timeparse('   ') is None")
+
+
 def test_ids_continue_past_the_highest_in_either_source(project: Project) -> None:
     story = project.add_story("E1-S1")
     story.write_text(story.read_text() + "\n## Custom Scenarios\n\n| CS | Tier | Description | File |\n"
@@ -43,7 +52,10 @@ def test_ids_continue_past_the_highest_in_either_source(project: Project) -> Non
     ("kwargs", "words"),
     [({"tier": "smoke"}, "--tier"), ({"priority": "P7"}, "--priority"),
      ({"description": ""}, "--description"), ({"description": "a\x1bb"}, "--description"),
-     ({"description": "x" * 301}, "--description")],
+     ({"description": "x" * 301}, "--description"),
+     # a second line is refused, not folded into the first
+     ({"description": "two\nlines | pipe"}, "--description"),
+     ({"expected": "None\nor 0"}, "--expected")],
 )
 def test_bad_input_writes_nothing(project: Project, kwargs: dict[str, str], words: str) -> None:
     story = project.add_story("E1-S1")
