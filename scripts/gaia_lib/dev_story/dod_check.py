@@ -243,9 +243,8 @@ def _fork_point(workdir: Path, base: str) -> str | None:
     base_ref = filelist.resolve_base(workdir, base)
     if base_ref is None:
         return None
-    fork = git.run(workdir, "merge-base", base_ref, "HEAD")
+    point = filelist.fork_point(workdir, base_ref)
     head = git.run(workdir, "rev-parse", "HEAD")
-    point = fork.stdout.strip() if fork.ok else ""
     return point if point and head.ok and head.stdout.strip() != point else None
 
 

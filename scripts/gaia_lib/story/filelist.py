@@ -132,12 +132,17 @@ def merged_commit(repo: Path, key: str) -> str | None:
     return None
 
 
+def fork_point(repo: Path, base_ref: str) -> str | None:
+    """The commit where HEAD's branch left `base_ref` (`git merge-base`), or None."""
+    fork = git.run(repo, "merge-base", base_ref, "HEAD")
+    return (fork.stdout.strip() or None) if fork.ok else None
+
+
 def changed_files(repo: Path, base_ref: str, key: str | None = None) -> list[str]:
     """Repo-relative paths changed since the branch left `base_ref`, plus unstaged and
     untracked files; for a story already merged into the base, its merge's (module
     docstring)."""
-    fork = git.run(repo, "merge-base", base_ref, "HEAD")
-    since = fork.stdout.strip() if fork.ok and fork.stdout.strip() else base_ref
+    since = fork_point(repo, base_ref) or base_ref
     committed: tuple[str, ...] = (since,)
     head = git.run(repo, "rev-parse", "HEAD")
     merged = merged_commit(repo, key) if key and head.ok and \
