@@ -8,6 +8,7 @@ form; the `Path` functions wrap them).
 from __future__ import annotations
 
 import os
+import posixpath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -153,3 +154,14 @@ def relative_to_project(path: Path, project: Path) -> str:
         return path.resolve().relative_to(project.resolve()).as_posix()
     except ValueError:
         return str(path)
+
+
+def listed_path(entry: str) -> str | None:
+    """A story File List entry (backticks and leading `./` dropped) as a project-relative
+    POSIX path, or None when it is empty or points outside (absolute, or through `..`)."""
+    text = entry.strip().strip("`").strip()
+    while text.startswith("./"):
+        text = text[2:]
+    if not text or text.startswith("/") or ".." in text.split("/"):
+        return None
+    return posixpath.normpath(text)

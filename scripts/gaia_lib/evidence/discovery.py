@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.core import paths
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks.adapters import StackAdapter
 
@@ -113,22 +114,11 @@ def walk(root: Path, deadline: float) -> tuple[list[str], bool]:
     return sorted(found), False
 
 
-def clean_entry(entry: str) -> str | None:
-    """A File List entry as a project-relative POSIX path, or None when it points outside."""
-    text = entry.strip().strip("`").strip()
-    while text.startswith("./"):
-        text = text[2:]
-    path = PurePosixPath(text)
-    if not text or path.is_absolute() or ".." in path.parts:
-        return None
-    return path.as_posix()
-
-
 def neighbourhood(root: Path, file_list: Iterable[str]) -> tuple[str, ...]:
     """Directories a bounded review scans for one story's tests."""
     dirs: set[str] = set()
     for entry in file_list:
-        cleaned = clean_entry(entry)
+        cleaned = paths.listed_path(entry)
         if cleaned is None:
             continue
         parts = PurePosixPath(cleaned).parts
@@ -185,7 +175,7 @@ def discover(
     files, timed_out = walk(root, deadline)
     bounded = not full and bool(file_list)
     scope_dirs = neighbourhood(root, file_list or ()) if bounded else (".",)
-    listed = {c for c in map(clean_entry, file_list or ()) if c is not None}
+    listed = {c for c in map(paths.listed_path, file_list or ()) if c is not None}
     # A file the story claims is looked at wherever it lies, a tree the walk skips included
     # (a package's compiled spec in dist/ that its runner's config points at).
     files = sorted(set(files) | {rel for rel in listed if _inside_file(root, rel)})

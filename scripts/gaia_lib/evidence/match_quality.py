@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gaia_lib.core import paths
 from gaia_lib.evidence import ac_coverage, discovery, testcases
 from gaia_lib.story.acceptance import AcceptanceCriterion
 from gaia_lib.story.parser import load_story
@@ -112,7 +113,7 @@ def load(labels_path: Path, tree: Path | None = None, stack: str = "python-dev")
     base = labels_path.parent
     data = json.loads(labels_path.read_text(encoding="utf-8"))
     story = load_story(base / data["story"])
-    file_list = tuple(c for c in map(discovery.clean_entry, story.file_list or ()) if c)
+    file_list = tuple(c for c in map(paths.listed_path, story.file_list or ()) if c)
     if tree is None:
         root, suffix = base, FIXTURE_SUFFIX
         files = [p.relative_to(root).as_posix()[: -len(suffix)] for p in sorted(root.rglob("*"))

@@ -551,3 +551,10 @@ def read_test_file(project: Path, rel: str) -> TestFile:
         return TestFile(rel, data.decode("utf-8"), True)
     except UnicodeDecodeError:
         return TestFile(rel, "", False)
+
+
+def holds_tests(project: Path, rel: str) -> bool:
+    """Whether a project file declares tests, whatever its name (`testtimeparse.py`, collected
+    by a project's own `python_files`): a file that does is no code under test."""
+    found = read_test_file(project, rel)
+    return found.readable and bool(split_tests(rel, found.text))

@@ -27,7 +27,6 @@ from gaia_lib.evidence import (
     attribution,
     coverage_report,
     coverage_run,
-    discovery,
     sut_mocking,
     then_literals,
 )
@@ -92,7 +91,7 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
                                 filelist.WARNING,
                                 filelist.warning_sentence(result.divergence.to_json()), False))
     for entry in s.story.file_list or ():
-        cleaned = discovery.clean_entry(entry)
+        cleaned = paths.listed_path(entry)
         if cleaned is None or not (s.project / cleaned).exists():
             findings.append(finding(rel_story, line_of(s.story.text, cleaned or entry),
                                      "warning", "integrity",
@@ -333,7 +332,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     critical: set[str] = set()
     findings = []
     for entry in s.story.file_list or ():
-        rel = discovery.clean_entry(entry)
+        rel = paths.listed_path(entry)
         if rel is None:
             continue
         language = LANGUAGE_OF_SUFFIX.get(Path(rel).suffix)

@@ -284,7 +284,7 @@ class Reads:
 
     @functools.cached_property
     def file_list(self) -> list[str]:
-        return [c for c in map(discovery.clean_entry, self.s.story.file_list or ()) if c]
+        return [c for c in map(paths.listed_path, self.s.story.file_list or ()) if c]
 
     @functools.cached_property
     def coverage(self) -> ac_coverage.CoverageResult:

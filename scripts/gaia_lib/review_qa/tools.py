@@ -21,7 +21,7 @@ from typing import Any
 
 from gaia_lib.core import config, paths, schema, writes
 from gaia_lib.core.errors import InvalidInput, MalformedFile, NotFound
-from gaia_lib.evidence import discovery, execution, tcgen
+from gaia_lib.evidence import execution, tcgen
 from gaia_lib.review_qa.context import STATE_SKILL
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story.parser import Story, load_story
@@ -29,7 +29,7 @@ from gaia_lib.story.parser import Story, load_story
 
 def story_test_files(project: Path, story: Story) -> list[str]:
     """The story's File List entries that exist and that some stack calls a test file."""
-    listed = [c for c in map(discovery.clean_entry, story.file_list or ()) if c]
+    listed = [c for c in map(paths.listed_path, story.file_list or ()) if c]
     return [rel for rel in listed if (project / rel).is_file()
             and any(adapter.is_test_file(rel) for adapter in stacks.STACKS.values())]
 

@@ -76,8 +76,8 @@ def file_list_stack(entries: Sequence[str], root: Path) -> tuple[str, Path] | No
     homes: dict[Path, str | None] = {}
 
     def home_of(entry: str) -> Path | None:
-        text = entry.strip().strip("`").strip()
-        if not text or text.startswith(("/", "..")):
+        text = paths.listed_path(entry)
+        if text is None:
             return None
         for parent in PurePosixPath(text).parents:
             if str(parent) == ".":

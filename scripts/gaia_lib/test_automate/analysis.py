@@ -101,7 +101,7 @@ def sha256_hex(data: bytes) -> str:
 
 
 def file_list(s: Setup) -> list[str]:
-    return [c for c in map(discovery.clean_entry, s.story.file_list or ()) if c]
+    return [c for c in map(paths.listed_path, s.story.file_list or ()) if c]
 
 
 def file_hashes(project: Path, rels: Sequence[str]) -> dict[str, str]:
@@ -169,7 +169,7 @@ def story_gate(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
     missing = [_finding(story_rel, 0, "warning", "integrity",
                         f"File List entry '{entry}' does not exist on disk", False)
                for entry in (s.story.file_list or ())
-               if (clean := discovery.clean_entry(entry)) is None
+               if (clean := paths.listed_path(entry)) is None
                or not (s.project / clean).exists()]
     return warnings, _check("integrity", "passed", missing)
 

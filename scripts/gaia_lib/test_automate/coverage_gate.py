@@ -82,22 +82,10 @@ def under_test(reports: Sequence[coverage_report.CoverageReport], sources: Seque
     """The files of the reports the delta is taken over (module docstring)."""
     names = {_relative(f.file, project) for report in reports for f in report.files}
     wanted = {PurePosixPath(s).as_posix() for s in sources
-              if not is_test(s) and not _holds_tests(project, s)}
+              if not is_test(s)
+              and not (project is not None and testcases.holds_tests(project, s))}
     story = {n for n in names if n in wanted or any(n.endswith("/" + w) for w in wanted)}
     return story or {n for n in names if not is_test(n)}
-
-
-def _holds_tests(project: Path | None, rel: str) -> bool:
-    """A File List file the stack's naming calls no test file that holds tests all the same
-    (`testtimeparse.py`, collected by a project's own `python_files`): it is no code under
-    test, and its own lines are no growth."""
-    if project is None or not (project / rel).is_file():
-        return False
-    try:
-        text = (project / rel).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return bool(testcases.split_tests(rel, text))
 
 
 def _percent(report: coverage_report.CoverageReport, files: set[str],

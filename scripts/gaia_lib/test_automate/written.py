@@ -66,7 +66,7 @@ def sut_paths(project: Path, plan: Plan, stack: str | None) -> list[str]:
               if t.target_module and (project / t.target_module).is_file()}
     return sorted(p for p in found
                   if not (adapter is not None and adapter.is_test_file(p))
-                  and not testcases.split_tests(p, read_text(project / p)))
+                  and not testcases.holds_tests(project, p))
 
 
 def read_text(path: Path) -> str:

@@ -82,3 +82,17 @@ def test_env_path_resolves_relative_overrides_against_the_project(
     assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) == tmp_path / "custom" / "sprint.yaml"
     monkeypatch.setenv("SPRINT_STATUS_YAML", "/abs/sprint.yaml")
     assert paths.env_path("SPRINT_STATUS_YAML", tmp_path) == Path("/abs/sprint.yaml")
+
+
+@pytest.mark.parametrize(("entry", "expected"), [
+    ("`src/app.py`", "src/app.py"),
+    ("  ./././src//app.py ", "src/app.py"),
+    ("tests/unit/", "tests/unit"),
+    ("/etc/passwd", None),
+    ("../outside.py", None),
+    ("src/../../outside.py", None),
+    ("``", None),
+])
+def test_listed_path_keeps_file_list_entries_inside_the_project(entry: str,
+                                                                 expected: str | None) -> None:
+    assert paths.listed_path(entry) == expected

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from gaia_lib.evidence.testcases import TestCase, inherited, read, split_tests
+from gaia_lib.evidence.testcases import TestCase, holds_tests, inherited, read, split_tests
 
 PY = '''import pytest
 
@@ -461,3 +463,13 @@ def test_switched_off_x_forms_are_tests_and_groups() -> None:
         ("later > decodes", 2), ("decodes the header", 4), ("decodes the payload", 5)]
     reasons = [placeholder.reason if (placeholder := classify(c)) else None for c in cases[1:]]
     assert reasons == ["skipped in source (xit)", "skipped in source (xtest)"]
+
+
+def test_holds_tests_reads_what_a_file_declares_not_its_name(tmp_path: Path) -> None:
+    (tmp_path / "testtimeparse.py").write_text("def test_seconds():\n    assert parse('1s') == 1\n")
+    (tmp_path / "test_helpers.py").write_text("def make_clock():\n    return 0\n")
+    (tmp_path / "blob.py").write_bytes(b"def test_x():\n    pass\n\x00")
+    assert holds_tests(tmp_path, "testtimeparse.py")
+    assert not holds_tests(tmp_path, "test_helpers.py")
+    assert not holds_tests(tmp_path, "blob.py")  # binary: not read as tests
+    assert not holds_tests(tmp_path, "missing.py")
