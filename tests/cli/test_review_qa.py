@@ -867,6 +867,24 @@ def test_a_test_the_runner_skips_covers_nothing(qa_project: Project) -> None:
     assert evidence["suites"][0]["skip_count"] == 1
 
 
+def test_a_test_the_runner_never_runs_covers_nothing(qa_project: Project) -> None:
+    """pytest collects no `Test*` class with an `__init__`: its AC2 test has no outcome in
+    the run's report, and would fail if it ran."""
+    _p0_story(qa_project)
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        "def test_ac2_invalid_email_is_rejected_with_422():\n    assert signup(\"nope\") == 422",
+        "class TestRejects:\n    def __init__(self):\n        pass\n\n"
+        "    def test_ac2_invalid_email_is_rejected_with_422(self):\n"
+        "        assert signup(\"nope\") == 200"))
+    assert command.main(["E1-S1"]) == 1
+    findings = _check(qa_project, "test-quality")["findings"]
+    assert isinstance(findings, list) and [f["message"] for f in findings] == [
+        "tests/test_signup.py::TestRejects::test_ac2_invalid_email_is_rejected_with_422 was "
+        "never run: the runner's report has no outcome for it; it covers no AC"]
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
+
+
 def test_check_statuses_follow_the_taxonomy(qa_project: Project) -> None:
     qa_project.write("tests/test_signup.py", TESTS.replace(
         'assert signup("nope") == 422', "assert signup('nope')"))

@@ -46,6 +46,7 @@ line of its output that says why (`runner_error`), which the report quotes.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -90,6 +91,10 @@ class Suite:
     killed: tuple[tuple[int, str], ...] = ()  # (pid, command) of leftovers killed at the end
     # A coverage report its runner wrote in the same run, and its format (not serialised)
     coverage: tuple[Path, str] | None = None
+    # The story's test files (project-relative) the run named, and whether `tests` came from
+    # the runner's own per-test report (not serialised): what `outcomes.never_ran` weighs
+    named: tuple[str, ...] = ()
+    per_test: bool = False
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -171,6 +176,9 @@ class Invocation:
     report_path: Path | None  # None: the report is the runner's stdout
     accepts_paths: bool
     coverage: tuple[Path, str] | None = None  # a coverage report the run writes, its format
+    # The story's test files (relative to the run's directory) the run names, so that each
+    # of their tests should have an outcome in its report
+    named: tuple[str, ...] = ()
 
 
 def _runner_of(argv: Sequence[str]) -> str | None:
@@ -315,6 +323,12 @@ def _go_covers(pattern: str, directory: str) -> bool:
     return pattern.endswith("/...") and (base == "." or directory.startswith(base + "/"))
 
 
+def _go_dir(rel: str) -> str:
+    """A Go file's package directory as a `go test` argument (`.`, `./pkg`)."""
+    parent = PurePosixPath(rel).parent.as_posix()
+    return "." if parent in ("", ".") else f"./{parent}"
+
+
 def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> list[str]:
     """`go test` narrowed to the story's Go tests: the configured package patterns (`./...`)
     replaced by the directories of the story's `_test.go` files under them, and `-run`
@@ -329,8 +343,7 @@ def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> 
     for rel in story_tests:
         if not rel.endswith("_test.go"):
             continue
-        parent = PurePosixPath(rel).parent.as_posix()
-        directory = "." if parent in ("", ".") else f"./{parent}"
+        directory = _go_dir(rel)
         if not any(_go_covers(p, directory) for p in packages):
             continue
         try:
@@ -426,13 +439,14 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd())
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
-        return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True)
+        return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True,
+                          named=tuple(paths))
     cover, extra = _coverage_flags(runner, argv, report_dir, name, workdir or Path.cwd()) \
         if measure else (None, [])
     if runner == "jest":
         report = report_dir / f"{name}-jest.json"
         return Invocation((*argv, "--json", f"--outputFile={report}", *extra, *paths), runner,
-                          report, True, cover)
+                          report, True, cover, tuple(paths))
     if runner == "vitest":  # vitest refuses jest's --json: its own reporter flag
         report = report_dir / f"{name}-vitest.json"
         at = next((i for i, a in enumerate(argv[:4]) if Path(a).name == "vitest"), None)
@@ -442,16 +456,22 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         # the default reporter too, so the kept stdout log shows what failed
         return Invocation((*argv, "--reporter=default", "--reporter=json",
                            f"--outputFile.json={report}", *extra, *paths), runner, report, True,
-                          cover)
+                          cover, tuple(paths))
     if runner == "go":
+        named: tuple[str, ...] = ()
         if story_tests:
-            argv = scope_go(argv, story_tests, workdir or Path.cwd())
+            scoped = scope_go(argv, story_tests, workdir or Path.cwd())
+            if scoped != argv:  # `-run ^(...)$` and the story's package directories
+                dirs = set(scoped[scoped.index("-run") + 2:])
+                named = tuple(t for t in story_tests if t.endswith("_test.go")
+                              and _go_dir(t) in dirs)
+            argv = scoped
         return Invocation((argv[0], argv[1], "-json", *extra, *argv[2:]), "go-json", None,
-                          False, cover)
+                          False, cover, named)
     if runner == "bats":
         tap = ("--tap",) if "--tap" not in argv and "-t" not in argv else ()
         bats_paths = [p for p in paths if p.endswith(".bats")]
-        return Invocation((*argv, *tap, *bats_paths), "tap", None, True)
+        return Invocation((*argv, *tap, *bats_paths), "tap", None, True, named=tuple(bats_paths))
     if runner in ("mvn", "gradle"):
         return Invocation(tuple(argv), "surefire", None, False)
     return Invocation(tuple(argv), None, None, False)
@@ -544,8 +564,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if coverage is not None and invocation.report_format == "junit":
         wrapped = coverage.wrap(invocation.argv)
         if wrapped is not None:
-            invocation = Invocation(tuple(wrapped), invocation.report_format,
-                                    invocation.report_path, invocation.accepts_paths)
+            invocation = dataclasses.replace(invocation, argv=tuple(wrapped))
             env = coverage.env()
     for stale in (invocation.report_path, invocation.coverage and invocation.coverage[0]):
         if stale:
@@ -589,10 +608,12 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     wrote = invocation.coverage
     if wrote is not None and not (wrote[0].is_file() and wrote[0].stat().st_size):
         wrote = None
+    named = tuple(f"{located[0]}/{t}" if located is not None else t for t in invocation.named)
     return Suite(tier.name, shown, result.returncode, result.duration, passed, failed, False,
                  tier.required, skip_count=skipped, stdout_log=stdout_log,
                  stderr_log=stderr_log, tests=outcomes, killed=result.killed,
-                 stopped=stopped, coverage=wrote), diagnostics
+                 stopped=stopped, coverage=wrote, named=named,
+                 per_test=isinstance(counts, runner_output.RunnerCounts)), diagnostics
 
 
 # The lines that say why a runner stopped, the most telling first: pytest's `E   Module

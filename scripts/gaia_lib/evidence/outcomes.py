@@ -116,10 +116,69 @@ def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
             aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
     """test_id -> why it did not run ("reported skipped by the runner"), for the cases above;
     a test a base class defines is reported under the ids it runs under (`aliases`,
-    `testcases.inherited`): it did not run when none of them did."""
-    return {test_id: "reported skipped by the runner (skip / xfail / todo)"
-            for test_id, found in sorted(reported(outcomes, cases, aliases).items())
-            if {o.outcome for o in found} == {SKIPPED}}
+    `testcases.inherited`): it did not run when none of them did. A Go test all of whose
+    subtests (`TestX/case`) were reported skipped ran none of its checks either, though the
+    runner reports the parent passed."""
+    listed = list(outcomes)
+    out = {test_id: "reported skipped by the runner (skip / xfail / todo)"
+           for test_id, found in sorted(reported(listed, cases, aliases).items())
+           if {o.outcome for o in found} == {SKIPPED}}
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    for case in cases:
+        if not case.file.endswith("_test.go") or case.test_id in out:
+            continue
+        subtests = {o.outcome for o in listed if o.name.startswith(case.name + "/")
+                    and _same_file(case.file, o.file, directories)}
+        if subtests == {SKIPPED}:
+            out[case.test_id] = "reported skipped by the runner (every subtest skipped)"
+    return dict(sorted(out.items()))
+
+
+# Where a runner reports each test under the name its source declares (pytest's functions,
+# Go's `TestX`, bats' `@test` strings): a test of these files the report leaves out never ran.
+# A JS/TS test never ran when its file has no outcome at all, or when it has a literal title
+# (`it("keeps x", ...)`, no template) that no outcome of its file ends with: its groups' names
+# may be made at run time (`describe(Service.name, ...)`), its own is read as written.
+_EXACT_NAMES = (".py", "_test.go", ".bats")
+
+
+def _literal_title(case: TestCase) -> str | None:
+    """A JS/TS test's own title when its declaration writes it as a plain string."""
+    title = case.name.rsplit(" > ", 1)[-1]
+    if not title or any(mark in title for mark in "$%`\\"):
+        return None
+    declared = re.search(r"\b(?:it|test)\b[\w.]*\s*\(\s*(['\"])" + re.escape(title) + r"\1",
+                         case.body)
+    return _spaced(title) if declared else None
+
+
+def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files: Iterable[str],
+              aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
+    """test_id -> why it never ran, for the cases of `files`: story test files a run named and
+    whose per-test report it wrote, which yet has no outcome for the test (a build constraint
+    leaves its file out, the runner does not collect its name, the command deselects it)."""
+    named = set(files)
+    mine = [case for case in cases if case.file in named]
+    if not mine:
+        return {}
+    listed = list(outcomes)
+    seen = reported(listed, mine, aliases)
+    directories = {str(PurePosixPath(case.file).parent) for case in mine}
+    why = "never run: the runner's report has no outcome for it"
+    out: dict[str, str] = {}
+    for case in mine:
+        if case.test_id in seen:
+            continue
+        if case.file.endswith(_EXACT_NAMES):
+            out[case.test_id] = why
+            continue
+        in_file = [_spaced(o.name) for o in listed
+                   if o.file and _same_file(case.file, o.file, directories)]
+        title = _literal_title(case)
+        if not in_file or (title is not None and not any(
+                name == title or name.endswith(" " + title) for name in in_file)):
+            out[case.test_id] = why
+    return out
 
 
 def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],

@@ -524,7 +524,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     ran_units = attribution.units_run(attribution_data, test_ids, sources,
                                       reads.inherited) if python else None
     run = RunInputs(
-        runner_skipped=outcomes.not_run(evidence.tests, reads.cases, reads.inherited),
+        runner_skipped={**_never_ran(evidence, reads),
+                        **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)},
         runner_failed=outcomes.failed(evidence.tests, reads.cases, reads.inherited),
         coverage=coverage,
         note=note,
@@ -539,6 +540,24 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         no_tier=_no_tier(s, evidence),
     )
     return evidence.as_json(), run
+
+
+def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
+    """The story's tests a run named that never ran in it (`outcomes.never_ran`), and those of
+    a run that stopped before running any test: neither verifies anything."""
+    out: dict[str, str] = {}
+    for suite in evidence.suites:
+        if not suite.named or suite.timeout:  # a timed-out run is BLOCKED as such
+            continue
+        if suite.stopped:
+            named = set(suite.named)
+            out.update({case.test_id: f"never run: the run stopped before its tests ran "
+                                      f"({suite.stopped})"
+                        for case in reads.cases if case.file in named})
+        elif suite.per_test:
+            out.update(outcomes.never_ran(suite.tests, reads.cases, suite.named,
+                                          reads.inherited))
+    return out
 
 
 def _no_tier(s: Setup, evidence: execution.Evidence) -> str | None:

@@ -523,6 +523,26 @@ def test_go_test_is_scoped_to_the_story_s_test_functions(
     assert execution.scope_go(command.split(), story, tmp_path) == expected
 
 
+@pytest.mark.parametrize(("command", "story", "named"), [
+    ("go test ./...", ["parse_test.go", "pkg/x_test.go", "README.md"],
+     ("parse_test.go", "pkg/x_test.go")),
+    ("go test ./pkg/...", ["parse_test.go", "pkg/x_test.go"], ("pkg/x_test.go",)),
+    ("go test -run TestA ./...", ["parse_test.go"], ()),  # its own -run: not the story's
+    ("python -m pytest -q tests", ["tests/test_a.py", "src/a.py"], ("tests/test_a.py",)),
+    ("python -m pytest -q other", ["tests/test_a.py"], ()),  # runs as configured
+    ("bats test", ["test/a.bats", "libexec/x"], ("test/a.bats",)),
+])
+def test_an_invocation_names_the_story_test_files_it_runs(
+        tmp_path: Path, command: str, story: list[str], named: tuple[str, ...]) -> None:
+    for rel in ("parse_test.go", "pkg/x_test.go", "tests/test_a.py", "other/test_b.py",
+                "test/a.bats"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("package p\n\nfunc TestA(t *testing.T) {}\n"
+                                    if rel.endswith(".go") else "")
+    planned = execution.plan_invocation(command, tmp_path / "out", "tier_1", story, tmp_path)
+    assert planned.named == named
+
+
 def test_go_test_writes_its_coverage_profile_unless_the_command_names_one(
         tmp_path: Path) -> None:
     plain = execution.plan_invocation("go test ./...", tmp_path, "tier_1", measure=True)

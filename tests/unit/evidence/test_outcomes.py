@@ -125,3 +125,48 @@ def test_a_test_that_failed_or_errored_in_the_run_is_named_with_its_first_failur
     assert sorted(found) == ["tests/unit/test_a.py::test_fails",
                              "tests/unit/test_a.py::test_param"]
     assert found["tests/unit/test_a.py::test_fails"].startswith("failed in this run (")
+
+
+def test_a_go_test_whose_every_subtest_was_skipped_did_not_run() -> None:
+    tests = [runner_output.TestOutcome("TestFirst", "passed", "example.com/m"),
+             runner_output.TestOutcome("TestFirst/one", "skipped", "example.com/m"),
+             runner_output.TestOutcome("TestMixed", "passed", "example.com/m"),
+             runner_output.TestOutcome("TestMixed/one", "skipped", "example.com/m"),
+             runner_output.TestOutcome("TestMixed/two", "passed", "example.com/m"),
+             runner_output.TestOutcome("TestFirstly/one", "skipped", "example.com/m")]
+    cases = [TestCase("o_test.go", n, 1, "") for n in ("TestFirst", "TestMixed", "TestPlain")]
+    assert outcomes.not_run(tests, cases) == {
+        "o_test.go::TestFirst": "reported skipped by the runner (every subtest skipped)"}
+
+
+def test_a_named_file_whose_test_has_no_outcome_never_ran() -> None:
+    """Go leaves out a file behind a build tag, or a `Testlower` name; pytest a function its
+    config does not collect: the report has no outcome for them."""
+    tests = [runner_output.TestOutcome("TestRan", "passed", "example.com/m"),
+             runner_output.TestOutcome("test_ran", "passed", "tests/test_a.py")]
+    cases = [TestCase("a_test.go", "TestRan", 1, ""),
+             TestCase("tagged_test.go", "TestTagged", 1, ""),
+             TestCase("tests/test_a.py", "test_ran", 1, ""),
+             TestCase("tests/test_a.py", "test_uncollected", 5, ""),
+             TestCase("tests/test_other.py", "test_not_named", 1, "")]
+    named = ["a_test.go", "tagged_test.go", "tests/test_a.py"]
+    assert sorted(outcomes.never_ran(tests, cases, named)) == [
+        "tagged_test.go::TestTagged", "tests/test_a.py::test_uncollected"]
+    assert outcomes.never_ran(tests, cases, []) == {}
+
+
+def test_a_js_test_never_ran_when_no_outcome_of_its_file_ends_with_its_literal_title() -> None:
+    """A group's name may be made at run time (`describe(Service.name, ...)`) and a title from
+    a template is not read exactly: only a literal title, or a file with no outcome at all,
+    says a test never ran (`if (process.env.X) it("...")` registers nothing)."""
+    tests = [runner_output.TestOutcome("Service rejects x", "passed", "/p/src/c.test.ts")]
+    cases = [TestCase("src/c.test.ts", "rejects x", 3, '  it("rejects x", () => {'),
+             TestCase("src/c.test.ts", "codes > rejects ${name}", 5,
+                      "  it(`rejects ${name}`, () => {"),
+             TestCase("src/c.test.ts", "codes > accepts y", 7,
+                      "  if (process.env.RUN) it('accepts y', () => {"),
+             TestCase("src/c.test.ts", "t.input + 'z'", 9, "  it(t.input + 'z', () => {"),
+             TestCase("src/d.test.ts", "codes > keeps ${x}", 3, "  it(`keeps ${x}`, () => {")]
+    files = ["src/c.test.ts", "src/d.test.ts"]
+    assert sorted(outcomes.never_ran(tests, cases, files)) == [
+        "src/c.test.ts::codes > accepts y", "src/d.test.ts::codes > keeps ${x}"]
