@@ -168,10 +168,11 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 _AC_REF = re.compile(r"(?<![A-Za-z0-9])ac[-_ ]?(?P<ec>ec[-_]?)?(?P<num>[0-9]+)(?![0-9])", re.I)
 _STORY_REF = re.compile(r"(?<![A-Za-z0-9])e(?P<e>[0-9]+)[-_]s(?P<s>[0-9]+)(?![0-9])", re.I)
 # An exception an AC names: a CamelCase word (`SignatureExpired`, `ValueError`; its last hump
-# a word, so a value like `NaN` is none), a Go `ErrX`.
+# a word, so a value like `NaN` is none), a Go `ErrX`, any name ending in Error or Exception
+# (`OSError`, `TOMLDecodeError`: an acronym first).
 _EXCEPTION_IN_TEXT = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)*[A-Z][a-z0-9]+\b|"
                                 r"\bErr[A-Z]\w*|"
-                                r"\b[A-Z][a-z]+(?:Error|Exception)\b")
+                                r"\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b")
 
 # A Then clause that describes a failure: only such an AC can be verified by expecting an error.
 _FAILURE_WORDS = re.compile(r"\b(?:refus|reject|fail|error|rais|throw|invalid|denied|deny|"

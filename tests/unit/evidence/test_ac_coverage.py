@@ -444,6 +444,23 @@ def test_token_loaded_with_tampered_signature():
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
 
 
+@pytest.mark.parametrize("error", ["TOMLDecodeError", "OSError", "HTTPError", "JSONDecodeError"])
+def test_an_exception_named_with_an_acronym_first_is_the_acs_exception(error: str) -> None:
+    """tomli's `assertRaises(tomllib.TOMLDecodeError)` covers "then it raises
+    TOMLDecodeError"; before, the AC named no exception it could be matched by."""
+    criteria = (ac("AC1", 'the document "val=."', "it is parsed",
+                   f"it raises {error} with the message \"Invalid value\""),
+                ac("AC2", "a float parser returning a dict", "it is parsed",
+                   "a ValueError is raised"))
+    source = f'''
+def test_line_and_col(self):
+    with self.assertRaises(tomllib.{error}) as exc_info:
+        tomllib.loads("val=.")
+    self.assertEqual(str(exc_info.exception), "Invalid value (at line 1, column 5)")
+'''
+    assert by_id(review(criteria, source))["AC1"].tests == (f"{FILE}::test_line_and_col",)
+
+
 @pytest.mark.parametrize("then", [
     "None is returned instead of raising ParseError",
     "None is returned without raising a `ParseError`",
