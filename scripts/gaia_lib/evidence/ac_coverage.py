@@ -487,7 +487,11 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     ac_spelled, literals, exceptions = crit.spelled, crit.literals, crit.exceptions
     identifiers, scale = crit.identifiers, crit.scale
     ac_tokens = frozenset(ac_spelled)
-    unit = next((key for key in said.subjects if identifiers.get(key)), "")
+    # `TestCommas` is named after `Comma()` as much as `TestComma` is, when the AC spells it
+    # as code and the test is no method of a class named after another unit
+    unit = next((key for key in said.subjects if identifiers.get(key)), "") or next(
+        (one for key in said.subjects for one in (_singular(key),)
+         if one != key and one in crit.coded and not said.suite), "")
     if not unit and identifiers.get(said.suite, 0.0) >= IDENTIFIER_WEIGHT:
         unit = said.suite
     named = identifiers.get(unit, 0.0) if unit else 0.0
@@ -495,7 +499,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.add(NAME, named, unit)
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
-        score.named_whole = unit in said.wholes
+        score.named_whole = unit in said.wholes or any(_singular(w) == unit for w in said.wholes)
     for key in sorted(said.calls & crit.coded - {unit}):
         score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
 

@@ -1375,3 +1375,26 @@ def test_a_strong_match_on_mere_stems_yields_to_a_rival_spelled_alike() -> None:
     # nor does it yield where its assertions agree
     asserted = _Score(total=3.84, claim=3.0, explained=0.61, alike=0.89, asserts=True)
     assert 0 in _decide([asserted, validated])
+
+
+def test_a_go_test_named_in_the_plural_is_named_after_the_function_the_ac_calls() -> None:
+    """go-humanize's `TestCommas` tests `Comma()`, its words shared with the ACs of `Commaf()`
+    and `BigComma()`: Go names a table test in the plural. Before, it covered no AC."""
+    criteria = (
+        ac("AC1", "an int64", "`Comma()` is called", "thousands are separated by commas"),
+        ac("AC2", "a float64", "`Commaf()` is called",
+           'its integer part is grouped by commas and its decimals are kept'),
+        ac("AC3", "a *big.Int", "`BigComma()` is called",
+           "it is grouped by commas and the value passed in is not mutated"))
+    rows = "".join(f'\t\t{{"{n}", Comma({n}), "{n}"}},\n' for n in (0, 10, 100, 1000))
+    go = ('package humanize\n\nimport "testing"\n\n'
+          f'func TestCommas(t *testing.T) {{\n\ttestList{{\n{rows}\t}}.validate(t)\n}}\n\n'
+          'func TestCommafs(t *testing.T) {\n\ttestList{\n'
+          '\t\t{"1000.5", Commaf(1000.5), "1,000.5"},\n\t}.validate(t)\n}\n\n'
+          'func TestBigCommas(t *testing.T) {\n\ttestList{\n'
+          '\t\t{"0", BigComma(big.NewInt(0)), "0"},\n\t}.validate(t)\n}\n')
+    cases = split_tests("comma_test.go", go)
+    result = analyze("E1-S1", criteria, cases, file_list=["comma.go", "comma_test.go"])
+    assert by_id(result)["AC1"].tests == ("comma_test.go::TestCommas",)
+    assert by_id(result)["AC2"].tests == ("comma_test.go::TestCommafs",)
+    assert by_id(result)["AC3"].tests == ("comma_test.go::TestBigCommas",)
