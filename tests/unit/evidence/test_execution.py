@@ -11,7 +11,7 @@ import pytest
 from gaia_lib.core import config, writes
 from gaia_lib.core.errors import InvalidInput
 from gaia_lib.evidence import attribution, coverage_report, execution
-from helpers.evidence import copy_project
+from helpers.evidence import copy_project, node_tools
 from helpers.tools import need
 
 PY = sys.executable
@@ -648,3 +648,30 @@ def test_a_runner_in_node_modules_bin_is_the_one_the_run_starts(tmp_path: Path) 
         patch.setenv("PATH", f"{on_path.parent}:{os.environ['PATH']}")
         _run(root, cfg)
     assert (logs / "tier_1-stdout.log").read_text() == "from-path\n"
+
+
+@pytest.mark.slow
+def test_a_vitest_run_writes_no_snapshot_and_a_missing_one_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run checks the story: it must change none of its files, and a snapshot the check
+    itself writes could not fail it (vitest runs as in CI, where a missing snapshot fails)."""
+    monkeypatch.delenv("CI", raising=False)
+    root = tmp_path / "proj"
+    (root / "test").mkdir(parents=True)
+    (root / ".gaia").mkdir()
+    (root / "node_modules").symlink_to(node_tools(), target_is_directory=True)
+    source = ('import { it, expect } from "vitest"\n'
+              'it("saves the file", () => { expect({ a: 1 }).toMatchSnapshot() })\n'
+              'it("shows inline", () => { expect("x").toMatchInlineSnapshot() })\n')
+    (root / "test" / "snap.test.ts").write_text(source)
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: vitest run
+            timeout_seconds: 180
+    """)
+    suite = _run(root, cfg, story_tests=("test/snap.test.ts",)).suites[0]
+    assert (suite.pass_count, suite.fail_count) == (0, 2)
+    assert (root / "test" / "snap.test.ts").read_text() == source
+    assert not (root / "test" / "__snapshots__").exists()
