@@ -152,6 +152,45 @@ _TRIVIAL_STATEMENT = re.compile(
     r"TEST_ASSERT(?:_TRUE)?\(\s*(?:1|true)\s*\)"
     r")\s*;?$"
 )
+# A check that cannot fail: a literal compared with itself (`self.assertIn("x", "x")`,
+# `assert 1 == 1`, `expect("a").toBe("a")`), bats' `[ "$status" -ge 0 ]`, a JS `expect(x)`
+# with no matcher, `expect.assertions(0)`, and type-only checks (`expectTypeOf`,
+# `assertType`), which `vitest run` never fails.
+_LITERAL = r"(?:\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|True|False|None|null)"
+_CANNOT_FAIL = re.compile(
+    r"^(?:self\.)?assert(?:Equal|Equals|In|Is|StrictEqual|DeepEqual|ItemsEqual|CountEqual)?"
+    rf"\(\s*(?P<a>{_LITERAL})\s*,\s*(?P=a)\s*(?:,[^,]*)?\)|"
+    rf"^assert\s+(?P<b>{_LITERAL})\s*(?:==|in|is)\s*(?P=b)\s*(?:,.*)?|"
+    rf"^expect\(\s*(?P<c>{_LITERAL})\s*\)\.(?:toBe|toEqual|toStrictEqual|toContain)"
+    r"\(\s*(?P=c)\s*\)|"
+    r"^\[\[?\s*\"?\$\{?status\}?\"?\s+-ge\s+0\s*\]\]?|"
+    r"^expect\.assertions\(\s*0\s*\)|"
+    r"^(?:expectTypeOf|assertType)\b"
+)
+
+
+_TYPE_ONLY = re.compile(r"^(?:expectTypeOf|assertType)\b")
+TYPE_ONLY = ": type checks, which a run without --typecheck never fails"
+
+
+def _dangling_expect(text: str) -> bool:
+    """`expect(value)` with no matcher after it: nothing is asserted."""
+    if not text.startswith("expect("):
+        return False
+    depth = 0
+    for at, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and char == ")":
+            return not text[at + 1:].strip(" ;")
+    return False
+
+
+def _trivial(text: str) -> bool:
+    """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`)."""
+    return bool(_TRIVIAL_STATEMENT.match(text) or _CANNOT_FAIL.match(text)
+                or _BARE_RETURN.match(text) or _dangling_expect(text))
+
+
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
 _BATS_UNCHECKED = re.compile(r"^run(?:\s+--[\w-]+)*\s+(?!-\d|-!|!)\S")
 _PY_DOCSTRING = re.compile(r'^[rRbBuU]?("""|\'\'\')')
@@ -238,7 +277,11 @@ def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, s
         if not text or text in ("}", "});", "})"):
             continue
         for part in filter(None, (p.strip() for p in text.split(";"))):
-            out.append((offset, len(line) - len(line.lstrip()), part))
+            if part.startswith((".", "?.")) and out:  # a chain continued: `expect(x)\n.toBe(y)`
+                at, indent, previous = out[-1]
+                out[-1] = (at, indent, previous + part)
+            else:
+                out.append((offset, len(line) - len(line.lstrip()), part))
     return out
 
 
@@ -262,6 +305,10 @@ _NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*\)|false|False|0)\s*(?:\{
 
 # The same condition on a one-statement branch without braces: `if (false) expect(x)...;`.
 _NEVER_RUNS_INLINE = re.compile(r"^if\s*\(\s*(?:false|0)\s*\)\s*[^\s{]")
+# A shell `if false; then` (bats): what follows up to its `fi` never runs.
+_NEVER_RUNS_SHELL = re.compile(r"^if\s+(?:false|\[\s*0\s*-eq\s*1\s*\])$")
+# A `return` at the body's top level, with no value or a constant one (bats' `return 0`).
+_BARE_RETURN = re.compile(r"^return(?:\s+(?:0|1|true|false|None|null))?$")
 
 
 def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -271,19 +318,26 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     body's top level."""
     out: list[tuple[int, int, str]] = []
     dead_indent: int | None = None
+    dead_fi = 0
     top = min((indent for index, indent, _ in statements if index > 0), default=0)
     for index, indent, text in statements:
         if dead_indent is not None:
             if indent > dead_indent:
                 continue
             dead_indent = None
+        if dead_fi:  # inside a bats `if false; then ... fi`
+            dead_fi += text.startswith("if ") - (text == "fi")
+            continue
         if _NEVER_RUNS.match(text):
             dead_indent = indent
             continue
         if _NEVER_RUNS_INLINE.match(text):
             continue
+        if _NEVER_RUNS_SHELL.match(text):
+            dead_fi = 1
+            continue
         out.append((index, indent, text))
-        if text == "return" and (index == 0 or indent <= top):
+        if _BARE_RETURN.match(text) and (index == 0 or indent <= top):
             break
     return out
 
@@ -328,24 +382,27 @@ def classify(case: TestCase) -> Placeholder | None:
             shown = text.split("(")[0].strip()
             return Placeholder(case.test_id, case.file, base_line + decl + index,
                                f"{_switched_off(shown)} in source ({shown})")
-    if all(_TRIVIAL_STATEMENT.match(text) for _, _, text in _runs(statements)):
+    if all(_trivial(text) for _, _, text in _runs(statements)):
         shown = statements[0][2][:60]
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
-                           f"asserts nothing real ({shown})")
+                           f"asserts nothing real ({shown})"
+                           + (TYPE_ONLY if _TYPE_ONLY.match(statements[0][2]) else ""))
     check = _CHECK.get(language)
     if check is not None:
         checks = [(index, text) for index, _, text in statements if check.search(text)]
-        if checks and not any(check.search(text) and not _TRIVIAL_STATEMENT.match(text)
+        if checks and not any(check.search(text) and not _trivial(text)
                               for _, _, text in _runs(statements)):
             index, text = checks[0]
             return Placeholder(case.test_id, case.file, base_line + decl + index,
-                               f"its checks never run or cannot fail ({text[:60]})")
-    if language == "bats" and all(_BATS_UNCHECKED.match(text) or _TRIVIAL_STATEMENT.match(text)
+                               f"its checks never run or cannot fail ({text[:60]})"
+                           + (TYPE_ONLY if _TYPE_ONLY.match(text) else ""))
+    if language == "bats" and all(_BATS_UNCHECKED.match(text) or _trivial(text)
                                   for _, _, text in _runs(statements)):
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            "never fails: `run` keeps the command's status and output for "
                            "checks this test never makes")
-    if language == "go" and not _go_can_fail("\n".join(own)):
+    if language == "go" and not _go_can_fail("\n".join(
+            [own[0], *(text for _, _, text in _runs(statements))])):
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")

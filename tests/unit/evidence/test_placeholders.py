@@ -505,3 +505,111 @@ def test_work_whose_checks_never_run_or_cannot_fail_checks_nothing() -> None:
         "checks after a call": None,
         "only calls a helper": None,
     }
+
+
+CANNOT_FAIL = {
+    "t.py": '''class TestParse(unittest.TestCase):
+    def test_same_literal(self):
+        doc = loads("a = 1\\na = 2")
+        self.assertIn("Cannot overwrite a value", "Cannot overwrite a value")
+
+    def test_literal_assert(self):
+        assert 1 == 1
+
+    def test_real_in(self):
+        self.assertIn("Cannot overwrite", str(err))
+''',
+    "e.test.ts": '''it("types only", () => {
+  const merged = defuReplaceArray({ a: [1] }, { a: [2] });
+  expectTypeOf(merged).toEqualTypeOf<{ nope: 1 }>();
+});
+
+it("dangling expect", () => {
+  expect(defuReplaceArray({ a: [1] }, { a: [2] }));
+});
+
+it("no assertions expected", () => {
+  expect.assertions(0);
+  defuReplaceArray({}, {});
+});
+
+it("chained over two lines", () => {
+  expect(defuReplaceArray({ a: [1] }, { a: [2] }))
+    .toEqual({ a: [1] });
+});
+''',
+    "local.bats": '''@test "status at least zero" {
+  run rbenv-local 9.9.9
+  [ "$status" -ge 0 ]
+}
+
+@test "checks in a branch that never runs" {
+  run rbenv-local 9.9.9
+  if false; then
+    assert_success
+  fi
+}
+
+@test "returns before its checks" {
+  run rbenv-local 9.9.9
+  return 0
+  assert_failure
+}
+
+@test "checks its status" {
+  run rbenv-local 9.9.9
+  assert_failure
+}
+''',
+    "o_test.go": '''func TestOrdinalFirst(t *testing.T) {
+	got := Ordinal(1)
+	return
+	if got != "1st" {
+		t.Fatal("want 1st")
+	}
+}
+
+func TestOrdinalReal(t *testing.T) {
+	if got := Ordinal(1); got != "1st" {
+		t.Fatal("want 1st")
+	}
+}
+''',
+}
+
+
+def test_checks_that_cannot_fail_check_nothing() -> None:
+    """A literal compared with itself, a type-only check under a plain run, `expect(x)` with
+    no matcher, `expect.assertions(0)`, bats' `[ "$status" -ge 0 ]`, and checks behind a
+    bats `if false` or after a `return`, in Go too."""
+    assert _verdicts("t.py", CANNOT_FAIL["t.py"]) == {
+        "TestParse::test_same_literal": (
+            4, 'its checks never run or cannot fail (self.assertIn("Cannot overwrite a value", '
+               '"Cannot overwrite )'),
+        "TestParse::test_literal_assert": (7, "asserts nothing real (assert 1 == 1)"),
+        "TestParse::test_real_in": None,
+    }
+    assert _verdicts("e.test.ts", CANNOT_FAIL["e.test.ts"]) == {
+        "types only": (3, "its checks never run or cannot fail (expectTypeOf(merged)."
+                          "toEqualTypeOf<{ nope: 1 }>()): type checks, which a run without "
+                          "--typecheck never fails"),
+        "dangling expect": (7, "asserts nothing real (expect(defuReplaceArray({ a: [1] }, "
+                               "{ a: [2] })))"),
+        "no assertions expected": (11, "its checks never run or cannot fail "
+                                       "(expect.assertions(0))"),
+        "chained over two lines": None,
+    }
+    never_fails = ("never fails: `run` keeps the command's status and output for checks this "
+                   "test never makes")
+    assert _verdicts("local.bats", CANNOT_FAIL["local.bats"]) == {
+        "status at least zero": (2, never_fails),
+        "checks in a branch that never runs": (7, never_fails),
+        "returns before its checks": (14, never_fails),
+        "checks its status": None,
+    }
+    assert _verdicts("o_test.go", CANNOT_FAIL["o_test.go"]) == {
+        "TestOrdinalFirst": (1, "never reports a failure (no t.Error, t.Fatal or t.Fail call "
+                                "that can run, no helper or assertion library given t): it "
+                                "checks nothing"),
+        "TestOrdinalReal": None,
+    }
