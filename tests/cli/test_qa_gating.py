@@ -52,6 +52,13 @@ def test_fail_then_a_passing_re_qa_releases_the_dependents(board: Project) -> No
     step1 = gaia(board, "check-deps", str(story))  # dev-story's Step 1, the same function
     assert step1.returncode == 1
     assert "  E1-S2: held by QA fail (round 1" in step1.stderr
+    # a pass naming a report that does not exist is refused, and releases nobody
+    made_up = gaia(board, "qa-record", "E1-S2", "--result", "pass", "--report",
+                   "does/not/exist.md")
+    assert (made_up.returncode, made_up.stdout) == (2, "")
+    assert made_up.stderr == ("qa-record: --report does/not/exist.md: no such file (a pass "
+                              "names the QA review report it rests on)\n")
+    assert check_deps(board).returncode == 1
     again = gaia(board, "qa-record", "E1-S2", "--result", "pass")
     assert "= pass (round 2)" in again.stdout
     assert check_deps(board).returncode == 0
@@ -67,6 +74,12 @@ def test_fail_then_gate_off_releases_and_keeps_the_row(board: Project) -> None:
         "waived (story E1-S2: a spike)\n"
     assert gaia(board, "qa-gate", "mode", "--story", "E1-S3").stdout == \
         "on (default: dependents wait for a story's QA verdict)\n"
+    for option, typo, said in (("--story", "E9-S9", "no story E9-S9 in this project"),
+                               ("--epic", "E42", "no story of epic E42 in this project "
+                                                 "(epics: E1)")):
+        unknown = gaia(board, "qa-gate", "mode", option, typo)
+        assert (unknown.returncode, unknown.stdout, unknown.stderr) == (
+            1, "", f"qa-gate: {said}\n")
     status = gaia(board, "qa-gate", "status").stdout.splitlines()
     assert status[1] == "E1-S2\tdone\tfail\tround 1\t-\twaived\t-"
     on = gaia(board, "qa-gate", "on", "--story", "E1-S2", "--reason", "gate it again")

@@ -603,7 +603,7 @@ def test_a_test_that_never_runs_the_story_code_counts_for_no_ac_not_even_the_one
     """`test_ac2_...` names AC2 but never calls signup: the run says so, and AC2 is left
     without a test (a P0 story's AC would block), the test listed as not counting and why."""
     qa_project.write("tests/test_signup.py", TESTS.replace(
-        '    assert signup("nope") == 422', '    assert 422 == 422  # never calls signup'))
+        '    assert signup("nope") == 422', '    assert int("422") == 422  # never calls signup'))
     setup = context.setup(qa_project.root, "E1-S1")
     result = review_qa.analyze(setup, use_cache=False)
     per_ac = {e["ac_id"]: e for e in result.results["coverage"]["per_ac"]}
@@ -1324,7 +1324,7 @@ def test_accounts_creation():
 
 
 def test_invalid_email_returns_422():
-    assert 422 == 422  # never calls signup
+    assert int("422") == 422  # never calls signup
 ''')
     setup = context.setup(qa_project.root, "E1-S1")
     words_only = review_qa.analyze(setup, use_cache=False, run_tests=False).results

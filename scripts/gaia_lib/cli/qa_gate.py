@@ -46,12 +46,17 @@ def _sub(name: str) -> Callable[[Callable[..., int]], click.Command]:
 
 
 @_sub("mode")
-@click.option("--epic")
-@click.option("--story")
+@click.option("--epic", help="The epic's mode (an epic of this project).")
+@click.option("--story", help="The story's mode (a story of this project).")
 def mode_cmd(epic: str | None, story: str | None) -> int:
+    """Which mode applies (no option: the project's), and which level said so."""
     if epic and story:
         raise UsageError("give --epic or --story, not both", 2)
-    print(mode.resolve(paths.project_dir(), story=story, epic=epic).describe())
+    project = paths.project_dir()
+    # a typo must not be answered with the default, as if that story or epic were gated
+    story = board.known_story(project, story) if story is not None else None
+    epic = board.known_epic(project, epic) if epic is not None else None
+    print(mode.resolve(project, story=story, epic=epic).describe())
     return 0
 
 

@@ -453,6 +453,10 @@ def report_display(project: Path, report: str) -> str:
 def choose_round(project: Path, record: QaRecord, request: Request) -> tuple[int | None, str]:
     """(round, report cell) for a validated request (module docstring, Recording)."""
     report = report_display(project, request.report) if request.report else NO_CELL
+    if request.result == "pass" and request.report and not (project / report).is_file():
+        # a pass releases the story's dependents: it rests on a review report that exists
+        raise InvalidInput(f"--report {request.report}: no such file (a pass names the QA "
+                           "review report it rests on)", 2)
     if request.round is not None:
         return request.round, report
     if request.result == "pending" or request.roundless:

@@ -249,6 +249,7 @@ def test_the_ledger_and_the_markdown_never_disagree(board: Project) -> None:
     record_file(board).write_text(LEGACY)
     _rec(board, "E1-S1", "fail")
     _rec(board, "E1-S1", "fail", round=2, findings="1 new, 0 open, 0 fixed")
+    board.write("x/qa-tests-E1-S2-round4.md", "# QA review\n")  # a pass rests on a report
     _rec(board, "E1-S2", "pass", report="x/qa-tests-E1-S2-round4.md")
     _rec(board, "E1-S3", "waived", reason="ok")
     _rec(board, "E1-S4", "pending")
