@@ -75,6 +75,40 @@ def test_a_done_set_by_hand_over_an_unfinished_review_gate_is_not_done(project: 
     assert run_gaia("check-deps", path, cwd=project.root).returncode == 0
 
 
+def test_review_gate_rows_passed_by_hand_hold_like_unverified_ones(project: Project) -> None:
+    """gaia records every verdict it sets (`review-gate history`): a row that reads PASSED
+    over a recorded FAILED, or names a report that does not exist, was edited by hand."""
+    dep = project.add_story("E1-S1", slug="s-e1-s1", status="done")
+    path = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")
+    # a table that predates gaia (no record, no report named) is taken as it reads
+    assert run_gaia("check-deps", path, cwd=project.root).returncode == 0
+    recorded = run_gaia("review-gate", "update", "--story", "E1-S1", "--gate", "Code Review",
+                        "--verdict", "FAILED", "--report-missing-reason", "reviewed in a call",
+                        cwd=project.root)
+    assert recorded.returncode == 0, recorded.stderr
+    dep.write_text(dep.read_text().replace("| Code Review | FAILED | — |",
+                                           "| Code Review | PASSED | — |")
+                   .replace("| Test Review | PASSED | — |",
+                            "| Test Review | PASSED | reviews/handwritten.md |"))
+    held = run_gaia("check-deps", path, cwd=project.root)
+    hand = ("set by hand: no PASSED verdict is recorded for it, or its report does not exist "
+            "(gaia review-gate history)")
+    assert held.returncode == 1
+    assert held.stderr.splitlines()[-1] == (
+        f"  E1-S1: held: its Review Gate row(s) Code Review, Test Review read PASSED but were "
+        f"{hand}")
+    check = run_gaia("review-gate", "review-gate-check", "--story", "E1-S1", cwd=project.root)
+    assert check.returncode == 2
+    assert check.stdout.endswith("Review Gate: PENDING\nPending gates:\n"
+                                 f"  - Code Review ({hand})\n  - Test Review ({hand})\n")
+    project.write("reviews/handwritten.md", "# Test review\n")
+    passed = run_gaia("review-gate", "update", "--story", "E1-S1", "--gate", "Code Review",
+                      "--verdict", "PASSED", "--report-missing-reason", "re-reviewed",
+                      cwd=project.root)
+    assert passed.returncode == 0, passed.stderr
+    assert run_gaia("check-deps", path, cwd=project.root).returncode == 0
+
+
 def test_a_config_that_cannot_be_read_is_no_dependency_verdict(project: Project) -> None:
     _story(project, "E1-S1", "done")
     path = _story(project, "E1-S2", "ready-for-dev", "[E1-S1]")

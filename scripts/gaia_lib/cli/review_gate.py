@@ -121,7 +121,8 @@ def _run(sub: str, args: Args) -> int:
         if story_path is None:
             raise UsageError("review-gate-check requires a story file; --sprint-scoped "
                              "composite checks are not defined", 1)
-        text, code = gate.render_check(gate.load_rows(story_path))
+        rows = gate.load_rows(story_path)
+        text, code = gate.render_check(rows, gate.unrecorded_passes(project, key, rows))
         sys.stdout.write(text)
         return code
 

@@ -206,10 +206,14 @@ def record_round(
     return entry
 
 
-def history(project: Path, story: str, gate: str) -> list[Round]:
-    rounds = [r for r in parse_rounds(_read_text(rounds_path(project)))
-              if r.story == story and r.gate == gate]
+def story_rounds(project: Path, story: str) -> list[Round]:
+    """Every round recorded for `story`, of every gate, oldest first."""
+    rounds = [r for r in parse_rounds(_read_text(rounds_path(project))) if r.story == story]
     return sorted(rounds, key=lambda r: r.round)
+
+
+def history(project: Path, story: str, gate: str) -> list[Round]:
+    return [r for r in story_rounds(project, story) if r.gate == gate]
 
 
 def format_history(rounds: Sequence[Round]) -> str:

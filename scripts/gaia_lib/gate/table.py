@@ -22,6 +22,7 @@ All errors raised here carry exit code 1, the review-gate contract.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import os
@@ -46,6 +47,7 @@ CANONICAL_GATES = (
 UNVERIFIED, PASSED, FAILED = "UNVERIFIED", "PASSED", "FAILED"
 VERDICTS = (UNVERIFIED, PASSED, FAILED)
 TEST_GATES = frozenset({"QA Tests", "Test Automation", "Test Review"})
+QA_TESTS = "QA Tests"  # QA gating's row: see unrecorded_passes
 PLAN_ID_GATES = ("test-automate-plan", "story-validation", "manual-test", "sprint-review")
 PLAN_ID_RE = re.compile(r"[A-Za-z0-9._:+-]+")
 NO_REPORT = "—"
@@ -89,6 +91,42 @@ def composite(rows: Iterable[_Row]) -> Composite:
     pending = tuple(g for g in CANONICAL_GATES if status.get(g) not in (PASSED, FAILED))
     state = BLOCKED if blocking else PENDING if pending else COMPLETE
     return Composite(state, blocking, pending)
+
+
+def unrecorded_passes(project: Path, key: str, rows: Iterable[_Row]) -> tuple[str, ...]:
+    """The rows the table shows PASSED that no recorded verdict passed, i.e. edited by hand:
+    - the rounds ledger's newest record of the row is not PASSED (nor a QA waiver): gaia
+      records every verdict it sets (`gaia review-gate history`), the table says otherwise;
+    - the row has no record, and its Report cell names a file the project does not have.
+    A row with no record and no report named, or one that exists, is taken as its table says
+    (a table that predates gaia's ledger). QA Tests is QA gating's: its verdict is the QA
+    record (`gaia qa-record` records one without the table), which holds dependents itself."""
+    newest = {r.gate: r.verdict for r in ledger.story_rounds(project, key)}
+    hand = []
+    for row in rows:
+        if row.status != PASSED or row.name == QA_TESTS:
+            continue
+        if row.name in newest:
+            if newest[row.name] not in (PASSED, "WAIVED"):
+                hand.append(row.name)
+            continue
+        report = getattr(row, "report", NO_REPORT)
+        if report and report != NO_REPORT:
+            target = Path(report)
+            if not (target if target.is_absolute() else project / target).is_file():
+                hand.append(row.name)
+    return tuple(dict.fromkeys(hand))
+
+
+def as_recorded(rows: Sequence[GateRow], unrecorded: Iterable[str]) -> tuple[GateRow, ...]:
+    """`rows` with those passed by hand only (`unrecorded_passes`) read as UNVERIFIED."""
+    hand = set(unrecorded)
+    return tuple(dataclasses.replace(r, status=UNVERIFIED) if r.name in hand else r
+                 for r in rows)
+
+
+HAND_SET = ("set by hand: no PASSED verdict is recorded for it, or its report does not exist "
+            "(gaia review-gate history)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,16 +230,19 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def render_check(rows: Sequence[GateRow]) -> tuple[str, int]:
-    """`review-gate-check` output (table, state, offending gates) and its exit code."""
-    result = composite(rows)
+def render_check(rows: Sequence[GateRow], unrecorded: Sequence[str] = ()
+                 ) -> tuple[str, int]:
+    """`review-gate-check` output (table, state, offending gates) and its exit code; a row
+    `unrecorded` (passed by hand only) is pending whatever its cell says."""
+    result = composite(as_recorded(rows, unrecorded))
     lines = ["| Review | Status | Report |", "|--------|--------|--------|"]
     lines += [f"| {r.name} | {r.status} | {_cell(r.report)} |" for r in rows]
     lines += ["", f"Review Gate: {result.state}"]
     if result.state == BLOCKED:
         lines += ["Blocking gates:", *(f"  - {g}" for g in result.blocking)]
     elif result.state == PENDING:
-        lines += ["Pending gates:", *(f"  - {g}" for g in result.pending)]
+        lines += ["Pending gates:", *(f"  - {g}" + (f" ({HAND_SET})" if g in unrecorded else "")
+                                      for g in result.pending)]
     return "\n".join(lines) + "\n", CHECK_EXIT[result.state]
 
 

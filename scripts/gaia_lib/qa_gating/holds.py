@@ -8,6 +8,8 @@ A dependency that is `done` still holds its dependents when ALL of:
 `pass` and `waived` release, and so does no row at all (a story that reached `done` passed its
 Review Gate, which is GAIA's gate). Any other word in the Result cell holds (it is not a
 verdict that releases). The refusal names the holding row, where it is recorded, and the exits.
+Whatever its QA mode, a `done` dependency whose Review Gate rows read PASSED with no PASSED
+verdict recorded for them (edited by hand: `gate.table.unrecorded_passes`) holds too.
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gaia_lib.core import keys, paths
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.gate import table as gate
 from gaia_lib.qa_gating import board, exits, mode, record
+from gaia_lib.story import resolve
+from gaia_lib.story.parser import load_story
 
 
 @dataclass(frozen=True)
@@ -68,4 +74,19 @@ class QaHolds:
 
     def __call__(self, key: str) -> str | None:
         found = self.hold(key)
-        return found.describe() if found is not None else None
+        if found is not None:
+            return found.describe()
+        hand = self.hand_set(key)
+        if hand:
+            return (f"held: its Review Gate row(s) {', '.join(hand)} read PASSED but were "
+                    f"{gate.HAND_SET}")
+        return None
+
+    def hand_set(self, key: str) -> tuple[str, ...]:
+        """The dependency's Review Gate rows that read PASSED with no PASSED verdict recorded
+        (`gate.unrecorded_passes`): a `done` over them is no more done than over UNVERIFIED."""
+        try:
+            rows = load_story(resolve.find_story(self.project, key)).review_gate or ()
+        except GaiaError:
+            return ()
+        return gate.unrecorded_passes(self.project, key, rows)

@@ -347,8 +347,9 @@ def index_path(project: Path, story: Story, epic_key: str, epics: Path) -> Path:
 # ---------------------------------------------------------------- gate checks
 
 
-def _gate_problem(story: Story, qa_waived: bool = False) -> str | None:
-    rows: tuple[GateRow, ...] = story.review_gate or ()
+def _gate_problem(story: Story, qa_waived: bool = False,
+                  unrecorded: tuple[str, ...] = ()) -> str | None:
+    rows: tuple[GateRow, ...] = gate.as_recorded(story.review_gate or (), unrecorded)
     if qa_waived:  # QA gating off for the story: its QA Tests row stays, it stops holding
         rows = tuple(GateRow(r.name, gate.PASSED, r.report, r.line) if r.name == QA_GATE else r
                      for r in rows)
@@ -361,7 +362,8 @@ def _gate_problem(story: Story, qa_waived: bool = False) -> str | None:
     if composite.blocking:
         detail.append("blocking: " + ", ".join(composite.blocking))
     if composite.pending:
-        detail.append("pending: " + ", ".join(composite.pending))
+        detail.append("pending: " + ", ".join(
+            g + (f" ({gate.HAND_SET})" if g in unrecorded else "") for g in composite.pending))
     suffix = f" ({'; '.join(detail)})" if detail else ""
     return f"composite Review Gate is not COMPLETE for {story.key or story.path}: " \
         f"{composite.state}{suffix}"
@@ -534,7 +536,8 @@ def transition_story(project: Path, request: Request) -> Result:
 
 def _check_done_gates(project: Path, story: Story, key: str, result: Result) -> None:
     qa_mode = mode.resolve(project, story=key)
-    problem = _gate_problem(story, qa_waived=not qa_mode.gates)
+    problem = _gate_problem(story, qa_waived=not qa_mode.gates, unrecorded=gate.unrecorded_passes(
+        project, key, story.review_gate or ()))
     current = record.current_result(project, key) if qa_mode.gates else None
     if problem is None and current is not None and current.result == "fail":
         # The QA record is the verdict that gates; a Review Gate row it never reached (a
