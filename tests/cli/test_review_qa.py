@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from gaia_lib.story.parser import load_story
 from helpers.projects import Project, gaia_env, run_gaia
 from helpers.qa_board import record_file
 from helpers.qa_project import CONFIG, PY, SOURCE, TESTS
+from helpers.tools import need
 
 
 def _gate_row(project: Project, gate: str = "QA Tests") -> tuple[str, str]:
@@ -1505,3 +1507,39 @@ def test_an_earlier_runs_report_directory_is_cleared_with_its_round(qa_project: 
     assert command.main(["E1-S1"]) == 0
     assert not stale.exists()
     assert (state / "tier_1-junit.xml").is_file()  # this round's own output
+
+
+def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_nothing(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No run measures what each Go test executes: a test whose code names nothing the
+    story's sources declare (nor a helper of its file that does) tests other code, whatever
+    AC id its name carries; one that reaches the code through its file's helper counts."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
+                  "test_execution:\n  tier_1:\n    placement: [local]\n"
+                  "    command: go test ./...\n    timeout_seconds: 300\n")
+    project.write("go.mod", "module example.com/humanize\n\ngo 1.19\n")
+    project.write("ordinals.go", 'package humanize\n\nimport "strconv"\n\n'
+                  "// Ordinal gives x as an ordinal.\nfunc Ordinal(x int) string {\n"
+                  '\treturn strconv.Itoa(x) + "st"\n}\n')
+    project.write("ordinals_test.go", 'package humanize\n\nimport (\n\t"strings"\n\t"testing"\n)'
+                  '\n\nfunc ordinal(x int) string { return Ordinal(x) }\n\n'
+                  "// AC1\nfunc TestOrdinalAC1(t *testing.T) {\n"
+                  '\tif ordinal(1) != "1st" {\n\t\tt.Fatal("want 1st")\n\t}\n}\n\n'
+                  "// AC2\nfunc TestOrdinalAC2(t *testing.T) {\n"
+                  '\tif strings.ToUpper("st") != "ST" {\n\t\tt.Fatal("want ST")\n\t}\n}\n')
+    project.add_story("E1-S1", priority="P0", file_list=["ordinals.go", "ordinals_test.go"], acs=(
+        '- [ ] **AC1:** Given 1, when `Ordinal()` formats it, then it returns "1st".\n'
+        '- [ ] **AC2:** Given 2, when `Ordinal()` formats it, then it returns a suffixed '
+        'number.\n'))
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q", "-b", "main"], cwd=project.root, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=project.root, check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], cwd=project.root, check=True)
+    assert command.main(["E1-S1"]) == 1
+    per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["tests"] == ["ordinals_test.go::TestOrdinalAC1"]
+    assert per_ac["AC2"]["matched"] is False
+    assert per_ac["AC2"]["excluded"] == {"ordinals_test.go::TestOrdinalAC2": (
+        "names nothing of the story's code (what ordinals.go declare): it tests other code")}

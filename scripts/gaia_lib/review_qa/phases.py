@@ -64,6 +64,7 @@ from gaia_lib.evidence import (
     outcomes,
     placeholders,
     sut_mocking,
+    sut_names,
     tcgen,
     testcases,
 )
@@ -166,6 +167,9 @@ class RunInputs:
     runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
     # tiers are configured but none is placed in the review's context: nothing was tested
     no_tier: str | None = None
+    # where no run measured what each test executed: the story's sources a test's code names
+    # none of (`Reads.static_calls`), shown in why such a test counts for no AC
+    named_sources: Sequence[str] = ()
 
 
 def story_fingerprint(text: str) -> str:
@@ -325,16 +329,37 @@ class Reads:
         return [p for p in placeholders.placeholders(self.cases) if p.test_id not in others]
 
     @functools.cached_property
+    def code_under_test(self) -> dict[str, str]:
+        """The File List's sources that are no test file, with their texts."""
+        adapter = stacks.get(self.s.stack) if self.s.stack else None
+        texts = {tf.path for tf in self.test_files if tf.readable}
+        return {rel: text for rel in self.file_list
+                if rel not in texts and not (adapter and adapter.is_test_file(rel))
+                for text in (_read_source(self.s.project / rel),) if text is not None}
+
+    @functools.cached_property
+    def static_calls(self) -> dict[str, bool]:
+        """Per story test, whether its code names the story's code (`sut_names.names_any`),
+        where no run measures what each test executes: every stack but Python's. A test not
+        judged (its language's sources declare nothing readable) is left out."""
+        if self.s.stack == "python-dev" or not self.code_under_test:
+            return {}
+        others = {u.test for u in self.coverage.unattributed_tests}
+        texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
+        names = sut_names.with_facades(self.s.project, texts, sut_names.declared(
+            self.s.project, self.code_under_test))
+        return {case.test_id: said for case in self.cases if case.test_id not in others
+                for said in (sut_names.names_any(case.file, case.body, names,
+                                                 texts.get(case.file)),) if said is not None}
+
+    @functools.cached_property
     def mocking(self) -> dict[str, sut_mocking.Finding]:
         """This story's tests that mock its own code (`sut_mocking.mocked_tests`): the File
         List's sources that are no test file are the code under test."""
         others = {u.test for u in self.coverage.unattributed_tests}
-        adapter = stacks.get(self.s.stack) if self.s.stack else None
         texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
-        sources = [(rel, text) for rel in self.file_list
-                   if rel not in texts and not (adapter and adapter.is_test_file(rel))
-                   and rel.endswith(sut_mocking.SUT_SUFFIXES)
-                   for text in (_read_source(self.s.project / rel),) if text is not None]
+        sources = [(rel, text) for rel, text in self.code_under_test.items()
+                   if rel.endswith(sut_mocking.SUT_SUFFIXES)]
         if not sources:
             return {}
         mine = [case for case in self.cases if case.test_id not in others]
@@ -475,7 +500,9 @@ def idle_tests(run: RunInputs | None) -> dict[str, str]:
     count: not by words (the matcher's `executes`), nor by naming an AC's id."""
     if run is None or not run.executes:
         return {}
-    why = f"never executes the story's code ({', '.join(sorted(run.sources))})"
+    why = (f"never executes the story's code ({', '.join(sorted(run.sources))})"
+           if run.sources else "names nothing of the story's code (what "
+           f"{', '.join(sorted(run.named_sources))} declare): it tests other code")
     return {test: why for test, ran in run.executes.items() if ran is False}
 
 
@@ -523,6 +550,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
                                     reads.inherited) if python else None
     ran_units = attribution.units_run(attribution_data, test_ids, sources,
                                       reads.inherited) if python else None
+    if not python:  # what each test's code names, where no run measured what it ran
+        executes = {t: False for t, named in reads.static_calls.items() if not named}
     run = RunInputs(
         runner_skipped={**_never_ran(evidence, reads),
                         **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)},
@@ -538,6 +567,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python else (),
         no_tier=_no_tier(s, evidence),
+        named_sources=() if python else tuple(reads.code_under_test),
     )
     return evidence.as_json(), run
 

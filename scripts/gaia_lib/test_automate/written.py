@@ -9,16 +9,13 @@ Rules, per planned test file (project-relative):
 - SUT mocking: `evidence/sut_mocking.py` against the system under test, which is every
   analysed source of the plan that is not itself a test file of the stack (the File List
   sources the plan targets) plus any `target_module` file the plan names -> `mocks_sut`.
-- Calls nothing under test (Python, Go, JS/TS): a planned file whose code (its comment and
-  import lines aside) names nothing the system under test declares (a function, class, method,
-  Go type, var or const, a JS/TS top-level function, class or const: a local variable of the
-  SUT, `string`, names no API), nor a Python SUT module or the package it is in
-  (`jmespath.search(...)` for `jmespath/functions.py`: the package is how tests reach it) or
-  a Go package by its name, nor a name it is imported under (`from app.calc import add as plus`,
-  `import dedent from '../index'`), tests some other code: it proves none of the story's ACs.
-  One placeholder finding per such file (`calls_nothing_under_test`), so `placeholders` ->
-  REQUEST_CHANGES. Not judged for other languages, or when the SUT's sources declare nothing
-  readable.
+- Calls nothing under test (Python, Go, JS/TS, shell for bats): a planned file whose code
+  names nothing the system under test is called by (`evidence/sut_names.py`: what its
+  sources declare, its Python module and package or Go package by name, the command a shell
+  script is, a name it is imported under, a helper of the file that reaches it) tests some
+  other code: it proves none of the story's ACs. One placeholder finding per such file
+  (`calls_nothing_under_test`), so `placeholders` -> REQUEST_CHANGES. Not judged for other
+  languages, or when the SUT's sources declare nothing readable.
 - Asserts nothing (Python, JS/TS): a planned test whose body holds no assertion (`assert`,
   `pytest.raises`, `self.assert...`, `expect(...)`, `assert.*`, `.should`) only calls the
   code: a finding per test (`asserts_nothing`), -> REQUEST_CHANGES. (The shared detector
@@ -27,15 +24,14 @@ Rules, per planned test file (project-relative):
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
-from gaia_lib.evidence import js_imports, placeholders, sut_mocking, testcases
+from gaia_lib.evidence import placeholders, sut_mocking, testcases
+from gaia_lib.evidence import sut_names as sut_names_of
 from gaia_lib.stacks import adapters
 from gaia_lib.test_automate.plan import Plan
 
@@ -86,79 +82,18 @@ def placeholder_hits(rel: str, text: str) -> list[dict[str, Any]]:
     return [{"file": rel, "line": line, "pattern": pattern} for line, pattern in sorted(hits)]
 
 
-_PY_DECLARED = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
-_GO_DECLARED = re.compile(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
-                          r"const[ \t]+)(\w+)", re.M)
-_GO_PACKAGE = re.compile(r"^package[ \t]+(\w+)", re.M)
-_SKIPPED_LINE = {
-    ".py": re.compile(r"^\s*(?:#|from\s|import\s)"),
-    ".go": re.compile(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
-}
-_IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
-_JS_DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
-                          r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)",
-                          re.M)
-
-
-def _family(rel: str) -> str:
-    """The language family a file's names are kept under: .py, .go, .js (JS and TS)."""
-    suffix = PurePosixPath(rel).suffix
-    return ".js" if suffix in sut_mocking.JS_SUFFIXES else suffix
-
-
-def _module_names(rel: str) -> set[str]:
-    """How an import names a JS/TS module: its file's stem, or its directory for an index."""
-    path = PurePosixPath(rel)
-    return {path.stem.split(".")[0]} | ({path.parent.name} if path.stem == "index" else set())
-
-
-def sut_names(project: Path, sut: Sequence[str]) -> dict[str, frozenset[str]]:
-    """Per language family (.py, .go, .js), the names the system under test is called by:
-    what its sources declare, and each Python module's / Go package's own name; under
-    `modules`, how an import names each JS/TS source (`_module_names`)."""
-    names: dict[str, set[str]] = {".py": set(), ".go": set(), ".js": set(), "modules": set()}
-    for rel in sut:
-        suffix = _family(rel)
-        if suffix not in names:
-            continue
-        text = read_text(project / rel)
-        if suffix == ".js":
-            names[".js"].update(_JS_DECLARED.findall(js_imports.code_of(text)))
-            names["modules"].update(_module_names(rel))
-        elif suffix == ".py":
-            names[".py"].update(_PY_DECLARED.findall(text))
-            stem = PurePosixPath(rel).stem
-            names[".py"].add(PurePosixPath(rel).parent.name if stem == "__init__" else stem)
-            for parent in PurePosixPath(rel).parents:  # the packages it is in
-                if parent.name and (project / parent / "__init__.py").is_file():
-                    names[".py"].add(parent.name)
-        else:
-            names[".go"].update(_GO_DECLARED.findall(text))
-            names[".go"].update(_GO_PACKAGE.findall(text)[:1])
-    return {suffix: frozenset(found - {"", "_"}) for suffix, found in names.items()}
+def sut_names(project: Path, sut: Sequence[str]) -> sut_names_of.Names:
+    """The names the system under test is called by (`evidence.sut_names.declared`)."""
+    return sut_names_of.declared(project, {rel: read_text(project / rel) for rel in sut})
 
 
 def calls_nothing_under_test(rel: str, text: str,
-                             names: dict[str, frozenset[str]]) -> list[dict[str, Any]]:
+                             names: sut_names_of.Names) -> list[dict[str, Any]]:
     """The module rule, for one planned file: [] when it names the code under test (or is
     not judged), else one finding at its first line."""
-    suffix = _family(rel)
-    known = set(names.get(suffix, ()))
-    if not known:
-        return []
-    if suffix == ".js":
-        return _js_calls_nothing(rel, text, known, names.get("modules", frozenset()))
-    lines = text.splitlines()
-    skipped = _SKIPPED_LINE[suffix]
-    for line in lines:
-        if suffix == ".py" and re.match(r"^\s*(?:from|import)\s", line):
-            known |= {alias for name, alias in _IMPORTED_AS.findall(line)
-                      if name.rpartition(".")[2] in known}
-    code = "\n".join(line for line in lines if not skipped.match(line))
-    words = set(re.findall(r"\w+", code))
-    if words & known:
-        return []
-    return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]
+    if sut_names_of.names_any(rel, text, names) is False:
+        return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]
+    return []
 
 
 # An assertion in a planned test's body: what makes it check the code's result (the
@@ -174,28 +109,11 @@ def asserts_nothing(rel: str, text: str) -> list[dict[str, Any]]:
     """The planned tests (Python, JS/TS) whose body holds no assertion at all: calling the
     code and discarding what it returns checks nothing of an AC. One finding per test, at its
     line."""
-    check = _CHECKS.get(_family(rel))
+    check = _CHECKS.get(sut_names_of.family(rel))
     if check is None:
         return []
     return [{"file": rel, "line": case.line, "pattern": "asserts_nothing"}
             for case in testcases.split_tests(rel, text) if not check.search(case.body)]
-
-
-def _js_calls_nothing(rel: str, text: str, known: set[str],
-                      modules: AbstractSet[str]) -> list[dict[str, Any]]:
-    """The module rule for a JS/TS test: the names it imports from a module of the code under
-    test count, as do the names that code declares; its imports and comments aside, its code
-    must use one."""
-    for statement in js_imports.imports(text):
-        spec = statement.spec
-        if spec.startswith("."):  # `..` from src/__tests__ is src/, an index's directory
-            spec = posixpath.normpath(posixpath.join(posixpath.dirname(rel), spec))
-        if PurePosixPath(spec).name.split(".")[0] in modules:
-            known |= set(statement.spelled)
-    words = set(re.findall(r"[A-Za-z_$][\w$]*", js_imports.without_imports(text)))
-    if words & known:
-        return []
-    return [{"file": rel, "line": 1, "pattern": "calls_nothing_under_test"}]
 
 
 def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:

@@ -1,0 +1,264 @@
+"""What the code under test is called by, and whether a test's code names any of it (static).
+
+A test that names nothing of the code under test tests some other code: it proves none of the
+story's ACs, whatever its name says. Two users: the QA review, per test, where no run measured
+which code each test executed (every stack but Python); test automation's execution phase, per
+planned file.
+
+Rules:
+- The names, per language family (`declared`): what the sources declare (Python `def` and
+  `class`; Go `func`, methods, `type`, `var`, `const`; JS/TS top-level `function`, `class`,
+  `const`, `let`, `var`, `enum`, exported or not), a Python module's own name and the packages
+  it is in (`jmespath.search(...)` reaches `jmespath/functions.py`), a Go package's name; how
+  an import names each JS/TS source (its stem, or its directory for an `index`); and for shell
+  (bats) the commands the sources are (`libexec/rbenv-local` is run as `rbenv-local` or
+  `rbenv local`) and the functions they define.
+- A test's code names the code under test (`names_any`) when, its comments and import lines
+  aside, it spells one of those names, or a name its file imports one under
+  (`from app.calc import add as plus`, `import dedent from '../index'`, `const {a: b} =
+  require('./m')`), or a helper its file defines that does, directly or through other such
+  helpers, up to MAX_HELPER_DEPTH deep (Go's `bigComma(i)` returning `BigComma(...)`).
+- A JS/TS test reaches the code under test through a project module it imports that imports
+  a module of it (`with_facades`, one level): that module's names count too.
+- Not judged (None): a language family the sources declare nothing readable in.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from gaia_lib.evidence import js_imports, sut_mocking, testcases
+
+_PY_DECLARED = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
+_GO_DECLARED = re.compile(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
+                          r"const[ \t]+)(\w+)", re.M)
+_GO_PACKAGE = re.compile(r"^package[ \t]+(\w+)", re.M)
+_SKIPPED_LINE = {
+    ".py": re.compile(r"^\s*(?:#|from\s|import\s)"),
+    ".go": re.compile(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
+    ".sh": re.compile(r"^\s*#"),
+}
+_IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
+_JS_DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
+                          r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)",
+                          re.M)
+_SHELL_SUFFIXES = ("", ".sh", ".bash")
+
+
+@dataclass(frozen=True)
+class Names:
+    """Per language family (.py, .go, .js, .sh), the names the code under test is called by;
+    `modules`: how an import names each JS/TS source."""
+
+    by_family: Mapping[str, frozenset[str]]
+    modules: frozenset[str] = frozenset()
+
+    def of(self, family_name: str) -> frozenset[str]:
+        return self.by_family.get(family_name, frozenset())
+
+
+def family(rel: str) -> str:
+    """The language family a file's names are kept under: .py, .go, .js (JS and TS), .sh
+    (shell scripts and the bats tests that run them)."""
+    suffix = PurePosixPath(rel).suffix
+    if suffix in sut_mocking.JS_SUFFIXES:
+        return ".js"
+    if suffix in _SHELL_SUFFIXES or suffix == ".bats":
+        return ".sh"
+    return suffix
+
+
+def _module_names(rel: str) -> set[str]:
+    path = PurePosixPath(rel)
+    return {path.stem.split(".")[0]} | ({path.parent.name} if path.stem == "index" else set())
+
+
+def declared(project: Path, sources: Mapping[str, str]) -> Names:
+    """The names of the code under test, from its sources' texts (module rules)."""
+    names: dict[str, set[str]] = {".py": set(), ".go": set(), ".js": set(), ".sh": set()}
+    modules: set[str] = set()
+    for rel, text in sources.items():
+        kind = family(rel)
+        if kind == ".js":
+            names[".js"].update(_JS_DECLARED.findall(js_imports.code_of(text)))
+            modules.update(_module_names(rel))
+        elif kind == ".py":
+            names[".py"].update(_PY_DECLARED.findall(text))
+            stem = PurePosixPath(rel).stem
+            names[".py"].add(PurePosixPath(rel).parent.name if stem == "__init__" else stem)
+            for parent in PurePosixPath(rel).parents:  # the packages it is in
+                if parent.name and (project / parent / "__init__.py").is_file():
+                    names[".py"].add(parent.name)
+        elif kind == ".go":
+            names[".go"].update(_GO_DECLARED.findall(text))
+            names[".go"].update(_GO_PACKAGE.findall(text)[:1])
+        elif kind == ".sh" and (text.startswith("#!")
+                                or PurePosixPath(rel).suffix in (".sh", ".bash")):
+            names[".sh"].add(PurePosixPath(rel).name.removesuffix(".sh").removesuffix(".bash"))
+            names[".sh"].update(sut_mocking.shell_functions(text))
+    return Names({kind: frozenset(found - {"", "_"}) for kind, found in names.items()},
+                 frozenset(modules))
+
+
+_JS_FILE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.js")
+MAX_FACADE_BYTES = 1 << 20
+
+
+def _local_module(project: Path, importer: str, spec: str) -> str | None:
+    """The project file a relative JS/TS import names (`../queryClient` -> src/queryClient.ts)."""
+    if not spec.startswith("."):
+        return None
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+    for suffix in _JS_FILE_SUFFIXES:
+        candidate = project / (joined + suffix)
+        if candidate.is_file() and candidate.stat().st_size <= MAX_FACADE_BYTES:
+            return joined + suffix
+    return None
+
+
+def with_facades(project: Path, tests: Mapping[str, str], names: Names) -> Names:
+    """`names` and what a story's JS/TS tests reach the code under test through: the names of
+    a project module they import that itself imports a module of the code under test (a
+    `QueryClient` over the story's `queryCache.ts`), one level deep. A module that imports
+    none of it (`../src/_utils`) is other code."""
+    if not names.modules:
+        return names
+    extra: set[str] = set()
+    for test_file, text in tests.items():
+        if family(test_file) != ".js":
+            continue
+        for statement in js_imports.imports(text):
+            if PurePosixPath(statement.spec).name.split(".")[0] in names.modules:
+                continue
+            module = _local_module(project, test_file, statement.spec)
+            if module is None:
+                continue
+            source = (project / module).read_text(encoding="utf-8", errors="replace")
+            if any(PurePosixPath(inner.spec).name.split(".")[0] in names.modules
+                   for inner in js_imports.imports(source) if inner.spec.startswith(".")):
+                extra.update(statement.spelled)
+                extra.update(_JS_DECLARED.findall(js_imports.code_of(source)))
+    if not extra:
+        return names
+    by_family = dict(names.by_family)
+    by_family[".js"] = names.of(".js") | frozenset(extra)
+    return Names(by_family, names.modules)
+
+
+def _shell_names(text: str, known: Iterable[str]) -> bool:
+    """Does shell code run one of `known`: a command as written, or one named
+    `<tool>-<sub>` as `<tool> <sub>` (the way `rbenv` runs `libexec/rbenv-local`)."""
+    for name in known:
+        parts = [re.escape(p) for p in name.split("-", 1)]
+        spelled = parts[0] if len(parts) == 1 else f"{parts[0]}[- ]{parts[1]}"
+        if re.search(rf"(?<![\w./-]){spelled}(?![\w-])", text):
+            return True
+    return False
+
+
+def _imported(file: str, file_text: str, known: frozenset[str], names: Names) -> set[str]:
+    """The names `file` imports the code under test under."""
+    kind = family(file)
+    if kind == ".js":
+        found: set[str] = set()
+        for statement in js_imports.imports(file_text):
+            spec = statement.spec
+            if spec.startswith("."):  # `..` from src/__tests__ is src/, an index's directory
+                spec = posixpath.normpath(posixpath.join(posixpath.dirname(file), spec))
+            if PurePosixPath(spec).name.split(".")[0] in names.modules:
+                found.update(statement.spelled)
+        return found
+    if kind == ".py":
+        return {alias for line in file_text.splitlines()
+                if re.match(r"^\s*(?:from|import)\s", line)
+                for name, alias in _IMPORTED_AS.findall(line)
+                if name.rpartition(".")[2] in known}
+    return set()
+
+
+# A helper a test file defines: Go `func name(` (a method too), JS/TS `function name(` or
+# `const name = (...) =>`, shell `name() {`.
+_HELPER = {
+    ".go": re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M),
+    ".js": re.compile(r"^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?function\*?[ \t]+"
+                      r"([A-Za-z_$][\w$]*)|^[ \t]*(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)"
+                      r"[ \t]*=[ \t]*(?:async[ \t]*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)[ \t]*=>", re.M),
+    ".sh": re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{", re.M),
+}
+# A name a test file binds to a value (`const adapter = createEntityAdapter()`, `let cache:
+# QueryCache`, `cache = new QueryCache()` in a beforeEach, Go's `p := NewParser()`): the
+# tests that use it reach what its type or value names.
+_BINDING = {
+    ".js": re.compile(r"\b(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*((?::[^=;\n]+)?"
+                      r"(?:=[^;\n]+)?)|^[ \t]*([A-Za-z_$][\w$]*)[ \t]*(=[^=;\n][^;\n]*)", re.M),
+    ".go": re.compile(r"\b([A-Za-z_]\w*)[ \t]*(:=[^\n]+)|\bvar[ \t]+([A-Za-z_]\w*)([^\n]+)"),
+}
+MAX_HELPER_DEPTH = 3
+
+
+def _words(kind: str, code: str) -> set[str]:
+    if kind == ".js":
+        return set(re.findall(r"[A-Za-z_$][\w$]*", js_imports.without_imports(code)))
+    skipped = _SKIPPED_LINE.get(kind)
+    kept = [line for line in code.splitlines() if skipped is None or not skipped.match(line)]
+    return set(re.findall(r"[\w-]+" if kind == ".sh" else r"\w+", "\n".join(kept)))
+
+
+def _names(kind: str, code: str, spelled: frozenset[str]) -> bool:
+    if kind == ".sh":
+        return _shell_names("\n".join(line for line in code.splitlines()
+                                      if not _SKIPPED_LINE[".sh"].match(line)), spelled) \
+            or bool(_words(kind, code) & spelled)
+    return bool(_words(kind, code) & spelled)
+
+
+def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str]) -> frozenset[str]:
+    """The helpers `file_text` defines that name the code under test, directly or through
+    another such helper (`bigComma(i)` returning `BigComma(big.NewInt(i))`)."""
+    pattern = _HELPER.get(kind)
+    if pattern is None:
+        return frozenset()
+    lines = file_text.splitlines()
+    bodies: dict[str, list[str]] = {}
+    for match in pattern.finditer(file_text):
+        name = next(g for g in match.groups() if g)
+        start = file_text.count("\n", 0, match.start())
+        end = testcases.brace_block_end(lines, start, js=kind == ".js")
+        # its code after its name: parameters and body (one line, or many)
+        rest = file_text[match.end():].split("\n", end - start + 1)[:end - start + 1]
+        bodies.setdefault(name, []).append("\n".join(rest))
+    binding = _BINDING.get(kind)
+    for match in binding.finditer(file_text) if binding is not None else ():
+        name, value = (match.group(1), match.group(2)) if match.group(1) else (
+            match.group(3), match.group(4))
+        if name and value:
+            bodies.setdefault(name, []).append(value)
+    reaching: set[str] = set()
+    for _ in range(MAX_HELPER_DEPTH):
+        known = spelled | reaching
+        grown = {name for name, texts in bodies.items() if name not in reaching
+                 and any(_names(kind, text, known) for text in texts)}
+        if not grown:
+            break
+        reaching |= grown
+    return frozenset(reaching)
+
+
+def names_any(file: str, code: str, names: Names, file_text: str | None = None) -> bool | None:
+    """Whether `code` (a test's body, or a whole test file) of test file `file` names the code
+    under test (module rules), or a helper of its file that does; None when its language
+    family has no names to look for. `file_text`: the whole file, for the names its imports
+    bind and the helpers it defines (default: `code`)."""
+    kind = family(file)
+    known = names.of(kind)
+    if not known:
+        return None
+    whole = code if file_text is None else file_text
+    spelled = known | _imported(file, whole, known, names)
+    if _names(kind, code, spelled):
+        return True
+    return _names(kind, code, frozenset(_reaching_helpers(kind, whole, spelled)))

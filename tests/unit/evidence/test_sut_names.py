@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.evidence import sut_names
+
+GO_SOURCE = """package humanize
+
+func Ordinal(x int) string { return "1st" }
+
+func BigComma(b *big.Int) string { return "0" }
+"""
+
+GO_TESTS = """package humanize
+
+func bigComma(i int64) string {
+	return BigComma(big.NewInt(i))
+}
+
+func TestBigCommas(t *testing.T) {
+	testList{{"0", bigComma(0), "0"}}.validate(t)
+}
+
+func TestParser(t *testing.T) {
+	p := Ordinal
+	if p(1) != "1st" { t.Fatal() }
+}
+
+// AC1
+func TestOrdinalAC1(t *testing.T) {
+	if strings.ToUpper("a") != "A" { t.Fatal() }
+}
+"""
+
+
+def _go(name: str) -> str:
+    start = GO_TESTS.index(f"func {name}(")
+    end = GO_TESTS.find("\nfunc ", start + 1)
+    return GO_TESTS[start:end if end > 0 else None]
+
+
+@pytest.mark.parametrize(("test", "names_it"), [
+    ("TestBigCommas", True),  # through the file's helper bigComma
+    ("TestParser", True),  # through a name bound to it
+    ("TestOrdinalAC1", False),  # named for the AC, tests strings.ToUpper
+])
+def test_a_go_test_names_the_code_under_test_itself_or_through_its_files_helpers(
+        tmp_path: Path, test: str, names_it: bool) -> None:
+    names = sut_names.declared(tmp_path, {"ordinals.go": GO_SOURCE})
+    assert sut_names.names_any("ordinals_test.go", _go(test), names, GO_TESTS) is names_it
+
+
+JS_TESTS = """import { defuReplaceArray as merge } from "../src/defu";
+import { isPlainObject } from "../src/_utils";
+import { QueryClient } from "../src/queryClient";
+
+describe("adapter", () => {
+  const adapter = createAdapter();
+  it("AC1 works", () => { expect(isPlainObject({})).toBe(true) });
+  it("merges", () => { expect(merge({ a: [1] }, { a: [2] })).toEqual({ a: [1] }) });
+  it("adds one", () => { expect(adapter.addOne({}).ids).toEqual([1]) });
+  it("goes through the client", () => { expect(new QueryClient().get()).toBe(1) });
+});
+"""
+
+
+def _it(title: str) -> str:
+    return next(line for line in JS_TESTS.splitlines() if f'it("{title}"' in line)
+
+
+@pytest.mark.parametrize(("title", "names_it"), [
+    ("AC1 works", False),  # imports from a module that is none of the story's code
+    ("merges", True),  # the name it imports the code under test under
+    ("adds one", True),  # a group-level binding of it
+    ("goes through the client", True),  # a project module over the code under test
+])
+def test_a_js_test_names_the_code_under_test_through_imports_bindings_and_facades(
+        tmp_path: Path, title: str, names_it: bool) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "_utils.ts").write_text("export function isPlainObject(v) {}\n")
+    (tmp_path / "src" / "queryClient.ts").write_text(
+        'import { defu } from "./defu";\nexport class QueryClient {}\n')
+    sources = {"src/defu.ts": "export function defuReplaceArray() {}\n"
+                              "export function createAdapter() {}\n"}
+    names = sut_names.with_facades(tmp_path, {"test/e.test.ts": JS_TESTS},
+                                   sut_names.declared(tmp_path, sources))
+    assert sut_names.names_any("test/e.test.ts", _it(title), names, JS_TESTS) is names_it
+
+
+def test_a_bats_test_runs_the_command_a_script_of_the_story_is(tmp_path: Path) -> None:
+    names = sut_names.declared(tmp_path, {"libexec/rbenv-local": "#!/usr/bin/env bash\n"
+                                                                 "rbenv_local() { :; }\n",
+                                          "README.md": "# rbenv\n"})
+    assert sut_names.names_any("test/local.bats", "  run rbenv local 1.2.3\n", names) is True
+    assert sut_names.names_any("test/local.bats", "  run rbenv-local --unset\n", names) is True
+    assert sut_names.names_any("test/local.bats", '  run echo "rbenv: version not installed"\n'
+                                                  "  # rbenv local\n", names) is False
+
+
+def test_a_language_the_code_under_test_declares_nothing_in_is_not_judged(tmp_path: Path) -> None:
+    names = sut_names.declared(tmp_path, {"app/signup.py": "def signup(email): ...\n"})
+    assert sut_names.names_any("test/x.test.ts", "it('x', () => {})", names) is None
+    assert sut_names.names_any("tests/test_signup.py", "assert signup('a') == 1", names) is True
