@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -342,8 +342,9 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return out
 
 
-def classify(case: TestCase) -> Placeholder | None:
-    """Why `case` is a placeholder test, or None when it is a real one (rules above)."""
+def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Placeholder | None:
+    """Why `case` is a placeholder test, or None when it is a real one (rules above);
+    `go_helpers`: the functions its Go package's test files define (`go_functions`), by name."""
     language = language_of(case.file)
     if language is None:
         return None
@@ -402,7 +403,7 @@ def classify(case: TestCase) -> Placeholder | None:
                            "never fails: `run` keeps the command's status and output for "
                            "checks this test never makes")
     if language == "go" and not _go_can_fail("\n".join(
-            [own[0], *(text for _, _, text in _runs(statements))])):
+            [own[0], *(text for _, _, text in _runs(statements))]), go_helpers or {}):
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")
@@ -416,16 +417,35 @@ def classify(case: TestCase) -> Placeholder | None:
     return None
 
 
-_GO_T_PARAM = re.compile(r"\b(\w+)\s+\*testing\.T\b")
+_GO_T_PARAM = re.compile(r"\b(\w+)\s+(?:\*testing\.T|testing\.TB)\b")
 _GO_OTHER_FAILURE = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
+_GO_FUNC = re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M)
+_GO_TOP_LEVEL = re.compile(r"^(?:func|type|var|const)\b", re.M)
+MAX_GO_HELPER_DEPTH = 3
 
 
-def _go_can_fail(text: str) -> bool:
+def go_functions(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Per directory (a Go package), the functions and methods its `_test.go` files define,
+    by name, each with its signature and body: the helpers a test may hand its *testing.T."""
+    out: dict[str, dict[str, str]] = {}
+    for rel, text in texts.items():
+        if not rel.endswith("_test.go"):
+            continue
+        found = out.setdefault(str(PurePosixPath(rel).parent), {})
+        for match in _GO_FUNC.finditer(text):
+            # to the next top-level declaration: a signature's `interface{}` is no body
+            end = _GO_TOP_LEVEL.search(text, match.end())
+            found.setdefault(match.group(1), text[match.start():end.start() if end else None])
+    return out
+
+
+def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     """Whether a Go test (a function taking *testing.T) can report a failure: it calls a
     failing method of one of its *testing.T values (`t.Errorf`, `t.Fatal`, `t.Fail`), hands
-    one to a function (a helper, `assert.Equal(t, ...)`, `qt.New(t)`) or to `t.Run` with a
-    function value, or panics / exits, outside a block that never runs (`if false { ... }`).
-    A function taking no *testing.T is not judged here."""
+    one to a function (`assert.Equal(t, ...)`, `qt.New(t)`; a helper its package's tests
+    define, `helpers`, only when that helper can fail in turn: one that only logs checks
+    nothing) or to `t.Run` with a function value, or panics / exits, outside a block that
+    never runs (`if false { ... }`). A function taking no *testing.T is not judged here."""
     text = _without_dead_go_blocks(text)
     names = set(_GO_T_PARAM.findall(text))
     if not names:
@@ -436,8 +456,14 @@ def _go_can_fail(text: str) -> bool:
         own = re.escape(name)
         if re.search(rf"\b{own}\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(", text):
             return True
-        if re.search(rf"[(,]\s*{own}\s*[,)]", text):
-            return True
+        calls = list(re.finditer(rf"(\w+)\s*\((?:[^()]*[(,])?\s*{own}\s*[,)]", text))
+        if not calls and re.search(rf"[(,]\s*{own}\s*[,)]", text):
+            return True  # handed on in a call not read here: it may fail
+        for call in calls:
+            helper = helpers.get(call.group(1))
+            if helper is None or depth >= MAX_GO_HELPER_DEPTH or \
+                    _go_can_fail(helper, helpers, depth + 1):
+                return True
         # t.Run(name, fn) with a function value: the checks live in that function
         if re.search(rf"\b{own}\.Run\s*\([^,]+,\s*(?!func\b)[\w.\[\]]+\s*\)", text):
             return True
@@ -463,9 +489,14 @@ def _without_dead_go_blocks(text: str) -> str:
     return text
 
 
-def placeholders(cases: Iterable[TestCase]) -> list[Placeholder]:
-    """Every placeholder among `cases`, in their order."""
-    return [found for found in map(classify, cases) if found is not None]
+def placeholders(cases: Iterable[TestCase],
+                 texts: Mapping[str, str] | None = None) -> list[Placeholder]:
+    """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
+    path, where a Go test's helpers are looked up (`go_functions`)."""
+    helpers = go_functions(texts or {})
+    return [found for case in cases
+            for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent))),)
+            if found is not None]
 
 
 def _files_under(directory: str) -> list[str]:

@@ -198,6 +198,7 @@ _BINDING = {
     ".go": re.compile(r"\b([A-Za-z_]\w*)[ \t]*(:=[^\n]+)|\bvar[ \t]+([A-Za-z_]\w*)([^\n]+)"),
 }
 MAX_HELPER_DEPTH = 3
+_GO_TOP_LEVEL = re.compile(r"^(?:func|type|var|const)\b", re.M)
 
 
 def _words(kind: str, code: str) -> set[str]:
@@ -226,6 +227,11 @@ def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str]) -> fro
     bodies: dict[str, list[str]] = {}
     for match in pattern.finditer(file_text):
         name = next(g for g in match.groups() if g)
+        if kind == ".go":  # to the next top-level declaration (`interface{}` opens no body)
+            following = _GO_TOP_LEVEL.search(file_text, match.end())
+            bodies.setdefault(name, []).append(
+                file_text[match.end():following.start() if following else None])
+            continue
         start = file_text.count("\n", 0, match.start())
         end = testcases.brace_block_end(lines, start, js=kind == ".js")
         # its code after its name: parameters and body (one line, or many)

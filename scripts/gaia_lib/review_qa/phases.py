@@ -326,7 +326,9 @@ class Reads:
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         others = {u.test for u in self.coverage.unattributed_tests}
-        return [p for p in placeholders.placeholders(self.cases) if p.test_id not in others]
+        texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
+        return [p for p in placeholders.placeholders(self.cases, texts)
+                if p.test_id not in others]
 
     @functools.cached_property
     def code_under_test(self) -> dict[str, str]:

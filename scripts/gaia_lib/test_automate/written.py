@@ -76,7 +76,7 @@ def read_text(path: Path) -> str:
 
 def placeholder_hits(rel: str, text: str) -> list[dict[str, Any]]:
     hits = {(h.line, h.pattern) for h in placeholders.scan_lines(text)}
-    for case in placeholders.placeholders(testcases.split_tests(rel, text)):
+    for case in placeholders.placeholders(testcases.split_tests(rel, text), {rel: text}):
         if not any(line == case.line for line, _ in hits):
             hits.add((case.line, case.reason))
     return [{"file": rel, "line": line, "pattern": pattern} for line, pattern in sorted(hits)]

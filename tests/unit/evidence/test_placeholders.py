@@ -613,3 +613,54 @@ def test_checks_that_cannot_fail_check_nothing() -> None:
                                 "checks nothing"),
         "TestOrdinalReal": None,
     }
+
+
+GO_HELPERS = {
+    "o_test.go": '''package humanize
+
+func checkLogs(t *testing.T, got, want string) {
+	t.Logf("got %s, want %s", got, want)
+}
+
+func TestLoggedOnly(t *testing.T) {
+	checkLogs(t, Ordinal(1), "1st")
+}
+
+func TestValidated(t *testing.T) {
+	testList{{"1st", Ordinal(1), "1st"}}.validate(t)
+}
+
+func TestDecoded(t *testing.T) {
+	decodes(t, map[string]interface{}{"a": 1})
+}
+''',
+    "common_test.go": '''package humanize
+
+func (tl testList) validate(t *testing.T) {
+	for _, e := range tl {
+		if e.got != e.exp {
+			t.Errorf("%s: got %v, want %v", e.name, e.got, e.exp)
+		}
+	}
+}
+
+func decodes(t *testing.T, input map[string]interface{}) {
+	if err := Decode(input); err != nil {
+		t.Fatalf("got error: %s", err)
+	}
+}
+''',
+}
+
+
+def test_a_go_test_whose_helpers_only_log_checks_nothing() -> None:
+    """A helper of the package's tests that is handed t counts only when it can fail in turn
+    (through another helper too); a signature's `interface{}` is no body."""
+    cases = split_tests("o_test.go", GO_HELPERS["o_test.go"])
+    found = {p.test_id.split("::")[1]: p.reason
+             for p in placeholders.placeholders(cases, GO_HELPERS)}
+    assert found == {"TestLoggedOnly": "never reports a failure (no t.Error, t.Fatal or t.Fail "
+                                       "call that can run, no helper or assertion library given "
+                                       "t): it checks nothing"}
+    # without the package's texts, a helper handed t is taken to check
+    assert placeholders.placeholders(cases) == []
