@@ -291,7 +291,8 @@ def test_a_test_importing_a_missing_module_is_no_missing_runner(qa_project: Proj
     [
         ([], 2, "review-qa: usage: /gaia-review-qa [story-key]"),
         (["E9-S9"], 3, "review-qa: story file not found for key E9-S9"),
-        (["../E1-S1"], 3, "review-qa: invalid story key '../E1-S1'"),
+        (["../E1-S1"], 2, "review-qa: invalid story key '../E1-S1'"),
+        (["E1-S1 "], 2, "review-qa: invalid story key"),
         (["E1-S1", "--bogus"], 2, "review-qa: unrecognized arguments: --bogus"),
         (["-E1-S1"], 2, "review-qa: unrecognized arguments: -E1-S1 "),  # as typed, not `-E`
         (["E1-S1", "--context", "bogus"], 2,

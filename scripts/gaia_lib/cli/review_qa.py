@@ -13,9 +13,9 @@ story's current evidence (one word on stdout, the deciding rule on stderr) and w
 but a missing analysis.
 
 Exit codes of the whole review: 0 APPROVE, 1 REQUEST_CHANGES, 3 BLOCKED or no review possible
-(story not found, ambiguous, not in `review`, malformed), 2 usage. The phase subcommands keep
-upstream's codes: 0 done (finalize prints the verdict), 1 not found / wrong status / bad input,
-2 usage or ambiguous key.
+(story not found, ambiguous, not in `review`, malformed), 2 usage (a missing or invalid key).
+The phase subcommands keep upstream's codes: 0 done (finalize prints the verdict), 1 not found
+/ wrong status / bad input, 2 usage or ambiguous key.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 import click
 
 from gaia_lib.cli.command import Choice, group, run
-from gaia_lib.core import paths
+from gaia_lib.core import keys, paths
 from gaia_lib.core.config import normalise_context
 from gaia_lib.core.errors import GaiaError, UsageError, refused_write
 from gaia_lib.evidence.execution import CONTEXTS
@@ -99,6 +99,10 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
           context: str | None, base: str | None, no_cache: bool) -> int:
     key = _key(key)
     _context(context)
+    try:  # a key that is no story key is a usage error, as a missing one is
+        keys.story_key(key, 2)
+    except GaiaError as exc:
+        raise UsageError(exc.message, 2) from None
     try:
         setup, analysis, outcome = review_qa.run(
             paths.project_dir(project), key, llm_findings=llm_findings, full=full,
