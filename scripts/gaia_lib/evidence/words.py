@@ -17,6 +17,8 @@ Rules (pure; the same text always gives the same tokens):
 - Inflection alone (`inflection_bases`): plural, past and -ing endings and a final e only,
   so "add" meets "added" and "remove" meets "removing", but "validation" stays apart from
   "valid" (the matcher tells a word spelled as the AC's passive verb from a mere shared stem).
+- An irregular past form is its verb (`IRREGULAR`: kept ~ keep, written ~ write, sent ~
+  send), except those that are other words too (left, found, bound, read).
 - Numbers of two or more digits are tokens too (`429`, `15`): a test named "answers 429"
   and an AC promising a 429 share a word.
 - Compounds: each pair of neighbouring words also yields its joined form, so "log out",
@@ -54,6 +56,30 @@ ABBREVIATIONS = {
     "btn": "button", "pkg": "package", "dir": "directory", "tmp": "temporary",
     "async": "asynchronous", "sync": "synchronous", "util": "utility",
     "nil": "null", "none": "null", "undefined": "null",
+}
+
+# Irregular past forms, to their verb (kept ~ keeps ~ keep); not those that are also other
+# words (left, found, bound, read, lead, fell, rose, saw).
+IRREGULAR = {
+    "kept": "keep", "sent": "send", "built": "build", "rebuilt": "rebuild", "held": "hold",
+    "made": "make", "written": "write", "wrote": "write", "rewritten": "rewrite",
+    "overwritten": "overwrite", "given": "give", "gave": "give", "taken": "take",
+    "took": "take", "lost": "lose", "ran": "run", "got": "get", "gotten": "get",
+    "broken": "break", "broke": "break", "chosen": "choose", "chose": "choose",
+    "shown": "show", "begun": "begin", "began": "begin", "spent": "spend", "met": "meet",
+    "paid": "pay", "said": "say", "sold": "sell", "told": "tell", "brought": "bring",
+    "bought": "buy", "caught": "catch", "taught": "teach", "meant": "mean", "dealt": "deal",
+    "drawn": "draw", "drew": "draw", "grown": "grow", "grew": "grow", "known": "know",
+    "knew": "know", "hidden": "hide", "hid": "hide", "forbidden": "forbid",
+    "forbade": "forbid", "frozen": "freeze", "froze": "freeze", "forgotten": "forget",
+    "forgot": "forget", "overridden": "override", "overrode": "override", "slept": "sleep",
+    "swept": "sweep", "wept": "weep", "fed": "feed", "fled": "flee", "stuck": "stick",
+    "struck": "strike", "spoken": "speak", "spoke": "speak", "stolen": "steal",
+    "woken": "wake", "worn": "wear", "torn": "tear", "sworn": "swear", "understood":
+    "understand", "withheld": "withhold", "upheld": "uphold", "beaten": "beat",
+    "bitten": "bite", "fallen": "fall", "flown": "fly", "flew": "fly", "driven": "drive",
+    "drove": "drive", "ridden": "ride", "risen": "rise", "shaken": "shake", "sought": "seek",
+    "thrown": "throw", "threw": "throw", "undone": "undo", "withdrawn": "withdraw",
 }
 
 # The words that say code raises: "raises", "is thrown", "panics" (a Then clause's promise,
@@ -143,7 +169,7 @@ def canonical(word: str) -> str | None:
     expanded = ABBREVIATIONS.get(word, word)
     if expanded in STOP_WORDS or word in STOP_WORDS:
         return None
-    return stem(expanded)
+    return stem(IRREGULAR.get(expanded, expanded))
 
 
 _NEGATING = frozenset({"not", "never", "cannot", "doesn", "isn", "aren", "wasn", "weren",

@@ -4,6 +4,7 @@ import pytest
 
 from gaia_lib.evidence.words import (
     acronyms,
+    canonical,
     compounds_seen,
     forms,
     inflection_bases,
@@ -29,6 +30,19 @@ from gaia_lib.evidence.words import (
 )
 def test_inflections_share_one_stem(variants: tuple[str, ...], shared: str) -> None:
     assert {stem(word) for word in variants} == {shared}
+
+
+@pytest.mark.parametrize(("variants", "other"), [
+    (("kept", "keeps", "keep", "keeping"), "left"),
+    (("written", "wrote", "writes", "write"), "found"),
+    (("sent", "sends", "send"), "bound"),
+])
+def test_an_irregular_past_is_its_verb_but_a_word_of_its_own_stays_apart(
+        variants: tuple[str, ...], other: str) -> None:
+    """"the default array is kept" and "keeps the default array" share a word; "left" (a
+    side) is no form of "leave"."""
+    assert len({canonical(word) for word in variants}) == 1
+    assert canonical(other) == stem(other)
 
 
 def test_stems_never_shrink_below_three_letters() -> None:
