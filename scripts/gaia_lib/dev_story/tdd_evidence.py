@@ -333,6 +333,8 @@ class Run:
     outcomes: dict[str, str]  # test id -> passed|failed|error|skipped
     hollow: dict[str, str]  # test id -> why it is a placeholder in its file now
     unparsed: dict[str, str] = field(default_factory=dict)  # `<file>::<collection>` -> why
+    # a Go build's compiler errors: (file as printed, the error line)
+    build_errors: tuple[tuple[str, str], ...] = ()
 
 
 def run_tests(project: Path, workdir: Path, key: str, phase: str,
@@ -367,9 +369,10 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     except MalformedFile as exc:
         unbuilt = go_unbuilt(result.stdout) if invocation.report_format == "go-json" else []
         if unbuilt:  # a Go test id names its package, as `go test -json` does
+            output = result.stdout + "\n" + result.stderr
             return Run({f"{package}::{COLLECTION}": runner_output.ERROR
-                        for package in unbuilt}, {},
-                       go_unparsed(unbuilt, result.stdout + "\n" + result.stderr))
+                        for package in unbuilt}, {}, go_unparsed(unbuilt, output),
+                       go_build_errors(output))
         raise GaiaError(f"runner output unreadable: {exc.message}", EXIT_USAGE) from None
     outcomes: dict[str, str] = {}
     for outcome in counts.tests:
@@ -428,7 +431,10 @@ def hollow_tests(workdir: Path, files: Sequence[str],
 # failure, and not one of these).
 _JS_UNPARSED = re.compile(r"Transform failed|PARSE_ERROR|SyntaxError|Unexpected token|"
                           r"encountered an unexpected token", re.IGNORECASE)
-_GO_SYNTAX = re.compile(r"^(?:\./)?(\S+?)_test\.go:\d+:\d+: syntax error", re.MULTILINE)
+# The compiler's `syntax error: ...`, and the parser's `expected '}', found 'EOF'` (a `[setup
+# failed]` package: `go list` could not parse it).
+_GO_SYNTAX = re.compile(r"^(?:\./)?(\S+?)_test\.go:\d+:\d+: (?:syntax error|expected \S+, "
+                        r"found )", re.MULTILINE)
 
 
 def unparsed(workdir: Path, reported: Sequence[runner_output.TestOutcome]) -> dict[str, str]:
@@ -474,6 +480,24 @@ def written_text(path: Path) -> str:
 
 
 _GO_UNBUILT = re.compile(r"^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]", re.MULTILINE)
+_GO_ERROR = re.compile(r"^(?:\./)?(\S+?\.go):\d+:\d+: .+$", re.MULTILINE)
+
+
+def go_build_errors(output: str) -> tuple[tuple[str, str], ...]:
+    """The compiler's error lines of a Go build, with the file each names (pure)."""
+    return tuple(dict.fromkeys((m.group(1), m.group(0).strip())
+                               for m in _GO_ERROR.finditer(output)))
+
+
+def foreign_build_failure(errors: Sequence[tuple[str, str]], new_test_files: Sequence[str]
+                          ) -> str | None:
+    """The first compiler error of a Go build that failed for none of the new tests' files
+    (another file's error: the new tests never ran, so their red proves nothing); None when
+    an error is in one of them, or there is none."""
+    if not errors or any(any(new == file or new.endswith("/" + file) or file.endswith(
+            "/" + new) for new in new_test_files) for file, _ in errors):
+        return None
+    return errors[0][1]
 
 
 def go_unbuilt(stdout: str) -> list[str]:
@@ -613,6 +637,15 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
     updates: dict[str, object] = {phase: outcomes}
     if phase == "red":
         report.findings = red_findings(outcomes, run.unparsed)
+        declaring = [f for f in files if f.endswith("_test.go") and any(
+            re.search(rf"\bfunc\s+{re.escape(tid.partition('::')[2])}\s*\(",
+                      written_text(workdir / f)) for tid in named)]
+        foreign = foreign_build_failure(run.build_errors, declaring) if named else None
+        if foreign is not None:
+            report.findings.append(
+                f"the package did not build because of another file ({foreign}): the new "
+                "tests never ran, so their red proves nothing; a red test must fail on the "
+                "missing implementation")
         updates["files"] = list(files)
         now = test_digests(workdir, files)
         old = before.get("digests")

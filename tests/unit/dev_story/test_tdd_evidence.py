@@ -187,6 +187,10 @@ def test_unparsed_go_packages_and_js_suites_are_read_from_their_runners_words() 
     # a test calling what does not exist yet is Go's usual red, no syntax error
     assert tdd_evidence.go_unparsed(["example.com/shlex"],
                                     "./split_test.go:9:2: undefined: Split\n") == {}
+    # the parser's words for a package `go list` cannot read (`[setup failed]`)
+    assert tdd_evidence.go_unparsed(["example.com/shlex"],
+                                    "tdd_test.go:9:4: expected '}', found 'EOF'\n") == {
+        "example.com/shlex::<collection>": "tdd_test.go:9:4: expected '}', found 'EOF'"}
     many = "pkg/a/x_test.go:3:1: syntax error: unexpected newline\n"
     assert tdd_evidence.go_unparsed(["example.com/m/pkg/a", "example.com/m/pkg/b"], many) == {
         "example.com/m/pkg/a::<collection>": many.strip()}
@@ -313,3 +317,18 @@ def test_a_go_package_that_did_not_build_names_its_new_tests_for_green(repo: Pro
         "github.com/armon/go-radix::TestClear": "passed",
         "github.com/armon/go-radix::TestDelete": "passed"}) == [
         "red test gone: github.com/armon/go-radix::TestClearAll (removed or renamed away)"]
+
+
+def test_a_go_build_that_failed_for_another_file_proves_no_red() -> None:
+    """The new test already passes; an unrelated broken file stops the package building: the
+    build failure is that file's, and the new test never ran."""
+    output = ("# github.com/dustin/go-humanize\n"
+              "./zz_helper_test.go:3:34: undefined: undefinedThing\n"
+              "FAIL\tgithub.com/dustin/go-humanize [build failed]\n")
+    errors = tdd_evidence.go_build_errors(output)
+    assert errors == (("zz_helper_test.go", "./zz_helper_test.go:3:34: undefined: undefinedThing"),)
+    assert tdd_evidence.foreign_build_failure(errors, ["tdd_test.go"]) == (
+        "./zz_helper_test.go:3:34: undefined: undefinedThing")
+    own = tdd_evidence.go_build_errors("./sub/tdd_test.go:9:2: undefined: Ordinal\n" + output)
+    assert tdd_evidence.foreign_build_failure(own, ["sub/tdd_test.go"]) is None
+    assert tdd_evidence.foreign_build_failure((), ["tdd_test.go"]) is None
