@@ -119,7 +119,9 @@ def _switched_off(marker: str) -> str:
 _SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
     "python": re.compile(r"@pytest\.mark\.(?:skip|xfail)\b(?!if)|@unittest\.(?:skip|"
                          r"expectedFailure)\b(?!If|Unless)"),
-    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:skip|todo|fails)(?:\.(?:each|for))?|"
+    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:each|for)\(\s*\[\s*\]"
+                     r"(?:\s+as\s+[^()]*(?:\([^()]*\))?[^()]*)?\s*\)|"
+                     r"(?:it|test|describe)\.(?:skip|todo|fails)(?:\.(?:each|for))?|"
                      r"x(?:it|test|describe|context))\s*[(`]"),
     "java": re.compile(r"@(?:Disabled|Ignore)\b"),
     "dart": re.compile(r"\bskip:\s*(?:true|['\"])"),
@@ -165,7 +167,17 @@ _CANNOT_FAIL = re.compile(
     r"\(\s*(?P=c)\s*\)|"
     r"^\[\[?\s*\"?\$\{?status\}?\"?\s+-ge\s+0\s*\]\]?|"
     r"^expect\.assertions\(\s*0\s*\)|"
-    r"^(?:expectTypeOf|assertType)\b"
+    r"^(?:expectTypeOf|assertType)\b|"
+    # a value compared with itself: `expect(r).toEqual(r)`, `assertEqual(x, x)`, bats'
+    # `[ "$status" -eq "$status" ]`, `assert_equal "$x" "$x"`
+    r"^expect\((?P<d>[^()]+(?:\([^()]*\))?)\)\.(?:toBe|toEqual|toStrictEqual)\((?P=d)\)|"
+    r"^(?:self\.)?assert(?:Equal|Equals|Is|StrictEqual|DeepEqual)\(\s*(?P<g>[\w.]+)\s*,"
+    r"\s*(?P=g)\s*\)|"
+    r"^\[\[?\s*(?P<e>\"?\$\{?[\w#]+\}?\"?)\s+(?:-eq|-ge|-le|=|==)\s+(?P=e)\s*\]\]?|"
+    r"^assert_equal\s+(?P<f>\S+)\s+(?P=f)\s*$|"
+    r"^\[\[?\s*\"?\$\{?#\w+\}?\"?\s+-ge\s+0\s*\]\]?|"
+    # a shell check that cannot fail the test: `[ ... ] || true`, `|| :`, `|| echo ...`
+    r"^(?:\[\[?\s|(?:assert\w*|refute\w*|test)\b).*\|\|\s*(?::|true|echo\b[^|&]*)$"
 )
 
 
@@ -300,11 +312,12 @@ _CHECK = {
 
 # A block whose condition is constant false: `if false {`, `if (false) {`, `if False:`, `if 0:`
 # (or all of it on one line).
-_NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*\)|false|False|0)\s*(?:\{|:)")
+_NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*(?:&&[^)]*)?\)|false(?:\s*&&[^{]*)?|"
+                         r"False(?:\s+and\s[^:]*)?|0)\s*(?:\{|:)")
 
 
 # The same condition on a one-statement branch without braces: `if (false) expect(x)...;`.
-_NEVER_RUNS_INLINE = re.compile(r"^if\s*\(\s*(?:false|0)\s*\)\s*[^\s{]")
+_NEVER_RUNS_INLINE = re.compile(r"^if\s*\(\s*(?:false|0)\s*(?:&&[^)]*)?\)\s*[^\s{]")
 # A shell `if false; then` (bats): what follows up to its `fi` never runs.
 _NEVER_RUNS_SHELL = re.compile(r"^if\s+(?:false|\[\s*0\s*-eq\s*1\s*\])$")
 # A `return` at the body's top level, with no value or a constant one (bats' `return 0`).
@@ -397,8 +410,12 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Pla
             return Placeholder(case.test_id, case.file, base_line + decl + index,
                                f"its checks never run or cannot fail ({text[:60]})"
                            + (TYPE_ONLY if _TYPE_ONLY.match(text) else ""))
+    ran = _runs(statements)
+    first_run = next((i for i, (_, _, text) in enumerate(ran) if _BATS_UNCHECKED.match(text)),
+                     0)
+    # what follows the first `run` is what checks it (a fixture written before it checks nothing)
     if language == "bats" and all(_BATS_UNCHECKED.match(text) or _trivial(text)
-                                  for _, _, text in _runs(statements)):
+                                  for _, _, text in ran[first_run:]):
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            "never fails: `run` keeps the command's status and output for "
                            "checks this test never makes")
@@ -470,7 +487,7 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     return False
 
 
-_GO_DEAD_BLOCK = re.compile(r"\bif\s+false\s*\{")
+_GO_DEAD_BLOCK = re.compile(r"\bif\s+(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*)\{")
 
 
 def _without_dead_go_blocks(text: str) -> str:

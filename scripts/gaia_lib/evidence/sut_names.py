@@ -180,11 +180,11 @@ def _imported(file: str, file_text: str, known: frozenset[str], names: Names) ->
     return set()
 
 
-# A helper a test file defines: Go `func name(` (a method too), JS/TS `function name(` or
-# `const name = (...) =>`, shell `name() {`.
+# A helper a test file defines: Go `func name(` (a method too), JS/TS `function name(`,
+# `class Name` or `const name = (...) =>`, shell `name() {`.
 _HELPER = {
     ".go": re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M),
-    ".js": re.compile(r"^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?function\*?[ \t]+"
+    ".js": re.compile(r"^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?(?:function\*?|class)[ \t]+"
                       r"([A-Za-z_$][\w$]*)|^[ \t]*(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)"
                       r"[ \t]*=[ \t]*(?:async[ \t]*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)[ \t]*=>", re.M),
     ".sh": re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{", re.M),
@@ -233,7 +233,9 @@ def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str]) -> fro
                 file_text[match.end():following.start() if following else None])
             continue
         start = file_text.count("\n", 0, match.start())
-        end = testcases.brace_block_end(lines, start, js=kind == ".js")
+        # a class body's brace follows its name, a function body's its parameters
+        is_class = "class" in match.group(0).split()
+        end = testcases.brace_block_end(lines, start, js=kind == ".js" and not is_class)
         # its code after its name: parameters and body (one line, or many)
         rest = file_text[match.end():].split("\n", end - start + 1)[:end - start + 1]
         bodies.setdefault(name, []).append("\n".join(rest))

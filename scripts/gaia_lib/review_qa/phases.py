@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import posixpath
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -350,9 +351,17 @@ class Reads:
         texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
         names = sut_names.with_facades(self.s.project, texts, sut_names.declared(
             self.s.project, self.code_under_test))
+        # a Go test's helpers are its package's: every test file of its directory
+        packages: dict[str, list[str]] = {}
+        for rel, text in texts.items():
+            if rel.endswith("_test.go"):
+                packages.setdefault(posixpath.dirname(rel), []).append(text)
         return {case.test_id: said for case in self.cases if case.test_id not in others
-                for said in (sut_names.names_any(case.file, case.body, names,
-                                                 texts.get(case.file)),) if said is not None}
+                for said in (sut_names.names_any(
+                    case.file, case.body, names,
+                    "\n".join(packages[posixpath.dirname(case.file)])
+                    if case.file.endswith("_test.go") else texts.get(case.file)),)
+                if said is not None}
 
     @functools.cached_property
     def mocking(self) -> dict[str, sut_mocking.Finding]:

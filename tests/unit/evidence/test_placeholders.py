@@ -664,3 +664,86 @@ def test_a_go_test_whose_helpers_only_log_checks_nothing() -> None:
                                        "t): it checks nothing"}
     # without the package's texts, a helper handed t is taken to check
     assert placeholders.placeholders(cases) == []
+
+
+TAUTOLOGIES = {
+    "e.test.ts": '''it("compares with itself", async () => {
+  const result = await executeMutation(client, { variables: "todo" });
+  expect(result).toBe(result);
+});
+
+it.each([] as Array<[object, object, object]>)("never registered %#", (o, d, w) => {
+  expect(defu(o, d)).toEqual(w);
+});
+
+it("behind false and", () => {
+  const merged = defu({ a: "c" }, { d: "c" });
+  if (false && merged) expect(merged).toEqual({ a: "c", d: "c" });
+});
+
+it("checks the merge", () => {
+  const merged = defu({ a: "c" }, { d: "c" });
+  expect(merged).toEqual({ a: "c", d: "c" });
+});
+''',
+    "local.bats": '''@test "status equals itself" {
+  run rbenv-local
+  [ "$status" -eq "$status" ]
+}
+
+@test "or true" {
+  run rbenv-local
+  [ "$output" = "9.9.9" ] || true
+}
+
+@test "a fixture, then an unchecked run" {
+  echo "1.2.3" > .ruby-version
+  run rbenv-local
+}
+
+@test "a fixture, then a checked run" {
+  echo "1.2.3" > .ruby-version
+  run rbenv-local
+  assert_success "1.2.3"
+}
+''',
+    "o_test.go": '''func TestSelf(t *testing.T) {
+	got := Ordinal(22)
+	if got != got {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestFalseAnd(t *testing.T) {
+	got := Ordinal(22)
+	if false && got != "22nd" {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestChecks(t *testing.T) {
+	if got := Ordinal(22); got != "22nd" {
+		t.Errorf("got %s", got)
+	}
+}
+''',
+}
+
+
+def test_a_value_compared_with_itself_or_a_check_that_cannot_fail_the_test_checks_nothing(
+        ) -> None:
+    found = _verdicts("e.test.ts", TAUTOLOGIES["e.test.ts"])
+    assert found["compares with itself"] == (
+        3, "its checks never run or cannot fail (expect(result).toBe(result))")
+    assert found["never registered %#"] == (
+        6, "skipped in source (it.each([] as Array<[object, object, object]>))")
+    assert found["behind false and"] is not None and found["checks the merge"] is None
+    never_fails = ("never fails: `run` keeps the command's status and output for checks this "
+                   "test never makes")
+    assert _verdicts("local.bats", TAUTOLOGIES["local.bats"]) == {
+        "status equals itself": (2, never_fails), "or true": (7, never_fails),
+        "a fixture, then an unchecked run": (12, never_fails),
+        "a fixture, then a checked run": None}
+    go = {name: verdict is not None
+          for name, verdict in _verdicts("o_test.go", TAUTOLOGIES["o_test.go"]).items()}
+    assert go == {"TestSelf": True, "TestFalseAnd": True, "TestChecks": False}

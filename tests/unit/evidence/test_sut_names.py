@@ -56,7 +56,15 @@ JS_TESTS = """import { defuReplaceArray as merge } from "../src/defu";
 import { isPlainObject } from "../src/_utils";
 import { QueryClient } from "../src/queryClient";
 
+class ConfigStore {
+  constructor(defaults) { this.defaults = defaults }
+  load(user) { return merge(user, this.defaults) }
+}
+
 describe("adapter", () => {
+  let store: ConfigStore;
+  beforeEach(() => { store = new ConfigStore({ d: 1 }) });
+  it("loads through the store", () => { expect(store.load({ a: 1 })).toEqual({ a: 1, d: 1 }) });
   const adapter = createAdapter();
   it("AC1 works", () => { expect(isPlainObject({})).toBe(true) });
   it("merges", () => { expect(merge({ a: [1] }, { a: [2] })).toEqual({ a: [1] }) });
@@ -75,6 +83,7 @@ def _it(title: str) -> str:
     ("merges", True),  # the name it imports the code under test under
     ("adds one", True),  # a group-level binding of it
     ("goes through the client", True),  # a project module over the code under test
+    ("loads through the store", True),  # a class of the file over it, made in a beforeEach
 ])
 def test_a_js_test_names_the_code_under_test_through_imports_bindings_and_facades(
         tmp_path: Path, title: str, names_it: bool) -> None:
