@@ -31,7 +31,8 @@ Rules:
   QA_AUTO logs `verdict=qa_auto` (dispatch the tdd-reviewer); PROMPT logs nothing until the
   user's choice (`--choice review-myself|route-to-qa|proceed-anyway`), then
   `verdict=prompt choice=C`. review-myself: HALT (exit 1); route-to-qa: DISPATCH;
-  proceed-anyway needs `--reason` and records {timestamp, phase, reason}. Until the user chose
+  proceed-anyway needs `--reason` and records {timestamp, phase, reason}; a choice for a gate
+  that was skipped (no prompt) is refused (exit 2) and the skip stays. Until the user chose
   to go on (proceed-anyway) or the review PASSED, the gate is recorded as where the run halted
   (`run.<key>.halt`), so a re-run resumes at this gate, not after it.
 - TDD review verdict (`--review FILE`, the tdd-reviewer's JSON): findings are appended to
@@ -428,6 +429,10 @@ def tdd_choice(
     phase = _phase(phase)
     if choice not in CHOICES:
         raise UsageError(f"--choice must be one of {'|'.join(CHOICES)}", EXIT_USAGE)
+    if session.run_vars(project, key).get(f"tdd.{phase}") == "skip":
+        # a choice answers the gate's prompt: a skipped gate asked nothing, and its record stays
+        raise UsageError(f"the {phase} TDD review gate was skipped (verdict=skip): it asked "
+                         "nothing, so there is no choice to record", EXIT_USAGE)
     line = f"step{PHASE_STEP[phase]}_tdd_gate: phase={phase} verdict=prompt choice={choice}"
     if choice == "review-myself":
         session.record(project, key, {f"tdd.{phase}": choice, "halt": PHASE_GATE[phase]})

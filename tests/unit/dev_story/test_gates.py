@@ -281,6 +281,10 @@ def test_tdd_gate_skip_and_prompt(project: Project, story: Path) -> None:
     assert (prompt.stdout, prompt.lines) == ("PROMPT", ())
     recorded = session.run_vars(project.root, "E1-S2")
     assert session.resume_point("RESUME", {**recorded, "step4": "passed"}, 6) == "6a"
+    # a skipped gate asked nothing: a choice for it is refused, and the skip stays recorded
+    with pytest.raises(UsageError, match="red TDD review gate was skipped"):
+        gates.tdd_choice(project.root, "E1-S2", "red", "proceed-anyway", "trial")
+    assert session.run_vars(project.root, "E1-S2")["tdd.red"] == "skip"
 
 
 def test_tdd_choices(project: Project, story: Path) -> None:
