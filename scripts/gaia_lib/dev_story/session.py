@@ -426,7 +426,7 @@ def finalize(project: Path, raw_key: str, env: Mapping[str, str]) -> Summary:
             or "none recorded"
         ),
         f"halted at: {halted_at(recorded.get('halt'), status, rows)}",
-        f"files touched: {touched} (checkpoint {target})",
+        f"files edited with Write/Edit (the checkpoint's record): {touched} ({target})",
         f"active workflow: {'cleared' if cleared else 'was not set for ' + key}",
         "",
         step_boundary.timing_table(rows).rstrip("\n"),

@@ -175,6 +175,8 @@ def test_setup_yolo_sets_and_finalize_clears_the_sentinel(py_project: Project) -
     assert "| 1 | load-story |" in summary.text
     assert "halted at: step 1 (load-story), the last step begun" in summary.text
     assert "gates: none recorded" in summary.text
+    # what it counts is said: the edits Claude Code's hook recorded, not the branch's diff
+    assert "\nfiles edited with Write/Edit (the checkpoint's record): 0 (" in summary.text
     session.record(root, "E1-S2", {"step4": "passed", "tdd.red": "review-myself", "halt": "5a",
                                    "tdd.red.decision": "{}"})
     text = session.finalize(root, "E1-S2", ENV).text
