@@ -355,6 +355,20 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return out
 
 
+_FALSE_CONSTANT = re.compile(r"^\s*const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*|bool\s*)?=\s*"
+                            r"false\s*;?\s*$")
+
+
+def _false_constants_inlined(lines: list[str]) -> list[str]:
+    """A test's lines with each constant it declares false (`const strict = false`, Go's and
+    JS's) read as `false` where it is used: a check under `if strict` never runs."""
+    names = [m.group(1) for line in lines for m in (_FALSE_CONSTANT.match(line),) if m]
+    if not names:
+        return lines
+    used = re.compile(r"(?<![\w$.])(" + "|".join(map(re.escape, names)) + r")(?![\w$])")
+    return [line if _FALSE_CONSTANT.match(line) else used.sub("false", line) for line in lines]
+
+
 def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Placeholder | None:
     """Why `case` is a placeholder test, or None when it is a real one (rules above);
     `go_helpers`: the functions its Go package's test files define (`go_functions`), by name."""
@@ -373,7 +387,7 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Pla
             shown = found.group(0).strip().rstrip("(")
             return Placeholder(case.test_id, case.file, base_line + index,
                                f"{_switched_off(shown)} in source ({shown})")
-    body = lines[decl:]
+    body = _false_constants_inlined(lines[decl:])
     if language == "python":
         statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
         # a one-line `def test_x(): pass`
@@ -419,8 +433,8 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Pla
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            "never fails: `run` keeps the command's status and output for "
                            "checks this test never makes")
-    if language == "go" and not _go_can_fail("\n".join(
-            [own[0], *(text for _, _, text in _runs(statements))]), go_helpers or {}):
+    if language == "go" and not _go_can_fail(_go_until_return(own, statements),
+                                             go_helpers or {}):
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")
@@ -439,6 +453,15 @@ _GO_OTHER_FAILURE = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\
 _GO_FUNC = re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M)
 _GO_TOP_LEVEL = re.compile(r"^(?:func|type|var|const)\b", re.M)
 MAX_GO_HELPER_DEPTH = 3
+
+
+def _go_until_return(own: list[str], statements: list[tuple[int, int, str]]) -> str:
+    """A Go test's code up to a bare `return` at its top level (what follows never runs), as
+    written: its lines, not its statements (`if x := f(); cond {` is one line to read)."""
+    top = min((indent for index, indent, _ in statements if index > 0), default=0)
+    cut = next((index for index, indent, text in statements
+                if _BARE_RETURN.match(text) and (index == 0 or indent <= top)), None)
+    return "\n".join(own if cut is None else own[:cut + 1])
 
 
 def go_functions(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
@@ -487,7 +510,8 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     return False
 
 
-_GO_DEAD_BLOCK = re.compile(r"\bif\s+(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*)\{")
+_GO_DEAD_BLOCK = re.compile(r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*"
+                            r"(?P=x)\s*)\{")
 
 
 def _without_dead_go_blocks(text: str) -> str:

@@ -681,6 +681,12 @@ it("behind false and", () => {
   if (false && merged) expect(merged).toEqual({ a: "c", d: "c" });
 });
 
+it("behind a false constant", () => {
+  const STRICT = false;
+  const merged = defu({ a: "c" }, { d: "c" });
+  if (STRICT) expect(merged).toEqual({ a: "c", d: "c" });
+});
+
 it("checks the merge", () => {
   const merged = defu({ a: "c" }, { d: "c" });
   expect(merged).toEqual({ a: "c", d: "c" });
@@ -726,6 +732,13 @@ func TestChecks(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+func TestFlag(t *testing.T) {
+	const strict = false
+	if got := Ordinal(22); strict && got != "22nd" {
+		t.Errorf("got %s", got)
+	}
+}
 ''',
 }
 
@@ -738,6 +751,7 @@ def test_a_value_compared_with_itself_or_a_check_that_cannot_fail_the_test_check
     assert found["never registered %#"] == (
         6, "skipped in source (it.each([] as Array<[object, object, object]>))")
     assert found["behind false and"] is not None and found["checks the merge"] is None
+    assert found["behind a false constant"] is not None
     never_fails = ("never fails: `run` keeps the command's status and output for checks this "
                    "test never makes")
     assert _verdicts("local.bats", TAUTOLOGIES["local.bats"]) == {
@@ -746,4 +760,4 @@ def test_a_value_compared_with_itself_or_a_check_that_cannot_fail_the_test_check
         "a fixture, then a checked run": None}
     go = {name: verdict is not None
           for name, verdict in _verdicts("o_test.go", TAUTOLOGIES["o_test.go"]).items()}
-    assert go == {"TestSelf": True, "TestFalseAnd": True, "TestChecks": False}
+    assert go == {"TestSelf": True, "TestFalseAnd": True, "TestChecks": False, "TestFlag": True}
