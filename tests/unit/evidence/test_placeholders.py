@@ -761,3 +761,23 @@ def test_a_value_compared_with_itself_or_a_check_that_cannot_fail_the_test_check
     go = {name: verdict is not None
           for name, verdict in _verdicts("o_test.go", TAUTOLOGIES["o_test.go"]).items()}
     assert go == {"TestSelf": True, "TestFalseAnd": True, "TestChecks": False, "TestFlag": True}
+
+
+@pytest.mark.parametrize(("statement", "cannot_fail"), [
+    ("assert [ 1 -eq 1 ]", True),
+    ('assert [ -n "$status" ]', True),
+    ('[ "${#output}" -ge 0 ]', True),
+    ("expect(result).toMatchObject({})", True),
+    ("expect(result).toEqual(expect.anything())", True),
+    ("expect(1 + 1).toBe(2)", True),
+    ('[ "$status" -eq 0 ]', False),
+    ("expect(result).toBe(2)", False),
+    ("expect(add(1, 1)).toBe(2)", False),
+    ('assert_equal "$output" "1.2.3"', False),
+])
+def test_a_check_that_any_value_passes_cannot_fail(statement: str, cannot_fail: bool) -> None:
+    case = TestCase("t.test.ts" if statement.startswith("expect") else "t.bats", "x", 1,
+                    f'it("x", () => {{\n  const result = run();\n  {statement};\n}});\n'
+                    if statement.startswith("expect") else
+                    f'@test "x" {{\n  run rbenv-local\n  {statement}\n}}\n')
+    assert (placeholders.classify(case) is not None) is cannot_fail
