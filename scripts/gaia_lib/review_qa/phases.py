@@ -10,13 +10,16 @@ and the parent, and chained by `run` for terminal and CI use:
   The suite runs once: the configured tiers (a pytest tier measured per test by the review's
   plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
   story's tests measured the same way (Python) or the project's `coverage_command`. That one
-  run gives the pass/fail evidence, the tests the runner skipped (they cover nothing), line
+  run gives the pass/fail evidence, the tests the runner skipped and those it was given but
+  never ran (`_never_ran`: they cover nothing), line
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
   matcher (`ac_coverage`'s `executes` and `units`): a test the
   run shows never executing the story's File List sources counts for no AC (not by its
   words, nor by naming the AC's id: `idle_tests`), a
   distinctive but weak textual match of a test that does execute them counts, and an AC that
   names functions or classes of those sources is covered only by tests that ran one of them.
+  Where no run measures per test (every stack but Python's), a test whose code names nothing
+  of those sources (`Reads.static_calls`, `evidence.sut_names`) counts for no AC alike.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
   own doing), the ACs, the discovered tests, the story gate's File List warnings (git's view
   of the branch), the tool versions, the run's skipped tests and per-test signals, and the
