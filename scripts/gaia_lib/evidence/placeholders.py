@@ -376,6 +376,27 @@ def _false_constants_inlined(lines: list[str]) -> list[str]:
     return [line if _FALSE_CONSTANT.match(line) else used.sub("false", line) for line in lines]
 
 
+_TRY = re.compile(r"^(\s*)try\s*\{\s*$")
+# A catch that keeps the failure from the runner: empty, or only logging it.
+_SWALLOWING_CATCH = re.compile(r"^\s*\}\s*catch\s*(?:\([^)]*\))?\s*\{\s*"
+                               r"(?:console\.\w+\([^;]*\);?\s*)?\}\s*;?\s*$")
+
+
+def _swallowing_try_dead(lines: list[str]) -> list[str]:
+    """A JS/TS test's lines with each `try {` whose catch swallows the failure (`catch {}`,
+    `catch (e) { console.log(e) }`, on the line that closes the try) read as a block that
+    never runs: an assertion that throws there fails nothing."""
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _TRY.match(line)
+        if found is None:
+            continue
+        end = brace_block_end(lines, index)
+        if end > index and _SWALLOWING_CATCH.match(lines[end]):
+            out[index] = f"{found.group(1)}if (false) {{"
+    return out
+
+
 def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Placeholder | None:
     """Why `case` is a placeholder test, or None when it is a real one (rules above);
     `go_helpers`: the functions its Go package's test files define (`go_functions`), by name."""
@@ -394,7 +415,7 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Pla
             shown = found.group(0).strip().rstrip("(")
             return Placeholder(case.test_id, case.file, base_line + index,
                                f"{_switched_off(shown)} in source ({shown})")
-    body = _false_constants_inlined(lines[decl:])
+    body = _swallowing_try_dead(_false_constants_inlined(lines[decl:]))
     if language == "python":
         statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
         # a one-line `def test_x(): pass`

@@ -781,3 +781,40 @@ def test_a_check_that_any_value_passes_cannot_fail(statement: str, cannot_fail: 
                     if statement.startswith("expect") else
                     f'@test "x" {{\n  run rbenv-local\n  {statement}\n}}\n')
     assert (placeholders.classify(case) is not None) is cannot_fail
+
+
+SWALLOWED = '''it("swallows its check", () => {
+  try {
+    expect(defu({ a: "c" }, { d: "c" })).toEqual({ a: "WRONG" });
+  } catch {}
+});
+
+it("logs its failure away", () => {
+  try {
+    expect(defu({ a: "c" }, { d: "c" })).toEqual({ a: "WRONG" });
+  } catch (e) { console.log(e) }
+});
+
+it("rethrows", () => {
+  try {
+    expect(parse("x")).toEqual(1);
+  } catch (e) {
+    throw new Error("wrapped: " + e);
+  }
+});
+
+it("checks what it catches", () => {
+  try {
+    parse("bad");
+  } catch (e) {
+    expect(e.message).toBe("bad");
+  }
+});
+'''
+
+
+def test_a_check_inside_a_try_whose_catch_swallows_it_cannot_fail() -> None:
+    found = {name: verdict is not None
+             for name, verdict in _verdicts("s.test.ts", SWALLOWED).items()}
+    assert found == {"swallows its check": True, "logs its failure away": True,
+                     "rethrows": False, "checks what it catches": False}
