@@ -137,7 +137,10 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names) -> Names
             module = _local_module(project, test_file, statement.spec)
             if module is None:
                 continue
-            source = (project / module).read_text(encoding="utf-8", errors="replace")
+            try:
+                source = (project / module).read_text(encoding="utf-8", errors="replace")
+            except OSError:  # unreadable: it is no way to the code under test we can see
+                continue
             if any(PurePosixPath(inner.spec).name.split(".")[0] in names.modules
                    for inner in js_imports.imports(source) if inner.spec.startswith(".")):
                 extra.update(statement.spelled)

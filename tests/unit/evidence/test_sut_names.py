@@ -112,3 +112,19 @@ def test_a_language_the_code_under_test_declares_nothing_in_is_not_judged(tmp_pa
     names = sut_names.declared(tmp_path, {"app/signup.py": "def signup(email): ...\n"})
     assert sut_names.names_any("test/x.test.ts", "it('x', () => {})", names) is None
     assert sut_names.names_any("tests/test_signup.py", "assert signup('a') == 1", names) is True
+
+
+
+def test_a_project_module_that_cannot_be_read_is_no_way_to_the_code(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "client.ts").write_text('import { defu } from "./defu";\n')
+    names = sut_names.declared(tmp_path, {"src/defu.ts": "export function defu() {}\n"})
+    tests = {"test/e.test.ts": 'import { Client } from "../src/client";\n'}
+    assert "Client" in sut_names.with_facades(tmp_path, tests, names).of(".js")
+
+    def unreadable(self: Path, *args: object, **kwargs: object) -> str:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_text", unreadable)
+    assert sut_names.with_facades(tmp_path, tests, names) == names  # no traceback, no way
