@@ -35,6 +35,18 @@ Two views of the same patterns, both pure:
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
+Code that never runs, for these rules, is also: a function the test defines at its top level
+and never names again (`def check():`, `const verify = () => {`, `check := func() {`; not a
+decorated one, which what it registers may call); a loop over a collection that is empty where
+it is written or declared and never filled (`for c in []:`, `cases.forEach` over
+`const cases = []`, a Go `range` over `[]struct{...}{}`); in JS/TS, a `setTimeout` callback
+or a `.then(...)` neither awaited, returned nor kept, at the test's top level, in a test with
+no `done` parameter, no fake timers and no `await` after it (its check runs after the runner
+counted the test as passed); and a block under a constant its file declares false at the top
+level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
+top-level statement reads as that literal until it is assigned again, when every assignment
+of it is a top-level statement: `result = f(x)` then `result = "a"` then
+`assert result == "a"` compares a literal with itself.
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -362,14 +374,41 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return out
 
 
+# --- code that never runs, read as `if false` blocks before the rules above look at it --------
+
 _FALSE_CONSTANT = re.compile(r"^\s*const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*|bool\s*)?=\s*"
                             r"false\s*;?\s*$")
+# A module's own constant declared false: JS/TS `const x = false` at the top level, Go's
+# `const x = false` or a line of a `const ( ... )` group. A `var` may be set elsewhere.
+_FILE_FALSE_CONSTANT = {
+    "js": re.compile(r"^(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*)?=\s*"
+                     r"false\s*;?\s*$", re.M),
+    "go": re.compile(r"^(?:const[ \t]+|[ \t]+)(\w+)(?:[ \t]+bool)?[ \t]*=[ \t]*false[ \t]*$",
+                     re.M),
+}
+_GO_CONST_GROUP = re.compile(r"^const\s*\(\n(.*?)^\)", re.M | re.S)
 
 
-def _false_constants_inlined(lines: list[str]) -> list[str]:
-    """A test's lines with each constant it declares false (`const strict = false`, Go's and
-    JS's) read as `false` where it is used: a check under `if strict` never runs."""
+def file_false_constants(path: str, text: str) -> frozenset[str]:
+    """The constants a test file declares false at its top level (`_FILE_FALSE_CONSTANT`): a
+    check under `if debug` in any of its tests never runs."""
+    language = language_of(path)
+    pattern = _FILE_FALSE_CONSTANT.get(language or "")
+    if pattern is None:
+        return frozenset()
+    if language == "go":  # top-level `const x = false`, or a line of a const group
+        scope = "\n".join([line for line in text.splitlines() if line.startswith("const ")]
+                          + [group.group(1) for group in _GO_CONST_GROUP.finditer(text)])
+        return frozenset(pattern.findall(scope))
+    return frozenset(pattern.findall(text))
+
+
+def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
+    """A test's lines with each constant it, or its file (`outer`), declares false
+    (`const strict = false`, Go's and JS's) read as `false` where it is used: a check under
+    `if strict` never runs."""
     names = [m.group(1) for line in lines for m in (_FALSE_CONSTANT.match(line),) if m]
+    names += [name for name in outer if name not in names]
     if not names:
         return lines
     used = re.compile(r"(?<![\w$.])(" + "|".join(map(re.escape, names)) + r")(?![\w$])")
@@ -397,9 +436,209 @@ def _swallowing_try_dead(lines: list[str]) -> list[str]:
     return out
 
 
-def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Placeholder | None:
+_NEVER = {"python": "if False:", "go": "if false {", "js": "if (false) {"}
+# A function a test defines in its body, by name: its checks run only where it is called.
+_CLOSURE = {
+    "python": re.compile(r"^(\s+)(?:async\s+)?def\s+(\w+)\s*\("),
+    "go": re.compile(r"^(\s+)(\w+)\s*:?=\s*func\s*\(.*\{\s*$"),
+    "js": re.compile(r"^(\s+)(?:(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
+                     r"(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>|"
+                     r"(?:async\s+)?function\s*\*?\s*([\w$]+)\s*\().*\{\s*$"),
+}
+
+
+def _body_end(lines: list[str], language: str) -> int:
+    """The index past a test's own statements: its closing brace's line (a Go test carries
+    its package-level table after it: testcases), or the end of a Python body."""
+    return len(lines) if language == "python" else brace_block_end(lines, 0)
+
+
+def _top_indent(lines: list[str]) -> int:
+    """The indentation of a body's own statements: its least."""
+    return min((len(line) - len(line.lstrip()) for line in lines if line.strip()), default=0)
+
+
+def _block_end(lines: list[str], index: int, language: str) -> int:
+    """The last line of the block opened on `lines[index]`: by indentation (Python) or by
+    braces."""
+    if language != "python":
+        return brace_block_end(lines, index)
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    end = index
+    for at in range(index + 1, len(lines)):
+        stripped = lines[at].strip()
+        if stripped and len(lines[at]) - len(lines[at].lstrip()) <= indent:
+            break
+        end = at
+    return end
+
+
+def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
+    """A test's lines with each function it defines and never names again (`def check():`,
+    `const verify = () => {`, `check := func() {`) read as a block that never runs: its checks
+    are never called."""
+    pattern = _CLOSURE.get(language)
+    if pattern is None:
+        return lines
+    last = _body_end(lines, language)
+    top = _top_indent(lines[1:last])
+    out = list(lines)
+    for index, line in enumerate(lines[1:last], start=1):
+        found = pattern.match(line)
+        # a statement of the test itself; a decorated one may be called by what it registers
+        if found is None or len(found.group(1)) != top or \
+                lines[index - 1].strip().startswith("@"):
+            continue
+        name = next(group for group in found.groups()[1:] if group)
+        end = _block_end(lines, index, language)
+        named = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+        if not any(named.search(other) for other in lines[:index] + lines[end + 1:]):
+            out[index] = f"{found.group(1)}{_NEVER[language]}"
+    return out
+
+
+# A loop over a collection that is empty where it is written (`for c in []:`,
+# `for (const c of [])`, `[].forEach(`, `range []T{}`) or named for one the test (or, in Go,
+# its package's table) declares empty and never fills.
+_LOOP = {
+    "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|\w+)\s*:\s*$"),
+    "js": re.compile(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+(\[\s*\]|[\w$]+)"
+                     r"\s*\)|(\[\s*\]|[\w$]+)\.forEach\s*\().*\{\s*$"),
+    "go": re.compile(r"^(\s+)for\s+.*\brange\s+(\[\][\w.*]+\{\s*\}|\w+)\s*\{\s*$"),
+}
+_EMPTY_LITERAL = r"(?:\[\s*\]|\(\s*\)|\[\][\w.*]+\s*\{\s*\}|\[\]struct\s*\{[^{}]*\}\s*\{\s*\})"
+
+
+def _empty(name: str, text: str, language: str) -> bool:
+    """Whether `name` is declared an empty collection in `text` and never filled."""
+    if name.startswith(("[", "(")):
+        return True
+    own = re.escape(name)
+    declared = re.search(rf"(?<![\w$.]){own}\s*(?::[^=\n]+)?:?=\s*{_EMPTY_LITERAL}\s*;?\s*$",
+                         text, re.M)
+    if declared is None and language == "go":
+        declared = re.search(rf"^\s*var\s+{own}\s+\[\][\w.*]+\s*$", text, re.M)
+    if declared is None:
+        return False
+    filled = re.compile(rf"(?<![\w$.]){own}\s*(?:\.(?:append|extend|push|unshift|splice|insert|"
+                        rf"add|update)\b|\[[^\]]*\]\s*=(?!=)|\+=|:?=(?!=))")
+    return not any(found.start() not in range(declared.start(), declared.end())
+                   for found in filled.finditer(text))
+
+
+def _empty_loops_dead(lines: list[str], language: str) -> list[str]:
+    """A test's lines with each loop over an empty collection (`_LOOP`) read as a block that
+    never runs: a table with no rows checks nothing."""
+    pattern = _LOOP.get(language)
+    if pattern is None:
+        return lines
+    text = "\n".join(lines)
+    out = list(lines)
+    for index, line in enumerate(lines[1:], start=1):
+        found = pattern.match(line)
+        if found is None:
+            continue
+        ranged = next(group for group in found.groups()[1:] if group)
+        if _empty(ranged, text, language):
+            out[index] = f"{found.group(1)}{_NEVER[language]}"
+    return out
+
+
+# JS/TS: a check in a callback the test does not wait for runs after the runner has counted
+# the test as passed: `setTimeout(() => { expect(...) })` or `p.then((r) => { expect(r)... })`
+# neither awaited nor returned, in a test with no `done` parameter, no fake timers and no
+# `await` after it.
+_LATER = re.compile(r"^(\s+)(?:setTimeout\s*\(|(?!return\b|await\b|const\b|let\b|var\b)"
+                    r"[^=]*\.then\s*\()")
+_DONE_PARAM = re.compile(r"(?:\(\s*[A-Za-z_$][\w$]*\s*\)\s*=>|function\s*\w*\s*\(\s*[A-Za-z_$]"
+                         r"[\w$]*\s*\))\s*\{")
+_WAITS = re.compile(r"\b(?:useFakeTimers|runAllTimers|runOnlyPendingTimers|advanceTimers\w*|"
+                    r"runAllTicks|waitFor|flush\w*)\b")
+
+
+def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
+    """A JS/TS test's lines with each callback it does not wait for (`_LATER`) read as code
+    that never runs."""
+    if _DONE_PARAM.search(lines[0]) or any(_WAITS.search(line) for line in lines):
+        return lines
+    last = _body_end(lines, "js")
+    top = _top_indent(lines[1:last])
+    out = list(lines)
+    for index, line in enumerate(lines[1:last], start=1):
+        found = _LATER.match(line)
+        if found is None or len(found.group(1)) != top:  # a promise the test returns may hold it
+            continue
+        end = brace_block_end(lines, index) if line.rstrip().endswith("{") else index
+        if any(re.search(r"\bawait\b", later) for later in lines[end + 1:]):
+            continue
+        out[index] = found.group(1) + ("if (false) {" if end > index else "if (false) " +
+                                       line.strip())
+    return out
+
+
+# An immutable literal a top-level statement gives a name; a check of that name after it
+# checks the literal (`got := Comma(5)` then `got = "5"`: `if got != "5"` cannot fail).
+_LITERAL_ASSIGNMENT = {
+    "python": re.compile(rf"^(\s*)(\w+)\s*=\s*({_LITERAL})\s*$"),
+    "js": re.compile(rf"^(\s*)(?:(?:const|let|var)\s+)?([\w$]+)(?:\s*:\s*\w+)?\s*=\s*"
+                     rf"({_LITERAL})\s*;?\s*$"),
+    "go": re.compile(rf"^(\s*)(?:var\s+)?(\w+)(?:\s+\w+)?\s*:?=\s*({_LITERAL}|`[^`]*`)\s*$"),
+}
+
+
+def _literals_propagated(lines: list[str], language: str) -> list[str]:
+    """A test's lines with a name read as the literal its last top-level assignment gave it,
+    from there on, where every assignment of that name is a top-level statement (straight-line
+    code: a loop or a branch may change it)."""
+    pattern = _LITERAL_ASSIGNMENT.get(language)
+    if pattern is None or len(lines) < 3:
+        return lines
+    last = _body_end(lines, language)
+    top = _top_indent(lines[1:last])
+    out = list(lines)
+    for index, line in enumerate(lines[1:last], start=1):
+        found = pattern.match(line)
+        if found is None or len(found.group(1)) != top:
+            continue
+        name, value = found.group(2), found.group(3)
+        own = re.escape(name)
+        # what may give it another value: an assignment, a pointer to it, a loop, `as`, ...
+        assigned = re.compile(rf"(?<![\w$.&]){own}\s*(?:[-+*/%|&]?=(?!=)|:=|\+\+|--)|&{own}\b|"
+                              rf"\b(?:global|nonlocal)\b.*\b{own}\b|\bas\s+{own}\b|"
+                              rf"\bfor\b[^:]*?(?<![\w$.]){own}\b[^:]*\b(?:in|of)\b")
+        if any(assigned.search(other) and len(other) - len(other.lstrip()) != top
+               for other in lines[1:last]):
+            continue
+        used = re.compile(rf"(?<![\w$.]){own}(?![\w$]|\s*(?::?=(?!=)|\())")
+        for at in range(index + 1, last):
+            if assigned.search(lines[at]):
+                break
+            out[at] = used.sub(value.replace("\\", "\\\\"), out[at])
+    return out
+
+
+_PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
+
+
+def _never_run_read(lines: list[str], language: str, outer: Iterable[str]) -> list[str]:
+    """A test's lines with the code that never runs read as `if false` blocks (above)."""
+    if language == "python":  # from its `def`: a decorator's arguments may come before it
+        head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
+        if head:
+            return lines[:head] + _never_run_read(lines[head:], language, outer)
+    lines = _false_constants_inlined(lines, outer)
+    lines = _empty_loops_dead(_uncalled_closures_dead(_swallowing_try_dead(lines), language),
+                              language)
+    if language == "js":
+        lines = _unawaited_callbacks_dead(lines)
+    return _literals_propagated(lines, language)
+
+
+def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
+             outer_false: Iterable[str] = ()) -> Placeholder | None:
     """Why `case` is a placeholder test, or None when it is a real one (rules above);
-    `go_helpers`: the functions its Go package's test files define (`go_functions`), by name."""
+    `go_helpers`: the functions its Go package's test files define (`go_functions`), by name;
+    `outer_false`: the constants its file declares false (`file_false_constants`)."""
     language = language_of(case.file)
     if language is None:
         return None
@@ -415,7 +654,7 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Pla
             shown = found.group(0).strip().rstrip("(")
             return Placeholder(case.test_id, case.file, base_line + index,
                                f"{_switched_off(shown)} in source ({shown})")
-    body = _swallowing_try_dead(_false_constants_inlined(lines[decl:]))
+    body = _never_run_read(lines[decl:], language, outer_false)
     if language == "python":
         statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
         # a one-line `def test_x(): pass`
@@ -438,8 +677,12 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Pla
             shown = text.split("(")[0].strip()
             return Placeholder(case.test_id, case.file, base_line + decl + index,
                                f"{_switched_off(shown)} in source ({shown})")
+    def written(index: int, text: str) -> str:  # as the source has it, where read otherwise
+        source = lines[decl + index].strip() if decl + index < len(lines) else text
+        return (text if text in source else source)[:60]
+
     if all(_trivial(text) for _, _, text in _runs(statements)):
-        shown = statements[0][2][:60]
+        shown = written(statements[0][0], statements[0][2])
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})"
                            + (TYPE_ONLY if _TYPE_ONLY.match(statements[0][2]) else ""))
@@ -450,7 +693,7 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None) -> Pla
                               for _, _, text in _runs(statements)):
             index, text = checks[0]
             return Placeholder(case.test_id, case.file, base_line + decl + index,
-                               f"its checks never run or cannot fail ({text[:60]})"
+                               f"its checks never run or cannot fail ({written(index, text)})"
                            + (TYPE_ONLY if _TYPE_ONLY.match(text) else ""))
     ran = _runs(statements)
     first_run = next((i for i, (_, _, text) in enumerate(ran) if _BATS_UNCHECKED.match(text)),
@@ -563,8 +806,10 @@ def placeholders(cases: Iterable[TestCase],
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
     path, where a Go test's helpers are looked up (`go_functions`)."""
     helpers = go_functions(texts or {})
+    false = {path: file_false_constants(path, text) for path, text in (texts or {}).items()}
     return [found for case in cases
-            for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent))),)
+            for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
+                                   false.get(case.file, frozenset())),)
             if found is not None]
 
 

@@ -818,3 +818,265 @@ def test_a_check_inside_a_try_whose_catch_swallows_it_cannot_fail() -> None:
              for name, verdict in _verdicts("s.test.ts", SWALLOWED).items()}
     assert found == {"swallows its check": True, "logs its failure away": True,
                      "rethrows": False, "checks what it catches": False}
+
+
+def _found(path: str, text: str) -> dict[str, bool]:
+    """Which tests of `text` are placeholders, read as the review reads them (with the file's
+    Go helpers and its false constants)."""
+    cases = split_tests(path, text)
+    hit = {found.test_id for found in placeholders.placeholders(cases, {path: text})}
+    return {case.name: case.test_id in hit for case in cases}
+
+
+NEVER_RUN_PY = '''
+def test_overwritten():
+    result = slugify("A B")
+    result = "a-b"
+    assert result == "a-b"
+
+def test_expected_kept_in_a_name():
+    expected = "a-b"
+    result = slugify("A B")
+    assert result == expected
+
+def test_closure_never_called():
+    def check():
+        assert slugify("A B") == "a-b"
+    slugify("x")
+
+def test_closure_called():
+    def check(x):
+        assert slugify(x) == "a-b"
+    check("A B")
+
+def test_decorated_closure():
+    @registry.on("slug")
+    def check(x):
+        assert slugify(x) == "a-b"
+    registry.fire("A B")
+
+def test_empty_loop():
+    for x in []:
+        assert slugify(x) == "a"
+
+def test_empty_named_table():
+    cases = []
+    for x, want in cases:
+        assert slugify(x) == want
+
+def test_filled_table():
+    cases = []
+    cases.append(("A", "a"))
+    for x, want in cases:
+        assert slugify(x) == want
+
+def test_name_a_loop_rebinds():
+    x = "a"
+    for x in ["A"]:
+        assert slugify(x) == "a"
+
+def test_name_a_branch_rebinds(flag):
+    result = "a"
+    if flag:
+        result = slugify("B")
+    assert result == "a"
+'''
+
+
+NEVER_RUN_TS = '''const DEBUG = false;
+
+it("overwritten", () => {
+  let r = slugify("A B");
+  r = "a-b";
+  expect(r).toBe("a-b");
+});
+
+it("closure never called", () => {
+  const check = () => {
+    expect(slugify("A B")).toBe("a-b");
+  };
+  slugify("x");
+});
+
+it("closure called", () => {
+  const check = (x: string) => {
+    expect(slugify(x)).toBe("a-b");
+  };
+  check("A B");
+});
+
+it("empty loop", () => {
+  for (const x of []) {
+    expect(slugify(x)).toBe("a");
+  }
+});
+
+it("empty forEach", () => {
+  const cases: string[] = [];
+  cases.forEach((x) => {
+    expect(slugify(x)).toBe("a");
+  });
+});
+
+it("filled forEach", () => {
+  const cases: string[] = [];
+  cases.push("A");
+  cases.forEach((x) => {
+    expect(slugify(x)).toBe("a");
+  });
+});
+
+it("timer never awaited", () => {
+  setTimeout(() => {
+    expect(slugify("A")).toBe("zzz");
+  }, 0);
+});
+
+it("then never awaited", () => {
+  Promise.resolve(slugify("A")).then((r) => expect(r).toBe("zzz"));
+});
+
+it("then returned", () => {
+  return Promise.resolve(slugify("A")).then((r) => expect(r).toBe("a"));
+});
+
+it("then awaited later", async () => {
+  const seen = load().then((r) => expect(r).toBe("a"));
+  await seen;
+});
+
+it("timer with done", (done) => {
+  setTimeout(() => {
+    expect(slugify("A")).toBe("a");
+    done();
+  }, 0);
+});
+
+it("timer with fake timers", () => {
+  vi.useFakeTimers();
+  setTimeout(() => {
+    expect(slugify("A")).toBe("a");
+  }, 10);
+  vi.runAllTimers();
+});
+
+it("under the file's false constant", () => {
+  if (DEBUG) {
+    expect(slugify("A")).toBe("zzz");
+  }
+});
+
+it("real", () => {
+  expect(slugify("A")).toBe("a");
+});
+'''
+
+
+NEVER_RUN_GO = '''package humanize
+
+import "testing"
+
+const (
+	verbose = false
+	other   = 1
+)
+
+func TestOverwritten(t *testing.T) {
+	got := Comma(5000)
+	got = "5,000"
+	if got != "5,000" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestExpectedKeptInAName(t *testing.T) {
+	want := "5,000"
+	got := Comma(5000)
+	if got != want {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestClosureNeverCalled(t *testing.T) {
+	check := func(in int64, want string) {
+		if Comma(in) != want {
+			t.Errorf("bad")
+		}
+	}
+	Comma(5)
+}
+
+func TestClosureCalled(t *testing.T) {
+	check := func(in int64, want string) {
+		if Comma(in) != want {
+			t.Errorf("bad")
+		}
+	}
+	check(5, "5")
+}
+
+func TestEmptyTable(t *testing.T) {
+	tests := []struct {
+		in   int64
+		want string
+	}{}
+	for _, tc := range tests {
+		if Comma(tc.in) != tc.want {
+			t.Errorf("bad")
+		}
+	}
+}
+
+func TestUnderThePackagesFalseConstant(t *testing.T) {
+	if verbose {
+		t.Errorf("bad %v", Comma(5))
+	}
+}
+
+func TestDecodedThroughAPointer(t *testing.T) {
+	got := ""
+	decode(&got)
+	if got != "" {
+		t.Errorf("bad")
+	}
+}
+'''
+
+
+def test_checks_in_code_that_never_runs_check_nothing() -> None:
+    # a result overwritten before its check, a closure never called, a loop over an empty
+    # table, a callback the test never waits for, a constant of the file declared false
+    assert _found("tests/test_s.py", NEVER_RUN_PY) == {
+        "test_overwritten": True, "test_expected_kept_in_a_name": False,
+        "test_closure_never_called": True, "test_closure_called": False,
+        "test_decorated_closure": False, "test_empty_loop": True,
+        "test_empty_named_table": True, "test_filled_table": False,
+        "test_name_a_loop_rebinds": False, "test_name_a_branch_rebinds": False,
+    }
+    assert _found("src/s.test.ts", NEVER_RUN_TS) == {
+        "overwritten": True, "closure never called": True, "closure called": False,
+        "empty loop": True, "empty forEach": True, "filled forEach": False,
+        "timer never awaited": True, "then never awaited": True, "then returned": False,
+        "then awaited later": False, "timer with done": False,
+        "timer with fake timers": False, "under the file's false constant": True,
+        "real": False,
+    }
+    assert _found("comma_test.go", NEVER_RUN_GO) == {
+        "TestOverwritten": True, "TestExpectedKeptInAName": False,
+        "TestClosureNeverCalled": True, "TestClosureCalled": False, "TestEmptyTable": True,
+        "TestUnderThePackagesFalseConstant": True, "TestDecodedThroughAPointer": False,
+    }
+
+
+def test_a_placeholder_found_in_code_read_otherwise_is_shown_as_written() -> None:
+    found = placeholders.placeholders(split_tests("tests/test_s.py", NEVER_RUN_PY))
+    assert {p.test_id.split("::")[1]: p.reason for p in found}["test_overwritten"] == \
+        "its checks never run or cannot fail (assert result == \"a-b\")"
+
+
+def test_a_files_false_constants_are_its_top_level_ones() -> None:
+    assert placeholders.file_false_constants("a_test.go", NEVER_RUN_GO) == {"verbose"}
+    assert placeholders.file_false_constants("a.test.ts", NEVER_RUN_TS) == {"DEBUG"}
+    assert placeholders.file_false_constants("a.test.ts", "let DEBUG = false;\n"
+                                             "function f() {\n  const x = false;\n}\n") == set()
+    assert placeholders.file_false_constants("test_a.py", "DEBUG = False\n") == set()
