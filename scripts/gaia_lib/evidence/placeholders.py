@@ -41,9 +41,9 @@ decorated one, which what it registers may call); a loop over a collection that 
 it is written or declared and never filled (`for c in []:`, `cases.forEach` over
 `const cases = []`, a Go `range` over `[]struct{...}{}`); in JS/TS, a `setTimeout` callback
 or a `.then(...)` neither awaited, returned nor kept, at the test's top level, in a test with
-no `done` parameter, no fake timers and no `await` after it (its check runs after the runner
-counted the test as passed); and a block under a constant its file declares false at the top
-level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
+no `done` parameter, no fake timers and no `await` or `return` after it (its check runs after
+the runner counted the test as passed); and a block under a constant its file declares false
+at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
 top-level statement reads as that literal until it is assigned again, when every assignment
 of it is a top-level statement: `result = f(x)` then `result = "a"` then
 `assert result == "a"` compares a literal with itself.
@@ -63,6 +63,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.evidence import testcases
 from gaia_lib.evidence.testcases import TestCase, brace_block_end
 
 LANGUAGE_OF_SUFFIX = {
@@ -546,8 +547,8 @@ def _empty_loops_dead(lines: list[str], language: str) -> list[str]:
 
 # JS/TS: a check in a callback the test does not wait for runs after the runner has counted
 # the test as passed: `setTimeout(() => { expect(...) })` or `p.then((r) => { expect(r)... })`
-# neither awaited nor returned, in a test with no `done` parameter, no fake timers and no
-# `await` after it.
+# neither awaited nor returned, in a test with no `done` parameter, no fake timers, and no
+# `await` or returned promise after it.
 _LATER = re.compile(r"^(\s+)(?:setTimeout\s*\(|(?!return\b|await\b|const\b|let\b|var\b)"
                     r"[^=]*\.then\s*\()")
 _DONE_PARAM = re.compile(r"(?:\(\s*[A-Za-z_$][\w$]*\s*\)\s*=>|function\s*\w*\s*\(\s*[A-Za-z_$]"
@@ -569,7 +570,8 @@ def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
         if found is None or len(found.group(1)) != top:  # a promise the test returns may hold it
             continue
         end = brace_block_end(lines, index) if line.rstrip().endswith("{") else index
-        if any(re.search(r"\bawait\b", later) for later in lines[end + 1:]):
+        # an `await` after it, or a promise returned, may let it run before the test ends
+        if any(re.search(r"\bawait\b|^\s*return\s+\S", later) for later in lines[end + 1:]):
             continue
         out[index] = found.group(1) + ("if (false) {" if end > index else "if (false) " +
                                        line.strip())
@@ -721,8 +723,10 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
 
 _GO_T_PARAM = re.compile(r"\b(\w+)\s+(?:\*testing\.T|testing\.TB)\b")
 _GO_OTHER_FAILURE = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
-_GO_FUNC = re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M)
-_GO_TOP_LEVEL = re.compile(r"^(?:func|type|var|const)\b", re.M)
+# A deferred `recover()` whose value is dropped: every panic of the test ends there, unseen.
+_GO_SWALLOWED_PANIC = re.compile(r"\bdefer\s+func\s*\(\s*\)\s*\{\s*(?:_\s*=\s*)?recover\(\)\s*;?\s*"
+                                 r"\}\s*\(\s*\)")
+_GO_PANIC = re.compile(r"\bpanic\s*\(")
 MAX_GO_HELPER_DEPTH = 3
 
 
@@ -743,10 +747,8 @@ def go_functions(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
         if not rel.endswith("_test.go"):
             continue
         found = out.setdefault(str(PurePosixPath(rel).parent), {})
-        for match in _GO_FUNC.finditer(text):
-            # to the next top-level declaration: a signature's `interface{}` is no body
-            end = _GO_TOP_LEVEL.search(text, match.end())
-            found.setdefault(match.group(1), text[match.start():end.start() if end else None])
+        for name, head, rest in testcases.go_functions(text):
+            found.setdefault(name, head + rest)
     return out
 
 
@@ -756,12 +758,14 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     one to a function (`assert.Equal(t, ...)`, `qt.New(t)`; a helper its package's tests
     define, `helpers`, only when that helper can fail in turn: one that only logs checks
     nothing) or to `t.Run` with a function value, or panics / exits, outside a block that
-    never runs (`if false { ... }`). A function taking no *testing.T is not judged here."""
+    never runs (`if false { ... }`); a panic a deferred `recover()` drops fails nothing. A
+    function taking no *testing.T is not judged here."""
     text = _without_dead_go_blocks(text)
     names = set(_GO_T_PARAM.findall(text))
     if not names:
         return True
-    if _GO_OTHER_FAILURE.search(text):
+    if _GO_OTHER_FAILURE.search(_GO_PANIC.sub("", text) if _GO_SWALLOWED_PANIC.search(text)
+                                else text):
         return True
     for name in names:
         own = re.escape(name)

@@ -183,10 +183,9 @@ def _imported(file: str, file_text: str, known: frozenset[str], names: Names) ->
     return set()
 
 
-# A helper a test file defines: Go `func name(` (a method too), JS/TS `function name(`,
-# `class Name` or `const name = (...) =>`, shell `name() {`.
+# A helper a test file defines: JS/TS `function name(`, `class Name` or
+# `const name = (...) =>`, shell `name() {`; Go's functions and methods: testcases.go_functions.
 _HELPER = {
-    ".go": re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M),
     ".js": re.compile(r"^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?(?:function\*?|class)[ \t]+"
                       r"([A-Za-z_$][\w$]*)|^[ \t]*(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)"
                       r"[ \t]*=[ \t]*(?:async[ \t]*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)[ \t]*=>", re.M),
@@ -201,7 +200,6 @@ _BINDING = {
     ".go": re.compile(r"\b([A-Za-z_]\w*)[ \t]*(:=[^\n]+)|\bvar[ \t]+([A-Za-z_]\w*)([^\n]+)"),
 }
 MAX_HELPER_DEPTH = 3
-_GO_TOP_LEVEL = re.compile(r"^(?:func|type|var|const)\b", re.M)
 
 
 def _words(kind: str, code: str) -> set[str]:
@@ -224,24 +222,21 @@ def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str]) -> fro
     """The helpers `file_text` defines that name the code under test, directly or through
     another such helper (`bigComma(i)` returning `BigComma(big.NewInt(i))`)."""
     pattern = _HELPER.get(kind)
-    if pattern is None:
+    if pattern is None and kind != ".go":
         return frozenset()
     lines = file_text.splitlines()
     bodies: dict[str, list[str]] = {}
-    for match in pattern.finditer(file_text):
+    for name, _, rest in testcases.go_functions(file_text) if kind == ".go" else ():
+        bodies.setdefault(name, []).append(rest)
+    for match in pattern.finditer(file_text) if pattern is not None else ():
         name = next(g for g in match.groups() if g)
-        if kind == ".go":  # to the next top-level declaration (`interface{}` opens no body)
-            following = _GO_TOP_LEVEL.search(file_text, match.end())
-            bodies.setdefault(name, []).append(
-                file_text[match.end():following.start() if following else None])
-            continue
         start = file_text.count("\n", 0, match.start())
         # a class body's brace follows its name, a function body's its parameters
         is_class = "class" in match.group(0).split()
         end = testcases.brace_block_end(lines, start, js=kind == ".js" and not is_class)
         # its code after its name: parameters and body (one line, or many)
-        rest = file_text[match.end():].split("\n", end - start + 1)[:end - start + 1]
-        bodies.setdefault(name, []).append("\n".join(rest))
+        after = file_text[match.end():].split("\n", end - start + 1)[:end - start + 1]
+        bodies.setdefault(name, []).append("\n".join(after))
     binding = _BINDING.get(kind)
     for match in binding.finditer(file_text) if binding is not None else ():
         name, value = (match.group(1), match.group(2)) if match.group(1) else (

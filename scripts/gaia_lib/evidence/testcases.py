@@ -373,6 +373,20 @@ def _bats_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         yield TestCase(path, match.group("name"), i + 1, "\n".join(lines[start : end + 1]))
 
 
+_GO_FUNC = re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M)
+_GO_TOP_LEVEL = re.compile(r"^(?:func|type|var|const)\b", re.M)
+
+
+def go_functions(text: str) -> Iterator[tuple[str, str, str]]:
+    """Each function and method a Go file declares, in order: (its name, its declaration up to
+    the name, the rest: parameters and body), to the next top-level declaration (a
+    signature's `interface{}` opens no body)."""
+    for match in _GO_FUNC.finditer(text):
+        end = _GO_TOP_LEVEL.search(text, match.end())
+        yield match.group(1), text[match.start():match.end()], \
+            text[match.end():end.start() if end else None]
+
+
 def split_tests(path: str, text: str) -> list[TestCase]:
     """Every test case declared in `text`, the file at repo-relative `path` (name, line, body;
     `read` adds what it says: a review reads only the tests it may attribute)."""

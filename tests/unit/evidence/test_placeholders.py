@@ -945,6 +945,12 @@ it("then awaited later", async () => {
   await seen;
 });
 
+it("then before the promise it returns", () => {
+  const loaded = load();
+  loaded.then((r) => expect(r).toBe("a"));
+  return loaded;
+});
+
 it("timer with done", (done) => {
   setTimeout(() => {
     expect(slugify("A")).toBe("a");
@@ -1033,6 +1039,19 @@ func TestUnderThePackagesFalseConstant(t *testing.T) {
 	}
 }
 
+func TestPanicRecovered(t *testing.T) {
+	defer func() { recover() }()
+	if Comma(5) != "WRONG" {
+		panic("mismatch")
+	}
+}
+
+func TestPanicUnrecovered(t *testing.T) {
+	if Comma(5) != "5" {
+		panic("mismatch")
+	}
+}
+
 func TestDecodedThroughAPointer(t *testing.T) {
 	got := ""
 	decode(&got)
@@ -1045,7 +1064,8 @@ func TestDecodedThroughAPointer(t *testing.T) {
 
 def test_checks_in_code_that_never_runs_check_nothing() -> None:
     # a result overwritten before its check, a closure never called, a loop over an empty
-    # table, a callback the test never waits for, a constant of the file declared false
+    # table, a callback the test never waits for, a constant of the file declared false, a
+    # panic a deferred recover() drops
     assert _found("tests/test_s.py", NEVER_RUN_PY) == {
         "test_overwritten": True, "test_expected_kept_in_a_name": False,
         "test_closure_never_called": True, "test_closure_called": False,
@@ -1057,7 +1077,8 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
         "overwritten": True, "closure never called": True, "closure called": False,
         "empty loop": True, "empty forEach": True, "filled forEach": False,
         "timer never awaited": True, "then never awaited": True, "then returned": False,
-        "then awaited later": False, "timer with done": False,
+        "then awaited later": False, "then before the promise it returns": False,
+        "timer with done": False,
         "timer with fake timers": False, "under the file's false constant": True,
         "real": False,
     }
@@ -1065,6 +1086,7 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
         "TestOverwritten": True, "TestExpectedKeptInAName": False,
         "TestClosureNeverCalled": True, "TestClosureCalled": False, "TestEmptyTable": True,
         "TestUnderThePackagesFalseConstant": True, "TestDecodedThroughAPointer": False,
+        "TestPanicRecovered": True, "TestPanicUnrecovered": False,
     }
 
 
