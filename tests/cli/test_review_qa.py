@@ -888,6 +888,23 @@ def test_a_test_the_runner_never_runs_covers_nothing(qa_project: Project) -> Non
     assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
 
 
+def test_a_test_that_only_checks_a_result_exists_covers_no_ac_promising_a_value(
+        qa_project: Project) -> None:
+    _p0_story(qa_project)
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        'assert signup("nope") == 422', 'assert signup("nope") is not None'))
+    assert command.main(["E1-S1"]) == 1
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
+    assert per_ac["AC2"]["excluded"] == {
+        "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422":
+            "only checks that a result exists (assert signup(\"nope\") is not None), not 422 "
+            "from AC2's Then clause"}
+    findings = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["severity"], f["blocking"]) for f in findings] == [("critical", True)]
+
+
 def test_check_statuses_follow_the_taxonomy(qa_project: Project) -> None:
     qa_project.write("tests/test_signup.py", TESTS.replace(
         'assert signup("nope") == 422', "assert signup('nope')"))

@@ -275,6 +275,40 @@ def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Lite
     return tuple(lit for lit in literals if any(_occurs(lit, span) for span in spans))
 
 
+# A check that only asks for a result to exist: any value passes it.
+_PRESENCE_CHECK = re.compile(
+    r"^expect\s*\((?s:.*)\)\s*\.\s*(?:toBeDefined|not\s*\.\s*(?:toBeUndefined|toBeNull|toThrow))"
+    r"\s*\(\s*\)\s*;?$"
+    r"|^assert\s+(?s:.+?)\s+is\s+not\s+None\s*(?:,(?s:.*))?$"
+    r"|^(?:self\.)?assertIsNotNone\s*\("
+    r"|^(?:require|assert)\.(?:NotNil|NoError)\s*\(")
+# A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`);
+# `if err == nil { t.Fatal(...) }` asks for an error: a real check of an error path.
+_GO_NIL_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:(?:\w+\.)*[eE]rr\w*\s*!="
+                           r"|(?:\w+\.)*(?![eE]rr)\w+\s*==)\s*nil\s*\{")
+
+
+def presence_only(test_source: str) -> str | None:
+    """The first check of a test whose every check only asks for a result to exist
+    (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
+    `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`):
+    it holds whatever value the code returns. None when the test has another check, or none
+    at all (its checks may sit in a helper)."""
+    code = _COMMENT_LINE_RE.sub("", test_source)
+    checks = [code[m.start():_statement_end(code, m.start())].strip()
+              for m in _ASSERT_START_RE.finditer(code)]
+    lines = code.splitlines()
+    for match in _GO_FAIL_RE.finditer(code):
+        row = code.count("\n", 0, match.start())
+        guard = next((lines[back] for back in range(row, max(-1, row - 4), -1)
+                      if re.match(r"^\s*(?:\}\s*else\s+)?if\b", lines[back])), "")
+        checks.append(guard.strip() if _GO_NIL_GUARD.match(guard) else "")
+    if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
+                             for check in checks):
+        return None
+    return " ".join(checks[0].split())
+
+
 def missing_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:
     """The complement: promised by the Then clause, asserted nowhere."""
     asserted = set(asserted_literals(test_source, literals))

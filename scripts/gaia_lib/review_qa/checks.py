@@ -151,14 +151,42 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]]) -> dict[str, A
     return ran("ac-coverage", findings)
 
 
+def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
+                        result: ac_coverage.CoverageResult,
+                        bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Per AC whose Then clause promises values: its tests that assert none of them and whose
+    every check only asks for a result to exist (`then_literals.presence_only`), with why.
+    Such a test passes whatever the code returns: it verifies nothing the AC promises."""
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        literals = then_literals.then_literals(ac.then, ac.setting) if ac and ac.then else ()
+        if not literals:
+            continue
+        values = ", ".join(lit.value for lit in literals)
+        for test in entry.tests:
+            body = bodies.get(test, "")
+            check = then_literals.presence_only(body)
+            if check and not then_literals.asserted_literals(body, literals):
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"only checks that a result exists ({check[:60]}), not {values} from "
+                    f"{entry.ac_id}'s Then clause")
+    return out
+
+
 def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
-                       excluded: Mapping[str, str]) -> list[dict[str, Any]]:
+                       excluded: Mapping[str, str],
+                       excluded_for: Mapping[str, Mapping[str, str]] | None = None
+                       ) -> list[dict[str, Any]]:
     """Per AC: the matcher's tests less the ones that do not count (`excluded`: test id ->
-    why), with the AC's priority; `matched` says whether any test still counts."""
+    why; `excluded_for`: per AC id, those that do not count for that AC), with the AC's
+    priority; `matched` says whether any test still counts."""
     by_id = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
     rows = []
     for entry in result.per_ac:
-        counted = [t for t in entry.tests if t not in excluded]
+        left_out = {**excluded, **(excluded_for or {}).get(entry.ac_id, {})}
+        counted = [t for t in entry.tests if t not in left_out]
         ac = by_id[entry.ac_id]
         # how the strongest test that still counts matched (not one left out: a placeholder
         # named by the AC's id)
@@ -171,7 +199,7 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
             "tests": counted, "matched_by": matched_by,
             "edge_case": entry.edge_case, "structured": entry.structured,
             "priority": rules.ac_priority(ac.text, s.story.priority),
-            "excluded": {t: excluded[t] for t in entry.tests if t in excluded},
+            "excluded": {t: left_out[t] for t in entry.tests if t in left_out},
             "matches": [match_record(entry, t) for t in counted],
             "candidates": [] if counted else [
                 {"test": m.test, **_plain_fields(dataclasses.asdict(m))}

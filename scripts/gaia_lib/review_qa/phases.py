@@ -285,10 +285,14 @@ class Reads:
                 for case in testcases.split_tests(tf.path, tf.text)]
 
     @functools.cached_property
+    def texts(self) -> dict[str, str]:
+        """The readable test files' texts, by path."""
+        return {tf.path: tf.text for tf in self.test_files if tf.readable}
+
+    @functools.cached_property
     def inherited(self) -> dict[str, tuple[str, ...]]:
         """The ids a test defined in a base class runs under (`testcases.inherited`)."""
-        return testcases.inherited(((tf.path, tf.text) for tf in self.test_files if tf.readable),
-                                   self.cases)
+        return testcases.inherited(self.texts.items(), self.cases)
 
     @functools.cached_property
     def file_list(self) -> list[str]:
@@ -330,7 +334,7 @@ class Reads:
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         others = {u.test for u in self.coverage.unattributed_tests}
-        texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
+        texts = self.texts
         return [p for p in placeholders.placeholders(self.cases, texts)
                 if p.test_id not in others]
 
@@ -338,9 +342,8 @@ class Reads:
     def code_under_test(self) -> dict[str, str]:
         """The File List's sources that are no test file, with their texts."""
         adapter = stacks.get(self.s.stack) if self.s.stack else None
-        texts = {tf.path for tf in self.test_files if tf.readable}
         return {rel: text for rel in self.file_list
-                if rel not in texts and not (adapter and adapter.is_test_file(rel))
+                if rel not in self.texts and not (adapter and adapter.is_test_file(rel))
                 for text in (_read_source(self.s.project / rel),) if text is not None}
 
     @functools.cached_property
@@ -351,7 +354,7 @@ class Reads:
         if self.s.stack == "python-dev" or not self.code_under_test:
             return {}
         others = {u.test for u in self.coverage.unattributed_tests}
-        texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
+        texts = self.texts
         names = sut_names.with_facades(self.s.project, texts, sut_names.declared(
             self.s.project, self.code_under_test))
         # a Go test's helpers are its package's: every test file of its directory
@@ -371,7 +374,7 @@ class Reads:
         """This story's tests that mock its own code (`sut_mocking.mocked_tests`): the File
         List's sources that are no test file are the code under test."""
         others = {u.test for u in self.coverage.unattributed_tests}
-        texts = {tf.path: tf.text for tf in self.test_files if tf.readable}
+        texts = self.texts
         sources = [(rel, text) for rel, text in self.code_under_test.items()
                    if rel.endswith(sut_mocking.SUT_SUFFIXES)]
         if not sources:
@@ -422,8 +425,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                 **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders},
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}
-    per_ac = qa_checks.effective_coverage(s, coverage, excluded)
     bodies = {case.test_id: case.body for case in cases}
+    per_ac = qa_checks.effective_coverage(
+        s, coverage, excluded, qa_checks.presence_only_tests(criteria, coverage, bodies))
     lines = {case.test_id: case.line for case in cases}
     literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines)
     discovery_findings = [

@@ -6,6 +6,7 @@ from gaia_lib.evidence.then_literals import (
     Literal,
     asserted_literals,
     missing_literals,
+    presence_only,
     then_literals,
 )
 
@@ -202,3 +203,31 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
                                                          asserted: list[str]) -> None:
     literals = [Literal("string", v) for v in ("css1", "css4", "html5")]
     assert [lit.value for lit in asserted_literals(source, literals)] == asserted
+
+
+@pytest.mark.parametrize(("source", "check"), [
+    ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n});',
+     'expect(slugify("A")).toBeDefined()'),
+    ('it("x", () => {\n  expect(() => slugify("A")).not.toThrow();\n'
+     '  expect(slugify("A")).not.toBeNull()\n});', 'expect(() => slugify("A")).not.toThrow()'),
+    ('def test_x():\n    r = slugify("A")\n    assert r is not None\n', "assert r is not None"),
+    ('def test_x(self):\n    self.assertIsNotNone(slugify("A"))\n',
+     'self.assertIsNotNone(slugify("A"))'),
+    ('func TestX(t *testing.T) {\n\tv, err := Parse("1.2.3")\n\tif err != nil {\n'
+     '\t\tt.Fatal(err)\n\t}\n\t_ = v\n}', "if err != nil {"),
+    ('func TestX(t *testing.T) {\n\tv := New()\n\tif v == nil {\n\t\tt.Fatal("nil")\n\t}\n}',
+     "if v == nil {"),
+    ('func TestX(t *testing.T) {\n\tv, err := Parse("1")\n\trequire.NoError(t, err)\n'
+     '\tassert.NotNil(t, v)\n}', "require.NoError(t, err)"),
+    # another check beside it, an error asked for, no check at all (a helper may hold it)
+    ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
+     '});', None),
+    ('def test_x():\n    r = slugify("A")\n    assert r is not None, "none"\n    assert r == "a"\n',
+     None),
+    ('func TestX(t *testing.T) {\n\t_, err := Parse("bad")\n\tif err == nil {\n'
+     '\t\tt.Fatal("want error")\n\t}\n}', None),
+    ('def test_x():\n    check(slugify("A"))\n', None),
+])
+def test_a_test_whose_every_check_only_asks_for_a_result_passes_any_value(
+        source: str, check: str | None) -> None:
+    assert presence_only(source) == check
