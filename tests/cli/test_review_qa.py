@@ -1547,7 +1547,9 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
                   '\tif ordinal(1) != "1st" {\n\t\tt.Fatal("want 1st")\n\t}\n}\n\n'
                   "// AC2\nfunc TestOrdinalAC2(t *testing.T) {\n"
                   '\tif strings.ToUpper("st") != "ST" {\n\t\tt.Fatal("want ST")\n\t}\n}\n')
-    project.add_story("E1-S1", priority="P0", file_list=["ordinals.go", "ordinals_test.go"], acs=(
+    project.write("README.md", "# humanize\n")  # no code: it declares nothing
+    project.add_story("E1-S1", priority="P0", file_list=["ordinals.go", "ordinals_test.go",
+                                                         "README.md"], acs=(
         '- [ ] **AC1:** Given 1, when `Ordinal()` formats it, then it returns "1st".\n'
         '- [ ] **AC2:** Given 2, when `Ordinal()` formats it, then it returns a suffixed '
         'number.\n'))

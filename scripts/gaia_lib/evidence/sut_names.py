@@ -77,12 +77,27 @@ def _module_names(rel: str) -> set[str]:
     return {path.stem.split(".")[0]} | ({path.parent.name} if path.stem == "index" else set())
 
 
+def _declaring_kind(rel: str, text: str) -> str | None:
+    """The family whose names `rel` declares; None for a file that declares none (a README,
+    a JSON file, a shell file that is no script)."""
+    kind = family(rel)
+    if kind == ".sh":
+        return kind if text.startswith("#!") or PurePosixPath(rel).suffix in (".sh", ".bash") \
+            else None
+    return kind if kind in (".py", ".go", ".js") else None
+
+
+def declaring(sources: Mapping[str, str]) -> list[str]:
+    """The sources that declare names of the code under test (`declared` reads them)."""
+    return [rel for rel, text in sources.items() if _declaring_kind(rel, text)]
+
+
 def declared(project: Path, sources: Mapping[str, str]) -> Names:
     """The names of the code under test, from its sources' texts (module rules)."""
     names: dict[str, set[str]] = {".py": set(), ".go": set(), ".js": set(), ".sh": set()}
     modules: set[str] = set()
     for rel, text in sources.items():
-        kind = family(rel)
+        kind = _declaring_kind(rel, text)
         if kind == ".js":
             names[".js"].update(_JS_DECLARED.findall(js_imports.code_of(text)))
             modules.update(_module_names(rel))
@@ -96,8 +111,7 @@ def declared(project: Path, sources: Mapping[str, str]) -> Names:
         elif kind == ".go":
             names[".go"].update(_GO_DECLARED.findall(text))
             names[".go"].update(_GO_PACKAGE.findall(text)[:1])
-        elif kind == ".sh" and (text.startswith("#!")
-                                or PurePosixPath(rel).suffix in (".sh", ".bash")):
+        elif kind == ".sh":
             names[".sh"].add(PurePosixPath(rel).name.removesuffix(".sh").removesuffix(".bash"))
             names[".sh"].update(sut_mocking.shell_functions(text))
     return Names({kind: frozenset(found - {"", "_"}) for kind, found in names.items()},

@@ -585,7 +585,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python else (),
         no_tier=_no_tier(s, evidence),
-        named_sources=() if python else tuple(reads.code_under_test),
+        named_sources=() if python else tuple(sut_names.declaring(reads.code_under_test)),
     )
     return evidence.as_json(), run
 

@@ -128,3 +128,11 @@ def test_a_project_module_that_cannot_be_read_is_no_way_to_the_code(
 
     monkeypatch.setattr(Path, "read_text", unreadable)
     assert sut_names.with_facades(tmp_path, tests, names) == names  # no traceback, no way
+
+
+def test_the_sources_that_declare_names_are_code_and_scripts() -> None:
+    sources = {"ordinals.go": "package humanize\n", "README.md": "# x\n", "package.json": "{}",
+               "libexec/rbenv-local": "#!/usr/bin/env bash\n", "notes": "plain text\n",
+               "src/a.ts": "export const a = 1;\n", "tool.sh": "echo hi\n"}
+    assert sorted(sut_names.declaring(sources)) == [
+        "libexec/rbenv-local", "ordinals.go", "src/a.ts", "tool.sh"]
