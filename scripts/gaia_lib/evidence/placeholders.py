@@ -36,10 +36,15 @@ Two views of the same patterns, both pure:
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
 Code that never runs, for these rules, is also: a function the test defines at its top level
-and never names again (`def check():`, `const verify = () => {`, `check := func() {`; not a
-decorated one, which what it registers may call); a loop over a collection that is empty where
-it is written or declared and never filled (`for c in []:`, `cases.forEach` over
-`const cases = []`, a Go `range` over `[]struct{...}{}`); in JS/TS, a `setTimeout` callback
+and never calls nor hands on (`def check():`, `const verify = () => {`, `check := func() {`;
+`void check` is no call; not a decorated one, which what it registers may call); a loop over a
+collection that is empty where it is written or declared and never filled (`for c in []:`,
+`cases.forEach` over `const cases = []`, a Go `range` over `[]struct{...}{}`), or a counting
+loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler
+drops the failure (a catch that is empty or only logs or returns, a finally that returns); in
+JS/TS, a promise chain ending in a `.catch` that drops what it catches
+(`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own `expect`, and a
+`setTimeout` callback
 or a `.then(...)` neither awaited, returned nor kept, at the test's top level, in a test with
 no `done` parameter, no fake timers and no `await` or `return` after it (its check runs after
 the runner counted the test as passed); and a block under a constant its file declares false
@@ -192,6 +197,9 @@ _CANNOT_FAIL = re.compile(
     # matchers that accept anything, and arithmetic on constants
     r"^expect\(.*\)\.(?:toMatchObject\(\s*\{\s*\}\s*\)|toEqual\(\s*expect\.anything\(\)\s*\))|"
     r"^expect\(\s*[\d\s+*/.()-]+\)\.(?:toBe|toEqual|toStrictEqual)\(\s*-?[\d.]+\s*\)|"
+    # a length or count is never negative
+    r"^expect\([^;]*\.(?:length|size)\s*\)\.(?:toBeGreaterThanOrEqual\(\s*0\s*\)|"
+    r"not\.toBeLessThan\(\s*0\s*\))|^assert\s+len\([^;]*\)\s*>=\s*0\s*(?:,.*)?$|"
     r"^assert_equal\s+(?P<f>\S+)\s+(?P=f)\s*$|"
     r"^\[\[?\s*\"?\$\{?#\w+\}?\"?\s+-ge\s+0\s*\]\]?|"
     # a shell check that cannot fail the test: `[ ... ] || true`, `|| :`, `|| echo ...`
@@ -390,18 +398,37 @@ _FILE_FALSE_CONSTANT = {
 _GO_CONST_GROUP = re.compile(r"^const\s*\(\n(.*?)^\)", re.M | re.S)
 
 
-def file_false_constants(path: str, text: str) -> frozenset[str]:
+# JS/TS: an `expect` of the test's (or its file's) own in place of the runner's, whose checks
+# fail nothing (`const expect = (x) => ({ toBe: () => undefined })`); chai's
+# (`const expect = chai.expect`, `require("chai").expect`) is a real one.
+_OWN_EXPECT = re.compile(r"\b(?:(?:const|let|var)\s+expect\s*(?::[^=\n]+)?=(?!\s*(?:require|chai|"
+                         r"await\s+import|import)\b)|function\s+expect\s*\()")
+
+
+@dataclass(frozen=True)
+class FileScope:
+    """What a test file declares at its top level that its tests' checks depend on."""
+    false: frozenset[str] = frozenset()  # constants declared false (`_FILE_FALSE_CONSTANT`)
+    own_expect: bool = False  # an `expect` of its own (`_OWN_EXPECT`)
+
+
+NO_SCOPE = FileScope()
+
+
+def file_scope(path: str, text: str) -> FileScope:
     """The constants a test file declares false at its top level (`_FILE_FALSE_CONSTANT`): a
-    check under `if debug` in any of its tests never runs."""
+    check under `if debug` in any of its tests never runs; and whether it defines its own
+    `expect` (JS/TS)."""
     language = language_of(path)
     pattern = _FILE_FALSE_CONSTANT.get(language or "")
     if pattern is None:
-        return frozenset()
+        return NO_SCOPE
     if language == "go":  # top-level `const x = false`, or a line of a const group
         scope = "\n".join([line for line in text.splitlines() if line.startswith("const ")]
                           + [group.group(1) for group in _GO_CONST_GROUP.finditer(text)])
-        return frozenset(pattern.findall(scope))
-    return frozenset(pattern.findall(text))
+        return FileScope(frozenset(pattern.findall(scope)))
+    top = "\n".join(line for line in text.splitlines() if line[:1] not in (" ", "\t"))
+    return FileScope(frozenset(pattern.findall(text)), bool(_OWN_EXPECT.search(top)))
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -422,18 +449,62 @@ _SWALLOWING_CATCH = re.compile(r"^\s*\}\s*catch\s*(?:\([^)]*\))?\s*\{\s*"
                                r"(?:console\.\w+\([^;]*\);?\s*)?\}\s*;?\s*$")
 
 
+# The line that closes a try and opens its handler, and a handler's statements that drop
+# the failure (logging it, returning): a catch made only of them swallows it, and a finally
+# that returns discards it.
+_HANDLER = re.compile(r"^\s*\}\s*(catch|finally)\b[^{]*\{\s*$")
+_DROPPING = re.compile(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$")
+
+
 def _swallowing_try_dead(lines: list[str]) -> list[str]:
-    """A JS/TS test's lines with each `try {` whose catch swallows the failure (`catch {}`,
-    `catch (e) { console.log(e) }`, on the line that closes the try) read as a block that
-    never runs: an assertion that throws there fails nothing."""
+    """A JS/TS test's lines with each `try {` whose handler swallows the failure read as a
+    block that never runs: a catch that is empty or only logs or returns (`catch {}`,
+    `catch (e) { console.log(e) }`), or a finally that returns (a `return` in `finally`
+    discards the error in flight). An assertion that throws there fails nothing."""
     out = list(lines)
     for index, line in enumerate(lines):
         found = _TRY.match(line)
         if found is None:
             continue
         end = brace_block_end(lines, index)
-        if end > index and _SWALLOWING_CATCH.match(lines[end]):
+        if end <= index:
+            continue
+        handler = _HANDLER.match(lines[end])
+        if handler is not None:
+            stop = brace_block_end(lines, end)
+            inside = [text.strip() for text in lines[end + 1:stop]]
+            dropped = all(_DROPPING.match(t) for t in inside) if handler.group(1) == "catch" \
+                else any(t.startswith("return") for t in inside)
+            if dropped:
+                out[index] = f"{found.group(1)}if (false) {{"
+        elif _SWALLOWING_CATCH.match(lines[end]):
             out[index] = f"{found.group(1)}if (false) {{"
+    return out
+
+
+# A promise chain ending in a `.catch` that drops what it catches: the checks in its `.then`
+# fail nothing (`.catch(() => undefined)`, `.catch(() => {})`, `.catch(console.error)`).
+_DROPPING_CATCH = re.compile(r"\.catch\(\s*(?:(?:\(\s*[\w$]*\s*\)|[\w$]+)\s*=>\s*(?:undefined|null|"
+                             r"\{\s*\}|console\.\w+\([^()]*\))|console\.\w+)\s*\)\s*;?\s*$")
+
+
+def _dropped_chains_dead(lines: list[str]) -> list[str]:
+    """A JS/TS test's lines with each statement whose promise chain ends in a dropping
+    `.catch` (`_DROPPING_CATCH`) read as code that never runs."""
+    out = list(lines)
+    last = _body_end(lines, "js")
+    top = _top_indent(lines[1:last])
+    start = None
+    for index, line in enumerate(lines[1:last], start=1):
+        indent = len(line) - len(line.lstrip())
+        if line.strip() and indent == top:
+            start = index
+        if start is not None and _DROPPING_CATCH.search(line):
+            if start == index:
+                out[index] = " " * indent + "if (false) " + line.strip()
+            else:
+                out[start] = " " * top + "if (false) {"
+            start = None
     return out
 
 
@@ -492,7 +563,11 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
             continue
         name = next(group for group in found.groups()[1:] if group)
         end = _block_end(lines, index, language)
-        named = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+        # called, or handed on (an argument, a value returned or kept); `void check` is neither
+        own = re.escape(name)
+        named = re.compile(rf"(?<![\w$.]){own}\s*\(|[(\[,=:]\s*{own}\s*[,)\];]|"
+                           rf"(?:return|yield|await)\s+{own}\b|(?<![\w$.]){own}\s*\.\s*(?:call|"
+                           rf"apply|bind)\b|\b(?:defer|go)\s+{own}\b")
         if not any(named.search(other) for other in lines[:index] + lines[end + 1:]):
             out[index] = f"{found.group(1)}{_NEVER[language]}"
     return out
@@ -508,6 +583,28 @@ _LOOP = {
     "go": re.compile(r"^(\s+)for\s+.*\brange\s+(\[\][\w.*]+\{\s*\}|\w+)\s*\{\s*$"),
 }
 _EMPTY_LITERAL = r"(?:\[\s*\]|\(\s*\)|\[\][\w.*]+\s*\{\s*\}|\[\]struct\s*\{[^{}]*\}\s*\{\s*\})"
+
+
+# A counting loop whose bound it already meets: `for (let i = 0; i < 0; i++)`, Go's
+# `for i := 0; i < 0; i++`, Python's `for _ in range(0):` / `range(3, 3)`.
+_COUNTING = {
+    "js": re.compile(r"^(\s+)for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*"
+                     r"(-?\d+)\s*;"),
+    "go": re.compile(r"^(\s+)for\s+(\w+)\s*:=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*(-?\d+)\s*;"),
+    "python": re.compile(r"^(\s+)for\s+(\w+)\s+in\s+range\(\s*(?:(-?\d+)\s*,\s*)?(-?\d+)\s*\)\s*:"),
+}
+
+
+def _runs_no_times(line: str, language: str) -> re.Match[str] | None:
+    """The match of a counting loop (`_COUNTING`) that runs no time, else None."""
+    found = _COUNTING[language].match(line) if language in _COUNTING else None
+    if found is None:
+        return None
+    if language == "python":
+        start, stop = int(found.group(3) or 0), int(found.group(4))
+        return found if start >= stop else None
+    start, op, bound = int(found.group(3)), found.group(4), int(found.group(5))
+    return found if start > bound or (op == "<" and start == bound) else None
 
 
 def _empty(name: str, text: str, language: str) -> bool:
@@ -536,6 +633,10 @@ def _empty_loops_dead(lines: list[str], language: str) -> list[str]:
     text = "\n".join(lines)
     out = list(lines)
     for index, line in enumerate(lines[1:], start=1):
+        counted = _runs_no_times(line, language)
+        if counted is not None:
+            out[index] = f"{counted.group(1)}{_NEVER[language]}"
+            continue
         found = pattern.match(line)
         if found is None:
             continue
@@ -622,25 +723,37 @@ def _literals_propagated(lines: list[str], language: str) -> list[str]:
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 
 
-def _never_run_read(lines: list[str], language: str, outer: Iterable[str]) -> list[str]:
+_EXPECT_STATEMENT = re.compile(r"^(\s*)(?:await\s+)?expect\s*\(")
+
+
+def _own_expect_dead(lines: list[str], outer: FileScope) -> list[str]:
+    """A JS/TS test's lines with its `expect(...)` statements read as code that never runs
+    when it, or its file, defines `expect` itself: those checks fail nothing."""
+    if not outer.own_expect and not any(_OWN_EXPECT.search(line) for line in lines):
+        return lines
+    return [f"{found.group(1)}if (false) {line.strip()}"
+            if (found := _EXPECT_STATEMENT.match(line)) else line for line in lines]
+
+
+def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[str]:
     """A test's lines with the code that never runs read as `if false` blocks (above)."""
     if language == "python":  # from its `def`: a decorator's arguments may come before it
         head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
         if head:
             return lines[:head] + _never_run_read(lines[head:], language, outer)
-    lines = _false_constants_inlined(lines, outer)
+    lines = _false_constants_inlined(lines, outer.false)
     lines = _empty_loops_dead(_uncalled_closures_dead(_swallowing_try_dead(lines), language),
                               language)
     if language == "js":
-        lines = _unawaited_callbacks_dead(lines)
+        lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(lines)), outer)
     return _literals_propagated(lines, language)
 
 
 def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
-             outer_false: Iterable[str] = ()) -> Placeholder | None:
+             outer: FileScope = NO_SCOPE) -> Placeholder | None:
     """Why `case` is a placeholder test, or None when it is a real one (rules above);
     `go_helpers`: the functions its Go package's test files define (`go_functions`), by name;
-    `outer_false`: the constants its file declares false (`file_false_constants`)."""
+    `outer`: what its file declares at its top level (`file_scope`)."""
     language = language_of(case.file)
     if language is None:
         return None
@@ -656,7 +769,7 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
             shown = found.group(0).strip().rstrip("(")
             return Placeholder(case.test_id, case.file, base_line + index,
                                f"{_switched_off(shown)} in source ({shown})")
-    body = _never_run_read(lines[decl:], language, outer_false)
+    body = _never_run_read(lines[decl:], language, outer)
     if language == "python":
         statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
         # a one-line `def test_x(): pass`
@@ -810,10 +923,10 @@ def placeholders(cases: Iterable[TestCase],
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
     path, where a Go test's helpers are looked up (`go_functions`)."""
     helpers = go_functions(texts or {})
-    false = {path: file_false_constants(path, text) for path, text in (texts or {}).items()}
+    scopes = {path: file_scope(path, text) for path, text in (texts or {}).items()}
     return [found for case in cases
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
-                                   false.get(case.file, frozenset())),)
+                                   scopes.get(case.file, NO_SCOPE)),)
             if found is not None]
 
 

@@ -1096,9 +1096,110 @@ def test_a_placeholder_found_in_code_read_otherwise_is_shown_as_written() -> Non
         "its checks never run or cannot fail (assert result == \"a-b\")"
 
 
-def test_a_files_false_constants_are_its_top_level_ones() -> None:
-    assert placeholders.file_false_constants("a_test.go", NEVER_RUN_GO) == {"verbose"}
-    assert placeholders.file_false_constants("a.test.ts", NEVER_RUN_TS) == {"DEBUG"}
-    assert placeholders.file_false_constants("a.test.ts", "let DEBUG = false;\n"
-                                             "function f() {\n  const x = false;\n}\n") == set()
-    assert placeholders.file_false_constants("test_a.py", "DEBUG = False\n") == set()
+def test_a_files_scope_is_its_top_level_false_constants_and_its_own_expect() -> None:
+    assert placeholders.file_scope("a_test.go", NEVER_RUN_GO).false == {"verbose"}
+    assert placeholders.file_scope("a.test.ts", NEVER_RUN_TS).false == {"DEBUG"}
+    assert placeholders.file_scope("a.test.ts", "let DEBUG = false;\n"
+                                   "function f() {\n  const x = false;\n}\n").false == set()
+    assert placeholders.file_scope("test_a.py", "DEBUG = False\n").false == set()
+    assert placeholders.file_scope("a.test.ts", "const expect = (x) => ({ toBe() {} });\n"
+                                   ).own_expect
+    assert not placeholders.file_scope("a.test.ts", "const expect = require('chai').expect;\n"
+                                       "const { expect: e } = chai;\n").own_expect
+    assert not placeholders.file_scope("a.test.ts", "import { expect } from 'vitest';\n"
+                                       ).own_expect
+
+
+DROPPED_TS = """it("then, its failure caught and dropped", async () => {
+  await Promise.resolve()
+    .then(() => {
+      expect(memoized(1, 2)).toBe(3);
+    })
+    .catch(() => undefined);
+});
+
+it("then, its failure caught and checked", async () => {
+  await load()
+    .then(() => {
+      expect(memoized(1, 2)).toBe(3);
+    })
+    .catch((e) => {
+      expect(e.message).toBe("x");
+    });
+});
+
+it("a finally that returns", () => {
+  try {
+    expect(memoized(1, 2)).toBe(3);
+  } finally {
+    return;
+  }
+});
+
+it("a finally that cleans up", () => {
+  try {
+    expect(memoized(1, 2)).toBe(3);
+  } finally {
+    reset();
+  }
+});
+
+it("a catch that only returns", () => {
+  try {
+    expect(memoized(1, 2)).toBe(3);
+  } catch (e) {
+    // ignore
+    return;
+  }
+});
+
+it("an expect of its own", () => {
+  const expect = (_a: unknown) => ({ toBe: (_b: unknown) => undefined });
+  expect(memoized(1, 2)).toBe(3);
+});
+
+it("a closure only mentioned", () => {
+  function check(): void {
+    expect(memoized(1, 2)).toBe(3);
+  }
+  void check;
+});
+
+it("a closure handed on", () => {
+  function check(): void {
+    expect(memoized(1, 2)).toBe(3);
+  }
+  run(check);
+});
+
+it("a loop that runs no time", () => {
+  for (let i = 0; i < 0; i++) {
+    expect(memoized(1, 2)).toBe(3);
+  }
+});
+
+it("a loop that runs", () => {
+  for (let i = 0; i < 2; i++) {
+    expect(memoized(1, 2)).toBe(3);
+  }
+});
+
+it("a length never negative", () => {
+  expect(add.mock.calls.length).toBeGreaterThanOrEqual(0);
+});
+"""
+
+
+def test_js_checks_whose_failure_is_dropped_or_never_made_check_nothing() -> None:
+    assert _found("test/memo.spec.ts", DROPPED_TS) == {
+        "then, its failure caught and dropped": True,
+        "then, its failure caught and checked": False,
+        "a finally that returns": True, "a finally that cleans up": False,
+        "a catch that only returns": True, "an expect of its own": True,
+        "a closure only mentioned": True, "a closure handed on": False,
+        "a loop that runs no time": True, "a loop that runs": False,
+        "a length never negative": True,
+    }
+    own = "const expect = (a) => ({ toBe: () => undefined });\n\n" \
+          'it("x", () => {\n  expect(f(1)).toBe(3);\n});\n'
+    assert _found("test/own.spec.ts", own) == {"x": True}
