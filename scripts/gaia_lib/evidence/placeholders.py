@@ -52,6 +52,11 @@ at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an im
 top-level statement reads as that literal until it is assigned again, when every assignment
 of it is a top-level statement: `result = f(x)` then `result = "a"` then
 `assert result == "a"` compares a literal with itself.
+Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
+prints or logs; `while False:`; a `return` inside a top-level `if True:`; a module name the file
+assigns `False` once; a module table declared empty and never filled. Checks that are always
+true: a non-empty string or number, `not False`, `x or True`, a tuple (`assert (x, "msg")`),
+`isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic on constants.
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -169,7 +174,15 @@ _TRIVIAL_STATEMENT = re.compile(
     r"XCTAssertTrue\(\s*true\s*\)|"
     r"expect\(\s*true\s*,\s*isTrue\s*\)|"
     r"assert\.(?:ok|isTrue)\(\s*true\s*\)|"
-    r"TEST_ASSERT(?:_TRUE)?\(\s*(?:1|true)\s*\)"
+    r"TEST_ASSERT(?:_TRUE)?\(\s*(?:1|true)\s*\)|"
+    # Python values that are always true: a non-empty string, a non-zero number, `not False`,
+    # anything `or True`, `isinstance(x, object)`, `all()` of nothing
+    r"assert\s+(?:not\s+(?:False|None|0)|\"[^\"]+\"|'[^']+'|[1-9]\d*)\s*(?:,.*)?|"
+    r"assert\s+.+\bor\s+(?:True|1)|"
+    r"(?:self\.)?assertTrue\(\s*(?:[1-9]\d*|\"[^\"]+\"|'[^']+')\s*\)|"
+    r"assert\s+isinstance\(.*,\s*object\s*\)\s*(?:,.*)?|"
+    r"(?:self\.)?assertIsInstance\(.*,\s*object\s*\)|"
+    r"assert\s+all\(\s*(?:\[\s*\]|\(\s*\)|.*\bfor\b.*\bin\s+(?:\[\s*\]|\(\s*\)))\s*\)\s*(?:,.*)?"
     r")\s*;?$"
 )
 # A check that cannot fail: a literal compared with itself (`self.assertIn("x", "x")`,
@@ -201,6 +214,10 @@ _CANNOT_FAIL = re.compile(
     r"^expect\([^;]*\.(?:length|size)\s*\)\.(?:toBeGreaterThanOrEqual\(\s*0\s*\)|"
     r"not\.toBeLessThan\(\s*0\s*\))|^assert\s+len\([^;]*\)\s*>=\s*0\s*(?:,.*)?$|"
     r"^assert_equal\s+(?P<f>\S+)\s+(?P=f)\s*$|"
+    # Python: arithmetic on constants, `mock.ANY` (equal to anything)
+    r"^assert\s+[\d\s+*/.()-]+==\s*-?[\d.]+\s*(?:,.*)?$|"
+    r"^assert\s+.*==\s*(?:unittest\.)?(?:mock\.)?ANY\s*(?:,.*)?$|"
+    r"^(?:self\.)?assertEqual\(.*,\s*(?:unittest\.)?(?:mock\.)?ANY\s*\)$|"
     r"^\[\[?\s*\"?\$\{?#\w+\}?\"?\s+-ge\s+0\s*\]\]?|"
     # a shell check that cannot fail the test: `[ ... ] || true`, `|| :`, `|| echo ...`
     r"^(?:\[\[?\s|(?:assert\w*|refute\w*|test)\b).*\|\|\s*(?::|true|echo\b[^|&]*)$"
@@ -223,10 +240,25 @@ def _dangling_expect(text: str) -> bool:
     return False
 
 
+def _asserts_a_tuple(text: str) -> bool:
+    """`assert (x, "msg")`: a non-empty tuple, always true."""
+    text = text.rstrip()
+    if not re.match(r"^assert\s*\(", text):
+        return False
+    depth, comma = 0, False
+    for at in range(text.index("("), len(text)):
+        depth += (text[at] in "([{") - (text[at] in ")]}")
+        comma = comma or (text[at] == "," and depth == 1)
+        if depth == 0:  # the first parenthesis closes: at the end, around a tuple
+            return comma and at == len(text) - 1
+    return False
+
+
 def _trivial(text: str) -> bool:
     """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`)."""
     return bool(_TRIVIAL_STATEMENT.match(text) or _CANNOT_FAIL.match(text)
-                or _BARE_RETURN.match(text) or _dangling_expect(text))
+                or _BARE_RETURN.match(text) or _dangling_expect(text)
+                or _asserts_a_tuple(text))
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
@@ -344,6 +376,10 @@ _NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*(?:&&[^)]*)?\)|false(?:\s
                          r"False(?:\s+and\s[^:]*)?|0)\s*(?:\{|:)")
 
 
+# A loop whose condition is constant false: `while False:`, `while (false) {`.
+_NEVER_LOOPS = re.compile(r"^while\s*(?:\(\s*(?:false|0)\s*\)|False|0)\s*(?:\{|:)")
+# A block whose condition is constant true: a `return` in it is a bare one.
+_ALWAYS_RUNS = re.compile(r"^if\s*(?:\(\s*true\s*\)|True|1|true)\s*(?:\{|:)\s*$")
 # The same condition on a one-statement branch without braces: `if (false) expect(x)...;`.
 _NEVER_RUNS_INLINE = re.compile(r"^if\s*\(\s*(?:false|0)\s*(?:&&[^)]*)?\)\s*[^\s{]")
 # A shell `if false; then` (bats): what follows up to its `fi` never runs.
@@ -359,6 +395,7 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     body's top level."""
     out: list[tuple[int, int, str]] = []
     dead_indent: int | None = None
+    always: int | None = None  # inside an `if True:` at the top level
     dead_fi = 0
     top = min((indent for index, indent, _ in statements if index > 0), default=0)
     for index, indent, text in statements:
@@ -366,10 +403,15 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
             if indent > dead_indent:
                 continue
             dead_indent = None
+        if always is not None and indent <= always:
+            always = None
+        if _ALWAYS_RUNS.match(text) and (index == 0 or indent <= top):
+            always = indent
+            continue
         if dead_fi:  # inside a bats `if false; then ... fi`
             dead_fi += text.startswith("if ") - (text == "fi")
             continue
-        if _NEVER_RUNS.match(text):
+        if _NEVER_RUNS.match(text) or _NEVER_LOOPS.match(text):
             dead_indent = indent
             continue
         if _NEVER_RUNS_INLINE.match(text):
@@ -378,7 +420,7 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
             dead_fi = 1
             continue
         out.append((index, indent, text))
-        if _BARE_RETURN.match(text) and (index == 0 or indent <= top):
+        if _BARE_RETURN.match(text) and (index == 0 or indent <= top or always is not None):
             break
     return out
 
@@ -390,6 +432,7 @@ _FALSE_CONSTANT = re.compile(r"^\s*const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s
 # A module's own constant declared false: JS/TS `const x = false` at the top level, Go's
 # `const x = false` or a line of a `const ( ... )` group. A `var` may be set elsewhere.
 _FILE_FALSE_CONSTANT = {
+    "python": re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[ \t]*bool[ \t]*)?=[ \t]*False[ \t]*$", re.M),
     "js": re.compile(r"^(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*)?=\s*"
                      r"false\s*;?\s*$", re.M),
     "go": re.compile(r"^(?:const[ \t]+|[ \t]+)(\w+)(?:[ \t]+bool)?[ \t]*=[ \t]*false[ \t]*$",
@@ -410,6 +453,11 @@ class FileScope:
     """What a test file declares at its top level that its tests' checks depend on."""
     false: frozenset[str] = frozenset()  # constants declared false (`_FILE_FALSE_CONSTANT`)
     own_expect: bool = False  # an `expect` of its own (`_OWN_EXPECT`)
+    empty: frozenset[str] = frozenset()  # collections declared empty and never filled
+
+
+_TOP_NAME = re.compile(r"^(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?"
+                       r"=(?!=)", re.M)
 
 
 NO_SCOPE = FileScope()
@@ -428,7 +476,12 @@ def file_scope(path: str, text: str) -> FileScope:
                           + [group.group(1) for group in _GO_CONST_GROUP.finditer(text)])
         return FileScope(frozenset(pattern.findall(scope)))
     top = "\n".join(line for line in text.splitlines() if line[:1] not in (" ", "\t"))
-    return FileScope(frozenset(pattern.findall(text)), bool(_OWN_EXPECT.search(top)))
+    named = [found.group(1) for found in _TOP_NAME.finditer(top)]
+    # Python's module names may be set again: a constant is one assigned once, in the file
+    false = {name for name in pattern.findall(top) if language != "python" or (
+        named.count(name) == 1 and not re.search(rf"\b(?:global|nonlocal)\s+{name}\b", text))}
+    return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
+                     frozenset(name for name in set(named) if _empty(name, text, language or "")))
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -456,11 +509,46 @@ _HANDLER = re.compile(r"^\s*\}\s*(catch|finally)\b[^{]*\{\s*$")
 _DROPPING = re.compile(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$")
 
 
-def _swallowing_try_dead(lines: list[str]) -> list[str]:
+_PY_TRY = re.compile(r"^(\s*)try\s*:\s*$")
+# A Python handler that catches a failed assertion and drops it.
+_PY_SWALLOWING = re.compile(r"^except\s*(?:\(?[\w., ]*\b(?:AssertionError|Exception|BaseException)"
+                            r"\b[\w., ]*\)?(?:\s+as\s+\w+)?)?\s*:\s*(?P<inline>\S.*)?$")
+_PY_DROPPING = re.compile(r"^(?:pass|\.\.\.|print\(.*\)|(?:log(?:ger|ging)?|LOG)\.\w+\(.*\)|"
+                          r"return(?:\s+None)?|#.*)$")
+
+
+def _python_swallowing_try_dead(lines: list[str]) -> list[str]:
+    """A Python test's lines with each `try:` whose `except AssertionError` (or `Exception`,
+    or a bare except) only passes, prints or logs read as a block that never runs."""
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _PY_TRY.match(line)
+        if found is None:
+            continue
+        indent = len(found.group(1))
+        handler = next((at for at in range(index + 1, len(lines)) if lines[at].strip() and
+                        len(lines[at]) - len(lines[at].lstrip()) <= indent), None)
+        if handler is None:
+            continue
+        caught = _PY_SWALLOWING.match(lines[handler].strip())
+        if caught is None:
+            continue
+        end = _block_end(lines, handler, "python")
+        inside = [text.strip() for text in lines[handler + 1:end + 1] if text.strip()]
+        if caught.group("inline"):
+            inside.append(caught.group("inline"))
+        if all(_PY_DROPPING.match(text) for text in inside):
+            out[index] = f"{found.group(1)}if False:"
+    return out
+
+
+def _swallowing_try_dead(lines: list[str], language: str = "js") -> list[str]:
     """A JS/TS test's lines with each `try {` whose handler swallows the failure read as a
     block that never runs: a catch that is empty or only logs or returns (`catch {}`,
     `catch (e) { console.log(e) }`), or a finally that returns (a `return` in `finally`
     discards the error in flight). An assertion that throws there fails nothing."""
+    if language == "python":
+        return _python_swallowing_try_dead(lines)
     out = list(lines)
     for index, line in enumerate(lines):
         found = _TRY.match(line)
@@ -624,9 +712,10 @@ def _empty(name: str, text: str, language: str) -> bool:
                    for found in filled.finditer(text))
 
 
-def _empty_loops_dead(lines: list[str], language: str) -> list[str]:
-    """A test's lines with each loop over an empty collection (`_LOOP`) read as a block that
-    never runs: a table with no rows checks nothing."""
+def _empty_loops_dead(lines: list[str], language: str,
+                      outer: frozenset[str] = frozenset()) -> list[str]:
+    """A test's lines with each loop over an empty collection (`_LOOP`; `outer`: those its
+    file declares) read as a block that never runs: a table with no rows checks nothing."""
     pattern = _LOOP.get(language)
     if pattern is None:
         return lines
@@ -641,7 +730,7 @@ def _empty_loops_dead(lines: list[str], language: str) -> list[str]:
         if found is None:
             continue
         ranged = next(group for group in found.groups()[1:] if group)
-        if _empty(ranged, text, language):
+        if ranged in outer or _empty(ranged, text, language):
             out[index] = f"{found.group(1)}{_NEVER[language]}"
     return out
 
@@ -742,8 +831,9 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
         if head:
             return lines[:head] + _never_run_read(lines[head:], language, outer)
     lines = _false_constants_inlined(lines, outer.false)
-    lines = _empty_loops_dead(_uncalled_closures_dead(_swallowing_try_dead(lines), language),
-                              language)
+    lines = _empty_loops_dead(
+        _uncalled_closures_dead(_swallowing_try_dead(lines, language), language), language,
+        outer.empty)
     if language == "js":
         lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(lines)), outer)
     return _literals_propagated(lines, language)

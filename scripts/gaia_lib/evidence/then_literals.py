@@ -281,6 +281,10 @@ _PRESENCE_CHECK = re.compile(
     r"\s*\(\s*\)\s*;?$"
     r"|^assert\s+(?s:.+?)\s+is\s+not\s+None\s*(?:,(?s:.*))?$"
     r"|^(?:self\.)?assertIsNotNone\s*\("
+    # a comparison written where the message goes checks only that the first value is truthy:
+    # `assert x, x == y`, `assertTrue(x, y)`
+    r"|^assert\s+[^,]+,(?!\s*[rbfuRBFU]*[\"'])[^,]*(?:==|!=)"
+    r"|^(?:self\.)?assertTrue\s*\((?:[^,()]|\([^()]*\))+,(?!\s*[rbfuRBFU]*[\"'])"
     r"|^(?:require|assert)\.(?:NotNil|NoError)\s*\(")
 # A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`);
 # `if err == nil { t.Fatal(...) }` asks for an error: a real check of an error path.
@@ -291,7 +295,8 @@ _GO_NIL_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:(?:\w+\
 def presence_only(test_source: str) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
     (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
-    `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`):
+    `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
+    a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`):
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper)."""
     code = _COMMENT_LINE_RE.sub("", test_source)

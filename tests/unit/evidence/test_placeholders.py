@@ -1101,7 +1101,11 @@ def test_a_files_scope_is_its_top_level_false_constants_and_its_own_expect() -> 
     assert placeholders.file_scope("a.test.ts", NEVER_RUN_TS).false == {"DEBUG"}
     assert placeholders.file_scope("a.test.ts", "let DEBUG = false;\n"
                                    "function f() {\n  const x = false;\n}\n").false == set()
-    assert placeholders.file_scope("test_a.py", "DEBUG = False\n").false == set()
+    # a Python module's name is a constant when the file assigns it once
+    assert placeholders.file_scope("test_a.py", "DEBUG = False\n").false == {"DEBUG"}
+    assert placeholders.file_scope("test_a.py", "DEBUG = False\nDEBUG = True\n").false == set()
+    assert placeholders.file_scope("test_a.py", "CASES = []\nROWS = []\nROWS.append(1)\n"
+                                   ).empty == {"CASES"}
     assert placeholders.file_scope("a.test.ts", "const expect = (x) => ({ toBe() {} });\n"
                                    ).own_expect
     assert not placeholders.file_scope("a.test.ts", "const expect = require('chai').expect;\n"
@@ -1203,3 +1207,96 @@ def test_js_checks_whose_failure_is_dropped_or_never_made_check_nothing() -> Non
     own = "const expect = (a) => ({ toBe: () => undefined });\n\n" \
           'it("x", () => {\n  expect(f(1)).toBe(3);\n});\n'
     assert _found("test/own.spec.ts", own) == {"x": True}
+
+
+ALWAYS_TRUE_PY = """CASES = []
+STRICT = False
+
+
+def test_or_true():
+    assert parse("x") == 1 or True
+
+
+def test_a_tuple():
+    assert (parse("x") == 1, "parses")
+
+
+def test_a_parenthesized_comparison():
+    assert (parse("x"), 1) == (1, 1)
+
+
+def test_a_string():
+    assert "offset is -07:00"
+
+
+def test_not_false():
+    parse("x")
+    assert not False
+
+
+def test_an_object():
+    assert isinstance(parse("x"), object)
+
+
+def test_anything():
+    assert parse("x") == mock.ANY
+
+
+def test_all_of_nothing():
+    assert all(parse(v) == 1 for v in [])
+
+
+def test_arithmetic():
+    parse("x")
+    assert -7 * 3600 == -25200
+
+
+def test_a_module_table_left_empty():
+    for value in CASES:
+        assert parse(value) == 1
+
+
+def test_under_a_module_constant():
+    if STRICT:
+        assert parse("x") == 1
+
+
+def test_a_swallowed_assertion():
+    try:
+        assert parse("x") == 1
+    except AssertionError:
+        pass
+
+
+def test_a_caught_value_error():
+    try:
+        parse("x")
+    except ValueError:
+        pass
+    assert parse("1") == 1
+
+
+def test_returns_in_an_if_true():
+    if True:
+        return
+    assert parse("x") == 1
+
+
+def test_while_false():
+    while False:
+        assert parse("x") == 1
+
+
+class TestCase(unittest.TestCase):
+    def test_true_one(self):
+        self.assertTrue(1)
+
+    def test_real(self):
+        self.assertTrue(is_valid("x"))
+"""
+
+
+def test_python_checks_that_are_always_true_or_never_made_check_nothing() -> None:
+    found = _found("tests/test_parse.py", ALWAYS_TRUE_PY)
+    assert [name for name, placeholder in found.items() if not placeholder] == [
+        "test_a_parenthesized_comparison", "test_a_caught_value_error", "TestCase::test_real"]

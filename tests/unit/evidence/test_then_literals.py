@@ -219,6 +219,11 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
      "if v == nil {"),
     ('func TestX(t *testing.T) {\n\tv, err := Parse("1")\n\trequire.NoError(t, err)\n'
      '\tassert.NotNil(t, v)\n}', "require.NoError(t, err)"),
+    ('def test_x():\n    r = parse("x")\n    assert r, r.offset == -7\n', "assert r, r.offset == -7"),
+    ('def test_x(self):\n    r = parse("x")\n    self.assertTrue(r.offset, timedelta(hours=-7))\n',
+     "self.assertTrue(r.offset, timedelta(hours=-7))"),
+    ('def test_x(self):\n    self.assertTrue(is_valid("x"), "x is valid")\n', None),
+    ('def test_x():\n    assert r.offset == -7, f"got {r.offset}"\n', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
