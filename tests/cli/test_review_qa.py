@@ -441,11 +441,41 @@ def test_malformed_fork_payload_is_incomplete_and_blocked(
     payload = tmp_path / "payload.md"
     payload.write_text("Looks great to me!\n\n**Verdict: APPROVE**\n")
     assert command.main(["finalize", "E1-S1", "--payload", str(payload)]) == 0
-    assert capsys.readouterr().out.startswith("QA review E1-S1: BLOCKED")
-    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    out = capsys.readouterr().out
+    assert out.startswith("QA review E1-S1: BLOCKED")
+    # the reviewer's output was unusable: no QA round, no budget spent, the row as it was
+    assert "gate: QA Tests unchanged (UNVERIFIED: the reviewer's output could not be used, " \
+           "no QA round)" in out
+    state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    text = (state / "qa-tests-E1-S1-incomplete.md").read_text()
     assert text.startswith("[INCOMPLETE]")
     assert text.rstrip().splitlines()[-1] == "**Verdict: BLOCKED**"
-    assert _gate_row(qa_project)[0] == "FAILED"
+    assert not (qa_project.impl / "qa-tests-E1-S1.md").exists()
+    assert _gate_row(qa_project)[0] == "UNVERIFIED"
+    assert _rounds(qa_project) == []
+
+
+def test_unusable_reviewer_findings_spend_no_qa_round_and_no_budget(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """Findings the reviewer wrote where the skill keeps them, and then findings that are no
+    JSON (`NaN`, a number too large for a float): BLOCKED each time, never a crash, and a
+    passing story is neither failed nor parked by its reviewer's output."""
+    assert command.main(["E1-S1"]) == 0
+    state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
+    kept = state / "fork-findings.json"
+    kept.write_text('{"findings": []}')
+    assert command.main(["E1-S1", "--llm-findings", str(kept)]) == 0  # the round's input kept
+    assert kept.read_text() == '{"findings": []}'
+    for bad in ("NaN", "1e309", "NaN", "Infinity"):
+        kept.write_text('{"findings": [{"category": "assertion", "severity": "warning", '
+                        f'"file": "tests/test_signup.py", "line": {bad}, "message": "m"}}]}}')
+        capsys.readouterr()
+        assert command.main(["E1-S1", "--llm-findings", str(kept)]) == 3
+        said = capsys.readouterr()
+        assert "is not JSON" in said.out and "none of the failure budget spent" in said.err
+    assert [(r[0], r[1]) for r in _rounds(qa_project)] == [("1", "PASSED")]
+    assert _gate_row(qa_project)[0] == "PASSED"
+    assert command.main(["E1-S1"]) == 0  # not parked
 
 
 def _rounds(project: Project) -> list[list[str]]:
@@ -1069,7 +1099,8 @@ def test_a_findings_file_that_is_no_findings_list_blocks_the_review(
     out = capsys.readouterr().out
     assert "QA review E1-S1: BLOCKED" in out
     assert f"reason: the reviewer's findings file {llm} " in out
-    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    text = (qa_project.root / ".gaia/state/review/qa-tests/E1-S1/qa-tests-E1-S1-incomplete.md"
+            ).read_text()
     assert text.startswith("[INCOMPLETE]") and text.rstrip().endswith("**Verdict: BLOCKED**")
     assert command.main(["verdict", "E1-S1", "--llm-findings", str(llm)]) == 0
     assert capsys.readouterr().out.strip() == "BLOCKED"

@@ -78,6 +78,25 @@ def loads(data: str | bytes) -> Any:
     return value
 
 
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # `1e309`: no value a report can hold
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
+def strict_loads(text: str) -> Any:
+    """`json.loads` that refuses what JSON (RFC 8259) has no room for and Python would
+    accept: `NaN`, `Infinity` and numbers too large for a float. ValueError for each."""
+    import json
+
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+
+
 def quote(text: str, ensure_ascii: bool = True) -> str:
     """`json.dumps(text, ensure_ascii=...)` for a string."""
     encode = _quote_ascii if ensure_ascii else _quote_unicode

@@ -47,10 +47,11 @@ def report_basename(rtype: str, key: str, round_number: int = 1) -> str:
     return f"{rtype}-{key}-round{round_number}.md"
 
 
-def untested_basename(rtype: str, key: str) -> str:
-    """The report of a review that could not run the tests (no QA round): kept in the review's
+def untested_basename(rtype: str, key: str, why: str = "untested") -> str:
+    """The report of a review that is no QA round: one that could not run the tests
+    (`untested`), or whose reviewer gave nothing usable (`incomplete`); kept in the review's
     evidence directory, never a round's name."""
-    return f"{rtype}-{key}-untested.md"
+    return f"{rtype}-{key}-{why}.md"
 
 
 def report_round(name: str, rtype: str | None = None, key: str | None = None) -> int | None:

@@ -25,10 +25,11 @@ Action mode (test-automate), after rule 1's readability check:
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
+
+from gaia_lib.core import jsonio
 
 APPROVE = "APPROVE"
 REQUEST_CHANGES = "REQUEST_CHANGES"
@@ -63,14 +64,15 @@ class Resolution(NamedTuple):
 
 
 def read_document(path: str) -> Document:
-    """Read and parse a JSON file. JSON `null` / `false` count as invalid, as `jq -e .` does."""
+    """Read and parse a JSON file. JSON `null` / `false` count as invalid, as `jq -e .` does;
+    so do `NaN`, `Infinity` and numbers too large for a float, which are not JSON."""
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError:
         return Document(path, problem=UNREADABLE)
     try:
-        value = json.loads(data.decode("utf-8"))
+        value = jsonio.strict_loads(data.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         return Document(path, problem=INVALID)
     if value is None or value is False:

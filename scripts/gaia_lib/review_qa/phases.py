@@ -57,7 +57,7 @@ from typing import Any
 
 from gaia_lib import __version__
 from gaia_lib.checkpoint import store as checkpoint
-from gaia_lib.core import engine, locks, paths, schema, writes
+from gaia_lib.core import engine, jsonio, locks, paths, schema, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import (
     ac_coverage,
@@ -723,6 +723,8 @@ class Outcome:
     notes: tuple[str, ...] = ()  # QA gating messages (the parking message)
     summary: str = ""  # AC coverage and the findings by severity (`summary_line`)
     untested: bool = False  # no tier ran a test: no QA round, the gate row left as it was
+    # why this review is no QA round (nothing was tested, the reviewer's output unusable)
+    no_round: str | None = None
 
     @property
     def exit_code(self) -> int:
@@ -756,7 +758,7 @@ def llm_findings_of(path: Path | None) -> tuple[list[Mapping[str, Any]], str | N
     if path is None:
         return [], None
     try:
-        value = json.loads(path.read_text(encoding="utf-8"))
+        value = jsonio.strict_loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         return [], f"the reviewer's findings file {path} cannot be read ({exc.strerror})"
     except ValueError as exc:
@@ -823,10 +825,12 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         inputs = round_inputs(analysis)
         incomplete = bool(unreadable or (payload and qa_report.payload_problems(payload)))
         expected = verdict.BLOCKED if incomplete else resolution.verdict
-        # A review that could not run the tests is no QA round (tested_nothing).
+        # A review that could not run the tests is no QA round (tested_nothing); neither is one
+        # whose reviewer gave nothing usable: the QA did not happen, no budget is spent on it.
         untested = tested_nothing(analysis, evidence)
+        no_round = NOTHING_TESTED if untested else UNUSABLE_REVIEW if incomplete else None
         delta = None
-        if untested:
+        if no_round:
             number, again = record.current_highest(s.project, s.key), False
         else:
             number, again = _round_number(s, inputs)
@@ -835,8 +839,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
             system_prompt, analysis_bytes), qa_model(s) if model_ran else None, TEMPERATURE)
         if model_ran:
             header += f"- effort: {s.config.qa.effort or 'default'}\n"
-        header += ("- round: none (nothing was tested: this review is no QA round)\n"
-                   if untested else
+        header += (f"- round: none ({no_round}: this review is no QA round)\n"
+                   if no_round else
                    f"- round: {number}{' (reviewed again, files unchanged)' if again else ''}\n")
         header += qa_report.render_run(evidence, paths.relative_to_project(state, s.project))
         if delta is not None:
@@ -855,14 +859,16 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
             text, _ = qa_report.assemble(header, payload, final, problems)
         parked = None
         gate_note: str | None
-        if delta is None:  # untested: its own report; the gate row and QA status unchanged
-            report_path = mirror = state / reports.untested_basename(STATE_SKILL, s.key)
+        if delta is None:  # no round: its own report; the gate row and QA status unchanged
+            report_path = mirror = state / reports.untested_basename(
+                STATE_SKILL, s.key, "untested" if untested else "incomplete")
             writes.write_text(report_path, text)
             gate_verdict = next((row.status for row in gate.load_rows(s.story_path)
                                  if row.name == GATE_NAME), gate.UNVERIFIED)
-            gate_note = "unchanged: nothing was tested"
+            gate_note = f"unchanged: {no_round}"
         else:
-            writes.remove(state / reports.untested_basename(STATE_SKILL, s.key))  # it tested
+            for why in ("untested", "incomplete"):  # a round: no earlier non-round report
+                writes.remove(state / reports.untested_basename(STATE_SKILL, s.key, why))
             report_path = reports.review_report_path(s.project, s.key, STATE_SKILL,
                                                      round_number=number)
             writes.write_text(report_path, text)
@@ -885,18 +891,21 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     if again:
         notes += (f"round {number} again: the story's files are unchanged since it, so no new "
                   f"QA round was recorded (this review's verdict replaces the round's)",)
-    if untested:
-        notes += ("nothing was tested (the runner is missing or no tier runs here): no QA round "
-                  "recorded, the QA Tests row and the QA status left as they were, none of the "
-                  "failure budget spent",)
+    if no_round:
+        why = ("nothing was tested (the runner is missing or no tier runs here)" if untested
+               else "the reviewer's output could not be used")
+        notes += (f"{why}: no QA round recorded, the QA Tests row and the QA status left as "
+                  "they were, none of the failure budget spent",)
     if parked:
         notes += (parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
                    complete, number, notes, summary_line(analysis, findings),
-                   untested=bool(untested))
+                   untested=bool(untested), no_round=no_round)
 
 
 UNTESTED_CHECKS = ("tool-probe", "test-execution")
+NOTHING_TESTED = "nothing was tested"
+UNUSABLE_REVIEW = "the reviewer's output could not be used"
 
 
 def tested_nothing(analysis: Mapping[str, Any],
@@ -998,6 +1007,18 @@ def _record_gate(s: Setup, final: str, report: Path, evidence: Path) -> tuple[st
     return wanted, note
 
 
+def _own_input(s: Setup, path: Path | None) -> bytes | None:
+    """The bytes of `path` when it is one of the files a new round clears, else None."""
+    if path is None or path.name not in ROUND_FILES:
+        return None
+    try:
+        if path.resolve().parent != s.state_dir().resolve():
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
         full: bool = False, context: str | None = None, base: str | None = None,
         use_cache: bool = True) -> tuple[Setup, Analysis | None, Outcome]:
@@ -1005,7 +1026,13 @@ def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
     a round's evidence must not be cleared by the next round while it is being judged."""
     s = setup(project, raw_key)
     with locks.locked(s.state_dir() / "round", timeout=ROUND_LOCK_SECONDS, exit_code=3):
+        # findings kept where the skill keeps them (the evidence directory) are this round's
+        # input: the new round's clean start must not take them away
+        kept = _own_input(s, llm_findings)
         start_round(s)
+        if kept is not None and llm_findings is not None:
+            with writes.scope("parent", s.project):
+                writes.write_bytes(llm_findings, kept)
         result = analyze(s, full=full, base=base, context=context, use_cache=use_cache,
                          checkpoint_after=True)
         outcome = finalize(s, llm_findings=llm_findings)

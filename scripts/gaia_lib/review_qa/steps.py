@@ -101,9 +101,10 @@ def outcome_text(key: str, outcome: phases.Outcome) -> str:
     verdict, the report, the gate, the reason, and the AC coverage and findings a verdict
     line alone hides (an APPROVE with warnings open)."""
     # A review that tested nothing records no round: the row is the last tested review's,
-    # and the ACs its words matched were never run.
-    gate = (f"gate: QA Tests unchanged ({outcome.gate_verdict}: nothing was tested, no QA "
-            f"round) (Review Gate: {outcome.composite})" if outcome.untested else
+    # and the ACs its words matched were never run. Nor does one whose reviewer gave nothing
+    # usable.
+    gate = (f"gate: QA Tests unchanged ({outcome.gate_verdict}: {outcome.no_round}, no QA "
+            f"round) (Review Gate: {outcome.composite})" if outcome.no_round else
             f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})")
     summary = (f"{outcome.summary}; nothing was tested" if outcome.untested
                else outcome.summary)
