@@ -41,7 +41,7 @@ import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from gaia_lib.evidence import js_imports
 from gaia_lib.evidence.testcases import TestCase
@@ -62,7 +62,7 @@ _PY_SYS_MODULES = re.compile(r"sys\.modules")
 _PY_ASSIGN = re.compile(r"^\s*([\w.]+)\.(\w+)\s*=(?!=)")
 _PY_QUOTED = re.compile(r"(['\"])([\w.]+)\1")
 _PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$")
-_PY_FROM = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
+_PY_FROM = re.compile(r"^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
 _JS_MODULE_MOCK = re.compile(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(['\"`])([^'\"`]+)\1")
 _JS_SPY = re.compile(r"\b(?:jest|vi)\.spyOn\(\s*(\w+)\s*,\s*(['\"`])(\w+)\2\s*\)\s*\.mock\w*")
 
@@ -152,8 +152,22 @@ def _py_module_of(target: str, suts: Sequence[Sut]) -> tuple[Sut, str] | None:
     return found
 
 
-def _py_aliases(lines: Sequence[str], suts: Sequence[Sut]) -> dict[str, tuple[Sut, str]]:
-    """Local name -> (SUT, name inside it; "" for the module itself), from the imports."""
+def _absolute(module: str, file: str) -> str:
+    """A `from` import's module as an absolute name: a relative one (`.`, `.mod`, `..pkg`)
+    from the package `file` sits in (`iso8601/test_x.py`: `from . import iso8601` is
+    `iso8601.iso8601`)."""
+    dots = len(module) - len(module.lstrip("."))
+    if not dots:
+        return module
+    package = list(PurePosixPath(file).parent.parts)
+    base = package[:len(package) - (dots - 1)] if dots - 1 <= len(package) else []
+    return ".".join([*base, *filter(None, module[dots:].split("."))])
+
+
+def _py_aliases(lines: Sequence[str], suts: Sequence[Sut],
+                file: str = "") -> dict[str, tuple[Sut, str]]:
+    """Local name -> (SUT, name inside it; "" for the module itself), from the imports (a
+    relative one read from `file`'s package)."""
     aliases: dict[str, tuple[Sut, str]] = {}
     for line in lines:
         match = _PY_IMPORT.match(line)
@@ -170,7 +184,8 @@ def _py_aliases(lines: Sequence[str], suts: Sequence[Sut]) -> dict[str, tuple[Su
             if not bits:
                 continue
             imported, local = bits[0], bits[-1]
-            found = _py_module_of(f"{match.group(1)}.{imported}", suts)
+            module = _absolute(match.group(1), file)
+            found = _py_module_of(f"{module}.{imported}" if module else imported, suts)
             if found is not None:
                 aliases[local] = found
     return aliases
@@ -191,7 +206,7 @@ def _replaces(obj: str, attr: str, aliases: Mapping[str, tuple[Sut, str]],
 
 
 def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
-    aliases = _py_aliases(lines, suts)
+    aliases = _py_aliases(lines, suts, file)
     found = []
     for number, line in enumerate(lines, start=1):
         if _COMMENT.match(line):

@@ -80,6 +80,19 @@ def test_an_aliased_module_import_is_followed() -> None:
     assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == ["c.add"]
 
 
+@pytest.mark.parametrize(("file", "imported", "mocks"), [
+    ("app/test_calc.py", "from . import calc", True),
+    ("app/tests/test_calc.py", "from .. import calc", True),
+    ("app/tests/test_calc.py", "from . import calc", False),  # app.tests.calc: another module
+    ("app/test_calc.py", "from .other import calc", False),
+])
+def test_a_relative_import_is_read_from_the_test_files_package(file: str, imported: str,
+                                                                mocks: bool) -> None:
+    # a package's own tests import it relatively (iso8601's `from . import iso8601`)
+    text = f'{imported}\n\ndef test_x(monkeypatch):\n    monkeypatch.setattr(calc, "add", f)\n'
+    assert [f.pattern for f in check(file, text, SUTS)] == (["setattr"] if mocks else [])
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
