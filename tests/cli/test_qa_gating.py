@@ -199,3 +199,14 @@ def test_the_board_commands_refuse_a_directory_that_is_no_project(
                                "first\n")
     done = run_gaia("qa-gate", "lint", "--project", str(board.root), cwd=elsewhere, env=env)
     assert (done.returncode, done.stdout) == (0, "QA gating lint: OK (4 stories)\n")
+
+
+def test_a_verdict_for_a_story_no_file_has_is_refused_and_writes_nothing(board: Project) -> None:
+    before = sorted(p.relative_to(board.root) for p in board.root.rglob("*") if p.is_file())
+    for typo in ("e1-s2", "E99-S1"):
+        refused = gaia(board, "qa-record", typo, "--result", "pass")
+        assert (refused.returncode, refused.stdout, refused.stderr) == (
+            2, "", f"qa-record: no story {typo} in this project\n")
+    after = sorted(p.relative_to(board.root) for p in board.root.rglob("*") if p.is_file())
+    assert after == before
+    assert gaia(board, "qa-record", "E1-S2", "--result", "pass").returncode == 0

@@ -12,8 +12,8 @@ stdout: backfill lines (`backfilled K round R from the legacy row (result)`), th
 fail spends the story's QA failure budget, one more line: `parked: <who, rounds, newest report,
 exits>`.
 
-Exit codes: 0 recorded; 2 refused (bad key, result, --round, --reason or report text: nothing
-written); 1 any other failure (lock timeout, unwritable file).
+Exit codes: 0 recorded; 2 refused (bad key, a key no story file has, result, --round, --reason
+or report text: nothing written); 1 any other failure (lock timeout, unwritable file).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import click
 from gaia_lib.cli.command import command, run
 from gaia_lib.core import paths
 from gaia_lib.core.errors import UsageError
-from gaia_lib.qa_gating import record, verdicts
+from gaia_lib.qa_gating import board, record, verdicts
 
 PROG = "qa-record"
 
@@ -48,8 +48,11 @@ def _round(raw: str | None) -> int | None:
 def cli(key: str, result: str, report: str | None, round_: str | None,
         reason: str | None) -> int:
     project = paths.project_dir()
+    number = _round(round_)
+    # a typo (`e1-s1`, `E99-S1`) would record a row, or an epic, no story has
+    board.known_story(project, key, exit_code=2)
     outcome = verdicts.record_verdict(project, record.Request(
-        key, result, report=report, round=_round(round_), reason=reason))
+        key, result, report=report, round=number, reason=reason))
     for note in outcome.recorded.notes:
         print(note)
     print(verdicts.describe(outcome, project))
