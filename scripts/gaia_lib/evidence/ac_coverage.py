@@ -90,7 +90,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     others (named by its first words, the rest of its name is about that unit: it stays one).
     Named wholly after it, the test has said by its name all it says: another AC sharing the
     identifier's words (`test_set_key` and "the variable is set") needs an asserted literal or
-    exception of its own for a weak match.
+    exception of its own for a weak match. Named after it only by its file's name
+    (`memoize-one.spec.ts` for an AC naming `memoizeOne`), which every test there shares, it
+    is named for the AC only when no other AC is a rival for it, and it outbids no rival.
   A weak, equal resemblance to several ACs is therefore evidence for none. An AC whose
   evidence rests on words the test spells otherwise (its stems: "pushed" for a test saying
   "pushing") is outspelled by a rival with >= 0.8 of its evidence and >= 2 times (and >= 1.0
@@ -326,6 +328,7 @@ class _Said:
     subjects: tuple[str, ...] = ()  # the units its name may start with (subject_prefixes)
     wholes: frozenset[str] = frozenset()  # those that are its whole name (_named_wholly)
     suite: str = ""  # the unit its test class is named after (suite_subject)
+    suite_of_file: bool = False  # ... read from its file's name: every test there shares it
     calls: frozenset[str] = frozenset()  # the identifiers its code calls (identifier_key)
 
 
@@ -441,6 +444,7 @@ class _Score:
     akin: bool = False  # a word of the test's own differs from the AC's by inflection only
     complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
     named_for: bool = False  # named after a code identifier this AC alone names
+    named_by_file: bool = False  # ... only by its file's name, which every test there shares
     named_whole: bool = False  # ... by its whole name, not only the name's first words
     parts: dict[str, float] | None = None
     evidence: list[str] | None = None
@@ -499,6 +503,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.add(NAME, named, unit)
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
+        score.named_by_file = unit == said.suite and said.suite_of_file
         score.named_whole = unit in said.wholes or any(_singular(w) == unit for w in said.wholes)
     for key in sorted(said.calls & crit.coded - {unit}):
         score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
@@ -819,7 +824,9 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     for i, score in enumerate(scores):
         if score.total < MIN_SCORE or score.claim < MIN_CLAIM:
             continue
-        others = [r for r in rivals if r is not score and not outspelled(r)]
+        # a file's name (`memoize-one.spec.ts`) is every test's there: it outbids no AC
+        others = [r for r in rivals if r is not score and not outspelled(r)
+                  and not r.named_by_file]
         runner_up = max((r.total for r in others), default=0.0)
         alike_runner_up = max((r.alike for r in others), default=0.0)
         clear_best = (score in rivals and score.total >= runner_up
@@ -829,7 +836,9 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
                                              and (score.alike > 0 or score.akin
                                                   or executed)
                                              and not any(w is not score for w in whole))))
-        named_for = score.named_for and not (score.contradicted or score.unraised)
+        # ... and names the test's AC only when no other AC has evidence of its own
+        named_for = score.named_for and not (score.contradicted or score.unraised) and not (
+            score.named_by_file and any(r is not score for r in rivals))
         if (strong(score) and not outspelled(score)) or clear_best or named_for:
             chosen.append(i)
     return chosen
@@ -841,13 +850,15 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
     file's unit rather than this test's (`_file_units`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
     suite = suite_subject(case.name)
-    if not suite and len(file_unit_parts(case.file)) >= 2:  # one file per function or type
+    of_file = not suite and len(file_unit_parts(case.file)) >= 2
+    if of_file:  # one file per function or type
         suite = identifier_key(file_unit(case.file))
     subjects = subject_prefixes(case.name, case.file)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                  tuple(then_literals.assertion_spans(case.body)), subjects,
                  wholes=_named_wholly(case.name, case.file),
                  suite="" if file_group and suite == identifier_key(file_group) else suite,
+                 suite_of_file=of_file,
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
                      _code_only(case.body))))
 

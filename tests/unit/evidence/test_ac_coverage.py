@@ -1398,3 +1398,38 @@ def test_a_go_test_named_in_the_plural_is_named_after_the_function_the_ac_calls(
     assert by_id(result)["AC1"].tests == ("comma_test.go::TestCommas",)
     assert by_id(result)["AC2"].tests == ("comma_test.go::TestCommafs",)
     assert by_id(result)["AC3"].tests == ("comma_test.go::TestBigCommas",)
+
+
+MEMOIZE = (
+    ac("AC1", "a function wrapped with `memoizeOne`",
+       "the memoized function is called twice with the same arguments",
+       "the underlying function runs only once"),
+    ac("AC2", "a memoized function", "it is called with new arguments",
+       "the memoize cache is invalidated and the underlying function runs again"),
+)
+MEMOIZE_TESTS = """describe('standard behaviour', () => {
+  it('should not execute the memoized function if the arguments have not changed', () => {
+    const memoized = memoizeOne(add);
+    memoized(1, 2);
+    memoized(1, 2);
+    expect(add).toHaveBeenCalledTimes(1);
+  });
+
+  it('should invalidate a memoize cache if new arguments are provided', () => {
+    const memoized = memoizeOne(add);
+    memoized(1, 2);
+    memoized(2, 2);
+    expect(add).toHaveBeenCalledTimes(2);
+  });
+});
+"""
+
+
+def test_a_test_files_name_outbids_no_ac_its_tests_have_evidence_for() -> None:
+    # `memoize-one.spec.ts` names memoizeOne, which AC1 spells as code: every test there
+    # carries that name, so it names AC1 only for a test no other AC has evidence for
+    file = "test/memoize-one.spec.ts"
+    result = analyze("E1-S1", MEMOIZE, split_tests(file, MEMOIZE_TESTS), file_list=[file])
+    assert {c.ac_id: [t.split(" > ")[-1] for t in c.tests] for c in result.per_ac} == {
+        "AC1": ["should not execute the memoized function if the arguments have not changed"],
+        "AC2": ["should invalidate a memoize cache if new arguments are provided"]}
