@@ -12,6 +12,9 @@ Rules, per stack the survey found:
   mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
   install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
   missing: the review never lets npx install one.
+- An npm script the test command runs (`npm test`, `npm run test:unit`) whose first command is
+  neither on PATH nor in the stack's `node_modules/.bin` (`yarn jest` with no yarn installed):
+  the note names it, and the command that would run the tests without it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gaia_lib.core import proc
+from gaia_lib.onboard import survey
 from gaia_lib.onboard.survey import StackSurvey
 from gaia_lib.stacks import adapters, toolprobe
 
@@ -52,6 +56,18 @@ def _python(root: Path, where: str) -> list[str]:
     return python_notes(result.stdout.split(), str(found), where)
 
 
+def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
+    """The note for an npm script whose first command this machine lacks (module docstring)."""
+    script = survey.npm_script(here, test_command)
+    tool = survey.first_command(script) if script else None
+    if not tool or proc.which(tool) or (here / "node_modules" / ".bin" / tool).exists():
+        return []
+    return [f"note: the test command `{test_command}` runs `{script}`, and `{tool}` is not "
+            f"installed here (not on PATH, not in {where}/node_modules/.bin): install it, or "
+            "set test_execution's command to the runner itself (`npx jest`, "
+            "`npx vitest run`)"]
+
+
 def notes(root: Path, stacks: Sequence[StackSurvey]) -> list[str]:
     """The notes for every stack the survey found (module docstring)."""
     out: list[str] = []
@@ -62,6 +78,7 @@ def notes(root: Path, stacks: Sequence[StackSurvey]) -> list[str]:
             out += _python(root, found.where)
             continue
         here = root / found.where
+        out += _script_tool_note(here, found.test_command, found.where)
         probe = toolprobe.locate_stack(adapters.get(found.stack), here)
         if not probe.install_hint:
             continue

@@ -102,6 +102,30 @@ def _runner_script(scripts: Mapping[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+def npm_script(here: Path, command: str) -> str | None:
+    """The package.json script `command` runs (`npm test`, `npm run NAME`), else None."""
+    found = re.fullmatch(r"npm (?:test|run ([\w:.-]+))", command.strip())
+    if found is None:
+        return None
+    try:
+        pkg = package_json((here / "package.json").read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return None
+    scripts = pkg.get("scripts")
+    script = scripts.get(found.group(1) or "test") if isinstance(scripts, dict) else None
+    return script.strip() if isinstance(script, str) and script.strip() else None
+
+
+def first_command(script: str) -> str | None:
+    """The program an npm script starts with, past `VAR=value` settings (`yarn` in
+    `CI=1 yarn jest`); None for a shell construct it cannot tell."""
+    for word in script.split():
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=\S*", word):
+            continue
+        return word if re.fullmatch(r"[\w@./-]+", word) and "/" not in word else None
+    return None
+
+
 def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     """(test command, coverage command) for a package.json mapping (pure)."""
     deps: dict[str, Any] = {}

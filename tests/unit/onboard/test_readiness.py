@@ -76,6 +76,26 @@ def test_a_js_project_without_node_modules_is_told_to_install(monkeypatch: pytes
     assert readiness.notes(tmp_path, [stack]) == []
 
 
+def test_a_test_script_whose_first_command_is_missing_is_noted(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    # memoize-one's `"test": "yarn jest"` on a machine without yarn: the review's first run
+    # would stop with `yarn: not found`
+    _on_path(monkeypatch, tmp_path)
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"test": "CI=1 yarn jest"}, "devDependencies": {"jest": "^29"}}')
+    jest = tmp_path / "node_modules" / ".bin" / "jest"
+    jest.parent.mkdir(parents=True)
+    jest.write_text("#!/bin/sh\n")
+    jest.chmod(0o755)
+    stack = StackSurvey("ts-dev", ".", "npm test", None, 3)
+    assert readiness.notes(tmp_path, [stack]) == [
+        "note: the test command `npm test` runs `CI=1 yarn jest`, and `yarn` is not installed "
+        "here (not on PATH, not in ./node_modules/.bin): install it, or set test_execution's "
+        "command to the runner itself (`npx jest`, `npx vitest run`)"]
+    _on_path(monkeypatch, tmp_path, yarn="exit 0")
+    assert readiness.notes(tmp_path, [stack]) == []
+
+
 def test_a_missing_runner_executable_carries_its_install_hint(monkeypatch: pytest.MonkeyPatch,
                                                               tmp_path: Path) -> None:
     _on_path(monkeypatch, tmp_path)
