@@ -173,6 +173,11 @@ STACKS: dict[str, StackAdapter] = {
                              ("vitest", "run", "--coverage", "--coverage.provider=istanbul",
                               "--coverage.reporter=lcov"), "lcov",
                              package="@vitest/coverage-istanbul"),
+                # jest's own coverage (`jest --coverage`) instruments through this package,
+                # which every jest install carries
+                CoverageTool("babel-plugin-istanbul",
+                             ("jest", "--coverage", "--coverageReporters=lcov"), "lcov",
+                             package="babel-plugin-istanbul"),
             ),
             placeholder_patterns=_placeholders(*_JS_PLACEHOLDERS),
         ),

@@ -265,7 +265,8 @@ def test_adapter_caller_errors(tmp_path: Path) -> None:
         toolprobe.probe_adapter(tmp_path / "bad", files)
 
 
-@pytest.mark.parametrize("package", ["@vitest/coverage-v8", "@vitest/coverage-istanbul"])
+@pytest.mark.parametrize("package", ["@vitest/coverage-v8", "@vitest/coverage-istanbul",
+                                     "babel-plugin-istanbul"])  # the last: jest's own
 def test_typescript_probe_finds_vitest_coverage_providers(tmp_path: Path, package: str) -> None:
     manifest = tmp_path / "node_modules" / package / "package.json"
     manifest.parent.mkdir(parents=True)
