@@ -59,6 +59,17 @@ def test_a_story_without_a_status_is_unparseable_not_free(project: Project) -> N
         64, f"check-deps: {path}: no status in the frontmatter\n")
 
 
+def test_a_depends_on_that_is_no_list_of_keys_is_unparseable_not_missing(
+        project: Project) -> None:
+    _story(project, "E1-S1", "done")
+    for deps, said in (('[["E1-S1"]]', "depends_on holds a list where a key belongs"),
+                       ("{a: 1}", "depends_on is a mapping, not a list of keys")):
+        path = _story(project, "E1-S2", "ready-for-dev", deps)
+        result = run_gaia("check-deps", path, cwd=project.root)
+        assert (result.returncode, result.stderr) == (
+            64, f"check-deps: cannot parse {path}: {said}\n")
+
+
 def test_a_done_set_by_hand_over_an_unfinished_review_gate_is_not_done(project: Project) -> None:
     dep = project.add_story("E1-S1", slug="s-e1-s1", status="done")
     text = dep.read_text()

@@ -174,11 +174,19 @@ def _first(fm: Mapping[str, Any], *names: str) -> str | None:
     return None
 
 
-def _str_list(value: Any) -> tuple[str, ...]:
-    """Inline `[a, b]`, block `- a`, or a comma string `a, b` -> ("a", "b")."""
+def _str_list(value: Any, field: str = "", what: str = "", exit_code: int = 64
+              ) -> tuple[str, ...]:
+    """Inline `[a, b]`, block `- a`, or a comma string `a, b` -> ("a", "b"). A mapping, or a
+    list or mapping inside the list, is no list of keys: a malformed story (`field` of `what`)."""
     if value is None:
         return ()
+    if isinstance(value, Mapping):
+        raise MalformedFile(f"{what}: {field} is a mapping, not a list of keys", exit_code)
     items: list[Any] = list(value) if isinstance(value, list | tuple) else str(value).split(",")
+    nested = next((item for item in items if isinstance(item, list | tuple | Mapping)), None)
+    if nested is not None:
+        kind = "mapping" if isinstance(nested, Mapping) else "list"
+        raise MalformedFile(f"{what}: {field} holds a {kind} where a key belongs", exit_code)
     return tuple(s for s in (_text(item) for item in items) if s)
 
 
@@ -319,9 +327,9 @@ def parse_story(text: str, path: Path, exit_code: int = 1) -> Story:
         template=_first(fm, "template"),
         type=_first(fm, "type"),
         sprint_id=_first(fm, "sprint_id"),
-        depends_on=_str_list(fm.get("depends_on")),
-        blocks=_str_list(fm.get("blocks")),
-        traces_to=_str_list(fm.get("traces_to")),
+        depends_on=_str_list(fm.get("depends_on"), "depends_on", what, exit_code),
+        blocks=_str_list(fm.get("blocks"), "blocks", what, exit_code),
+        traces_to=_str_list(fm.get("traces_to"), "traces_to", what, exit_code),
         figma=figma if isinstance(figma, Mapping) else None,
         manual_verification=_flag(fm.get("manual_verification")),
         acceptance_criteria=(

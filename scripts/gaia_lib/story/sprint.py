@@ -544,8 +544,10 @@ def story_arg(raw_path: str, exit_code: int) -> Story:
         raise UsageError(f"story file not found: {raw_path}", exit_code)
     try:
         story = load_story(path, exit_code)
-    except MalformedFile as exc:
-        raise UsageError(f"cannot parse {raw_path}: {exc.message}", exit_code) from None
+    except MalformedFile as exc:  # its message names the file already, or names none
+        said = exc.message if exc.message.startswith((raw_path, str(path))) else \
+            f"{raw_path}: {exc.message}"
+        raise UsageError(f"cannot parse {said}", exit_code) from None
     if not story.status:  # upstream's story-parse refuses it, and so its check-deps
         raise UsageError(f"{raw_path}: no status in the frontmatter", exit_code)
     return story
