@@ -42,6 +42,19 @@ def test_red_then_green_as_processes(project: Project) -> None:
     assert refactor.stdout.splitlines()[0] == "refactor: 1 test(s), 0 passed, 0 failed, 1 skipped"
 
 
+def test_a_red_test_already_committed_is_said_to_be_so(project: Project) -> None:
+    _shout_project(project)
+    project.write("shout.py", "def shout(text):\n    return text\n")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-qm", "the red test, committed first")
+    red = run_gaia("tdd-evidence", "red", "--story", "E1-S1", "--tests", "tests/test_shout.py",
+                   cwd=project.root)
+    assert (red.returncode, red.stderr) == (2, (
+        "tdd-evidence: the runner ran 1 test(s) in the named files, and HEAD already has every "
+        "one of them: red evidence is for tests not yet committed (record red before "
+        "committing a test)\n"))
+
+
 def test_usage_and_bad_input_are_2(project: Project) -> None:
     for args in ((), ("red",), ("purple", "--story", "E1-S1"), ("red", "--story", "E1-S1;x")):
         result = run_gaia("tdd-evidence", *args, cwd=project.root)

@@ -631,6 +631,10 @@ def run_phase(project: Path, raw_key: str, phase: str, tests: Sequence[str] = ()
             if f"{package}::{COLLECTION}" not in run.unparsed:  # a syntax error is said as one
                 outcomes.pop(f"{package}::{COLLECTION}", None)
         outcomes.update(named)
+    if phase == "red" and not outcomes and run.outcomes:
+        raise GaiaError(f"the runner ran {len(run.outcomes)} test(s) in the named files, and "
+                        "HEAD already has every one of them: red evidence is for tests not yet "
+                        "committed (record red before committing a test)", EXIT_USAGE)
     if phase == "red" and not outcomes:
         raise GaiaError("the runner reported no tests in the new test files", EXIT_USAGE)
     report = PhaseReport(key, phase, outcomes, files=list(files))
