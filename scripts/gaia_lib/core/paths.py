@@ -156,6 +156,18 @@ def relative_to_project(path: Path, project: Path) -> str:
         return str(path)
 
 
+def listed_problem(entry: str, project: Path) -> str | None:
+    """Why a File List entry names no file of the project (`File List entry 'x' ...`), or
+    None when it names one."""
+    cleaned = listed_path(entry)
+    if cleaned is None:
+        return (f"File List entry '{entry}' points outside the project" if entry.strip("` ")
+                else f"File List entry '{entry}' is empty")
+    if not (project / cleaned).exists():
+        return f"File List entry '{entry}' does not exist on disk"
+    return None
+
+
 def listed_path(entry: str) -> str | None:
     """A story File List entry (backticks and leading `./` dropped) as a project-relative
     POSIX path, or None when it is empty or points outside (absolute, or through `..`)."""

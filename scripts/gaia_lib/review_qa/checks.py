@@ -91,12 +91,11 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
                                 filelist.WARNING,
                                 filelist.warning_sentence(result.divergence.to_json()), False))
     for entry in s.story.file_list or ():
-        cleaned = paths.listed_path(entry)
-        if cleaned is None or not (s.project / cleaned).exists():
-            findings.append(finding(rel_story, line_of(s.story.text, cleaned or entry),
-                                     "warning", "integrity",
-                                     f"File List entry '{entry}' does not exist on disk", False,
-                                     subject=entry))
+        problem = paths.listed_problem(entry, s.project)
+        if problem is not None:
+            findings.append(finding(rel_story, line_of(s.story.text,
+                                                       paths.listed_path(entry) or entry),
+                                     "warning", "integrity", problem, False, subject=entry))
     return warnings, ran("integrity", findings)
 
 

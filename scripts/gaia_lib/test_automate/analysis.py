@@ -166,11 +166,9 @@ def story_gate(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
         warnings.append(result.divergence.to_json())
     story_rel = s.story_path.relative_to(s.project).as_posix() \
         if s.story_path.is_relative_to(s.project) else str(s.story_path)
-    missing = [_finding(story_rel, 0, "warning", "integrity",
-                        f"File List entry '{entry}' does not exist on disk", False)
+    missing = [_finding(story_rel, 0, "warning", "integrity", problem, False)
                for entry in (s.story.file_list or ())
-               if (clean := paths.listed_path(entry)) is None
-               or not (s.project / clean).exists()]
+               if (problem := paths.listed_problem(entry, s.project)) is not None]
     return warnings, _check("integrity", "passed", missing)
 
 

@@ -96,3 +96,15 @@ def test_env_path_resolves_relative_overrides_against_the_project(
 def test_listed_path_keeps_file_list_entries_inside_the_project(entry: str,
                                                                  expected: str | None) -> None:
     assert paths.listed_path(entry) == expected
+
+
+def test_a_file_list_entry_that_names_no_file_of_the_project_says_why(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.py").write_text("")
+    assert paths.listed_problem("`src/a.py`", tmp_path) is None
+    assert paths.listed_problem("src/b.py", tmp_path) == \
+        "File List entry 'src/b.py' does not exist on disk"
+    for outside in ("/etc/hostname", "../../../../etc/passwd"):
+        assert paths.listed_problem(outside, tmp_path) == \
+            f"File List entry '{outside}' points outside the project"
+    assert paths.listed_problem("``", tmp_path) == "File List entry '``' is empty"
