@@ -133,9 +133,13 @@ def resolve_story(project: Path, key: str) -> Resolution:
                 f"WARNING: legacy-flat path — {winner} (migrate to the nested layout)"
             )
         return Resolution(winner, tier, tuple(warnings))
+    # keys are case-sensitive, as file names are: name the key a story file has
+    other = next((spelled for spelled in {key.upper(), key.lower()} - {key}
+                  if any(tiers(root, spelled))), None)
+    hint = f" (keys are case-sensitive: did you mean {other}?)" if other else ""
     raise NotFound(
         f"story file not found for key {key} — searched {root}/epic-*/{key}-*/story.md, "
-        f"{root}/epic-*/stories/{key}-*.md and {root}/{key}-*.md",
+        f"{root}/epic-*/stories/{key}-*.md and {root}/{key}-*.md{hint}",
         1,
     )
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,15 @@ def test_valid_json_still_loads() -> None:
     assert jsonio.loads(' {"a": [1, 2.5, "x", null, true]} ') == {"a": [1, 2.5, "x", None, True]}
     with pytest.raises(ValueError, match="Extra data"):
         jsonio.loads("{} {}")
+
+
+@pytest.mark.parametrize("text", ['{"line": NaN}', '{"line": Infinity}', '[-Infinity]',
+                                  '{"line": 1e309}', '[-1e400]'])
+def test_strict_loads_refuses_what_json_has_no_room_for(text: str) -> None:
+    with pytest.raises(ValueError, match="is not a JSON value|is out of range"):
+        jsonio.strict_loads(text)
+
+
+def test_strict_loads_reads_json_as_json_loads_does() -> None:
+    text = '{"line": 12, "score": 0.5, "big": 1e300, "none": null}'
+    assert jsonio.strict_loads(text) == json.loads(text)

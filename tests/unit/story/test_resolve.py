@@ -78,6 +78,14 @@ def test_not_found_message(project: Project) -> None:
     )
 
 
+def test_a_key_spelled_in_another_case_is_not_found_and_named(project: Project) -> None:
+    project.add_story(layout="nested")
+    with pytest.raises(NotFound) as info:
+        find_story(project.root, "e1-s1")
+    assert info.value.message.endswith(
+        "e1-s1-*.md (keys are case-sensitive: did you mean E1-S1?)")
+
+
 def test_missing_root(tmp_path: Path) -> None:
     with pytest.raises(NotFound, match="implementation-artifacts root not found"):
         find_story(tmp_path, "E1-S1")
