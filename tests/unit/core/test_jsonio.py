@@ -57,7 +57,7 @@ def test_valid_json_still_loads() -> None:
 @pytest.mark.parametrize("text", ['{"line": NaN}', '{"line": Infinity}', '[-Infinity]',
                                   '{"line": 1e309}', '[-1e400]'])
 def test_strict_loads_refuses_what_json_has_no_room_for(text: str) -> None:
-    with pytest.raises(ValueError, match="is not a JSON value|is out of range"):
+    with pytest.raises(ValueError, match=r"is not a JSON value|is out of range"):
         jsonio.strict_loads(text)
 
 
