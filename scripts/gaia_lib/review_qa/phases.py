@@ -38,7 +38,10 @@ still open and fixed since the previous round (qa_gating.fingerprints). A story 
 failure budget is spent is refused at the start of a round. A review that could not run the
 tests at all (runner missing, no tier placed in its context: `tested_nothing`) is BLOCKED and
 no round: its report is `qa-tests-KEY-untested.md` in the evidence directory, and the gate
-row, the QA status and the round numbers are left as the last tested review left them.
+row, the QA status and the round numbers are left as the last tested review left them. So is a
+review whose reviewer gave nothing usable (findings that are no JSON or no findings list, a
+payload marked incomplete): BLOCKED, `qa-tests-KEY-incomplete.md`, and none of the failure
+budget spent on the reviewer's output.
 A reviewer's payload never speaks for gaia: the saved report carries gaia's own sections
 (`report.with_gaia_sections`).
 """
