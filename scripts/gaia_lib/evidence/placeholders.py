@@ -44,14 +44,13 @@ loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whos
 drops the failure (a catch that is empty or only logs or returns, a finally that returns); in
 JS/TS, a promise chain ending in a `.catch` that drops what it catches
 (`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own `expect`, and a
-`setTimeout` callback
-or a `.then(...)` neither awaited, returned nor kept, at the test's top level, in a test with
-no `done` parameter, no fake timers and no `await` or `return` after it (its check runs after
-the runner counted the test as passed); and a block under a constant its file declares false
-at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
-top-level statement reads as that literal until it is assigned again, when every assignment
-of it is a top-level statement: `result = f(x)` then `result = "a"` then
-`assert result == "a"` compares a literal with itself.
+`setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at the test's top
+level, in a test with no `done` parameter, no fake timers and no `await` or `return` after it
+(its check runs after the runner counted the test as passed); and a block under a constant
+its file declares false at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name
+given an immutable literal by a top-level statement reads as that literal until it is
+assigned again, when every assignment of it is a top-level statement: `result = f(x)` then
+`result = "a"` then `assert result == "a"` compares a literal with itself.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
 prints or logs; `while False:`; a `return` inside a top-level `if True:`; a module name the file
 assigns `False` once; a module table declared empty and never filled. Checks that are always
