@@ -283,8 +283,9 @@ _PRESENCE_CHECK = re.compile(
     r"|^(?:self\.)?assertIsNotNone\s*\("
     # a comparison written where the message goes checks only that the first value is truthy:
     # `assert x, x == y`, `assertTrue(x, y)`
-    r"|^assert\s+[^,]+,(?!\s*[rbfuRBFU]*[\"'])[^,]*(?:==|!=)"
-    r"|^(?:self\.)?assertTrue\s*\((?:[^,()]|\([^()]*\))+,(?!\s*[rbfuRBFU]*[\"'])"
+    # (a message is a string or a name: `assertTrue(ok, msg)` checks `ok`)
+    r"|^assert\s+(?:[^,()\[\]]|\([^()]*\)|\[[^\[\]]*\])+,(?!\s*[rbfuRBFU]*[\"'])[^,]*(?:==|!=)"
+    r"|^(?:self\.)?assertTrue\s*\((?:[^,()]|\([^()]*\))+,(?!\s*[rbfuRBFU]*[\"']|\s*\w+\s*\))"
     r"|^(?:require|assert)\.(?:NotNil|NoError)\s*\(")
 # A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`);
 # `if err == nil { t.Fatal(...) }` asks for an error: a real check of an error path.

@@ -223,6 +223,9 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     ('def test_x(self):\n    r = parse("x")\n    self.assertTrue(r.offset, timedelta(hours=-7))\n',
      "self.assertTrue(r.offset, timedelta(hours=-7))"),
     ('def test_x(self):\n    self.assertTrue(is_valid("x"), "x is valid")\n', None),
+    ('def test_x(self):\n    self.assertTrue(is_valid("x"), msg)\n', None),
+    ('def test_x():\n    assert add(1, 2) == 3\n', None),
+    ('def test_x():\n    assert parse("a", strict=True) == ["a"], "parses"\n', None),
     ('def test_x():\n    assert r.offset == -7, f"got {r.offset}"\n', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
