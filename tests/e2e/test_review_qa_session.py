@@ -18,8 +18,9 @@ the ones SKILL.md on disk names. No `--allowedTools`: the skill's `allowed-tools
 Bash call. About 9 s per session (setup probes the tools, analyze runs the demo's tests).
 
 A second review of the same copy after a change to its tests, whose subagent returns a
-malformed report, must give an `[INCOMPLETE]` report and BLOCKED, as round 2, in round 2's own
-report (`-round2`).
+malformed report, must give an `[INCOMPLETE]` report and BLOCKED, and no round 2: the
+reviewer's unusable output is no QA round (its report is `-incomplete` in the evidence
+directory; round 1's report, gate row and the QA status stay).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ KEY = "E1-S1"
 EVIDENCE = f".gaia/state/review/qa-tests/{KEY}"
 REPORT = f".gaia/artifacts/implementation-artifacts/qa-tests-{KEY}.md"
 REPORT2 = f".gaia/artifacts/implementation-artifacts/qa-tests-{KEY}-round2.md"  # round 2's own
+INCOMPLETE = f"{EVIDENCE}/qa-tests-{KEY}-incomplete.md"  # a review that is no round
 STORY = (".gaia/artifacts/implementation-artifacts/epic-e1-account-signup/stories/"
          "E1-S1-email-signup.md")
 QA_MARKER = "# QA reviewer"  # the first heading of agents/qa.md's body: the subagent's prompt
@@ -223,9 +225,10 @@ def test_review_qa_skill_end_to_end(
     text = results["toolu_cmd1_bad"][1]
     assert text.splitlines()[0] == f"QA review {KEY}: BLOCKED"
     assert "review payload malformed -> BLOCKED" in text
-    report = (project / REPORT2).read_text("utf-8")
+    report = (project / INCOMPLETE).read_text("utf-8")
     assert report.startswith("[INCOMPLETE]")
     assert report.splitlines()[-1] == "**Verdict: BLOCKED**"
+    assert not (project / REPORT2).exists()
     assert not (project / REPORT).read_text("utf-8").startswith("[INCOMPLETE]")  # round 1 kept
-    assert _qa_gate(project) == ("FAILED", REPORT2)
-    assert [(r["round"], r["verdict"]) for r in _rounds(project)] == [(1, "FAILED"), (2, "FAILED")]
+    assert _qa_gate(project) == ("FAILED", REPORT)
+    assert [(r["round"], r["verdict"]) for r in _rounds(project)] == [(1, "FAILED")]
