@@ -13,6 +13,7 @@ Rules:
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,14 +31,17 @@ NETWORK_MARKERS = ("could not resolve host", "operation timed out", "connection 
                    "the remote end hung up unexpectedly", "early eof",
                    "empty reply from server", "recv failure")
 AUTH_MARKERS = ("authentication failed", "permission denied", "could not read username",
-                "could not read password", "terminal prompts disabled", "403", "401",
+                "could not read password", "terminal prompts disabled",
                 "access denied", "invalid username or password", "publickey")
+# An HTTP 401 / 403 as git reports it (`The requested URL returned error: 403`), never the
+# digits of a port or a path (`http://127.0.0.1:40329/`).
+_AUTH_STATUS = re.compile(r"(?<![\w.:/-])40[13](?![\w.:/-])")
 
 
 def classify(stderr: str, timed_out: bool = False) -> str:
     """'auth', 'network' or 'other' for a failed push's stderr (auth wins: never retried)."""
     text = stderr.lower()
-    if any(marker in text for marker in AUTH_MARKERS):
+    if any(marker in text for marker in AUTH_MARKERS) or _AUTH_STATUS.search(text):
         return "auth"
     if timed_out or any(marker in text for marker in NETWORK_MARKERS):
         return "network"

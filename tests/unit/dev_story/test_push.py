@@ -16,6 +16,12 @@ from gaia_lib.dev_story import push
     ("remote: Permission to a/b.git denied to u.\nfatal: ... error: 403", "auth"),
     ("fatal: could not read Username for 'https://x': terminal prompts disabled", "auth"),
     (" ! [rejected] b -> b (non-fast-forward)", "other"),
+    ("fatal: unable to access 'https://x/': The requested URL returned error: 401", "auth"),
+    # a port or a path that holds the digits is no HTTP status
+    ("fatal: unable to access 'http://127.0.0.1:40329/acme/demo.git/': Empty reply from server",
+     "network"),
+    ("fatal: unable to access 'http://127.0.0.1:8080/401/x.git/': Empty reply from server",
+     "network"),
 ])
 def test_classify(stderr: str, kind: str) -> None:
     assert push.classify(stderr) == kind
