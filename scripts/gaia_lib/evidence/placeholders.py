@@ -505,15 +505,17 @@ _SWALLOWING_CATCH = re.compile(r"^\s*\}\s*catch\s*(?:\([^)]*\))?\s*\{\s*"
 # the failure (logging it, returning): a catch made only of them swallows it, and a finally
 # that returns discards it.
 _HANDLER = re.compile(r"^\s*\}\s*(catch|finally)\b[^{]*\{\s*$")
-_DROPPING = re.compile(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$")
+_DROPPING = {
+    "js": re.compile(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$"),
+    "python": re.compile(r"^(?:pass|\.\.\.|print\(.*\)|(?:log(?:ger|ging)?|LOG)\.\w+\(.*\)|"
+                         r"return(?:\s+None)?|#.*)$"),
+}
 
 
 _PY_TRY = re.compile(r"^(\s*)try\s*:\s*$")
 # A Python handler that catches a failed assertion and drops it.
 _PY_SWALLOWING = re.compile(r"^except\s*(?:\(?[\w., ]*\b(?:AssertionError|Exception|BaseException)"
                             r"\b[\w., ]*\)?(?:\s+as\s+\w+)?)?\s*:\s*(?P<inline>\S.*)?$")
-_PY_DROPPING = re.compile(r"^(?:pass|\.\.\.|print\(.*\)|(?:log(?:ger|ging)?|LOG)\.\w+\(.*\)|"
-                          r"return(?:\s+None)?|#.*)$")
 
 
 def _python_swallowing_try_dead(lines: list[str]) -> list[str]:
@@ -536,18 +538,16 @@ def _python_swallowing_try_dead(lines: list[str]) -> list[str]:
         inside = [text.strip() for text in lines[handler + 1:end + 1] if text.strip()]
         if caught.group("inline"):
             inside.append(caught.group("inline"))
-        if all(_PY_DROPPING.match(text) for text in inside):
+        if all(_DROPPING["python"].match(text) for text in inside):
             out[index] = f"{found.group(1)}if False:"
     return out
 
 
-def _swallowing_try_dead(lines: list[str], language: str = "js") -> list[str]:
+def _js_swallowing_try_dead(lines: list[str]) -> list[str]:
     """A JS/TS test's lines with each `try {` whose handler swallows the failure read as a
     block that never runs: a catch that is empty or only logs or returns (`catch {}`,
     `catch (e) { console.log(e) }`), or a finally that returns (a `return` in `finally`
     discards the error in flight). An assertion that throws there fails nothing."""
-    if language == "python":
-        return _python_swallowing_try_dead(lines)
     out = list(lines)
     for index, line in enumerate(lines):
         found = _TRY.match(line)
@@ -560,13 +560,16 @@ def _swallowing_try_dead(lines: list[str], language: str = "js") -> list[str]:
         if handler is not None:
             stop = brace_block_end(lines, end)
             inside = [text.strip() for text in lines[end + 1:stop]]
-            dropped = all(_DROPPING.match(t) for t in inside) if handler.group(1) == "catch" \
+            dropped = all(_DROPPING["js"].match(t) for t in inside) if handler.group(1) == "catch" \
                 else any(t.startswith("return") for t in inside)
             if dropped:
                 out[index] = f"{found.group(1)}if (false) {{"
         elif _SWALLOWING_CATCH.match(lines[end]):
             out[index] = f"{found.group(1)}if (false) {{"
     return out
+
+
+_SWALLOWING_TRY_DEAD = {"js": _js_swallowing_try_dead, "python": _python_swallowing_try_dead}
 
 
 # A promise chain ending in a `.catch` that drops what it catches: the checks in its `.then`
@@ -830,9 +833,9 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
         if head:
             return lines[:head] + _never_run_read(lines[head:], language, outer)
     lines = _false_constants_inlined(lines, outer.false)
-    lines = _empty_loops_dead(
-        _uncalled_closures_dead(_swallowing_try_dead(lines, language), language), language,
-        outer.empty)
+    if language in _SWALLOWING_TRY_DEAD:  # Go has no try
+        lines = _SWALLOWING_TRY_DEAD[language](lines)
+    lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)
     if language == "js":
         lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(lines)), outer)
     return _literals_propagated(lines, language)

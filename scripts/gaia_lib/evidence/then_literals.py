@@ -177,6 +177,15 @@ def _statement_end(source: str, start: int) -> int:
     return n
 
 
+_GO_IF_RE = re.compile(r"^\s*(?:\}\s*else\s+)?if\b")
+
+
+def _go_guard(lines: list[str], row: int) -> str:
+    """The `if` line guarding the Go failure call on line `row` (up to 3 lines above), or ""."""
+    return next((lines[back] for back in range(row, max(-1, row - 4), -1)
+                 if _GO_IF_RE.match(lines[back])), "")
+
+
 def assertion_spans(source: str) -> list[str]:
     """The text of each assertion statement in `source` (comments removed)."""
     code = _COMMENT_LINE_RE.sub("", source)
@@ -189,10 +198,8 @@ def assertion_spans(source: str) -> list[str]:
     for match in _GO_FAIL_RE.finditer(code):
         row = code.count("\n", 0, match.start())
         spans.append(code[match.start():_statement_end(code, match.start())])
-        for back in range(row, max(-1, row - 4), -1):
-            if re.match(r"^\s*(?:\}\s*else\s+)?if\b", lines[back]):
-                spans.append(lines[back])
-                break
+        if guard := _go_guard(lines, row):
+            spans.append(guard)
     return spans + _expected_values(code, spans) + _looped_values(code, spans)
 
 
@@ -306,8 +313,7 @@ def presence_only(test_source: str) -> str | None:
     lines = code.splitlines()
     for match in _GO_FAIL_RE.finditer(code):
         row = code.count("\n", 0, match.start())
-        guard = next((lines[back] for back in range(row, max(-1, row - 4), -1)
-                      if re.match(r"^\s*(?:\}\s*else\s+)?if\b", lines[back])), "")
+        guard = _go_guard(lines, row)
         checks.append(guard.strip() if _GO_NIL_GUARD.match(guard) else "")
     if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
                              for check in checks):
