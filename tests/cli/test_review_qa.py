@@ -855,6 +855,33 @@ def test_a_placeholder_test_covers_nothing_and_is_a_finding(qa_project: Project)
     assert "does not count: is a placeholder (asserts nothing real (assert True))" in report
 
 
+ENV_GUARDED_AC2 = TESTS.replace(
+    "from app.signup import signup",
+    "import os\n\nfrom app.signup import signup").replace(
+    '    assert signup("nope") == 422', '    if os.getenv("SIGNUP_SLOW"):\n        assert signup("nope") == 422')
+
+
+@pytest.mark.parametrize("where", ["unset", "environment", "command"])
+def test_checks_under_a_variable_the_run_does_not_set_cover_nothing(
+        qa_project: Project, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """The run passes the guarded test without running its check: it covers no AC, unless
+    the review's environment or the tier command sets the variable."""
+    _p0_story(qa_project)
+    monkeypatch.delenv("SIGNUP_SLOW", raising=False)
+    if where == "environment":
+        monkeypatch.setenv("SIGNUP_SLOW", "1")
+    if where == "command":
+        qa_project.write(".gaia/config/project-config.yaml",
+                         CONFIG.replace("command: ", "command: env SIGNUP_SLOW=1 "))
+    qa_project.write("tests/test_signup.py", ENV_GUARDED_AC2)
+    assert command.main(["E1-S1"]) == (1 if where == "unset" else 0)
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC2"]["matched"] is (where != "unset")
+    if where == "unset":
+        report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+        assert "its checks run only when SIGNUP_SLOW is set, and the run does not set it" in report
+
+
 MOCKED_AC2 = '''from unittest import mock
 
 from app.signup import signup

@@ -69,7 +69,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.evidence import testcases
@@ -453,6 +453,101 @@ class FileScope:
     false: frozenset[str] = frozenset()  # constants declared false (`_FILE_FALSE_CONSTANT`)
     own_expect: bool = False  # an `expect` of its own (`_OWN_EXPECT`)
     empty: frozenset[str] = frozenset()  # collections declared empty and never filled
+    unset: frozenset[str] = frozenset()  # environment variables it reads that are not set
+
+
+# A condition on an environment variable that holds only while the variable is set: Python
+# `os.environ.get("X")`, `os.getenv("X")` (either compared with a non-empty literal), `"X" in
+# os.environ`; JS `process.env.X` (or compared with a literal); Go `os.Getenv("X") != ""` or
+# compared with a non-empty literal. `not`, `!` and Go's `== ""` turn it round.
+_PY_ENV = (r"(?:os\.environ\.get|os\.getenv)\(\s*[\"'](?P<name>\w+)[\"']\s*"
+           r"(?:,\s*(?:None|\"\"|''))?\s*\)(?:\s*==\s*(?:\"[^\"]+\"|'[^']+'|\d+))?|"
+           r"[\"'](?P<inname>\w+)[\"']\s+in\s+os\.environ")
+_ENV_GUARD = {
+    "python": re.compile(r"^(?P<indent>\s*)if\s+(?P<neg>not\s+)?(?:" + _PY_ENV
+                         + r")\s*:(?P<rest>.*)$"),
+    "js": re.compile(r"^(?P<indent>\s*)if\s*\(\s*(?P<neg>!\s*)?process\.env(?:\."
+                     r"(?P<name>[A-Za-z_]\w*)|\[\s*[\"'](?P<inname>\w+)[\"']\s*\])"
+                     r"(?:\s*===?\s*(?:\"[^\"]+\"|'[^']+'))?\s*\)\s*(?P<rest>.*)$"),
+    "go": re.compile(r"^(?P<indent>\s*)if\s+os\.Getenv\(\s*\"(?P<name>\w+)\"\s*\)\s*"
+                     r"(?:(?P<neg>==\s*\"\")|!=\s*\"\"|==\s*\"[^\"]+\")\s*(?P<rest>\{.*)$"),
+}
+_ENV_NAME = re.compile(r"(?:os\.environ\.get|os\.getenv|os\.Getenv)\(\s*[\"'](\w+)[\"']|"
+                       r"process\.env(?:\.([A-Za-z_]\w*)|\[\s*[\"'](\w+)[\"']\s*\])|"
+                       r"[\"'](\w+)[\"']\s+in\s+os\.environ")
+
+
+# Code that sets an environment variable (`monkeypatch.setenv("X", ...)`, `os.environ["X"] =`,
+# `process.env.X = `, `vi.stubEnv("X", ...)`, Go's `t.Setenv("X", ...)`), and code that may
+# set any (`mock.patch.dict(os.environ, ...)`, `os.environ.update(...)`,
+# `Object.assign(process.env, ...)`).
+_SETS_ENV = re.compile(r"(?:setenv|setdefault|stubEnv|Setenv)\(\s*[\"'](\w+)[\"']|"
+                       r"environ\[\s*[\"'](\w+)[\"']\s*\]\s*=(?!=)|"
+                       r"process\.env(?:\.([A-Za-z_]\w*)|\[\s*[\"'](\w+)[\"']\s*\])\s*=(?!=)")
+_SETS_ANY_ENV = re.compile(r"patch\.dict\(\s*(?:os\.)?environ\b|environ\.update\(|"
+                           r"Object\.assign\(\s*process\.env\b|process\.env\s*=(?!=)")
+
+
+def env_set_by(text: str) -> frozenset[str] | None:
+    """The environment variables `text` sets (`_SETS_ENV`), None when it may set any."""
+    if _SETS_ANY_ENV.search(text):
+        return None
+    return frozenset(name for found in _SETS_ENV.finditer(text) for name in found.groups()
+                     if name)
+
+
+def env_read_by(text: str) -> frozenset[str]:
+    """The environment variables `text` reads (`os.getenv("X")`, `process.env.X`, ...)."""
+    return frozenset(name for found in _ENV_NAME.finditer(text) for name in found.groups()
+                     if name)
+
+
+def _unset_env(text: str, environ: Mapping[str, str]) -> frozenset[str]:
+    """The environment variables `text` reads that neither `environ` nor `text` sets."""
+    own = env_set_by(text)
+    if own is None:
+        return frozenset()
+    return frozenset(name for name in env_read_by(text)
+                     if name not in environ and name not in own)
+
+
+def _unset_guard_matches(lines: list[str], language: str,
+                         unset: frozenset[str]) -> list[tuple[int, re.Match[str]]]:
+    """Each line of `lines` that is a condition on an environment variable not set."""
+    guard = _ENV_GUARD.get(language)
+    if guard is None or not unset:
+        return []
+    return [(index, found) for index, line in enumerate(lines) for found in (guard.match(line),)
+            if found is not None and (found.group("name") or found.group("inname")) in unset]
+
+
+def _unset_guards(lines: list[str], language: str, unset: frozenset[str]
+                  ) -> list[tuple[str, str]]:
+    """(the line, the variable) of each condition on a variable not set (`_ENV_GUARD`)."""
+    return [(found.group(0), found.group("name") or found.group("inname"))
+            for _, found in _unset_guard_matches(lines, language, unset)]
+
+
+def _unset_env_dead(lines: list[str], language: str, unset: frozenset[str]) -> list[str]:
+    """A test's lines with each condition on an environment variable that is not set
+    (`_ENV_GUARD`) read as the constant it is: a check under `if os.getenv("SLOW"):` never
+    runs, and a test that returns when it is not set (`if (!process.env.SLOW) return;`)
+    checks nothing after that."""
+    guards = _unset_guard_matches(lines, language, unset)
+    if not guards:
+        return lines
+    never, always = {"python": ("False", "True"), "js": ("(false)", "(true)"),
+                     "go": ("false", "true")}[language]
+    out = list(lines)
+    for index, found in guards:
+        indent, rest = found.group("indent"), found.group("rest").strip()
+        if not found.group("neg"):
+            out[index] = f"{indent}if {never}{':' if language == 'python' else ''} {rest}".rstrip()
+        elif rest in ("", "{") or (language == "python" and rest.startswith("#")):
+            out[index] = f"{indent}if {always}{':' if language == 'python' else ' ' + rest}"
+        elif re.match(r"^(?:\{\s*)?return\b[^;]*;?\s*\}?$", rest):  # `if (!X) return;`
+            out[index] = f"{indent}return"
+    return out
 
 
 _TOP_NAME = re.compile(r"^(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?"
@@ -462,25 +557,28 @@ _TOP_NAME = re.compile(r"^(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$
 NO_SCOPE = FileScope()
 
 
-def file_scope(path: str, text: str) -> FileScope:
+def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) -> FileScope:
     """The constants a test file declares false at its top level (`_FILE_FALSE_CONSTANT`): a
-    check under `if debug` in any of its tests never runs; and whether it defines its own
-    `expect` (JS/TS)."""
+    check under `if debug` in any of its tests never runs; whether it defines its own
+    `expect` (JS/TS); the environment variables it reads that `environ` (the run's) does not
+    set."""
     language = language_of(path)
     pattern = _FILE_FALSE_CONSTANT.get(language or "")
     if pattern is None:
         return NO_SCOPE
+    unset = _unset_env(text, environ)
     if language == "go":  # top-level `const x = false`, or a line of a const group
         scope = "\n".join([line for line in text.splitlines() if line.startswith("const ")]
                           + [group.group(1) for group in _GO_CONST_GROUP.finditer(text)])
-        return FileScope(frozenset(pattern.findall(scope)))
+        return FileScope(frozenset(pattern.findall(scope)), unset=unset)
     top = "\n".join(line for line in text.splitlines() if line[:1] not in (" ", "\t"))
     named = [found.group(1) for found in _TOP_NAME.finditer(top)]
     # Python's module names may be set again: a constant is one assigned once, in the file
     false = {name for name in pattern.findall(top) if language != "python" or (
         named.count(name) == 1 and not re.search(rf"\b(?:global|nonlocal)\s+{name}\b", text))}
     return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
-                     frozenset(name for name in set(named) if _empty(name, text, language or "")))
+                     frozenset(name for name in set(named) if _empty(name, text, language or "")),
+                     unset)
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -832,7 +930,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
         head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
         if head:
             return lines[:head] + _never_run_read(lines[head:], language, outer)
-    lines = _false_constants_inlined(lines, outer.false)
+    lines = _unset_env_dead(_false_constants_inlined(lines, outer.false), language, outer.unset)
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)
@@ -846,6 +944,19 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
     """Why `case` is a placeholder test, or None when it is a real one (rules above);
     `go_helpers`: the functions its Go package's test files define (`go_functions`), by name;
     `outer`: what its file declares at its top level (`file_scope`)."""
+    found = _classify(case, go_helpers, outer)
+    guards = _unset_guards(case.body.splitlines(), language_of(case.file) or "", outer.unset)
+    if found is None or not guards or _classify(case, go_helpers,
+                                                replace(outer, unset=frozenset())):
+        return found  # real, or a placeholder whatever the environment
+    named = ", ".join(dict.fromkeys(name for _, name in guards))
+    return Placeholder(found.test_id, found.file, found.line,
+                       f"its checks run only when {named} is set, and the run does not set it "
+                       f"({guards[0][0].strip()[:60]})")
+
+
+def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
+              outer: FileScope) -> Placeholder | None:
     language = language_of(case.file)
     if language is None:
         return None
@@ -1010,12 +1121,13 @@ def _without_dead_go_blocks(text: str) -> str:
     return text
 
 
-def placeholders(cases: Iterable[TestCase],
-                 texts: Mapping[str, str] | None = None) -> list[Placeholder]:
+def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,
+                 environ: Mapping[str, str] = os.environ) -> list[Placeholder]:
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
-    path, where a Go test's helpers are looked up (`go_functions`)."""
+    path, where a Go test's helpers are looked up (`go_functions`); `environ`: the environment
+    their run has (this process's: the review's run inherits it)."""
     helpers = go_functions(texts or {})
-    scopes = {path: file_scope(path, text) for path, text in (texts or {}).items()}
+    scopes = {path: file_scope(path, text, environ) for path, text in (texts or {}).items()}
     return [found for case in cases
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
                                    scopes.get(case.file, NO_SCOPE)),)

@@ -70,6 +70,7 @@ from gaia_lib.evidence import (
     execution,
     outcomes,
     placeholders,
+    run_environ,
     sut_mocking,
     sut_names,
     tcgen,
@@ -338,7 +339,8 @@ class Reads:
     def placeholders(self) -> list[placeholders.Placeholder]:
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
-        return [p for p in placeholders.placeholders(self.cases, texts)
+        environ = run_environ.run_environ(self.s.config, self.s.project, texts, texts)
+        return [p for p in placeholders.placeholders(self.cases, texts, environ)
                 if p.test_id not in others]
 
     @functools.cached_property

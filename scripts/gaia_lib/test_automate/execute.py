@@ -366,7 +366,7 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
         for stale in (RESULT_FILE, ACTION_FILE, coverage_gate.DELTA_FILE):
             writes.remove(ctx.run_dir / stale)  # an interrupted run leaves no verdict
         tested = _tested(ctx)
-        inspection = written.inspect(ctx.project, ctx.plan, ctx.stack)
+        inspection = written.inspect(ctx.project, ctx.plan, ctx.stack, ctx.config)
         evidence = execution.execute(_tiers(ctx), ctx.key, ctx.project, ctx.run_dir,
                                      context=execution.active_context(context),
                                      story_tests=written.planned_files(ctx.plan))

@@ -24,13 +24,15 @@ Rules, per planned test file (project-relative):
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gaia_lib.evidence import placeholders, sut_mocking, testcases
+from gaia_lib.core.config import ProjectConfig
+from gaia_lib.evidence import placeholders, run_environ, sut_mocking, testcases
 from gaia_lib.evidence import sut_names as sut_names_of
 from gaia_lib.stacks import adapters
 from gaia_lib.test_automate.plan import Plan
@@ -74,9 +76,13 @@ def read_text(path: Path) -> str:
         return ""
 
 
-def placeholder_hits(rel: str, text: str) -> list[dict[str, Any]]:
+def placeholder_hits(rel: str, text: str,
+                     environ: Mapping[str, str] = os.environ) -> list[dict[str, Any]]:
+    """The file's placeholder lines and tests; `environ`: the variables its run sets
+    (`run_environ`)."""
     hits = {(h.line, h.pattern) for h in placeholders.scan_lines(text)}
-    for case in placeholders.placeholders(testcases.split_tests(rel, text), {rel: text}):
+    for case in placeholders.placeholders(testcases.split_tests(rel, text), {rel: text},
+                                          environ):
         if not any(line == case.line for line, _ in hits):
             hits.add((case.line, case.reason))
     return [{"file": rel, "line": line, "pattern": pattern} for line, pattern in sorted(hits)]
@@ -116,8 +122,10 @@ def asserts_nothing(rel: str, text: str) -> list[dict[str, Any]]:
             for case in testcases.split_tests(rel, text) if not check.search(case.body)]
 
 
-def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
-    """Check every planned test file (see the module rules). Reads files; writes nothing."""
+def inspect(project: Path, plan: Plan, stack: str | None,
+            config: ProjectConfig | None = None) -> Inspection:
+    """Check every planned test file (see the module rules) as its run with `config`'s tiers
+    would have it (`run_environ`). Reads files; writes nothing."""
     sut = sut_paths(project, plan, stack)
     suts = sut_mocking.suts_of([(p, read_text(project / p)) for p in sut])
     names = sut_names(project, sut)
@@ -125,15 +133,18 @@ def inspect(project: Path, plan: Plan, stack: str | None) -> Inspection:
     missing: list[str] = []
     holders: list[dict[str, Any]] = []
     mocks: list[dict[str, Any]] = []
-    for rel in sorted({t.test_file for t in plan.proposed_tests}):
+    planned = sorted({t.test_file for t in plan.proposed_tests})
+    texts = {rel: read_text(project / rel) for rel in planned}
+    environ = run_environ.run_environ(config or ProjectConfig(None), project, planned, texts)
+    for rel in planned:
         path = project / rel
         if not path.is_file():
             missing.append(rel)
             continue
-        text = read_text(path)
+        text = texts[rel]
         # a file already a placeholder needs no second reason
-        holders += (placeholder_hits(rel, text) or calls_nothing_under_test(rel, text, names)
-                    or asserts_nothing(rel, text))
+        holders += (placeholder_hits(rel, text, environ)
+                    or calls_nothing_under_test(rel, text, names) or asserts_nothing(rel, text))
         mocks += [f.as_json() for f in sut_mocking.check(rel, text, suts, package)]
     return Inspection(tuple(missing), tuple(holders), tuple(mocks))
 

@@ -1300,3 +1300,142 @@ def test_python_checks_that_are_always_true_or_never_made_check_nothing() -> Non
     found = _found("tests/test_parse.py", ALWAYS_TRUE_PY)
     assert [name for name, placeholder in found.items() if not placeholder] == [
         "test_a_parenthesized_comparison", "test_a_caught_value_error", "TestCase::test_real"]
+
+
+ENV_GUARDED = {
+    "tests/test_parse.py": '''
+import os
+
+
+def test_when_set():
+    if os.environ.get("PARSE_SLOW"):
+        assert parse("1") == 1
+
+
+def test_when_equal():
+    if os.getenv("PARSE_SLOW") == "1":
+        assert parse("1") == 1
+
+
+def test_when_in():
+    if "PARSE_SLOW" in os.environ:
+        assert parse("1") == 1
+
+
+def test_returns_when_unset():
+    if not os.getenv("PARSE_SLOW"):
+        return
+    assert parse("1") == 1
+
+
+def test_checks_when_unset():
+    if not os.getenv("PARSE_SLOW"):
+        assert parse("1") == 1
+
+
+def test_else_checks():
+    if os.getenv("PARSE_SLOW"):
+        pass
+    else:
+        assert parse("1") == 1
+
+
+def test_guard_beside_a_check():
+    if os.getenv("PARSE_SLOW"):
+        assert parse("2") == 2
+    assert parse("1") == 1
+''',
+    "test/parse.test.ts": '''
+describe("parse", () => {
+  it("when set", () => {
+    if (process.env.PARSE_SLOW) {
+      expect(parse("1")).toBe(1);
+    }
+  });
+  it("when equal", () => {
+    if (process.env["PARSE_SLOW"] === "1") expect(parse("1")).toBe(1);
+  });
+  it("returns when unset", () => {
+    if (!process.env.PARSE_SLOW) return;
+    expect(parse("1")).toBe(1);
+  });
+  it("checks when unset", () => {
+    if (!process.env.PARSE_SLOW) {
+      expect(parse("1")).toBe(1);
+    }
+  });
+});
+''',
+    "parse_test.go": '''
+package parse
+
+import (
+\t"os"
+\t"testing"
+)
+
+func TestWhenSet(t *testing.T) {
+\tif os.Getenv("PARSE_SLOW") != "" {
+\t\tif Parse("1") != 1 {
+\t\t\tt.Fatal("want 1")
+\t\t}
+\t}
+}
+
+func TestReturnsWhenUnset(t *testing.T) {
+\tif os.Getenv("PARSE_SLOW") == "" {
+\t\treturn
+\t}
+\tif Parse("1") != 1 {
+\t\tt.Fatal("want 1")
+\t}
+}
+
+func TestChecksWhenUnset(t *testing.T) {
+\tif os.Getenv("PARSE_SLOW") == "" {
+\t\tif Parse("1") != 1 {
+\t\t\tt.Fatal("want 1")
+\t\t}
+\t}
+}
+''',
+}
+
+
+def _env_found(environ: dict[str, str]) -> dict[str, str | None]:
+    out: dict[str, str | None] = {}
+    for path, text in ENV_GUARDED.items():
+        cases = split_tests(path, text)
+        hit = {found.test_id: found.reason
+               for found in placeholders.placeholders(cases, {path: text}, environ)}
+        out.update({case.name: hit.get(case.test_id) for case in cases})
+    return out
+
+
+def test_checks_under_an_unset_environment_variable_never_run() -> None:
+    found = _env_found({})
+    assert {name for name, reason in found.items() if reason} == {
+        "test_when_set", "test_when_equal", "test_when_in", "test_returns_when_unset",
+        "parse > when set", "parse > when equal", "parse > returns when unset",
+        "TestWhenSet", "TestReturnsWhenUnset"}
+    assert found["test_when_set"] == ("its checks run only when PARSE_SLOW is set, and the run "
+                                      'does not set it (if os.environ.get("PARSE_SLOW"):)')
+    assert found["TestReturnsWhenUnset"] is not None
+    assert found["TestReturnsWhenUnset"].startswith("its checks run only when PARSE_SLOW")
+
+
+def test_checks_under_a_set_environment_variable_run() -> None:
+    found = _env_found({"PARSE_SLOW": "1"})
+    assert {name for name, reason in found.items() if reason} == set()
+
+
+def test_a_variable_the_test_file_sets_is_set() -> None:
+    path = "tests/test_parse.py"
+    guarded = ENV_GUARDED[path]
+    for setter in ('os.environ["PARSE_SLOW"] = "1"', 'monkeypatch.setenv("PARSE_SLOW", "1")',
+                   'mock.patch.dict(os.environ, {"PARSE_SLOW": "1"})'):
+        text = guarded + f"\n\ndef setup_module(monkeypatch):\n    {setter}\n"
+        cases = split_tests(path, text)
+        assert placeholders.placeholders(cases, {path: text}, {}) == [], setter
+    assert placeholders.env_set_by('vi.stubEnv("A", "1"); process.env.B = "2"') == frozenset({"A", "B"})
+    assert placeholders.env_set_by("Object.assign(process.env, extra)") is None
