@@ -53,9 +53,14 @@ assigned again, when every assignment of it is a top-level statement: `result = 
 `result = "a"` then `assert result == "a"` compares a literal with itself.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
 prints or logs; `while False:`; a `return` inside a top-level `if True:`; a module name the file
-assigns `False` once; a module table declared empty and never filled. Checks that are always
-true: a non-empty string or number, `not False`, `x or True`, a tuple (`assert (x, "msg")`),
-`isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic on constants.
+assigns `False` once; a module table declared empty and never filled. In every language, a
+block under a condition on an environment variable its run does not set (`environ`, as
+`run_environ` counts it; `if os.getenv("SLOW"):`, `if (process.env.SLOW)`,
+`if os.Getenv("SLOW") != ""`), and what follows a return taken when it is not set
+(`if (!process.env.SLOW) return;`); the test's reason then names the variable.
+Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
+(`assert (x, "msg")`), `isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic
+on constants.
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
