@@ -293,7 +293,14 @@ _PRESENCE_CHECK = re.compile(
     # (a message is a string or a name: `assertTrue(ok, msg)` checks `ok`)
     r"|^assert\s+(?:[^,()\[\]]|\([^()]*\)|\[[^\[\]]*\])+,(?!\s*[rbfuRBFU]*[\"'])[^,]*(?:==|!=)"
     r"|^(?:self\.)?assertTrue\s*\((?:[^,()]|\([^()]*\))+,(?!\s*[rbfuRBFU]*[\"']|\s*\w+\s*\))"
-    r"|^(?:require|assert)\.(?:NotNil|NoError)\s*\(")
+    r"|^(?:require|assert)\.(?:NotNil|NoError)\s*\("
+    # that a function or attribute exists: `assert callable(parse)`, `hasattr(m, "parse")`,
+    # `expect(typeof parse).toBe("function")`, `expect(parse).toBeInstanceOf(Function)`
+    r"|^assert\s+(?:callable|hasattr)\s*\([^()]*\)\s*(?:,(?s:.*))?$"
+    r"|^(?:self\.)?assertTrue\s*\(\s*(?:callable|hasattr)\s*\([^()]*\)\s*\)"
+    r"|^expect\s*\(\s*typeof\s+[\w$.]+\s*\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
+    r"\(\s*[\"'`]function[\"'`]\s*\)\s*;?$"
+    r"|^expect\s*\(\s*[\w$.]+\s*\)\s*\.\s*toBeInstanceOf\s*\(\s*Function\s*\)\s*;?$")
 # A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`);
 # `if err == nil { t.Fatal(...) }` asks for an error: a real check of an error path.
 _GO_NIL_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:(?:\w+\.)*[eE]rr\w*\s*!="
@@ -304,7 +311,8 @@ def presence_only(test_source: str) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
     (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
-    a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`):
+    a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, or that a
+    function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`):
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper)."""
     code = _COMMENT_LINE_RE.sub("", test_source)

@@ -1439,3 +1439,22 @@ def test_a_variable_the_test_file_sets_is_set() -> None:
         assert placeholders.placeholders(cases, {path: text}, {}) == [], setter
     assert placeholders.env_set_by('vi.stubEnv("A", "1"); process.env.B = "2"') == frozenset({"A", "B"})
     assert placeholders.env_set_by("Object.assign(process.env, extra)") is None
+
+
+
+SELF_COMPARED_PY = """
+def test_identical_equal():
+    u = URL("http://example.com")
+    assert u == u
+
+
+def test_caching():
+    assert meta.version is meta.version
+"""
+
+
+def test_a_value_compared_with_itself_in_python_checks_its_own_eq() -> None:
+    """`x == x` calls the code's `__eq__`, `a.b is a.b` its caching: real checks (boltons' and
+    packaging's own tests)."""
+    assert _found("tests/test_url.py", SELF_COMPARED_PY) == {
+        "test_identical_equal": False, "test_caching": False}

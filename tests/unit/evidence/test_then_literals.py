@@ -227,6 +227,15 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     ('def test_x():\n    assert add(1, 2) == 3\n', None),
     ('def test_x():\n    assert parse("a", strict=True) == ["a"], "parses"\n', None),
     ('def test_x():\n    assert r.offset == -7, f"got {r.offset}"\n', None),
+    # that a function exists
+    ('def test_x():\n    assert callable(parse)\n', "assert callable(parse)"),
+    ('def test_x(self):\n    self.assertTrue(hasattr(iso8601, "parse_date"))\n',
+     'self.assertTrue(hasattr(iso8601, "parse_date"))'),
+    ('it("x", () => {\n  expect(typeof slugify).toBe("function");\n});',
+     'expect(typeof slugify).toBe("function")'),
+    ('it("x", () => {\n  expect(slugify).toBeInstanceOf(Function);\n});',
+     "expect(slugify).toBeInstanceOf(Function)"),
+    ('it("x", () => {\n  expect(typeof slugify("a")).toBe("string");\n});', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
