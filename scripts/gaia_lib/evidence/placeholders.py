@@ -884,17 +884,19 @@ _LITERAL_ASSIGNMENT = {
 
 
 def _literals_propagated(lines: list[str], language: str) -> list[str]:
-    """A test's lines with a name read as the literal its last top-level assignment gave it,
-    from there on, where every assignment of that name is a top-level statement (straight-line
-    code: a loop or a branch may change it)."""
+    """A test's lines with a name read as the literal its last top-level assignment gave it
+    (directly, or through a name that holds one), from there on, where every assignment of
+    that name is a top-level statement (straight-line code: a loop or a branch may change
+    it)."""
     pattern = _LITERAL_ASSIGNMENT.get(language)
     if pattern is None or len(lines) < 3:
         return lines
     last = _body_end(lines, language)
     top = _top_indent(lines[1:last])
     out = list(lines)
-    for index, line in enumerate(lines[1:last], start=1):
-        found = pattern.match(line)
+    for index in range(1, last):
+        # as read so far: `got = want` after `want = "5"` gives `got` the literal too
+        found = pattern.match(out[index])
         if found is None or len(found.group(1)) != top:
             continue
         name, value = found.group(2), found.group(3)

@@ -839,6 +839,12 @@ def test_expected_kept_in_a_name():
     result = slugify("A B")
     assert result == expected
 
+def test_overwritten_by_the_expected_name():
+    expected = "a-b"
+    result = slugify("A B")
+    result = expected
+    assert result == expected
+
 def test_closure_never_called():
     def check():
         assert slugify("A B") == "a-b"
@@ -1068,6 +1074,7 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
     # panic a deferred recover() drops
     assert _found("tests/test_s.py", NEVER_RUN_PY) == {
         "test_overwritten": True, "test_expected_kept_in_a_name": False,
+        "test_overwritten_by_the_expected_name": True,
         "test_closure_never_called": True, "test_closure_called": False,
         "test_decorated_closure": False, "test_empty_loop": True,
         "test_empty_named_table": True, "test_filled_table": False,
