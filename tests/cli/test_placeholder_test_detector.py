@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
-from helpers.projects import run_gaia
+from helpers.projects import gaia_env, run_gaia
 
 PLACEHOLDERS = """describe("signup", () => {
   it("rejects", () => {
@@ -76,3 +79,23 @@ def test_the_walk_and_the_patterns_are_upstreams(tmp_path: Path) -> None:
         "low_quality_test_generated|./a.test.ts:2|empty_block",
         "low_quality_test_generated|./node_modules/x/b.test.js:1|expect_boolean_literal",
     ]
+
+
+def test_a_closed_output_pipe_keeps_exit_1(tmp_path: Path) -> None:
+    """`gaia placeholder-test-detector --dir tests | head -0` under pipefail still fails: the
+    reader going away drops the listing, never the exit code, and nothing lands on stderr."""
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    for n in range(400):  # more than a pipe buffer holds, so the writes meet the closed pipe
+        (tests / f"test_{n:03}_with_a_long_name_to_fill_the_pipe.py").write_text(
+            "def test_a():\n    assert True\n")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "gaia_lib", "placeholder-test-detector", "--dir", "tests"],
+            cwd=tmp_path, env=gaia_env(tmp_path), stdout=write_end, stderr=subprocess.PIPE,
+            text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (1, "")

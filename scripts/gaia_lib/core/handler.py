@@ -2,7 +2,9 @@
 
 - GaiaError: `<prog>: <message>` (one line, control characters removed), the error's own code.
 - KeyboardInterrupt: `<prog>: interrupted`, 130.
-- BrokenPipeError: the reader went away; nothing to report, 0.
+- The reader of stdout or stderr went away (`gaia review-qa KEY | head`): the rest of that
+  stream's output is dropped and the command runs to its end, so its exit code (a verdict's
+  1 under `set -o pipefail`) and the files it writes are never lost to a closed pipe.
 - an OSError the file system refused (a read-only or full file system: `cannot write <file>:
   <why>`; no permission: `cannot access <file>: <why>`), 1 (`errors.refused_write`): the
   environment's doing.
@@ -18,7 +20,6 @@ import sys
 from gaia_lib.core.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
-    EXIT_OK,
     GaiaError,
     one_line,
     refused_write,
@@ -30,6 +31,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from pathlib import Path
+    from typing import Any
 
 
 def _log_internal_error(prog: str) -> Path | None:
@@ -45,8 +47,66 @@ def _log_internal_error(prog: str) -> Path | None:
         return None
 
 
+class _PipeGuard:
+    """A standard stream whose closed reader ends its output, not the command.
+
+    On the first BrokenPipeError the stream's descriptor is pointed at the null device, so the
+    rest of the output (and the interpreter's flush at exit) is dropped without an error.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _dropped(self, write: Callable[[], int | None]) -> int | None:
+        try:
+            return write()
+        except BrokenPipeError:
+            _to_null(self._stream)
+            return None
+
+    def write(self, data: Any) -> int:
+        self._dropped(lambda: self._stream.write(data))
+        return len(data)
+
+    def writelines(self, lines: Any) -> None:
+        self._dropped(lambda: self._stream.writelines(lines))
+
+    def flush(self) -> None:
+        self._dropped(self._stream.flush)
+
+    @property
+    def buffer(self) -> _PipeGuard:
+        return _PipeGuard(self._stream.buffer)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _to_null(stream: Any) -> None:
+    try:
+        fd = stream.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError, AttributeError):
+        return  # not a descriptor (a test's capture): later writes fail again and are dropped
+    os.dup2(null, fd)
+    os.close(null)
+    try:
+        stream.flush()  # what was buffered for the gone reader now goes to the null device
+    except (OSError, ValueError):
+        pass
+
+
 def handle(prog: str, run: Callable[[Sequence[str]], int], argv: Sequence[str]) -> int:
     """Run a command's `run(argv)`, mapping every failure to one stderr line and an exit code."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _PipeGuard(out), _PipeGuard(err)
+    try:
+        return _handled(prog, run, argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _handled(prog: str, run: Callable[[Sequence[str]], int], argv: Sequence[str]) -> int:
     try:
         return run(argv)
     except GaiaError as exc:
@@ -59,8 +119,6 @@ def handle(prog: str, run: Callable[[Sequence[str]], int], argv: Sequence[str]) 
         lead = "\n" if sys.stderr.isatty() else ""
         print(f"{lead}{prog}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK  # the reader went away (`| head`); nothing left to report
     except OSError as exc:
         refused = refused_write(exc)
         if refused is None:

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import errno
+import io
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -64,3 +66,46 @@ def test_a_write_the_file_system_refuses_is_one_line_not_a_bug(
     assert not (tmp_path / "logs").exists()
     # any other OSError is still a bug
     assert handle("gaia x", _raiser(OSError(errno.EBADF, "Bad file descriptor")), []) == 70
+
+
+def _closed_pipe_stream() -> tuple[io.TextIOWrapper, int]:
+    """A text stream on a pipe whose reader has already gone: its first flush is EPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    return io.TextIOWrapper(io.FileIO(write_end, "w"), write_through=False), write_end
+
+
+def test_a_gone_reader_keeps_the_commands_exit_code_and_lets_it_finish(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gaia review-qa KEY | head` under pipefail must still fail on REQUEST_CHANGES: the
+    closed pipe drops the output, not the verdict's code or the work after the print."""
+    stream, fd = _closed_pipe_stream()
+    monkeypatch.setattr(sys, "stdout", stream)
+    finished: list[str] = []
+
+    def run(argv: Sequence[str]) -> int:
+        print("QA review E1-S1: REQUEST_CHANGES")
+        sys.stdout.flush()  # EPIPE here
+        print("more output after the reader left")
+        sys.stdout.buffer.write(b"bytes too\n")
+        sys.stdout.flush()
+        finished.append("report written")
+        return 1
+
+    assert handle("gaia review-qa", run, []) == 1
+    assert finished == ["report written"]
+    assert sys.stdout is stream  # restored
+    assert os.readlink(f"/proc/self/fd/{fd}") == os.devnull  # rest of the output dropped
+    stream.close()
+
+
+def test_a_gone_stderr_reader_keeps_the_error_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    stream, _fd = _closed_pipe_stream()
+    monkeypatch.setattr(sys, "stderr", stream)
+
+    def run(argv: Sequence[str]) -> int:
+        print("warning: something", file=sys.stderr, flush=True)
+        raise errors.NotFound("no such story", 4)
+
+    assert handle("gaia x", run, []) == 4
+    stream.close()
