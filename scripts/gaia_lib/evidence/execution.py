@@ -27,7 +27,8 @@ plugin (line probes or coverage.py's tracer, per test, inside the same pytest pr
 writes the JUnit report), so the review needs no second run for coverage or attribution; asked
 to `measure` (the review), a go, vitest or jest tier writes its own coverage report in the same
 run (`_coverage_flags`: go's profile, vitest's and jest's lcov; not where the project's config
-sets coverage thresholds, which a run of the story's tests alone would fail), which the review
+sets coverage thresholds, which a run of the story's tests alone would fail: there the
+story-scoped run turns coverage off, `_thresholds_off`), which the review
 reads instead of running the `coverage_command` (`Evidence.runner_coverage`). Every
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
@@ -415,6 +416,19 @@ def _coverage_flags(runner: str | None, argv: Sequence[str], report_dir: Path, n
     return (out / "lcov.info", "lcov"), flags
 
 
+def _thresholds_off(runner: str | None, argv: Sequence[str], paths: Sequence[str],
+                    workdir: Path) -> list[str]:
+    """The flags that keep a run of some of a JS project's tests from failing the coverage
+    thresholds its configuration sets for the whole suite (collecting coverage there, e.g.
+    vitest's `coverage.enabled: true`): coverage off for that run. None for a whole-suite run
+    or a command that asks for coverage itself."""
+    if not paths or runner not in ("vitest", "jest") or not _configs_set_thresholds(workdir):
+        return []
+    if any(a.lstrip("-").startswith("cover") for a in argv[1:]):
+        return []
+    return ["--coverage.enabled=false"] if runner == "vitest" else ["--coverage=false"]
+
+
 def plan_invocation(command: str, report_dir: Path, name: str,
                     story_tests: Sequence[str] = (), workdir: Path | None = None, *,
                     measure: bool = False) -> Invocation:
@@ -443,6 +457,7 @@ def plan_invocation(command: str, report_dir: Path, name: str,
                           named=tuple(paths))
     cover, extra = _coverage_flags(runner, argv, report_dir, name, workdir or Path.cwd()) \
         if measure else (None, [])
+    extra = extra or _thresholds_off(runner, argv, paths, workdir or Path.cwd())
     if runner == "jest":
         report = report_dir / f"{name}-jest.json"
         return Invocation((*argv, "--json", f"--outputFile={report}", *extra, *paths), runner,

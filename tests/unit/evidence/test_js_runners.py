@@ -167,6 +167,56 @@ def test_a_package_script_running_vitest_gets_the_report_flags(
     _check(suite, "test/codes.test.js", VITEST_TEST)  # the other file did not run
 
 
+@pytest.mark.parametrize("measure", [False, True])
+def test_a_story_scoped_vitest_run_does_not_fail_the_suites_coverage_thresholds(
+        node_bin: Path, tmp_path: Path, measure: bool) -> None:
+    """The project collects coverage on every run and sets a threshold the whole suite meets;
+    the story's test file alone misses it, and vitest would exit 1 with every test passed."""
+    other = 'import { it, expect } from "vitest";\nimport { code } from "../src/codes.js";\n' \
+        'it("accepts", () => { expect(code("a@b.co")).toBe(201); });\n'
+    story = other.replace('"accepts"', '"rejects"').replace('"a@b.co")).toBe(201)',
+                                                          '"nope")).toBe(422)')
+    config = ('import { defineConfig } from "vitest/config";\nexport default defineConfig({test: '
+              '{coverage: {enabled: true, provider: "v8", reporter: ["text"], '
+              'thresholds: {lines: 100}}}});\n')
+    files = {"package.json": '{"type": "module"}\n', "vitest.config.js": config,
+             "src/codes.js": 'export function code(email) {\n  if (email.includes("@")) {\n'
+                             '    return 201;\n  }\n  return 422;\n}\n',
+             "test/story.test.js": story, "test/other.test.js": other}
+    suite, notes = _run(tmp_path, f"{node_bin / 'vitest'} run", files, ["test/story.test.js"],
+                        node_bin.parent, measure=measure)
+    assert notes == []
+    assert "--coverage.enabled=false" in suite.command
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (0, 1, 0)
+    # the whole suite, run as configured, meets the threshold: it is the scoped run's doing
+    whole = subprocess.run([str(node_bin / "vitest"), "run"], cwd=tmp_path / "proj",
+                           capture_output=True, text=True, timeout=300)
+    assert whole.returncode == 0, whole.stdout + whole.stderr
+    alone = subprocess.run([str(node_bin / "vitest"), "run", "test/story.test.js"],
+                           cwd=tmp_path / "proj", capture_output=True, text=True, timeout=300)
+    assert alone.returncode == 1 and "threshold" in alone.stdout + alone.stderr
+
+
+def test_a_story_scoped_jest_run_does_not_fail_the_suites_coverage_thresholds(
+        node_bin: Path, tmp_path: Path) -> None:
+    other = 'const { code } = require("../src/codes.js");\n' \
+        'it("accepts", () => { expect(code("a@b.co")).toBe(201); });\n'
+    story = other.replace('"accepts"', '"rejects"').replace('"a@b.co")).toBe(201)',
+                                                          '"nope")).toBe(422)')
+    files = {"package.json": '{"name": "p", "jest": {"collectCoverage": true, '
+                             '"coverageThreshold": {"global": {"lines": 100}}}}\n',
+             "src/codes.js": 'module.exports.code = (email) => {\n  if (email.includes("@")) {\n'
+                             '    return 201;\n  }\n  return 422;\n};\n',
+             "test/story.test.js": story, "test/other.test.js": other}
+    suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", files, ["test/story.test.js"])
+    assert notes == []
+    assert "--coverage=false" in suite.command
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (0, 1, 0)
+    alone = subprocess.run([str(node_bin / "jest"), "--ci", "test/story.test.js"],
+                           cwd=tmp_path / "proj", capture_output=True, text=True, timeout=300)
+    assert alone.returncode == 1 and "threshold" in alone.stdout + alone.stderr
+
+
 def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:
     suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
         "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,
