@@ -254,9 +254,20 @@ def _each_case(lines: list[str], index: int) -> tuple[str, int] | None:
         while stack and pos < len(text):
             ch = text[pos]
             if quote:
-                quote = "" if ch == quote and text[pos - 1] != "\\" else quote
+                if ch == "\\":
+                    pos += 1  # the escaped character, a quote or a backslash (`"\\"`)
+                elif ch == quote:
+                    quote = ""
             elif ch in "'\"`":
                 quote = ch
+            elif text.startswith("//", pos):  # a comment's words are no code (`// don't`)
+                end = text.find("\n", pos)
+                pos = len(text) if end < 0 else end
+                continue
+            elif text.startswith("/*", pos):
+                end = text.find("*/", pos + 2)
+                pos = len(text) if end < 0 else end + 2
+                continue
             elif ch in _CLOSING:
                 stack.append(_CLOSING[ch])
             elif ch == stack[-1]:

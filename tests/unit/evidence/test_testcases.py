@@ -188,6 +188,24 @@ def test_js_table_tests_over_several_lines_and_destructured_parameters() -> None
     assert "toHaveTitle" in cases[2].body and "goto" in cases[2].body
 
 
+def test_js_table_holding_backslashes_quotes_and_comments_is_still_found() -> None:
+    """A table whose strings hold an escaped backslash or quote, and whose comments hold
+    quotes: the table, and the test after it, are both read."""
+    text = (
+        'describe("splitByCase", () => {\n'
+        '  test.each([\n'
+        '    // with custom splitters, don\'t split on "_"\n'
+        '    ["foo\\\\Bar", ["foo", "Bar"], ["\\\\", "-"]],\n'
+        '    /* an "odd" one */ ["a\\"b", ["a\\"b"]],\n'
+        '  ])("%s => %s", (input, expected) => {\n'
+        '    expect(splitByCase(input)).toEqual(expected);\n'
+        '  });\n'
+        '  test("empty", () => { expect(splitByCase("")).toEqual([]); });\n'
+        '});\n')
+    assert [(c.name, c.line) for c in split_tests("s.test.ts", text)] == [
+        ("splitByCase > %s => %s", 2), ("splitByCase > empty", 9)]
+
+
 def test_bats_body_ends_at_closing_brace() -> None:
     case = split_tests("x.bats", BATS)[0]
     assert case.body.splitlines()[-1] == "}"
