@@ -39,9 +39,12 @@ Code that never runs, for these rules, is also: a function the test defines at i
 and never calls nor hands on (`def check():`, `const verify = () => {`, `check := func() {`;
 `void check` is no call; not a decorated one, which what it registers may call); a loop over a
 collection that is empty where it is written or declared and never filled (`for c in []:`,
-`cases.forEach` over `const cases = []`, a Go `range` over `[]struct{...}{}`), or a counting
-loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler
-drops the failure (a catch that is empty or only logs or returns, a finally that returns); in
+`cases.forEach` over `const cases = []`, `[].forEach((x) => expect(...))` on one line, a Go
+`range` over `[]struct{...}{}`) or sliced to nothing (`cases[:0]`), or a counting loop that
+runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
+failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
+the caught error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
+assertion is; a finally that returns); in
 JS/TS, a promise chain ending in a `.catch` that drops what it catches
 (`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own `expect`, and a
 `setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at the test's top
@@ -50,7 +53,10 @@ level, in a test with no `done` parameter, no fake timers and no `await` or `ret
 its file declares false at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name
 given an immutable literal by a top-level statement reads as that literal until it is
 assigned again, when every assignment of it is a top-level statement: `result = f(x)` then
-`result = "a"` then `assert result == "a"` compares a literal with itself.
+`result = "a"` then `assert result == "a"` compares a literal with itself. A JS/TS or Go name
+given another's value at the top level (`const b = a`, `b := a`, `x ? a : a`) reads as that
+name (JS: while it is not assigned again; Go, which copies: up to the next line naming it), so
+`expect(a).toBe(b)` and `want := err; if err != want` compare a value with itself.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
 prints or logs; `while False:`; a `return` inside a top-level `if True:`; a module name the file
 assigns `False` once; a module table declared empty and never filled. In every language, a
@@ -60,7 +66,11 @@ block under a condition on an environment variable its run does not set (`enviro
 (`if (!process.env.SLOW) return;`); the test's reason then names the variable.
 Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
 (`assert (x, "msg")`), `isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic
-on constants.
+on constants, a comparison or-ed with its negation (`a == b or a != b`, `a === b || a !== b`);
+in JS a pattern or predicate anything meets (`toMatch(/.*/)`, `toMatch('')`,
+`toSatisfy(() => true)`) and a value or-ed with a truthy literal (`expect(x || "a")
+.toBeTruthy()`); in Go a condition never true (`!reflect.DeepEqual(x, x)`,
+`a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -218,6 +228,17 @@ _CANNOT_FAIL = re.compile(
     r"^expect\([^;]*\.(?:length|size)\s*\)\.(?:toBeGreaterThanOrEqual\(\s*0\s*\)|"
     r"not\.toBeLessThan\(\s*0\s*\))|^assert\s+len\([^;]*\)\s*>=\s*0\s*(?:,.*)?$|"
     r"^assert_equal\s+(?P<f>\S+)\s+(?P=f)\s*$|"
+    # a pattern or predicate anything meets, a value or-ed with a truthy literal, a condition
+    # or-ed with its own negation
+    r"^expect\(.*\)\.toMatch\(\s*(?:/\^?\.\*\$?/[a-z]*|\"\"|'')\s*\)|"
+    r"^expect\(.*\)\.toSatisfy\(\s*(?:\(\s*[\w$]*\s*\)|[\w$]+)\s*=>\s*true\s*\)|"
+    r"^expect\(.*\|\|\s*(?:\"[^\"]+\"|'[^']+'|[1-9]\d*|true)\s*\)\.(?:toBeTruthy|toBeDefined|"
+    r"not\.toBeNull|not\.toBeUndefined|not\.toBeFalsy)\(\s*\)|"
+    r"^expect\(\s*(?P<h>[^|&()]+?)\s*===?\s*(?P<i>[^|&()]+?)\s*\|\|\s*(?P=h)\s*!==?\s*(?P=i)\s*\)"
+    r"\.(?:toBe\(\s*true\s*\)|toBeTruthy\(\s*\))|"
+    r"^expect\(\s*(?P<j>[^|&()]+?)\s*!==?\s*(?P<k>[^|&()]+?)\s*\|\|\s*(?P=j)\s*===?\s*(?P=k)\s*\)"
+    r"\.(?:toBe\(\s*true\s*\)|toBeTruthy\(\s*\))|"
+    r"^assert\s+(?P<l>[^=!]+?)\s*==\s*(?P<m>[^=!]+?)\s+or\s+(?P=l)\s*!=\s*(?P=m)\s*(?:,.*)?$|"
     # Python: arithmetic on constants, `mock.ANY` (equal to anything)
     r"^assert\s+[\d\s+*/.()-]+==\s*-?[\d.]+\s*(?:,.*)?$|"
     r"^assert\s+.*==\s*(?:unittest\.)?(?:mock\.)?ANY\s*(?:,.*)?$|"
@@ -610,6 +631,10 @@ _SWALLOWING_CATCH = re.compile(r"^\s*\}\s*catch\s*(?:\([^)]*\))?\s*\{\s*"
 _HANDLER = re.compile(r"^\s*\}\s*(catch|finally)\b[^{]*\{\s*$")
 _DROPPING = {
     "js": re.compile(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$"),
+    # a check any caught error passes: the failed assertion itself is one
+    # (where the try itself checks): a check any caught error passes, the failed assertion too
+    "js_caught": re.compile(r"^expect\(\s*[\w$]+\s*\)\.(?:(?:toBeDefined|toBeTruthy|not\.toBeNull|"
+                            r"not\.toBeUndefined)\(\s*\)|toBeInstanceOf\(\s*Error\s*\))\s*;?$"),
     "python": re.compile(r"^(?:pass|\.\.\.|print\(.*\)|(?:log(?:ger|ging)?|LOG)\.\w+\(.*\)|"
                          r"return(?:\s+None)?|#.*)$"),
 }
@@ -663,10 +688,16 @@ def _js_swallowing_try_dead(lines: list[str]) -> list[str]:
         if handler is not None:
             stop = brace_block_end(lines, end)
             inside = [text.strip() for text in lines[end + 1:stop]]
-            dropped = all(_DROPPING["js"].match(t) for t in inside) if handler.group(1) == "catch" \
+            checks = any("expect(" in text for text in lines[index + 1:end])
+            dropped = all(_DROPPING["js"].match(t) or (checks and _DROPPING["js_caught"].match(t))
+                          for t in inside) if handler.group(1) == "catch" \
                 else any(t.startswith("return") for t in inside)
             if dropped:
                 out[index] = f"{found.group(1)}if (false) {{"
+                for at in range(end + 1, stop):  # its checks of the error pass for any error
+                    if _DROPPING["js_caught"].match(lines[at].strip()):
+                        indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+                        out[at] = f"{indent}if (false) {lines[at].strip()}"
         elif _SWALLOWING_CATCH.match(lines[end]):
             out[index] = f"{found.group(1)}if (false) {{"
     return out
@@ -770,11 +801,15 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
 # `for (const c of [])`, `[].forEach(`, `range []T{}`) or named for one the test (or, in Go,
 # its package's table) declares empty and never fills.
 _LOOP = {
-    "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|\w+)\s*:\s*$"),
+    "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|[\w.]+\[0?:0\]|\w+)\s*:\s*$"),
     "js": re.compile(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+(\[\s*\]|[\w$]+)"
                      r"\s*\)|(\[\s*\]|[\w$]+)\.forEach\s*\().*\{\s*$"),
-    "go": re.compile(r"^(\s+)for\s+.*\brange\s+(\[\][\w.*]+\{\s*\}|\w+)\s*\{\s*$"),
+    "go": re.compile(r"^(\s+)for\s+.*\brange\s+(\[\][\w.*]+\{\s*\}|[\w.]+\[0?:0\]|\w+)\s*\{\s*$"),
 }
+# A JS loop whose body is one statement on its own line: `[].forEach((x) => expect(x)...);`
+_ONE_LINE_LOOP_JS = re.compile(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+"
+                               r"(\[\s*\]|[\w$]+)\s*\)\s*(?!\{)\S|(\[\s*\]|[\w$]+)\.forEach\s*\("
+                               r"(?!.*\{\s*$))")
 _EMPTY_LITERAL = r"(?:\[\s*\]|\(\s*\)|\[\][\w.*]+\s*\{\s*\}|\[\]struct\s*\{[^{}]*\}\s*\{\s*\})"
 
 
@@ -802,8 +837,8 @@ def _runs_no_times(line: str, language: str) -> re.Match[str] | None:
 
 def _empty(name: str, text: str, language: str) -> bool:
     """Whether `name` is declared an empty collection in `text` and never filled."""
-    if name.startswith(("[", "(")):
-        return True
+    if name.startswith(("[", "(")) or re.search(r"\[0?:0\]$", name):
+        return True  # written empty, or sliced to nothing (`cases[:0]`)
     own = re.escape(name)
     declared = re.search(rf"(?<![\w$.]){own}\s*(?::[^=\n]+)?:?=\s*{_EMPTY_LITERAL}\s*;?\s*$",
                          text, re.M)
@@ -832,6 +867,13 @@ def _empty_loops_dead(lines: list[str], language: str,
             out[index] = f"{counted.group(1)}{_NEVER[language]}"
             continue
         found = pattern.match(line)
+        if found is None and language == "js":
+            single = _ONE_LINE_LOOP_JS.match(line)
+            if single is not None:
+                ranged = next(group for group in single.groups()[1:] if group)
+                if ranged in outer or _empty(ranged, text, language):
+                    out[index] = f"{single.group(1)}if (false) {line.strip()}"
+            continue
         if found is None:
             continue
         ranged = next(group for group in found.groups()[1:] if group)
@@ -916,6 +958,56 @@ def _literals_propagated(lines: list[str], language: str) -> list[str]:
     return out
 
 
+# A name given another name's value (`const b = a;`, `b := a`, or `x ? a : a`): comparing
+# the two compares a value with itself.
+_ALIAS = {
+    "js": re.compile(r"^(\s*)const\s+([\w$]+)(?:\s*:\s*[\w$.<>\[\]]+)?\s*=\s*(?:(?P<src>[\w$]+)|"
+                     r"[^;]*\?\s*(?P<t>[\w$]+)\s*:\s*(?P=t))\s*;?\s*$"),
+    "go": re.compile(r"^(\s*)(\w+)\s*:=\s*(?:(?P<src>\w+))\s*$"),
+}
+
+
+def _assignment(name: str) -> re.Pattern[str]:
+    """What may give `name` another value: an assignment (one of several too: `_, err :=`),
+    `++` / `--`, or a pointer to it."""
+    own = re.escape(name)
+    return re.compile(rf"(?<![\w$.&]){own}\s*(?:[-+*/%|&]?=(?!=)|:=|\+\+|--)|&{own}\b|"
+                      rf"(?<![\w$.]){own}\s*,[\w\s,]*:?=(?!=)")
+
+
+def _aliases_resolved(lines: list[str], language: str) -> list[str]:
+    """A test's lines with an alias read as the name it was given, at the test's top level.
+    JS: `const b = a` shares `a`'s value (an object too) while `a` is not assigned again, so
+    everywhere after it. Go copies the value, which a method or a pointer may change later:
+    up to the next line that names `a` (`want := err` then `if err != want`)."""
+    pattern = _ALIAS.get(language)
+    if pattern is None or len(lines) < 3:
+        return lines
+    last = _body_end(lines, language)
+    top = _top_indent(lines[1:last])
+    out = list(lines)
+    for index in range(1, last):
+        found = pattern.match(out[index])
+        if found is None or len(found.group(1)) != top:
+            continue
+        alias, source = found.group(2), found.group("src") or found.group("t")
+        if source in (alias, "true", "false", "nil", "null", "undefined"):
+            continue
+        reassigned, source_assigned = _assignment(alias), _assignment(source)
+        if any(reassigned.search(other)
+               for at, other in enumerate(lines[1:last], start=1) if at != index):
+            continue
+        used = re.compile(rf"(?<![\w$.]){re.escape(alias)}(?![\w$]|\s*:(?!=))")
+        names_source = re.compile(rf"(?<![\w$.]){re.escape(source)}(?![\w$])")
+        for at in range(index + 1, last):
+            if source_assigned.search(lines[at]):
+                break
+            out[at] = used.sub(source, out[at])
+            if language == "go" and names_source.search(lines[at]):
+                break
+    return out
+
+
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 
 
@@ -943,7 +1035,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)
     if language == "js":
         lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(lines)), outer)
-    return _literals_propagated(lines, language)
+    return _literals_propagated(_aliases_resolved(lines, language), language)
 
 
 def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
@@ -1108,8 +1200,13 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     return False
 
 
-_GO_DEAD_BLOCK = re.compile(r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*"
-                            r"(?P=x)\s*)\{")
+# A Go condition that is never true: `false`, a value unequal to itself (`got != got`,
+# `!reflect.DeepEqual(got, got)`), or a comparison and its contradiction (`a != b && a == b`).
+_GO_DEAD_BLOCK = re.compile(
+    r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
+    r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal)\(\s*(?P<y>[^,(){};]+?)\s*,\s*(?P=y)\s*\)\s*|"
+    r"(?P<p>[^{};&|]+?)\s*!=\s*(?P<q>[^{};&|]+?)\s*&&\s*(?P=p)\s*==\s*(?P=q)\s*|"
+    r"(?P<r>[^{};&|]+?)\s*==\s*(?P<s>[^{};&|]+?)\s*&&\s*(?P=r)\s*!=\s*(?P=s)\s*)\{")
 
 
 def _without_dead_go_blocks(text: str) -> str:

@@ -294,12 +294,15 @@ _PRESENCE_CHECK = re.compile(
     r"|^assert\s+(?:[^,()\[\]]|\([^()]*\)|\[[^\[\]]*\])+,(?!\s*[rbfuRBFU]*[\"'])[^,]*(?:==|!=)"
     r"|^(?:self\.)?assertTrue\s*\((?:[^,()]|\([^()]*\))+,(?!\s*[rbfuRBFU]*[\"']|\s*\w+\s*\))"
     r"|^(?:require|assert)\.(?:NotNil|NoError)\s*\("
+    # its type, or that it is not one other value: nearly every result passes
+    r"|^expect\s*\((?s:.*)\)\s*\.\s*toBeTypeOf\s*\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
+    r"|^expect\s*\(\s*typeof\s+(?s:.+)\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
+    r"\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
+    r"|^expect\s*\((?s:.*)\)\s*\.\s*not\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*\((?s:.*)\)\s*;?$"
     # that a function or attribute exists: `assert callable(parse)`, `hasattr(m, "parse")`,
     # `expect(typeof parse).toBe("function")`, `expect(parse).toBeInstanceOf(Function)`
     r"|^assert\s+(?:callable|hasattr)\s*\([^()]*\)\s*(?:,(?s:.*))?$"
     r"|^(?:self\.)?assertTrue\s*\(\s*(?:callable|hasattr)\s*\([^()]*\)\s*\)"
-    r"|^expect\s*\(\s*typeof\s+[\w$.]+\s*\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
-    r"\(\s*[\"'`]function[\"'`]\s*\)\s*;?$"
     r"|^expect\s*\(\s*[\w$.]+\s*\)\s*\.\s*toBeInstanceOf\s*\(\s*Function\s*\)\s*;?$")
 # A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`);
 # `if err == nil { t.Fatal(...) }` asks for an error: a real check of an error path.
@@ -311,8 +314,9 @@ def presence_only(test_source: str) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
     (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
-    a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, or that a
-    function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`):
+    a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a
+    function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`, a result's
+    type: `expect(x).toBeTypeOf("string")`, or only what it is not: `.not.toBe("FOO")`):
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper)."""
     code = _COMMENT_LINE_RE.sub("", test_source)

@@ -770,6 +770,16 @@ def test_a_value_compared_with_itself_or_a_check_that_cannot_fail_the_test_check
     ("expect(result).toMatchObject({})", True),
     ("expect(result).toEqual(expect.anything())", True),
     ("expect(1 + 1).toBe(2)", True),
+    ("expect(result).toMatch(/.*/)", True),
+    ("expect(result).toMatch('')", True),
+    ("expect(result).toSatisfy(() => true)", True),
+    ('expect(result || "foo-bar").toBeTruthy()', True),
+    ('expect(result === "foo-bar" || result !== "foo-bar").toBe(true)', True),
+    ('expect(result !== "foo-bar" || result === "foo-bar").toBeTruthy()', True),
+    ("expect(result).toMatch(/^foo-bar$/)", False),
+    ("expect(result).toSatisfy((r) => r.length > 2)", False),
+    ('expect(result || fallback).toBeTruthy()', False),
+    ('expect(result === "foo-bar" || result === "foo_bar").toBe(true)', False),
     ('[ "$status" -eq 0 ]', False),
     ("expect(result).toBe(2)", False),
     ("expect(add(1, 1)).toBe(2)", False),
@@ -810,6 +820,31 @@ it("checks what it catches", () => {
     expect(e.message).toBe("bad");
   }
 });
+
+it("catches its own failure and checks it exists", () => {
+  try {
+    expect(kebabCase("FooBAR")).toBe("foo-bar");
+  } catch (e) {
+    expect(e).toBeDefined();
+  }
+});
+
+it("catches its own failure, an Error like any other", () => {
+  try {
+    expect(kebabCase("FooBAR")).toBe("foo-bar");
+  } catch (err) {
+    expect(err).toBeInstanceOf(Error);
+  }
+});
+
+it("checks the error the code throws", () => {
+  expect.assertions(1);
+  try {
+    parse("bad");
+  } catch (e) {
+    expect(e).toBeInstanceOf(Error);
+  }
+});
 '''
 
 
@@ -817,7 +852,12 @@ def test_a_check_inside_a_try_whose_catch_swallows_it_cannot_fail() -> None:
     found = {name: verdict is not None
              for name, verdict in _verdicts("s.test.ts", SWALLOWED).items()}
     assert found == {"swallows its check": True, "logs its failure away": True,
-                     "rethrows": False, "checks what it catches": False}
+                     "rethrows": False, "checks what it catches": False,
+                     # the caught failed assertion passes a check any error passes
+                     "catches its own failure and checks it exists": True,
+                     "catches its own failure, an Error like any other": True,
+                     # the try checks nothing: the catch's check is the test's
+                     "checks the error the code throws": False}
 
 
 def _found(path: str, text: str) -> dict[str, bool]:
@@ -1465,3 +1505,120 @@ def test_a_value_compared_with_itself_in_python_checks_its_own_eq() -> None:
     packaging's own tests)."""
     assert _found("tests/test_url.py", SELF_COMPARED_PY) == {
         "test_identical_equal": False, "test_caching": False}
+
+
+ALIASES_AND_EMPTY_TABLES = {
+    "k.test.ts": '''it("an empty table in one line", () => {
+  [].forEach((x: string) => expect(kebabCase(x)).toBe("foo-bar"));
+});
+
+it("a filled table in one line", () => {
+  ["FooBAR"].forEach((x: string) => expect(kebabCase(x)).toBe("foo-bar"));
+});
+
+it("compares a result with its alias", () => {
+  const a = kebabCase("FooBAR");
+  const b = a;
+  expect(a).toEqual(b);
+});
+
+it("compares a literal with a name either branch gives it", () => {
+  const want = "foo-bar";
+  const got = kebabCase("FooBAR") ? want : want;
+  expect(got).toBe("foo-bar");
+});
+
+it("keeps the expected value under a second name", () => {
+  const expected = "foo-bar";
+  const want = expected;
+  expect(kebabCase("FooBAR")).toBe(want);
+});
+
+it("compares after the first name is given another value", () => {
+  let a = kebabCase("FooBAR");
+  const b = a;
+  a = kebabCase("fooBar");
+  expect(a).toBe(b);
+});
+''',
+    "s_test.go": '''func TestSlicedToNothing(t *testing.T) {
+	for _, c := range splitTests[:0] {
+		if got, _ := Split(c.in); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("got %v", got)
+		}
+	}
+}
+
+func TestSlicedToSome(t *testing.T) {
+	for _, c := range splitTests[:2] {
+		if got, _ := Split(c.in); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("got %v", got)
+		}
+	}
+}
+
+func TestAliasOfTheResult(t *testing.T) {
+	_, err := Split("don't")
+	want := err
+	if err != want {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestCopyBeforeAChange(t *testing.T) {
+	b := NewBuilder()
+	before := b
+	b.Add("x")
+	if b == before {
+		t.Errorf("Add changed nothing")
+	}
+}
+
+func TestDeepEqualWithItself(t *testing.T) {
+	words, _ := Split("a b")
+	if !reflect.DeepEqual(words, words) {
+		t.Errorf("got %v", words)
+	}
+}
+
+func TestContradiction(t *testing.T) {
+	_, err := Split("don't")
+	if err != ErrQuote && err == ErrQuote {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestBothChecked(t *testing.T) {
+	words, err := Split("a b")
+	if err != nil && len(words) == 0 {
+		t.Errorf("got %v", err)
+	}
+}
+''',
+    "t_test.py": '''def test_sliced_to_nothing():
+    for given, want in CASES[:0]:
+        assert split(given) == want
+
+
+def test_sliced_to_some():
+    for given, want in CASES[:3]:
+        assert split(given) == want
+''',
+}
+
+
+def test_aliases_and_tables_sliced_or_written_empty_check_nothing() -> None:
+    assert _found("k.test.ts", ALIASES_AND_EMPTY_TABLES["k.test.ts"]) == {
+        "an empty table in one line": True, "a filled table in one line": False,
+        "compares a result with its alias": True,
+        "compares a literal with a name either branch gives it": True,
+        "keeps the expected value under a second name": False,
+        "compares after the first name is given another value": False}
+    assert _found("s_test.go", ALIASES_AND_EMPTY_TABLES["s_test.go"]) == {
+        "TestSlicedToNothing": True, "TestSlicedToSome": False,
+        "TestAliasOfTheResult": True,
+        # Go copies: a method may change the original after the copy is taken
+        "TestCopyBeforeAChange": False,
+        "TestDeepEqualWithItself": True, "TestContradiction": True, "TestBothChecked": False}
+    assert _found("t_test.py", ALIASES_AND_EMPTY_TABLES["t_test.py"]) == {
+        "test_sliced_to_nothing": True, "test_sliced_to_some": False}

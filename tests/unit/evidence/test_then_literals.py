@@ -235,7 +235,15 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
      'expect(typeof slugify).toBe("function")'),
     ('it("x", () => {\n  expect(slugify).toBeInstanceOf(Function);\n});',
      "expect(slugify).toBeInstanceOf(Function)"),
-    ('it("x", () => {\n  expect(typeof slugify("a")).toBe("string");\n});', None),
+    # a result's type, or only what it is not: any string but one passes
+    ('it("x", () => {\n  expect(typeof slugify("a")).toBe("string");\n});',
+     'expect(typeof slugify("a")).toBe("string")'),
+    ('it("x", () => {\n  expect(kebabCase("FooBAR")).toBeTypeOf("string");\n});',
+     'expect(kebabCase("FooBAR")).toBeTypeOf("string")'),
+    ('it("x", () => {\n  expect(kebabCase("FooBAR")).not.toBe("FOO-BAR");\n});',
+     'expect(kebabCase("FooBAR")).not.toBe("FOO-BAR")'),
+    ('it("x", () => {\n  expect(kebabCase("FooBAR")).not.toBe("FOO-BAR");\n'
+     '  expect(kebabCase("FooBAR")).toBe("foo-bar");\n});', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
