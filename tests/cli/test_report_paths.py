@@ -28,8 +28,8 @@ def test_review_report_path_per_story(project: Project) -> None:
         (["--key", "E1-S1"], "resolve-review-report-path: usage: --key <story_key> --type "
          "<review-type>\n"),
         (["--key", "x/../y", "--type", "qa-tests"], "resolve-review-report-path: invalid story "
-         "key 'x/../y' (letters, digits, '.', '_' and '-', not starting with '-' or '.', no "
-         "'..'; e.g. E1-S1)\n"),
+         "key 'x/../y' (ASCII letters, digits, '.', '_' and '-', not starting with '-' or '.', "
+         "no '..'; e.g. E1-S1)\n"),
     ],
 )
 def test_review_report_path_errors(

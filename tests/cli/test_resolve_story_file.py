@@ -75,7 +75,8 @@ def test_nul_key_in_process(project: Project, capsys: pytest.CaptureFixture[str]
     assert out == ""
     assert err == (
         "resolve-story-file: invalid story key 'E1-S1\\x00/../x' "
-        "(letters, digits, '.', '_' and '-', not starting with '-' or '.', no '..'; e.g. E1-S1)\n"
+        "(ASCII letters, digits, '.', '_' and '-', not starting with '-' or '.', no '..'; "
+        "e.g. E1-S1)\n"
     )
 
 

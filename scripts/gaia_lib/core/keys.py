@@ -44,12 +44,14 @@ def is_canonical_story_key(raw: str) -> bool:
 def story_key(raw: str, exit_code: int = 1) -> str:
     """Return `raw` if it is a path-safe story key; otherwise raise before it touches a path."""
     if not is_story_key(raw):
-        shown = raw.encode("unicode_escape").decode("ascii")[:60]
+        # printable as typed (`É1-S1`); a control character escaped, never written raw
+        shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                        for ch in raw[:60])
         if _ANY_LENGTH_KEY_RE.fullmatch(raw) is not None:
             why = f"at most {MAX_KEY_LENGTH} characters: 9 digits per number"
         else:
-            why = ("letters, digits, '.', '_' and '-', not starting with '-' or '.', no '..'; "
-                   "e.g. E1-S1")
+            why = ("ASCII letters, digits, '.', '_' and '-', not starting with '-' or '.', "
+                   "no '..'; e.g. E1-S1")
         raise InvalidInput(f"invalid story key '{shown}' ({why})", exit_code)
     return raw
 
@@ -74,7 +76,9 @@ def epic_of(key: str) -> str:
 def workflow_name(raw: str, exit_code: int = 1) -> str:
     """Names that become a single path component (checkpoint workflow, skill)."""
     if NAME_RE.fullmatch(raw) is None:
-        shown = raw.encode("unicode_escape").decode("ascii")[:60]
+        # printable as typed (`É1-S1`); a control character escaped, never written raw
+        shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                        for ch in raw[:60])
         raise InvalidInput(
             f"invalid name '{shown}' (lowercase letters, digits and '-', at most 64)", exit_code
         )

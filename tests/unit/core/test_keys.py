@@ -62,3 +62,12 @@ def test_story_keys_have_a_length_limit() -> None:
             keys.story_key(raw, exit_code=3)
         assert info.value.exit_code == 3
         assert len(info.value.message) < 200
+
+
+def test_a_rejected_key_is_shown_as_typed_with_control_characters_escaped() -> None:
+    with pytest.raises(InvalidInput) as raised:
+        keys.story_key("\u00c91-S1")
+    assert "invalid story key '\u00c91-S1' (ASCII letters" in raised.value.message
+    with pytest.raises(InvalidInput) as raised:
+        keys.story_key("E1\x1b[2J-S1\n")
+    assert "'E1\\x1b[2J-S1\\n'" in raised.value.message
