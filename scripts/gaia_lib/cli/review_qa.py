@@ -84,7 +84,8 @@ def _context(context: str | None) -> None:
 
 def _key(key: str | None) -> str:
     if not key:
-        raise UsageError("usage: /gaia-review-qa [story-key]", 2)
+        raise UsageError("usage: gaia review-qa STORY_KEY (in Claude Code: /gaia-review-qa "
+                         "STORY_KEY)", 2)
     return key
 
 

@@ -78,7 +78,7 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
     entries missing on disk."""
     warnings: list[str] = []  # upstream's one-line JSON reports, verbatim
     result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main",
-                            s.key)
+                            s.key, unbranched_note=True)
     if result.divergence is not None:
         warnings.append(result.divergence.to_json())
     if result.note:  # said, so a skipped comparison never reads as one that found nothing

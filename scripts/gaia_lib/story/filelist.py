@@ -21,7 +21,9 @@ A story already merged into the base (HEAD has nothing of its own: the fork poin
 when /gaia-dev-story reviews after its merge step) is compared with its merge: the newest
 commit on HEAD that names the story key (in its subject, or a `Story: KEY` line) and changes
 more than GAIA's bookkeeping, against that commit's first parent (a merge's branch side, a
-squash's own change).
+squash's own change). A story on the base with no commit naming it and nothing changed
+(its code was there before the story was written) has nothing to be compared with: for the
+review (`unbranched_note`), no divergence, and a note that says so.
 """
 
 from __future__ import annotations
@@ -175,9 +177,11 @@ def _generated(name: str, venv: Callable[[str], bool]) -> bool:
 
 
 def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
-          key: str | None = None) -> CheckResult:
+          key: str | None = None, *, unbranched_note: bool = False) -> CheckResult:
     """Compare a parsed File List (None = no section) with the repository at `repo`; `key`:
-    the story's, to find its merge when the branch is already in the base."""
+    the story's, to find its merge when the branch is already in the base. With
+    `unbranched_note` (the review), a story on the base that no commit names and nothing
+    changed is a note, not a divergence (upstream's check reports every listed file)."""
     if file_list is None:
         return CheckResult(Divergence("no-file-list"))
     if not any(entry.strip() for entry in file_list):
@@ -189,7 +193,21 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
     base_ref = resolve_base(repo, base)
     if base_ref is None:
         return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
-    return CheckResult(compare(file_list, changed_files(repo, base_ref, key)))
+    changed = changed_files(repo, base_ref, key)
+    if unbranched_note and not changed and key is not None and \
+            _no_change_of_its_own(repo, base_ref, key):
+        return CheckResult(None, f"no story branch to compare the File List with: HEAD is "
+                                 f"{base_ref} with no change of its own and no commit naming "
+                                 f"the story (pass --base to compare with another branch)")
+    return CheckResult(compare(file_list, changed))
+
+
+def _no_change_of_its_own(repo: Path, base_ref: str, key: str) -> bool:
+    """HEAD is the base (or behind it) and no commit of it names the story: a story reviewed
+    on code already in the base, whose File List has nothing to be compared with."""
+    head = git.run(repo, "rev-parse", "HEAD")
+    return head.ok and fork_point(repo, base_ref) == head.stdout.strip() and \
+        merged_commit(repo, key) is None
 
 
 LISTED_FILES = 20  # per list in a gate warning's sentence; the JSON keeps them all

@@ -54,6 +54,27 @@ def test_a_story_already_merged_is_compared_with_its_merge(tmp_path: Path, merge
         filelist.Divergence("divergence", (), ("src/a.ts", "src/b.ts"))
 
 
+def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
+        tmp_path: Path) -> None:
+    """A story written for code already on main (no branch, no commit naming it): no
+    divergence naming every listed file, but a note saying why nothing was compared."""
+    repo = make_repo(tmp_path / "r")
+    git(repo, "checkout", "-q", "main")
+    result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
+    assert result.divergence is None
+    assert result.note is not None and result.note.startswith(
+        "no story branch to compare the File List with: HEAD is main")
+    # a file changed in the work tree is still compared
+    (repo / "src" / "z.ts").write_text("new\n")
+    assert filelist.check(("src/a.ts",), repo, "main", "E7-S7",
+                          unbranched_note=True).divergence == \
+        filelist.Divergence("divergence", ("src/z.ts",), ("src/a.ts",))
+    # upstream's check reports every listed file as unchanged
+    (repo / "src" / "z.ts").unlink()
+    assert filelist.check(("src/a.ts",), repo, "main", "E7-S7").divergence == \
+        filelist.Divergence("divergence", (), ("src/a.ts",))
+
+
 def test_divergence_both_ways(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r")
     (repo / "new file.ts").write_text("x")  # untracked, with a space
