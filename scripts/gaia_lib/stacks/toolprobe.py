@@ -212,6 +212,21 @@ class StackProbe:
         }
 
 
+def _package_json_deps(project: Path) -> frozenset[str]:
+    """The packages the project's package.json depends on (any kind); none when unreadable."""
+    import json  # late: JS projects only
+
+    try:
+        data = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return frozenset()
+    if not isinstance(data, dict):
+        return frozenset()
+    return frozenset(name for kind in ("dependencies", "devDependencies", "peerDependencies",
+                                       "optionalDependencies")
+                     if isinstance(data.get(kind), dict) for name in data[kind])
+
+
 def locate_stack(adapter: StackAdapter, project: Path) -> StackProbe:
     """Which of the stack's runners and coverage tools are installed. Executables' versions
     are not read yet (see `read_versions`); an npm package's comes from its package.json."""
@@ -227,10 +242,15 @@ def locate_stack(adapter: StackAdapter, project: Path) -> StackProbe:
                      for c in adapter.coverage)
     hint = None
     if runners and not any(p.found for p in runners):
-        names = " or ".join(r.tool for r in adapter.runners)
-        hint = f"{adapter.key} needs a test runner ({names}): " + "; ".join(
-            r.install_hint for r in adapter.runners
-        )
+        listed = [r.tool for r in adapter.runners if r.tool in _package_json_deps(project)]
+        if listed:  # declared, not installed: the install step was not run
+            hint = (f"{adapter.key}: {' and '.join(listed)} is in package.json but not "
+                    "installed: run npm install (or pnpm install / yarn install)")
+        else:
+            names = " or ".join(r.tool for r in adapter.runners)
+            hint = f"{adapter.key} needs a test runner ({names}): " + "; ".join(
+                r.install_hint for r in adapter.runners
+            )
     # Installed, but not runnable: installing it again is not what it needs.
     stuck = next((str(path) for r in adapter.runners
                   for path in (project / "node_modules" / ".bin" / r.tool,)

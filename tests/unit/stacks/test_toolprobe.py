@@ -122,6 +122,25 @@ def test_probe_stack_missing_runner_names_the_install_hint(
     assert result.as_dict()["runners"][0]["found"] is False
 
 
+def test_a_runner_package_json_lists_but_nobody_installed_asks_for_the_install_step(
+    bin_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(bin_dir))
+    (tmp_path / "package.json").write_text(json.dumps(
+        {"name": "p", "devDependencies": {"vitest": "^1.6.0", "typescript": "^5"}}))
+    result = toolprobe.locate_stack(stacks.get("ts-dev"), tmp_path)
+    assert result.missing == ("test runner not installed — ts-dev: vitest is in package.json "
+                              "but not installed: run npm install (or pnpm install / yarn "
+                              "install)")
+    # listing neither runner: the runners to choose from, as before
+    (tmp_path / "package.json").write_text('{"name": "p", "devDependencies": {"mocha": "1"}}')
+    assert "needs a test runner (jest or vitest)" in str(
+        toolprobe.locate_stack(stacks.get("ts-dev"), tmp_path).missing)
+    (tmp_path / "package.json").write_text("[1, 2]")  # not an object: no listing either
+    assert "needs a test runner" in str(toolprobe.locate_stack(stacks.get("ts-dev"),
+                                                               tmp_path).missing)
+
+
 def test_a_runner_installed_but_not_executable_is_said_so_not_to_be_installed(
     bin_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
