@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import config as config_mod
-from gaia_lib.core import git, keys, paths, proc
+from gaia_lib.core import git, keys, paths, proc, reads
 from gaia_lib.core.config import ProjectConfig, Tier
 from gaia_lib.evidence import execution
 from gaia_lib.story import filelist
@@ -229,12 +229,9 @@ def _untracked_diff(workdir: Path, names: list[str]) -> str:
     """Untracked files as added lines (the start of each, text only)."""
     lines = []
     for name in names:
-        try:
-            with (workdir / name).open("rb") as handle:
-                text = handle.read(UNTRACKED_BYTES).decode("utf-8", errors="replace")
-        except OSError:
-            continue
-        lines += ["+" + line for line in text.splitlines()]
+        text = reads.head_text(workdir / name, UNTRACKED_BYTES)
+        if text is not None:
+            lines += ["+" + line for line in text.splitlines()]
     return "\n".join(lines)
 
 

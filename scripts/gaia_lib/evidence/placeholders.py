@@ -547,13 +547,6 @@ def _unset_guard_matches(lines: list[str], language: str,
             if found is not None and (found.group("name") or found.group("inname")) in unset]
 
 
-def _unset_guards(lines: list[str], language: str, unset: frozenset[str]
-                  ) -> list[tuple[str, str]]:
-    """(the line, the variable) of each condition on a variable not set (`_ENV_GUARD`)."""
-    return [(found.group(0), found.group("name") or found.group("inname"))
-            for _, found in _unset_guard_matches(lines, language, unset)]
-
-
 def _unset_env_dead(lines: list[str], language: str, unset: frozenset[str]) -> list[str]:
     """A test's lines with each condition on an environment variable that is not set
     (`_ENV_GUARD`) read as the constant it is: a check under `if os.getenv("SLOW"):` never
@@ -1044,14 +1037,15 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
     `go_helpers`: the functions its Go package's test files define (`go_functions`), by name;
     `outer`: what its file declares at its top level (`file_scope`)."""
     found = _classify(case, go_helpers, outer)
-    guards = _unset_guards(case.body.splitlines(), language_of(case.file) or "", outer.unset)
+    guards = [match for _, match in _unset_guard_matches(
+        case.body.splitlines(), language_of(case.file) or "", outer.unset)]
     if found is None or not guards or _classify(case, go_helpers,
                                                 replace(outer, unset=frozenset())):
         return found  # real, or a placeholder whatever the environment
-    named = ", ".join(dict.fromkeys(name for _, name in guards))
+    named = ", ".join(dict.fromkeys(g.group("name") or g.group("inname") for g in guards))
     return Placeholder(found.test_id, found.file, found.line,
                        f"its checks run only when {named} is set, and the run does not set it "
-                       f"({guards[0][0].strip()[:60]})")
+                       f"({guards[0].group(0).strip()[:60]})")
 
 
 def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,

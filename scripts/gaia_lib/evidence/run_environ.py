@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.core import reads
 from gaia_lib.core.config import ProjectConfig
 from gaia_lib.evidence import placeholders
 
@@ -33,11 +34,7 @@ READ_LIMIT = 1_000_000  # bytes of one configuration or setup file
 
 
 def _read(path: Path) -> str:
-    try:
-        with path.open("rb") as handle:
-            return handle.read(READ_LIMIT).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
+    return reads.head_text(path, READ_LIMIT) or ""
 
 
 def _setup_files(project: Path, tests: Iterable[str]) -> list[Path]:

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import keys, paths
+from gaia_lib.core import keys, paths, reads
 from gaia_lib.core.errors import GaiaError, InvalidInput, NotFound
 from gaia_lib.story import resolve
 from gaia_lib.story.parser import load_story
@@ -97,12 +97,8 @@ _FRONTMATTER_KEY = re.compile(r"^(?:key|story_key):[ \t]*[\"']?([^\"'\s#]+)", re
 def _declared_key(path: Path, name: str) -> str | None:
     """A story key of another form (`AUTH-12`): the `key:` of the file's frontmatter, when the
     file is named after it as every layout names a story (`AUTH-12-login.md`)."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(4096).decode("utf-8", errors="replace")
-    except OSError:
-        return None
-    if not head.startswith("---"):
+    head = reads.head_text(path, 4096)
+    if head is None or not head.startswith("---"):
         return None
     found = _FRONTMATTER_KEY.search(head.split("\n---", 1)[0])
     key = found.group(1) if found else None

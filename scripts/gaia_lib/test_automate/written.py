@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gaia_lib.core import reads
 from gaia_lib.core.config import ProjectConfig
 from gaia_lib.evidence import placeholders, run_environ, sut_mocking, testcases
 from gaia_lib.evidence import sut_names as sut_names_of
@@ -69,11 +70,7 @@ def sut_paths(project: Path, plan: Plan, stack: str | None) -> list[str]:
 
 def read_text(path: Path) -> str:
     """A project file's text, at most MAX_BYTES of it; "" when it cannot be read."""
-    try:
-        with path.open("rb") as handle:
-            return handle.read(MAX_BYTES).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
+    return reads.head_text(path, MAX_BYTES) or ""
 
 
 def placeholder_hits(rel: str, text: str,
