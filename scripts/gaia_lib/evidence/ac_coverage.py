@@ -93,6 +93,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     exception of its own for a weak match. Named after it only by its file's name
     (`memoize-one.spec.ts` for an AC naming `memoizeOne`), which every test there shares, it
     is named for the AC only when no other AC is a rival for it, and it outbids no rival.
+  - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
+    its file's or its `describe()` group's name) and asserts a Then literal of the AC that
+    its code writes as a value, in quotes (`"foo-bar"`; a string two ACs share counts,
+    >= 0.5), with evidence >= 1.6 and its own words and assertions >= 0.9: the AC's own
+    check, whatever its words resemble (one table of `kebabCase` covers each AC calling
+    `kebabCase` whose value it holds; a table of `lowerFirst` holding `foo-bar` covers none).
   A weak, equal resemblance to several ACs is therefore evidence for none. An AC whose
   evidence rests on words the test spells otherwise (its stems: "pushed" for a test saying
   "pushing") is outspelled by a rival with >= 0.8 of its evidence and >= 2 times (and >= 1.0
@@ -137,7 +143,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   file, which never runs it, covers none of them).
   Where no run measured units (Go, TypeScript, a Python run without coverage), test files
   named after two or more different units (`createSlice.test.ts`, `createReducer.test.ts`,
-  `bytes_test.go`) stand for them: each test runs its file's unit, and an AC names one only
+  `bytes_test.go`), and JS/TS `describe()` groups named as code (`describe("kebabCase")`),
+  stand for them: each test runs its file's unit and its outermost group's, and an AC names one only
   as code (in backticks, or spelled as code: `createSlice`, `split_at`), singular or plural
   (`Ordinal` for ordinals_test.go); a plain word ("a number") names no number_test.go.
 Each match records how it matched (the signals, strongest first), its score and the words,
@@ -197,6 +204,9 @@ _DENIED = re.compile(
     r"|`?(?P<c>[A-Z]\w+)`?\s+(?:is|gets)\s+(?:not|never)\s+(?:raised|thrown)", re.I)
 
 MIN_SCORE = 1.6
+# The Then literals a test of an AC's named unit must assert to be that AC's check: a string
+# or status code two ACs share (1.5 / 2), a number only one AC names.
+UNIT_LITERAL = 0.5
 MIN_CLAIM = 0.9
 STRONG = 3.5
 SHARE = 0.7
@@ -552,6 +562,16 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     score.unpromised = errs and not crit.fails
     score.unraised = (crit.raises and not errs) or score.unpromised
     return score
+
+
+def _quoted_values(body: str, literals: Sequence[tuple[then_literals.Literal, float]],
+                   score: _Score) -> float:
+    """The weight of the Then literals `score` found asserted that the test's code writes as
+    values, in quotes (`"foo-bar"`): not a field or function name the AC spells as code
+    (`type`, `payload`)."""
+    found = set(score.evidence or ())
+    return sum(amount for lit, amount in literals if lit.value in found and re.search(
+        rf"[\"'`]{re.escape(lit.value)}[\"'`]", body))
 
 
 def _shown(spellings: AbstractSet[str], token: str) -> str:
@@ -951,17 +971,26 @@ class UnitRuns:
 
 def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
     """Where no run was measured: the unit each test file is named after (`createSlice.test.ts`,
-    `bytes_test.go`, `test_markers.py`), taken as the unit its tests run; None unless the
-    story's tests sit in two or more files named after different units."""
-    named = {c.file: file_unit(c.file) for c in cases}
-    named = {f: u for f, u in named.items() if _WORD.fullmatch(u)}
-    if len(set(named.values())) < 2:
+    `bytes_test.go`, `test_markers.py`) and, in JS/TS, the unit a test's outermost
+    `describe()` group is named after when spelled as code (`describe("kebabCase")`: one group
+    per function of a module), taken as the units the test runs; None unless the story's
+    tests name two or more different units."""
+    by_file = {c.file: file_unit(c.file) for c in cases}
+    named: dict[str, frozenset[str]] = {}
+    for case in cases:
+        nested = _nested(case.name) if case.file.endswith(_JS_SUFFIXES) else []
+        group = nested[0].strip() if len(nested) >= 2 else ""
+        units = {u for u in (by_file[case.file], group) if _WORD.fullmatch(u)
+                 and (u != group or _CODE_NAME.fullmatch(u))}
+        if units:
+            named[case.test_id] = frozenset(units)
+    every = frozenset().union(*named.values())
+    if len(every) < 2:
         return None
-    return UnitRuns(frozenset(named.values()),
-                    {c.test_id: frozenset({named[c.file]}) for c in cases if c.file in named},
-                    from_files=True)
+    return UnitRuns(every, named, from_files=True)
 
 
+_JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 # A unit named like a plain English word (`names`, `chunked`, `merge`): an AC's sentence uses
 # such words in their own sense ("the list of names") unless it speaks of the unit as code.
@@ -1116,6 +1145,17 @@ def analyze(
         for scores in readings:
             for i in _decide(scores, ran):
                 chosen.setdefault(i, scores[i])
+        # Runs a unit the AC names as code and asserts a value its Then clause promises: the
+        # AC's own check, whatever its words resemble (a `describe("kebabCase")` table
+        # holding `foo-bar`, for two ACs that both call `kebabCase`).
+        runs = units.by_test.get(case.test_id, frozenset()) if units is not None \
+            else frozenset()
+        for i, named_units in enumerate(unit_names):
+            best = max((scores[i] for scores in readings), key=lambda sc: sc.total)
+            if named_units & runs and not (best.contradicted or best.unraised) and \
+                    best.total >= MIN_SCORE and best.claim >= MIN_CLAIM and \
+                    _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL:
+                chosen.setdefault(i, best)
         if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
         printing = prints_only(case.name)

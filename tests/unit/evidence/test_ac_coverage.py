@@ -1433,3 +1433,74 @@ def test_a_test_files_name_outbids_no_ac_its_tests_have_evidence_for() -> None:
     assert {c.ac_id: [t.split(" > ")[-1] for t in c.tests] for c in result.per_ac} == {
         "AC1": ["should not execute the memoized function if the arguments have not changed"],
         "AC2": ["should invalidate a memoize cache if new arguments are provided"]}
+
+
+CASE_ACS = (
+    ac("AC1", "a PascalCase string `FooBAR`", "`kebabCase` is called",
+       "it returns lower-case words joined by hyphens (`foo-bar`)"),
+    ac("AC2", "a string with `/` separators such as `foo/Bar`", "`kebabCase` is called",
+       "the separators become hyphens (`foo-bar`)"),
+    ac("AC3", "`FooBarBaz`", "`snakeCase` is called", "it returns `foo_bar_baz`"),
+    ac("AC4", "an upper-case snake string `FOO_BAR`", "`snakeCase` is called",
+       "it returns `foo_bar`"),
+)
+CASE_TESTS = """describe("kebabCase", () => {
+  test.each([
+    ["FooBAR", "foo-bar"],
+    ["foo/Bar", "foo-bar"],
+  ])("%s => %s", (input, expected) => {
+    expect(kebabCase(input)).toMatchObject(expected);
+  });
+});
+
+describe("snakeCase", () => {
+  test.each([
+    ["FooBarBaz", "foo_bar_baz"],
+    ["FOO_BAR", "foo_bar"],
+  ])("%s => %s", (input, expected) => {
+    expect(snakeCase(input)).toMatchObject(expected);
+  });
+});
+
+describe("lowerFirst", () => {
+  test.each([
+    ["FooBAR", "fooBAR"],
+    ["foo-bar", "foo-bar"],
+  ])("%s => %s", (input, expected) => {
+    expect(lowerFirst(input)).toMatchObject(expected);
+  });
+});
+
+describe("trainCase", () => {
+  test("names the type", () => {
+    expect(trainCase("FooBar")).toEqual({ type: "foo_bar", value: 1 });
+  });
+});
+"""
+
+
+def test_a_test_of_the_unit_an_ac_calls_asserting_its_promised_value_covers_it() -> None:
+    """One `describe()` group per function of the module: a table of the function two ACs
+    call, holding the value each promises, covers both, however their words differ; a
+    table of another function holding the same value (lowerFirst keeps `foo-bar`) covers
+    neither."""
+    cases = split_tests("test/scule.test.ts", CASE_TESTS)
+    runs = file_units_run(cases)
+    assert runs is not None
+    assert runs.by_test["test/scule.test.ts::kebabCase > %s => %s"] == {"scule", "kebabCase"}
+    result = analyze("E1-S2", CASE_ACS, cases, file_list=["test/scule.test.ts"])
+    got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
+    assert got == {"AC1": ("kebabCase > %s => %s",), "AC2": ("kebabCase > %s => %s",),
+                   "AC3": ("snakeCase > %s => %s",), "AC4": ("snakeCase > %s => %s",)}
+
+
+def test_a_unit_test_naming_a_promised_value_only_as_code_is_no_evidence_for_it() -> None:
+    # Both ACs call kebabCase; the table holds AC2's `foo-bar` as a value, and AC1's
+    # `expected` only as the name of its parameter: AC2's test, not AC1's
+    acs = (ac("AC1", "a string", "`kebabCase` is called", "it returns `expected`"),
+           ac("AC2", "a string with `/` separators", "`kebabCase` is called",
+              "it returns `foo-bar`"))
+    cases = split_tests("test/scule.test.ts", CASE_TESTS)
+    result = analyze("E1-S2", acs, cases, file_list=["test/scule.test.ts"])
+    got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
+    assert got == {"AC1": (), "AC2": ("kebabCase > %s => %s",)}
