@@ -58,15 +58,17 @@ given another's value at the top level (`const b = a`, `b := a`, `x ? a : a`) re
 name (JS: while it is not assigned again; Go, which copies: up to the next line naming it), so
 `expect(a).toBe(b)` and `want := err; if err != want` compare a value with itself.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
-prints or logs; `while False:`; a `return` inside a top-level `if True:`; a module name the file
-assigns `False` once; a module table declared empty and never filled. In every language, a
+prints or logs, and `with suppress(AssertionError):` (or `Exception`); `while False:`; a
+`return` inside a top-level `if True:`; a module name the file assigns `False` once; a module
+table declared empty and never filled. In every language, a
 block under a condition on an environment variable its run does not set (`environ`, as
 `run_environ` counts it; `if os.getenv("SLOW"):`, `if (process.env.SLOW)`,
 `if os.Getenv("SLOW") != ""`), and what follows a return taken when it is not set
 (`if (!process.env.SLOW) return;`); the test's reason then names the variable.
 Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
 (`assert (x, "msg")`), `isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic
-on constants, a comparison or-ed with its negation (`a == b or a != b`, `a === b || a !== b`);
+on constants, `pytest.approx(x, rel=1)` or a wider tolerance, a comparison or-ed with its
+negation (`a == b or a != b`, `a === b || a !== b`);
 in JS a pattern or predicate anything meets (`toMatch(/.*/)`, `toMatch('')`,
 `toSatisfy(() => true)`) and a value or-ed with a truthy literal (`expect(x || "a")
 .toBeTruthy()`); in Go a condition never true (`!reflect.DeepEqual(x, x)`,
@@ -239,7 +241,9 @@ _CANNOT_FAIL = re.compile(
     r"^expect\(\s*(?P<j>[^|&()]+?)\s*!==?\s*(?P<k>[^|&()]+?)\s*\|\|\s*(?P=j)\s*===?\s*(?P=k)\s*\)"
     r"\.(?:toBe\(\s*true\s*\)|toBeTruthy\(\s*\))|"
     r"^assert\s+(?P<l>[^=!]+?)\s*==\s*(?P<m>[^=!]+?)\s+or\s+(?P=l)\s*!=\s*(?P=m)\s*(?:,.*)?$|"
-    # Python: arithmetic on constants, `mock.ANY` (equal to anything)
+    # Python: arithmetic on constants, `mock.ANY` (equal to anything), a tolerance of 100%
+    # or more (`pytest.approx(x, rel=1)`: anything from 0 to twice x, and more)
+    r"^assert\s+.*\bapprox\(.*\brel\s*=\s*(?:[1-9]\d*(?:\.\d*)?|\d+e\+?\d+)\s*[,)].*$|"
     r"^assert\s+[\d\s+*/.()-]+==\s*-?[\d.]+\s*(?:,.*)?$|"
     r"^assert\s+.*==\s*(?:unittest\.)?(?:mock\.)?ANY\s*(?:,.*)?$|"
     r"^(?:self\.)?assertEqual\(.*,\s*(?:unittest\.)?(?:mock\.)?ANY\s*\)$|"
@@ -639,11 +643,22 @@ _PY_SWALLOWING = re.compile(r"^except\s*(?:\(?[\w., ]*\b(?:AssertionError|Except
                             r"\b[\w., ]*\)?(?:\s+as\s+\w+)?)?\s*:\s*(?P<inline>\S.*)?$")
 
 
+# `with suppress(AssertionError):` (or Exception, BaseException): a failed check inside is
+# dropped as a swallowing except drops it.
+_PY_SUPPRESS = re.compile(r"^(\s*)with\s+(?:contextlib\.)?suppress\(\s*[\w., ]*\b(?:AssertionError|"
+                          r"Exception|BaseException)\b[\w., ]*\)\s*:\s*$")
+
+
 def _python_swallowing_try_dead(lines: list[str]) -> list[str]:
     """A Python test's lines with each `try:` whose `except AssertionError` (or `Exception`,
-    or a bare except) only passes, prints or logs read as a block that never runs."""
+    or a bare except) only passes, prints or logs, and each `with suppress(AssertionError):`,
+    read as a block that never runs."""
     out = list(lines)
     for index, line in enumerate(lines):
+        suppressed = _PY_SUPPRESS.match(line)
+        if suppressed is not None:
+            out[index] = f"{suppressed.group(1)}if False:"
+            continue
         found = _PY_TRY.match(line)
         if found is None:
             continue

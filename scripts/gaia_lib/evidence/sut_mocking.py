@@ -13,7 +13,11 @@ Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sy
   defined there (`patch.object(calc, "add")`, `monkeypatch.setattr(Calc, "total", f)`);
 - a SUT module name as a `sys.modules` key (`patch.dict(sys.modules, {"app.calc": m})`);
 - a plain assignment over a name defined in a SUT module (`calc.add = fake`,
-  `app.calc.Calc.total = fake`): monkeypatching by hand.
+  `app.calc.Calc.total = fake`): monkeypatching by hand;
+- any of these through the package that holds a SUT module, for a name that module defines
+  (`monkeypatch.setattr(isodate, "parse_duration", f)`, `isodate.parse_duration = spy`,
+  `patch("isodate.parse_duration")` for `isodate/isoduration.py`): the package hands the
+  SUT's function out, and every test calling it through the package gets the stand-in.
 Patching a collaborator where the SUT looks it up (`patch("app.calc.requests")`, `requests`
 being imported into app.calc, not defined there) is the normal way to isolate the SUT and is
 NOT a finding. A SUT module's dotted names: its path without the suffix (`__init__` dropped),
@@ -191,22 +195,33 @@ def _py_aliases(lines: Sequence[str], suts: Sequence[Sut],
     return aliases
 
 
+def _reexported(package: str, attr: str, suts: Sequence[Sut]) -> bool:
+    """Is `attr` a name a SUT module inside `package` defines, which the package hands out
+    (`isodate.parse_duration` for `isodate/isoduration.py`'s `parse_duration`)? Setting it
+    on the package replaces it for every test calling it through the package."""
+    return any(name.startswith(package + ".") and attr in sut.names
+               for sut in suts for name in module_names(sut.path))
+
+
 def _replaces(obj: str, attr: str, aliases: Mapping[str, tuple[Sut, str]],
-              suts: Sequence[Sut]) -> bool:
-    """Does setting `obj.attr` replace code defined in a SUT module?"""
+              suts: Sequence[Sut], modules: Mapping[str, str] | None = None) -> bool:
+    """Does setting `obj.attr` replace code defined in a SUT module? `modules`: the test
+    file's plain imports, local name -> module (`import isodate as iso`)."""
     head = obj.split(".", maxsplit=1)[0]
     owner = aliases.get(obj) or _py_module_of(obj, suts)
     if owner is None and head in aliases:  # `calc.Calc.total`: through an imported alias
         sut, inner = aliases[head]
         owner = sut, ".".join(p for p in (inner, *obj.split(".")[1:]) if p)
     if owner is None:
-        return False
+        return _reexported((modules or {}).get(obj, obj), attr, suts)
     sut, inner = owner
     return (inner.split(".")[0] in sut.names) if inner else attr in sut.names
 
 
 def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
     aliases = _py_aliases(lines, suts, file)
+    modules = {m.group(2) or m.group(1): m.group(1)
+               for m in map(_PY_IMPORT.match, lines) if m is not None}
     found = []
     for number, line in enumerate(lines, start=1):
         if _COMMENT.match(line):
@@ -214,17 +229,19 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
         for match in _PY_STRING_TARGET.finditer(line):
             target = match.group(2)
             inside = _py_module_of(target, suts)
-            if inside is not None and (not inside[1] or inside[1].split(".")[0]
-                                       in inside[0].names):
+            package, _, attr = target.rpartition(".")
+            if (inside is not None and (not inside[1] or inside[1].split(".")[0]
+                                        in inside[0].names)) or (
+                    inside is None and package and _reexported(package, attr, suts)):
                 pattern = "monkeypatch.setattr" if "setattr" in match.group(0) else "patch"
                 found.append(Finding(file, number, target, pattern))
         for match in _PY_OBJECT_TARGET.finditer(line):
             obj, attr = match.group(1), match.group(3)
-            if _replaces(obj, attr, aliases, suts):
+            if _replaces(obj, attr, aliases, suts, modules):
                 pattern = "patch.object" if "patch.object" in match.group(0) else "setattr"
                 found.append(Finding(file, number, f"{obj}.{attr}", pattern))
         assigned = _PY_ASSIGN.match(line)
-        if assigned and _replaces(assigned.group(1), assigned.group(2), aliases, suts):
+        if assigned and _replaces(assigned.group(1), assigned.group(2), aliases, suts, modules):
             found.append(Finding(file, number, f"{assigned.group(1)}.{assigned.group(2)}",
                                  "assignment"))
         if _PY_SYS_MODULES.search(line):

@@ -294,6 +294,10 @@ _PRESENCE_CHECK = re.compile(
     r"|^assert\s+(?:[^,()\[\]]|\([^()]*\)|\[[^\[\]]*\])+,(?!\s*[rbfuRBFU]*[\"'])[^,]*(?:==|!=)"
     r"|^(?:self\.)?assertTrue\s*\((?:[^,()]|\([^()]*\))+,(?!\s*[rbfuRBFU]*[\"']|\s*\w+\s*\))"
     r"|^(?:require|assert)\.(?:NotNil|NoError)\s*\("
+    # a value compared with itself (Python's `==` calls the type's own `__eq__`, so it can
+    # fail, but it checks no value the AC promises)
+    r"|^assert\s+(?P<same>[\w.]+(?:\([^()]*\))?)\s*(?:==|is)\s*(?P=same)\s*(?:,(?s:.*))?$"
+    r"|^(?:self\.)?assert(?:Equal|Is)\(\s*(?P<same2>[\w.]+)\s*,\s*(?P=same2)\s*\)\s*$"
     # its type, or that it is not one other value: nearly every result passes
     r"|^expect\s*\((?s:.*)\)\s*\.\s*toBeTypeOf\s*\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
     r"|^expect\s*\(\s*typeof\s+(?s:.+)\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
@@ -316,7 +320,8 @@ def presence_only(test_source: str) -> str | None:
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a
     function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`, a result's
-    type: `expect(x).toBeTypeOf("string")`, or only what it is not: `.not.toBe("FOO")`):
+    type: `expect(x).toBeTypeOf("string")`, only what it is not: `.not.toBe("FOO")`, or that
+    it equals itself: Python's `assert x == x`):
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper)."""
     code = _COMMENT_LINE_RE.sub("", test_source)

@@ -1323,6 +1323,25 @@ def test_a_caught_value_error():
     assert parse("1") == 1
 
 
+def test_a_suppressed_assertion():
+    with contextlib.suppress(AssertionError):
+        assert parse("x") == 1
+
+
+def test_a_tolerance_of_everything():
+    assert parse_duration("P1D").days == pytest.approx(1, rel=100)
+
+
+def test_a_tolerance_of_one_percent():
+    assert parse_duration("P1D").days == pytest.approx(1, rel=0.01)
+
+
+def test_a_suppressed_value_error():
+    with suppress(ValueError):
+        parse("x")
+    assert parse("1") == 1
+
+
 def test_returns_in_an_if_true():
     if True:
         return
@@ -1346,7 +1365,9 @@ class TestCase(unittest.TestCase):
 def test_python_checks_that_are_always_true_or_never_made_check_nothing() -> None:
     found = _found("tests/test_parse.py", ALWAYS_TRUE_PY)
     assert [name for name, placeholder in found.items() if not placeholder] == [
-        "test_a_parenthesized_comparison", "test_a_caught_value_error", "TestCase::test_real"]
+        "test_a_parenthesized_comparison", "test_a_caught_value_error",
+        "test_a_tolerance_of_one_percent", "test_a_suppressed_value_error",
+        "TestCase::test_real"]
 
 
 ENV_GUARDED = {

@@ -75,6 +75,25 @@ def test_python_lines_that_do_not_mock_the_sut(line: str) -> None:
     assert check("tests/test_calc.py", text, SUTS) == []
 
 
+@pytest.mark.parametrize(("line", "target"), [
+    ('    monkeypatch.setattr(app, "add", lambda a, b: 3)', "app.add"),
+    ('    monkeypatch.setattr(a, "add", lambda a, b: 3)', "a.add"),
+    ('    with mock.patch("app.add", return_value=3):', "app.add"),
+    ("    app.add = spy", "app.add"),
+])
+def test_a_sut_function_replaced_on_the_package_that_hands_it_out_is_mocked(
+        line: str, target: str) -> None:
+    """`app/calc.py` defines add and the package `app` hands it out: replacing `app.add`
+    replaces it for every test that calls `app.add(...)`."""
+    text = f"import app\nimport app as a\n\n\ndef test_x(monkeypatch):\n{line}\n"
+    assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == [target]
+    # a name no SUT module of the package defines is a collaborator
+    other = line.replace('"add"', '"fetch"').replace("app.add", "app.fetch").replace(
+        "a.add", "a.fetch")
+    assert check("tests/test_calc.py", f"import app\nimport app as a\n\n\ndef test_x():\n"
+                 f"{other}\n", SUTS) == []
+
+
 def test_an_aliased_module_import_is_followed() -> None:
     text = 'import app.calc as c\n\ndef test_x(monkeypatch):\n    monkeypatch.setattr(c, "add", f)\n'
     assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == ["c.add"]
