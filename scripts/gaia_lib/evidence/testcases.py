@@ -123,25 +123,59 @@ def _python_leading(lines: list[str], index: int, indent: int) -> int:
 _JS_BODY_BEFORE = re.compile(r"(?:=>|\))\s*$")
 
 
+def _code_columns(lines: list[str], index: int) -> Iterator[tuple[int, int, str]]:
+    """(line, column, character) of the code from `lines[index]` on: what a string (quoted
+    '...' or "...", to the end of its line at most; a backtick string across lines), a `//`
+    line comment or a `/* */` comment holds is left out (`"{"` opens no block)."""
+    quote, comment = "", False
+    for i in range(index, len(lines)):
+        line = lines[i]
+        if quote != "`":
+            quote = ""  # a quoted string ends with its line
+        k = 0
+        stripped = line.lstrip()
+        if i == index and stripped.startswith("`") and line.count("`") % 2:
+            k = len(line) - len(stripped) + 1  # it closes a table's template begun above
+        while k < len(line):
+            ch = line[k]
+            if comment:
+                if line.startswith("*/", k):
+                    comment, k = False, k + 1
+            elif quote:
+                if ch == "\\":
+                    k += 1  # the escaped character
+                elif ch == quote:
+                    quote = ""
+            elif ch in "'\"`":
+                quote = ch
+            elif line.startswith("//", k):
+                break
+            elif line.startswith("/*", k):
+                comment, k = True, k + 1
+            else:
+                yield i, k, ch
+            k += 1
+
+
 def brace_block_end(lines: list[str], index: int, js: bool = False) -> int:
-    """Last line of the brace block opened at or after `index` (heuristic: strings not parsed).
-    With `js`, the block is a function body: a brace before it that follows no `=>` or `)`
-    (`({ page }) =>` destructuring, `[{ a: 1 }]` in an `.each` table) opens none."""
+    """Last line of the brace block opened at or after `index`, braces in strings and comments
+    aside (`_code_columns`). With `js`, the block is a function body: a brace before it that
+    follows no `=>` or `)` (`({ page }) =>` destructuring, `[{ a: 1 }]` in an `.each` table)
+    opens none."""
     depth = 0
     opened = False
-    for i in range(index, len(lines)):
-        for k, ch in enumerate(lines[i]):
-            if ch == "{":
-                if opened or not js or _JS_BODY_BEFORE.search(lines[i][:k]):
-                    depth += 1
-                    opened = True
-            elif ch == "}" and (opened or not js):
-                depth -= 1
-                if opened and depth <= 0:
-                    return i
-        if not opened and i > index + 3:
+    for i, k, ch in _code_columns(lines, index):
+        if not opened and i > index + 4:  # no block within the lines after the start
             return index
-    return len(lines) - 1
+        if ch == "{":
+            if opened or not js or _JS_BODY_BEFORE.search(lines[i][:k]):
+                depth += 1
+                opened = True
+        elif ch == "}" and (opened or not js):
+            depth -= 1
+            if opened and depth <= 0:
+                return i
+    return index if not opened and len(lines) - 1 > index + 3 else len(lines) - 1
 
 
 def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:

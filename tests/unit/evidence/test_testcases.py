@@ -206,6 +206,31 @@ def test_js_table_holding_backslashes_quotes_and_comments_is_still_found() -> No
         ("splitByCase > %s => %s", 2), ("splitByCase > empty", 9)]
 
 
+def test_a_brace_in_a_string_or_a_comment_opens_no_block() -> None:
+    """`"{"` inside a test, or `{` in a comment, leaves the group and the next test where
+    they are: the later top-level test is not read as nested in the group."""
+    text = (
+        'describe("legacy input", () => {\n'
+        '  it("keeps an unbalanced brace", () => {\n'
+        '    expect(destr("{")).toBe(\'{\'); // and `{` here\n'
+        '  });\n'
+        '  /* a { in a block comment */\n'
+        '});\n'
+        '\n'
+        'it("parses 9e2 as 900", () => {\n'
+        '  expect(destr("9e2")).toBe(900);\n'
+        '});\n')
+    cases = split_tests("num.test.ts", text)
+    assert [(c.name, c.line) for c in cases] == [
+        ("legacy input > keeps an unbalanced brace", 2), ("parses 9e2 as 900", 8)]
+    assert cases[0].body.splitlines()[-1].strip() == "});" and "9e2" not in cases[0].body
+    go = ('func TestBrace(t *testing.T) {\n\tif got := Quote("{"); got != `"{"` {\n'
+          '\t\tt.Errorf("got %s", got)\n\t}\n}\n\nfunc TestNext(t *testing.T) {\n'
+          '\tt.Log("x")\n}\n')
+    bodies = {c.name: c.body for c in split_tests("q_test.go", go)}
+    assert bodies["TestBrace"].rstrip().endswith("}") and "TestNext" not in bodies["TestBrace"]
+
+
 def test_bats_body_ends_at_closing_brace() -> None:
     case = split_tests("x.bats", BATS)[0]
     assert case.body.splitlines()[-1] == "}"
