@@ -64,7 +64,9 @@ table declared empty and never filled. In every language, a
 block under a condition on an environment variable its run does not set (`environ`, as
 `run_environ` counts it; `if os.getenv("SLOW"):`, `if (process.env.SLOW)`,
 `if os.Getenv("SLOW") != ""`), and what follows a return taken when it is not set
-(`if (!process.env.SLOW) return;`); the test's reason then names the variable.
+(`if (!process.env.SLOW) return;`); the test's reason then names the variable. A block under
+a condition that `CI` is not set (`if (!process.env.CI) {`) never runs either: every review
+run sets it (`ALWAYS_SET`), unless the test file sets or unsets it itself.
 Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
 (`assert (x, "msg")`), `isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic
 on constants, `pytest.approx(x, rel=1)` or a wider tolerance, a comparison or-ed with its
@@ -484,6 +486,7 @@ class FileScope:
     own_expect: bool = False  # an `expect` of its own (`_OWN_EXPECT`)
     empty: frozenset[str] = frozenset()  # collections declared empty and never filled
     unset: frozenset[str] = frozenset()  # environment variables it reads that are not set
+    always: frozenset[str] = frozenset()  # ... that every run sets (`ALWAYS_SET`), it never
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -532,13 +535,28 @@ def env_read_by(text: str) -> frozenset[str]:
                      if name)
 
 
+# What every review run sets, whatever the environment (`evidence.execution`): CI, so that
+# runners never start a watch mode.
+ALWAYS_SET = frozenset({"CI"})
+_UNSETS_ENV = re.compile(r"\bdelete\s+process\.env\b|\b(?:delenv|Unsetenv|unsetenv)\(|"
+                         r"\bdel\s+os\.environ\b|environ\.pop\(")
+
+
+def _always_set(text: str) -> frozenset[str]:
+    """The variables of `ALWAYS_SET` that `text` reads and neither sets nor unsets."""
+    own = env_set_by(text)
+    if own is None or _UNSETS_ENV.search(text):
+        return frozenset()
+    return frozenset(env_read_by(text) & ALWAYS_SET - own)
+
+
 def _unset_env(text: str, environ: Mapping[str, str]) -> frozenset[str]:
     """The environment variables `text` reads that neither `environ` nor `text` sets."""
     own = env_set_by(text)
     if own is None:
         return frozenset()
     return frozenset(name for name in env_read_by(text)
-                     if name not in environ and name not in own)
+                     if name not in environ and name not in own and name not in ALWAYS_SET)
 
 
 def _unset_guard_matches(lines: list[str], language: str,
@@ -551,17 +569,24 @@ def _unset_guard_matches(lines: list[str], language: str,
             if found is not None and (found.group("name") or found.group("inname")) in unset]
 
 
-def _unset_env_dead(lines: list[str], language: str, unset: frozenset[str]) -> list[str]:
+def _unset_env_dead(lines: list[str], language: str, unset: frozenset[str],
+                    always_set: frozenset[str] = frozenset()) -> list[str]:
     """A test's lines with each condition on an environment variable that is not set
     (`_ENV_GUARD`) read as the constant it is: a check under `if os.getenv("SLOW"):` never
     runs, and a test that returns when it is not set (`if (!process.env.SLOW) return;`)
-    checks nothing after that."""
+    checks nothing after that. Likewise a check only while a variable every run sets is not
+    set (`always_set`: `if (!process.env.CI) {`) never runs."""
     guards = _unset_guard_matches(lines, language, unset)
-    if not guards:
+    set_guards = [(index, found) for index, found
+                  in _unset_guard_matches(lines, language, always_set) if found.group("neg")]
+    if not guards and not set_guards:
         return lines
     never, always = {"python": ("False", "True"), "js": ("(false)", "(true)"),
                      "go": ("false", "true")}[language]
     out = list(lines)
+    for index, found in set_guards:  # `if (!process.env.CI)`: the run always sets it
+        indent, rest = found.group("indent"), found.group("rest").strip()
+        out[index] = f"{indent}if {never}{':' if language == 'python' else ''} {rest}".rstrip()
     for index, found in guards:
         indent, rest = found.group("indent"), found.group("rest").strip()
         if not found.group("neg"):
@@ -589,11 +614,11 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
     pattern = _FILE_FALSE_CONSTANT.get(language or "")
     if pattern is None:
         return NO_SCOPE
-    unset = _unset_env(text, environ)
+    unset, always = _unset_env(text, environ), _always_set(text)
     if language == "go":  # top-level `const x = false`, or a line of a const group
         scope = "\n".join([line for line in text.splitlines() if line.startswith("const ")]
                           + [group.group(1) for group in _GO_CONST_GROUP.finditer(text)])
-        return FileScope(frozenset(pattern.findall(scope)), unset=unset)
+        return FileScope(frozenset(pattern.findall(scope)), unset=unset, always=always)
     top = "\n".join(line for line in text.splitlines() if line[:1] not in (" ", "\t"))
     named = [found.group(1) for found in _TOP_NAME.finditer(top)]
     # Python's module names may be set again: a constant is one assigned once, in the file
@@ -601,7 +626,7 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
         named.count(name) == 1 and not re.search(rf"\b(?:global|nonlocal)\s+{name}\b", text))}
     return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
                      frozenset(name for name in set(named) if _empty(name, text, language or "")),
-                     unset)
+                     unset, always)
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -1037,7 +1062,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
         head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
         if head:
             return lines[:head] + _never_run_read(lines[head:], language, outer)
-    lines = _unset_env_dead(_false_constants_inlined(lines, outer.false), language, outer.unset)
+    lines = _unset_env_dead(_false_constants_inlined(lines, outer.false), language, outer.unset,
+                            outer.always)
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)

@@ -25,7 +25,8 @@ and every shorter tail of at least two parts (`src.app.calc` -> `app.calc`), for
 `src/`-layout.
 
 JavaScript / TypeScript (jest, vitest):
-- `jest.mock(spec)` / `vi.mock(spec)` (and `doMock`) whose spec resolves to a SUT file
+- `jest.mock(spec)` / `vi.mock(spec)` (and `doMock`; vitest's `vi.mock(import(spec))` too)
+  whose spec resolves to a SUT file
   (relative to the test file, or project-relative; extensions and `/index` ignored), or
   names the project's own package (`jest.mock('ts-dedent')` in ts-dedent, its name mapped to
   its sources by the test config), or a path inside it;
@@ -67,7 +68,8 @@ _PY_ASSIGN = re.compile(r"^\s*([\w.]+)\.(\w+)\s*=(?!=)")
 _PY_QUOTED = re.compile(r"(['\"])([\w.]+)\1")
 _PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$")
 _PY_FROM = re.compile(r"^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
-_JS_MODULE_MOCK = re.compile(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(['\"`])([^'\"`]+)\1")
+_JS_MODULE_MOCK = re.compile(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(?:import\(\s*)?"
+                             r"(['\"`])([^'\"`]+)\1")
 _JS_SPY = re.compile(r"\b(?:jest|vi)\.spyOn\(\s*(\w+)\s*,\s*(['\"`])(\w+)\2\s*\)\s*\.mock\w*")
 
 

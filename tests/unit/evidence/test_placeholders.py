@@ -1510,6 +1510,36 @@ def test_a_variable_the_test_file_sets_is_set() -> None:
 
 
 
+
+CI_GUARDED = """describe("destr", () => {
+  it("checks only outside CI", () => {
+    if (!process.env.CI) {
+      expect(destr("1")).toBe(1);
+    }
+  });
+  it("checks only in CI", () => {
+    if (process.env.CI) {
+      expect(destr("1")).toBe(1);
+    }
+  });
+  it("returns outside CI", () => {
+    if (!process.env.CI) return;
+    expect(destr("1")).toBe(1);
+  });
+});
+"""
+
+
+def test_checks_only_while_ci_is_unset_never_run_as_every_review_run_sets_it() -> None:
+    cases = split_tests("t.test.ts", CI_GUARDED)
+    found = {p.test_id.split("::")[1]
+             for p in placeholders.placeholders(cases, {"t.test.ts": CI_GUARDED}, {})}
+    assert found == {"destr > checks only outside CI"}
+    # a file that changes CI itself is judged by what it does, not by this rule
+    unsetting = CI_GUARDED + "afterEach(() => { delete process.env.CI; });\n"
+    cases = split_tests("t.test.ts", unsetting)
+    assert placeholders.placeholders(cases, {"t.test.ts": unsetting}, {}) == []
+
 SELF_COMPARED_PY = """
 def test_identical_equal():
     u = URL("http://example.com")

@@ -119,6 +119,9 @@ def test_a_relative_import_is_read_from_the_test_files_package(file: str, import
         ('jest.mock("../src/ui/cart.ts", () => ({ total: 0 }))\n',
          [(1, "src/ui/cart.ts", "jest.mock")]),
         ("jest.doMock('src/ui/cart')\n", [(1, "src/ui/cart.ts", "jest.doMock")]),
+        # vitest 3's typed form: the module's import() promise
+        ('vi.mock(import("../src/ui/cart"), async (original) => ({ total: 0 }))\n',
+         [(1, "src/ui/cart.ts", "vi.mock")]),
         ("import * as cart from '../src/ui/cart'\nvi.spyOn(cart, 'total').mockReturnValue(2)\n",
          [(2, "src/ui/cart.ts:total", "vi.spyOn")]),
         ("const cart = require('../src/ui/cart')\n"
