@@ -33,6 +33,9 @@ reads instead of running the `coverage_command` (`Evidence.runner_coverage`). Ev
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
 
+A tier written `npx NAME ...` runs NAME from the project's node_modules/.bin (or the PATH)
+without npx (`without_npx`), which would fetch a package it cannot find.
+
 A tier's `timeout_seconds` bounds its whole run, output included; the tier (and a bridge) runs
 contained (`proc.run_tool(contain=True)`): when it ends or times out, every process it started is
 killed, including background and detached ones, and the suite records them (`killed_count`,
@@ -554,6 +557,20 @@ def with_node_bin(env: dict[str, str], *dirs: Path) -> dict[str, str]:
     return env
 
 
+def without_npx(argv: Sequence[str], *dirs: Path) -> tuple[str, ...]:
+    """`npx NAME ARGS` as the command npx would run from the project's `node_modules/.bin`
+    (of `dirs`, in order), or as the bare NAME the PATH holds: never npx itself, which
+    downloads a package it cannot find (`npx vitset run`, a typo, would fetch whatever the
+    registry holds under that name). Any other command, or npx with options of its own
+    before the name, as given."""
+    if not argv or Path(argv[0]).name != "npx" or len(argv) < 2 or argv[1].startswith("-"):
+        return tuple(argv)
+    name = argv[1]
+    local = next((d / "node_modules" / ".bin" / name for d in dict.fromkeys(dirs)
+                  if (d / "node_modules" / ".bin" / name).is_file()), None)
+    return (str(local) if local is not None else name, *argv[2:])
+
+
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              story_tests: Sequence[str] = (),
              coverage: attribution.CoverageSetup | None = None,
@@ -596,8 +613,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if runner in SNAPSHOT_RUNNERS:
         run_env["CI"] = run_env.get("CI") or "true"
     started = time.time()
-    result = proc.run_tool(invocation.argv, cwd=here, timeout=float(tier.timeout_seconds),
-                           env=run_env, contain=True)
+    result = proc.run_tool(without_npx(invocation.argv, here, workdir), cwd=here,
+                           timeout=float(tier.timeout_seconds), env=run_env, contain=True)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:

@@ -675,3 +675,20 @@ def test_a_vitest_run_writes_no_snapshot_and_a_missing_one_fails(
     assert (suite.pass_count, suite.fail_count) == (0, 2)
     assert (root / "test" / "snap.test.ts").read_text() == source
     assert not (root / "test" / "__snapshots__").exists()
+
+
+def test_npx_is_replaced_by_the_runner_it_would_start(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    (web / "node_modules" / ".bin").mkdir(parents=True)
+    (web / "node_modules" / ".bin" / "vitest").write_text("#!/bin/sh\n")
+    (tmp_path / "node_modules" / ".bin").mkdir(parents=True)
+    (tmp_path / "node_modules" / ".bin" / "jest").write_text("#!/bin/sh\n")
+    local = str(web / "node_modules" / ".bin" / "vitest")
+    assert execution.without_npx(["npx", "vitest", "run"], web, tmp_path) == (local, "run")
+    # the workspace root's, then the bare name for the PATH (not found there: exit 127)
+    assert execution.without_npx(["npx", "jest"], web, tmp_path) == (
+        str(tmp_path / "node_modules" / ".bin" / "jest"),)
+    assert execution.without_npx(["npx", "vitset", "run"], web, tmp_path) == ("vitset", "run")
+    # npx options of its own, or another command: as given
+    assert execution.without_npx(["npx", "-y", "vitest"], web) == ("npx", "-y", "vitest")
+    assert execution.without_npx(["pytest", "-q"], web) == ("pytest", "-q")

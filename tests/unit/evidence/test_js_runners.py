@@ -217,6 +217,22 @@ def test_a_story_scoped_jest_run_does_not_fail_the_suites_coverage_thresholds(
     assert alone.returncode == 1 and "threshold" in alone.stdout + alone.stderr
 
 
+def test_npx_runs_the_projects_own_runner_and_never_fetches_one(
+        node_bin: Path, tmp_path: Path) -> None:
+    """`npx vitest run` starts node_modules/.bin/vitest; a misspelt `npx vitset run` is a
+    command not found (exit 127, the runner never started), not a download from the
+    registry whose 404 would read as a failed test run."""
+    files = {"package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+             "src/codes.test.js": VITEST_TEST}
+    suite, notes = _run(tmp_path / "a", "npx vitest run", files, node_modules=node_bin.parent)
+    assert notes == [] and suite.command.startswith("npx vitest run ")
+    _check(suite, "src/codes.test.js", VITEST_TEST)
+    suite, notes = _run(tmp_path / "b", "npx vitset run", files, node_modules=node_bin.parent)
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (127, 0, 0)
+    assert suite.stopped == "not found: vitset"
+    assert not list((tmp_path / "b").rglob("_npx"))  # npx's download cache was never used
+
+
 def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:
     suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
         "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,
