@@ -660,7 +660,13 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
 # The lines that say why a runner stopped, the most telling first: pytest's `E   Module
 # NotFoundError: ...`; a `SyntaxError: ...` / `Error: Cannot find module` line, a CLI's
 # `error: ...`.
-_ERROR_LINES = (re.compile(r"^E\s{2,}\S.*$", re.MULTILINE),
+# A runner refusing an option of its command line (vitest's `Unknown option`, jest's
+# `Unrecognized CLI Parameter`, pytest's `unrecognized arguments`, go's `flag provided but
+# not defined`): the tier is misconfigured, and no test of the story ran.
+_REFUSED_OPTION = re.compile(r"unknown option|unrecognized (?:arguments|option|cli parameter)|"
+                             r"flag provided but not defined|no such option", re.I)
+_ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE | re.IGNORECASE),
+                re.compile(r"^E\s{2,}\S.*$", re.MULTILINE),
                 re.compile(r"^(?:\S*(?:Error|Exception)\b:?.*|(?:\w+ )?error:.*)$",
                            re.MULTILINE | re.IGNORECASE))
 
@@ -692,8 +698,8 @@ def runner_missing(suite: Suite) -> str | None:
     """Why a suite's runner could not start at all, else None (pure): its command was not
     found (exit 127: the runner or the tool in front of it is not installed), it has none
     (a tier configured without a command), the script an `npm run` names does not exist, or
-    the interpreter of a `python -m <module>` command has
-    no such module. A module the tests
+    the interpreter of a `python -m <module>` command has no such module, or the runner
+    refused an option of its command line (`_REFUSED_OPTION`). A module the tests
     import missing, or any other error, is the project's failure, not a missing runner."""
     if suite.skip_reason == NO_COMMAND:
         return f"{suite.name} has no command (test_execution.{suite.name}.command)"
@@ -704,6 +710,9 @@ def runner_missing(suite: Suite) -> str | None:
     if suite.stopped and _MISSING_SCRIPT.fullmatch(suite.stopped):
         return (f"`{suite.command}`: {suite.stopped} (the tier names a script its package.json "
                 "does not define)")
+    if suite.stopped and _REFUSED_OPTION.search(suite.stopped):
+        return (f"`{suite.command}`: the runner refused its command line ({suite.stopped}); "
+                f"fix test_execution.{suite.name}.command")
     found = _NO_RUNNER_MODULE.match(suite.stopped or "")
     if found is None:
         return None

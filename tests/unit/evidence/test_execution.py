@@ -692,3 +692,19 @@ def test_npx_is_replaced_by_the_runner_it_would_start(tmp_path: Path) -> None:
     # npx options of its own, or another command: as given
     assert execution.without_npx(["npx", "-y", "vitest"], web) == ("npx", "-y", "vitest")
     assert execution.without_npx(["pytest", "-q"], web) == ("pytest", "-q")
+
+
+def test_a_runner_refusing_an_option_of_the_tier_command_cannot_start(tmp_path: Path) -> None:
+    """A misconfigured tier (an option the runner does not know) ran no test of the story:
+    a runner that cannot start, not a failed run."""
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: "{sys.executable} -m pytest --no-such-option"
+    """)
+    suite = _run(_project(tmp_path), cfg).suites[0]
+    assert suite.exit_code == 4 and (suite.pass_count, suite.fail_count) == (0, 0)
+    assert suite.stopped is not None and "unrecognized arguments: --no-such-option" in suite.stopped
+    why = execution.runner_missing(suite)
+    assert why is not None and why.endswith("fix test_execution.tier_1.command")
