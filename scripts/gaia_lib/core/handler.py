@@ -4,7 +4,9 @@
 - KeyboardInterrupt: `<prog>: interrupted`, 130.
 - The reader of stdout or stderr went away (`gaia review-qa KEY | head`): the rest of that
   stream's output is dropped and the command runs to its end, so its exit code (a verdict's
-  1 under `set -o pipefail`) and the files it writes are never lost to a closed pipe.
+  1 under `set -o pipefail`) and the files it writes are never lost to a closed pipe. A
+  stdout that cannot take the output (`> /dev/full`) is dropped alike, said in one stderr
+  line (`<prog>: output not written: <why>`); the exit code stays the command's.
 - an OSError the file system refused (a read-only or full file system: `cannot write <file>:
   <why>`; no permission: `cannot access <file>: <why>`), 1 (`errors.refused_write`): the
   environment's doing.
@@ -14,6 +16,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -47,22 +50,39 @@ def _log_internal_error(prog: str) -> Path | None:
         return None
 
 
+# What a stream that cannot take the output says: no space (`/dev/full`), a quota, I/O.
+_UNWRITABLE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
+
+
 class _PipeGuard:
-    """A standard stream whose closed reader ends its output, not the command.
+    """A standard stream whose closed reader, or full device, ends its output, not the
+    command.
 
     On the first BrokenPipeError the stream's descriptor is pointed at the null device, so the
-    rest of the output (and the interpreter's flush at exit) is dropped without an error.
+    rest of the output (and the interpreter's flush at exit) is dropped without an error. A
+    stream that cannot take the output (`> /dev/full`: no space, an I/O error) is dropped
+    alike, said once on stderr when `prog` is given (stdout's guard): the command's exit code
+    stays its own (a verdict's), never the code of a refused file write.
     """
 
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
+    def __init__(self, stream: Any, prog: str | None = None,
+                 said: list[str] | None = None) -> None:
+        self._stream, self._prog = stream, prog
+        self._said = said if said is not None else []
 
     def _dropped(self, write: Callable[[], int | None]) -> int | None:
         try:
             return write()
         except BrokenPipeError:
             _to_null(self._stream)
-            return None
+        except OSError as exc:
+            if exc.errno not in _UNWRITABLE:
+                raise
+            _to_null(self._stream)
+            if self._prog is not None and not self._said:
+                self._said.append(exc.strerror or str(exc))
+                print(f"{self._prog}: output not written: {self._said[0]}", file=sys.stderr)
+        return None
 
     def write(self, data: Any) -> int:
         self._dropped(lambda: self._stream.write(data))
@@ -76,7 +96,7 @@ class _PipeGuard:
 
     @property
     def buffer(self) -> _PipeGuard:
-        return _PipeGuard(self._stream.buffer)
+        return _PipeGuard(self._stream.buffer, self._prog, self._said)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -99,7 +119,7 @@ def _to_null(stream: Any) -> None:
 def handle(prog: str, run: Callable[[Sequence[str]], int], argv: Sequence[str]) -> int:
     """Run a command's `run(argv)`, mapping every failure to one stderr line and an exit code."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _PipeGuard(out), _PipeGuard(err)
+    sys.stdout, sys.stderr = _PipeGuard(out, prog), _PipeGuard(err)
     try:
         return _handled(prog, run, argv)
     finally:

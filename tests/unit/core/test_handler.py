@@ -109,3 +109,21 @@ def test_a_gone_stderr_reader_keeps_the_error_code(monkeypatch: pytest.MonkeyPat
 
     assert handle("gaia x", run, []) == 4
     stream.close()
+
+
+def test_a_stdout_that_cannot_take_the_output_keeps_the_exit_code(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`gaia review-qa KEY > /dev/full`: APPROVE must not turn into 1 (REQUEST_CHANGES) for
+    a refused write; the lost output is said once on stderr."""
+    full = io.TextIOWrapper(io.FileIO(os.open("/dev/full", os.O_WRONLY), "w"))
+    monkeypatch.setattr(sys, "stdout", full)
+
+    def run(argv: Sequence[str]) -> int:
+        print("QA review E1-S1: APPROVE")
+        sys.stdout.flush()  # ENOSPC
+        print("report: ...", flush=True)
+        return 0
+
+    assert handle("gaia review-qa", run, []) == 0
+    assert capsys.readouterr().err == "gaia review-qa: output not written: No space left on device\n"
+    full.close()
