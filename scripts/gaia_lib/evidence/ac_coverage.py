@@ -94,11 +94,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     (`memoize-one.spec.ts` for an AC naming `memoizeOne`), which every test there shares, it
     is named for the AC only when no other AC is a rival for it, and it outbids no rival.
   - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
-    its file's or its `describe()` group's name) and asserts a Then literal of the AC that
-    its code writes as a value, in quotes (`"foo-bar"`; a string two ACs share counts,
-    >= 0.5), with evidence >= 1.6 and its own words and assertions >= 0.9: the AC's own
-    check, whatever its words resemble (one table of `kebabCase` covers each AC calling
-    `kebabCase` whose value it holds; a table of `lowerFirst` holding `foo-bar` covers none).
+    its file's or its `describe()` group's name) and its code writes, as a value in quotes,
+    a Then literal of the AC it asserts (`"foo-bar"`; a string two ACs share counts, >= 0.5)
+    or an example input the AC's Given or When quotes (`"1985-04-12"`; `_examples`): the
+    AC's own check, whatever its words resemble (one table of `kebabCase` covers each AC
+    calling `kebabCase` whose value it holds; a table of `lowerFirst` holding `foo-bar`
+    covers none). A table of value rows and error rows (`pytest.raises` for some) is not
+    ruled out for the value ACs by expecting an error.
   A weak, equal resemblance to several ACs is therefore evidence for none. An AC whose
   evidence rests on words the test spells otherwise (its stems: "pushed" for a test saying
   "pushing") is outspelled by a rival with >= 0.8 of its evidence and >= 2 times (and >= 1.0
@@ -564,14 +566,30 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     return score
 
 
+def _quoted(value: str, body: str) -> bool:
+    """Whether the test's code writes `value` as a value, in quotes (`"foo-bar"`)."""
+    return re.search(rf"[\"'`]{re.escape(value)}[\"'`]", body) is not None
+
+
 def _quoted_values(body: str, literals: Sequence[tuple[then_literals.Literal, float]],
                    score: _Score) -> float:
     """The weight of the Then literals `score` found asserted that the test's code writes as
     values, in quotes (`"foo-bar"`): not a field or function name the AC spells as code
     (`type`, `payload`)."""
     found = set(score.evidence or ())
-    return sum(amount for lit, amount in literals if lit.value in found and re.search(
-        rf"[\"'`]{re.escape(lit.value)}[\"'`]", body))
+    return sum(amount for lit, amount in literals
+               if lit.value in found and _quoted(lit.value, body))
+
+
+# An example value an AC's Given or When quotes: "1985-04-12", `foo/Bar` (a backticked one
+# only when no name: `parse_date` is the code it calls, not a value).
+_EXAMPLE = re.compile(r'"([^"\n]{3,})"|`([^`\n]*[^\w`\n][^`\n]*)`')
+
+
+def _examples(ac: AcceptanceCriterion) -> frozenset[str]:
+    """The example inputs an AC's Given and When quote (`_EXAMPLE`)."""
+    return frozenset(a or b for a, b in _EXAMPLE.findall(ac.setting)
+                     if not _CALL_NAME.search(a or b))
 
 
 def _shown(spellings: AbstractSet[str], token: str) -> str:
@@ -1121,6 +1139,7 @@ def analyze(
     if units is None:
         units = file_units_run(ours)
     unit_names = _units_deciding(criteria, units)
+    examples = [_examples(ac) for ac in criteria]
     about_printing = {i for i, ac in enumerate(criteria) if _PRINTING.search(ac.text)}
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
@@ -1148,16 +1167,21 @@ def analyze(
         # Runs a unit the AC names as code and asserts a value its Then clause promises: the
         # AC's own check, whatever its words resemble (a `describe("kebabCase")` table
         # holding `foo-bar`, for two ACs that both call `kebabCase`).
+        # A table of both kinds of rows (values, and errors `pytest.raises` expects) checks
+        # the value ACs by its value rows: expecting an error somewhere rules none out.
         runs = units.by_test.get(case.test_id, frozenset()) if units is not None \
             else frozenset()
+        of_unit: dict[int, _Score] = {}
         for i, named_units in enumerate(unit_names):
             best = max((scores[i] for scores in readings), key=lambda sc: sc.total)
-            if named_units & runs and not (best.contradicted or best.unraised) and \
-                    best.total >= MIN_SCORE and best.claim >= MIN_CLAIM and \
-                    _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL:
-                chosen.setdefault(i, best)
+            if named_units & runs and not best.contradicted and \
+                    not (best.unraised and not best.unpromised) and (
+                        _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
+                        or any(_quoted(value, case.body) for value in examples[i])):
+                of_unit[i] = best
         if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
+        chosen = {**of_unit, **chosen}
         printing = prints_only(case.name)
         chosen = {i: sc for i, sc in chosen.items() if i not in unrun
                   and (i in about_printing or not printing)}

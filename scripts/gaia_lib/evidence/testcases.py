@@ -13,7 +13,8 @@ base class runs under. A case carries:
   a JS/TS test named at run time (`test(t.input + " with " + t.query, ...)` in a loop over a
   table) by that expression, up to MAX_EXPRESSION characters;
   `line`: the 1-based line of its declaration;
-- `body`: leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
+- `body`: a module-level table a `@pytest.mark.parametrize` names (`TEST_CASES`), then
+  leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
   declaration + its body (a JS function's to its closing brace, past the braces of a
   destructured parameter, `async ({ page }) => {`); for a test named at run time, its
   `describe()` group's code before it too (the table its loop runs over); for a Go test that
@@ -392,6 +393,67 @@ def _with_go_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
     return out
 
 
+_PY_DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.M)
+# A module-level name given a literal table: `CASES = [`, `TEST_CASES: list[...] = {`.
+_PY_TABLE = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*(?::[^=\n]+)?=\s*[\[({]")
+
+
+def _python_bracket_end(lines: list[str], index: int) -> int:
+    """Last line of the bracketed literal opened on `lines[index]` (strings and `#` comments
+    aside); the last line of the file when it never closes."""
+    depth, quote = 0, ""
+    for i in range(index, len(lines)):
+        line, k = lines[i], 0
+        while k < len(line):
+            ch = line[k]
+            if quote:
+                if ch == "\\":
+                    k += 1
+                elif line.startswith(quote, k):
+                    k += len(quote) - 1
+                    quote = ""
+            elif ch == "#":
+                break
+            elif ch in "'\"":
+                quote = ch * 3 if line.startswith(ch * 3, k) else ch
+                k += len(quote) - 1
+            elif ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return i
+            k += 1
+        if len(quote) == 1:
+            quote = ""  # a one-quote string ends with its line
+    return len(lines) - 1
+
+
+def _with_python_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
+    """A pytest test whose `@pytest.mark.parametrize(...)` names a module-level table
+    (`TEST_CASES`) holds that table's rows as much as one written in the decorator: the table
+    is read as part of its decorators, before them."""
+    tables: dict[str, str] = {}
+    i = 0
+    while i < len(lines):
+        found = _PY_TABLE.match(lines[i])
+        if found is not None:
+            end = _python_bracket_end(lines, i)
+            tables[found.group("name")] = "\n".join(lines[i:end + 1])
+            i = end
+        i += 1
+    if not tables:
+        return cases
+    out = []
+    for case in cases:
+        head = _PY_DEF_LINE.split(case.body, 1)[0] if "parametrize" in case.body else ""
+        used = [name for name in tables if "parametrize" in head
+                and re.search(rf"(?<![\w.]){re.escape(name)}\b", head)]
+        out.append(replace(case, body="\n".join([*(tables[n] for n in used), case.body]))
+                   if used else case)
+    return out
+
+
 def _jvm_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
     for i, line in enumerate(lines):
         if not line.strip().startswith("@Test"):
@@ -531,7 +593,7 @@ def _declared(path: str, text: str) -> list[TestCase]:
     lower = path.lower()
     suffix = lower[lower.rfind(".") :] if "." in lower else ""
     if suffix == ".py":
-        return list(_python_cases(path, lines))
+        return _with_python_tables(list(_python_cases(path, lines)), lines)
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
         return list(_js_cases(path, lines))
     if suffix == ".bats":

@@ -1504,3 +1504,50 @@ def test_a_unit_test_naming_a_promised_value_only_as_code_is_no_evidence_for_it(
     result = analyze("E1-S2", acs, cases, file_list=["test/scule.test.ts"])
     got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
     assert got == {"AC1": (), "AC2": ("kebabCase > %s => %s",)}
+
+
+DATE_ACS = (
+    ac("AC1", 'a calendar date in extended ("1985-04-12") or basic ("19850412") form',
+       "`parse_date` is called", "it returns date(1985, 4, 12)"),
+    ac("AC2", 'a week date "1985-W15-5"', "`parse_date` is called",
+       "it returns date(1985, 4, 12)"),
+    ac("AC3", 'a malformed date such as "1-W1-1"', "`parse_date` is called",
+       "an ISO8601Error is raised"),
+    ac("AC4", 'a date and the format "%Y-W%V-%u"', "`date_isoformat` is called",
+       'it returns "1985-W15-5"'),
+)
+DATE_TESTS = '''import pytest
+
+TEST_CASES = [
+    ("1985-04-12", date(1985, 4, 12)),
+    ("19850412", date(1985, 4, 12)),
+    ("1-W1-1", None),
+]
+
+
+@pytest.mark.parametrize("text, expected", TEST_CASES)
+def test_parse(text, expected):
+    if expected is None:
+        with pytest.raises(ISO8601Error):
+            parse_date(text)
+    else:
+        assert parse_date(text) == expected
+
+
+def test_format():
+    assert date_isoformat(date(1985, 4, 12), "%Y-W%V-%u") == "1985-W15-5"
+'''
+
+
+def test_a_table_of_the_unit_holding_an_acs_example_covers_it_beside_its_error_rows() -> None:
+    """One parametrized table of `parse_date`, by name: its value rows hold AC1's example
+    inputs, its error rows AC3's. The run measured which unit each test ran. AC2's week date
+    is in no row: no test of it."""
+    cases = split_tests("tests/test_date.py", DATE_TESTS)
+    units = UnitRuns(frozenset({"parse_date", "date_isoformat"}),
+                     {"tests/test_date.py::test_parse": frozenset({"parse_date"}),
+                      "tests/test_date.py::test_format": frozenset({"date_isoformat"})})
+    result = analyze("E1-S2", DATE_ACS, cases, file_list=["tests/test_date.py"], units=units)
+    got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
+    assert got == {"AC1": ("test_parse",), "AC2": (), "AC3": ("test_parse",),
+                   "AC4": ("test_format",)}

@@ -516,3 +516,33 @@ def test_holds_tests_reads_what_a_file_declares_not_its_name(tmp_path: Path) -> 
     assert not holds_tests(tmp_path, "test_helpers.py")
     assert not holds_tests(tmp_path, "blob.py")  # binary: not read as tests
     assert not holds_tests(tmp_path, "missing.py")
+
+
+PARAMETRIZED_BY_NAME = '''import pytest
+
+TEST_CASES = [
+    (4, "1985-04-12", date(1985, 4, 12)),  # a comment with a ] bracket
+    (4, "1-W1-1", None),
+]
+OTHER = {"x": 1}
+
+
+@pytest.mark.parametrize("digits, text, expected", TEST_CASES)
+def test_parse(digits, text, expected):
+    assert parse_date(text, digits) == expected
+
+
+def test_other():
+    for key in OTHER:
+        assert key
+'''
+
+
+def test_a_module_table_a_parametrize_names_is_read_with_its_test() -> None:
+    cases = {c.name: c for c in split_tests("tests/test_date.py", PARAMETRIZED_BY_NAME)}
+    assert cases["test_parse"].line == 11
+    assert cases["test_parse"].body.startswith('TEST_CASES = [\n    (4, "1985-04-12"')
+    assert cases["test_parse"].body.count("TEST_CASES = [") == 1
+    assert '    (4, "1-W1-1", None),\n]\n@pytest.mark.parametrize' in cases["test_parse"].body
+    # a table the test only loops over is no parametrize table of its decorators
+    assert "OTHER = " not in cases["test_other"].body
