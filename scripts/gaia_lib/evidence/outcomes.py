@@ -165,9 +165,18 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     seen = reported(listed, mine, aliases)
     directories = {str(PurePosixPath(case.file).parent) for case in mine}
     why = "never run: the runner's report has no outcome for it"
+    # a module the runner could not collect (pytest: an error named after the module)
+    uncollected = {o.name: o.message or "it could not be imported" for o in listed
+                   if o.outcome == ERROR and not o.file and "." in o.name}
     out: dict[str, str] = {}
     for case in mine:
         if case.test_id in seen:
+            continue
+        module = case.file.removesuffix(".py").replace("/", ".")
+        broken = next((m for name, m in uncollected.items()
+                       if module == name or module.endswith("." + name)), None)
+        if broken is not None:
+            out[case.test_id] = f"never run: its file could not be collected ({broken})"
             continue
         if case.file.endswith(_EXACT_NAMES):
             out[case.test_id] = why

@@ -40,6 +40,9 @@ class TestOutcome:
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# pytest's junit entry for a test module it could not collect: classname "", name the
+# module's dotted path, `<error message="collection failure">` and the traceback.
+PYTEST_COLLECTION_FAILURE = "collection failure"
 MESSAGE_CHARS = 200
 
 
@@ -152,6 +155,12 @@ def _java_file(classname: str) -> str | None:
 def _junit_message(case: ET.Element) -> str | None:
     for child in case:
         if child.tag in ("failure", "error"):
+            if child.get("message") == PYTEST_COLLECTION_FAILURE:
+                # pytest's own words for a module it could not import; the exception it
+                # raised is the last `E ` line of the traceback
+                raised = [line[1:].strip() for line in (child.text or "").splitlines()
+                          if line.startswith("E ") and line[1:].strip()]
+                return failure_line(raised[-1] if raised else child.text)
             return failure_line(child.get("message")) or failure_line(child.text)
     return None
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from gaia_lib.evidence import outcomes, runner_output
-from gaia_lib.evidence.testcases import TestCase
+from gaia_lib.evidence.testcases import TestCase, split_tests
 
 JUNIT = """<testsuite>
 <testcase classname="tests.unit.test_a" name="test_skipped"><skipped/></testcase>
@@ -170,3 +170,24 @@ def test_a_js_test_never_ran_when_no_outcome_of_its_file_ends_with_its_literal_t
     files = ["src/c.test.ts", "src/d.test.ts"]
     assert sorted(outcomes.never_ran(tests, cases, files)) == [
         "src/c.test.ts::codes > accepts y", "src/d.test.ts::codes > keeps ${x}"]
+
+
+COLLECTION_ERROR = """<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests">
+<testsuite name="pytest" errors="1" failures="0" skipped="0" tests="1">
+<testcase classname="" name="tests.test_syntax" time="0.000">
+<error message="collection failure">_pytest/python.py:528: in importtestmodule
+    mod = import_path(
+E     File "/p/tests/test_syntax.py", line 3
+E       def test_days(:
+E                     ^
+E   SyntaxError: invalid syntax</error></testcase></testsuite></testsuites>"""
+
+
+def test_a_test_in_a_module_the_runner_could_not_collect_says_why() -> None:
+    counts = runner_output.parse_junit_xml(COLLECTION_ERROR)
+    assert [(o.name, o.outcome, o.message) for o in counts.tests] == [
+        ("tests.test_syntax", "error", "SyntaxError: invalid syntax")]
+    cases = split_tests("tests/test_syntax.py", "def test_days():\n    assert days() == 1\n")
+    assert outcomes.never_ran(counts.tests, cases, ["tests/test_syntax.py"]) == {
+        "tests/test_syntax.py::test_days":
+            "never run: its file could not be collected (SyntaxError: invalid syntax)"}
