@@ -233,7 +233,8 @@ def test_an_interrupted_caller_stops_its_run_before_it_exits() -> None:
     secs = unique_seconds()
     caller = _caller(secs)
     caller.send_signal(signal.SIGINT)
-    assert caller.wait(timeout=20) != 0  # KeyboardInterrupt
+    # generous: on a loaded 2-core machine the caller's stop and the keeper's sweep are slow
+    assert caller.wait(timeout=60) != 0  # KeyboardInterrupt
     assert caller.stdout is not None
     caller.stdout.close()
     assert alive_with(secs) == [], "the run outlived its interrupted caller"
