@@ -1164,11 +1164,11 @@ def analyze(
         for scores in readings:
             for i in _decide(scores, ran):
                 chosen.setdefault(i, scores[i])
-        # Runs a unit the AC names as code and asserts a value its Then clause promises: the
-        # AC's own check, whatever its words resemble (a `describe("kebabCase")` table
-        # holding `foo-bar`, for two ACs that both call `kebabCase`).
-        # A table of both kinds of rows (values, and errors `pytest.raises` expects) checks
-        # the value ACs by its value rows: expecting an error somewhere rules none out.
+        # Runs a unit the AC names as code and quotes a value it promises or an example it
+        # gives: the AC's own check, whatever its words resemble (a `describe("kebabCase")`
+        # table holding `foo-bar`, for two ACs that both call `kebabCase`). A table of both
+        # kinds of rows (values, and errors `pytest.raises` expects) checks the value ACs by
+        # its value rows: expecting an error somewhere rules none out.
         runs = units.by_test.get(case.test_id, frozenset()) if units is not None \
             else frozenset()
         of_unit: dict[int, _Score] = {}

@@ -70,11 +70,10 @@ run sets it (`ALWAYS_SET`), unless the test file sets or unsets it itself.
 Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
 (`assert (x, "msg")`), `isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic
 on constants, `pytest.approx(x, rel=1)` or a wider tolerance, a comparison or-ed with its
-negation (`a == b or a != b`, `a === b || a !== b`);
-in JS a pattern or predicate anything meets (`toMatch(/.*/)`, `toMatch('')`,
-`toSatisfy(() => true)`) and a value or-ed with a truthy literal (`expect(x || "a")
-.toBeTruthy()`); in Go a condition never true (`!reflect.DeepEqual(x, x)`,
-`a != b && a == b`).
+negation (`a == b or a != b`, `a === b || a !== b`); in JS a pattern or predicate anything
+meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with a
+truthy literal (`expect(x || "a").toBeTruthy()`); in Go a condition never true
+(`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -486,7 +485,7 @@ class FileScope:
     own_expect: bool = False  # an `expect` of its own (`_OWN_EXPECT`)
     empty: frozenset[str] = frozenset()  # collections declared empty and never filled
     unset: frozenset[str] = frozenset()  # environment variables it reads that are not set
-    always: frozenset[str] = frozenset()  # ... that every run sets (`ALWAYS_SET`), it never
+    always: frozenset[str] = frozenset()  # ... that every run sets and it leaves alone
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -653,7 +652,6 @@ _SWALLOWING_CATCH = re.compile(r"^\s*\}\s*catch\s*(?:\([^)]*\))?\s*\{\s*"
 _HANDLER = re.compile(r"^\s*\}\s*(catch|finally)\b[^{]*\{\s*$")
 _DROPPING = {
     "js": re.compile(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$"),
-    # a check any caught error passes: the failed assertion itself is one
     # (where the try itself checks): a check any caught error passes, the failed assertion too
     "js_caught": re.compile(r"^expect\(\s*[\w$]+\s*\)\.(?:(?:toBeDefined|toBeTruthy|not\.toBeNull|"
                             r"not\.toBeUndefined)\(\s*\)|toBeInstanceOf\(\s*Error\s*\))\s*;?$"),
