@@ -175,8 +175,9 @@ def new_story(project: Path, key: str, title: str, *, epic: str | None = None,
     title = " ".join(title.split())
     if not title or len(title) > MAX_TITLE or not title.isprintable():
         raise InvalidInput(f"--title must be 1-{MAX_TITLE} printable characters", 1)
-    if priority not in PRIORITIES:
+    if priority.strip().upper() not in PRIORITIES:
         raise InvalidInput(f"invalid --priority '{priority[:20]}' ({', '.join(PRIORITIES)})", 1)
+    priority = priority.strip().upper()  # `p0` is P0, as typed in a hurry
     if risk not in RISKS:
         raise InvalidInput(f"invalid --risk '{risk[:20]}' ({', '.join(RISKS)})", 1)
     chosen_epic = _epic_for(key, epic)

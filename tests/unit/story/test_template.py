@@ -63,3 +63,8 @@ def test_bad_input_is_refused_before_anything_is_written(
 def test_slug() -> None:
     assert template.slug("Sign up with an E-mail!") == "sign-up-with-an-e-mail"
     assert template.slug("???") == "story"
+
+
+def test_a_priority_in_lower_case_is_that_priority(project: Project) -> None:
+    path = template.new_story(project.root, "E3-S8", "Lower case", priority="p1")
+    assert load_story(path).priority == "P1"
