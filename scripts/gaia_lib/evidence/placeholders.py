@@ -56,7 +56,9 @@ assigned again, when every assignment of it is a top-level statement: `result = 
 `result = "a"` then `assert result == "a"` compares a literal with itself. A JS/TS or Go name
 given another's value at the top level (`const b = a`, `b := a`, `x ? a : a`) reads as that
 name (JS: while it is not assigned again; Go, which copies: up to the next line naming it), so
-`expect(a).toBe(b)` and `want := err; if err != want` compare a value with itself.
+`expect(a).toBe(b)` and `want := err; if err != want` compare a value with itself. A check
+that a top-level early return already guards (`if (r !== "a") return;` then
+`expect(r).toBe("a")`; Python's `if r != x: return` then `assert r == x`) cannot fail.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
 prints or logs, and `with suppress(AssertionError):` (or `Exception`); `while False:`; a
 `return` inside a top-level `if True:`; a module name the file assigns `False` once; a module
@@ -1039,6 +1041,41 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
     return out
 
 
+# A return taken when a value is not what a later check asks of it (`if (r !== "a") return;`
+# then `expect(r).toBe("a")`): the check runs only when it passes.
+_RETURN_UNLESS = {
+    "js": re.compile(r"^(\s*)if\s*\(\s*(?P<a>[^()!=]+?(?:\([^()]*\))?)\s*!==?\s*(?P<b>[^()]+?)\s*\)"
+                     r"\s*\{?\s*return\b[^;]*;?\s*\}?\s*$"),
+    "python": re.compile(r"^(\s*)if\s+(?P<a>.+?)\s*!=\s*(?P<b>.+?)\s*:\s*(?P<then>return\b.*)?$"),
+}
+_CHECK_OF = {
+    "js": r"^\s*expect\(\s*{a}\s*\)\.(?:toBe|toEqual|toStrictEqual)\(\s*{b}\s*\)\s*;?\s*$",
+    "python": r"^\s*assert\s+{a}\s*==\s*{b}\s*(?:,.*)?$",
+}
+
+
+def _guarded_checks_trivial(lines: list[str], language: str) -> list[str]:
+    """A test's lines with each check that a top-level early return already guards (the
+    return is taken when the check would fail) read as a check that cannot fail."""
+    pattern = _RETURN_UNLESS.get(language)
+    if pattern is None:
+        return lines
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = pattern.match(line)
+        if found is None or (language == "python" and not found.group("then") and not (
+                index + 1 < len(lines) and re.fullmatch(r"\s+return\b.*", lines[index + 1]))):
+            continue
+        a, b = re.escape(found.group("a").strip()), re.escape(found.group("b").strip())
+        check = re.compile(_CHECK_OF[language].format(a=a, b=b))
+        for at in range(index + 1, len(lines)):
+            if check.match(lines[at]):
+                indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+                out[at] = indent + ("expect(true).toBe(true);" if language == "js"
+                                    else "assert True")
+    return out
+
+
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 
 
@@ -1067,6 +1104,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)
     if language == "js":
         lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(lines)), outer)
+    lines = _guarded_checks_trivial(lines, language)
     return _literals_propagated(_aliases_resolved(lines, language), language)
 
 

@@ -1673,3 +1673,43 @@ def test_aliases_and_tables_sliced_or_written_empty_check_nothing() -> None:
         "TestDeepEqualWithItself": True, "TestContradiction": True, "TestBothChecked": False}
     assert _found("t_test.py", ALIASES_AND_EMPTY_TABLES["t_test.py"]) == {
         "test_sliced_to_nothing": True, "test_sliced_to_some": False}
+
+
+GUARDED_BY_A_RETURN = {
+    "k.test.ts": '''it("returns unless it passes", () => {
+  if (kebabCase("FooBAR") !== "foo-bar") return;
+  expect(kebabCase("FooBAR")).toBe("foo-bar");
+});
+
+it("returns on another condition", () => {
+  if (!supported()) return;
+  expect(kebabCase("FooBAR")).toBe("foo-bar");
+});
+''',
+    "t_test.py": '''def test_returns_unless_it_passes():
+    result = parse("P1D")
+    if result != timedelta(days=1):
+        return
+    assert result == timedelta(days=1)
+
+
+def test_returns_unless_it_passes_inline():
+    result = parse("P1D")
+    if result != timedelta(days=1): return
+    assert result == timedelta(days=1)
+
+
+def test_returns_on_another_value():
+    result = parse("P1D")
+    if result is None:
+        return
+    assert result == timedelta(days=1)
+''',
+}
+
+
+def test_a_check_an_early_return_already_guards_cannot_fail() -> None:
+    assert _found("k.test.ts", GUARDED_BY_A_RETURN["k.test.ts"]) == {
+        "returns unless it passes": True, "returns on another condition": False}
+    assert _found("t_test.py", GUARDED_BY_A_RETURN["t_test.py"]) == {
+        "test_returns_unless_it_passes": True, "test_returns_unless_it_passes_inline": True, "test_returns_on_another_value": False}
