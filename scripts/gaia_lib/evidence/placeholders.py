@@ -88,7 +88,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
@@ -958,6 +958,26 @@ _LITERAL_ASSIGNMENT = {
 }
 
 
+def _assignment(name: str) -> re.Pattern[str]:
+    """What may give `name` another value: an assignment (one of several too: `_, err :=`),
+    `++` / `--`, or a pointer to it."""
+    own = re.escape(name)
+    return re.compile(rf"(?<![\w$.&]){own}\s*(?:[-+*/%|&]?=(?!=)|:=|\+\+|--)|&{own}\b|"
+                      rf"(?<![\w$.]){own}\s*,[\w\s,]*:?=(?!=)")
+
+
+def _top_level(lines: list[str], out: list[str], language: str,
+               pattern: re.Pattern[str]) -> Iterator[tuple[int, re.Match[str], int, int]]:
+    """(index, match, end of the body, its top indent) of each top-level statement of a
+    test's body that `pattern` matches, read from `out` as rewritten so far."""
+    last = _body_end(lines, language)
+    top = _top_indent(lines[1:last])
+    for index in range(1, last):
+        found = pattern.match(out[index])
+        if found is not None and len(found.group(1)) == top:
+            yield index, found, last, top
+
+
 def _literals_propagated(lines: list[str], language: str) -> list[str]:
     """A test's lines with a name read as the literal its last top-level assignment gave it
     (directly, or through a name that holds one), from there on, where every assignment of
@@ -966,19 +986,14 @@ def _literals_propagated(lines: list[str], language: str) -> list[str]:
     pattern = _LITERAL_ASSIGNMENT.get(language)
     if pattern is None or len(lines) < 3:
         return lines
-    last = _body_end(lines, language)
-    top = _top_indent(lines[1:last])
     out = list(lines)
-    for index in range(1, last):
-        # as read so far: `got = want` after `want = "5"` gives `got` the literal too
-        found = pattern.match(out[index])
-        if found is None or len(found.group(1)) != top:
-            continue
+    # as read so far: `got = want` after `want = "5"` gives `got` the literal too
+    for index, found, last, top in _top_level(lines, out, language, pattern):
         name, value = found.group(2), found.group(3)
         own = re.escape(name)
         # what may give it another value: an assignment, a pointer to it, a loop, `as`, ...
-        assigned = re.compile(rf"(?<![\w$.&]){own}\s*(?:[-+*/%|&]?=(?!=)|:=|\+\+|--)|&{own}\b|"
-                              rf"\b(?:global|nonlocal)\b.*\b{own}\b|\bas\s+{own}\b|"
+        assigned = re.compile(_assignment(name).pattern
+                              + rf"|\b(?:global|nonlocal)\b.*\b{own}\b|\bas\s+{own}\b|"
                               rf"\bfor\b[^:]*?(?<![\w$.]){own}\b[^:]*\b(?:in|of)\b")
         if any(assigned.search(other) and len(other) - len(other.lstrip()) != top
                for other in lines[1:last]):
@@ -1000,14 +1015,6 @@ _ALIAS = {
 }
 
 
-def _assignment(name: str) -> re.Pattern[str]:
-    """What may give `name` another value: an assignment (one of several too: `_, err :=`),
-    `++` / `--`, or a pointer to it."""
-    own = re.escape(name)
-    return re.compile(rf"(?<![\w$.&]){own}\s*(?:[-+*/%|&]?=(?!=)|:=|\+\+|--)|&{own}\b|"
-                      rf"(?<![\w$.]){own}\s*,[\w\s,]*:?=(?!=)")
-
-
 def _aliases_resolved(lines: list[str], language: str) -> list[str]:
     """A test's lines with an alias read as the name it was given, at the test's top level.
     JS: `const b = a` shares `a`'s value (an object too) while `a` is not assigned again, so
@@ -1016,13 +1023,8 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
     pattern = _ALIAS.get(language)
     if pattern is None or len(lines) < 3:
         return lines
-    last = _body_end(lines, language)
-    top = _top_indent(lines[1:last])
     out = list(lines)
-    for index in range(1, last):
-        found = pattern.match(out[index])
-        if found is None or len(found.group(1)) != top:
-            continue
+    for index, found, last, _ in _top_level(lines, out, language, pattern):
         alias, source = found.group(2), found.group("src") or found.group("t")
         if source in (alias, "true", "false", "nil", "null", "undefined"):
             continue
