@@ -41,12 +41,17 @@ def is_canonical_story_key(raw: str) -> bool:
     return CANONICAL_STORY_KEY_RE.fullmatch(raw) is not None
 
 
+def _shown(raw: str) -> str:
+    """A rejected name as typed (`É1-S1`), at most 60 characters; a control character
+    escaped, never written raw."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in raw[:60])
+
+
 def story_key(raw: str, exit_code: int = 1) -> str:
     """Return `raw` if it is a path-safe story key; otherwise raise before it touches a path."""
     if not is_story_key(raw):
-        # printable as typed (`É1-S1`); a control character escaped, never written raw
-        shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                        for ch in raw[:60])
+        shown = _shown(raw)
         if _ANY_LENGTH_KEY_RE.fullmatch(raw) is not None:
             why = f"at most {MAX_KEY_LENGTH} characters: 9 digits per number"
         else:
@@ -76,9 +81,7 @@ def epic_of(key: str) -> str:
 def workflow_name(raw: str, exit_code: int = 1) -> str:
     """Names that become a single path component (checkpoint workflow, skill)."""
     if NAME_RE.fullmatch(raw) is None:
-        # printable as typed (`É1-S1`); a control character escaped, never written raw
-        shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                        for ch in raw[:60])
+        shown = _shown(raw)
         raise InvalidInput(
             f"invalid name '{shown}' (lowercase letters, digits and '-', at most 64)", exit_code
         )

@@ -381,6 +381,11 @@ def _configs_set_thresholds(workdir: Path) -> bool:
     return False
 
 
+def _asks_coverage(argv: Sequence[str]) -> bool:
+    """Whether a command asks its runner for coverage itself (`--coverage`, `-cover`)."""
+    return any(a.lstrip("-").startswith("cover") for a in argv[1:])
+
+
 def _coverage_flags(runner: str | None, argv: Sequence[str], report_dir: Path, name: str,
                     workdir: Path) -> tuple[tuple[Path, str] | None, list[str]]:
     """(the coverage report a run will write and its format, the flags that ask for it), for
@@ -393,7 +398,7 @@ def _coverage_flags(runner: str | None, argv: Sequence[str], report_dir: Path, n
     Nothing for a command that already asks for coverage, nor for a JS project whose
     configuration sets coverage thresholds (a run of the story's tests alone would fail
     them); nor for any other runner."""
-    asked = any(a.lstrip("-").startswith("cover") for a in argv[1:])
+    asked = _asks_coverage(argv)
     if runner == "go":
         if any(a.lstrip("-").startswith("coverprofile") for a in argv):
             return None, []
@@ -427,7 +432,7 @@ def _thresholds_off(runner: str | None, argv: Sequence[str], paths: Sequence[str
     or a command that asks for coverage itself."""
     if not paths or runner not in ("vitest", "jest") or not _configs_set_thresholds(workdir):
         return []
-    if any(a.lstrip("-").startswith("cover") for a in argv[1:]):
+    if _asks_coverage(argv):
         return []
     return ["--coverage.enabled=false"] if runner == "vitest" else ["--coverage=false"]
 

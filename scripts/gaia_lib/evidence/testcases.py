@@ -124,18 +124,20 @@ def _python_leading(lines: list[str], index: int, indent: int) -> int:
 _JS_BODY_BEFORE = re.compile(r"(?:=>|\))\s*$")
 
 
-def _code_columns(lines: list[str], index: int) -> Iterator[tuple[int, int, str]]:
-    """(line, column, character) of the code from `lines[index]` on: what a string (quoted
-    '...' or "...", to the end of its line at most; a backtick string across lines), a `//`
-    line comment or a `/* */` comment holds is left out (`"{"` opens no block)."""
+def _code_columns(lines: list[str], index: int,
+                  start: int = 0) -> Iterator[tuple[int, int, str]]:
+    """(line, column, character) of the code from `lines[index]` (its column `start`) on:
+    what a string (quoted '...' or "...", to the end of its line at most; a backtick string
+    across lines), a `//` line comment or a `/* */` comment holds is left out (`"{"` opens no
+    block)."""
     quote, comment = "", False
     for i in range(index, len(lines)):
         line = lines[i]
         if quote != "`":
             quote = ""  # a quoted string ends with its line
-        k = 0
+        k = start if i == index else 0
         stripped = line.lstrip()
-        if i == index and stripped.startswith("`") and line.count("`") % 2:
+        if i == index and not start and stripped.startswith("`") and line.count("`") % 2:
             k = len(line) - len(stripped) + 1  # it closes a table's template begun above
         while k < len(line):
             ch = line[k]
@@ -283,31 +285,16 @@ def _each_case(lines: list[str], index: int) -> tuple[str, int] | None:
         if pos < 0:
             return None
         pos += 1
-    else:
+    else:  # the table's brackets, as code has them (`"\\"`, `// don't` aside)
         stack = [")"]
-        quote = ""
-        while stack and pos < len(text):
-            ch = text[pos]
-            if quote:
-                if ch == "\\":
-                    pos += 1  # the escaped character, a quote or a backslash (`"\\"`)
-                elif ch == quote:
-                    quote = ""
-            elif ch in "'\"`":
-                quote = ch
-            elif text.startswith("//", pos):  # a comment's words are no code (`// don't`)
-                end = text.find("\n", pos)
-                pos = len(text) if end < 0 else end
-                continue
-            elif text.startswith("/*", pos):
-                end = text.find("*/", pos + 2)
-                pos = len(text) if end < 0 else end + 2
-                continue
-            elif ch in _CLOSING:
+        for i, k, ch in _code_columns(lines, index, pos):
+            if ch in _CLOSING:
                 stack.append(_CLOSING[ch])
             elif ch == stack[-1]:
                 stack.pop()
-            pos += 1
+                if not stack:
+                    pos = sum(len(line) + 1 for line in lines[index:i]) + k + 1
+                    break
         if stack:
             return None
     named = _JS_NAME_AFTER.match(text, pos)

@@ -242,7 +242,8 @@ def locate_stack(adapter: StackAdapter, project: Path) -> StackProbe:
                      for c in adapter.coverage)
     hint = None
     if runners and not any(p.found for p in runners):
-        listed = [r.tool for r in adapter.runners if r.tool in _package_json_deps(project)]
+        declared = _package_json_deps(project)
+        listed = [r.tool for r in adapter.runners if r.tool in declared]
         if listed:  # declared, not installed: the install step was not run
             hint = (f"{adapter.key}: {' and '.join(listed)} is in package.json but not "
                     "installed: run npm install (or pnpm install / yarn install)")
