@@ -6,7 +6,10 @@ K"; several: exit 2 "multiple story files matched key K"), requires the story to
 six canonical rows of its `## Review Gate` table (where the verdict will go), resolves the
 stack and its persona and probes the stack's tools (PATH, then node_modules/.bin, never `npx`;
 a 5 s cap per probe). A test runner the stack needs but the machine lacks makes the review
-BLOCKED (`blocked_reason`): that is known at once, from where the tools are (`located`). Their
+BLOCKED (`blocked_reason`): that is known at once, from where the tools are (`located`). When
+the command a required tier runs starts with a program PATH does not have (`python -m pytest`
+where only `python3` exists), the reason names that program, not the runner's install hint:
+installing the runner would not help. Their
 `--version` runs only name the tools in the evidence and the cache key, so they go on in the
 background while the review reads the project and runs its tests; `probe` waits for them
 (bounded by their timeout).
@@ -14,6 +17,9 @@ background while the review reads the project and runs its tests; `probe` waits 
 
 from __future__ import annotations
 
+import itertools
+import shlex
+import shutil
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,7 +54,13 @@ class ReviewSetup:
 
     @property
     def blocked_reason(self) -> str | None:
-        return self.located.missing
+        missing = self.located.missing
+        if missing is None:
+            return None
+        runners = {p.tool for p in self.located.runners}
+        return next((why for tier in self.config.tiers if tier.required and tier.command
+                     for why in (_unstartable(tier.name, tier.command, runners),) if why),
+                    missing)
 
     def analysis_header(self, skill: str, model: str, temperature: float) -> dict[str, Any]:
         """The identifying head of a review's analysis-results.json."""
@@ -69,6 +81,27 @@ class ReviewSetup:
             "blocked": self.blocked_reason,
             "evidence_dir": paths.relative_to_project(evidence_dir, self.project),
         }
+
+
+# Words a tier command may start with that are not programs PATH would hold.
+_SHELL_WORDS = frozenset({"cd", "exec", "env", ".", "source", "export", "set", "command",
+                          "time", "nice", "(", "{", "!", "if", "for", "while", "test", "["})
+
+
+def _unstartable(tier: str, command: str, runners: set[str]) -> str | None:
+    """Why a tier command cannot start: its program is not on PATH (pure but for the PATH
+    lookup). A runner's own name is left to the runner's install hint."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    words = list(itertools.dropwhile(lambda w: "=" in w and not w.startswith("="), words))
+    if not words or "/" in words[0] or words[0] in _SHELL_WORDS or words[0] in runners:
+        return None
+    if shutil.which(words[0]) is not None:
+        return None
+    return (f"`{words[0]}` is not on PATH — test_execution.{tier}.command runs `{command}`; "
+            "activate the project's environment or change the command")
 
 
 def _where(project: Path) -> str:
