@@ -92,3 +92,9 @@ def test_story_new_writes_a_story_the_other_commands_read(tmp_path: Path) -> Non
     assert again.returncode == 1 and "already exists" in again.stderr
     missing = run_gaia("story", "new", "E2-S5", cwd=root, env=gaia_env(root))
     assert missing.returncode == 2 and "--title" in missing.stderr
+    # Every bad value of a flag exits 1, as a bad priority does.
+    for flag, value in (("--priority", "P7"), ("--points", "500"), ("--risk", "huge")):
+        bad = run_gaia("story", "new", "E2-S5", "--title", "t", flag, value, cwd=root,
+                       env=gaia_env(root))
+        assert (bad.returncode, bad.stderr.count("\n")) == (1, 1), (flag, bad.stderr)
+        assert f"invalid {flag} '{value}'" in bad.stderr

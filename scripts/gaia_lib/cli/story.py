@@ -14,7 +14,8 @@ Exit codes:
          ambiguous key
   parse  0 printed; 1 usage error, a path containing `..`, or missing file; 2 malformed story
          or missing key/status
-  new    0 written; 1 the story exists, a bad key, title, epic, priority or risk; 2 usage
+  new    0 written; 1 the story exists, a bad key, title, epic, priority, risk or points;
+         2 usage (a missing --title, an unknown option)
 """
 
 from __future__ import annotations
@@ -75,16 +76,17 @@ def parse(story_path: str) -> int:
 @click.option("--epic", default=None, help="Epic key (default: the key's E<n> prefix).")
 @click.option("--priority", default="P2", show_default=True, help="P0, P1 or P2.")
 @click.option("--risk", default="medium", show_default=True, help="high, medium or low.")
-@click.option("--points", default=0, type=click.IntRange(0, 100), help="Story points.")
+@click.option("--points", default="0", help="Story points, 0-100.")
 @click.option("--project", metavar="DIR", help="Project directory (default: the current one).")
-def new(key: str, title: str, epic: str | None, priority: str, risk: str, points: int,
+def new(key: str, title: str, epic: str | None, priority: str, risk: str, points: str,
         project: str | None) -> int:
     root = paths.project_dir(project)
+    count = template.points_value(points)
     path = template.new_story(root, key, title, epic=epic, priority=priority, risk=risk,
-                              points=points)
+                              points=count)
     print(paths.relative_to_project(path, root))
     story = load_story(path, 1)
-    index = transition.register_story(root, story, points)
+    index = transition.register_story(root, story, count)
     if index is not None:
         print(f"listed in {paths.relative_to_project(index, root)}")
     return 0

@@ -167,6 +167,18 @@ def _epic_for(key: str, epic: str | None) -> str:
     return prefix
 
 
+MAX_POINTS = 100
+
+
+def points_value(text: str) -> int:
+    """`--points` as typed: a whole number 0-100 (exit 1 otherwise, like every other bad value
+    of `story new`)."""
+    value = text.strip()
+    if not value.isdigit() or int(value) > MAX_POINTS:
+        raise InvalidInput(f"invalid --points '{text[:20]}' (a whole number 0-{MAX_POINTS})", 1)
+    return int(value)
+
+
 def new_story(project: Path, key: str, title: str, *, epic: str | None = None,
               priority: str = "P2", risk: str = "medium", points: int = 0) -> Path:
     key = keys.story_key(key, 1)

@@ -68,3 +68,15 @@ def test_slug() -> None:
 def test_a_priority_in_lower_case_is_that_priority(project: Project) -> None:
     path = template.new_story(project.root, "E3-S8", "Lower case", priority="p1")
     assert load_story(path).priority == "P1"
+
+
+@pytest.mark.parametrize("typed", ["101", "-1", "abc", "2.5", ""])
+def test_points_outside_0_to_100_are_a_bad_value(typed: str) -> None:
+    with pytest.raises(GaiaError) as caught:
+        template.points_value(typed)
+    assert caught.value.exit_code == 1
+    assert caught.value.message.startswith("invalid --points")
+
+
+def test_points_in_range_are_read() -> None:
+    assert [template.points_value(t) for t in ("0", " 8 ", "100")] == [0, 8, 100]
