@@ -1562,6 +1562,9 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
         (state / "analysis-results.json").read_text())["coverage"]["per_ac"]}
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"][hung].startswith("failed in this run (still running")
+    # The tests started and one hung: the project's to fix, so a QA round, and a failed one.
+    assert [(r[0], r[1]) for r in _rounds(qa_project)] == [("1", "FAILED")]
+    assert _gate_row(qa_project)[0] == "FAILED"
 
 
 def test_an_acs_by_column_says_how_a_counted_test_matched(qa_project: Project) -> None:
