@@ -12,6 +12,8 @@ prints an EBADENGINE warning, which is harmless because the CLI is a native bina
 `2.1.197` (what a bare install gives under Node 20, the oldest CLI we support).
 `GAIA_TEST_CLI_LATEST=1` adds npm's `latest` as a third version: the way to try a new release
 before moving NEWEST_TESTED (and the notes in docs/claude-code-notes.md) to it.
+Tests marked `every_cli` (plugin loading, hooks, CLI features) run on every version; the other
+workflow sessions on all but OLDEST_SUPPORTED (`conftest.pytest_generate_tests`).
 
 Every run gets its own CLAUDE_CONFIG_DIR, DISABLE_TELEMETRY=1 and
 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1, and none of the caller's CLAUDE_* / ANTHROPIC_*

@@ -22,7 +22,7 @@ from e2e.claude_cli import ClaudeCli, Session, run_session
 from e2e.demo import REPO_ROOT, demo_copy, plugin_data_dir, ready_venvs, session_env
 from e2e.fake_api import Text, ToolUse, Turn, tool_result_text
 
-pytestmark = pytest.mark.claude
+pytestmark = [pytest.mark.claude, pytest.mark.every_cli]
 
 WAIT_SECONDS = 150
 

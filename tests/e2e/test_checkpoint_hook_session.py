@@ -35,7 +35,7 @@ from e2e.demo import (
 from e2e.fake_api import Text, ToolUse, Turn
 from gaia_lib.checkpoint import store as checkpoint
 
-pytestmark = pytest.mark.claude
+pytestmark = [pytest.mark.claude, pytest.mark.every_cli]
 
 NEW_FILE = "src/signup/audit.py"
 EDITED_FILE = "src/signup/welcome.py"

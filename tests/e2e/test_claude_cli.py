@@ -177,3 +177,24 @@ def test_component_mismatches_names_both_directions() -> None:
         "agent qa is loaded but not defined",
         "hook event PostToolUse is defined but not loaded",
     ]
+
+
+def test_only_every_cli_tests_run_on_the_oldest_version() -> None:
+    """The plugin-loading tests run on every pinned CLI; a workflow session on the newest."""
+    import subprocess
+    import sys
+
+    from e2e.claude_cli import CLI_VERSIONS, NEWEST_TESTED, OLDEST_SUPPORTED
+
+    here = Path(__file__).parent
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+         str(here / "test_plugin_load.py"), str(here / "test_qa_rounds_session.py")],
+        capture_output=True, text=True, cwd=here.parents[1], timeout=120, check=False)
+    ids = [line for line in listed.stdout.splitlines() if "::" in line]
+    loader = "test_plugin_load.py::test_runtime_loader_reports_no_errors"
+    rounds = "test_qa_rounds_session.py::test_round_two_writes_its_own_report_listing_fixed_findings"
+    assert [i for i in ids if loader in i] == [f"tests/e2e/{loader}[{v}]" for v in CLI_VERSIONS]
+    assert OLDEST_SUPPORTED in CLI_VERSIONS and NEWEST_TESTED in CLI_VERSIONS
+    assert [i for i in ids if rounds in i] == [f"tests/e2e/{rounds}[{v}]" for v in CLI_VERSIONS
+                                               if v != OLDEST_SUPPORTED], listed.stdout

@@ -50,7 +50,7 @@ from e2e.claude_cli import ClaudeCli, Session, SessionResult, run_session
 from e2e.demo import demo_copy
 from e2e.fake_api import RecordedRequest, Text, ToolUse, tool_result_text
 
-pytestmark = pytest.mark.claude
+pytestmark = [pytest.mark.claude, pytest.mark.every_cli]
 
 TEAM_ENV = "CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS"
 AGENT_MARKER = "# Probe developer"

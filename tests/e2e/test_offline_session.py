@@ -15,7 +15,7 @@ from e2e.claude_cli import ClaudeCli, Session, SessionResult, run_session
 from e2e.fake_api import Text, ToolUse, Turn, tool_result_text
 from helpers.projects import make_project
 
-pytestmark = pytest.mark.claude
+pytestmark = [pytest.mark.claude, pytest.mark.every_cli]
 
 
 def _write_session(plugin_root: Path, tmp_path: Path, output_format: str = "json") -> Session:

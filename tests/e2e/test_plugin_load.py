@@ -1,6 +1,7 @@
 """The plugin loads in the real Claude Code CLI: validator, runtime loader, marketplace install.
 
-Runs against every version in `claude_cli.CLI_VERSIONS` (2.1.332 and 2.1.197; `latest` too with GAIA_TEST_CLI_LATEST=1). Everything is
+Runs against every version in `claude_cli.CLI_VERSIONS` (2.1.332 and 2.1.197; `latest` too with
+GAIA_TEST_CLI_LATEST=1): marked `every_cli`, see `conftest`. Everything is
 offline and isolated in a temp CLAUDE_CONFIG_DIR; each CLI call takes well under a second once
 the CLI is cached (the first npm install is described in `claude_cli`).
 
@@ -25,7 +26,7 @@ from e2e.claude_cli import (
     reported_components,
 )
 
-pytestmark = pytest.mark.claude
+pytestmark = [pytest.mark.claude, pytest.mark.every_cli]
 
 PASSED = "✔ Validation passed"
 SHIPPED_SKILLS = frozenset({"gaia-review-qa", "gaia-qa-tests"})

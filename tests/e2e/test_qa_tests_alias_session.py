@@ -29,7 +29,7 @@ from e2e.claude_cli import ClaudeCli, Session, run_session
 from e2e.demo import demo_copy, seed_plugin_data, session_env
 from e2e.fake_api import RecordedRequest, Text, ToolUse, Turn, tool_result_text
 
-pytestmark = pytest.mark.claude
+pytestmark = [pytest.mark.claude, pytest.mark.every_cli]
 
 KEY = "E1-S1"
 EVIDENCE = f".gaia/state/review/qa-tests/{KEY}"

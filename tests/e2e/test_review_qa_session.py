@@ -39,7 +39,7 @@ from e2e.fake_api import Text, ToolUse, Turn, tool_result_text
 from e2e.skill_follower import FINAL, Follower, Plan, plan_of
 from gaia_lib.story import parser as story_mod
 
-pytestmark = pytest.mark.claude
+pytestmark = [pytest.mark.claude, pytest.mark.every_cli]
 
 KEY = "E1-S1"
 EVIDENCE = f".gaia/state/review/qa-tests/{KEY}"

@@ -152,6 +152,7 @@ def test_a_placeholder_test_requests_changes(claude: ClaudeCli, plugin_root: Pat
     assert _row(project) == "UNVERIFIED"
 
 
+@pytest.mark.every_cli  # how a failing `!` line shows differs between CLI versions
 def test_a_tampered_plan_halts_before_anything_is_written(
         claude: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path) -> None:
     """The preflight `!` line exits 1 with the HALT: the CLI stops the command there and shows
