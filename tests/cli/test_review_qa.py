@@ -1249,13 +1249,14 @@ def test_ctrl_c_stops_the_review_and_its_run_with_one_line_and_130(qa_project: P
     import subprocess
     import time
 
-    from helpers.processes import alive_with, survivors, unique_seconds
+    from helpers.processes import alive_with, interruptible, survivors, unique_seconds
 
     secs = unique_seconds()
     _tier_command(qa_project, f"sleep {secs}", 120)
     review = subprocess.Popen([sys.executable, "-m", "gaia_lib", "review-qa", "E1-S1"],
                               cwd=qa_project.root, env=gaia_env(qa_project.root),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=interruptible)
     deadline = time.monotonic() + 30
     while not any(_is_sleep(pid, secs) for pid in alive_with(secs)):
         assert time.monotonic() < deadline, "the tier never started"

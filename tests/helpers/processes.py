@@ -34,3 +34,12 @@ def survivors(marker: str, settle: float = 0.3) -> list[int]:
     """`alive_with` after a moment for a kill in flight to land."""
     time.sleep(settle)
     return alive_with(marker)
+
+
+def interruptible() -> None:
+    """A `preexec_fn` giving the child SIGINT's default action, as a terminal's foreground job
+    has: a test run in the background (`cmd &`, nohup) passes SIGINT on ignored, and a Python
+    started with it ignored keeps it so and never raises KeyboardInterrupt."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
