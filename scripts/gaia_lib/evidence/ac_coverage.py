@@ -15,7 +15,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   more of the candidate tests carry it. An AC that lists three or more single words as
   alternatives ("when entities are added, set, upserted or updated") holds each at 1/k: for
   that AC and in the count `df` (an AC about sort order that holds for any of four operations
-  says little about each). An AC that spells out an acronym a test's name or description
+  says little about each); so does one naming three or more of a command line's options
+  (`--max-length`, `--separator`, `--stopwords`: what the command takes, each one of k). An
+  AC that spells out an acronym a test's name or description
   uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
   own. Signals:
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
@@ -613,6 +615,9 @@ def _explained(own: frozenset[str], ac_tokens: frozenset[str], weight: _Weights)
 # Three or more single words offered as alternatives: "when entities are added, set, upserted
 # or updated".
 _ALTERNATIVES = re.compile(r"\b[A-Za-z][\w-]*(?:, [A-Za-z][\w-]*)+,? or [A-Za-z][\w-]*\b")
+# A command line's option (`--max-length`): an AC naming three or more lists what the command
+# takes, each as one of k.
+_OPTION = re.compile(r"(?<![\w-])--([A-Za-z][\w-]*)")
 
 
 def alternatives(ac: AcceptanceCriterion) -> dict[str, float]:
@@ -626,6 +631,11 @@ def alternatives(ac: AcceptanceCriterion) -> dict[str, float]:
         for item in items:
             for token in item:
                 shares[token] = min(shares.get(token, 1.0), 1.0 / len(items))
+    options = set(_OPTION.findall(_ac_text(ac)))
+    if len(options) >= 3:
+        for option in options:
+            for token in words.tokens(option):
+                shares[token] = min(shares.get(token, 1.0), 1.0 / len(options))
     return shares
 
 

@@ -1105,6 +1105,31 @@ def test_alternatives_share_one_ac_among_the_words_it_lists() -> None:
     assert alternatives(two) == {}  # two alternatives are a choice, not a list
 
 
+def test_an_ac_listing_command_line_options_shares_it_among_them() -> None:
+    cli = ac("AC2", "the command line tool",
+             "it is run with options such as --max-length, --separator FROM->TO or the --stopwords",
+             "they become the matching settings")
+    shares = alternatives(cli)
+    assert shares["maximum"] == shares["length"] == shares["separ"] == shares["stopword"] == 1 / 3
+    assert "tool" not in shares
+    two = ac("AC3", "the tool", "it is run with --max-length or --separator", "it works")
+    assert alternatives(two) == {}  # two options are a choice, not a list
+
+
+def test_a_command_line_ac_naming_an_option_does_not_take_its_test() -> None:
+    criteria = (
+        ac("AC1", "a maximum length", "text is slugified", "the slug is cut to that length"),
+        ac("AC2", "the command line tool",
+           "it is run with options such as --max-length, --separator, --stopwords or --regex",
+           "the options become the matching slugify settings"),
+    )
+    source = ("def test_max_length():\n    txt = 'jaja---lol-méméméoo--a'\n"
+              "    r = slugify(txt, max_length=9)\n    assert r == 'jaja-lol'\n")
+    result = analyze("E1-S1", criteria, split_tests("tests/test_slug.py", source),
+                     file_list=["tests/test_slug.py"])
+    assert [a.ac_id for a in result.per_ac if a.matched] == ["AC1"]
+
+
 def test_an_ac_listing_an_operation_among_others_does_not_take_its_test() -> None:
     # AC4 holds for any of four operations: "add" says little about it, much about AC1
     source = "it('should add one entity to the collection', () => {\n  expect(x).toBe(1)\n})\n"
