@@ -63,9 +63,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   no error where the AC's Then clause names an exception (a CamelCase name that looks like one,
   `...Error`, `ErrX`, or that one of the story's tests expects: "UpperCamelCase" is none) or
   says it throws / raises, or that expects an error where the Then clause describes no
-  failure, is likewise ruled out for a weak match (below). A test that asserts an error the
-  AC names as a value (Go's `err != ErrInvalidX`, an error in its data table) expects that
-  error.
+  failure, is likewise ruled out for a weak match (below); not a test named after a code
+  identifier only this AC names whose Then promises, beside the error, an outcome that is no
+  failure (a clause of its own: "lists of those sizes are returned, and a negative size
+  raises a ValueError"; `promises_values`): `SplitIntoTests::test_basic` checks the lists.
+  A test that asserts an error the AC names as a value (Go's `err != ErrInvalidX`, an error
+  in its data table) expects that error.
   An exception the AC says is not raised ("None is returned instead of raising
   `ParseError`", "without throwing", "does not raise", "no KeyError is raised") is no promise
   of one (neither for the exception signal nor for "its Then describes a failure"), and a test
@@ -399,6 +402,20 @@ def then_raises(ac: AcceptanceCriterion, expected: AbstractSet[str]) -> bool:
                for m in _EXCEPTION_IN_TEXT.finditer(then))
 
 
+# Where a Then clause lists its outcomes: "..., and a negative size raises a ValueError".
+_CLAUSES = re.compile(r"[;,]\s*|\s+(?:and|while|whereas|but)\s+")
+
+
+def promises_values(ac: AcceptanceCriterion) -> bool:
+    """Does an AC whose Then promises an exception also promise an outcome that is no
+    failure ("then chunks of n items are returned, ..., and a negative size raises a
+    ValueError")? A test of those values, expecting no error, checks its other half."""
+    clauses = [c for c in _CLAUSES.split(_undenied(ac.then or "")) if c.strip()]
+    return len(clauses) >= 2 and any(
+        not _FAILURE_WORDS.search(c) and not _EXCEPTION_IN_TEXT.search(c) and len(c.split()) >= 3
+        for c in clauses)
+
+
 def _ac_text(ac: AcceptanceCriterion) -> str:
     return " ".join(filter(None, (ac.given, ac.when, ac.then))) or ac.text
 
@@ -495,6 +512,7 @@ class _Criterion:
     elsewhere: Mapping[str, frozenset[str]]  # per token, the other ACs' spellings of it
     coded: frozenset[str] = frozenset()  # its identifiers spelled as code (identifiers_named)
     denied: frozenset[str] = frozenset()  # the exceptions it says are not raised
+    values: bool = False  # its Then also promises an outcome that is no failure
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -564,7 +582,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     # An error the AC names, asserted as a value (Go's `err != ErrX` over a table), is expected.
     errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
     score.unpromised = errs and not crit.fails
-    score.unraised = (crit.raises and not errs) or score.unpromised
+    score.unraised = (crit.raises and not errs
+                      and not (crit.values and score.named_for)) or score.unpromised
     return score
 
 
@@ -1144,7 +1163,7 @@ def analyze(
                                 bool(_FAILURE_WORDS.search(_undenied(ac.then or ac.text)))
                                 or raises, identifiers[i], scales[i], elsewhere,
                                 frozenset(coded[i]) & frozenset(identifiers[i]),
-                                denied_exceptions(ac.text)))
+                                denied_exceptions(ac.text), promises_values(ac)))
 
     if units is None:
         units = file_units_run(ours)

@@ -14,6 +14,7 @@ from gaia_lib.evidence.ac_coverage import (
     file_units_run,
     names_key,
     prints_only,
+    promises_values,
     story_refs,
     subject_of,
     subject_prefixes,
@@ -1529,6 +1530,38 @@ def test_a_unit_test_naming_a_promised_value_only_as_code_is_no_evidence_for_it(
     result = analyze("E1-S2", acs, cases, file_list=["test/scule.test.ts"])
     got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
     assert got == {"AC1": (), "AC2": ("kebabCase > %s => %s",)}
+
+
+SPLIT_ACS = (
+    ac("AC1", "an iterable and sizes", "`split_into` is called",
+       "lists of those sizes are returned, and a negative size raises a ValueError"),
+    ac("AC2", "an iterable and a size n", "`chunked` is called",
+       "a ValueError is raised when n is negative"),
+)
+SPLIT_TESTS = """class SplitIntoTests(TestCase):
+    def test_basic(self):
+        self.assertEqual(list(split_into([1, 2, 3], [2, 1])), [[1, 2], [3]])
+
+
+class ChunkedTests(TestCase):
+    def test_even(self):
+        self.assertEqual(list(chunked([1, 2], 1)), [[1], [2]])
+"""
+
+
+def test_promises_values_reads_a_then_with_an_outcome_beside_its_error() -> None:
+    assert promises_values(SPLIT_ACS[0])
+    assert not promises_values(SPLIT_ACS[1])  # "when n is negative" is the error's condition
+    assert not promises_values(ac("AC3", "a key", "it is popped", "a KeyError is raised"))
+
+
+def test_a_test_named_for_the_unit_checks_the_values_beside_its_error() -> None:
+    # AC1 promises lists and, for a negative size, an error: SplitIntoTests checks the
+    # lists, expecting none; ChunkedTests expects none where AC2 promises only the error
+    result = analyze("E1-S1", SPLIT_ACS, split_tests("tests/test_more.py", SPLIT_TESTS),
+                     file_list=["tests/test_more.py"])
+    got = {c.ac_id: [t.split("::", 1)[1] for t in c.tests] for c in result.per_ac}
+    assert got == {"AC1": ["SplitIntoTests::test_basic"], "AC2": []}
 
 
 DATE_ACS = (
