@@ -150,8 +150,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   file, which never runs it, covers none of them).
   Where no run measured units (Go, TypeScript, a Python run without coverage), test files
   named after two or more different units (`createSlice.test.ts`, `createReducer.test.ts`,
-  `bytes_test.go`), and JS/TS `describe()` groups named as code (`describe("kebabCase")`),
-  stand for them: each test runs its file's unit and its outermost group's, and an AC names one only
+  `bytes_test.go`), JS/TS `describe()` groups named as code (`describe("kebabCase")`), and
+  test classes named after a function their test calls (`WindowedTests` calling
+  `mi.windowed(...)`: one class per function), stand for them: each test runs its file's
+  unit, its outermost group's, its class's, and any class's function its code calls (a test
+  of `collapse` that calls `split_at` runs both), and an AC names one only
   as code (in backticks, or spelled as code: `createSlice`, `split_at`), singular or plural
   (`Ordinal` for ordinals_test.go); a plain word ("a number") names no number_test.go.
 Each match records how it matched (the signals, strongest first), its score and the words,
@@ -1020,8 +1023,9 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
     """Where no run was measured: the unit each test file is named after (`createSlice.test.ts`,
     `bytes_test.go`, `test_markers.py`) and, in JS/TS, the unit a test's outermost
     `describe()` group is named after when spelled as code (`describe("kebabCase")`: one group
-    per function of a module), taken as the units the test runs; None unless the story's
-    tests name two or more different units."""
+    per function of a module), the function its test class is named after (`_class_unit`)
+    and any such function its code calls, taken as the units the test runs; None unless the
+    story's tests name two or more different units."""
     by_file = {c.file: file_unit(c.file) for c in cases}
     named: dict[str, frozenset[str]] = {}
     for case in cases:
@@ -1029,12 +1033,32 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
         group = nested[0].strip() if len(nested) >= 2 else ""
         units = {u for u in (by_file[case.file], group) if _WORD.fullmatch(u)
                  and (u != group or _CODE_NAME.fullmatch(u))}
+        units.update(_class_unit(case))
         if units:
             named[case.test_id] = frozenset(units)
+    # A class's function another class's test calls is run there too.
+    by_class = {u for case in cases for u in _class_unit(case)}
+    if by_class:
+        for case in cases:
+            called = by_class & set(_CALL_NAME.findall(_code_only(case.body)))
+            if called:
+                named[case.test_id] = named.get(case.test_id, frozenset()) | called
     every = frozenset().union(*named.values())
     if len(every) < 2:
         return None
     return UnitRuns(every, named, from_files=True)
+
+
+def _class_unit(case: TestCase) -> set[str]:
+    """The function a test's class is named after, as the test's code calls it
+    (`ChunkedTests::test_even` calling `mi.chunked(...)`: one class per function); none for a
+    class named after nothing it calls."""
+    levels = case.name.split("::")
+    if len(levels) < 2:
+        return set()
+    key = suite_subject(case.name)
+    return {name for name in _CALL_NAME.findall(_code_only(case.body))
+            if key and identifier_key(name) == key}
 
 
 _JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")

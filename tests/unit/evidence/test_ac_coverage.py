@@ -1564,6 +1564,56 @@ def test_a_test_named_for_the_unit_checks_the_values_beside_its_error() -> None:
     assert got == {"AC1": ["SplitIntoTests::test_basic"], "AC2": []}
 
 
+CLASS_ACS = (
+    ac("AC1", "an iterable and a predicate", "`split_at` is called",
+       "the items are split into lists at each item satisfying the predicate"),
+    ac("AC2", "an iterable and a width", "`windowed` is called",
+       "overlapping windows are returned as tuples"),
+)
+CLASS_TESTS = """class SplitAtTests(TestCase):
+    def test_basic(self):
+        self.assertEqual(list(mi.split_at('abcb', lambda c: c == 'b')), [['a'], ['c'], []])
+
+
+class AdjacentTests(TestCase):
+    def test_items_satisfying_the_predicate_split(self):
+        self.assertEqual(list(mi.adjacent(lambda c: c == 'b', 'ab')), [(True, 'a'), (True, 'b')])
+
+
+class WindowedTests(TestCase):
+    def test_basic(self):
+        self.assertEqual(list(mi.windowed('abc', 2)), [('a', 'b'), ('b', 'c')])
+
+
+class PaddedTests(TestCase):
+    def test_basic(self):
+        self.assertEqual(list(mi.padded('a', None, 2)), ['a', None])
+
+
+class CollapseTests(TestCase):
+    def test_split_lists_at_predicate_items(self):
+        parts = mi.split_at(mi.collapse([['a', 'b']]), lambda c: c == 'b')
+        self.assertEqual(list(parts), [['a'], []])
+"""
+
+
+def test_a_test_class_named_after_a_function_it_calls_stands_for_the_unit_it_runs() -> None:
+    """One class per function (`AdjacentTests` calling `mi.adjacent`): a test there runs
+    `adjacent`, not the `split_at` AC1 names, whatever its words; a test of another class
+    that calls `split_at` runs it too."""
+    cases = split_tests("tests/test_more.py", CLASS_TESTS)
+    runs = file_units_run(cases)
+    assert runs is not None
+    assert runs.by_test["tests/test_more.py::AdjacentTests::test_items_satisfying_the_predicate_split"] \
+        == {"more", "adjacent"}
+    assert runs.by_test["tests/test_more.py::CollapseTests::test_split_lists_at_predicate_items"] \
+        == {"more", "collapse", "split_at"}
+    result = analyze("E1-S1", CLASS_ACS, cases, file_list=["tests/test_more.py"])
+    got = {c.ac_id: [t.split("::", 1)[1] for t in c.tests] for c in result.per_ac}
+    assert got["AC1"] == ["CollapseTests::test_split_lists_at_predicate_items",
+                          "SplitAtTests::test_basic"]
+
+
 DATE_ACS = (
     ac("AC1", 'a calendar date in extended ("1985-04-12") or basic ("19850412") form',
        "`parse_date` is called", "it returns date(1985, 4, 12)"),
