@@ -156,7 +156,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   unit, its outermost group's, its class's, and any class's function its code calls (a test
   of `collapse` that calls `split_at` runs both), and an AC names one only
   as code (in backticks, or spelled as code: `createSlice`, `split_at`), singular or plural
-  (`Ordinal` for ordinals_test.go); a plain word ("a number") names no number_test.go.
+  (`Ordinal` for ordinals_test.go), or as a plain word it speaks of as code, as above ("when
+  windowed is called"); a plain word in its own sense ("a number") names no number_test.go.
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight. An AC no test matches lists its nearest tests (`candidates`, at
@@ -992,7 +993,8 @@ class UnitRuns:
     defined: frozenset[str]
     by_test: Mapping[str, frozenset[str]]
     # Units read from test file names, not measured: an AC names one only as code, singular
-    # or plural (`Ordinal` for ordinals_test.go; "a number" names no number_test.go).
+    # or plural (`Ordinal` for ordinals_test.go; "a number" names no number_test.go), or as a
+    # plain word it speaks of as code ("when windowed is called": `_called`).
     from_files: bool = False
 
     def named_in(self, ac: AcceptanceCriterion, *, exact: bool = False) -> frozenset[str]:
@@ -1005,7 +1007,8 @@ class UnitRuns:
             coded = {_singular(identifier_key(w)) for span in _CODE_SPAN.findall(setting)
                      for w in _WORD.findall(span)}
             coded |= {_singular(identifier_key(w)) for w in _CODE_NAME.findall(setting)}
-            return frozenset(u for u in self.defined if _singular(identifier_key(u)) in coded)
+            return frozenset(u for u in self.defined if _singular(identifier_key(u)) in coded
+                             or (_PLAIN_UNIT.fullmatch(u) and _called(u, setting)))
         found = _WORD.findall(setting)
         spelled = set(found) if exact else {identifier_key(word) for word in found}
         ran = set().union(*self.by_test.values()) if self.by_test else set()

@@ -1614,6 +1614,28 @@ def test_a_test_class_named_after_a_function_it_calls_stands_for_the_unit_it_run
                           "SplitAtTests::test_basic"]
 
 
+def test_a_unit_named_by_a_plain_word_the_ac_calls_decides_without_a_run() -> None:
+    # "when windowed is called" names the function `windowed` (a class's, no run measured):
+    # PaddedTests, sharing AC2's words, runs `padded`, not `windowed`
+    acs = (CLASS_ACS[0], ac("AC2", "an iterable and a width", "windowed is called",
+                            "overlapping windows padded with None are returned"))
+    tests = CLASS_TESTS + """
+
+class PaddedWindowTests(TestCase):
+    def test_windows_padded_with_none(self):
+        self.assertEqual(list(mi.padded('a', None, 2)), ['a', None])
+
+
+class WindowPaddingTests(TestCase):
+    def test_windows_padded_with_none(self):
+        self.assertEqual(list(mi.windowed('a', 2)), [('a', None)])
+"""
+    result = analyze("E1-S1", acs, split_tests("tests/test_more.py", tests),
+                     file_list=["tests/test_more.py"])
+    got = {c.ac_id: [t.split("::", 1)[1] for t in c.tests] for c in result.per_ac}
+    assert got["AC2"] == ["WindowPaddingTests::test_windows_padded_with_none"]
+
+
 DATE_ACS = (
     ac("AC1", 'a calendar date in extended ("1985-04-12") or basic ("19850412") form',
        "`parse_date` is called", "it returns date(1985, 4, 12)"),
