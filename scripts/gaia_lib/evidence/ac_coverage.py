@@ -64,9 +64,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   `...Error`, `ErrX`, or that one of the story's tests expects: "UpperCamelCase" is none) or
   says it throws / raises, or that expects an error where the Then clause describes no
   failure, is likewise ruled out for a weak match (below); not a test named after a code
-  identifier only this AC names whose Then promises, beside the error, an outcome that is no
-  failure (a clause of its own: "lists of those sizes are returned, and a negative size
-  raises a ValueError"; `promises_values`): `SplitIntoTests::test_basic` checks the lists.
+  identifier only this AC names, nor one that runs a unit it names (`units`, below), where
+  its Then promises, beside the error, an outcome that is no failure (a clause of its own:
+  "lists of those sizes are returned, and a negative size raises a ValueError";
+  `promises_values`): `SplitIntoTests::test_basic` checks the lists.
   A test that asserts an error the AC names as a value (Go's `err != ErrInvalidX`, an error
   in its data table) expects that error.
   An exception the AC says is not raised ("None is returned instead of raising
@@ -517,6 +518,7 @@ class _Criterion:
     coded: frozenset[str] = frozenset()  # its identifiers spelled as code (identifiers_named)
     denied: frozenset[str] = frozenset()  # the exceptions it says are not raised
     values: bool = False  # its Then also promises an outcome that is no failure
+    runs_unit: bool = False  # the test being scored runs a unit it names (`unit_names`)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -587,7 +589,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
     score.unpromised = errs and not crit.fails
     score.unraised = (crit.raises and not errs
-                      and not (crit.values and score.named_for)) or score.unpromised
+                      and not (crit.values and (score.named_for or crit.runs_unit))
+                      ) or score.unpromised
     return score
 
 
@@ -1215,7 +1218,11 @@ def analyze(
                   if named and not named & units.by_test[case.test_id]})
         chosen: dict[int, _Score] = {}
         # The whole name first, then each nested part read on its own (`_parts`).
-        readings = [[_score(case, reading, crit, weight) for crit in crits]
+        ran_units = units.by_test.get(case.test_id, frozenset()) if units is not None \
+            else frozenset()
+        own = [replace(crit, runs_unit=True) if crit.values and unit_names[i] & ran_units
+               else crit for i, crit in enumerate(crits)]
+        readings = [[_score(case, reading, crit, weight) for crit in own]
                     for reading in (case_said, *_parts(case, case_said, linking))]
         for scores in readings:
             for i in _decide(scores, ran):

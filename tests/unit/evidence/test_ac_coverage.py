@@ -1636,6 +1636,24 @@ class WindowPaddingTests(TestCase):
     assert got["AC2"] == ["WindowPaddingTests::test_windows_padded_with_none"]
 
 
+def test_a_test_running_the_unit_checks_the_values_beside_its_error() -> None:
+    # WindowedTests runs `windowed` (its class's function, no run measured): it checks the
+    # windows AC2 promises beside the error for a negative width, and expects no error
+    acs = (CLASS_ACS[0], ac("AC2", "an iterable and a width", "windowed is called",
+                            "overlapping windows are returned as tuples, and a negative "
+                            "width raises a ValueError"))
+    tests = CLASS_TESTS + """
+
+class WindowedTupleTests(TestCase):
+    def test_overlapping_windows_as_tuples(self):
+        self.assertEqual(list(mi.windowed('abc', 2)), [('a', 'b'), ('b', 'c')])
+"""
+    result = analyze("E1-S1", acs, split_tests("tests/test_more.py", tests),
+                     file_list=["tests/test_more.py"])
+    got = {c.ac_id: [t.split("::", 1)[1] for t in c.tests] for c in result.per_ac}
+    assert got["AC2"] == ["WindowedTupleTests::test_overlapping_windows_as_tuples"]
+
+
 DATE_ACS = (
     ac("AC1", 'a calendar date in extended ("1985-04-12") or basic ("19850412") form',
        "`parse_date` is called", "it returns date(1985, 4, 12)"),
