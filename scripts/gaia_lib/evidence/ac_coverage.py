@@ -124,7 +124,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   its own, and a `describe()` group that says what its tests have in common ("can be used
   mutably when wrapped in createNextState" > "addOne": the group's AC and the operation's AC,
   each with the test's description and body). A test covers the ACs any reading decides.
-  A test class (`TestSigner::test_max_age`) is not split: it names the unit.
+  A test class (`TestSigner::test_max_age`) is not split: it names the unit; one of two or
+  more words that names no function its test calls and no identifier an AC names
+  (`TestSlugifyUnicode::test_max_length`) is, as a group: the class's words, and the method's.
 - Execution (where per-test coverage was measured: `executes`, per test id). A test that
   never executes any of the story's File List sources verifies none of the story's
   behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
@@ -953,13 +955,24 @@ def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
 _NAME_PARTS = re.compile(r" > ")
 
 
-def _parts(case: TestCase, whole: _Said, linking: set[str]) -> list[_Said]:
+def _parts(case: TestCase, whole: _Said, linking: set[str],
+           named: AbstractSet[str] = frozenset()) -> list[_Said]:
     """The parts of a nested test's name below the outermost one, each read on its own with
     the test's description and body: an `it()` sentence, and a `describe()` group that says
     what its tests share ("can be used mutably when wrapped in a draft"). The outermost part
     names the unit every test in the file is about: read alone it would claim an AC for all
-    of them. A test class (`TestSigner::test_max_age`) is no part: its name is the unit's."""
+    of them. A test class (`TestSigner::test_max_age`) is no part: its name is the unit's;
+    unless it names no unit, in two or more words (`TestSlugifyUnicode::test_max_length`:
+    what its tests share, as a group's name says), neither a function its test calls
+    (`_class_unit`) nor an identifier an AC names (`named`, or the start of one)."""
     found = _NAME_PARTS.split(case.name)
+    levels = case.name.split("::")
+    if len(found) < 2 and len(levels) >= 2:
+        group = re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2])
+        key = identifier_key(group)
+        if len(words.IDENTIFIER_PART.findall(group)) >= 2 and not _class_unit(case) and \
+                not any(n.startswith(key) or key.startswith(n) for n in named):
+            found = ["", group, levels[-1]]
     if len(found) < 2:
         return []
     out = []
@@ -1195,6 +1208,7 @@ def analyze(
                                 frozenset(coded[i]) & frozenset(identifiers[i]),
                                 denied_exceptions(ac.text), promises_values(ac)))
 
+    every_named = {key for group in identifiers for key in group}
     if units is None:
         units = file_units_run(ours)
     unit_names = _units_deciding(criteria, units)
@@ -1223,7 +1237,7 @@ def analyze(
         own = [replace(crit, runs_unit=True) if crit.values and unit_names[i] & ran_units
                else crit for i, crit in enumerate(crits)]
         readings = [[_score(case, reading, crit, weight) for crit in own]
-                    for reading in (case_said, *_parts(case, case_said, linking))]
+                    for reading in (case_said, *_parts(case, case_said, linking, every_named))]
         for scores in readings:
             for i in _decide(scores, ran):
                 chosen.setdefault(i, scores[i])

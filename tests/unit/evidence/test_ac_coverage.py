@@ -1654,6 +1654,22 @@ class WindowedTupleTests(TestCase):
     assert got["AC2"] == ["WindowedTupleTests::test_overlapping_windows_as_tuples"]
 
 
+def test_a_test_class_naming_no_unit_is_read_apart_from_its_methods_name() -> None:
+    # TestSlugifyUnicode says what its tests share (AC1's unicode), test_max_length what this
+    # one checks (AC2): each read on its own, as a describe() group and its it() are
+    acs = (ac("AC1", "that unicode is allowed", "text is slugified",
+              "accented letters are kept as they are"),
+           ac("AC2", "a maximum length", "text is slugified",
+              "the slug is cut to at most that many characters"))
+    source = """class TestSlugifyUnicode(unittest.TestCase):
+    def test_max_length(self):
+        r = slugify('jaja lol', allow_unicode=True, max_length=4)
+        self.assertEqual(r, 'jaja')
+"""
+    result = analyze("E1-S1", acs, split_tests("test.py", source), file_list=["test.py"])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1", "AC2"]
+
+
 DATE_ACS = (
     ac("AC1", 'a calendar date in extended ("1985-04-12") or basic ("19850412") form',
        "`parse_date` is called", "it returns date(1985, 4, 12)"),
