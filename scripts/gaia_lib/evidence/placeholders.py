@@ -70,11 +70,13 @@ block under a condition on an environment variable its run does not set (`enviro
 a condition that `CI` is not set (`if (!process.env.CI) {`) never runs either: every review
 run sets it (`ALWAYS_SET`), unless the test file sets or unsets it itself.
 Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
-(`assert (x, "msg")`), `isinstance(x, object)`, `all()` of nothing, `== mock.ANY`, arithmetic
-on constants, `pytest.approx(x, rel=1)` or a wider tolerance, a comparison or-ed with its
-negation (`a == b or a != b`, `a === b || a !== b`); in JS a pattern or predicate anything
-meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with a
-truthy literal (`expect(x || "a").toBeTruthy()`); in Go a condition never true
+(`assert (x, "msg")`), `isinstance(x, object)` (or a tuple of types holding `object`), `all()`
+of nothing, `== mock.ANY`, arithmetic on constants, a Python check of constants alone that holds
+(`assert 2 > 1`, `self.assertEqual(3, 3)`, `self.assertGreater(2, 1)`),
+`pytest.approx(x, rel=1)` or a wider tolerance, a comparison or-ed with its negation
+(`a == b or a != b`, `a === b || a !== b`); in JS a pattern or predicate anything meets
+(`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with a truthy
+literal (`expect(x || "a").toBeTruthy()`); in Go a condition never true
 (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
@@ -86,6 +88,7 @@ each path shown from the directory as given, sorted), for the command.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -199,8 +202,8 @@ _TRIVIAL_STATEMENT = re.compile(
     r"assert\s+(?:not\s+(?:False|None|0)|\"[^\"]+\"|'[^']+'|[1-9]\d*)\s*(?:,.*)?|"
     r"assert\s+.+\bor\s+(?:True|1)|"
     r"(?:self\.)?assertTrue\(\s*(?:[1-9]\d*|\"[^\"]+\"|'[^']+')\s*\)|"
-    r"assert\s+isinstance\(.*,\s*object\s*\)\s*(?:,.*)?|"
-    r"(?:self\.)?assertIsInstance\(.*,\s*object\s*\)|"
+    r"assert\s+isinstance\(.*,\s*(?:object|\([^()]*(?<![\w.])object\s*(?:,[^()]*)?\))\s*\)\s*(?:,.*)?|"
+    r"(?:self\.)?assertIsInstance\(.*,\s*(?:object|\([^()]*(?<![\w.])object\s*(?:,[^()]*)?\))\s*\)|"
     r"assert\s+all\(\s*(?:\[\s*\]|\(\s*\)|.*\bfor\b.*\bin\s+(?:\[\s*\]|\(\s*\)))\s*\)\s*(?:,.*)?"
     r")\s*;?$"
 )
@@ -286,11 +289,70 @@ def _asserts_a_tuple(text: str) -> bool:
     return False
 
 
+# The nodes of a Python expression made of constants alone (`2 > 1`, `"a" in ("a", "b")`),
+# which evaluating cannot make do anything else (no name, call, attribute nor arithmetic).
+_CONSTANT_NODES = (ast.Expression, ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Compare,
+                   ast.BoolOp, ast.UnaryOp, ast.Load, ast.cmpop, ast.boolop, ast.Not, ast.USub,
+                   ast.UAdd)
+# unittest's checks of two values, as the comparison each makes (one value: `assertTrue(x)`)
+_UNITTEST_COMPARES = {
+    "assertEqual": "==", "assertEquals": "==", "assertNotEqual": "!=", "assertGreater": ">",
+    "assertGreaterEqual": ">=", "assertLess": "<", "assertLessEqual": "<=", "assertIn": "in",
+    "assertNotIn": "not in", "assertIs": "is", "assertIsNot": "is not",
+}
+
+
+def _constant_value(node: ast.expr) -> tuple[bool, object]:
+    """(True, its value) when `node` is made of constants alone (`_CONSTANT_NODES`)."""
+    if not all(isinstance(inner, _CONSTANT_NODES) for inner in ast.walk(ast.Expression(node))):
+        return False, None
+    try:
+        return True, eval(compile(ast.Expression(node), "<check>", "eval"),  # noqa: S307
+                          {"__builtins__": {}})
+    except Exception:  # `1 < "a"`: no constant truth
+        return False, None
+
+
+def _constant_check_passes(text: str) -> bool:
+    """A Python check of constants alone that holds: `assert 2 > 1`, `assert "a" != "b"`,
+    `self.assertEqual(3, 3)`, `self.assertGreater(2, 1)`, `assertTrue(1 < 2)`."""
+    if not re.match(r"^(?:assert\b|(?:self\.)?assert[A-Z]\w*\()", text):
+        return False
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return False
+    if len(tree.body) != 1:
+        return False
+    statement = tree.body[0]
+    if isinstance(statement, ast.Assert):
+        known, value = _constant_value(statement.test)
+        return known and bool(value)
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return False
+    call = statement.value
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    if name in ("assertTrue", "assertFalse") and call.args:
+        known, value = _constant_value(call.args[0])
+        return known and bool(value) == (name == "assertTrue")
+    op = _UNITTEST_COMPARES.get(name)
+    if op is None or len(call.args) < 2:
+        return False
+    values = [_constant_value(arg) for arg in call.args[:2]]
+    if not all(known for known, _ in values):
+        return False
+    compared = ast.parse(f"a {op} b", mode="eval").body
+    assert isinstance(compared, ast.Compare)
+    compared.left, compared.comparators = call.args[0], [call.args[1]]
+    known, value = _constant_value(compared)
+    return known and bool(value)
+
+
 def _trivial(text: str) -> bool:
     """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`)."""
     return bool(_TRIVIAL_STATEMENT.match(text) or _CANNOT_FAIL.match(text)
                 or _BARE_RETURN.match(text) or _dangling_expect(text)
-                or _asserts_a_tuple(text))
+                or _asserts_a_tuple(text) or _constant_check_passes(text))
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).

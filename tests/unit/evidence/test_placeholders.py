@@ -1713,3 +1713,61 @@ def test_a_check_an_early_return_already_guards_cannot_fail() -> None:
         "returns unless it passes": True, "returns on another condition": False}
     assert _found("t_test.py", GUARDED_BY_A_RETURN["t_test.py"]) == {
         "test_returns_unless_it_passes": True, "test_returns_unless_it_passes_inline": True, "test_returns_on_another_value": False}
+
+
+CONSTANT_CHECKS_PY = '''def test_constant_order():
+    parse_duration("P1D")
+    assert 2 > 1
+
+
+def test_constant_unequal():
+    parse_duration("P1D")
+    assert "a" != "b"
+
+
+class TestUnit(unittest.TestCase):
+    def test_constant_equal(self):
+        parse_duration("P1D")
+        self.assertEqual(3, 3)
+
+    def test_constant_greater(self):
+        parse_duration("P1D")
+        self.assertGreater(2, 1)
+
+    def test_list_as_true(self):
+        self.assertTrue([1, True], [1.0, complex(1, 0)])
+
+    def test_result_greater(self):
+        self.assertGreater(parse_duration("P1D").days, 0)
+
+
+def test_any_type_at_all():
+    result = parse_duration("P1D")
+    assert isinstance(result, (timedelta, Duration, object))
+
+
+def test_one_of_two_types():
+    result = parse_duration("P1D")
+    assert isinstance(result, (timedelta, Duration))
+
+
+def test_constant_that_fails():
+    assert 1 > 2
+
+
+def test_result_compared():
+    assert parse_duration("P1D") > timedelta(0)
+'''
+
+
+def test_python_checks_of_constants_alone_that_hold_and_any_type_check_nothing() -> None:
+    """A comparison of constants is decided where it is written (one that fails always
+    fails: a real, failing check); `isinstance` against a tuple holding `object` always
+    holds (more-itertools' own `assertTrue([1, True], ...)` is such a check)."""
+    assert _found("tests/test_c.py", CONSTANT_CHECKS_PY) == {
+        "test_constant_order": True, "test_constant_unequal": True,
+        "TestUnit::test_constant_equal": True, "TestUnit::test_constant_greater": True,
+        "TestUnit::test_list_as_true": True, "TestUnit::test_result_greater": False,
+        "test_any_type_at_all": True,
+        "test_one_of_two_types": False, "test_constant_that_fails": False,
+        "test_result_compared": False}
