@@ -298,6 +298,14 @@ _PRESENCE_CHECK = re.compile(
     # fail, but it checks no value the AC promises)
     r"|^assert\s+(?P<same>[\w.]+(?:\([^()]*\))?)\s*(?:==|is)\s*(?P=same)\s*(?:,(?s:.*))?$"
     r"|^(?:self\.)?assert(?:Equal|Is)\(\s*(?P<same2>[\w.]+)\s*,\s*(?P=same2)\s*\)\s*$"
+    # a value's str() compared with its own f-string (`str(x) == f"{x}"`): both are its __str__
+    r"|^assert\s+str\(\s*(?P<fs>[\w.]+)\s*\)\s*==\s*f(?P<q>[\"'])\{(?P=fs)\}(?P=q)\s*(?:,(?s:.*))?$"
+    r"|^assert\s+f(?P<q2>[\"'])\{(?P<fs2>[\w.]+)\}(?P=q2)\s*==\s*str\(\s*(?P=fs2)\s*\)\s*(?:,(?s:.*))?$"
+    r"|^(?:self\.)?assertEqual\(\s*str\(\s*(?P<fs3>[\w.]+)\s*\)\s*,\s*f(?P<q3>[\"'])\{(?P=fs3)\}"
+    r"(?P=q3)\s*\)\s*$"
+    # a type check any value passes: `isinstance(x, object)`, or a tuple of types holding it
+    r"|^assert\s+isinstance\((?s:.*),\s*(?:object|\([^()]*(?<![\w.])object\s*(?:,[^()]*)?\))\s*\)"
+    r"\s*(?:,(?s:.*))?$"
     # its type, or that it is not one other value: nearly every result passes
     r"|^expect\s*\((?s:.*)\)\s*\.\s*toBeTypeOf\s*\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
     r"|^expect\s*\(\s*typeof\s+(?s:.+)\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
@@ -314,19 +322,61 @@ _GO_NIL_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:(?:\w+\
                            r"|(?:\w+\.)*(?![eE]rr)\w+\s*==)\s*nil\s*\{")
 
 
+# A Python name given another's value by a statement of a test's body (`expected = got`).
+_PY_ALIAS = re.compile(r"^([ \t]+)(\w+)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*$", re.M)
+
+
+def _py_assigned(name: str) -> re.Pattern[str]:
+    """What may give a Python name another value: an assignment (one of several too), a loop,
+    `as`, `global` / `nonlocal`, `del`."""
+    own = re.escape(name)
+    return re.compile(rf"(?<![\w.]){own}\s*(?:[-+*/%|&@^]?=(?!=)|:[^=\n]+=(?!=))|"
+                      rf"(?<![\w.]){own}\s*,[\w\s,*]*=(?!=)|,\s*{own}\s*(?:,[\w\s,*]*)?=(?!=)|"
+                      rf"\bfor\b[^\n]*?(?<![\w.]){own}\b[^\n]*\bin\b|\bas\s+{own}\b|"
+                      rf"\b(?:global|nonlocal|del)\b[^\n]*\b{own}\b|\b{own}\s*:=")
+
+
+def _py_aliases_resolved(code: str) -> str:
+    """A Python test's code with an alias read as the name it was given (`expected = got`
+    then `assert got == expected` compares `got` with itself): where the alias is a statement
+    of the body's top level, the alias is given no other value in the test, and up to where
+    the name it was given is given another."""
+    if not re.match(r"\s*(?:@.*\n\s*)*(?:async\s+)?def\s", code):
+        return code
+    body = [line for line in code.splitlines()[1:] if line.strip()]
+    top = min((len(line) - len(line.lstrip()) for line in body), default=0)
+    for found in list(_PY_ALIAS.finditer(code)):
+        alias, source = found.group(2), found.group(3)
+        if len(found.group(1)) != top or source in (alias, "True", "False", "None"):
+            continue
+        if any(m.start() != found.start(2) for m in _py_assigned(alias).finditer(code)):
+            continue
+        rest = code[found.end():]
+        changed = _py_assigned(source).search(rest)
+        upto = changed.start() if changed else len(rest)
+        used = re.compile(rf"(?<![\w.]){re.escape(alias)}(?!\w|\s*=(?!=))")
+        code = code[:found.end()] + used.sub(source, rest[:upto]) + rest[upto:]
+    return code
+
+
 def presence_only(test_source: str) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
     (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a
     function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`, a result's
-    type: `expect(x).toBeTypeOf("string")`, only what it is not: `.not.toBe("FOO")`, or that
-    it equals itself: Python's `assert x == x`):
+    type: `expect(x).toBeTypeOf("string")`, only what it is not: `.not.toBe("FOO")`, that
+    it equals itself: Python's `assert x == x`, also through an alias the body gives it
+    (`expected = got` then `assert got == expected`), and `str(x) == f"{x}"`, or that it is
+    an `object`: `isinstance(x, (A, object))`):
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper)."""
-    code = _COMMENT_LINE_RE.sub("", test_source)
+    written = _COMMENT_LINE_RE.sub("", test_source)
+    code = _py_aliases_resolved(written)
     checks = [code[m.start():_statement_end(code, m.start())].strip()
               for m in _ASSERT_START_RE.finditer(code)]
+    shown = [written[m.start():_statement_end(written, m.start())].strip()
+             for m in _ASSERT_START_RE.finditer(written)]
     lines = code.splitlines()
     for match in _GO_FAIL_RE.finditer(code):
         row = code.count("\n", 0, match.start())
@@ -335,7 +385,7 @@ def presence_only(test_source: str) -> str | None:
     if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
                              for check in checks):
         return None
-    return " ".join(checks[0].split())
+    return " ".join((shown[0] if shown and code != written else checks[0]).split())
 
 
 def missing_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:

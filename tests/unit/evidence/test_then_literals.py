@@ -241,6 +241,20 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
      "self.assertEqual(r, r)"),
     ('def test_x():\n    r = parse_duration("P1D")\n    assert r == r\n    assert r.days == 1\n',
      None),
+    # a Python alias of the result compared with it, its str() with its own f-string, a type
+    # check any value passes
+    ('def test_x(text, expected):\n    got = parse(text)\n    expected = got\n'
+     '    assert got == expected\n', "assert got == expected"),
+    ('def test_x():\n    got = parse("a")\n    expected = got\n    got = parse("b")\n'
+     '    assert got == expected\n', None),
+    ('def test_x():\n    got = parse("a")\n    for expected in CASES:\n'
+     '        assert got == expected\n', None),
+    ('def test_x():\n    expected = WANT\n    assert parse("a") == expected\n', None),
+    ('def test_x():\n    r = parse("P1D")\n    assert isinstance(r, (timedelta, Duration, object))\n'
+     '    assert str(r) == f"{r}"\n', "assert isinstance(r, (timedelta, Duration, object))"),
+    ('def test_x():\n    r = parse("P1D")\n    assert str(r) == f"{r!r}"\n', None),
+    ('def test_x():\n    r = parse("P1D")\n    assert str(r) == f"{r}"\n    assert r.days == 1\n',
+     None),
     # a result's type, or only what it is not: any string but one passes
     ('it("x", () => {\n  expect(typeof slugify("a")).toBe("string");\n});',
      'expect(typeof slugify("a")).toBe("string")'),
