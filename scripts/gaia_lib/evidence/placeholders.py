@@ -19,7 +19,11 @@ Two views of the same patterns, both pure:
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
       bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
-      `if (false) {...}`, `if False:` / `if 0:`): a check that cannot fail checks nothing;
+      `if (false) {...}`, `if False:` / `if 0:`, a condition and-ed with false with no `or`
+      beside it: `if (x && false)`, `if x and False:`, a random number out of its range:
+      `Math.random() > 1`, `random.random() < 0`, a length below zero, Go's
+      `len(os.Args) > 100`: `go test` hands its test binary a few flags): a check that cannot
+      fail checks nothing;
     * (bats) every statement it runs is `run <command>` (or trivial): `run` keeps the status
       and output for checks the test never makes (`run -1 cmd` and `run ! cmd` check one);
     * a statement after a bare `return` at the body's top level, and a one-statement branch
@@ -465,9 +469,18 @@ _CHECK = {
 
 
 # A block whose condition is constant false: `if false {`, `if (false) {`, `if False:`, `if 0:`
-# (or all of it on one line).
-_NEVER_RUNS = re.compile(r"^if\s*(?:\(\s*(?:false|0)\s*(?:&&[^)]*)?\)|false(?:\s*&&[^{]*)?|"
-                         r"False(?:\s+and\s[^:]*)?|0)\s*(?:\{|:)")
+# (or all of it on one line), a condition and-ed with false (`if (x && false)`, with no `||`
+# beside it), a random number out of its range (`Math.random() > 1`: it lies in [0, 1)), a
+# length below zero.
+_NEVER_TRUE_JS = (r"(?:false|0)\s*(?:&&[^)]*)?|(?:[^()|]|\([^()|]*\))*&&\s*false|"
+                  r"Math\.random\(\)\s*(?:>=?\s*1(?:\.0*)?|<\s*0(?:\.0*)?)|"
+                  r"1(?:\.0*)?\s*<=?\s*Math\.random\(\)|0(?:\.0*)?\s*>\s*Math\.random\(\)|"
+                  r"[\w$.]+\.length\s*<\s*0")
+_NEVER_RUNS = re.compile(rf"^if\s*(?:\(\s*(?:{_NEVER_TRUE_JS})\s*\)|false(?:\s*&&[^{{]*)?|"
+                         r"False(?:\s+and\s[^:]*)?|0|"
+                         r"(?:(?!\bor\b)[^:#()]|\([^()]*\))*?\band\s+False|"
+                         r"random\.random\(\)\s*(?:>=?\s*1(?:\.0*)?|<\s*0(?:\.0*)?)|"
+                         r"len\([^()]*\)\s*<\s*0)\s*(?:\{|:)")
 
 
 # A loop whose condition is constant false: `while False:`, `while (false) {`.
@@ -475,7 +488,7 @@ _NEVER_LOOPS = re.compile(r"^while\s*(?:\(\s*(?:false|0)\s*\)|False|0)\s*(?:\{|:
 # A block whose condition is constant true: a `return` in it is a bare one.
 _ALWAYS_RUNS = re.compile(r"^if\s*(?:\(\s*true\s*\)|True|1|true)\s*(?:\{|:)\s*$")
 # The same condition on a one-statement branch without braces: `if (false) expect(x)...;`.
-_NEVER_RUNS_INLINE = re.compile(r"^if\s*\(\s*(?:false|0)\s*(?:&&[^)]*)?\)\s*[^\s{]")
+_NEVER_RUNS_INLINE = re.compile(rf"^if\s*\(\s*(?:{_NEVER_TRUE_JS})\s*\)\s*[^\s{{]")
 # A shell `if false; then` (bats): what follows up to its `fi` never runs.
 _NEVER_RUNS_SHELL = re.compile(r"^if\s+(?:false|\[\s*0\s*-eq\s*1\s*\])$")
 # A `return` at the body's top level, with no value or a constant one (bats' `return 0`).
@@ -1336,12 +1349,17 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
 
 
 # A Go condition that is never true: `false`, a value unequal to itself (`got != got`,
-# `!reflect.DeepEqual(got, got)`), or a comparison and its contradiction (`a != b && a == b`).
+# `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), a comparison and its contradiction
+# (`a != b && a == b`), one and-ed with `false`, a length below zero, or more arguments than
+# `go test` ever hands its test binary (`len(os.Args) > 100`).
 _GO_DEAD_BLOCK = re.compile(
     r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
-    r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal)\(\s*(?P<y>[^,(){};]+?)\s*,\s*(?P=y)\s*\)\s*|"
+    r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal|errors\.Is)\(\s*(?P<y>[^,(){};]+?)\s*,"
+    r"\s*(?P=y)\s*\)\s*|"
     r"(?P<p>[^{};&|]+?)\s*!=\s*(?P<q>[^{};&|]+?)\s*&&\s*(?P=p)\s*==\s*(?P=q)\s*|"
-    r"(?P<r>[^{};&|]+?)\s*==\s*(?P<s>[^{};&|]+?)\s*&&\s*(?P=r)\s*!=\s*(?P=s)\s*)\{")
+    r"(?P<r>[^{};&|]+?)\s*==\s*(?P<s>[^{};&|]+?)\s*&&\s*(?P=r)\s*!=\s*(?P=s)\s*|"
+    r"[^{};|]*&&\s*false\s*|"
+    r"(?:len\([^(){};]*\)\s*<\s*0|len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
 
 
 def _without_dead_go_blocks(text: str) -> str:

@@ -1771,3 +1771,102 @@ def test_python_checks_of_constants_alone_that_hold_and_any_type_check_nothing()
         "test_any_type_at_all": True,
         "test_one_of_two_types": False, "test_constant_that_fails": False,
         "test_result_compared": False}
+
+
+NEVER_TRUE_CONDITIONS = {
+    "r.test.ts": '''it("beyond a random number's range", () => {
+  if (Math.random() > 1) {
+    expect(destr("42")).toBe(42);
+  }
+});
+
+it("below a random number's range, on one line", () => {
+  if (Math.random() < 0) expect(destr("42")).toBe(42);
+});
+
+it("and-ed with false", () => {
+  const r = destr("42");
+  if (r !== undefined && false) {
+    expect(r).toBe(42);
+  }
+});
+
+it("within a random number's range", () => {
+  if (Math.random() > 0.5) {
+    expect(destr("42")).toBe(42);
+  }
+});
+
+it("or-ed beside an and-ed false", () => {
+  const r = destr("42");
+  if (r !== 42 || r && false) {
+    expect(r).toBe(42);
+  }
+});
+''',
+    "t_test.py": '''def test_and_false():
+    result = parse("P1D")
+    if result is not None and False:
+        assert result == timedelta(days=1)
+
+
+def test_a_length_below_zero():
+    result = parse("P1D")
+    if len(result) < 0:
+        assert result == timedelta(days=1)
+
+
+def test_or_beside_and_false():
+    result = parse("P1D")
+    if result or strict and False:
+        assert result == timedelta(days=1)
+''',
+    "g_test.go": '''func TestManyArgs(t *testing.T) {
+	_, err := Split("don't")
+	if len(os.Args) > 100000 && err != ErrQuote {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestErrorIsItself(t *testing.T) {
+	if !errors.Is(ErrQuote, ErrQuote) {
+		t.Errorf("want ErrQuote")
+	}
+}
+
+func TestAndFalse(t *testing.T) {
+	got, _ := Split("a b")
+	if got == nil && false {
+		t.Errorf("got nil")
+	}
+}
+
+func TestFewArgs(t *testing.T) {
+	if len(os.Args) > 1 {
+		t.Errorf("unexpected arguments %v", os.Args)
+	}
+}
+
+func TestErrorIsTheWantedOne(t *testing.T) {
+	_, err := Split("don't")
+	if !errors.Is(err, ErrQuote) {
+		t.Errorf("got %v", err)
+	}
+}
+''',
+}
+
+
+def test_a_condition_that_is_never_true_runs_no_check() -> None:
+    """`Math.random()` lies in [0, 1); a length is never below zero; `x && false` is false
+    (but not `a || b && false`); `go test` hands its test binary a few flags."""
+    assert _found("r.test.ts", NEVER_TRUE_CONDITIONS["r.test.ts"]) == {
+        "beyond a random number's range": True,
+        "below a random number's range, on one line": True, "and-ed with false": True,
+        "within a random number's range": False, "or-ed beside an and-ed false": False}
+    assert _found("t_test.py", NEVER_TRUE_CONDITIONS["t_test.py"]) == {
+        "test_and_false": True, "test_a_length_below_zero": True,
+        "test_or_beside_and_false": False}
+    assert _found("g_test.go", NEVER_TRUE_CONDITIONS["g_test.go"]) == {
+        "TestManyArgs": True, "TestErrorIsItself": True, "TestAndFalse": True,
+        "TestFewArgs": False, "TestErrorIsTheWantedOne": False}
