@@ -341,9 +341,10 @@ def _py_aliases_resolved(code: str) -> str:
     then `assert got == expected` compares `got` with itself): where the alias is a statement
     of the body's top level, the alias is given no other value in the test, and up to where
     the name it was given is given another."""
-    if not re.match(r"\s*(?:@.*\n\s*)*(?:async\s+)?def\s", code):
+    head = re.match(r"\s*(?:@.*\n\s*)*(?:async\s+)?def\s.*", code)
+    if head is None:
         return code
-    body = [line for line in code.splitlines()[1:] if line.strip()]
+    body = [line for line in code[head.end():].splitlines()[1:] if line.strip()]
     top = min((len(line) - len(line.lstrip()) for line in body), default=0)
     for found in list(_PY_ALIAS.finditer(code)):
         alias, source = found.group(2), found.group(3)

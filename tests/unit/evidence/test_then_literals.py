@@ -245,6 +245,9 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     # check any value passes
     ('def test_x(text, expected):\n    got = parse(text)\n    expected = got\n'
      '    assert got == expected\n', "assert got == expected"),
+    ('@pytest.mark.parametrize("text, expected", [("P1D", timedelta(days=1))])\n'
+     'def test_x(text, expected):\n    got = parse(text)\n    expected = got\n'
+     '    assert got == expected\n', "assert got == expected"),
     ('def test_x():\n    got = parse("a")\n    expected = got\n    got = parse("b")\n'
      '    assert got == expected\n', None),
     ('def test_x():\n    got = parse("a")\n    for expected in CASES:\n'
