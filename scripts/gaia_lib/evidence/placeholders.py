@@ -12,7 +12,9 @@ Two views of the same patterns, both pure:
   an acceptance criterion; the review reports it as a finding. A test is a placeholder when
     * it is switched off in its source, unconditionally: a skip / todo / xfail marker on the
       test itself (`@pytest.mark.skip`, `@pytest.mark.xfail`, `@unittest.skip`, `it.skip(`,
-      `test.todo(`, `xit(`, `@Disabled`, `@Ignore`, ...) or a skip call as a top-level
+      `test.todo(`, `xit(`, `@Disabled`, `@Ignore`, a table of no rows: `test.each([])`,
+      `test.each(cases.filter(() => false))`, a pytest `parametrize` by
+      `[c for c in CASES if False]`, ...) or a skip call as a top-level
       statement of its body (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats
       `skip`); a skip inside a condition is a real test that sometimes skips, not a placeholder;
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring);
@@ -39,16 +41,18 @@ Two views of the same patterns, both pure:
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
-Code that never runs, for these rules, is also: a function the test defines at its top level
-and never calls nor hands on (`def check():`, `const verify = () => {`, `check := func() {`;
+Code that never runs, for these rules, is also: a function the test defines at its top level and
+never calls nor hands on (`def check():`, `const verify = () => {`, `check := func() {`;
 `void check` is no call; not a decorated one, which what it registers may call); a loop over a
 collection that is empty where it is written or declared and never filled (`for c in []:`,
 `cases.forEach` over `const cases = []`, `[].forEach((x) => expect(...))` on one line, a Go
-`range` over `[]struct{...}{}`) or sliced to nothing (`cases[:0]`), or a counting loop that
-runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
-failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
-the caught error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
-assertion is; a finally that returns); in
+`range` over `[]struct{...}{}`), sliced to nothing (`cases[:0]`) or filtered to nothing whatever
+its rows (`[c for c in CASES if False]`, `cases.filter(() => false)`, a JS chain
+`.filter(() => false).forEach(...)`), or a counting loop that runs no time
+(`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the failure (a catch
+that is empty or only logs or returns, or, where the try checks, only checks the caught error
+exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed assertion is; a
+finally that returns); in
 JS/TS, a promise chain ending in a `.catch` that drops what it catches
 (`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own `expect`, and a
 `setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at the test's top
@@ -167,8 +171,12 @@ def _switched_off(marker: str) -> str:
 # A marker on the test itself (its declaration or the decorator / annotation lines above it).
 _SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
     "python": re.compile(r"@pytest\.mark\.(?:skip|xfail)\b(?!if)|@unittest\.(?:skip|"
-                         r"expectedFailure)\b(?!If|Unless)"),
-    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:each|for)\(\s*\[\s*\]"
+                         r"expectedFailure)\b(?!If|Unless)|"
+                         # a table filtered to nothing: pytest skips an empty parameter set
+                         r"@pytest\.mark\.parametrize\(.*,\s*\[[^\[\]]*\bfor\b[^\[\]]*\bif\s+"
+                         r"(?:False|None|0)\s*\]\s*[,)]"),
+    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:each|for)\(\s*(?:\[\s*\]|"
+                     r"[\w$.]+\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\))"
                      r"(?:\s+as\s+[^()]*(?:\([^()]*\))?[^()]*)?\s*\)|"
                      r"(?:it|test|describe)\.(?:skip|todo|fails)(?:\.(?:each|for))?|"
                      r"x(?:it|test|describe|context))\s*[(`]"),
@@ -909,7 +917,8 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
 # `for (const c of [])`, `[].forEach(`, `range []T{}`) or named for one the test (or, in Go,
 # its package's table) declares empty and never fills.
 _LOOP = {
-    "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|[\w.]+\[0?:0\]|\w+)\s*:\s*$"),
+    "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|[\w.]+\[0?:0\]|\w+|"
+                         r"\[[^\[\]]*\bfor\b[^\[\]]*\bif\s+(?:False|None|0)\s*\])\s*:\s*$"),
     "js": re.compile(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+(\[\s*\]|[\w$]+)"
                      r"\s*\)|(\[\s*\]|[\w$]+)\.forEach\s*\().*\{\s*$"),
     "go": re.compile(r"^(\s+)for\s+.*\brange\s+(\[\][\w.*]+\{\s*\}|[\w.]+\[0?:0\]|\w+)\s*\{\s*$"),
@@ -918,7 +927,15 @@ _LOOP = {
 _ONE_LINE_LOOP_JS = re.compile(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+"
                                r"(\[\s*\]|[\w$]+)\s*\)\s*(?!\{)\S|(\[\s*\]|[\w$]+)\.forEach\s*\("
                                r"(?!.*\{\s*$))")
-_EMPTY_LITERAL = r"(?:\[\s*\]|\(\s*\)|\[\][\w.*]+\s*\{\s*\}|\[\]struct\s*\{[^{}]*\}\s*\{\s*\})"
+# A table filtered to nothing: `[c for c in CASES if False]`, `cases.filter(() => false)`.
+_FILTERED_EMPTY = (r"\[[^\[\]\n]*\bfor\b[^\[\]\n]*\bif\s+(?:False|None|0)\s*\]|"
+                   r"[\w$.]+\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\)")
+_EMPTY_LITERAL = (r"(?:\[\s*\]|\(\s*\)|\[\][\w.*]+\s*\{\s*\}|\[\]struct\s*\{[^{}]*\}\s*\{\s*\}|"
+                  rf"{_FILTERED_EMPTY})")
+# A JS chain over a table filtered to nothing (`cases.filter(() => false).forEach(...)`, its
+# links on lines of their own too): the callback never runs.
+_FALSE_FILTER_JS = re.compile(r"\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\)\s*$")
+_CHAIN_LOOP_JS = re.compile(r"^(\s*)(.*?)\.\s*(?:forEach|map|flatMap|some|every|reduce)\s*\(")
 
 
 # A counting loop whose bound it already meets: `for (let i = 0; i < 0; i++)`, Go's
@@ -946,7 +963,7 @@ def _runs_no_times(line: str, language: str) -> re.Match[str] | None:
 def _empty(name: str, text: str, language: str) -> bool:
     """Whether `name` is declared an empty collection in `text` and never filled."""
     if name.startswith(("[", "(")) or re.search(r"\[0?:0\]$", name):
-        return True  # written empty, or sliced to nothing (`cases[:0]`)
+        return True  # written empty, sliced or filtered to nothing (`cases[:0]`, `_LOOP`)
     own = re.escape(name)
     declared = re.search(rf"(?<![\w$.]){own}\s*(?::[^=\n]+)?:?=\s*{_EMPTY_LITERAL}\s*;?\s*$",
                          text, re.M)
@@ -958,6 +975,23 @@ def _empty(name: str, text: str, language: str) -> bool:
                         rf"add|update)\b|\[[^\]]*\]\s*=(?!=)|\+=|:?=(?!=))")
     return not any(found.start() not in range(declared.start(), declared.end())
                    for found in filled.finditer(text))
+
+
+def _false_filtered_chain(lines: list[str], index: int) -> str | None:
+    """`lines[index]` read as code that never runs when it loops (`.forEach(`, `.map(`) over
+    what a `.filter(() => false)` just before it left (`_CHAIN_LOOP_JS`), else None."""
+    found = _CHAIN_LOOP_JS.match(lines[index])
+    if found is None:
+        return None
+    chain, at = found.group(2), index
+    while (not chain.strip() or chain.lstrip().startswith(".")) and at > 1:
+        at -= 1  # a link on a line of its own continues the line before
+        chain = lines[at].strip() + chain.strip()
+    if not _FALSE_FILTER_JS.search(chain):
+        return None
+    line = lines[index]
+    return found.group(1) + ("if (false) {" if line.rstrip().endswith("{")
+                             else f"if (false) {line.strip()}")
 
 
 def _empty_loops_dead(lines: list[str], language: str,
@@ -973,6 +1007,10 @@ def _empty_loops_dead(lines: list[str], language: str,
         counted = _runs_no_times(line, language)
         if counted is not None:
             out[index] = f"{counted.group(1)}{_NEVER[language]}"
+            continue
+        chained = _false_filtered_chain(lines, index) if language == "js" else None
+        if chained is not None:
+            out[index] = chained
             continue
         found = pattern.match(line)
         if found is None and language == "js":

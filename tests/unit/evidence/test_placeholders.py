@@ -1870,3 +1870,90 @@ def test_a_condition_that_is_never_true_runs_no_check() -> None:
     assert _found("g_test.go", NEVER_TRUE_CONDITIONS["g_test.go"]) == {
         "TestManyArgs": True, "TestErrorIsItself": True, "TestAndFalse": True,
         "TestFewArgs": False, "TestErrorIsTheWantedOne": False}
+
+
+FILTERED_TO_NOTHING = {
+    "f.test.ts": '''test.each(cases.filter(() => false))("each row %s", (input, output) => {
+  expect(destr(input)).toBe(output);
+});
+
+test.each(cases.filter((c) => c.ok))("each good row %s", (input, output) => {
+  expect(destr(input)).toBe(output);
+});
+
+it("a chain over nothing", () => {
+  const results = ["42"].map((input) => destr(input));
+  results
+    .filter(() => false)
+    .forEach((value) => {
+      expect(value).toBe(42);
+    });
+});
+
+it("a one-line chain over nothing", () => {
+  cases.filter((c) => false).forEach((c) => expect(destr(c)).toBe(42));
+});
+
+it("a table declared filtered to nothing", () => {
+  const none = cases.filter(() => false);
+  for (const c of none) {
+    expect(destr(c)).toBe(42);
+  }
+});
+
+it("a chain over the rows some filter keeps", () => {
+  cases
+    .filter((c) => c.ok)
+    .forEach((c) => {
+      expect(destr(c.input)).toBe(c.output);
+    });
+});
+
+it("a spread beside a filtered one", () => {
+  [...all, ...extra.filter(() => false)].forEach((c) => {
+    expect(destr(c.input)).toBe(c.output);
+  });
+});
+''',
+    "t_test.py": '''WEEK_CASES = [c for c in ALL_CASES if False]
+
+
+@pytest.mark.parametrize("text, expected", [c for c in CASES if False])
+def test_parametrized_by_nothing(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [c for c in CASES if c[1]])
+def test_parametrized_by_some(text, expected):
+    assert parse(text) == expected
+
+
+def test_loops_over_nothing():
+    parse("P1D")
+    for text, expected in [c for c in CASES if False]:
+        assert parse(text) == expected
+
+
+def test_loops_over_a_table_declared_filtered_to_nothing():
+    for text, expected in WEEK_CASES:
+        assert parse(text) == expected
+
+
+def test_loops_over_some():
+    for text, expected in [c for c in CASES if "W" in c[0]]:
+        assert parse(text) == expected
+''',
+}
+
+
+def test_a_table_filtered_to_nothing_runs_no_check() -> None:
+    """Only a filter that keeps nothing whatever the rows (`if False`, `() => false`); one
+    on the rows (`"W" in c[0]`, `c.ok`) is left alone."""
+    assert _found("f.test.ts", FILTERED_TO_NOTHING["f.test.ts"]) == {
+        "each row %s": True, "each good row %s": False, "a chain over nothing": True,
+        "a one-line chain over nothing": True, "a table declared filtered to nothing": True,
+        "a chain over the rows some filter keeps": False, "a spread beside a filtered one": False}
+    assert _found("t_test.py", FILTERED_TO_NOTHING["t_test.py"]) == {
+        "test_parametrized_by_nothing": True, "test_parametrized_by_some": False,
+        "test_loops_over_nothing": True, "test_loops_over_a_table_declared_filtered_to_nothing": True,
+        "test_loops_over_some": False}
