@@ -42,17 +42,18 @@ Two views of the same patterns, both pure:
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
 Code that never runs, for these rules, is also: a function the test defines at its top level and
-never calls nor hands on (`def check():`, `const verify = () => {`, `check := func() {`;
-`void check` is no call; not a decorated one, which what it registers may call); a loop over a
-collection that is empty where it is written or declared and never filled (`for c in []:`,
-`cases.forEach` over `const cases = []`, `[].forEach((x) => expect(...))` on one line, a Go
-`range` over `[]struct{...}{}`), sliced to nothing (`cases[:0]`) or filtered to nothing whatever
-its rows (`[c for c in CASES if False]`, `cases.filter(() => false)`, a JS chain
-`.filter(() => false).forEach(...)`), or a counting loop that runs no time
-(`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the failure (a catch
-that is empty or only logs or returns, or, where the try checks, only checks the caught error
-exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed assertion is; a
-finally that returns); in
+never calls nor hands on (`def check():`, `const verify = () => {`, `check := func() {`,
+`const check = () => expect(x).toBe(1);`; `void check` is no call, nor is a check that it
+exists, `expect(check).toBeDefined()`, which cannot fail; not a decorated one, which what it
+registers may call); a loop over a collection that is empty where it is written or declared and
+never filled (`for c in []:`, `cases.forEach` over `const cases = []`,
+`[].forEach((x) => expect(...))` on one line, a Go `range` over `[]struct{...}{}`), sliced to
+nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CASES if False]`,
+`cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`), or a counting loop
+that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
+failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
+the caught error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
+assertion is; a finally that returns); in
 JS/TS, a promise chain ending in a `.catch` that drops what it catches
 (`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own `expect`, and a
 `setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at the test's top
@@ -885,10 +886,26 @@ def _block_end(lines: list[str], index: int, language: str) -> int:
     return end
 
 
+# A JS arrow holding one expression on its own line: `const check = () => expect(f(1)).toBe(2);`
+_ONE_LINE_ARROW = re.compile(r"^(\s+)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
+                             r"(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>\s*(?!\{)\S.*$")
+
+
+def _presence_of(name: str) -> re.Pattern[str]:
+    """A JS check that only asks for the function `name` to exist (`expect(check)
+    .toBeDefined()`): it neither calls it nor fails, as a function the test defines exists."""
+    return re.compile(rf"^(\s*)expect\(\s*{re.escape(name)}\s*\)\s*\.\s*(?:toBeDefined|toBeTruthy|"
+                      rf"not\s*\.\s*toBeUndefined|not\s*\.\s*toBeNull|not\s*\.\s*toBeFalsy)\(\s*\)"
+                      rf"\s*;?\s*$|^(\s*)expect\(\s*{re.escape(name)}\s*\)\s*\.\s*(?:toBeInstanceOf\("
+                      rf"\s*Function\s*\)|toBeTypeOf\(\s*[\"']function[\"']\s*\))\s*;?\s*$")
+
+
 def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
     """A test's lines with each function it defines and never names again (`def check():`,
-    `const verify = () => {`, `check := func() {`) read as a block that never runs: its checks
-    are never called."""
+    `const verify = () => {`, `check := func() {`, JS's one-line
+    `const check = () => expect(x).toBe(1);`) read as a block that never runs: its checks
+    are never called. A JS check that it exists (`expect(check).toBeDefined()`) names it
+    without calling it, and cannot fail."""
     pattern = _CLOSURE.get(language)
     if pattern is None:
         return lines
@@ -897,19 +914,31 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
     out = list(lines)
     for index, line in enumerate(lines[1:last], start=1):
         found = pattern.match(line)
+        one_line = None
+        if found is None and language == "js" and line.count("(") == line.count(")"):
+            found = one_line = _ONE_LINE_ARROW.match(line)
         # a statement of the test itself; a decorated one may be called by what it registers
         if found is None or len(found.group(1)) != top or \
                 lines[index - 1].strip().startswith("@"):
             continue
         name = next(group for group in found.groups()[1:] if group)
-        end = _block_end(lines, index, language)
+        end = index if one_line else _block_end(lines, index, language)
         # called, or handed on (an argument, a value returned or kept); `void check` is neither
         own = re.escape(name)
         named = re.compile(rf"(?<![\w$.]){own}\s*\(|[(\[,=:]\s*{own}\s*[,)\];]|"
                            rf"(?:return|yield|await)\s+{own}\b|(?<![\w$.]){own}\s*\.\s*(?:call|"
                            rf"apply|bind)\b|\b(?:defer|go)\s+{own}\b")
-        if not any(named.search(other) for other in lines[:index] + lines[end + 1:]):
-            out[index] = f"{found.group(1)}{_NEVER[language]}"
+        exists = _presence_of(name) if language == "js" else None
+        others = [at for at in range(len(lines)) if not index <= at <= end]
+        if any(named.search(lines[at]) and not (exists and exists.match(lines[at]))
+               for at in others):
+            continue
+        out[index] = f"{found.group(1)}{_NEVER[language]}" if one_line is None else \
+            f"{found.group(1)}if (false) {line.strip()}"
+        for at in others:
+            shown = exists.match(lines[at]) if exists else None
+            if shown is not None:
+                out[at] = f"{shown.group(1) or shown.group(2) or ''}expect(true).toBe(true);"
     return out
 
 

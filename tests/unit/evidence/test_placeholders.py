@@ -1957,3 +1957,45 @@ def test_a_table_filtered_to_nothing_runs_no_check() -> None:
         "test_parametrized_by_nothing": True, "test_parametrized_by_some": False,
         "test_loops_over_nothing": True, "test_loops_over_a_table_declared_filtered_to_nothing": True,
         "test_loops_over_some": False}
+
+
+UNCALLED_ARROWS = '''it("an arrow never called", () => {
+  const check = () => expect(destr("42")).toBe(42);
+});
+
+it("an arrow only said to exist", () => {
+  const assertion = () => expect(destr("42")).toBe(42);
+  expect(assertion).toBeDefined();
+});
+
+it("a block arrow only said to exist", () => {
+  const verify = () => {
+    expect(destr("42")).toBe(42);
+  };
+  expect(verify).toBeInstanceOf(Function);
+});
+
+it("an arrow called", () => {
+  const check = () => expect(destr("42")).toBe(42);
+  check();
+});
+
+it("an arrow handed to toThrow", () => {
+  const parse = () => destr("{", { strict: true });
+  expect(parse).toThrow();
+});
+
+it("an arrow said to exist and called", () => {
+  const check = () => expect(destr("42")).toBe(42);
+  expect(check).toBeDefined();
+  check();
+});
+'''
+
+
+def test_an_arrow_holding_the_check_that_is_never_called_checks_nothing() -> None:
+    """`expect(check).toBeDefined()` does not call `check`; `expect(fn).toThrow()` does."""
+    assert _found("a.test.ts", UNCALLED_ARROWS) == {
+        "an arrow never called": True, "an arrow only said to exist": True,
+        "a block arrow only said to exist": True, "an arrow called": False,
+        "an arrow handed to toThrow": False, "an arrow said to exist and called": False}
