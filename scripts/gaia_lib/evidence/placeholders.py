@@ -53,21 +53,22 @@ nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CAS
 that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
 failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
 the caught error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
-assertion is; a finally that returns); in
-JS/TS, a promise chain ending in a `.catch` that drops what it catches
-(`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own `expect`, and a
-`setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at the test's top
-level, in a test with no `done` parameter, no fake timers and no `await` or `return` after it
-(its check runs after the runner counted the test as passed); and a block under a constant
-its file declares false at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name
-given an immutable literal by a top-level statement reads as that literal until it is
-assigned again, when every assignment of it is a top-level statement: `result = f(x)` then
-`result = "a"` then `assert result == "a"` compares a literal with itself. A JS/TS or Go name
-given another's value at the top level (`const b = a`, `b := a`, `x ? a : a`) reads as that
-name (JS: while it is not assigned again; Go, which copies: up to the next line naming it), so
-`expect(a).toBe(b)` and `want := err; if err != want` compare a value with itself. A check
-that a top-level early return already guards (`if (r !== "a") return;` then
-`expect(r).toBe("a")`; Python's `if r != x: return` then `assert r == x`) cannot fail.
+assertion is; a finally that returns); in JS/TS, a promise chain ending in a `.catch` that drops
+what it catches (`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own
+`expect`, and a `setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at
+the test's top level, in a test with no `done` parameter, no fake timers and no `await` or
+`return` after it (its check runs after the runner counted the test as passed), and a `switch`
+on a literal none of whose labels (all literals, no `default`) matches it
+(`switch ("a") { case "b": }`); and a block under a constant its file declares false at the top
+level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
+top-level statement reads as that literal until it is assigned again, when every assignment of
+it is a top-level statement: `result = f(x)` then `result = "a"` then `assert result == "a"`
+compares a literal with itself. A JS/TS or Go name given another's value at the top level
+(`const b = a`, `b := a`, `x ? a : a`) reads as that name (JS: while it is not assigned again;
+Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
+`want := err; if err != want` compare a value with itself. A check that a top-level early return
+already guards (`if (r !== "a") return;` then `expect(r).toBe("a")`; Python's
+`if r != x: return` then `assert r == x`) cannot fail.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
 prints or logs, and `with suppress(AssertionError):` (or `Exception`); `while False:`; a
 `return` inside a top-level `if True:`; a module name the file assigns `False` once; a module
@@ -1220,6 +1221,42 @@ def _guarded_checks_trivial(lines: list[str], language: str) -> list[str]:
     return out
 
 
+# A JS `switch` on a literal, and its labels: with no `default` and no label equal to the
+# literal, none of its cases runs (`switch ("a") { case "b": ... }`).
+_LITERAL_SWITCH = re.compile(rf"^(\s*)switch\s*\(\s*({_LITERAL}|undefined)\s*\)\s*\{{\s*$")
+_CASE_LABEL = re.compile(r"^\s*(?:case\s+(.+?)\s*:|default\s*:)")
+
+
+def _literal_value(text: str) -> object:
+    """A JS literal's value, quotes and spellings aside (`'a'` is `"a"`, `1.0` is `1`)."""
+    if text[:1] in "\"'":
+        return ("string", text[1:-1])
+    try:
+        return ("number", float(text))
+    except ValueError:
+        return ("word", text)
+
+
+def _literal_switches_dead(lines: list[str]) -> list[str]:
+    """A JS/TS test's lines with each `switch` on a literal that none of its labels (all of
+    them literals) matches, and no `default`, read as a block that never runs."""
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _LITERAL_SWITCH.match(line)
+        if found is None:
+            continue
+        end = brace_block_end(lines, index)
+        labels = [label for text in lines[index + 1:end] if (label := _CASE_LABEL.match(text))]
+        if not labels or any(
+                label.group(1) is None  # default
+                or not re.fullmatch(rf"{_LITERAL}|undefined", label.group(1))
+                or _literal_value(label.group(1)) == _literal_value(found.group(2))
+                for label in labels):
+            continue
+        out[index] = f"{found.group(1)}if (false) {{"
+    return out
+
+
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 
 
@@ -1247,7 +1284,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)
     if language == "js":
-        lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(lines)), outer)
+        lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(
+            _literal_switches_dead(lines))), outer)
     lines = _guarded_checks_trivial(lines, language)
     return _literals_propagated(_aliases_resolved(lines, language), language)
 

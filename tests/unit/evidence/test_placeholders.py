@@ -1999,3 +1999,59 @@ def test_an_arrow_holding_the_check_that_is_never_called_checks_nothing() -> Non
         "an arrow never called": True, "an arrow only said to exist": True,
         "a block arrow only said to exist": True, "an arrow called": False,
         "an arrow handed to toThrow": False, "an arrow said to exist and called": False}
+
+
+LITERAL_SWITCHES = '''it("a switch on a literal no case matches", () => {
+  switch ("json") {
+    case "yaml": {
+      expect(destr("42")).toBe(42);
+      break;
+    }
+    case 'toml':
+      expect(destr("42")).toBe(42);
+      break;
+  }
+});
+
+it("a switch on a literal a case matches", () => {
+  switch ("json") {
+    case "json":
+      expect(destr("42")).toBe(42);
+      break;
+  }
+});
+
+it("a switch on a literal with a default", () => {
+  switch (1) {
+    case 2:
+      break;
+    default:
+      expect(destr("42")).toBe(42);
+  }
+});
+
+it("a switch on a literal with a computed case", () => {
+  switch (true) {
+    case destr("42") === 42:
+      expect(destr("42")).toBe(42);
+      break;
+  }
+});
+
+it("a switch on a value", () => {
+  switch (format) {
+    case "yaml":
+      expect(destr("42")).toBe(42);
+      break;
+  }
+});
+'''
+
+
+def test_a_switch_on_a_literal_none_of_whose_cases_matches_runs_no_check() -> None:
+    """Only when every label is a literal and there is no `default`: `switch (true)` with
+    computed cases is a real branch."""
+    assert _found("s.test.ts", LITERAL_SWITCHES) == {
+        "a switch on a literal no case matches": True,
+        "a switch on a literal a case matches": False, "a switch on a literal with a default": False,
+        "a switch on a literal with a computed case": False, "a switch on a value": False}
