@@ -81,12 +81,12 @@ a condition that `CI` is not set (`if (!process.env.CI) {`) never runs either: e
 run sets it (`ALWAYS_SET`), unless the test file sets or unsets it itself.
 Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
 (`assert (x, "msg")`), `isinstance(x, object)` (or a tuple of types holding `object`), `all()`
-of nothing, `== mock.ANY`, arithmetic on constants, a Python check of constants alone that holds
-(`assert 2 > 1`, `self.assertEqual(3, 3)`, `self.assertGreater(2, 1)`),
-`pytest.approx(x, rel=1)` or a wider tolerance, a comparison or-ed with its negation
-(`a == b or a != b`, `a === b || a !== b`); in JS a pattern or predicate anything meets
-(`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with a truthy
-literal (`expect(x || "a").toBeTruthy()`); in Go a condition never true
+of nothing, `== mock.ANY`, arithmetic on constants, a check of constants alone that holds
+(`assert 2 > 1`, `self.assertEqual(3, 3)`, `self.assertGreater(2, 1)`; JS's
+`expect(2).toBeGreaterThan(1)`), `pytest.approx(x, rel=1)` or a wider tolerance, a comparison
+or-ed with its negation (`a == b or a != b`, `a === b || a !== b`); in JS a pattern or predicate
+anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with
+a truthy literal (`expect(x || "a").toBeTruthy()`); in Go a condition never true
 (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
@@ -362,11 +362,32 @@ def _constant_check_passes(text: str) -> bool:
     return known and bool(value)
 
 
+# A JS matcher comparing two number literals: `expect(2).toBeGreaterThan(1)`.
+_JS_NUMBERS_COMPARED = re.compile(r"^expect\(\s*(-?\d+(?:\.\d+)?)\s*\)\s*\.\s*(not\s*\.\s*)?"
+                                  r"(toBe|toEqual|toStrictEqual|toBeGreaterThan|"
+                                  r"toBeGreaterThanOrEqual|toBeLessThan|toBeLessThanOrEqual)"
+                                  r"\(\s*(-?\d+(?:\.\d+)?)\s*\)\s*;?$")
+_JS_ORDER = {"toBe": float.__eq__, "toEqual": float.__eq__, "toStrictEqual": float.__eq__,
+             "toBeGreaterThan": float.__gt__, "toBeGreaterThanOrEqual": float.__ge__,
+             "toBeLessThan": float.__lt__, "toBeLessThanOrEqual": float.__le__}
+
+
+def _js_numbers_compared_pass(text: str) -> bool:
+    """A JS check of two number literals that holds (`expect(2).toBeGreaterThan(1)`,
+    `expect(1).not.toBe(2)`)."""
+    found = _JS_NUMBERS_COMPARED.match(text)
+    if found is None:
+        return False
+    holds = bool(_JS_ORDER[found.group(3)](float(found.group(1)), float(found.group(4))))
+    return holds != bool(found.group(2))
+
+
 def _trivial(text: str) -> bool:
     """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`)."""
     return bool(_TRIVIAL_STATEMENT.match(text) or _CANNOT_FAIL.match(text)
                 or _BARE_RETURN.match(text) or _dangling_expect(text)
-                or _asserts_a_tuple(text) or _constant_check_passes(text))
+                or _asserts_a_tuple(text) or _constant_check_passes(text)
+                or _js_numbers_compared_pass(text))
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).

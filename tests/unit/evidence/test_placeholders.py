@@ -2055,3 +2055,30 @@ def test_a_switch_on_a_literal_none_of_whose_cases_matches_runs_no_check() -> No
         "a switch on a literal no case matches": True,
         "a switch on a literal a case matches": False, "a switch on a literal with a default": False,
         "a switch on a literal with a computed case": False, "a switch on a value": False}
+
+
+NUMBERS_COMPARED_JS = '''it("two numbers in order", () => {
+  destr("42");
+  expect(2).toBeGreaterThan(1);
+});
+
+it("two numbers unequal", () => {
+  destr("42");
+  expect(1).not.toBe(2);
+});
+
+it("two numbers out of order", () => {
+  expect(1).toBeGreaterThan(2);
+});
+
+it("a result against a number", () => {
+  expect(destr("42")).toBeGreaterThan(1);
+});
+'''
+
+
+def test_a_js_check_of_two_numbers_that_holds_cannot_fail() -> None:
+    """One that does not hold always fails: a real, failing check."""
+    assert _found("n.test.ts", NUMBERS_COMPARED_JS) == {
+        "two numbers in order": True, "two numbers unequal": True,
+        "two numbers out of order": False, "a result against a number": False}
