@@ -382,12 +382,14 @@ def _js_numbers_compared_pass(text: str) -> bool:
     return holds != bool(found.group(2))
 
 
-def _trivial(text: str) -> bool:
-    """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`)."""
+def _trivial(text: str, language: str = "") -> bool:
+    """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`;
+    constants compared as `language` compares them: Python's, JS's)."""
     return bool(_TRIVIAL_STATEMENT.match(text) or _CANNOT_FAIL.match(text)
                 or _BARE_RETURN.match(text) or _dangling_expect(text)
-                or _asserts_a_tuple(text) or _constant_check_passes(text)
-                or _js_numbers_compared_pass(text))
+                or _asserts_a_tuple(text)
+                or (language == "python" and _constant_check_passes(text))
+                or (language == "js" and _js_numbers_compared_pass(text)))
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
@@ -1372,7 +1374,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         source = lines[decl + index].strip() if decl + index < len(lines) else text
         return (text if text in source else source)[:60]
 
-    if all(_trivial(text) for _, _, text in _runs(statements)):
+    if all(_trivial(text, language) for _, _, text in _runs(statements)):
         shown = written(statements[0][0], statements[0][2])
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})"
@@ -1380,7 +1382,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     check = _CHECK.get(language)
     if check is not None:
         checks = [(index, text) for index, _, text in statements if check.search(text)]
-        if checks and not any(check.search(text) and not _trivial(text)
+        if checks and not any(check.search(text) and not _trivial(text, language)
                               for _, _, text in _runs(statements)):
             index, text = checks[0]
             return Placeholder(case.test_id, case.file, base_line + decl + index,
@@ -1390,7 +1392,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     first_run = next((i for i, (_, _, text) in enumerate(ran) if _BATS_UNCHECKED.match(text)),
                      0)
     # what follows the first `run` is what checks it (a fixture written before it checks nothing)
-    if language == "bats" and all(_BATS_UNCHECKED.match(text) or _trivial(text)
+    if language == "bats" and all(_BATS_UNCHECKED.match(text) or _trivial(text, language)
                                   for _, _, text in ran[first_run:]):
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            "never fails: `run` keeps the command's status and output for "

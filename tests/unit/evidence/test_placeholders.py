@@ -2082,3 +2082,15 @@ def test_a_js_check_of_two_numbers_that_holds_cannot_fail() -> None:
     assert _found("n.test.ts", NUMBERS_COMPARED_JS) == {
         "two numbers in order": True, "two numbers unequal": True,
         "two numbers out of order": False, "a result against a number": False}
+
+
+def test_constants_are_compared_as_python_compares_them_only_in_python() -> None:
+    """Java's `assertEquals("a", 'a')` compares a String with a char: it fails."""
+    java = '''class ParseTest {
+    @Test
+    void stringAndChar() {
+        assertEquals("a", 'a');
+    }
+}
+'''
+    assert _found("src/test/java/ParseTest.java", java) == {"stringAndChar": False}
