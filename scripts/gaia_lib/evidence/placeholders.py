@@ -949,7 +949,7 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
         end = index if one_line else _block_end(lines, index, language)
         # called, or handed on (an argument, a value returned or kept); `void check` is neither
         own = re.escape(name)
-        named = re.compile(rf"(?<![\w$.]){own}\s*\(|[(\[,=:]\s*{own}\s*[,)\];]|"
+        named = re.compile(rf"(?<![\w$.]){own}\s*\(|[(\[,=:{{]\s*{own}\s*[,)\];}}]|"
                            rf"(?:return|yield|await)\s+{own}\b|(?<![\w$.]){own}\s*\.\s*(?:call|"
                            rf"apply|bind)\b|\b(?:defer|go)\s+{own}\b")
         exists = _presence_of(name) if language == "js" else None

@@ -2094,3 +2094,12 @@ def test_constants_are_compared_as_python_compares_them_only_in_python() -> None
 }
 '''
     assert _found("src/test/java/ParseTest.java", java) == {"stringAndChar": False}
+
+
+def test_an_arrow_kept_in_an_object_is_handed_on() -> None:
+    kept = '''it("keeps its check in an object", () => {
+  const check = () => expect(destr("42")).toBe(42);
+  runAll({ check });
+});
+'''
+    assert _found("o.test.ts", kept) == {"keeps its check in an object": False}
