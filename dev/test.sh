@@ -73,7 +73,11 @@ run "lint-imports" env PYTHONPATH="$ROOT/scripts" "$VENV/bin/lint-imports" --no-
 COV_DIR="$ROOT/build/coverage"
 rm -rf "$COV_DIR"
 mkdir -p "$COV_DIR"
-run "pytest" env COVERAGE_FILE="$COV_DIR/.coverage" "$VENV/bin/coverage" run -m pytest "$@"
+# Tests run in parallel (pytest-xdist), one worker per core by default: most of their time is
+# spent waiting on the processes they start. GAIA_TEST_WORKERS=0 runs them in this process
+# (for --pdb); a later `-n N` among the arguments wins.
+run "pytest" env COVERAGE_FILE="$COV_DIR/.coverage" "$VENV/bin/coverage" run -m pytest \
+    -n "${GAIA_TEST_WORKERS:-auto}" "$@"
 
 # Line coverage of gaia_lib across every process the tests started. GAIA_COVERAGE_FLOOR (CI
 # sets 92) makes a lower figure a failure; a partial run (`dev/test.sh -k x`) is only printed.

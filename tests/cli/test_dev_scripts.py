@@ -69,6 +69,41 @@ def _git(repo: Path, *args: str) -> str:
     ).stdout
 
 
+
+def _recording_venv(tmp_path: Path) -> tuple[Path, Path]:
+    """A dev venv whose tools record their arguments and pass: python (itself, pip a no-op),
+    ruff, mypy, lint-imports, and coverage, whose `json -o F` writes a full-coverage report."""
+    venv, log = tmp_path / "venv", tmp_path / "calls.jsonl"
+    record = (f'#!{sys.executable}\nimport json, os, sys\n'
+              f'open({str(log)!r}, "a").write(json.dumps([os.path.basename(sys.argv[0]), '
+              '*sys.argv[1:]]) + "\\n")\n')
+    for tool in ("ruff", "mypy", "lint-imports"):
+        _executable(venv / "bin" / tool, record)
+    _executable(venv / "bin" / "coverage", record + (
+        'if sys.argv[1] == "json":\n'
+        '    json.dump({"totals": {"covered_lines": 1, "num_statements": 1}},\n'
+        '              open(sys.argv[sys.argv.index("-o") + 1], "w"))\n'))
+    _executable(venv / "bin" / "python", (
+        f'#!/bin/sh\nif [ "$1 $2" = "-m pip" ]; then exit 0; fi\nexec "{sys.executable}" "$@"\n'))
+    return venv, log
+
+
+@pytest.mark.parametrize(("workers", "expected"), [(None, "auto"), ("0", "0"), ("3", "3")])
+def test_dev_test_runs_pytest_on_parallel_workers_then_the_callers_arguments(
+    tmp_path: Path, workers: str | None, expected: str
+) -> None:
+    venv, log = _recording_venv(tmp_path)
+    env = {**gaia_env(), "GAIA_DEV_VENV": str(venv)}
+    if workers is not None:
+        env["GAIA_TEST_WORKERS"] = workers
+    done = subprocess.run(["bash", str(REPO_ROOT / "dev" / "test.sh"), "-k", "x y"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    calls = [json.loads(line) for line in log.read_text().splitlines()]
+    runs = [call[1:] for call in calls if call[:2] == ["coverage", "run"]]
+    assert runs == [["run", "-m", "pytest", "-n", expected, "-k", "x y"]]
+    assert "dev/test.sh: all checks passed" in done.stderr
+
 @pytest.mark.parametrize("script", ["dev/demo.sh", "dev/test.sh", ".ci/run"])
 def test_script_is_valid_bash(script: str) -> None:
     result = subprocess.run(["bash", "-n", str(REPO_ROOT / script)], capture_output=True, text=True)

@@ -25,7 +25,6 @@ through: the suite points GAIA_DATA_DIR at a temp dir, and the plugin's hooks mu
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -33,13 +32,13 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from e2e.fake_api import FakeAnthropic, RecordedRequest, Step, tool_result_text
+from helpers.tools import cache_lock
 
 PACKAGE = "@anthropic-ai/claude-code"
 NEWEST_TESTED = "2.1.332"  # docs/claude-code-notes.md records what was learned on it
@@ -76,18 +75,6 @@ def _binary_in(folder: Path) -> Path:
     return folder / "node_modules" / ".bin" / "claude"
 
 
-@contextmanager
-def _install_lock(path: Path) -> Iterator[None]:
-    """Two test processes installing the same version at once would corrupt it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def install_cli(version: str) -> Path:
     """The `claude` binary for `version`, installed into the cache on first use."""
     if not re.fullmatch(r"latest|\d+\.\d+\.\d+", version):
@@ -95,7 +82,7 @@ def install_cli(version: str) -> Path:
     root = cache_root()
     folder = root / version
     binary = _binary_in(folder)
-    with _install_lock(root / f"{version}.lock"):
+    with cache_lock(root / f"{version}.lock"):
         if (folder / _MARKER).is_file() and binary.exists():
             return binary
         npm = shutil.which("npm")

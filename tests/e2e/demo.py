@@ -26,6 +26,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from helpers.tools import cache_lock
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEMO_SOURCE = REPO_ROOT / "examples" / "demo-project"
 PLUGIN_DATA_ID = "gaia-inline"  # `<name>-inline`: the data dir id of a --plugin-dir plugin
@@ -115,21 +117,22 @@ def record_hook_durations(cli_version: str, tools: Sequence[str],
     """Merge one run's PostToolUse timings (as the CLI's debug log reports them) into the
     results file, keyed by CLI version; the latest run of a version replaces the previous."""
     path = hook_durations_file()
-    try:
-        results = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        results = {}
-    if not isinstance(results, dict):
-        results = {}
-    results[cli_version] = {
-        "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "tools": list(tools),
-        "durations_ms": list(durations_ms),
-        "median_ms": statistics.median(durations_ms),
-        "max_ms": max(durations_ms),
-    }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    tmp.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", "utf-8")
-    os.replace(tmp, path)
+    # Each CLI version's session may run in its own test process: merge under a lock.
+    with cache_lock(path.with_name(path.name + ".lock")):
+        try:
+            results = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            results = {}
+        if not isinstance(results, dict):
+            results = {}
+        results[cli_version] = {
+            "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "tools": list(tools),
+            "durations_ms": list(durations_ms),
+            "median_ms": statistics.median(durations_ms),
+            "max_ms": max(durations_ms),
+        }
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        tmp.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", "utf-8")
+        os.replace(tmp, path)
     return path

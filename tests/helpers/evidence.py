@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from gaia_lib.core.proc import run_tool
-from helpers.tools import need, unavailable
+from helpers.tools import cache_lock, need, unavailable
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
 SAMPLES = FIXTURES / "samples"
@@ -48,16 +48,24 @@ def run_python_project(tmp_path: Path) -> Path:
 def node_tools() -> Path:
     """node_modules with jest, vitest and bats, installed once into a cache outside the repo."""
     modules = NODE_TOOLS / "node_modules"
-    if all((modules / p.split("@")[0]).is_dir() for p in NODE_PACKAGES):
+
+    def ready() -> bool:
+        return all((modules / p.split("@")[0]).is_dir() for p in NODE_PACKAGES)
+
+    if ready():
         return modules
     npm = need("npm", "npm is not installed")
-    NODE_TOOLS.mkdir(parents=True, exist_ok=True)
-    if not (NODE_TOOLS / "package.json").exists():
-        (NODE_TOOLS / "package.json").write_text('{"name": "gaia-test-tools", "private": true}\n')
-    result = run_tool(
-        [npm, "install", "--no-save", "--no-audit", "--no-fund", *NODE_PACKAGES],
-        cwd=NODE_TOOLS, timeout=600,
-    )
+    with cache_lock(NODE_TOOLS.with_name(NODE_TOOLS.name + ".lock")):
+        if ready():  # another test process installed them while this one waited
+            return modules
+        NODE_TOOLS.mkdir(parents=True, exist_ok=True)
+        if not (NODE_TOOLS / "package.json").exists():
+            (NODE_TOOLS / "package.json").write_text(
+                '{"name": "gaia-test-tools", "private": true}\n')
+        result = run_tool(
+            [npm, "install", "--no-save", "--no-audit", "--no-fund", *NODE_PACKAGES],
+            cwd=NODE_TOOLS, timeout=600,
+        )
     if not result.ok:
         unavailable("npm", f"npm install failed: {result.stderr.strip()[-200:]}")
     return modules

@@ -1,5 +1,6 @@
 """External tools a test needs (go, npm): skip where a developer lacks one, fail where CI
-promised it.
+promised it; and the lock that keeps two test processes (pytest-xdist workers, two suites at
+once) from installing into, or rewriting, one shared cache together.
 
 `GAIA_REQUIRE_TOOLS` (comma-separated, set by .ci/run for what it installed) turns the skip
 for a missing tool into a failure, so a CI run can never go green with the real-runner tests
@@ -8,8 +9,12 @@ silently skipped. Read at import: the suite's autouse fixture clears GAIA_* for 
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +37,16 @@ def need(tool: str, why: str) -> str:
         unavailable(tool, why)
         raise AssertionError("unreachable")  # pytest.skip / fail raise
     return found
+
+
+@contextmanager
+def cache_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (created with its folder) around a change to a shared
+    cache: the first process installs, the others wait and then find the install done."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -18,6 +18,7 @@ from gaia_lib.core import writes
 from gaia_lib.core.config import Tier
 from gaia_lib.evidence import coverage_report, execution, outcomes
 from gaia_lib.evidence.testcases import split_tests
+from helpers.tools import cache_lock
 
 PACKAGES = ("vitest@3.2.4", "@vitest/coverage-v8@3.2.4", "jest@29.7.0", "bats@1.13.0")
 VITEST_4 = "vitest@4.1.12"
@@ -57,11 +58,12 @@ def _installed(packages: Sequence[str], done: Callable[[Path], bool]) -> Path:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     root = base / "gaia-tests" / f"node-runners-{key}"
     bin_dir = root / "node_modules" / ".bin"
-    if not done(root):
-        root.mkdir(parents=True, exist_ok=True)
-        (root / "package.json").write_text('{"name": "runners", "private": true}\n')
-        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", *packages],
-                       cwd=root, check=True, timeout=900)
+    with cache_lock(root.with_name(root.name + ".lock")):
+        if not done(root):
+            root.mkdir(parents=True, exist_ok=True)
+            (root / "package.json").write_text('{"name": "runners", "private": true}\n')
+            subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", *packages],
+                           cwd=root, check=True, timeout=900)
     return bin_dir
 
 
