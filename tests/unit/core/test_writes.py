@@ -128,14 +128,20 @@ with writes.scope("parent", project):
 
 
 def test_sigkill_mid_write_leaves_old_or_new_never_partial(tmp_path: Path) -> None:
+    """Killed at any moment, a writer leaves the previous whole file or the new one. The first
+    writer runs until its first file exists (a loaded machine may take seconds to start it),
+    so every later kill lands on a rewrite of a whole file."""
     target = tmp_path / ".gaia" / "state" / "big.json"
     code = _WRITER.format(scripts=str(SCRIPTS_DIR), project=str(tmp_path))
-    for delay in (0.05, 0.11, 0.17, 0.23, 0.31):
+    for delay in (None, 0.05, 0.11, 0.17, 0.23, 0.31):
         proc = subprocess.Popen([sys.executable, "-c", code])
-        time.sleep(delay)
+        if delay is None:
+            deadline = time.monotonic() + 60
+            while not target.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+        else:
+            time.sleep(delay)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-        if target.exists():
-            data = json.loads(target.read_text())
-            assert len(data["payload"]) == 400000
-    assert target.exists()
+        data = json.loads(target.read_text())
+        assert len(data["payload"]) == 400000
