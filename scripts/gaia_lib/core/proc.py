@@ -163,6 +163,45 @@ def tool_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+# A configured command (a tier, build_cmd) is one argument list unless it uses the shell:
+# these characters mean a pipe, a redirection, a list, a glob or an expansion to sh.
+SHELL_SYNTAX = r"[|&;<>()$`*?\[\]~]|\n"
+ASSIGNMENT = r"[A-Za-z_][A-Za-z0-9_]*="  # `NAME=value` before a program sets its environment
+
+
+def command_words(command: str) -> list[str] | None:
+    """A command's words as sh would split them; None when its quotes do not balance."""
+    import shlex  # late: the edit hook imports this module and never splits a command
+
+    try:
+        return shlex.split(command)
+    except ValueError:
+        return None
+
+
+def plain_argv(command: str) -> list[str] | None:
+    """`command` as an argument list to run without a shell, or None when only sh can run it
+    as written: shell syntax (`SHELL_SYNTAX`), unbalanced quotes, or a leading `NAME=value`."""
+    import re
+
+    if re.search(SHELL_SYNTAX, command):
+        return None
+    words = command_words(command)
+    if words and re.match(ASSIGNMENT, words[0]):
+        return None
+    return words
+
+
+def program_word(command: str) -> str | None:
+    """The first word of `command` that is not a `NAME=value` assignment: the program sh
+    starts for it (or a shell keyword). None when there is none or the quotes do not balance."""
+    import re
+
+    for word in command_words(command) or ():
+        if not re.match(ASSIGNMENT, word):
+            return word
+    return None
+
 def run_tool(
     argv: Sequence[str],
     *,

@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,7 +50,6 @@ ITEMS = ("build", "tests", "lint", "secrets", "subtasks")
 MAX_OUTPUT = 200
 BUILD_TIMEOUT = 900.0
 TEST_TIMEOUT = 1800
-SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]~]|\n")
 SECRET_PATTERNS = (
     ("AWS access key id", re.compile(r"\bAKIA[0-9A-Z]{16}\b")),
     ("GitHub token", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{36,}\b")),
@@ -79,12 +77,10 @@ def one_line(text: str) -> str:
 
 
 def command_argv(command: str) -> list[str]:
-    """A configured command as an argument list; shell syntax means the project wants sh."""
-    if SHELL_SYNTAX.search(command):
-        return ["sh", "-c", command]
-    try:
-        argv = shlex.split(command)
-    except ValueError:
+    """A configured command as an argument list; what only sh can run as written (shell
+    syntax, a leading `NAME=value`) runs under sh."""
+    argv = proc.plain_argv(command)
+    if argv is None:
         return ["sh", "-c", command]
     return argv or ["true"]
 

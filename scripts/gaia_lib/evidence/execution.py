@@ -68,8 +68,6 @@ from gaia_lib.evidence import attribution, runner_output
 from gaia_lib.stacks import adapters as stacks
 
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
-SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?\[\]~]|\n")
-ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 COUNT_PASSED = re.compile(r"(?<![0-9])([0-9]+) passed")
 COUNT_FAILED = re.compile(r"(?<![0-9])([0-9]+) failed")
 
@@ -228,23 +226,10 @@ def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
         script = scripts[name]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if not isinstance(script, str) or SHELL_SYNTAX.search(script):
+    if not isinstance(script, str) or re.search(proc.SHELL_SYNTAX, script):
         return None
     match = SCRIPT_RUNNER.match(script)
     return match.group(1) if match else None
-
-
-def _split(command: str) -> list[str] | None:
-    """The command as an argument list, or None when it needs a shell to mean what it says."""
-    if SHELL_SYNTAX.search(command):
-        return None
-    try:
-        argv = shlex.split(command)
-    except ValueError:
-        return None
-    if argv and ENV_ASSIGNMENT.match(argv[0]):
-        return None
-    return argv
 
 
 # A tier for a stack in a subdirectory, as `gaia init` writes it: `cd web && npm test`.
@@ -256,7 +241,7 @@ def in_directory(command: str, workdir: Path) -> tuple[str, str] | None:
     command: (DIR as a project-relative POSIX path, COMMAND); else None (a shell runs the
     command as written)."""
     found = _IN_DIRECTORY.fullmatch(command)
-    if found is None or not _split(found.group(2)):
+    if found is None or not proc.plain_argv(found.group(2)):
         return None
     sub = PurePosixPath(found.group(1))
     if sub.is_absolute() or ".." in sub.parts or str(sub) == "." \
@@ -268,7 +253,7 @@ def in_directory(command: str, workdir: Path) -> tuple[str, str] | None:
 def runner_for(command: str, workdir: Path) -> str | None:
     """The runner a tier's command runs (pytest, jest, vitest, go, bats, mvn, gradle; an npm
     script that runs vitest or jest alone counts as it); None for anything else."""
-    argv = _split(command)
+    argv = proc.plain_argv(command)
     if not argv:
         return None
     return _runner_of(argv) or npm_script_runner(argv, workdir)
@@ -442,7 +427,7 @@ def plan_invocation(command: str, report_dir: Path, name: str,
                     measure: bool = False) -> Invocation:
     """How to run one tier so that its runner writes a machine-readable report, and with
     `measure` a coverage report of the same run where the runner can (`_coverage_flags`)."""
-    argv = _split(command)
+    argv = proc.plain_argv(command)
     if argv is None:
         # Shell syntax in the project's own configured command: run it as written.
         return Invocation(("sh", "-c", command), None, None, False)
@@ -721,9 +706,8 @@ def runner_missing(suite: Suite) -> str | None:
     found = _NO_RUNNER_MODULE.match(suite.stopped or "")
     if found is None:
         return None
-    try:
-        argv = shlex.split(suite.command)  # the command as the run spelled it (shlex.join)
-    except ValueError:
+    argv = proc.command_words(suite.command)  # the command as the run spelled it (shlex.join)
+    if argv is None:
         return None
     module = argv[argv.index("-m") + 1] if "-m" in argv[:-1] else None
     if found.group(1) != module:

@@ -17,8 +17,6 @@ background while the review reads the project and runs its tests; `probe` waits 
 
 from __future__ import annotations
 
-import itertools
-import shlex
 import shutil
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -26,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_lib import __version__
-from gaia_lib.core import config, keys, paths
+from gaia_lib.core import config, keys, paths, proc
 from gaia_lib.core.errors import GaiaError, NotFound
 from gaia_lib.gate import table
 from gaia_lib.stacks import adapters as stacks
@@ -91,16 +89,12 @@ _SHELL_WORDS = frozenset({"cd", "exec", "env", ".", "source", "export", "set", "
 def _unstartable(tier: str, command: str, runners: set[str]) -> str | None:
     """Why a tier command cannot start: its program is not on PATH (pure but for the PATH
     lookup). A runner's own name is left to the runner's install hint."""
-    try:
-        words = shlex.split(command)
-    except ValueError:
+    program = proc.program_word(command)
+    if program is None or "/" in program or program in _SHELL_WORDS or program in runners:
         return None
-    words = list(itertools.dropwhile(lambda w: "=" in w and not w.startswith("="), words))
-    if not words or "/" in words[0] or words[0] in _SHELL_WORDS or words[0] in runners:
+    if shutil.which(program) is not None:
         return None
-    if shutil.which(words[0]) is not None:
-        return None
-    return (f"`{words[0]}` is not on PATH — test_execution.{tier}.command runs `{command}`; "
+    return (f"`{program}` is not on PATH — test_execution.{tier}.command runs `{command}`; "
             "activate the project's environment or change the command")
 
 

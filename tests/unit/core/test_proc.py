@@ -150,3 +150,33 @@ def test_a_tool_run_under_the_launcher_sees_the_callers_pythonpath(
     for result in (proc.run_tool([sys.executable, "-c", show]),
                    proc.run_quick([sys.executable, "-c", show], timeout=30)):
         assert result.stdout == "/the/callers/path False\n"
+
+
+@pytest.mark.parametrize(("command", "argv"), [
+    ("python -m pytest -q", ["python", "-m", "pytest", "-q"]),
+    ("pytest 'tests/a b.py'", ["pytest", "tests/a b.py"]),
+    ("pytest --opt=1", ["pytest", "--opt=1"]),
+    ("", []),
+    ("pytest | tee log", None),          # a pipe
+    ("pytest tests/*.py", None),         # a glob
+    ("cd web && npm test", None),        # a list
+    ("echo $HOME", None),                # an expansion
+    ("pytest 'unclosed", None),          # quotes that do not balance
+    ("CI=1 vitest run", None),           # an assignment only sh applies
+])
+def test_plain_argv_is_the_command_only_when_no_shell_is_needed(
+        command: str, argv: list[str] | None) -> None:
+    assert proc.plain_argv(command) == argv
+
+
+@pytest.mark.parametrize(("command", "program"), [
+    ("python -m pytest", "python"),
+    ("PYTHONPATH=src COV=1 python -m pytest", "python"),
+    ("cd web && npm test", "cd"),
+    ("A=1", None),
+    ("", None),
+    ("pytest 'unclosed", None),
+    ("--opt=1 pytest", "--opt=1"),  # an option is no assignment: sh would run it
+])
+def test_program_word_skips_leading_assignments(command: str, program: str | None) -> None:
+    assert proc.program_word(command) == program

@@ -59,6 +59,14 @@ def test_build_and_lint_commands_run(project: Project) -> None:
     assert rows["lint"].status == "PASSED"
 
 
+
+def test_a_command_setting_its_environment_runs_as_sh_would_run_it(project: Project) -> None:
+    """`NAME=value cmd` sets cmd's environment in sh; as an argument list it would be a
+    program named `NAME=value`, which no PATH holds."""
+    _python_project(project, "def test_add():\n    assert add(1, 2) == 3",
+                    'build_cmd: "STAGE=built printenv STAGE"\n')
+    assert _rows(project)["build"] == dod_check.Row("build", "PASSED", "built")
+
 def test_configured_command_missing_is_failed(project: Project) -> None:
     project.write(".gaia/config/project-config.yaml", 'test_cmd: "no-such-runner-xyz"\n')
     row = _rows(project)["tests"]
