@@ -80,10 +80,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     or >= 3.5 where the test asserts every one of the AC's distinctive Then literals (two or
     more, each worth >= 1.0: the test checks all the AC promises, whatever else it checks), or
   - weak: an asserted literal / exception agrees, or the AC explains >= 0.35 of the weight of
-    the test's name (or description) words and shares at least one of them spelled alike or
-    spelled as the AC's passive or progressive verb without its ending ("add" ~ "is added",
-    "creating" ~ "is created"; a spelling another AC uses as the test does is that AC's; a
-    shared stem alone, validation ~ valid, or a plural is too little), and the AC is the
+    the test's name (or description) words (a code name inside a sentence of the name, "when
+    wrapped in createNextState", weighs as one word, of its heaviest part: it names one
+    thing, and its parts are not words the AC should explain each) and shares at least one
+    of them spelled alike or spelled as the AC's passive or progressive verb without its
+    ending ("add" ~ "is added", "creating" ~ "is created"; a spelling another AC uses as the
+    test does is that AC's; a shared stem alone, validation ~ valid, or a plural is too
+    little), and the AC is the
     test's clear best among its rivals (ACs its own words or assertions carry >= 0.9 for,
     not ruled out, and not matched strongly by its assertions alone with its name and
     description silent on them, which are covered on their own: one test, two ACs): >= 1.4
@@ -354,6 +357,8 @@ class _Said:
     suite: str = ""  # the unit its test class is named after (suite_subject)
     suite_of_file: bool = False  # ... read from its file's name: every test there shares it
     calls: frozenset[str] = frozenset()  # the identifiers its code calls (identifier_key)
+    # the tokens of each code name inside its name's sentences (`createNextState`)
+    compounds: tuple[frozenset[str], ...] = ()
 
 
 def _code_only(body: str) -> str:
@@ -560,7 +565,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     for token in sorted((ac_tokens & said.body) - said.name - said.description):
         score.add(BODY, BODY_WEIGHT * weight.body(token) * scale.get(token, 1.0),
                   _shown(ac_spelled[token], token), claim=False)
-    score.explained = max(_explained(said.name, ac_tokens, weight),
+    score.explained = max(_explained(said.name, ac_tokens, weight, said.compounds),
                           _explained(said.description, ac_tokens, weight))
     statuses = {lit.value for lit, _ in literals if lit.kind == then_literals.STATUS}
     codes = {v for v in case.asserted if re.fullmatch(r"[1-5][0-9][0-9]", v)}
@@ -635,9 +640,26 @@ def _akin(own: AbstractSet[str], ac: AbstractSet[str], elsewhere: AbstractSet[st
     return any(w.endswith(("ed", "ing")) and bases & words.inflection_bases(w) for w in ac)
 
 
-def _explained(own: frozenset[str], ac_tokens: frozenset[str], weight: _Weights) -> float:
-    total = sum(weight(t, unknown=True) for t in own)
-    return sum(weight(t) for t in own & ac_tokens) / total if total else 0.0
+def _explained(own: frozenset[str], ac_tokens: frozenset[str], weight: _Weights,
+               compounds: Sequence[frozenset[str]] = ()) -> float:
+    """The share of the weight of the test's own words (`own`) that the AC's words carry. A
+    code name inside a sentence (`compounds`: "wrapped in createNextState") is one word, of
+    its heaviest part's weight: it names one thing, as "wrapped" does."""
+    total = explained = 0.0
+    seen: set[str] = set()
+    for group in compounds:
+        parts = (group & own) - seen
+        if len(parts) < 2:
+            continue
+        seen |= parts
+        unit = max(weight(t, unknown=True) for t in parts)
+        total += unit
+        explained += min(unit, sum(weight(t) for t in parts & ac_tokens))
+    for token in own - seen:
+        total += weight(token, unknown=True)
+        if token in ac_tokens:
+            explained += weight(token)
+    return explained / total if total else 0.0
 
 
 # Three or more single words offered as alternatives: "when entities are added, set, upserted
@@ -921,9 +943,11 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
 
 
 def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str, set[str]],
-          body: Mapping[str, set[str]], file_group: str = "") -> _Said:
+          body: Mapping[str, set[str]], file_group: str = "",
+          linking: set[str] | None = None) -> _Said:
     """What a test says; `file_group`: the group every test of its file is in, which names the
-    file's unit rather than this test's (`_file_units`)."""
+    file's unit rather than this test's (`_file_units`); `linking`: the joined pairs that
+    link texts (`words.compounds_seen`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
     suite = suite_subject(case.name)
     of_file = not suite and len(file_unit_parts(case.file)) >= 2
@@ -936,7 +960,27 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  suite="" if file_group and suite == identifier_key(file_group) else suite,
                  suite_of_file=of_file,
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
-                     _code_only(case.body))))
+                     _code_only(case.body))),
+                 compounds=_compounds(case.name, linking or set()))
+
+
+# A camelCase or PascalCase name of two or more parts (`createNextState`, `onSuccess`).
+_CAMEL_NAME = re.compile(r"\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b")
+
+
+def _compounds(name: str, linking: set[str]) -> tuple[frozenset[str], ...]:
+    """The tokens of each code name written inside a sentence of the test's name
+    (`it("can be used when wrapped in createNextState")`); none for a name that is itself
+    one identifier (`test_max_length`, `TestToInt`: its parts are its words)."""
+    out = []
+    for part in _NAME_PARTS.split(name):
+        if " " not in part.strip():
+            continue
+        for found in _CAMEL_NAME.findall(part):
+            group = frozenset(words.normalise(words.forms(found), linking))
+            if len(group) >= 2:
+                out.append(group)
+    return tuple(out)
 
 
 def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
@@ -1179,7 +1223,7 @@ def analyze(
     ac_spelled = [words.normalise(group, linking) for group in raw_ac]
     file_units = _file_units(ours)
     said = [_said(case, words.normalise(name, linking), words.normalise(description, linking),
-                  words.normalise(body, linking), file_units.get(case.file, ""))
+                  words.normalise(body, linking), file_units.get(case.file, ""), linking)
             for case, (name, description, body) in zip(ours, raw_said, strict=True)]
     scales = [alternatives(ac) for ac in criteria]
     weight = _Weights([frozenset(group) for group in ac_spelled], said, scales)

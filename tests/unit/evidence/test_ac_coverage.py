@@ -6,6 +6,7 @@ from gaia_lib.evidence.ac_coverage import (
     AcCoverage,
     CoverageResult,
     UnitRuns,
+    _compounds,
     ac_refs,
     alternatives,
     analyze,
@@ -1157,6 +1158,33 @@ def test_a_describe_group_and_its_test_each_say_what_they_verify() -> None:
                for c in result.per_ac}
     assert grouped == {"AC1": ["addOne"], "AC2": ["removeOne"], "AC3": ["addOne", "removeOne"],
                        "AC4": [], "AC5": [], "AC6": []}
+
+
+def test_a_code_name_inside_a_tests_sentence_weighs_as_one_word() -> None:
+    # "wrapped in createNextState": create, next and state name one function, not three
+    # words the draft AC leaves unexplained (its share of the group's name stays enough)
+    source = (
+        "describe('Adapter', () => {\n"
+        "  describe('can be used mutably when wrapped in createNextState', () => {\n"
+        "    it('removeOne', () => {\n      expect(remove(draft)).toBe(1)\n    })\n"
+        "  })\n"
+        "})\n")
+    criteria = (
+        ac("AC1", "a collection", "an entity is added", "it is stored in the state by id"),
+        ac("AC2", "a collection", "an entity is removed", "it is gone from the state"),
+        ac("AC3", "the operations used on a draft state", "one runs as a mutating helper",
+           "it makes the same change"),
+        ac("AC4", "selectors for the collection", "they are called", "they return the ids"),
+    )
+    result = analyze("E1-S1", criteria, ts_cases(source), file_list=["src/entities.test.ts"])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2", "AC3"]
+
+
+def test_a_tests_name_that_is_one_identifier_keeps_its_parts_as_words() -> None:
+    assert _compounds("test_create_next_state", set()) == ()
+    assert _compounds("TestCreateNextState", set()) == ()
+    assert _compounds("Adapter > wrapped in createNextState > setAll",
+                      set()) == (frozenset({"cre", "next", "stat"}),)
 
 
 def test_a_verb_as_the_test_spells_it_meets_the_acs_passive_form() -> None:
