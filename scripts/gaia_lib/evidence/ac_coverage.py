@@ -78,7 +78,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   its body alone) carry >= 0.9 of it, and either
   - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs),
     or >= 3.5 where the test asserts every one of the AC's distinctive Then literals (two or
-    more, each worth >= 1.0: the test checks all the AC promises, whatever else it checks), or
+    more, each worth >= 1.0: the test checks all the AC promises, whatever else it checks);
+    an AC other than the test's best also needs its assertions to agree or the AC to explain
+    >= 0.25 of the test's name (a second AC resting on the body's words is mostly the set-up
+    the test shares with its first), or
   - weak: an asserted literal / exception agrees, or the AC explains >= 0.35 of the weight of
     the test's name (or description) words (a code name inside a sentence of the name, "when
     wrapped in createNextState", weighs as one word, of its heaviest part: it names one
@@ -227,6 +230,7 @@ UNIT_LITERAL = 0.5
 MIN_CLAIM = 0.9
 STRONG = 3.5
 SHARE = 0.7
+SECOND_EXPLAINED = 0.25  # share of its name a strong match other than its best must explain
 MARGIN = 1.4
 MIN_EXPLAINED = 0.35
 OUTSPELLED = 2.0  # a rival's alike-spelled evidence, times this one's, that outspells it
@@ -898,7 +902,10 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
     best = max((s.total for s in scores), default=0.0)
 
     def strong(score: _Score) -> bool:
-        return score.total >= STRONG and (score.total >= SHARE * best or score.complete)
+        # A second AC's evidence is mostly the set-up the test shares with its first, unless
+        # its name or its assertions speak of it too.
+        return score.total >= STRONG and (score.total >= SHARE * best or score.complete) and (
+            score.total >= best or score.asserts or score.explained >= SECOND_EXPLAINED)
 
     def outspelled(score: _Score) -> bool:
         # Its words mostly mere stems (pushed ~ "pushing"), a rival's spelled alike.

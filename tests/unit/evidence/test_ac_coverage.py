@@ -1431,6 +1431,21 @@ def test_a_strong_match_on_mere_stems_yields_to_a_rival_spelled_alike() -> None:
     assert 0 in _decide([asserted, validated])
 
 
+def test_a_second_strong_match_needs_the_tests_name_or_assertions() -> None:
+    """A test strongly matched to its best AC and, at >= 0.7 of that, to a second by words
+    of its set-up that its name does not use: the second is no match."""
+    from gaia_lib.evidence.ac_coverage import _decide, _Score
+
+    best = _Score(total=5.0, claim=4.0, explained=0.8, alike=2.0)
+    set_up = _Score(total=4.0, claim=1.0, explained=0.1, alike=1.5)
+    assert _decide([best, set_up]) == [0]
+    # named by the test too, or asserted, the second AC stays covered
+    named = _Score(total=4.0, claim=1.0, explained=0.3, alike=1.5)
+    assert _decide([best, named]) == [0, 1]
+    asserted = _Score(total=4.0, claim=1.0, explained=0.1, alike=1.5, asserts=True)
+    assert _decide([best, asserted]) == [0, 1]
+
+
 def test_a_go_test_named_in_the_plural_is_named_after_the_function_the_ac_calls() -> None:
     """go-humanize's `TestCommas` tests `Comma()`, its words shared with the ACs of `Commaf()`
     and `BigComma()`: Go names a table test in the plural. Before, it covered no AC."""
