@@ -35,7 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import git, keys
+from gaia_lib.core import git, keys, proc
 
 WARNING = "file-list-divergence"
 
@@ -118,12 +118,22 @@ _RECORD, _FIELD = "\x1e", "\x1f"
 MERGE_SEARCH = 200  # commits of HEAD's history searched for a merged story's commit
 
 
-def merged_commit(repo: Path, key: str) -> str | None:
+Query = Callable[..., proc.ToolResult]  # `git <args>` in the repository
+
+
+def _once(repo: Path) -> Query:
+    """`git <args>` in `repo`, each distinct query run once: one check asks several of its
+    helpers the same questions (HEAD, the fork point, the story's merge)."""
+    return functools.cache(functools.partial(git.run, repo))
+
+
+def merged_commit(repo: Path, key: str, query: Query | None = None) -> str | None:
     """The newest of HEAD's commits that names `key` (subject, or a `Story: KEY` line) and
     changes more than GAIA's bookkeeping (module docstring), or None."""
     word, tag = keys.commit_key_pattern(key), keys.story_tag_pattern(key)
-    log = git.run(repo, "log", f"-n{MERGE_SEARCH}", "-m", "--first-parent", "--name-only",
-                  f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}", "HEAD", "--")
+    log = (query or functools.partial(git.run, repo))(
+        "log", f"-n{MERGE_SEARCH}", "-m", "--first-parent", "--name-only",
+        f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}", "HEAD", "--")
     for chunk in log.stdout.split(_RECORD) if log.ok else ():
         parts = chunk.split(_FIELD)
         if len(parts) < 4 or not (word.search(parts[1]) or tag.search(parts[2])):
@@ -134,20 +144,22 @@ def merged_commit(repo: Path, key: str) -> str | None:
     return None
 
 
-def fork_point(repo: Path, base_ref: str) -> str | None:
+def fork_point(repo: Path, base_ref: str, query: Query | None = None) -> str | None:
     """The commit where HEAD's branch left `base_ref` (`git merge-base`), or None."""
-    fork = git.run(repo, "merge-base", base_ref, "HEAD")
+    fork = (query or functools.partial(git.run, repo))("merge-base", base_ref, "HEAD")
     return (fork.stdout.strip() or None) if fork.ok else None
 
 
-def changed_files(repo: Path, base_ref: str, key: str | None = None) -> list[str]:
+def changed_files(repo: Path, base_ref: str, key: str | None = None,
+                  query: Query | None = None) -> list[str]:
     """Repo-relative paths changed since the branch left `base_ref`, plus unstaged and
     untracked files; for a story already merged into the base, its merge's (module
     docstring)."""
-    since = fork_point(repo, base_ref) or base_ref
+    query = query or _once(repo)
+    since = fork_point(repo, base_ref, query) or base_ref
     committed: tuple[str, ...] = (since,)
-    head = git.run(repo, "rev-parse", "HEAD")
-    merged = merged_commit(repo, key) if key and head.ok and \
+    head = query("rev-parse", "HEAD")
+    merged = merged_commit(repo, key, query) if key and head.ok and \
         head.stdout.strip() == since else None
     if merged is not None:
         committed = (f"{merged}^1", merged)
@@ -193,21 +205,22 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
     base_ref = resolve_base(repo, base)
     if base_ref is None:
         return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
-    changed = changed_files(repo, base_ref, key)
+    query = _once(repo)
+    changed = changed_files(repo, base_ref, key, query)
     if unbranched_note and not changed and key is not None and \
-            _no_change_of_its_own(repo, base_ref, key):
+            _no_change_of_its_own(repo, base_ref, key, query):
         return CheckResult(None, f"no story branch to compare the File List with: HEAD is "
                                  f"{base_ref} with no change of its own and no commit naming "
                                  f"the story (pass --base to compare with another branch)")
     return CheckResult(compare(file_list, changed))
 
 
-def _no_change_of_its_own(repo: Path, base_ref: str, key: str) -> bool:
+def _no_change_of_its_own(repo: Path, base_ref: str, key: str, query: Query) -> bool:
     """HEAD is the base (or behind it) and no commit of it names the story: a story reviewed
     on code already in the base, whose File List has nothing to be compared with."""
-    head = git.run(repo, "rev-parse", "HEAD")
-    return head.ok and fork_point(repo, base_ref) == head.stdout.strip() and \
-        merged_commit(repo, key) is None
+    head = query("rev-parse", "HEAD")
+    return head.ok and fork_point(repo, base_ref, query) == head.stdout.strip() and \
+        merged_commit(repo, key, query) is None
 
 
 LISTED_FILES = 20  # per list in a gate warning's sentence; the JSON keeps them all

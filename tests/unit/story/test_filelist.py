@@ -3,9 +3,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gaia_lib.core import git as gaia_git
+from gaia_lib.core import proc
 from gaia_lib.story import filelist
 from helpers.gitrepo import git, make_repo
 
@@ -73,6 +76,27 @@ def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
     (repo / "src" / "z.ts").unlink()
     assert filelist.check(("src/a.ts",), repo, "main", "E7-S7").divergence == \
         filelist.Divergence("divergence", (), ("src/a.ts",))
+
+
+def test_a_check_asks_git_each_question_once(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fork point, HEAD and the story's merge are asked once per check, though both the
+    changed files and the unbranched note need them."""
+    repo = make_repo(tmp_path / "r")
+    git(repo, "checkout", "-q", "main")
+    asked: list[tuple[str, ...]] = []
+    real = gaia_git.run
+
+    def counted(where: Path, *args: str, **kwargs: Any) -> proc.ToolResult:
+        asked.append(args)
+        return real(where, *args, **kwargs)
+
+    monkeypatch.setattr(gaia_git, "run", counted)
+    result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
+    assert result.note is not None and result.note.startswith("no story branch")
+    assert len(asked) == len(set(asked))
+    assert ("rev-parse", "HEAD") in asked and ("merge-base", "main", "HEAD") in asked
+    assert any(args[0] == "log" for args in asked)
 
 
 def test_divergence_both_ways(tmp_path: Path) -> None:
