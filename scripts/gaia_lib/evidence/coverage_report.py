@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.runner_output import report_text, xml_root
 
 FORMATS = ("coveragepy-json", "lcov", "cobertura", "jacoco", "go-cover")
@@ -225,7 +226,7 @@ def parse_lcov(data: bytes | str, exit_code: int = 1) -> CoverageReport:
 
 # --- Cobertura XML ----------------------------------------------------------------------------
 
-_CONDITION_RE = re.compile(r"\((\d+)/(\d+)\)")
+_CONDITION_RE = lazy_re(r"\((\d+)/(\d+)\)")
 
 
 def parse_cobertura(data: bytes | str, exit_code: int = 1) -> CoverageReport:
@@ -294,7 +295,7 @@ def parse_jacoco(data: bytes | str, exit_code: int = 1) -> CoverageReport:
 
 # --- Go cover profile -------------------------------------------------------------------------
 
-_GO_BLOCK_RE = re.compile(r"^(.+):(\d+)\.(\d+),(\d+)\.(\d+) (\d+) (\d+)$")
+_GO_BLOCK_RE = lazy_re(r"^(.+):(\d+)\.(\d+),(\d+)\.(\d+) (\d+) (\d+)$")
 
 
 def parse_go_cover(data: bytes | str, exit_code: int = 1) -> CoverageReport:
@@ -353,7 +354,7 @@ _LANGUAGES = {
 
 
 # The exceptions an `except` clause names: `except (KeyError, errors.Missing) as e:`.
-_EXCEPT_NAMES = re.compile(r"\s*except\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
+_EXCEPT_NAMES = lazy_re(r"\s*except\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
 # `except ImportError:` picks a fallback dependency (`contextlib2` on an old Python): no
 # behaviour's error path, and never run on the Python the tests use.
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
@@ -457,15 +458,15 @@ def _brace_blocks(code: str, pattern: re.Pattern[str]
 
 
 # `catch (e) {` / `catch {` (not a promise's `.catch(`); Go's gofmt'd `if err != nil {`.
-_CATCH_RE = re.compile(r"(?<![.\w])catch\s*(?:\([^)]*\)\s*)?\{")
-_GO_ERR_RE = re.compile(r"(?m)^[ \t]*(?:\}\s*else\s+)?if\s+(?:.*;\s*)?err\s*!=\s*nil\s*\{")
+_CATCH_RE = lazy_re(r"(?<![.\w])catch\s*(?:\([^)]*\)\s*)?\{")
+_GO_ERR_RE = lazy_re(r"(?m)^[ \t]*(?:\}\s*else\s+)?if\s+(?:.*;\s*)?err\s*!=\s*nil\s*\{")
 
 
 # A handler that only hands the error on, unchanged: `return err` (`return nil, err`), a bare
 # `raise` (or `raise e` of `except ... as e`), `throw e` of `catch (e)`.
-_GO_PASS_ON = re.compile(r"return\s+(?:[^,()]+,\s*)*err;?")
-_AS_NAME = re.compile(r"\bas\s+(\w+)\s*:")
-_CATCH_NAME = re.compile(r"catch\s*\(\s*(?:final\s+)?(?:[\w.|\s]+\s)?(\w+)\s*\)")
+_GO_PASS_ON = lazy_re(r"return\s+(?:[^,()]+,\s*)*err;?")
+_AS_NAME = lazy_re(r"\bas\s+(\w+)\s*:")
+_CATCH_NAME = lazy_re(r"catch\s*\(\s*(?:final\s+)?(?:[\w.|\s]+\s)?(\w+)\s*\)")
 
 
 def _propagates(family: str, header: str, body: list[str]) -> bool:
@@ -527,15 +528,15 @@ def uncovered_error_branches(
 # method's receiver type first (`func (d *Decoder) decode(`: Decoder, decode); the other brace
 # languages' `function`, `class` (with Java's and Kotlin's modifiers) and `const name = `.
 _DECLARATIONS = {
-    "python": re.compile(r"(?:async\s+)?(?:def|class)\s+(\w+)"),
-    "go": re.compile(r"func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)[^)]*\)\s*)?(\w+)"),
-    "brace": re.compile(r"(?:(?:export|default|declare|abstract|async|public|private|"
+    "python": lazy_re(r"(?:async\s+)?(?:def|class)\s+(\w+)"),
+    "go": lazy_re(r"func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)[^)]*\)\s*)?(\w+)"),
+    "brace": lazy_re(r"(?:(?:export|default|declare|abstract|async|public|private|"
                         r"protected|internal|final|open|sealed|data)\s+)*"
                         r"(?:function\*?\s+(\w+)|class\s+(\w+)|(?:const|let|var)\s+(\w+)\s*=)"),
 }
 
 
-_PYTHON_DEF = re.compile(r"([ \t]*)(?:async\s+)?def\s+(\w+)")
+_PYTHON_DEF = lazy_re(r"([ \t]*)(?:async\s+)?def\s+(\w+)")
 
 
 def declared(source: str, language: str) -> list[str]:

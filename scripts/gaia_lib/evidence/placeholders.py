@@ -105,6 +105,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import testcases
 from gaia_lib.evidence.testcases import TestCase, brace_block_end
 
@@ -115,24 +116,24 @@ LANGUAGE_OF_SUFFIX = {
 }
 # The upstream detector's --dir walk: files whose path reads as a test file's (matched on the
 # whole path as shown, as `find -regex` does), nothing pruned.
-TEST_PATH = re.compile(r".*\.(?:test|spec)\.(?:ts|tsx|js|jsx|mjs|cjs)|.*\.bats|.*_test\.(?:py|go)"
+TEST_PATH = lazy_re(r".*\.(?:test|spec)\.(?:ts|tsx|js|jsx|mjs|cjs)|.*\.bats|.*_test\.(?:py|go)"
                        r"|.*test_.*\.py|.*Test\.java|.*\.dart")
 
 # --- upstream's line patterns, in its order (on the line less its leading white space) ------
 
 _LINE_PATTERNS: tuple[tuple[re.Pattern[str], str | None], ...] = (
-    (re.compile(r"expect\((?:true|false)\)"), "expect_boolean_literal"),
-    (re.compile(r"^assert\s+(?:True|False)(?:\s*$|\s*[,;#])"), "assert_boolean_literal"),
-    (re.compile(r"\bassert_(?:true|false)\s*\("), "assert_true_false_helper"),
+    (lazy_re(r"expect\((?:true|false)\)"), "expect_boolean_literal"),
+    (lazy_re(r"^assert\s+(?:True|False)(?:\s*$|\s*[,;#])"), "assert_boolean_literal"),
+    (lazy_re(r"\bassert_(?:true|false)\s*\("), "assert_true_false_helper"),
     # None: the matched token itself names the pattern
-    (re.compile(r"(?<![A-Za-z0-9_])(test\.todo|test\.skip|it\.skip|xit|xdescribe|xcontext|"
+    (lazy_re(r"(?<![A-Za-z0-9_])(test\.todo|test\.skip|it\.skip|xit|xdescribe|xcontext|"
                 r"describe\.skip)\s*\("), None),
     # a one-line empty callback, with parameters or `async` before its arrow
-    (re.compile(r"\b(?:it|test)\([^)]*,\s*(?:\([^)]*\)|async)\s*=>\s*\{\s*\}"),
+    (lazy_re(r"\b(?:it|test)\([^)]*,\s*(?:\([^)]*\)|async)\s*=>\s*\{\s*\}"),
      "empty_block"),
-    (re.compile(r'^@test\s+"[^"]*"\s*\{\s*\}\s*$'), "empty_block"),
+    (lazy_re(r'^@test\s+"[^"]*"\s*\{\s*\}\s*$'), "empty_block"),
 )
-_COMMENT_LINE = re.compile(r"^(?:#|//|\*)")  # on the stripped line, as upstream skips them
+_COMMENT_LINE = lazy_re(r"^(?:#|//|\*)")  # on the stripped line, as upstream skips them
 
 
 @dataclass(frozen=True)
@@ -177,28 +178,28 @@ _SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
                          # a table filtered to nothing: pytest skips an empty parameter set
                          r"@pytest\.mark\.parametrize\(.*,\s*\[[^\[\]]*\bfor\b[^\[\]]*\bif\s+"
                          r"(?:False|None|0)\s*\]\s*[,)]"),
-    "js": re.compile(r"(?<![\w.])(?:(?:it|test|describe)\.(?:each|for)\(\s*(?:\[\s*\]|"
+    "js": lazy_re(r"(?<![\w.])(?:(?:it|test|describe)\.(?:each|for)\(\s*(?:\[\s*\]|"
                      r"[\w$.]+\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\))"
                      r"(?:\s+as\s+[^()]*(?:\([^()]*\))?[^()]*)?\s*\)|"
                      r"(?:it|test|describe)\.(?:skip|todo|fails)(?:\.(?:each|for))?|"
                      r"x(?:it|test|describe|context))\s*[(`]"),
-    "java": re.compile(r"@(?:Disabled|Ignore)\b"),
-    "dart": re.compile(r"\bskip:\s*(?:true|['\"])"),
-    "swift": re.compile(r"\bXCTSkip\b"),
-    "go": re.compile(r"(?!)"),
-    "bats": re.compile(r"(?!)"),
-    "c": re.compile(r"\bTEST\s*\(\s*\w+\s*,\s*DISABLED_"),  # GoogleTest's disabled prefix
+    "java": lazy_re(r"@(?:Disabled|Ignore)\b"),
+    "dart": lazy_re(r"\bskip:\s*(?:true|['\"])"),
+    "swift": lazy_re(r"\bXCTSkip\b"),
+    "go": lazy_re(r"(?!)"),
+    "bats": lazy_re(r"(?!)"),
+    "c": lazy_re(r"\bTEST\s*\(\s*\w+\s*,\s*DISABLED_"),  # GoogleTest's disabled prefix
 }
 # A skip call as a statement of the body; it counts when it sits at the body's top level.
 _BODY_SKIP_CALLS: dict[str, re.Pattern[str]] = {
     "python": re.compile(r"^(?:pytest\.(?:skip|xfail)|self\.skipTest)\s*\("),
-    "go": re.compile(r"^t\.Skip(?:Now|f)?\s*\("),
-    "bats": re.compile(r"^skip\b"),
-    "js": re.compile(r"^(?:ctx\.|context\.|t\.)?skip\s*\("),
-    "java": re.compile(r"^(?:Assumptions\.)?(?:assumeTrue|assumeFalse)\s*\(\s*(?:true|false)"),
-    "dart": re.compile(r"(?!)"),
-    "swift": re.compile(r"^throw\s+XCTSkip\b"),
-    "c": re.compile(r"^(?:TEST_IGNORE(?:_MESSAGE)?|GTEST_SKIP)\s*\("),  # Unity, GoogleTest
+    "go": lazy_re(r"^t\.Skip(?:Now|f)?\s*\("),
+    "bats": lazy_re(r"^skip\b"),
+    "js": lazy_re(r"^(?:ctx\.|context\.|t\.)?skip\s*\("),
+    "java": lazy_re(r"^(?:Assumptions\.)?(?:assumeTrue|assumeFalse)\s*\(\s*(?:true|false)"),
+    "dart": lazy_re(r"(?!)"),
+    "swift": lazy_re(r"^throw\s+XCTSkip\b"),
+    "c": lazy_re(r"^(?:TEST_IGNORE(?:_MESSAGE)?|GTEST_SKIP)\s*\("),  # Unity, GoogleTest
 }
 _TRIVIAL_STATEMENT = re.compile(
     r"^(?:pass|\.\.\.|return|true|:|"
@@ -273,7 +274,7 @@ _CANNOT_FAIL = re.compile(
 )
 
 
-_TYPE_ONLY = re.compile(r"^(?:expectTypeOf|assertType)\b")
+_TYPE_ONLY = lazy_re(r"^(?:expectTypeOf|assertType)\b")
 TYPE_ONLY = ": type checks, which a run without --typecheck never fails"
 
 
@@ -363,7 +364,7 @@ def _constant_check_passes(text: str) -> bool:
 
 
 # A JS matcher comparing two number literals: `expect(2).toBeGreaterThan(1)`.
-_JS_NUMBERS_COMPARED = re.compile(r"^expect\(\s*(-?\d+(?:\.\d+)?)\s*\)\s*\.\s*(not\s*\.\s*)?"
+_JS_NUMBERS_COMPARED = lazy_re(r"^expect\(\s*(-?\d+(?:\.\d+)?)\s*\)\s*\.\s*(not\s*\.\s*)?"
                                   r"(toBe|toEqual|toStrictEqual|toBeGreaterThan|"
                                   r"toBeGreaterThanOrEqual|toBeLessThan|toBeLessThanOrEqual)"
                                   r"\(\s*(-?\d+(?:\.\d+)?)\s*\)\s*;?$")
@@ -489,7 +490,7 @@ def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, s
 
 
 # A Python test that returns something (pytest warns and ignores it), and what checks a value.
-_RETURNS_VALUE = re.compile(r"^return\s+(?!None\s*$)\S")
+_RETURNS_VALUE = lazy_re(r"^return\s+(?!None\s*$)\S")
 _PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
 
 
@@ -497,7 +498,7 @@ _PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
 # none is not judged here: its checks may sit in helpers it calls).
 _CHECK = {
     "python": _PY_CHECK,
-    "js": re.compile(r"\bexpect\w*\s*[(.]|\bassert\w*\b|\.should\b"),
+    "js": lazy_re(r"\bexpect\w*\s*[(.]|\bassert\w*\b|\.should\b"),
 }
 
 
@@ -573,18 +574,18 @@ _FALSE_CONSTANT = re.compile(r"^\s*const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s
 # `const x = false` or a line of a `const ( ... )` group. A `var` may be set elsewhere.
 _FILE_FALSE_CONSTANT = {
     "python": re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[ \t]*bool[ \t]*)?=[ \t]*False[ \t]*$", re.M),
-    "js": re.compile(r"^(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*)?=\s*"
+    "js": lazy_re(r"^(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*)?=\s*"
                      r"false\s*;?\s*$", re.M),
-    "go": re.compile(r"^(?:const[ \t]+|[ \t]+)(\w+)(?:[ \t]+bool)?[ \t]*=[ \t]*false[ \t]*$",
+    "go": lazy_re(r"^(?:const[ \t]+|[ \t]+)(\w+)(?:[ \t]+bool)?[ \t]*=[ \t]*false[ \t]*$",
                      re.M),
 }
-_GO_CONST_GROUP = re.compile(r"^const\s*\(\n(.*?)^\)", re.M | re.S)
+_GO_CONST_GROUP = lazy_re(r"^const\s*\(\n(.*?)^\)", re.M | re.S)
 
 
 # JS/TS: an `expect` of the test's (or its file's) own in place of the runner's, whose checks
 # fail nothing (`const expect = (x) => ({ toBe: () => undefined })`); chai's
 # (`const expect = chai.expect`, `require("chai").expect`) is a real one.
-_OWN_EXPECT = re.compile(r"\b(?:(?:const|let|var)\s+expect\s*(?::[^=\n]+)?=(?!\s*(?:require|chai|"
+_OWN_EXPECT = lazy_re(r"\b(?:(?:const|let|var)\s+expect\s*(?::[^=\n]+)?=(?!\s*(?:require|chai|"
                          r"await\s+import|import)\b)|function\s+expect\s*\()")
 
 
@@ -606,12 +607,12 @@ _PY_ENV = (r"(?:os\.environ\.get|os\.getenv)\(\s*[\"'](?P<name>\w+)[\"']\s*"
            r"(?:,\s*(?:None|\"\"|''))?\s*\)(?:\s*==\s*(?:\"[^\"]+\"|'[^']+'|\d+))?|"
            r"[\"'](?P<inname>\w+)[\"']\s+in\s+os\.environ")
 _ENV_GUARD = {
-    "python": re.compile(r"^(?P<indent>\s*)if\s+(?P<neg>not\s+)?(?:" + _PY_ENV
+    "python": lazy_re(r"^(?P<indent>\s*)if\s+(?P<neg>not\s+)?(?:" + _PY_ENV
                          + r")\s*:(?P<rest>.*)$"),
-    "js": re.compile(r"^(?P<indent>\s*)if\s*\(\s*(?P<neg>!\s*)?process\.env(?:\."
+    "js": lazy_re(r"^(?P<indent>\s*)if\s*\(\s*(?P<neg>!\s*)?process\.env(?:\."
                      r"(?P<name>[A-Za-z_]\w*)|\[\s*[\"'](?P<inname>\w+)[\"']\s*\])"
                      r"(?:\s*===?\s*(?:\"[^\"]+\"|'[^']+'))?\s*\)\s*(?P<rest>.*)$"),
-    "go": re.compile(r"^(?P<indent>\s*)if\s+os\.Getenv\(\s*\"(?P<name>\w+)\"\s*\)\s*"
+    "go": lazy_re(r"^(?P<indent>\s*)if\s+os\.Getenv\(\s*\"(?P<name>\w+)\"\s*\)\s*"
                      r"(?:(?P<neg>==\s*\"\")|!=\s*\"\"|==\s*\"[^\"]+\")\s*(?P<rest>\{.*)$"),
 }
 _ENV_NAME = re.compile(r"(?:os\.environ\.get|os\.getenv|os\.Getenv)\(\s*[\"'](\w+)[\"']|"
@@ -750,29 +751,29 @@ def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> lis
     return [line if _FALSE_CONSTANT.match(line) else used.sub("false", line) for line in lines]
 
 
-_TRY = re.compile(r"^(\s*)try\s*\{\s*$")
+_TRY = lazy_re(r"^(\s*)try\s*\{\s*$")
 # A catch that keeps the failure from the runner: empty, or only logging it.
-_SWALLOWING_CATCH = re.compile(r"^\s*\}\s*catch\s*(?:\([^)]*\))?\s*\{\s*"
+_SWALLOWING_CATCH = lazy_re(r"^\s*\}\s*catch\s*(?:\([^)]*\))?\s*\{\s*"
                                r"(?:console\.\w+\([^;]*\);?\s*)?\}\s*;?\s*$")
 
 
 # The line that closes a try and opens its handler, and a handler's statements that drop
 # the failure (logging it, returning): a catch made only of them swallows it, and a finally
 # that returns discards it.
-_HANDLER = re.compile(r"^\s*\}\s*(catch|finally)\b[^{]*\{\s*$")
+_HANDLER = lazy_re(r"^\s*\}\s*(catch|finally)\b[^{]*\{\s*$")
 _DROPPING = {
-    "js": re.compile(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$"),
+    "js": lazy_re(r"^(?:console\.\w+\(.*\)|return\b.*|//.*)?;?$"),
     # (where the try itself checks): a check any caught error passes, the failed assertion too
-    "js_caught": re.compile(r"^expect\(\s*[\w$]+\s*\)\.(?:(?:toBeDefined|toBeTruthy|not\.toBeNull|"
+    "js_caught": lazy_re(r"^expect\(\s*[\w$]+\s*\)\.(?:(?:toBeDefined|toBeTruthy|not\.toBeNull|"
                             r"not\.toBeUndefined)\(\s*\)|toBeInstanceOf\(\s*Error\s*\))\s*;?$"),
-    "python": re.compile(r"^(?:pass|\.\.\.|print\(.*\)|(?:log(?:ger|ging)?|LOG)\.\w+\(.*\)|"
+    "python": lazy_re(r"^(?:pass|\.\.\.|print\(.*\)|(?:log(?:ger|ging)?|LOG)\.\w+\(.*\)|"
                          r"return(?:\s+None)?|#.*)$"),
 }
 
 
 _PY_TRY = re.compile(r"^(\s*)try\s*:\s*$")
 # A Python handler that catches a failed assertion and drops it.
-_PY_SWALLOWING = re.compile(r"^except\s*(?:\(?[\w., ]*\b(?:AssertionError|Exception|BaseException)"
+_PY_SWALLOWING = lazy_re(r"^except\s*(?:\(?[\w., ]*\b(?:AssertionError|Exception|BaseException)"
                             r"\b[\w., ]*\)?(?:\s+as\s+\w+)?)?\s*:\s*(?P<inline>\S.*)?$")
 
 
@@ -849,7 +850,7 @@ _SWALLOWING_TRY_DEAD = {"js": _js_swallowing_try_dead, "python": _python_swallow
 
 # A promise chain ending in a `.catch` that drops what it catches: the checks in its `.then`
 # fail nothing (`.catch(() => undefined)`, `.catch(() => {})`, `.catch(console.error)`).
-_DROPPING_CATCH = re.compile(r"\.catch\(\s*(?:(?:\(\s*[\w$]*\s*\)|[\w$]+)\s*=>\s*(?:undefined|null|"
+_DROPPING_CATCH = lazy_re(r"\.catch\(\s*(?:(?:\(\s*[\w$]*\s*\)|[\w$]+)\s*=>\s*(?:undefined|null|"
                              r"\{\s*\}|console\.\w+\([^()]*\))|console\.\w+)\s*\)\s*;?\s*$")
 
 
@@ -877,8 +878,8 @@ _NEVER = {"python": "if False:", "go": "if false {", "js": "if (false) {"}
 # A function a test defines in its body, by name: its checks run only where it is called.
 _CLOSURE = {
     "python": re.compile(r"^(\s+)(?:async\s+)?def\s+(\w+)\s*\("),
-    "go": re.compile(r"^(\s+)(\w+)\s*:?=\s*func\s*\(.*\{\s*$"),
-    "js": re.compile(r"^(\s+)(?:(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
+    "go": lazy_re(r"^(\s+)(\w+)\s*:?=\s*func\s*\(.*\{\s*$"),
+    "js": lazy_re(r"^(\s+)(?:(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
                      r"(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>|"
                      r"(?:async\s+)?function\s*\*?\s*([\w$]+)\s*\().*\{\s*$"),
 }
@@ -911,7 +912,7 @@ def _block_end(lines: list[str], index: int, language: str) -> int:
 
 
 # A JS arrow holding one expression on its own line: `const check = () => expect(f(1)).toBe(2);`
-_ONE_LINE_ARROW = re.compile(r"^(\s+)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
+_ONE_LINE_ARROW = lazy_re(r"^(\s+)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
                              r"(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>\s*(?!\{)\S.*$")
 
 
@@ -972,12 +973,12 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
 _LOOP = {
     "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|[\w.]+\[0?:0\]|\w+|"
                          r"\[[^\[\]]*\bfor\b[^\[\]]*\bif\s+(?:False|None|0)\s*\])\s*:\s*$"),
-    "js": re.compile(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+(\[\s*\]|[\w$]+)"
+    "js": lazy_re(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+(\[\s*\]|[\w$]+)"
                      r"\s*\)|(\[\s*\]|[\w$]+)\.forEach\s*\().*\{\s*$"),
-    "go": re.compile(r"^(\s+)for\s+.*\brange\s+(\[\][\w.*]+\{\s*\}|[\w.]+\[0?:0\]|\w+)\s*\{\s*$"),
+    "go": lazy_re(r"^(\s+)for\s+.*\brange\s+(\[\][\w.*]+\{\s*\}|[\w.]+\[0?:0\]|\w+)\s*\{\s*$"),
 }
 # A JS loop whose body is one statement on its own line: `[].forEach((x) => expect(x)...);`
-_ONE_LINE_LOOP_JS = re.compile(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+"
+_ONE_LINE_LOOP_JS = lazy_re(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+"
                                r"(\[\s*\]|[\w$]+)\s*\)\s*(?!\{)\S|(\[\s*\]|[\w$]+)\.forEach\s*\("
                                r"(?!.*\{\s*$))")
 # A table filtered to nothing: `[c for c in CASES if False]`, `cases.filter(() => false)`.
@@ -987,16 +988,16 @@ _EMPTY_LITERAL = (r"(?:\[\s*\]|\(\s*\)|\[\][\w.*]+\s*\{\s*\}|\[\]struct\s*\{[^{}
                   rf"{_FILTERED_EMPTY})")
 # A JS chain over a table filtered to nothing (`cases.filter(() => false).forEach(...)`, its
 # links on lines of their own too): the callback never runs.
-_FALSE_FILTER_JS = re.compile(r"\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\)\s*$")
-_CHAIN_LOOP_JS = re.compile(r"^(\s*)(.*?)\.\s*(?:forEach|map|flatMap|some|every|reduce)\s*\(")
+_FALSE_FILTER_JS = lazy_re(r"\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\)\s*$")
+_CHAIN_LOOP_JS = lazy_re(r"^(\s*)(.*?)\.\s*(?:forEach|map|flatMap|some|every|reduce)\s*\(")
 
 
 # A counting loop whose bound it already meets: `for (let i = 0; i < 0; i++)`, Go's
 # `for i := 0; i < 0; i++`, Python's `for _ in range(0):` / `range(3, 3)`.
 _COUNTING = {
-    "js": re.compile(r"^(\s+)for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*"
+    "js": lazy_re(r"^(\s+)for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*"
                      r"(-?\d+)\s*;"),
-    "go": re.compile(r"^(\s+)for\s+(\w+)\s*:=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*(-?\d+)\s*;"),
+    "go": lazy_re(r"^(\s+)for\s+(\w+)\s*:=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*(-?\d+)\s*;"),
     "python": re.compile(r"^(\s+)for\s+(\w+)\s+in\s+range\(\s*(?:(-?\d+)\s*,\s*)?(-?\d+)\s*\)\s*:"),
 }
 
@@ -1085,11 +1086,11 @@ def _empty_loops_dead(lines: list[str], language: str,
 # the test as passed: `setTimeout(() => { expect(...) })` or `p.then((r) => { expect(r)... })`
 # neither awaited nor returned, in a test with no `done` parameter, no fake timers, and no
 # `await` or returned promise after it.
-_LATER = re.compile(r"^(\s+)(?:setTimeout\s*\(|(?!return\b|await\b|const\b|let\b|var\b)"
+_LATER = lazy_re(r"^(\s+)(?:setTimeout\s*\(|(?!return\b|await\b|const\b|let\b|var\b)"
                     r"[^=]*\.then\s*\()")
-_DONE_PARAM = re.compile(r"(?:\(\s*[A-Za-z_$][\w$]*\s*\)\s*=>|function\s*\w*\s*\(\s*[A-Za-z_$]"
+_DONE_PARAM = lazy_re(r"(?:\(\s*[A-Za-z_$][\w$]*\s*\)\s*=>|function\s*\w*\s*\(\s*[A-Za-z_$]"
                          r"[\w$]*\s*\))\s*\{")
-_WAITS = re.compile(r"\b(?:useFakeTimers|runAllTimers|runOnlyPendingTimers|advanceTimers\w*|"
+_WAITS = lazy_re(r"\b(?:useFakeTimers|runAllTimers|runOnlyPendingTimers|advanceTimers\w*|"
                     r"runAllTicks|waitFor|flush\w*)\b")
 
 
@@ -1118,9 +1119,9 @@ def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
 # checks the literal (`got := Comma(5)` then `got = "5"`: `if got != "5"` cannot fail).
 _LITERAL_ASSIGNMENT = {
     "python": re.compile(rf"^(\s*)(\w+)\s*=\s*({_LITERAL})\s*$"),
-    "js": re.compile(rf"^(\s*)(?:(?:const|let|var)\s+)?([\w$]+)(?:\s*:\s*\w+)?\s*=\s*"
+    "js": lazy_re(rf"^(\s*)(?:(?:const|let|var)\s+)?([\w$]+)(?:\s*:\s*\w+)?\s*=\s*"
                      rf"({_LITERAL})\s*;?\s*$"),
-    "go": re.compile(rf"^(\s*)(?:var\s+)?(\w+)(?:\s+\w+)?\s*:?=\s*({_LITERAL}|`[^`]*`)\s*$"),
+    "go": lazy_re(rf"^(\s*)(?:var\s+)?(\w+)(?:\s+\w+)?\s*:?=\s*({_LITERAL}|`[^`]*`)\s*$"),
 }
 
 
@@ -1175,9 +1176,9 @@ def _literals_propagated(lines: list[str], language: str) -> list[str]:
 # A name given another name's value (`const b = a;`, `b := a`, or `x ? a : a`): comparing
 # the two compares a value with itself.
 _ALIAS = {
-    "js": re.compile(r"^(\s*)const\s+([\w$]+)(?:\s*:\s*[\w$.<>\[\]]+)?\s*=\s*(?:(?P<src>[\w$]+)|"
+    "js": lazy_re(r"^(\s*)const\s+([\w$]+)(?:\s*:\s*[\w$.<>\[\]]+)?\s*=\s*(?:(?P<src>[\w$]+)|"
                      r"[^;]*\?\s*(?P<t>[\w$]+)\s*:\s*(?P=t))\s*;?\s*$"),
-    "go": re.compile(r"^(\s*)(\w+)\s*:=\s*(?:(?P<src>\w+))\s*$"),
+    "go": lazy_re(r"^(\s*)(\w+)\s*:=\s*(?:(?P<src>\w+))\s*$"),
 }
 
 
@@ -1212,7 +1213,7 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
 # A return taken when a value is not what a later check asks of it (`if (r !== "a") return;`
 # then `expect(r).toBe("a")`): the check runs only when it passes.
 _RETURN_UNLESS = {
-    "js": re.compile(r"^(\s*)if\s*\(\s*(?P<a>[^()!=]+?(?:\([^()]*\))?)\s*!==?\s*(?P<b>[^()]+?)\s*\)"
+    "js": lazy_re(r"^(\s*)if\s*\(\s*(?P<a>[^()!=]+?(?:\([^()]*\))?)\s*!==?\s*(?P<b>[^()]+?)\s*\)"
                      r"\s*\{?\s*return\b[^;]*;?\s*\}?\s*$"),
     "python": re.compile(r"^(\s*)if\s+(?P<a>.+?)\s*!=\s*(?P<b>.+?)\s*:\s*(?P<then>return\b.*)?$"),
 }
@@ -1246,8 +1247,8 @@ def _guarded_checks_trivial(lines: list[str], language: str) -> list[str]:
 
 # A JS `switch` on a literal, and its labels: with no `default` and no label equal to the
 # literal, none of its cases runs (`switch ("a") { case "b": ... }`).
-_LITERAL_SWITCH = re.compile(rf"^(\s*)switch\s*\(\s*({_LITERAL}|undefined)\s*\)\s*\{{\s*$")
-_CASE_LABEL = re.compile(r"^\s*(?:case\s+(.+?)\s*:|default\s*:)")
+_LITERAL_SWITCH = lazy_re(rf"^(\s*)switch\s*\(\s*({_LITERAL}|undefined)\s*\)\s*\{{\s*$")
+_CASE_LABEL = lazy_re(r"^\s*(?:case\s+(.+?)\s*:|default\s*:)")
 
 
 def _literal_value(text: str) -> object:
@@ -1283,7 +1284,7 @@ def _literal_switches_dead(lines: list[str]) -> list[str]:
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 
 
-_EXPECT_STATEMENT = re.compile(r"^(\s*)(?:await\s+)?expect\s*\(")
+_EXPECT_STATEMENT = lazy_re(r"^(\s*)(?:await\s+)?expect\s*\(")
 
 
 def _own_expect_dead(lines: list[str], outer: FileScope) -> list[str]:
@@ -1412,12 +1413,12 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     return None
 
 
-_GO_T_PARAM = re.compile(r"\b(\w+)\s+(?:\*testing\.T|testing\.TB)\b")
-_GO_OTHER_FAILURE = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
+_GO_T_PARAM = lazy_re(r"\b(\w+)\s+(?:\*testing\.T|testing\.TB)\b")
+_GO_OTHER_FAILURE = lazy_re(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
 # A deferred `recover()` whose value is dropped: every panic of the test ends there, unseen.
-_GO_SWALLOWED_PANIC = re.compile(r"\bdefer\s+func\s*\(\s*\)\s*\{\s*(?:_\s*=\s*)?recover\(\)\s*;?\s*"
+_GO_SWALLOWED_PANIC = lazy_re(r"\bdefer\s+func\s*\(\s*\)\s*\{\s*(?:_\s*=\s*)?recover\(\)\s*;?\s*"
                                  r"\}\s*\(\s*\)")
-_GO_PANIC = re.compile(r"\bpanic\s*\(")
+_GO_PANIC = lazy_re(r"\bpanic\s*\(")
 MAX_GO_HELPER_DEPTH = 3
 
 
@@ -1480,7 +1481,7 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
 # `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), a comparison and its contradiction
 # (`a != b && a == b`), one and-ed with `false`, a length below zero, or more arguments than
 # `go test` ever hands its test binary (`len(os.Args) > 100`).
-_GO_DEAD_BLOCK = re.compile(
+_GO_DEAD_BLOCK = lazy_re(
     r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
     r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal|errors\.Is)\(\s*(?P<y>[^,(){};]+?)\s*,"
     r"\s*(?P=y)\s*\)\s*|"

@@ -31,19 +31,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import js_imports, sut_mocking, testcases
 
-_PY_DECLARED = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
-_GO_DECLARED = re.compile(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
+_PY_DECLARED = lazy_re(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
+_GO_DECLARED = lazy_re(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
                           r"const[ \t]+)(\w+)", re.M)
-_GO_PACKAGE = re.compile(r"^package[ \t]+(\w+)", re.M)
+_GO_PACKAGE = lazy_re(r"^package[ \t]+(\w+)", re.M)
 _SKIPPED_LINE = {
-    ".py": re.compile(r"^\s*(?:#|from\s|import\s)"),
-    ".go": re.compile(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
-    ".sh": re.compile(r"^\s*#"),
+    ".py": lazy_re(r"^\s*(?:#|from\s|import\s)"),
+    ".go": lazy_re(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
+    ".sh": lazy_re(r"^\s*#"),
 }
-_IMPORTED_AS = re.compile(r"\b([\w.]+)\s+as\s+(\w+)")
-_JS_DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
+_IMPORTED_AS = lazy_re(r"\b([\w.]+)\s+as\s+(\w+)")
+_JS_DECLARED = lazy_re(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
                           r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)",
                           re.M)
 _SHELL_SUFFIXES = ("", ".sh", ".bash")
@@ -200,18 +201,18 @@ def _imported(file: str, file_text: str, known: frozenset[str], names: Names) ->
 # A helper a test file defines: JS/TS `function name(`, `class Name` or
 # `const name = (...) =>`, shell `name() {`; Go's functions and methods: testcases.go_functions.
 _HELPER = {
-    ".js": re.compile(r"^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?(?:function\*?|class)[ \t]+"
+    ".js": lazy_re(r"^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?(?:function\*?|class)[ \t]+"
                       r"([A-Za-z_$][\w$]*)|^[ \t]*(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)"
                       r"[ \t]*=[ \t]*(?:async[ \t]*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)[ \t]*=>", re.M),
-    ".sh": re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{", re.M),
+    ".sh": lazy_re(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{", re.M),
 }
 # A name a test file binds to a value (`const adapter = createEntityAdapter()`, `let cache:
 # QueryCache`, `cache = new QueryCache()` in a beforeEach, Go's `p := NewParser()`): the
 # tests that use it reach what its type or value names.
 _BINDING = {
-    ".js": re.compile(r"\b(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*((?::[^=;\n]+)?"
+    ".js": lazy_re(r"\b(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*((?::[^=;\n]+)?"
                       r"(?:=[^;\n]+)?)|^[ \t]*([A-Za-z_$][\w$]*)[ \t]*(=[^=;\n][^;\n]*)", re.M),
-    ".go": re.compile(r"\b([A-Za-z_]\w*)[ \t]*(:=[^\n]+)|\bvar[ \t]+([A-Za-z_]\w*)([^\n]+)"),
+    ".go": lazy_re(r"\b([A-Za-z_]\w*)[ \t]*(:=[^\n]+)|\bvar[ \t]+([A-Za-z_]\w*)([^\n]+)"),
 }
 MAX_HELPER_DEPTH = 3
 

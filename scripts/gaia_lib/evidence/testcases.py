@@ -38,6 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.then_literals import assertion_spans
 
 
@@ -62,24 +63,24 @@ class TestCase:
 _PY_DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async[ \t]+)?def[ \t]+(?P<name>test\w*)[ \t]*\(")
 _PY_CLASS = re.compile(r"^(?P<indent>[ \t]*)class[ \t]+(?P<name>\w+)")
 _ANY_PY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+")
-_JS_TEST = re.compile(
+_JS_TEST = lazy_re(
     r"\b(?P<kind>x?(?:it|test|describe))(?:\.(?:only|skip|todo|concurrent|fails|sequential|"
     r"(?:each|runIf|skipIf)\([^)]*\)))*[ \t]*\("
     r"[ \t]*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)"
 )
 # A test named at run time (`test(t.input + " with " + t.query, () => {`, in a loop over a
 # table): its name is the expression that makes it, up to MAX_EXPRESSION characters.
-_JS_DYNAMIC_TEST = re.compile(
+_JS_DYNAMIC_TEST = lazy_re(
     r"\b(?:it|test)(?:\.(?:only|skip|todo|concurrent))*[ \t]*\([ \t]*"
     r"(?P<expr>[A-Za-z_$][^,]*?),[ \t]*(?:async[ \t]*)?(?:\(|function\b|[A-Za-z_$]\w*[ \t]*=>)"
 )
 MAX_EXPRESSION = 80
-_BATS_TEST = re.compile(r"^@test[ \t]+(?P<q>['\"])(?P<name>.*)(?P=q)[ \t]*\{")
-_GO_TEST = re.compile(r"^func[ \t]+(?P<name>(?:Test|Example|Fuzz)\w*)[ \t]*\(")
-_JVM_TEST = re.compile(r"^\s*(?:public\s+|internal\s+)?(?:void|fun)\s+`?(?P<name>[^`(]+?)`?\s*\(")
-_DART_TEST = re.compile(r"\b(?:test|testWidgets)\(\s*(?P<q>['\"])(?P<name>.*?)(?P=q)")
-_SWIFT_TEST = re.compile(r"\bfunc[ \t]+(?P<name>test\w*)[ \t]*\(")
-_C_TEST = re.compile(
+_BATS_TEST = lazy_re(r"^@test[ \t]+(?P<q>['\"])(?P<name>.*)(?P=q)[ \t]*\{")
+_GO_TEST = lazy_re(r"^func[ \t]+(?P<name>(?:Test|Example|Fuzz)\w*)[ \t]*\(")
+_JVM_TEST = lazy_re(r"^\s*(?:public\s+|internal\s+)?(?:void|fun)\s+`?(?P<name>[^`(]+?)`?\s*\(")
+_DART_TEST = lazy_re(r"\b(?:test|testWidgets)\(\s*(?P<q>['\"])(?P<name>.*?)(?P=q)")
+_SWIFT_TEST = lazy_re(r"\bfunc[ \t]+(?P<name>test\w*)[ \t]*\(")
+_C_TEST = lazy_re(
     r"^(?:TEST(?:_F|_P)?\(\s*(?P<suite>\w+)\s*,\s*(?P<case>\w+)\s*\)"
     r"|(?:static\s+)?void\s+(?P<fn>test_?\w*)\s*\()"
 )
@@ -121,7 +122,7 @@ def _python_leading(lines: list[str], index: int, indent: int) -> int:
 
 
 # What comes right before a JS function body's `{`: an arrow, or the parameter list's `)`.
-_JS_BODY_BEFORE = re.compile(r"(?:=>|\))\s*$")
+_JS_BODY_BEFORE = lazy_re(r"(?:=>|\))\s*$")
 
 
 def _code_columns(lines: list[str], index: int,
@@ -266,9 +267,9 @@ def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: 
 
 
 # `test.each([...])("name %s", fn)` / it.each`table`("name $a", fn), the table over lines.
-_JS_EACH = re.compile(r"\b(?:it|test)(?:\.(?:only|skip|todo|concurrent|sequential))*"
+_JS_EACH = lazy_re(r"\b(?:it|test)(?:\.(?:only|skip|todo|concurrent|sequential))*"
                       r"\.(?:each|for)\s*(?P<open>[(`])")
-_JS_NAME_AFTER = re.compile(r"\s*\(\s*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)")
+_JS_NAME_AFTER = lazy_re(r"\s*\(\s*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)")
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 
 
@@ -322,8 +323,8 @@ def _line_pattern_cases(
         yield TestCase(path, name.strip(), i + 1, "\n".join(lines[start : end + 1]))
 
 
-_GO_VAR = re.compile(r"^var[ \t]+(?P<name>[A-Za-z_]\w*)\b[^=\n]*=")
-_GO_BLOCK_VAR = re.compile(r"^[ \t]+(?P<name>[A-Za-z_]\w*)\b[^=\n{]*=")
+_GO_VAR = lazy_re(r"^var[ \t]+(?P<name>[A-Za-z_]\w*)\b[^=\n]*=")
+_GO_BLOCK_VAR = lazy_re(r"^[ \t]+(?P<name>[A-Za-z_]\w*)\b[^=\n{]*=")
 
 
 def _composite_end(lines: list[str], index: int) -> int:
@@ -380,7 +381,7 @@ def _with_go_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
     return out
 
 
-_PY_DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.M)
+_PY_DEF_LINE = lazy_re(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.M)
 # A module-level name given a literal table: `CASES = [`, `TEST_CASES: list[...] = {`.
 _PY_TABLE = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*(?::[^=\n]+)?=\s*[\[({]")
 
@@ -467,8 +468,8 @@ def _bats_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         yield TestCase(path, match.group("name"), i + 1, "\n".join(lines[start : end + 1]))
 
 
-_GO_FUNC = re.compile(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M)
-_GO_TOP_LEVEL = re.compile(r"^(?:func|type|var|const)\b", re.M)
+_GO_FUNC = lazy_re(r"^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*\(", re.M)
+_GO_TOP_LEVEL = lazy_re(r"^(?:func|type|var|const)\b", re.M)
 
 
 def go_functions(text: str) -> Iterator[tuple[str, str, str]]:
@@ -493,7 +494,7 @@ _DOCSTRING = re.compile(r'^\s*[rRuUbB]?(?:(?P<q3>"""|\'\'\')(?P<doc>.*?)(?P=q3)|
                         r'(?P<q1>["\'])(?P<line>(?:\\.|(?!(?P=q1))[^\\\n])*)(?P=q1)\s*(?:#.*)?$)',
                         re.S | re.M)
 _COMMENT = re.compile(r"^\s*(?:#(?![!])|//+|/\*+|\*(?!/))\s?(?P<text>.*?)\s*(?:\*/)?\s*$")
-_GHERKIN_STEP = re.compile(r"(?:Given|When|Then|And|But)\b", re.I)
+_GHERKIN_STEP = lazy_re(r"(?:Given|When|Then|And|But)\b", re.I)
 _NOT_PROSE = re.compile(r"^(?:noqa|type:\s*ignore|pragma|eslint|@ts-|nolint|istanbul|c8 )", re.I)
 _SUBTEST = re.compile(r"""\b(?:t|s|b)\.Run\(\s*(?P<q>["`])(?P<text>[^"`\n]+)(?P=q)""")
 _TABLE_NAME = re.compile(r"""^\s*\{?\s*(?:name|desc|description|title)\s*:\s*(?P<q>["'`])"""
