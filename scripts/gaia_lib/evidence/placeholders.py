@@ -58,9 +58,10 @@ what it catches (`.catch(() => undefined)`), an `expect(...)` of the test's or i
 `expect`, and a `setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at
 the test's top level, in a test with no `done` parameter, no fake timers and no `await` or
 `return` after it (its check runs after the runner counted the test as passed), and a `switch`
-on a literal none of whose labels (all literals, no `default`) matches it
-(`switch ("a") { case "b": }`); and a block under a constant its file declares false at the top
-level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
+on a literal, or on the `typeof` of one (a name holding one too), none of whose labels (all
+literals, no `default`) matches it (`switch ("a") { case "b": }`,
+`switch (typeof 1) { case "string": }`); and a block under a constant its file declares false
+at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
 top-level statement reads as that literal until it is assigned again, when every assignment of
 it is a top-level statement: `result = f(x)` then `result = "a"` then `assert result == "a"`
 compares a literal with itself. A JS/TS or Go name given another's value at the top level
@@ -1245,9 +1246,11 @@ def _guarded_checks_trivial(lines: list[str], language: str) -> list[str]:
     return out
 
 
-# A JS `switch` on a literal, and its labels: with no `default` and no label equal to the
-# literal, none of its cases runs (`switch ("a") { case "b": ... }`).
-_LITERAL_SWITCH = lazy_re(rf"^(\s*)switch\s*\(\s*({_LITERAL}|undefined)\s*\)\s*\{{\s*$")
+# A JS `switch` on a literal (or on a literal's `typeof`), and its labels: with no `default`
+# and no label equal to its value, none of its cases runs (`switch ("a") { case "b": ... }`,
+# `switch (typeof 1) { case "string": ... }`).
+_LITERAL_SWITCH = lazy_re(rf"^(\s*)switch\s*\(\s*(typeof\s+)?({_LITERAL}|undefined)\s*\)"
+                          r"\s*\{\s*$")
 _CASE_LABEL = lazy_re(r"^\s*(?:case\s+(.+?)\s*:|default\s*:)")
 
 
@@ -1261,20 +1264,36 @@ def _literal_value(text: str) -> object:
         return ("word", text)
 
 
+def _typeof(text: str) -> str | None:
+    """What JS's `typeof` gives for the literal `text` (`typeof null` is "object"), or None
+    for a word JS does not spell so (Python's `True`)."""
+    if text[:1] in "\"'":
+        return "string"
+    if re.fullmatch(r"-?\d+(?:\.\d+)?", text):
+        return "number"
+    return {"true": "boolean", "false": "boolean", "null": "object",
+            "undefined": "undefined"}.get(text)
+
+
 def _literal_switches_dead(lines: list[str]) -> list[str]:
-    """A JS/TS test's lines with each `switch` on a literal that none of its labels (all of
-    them literals) matches, and no `default`, read as a block that never runs."""
+    """A JS/TS test's lines with each `switch` on a literal (or on its `typeof`) that none of
+    its labels (all of them literals) matches, and no `default`, read as a block that never
+    runs."""
     out = list(lines)
     for index, line in enumerate(lines):
         found = _LITERAL_SWITCH.match(line)
         if found is None:
             continue
+        typed = _typeof(found.group(3)) if found.group(2) else None
+        if found.group(2) and typed is None:
+            continue
+        value = ("string", typed) if typed is not None else _literal_value(found.group(3))
         end = brace_block_end(lines, index)
         labels = [label for text in lines[index + 1:end] if (label := _CASE_LABEL.match(text))]
         if not labels or any(
                 label.group(1) is None  # default
                 or not re.fullmatch(rf"{_LITERAL}|undefined", label.group(1))
-                or _literal_value(label.group(1)) == _literal_value(found.group(2))
+                or _literal_value(label.group(1)) == value
                 for label in labels):
             continue
         out[index] = f"{found.group(1)}if (false) {{"
@@ -1310,8 +1329,10 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
     if language == "js":
         lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(
             _literal_switches_dead(lines))), outer)
-    lines = _guarded_checks_trivial(lines, language)
-    return _literals_propagated(_aliases_resolved(lines, language), language)
+    lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
+                                                   language), language)
+    # a name read as the literal it holds: `const x = 1` then `switch (typeof x)`
+    return _literal_switches_dead(lines) if language == "js" else lines
 
 
 def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,

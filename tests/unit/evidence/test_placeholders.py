@@ -2045,16 +2045,55 @@ it("a switch on a value", () => {
       break;
   }
 });
+
+it("a switch on a literal's type no case matches", () => {
+  switch (typeof 42) {
+    case "string":
+      expect(destr("42")).toBe(42);
+      break;
+  }
+});
+
+it("a switch on the type of a name holding a literal no case matches", () => {
+  const input = "42";
+  switch (typeof input) {
+    case "number":
+    case "boolean":
+      expect(destr(input)).toBe(42);
+      break;
+  }
+});
+
+it("a switch on a literal's type a case matches", () => {
+  switch (typeof null) {
+    case "object":
+      expect(destr("null")).toBe(null);
+      break;
+  }
+});
+
+it("a switch on a value's type", () => {
+  const parsed = destr("42");
+  switch (typeof parsed) {
+    case "string":
+      expect(parsed).toBe("42");
+      break;
+  }
+});
 '''
 
 
 def test_a_switch_on_a_literal_none_of_whose_cases_matches_runs_no_check() -> None:
     """Only when every label is a literal and there is no `default`: `switch (true)` with
-    computed cases is a real branch."""
+    computed cases is a real branch. `typeof` of a literal is known (`typeof null` is
+    "object"); of a value, not."""
     assert _found("s.test.ts", LITERAL_SWITCHES) == {
         "a switch on a literal no case matches": True,
         "a switch on a literal a case matches": False, "a switch on a literal with a default": False,
-        "a switch on a literal with a computed case": False, "a switch on a value": False}
+        "a switch on a literal with a computed case": False, "a switch on a value": False,
+        "a switch on a literal's type no case matches": True,
+        "a switch on the type of a name holding a literal no case matches": True,
+        "a switch on a literal's type a case matches": False, "a switch on a value's type": False}
 
 
 NUMBERS_COMPARED_JS = '''it("two numbers in order", () => {
