@@ -25,7 +25,8 @@ Two views of the same patterns, both pure:
       beside it: `if (x && false)`, `if x and False:`, a random number out of its range:
       `Math.random() > 1`, `random.random() < 0`, a length below zero, Go's
       `len(os.Args) > 100`: `go test` hands its test binary a few flags): a check that cannot
-      fail checks nothing;
+      fail checks nothing (Go: nor `assert.True(t, len(v) >= 0)`, so `v, _ := f()` checked
+      only so never reports a failure);
     * (bats) every statement it runs is `run <command>` (or trivial): `run` keeps the status
       and output for checks the test never makes (`run -1 cmd` and `run ! cmd` check one);
     * a statement after a bare `return` at the body's top level, and a one-statement branch
@@ -1500,7 +1501,8 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
 
 # A Go condition that is never true: `false`, a value unequal to itself (`got != got`,
 # `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), a comparison and its contradiction
-# (`a != b && a == b`), one and-ed with `false`, a length below zero, or more arguments than
+# (`a != b && a == b`), one and-ed with `false`, a length below zero (`!(len(v) >= 0)` too),
+# or more arguments than
 # `go test` ever hands its test binary (`len(os.Args) > 100`).
 _GO_DEAD_BLOCK = lazy_re(
     r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
@@ -1509,11 +1511,21 @@ _GO_DEAD_BLOCK = lazy_re(
     r"(?P<p>[^{};&|]+?)\s*!=\s*(?P<q>[^{};&|]+?)\s*&&\s*(?P=p)\s*==\s*(?P=q)\s*|"
     r"(?P<r>[^{};&|]+?)\s*==\s*(?P<s>[^{};&|]+?)\s*&&\s*(?P=r)\s*!=\s*(?P=s)\s*|"
     r"[^{};|]*&&\s*false\s*|"
-    r"(?:len\([^(){};]*\)\s*<\s*0|len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
+    r"(?:len\([^(){};]*\)\s*<\s*0|0\s*>\s*len\([^(){};]*\)|!\s*\(\s*len\([^(){};]*\)\s*>=\s*0\s*\)|"
+    r"len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
+# An assertion library's check that a length is not negative, which no length fails
+# (`assert.True(t, len(v) >= 0)`, `require.GreaterOrEqual(t, len(v), 0)`).
+_GO_LENGTH_CHECK = re.compile(
+    r"^[ \t]*(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
+    r"False\(\s*\w+\s*,\s*len\([^(){};]*\)\s*<\s*0|"
+    r"GreaterOrEqual\(\s*\w+\s*,\s*len\([^(){};]*\)\s*,\s*0)\s*(?:,\s*\"[^\"]*\"\s*)?\)[ \t]*$",
+    re.M)
 
 
 def _without_dead_go_blocks(text: str) -> str:
-    """`text` with the bodies of its `if false { ... }` blocks removed (braces matched)."""
+    """`text` with the bodies of its `if false { ... }` blocks removed (braces matched), and
+    its checks that a length is not negative (`_GO_LENGTH_CHECK`)."""
+    text = _GO_LENGTH_CHECK.sub("", text)
     while (match := _GO_DEAD_BLOCK.search(text)) is not None:
         depth, end = 0, len(text)
         for i in range(match.end() - 1, len(text)):

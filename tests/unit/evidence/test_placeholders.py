@@ -1857,6 +1857,41 @@ func TestErrorIsTheWantedOne(t *testing.T) {
 }
 
 
+GO_LENGTH_CHECKS = '''func TestLengthNotBelowZero(t *testing.T) {
+	words, _ := Split("a b")
+	if !(len(words) >= 0) {
+		t.Errorf("got %v", words)
+	}
+}
+
+func TestAssertedLengthNotBelowZero(t *testing.T) {
+	words, _ := Split("a b")
+	assert.True(t, len(words) >= 0)
+	require.GreaterOrEqual(t, len(words), 0, "a length")
+}
+
+func TestLengthNotBelowZeroBesideTheError(t *testing.T) {
+	words, err := Split("a b")
+	require.NoError(t, err)
+	assert.True(t, len(words) >= 0)
+}
+
+func TestAssertedLength(t *testing.T) {
+	words, _ := Split("a b")
+	assert.True(t, len(words) >= 2)
+	assert.GreaterOrEqual(t, len(words), 1)
+}
+'''
+
+
+def test_a_go_check_that_a_length_is_not_negative_cannot_fail() -> None:
+    """With the error dropped (`words, _ :=`) it is the test's only check; a check of the
+    error beside it, or a length bound above zero, can fail."""
+    assert _found("g_test.go", GO_LENGTH_CHECKS) == {
+        "TestLengthNotBelowZero": True, "TestAssertedLengthNotBelowZero": True,
+        "TestLengthNotBelowZeroBesideTheError": False, "TestAssertedLength": False}
+
+
 def test_a_condition_that_is_never_true_runs_no_check() -> None:
     """`Math.random()` lies in [0, 1); a length is never below zero; `x && false` is false
     (but not `a || b && false`); `go test` hands its test binary a few flags."""
