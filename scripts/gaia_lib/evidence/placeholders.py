@@ -88,8 +88,11 @@ of nothing, `== mock.ANY`, arithmetic on constants, a check of constants alone t
 `expect(2).toBeGreaterThan(1)`), `pytest.approx(x, rel=1)` or a wider tolerance, a comparison
 or-ed with its negation (`a == b or a != b`, `a === b || a !== b`); in JS a pattern or predicate
 anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with
-a truthy literal (`expect(x || "a").toBeTruthy()`); in Go a condition never true
-(`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
+a truthy literal (`expect(x || "a").toBeTruthy()`), and a check that a mock the test makes
+(`const fn = vi.fn()`) and hands to nothing was called after the test called it itself, at its
+top level (`fn("a")` then `toHaveBeenCalled()`, `toHaveBeenCalledWith("a")`, as many times):
+the test checks its own calls (a mock the code under test may call is a real check); in Go a
+condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -1301,6 +1304,62 @@ def _literal_switches_dead(lines: list[str]) -> list[str]:
     return out
 
 
+# JS/TS: a mock the test makes (`const fn = vi.fn()`), calls itself at its top level and
+# hands to nothing: a check that it was called (with the arguments the test gave it, as often
+# as the test called it) checks only the test's own calls, and cannot fail.
+_OWN_MOCK = re.compile(r"^(\s*)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:jest|vi)\.fn\(")
+_LITERALS = rf"\s*(?:{_LITERAL}(?:\s*,\s*{_LITERAL})*)?\s*"
+
+
+def _own_mock_checks_trivial(lines: list[str]) -> list[str]:
+    """A JS/TS test's lines with each check of a mock it only calls itself (`_OWN_MOCK`) read
+    as a check that cannot fail: `toHaveBeenCalled()` after a call, `toHaveBeenCalledTimes(n)`
+    after n calls, `toHaveBeenCalledWith(...)` the literals of one of them. A mock named
+    anywhere else (handed to the code under test, called in a callback) is left alone."""
+    last = _body_end(lines, "js")
+    top = _top_indent(lines[1:last])
+    out = list(lines)
+    for index, line in enumerate(lines[1:last], start=1):
+        found = _OWN_MOCK.match(line)
+        if found is None or len(found.group(1)) != top:
+            continue
+        own = re.escape(found.group(2))
+        named = re.compile(rf"(?<![\w$.]){own}(?![\w$])")
+        call = re.compile(rf"^(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:await\s+)?{own}\s*"
+                          rf"\((?P<args>{_LITERALS})\)\s*;?$")
+        setup = re.compile(rf"^{own}\s*\.\s*mock\w*\((?:[^()]|\([^()]*\))*\)\s*;?$")
+        check = re.compile(rf"^expect\(\s*{own}\s*\)\s*\.\s*(?:(?P<any>toHaveBeenCalled|toBeCalled)"
+                           rf"\(\s*\)|(?P<once>toHaveBeenCalledOnce)\(\s*\)|(?:toHaveBeenCalledTimes|"
+                           rf"toBeCalledTimes)\(\s*(?P<times>\d+)\s*\)|(?:toHaveBeenCalledWith|"
+                           rf"toBeCalledWith)\((?P<args>{_LITERALS})\))\s*;?$")
+        calls: list[str] = []
+        trivial: list[int] = []
+        for at in range(1, last):
+            text = lines[at].strip()
+            if at == index or not named.search(text):
+                continue
+            if len(lines[at]) - len(lines[at].lstrip()) != top:
+                break  # named in a block or a callback: it may run any number of times
+            if (made := call.match(text)) is not None:
+                calls.append(" ".join(made.group("args").split()))
+                continue
+            if setup.match(text):
+                continue
+            checked = check.match(text)
+            if checked is None:
+                break  # handed on, or checked otherwise
+            if calls and (checked.group("any") or (checked.group("once") and len(calls) == 1)
+                          or (checked.group("times") and int(checked.group("times")) == len(calls))
+                          or (checked.group("args") is not None
+                              and " ".join(checked.group("args").split()) in calls)):
+                trivial.append(at)
+        else:
+            for at in trivial:
+                out[at] = lines[at][:len(lines[at]) - len(lines[at].lstrip())] + \
+                    "expect(true).toBe(true);"
+    return out
+
+
 _PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 
 
@@ -1328,8 +1387,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)
     if language == "js":
-        lines = _own_expect_dead(_dropped_chains_dead(_unawaited_callbacks_dead(
-            _literal_switches_dead(lines))), outer)
+        lines = _own_mock_checks_trivial(_own_expect_dead(_dropped_chains_dead(
+            _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer))
     lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
                                                    language), language)
     # a name read as the literal it holds: `const x = 1` then `switch (typeof x)`

@@ -2131,6 +2131,83 @@ def test_a_switch_on_a_literal_none_of_whose_cases_matches_runs_no_check() -> No
         "a switch on a literal's type a case matches": False, "a switch on a value's type": False}
 
 
+OWN_MOCKS = '''it("checks only that it called its own mock", () => {
+  const onChange = vi.fn();
+  onChange("a");
+  expect(onChange).toHaveBeenCalled();
+});
+
+it("checks its own calls, their count and arguments", async () => {
+  const fetcher = jest.fn().mockResolvedValue({ ok: true });
+  fetcher.mockReturnValueOnce(1);
+  await fetcher("/a", 2);
+  fetcher(null);
+  expect(fetcher).toHaveBeenCalledTimes(2);
+  expect(fetcher).toHaveBeenCalledWith("/a",  2);
+});
+
+it("a mock handed to the code under test", () => {
+  const onChange = vi.fn();
+  const input = mount(onChange);
+  input.type("a");
+  expect(onChange).toHaveBeenCalled();
+});
+
+it("a mock handed on and called", () => {
+  const listener = vi.fn();
+  emitter.on("x", listener);
+  listener();
+  expect(listener).toHaveBeenCalledTimes(2);
+});
+
+it("a mock called in a callback", () => {
+  const cb = vi.fn();
+  items.forEach(() => {
+    cb();
+  });
+  expect(cb).toHaveBeenCalled();
+});
+
+it("a count the calls do not make", () => {
+  const fn = vi.fn();
+  fn();
+  expect(fn).toHaveBeenCalledTimes(2);
+});
+
+it("arguments it was not called with", () => {
+  const fn = vi.fn();
+  fn("a");
+  expect(fn).toHaveBeenCalledWith("b");
+});
+
+it("its own mock beside a real check", () => {
+  const fn = vi.fn();
+  fn();
+  expect(fn).toHaveBeenCalled();
+  expect(parse("1")).toBe(1);
+});
+
+it("checked before it is called", () => {
+  const fn = vi.fn();
+  expect(fn).toHaveBeenCalled();
+  fn();
+});
+'''
+
+
+def test_a_check_that_a_test_called_its_own_mock_cannot_fail() -> None:
+    """A mock the test makes and only calls itself, at its top level, was called: as often and
+    with what the test called it. Handed on (to the code under test, to an emitter) or called
+    in a callback, the check is left alone; a count or arguments the calls do not make fail."""
+    assert _found("m.test.ts", OWN_MOCKS) == {
+        "checks only that it called its own mock": True,
+        "checks its own calls, their count and arguments": True,
+        "a mock handed to the code under test": False, "a mock handed on and called": False,
+        "a mock called in a callback": False, "a count the calls do not make": False,
+        "arguments it was not called with": False, "its own mock beside a real check": False,
+        "checked before it is called": False}
+
+
 NUMBERS_COMPARED_JS = '''it("two numbers in order", () => {
   destr("42");
   expect(2).toBeGreaterThan(1);
