@@ -14,7 +14,9 @@ Two views of the same patterns, both pure:
       test itself (`@pytest.mark.skip`, `@pytest.mark.xfail`, `@unittest.skip`, `it.skip(`,
       `test.todo(`, `xit(`, `@Disabled`, `@Ignore`, a table of no rows: `test.each([])`,
       `test.each(cases.filter(() => false))`, a pytest `parametrize` by
-      `[c for c in CASES if False]`, ...) or a skip call as a top-level
+      `[c for c in CASES if False]`, or by a comprehension over a literal table that no row
+      meets: `[c for c in CASES if c is None]`, CASES a module's list holding no None, ...)
+      or a skip call as a top-level
       statement of its body (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats
       `skip`); a skip inside a condition is a real test that sometimes skips, not a placeholder;
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring);
@@ -50,7 +52,11 @@ registers may call); a loop over a collection that is empty where it is written 
 never filled (`for c in []:`, `cases.forEach` over `const cases = []`,
 `[].forEach((x) => expect(...))` on one line, a Go `range` over `[]struct{...}{}`), sliced to
 nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CASES if False]`,
-`cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`), or a counting loop
+`cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`) or by a condition
+no row of a literal table meets (Python: a comprehension over a list or tuple of literals its
+module gives a name once and never changes, or writes in place, its condition read for each
+row: `[c for c in CASES if "W" in c[0]]`; a condition calling the test's code is not read),
+or a counting loop
 that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
 failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
 the caught error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
@@ -106,9 +112,11 @@ from __future__ import annotations
 import ast
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import testcases
@@ -602,6 +610,8 @@ class FileScope:
     empty: frozenset[str] = frozenset()  # collections declared empty and never filled
     unset: frozenset[str] = frozenset()  # environment variables it reads that are not set
     always: frozenset[str] = frozenset()  # ... that every run sets and it leaves alone
+    # (Python) its tables: names given a literal list or tuple once and never changed, by name
+    rows: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -720,6 +730,193 @@ _TOP_NAME = re.compile(r"^(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$
 NO_SCOPE = FileScope()
 
 
+class _Unknown(Exception):
+    """A filter's condition this reading cannot evaluate for a row."""
+
+
+# The pure methods of a row's strings a filter may call (`c[0].startswith("+")`).
+_STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold",
+                          "isdigit", "isalpha", "isalnum", "isupper", "islower", "isspace"})
+_PY_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], object]] = {
+    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
+    ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
+    ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+
+
+def _row_value(node: ast.expr, names: Mapping[str, object]) -> object:
+    """The value of a filter's condition (or a part of it) for one row, its variables bound in
+    `names`: constants, the row's items (`c[0]`, `c[1:]`), comparisons, `and` / `or` / `not`,
+    `len(...)` and a string's pure methods; anything else raises `_Unknown`."""
+    try:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            if node.id not in names:
+                raise _Unknown(node.id)
+            return names[node.id]
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return tuple(_row_value(item, names) for item in node.elts)
+        if isinstance(node, ast.Subscript):
+            value = _row_value(node.value, names)
+            index = node.slice
+            if isinstance(index, ast.Slice):
+                bounds = [None if part is None else _row_value(part, names)
+                          for part in (index.lower, index.upper, index.step)]
+                return value[slice(*bounds)]  # type: ignore[index]
+            return value[_row_value(index, names)]  # type: ignore[index]
+        if isinstance(node, ast.Compare):
+            left = _row_value(node.left, names)
+            for op, right_node in zip(node.ops, node.comparators, strict=True):
+                right = _row_value(right_node, names)
+                if not _PY_COMPARE[type(op)](left, right):
+                    return False
+                left = right
+            return True
+        if isinstance(node, ast.BoolOp):
+            value = None
+            for item in node.values:
+                value = _row_value(item, names)
+                if bool(value) == isinstance(node.op, ast.Or):
+                    return value
+            return value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+            operand = _row_value(node.operand, names)
+            return (not operand) if isinstance(node.op, ast.Not) else -operand  # type: ignore[operator]
+        if isinstance(node, ast.Call) and not node.keywords:
+            args = [_row_value(arg, names) for arg in node.args]
+            if isinstance(node.func, ast.Name) and node.func.id == "len" and len(args) == 1:
+                return len(args[0])  # type: ignore[arg-type]
+            if isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
+                owner = _row_value(node.func.value, names)
+                if isinstance(owner, str):
+                    return getattr(owner, node.func.attr)(*args)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as failed:
+        raise _Unknown(str(failed)) from failed
+    raise _Unknown(ast.dump(node)[:40])
+
+
+def _bind(target: ast.expr, row: object, names: dict[str, object]) -> None:
+    """Bind a loop's target (`c`, `text, expected`) to one row, as Python unpacks it."""
+    if isinstance(target, ast.Name):
+        names[target.id] = row
+    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(row, (tuple, list)) \
+            and len(row) == len(target.elts):
+        for inner, item in zip(target.elts, row, strict=True):
+            _bind(inner, item, names)
+    else:
+        raise _Unknown("unpacking")
+
+
+def _rows_of(node: ast.expr, rows: Mapping[str, tuple[object, ...]]) -> tuple[object, ...]:
+    """The rows of a table written as a literal or named for one (`rows`)."""
+    if isinstance(node, ast.Name) and node.id in rows:
+        return rows[node.id]
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as failed:
+        raise _Unknown("not a literal") from failed
+    if not isinstance(value, (list, tuple)):
+        raise _Unknown("not a table")
+    return tuple(value)
+
+
+def _keeps_no_row(node: ast.expr, rows: Mapping[str, tuple[object, ...]]) -> bool:
+    """Whether `node` is a comprehension over a literal table (`rows`: the file's, by name)
+    whose condition no row meets: `[c for c in CASES if c is None]` where no row is None."""
+    if not isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) or \
+            len(node.generators) != 1:
+        return False
+    loop = node.generators[0]
+    if not loop.ifs or loop.is_async:
+        return False
+    try:
+        table = _rows_of(loop.iter, rows)
+        for row in table:
+            names: dict[str, object] = {}
+            _bind(loop.target, row, names)
+            if all(_row_value(condition, names) for condition in loop.ifs):
+                return False
+    except _Unknown:
+        return False
+    return bool(table)
+
+
+def _keeps_no_row_text(text: str, rows: Mapping[str, tuple[object, ...]]) -> bool:
+    """`_keeps_no_row` of an expression written as `text`."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        return False
+    return _keeps_no_row(tree.body, rows)
+
+
+def _parametrized_by_no_row(lines: list[str], outer: FileScope) -> int | None:
+    """The index of a pytest `parametrize` decorator among `lines` (those above a test's
+    `def`) whose table has no row: a comprehension over a literal table that keeps none
+    (`_keeps_no_row`), or a name its file gives such a table or an empty one (`outer`).
+    pytest skips a test with an empty parameter set."""
+    # its decorators: from the first `@` to the `def` (an argument may take a line of its own)
+    head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
+    start = next((at for at, line in enumerate(lines[:head]) if line.lstrip().startswith("@")),
+                 head)
+    text = textwrap.dedent("\n".join(lines[start:head]))
+    try:
+        tree = ast.parse(text + "\ndef _f():\n    pass\n")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    function = tree.body[-1]
+    assert isinstance(function, ast.FunctionDef)
+    for decorator in function.decorator_list:
+        if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+                and decorator.func.attr == "parametrize"):
+            continue
+        values = decorator.args[1] if len(decorator.args) > 1 else next(
+            (word.value for word in decorator.keywords if word.arg == "argvalues"), None)
+        if values is not None and (_keeps_no_row(values, outer.rows) or (
+                isinstance(values, ast.Name) and values.id in outer.empty)):
+            return start + decorator.lineno - 1
+    return None
+
+
+def _python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[object, ...]],
+                                                              frozenset[str]]:
+    """A Python file's tables (`FileScope.rows`), and the names it gives a comprehension over
+    one that keeps no row (`WEEK = [c for c in CASES if "W" in c[0]]`): a name given one
+    value once at the top level (`top_names`: each top-level assignment's name) that nothing
+    changes after (`append`, an item set, `+=`, `global`)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}, frozenset()
+    values: dict[str, ast.expr] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and top_names.count(target.id) == 1:
+            values[target.id] = value
+    rows: dict[str, tuple[object, ...]] = {}
+    for name, value in values.items():
+        changed = re.search(rf"(?<![\w.]){re.escape(name)}\s*(?:\.(?:append|extend|insert|pop|"
+                            rf"remove|clear|sort|reverse)\b|\[[^\]]*\]\s*(?:[-+*/]?=(?!=))|"
+                            rf"[-+*/|]=)|\b(?:global|nonlocal|del)\b[^\n]*\b{re.escape(name)}\b",
+                            text)
+        if changed is None and not isinstance(value, (ast.ListComp, ast.GeneratorExp)):
+            try:
+                table = ast.literal_eval(value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if isinstance(table, (list, tuple)):
+                rows[name] = tuple(table)
+    kept_none = frozenset(name for name, value in values.items() if _keeps_no_row(value, rows))
+    return rows, kept_none
+
+
 def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) -> FileScope:
     """The constants a test file declares false at its top level (`_FILE_FALSE_CONSTANT`): a
     check under `if debug` in any of its tests never runs; whether it defines its own
@@ -739,9 +936,10 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
     # Python's module names may be set again: a constant is one assigned once, in the file
     false = {name for name in pattern.findall(top) if language != "python" or (
         named.count(name) == 1 and not re.search(rf"\b(?:global|nonlocal)\s+{name}\b", text))}
+    rows, kept_none = _python_tables(text, named) if language == "python" else ({}, frozenset())
     return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
-                     frozenset(name for name in set(named) if _empty(name, text, language or "")),
-                     unset, always)
+                     frozenset(name for name in set(named) if _empty(name, text, language or ""))
+                     | kept_none, unset, always, rows)
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -1053,10 +1251,15 @@ def _false_filtered_chain(lines: list[str], index: int) -> str | None:
                              else f"if (false) {line.strip()}")
 
 
-def _empty_loops_dead(lines: list[str], language: str,
-                      outer: frozenset[str] = frozenset()) -> list[str]:
+# A Python loop over a comprehension: `for text, want in [c for c in CASES if ...]:`.
+_PY_LOOP_OVER = re.compile(r"^(\s+)for\s+.+?\s+in\s+([\[(].*[\])])\s*:\s*$")
+
+
+def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = frozenset(),
+                      rows: Mapping[str, tuple[object, ...]] | None = None) -> list[str]:
     """A test's lines with each loop over an empty collection (`_LOOP`; `outer`: those its
-    file declares) read as a block that never runs: a table with no rows checks nothing."""
+    file declares; `rows`: its file's literal tables, which a comprehension may filter to
+    nothing) read as a block that never runs: a table with no rows checks nothing."""
     pattern = _LOOP.get(language)
     if pattern is None:
         return lines
@@ -1070,6 +1273,10 @@ def _empty_loops_dead(lines: list[str], language: str,
         chained = _false_filtered_chain(lines, index) if language == "js" else None
         if chained is not None:
             out[index] = chained
+            continue
+        over = _PY_LOOP_OVER.match(line) if language == "python" else None
+        if over is not None and _keeps_no_row_text(over.group(2), rows or {}):
+            out[index] = f"{over.group(1)}{_NEVER[language]}"
             continue
         found = pattern.match(line)
         if found is None and language == "js":
@@ -1385,7 +1592,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
                             outer.always)
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
-    lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty)
+    lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty,
+                              outer.rows)
     if language == "js":
         lines = _own_mock_checks_trivial(_own_expect_dead(_dropped_chains_dead(
             _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer))
@@ -1429,6 +1637,11 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             shown = found.group(0).strip().rstrip("(")
             return Placeholder(case.test_id, case.file, base_line + index,
                                f"{_switched_off(shown)} in source ({shown})")
+    unrowed = _parametrized_by_no_row(lines, outer) if language == "python" else None
+    if unrowed is not None:
+        return Placeholder(case.test_id, case.file, base_line + unrowed,
+                           f"skipped in source ({lines[unrowed].strip()[:60]}: a table "
+                           "of no rows)")
     body = _never_run_read(lines[decl:], language, outer)
     if language == "python":
         statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]

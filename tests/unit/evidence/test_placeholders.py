@@ -1994,6 +1994,81 @@ def test_a_table_filtered_to_nothing_runs_no_check() -> None:
         "test_loops_over_some": False}
 
 
+PY_ROWS_KEPT_BY_NO_FILTER = '''import pytest
+
+CASES = [("P1D", 1), ("P2D", 2), ("PT1H", 3)]
+OPTIONAL = (None, "a")
+WEEK_CASES = [c for c in CASES if "W" in c[0]]
+NONE = []
+
+
+@pytest.mark.parametrize("text, expected", [c for c in CASES if c is None])
+def test_no_row_is_none(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [(t, e) for t, e in CASES if t.startswith("+")],
+)
+def test_no_row_starts_so(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", WEEK_CASES)
+def test_a_table_declared_filtered_to_nothing(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [c for c in CASES if c[1] > 2])
+def test_some_rows_kept(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("value", [v for v in OPTIONAL if v is None])
+def test_a_row_is_none(value):
+    assert parse(value) is None
+
+
+@pytest.mark.parametrize("text, expected", [c for c in CASES if keep(c)])
+def test_a_filter_not_read(text, expected):
+    assert parse(text) == expected
+
+
+def test_loops_over_no_row():
+    for text, expected in [c for c in CASES if "W" in c[0]]:
+        assert parse(text) == expected
+
+
+def test_loops_over_some():
+    for text, expected in [c for c in CASES if "T" in c[0]]:
+        assert parse(text) == expected
+
+
+def test_loops_over_a_table_declared_filtered_to_nothing():
+    for text, expected in WEEK_CASES:
+        assert parse(text) == expected
+'''
+
+
+def test_a_python_table_filtered_by_a_condition_no_literal_row_meets_runs_no_check() -> None:
+    """Read only over a table written as a literal (its file's, given once and never changed):
+    a row that is None is kept by `is None`; a filter calling the test's own code is not
+    read."""
+    assert _found("t_test.py", PY_ROWS_KEPT_BY_NO_FILTER) == {
+        "test_no_row_is_none": True, "test_no_row_starts_so": True,
+        "test_a_table_declared_filtered_to_nothing": True, "test_some_rows_kept": False,
+        "test_a_row_is_none": False, "test_a_filter_not_read": False,
+        "test_loops_over_no_row": True, "test_loops_over_some": False,
+        "test_loops_over_a_table_declared_filtered_to_nothing": True}
+
+
+def test_a_python_table_changed_after_it_is_written_is_not_read() -> None:
+    """`CASES.append(...)` (or an item set) may add the row the filter keeps."""
+    text = PY_ROWS_KEPT_BY_NO_FILTER.replace('NONE = []', 'CASES.append(("P1W", 7))')
+    assert not any(_found("t_test.py", text).values())
+
+
 UNCALLED_ARROWS = '''it("an arrow never called", () => {
   const check = () => expect(destr("42")).toBe(42);
 });
