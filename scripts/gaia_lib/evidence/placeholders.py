@@ -55,7 +55,8 @@ nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CAS
 `cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`) or by a condition
 no row of a literal table meets (Python: a comprehension over a list or tuple of literals its
 module gives a name once and never changes, or writes in place, its condition read for each
-row: `[c for c in CASES if "W" in c[0]]`; a condition calling the test's code is not read),
+row: `[c for c in CASES if "W" in c[0]]`; a condition calling the test's code, or a table a
+fixture or a class names again, is not read),
 or a counting loop
 that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
 failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
@@ -904,8 +905,10 @@ def _python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[obj
     for name, value in values.items():
         changed = re.search(rf"(?<![\w.]){re.escape(name)}\s*(?:\.(?:append|extend|insert|pop|"
                             rf"remove|clear|sort|reverse)\b|\[[^\]]*\]\s*(?:[-+*/]?=(?!=))|"
-                            rf"[-+*/|]=)|\b(?:global|nonlocal|del)\b[^\n]*\b{re.escape(name)}\b",
-                            text)
+                            rf"[-+*/|]=)|\b(?:global|nonlocal|del)\b[^\n]*\b{re.escape(name)}\b|"
+                            # a class's or a function's own name, which a test there reads
+                            rf"^[ \t]+{re.escape(name)}\s*(?::[^=\n]+)?=(?!=)",
+                            text, re.M)
         if changed is None and not isinstance(value, (ast.ListComp, ast.GeneratorExp)):
             try:
                 table = ast.literal_eval(value)
@@ -1275,7 +1278,9 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
             out[index] = chained
             continue
         over = _PY_LOOP_OVER.match(line) if language == "python" else None
-        if over is not None and _keeps_no_row_text(over.group(2), rows or {}):
+        if over is not None and _keeps_no_row_text(over.group(2), {
+                name: table for name, table in (rows or {}).items()  # not a fixture's name
+                if not re.search(rf"[(,]\s*{re.escape(name)}\s*[,:)=]", lines[0])}):
             out[index] = f"{over.group(1)}{_NEVER[language]}"
             continue
         found = pattern.match(line)

@@ -2069,6 +2069,29 @@ def test_a_python_table_changed_after_it_is_written_is_not_read() -> None:
     assert not any(_found("t_test.py", text).values())
 
 
+PY_TABLES_SHADOWED = '''CASES = [("P1D", 1), ("P2D", 2)]
+
+
+def test_a_fixture_by_the_table_s_name(CASES):
+    for text, expected in [c for c in CASES if "W" in c[0]]:
+        assert parse(text) == expected
+
+
+class TestWeeks:
+    CASES = [("P1W", 7)]
+
+    @pytest.mark.parametrize("text, expected", [c for c in CASES if "W" in c[0]])
+    def test_a_class_s_own_table(self, text, expected):
+        assert parse(text) == expected
+'''
+
+
+def test_a_python_table_a_fixture_or_a_class_names_again_is_not_read() -> None:
+    """A test's parameter (a fixture) or a class's own table by the module table's name is
+    another value: its rows may meet the filter."""
+    assert not any(_found("s_test.py", PY_TABLES_SHADOWED).values())
+
+
 UNCALLED_ARROWS = '''it("an arrow never called", () => {
   const check = () => expect(destr("42")).toBe(42);
 });
