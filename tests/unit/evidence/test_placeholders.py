@@ -2092,6 +2092,66 @@ def test_a_python_table_a_fixture_or_a_class_names_again_is_not_read() -> None:
     assert not any(_found("s_test.py", PY_TABLES_SHADOWED).values())
 
 
+JS_ROWS_KEPT_BY_NO_FILTER = '''const cases = [
+  ["1", 1],
+  ["-2", -2], // a negative one
+  ['3.5', 3.5],
+] as const;
+
+const named = [{ input: "a", ok: true }, { input: "b", ok: false }];
+
+test.each(cases.filter(([i]) => i.startsWith("+")))("each signed row %s", (input, output) => {
+  expect(destr(input)).toBe(output);
+});
+
+test.each(cases.filter(([i]) => i.startsWith("-")))("each negative row %s", (input, output) => {
+  expect(destr(input)).toBe(output);
+});
+
+it("a chain over the rows no filter keeps", () => {
+  named.filter(({ ok }) => ok === "yes").forEach((c) => expect(destr(c.input)).toBe(c.ok));
+});
+
+it("a chain over the rows a filter keeps", () => {
+  named.filter((c) => c.ok).forEach((c) => expect(destr(c.input)).toBe(c.ok));
+});
+
+it("its own table filtered to nothing", () => {
+  const rows = [{ n: 1 }, { n: 2 }];
+  for (const row of rows.filter((r: Row) => r.n > 5)) {
+    expect(destr(String(row.n))).toBe(row.n);
+  }
+});
+
+it("a filter calling the code under test", () => {
+  cases.filter(([i]) => isSigned(i)).forEach(([i, o]) => expect(destr(i)).toBe(o));
+});
+
+it("a filter on a table it changes", () => {
+  const rows = [{ n: 1 }];
+  rows.push({ n: 9 });
+  rows.filter((r) => r.n > 5).forEach((r) => expect(destr(String(r.n))).toBe(r.n));
+});
+
+it("a table of its own by the file's table's name", async () => {
+  const cases = await load();
+  cases.filter(([i]) => i.startsWith("+")).forEach(([i, o]) => expect(destr(i)).toBe(o));
+});
+'''
+
+
+def test_a_js_table_filtered_by_a_condition_no_literal_row_meets_runs_no_check() -> None:
+    """Read only over a `const` array of literals (its file's or the test's own) that nothing
+    changes, by a condition on the row's items (`i.startsWith("+")`, `ok === "yes"`); a
+    filter calling the code under test, or a table the test declares again, is not read."""
+    assert _found("f.test.ts", JS_ROWS_KEPT_BY_NO_FILTER) == {
+        "each signed row %s": True, "each negative row %s": False,
+        "a chain over the rows no filter keeps": True, "a chain over the rows a filter keeps": False,
+        "its own table filtered to nothing": True, "a filter calling the code under test": False,
+        "a filter on a table it changes": False,
+        "a table of its own by the file's table's name": False}
+
+
 UNCALLED_ARROWS = '''it("an arrow never called", () => {
   const check = () => expect(destr("42")).toBe(42);
 });
