@@ -113,17 +113,15 @@ each path shown from the directory as given, sorted), for the command.
 from __future__ import annotations
 
 import ast
-import math
 import os
 import re
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import testcases
+from gaia_lib.evidence import row_filters, testcases
 from gaia_lib.evidence.testcases import TestCase, brace_block_end
 
 LANGUAGE_OF_SUFFIX = {
@@ -735,132 +733,11 @@ _TOP_NAME = re.compile(r"^(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$
 NO_SCOPE = FileScope()
 
 
-class _Unknown(Exception):
-    """A filter's condition this reading cannot evaluate for a row."""
-
-
-# The pure methods of a row's strings a filter may call (`c[0].startswith("+")`).
-_STR_METHODS = frozenset({"startswith", "endswith", "lower", "upper", "strip", "casefold",
-                          "isdigit", "isalpha", "isalnum", "isupper", "islower", "isspace"})
-_PY_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], object]] = {
-    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
-    ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b,
-    ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
-    ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
-    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
-
-
-def _row_value(node: ast.expr, names: Mapping[str, object]) -> object:
-    """The value of a filter's condition (or a part of it) for one row, its variables bound in
-    `names`: constants, the row's items (`c[0]`, `c[1:]`), comparisons, `and` / `or` / `not`,
-    `len(...)` and a string's pure methods; anything else raises `_Unknown`."""
-    try:
-        if isinstance(node, ast.Constant):
-            return node.value
-        if isinstance(node, ast.Name):
-            if node.id not in names:
-                raise _Unknown(node.id)
-            return names[node.id]
-        if isinstance(node, (ast.Tuple, ast.List)):
-            return tuple(_row_value(item, names) for item in node.elts)
-        if isinstance(node, ast.Subscript):
-            value = _row_value(node.value, names)
-            index = node.slice
-            if isinstance(index, ast.Slice):
-                bounds = [None if part is None else _row_value(part, names)
-                          for part in (index.lower, index.upper, index.step)]
-                return value[slice(*bounds)]  # type: ignore[index]
-            return value[_row_value(index, names)]  # type: ignore[index]
-        if isinstance(node, ast.Compare):
-            left = _row_value(node.left, names)
-            for op, right_node in zip(node.ops, node.comparators, strict=True):
-                right = _row_value(right_node, names)
-                if not _PY_COMPARE[type(op)](left, right):
-                    return False
-                left = right
-            return True
-        if isinstance(node, ast.BoolOp):
-            value = None
-            for item in node.values:
-                value = _row_value(item, names)
-                if bool(value) == isinstance(node.op, ast.Or):
-                    return value
-            return value
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
-            operand = _row_value(node.operand, names)
-            return (not operand) if isinstance(node.op, ast.Not) else -operand  # type: ignore[operator]
-        if isinstance(node, ast.Call) and not node.keywords:
-            args = [_row_value(arg, names) for arg in node.args]
-            if isinstance(node.func, ast.Name) and node.func.id == "len" and len(args) == 1:
-                return len(args[0])  # type: ignore[arg-type]
-            if isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
-                owner = _row_value(node.func.value, names)
-                if isinstance(owner, str):
-                    return getattr(owner, node.func.attr)(*args)
-    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as failed:
-        raise _Unknown(str(failed)) from failed
-    raise _Unknown(ast.dump(node)[:40])
-
-
-def _bind(target: ast.expr, row: object, names: dict[str, object]) -> None:
-    """Bind a loop's target (`c`, `text, expected`) to one row, as Python unpacks it."""
-    if isinstance(target, ast.Name):
-        names[target.id] = row
-    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(row, (tuple, list)) \
-            and len(row) == len(target.elts):
-        for inner, item in zip(target.elts, row, strict=True):
-            _bind(inner, item, names)
-    else:
-        raise _Unknown("unpacking")
-
-
-def _rows_of(node: ast.expr, rows: Mapping[str, tuple[object, ...]]) -> tuple[object, ...]:
-    """The rows of a table written as a literal or named for one (`rows`)."""
-    if isinstance(node, ast.Name) and node.id in rows:
-        return rows[node.id]
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as failed:
-        raise _Unknown("not a literal") from failed
-    if not isinstance(value, (list, tuple)):
-        raise _Unknown("not a table")
-    return tuple(value)
-
-
-def _keeps_no_row(node: ast.expr, rows: Mapping[str, tuple[object, ...]]) -> bool:
-    """Whether `node` is a comprehension over a literal table (`rows`: the file's, by name)
-    whose condition no row meets: `[c for c in CASES if c is None]` where no row is None."""
-    if not isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) or \
-            len(node.generators) != 1:
-        return False
-    loop = node.generators[0]
-    if not loop.ifs or loop.is_async:
-        return False
-    try:
-        table = _rows_of(loop.iter, rows)
-        for row in table:
-            names: dict[str, object] = {}
-            _bind(loop.target, row, names)
-            if all(_row_value(condition, names) for condition in loop.ifs):
-                return False
-    except _Unknown:
-        return False
-    return bool(table)
-
-
-def _keeps_no_row_text(text: str, rows: Mapping[str, tuple[object, ...]]) -> bool:
-    """`_keeps_no_row` of an expression written as `text`."""
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
-        return False
-    return _keeps_no_row(tree.body, rows)
-
-
 def _parametrized_by_no_row(lines: list[str], outer: FileScope) -> int | None:
     """The index of a pytest `parametrize` decorator among `lines` (those above a test's
     `def`) whose table has no row: a comprehension over a literal table that keeps none
-    (`_keeps_no_row`), or a name its file gives such a table or an empty one (`outer`).
+    (`row_filters.keeps_no_row`), or a name its file gives such a table or an empty one
+    (`outer`).
     pytest skips a test with an empty parameter set."""
     # its decorators: from the first `@` to the `def` (an argument may take a line of its own)
     head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
@@ -879,398 +756,10 @@ def _parametrized_by_no_row(lines: list[str], outer: FileScope) -> int | None:
             continue
         values = decorator.args[1] if len(decorator.args) > 1 else next(
             (word.value for word in decorator.keywords if word.arg == "argvalues"), None)
-        if values is not None and (_keeps_no_row(values, outer.rows) or (
+        if values is not None and (row_filters.keeps_no_row(values, outer.rows) or (
                 isinstance(values, ast.Name) and values.id in outer.empty)):
             return start + decorator.lineno - 1
     return None
-
-
-# --- JS/TS: a filter that no row of a literal table meets -------------------------------------
-
-_JS_TOKEN = re.compile(r"\s+|//[^\n]*|/\*.*?\*/|(?P<s>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|"
-                       r"`[^`$\\]*`)|(?P<n>\d+(?:\.\d+)?)|(?P<w>[A-Za-z_$][\w$]*)|"
-                       r"(?P<p>===|!==|==|!=|<=|>=|&&|\|\||=>|[-!<>()\[\]{},:.;])", re.S)
-_UNDEFINED = object()  # JS's undefined, beside null (None)
-
-
-def _js_tokens(text: str) -> list[tuple[str, str]]:
-    """(kind, text) of the JS tokens of `text` (s: string, n: number, w: word, p: punctuation);
-    raises `_Unknown` at anything else (a regex, a template's `${`)."""
-    out, at = [], 0
-    while at < len(text):
-        found = _JS_TOKEN.match(text, at)
-        if found is None:
-            raise _Unknown(text[at:at + 10])
-        kind = found.lastgroup
-        if kind is not None:
-            out.append((kind, found.group(kind)))
-        at = found.end()
-    return out
-
-
-def _js_string(token: str) -> str:
-    """A JS string literal's value; an escape other than a quote's or a backslash is not read."""
-    inner = token[1:-1]
-    if re.search(r"\\[^\\\"'`]", inner):
-        raise _Unknown(token)
-    return re.sub(r"\\(.)", r"\1", inner)
-
-
-class _JsReader:
-    """A JS literal (arrays, objects, strings, numbers, true / false / null / undefined) or a
-    filter's condition over one row, read from tokens."""
-
-    def __init__(self, tokens: list[tuple[str, str]]) -> None:
-        self.tokens, self.at = tokens, 0
-
-    def peek(self) -> str:
-        return self.tokens[self.at][1] if self.at < len(self.tokens) else ""
-
-    def take(self, expected: str | None = None) -> tuple[str, str]:
-        if self.at >= len(self.tokens) or (expected is not None and self.peek() != expected):
-            raise _Unknown(expected or "end")
-        self.at += 1
-        return self.tokens[self.at - 1]
-
-    def literal(self) -> object:
-        kind, text = self.take()
-        if kind == "s":
-            return _js_string(text)
-        if kind == "n":
-            return float(text)
-        if kind == "w" and text in _JS_WORDS:
-            return _JS_WORDS[text]
-        if text == "-" and self.tokens[self.at:self.at + 1][:1] and self.tokens[self.at][0] == "n":
-            return -float(self.take()[1])
-        if text == "[":
-            items = []
-            while self.peek() != "]":
-                items.append(self.literal())
-                if self.peek() != "]":
-                    self.take(",")
-            self.take("]")
-            return tuple(items)
-        if text == "{":
-            fields: dict[str, object] = {}
-            while self.peek() != "}":
-                key_kind, key = self.take()
-                if key_kind not in ("w", "s", "n"):
-                    raise _Unknown(key)
-                self.take(":")
-                fields[_js_string(key) if key_kind == "s" else key] = self.literal()
-                if self.peek() != "}":
-                    self.take(",")
-            self.take("}")
-            return fields
-        raise _Unknown(text)
-
-    # a condition, as a tree of tuples: ("v", value), ("name", n), (op, left, right), ...
-    def condition(self, level: int = 0) -> tuple[Any, ...]:
-        if level == len(_JS_BINARY):
-            return self.unary()
-        left = self.condition(level + 1)
-        while self.peek() in _JS_BINARY[level]:
-            op = self.take()[1]
-            left = (op, left, self.condition(level + 1))
-        return left
-
-    def unary(self) -> tuple[Any, ...]:
-        if self.peek() in ("!", "typeof", "-"):
-            op = self.take()[1]
-            return ("unary" + op, self.unary())
-        node = self.primary()
-        while self.peek() in (".", "[", "("):
-            punctuation = self.take()[1]
-            if punctuation == ".":
-                kind, name = self.take()
-                if kind != "w":
-                    raise _Unknown(name)
-                node = ("member", node, ("v", name))
-            elif punctuation == "[":
-                node = ("member", node, self.condition())
-                self.take("]")
-            else:
-                args = []
-                while self.peek() != ")":
-                    args.append(self.condition())
-                    if self.peek() != ")":
-                        self.take(",")
-                self.take(")")
-                node = ("call", node, tuple(args))
-        return node
-
-    def primary(self) -> tuple[Any, ...]:
-        if self.peek() == "(":
-            self.take("(")
-            node = self.condition()
-            self.take(")")
-            return node
-        kind, text = self.tokens[self.at] if self.at < len(self.tokens) else ("", "")
-        if kind == "w" and text not in _JS_WORDS:
-            self.take()
-            return ("name", text)
-        return ("v", self.literal())
-
-
-_JS_WORDS: dict[str, object] = {"true": True, "false": False, "null": None,
-                                "undefined": _UNDEFINED}
-_JS_BINARY = (("||",), ("&&",), ("===", "!==", "==", "!="), ("<", "<=", ">", ">="))
-# A row's pure string and array methods a filter may call (`i.startsWith("+")`).
-_JS_METHODS: dict[str, Callable[..., object]] = {
-    "startsWith": str.startswith, "endsWith": str.endswith, "toLowerCase": str.lower,
-    "toUpperCase": str.upper, "trim": str.strip}
-
-
-def _js_truthy(value: object) -> bool:
-    return not (value is None or value is _UNDEFINED or value is False or value == ""
-                or (isinstance(value, float) and (value == 0 or math.isnan(value))))
-
-
-def _js_type(value: object) -> str:
-    return {str: "string", float: "number", bool: "boolean"}.get(type(value)) or (
-        "undefined" if value is _UNDEFINED else "object")
-
-
-def _js_value(node: tuple[Any, ...], names: Mapping[str, object]) -> Any:
-    """The value of a filter's condition (`_JsReader.condition`) for one row, its parameters
-    bound in `names`; `_Unknown` where JS's coercions or any other call would decide."""
-    op = node[0]
-    if op == "v":
-        return node[1]
-    if op == "name":
-        if node[1] not in names:
-            raise _Unknown(str(node[1]))
-        return names[str(node[1])]
-    if op in ("||", "&&"):
-        left = _js_value(node[1], names)
-        return left if _js_truthy(left) == (op == "||") else _js_value(node[2], names)
-    if op == "unary!":
-        return not _js_truthy(_js_value(node[1], names))
-    if op == "unarytypeof":
-        return _js_type(_js_value(node[1], names))
-    if op == "unary-":
-        value = _js_value(node[1], names)
-        if not isinstance(value, float):
-            raise _Unknown("-")
-        return -value
-    if op == "member":
-        owner, key = _js_value(node[1], names), _js_value(node[2], names)
-        if key == "length" and isinstance(owner, (str, tuple)):
-            return float(len(owner))
-        if isinstance(owner, (str, tuple)) and isinstance(key, float) and key.is_integer():
-            return owner[int(key)] if 0 <= key < len(owner) else _UNDEFINED
-        if isinstance(owner, dict) and isinstance(key, str):
-            return owner.get(key, _UNDEFINED)
-        if isinstance(owner, (str, tuple)) and key in (*_JS_METHODS, "includes"):
-            return ("method", owner, key)
-        raise _Unknown(str(key))
-    if op == "call":
-        method = _js_value(node[1], names)
-        args = [_js_value(arg, names) for arg in node[2]]
-        if not (isinstance(method, tuple) and len(method) == 3 and method[0] == "method"):
-            raise _Unknown("call")
-        _, owner, name = method
-        if name == "includes" and len(args) == 1 and (isinstance(owner, tuple) or (
-                isinstance(args[0], str))):
-            return args[0] in owner
-        if isinstance(owner, str) and all(isinstance(arg, str) for arg in args) and \
-                len(args) == (1 if name in ("startsWith", "endsWith") else 0):
-            return _JS_METHODS[name](owner, *args)
-        raise _Unknown(str(name))
-    left, right = _js_value(node[1], names), _js_value(node[2], names)
-    same = type(left) is type(right) or (left is None and right is _UNDEFINED) or (
-        left is _UNDEFINED and right is None)
-    if op in ("===", "!=="):
-        return (type(left) is type(right) and left == right) == (op == "===")
-    if op in ("==", "!="):
-        if not same or isinstance(left, (tuple, dict)):
-            raise _Unknown(op)  # a coercion, or an object's identity
-        return (left == right or left in (None, _UNDEFINED)) == (op == "==")
-    if not (isinstance(left, float) and isinstance(right, float)) and not (
-            isinstance(left, str) and isinstance(right, str)):
-        raise _Unknown(op)
-    return _PY_COMPARE[{"<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}[op]](left, right)
-
-
-def _js_bind(reader: _JsReader) -> Callable[[object], dict[str, object]]:
-    """A filter's parameter (`c`, `([input, output])`, `({ ok })`, a type aside) read from
-    `reader`: how it binds one row."""
-    parenthesised = reader.peek() == "("
-    if parenthesised:
-        reader.take("(")
-    opening = reader.peek()
-    if opening in ("[", "{"):
-        reader.take()
-        names: list[str] = []
-        while reader.peek() not in ("]", "}"):
-            kind, name = reader.take()
-            if kind != "w":
-                raise _Unknown(name)
-            names.append(name)
-            if reader.peek() not in ("]", "}"):
-                reader.take(",")
-        reader.take("]" if opening == "[" else "}")
-    else:
-        kind, name = reader.take()
-        if kind != "w":
-            raise _Unknown(name)
-        names = [name]
-    if parenthesised:
-        if reader.peek() == ":":  # a type: `(c: Case)`
-            while reader.peek() not in (")", ""):
-                reader.take()
-        reader.take(")")
-    reader.take("=>")
-
-    def bind(row: object) -> dict[str, object]:
-        if opening == "[":
-            if not isinstance(row, tuple):
-                raise _Unknown("not an array")
-            return {name: row[at] if at < len(row) else _UNDEFINED
-                    for at, name in enumerate(names)}
-        if opening == "{":
-            if not isinstance(row, dict):
-                raise _Unknown("not an object")
-            return {name: row.get(name, _UNDEFINED) for name in names}
-        return {names[0]: row}
-    return bind
-
-
-def _js_keeps_no_row(predicate: str, rows: tuple[object, ...]) -> bool:
-    """Whether the filter callback written as `predicate` (`([i]) => i.startsWith("+")`, an
-    expression or `{ return ...; }`) keeps none of `rows`."""
-    try:
-        reader = _JsReader(_js_tokens(predicate))
-        bind = _js_bind(reader)
-        block = reader.peek() == "{"
-        if block:
-            reader.take("{")
-            reader.take("return")
-        condition = reader.condition()
-        if block:
-            if reader.peek() == ";":
-                reader.take(";")
-            reader.take("}")
-        if reader.peek():
-            return False
-        return bool(rows) and not any(_js_truthy(_js_value(condition, bind(row)))
-                                      for row in rows)
-    except (_Unknown, ValueError, TypeError, RecursionError):
-        return False
-
-
-# A table a JS/TS file or test writes as a literal: `const cases = [` (its own `]` closing it).
-_JS_TABLE = re.compile(r"^([ \t]*)(?:export\s+)?const\s+([\w$]+)\s*(?::[^=\n]+)?=\s*\[", re.M)
-
-
-def _js_tables(text: str, top: bool) -> dict[str, tuple[object, ...]]:
-    """The tables `text` writes as literals (`_JS_TABLE`; `top`: at its top level only) and
-    never changes (`push`, `splice`, an item set), by name."""
-    rows: dict[str, tuple[object, ...]] = {}
-    for found in _JS_TABLE.finditer(text):
-        name = found.group(2)
-        if (top and found.group(1)) or re.search(
-                rf"(?<![\w$.]){re.escape(name)}\s*(?:\.\s*(?:push|pop|shift|unshift|splice|sort|"
-                rf"reverse|fill|copyWithin|length\s*=(?!=))\b|\[[^\]]*\]\s*(?:\.[\w$]+\s*)*"
-                rf"[-+*/]?=(?!=))", text):
-            continue
-        start = found.end() - 1
-        try:
-            reader = _JsReader(_js_tokens(text[start:_closing_bracket(text, start)]))
-            value = reader.literal()
-        except (_Unknown, ValueError, RecursionError):
-            continue
-        if isinstance(value, tuple) and not reader.peek():
-            rows[name] = value
-    return rows
-
-
-def _closing_bracket(text: str, opening: int) -> int:
-    """The index past the bracket closing the one at `opening`, strings skipped (or the end)."""
-    depth, at = 0, opening
-    while at < len(text):
-        char = text[at]
-        if char in "\"'`":
-            close = text.find(char, at + 1)
-            while close > 0 and text[close - 1] == "\\":
-                close = text.find(char, close + 1)
-            if close < 0:
-                return len(text)
-            at = close
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-            if depth == 0:
-                return at + 1
-        at += 1
-    return len(text)
-
-
-_JS_FILTER = re.compile(r"(?<![\w$.])([\w$]+)\s*\.\s*filter\(")
-
-
-def _js_unkept_filters(lines: list[str], rows: Mapping[str, tuple[object, ...]]) -> list[str]:
-    """A JS/TS test's lines with each filter that keeps no row of a literal table (its file's,
-    `rows`, or its own) written `.filter(() => false)`, as the rules above read it."""
-    text = "\n".join(lines)
-    own = _js_tables(text, top=False)
-    # a file's table the test declares again, or takes as a parameter, is another value
-    tables = {name: table for name, table in rows.items() if not re.search(
-        rf"\b(?:const|let|var)\s+(?:[\[{{][^=]*)?(?<![\w$]){re.escape(name)}(?![\w$])|"
-        rf"[(,]\s*{re.escape(name)}\s*[,)]|(?<![\w$.]){re.escape(name)}\s*=>", text)} | own
-    if not tables:
-        return lines
-    out = list(lines)
-    for index, line in enumerate(lines):
-        for found in reversed(list(_JS_FILTER.finditer(line))):
-            if found.group(1) not in tables:
-                continue
-            end = _closing_bracket(line, found.end() - 1)
-            if end > len(line) or line[end - 1:end] != ")":
-                continue
-            if _js_keeps_no_row(line[found.end():end - 1], tables[found.group(1)]):
-                out[index] = out[index][:found.end()] + "() => false" + out[index][end - 1:]
-    return out
-
-
-def _python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[object, ...]],
-                                                              frozenset[str]]:
-    """A Python file's tables (`FileScope.rows`), and the names it gives a comprehension over
-    one that keeps no row (`WEEK = [c for c in CASES if "W" in c[0]]`): a name given one
-    value once at the top level (`top_names`: each top-level assignment's name) that nothing
-    changes after (`append`, an item set, `+=`, `global`)."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}, frozenset()
-    values: dict[str, ast.expr] = {}
-    for statement in tree.body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target, value = statement.targets[0], statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            target, value = statement.target, statement.value
-        else:
-            continue
-        if isinstance(target, ast.Name) and top_names.count(target.id) == 1:
-            values[target.id] = value
-    rows: dict[str, tuple[object, ...]] = {}
-    for name, value in values.items():
-        changed = re.search(rf"(?<![\w.]){re.escape(name)}\s*(?:\.(?:append|extend|insert|pop|"
-                            rf"remove|clear|sort|reverse)\b|\[[^\]]*\]\s*(?:[-+*/]?=(?!=))|"
-                            rf"[-+*/|]=)|\b(?:global|nonlocal|del)\b[^\n]*\b{re.escape(name)}\b|"
-                            # a class's or a function's own name, which a test there reads
-                            rf"^[ \t]+{re.escape(name)}\s*(?::[^=\n]+)?=(?!=)",
-                            text, re.M)
-        if changed is None and not isinstance(value, (ast.ListComp, ast.GeneratorExp)):
-            try:
-                table = ast.literal_eval(value)
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                continue
-            if isinstance(table, (list, tuple)):
-                rows[name] = tuple(table)
-    kept_none = frozenset(name for name, value in values.items() if _keeps_no_row(value, rows))
-    return rows, kept_none
 
 
 def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) -> FileScope:
@@ -1292,8 +781,8 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
     # Python's module names may be set again: a constant is one assigned once, in the file
     false = {name for name in pattern.findall(top) if language != "python" or (
         named.count(name) == 1 and not re.search(rf"\b(?:global|nonlocal)\s+{name}\b", text))}
-    rows, kept_none = _python_tables(text, named) if language == "python" else (
-        _js_tables(text, top=True), frozenset())
+    rows, kept_none = row_filters.python_tables(text, named) if language == "python" else (
+        row_filters.js_tables(text, top=True), frozenset())
     return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
                      frozenset(name for name in set(named) if _empty(name, text, language or ""))
                      | kept_none, unset, always, rows)
@@ -1633,7 +1122,7 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
             out[index] = chained
             continue
         over = _PY_LOOP_OVER.match(line) if language == "python" else None
-        if over is not None and _keeps_no_row_text(over.group(2), {
+        if over is not None and row_filters.keeps_no_row_text(over.group(2), {
                 name: table for name, table in (rows or {}).items()  # not a fixture's name
                 if not re.search(rf"[(,]\s*{re.escape(name)}\s*[,:)=]", lines[0])}):
             out[index] = f"{over.group(1)}{_NEVER[language]}"
@@ -1992,7 +1481,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     base_line = case.line - decl  # absolute line number of the body's first line
     written_lines = lines
     if language == "js":  # a filter no row of its literal table meets keeps nothing
-        lines = _js_unkept_filters(lines, outer.rows)
+        lines = row_filters.js_unkept_filters(lines, outer.rows)
     marker = _SOURCE_SKIP_MARKERS[language]
     for index, line in enumerate(lines[: decl + 1]):
         found = marker.search(line)
