@@ -176,6 +176,9 @@ method the AC names that most ACs do not (`calls`, by how many: `storage.flush()
 `flush()` is called", where every test is `test_caching_*` and every AC speaks of the cache).
 They never count: they say where a reviewer should look when the words fail (a test named in
 the domain's words, an AC in the product's).
+Reading and matching are two steps: `read` attributes the tests and reads what each says
+(nothing a run changes), `analyze` matches, and takes an earlier `read` of the same inputs so
+a review that matches again with its run's signals reads its tests once.
 """
 
 from __future__ import annotations
@@ -1006,7 +1009,7 @@ def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
 _NAME_PARTS = re.compile(r" > ")
 
 
-def _parts(case: TestCase, whole: _Said, linking: set[str],
+def _parts(case: TestCase, whole: _Said, linking: AbstractSet[str],
            named: AbstractSet[str] = frozenset()) -> list[_Said]:
     """The parts of a nested test's name below the outermost one, each read on its own with
     the test's description and body: an `it()` sentence, and a `describe()` group that says
@@ -1192,18 +1195,48 @@ def _units_deciding(criteria: Sequence[AcceptanceCriterion], units: UnitRuns | N
     return [frozenset() if group & common else group for group in named]
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What `read` takes from a story's ACs and its tests: everything the matching weighs that
+    no test run changes. A review reads once and matches twice (to choose the run's tests, then
+    with what the run measured)."""
+
+    story_key: str
+    criteria: tuple[AcceptanceCriterion, ...]
+    ours: tuple[TestCase, ...]
+    unattributed: tuple[UnattributedTest, ...]
+    said: tuple[_Said, ...]
+    linking: frozenset[str]
+    weight: _Weights
+    crits: tuple[_Criterion, ...]
+    identifiers: tuple[Mapping[str, float], ...]
+    code: tuple[str, ...]
+    examples: tuple[frozenset[str], ...]
+    about_printing: frozenset[int]
+    measured_by_file: UnitRuns | None
+
+
 def analyze(
     story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterable[TestCase], *,
     file_list: Iterable[str] = (), executes: Mapping[str, bool] | None = None,
-    units: UnitRuns | None = None,
+    units: UnitRuns | None = None, reading: Reading | None = None,
 ) -> CoverageResult:
     """Match `cases` to `criteria`. Pure and deterministic: output order follows the story.
 
     `file_list`: the story's File List (repo-relative paths); `executes`: per test id, whether
     it ran any of the story's source lines, where per-test coverage was measured; `units`: the
-    units of the story's sources and, per test the run measured, those whose body it ran."""
+    units of the story's sources and, per test the run measured, those whose body it ran;
+    `reading`: `read` of the same story key, criteria, cases and File List, made earlier (the
+    matching is then all that is left to do)."""
+    if reading is None:
+        reading = read(story_key, criteria, cases, file_list=file_list)
+    return _match(reading, executes, units)
+
+
+def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterable[TestCase],
+         *, file_list: Iterable[str] = ()) -> Reading:
+    """Attribute `cases` and read what each of this story's tests says (`Reading`)."""
     claimed = frozenset(file_list)
-    known = {ac.ac_id for ac in criteria}
     ours: list[TestCase] = []
     unattributed: list[UnattributedTest] = []
     for case in sorted(cases, key=lambda c: (c.file, c.line, c.name)):
@@ -1259,12 +1292,25 @@ def analyze(
                                 frozenset(coded[i]) & frozenset(identifiers[i]),
                                 denied_exceptions(ac.text), promises_values(ac)))
 
+    return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
+                   frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),
+                   tuple(_examples(ac) for ac in criteria),
+                   frozenset(i for i, ac in enumerate(criteria) if _PRINTING.search(ac.text)),
+                   file_units_run(ours))
+
+
+def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRuns | None
+           ) -> CoverageResult:
+    """`analyze`'s matching of the tests `reading` holds, weighed with a run's signals."""
+    criteria, ours, said, crits = reading.criteria, reading.ours, reading.said, reading.crits
+    linking, weight, identifiers, code = (reading.linking, reading.weight, reading.identifiers,
+                                          reading.code)
+    examples, about_printing = reading.examples, reading.about_printing
+    known = {ac.ac_id for ac in criteria}
     every_named = {key for group in identifiers for key in group}
     if units is None:
-        units = file_units_run(ours)
+        units = reading.measured_by_file
     unit_names = _units_deciding(criteria, units)
-    examples = [_examples(ac) for ac in criteria]
-    about_printing = {i for i, ac in enumerate(criteria) if _PRINTING.search(ac.text)}
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     for case, case_said in zip(ours, said, strict=True):
@@ -1347,4 +1393,4 @@ def analyze(
         per_ac.append(AcCoverage(ac.ac_id, bool(found), len(found), tuple(sorted(found)),
                                  top.how[0] if top else None, ac.edge_case, ac.structured,
                                  ordered, nearest))
-    return CoverageResult(tuple(per_ac), tuple(unattributed))
+    return CoverageResult(tuple(per_ac), reading.unattributed)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 # One part of an identifier: `maxAge` -> max, Age; `HTTPServer2` -> HTTP, Server, 2.
@@ -239,7 +240,8 @@ def compounds_seen(groups: Iterable[set[str]]) -> set[str]:
     return {t for t in all_tokens if t.startswith("+") and t[1:] in all_tokens}
 
 
-def normalise(found: Mapping[str, set[str]], linking: set[str]) -> dict[str, set[str]]:
+def normalise(found: Mapping[str, set[str]], linking: AbstractSet[str]
+              ) -> dict[str, set[str]]:
     """`found` (from `forms`) with joined pairs kept only when linking, keyed as the single
     word: `+logout` becomes `logout`."""
     out: dict[str, set[str]] = {}

@@ -303,9 +303,15 @@ class Reads:
         return [c for c in map(paths.listed_path, self.s.story.file_list or ()) if c]
 
     @functools.cached_property
+    def reading(self) -> ac_coverage.Reading:
+        """What the matcher reads of the ACs and the tests: once, for both matchings."""
+        return ac_coverage.read(self.s.key, self.s.story.acceptance_criteria, self.cases,
+                                file_list=self.file_list)
+
+    @functools.cached_property
     def coverage(self) -> ac_coverage.CoverageResult:
         return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
-                                   file_list=self.file_list)
+                                   file_list=self.file_list, reading=self.reading)
 
     @functools.cached_property
     def story_tests(self) -> list[str]:
@@ -333,7 +339,7 @@ class Reads:
             return self.coverage
         return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
                                    file_list=self.file_list, executes=run.executes,
-                                   units=run.units)
+                                   units=run.units, reading=self.reading)
 
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:

@@ -16,6 +16,7 @@ from gaia_lib.evidence.ac_coverage import (
     names_key,
     prints_only,
     promises_values,
+    read,
     story_refs,
     subject_of,
     subject_prefixes,
@@ -682,6 +683,23 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
     unmeasured = UnitRuns(runs.defined, {SHORTER: frozenset({"chunked"})})
     kept = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=unmeasured)
     assert by_id(kept)["AC1"].tests == (SHORTER, LAST)
+
+
+def test_one_reading_serves_both_matchings_of_a_review() -> None:
+    """A review matches before its run (to choose the tests) and after it (with what the run
+    measured): the second matching, from the first one's reading, is the matching from scratch."""
+    runs = UnitRuns(frozenset({"chunked", "last", "split_at", "windowed"}),
+                    {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
+                     SPLIT: frozenset({"split_at"})})
+    cases = py_cases(CHUNK_TESTS)
+    reading = read("E1-S1", CHUNKS, cases, file_list=[FILE])
+    assert analyze("E1-S1", CHUNKS, cases, file_list=[FILE], reading=reading) == \
+        analyze("E1-S1", CHUNKS, cases, file_list=[FILE])
+    for signals in ({"units": runs}, {"executes": {SHORTER: True, LAST: False}}):
+        fresh = analyze("E1-S1", CHUNKS, cases, file_list=[FILE], **signals)
+        assert analyze("E1-S1", CHUNKS, cases, file_list=[FILE], reading=reading,
+                       **signals) == fresh
+        assert fresh != analyze("E1-S1", CHUNKS, cases, file_list=[FILE])  # the signals count
 
 
 @pytest.mark.parametrize(("when", "named"), [
