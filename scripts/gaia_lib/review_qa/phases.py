@@ -10,7 +10,10 @@ and the parent, and chained by `run` for terminal and CI use:
   The suite runs once: the configured tiers (a pytest tier measured per test by the review's
   plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
   story's tests measured the same way (Python) or the project's `coverage_command`. That one
-  run gives the pass/fail evidence, the tests the runner skipped and those it was given but
+  run is preceded by git's view of the branch (the story gate: a run may add files) and
+  accompanied by the reads it cannot change, made in a thread while it goes (placeholder
+  and mocking checks of the test files and sources already read: `core.alongside`). It
+  gives the pass/fail evidence, the tests the runner skipped and those it was given but
   never ran (`_never_ran`: they cover nothing), line
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
   matcher (`ac_coverage`'s `executes` and `units`): a test the
@@ -61,6 +64,7 @@ from typing import Any
 from gaia_lib import __version__
 from gaia_lib.checkpoint import store as checkpoint
 from gaia_lib.core import engine, jsonio, locks, paths, schema, writes
+from gaia_lib.core.alongside import Alongside
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import (
     ac_coverage,
@@ -341,6 +345,12 @@ class Reads:
                                    file_list=self.file_list, executes=run.executes,
                                    units=run.units, reading=self.reading)
 
+    def while_running(self) -> None:
+        """The reads a test run cannot change, made while it runs (`_run_once`): they read
+        only the test files and the story's sources, which `story_tests` and `sources` have
+        already read."""
+        _ = self.placeholders, self.mocking, self.static_calls
+
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         others = {u.test for u in self.coverage.unattributed_tests}
@@ -549,9 +559,11 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     python = bool(sources)
     session = attribution.CoverageSetup(state, sources, s.project) if python else None
     schema.preload()  # the analysis validates its outputs after the run; import while it runs
-    evidence = execution.execute(s.config, s.key, s.project, state,
-                                 context=execution.active_context(context),
-                                 story_tests=test_paths, coverage=session, measure=True)
+    # What reads only the test files and sources already read, done while the suite runs.
+    with Alongside(reads.while_running, name="gaia-review-reads"):
+        evidence = execution.execute(s.config, s.key, s.project, state,
+                                     context=execution.active_context(context),
+                                     story_tests=test_paths, coverage=session, measure=True)
     report = evidence.coverage_report
     why = None if report else "the test run was not measured by coverage.py"
     ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)
@@ -651,8 +663,8 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         reads = Reads(s, full, base)
         evidence, run = None, None
         if run_tests and not s.blocked_reason:
-            # everything read before the run changes files
-            _ = reads.gate, reads.placeholders, reads.mocking
+            # git's view of the branch is taken before the run changes files
+            _ = reads.gate
             evidence, run = _run_once(s, context, reads)
         results, cached = deterministic_analysis(s, use_cache=use_cache, run=run, reads=reads)
         results = dict(results)

@@ -1,0 +1,44 @@
+"""Work done in a thread of its own while this process waits on another (a test run).
+
+A review spends most of its wall time waiting for the project's test run, a process of its
+own; what it reads meanwhile (placeholder and mocking checks of the test files it already
+holds) need not wait for the run to end. Rules:
+- the work only reads: it writes no file, and no other thread uses what it computes until
+  the caller has joined it;
+- the caller joins it on leaving the `with` block, whatever happened inside: the work never
+  outlives the wait it fills;
+- an exception of the work is raised by that join, as if the caller had done the work
+  itself, unless the block is already raising one of its own (that one wins).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from types import TracebackType
+
+
+class Alongside:
+    """`with Alongside(work):` runs `work()` in a thread for as long as the block runs."""
+
+    def __init__(self, work: Callable[[], object], name: str = "gaia-alongside") -> None:
+        self._work = work
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def _run(self) -> None:
+        try:
+            self._work()
+        except BaseException as exc:  # handed to the joining thread
+            self._error = exc
+
+    def __enter__(self) -> Alongside:
+        self._thread.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._thread.join()
+        error, self._error = self._error, None
+        if error is not None and exc is None:
+            raise error

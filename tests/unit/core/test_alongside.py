@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from gaia_lib.core.alongside import Alongside
+
+
+def test_the_work_runs_while_the_block_does_and_is_done_when_it_ends() -> None:
+    started, release = threading.Event(), threading.Event()
+    done: list[str] = []
+
+    def work() -> None:
+        started.set()
+        release.wait(10)
+        done.append("work")
+
+    with Alongside(work):
+        # the work is under way while the block runs, and has not finished
+        assert started.wait(10)
+        assert done == []
+        release.set()
+    assert done == ["work"]  # joined on leaving the block
+
+
+def test_the_works_exception_is_raised_where_the_block_ends() -> None:
+    def work() -> None:
+        raise ValueError("unreadable test file")
+
+    reached = []
+    with pytest.raises(ValueError, match="unreadable test file"):
+        with Alongside(work):
+            reached.append("block")
+    assert reached == ["block"]  # the block ran in full: the error waited for the join
+
+
+def test_the_blocks_own_exception_wins_over_the_works() -> None:
+    def work() -> None:
+        raise ValueError("from the work")
+
+    with pytest.raises(KeyError, match="from the block"):
+        with Alongside(work):
+            raise KeyError("from the block")
