@@ -202,6 +202,7 @@ def program_word(command: str) -> str | None:
             return word
     return None
 
+
 def run_tool(
     argv: Sequence[str],
     *,
