@@ -121,17 +121,22 @@ MERGE_SEARCH = 200  # commits of HEAD's history searched for a merged story's co
 Query = Callable[..., proc.ToolResult]  # `git <args>` in the repository
 
 
+def _direct(repo: Path) -> Query:
+    """`git <args>` in `repo`, run each time it is asked: a helper's default query."""
+    return functools.partial(git.run, repo)
+
+
 def _once(repo: Path) -> Query:
     """`git <args>` in `repo`, each distinct query run once: one check asks several of its
     helpers the same questions (HEAD, the fork point, the story's merge)."""
-    return functools.cache(functools.partial(git.run, repo))
+    return functools.cache(_direct(repo))
 
 
 def merged_commit(repo: Path, key: str, query: Query | None = None) -> str | None:
     """The newest of HEAD's commits that names `key` (subject, or a `Story: KEY` line) and
     changes more than GAIA's bookkeeping (module docstring), or None."""
     word, tag = keys.commit_key_pattern(key), keys.story_tag_pattern(key)
-    log = (query or functools.partial(git.run, repo))(
+    log = (query or _direct(repo))(
         "log", f"-n{MERGE_SEARCH}", "-m", "--first-parent", "--name-only",
         f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}", "HEAD", "--")
     for chunk in log.stdout.split(_RECORD) if log.ok else ():
@@ -146,7 +151,7 @@ def merged_commit(repo: Path, key: str, query: Query | None = None) -> str | Non
 
 def fork_point(repo: Path, base_ref: str, query: Query | None = None) -> str | None:
     """The commit where HEAD's branch left `base_ref` (`git merge-base`), or None."""
-    fork = (query or functools.partial(git.run, repo))("merge-base", base_ref, "HEAD")
+    fork = (query or _direct(repo))("merge-base", base_ref, "HEAD")
     return (fork.stdout.strip() or None) if fork.ok else None
 
 
