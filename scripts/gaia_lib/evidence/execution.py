@@ -226,7 +226,7 @@ def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
         script = scripts[name]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if not isinstance(script, str) or re.search(proc.SHELL_SYNTAX, script):
+    if not isinstance(script, str) or proc.plain_argv(script) is None:
         return None
     match = SCRIPT_RUNNER.match(script)
     return match.group(1) if match else None

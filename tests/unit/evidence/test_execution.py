@@ -381,6 +381,21 @@ def test_a_story_scoped_invocation_keeps_the_command_working(
     assert list(planned.argv) == expected
 
 
+@pytest.mark.parametrize(("script", "runner"), [
+    ("vitest run", "vitest"),
+    ("npx jest --ci", "jest"),
+    # Only sh runs these as written: an assignment before the program, shell syntax,
+    # unbalanced quotes.
+    ("CI=1 vitest run", None),
+    ("vitest run && eslint .", None),
+    ('vitest run "test', None),
+])
+def test_an_npm_script_runs_its_runner_alone_only_as_a_plain_command(
+        tmp_path: Path, script: str, runner: str | None) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"scripts": {"test": script}}))
+    assert execution.npm_script_runner(["npm", "test"], tmp_path) == runner
+
+
 def test_unknown_context_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GAIA_EXECUTION_CONTEXT", "production")
     with pytest.raises(InvalidInput, match="unknown execution context"):
