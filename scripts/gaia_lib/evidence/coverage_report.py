@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.runner_output import report_text, xml_root
 
@@ -433,7 +434,7 @@ def _strip_code(source: str) -> str:
     return "".join(out)
 
 
-def _brace_blocks(code: str, pattern: re.Pattern[str]
+def _brace_blocks(code: str, pattern: AnyPattern
                   ) -> list[tuple[int, tuple[int, ...], tuple[str, ...]]]:
     """(header line, body lines, ()) for each match of `pattern` ending at an opening `{`."""
     blocks: list[tuple[int, tuple[int, ...], tuple[str, ...]]] = []

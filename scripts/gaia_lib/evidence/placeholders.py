@@ -120,6 +120,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import row_filters, testcases
 from gaia_lib.evidence.testcases import TestCase, brace_block_end
@@ -136,7 +137,7 @@ TEST_PATH = lazy_re(r".*\.(?:test|spec)\.(?:ts|tsx|js|jsx|mjs|cjs)|.*\.bats|.*_t
 
 # --- upstream's line patterns, in its order (on the line less its leading white space) ------
 
-_LINE_PATTERNS: tuple[tuple[re.Pattern[str], str | None], ...] = (
+_LINE_PATTERNS: tuple[tuple[AnyPattern, str | None], ...] = (
     (lazy_re(r"expect\((?:true|false)\)"), "expect_boolean_literal"),
     (lazy_re(r"^assert\s+(?:True|False)(?:\s*$|\s*[,;#])"), "assert_boolean_literal"),
     (lazy_re(r"\bassert_(?:true|false)\s*\("), "assert_true_false_helper"),
@@ -187,7 +188,7 @@ def _switched_off(marker: str) -> str:
     return "marked as an expected failure" if expected else "skipped"
 
 # A marker on the test itself (its declaration or the decorator / annotation lines above it).
-_SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
+_SOURCE_SKIP_MARKERS: dict[str, AnyPattern] = {
     "python": re.compile(r"@pytest\.mark\.(?:skip|xfail)\b(?!if)|@unittest\.(?:skip|"
                          r"expectedFailure)\b(?!If|Unless)|"
                          # a table filtered to nothing: pytest skips an empty parameter set
@@ -206,7 +207,7 @@ _SOURCE_SKIP_MARKERS: dict[str, re.Pattern[str]] = {
     "c": lazy_re(r"\bTEST\s*\(\s*\w+\s*,\s*DISABLED_"),  # GoogleTest's disabled prefix
 }
 # A skip call as a statement of the body; it counts when it sits at the body's top level.
-_BODY_SKIP_CALLS: dict[str, re.Pattern[str]] = {
+_BODY_SKIP_CALLS: dict[str, AnyPattern] = {
     "python": re.compile(r"^(?:pytest\.(?:skip|xfail)|self\.skipTest)\s*\("),
     "go": lazy_re(r"^t\.Skip(?:Now|f)?\s*\("),
     "bats": lazy_re(r"^skip\b"),
@@ -511,7 +512,7 @@ _PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
 
 # What checks a result, where a test's checks can be told from its other code (a test with
 # none is not judged here: its checks may sit in helpers it calls).
-_CHECK = {
+_CHECK: dict[str, AnyPattern] = {
     "python": _PY_CHECK,
     "js": lazy_re(r"\bexpect\w*\s*[(.]|\bassert\w*\b|\.should\b"),
 }
@@ -587,7 +588,7 @@ _FALSE_CONSTANT = re.compile(r"^\s*const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s
                             r"false\s*;?\s*$")
 # A module's own constant declared false: JS/TS `const x = false` at the top level, Go's
 # `const x = false` or a line of a `const ( ... )` group. A `var` may be set elsewhere.
-_FILE_FALSE_CONSTANT = {
+_FILE_FALSE_CONSTANT: dict[str, AnyPattern] = {
     "python": re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[ \t]*bool[ \t]*)?=[ \t]*False[ \t]*$", re.M),
     "js": lazy_re(r"^(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*)?=\s*"
                      r"false\s*;?\s*$", re.M),
@@ -925,7 +926,7 @@ def _dropped_chains_dead(lines: list[str]) -> list[str]:
 
 _NEVER = {"python": "if False:", "go": "if false {", "js": "if (false) {"}
 # A function a test defines in its body, by name: its checks run only where it is called.
-_CLOSURE = {
+_CLOSURE: dict[str, AnyPattern] = {
     "python": re.compile(r"^(\s+)(?:async\s+)?def\s+(\w+)\s*\("),
     "go": lazy_re(r"^(\s+)(\w+)\s*:?=\s*func\s*\(.*\{\s*$"),
     "js": lazy_re(r"^(\s+)(?:(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
@@ -1019,7 +1020,7 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
 # A loop over a collection that is empty where it is written (`for c in []:`,
 # `for (const c of [])`, `[].forEach(`, `range []T{}`) or named for one the test (or, in Go,
 # its package's table) declares empty and never fills.
-_LOOP = {
+_LOOP: dict[str, AnyPattern] = {
     "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|[\w.]+\[0?:0\]|\w+|"
                          r"\[[^\[\]]*\bfor\b[^\[\]]*\bif\s+(?:False|None|0)\s*\])\s*:\s*$"),
     "js": lazy_re(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+(\[\s*\]|[\w$]+|"
@@ -1043,7 +1044,7 @@ _CHAIN_LOOP_JS = lazy_re(r"^(\s*)(.*?)\.\s*(?:forEach|map|flatMap|some|every|red
 
 # A counting loop whose bound it already meets: `for (let i = 0; i < 0; i++)`, Go's
 # `for i := 0; i < 0; i++`, Python's `for _ in range(0):` / `range(3, 3)`.
-_COUNTING = {
+_COUNTING: dict[str, AnyPattern] = {
     "js": lazy_re(r"^(\s+)for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*"
                      r"(-?\d+)\s*;"),
     "go": lazy_re(r"^(\s+)for\s+(\w+)\s*:=\s*(-?\d+)\s*;\s*\2\s*(<=?)\s*(-?\d+)\s*;"),
@@ -1178,7 +1179,7 @@ def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
 
 # An immutable literal a top-level statement gives a name; a check of that name after it
 # checks the literal (`got := Comma(5)` then `got = "5"`: `if got != "5"` cannot fail).
-_LITERAL_ASSIGNMENT = {
+_LITERAL_ASSIGNMENT: dict[str, AnyPattern] = {
     "python": re.compile(rf"^(\s*)(\w+)\s*=\s*({_LITERAL})\s*$"),
     "js": lazy_re(rf"^(\s*)(?:(?:const|let|var)\s+)?([\w$]+)(?:\s*:\s*\w+)?\s*=\s*"
                      rf"({_LITERAL})\s*;?\s*$"),
@@ -1195,7 +1196,7 @@ def _assignment(name: str) -> re.Pattern[str]:
 
 
 def _top_level(lines: list[str], out: list[str], language: str,
-               pattern: re.Pattern[str]) -> Iterator[tuple[int, re.Match[str], int, int]]:
+               pattern: AnyPattern) -> Iterator[tuple[int, re.Match[str], int, int]]:
     """(index, match, end of the body, its top indent) of each top-level statement of a
     test's body that `pattern` matches, read from `out` as rewritten so far."""
     last = _body_end(lines, language)
@@ -1273,7 +1274,7 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
 
 # A return taken when a value is not what a later check asks of it (`if (r !== "a") return;`
 # then `expect(r).toBe("a")`): the check runs only when it passes.
-_RETURN_UNLESS = {
+_RETURN_UNLESS: dict[str, AnyPattern] = {
     "js": lazy_re(r"^(\s*)if\s*\(\s*(?P<a>[^()!=]+?(?:\([^()]*\))?)\s*!==?\s*(?P<b>[^()]+?)\s*\)"
                      r"\s*\{?\s*return\b[^;]*;?\s*\}?\s*$"),
     "python": re.compile(r"^(\s*)if\s+(?P<a>.+?)\s*!=\s*(?P<b>.+?)\s*:\s*(?P<then>return\b.*)?$"),

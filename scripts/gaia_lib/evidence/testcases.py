@@ -38,6 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.then_literals import assertion_spans
 
@@ -305,7 +306,7 @@ def _each_case(lines: list[str], index: int) -> tuple[str, int] | None:
 
 
 def _line_pattern_cases(
-    path: str, lines: list[str], pattern: re.Pattern[str]
+    path: str, lines: list[str], pattern: AnyPattern
 ) -> Iterator[TestCase]:
     for i, line in enumerate(lines):
         match = pattern.search(line)
