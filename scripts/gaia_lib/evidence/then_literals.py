@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gaia_lib.evidence.words import STOP_WORDS
 
@@ -186,8 +187,10 @@ def _go_guard(lines: list[str], row: int) -> str:
                  if _GO_IF_RE.match(lines[back])), "")
 
 
-def assertion_spans(source: str) -> list[str]:
-    """The text of each assertion statement in `source` (comments removed)."""
+@lru_cache(maxsize=4096)
+def assertion_spans(source: str) -> tuple[str, ...]:
+    """The text of each assertion statement in `source` (comments removed). Remembered per
+    source: the matcher and the test reader both ask it of every test."""
     code = _COMMENT_LINE_RE.sub("", source)
     spans = [
         code[m.start():_statement_end(code, m.start())]
@@ -200,7 +203,7 @@ def assertion_spans(source: str) -> list[str]:
         spans.append(code[match.start():_statement_end(code, match.start())])
         if guard := _go_guard(lines, row):
             spans.append(guard)
-    return spans + _expected_values(code, spans) + _looped_values(code, spans)
+    return (*spans, *_expected_values(code, spans), *_looped_values(code, spans))
 
 
 # A variable named for the value a test expects: want, wantErr, expected, expectedOutput, exp.
