@@ -27,16 +27,17 @@ from gaia_lib.evidence import (
     attribution,
     coverage_report,
     coverage_run,
-    sut_mocking,
     then_literals,
 )
-from gaia_lib.evidence.placeholders import Placeholder
 from gaia_lib.evidence.testcases import TestFile
 from gaia_lib.review_qa import rules
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
 if TYPE_CHECKING:
+    # only named in annotations: a review imports them while its suite runs (phases.Reads)
+    from gaia_lib.evidence import sut_mocking
+    from gaia_lib.evidence.placeholders import Placeholder
     from gaia_lib.review_qa.context import Setup
 
 LANGUAGE_OF_SUFFIX = {".py": "python", ".js": "js", ".jsx": "js", ".ts": "ts", ".tsx": "ts",

@@ -59,7 +59,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gaia_lib import __version__
 from gaia_lib.checkpoint import store as checkpoint
@@ -73,10 +73,6 @@ from gaia_lib.evidence import (
     discovery,
     execution,
     outcomes,
-    placeholders,
-    run_environ,
-    sut_mocking,
-    sut_names,
     tcgen,
     testcases,
 )
@@ -89,6 +85,10 @@ from gaia_lib.review_qa import rules
 from gaia_lib.review_qa.context import SKILL, STATE_SKILL, Setup, setup
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story.acceptance import AcceptanceCriterion
+
+if TYPE_CHECKING:
+    # imported where used: a review imports them while its suite runs (`Reads.while_running`)
+    from gaia_lib.evidence import placeholders, sut_mocking
 
 GATE_NAME = "QA Tests"
 MODEL = "claude-opus-4-7"
@@ -354,6 +354,8 @@ class Reads:
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         others = {u.test for u in self.coverage.unattributed_tests}
+        from gaia_lib.evidence import placeholders, run_environ
+
         texts = self.texts
         environ = run_environ.run_environ(self.s.config, self.s.project, texts, texts)
         return [p for p in placeholders.placeholders(self.cases, texts, environ)
@@ -374,6 +376,8 @@ class Reads:
         judged (its language's sources declare nothing readable) is left out."""
         if self.s.stack == "python-dev" or not self.code_under_test:
             return {}
+        from gaia_lib.evidence import sut_names
+
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         names = sut_names.with_facades(self.s.project, texts, sut_names.declared(
@@ -394,6 +398,8 @@ class Reads:
     def mocking(self) -> dict[str, sut_mocking.Finding]:
         """This story's tests that mock its own code (`sut_mocking.mocked_tests`): the File
         List's sources that are no test file are the code under test."""
+        from gaia_lib.evidence import sut_mocking
+
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         sources = [(rel, text) for rel, text in self.code_under_test.items()
@@ -608,9 +614,16 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python else (),
         no_tier=_no_tier(s, evidence),
-        named_sources=() if python else tuple(sut_names.declaring(reads.code_under_test)),
+        named_sources=() if python else _declaring(reads.code_under_test),
     )
     return evidence.as_json(), run
+
+
+def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
+    """The sources of `code` that declare something a test can name (`sut_names.declaring`)."""
+    from gaia_lib.evidence import sut_names
+
+    return tuple(sut_names.declaring(code))
 
 
 def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
