@@ -1213,7 +1213,7 @@ class Reading:
     code: tuple[str, ...]
     examples: tuple[frozenset[str], ...]
     about_printing: frozenset[int]
-    measured_by_file: UnitRuns | None
+    file_named_units: UnitRuns | None
 
 
 def analyze(
@@ -1230,6 +1230,8 @@ def analyze(
     matching is then all that is left to do)."""
     if reading is None:
         reading = read(story_key, criteria, cases, file_list=file_list)
+    elif reading.story_key != story_key or reading.criteria != tuple(criteria):
+        raise ValueError("a reading of another story's key or ACs")
     return _match(reading, executes, units)
 
 
@@ -1309,7 +1311,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     known = {ac.ac_id for ac in criteria}
     every_named = {key for group in identifiers for key in group}
     if units is None:
-        units = reading.measured_by_file
+        units = reading.file_named_units
     unit_names = _units_deciding(criteria, units)
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}

@@ -700,6 +700,10 @@ def test_one_reading_serves_both_matchings_of_a_review() -> None:
         assert analyze("E1-S1", CHUNKS, cases, file_list=[FILE], reading=reading,
                        **signals) == fresh
         assert fresh != analyze("E1-S1", CHUNKS, cases, file_list=[FILE])  # the signals count
+    with pytest.raises(ValueError, match="another story"):
+        analyze("E1-S2", CHUNKS, cases, file_list=[FILE], reading=reading)
+    with pytest.raises(ValueError, match="another story"):
+        analyze("E1-S1", CHUNKS[:1], cases, file_list=[FILE], reading=reading)
 
 
 @pytest.mark.parametrize(("when", "named"), [
