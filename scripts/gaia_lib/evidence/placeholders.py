@@ -55,12 +55,14 @@ nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CAS
 `cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`) or by a condition
 no row of a literal table meets (Python: a comprehension over a list or tuple of literals its
 module gives a name once and never changes, or writes in place, its condition read for each
-row: `[c for c in CASES if "W" in c[0]]`; JS: a `.filter(...)` over a `const` array of
-literals its file or the test writes and never changes: `cases.filter(([i]) =>
-i.startsWith("+"))`, its callback read for each row as JS reads it; a condition calling the
-test's code, or a table a fixture, a class or the test names again, is not read),
-or a counting loop
-that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
+row: `[c for c in CASES if "W" in c[0]]`, or one the test gives a name of its own by a
+statement of its body before the loop, binds nowhere else and only loops over:
+`cases = ["a@b.co"]` then `for e in [c for c in cases if c.startswith("!")]:`; JS: a
+`.filter(...)` over a `const` array of literals its file or the test writes and never changes:
+`cases.filter(([i]) => i.startsWith("+"))`, its callback read for each row as JS reads it; a
+condition calling the test's code, or a table a fixture, a class or the test names again,
+appends to or hands on, is not read), or a counting loop that runs no time
+(`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
 failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
 the caught error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
 assertion is; a finally that returns); in JS/TS, a promise chain ending in a `.catch` that drops
@@ -1107,12 +1109,18 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
                       rows: Mapping[str, tuple[object, ...]] | None = None) -> list[str]:
     """A test's lines with each loop over an empty collection (`_LOOP`; `outer`: those its
     file declares; `rows`: its file's literal tables, which a comprehension may filter to
-    nothing) read as a block that never runs: a table with no rows checks nothing."""
+    nothing, as the test's own are, `row_filters.python_own_tables`) read as a block that never
+    runs: a table with no rows checks nothing."""
     pattern = _LOOP.get(language)
     if pattern is None:
         return lines
     text = "\n".join(lines)
     out = list(lines)
+    own, bound = row_filters.python_own_tables(lines) if language == "python" and any(
+        _PY_LOOP_OVER.match(line) for line in lines[1:]) else ({}, frozenset())
+    # a name the test binds (a fixture, an assignment) is not its module's table
+    tables = {} if bound is None else {name: table for name, table in (rows or {}).items()
+                                       if name not in bound}
     for index, line in enumerate(lines[1:], start=1):
         counted = _runs_no_times(line, language)
         if counted is not None:
@@ -1123,9 +1131,8 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
             out[index] = chained
             continue
         over = _PY_LOOP_OVER.match(line) if language == "python" else None
-        if over is not None and row_filters.keeps_no_row_text(over.group(2), {
-                name: table for name, table in (rows or {}).items()  # not a fixture's name
-                if not re.search(rf"[(,]\s*{re.escape(name)}\s*[,:)=]", lines[0])}):
+        if over is not None and row_filters.keeps_no_row_text(over.group(2), tables | {
+                name: table for name, (after, table) in own.items() if after < index}):
             out[index] = f"{over.group(1)}{_NEVER[language]}"
             continue
         found = pattern.match(line)

@@ -4,9 +4,14 @@ A test run over a table that keeps no row (a `parametrize` list, a loop, `test.e
 check; `placeholders` asks this module whether a filter keeps any row.
 
 Rules:
-- A table is a name a file (or, in JS, the test itself) gives a list or tuple of literals once
-  and nothing changes after: no `append`, item assignment, `+=`, `global` / `del` in Python; one
+- A table is a name a file (or the test itself) gives a list or tuple of literals once and
+  nothing changes after: no `append`, item assignment, `+=`, `global` / `del` in Python; one
   `const` in JS. A class's or a function's own name for it is another value.
+- Python, a test's own table (`python_own_tables`): a statement of its body (not one under an
+  `if`, a loop or a `with`) gives the name its literal, nothing else in the test binds it, and
+  the test reads it only as what a loop or a comprehension runs over (or by `len(...)`), and
+  only once when a row holds a list or a dict; a loop reads it from the line after. Any name
+  the test binds (a fixture parameter, an assignment) is not its module's table.
 - Python: a comprehension's condition is evaluated with `ast` over each row, using constants,
   the row's items (`c[0]`, `c[1:]`), comparisons, `and` / `or` / `not`, `len(...)` and a
   string's pure methods (`_STR_METHODS`).
@@ -533,3 +538,81 @@ def python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[obje
                 rows[name] = tuple(table)
     kept_none = frozenset(name for name, value in values.items() if keeps_no_row(value, rows))
     return rows, kept_none
+
+
+def _frozen(value: object) -> bool:
+    """Whether a literal's value holds nothing that can change (no list, dict or set)."""
+    return not isinstance(value, (list, dict, set)) and (
+        not isinstance(value, tuple) or all(_frozen(item) for item in value))
+
+
+def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[object, ...]]],
+                                                 frozenset[str] | None]:
+    """A Python test's own tables (`lines`: its `def` and body), and every name it binds (a
+    parameter, an assignment, a loop's target, ...), which hides its module's table of that
+    name (None when its code is not read: it may bind any). Its own: a name a statement of its
+    body (not one under an `if`, a loop or a `with`) gives a list or tuple of literals, bound
+    nowhere else, read only as what a loop or a comprehension runs over (or by `len(...)`), and
+    only once when a row holds a list or a dict (a loop before the filter may change it); by
+    name, the index of the line after which it holds its rows, and its rows."""
+    if not lines:
+        return {}, None
+    nested = lines[0][:1] in (" ", "\t")  # a method: its `def` indented
+    try:  # a block's indentation may be any: `if 1:` holds an indented `def` as written
+        tree = ast.parse("if 1:\n" * nested + "\n".join(lines))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}, None
+    body = tree.body[0].body if nested and isinstance(tree.body[0], ast.If) else tree.body
+    function = body[0] if body else None
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}, None
+    bound: dict[str, int] = {}
+    reads: dict[str, int] = {}
+    read_otherwise: set[str] = set()
+    iterated = {id(node.iter) for node in ast.walk(function)
+                if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension))}
+    measured = {id(node.args[0]) for node in ast.walk(function)
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "len" and len(node.args) == 1}
+    for node in ast.walk(function):
+        names: list[str] = []
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load):
+                reads[node.id] = reads.get(node.id, 0) + 1
+                if id(node) not in iterated and id(node) not in measured:
+                    read_otherwise.add(node.id)
+                continue
+            names = [node.id]
+        elif isinstance(node, ast.arg):
+            names = [node.arg]
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names = list(node.names) * 2  # never one of its own
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name] if node is not function else []
+        elif isinstance(node, ast.alias):
+            names = [(node.asname or node.name).split(".")[0]]
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            names = [node.name]
+        for name in names:
+            bound[name] = bound.get(name, 0) + 1
+    own: dict[str, tuple[int, tuple[object, ...]]] = {}
+    for statement in function.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target = statement.target
+        else:
+            continue
+        if not isinstance(target, ast.Name) or bound.get(target.id) != 1 or \
+                target.id in read_otherwise or statement.value is None:
+            continue
+        try:
+            table = ast.literal_eval(statement.value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+        # a row a loop may change (a list, a dict) before the filter reads it: read once only
+        if isinstance(table, (list, tuple)) and (reads.get(target.id, 0) <= 1 or all(
+                _frozen(row) for row in table)):
+            own[target.id] = ((statement.end_lineno or statement.lineno) - 1 - nested,
+                              tuple(table))
+    return own, frozenset(bound)

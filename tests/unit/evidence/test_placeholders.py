@@ -2069,6 +2069,86 @@ def test_a_python_table_changed_after_it_is_written_is_not_read() -> None:
     assert not any(_found("t_test.py", text).values())
 
 
+PY_OWN_TABLES = '''CASES = [("P1D", 1), ("P2D", 2)]
+
+
+def test_rejects_bad_emails():
+    cases = ["a@b.co", "x@y.org"]
+    for email in [c for c in cases if c.startswith("!")]:
+        assert not valid(email)
+
+
+def test_a_row_kept():
+    cases = ["a@b.co", "!x@y.org"]
+    for email in [c for c in cases if c.startswith("!")]:
+        assert not valid(email)
+
+
+def test_a_table_it_appends_to():
+    cases = ["a@b.co", "x@y.org"]
+    cases.append("!z")
+    for email in [c for c in cases if c.startswith("!")]:
+        assert not valid(email)
+
+
+def test_a_table_it_assigns_again():
+    cases = ["a@b.co", "x@y.org"]
+    cases = load_cases()
+    for email in [c for c in cases if c.startswith("!")]:
+        assert not valid(email)
+
+
+def test_a_filter_calling_the_code_under_test():
+    cases = ["a@b.co", "x@y.org"]
+    for email in [c for c in cases if is_bad(c)]:
+        assert not valid(email)
+
+
+def test_the_module_s_table_named_again():
+    CASES = load_cases()
+    for text, expected in [c for c in CASES if "W" in c[0]]:
+        assert parse(text) == expected
+
+
+class TestEmails:
+    def test_a_method_s_own_table(self):
+        cases = (("a@b.co", True), ("x", False))
+        for email, ok in [(e, k) for e, k in cases if k is None]:
+            assert valid(email) is ok
+
+    def test_a_method_s_table_a_row_meets(self):
+        cases = (("a@b.co", True), ("x", False))
+        for email, ok in [(e, k) for e, k in cases if not k]:
+            assert valid(email) is ok
+'''
+
+
+def test_a_python_test_s_own_table_filtered_by_a_condition_no_row_meets_runs_no_check() -> None:
+    """The test's own table, a literal it binds once before the loop and never changes, read
+    as its module's is: a table appended to or assigned again may hold the row the filter keeps;
+    a filter calling the code under test is not read; and a name the test binds is not its
+    module's table."""
+    assert _found("e_test.py", PY_OWN_TABLES) == {
+        "test_rejects_bad_emails": True, "test_a_row_kept": False,
+        "test_a_table_it_appends_to": False, "test_a_table_it_assigns_again": False,
+        "test_a_filter_calling_the_code_under_test": False,
+        "test_the_module_s_table_named_again": False,
+        "TestEmails::test_a_method_s_own_table": True,
+        "TestEmails::test_a_method_s_table_a_row_meets": False}
+
+
+def test_a_module_table_a_fixture_names_on_a_line_of_its_own_is_not_read() -> None:
+    text = '''CASES = [("P1D", 1), ("P2D", 2)]
+
+
+def test_a_fixture_by_the_table_s_name(parse,
+                                       CASES):
+    for text, expected in [c for c in CASES if "W" in c[0]]:
+        assert parse(text) == expected
+'''
+    assert _found("s_test.py", text) == {"test_a_fixture_by_the_table_s_name": False}
+
+
 PY_TABLES_SHADOWED = '''CASES = [("P1D", 1), ("P2D", 2)]
 
 

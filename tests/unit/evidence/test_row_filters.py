@@ -47,3 +47,40 @@ def test_js_filters_that_keep_no_row_are_written_to_keep_nothing() -> None:
         'test.each(cases.filter(() => false))("%s", (i, n) => {')
     kept = ['test.each(cases.filter(([i]) => i === "1"))("%s", (i, n) => {']
     assert row_filters.js_unkept_filters(kept, rows) == kept
+
+
+OWN_TABLES = '''def test_emails(emails_fixture):
+    cases = ["a@b.co", "x@y.org"]
+    grown = [("a", 1)]
+    grown.append(("!", 2))
+    again = ("a",)
+    again = load()
+    shown = ("a",)
+    print(shown)
+    nested = [["a"], ["b"]]
+    for row in nested:
+        row.append("!")
+    if flag:
+        guarded = ("a",)
+    for email in [c for c in cases if c.startswith("!")]:
+        assert not valid(email)
+    for row in [r for r in nested if "!" in r]:
+        assert row
+    assert len(cases) == 2
+'''
+
+
+def test_a_python_test_s_own_tables_are_literals_it_binds_once_and_only_loops_over() -> None:
+    own, bound = row_filters.python_own_tables(OWN_TABLES.splitlines())
+    # appended, assigned again, handed to a call, a list a loop may change, under an `if`:
+    # not literal tables
+    assert own == {"cases": (1, ("a@b.co", "x@y.org"))}
+    assert bound is not None and {"emails_fixture", "cases", "grown", "again", "row", "email",
+                                  "guarded"} <= bound
+
+
+def test_a_python_test_s_own_tables_are_read_in_a_method_and_not_in_code_it_cannot_parse() -> None:
+    method = ['    def test_x(self):', '        cases = (("a", 1),)',
+              '        text = """', 'column zero', '"""']
+    assert row_filters.python_own_tables(method)[0] == {"cases": (1, (("a", 1),))}
+    assert row_filters.python_own_tables(["def test_x(:", "    cases = ()"]) == ({}, None)
