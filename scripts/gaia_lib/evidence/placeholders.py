@@ -13,12 +13,13 @@ Two views of the same patterns, both pure:
     * it is switched off in its source, unconditionally: a skip / todo / xfail marker on the
       test itself (`@pytest.mark.skip`, `@pytest.mark.xfail`, `@unittest.skip`, `it.skip(`,
       `test.todo(`, `xit(`, `@Disabled`, `@Ignore`, a table of no rows: `test.each([])`,
-      `test.each(cases.filter(() => false))`, a pytest `parametrize` by
-      `[c for c in CASES if False]`, or by a comprehension over a literal table that no row
-      meets: `[c for c in CASES if c is None]`, CASES a module's list holding no None, ...)
-      or a skip call as a top-level
-      statement of its body (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats
-      `skip`); a skip inside a condition is a real test that sometimes skips, not a placeholder;
+      `test.each(cases.filter(() => false))`, on one line or with its table on lines of its
+      own (`test.each(` / `  cases.filter(() => false),` / `)("row %s", ...`), a pytest
+      `parametrize` by `[c for c in CASES if False]`, or by a comprehension over a literal
+      table that no row meets: `[c for c in CASES if c is None]`, CASES a module's list
+      holding no None, ...) or a skip call as a top-level statement of its body
+      (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats `skip`); a skip inside a
+      condition is a real test that sometimes skips, not a placeholder;
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring);
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
@@ -59,12 +60,13 @@ row: `[c for c in CASES if "W" in c[0]]`, or one the test gives a name of its ow
 statement of its body before the loop, binds nowhere else and only loops over:
 `cases = ["a@b.co"]` then `for e in [c for c in cases if c.startswith("!")]:`; JS: a
 `.filter(...)` over a `const` array of literals its file or the test writes and never changes:
-`cases.filter(([i]) => i.startsWith("+"))`, its callback read for each row as JS reads it; a
-condition calling the test's code, or a table a fixture, a class or the test names again,
-appends to or hands on, is not read), or a counting loop that runs no time
-(`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the
-failure (a catch that is empty or only logs or returns, or, where the try checks, only checks
-the caught error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
+`cases.filter(([i]) => i.startsWith("+"))`, its callback, on one line or several (a block
+`(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines), read for each row as
+JS reads it; a condition calling the test's code, or a table a fixture, a class or the test
+names again, appends to or hands on, is not read), or a counting loop that runs no time
+(`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the failure (a
+catch that is empty or only logs or returns, or, where the try checks, only checks the caught
+error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
 assertion is; a finally that returns); in JS/TS, a promise chain ending in a `.catch` that drops
 what it catches (`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own
 `expect`, and a `setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at
@@ -198,7 +200,7 @@ _SOURCE_SKIP_MARKERS: dict[str, AnyPattern] = {
                          r"(?:False|None|0)\s*\]\s*[,)]"),
     "js": lazy_re(r"(?<![\w.])(?:(?:it|test|describe)\.(?:each|for)\(\s*(?:\[\s*\]|"
                      r"[\w$.]+\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\))"
-                     r"(?:\s+as\s+[^()]*(?:\([^()]*\))?[^()]*)?\s*\)|"
+                     r"(?:\s+as\s+[^()]*(?:\([^()]*\))?[^()]*)?\s*,?\s*\)|"
                      r"(?:it|test|describe)\.(?:skip|todo|fails)(?:\.(?:each|for))?|"
                      r"x(?:it|test|describe|context))\s*[(`]"),
     "java": lazy_re(r"@(?:Disabled|Ignore)\b"),
@@ -1477,6 +1479,25 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
                        f"({guards[0].group(0).strip()[:60]})")
 
 
+# JS/TS: a table-driven declaration, `test.each(` / `describe.for(`
+_JS_EACH_OPEN = lazy_re(r"(?<![\w$.])(?:it|test|describe)\.(?:each|for)\(")
+
+
+def _js_each_head(lines: list[str], decl: int) -> str | None:
+    """The test's declaration `test.each(...)(` on one line when its table is written on
+    lines of its own (`test.each(` / `  cases.filter(() => false),` / `)("row %s", ...`), its
+    lines stripped and joined; None when it is written on one line."""
+    found = _JS_EACH_OPEN.search(lines[decl])
+    if found is None:
+        return None
+    text = "\n".join(lines[decl:])
+    end = row_filters.closing_bracket(text, found.end() - 1)
+    if "\n" not in text[:end]:
+        return None
+    line_end = len(text) if (at := text.find("\n", end)) < 0 else at
+    return " ".join(part.strip() for part in text[:line_end].split("\n"))
+
+
 def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
               outer: FileScope) -> Placeholder | None:
     language = language_of(case.file)
@@ -1499,6 +1520,11 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                 shown = written_lines[index].strip()[:60]
             return Placeholder(case.test_id, case.file, base_line + index,
                                f"{_switched_off(shown)} in source ({shown})")
+    head = _js_each_head(lines, decl) if language == "js" else None
+    if head is not None and marker.search(head):  # `test.each(` with its table below it
+        shown = (_js_each_head(written_lines, decl) or head)[:60]
+        return Placeholder(case.test_id, case.file, base_line + decl,
+                           f"{_switched_off(shown)} in source ({shown})")
     unrowed = _parametrized_by_no_row(lines, outer) if language == "python" else None
     if unrowed is not None:
         return Placeholder(case.test_id, case.file, base_line + unrowed,

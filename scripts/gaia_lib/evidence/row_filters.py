@@ -15,9 +15,12 @@ Rules:
 - Python: a comprehension's condition is evaluated with `ast` over each row, using constants,
   the row's items (`c[0]`, `c[1:]`), comparisons, `and` / `or` / `not`, `len(...)` and a
   string's pure methods (`_STR_METHODS`).
-- JS / TS: `rows.filter(callback)` where the callback is a one-line arrow, read by a small
+- JS / TS: `rows.filter(callback)` where the callback is an arrow (on one line or several, its
+  body an expression or `{ return ...; }`, a trailing comma after it), read by a small
   expression reader: literals, the arrow's parameters (destructured too), `===` / `==` and the
-  other comparisons, `&&` / `||` / `!`, `typeof`, members and a string's pure methods.
+  other comparisons, `&&` / `||` / `!`, `typeof`, members and a string's pure methods. A
+  callback over several lines is written `() => false` on the filter's first line, the lines
+  it spanned left blank (`js_unkept_filters`), so a test's lines keep their numbers.
 - Anything else in a condition (a call of the code under test, a name bound elsewhere, a
   comparison that depends on JS type conversion) gives no verdict: the filter may keep a row.
 Standard library only.
@@ -418,6 +421,8 @@ def _js_keeps_no_row(predicate: str, rows: tuple[object, ...]) -> bool:
             if reader.peek() == ";":
                 reader.take(";")
             reader.take("}")
+        if reader.peek() == ",":  # the argument list's trailing comma
+            reader.take(",")
         if reader.peek():
             return False
         return bool(rows) and not any(_js_truthy(_js_value(condition, bind(row)))
@@ -443,7 +448,7 @@ def js_tables(text: str, top: bool) -> dict[str, tuple[object, ...]]:
             continue
         start = found.end() - 1
         try:
-            reader = _JsReader(_js_tokens(text[start:_closing_bracket(text, start)]))
+            reader = _JsReader(_js_tokens(text[start:closing_bracket(text, start)]))
             value = reader.literal()
         except (_Unknown, ValueError, RecursionError):
             continue
@@ -452,7 +457,7 @@ def js_tables(text: str, top: bool) -> dict[str, tuple[object, ...]]:
     return rows
 
 
-def _closing_bracket(text: str, opening: int) -> int:
+def closing_bracket(text: str, opening: int) -> int:
     """The index past the bracket closing the one at `opening`, strings skipped (or the end)."""
     depth, at = 0, opening
     while at < len(text):
@@ -479,7 +484,10 @@ _JS_FILTER = re.compile(r"(?<![\w$.])([\w$]+)\s*\.\s*filter\(")
 
 def js_unkept_filters(lines: list[str], rows: Mapping[str, tuple[object, ...]]) -> list[str]:
     """A JS/TS test's lines with each filter that keeps no row of a literal table (its file's,
-    `rows`, or its own) written `.filter(() => false)`, as the rules above read it."""
+    `rows`, or its own) written `.filter(() => false)`, as the rules above read it. A callback
+    over several lines (`(c) => {` ... `}`), or a table named on the line before its
+    `.filter(`, is read too: the filter is then written on its first line, what follows its
+    `)` on the last line brought up, and the lines between left blank (as many lines)."""
     text = "\n".join(lines)
     own = js_tables(text, top=False)
     # a file's table the test declares again, or takes as a parameter, is another value
@@ -488,17 +496,18 @@ def js_unkept_filters(lines: list[str], rows: Mapping[str, tuple[object, ...]]) 
         rf"[(,]\s*{re.escape(name)}\s*[,)]|(?<![\w$.]){re.escape(name)}\s*=>", text)} | own
     if not tables:
         return lines
-    out = list(lines)
-    for index, line in enumerate(lines):
-        for found in reversed(list(_JS_FILTER.finditer(line))):
-            if found.group(1) not in tables:
-                continue
-            end = _closing_bracket(line, found.end() - 1)
-            if end > len(line) or line[end - 1:end] != ")":
-                continue
-            if _js_keeps_no_row(line[found.end():end - 1], tables[found.group(1)]):
-                out[index] = out[index][:found.end()] + "() => false" + out[index][end - 1:]
-    return out
+    for found in reversed(list(_JS_FILTER.finditer(text))):
+        if found.group(1) not in tables:
+            continue
+        end = closing_bracket(text, found.end() - 1)
+        if text[end - 1:end] != ")" or not _js_keeps_no_row(text[found.end():end - 1],
+                                                             tables[found.group(1)]):
+            continue
+        line_end = len(text) if (at := text.find("\n", end)) < 0 else at
+        text = (text[:found.end()] + "() => false" + text[end - 1:line_end]
+                + "\n" * text.count("\n", found.end(), end) + text[line_end:])
+    out = text.split("\n")
+    return lines if out == lines else out
 
 
 def python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[object, ...]],

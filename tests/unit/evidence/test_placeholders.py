@@ -2232,6 +2232,107 @@ def test_a_js_table_filtered_by_a_condition_no_literal_row_meets_runs_no_check()
         "a table of its own by the file's table's name": False}
 
 
+JS_CALLBACKS_OVER_LINES = '''const cases = [
+  { input: "1", n: 1 },
+  { input: "2", n: 2 },
+] as const;
+
+const grown = [{ input: "1", n: 1 }];
+grown.push({ input: "20", n: 20 });
+
+test.each(cases.filter((c) => {
+  return c.n > 10;
+}))("a block callback no row meets %s", (c) => {
+  expect(destr(c.input)).toBe(c.n);
+});
+
+test.each(
+  cases.filter(
+    (c) => c.n > 10,
+  ),
+)("a table on lines of its own no row meets %s", (c) => {
+  expect(destr(c.input)).toBe(c.n);
+});
+
+test.each(
+  cases.filter(
+    (c) => c.n > 1,
+  ),
+)("a table on lines of its own a row meets %s", (c) => {
+  expect(destr(c.input)).toBe(c.n);
+});
+
+it("a chain whose callback no row meets", () => {
+  cases
+    .filter((c) => {
+      return c.n > 10;
+    })
+    .forEach((c) => {
+      expect(destr(c.input)).toBe(c.n);
+    });
+});
+
+it("a chain whose callback a row meets", () => {
+  cases
+    .filter((c) => {
+      return c.n >= 2;
+    })
+    .forEach((c) => {
+      expect(destr(c.input)).toBe(c.n);
+    });
+});
+
+it("a loop over an expression broken over lines", () => {
+  for (const c of cases.filter((c) =>
+    c.n > 10 && c.input.startsWith("x"))) {
+    expect(destr(c.input)).toBe(c.n);
+  }
+});
+
+it("a loop over its own table", () => {
+  const rows = [
+    ["a", 1],
+    ["b", 2],
+  ];
+  for (const [input, n] of rows.filter(([input]) =>
+    input === "c",
+  )) {
+    expect(destr(input)).toBe(n);
+  }
+});
+
+it("a loop over a table it changes", () => {
+  grown
+    .filter((c) => {
+      return c.n > 10;
+    })
+    .forEach((c) => expect(destr(c.input)).toBe(c.n));
+});
+
+it("a callback calling the code under test", () => {
+  cases
+    .filter((c) => {
+      return isBig(c.n);
+    })
+    .forEach((c) => expect(destr(c.input)).toBe(c.n));
+});
+'''
+
+
+def test_a_js_filter_whose_callback_spans_lines_and_keeps_no_row_runs_no_check() -> None:
+    """A callback with a block body, or an expression broken over lines, in `test.each(...)`
+    (its table on lines of its own too), a chain or a `for...of`, read as a one-line one is;
+    a callback some row meets, one calling the code under test, or a table the file changes,
+    is a real test."""
+    assert _found("f.test.ts", JS_CALLBACKS_OVER_LINES) == {
+        "a block callback no row meets %s": True,
+        "a table on lines of its own no row meets %s": True,
+        "a table on lines of its own a row meets %s": False,
+        "a chain whose callback no row meets": True, "a chain whose callback a row meets": False,
+        "a loop over an expression broken over lines": True, "a loop over its own table": True,
+        "a loop over a table it changes": False, "a callback calling the code under test": False}
+
+
 UNCALLED_ARROWS = '''it("an arrow never called", () => {
   const check = () => expect(destr("42")).toBe(42);
 });

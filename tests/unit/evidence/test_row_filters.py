@@ -84,3 +84,22 @@ def test_a_python_test_s_own_tables_are_read_in_a_method_and_not_in_code_it_cann
               '        text = """', 'column zero', '"""']
     assert row_filters.python_own_tables(method)[0] == {"cases": (1, (("a", 1),))}
     assert row_filters.python_own_tables(["def test_x(:", "    cases = ()"]) == ({}, None)
+
+
+def test_js_filters_whose_callback_spans_lines_are_written_to_keep_nothing_on_its_first() -> None:
+    rows = {"cases": ({"n": 1.0}, {"n": 2.0})}
+    block = ['  cases', '    .filter((c) => {', '      return c.n > 10;', '    })',
+             '    .forEach((c) => expect(f(c)).toBe(c.n));']
+    assert row_filters.js_unkept_filters(block, rows) == [
+        '  cases', '    .filter(() => false)', '', '', '    .forEach((c) => expect(f(c)).toBe(c.n));']
+    broken = ['  for (const c of cases.filter(', '    (c) =>', '      c.n > 10 && c.n < 20,',
+              '  )) {']
+    assert row_filters.js_unkept_filters(broken, rows) == [
+        '  for (const c of cases.filter(() => false)) {', '', '', '']
+    kept = [line.replace("> 10", "> 1") for line in block]
+    assert row_filters.js_unkept_filters(kept, rows) == kept
+    # more than a return in its block, or a second argument: not read
+    longer = [*block[:2], '      const big = 10;', '      return c.n > big;', *block[3:]]
+    assert row_filters.js_unkept_filters(longer, rows) == longer
+    this_arg = ['  cases.filter((c) => c.n > 10,', '    self).forEach(check);']
+    assert row_filters.js_unkept_filters(this_arg, rows) == this_arg
