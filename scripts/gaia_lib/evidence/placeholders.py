@@ -41,7 +41,12 @@ Two views of the same patterns, both pure:
       all is not judged by this rule (its checks may sit in a helper it calls);
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
       assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
-      Split does not crash);
+      Split does not crash), before a return always taken: a bare `return` at its top level,
+      or one directly inside a top-level `if` whose condition is always true (`if true {
+      return }`, `if 1 == 1 {`, `if 2 > 1 {`, `if x || true {` with no `&&`, `if !debug {` of
+      a false constant, a length not below zero); a return under a condition on data, in a
+      closure, a subtest's func or a block within the `if`, leaves a real test, as do the
+      checks made before it (a deferred one too: it runs on the return);
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
@@ -1604,13 +1609,70 @@ _GO_PANIC = lazy_re(r"\bpanic\s*\(")
 MAX_GO_HELPER_DEPTH = 3
 
 
+# A Go condition that is always true, read as the never-true ones are (`_GO_DEAD_BLOCK`):
+# `true`, `!false` (a false constant reads `false`), a literal compared with itself
+# (`1 == 1`, `"a" == "a"`), two numbers in order (`2 > 1`), a length not below zero, or
+# anything or-ed with `true` (no `&&` beside it).
+_GO_NUMBER = r"-?\d+(?:\.\d+)?"
+_GO_ALWAYS_TRUE = lazy_re(
+    r"^if\s+\(?\s*(?:true|!\s*false|(?P<a>-?\d+(?:\.\d+)?|\"[^\"\\]*\")\s*(?:==|<=|>=)\s*(?P=a)|"
+    rf"(?P<x>{_GO_NUMBER})\s*(?P<op>==|!=|<=?|>=?)\s*(?P<y>{_GO_NUMBER})|"
+    r"len\([^(){};]*\)\s*>=\s*0|0\s*<=\s*len\([^(){};]*\)|"
+    r"true\s*\|\|[^{};&]*|[^{};&]*\|\|\s*true)\s*\)?\s*\{(?P<rest>.*)$")
+_GO_ORDER = {"==": float.__eq__, "!=": float.__ne__, "<": float.__lt__, "<=": float.__le__,
+             ">": float.__gt__, ">=": float.__ge__}
+_GO_STRINGS = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`[^`]*`|//.*$')
+
+
+def _go_always_true(text: str) -> re.Match[str] | None:
+    """`text` (a statement) opens an `if` block whose condition is always true
+    (`_GO_ALWAYS_TRUE`)."""
+    found = _GO_ALWAYS_TRUE.match(text)
+    if found is None or (found.group("op") and not _GO_ORDER[found.group("op")](
+            float(found.group("x")), float(found.group("y")))):
+        return None
+    return found
+
+
+def _go_return_taken(own: list[str], index: int, text: str) -> int | None:
+    """The last line of the block a top-level statement `text` (own[index]) opens when it is an
+    `if` always true (`_go_always_true`) that returns in its own block (`if true { return }`,
+    or a `return` line directly inside it, not in a block or a function within it): the test
+    always returns there. None otherwise."""
+    found = _go_always_true(text)
+    if found is None:
+        return None
+    rest = _GO_STRINGS.sub("", found.group("rest")).strip()
+    if re.fullmatch(r"return\s*;?\s*\}.*", rest):  # `if true { return }` on one line
+        return index
+    if rest:
+        return None
+    end = brace_block_end(own, index)
+    depth = 1
+    for at in range(index + 1, end):
+        code = _GO_STRINGS.sub("", own[at]).strip()
+        if depth == 1 and re.fullmatch(r"return\s*;?", code):
+            return end
+        depth += code.count("{") - code.count("}")
+    return None
+
+
 def _go_until_return(own: list[str], statements: list[tuple[int, int, str]]) -> str:
-    """A Go test's code up to a bare `return` at its top level (what follows never runs), as
-    written: its lines, not its statements (`if x := f(); cond {` is one line to read)."""
+    """A Go test's code up to a return always taken at its top level (what follows never
+    runs), as written: its lines, not its statements (`if x := f(); cond {` is one line to
+    read). A return always taken is a bare `return`, or one directly inside an `if` block
+    whose condition is always true (`if true { return }`, `if 1 == 1 {`: `_go_return_taken`;
+    that block is kept whole)."""
     top = min((indent for index, indent, _ in statements if index > 0), default=0)
-    cut = next((index for index, indent, text in statements
-                if _BARE_RETURN.match(text) and (index == 0 or indent <= top)), None)
-    return "\n".join(own if cut is None else own[:cut + 1])
+    for index, indent, text in statements:
+        if index != 0 and indent > top:
+            continue
+        if _BARE_RETURN.match(text):
+            return "\n".join(own[:index + 1])
+        end = _go_return_taken(own, index, text) if index > 0 else None
+        if end is not None:
+            return "\n".join(own[:end + 1])
+    return "\n".join(own)
 
 
 def go_functions(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:

@@ -1892,6 +1892,155 @@ def test_a_go_check_that_a_length_is_not_negative_cannot_fail() -> None:
         "TestLengthNotBelowZeroBesideTheError": False, "TestAssertedLength": False}
 
 
+GO_EARLY_RETURNS = """package semver
+
+const strict = false
+
+func TestReturnsUnderTrue(t *testing.T) {
+	got := Parse("1.2.3")
+	if true { return }
+	if got.Major != 1 { t.Fatalf("major %d", got.Major) }
+}
+
+func TestReturnsBare(t *testing.T) {
+	got := Parse("1.2.3")
+	return
+	if got.Major != 1 { t.Fatalf("major %d", got.Major) }
+}
+
+func TestReturnsUnderOneEqualsOne(t *testing.T) {
+	got := Parse("1.2.3")
+	if 1 == 1 {
+		return
+	}
+	assert.Equal(t, 1, got.Major)
+}
+
+func TestReturnsUnderNumbersInOrder(t *testing.T) {
+	got := Parse("1.2.3")
+	if (2 > 1) {
+		// later
+		return
+	}
+	require.Equal(t, 1, got.Major)
+}
+
+func TestReturnsUnderOrTrue(t *testing.T) {
+	got := Parse("1.2.3")
+	if got == nil || true {
+		return
+	}
+	if got.Major != 1 {
+		t.Errorf("major %d", got.Major)
+	}
+}
+
+func TestReturnsUnlessAFalseConstant(t *testing.T) {
+	got := Parse("1.2.3")
+	if !strict {
+		return
+	}
+	if got.Major != 1 {
+		t.Fail()
+	}
+}
+
+func TestReturnsOnItsData(t *testing.T) {
+	got := Parse("1.2.3")
+	if got == nil {
+		return
+	}
+	if got.Major != 1 { t.Fatalf("major %d", got.Major) }
+}
+
+func TestReturnsUnderNumbersOutOfOrder(t *testing.T) {
+	got := Parse("1.2.3")
+	if 1 > 2 {
+		return
+	}
+	require.Equal(t, 1, got.Major)
+}
+
+func TestReturnsUnderTrueAndedWithData(t *testing.T) {
+	got := Parse("1.2.3")
+	if got == nil || true && got.Major == 0 {
+		return
+	}
+	assert.Equal(t, 1, got.Major)
+}
+
+func TestChecksBeforeReturning(t *testing.T) {
+	got := Parse("1.2.3")
+	if got.Major != 1 { t.Fatalf("major %d", got.Major) }
+	if true { return }
+	if got.Minor != 2 { t.Fatalf("minor %d", got.Minor) }
+}
+
+func TestReturnsInASubtest(t *testing.T) {
+	t.Run("major", func(t *testing.T) {
+		if true {
+			return
+		}
+		if Parse("1").Major != 1 { t.Fatal("major") }
+	})
+	if Parse("2").Major != 2 { t.Fatal("major") }
+}
+
+func TestReturnsInAClosure(t *testing.T) {
+	check := func() {
+		if true {
+			return
+		}
+	}
+	check()
+	if Parse("1").Major != 1 { t.Fatal("major") }
+}
+
+func TestChecksWhenDeferred(t *testing.T) {
+	got := Parse("1.2.3")
+	defer func() {
+		if got.Major != 1 { t.Fatalf("major %d", got.Major) }
+	}()
+	if true { return }
+}
+
+func TestReturnsInABlockUnderTrue(t *testing.T) {
+	got := Parse("1.2.3")
+	if true {
+		if got == nil {
+			return
+		}
+	}
+	if got.Major != 1 { t.Fatalf("major %d", got.Major) }
+}
+
+func TestLogsUnderTrue(t *testing.T) {
+	got := Parse("1.2.3")
+	if true {
+		t.Log("parsed")
+	}
+	assert.Equal(t, 1, got.Major)
+}
+"""
+
+
+def test_a_go_test_that_always_returns_before_its_checks_checks_nothing() -> None:
+    """A bare `return` at the test's top level, or one directly under a condition always true
+    (`true`, a literal compared with itself, numbers in order, `x || true`, `!` of a false
+    constant), is taken before any check. A return on the test's data, under an `&&` beside
+    the `true`, in a subtest, a closure or a nested block, or after checks (a deferred one
+    runs on it) leaves a real test."""
+    assert _found("semver_test.go", GO_EARLY_RETURNS) == {
+        "TestReturnsUnderTrue": True, "TestReturnsBare": True,
+        "TestReturnsUnderOneEqualsOne": True, "TestReturnsUnderNumbersInOrder": True,
+        "TestReturnsUnderOrTrue": True, "TestReturnsUnlessAFalseConstant": True,
+        "TestReturnsOnItsData": False, "TestReturnsUnderNumbersOutOfOrder": False,
+        "TestReturnsUnderTrueAndedWithData": False, "TestChecksBeforeReturning": False,
+        "TestReturnsInASubtest": False, "TestReturnsInAClosure": False,
+        "TestChecksWhenDeferred": False, "TestReturnsInABlockUnderTrue": False,
+        "TestLogsUnderTrue": False}
+
+
 def test_a_condition_that_is_never_true_runs_no_check() -> None:
     """`Math.random()` lies in [0, 1); a length is never below zero; `x && false` is false
     (but not `a || b && false`); `go test` hands its test binary a few flags."""
