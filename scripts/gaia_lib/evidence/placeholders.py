@@ -109,8 +109,17 @@ anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a v
 a truthy literal (`expect(x || "a").toBeTruthy()`), and a check that a mock the test makes
 (`const fn = vi.fn()`) and hands to nothing was called after the test called it itself, at its
 top level (`fn("a")` then `toHaveBeenCalled()`, `toHaveBeenCalledWith("a")`, as many times):
-the test checks its own calls (a mock the code under test may call is a real check); in Go a
-condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
+the test checks its own calls (a mock the code under test may call is a real check). So with a
+mock its file makes outside it, in a block holding the test (`const fn = vi.fn()` at the top
+level or in its `describe`; `let fn` there, made `fn = vi.fn()` in a `beforeEach` or
+`beforeAll` of such a block), when nothing in the file hands it on: every line naming it
+declares it, makes it, sets it up (`fn.mockReturnValue(1)`), calls it or checks it
+(`expect(fn)`); passed as an argument (by its hook too), kept in an object, named in a
+`vi.mock` factory or as a fixture, it is handed on, and a real object's spy (`vi.spyOn`) is
+no mock made here. Its calls are counted (`toHaveBeenCalledTimes`) only when a `beforeEach`
+makes it anew and nothing else calls it but statements of tests' own bodies (in a file with
+no `concurrent`); calls forgotten in between (`fn.mockClear()`, `vi.clearAllMocks()`) leave
+a real check. In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -614,6 +623,28 @@ _OWN_EXPECT = lazy_re(r"\b(?:(?:const|let|var)\s+expect\s*(?::[^=\n]+)?=(?!\s*(?
                          r"await\s+import|import)\b)|function\s+expect\s*\()")
 
 
+Position = tuple[int, int]  # (line, column), both from 0
+Span = tuple[Position, Position]  # a brace block: its `{` and its `}`
+
+
+@dataclass(frozen=True)
+class OuterMock:
+    """A JS/TS mock (`vi.fn()`, `jest.fn()`) a test file keeps in a name outside its tests
+    (`let spy` in a `describe`, made in its `beforeEach`; `const spy = vi.fn()` at the top
+    level) and never hands on: every line of the file naming it declares it, makes it anew,
+    sets it up (`spy.mockReturnValue(1)`), calls it or checks it (`_outer_mocks`)."""
+    name: str
+    # where it is declared, the block holding that declaration (None: the module), and
+    # whether the declaration makes the mock (`= vi.fn()`)
+    declared: tuple[tuple[Position, Span | None, bool], ...]
+    # each hook that makes it anew (`spy = vi.fn()`): the block holding the hook (None: the
+    # module; the module's own top-level assignment too), and whether it runs before each test
+    made: tuple[tuple[Span | None, bool], ...]
+    # the lines calling it but for the statements of a test's own body (which run while
+    # that test runs), every one in a file whose tests may run at once (`.concurrent`)
+    calls: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class FileScope:
     """What a test file declares at its top level that its tests' checks depend on."""
@@ -625,6 +656,7 @@ class FileScope:
     # its tables: names given a literal list or tuple (Python) or array (JS, `const`) once and
     # never changed, by name
     rows: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
+    mocks: tuple[OuterMock, ...] = ()  # JS/TS: its mocks outside its tests (`OuterMock`)
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -795,7 +827,8 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
         row_filters.js_tables(text, top=True), frozenset())
     return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
                      frozenset(name for name in set(named) if _empty(name, text, language or ""))
-                     | kept_none, unset, always, rows)
+                     | kept_none, unset, always, rows,
+                     _outer_mocks(text) if language == "js" else ())
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -1375,30 +1408,39 @@ def _literal_switches_dead(lines: list[str]) -> list[str]:
     return out
 
 
-# JS/TS: a mock the test makes (`const fn = vi.fn()`), calls itself at its top level and
-# hands to nothing: a check that it was called (with the arguments the test gave it, as often
-# as the test called it) checks only the test's own calls, and cannot fail.
+# JS/TS: a mock the test makes (`const fn = vi.fn()`), or that its file keeps outside it
+# (`OuterMock`), which the test calls itself at its top level and nothing hands on: a check
+# that it was called (with the arguments the test gave it, as often as the test called it)
+# checks only the test's own calls, and cannot fail.
 _OWN_MOCK = re.compile(r"^(\s*)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:jest|vi)\.fn\(")
 _LITERALS = rf"\s*(?:{_LITERAL}(?:\s*,\s*{_LITERAL})*)?\s*"
+# What forgets a mock's calls: its own reset, or every mock's.
+_RESETS_ALL = lazy_re(r"^(?:vi|jest)\s*\.\s*(?:clear|reset|restore)AllMocks\(\s*\)\s*;?$")
 
 
-def _own_mock_checks_trivial(lines: list[str]) -> list[str]:
-    """A JS/TS test's lines with each check of a mock it only calls itself (`_OWN_MOCK`) read
-    as a check that cannot fail: `toHaveBeenCalled()` after a call, `toHaveBeenCalledTimes(n)`
-    after n calls, `toHaveBeenCalledWith(...)` the literals of one of them. A mock named
-    anywhere else (handed to the code under test, called in a callback) is left alone."""
+def _own_mock_checks_trivial(lines: list[str],
+                             outer: Mapping[str, bool] | None = None) -> list[str]:
+    """A JS/TS test's lines with each check of a mock it only calls itself read as a check
+    that cannot fail: `toHaveBeenCalled()` after a call, `toHaveBeenCalledTimes(n)` after n
+    calls, `toHaveBeenCalledWith(...)` the literals of one of them. The mock is one the test
+    makes (`_OWN_MOCK`) or one its file keeps outside it (`outer`, by name: whether the test
+    is the only one to call it, on a mock made anew before it: only then are its calls
+    counted). A mock named anywhere else in the test (handed to the code under test, called
+    in a callback) is left alone."""
     last = _body_end(lines, "js")
     top = _top_indent(lines[1:last])
     out = list(lines)
-    for index, line in enumerate(lines[1:last], start=1):
-        found = _OWN_MOCK.match(line)
-        if found is None or len(found.group(1)) != top:
-            continue
-        own = re.escape(found.group(2))
-        named = re.compile(rf"(?<![\w$.]){own}(?![\w$])")
+    mocks = [(index, found.group(2), True) for index, line in enumerate(lines[1:last], start=1)
+             if (found := _OWN_MOCK.match(line)) is not None and len(found.group(1)) == top]
+    title_less = _TITLE.sub(_blank_string, lines[0]) if lines else ""
+    mocks += [(0, name, counted) for name, counted in (outer or {}).items()
+              if not _names(name).search(title_less)]  # not its parameter
+    for index, name, counted in mocks:
+        own = re.escape(name)
+        named = _names(name)
         call = re.compile(rf"^(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:await\s+)?{own}\s*"
                           rf"\((?P<args>{_LITERALS})\)\s*;?$")
-        setup = re.compile(rf"^{own}\s*\.\s*mock\w*\((?:[^()]|\([^()]*\))*\)\s*;?$")
+        setup = _mock_setup(name)
         check = re.compile(rf"^expect\(\s*{own}\s*\)\s*\.\s*(?:(?P<any>toHaveBeenCalled|toBeCalled)"
                            rf"\(\s*\)|(?P<once>toHaveBeenCalledOnce)\(\s*\)|(?:toHaveBeenCalledTimes|"
                            rf"toBeCalledTimes)\(\s*(?P<times>\d+)\s*\)|(?:toHaveBeenCalledWith|"
@@ -1407,6 +1449,11 @@ def _own_mock_checks_trivial(lines: list[str]) -> list[str]:
         trivial: list[int] = []
         for at in range(1, last):
             text = lines[at].strip()
+            if _RESETS_ALL.match(text):
+                if len(lines[at]) - len(lines[at].lstrip()) != top:
+                    break  # its calls forgotten, or not
+                calls = []
+                continue
             if at == index or not named.search(text):
                 continue
             if len(lines[at]) - len(lines[at].lstrip()) != top:
@@ -1415,12 +1462,16 @@ def _own_mock_checks_trivial(lines: list[str]) -> list[str]:
                 calls.append(" ".join(made.group("args").split()))
                 continue
             if setup.match(text):
+                if _MOCK_RESET.search(text):
+                    calls = []
                 continue
             checked = check.match(text)
             if checked is None:
                 break  # handed on, or checked otherwise
-            if calls and (checked.group("any") or (checked.group("once") and len(calls) == 1)
-                          or (checked.group("times") and int(checked.group("times")) == len(calls))
+            if calls and (checked.group("any")
+                          or (counted and checked.group("once") and len(calls) == 1)
+                          or (counted and checked.group("times")
+                              and int(checked.group("times")) == len(calls))
                           or (checked.group("args") is not None
                               and " ".join(checked.group("args").split()) in calls)):
                 trivial.append(at)
@@ -1428,6 +1479,151 @@ def _own_mock_checks_trivial(lines: list[str]) -> list[str]:
             for at in trivial:
                 out[at] = lines[at][:len(lines[at]) - len(lines[at].lstrip())] + \
                     "expect(true).toBe(true);"
+    return out
+
+
+def _names(name: str) -> re.Pattern[str]:
+    """Where a line names `name` (not as a property: `x.name`)."""
+    return re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
+
+
+def _mock_setup(name: str) -> re.Pattern[str]:
+    """A statement setting mock `name` up (`spy.mockReturnValue(1)`, `spy.mockClear()`)."""
+    return re.compile(rf"^{re.escape(name)}\s*\.\s*mock\w*\((?:[^()]|\([^()]*\))*\)\s*;?$")
+
+
+_MOCK_RESET = lazy_re(r"\.\s*mock(?:Clear|Reset|Restore)\(")
+# A test's or a describe's title: a string that names no value.
+_TITLE = lazy_re(r"""(?<![\w$.])(?:it|test|describe|suite)(?:\.[\w$]+)*\s*\(\s*"""
+                 r"""(?P<s>"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\$])*`)""")
+# A name given a mock by a statement: `const spy = vi.fn()`, `{ spy = jest.fn(); }`.
+_MOCK_KEPT = re.compile(r"(?:^|[{;])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*"
+                        r"(?::[^=\n]+)?=[ \t]*(?:jest|vi)\.fn\(", re.M)
+# The head of a hook's function whose block opens after it: `beforeEach(() => {`; of a
+# test's: `it("...", async () => {`.
+_HOOK_HEAD = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s*)?(?:\([^()]*\)\s*=>|"
+                     r"[\w$]+\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
+_TEST_HEAD = lazy_re(r"^\s*(?:it|test)(?:\.(?:only|sequential))?\s*\(.*,\s*(?:async\s*)?"
+                     r"(?:\([^()]*\)\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
+_CONCURRENT = lazy_re(r"\bconcurrent\b")
+
+
+def _blank_string(found: re.Match[str]) -> str:
+    """A title's text with its string's inside blanked, as long as it was."""
+    text, start = found.group(0), found.start("s") - found.start()
+    return text[:start + 1] + "_" * (len(text) - start - 2) + text[-1]
+
+
+def _innermost(pairs: list[Span], at: Position) -> Span | None:
+    """The innermost brace block holding position `at` (None: none, the module)."""
+    holding = [pair for pair in pairs if pair[0] < at < pair[1]]
+    return max(holding, default=None)
+
+
+def _within(inner: Span | None, outer: Span | None) -> bool:
+    """Block `inner` lies in block `outer` (None: the module)."""
+    return outer is None or (inner is not None and outer[0] <= inner[0] and inner[1] <= outer[1])
+
+
+def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
+    """The mocks a JS/TS test file keeps in a name and never hands on (`OuterMock`): every
+    line naming one (titles and whole-line comments aside) declares it (`let spy;`,
+    `const spy = vi.fn()`), makes it anew (`spy = vi.fn()`), sets it up, calls it, or starts
+    a check of it (`expect(spy)`). A line naming it twice, or otherwise (`render(spy)`,
+    `{ onChange: spy }`, `vi.mock(..., () => ({ f: spy }))`, `spy.mock.calls`), hands it on:
+    no verdict rests on it."""
+    names = sorted(set(_MOCK_KEPT.findall(text)))
+    if not names:
+        return ()
+    lines = text.splitlines()
+    code = [_TITLE.sub(_blank_string, line) for line in lines]
+    pairs: list[Span] | None = None
+    out = []
+    for name in names:
+        own = re.escape(name)
+        named = _names(name)
+        declaration = re.compile(rf"^(?:let|var)\s+{own}\s*(?::[^=;]+)?;?$|"
+                                 rf"^(?P<made>(?:const|let|var)\s+{own}\s*(?::[^=]+)?=\s*"
+                                 rf"(?:jest|vi)\.fn\()")
+        making = re.compile(rf"^{own}\s*=\s*(?:jest|vi)\.fn\(")
+        setup, check = _mock_setup(name), re.compile(rf"^(?:await\s+)?expect\(\s*{own}\s*\)")
+        call = re.compile(rf"^(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:await\s+)?{own}\s*\(")
+        declared: list[tuple[Position, bool]] = []
+        making_at: list[Position] = []
+        calls: list[int] = []
+        for at, line in enumerate(code):
+            stripped = line.strip()
+            hits = [found.start() for found in named.finditer(line)]
+            if not hits or stripped.startswith("//") or (
+                    stripped.startswith(("/*", "*")) and "*/" not in stripped[:-2]):
+                continue  # a comment
+            if len(hits) > 1:
+                break
+            column = hits[0]
+            before = line[:column].strip()
+            if (made := declaration.match(stripped)) is not None:
+                declared.append(((at, column), made.group("made") is not None))
+            elif making.match(line[column:]) and (not before or before.endswith(("{", ";"))):
+                making_at.append((at, column))
+            elif call.match(stripped):
+                calls.append(at)
+            elif not (setup.match(stripped) or check.match(stripped)):
+                break
+        else:
+            if not declared:
+                continue
+            if pairs is None:
+                pairs = sorted(testcases.brace_pairs(lines))
+            if not _CONCURRENT.search(text):  # a statement of a test's own body
+                calls = [at for at in calls if not _in_test_body(pairs, lines, at)]
+            made_by: list[tuple[Span | None, bool]] = []
+            for at, column in making_at:
+                body = _innermost(pairs, (at, column))
+                if body is None:  # the module's own statement
+                    made_by.append((None, False))
+                    continue
+                (open_line, open_column), _ = body
+                hook = _HOOK_HEAD.search(lines[open_line][:open_column])
+                if hook is not None:
+                    made_by.append((_innermost(pairs, body[0]), hook.group(1) == "beforeEach"))
+            out.append(OuterMock(name, tuple((where, _innermost(pairs, where), made)
+                                             for where, made in declared),
+                                 tuple(made_by), tuple(calls)))
+    return tuple(out)
+
+
+def _in_test_body(pairs: list[Span], lines: list[str], at: int) -> bool:
+    """Line `at` is a statement of a test's own body: its innermost block is a test's
+    function (`_TEST_HEAD`), and it starts there."""
+    column = len(lines[at]) - len(lines[at].lstrip())
+    block = _innermost(pairs, (at, column))
+    if block is None or block[0][0] == at:
+        return False
+    (line, column), _ = block
+    return bool(_TEST_HEAD.match(lines[line][:column]))
+
+
+def _visible_mocks(mocks: tuple[OuterMock, ...], at: Position, end: int) -> dict[str, bool]:
+    """Of its file's `mocks`, those a JS/TS test (declared at `at`, up to line `end`) sees
+    holding a mock: declared in a block holding it (the innermost such declaration) before
+    it, made there or by a hook of a block holding it within that declaration's; by name,
+    whether its calls are the test's alone (made anew before each test, and called
+    elsewhere only by statements of other tests' own bodies)."""
+    start = at[0]
+    out = {}
+    for mock in mocks:
+        seen = [(where, block, made) for where, block, made in mock.declared
+                if where[0] < start and (block is None or block[0] < at < block[1])]
+        if not seen:
+            continue
+        innermost = max(seen, key=lambda found: found[1][0] if found[1] else (-1, -1))
+        if sum(block == innermost[1] for _, block, _ in seen) > 1:
+            continue
+        _, block, made = innermost
+        hooks = [each for hook, each in mock.made if _within(hook, block) and (
+            hook is None or hook[0] < at < hook[1])]
+        if made or hooks:
+            out[mock.name] = any(hooks) and all(start <= line <= end for line in mock.calls)
     return out
 
 
@@ -1446,7 +1642,8 @@ def _own_expect_dead(lines: list[str], outer: FileScope) -> list[str]:
             if (found := _EXPECT_STATEMENT.match(line)) else line for line in lines]
 
 
-def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[str]:
+def _never_run_read(lines: list[str], language: str, outer: FileScope,
+                    mocks: Mapping[str, bool] | None = None) -> list[str]:
     """A test's lines with the code that never runs read as `if false` blocks (above)."""
     if language == "python":  # from its `def`: a decorator's arguments may come before it
         head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
@@ -1460,7 +1657,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope) -> list[s
                               outer.rows)
     if language == "js":
         lines = _own_mock_checks_trivial(_own_expect_dead(_dropped_chains_dead(
-            _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer))
+            _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer), mocks)
     lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
                                                    language), language)
     # a name read as the literal it holds: `const x = 1` then `switch (typeof x)`
@@ -1535,7 +1732,10 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         return Placeholder(case.test_id, case.file, base_line + unrowed,
                            f"skipped in source ({lines[unrowed].strip()[:60]}: a table "
                            "of no rows)")
-    body = _never_run_read(lines[decl:], language, outer)
+    # the mocks its file keeps outside it that it sees (JS/TS)
+    mocks = _visible_mocks(outer.mocks, (case.line - 1, len(lines[decl]) - len(
+        lines[decl].lstrip())), case.line - 1 + len(lines) - 1 - decl) if outer.mocks else None
+    body = _never_run_read(lines[decl:], language, outer, mocks)
     if language == "python":
         statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
         # a one-line `def test_x(): pass`

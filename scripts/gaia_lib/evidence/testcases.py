@@ -162,6 +162,19 @@ def _code_columns(lines: list[str], index: int,
             k += 1
 
 
+def brace_pairs(lines: list[str]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each brace block of `lines` as ((line, column) of its `{`, (line, column) of its `}`),
+    braces in strings and comments aside (`_code_columns`); an unclosed one is left out."""
+    opened: list[tuple[int, int]] = []
+    pairs = []
+    for i, k, ch in _code_columns(lines, 0):
+        if ch == "{":
+            opened.append((i, k))
+        elif ch == "}" and opened:
+            pairs.append((opened.pop(), (i, k)))
+    return pairs
+
+
 def brace_block_end(lines: list[str], index: int, js: bool = False) -> int:
     """Last line of the brace block opened at or after `index`, braces in strings and comments
     aside (`_code_columns`). With `js`, the block is a function body: a brace before it that

@@ -2696,6 +2696,221 @@ def test_a_check_that_a_test_called_its_own_mock_cannot_fail() -> None:
         "checked before it is called": False}
 
 
+OUTER_MOCKS = """import { describe, it, expect, vi, beforeEach, beforeAll } from "vitest";
+import { Emitter } from "../src/emitter";
+
+const logged = vi.fn();
+let kept;
+
+vi.mock("../src/store", () => ({ save: saved }));
+const saved = vi.fn();
+
+describe("emitter", () => {
+  let onChange: ReturnType<typeof vi.fn>;
+  let handed;
+  let onClose;
+  let onInput;
+  let onReset;
+  const onOpen = jest.fn();
+
+  beforeEach(() => {
+    onChange = vi.fn();
+    handed = vi.fn();
+    onInput = vi.fn();
+    onReset = vi.fn();
+    onClose = vi.fn();
+    onClose("setup");
+  });
+
+  beforeAll(() => {
+    kept = vi.fn().mockReturnValue(1);
+  });
+
+  it("calls its hook's mock itself", () => {
+    onChange("a");
+    expect(onChange).toHaveBeenCalledWith("a");
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("calls the module's mock itself", () => {
+    logged("x");
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("calls the describe's mock itself", async () => {
+    await onOpen(1, "b");
+    expect(onOpen).toBeCalledWith(1, "b");
+  });
+
+  it("calls a mock made before all itself", () => {
+    kept();
+    expect(kept).toHaveBeenCalled();
+  });
+
+  it("counts the calls of a mock made once", () => {
+    logged("x");
+    logged("y");
+    expect(logged).toHaveBeenCalledTimes(2);
+  });
+
+  it("counts the calls of a mock its hook calls too", () => {
+    onClose("a");
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands a mock on", () => {
+    const emitter = new Emitter(handed);
+    emitter.emit("x");
+    expect(handed).toHaveBeenCalled();
+  });
+
+  it("calls a mock another test hands on", () => {
+    handed();
+    expect(handed).toHaveBeenCalled();
+  });
+
+  it("calls a mock a module factory holds", () => {
+    saved("a");
+    expect(saved).toHaveBeenCalled();
+  });
+
+  it("forgets the calls it checks", () => {
+    onChange("a");
+    onChange.mockClear();
+    expect(onChange).toHaveBeenCalled();
+  });
+
+  it("forgets every mock's calls", () => {
+    onChange("a");
+    vi.clearAllMocks();
+    expect(onChange).toHaveBeenCalled();
+  });
+
+  it("gets a fixture of the same name", ({ onInput }) => {
+    onInput("a");
+    expect(onInput).toHaveBeenCalled();
+  });
+
+  it("shadows it with its own value", () => {
+    const onReset = track();
+    onReset("a");
+    expect(onReset).toHaveBeenCalled();
+  });
+
+  it("spies on a real object", () => {
+    const spy = vi.spyOn(console, "log");
+    console.log("a");
+    expect(spy).toHaveBeenCalled();
+  });
+});
+
+describe("store", () => {
+  let onSave;
+  beforeEach(() => {
+    onSave = vi.fn();
+    store.subscribe(onSave);
+  });
+
+  it("calls a mock its hook hands on", () => {
+    onSave("a");
+    expect(onSave).toHaveBeenCalled();
+  });
+});
+
+describe("timers", () => {
+  let onTick;
+  beforeEach(() => {
+    onTick = vi.fn();
+  });
+
+  it("calls it later", () => {
+    setTimeout(() => {
+      onTick();
+    }, 10);
+  });
+
+  it("counts the calls of a mock another test calls later", () => {
+    onTick();
+    expect(onTick).toHaveBeenCalledTimes(1);
+  });
+
+  it("calls a mock another test calls later", () => {
+    onTick();
+    expect(onTick).toHaveBeenCalled();
+  });
+});
+
+describe("a sibling", () => {
+  let onBlur;
+  beforeEach(() => {
+    onBlur = vi.fn();
+  });
+});
+
+describe("another sibling", () => {
+  let onBlur = makeBlur();
+
+  it("calls a name another block makes a mock", () => {
+    onBlur("a");
+    expect(onBlur).toHaveBeenCalled();
+  });
+});
+"""
+
+
+def test_a_check_that_a_test_called_a_mock_its_file_keeps_cannot_fail() -> None:
+    """A mock made outside the test (a `beforeEach` or `beforeAll` of a block holding it, its
+    describe or its module) that only the tests call and nothing hands on: checked after the
+    test called it, it was called. Its calls are counted only when a hook makes it anew
+    before each test and no other code calls it. Handed on anywhere in the file (to the
+    code under test, to a `vi.mock` factory, by its hook), forgotten (`mockClear`,
+    `vi.clearAllMocks()`), a fixture or a value of the test's own, a real object's spy, or
+    a name another block makes a mock: left alone."""
+    assert _found("test/emitter.test.ts", OUTER_MOCKS) == {
+        "emitter > calls its hook's mock itself": True,
+        "emitter > calls the module's mock itself": True,
+        "emitter > calls the describe's mock itself": True,
+        "emitter > calls a mock made before all itself": True,
+        "emitter > counts the calls of a mock made once": False,
+        "emitter > counts the calls of a mock its hook calls too": False,
+        "emitter > hands a mock on": False, "emitter > calls a mock another test hands on": False,
+        "emitter > calls a mock a module factory holds": False,
+        "emitter > forgets the calls it checks": False,
+        "emitter > forgets every mock's calls": False,
+        "emitter > gets a fixture of the same name": False,
+        "emitter > shadows it with its own value": False,
+        "emitter > spies on a real object": False,
+        "store > calls a mock its hook hands on": False, "timers > calls it later": False,
+        "timers > counts the calls of a mock another test calls later": False,
+        "timers > calls a mock another test calls later": True,
+        "another sibling > calls a name another block makes a mock": False}
+
+
+ONE_LINE_HOOK = """describe("onChange", () => {
+  let onChange;
+  beforeEach(() => { onChange = jest.fn(); });
+  /* onChange: made before each test */
+  it("calls onChange twice", () => {
+    onChange(1);
+    onChange(2);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+});
+"""
+
+
+def test_a_mock_a_one_line_hook_makes_is_the_tests_own_until_a_branch_calls_it() -> None:
+    assert _found("n.test.js", ONE_LINE_HOOK) == {"onChange > calls onChange twice": True}
+    branch = ONE_LINE_HOOK[:-len("});\n")] + """  it("calls it in a branch", () => {
+    if (flag) onChange(1);
+    expect(onChange).toHaveBeenCalled();
+  });
+});
+"""
+    assert _found("n.test.js", branch) == {"onChange > calls onChange twice": False,
+                                           "onChange > calls it in a branch": False}
+
+
 NUMBERS_COMPARED_JS = '''it("two numbers in order", () => {
   destr("42");
   expect(2).toBeGreaterThan(1);

@@ -4,7 +4,14 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.evidence.testcases import TestCase, holds_tests, inherited, read, split_tests
+from gaia_lib.evidence.testcases import (
+    TestCase,
+    brace_pairs,
+    holds_tests,
+    inherited,
+    read,
+    split_tests,
+)
 
 PY = '''import pytest
 
@@ -546,3 +553,10 @@ def test_a_module_table_a_parametrize_names_is_read_with_its_test() -> None:
     assert '    (4, "1-W1-1", None),\n]\n@pytest.mark.parametrize' in cases["test_parse"].body
     # a table the test only loops over is no parametrize table of its decorators
     assert "OTHER = " not in cases["test_other"].body
+
+
+def test_brace_pairs_are_each_block_open_and_close_outside_strings_and_comments() -> None:
+    lines = ['describe("a {", () => {', "  it(`x`, () => { f({}); });  // }",
+             "  /* { */", "});", "{"]
+    assert sorted(brace_pairs(lines)) == [
+        ((0, 22), (3, 0)), ((1, 16), (1, 25)), ((1, 20), (1, 21))]
