@@ -102,7 +102,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     others (named by its first words, the rest of its name is about that unit: it stays one).
     Named wholly after it, the test has said by its name all it says: another AC sharing the
     identifier's words (`test_set_key` and "the variable is set") needs an asserted literal or
-    exception of its own for a weak match. Named after it only by its file's name
+    exception of its own for a weak match, one the named AC does not count too (`test_noneof`
+    checking "Invalid input." and a ValidationError, which the Predicate AC also names, is no
+    test of Predicate). Named after it only by its file's name
     (`memoize-one.spec.ts` for an AC naming `memoizeOne`), which every test there shares, it
     is named for the AC only when no other AC is a rival for it, and it outbids no rival.
   - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
@@ -496,6 +498,7 @@ class _Score:
     named_for: bool = False  # named after a code identifier this AC alone names
     named_by_file: bool = False  # ... only by its file's name, which every test there shares
     named_whole: bool = False  # ... by its whole name, not only the name's first words
+    agreeing: set[str] | None = None  # the asserted literals and expected exceptions it counts
     parts: dict[str, float] | None = None
     evidence: list[str] | None = None
 
@@ -511,6 +514,15 @@ class _Score:
         self.parts[signal] = self.parts.get(signal, 0.0) + amount
         if what not in self.evidence:
             self.evidence.append(what)
+
+    def agree(self, signal: str, what: str) -> None:
+        if self.agreeing is None:
+            self.agreeing = set()
+        self.agreeing.add(f"{signal}:{what}")
+
+    def apart_from(self, other: _Score) -> bool:
+        """Does an asserted literal or expected exception count for it that `other` lacks?"""
+        return bool((self.agreeing or set()) - (other.agreeing or set()))
 
     def how(self) -> tuple[str, ...]:
         parts = self.parts or {}
@@ -588,12 +600,15 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         for lit, amount in literals:
             if lit in asserted and lit.value.lower() not in expected:  # counted as exception
                 score.add(LITERAL, amount, lit.value)
+                score.agree(LITERAL, lit.value)
                 score.asserts = score.asserts or amount >= 1.0
         distinctive = [lit for lit, amount in literals if amount >= 1.0]
         score.complete = len(distinctive) >= 2 and all(lit in asserted for lit in distinctive)
     for name in case.exceptions:
         amount = exceptions.get(name.lower(), 0.0)
         score.add(EXCEPTION, amount, name)
+        if amount > 0:
+            score.agree(EXCEPTION, name.lower())
         score.raised = score.raised or amount > 0
         generic = name.lower() in GENERIC_EXCEPTIONS
         agrees = (not generic or score.explained >= MIN_EXPLAINED
@@ -937,13 +952,15 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
                   and not r.named_by_file]
         runner_up = max((r.total for r in others), default=0.0)
         alike_runner_up = max((r.alike for r in others), default=0.0)
+        # Beside an AC the test is named wholly after, only an assertion of its own agrees.
+        beside = [w for w in whole if w is not score]
+        agrees = score.asserts and all(score.apart_from(w) for w in beside)
         clear_best = (score in rivals and score.total >= runner_up
                       and (score.total >= MARGIN * runner_up
                            or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
-                      and (score.asserts or (score.explained >= MIN_EXPLAINED
-                                             and (score.alike > 0 or score.akin
-                                                  or executed)
-                                             and not any(w is not score for w in whole))))
+                      and (agrees or (score.explained >= MIN_EXPLAINED
+                                      and (score.alike > 0 or score.akin or executed)
+                                      and not beside)))
         # ... and names the test's AC only when no other AC has evidence of its own
         named_for = score.named_for and not (score.contradicted or score.unraised) and not (
             score.named_by_file and any(r is not score for r in rivals))

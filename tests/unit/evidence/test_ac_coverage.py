@@ -1339,6 +1339,39 @@ def test_a_test_named_wholly_after_one_acs_identifier_says_nothing_of_its_words_
     assert by_id(review(plain, WHOLE_NAME_TESTS))["AC2"].tests == (f"{FILE}::test_set_key",)
 
 
+SHARED_ASSERTION = (
+    ac("AC1", "a Predicate validator naming a method of the value", "a value is validated",
+       'it is returned when the method gives a truthy result and otherwise rejected with a '
+       'ValidationError ("Invalid input.")'),
+    ac("AC2", "a NoneOf validator with forbidden values", "a value is validated",
+       'a value not among them is returned and one among them is rejected with a '
+       'ValidationError ("Invalid input.")'),
+)
+SHARED_ASSERTION_TESTS = '''
+def test_noneof():
+    none_of = validate.NoneOf([1, 2])
+    assert none_of(3) == 3
+    with pytest.raises(ValidationError) as excinfo:
+        none_of(1)
+    assert excinfo.value.args[0] == "Invalid input."
+'''
+
+
+def test_beside_the_ac_a_test_is_named_wholly_after_only_an_assertion_of_its_own_agrees(
+) -> None:
+    # `test_noneof` is AC2's `NoneOf`; the message and the exception it checks are AC1's too,
+    # so they are no assertion of AC1's own: it is no weak match of AC1's.
+    result = by_id(review(SHARED_ASSERTION, SHARED_ASSERTION_TESTS))
+    assert result["AC2"].tests == (f"{FILE}::test_noneof",)
+    assert not result["AC1"].matched
+    # An assertion AC2 does not share still makes it AC1's test too.
+    own = (ac("AC1", "a Predicate validator naming a method of the value", "a value is validated",
+              'a falsy result is rejected with a ValidationError ("Invalid input.") and a '
+              'missing method with "Not callable."'), SHARED_ASSERTION[1])
+    source = SHARED_ASSERTION_TESTS + '    assert str(excinfo.value) == "Not callable."\n'
+    assert by_id(review(own, source))["AC1"].tests == (f"{FILE}::test_noneof",)
+
+
 @pytest.mark.parametrize(("file", "parts"), [
     ("version_test.go", ["version"]), ("tests/test_version.py", ["version"]),
     ("src/tests/queryCache.test.tsx", ["query", "cache"]), ("VersionTest.java", ["version"]),
