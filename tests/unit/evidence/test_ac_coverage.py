@@ -1372,6 +1372,35 @@ def test_beside_the_ac_a_test_is_named_wholly_after_only_an_assertion_of_its_own
     assert by_id(review(own, source))["AC1"].tests == (f"{FILE}::test_noneof",)
 
 
+ON_ITS_OWN = (
+    ac("AC1", "a schedule spec", "it is parsed",
+       'its fields read "0 30 * * * *", "0 0 12 * * *", "0 15 10 * * 1-5" and "0 0 0 1 * *"'),
+    ac("AC2", "a schedule", "the next activation after a time is computed",
+       "it falls on the following matching minute across leap years"),
+    ac("AC3", "a schedule in a time zone", "the next activation after a time is computed",
+       "daylight saving transitions are skipped or repeated as the clock does"),
+)
+ON_ITS_OWN_TESTS = '''
+def test_next_over_leap_years_and_daylight_saving():
+    for spec, when, expected in [
+        ("0 30 * * * *", "2012-02-28", "2012-02-29"),
+        ("0 0 12 * * *", "2012-03-11", "2012-03-11"),
+        ("0 15 10 * * 1-5", "2012-11-04", "2012-11-05"),
+        ("0 0 0 1 * *", "2012-12-31", "2013-01-01"),
+    ]:
+        assert fields(spec) == spec
+        assert next_after(spec, when) == expected
+'''
+
+
+def test_an_ac_matched_by_assertions_alone_sets_no_bar_for_those_the_name_speaks_of() -> None:
+    # The table asserts AC1's four specs (far the most evidence) though the name is silent on
+    # AC1; the name speaks of AC2 (leap years) and AC3 (daylight saving) alike: all three.
+    result = by_id(review(ON_ITS_OWN, ON_ITS_OWN_TESTS))
+    test = f"{FILE}::test_next_over_leap_years_and_daylight_saving"
+    assert [result[a].tests for a in ("AC1", "AC2", "AC3")] == [(test,)] * 3
+
+
 @pytest.mark.parametrize(("file", "parts"), [
     ("version_test.go", ["version"]), ("tests/test_version.py", ["version"]),
     ("src/tests/queryCache.test.tsx", ["query", "cache"]), ("VersionTest.java", ["version"]),
