@@ -112,7 +112,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     is named for the AC only when no other AC is a rival for it, and it outbids no rival.
   - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
     its file's or its `describe()` group's name) and its code writes, as a value in quotes,
-    a Then literal of the AC it asserts (`"foo-bar"`; a string two ACs share counts, >= 0.5)
+    a Then literal of the AC it asserts (`"foo-bar"`, a whole string literal: a name quoted
+    inside a longer message, 'provide an `initialState`', is none; a string two ACs share
+    counts, >= 0.5)
     or an example input the AC's Given or When quotes (`"1985-04-12"`; `_examples`): the
     AC's own check, whatever its words resemble (one table of `kebabCase` covers each AC
     calling `kebabCase` whose value it holds; a table of `lowerFirst` holding `foo-bar`
@@ -626,9 +628,17 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     return score
 
 
+# A string literal of the test's code, read left to right: a backticked word inside a quoted
+# message (`'You must provide an `initialState` value'`) is part of that message.
+_STRING_VALUE = re.compile(r"'((?:[^'\\\n]|\\.)*)'|\"((?:[^\"\\\n]|\\.)*)\"|`((?:[^`\\]|\\.)*)`")
+
+
 def _quoted(value: str, body: str) -> bool:
-    """Whether the test's code writes `value` as a value, in quotes (`"foo-bar"`)."""
-    return re.search(rf"[\"'`]{re.escape(value)}[\"'`]", body) is not None
+    """Whether the test's code writes `value` as a value, in quotes (`"foo-bar"`): a whole
+    string literal, not a word quoted inside a longer one."""
+    if value not in body:
+        return False
+    return any(value in m.groups() for m in _STRING_VALUE.finditer(body))
 
 
 def _quoted_values(body: str, literals: Sequence[tuple[then_literals.Literal, float]],

@@ -1659,6 +1659,23 @@ def test_a_unit_test_naming_a_promised_value_only_as_code_is_no_evidence_for_it(
     assert got == {"AC1": (), "AC2": ("kebabCase > %s => %s",)}
 
 
+def test_a_word_quoted_inside_a_longer_string_is_no_value_the_code_writes() -> None:
+    # The message quotes `foo-bar` inside itself: the test writes a message, not AC1's value
+    acs = (ac("AC1", "a PascalCase string", "`kebabCase` is called", "it returns `foo-bar`"),
+           ac("AC2", "an empty string", "`kebabCase` is called", "a warning is logged"))
+    source = CASE_TESTS + """
+describe("kebabCase", () => {
+  test("empty input", () => {
+    kebabCase("");
+    expect(getLog()).toBe('Pass a string such as `foo-bar`, not an empty one');
+  });
+});
+"""
+    cases = split_tests("test/scule.test.ts", source)
+    result = analyze("E1-S2", acs, cases, file_list=["test/scule.test.ts"])
+    assert "test/scule.test.ts::kebabCase > empty input" not in by_id(result)["AC1"].tests
+
+
 SPLIT_ACS = (
     ac("AC1", "an iterable and sizes", "`split_into` is called",
        "lists of those sizes are returned, and a negative size raises a ValueError"),
