@@ -137,6 +137,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   its own, and a `describe()` group that says what its tests have in common ("can be used
   mutably when wrapped in createNextState" > "addOne": the group's AC and the operation's AC,
   each with the test's description and body). A test covers the ACs any reading decides.
+  Read apart from its groups, the `it()` sentence (or a class's method) is strong evidence
+  for its best AC only: a second AC it resembles alone ("should use the payload returned from
+  the prepareAction method", as much the AC without a prepare callback as the one with it) is
+  what its groups' words decide ("when passing a prepareAction method returning a payload
+  and meta"), and the whole reading has them.
   A test class (`TestSigner::test_max_age`) is not split: it names the unit; one of two or
   more words that names no function its test calls and no identifier an AC names
   (`TestSlugifyUnicode::test_max_length`) is, as a group: the class's words, and the method's.
@@ -927,9 +932,11 @@ def _resembles(score: _Score) -> bool:
             and not (score.contradicted or score.unraised))
 
 
-def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
+def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = False) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
-    `executed`: per-test coverage shows the test running the story's sources."""
+    `executed`: per-test coverage shows the test running the story's sources; `alone`: the
+    scores are of the test's own sentence read apart from its groups, which is strong
+    evidence for its best AC only."""
     # An AC its assertions alone match strongly, which its name never mentions, is covered on
     # its own: it sets no bar for the ACs the test's name speaks of.
     on_own = {id(s) for s in scores if s.asserts and s.explained == 0 and s.total >= STRONG}
@@ -940,7 +947,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False) -> list[int]:
         # A second AC's evidence is mostly the set-up the test shares with its first, unless
         # its name or its assertions speak of it too.
         return score.total >= STRONG and (score.total >= SHARE * best or score.complete) and (
-            score.total >= best or score.asserts or score.explained >= SECOND_EXPLAINED)
+            score.total >= best or (not alone and (
+                score.asserts or score.explained >= SECOND_EXPLAINED)))
 
     def outspelled(score: _Score) -> bool:
         # Its words mostly mere stems (pushed ~ "pushing"), a rival's spelled alike.
@@ -1371,8 +1379,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                else crit for i, crit in enumerate(crits)]
         readings = [[_score(case, reading, crit, weight) for crit in own]
                     for reading in (case_said, *_parts(case, case_said, linking, every_named))]
-        for scores in readings:
-            for i in _decide(scores, ran):
+        for n, scores in enumerate(readings):
+            for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1):
                 chosen.setdefault(i, scores[i])
         # Runs a unit the AC names as code and quotes a value it promises or an example it
         # gives: the AC's own check, whatever its words resemble (a `describe("kebabCase")`

@@ -1676,6 +1676,33 @@ describe("kebabCase", () => {
     assert "test/scule.test.ts::kebabCase > empty input" not in by_id(result)["AC1"].tests
 
 
+PREPARE_ACS = (
+    ac("AC1", "an action creator made with `createAction(type)` and no prepare callback",
+       "it is called with one argument", "it returns an action whose payload is that argument"),
+    ac("AC2", "an action creator made with `createAction(type, prepare)`",
+       "it is called", "the action carries the payload, meta and error the prepare callback returned"),
+    ac("AC3", "a slice", "it is created", "its reducer handles its actions"),
+)
+PREPARE_TESTS = """describe('createAction', () => {
+  describe('when passing a prepare callback returning a payload, meta and error', () => {
+    it('should use the payload returned from the prepare callback', () => {
+      const creator = createAction('A_TYPE', (a: string) => ({ payload: a, meta: 1, error: true }))
+      expect(creator('x').payload).toEqual('x')
+    })
+  })
+})
+"""
+
+
+def test_a_sentence_read_apart_from_its_groups_is_strong_evidence_for_its_best_ac_only() -> None:
+    # Alone, "should use the payload returned from the prepare callback" is AC1's as much as
+    # AC2's; its group ("... returning a payload, meta and error") says it is AC2's.
+    file = "src/tests/createAction.test.ts"
+    result = by_id(analyze("E1-S1", PREPARE_ACS, split_tests(file, PREPARE_TESTS),
+                           file_list=[file]))
+    assert [len(result[a].tests) for a in ("AC1", "AC2", "AC3")] == [0, 1, 0]
+
+
 SPLIT_ACS = (
     ac("AC1", "an iterable and sizes", "`split_into` is called",
        "lists of those sizes are returned, and a negative size raises a ValueError"),
