@@ -69,8 +69,9 @@ run "mypy (test-automate entry scripts)" "$VENV/bin/mypy" "$ROOT"/skills/gaia-te
 run "lint-imports" env PYTHONPATH="$ROOT/scripts" "$VENV/bin/lint-imports" --no-cache
 # pytest under coverage.py, subprocesses included ([tool.coverage.run] patch = subprocess):
 # the CLI tests' `python -m gaia_lib` and entry-script processes count. Each process writes its
-# own data file under build/coverage; they are combined after the run.
-COV_DIR="$ROOT/build/coverage"
+# own data file under build/coverage (GAIA_COVERAGE_DIR: elsewhere, e.g. for a test that runs
+# this script while an outer run keeps its data there); they are combined after the run.
+COV_DIR="${GAIA_COVERAGE_DIR:-$ROOT/build/coverage}"
 rm -rf "$COV_DIR"
 mkdir -p "$COV_DIR"
 # Tests run in parallel (pytest-xdist), one worker per core by default: most of their time is

@@ -93,7 +93,9 @@ def test_dev_test_runs_pytest_on_parallel_workers_then_the_callers_arguments(
     tmp_path: Path, workers: str | None, expected: str
 ) -> None:
     venv, log = _recording_venv(tmp_path)
-    env = {**gaia_env(), "GAIA_DEV_VENV": str(venv)}
+    # the repository's build/coverage holds the data of the run this test may be part of
+    coverage_dir = tmp_path / "coverage"
+    env = {**gaia_env(), "GAIA_DEV_VENV": str(venv), "GAIA_COVERAGE_DIR": str(coverage_dir)}
     if workers is not None:
         env["GAIA_TEST_WORKERS"] = workers
     done = subprocess.run(["bash", str(REPO_ROOT / "dev" / "test.sh"), "-k", "x y"],
@@ -102,6 +104,8 @@ def test_dev_test_runs_pytest_on_parallel_workers_then_the_callers_arguments(
     calls = [json.loads(line) for line in log.read_text().splitlines()]
     runs = [call[1:] for call in calls if call[:2] == ["coverage", "run"]]
     assert runs == [["run", "-m", "pytest", "-n", expected, "-k", "x y"]]
+    combined = [call for call in calls if call[:2] == ["coverage", "combine"]]
+    assert combined == [["coverage", "combine", "-q", str(coverage_dir)]]
     assert "dev/test.sh: all checks passed" in done.stderr
 
 @pytest.mark.parametrize("script", ["dev/demo.sh", "dev/test.sh", ".ci/run"])
