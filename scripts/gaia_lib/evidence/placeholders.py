@@ -1821,7 +1821,7 @@ _GO_ALWAYS_TRUE = lazy_re(
     r"true\s*\|\|[^{};&]*|[^{};&]*\|\|\s*true)\s*\)?\s*\{(?P<rest>.*)$")
 _GO_ORDER = {"==": float.__eq__, "!=": float.__ne__, "<": float.__lt__, "<=": float.__le__,
              ">": float.__gt__, ">=": float.__ge__}
-_GO_STRINGS = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`[^`]*`|//.*$')
+_GO_STRINGS = lazy_re(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`[^`]*`|//.*$')
 
 
 def _go_always_true(text: str) -> re.Match[str] | None:
