@@ -202,15 +202,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import PurePosixPath
 
 from gaia_lib.evidence import testcases, then_literals, words
+from gaia_lib.evidence.key_refs import STORY_REF, canonical_key, names_key, story_refs
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
 _AC_REF = re.compile(r"(?<![A-Za-z0-9])ac[-_ ]?(?P<ec>ec[-_]?)?(?P<num>[0-9]+)(?![0-9])", re.I)
-_STORY_REF = re.compile(r"(?<![A-Za-z0-9])e(?P<e>[0-9]+)[-_]s(?P<s>[0-9]+)(?![0-9])", re.I)
 # An exception an AC names: a CamelCase word (`SignatureExpired`, `ValueError`; its last hump
 # a word, so a value like `NaN` is none), a Go `ErrX`, any name ending in Error or Exception
 # (`OSError`, `TOMLDecodeError`: an acronym first).
@@ -323,29 +322,6 @@ def ac_refs(text: str) -> set[str]:
     return refs
 
 
-def story_refs(text: str) -> set[str]:
-    return {f"E{int(m.group('e'))}-S{int(m.group('s'))}" for m in _STORY_REF.finditer(text)}
-
-
-@lru_cache(maxsize=64)
-def _key_pattern(key: str) -> re.Pattern[str] | None:
-    parts = [re.escape(p) for p in re.split(r"[-_. ]+", key) if p]
-    if not parts:
-        return None
-    return re.compile(r"(?<![A-Za-z0-9])" + r"[-_. ]?".join(parts) + r"(?![0-9])", re.I)
-
-
-def names_key(text: str, key: str) -> bool:
-    """Does `text` name story `key`? Case-insensitive; `-`, `_`, `.` and space interchange."""
-    pattern = _key_pattern(key)
-    return pattern is not None and pattern.search(text) is not None
-
-
-def _canonical_key(key: str) -> str:
-    refs = story_refs(key)
-    return refs.pop() if len(refs) == 1 else key
-
-
 # --- attribution (EC-4) ----------------------------------------------------------------------
 
 
@@ -355,7 +331,7 @@ def attribution(case: TestCase, story_key: str,
     said = f"{case.file}\n{case.name}\n{case.description}"
     if names_key(said, story_key):
         return True, ()
-    others = tuple(sorted(story_refs(said) - {_canonical_key(story_key)}))
+    others = tuple(sorted(story_refs(said) - {canonical_key(story_key)}))
     if others:
         return False, others
     return case.file in claimed, ()
@@ -1287,7 +1263,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
         # Reading what a test says costs; a test outside the File List that names no story
         # key anywhere cannot be this story's, and is set aside unread.
         everything = f"{case.file}\n{case.name}\n{case.body}"
-        if not (case.file in claimed or _STORY_REF.search(everything)
+        if not (case.file in claimed or STORY_REF.search(everything)
                 or names_key(everything, story_key)):
             unattributed.append(UnattributedTest(case.test_id, ()))
             continue

@@ -76,6 +76,7 @@ from gaia_lib.evidence import (
     tcgen,
     testcases,
 )
+from gaia_lib.evidence.key_refs import names_key
 from gaia_lib.gate import reports, verdict
 from gaia_lib.gate import table as gate
 from gaia_lib.qa_gating import budget, fingerprints, names, record, verdicts
@@ -319,10 +320,21 @@ class Reads:
 
     @functools.cached_property
     def story_tests(self) -> list[str]:
-        """The test files the review runs: those of the tests matched to an AC, and the
-        File List's own test files."""
+        """The story's test files: those of the tests matched to an AC, and the File List's
+        own test files."""
         return sorted({t.partition("::")[0] for e in self.coverage.per_ac for t in e.tests}
                       | {f for f in self.found.all_files if f in self.file_list})
+
+    @functools.cached_property
+    def run_files(self) -> list[str]:
+        """The test files the review runs: the File List's own, and those whose path or text
+        names the story key. Only their tests can be this story's (`ac_coverage`'s
+        attribution), so `story_tests` is among them: the run needs no matching first, and
+        the matching is made while the suite runs."""
+        claimed = set(self.file_list)
+        texts = self.texts
+        return [rel for rel in self.found.all_files if rel in claimed
+                or names_key(f"{rel}\n{texts.get(rel, '')}", self.s.key)]
 
     @functools.cached_property
     def sources(self) -> tuple[str, ...]:
@@ -332,8 +344,9 @@ class Reads:
         if self.s.stack != "python-dev":
             return ()
         adapter = stacks.get(self.s.stack)
+        run = set(self.run_files)
         return tuple(f for f in self.file_list if f.endswith(".py")
-                     and f not in self.story_tests and not adapter.is_test_file(f)
+                     and f not in run and not adapter.is_test_file(f)
                      and (self.s.project / f).is_file())
 
     def matched(self, run: RunInputs | None) -> ac_coverage.CoverageResult:
@@ -346,10 +359,11 @@ class Reads:
                                    units=run.units, reading=self.reading)
 
     def while_running(self) -> None:
-        """The reads a test run cannot change, made while it runs (`_run_once`): they read
-        only the test files and the story's sources, which `story_tests` and `sources` have
-        already read."""
-        _ = self.placeholders, self.mocking, self.static_calls
+        """The reads a test run cannot change, made while it runs (`_run_once`): the matching
+        that needs no run signal, the placeholders, mocking and static calls. They read only
+        the test files and the story's sources, which `run_files` and `sources` have already
+        read."""
+        _ = self.coverage, self.story_tests, self.placeholders, self.mocking, self.static_calls
 
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
@@ -560,7 +574,7 @@ def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
 def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, Any], RunInputs]:
     """The review's one test run and what it yields (module docstring)."""
     state = s.state_dir()
-    test_paths = list(reads.story_tests)
+    test_paths = list(reads.run_files)
     sources = reads.sources
     python = bool(sources)
     session = attribution.CoverageSetup(state, sources, s.project) if python else None

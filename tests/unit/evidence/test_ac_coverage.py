@@ -13,11 +13,9 @@ from gaia_lib.evidence.ac_coverage import (
     attribution,
     file_unit_parts,
     file_units_run,
-    names_key,
     prints_only,
     promises_values,
     read,
-    story_refs,
     subject_of,
     subject_prefixes,
     suite_subject,
@@ -76,27 +74,6 @@ def by_id(result: CoverageResult) -> dict[str, AcCoverage]:
 )
 def test_ac_refs(text: str, refs: set[str]) -> None:
     assert ac_refs(text) == refs
-
-
-def test_story_refs() -> None:
-    assert story_refs("test_e1_s3_x and E2-S10") == {"E1-S3", "E2-S10"}
-
-
-@pytest.mark.parametrize(
-    ("text", "key", "named"),
-    [
-        ("tests/E1-S1-AC1.test.ts", "E1-S1", True),
-        ("test_e1_s1_happy_path", "E1-S1", True),
-        ("describe('E1 S1 signup')", "E1-S1", True),
-        ("test_e1_s10_other", "E1-S1", False),
-        ("test_e11_s1_other", "E1-S1", False),
-        ("tests/pay.7/test_refund.py", "PAY.7", True),
-        ("test_pay_7_refund", "PAY.7", True),
-        ("test_pay_70_refund", "PAY.7", False),
-    ],
-)
-def test_names_key(text: str, key: str, named: bool) -> None:
-    assert names_key(text, key) is named
 
 
 CLAIMED = frozenset({FILE})

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from gaia_lib.evidence import execution, placeholders, sut_mocking
+from gaia_lib.evidence import ac_coverage, execution, placeholders, sut_mocking
 from gaia_lib.review_qa import context, phases
 from helpers.projects import Project
 from helpers.qa_project import make_qa_project
@@ -13,8 +13,9 @@ from helpers.qa_project import make_qa_project
 
 def test_the_reads_a_run_cannot_change_are_made_while_the_suite_runs(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The placeholder and mocking checks read only test files and sources already read: the
-    review makes them in a thread while its test run goes, and has them when the run ends."""
+    """The matching, the placeholder and the mocking checks read only test files and sources
+    already read: the review makes them in a thread while its test run goes, and has them
+    when the run ends."""
     make_qa_project(project, monkeypatch)
     tests = project.root / "tests" / "test_signup.py"
     tests.write_text(tests.read_text() + "\n\ndef test_ac2_placeholder():\n    assert True\n")
@@ -23,8 +24,8 @@ def test_the_reads_a_run_cannot_change_are_made_while_the_suite_runs(
 
     def during(name: str, real: Any) -> Any:
         def read(*args: Any, **kwargs: Any) -> Any:
-            seen[name] = threading.current_thread().name
-            if len(seen) == 2:
+            seen.setdefault(name, threading.current_thread().name)  # where first made
+            if len(seen) == 3:
                 both.set()
             return real(*args, **kwargs)
         return read
@@ -34,17 +35,49 @@ def test_the_reads_a_run_cannot_change_are_made_while_the_suite_runs(
     def execute(*args: Any, **kwargs: Any) -> execution.Evidence:
         evidence = real_execute(*args, **kwargs)
         both.wait(30)  # a slow suite: the reads are made before it ends
+        assert seen.get("matching") == "gaia-review-reads"  # none was made before the run
         return evidence
 
     monkeypatch.setattr(execution, "execute", execute)
     monkeypatch.setattr(placeholders, "placeholders", during("placeholders",
                                                              placeholders.placeholders))
     monkeypatch.setattr(sut_mocking, "mocked_tests", during("mocking", sut_mocking.mocked_tests))
+    monkeypatch.setattr(ac_coverage, "analyze", during("matching", ac_coverage.analyze))
     s = context.setup(project.root, "E1-S1")
     phases.start_round(s)
     result = phases.analyze(s)
-    assert seen == {"placeholders": "gaia-review-reads", "mocking": "gaia-review-reads"}
+    assert seen == {"placeholders": "gaia-review-reads", "mocking": "gaia-review-reads",
+                    "matching": "gaia-review-reads"}
     # and the analysis holds what they found
     placeholder = next(c for c in result.results["checks"] if c["name"] == "test-quality")
     assert [f["test"] for f in placeholder["findings"]] == [
         "tests/test_signup.py::test_ac2_placeholder"]
+
+
+def test_the_run_takes_the_file_lists_tests_and_those_naming_the_story(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run's files are chosen before any matching: the File List's test files, and every
+    test file whose path or text names the story key (only their tests can be the story's).
+    The story's test files the report names are still those the matching found."""
+    make_qa_project(project, monkeypatch)
+    project.write("tests/test_named_in_comment.py",
+                  "# the welcome mail of E1-S1\n\ndef test_mail():\n    assert 1 + 1 == 2\n")
+    project.write("tests/test_e1_s1_extra.py", "def test_more():\n    assert 2 * 2 == 4\n")
+    project.write("tests/test_other_story.py",
+                  "# E1-S10 and E2-S1 only\n\ndef test_else():\n    assert 3 == 3\n")
+    ran: list[list[str]] = []
+    real_execute = execution.execute
+
+    def execute(*args: Any, **kwargs: Any) -> execution.Evidence:
+        ran.append(list(kwargs["story_tests"]))
+        return real_execute(*args, **kwargs)
+
+    monkeypatch.setattr(execution, "execute", execute)
+    s = context.setup(project.root, "E1-S1")
+    phases.start_round(s)
+    result = phases.analyze(s)
+    assert ran == [["tests/test_e1_s1_extra.py", "tests/test_named_in_comment.py",
+                    "tests/test_signup.py"]]
+    assert result.results["story_test_files"] == ["tests/test_signup.py"]
+    evidence = (s.state_dir() / "execution-evidence.json").read_text()
+    assert "test_named_in_comment.py" in evidence and "test_other_story.py" not in evidence
