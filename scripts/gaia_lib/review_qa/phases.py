@@ -9,10 +9,13 @@ and the parent, and chained by `run` for terminal and CI use:
   `execution-evidence.json`, schema-validated, cached by inputs.
   The suite runs once: the configured tiers (a pytest tier measured per test by the review's
   plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
-  story's tests measured the same way (Python) or the project's `coverage_command`. That one
-  run is preceded by git's view of the branch (the story gate: a run may add files) and
-  accompanied by the reads it cannot change, made in a thread while it goes (placeholder
-  and mocking checks of the test files and sources already read: `core.alongside`). It
+  story's tests measured the same way (Python) or the project's `coverage_command`. A local
+  run takes the story's test files: the File List's, and those whose path or text names the
+  story key (`Reads.run_files`: only their tests can be the story's, so no matching comes
+  first). That one run is preceded by git's view of the branch (the story gate: a run may
+  add files) and accompanied by the reads it cannot change, made in a thread while it goes
+  (the matching without run signals, the placeholder and mocking checks of the test files
+  and sources already read: `core.alongside`). It
   gives the pass/fail evidence, the tests the runner skipped and those it was given but
   never ran (`_never_ran`: they cover nothing), line
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
