@@ -5,6 +5,10 @@ own; what it reads meanwhile (placeholder and mocking checks of the test files i
 holds) need not wait for the run to end. Rules:
 - the work only reads: it writes no file, and no other thread uses what it computes until
   the caller has joined it;
+- it starts with the block, or, given `Alongside.start` as the signal to wait for, when the
+  caller calls that (once the other process has started: the caller's own work up to that
+  point does not share the interpreter with it); a block that ends without the signal starts
+  it there;
 - the caller joins it on leaving the `with` block, whatever happened inside: the work never
   outlives the wait it fills;
 - an exception of the work is raised by that join, as if the caller had done the work
@@ -19,14 +23,24 @@ from types import TracebackType
 
 
 class Alongside:
-    """`with Alongside(work):` runs `work()` in a thread for as long as the block runs."""
+    """`with Alongside(work):` runs `work()` in a thread for as long as the block runs; with
+    `signalled=True`, from the block's call of `start()` on."""
 
-    def __init__(self, work: Callable[[], object], name: str = "gaia-alongside") -> None:
+    def __init__(self, work: Callable[[], object], name: str = "gaia-alongside", *,
+                 signalled: bool = False) -> None:
         self._work = work
         self._error: BaseException | None = None
+        self._go = threading.Event()
+        if not signalled:
+            self._go.set()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
+    def start(self) -> None:
+        """The signal a `signalled` work waits for (any thread may give it, more than once)."""
+        self._go.set()
+
     def _run(self) -> None:
+        self._go.wait()
         try:
             self._work()
         except BaseException as exc:  # handed to the joining thread
@@ -38,6 +52,7 @@ class Alongside:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        self._go.set()  # never given: the work is done now, before the join
         self._thread.join()
         error, self._error = self._error, None
         if error is not None and exc is None:

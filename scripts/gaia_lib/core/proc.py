@@ -38,7 +38,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import select
     import subprocess
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from pathlib import Path
 
 DEFAULT_MAX_OUTPUT = 1 << 20  # bytes kept per stream; the rest is counted and dropped
@@ -212,6 +212,7 @@ def run_tool(
     stdin_text: str | None = None,
     max_output: int = DEFAULT_MAX_OUTPUT,
     contain: bool = False,
+    on_start: Callable[[], object] | None = None,
 ) -> ToolResult:
     """Run `argv` and report what happened. Never raises for a tool's misbehaviour.
 
@@ -219,7 +220,9 @@ def run_tool(
     keeps the pipes open cannot hold it. When the tool's leader ends, what is left of its
     process group is killed. With `contain` (POSIX), the tool runs under the keeper
     (`core.reaper`), which also finds and kills descendants that left the group (setsid,
-    double fork) and reports them in `killed`. Without `env`, the tool gets `tool_env()`."""
+    double fork) and reports them in `killed`. Without `env`, the tool gets `tool_env()`.
+    `on_start` is called once the process has started (the keeper's, with `contain`), never
+    when it could not start."""
     import select
     import subprocess
 
@@ -253,6 +256,8 @@ def run_tool(
     finally:
         if contained:
             os.close(report_w)
+    if on_start is not None:
+        on_start()
     assert proc.stdout is not None and proc.stderr is not None
     out, err, report = _Sink(max_output), _Sink(max_output), _Sink(DEFAULT_MAX_OUTPUT)
     sinks = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}

@@ -56,7 +56,7 @@ import os
 import re
 import shlex
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -564,11 +564,12 @@ def without_npx(argv: Sequence[str], *dirs: Path) -> tuple[str, ...]:
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              story_tests: Sequence[str] = (),
              coverage: attribution.CoverageSetup | None = None,
-             measure: bool = False) -> tuple[Suite, list[str]]:
+             measure: bool = False, *,
+             on_start: Callable[[], object] | None = None) -> tuple[Suite, list[str]]:
     """Run one tier; return its suite record and diagnostics. Never raises for test failures.
     With `coverage`, a pytest tier runs under coverage.py (its data appended to the setup's);
     with `measure`, the other runners that can write a coverage report in the same run do
-    (`plan_invocation`)."""
+    (`plan_invocation`); `on_start` is called once its runner has started."""
     diagnostics: list[str] = []
     if not tier.command:
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
@@ -604,7 +605,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         run_env["CI"] = run_env.get("CI") or "true"
     started = time.time()
     result = proc.run_tool(without_npx(invocation.argv, here, workdir), cwd=here,
-                           timeout=float(tier.timeout_seconds), env=run_env, contain=True)
+                           timeout=float(tier.timeout_seconds), env=run_env, contain=True,
+                           on_start=on_start)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:
@@ -779,10 +781,11 @@ def run_bridge(config: ProjectConfig, key: str, context: str, workdir: Path) -> 
 def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
             context: str, story_tests: Sequence[str] = (),
             coverage: attribution.CoverageSetup | None = None,
-            measure: bool = False) -> Evidence:
+            measure: bool = False, on_start: Callable[[], object] | None = None) -> Evidence:
     """Run every tier placed in `context` (story-scoped when local) and collect the evidence.
     With `coverage`, pytest tiers also yield a coverage.py report with per-test contexts; with
-    `measure`, go, vitest and jest tiers write their own (`Evidence.runner_coverage`)."""
+    `measure`, go, vitest and jest tiers write their own (`Evidence.runner_coverage`).
+    `on_start` is called when a tier's runner has started (`proc.run_tool`)."""
     bridge_path = config.bridge.run_tests_path
     if config.bridge.enabled and bridge_path and os.access(bridge_path, os.X_OK):
         return run_bridge(config, key, context, workdir)
@@ -800,7 +803,8 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
     if coverage is not None:
         coverage.reset()
     for tier in tiers:
-        suite, notes = run_tier(tier, workdir, report_dir, scoped, coverage, measure)
+        suite, notes = run_tier(tier, workdir, report_dir, scoped, coverage, measure,
+                                on_start=on_start)
         suites.append(suite)
         diagnostics.extend(notes)
     report = None

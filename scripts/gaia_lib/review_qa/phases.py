@@ -581,12 +581,20 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     sources = reads.sources
     python = bool(sources)
     session = attribution.CoverageSetup(state, sources, s.project) if python else None
-    schema.preload()  # the analysis validates its outputs after the run; import while it runs
-    # What reads only the test files and sources already read, done while the suite runs.
-    with Alongside(reads.while_running, name="gaia-review-reads"):
+    # What reads only the test files and sources already read is done while the suite runs,
+    # from the moment its process has started: until then, what this thread does (the run's
+    # command, its coverage set-up) is on the way to the run, and the reads sharing the
+    # interpreter with it would only delay it.
+    with Alongside(reads.while_running, name="gaia-review-reads", signalled=True) as reading:
+
+        def started() -> None:
+            reading.start()
+            schema.preload()  # the analysis validates its outputs after the run
+
         evidence = execution.execute(s.config, s.key, s.project, state,
                                      context=execution.active_context(context),
-                                     story_tests=test_paths, coverage=session, measure=True)
+                                     story_tests=test_paths, coverage=session, measure=True,
+                                     on_start=started)
     report = evidence.coverage_report
     why = None if report else "the test run was not measured by coverage.py"
     ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)

@@ -42,3 +42,35 @@ def test_the_blocks_own_exception_wins_over_the_works() -> None:
     with pytest.raises(KeyError, match="from the block"):
         with Alongside(work):
             raise KeyError("from the block")
+
+
+def test_a_signalled_work_waits_for_the_signal() -> None:
+    began = threading.Event()
+    order: list[str] = []
+
+    def work() -> None:
+        began.set()
+        order.append("work")
+
+    with Alongside(work, signalled=True) as alongside:
+        assert not began.wait(0.2)  # nothing of it runs before the signal
+        order.append("before the signal")
+        alongside.start()
+        assert began.wait(10)
+    assert order == ["before the signal", "work"]
+
+
+def test_a_signal_never_given_runs_the_work_at_the_blocks_end() -> None:
+    done: list[str] = []
+    with Alongside(lambda: done.append("work"), signalled=True):
+        pass
+    assert done == ["work"]
+
+
+def test_a_signal_never_given_still_raises_the_works_error() -> None:
+    def work() -> None:
+        raise ValueError("unreadable test file")
+
+    with pytest.raises(ValueError, match="unreadable test file"):
+        with Alongside(work, signalled=True):
+            pass

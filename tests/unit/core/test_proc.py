@@ -180,3 +180,26 @@ def test_plain_argv_is_the_command_only_when_no_shell_is_needed(
 ])
 def test_program_word_skips_leading_assignments(command: str, program: str | None) -> None:
     assert proc.program_word(command) == program
+
+
+@pytest.mark.parametrize("contain", [False, True])
+def test_on_start_is_called_once_the_tool_runs_and_never_when_it_cannot(
+        tmp_path: Path, contain: bool) -> None:
+    marker = tmp_path / "running"
+    seen: list[bool] = []
+
+    def started() -> None:
+        seen.append(True)
+        marker.write_text("")
+
+    # the tool waits for the marker the callback writes: the callback came while it ran
+    script = ("import pathlib, sys, time\n"
+              f"p = pathlib.Path({str(marker)!r})\n"
+              "for _ in range(500):\n"
+              "    if p.exists(): sys.exit(7)\n"
+              "    time.sleep(0.01)\n")
+    result = proc.run_tool([sys.executable, "-c", script], timeout=30, contain=contain,
+                           on_start=started)
+    assert (seen, result.returncode) == ([True], 7)
+    missing = proc.run_tool(["gaia-no-such-tool-xyz"], on_start=lambda: seen.append(False))
+    assert missing.returncode == proc.EXIT_NOT_FOUND and seen == [True]

@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from gaia_lib.core import proc
 from gaia_lib.evidence import ac_coverage, execution, placeholders, sut_mocking
 from gaia_lib.review_qa import context, phases
 from helpers.projects import Project
@@ -81,3 +82,34 @@ def test_the_run_takes_the_file_lists_tests_and_those_naming_the_story(
     assert result.results["story_test_files"] == ["tests/test_signup.py"]
     evidence = (s.state_dir() / "execution-evidence.json").read_text()
     assert "test_named_in_comment.py" in evidence and "test_other_story.py" not in evidence
+
+
+def test_the_reads_wait_for_the_runs_process_to_start(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the runner's process is up, the review's own thread is on the run's path: the
+    reads made alongside begin only once the run has started."""
+    make_qa_project(project, monkeypatch)
+    events: list[str] = []
+    real_run_tool = proc.run_tool
+
+    def run_tool(*args: Any, on_start: Any = None, **kwargs: Any) -> proc.ToolResult:
+        if on_start is None:  # git and the other tools: no run of the suite
+            return real_run_tool(*args, **kwargs)
+
+        def started() -> None:
+            events.append("run started")
+            on_start()
+        return real_run_tool(*args, on_start=started, **kwargs)
+
+    real_analyze = ac_coverage.analyze
+
+    def analyze(*args: Any, **kwargs: Any) -> ac_coverage.CoverageResult:
+        events.append("matching")
+        return real_analyze(*args, **kwargs)
+
+    monkeypatch.setattr(proc, "run_tool", run_tool)
+    monkeypatch.setattr(ac_coverage, "analyze", analyze)
+    s = context.setup(project.root, "E1-S1")
+    phases.start_round(s)
+    phases.analyze(s)
+    assert events[:2] == ["run started", "matching"]
