@@ -63,7 +63,9 @@ no row of a literal table meets (Python: a comprehension over a list or tuple of
 module gives a name once and never changes, or writes in place, its condition read for each
 row: `[c for c in CASES if "W" in c[0]]`, or one the test gives a name of its own by a
 statement of its body before the loop, binds nowhere else and only loops over:
-`cases = ["a@b.co"]` then `for e in [c for c in cases if c.startswith("!")]:`; JS: a
+`cases = ["a@b.co"]` then `for e in [c for c in cases if c.startswith("!")]:`, and a branch
+of a loop over such a table no row meets, `for c in cases:` then `if c.startswith("!"):`, its
+`else` and what follows it left running; JS: a
 `.filter(...)` over a `const` array of literals its file or the test writes and never changes:
 `cases.filter(([i]) => i.startsWith("+"))`, its callback, on one line or several (a block
 `(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines), read for each row as
@@ -1143,6 +1145,8 @@ def _false_filtered_chain(lines: list[str], index: int) -> str | None:
 
 # A Python loop over a comprehension: `for text, want in [c for c in CASES if ...]:`.
 _PY_LOOP_OVER = re.compile(r"^(\s+)for\s+.+?\s+in\s+([\[(].*[\])])\s*:\s*$")
+# A Python loop over a table, named or written in place: `for c in cases:`, `for c in ["a"]:`.
+_PY_LOOP_ROWS = re.compile(r"^\s+for\s+.+?\s+in\s+(?:\w+|[\[(].*)\s*:?\s*$")
 
 
 def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = frozenset(),
@@ -1161,7 +1165,14 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
     # a name the test binds (a fixture, an assignment) is not its module's table
     tables = {} if bound is None else {name: table for name, table in (rows or {}).items()
                                        if name not in bound}
+    # an `if` in a loop over a literal table that no row meets: `for c in cases:` then
+    # `if c.startswith("!"):`
+    unmet = row_filters.python_unmet_branches(lines, rows or {}) if language == "python" and \
+        any(_PY_LOOP_ROWS.match(line) for line in lines[1:]) else frozenset()
     for index, line in enumerate(lines[1:], start=1):
+        if index in unmet:
+            out[index] = f"{line[:len(line) - len(line.lstrip())]}{_NEVER[language]}"
+            continue
         counted = _runs_no_times(line, language)
         if counted is not None:
             out[index] = f"{counted.group(1)}{_NEVER[language]}"

@@ -15,6 +15,11 @@ Rules:
 - Python: a comprehension's condition is evaluated with `ast` over each row, using constants,
   the row's items (`c[0]`, `c[1:]`), comparisons, `and` / `or` / `not`, `len(...)` and a
   string's pure methods (`_STR_METHODS`).
+- Python, a branch in a loop over a table (`python_unmet_branches`): an `if` among the
+  statements of the loop's body, its condition on its own line, is read as a comprehension's
+  is, for each row bound to the loop's target (`for c in cases:` / `if c.startswith("!"):`);
+  a loop that binds its target again gives no verdict, nor a branch after another statement
+  of a loop over rows it may change (a list, a dict).
 - JS / TS: `rows.filter(callback)` where the callback is an arrow (on one line or several, its
   body an expression or `{ return ...; }`, a trailing comma after it), read by a small
   expression reader: literals, the arrow's parameters (destructured too), `===` / `==` and the
@@ -555,6 +560,23 @@ def _frozen(value: object) -> bool:
         not isinstance(value, tuple) or all(_frozen(item) for item in value))
 
 
+def _test_function(lines: list[str]) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+    """A Python test's function parsed from `lines` (its `def` and body), and how many lines
+    were put before it to parse it (1 for a method's indented `def`); None when not read."""
+    if not lines:
+        return None
+    nested = int(lines[0][:1] in (" ", "\t"))  # a method: its `def` indented
+    try:  # a block's indentation may be any: `if 1:` holds an indented `def` as written
+        tree = ast.parse("if 1:\n" * nested + "\n".join(lines))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    body = tree.body[0].body if nested and isinstance(tree.body[0], ast.If) else tree.body
+    function = body[0] if body else None
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    return function, nested
+
+
 def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[object, ...]]],
                                                  frozenset[str] | None]:
     """A Python test's own tables (`lines`: its `def` and body), and every name it binds (a
@@ -564,17 +586,10 @@ def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[obje
     nowhere else, read only as what a loop or a comprehension runs over (or by `len(...)`), and
     only once when a row holds a list or a dict (a loop before the filter may change it); by
     name, the index of the line after which it holds its rows, and its rows."""
-    if not lines:
+    parsed = _test_function(lines)
+    if parsed is None:
         return {}, None
-    nested = lines[0][:1] in (" ", "\t")  # a method: its `def` indented
-    try:  # a block's indentation may be any: `if 1:` holds an indented `def` as written
-        tree = ast.parse("if 1:\n" * nested + "\n".join(lines))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}, None
-    body = tree.body[0].body if nested and isinstance(tree.body[0], ast.If) else tree.body
-    function = body[0] if body else None
-    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return {}, None
+    function, nested = parsed
     bound: dict[str, int] = {}
     reads: dict[str, int] = {}
     read_otherwise: set[str] = set()
@@ -625,3 +640,53 @@ def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[obje
             own[target.id] = ((statement.end_lineno or statement.lineno) - 1 - nested,
                               tuple(table))
     return own, frozenset(bound)
+
+
+def python_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...]]
+                          ) -> frozenset[int]:
+    """The indices among `lines` (a Python test's `def` and body) of each `if` that no row of a
+    literal table meets: a statement of the body of a loop over the table (one written in
+    place, the test's own, `python_own_tables`, or its module's, `rows`, where the test binds
+    no name of it), its condition on one line and read for each row bound to the loop's
+    target (`for c in cases:` / `if c.startswith("!"):`). A loop that binds its target again,
+    or a condition this reading cannot evaluate, gives none; a table whose rows a loop may
+    change (a list, a dict) only for an `if` first in the loop."""
+    own, bound = python_own_tables(lines)
+    parsed = _test_function(lines)
+    if parsed is None or bound is None:
+        return frozenset()
+    function, nested = parsed
+    module = {name: table for name, table in rows.items() if name not in bound}
+    out: set[int] = set()
+    for loop in ast.walk(function):
+        if not isinstance(loop, ast.For):
+            continue
+        at = loop.lineno - 1 - nested
+        try:
+            table = _rows_of(loop.iter, module | {
+                name: table for name, (after, table) in own.items() if after < at})
+        except _Unknown:
+            continue
+        targets = {node.id for node in ast.walk(loop.target) if isinstance(node, ast.Name)}
+        if not table or any(
+                (isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)
+                 and node.id in targets) or isinstance(node, (ast.Global, ast.Nonlocal))
+                for statement in loop.body for node in ast.walk(statement)):
+            continue
+        changeable = not all(_frozen(row) for row in table)
+        for position, branch in enumerate(loop.body):
+            if not isinstance(branch, ast.If) or (changeable and position) or \
+                    branch.test.end_lineno != branch.lineno or \
+                    branch.body[0].lineno == branch.lineno:
+                continue
+            try:
+                for row in table:
+                    names: dict[str, object] = {}
+                    _bind(loop.target, row, names)
+                    if _row_value(branch.test, names):
+                        break
+                else:
+                    out.add(branch.lineno - 1 - nested)
+            except _Unknown:
+                continue
+    return frozenset(out)

@@ -2286,6 +2286,107 @@ def test_a_python_test_s_own_table_filtered_by_a_condition_no_row_meets_runs_no_
         "TestEmails::test_a_method_s_table_a_row_meets": False}
 
 
+PY_BRANCHES_NO_ROW_MEETS = '''CASES = [("P1D", 1), ("P2D", 2)]
+GROWN = ["a"]
+GROWN.append("!b")
+
+
+def test_a_branch_no_row_of_its_own_table_meets():
+    cases = ["a", "b"]
+    for c in cases:
+        if c.startswith("!"):
+            assert parse(c) is None
+
+
+def test_a_branch_no_row_of_the_module_s_table_meets():
+    for text, days in CASES:
+        if "W" in text and days > 6:
+            assert parse(text) == days
+
+
+def test_a_branch_no_row_of_a_table_in_place_meets():
+    for c in ("a", "b"):
+        if not c:
+            assert parse(c) is None
+
+
+def test_a_branch_a_row_meets():
+    cases = ["a", "!b"]
+    for c in cases:
+        if c.startswith("!"):
+            assert parse(c) is None
+
+
+def test_a_check_in_its_else():
+    cases = ["a", "b"]
+    for c in cases:
+        if c.startswith("!"):
+            assert parse(c) is None
+        else:
+            assert parse(c) == c
+
+
+def test_a_check_beside_the_branch():
+    cases = ["a", "b"]
+    for c in cases:
+        if c.startswith("!"):
+            continue
+        assert parse(c) == c
+
+
+def test_a_condition_calling_the_code_under_test():
+    cases = ["a", "b"]
+    for c in cases:
+        if is_bad(c):
+            assert parse(c) is None
+
+
+def test_a_row_it_binds_again():
+    cases = ["a", "b"]
+    for c in cases:
+        c = "!" + c
+        if c.startswith("!"):
+            assert parse(c) is None
+
+
+def test_a_name_bound_in_the_loop():
+    cases = ["a", "b"]
+    for c in cases:
+        head = c[0]
+        if head == "!":
+            assert parse(c) is None
+
+
+def test_a_table_the_module_changes():
+    for c in GROWN:
+        if c.startswith("!"):
+            assert parse(c) is None
+
+
+def test_a_table_the_test_names_again(CASES):
+    for text, days in CASES:
+        if "W" in text:
+            assert parse(text) == days
+'''
+
+
+def test_a_python_check_only_under_a_branch_no_row_of_its_loop_s_table_meets_never_runs() -> None:
+    """`for c in cases:` then `if c.startswith("!"):`, over a literal table (the test's own,
+    its module's or written in place) no row of which meets the condition: the branch never
+    runs. A row that meets it, a check outside the branch (or in its `else`), a condition
+    not read (a call, a name the loop binds), a row the loop binds again, or a table changed
+    or named again: a real test."""
+    assert _found("b_test.py", PY_BRANCHES_NO_ROW_MEETS) == {
+        "test_a_branch_no_row_of_its_own_table_meets": True,
+        "test_a_branch_no_row_of_the_module_s_table_meets": True,
+        "test_a_branch_no_row_of_a_table_in_place_meets": True,
+        "test_a_branch_a_row_meets": False, "test_a_check_in_its_else": False,
+        "test_a_check_beside_the_branch": False,
+        "test_a_condition_calling_the_code_under_test": False,
+        "test_a_row_it_binds_again": False, "test_a_name_bound_in_the_loop": False,
+        "test_a_table_the_module_changes": False, "test_a_table_the_test_names_again": False}
+
+
 def test_a_module_table_a_fixture_names_on_a_line_of_its_own_is_not_read() -> None:
     text = '''CASES = [("P1D", 1), ("P2D", 2)]
 

@@ -103,3 +103,36 @@ def test_js_filters_whose_callback_spans_lines_are_written_to_keep_nothing_on_it
     assert row_filters.js_unkept_filters(longer, rows) == longer
     this_arg = ['  cases.filter((c) => c.n > 10,', '    self).forEach(check);']
     assert row_filters.js_unkept_filters(this_arg, rows) == this_arg
+
+
+LOOP_BRANCHES = '''    def test_x(self):
+        cases = [("a", 1), ("b", 2)]
+        rows = [["a"], ["b"]]
+        for text, n in cases:
+            if n > 5:
+                assert parse(text) == n
+            if n > 1:
+                assert parse(text)
+            if (n > 5
+                    and text):
+                assert parse(text) == n
+        for row in rows:
+            if row[0] == "!":
+                assert row
+            if row[0] == "?":
+                assert row
+        for text in CASES:
+            if text.endswith("!"): assert parse(text)
+'''
+
+
+def test_a_python_branch_no_row_of_its_loop_s_table_meets_is_found_by_its_line() -> None:
+    """Over the test's own table and its module's (`rows`); not a branch some row meets, a
+    condition on more than one line, a branch on its `if`'s line, nor one after the first
+    statement of a loop over rows a loop may change (lists)."""
+    lines = LOOP_BRANCHES.splitlines()
+    assert row_filters.python_unmet_branches(lines, {"CASES": ("a", "b")}) == {4, 12}
+    assert row_filters.python_unmet_branches(lines, {}) == {4, 12}
+    # the module's table named again by the test is another value
+    assert row_filters.python_unmet_branches(
+        [*lines, "        CASES = load()"], {"CASES": ("a", "b")}) == {4, 12}
