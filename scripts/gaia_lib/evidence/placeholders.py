@@ -65,22 +65,24 @@ row: `[c for c in CASES if "W" in c[0]]`, or one the test gives a name of its ow
 statement of its body before the loop, binds nowhere else and only loops over:
 `cases = ["a@b.co"]` then `for e in [c for c in cases if c.startswith("!")]:`, and a branch
 of a loop over such a table no row meets, `for c in cases:` then `if c.startswith("!"):`, its
-`else` and what follows it left running; JS: a
-`.filter(...)` over a `const` array of literals its file or the test writes and never changes:
+`else` and what follows it left running; JS: a `.filter(...)` over a `const` array of
+literals its file or the test writes and never changes:
 `cases.filter(([i]) => i.startsWith("+"))`, its callback, on one line or several (a block
-`(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines), read for each row as
-JS reads it; a condition calling the test's code, or a table a fixture, a class or the test
-names again, appends to or hands on, is not read), or a counting loop that runs no time
-(`for (let i = 0; i < 0; i++)`, `range(0)`); a `try` whose handler drops the failure (a
-catch that is empty or only logs or returns, or, where the try checks, only checks the caught
-error exists: `expect(e).toBeDefined()`, `toBeInstanceOf(Error)`, which the failed
-assertion is; a finally that returns); in JS/TS, a promise chain ending in a `.catch` that drops
-what it catches (`.catch(() => undefined)`), an `expect(...)` of the test's or its file's own
-`expect`, and a `setTimeout` callback or a `.then(...)` neither awaited, returned nor kept, at
-the test's top level, in a test with no `done` parameter, no fake timers and no `await` or
-`return` after it (its check runs after the runner counted the test as passed), and a `switch`
-on a literal, or on the `typeof` of one (a name holding one too), none of whose labels (all
-literals, no `default`) matches it (`switch ("a") { case "b": }`,
+`(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines, `function (c) {`,
+types aside: `(c: string): boolean =>`, `const p = c[0];` bindings before the `return`),
+read for each row as JS reads it; a condition calling the test's code, or a table a
+fixture, a class or the test names again, appends to or hands on, is not read), or a
+counting loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try`
+whose handler drops the failure (a catch that is empty or only logs or returns, or, where
+the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
+`toBeInstanceOf(Error)`, which the failed assertion is; a finally that returns); in JS/TS,
+a promise chain ending in a `.catch` that drops what it catches (`.catch(() => undefined)`),
+an `expect(...)` of the test's or its file's own `expect`, and a `setTimeout` callback or
+a `.then(...)` neither awaited, returned nor kept, at the test's top level, in a test with
+no `done` parameter, no fake timers and no `await` or `return` after it (its check runs
+after the runner counted the test as passed), and a `switch` on a literal, or on the
+`typeof` of one (a name holding one too), none of whose labels (all literals, no
+`default`) matches it (`switch ("a") { case "b": }`,
 `switch (typeof 1) { case "string": }`); and a block under a constant its file declares false
 at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
 top-level statement reads as that literal until it is assigned again, when every assignment of

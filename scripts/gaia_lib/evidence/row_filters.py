@@ -20,10 +20,14 @@ Rules:
   is, for each row bound to the loop's target (`for c in cases:` / `if c.startswith("!"):`);
   a loop that binds its target again gives no verdict, nor a branch after another statement
   of a loop over rows it may change (a list, a dict).
-- JS / TS: `rows.filter(callback)` where the callback is an arrow (on one line or several, its
-  body an expression or `{ return ...; }`, a trailing comma after it), read by a small
-  expression reader: literals, the arrow's parameters (destructured too), `===` / `==` and the
-  other comparisons, `&&` / `||` / `!`, `typeof`, members and a string's pure methods. A
+- JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
+  parameter (on one line or several, types of its parameter and return aside, its body an
+  expression or a block: `const` bindings, each a name or a destructuring given a value of
+  the row, then `return ...;`, a trailing comma after it), read by a small expression
+  reader: literals, the callback's parameter (destructured too) and its consts, `===` / `==`
+  and the other comparisons, `&&` / `||` / `!`, `typeof`, members and a string's pure
+  methods. Any other statement in its block (a `let`, a call, an `if`), a second parameter
+  or an `async` callback gives no verdict. A
   callback over several lines is written `() => false` on the filter's first line, the lines
   it spanned left blank (`js_unkept_filters`), so a test's lines keep their numbers.
 - Anything else in a condition (a call of the code under test, a name bound elsewhere, a
@@ -168,7 +172,7 @@ def keeps_no_row_text(text: str, rows: Mapping[str, tuple[object, ...]]) -> bool
 
 _JS_TOKEN = re.compile(r"\s+|//[^\n]*|/\*.*?\*/|(?P<s>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|"
                        r"`[^`$\\]*`)|(?P<n>\d+(?:\.\d+)?)|(?P<w>[A-Za-z_$][\w$]*)|"
-                       r"(?P<p>===|!==|==|!=|<=|>=|&&|\|\||=>|[-!<>()\[\]{},:.;])", re.S)
+                       r"(?P<p>===|!==|==|!=|<=|>=|&&|\|\||=>|[-!<>()\[\]{},:.;=|&?])", re.S)
 _UNDEFINED = object()  # JS's undefined, beside null (None)
 
 
@@ -367,19 +371,27 @@ def _js_value(node: tuple[Any, ...], names: Mapping[str, object]) -> Any:
     return _PY_COMPARE[{"<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}[op]](left, right)
 
 
-def _js_bind(reader: _JsReader) -> Callable[[object], dict[str, object]]:
-    """A filter's parameter (`c`, `([input, output])`, `({ ok })`, a type aside) read from
-    `reader`: how it binds one row."""
-    parenthesised = reader.peek() == "("
-    if parenthesised:
-        reader.take("(")
+def _js_skip_type(reader: _JsReader, stops: tuple[str, ...]) -> None:
+    """Past a TS type (`: string`, `: Array<[string, number]>`, `: c is Case`) up to one of
+    `stops` outside its brackets (left to take)."""
+    depth = 0
+    while reader.peek() and not (depth == 0 and reader.peek() in stops):
+        token = reader.take()[1]
+        depth += (token in ("(", "[", "{", "<")) - (token in (")", "]", "}", ">"))
+        if depth < 0:
+            raise _Unknown(token)
+
+
+def _js_pattern(reader: _JsReader) -> Callable[[object], dict[str, object]]:
+    """A name a value binds (`c`, `[input, output]`, `{ ok }`) read from `reader`: how it binds
+    one value."""
     opening = reader.peek()
     if opening in ("[", "{"):
         reader.take()
         names: list[str] = []
         while reader.peek() not in ("]", "}"):
             kind, name = reader.take()
-            if kind != "w":
+            if kind != "w" or name in _JS_WORDS:
                 raise _Unknown(name)
             names.append(name)
             if reader.peek() not in ("]", "}"):
@@ -387,15 +399,9 @@ def _js_bind(reader: _JsReader) -> Callable[[object], dict[str, object]]:
         reader.take("]" if opening == "[" else "}")
     else:
         kind, name = reader.take()
-        if kind != "w":
+        if kind != "w" or name in _JS_WORDS:
             raise _Unknown(name)
         names = [name]
-    if parenthesised:
-        if reader.peek() == ":":  # a type: `(c: Case)`
-            while reader.peek() not in (")", ""):
-                reader.take()
-        reader.take(")")
-    reader.take("=>")
 
     def bind(row: object) -> dict[str, object]:
         if opening == "[":
@@ -411,27 +417,78 @@ def _js_bind(reader: _JsReader) -> Callable[[object], dict[str, object]]:
     return bind
 
 
+def _js_bind(reader: _JsReader) -> tuple[Callable[[object], dict[str, object]], bool]:
+    """A filter's callback up to its body read from `reader`: how its parameter (`c`,
+    `([input, output])`, `({ ok })`, a type aside, and the callback's return type) binds one
+    row, and whether its body must be a block (a `function`)."""
+    function = reader.peek() == "function"
+    if function:
+        reader.take()
+        if reader.tokens[reader.at:reader.at + 1] and reader.tokens[reader.at][0] == "w":
+            reader.take()  # its name
+    parenthesised = function or reader.peek() == "("
+    if parenthesised:
+        reader.take("(")
+    bind = _js_pattern(reader)
+    if parenthesised:
+        if reader.peek() == ":":  # a type: `(c: Case)`
+            _js_skip_type(reader, (")", ","))
+        reader.take(")")
+        if reader.peek() == ":":  # its return type: `(c): boolean =>`
+            _js_skip_type(reader, ("{",) if function else ("=>",))
+    if not function:
+        reader.take("=>")
+    return bind, function
+
+
+def _js_block(reader: _JsReader) -> tuple[list[tuple[Callable[[object], dict[str, object]],
+                                                      tuple[Any, ...]]], tuple[Any, ...]]:
+    """A callback's block (`{ const p = c[0]; return p === "!"; }`) read from `reader`: its
+    `const` bindings (how each binds its value, the value's expression) before its one
+    `return`, and what it returns; anything else in it is not read."""
+    reader.take("{")
+    bindings = []
+    while reader.peek() == "const":
+        reader.take()
+        bind = _js_pattern(reader)
+        if reader.peek() == ":":
+            _js_skip_type(reader, ("=",))
+        reader.take("=")
+        bindings.append((bind, reader.condition()))
+        if reader.peek() == ";":
+            reader.take(";")
+    reader.take("return")
+    condition = reader.condition()
+    if reader.peek() == ";":
+        reader.take(";")
+    reader.take("}")
+    return bindings, condition
+
+
 def _js_keeps_no_row(predicate: str, rows: tuple[object, ...]) -> bool:
     """Whether the filter callback written as `predicate` (`([i]) => i.startsWith("+")`, an
-    expression or `{ return ...; }`) keeps none of `rows`."""
+    expression or a block, `function (c) { ... }`) keeps none of `rows`."""
     try:
         reader = _JsReader(_js_tokens(predicate))
-        bind = _js_bind(reader)
-        block = reader.peek() == "{"
-        if block:
-            reader.take("{")
-            reader.take("return")
-        condition = reader.condition()
-        if block:
-            if reader.peek() == ";":
-                reader.take(";")
-            reader.take("}")
+        bind, function = _js_bind(reader)
+        if function or reader.peek() == "{":
+            bindings, condition = _js_block(reader)
+        else:
+            bindings, condition = [], reader.condition()
         if reader.peek() == ",":  # the argument list's trailing comma
             reader.take(",")
         if reader.peek():
             return False
-        return bool(rows) and not any(_js_truthy(_js_value(condition, bind(row)))
-                                      for row in rows)
+        for row in rows:
+            names = bind(row)
+            for bound, value in bindings:
+                given = bound(_js_value(value, names))
+                if given.keys() & names.keys():
+                    raise _Unknown("declared again")
+                names |= given
+            if _js_truthy(_js_value(condition, names)):
+                return False
+        return bool(rows)
     except (_Unknown, ValueError, TypeError, RecursionError):
         return False
 

@@ -2583,6 +2583,114 @@ def test_a_js_filter_whose_callback_spans_lines_and_keeps_no_row_runs_no_check()
         "a loop over a table it changes": False, "a callback calling the code under test": False}
 
 
+JS_CALLBACK_FORMS = '''const cases = ["a", "b"] as const;
+
+it("a function callback no row meets", () => {
+  cases.filter(function (c) { return c.startsWith("!"); }).forEach((c) => {
+    expect(parse(c)).toBeNull();
+  });
+});
+
+it("a named function callback over lines", () => {
+  cases
+    .filter(function bang(c) {
+      return c.startsWith("!");
+    })
+    .forEach((c) => expect(parse(c)).toBeNull());
+});
+
+it("a typed callback", () => {
+  for (const c of cases.filter((c): boolean => c.startsWith("!"))) {
+    expect(parse(c)).toBeNull();
+  }
+});
+
+it("a typed parameter", () => {
+  for (const c of cases.filter((c: string) => c.startsWith("!"))) {
+    expect(parse(c)).toBeNull();
+  }
+});
+
+it("a union typed parameter", () => {
+  for (const c of cases.filter((c: string | undefined): c is string => c === "!")) {
+    expect(parse(c)).toBeNull();
+  }
+});
+
+it("consts before the return", () => {
+  cases
+    .filter((c) => {
+      const p = c[0];
+      const isBang = p === "!";
+      return isBang;
+    })
+    .forEach((c) => expect(parse(c)).toBeNull());
+});
+
+it("consts before the return, a row meets", () => {
+  cases
+    .filter((c) => {
+      const p = c[0];
+      return p === "a";
+    })
+    .forEach((c) => expect(parse(c)).toBeNull());
+});
+
+it("a let before the return", () => {
+  cases
+    .filter((c) => {
+      let p = c[0];
+      return p === "!";
+    })
+    .forEach((c) => expect(parse(c)).toBeNull());
+});
+
+it("a const from the code under test", () => {
+  cases
+    .filter((c) => {
+      const p = parse(c);
+      return p === "!";
+    })
+    .forEach((c) => expect(parse(c)).toBeNull());
+});
+
+it("a function callback a row meets", () => {
+  cases.filter(function (c) { return c === "b"; }).forEach((c) => {
+    expect(parse(c)).toBeNull();
+  });
+});
+
+it("an async callback", () => {
+  cases.filter(async (c) => c === "!").forEach((c) => {
+    expect(parse(c)).toBeNull();
+  });
+});
+
+it("a statement before the return", () => {
+  cases
+    .filter((c) => {
+      log(c);
+      return c === "!";
+    })
+    .forEach((c) => expect(parse(c)).toBeNull());
+});
+'''
+
+
+def test_a_js_filter_s_function_typed_or_block_callback_no_row_meets_runs_no_check() -> None:
+    """`function (c) { return ...; }`, a typed parameter or return (`(c): boolean =>`), a
+    block of `const` bindings from the row before its `return`: read for each row. A row
+    that meets it, a `let`, a const calling the code under test, another statement before
+    the return, or an `async` callback (its promise is kept): a real test."""
+    assert _found("f.test.ts", JS_CALLBACK_FORMS) == {
+        "a function callback no row meets": True, "a named function callback over lines": True,
+        "a typed callback": True, "a typed parameter": True, "a union typed parameter": True,
+        "consts before the return": True, "consts before the return, a row meets": False,
+        "a let before the return": False, "a const from the code under test": False,
+        "a function callback a row meets": False, "an async callback": False,
+        "a statement before the return": False}
+
+
 UNCALLED_ARROWS = '''it("an arrow never called", () => {
   const check = () => expect(destr("42")).toBe(42);
 });

@@ -98,8 +98,8 @@ def test_js_filters_whose_callback_spans_lines_are_written_to_keep_nothing_on_it
         '  for (const c of cases.filter(() => false)) {', '', '', '']
     kept = [line.replace("> 10", "> 1") for line in block]
     assert row_filters.js_unkept_filters(kept, rows) == kept
-    # more than a return in its block, or a second argument: not read
-    longer = [*block[:2], '      const big = 10;', '      return c.n > big;', *block[3:]]
+    # a statement other than a `const` before its return, or a second argument: not read
+    longer = [*block[:2], '      let big = 10;', '      return c.n > big;', *block[3:]]
     assert row_filters.js_unkept_filters(longer, rows) == longer
     this_arg = ['  cases.filter((c) => c.n > 10,', '    self).forEach(check);']
     assert row_filters.js_unkept_filters(this_arg, rows) == this_arg
@@ -136,3 +136,36 @@ def test_a_python_branch_no_row_of_its_loop_s_table_meets_is_found_by_its_line()
     # the module's table named again by the test is another value
     assert row_filters.python_unmet_branches(
         [*lines, "        CASES = load()"], {"CASES": ("a", "b")}) == {4, 12}
+
+
+@pytest.mark.parametrize(("callback", "keeps_none"), [
+    ('function (c) { return c.startsWith("!"); }', True),
+    ('function bang(c) {\n  return c.startsWith("!");\n}', True),
+    ('function (c) { return c === "b"; }', False),
+    ('(c): boolean => c.startsWith("!")', True),
+    ('(c: string | undefined): c is string => c === "!"', True),
+    ('(c: Array<[string, number]>) => c === "!"', True),
+    ('(c: string, i: number) => i > 5', False),            # a second parameter
+    ('async (c) => c === "!"', False),                     # a promise: always kept
+    ('(c) => { const p = c[0]; return p === "!"; }', True),
+    ('(c) => {\n  const p: string = c[0]\n  const bang = p === "!"\n  return bang\n}', True),
+    ('(c) => { const [head] = [c]; return head === "!"; }', False),  # an array built: not read
+    ('({ n }) => { const big = 10; return n > big; }', True),
+    ('(c) => { const p = c[0]; return p === "a"; }', False),
+    ('(c) => { let p = c[0]; return p === "!"; }', False),
+    ('(c) => { const p = parse(c); return p === "!"; }', False),
+    ('(c) => { const c2 = c; const c2 = "!"; return c2 === "!"; }', False),
+    ('(c) => { const c = "!"; return c === "!"; }', False),   # its parameter declared again
+    ('(c) => { log(c); return c === "!"; }', False),
+    ('(c) => { if (c) return false; return c === "!"; }', False),
+])
+def test_a_js_filter_s_function_typed_or_block_callback_is_read_for_each_row(
+        callback: str, keeps_none: bool) -> None:
+    """A `function`, a typed parameter or return, a block of `const` bindings before its
+    `return`: read for each row; another statement, a second parameter or an `async`
+    callback gives no verdict."""
+    rows = {"cases": ("a", "b"), "nums": ({"n": 1.0}, {"n": 2.0})}
+    table = "nums" if callback.startswith("({ n })") else "cases"
+    lines = [f"  {table}.filter({callback}).forEach(check);"]
+    kept = row_filters.js_unkept_filters("\n".join(lines).split("\n"), rows)
+    assert (kept[0] == f"  {table}.filter(() => false).forEach(check);") is keeps_none
