@@ -115,15 +115,16 @@ a truthy literal (`expect(x || "a").toBeTruthy()`), and a check that a mock the 
 top level (`fn("a")` then `toHaveBeenCalled()`, `toHaveBeenCalledWith("a")`, as many times):
 the test checks its own calls (a mock the code under test may call is a real check). So with a
 mock its file makes outside it, in a block holding the test (`const fn = vi.fn()` at the top
-level or in its `describe`; `let fn` there, made `fn = vi.fn()` in a `beforeEach` or
-`beforeAll` of such a block), when nothing in the file hands it on: every line naming it
+level or in its `describe`; `let fn` there, made `fn = vi.fn()` in a `beforeEach` or `beforeAll`
+of such a block, its block or its one expression: `beforeEach(() => { fn = jest.fn() })`,
+`beforeEach(() => (fn = vi.fn()))`), when nothing in the file hands it on: every line naming it
 declares it, makes it, sets it up (`fn.mockReturnValue(1)`), calls it or checks it
-(`expect(fn)`); passed as an argument (by its hook too), kept in an object, named in a
-`vi.mock` factory or as a fixture, it is handed on, and a real object's spy (`vi.spyOn`) is
-no mock made here. Its calls are counted (`toHaveBeenCalledTimes`) only when a `beforeEach`
-makes it anew and nothing else calls it but statements of tests' own bodies (in a file with
-no `concurrent`); calls forgotten in between (`fn.mockClear()`, `vi.clearAllMocks()`) leave
-a real check. In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
+(`expect(fn)`); passed as an argument (by its hook too), kept in an object, named in a `vi.mock`
+factory or as a fixture, it is handed on, and a real object's spy (`vi.spyOn`) is no mock made
+here. Its calls are counted (`toHaveBeenCalledTimes`) only when a `beforeEach` makes it anew and
+nothing else calls it but statements of tests' own bodies (in a file with no `concurrent`);
+calls forgotten in between (`fn.mockClear()`, `vi.clearAllMocks()`) leave a real check.
+In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -1509,13 +1510,17 @@ _MOCK_RESET = lazy_re(r"\.\s*mock(?:Clear|Reset|Restore)\(")
 # A test's or a describe's title: a string that names no value.
 _TITLE = lazy_re(r"""(?<![\w$.])(?:it|test|describe|suite)(?:\.[\w$]+)*\s*\(\s*"""
                  r"""(?P<s>"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\$])*`)""")
-# A name given a mock by a statement: `const spy = vi.fn()`, `{ spy = jest.fn(); }`.
-_MOCK_KEPT = re.compile(r"(?:^|[{;])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*"
-                        r"(?::[^=\n]+)?=[ \t]*(?:jest|vi)\.fn\(", re.M)
+# A name given a mock by a statement: `const spy = vi.fn()`, `{ spy = jest.fn(); }`, or by an
+# arrow's one expression: `() => (spy = vi.fn())`.
+_MOCK_KEPT = re.compile(r"(?:^|[{;]|=>[ \t]*\(?)[ \t]*(?:(?:const|let|var)[ \t]+)?"
+                        r"([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:jest|vi)\.fn\(", re.M)
 # The head of a hook's function whose block opens after it: `beforeEach(() => {`; of a
 # test's: `it("...", async () => {`.
 _HOOK_HEAD = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s*)?(?:\([^()]*\)\s*=>|"
                      r"[\w$]+\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
+# A hook whose function is one expression, what follows it: `beforeEach(() => (`.
+_HOOK_EXPRESSION = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s*)?"
+                           r"(?:\([^()]*\)|[\w$]+)\s*=>\s*\(?$")
 _TEST_HEAD = lazy_re(r"^\s*(?:it|test)(?:\.(?:only|sequential))?\s*\(.*,\s*(?:async\s*)?"
                      r"(?:\([^()]*\)\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
 _CONCURRENT = lazy_re(r"\bconcurrent\b")
@@ -1576,7 +1581,8 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
             before = line[:column].strip()
             if (made := declaration.match(stripped)) is not None:
                 declared.append(((at, column), made.group("made") is not None))
-            elif making.match(line[column:]) and (not before or before.endswith(("{", ";"))):
+            elif making.match(line[column:]) and (not before or before.endswith(("{", ";"))
+                                                  or _HOOK_EXPRESSION.search(before)):
                 making_at.append((at, column))
             elif call.match(stripped):
                 calls.append(at)
@@ -1592,6 +1598,10 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
             made_by: list[tuple[Span | None, bool]] = []
             for at, column in making_at:
                 body = _innermost(pairs, (at, column))
+                one = _HOOK_EXPRESSION.search(lines[at][:column].strip())
+                if one is not None:  # a hook's one expression: `beforeEach(() => (spy = vi.fn()))`
+                    made_by.append((body, one.group(1) == "beforeEach"))
+                    continue
                 if body is None:  # the module's own statement
                     made_by.append((None, False))
                     continue

@@ -3120,6 +3120,91 @@ def test_a_mock_a_one_line_hook_makes_is_the_tests_own_until_a_branch_calls_it()
                                            "onChange > calls it in a branch": False}
 
 
+ONE_EXPRESSION_HOOKS = """describe("a hook's one expression", () => {
+  let onChange;
+  beforeEach(() => (onChange = vi.fn()));
+
+  it("counts its own calls", () => {
+    onChange(1);
+    onChange(2);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("a hook's block on one line", () => {
+  let onInput;
+  beforeEach(() => { onInput = jest.fn() })
+
+  it("counts its own calls", () => {
+    onInput(1);
+    expect(onInput).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a mock made once", () => {
+  let onOpen;
+  beforeAll(() => (onOpen = vi.fn()));
+
+  it("checks it was called", () => {
+    onOpen("a");
+    expect(onOpen).toHaveBeenCalledWith("a");
+  });
+
+  it("counts its own calls", () => {
+    onOpen("a");
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a hook handing it on", () => {
+  let onSave;
+  beforeEach(() => (onSave = vi.fn(), store.subscribe(onSave)));
+
+  it("counts its own calls", () => {
+    onSave(1);
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("an arrow that is no hook", () => {
+  let onBlur;
+  const reset = () => (onBlur = vi.fn());
+
+  it("counts its own calls", () => {
+    reset();
+    onBlur(1);
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a hook after each test", () => {
+  let onTick;
+  afterEach(() => (onTick = vi.fn()));
+
+  it("checks it was called", () => {
+    onTick(1);
+    expect(onTick).toHaveBeenCalled();
+  });
+});
+"""
+
+
+def test_a_mock_a_hook_s_one_expression_makes_is_the_test_s_own() -> None:
+    """`beforeEach(() => (spy = vi.fn()))` and `beforeEach(() => { spy = jest.fn() })` make a
+    fresh mock before each test, as the hook's block does: a test that only calls it itself
+    checks its own calls, counted too; made once (`beforeAll`), its count is left alone. A
+    hook handing it on in the same expression, an arrow that is no hook, or a hook run after
+    each test: a real test."""
+    assert _found("h.test.ts", ONE_EXPRESSION_HOOKS) == {
+        "a hook's one expression > counts its own calls": True,
+        "a hook's block on one line > counts its own calls": True,
+        "a mock made once > checks it was called": True,
+        "a mock made once > counts its own calls": False,
+        "a hook handing it on > counts its own calls": False,
+        "an arrow that is no hook > counts its own calls": False,
+        "a hook after each test > checks it was called": False}
+
+
 NUMBERS_COMPARED_JS = '''it("two numbers in order", () => {
   destr("42");
   expect(2).toBeGreaterThan(1);
