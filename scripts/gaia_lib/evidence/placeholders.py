@@ -117,13 +117,17 @@ the test checks its own calls (a mock the code under test may call is a real che
 mock its file makes outside it, in a block holding the test (`const fn = vi.fn()` at the top
 level or in its `describe`; `let fn` there, made `fn = vi.fn()` in a `beforeEach` or `beforeAll`
 of such a block, its block or its one expression: `beforeEach(() => { fn = jest.fn() })`,
-`beforeEach(() => (fn = vi.fn()))`), when nothing in the file hands it on: every line naming it
-declares it, makes it, sets it up (`fn.mockReturnValue(1)`), calls it or checks it
-(`expect(fn)`); passed as an argument (by its hook too), kept in an object, named in a `vi.mock`
-factory or as a fixture, it is handed on, and a real object's spy (`vi.spyOn`) is no mock made
-here. Its calls are counted (`toHaveBeenCalledTimes`) only when a `beforeEach` makes it anew and
-nothing else calls it but statements of tests' own bodies (in a file with no `concurrent`);
-calls forgotten in between (`fn.mockClear()`, `vi.clearAllMocks()`) leave a real check.
+`beforeEach(() => (fn = vi.fn()))`), when no code that may run for the test hands it on: every
+other line naming it declares it, makes it, sets it up (`fn.mockReturnValue(1)`), calls it or
+checks it (`expect(fn)`); passed as an argument (by its hook too), kept in an object, named in a
+`vi.mock` factory or as a fixture, given another value, it is handed on, and a real object's spy
+(`vi.spyOn`) is no mock made here. Code that never runs for the test is another test's own
+function and a hook (`beforeEach`, `afterAll`, ...) of a block not holding the test, in a file
+with no `concurrent` (given another value, it is handed on for every test: the other test may
+run first). Its calls are counted (`toHaveBeenCalledTimes`) only when a `beforeEach` makes it
+anew and nothing else calls it but statements of tests' own bodies (in a file with no
+`concurrent`); calls forgotten in between (`fn.mockClear()`, `vi.clearAllMocks()`) leave a real
+check.
 In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
@@ -636,8 +640,9 @@ Span = tuple[Position, Position]  # a brace block: its `{` and its `}`
 class OuterMock:
     """A JS/TS mock (`vi.fn()`, `jest.fn()`) a test file keeps in a name outside its tests
     (`let spy` in a `describe`, made in its `beforeEach`; `const spy = vi.fn()` at the top
-    level) and never hands on: every line of the file naming it declares it, makes it anew,
-    sets it up (`spy.mockReturnValue(1)`), calls it or checks it (`_outer_mocks`)."""
+    level): every line of the file naming it declares it, makes it anew, sets it up
+    (`spy.mockReturnValue(1)`), calls it or checks it, but those handing it on, kept by
+    where they run (`_outer_mocks`)."""
     name: str
     # where it is declared, the block holding that declaration (None: the module), and
     # whether the declaration makes the mock (`= vi.fn()`)
@@ -648,6 +653,10 @@ class OuterMock:
     # the lines calling it but for the statements of a test's own body (which run while
     # that test runs), every one in a file whose tests may run at once (`.concurrent`)
     calls: tuple[int, ...]
+    # where a line hands it on runs (`_handed_scope`): in a test's own function ("test", its
+    # block), in a hook's ("hook", the block holding the hook; None: the module), or anywhere
+    # else ("any", None), which may run for any test
+    handed: tuple[tuple[str, Span | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1518,6 +1527,9 @@ _MOCK_KEPT = re.compile(r"(?:^|[{;]|=>[ \t]*\(?)[ \t]*(?:(?:const|let|var)[ \t]+
 # test's: `it("...", async () => {`.
 _HOOK_HEAD = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s*)?(?:\([^()]*\)\s*=>|"
                      r"[\w$]+\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
+# The head of any hook's function whose block opens after it: `afterEach(() => {`.
+_ANY_HOOK_HEAD = lazy_re(r"(?<![\w$.])(?:before|after)(?:Each|All)\s*\(\s*(?:async\s*)?"
+                         r"(?:\([^()]*\)\s*=>|[\w$]+\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
 # A hook whose function is one expression, what follows it: `beforeEach(() => (`.
 _HOOK_EXPRESSION = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s*)?"
                            r"(?:\([^()]*\)|[\w$]+)\s*=>\s*\(?$")
@@ -1544,18 +1556,21 @@ def _within(inner: Span | None, outer: Span | None) -> bool:
 
 
 def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
-    """The mocks a JS/TS test file keeps in a name and never hands on (`OuterMock`): every
-    line naming one (titles and whole-line comments aside) declares it (`let spy;`,
-    `const spy = vi.fn()`), makes it anew (`spy = vi.fn()`), sets it up, calls it, or starts
-    a check of it (`expect(spy)`). A line naming it twice, or otherwise (`render(spy)`,
-    `{ onChange: spy }`, `vi.mock(..., () => ({ f: spy }))`, `spy.mock.calls`), hands it on:
-    no verdict rests on it."""
+    """The mocks a JS/TS test file keeps in a name (`OuterMock`): every line naming one
+    (titles and whole-line comments aside) declares it (`let spy;`, `const spy = vi.fn()`),
+    makes it anew (`spy = vi.fn()`), sets it up, calls it, starts a check of it
+    (`expect(spy)`), or hands it on: names it twice, or otherwise (`render(spy)`,
+    `{ onChange: spy }`, `vi.mock(..., () => ({ f: spy }))`, `spy.mock.calls`). Where each
+    hand-on runs is kept (`_handed_scope`; a line giving the name another value may run before
+    any test: "any"); in a file whose tests may run at once (`.concurrent`) a mock handed on
+    anywhere is left out."""
     names = sorted(set(_MOCK_KEPT.findall(text)))
     if not names:
         return ()
     lines = text.splitlines()
     code = [_TITLE.sub(_blank_string, line) for line in lines]
     pairs: list[Span] | None = None
+    concurrent = bool(_CONCURRENT.search(text))
     out = []
     for name in names:
         own = re.escape(name)
@@ -1569,15 +1584,17 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
         declared: list[tuple[Position, bool]] = []
         making_at: list[Position] = []
         calls: list[int] = []
+        handed: list[Position] = []
         for at, line in enumerate(code):
             stripped = line.strip()
             hits = [found.start() for found in named.finditer(line)]
             if not hits or stripped.startswith("//") or (
                     stripped.startswith(("/*", "*")) and "*/" not in stripped[:-2]):
                 continue  # a comment
-            if len(hits) > 1:
-                break
             column = hits[0]
+            if len(hits) > 1:
+                handed.append((at, column))
+                continue
             before = line[:column].strip()
             if (made := declaration.match(stripped)) is not None:
                 declared.append(((at, column), made.group("made") is not None))
@@ -1587,32 +1604,55 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
             elif call.match(stripped):
                 calls.append(at)
             elif not (setup.match(stripped) or check.match(stripped)):
-                break
-        else:
-            if not declared:
+                handed.append((at, column))
+        if not declared or (handed and concurrent):
+            continue
+        if pairs is None:
+            pairs = sorted(testcases.brace_pairs(lines))
+        if not concurrent:  # a statement of a test's own body
+            calls = [at for at in calls if not _in_test_body(pairs, lines, at)]
+        made_by: list[tuple[Span | None, bool]] = []
+        for at, column in making_at:
+            body = _innermost(pairs, (at, column))
+            one = _HOOK_EXPRESSION.search(lines[at][:column].strip())
+            if one is not None:  # a hook's one expression: `beforeEach(() => (spy = vi.fn()))`
+                made_by.append((body, one.group(1) == "beforeEach"))
                 continue
-            if pairs is None:
-                pairs = sorted(testcases.brace_pairs(lines))
-            if not _CONCURRENT.search(text):  # a statement of a test's own body
-                calls = [at for at in calls if not _in_test_body(pairs, lines, at)]
-            made_by: list[tuple[Span | None, bool]] = []
-            for at, column in making_at:
-                body = _innermost(pairs, (at, column))
-                one = _HOOK_EXPRESSION.search(lines[at][:column].strip())
-                if one is not None:  # a hook's one expression: `beforeEach(() => (spy = vi.fn()))`
-                    made_by.append((body, one.group(1) == "beforeEach"))
-                    continue
-                if body is None:  # the module's own statement
-                    made_by.append((None, False))
-                    continue
-                (open_line, open_column), _ = body
-                hook = _HOOK_HEAD.search(lines[open_line][:open_column])
-                if hook is not None:
-                    made_by.append((_innermost(pairs, body[0]), hook.group(1) == "beforeEach"))
-            out.append(OuterMock(name, tuple((where, _innermost(pairs, where), made)
-                                             for where, made in declared),
-                                 tuple(made_by), tuple(calls)))
+            if body is None:  # the module's own statement
+                made_by.append((None, False))
+                continue
+            (open_line, open_column), _ = body
+            hook = _HOOK_HEAD.search(lines[open_line][:open_column])
+            if hook is not None:
+                made_by.append((_innermost(pairs, body[0]), hook.group(1) == "beforeEach"))
+        # a line giving the name another value may do so for any test after it
+        assigned = re.compile(rf"(?<![\w$.]){own}\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?"
+                              rf"=(?![=>])|(?<![\w$.]){own}\s*(?:\+\+|--)|(?:\+\+|--)\s*{own}"
+                              rf"(?![\w$])|[\[{{][^=;]*(?<![\w$.]){own}(?![\w$])[^=;]*[\]}}]\s*"
+                              rf"=(?![=>])")
+        out.append(OuterMock(name, tuple((where, _innermost(pairs, where), made)
+                                         for where, made in declared),
+                             tuple(made_by), tuple(calls),
+                             tuple(("any", None) if assigned.search(code[where[0]])
+                                   else _handed_scope(pairs, lines, where)
+                                   for where in handed)))
     return tuple(out)
+
+
+def _handed_scope(pairs: list[Span], lines: list[str], at: Position) -> tuple[str, Span | None]:
+    """Where the code at `at` runs, its nearest function a test's or a hook's: ("test", the
+    test's block), ("hook", the block holding the hook; None: the module), else ("any",
+    None): the module's or a describe's own code, a helper, a hook of one expression."""
+    block = _innermost(pairs, at)
+    while block is not None:
+        (line, column), _ = block
+        head = lines[line][:column]
+        if _TEST_HEAD.match(head):
+            return "test", block
+        if _ANY_HOOK_HEAD.search(head):
+            return "hook", _innermost(pairs, block[0])
+        block = _innermost(pairs, block[0])
+    return "any", None
 
 
 def _in_test_body(pairs: list[Span], lines: list[str], at: int) -> bool:
@@ -1629,12 +1669,20 @@ def _in_test_body(pairs: list[Span], lines: list[str], at: int) -> bool:
 def _visible_mocks(mocks: tuple[OuterMock, ...], at: Position, end: int) -> dict[str, bool]:
     """Of its file's `mocks`, those a JS/TS test (declared at `at`, up to line `end`) sees
     holding a mock: declared in a block holding it (the innermost such declaration) before
-    it, made there or by a hook of a block holding it within that declaration's; by name,
+    it, made there or by a hook of a block holding it within that declaration's, and handed
+    on by no code that may run for it (only by other tests and hooks of other blocks); by name,
     whether its calls are the test's alone (made anew before each test, and called
     elsewhere only by statements of other tests' own bodies)."""
     start = at[0]
     out = {}
     for mock in mocks:
+        # handed on by code that may run for this test: its own, a hook of a block holding
+        # it, or any but another test's and another block's hook
+        if any(kind == "any" or (kind == "test" and block is not None
+                                 and start <= block[0][0] <= end)
+               or (kind == "hook" and (block is None or block[0] < at < block[1]))
+               for kind, block in mock.handed):
+            continue
         seen = [(where, block, made) for where, block, made in mock.declared
                 if where[0] < start and (block is None or block[0] < at < block[1])]
         if not seen:
