@@ -13,8 +13,9 @@ Rules:
   only once when a row holds a list or a dict; a loop reads it from the line after. Any name
   the test binds (a fixture parameter, an assignment) is not its module's table.
 - Python: a comprehension's condition is evaluated with `ast` over each row, using constants,
-  the row's items (`c[0]`, `c[1:]`), comparisons, `and` / `or` / `not`, `len(...)` and a
-  string's pure methods (`_STR_METHODS`).
+  the row's items (`c[0]`, `c[1:]`), comparisons (`is` / `is not` of equal values only for
+  None, True, False or `...`: whether `c is "x"` holds where c is "x" is the interpreter's
+  choice), `and` / `or` / `not`, `len(...)` and a string's pure methods (`_STR_METHODS`).
 - Python, a branch in a loop over a table (`python_unmet_branches`): an `if` among the
   statements of the loop's body, its condition on its own line, is read as a comprehension's
   is, for each row bound to the loop's target (`for c in cases:` / `if c.startswith("!"):`);
@@ -86,6 +87,11 @@ def _row_value(node: ast.expr, names: Mapping[str, object]) -> object:
             left = _row_value(node.left, names)
             for op, right_node in zip(node.ops, node.comparators, strict=True):
                 right = _row_value(right_node, names)
+                if isinstance(op, (ast.Is, ast.IsNot)) and left == right and not any(
+                        value is None or value is True or value is False or value is Ellipsis
+                        for value in (left, right)):
+                    # an identity Python does not promise: `c is "x"` where c is "x"
+                    raise _Unknown("is")
                 if not _PY_COMPARE[type(op)](left, right):
                     return False
                 left = right

@@ -30,6 +30,11 @@ def test_python_tables_reads_literal_tables_and_the_names_given_an_empty_filter(
     ("[c for c in CASES if not c[1]]", True),
     ("[c for c in CASES if compute(c)]", False),   # a call it cannot evaluate: no verdict
     ("[c for c in OTHER if c is None]", False),    # not a table it knows
+    ("[c for c in CASES if c[1] is None]", True),
+    ("[c for c in CASES if c[0] is '+9']", True),   # no row equals it: none is it
+    ("[c for c in CASES if c[0] is not '+1']", False),
+    ("[c for c in CASES if c[0] == '-2' and c[0] is '+1']", True),
+    ("[c for c in CASES if c[0] == '+1' and c[0] is '+1']", False),  # identity not promised
 ])
 def test_a_comprehension_keeps_no_row_only_when_every_row_fails_its_condition(
         comprehension: str, keeps_none: bool) -> None:
