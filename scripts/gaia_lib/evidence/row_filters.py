@@ -23,14 +23,14 @@ Rules:
   of a loop over rows it may change (a list, a dict).
 - JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
   parameter (on one line or several, types of its parameter and return aside, its body an
-  expression or a block: `const` bindings, each a name or a destructuring given a value of
-  the row, then `return ...;`, a trailing comma after it), read by a small expression
-  reader: literals, the callback's parameter (destructured too) and its consts, `===` / `==`
-  and the other comparisons, `&&` / `||` / `!`, `typeof`, members and a string's pure
-  methods. Any other statement in its block (a `let`, a call, an `if`), a second parameter
-  or an `async` callback gives no verdict. A
-  callback over several lines is written `() => false` on the filter's first line, the lines
-  it spanned left blank (`js_unkept_filters`), so a test's lines keep their numbers.
+  expression or a block: `const` bindings, each a name or a destructuring given a value of the
+  row, then `return ...;`, a trailing comma after it), read by a small expression reader:
+  literals, the callback's parameter (destructured too) and its consts, `===` / `==` (not of two
+  arrays or objects, equal or the same one) and the other comparisons, `&&` / `||` / `!`,
+  `typeof`, members and a string's pure methods. Any other statement in its block (a `let`, a
+  call, an `if`), a second parameter or an `async` callback gives no verdict. A callback over
+  several lines is written `() => false` on the filter's first line, the lines it spanned left
+  blank (`js_unkept_filters`), so a test's lines keep their numbers.
 - Anything else in a condition (a call of the code under test, a name bound elsewhere, a
   comparison that depends on JS type conversion) gives no verdict: the filter may keep a row.
 Standard library only.
@@ -366,6 +366,8 @@ def _js_value(node: tuple[Any, ...], names: Mapping[str, object]) -> Any:
     same = type(left) is type(right) or (left is None and right is _UNDEFINED) or (
         left is _UNDEFINED and right is None)
     if op in ("===", "!=="):
+        if isinstance(left, (tuple, dict)) and isinstance(right, (tuple, dict)):
+            raise _Unknown(op)  # an object's identity, which equal rows do not tell
         return (type(left) is type(right) and left == right) == (op == "===")
     if op in ("==", "!="):
         if not same or isinstance(left, (tuple, dict)):
