@@ -1918,13 +1918,17 @@ def _go_return_taken(own: list[str], index: int, text: str) -> int | None:
         return index
     if rest:
         return None
-    end = brace_block_end(own, index)
-    depth = 1
-    for at in range(index + 1, end):
-        code = _GO_STRINGS.sub("", own[at]).strip()
-        if depth == 1 and re.fullmatch(r"return\s*;?", code):
-            return end
-        depth += code.count("{") - code.count("}")
+    pairs = testcases.brace_pairs(own)
+    block = max((pair for pair in pairs if pair[0][0] == index), default=None)  # its `{`
+    if block is None:
+        return None
+    opened, closed = block
+    # Lines strictly inside a block nested in this one (an inner `if`, a closure, a subtest).
+    nested = [(start[0], stop[0]) for start, stop in pairs if opened < start and stop < closed]
+    for at in range(index + 1, closed[0]):
+        if (re.fullmatch(r"return\s*;?", _GO_STRINGS.sub("", own[at]).strip())
+                and not any(first < at < last for first, last in nested)):
+            return closed[0]
     return None
 
 

@@ -2021,6 +2021,16 @@ func TestLogsUnderTrue(t *testing.T) {
 	}
 	assert.Equal(t, 1, got.Major)
 }
+
+func TestReturnsAfterARawStringUnderTrue(t *testing.T) {
+	got := Parse("1.2.3")
+	if true {
+		t.Log(`{
+			"major": 1`, '{')
+		return
+	}
+	assert.Equal(t, 1, got.Major)
+}
 """
 
 
@@ -2029,7 +2039,8 @@ def test_a_go_test_that_always_returns_before_its_checks_checks_nothing() -> Non
     (`true`, a literal compared with itself, numbers in order, `x || true`, `!` of a false
     constant), is taken before any check. A return on the test's data, under an `&&` beside
     the `true`, in a subtest, a closure or a nested block, or after checks (a deferred one
-    runs on it) leaves a real test."""
+    runs on it) leaves a real test. A brace in a string, a raw one across lines or a rune
+    opens no block."""
     assert _found("semver_test.go", GO_EARLY_RETURNS) == {
         "TestReturnsUnderTrue": True, "TestReturnsBare": True,
         "TestReturnsUnderOneEqualsOne": True, "TestReturnsUnderNumbersInOrder": True,
@@ -2038,7 +2049,7 @@ def test_a_go_test_that_always_returns_before_its_checks_checks_nothing() -> Non
         "TestReturnsUnderTrueAndedWithData": False, "TestChecksBeforeReturning": False,
         "TestReturnsInASubtest": False, "TestReturnsInAClosure": False,
         "TestChecksWhenDeferred": False, "TestReturnsInABlockUnderTrue": False,
-        "TestLogsUnderTrue": False}
+        "TestLogsUnderTrue": False, "TestReturnsAfterARawStringUnderTrue": True}
 
 
 def test_a_condition_that_is_never_true_runs_no_check() -> None:
