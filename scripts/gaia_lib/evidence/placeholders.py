@@ -1318,7 +1318,11 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
     """A test's lines with an alias read as the name it was given, at the test's top level.
     JS: `const b = a` shares `a`'s value (an object too) while `a` is not assigned again, so
     everywhere after it. Go copies the value, which a method or a pointer may change later:
-    up to the next line that names `a` (`want := err` then `if err != want`)."""
+    up to the next line that names `a` (`want := err` then `if err != want`).
+    Python's are read only by `then_literals._py_aliases_resolved` (for `presence_only`), by
+    JS's rule (a Python name shares its object too) but with Python's own ways of giving a
+    name a value (`for`, `as`, `del`, `global`, unpacking) where this one reads `++`, `&a`
+    and `:=`: one rule, two grammars, so each module keeps its own."""
     pattern = _ALIAS.get(language)
     if pattern is None or len(lines) < 3:
         return lines

@@ -343,7 +343,11 @@ def _py_aliases_resolved(code: str) -> str:
     """A Python test's code with an alias read as the name it was given (`expected = got`
     then `assert got == expected` compares `got` with itself): where the alias is a statement
     of the body's top level, the alias is given no other value in the test, and up to where
-    the name it was given is given another."""
+    the name it was given is given another.
+    `placeholders._aliases_resolved` reads JS and Go aliases: by this rule for JS (`const
+    b = a` shares `a`'s object as a Python name does), stopping sooner for Go (which copies),
+    and with their ways of giving a name a value (`++`, `&a`, `:=`) where this one reads
+    Python's (`for`, `as`, `del`, `global`, unpacking): one rule, two grammars."""
     head = re.match(r"\s*(?:@.*\n\s*)*(?:async\s+)?def\s.*", code)
     if head is None:
         return code
