@@ -127,7 +127,11 @@ def first_command(script: str) -> str | None:
 
 
 def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
-    """(test command, coverage command) for a package.json mapping (pure)."""
+    """(test command, coverage command) for a package.json mapping (pure). The runner and
+    the coverage tools come from its dependencies and devDependencies only: a peer or
+    optional dependency is one the package's users supply, not what its own tests run.
+    `stacks.toolprobe._package_json_deps` reads all four kinds, for another question (is a
+    runner that is not installed listed at all, so `npm install` would bring it)."""
     deps: dict[str, Any] = {}
     for section in ("dependencies", "devDependencies"):
         value = pkg.get(section)

@@ -213,9 +213,11 @@ class StackProbe:
 
 
 def _package_json_deps(project: Path) -> frozenset[str]:
-    """The packages the project's package.json depends on (any kind); none when unreadable."""
-    import json  # late: JS projects only
-
+    """The packages the project's package.json depends on (any kind); none when unreadable.
+    Peer and optional ones count: `npm install` brings them too, so a runner listed there and
+    missing asks for the install step. `onboard.survey.js_commands` reads the same file for
+    another question, which runner the project's own tests use: from its scripts and its
+    dependencies and devDependencies only."""
     try:
         data = json.loads((project / "package.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
