@@ -14,8 +14,8 @@ and the parent, and chained by `run` for terminal and CI use:
   story key (`Reads.run_files`: only their tests can be the story's, so no matching comes
   first). That one run is preceded by git's view of the branch (the story gate: a run may
   add files) and accompanied by the reads it cannot change, made in a thread while it goes
-  (the matching without run signals, the placeholder and mocking checks of the test files
-  and sources already read: `core.alongside`). It
+  (the matching without run signals, the placeholder, mocking and static-call checks:
+  `Reads.while_running`, `core.alongside`). It
   gives the pass/fail evidence, the tests the runner skipped and those it was given but
   never ran (`_never_ran`: they cover nothing), line
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
@@ -363,13 +363,20 @@ class Reads:
 
     def while_running(self) -> None:
         """The reads a test run cannot change, made while it runs (`_run_once`): the matching
-        that needs no run signal, the placeholders, mocking and static calls. They read only
-        the test files and the story's sources, which `run_files` and `sources` have already
-        read."""
+        that needs no run signal, the placeholders, mocking and static calls. Besides the test
+        files, which `run_files` has already read, they read the File List's sources
+        (`code_under_test`), the project's test configuration and setup files (`placeholders`,
+        through `run_environ`), its package.json (`mocking`: the package's own name) and the
+        project modules its JS/TS tests import (`static_calls`, through
+        `sut_names.with_facades`)."""
         _ = self.coverage, self.story_tests, self.placeholders, self.mocking, self.static_calls
 
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
+        """This story's tests that are placeholders (`placeholders.placeholders`), from the
+        test files' texts and the variables the run sets (`run_environ`, which reads the
+        project's test configuration files and the conftest and setup files above the test
+        files)."""
         others = {u.test for u in self.coverage.unattributed_tests}
         from gaia_lib.evidence import placeholders, run_environ
 
@@ -389,8 +396,12 @@ class Reads:
     @functools.cached_property
     def static_calls(self) -> dict[str, bool]:
         """Per story test, whether its code names the story's code (`sut_names.names_any`),
-        where no run measures what each test executes: every stack but Python's. A test not
-        judged (its language's sources declare nothing readable) is left out."""
+        where no run measures what each test executes: every stack but Python's. The story's
+        code is what the File List's sources declare (`code_under_test`), and what a project
+        module a JS/TS test imports declares when it imports one of them (a facade: each
+        such module is read, `sut_names.with_facades`); a Go test's code takes in its
+        package's test files (its helpers). A test not judged (its language's sources declare
+        nothing readable) is left out."""
         if self.s.stack == "python-dev" or not self.code_under_test:
             return {}
         from gaia_lib.evidence import sut_names
@@ -581,7 +592,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
     sources = reads.sources
     python = bool(sources)
     session = attribution.CoverageSetup(state, sources, s.project) if python else None
-    # What reads only the test files and sources already read is done while the suite runs,
+    # The reads a run cannot change (`Reads.while_running`) are done while the suite runs,
     # from the moment its process has started: until then, what this thread does (the run's
     # command, its coverage set-up) is on the way to the run, and the reads sharing the
     # interpreter with it would only delay it.
