@@ -56,7 +56,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     named at run time in a loop over a table) and not the one group of its whole file; in
     no class or group, by its file's name when that names a unit of two or more words
     (`string_slice_test.go`'s `TestSS` for an AC naming `StringSlice`: one file per function
-    or type; a one-word file name, `decode_test.go`, is the module's, not one AC's).
+    or type; a one-word file name, `decode_test.go`, is the module's, not one AC's); named
+    after none of them, by a member of a family of identifiers the AC lists, three or more
+    sharing two or more words at their start and end together, with a word of its own between
+    (`TestToUint8E` for "the E variant of a function (ToIntE, ToStringE, ToTimeE ...)": to ...
+    e; `ToInt`, `ToUint`, `ToFloat64` share only `To`, the module's prefix: no family).
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
@@ -354,6 +358,7 @@ class _Said:
     calls: frozenset[str] = frozenset()  # the identifiers its code calls (identifier_key)
     # the tokens of each code name inside its name's sentences (`createNextState`)
     compounds: tuple[frozenset[str], ...] = ()
+    parts: tuple[str, ...] = ()  # the words of its own name, lower case (`_name_parts`)
 
 
 def _code_only(body: str) -> str:
@@ -531,6 +536,7 @@ class _Criterion:
     denied: frozenset[str] = frozenset()  # the exceptions it says are not raised
     values: bool = False  # its Then also promises an outcome that is no failure
     runs_unit: bool = False  # the test being scored runs a unit it names (`unit_names`)
+    families: tuple[Family, ...] = ()  # the families of identifiers it lists (`families`)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -549,6 +555,9 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     if not unit and identifiers.get(said.suite, 0.0) >= IDENTIFIER_WEIGHT:
         unit = said.suite
     named = identifiers.get(unit, 0.0) if unit else 0.0
+    if not unit:  # `TestToUint8E` for "the E variant (ToIntE, ToStringE, ToTimeE ...)"
+        unit = _member(said.parts, crit.families)
+        named = IDENTIFIER_WEIGHT if unit else 0.0
     if named:  # `TestSetMetadata` for an AC naming SetMetadata: spelled alike, by definition
         score.add(NAME, named, unit)
         score.alike += named
@@ -797,6 +806,52 @@ def _functions_named(criteria: Sequence[AcceptanceCriterion], called: AbstractSe
     return [{identifier_key(word) for word in group if count[word] == 1} for group in used]
 
 
+# A family of identifiers an AC lists: the words all its members start and end with.
+Family = tuple[tuple[str, ...], tuple[str, ...]]
+MIN_FAMILY = 3  # members an AC lists for a family
+FAMILY_WORDS = 2  # words every member shares, at its start and its end together
+
+
+def families(ac: AcceptanceCriterion) -> tuple[Family, ...]:
+    """The family of identifiers an AC names by listing three or more members that share two
+    or more words at their start and end (`ToIntE`, `ToStringE`, `ToTimeE`: to ... e;
+    `ToSlice`, `ToIntSlice`, `ToBoolSlice`: to ... slice), as its (start, end) words; `ToInt`,
+    `ToUint`, `ToFloat64` share only `To`, the module's prefix, and make none."""
+    raw = dict.fromkeys(next(g for g in m.groups() if g)
+                        for m in _IDENTIFIER_IN_TEXT.finditer(ac.text))
+    members = [[p.lower() for p in words.IDENTIFIER_PART.findall(name)] for name in raw
+               if len(identifier_key(name)) >= MIN_IDENTIFIER]
+    members = [parts for parts in members if len(parts) >= 2]
+    if len(members) < MIN_FAMILY:
+        return ()
+    start = _common([tuple(parts) for parts in members])
+    end = _common([tuple(reversed(parts)) for parts in members])[::-1]
+    if len(start) + len(end) < FAMILY_WORDS or any(
+            len(parts) < len(start) + len(end) for parts in members):
+        return ()
+    return ((start, end),)
+
+
+def _common(seqs: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    out: list[str] = []
+    for column in zip(*seqs, strict=False):
+        if len(set(column)) > 1:
+            break
+        out.append(column[0])
+    return tuple(out)
+
+
+def _member(parts: Sequence[str], found: Sequence[Family]) -> str:
+    """The key of the longest start of a test's name that is a member of one of the families,
+    with a word of its own between their start and end (`TestToUint8E`: touint8e); "" if none."""
+    for k in range(len(parts), 0, -1):
+        head = tuple(parts[:k])
+        if any(len(head) > len(start) + len(end) and head[:len(start)] == start
+               and head[len(head) - len(end):] == end for start, end in found):
+            return "".join(head)
+    return ""
+
+
 def _plain_calls(body: str) -> set[str]:
     """The plain names a test's code calls, less language keywords and stop words (`if (`,
     `not(`)."""
@@ -989,7 +1044,8 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  suite_of_file=of_file,
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
                      _code_only(case.body))),
-                 compounds=_compounds(case.name, linking or set()))
+                 compounds=_compounds(case.name, linking or set()),
+                 parts=tuple(_name_parts(case.name)))
 
 
 # A camelCase or PascalCase name of two or more parts (`createNextState`, `onSuccess`).
@@ -1310,7 +1366,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 bool(_FAILURE_WORDS.search(_undenied(ac.then or ac.text)))
                                 or raises, identifiers[i], scales[i], elsewhere,
                                 frozenset(coded[i]) & frozenset(identifiers[i]),
-                                denied_exceptions(ac.text), promises_values(ac)))
+                                denied_exceptions(ac.text), promises_values(ac),
+                                families=families(ac)))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),

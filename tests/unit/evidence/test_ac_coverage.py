@@ -1475,6 +1475,51 @@ def test_a_test_in_a_file_named_after_a_compound_unit_is_that_units_test() -> No
     assert tests_of("slice_test.go") == {"AC1": (), "AC2": ()}
 
 
+def test_a_test_named_after_a_member_of_a_family_an_ac_lists_is_named_for_that_ac() -> None:
+    """cast's `TestToUint8E` tests "the E variant of a function (ToIntE, ToStringE, ToTimeE
+    ...)": a member of the family the AC lists (to ... e), though not one it names; the number
+    AC's `ToInt`, `ToUint`, `ToFloat64` share only the prefix `To`, which every function of the
+    module has, and name no family."""
+    criteria = (
+        ac("AC1", "a number", "it is cast with ToInt, ToUint, ToFloat64 or another number function",
+           "the number is returned in that type"),
+        ac("AC2", "a value with no obvious conversion",
+           "it is cast with the E variant of a function (ToIntE, ToStringE, ToTimeE ...)",
+           "an error is returned"),
+        ac("AC3", "a slice", "it is cast with ToSlice, ToIntSlice or ToBoolSlice",
+           "a slice of the wanted type is returned"),
+    )
+    source = ('package cast\n\nfunc TestToUint8E(t *testing.T) {\n'
+              '\tv, err := ToUint8E(8)\n\tif err != nil || v != 8 {\n\t\tt.Fatal(err)\n\t}\n}\n\n'
+              'func TestToFloat32(t *testing.T) {\n'
+              '\tif ToFloat32(8) != 8 {\n\t\tt.Fatal()\n\t}\n}\n\n'
+              'func TestToStringSlice(t *testing.T) {\n'
+              '\tif len(ToStringSlice(nil)) != 0 {\n\t\tt.Fatal()\n\t}\n}\n')
+    result = analyze("E1-S1", criteria, split_tests("cast_test.go", source),
+                     file_list=["cast_test.go"])
+    found = {c.ac_id: c.tests for c in result.per_ac}
+    assert found["AC2"] == ("cast_test.go::TestToUint8E",)
+    assert found["AC3"] == ("cast_test.go::TestToStringSlice",)
+    assert "cast_test.go::TestToFloat32" not in found["AC1"] + found["AC2"] + found["AC3"]
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [
+        ("when ToIntE, ToStringE or ToTimeE is called", ((("to",), ("e",)),)),
+        ("when ToSlice, ToIntSlice or ToBoolSlice is called", ((("to",), ("slice",)),)),
+        ("when ToStringMap, ToStringMapInt or ToStringMapBool is called",
+         ((("to", "string", "map"), ()),)),
+        ("when ToInt, ToUint or ToFloat64 is called", ()),  # `To` alone: the module's prefix
+        ("when ToIntE or ToStringE is called", ()),  # two members make no family
+    ],
+)
+def test_families(text: str, families: tuple[object, ...]) -> None:
+    from gaia_lib.evidence.ac_coverage import families as families_of
+
+    assert families_of(ac("AC1", None, None, None, text)) == families
+
+
 def test_a_strong_match_on_mere_stems_yields_to_a_rival_spelled_alike() -> None:
     """form-core's "should run onChange validation when pushing an array field's value": the
     AC about pushing to an array has more evidence (pushed ~ "pushing", changes ~ "onChange"),
