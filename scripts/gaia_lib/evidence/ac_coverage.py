@@ -205,7 +205,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from gaia_lib.evidence import testcases, then_literals, words
@@ -1288,6 +1288,14 @@ class Reading:
     examples: tuple[frozenset[str], ...]
     about_printing: frozenset[int]
     file_named_units: UnitRuns | None
+    # What a matching computed that the next one would compute alike: per test, its name's
+    # readings (`_parts`); per (test, reading, AC, whether it runs a unit the AC names), the
+    # evidence (`_score`). A run's signals change which tests count, not what a test says:
+    # the matching after the run reuses them (the scores are never changed once made).
+    readings: dict[int, tuple[_Said, ...]] = field(default_factory=dict, compare=False,
+                                                   repr=False)
+    scores: dict[tuple[int, int, int, bool], _Score] = field(default_factory=dict,
+                                                             compare=False, repr=False)
 
 
 def analyze(
@@ -1376,12 +1384,20 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                    file_units_run(ours))
 
 
+def _scored(reading: Reading, key: tuple[int, int, int, bool], case: TestCase, said: _Said,
+            crit: _Criterion) -> _Score:
+    """`_score`, made once per reading (`Reading.scores`)."""
+    score = reading.scores.get(key)
+    if score is None:
+        score = reading.scores[key] = _score(case, said, crit, reading.weight)
+    return score
+
+
 def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRuns | None
            ) -> CoverageResult:
     """`analyze`'s matching of the tests `reading` holds, weighed with a run's signals."""
     criteria, ours, said, crits = reading.criteria, reading.ours, reading.said, reading.crits
-    linking, weight, identifiers, code = (reading.linking, reading.weight, reading.identifiers,
-                                          reading.code)
+    linking, identifiers, code = reading.linking, reading.identifiers, reading.code
     examples, about_printing = reading.examples, reading.about_printing
     known = {ac.ac_id for ac in criteria}
     every_named = {key for group in identifiers for key in group}
@@ -1390,7 +1406,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     unit_names = _units_deciding(criteria, units)
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
-    for case, case_said in zip(ours, said, strict=True):
+    for t, (case, case_said) in enumerate(zip(ours, said, strict=True)):
         file_stem = PurePosixPath(case.file).name
         named = ac_refs(f"{file_stem}\n{case.name}\n{case.description}") & known
         if named:
@@ -1410,8 +1426,12 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             else frozenset()
         own = [replace(crit, runs_unit=True) if crit.values and unit_names[i] & ran_units
                else crit for i, crit in enumerate(crits)]
-        readings = [[_score(case, reading, crit, weight) for crit in own]
-                    for reading in (case_said, *_parts(case, case_said, linking, every_named))]
+        variants = reading.readings.get(t)
+        if variants is None:
+            variants = reading.readings[t] = (case_said, *_parts(case, case_said, linking,
+                                                                 every_named))
+        readings = [[_scored(reading, (t, n, i, crit.runs_unit), case, variant, crit)
+                     for i, crit in enumerate(own)] for n, variant in enumerate(variants)]
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1):
                 chosen.setdefault(i, scores[i])

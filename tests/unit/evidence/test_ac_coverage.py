@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from gaia_lib.evidence import ac_coverage
 from gaia_lib.evidence.ac_coverage import (
     AcCoverage,
     CoverageResult,
@@ -681,6 +684,45 @@ def test_one_reading_serves_both_matchings_of_a_review() -> None:
         analyze("E1-S2", CHUNKS, cases, file_list=[FILE], reading=reading)
     with pytest.raises(ValueError, match="another story"):
         analyze("E1-S1", CHUNKS[:1], cases, file_list=[FILE], reading=reading)
+
+
+def test_the_matching_after_the_run_weighs_no_evidence_the_first_one_weighed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a test says of an AC is scored once per reading: a matching with the run's
+    signals scores again only what they change (an AC whose named unit the test ran)."""
+    cases = py_cases(CHUNK_TESTS)
+    reading = read("E1-S1", CHUNKS, cases, file_list=[FILE])
+    scored: list[str] = []
+    real = ac_coverage._score
+
+    def counting(case: TestCase, *args: Any) -> Any:
+        scored.append(case.test_id)
+        return real(case, *args)
+
+    monkeypatch.setattr(ac_coverage, "_score", counting)
+    first = analyze("E1-S1", CHUNKS, cases, file_list=[FILE], reading=reading)
+    made = len(scored)
+    assert made > 0
+    executes = {SHORTER: True, LAST: True, SPLIT: True}
+    again = analyze("E1-S1", CHUNKS, cases, file_list=[FILE], reading=reading,
+                    executes=executes)
+    assert len(scored) == made  # nothing scored twice
+    assert again == analyze("E1-S1", CHUNKS, cases, file_list=[FILE], executes=executes)
+    assert first == analyze("E1-S1", CHUNKS, cases, file_list=[FILE])
+    # An AC promising values and an error: a run showing SHORTER running `chunked`, a unit
+    # the AC names, weighs SHORTER's evidence for it anew (it may now check the values half).
+    both = (ac("AC1", "an iterable and a size", "chunked is called",
+               "lists of that size are returned, and a negative size raises ValueError"),
+            *CHUNKS[1:])
+    reading = read("E1-S1", both, cases, file_list=[FILE])
+    analyze("E1-S1", both, cases, file_list=[FILE], reading=reading)
+    del scored[:]
+    runs = UnitRuns(frozenset({"chunked", "last", "split_at", "windowed"}),
+                    {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
+                     SPLIT: frozenset({"split_at"})})
+    measured = analyze("E1-S1", both, cases, file_list=[FILE], reading=reading, units=runs)
+    assert set(scored) == {SHORTER}
+    assert measured == analyze("E1-S1", both, cases, file_list=[FILE], units=runs)
 
 
 @pytest.mark.parametrize(("when", "named"), [
