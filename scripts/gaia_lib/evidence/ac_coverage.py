@@ -1288,11 +1288,12 @@ class Reading:
     examples: tuple[frozenset[str], ...]
     about_printing: frozenset[int]
     file_named_units: UnitRuns | None
-    # What a matching computed that the next one would compute alike: per test, its name's
-    # readings (`_parts`); per (test, reading, AC, whether it runs a unit the AC names), the
-    # evidence (`_score`). A run's signals change which tests count, not what a test says:
-    # the matching after the run reuses them (the scores are never changed once made).
-    readings: dict[int, tuple[_Said, ...]] = field(default_factory=dict, compare=False,
+    # What a matching computed that the next one would compute alike: per test, the readings
+    # of its name (`variants`: the whole, then `_parts`); per (test, reading, AC, whether it
+    # runs a unit the AC names), the evidence (`_score`). A run's signals change which tests
+    # count, not what a test says: the matching after the run reuses them (a score is never
+    # changed once made).
+    variants: dict[int, tuple[_Said, ...]] = field(default_factory=dict, compare=False,
                                                    repr=False)
     scores: dict[tuple[int, int, int, bool], _Score] = field(default_factory=dict,
                                                              compare=False, repr=False)
@@ -1426,9 +1427,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             else frozenset()
         own = [replace(crit, runs_unit=True) if crit.values and unit_names[i] & ran_units
                else crit for i, crit in enumerate(crits)]
-        variants = reading.readings.get(t)
+        variants = reading.variants.get(t)
         if variants is None:
-            variants = reading.readings[t] = (case_said, *_parts(case, case_said, linking,
+            variants = reading.variants[t] = (case_said, *_parts(case, case_said, linking,
                                                                  every_named))
         readings = [[_scored(reading, (t, n, i, crit.runs_unit), case, variant, crit)
                      for i, crit in enumerate(own)] for n, variant in enumerate(variants)]

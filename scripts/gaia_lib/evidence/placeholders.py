@@ -1527,13 +1527,10 @@ _TITLE = lazy_re(r"""(?<![\w$.])(?:it|test|describe|suite)(?:\.[\w$]+)*\s*\(\s*"
 # arrow's one expression: `() => (spy = vi.fn())`.
 _MOCK_KEPT = re.compile(r"(?:^|[{;]|=>[ \t]*\(?)[ \t]*(?:(?:const|let|var)[ \t]+)?"
                         r"([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:jest|vi)\.fn\(", re.M)
-# The head of a hook's function whose block opens after it: `beforeEach(() => {`; of a
-# test's: `it("...", async () => {`.
-_HOOK_HEAD = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s*)?(?:\([^()]*\)\s*=>|"
-                     r"[\w$]+\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
-# The head of any hook's function whose block opens after it: `afterEach(() => {`.
-_ANY_HOOK_HEAD = lazy_re(r"(?<![\w$.])(?:before|after)(?:Each|All)\s*\(\s*(?:async\s*)?"
-                         r"(?:\([^()]*\)\s*=>|[\w$]+\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
+# The head of a hook's function whose block opens after it, the hook's name its group:
+# `beforeEach(() => {`, `afterAll(async () => {`; of a test's: `it("...", async () => {`.
+_HOOK_HEAD = lazy_re(r"(?<![\w$.])((?:before|after)(?:Each|All))\s*\(\s*(?:async\s*)?"
+                     r"(?:\([^()]*\)\s*=>|[\w$]+\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
 # A hook whose function is one expression, what follows it: `beforeEach(() => (`.
 _HOOK_EXPRESSION = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s*)?"
                            r"(?:\([^()]*\)|[\w$]+)\s*=>\s*\(?$")
@@ -1627,7 +1624,7 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
                 continue
             (open_line, open_column), _ = body
             hook = _HOOK_HEAD.search(lines[open_line][:open_column])
-            if hook is not None:
+            if hook is not None and hook.group(1).startswith("before"):
                 made_by.append((_innermost(pairs, body[0]), hook.group(1) == "beforeEach"))
         # a line giving the name another value may do so for any test after it
         assigned = re.compile(rf"(?<![\w$.]){own}\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?"
@@ -1653,7 +1650,7 @@ def _handed_scope(pairs: list[Span], lines: list[str], at: Position) -> tuple[st
         head = lines[line][:column]
         if _TEST_HEAD.match(head):
             return "test", block
-        if _ANY_HOOK_HEAD.search(head):
+        if _HOOK_HEAD.search(head):
             return "hook", _innermost(pairs, block[0])
         block = _innermost(pairs, block[0])
     return "any", None

@@ -377,9 +377,9 @@ class Reads:
         test files' texts and the variables the run sets (`run_environ`, which reads the
         project's test configuration files and the conftest and setup files above the test
         files)."""
-        others = {u.test for u in self.coverage.unattributed_tests}
         from gaia_lib.evidence import placeholders, run_environ
 
+        others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         environ = run_environ.run_environ(self.s.config, self.s.project, texts, texts)
         return [p for p in placeholders.placeholders(self.cases, texts, environ)
