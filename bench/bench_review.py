@@ -10,8 +10,10 @@ stay close to the test run's. Three projects, each measured in the same run:
   requirement strings and markers, whose two test files hold 7511 test cases (its `src`
   layout on PYTHONPATH for both commands).
 Each measurement is a fresh process: `python -m pytest -q <tier paths>` (plain),
-`gaia review-qa E1-S1 --no-cache` (review) and the same review with GAIA_COVERAGE_MODE=tracer
-(the baseline: coverage.py's own tracer), interleaved, after one warm-up of each; all run as
+`gaia review-qa E1-S1 --no-cache` (review), the same review with GAIA_COVERAGE_MODE=tracer
+(a baseline: coverage.py's own tracer) and with GAIA_HEAD_START=0 (a baseline: the run's
+Python started only when the run is due, `evidence.head_start`), interleaved, after one
+warm-up of each; all run as
 bin/gaia runs the review: bytecode cached (PYTHONPYCACHEPREFIX in the bench's directory,
 PYTHONDONTWRITEBYTECODE dropped). Each story's QA budget allows every timed round. Reports
 medians over --runs, the ratios review / plain and tracer review / plain, and whether the two
@@ -243,19 +245,23 @@ def measure(label: str, root: Path, tier_paths: list[str], python: str,
     review = [sys.executable, "-m", "gaia_lib", "review-qa", "E1-S1", "--project", str(root),
               "--no-cache"]
     traced = {**env, "GAIA_COVERAGE_MODE": "tracer"}  # the baseline: coverage.py's tracer
+    cold = {**env, "GAIA_HEAD_START": "0"}  # the baseline: the run's Python started when due
     timed(plain, root, env)  # warm the file system and the bytecode caches
     timed(review, root, env)
     timed(review, root, traced)
     plain_times: list[float] = []
     review_times: list[float] = []
     traced_times: list[float] = []
+    cold_times: list[float] = []
     for _ in range(runs):  # interleaved, so drift in machine load hits all alike
         plain_times.append(timed(plain, root, env))
         review_times.append(timed(review, root, env))
         traced_times.append(timed(review, root, traced))
+        cold_times.append(timed(review, root, cold))
     plain_median = statistics.median(plain_times)
     review_median = statistics.median(review_times)
     traced_median = statistics.median(traced_times)
+    cold_median = statistics.median(cold_times)
     # The two measurements must agree: each file's executed and missing lines, mode for mode.
     timed(review, root, env)
     probed_lines = coverage_lines(root)
@@ -266,6 +272,8 @@ def measure(label: str, root: Path, tier_paths: list[str], python: str,
             "ratio": round(review_median / plain_median, 2), "goal": 1.5,
             "review_tracer_median_s": round(traced_median, 3),
             "tracer_ratio": round(traced_median / plain_median, 2),
+            "review_no_head_start_median_s": round(cold_median, 3),
+            "no_head_start_ratio": round(cold_median / plain_median, 2),
             "probes_match_tracer_lines": agree}
 
 

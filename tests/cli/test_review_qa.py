@@ -1629,3 +1629,39 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"] == {"ordinals_test.go::TestOrdinalAC2": (
         "names nothing of the story's code (what ordinals.go declare): it tests other code")}
+
+
+def _launchers_in(root: Path) -> list[int]:
+    """Processes of a review's head start (`evidence.head_start`) running in `root`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if (entry.name.isdigit() and b"gaia_head_start" in (entry / "cmdline").read_bytes()
+                    and Path(os.readlink(entry / "cwd")) == root):
+                found.append(int(entry.name))
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+    return found
+
+
+def test_the_review_hands_its_run_to_the_python_it_started_first(qa_project: Project) -> None:
+    qa_project.write("tests/test_signup.py", TESTS + (
+        "\n\ndef test_ac1_records_its_process():\n"
+        "    from pathlib import Path\n"
+        "    Path('cmdline').write_bytes(Path('/proc/self/cmdline').read_bytes())\n"
+        "    assert signup('c@d.co') == 'created'\n"))
+    result = run_gaia("review-qa", "E1-S1", cwd=qa_project.root)
+    assert result.returncode in (0, 1), result.stderr
+    assert (qa_project.root / "cmdline").read_bytes().split(b"\0")[:3] == [
+        PY.encode(), b"-m", b"gaia_head_start"]
+    evidence = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "execution-evidence.json").read_text())
+    assert evidence["suites"][0]["pass_count"] == 3
+    assert _launchers_in(qa_project.root) == []
+
+
+def test_a_review_that_runs_nothing_leaves_no_head_start_running(qa_project: Project) -> None:
+    qa_project.add_story("E1-S2", slug="later", status="ready-for-dev")
+    result = run_gaia("review-qa", "E1-S2", cwd=qa_project.root)
+    assert result.returncode == 3 and "must be in 'review' status" in result.stderr
+    assert _launchers_in(qa_project.root) == []

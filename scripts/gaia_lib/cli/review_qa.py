@@ -24,17 +24,19 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from gaia_lib.cli.command import Choice, group, run
 from gaia_lib.core import keys, paths
-from gaia_lib.core.config import normalise_context
+from gaia_lib.core.config import CONTEXTS, normalise_context
 from gaia_lib.core.errors import GaiaError, UsageError, refused_write
-from gaia_lib.evidence.execution import CONTEXTS
-from gaia_lib.review_qa import phases as review_qa
+from gaia_lib.evidence import head_start
 from gaia_lib.review_qa import steps
+
+if TYPE_CHECKING:
+    from gaia_lib.review_qa.phases import Outcome
 
 PROG = "review-qa"
 EXIT_NO_REVIEW = 3
@@ -104,17 +106,22 @@ def whole(key: str | None, project: str | None, llm_findings: Path | None, fmt: 
         keys.story_key(key, 2)
     except GaiaError as exc:
         raise UsageError(exc.message, 2) from None
-    try:
-        setup, analysis, outcome = review_qa.run(
-            paths.project_dir(project), key, llm_findings=llm_findings, full=full,
-            context=context, base=base, use_cache=not no_cache,
-        )
-    except UsageError:
-        raise
-    except GaiaError as exc:
-        raise GaiaError(exc.message, EXIT_NO_REVIEW) from None
-    except OSError as exc:  # a read-only checkout: the review could not run
-        raise refused_write(exc, EXIT_NO_REVIEW) or exc from None
+    project_dir = paths.project_dir(project)
+    # The run's Python starts first, and imports pytest while this one imports the review.
+    with head_start.begin(project_dir) as head:
+        from gaia_lib.review_qa import phases
+
+        try:
+            setup, analysis, outcome = phases.run(
+                project_dir, key, llm_findings=llm_findings, full=full, context=context,
+                base=base, use_cache=not no_cache, head=head,
+            )
+        except UsageError:
+            raise
+        except GaiaError as exc:
+            raise GaiaError(exc.message, EXIT_NO_REVIEW) from None
+        except OSError as exc:  # a read-only checkout: the review could not run
+            raise refused_write(exc, EXIT_NO_REVIEW) or exc from None
     if fmt == "json":
         print(json.dumps({
             "story_key": setup.key,
@@ -167,7 +174,7 @@ def finalize_cmd(key: str | None, project: str | None, llm_findings: Path | None
                                      llm_findings=llm_findings, payload=payload))
 
 
-def _print_text(key: str, outcome: review_qa.Outcome) -> None:
+def _print_text(key: str, outcome: Outcome) -> None:
     steps.emit(steps.StepOutput(steps.outcome_text(key, outcome), 0,
                                 steps.outcome_notes(outcome)))
 

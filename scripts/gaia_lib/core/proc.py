@@ -21,7 +21,11 @@ Rules of `run_tool`:
 - A project's tool never gets `npx` installing what the project lacks (`tool_env`).
 
 Two entry points with one contract:
-- `run_tool`: the general one (working directory, stdin), built on `subprocess`.
+- `run_tool`: the general one (working directory, stdin), built on `subprocess`. Its two
+  halves are entry points too: `start_tool` starts the tool and returns, `finish_tool` later
+  writes its stdin and reads it to its end, its time limit counted from then (or `stop_tool`
+  ends it unread), for a tool started before it is told what to do (the review's head start,
+  `evidence.head_start`).
 - `run_quick`: for the edit hook's hot path, where importing `subprocess` (and the `signal`,
   `threading` and `selectors` it pulls in) would cost more than the tool run itself. It spawns
   with `os.posix_spawnp` in a new session and reads both pipes with `select.poll`. It has no
@@ -223,11 +227,51 @@ def run_tool(
     double fork) and reports them in `killed`. Without `env`, the tool gets `tool_env()`.
     `on_start` is called once the process has started (the keeper's, with `contain`), never
     when it could not start."""
-    import select
+    start = time.monotonic()
+    started = start_tool(argv, cwd=cwd, env=env, stdin=stdin_text is not None, contain=contain)
+    if isinstance(started, ToolResult):
+        return started
+    if on_start is not None:
+        on_start()
+    return finish_tool(started, timeout=timeout, stdin_text=stdin_text, max_output=max_output,
+                       since=start)
+
+
+class Started:
+    """A tool `start_tool` started, whose output nobody reads yet: `finish_tool` runs it to
+    its end, `stop_tool` ends it unread."""
+
+    __slots__ = ("args", "contained", "mark", "process", "report_r")
+
+    def __init__(self, args: tuple[str, ...], process: subprocess.Popen[bytes],
+                 contained: bool, report_r: int, mark: str) -> None:
+        self.args = args
+        self.process = process
+        self.contained = contained
+        self.report_r = report_r
+        self.mark = mark
+
+    @property
+    def pid(self) -> int:
+        """The started process's pid (the keeper's, when contained)."""
+        return self.process.pid
+
+
+def start_tool(
+    argv: Sequence[str],
+    *,
+    cwd: str | os.PathLike[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    stdin: bool = False,
+    contain: bool = False,
+) -> Started | ToolResult:
+    """Start `argv` as `run_tool` would (its rules) and return at once: a `Started` to hand to
+    `finish_tool` (or `stop_tool`), or the `ToolResult` of a tool that could not start. With
+    `stdin`, its stdin is a pipe that `finish_tool` writes (else /dev/null). A tool may write
+    more than a pipe holds before it is read: start only one that waits to be told to go."""
     import subprocess
 
     args = tuple(str(a) for a in argv)
-    start = time.monotonic()
     full_env = tool_env() if env is None else dict(env)
     contained = contain and os.name == "posix"
     report_r = report_w = -1
@@ -238,26 +282,48 @@ def run_tool(
         mark = os.urandom(8).hex()
         launch = _keeper_argv(report_w, mark, args)
     try:
-        proc = subprocess.Popen(
+        process = subprocess.Popen(
             launch,
             cwd=cwd,
             env=full_env,
-            stdin=subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL,
+            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,
             pass_fds=(report_w,) if contained else (),
         )
     except FileNotFoundError as exc:
+        if contained:
+            os.close(report_r)
         missing = exc.filename if exc.filename else args[0]
         return ToolResult(args, EXIT_NOT_FOUND, "", "", 0.0, error=f"not found: {missing}")
     except OSError as exc:
+        if contained:
+            os.close(report_r)
         return ToolResult(args, 126, "", "", 0.0, error=f"cannot run {args[0]}: {exc.strerror}")
     finally:
         if contained:
             os.close(report_w)
-    if on_start is not None:
-        on_start()
+    return Started(args, process, contained, report_r, mark)
+
+
+def finish_tool(
+    started: Started,
+    *,
+    timeout: float | None = 60.0,
+    stdin_text: str | None = None,
+    max_output: int = DEFAULT_MAX_OUTPUT,
+    since: float | None = None,
+) -> ToolResult:
+    """Run a started tool to its end under `run_tool`'s rules: `stdin_text` written to its
+    stdin (which is then closed), the time limit and the duration counted from `since` (a
+    `time.monotonic()` reading; default: now)."""
+    import select
+    import subprocess
+
+    start = time.monotonic() if since is None else since
+    proc, contained, report_r, args = (started.process, started.contained, started.report_r,
+                                       started.args)
     assert proc.stdout is not None and proc.stderr is not None
     out, err, report = _Sink(max_output), _Sink(max_output), _Sink(DEFAULT_MAX_OUTPUT)
     sinks = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
@@ -273,6 +339,8 @@ def run_tool(
         stdin_fd = proc.stdin.fileno()
         os.set_blocking(stdin_fd, False)
         poller.register(stdin_fd, select.POLLOUT)
+    elif proc.stdin is not None:
+        _close_stdin(proc)
     deadline = None if timeout is None else start + timeout
     try:
         timed_out = _collect(proc, poller, sinks, deadline, stdin_fd, pending, contained)
@@ -299,7 +367,7 @@ def run_tool(
         from gaia_lib.core import reaper
 
         killed = tuple((int(str(k["pid"])), str(k["command"]))
-                       for k in reaper.sweep(0, 0, mark, reap=False))
+                       for k in reaper.sweep(0, 0, started.mark, reap=False))
     if start_error is not None:
         code = EXIT_NOT_FOUND if start_error.startswith("not found") else 126
         return ToolResult(args, code, "", "", time.monotonic() - start, error=start_error)
@@ -307,6 +375,20 @@ def run_tool(
     return ToolResult(args, returncode, out.text(), err.text(), time.monotonic() - start,
                       timed_out=timed_out, truncated=bool(out.dropped or err.dropped),
                       killed=killed)
+
+
+def stop_tool(started: Started) -> None:
+    """End a started tool unread, and everything it started (the keeper's sweep, when
+    contained), waiting at most KILL_GRACE_SECONDS for it to go."""
+    _stop_run(started.process, started.contained)
+    for stream in (started.process.stdin, started.process.stdout, started.process.stderr):
+        if stream is not None:
+            try:
+                stream.close()
+            except OSError:
+                pass
+    if started.contained:
+        os.close(started.report_r)
 
 
 def _collect(proc: subprocess.Popen[bytes], poller: select.poll, sinks: dict[int, _Sink],

@@ -227,6 +227,19 @@ def interpreter_of(executable: str, cwd: Path) -> str | None:
     return words[0]
 
 
+def measured_env() -> dict[str, str]:
+    """The environment of a measured pytest run but the plugin's own GAIA_COVERAGE_* settings:
+    the project's tool environment with the plugin's directory first on PYTHONPATH (then the
+    project's own)."""
+    env = proc.tool_env()
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(PLUGIN_DIR), env.get("PYTHONPATH"))))
+    # A coverage.py already set to start in every Python process (COVERAGE_PROCESS_START,
+    # e.g. a CI measuring its own tools) would run a second tracer inside the measured run;
+    # the review's measurement owns this run.
+    env.pop("COVERAGE_PROCESS_START", None)
+    return env
+
+
 @dataclass
 class CoverageSetup:
     """One review's coverage.py session: config, data file and the two reports, all in the
@@ -287,9 +300,7 @@ class CoverageSetup:
         return [*argv[:at], "-p", PLUGIN, *argv[at:]]
 
     def env(self) -> dict[str, str]:
-        env = proc.tool_env()  # the project's own PYTHONPATH, then the runner plugin
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(PLUGIN_DIR),
-                                                          env.get("PYTHONPATH"))))
+        env = measured_env()
         env.update(GAIA_COVERAGE_RCFILE=str(self.rcfile), GAIA_COVERAGE_REPORT=str(self.report),
                    GAIA_COVERAGE_CONTEXTS=str(self.contexts),
                    GAIA_COVERAGE_DATA=str(self.data_file),
@@ -297,10 +308,6 @@ class CoverageSetup:
                    GAIA_COVERAGE_PROBES="0" if self.tracer else "1")
         if self.root is not None:
             env["GAIA_COVERAGE_ROOT"] = str(self.root)
-        # A coverage.py already set to start in every Python process (COVERAGE_PROCESS_START,
-        # e.g. a CI measuring its own tools) would run a second tracer inside the measured
-        # run; the review's measurement owns this run.
-        env.pop("COVERAGE_PROCESS_START", None)
         return env
 
     def collect(self) -> tuple[Path | None, str | None]:

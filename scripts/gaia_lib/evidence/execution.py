@@ -59,13 +59,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gaia_lib.core import proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
 from gaia_lib.evidence import attribution, runner_output
 from gaia_lib.stacks import adapters as stacks
+
+if TYPE_CHECKING:
+    from gaia_lib.evidence.head_start import HeadStart
 
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
 COUNT_PASSED = re.compile(r"(?<![0-9])([0-9]+) passed")
@@ -565,11 +568,13 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              story_tests: Sequence[str] = (),
              coverage: attribution.CoverageSetup | None = None,
              measure: bool = False, *,
-             on_start: Callable[[], object] | None = None) -> tuple[Suite, list[str]]:
+             on_start: Callable[[], object] | None = None,
+             head: HeadStart | None = None) -> tuple[Suite, list[str]]:
     """Run one tier; return its suite record and diagnostics. Never raises for test failures.
     With `coverage`, a pytest tier runs under coverage.py (its data appended to the setup's);
     with `measure`, the other runners that can write a coverage report in the same run do
-    (`plan_invocation`); `on_start` is called once its runner has started."""
+    (`plan_invocation`); `on_start` is called once its runner has started. A measured pytest
+    run that `head` fits is handed to it (`evidence.head_start`) instead of started."""
     diagnostics: list[str] = []
     if not tier.command:
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
@@ -604,9 +609,14 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if runner in SNAPSHOT_RUNNERS:
         run_env["CI"] = run_env.get("CI") or "true"
     started = time.time()
-    result = proc.run_tool(without_npx(invocation.argv, here, workdir), cwd=here,
-                           timeout=float(tier.timeout_seconds), env=run_env, contain=True,
-                           on_start=on_start)
+    argv = without_npx(invocation.argv, here, workdir)
+    result, told = None, False
+    if head is not None and env is not None and head.fits(argv, here):
+        result = head.go(argv, run_env, timeout=float(tier.timeout_seconds), on_start=on_start)
+        told = head.used  # on_start was called: not again for the run started below
+    if result is None:
+        result = proc.run_tool(argv, cwd=here, timeout=float(tier.timeout_seconds), env=run_env,
+                               contain=True, on_start=None if told else on_start)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:
@@ -781,11 +791,13 @@ def run_bridge(config: ProjectConfig, key: str, context: str, workdir: Path) -> 
 def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
             context: str, story_tests: Sequence[str] = (),
             coverage: attribution.CoverageSetup | None = None,
-            measure: bool = False, on_start: Callable[[], object] | None = None) -> Evidence:
+            measure: bool = False, on_start: Callable[[], object] | None = None,
+            head: HeadStart | None = None) -> Evidence:
     """Run every tier placed in `context` (story-scoped when local) and collect the evidence.
     With `coverage`, pytest tiers also yield a coverage.py report with per-test contexts; with
     `measure`, go, vitest and jest tiers write their own (`Evidence.runner_coverage`).
-    `on_start` is called when a tier's runner has started (`proc.run_tool`)."""
+    `on_start` is called when a tier's runner has started (`proc.run_tool`); `head` may be
+    the first measured pytest tier's (`run_tier`)."""
     bridge_path = config.bridge.run_tests_path
     if config.bridge.enabled and bridge_path and os.access(bridge_path, os.X_OK):
         return run_bridge(config, key, context, workdir)
@@ -804,7 +816,7 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
         coverage.reset()
     for tier in tiers:
         suite, notes = run_tier(tier, workdir, report_dir, scoped, coverage, measure,
-                                on_start=on_start)
+                                on_start=on_start, head=head)
         suites.append(suite)
         diagnostics.extend(notes)
     report = None

@@ -15,7 +15,8 @@ and the parent, and chained by `run` for terminal and CI use:
   first). That one run is preceded by git's view of the branch (the story gate: a run may
   add files) and accompanied by the reads it cannot change, made in a thread while it goes
   (the matching without run signals, the placeholder, mocking and static-call checks:
-  `Reads.while_running`, `core.alongside`). It
+  `Reads.while_running`, `core.alongside`). A measured pytest run is handed to the Python
+  its caller started before the review began (`evidence.head_start`), where there is one. It
   gives the pass/fail evidence, the tests the runner skipped and those it was given but
   never ran (`_never_ran`: they cover nothing), line
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
@@ -93,6 +94,7 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 if TYPE_CHECKING:
     # imported where used: a review imports them while its suite runs (`Reads.while_running`)
     from gaia_lib.evidence import placeholders, sut_mocking
+    from gaia_lib.evidence.head_start import HeadStart
 
 GATE_NAME = "QA Tests"
 MODEL = "claude-opus-4-7"
@@ -585,8 +587,10 @@ def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
     return round(100.0 * sum(1 for e in per_ac if e["matched"]) / len(per_ac), 1)
 
 
-def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, Any], RunInputs]:
-    """The review's one test run and what it yields (module docstring)."""
+def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | None = None
+              ) -> tuple[dict[str, Any], RunInputs]:
+    """The review's one test run and what it yields (module docstring); `head`: its pytest
+    Python, already started (`evidence.head_start`)."""
     state = s.state_dir()
     test_paths = list(reads.run_files)
     sources = reads.sources
@@ -605,7 +609,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads) -> tuple[dict[str, An
         evidence = execution.execute(s.config, s.key, s.project, state,
                                      context=execution.active_context(context),
                                      story_tests=test_paths, coverage=session, measure=True,
-                                     on_start=started)
+                                     on_start=started, head=head)
     report = evidence.coverage_report
     why = None if report else "the test run was not measured by coverage.py"
     ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)
@@ -699,14 +703,16 @@ def _coverage_python(s: Setup) -> str | None:
 
 def analyze(s: Setup, *, full: bool = False, base: str | None = None,
             context: str | None = None, use_cache: bool = True,
-            run_tests: bool = True, checkpoint_after: bool = False) -> Analysis:
+            run_tests: bool = True, checkpoint_after: bool = False,
+            head: HeadStart | None = None) -> Analysis:
     """Everything the fork computes; writes only under the evidence directory.
 
     With `run_tests`, the suite runs once (module docstring): the project is read first (the
     reads name the run's tests), then the suite runs, then the analysis weighs what the run
     reported against those reads. With
     `checkpoint_after` (the `analyze` phase and the whole review), the Phase 3A checkpoint is
-    then recorded, unless this process is the fork (see record_analysis_checkpoint)."""
+    then recorded, unless this process is the fork (see record_analysis_checkpoint). `head`:
+    the run's pytest Python, started before this (`evidence.head_start`)."""
     state = s.state_dir()
     with writes.scope("fork", s.project):
         reads = Reads(s, full, base)
@@ -714,7 +720,7 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         if run_tests and not s.blocked_reason:
             # git's view of the branch is taken before the run changes files
             _ = reads.gate
-            evidence, run = _run_once(s, context, reads)
+            evidence, run = _run_once(s, context, reads, head)
         results, cached = deterministic_analysis(s, use_cache=use_cache, run=run, reads=reads)
         results = dict(results)
         schema.check(results, "analysis-results", "analysis-results.json")
@@ -1093,7 +1099,8 @@ def _own_input(s: Setup, path: Path | None) -> bytes | None:
 
 def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
         full: bool = False, context: str | None = None, base: str | None = None,
-        use_cache: bool = True) -> tuple[Setup, Analysis | None, Outcome]:
+        use_cache: bool = True, head: HeadStart | None = None
+        ) -> tuple[Setup, Analysis | None, Outcome]:
     """Every phase in order, for the terminal and CI. Concurrent runs on one story take turns:
     a round's evidence must not be cleared by the next round while it is being judged."""
     s = setup(project, raw_key)
@@ -1106,6 +1113,6 @@ def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
             with writes.scope("parent", s.project):
                 writes.write_bytes(llm_findings, kept)
         result = analyze(s, full=full, base=base, context=context, use_cache=use_cache,
-                         checkpoint_after=True)
+                         checkpoint_after=True, head=head)
         outcome = finalize(s, llm_findings=llm_findings)
     return s, result, outcome

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gaia_lib.core import writes
 from gaia_lib.core.steps import StepOutput, emit
-from gaia_lib.gate import verdict as rules
-from gaia_lib.review_qa import context, phases
+from gaia_lib.evidence import head_start
+
+if TYPE_CHECKING:
+    from gaia_lib.review_qa.phases import Outcome
 
 PHASES = ("setup", "analyze", "verdict", "finalize")
 __all__ = ["PHASES", "StepOutput", "analyze", "emit", "finalize", "outcome_notes", "outcome_text",
@@ -35,6 +38,8 @@ __all__ = ["PHASES", "StepOutput", "analyze", "emit", "finalize", "outcome_notes
 
 
 def setup(project: Path, key: str) -> StepOutput:
+    from gaia_lib.review_qa import context, phases
+
     s = context.setup(project, key)
     phases.start_round(s)
     return StepOutput(json.dumps(s.summary(), indent=2, sort_keys=True))
@@ -42,10 +47,14 @@ def setup(project: Path, key: str) -> StepOutput:
 
 def analyze(project: Path, key: str, *, full: bool = False, base: str | None = None,
             context_name: str | None = None, use_cache: bool = True) -> StepOutput:
-    with writes.scope("fork", project):  # the read-only allowlist, held by our own code
-        s = context.setup(project, key)
-        result = phases.analyze(s, full=full, base=base, context=context_name,
-                                use_cache=use_cache)
+    # The run's Python starts first, and imports pytest while this one imports the review.
+    with head_start.begin(project) as head:
+        from gaia_lib.review_qa import context, phases
+
+        with writes.scope("fork", project):  # the read-only allowlist, held by our own code
+            s = context.setup(project, key)
+            result = phases.analyze(s, full=full, base=base, context=context_name,
+                                    use_cache=use_cache, head=head)
     # Outside a fork (a terminal, CI) the Phase 3A checkpoint is recorded now; inside one
     # (GAIA_WRITE_SCOPE=fork, as analyze.py sets it) finalize records it in the parent.
     phases.record_analysis_checkpoint(s, result)
@@ -62,6 +71,9 @@ def analyze(project: Path, key: str, *, full: bool = False, base: str | None = N
 
 
 def verdict(project: Path, key: str, *, llm_findings: Path | None = None) -> StepOutput:
+    from gaia_lib.gate import verdict as rules
+    from gaia_lib.review_qa import context, phases
+
     s = context.setup(project, key)
     phases.ensure_analysis(s)
     findings = None
@@ -78,6 +90,8 @@ def verdict(project: Path, key: str, *, llm_findings: Path | None = None) -> Ste
 
 def finalize(project: Path, key: str, *, llm_findings: Path | None = None,
              payload: Path | None = None) -> StepOutput:
+    from gaia_lib.review_qa import context, phases
+
     s = context.setup(project, key)
     text = None
     if payload is not None:
@@ -89,14 +103,14 @@ def finalize(project: Path, key: str, *, llm_findings: Path | None = None,
     return StepOutput(outcome_text(s.key, outcome), 0, outcome_notes(outcome))
 
 
-def outcome_notes(outcome: phases.Outcome) -> str | None:
+def outcome_notes(outcome: Outcome) -> str | None:
     """stderr after a review: the gate's note, then QA gating's (the parking message)."""
     lines = [f"note: {outcome.gate_note}"] if outcome.gate_note else []
     lines += [f"qa gating: {note}" for note in outcome.notes]
     return "\n".join(lines) or None
 
 
-def outcome_text(key: str, outcome: phases.Outcome) -> str:
+def outcome_text(key: str, outcome: Outcome) -> str:
     """The lines a finished review prints (the whole review and `finalize` alike): the
     verdict, the report, the gate, the reason, and the AC coverage and findings a verdict
     line alone hides (an APPROVE with warnings open)."""

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -203,3 +204,39 @@ def test_on_start_is_called_once_the_tool_runs_and_never_when_it_cannot(
     assert (seen, result.returncode) == ([True], 7)
     missing = proc.run_tool(["gaia-no-such-tool-xyz"], on_start=lambda: seen.append(False))
     assert missing.returncode == proc.EXIT_NOT_FOUND and seen == [True]
+
+
+@pytest.mark.parametrize("contain", [False, True])
+def test_a_started_tool_runs_when_finished_its_time_counted_from_then(contain: bool) -> None:
+    started = proc.start_tool(
+        [sys.executable, "-c", "import sys; print(sys.stdin.readline().strip()[::-1])"],
+        stdin=True, contain=contain)
+    assert isinstance(started, proc.Started)
+    time.sleep(1.2)  # longer than its time limit: none of it counts
+    result = proc.finish_tool(started, timeout=1.0, stdin_text="olleh\n")
+    assert (result.returncode, result.stdout, result.timed_out) == (0, "hello\n", False)
+    assert result.duration < 1.0
+
+
+def test_a_tool_that_cannot_start_is_a_result_from_start_tool() -> None:
+    result = proc.start_tool(["gaia-no-such-tool-xyz"], contain=False)
+    assert isinstance(result, proc.ToolResult) and result.returncode == proc.EXIT_NOT_FOUND
+
+
+def test_a_started_tool_stopped_unread_is_gone_with_its_children(tmp_path: Path) -> None:
+    pidfile = tmp_path / "child.pid"
+    started = proc.start_tool([sys.executable, "-c", (
+        "import subprocess, sys, time\n"
+        "c = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        f"open({str(pidfile)!r}, 'w').write(str(c.pid))\n"
+        "time.sleep(60)\n")], contain=True)
+    assert isinstance(started, proc.Started)
+    deadline = time.monotonic() + 30
+    while not pidfile.is_file() or not pidfile.read_text():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    child = int(pidfile.read_text())
+    proc.stop_tool(started)
+    assert started.process.poll() is not None
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)

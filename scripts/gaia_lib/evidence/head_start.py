@@ -1,0 +1,122 @@
+"""The review's head start: its pytest run's Python starts while the review still reads.
+
+A review spends its first few hundred milliseconds importing its own code, reading the story
+and asking git about the branch; the measured test run's Python then spends as long again
+importing pytest and coverage.py before it runs a test. On a small suite the two are most of
+the review. So the review starts that Python first (`begin`), with the launcher
+`runner_plugins/gaia_head_start.py`, which imports what every measured run imports and waits;
+the tier that is that run then hands it its command line (`HeadStart.go`) instead of starting
+a process (`execution.run_tier`).
+
+Rules:
+- Begun only for a project whose configured tiers (no bridge) include a plain
+  `PYTHON -m pytest ...` command (no shell syntax, no `cd dir &&`): PYTHON, run in the project
+  directory, in the environment of a measured run without the plugin's settings
+  (`attribution.measured_env`), under the keeper (`proc.start_tool`, contained). A config that
+  cannot be read gives no head start: the review then says why, as it would have.
+- It takes the first measured tier whose command starts with the same PYTHON and runs in the
+  project directory (`fits`). The launcher runs the command itself only where that is the same
+  as starting it (its rules); otherwise it becomes the command. Either way the tier's result,
+  time limit, logs and kept processes are as a run started then would give: its time and
+  duration count from the hand-over, and `on_start` is called then. A launcher its Python
+  could not even start (`python -I` ignores PYTHONPATH) is no head start: the tier starts its
+  run itself.
+- Whoever begins one ends it (`with begin(...)`): a review that needs no run (its evidence
+  cached, a story it refuses, an error) stops the waiting Python and everything it started.
+- GAIA_HEAD_START=0 turns it off (a run then starts as it always did); so does a platform
+  without the keeper (not POSIX).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from gaia_lib.core import config as project_config
+from gaia_lib.core import proc
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.evidence import attribution
+
+LAUNCHER = "gaia_head_start"  # scripts/runner_plugins/gaia_head_start.py
+OFF_VAR = "GAIA_HEAD_START"
+
+
+class HeadStart:
+    """A launcher waiting for its run's command line (module rules)."""
+
+    def __init__(self, python: str, cwd: Path, started: proc.Started) -> None:
+        self.python = python
+        self.cwd = cwd
+        self.started = started
+        self.used = False
+
+    def fits(self, argv: Sequence[str], cwd: Path) -> bool:
+        """Whether the run `argv` in `cwd` can be this one's."""
+        return (not self.used and len(argv) >= 3 and argv[0] == self.python
+                and list(argv[1:3]) == ["-m", "pytest"] and cwd == self.cwd)
+
+    def go(self, argv: Sequence[str], env: Mapping[str, str], *, timeout: float | None,
+           on_start: Callable[[], object] | None = None) -> proc.ToolResult | None:
+        """Hand over `argv` and `env` and run it to its end (`proc.finish_tool`); None when
+        the launcher never ran (its Python could not import it), for the caller to start the
+        run itself."""
+        if self.started.process.poll() is not None:
+            self.stop()
+            return None
+        self.used = True
+        if on_start is not None:
+            on_start()
+        line = json.dumps({"argv": list(argv), "env": dict(env), "cwd": str(self.cwd)})
+        result = proc.finish_tool(self.started, timeout=timeout, stdin_text=line + "\n")
+        if result.returncode == 1 and not result.stdout and \
+                f"No module named {LAUNCHER}" in result.stderr:
+            return None  # it failed as it started, the line already on its way
+        return result
+
+    def stop(self) -> None:
+        """End it unused (nothing when it ran)."""
+        if not self.used:
+            self.used = True
+            proc.stop_tool(self.started)
+
+
+def pytest_python(command: str | None) -> str | None:
+    """PYTHON of a plain `PYTHON -m pytest ...` command, else None."""
+    argv = proc.plain_argv(command or "")
+    if argv and len(argv) >= 3 and argv[1:3] == ["-m", "pytest"]:
+        return argv[0]
+    return None
+
+
+def start(project: Path) -> HeadStart | None:
+    """The project's head start, started; None where the rules give none."""
+    if os.environ.get(OFF_VAR) == "0" or os.name != "posix":
+        return None
+    try:
+        config = project_config.load(project)
+    except GaiaError:
+        return None
+    if config.bridge.enabled or not config.has_test_execution:
+        return None
+    python = next(filter(None, (pytest_python(t.command) for t in config.tiers)), None)
+    if python is None:
+        return None
+    started = proc.start_tool([python, "-m", LAUNCHER, python], cwd=project,
+                              env=attribution.measured_env(), stdin=True, contain=True)
+    if isinstance(started, proc.ToolResult):
+        return None
+    return HeadStart(python, project, started)
+
+
+@contextmanager
+def begin(project: Path) -> Iterator[HeadStart | None]:
+    """`start`, stopped at the block's end if no run took it."""
+    head = start(project)
+    try:
+        yield head
+    finally:
+        if head is not None:
+            head.stop()

@@ -1,0 +1,201 @@
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.core import config, proc, writes
+from gaia_lib.evidence import attribution, execution, head_start
+
+PY = sys.executable
+# Each test writes what its own process is: the command line it was started with, and the
+# environment variables the test names.
+PROBE_TEST = """\
+import os
+from pathlib import Path
+
+from app import add
+
+
+def test_adds():
+    Path("ran.json").write_text(__import__("json").dumps({
+        "cmdline": Path("/proc/self/cmdline").read_bytes().decode().split("\\0"),
+        "seed": os.environ.get("PYTHONHASHSEED"),
+        "plugin": os.environ.get("GAIA_COVERAGE_REPORT"),
+    }))
+    assert add(1, 2) == 3
+"""
+
+
+def _project(tmp_path: Path, command: str = f"{PY} -m pytest -q -p no:cacheprovider tests",
+             timeout: int = 60) -> Path:
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text("def add(a, b):\n    if a < 0:\n        raise ValueError(a)\n"
+                                 "    return a + b\n")
+    (root / "tests" / "test_app.py").write_text(PROBE_TEST)
+    (root / "conftest.py").write_text("")
+    (root / ".gaia" / "config").mkdir(parents=True)
+    (root / ".gaia" / "config" / "project-config.yaml").write_text(textwrap.dedent(f"""\
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {command}
+            timeout_seconds: {timeout}
+    """))
+    return root
+
+
+def _measured(root: Path, head: head_start.HeadStart | None) -> execution.Evidence:
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        return execution.execute(config.load(root), "E1-S1", root, state, context="local",
+                                 coverage=attribution.CoverageSetup(state, ("app.py",)),
+                                 head=head)
+
+
+def _ran(root: Path) -> dict[str, object]:
+    result: dict[str, object] = json.loads((root / "ran.json").read_text())
+    return result
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state == "Z"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def test_the_measured_run_is_handed_to_the_python_started_first(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    head = head_start.start(root)
+    assert head is not None and head.python == PY
+    evidence = _measured(root, head)
+    suite = evidence.suites[0]
+    assert head.used and (suite.pass_count, suite.fail_count, suite.exit_code) == (1, 0, 0)
+    ran = _ran(root)
+    # the test ran in the launcher's process, with the plugin's settings it was handed
+    assert ran["cmdline"][:4] == [PY, "-m", head_start.LAUNCHER, PY]  # type: ignore[index]
+    assert ran["plugin"] == str(root / ".gaia/state/review/qa-tests/E1-S1/"
+                                "attribution-coverage.json")
+    # the same evidence as a run started directly: JUnit counts, coverage, per-test contexts
+    assert evidence.coverage_report is not None
+    report = json.loads(evidence.coverage_report.read_text())
+    assert report["files"]["app.py"]["summary"]["missing_lines"] == 1
+    contexts = json.loads((evidence.coverage_report.parent / "attribution-contexts.json")
+                          .read_text())
+    assert contexts["files"]["app.py"]["contexts"]["*"] == ["tests/test_app.py::test_adds"]
+    assert " -p gaia_coverage_plugin " in suite.command
+
+
+def test_its_time_limit_and_duration_count_from_the_hand_over(tmp_path: Path) -> None:
+    root = _project(tmp_path, timeout=3)
+    head = head_start.start(root)
+    assert head is not None
+    time.sleep(3.5)  # the review reading, longer than the run may take: none of the run's time
+    suite = _measured(root, head).suites[0]
+    assert head.used and not suite.timeout and (suite.exit_code, suite.pass_count) == (0, 1)
+    assert suite.duration_seconds < 3
+
+
+def test_a_run_whose_start_would_differ_becomes_that_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _project(tmp_path)
+    head = head_start.start(root)
+    assert head is not None
+    # set after the launcher started: hash randomisation is decided as a Python starts
+    monkeypatch.setenv("PYTHONHASHSEED", "123")
+    suite = _measured(root, head).suites[0]
+    assert (suite.pass_count, suite.exit_code) == (1, 0)
+    ran = _ran(root)
+    assert ran["cmdline"][:3] == [PY, "-m", "pytest"] and ran["seed"] == "123"  # type: ignore[index]
+
+
+def test_a_python_that_cannot_import_pytest_meets_its_own_error(tmp_path: Path) -> None:
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "pytest.py").write_text("raise ImportError(\"No module named 'pytest'\")\n")
+    stub = tmp_path / "python-without-pytest"
+    stub.write_text(f'#!/bin/sh\nPYTHONPATH="$PYTHONPATH:{shadow}" exec {PY} "$@"\n')
+    stub.chmod(0o755)
+    root = _project(tmp_path, f"{stub} -m pytest -q tests")
+    head = head_start.start(root)
+    assert head is not None
+    suite = _measured(root, head).suites[0]
+    assert head.used and suite.exit_code == 1 and suite.pass_count == 0
+    assert "No module named 'pytest'" in (suite.stopped or "")
+
+
+def test_a_launcher_its_python_cannot_start_leaves_the_run_to_the_tier(tmp_path: Path) -> None:
+    isolated = tmp_path / "isolated-python"  # -I: PYTHONPATH, and so the launcher, unseen
+    isolated.write_text(f'#!/bin/sh\nexec {PY} -I "$@"\n')
+    isolated.chmod(0o755)
+    root = _project(tmp_path, f"{isolated} -m pytest -q -p no:cacheprovider tests")
+    head = head_start.start(root)
+    assert head is not None
+    deadline = time.monotonic() + 30
+    while head.started.process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    suite = _measured(root, head).suites[0]
+    # the tier ran its command itself, and meets what that command meets: under -I the
+    # review's plugin is no more importable than the launcher
+    assert suite.pass_count == 0
+    assert "gaia_coverage_plugin" in (suite.stopped or "")
+    assert head_start.LAUNCHER not in (suite.stopped or "")
+
+
+def test_a_head_start_no_run_took_is_stopped_with_all_it_started(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    with head_start.begin(root) as head:
+        assert head is not None
+        keeper = head.started.pid
+        deadline = time.monotonic() + 30
+        while not _children(keeper) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        launcher = _children(keeper)[0]
+        assert not _gone(launcher)
+    assert head.used and _gone(keeper) and _gone(launcher)
+
+
+def test_told_nothing_the_launcher_ends_quietly(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    head = head_start.start(root)
+    assert head is not None
+    result = proc.finish_tool(head.started, timeout=60, stdin_text="")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+@pytest.mark.parametrize("command", [
+    "cd sub && python -m pytest",  # shell syntax: run by sh, no Python to start ahead
+    "pytest -q tests",  # a console script: its Python is its own business
+    "npx vitest run",
+    "go test ./...",
+])
+def test_no_head_start_without_a_plain_python_m_pytest_tier(tmp_path: Path,
+                                                            command: str) -> None:
+    assert head_start.start(_project(tmp_path, command)) is None
+
+
+def test_no_head_start_when_turned_off_or_without_a_config(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _project(tmp_path)
+    monkeypatch.setenv(head_start.OFF_VAR, "0")
+    assert head_start.start(root) is None
+    monkeypatch.delenv(head_start.OFF_VAR)
+    (root / ".gaia" / "config" / "project-config.yaml").write_text("test_execution: [\n")
+    assert head_start.start(root) is None
+    os.remove(root / ".gaia" / "config" / "project-config.yaml")
+    assert head_start.start(root) is None
