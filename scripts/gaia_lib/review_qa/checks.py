@@ -21,22 +21,16 @@ from typing import TYPE_CHECKING, Any
 
 from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import (
-    ac_coverage,
-    allowlist,
-    attribution,
-    coverage_report,
-    coverage_run,
-    then_literals,
-)
+from gaia_lib.evidence import allowlist, attribution, coverage_run, then_literals
 from gaia_lib.evidence.testcases import TestFile
 from gaia_lib.review_qa import rules
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
 if TYPE_CHECKING:
-    # only named in annotations: a review imports them while its suite runs (phases.Reads)
-    from gaia_lib.evidence import sut_mocking
+    # only named in annotations: a review imports them while its suite runs (phases.Reads),
+    # or after it (the coverage report's reader)
+    from gaia_lib.evidence import ac_coverage, coverage_report, sut_mocking
     from gaia_lib.evidence.placeholders import Placeholder
     from gaia_lib.review_qa.context import Setup
 
@@ -350,6 +344,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                       skip_reason=note or "no branch-coverage report found (e.g. "
                                           "coverage.json, lcov.info, coverage.xml)")
     path, fmt = found
+    from gaia_lib.evidence import coverage_report
+
     try:
         parsed = coverage_report.parse(fmt, path.read_bytes())
     except (GaiaError, OSError) as exc:

@@ -71,7 +71,6 @@ from gaia_lib.core import engine, jsonio, locks, paths, schema, writes
 from gaia_lib.core.alongside import Alongside
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import (
-    ac_coverage,
     attribution,
     coverage_run,
     discovery,
@@ -93,7 +92,7 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 
 if TYPE_CHECKING:
     # imported where used: a review imports them while its suite runs (`Reads.while_running`)
-    from gaia_lib.evidence import placeholders, sut_mocking
+    from gaia_lib.evidence import ac_coverage, placeholders, sut_mocking
     from gaia_lib.evidence.head_start import HeadStart
 
 GATE_NAME = "QA Tests"
@@ -314,12 +313,17 @@ class Reads:
 
     @functools.cached_property
     def reading(self) -> ac_coverage.Reading:
-        """What the matcher reads of the ACs and the tests: once, for both matchings."""
+        """What the matcher reads of the ACs and the tests: once, for both matchings. The
+        matcher's code is imported here, by the first reader: while the suite runs."""
+        from gaia_lib.evidence import ac_coverage
+
         return ac_coverage.read(self.s.key, self.s.story.acceptance_criteria, self.cases,
                                 file_list=self.file_list)
 
     @functools.cached_property
     def coverage(self) -> ac_coverage.CoverageResult:
+        from gaia_lib.evidence import ac_coverage
+
         return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
                                    file_list=self.file_list, reading=self.reading)
 
@@ -359,6 +363,8 @@ class Reads:
         (without them: the matching that named the run's tests)."""
         if run is None or not (run.executes or run.units):
             return self.coverage
+        from gaia_lib.evidence import ac_coverage
+
         return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
                                    file_list=self.file_list, executes=run.executes,
                                    units=run.units, reading=self.reading)
@@ -648,7 +654,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         attribution=attribution_data,
         attribution_why=why or (load_why if attribution_data is None else None),
         executes=executes or None,
-        units=ac_coverage.UnitRuns(*ran_units) if ran_units else None,
+        units=_unit_runs(ran_units),
         runner_missing=next((why for suite in evidence.suites if suite.required
                              for why in (execution.runner_missing(suite),) if why), None),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
@@ -657,6 +663,13 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         named_sources=() if python else _declaring(reads.code_under_test),
     )
     return evidence.as_json(), run
+
+
+def _unit_runs(ran: tuple[frozenset[str], dict[str, frozenset[str]]] | None
+               ) -> ac_coverage.UnitRuns | None:
+    from gaia_lib.evidence import ac_coverage
+
+    return ac_coverage.UnitRuns(*ran) if ran else None
 
 
 def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
