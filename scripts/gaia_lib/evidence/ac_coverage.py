@@ -30,7 +30,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   - **literal**: the AC's Then-clause literals the test asserts (a table-driven test's data
     table counts: `then_literals`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
-    without two word characters in a row (`","`: found in any assertion);
+    without two word characters in a row (`","`: found in any assertion); and a value only
+    this AC writes, in any clause, quoted or bare (`1.2-beta.3`, `1.7rc2`, `maxsize=0`, the
+    fixed part of `CRON_TZ=<zone>`; not a name, a plain number or a sign: `then_literals.
+    written_values`), held in the test's data table (a parametrize row, a Go table's row, a
+    `.each` table, a loop's literal values: a whole string of it, or a word of one): 1.5, and
+    it agrees (a value two ACs write decides nothing);
   - **calls**: a function or method the AC spells as code (`next_major()`, `SetMetadata`,
     `max_age`; not a plain word the tests call) that the test's code calls
     (`v.next_major()`): 0.3 of that identifier's weight (0.6 where only this AC names it),
@@ -261,6 +266,7 @@ GENERIC_BODY = 1.0  # body evidence that lets a built-in exception agree with an
 LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_literals.ENUM: 1.5,
                   then_literals.NUMBER: 0.8, then_literals.KEYWORD: 0.3}
 WEAK_NUMBERS = frozenset({"0", "1"})
+TABLE_VALUE = 1.5  # a value only one AC writes, held in a test's data table
 ID_SCORE = 10.0
 CANDIDATES = 3  # nearest tests listed for an AC no test matches
 CALL_FACTOR = 0.3  # a call of an identifier the AC names, as a share of its identifier weight
@@ -359,6 +365,7 @@ class _Said:
     # the tokens of each code name inside its name's sentences (`createNextState`)
     compounds: tuple[frozenset[str], ...] = ()
     parts: tuple[str, ...] = ()  # the words of its own name, lower case (`_name_parts`)
+    table: tuple[str, ...] = ()  # the string literals of its data tables (`table_strings`)
 
 
 def _code_only(body: str) -> str:
@@ -537,6 +544,8 @@ class _Criterion:
     values: bool = False  # its Then also promises an outcome that is no failure
     runs_unit: bool = False  # the test being scored runs a unit it names (`unit_names`)
     families: tuple[Family, ...] = ()  # the families of identifiers it lists (`families`)
+    # the values it alone writes, beside its Then literals (`_table_values`), weighted
+    written: Mapping[str, float] = field(default_factory=dict)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -599,6 +608,11 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                 score.asserts = score.asserts or amount >= 1.0
         distinctive = [lit for lit, amount in literals if amount >= 1.0]
         score.complete = len(distinctive) >= 2 and all(lit in asserted for lit in distinctive)
+    for value, amount in crit.written.items():  # a row of its data table holds the value
+        if then_literals.in_table(value, said.table):
+            score.add(LITERAL, amount, value)
+            score.agree(LITERAL, value)
+            score.asserts = True
     for name in case.exceptions:
         amount = exceptions.get(name.lower(), 0.0)
         score.add(EXCEPTION, amount, name)
@@ -733,6 +747,20 @@ def _literal_weights(criteria: Sequence[AcceptanceCriterion]
             rows.append((lit, base / df[lit.value]))
         out.append(rows)
     return out
+
+
+def _table_values(criteria: Sequence[AcceptanceCriterion],
+                  literals: Sequence[Sequence[tuple[then_literals.Literal, float]]]
+                  ) -> list[dict[str, float]]:
+    """Per AC, the values it writes literally (`then_literals.written_values`) that no other AC
+    writes and that are not its Then literals (counted as such), each weighing TABLE_VALUE: a
+    test whose data table holds one checks what the AC speaks of (`CRON_TZ=<zone>` and a row
+    `"CRON_TZ=UTC  0 5 * * * *"`). A value two ACs write decides nothing."""
+    written = [set(then_literals.written_values(ac.text)) for ac in criteria]
+    count = Counter(value for group in written for value in group)
+    return [{value: TABLE_VALUE for value in sorted(group)
+             if count[value] == 1 and value not in {lit.value for lit, _ in lits}}
+            for group, lits in zip(written, literals, strict=True)]
 
 
 def _shared(named: Sequence[set[str]], base: float) -> list[dict[str, float]]:
@@ -1045,7 +1073,8 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
                      _code_only(case.body))),
                  compounds=_compounds(case.name, linking or set()),
-                 parts=tuple(_name_parts(case.name)))
+                 parts=tuple(_name_parts(case.name)),
+                 table=then_literals.table_strings(case.body))
 
 
 # A camelCase or PascalCase name of two or more parts (`createNextState`, `onSuccess`).
@@ -1353,6 +1382,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     scales = [alternatives(ac) for ac in criteria]
     weight = _Weights([frozenset(group) for group in ac_spelled], said, scales)
     literals = _literal_weights(criteria)
+    tabled = _table_values(criteria, literals)
     exceptions = _exception_weights(criteria)
     code = [_code_only(c.body) for c in ours]
     called = {name for body in code for name in _CAPITALISED_CALL.findall(body)}
@@ -1376,7 +1406,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 or raises, identifiers[i], scales[i], elsewhere,
                                 frozenset(coded[i]) & frozenset(identifiers[i]),
                                 denied_exceptions(ac.text), promises_values(ac),
-                                families=families(ac)))
+                                families=families(ac), written=tabled[i]))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),

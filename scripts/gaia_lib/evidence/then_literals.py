@@ -18,7 +18,10 @@ asserted where the variable is: its assignment counts as part of the assertion.
 A function named as a call with no arguments or with one-letter parameters (`dumps()`,
 `FtoaWithDigits(f, n)`) is the API the Then speaks of, not a value. A quoted list of quoted
 values (`["foo", "foobar"]`) promises each value: Go's `[]string{"foo", "foobar"}` and
-Python's `("foo", "foobar")` assert the same list. Pure.
+Python's `("foo", "foobar")` assert the same list.
+`written_values` reads the values an AC writes anywhere, quoted or bare (`1.2-beta.3`,
+`maxsize=0`, `CRON_TZ=<zone>` by its fixed part), and `table_strings` / `in_table` whether a
+test's data table holds one: its rows are the inputs it checks. Pure.
 """
 
 from __future__ import annotations
@@ -400,3 +403,76 @@ def missing_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Lit
     """The complement: promised by the Then clause, asserted nowhere."""
     asserted = set(asserted_literals(test_source, literals))
     return tuple(lit for lit in literals if lit not in asserted)
+
+
+# --- values an AC writes, held in a test's data table --------------------------------------
+
+# A value written without quotes: digits with letters, a sign or a hyphen (`1.2-beta.3`,
+# `1.7rc2`, `0-59`), or three or more dotted parts (`1.2.3`); a `key=value` setting
+# (`maxsize=0`, `CRON_TZ=UTC`), or its fixed part where a placeholder follows
+# (`CRON_TZ=<zone>`: `CRON_TZ=`).
+_BARE_VALUE_RE = re.compile(r"(?<![\w.+~=<>-])[\w.+~-]*\d[\w.+~-]*")
+_SETTING_RE = re.compile(r"(?<![\w<])[A-Za-z_]\w*=(?:<[^>\s]*>|[^\s,;:()<>`'\"]+)")
+_NAME_ONLY_RE = re.compile(r"[A-Za-z_$][\w$.]*(?:\(\))?|[A-Za-z]+\d+|\d+(?:\.\d+)?")
+# A data table's string literals (the header of a loop over literal values too).
+_TABLE_STRING_RE = re.compile(r"'((?:[^'\\\n]|\\.)*)'|\"((?:[^\"\\\n]|\\.)*)\"|"
+                              r"`((?:[^`\\]|\\.)*)`")
+
+
+def _setting(value: str) -> str:
+    """`CRON_TZ=<zone>` -> `CRON_TZ=`: the part a placeholder leaves fixed."""
+    return value.split("<", 1)[0]
+
+
+def written_values(text: str) -> tuple[str, ...]:
+    """The values an AC writes literally, in order, each once: its quoted values
+    (`"1985-04-12"`, `5/15`), the values it writes bare (`1.2-beta.3`, `1.7rc2`, `1.2.3`) and
+    its settings (`maxsize=0`, `CRON_TZ=<zone>` as `CRON_TZ=`). Not a name (`parse`,
+    `parse()`, `int64`), a plain number (`60`, `1.5`: the Then's numbers are its literals),
+    nor anything with fewer than two word characters (`*`, `?`)."""
+    found: list[tuple[int, str]] = []
+    masked = list(text)
+    for match in _QUOTED_RE.finditer(text):
+        value = next(g for g in match.groups() if g is not None).strip()
+        found.append((match.start(), _setting(value) if "=<" in value else value))
+        masked[match.start():match.end()] = " " * (match.end() - match.start())
+    bare = "".join(masked)
+    for match in _SETTING_RE.finditer(bare):
+        found.append((match.start(), _setting(match.group(0))))
+        masked[match.start():match.end()] = " " * (match.end() - match.start())
+    bare = "".join(masked)
+    for match in _BARE_VALUE_RE.finditer(bare):
+        value = match.group(0).rstrip(".-+~")
+        if re.search(r"[A-Za-z+~-]", value) or value.count(".") >= 2:
+            found.append((match.start(), value))
+    out: dict[str, None] = {}
+    for _, value in sorted(found):
+        if (len(re.findall(r"\w", value)) >= 2 and not _NAME_ONLY_RE.fullmatch(value)
+                and not _ID_RE.match(value) and not _SIGNATURE_RE.fullmatch(value)):
+            out.setdefault(value)
+    return tuple(out)
+
+
+def table_strings(source: str) -> tuple[str, ...]:
+    """The string literals of a test's data tables (`_TABLE_START_RE`: parametrize rows, a Go
+    table, a JS `.each` table) and of the header of a loop over literal values its
+    assertions use."""
+    code = _COMMENT_LINE_RE.sub("", source)
+    spans = assertion_spans(source)
+    tables = [code[m.start():_statement_end(code, m.start())]
+              for m in _TABLE_START_RE.finditer(code)] + _looped_values(code, spans)
+    return tuple(next(g for g in m.groups() if g is not None)
+                 for span in tables for m in _TABLE_STRING_RE.finditer(span))
+
+
+def in_table(value: str, strings: Iterable[str]) -> bool:
+    """Whether a data table holds `value` (`written_values`): a whole string of it, or a
+    word of one (`"CRON_TZ=UTC  0 5 * * * *"` holds `CRON_TZ=`, a setting's fixed part, by
+    its start)."""
+    for string in strings:
+        if string == value:
+            return True
+        for word in string.split():
+            if word == value or (value.endswith("=") and word.startswith(value)):
+                return True
+    return False

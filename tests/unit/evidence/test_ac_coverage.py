@@ -1950,3 +1950,27 @@ def test_a_table_of_the_unit_holding_an_acs_example_covers_it_beside_its_error_r
     got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
     assert got == {"AC1": ("test_parse",), "AC2": (), "AC3": ("test_parse",),
                    "AC4": ("test_format",)}
+
+
+def test_a_data_table_holding_a_value_only_one_ac_writes_agrees_with_it() -> None:
+    """go-version's `TestComparePreReleases` is named after `Compare`, which the comparison
+    AC names; its table holds `1.2-beta.3` and `1.2-alpha`, which only the prerelease AC
+    writes: it checks that AC too. `1.2-beta`, which both ACs write, decides nothing."""
+    criteria = (
+        ac("AC1", "two versions", "they are compared with `Compare`",
+           "a release is greater than any prerelease of it (1.2-beta before 1.2)"),
+        ac("AC2", "two prereleases of the same release", "they are compared",
+           "their dot-separated identifiers are compared one by one "
+           "(1.2-beta before 1.2-beta.3, 1.2-alpha before 1.2-beta)"),
+    )
+    source = ('package version\n\nfunc TestComparePreReleases(t *testing.T) {\n'
+              '\tcases := []struct {\n\t\tv1, v2 string\n\t\texpected int\n\t}{\n'
+              '\t\t{"1.2-beta", "1.2-beta.3", -1},\n\t\t{"1.2-alpha", "1.2-beta", -1},\n\t}\n'
+              '\tfor _, tc := range cases {\n'
+              '\t\tif Must(tc.v1).Compare(Must(tc.v2)) != tc.expected {\n'
+              '\t\t\tt.Fatal(tc.v1)\n\t\t}\n\t}\n}\n')
+    result = analyze("E1-S1", criteria, split_tests("version_test.go", source),
+                     file_list=["version_test.go"])
+    found = {c.ac_id: c.tests for c in result.per_ac}
+    assert found["AC2"] == ("version_test.go::TestComparePreReleases",)
+    assert "1.2-beta.3" in result.per_ac[1].matches[0].evidence

@@ -5,9 +5,12 @@ import pytest
 from gaia_lib.evidence.then_literals import (
     Literal,
     asserted_literals,
+    in_table,
     missing_literals,
     presence_only,
+    table_strings,
     then_literals,
+    written_values,
 )
 
 S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
@@ -279,3 +282,32 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
 def test_a_test_whose_every_check_only_asks_for_a_result_passes_any_value(
         source: str, check: str | None) -> None:
     assert presence_only(source) == check
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    # written bare: digits with letters or a hyphen, three dotted parts
+    ("1.2-beta sorts before 1.2-beta.3, and 1.7rc2 is read leniently as 1.2.3 is",
+     ("1.2-beta", "1.2-beta.3", "1.7rc2", "1.2.3")),
+    # a setting, and the fixed part of one whose value is a placeholder
+    ("a spec prefixed with `CRON_TZ=<zone>` or TZ=<zone>, a cache with maxsize=0",
+     ("CRON_TZ=", "TZ=", "maxsize=0")),
+    # quoted values; not names, calls, plain numbers, ids or signs alone
+    ('when "1985-04-12" is parsed by `parse()` into an int64 of 60 (AC-EC1), `*` or `?`',
+     ("1985-04-12",)),
+])
+def test_the_values_an_ac_writes(text: str, values: tuple[str, ...]) -> None:
+    assert written_values(text) == values
+
+
+def test_a_data_tables_strings_hold_a_value_whole_or_as_a_word() -> None:
+    source = ('func TestParse(t *testing.T) {\n'
+              '\tentries := []struct {\n\t\texpr string\n\t}{\n'
+              '\t\t{"CRON_TZ=UTC  0 5 * * * *"},\n\t\t{"1.2-beta.3"},\n\t}\n'
+              '\tfor _, c := range entries {\n\t\tif Parse(c.expr) == nil {\n'
+              '\t\t\tt.Errorf("nil for %s", "1.0.0")\n\t\t}\n\t}\n}\n')
+    strings = table_strings(source)
+    assert strings == ("CRON_TZ=UTC  0 5 * * * *", "1.2-beta.3")
+    assert in_table("CRON_TZ=", strings)  # a setting's fixed part, by a word's start
+    assert in_table("1.2-beta.3", strings)
+    assert not in_table("1.2-beta", strings)  # a word is whole
+    assert not in_table("1.0.0", strings)  # outside the table
