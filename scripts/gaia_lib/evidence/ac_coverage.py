@@ -66,6 +66,14 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     sharing two or more words at their start and end together, with a word of its own between
     (`TestToUint8E` for "the E variant of a function (ToIntE, ToStringE, ToTimeE ...)": to ...
     e; `ToInt`, `ToUint`, `ToFloat64` share only `To`, the module's prefix: no family).
+    Named after none of these, a test whose file, outermost `describe()` group or class is
+    named after an identifier the AC names (`test_requirements.py`, `createSlice > ...`,
+    `CachedMethodTest::test_dict`; shared or not) has that identifier's weight for the AC when
+    its own words (its name less the words of those units that its last part does not say
+    itself: `getQuery > t` says nothing) explain the AC (>= 0.35) as well as they explain any
+    other AC: the unit says what it runs, its name which of that unit's ACs it checks (a
+    `test_str_and_repr` of requirements, beside an AC about markers' strings too); counted per
+    reading of a nested name, as spelled alike.
   A literal, exception or identifier several ACs name is divided among them.
 - Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
@@ -366,6 +374,8 @@ class _Said:
     compounds: tuple[frozenset[str], ...] = ()
     parts: tuple[str, ...] = ()  # the words of its own name, lower case (`_name_parts`)
     table: tuple[str, ...] = ()  # the string literals of its data tables (`table_strings`)
+    outer: frozenset[str] = frozenset()  # its file's, outermost group's and class's units
+    outer_words: frozenset[str] = frozenset()  # ... their words its own part does not say
 
 
 def _code_only(body: str) -> str:
@@ -496,6 +506,8 @@ class _Score:
     named_for: bool = False  # named after a code identifier this AC alone names
     named_by_file: bool = False  # ... only by its file's name, which every test there shares
     named_whole: bool = False  # ... by its whole name, not only the name's first words
+    named_unit: bool = False  # named after an identifier this AC names, any way (`_score`)
+    own: float = 0.0  # `explained`, of the test's own words only (not its outer units')
     agreeing: set[str] | None = None  # the asserted literals and expected exceptions it counts
     parts: dict[str, float] | None = None
     evidence: list[str] | None = None
@@ -590,6 +602,13 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                   _shown(ac_spelled[token], token), claim=False)
     score.explained = max(_explained(said.name, ac_tokens, weight, said.compounds),
                           _explained(said.description, ac_tokens, weight))
+    score.named_unit = bool(named)
+    if said.outer_words:
+        score.own = max(_explained(said.name - said.outer_words, ac_tokens, weight,
+                                   said.compounds),
+                        _explained(said.description, ac_tokens, weight))
+    else:
+        score.own = score.explained
     statuses = {lit.value for lit, _ in literals if lit.kind == then_literals.STATUS}
     codes = {v for v in case.asserted if re.fullmatch(r"[1-5][0-9][0-9]", v)}
     expected = {name.lower() for name in case.exceptions}
@@ -1074,7 +1093,66 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                      _code_only(case.body))),
                  compounds=_compounds(case.name, linking or set()),
                  parts=tuple(_name_parts(case.name)),
-                 table=then_literals.table_strings(case.body))
+                 table=then_literals.table_strings(case.body),
+                 outer=_outer_units(case), outer_words=_outer_words(case, linking or set()))
+
+
+def _outer_words(case: TestCase, linking: AbstractSet[str]) -> frozenset[str]:
+    """The words of a test's outer units (`_outer_names`) that the last part of its name
+    (`it()` sentence, method) does not say itself: `getQuery > t` -> get, query;
+    `DecoratorTestMixin::test_decorator` in `test_cached.py` -> cached, mixin, not decorator."""
+    def said(text: str) -> set[str]:
+        return set(words.normalise(words.forms(text), linking))
+    last = said(re.split(r"::| > ", case.name)[-1])
+    return frozenset(set().union(*map(said, _outer_names(case))) - last)
+
+
+def _of_outer_unit(scores: list[_Score], said: _Said,
+                   identifiers: Sequence[Mapping[str, float]]) -> list[_Score]:
+    """`scores` with the unit the test's file, outermost group or class is named after
+    (`_outer_units`) counted, at its identifier weight, for each AC that names it and that the
+    test's own words (not those of its outer units: `_Score.own`) explain best (>=
+    MIN_EXPLAINED, and no other AC more): the unit says what
+    the test runs, its name which of that unit's ACs it checks (`createSlice > should create
+    an action` for an AC of `createSlice` about creating actions). Not where the test is named
+    after an identifier by its own name already. New scores: a cached one is never changed."""
+    if not said.outer:
+        return scores
+    top = max((s.own for s in scores), default=0.0)
+    out = []
+    for i, score in enumerate(scores):
+        held = max((identifiers[i].get(u, 0.0) for u in said.outer), default=0.0)
+        if not (held and not score.named_unit and score.own >= max(MIN_EXPLAINED, top)):
+            out.append(score)
+            continue
+        key = next(u for u in sorted(said.outer) if identifiers[i].get(u, 0.0) == held)
+        counted = replace(score, parts=dict(score.parts or {}), evidence=list(score.evidence or []))
+        counted.add(NAME, held, key)
+        counted.alike += held
+        out.append(counted)
+    return out
+
+
+def _outer_names(case: TestCase) -> tuple[str, ...]:
+    """The names of a test's file's unit, outermost `describe()` group and class, as spelled:
+    `test_cached.py` -> cached, `createSlice.test.ts` > `describe("createSlice")` ->
+    createSlice, `CachedMethodTest::test_dict` -> CachedMethod."""
+    found = [file_unit(case.file)]
+    nested = _nested(case.name)
+    if len(nested) >= 2:
+        found.append(nested[0].strip())
+    levels = case.name.split("::")
+    if len(levels) >= 2:
+        found.append(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
+    return tuple(dict.fromkeys(name for name in found if name))
+
+
+def _outer_units(case: TestCase) -> frozenset[str]:
+    """The units a test's file (singular too), outermost `describe()` group and class are
+    named after (`_outer_names`), as identifier keys: cached, createslice, cachedmethod."""
+    keys = {identifier_key(name) for name in _outer_names(case)}
+    keys |= {_singular(identifier_key(file_unit(case.file)))}
+    return frozenset(keys - {""})
 
 
 # A camelCase or PascalCase name of two or more parts (`createNextState`, `onSuccess`).
@@ -1463,6 +1541,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                                                                  every_named))
         readings = [[_scored(reading, (t, n, i, crit.runs_unit), case, variant, crit)
                      for i, crit in enumerate(own)] for n, variant in enumerate(variants)]
+        readings = [_of_outer_unit(scores, variants[n], identifiers)
+                    for n, scores in enumerate(readings)]
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1):
                 chosen.setdefault(i, scores[i])

@@ -1974,3 +1974,62 @@ def test_a_data_table_holding_a_value_only_one_ac_writes_agrees_with_it() -> Non
     found = {c.ac_id: c.tests for c in result.per_ac}
     assert found["AC2"] == ("version_test.go::TestComparePreReleases",)
     assert "1.2-beta.3" in result.per_ac[1].matches[0].evidence
+
+
+def test_the_unit_a_tests_file_names_counts_for_the_ac_its_own_name_explains_best() -> None:
+    """packaging's `test_requirements.py::test_str_and_repr`: its name says what two parallel
+    ACs say (a requirement's string and repr, a marker's), its file which unit it runs. The
+    unit counts for the AC that names it, where the test's own words explain that AC as well
+    as any other; it decides nothing for an AC its name explains less."""
+    criteria = (
+        ac("AC1", "a parsed `Requirement`", "it is turned into a string or its repr is taken",
+           "the string gives back the requirement"),
+        ac("AC2", "a parsed `Marker`", "it is turned into a string or its repr is taken",
+           "the string gives back the marker"),
+        ac("AC3", "a `Requirement` with extras", "its extras are read",
+           "they are returned sorted"),
+    )
+    source = ('def test_str_and_repr():\n    r = Requirement("name")\n'
+              '    assert str(r) == "name"\n    assert repr(r) == "<Requirement(\'name\')>"\n\n\n'
+              'def test_extras_sorted():\n    r = Requirement("name[b,a]")\n'
+              '    assert r.extras == {"a", "b"}\n')
+    result = analyze("E1-S1", criteria, split_tests("tests/test_requirements.py", source),
+                     file_list=["tests/test_requirements.py"])
+    found = {c.ac_id: c.tests for c in result.per_ac}
+    assert found["AC1"] == ("tests/test_requirements.py::test_str_and_repr",)
+    assert found["AC2"] == ()
+    assert "requirement" in result.per_ac[0].matches[0].evidence
+    assert found["AC3"] == ("tests/test_requirements.py::test_extras_sorted",)
+
+
+def test_the_outer_unit_counts_only_where_the_tests_own_words_explain_the_ac_best() -> None:
+    """The corpus's `logout > revokes the session token`: the logout edge-case AC names the
+    unit `logout` (its file's and group's), but the test's own words explain the log-out AC
+    better; the unit is no evidence for the edge case. Nor for a test named after an
+    identifier already. The words of its outer units are not its own: `getQuery > t` says
+    nothing of its own (`test_a_code_named_group_names_the_unit_of_the_tests_in_it`)."""
+    from gaia_lib.evidence.ac_coverage import _of_outer_unit, _outer_units, _Said, _Score
+
+    case = TestCase("src/__tests__/logout.test.ts", "logout > revokes the session token", 1, "")
+    assert _outer_units(case) == {"logout"}
+    said = _Said(frozenset(), frozenset(), frozenset(), {}, (), outer=_outer_units(case))
+    log_out = _Score(total=1.76, claim=1.76, explained=1.0, own=1.0)
+    edge = _Score(total=3.26, claim=3.26, explained=0.71, own=0.56)
+    scores = _of_outer_unit([log_out, edge], said, [{}, {"logout": 2.0}])
+    assert scores[1] is edge  # unchanged: another AC explains more of the test's name
+    scores = _of_outer_unit([log_out, edge], said, [{"logout": 1.0}, {"logout": 1.0}])
+    assert scores[0].total == pytest.approx(2.76) and scores[1] is edge
+    assert log_out.total == 1.76  # a cached score is never changed
+    named = _Score(total=2.0, claim=2.0, explained=1.0, own=1.0, named_unit=True)
+    assert _of_outer_unit([named], said, [{"logout": 2.0}])[0] is named
+    assert _outer_units(TestCase("tests/test_cachedmethod.py", "CachedMethodTest::test_dict", 1,
+                                 "")) == {"cachedmethod"}
+    from gaia_lib.evidence.ac_coverage import _outer_words
+    from gaia_lib.evidence.words import forms, normalise
+
+    def words_of(text: str) -> set[str]:
+        return set(normalise(forms(text), set()))
+
+    assert _outer_words(case, set()) == words_of("logout")
+    mixin = TestCase("tests/test_cached.py", "DecoratorTestMixin::test_decorator", 1, "")
+    assert _outer_words(mixin, set()) == words_of("cached mixin")  # the method says decorator
