@@ -15,10 +15,11 @@ base class runs under. A case carries:
   `line`: the 1-based line of its declaration;
 - `body`: a module-level table a `@pytest.mark.parametrize` names (`TEST_CASES`), then
   leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
-  declaration + its body (a JS function's to its closing brace, past the braces of a
-  destructured parameter, `async ({ page }) => {`); for a test named at run time, its
-  `describe()` group's code before it too (the table its loop runs over); for a Go test that
-  ranges over a package-level table (`for _, tt := range splitTests`), that table after it;
+  declaration (a Python signature over several lines whole) + its body (a JS function's to
+  its closing brace, past the braces of a destructured parameter, `async ({ page }) => {`);
+  for a test named at run time, its `describe()` group's code before it too (the table its
+  loop runs over); for a Go test that ranges over a package-level table
+  (`for _, tt := range splitTests`), that table after it;
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
@@ -222,7 +223,9 @@ def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         if not match:
             continue
         def_indent = len(match.group("indent"))
-        end = i + 1
+        # the body starts after the signature, which may take several lines (`) -> None:`
+        # at the def's own indent, as black lays out long parameters)
+        end = _python_bracket_end(lines, i) + 1
         while end < len(lines):
             text = lines[end]
             if text.strip() and len(text) - len(text.lstrip()) <= def_indent:

@@ -117,6 +117,21 @@ def test_python_body_holds_a_whole_multi_line_decorator_and_nothing_above_it() -
     assert "helper" not in case.body and "return" not in case.body
 
 
+def test_python_body_runs_past_a_signature_over_several_lines() -> None:
+    # black's layout of a test with long parameters: `) -> None:` at the def's own indent
+    text = ('def test_parse_valid_date(\n    valid_date: str, expected: datetime, iso: str\n'
+            ') -> None:\n    assert is_iso8601(valid_date) is True\n'
+            '    assert parse_date(valid_date) == expected\n\n\n'
+            'class TestOther:\n    def test_method(\n        self,\n    ):\n'
+            '        assert other() == 1\n\n'
+            'def test_next(): assert True\n')
+    first, method, last = split_tests("t.py", text)
+    assert first.body.rstrip().endswith("assert parse_date(valid_date) == expected")
+    assert "is_iso8601(valid_date)" in first.body and "TestOther" not in first.body
+    assert method.body.rstrip().endswith("assert other() == 1") and "test_next" not in method.body
+    assert last.body == "def test_next(): assert True"
+
+
 def test_js_body_is_the_brace_block() -> None:
     case = split_tests("a.test.js", JS)[0]
     assert case.body.startswith("  // AC1\n  it('creates the account'")
