@@ -957,7 +957,7 @@ def test_a_test_that_only_checks_a_result_exists_covers_no_ac_promising_a_value(
     assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"] == {
         "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422":
-            "only checks that a result exists (assert signup(\"nope\") is not None), not 422 "
+            "only checks that a result exists (assert signup(\"nope\") is not None), not `422` "
             "from AC2's Then clause"}
     findings = _check(qa_project, "ac-coverage")["findings"]
     assert isinstance(findings, list)

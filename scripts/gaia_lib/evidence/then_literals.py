@@ -2,7 +2,8 @@
 
 `then_literals` pulls the checkable values out of a Then clause: HTTP status codes, quoted
 strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, CamelCase) and
-true/false/null. `asserted_literals` reports which of them appear inside an assertion of a
+true/false/null (each kept as the AC spells it too, `None`, for messages: `Literal.shown`).
+`asserted_literals` reports which of them appear inside an assertion of a
 test's source (`assert`, `expect(…)…`, `assertEquals(`, `assert_eq!`, `[ "$status" -eq … ]`,
 Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by the assertions named for
 them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gaia_lib.evidence.words import STOP_WORDS
@@ -40,6 +41,13 @@ STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "k
 class Literal:
     kind: str  # status | string | number | enum | keyword
     value: str  # normalised: quotes removed; keywords lower-case (true/false/null)
+    # as the AC writes it (`None`, `nil`), for messages; not part of the literal's identity
+    spelled: str = field(default="", compare=False)
+
+    @property
+    def shown(self) -> str:
+        """The literal as the AC spells it, in backticks: how a message names it."""
+        return f"`{self.spelled or self.value}`"
 
 
 _QUOTED_RE = re.compile(
@@ -115,7 +123,7 @@ def then_literals(then_text: str, setting: str = "") -> tuple[Literal, ...]:
         after = re.match(r"\s+([a-z]+)", text[match.end():])
         if after and after.group(1) not in STOP_WORDS:
             continue
-        found.append((match.start(), Literal(KEYWORD, _KEYWORD_VALUE.get(word, word))))
+        found.append((match.start(), Literal(KEYWORD, _KEYWORD_VALUE.get(word, word), word)))
     for pattern in (_UPPER_RE, _CAMEL_RE):
         for match in pattern.finditer(text):
             word = match.group(0)

@@ -158,7 +158,7 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
         literals = then_literals.then_literals(ac.then, ac.setting) if ac and ac.then else ()
         if not literals:
             continue
-        values = ", ".join(lit.value for lit in literals)
+        values = ", ".join(lit.shown for lit in literals)
         for test in entry.tests:
             body = bodies.get(test, "")
             check = then_literals.presence_only(body)
@@ -289,7 +289,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             findings.append(finding(first.partition("::")[0], lines.get(first, 1), "warning",
                                      "weak-assertion",
                                      f"no test of {ac.ac_id} asserts any of "
-                                     f"{', '.join(values)} from its Then clause", False,
+                                     f"{', '.join(lit.shown for lit in literals)} from its "
+                                     f"Then clause", False,
                                      ac_id=ac.ac_id))
     return per_ac, ran("then-literals", findings)
 

@@ -20,3 +20,15 @@ def test_an_untested_handler_goes_to_the_acs_naming_the_narrowest_unit_it_sits_i
     assert checks.handled_by((), acs, ("MarshalText", "NullUUID")) == ["AC1", "AC2"]
     assert checks.handled_by((), acs, ("load",)) == ["AC1", "AC2", "AC3"]
     assert checks.handled_by(("KeyError",), acs) == ["AC1", "AC2", "AC3"]
+
+
+def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> None:
+    ac = AcceptanceCriterion("AC3", "Given no zone, when parsed, then the default is None, "
+                             "and the sign is `-`", "no zone", "parsed",
+                             "the default is None, and the sign is `-`", False, None, 4)
+    rows = [{"ac_id": "AC3", "matched": True, "tests": ["t.py::test_parse"]}]
+    _, check = checks.literal_evidence([ac], rows, {"t.py::test_parse": "assert parse(x)"},
+                                       {"t.py::test_parse": 7})
+    (found,) = check["findings"]
+    assert found["message"] == ("no test of AC3 asserts any of `None`, `-` from its Then "
+                                "clause")
