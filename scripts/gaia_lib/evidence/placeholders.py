@@ -20,7 +20,8 @@ Two views of the same patterns, both pure:
       holding no None, ...) or a skip call as a top-level statement of its body
       (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats `skip`); a skip inside a
       condition is a real test that sometimes skips, not a placeholder;
-    * its body is empty (`pass`, `...`, `{}`, only comments or a docstring);
+    * its body is empty (`pass`, `...`, `{}`, only comments or a docstring); a Python body
+      starts after its signature, however many lines that takes (`) -> None:`);
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
       bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
@@ -1809,10 +1810,13 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         lines[decl].lstrip())), case.line - 1 + len(lines) - 1 - decl) if outer.mocks else None
     body = _never_run_read(lines[decl:], language, outer, mocks)
     if language == "python":
-        statements = [(i + 1, ind, t) for i, ind, t in _python_statements(body[1:])]
-        # a one-line `def test_x(): pass`
-        inline = body[0].split(":", 1)[1].strip() if body[0].rstrip().endswith(
-            ("pass", "...")) and ":" in body[0] else ""
+        # the statements after its signature, which may take several lines (`) -> None:`)
+        sig = testcases.python_signature_end(body)
+        statements = [(i + sig + 1, ind, t)
+                      for i, ind, t in _python_statements(body[sig + 1:])]
+        # a one-line `def test_x(): pass` (`) -> None: pass` after a longer signature)
+        inline = body[sig].rpartition(":")[2].strip() if body[sig].rstrip().endswith(
+            ("pass", "...")) and ":" in body[sig] else ""
         if inline:
             statements.insert(0, (0, 0, inline))
     else:

@@ -223,9 +223,7 @@ def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         if not match:
             continue
         def_indent = len(match.group("indent"))
-        # the body starts after the signature, which may take several lines (`) -> None:`
-        # at the def's own indent, as black lays out long parameters)
-        end = _python_bracket_end(lines, i) + 1
+        end = i + python_signature_end(lines[i:]) + 1
         while end < len(lines):
             text = lines[end]
             if text.strip() and len(text) - len(text.lstrip()) <= def_indent:
@@ -432,6 +430,14 @@ def _python_bracket_end(lines: list[str], index: int) -> int:
         if len(quote) == 1:
             quote = ""  # a one-quote string ends with its line
     return len(lines) - 1
+
+
+def python_signature_end(lines: list[str]) -> int:
+    """The index of the line that ends the signature of the `def` on `lines[0]`: its body
+    starts after it. A signature may take several lines (`) -> None:` at the def's own indent,
+    as black lays out long parameters); one whose parentheses never close ends on its line."""
+    end = _python_bracket_end(lines, 0)
+    return end if end < len(lines) - 1 or lines[end].rstrip().endswith(":") else 0
 
 
 def _with_python_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:

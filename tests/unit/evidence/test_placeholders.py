@@ -181,6 +181,22 @@ def test_python_placeholders() -> None:
     }
 
 
+def test_a_python_signature_over_several_lines_is_no_statement_of_the_body() -> None:
+    text = ('def test_empty(\n    value: int,\n) -> None:\n    """Later."""\n    pass\n\n\n'
+            'def test_skipped(\n    value: int,\n) -> None:\n    pytest.skip("not written")\n'
+            '    assert add(value, 1) == 2\n\n\n'
+            'def test_trivial(\n    value: int,\n) -> None:\n    assert True\n\n\n'
+            'def test_inline(\n    value: int,\n) -> None: pass\n\n\n'
+            'def test_real(\n    value: int,\n) -> None:\n    assert add(value, 1) == 2\n')
+    assert _verdicts("tests/test_a.py", text) == {
+        "test_empty": (1, "empty body"),
+        "test_skipped": (11, "skipped in source (pytest.skip)"),
+        "test_trivial": (18, "asserts nothing real (assert True)"),
+        "test_inline": (21, "empty body"),
+        "test_real": None,
+    }
+
+
 def test_typescript_placeholders() -> None:
     assert _verdicts("src/codes.test.ts", TS) == {
         "codes > real": None,
