@@ -334,13 +334,17 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     newest one. Each uncovered handler is tied to the error-path ACs it is about (`handled_by`:
     those naming the exception it catches, else the function or class it sits in, else all).
     Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
-    a user-input boundary; `critical_acs` lists them."""
+    a user-input boundary; `critical_acs` lists them. With no report and no coverage tool
+    installed the check is skipped, naming the tools the stack looks for."""
     found = report or coverage_run.find_report(s.project)
     if found is None:
         if not s.probe.branch_coverage:
+            # which tools would do, so the reader knows what to install
+            tools = ", ".join(p.tool for p in s.probe.coverage)
+            looked = f" (looked for {tools})" if tools else ""
             return check("branch-coverage", "skipped",
-                          skip_reason="no branch-coverage tool installed: untested-error-path "
-                                      "findings cannot be confirmed")
+                          skip_reason=f"no branch-coverage tool installed{looked}: "
+                                      "untested-error-path findings cannot be confirmed")
         return check("branch-coverage", "skipped",
                       skip_reason=note or "no branch-coverage report found (e.g. "
                                           "coverage.json, lcov.info, coverage.xml)")

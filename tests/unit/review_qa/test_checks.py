@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
+
 from gaia_lib.review_qa import checks
+from gaia_lib.stacks.toolprobe import StackProbe, ToolProbe
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
 
@@ -32,3 +36,16 @@ def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> Non
     (found,) = check["findings"]
     assert found["message"] == ("no test of AC3 asserts any of `None`, `-` from its Then "
                                 "clause")
+
+
+def test_a_branch_check_without_a_coverage_tool_names_the_tools_it_looked_for(
+        tmp_path: Path) -> None:
+    probe = StackProbe("ts-dev", (ToolProbe("vitest", True, "/x/vitest", "node_modules", "2"),),
+                       (ToolProbe("c8", False, None, "none", None),
+                        ToolProbe("@vitest/coverage-v8", False, None, "none", None)), None)
+    s = SimpleNamespace(project=tmp_path, probe=probe)
+    result = checks.branch_evidence(s, [])  # type: ignore[arg-type]
+    assert result["status"] == "skipped"
+    assert result["skip_reason"] == (
+        "no branch-coverage tool installed (looked for c8, @vitest/coverage-v8): "
+        "untested-error-path findings cannot be confirmed")
