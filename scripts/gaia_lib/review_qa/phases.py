@@ -12,8 +12,9 @@ and the parent, and chained by `run` for terminal and CI use:
   story's tests measured the same way (Python) or the project's `coverage_command`. A local
   run takes the story's test files: the File List's, and those whose path or text names the
   story key (`Reads.run_files`: only their tests can be the story's, so no matching comes
-  first). That one run is preceded by git's view of the branch (the story gate: a run may
-  add files) and accompanied by the reads it cannot change, made in a thread while it goes
+  first), less a helper module among them (`Reads.run_tests`: no test name, no test). That one
+  run is preceded by git's view of the branch (the story gate: a run may add files) and
+  accompanied by the reads it cannot change, made in a thread while it goes
   (the matching without run signals, the placeholder, mocking and static-call checks:
   `Reads.while_running`, `core.alongside`). A measured pytest run is handed to the Python
   its caller started before the review began (`evidence.head_start`), where there is one. It
@@ -346,6 +347,19 @@ class Reads:
                 or names_key(f"{rel}\n{texts.get(rel, '')}", self.s.key)]
 
     @functools.cached_property
+    def run_tests(self) -> list[str]:
+        """The `run_files` the runner is given: those named as test files (`test_*.py`,
+        `*.test.ts`: a file whose tests are made at run time is one), and those that declare a
+        test or could not be read to tell. A helper module the story claims beside its tests
+        (`tests/helpers.py`, `__tests__/utils.ts`) is neither: given alone, it fails the run
+        (pytest collects nothing, vitest finds no test file, jest runs a suite of no test)."""
+        declaring = {case.file for case in self.cases}
+        unread = {tf.path for tf in self.test_files if not tf.readable}
+        return [rel for rel in self.run_files if rel in declaring or rel in unread
+                or any(adapter.is_test_file(posixpath.basename(rel))
+                       for adapter in stacks.STACKS.values())]
+
+    @functools.cached_property
     def sources(self) -> tuple[str, ...]:
         """The story's Python sources: the File List's `.py` files on disk that are no test
         file (none the review runs, none the stack's naming calls one). What the run measures
@@ -598,7 +612,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     """The review's one test run and what it yields (module docstring); `head`: its pytest
     Python, already started (`evidence.head_start`)."""
     state = s.state_dir()
-    test_paths = list(reads.run_files)
+    test_paths = list(reads.run_tests)
     sources = reads.sources
     python = bool(sources)
     session = attribution.CoverageSetup(state, sources, s.project) if python else None

@@ -84,6 +84,30 @@ def test_the_run_takes_the_file_lists_tests_and_those_naming_the_story(
     assert "test_named_in_comment.py" in evidence and "test_other_story.py" not in evidence
 
 
+def test_the_run_is_given_no_file_of_the_file_list_that_holds_no_test(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A helper module beside the tests that the story claims (`tests/helpers.py`, a JS
+    `__tests__/utils.ts`) declares no test: handed to the runner alone it fails the run (pytest
+    collects nothing, vitest finds no test file), so the run is not given it."""
+    make_qa_project(project, monkeypatch)
+    project.write("tests/helpers.py", "def make_email():\n    return 'a@b.co'\n")
+    story = next(project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("- `tests/test_signup.py`\n",
+                                               "- `tests/test_signup.py`\n- `tests/helpers.py`\n"))
+    ran: list[list[str]] = []
+    real_execute = execution.execute
+
+    def execute(*args: Any, **kwargs: Any) -> execution.Evidence:
+        ran.append(list(kwargs["story_tests"]))
+        return real_execute(*args, **kwargs)
+
+    monkeypatch.setattr(execution, "execute", execute)
+    s = context.setup(project.root, "E1-S1")
+    phases.start_round(s)
+    phases.analyze(s)
+    assert ran == [["tests/test_signup.py"]]
+
+
 def test_the_reads_wait_for_the_runs_process_to_start(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """Until the runner's process is up, the review's own thread is on the run's path: the
