@@ -45,7 +45,8 @@ progress log of the review's pytest plugin) are named in its diagnostic and are 
 in error: a test that never finished verifies nothing. A runner that ends in error without
 writing its report (a conftest
 that cannot import, a bad option) ran no test: no counts either, and `stopped` holds the first
-line of its output that says why (`runner_error`), which the report quotes.
+line of its output that says why (`runner_error`, colour codes dropped), which the report
+quotes.
 """
 
 from __future__ import annotations
@@ -676,7 +677,8 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
 def runner_error(stdout: str, stderr: str) -> str:
     """The first line of a run's output that says what went wrong (pure; stdout before
     stderr), at most 200 characters; else its last non-empty line; else that it printed
-    nothing."""
+    nothing. Colour codes (vitest's) are dropped first."""
+    stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     for pattern in _ERROR_LINES:
         for text in (stdout, stderr):
             found = pattern.search(text)

@@ -46,6 +46,11 @@ PYTEST_COLLECTION_FAILURE = "collection failure"
 MESSAGE_CHARS = 200
 
 
+def without_colour(text: str) -> str:
+    """`text` without its terminal colour codes (`\x1b[31m`)."""
+    return _ANSI.sub("", text)
+
+
 def failure_line(text: object) -> str | None:
     """The first non-blank line of a failure message, colour codes dropped, at most
     MESSAGE_CHARS characters; None when there is none."""

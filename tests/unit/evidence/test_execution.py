@@ -85,6 +85,10 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
      "pytest: error: unrecognized arguments: --bogus"),
     ("", "something went sideways\n\n", "something went sideways"),
     ("", "", "it printed nothing"),
+    # a runner that colours its output (vitest): the colour codes are no words of the line
+    ("\x1b[2minclude: \x1b[22m**/*.test.ts\x1b[39m\n\x1b[31m\nNo test files found, exiting "
+     "with code 1\x1b[39m\n", "", "No test files found, exiting with code 1"),
+    ("\x1b[31mError: Cannot find module 'x'\x1b[39m\n", "", "Error: Cannot find module 'x'"),
 ])
 def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
     assert execution.runner_error(stdout, stderr) == said
