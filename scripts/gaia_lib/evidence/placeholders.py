@@ -65,9 +65,10 @@ module gives a name once and never changes, or writes in place, its condition re
 row: `[c for c in CASES if "W" in c[0]]`, or one the test gives a name of its own by a
 statement of its body before the loop, binds nowhere else and only loops over:
 `cases = ["a@b.co"]` then `for e in [c for c in cases if c.startswith("!")]:`, and a branch
-of a loop over such a table no row meets, `for c in cases:` then `if c.startswith("!"):`, its
-`else` and what follows it left running; JS: a `.filter(...)` over a `const` array of
-literals its file or the test writes and never changes:
+of a loop over such a table no row meets, `for c in cases:` (or `for i, c in
+enumerate(cases):`, each row with its position) then `if c.startswith("!"):`, in the loop's
+body or a `try:` or `with` block of it, its `else` and what follows it left running; JS: a
+`.filter(...)` over a `const` array of literals its file or the test writes and never changes:
 `cases.filter(([i]) => i.startsWith("+"))`, its callback, on one line or several (a block
 `(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines, `function (c) {`,
 types aside: `(c: string): boolean =>`, `const p = c[0];` bindings before the `return`),
@@ -1158,8 +1159,9 @@ def _false_filtered_chain(lines: list[str], index: int) -> str | None:
 
 # A Python loop over a comprehension: `for text, want in [c for c in CASES if ...]:`.
 _PY_LOOP_OVER = re.compile(r"^(\s+)for\s+.+?\s+in\s+([\[(].*[\])])\s*:\s*$")
-# A Python loop over a table, named or written in place: `for c in cases:`, `for c in ["a"]:`.
-_PY_LOOP_ROWS = re.compile(r"^\s+for\s+.+?\s+in\s+(?:\w+|[\[(].*)\s*:?\s*$")
+# A Python loop over a table, named or written in place: `for c in cases:`, `for c in ["a"]:`,
+# `for i, c in enumerate(cases):`.
+_PY_LOOP_ROWS = re.compile(r"^\s+for\s+.+?\s+in\s+(?:\w+|[\[(].*|enumerate\(.*)\s*:?\s*$")
 
 
 def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = frozenset(),

@@ -9,18 +9,23 @@ Rules:
   `const` in JS. A class's or a function's own name for it is another value.
 - Python, a test's own table (`python_own_tables`): a statement of its body (not one under an
   `if`, a loop or a `with`) gives the name its literal, nothing else in the test binds it, and
-  the test reads it only as what a loop or a comprehension runs over (or by `len(...)`), and
-  only once when a row holds a list or a dict; a loop reads it from the line after. Any name
+  the test reads it only as what a loop or a comprehension runs over (or a loop's
+  `enumerate(...)`, or `len(...)`), and only once when a row holds a list or a dict; a loop
+  reads it from the line after. Any name
   the test binds (a fixture parameter, an assignment) is not its module's table.
 - Python: a comprehension's condition is evaluated with `ast` over each row, using constants,
   the row's items (`c[0]`, `c[1:]`), comparisons (`is` / `is not` of equal values only for
   None, True, False or `...`: whether `c is "x"` holds where c is "x" is the interpreter's
   choice), `and` / `or` / `not`, `len(...)` and a string's pure methods (`_STR_METHODS`).
 - Python, a branch in a loop over a table (`python_unmet_branches`): an `if` among the
-  statements of the loop's body, its condition on its own line, is read as a comprehension's
-  is, for each row bound to the loop's target (`for c in cases:` / `if c.startswith("!"):`);
-  a loop that binds its target again gives no verdict, nor a branch after another statement
-  of a loop over rows it may change (a list, a dict).
+  statements of the loop's body, or of a `try:` or `with` block among them (not a handler,
+  an `else` or a `finally`), its condition on its own line, is read as a comprehension's is,
+  for each row bound to the loop's target (`for c in cases:` / `if c.startswith("!"):`), or
+  each row with its position over `enumerate(cases)` (from a literal start:
+  `enumerate(cases, 1)`). A loop that binds its target again (an assignment, `with ... as`,
+  `except ... as`, `case ... as`, an import) gives no verdict, nor, over rows a call may
+  change (a list, a dict), a branch after another statement or in a `with` (its items run
+  first). A dict's `.items()` is no table.
 - JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
   parameter (on one line or several, types of its parameter and return aside, its body an
   expression or a block: `const` bindings, each a name or a destructuring given a value of the
@@ -41,7 +46,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 _Item = TypeVar("_Item")
@@ -642,14 +647,65 @@ def _test_function(lines: list[str]) -> tuple[ast.FunctionDef | ast.AsyncFunctio
     return function, nested
 
 
+def _binds(node: ast.AST) -> list[str]:
+    """The names `node` binds: an assignment's or a loop's target, a parameter, a `def` or a
+    `class`, an import, `except ... as`, `case ... as`, a `global` / `nonlocal` name."""
+    if isinstance(node, ast.Name):
+        return [] if isinstance(node.ctx, ast.Load) else [node.id]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, ast.alias):
+        return [(node.asname or node.name).split(".")[0]]
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+        return [node.name]
+    return []
+
+
+def _loop_rows(node: ast.expr, rows: Mapping[str, tuple[object, ...]]) -> tuple[object, ...]:
+    """The rows a loop binds to its target, from a table (`_rows_of`) or its `enumerate(...)`
+    (each row with its position, from a literal start: `enumerate(cases, 1)`)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "enumerate"):
+        return _rows_of(node, rows)
+    starts = [*node.args[1:], *(keyword.value for keyword in node.keywords
+                                if keyword.arg == "start")]
+    if not node.args or len(node.args) + len(node.keywords) != 1 + len(starts) or \
+            len(starts) > 1:
+        raise _Unknown("enumerate")
+    start = ast.literal_eval(starts[0]) if starts and isinstance(starts[0], ast.Constant) \
+        else None if starts else 0
+    if not isinstance(start, int) or isinstance(start, bool):
+        raise _Unknown("start")
+    return tuple((start + at, row) for at, row in enumerate(_rows_of(node.args[0], rows)))
+
+
+def _nested_branches(body: list[ast.stmt], first: bool = True) -> Iterator[tuple[ast.If, bool]]:
+    """Each `if` among `body`'s statements or those of a `try:` or `with` block among them (not
+    its handlers, its `else` or `finally`), and whether nothing runs before it in the loop's
+    body: a `with` runs its items before its block."""
+    for position, statement in enumerate(body):
+        alone = first and not position
+        if isinstance(statement, ast.If):
+            yield statement, alone
+        elif isinstance(statement, ast.Try):
+            yield from _nested_branches(statement.body, alone)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from _nested_branches(statement.body, False)
+
+
 def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[object, ...]]],
                                                  frozenset[str] | None]:
     """A Python test's own tables (`lines`: its `def` and body), and every name it binds (a
     parameter, an assignment, a loop's target, ...), which hides its module's table of that
     name (None when its code is not read: it may bind any). Its own: a name a statement of its
     body (not one under an `if`, a loop or a `with`) gives a list or tuple of literals, bound
-    nowhere else, read only as what a loop or a comprehension runs over (or by `len(...)`), and
-    only once when a row holds a list or a dict (a loop before the filter may change it); by
+    nowhere else, read only as what a loop or a comprehension runs over (or a loop's
+    `enumerate(...)`, or `len(...)`), and only once when a row holds a list or a dict (a loop
+    before the filter may change it); by
     name, the index of the line after which it holds its rows, and its rows."""
     parsed = _test_function(lines)
     if parsed is None:
@@ -660,28 +716,22 @@ def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[obje
     read_otherwise: set[str] = set()
     iterated = {id(node.iter) for node in ast.walk(function)
                 if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension))}
+    iterated |= {id(node.args[0]) for node in ast.walk(function)  # `enumerate(cases)` looped
+                 if isinstance(node, ast.Call) and id(node) in iterated
+                 and isinstance(node.func, ast.Name) and node.func.id == "enumerate"
+                 and node.args}
     measured = {id(node.args[0]) for node in ast.walk(function)
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id == "len" and len(node.args) == 1}
     for node in ast.walk(function):
-        names: list[str] = []
-        if isinstance(node, ast.Name):
-            if isinstance(node.ctx, ast.Load):
-                reads[node.id] = reads.get(node.id, 0) + 1
-                if id(node) not in iterated and id(node) not in measured:
-                    read_otherwise.add(node.id)
-                continue
-            names = [node.id]
-        elif isinstance(node, ast.arg):
-            names = [node.arg]
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names = list(node.names) * 2  # never one of its own
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names = [node.name] if node is not function else []
-        elif isinstance(node, ast.alias):
-            names = [(node.asname or node.name).split(".")[0]]
-        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-            names = [node.name]
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            reads[node.id] = reads.get(node.id, 0) + 1
+            if id(node) not in iterated and id(node) not in measured:
+                read_otherwise.add(node.id)
+            continue
+        names = _binds(node) if node is not function else []
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            names *= 2  # never one of its own
         for name in names:
             bound[name] = bound.get(name, 0) + 1
     own: dict[str, tuple[int, tuple[object, ...]]] = {}
@@ -713,9 +763,11 @@ def python_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...
     literal table meets: a statement of the body of a loop over the table (one written in
     place, the test's own, `python_own_tables`, or its module's, `rows`, where the test binds
     no name of it), its condition on one line and read for each row bound to the loop's
-    target (`for c in cases:` / `if c.startswith("!"):`). A loop that binds its target again,
-    or a condition this reading cannot evaluate, gives none; a table whose rows a loop may
-    change (a list, a dict) only for an `if` first in the loop."""
+    target (`for c in cases:` / `if c.startswith("!"):`), with its position over
+    `enumerate(...)`; an `if` in a `try:` or a `with` block of the body too. A loop that binds
+    its target again, or a condition this reading cannot evaluate, gives none; a table whose
+    rows a loop may change (a list, a dict) only for an `if` first in the loop (or first in a
+    `try:` first in it)."""
     own, bound = python_own_tables(lines)
     parsed = _test_function(lines)
     if parsed is None or bound is None:
@@ -728,20 +780,18 @@ def python_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...
             continue
         at = loop.lineno - 1 - nested
         try:
-            table = _rows_of(loop.iter, module | {
+            table = _loop_rows(loop.iter, module | {
                 name: table for name, (after, table) in own.items() if after < at})
         except _Unknown:
             continue
         targets = {node.id for node in ast.walk(loop.target) if isinstance(node, ast.Name)}
-        if not table or any(
-                (isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)
-                 and node.id in targets) or isinstance(node, (ast.Global, ast.Nonlocal))
+        if not table or "enumerate" in bound or any(
+                set(_binds(node)) & targets or isinstance(node, (ast.Global, ast.Nonlocal))
                 for statement in loop.body for node in ast.walk(statement)):
             continue
         changeable = not all(_frozen(row) for row in table)
-        for position, branch in enumerate(loop.body):
-            if not isinstance(branch, ast.If) or (changeable and position) or \
-                    branch.test.end_lineno != branch.lineno or \
+        for branch, alone in _nested_branches(loop.body):
+            if (changeable and not alone) or branch.test.end_lineno != branch.lineno or \
                     branch.body[0].lineno == branch.lineno:
                 continue
             try:

@@ -2414,6 +2414,74 @@ def test_a_python_check_only_under_a_branch_no_row_of_its_loop_s_table_meets_nev
         "test_a_table_the_module_changes": False, "test_a_table_the_test_names_again": False}
 
 
+PY_NESTED_BRANCHES_NO_ROW_MEETS = '''CASES = [("P1D", 1), ("P2D", 2)]
+
+
+def test_an_enumerated_table_no_row_of_which_meets_the_branch():
+    cases = ["a", "b"]
+    for i, c in enumerate(cases):
+        if c.startswith("!"):
+            assert parse(c) is None
+
+
+def test_a_position_no_row_has():
+    for i, (text, days) in enumerate(CASES, 1):
+        if i > 2:
+            assert parse(text) == days
+
+
+def test_a_position_a_row_has():
+    for i, (text, days) in enumerate(CASES, 1):
+        if i == 2:
+            assert parse(text) == days
+
+
+def test_a_branch_in_a_try():
+    for c in ["a", "b"]:
+        try:
+            if c.startswith("!"):
+                assert parse(c) is None
+        except KeyError:
+            pass
+
+
+def test_a_branch_in_a_with():
+    for c in ["a", "b"]:
+        with context():
+            if c.startswith("!"):
+                assert parse(c) is None
+
+
+def test_a_with_that_checks():
+    for c in ["a", "b"]:
+        with pytest.raises(ValueError):
+            if c.startswith("!"):
+                parse(c)
+
+
+def test_a_check_after_the_try():
+    for c in ["a", "b"]:
+        try:
+            if c.startswith("!"):
+                continue
+        finally:
+            log(c)
+        assert parse(c) == c
+'''
+
+
+def test_a_python_branch_of_an_enumerated_loop_or_in_a_try_or_a_with_no_row_meets_never_runs(
+        ) -> None:
+    """`for i, c in enumerate(cases):` binds each row with its position; an `if` in a `try:` or
+    a `with` block of the loop is read as one of the loop's. A check the `with` makes itself
+    (`pytest.raises`), or one after the `try`, still runs: a real test."""
+    assert _found("n_test.py", PY_NESTED_BRANCHES_NO_ROW_MEETS) == {
+        "test_an_enumerated_table_no_row_of_which_meets_the_branch": True,
+        "test_a_position_no_row_has": True, "test_a_position_a_row_has": False,
+        "test_a_branch_in_a_try": True, "test_a_branch_in_a_with": True,
+        "test_a_with_that_checks": False, "test_a_check_after_the_try": False}
+
+
 def test_a_module_table_a_fixture_names_on_a_line_of_its_own_is_not_read() -> None:
     text = '''CASES = [("P1D", 1), ("P2D", 2)]
 

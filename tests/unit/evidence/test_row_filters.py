@@ -183,3 +183,109 @@ def test_a_js_filter_comparing_two_arrays_by_identity_gives_no_verdict() -> None
     assert row_filters.js_unkept_filters(lines, rows) == lines
     assert row_filters.js_unkept_filters([lines[0].replace("!==", "===")], rows) == [
         lines[0].replace("!==", "===")]
+
+
+NESTED_BRANCHES = '''def test_x():
+    cases = ["a", "b"]
+    for i, c in enumerate(cases):
+        if c.startswith("!"):
+            assert parse(c)
+        if i > 5:
+            assert parse(c)
+        if i == 1:
+            assert parse(c)
+    for n, c in enumerate(cases, 1):
+        if n == 0:
+            assert parse(c)
+        if n == 2:
+            assert parse(c)
+    for n, c in enumerate(cases, start=10):
+        if n < 10:
+            assert parse(c)
+    for pair in enumerate(("a", "b")):
+        if pair[1] == "!":
+            assert parse(pair)
+    for c in cases:
+        try:
+            if c.startswith("!"):
+                assert parse(c)
+        except ValueError:
+            pass
+        with open(c) as handle:
+            if c == "!":
+                assert handle
+            if c == "a":
+                assert handle
+'''
+
+
+def test_a_python_branch_under_enumerate_a_try_or_a_with_in_the_loop_is_read() -> None:
+    """`enumerate(table)` binds each row with its position (from its start); an `if` in a
+    `try:` or a `with` block of the loop's body is read as one of the body."""
+    lines = NESTED_BRANCHES.splitlines()
+    assert row_filters.python_unmet_branches(lines, {}) == {3, 5, 10, 15, 18, 22, 27}
+
+
+REBOUND_BRANCHES = '''def test_x():
+    cases = ["a", "b"]
+    for i, c in enumerate(cases):
+        with open(c) as c:
+            if c == "a":
+                assert parse(c)
+    for i, c in enumerate(cases, step):
+        if i == 9:
+            assert parse(c)
+    for i, c in enumerate(cases, start=1, x=2):
+        if i == 9:
+            assert parse(c)
+    for c in cases:
+        match c:
+            case str() as c:
+                pass
+        if c == "!":
+            assert parse(c)
+    for c in cases:
+        try:
+            pass
+        except ValueError as c:
+            pass
+        if c == "!":
+            assert parse(c)
+    for c in cases:
+        import c
+        if c == "!":
+            assert parse(c)
+'''
+
+
+def test_a_python_branch_whose_row_the_loop_may_bind_again_or_whose_position_is_unknown() -> None:
+    """A `with ... as`, a `case ... as`, an `except ... as` or an `import` of the loop's
+    target binds it again; an `enumerate` start not a literal: no verdict."""
+    lines = REBOUND_BRANCHES.splitlines()
+    assert row_filters.python_unmet_branches(lines, {}) == frozenset()
+
+
+CHANGEABLE_WITH = '''def test_x():
+    for c in [["a"], ["b"]]:
+        with patch(c):
+            if c[0] == "!":
+                assert parse(c)
+'''
+CHANGEABLE_TRY = '''def test_x():
+    for c in [["a"], ["b"]]:
+        try:
+            log(c)
+            if c[0] == "!":
+                assert parse(c)
+        except ValueError:
+            pass
+'''
+
+
+def test_a_python_branch_over_rows_a_with_or_a_statement_before_may_change_is_not_read() -> None:
+    """Rows a call may change (lists): a `with` before the branch, or a statement before it in
+    its `try`, gives no verdict; the first statement of a `try` first in the loop is read."""
+    assert row_filters.python_unmet_branches(CHANGEABLE_WITH.splitlines(), {}) == frozenset()
+    lines = CHANGEABLE_TRY.splitlines()
+    assert row_filters.python_unmet_branches(lines, {}) == frozenset()
+    assert row_filters.python_unmet_branches([*lines[:3], *lines[4:]], {}) == {3}
