@@ -71,8 +71,9 @@ body or a `try:` or `with` block of it, its `else` and what follows it left runn
 `.filter(...)` over a `const` array of literals its file or the test writes and never changes:
 `cases.filter(([i]) => i.startsWith("+"))`, its callback, on one line or several (a block
 `(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines, `function (c) {`,
-types aside: `(c: string): boolean =>`, `const p = c[0];` bindings before the `return`),
-read for each row as JS reads it; a condition calling the test's code, or a table a
+types aside: `(c: string): boolean =>`, `const p = c[0];` bindings before the `return`, a
+second parameter bound to the row's index: `(c, i) => i > 5`), read for each row as JS reads
+it; a condition calling the test's code, or a table a
 fixture, a class or the test names again, appends to or hands on, is not read), or a
 counting loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try`
 whose handler drops the failure (a catch that is empty or only logs or returns, or, where

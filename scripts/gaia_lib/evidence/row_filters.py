@@ -27,15 +27,17 @@ Rules:
   change (a list, a dict), a branch after another statement or in a `with` (its items run
   first). A dict's `.items()` is no table.
 - JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
-  parameter (on one line or several, types of its parameter and return aside, its body an
+  parameter, or of two, the second a name bound to the row's index (0, 1, ...: `(c, i) =>`,
+  used or not), on one line or several (types of its parameters and return aside, its body an
   expression or a block: `const` bindings, each a name or a destructuring given a value of the
   row, then `return ...;`, a trailing comma after it), read by a small expression reader:
-  literals, the callback's parameter (destructured too) and its consts, `===` / `==` (not of two
-  arrays or objects, equal or the same one) and the other comparisons, `&&` / `||` / `!`,
-  `typeof`, members and a string's pure methods. Any other statement in its block (a `let`, a
-  call, an `if`), a second parameter or an `async` callback gives no verdict. A callback over
-  several lines is written `() => false` on the filter's first line, the lines it spanned left
-  blank (`js_unkept_filters`), so a test's lines keep their numbers.
+  literals, the callback's parameters (the row's destructured too) and its consts, `===` /
+  `==` (not of two arrays or objects, equal or the same one) and the other comparisons, `&&` /
+  `||` / `!`, `typeof`, members and a string's pure methods. Any other statement in its block
+  (a `let`, a call, an `if`), a third parameter (the array), an index with a default or a
+  pattern, or an `async` callback gives no verdict. A callback over several lines is written
+  `() => false` on the filter's first line, the lines it spanned left blank
+  (`js_unkept_filters`), so a test's lines keep their numbers.
 - Anything else in a condition (a call of the code under test, a name bound elsewhere, a
   comparison that depends on JS type conversion) gives no verdict: the filter may keep a row.
 Standard library only.
@@ -430,10 +432,11 @@ def _js_pattern(reader: _JsReader) -> Callable[[object], dict[str, object]]:
     return bind
 
 
-def _js_bind(reader: _JsReader) -> tuple[Callable[[object], dict[str, object]], bool]:
-    """A filter's callback up to its body read from `reader`: how its parameter (`c`,
-    `([input, output])`, `({ ok })`, a type aside, and the callback's return type) binds one
-    row, and whether its body must be a block (a `function`)."""
+def _js_bind(reader: _JsReader) -> tuple[Callable[[object, int], dict[str, object]], bool]:
+    """A filter's callback up to its body read from `reader`: how its parameters (`c`,
+    `([input, output])`, `({ ok })`, then the row's index, `(c, i)`, types aside, and the
+    callback's return type) bind one row at its position, and whether its body must be a
+    block (a `function`)."""
     function = reader.peek() == "function"
     if function:
         reader.take()
@@ -443,15 +446,33 @@ def _js_bind(reader: _JsReader) -> tuple[Callable[[object], dict[str, object]], 
     if parenthesised:
         reader.take("(")
     bind = _js_pattern(reader)
+    index = None
     if parenthesised:
         if reader.peek() == ":":  # a type: `(c: Case)`
             _js_skip_type(reader, (")", ","))
+        if reader.peek() == "," and reader.tokens[reader.at + 1:reader.at + 2] != [("p", ")")]:
+            reader.take(",")
+            kind, index = reader.take()  # the row's index: a name, not a pattern
+            if kind != "w" or index in _JS_WORDS:
+                raise _Unknown(index)
+            if reader.peek() == ":":
+                _js_skip_type(reader, (")", ","))
+        if reader.peek() == ",":  # a trailing comma
+            reader.take(",")
         reader.take(")")
         if reader.peek() == ":":  # its return type: `(c): boolean =>`
             _js_skip_type(reader, ("{",) if function else ("=>",))
     if not function:
         reader.take("=>")
-    return bind, function
+
+    def bind_at(row: object, position: int) -> dict[str, object]:
+        names = bind(row)
+        if index is None:
+            return names
+        if index in names:
+            raise _Unknown("one name twice")
+        return names | {index: float(position)}
+    return bind_at, function
 
 
 def _js_block(reader: _JsReader) -> tuple[list[tuple[Callable[[object], dict[str, object]],
@@ -480,7 +501,8 @@ def _js_block(reader: _JsReader) -> tuple[list[tuple[Callable[[object], dict[str
 
 def _js_keeps_no_row(predicate: str, rows: tuple[object, ...]) -> bool:
     """Whether the filter callback written as `predicate` (`([i]) => i.startsWith("+")`, an
-    expression or a block, `function (c) { ... }`) keeps none of `rows`."""
+    expression or a block, `function (c) { ... }`, `(c, i) => i > 5` of the row's index) keeps
+    none of `rows`."""
     try:
         reader = _JsReader(_js_tokens(predicate))
         bind, function = _js_bind(reader)
@@ -492,8 +514,8 @@ def _js_keeps_no_row(predicate: str, rows: tuple[object, ...]) -> bool:
             reader.take(",")
         if reader.peek():
             return False
-        for row in rows:
-            names = bind(row)
+        for position, row in enumerate(rows):
+            names = bind(row, position)
             for bound, value in bindings:
                 given = bound(_js_value(value, names))
                 if given.keys() & names.keys():

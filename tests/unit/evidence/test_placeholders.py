@@ -2577,6 +2577,43 @@ def test_a_js_table_filtered_by_a_condition_no_literal_row_meets_runs_no_check()
         "a table of its own by the file's table's name": False}
 
 
+JS_INDEX_FILTERS = '''const cases = [
+  ["1", 1],
+  ["2", 2],
+];
+
+test.each(cases.filter((c, i) => i > 1))("rows past the last %s", (input, output) => {
+  expect(destr(input)).toBe(output);
+});
+
+test.each(cases.filter((c, i) => i === 1))("the second row %s", (input, output) => {
+  expect(destr(input)).toBe(output);
+});
+
+it("an index unused", () => {
+  cases.filter(([i], at) => i.startsWith("+")).forEach(([i, o]) => expect(destr(i)).toBe(o));
+});
+
+it("a function's index", () => {
+  cases.filter(function (c, i) {
+    return i < 0;
+  }).forEach(([i, o]) => expect(destr(i)).toBe(o));
+});
+
+it("the array as a third parameter", () => {
+  cases.filter((c, i, all) => i > all.length).forEach(([i, o]) => expect(destr(i)).toBe(o));
+});
+'''
+
+
+def test_a_js_filter_s_index_parameter_is_bound_to_each_row_s_position() -> None:
+    """`cases.filter((c, i) => i > 1)` over two rows keeps none; a row at the index asked for
+    is kept; a third parameter (the array) is not read."""
+    assert _found("i.test.ts", JS_INDEX_FILTERS) == {
+        "rows past the last %s": True, "the second row %s": False, "an index unused": True,
+        "a function's index": True, "the array as a third parameter": False}
+
+
 JS_CALLBACKS_OVER_LINES = '''const cases = [
   { input: "1", n: 1 },
   { input: "2", n: 2 },

@@ -150,7 +150,7 @@ def test_a_python_branch_no_row_of_its_loop_s_table_meets_is_found_by_its_line()
     ('(c): boolean => c.startsWith("!")', True),
     ('(c: string | undefined): c is string => c === "!"', True),
     ('(c: Array<[string, number]>) => c === "!"', True),
-    ('(c: string, i: number) => i > 5', False),            # a second parameter
+    ('(c: string, i: number) => i > 5', True),    # its index: no row at 5
     ('async (c) => c === "!"', False),                     # a promise: always kept
     ('(c) => { const p = c[0]; return p === "!"; }', True),
     ('(c) => {\n  const p: string = c[0]\n  const bang = p === "!"\n  return bang\n}', True),
@@ -168,7 +168,7 @@ def test_a_js_filter_s_function_typed_or_block_callback_is_read_for_each_row(
         callback: str, keeps_none: bool) -> None:
     """A `function`, a typed parameter or return, a block of `const` bindings before its
     `return`: read for each row; another statement, a second parameter or an `async`
-    callback gives no verdict."""
+    callback gives no verdict; a second parameter is the row's index."""
     rows = {"cases": ("a", "b"), "nums": ({"n": 1.0}, {"n": 2.0})}
     table = "nums" if callback.startswith("({ n })") else "cases"
     lines = [f"  {table}.filter({callback}).forEach(check);"]
@@ -289,3 +289,29 @@ def test_a_python_branch_over_rows_a_with_or_a_statement_before_may_change_is_no
     lines = CHANGEABLE_TRY.splitlines()
     assert row_filters.python_unmet_branches(lines, {}) == frozenset()
     assert row_filters.python_unmet_branches([*lines[:3], *lines[4:]], {}) == {3}
+
+
+@pytest.mark.parametrize(("callback", "keeps_none"), [
+    ('(c, i) => i > 5', True),
+    ('(c, i) => i === 1', False),                          # the second row's index
+    ('(c, i) => i >= 0 && c === "!"', True),
+    ('(c, i) => c.startsWith("!")', True),                 # the index unused
+    ('(c, i,) => c === "!"', True),
+    ('(text: string, i: number): boolean => i > 1 && text === "a"', True),
+    ('function (c, i) { return i > 5; }', True),
+    ('function (c, i) {\n  const at = i;\n  return at === 1;\n}', False),
+    ('(c, i) => { const i = 9; return i > 5; }', False),   # its index declared again
+    ('(c, i) => i == "0"', False),                         # a coercion: not read
+    ('(c, i, all) => all.length > 5', False),              # the array itself: not read
+    ('(c, i = 0) => i > 5', False),                        # a default: not read
+    ('(c, [i]) => i > 5', False),                          # an index destructured
+    ('(c, c) => c > 5', False),                            # one name twice
+])
+def test_a_js_filter_s_second_parameter_is_read_as_the_row_s_index(
+        callback: str, keeps_none: bool) -> None:
+    """`(c, i) =>` binds `i` to each row's position (0, 1, ...); a third parameter, a default
+    or a pattern for the index gives no verdict."""
+    lines = [f"  cases.filter({callback}).forEach(check);"]
+    kept = row_filters.js_unkept_filters(
+        "\n".join(lines).split("\n"), {"cases": ("a", "b")})
+    assert (kept[0] == "  cases.filter(() => false).forEach(check);") is keeps_none
