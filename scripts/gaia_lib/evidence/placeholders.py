@@ -127,10 +127,12 @@ checks it (`expect(fn)`); passed as an argument (by its hook too), kept in an ob
 (`vi.spyOn`) is no mock made here. Code that never runs for the test is another test's own
 function and a hook (`beforeEach`, `afterAll`, ...) of a block not holding the test, in a file
 with no `concurrent` (given another value, it is handed on for every test: the other test may
-run first). Its calls are counted (`toHaveBeenCalledTimes`) only when a `beforeEach` makes it
-anew and nothing else calls it but statements of tests' own bodies (in a file with no
-`concurrent`); calls forgotten in between (`fn.mockClear()`, `vi.clearAllMocks()`) leave a real
-check.
+run first): its function a block or one expression (`beforeEach(() => render(fn))`,
+`it("x", () => render(fn))`), a table test's too (`it.each(rows)("x %s", (n) => {`), but not a
+hook's other argument nor a table test's table, which run as the file is read. Its calls are
+counted (`toHaveBeenCalledTimes`) only when a `beforeEach` makes it anew and nothing else calls
+it but statements of tests' own bodies (in a file with no `concurrent`); calls forgotten in
+between (`fn.mockClear()`, `vi.clearAllMocks()`) leave a real check.
 In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
@@ -143,6 +145,7 @@ each path shown from the directory as given, sorted), for the command.
 from __future__ import annotations
 
 import ast
+import bisect
 import os
 import re
 import textwrap
@@ -657,8 +660,8 @@ class OuterMock:
     # that test runs), every one in a file whose tests may run at once (`.concurrent`)
     calls: tuple[int, ...]
     # where a line hands it on runs (`_handed_scope`): in a test's own function ("test", its
-    # block), in a hook's ("hook", the block holding the hook; None: the module), or anywhere
-    # else ("any", None), which may run for any test
+    # block, or its function's extent), in a hook's ("hook", the block holding the hook; None:
+    # the module), or anywhere else ("any", None), which may run for any test
     handed: tuple[tuple[str, Span | None], ...] = ()
 
 
@@ -1541,6 +1544,12 @@ _HOOK_EXPRESSION = lazy_re(r"(?<![\w$.])(beforeEach|beforeAll)\s*\(\s*(?:async\s
 _TEST_HEAD = lazy_re(r"^\s*(?:it|test)(?:\.(?:only|sequential))?\s*\(.*,\s*(?:async\s*)?"
                      r"(?:\([^()]*\)\s*=>|function\s*[\w$]*\s*\([^()]*\))\s*$")
 _CONCURRENT = lazy_re(r"\bconcurrent\b")
+# A hook's call or a test's (its function its first argument, or its second), to its `(`.
+_RUNNER_CALL = lazy_re(r"(?<![\w$.])(?:(?P<hook>(?:before|after)(?:Each|All))|(?:it|test)"
+                       r"(?:\.(?:only|sequential))?)\s*\(")
+# A function written as an argument: `() =>`, `async (x) =>`, `x =>`, `function () {`.
+_FUNCTION_ARGUMENT = lazy_re(r"\s*(?:async\s*)?(?:function\s*[\w$]*\s*\([^()]*\)|"
+                             r"\([^()]*\)\s*=>|[\w$]+\s*=>)")
 
 
 def _blank_string(found: re.Match[str]) -> str:
@@ -1575,6 +1584,7 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
     lines = text.splitlines()
     code = [_TITLE.sub(_blank_string, line) for line in lines]
     pairs: list[Span] | None = None
+    scopes: list[FunctionScope] = []
     concurrent = bool(_CONCURRENT.search(text))
     out = []
     for name in names:
@@ -1614,6 +1624,7 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
             continue
         if pairs is None:
             pairs = sorted(testcases.brace_pairs(lines))
+            scopes = _function_scopes(lines)
         if not concurrent:  # a statement of a test's own body
             calls = [at for at in calls if not _in_test_body(pairs, lines, at)]
         made_by: list[tuple[Span | None, bool]] = []
@@ -1639,25 +1650,92 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
                                          for where, made in declared),
                              tuple(made_by), tuple(calls),
                              tuple(("any", None) if assigned.search(code[where[0]])
-                                   else _handed_scope(pairs, lines, where)
+                                   else _handed_scope(pairs, lines, where, scopes)
                                    for where in handed)))
     return tuple(out)
 
 
-def _handed_scope(pairs: list[Span], lines: list[str], at: Position) -> tuple[str, Span | None]:
+FunctionScope = tuple[str, Position, Span]  # "test" / "hook", its call's start, its extent
+
+
+def _function_scopes(lines: list[str]) -> list[FunctionScope]:
+    """Each test's or hook's function written in its call (`_RUNNER_CALL`, or a table test's
+    own call: `it.each(rows)("x %s", (n) => ...)`), its body a block or one expression
+    (`beforeEach(() => render(spy))`): ("test" or "hook", where its call opens, where the
+    function starts and ends). A hook's other arguments and a table test's table are not its
+    function: they run as the file is read. A call whose end is not found, or that holds
+    another such call (a regex's bracket may have misled the count), is left out."""
+    code = testcases.code_lines(lines)
+    text = "\n".join(code)
+    starts = [0]
+    for line in code:
+        starts.append(starts[-1] + len(line) + 1)
+
+    def position(offset: int) -> Position:
+        line = bisect.bisect_right(starts, offset) - 1
+        return line, offset - starts[line]
+
+    calls = [(found.end() - 1, bool(found.group("hook")))
+             for found in _RUNNER_CALL.finditer(text)]
+    calls += [(starts[line] + column, False) for line, column in testcases.js_each_calls(lines)]
+    found: list[tuple[str, int, int, int]] = []
+    for opening, hook in sorted(set(calls)):
+        arguments, depth, start = [], 0, opening + 1
+        for at in range(opening + 1, len(text)):
+            char = text[at]
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                if not depth:
+                    arguments.append((start, at))
+                    break
+                depth -= 1
+            elif char == "," and not depth:
+                arguments.append((start, at))
+                start = at + 1
+        else:
+            continue  # not closed
+        which = 0 if hook else 1
+        if len(arguments) <= which:
+            continue
+        start, end = arguments[which]
+        function = _FUNCTION_ARGUMENT.match(text, start)
+        if function is None or function.end() > end:
+            continue
+        start += len(text[start:end]) - len(text[start:end].lstrip())
+        found.append(("hook" if hook else "test", opening, start, end))
+    openings = [opening for _, opening, _, _ in found]
+    return [(kind, position(opening), (position(start), position(end)))
+            for kind, opening, start, end in found
+            if not any(start < other < end for other in openings)]
+
+
+def _handed_scope(pairs: list[Span], lines: list[str], at: Position,
+                  scopes: list[FunctionScope]) -> tuple[str, Span | None]:
     """Where the code at `at` runs, its nearest function a test's or a hook's: ("test", the
-    test's block), ("hook", the block holding the hook; None: the module), else ("any",
-    None): the module's or a describe's own code, a helper, a hook of one expression."""
+    test's block or function), ("hook", the block holding the hook; None: the module), else
+    ("any", None): the module's or a describe's own code, a helper. A function a block tells
+    (its head on the block's line: `it("x", () => {`) or its call does (`_function_scopes`:
+    one of one expression, a table test's), the innermost."""
+    found: tuple[str, Span | None] = ("any", None)
+    opened: Position | None = None
     block = _innermost(pairs, at)
     while block is not None:
         (line, column), _ = block
         head = lines[line][:column]
         if _TEST_HEAD.match(head):
-            return "test", block
+            found, opened = ("test", block), block[0]
+            break
         if _HOOK_HEAD.search(head):
-            return "hook", _innermost(pairs, block[0])
+            found, opened = ("hook", _innermost(pairs, block[0])), block[0]
+            break
         block = _innermost(pairs, block[0])
-    return "any", None
+    inner = max(((extent, kind, call) for kind, call, extent in scopes
+                 if extent[0] <= at <= extent[1]), default=None)
+    if inner is None or (opened is not None and inner[0][0] < opened):
+        return found
+    extent, kind, call = inner
+    return (kind, extent) if kind == "test" else (kind, _innermost(pairs, call))
 
 
 def _in_test_body(pairs: list[Span], lines: list[str], at: int) -> bool:

@@ -163,6 +163,15 @@ def _code_columns(lines: list[str], index: int,
             k += 1
 
 
+def code_lines(lines: list[str]) -> list[str]:
+    """`lines` with what their strings and comments hold blanked (`_code_columns`), each as
+    long as it was: the code alone, where it stands."""
+    out = [[" "] * len(line) for line in lines]
+    for i, k, ch in _code_columns(lines, 0):
+        out[i][k] = ch
+    return ["".join(chars) for chars in out]
+
+
 def brace_pairs(lines: list[str]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Each brace block of `lines` as ((line, column) of its `{`, (line, column) of its `}`),
     braces in strings and comments aside (`_code_columns`); an unclosed one is left out."""
@@ -288,9 +297,20 @@ _JS_NAME_AFTER = lazy_re(r"\s*\(\s*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 
 
-def _each_case(lines: list[str], index: int) -> tuple[str, int] | None:
-    """(name, line index of the name) of a table test starting at `lines[index]`, whose table
-    may span lines (the line-wise pattern sees only one-line tables); None when there is none."""
+def js_each_calls(lines: list[str]) -> list[tuple[int, int]]:
+    """Where each JS/TS table test's own call opens, (line, column) of its `(`:
+    `test.each([...])(` / it.each`table`(, before its name and its function."""
+    out = []
+    for index, line in enumerate(lines):
+        if _JS_EACH.search(line) is not None and (each := _each_case(lines, index)) is not None:
+            out.append(each[2])
+    return out
+
+
+def _each_case(lines: list[str], index: int) -> tuple[str, int, tuple[int, int]] | None:
+    """(name, line index of the name, (line, column) of the `(` opening the call that names
+    it) of a table test starting at `lines[index]`, whose table may span lines (the line-wise
+    pattern sees only one-line tables); None when there is none."""
     match = _JS_EACH.search(lines[index])
     if match is None:
         return None
@@ -316,7 +336,9 @@ def _each_case(lines: list[str], index: int) -> tuple[str, int] | None:
     named = _JS_NAME_AFTER.match(text, pos)
     if named is None:
         return None
-    return named.group("name"), index + text.count("\n", 0, named.start("name"))
+    call = text.index("(", pos)
+    return named.group("name"), index + text.count("\n", 0, named.start("name")), (
+        index + text.count("\n", 0, call), call - text.rfind("\n", 0, call) - 1)
 
 
 def _line_pattern_cases(

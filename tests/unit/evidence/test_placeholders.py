@@ -3470,6 +3470,132 @@ def test_a_mock_handed_on_only_by_code_that_never_runs_for_the_test_is_still_its
         "an outer hook > inner > calls a mock an outer block's hook hands on": False}
 
 
+MOCKS_HANDED_ON_WITHOUT_BRACES = """describe("forms", () => {
+  let onChange;
+  let onBlur;
+  let onFocus;
+  let onKey;
+  let onSave;
+  let onInput;
+  let onDrop;
+  beforeEach(() => {
+    onChange = vi.fn();
+    onBlur = vi.fn();
+    onFocus = vi.fn();
+    onKey = vi.fn();
+    onSave = vi.fn();
+    onInput = vi.fn();
+    onDrop = vi.fn();
+  });
+
+  describe("inner", () => {
+    beforeEach(() => render(onChange));
+    afterEach(() => unwatch({ handler: onBlur }));
+    beforeAll(async () =>
+      setup(
+        onFocus,
+      ),
+    );
+
+    it("calls a mock its block's brace-less hook hands on", () => {
+      onChange("a");
+      expect(onChange).toHaveBeenCalled();
+    });
+  });
+
+  it("calls a mock an inner block's brace-less hook hands on", () => {
+    onChange("a");
+    expect(onChange).toHaveBeenCalled();
+  });
+
+  it("calls a mock an inner block's brace-less hook keeps in an object", () => {
+    onBlur("a");
+    expect(onBlur).toHaveBeenCalled();
+  });
+
+  it("calls a mock an inner block's hook over lines hands on", () => {
+    onFocus("a");
+    expect(onFocus).toHaveBeenCalled();
+  });
+
+  describe("a hook's other argument", () => {
+    beforeEach(() => reset(), timeout(onKey));
+  });
+
+  it("calls a mock a hook's other argument hands on", () => {
+    onKey("a");
+    expect(onKey).toHaveBeenCalled();
+  });
+
+  it.each([1, 2])("hands it on for row %i", (n) => {
+    render(onSave, n);
+    expect(onSave).toHaveBeenCalled();
+  });
+
+  test.each`
+    n
+    ${1}
+  `("hands it on in a template table $n", ({ n }) => {
+    subscribe(onInput, n);
+  });
+
+  it("renders it", () => render(onDrop));
+
+  it("calls a mock a table test hands on", () => {
+    onSave("a");
+    expect(onSave).toHaveBeenCalled();
+  });
+
+  it("calls a mock a template table test hands on", () => {
+    onInput("a");
+    expect(onInput).toHaveBeenCalled();
+  });
+
+  it("calls a mock a test of one expression hands on", () => {
+    onDrop("a");
+    expect(onDrop).toHaveBeenCalled();
+  });
+});
+
+describe("a table handing it on", () => {
+  let onPick;
+  beforeEach(() => {
+    onPick = vi.fn();
+  });
+
+  it.each(rowsFor(onPick))("row %s", (row) => {
+    expect(row).toBeDefined();
+  });
+
+  it("calls a mock a test's table hands on", () => {
+    onPick("a");
+    expect(onPick).toHaveBeenCalled();
+  });
+});
+"""
+
+
+def test_a_mock_handed_on_by_a_hook_of_one_expression_or_a_table_test_is_kept_to_it() -> None:
+    """A hook whose function is one expression (`beforeEach(() => render(spy))`, over lines
+    too) hands a mock on only for the tests of its block; a table test (`it.each(...)(...)`,
+    a template table) or a test of one expression only for itself. A hook's other argument,
+    or a table test's table, runs as the file is read: handed on for every test."""
+    assert _found("b.test.ts", MOCKS_HANDED_ON_WITHOUT_BRACES) == {
+        "forms > inner > calls a mock its block's brace-less hook hands on": False,
+        "forms > calls a mock an inner block's brace-less hook hands on": True,
+        "forms > calls a mock an inner block's brace-less hook keeps in an object": True,
+        "forms > calls a mock an inner block's hook over lines hands on": True,
+        "forms > calls a mock a hook's other argument hands on": False,
+        "forms > hands it on for row %i": False,
+        "forms > hands it on in a template table $n": False,
+        "forms > renders it": False,
+        "forms > calls a mock a table test hands on": True,
+        "forms > calls a mock a template table test hands on": True,
+        "forms > calls a mock a test of one expression hands on": True,
+        "a table handing it on > row %s": False,
+        "a table handing it on > calls a mock a test's table hands on": False}
+
+
 def test_a_mock_handed_on_in_another_test_of_a_file_whose_tests_run_at_once_is_not_read() -> None:
     """With `.concurrent` tests, another test's code may run while this one does."""
     text = MOCKS_HANDED_ON_ELSEWHERE.replace('describe("fields"', 'describe.concurrent("fields"')

@@ -7,8 +7,10 @@ import pytest
 from gaia_lib.evidence.testcases import (
     TestCase,
     brace_pairs,
+    code_lines,
     holds_tests,
     inherited,
+    js_each_calls,
     read,
     split_tests,
 )
@@ -575,3 +577,15 @@ def test_brace_pairs_are_each_block_open_and_close_outside_strings_and_comments(
              "  /* { */", "});", "{"]
     assert sorted(brace_pairs(lines)) == [
         ((0, 22), (3, 0)), ((1, 16), (1, 25)), ((1, 20), (1, 21))]
+
+
+def test_code_lines_blank_what_strings_and_comments_hold_where_it_stood() -> None:
+    lines = ['it("a (", () => f(x)); // )', "  /* ( */ g(`y`);"]
+    assert code_lines(lines) == ["it(     , () => f(x));     ", "          g(   );"]
+
+
+def test_js_each_calls_are_where_a_table_test_s_own_call_opens() -> None:
+    lines = ['it.each([1, 2])("row %i", (n) => {', "});", "test.each`", "  n", "  ${1}",
+             '`("template $n", ({ n }) => {', "});", "it.each([", "  [1],", "])(",
+             '  "broken %i",', "  (n) => {},", ");", 'it("plain", () => {});']
+    assert js_each_calls(lines) == [(0, 15), (5, 1), (9, 2)]
