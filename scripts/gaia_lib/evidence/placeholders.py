@@ -1000,7 +1000,8 @@ _CLOSURE: dict[str, AnyPattern] = {
 def _body_end(lines: list[str], language: str) -> int:
     """The index past a test's own statements: its closing brace's line (a Go test carries
     its package-level table after it: testcases), or the end of a Python body."""
-    return len(lines) if language == "python" else brace_block_end(lines, 0)
+    return len(lines) if language == "python" else brace_block_end(lines, 0,
+                                                                    go=language == "go")
 
 
 def _top_indent(lines: list[str]) -> int:
@@ -1012,7 +1013,7 @@ def _block_end(lines: list[str], index: int, language: str) -> int:
     """The last line of the block opened on `lines[index]`: by indentation (Python) or by
     braces."""
     if language != "python":
-        return brace_block_end(lines, index)
+        return brace_block_end(lines, index, go=language == "go")
     indent = len(lines[index]) - len(lines[index].lstrip())
     end = index
     for at in range(index + 1, len(lines)):
@@ -1903,7 +1904,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     else:
         # A Go test's body carries the package-level table it ranges over after its closing
         # brace (testcases): data, not statements.
-        own = body[: brace_block_end(body, 0) + 1] if language == "go" else body
+        own = body[: brace_block_end(body, 0, go=True) + 1] if language == "go" else body
         statements = _brace_statements(own, language)
     if all(text in ("pass", "...") for _, _, text in statements):
         return Placeholder(case.test_id, case.file, case.line, "empty body")
@@ -2004,7 +2005,7 @@ def _go_return_taken(own: list[str], index: int, text: str) -> int | None:
         return index
     if rest:
         return None
-    pairs = testcases.brace_pairs(own)
+    pairs = testcases.brace_pairs(own, go=True)
     block = max((pair for pair in pairs if pair[0][0] == index), default=None)  # its `{`
     if block is None:
         return None

@@ -3,7 +3,10 @@
 Pure text processing, no imports of the code under test: the coverage analyzer matches ACs
 against these records. Unknown extensions yield no cases. `split_tests` finds the cases (name,
 line, body); `read` adds what each says; `inherited` names the ids a Python test defined in a
-base class runs under. A case carries:
+base class runs under. Braces are read outside strings and comments (`brace_pairs`,
+`brace_block_end`, `code_lines` for the code alone): a backslash escapes the character after it
+in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's escapes);
+`js_each_calls` finds where a JS/TS table test's own call opens. A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
   `describe text > it text`); a JS/TS table test by its name template, its table over as many
   lines as it takes (`test.each([...])("add(%i, %i)", ...)`, it.each`...`("returns $x", ...),
@@ -127,12 +130,13 @@ def _python_leading(lines: list[str], index: int, indent: int) -> int:
 _JS_BODY_BEFORE = lazy_re(r"(?:=>|\))\s*$")
 
 
-def _code_columns(lines: list[str], index: int,
-                  start: int = 0) -> Iterator[tuple[int, int, str]]:
+def _code_columns(lines: list[str], index: int, start: int = 0,
+                  go: bool = False) -> Iterator[tuple[int, int, str]]:
     """(line, column, character) of the code from `lines[index]` (its column `start`) on:
     what a string (quoted '...' or "...", to the end of its line at most; a backtick string
     across lines), a `//` line comment or a `/* */` comment holds is left out (`"{"` opens no
-    block)."""
+    block). A backslash escapes the character after it in a string but, with `go`, in a
+    backquoted one: Go's is raw (`C:\\` ends at its backquote); a JS template's is not."""
     quote, comment = "", False
     for i in range(index, len(lines)):
         line = lines[i]
@@ -148,7 +152,7 @@ def _code_columns(lines: list[str], index: int,
                 if line.startswith("*/", k):
                     comment, k = False, k + 1
             elif quote:
-                if ch == "\\":
+                if ch == "\\" and not (go and quote == "`"):
                     k += 1  # the escaped character
                 elif ch == quote:
                     quote = ""
@@ -172,12 +176,14 @@ def code_lines(lines: list[str]) -> list[str]:
     return ["".join(chars) for chars in out]
 
 
-def brace_pairs(lines: list[str]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def brace_pairs(lines: list[str], go: bool = False
+                ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Each brace block of `lines` as ((line, column) of its `{`, (line, column) of its `}`),
-    braces in strings and comments aside (`_code_columns`); an unclosed one is left out."""
+    braces in strings and comments aside (`_code_columns`; `go`: Go's raw strings); an
+    unclosed one is left out."""
     opened: list[tuple[int, int]] = []
     pairs = []
-    for i, k, ch in _code_columns(lines, 0):
+    for i, k, ch in _code_columns(lines, 0, go=go):
         if ch == "{":
             opened.append((i, k))
         elif ch == "}" and opened:
@@ -185,14 +191,14 @@ def brace_pairs(lines: list[str]) -> list[tuple[tuple[int, int], tuple[int, int]
     return pairs
 
 
-def brace_block_end(lines: list[str], index: int, js: bool = False) -> int:
+def brace_block_end(lines: list[str], index: int, js: bool = False, go: bool = False) -> int:
     """Last line of the brace block opened at or after `index`, braces in strings and comments
-    aside (`_code_columns`). With `js`, the block is a function body: a brace before it that
-    follows no `=>` or `)` (`({ page }) =>` destructuring, `[{ a: 1 }]` in an `.each` table)
-    opens none."""
+    aside (`_code_columns`; `go`: Go's raw strings). With `js`, the block is a function body:
+    a brace before it that follows no `=>` or `)` (`({ page }) =>` destructuring,
+    `[{ a: 1 }]` in an `.each` table) opens none."""
     depth = 0
     opened = False
-    for i, k, ch in _code_columns(lines, index):
+    for i, k, ch in _code_columns(lines, index, go=go):
         if not opened and i > index + 4:  # no block within the lines after the start
             return index
         if ch == "{":
@@ -342,7 +348,7 @@ def _each_case(lines: list[str], index: int) -> tuple[str, int, tuple[int, int]]
 
 
 def _line_pattern_cases(
-    path: str, lines: list[str], pattern: AnyPattern
+    path: str, lines: list[str], pattern: AnyPattern, go: bool = False
 ) -> Iterator[TestCase]:
     for i, line in enumerate(lines):
         match = pattern.search(line)
@@ -355,7 +361,7 @@ def _line_pattern_cases(
             name = groups.get("name") or groups.get("fn") or ""
         if not name:
             continue
-        end = brace_block_end(lines, i)
+        end = brace_block_end(lines, i, go=go)
         start = _leading_comments(lines, i)
         yield TestCase(path, name.strip(), i + 1, "\n".join(lines[start : end + 1]))
 
@@ -632,7 +638,8 @@ def _declared(path: str, text: str) -> list[TestCase]:
     if suffix == ".bats":
         return list(_bats_cases(path, lines))
     if suffix == ".go":
-        return _with_go_tables(list(_line_pattern_cases(path, lines, _GO_TEST)), lines)
+        return _with_go_tables(list(_line_pattern_cases(path, lines, _GO_TEST, go=True)),
+                               lines)
     if suffix in (".java", ".kt"):
         return list(_jvm_cases(path, lines))
     if suffix == ".dart":

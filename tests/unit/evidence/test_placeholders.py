@@ -2068,6 +2068,38 @@ def test_a_go_test_that_always_returns_before_its_checks_checks_nothing() -> Non
         "TestLogsUnderTrue": False, "TestReturnsAfterARawStringUnderTrue": True}
 
 
+GO_RAW_BACKSLASHES = """package paths
+
+func TestReturnsUnderTrueAfterARawBackslash(t *testing.T) {
+	if true {
+		_ = `C:\\`
+		return
+	}
+	if Clean(`C:\\`) != `C:\\` { t.Fatal("changed") }
+}
+
+func TestLogsARawBackslashUnderTrue(t *testing.T) {
+	if true {
+		t.Log(`C:\\`)
+	}
+	if Clean(`C:\\`) != `C:\\` { t.Fatal("changed") }
+}
+
+func TestReturnsBareAfterIt(t *testing.T) {
+	return
+	t.Fatal("never")
+}
+"""
+
+
+def test_a_go_raw_string_ending_in_a_backslash_closes_at_its_backquote() -> None:
+    """A backslash escapes nothing in a Go raw string: `C:\\` ends there, and the blocks
+    after it are read as written."""
+    assert _found("paths_test.go", GO_RAW_BACKSLASHES) == {
+        "TestReturnsUnderTrueAfterARawBackslash": True,
+        "TestLogsARawBackslashUnderTrue": False, "TestReturnsBareAfterIt": True}
+
+
 def test_a_condition_that_is_never_true_runs_no_check() -> None:
     """`Math.random()` lies in [0, 1); a length is never below zero; `x && false` is false
     (but not `a || b && false`); `go test` hands its test binary a few flags."""

@@ -6,6 +6,7 @@ import pytest
 
 from gaia_lib.evidence.testcases import (
     TestCase,
+    brace_block_end,
     brace_pairs,
     code_lines,
     holds_tests,
@@ -589,3 +590,38 @@ def test_js_each_calls_are_where_a_table_test_s_own_call_opens() -> None:
              '`("template $n", ({ n }) => {', "});", "it.each([", "  [1],", "])(",
              '  "broken %i",', "  (n) => {},", ");", 'it("plain", () => {});']
     assert js_each_calls(lines) == [(0, 15), (5, 1), (9, 2)]
+
+
+GO_RAW = """package p
+
+func TestEarly(t *testing.T) {
+	if true {
+		_ = `C:\\`
+		return
+	}
+	t.Fatal("x")
+}
+
+func TestRaw(t *testing.T) {
+	p := `C:\\`
+	if Clean(p) != `{` {
+		t.Fatal("changed")
+	}
+}
+"""
+
+
+def test_a_go_raw_string_s_backslash_escapes_nothing() -> None:
+    """A backquoted Go string is raw: `C:\\` ends at its backquote. A JS template's
+    backslash escapes its backquote."""
+    lines = GO_RAW.splitlines()
+    assert sorted(brace_pairs(lines, go=True)) == [
+        ((2, 29), (8, 0)), ((3, 9), (6, 1)), ((10, 27), (15, 0)), ((12, 20), (14, 1))]
+    assert brace_block_end(lines, 2, go=True) == 8
+    assert brace_block_end(lines, 3, go=True) == 6
+    cases = {case.name: case for case in split_tests("p/raw_test.go", GO_RAW)}
+    assert cases["TestEarly"].body.splitlines()[-1] == "}"
+    assert "TestRaw" not in cases["TestEarly"].body
+    assert cases["TestRaw"].body.endswith('t.Fatal("changed")\n\t}\n}')
+    js = ["const s = `a\\`{`;", "f({});"]
+    assert brace_pairs(js) == [((1, 2), (1, 3))]
