@@ -11,8 +11,8 @@ Rules:
   `if`, a loop or a `with`) gives the name its literal, nothing else in the test binds it, and
   the test reads it only as what a loop or a comprehension runs over (or a loop's
   `enumerate(...)`, or `len(...)`), and only once when a row holds a list or a dict; a loop
-  reads it from the line after. Any name
-  the test binds (a fixture parameter, an assignment) is not its module's table.
+  reads it from the line after. Any name the test binds (a fixture parameter, an assignment)
+  is not its module's table.
 - Python: a comprehension's condition is evaluated with `ast` over each row, using constants,
   the row's items (`c[0]`, `c[1:]`), comparisons (`is` / `is not` of equal values only for
   None, True, False or `...`: whether `c is "x"` holds where c is "x" is the interpreter's
@@ -727,8 +727,8 @@ def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[obje
     body (not one under an `if`, a loop or a `with`) gives a list or tuple of literals, bound
     nowhere else, read only as what a loop or a comprehension runs over (or a loop's
     `enumerate(...)`, or `len(...)`), and only once when a row holds a list or a dict (a loop
-    before the filter may change it); by
-    name, the index of the line after which it holds its rows, and its rows."""
+    before the filter may change it); by name, the index of the line after which it holds its
+    rows, and its rows."""
     parsed = _test_function(lines)
     if parsed is None:
         return {}, None
