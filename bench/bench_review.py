@@ -77,6 +77,18 @@ demo's reason: PyJWT's story (tests/test_api_jwt.py, 59 tests, a plain run of 0.
 reviews in about 2.1 s (1.9x), 0.4 s of it the review's own start, 0.3 s the measured run's
 coverage.py import and report, 0.2 s after the run.
 
+Measured 2026-12-03 late (5 runs; a slow machine though idle by its load average: the demo's
+plain run 0.81 s, packaging's 14.7 s): the review now starts a `python -m pytest` tier's Python
+before it imports its own code (`evidence.head_start`), and that Python imports pytest,
+coverage.py and the plugin while the review reads; the matcher's code is imported while the
+suite runs. Against the same review with GAIA_HEAD_START=0 in the same runs: demo 1.94x ->
+1.69x (1.56 s -> 1.36 s), more-itertools 1.30x -> 1.18x, packaging 1.49x -> 1.28x; the probes
+and the tracer agree line for line on every project. PyJWT's story, 5 runs interleaved: plain
+0.98 s, review 1.62 s (1.65x), without the head start 2.16 s (2.2x). The launcher is ready well
+before the review hands it the run (timed under load), so what is left of a small suite's gap
+is the review's own work before the hand-over: its imports, the story, configuration and git
+reads.
+
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
 
