@@ -55,6 +55,19 @@ def test_the_reads_a_run_cannot_change_are_made_while_the_suite_runs(
         "tests/test_signup.py::test_ac2_placeholder"]
 
 
+def _runs_recorded(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The test files each run of the review is given, as it runs them."""
+    ran: list[list[str]] = []
+    real_execute = execution.execute
+
+    def execute(*args: Any, **kwargs: Any) -> execution.Evidence:
+        ran.append(list(kwargs["story_tests"]))
+        return real_execute(*args, **kwargs)
+
+    monkeypatch.setattr(execution, "execute", execute)
+    return ran
+
+
 def test_the_run_takes_the_file_lists_tests_and_those_naming_the_story(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """The run's files are chosen before any matching: the File List's test files, and every
@@ -66,14 +79,7 @@ def test_the_run_takes_the_file_lists_tests_and_those_naming_the_story(
     project.write("tests/test_e1_s1_extra.py", "def test_more():\n    assert 2 * 2 == 4\n")
     project.write("tests/test_other_story.py",
                   "# E1-S10 and E2-S1 only\n\ndef test_else():\n    assert 3 == 3\n")
-    ran: list[list[str]] = []
-    real_execute = execution.execute
-
-    def execute(*args: Any, **kwargs: Any) -> execution.Evidence:
-        ran.append(list(kwargs["story_tests"]))
-        return real_execute(*args, **kwargs)
-
-    monkeypatch.setattr(execution, "execute", execute)
+    ran = _runs_recorded(monkeypatch)
     s = context.setup(project.root, "E1-S1")
     phases.start_round(s)
     result = phases.analyze(s)
@@ -94,14 +100,7 @@ def test_the_run_is_given_no_file_of_the_file_list_that_holds_no_test(
     story = next(project.impl.rglob("E1-S1-*.md"))
     story.write_text(story.read_text().replace("- `tests/test_signup.py`\n",
                                                "- `tests/test_signup.py`\n- `tests/helpers.py`\n"))
-    ran: list[list[str]] = []
-    real_execute = execution.execute
-
-    def execute(*args: Any, **kwargs: Any) -> execution.Evidence:
-        ran.append(list(kwargs["story_tests"]))
-        return real_execute(*args, **kwargs)
-
-    monkeypatch.setattr(execution, "execute", execute)
+    ran = _runs_recorded(monkeypatch)
     s = context.setup(project.root, "E1-S1")
     phases.start_round(s)
     phases.analyze(s)
