@@ -12,6 +12,9 @@ Rules, per stack the survey found:
   mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
   install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
   missing: the review never lets npx install one.
+- A stack whose runner is installed but none of the coverage tools the review looks for
+  (a vitest project without `@vitest/coverage-v8` or `-istanbul`, nor c8 or nyc): the note
+  names the tools it looked for; the review's runs measure no coverage then.
 - An npm script the test command runs (`npm test`, `npm run test:unit`) whose first command is
   neither on PATH nor in the stack's `node_modules/.bin` (`yarn jest` with no yarn installed):
   the note names it, and the command that would run the tests without it.
@@ -56,6 +59,17 @@ def _python(root: Path, where: str) -> list[str]:
     return python_notes(result.stdout.split(), str(found), where)
 
 
+def coverage_notes(probe: toolprobe.StackProbe, where: str) -> list[str]:
+    """The note for a stack whose runner is installed but none of its coverage tools (pure)."""
+    if not probe.coverage or probe.branch_coverage:
+        return []
+    tools = ", ".join(p.tool for p in probe.coverage)
+    example = " (e.g. npm i -D @vitest/coverage-v8 for vitest)" if probe.stack == "ts-dev" else ""
+    return [f"note: no coverage tool is installed for {where} (looked for {tools}): the "
+            "review's runs will measure no coverage, and its untested-error-path check is "
+            f"skipped{example}"]
+
+
 def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
     """The note for an npm script whose first command this machine lacks (module docstring)."""
     script = survey.npm_script(here, test_command)
@@ -81,6 +95,7 @@ def notes(root: Path, stacks: Sequence[StackSurvey]) -> list[str]:
         out += _script_tool_note(here, found.test_command, found.where)
         probe = toolprobe.locate_stack(adapters.get(found.stack), here)
         if not probe.install_hint:
+            out += coverage_notes(probe, found.where)
             continue
         if (here / "package.json").is_file() and not (here / "node_modules").is_dir():
             out.append(f"note: no node_modules in {found.where}: install the project's "

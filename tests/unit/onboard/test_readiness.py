@@ -73,7 +73,14 @@ def test_a_js_project_without_node_modules_is_told_to_install(monkeypatch: pytes
     runner.parent.mkdir(parents=True)
     runner.write_text("#!/bin/sh\n")
     runner.chmod(0o755)
+    _installed(tmp_path, "@vitest/coverage-v8")
     assert readiness.notes(tmp_path, [stack]) == []
+
+
+def _installed(root: Path, package: str) -> None:
+    manifest = root / "node_modules" / package / "package.json"
+    manifest.parent.mkdir(parents=True)
+    manifest.write_text('{"version": "1.0.0"}')
 
 
 def test_a_test_script_whose_first_command_is_missing_is_noted(monkeypatch: pytest.MonkeyPatch,
@@ -87,6 +94,7 @@ def test_a_test_script_whose_first_command_is_missing_is_noted(monkeypatch: pyte
     jest.parent.mkdir(parents=True)
     jest.write_text("#!/bin/sh\n")
     jest.chmod(0o755)
+    _installed(tmp_path, "babel-plugin-istanbul")  # jest's own coverage
     stack = StackSurvey("ts-dev", ".", "npm test", None, 3)
     assert readiness.notes(tmp_path, [stack]) == [
         "note: the test command `npm test` runs `CI=1 yarn jest`, and `yarn` is not installed "
@@ -121,3 +129,20 @@ def test_init_prints_the_notes_and_still_writes_the_config(monkeypatch: pytest.M
     wrote = [i for i, line in enumerate(lines) if line.startswith("wrote: ")]
     assert notes and wrote and notes[0] < wrote[0]
     assert (repo / ".gaia/config/project-config.yaml").is_file()
+
+
+def test_a_runner_without_a_coverage_tool_is_noted(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    _on_path(monkeypatch, tmp_path)
+    (tmp_path / "package.json").write_text('{"devDependencies": {"vitest": "^2"}}')
+    runner = tmp_path / "node_modules" / ".bin" / "vitest"
+    runner.parent.mkdir(parents=True)
+    runner.write_text("#!/bin/sh\n")
+    runner.chmod(0o755)
+    stack = StackSurvey("ts-dev", ".", "npx vitest run", None, 3)
+    (note,) = readiness.notes(tmp_path, [stack])
+    assert note.startswith("note: no coverage tool is installed for . (looked for nyc, c8, "
+                           "@vitest/coverage-v8, @vitest/coverage-istanbul")
+    assert note.endswith("(e.g. npm i -D @vitest/coverage-v8 for vitest)")
+    _installed(tmp_path, "@vitest/coverage-v8")
+    assert readiness.notes(tmp_path, [stack]) == []
