@@ -611,13 +611,11 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         run_env["CI"] = run_env.get("CI") or "true"
     started = time.time()
     argv = without_npx(invocation.argv, here, workdir)
-    result, told = None, False
     if head is not None and env is not None and head.fits(argv, here):
         result = head.go(argv, run_env, timeout=float(tier.timeout_seconds), on_start=on_start)
-        told = head.used  # on_start was called: not again for the run started below
-    if result is None:
+    else:
         result = proc.run_tool(argv, cwd=here, timeout=float(tier.timeout_seconds), env=run_env,
-                               contain=True, on_start=None if told else on_start)
+                               contain=True, on_start=on_start)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
     shown = shlex.join(invocation.argv)
     if result.error is not None:

@@ -55,26 +55,28 @@ class HeadStart:
 
     def fits(self, argv: Sequence[str], cwd: Path) -> bool:
         """Whether the run `argv` in `cwd` can be this one's."""
-        return (not self.used and len(argv) >= 3 and argv[0] == self.python
-                and list(argv[1:3]) == ["-m", "pytest"] and cwd == self.cwd)
+        return not self.used and python_of(argv) == self.python and cwd == self.cwd
 
     def go(self, argv: Sequence[str], env: Mapping[str, str], *, timeout: float | None,
-           on_start: Callable[[], object] | None = None) -> proc.ToolResult | None:
-        """Hand over `argv` and `env` and run it to its end (`proc.finish_tool`); None when
-        the launcher never ran (its Python could not import it), for the caller to start the
-        run itself."""
-        if self.started.process.poll() is not None:
+           on_start: Callable[[], object] | None = None) -> proc.ToolResult:
+        """Hand over `argv` and `env` and run it to its end (`proc.finish_tool`). A launcher
+        that never ran (its Python could not import it) leaves the run to `proc.run_tool`, as
+        the tier would have started it; `on_start` is called once either way."""
+        told = False
+        if self.started.process.poll() is None:
+            self.used = told = True
+            if on_start is not None:
+                on_start()
+            line = json.dumps({"argv": list(argv), "env": dict(env), "cwd": str(self.cwd)})
+            result = proc.finish_tool(self.started, timeout=timeout, stdin_text=line + "\n")
+            if not (result.returncode == 1 and not result.stdout
+                    and f"No module named {LAUNCHER}" in result.stderr):
+                return result
+            # it failed as it started, the line already on its way
+        else:
             self.stop()
-            return None
-        self.used = True
-        if on_start is not None:
-            on_start()
-        line = json.dumps({"argv": list(argv), "env": dict(env), "cwd": str(self.cwd)})
-        result = proc.finish_tool(self.started, timeout=timeout, stdin_text=line + "\n")
-        if result.returncode == 1 and not result.stdout and \
-                f"No module named {LAUNCHER}" in result.stderr:
-            return None  # it failed as it started, the line already on its way
-        return result
+        return proc.run_tool(argv, cwd=self.cwd, timeout=timeout, env=env, contain=True,
+                             on_start=None if told else on_start)
 
     def stop(self) -> None:
         """End it unused (nothing when it ran)."""
@@ -83,12 +85,9 @@ class HeadStart:
             proc.stop_tool(self.started)
 
 
-def pytest_python(command: str | None) -> str | None:
-    """PYTHON of a plain `PYTHON -m pytest ...` command, else None."""
-    argv = proc.plain_argv(command or "")
-    if argv and len(argv) >= 3 and argv[1:3] == ["-m", "pytest"]:
-        return argv[0]
-    return None
+def python_of(argv: Sequence[str] | None) -> str | None:
+    """PYTHON of a `PYTHON -m pytest ...` argument list, else None."""
+    return argv[0] if argv and len(argv) >= 3 and list(argv[1:3]) == ["-m", "pytest"] else None
 
 
 def start(project: Path) -> HeadStart | None:
@@ -101,7 +100,8 @@ def start(project: Path) -> HeadStart | None:
         return None
     if config.bridge.enabled or not config.has_test_execution:
         return None
-    python = next(filter(None, (pytest_python(t.command) for t in config.tiers)), None)
+    python = next(filter(None, (python_of(proc.plain_argv(t.command or ""))
+                                for t in config.tiers)), None)
     if python is None:
         return None
     started = proc.start_tool([python, "-m", LAUNCHER, python], cwd=project,
