@@ -15,14 +15,22 @@ start. It then runs that command, one of two ways:
   this cannot take over runs unchanged, only without the head start. So does one whose
   imports failed here (no pytest in this Python): it meets its own error.
 The environment is then exactly the line's (the keeper's GAIA_PROCESS_TREE mark kept). stdin
-is /dev/null for the tests, as for a run started directly. End of input before a line (the
-review needed no run): exit 0, printing nothing. Nothing is printed before the line.
+is /dev/null for the tests, as for a run started directly. A run taken over ends as the
+interpreter's exit would end it, less the freeing of every module and object one by one (with
+pytest and coverage.py loaded, 50 ms or more that the review waits for): its exit functions
+run, the standard streams and every file still open for writing are flushed, then the process
+exits with pytest's status. Where another thread still runs (the usual exit waits for it) the
+usual exit follows instead. End of input before a line (the review needed no run): exit 0,
+printing nothing. Nothing is printed before the line.
 Standard library only, before the line; no syntax newer than the Pythons pytest supports.
 """
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
+import io
 import json
 import os
 import runpy
@@ -75,6 +83,41 @@ def takes_over(python: str, started: dict[str, str], cwd: str, go: dict[str, obj
             and go["cwd"] == cwd and _starting(started) == _starting(env))
 
 
+def _status(code: object) -> int:
+    """The exit status `SystemExit(code)` gives, as the interpreter reports it (a message is
+    printed, status 1)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    sys.stderr.write(f"{code}\n")
+    return 1
+
+
+def _end(code: object) -> None:
+    """End this process now with `SystemExit(code)`'s status (module docstring); returns,
+    for the usual exit, while another thread runs or a stream cannot be flushed."""
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return
+    atexit._run_exitfuncs()
+    writers = (io.TextIOWrapper, io.BufferedWriter, io.BufferedRandom)
+    # what freeing a file object left open would have written (a test's log, not closed)
+    for handle in gc.get_objects():
+        if isinstance(handle, writers) and handle not in (sys.stdout, sys.stderr):
+            try:
+                handle.flush()
+            except (OSError, ValueError):  # closed, or a broken pipe: freeing it would fail too
+                pass
+    try:
+        status = _status(code)
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(status)
+
+
 def main() -> int:
     python = sys.argv[1]
     started, cwd = dict(os.environ), os.getcwd()
@@ -99,7 +142,12 @@ def main() -> int:
     os.environ.clear()
     os.environ.update(env)
     sys.argv = [sys.argv[0], *argv[3:]]
-    runpy.run_module("pytest", run_name="__main__", alter_sys=True)
+    try:
+        runpy.run_module("pytest", run_name="__main__", alter_sys=True)
+    except SystemExit as done:
+        _end(done.code)
+        raise
+    _end(0)
     return 0
 
 

@@ -111,6 +111,44 @@ def test_its_time_limit_and_duration_count_from_the_hand_over(tmp_path: Path) ->
     assert suite.duration_seconds < 3
 
 
+# What a run leaves for the interpreter's exit: a file not closed, an exit function, an object
+# freed only as the modules are (`FREED`), and, in the second test, a thread still running.
+LEAVING_TEST = """\
+import atexit
+import threading
+import time
+from pathlib import Path
+
+LOG = open("log.txt", "w")
+FREED = type("Freed", (), {"__del__": lambda self: Path("freed").write_text("")})()
+
+
+def test_leaves():
+    LOG.write("kept\\n")
+    atexit.register(lambda: Path("exited").write_text(""))
+    if Path("thread").exists():
+        threading.Thread(target=lambda: (time.sleep(0.5), Path("joined").write_text(""))
+                         ).start()
+    assert False
+"""
+
+
+@pytest.mark.parametrize("thread", [False, True])
+def test_a_run_taken_over_ends_as_its_exit_would_less_the_freeing(
+        tmp_path: Path, thread: bool) -> None:
+    root = _project(tmp_path)
+    (root / "tests" / "test_app.py").write_text(LEAVING_TEST)
+    if thread:
+        (root / "thread").write_text("")
+    head = head_start.start(root)
+    assert head is not None
+    suite = _measured(root, head).suites[0]
+    assert head.used and (suite.fail_count, suite.exit_code) == (1, 1)
+    assert (root / "log.txt").read_text() == "kept\n" and (root / "exited").exists()
+    # with a thread still running, the usual exit: it waits for the thread, and frees all
+    assert (root / "joined").exists() == thread and (root / "freed").exists() == thread
+
+
 def test_a_run_whose_start_would_differ_becomes_that_command(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _project(tmp_path)
