@@ -1665,3 +1665,7 @@ def test_a_review_that_runs_nothing_leaves_no_head_start_running(qa_project: Pro
     result = run_gaia("review-qa", "E1-S2", cwd=qa_project.root)
     assert result.returncode == 3 and "must be in 'review' status" in result.stderr
     assert _launchers_in(qa_project.root) == []
+    # started before the command's own code loads (`cli.early`), stopped on a usage error too
+    result = run_gaia("review-qa", "E1-S1", "--format", "xml", cwd=qa_project.root)
+    assert result.returncode == 2 and "--format" in result.stderr
+    assert _launchers_in(qa_project.root) == []

@@ -89,6 +89,8 @@ COMMANDS: dict[str, str] = {
     "close-epic": "close_epic",
 }
 
+# Commands that start work before their own module (and click) is imported: `cli.early`.
+EARLY = frozenset({"review-qa"})
 USAGE = "usage: gaia <command> [args...]   (gaia help lists the commands)"
 COMPLETE_VAR = "_GAIA_COMPLETE"
 
@@ -159,6 +161,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     # Dispatch ourselves rather than through gaia.main: errors then name the command
     # (`verdict-resolver: ...`) and exit with its own usage code.
+    if name in EARLY:
+        from gaia_lib.cli import early
+
+        with early.started(name, rest):
+            return _run(name, rest)
+    return _run(name, rest)
+
+
+def _run(name: str, rest: list[str]) -> int:
     from gaia_lib.cli.command import run
 
     return run(load(name), rest, prog=name)

@@ -23,6 +23,10 @@ Rules:
   run itself.
 - Whoever begins one ends it (`with begin(...)`): a review that needs no run (its evidence
   cached, a story it refuses, an error) stops the waiting Python and everything it started.
+- A command may start it earlier still, before its own code is imported (`early`, which
+  `cli.early` calls for `gaia review-qa`): the `begin` of the same project that follows in
+  the same process then takes that one instead of starting another. The block of `early`
+  stops it if no `begin` took it (a usage error, a form that runs no test).
 - GAIA_HEAD_START=0 turns it off (a run then starts as it always did); so does a platform
   without the keeper (not POSIX).
 """
@@ -42,6 +46,7 @@ from gaia_lib.evidence import attribution
 
 LAUNCHER = "gaia_head_start"  # scripts/runner_plugins/gaia_head_start.py
 OFF_VAR = "GAIA_HEAD_START"
+_EARLY: list[HeadStart] = []  # started by `early`, not yet taken by a `begin`
 
 
 class HeadStart:
@@ -112,9 +117,30 @@ def start(project: Path) -> HeadStart | None:
 
 
 @contextmanager
-def begin(project: Path) -> Iterator[HeadStart | None]:
-    """`start`, stopped at the block's end if no run took it."""
+def early(project: Path) -> Iterator[None]:
+    """`start` now, for a `begin(project)` inside the block to take; stopped at its end if
+    none did."""
     head = start(project)
+    if head is not None:
+        _EARLY.append(head)
+    try:
+        yield
+    finally:
+        if head is not None:
+            if head in _EARLY:
+                _EARLY.remove(head)
+            head.stop()
+
+
+@contextmanager
+def begin(project: Path) -> Iterator[HeadStart | None]:
+    """The project's head start (the one `early` started, else `start`), stopped at the
+    block's end if no run took it."""
+    head = next((h for h in _EARLY if h.cwd == project), None)
+    if head is not None:
+        _EARLY.remove(head)
+    else:
+        head = start(project)
     try:
         yield head
     finally:
