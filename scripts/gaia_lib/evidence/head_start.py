@@ -18,7 +18,8 @@ Rules:
   project directory (`fits`). The launcher runs the command itself only where that is the same
   as starting it (its rules); otherwise it becomes the command. Either way the tier's result,
   time limit, logs and kept processes are as a run started then would give: its time and
-  duration count from the hand-over, and `on_start` is called then. A launcher its Python
+  duration count from the hand-over, and `on_start` is called just after it (what the
+  caller starts with the run never delays it). A launcher its Python
   could not even start (`python -I` ignores PYTHONPATH) is no head start: the tier starts its
   run itself.
 - Whoever begins one ends it (`with begin(...)`): a review that needs no run (its evidence
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -70,10 +72,13 @@ class HeadStart:
         told = False
         if self.started.process.poll() is None:
             self.used = told = True
+            line = json.dumps({"argv": list(argv), "env": dict(env), "cwd": str(self.cwd)})
+            since = time.monotonic()
+            _tell(self.started, (line + "\n").encode("utf-8"))
+            # what the caller starts with the run comes after the hand-over, not before it
             if on_start is not None:
                 on_start()
-            line = json.dumps({"argv": list(argv), "env": dict(env), "cwd": str(self.cwd)})
-            result = proc.finish_tool(self.started, timeout=timeout, stdin_text=line + "\n")
+            result = proc.finish_tool(self.started, timeout=timeout, since=since)
             if not (result.returncode == 1 and not result.stdout
                     and f"No module named {LAUNCHER}" in result.stderr):
                 return result
@@ -88,6 +93,20 @@ class HeadStart:
         if not self.used:
             self.used = True
             proc.stop_tool(self.started)
+
+
+def _tell(started: proc.Started, data: bytes) -> None:
+    """Write `data` to the launcher's stdin (a line well within what a pipe holds: the write
+    does not wait for the launcher to read it). A launcher already gone reads nothing: its
+    result says why."""
+    stdin = started.process.stdin
+    assert stdin is not None
+    view = memoryview(data)
+    try:
+        while view:
+            view = view[os.write(stdin.fileno(), view):]
+    except BrokenPipeError:
+        pass
 
 
 def python_of(argv: Sequence[str] | None) -> str | None:

@@ -149,6 +149,29 @@ def test_a_run_taken_over_ends_as_its_exit_would_less_the_freeing(
     assert (root / "joined").exists() if thread else not (root / "freed").exists()
 
 
+def test_what_starts_with_the_run_does_not_delay_its_hand_over(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "tests" / "test_app.py").write_text(
+        "import time\nfrom pathlib import Path\n\n\ndef test_when():\n"
+        "    Path('when').write_text(repr(time.monotonic()))\n")
+    head = head_start.start(root)
+    assert head is not None
+    ended: list[float] = []
+
+    def slow_start() -> None:  # what a review starts with its run, taking its time
+        time.sleep(3)
+        ended.append(time.monotonic())
+
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        evidence = execution.execute(
+            config.load(root), "E1-S1", root, state, context="local", head=head,
+            coverage=attribution.CoverageSetup(state, ("app.py",)),
+            on_start=slow_start)
+    assert head.used and evidence.suites[0].pass_count == 1
+    assert float((root / "when").read_text()) < ended[0]
+
+
 def test_a_run_whose_start_would_differ_becomes_that_command(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _project(tmp_path)
