@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from gaia_lib.core import proc, writes
+from gaia_lib.evidence import plugins
 
 RCFILE = """[run]
 branch = {branch}
@@ -36,7 +37,7 @@ data_file = {data_file}
 MODE_VAR = "GAIA_COVERAGE_MODE"
 RUN_TIMEOUT_SECONDS = 600
 PLUGIN = "gaia_coverage_plugin"  # scripts/runner_plugins/gaia_coverage_plugin.py
-PLUGIN_DIR = Path(__file__).resolve().parents[2] / "runner_plugins"
+PLUGIN_DIR = Path(plugins.PLUGIN_DIR)
 
 
 def _qualified(test_id: str) -> tuple[str, str]:
@@ -227,19 +228,6 @@ def interpreter_of(executable: str, cwd: Path) -> str | None:
     return words[0]
 
 
-def measured_env() -> dict[str, str]:
-    """The environment of a measured pytest run but the plugin's own GAIA_COVERAGE_* settings:
-    the project's tool environment with the plugin's directory first on PYTHONPATH (then the
-    project's own)."""
-    env = proc.tool_env()
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(PLUGIN_DIR), env.get("PYTHONPATH"))))
-    # A coverage.py already set to start in every Python process (COVERAGE_PROCESS_START,
-    # e.g. a CI measuring its own tools) would run a second tracer inside the measured run;
-    # the review's measurement owns this run.
-    env.pop("COVERAGE_PROCESS_START", None)
-    return env
-
-
 @dataclass
 class CoverageSetup:
     """One review's coverage.py session: config, data file and the two reports, all in the
@@ -300,7 +288,7 @@ class CoverageSetup:
         return [*argv[:at], "-p", PLUGIN, *argv[at:]]
 
     def env(self) -> dict[str, str]:
-        env = measured_env()
+        env = plugins.measured_env()
         env.update(GAIA_COVERAGE_RCFILE=str(self.rcfile), GAIA_COVERAGE_REPORT=str(self.report),
                    GAIA_COVERAGE_CONTEXTS=str(self.contexts),
                    GAIA_COVERAGE_DATA=str(self.data_file),

@@ -12,8 +12,12 @@ Rules:
 - Begun only for a project whose configured tiers (no bridge) include a plain
   `PYTHON -m pytest ...` command (no shell syntax, no `cd dir &&`): PYTHON, run in the project
   directory, in the environment of a measured run without the plugin's settings
-  (`attribution.measured_env`), under the keeper (`proc.start_tool`, contained). A config that
+  (`measured_env`), under the keeper (`proc.start_tool`, contained). A config that
   cannot be read gives no head start: the review then says why, as it would have.
+- What a config's tiers give (PYTHON, or none) is remembered in `<data dir>/cache/head-start`
+  by the sha256 of the config file's path and bytes (the newest MAX_REMEMBERED): a config seen
+  before is not parsed again here, so the launcher starts before the review imports the
+  config's parser and schema. A config that could not be read is not remembered.
 - It takes the first measured tier whose command starts with the same PYTHON and runs in the
   project directory (`fits`). The launcher runs the command itself only where that is the same
   as starting it (its rules); otherwise it becomes the command. Either way the tier's result,
@@ -41,13 +45,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from gaia_lib.core import config as project_config
-from gaia_lib.core import proc
-from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import attribution
+# Import-light (no config parser, no attribution): `start` runs before the review's own code
+# is imported (`cli.early`), and what it imports is on the way to the launcher's start.
+from gaia_lib.core import paths, proc, writes
+from gaia_lib.core.errors import GaiaError, ScopeViolation
+from gaia_lib.evidence.plugins import measured_env
 
 LAUNCHER = "gaia_head_start"  # scripts/runner_plugins/gaia_head_start.py
 OFF_VAR = "GAIA_HEAD_START"
+MAX_REMEMBERED = 32
 _EARLY: list[HeadStart] = []  # started by `early`, not yet taken by a `begin`
 
 
@@ -114,22 +120,74 @@ def python_of(argv: Sequence[str] | None) -> str | None:
     return argv[0] if argv and len(argv) >= 3 and list(argv[1:3]) == ["-m", "pytest"] else None
 
 
+def configured_python(project: Path) -> str | None:
+    """PYTHON of the project's first plain `PYTHON -m pytest ...` tier (module rules); None
+    where there is none. GaiaError for a config that cannot be read."""
+    from gaia_lib.core import config as project_config
+
+    config = project_config.load(project)
+    if config.bridge.enabled or not config.has_test_execution:
+        return None
+    return next(filter(None, (python_of(proc.plain_argv(t.command or ""))
+                              for t in config.tiers)), None)
+
+
+def memory_path() -> str:
+    return os.path.join(paths.data_root(), "cache", "head-start")
+
+
+def _config_digest(project: Path) -> str | None:
+    import hashlib
+
+    where = paths.project_config(project)
+    try:
+        data = where.read_bytes()
+    except OSError:
+        return None
+    return hashlib.sha256(os.fsencode(where) + b"\0" + data).hexdigest()
+
+
+def _remembered() -> list[tuple[str, str]]:
+    """(config digest, PYTHON or "" for none), newest first."""
+    try:
+        with open(memory_path(), encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [(digest, python) for line in lines
+            for digest, tab, python in (line.partition("\t"),) if tab and len(digest) == 64]
+
+
+def _python(project: Path) -> str | None:
+    """`configured_python`, remembered (module rules); None for a config that cannot be read."""
+    digest = _config_digest(project)
+    known = _remembered() if digest else []
+    recalled = next((python for seen, python in known if seen == digest), None)
+    if recalled is not None:
+        return recalled or None
+    try:
+        found = configured_python(project)
+    except GaiaError:
+        return None
+    if digest is not None and "\n" not in (found or ""):
+        kept = [(digest, found or ""), *(entry for entry in known if entry[0] != digest)]
+        try:
+            writes.write_text(memory_path(), "".join(f"{d}\t{p}\n" for d, p in
+                                                      kept[:MAX_REMEMBERED]))
+        except (OSError, ScopeViolation):
+            pass  # a store that cannot be written: parsed again next time
+    return found
+
+
 def start(project: Path) -> HeadStart | None:
     """The project's head start, started; None where the rules give none."""
     if os.environ.get(OFF_VAR) == "0" or os.name != "posix":
         return None
-    try:
-        config = project_config.load(project)
-    except GaiaError:
-        return None
-    if config.bridge.enabled or not config.has_test_execution:
-        return None
-    python = next(filter(None, (python_of(proc.plain_argv(t.command or ""))
-                                for t in config.tiers)), None)
+    python = _python(project)
     if python is None:
         return None
     started = proc.start_tool([python, "-m", LAUNCHER, python], cwd=project,
-                              env=attribution.measured_env(), stdin=True, contain=True)
+                              env=measured_env(), stdin=True, contain=True)
     if isinstance(started, proc.ToolResult):
         return None
     return HeadStart(python, project, started)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import textwrap
 import time
@@ -257,6 +258,49 @@ def test_a_head_start_begun_early_that_no_review_took_is_stopped(tmp_path: Path)
     while not _gone(head.started.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _gone(head.started.pid)
+
+
+def test_what_a_config_gives_is_remembered_until_the_config_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _project(tmp_path)
+    first = head_start.start(root)  # parsed, and remembered
+    assert first is not None
+    first.stop()
+    assert (Path(head_start.memory_path()).read_text().split("\n")[0].split("\t")[1] == PY)
+
+    def unparsed(project: Path) -> str | None:
+        raise AssertionError("a remembered config was parsed again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(head_start, "configured_python", unparsed)
+        again = head_start.start(root)
+        assert again is not None and again.python == PY
+        again.stop()
+    config = root / ".gaia" / "config" / "project-config.yaml"
+    config.write_text(config.read_text().replace(f"{PY} -m pytest", "npx vitest run"))
+    assert head_start.start(root) is None  # a changed config is read again
+    with monkeypatch.context() as patched:  # and what it gives (no head start) remembered
+        patched.setattr(head_start, "configured_python", unparsed)
+        assert head_start.start(root) is None
+    config.write_text("test_execution: [\n")
+    assert head_start.start(root) is None
+    assert len(Path(head_start.memory_path()).read_text().splitlines()) == 2  # not the broken
+
+
+def test_a_remembered_config_starts_its_launcher_before_the_config_parser_loads(
+        tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    head = head_start.start(root)
+    assert head is not None
+    head.stop()
+    probe = (f"import sys\nfrom pathlib import Path\nfrom gaia_lib.evidence import head_start\n"
+             f"head = head_start.start(Path({str(root)!r}))\n"
+             f"loaded = [m for m in ('gaia_lib.core.config', 'yaml', 'jsonschema', "
+             f"'dataclasses') if m in sys.modules]\n"
+             f"head.stop()\nprint(head.python, loaded)\n")
+    done = subprocess.run([PY, "-c", probe], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": str(attribution.PLUGIN_DIR.parent)})
+    assert done.stdout.split() == [PY, "[]"], done.stderr
 
 
 def test_told_nothing_the_launcher_ends_quietly(tmp_path: Path) -> None:
