@@ -12,10 +12,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   its docstring or in its file name) covers exactly those ACs; nothing else is inferred for it.
 - Otherwise evidence is summed per AC. A word weighs `ln((N + 1) / df)` among the story's N
   ACs (a word every AC shares decides almost nothing), times a factor falling from 1 to 0.2 as
-  more of the candidate tests carry it. An AC that lists three or more single words as
-  alternatives ("when entities are added, set, upserted or updated") holds each at 1/k: for
-  that AC and in the count `df` (an AC about sort order that holds for any of four operations
-  says little about each); so does one naming three or more of a command line's options
+  more of the candidate tests carry it, and held at the AC's length: 1 / (0.8 + 0.2 x its words
+  / the story's mean; `lengths`): an AC of many words shares some with most tests by chance
+  and would outbid a short one on them, as a long document does in BM25. An AC that lists
+  three or more single words as alternatives ("when entities are added, set, upserted or
+  updated") holds each at 1/k: for that AC and in the count `df` (an AC about sort order that
+  holds for any of four operations says little about each); so does one naming three or more
+  of a command line's options
   (`--max-length`, `--separator`, `--stopwords`: what the command takes, each one of k). An
   AC that spells out an acronym a test's name or description
   uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
@@ -278,6 +281,7 @@ TABLE_VALUE = 1.5  # a value only one AC writes, held in a test's data table
 ID_SCORE = 10.0
 CANDIDATES = 3  # nearest tests listed for an AC no test matches
 CALL_FACTOR = 0.3  # a call of an identifier the AC names, as a share of its identifier weight
+LENGTH_NORM = 0.2  # how far an AC's words are held at its length against the story's mean
 
 ID, DESCRIPTION, NAME, BODY, LITERAL, EXCEPTION = (
     "id", "description", "name", "body", "literal", "exception")
@@ -558,6 +562,7 @@ class _Criterion:
     families: tuple[Family, ...] = ()  # the families of identifiers it lists (`families`)
     # the values it alone writes, beside its Then literals (`_table_values`), weighted
     written: Mapping[str, float] = field(default_factory=dict)
+    length: float = 1.0  # its words' factor for its length among the story's ACs (`lengths`)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -589,7 +594,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
 
     for token in sorted(ac_tokens & (said.name | said.description)):
-        amount = weight(token) * scale.get(token, 1.0)
+        amount = weight(token) * scale.get(token, 1.0) * crit.length
         score.add(NAME if token in said.name else DESCRIPTION, amount,
                   _shown(ac_spelled[token], token))
         own = said.spelled.get(token, set())
@@ -598,7 +603,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         elif _akin(own, ac_spelled[token], crit.elsewhere.get(token, frozenset())):
             score.akin = True
     for token in sorted((ac_tokens & said.body) - said.name - said.description):
-        score.add(BODY, BODY_WEIGHT * weight.body(token) * scale.get(token, 1.0),
+        score.add(BODY, BODY_WEIGHT * weight.body(token) * scale.get(token, 1.0) * crit.length,
                   _shown(ac_spelled[token], token), claim=False)
     score.explained = max(_explained(said.name, ac_tokens, weight, said.compounds),
                           _explained(said.description, ac_tokens, weight))
@@ -745,6 +750,21 @@ def alternatives(ac: AcceptanceCriterion) -> dict[str, float]:
             for token in words.tokens(option):
                 shares[token] = min(shares.get(token, 1.0), 1.0 / len(options))
     return shares
+
+
+def lengths(ac_words: Sequence[Mapping[str, object]], scales: Sequence[Mapping[str, float]]
+            ) -> list[float]:
+    """Per AC, the factor its words' evidence is held at for its length: 1 / (1 - b + b * its
+    words / the story's mean), b = LENGTH_NORM (a word it lists as one of k alternatives
+    counts 1/k). An AC of many words shares some with most tests by chance, and outbids a short
+    one on them; a short one says what it says in fewer words (a document's length, as BM25
+    weighs it)."""
+    counts = [sum(scale.get(token, 1.0) for token in group)
+              for group, scale in zip(ac_words, scales, strict=True)]
+    mean = sum(counts) / len(counts) if counts else 0.0
+    if not mean:
+        return [1.0] * len(counts)
+    return [1.0 / (1.0 - LENGTH_NORM + LENGTH_NORM * count / mean) for count in counts]
 
 
 def _literal_weights(criteria: Sequence[AcceptanceCriterion]
@@ -1473,6 +1493,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     identifiers = _shared([coded[i] | functions[i] for i in range(len(criteria))],
                           IDENTIFIER_WEIGHT)
     expected = {name.lower() for c in ours for name in c.exceptions}
+    length = lengths(ac_spelled, scales)
     crits = []
     for i, ac in enumerate(criteria):
         raises = then_raises(ac, expected)
@@ -1484,7 +1505,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 or raises, identifiers[i], scales[i], elsewhere,
                                 frozenset(coded[i]) & frozenset(identifiers[i]),
                                 denied_exceptions(ac.text), promises_values(ac),
-                                families=families(ac), written=tabled[i]))
+                                families=families(ac), written=tabled[i],
+                                length=length[i]))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),

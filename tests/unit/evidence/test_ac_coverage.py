@@ -1278,7 +1278,7 @@ def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> N
     source = ("def test_parses_name():\n    assert Requirement('a').name == 'a'\n\n"
               "def test_str_and_repr():\n    assert str(x) == 'a'\n\n"
               "def test_text():\n    assert x\n\n"
-              "def test_parsed_name_text():\n    assert x\n")
+              "def test_parsed_text():\n    assert x\n")
     result = review(criteria, source)
     coverage = by_id(result)
     assert coverage["AC1"].tests == (f"{FILE}::test_parses_name",)
@@ -2033,3 +2033,33 @@ def test_the_outer_unit_counts_only_where_the_tests_own_words_explain_the_ac_bes
     assert _outer_words(case, set()) == words_of("logout")
     mixin = TestCase("tests/test_cached.py", "DecoratorTestMixin::test_decorator", 1, "")
     assert _outer_words(mixin, set()) == words_of("cached mixin")  # the method says decorator
+
+
+def test_an_acs_words_are_held_at_its_length_among_the_storys_acs() -> None:
+    """python-slugify's `test_custom_separator`: its name is the short custom-separator AC's,
+    its body's arguments (`max_length`, `word_boundary`, `save_order`) the words of a long AC
+    about truncation, which shares `separator` too. Summed, the long AC's many words outbid the
+    short one's few; held at its length (BM25's), the AC its name speaks of covers it."""
+    from gaia_lib.evidence.ac_coverage import lengths
+
+    criteria = (
+        ac("AC1", "a text longer than the maximum length and a separator",
+           "it is slugified with a maximum length at word boundaries, saving the order",
+           "the slug is cut at a word boundary, never longer than the maximum length, and it "
+           "ends in no separator or partial word"),
+        ac("AC2", "a custom separator", "a text is slugified", "its words are joined by it"),
+        ac("AC3", "unicode text", "it is slugified", "its letters are kept"),
+        ac("AC4", "stop words", "a text is slugified", "those words are removed"),
+    )
+    source = ('def test_custom_separator():\n    txt = "jaja lol mememeoo a"\n'
+              '    r = slugify(txt, max_length=20, word_boundary=True, save_order=True, '
+              'separator="ZZZZZZ")\n'
+              '    assert r == "jajaZZZZZZlolZZZZZZmememeooZZZZZZa"\n')
+    found = by_id(review(criteria, source))
+    assert found["AC2"].tests == (f"{FILE}::test_custom_separator",)
+    assert found["AC1"].tests == ()
+    # the mean length weighs 1; longer, less; an alternative among k counts 1/k
+    assert lengths([{"a": 1, "b": 1}, {"c": 1, "d": 1}], [{}, {}]) == [1.0, 1.0]
+    long, short = lengths([{"a": 1, "b": 1, "c": 1}, {"d": 1}], [{}, {}])
+    assert long == pytest.approx(1 / 1.1) and short == pytest.approx(1 / 0.9)
+    assert lengths([{"a": 1, "b": 1}, {"c": 1, "d": 1}], [{"a": 0.5, "b": 0.5}, {}])[0] > 1.0
