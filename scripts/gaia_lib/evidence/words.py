@@ -29,7 +29,9 @@ Rules (pure; the same text always gives the same tokens):
   (like any joined form, only where some text spells it as one word).
 - Acronyms (`acronyms`): the initials of three or four neighbouring words, the first no stop
   word and at most one of them one, so "least recently used" may be spelled `lru` and
-  "time-to-live" `ttl`; the matcher links them only where a test spells the acronym.
+  "time-to-live" `ttl`; the matcher links them only where a test spells the acronym. Words
+  joined by "or" or "and" are alternatives, not a name: "inverted or reversed" spells no
+  `ior`.
 """
 
 from __future__ import annotations
@@ -214,6 +216,7 @@ def tokens(text: str) -> set[str]:
 
 
 ACRONYM_WORDS = (3, 4)
+_JOINING = frozenset({"or", "and"})  # words that list alternatives: no acronym spans them
 
 
 def acronyms(text: str) -> dict[str, str]:
@@ -225,7 +228,8 @@ def acronyms(text: str) -> dict[str, str]:
     for size in ACRONYM_WORDS:
         for i in range(len(run) - size + 1):
             group = run[i:i + size]
-            if group[0] in STOP_WORDS or sum(w in STOP_WORDS for w in group) > 1:
+            if group[0] in STOP_WORDS or sum(w in STOP_WORDS for w in group) > 1 \
+                    or _JOINING & set(group):
                 continue
             found.setdefault("".join(w[0] for w in group), " ".join(group))
     return found

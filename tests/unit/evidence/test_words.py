@@ -111,6 +111,14 @@ def test_acronyms_are_initials_of_three_or_four_words_led_by_no_stop_word() -> N
     assert "oatt" not in found  # "of a time to": two stop words
 
 
+def test_words_joined_by_or_or_and_spell_no_acronym() -> None:
+    """boltons' AC "when it is copied, inverted or reversed": a list of alternatives, not a
+    name; `test_ior` (the `|=` operator) is no test of it."""
+    assert "ior" not in acronyms("when it is copied, inverted or reversed")
+    assert "sar" not in acronyms("signed and revoked")
+    assert acronyms("a time-to-live cache")["ttl"] == "time to live"
+
+
 def test_a_negated_verb_meets_its_negated_spelling_as_one_word() -> None:
     ac, test = forms("Given a spec the library does not support"), forms("test_unsupported_spec")
     linking = compounds_seen([set(ac), set(test)])
