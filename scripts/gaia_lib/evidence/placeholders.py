@@ -131,7 +131,8 @@ run first): its function a block or one expression (`beforeEach(() => render(fn)
 `it("x", () => render(fn))`), a table test's too (`it.each(rows)("x %s", (n) => {`), but not a
 hook's other argument nor a table test's table, which run as the file is read. Its calls are
 counted (`toHaveBeenCalledTimes`) only when a `beforeEach` makes it anew and nothing else calls
-it but statements of tests' own bodies (in a file with no `concurrent`); calls forgotten in
+it but statements of tests' own bodies (a block's, a table test's, a test's one expression; in a
+file with no `concurrent`); calls forgotten in
 between (`fn.mockClear()`, `vi.clearAllMocks()`) leave a real check.
 In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
@@ -1627,7 +1628,7 @@ def _outer_mocks(text: str) -> tuple[OuterMock, ...]:
             pairs = sorted(testcases.brace_pairs(lines))
             scopes = _function_scopes(lines)
         if not concurrent:  # a statement of a test's own body
-            calls = [at for at in calls if not _in_test_body(pairs, lines, at)]
+            calls = [at for at in calls if not _in_test_body(pairs, lines, at, scopes)]
         made_by: list[tuple[Span | None, bool]] = []
         for at, column in making_at:
             body = _innermost(pairs, (at, column))
@@ -1739,15 +1740,32 @@ def _handed_scope(pairs: list[Span], lines: list[str], at: Position,
     return (kind, extent) if kind == "test" else (kind, _innermost(pairs, call))
 
 
-def _in_test_body(pairs: list[Span], lines: list[str], at: int) -> bool:
+# What comes right before a function's block: its arrow, or its parameters' `)`.
+_BODY_BEFORE = lazy_re(r"(?:=>|\))\s*$")
+
+
+def _in_test_body(pairs: list[Span], lines: list[str], at: int,
+                  scopes: list[FunctionScope]) -> bool:
     """Line `at` is a statement of a test's own body: its innermost block is a test's
-    function (`_TEST_HEAD`), and it starts there."""
+    function (`_TEST_HEAD`), and it starts there; or, for a test its call tells
+    (`_function_scopes`: a table test's, one of one expression), it stands in the function's
+    block or in its one expression, in no block of its own."""
     column = len(lines[at]) - len(lines[at].lstrip())
     block = _innermost(pairs, (at, column))
-    if block is None or block[0][0] == at:
+    if block is not None and block[0][0] == at:
         return False
+    if block is not None and _TEST_HEAD.match(lines[block[0][0]][:block[0][1]]):
+        return True
+    extent = next((extent for kind, _, extent in scopes
+                   if kind == "test" and extent[0] <= (at, column) <= extent[1]), None)
+    if extent is None:
+        return False
+    if block is None or block[0] < extent[0]:
+        return True  # the one expression itself
+    # the function's own block: the outermost in its extent, opened after its `=>` or `)`
     (line, column), _ = block
-    return bool(_TEST_HEAD.match(lines[line][:column]))
+    return not any(extent[0] <= pair[0] < block[0] and block[1] < pair[1] <= extent[1]
+                   for pair in pairs) and bool(_BODY_BEFORE.search(lines[line][:column]))
 
 
 def _visible_mocks(mocks: tuple[OuterMock, ...], at: Position, end: int) -> dict[str, bool]:

@@ -3628,6 +3628,56 @@ def test_a_mock_handed_on_by_a_hook_of_one_expression_or_a_table_test_is_kept_to
         "a table handing it on > calls a mock a test's table hands on": False}
 
 
+MOCKS_CALLED_BY_TESTS_WITHOUT_BRACES = """describe("counts", () => {
+  let onChange;
+  beforeEach(() => {
+    onChange = vi.fn();
+  });
+%s
+  it("counts its own calls", () => {
+    onChange(1);
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+});
+"""
+
+
+def test_a_mock_a_table_test_or_a_test_of_one_expression_calls_is_called_by_it_alone() -> None:
+    """A mock made anew before each test and called by a table test's function
+    (`it.each(...)("x", (n) => {`) or by a test's one expression is called while that test
+    runs, as a call in a test's block is: another test's count of its own calls still
+    cannot fail. A call in a helper, or in a callback within the test, may run for any
+    test: the count is a real check."""
+    for own in ("""
+  it.each([1, 2])("calls it for row %i", (n) => {
+    onChange(n);
+  });
+""", """
+  test.each([
+    [1],
+  ])("calls it for row %i", (n) => {
+    onChange(n);
+  });
+""", """
+  it("calls it in one expression", () =>
+    onChange(3));
+"""):
+        found = _found("c.test.ts", MOCKS_CALLED_BY_TESTS_WITHOUT_BRACES % own)
+        assert found["counts > counts its own calls"], own
+    for other in ("""
+  const poke = () =>
+    onChange(3);
+""", """
+  it.each([1])("calls it later %i", (n) => {
+    setTimeout(() => {
+      onChange(n);
+    });
+  });
+"""):
+        found = _found("c.test.ts", MOCKS_CALLED_BY_TESTS_WITHOUT_BRACES % other)
+        assert not found["counts > counts its own calls"], other
+
+
 def test_a_mock_handed_on_in_another_test_of_a_file_whose_tests_run_at_once_is_not_read() -> None:
     """With `.concurrent` tests, another test's code may run while this one does."""
     text = MOCKS_HANDED_ON_ELSEWHERE.replace('describe("fields"', 'describe.concurrent("fields"')
