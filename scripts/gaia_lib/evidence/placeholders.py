@@ -21,7 +21,9 @@ Two views of the same patterns, both pure:
       (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats `skip`); a skip inside a
       condition is a real test that sometimes skips, not a placeholder;
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring); a Python body
-      starts after its signature, however many lines that takes (`) -> None:`);
+      starts after its signature, however many lines that takes (`) -> None:`); a JS/TS
+      arrow of one expression (`it("x", () => f())`) is a block returning it (`return f()`;
+      a check returned is read as the check);
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
       bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
@@ -433,9 +435,15 @@ def _js_numbers_compared_pass(text: str) -> bool:
     return holds != bool(found.group(2))
 
 
+_RETURNED = re.compile(r"^return\s+(\S.*)$")
+
+
 def _trivial(text: str, language: str = "") -> bool:
     """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`;
     constants compared as `language` compares them: Python's, JS's)."""
+    returned = _RETURNED.match(text) if language == "js" else None
+    if returned is not None and _trivial(returned.group(1), language):
+        return True  # a trivial check returned (an arrow's one expression: the runner waits)
     return bool(_TRIVIAL_STATEMENT.match(text) or _CANNOT_FAIL.match(text)
                 or _BARE_RETURN.match(text) or _dangling_expect(text)
                 or _asserts_a_tuple(text)
@@ -1873,6 +1881,25 @@ def _js_each_head(lines: list[str], decl: int) -> str | None:
     return " ".join(part.strip() for part in text[:line_end].split("\n"))
 
 
+def _one_expression_as_block(lines: list[str], decl: int) -> list[str]:
+    """A JS/TS test's lines with its function of one expression (`it("x", () =>
+    expect(f(1)).toBe(2))`, declared on `lines[decl]`) written as the block that returns it
+    (`() => { return expect(f(1)).toBe(2)` / `});`): its statements are read as a block's
+    are, and a promise it hands the runner is one returned."""
+    found = testcases.js_one_expression(lines, decl)
+    if found is None:
+        return lines
+    (arrow_line, arrow), (first_line, first) = found.arrow, found.first
+    (end_line, end), close_line = found.end, found.close[0]
+    out = list(lines)
+    # what follows the expression (a timeout, the call's `)`) goes, a `});` after it
+    out[end_line] = out[end_line][:end]
+    out[end_line + 1:close_line + 1] = [""] * (close_line - end_line)
+    out[first_line] = f"{out[first_line][:first]}return {out[first_line][first:]}"
+    out[arrow_line] = f"{out[arrow_line][:arrow + 1]} {{{out[arrow_line][arrow + 1:]}"
+    return [*out[:close_line + 1], "});"]
+
+
 def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
               outer: FileScope) -> Placeholder | None:
     language = language_of(case.file)
@@ -1908,6 +1935,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     # the mocks its file keeps outside it that it sees (JS/TS)
     mocks = _visible_mocks(outer.mocks, (case.line - 1, len(lines[decl]) - len(
         lines[decl].lstrip())), case.line - 1 + len(lines) - 1 - decl) if outer.mocks else None
+    if language == "js":
+        lines = _one_expression_as_block(lines, decl)
     body = _never_run_read(lines[decl:], language, outer, mocks)
     if language == "python":
         # the statements after its signature, which may take several lines (`) -> None:`)

@@ -19,7 +19,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
 - `body`: a module-level table a `@pytest.mark.parametrize` names (`TEST_CASES`), then
   leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
   declaration (a Python signature over several lines whole) + its body (a JS function's to
-  its closing brace, past the braces of a destructured parameter, `async ({ page }) => {`);
+  its closing brace, past the braces of a destructured parameter, `async ({ page }) => {`; an
+  arrow of one expression's, `it("x", () => expect(f(1)).toBe(2))`, to the end of the test's
+  call, its brackets balanced: `js_one_expression`);
   for a test named at run time, its `describe()` group's code before it too (the table its
   loop runs over); for a Go test that ranges over a package-level table
   (`for _, tt := range splitTests`), that table after it;
@@ -274,26 +276,92 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             if match.group("kind").endswith("describe"):  # xdescribe: a group switched off
                 describes.append((brace_block_end(lines, i, js=True), match.group("name"), i))
                 continue
-            yield _js_case(path, lines, i, [*groups, match.group("name")], i)
+            call = (i, line.rindex("(", 0, match.start("q")))
+            yield _js_case(path, lines, i, [*groups, match.group("name")], i, call)
         each = None if found else _each_case(lines, i)
         if each is not None:
             found = True
-            yield _js_case(path, lines, i, [*groups, each[0]], each[1])
+            yield _js_case(path, lines, i, [*groups, each[0]], each[1], each[2])
         dynamic = None if found else _JS_DYNAMIC_TEST.search(line)
         if dynamic is not None:
             expression = " ".join(dynamic.group("expr").split())[:MAX_EXPRESSION]
-            yield _js_case(path, lines, i, [*groups, expression], i,
+            call = (i, line.rindex("(", 0, dynamic.start("expr")))
+            yield _js_case(path, lines, i, [*groups, expression], i, call,
                            describes[-1][2] + 1 if describes else None)
 
 
 def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: int,
-             start: int | None = None) -> TestCase:
+             call: tuple[int, int], start: int | None = None) -> TestCase:
     """The test declared on line index `at`, named by its groups and its own name, its body
-    from `start` (else its leading comments) to the end of the function found from
-    `body_from`."""
-    end = brace_block_end(lines, body_from, js=True)
+    from `start` (else its leading comments) to the end of its function: the end of its call
+    (`call`: where its `(` opens) for an arrow of one expression (`_one_expression`), else of
+    the block found from `body_from`."""
+    expression = _one_expression(lines, call)
+    end = expression.close[0] if expression else brace_block_end(lines, body_from, js=True)
     first = _leading_comments(lines, at) if start is None else start
     return TestCase(path, " > ".join(names), at + 1, "\n".join(lines[first : end + 1]))
+
+
+Position = tuple[int, int]  # (line, column), both from 0
+
+
+@dataclass(frozen=True)
+class OneExpression:
+    """Where a JS/TS test's function of one expression stands in its lines."""
+
+    arrow: Position  # its arrow's `>`
+    first: Position  # the expression's first character
+    end: Position  # just past the expression: the `,` or `)` after it
+    close: Position  # the `)` closing the test's call
+
+
+def _one_expression(lines: list[str], call: Position) -> OneExpression | None:
+    """A test's function of one expression (`it("x", () => expect(f(1)).toBe(2))`, over
+    lines too), its call's `(` at `call` (`OneExpression`), so that the test ends with the
+    expression, not at the next test's block. None when the arrow's body is a block, no arrow
+    is among the call's own arguments (`function () {`), or the call never closes."""
+    depth = 0
+    arrow: Position | None = None
+    first: Position | None = None
+    last: Position | None = None
+    for i, k, ch in _code_columns(lines, call[0], call[1]):
+        if ch.isspace():
+            continue
+        if arrow is not None and first is None:  # the first code after the `=>`
+            if ch == "{":
+                return None
+            first = (i, k)
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth <= 0:
+                return OneExpression(arrow, first, last or (i, k), (i, k)) \
+                    if arrow and first else None
+        elif ch == "," and depth == 1 and first is not None and last is None:
+            last = (i, k)  # a timeout after the function: `() => f(), 1000`
+        elif ch == ">" and depth == 1 and arrow is None and k and lines[i][k - 1] == "=":
+            arrow = (i, k)
+    return None
+
+
+def js_one_expression(lines: list[str], index: int) -> OneExpression | None:
+    """Where the function of the JS/TS test declared on `lines[index]` (`it(`, a table test's
+    own call, a test named at run time) stands, when it is an arrow of one expression; None
+    otherwise."""
+    line = lines[index]
+    named = _JS_TEST.search(line)
+    each = _each_case(lines, index)
+    dynamic = _JS_DYNAMIC_TEST.search(line)
+    if each is not None:
+        call = each[2]
+    elif named is not None and not named.group("kind").endswith("describe"):
+        call = (index, line.rindex("(", 0, named.start("q")))
+    elif dynamic is not None:
+        call = (index, line.rindex("(", 0, dynamic.start("expr")))
+    else:
+        return None
+    return _one_expression(lines, call)
 
 
 # `test.each([...])("name %s", fn)` / it.each`table`("name $a", fn), the table over lines.

@@ -3686,6 +3686,27 @@ def test_a_mock_handed_on_in_another_test_of_a_file_whose_tests_run_at_once_is_n
     assert not found["forms > calls a mock made once another test hands on"]
 
 
+ONE_EXPRESSION_TESTS = """it("renders it", () => render(onDrop));
+it("checks a constant", () => expect(true).toBe(true));
+it("checks later", () =>
+  load().then((r) => expect(r).toBe(1)));
+it.each([1, 2])("checks a row %i", (n) => expect(double(n)).toBe(n * 2), 1000);
+test.each([
+  [1],
+])("checks a constant per row %i", (n) =>
+  expect(true).toBe(true),
+);
+"""
+
+
+def test_a_js_test_of_one_expression_is_read_as_the_block_returning_it() -> None:
+    """`it("x", () => f())` runs `f()`: no empty body; a constant check so written checks
+    nothing, and a promise it hands the runner is one returned, its check awaited."""
+    assert _found("e.test.ts", ONE_EXPRESSION_TESTS) == {
+        "renders it": False, "checks a constant": True, "checks later": False,
+        "checks a row %i": False, "checks a constant per row %i": True}
+
+
 NUMBERS_COMPARED_JS = '''it("two numbers in order", () => {
   destr("42");
   expect(2).toBeGreaterThan(1);

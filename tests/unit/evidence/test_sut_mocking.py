@@ -228,3 +228,32 @@ it("totals again", () => {
         "tests/cart.test.ts::totals": (2, "jest.mock"),
         "tests/cart.test.ts::totals again": (2, "jest.mock"),
     }
+
+
+def test_a_mock_in_a_js_test_of_one_expression_is_that_tests_alone() -> None:
+    """A test whose function is one expression ends with it: a spy on its second line is
+    its own (not the whole file's), and a spy in the test after it is not its."""
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    ts = '''import * as calc from "../src/calc";
+
+it("totals", () => expect(calc.total(1)).toBe(1));
+
+it("adds", () => {
+  jest.spyOn(calc, "add").mockReturnValue(3);
+  expect(calc.total(1)).toBe(3);
+});
+
+it.each([1])("adds row %i", (n) =>
+  jest.spyOn(calc, "add").mockReturnValue(n) && expect(calc.total(1)).toBe(n));
+
+it("totals again", () => {
+  expect(calc.total(2)).toBe(2);
+});
+'''
+    texts = {"test/calc.test.ts": ts}
+    cases = split_tests("test/calc.test.ts", ts)
+    found = mocked_tests(cases, texts, suts_of({"src/calc.ts": ""}))
+    assert {test: m.line for test, m in found.items()} == {
+        "test/calc.test.ts::adds": 6, "test/calc.test.ts::adds row %i": 11}

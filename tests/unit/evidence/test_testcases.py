@@ -213,6 +213,40 @@ def test_js_table_tests_over_several_lines_and_destructured_parameters() -> None
     assert "toHaveTitle" in cases[2].body and "goto" in cases[2].body
 
 
+ONE_EXPRESSION = """describe("add", () => {
+  it("adds on one line", () => expect(add(1, 1)).toBe(2));
+  it("adds over lines", () =>
+    expect(add({ a: 1 }.a, 1)).toBe(2));
+  it.each([[1, 2]])("adds a row %i", (a, b) => expect(add(a, 1)).toBe(b));
+  test.each([
+    [1, 2],
+  ])("adds a row over lines %i", (a, b) =>
+    expect(add(a, 1)).toBe(b),
+  );
+  it("waits", async () => expect(await total()).toBe(3), 10000);
+  it("has a block", () => {
+    expect(add(2, 2)).toBe(4);
+  });
+});
+"""
+
+
+def test_a_js_test_of_one_expression_ends_where_its_call_ends() -> None:
+    """An arrow without braces (`it("x", () => expect(f(1)).toBe(2))`) ends with its
+    expression and the test's call, its brackets balanced (over lines, a table test's, a
+    timeout after it): not at the next test's block."""
+    cases = split_tests("add.test.ts", ONE_EXPRESSION)
+    assert [(c.name, c.line, c.body.splitlines()[-1].strip()) for c in cases] == [
+        ("add > adds on one line", 2, "it(\"adds on one line\", () => expect(add(1, 1)).toBe(2));"),
+        ("add > adds over lines", 3, "expect(add({ a: 1 }.a, 1)).toBe(2));"),
+        ("add > adds a row %i", 5,
+         "it.each([[1, 2]])(\"adds a row %i\", (a, b) => expect(add(a, 1)).toBe(b));"),
+        ("add > adds a row over lines %i", 6, ");"),
+        ("add > waits", 11, "it(\"waits\", async () => expect(await total()).toBe(3), 10000);"),
+        ("add > has a block", 12, "});")]
+    assert [len(c.body.splitlines()) for c in cases] == [1, 2, 1, 5, 1, 3]
+
+
 def test_js_table_holding_backslashes_quotes_and_comments_is_still_found() -> None:
     """A table whose strings hold an escaped backslash or quote, and whose comments hold
     quotes: the table, and the test after it, are both read."""
