@@ -354,8 +354,9 @@ _LANGUAGES = {
 }
 
 
-# The exceptions an `except` clause names: `except (KeyError, errors.Missing) as e:`.
-_EXCEPT_NAMES = lazy_re(r"\s*except\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
+# The exceptions an `except` clause names: `except (KeyError, errors.Missing) as e:`, and
+# an `except*` clause's (PEP 654: `except* (KeyError, OSError):`).
+_EXCEPT_NAMES = lazy_re(r"\s*except\s*\*?\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
 # `except ImportError:` picks a fallback dependency (`contextlib2` on an old Python): no
 # behaviour's error path, and never run on the Python the tests use.
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
@@ -370,9 +371,9 @@ def _except_names(header: str) -> tuple[str, ...]:
 
 
 def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[str, ...]]]:
-    """(except line, body lines, the exceptions it names) for each `except` clause, found with
-    the tokenizer so that strings and comments mentioning `except` are never mistaken for
-    clauses; import fallbacks (`except ImportError:`) are left out."""
+    """(except line, body lines, the exceptions it names) for each `except` clause (and
+    `except*`), found with the tokenizer so that strings and comments mentioning `except` are
+    never mistaken for clauses; import fallbacks (`except ImportError:`) are left out."""
     starts: list[tuple[int, int, str]] = []  # first token of each logical line: (row, col, text)
     at_line_start = True
     try:

@@ -98,10 +98,10 @@ Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
 `want := err; if err != want` compare a value with itself. A check that a top-level early return
 already guards (`if (r !== "a") return;` then `expect(r).toBe("a")`; Python's
 `if r != x: return` then `assert r == x`) cannot fail.
-Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare) only passes,
-prints or logs, and `with suppress(AssertionError):` (or `Exception`); `while False:`; a
-`return` inside a top-level `if True:`; a module name the file assigns `False` once; a module
-table declared empty and never filled. In every language, a
+Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare; `except*`
+alike) only passes, prints or logs, and `with suppress(AssertionError):` (or `Exception`);
+`while False:`; a `return` inside a top-level `if True:`; a module name the file assigns
+`False` once; a module table declared empty and never filled. In every language, a
 block under a condition on an environment variable its run does not set (`environ`, as
 `run_environ` counts it; `if os.getenv("SLOW"):`, `if (process.env.SLOW)`,
 `if os.Getenv("SLOW") != ""`), and what follows a return taken when it is not set
@@ -893,9 +893,11 @@ _DROPPING = {
 
 
 _PY_TRY = re.compile(r"^(\s*)try\s*:\s*$")
-# A Python handler that catches a failed assertion and drops it.
-_PY_SWALLOWING = lazy_re(r"^except\s*(?:\(?[\w., ]*\b(?:AssertionError|Exception|BaseException)"
-                            r"\b[\w., ]*\)?(?:\s+as\s+\w+)?)?\s*:\s*(?P<inline>\S.*)?$")
+# A Python handler that catches a failed assertion and drops it (`except*` too: it catches
+# a failed assertion as much, wrapped in a group).
+_PY_SWALLOWING = lazy_re(r"^except\s*\*?\s*(?:\(?[\w., ]*\b(?:AssertionError|Exception|"
+                         r"BaseException)\b[\w., ]*\)?(?:\s+as\s+\w+)?)?\s*:\s*"
+                         r"(?P<inline>\S.*)?$")
 
 
 # `with suppress(AssertionError):` (or Exception, BaseException): a failed check inside is

@@ -48,6 +48,7 @@ from __future__ import annotations
 import ast
 import math
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
@@ -706,15 +707,18 @@ def _loop_rows(node: ast.expr, rows: Mapping[str, tuple[object, ...]]) -> tuple[
 
 
 def _nested_branches(body: list[ast.stmt], first: bool = True) -> Iterator[tuple[ast.If, bool]]:
-    """Each `if` among `body`'s statements or those of a `try:` or `with` block among them (not
-    its handlers, its `else` or `finally`), and whether nothing runs before it in the loop's
-    body: a `with` runs its items before its block."""
+    """Each `if` among `body`'s statements or those of a `try:` (its handlers `except` or
+    `except*`) or `with` block among them (not its handlers, its `else` or `finally`), and
+    whether nothing runs before it in the loop's body: a `with` runs its items before its
+    block."""
     for position, statement in enumerate(body):
         alone = first and not position
         if isinstance(statement, ast.If):
             yield statement, alone
         elif isinstance(statement, ast.Try):
             yield from _nested_branches(statement.body, alone)
+        elif sys.version_info >= (3, 11) and isinstance(statement, ast.TryStar):
+            yield from _nested_branches(statement.body, alone)  # `except*` handlers
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
             yield from _nested_branches(statement.body, False)
 

@@ -262,6 +262,23 @@ def test_python_import_fallbacks_are_no_error_paths() -> None:
                                        "python") == [cr.ErrorBranch("f", 11, "except")]
 
 
+def test_python_except_star_handlers_are_read_as_except_handlers() -> None:
+    """PEP 654's `except* X:` names what it catches as `except X:` does: an import fallback
+    so written is left out, and the others keep their names."""
+    source = (
+        "try:\n"                                   # 1
+        "    import ujson as json\n"               # 2
+        "except* ImportError:\n"                   # 3
+        "    import json\n"                        # 4
+        "try:\n"                                   # 5
+        "    load()\n"                             # 6
+        "except* (ValueError, errors.Bad) as eg:\n"  # 7
+        "    report(eg)\n"                         # 8
+    )
+    found = cr.uncovered_error_branches(source, _cov((1, 2, 5, 6), (4, 8)), "python")
+    assert [(b.line, b.kind, b.caught) for b in found] == [(7, "except", ("ValueError", "Bad"))]
+
+
 def test_python_source_that_does_not_tokenize_is_not_analysed() -> None:
     assert cr.uncovered_error_branches("try:\n  x = (\nexcept:\n", _cov((), (3,)), "python") == []
 

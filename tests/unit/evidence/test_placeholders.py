@@ -1386,6 +1386,31 @@ def test_python_checks_that_are_always_true_or_never_made_check_nothing() -> Non
         "TestCase::test_real"]
 
 
+EXCEPT_STAR_PY = """def test_a_swallowed_assertion_in_a_group():
+    try:
+        assert parse("x") == 1
+    except* AssertionError:
+        pass
+
+
+def test_a_caught_value_error_in_a_group():
+    try:
+        parse("x")
+    except* (ValueError, TypeError):
+        pass
+    assert parse("1") == 1
+"""
+
+
+def test_an_except_star_handler_swallows_a_failed_check_as_an_except_does() -> None:
+    """PEP 654's `except* AssertionError: pass` drops a failed assertion (wrapped in a
+    group) as `except AssertionError: pass` does; one catching other errors leaves the
+    checks after it."""
+    assert _found("tests/test_parse.py", EXCEPT_STAR_PY) == {
+        "test_a_swallowed_assertion_in_a_group": True,
+        "test_a_caught_value_error_in_a_group": False}
+
+
 ENV_GUARDED = {
     "tests/test_parse.py": '''
 import os

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from gaia_lib.evidence import row_filters
@@ -224,6 +226,24 @@ def test_a_python_branch_under_enumerate_a_try_or_a_with_in_the_loop_is_read() -
     `try:` or a `with` block of the loop's body is read as one of the body."""
     lines = NESTED_BRANCHES.splitlines()
     assert row_filters.python_unmet_branches(lines, {}) == {3, 5, 10, 15, 18, 22, 27}
+
+
+BRANCH_IN_A_TRY_STAR = '''def test_x():
+    for c in ["a", "b"]:
+        try:
+            if c.startswith("!"):
+                assert parse(c)
+        except* ValueError:
+            pass
+'''
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="`except*` is Python >= 3.11")
+def test_a_python_branch_in_a_try_with_except_star_handlers_is_read() -> None:
+    """A `try:` whose handlers are `except*` (PEP 654) holds its block as a `try:` with
+    `except` handlers does."""
+    lines = BRANCH_IN_A_TRY_STAR.splitlines()
+    assert row_filters.python_unmet_branches(lines, {}) == {3}
 
 
 REBOUND_BRANCHES = '''def test_x():
