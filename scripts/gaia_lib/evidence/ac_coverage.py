@@ -31,7 +31,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     the words "raises", "type", "error" again), and so are the assertion library's own names
     (`toEqual`, `assertEqual`, `assert.Equal`: how a test checks, not what);
   - **literal**: the AC's Then-clause literals the test asserts (a table-driven test's data
-    table counts: `then_literals`): 1.5 for a status code, string
+    table counts; the names the Then writes in backticks count too, `dataUpdatedAt`, though
+    they promise no value: `then_literals(..., mentioned=True)`): 1.5 for a status code, string
     or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
     without two word characters in a row (`","`: found in any assertion); and a value only
     this AC writes, in any clause, quoted or bare (`1.2-beta.3`, `1.7rc2`, `maxsize=0`, the
@@ -769,7 +770,9 @@ def lengths(ac_words: Sequence[Mapping[str, object]], scales: Sequence[Mapping[s
 
 def _literal_weights(criteria: Sequence[AcceptanceCriterion]
                      ) -> list[list[tuple[then_literals.Literal, float]]]:
-    per_ac = [then_literals.then_literals(ac.then or ac.text, ac.setting if ac.then else "")
+    # what a Then names counts too (`mentioned`): a test asserting on it checks what it says
+    per_ac = [then_literals.then_literals(ac.then or ac.text, ac.setting if ac.then else "",
+                                          mentioned=True)
               for ac in criteria]
     df: dict[str, int] = {}
     for lits in per_ac:

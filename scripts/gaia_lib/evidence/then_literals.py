@@ -20,6 +20,14 @@ A function named as a call with no arguments or with one-letter parameters (`dum
 `FtoaWithDigits(f, n)`) is the API the Then speaks of, not a value. A quoted list of quoted
 values (`["foo", "foobar"]`) promises each value: Go's `[]string{"foo", "foobar"}` and
 Python's `("foo", "foobar")` assert the same list.
+A name written in backticks (`dataUpdatedAt`, `state.data`, `max_age`: an identifier
+starting in lower case, not true/false/null; `ValueError`, `PENDING`, `Version` are values a
+test asserts by name) names the field or property the Then speaks of, not a value it
+promises, unless it stands where a value does (after `is`, `equals`, `returns`, `is set
+to`, ...: "the status is `success`"); nor is a lone `-` (prose's dash).
+`then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
+asserting on the field a Then names checks what it speaks of), not a promise a test must
+assert.
 `written_values` reads the values an AC writes anywhere, quoted or bare (`1.2-beta.3`,
 `maxsize=0`, `CRON_TZ=<zone>` by its fixed part), and `table_strings` / `in_table` whether a
 test's data table holds one: its rows are the inputs it checks. Pure.
@@ -92,10 +100,34 @@ _LIST_ITEMS = re.compile(r""""([^"]*)"|'([^']*)'""")
 _ID_RE = re.compile(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
 
 
-def then_literals(then_text: str, setting: str = "") -> tuple[Literal, ...]:
+# A name in code (`dataUpdatedAt`, `state.data`, `$el`), and the words after which a
+# backticked one stands where a value does ("the status is `success`", "set to `strict`").
+_CODE_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+_VALUE_BEFORE_RE = re.compile(
+    r"\b(?:is|are|was|were|be|been|becomes?|became|equals?|equal\s+to|returns?|returned|"
+    r"gives?|yields?|reads?|shows?|(?:set|defaults?|changes?|changed|falls?\s+back|resets?|"
+    r"evaluates?|resolves?|resolved|converted|mapped|normali[sz]ed)\s+to)\s*$", re.IGNORECASE)
+
+
+def _only_mentioned(value: str, backticked: bool, before: str) -> bool:
+    """A quoted value the Then only mentions (module docstring): a lone `-`, or a name in
+    backticks not standing where a value does (`before`: the Then's text before it)."""
+    if value == "-":
+        return True
+    if not backticked or not _CODE_NAME_RE.fullmatch(value):
+        return False
+    last = value.rsplit(".", 1)[-1]
+    if last[0].isupper() or _KEYWORD_RE.fullmatch(last) or last in ("undefined", "NaN"):
+        return False  # a value: true/false/null, a type's, an enum's or an exception's name
+    return _VALUE_BEFORE_RE.search(before) is None
+
+
+def then_literals(then_text: str, setting: str = "", *,
+                  mentioned: bool = False) -> tuple[Literal, ...]:
     """The literals in `then_text`, in order of appearance, each value once. An enum-like name
     the AC's Given or When (`setting`) spells too names what it acts on, not a value it
-    promises ("Given a NullUUID ..., then nil gives an invalid NullUUID")."""
+    promises ("Given a NullUUID ..., then nil gives an invalid NullUUID"). A name in backticks
+    and a lone `-` (`_only_mentioned`) are no promised values; `mentioned` keeps them."""
     named = set(re.findall(r"[A-Za-z_]\w*", setting))
     found: list[tuple[int, Literal]] = []
     # Quoted text is one string literal; blank it so its words are not read again.
@@ -103,7 +135,10 @@ def then_literals(then_text: str, setting: str = "") -> tuple[Literal, ...]:
     for match in _QUOTED_RE.finditer(then_text):
         value = next(g for g in match.groups() if g is not None).strip()
         items = _LIST_ITEMS.findall(value) if _LIST_RE.fullmatch(value) else []
-        if items:  # `["foo", "foobar"]`: each value, as any language's list literal holds it
+        if not mentioned and _only_mentioned(value, match.group(3) is not None,
+                                             then_text[:match.start()]):
+            pass  # blanked below, and no literal
+        elif items:  # `["foo", "foobar"]`: each value, as any language's list literal holds it
             found += [(match.start(), Literal(STRING, a or b)) for a, b in items if a or b]
         elif value and not _SIGNATURE_RE.fullmatch(value):
             found.append((match.start(), Literal(STRING, value)))

@@ -60,6 +60,37 @@ def test_then_literals(then: str, expected: list[tuple[str, str]]) -> None:
     assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
 
 
+@pytest.mark.parametrize(
+    ("then", "expected"),
+    [
+        # a name in backticks is the field the Then speaks of, not a value it promises
+        ("`dataUpdatedAt` is set to the time", []),
+        ("`state.dataUpdatedAt` is set and `max_age` stays", []),
+        ("it is passed to `useMutation` with `$el`", []),
+        # ... unless it stands where a value does
+        ("`status` is `success` and the mode is set to `strict`", [(S, "success"), (S, "strict")]),
+        # a lone dash is prose's, in any quoting
+        ("the sign is `-` and a cell shows \"-\"", []),
+        # values in backticks stay: true/false/null, numbers, versions, flags, type names
+        ("`isFetching` is `false` and `None` is returned", [(S, "false"), (S, "None")]),
+        ("`42` items, `1.2-beta.3` kept, `--force` required", [(S, "42"), (S, "1.2-beta.3"),
+                                                              (S, "--force")]),
+        ("`ValueError` is raised for a `Version`, `PENDING` stays",
+         [(S, "ValueError"), (S, "Version"), (S, "PENDING")]),
+    ],
+)
+def test_a_name_or_a_dash_in_backticks_is_no_promised_value(
+        then: str, expected: list[tuple[str, str]]) -> None:
+    assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
+
+
+def test_mentioned_keeps_the_names_and_dashes_a_then_writes() -> None:
+    """The matcher's evidence: a test asserting on a field the Then names checks it."""
+    then = "`dataUpdatedAt` is set, the sign is `-` and the status is `success`"
+    assert then_literals(then, mentioned=True) == (
+        Literal(S, "dataUpdatedAt"), Literal(S, "-"), Literal(S, "success"))
+
+
 LITERALS = then_literals('a 422 error is returned with code "INVALID_EMAIL" and valid is false')
 L422, CODE, FALSE = LITERALS
 

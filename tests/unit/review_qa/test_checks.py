@@ -27,15 +27,24 @@ def test_an_untested_handler_goes_to_the_acs_naming_the_narrowest_unit_it_sits_i
 
 
 def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> None:
+    """A name the Then writes in backticks and a lone `-` are no promised values: not named,
+    and a Then promising nothing else gives no weak assertion."""
     ac = AcceptanceCriterion("AC3", "Given no zone, when parsed, then the default is None, "
                              "and the sign is `-`", "no zone", "parsed",
-                             "the default is None, and the sign is `-`", False, None, 4)
+                             "the default is None, `offset` is kept and the sign is `-`",
+                             False, None, 4)
     rows = [{"ac_id": "AC3", "matched": True, "tests": ["t.py::test_parse"]}]
     _, check = checks.literal_evidence([ac], rows, {"t.py::test_parse": "assert parse(x)"},
                                        {"t.py::test_parse": 7})
     (found,) = check["findings"]
-    assert found["message"] == ("no test of AC3 asserts any of `None`, `-` from its Then "
-                                "clause")
+    assert found["message"] == "no test of AC3 asserts any of `None` from its Then clause"
+    named = AcceptanceCriterion("AC4", "Then `dataUpdatedAt` is set to the time", None, None,
+                                "`dataUpdatedAt` is set to the time, or `-`", False, None, 5)
+    rows = [{"ac_id": "AC4", "matched": True, "tests": ["t.ts::sets it"]}]
+    per_ac, check = checks.literal_evidence([named], rows,
+                                            {"t.ts::sets it": "expect(at).toBe(now)"},
+                                            {"t.ts::sets it": 3})
+    assert check["findings"] == [] and per_ac[0]["literals"] == []
 
 
 def test_a_branch_check_without_a_coverage_tool_names_the_tools_it_looked_for(
