@@ -19,6 +19,14 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   Go: `go test ./...` (coverage `-coverprofile=coverage.out`); Java: `mvn test` / `./gradlew
   test` / `gradle test`; Dart/Flutter: `flutter test` (`--coverage`); Bash: `bats <test dir>`.
   A stack in a subdirectory runs its command from there (`cd web && npm test`).
+- Test files, per stack: those its discovery globs name, as the runner would run them. A
+  TypeScript/JavaScript file under `__tests__/` not named `*.test.*` / `*.spec.*`
+  (`__tests__/utils.ts`): jest's default `testMatch` runs every file there, so it counts
+  when it declares a test (`it(`, `test(`: a helper declaring none is one the project's jest
+  config leaves out, else jest fails on it); vitest's default `include`
+  (`**/*.{test,spec}.?(c|m)[jt]s?(x)`) never runs it, so it does not count, unless the
+  project's vitest or vite config names `__tests__` (an `include` of its own): then as
+  under jest. The runner is the one `js_runner` names (jest's rule when none is known).
 - Test directories: the directories holding the discovered test files, each cut at its first
   conventional test-directory name (`tests/unit/x` -> `tests`), at most MAX_TEST_DIRS, sorted.
 - unittest's `load_tests` (Python): test files that build their tests in it, which pytest does
@@ -40,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from gaia_lib.evidence import discovery, execution
+from gaia_lib.evidence import discovery, execution, testcases
 from gaia_lib.stacks import adapters as stacks
 
 MAX_TEST_DIRS = 10
@@ -126,20 +134,84 @@ def first_command(script: str) -> str | None:
     return None
 
 
+def _dependencies(pkg: Mapping[str, Any]) -> dict[str, Any]:
+    """A package.json mapping's dependencies and devDependencies (not its peer or optional
+    ones: those its users supply)."""
+    deps: dict[str, Any] = {}
+    for section in ("dependencies", "devDependencies"):
+        value = pkg.get(section)
+        if isinstance(value, dict):
+            deps.update(value)
+    return deps
+
+
+def _deps_runner(deps: Mapping[str, Any]) -> str | None:
+    return "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
+
+
+def js_runner(pkg: Mapping[str, Any]) -> str | None:
+    """The test runner a package.json mapping runs its tests with (pure): the one its
+    dependencies name (vitest before jest), else the one a `test:*` script runs itself, else
+    None."""
+    scripts = pkg.get("scripts")
+    named = _runner_script(scripts) if isinstance(scripts, dict) else None
+    return _deps_runner(_dependencies(pkg)) or (named[1] if named else None)
+
+
+_NAMED_JS_TEST = re.compile(r"\.(?:test|spec)\.[^/]+$")
+
+
+def js_runs(rel: str, runner: str | None, widened: bool, declares_tests: bool) -> bool:
+    """Does the runner run `rel`, a file the ts-dev globs name, as a test file (pure; the
+    module rules)? `widened`: the project's vitest or vite config names `__tests__`;
+    `declares_tests`: the file declares a test."""
+    if _NAMED_JS_TEST.search(rel) or "/__tests__/" not in f"/{rel}":
+        return True
+    if runner == "vitest" and not widened:
+        return False
+    return declares_tests
+
+
+_VITEST_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("vitest", "vite")
+                        for ext in ("ts", "mts", "cts", "js", "mjs", "cjs"))
+
+
+def _names_tests_dirs(here: Path) -> bool:
+    """Does a vitest or vite config in `here` name `__tests__` (an `include` of its own)?"""
+    for name in _VITEST_CONFIGS:
+        try:
+            if "__tests__" in (here / name).read_text(encoding="utf-8", errors="replace"):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def js_test_files(root: Path, where: str, files: Sequence[str]) -> list[str]:
+    """Of `files` (project-relative, named by the ts-dev globs), those the stack's runner in
+    `where` runs as test files (`js_runs`)."""
+    here = root / where
+    try:
+        pkg = package_json((here / "package.json").read_text(encoding="utf-8",
+                                                             errors="replace"))
+    except OSError:
+        pkg = {}
+    runner, widened = js_runner(pkg), _names_tests_dirs(here)
+    return [rel for rel in files if js_runs(
+        rel, runner, widened,
+        not _NAMED_JS_TEST.search(rel) and testcases.holds_tests(root, rel))]
+
+
 def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     """(test command, coverage command) for a package.json mapping (pure). The runner and
     the coverage tools come from its dependencies and devDependencies only: a peer or
     optional dependency is one the package's users supply, not what its own tests run.
     `stacks.toolprobe._package_json_deps` reads all four kinds, for another question (is a
     runner that is not installed listed at all, so `npm install` would bring it)."""
-    deps: dict[str, Any] = {}
-    for section in ("dependencies", "devDependencies"):
-        value = pkg.get(section)
-        if isinstance(value, dict):
-            deps.update(value)
+    deps = _dependencies(pkg)
     scripts = pkg.get("scripts")
     scripts = scripts if isinstance(scripts, dict) else {}
-    runner = "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
+    runner = _deps_runner(deps)
     test_script = scripts.get("test")
     # npm init's placeholder script fails on purpose: it is no test command.
     declared = isinstance(test_script, str) and "no test specified" not in test_script
@@ -279,6 +351,9 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
         adapters = discovery.review_stacks(root, primary)
     files, timed_out = discovery.walk(root, time.monotonic() + deadline_seconds)
     per_stack = {a.key: [f for f in files if a.is_test_file(f)] for a in adapters}
+    if "ts-dev" in per_stack:  # as its runner runs them: a helper under `__tests__/` is none
+        per_stack["ts-dev"] = js_test_files(root, _where(root, stacks.get("ts-dev")),
+                                            per_stack["ts-dev"])
     bats = [f for f in files if f.endswith(".bats")]
     if bats and (not adapters or primary is None or not any(per_stack.values())):
         # bash has no marker file: its tests are its marker; a package.json that only

@@ -82,6 +82,49 @@ def test_monorepo_lists_each_stack_with_commands_run_from_its_directory(tmp_path
     assert found.test_dirs == ("tests", "web/src")
 
 
+def _tests_dir_project(root: Path, runner: str) -> None:
+    _write(root, "package.json", json.dumps({"devDependencies": {runner: "^3"}}))
+    _write(root, "src/sum.ts", "export const sum = (a: number, b: number) => a + b\n")
+    _write(root, "src/__tests__/utils.ts", "export const two = () => 2\n")
+    _write(root, "src/__tests__/sum.ts",
+           "import { sum } from '../sum'\ndescribe('sum', () => {\n"
+           "  it('adds', () => expect(sum(1, 1)).toBe(2))\n})\n")
+    _write(root, "src/__tests__/named.test.ts", "test('x', () => {})\n")
+
+
+def test_a_helper_under_tests_dirs_is_no_test_file_under_jest(tmp_path: Path) -> None:
+    """jest's default `testMatch` runs every file under `__tests__/`: one declaring a test
+    counts, a helper declaring none (`__tests__/utils.ts`) does not."""
+    _tests_dir_project(tmp_path, "jest")
+    found = sv.survey(tmp_path)
+    assert [(s.stack, s.test_files) for s in found.stacks] == [("ts-dev", 2)]
+    assert found.test_dirs == ("src/__tests__",)
+
+
+def test_vitest_runs_only_named_test_files_unless_its_config_names_tests_dirs(
+        tmp_path: Path) -> None:
+    """vitest's default `include` is `**/*.{test,spec}.?(c|m)[jt]s?(x)`: a file under
+    `__tests__/` otherwise named is not run, test or helper; a config naming `__tests__`
+    widens it, as jest's default is."""
+    _tests_dir_project(tmp_path, "vitest")
+    assert [(s.stack, s.test_files) for s in sv.survey(tmp_path).stacks] == [("ts-dev", 1)]
+    _write(tmp_path, "vitest.config.ts",
+           "export default { test: { include: ['src/__tests__/**/*.ts'] } }\n")
+    assert [(s.stack, s.test_files) for s in sv.survey(tmp_path).stacks] == [("ts-dev", 2)]
+
+
+@pytest.mark.parametrize(("pkg", "runner"), [
+    ({"devDependencies": {"jest": "^29", "vitest": "^3"}}, "vitest"),
+    ({"dependencies": {"jest": "^29"}}, "jest"),
+    ({"scripts": {"test:lib": "jest --config ./jest.config.ts"}}, "jest"),
+    ({"peerDependencies": {"vitest": "^3"}}, None),
+    ({"scripts": {"test": "mocha"}}, None),
+])
+def test_js_runner_is_the_one_the_dependencies_or_a_test_script_name(
+        pkg: dict[str, object], runner: str | None) -> None:
+    assert sv.js_runner(pkg) == runner
+
+
 def test_bats_only_repository_is_bash(tmp_path: Path) -> None:
     _write(tmp_path, "bin/tool.sh", "echo hi\n")
     _write(tmp_path, "test/tool.bats", "@test 'x' { true; }\n")
