@@ -84,10 +84,27 @@ coverage.py and the plugin while the review reads; the matcher's code is importe
 suite runs. Against the same review with GAIA_HEAD_START=0 in the same runs: demo 1.94x ->
 1.69x (1.56 s -> 1.36 s), more-itertools 1.30x -> 1.18x, packaging 1.49x -> 1.28x; the probes
 and the tracer agree line for line on every project. PyJWT's story, 5 runs interleaved: plain
-0.98 s, review 1.62 s (1.65x), without the head start 2.16 s (2.2x). The launcher is ready well
-before the review hands it the run (timed under load), so what is left of a small suite's gap
-is the review's own work before the hand-over: its imports, the story, configuration and git
-reads.
+0.98 s, review 1.62 s (1.65x), without the head start 2.16 s (2.2x).
+
+Measured 2026-12-04 (7 runs, the machine idle by its load average: the demo's plain run 0.79
+s): timed from both processes, the review was waiting for its launcher, not the other way
+round: on a busy machine the launcher's start (the review's imports before it, the keeper,
+the Python's own start) and its imports took longer than the review's reads, and after the run
+the launcher spent 50 ms or more freeing its modules one by one. Now the launcher starts
+before the review imports its command line code (a config seen before is not parsed for it),
+is handed its command before the review starts its reads thread, puts what it imported beyond
+the garbage collector's reach (pytest collects several times at its end) and ends without the
+interpreter's teardown. demo 1.11x (plain 0.79 s, review 0.88 s; without the head start
+1.62x); more-itertools 1.09x (4.74 s, 5.17 s; 1.19x without). Against the code of the day
+before, interleaved in the same minutes: the demo 1.65x -> 1.26x, idna's story 2.13x -> 1.70x.
+The demo's plain run pays for the development environment's hypothesis plugin, which imports
+hypothesis as pytest writes its summary (about 0.3 s, in both commands). In a venv with only
+pytest and coverage (`--python`), a suite of 0.3 s stays above the goal: the demo 1.81x (0.31
+s, 0.57 s; 2.69x without the head start), idna's story (`--only small`) 1.88x (0.36 s, 0.67 s;
+2.46x). What is left is about 0.25 s: the launcher's start behind the review's own (about 70
+ms: the review's start, the keeper), coverage.py's work in the run (about 60 ms: the probed
+sources compiled, the data saved, the JSON report), and the review's analysis, report and gate
+writes after the run (about 100 ms).
 
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
