@@ -40,7 +40,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.words import STOP_WORDS
 
 STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "keyword"
@@ -332,10 +331,8 @@ def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Lite
     return tuple(lit for lit in literals if any(_occurs(lit, span) for span in spans))
 
 
-# A check that only asks for a result to exist: any value passes it. Compiled when first
-# used (it costs more than all the module's other patterns together), which a review does
-# while its suite runs.
-_PRESENCE_CHECK = lazy_re(
+# A check that only asks for a result to exist: any value passes it.
+_PRESENCE_CHECK = re.compile(
     r"^expect\s*\((?s:.*)\)\s*\.\s*(?:toBeDefined|not\s*\.\s*(?:toBeUndefined|toBeNull|toThrow))"
     r"\s*\(\s*\)\s*;?$"
     r"|^assert\s+(?s:.+?)\s+is\s+not\s+None\s*(?:,(?s:.*))?$"
