@@ -624,7 +624,12 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
 
         def started() -> None:
             reading.start()
-            schema.preload()  # the analysis validates its outputs after the run
+            # What the analysis after the run needs that no run changes, made while it goes:
+            # the schemas it validates its outputs with, the plugin code's fingerprint (the
+            # cache key's), the reader of the run's coverage report.
+            schema.preload()
+            engine.fingerprint()
+            import gaia_lib.evidence.coverage_report  # noqa: F401
 
         evidence = execution.execute(s.config, s.key, s.project, state,
                                      context=execution.active_context(context),
