@@ -293,10 +293,12 @@ def test_a_remembered_config_starts_its_launcher_before_the_config_parser_loads(
     head = head_start.start(root)
     assert head is not None
     head.stop()
-    probe = (f"import sys\nfrom pathlib import Path\nfrom gaia_lib.evidence import head_start\n"
+    # what this start loaded (a coverage.py measuring the test's subprocesses loads its own)
+    probe = (f"import sys\nbefore = set(sys.modules)\nfrom pathlib import Path\n"
+             f"from gaia_lib.evidence import head_start\n"
              f"head = head_start.start(Path({str(root)!r}))\n"
              f"loaded = [m for m in ('gaia_lib.core.config', 'yaml', 'jsonschema', "
-             f"'dataclasses') if m in sys.modules]\n"
+             f"'dataclasses') if m in set(sys.modules) - before]\n"
              f"head.stop()\nprint(head.python, loaded)\n")
     done = subprocess.run([PY, "-c", probe], capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": str(attribution.PLUGIN_DIR.parent)})
