@@ -307,6 +307,21 @@ def start_tool(
     return Started(args, process, contained, report_r, mark)
 
 
+def send_input(started: Started, data: bytes) -> None:
+    """Write `data` to a started tool's stdin (`start_tool(..., stdin=True)`) now, without
+    waiting for it to be read: for less than a pipe holds (a line), before `finish_tool`
+    (without `stdin_text`) runs it to its end. A tool already gone reads nothing: its result
+    says why."""
+    stdin = started.process.stdin
+    assert stdin is not None
+    view = memoryview(data)
+    try:
+        while view:
+            view = view[os.write(stdin.fileno(), view):]
+    except BrokenPipeError:
+        pass
+
+
 def finish_tool(
     started: Started,
     *,

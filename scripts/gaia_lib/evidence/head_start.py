@@ -80,7 +80,7 @@ class HeadStart:
             self.used = told = True
             line = json.dumps({"argv": list(argv), "env": dict(env), "cwd": str(self.cwd)})
             since = time.monotonic()
-            _tell(self.started, (line + "\n").encode("utf-8"))
+            proc.send_input(self.started, (line + "\n").encode("utf-8"))
             # what the caller starts with the run comes after the hand-over, not before it
             if on_start is not None:
                 on_start()
@@ -99,20 +99,6 @@ class HeadStart:
         if not self.used:
             self.used = True
             proc.stop_tool(self.started)
-
-
-def _tell(started: proc.Started, data: bytes) -> None:
-    """Write `data` to the launcher's stdin (a line well within what a pipe holds: the write
-    does not wait for the launcher to read it). A launcher already gone reads nothing: its
-    result says why."""
-    stdin = started.process.stdin
-    assert stdin is not None
-    view = memoryview(data)
-    try:
-        while view:
-            view = view[os.write(stdin.fileno(), view):]
-    except BrokenPipeError:
-        pass
 
 
 def python_of(argv: Sequence[str] | None) -> str | None:

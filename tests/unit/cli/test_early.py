@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import click
 import pytest
 
 from gaia_lib.cli import early
@@ -30,6 +31,15 @@ def test_the_forms_that_run_the_suite_name_their_project(args: list[str], projec
 ])
 def test_the_other_forms_start_nothing(args: list[str]) -> None:
     assert early.review_project(args) is None
+
+
+def test_every_review_qa_option_that_takes_a_value_is_known_as_one() -> None:
+    from gaia_lib.cli import review_qa
+
+    valued = {option for command in review_qa.cli.commands.values() for param in command.params
+              if isinstance(param, click.Option) and not param.is_flag
+              for option in param.opts}
+    assert valued == early.VALUED | {"--project"}
 
 
 def test_the_review_starts_its_head_start_for_the_project_it_reviews(

@@ -218,6 +218,21 @@ def test_a_started_tool_runs_when_finished_its_time_counted_from_then(contain: b
     assert result.duration < 1.0
 
 
+def test_input_sent_before_finishing_is_read_and_a_gone_tool_is_no_error() -> None:
+    started = proc.start_tool(
+        [sys.executable, "-c", "import sys; print(sys.stdin.readline().strip()[::-1])"],
+        stdin=True, contain=True)
+    assert isinstance(started, proc.Started)
+    proc.send_input(started, b"olleh\n")
+    result = proc.finish_tool(started, timeout=30)
+    assert (result.returncode, result.stdout) == (0, "hello\n")
+    gone = proc.start_tool([sys.executable, "-c", "pass"], stdin=True)
+    assert isinstance(gone, proc.Started)
+    gone.process.wait()
+    proc.send_input(gone, b"x" * 200_000)  # more than a pipe holds, nobody reading: dropped
+    assert proc.finish_tool(gone, timeout=30).returncode == 0
+
+
 def test_a_tool_that_cannot_start_is_a_result_from_start_tool() -> None:
     result = proc.start_tool(["gaia-no-such-tool-xyz"], contain=False)
     assert isinstance(result, proc.ToolResult) and result.returncode == proc.EXIT_NOT_FOUND
