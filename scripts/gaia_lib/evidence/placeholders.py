@@ -1284,6 +1284,69 @@ def _assignment(name: str) -> re.Pattern[str]:
                       rf"(?<![\w$.]){own}\s*,[\w\s,]*:?=(?!=)")
 
 
+# `_assignment` for every name of a line at once: a pattern per name costs a compile per name
+# (a suite's tests assign hundreds); a name holding `$` (JS) is read by its own pattern, as
+# `\b` and `&name` end at it.
+_GIVEN = re.compile(r"(?<![\w$.&])([\w$]+)(?=\s*(?:[-+*/%|&]?=(?!=)|:=|\+\+|--))|&(\w+)|"
+                    r"(?<![\w$.])([\w$]+)(?=\s*,[\w\s,]*:?=(?!=))")
+# ... and Python's other ways of giving a name a value, which `_literals_propagated` reads too
+_GLOBAL = re.compile(r"\b(?:global|nonlocal)\b")
+_AS_NAME = re.compile(r"\bas\s+(?=(\w+))")
+_FOR = re.compile(r"\bfor\b")
+_IN_OF = re.compile(r"\b(?:in|of)\b")
+_WORD = re.compile(r"\w+")
+_LOOSE_NAME = re.compile(r"(?<![\w$.])(\w+)")
+# a name as a whole token, not a member (`.a`); `_USE` also not where it is given a value or
+# called, `_ALIAS_USE` not where it is a key (`a: 1`)
+_TOKEN = re.compile(r"(?<![\w$.])([\w$]+)(?![\w$])")
+_USE = re.compile(r"(?<![\w$.])([\w$]+)(?![\w$]|\s*(?::?=(?!=)|\())")
+_ALIAS_USE = re.compile(r"(?<![\w$.])([\w$]+)(?![\w$]|\s*:(?!=))")
+
+
+def _given(line: str) -> frozenset[str]:
+    """The names (without `$`) `line` may give another value (`_assignment`)."""
+    return frozenset(name for found in _GIVEN.finditer(line) for name in found.groups() if name)
+
+
+def _given_or_bound(line: str) -> frozenset[str]:
+    """`_given`, and the names a `global` / `nonlocal` statement, an `as` or a loop's head
+    (`for a, b in ...`, up to a colon) names."""
+    names = set(_given(line))
+    declared = _GLOBAL.search(line)
+    if declared is not None:
+        names.update(_WORD.findall(line, declared.end()))
+    names.update(_AS_NAME.findall(line))
+    for loop in _FOR.finditer(line):
+        colon = line.find(":", loop.end())
+        end = len(line) if colon < 0 else colon
+        heads = [m.start() for m in _IN_OF.finditer(line, loop.end(), end)]
+        if heads:
+            names.update(m.group(1) for m in _LOOSE_NAME.finditer(line, loop.end(), heads[-1])
+                         if m.end() <= heads[-1])
+    return frozenset(names)
+
+
+def _gives(name: str, line: str) -> bool:
+    """Whether `line` may give `name` another value (`_assignment`)."""
+    if "$" in name:
+        return _assignment(name).search(line) is not None
+    return name in _given(line)
+
+
+def _declared_shared(lines: list[str]) -> set[str]:
+    """The names a Python `global` / `nonlocal` statement among `lines` declares: any call may
+    give them another value."""
+    return {name for line in lines for declared in (_GLOBAL.search(line),) if declared
+            for name in _WORD.findall(line, declared.end())}
+
+
+def _replace_token(pattern: re.Pattern[str], line: str, name: str, value: str) -> str:
+    """`line` with each of `pattern`'s tokens that is `name` replaced by `value`."""
+    if name not in line:
+        return line
+    return pattern.sub(lambda m: value if m.group(1) == name else m.group(0), line)
+
+
 def _top_level(lines: list[str], out: list[str], language: str,
                pattern: AnyPattern) -> Iterator[tuple[int, re.Match[str], int, int]]:
     """(index, match, end of the body, its top indent) of each top-level statement of a
@@ -1300,27 +1363,36 @@ def _literals_propagated(lines: list[str], language: str) -> list[str]:
     """A test's lines with a name read as the literal its last top-level assignment gave it
     (directly, or through a name that holds one), from there on, where every assignment of
     that name is a top-level statement (straight-line code: a loop or a branch may change
-    it)."""
+    it), and no `global` / `nonlocal` statement declares it."""
     pattern = _LITERAL_ASSIGNMENT.get(language)
     if pattern is None or len(lines) < 3:
         return lines
     out = list(lines)
+    given: list[frozenset[str]] = []
+    shared = _declared_shared(lines) if language == "python" else set()
     # as read so far: `got = want` after `want = "5"` gives `got` the literal too
     for index, found, last, top in _top_level(lines, out, language, pattern):
         name, value = found.group(2), found.group(3)
-        own = re.escape(name)
-        # what may give it another value: an assignment, a pointer to it, a loop, `as`, ...
-        assigned = re.compile(_assignment(name).pattern
-                              + rf"|\b(?:global|nonlocal)\b.*\b{own}\b|\bas\s+{own}\b|"
-                              rf"\bfor\b[^:]*?(?<![\w$.]){own}\b[^:]*\b(?:in|of)\b")
-        if any(assigned.search(other) and len(other) - len(other.lstrip()) != top
-               for other in lines[1:last]):
+        if name in shared:
             continue
-        used = re.compile(rf"(?<![\w$.]){own}(?![\w$]|\s*(?::?=(?!=)|\())")
+        if not given:
+            given = [_given_or_bound(line) for line in lines]
+        if "$" in name:
+            # what may give it another value: an assignment, a pointer to it, a loop, `as`...
+            own = re.escape(name)
+            assigned = re.compile(_assignment(name).pattern
+                                  + rf"|\b(?:global|nonlocal)\b.*\b{own}\b|\bas\s+{own}\b|"
+                                  rf"\bfor\b[^:]*?(?<![\w$.]){own}\b[^:]*\b(?:in|of)\b")
+            changes = [assigned.search(line) is not None for line in lines]
+        else:
+            changes = [name in names for names in given]
+        if any(changes[at] and len(other) - len(other.lstrip()) != top
+               for at, other in enumerate(lines[1:last], start=1)):
+            continue
         for at in range(index + 1, last):
-            if assigned.search(lines[at]):
+            if changes[at]:
                 break
-            out[at] = used.sub(value.replace("\\", "\\\\"), out[at])
+            out[at] = _replace_token(_USE, out[at], name, value)
     return out
 
 
@@ -1350,17 +1422,14 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
         alias, source = found.group(2), found.group("src") or found.group("t")
         if source in (alias, "true", "false", "nil", "null", "undefined"):
             continue
-        reassigned, source_assigned = _assignment(alias), _assignment(source)
-        if any(reassigned.search(other)
+        if any(_gives(alias, other)
                for at, other in enumerate(lines[1:last], start=1) if at != index):
             continue
-        used = re.compile(rf"(?<![\w$.]){re.escape(alias)}(?![\w$]|\s*:(?!=))")
-        names_source = re.compile(rf"(?<![\w$.]){re.escape(source)}(?![\w$])")
         for at in range(index + 1, last):
-            if source_assigned.search(lines[at]):
+            if _gives(source, lines[at]):
                 break
-            out[at] = used.sub(source, out[at])
-            if language == "go" and names_source.search(lines[at]):
+            out[at] = _replace_token(_ALIAS_USE, out[at], alias, source)
+            if language == "go" and source in lines[at] and source in _TOKEN.findall(lines[at]):
                 break
     return out
 

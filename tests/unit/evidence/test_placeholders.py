@@ -1716,6 +1716,64 @@ def test_aliases_and_tables_sliced_or_written_empty_check_nothing() -> None:
         "test_sliced_to_nothing": True, "test_sliced_to_some": False}
 
 
+LITERAL_NAMES = {
+    "n.test.ts": '''it("checks a $-named literal against itself", () => {
+  const $want = "foo-bar";
+  expect($want).toBe("foo-bar");
+});
+
+it("gives the $-named value another before its check", () => {
+  let $got = "x";
+  $got = kebabCase("FooBAR");
+  expect($got).toBe("foo-bar");
+});
+
+it("gives it another value under a branch", () => {
+  let got$ = "foo-bar";
+  if (flag) {
+    got$ = kebabCase("FooBAR");
+  }
+  expect(got$).toBe("foo-bar");
+});
+''',
+    "n_test.py": '''def test_literal_checked_against_itself():
+    got = "a-b"
+    assert got == "a-b"
+
+
+def test_loop_gives_the_name_its_rows():
+    got = "a-b"
+    for given, got in rows():
+        assert slugify(given) == got
+
+
+def test_with_gives_the_name_its_value():
+    got = "a-b"
+    with opened("x") as got:
+        assert got == "a-b"
+
+
+def test_global_name():
+    global got
+    got = "a-b"
+    refresh()
+    assert got == "a-b"
+''',
+}
+
+
+def test_a_name_holding_a_literal_is_read_as_it_until_something_gives_it_another() -> None:
+    """Names holding `$` (JS) included; a loop's head, `with ... as` and `global` give a
+    Python name another value (the module's global may change in any call)."""
+    assert _found("n.test.ts", LITERAL_NAMES["n.test.ts"]) == {
+        "checks a $-named literal against itself": True,
+        "gives the $-named value another before its check": False,
+        "gives it another value under a branch": False}
+    assert _found("n_test.py", LITERAL_NAMES["n_test.py"]) == {
+        "test_literal_checked_against_itself": True, "test_loop_gives_the_name_its_rows": False,
+        "test_with_gives_the_name_its_value": False, "test_global_name": False}
+
+
 GUARDED_BY_A_RETURN = {
     "k.test.ts": '''it("returns unless it passes", () => {
   if (kebabCase("FooBAR") !== "foo-bar") return;
