@@ -2,8 +2,8 @@
 
 `PYTHON -m gaia_head_start PYTHON` (this directory on PYTHONPATH, in the project's own
 Python, started by the review while it still reads the story and asks git about the branch)
-imports pytest, coverage.py and the review's plugin (then puts all it made beyond the garbage
-collector's reach, `gc.freeze`), then waits for one line on stdin: the JSON
+imports pytest, coverage.py and the review's plugin (the garbage collector off meanwhile, then
+all it made put beyond its reach, `gc.freeze`), then waits for one line on stdin: the JSON
 object `{"argv": [...], "env": {...}, "cwd": "..."}` of the run the review would otherwise
 start. It then runs that command, one of two ways:
 - here, as `python -m pytest` would (`runpy`, pytest's own `__main__`), when the command is
@@ -122,12 +122,15 @@ def _end(code: object) -> None:
 def main() -> int:
     python = sys.argv[1]
     started, cwd = dict(os.environ), os.getcwd()
+    # What the warm-up makes lives as long as this process: collecting while it imports finds
+    # nothing to free, and out of the collector's reach after it (`freeze`) it is not walked
+    # again by each collection the run makes (pytest's own at its end included).
+    gc.disable()
     ready = _warm()
-    # What the warm-up made lives as long as this process: out of the collector's reach, it is
-    # not walked again by each collection the run makes (pytest's own at its end included).
     freeze = getattr(gc, "freeze", None)
     if freeze is not None:
         freeze()
+    gc.enable()
     line = sys.stdin.buffer.readline()
     if not line.strip():
         return 0

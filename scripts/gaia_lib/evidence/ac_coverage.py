@@ -216,6 +216,7 @@ a review that matches again with its run's signals reads its tests once.
 
 from __future__ import annotations
 
+import functools
 import keyword
 import math
 import re
@@ -829,10 +830,14 @@ def _exception_weights(criteria: Sequence[AcceptanceCriterion]) -> list[dict[str
              for name, amount in group.items()} for group in shared]
 
 
+_NOT_KEY = re.compile(r"[^a-z0-9]")
+
+
+@functools.lru_cache(maxsize=8192)  # a story's few hundred names, asked for in every pair
 def identifier_key(text: str) -> str:
     """An identifier as the matcher compares them: lower case, letters and digits only
     (`set_key`, `setKey`, `SetKey` -> `setkey`)."""
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return _NOT_KEY.sub("", text.lower())
 
 
 # A capitalised word inside a sentence ("combined with And or Or"), and a call of a

@@ -13,6 +13,7 @@ Pure: text in, frozen records out. Malformed, truncated, binary or oversized rep
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -487,6 +488,39 @@ def _propagates(family: str, header: str, body: list[str]) -> bool:
     return caught is not None and re.fullmatch(rf"throw\s+{caught.group(1)};?", code) is not None
 
 
+Handler = tuple[int, tuple[int, ...], tuple[str, ...]]  # (header line, body lines, caught)
+
+
+def _family(language: str) -> str:
+    family = _LANGUAGES.get(language.lower())
+    if family is None:
+        raise InvalidInput(
+            f"unknown language '{language}' for error-path analysis "
+            f"(one of: {', '.join(sorted(_LANGUAGES))})"
+        )
+    return family
+
+
+@functools.lru_cache(maxsize=64)
+def _handlers(source_text: str, family: str) -> tuple[str, tuple[Handler, ...], str]:
+    """(the code as read, its error handlers, their kind): the source's part of the analysis,
+    which no test run changes (`error_handlers`)."""
+    if family == "python":
+        return source_text, tuple(_python_handlers(source_text)), "except"
+    code = _strip_code(source_text)
+    if family == "go":
+        return code, tuple(_brace_blocks(code, _GO_ERR_RE)), "err-check"
+    return code, tuple(_brace_blocks(code, _CATCH_RE)), "catch"
+
+
+def error_handlers(source_text: str, language: str) -> tuple[Handler, ...]:
+    """The source's error handlers, as `uncovered_error_branches` reads them: (header line,
+    body lines, the exceptions a Python `except` names). Remembered by the source's text, so
+    a review reads them while its suite runs and judges them against the run's coverage
+    after it."""
+    return _handlers(source_text, _family(language))[1]
+
+
 def uncovered_error_branches(
     source_text: str, coverage_for_file: FileCoverage, language: str
 ) -> list[ErrorBranch]:
@@ -498,19 +532,8 @@ def uncovered_error_branches(
     A handler that only passes the error on (`_propagates`: `return err`, a bare `raise`,
     `throw e`) is no error path of its own and is left out.
     """
-    family = _LANGUAGES.get(language.lower())
-    if family is None:
-        raise InvalidInput(
-            f"unknown language '{language}' for error-path analysis "
-            f"(one of: {', '.join(sorted(_LANGUAGES))})"
-        )
-    code = source_text if family == "python" else _strip_code(source_text)
-    if family == "python":
-        handlers, kind = _python_handlers(source_text), "except"
-    elif family == "go":
-        handlers, kind = _brace_blocks(code, _GO_ERR_RE), "err-check"
-    else:
-        handlers, kind = _brace_blocks(code, _CATCH_RE), "catch"
+    family = _family(language)
+    code, handlers, kind = _handlers(source_text, family)
     covered = set(coverage_for_file.covered_lines)
     missed = set(coverage_for_file.missed_lines)
     lines = code.split("\n")

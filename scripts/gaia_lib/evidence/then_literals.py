@@ -203,25 +203,28 @@ _GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\("
 _COMMENT_LINE_RE = re.compile(r"^\s*(#(?!!)|//).*$", re.MULTILINE)
 
 
+# what `_statement_end` reads: brackets, `;` and newlines; and the code after a newline
+_STATEMENT_MARK = re.compile(r"[()\[\]{};\n]")
+_NEXT_CODE = re.compile(r"\S")
+
+
 def _statement_end(source: str, start: int) -> int:
     """End of the statement starting at `start`: the first newline (or `;`) outside brackets,
     continuing across a newline when the next line carries on a chain (`.toBe(…)`)."""
     depth = 0
-    i, n = start, len(source)
-    while i < n:
-        ch = source[i]
+    for mark in _STATEMENT_MARK.finditer(source, start):
+        ch = mark.group()
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth = max(0, depth - 1)
-        elif ch == ";" and depth == 0:
-            return i
-        elif ch == "\n" and depth == 0:
-            rest = source[i + 1:].lstrip()
-            if not rest.startswith("."):
-                return i
-        i += 1
-    return n
+        elif depth == 0:
+            if ch == ";":
+                return mark.start()
+            after = _NEXT_CODE.search(source, mark.end())
+            if after is None or after.group() != ".":
+                return mark.start()
+    return len(source)
 
 
 _GO_IF_RE = re.compile(r"^\s*(?:\}\s*else\s+)?if\b")
@@ -413,6 +416,7 @@ def _py_aliases_resolved(code: str) -> str:
     return code
 
 
+@lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
 def presence_only(test_source: str) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
     (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,

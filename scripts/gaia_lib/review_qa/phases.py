@@ -392,6 +392,23 @@ class Reads:
         project modules its JS/TS tests import (`static_calls`, through
         `sut_names.with_facades`)."""
         _ = self.coverage, self.story_tests, self.placeholders, self.mocking, self.static_calls
+        self.prepare_checks()
+
+    def prepare_checks(self) -> None:
+        """What the checks after the run read of the files alone, read now and remembered by
+        the texts read: the File List sources' error handlers (`coverage_report.
+        error_handlers`, for the branch-coverage check) and, per matched test, whether its
+        every check only asks for a result to exist (`then_literals.presence_only`)."""
+        from gaia_lib.evidence import coverage_report, then_literals
+
+        for rel, text in self.code_under_test.items():
+            language = qa_checks.LANGUAGE_OF_SUFFIX.get(posixpath.splitext(rel)[1])
+            if language is not None:
+                coverage_report.error_handlers(text, language)
+        bodies = {case.test_id: case.body for case in self.cases}
+        for entry in self.coverage.per_ac:
+            for test in entry.tests:
+                then_literals.presence_only(bodies.get(test, ""))
 
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:

@@ -332,6 +332,23 @@ def test_a_handler_that_only_passes_the_error_on_is_no_error_path(
 def test_unknown_language() -> None:
     with pytest.raises(InvalidInput, match="unknown language 'cobol'"):
         cr.uncovered_error_branches("", _cov((), ()), "cobol")
+    with pytest.raises(InvalidInput, match="unknown language 'cobol'"):
+        cr.error_handlers("", "cobol")
+
+
+def test_a_sources_error_handlers_are_read_from_its_text_alone() -> None:
+    """What the branch check judges against a run's coverage, read with no run (a review
+    reads it while its suite runs): each handler's header line, body lines and what it
+    catches."""
+    source = ("try:\n"                     # 1
+              "    x = 1\n"                # 2
+              "except (KeyError, os.error) as e:\n"  # 3
+              "    x = 2\n"                # 4
+              "    log(e)\n"               # 5
+              "x += 1\n")                  # 6
+    assert cr.error_handlers(source, "py") == ((3, (4, 5), ("KeyError", "error")),)
+    go = "func f() {\n\tif err != nil {\n\t\treturn wrap(err)\n\t}\n}\n"
+    assert cr.error_handlers(go, "go") == ((2, (3, 4), ()),)
 
 
 # --- malformed and hostile input --------------------------------------------------------------

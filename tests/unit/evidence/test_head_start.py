@@ -29,6 +29,7 @@ def test_adds():
         "seed": os.environ.get("PYTHONHASHSEED"),
         "plugin": os.environ.get("GAIA_COVERAGE_REPORT"),
         "frozen": __import__("gc").get_freeze_count(),
+        "collecting": __import__("gc").isenabled(),
     }))
     assert add(1, 2) == 3
 """
@@ -93,6 +94,8 @@ def test_the_measured_run_is_handed_to_the_python_started_first(tmp_path: Path) 
     assert ran["cmdline"][:4] == [PY, "-m", head_start.LAUNCHER, PY]  # type: ignore[index]
     # what the launcher's warm-up made is out of the collector's way (`gc.freeze`)
     assert ran["frozen"] > 10_000  # type: ignore[operator]
+    # ... and the collector, off while it imported, is on again for the tests
+    assert ran["collecting"] is True
     assert ran["plugin"] == str(root / ".gaia/state/review/qa-tests/E1-S1/"
                                 "attribution-coverage.json")
     # the same evidence as a run started directly: JUnit counts, coverage, per-test contexts

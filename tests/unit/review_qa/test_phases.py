@@ -6,7 +6,14 @@ from typing import Any
 import pytest
 
 from gaia_lib.core import proc
-from gaia_lib.evidence import ac_coverage, execution, placeholders, sut_mocking
+from gaia_lib.evidence import (
+    ac_coverage,
+    coverage_report,
+    execution,
+    placeholders,
+    sut_mocking,
+    then_literals,
+)
 from gaia_lib.review_qa import context, phases
 from helpers.projects import Project
 from helpers.qa_project import make_qa_project
@@ -16,7 +23,8 @@ def test_the_reads_a_run_cannot_change_are_made_while_the_suite_runs(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """The matching, the placeholder and the mocking checks read only test files and sources
     already read: the review makes them in a thread while its test run goes, and has them
-    when the run ends."""
+    when the run ends. So are the File List sources' error handlers and the matched tests'
+    presence-only reading, which the checks after the run judge against it."""
     make_qa_project(project, monkeypatch)
     tests = project.root / "tests" / "test_signup.py"
     tests.write_text(tests.read_text() + "\n\ndef test_ac2_placeholder():\n    assert True\n")
@@ -26,7 +34,7 @@ def test_the_reads_a_run_cannot_change_are_made_while_the_suite_runs(
     def during(name: str, real: Any) -> Any:
         def read(*args: Any, **kwargs: Any) -> Any:
             seen.setdefault(name, threading.current_thread().name)  # where first made
-            if len(seen) == 3:
+            if len(seen) == 5:
                 both.set()
             return real(*args, **kwargs)
         return read
@@ -44,11 +52,17 @@ def test_the_reads_a_run_cannot_change_are_made_while_the_suite_runs(
                                                              placeholders.placeholders))
     monkeypatch.setattr(sut_mocking, "mocked_tests", during("mocking", sut_mocking.mocked_tests))
     monkeypatch.setattr(ac_coverage, "analyze", during("matching", ac_coverage.analyze))
+    coverage_report._handlers.cache_clear()  # remembered by text: none from another test
+    monkeypatch.setattr(coverage_report, "_python_handlers",
+                        during("handlers", coverage_report._python_handlers))
+    monkeypatch.setattr(then_literals, "presence_only",
+                        during("presence", then_literals.presence_only))
     s = context.setup(project.root, "E1-S1")
     phases.start_round(s)
     result = phases.analyze(s)
     assert seen == {"placeholders": "gaia-review-reads", "mocking": "gaia-review-reads",
-                    "matching": "gaia-review-reads"}
+                    "matching": "gaia-review-reads", "handlers": "gaia-review-reads",
+                    "presence": "gaia-review-reads"}
     # and the analysis holds what they found
     placeholder = next(c for c in result.results["checks"] if c["name"] == "test-quality")
     assert [f["test"] for f in placeholder["findings"]] == [
