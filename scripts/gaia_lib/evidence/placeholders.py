@@ -510,11 +510,31 @@ def _strip_line_comment(text: str, language: str) -> str:
     return (text[:cut] if cut >= 0 else text).strip()
 
 
+def _code_brace(line: str) -> int:
+    """Where `line`'s first `{` outside a quoted string is (a title's `"renders {name}"` is
+    no body), or -1."""
+    quote = ""
+    escaped = False
+    for at, ch in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'`":
+            quote = ch
+        elif ch == "{":
+            return at
+    return -1
+
+
 def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, str]]:
     """Statements between the declaration's opening brace and its closing one."""
     joined_first = lines[0] if lines else ""
     out: list[tuple[int, int, str]] = []
-    opened = joined_first.find("{")
+    opened = _code_brace(joined_first)
     head = joined_first[opened + 1:] if opened >= 0 else ""
     rest = lines[1:]
     if opened >= 0:

@@ -24,7 +24,8 @@ A name written in backticks (`dataUpdatedAt`, `state.data`, `max_age`: an identi
 starting in lower case, not true/false/null; `ValueError`, `PENDING`, `Version` are values a
 test asserts by name) names the field or property the Then speaks of, not a value it
 promises, unless it stands where a value does (after `is`, `equals`, `returns`, `is set
-to`, ...: "the status is `success`"); nor is a lone `-` (prose's dash).
+to`, ...: "the status is `success`"); nor is a lone sign (`-`, `+`, `/`: prose's dash, an
+operator or a separator the Then names, which any string a test asserts may hold).
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
@@ -109,9 +110,9 @@ _VALUE_BEFORE_RE = re.compile(
 
 
 def _only_mentioned(value: str, backticked: bool, before: str) -> bool:
-    """A quoted value the Then only mentions (module docstring): a lone `-`, or a name in
+    """A quoted value the Then only mentions (module docstring): a lone sign, or a name in
     backticks not standing where a value does (`before`: the Then's text before it)."""
-    if value == "-":
+    if len(value) == 1 and not value.isalnum():
         return True
     if not backticked or not _CODE_NAME_RE.fullmatch(value):
         return False
@@ -126,7 +127,7 @@ def then_literals(then_text: str, setting: str = "", *,
     """The literals in `then_text`, in order of appearance, each value once. An enum-like name
     the AC's Given or When (`setting`) spells too names what it acts on, not a value it
     promises ("Given a NullUUID ..., then nil gives an invalid NullUUID"). A name in backticks
-    and a lone `-` (`_only_mentioned`) are no promised values; `mentioned` keeps them."""
+    and a lone sign (`_only_mentioned`) are no promised values; `mentioned` keeps them."""
     named = set(re.findall(r"[A-Za-z_]\w*", setting))
     found: list[tuple[int, Literal]] = []
     # Quoted text is one string literal; blank it so its words are not read again.

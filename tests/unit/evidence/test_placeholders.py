@@ -1774,6 +1774,25 @@ def test_a_name_holding_a_literal_is_read_as_it_until_something_gives_it_another
         "test_with_gives_the_name_its_value": False, "test_global_name": False}
 
 
+BRACED_TITLES = '''it("renders {name} empty", () => {});
+
+it("renders {name} trivially", () => {
+  expect(true).toBe(true);
+});
+
+it(`renders ${"{"} for real`, () => {
+  expect(render("a")).toBe("<a>");
+});
+'''
+
+
+def test_a_brace_in_a_tests_title_is_no_body() -> None:
+    """The body starts at the declaration's first brace outside its quoted title."""
+    assert _found("b.test.ts", BRACED_TITLES) == {
+        "renders {name} empty": True, "renders {name} trivially": True,
+        'renders ${"{"} for real': False}
+
+
 GUARDED_BY_A_RETURN = {
     "k.test.ts": '''it("returns unless it passes", () => {
   if (kebabCase("FooBAR") !== "foo-bar") return;

@@ -71,6 +71,8 @@ def test_then_literals(then: str, expected: list[tuple[str, str]]) -> None:
         ("`status` is `success` and the mode is set to `strict`", [(S, "success"), (S, "strict")]),
         # a lone dash is prose's, in any quoting
         ("the sign is `-` and a cell shows \"-\"", []),
+        # ... as is any lone sign: an operator or a separator the Then names
+        ("joined with `/`, a `+` in front, `*` and `_` kept", []),
         # values in backticks stay: true/false/null, numbers, versions, flags, type names
         ("`isFetching` is `false` and `None` is returned", [(S, "false"), (S, "None")]),
         ("`42` items, `1.2-beta.3` kept, `--force` required", [(S, "42"), (S, "1.2-beta.3"),
