@@ -24,6 +24,7 @@ from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import allowlist, attribution, coverage_run, then_literals
 from gaia_lib.evidence.testcases import TestFile
 from gaia_lib.review_qa import rules
+from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
@@ -335,7 +336,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     those naming the exception it catches, else the function or class it sits in, else all).
     Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
     a user-input boundary; `critical_acs` lists them. With no report and no coverage tool
-    installed the check is skipped, naming the tools the stack looks for."""
+    installed the check is skipped, naming the tools the stack looks for; so is it when the
+    report measured none of the File List's files (a build that failed, a report of other
+    code): nothing was judged, so nothing passed."""
     found = report or coverage_run.find_report(s.project)
     if found is None:
         if not s.probe.branch_coverage:
@@ -360,15 +363,21 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                 if rules.error_path_gap(ac.text, True)[0] == rules.CRITICAL}
     critical: set[str] = set()
     findings = []
+    listed: list[str] = []  # the File List's files on disk in a language the check reads
+    measured = 0
     for entry in s.story.file_list or ():
         rel = paths.listed_path(entry)
         if rel is None:
             continue
         language = LANGUAGE_OF_SUFFIX.get(Path(rel).suffix)
-        record = parsed.for_file(rel)
         source = s.project / rel
-        if language is None or record is None or not source.is_file():
+        if language is None or not source.is_file():
             continue
+        listed.append(rel)
+        record = parsed.for_file(rel)
+        if record is None:
+            continue
+        measured += 1
         text = source.read_text(encoding="utf-8", errors="replace")
         for branch in coverage_report.uncovered_error_branches(text, record, language):
             tied = handled_by(branch.caught, error_acs, branch.units)
@@ -386,6 +395,17 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                                         f"{branch.kind} handler never executed by the tests"
                                         f"{said}", False, subject=_handler(branch)))
     rel_report = paths.relative_to_project(path, s.project)
+    if not measured:
+        # nothing was judged: a report of no line of the story's code (its build failed, or
+        # it measures other files) is no evidence that the error paths are tested
+        named = [rel for rel in listed  # its sources, where it lists any beside its tests
+                 if not any(a.is_test_file(rel) for a in stacks.STACKS.values())] or listed
+        shown = ", ".join(named[:4]) + (", ..." if len(named) > 4 else "")
+        why = (f"{rel_report} measured none of the File List's files ({shown})" if listed
+               else "the File List names no file in a language the check reads")
+        return check("branch-coverage", "skipped", scope=rel_report,
+                     skip_reason=f"{why}: untested-error-path findings cannot be confirmed"
+                                 + (f"; {note}" if note else ""))
     if note:
         findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
     return ran("branch-coverage", findings, scope=rel_report,

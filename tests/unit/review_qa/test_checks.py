@@ -58,3 +58,47 @@ def test_a_branch_check_without_a_coverage_tool_names_the_tools_it_looked_for(
     assert result["skip_reason"] == (
         "no branch-coverage tool installed (looked for c8, @vitest/coverage-v8): "
         "untested-error-path findings cannot be confirmed")
+
+
+GO_SOURCE = """package version
+
+func Must(v *Version, err error) *Version {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+"""
+
+
+def _story(tmp_path: Path, *files: str) -> SimpleNamespace:
+    (tmp_path / "version.go").write_text(GO_SOURCE)
+    return SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=list(files)))
+
+
+def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
+        tmp_path: Path) -> None:
+    """A Go build that failed leaves a profile of no block: the check is skipped, naming what
+    it could not judge, not passed."""
+    empty = tmp_path / "tier_1-cover.out"
+    empty.write_text("mode: set\n")
+    s = _story(tmp_path, "version.go", "version_test.go", "README.md")
+    (tmp_path / "version_test.go").write_text("package version\n")
+    result = checks.branch_evidence(s, [], report=(empty, "go-cover"))  # type: ignore[arg-type]
+    assert result["status"] == "skipped" and result["findings"] == []
+    assert result["skip_reason"] == (
+        "tier_1-cover.out measured none of the File List's files (version.go): "
+        "untested-error-path findings cannot be confirmed")
+    # a File List of no file in a language the check reads: nothing to judge either
+    result = checks.branch_evidence(_story(tmp_path, "README.md"), [],  # type: ignore[arg-type]
+                                    report=(empty, "go-cover"))
+    assert result["status"] == "skipped"
+    assert result["skip_reason"].startswith("the File List names no file in a language")
+    # ... while a profile of the story's file is judged: its `err != nil` branch never ran
+    ran = tmp_path / "ran.out"
+    ran.write_text("mode: set\nexample.com/version/version.go:3.44,4.16 1 1\n"
+                   "example.com/version/version.go:4.16,6.3 1 0\n"
+                   "example.com/version/version.go:7.2,7.10 1 1\n")
+    result = checks.branch_evidence(s, [], report=(ran, "go-cover"))  # type: ignore[arg-type]
+    assert result["status"] == "failed"
+    assert [(f["file"], f["line"]) for f in result["findings"]] == [("version.go", 4)]
