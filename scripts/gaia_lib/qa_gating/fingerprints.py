@@ -16,8 +16,11 @@ message or moving code keeps the fingerprint; a different AC, test/file or kind 
 Round R is compared with the newest earlier round that has a saved fingerprint set: `new` (in
 R only), `open` (in both), `fixed` (in the earlier round only). A reviewer's finding of the
 earlier round is not fixed by a round no reviewer ran in (a terminal run, deterministic checks
-only): it is `unreviewed`, listed apart and counted in neither. The rounds record keeps the
-counts as `N new, N open, N fixed`.
+only): it is `unreviewed`, listed apart and counted in neither. Likewise a deterministic
+finding whose check could not judge this round (skipped or errored: a build that failed leaves
+no coverage to find an untested handler in) is `unchecked`, not fixed; each round saves which
+check found each of its deterministic findings (`checks`). The rounds record keeps the counts
+as `N new, N open, N fixed`.
 
 A round saves, beside its fingerprints, what it reviewed (`inputs`: a digest the review
 computes from the files it read, the story, its tests and its File List, and the test tiers
@@ -110,6 +113,28 @@ def analysis_findings(analysis: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return out
 
 
+UNJUDGED = frozenset({"skipped", "errored"})  # a check's statuses that judged nothing
+
+
+def found_by(analysis: Mapping[str, Any]) -> dict[str, str]:
+    """fingerprint -> the name of the check that found it, for each deterministic finding (the
+    first check of each identity)."""
+    out: dict[str, str] = {}
+    for check in analysis.get("checks", []) or []:
+        if isinstance(check, Mapping) and isinstance(check.get("name"), str):
+            for finding in check.get("findings", []) or []:
+                if isinstance(finding, Mapping):
+                    out.setdefault(fingerprint(finding), check["name"])
+    return out
+
+
+def unjudged(analysis: Mapping[str, Any]) -> frozenset[str]:
+    """The names of the checks that judged nothing this round (skipped or errored)."""
+    return frozenset(check["name"] for check in analysis.get("checks", []) or []
+                     if isinstance(check, Mapping) and isinstance(check.get("name"), str)
+                     and check.get("status") in UNJUDGED)
+
+
 @dataclass(frozen=True)
 class Delta:
     round: int
@@ -118,6 +143,7 @@ class Delta:
     open: tuple[str, ...]
     fixed: tuple[str, ...]
     unreviewed: tuple[str, ...] = ()  # the earlier round's reviewer findings, none this time
+    unchecked: tuple[str, ...] = ()  # the earlier round's findings of checks that judged none
 
     def counts(self) -> str:
         return f"{len(self.new)} new, {len(self.open)} open, {len(self.fixed)} fixed"
@@ -125,18 +151,21 @@ class Delta:
 
 def compare(number: int, current: Mapping[str, str], previous: Mapping[str, str] | None,
             previous_round: int | None, *, reviewed: bool = True,
-            previous_reviewer: Iterable[str] = ()) -> Delta:
+            previous_reviewer: Iterable[str] = (), unchecked: Iterable[str] = ()) -> Delta:
     """`reviewed`: a reviewer ran in this round; `previous_reviewer`: the fingerprints of the
-    earlier round's reviewer findings."""
+    earlier round's reviewer findings; `unchecked`: those of its deterministic findings whose
+    check judged nothing this round."""
     before = previous or {}
     unseen = set() if reviewed else set(previous_reviewer)
+    idle = set(unchecked) - unseen
     gone = [k for k in before if k not in current]
     return Delta(
         number, previous_round if previous is not None else None,
         tuple(current[k] for k in current if k not in before),
         tuple(current[k] for k in current if k in before),
-        tuple(before[k] for k in gone if k not in unseen),
+        tuple(before[k] for k in gone if k not in unseen and k not in idle),
         tuple(before[k] for k in gone if k in unseen),
+        tuple(before[k] for k in gone if k in idle),
     )
 
 
@@ -154,12 +183,15 @@ def render(delta: Delta) -> str:
         out.append("")
         out += [f"- {item}" for item in items] or ["- none"]
         out.append("")
-    if delta.unreviewed:
-        out += [f"### Not reviewed this round ({len(delta.unreviewed)})", "",
-                "No reviewer ran in this round: round "
-                f"{delta.previous}'s reviewer findings are neither open nor fixed.", ""]
-        out += [f"- {item}" for item in delta.unreviewed]
-        out.append("")
+    apart = (("Not reviewed", delta.unreviewed, "No reviewer ran in this round: round "
+              f"{delta.previous}'s reviewer findings are neither open nor fixed."),
+             ("Not checked", delta.unchecked, "Their checks were skipped or errored in this "
+              f"round: these findings of round {delta.previous} are neither open nor fixed."))
+    for title, items, why in apart:
+        if items:
+            out += [f"### {title} this round ({len(items)})", "", why, ""]
+            out += [f"- {item}" for item in items]
+            out.append("")
     return "\n".join(out)
 
 
@@ -168,11 +200,13 @@ def saved_path(state_dir: Path, number: int) -> Path:
 
 
 def saved(number: int, findings: Mapping[str, str], inputs: str, verdict: str,
-          reviewer: Iterable[str] = ()) -> dict[str, Any]:
+          reviewer: Iterable[str] = (), checks: Mapping[str, str] | None = None
+          ) -> dict[str, Any]:
     """What round `number` saves (written by the caller, which owns the writes); `reviewer`:
-    the fingerprints of its reviewer's findings."""
+    the fingerprints of its reviewer's findings; `checks`: the check that found each
+    deterministic one (`found_by`)."""
     return {"round": number, "findings": dict(findings), "inputs": inputs, "verdict": verdict,
-            "reviewer": sorted(reviewer)}
+            "reviewer": sorted(reviewer), "checks": dict(sorted((checks or {}).items()))}
 
 
 def same_as(state_dir: Path, number: int, inputs: str) -> bool:
@@ -182,6 +216,17 @@ def same_as(state_dir: Path, number: int, inputs: str) -> bool:
     except (OSError, ValueError):
         return False
     return isinstance(value, dict) and value.get("inputs") == inputs
+
+
+def found_in(state_dir: Path, number: int) -> dict[str, str]:
+    """The check that found each deterministic finding round `number` saved (`saved`); {} for
+    a round saved before rounds kept them, or none saved."""
+    try:
+        value = json.loads(saved_path(state_dir, number).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    checks = value.get("checks") if isinstance(value, dict) else None
+    return {str(k): str(v) for k, v in checks.items()} if isinstance(checks, dict) else {}
 
 
 def load_previous(state_dir: Path, number: int

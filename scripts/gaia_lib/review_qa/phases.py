@@ -1097,14 +1097,19 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
                  llm: Sequence[Mapping[str, Any]], resolved: str,
                  reviewed: bool) -> fingerprints.Delta:
     """This round's findings against the newest earlier round's; saves this round's set.
-    `reviewed`: a reviewer (the model) ran in this round."""
+    `reviewed`: a reviewer (the model) ran in this round. An earlier finding whose check
+    judged nothing this round (skipped, errored) is unchecked, not fixed."""
     current = _current(analysis, llm)
     previous_round, previous, previous_reviewer = fingerprints.load_previous(
         s.state_dir(), number)
+    idle = fingerprints.unjudged(analysis)
+    unchecked = [found for found, check in fingerprints.found_in(
+        s.state_dir(), previous_round).items() if check in idle] if previous_round else []
     writes.write_json(fingerprints.saved_path(s.state_dir(), number), fingerprints.saved(
-        number, current, inputs, resolved, fingerprints.collect(llm)))
+        number, current, inputs, resolved, fingerprints.collect(llm),
+        fingerprints.found_by(analysis)))
     return fingerprints.compare(number, current, previous, previous_round, reviewed=reviewed,
-                                previous_reviewer=previous_reviewer)
+                                previous_reviewer=previous_reviewer, unchecked=unchecked)
 
 
 def json_object(data: bytes) -> dict[str, Any]:

@@ -109,3 +109,33 @@ def test_a_long_message_is_clipped_at_a_word_not_inside_one() -> None:
     assert message.endswith(" …") and len(message) <= fp.SUMMARY_CHARS + 2
     assert all(w in words.split() for w in message[:-2].split())
     assert fp.summary(BASE).endswith("The test only checks 'status' is truthy")
+
+
+def test_a_finding_whose_check_judged_nothing_this_round_is_not_fixed(tmp_path: Path) -> None:
+    """Round 1's branch check found an untested handler; in round 2 the build failed and the
+    check was skipped: the handler is unchecked, neither open nor fixed. A finding of a check
+    that ran again and found nothing is fixed."""
+    handler = {"rule": "untested-error-path", "file": "version.go", "subject": "err in Must",
+               "message": "handler never executed"}
+    gap = {"rule": "missing-ac-coverage", "ac_id": "AC2", "message": "AC2 has no test"}
+    round1 = {"checks": [{"name": "branch-coverage", "status": "failed", "findings": [handler]},
+                         {"name": "ac-coverage", "status": "failed", "findings": [gap]}]}
+    assert fp.found_by(round1) == {fp.fingerprint(handler): "branch-coverage",
+                                   fp.fingerprint(gap): "ac-coverage"}
+    fp.saved_path(tmp_path, 1).write_text(json.dumps(fp.saved(
+        1, fp.collect(fp.analysis_findings(round1)), "in", "REQUEST_CHANGES",
+        checks=fp.found_by(round1))))
+    round2 = {"checks": [{"name": "branch-coverage", "status": "skipped", "findings": []},
+                         {"name": "ac-coverage", "status": "passed", "findings": []},
+                         {"name": "test-execution", "status": "errored", "findings": []}]}
+    idle = fp.unjudged(round2)
+    assert idle == {"branch-coverage", "test-execution"}
+    unchecked = [k for k, check in fp.found_in(tmp_path, 1).items() if check in idle]
+    number, previous, _ = fp.load_previous(tmp_path, 2)
+    delta = fp.compare(2, {}, previous, number, unchecked=unchecked)
+    assert (delta.fixed, delta.unchecked) == ((fp.summary(gap),), (fp.summary(handler),))
+    assert delta.counts() == "0 new, 0 open, 1 fixed"
+    assert "### Not checked this round (1)" in fp.render(delta)
+    # a round saved before rounds kept their checks: every gone finding is fixed, as before
+    fp.saved_path(tmp_path, 3).write_text('{"round": 3, "findings": {"ab": "x"}}')
+    assert fp.found_in(tmp_path, 3) == {} and fp.found_in(tmp_path, 9) == {}
