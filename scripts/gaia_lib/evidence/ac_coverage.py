@@ -1100,6 +1100,12 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
     return chosen
 
 
+def _spoken(case: TestCase) -> str:
+    """A test's name as the matcher reads it: as its source reads, where its own name is made
+    at run time (`testcases`: `joinURL(${a}) === ${b}` says joinURL, not stringify)."""
+    return case.spoken or case.name
+
+
 def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str, set[str]],
           body: Mapping[str, set[str]], file_group: str = "",
           linking: set[str] | None = None) -> _Said:
@@ -1107,20 +1113,20 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
     file's unit rather than this test's (`_file_units`); `linking`: the joined pairs that
     link texts (`words.compounds_seen`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
-    suite = suite_subject(case.name)
+    suite = suite_subject(_spoken(case))
     of_file = not suite and len(file_unit_parts(case.file)) >= 2
     if of_file:  # one file per function or type
         suite = identifier_key(file_unit(case.file))
-    subjects = subject_prefixes(case.name, case.file)
+    subjects = subject_prefixes(_spoken(case), case.file)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
                  tuple(then_literals.assertion_spans(case.body)), subjects,
-                 wholes=_named_wholly(case.name, case.file),
+                 wholes=_named_wholly(_spoken(case), case.file),
                  suite="" if file_group and suite == identifier_key(file_group) else suite,
                  suite_of_file=of_file,
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
                      _code_only(case.body))),
-                 compounds=_compounds(case.name, linking or set()),
-                 parts=tuple(_name_parts(case.name)),
+                 compounds=_compounds(_spoken(case), linking or set()),
+                 parts=tuple(_name_parts(_spoken(case))),
                  table=then_literals.table_strings(case.body),
                  outer=_outer_units(case), outer_words=_outer_words(case, linking or set()))
 
@@ -1131,7 +1137,7 @@ def _outer_words(case: TestCase, linking: AbstractSet[str]) -> frozenset[str]:
     `DecoratorTestMixin::test_decorator` in `test_cached.py` -> cached, mixin, not decorator."""
     def said(text: str) -> set[str]:
         return set(words.normalise(words.forms(text), linking))
-    last = said(re.split(r"::| > ", case.name)[-1])
+    last = said(re.split(r"::| > ", _spoken(case))[-1])
     return frozenset(set().union(*map(said, _outer_names(case))) - last)
 
 
@@ -1166,10 +1172,10 @@ def _outer_names(case: TestCase) -> tuple[str, ...]:
     `test_cached.py` -> cached, `createSlice.test.ts` > `describe("createSlice")` ->
     createSlice, `CachedMethodTest::test_dict` -> CachedMethod."""
     found = [file_unit(case.file)]
-    nested = _nested(case.name)
+    nested = _nested(_spoken(case))
     if len(nested) >= 2:
         found.append(nested[0].strip())
-    levels = case.name.split("::")
+    levels = _spoken(case).split("::")
     if len(levels) >= 2:
         found.append(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
     return tuple(dict.fromkeys(name for name in found if name))
@@ -1208,7 +1214,7 @@ def _file_units(cases: Sequence[TestCase]) -> dict[str, str]:
     A file of several groups (`withQuery`, `getQuery`) has none: each group names its own."""
     groups: dict[str, set[str]] = {}
     for case in cases:
-        parts = _nested(case.name)
+        parts = _nested(_spoken(case))
         groups.setdefault(case.file, set()).add(parts[0].strip() if len(parts) > 1 else "")
     return {file: next(iter(found)) for file, found in groups.items()
             if len(found) == 1 and "" not in found}
@@ -1228,8 +1234,8 @@ def _parts(case: TestCase, whole: _Said, linking: AbstractSet[str],
     unless it names no unit, in two or more words (`TestSlugifyUnicode::test_max_length`:
     what its tests share, as a group's name says), neither a function its test calls
     (`_class_unit`) nor an identifier an AC names (`named`, or the start of one)."""
-    found = _NAME_PARTS.split(case.name)
-    levels = case.name.split("::")
+    found = _NAME_PARTS.split(_spoken(case))
+    levels = _spoken(case).split("::")
     if len(found) < 2 and len(levels) >= 2:
         group = re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2])
         key = identifier_key(group)
@@ -1311,7 +1317,7 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
     by_file = {c.file: file_unit(c.file) for c in cases}
     named: dict[str, frozenset[str]] = {}
     for case in cases:
-        nested = _nested(case.name) if case.file.endswith(_JS_SUFFIXES) else []
+        nested = _nested(_spoken(case)) if case.file.endswith(_JS_SUFFIXES) else []
         group = nested[0].strip() if len(nested) >= 2 else ""
         units = {u for u in (by_file[case.file], group) if _WORD.fullmatch(u)
                  and (u != group or _CODE_NAME.fullmatch(u))}
@@ -1335,10 +1341,10 @@ def _class_unit(case: TestCase) -> set[str]:
     """The function a test's class is named after, as the test's code calls it
     (`ChunkedTests::test_even` calling `mi.chunked(...)`: one class per function); none for a
     class named after nothing it calls."""
-    levels = case.name.split("::")
+    levels = _spoken(case).split("::")
     if len(levels) < 2:
         return set()
-    key = suite_subject(case.name)
+    key = suite_subject(_spoken(case))
     return {name for name in _CALL_NAME.findall(_code_only(case.body))
             if key and identifier_key(name) == key}
 
@@ -1475,7 +1481,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
             unattributed.append(UnattributedTest(case.test_id, others))
 
     raw_ac = [words.forms(_ac_text(ac)) for ac in criteria]
-    raw_said = [(words.forms(c.name), words.forms(c.description),
+    raw_said = [(words.forms(_spoken(c)), words.forms(c.description),
                  words.forms(_without_expectations(_code_only(c.body), c.exceptions)))
                 for c in ours]
     _spell_acronyms(criteria, raw_ac, raw_said)
@@ -1494,7 +1500,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     called = {name for body in code for name in _CAPITALISED_CALL.findall(body)}
     # The functions the tests call, and the methods a test named after one calls
     # (`test_poplast` and `omd.poplast()`); one most tests call is the module under test.
-    calls = [_plain_calls(body) | (set(_METHOD_CALL.findall(body)) & set(subject_prefixes(c.name)))
+    calls = [_plain_calls(body)
+             | (set(_METHOD_CALL.findall(body)) & set(subject_prefixes(_spoken(c))))
              for c, body in zip(ours, code, strict=True)]
     functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)))
     coded = [identifiers_named(ac, called) for ac in criteria]
@@ -1594,7 +1601,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
         chosen = {**of_unit, **chosen}
-        printing = prints_only(case.name)
+        printing = prints_only(_spoken(case))
         chosen = {i: sc for i, sc in chosen.items() if i not in unrun
                   and (i in about_printing or not printing)}
         for i, score in sorted(chosen.items()):

@@ -15,6 +15,10 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   `xit(...)` / `xtest(...)` (a placeholder: `evidence.placeholders`);
   a JS/TS test named at run time (`test(t.input + " with " + t.query, ...)` in a loop over a
   table) by that expression, up to MAX_EXPRESSION characters;
+- `spoken`: for a JS/TS test whose own name is made at run time, its name as a reader of the
+  source reads it: a template literal's text without its `${...}` code (`joinURL(${a}) ===
+  ${b}`: `joinURL( ) === `), an expression's string literals (`t.input + " with " + t.query`:
+  ` with `), after its groups; "" where the name is written out (then it is `name`);
   `line`: the 1-based line of its declaration;
 - `body`: a module-level table a `@pytest.mark.parametrize` names (`TEST_CASES`), then
   leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
@@ -61,6 +65,7 @@ class TestCase:
     exceptions: tuple[str, ...] = ()  # expected exception / error names, sorted
     asserted: tuple[str, ...] = ()  # string and number literals inside assertions, sorted
     expects_error: bool = False  # it expects a throw / raise / error, of any type
+    spoken: str = ""  # its name as its source reads, where it is made at run time (module rules)
 
     @property
     def test_id(self) -> str:
@@ -277,7 +282,10 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
                 describes.append((brace_block_end(lines, i, js=True), match.group("name"), i))
                 continue
             call = (i, line.rindex("(", 0, match.start("q")))
-            yield _js_case(path, lines, i, [*groups, match.group("name")], i, call)
+            name = match.group("name")
+            made = match.group("q") == "`" and "${" in name  # a template: code in its name
+            yield _js_case(path, lines, i, [*groups, name], i, call,
+                           spoken=template_text(name) if made else None)
         each = None if found else _each_case(lines, i)
         if each is not None:
             found = True
@@ -287,11 +295,50 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             expression = " ".join(dynamic.group("expr").split())[:MAX_EXPRESSION]
             call = (i, line.rindex("(", 0, dynamic.start("expr")))
             yield _js_case(path, lines, i, [*groups, expression], i, call,
-                           describes[-1][2] + 1 if describes else None)
+                           describes[-1][2] + 1 if describes else None,
+                           spoken=expression_text(dynamic.group("expr")))
+
+
+_JS_STRING = re.compile(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\])*)`""")
+
+
+def template_text(template: str) -> str:
+    """A template literal's text without its `${...}` parts (code, not words of the name)."""
+    out: list[str] = []
+    depth = 0
+    at = 0
+    while at < len(template):
+        if depth == 0 and template[at] == "\\":  # an escaped character is text: `\${x}`
+            out.append(template[at:at + 2])
+            at += 2
+            continue
+        if depth == 0 and template.startswith("${", at):
+            depth, at = 1, at + 2
+            out.append(" ")
+            continue
+        ch = template[at]
+        if depth:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+        else:
+            out.append(ch)
+        at += 1
+    return "".join(out)
+
+
+def expression_text(expression: str) -> str:
+    """The words a name made by `expression` writes out: its string literals' text (a
+    template's without its code), joined by spaces."""
+    parts = []
+    for found in _JS_STRING.finditer(expression):
+        quoted, single, template = found.groups()
+        parts.append(template_text(template) if template is not None
+                     else quoted if quoted is not None else single or "")
+    return " ".join(parts)
 
 
 def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: int,
-             call: tuple[int, int], start: int | None = None) -> TestCase:
+             call: tuple[int, int], start: int | None = None, spoken: str | None = None
+             ) -> TestCase:
     """The test declared on line index `at`, named by its groups and its own name, its body
     from `start` (else its leading comments) to the end of its function: the end of its call
     (`call`: where its `(` opens) for an arrow of one expression (`_one_expression`), else of
@@ -299,7 +346,8 @@ def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: 
     expression = _one_expression(lines, call)
     end = expression.close[0] if expression else brace_block_end(lines, body_from, js=True)
     first = _leading_comments(lines, at) if start is None else start
-    return TestCase(path, " > ".join(names), at + 1, "\n".join(lines[first : end + 1]))
+    return TestCase(path, " > ".join(names), at + 1, "\n".join(lines[first : end + 1]),
+                    spoken=" > ".join([*names[:-1], spoken]) if spoken is not None else "")
 
 
 Position = tuple[int, int]  # (line, column), both from 0

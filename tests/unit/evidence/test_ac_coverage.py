@@ -955,6 +955,60 @@ describe("getQuery", () => {
 """
 
 
+JOIN_ACS = (
+    ac("AC1", "a query string with or without the leading `?`", "it is parsed with `parseQuery`",
+       "an object of decoded values is returned, and a key given several times gives an array "
+       "of its values"),
+    ac("AC2", "a query object", "it is turned into a string with `stringifyQuery`",
+       "its pairs are encoded and joined with `&`, and keys whose value is undefined are "
+       "left out"),
+    ac("AC3", "a URL and a query object", "`withQuery` is called",
+       "the object's keys are merged into the URL's existing query, replacing the values of "
+       "keys it already has"),
+    ac("AC4", "several URL segments", "they are joined with `joinURL`",
+       "exactly one slash separates each pair of segments"),
+)
+JOIN_TESTS = """describe("joinURL", () => {
+  for (const t of tests) {
+    test(`joinURL(${t.input.map((i) => JSON.stringify(i)).join(", ")}) === ${JSON.stringify(t.out)}`, () => {
+      expect(joinURL(...t.input)).toBe(t.out);
+    });
+  }
+});
+
+describe("joinRelativeURL", () => {
+  for (const t of tests) {
+    test(`joinRelativeURL(${t.input.map((i) => JSON.stringify(i)).join(", ")}) === ${JSON.stringify(t.out)}`, () => {
+      expect(joinRelativeURL(...t.input)).toBe(t.out);
+    });
+  }
+});
+
+describe("withQuery", () => {
+  for (const t of tests) {
+    test(t.input.toString() + " with " + JSON.stringify(t.query), () => {
+      expect(withQuery(t.input, t.query)).toBe(t.out);
+    });
+  }
+});
+"""
+
+
+def test_the_code_in_a_name_made_at_run_time_is_no_words_of_it() -> None:
+    """`${JSON.stringify(t.out)}` in a template name, or `JSON.stringify(t.query)` in an
+    expression, is how the runner prints the row, not what the test is about: no test is the
+    stringify AC's."""
+    cases = [*ts_cases(JOIN_TESTS, "test/join.test.ts"),
+             *ts_cases(QUERY_TESTS, "test/query.test.ts")]
+    result = by_id(analyze("E1-S1", JOIN_ACS, cases,
+                           file_list=["test/join.test.ts", "test/query.test.ts"]))
+    assert not result["AC2"].matched
+    assert result["AC3"].tests == ('test/join.test.ts::withQuery > t.input.toString() + " with " '
+                                   "+ JSON.stringify(t.query)",)
+    assert result["AC4"].tests == ("test/join.test.ts::joinURL > joinURL(${t.input.map((i) => "
+                                   'JSON.stringify(i)).join(", ")}) === ${JSON.stringify(t.out)}',)
+
+
 def test_a_code_named_group_names_the_unit_of_the_tests_in_it() -> None:
     # Each group of a file of several is named after one AC's function: its table-driven
     # test, whose own name is an expression, is that function's test.

@@ -176,6 +176,21 @@ def test_a_js_test_named_at_run_time_is_named_by_its_expression_and_reads_its_ta
     # The loop's table is the test's data: the group's code before it belongs to its body.
     assert '{ input: "/?foo=1", query: { foo: undefined }, out: "/" }' in cases[0].body
     assert cases[0].body.rstrip().endswith("});") and "getQuery" not in cases[0].body
+    # What its source writes of such a name: the expression's string literals; none for `t`
+    assert [c.spoken for c in cases] == ["withQuery >  with ", "getQuery > ", ""]
+    template = split_tests("test/join.test.ts", """describe("joinURL", () => {
+  for (const t of tests) {
+    test(`joinURL(${t.input.map((i) => JSON.stringify(i)).join(", ")}) === ${t.out}`, () => {
+      expect(joinURL(...t.input)).toBe(t.out);
+    });
+  }
+  test(`keeps a \\${literal}`, () => {});
+});
+""")
+    assert [(c.name, c.spoken) for c in template] == [
+        ('joinURL > joinURL(${t.input.map((i) => JSON.stringify(i)).join(", ")}) === ${t.out}',
+         "joinURL > joinURL( ) ===  "),
+        ("joinURL > keeps a \\${literal}", "joinURL > keeps a \\${literal}")]
     # Calls with a literal name, or no test at all, are not read as run-time names.
     assert split_tests("a.test.ts", 'expect(fn(a, () => 1)).toBe(2);\nconst test = (x, y) => 1;\n') == []
 
