@@ -13,6 +13,7 @@ Pure: text in, frozen records out. Malformed, truncated, binary or oversized rep
 
 from __future__ import annotations
 
+import ast
 import functools
 import io
 import json
@@ -373,8 +374,32 @@ def _except_names(header: str) -> tuple[str, ...]:
 
 def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[str, ...]]]:
     """(except line, body lines, the exceptions it names) for each `except` clause (and
-    `except*`), found with the tokenizer so that strings and comments mentioning `except` are
-    never mistaken for clauses; import fallbacks (`except ImportError:`) are left out."""
+    `except*`), found by the parser (a source this Python cannot parse, newer syntax: by the
+    tokenizer) so that strings and comments mentioning `except` are never mistaken for
+    clauses; import fallbacks (`except ImportError:`) are left out. A body runs to its last
+    statement (the tokenizer's, to the next line of code at the clause's depth: the same
+    statements)."""
+    if "except" not in source:
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return _tokenized_handlers(source)
+    lines = source.split("\n")
+    handlers = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler):
+            caught = _except_names(lines[node.lineno - 1])
+            if caught and set(caught) <= _IMPORT_ERRORS:
+                continue
+            end = node.end_lineno or node.lineno
+            handlers.append((node.lineno, tuple(range(node.lineno + 1, end + 1)), caught))
+    return sorted(handlers)
+
+
+def _tokenized_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[str, ...]]]:
+    """`_python_handlers` by the tokenizer (each body up to the next line of code at its
+    clause's depth)."""
     starts: list[tuple[int, int, str]] = []  # first token of each logical line: (row, col, text)
     at_line_start = True
     try:

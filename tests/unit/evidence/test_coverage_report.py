@@ -336,6 +336,22 @@ def test_unknown_language() -> None:
         cr.error_handlers("", "cobol")
 
 
+def test_a_source_of_newer_syntax_still_has_its_handlers_found() -> None:
+    """A project's Python may be newer than the review's: a source this Python cannot parse
+    (`type` aliases, 3.12) is read by the tokenizer, to the same handlers."""
+    source = ("type Pair = tuple[int, int]\n"  # 1
+              "try:\n"                          # 2
+              "    x = 1\n"                     # 3
+              "except ValueError:\n"            # 4
+              "    # say why\n"                 # 5
+              "    x = 2\n"                     # 6
+              "x += 1\n")                       # 7
+    handlers = cr.error_handlers(source, "python")
+    assert [(header, caught) for header, _, caught in handlers] == [(4, ("ValueError",))]
+    assert 6 in handlers[0][1] and 7 not in handlers[0][1]
+    assert cr.error_handlers("x = 1  # no handler: except in a comment\n", "python") == ()
+
+
 def test_a_sources_error_handlers_are_read_from_its_text_alone() -> None:
     """What the branch check judges against a run's coverage, read with no run (a review
     reads it while its suite runs): each handler's header line, body lines and what it
