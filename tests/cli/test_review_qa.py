@@ -259,6 +259,22 @@ def test_a_test_outside_the_documented_test_directories_is_an_architecture_warni
     assert _check(qa_project, "test-architecture")["status"] == "passed"
 
 
+def test_a_helper_module_beside_the_tests_is_no_test_file_of_the_architecture_check(
+        qa_project: Project) -> None:
+    """A File List's helper module in the test directory declares no test: the location check
+    names the test files only."""
+    qa_project.write(".gaia/artifacts/test-artifacts/test-environment.yaml",
+                     "tier_directories:\n  - \"tests/unit\"\n")
+    qa_project.write("tests/helpers.py", "def make_email(name):\n    return name + '@b.co'\n")
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("- `app/signup.py`\n",
+                                               "- `app/signup.py`\n- `tests/helpers.py`\n"))
+    assert command.main(["E1-S1"]) == 0
+    findings = _check(qa_project, "test-architecture")["findings"]
+    assert isinstance(findings, list)
+    assert [f["file"] for f in findings] == ["tests/test_signup.py"]
+
+
 def test_a_required_tier_without_a_command_blocks_rather_than_approves(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -331,9 +331,10 @@ class Reads:
     @functools.cached_property
     def story_tests(self) -> list[str]:
         """The story's test files: those of the tests matched to an AC, and the File List's
-        own test files."""
+        own test files (`holding_tests`: not a helper module beside them)."""
+        holding = {tf.path for tf in self.holding_tests}
         return sorted({t.partition("::")[0] for e in self.coverage.per_ac for t in e.tests}
-                      | {f for f in self.found.all_files if f in self.file_list})
+                      | {f for f in self.found.all_files if f in self.file_list and f in holding})
 
     @functools.cached_property
     def run_files(self) -> list[str]:
@@ -357,6 +358,17 @@ class Reads:
         unread = {tf.path for tf in self.test_files if not tf.readable}
         return [rel for rel in self.run_files if rel in declaring or rel in unread
                 or any(adapter.is_test_file(posixpath.basename(rel))
+                       for adapter in stacks.STACKS.values())]
+
+    @functools.cached_property
+    def holding_tests(self) -> list[testcases.TestFile]:
+        """The test files that are test files to a reader of the suite's shape (its pyramid,
+        where its tests live): those that declare a test, are named as test files, or could
+        not be read to tell. A helper module beside them (`tests/helpers.py`,
+        `__tests__/utils.ts`) is not."""
+        declaring = {case.file for case in self.cases}
+        return [tf for tf in self.test_files if tf.path in declaring or not tf.readable
+                or any(adapter.is_test_file(posixpath.basename(tf.path))
                        for adapter in stacks.STACKS.values())]
 
     @functools.cached_property
@@ -547,7 +559,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     else:
         discovery_check = qa_checks.ran("test-discovery", discovery_findings, scope=found.scope)
     story_tests = reads.story_tests
-    phase4 = qa_checks.phase4_evidence(s, test_files)
+    phase4 = qa_checks.phase4_evidence(s, reads.holding_tests)
     branch = qa_checks.branch_evidence(s, criteria, run.note if run else None,
                                        run.coverage if run else None)
     checks = [
