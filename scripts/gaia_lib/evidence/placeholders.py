@@ -1999,7 +1999,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     lines = case.body.splitlines()
     if not lines:
         return None
-    decl = _declaration_index(lines)
+    # where its declaration is: after its comments, or after the code its body starts with
+    decl = case.line - case.body_line if case.body_line else _declaration_index(lines)
     base_line = case.line - decl  # absolute line number of the body's first line
     written_lines = lines
     if language == "js":  # a filter no row of its literal table meets keeps nothing

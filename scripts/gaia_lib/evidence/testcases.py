@@ -66,6 +66,9 @@ class TestCase:
     asserted: tuple[str, ...] = ()  # string and number literals inside assertions, sorted
     expects_error: bool = False  # it expects a throw / raise / error, of any type
     spoken: str = ""  # its name as its source reads, where it is made at run time (module rules)
+    # the 1-based line its body starts on, where code before its own comments and declaration
+    # starts it (a test named at run time: its group's table); 0: the body starts with them
+    body_line: int = 0
 
     @property
     def test_id(self) -> str:
@@ -347,7 +350,8 @@ def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: 
     end = expression.close[0] if expression else brace_block_end(lines, body_from, js=True)
     first = _leading_comments(lines, at) if start is None else start
     return TestCase(path, " > ".join(names), at + 1, "\n".join(lines[first : end + 1]),
-                    spoken=" > ".join([*names[:-1], spoken]) if spoken is not None else "")
+                    spoken=" > ".join([*names[:-1], spoken]) if spoken is not None else "",
+                    body_line=first + 1 if start is not None else 0)
 
 
 Position = tuple[int, int]  # (line, column), both from 0

@@ -1793,6 +1793,51 @@ def test_a_brace_in_a_tests_title_is_no_body() -> None:
         'renders ${"{"} for real': False}
 
 
+RUN_TIME_NAMES = '''describe("withQuery", () => {
+  const tests = [
+    { input: "/", query: { foo: 1 }, out: "/?foo=1" },
+    { input: "/?a=1", query: { b: 2 }, out: "/?a=1&b=2" },
+  ];
+
+  for (const t of tests) {
+    test.skip(t.input + " with " + JSON.stringify(t.query), () => {
+      expect(withQuery(t.input, t.query)).toBe(t.out);
+    });
+  }
+});
+
+describe("getQuery", () => {
+  const rows = { "/?a=1": { a: "1" } };
+  for (const t in rows) {
+    test(t, () => {
+      expect(true).toBe(true);
+    });
+  }
+});
+
+describe("filterQuery", () => {
+  const rows = [{ input: "/?a=1&b=2", out: "/?b=2" }];
+  for (const t of rows) {
+    test(t.input + " filtered", () => {
+      expect(filterQuery(t.input, (k) => k !== "a")).toBe(t.out);
+    });
+  }
+});
+'''
+
+
+def test_a_test_named_at_run_time_is_judged_from_its_own_declaration() -> None:
+    """Its body starts with its group's table (the rows its loop runs over); its skip marker
+    and its checks are read from its own declaration on."""
+    cases = split_tests("q.test.ts", RUN_TIME_NAMES)
+    found = {p.test_id.split("::")[1]: (p.line, p.reason)
+             for p in placeholders.placeholders(cases, {"q.test.ts": RUN_TIME_NAMES})}
+    assert found == {
+        'withQuery > t.input + " with " + JSON.stringify(t.query)': (
+            8, "skipped in source (test.skip)"),
+        "getQuery > t": (18, "asserts nothing real (expect(true).toBe(true))")}
+
+
 GUARDED_BY_A_RETURN = {
     "k.test.ts": '''it("returns unless it passes", () => {
   if (kebabCase("FooBAR") !== "foo-bar") return;

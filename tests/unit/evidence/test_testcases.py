@@ -178,6 +178,8 @@ def test_a_js_test_named_at_run_time_is_named_by_its_expression_and_reads_its_ta
     assert cases[0].body.rstrip().endswith("});") and "getQuery" not in cases[0].body
     # What its source writes of such a name: the expression's string literals; none for `t`
     assert [c.spoken for c in cases] == ["withQuery >  with ", "getQuery > ", ""]
+    # ... and where its body starts: the line after its group's, before its declaration
+    assert [c.body_line for c in cases] == [4, 17, 0]
     template = split_tests("test/join.test.ts", """describe("joinURL", () => {
   for (const t of tests) {
     test(`joinURL(${t.input.map((i) => JSON.stringify(i)).join(", ")}) === ${t.out}`, () => {
