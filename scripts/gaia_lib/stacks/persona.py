@@ -7,7 +7,10 @@ Resolution order, first answer wins:
    its package.json beside `py/` with its pyproject.toml): for each entry, the nearest
    directory below the project root that has a stack's markers; the stack most entries land
    in, when one does (a tie, or entries at the root, say nothing). That directory is the
-   stack's (`Persona.directory`): its runners are looked for there (`node_modules/.bin`);
+   stack's (`Persona.directory`): its runners are looked for there (`node_modules/.bin`).
+   A test directory (`test/`, `tests/`, `__tests__/`, ...) is no subproject, nor is one whose
+   only marker configures a compiler (a `tsconfig.json` without a package.json: the typings
+   of a project's tests); the walk goes on to its parent;
 4. the project config's `project.stack` (upstream documented but never read it; `gaia init`
    writes the first stack of a monorepo there);
 5. marker files under the project root, in `stacks.DETECTION_ORDER`.
@@ -70,6 +73,22 @@ def choose_stack(
     return None
 
 
+# Directories that hold a project's tests, never a subproject of their own.
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e"})
+CONFIG_ONLY = frozenset({"tsconfig.json"})  # a marker that configures, declaring no package
+
+
+def subproject_stack(directory: Path) -> str | None:
+    """The stack of the subproject `directory` is (module rule 3), or None."""
+    if directory.name in TEST_DIRS or not directory.is_dir():
+        return None
+    stack = stacks.detect(directory)
+    if stack is None:
+        return None
+    hits = {m.file for m in stacks.STACKS[stack].markers if stacks.marker_hit(directory, m)}
+    return None if hits <= CONFIG_ONLY else stack
+
+
 def file_list_stack(entries: Sequence[str], root: Path) -> tuple[str, Path] | None:
     """The stack, and its directory, of the subproject most File List entries lie in (module
     rule 3); None when most lie in none below the root, or two stacks tie."""
@@ -84,7 +103,7 @@ def file_list_stack(entries: Sequence[str], root: Path) -> tuple[str, Path] | No
                 return None
             directory = root / parent
             if directory not in homes:
-                homes[directory] = stacks.detect(directory) if directory.is_dir() else None
+                homes[directory] = subproject_stack(directory)
             if homes[directory]:
                 return directory
         return None

@@ -158,6 +158,27 @@ def test_a_monorepo_story_is_in_the_stack_its_file_list_lives_in(
     assert found.home == (project.root / directory if directory else project.root)
 
 
+def test_a_test_directory_or_a_typings_config_is_no_subproject(project: Project) -> None:
+    """A project's `test/tsconfig.json` (its tests' typings, yup's layout) makes no subproject
+    of `test/`: the runners are looked for at the root, where its package.json and
+    node_modules are. So is a `src/` holding only a tsconfig.json; a package's own test
+    directory leads to the package."""
+    project.write("package.json", '{"name": "t", "devDependencies": {"vitest": "3"}}\n')
+    project.write("tsconfig.json", "{}\n")
+    project.write("test/tsconfig.json", "{}\n")
+    project.write("src/tsconfig.json", "{}\n")
+    project.write("packages/core/package.json", '{"name": "core"}\n')
+    project.write("packages/core/test/tsconfig.json", "{}\n")
+    story = project.add_story("E1-S1", file_list=["src/string.ts", "test/string.ts",
+                                                  "test/number.ts"])
+    found = persona.resolve(story_file=story)
+    assert (found.stack, found.source, found.home) == ("ts-dev", "markers", project.root)
+    story = project.add_story("E1-S2", file_list=["packages/core/test/a.ts",
+                                                  "packages/core/src/a.ts"])
+    found = persona.resolve(story_file=story)
+    assert (found.source, found.home) == ("file-list", project.root / "packages/core")
+
+
 def test_the_story_frontmatter_still_wins_over_its_file_list(project: Project) -> None:
     _monorepo(project)
     story = project.add_story("E1-S1", file_list=["js/src/index.ts"],
