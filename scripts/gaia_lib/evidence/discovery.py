@@ -2,9 +2,11 @@
 
 By default the scope is the story's neighbourhood: the directories of its File List entries,
 the nearest test directory above each of them, and File List entries that are tests themselves.
-A test file matches the stack's test globs (`test_*.py`), or is a File List entry inside a test
-directory in the stack's test language: a module the story claims for shared tests (a mixin's
-tests in `tests/__init__.py`, run by the test classes that inherit them) is read as one too.
+A test file matches the stack's test globs (`test_*.py`), or for a JS/TS stack the test files
+its runner's config names (`runner_patterns`: vitest's `include`, jest's `testMatch`), or is a
+File List entry inside a test directory in the stack's test language: a module the story
+claims for shared tests (a mixin's tests in `tests/__init__.py`, run by the test classes that
+inherit them) is read as one too.
 `full=True` scans the whole project. The walk never follows directory symlinks (no loops, no
 escaping the project), skips vendored and generated trees, and stops at a wall-clock deadline;
 a File List entry is looked at wherever it lies (a compiled spec under `dist/` that the
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import paths
+from gaia_lib.evidence import runner_patterns
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks.adapters import StackAdapter
 
@@ -141,6 +144,11 @@ def _claimed_test_module(rel: str, listed: set[str], adapter: StackAdapter) -> b
             and any(part in TEST_DIR_NAMES for part in PurePosixPath(rel).parts[:-1]))
 
 
+def _js(adapter: StackAdapter) -> bool:
+    """A stack whose tests a JS runner's config may name (`runner_patterns`)."""
+    return adapter.speaks("a.ts") or adapter.speaks("a.js")
+
+
 def _in_scope(rel: str, scope_dirs: Sequence[str], listed: set[str]) -> bool:
     if rel in listed:
         return True
@@ -180,11 +188,14 @@ def discover(
     # (a package's compiled spec in dist/ that its runner's config points at).
     files = sorted(set(files) | {rel for rel in listed if _inside_file(root, rel)})
     per_stack: dict[str, tuple[str, ...]] = {}
+    configured = runner_patterns.read(root) if any(_js(a) for a in stacks) else None
     for adapter in stacks:
+        named = configured if configured is not None and _js(adapter) else None
         per_stack[adapter.key] = tuple(
             rel
             for rel in files
-            if (adapter.is_test_file(rel) or _claimed_test_module(rel, listed, adapter))
+            if (adapter.is_test_file(rel) or _claimed_test_module(rel, listed, adapter)
+                or (named is not None and adapter.speaks(rel) and named.matches(rel)))
             and (not bounded or _in_scope(rel, scope_dirs, listed))
         )
     return Discovery(per_stack, "file-list" if bounded else "full", scope_dirs, timed_out,

@@ -27,6 +27,8 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   (`**/*.{test,spec}.?(c|m)[jt]s?(x)`) never runs it, so it does not count, unless the
   project's vitest or vite config names `__tests__` (an `include` of its own): then as
   under jest. The runner is the one `js_runner` names (jest's rule when none is known).
+  And the files the runner's own config names (`evidence.runner_patterns`: vitest's
+  `include`, `test/**/*.{js,ts}` in yup; jest's `testMatch`), less what it excludes.
 - Test directories: the directories holding the discovered test files, each cut at its first
   conventional test-directory name (`tests/unit/x` -> `tests`), at most MAX_TEST_DIRS, sorted.
 - unittest's `load_tests` (Python): test files that build their tests in it, which pytest does
@@ -48,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from gaia_lib.evidence import discovery, execution, testcases
+from gaia_lib.evidence import discovery, execution, runner_patterns, testcases
 from gaia_lib.stacks import adapters as stacks
 
 MAX_TEST_DIRS = 10
@@ -202,6 +204,18 @@ def js_test_files(root: Path, where: str, files: Sequence[str]) -> list[str]:
         not _NAMED_JS_TEST.search(rel) and testcases.holds_tests(root, rel))]
 
 
+def configured_tests(root: Path, where: str, files: Sequence[str]) -> list[str]:
+    """Of `files` (project-relative), the TypeScript / JavaScript ones the runner config in
+    `where` names as tests (`evidence.runner_patterns`: vitest's `include`, jest's
+    `testMatch`, relative to `where`) that declare a test: a helper it also names would fail
+    the run, so the project's config leaves it out some other way."""
+    named = runner_patterns.read(root / where)
+    prefix = "" if where in ("", ".") else where.rstrip("/") + "/"
+    ts = stacks.get("ts-dev")
+    return [rel for rel in files if rel.startswith(prefix) and ts.speaks(rel)
+            and named.matches(rel[len(prefix):]) and testcases.holds_tests(root, rel)]
+
+
 def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     """(test command, coverage command) for a package.json mapping (pure). The runner and
     the coverage tools come from its dependencies and devDependencies only: a peer or
@@ -352,8 +366,9 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     files, timed_out = discovery.walk(root, time.monotonic() + deadline_seconds)
     per_stack = {a.key: [f for f in files if a.is_test_file(f)] for a in adapters}
     if "ts-dev" in per_stack:  # as its runner runs them: a helper under `__tests__/` is none
-        per_stack["ts-dev"] = js_test_files(root, _where(root, stacks.get("ts-dev")),
-                                            per_stack["ts-dev"])
+        where = _where(root, stacks.get("ts-dev"))
+        per_stack["ts-dev"] = sorted({*js_test_files(root, where, per_stack["ts-dev"]),
+                                      *configured_tests(root, where, files)})
     bats = [f for f in files if f.endswith(".bats")]
     if bats and (not adapters or primary is None or not any(per_stack.values())):
         # bash has no marker file: its tests are its marker; a package.json that only

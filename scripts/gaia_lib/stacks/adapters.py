@@ -95,26 +95,45 @@ def expand_braces(pattern: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_EXTGLOB_COUNT = {"?": "?", "*": "*", "+": "+", "@": ""}  # `?(x)`: zero or one x, ...
+
+
 @lru_cache(maxsize=256)
 def glob_regex(pattern: str) -> re.Pattern[str]:
-    """Compile a `**`-aware glob: `**/` spans zero or more directories, `*` stays in one."""
+    """Compile a `**`-aware glob: `**/` spans zero or more directories, `*` stays in one, `?`
+    is one character, `[jt]` / `[!_]` a class; the extglobs `?(a|b)`, `@(..)`, `*(..)` and
+    `+(..)` as in a JS runner's globs. ValueError for `!(..)`, which this does not read."""
     out = []
     i = 0
     while i < len(pattern):
+        ch = pattern[i]
         if pattern.startswith("**/", i):
             out.append("(?:[^/]+/)*")
             i += 3
         elif pattern.startswith("**", i):
             out.append(".*")
             i += 2
-        elif pattern[i] == "*":
+        elif ch in "?*+@!" and pattern.startswith("(", i + 1):
+            close = pattern.find(")", i)
+            if ch == "!" or close < 0:
+                raise ValueError(f"unsupported glob: {pattern}")
+            options = "|".join(re.escape(o).replace(r"\*", "[^/]*")
+                               for o in pattern[i + 2:close].split("|"))
+            out.append(f"(?:{options}){_EXTGLOB_COUNT[ch]}")
+            i = close + 1
+        elif ch == "*":
             out.append("[^/]*")
             i += 1
-        elif pattern[i] == "?":
+        elif ch == "?":
             out.append("[^/]")
             i += 1
+        elif ch == "[" and pattern.find("]", i + 1) > 0:
+            close = pattern.find("]", i + 1)
+            body = pattern[i + 1:close].replace("\\", "\\\\")
+            out.append(f"[{'^' if body.startswith('!') else ''}{body.lstrip('!^')}]")
+            i = close + 1
         else:
-            out.append(re.escape(pattern[i]))
+            out.append(re.escape(ch))
             i += 1
     return re.compile("".join(out))
 

@@ -72,6 +72,22 @@ def test_a_claimed_module_in_a_test_directory_is_a_test_file(tmp_path: Path) -> 
         assert result.files["python-dev"] == ("tests/__init__.py", "tests/test_lru.py")
 
 
+def test_the_test_files_a_js_runners_config_names_are_discovered(tmp_path: Path) -> None:
+    """yup's layout: `test/string.ts`, named by vitest's `include`, not by `*.test.ts`; what
+    the config excludes is none, and a Python project's `test/` is not read by it."""
+    _make(tmp_path, ["package.json", "src/string.ts", "test/string.ts", "test/helpers.ts",
+                     "test/types/types.ts", "test/util/date.ts", "test/data.py"])
+    (tmp_path / "vitest.config.ts").write_text(
+        "export default { test: { include: ['test/**/*.{js,ts,py}'], "
+        "exclude: ['test/helpers.ts', 'test/types/types.ts'] } }\n")
+    ts = [stacks.get("ts-dev")]
+    for listed in (["src/string.ts"], None):
+        found = discovery.discover(tmp_path, ts, listed)
+        assert found.files["ts-dev"] == ("test/string.ts", "test/util/date.ts")
+    python = discovery.discover(tmp_path, [stacks.get("python-dev")], None)
+    assert python.files["python-dev"] == ()
+
+
 def test_monorepo_counts_are_keyed_by_stack(tmp_path: Path) -> None:
     _make(tmp_path, ["api/tests/test_a.py", "web/src/a.test.ts", "web/src/b.test.ts"])
     result = discovery.discover(

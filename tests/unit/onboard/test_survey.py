@@ -219,3 +219,21 @@ def test_test_files_that_build_their_tests_in_load_tests_are_named(tmp_path: Pat
         "class T:\n    def load_tests(self):\n        pass\n")
     found = sv.survey(tmp_path)
     assert found.load_tests == ("tests/test_table.py",)
+
+
+def test_the_test_files_a_vitest_config_includes_are_counted(tmp_path: Path) -> None:
+    """yup's layout: its tests are `test/*.ts`, named by its vitest config's `include`, less
+    what it excludes (a helper module, type tests)."""
+    _write(tmp_path, "package.json", json.dumps({"devDependencies": {"vitest": "^3"}}))
+    _write(tmp_path, "vitest.config.ts",
+           "export default { test: { include: ['test/**/*.{js,ts}'],\n"
+           "  exclude: ['test/helpers.ts', 'test/types/types.ts'] } }\n")
+    declaring = "import { it } from 'vitest'\nit('works', () => {})\n"
+    for rel in ("test/string.ts", "test/util/date.ts", "test/yup.js", "test/types/types.ts"):
+        _write(tmp_path, rel, declaring)
+    _write(tmp_path, "test/helpers.ts", "export const two = () => 2\n")
+    _write(tmp_path, "test/fixtures.ts", "export const rows = []\n")  # included, no test
+    _write(tmp_path, "src/string.ts", "export const s = 1\n")
+    found = sv.survey(tmp_path)
+    assert [(s.stack, s.test_files) for s in found.stacks] == [("ts-dev", 3)]
+    assert found.test_dirs == ("test",)
