@@ -357,17 +357,26 @@ _THRESHOLDS = re.compile(r"\bthresholds?\b|coverageThreshold")
 
 
 def _configs_set_thresholds(workdir: Path) -> bool:
-    """Does the project's vitest / vite / jest configuration (or package.json) set coverage
-    thresholds? (A text search: a config that mentions them is read as setting them.)"""
+    """Does the project's vitest / vite / jest configuration (or package.json's `"jest"`
+    object) set coverage thresholds? (A text search: a config that mentions them is read as
+    setting them. Not a package.json script's `--coverageThreshold`: the tier's command is not
+    that script.)"""
     names = [p for pattern in ("vitest.config.*", "vite.config.*", "vitest.workspace.*",
-                               "jest.config.*", "package.json") for p in workdir.glob(pattern)]
+                               "jest.config.*") for p in workdir.glob(pattern)]
+    texts: list[str] = []
     for path in names:
         try:
-            if _THRESHOLDS.search(path.read_text(encoding="utf-8", errors="replace")):
-                return True
+            texts.append(path.read_text(encoding="utf-8", errors="replace"))
         except OSError:
             continue
-    return False
+    try:
+        package = json.loads((workdir / "package.json").read_text(encoding="utf-8",
+                                                                 errors="replace"))
+    except (OSError, ValueError):
+        package = None
+    if isinstance(package, dict) and "jest" in package:
+        texts.append(json.dumps(package["jest"]))
+    return any(_THRESHOLDS.search(text) for text in texts)
 
 
 def _asks_coverage(argv: Sequence[str]) -> bool:

@@ -588,6 +588,10 @@ def test_go_test_writes_its_coverage_profile_unless_the_command_names_one(
     ("npx vitest run", {}, []),
     ("npx vitest run --coverage", {"node_modules/@vitest/coverage-v8/package.json": "{}"}, []),
     ("npx jest", {"jest.config.js": "module.exports = {coverageThreshold: {global: {}}}"}, []),
+    ("npx jest", {"package.json": '{"jest": {"coverageThreshold": {"global": {}}}}'}, []),
+    # a script's own flag is not the tier's command's (dayjs' `npm test`): measured
+    ("npx jest", {"package.json": '{"scripts": {"test": "jest --coverageThreshold={}"}}'},
+     ["--coverage", "--coverageReporters=lcovonly"]),
     ("npx vitest run", {"node_modules/@vitest/coverage-v8/package.json": "{}",
                         "vitest.config.ts": "export default {test: {coverage: {thresholds: "
                                             "{lines: 90}}}}"}, []),
