@@ -306,8 +306,16 @@ def _expected_values(code: str, spans: Sequence[str]) -> list[str]:
     return found
 
 
+# An HTTP header's name (`If-None-Match`, `Content-Type`, `X-Request-Id`): the protocol reads
+# it in any case, and so may a test (`"if-none-match" in r.request.headers`).
+_HEADER_NAME = re.compile(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")
+
+
 def _occurs(literal: Literal, span: str) -> bool:
     if literal.kind == STRING:
+        if _HEADER_NAME.fullmatch(literal.value):
+            return re.search(rf"(?<![\w-]){re.escape(literal.value)}(?![\w-])", span,
+                             re.IGNORECASE) is not None
         if not re.fullmatch(r"\w+", literal.value):
             # a story's Markdown folds runs of spaces (`"hello   goodbye"`): compare folded
             return literal.value in span or " ".join(literal.value.split()) in " ".join(

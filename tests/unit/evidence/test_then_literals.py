@@ -197,6 +197,22 @@ def test_a_word_is_asserted_as_a_word_not_inside_another(source: str, found: boo
     assert bool(asserted_literals(source, literals)) is found
 
 
+@pytest.mark.parametrize(("source", "found"), [
+    ('    assert "if-none-match" in r.request.headers\n', True),
+    ("    expect(res.headers['If-None-Match']).toBe(tag)\n", True),
+    ('    assert "x-if-none-match-seen" in r.headers\n', False),  # a longer name holding it
+    ('    assert "if none match" in text\n', False),
+])
+def test_a_header_name_is_asserted_in_any_case(source: str, found: bool) -> None:
+    """An HTTP header name a Then quotes (`If-None-Match`) is read in any case, as the
+    protocol reads it: cachecontrol's test checks `"if-none-match" in r.request.headers`."""
+    header = Literal(S, "If-None-Match")
+    assert bool(asserted_literals(source, [header])) is found
+    # a value that is no header name keeps its case
+    assert not asserted_literals("    assert r.text == 'invalid input.'\n",
+                                 [Literal(S, "Invalid input.")])
+
+
 def test_a_quoted_phrase_is_still_found_inside_a_longer_string() -> None:
     phrase = Literal(S, "not found")
     assert asserted_literals("    assert r.text == 'user not found (404)'\n", [phrase]) == (
