@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 from gaia_lib.core import paths
 from gaia_lib.evidence import runner_patterns
 from gaia_lib.stacks import adapters as stacks
-from gaia_lib.stacks.adapters import StackAdapter
+from gaia_lib.stacks.adapters import TEST_DIR_NAMES, StackAdapter
 
 DEFAULT_DEADLINE_SECONDS = 30.0
 SKIP_DIRS = frozenset({
@@ -32,7 +32,6 @@ SKIP_DIRS = frozenset({
     ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", "dist", "build", "target",
     ".gradle", ".idea", ".vscode", "coverage", "htmlcov", ".next", ".dart_tool", "Pods", "vendor",
 })
-TEST_DIR_NAMES = ("tests", "test", "__tests__", "spec", "specs", "e2e", "src/test", "androidTest")
 NO_TESTS_REASON = "no test files found via standard discovery globs"
 
 

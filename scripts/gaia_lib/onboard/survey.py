@@ -292,7 +292,7 @@ def commands_for(stack: str, root: Path, test_dirs: Sequence[str]) -> tuple[str 
 
 def test_dirs_of(files: Sequence[str]) -> tuple[str, ...]:
     """The test directories holding `files`, each cut at its first conventional name (pure)."""
-    names = {name for name in discovery.TEST_DIR_NAMES if "/" not in name}
+    names = {name for name in stacks.TEST_DIR_NAMES if "/" not in name}
     found: set[str] = set()
     for rel in files:
         parts = PurePosixPath(rel).parts[:-1]

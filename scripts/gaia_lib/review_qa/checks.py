@@ -399,7 +399,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         # nothing was judged: a report of no line of the story's code (its build failed, or
         # it measures other files) is no evidence that the error paths are tested
         named = [rel for rel in listed  # its sources, where it lists any beside its tests
-                 if not any(a.is_test_file(rel) for a in stacks.STACKS.values())] or listed
+                 if not stacks.names_test_file(rel)] or listed
         shown = ", ".join(named[:4]) + (", ..." if len(named) > 4 else "")
         why = (f"{rel_report} measured none of the File List's files ({shown})" if listed
                else "the File List names no file in a language the check reads")

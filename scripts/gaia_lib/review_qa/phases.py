@@ -354,11 +354,8 @@ class Reads:
         test or could not be read to tell. A helper module the story claims beside its tests
         (`tests/helpers.py`, `__tests__/utils.ts`) is neither: given alone, it fails the run
         (pytest collects nothing, vitest finds no test file, jest runs a suite of no test)."""
-        declaring = {case.file for case in self.cases}
-        unread = {tf.path for tf in self.test_files if not tf.readable}
-        return [rel for rel in self.run_files if rel in declaring or rel in unread
-                or any(adapter.is_test_file(posixpath.basename(rel))
-                       for adapter in stacks.STACKS.values())]
+        holding = {tf.path for tf in self.holding_tests}
+        return [rel for rel in self.run_files if rel in holding]
 
     @functools.cached_property
     def holding_tests(self) -> list[testcases.TestFile]:
@@ -368,8 +365,7 @@ class Reads:
         `__tests__/utils.ts`) is not."""
         declaring = {case.file for case in self.cases}
         return [tf for tf in self.test_files if tf.path in declaring or not tf.readable
-                or any(adapter.is_test_file(posixpath.basename(tf.path))
-                       for adapter in stacks.STACKS.values())]
+                or stacks.names_test_file(posixpath.basename(tf.path))]
 
     @functools.cached_property
     def sources(self) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ def story_test_files(project: Path, story: Story) -> list[str]:
     """The story's File List entries that exist and that some stack calls a test file."""
     listed = [c for c in map(paths.listed_path, story.file_list or ()) if c]
     return [rel for rel in listed if (project / rel).is_file()
-            and any(adapter.is_test_file(rel) for adapter in stacks.STACKS.values())]
+            and stacks.names_test_file(rel)]
 
 
 def run_tests(project: Path, key: str, workdir: Path, config_path: Path, *,

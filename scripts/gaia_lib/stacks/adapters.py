@@ -481,6 +481,15 @@ def marker_hit(root: Path, marker: Marker) -> bool:
     return re.search(marker.contains, text, re.IGNORECASE) is not None
 
 
+# Directory names that hold a project's tests (`src/test`: Maven's and Gradle's layout).
+TEST_DIR_NAMES = ("tests", "test", "__tests__", "spec", "specs", "e2e", "src/test", "androidTest")
+
+
+def names_test_file(rel: str) -> bool:
+    """Whether some stack's test globs name `rel` (`test_x.py`, `x.test.ts`, `x_test.go`)."""
+    return any(adapter.is_test_file(rel) for adapter in STACKS.values())
+
+
 def detect(root: Path) -> str | None:
     """The stack whose markers appear first in DETECTION_ORDER under `root`, or None."""
     for key in DETECTION_ORDER:

@@ -8,9 +8,9 @@ Resolution order, first answer wins:
    directory below the project root that has a stack's markers; the stack most entries land
    in, when one does (a tie, or entries at the root, say nothing). That directory is the
    stack's (`Persona.directory`): its runners are looked for there (`node_modules/.bin`).
-   A test directory (`test/`, `tests/`, `__tests__/`, ...) is no subproject, nor is one whose
-   only marker configures a compiler (a `tsconfig.json` without a package.json: the typings
-   of a project's tests); the walk goes on to its parent;
+   A test directory (`test/`, `tests/`, `__tests__/`, ...: `stacks.TEST_DIR_NAMES`) is no
+   subproject, nor is one whose only marker configures a compiler (a `tsconfig.json` without
+   a package.json: the typings of a project's tests); the walk goes on to its parent;
 4. the project config's `project.stack` (upstream documented but never read it; `gaia init`
    writes the first stack of a monorepo there);
 5. marker files under the project root, in `stacks.DETECTION_ORDER`.
@@ -73,14 +73,13 @@ def choose_stack(
     return None
 
 
-# Directories that hold a project's tests, never a subproject of their own.
-TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e"})
 CONFIG_ONLY = frozenset({"tsconfig.json"})  # a marker that configures, declaring no package
 
 
 def subproject_stack(directory: Path) -> str | None:
     """The stack of the subproject `directory` is (module rule 3), or None."""
-    if directory.name in TEST_DIRS or not directory.is_dir():
+    # a directory that holds a project's tests is never a subproject of its own
+    if directory.name in stacks.TEST_DIR_NAMES or not directory.is_dir():
         return None
     stack = stacks.detect(directory)
     if stack is None:

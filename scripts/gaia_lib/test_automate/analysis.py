@@ -249,7 +249,7 @@ def propose(s: Setup, uncovered: Sequence[str], sources: Sequence[str]) -> list[
     raw_dirs = allowlisted_dirs(s.project, keep_root=True)
     dirs = [d for d in raw_dirs if d != "."]
     modules = [src for src in sources
-               if not any(a.is_test_file(src) for a in stacks.STACKS.values())]
+               if not stacks.names_test_file(src)]
     declared = {src: coverage_report.declared(written.read_text(s.project / src), s.stack)
                 for src in modules}
     criteria = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
