@@ -2,9 +2,7 @@
 
 Loaded once through `yamlio` and validated against `schemas/project-config.schema.json`, then
 turned into typed records; nothing downstream reads the raw mapping for a key listed here. The
-same text is parsed once per process (a command reads the config from several modules), and a
-config found valid is not validated again while it stays the same (`schema.check`'s
-`remember`). A
+same text is parsed once per process (a command reads the config from several modules). A
 missing file is an empty configuration (every accessor has its documented default). A file that
 is not valid YAML, not a mapping, or breaks the schema raises MalformedFile naming the key.
 
@@ -259,7 +257,7 @@ def parse(text: str, path: Path | None = None, exit_code: int = 1) -> ProjectCon
         return ProjectConfig(path=path)
     if not isinstance(data, Mapping):
         raise MalformedFile(f"{what}: the top level must be a mapping of keys", exit_code)
-    schema.check(data, SCHEMA, what, exit_code, remember=True)
+    schema.check(data, SCHEMA, what, exit_code)
     return from_mapping(data, path)
 
 

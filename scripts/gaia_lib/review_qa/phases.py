@@ -650,9 +650,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         def started() -> None:
             reading.start()
             # What the analysis after the run needs that no run changes, made while it goes:
-            # the schemas it validates its outputs with, the plugin code's fingerprint (the
-            # cache key's), the reader of the run's coverage report.
-            schema.preload()
+            # the plugin code's fingerprint (the cache key's), the reader of the run's
+            # coverage report.
             engine.fingerprint()
             import gaia_lib.evidence.coverage_report  # noqa: F401
 
