@@ -1,22 +1,32 @@
 """The test files a project's own JS runner config names, beyond the stack's usual names.
 
 vitest runs what its config's `test.include` names (yup: `include: ['test/**/*.{js,ts}']`,
-tests named `test/string.ts`), jest what `testMatch` names; the ts-dev stack's conventions
-(`*.test.ts`, `__tests__/`) miss those. Rules:
+tests named `test/string.ts`), jest what `testMatch` or `testRegex` names; the ts-dev stack's
+conventions (`*.test.ts`, `__tests__/`) miss those. Rules:
 - Read, never executed, from the project directory's `vitest.config.*` and `vite.config.*`
-  (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`, `.cjs`), `jest.config.*` (the same, and `.json`) and
-  package.json's `"jest"` object; string literals only.
+  (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`, `.cjs`), `jest.config.*` (the same, and `.json`),
+  package.json's `"jest"` object, and the config files its scripts give jest or vitest
+  (`jest --config ./test/jest-e2e.json`, `-c`, `--config=`; inside the project); string
+  literals only. A config's patterns are read from the project directory, where its scripts
+  run (NestJS's `test/jest-e2e.json`, `"testRegex": ".e2e-spec.ts$"`, names
+  `test/app.e2e-spec.ts`).
 - vitest / vite: every `include: [...]` and `exclude: [...]` array of string literals outside
   the blocks that configure something other than which files are tests (`coverage`,
   `typecheck`, `benchmark`, `browser`, `optimizeDeps`, `deps`, `server`, `build`, `resolve`,
   `ssr`, `css`, `preview`, `worker`).
-- jest: every `testMatch: [...]` array; a leading `<rootDir>/` is dropped. `testRegex` is not
-  read.
+- jest: every `testMatch: [...]` array (a leading `<rootDir>/` is dropped), and `testRegex`,
+  one regular expression or an array of them, searched in the file's path as jest does (in
+  its absolute path: here `/` and the path from the project directory); one Python's regular
+  expressions cannot read (`(?<name>`) is dropped.
 - An included pattern is kept only when it names where tests are: it holds `test`, `spec` or
-  `__tests__` (an `include` of sources, `src/**/*.ts`, is some other tool's).
+  `__tests__` (an `include` of sources, `src/**/*.ts`, is some other tool's). A `testRegex`
+  always names tests, but one a plain source's path would match (`.*\\.ts$`: `SOURCE_PATHS`)
+  leaves which files they are to jest's `roots`, which are not read: it is dropped.
 - Patterns are globs relative to the project directory: `**`, `*`, `?`, `{a,b}`, `[...]` and
   the extglobs `?(..)`, `@(..)`, `*(..)`, `+(..)`; one holding `!(..)` is dropped.
-- A file is a test file by them when an included pattern matches it and no excluded one does.
+- A key may be quoted (`"testMatch": [...]`, as in a config written as JSON).
+- A file is a test file by them when an included pattern matches it (or a `testRegex` is found
+  in its path) and no excluded pattern does.
 """
 
 from __future__ import annotations
@@ -38,7 +48,14 @@ MAX_BYTES = 200_000
 _OTHER_BLOCK = re.compile(rf"\b(?:{'|'.join(OTHER_BLOCKS)})\s*:\s*\{{")
 _QUOTED = r"""(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`$]*`)"""
 # an array of string literals (a glob's own `[jt]` inside its quotes is no end of it)
-_ARRAY = re.compile(rf"\b(include|exclude|testMatch)\s*:\s*\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
+_ARRAY = re.compile(rf"\b(include|exclude|testMatch)['\"]?\s*:\s*"
+                    rf"\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
+# jest's `testRegex: '...'` or `testRegex: ['...', ...]`
+_TEST_REGEX = re.compile(rf"\btestRegex['\"]?\s*:\s*"
+                         rf"(\[\s*(?:{_QUOTED}\s*(?:,\s*)?)*\]|{_QUOTED})")
+# Paths of plain sources: a testRegex that finds one leaves which files are tests to `roots`.
+SOURCE_PATHS = ("/src/index.ts", "/index.js", "/lib/main.mjs")
+_ESCAPE = re.compile(r"\\(.)")
 _STRING = re.compile(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`([^`$]*)`""")
 _TEST_PLACE = re.compile(r"test|spec|__tests__", re.IGNORECASE)
 
@@ -47,10 +64,12 @@ _TEST_PLACE = re.compile(r"test|spec|__tests__", re.IGNORECASE)
 class Patterns:
     include: tuple[re.Pattern[str], ...] = ()
     exclude: tuple[re.Pattern[str], ...] = ()
+    searched: tuple[re.Pattern[str], ...] = ()  # jest's testRegex, searched in "/" + path
 
     def matches(self, rel: str) -> bool:
         """Whether the runner's config names `rel` (a POSIX path relative to the project)."""
-        return (any(p.fullmatch(rel) for p in self.include)
+        return ((any(p.fullmatch(rel) for p in self.include)
+                 or any(p.search("/" + rel) for p in self.searched))
                 and not any(p.fullmatch(rel) for p in self.exclude))
 
 
@@ -88,10 +107,21 @@ def _globs(pattern: str) -> list[str]:
     return [p[2:] if p.startswith("./") else p for p in expand_braces(pattern)]
 
 
+def _regex(source: str) -> re.Pattern[str] | None:
+    """A jest `testRegex` as Python reads it; None for one that Python cannot read or that a
+    plain source's path matches (module rules)."""
+    try:
+        found = re.compile(source)
+    except re.error:
+        return None
+    return None if any(found.search(path) for path in SOURCE_PATHS) else found
+
+
 def from_texts(texts: dict[str, str]) -> Patterns:
     """The patterns the config files `texts` (file name -> text) name (module rules)."""
     include: list[str] = []
     exclude: list[str] = []
+    regexes: list[str] = []
     for name, text in sorted(texts.items()):
         if name == "package.json" or name.endswith(".json"):
             try:
@@ -100,17 +130,62 @@ def from_texts(texts: dict[str, str]) -> Patterns:
                 continue
             jest = data.get("jest") if name == "package.json" and isinstance(data, dict) \
                 else data
-            found = jest.get("testMatch") if isinstance(jest, dict) else None
-            if isinstance(found, list):
-                include += [p for p in found if isinstance(p, str)]
+            if not isinstance(jest, dict):
+                continue
+            matched, searched = jest.get("testMatch"), jest.get("testRegex")
+            searched = [searched] if isinstance(searched, str) else searched
+            include += [p for p in matched if isinstance(p, str)] \
+                if isinstance(matched, list) else []
+            regexes += [p for p in searched if isinstance(p, str)] \
+                if isinstance(searched, list) else []
             continue
-        for found in _ARRAY.finditer(_without_other_blocks(text)):
+        bare = _without_other_blocks(text)
+        for found in _ARRAY.finditer(bare):
             key, values = found.group(1), _strings(found.group(2))
             (exclude if key == "exclude" else include).extend(values)
+        for found in _TEST_REGEX.finditer(bare):  # a JS string's escapes read as JS does
+            regexes += [_ESCAPE.sub(r"\1", value) for value in _strings(found.group(1))]
     kept = [g for p in include if _TEST_PLACE.search(p) for g in _globs(p)]
     return Patterns(tuple(r for r in map(glob_regex, kept) if r is not None),
                     tuple(r for p in exclude for g in _globs(p)
-                          for r in (glob_regex(g),) if r is not None))
+                          for r in (glob_regex(g),) if r is not None),
+                    tuple(r for r in map(_regex, regexes) if r is not None))
+
+
+# a script's `jest ... --config <path>` (or `-c`, `--config=`), vitest's too
+_SCRIPT_CONFIG = re.compile(r"\b(?:jest|vitest)\b[^&|;]*?\s(?:--config[= ]|-c\s+)['\"]?([^\s'\"]+)")
+
+
+def given_config(command: str) -> str | None:
+    """The config file a command gives jest or vitest (`--config`, `-c`), relative to where
+    it runs; None for none, or one outside it."""
+    for match in _SCRIPT_CONFIG.finditer(command):
+        rel = match.group(1).removeprefix("./")
+        if rel and not rel.startswith("/") and ".." not in rel.split("/"):
+            return rel
+    return None
+
+
+def read_config(project: Path, rel: str) -> Patterns | None:
+    """The patterns of the one config file `rel` (module rules); None when it names no test
+    file this reading takes (unreadable, or no pattern read)."""
+    texts: dict[str, str] = {}
+    _read_into(texts, project, rel)
+    found = from_texts(texts) if texts else None
+    return found if found is not None and (found.include or found.searched) else None
+
+
+def script_configs(package: str) -> list[str]:
+    """The config files package.json's scripts give jest or vitest (`package`: its text), as
+    paths relative to the project; none outside it."""
+    try:
+        scripts = json.loads(package).get("scripts")
+    except (ValueError, AttributeError):
+        return []
+    if not isinstance(scripts, dict):
+        return []
+    return sorted({rel for command in scripts.values() if isinstance(command, str)
+                   for rel in (given_config(command),) if rel is not None})
 
 
 def read(project: Path) -> Patterns:
@@ -118,10 +193,16 @@ def read(project: Path) -> Patterns:
     texts: dict[str, str] = {}
     names = [stem + suffix for stem in CONFIG_STEMS for suffix in CONFIG_SUFFIXES]
     for name in [*names, "package.json"]:
-        path = project / name
-        try:
-            if path.is_file() and path.stat().st_size <= MAX_BYTES:
-                texts[name] = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
+        _read_into(texts, project, name)
+    for name in script_configs(texts.get("package.json", "")):
+        _read_into(texts, project, name)
     return from_texts(texts)
+
+
+def _read_into(texts: dict[str, str], project: Path, name: str) -> None:
+    path = project / name
+    try:
+        if path.is_file() and path.stat().st_size <= MAX_BYTES:
+            texts[name] = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return

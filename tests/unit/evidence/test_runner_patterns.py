@@ -78,3 +78,55 @@ def test_read_takes_the_configs_in_the_project_directory(tmp_path: Path) -> None
     (tmp_path / "vitest.config.ts").write_text(VITEST)
     assert rp.read(tmp_path).matches("test/string.ts")
     assert not rp.read(tmp_path / "missing").matches("test/string.ts")
+
+
+def test_jest_test_regex_is_searched_in_the_path_as_jest_does() -> None:
+    config = ('module.exports = {\n  "roots": ["<rootDir>"],\n'
+              '  "testRegex": "(\\\\.|/)([jt]est)\\\\.[jt]s$",\n};\n')
+    named = rp.from_texts({"jest.config.js": config})
+    # `x.jest.ts`, which no stack convention names a test, and a test file anywhere
+    assert named.matches("src/parse.jest.ts") and named.matches("lib/a/b.test.js")
+    assert not named.matches("src/parse.ts") and not named.matches("src/jest.config.ts")
+    listed = rp.from_texts({"jest.config.ts": "export default { testRegex: ['/checks/.*\\\\.spec"
+                                              "\\\\.ts$', '\\\\.e2e-test\\\\.ts$'] };"})
+    assert listed.matches("checks/a/b.spec.ts") and listed.matches("x/y.e2e-test.ts")
+    assert not listed.matches("src/b.spec.ts")  # a regex reads `/checks/` as it is written
+
+
+def test_jest_test_regex_in_package_json_one_or_many() -> None:
+    nest = json.dumps({"jest": {"rootDir": "src", "testRegex": ".*\\.spec\\.ts$"}})
+    assert rp.from_texts({"package.json": nest}).matches("src/app.controller.spec.ts")
+    many = json.dumps({"jest": {"testRegex": ["/tests/.*\\.mjs$", 3]}})
+    assert rp.from_texts({"package.json": many}).matches("tests/a.mjs")
+
+
+def test_a_test_regex_finding_plain_sources_or_unreadable_is_dropped() -> None:
+    sources = json.dumps({"jest": {"roots": ["<rootDir>/checks"], "testRegex": ".*\\.ts$"}})
+    assert not rp.from_texts({"package.json": sources}).matches("src/a.ts")
+    named_group = json.dumps({"jest": {"testRegex": "(?<kind>test|spec)\\.ts$"}})
+    assert not rp.from_texts({"package.json": named_group}).matches("a.test.ts")
+
+
+def test_a_quoted_key_is_read() -> None:
+    config = 'module.exports = { "testMatch": ["**/checks/**/*.test.js"] };'
+    assert rp.from_texts({"jest.config.cjs": config}).matches("a/checks/b.test.js")
+
+
+def test_the_configs_package_json_scripts_give_the_runner_are_read(tmp_path: Path) -> None:
+    """NestJS: `test:e2e` runs `jest --config ./test/jest-e2e.json`, whose testRegex names
+    `test/app.e2e-spec.ts` (no `*.spec.ts`: the stack's own names miss it)."""
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test/jest-e2e.json").write_text(json.dumps(
+        {"rootDir": ".", "testRegex": ".e2e-spec.ts$", "testEnvironment": "node"}))
+    (tmp_path / "vitest.unit.mts").write_text("export default { test: { include: "
+                                              "['test/unit/**/*.ts'] } }")
+    (tmp_path / "package.json").write_text(json.dumps({"scripts": {
+        "test": "jest", "test:e2e": "jest --config ./test/jest-e2e.json",
+        "test:unit": "vitest run -c vitest.unit.mts && tsc",
+        "outside": "jest --config=../elsewhere/jest.json", "other": "node --config x.json"}}))
+    assert rp.script_configs((tmp_path / "package.json").read_text()) == [
+        "test/jest-e2e.json", "vitest.unit.mts"]
+    named = rp.read(tmp_path)
+    assert named.matches("test/app.e2e-spec.ts") and named.matches("test/unit/a.ts")
+    assert not named.matches("src/app.service.ts")
+    assert rp.script_configs("{") == [] and rp.script_configs('{"scripts": 3}') == []
