@@ -19,7 +19,9 @@ Rules:
   require('./m')`), or a helper its file defines that does, directly or through other such
   helpers, up to MAX_HELPER_DEPTH deep (Go's `bigComma(i)` returning `BigComma(...)`).
 - A JS/TS test reaches the code under test through a project module it imports that imports
-  a module of it (`with_facades`, one level): that module's names count too.
+  a module of it (`with_facades`, one level): that module's names count too; and through what
+  its file's `beforeAll` / `beforeEach` hooks assign where a hook names the code under test
+  (`app`, built from `AppModule` in a NestJS e2e test): a test using such a name names it.
 - Not judged (None): a language family the sources declare nothing readable in.
 """
 
@@ -75,7 +77,19 @@ def family(rel: str) -> str:
 
 def _module_names(rel: str) -> set[str]:
     path = PurePosixPath(rel)
-    return {path.stem.split(".")[0]} | ({path.parent.name} if path.stem == "index" else set())
+    return {path.stem} | ({path.parent.name} if path.stem == "index" else set())
+
+
+def _spec_module(spec: str) -> str:
+    """The module an import specifier names, as `_module_names` names a source: its last part
+    less a JS/TS file suffix (`./queryCache.js` -> queryCache). A dotted name keeps its dots:
+    NestJS's `./app.module` is no `./app.controller`."""
+    name = PurePosixPath(spec).name
+    suffix = PurePosixPath(name).suffix
+    return name[:-len(suffix)] if suffix in _JS_SUFFIXES else name
+
+
+_JS_SUFFIXES = frozenset({".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"})
 
 
 def _declaring_kind(rel: str, text: str) -> str | None:
@@ -147,7 +161,7 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names) -> Names
         if family(test_file) != ".js":
             continue
         for statement in js_imports.imports(text):
-            if PurePosixPath(statement.spec).name.split(".")[0] in names.modules:
+            if _spec_module(statement.spec) in names.modules:
                 continue
             module = _local_module(project, test_file, statement.spec)
             if module is None:
@@ -156,7 +170,7 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names) -> Names
                 source = (project / module).read_text(encoding="utf-8", errors="replace")
             except OSError:  # unreadable: it is no way to the code under test we can see
                 continue
-            if any(PurePosixPath(inner.spec).name.split(".")[0] in names.modules
+            if any(_spec_module(inner.spec) in names.modules
                    for inner in js_imports.imports(source) if inner.spec.startswith(".")):
                 extra.update(statement.spelled)
                 extra.update(_JS_DECLARED.findall(js_imports.code_of(source)))
@@ -187,7 +201,7 @@ def _imported(file: str, file_text: str, known: frozenset[str], names: Names) ->
             spec = statement.spec
             if spec.startswith("."):  # `..` from src/__tests__ is src/, an index's directory
                 spec = posixpath.normpath(posixpath.join(posixpath.dirname(file), spec))
-            if PurePosixPath(spec).name.split(".")[0] in names.modules:
+            if _spec_module(spec) in names.modules:
                 found.update(statement.spelled)
         return found
     if kind == ".py":
@@ -282,4 +296,33 @@ def names_any(file: str, code: str, names: Names, file_text: str | None = None) 
     spelled = known | _imported(file, whole, known, names)
     if _names(kind, code, spelled):
         return True
+    if kind == ".js" and _words(kind, code) & _set_up_from(whole, spelled):
+        return True
     return _names(kind, code, frozenset(_reaching_helpers(kind, whole, spelled)))
+
+
+# A JS/TS set-up hook, and a name assigned in it (`app = moduleFixture.create...`).
+_SET_UP_HOOK = lazy_re(r"\bbefore(?:All|Each)\s*\(")
+_ASSIGNED = lazy_re(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*=(?![=>])")
+
+
+def _set_up_from(file_text: str, spelled: frozenset[str]) -> frozenset[str]:
+    """The names a JS/TS file's `beforeAll` / `beforeEach` hooks assign where a hook names the
+    code under test (`spelled`): NestJS's e2e tests use the `app` their hook builds from
+    `AppModule`, and reach the code under test through it."""
+    found: set[str] = set()
+    for hook in _SET_UP_HOOK.finditer(file_text):
+        body = _balanced(file_text, hook.end() - 1)
+        if _words(".js", body) & spelled:
+            found.update(_ASSIGNED.findall(body))
+    return frozenset(found)
+
+
+def _balanced(text: str, start: int) -> str:
+    """`text` from the bracket at `start` to the one that closes it (or the end)."""
+    depth = 0
+    for at in range(start, len(text)):
+        depth += {"(": 1, "{": 1, "[": 1, ")": -1, "}": -1, "]": -1}.get(text[at], 0)
+        if depth == 0:
+            return text[start:at + 1]
+    return text[start:]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.evidence import sut_names
+from gaia_lib.evidence import sut_names, testcases
 
 GO_SOURCE = """package humanize
 
@@ -136,3 +136,52 @@ def test_the_sources_that_declare_names_are_code_and_scripts() -> None:
                "src/a.ts": "export const a = 1;\n", "tool.sh": "echo hi\n"}
     assert sorted(sut_names.declaring(sources)) == [
         "libexec/rbenv-local", "ordinals.go", "src/a.ts", "tool.sh"]
+
+
+NEST_E2E = """import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { AppModule } from './../src/app.module';
+
+describe('AppController (e2e)', () => {
+  let app;
+  let clock;
+
+  beforeEach(() => {
+    clock = installClock();
+  });
+
+  beforeAll(async () => {
+    const moduleFixture = await Test.createTestingModule({
+      imports: [AppModule],
+    }).compile();
+    app = moduleFixture.createNestApplication();
+    await app.init();
+  });
+
+  it('/ (GET)', () => {
+    return request(app.getHttpServer()).get('/').expect(200);
+  });
+
+  it('ticks', () => {
+    expect(clock.now()).toBe(0);
+  });
+});
+"""
+
+
+def test_a_js_test_reaches_the_code_through_what_its_set_up_hook_builds(tmp_path: Path) -> None:
+    """NestJS: the e2e test uses the `app` its `beforeAll` builds from `AppModule`, a module
+    that imports the story's controller (NestJS names its files `app.module.ts`,
+    `app.controller.ts`: one dotted stem is no other)."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src/app.module.ts").write_text(
+        "import { AppController } from './app.controller';\nexport class AppModule {}\n")
+    sources = {"src/app.controller.ts": "export class AppController {}\n"}
+    names = sut_names.with_facades(tmp_path, {"test/app.e2e-spec.ts": NEST_E2E},
+                                   sut_names.declared(tmp_path, sources))
+    assert "AppModule" in names.of(".js")
+    cases = {c.name.rsplit(" > ", 1)[-1]: c.body
+             for c in testcases.split_tests("test/app.e2e-spec.ts", NEST_E2E)}
+    assert sut_names.names_any("test/app.e2e-spec.ts", cases["/ (GET)"], names, NEST_E2E)
+    # what a hook naming nothing of it builds reaches nothing of it
+    assert sut_names.names_any("test/app.e2e-spec.ts", cases["ticks"], names, NEST_E2E) is False
