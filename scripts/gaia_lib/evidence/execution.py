@@ -18,8 +18,10 @@ COMMAND` (a stack in a subdirectory, as `gaia init` writes it) runs COMMAND in D
 story's tests under DIR named relative to it (a pytest tier measured as below still names the
 story's sources, in both its reports, from the project root). Locally, a tier whose runner
 takes test files gets only the story's tests it runs (pytest `.py`, jest / vitest JS and TS,
-bats `.bats`, go `_test.go`), and a tier that runs none of them (another stack's, another
-directory's) is skipped with that reason rather than run whole for a story it does not test.
+bats `.bats`, go `_test.go`; a jest / vitest tier given a `--config`, in its command or its
+npm script, only those that config names: `configured_files`), and a tier that runs none of
+them (another stack's, another directory's, another config's) is skipped with that reason
+rather than run whole for a story it does not test.
 CI contexts run the tier as configured. A bridge (`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
@@ -65,7 +67,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_lib.core import proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
-from gaia_lib.evidence import attribution, runner_output
+from gaia_lib.evidence import attribution, runner_output, runner_patterns
 from gaia_lib.stacks import adapters as stacks
 
 if TYPE_CHECKING:
@@ -213,10 +215,9 @@ def _path_runner(arg: str) -> bool:
     return Path(arg).name.replace("py.test", "pytest") in PATH_RUNNERS
 
 
-def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
-    """The runner (vitest, jest) that `npm test` / `npm run <name>` (or yarn's, pnpm's) runs,
-    when the package's script runs it alone and the command passes the script nothing yet;
-    else None."""
+def npm_script(argv: Sequence[str], workdir: Path) -> str | None:
+    """The package.json script `npm test` / `npm run <name>` (or yarn's, pnpm's) runs, when the
+    command passes it nothing yet and it is one plain command; else None."""
     if len(argv) < 2 or Path(argv[0]).name not in PACKAGE_MANAGERS or "--" in argv:
         return None
     if argv[1] in ("test", "t") and len(argv) == 2:
@@ -232,8 +233,26 @@ def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
         return None
     if not isinstance(script, str) or proc.plain_argv(script) is None:
         return None
-    match = SCRIPT_RUNNER.match(script)
+    return script
+
+
+def npm_script_runner(argv: Sequence[str], workdir: Path) -> str | None:
+    """The runner (vitest, jest) that `npm test` / `npm run <name>` (or yarn's, pnpm's) runs,
+    when the package's script runs it alone and the command passes the script nothing yet;
+    else None."""
+    script = npm_script(argv, workdir)
+    match = SCRIPT_RUNNER.match(script) if script is not None else None
     return match.group(1) if match else None
+
+
+def configured_files(command: str, workdir: Path) -> runner_patterns.Patterns | None:
+    """The test files the config a jest / vitest tier names with `--config` (itself, or in the
+    npm script it runs: NestJS's `npm run test:e2e`, `jest --config ./test/jest-e2e.json`)
+    lets it run (`runner_patterns`); None for a tier given no config, or one whose patterns
+    are not read (the runner's own defaults then decide)."""
+    argv = proc.plain_argv(command) or []
+    given = runner_patterns.given_config(npm_script(argv, workdir) or command)
+    return runner_patterns.read_config(workdir, given) if given is not None else None
 
 
 # A tier for a stack in a subdirectory, as `gaia init` writes it: `cd web && npm test`.
@@ -603,6 +622,13 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             return Suite(tier.name, tier.command, 0, 0.0, 0, 0, False, tier.required,
                          skip_reason=f"it runs none of the story's tests ({runner} {where})"
                          ), diagnostics
+        config = configured_files(command, here) if runner in ("jest", "vitest") else None
+        if config is not None:  # its own config's tests only (jest finds no other: exit 1)
+            tests = [t for t in tests if config.matches(t)]
+            if not tests:
+                return Suite(tier.name, tier.command, 0, 0.0, 0, 0, False, tier.required,
+                             skip_reason="it runs none of the story's tests (its runner's "
+                                         "--config names none of them)"), diagnostics
     invocation = plan_invocation(command, report_dir, tier.name, tests, here,
                                  measure=measure)
     env = None

@@ -724,7 +724,8 @@ def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
 
 def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
     """The story's tests a run named that never ran in it (`outcomes.never_ran`), and those of
-    a run that stopped before running any test: neither verifies anything."""
+    a run that stopped before running any test, unless another tier's run reported them:
+    neither verifies anything."""
     out: dict[str, str] = {}
     for suite in evidence.suites:
         if not suite.named or suite.timeout:  # a timed-out run is BLOCKED as such
@@ -737,7 +738,11 @@ def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
         elif suite.per_test:
             out.update(outcomes.never_ran(suite.tests, reads.cases, suite.named,
                                           reads.inherited))
-    return out
+    # Each tier is handed every story test file its runner takes, and runs those its own
+    # config names (NestJS: `npm test` the unit specs, `npm run test:e2e` the e2e ones): a
+    # test one tier ran did run, whatever another tier's report lacks.
+    ran = outcomes.reported(evidence.tests, reads.cases, reads.inherited)
+    return {test: why for test, why in out.items() if test not in ran}
 
 
 def _no_tier(s: Setup, evidence: execution.Evidence) -> str | None:

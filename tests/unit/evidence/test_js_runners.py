@@ -295,3 +295,32 @@ def test_bats_runs_with_tap_and_reports_its_skips(node_bin: Path, tmp_path: Path
     assert "--tap" in suite.command
     assert (suite.pass_count, suite.fail_count, suite.skip_count) == (1, 1, 1)
     assert suite.exit_code != 0
+
+
+NEST_LIKE = {
+    "package.json": ('{"name": "p", "scripts": {"test": "jest", '
+                     '"test:e2e": "jest --config ./test/jest-e2e.json"}, '
+                     '"jest": {"rootDir": "src", "testRegex": ".*\\\\.spec\\\\.js$"}}\n'),
+    "test/jest-e2e.json": '{"rootDir": ".", "testRegex": "\\\\.e2e-spec\\\\.js$"}\n',
+    "src/codes.js": JEST_SRC,
+    "src/codes.spec.js": JEST_TEST.replace("fails on purpose", "unit").replace("500", "201"),
+    "test/codes.e2e-spec.js": JEST_TEST.replace("./codes.js", "../src/codes.js"),
+}
+
+
+def test_each_jest_tier_runs_the_story_tests_its_own_config_names(
+        node_bin: Path, tmp_path: Path) -> None:
+    """NestJS's layout: `npm test` runs the unit specs under src/, `npm run test:e2e` the e2e
+    specs its `--config` names. Handed the unit spec alone, the e2e tier (where jest would
+    find no test and fail) is skipped, saying why; handed both, it runs its own."""
+    both = ["src/codes.spec.js", "test/codes.e2e-spec.js"]
+    e2e, notes = _run(tmp_path / "a", "npm run test:e2e", NEST_LIKE, both, node_bin.parent)
+    assert notes == [] and e2e.command.endswith(" test/codes.e2e-spec.js")
+    assert {Path(t.file or "").name for t in e2e.tests} == {"codes.e2e-spec.js"}
+    assert (e2e.pass_count, e2e.fail_count) == (2, 1)
+    skipped, _ = _run(tmp_path / "b", "npm run test:e2e", NEST_LIKE, both[:1], node_bin.parent)
+    assert skipped.skip_reason == ("it runs none of the story's tests (its runner's --config "
+                                   "names none of them)")
+    unit, _ = _run(tmp_path / "c", "npm test", NEST_LIKE, both, node_bin.parent)
+    assert {Path(t.file or "").name for t in unit.tests} == {"codes.spec.js"}
+    assert (unit.pass_count, unit.fail_count) == (3, 0)

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 import threading
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
@@ -11,7 +12,9 @@ from gaia_lib.evidence import (
     coverage_report,
     execution,
     placeholders,
+    runner_output,
     sut_mocking,
+    testcases,
     then_literals,
 )
 from gaia_lib.review_qa import context, phases
@@ -150,3 +153,26 @@ def test_the_reads_wait_for_the_runs_process_to_start(
     phases.start_round(s)
     phases.analyze(s)
     assert events[:2] == ["run started", "matching"]
+
+
+def test_a_test_one_tier_ran_is_not_never_run_for_another_tiers_report() -> None:
+    """Two jest tiers handed the story's unit and e2e specs each run those their own config
+    names: a test counts as never run only when no tier's report has it."""
+    unit_case, e2e_case, lost_case = (
+        testcases.TestCase(file, name, 1, "") for file, name in (
+            ("src/a.spec.ts", "a > adds"), ("test/a.e2e-spec.ts", "a > GET /"),
+            ("test/a.e2e-spec.ts", "a > lost")))
+    named = ("src/a.spec.ts", "test/a.e2e-spec.ts")
+
+    def suite(name: str, ran: testcases.TestCase) -> execution.Suite:
+        # jest's full name: its groups and title, spaced
+        outcome = runner_output.TestOutcome(ran.name.replace(" > ", " "), "passed",
+                                            f"/p/{ran.file}")
+        return execution.Suite(name, "jest", 0, 1.0, 1, 0, False, True, tests=(outcome,),
+                               named=named, per_test=True)
+
+    evidence = execution.Evidence("multi", "local", 2.0, False, False,
+                                  (suite("tier_1", unit_case), suite("tier_2", e2e_case)), ())
+    reads = SimpleNamespace(cases=[unit_case, e2e_case, lost_case], inherited={})
+    assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {
+        lost_case.test_id: "never run: the runner's report has no outcome for it"}
