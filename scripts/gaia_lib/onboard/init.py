@@ -7,7 +7,10 @@ Files written (all through core.writes, parent scope, atomic):
   per stack with a test command (`tier_1` the primary's, then the others in the survey's
   order; placement local + ci_pre_merge, required: a stack in a subdirectory runs as
   `cd DIR && ...`, which a review runs in DIR with the story's tests there, and skips for a
-  story it has no tests of)
+  story it has no tests of), then one per other suite the primary stack's package.json
+  scripts run with a config of their own (`suites`: NestJS's `"test:e2e": "jest --config
+  ./test/jest-e2e.json"` is `npm run test:e2e`; a review hands it the story's tests that
+  config names, and skips it for a story with none)
   and `coverage_command` (the primary's); in a git repository, `ci_cd.promotion_chain` with
   one stage, the branch a story's PR targets (`base_branch`: main, else master, else the
   branch checked out; /gaia-dev-story's delivery tail needs it); validated against the config
@@ -45,6 +48,7 @@ from typing import Any
 
 from gaia_lib.core import config, git, paths, writes
 from gaia_lib.core.errors import GaiaError
+from gaia_lib.evidence import execution, runner_patterns
 from gaia_lib.onboard import readiness
 from gaia_lib.onboard.survey import Survey, in_directory, package_json, survey
 from gaia_lib.story import sprint
@@ -101,6 +105,22 @@ def build_and_lint(stack: str, scripts: Mapping[str, Any]) -> dict[str, str]:
     return {}
 
 
+# A script that watches, measures or debugs is the suite run another way, not another suite.
+_OTHER_WAY = re.compile(r"(?:^|\s)(?:--watch\w*|--coverage\S*|--inspect\S*|watch|dev)(?=\s|$)")
+
+
+def suites(scripts: Mapping[str, Any], test_command: str | None) -> list[str]:
+    """The commands of the other suites a package's scripts run: a script that starts by
+    running jest or vitest and gives it a config of its own (`--config`, `-c`), neither
+    `test` (the test command's) nor one that watches, measures or debugs; run as the test
+    command's package manager runs a script (`npm run test:e2e`)."""
+    manager = (test_command or "npm").split()[0]
+    manager = manager if manager in execution.PACKAGE_MANAGERS else "npm"
+    return [f"{manager} run {name}" for name, text in sorted(scripts.items())
+            if name != "test" and isinstance(text, str) and execution.SCRIPT_RUNNER.match(text)
+            and runner_patterns.given_config(text) is not None and not _OTHER_WAY.search(text)]
+
+
 def render_config(name: str, found: Survey, branch: str | None = None,
                   scripts: Mapping[str, Any] | None = None) -> str:
     """The config text; `scripts`: the primary stack's package.json scripts, if any."""
@@ -128,6 +148,15 @@ def render_config(name: str, found: Survey, branch: str | None = None,
             f"  tier_{number}:",
             "    placement: [local, ci_pre_merge]",
             f"    command: {_q(stack.test_command or '')}",
+            f"    timeout_seconds: {TIER_TIMEOUT_SECONDS}",
+            "    required: true",
+        ]
+    for number, command in enumerate(suites(scripts, primary.test_command),
+                                     start=len(tested) + 1):
+        lines += [
+            f"  tier_{number}:",
+            "    placement: [local, ci_pre_merge]",
+            f"    command: {_q(in_directory(primary.where, command))}",
             f"    timeout_seconds: {TIER_TIMEOUT_SECONDS}",
             "    required: true",
         ]
@@ -322,17 +351,21 @@ def repository_notes(project: Path) -> list[str]:
 
 def describe(outcome: Outcome, project: Path) -> Sequence[str]:
     """What init chose, one line each (the command prints these)."""
+    try:
+        loaded = config.load(project, EXIT_EXISTS)
+    except GaiaError:
+        loaded = None
     lines = []
     for s in outcome.survey.stacks:
         lines.append(f"stack: {s.stack} ({s.where}, {s.test_files} test files)")
         lines.append(f"  test command: {s.test_command or '(none found)'}")
         lines.append(f"  coverage command: {s.coverage_command or '(none found)'}")
+    tested = sum(1 for s in outcome.survey.stacks if s.test_command)
+    for tier in (loaded.tiers if loaded is not None else ())[tested:]:
+        lines.append(f"  another suite: {tier.command} ({tier.name}, its runner's own config)")
     dirs = ", ".join(outcome.survey.test_dirs) or "(none found)"
     lines.append(f"test directories: {dirs}")
-    try:
-        base = config.load(project, EXIT_EXISTS).pr_base
-    except GaiaError:
-        base = None
+    base = loaded.pr_base if loaded is not None else None
     lines.append(f"pull requests target: {base} (ci_cd.promotion_chain)" if base else
                  "pull requests target: none (ci_cd.promotion_chain): /gaia-dev-story will not "
                  "commit or open a PR until it names a branch")

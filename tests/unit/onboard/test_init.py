@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -266,3 +267,26 @@ def test_a_javascript_project_gets_its_own_build_and_lint_scripts(tmp_path: Path
     onboarding.init(root)
     cfg = config.load(root)
     assert (cfg.build_cmd, cfg.lint_cmd) == ("npm run build", None)  # an empty script: none
+
+
+def test_a_suite_a_script_runs_with_its_own_config_gets_a_tier(tmp_path: Path) -> None:
+    """NestJS: `npm test` runs the unit specs, `npm run test:e2e` the e2e ones its own jest
+    config names; the scripts that watch, measure or debug run the same suite another way."""
+    root = tmp_path / "nest"
+    (root / "src").mkdir(parents=True)
+    (root / "test").mkdir()
+    (root / "package.json").write_text(json.dumps({"name": "nest", "scripts": {
+        "test": "jest", "test:watch": "jest --watch", "test:cov": "jest --coverage",
+        "test:debug": "node --inspect-brk node_modules/jest/bin/jest --runInBand",
+        "test:e2e": "jest --config ./test/jest-e2e.json",
+        "test:ui": "vitest --config vitest.ui.mts --watch"},
+        "devDependencies": {"jest": "^29"}}))
+    (root / "src" / "app.spec.ts").write_text("it('a', () => {});\n")
+    (root / "test" / "app.e2e-spec.ts").write_text("it('b', () => {});\n")
+    (root / "test" / "jest-e2e.json").write_text('{"testRegex": ".e2e-spec.ts$"}\n')
+    outcome = onboarding.init(root)
+    assert [(t.name, t.command) for t in config.load(root).tiers] == [
+        ("tier_1", "npm test"), ("tier_2", "npm run test:e2e")]
+    assert "  another suite: npm run test:e2e (tier_2, its runner's own config)" in \
+        onboarding.describe(outcome, root)
+    assert onboarding.suites({"e2e": "jest -c e2e.json"}, "pnpm test") == ["pnpm run e2e"]
