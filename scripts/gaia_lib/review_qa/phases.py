@@ -62,6 +62,7 @@ import json
 import posixpath
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -688,10 +689,16 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
                                       reads.inherited) if python else None
     if not python:  # what each test's code names, where no run measured what it ran
         executes = {t: False for t, named in reads.static_calls.items() if not named}
+    skipped = {**_never_ran(evidence, reads),
+               **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)}
+    failed = outcomes.failed(evidence.tests, reads.cases, reads.inherited)
+    if python:  # a test that failed, was skipped or never ran executed what its run reached,
+        # which says nothing of what it tests: it is matched by its words, and counted for
+        # none of its ACs for the reason its run gives (`excluded`)
+        executes, ran_units = _without(executes, ran_units, {*skipped, *failed})
     run = RunInputs(
-        runner_skipped={**_never_ran(evidence, reads),
-                        **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)},
-        runner_failed=outcomes.failed(evidence.tests, reads.cases, reads.inherited),
+        runner_skipped=skipped,
+        runner_failed=failed,
         coverage=coverage,
         note=note,
         attribution=attribution_data,
@@ -706,6 +713,18 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         named_sources=() if python else _declaring(reads.code_under_test),
     )
     return evidence.as_json(), run
+
+
+def _without(executes: dict[str, bool] | None,
+             units: tuple[frozenset[str], dict[str, frozenset[str]]] | None,
+             tests: AbstractSet[str]
+             ) -> tuple[dict[str, bool] | None,
+                        tuple[frozenset[str], dict[str, frozenset[str]]] | None]:
+    """The run's per-test signals less those of `tests`."""
+    kept = {t: ran for t, ran in executes.items() if t not in tests} if executes else executes
+    if units is None:
+        return kept, None
+    return kept, (units[0], {t: ran for t, ran in units[1].items() if t not in tests})
 
 
 def _unit_runs(ran: tuple[frozenset[str], dict[str, frozenset[str]]] | None

@@ -176,3 +176,40 @@ def test_a_test_one_tier_ran_is_not_never_run_for_another_tiers_report() -> None
     reads = SimpleNamespace(cases=[unit_case, e2e_case, lost_case], inherited={})
     assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {
         lost_case.test_id: "never run: the runner's report has no outcome for it"}
+
+
+def test_a_test_that_failed_or_was_skipped_is_named_where_its_ac_is_not_covered(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that errored in its fixture, or was skipped, executed none of the story's code:
+    that says why it verifies nothing, not that it tests other code. It is still matched by
+    its words, and its AC lists it with the reason it does not count (natsort's locale tests,
+    failing on setup where a locale is missing, had vanished from their AC)."""
+    make_qa_project(project, monkeypatch)
+    project.write("tests/test_signup.py", '''import pytest
+
+from app.signup import signup
+
+
+@pytest.fixture
+def mail_server():
+    raise RuntimeError("no mail server")
+
+
+def test_a_valid_email_creates_the_account(mail_server):
+    assert signup("a@b.co") == "created"
+
+
+@pytest.mark.skip(reason="later")
+def test_an_invalid_email_is_rejected_with_422():
+    assert signup("nope") == 422
+''')
+    s = context.setup(project.root, "E1-S1")
+    phases.start_round(s)
+    per_ac = {e["ac_id"]: e for e in phases.analyze(s).results["coverage"]["per_ac"]}
+    assert not per_ac["AC1"]["matched"] and not per_ac["AC2"]["matched"]
+    assert per_ac["AC1"]["excluded"] == {
+        "tests/test_signup.py::test_a_valid_email_creates_the_account":
+            'failed in this run (failed on setup with "RuntimeError: no mail server")'}
+    assert per_ac["AC2"]["excluded"] == {  # the placeholder reason, where both hold
+        "tests/test_signup.py::test_an_invalid_email_is_rejected_with_422":
+            "is a placeholder (skipped in source (@pytest.mark.skip))"}
