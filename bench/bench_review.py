@@ -120,6 +120,14 @@ Later (idle, load average under 1): `--only small` 1.46x (plain 0.35 s, review 0
 runs), the demo in the lean venv 1.73x (0.24 s, 0.42 s), in the dev venv 1.26x,
 more-itertools 1.09x (3.63 s, 3.95 s); over the day's runs `--only small` read 1.45x to
 1.65x (1.79x before the changes): a 0.3 s suite sits at the goal's edge.
+Later again (load average about 1): the review no longer imports jsonschema (about 0.1 s of
+CPU in every review, spent while the suite ran, on the two cores the run and the review's
+reads share); it validates its artifacts itself (`core/json_schema`). Interleaved with the code
+before, 15 rounds, lean venv: idna's story 1.71x -> 1.51x (plain 0.30 s, review 0.51 s ->
+0.45 s), the demo 1.72x -> 1.49x (0.26 s, 0.44 s -> 0.38 s). `--only small` 1.48x and 1.39x
+(plain 0.30 s and 0.37 s, review 0.45 s and 0.51 s, 9 runs each), `--only demo` 1.97x then
+1.54x (0.28 s / 0.54 s, then 0.25 s / 0.39 s: the first on a busy minute). Raising the review
+process's garbage collector threshold (10000) measured nothing (1.49x and 1.50x, 21 rounds).
 
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
