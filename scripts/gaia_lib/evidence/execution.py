@@ -31,7 +31,8 @@ to `measure` (the review), a go, vitest or jest tier writes its own coverage rep
 run (`_coverage_flags`: go's profile, vitest's and jest's lcov; not where the project's config
 sets coverage thresholds, which a run of the story's tests alone would fail: there the
 story-scoped run turns coverage off, `_thresholds_off`), which the review
-reads instead of running the `coverage_command` (`Evidence.runner_coverage`). Every
+reads instead of running the `coverage_command` (`Evidence.runner_coverage`; the lcov reports
+of several tiers read as one, `merge_lcov`). Every
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
 
@@ -146,6 +147,8 @@ class Evidence:
     suites: tuple[Suite, ...]
     diagnostics: tuple[str, ...] = field(default_factory=tuple)
     coverage_report: Path | None = None  # coverage.py JSON with contexts, when one run made it
+    # The lcov reports of several tiers, as one (`merge_lcov`)
+    merged_coverage: Path | None = None
 
     @property
     def tests(self) -> tuple[runner_output.TestOutcome, ...]:
@@ -153,7 +156,10 @@ class Evidence:
 
     @property
     def runner_coverage(self) -> tuple[Path, str] | None:
-        """The first coverage report a tier's runner wrote in this run (`go test`'s profile)."""
+        """The coverage report the tiers' runners wrote in this run: the lcov reports of
+        several tiers as one, else the first one written (`go test`'s profile)."""
+        if self.merged_coverage is not None:
+            return self.merged_coverage, "lcov"
         return next((suite.coverage for suite in self.suites if suite.coverage), None)
 
     def as_json(self) -> dict[str, Any]:
@@ -865,4 +871,24 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
             diagnostics.append(f"coverage: {why}")
     name = tiers[0].name if len(tiers) == 1 else "multi"
     return Evidence(name, context, time.monotonic() - start, False, False, tuple(suites),
-                    tuple(diagnostics), report)
+                    tuple(diagnostics), report, merge_lcov(suites, report_dir))
+
+
+def merge_lcov(suites: Sequence[Suite], report_dir: Path) -> Path | None:
+    """Where two or more tiers' runners wrote lcov reports (NestJS: the unit and the e2e jest
+    configs), those reports as one file, `tiers-coverage.lcov`: an lcov record of a file
+    that appears twice counts a line or branch hit when either hit it. None otherwise."""
+    found = [suite.coverage[0] for suite in suites
+             if suite.coverage is not None and suite.coverage[1] == "lcov"]
+    texts = []
+    for path in found:
+        try:
+            texts.append(path.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+    texts = [text if text.endswith("\n") else text + "\n" for text in texts if text.strip()]
+    if len(found) < 2 or not texts:
+        return None
+    merged = report_dir / "tiers-coverage.lcov"
+    writes.write_text(merged, "".join(texts))
+    return merged

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.core import writes
+from gaia_lib.core import config, writes
 from gaia_lib.core.config import Tier
 from gaia_lib.evidence import coverage_report, execution, outcomes
 from gaia_lib.evidence.testcases import split_tests
@@ -324,3 +324,47 @@ def test_each_jest_tier_runs_the_story_tests_its_own_config_names(
     unit, _ = _run(tmp_path / "c", "npm test", NEST_LIKE, both, node_bin.parent)
     assert {Path(t.file or "").name for t in unit.tests} == {"codes.spec.js"}
     assert (unit.pass_count, unit.fail_count) == (3, 0)
+
+
+BRANCHY_SRC = ("module.exports.code = (email) => {\n  if (email.includes('@')) {\n"
+               "    return 201;\n  }\n  return 422;\n};\n")
+
+
+def test_the_coverage_reports_of_two_jest_tiers_are_read_as_one(
+        node_bin: Path, tmp_path: Path) -> None:
+    """The unit tier takes one branch of the story's code, the e2e tier the other: the review
+    reads both tiers' lcov reports as one (a line or branch either tier hit is hit), not the
+    first tier's alone (which would call the e2e-tested branch untested)."""
+    project = tmp_path / "proj"
+    files = {**NEST_LIKE, "src/codes.js": BRANCHY_SRC,
+             "test/jest-e2e.json": ('{"rootDir": "..", "testRegex": "\\\\.e2e-spec\\\\.js$", '
+                                    '"collectCoverageFrom": ["src/**/*.js"]}\n'),
+             "src/codes.spec.js": ('const { code } = require("./codes.js");\n'
+                                   'it("accepts", () => { expect(code("a@b.co")).toBe(201); });\n'),
+             "test/codes.e2e-spec.js": ('const { code } = require("../src/codes.js");\n'
+                                        'it("rejects", () => { expect(code("x")).toBe(422); });\n')}
+    files["package.json"] = files["package.json"].replace(
+        '"rootDir": "src"', '"rootDir": "src", "collectCoverageFrom": ["**/*.js"]')
+    for rel, text in files.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text)
+    (project / "node_modules").symlink_to(node_bin.parent)
+    cfg = config.parse("test_execution:\n"
+                       "  tier_1: {placement: [local], command: npm test}\n"
+                       "  tier_2: {placement: [local], command: npm run test:e2e}\n")
+    reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", project):
+        evidence = execution.execute(cfg, "E1-S1", project, reports, context="local",
+                                     story_tests=["src/codes.spec.js", "test/codes.e2e-spec.js"],
+                                     measure=True)
+    assert [(s.pass_count, s.fail_count) for s in evidence.suites] == [(1, 0), (1, 0)]
+    first = evidence.suites[0].coverage
+    assert first is not None and evidence.runner_coverage == (
+        reports / "tiers-coverage.lcov", "lcov")
+
+    def untaken(path: Path) -> list[int]:
+        record = coverage_report.parse("lcov", path.read_text()).for_file("src/codes.js")
+        assert record is not None
+        return [arc.line for arc in record.branches if not arc.taken]
+
+    assert untaken(first[0]) == [2] and untaken(reports / "tiers-coverage.lcov") == []
