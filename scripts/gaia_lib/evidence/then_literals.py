@@ -25,7 +25,9 @@ starting in lower case, not true/false/null; `ValueError`, `PENDING`, `Version` 
 test asserts by name) names the field or property the Then speaks of, not a value it
 promises, unless it stands where a value does (after `is`, `equals`, `returns`, `is set
 to`, ...: "the status is `success`"); nor is a lone sign (`-`, `+`, `/`: prose's dash, an
-operator or a separator the Then names, which any string a test asserts may hold).
+operator or a separator the Then names, which any string a test asserts may hold); nor is a
+keyword argument in backticks ("as a generator when `iter=True`": what the call is given, which
+a test may pass by position; natsort's test of it calls `order_by_index(given, index, True)`).
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
@@ -109,10 +111,17 @@ _VALUE_BEFORE_RE = re.compile(
     r"evaluates?|resolves?|resolved|converted|mapped|normali[sz]ed)\s+to)\s*$", re.IGNORECASE)
 
 
+# A keyword argument in code (`iter=True`, `alg=ns.REAL`): what a call is given, not a value.
+_ARGUMENT_RE = re.compile(r"[A-Za-z_]\w*\s*=(?!=)\s*\S.*")
+
+
 def _only_mentioned(value: str, backticked: bool, before: str) -> bool:
-    """A quoted value the Then only mentions (module docstring): a lone sign, or a name in
-    backticks not standing where a value does (`before`: the Then's text before it)."""
+    """A quoted value the Then only mentions (module docstring): a lone sign, a keyword
+    argument in backticks, or a name in backticks not standing where a value does (`before`:
+    the Then's text before it)."""
     if len(value) == 1 and not value.isalnum():
+        return True
+    if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
     if not backticked or not _CODE_NAME_RE.fullmatch(value):
         return False

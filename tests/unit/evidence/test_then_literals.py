@@ -79,6 +79,10 @@ def test_then_literals(then: str, expected: list[tuple[str, str]]) -> None:
                                                               (S, "--force")]),
         ("`ValueError` is raised for a `Version`, `PENDING` stays",
          [(S, "ValueError"), (S, "Version"), (S, "PENDING")]),
+        # a keyword argument is what a call is given (a test may pass it by position)
+        ("a generator is returned when `iter=True`, sorted by `alg = ns.REAL`", []),
+        # ... not a comparison
+        ("the result is `a == b`", [(S, "a == b")]),
     ],
 )
 def test_a_name_or_a_dash_in_backticks_is_no_promised_value(
@@ -88,9 +92,11 @@ def test_a_name_or_a_dash_in_backticks_is_no_promised_value(
 
 def test_mentioned_keeps_the_names_and_dashes_a_then_writes() -> None:
     """The matcher's evidence: a test asserting on a field the Then names checks it."""
-    then = "`dataUpdatedAt` is set, the sign is `-` and the status is `success`"
+    then = ("`dataUpdatedAt` is set, the sign is `-` and the status is `success` when "
+            "`iter=True`")
     assert then_literals(then, mentioned=True) == (
-        Literal(S, "dataUpdatedAt"), Literal(S, "-"), Literal(S, "success"))
+        Literal(S, "dataUpdatedAt"), Literal(S, "-"), Literal(S, "success"),
+        Literal(S, "iter=True"))
 
 
 LITERALS = then_literals('a 422 error is returned with code "INVALID_EMAIL" and valid is false')
