@@ -464,6 +464,37 @@ def presence_only(test_source: str) -> str | None:
     return " ".join((shown[0] if shown and code != written else checks[0]).split())
 
 
+# The parameters a table-driven test takes: a JS `.each(...)` table's callback, after the
+# test's name (`("%s => %s", (input, expected) => {`), and pytest's parametrize names.
+_EACH_PARAMS_RE = re.compile(
+    r"""\.each\b[\s\S]*?[)`]\s*\(\s*(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)\s*,\s*"""
+    r"""(?:async\s*)?(?:function\b\s*[\w$]*\s*)?\(([^)]*)\)\s*(?::[^={]*)?(?:=>|\{)""")
+_PARAMETRIZE_RE = re.compile(
+    r"""@pytest\.mark\.parametrize\(\s*(?:"([^"]+)"|'([^']+)'|[(\[]([^)\]]*)[)\]])""")
+_PY_DEF_RE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\([^)]*\)[^:\n]*:", re.M)
+
+
+def ignored_parameter(test_source: str) -> str | None:
+    """A parameter of a table-driven test that its body never reads (`expected` in
+    `test.each(rows)("%s => %s", (input, expected) => { expect(f(input)).toBeDefined() })`,
+    or a parametrize name its function never uses): that column of its table is checked by
+    nothing, whatever values it holds. None when it reads every one, or takes none."""
+    found = _EACH_PARAMS_RE.search(test_source)
+    if found is not None:
+        names = [re.split(r"[:=]", part)[0].strip(" {}[].") for part in found.group(1).split(",")]
+        body = test_source[found.end():]
+    else:
+        decorated = _PARAMETRIZE_RE.search(test_source)
+        definition = _PY_DEF_RE.search(test_source, decorated.end()) if decorated else None
+        if decorated is None or definition is None:
+            return None
+        names = re.findall(r"\w+", next(g for g in decorated.groups() if g is not None))
+        body = test_source[definition.end():]
+    return next((name for name in names
+                 if name and not re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", body)),
+                None)
+
+
 def missing_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:
     """The complement: promised by the Then clause, asserted nowhere."""
     asserted = set(asserted_literals(test_source, literals))

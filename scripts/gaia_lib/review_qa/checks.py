@@ -149,9 +149,11 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]]) -> dict[str, A
 def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
                         bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
-    """Per AC whose Then clause promises values: its tests that assert none of them and whose
-    every check only asks for a result to exist (`then_literals.presence_only`), with why.
-    Such a test passes whatever the code returns: it verifies nothing the AC promises."""
+    """Per AC whose Then clause promises values: its tests whose every check only asks for a
+    result to exist (`then_literals.presence_only`) and that assert none of them, or hold
+    them only in a table column no check reads (`then_literals.ignored_parameter`: scule's
+    `(input, expected) => expect(titleCase(input)).toBeDefined()`), with why. Such a test
+    passes whatever the code returns: it verifies nothing the AC promises."""
     by_id = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
     for entry in result.per_ac:
@@ -163,10 +165,14 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
         for test in entry.tests:
             body = bodies.get(test, "")
             check = then_literals.presence_only(body)
-            if check and not then_literals.asserted_literals(body, literals):
+            if not check:
+                continue
+            unread = then_literals.ignored_parameter(body)
+            if unread or not then_literals.asserted_literals(body, literals):
+                column = f" (its table's `{unread}` is read by no check)" if unread else ""
                 out.setdefault(entry.ac_id, {})[test] = (
                     f"only checks that a result exists ({check[:60]}), not {values} from "
-                    f"{entry.ac_id}'s Then clause")
+                    f"{entry.ac_id}'s Then clause{column}")
     return out
 
 

@@ -5,6 +5,7 @@ import pytest
 from gaia_lib.evidence.then_literals import (
     Literal,
     asserted_literals,
+    ignored_parameter,
     in_table,
     missing_literals,
     presence_only,
@@ -366,3 +367,25 @@ def test_a_data_tables_strings_hold_a_value_whole_or_as_a_word() -> None:
     assert in_table("1.2-beta.3", strings)
     assert not in_table("1.2-beta", strings)  # a word is whole
     assert not in_table("1.0.0", strings)  # outside the table
+
+
+TITLE_ROWS = ('  test.each([\n    ["foo-bar", "Foo Bar"],\n  ])("%s => %s", (input, expected) => {\n'
+              '    expect(titleCase(input)).BODY;\n  });\n')
+
+
+@pytest.mark.parametrize(("source", "unread"), [
+    # scule's titleCase test weakened: its table's `expected` column is read by nothing
+    (TITLE_ROWS.replace("BODY", "toBeDefined()"), "expected"),
+    (TITLE_ROWS.replace("BODY", "toBe(expected)"), None),
+    ("  it.each`\n  a | b\n  ${1} | ${2}\n  `('$a', ({ a, b }) => {\n"
+     "    expect(f(a)).toBeDefined();\n  });\n", "b"),
+    ("  it.each(['foo'])('accepts %s', async (v: string) => {\n"
+     "    expect(() => validate(v)).not.toThrow();\n  });\n", None),
+    ('@pytest.mark.parametrize("value, expected", [("a", "A")])\n'
+     "def test_up(value, expected):\n    assert up(value) is not None\n", "expected"),
+    ('@pytest.mark.parametrize(("value", "expected"), [("a", "A")])\n'
+     "def test_up(value, expected):\n    assert up(value) == expected\n", None),
+    ("def test_up():\n    assert up('a') is not None\n", None),  # no table
+])
+def test_a_table_column_no_check_reads_is_named(source: str, unread: str | None) -> None:
+    assert ignored_parameter(source) == unread

@@ -102,3 +102,23 @@ def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
     result = checks.branch_evidence(s, [], report=(ran, "go-cover"))  # type: ignore[arg-type]
     assert result["status"] == "failed"
     assert [(f["file"], f["line"]) for f in result["findings"]] == [("version.go", 4)]
+
+
+def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_counts_not() -> None:
+    """scule's titleCase table with its check weakened to `toBeDefined()`: the promised value
+    sits in the `expected` column, which no check reads. A table whose values the presence
+    check does use (`validate(v)` must not throw) still checks them."""
+    ac = AcceptanceCriterion("AC6", "Given a string, when titleCase converts it, then "
+                             '"foo-bar" becomes "Foo Bar"', "a string", "titleCase converts it",
+                             '"foo-bar" becomes "Foo Bar"', False, None, 1)
+    weakened = ('  test.each([\n    ["foo-bar", "Foo Bar"],\n  ])("%s => %s", '
+                "(input, expected) => {\n    expect(titleCase(input)).toBeDefined();\n  });\n")
+    used = ("  it.each(['foo-bar'])('accepts %s', (v) => {\n"
+            "    expect(() => titleCase(v)).not.toThrow();\n  });\n")
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC6", tests=("t::weak", "t::used"))])
+    found = checks.presence_only_tests([ac], result,  # type: ignore[arg-type]
+                                       {"t::weak": weakened, "t::used": used})
+    assert found == {"AC6": {"t::weak": (
+        "only checks that a result exists (expect(titleCase(input)).toBeDefined()), not "
+        "`foo-bar`, `Foo Bar` from AC6's Then clause (its table's `expected` is read by no "
+        "check)")}}
