@@ -368,6 +368,12 @@ _PRESENCE_CHECK = re.compile(
     # fail, but it checks no value the AC promises)
     r"|^assert\s+(?P<same>[\w.]+(?:\([^()]*\))?)\s*(?:==|is)\s*(?P=same)\s*(?:,(?s:.*))?$"
     r"|^(?:self\.)?assert(?:Equal|Is)\(\s*(?P<same2>[\w.]+)\s*,\s*(?P=same2)\s*\)\s*$"
+    # ... in JS: `expect(titleCase(input)).toEqual(titleCase(input))`, `expect(x).toBe(x)`
+    r"|^expect\s*\(\s*(?P<same4>[\w$.]+(?:\([^()]*\))?)\s*\)\s*\.\s*"
+    r"(?:toBe|toEqual|toStrictEqual|toMatchObject)\s*\(\s*(?P=same4)\s*\)\s*;?$"
+    # a length no less than zero: any value's
+    r"|^assert\s+len\((?s:.+)\)\s*>=\s*0\s*(?:,(?s:.*))?$"
+    r"|^expect\s*\((?s:.+)\.length\s*\)\s*\.\s*toBeGreaterThanOrEqual\s*\(\s*0\s*\)\s*;?$"
     # a value's str() compared with its own f-string (`str(x) == f"{x}"`): both are its __str__
     r"|^assert\s+str\(\s*(?P<fs>[\w.]+)\s*\)\s*==\s*f(?P<q>[\"'])\{(?P=fs)\}(?P=q)\s*(?:,(?s:.*))?$"
     r"|^assert\s+f(?P<q2>[\"'])\{(?P<fs2>[\w.]+)\}(?P=q2)\s*==\s*str\(\s*(?P=fs2)\s*\)\s*(?:,(?s:.*))?$"
@@ -441,8 +447,10 @@ def presence_only(test_source: str) -> str | None:
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a
     function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`, a result's
-    type: `expect(x).toBeTypeOf("string")`, only what it is not: `.not.toBe("FOO")`, that
-    it equals itself: Python's `assert x == x`, also through an alias the body gives it
+    type: `expect(x).toBeTypeOf("string")`, only what it is not: `.not.toBe("FOO")`, a length
+    no less than zero: `assert len(x) >= 0`, `expect(x.length).toBeGreaterThanOrEqual(0)`,
+    that it equals itself: Python's `assert x == x`, JS's `expect(f(a)).toEqual(f(a))`,
+    also through an alias the body gives it
     (`expected = got` then `assert got == expected`), and `str(x) == f"{x}"`, or that it is
     an `object`: `isinstance(x, (A, object))`):
     it holds whatever value the code returns. None when the test has another check, or none
