@@ -39,11 +39,15 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
   `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`).
+Tests of one name in one file are two tests (two `test.each(...)("%s => %s", ...)` tables in
+one group): the later ones' ids end ` #2`, ` #3` (`twin`), their names as the runner names
+them. In Python the later `def` replaces the earlier, which never runs (`shadowed`).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -69,10 +73,14 @@ class TestCase:
     # the 1-based line its body starts on, where code before its own comments and declaration
     # starts it (a test named at run time: its group's table); 0: the body starts with them
     body_line: int = 0
+    # how many tests of the same name its file declares before it (`split_tests`): a second
+    # `test.each(...)("%s => %s", ...)` in one describe group is another test
+    twin: int = 0
 
     @property
     def test_id(self) -> str:
-        return f"{self.file}::{self.name}"
+        """`file::name`; a twin's with ` #2`, ` #3`, ... after it."""
+        return f"{self.file}::{self.name}" + (f" #{self.twin + 1}" if self.twin else "")
 
 
 _PY_DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async[ \t]+)?def[ \t]+(?P<name>test\w*)[ \t]*\(")
@@ -655,8 +663,30 @@ def go_functions(text: str) -> Iterator[tuple[str, str, str]]:
 
 def split_tests(path: str, text: str) -> list[TestCase]:
     """Every test case declared in `text`, the file at repo-relative `path` (name, line, body;
-    `read` adds what it says: a review reads only the tests it may attribute)."""
-    return _declared(path, text)
+    `read` adds what it says: a review reads only the tests it may attribute). Tests of one
+    name are told apart by their order (`TestCase.twin`)."""
+    seen: Counter[str] = Counter()
+    out = []
+    for case in sorted(_declared(path, text), key=lambda c: c.line):
+        out.append(replace(case, twin=seen[case.name]) if seen[case.name] else case)
+        seen[case.name] += 1
+    return out
+
+
+def shadowed(cases: Iterable[TestCase]) -> dict[str, str]:
+    """test id -> why it never runs, for a Python test a later `def` of the same name in the
+    same scope replaces (the module or class keeps the last one: the earlier one is never
+    collected, whatever it checks)."""
+    last: dict[tuple[str, str], TestCase] = {}
+    for case in cases:
+        if case.file.endswith(".py"):
+            key = (case.file, case.name)
+            if key not in last or case.line > last[key].line:
+                last[key] = case
+    return {case.test_id: f"never run: a later def of the same name replaces it (line "
+                          f"{last[(case.file, case.name)].line})"
+            for case in cases if case.file.endswith(".py")
+            and last[(case.file, case.name)] is not case}
 
 
 # A docstring is the body's first statement when it is a string, in any quoting:

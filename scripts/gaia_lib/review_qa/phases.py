@@ -524,7 +524,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     found_placeholders = reads.placeholders
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
     excluded = {**idle_tests(run), **(run.runner_failed if run is not None else {}),
-                **runner_skipped,
+                **runner_skipped, **testcases.shadowed(cases),
                 **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders},
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}

@@ -13,6 +13,7 @@ from gaia_lib.evidence.testcases import (
     inherited,
     js_each_calls,
     read,
+    shadowed,
     split_tests,
 )
 
@@ -676,3 +677,29 @@ def test_a_go_raw_string_s_backslash_escapes_nothing() -> None:
     assert cases["TestRaw"].body.endswith('t.Fatal("changed")\n\t}\n}')
     js = ["const s = `a\\`{`;", "f({});"]
     assert brace_pairs(js) == [((1, 2), (1, 3))]
+
+
+def test_two_tests_of_one_name_are_two_tests() -> None:
+    """scule's trainCase group holds two `test.each(...)("%s => %s", ...)` tables: one id for
+    both let a skipped first table take the second, real one, with it."""
+    text = ('describe("trainCase", () => {\n'
+            '  test.skip.each([["f", "F"]])("%s => %s", (i, e) => {\n'
+            '    expect(trainCase(i)).toBe(e);\n  });\n'
+            '  test.each([["FOO_BAR", "Foo-Bar"]])("%s => %s", (i, e) => {\n'
+            '    expect(trainCase(i, { normalize: true })).toBe(e);\n  });\n});\n')
+    first, second = split_tests("t/scule.test.ts", text)
+    assert (first.test_id, first.line) == ("t/scule.test.ts::trainCase > %s => %s", 2)
+    assert (second.test_id, second.line) == ("t/scule.test.ts::trainCase > %s => %s #2", 5)
+    assert first.name == second.name  # as the runner names both
+    assert shadowed([first, second]) == {}  # both run
+
+
+def test_a_python_test_a_later_def_of_its_name_replaces_never_runs() -> None:
+    text = ("def test_x():\n    assert f() == 1\n\n\nclass TestA:\n    def test_x(self):\n"
+            "        assert f() == 2\n\n\ndef test_x():\n    assert True\n")
+    cases = split_tests("tests/test_a.py", text)
+    assert [c.test_id for c in cases] == [
+        "tests/test_a.py::test_x", "tests/test_a.py::TestA::test_x",
+        "tests/test_a.py::test_x #2"]
+    assert shadowed(cases) == {"tests/test_a.py::test_x": (
+        "never run: a later def of the same name replaces it (line 10)")}

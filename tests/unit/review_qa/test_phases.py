@@ -213,3 +213,31 @@ def test_an_invalid_email_is_rejected_with_422():
     assert per_ac["AC2"]["excluded"] == {  # the placeholder reason, where both hold
         "tests/test_signup.py::test_an_invalid_email_is_rejected_with_422":
             "is a placeholder (skipped in source (@pytest.mark.skip))"}
+
+
+def test_a_python_test_replaced_by_a_later_def_of_its_name_counts_for_nothing(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python keeps the last `def` of a name: a real check followed by a placeholder of the
+    same name runs only the placeholder, and the real one, never collected, counts for no AC
+    (nor does the placeholder). The other way round, the real one runs and counts."""
+    make_qa_project(project, monkeypatch)
+    real = 'def test_ac2_invalid_email_is_rejected():\n    assert signup("nope") == 422\n'
+    fake = 'def test_ac2_invalid_email_is_rejected():\n    assert True\n'
+    tests = project.root / "tests" / "test_signup.py"
+    head = "from app.signup import signup\n\n\n"
+
+    def excluded_for_ac2(first: str, second: str) -> tuple[bool, dict[str, str]]:
+        tests.write_text(head + first + "\n\n" + second)
+        s = context.setup(project.root, "E1-S1")
+        phases.start_round(s)
+        entry = next(e for e in phases.analyze(s, use_cache=False).results["coverage"]["per_ac"]
+                     if e["ac_id"] == "AC2")
+        return entry["matched"], entry["excluded"]
+
+    matched, excluded = excluded_for_ac2(real, fake)
+    name = "tests/test_signup.py::test_ac2_invalid_email_is_rejected"
+    assert not matched and excluded[name] == (
+        "never run: a later def of the same name replaces it (line 8)")
+    assert excluded[name + " #2"].startswith("is a placeholder")
+    matched, excluded = excluded_for_ac2(fake, real)
+    assert matched and list(excluded) == [name]
