@@ -387,6 +387,12 @@ _PRESENCE_CHECK = re.compile(
     r"|^expect\s*\(\s*typeof\s+(?s:.+)\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
     r"\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
     r"|^expect\s*\((?s:.*)\)\s*\.\s*not\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*\((?s:.*)\)\s*;?$"
+    # ... in Python: `assert isinstance(x, str)`, `assertIsInstance(x, str)`, `type(x) is str`
+    # (an AC promising a type names it: the asserted literal keeps such a test), and `!= None`
+    r"|^assert\s+isinstance\s*\((?:[^()]|\([^()]*\))*\)\s*(?:,(?s:.*))?$"
+    r"|^(?:self\.)?assertIsInstance\s*\("
+    r"|^assert\s+type\s*\((?:[^()]|\([^()]*\))*\)\s+(?:is|==)\s+[\w.]+\s*(?:,(?s:.*))?$"
+    r"|^assert\s+(?:(?!\s(?:and|or)\s)[^,=<>!])+?\s*!=\s*None\s*(?:,(?s:.*))?$"
     # that a function or attribute exists: `assert callable(parse)`, `hasattr(m, "parse")`,
     # `expect(typeof parse).toBe("function")`, `expect(parse).toBeInstanceOf(Function)`
     r"|^assert\s+(?:callable|hasattr)\s*\([^()]*\)\s*(?:,(?s:.*))?$"
@@ -447,7 +453,8 @@ def presence_only(test_source: str) -> str | None:
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a
     function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`, a result's
-    type: `expect(x).toBeTypeOf("string")`, only what it is not: `.not.toBe("FOO")`, a length
+    type: `expect(x).toBeTypeOf("string")`, `assert isinstance(x, str)`, only what it is not:
+    `.not.toBe("FOO")`, `assert x != None`, a length
     no less than zero: `assert len(x) >= 0`, `expect(x.length).toBeGreaterThanOrEqual(0)`,
     that it equals itself: Python's `assert x == x`, JS's `expect(f(a)).toEqual(f(a))`,
     also through an alias the body gives it

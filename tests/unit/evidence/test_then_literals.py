@@ -336,6 +336,15 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
      'expect(titleCase("a").length).toBeGreaterThanOrEqual(0)'),
     ('def test_x():\n    assert len(split("a b")) >= 0\n', 'assert len(split("a b")) >= 0'),
     ('def test_x():\n    assert len(split("a b")) >= 2\n', None),
+    # Python's checks of a result's type, and `!= None`, as JS's `toBeTypeOf`
+    ("def test_x():\n    assert isinstance(slugify('A'), str)\n",
+     "assert isinstance(slugify('A'), str)"),
+    ("def test_x(self):\n    self.assertIsInstance(slugify('A'), str)\n",
+     "self.assertIsInstance(slugify('A'), str)"),
+    ("def test_x():\n    assert type(slugify('A')) is str\n", "assert type(slugify('A')) is str"),
+    ("def test_x():\n    assert slugify('A') != None\n", "assert slugify('A') != None"),
+    ("def test_x():\n    assert isinstance(slugify('A'), str) and slugify('A') == 'a'\n", None),
+    ("def test_x():\n    assert slugify('A') == 'a' and slugify('B') != None\n", None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
