@@ -15,7 +15,9 @@ pooled over every such project: "first sight"). Goal on the real projects, each 
 precision >= 0.9 and recall >= 0.85. Also reports the matcher's median time per story over
 --runs, and, over every story, how many ACs the matcher leaves without a test although a
 labelled test covers them, and in how many of those the nearest tests the report names (the
-matcher's `candidates`) include a labelled one.
+matcher's `candidates`) include a labelled one; and, per group, how often each AC's coverage
+(what the verdict rests on) is as the labels have it: covered by a labelled test, or rightly
+left without one (`match_quality.ac_verdicts`).
 
 The labels' own reliability comes first: a story labelled a second time by a hand that never
 saw the first labels (`labels-second.json` beside `labels.json`) has the second labeller's
@@ -260,6 +262,8 @@ def _row(name: str, quality: match_quality.Quality, pairs: int,
 
 
 NEAREST = [0, 0]  # uncovered ACs a labelled test covers; of those, named by their nearest tests
+VERDICTS: dict[str, match_quality.AcVerdicts] = {}  # per group: the ACs' coverage, as judged
+GROUP = ["corpus"]
 
 
 def _measure(labelled: match_quality.Labelled, runs: int,
@@ -275,6 +279,8 @@ def _measure(labelled: match_quality.Labelled, runs: int,
         left, found = match_quality.nearest_hits(result, labelled.covers)
         NEAREST[0] += left
         NEAREST[1] += found
+        VERDICTS[GROUP[0]] = VERDICTS.get(GROUP[0], match_quality.AcVerdicts()) + \
+            match_quality.ac_verdicts(result, labelled.covers)
     return quality, statistics.median(times)
 
 
@@ -350,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     first_sight, first_pairs = match_quality.Quality(0, 0, 0), 0
     for held_out, title in ((False, "tuned"), (True, "held-out")):
+        GROUP[0] = title
         real, real_pairs = match_quality.Quality(0, 0, 0), 0
         # The projects measured with a run: their words-only and +executes sums, side by side.
         words, ran_total, ran_pairs = match_quality.Quality(0, 0, 0), None, 0
@@ -391,6 +398,12 @@ def main(argv: list[str] | None = None) -> int:
     print(_row("first sight, pooled", first_sight, first_pairs))
     print(f"ACs left without a test although a labelled test covers them: {NEAREST[0]}; "
           f"their nearest tests (the report's) name one: {NEAREST[1]}")
+    print("each AC's coverage as the review reports it (covered by a labelled test, or rightly "
+          "uncovered), against the labels:")
+    for group, v in VERDICTS.items():
+        print(f"  {group:<9} {v.agreement:5.3f} of {v.right + v.empty + v.missed + v.false} "
+              f"ACs (right {v.right}, rightly empty {v.empty}; missed {v.missed}, covered only "
+              f"by tests that do not verify it {v.false})")
     return status
 
 

@@ -81,6 +81,41 @@ def compare(predicted: Iterable[tuple[str, str]],
                    tuple(sorted(got - wanted)), tuple(sorted(wanted - got)))
 
 
+@dataclass(frozen=True)
+class AcVerdicts:
+    """Per AC, what the review's coverage rests on, the matcher's against the labels': `right`
+    (covered, by at least one labelled test), `empty` (no labelled test and none matched),
+    `missed` (a labelled test covers it, none matched), `false` (matched, but by no
+    labelled test: covered in the report, uncovered in truth)."""
+
+    right: int = 0
+    empty: int = 0
+    missed: int = 0
+    false: int = 0
+
+    def __add__(self, other: AcVerdicts) -> AcVerdicts:
+        return AcVerdicts(self.right + other.right, self.empty + other.empty,
+                          self.missed + other.missed, self.false + other.false)
+
+    @property
+    def agreement(self) -> float:
+        total = self.right + self.empty + self.missed + self.false
+        return (self.right + self.empty) / total if total else 1.0
+
+
+def ac_verdicts(result: ac_coverage.CoverageResult,
+                covers: Mapping[str, Sequence[str]]) -> AcVerdicts:
+    """`AcVerdicts` of `result` against the labels `covers` (test id -> ACs it verifies)."""
+    counts = {"right": 0, "empty": 0, "missed": 0, "false": 0}
+    for entry in result.per_ac:
+        wanted = {test for test, acs in covers.items() if entry.ac_id in acs}
+        if entry.matched:
+            counts["right" if wanted & set(entry.tests) else "false"] += 1
+        else:
+            counts["missed" if wanted else "empty"] += 1
+    return AcVerdicts(**counts)
+
+
 def nearest_hits(result: ac_coverage.CoverageResult,
                  covers: Mapping[str, Sequence[str]]) -> tuple[int, int]:
     """(ACs the matcher leaves without a test although a labelled test covers them, how many

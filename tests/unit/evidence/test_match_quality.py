@@ -42,6 +42,21 @@ def test_nearest_hits_count_the_uncovered_acs_whose_nearest_tests_name_a_labelle
     assert match_quality.nearest_hits(result, covers) == (2, 1)
 
 
+def test_each_acs_coverage_is_judged_as_the_verdict_rests_on_it() -> None:
+    result = ac_coverage.CoverageResult((
+        ac_coverage.AcCoverage("AC1", True, 2, ("t1", "t9"), "name", False, True),  # right
+        ac_coverage.AcCoverage("AC2", True, 1, ("t9",), "name", False, True),  # false
+        ac_coverage.AcCoverage("AC3", False, 0, (), None, False, True),  # missed
+        ac_coverage.AcCoverage("AC4", False, 0, (), None, False, True),  # rightly empty
+        ac_coverage.AcCoverage("AC5", True, 1, ("t2",), "name", False, True),  # false
+    ), ())
+    covers = {"t1": ["AC1"], "t2": ["AC3"], "t9": []}
+    verdicts = match_quality.ac_verdicts(result, covers)
+    assert verdicts == match_quality.AcVerdicts(right=1, empty=1, missed=1, false=2)
+    assert verdicts.agreement == 2 / 5
+    assert (verdicts + verdicts).right == 2 and match_quality.AcVerdicts().agreement == 1.0
+
+
 def test_empty_denominators_score_one() -> None:
     assert Quality(0, 0, 0).precision == 1.0 and Quality(0, 0, 0).recall == 1.0
     assert (Quality(1, 1, 0) + Quality(1, 0, 2)).recall == 0.5
