@@ -693,9 +693,11 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
                **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)}
     failed = outcomes.failed(evidence.tests, reads.cases, reads.inherited)
     if python:  # a test that failed, was skipped or never ran executed what its run reached,
-        # which says nothing of what it tests: it is matched by its words, and counted for
-        # none of its ACs for the reason its run gives (`excluded`)
-        executes, ran_units = _without(executes, ran_units, {*skipped, *failed})
+        # and a placeholder what it bothered to call: neither says what it tests. It is
+        # matched by its words, and counted for none of its ACs for its reason (`excluded`)
+        placeholder_ids = {p.test_id for p in reads.placeholders}
+        executes, ran_units = _without(executes, ran_units,
+                                       {*skipped, *failed, *placeholder_ids})
     run = RunInputs(
         runner_skipped=skipped,
         runner_failed=failed,

@@ -241,3 +241,25 @@ def test_a_python_test_replaced_by_a_later_def_of_its_name_counts_for_nothing(
     assert excluded[name + " #2"].startswith("is a placeholder")
     matched, excluded = excluded_for_ac2(fake, real)
     assert matched and list(excluded) == [name]
+
+
+def test_a_placeholder_that_ran_none_of_the_code_is_named_where_its_ac_is_not_covered(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that returns before its checks ran none of the story's code: per-test coverage
+    alone would take it for a test of other code and leave it out of its AC, which then said
+    only "no test". Its AC names it, and why it does not count."""
+    make_qa_project(project, monkeypatch)
+    project.write("tests/test_signup.py", '''from app.signup import signup
+
+
+def test_a_valid_email_creates_the_account():
+    return
+    assert signup("a@b.co") == "created"
+''')
+    s = context.setup(project.root, "E1-S1")
+    phases.start_round(s)
+    per_ac = {e["ac_id"]: e for e in phases.analyze(s).results["coverage"]["per_ac"]}
+    assert not per_ac["AC1"]["matched"]
+    assert list(per_ac["AC1"]["excluded"]) == [
+        "tests/test_signup.py::test_a_valid_email_creates_the_account"]
+    assert next(iter(per_ac["AC1"]["excluded"].values())).startswith("is a placeholder")
