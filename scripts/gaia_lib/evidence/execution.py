@@ -880,6 +880,8 @@ def merge_lcov(suites: Sequence[Suite], report_dir: Path) -> Path | None:
     that appears twice counts a line or branch hit when either hit it. None otherwise."""
     found = [suite.coverage[0] for suite in suites
              if suite.coverage is not None and suite.coverage[1] == "lcov"]
+    if len(found) < 2:
+        return None
     texts = []
     for path in found:
         try:
@@ -887,7 +889,7 @@ def merge_lcov(suites: Sequence[Suite], report_dir: Path) -> Path | None:
         except OSError:
             continue
     texts = [text if text.endswith("\n") else text + "\n" for text in texts if text.strip()]
-    if len(found) < 2 or not texts:
+    if not texts:
         return None
     merged = report_dir / "tiers-coverage.lcov"
     writes.write_text(merged, "".join(texts))

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import js_imports, sut_mocking, testcases
+from gaia_lib.evidence import js_imports, sut_mocking, testcases, then_literals
 
 _PY_DECLARED = lazy_re(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
 _GO_DECLARED = lazy_re(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
@@ -312,17 +312,9 @@ def _set_up_from(file_text: str, spelled: frozenset[str]) -> frozenset[str]:
     `AppModule`, and reach the code under test through it."""
     found: set[str] = set()
     for hook in _SET_UP_HOOK.finditer(file_text):
-        body = _balanced(file_text, hook.end() - 1)
+        opening = hook.end() - 1
+        body = file_text[opening:then_literals.closing(file_text, opening)]
         if _words(".js", body) & spelled:
             found.update(_ASSIGNED.findall(body))
     return frozenset(found)
 
-
-def _balanced(text: str, start: int) -> str:
-    """`text` from the bracket at `start` to the one that closes it (or the end)."""
-    depth = 0
-    for at in range(start, len(text)):
-        depth += {"(": 1, "{": 1, "[": 1, ")": -1, "}": -1, "]": -1}.get(text[at], 0)
-        if depth == 0:
-            return text[start:at + 1]
-    return text[start:]

@@ -288,11 +288,11 @@ def _looped_values(code: str, spans: Sequence[str]) -> list[str]:
             if pattern is _PY_LOOP_RE:
                 found.append(code[match.start():_statement_end(code, match.start())])
             else:  # the parenthesised header, not the loop's body
-                found.append(code[match.start():_closing(code, code.index("(", match.start()))])
+                found.append(code[match.start():closing(code, code.index("(", match.start()))])
     return found
 
 
-def _closing(code: str, opening: int) -> int:
+def closing(code: str, opening: int) -> int:
     """The index just past the bracket that closes the one at `opening` (or the end)."""
     depth = 0
     for i in range(opening, len(code)):
