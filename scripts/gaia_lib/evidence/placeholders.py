@@ -92,7 +92,10 @@ after the runner counted the test as passed), and a `switch` on a literal, or on
 at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
 top-level statement reads as that literal until it is assigned again, when every assignment of
 it is a top-level statement: `result = f(x)` then `result = "a"` then `assert result == "a"`
-compares a literal with itself. A JS/TS or Go name given another's value at the top level
+compares a literal with itself; in Python so does a name a top-level statement gives a table of
+constants (`expected = ["a", "b"]`) that no code hands on, every other line naming it a check
+comparing it (`assert expected == ["a", "b"]` beside a swallowed check of the code).
+A JS/TS or Go name given another's value at the top level
 (`const b = a`, `b := a`, `x ? a : a`) reads as that name (JS: while it is not assigned again;
 Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
 `want := err; if err != want` compare a value with itself. A check that a top-level early return
@@ -1416,6 +1419,59 @@ def _literals_propagated(lines: list[str], language: str) -> list[str]:
     return out
 
 
+# A table of constants a top-level statement gives a name (`expected = ["a", "b"]`): while no
+# code that runs hands it on (to a call, a method, a subscript, a loop), it stays that table,
+# so a check comparing it with constants compares constants.
+_PY_TABLE_ASSIGNMENT = re.compile(r"^(\s*)(\w+)\s*=\s*([\[({].*[\])}])\s*$")
+
+
+def _compared_only(line: str, name: str) -> bool:
+    """Whether the Python statement `line` is a check whose every use of `name` is one of
+    the values it compares: an operand of an `assert`'s comparison, or one of the two values
+    of a unittest comparison (`self.assertEqual(name, [...])`)."""
+    try:
+        tree = ast.parse(line.strip())
+    except SyntaxError:  # a line of a longer statement: not read
+        return False
+    if len(tree.body) != 1:
+        return False
+    statement = tree.body[0]
+    operands: list[ast.expr] = []
+    if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Compare):
+        operands = [statement.test.left, *statement.test.comparators]
+    elif (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+          and isinstance(statement.value.func, ast.Attribute)
+          and statement.value.func.attr in _UNITTEST_COMPARES):
+        operands = list(statement.value.args[:2])
+    uses = [node for node in ast.walk(statement) if isinstance(node, ast.Name) and node.id == name]
+    return bool(operands) and all(any(use is operand for operand in operands) for use in uses)
+
+
+def _python_tables_propagated(lines: list[str]) -> list[str]:
+    """A Python test's lines with a name read as the table of constants a top-level statement
+    gave it (`expected = ["num2", "num3"]`), where every other line naming it, after it, is a
+    check comparing it (`_compared_only`): `assert expected == ["num2", "num3"]` beside a
+    swallowed check of the code compares the test's own data with itself."""
+    if len(lines) < 3:
+        return lines
+    out = list(lines)
+    for index, found, _, _ in _top_level(lines, out, "python", _PY_TABLE_ASSIGNMENT):
+        name, value = found.group(2), found.group(3)
+        try:
+            node = ast.parse(value, mode="eval").body
+        except SyntaxError:
+            continue
+        if not isinstance(node, (ast.List, ast.Tuple, ast.Set)) or not _constant_value(node)[0]:
+            continue
+        uses = [at for at in range(1, len(lines))
+                if at != index and name in _TOKEN.findall(lines[at])]
+        if not uses or any(at < index or not _compared_only(lines[at], name) for at in uses):
+            continue
+        for at in uses:
+            out[at] = _replace_token(_USE, out[at], name, value)
+    return out
+
+
 # A name given another name's value (`const b = a;`, `b := a`, or `x ? a : a`): comparing
 # the two compares a value with itself.
 _ALIAS = {
@@ -1932,6 +1988,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
             _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer), mocks)
     lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
                                                    language), language)
+    if language == "python":
+        lines = _python_tables_propagated(lines)
     # a name read as the literal it holds: `const x = 1` then `switch (typeof x)`
     return _literal_switches_dead(lines) if language == "js" else lines
 

@@ -1411,6 +1411,56 @@ def test_an_except_star_handler_swallows_a_failed_check_as_an_except_does() -> N
         "test_a_caught_value_error_in_a_group": False}
 
 
+OWN_TABLE_PY = """def test_a_swallowed_check_beside_one_of_its_own_data():
+    expected = ["num2", "num3", "num5"]
+    try:
+        assert order_by_index(["num3", "num5", "num2"], [2, 0, 1]) == expected
+    except AssertionError:
+        pass
+    assert expected == ["num2", "num3", "num5"]
+
+
+def test_its_own_table_by_unittest():
+    expected = ("a", "b")
+    self.assertEqual(expected, ("a", "b"))
+
+
+def test_the_code_compared_with_its_table():
+    expected = ["num2", "num3", "num5"]
+    assert order_by_index(["num3", "num5", "num2"], [2, 0, 1]) == expected
+
+
+def test_a_table_handed_to_the_code_first():
+    expected = ["num3", "num5", "num2"]
+    natsort_inplace(expected)
+    assert expected == ["num3", "num5", "num2"]
+
+
+def test_a_table_changed_by_a_method():
+    expected = ["num3"]
+    expected.append(order_by_index(["a"], [0]))
+    assert expected == ["num3"]
+
+
+def test_a_table_compared_after_a_call_on_it_in_the_check():
+    expected = ["b", "a"]
+    assert sorted(expected) == ["b", "a"]
+"""
+
+
+def test_a_table_of_its_own_data_compared_with_itself_checks_nothing() -> None:
+    """A check of a name holding the test's own table of constants, which no code hands on,
+    compares constants: beside a swallowed check of the code, the test checks nothing. Handed
+    to a call, changed by a method or compared with the code's result, it is a real check."""
+    assert _found("tests/test_natsort.py", OWN_TABLE_PY) == {
+        "test_a_swallowed_check_beside_one_of_its_own_data": True,
+        "test_its_own_table_by_unittest": True,
+        "test_the_code_compared_with_its_table": False,
+        "test_a_table_handed_to_the_code_first": False,
+        "test_a_table_changed_by_a_method": False,
+        "test_a_table_compared_after_a_call_on_it_in_the_check": False}
+
+
 ENV_GUARDED = {
     "tests/test_parse.py": '''
 import os
