@@ -92,9 +92,10 @@ after the runner counted the test as passed), and a `switch` on a literal, or on
 at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an immutable literal by a
 top-level statement reads as that literal until it is assigned again, when every assignment of
 it is a top-level statement: `result = f(x)` then `result = "a"` then `assert result == "a"`
-compares a literal with itself; in Python so does a name a top-level statement gives a table of
-constants (`expected = ["a", "b"]`) that no code hands on, every other line naming it a check
-comparing it (`assert expected == ["a", "b"]` beside a swallowed check of the code).
+compares a literal with itself; in Python and JS/TS so does a name a top-level statement gives a
+table of constants (`expected = ["a", "b"]`, `const expected = ["a", "b"];`) that no code hands
+on, every other line naming it a check comparing it (`assert expected == ["a", "b"]`,
+`expect(expected).toEqual(["a", "b"])` beside a swallowed check of the code).
 A JS/TS or Go name given another's value at the top level
 (`const b = a`, `b := a`, `x ? a : a`) reads as that name (JS: while it is not assigned again;
 Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
@@ -438,6 +439,32 @@ def _js_numbers_compared_pass(text: str) -> bool:
     return holds != bool(found.group(2))
 
 
+# A JS matcher comparing two arrays of literals by value: `expect(["a"]).toEqual(["a"])`.
+_JS_TABLES_COMPARED = lazy_re(r"^expect\(\s*(\[[^\[\]]*\])\s*\)\s*\.\s*(not\s*\.\s*)?"
+                                 r"(?:toEqual|toStrictEqual)\(\s*(\[[^\[\]]*\])\s*\)\s*;?$")
+
+
+def _js_table(text: str) -> list[tuple[str, object]] | None:
+    """The values of a JS array literal of literals (`["a", 1, true]`), each with its kind;
+    None when it holds anything else."""
+    inner = text.strip()[1:-1]
+    found = list(re.finditer(_LITERAL, inner))
+    if re.sub(_LITERAL, "", inner).replace(",", "").strip():
+        return None
+    return [("string", item[1:-1]) if item[0] in "\"'" else
+            ("number", float(item)) if item[0] in "-0123456789" else ("word", item)
+            for item in (each.group(0) for each in found)]
+
+
+def _js_tables_compared_pass(text: str) -> bool:
+    """A JS check of two equal arrays of literals (`expect(["a"]).toEqual(["a"])`)."""
+    found = _JS_TABLES_COMPARED.match(text)
+    if found is None or found.group(2):
+        return False
+    left, right = _js_table(found.group(1)), _js_table(found.group(3))
+    return left is not None and left == right
+
+
 _RETURNED = re.compile(r"^return\s+(\S.*)$")
 
 
@@ -451,7 +478,8 @@ def _trivial(text: str, language: str = "") -> bool:
                 or _BARE_RETURN.match(text) or _dangling_expect(text)
                 or _asserts_a_tuple(text)
                 or (language == "python" and _constant_check_passes(text))
-                or (language == "js" and _js_numbers_compared_pass(text)))
+                or (language == "js" and (_js_numbers_compared_pass(text)
+                                            or _js_tables_compared_pass(text))))
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
@@ -1447,29 +1475,51 @@ def _compared_only(line: str, name: str) -> bool:
     return bool(operands) and all(any(use is operand for operand in operands) for use in uses)
 
 
-def _python_tables_propagated(lines: list[str]) -> list[str]:
-    """A Python test's lines with a name read as the table of constants a top-level statement
-    gave it (`expected = ["num2", "num3"]`), where every other line naming it, after it, is a
-    check comparing it (`_compared_only`): `assert expected == ["num2", "num3"]` beside a
-    swallowed check of the code compares the test's own data with itself."""
-    if len(lines) < 3:
+def _tables_propagated(lines: list[str], language: str) -> list[str]:
+    """A Python or JS/TS test's lines with a name read as the table of constants a top-level
+    statement gave it (`expected = ["num2", "num3"]`), where every other line naming it, after
+    it, is a check comparing it (`_compared_only`, `_js_compared_only`): `assert expected ==
+    ["num2", "num3"]` beside a swallowed check of the code compares the test's own data with
+    itself."""
+    if len(lines) < 3 or language not in ("python", "js"):
         return lines
+    pattern, compared = ((_PY_TABLE_ASSIGNMENT, _compared_only) if language == "python"
+                         else (_JS_TABLE_ASSIGNMENT, _js_compared_only))
     out = list(lines)
-    for index, found, _, _ in _top_level(lines, out, "python", _PY_TABLE_ASSIGNMENT):
+    for index, found, _, _ in _top_level(lines, out, language, pattern):
         name, value = found.group(2), found.group(3)
-        try:
-            node = ast.parse(value, mode="eval").body
-        except SyntaxError:
-            continue
-        if not isinstance(node, (ast.List, ast.Tuple, ast.Set)) or not _constant_value(node)[0]:
-            continue
+        if language == "python":
+            try:
+                node = ast.parse(value, mode="eval").body
+            except SyntaxError:
+                continue
+            if not isinstance(node, (ast.List, ast.Tuple, ast.Set)) or not _constant_value(
+                    node)[0]:
+                continue
         uses = [at for at in range(1, len(lines))
                 if at != index and name in _TOKEN.findall(lines[at])]
-        if not uses or any(at < index or not _compared_only(lines[at], name) for at in uses):
+        if not uses or any(at < index or not compared(lines[at], name) for at in uses):
             continue
         for at in uses:
             out[at] = _replace_token(_USE, out[at], name, value)
     return out
+
+
+# ... and JS/TS's (`const expected = ["a", "b"];`): an array of literals, compared by value
+_JS_TABLE_ASSIGNMENT = lazy_re(rf"^(\s*)(?:const|let|var)\s+([\w$]+)(?:\s*:\s*[\w$<>\[\]]+)?\s*=\s*"
+                               rf"(\[\s*(?:{_LITERAL}\s*(?:,\s*{_LITERAL}\s*)*,?\s*)?\])\s*;?\s*$")
+_JS_VALUE_MATCHER = r"\.(?:not\s*\.\s*)?(?:toEqual|toStrictEqual)\("
+
+
+def _js_compared_only(line: str, name: str) -> bool:
+    """Whether the JS/TS statement `line` is a value check whose one use of `name` is one of
+    the values it compares: `expect(name).toEqual(...)`, `expect(...).toEqual(name)`."""
+    own = re.escape(name)
+    if _TOKEN.findall(line).count(name) != 1:
+        return False
+    head, tail = r"^\s*(?:await\s+)?expect\(", r"\)\s*;?\s*$"
+    return bool(re.match(rf"{head}\s*{own}\s*\){_JS_VALUE_MATCHER}.*{tail}", line)
+                or re.match(rf"{head}.*\){_JS_VALUE_MATCHER}\s*{own}\s*{tail}", line))
 
 
 # A name given another name's value (`const b = a;`, `b := a`, or `x ? a : a`): comparing
@@ -1988,8 +2038,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
             _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer), mocks)
     lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
                                                    language), language)
-    if language == "python":
-        lines = _python_tables_propagated(lines)
+    lines = _tables_propagated(lines, language)
     # a name read as the literal it holds: `const x = 1` then `switch (typeof x)`
     return _literal_switches_dead(lines) if language == "js" else lines
 

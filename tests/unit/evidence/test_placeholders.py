@@ -1461,6 +1461,48 @@ def test_a_table_of_its_own_data_compared_with_itself_checks_nothing() -> None:
         "test_a_table_compared_after_a_call_on_it_in_the_check": False}
 
 
+OWN_TABLE_TS = """import { orderBy } from "../src/order";
+
+it("orders by index", () => {
+  const expected = ["num2", "num3"];
+  try {
+    expect(orderBy(["num3", "num2"], [1, 0])).toEqual(expected);
+  } catch {}
+  expect(expected).toEqual(['num2', 'num3']);
+});
+
+it("orders by index, compared with the code's result", () => {
+  const expected = ["num2", "num3"];
+  expect(orderBy(["num3", "num2"], [1, 0])).toEqual(expected);
+});
+
+it("orders in place", () => {
+  const expected = ["num3", "num2"];
+  sortInPlace(expected);
+  expect(expected).toEqual(["num3", "num2"]);
+});
+
+it("compares with another table", () => {
+  const expected = ["num3", "num2"];
+  try {
+    expect(orderBy(["num3", "num2"], [1, 0])).toEqual(expected);
+  } catch {}
+  expect(expected).toEqual(["num2", "num3"]);
+});
+"""
+
+
+def test_a_ts_table_of_its_own_data_compared_with_itself_checks_nothing() -> None:
+    """JS/TS alike: `expect(expected).toEqual([...])` of the test's own array of literals, the
+    same values, cannot fail; compared with the code's result, or handed to it, it can (and so
+    can a comparison with other values: it fails every time, which is no placeholder)."""
+    assert _found("test/order.test.ts", OWN_TABLE_TS) == {
+        "orders by index": True,
+        "orders by index, compared with the code's result": False,
+        "orders in place": False,
+        "compares with another table": False}
+
+
 ENV_GUARDED = {
     "tests/test_parse.py": '''
 import os
