@@ -169,8 +169,10 @@ def listed_problem(entry: str, project: Path) -> str | None:
 
 
 def listed_path(entry: str) -> str | None:
-    """A story File List entry (backticks and leading `./` dropped) as a project-relative
-    POSIX path, or None when it is empty or points outside (absolute, or through `..`)."""
+    """A path a story's File List or a command names (a File List entry; the config a
+    runner is given, the directory a tier `cd`s into), backticks and leading `./` dropped, as
+    a project-relative POSIX path, or None when it is empty or points outside (absolute, or
+    through `..`)."""
     text = entry.strip().strip("`").strip()
     while text.startswith("./"):
         text = text[2:]

@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from gaia_lib.core import proc, writes
+from gaia_lib.core import paths, proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
 from gaia_lib.evidence import attribution, runner_output, runner_patterns
@@ -272,11 +272,10 @@ def in_directory(command: str, workdir: Path) -> tuple[str, str] | None:
     found = _IN_DIRECTORY.fullmatch(command)
     if found is None or not proc.plain_argv(found.group(2)):
         return None
-    sub = PurePosixPath(found.group(1))
-    if sub.is_absolute() or ".." in sub.parts or str(sub) == "." \
-            or not (workdir / sub).is_dir():
+    sub = paths.listed_path(found.group(1))
+    if sub is None or sub == "." or not (workdir / sub).is_dir():
         return None
-    return str(sub), found.group(2).strip()
+    return sub, found.group(2).strip()
 
 
 def runner_for(command: str, workdir: Path) -> str | None:

@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from gaia_lib.core import paths
 from gaia_lib.stacks.adapters import expand_braces
 from gaia_lib.stacks.adapters import glob_regex as stack_glob
 
@@ -160,8 +161,8 @@ def given_config(command: str) -> str | None:
     """The config file a command gives jest or vitest (`--config`, `-c`), relative to where
     it runs; None for none, or one outside it."""
     for match in _SCRIPT_CONFIG.finditer(command):
-        rel = match.group(1).removeprefix("./")
-        if rel and not rel.startswith("/") and ".." not in rel.split("/"):
+        rel = paths.listed_path(match.group(1))
+        if rel is not None:
             return rel
     return None
 
