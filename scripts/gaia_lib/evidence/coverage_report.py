@@ -117,6 +117,39 @@ class _Builder:
         return CoverageReport(format=fmt, files=tuple(records), sources=sources)
 
 
+def combined(reports: Sequence[CoverageReport]) -> CoverageReport:
+    """Several reports as one (`lcov`): a file two reports measure keeps a line or branch as
+    covered or taken when either has it so (one stack's tier and another's, of different
+    tools, or two tiers of one runner)."""
+    builder = _Builder()
+    for report in reports:
+        for record in report.files:
+            builder.lines.setdefault(record.file, {})
+            for number in record.covered_lines:
+                builder.line(record.file, number, True)
+            for number in record.missed_lines:
+                builder.line(record.file, number, False)
+            for arc in record.branches:
+                builder.arc(record.file, arc.line, arc.branch, arc.taken)
+    return builder.build("lcov")
+
+
+def to_lcov(report: CoverageReport) -> str:
+    """`report` written as an lcov report that `parse_lcov` reads back to the same records (an
+    lcov branch `block.branch` keeps its block; another tool's branch is block 0's)."""
+    out = []
+    for record in report.files:
+        out.append(f"SF:{record.file}")
+        hits = {**{n: 0 for n in record.missed_lines}, **{n: 1 for n in record.covered_lines}}
+        out.extend(f"DA:{number},{hit}" for number, hit in sorted(hits.items()))
+        for arc in record.branches:
+            block, _, branch = arc.branch.partition(".") if "." in arc.branch \
+                else ("0", "", arc.branch)
+            out.append(f"BRDA:{arc.line},{block},{branch},{1 if arc.taken else 0}")
+        out.append("end_of_record")
+    return "\n".join(out) + "\n"
+
+
 def _arc_order(item: tuple[tuple[int, str], bool]) -> tuple[int, int, str]:
     (line, branch), _ = item
     numeric = int(branch) if re.fullmatch(r"-?\d+", branch) else 0

@@ -31,8 +31,8 @@ to `measure` (the review), a go, vitest or jest tier writes its own coverage rep
 run (`_coverage_flags`: go's profile, vitest's and jest's lcov; not where the project's config
 sets coverage thresholds, which a run of the story's tests alone would fail: there the
 story-scoped run turns coverage off, `_thresholds_off`), which the review
-reads instead of running the `coverage_command` (`Evidence.runner_coverage`; the lcov reports
-of several tiers read as one, `merge_lcov`). Every
+reads instead of running the `coverage_command` (`Evidence.run_coverage`; the reports of
+several tiers, a pytest tier's and a vitest tier's alike, read as one, `merge_reports`). Every
 run's stdout and stderr (bounded by the subprocess funnel) are kept beside the report as
 `<tier>-stdout.log` / `<tier>-stderr.log`.
 
@@ -147,19 +147,21 @@ class Evidence:
     suites: tuple[Suite, ...]
     diagnostics: tuple[str, ...] = field(default_factory=tuple)
     coverage_report: Path | None = None  # coverage.py JSON with contexts, when one run made it
-    # The lcov reports of several tiers, as one (`merge_lcov`)
-    merged_coverage: Path | None = None
+    # The coverage reports of several tiers, as one (`merge_reports`)
+    merged_coverage: tuple[Path, str] | None = None
 
     @property
     def tests(self) -> tuple[runner_output.TestOutcome, ...]:
         return tuple(t for suite in self.suites for t in suite.tests)
 
     @property
-    def runner_coverage(self) -> tuple[Path, str] | None:
-        """The coverage report the tiers' runners wrote in this run: the lcov reports of
-        several tiers as one, else the first one written (`go test`'s profile)."""
+    def run_coverage(self) -> tuple[Path, str] | None:
+        """The coverage report this run wrote: the reports of several tiers as one (whatever
+        their tools), else the one written (coverage.py's, `go test`'s profile, an lcov)."""
         if self.merged_coverage is not None:
-            return self.merged_coverage, "lcov"
+            return self.merged_coverage
+        if self.coverage_report is not None:
+            return self.coverage_report, "coveragepy-json"
         return next((suite.coverage for suite in self.suites if suite.coverage), None)
 
     def as_json(self) -> dict[str, Any]:
@@ -835,7 +837,7 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
             head: HeadStart | None = None) -> Evidence:
     """Run every tier placed in `context` (story-scoped when local) and collect the evidence.
     With `coverage`, pytest tiers also yield a coverage.py report with per-test contexts; with
-    `measure`, go, vitest and jest tiers write their own (`Evidence.runner_coverage`).
+    `measure`, go, vitest and jest tiers write their own (`Evidence.run_coverage`).
     `on_start` is called when a tier's runner has started (`proc.run_tool`); `head` may be
     the first measured pytest tier's (`run_tier`)."""
     bridge_path = config.bridge.run_tests_path
@@ -869,27 +871,31 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
                 why = "the test run timed out before it wrote its coverage report"
             diagnostics.append(f"coverage: {why}")
     name = tiers[0].name if len(tiers) == 1 else "multi"
+    written = [*([(report, "coveragepy-json")] if report else []),
+               *(suite.coverage for suite in suites if suite.coverage)]
     return Evidence(name, context, time.monotonic() - start, False, False, tuple(suites),
-                    tuple(diagnostics), report, merge_lcov(suites, report_dir))
+                    tuple(diagnostics), report, merge_reports(written, report_dir))
 
 
-def merge_lcov(suites: Sequence[Suite], report_dir: Path) -> Path | None:
-    """Where two or more tiers' runners wrote lcov reports (NestJS: the unit and the e2e jest
-    configs), those reports as one file, `tiers-coverage.lcov`: an lcov record of a file
-    that appears twice counts a line or branch hit when either hit it. None otherwise."""
-    found = [suite.coverage[0] for suite in suites
-             if suite.coverage is not None and suite.coverage[1] == "lcov"]
+def merge_reports(found: Sequence[tuple[Path, str]], report_dir: Path
+                  ) -> tuple[Path, str] | None:
+    """Where the run wrote two or more coverage reports (NestJS's unit and e2e jest configs;
+    a monorepo's pytest tier and its vitest tier), those reports as one lcov file,
+    `tiers-coverage.lcov` (`coverage_report.combined`): a line or branch any of them hit is
+    hit. None with fewer than two, or fewer than two that read (the first report then stands,
+    and says itself what is wrong with it)."""
     if len(found) < 2:
         return None
-    texts = []
-    for path in found:
+    from gaia_lib.evidence import coverage_report  # read only where a run wrote several
+
+    parsed = []
+    for path, fmt in found:
         try:
-            texts.append(path.read_text(encoding="utf-8", errors="replace"))
-        except OSError:
+            parsed.append(coverage_report.parse(fmt, path.read_bytes()))
+        except (GaiaError, OSError):
             continue
-    texts = [text if text.endswith("\n") else text + "\n" for text in texts if text.strip()]
-    if not texts:
+    if len(parsed) < 2:
         return None
     merged = report_dir / "tiers-coverage.lcov"
-    writes.write_text(merged, "".join(texts))
-    return merged
+    writes.write_text(merged, coverage_report.to_lcov(coverage_report.combined(parsed)))
+    return merged, "lcov"

@@ -672,9 +672,13 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         else:
             report, why = attribution.measure(s.project, state, interpreter, test_paths,
                                               sources)
-    coverage: tuple[Path, str] | None = (report, "coveragepy-json") if report else None
-    if coverage is None:  # a report the runner wrote in the same run (go, vitest, jest)
-        coverage = evidence.runner_coverage
+    # the run's own reports (coverage.py's, go's, vitest's, jest's; several as one), with the
+    # one measured after it
+    coverage = evidence.run_coverage
+    if report is not None and report != evidence.coverage_report:
+        measured = (report, "coveragepy-json")
+        coverage = execution.merge_reports([measured, *([coverage] if coverage else [])],
+                                           state) or measured
     note = None
     if coverage is None and timed_out:
         note = (f"the coverage_command was not run: {timed_out} timed out, and it runs the "

@@ -144,6 +144,42 @@ def test_lcov_merges_records_and_reads_untaken_dash() -> None:
     assert report.files == (cr.FileCoverage("a.js", (1,), (2,), (cr.BranchArc(1, "0.0", False),)),)
 
 
+@pytest.mark.parametrize(
+    ("fmt", "name"),
+    [("coveragepy-json", "coverage.json"), ("lcov", "coverage-lcov.info"),
+     ("cobertura", "coverage-cobertura.xml")],
+)
+def test_a_report_written_as_lcov_reads_back_to_its_lines_and_branches(
+        fmt: str, name: str) -> None:
+    report = cr.parse(fmt, sample(name))
+    again = cr.parse_lcov(cr.to_lcov(report))
+    assert [(r.file, r.covered_lines, r.missed_lines, [a.taken for a in r.branches])
+            for r in again.files] == [
+        (r.file, r.covered_lines, r.missed_lines, [a.taken for a in r.branches])
+        for r in report.files]
+    if fmt == "lcov":  # lcov's own branches keep their block and index
+        assert again.files == report.files
+
+
+def test_reports_combined_hit_what_either_hit() -> None:
+    """One report's file and another's (a pytest tier's, a jest tier's) are both kept; a file
+    both measure has a line covered, or a branch taken, where either has it."""
+    python = cr.parse_coveragepy_json(
+        '{"files": {"api/app.py": {"executed_lines": [1, 2], "missing_lines": [3], '
+        '"executed_branches": [[2, 4]], "missing_branches": [[2, 3]]}}}')
+    unit = cr.parse_lcov("SF:/w/web/codes.js\nDA:1,1\nDA:2,0\nBRDA:1,0,0,1\n"
+                         "BRDA:1,0,1,0\nend_of_record\n")
+    e2e = cr.parse_lcov("SF:/w/web/codes.js\nDA:1,1\nDA:2,3\nDA:3,0\nBRDA:1,0,0,0\n"
+                        "BRDA:1,0,1,1\nend_of_record\n")
+    merged = cr.parse_lcov(cr.to_lcov(cr.combined([python, unit, e2e])))
+    assert [r.file for r in merged.files] == ["/w/web/codes.js", "api/app.py"]
+    web, api = merged.files
+    assert (web.covered_lines, web.missed_lines) == ((1, 2), (3,))
+    assert [a.taken for a in web.branches] == [True, True]
+    assert (api.covered_lines, api.missed_lines) == ((1, 2), (3,))
+    assert sorted(a.taken for a in api.branches) == [False, True]
+
+
 def test_for_file_is_none_when_ambiguous_or_absent() -> None:
     report = cr.parse_lcov("SF:a/x.py\nend_of_record\nSF:b/x.py\nend_of_record\n")
     assert report.for_file("x.py") is None

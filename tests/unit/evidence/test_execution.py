@@ -634,14 +634,14 @@ def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
     # parse_test.go's four tests (2 pass, 1 fails, 1 skips); other_test.go's never ran
     assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 1, 1)
     assert "TestOther" not in suite.command and "-run" in suite.command
-    assert evidence.runner_coverage is not None
-    path, fmt = evidence.runner_coverage
+    assert evidence.run_coverage is not None
+    path, fmt = evidence.run_coverage
     record = coverage_report.parse(fmt, path.read_text()).for_file("parse.go")
     # the error path (`not a number`) is the line no story test ran
     assert record is not None and record.covered_lines and record.missed_lines
     # the profile of an earlier run never passes for this one's
     path.write_text("mode: set\n")
-    assert _run(root, cfg, story_tests=("parse_test.go",), measure=True).runner_coverage
+    assert _run(root, cfg, story_tests=("parse_test.go",), measure=True).run_coverage
     assert path.read_text() != "mode: set\n"
 
 

@@ -9,6 +9,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 
 from gaia_lib.core import config, writes
 from gaia_lib.core.config import Tier
-from gaia_lib.evidence import coverage_report, execution, outcomes
+from gaia_lib.evidence import attribution, coverage_report, execution, outcomes
 from gaia_lib.evidence.testcases import split_tests
 from helpers.tools import cache_lock
 
@@ -359,7 +360,7 @@ def test_the_coverage_reports_of_two_jest_tiers_are_read_as_one(
                                      measure=True)
     assert [(s.pass_count, s.fail_count) for s in evidence.suites] == [(1, 0), (1, 0)]
     first = evidence.suites[0].coverage
-    assert first is not None and evidence.runner_coverage == (
+    assert first is not None and evidence.run_coverage == (
         reports / "tiers-coverage.lcov", "lcov")
 
     def untaken(path: Path) -> list[int]:
@@ -368,3 +369,43 @@ def test_the_coverage_reports_of_two_jest_tiers_are_read_as_one(
         return [arc.line for arc in record.branches if not arc.taken]
 
     assert untaken(first[0]) == [2] and untaken(reports / "tiers-coverage.lcov") == []
+
+
+def test_a_pytest_tiers_coverage_and_a_jest_tiers_are_read_as_one(
+        node_bin: Path, tmp_path: Path) -> None:
+    """A monorepo story with code in its Python API and its JS web app: the pytest tier's
+    coverage.py report and the jest tier's lcov are read as one report, so the review judges
+    the error paths of both (the first report alone measured none of web/'s code)."""
+    project = tmp_path / "proj"
+    files = {"api/app.py": "def add(a, b):\n    if a < 0:\n        raise ValueError(a)\n"
+                           "    return a + b\n",
+             "api/conftest.py": "",
+             "api/tests/test_app.py": "from app import add\n\ndef test_adds():\n"
+                                      "    assert add(1, 2) == 3\n",
+             "web/package.json": '{"name": "web", "jest": {"collectCoverageFrom": '
+                                 '["src/**/*.js"]}}\n',
+             "web/src/codes.js": BRANCHY_SRC,
+             "web/src/codes.test.js": ('const { code } = require("./codes.js");\n'
+                                       'it("accepts", () => { expect(code("a@b.co")).toBe(201); '
+                                       '});\n')}
+    for rel, text in files.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text)
+    (project / "web" / "node_modules").symlink_to(node_bin.parent)
+    cfg = config.parse("test_execution:\n"
+                       f"  tier_1: {{placement: [local], command: 'cd api && {sys.executable} "
+                       "-m pytest -q -p no:cacheprovider'}\n"
+                       "  tier_2: {placement: [local], command: cd web && npx jest}\n")
+    state = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", project):
+        evidence = execution.execute(
+            cfg, "E1-S1", project, state, context="local",
+            story_tests=["api/tests/test_app.py", "web/src/codes.test.js"],
+            coverage=attribution.CoverageSetup(state, ("api/app.py",), project), measure=True)
+    assert [(s.pass_count, s.fail_count) for s in evidence.suites] == [(1, 0), (1, 0)]
+    assert evidence.coverage_report is not None
+    assert evidence.run_coverage == (state / "tiers-coverage.lcov", "lcov")
+    merged = coverage_report.parse("lcov", (state / "tiers-coverage.lcov").read_text())
+    api, web = merged.for_file("api/app.py"), merged.for_file("web/src/codes.js")
+    assert api is not None and api.missed_lines == (3,)  # the raise no test reached
+    assert web is not None and 5 in web.missed_lines  # `return 422`: no test reached it
