@@ -93,9 +93,11 @@ at the top level (JS/TS `const DEBUG = false`, Go's `const`). A name given an im
 top-level statement reads as that literal until it is assigned again, when every assignment of
 it is a top-level statement: `result = f(x)` then `result = "a"` then `assert result == "a"`
 compares a literal with itself; in Python and JS/TS so does a name a top-level statement gives a
-table of constants (`expected = ["a", "b"]`, `const expected = ["a", "b"];`) that no code hands
-on, every other line naming it a check comparing it (`assert expected == ["a", "b"]`,
-`expect(expected).toEqual(["a", "b"])` beside a swallowed check of the code).
+table of constants (`expected = ["a", "b"]`; JS/TS: an array or object of literals, any deep,
+`const expected = { a: "c", d: [1] };`) that no code hands on, every other line naming it a
+check comparing it (`assert expected == ["a", "b"]`, `expect(expected).toEqual(["a", "b"])`
+beside a swallowed check of the code). A reason quotes a statement without its `;`, cut at 60
+characters, `…` where it goes on.
 A JS/TS or Go name given another's value at the top level
 (`const b = a`, `b := a`, `x ? a : a`) reads as that name (JS: while it is not assigned again;
 Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
@@ -439,33 +441,92 @@ def _js_numbers_compared_pass(text: str) -> bool:
     return holds != bool(found.group(2))
 
 
-# A JS matcher comparing two arrays of literals by value: `expect(["a"]).toEqual(["a"])`.
-_JS_TABLES_COMPARED = lazy_re(r"^expect\(\s*(\[[^\[\]]*\])\s*\)\s*\.\s*(not\s*\.\s*)?"
-                                 r"(?:toEqual|toStrictEqual)\(\s*(\[[^\[\]]*\])\s*\)\s*;?$")
+# A JS matcher comparing two values written as literals: `expect(["a"]).toEqual(["a"])`.
+_JS_VALUES_COMPARED = lazy_re(r"^expect\(")
+_JS_VALUE_MATCHED = lazy_re(r"\s*\.\s*(not\s*\.\s*)?(?:toEqual|toStrictEqual)\(")
+_JS_TOKEN = lazy_re(r"\s*(?:(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')|(-?\d+(?:\.\d+)?)\b|"
+                       r"([A-Za-z_$][\w$]*)|([\[\]{}:,]))")
 
 
-def _js_table(text: str) -> list[tuple[str, object]] | None:
-    """The values of a JS array literal of literals (`["a", 1, true]`), each with its kind;
-    None when it holds anything else."""
-    inner = text.strip()[1:-1]
-    found = list(re.finditer(_LITERAL, inner))
-    if re.sub(_LITERAL, "", inner).replace(",", "").strip():
-        return None
-    return [("string", item[1:-1]) if item[0] in "\"'" else
-            ("number", float(item)) if item[0] in "-0123456789" else ("word", item)
-            for item in (each.group(0) for each in found)]
+def js_literal(text: str) -> tuple[bool, object]:
+    """(True, its value) when `text` is a JS literal made of literals alone: a string, a
+    number, `true` / `false` / `null` / `undefined`, or an array or object of them, any deep
+    (keys bare or quoted); (False, None) for anything else (a name, a call, a spread)."""
+    tokens: list[tuple[str, str]] = []
+    at = 0
+    while at < len(text):
+        found = _JS_TOKEN.match(text, at)
+        if found is None:
+            if text[at:].strip():
+                return False, None
+            break
+        kind = next(i for i, group in enumerate(found.groups()) if group is not None)
+        tokens.append(("sniw"[kind], found.group(kind + 1)))
+        at = found.end()
+    words = {"true": True, "false": False, "null": None, "undefined": ()}
+
+    def value(i: int) -> tuple[int, object]:
+        kind, piece = tokens[i]
+        if kind == "s":
+            return i + 1, ("string", piece[1:-1])
+        if kind == "n":
+            return i + 1, float(piece)
+        if kind == "i" and piece in words:
+            return i + 1, words[piece]
+        if piece == "[":
+            items: list[object] = []
+            i += 1
+            while tokens[i][1] != "]":
+                i, item = value(i)
+                items.append(item)
+                i += tokens[i][1] == ","
+            return i + 1, ("array", tuple(items))
+        if piece == "{":
+            entries: dict[str, object] = {}
+            i += 1
+            while tokens[i][1] != "}":
+                key_kind, key = tokens[i]
+                if key_kind not in "si" or tokens[i + 1][1] != ":":
+                    raise ValueError(key)
+                i, entries[key[1:-1] if key_kind == "s" else key] = value(i + 2)
+                i += tokens[i][1] == ","
+            return i + 1, ("object", tuple(sorted(entries.items())))
+        raise ValueError(piece)
+
+    try:
+        end, found_value = value(0)
+    except (ValueError, IndexError):
+        return False, None
+    return end == len(tokens), found_value
 
 
-def _js_tables_compared_pass(text: str) -> bool:
-    """A JS check of two equal arrays of literals (`expect(["a"]).toEqual(["a"])`)."""
-    found = _JS_TABLES_COMPARED.match(text)
-    if found is None or found.group(2):
+def _js_values_compared_pass(text: str) -> bool:
+    """A JS check of two equal values written as literals (`expect(["a"]).toEqual(["a"])`,
+    `expect({ a: "c" }).toStrictEqual({ a: "c" })`)."""
+    if _JS_VALUES_COMPARED.match(text) is None:
         return False
-    left, right = _js_table(found.group(1)), _js_table(found.group(3))
-    return left is not None and left == right
+    close = row_filters.closing_bracket(text, len("expect"))
+    matcher = _JS_VALUE_MATCHED.match(text, close)
+    if matcher is None or matcher.group(1):
+        return False
+    end = row_filters.closing_bracket(text, matcher.end() - 1)
+    if text[end:].strip(" ;"):
+        return False
+    left = js_literal(text[len("expect("):close - 1])
+    right = js_literal(text[matcher.end():end - 1])
+    return left[0] and right[0] and left[1] == right[1]
 
 
 _RETURNED = re.compile(r"^return\s+(\S.*)$")
+
+
+def _shown(statement: str, width: int = 60) -> str:
+    """A statement as a reason quotes it: without its `;`, at most `width` characters, and
+    `…` where it goes on (cut short, or a line of a longer statement: `expectTypeOf(`)."""
+    text = statement.rstrip().rstrip(";").rstrip()
+    cut = text[:width]
+    opened = sum(cut.count(c) for c in "([{") - sum(cut.count(c) for c in ")]}")
+    return cut + "…" if len(text) > width or opened > 0 else cut
 
 
 def _trivial(text: str, language: str = "") -> bool:
@@ -479,7 +540,7 @@ def _trivial(text: str, language: str = "") -> bool:
                 or _asserts_a_tuple(text)
                 or (language == "python" and _constant_check_passes(text))
                 or (language == "js" and (_js_numbers_compared_pass(text)
-                                            or _js_tables_compared_pass(text))))
+                                            or _js_values_compared_pass(text))))
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
@@ -1496,6 +1557,8 @@ def _tables_propagated(lines: list[str], language: str) -> list[str]:
             if not isinstance(node, (ast.List, ast.Tuple, ast.Set)) or not _constant_value(
                     node)[0]:
                 continue
+        elif not js_literal(value)[0]:
+            continue
         uses = [at for at in range(1, len(lines))
                 if at != index and name in _TOKEN.findall(lines[at])]
         if not uses or any(at < index or not compared(lines[at], name) for at in uses):
@@ -1505,9 +1568,10 @@ def _tables_propagated(lines: list[str], language: str) -> list[str]:
     return out
 
 
-# ... and JS/TS's (`const expected = ["a", "b"];`): an array of literals, compared by value
-_JS_TABLE_ASSIGNMENT = lazy_re(rf"^(\s*)(?:const|let|var)\s+([\w$]+)(?:\s*:\s*[\w$<>\[\]]+)?\s*=\s*"
-                               rf"(\[\s*(?:{_LITERAL}\s*(?:,\s*{_LITERAL}\s*)*,?\s*)?\])\s*;?\s*$")
+# ... and JS/TS's (`const expected = ["a", "b"];`, `const expected = { a: "c" };`): a value
+# written as literals (`js_literal`), compared by value
+_JS_TABLE_ASSIGNMENT = lazy_re(r"^(\s*)(?:const|let|var)\s+([\w$]+)(?:\s*:\s*[\w$<>\[\]]+)?\s*=\s*"
+                               r"([\[{].*[\]}])\s*;?\s*$")
 _JS_VALUE_MATCHER = r"\.(?:not\s*\.\s*)?(?:toEqual|toStrictEqual)\("
 
 
@@ -2164,7 +2228,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                f"{_switched_off(shown)} in source ({shown})")
     def written(index: int, text: str) -> str:  # as the source has it, where read otherwise
         source = written_lines[decl + index].strip() if decl + index < len(lines) else text
-        return (text if text in source else source)[:60]
+        return _shown(text if text in source else source)
 
     if all(_trivial(text, language) for _, _, text in _runs(statements)):
         shown = written(statements[0][0], statements[0][2])

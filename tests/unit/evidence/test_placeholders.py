@@ -368,7 +368,7 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
     real runs beside it. A Go test's package-level table (read into its body) is no statement:
     a skip above the loop over it still switches the test off."""
     assert _verdicts("a_test.go", NEVER_RUNS["a_test.go"]) == {
-        "TestDead": (4, "asserts nothing real (if false {)"),
+        "TestDead": (4, "asserts nothing real (if false {…)"),
         "TestDeadThenReal": None,
         "TestOneLine": (18, 'asserts nothing real (if false { t.Fatal("x") })'),
         # work beside it, but its only check is in the dead block: it can never fail
@@ -380,7 +380,7 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
     assert _verdicts("t.py", NEVER_RUNS["t.py"]) == {
         "test_dead": (2, "asserts nothing real (if False:)"), "test_zero_then_real": None}
     assert _verdicts("a.test.ts", NEVER_RUNS["a.test.ts"]) == {
-        "dead": (2, "asserts nothing real (if (false) {)"),
+        "dead": (2, "asserts nothing real (if (false) {…)"),
         "dead without braces": (8, 'asserts nothing real (if (false) expect(split("x")).toBe(1))'),
         "returns first": (12, "asserts nothing real (return)"),
         "returns in a branch": None}
@@ -553,6 +553,18 @@ it("chained over two lines", () => {
   expect(defuReplaceArray({ a: [1] }, { a: [2] }))
     .toEqual({ a: [1] });
 });
+
+it("types over lines", () => {
+  const merged = defuReplaceArray({ a: [1] }, { a: [2] });
+  expectTypeOf(
+    merged,
+  ).toEqualTypeOf<{ a: number[] }>();
+});
+
+it("own value", () => {
+  const expected = "c";
+  expect(expected).toBe("c");
+});
 ''',
     "local.bats": '''@test "status at least zero" {
   run rbenv-local 9.9.9
@@ -601,7 +613,7 @@ def test_checks_that_cannot_fail_check_nothing() -> None:
     assert _verdicts("t.py", CANNOT_FAIL["t.py"]) == {
         "TestParse::test_same_literal": (
             4, 'its checks never run or cannot fail (self.assertIn("Cannot overwrite a value", '
-               '"Cannot overwrite )'),
+               '"Cannot overwrite …)'),
         "TestParse::test_literal_assert": (7, "asserts nothing real (assert 1 == 1)"),
         "TestParse::test_real_in": None,
     }
@@ -614,6 +626,10 @@ def test_checks_that_cannot_fail_check_nothing() -> None:
         "no assertions expected": (11, "its checks never run or cannot fail "
                                        "(expect.assertions(0))"),
         "chained over two lines": None,
+        # a statement of several lines is quoted by its first, saying it goes on
+        "types over lines": (22, "its checks never run or cannot fail (expectTypeOf(…): type "
+                                 "checks, which a run without --typecheck never fails"),
+        "own value": (29, 'its checks never run or cannot fail (expect(expected).toBe("c"))'),
     }
     never_fails = ("never fails: `run` keeps the command's status and output for checks this "
                    "test never makes")
@@ -1482,6 +1498,17 @@ it("orders in place", () => {
   expect(expected).toEqual(["num3", "num2"]);
 });
 
+it("keeps an object of its own", () => {
+  const result = defu({ a: "c" }, { a: "bbb", d: "c" });
+  const expected = { a: "c", nested: [1, { d: null }] };
+  expect(expected).toStrictEqual({ nested: [1.0, { "d": null }], a: 'c' });
+});
+
+it("compares its object with the code's", () => {
+  const expected = { a: "c", d: "c" };
+  expect(defu({ a: "c" }, { a: "bbb", d: "c" })).toEqual(expected);
+});
+
 it("compares with another table", () => {
   const expected = ["num3", "num2"];
   try {
@@ -1500,7 +1527,27 @@ def test_a_ts_table_of_its_own_data_compared_with_itself_checks_nothing() -> Non
         "orders by index": True,
         "orders by index, compared with the code's result": False,
         "orders in place": False,
+        "keeps an object of its own": True,
+        "compares its object with the code's": False,
         "compares with another table": False}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('["a", 1, true]', ("array", (("string", "a"), 1.0, True))),
+    ("{ a: 'c', \"b\": [null] }", ("object", (("a", ("string", "c")),
+                                              ("b", ("array", (None,)))))),
+    ("[]", ("array", ())),
+    ("{ a: 1, }", ("object", (("a", 1.0),))),
+    ('"a\\"b"', ("string", 'a\\"b')),
+])
+def test_a_js_literal_is_read_as_its_value(text: str, value: object) -> None:
+    assert placeholders.js_literal(text) == (True, value)
+
+
+@pytest.mark.parametrize("text", ["[a]", "{ ...base }", "f(1)", "{ a }", "[1, 2", "{ [k]: 1 }",
+                                  "1 + 1"])
+def test_a_js_value_that_is_not_all_literals_is_not_read(text: str) -> None:
+    assert placeholders.js_literal(text) == (False, None)
 
 
 ENV_GUARDED = {
