@@ -35,8 +35,10 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def load(text: str, what: str, exit_code: int = 1) -> Any:
-    """Parse `text`, naming it `what` in errors. Raises MalformedFile, never yaml.YAMLError."""
+def load(text: str, what: str, exit_code: int = 1, first_line: int = 1) -> Any:
+    """Parse `text`, naming it `what` in errors (a line numbered from `first_line`: the line
+    of the file `text` starts on, for a file's frontmatter). Raises MalformedFile, never
+    yaml.YAMLError."""
     import yaml
 
     if len(text) > MAX_YAML_BYTES:
@@ -44,20 +46,20 @@ def load(text: str, what: str, exit_code: int = 1) -> Any:
     try:
         events = yaml.parse(text, Loader=_loader())
         try:
-            _check_events(yaml, events, what, exit_code)
+            _check_events(yaml, events, what, exit_code, first_line)
         finally:
             events.close()
         return yaml.load(text, Loader=_loader())  # noqa: S506 - the safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
+        where = f" at line {mark.line + first_line}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or type(exc).__name__
         raise MalformedFile(f"{what}: invalid YAML{where}: {problem}", exit_code) from None
     except RecursionError:
         raise MalformedFile(f"{what}: YAML nested too deeply", exit_code) from None
 
 
-def _check_events(yaml: Any, events: Any, what: str, exit_code: int) -> None:
+def _check_events(yaml: Any, events: Any, what: str, exit_code: int, first_line: int) -> None:
     """Refuse aliases, deep nesting and duplicate mapping keys (see the module docstring)."""
     stack: list[_Frame] = []
 
@@ -86,7 +88,7 @@ def _check_events(yaml: Any, events: Any, what: str, exit_code: int) -> None:
                 ident = (event.tag or "", event.value)
                 if ident in frame.keys:
                     shown = event.value.encode("unicode_escape").decode("ascii")[:60]
-                    line = event.start_mark.line + 1 if event.start_mark else 0
+                    line = event.start_mark.line + first_line if event.start_mark else 0
                     raise MalformedFile(
                         f"{what}: duplicate key '{shown}' at line {line}",
                         exit_code,

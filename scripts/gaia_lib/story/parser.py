@@ -300,7 +300,8 @@ def parse_story(text: str, path: Path, exit_code: int = 1) -> Story:
         raise MalformedFile(f"{what}: contains NUL bytes; not a text story file", exit_code)
     text = text.removeprefix("\ufeff")
     yaml_text, body_start = split_frontmatter(text, what, exit_code)
-    loaded = yamlio.load(yaml_text, f"{what}: malformed frontmatter", exit_code)
+    # the frontmatter starts on the file's second line, after its `---`
+    loaded = yamlio.load(yaml_text, f"{what}: malformed frontmatter", exit_code, first_line=2)
     if loaded is None:
         loaded = {}
     if not isinstance(loaded, Mapping):

@@ -164,7 +164,7 @@ def _s(value: Any) -> str:
 
 def parse(text: str, what: str) -> Plan:
     yaml_text, body_start = split_frontmatter(text, what, 1)
-    data = yamlio.load(yaml_text, f"{what}: frontmatter", 1)
+    data = yamlio.load(yaml_text, f"{what}: frontmatter", 1, first_line=2)
     if not isinstance(data, Mapping):
         raise MalformedFile(f"{what}: frontmatter is not a mapping", 1)
     approval = data.get("approval") or {}

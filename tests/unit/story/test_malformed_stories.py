@@ -18,7 +18,8 @@ CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "stories" / "malform
 CASES = {
     "no-frontmatter.md": "no frontmatter (the first line must be '---')",
     "unbalanced-frontmatter.md": "malformed frontmatter (unbalanced --- markers: no closing '---')",
-    "bad-yaml.md": "malformed frontmatter: invalid YAML at line 2: found unexpected end of stream",
+    # lines of the file (its frontmatter starts on line 2)
+    "bad-yaml.md": "malformed frontmatter: invalid YAML at line 3: found unexpected end of stream",
     "alias-bomb.md": "malformed frontmatter: YAML anchors and aliases are not allowed",
     "frontmatter-list.md": "frontmatter is a list, not a mapping of fields",
     "frontmatter-scalar.md": "frontmatter is a str, not a mapping of fields",
@@ -26,7 +27,7 @@ CASES = {
     "latin1.md": "not UTF-8 text (invalid byte at line 4, offset 43)",
     "nul-bytes.md": "contains NUL bytes; not a text story file",
     "deep-nesting.md": "malformed frontmatter: YAML nested deeper than 64 levels",
-    "duplicate-key.md": "malformed frontmatter: duplicate key 'key' at line 4",
+    "duplicate-key.md": "malformed frontmatter: duplicate key 'key' at line 5",
 }
 
 
