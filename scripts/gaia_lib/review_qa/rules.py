@@ -48,7 +48,10 @@ USER_INPUT_WORDS = re.compile(
     r"\b(inputs?|enter(s|ed|ing)?|(?:users?|they|customers?|visitors?|someone)\s+typ(?:es|ed)|"
     r"typ(?:es|ed|e|ing)\s+in(?:to)?|submit\w*|forms?|fields?|requests?|payloads?|"
     r"parameters?|params?|arguments?|uploads?|query|queries|sign(s|ed|ing)? ?up|log(s|ged|ging)?"
-    r" ?in|email address(es)?|password|user[- ]?(supplied|provided|input))\b",
+    r" ?in|email address(es)?|password|user[- ]?(supplied|provided|input)|"
+    # "defaults supplied by the user", "a file given by a customer"
+    r"(?:supplied|provided|given|entered|sent|pasted|uploaded)\s+by\s+(?:the|an?)\s+"
+    r"(?:users?|customers?|visitors?|clients?|callers?))\b",
     re.IGNORECASE,
 )
 

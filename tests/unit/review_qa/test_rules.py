@@ -42,6 +42,10 @@ def test_ac_gap_severity(priority: str | None, edge: bool, expected: tuple[str, 
      ("critical", True)),
     ("Given a schema that is a type, when data is validated, then it fails with an error", True,
      ("warning", False)),  # a data type is no user typing
+    ("Given defaults supplied by the user as JSON text that is invalid, when they are parsed, "
+     "then an empty set of defaults is used", True, ("critical", True)),
+    ("Given a config file written by the installer that is invalid, when it is parsed, then an "
+     "error is logged", True, ("warning", False)),  # written by a program, not a person
 ])
 def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, bool]) -> None:
     assert rules.error_path_gap(text, evidence) == expected
