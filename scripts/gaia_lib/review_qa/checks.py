@@ -346,6 +346,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     report measured none of the File List's files (a build that failed, a report of other
     code): nothing was judged, so nothing passed."""
     found = report or coverage_run.find_report(s.project)
+    # `measured`, when it ran: each File List source the report measured, with its lines and
+    # branches run (the report's own summary of the story's code)
     if found is None:
         if not s.probe.branch_coverage:
             # which tools would do, so the reader knows what to install
@@ -371,6 +373,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     findings = []
     listed: list[str] = []  # the File List's files on disk in a language the check reads
     measured = 0
+    sizes: list[dict[str, Any]] = []  # each measured file's lines and branches, as run
     for entry in s.story.file_list or ():
         rel = paths.listed_path(entry)
         if rel is None:
@@ -384,6 +387,11 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if record is None:
             continue
         measured += 1
+        lines_total = len(record.covered_lines) + len(record.missed_lines)
+        sizes.append({"file": rel, "lines": lines_total,
+                      "lines_covered": len(record.covered_lines),
+                      "branches": len(record.branches),
+                      "branches_taken": record.branches_taken})
         text = source.read_text(encoding="utf-8", errors="replace")
         for branch in coverage_report.uncovered_error_branches(text, record, language):
             tied = handled_by(branch.caught, error_acs, branch.units)
@@ -415,7 +423,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     if note:
         findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
     return ran("branch-coverage", findings, scope=rel_report,
-               critical_acs=[ac.ac_id for ac in error_acs if ac.ac_id in critical] or None)
+               critical_acs=[ac.ac_id for ac in error_acs if ac.ac_id in critical] or None,
+               measured=sizes)
 
 
 def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],

@@ -54,6 +54,7 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
                    f"{'yes' if entry['matched'] else 'no'} | "
                    f"{entry['test_count']} | {entry.get('matched_by') or '—'} |")
     out += render_matches(coverage.get("per_ac", []))
+    out += render_code_coverage(analysis.get("checks", []))
     findings = [(c["name"], f) for c in analysis.get("checks", []) for f in c.get("findings", [])]
     if findings:
         out += ["", "Findings:"]
@@ -68,6 +69,26 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
         out += ["", "Story gate warnings:"]
         out += [f"- {filelist.warning_sentence(w)}" for w in warnings]
     return "\n".join(out) + "\n"
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part} of {whole}" + (f" ({100 * part // whole}%)" if whole else "")
+
+
+def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What the branch-coverage check's report measured of the story's own code, file by
+    file: its lines run and its branches taken."""
+    check = next((c for c in checks if c.get("name") == "branch-coverage"), None)
+    if check is None or not check.get("measured"):
+        return []
+    measured = check["measured"]
+    out = ["", f"The story's code as the tests ran it ({check.get('scope', 'coverage report')}):"]
+    for entry in measured:
+        branches = (f", {_share(entry['branches_taken'], entry['branches'])} branches taken"
+                    if entry.get("branches") else "")
+        out.append(f"- {entry['file']}: {_share(entry['lines_covered'], entry['lines'])} lines"
+                   f"{branches}")
+    return out
 
 
 def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]]) -> list[str]:

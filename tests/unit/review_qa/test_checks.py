@@ -102,6 +102,9 @@ def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
     result = checks.branch_evidence(s, [], report=(ran, "go-cover"))  # type: ignore[arg-type]
     assert result["status"] == "failed"
     assert [(f["file"], f["line"]) for f in result["findings"]] == [("version.go", 4)]
+    # and what it measured of the story's code, file by file
+    assert result["measured"] == [{"file": "version.go", "lines": 5, "lines_covered": 3,
+                                   "branches": 0, "branches_taken": 0}]
 
 
 def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_counts_not() -> None:

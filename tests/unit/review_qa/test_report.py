@@ -101,6 +101,25 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
     assert '{"warning"' not in text
 
 
+def test_the_story_codes_lines_and_branches_as_run_are_shown_per_file() -> None:
+    analysis = {"checks": [{"name": "branch-coverage", "status": "passed", "findings": [],
+                            "scope": "tiers-coverage.lcov",
+                            "measured": [{"file": "src/defu.ts", "lines": 32,
+                                          "lines_covered": 32, "branches": 12,
+                                          "branches_taken": 10},
+                                         {"file": "src/plain.ts", "lines": 3,
+                                          "lines_covered": 2, "branches": 0,
+                                          "branches_taken": 0}]}],
+                "coverage": {"percent": 0.0, "per_ac": []}}
+    text = qa_report.render_deterministic(analysis)
+    assert ("The story's code as the tests ran it (tiers-coverage.lcov):\n"
+            "- src/defu.ts: 32 of 32 (100%) lines, 10 of 12 (83%) branches taken\n"
+            "- src/plain.ts: 2 of 3 (66%) lines\n") in text
+    skipped = {"checks": [{"name": "branch-coverage", "status": "skipped",
+                           "skip_reason": "no coverage report"}], "coverage": {}}
+    assert "as the tests ran it" not in qa_report.render_deterministic(skipped)
+
+
 def test_an_uncovered_acs_nearest_tests_are_shown_as_not_counted() -> None:
     nearest = {"test": "t.py::test_str", "how": ["name"], "score": 2.7, "evidence": ["str"]}
     lines = qa_report.render_matches([
