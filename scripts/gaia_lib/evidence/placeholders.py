@@ -557,15 +557,23 @@ class Placeholder:
     # "empty body", "asserts nothing real (...)"
 
 
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+
+
 def _declaration_index(lines: list[str]) -> int:
     """Index of the test's own declaration in its body: the body starts with the comments and
-    decorators written above it."""
+    decorators written above it, a decorator's arguments on lines of their own too
+    (`@pytest.mark.parametrize(` / `    "value",` / `    [1, 2],` / `)`)."""
     leading = 0
+    depth = 0  # brackets a decorator left open
     for line in lines:
         stripped = line.strip()
-        if not stripped.startswith(("#", "//", "@", "/*", "*", "--")) or \
-                stripped.startswith("@test"):
+        if depth <= 0 and (not stripped.startswith(("#", "//", "@", "/*", "*", "--"))
+                           or stripped.startswith("@test")):
             break
+        if depth > 0 or stripped.startswith("@"):
+            code = _QUOTED.sub("", stripped)  # a bracket in a string is no bracket
+            depth += sum(map(code.count, "([{")) - sum(map(code.count, ")]}"))
         leading += 1
     return min(leading, len(lines) - 1)
 

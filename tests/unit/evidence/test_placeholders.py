@@ -1427,6 +1427,48 @@ def test_an_except_star_handler_swallows_a_failed_check_as_an_except_does() -> N
         "test_a_caught_value_error_in_a_group": False}
 
 
+DECORATED_PY = """import pytest
+import iso8601
+
+
+@pytest.mark.parametrize(
+    "invalid_date",
+    [None, "", "wibble"],
+)
+def test_returns_before_its_check(invalid_date: str) -> None:
+    result = iso8601.parse_date_or_none(invalid_date)
+    return
+    assert result is None
+
+
+@pytest.mark.filterwarnings(
+    "ignore::DeprecationWarning"
+)
+def test_asserts_true() -> None:
+    assert True
+
+
+@pytest.mark.parametrize(
+    "marker",
+    ['(python_version == "2.7" and os_name', "python_version"],
+)
+def test_a_bracket_in_a_decorators_string(marker):
+    with pytest.raises(InvalidMarker):
+        Marker(marker)
+"""
+
+
+def test_a_decorator_written_over_several_lines_is_no_part_of_the_tests_body() -> None:
+    """A decorator's arguments on lines of their own (`@pytest.mark.parametrize(` ... `)`)
+    come before the test's declaration: a return at the top of its body still ends it, the
+    line shown is the check's own, and a bracket inside one of its strings closes nothing."""
+    assert _verdicts("iso8601/test_iso8601.py", DECORATED_PY) == {
+        "test_returns_before_its_check": (
+            12, "its checks never run or cannot fail (assert result is None)"),
+        "test_asserts_true": (19, "asserts nothing real (assert True)"),
+        "test_a_bracket_in_a_decorators_string": None}
+
+
 OWN_TABLE_PY = """def test_a_swallowed_check_beside_one_of_its_own_data():
     expected = ["num2", "num3", "num5"]
     try:
