@@ -193,6 +193,34 @@ def test_a_tier_whose_python_has_no_pytest_blocks(
     assert _gate_row(qa_project)[0] == "UNVERIFIED"  # untested: the row is left as it was
 
 
+def test_without_coverage_py_a_python_test_naming_none_of_the_code_counts_for_no_ac(
+    qa_project: Project, tmp_path: Path
+) -> None:
+    """The tier's Python has no coverage.py, so no run measures what each test executed: a
+    test whose code names nothing of the story's sources is read as the other stacks' are,
+    and counts for no AC, however its name matches (with coverage.py the run shows it
+    executing none of them: the same verdict)."""
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "coverage.py").write_text("raise ImportError(\"No module named 'coverage'\")\n")
+    stub = tmp_path / "python-without-coverage"
+    stub.write_text(f'#!/bin/sh\nPYTHONPATH="{shadow}:$PYTHONPATH" exec {PY} "$@"\n')
+    stub.chmod(0o755)
+    _tier_command(qa_project, f"{stub} -m pytest -q -p no:cacheprovider tests", 120)
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        'assert signup("nope") == 422', 'assert len("nope") == 4'))
+    assert command.main(["E1-S1"]) == 0  # the story's priority is not P0: a warning
+    assert _check(qa_project, "behavioural-attribution")["status"] == "skipped"
+    assert _check(qa_project, "ac-coverage")["status"] == "failed"
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["tests"] == ["tests/test_signup.py::test_ac1_valid_email_creates_account"]
+    assert per_ac["AC2"]["matched"] is False
+    assert per_ac["AC2"]["excluded"] == {
+        "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422": (
+            "names nothing of the story's code (what app/signup.py declare): it tests other "
+            "code")}
+
+
 def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -26,8 +26,9 @@ and the parent, and chained by `run` for terminal and CI use:
   words, nor by naming the AC's id: `idle_tests`), a
   distinctive but weak textual match of a test that does execute them counts, and an AC that
   names functions or classes of those sources is covered only by tests that ran one of them.
-  Where no run measures per test (every stack but Python's), a test whose code names nothing
-  of those sources (`Reads.static_calls`, `evidence.sut_names`) counts for no AC alike.
+  Where no run measures per test (every stack but Python's, and a Python run without
+  coverage.py), a test whose code names nothing of those sources (`Reads.static_calls`,
+  `Reads.named_calls`, `evidence.sut_names`) counts for no AC alike.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
   own doing), the ACs, the discovered tests, the story gate's File List warnings (git's view
   of the branch), the tool versions, the run's skipped tests and per-test signals, and the
@@ -443,14 +444,20 @@ class Reads:
 
     @functools.cached_property
     def static_calls(self) -> dict[str, bool]:
-        """Per story test, whether its code names the story's code (`sut_names.names_any`),
-        where no run measures what each test executes: every stack but Python's. The story's
+        """`named_calls` where no run measures what each test executes: every stack but
+        Python's (whose run does, with coverage.py; without it, `named_calls` is read)."""
+        return {} if self.s.stack == "python-dev" else self.named_calls
+
+    @functools.cached_property
+    def named_calls(self) -> dict[str, bool]:
+        """Per story test, whether its code names the story's code (`sut_names.names_any`).
+        The story's
         code is what the File List's sources declare (`code_under_test`), and what a project
         module a JS/TS test imports declares when it imports one of them (a facade: each
         such module is read, `sut_names.with_facades`); a Go test's code takes in its
         package's test files (its helpers). A test not judged (its language's sources declare
         nothing readable) is left out."""
-        if self.s.stack == "python-dev" or not self.code_under_test:
+        if not self.code_under_test:
             return {}
         from gaia_lib.evidence import sut_names
 
@@ -693,6 +700,12 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
                                       reads.inherited) if python else None
     if not python:  # what each test's code names, where no run measured what it ran
         executes = {t: False for t, named in reads.static_calls.items() if not named}
+    # a Python run coverage.py did not measure per test (not installed, the run stopped):
+    # what each test's code names, as for the other stacks
+    unmeasured = python and attribution_data is None
+    if unmeasured:
+        executes = {t: False for t, named in reads.named_calls.items() if not named}
+        ran_units = None
     skipped = {**_never_ran(evidence, reads),
                **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)}
     failed = outcomes.failed(evidence.tests, reads.cases, reads.inherited)
@@ -714,9 +727,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         runner_missing=next((why for suite in evidence.suites if suite.required
                              for why in (execution.runner_missing(suite),) if why), None),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
-        sources=sources if python else (),
+        sources=sources if python and not unmeasured else (),
         no_tier=_no_tier(s, evidence),
-        named_sources=() if python else _declaring(reads.code_under_test),
+        named_sources=() if python and not unmeasured else _declaring(reads.code_under_test),
     )
     return evidence.as_json(), run
 
