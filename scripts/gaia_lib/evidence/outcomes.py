@@ -68,8 +68,9 @@ def package_dir(package: str, directories: AbstractSet[str]) -> str | None:
     return "." if "." in directories else None
 
 
-# A JS/TS table test's name template: jest's and vitest's printf markers and `$field`s.
-_TEMPLATE_MARK = re.compile(r"%[sdifjoOpc#%]|\$\{?[A-Za-z_]\w*(?:\.\w+)*\}?")
+# A JS/TS table test's name template: jest's and vitest's printf markers (`%#` and `%$` the
+# row's index), `$field`s (`$0` an array row's, `$#` jest's index).
+_TEMPLATE_MARK = re.compile(r"%[sdifjoOpc#$%]|\$#|\$\{?\w+(?:\.\w+)*\}?")
 
 
 def _template(name: str) -> re.Pattern[str] | None:
@@ -136,20 +137,39 @@ def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
 
 # Where a runner reports each test under the name its source declares (pytest's functions,
 # Go's `TestX`, bats' `@test` strings): a test of these files the report leaves out never ran.
-# A JS/TS test never ran when its file has no outcome at all, or when it has a literal title
-# (`it("keeps x", ...)`, no template) that no outcome of its file ends with: its groups' names
-# may be made at run time (`describe(Service.name, ...)`), its own is read as written.
+# A JS/TS test never ran when its file has no outcome at all, or when its title is written as
+# a string, literal (`it("keeps x", ...)`) or a name template (`it.each(rows)("adds %i", ...)`,
+# `` it(`keeps ${x}`, ...) ``), and no outcome of its file ends with it or a name it makes (a
+# table empty at run time makes none): its groups' names may be made at run time
+# (`describe(Service.name, ...)`), its own is read as written.
 _EXACT_NAMES = (".py", "_test.go", ".bats")
 
 
-def _literal_title(case: TestCase) -> str | None:
-    """A JS/TS test's own title when its declaration writes it as a plain string."""
+# A template's markers, and a template literal's `${...}` code, whole (`${a + b}`) or not at all.
+_TITLE_MARK = re.compile(r"\$\{[^{}]*\}|(?!\$\{)(?:" + _TEMPLATE_MARK.pattern + ")")
+
+
+def _written_title(case: TestCase) -> re.Pattern[str] | None:
+    """A JS/TS test's own title when its declaration writes it as a string, literal or a name
+    template: the full names ending with it or a name it makes, as a pattern over `_spaced`
+    names. A marker stands for any text (an empty `%s`, vitest's `%o` of an object over
+    lines) and white space for any: a name it made is never missed. None for a title made by
+    code (`t.input + 'z'`), all markers (`%s`), with an escape (`\\n`) or with code the
+    markers do not span (`${f({a})}`)."""
     title = case.name.rsplit(" > ", 1)[-1]
-    if not title or any(mark in title for mark in "$%`\\"):
+    words = _TITLE_MARK.sub("", title)
+    if not title.strip() or "\\" in title or re.search(r"\$\{|`", words) \
+            or (words != title and len(re.findall(r"\w", words)) < 3) \
+            or not re.search(r"(['\"`])" + re.escape(title) + r"\1", case.body):
         return None
-    declared = re.search(r"\b(?:it|test)\b[\w.]*\s*\(\s*(['\"])" + re.escape(title) + r"\1",
-                         case.body)
-    return _spaced(title) if declared else None
+    parts, last = [], 0
+    for mark in [*_TITLE_MARK.finditer(title), None]:
+        text = title[last:mark.start() if mark else len(title)]
+        parts.append(r"\s*".join(re.escape(word) for word in re.split(r"\s+", text)))
+        if mark:
+            parts.append("%" if mark.group(0) == "%%" else ".*?")
+            last = mark.end()
+    return re.compile(r"(?:.*\s)?" + "".join(parts), re.S)
 
 
 def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files: Iterable[str],
@@ -183,9 +203,9 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
             continue
         in_file = [_spaced(o.name) for o in listed
                    if o.file and _same_file(case.file, o.file, directories)]
-        title = _literal_title(case)
-        if not in_file or (title is not None and not any(
-                name == title or name.endswith(" " + title) for name in in_file)):
+        title = _written_title(case)
+        if not in_file or (title is not None and not any(title.fullmatch(name)
+                                                         for name in in_file)):
             out[case.test_id] = why
     return out
 

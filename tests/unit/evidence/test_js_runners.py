@@ -409,3 +409,65 @@ def test_a_pytest_tiers_coverage_and_a_jest_tiers_are_read_as_one(
     api, web = merged.for_file("api/app.py"), merged.for_file("web/src/codes.js")
     assert api is not None and api.missed_lines == (3,)  # the raise no test reached
     assert web is not None and 5 in web.missed_lines  # `return 422`: no test reached it
+
+
+
+TABLES_TEST = '''import { describe, it, expect } from "vitest";
+import { defu } from "./defu.js";
+
+const cases = [[{ a: 1 }, { a: 2, b: 2 }, { a: 1, b: 2 }]];
+const none = [];
+
+describe("defu", () => {
+  it.each(none)("should copy only missing properties defaults (%o)", (input, defaults, expected) => {
+    expect(defu(input, defaults)).toEqual(expected);
+  });
+  it.each(cases.slice(0, 0))("sliced away: %o and %o", (input, defaults, expected) => {
+    expect(defu(input, defaults)).toEqual(expected);
+  });
+  it.each(cases.filter(() => process.env.SLOW))("only when slow: $0", (input, defaults) => {
+    expect(defu(input, defaults)).toBeTruthy();
+  });
+  it.each(none)("a plain title over an empty table", (input, defaults, expected) => {
+    expect(defu(input, defaults)).toEqual(expected);
+  });
+  it.each(cases)("merges %o into %o (row %#)", (input, defaults, expected) => {
+    expect(defu(input, defaults)).toEqual(expected);
+  });
+  it.each([{ input: {}, note: "" }])("fills an empty object $note", ({ input }) => {
+    expect(defu(input, { a: 1 })).toEqual({ a: 1 });
+  });
+  it.each([["", {}]])("fills %s an empty object", (note, input) => {
+    expect(defu(input, { a: 1 })).toEqual({ a: 1 });
+  });
+});
+
+describe.each(none)("group %s", () => {
+  it.each(cases)("merges inside an empty group %o", (input, defaults, expected) => {
+    expect(defu(input, defaults)).toEqual(expected);
+  });
+});
+'''
+DEFU_SRC = "export function defu(input, defaults) {\n  return { ...defaults, ...input };\n}\n"
+
+
+@pytest.mark.parametrize("vitest", ["node_bin", "vitest4_bin"])
+def test_a_table_test_over_a_table_empty_at_run_time_never_ran(
+        vitest: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """vitest runs no row of `it.each` over a table empty at run time (`[]`, `.slice(0, 0)`,
+    a `.filter` on an unset variable) and reports nothing of it: its template names no
+    outcome of the file, which did run. The rows that ran are met by their names, vitest's
+    `%o` of an object, an empty `%s` (two spaces) and `$note` (`''`) among them."""
+    bin_dir: Path = request.getfixturevalue(vitest)
+    suite, notes = _run(tmp_path, f"{bin_dir / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "src/defu.js": DEFU_SRC,
+        "src/defu.test.js": TABLES_TEST})
+    assert notes == [] and suite.pass_count == 3
+    cases = split_tests("src/defu.test.js", TABLES_TEST)
+    assert len(cases) == 8
+    assert sorted(outcomes.never_ran(suite.tests, cases, ["src/defu.test.js"])) == [
+        "src/defu.test.js::defu > a plain title over an empty table",
+        "src/defu.test.js::defu > only when slow: $0",
+        "src/defu.test.js::defu > should copy only missing properties defaults (%o)",
+        "src/defu.test.js::defu > sliced away: %o and %o",
+        "src/defu.test.js::group %s > merges inside an empty group %o"]

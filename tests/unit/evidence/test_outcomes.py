@@ -156,9 +156,9 @@ def test_a_named_file_whose_test_has_no_outcome_never_ran() -> None:
 
 
 def test_a_js_test_never_ran_when_no_outcome_of_its_file_ends_with_its_literal_title() -> None:
-    """A group's name may be made at run time (`describe(Service.name, ...)`) and a title from
-    a template is not read exactly: only a literal title, or a file with no outcome at all,
-    says a test never ran (`if (process.env.X) it("...")` registers nothing)."""
+    """A group's name may be made at run time (`describe(Service.name, ...)`): a title written
+    as a string, or a file with no outcome at all, says a test never ran
+    (`if (process.env.X) it("...")` registers nothing); a title made by code says nothing."""
     tests = [runner_output.TestOutcome("Service rejects x", "passed", "/p/src/c.test.ts")]
     cases = [TestCase("src/c.test.ts", "rejects x", 3, '  it("rejects x", () => {'),
              TestCase("src/c.test.ts", "codes > rejects ${name}", 5,
@@ -171,6 +171,35 @@ def test_a_js_test_never_ran_when_no_outcome_of_its_file_ends_with_its_literal_t
     assert sorted(outcomes.never_ran(tests, cases, files)) == [
         "src/c.test.ts::codes > accepts y", "src/d.test.ts::codes > keeps ${x}"]
 
+
+
+def test_a_js_table_test_whose_template_names_no_outcome_of_its_file_never_ran() -> None:
+    """`it.each(cases)("... (%o)")` over a table empty at run time runs no row: no outcome of
+    its file, which ran, is a name its template makes. A marker stands for any text (vitest's
+    `%o` over lines, an empty `%s`), a template literal's `${...}` for its code's value; a
+    title all markers, with an escape or with code the markers do not span says nothing."""
+    def case(title: str, declared: str) -> TestCase:
+        return TestCase("test/d.test.ts", f"defu > {title}", 3, f"  {declared} => {{")
+
+    tests = [runner_output.TestOutcome("defu merges {\n  a: 1\n} into { b: 2 }", "passed",
+                                       "/p/test/d.test.ts"),
+             runner_output.TestOutcome("defu fills  an empty object", "passed",
+                                       "/p/test/d.test.ts"),
+             runner_output.TestOutcome("defu adds 3 to 1 (row 1)", "passed", "/p/test/d.test.ts")]
+    cases = [case("should copy only missing properties defaults (%o)",
+                  'it.each(cases)("should copy only missing properties defaults (%o)", (a)'),
+             case("merges %o into %o", 'it.each(rows)("merges %o into %o", (a, b)'),
+             case("fills %s an empty object", "it.each(rows)('fills %s an empty object', (a)"),
+             case("adds $b to $a (row $#)", 'it.each`...`("adds $b to $a (row $#)", (a)'),
+             case("keeps ${a + b} in %$", "it.each(rows)(`keeps ${a + b} in %$`, (a)"),
+             case("%s", 'it.each(rows)("%s", (a)'),
+             case("splits \\n %s", 'it.each(rows)("splits \\n %s", (a)'),
+             case("wraps ${f({a})} %s", "it.each(rows)(`wraps ${f({a})} %s`, (a)")]
+    assert outcomes.never_ran(tests, cases, ["test/d.test.ts"]) == {
+        "test/d.test.ts::defu > should copy only missing properties defaults (%o)":
+            "never run: the runner's report has no outcome for it",
+        "test/d.test.ts::defu > keeps ${a + b} in %$":
+            "never run: the runner's report has no outcome for it"}
 
 COLLECTION_ERROR = """<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests">
 <testsuite name="pytest" errors="1" failures="0" skipped="0" tests="1">
