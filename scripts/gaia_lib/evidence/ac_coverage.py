@@ -169,7 +169,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
 - Execution (where per-test coverage was measured: `executes`, per test id). A test that
   never executes any of the story's File List sources verifies none of the story's
   behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
-  (here its AC ids still match; the review counts it for none: `phases.idle_tests`). A test
+  (here its AC ids still match; the review counts it for none: `phases.idle_tests`); the ACs
+  its words match, read as a test the run did not measure, name it (`idle`), so the review
+  says why it counts for none of them rather than nothing at all. A test
   that does execute them backs a weak match with that: the clear-best AC that explains enough
   of its name needs no word spelled alike ("accounts creation" for "the account is created":
   executing the story's code says the test exercises the story, its words, distinctive among
@@ -310,6 +312,9 @@ class AcCoverage:
     matches: tuple[Match, ...] = ()  # sorted by test id
     # For an AC no test matches: the tests nearest it, which do not count (`CANDIDATES`)
     candidates: tuple[Match, ...] = ()
+    # The tests its words match that the run measured executing none of the story's code
+    # (`executes`): never counted, named so the review can say why; sorted
+    idle: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1547,11 +1552,13 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     examples, about_printing = reading.examples, reading.about_printing
     known = {ac.ac_id for ac in criteria}
     every_named = {key for group in identifiers for key in group}
+    measured = units is not None
     if units is None:
         units = reading.file_named_units
     unit_names = _units_deciding(criteria, units)
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
+    idle: dict[str, list[str]] = {ac.ac_id: [] for ac in criteria}
     for t, (case, case_said) in enumerate(zip(ours, said, strict=True)):
         file_stem = PurePosixPath(case.file).name
         named = ac_refs(f"{file_stem}\n{case.name}\n{case.description}") & known
@@ -1559,17 +1566,18 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             for ac_id in named:
                 hits[ac_id][case.test_id] = Match(case.test_id, ID_SCORE, (ID,), (ac_id,))
             continue
-        if executes is not None and executes.get(case.test_id) is False:
-            continue
+        # Measured running none of the story's code, a test is matched as one the run did not
+        # measure: the ACs its words match name it (`idle`), and it counts for none of them.
+        unmeasured = executes is not None and executes.get(case.test_id) is False
         ran = bool(executes and executes.get(case.test_id))
+        by_test = {} if units is None or (unmeasured and measured) else units.by_test
         # The ACs whose named units this test was measured running none of.
-        unrun = (set() if units is None or case.test_id not in units.by_test else
+        unrun = (set() if case.test_id not in by_test else
                  {i for i, named in enumerate(unit_names)
-                  if named and not named & units.by_test[case.test_id]})
+                  if named and not named & by_test[case.test_id]})
         chosen: dict[int, _Score] = {}
         # The whole name first, then each nested part read on its own (`_parts`).
-        ran_units = units.by_test.get(case.test_id, frozenset()) if units is not None \
-            else frozenset()
+        ran_units = by_test.get(case.test_id, frozenset())
         own = [replace(crit, runs_unit=True) if crit.values and unit_names[i] & ran_units
                else crit for i, crit in enumerate(crits)]
         variants = reading.variants.get(t)
@@ -1588,12 +1596,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         # table holding `foo-bar`, for two ACs that both call `kebabCase`). A table of both
         # kinds of rows (values, and errors `pytest.raises` expects) checks the value ACs by
         # its value rows: expecting an error somewhere rules none out.
-        runs = units.by_test.get(case.test_id, frozenset()) if units is not None \
-            else frozenset()
         of_unit: dict[int, _Score] = {}
         for i, named_units in enumerate(unit_names):
             best = max((scores[i] for scores in readings), key=lambda sc: sc.total)
-            if named_units & runs and not best.contradicted and \
+            if named_units & ran_units and not best.contradicted and \
                     not (best.unraised and not best.unpromised) and (
                         _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
                         or any(_quoted(value, case.body) for value in examples[i])):
@@ -1604,6 +1610,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         printing = prints_only(_spoken(case))
         chosen = {i: sc for i, sc in chosen.items() if i not in unrun
                   and (i in about_printing or not printing)}
+        if unmeasured:
+            for i in chosen:
+                idle[criteria[i].ac_id].append(case.test_id)
+            continue
         for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))
@@ -1637,5 +1647,5 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             near[ac.ac_id], key=lambda m: (-m.score, m.test))[:CANDIDATES])
         per_ac.append(AcCoverage(ac.ac_id, bool(found), len(found), tuple(sorted(found)),
                                  top.how[0] if top else None, ac.edge_case, ac.structured,
-                                 ordered, nearest))
+                                 ordered, nearest, tuple(sorted(idle[ac.ac_id]))))
     return CoverageResult(tuple(per_ac), reading.unattributed)

@@ -182,7 +182,9 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
                        ) -> list[dict[str, Any]]:
     """Per AC: the matcher's tests less the ones that do not count (`excluded`: test id ->
     why; `excluded_for`: per AC id, those that do not count for that AC), with the AC's
-    priority; `matched` says whether any test still counts."""
+    priority; `matched` says whether any test still counts. Its `excluded` names, with their
+    reason, the tests that do not count, and those its words match that the run shows ran
+    none of the story's code (the matcher's `idle`: tests of other code)."""
     by_id = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
     rows = []
     for entry in result.per_ac:
@@ -200,7 +202,8 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
             "tests": counted, "matched_by": matched_by,
             "edge_case": entry.edge_case, "structured": entry.structured,
             "priority": rules.ac_priority(ac.text, s.story.priority),
-            "excluded": {t: left_out[t] for t in entry.tests if t in left_out},
+            "excluded": {t: left_out[t] for t in sorted({*entry.tests, *getattr(
+                entry, "idle", ())}) if t in left_out},
             "matches": [match_record(entry, t) for t in counted],
             "candidates": [] if counted else [
                 {"test": m.test, **_plain_fields(dataclasses.asdict(m))}

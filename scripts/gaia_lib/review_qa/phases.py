@@ -23,7 +23,7 @@ and the parent, and chained by `run` for terminal and CI use:
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
   matcher (`ac_coverage`'s `executes` and `units`): a test the
   run shows never executing the story's File List sources counts for no AC (not by its
-  words, nor by naming the AC's id: `idle_tests`), a
+  words, nor by naming the AC's id: `idle_tests`; the ACs its words match name it, and why), a
   distinctive but weak textual match of a test that does execute them counts, and an AC that
   names functions or classes of those sources is covered only by tests that ran one of them.
   Where no run measures per test (every stack but Python's, and a Python run without

@@ -625,6 +625,27 @@ def test_tests_that_never_run_the_story_code_lose_word_evidence_not_ids() -> Non
     assert by_id(dropped)["AC1"].matched_by == "id"
 
 
+
+def test_a_test_that_never_runs_the_story_code_is_named_on_the_acs_its_words_match() -> None:
+    """Never counted, it is named (`idle`) on the ACs its words alone would match, so the
+    review says why they have no test; one named by an AC's id is counted there, the review
+    leaving it out (`phases.idle_tests`). Its measured units (none) rule out no AC: AC1's
+    `chunked`, which another test ran, still names it."""
+    cases = [case("test_invalid_email_returns_422_error"), case("test_ac1_creates")]
+    dropped = analyze("E1-S1", CRITERIA, cases, file_list=[FILE],
+                      executes={t.test_id: False for t in cases})
+    assert [(c.ac_id, c.tests, c.idle) for c in dropped.per_ac] == [
+        ("AC1", (f"{FILE}::test_ac1_creates",), ()),
+        ("AC2", (), (f"{FILE}::test_invalid_email_returns_422_error",)),
+        ("AC3", (), ()), ("AC-EC1", (), ())]
+    assert not by_id(dropped)["AC2"].candidates
+    runs = UnitRuns(frozenset({"chunked", "last", "split_at", "windowed"}),
+                    {SHORTER: frozenset(), LAST: frozenset({"chunked", "last"}),
+                     SPLIT: frozenset({"split_at"})})
+    idle = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=runs,
+                   executes={SHORTER: False, LAST: True, SPLIT: True})
+    assert by_id(idle)["AC1"].idle == (SHORTER,) and SHORTER not in by_id(idle)["AC1"].tests
+
 CHUNKS = (
     ac("AC1", "an iterable and a size", "chunked is called",
        "lists of that size are returned, the last one shorter"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult
 from gaia_lib.review_qa import checks
 from gaia_lib.stacks.toolprobe import StackProbe, ToolProbe
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -25,6 +26,24 @@ def test_an_untested_handler_goes_to_the_acs_naming_the_narrowest_unit_it_sits_i
     assert checks.handled_by((), acs, ("load",)) == ["AC1", "AC2", "AC3"]
     assert checks.handled_by(("KeyError",), acs) == ["AC1", "AC2", "AC3"]
 
+
+
+def test_a_test_of_other_code_is_named_on_the_ac_its_words_match_with_why() -> None:
+    """The matcher's `idle` tests (its words match the AC, the run shows it ran none of the
+    story's code) never count; the AC names them with their reason, as it does the tests it
+    matched that do not count."""
+    s = SimpleNamespace(story=SimpleNamespace(priority="P0", acceptance_criteria=[
+        _ac("AC1", "Given a valid email, then the account is created"),
+        _ac("AC2", "Given an invalid email, then 422")]))
+    result = CoverageResult((
+        AcCoverage("AC1", False, 0, (), None, False, True, idle=("t.py::test_creates",)),
+        AcCoverage("AC2", True, 1, ("t.py::test_ac2",), "id", False, True)), ())
+    why = "never executes the story's code (app/signup.py)"
+    rows = checks.effective_coverage(s, result, {"t.py::test_creates": why,  # type: ignore[arg-type]
+                                                 "t.py::test_ac2": why})
+    assert [(r["ac_id"], r["matched"], r["tests"], r["excluded"]) for r in rows] == [
+        ("AC1", False, [], {"t.py::test_creates": why}),
+        ("AC2", False, [], {"t.py::test_ac2": why})]
 
 def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> None:
     """A name the Then writes in backticks and a lone `-` are no promised values: not named,

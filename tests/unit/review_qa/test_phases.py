@@ -215,6 +215,38 @@ def test_an_invalid_email_is_rejected_with_422():
             "is a placeholder (skipped in source (@pytest.mark.skip))"}
 
 
+
+def test_a_test_that_ran_none_of_the_story_code_is_named_where_its_ac_is_not_covered(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test whose words match AC1 but which never calls signup tests other code: it counts
+    for no AC, and AC1 names it with that reason, rather than saying only "no test"."""
+    make_qa_project(project, monkeypatch)
+    project.write("tests/test_signup.py", '''from app.signup import signup
+
+
+def test_a_valid_email_creates_the_account():
+    assert "a@b.co".partition("@")[2] == "b.co"
+
+
+def test_an_invalid_email_is_rejected_with_422():
+    assert signup("nope") == 422
+''')
+    s = context.setup(project.root, "E1-S1")
+    phases.start_round(s)
+    results = phases.analyze(s).results
+    per_ac = {e["ac_id"]: e for e in results["coverage"]["per_ac"]}
+    assert (per_ac["AC1"]["matched"], per_ac["AC1"]["tests"]) == (False, [])
+    assert per_ac["AC1"]["excluded"] == {
+        "tests/test_signup.py::test_a_valid_email_creates_the_account":
+            "never executes the story's code (app/signup.py)"}
+    assert (per_ac["AC2"]["tests"], per_ac["AC2"]["excluded"]) == (
+        ["tests/test_signup.py::test_an_invalid_email_is_rejected_with_422"], {})
+    check = next(c for c in results["checks"] if c["name"] == "ac-coverage")
+    assert [f["message"] for f in check["findings"]] == [
+        "AC1 has no test (its only tests do not count: tests/test_signup.py::"
+        "test_a_valid_email_creates_the_account never executes the story's code "
+        "(app/signup.py)) (priority P1)"]
+
 def test_a_python_test_replaced_by_a_later_def_of_its_name_counts_for_nothing(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """Python keeps the last `def` of a name: a real check followed by a placeholder of the
