@@ -22,11 +22,19 @@ Rules:
   a module of it (`with_facades`, one level): that module's names count too; and through what
   its file's `beforeAll` / `beforeEach` hooks assign where a hook names the code under test
   (`app`, built from `AppModule` in a NestJS e2e test): a test using such a name names it.
+- A helper, binding or hook-built name reaches only the tests that see it: a JS/TS one
+  declared at the file's top level, or in a block that holds the test (its `describe`); a
+  hook's assignment to an outer `let` is the block's that holds the hook. A name a test
+  declares or assigns in its own body is its own, no helper of the file (`const result =
+  defu(...)` in one test makes no other test's `result` a way to `defu`), and a test's own
+  `const result` hides an outer one. A Go function's `:=` names are its own likewise: only a
+  package-level `var` binds a name for the file.
 - Not judged (None): a language family the sources declare nothing readable in.
 """
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
@@ -221,12 +229,12 @@ _HELPER = {
     ".sh": lazy_re(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{", re.M),
 }
 # A name a test file binds to a value (`const adapter = createEntityAdapter()`, `let cache:
-# QueryCache`, `cache = new QueryCache()` in a beforeEach, Go's `p := NewParser()`): the
-# tests that use it reach what its type or value names.
+# QueryCache`, `cache = new QueryCache()` in a beforeEach, Go's package-level `var p =
+# NewParser()`): the tests that see it and use it reach what its type or value names.
 _BINDING = {
     ".js": lazy_re(r"\b(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*((?::[^=;\n]+)?"
                       r"(?:=[^;\n]+)?)|^[ \t]*([A-Za-z_$][\w$]*)[ \t]*(=[^=;\n][^;\n]*)", re.M),
-    ".go": lazy_re(r"\b([A-Za-z_]\w*)[ \t]*(:=[^\n]+)|\bvar[ \t]+([A-Za-z_]\w*)([^\n]+)"),
+    ".go": lazy_re(r"^var[ \t]+([A-Za-z_]\w*)([^\n]+)", re.M),
 }
 MAX_HELPER_DEPTH = 3
 
@@ -247,31 +255,78 @@ def _names(kind: str, code: str, spelled: frozenset[str]) -> bool:
     return bool(_words(kind, code) & spelled)
 
 
-def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str]) -> frozenset[str]:
-    """The helpers `file_text` defines that name the code under test, directly or through
-    another such helper (`bigComma(i)` returning `BigComma(big.NewInt(i))`)."""
+Scope = tuple[int, int]  # the offsets of a block's `{` and `}`; the file's: -1 and its length
+Body = tuple[str, str, Scope]  # a helper's or binding's name, its code, where it is seen
+
+
+@functools.lru_cache(maxsize=16)
+def _blocks(file_text: str) -> tuple[Scope, ...]:
+    """Each brace block of a JS/TS file, braces in its strings and comments aside."""
+    code = "\n".join(testcases.code_lines(file_text.split("\n")))
+    opened: list[int] = []
+    pairs = []
+    for at, ch in enumerate(code):
+        if ch == "{":
+            opened.append(at)
+        elif ch == "}" and opened:
+            pairs.append((opened.pop(), at))
+    return tuple(pairs)
+
+
+def _around(blocks: Iterable[Scope], at: int, whole: Scope) -> Scope:
+    """The innermost of `blocks` that holds offset `at` (`whole`: none does)."""
+    return max((b for b in blocks if b[0] < at < b[1]), default=whole)
+
+
+@functools.lru_cache(maxsize=16)
+def _bodies(kind: str, file_text: str) -> tuple[Body, ...]:
+    """The helpers and bindings `file_text` defines, each with its code and (JS/TS) the block
+    that sees it (module rules); elsewhere, the whole file sees each."""
     pattern = _HELPER.get(kind)
-    if pattern is None and kind != ".go":
-        return frozenset()
+    whole: Scope = (-1, len(file_text))
+    js = kind == ".js"
+    blocks = _blocks(file_text) if js else ()
+    hooks = [(hook.start(), then_literals.closing(file_text, hook.end() - 1))
+             for hook in _SET_UP_HOOK.finditer(file_text)] if js else []
     lines = file_text.splitlines()
-    bodies: dict[str, list[str]] = {}
-    for name, _, rest in testcases.go_functions(file_text) if kind == ".go" else ():
-        bodies.setdefault(name, []).append(rest)
+    bodies: list[Body] = [(name, rest, whole) for name, _, rest in (
+        testcases.go_functions(file_text) if kind == ".go" else ())]
     for match in pattern.finditer(file_text) if pattern is not None else ():
         name = next(g for g in match.groups() if g)
         start = file_text.count("\n", 0, match.start())
         # a class body's brace follows its name, a function body's its parameters
         is_class = "class" in match.group(0).split()
-        end = testcases.brace_block_end(lines, start, js=kind == ".js" and not is_class)
+        end = testcases.brace_block_end(lines, start, js=js and not is_class)
         # its code after its name: parameters and body (one line, or many)
         after = file_text[match.end():].split("\n", end - start + 1)[:end - start + 1]
-        bodies.setdefault(name, []).append("\n".join(after))
+        bodies.append((name, "\n".join(after), _around(blocks, match.start(), whole)))
     binding = _BINDING.get(kind)
     for match in binding.finditer(file_text) if binding is not None else ():
         name, value = (match.group(1), match.group(2)) if match.group(1) else (
             match.group(3), match.group(4))
+        seen_at = match.start()
+        if match.group(3):  # an assignment in a hook is the hook's block's
+            seen_at = next((first for first, last in hooks if first < seen_at < last), seen_at)
         if name and value:
-            bodies.setdefault(name, []).append(value)
+            bodies.append((name, value, _around(blocks, seen_at, whole)))
+    return tuple(bodies)
+
+
+def _seen(scope: Scope, seen_from: tuple[int, ...] | None) -> bool:
+    return seen_from is None or any(scope[0] < at < scope[1] for at in seen_from)
+
+
+def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str],
+                      seen_from: tuple[int, ...] | None = None) -> frozenset[str]:
+    """The helpers `file_text` defines that name the code under test, directly or through
+    another such helper (`bigComma(i)` returning `BigComma(big.NewInt(i))`); with
+    `seen_from`, those a test at one of these offsets sees (None: every one)."""
+    if _HELPER.get(kind) is None and kind != ".go":
+        return frozenset()
+    bodies: dict[str, list[str]] = {}
+    for name, text, scope in _bodies(kind, file_text):
+        if _seen(scope, seen_from):
+            bodies.setdefault(name, []).append(text)
     reaching: set[str] = set()
     for _ in range(MAX_HELPER_DEPTH):
         known = spelled | reaching
@@ -281,6 +336,23 @@ def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str]) -> fro
             break
         reaching |= grown
     return frozenset(reaching)
+
+
+# What a JS/TS test's own code declares: its locals, which hide the file's names.
+_JS_OWN = lazy_re(r"\b(?:const|let|var|function\*?|class)[ \t]+([A-Za-z_$][\w$]*)")
+
+
+def _seen_from(code: str, whole: str) -> tuple[int, ...] | None:
+    """Where in its file the test `code` stands (each place, for twins); None when it is the
+    whole file or no part of it."""
+    if code == whole:
+        return None
+    found: list[int] = []
+    at = whole.find(code) if code else -1
+    while at >= 0:
+        found.append(at)
+        at = whole.find(code, at + 1)
+    return tuple(found) or None
 
 
 def names_any(file: str, code: str, names: Names, file_text: str | None = None) -> bool | None:
@@ -296,9 +368,13 @@ def names_any(file: str, code: str, names: Names, file_text: str | None = None) 
     spelled = known | _imported(file, whole, known, names)
     if _names(kind, code, spelled):
         return True
-    if kind == ".js" and _words(kind, code) & _set_up_from(whole, spelled):
+    if kind != ".js":
+        return _names(kind, code, _reaching_helpers(kind, whole, spelled))
+    seen_from = _seen_from(code, whole)
+    own = frozenset(_JS_OWN.findall(js_imports.code_of(code)))
+    if _words(kind, code) & (_set_up_from(whole, spelled, seen_from) - own):
         return True
-    return _names(kind, code, frozenset(_reaching_helpers(kind, whole, spelled)))
+    return _names(kind, code, _reaching_helpers(kind, whole, spelled, seen_from) - own)
 
 
 # A JS/TS set-up hook, and a name assigned in it (`app = moduleFixture.create...`).
@@ -306,15 +382,17 @@ _SET_UP_HOOK = lazy_re(r"\bbefore(?:All|Each)\s*\(")
 _ASSIGNED = lazy_re(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*=(?![=>])")
 
 
-def _set_up_from(file_text: str, spelled: frozenset[str]) -> frozenset[str]:
+def _set_up_from(file_text: str, spelled: frozenset[str],
+                 seen_from: tuple[int, ...] | None = None) -> frozenset[str]:
     """The names a JS/TS file's `beforeAll` / `beforeEach` hooks assign where a hook names the
     code under test (`spelled`): NestJS's e2e tests use the `app` their hook builds from
-    `AppModule`, and reach the code under test through it."""
+    `AppModule`, and reach the code under test through it; with `seen_from`, those of the
+    hooks in a block that holds a test at one of these offsets (None: every hook's)."""
     found: set[str] = set()
     for hook in _SET_UP_HOOK.finditer(file_text):
         opening = hook.end() - 1
         body = file_text[opening:then_literals.closing(file_text, opening)]
-        if _words(".js", body) & spelled:
+        if _words(".js", body) & spelled and (seen_from is None or _seen(
+                _around(_blocks(file_text), hook.start(), (-1, len(file_text))), seen_from)):
             found.update(_ASSIGNED.findall(body))
     return frozenset(found)
-

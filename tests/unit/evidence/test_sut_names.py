@@ -32,6 +32,11 @@ func TestParser(t *testing.T) {
 func TestOrdinalAC1(t *testing.T) {
 	if strings.ToUpper("a") != "A" { t.Fatal() }
 }
+
+func TestUpper(t *testing.T) {
+	p := strings.ToUpper
+	if p("a") != "A" { t.Fatal() }
+}
 """
 
 
@@ -45,6 +50,7 @@ def _go(name: str) -> str:
     ("TestBigCommas", True),  # through the file's helper bigComma
     ("TestParser", True),  # through a name bound to it
     ("TestOrdinalAC1", False),  # named for the AC, tests strings.ToUpper
+    ("TestUpper", False),  # its own `p`, not TestParser's
 ])
 def test_a_go_test_names_the_code_under_test_itself_or_through_its_files_helpers(
         tmp_path: Path, test: str, names_it: bool) -> None:
@@ -185,3 +191,62 @@ def test_a_js_test_reaches_the_code_through_what_its_set_up_hook_builds(tmp_path
     assert sut_names.names_any("test/app.e2e-spec.ts", cases["/ (GET)"], names, NEST_E2E)
     # what a hook naming nothing of it builds reaches nothing of it
     assert sut_names.names_any("test/app.e2e-spec.ts", cases["ticks"], names, NEST_E2E) is False
+
+
+DEFU_TESTS = """import { defu } from "../src/defu";
+
+let value;
+const merged = defu({ a: 1 }, { b: 2 });
+
+it("merges", () => {
+  const result = defu({ a: "c" }, { a: "bbb" });
+  expect(result).toEqual({ a: "c" });
+});
+
+describe("with defaults", () => {
+  beforeEach(() => {
+    value = defu({ a: 1 }, { b: 2 });
+  });
+  it("reads the merged value", () => {
+    expect(value).toEqual({ a: 1, b: 2 });
+  });
+  it("uses the file's merged", () => {
+    expect(merged.a).toBe(1);
+  });
+});
+
+describe("merging", () => {
+  beforeEach(() => {
+    value = Object.assign({}, { b: 2 }, { a: 1 });
+  });
+  it("should copy only missing properties defaults", () => {
+    const result = Object.assign({}, { a: "bbb", d: "c" }, { a: "c" });
+    expect(result).toEqual({ a: "c", d: "c" });
+  });
+  it("assigns", () => {
+    expect(value).toEqual({ a: 1, b: 2 });
+  });
+  it("has its own merged", () => {
+    const merged = Object.assign({}, { a: 1 });
+    expect(merged.a).toBe(1);
+  });
+});
+"""
+
+
+@pytest.mark.parametrize(("title", "names_it"), [
+    ("merges", True),
+    ("reads the merged value", True),  # its group's hook builds `value` from the code
+    ("uses the file's merged", True),  # a top-level binding of it
+    # another test's local `result` is no helper of the file
+    ("should copy only missing properties defaults", False),
+    ("assigns", False),  # the hook building `value` from the code is another group's
+    ("has its own merged", False),  # its own `merged` hides the file's
+])
+def test_a_js_name_reaches_the_code_only_for_the_tests_that_see_it(
+        tmp_path: Path, title: str, names_it: bool) -> None:
+    """unjs/defu: a test of Object.assign named its result `result`, as tests of defu did."""
+    names = sut_names.declared(tmp_path, {"src/defu.ts": "export function defu() {}\n"})
+    cases = {c.name.rsplit(" > ", 1)[-1]: c.body
+             for c in testcases.split_tests("test/defu.test.ts", DEFU_TESTS)}
+    assert sut_names.names_any("test/defu.test.ts", cases[title], names, DEFU_TESTS) is names_it
