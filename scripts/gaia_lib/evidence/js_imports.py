@@ -11,7 +11,8 @@ Rules:
   `{ ... }` list over several).
 - `bound`: the local names a statement binds (`c` for `b as c` and for `b: c`); `spelled`:
   every name it spells (`b` and `c`: what the imported module calls it, and what the file
-  does).
+  does); `named`: each bound name as (what the module calls it, what the file does), `*` for
+  the whole module (`* as x`, `const x = require(...)`), `default` for its default export.
 - Comments are not read: a commented-out import imports nothing. Strings are not parsed, so a
   `//` inside one (`'http://...'`) ends the line's code, as it did for every caller before.
 - `line` is the 1-based line the statement starts on.
@@ -20,7 +21,7 @@ Rules:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 # A clause holds no quote: `import './side-effect'` binds nothing, and the next import stays
@@ -38,6 +39,7 @@ class Import:
     bound: tuple[str, ...]
     spelled: tuple[str, ...]
     line: int
+    named: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
 
 def code_of(text: str) -> str:
@@ -45,16 +47,29 @@ def code_of(text: str) -> str:
     return _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
-def _bound(clause: str, required: bool) -> tuple[str, ...]:
-    names: list[str] = []
-    for part in re.split(r"[,{}]", clause):
+def _named(clause: str, required: bool) -> tuple[tuple[str, str], ...]:
+    """(what the module calls it, what the file does) per name a clause binds (module rules)."""
+    pairs: dict[str, str] = {}  # local -> imported
+    braced = False
+    for part in re.findall(r"[{}]|[^,{}]+", clause):
+        if part in "{}":
+            braced = part == "{"
+            continue
         words = [w for w in _NAME.findall(part) if w not in _KEYWORDS]
-        if part.strip().startswith("*") or " as " in f" {part.strip()} ":
-            words = words[-1:]  # `* as x`, `b as c`: the name after `as`
-        elif required and ":" in part:
-            words = _NAME.findall(part.split(":")[-1])[:1]  # `{b: c}`: the name after `:`
-        names += words[:1] if words else []
-    return tuple(dict.fromkeys(names))
+        if not words:
+            continue
+        if part.strip().startswith("*"):
+            pairs.setdefault(words[-1], "*")
+        elif not braced:  # `x` of `import x` is the default export, of `const x =` the module
+            pairs.setdefault(words[0], "*" if required else "default")
+        elif " as " in f" {part.strip()} ":
+            pairs.setdefault(words[-1], words[0])  # `b as c`
+        elif required and ":" in part:  # `{b: c}`
+            local = _NAME.findall(part.split(":")[-1])[:1]
+            pairs.update({name: words[0] for name in local if name not in pairs})
+        else:
+            pairs.setdefault(words[0], words[0])
+    return tuple((imported, local) for local, imported in pairs.items())
 
 
 def imports(text: str) -> list[Import]:
@@ -66,8 +81,9 @@ def imports(text: str) -> list[Import]:
         clause, spec = (match.group(3), match.group(4)) if required else (
             match.group(1), match.group(2))
         spelled = tuple(dict.fromkeys(w for w in _NAME.findall(clause) if w not in _KEYWORDS))
-        found.append(Import(spec, _bound(clause, required), spelled,
-                            code.count("\n", 0, match.start()) + 1))
+        named = _named(clause, required)
+        found.append(Import(spec, tuple(local for _, local in named), spelled,
+                            code.count("\n", 0, match.start()) + 1, named))
     return found
 
 

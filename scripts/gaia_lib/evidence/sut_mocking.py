@@ -29,7 +29,15 @@ JavaScript / TypeScript (jest, vitest):
   whose spec resolves to a SUT file
   (relative to the test file, or project-relative; extensions and `/index` ignored), or
   names the project's own package (`jest.mock('ts-dedent')` in ts-dedent, its name mapped to
-  its sources by the test config), or a path inside it;
+  its sources by the test config), or a path inside it. A factory that keeps the real module
+  and fakes some of its exports (`async (orig) => ({ ...(await orig()), defu: fake })`, the
+  original from `importOriginal()`, `vi.importActual(...)` or `jest.requireActual(...)`)
+  replaces only the exports its object names: one finding per export (`src/defu.ts:defu`),
+  which a test outside whose lines it stands makes its own only when the test's code uses
+  that export (`uses`: what the file imports it as, or its own name through a namespace);
+  its tests of the other exports test the real code. Such a factory naming no export
+  replaces nothing; one that spreads more than one object may replace any export, as does
+  every other factory;
 - `jest.spyOn(x, "name")` / `vi.spyOn(...)` followed by a `.mock...` replacement on the same
   line, where `x` was imported from a SUT file (a spy that keeps the real code is not a mock).
 Shell (bats): a test file that defines a function one of the SUT's shell sources (`.bash`,
@@ -48,7 +56,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from gaia_lib.evidence import js_imports
+from gaia_lib.evidence import js_imports, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase
 
 PY_SUFFIXES = (".py",)
@@ -79,6 +87,9 @@ class Finding:
     line: int
     target: str  # what the test replaces: `app.calc.add`, `src/calc.ts`
     pattern: str  # the construct: `patch`, `patch.object`, `sys.modules`, `jest.mock`, ...
+    # a partial module mock's: the names a test's code must use for the mock to be its
+    # (module rules); (): every test's of its file
+    uses: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         return {"file": self.file, "line": self.line, "target": self.target,
@@ -264,22 +275,82 @@ def _js_imports(text: str, test_file: str, suts: Sequence[Sut]) -> dict[str, str
     return bound
 
 
+# Where a module mock's factory takes the real module: vitest's `importOriginal` (or
+# `vi.importActual`), jest's `requireActual`.
+_ORIGINAL = re.compile(r"\b(?:vi\.importActual|(?:jest\.)?requireActual|importOriginal)\s*[<(]")
+# The parameter a factory is handed the original's importer in: `async (orig) =>` (after a
+# spec, or after vitest's `import(spec)`).
+_FACTORY_PARAMETER = re.compile(r"^\s*\)?\s*,\s*(?:async\s*)?(?:\(\s*([A-Za-z_$][\w$]*)|"
+                                r"([A-Za-z_$][\w$]*)\s*=>)")
+_KEY = re.compile(r"\s*(?:async\s+|get\s+|set\s+)?\*?\s*(?:(['\"])([^'\"]+)\1|([A-Za-z_$][\w$]*))")
+
+
+def _entries(inner: str) -> list[str]:
+    """An object literal's entries: its text between braces, split at its own commas."""
+    entries, depth, last = [], 0, 0
+    for at, ch in enumerate(inner):
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == "," and depth == 0:
+            entries.append(inner[last:at])
+            last = at + 1
+    return [e for e in [*entries, inner[last:]] if e.strip()]
+
+
+def _faked_exports(arguments: str) -> tuple[str, ...] | None:
+    """The exports a module mock's factory fakes when it keeps the real module (module
+    rules), from the text after the mock's spec to its call's end; None when it may replace
+    any of them."""
+    parameter = _FACTORY_PARAMETER.match(arguments)
+    importer = parameter and (parameter.group(1) or parameter.group(2))
+    if not _ORIGINAL.search(arguments) and not (
+            importer and re.search(rf"(?<![\w$.]){re.escape(importer)}\s*[<(]", arguments)):
+        return None
+    for opening in (at for at, ch in enumerate(arguments) if ch == "{"):
+        entries = _entries(arguments[opening + 1:then_literals.closing(arguments, opening) - 1])
+        spread = [e for e in entries if e.strip().startswith("...")]
+        if spread:  # the first object spreading one is the module's (the outermost)
+            if len(spread) > 1:
+                return None
+            keys = [_KEY.match(e) for e in entries if e not in spread]
+            return tuple(dict.fromkeys(m.group(2) or m.group(3) for m in keys if m))
+    return None
+
+
+def _local_names(statements: Iterable[js_imports.Import], export: str) -> tuple[str, ...]:
+    """What a test file calls a module's `export`: its own name (through a namespace, `m.x`)
+    and every name the file imports it under (`x as y`, the default import)."""
+    return tuple(dict.fromkeys([export, *(local for statement in statements
+                                          for imported, local in statement.named
+                                          if imported == export)]))
+
+
 def _javascript(file: str, text: str, suts: Sequence[Sut],
                 package: str | None = None) -> list[Finding]:
     bound = _js_imports(text, file, suts)
-    lines = text.splitlines()
+    statements = js_imports.imports(text)
+    lines = text.splitlines(keepends=True)
     found = []
+    offset = 0
     for number, line in enumerate(lines, start=1):
+        at, offset = offset, offset + len(line)
         if _COMMENT.match(line):
             continue
         for match in _JS_MODULE_MOCK.finditer(line):
             spec, kind = match.group(2), match.group(0).split("(")[0]
-            if package and suts and (spec == package or spec.startswith(package + "/")):
-                found.append(Finding(file, number, spec, kind))
+            mocked = [spec] if package and suts and (
+                spec == package or spec.startswith(package + "/")) else [
+                sut.path for sut in suts if _js_resolves(spec, file, sut.path)]
+            if not mocked:
                 continue
-            for sut in suts:
-                if _js_resolves(spec, file, sut.path):
-                    found.append(Finding(file, number, sut.path, kind))
+            opening = at + match.start() + len(kind)
+            faked = _faked_exports(text[at + match.end():then_literals.closing(text, opening)])
+            imported = [s for s in statements if s.spec == spec
+                        or any(_js_resolves(s.spec, file, path) for path in mocked)]
+            for target in mocked:
+                if faked is None:
+                    found.append(Finding(file, number, target, kind))
+                found += [Finding(file, number, f"{target}:{export}", kind,
+                                  _local_names(imported, export)) for export in faked or ()]
         for match in _JS_SPY.finditer(line):
             if match.group(1) in bound:
                 found.append(Finding(file, number, f"{bound[match.group(1)]}:{match.group(3)}",
@@ -359,9 +430,16 @@ def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequ
         spans = [(case, *_span(case)) for case in tests]
         for item in found:
             owners = [case for case, first, last in spans if first <= item.line <= last]
-            for case in owners or tests:
+            for case in owners or [case for case in tests if not item.uses
+                                   or _uses(case.body, item.uses)]:
                 mocked.setdefault(case.test_id, item)
     return mocked
+
+
+def _uses(body: str, names: Iterable[str]) -> bool:
+    """Does a JS/TS test's code (its strings and comments aside) spell one of `names`?"""
+    code = "\n".join(testcases.code_lines(body.splitlines()))
+    return not set(re.findall(r"[A-Za-z_$][\w$]*", code)).isdisjoint(names)
 
 
 def _span(case: TestCase) -> tuple[int, int]:

@@ -45,3 +45,11 @@ def test_code_of_keeps_line_breaks_and_without_imports_drops_the_statements() ->
     text = "/* a\n b */ import x from './x'\nx() // call\n"
     assert code_of(text).count("\n") == text.count("\n")
     assert without_imports(text).split() == ["x()"]
+
+
+def test_named_pairs_what_the_module_calls_each_name_with_what_the_file_does() -> None:
+    text = ("import total, {add, sub as minus} from 'calc'\nimport * as api from './api'\n"
+            "const {a, b: c} = require('./ab')\nconst cart = require('./cart')\n")
+    assert [i.named for i in imports(text)] == [
+        (("default", "total"), ("add", "add"), ("sub", "minus")), (("*", "api"),),
+        (("a", "a"), ("b", "c")), (("*", "cart"),)]

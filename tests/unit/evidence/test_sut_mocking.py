@@ -131,6 +131,21 @@ def test_a_relative_import_is_read_from_the_test_files_package(file: str, import
         ("import {\n  total,\n  items as cart,\n} from '../src/ui/cart'\n"
          "vi.spyOn(cart, 'total').mockReturnValue(2)\n",
          [(5, "src/ui/cart.ts:total", "vi.spyOn")]),
+        # a factory keeping the real module replaces only the exports it names
+        ('vi.mock("../src/ui/cart", async (orig) => ({ ...(await orig()), total: 0 }))\n',
+         [(1, "src/ui/cart.ts:total", "vi.mock")]),
+        ('jest.mock("../src/ui/cart", () => ({\n  ...jest.requireActual("../src/ui/cart"),\n'
+         "  total: jest.fn(),\n  'items': [],\n}))\n",
+         [(1, "src/ui/cart.ts:total", "jest.mock"), (1, "src/ui/cart.ts:items", "jest.mock")]),
+        ('vi.mock(import("../src/ui/cart"), async (importOriginal) => {\n'
+         '  const mod = await importOriginal<typeof import("../src/ui/cart")>();\n'
+         "  return { ...mod, total: vi.fn() };\n})\n",
+         [(1, "src/ui/cart.ts:total", "vi.mock")]),
+        # ... one keeping it whole replaces nothing; one spreading two objects, anything
+        ('vi.mock("../src/ui/cart", async () => ({ ...(await vi.importActual("../src/ui/cart")) '
+         "}))\n", []),
+        ('vi.mock("../src/ui/cart", async (orig) => ({ ...(await orig()), ...fakes }))\n',
+         [(1, "src/ui/cart.ts", "vi.mock")]),
         # not findings: another module, a spy that keeps the real code, a comment
         ("vi.mock('../src/ui/api')\n", []),
         ("import * as cart from '../src/ui/cart'\nconst spy = vi.spyOn(cart, 'total')\n", []),
@@ -257,3 +272,38 @@ it("totals again", () => {
     found = mocked_tests(cases, texts, suts_of({"src/calc.ts": ""}))
     assert {test: m.line for test, m in found.items()} == {
         "test/calc.test.ts::adds": 6, "test/calc.test.ts::adds row %i": 11}
+
+
+def test_a_partial_module_mock_is_the_tests_that_use_a_faked_export() -> None:
+    """unjs/defu: a factory spreading the real module fakes `defu` alone; the tests of
+    `defuFn` test the real code, whatever their names say."""
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    ts = '''import { defu, defuFn, defu as merge } from "../src/defu";
+import * as all from "../src/defu";
+
+vi.mock("../src/defu", async (orig) => ({ ...(await orig()), defu: fake }));
+
+it("defu merges", () => {
+  expect(defu({ a: 1 }, { b: 2 })).toEqual({ a: 1, b: 2 });
+});
+
+it("defu through defuFn", () => {
+  expect(defuFn({ a: 1 }, { b: 2 })).toEqual({ a: 1, b: 2 });
+});
+
+it("merges under another name", () => {
+  expect(merge({ a: 1 }, {})).toEqual({ a: 1 });
+});
+
+it("merges through the namespace", () => {
+  expect(all.defu({ a: 1 }, {})).toEqual({ a: 1 });
+});
+'''
+    texts = {"test/defu.test.ts": ts}
+    found = mocked_tests(split_tests("test/defu.test.ts", ts), texts,
+                         suts_of({"src/defu.ts": "export function defu() {}\n"}))
+    assert {test: (m.line, m.target) for test, m in found.items()} == {
+        f"test/defu.test.ts::{title}": (4, "src/defu.ts:defu")
+        for title in ("defu merges", "merges under another name", "merges through the namespace")}
