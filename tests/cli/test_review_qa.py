@@ -19,7 +19,7 @@ from gaia_lib.story.parser import load_story
 from helpers.projects import Project, gaia_env, run_gaia
 from helpers.qa_board import record_file
 from helpers.qa_project import CONFIG, PY, SOURCE, TESTS
-from helpers.tools import need
+from helpers.tools import need, python_without
 
 
 def _gate_row(project: Project, gate: str = "QA Tests") -> tuple[str, str]:
@@ -200,12 +200,7 @@ def test_without_coverage_py_a_python_test_naming_none_of_the_code_counts_for_no
     test whose code names nothing of the story's sources is read as the other stacks' are,
     and counts for no AC, however its name matches (with coverage.py the run shows it
     executing none of them: the same verdict)."""
-    shadow = tmp_path / "shadow"
-    shadow.mkdir()
-    (shadow / "coverage.py").write_text("raise ImportError(\"No module named 'coverage'\")\n")
-    stub = tmp_path / "python-without-coverage"
-    stub.write_text(f'#!/bin/sh\nPYTHONPATH="{shadow}:$PYTHONPATH" exec {PY} "$@"\n')
-    stub.chmod(0o755)
+    stub = python_without("coverage", tmp_path)
     _tier_command(qa_project, f"{stub} -m pytest -q -p no:cacheprovider tests", 120)
     qa_project.write("tests/test_signup.py", TESTS.replace(
         'assert signup("nope") == 422', 'assert len("nope") == 4'))

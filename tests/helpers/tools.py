@@ -12,6 +12,7 @@ from __future__ import annotations
 import fcntl
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,3 +51,15 @@ def cache_lock(path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def python_without(module: str, where: Path) -> Path:
+    """An executable running this Python with `module` unimportable, as an interpreter that
+    lacks it: a module of that name first on its PYTHONPATH raises the ImportError."""
+    shadow = where / f"shadow-{module}"
+    shadow.mkdir(exist_ok=True)
+    (shadow / f"{module}.py").write_text(f"raise ImportError(\"No module named '{module}'\")\n")
+    stub = where / f"python-without-{module}"
+    stub.write_text(f'#!/bin/sh\nPYTHONPATH="{shadow}:$PYTHONPATH" exec {sys.executable} "$@"\n')
+    stub.chmod(0o755)
+    return stub

@@ -12,7 +12,7 @@ from gaia_lib.core import config, writes
 from gaia_lib.core.errors import InvalidInput
 from gaia_lib.evidence import attribution, coverage_report, execution
 from helpers.evidence import copy_project, node_tools
-from helpers.tools import need
+from helpers.tools import need, python_without
 
 PY = sys.executable
 
@@ -497,14 +497,7 @@ def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -
     """The tier's Python cannot import coverage.py: the tests run once, unmeasured, with the
     real counts, and the evidence says why there is no coverage report."""
     root = _project(tmp_path)
-    shadow = tmp_path / "shadow"
-    shadow.mkdir()
-    (shadow / "coverage.py").write_text("raise ImportError(\"No module named 'coverage'\")\n")
-    stub = tmp_path / "python-without-coverage"
-    stub.write_text(f'#!/bin/sh\nPYTHONPATH="$PYTHONPATH:{shadow}"\n'
-                    f'PYTHONPATH="{shadow}:$PYTHONPATH" exec {PY} "$@"\n')
-    stub.chmod(0o755)
-    evidence = _measured_run(root, str(stub))
+    evidence = _measured_run(root, str(python_without("coverage", tmp_path)))
     suite = evidence.suites[0]
     assert (suite.pass_count, suite.fail_count, suite.exit_code) == (1, 0, 0)
     assert evidence.coverage_report is None

@@ -12,6 +12,7 @@ import pytest
 
 from gaia_lib.core import config, proc, writes
 from gaia_lib.evidence import attribution, execution, head_start
+from helpers.tools import python_without
 
 PY = sys.executable
 # Each test writes what its own process is: the command line it was started with, and the
@@ -193,12 +194,7 @@ def test_a_run_whose_start_would_differ_becomes_that_command(
 
 
 def test_a_python_that_cannot_import_pytest_meets_its_own_error(tmp_path: Path) -> None:
-    shadow = tmp_path / "shadow"
-    shadow.mkdir()
-    (shadow / "pytest.py").write_text("raise ImportError(\"No module named 'pytest'\")\n")
-    stub = tmp_path / "python-without-pytest"
-    stub.write_text(f'#!/bin/sh\nPYTHONPATH="$PYTHONPATH:{shadow}" exec {PY} "$@"\n')
-    stub.chmod(0o755)
+    stub = python_without("pytest", tmp_path)
     root = _project(tmp_path, f"{stub} -m pytest -q tests")
     head = head_start.start(root)
     assert head is not None
