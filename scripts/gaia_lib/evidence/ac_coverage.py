@@ -259,7 +259,8 @@ _DENIED = re.compile(
     rf"(?:\b(?:instead\s+of|rather\s+than|without|not|never|no\s+longer)|n't)\s+(?:ever\s+)?"
     rf"(?:{words.RAISING})\s+(?:an?\s+|the\s+|any\s+)?`?(?P<a>[A-Z]\w+)`?"
     r"|\bno\s+`?(?P<b>[A-Z]\w+)`?\s+(?:is|was|gets|will\s+be)\s+(?:raised|thrown)"
-    r"|`?(?P<c>[A-Z]\w+)`?\s+(?:is|gets)\s+(?:not|never)\s+(?:raised|thrown)", re.I)
+    # from a word's start only: tried inside a long word, each position would read to its end
+    r"|(?<!\w)`?(?P<c>[A-Z]\w+)`?\s+(?:is|gets)\s+(?:not|never)\s+(?:raised|thrown)", re.I)
 
 MIN_SCORE = 1.6
 # The Then literals a test of an AC's named unit must assert to be that AC's check: a string
@@ -1016,8 +1017,8 @@ def _nested(name: str) -> list[str]:
 
 
 # A name spelled as code: camelCase / CamelCase with a second hump, snake_case, or a call.
-_CODE_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[\w$]*|"
-                        r"[A-Za-z_$][\w$.]*\(\)")
+_CODE_NAME = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[\w$]*|"
+                        r"(?<![\w$.])[A-Za-z_$][\w$.]*\(\)")
 
 
 def suite_subject(name: str) -> str:

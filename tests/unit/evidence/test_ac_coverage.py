@@ -2138,3 +2138,22 @@ def test_an_acs_words_are_held_at_its_length_among_the_storys_acs() -> None:
     long, short = lengths([{"a": 1, "b": 1, "c": 1}, {"d": 1}], [{}, {}])
     assert long == pytest.approx(1 / 1.1) and short == pytest.approx(1 / 0.9)
     assert lengths([{"a": 1, "b": 1}, {"c": 1, "d": 1}], [{"a": 0.5, "b": 0.5}, {}])[0] > 1.0
+
+
+@pytest.mark.parametrize("piece", ["x", "aB"])
+def test_a_long_word_in_an_ac_is_read_in_one_pass(piece: str) -> None:
+    """A pasted token or blob in an AC (a word of 100,000 characters): the matcher's patterns
+    start only where a word starts, so reading it takes one pass, not one per character (a
+    pass per character took 10 s for 16,000 characters and grew with the square)."""
+    import threading
+
+    word = piece * (100_000 // len(piece))
+    long = ac("AC9", f"the token {word}", f"`{word[:40]}` is read", "no ValueError is raised")
+    done: list[CoverageResult] = []
+    worker = threading.Thread(target=lambda: done.append(review(
+        (*CRITERIA, long), "def test_ac1_account_is_created():\n    assert signup(\"a@b.co\")\n")),
+        daemon=True)
+    worker.start()
+    worker.join(timeout=60)  # one pass: well under a second; one per character: hours
+    assert done, "the matcher did not finish reading the AC"
+    assert [e.ac_id for e in done[0].per_ac if e.matched] == ["AC1"]
