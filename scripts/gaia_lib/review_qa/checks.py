@@ -396,7 +396,12 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                       "branches": len(record.branches),
                       "branches_taken": record.branches_taken})
         text = source.read_text(encoding="utf-8", errors="replace")
+        seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
         for branch in coverage_report.uncovered_error_branches(text, record, language):
+            subject = _handler(branch)
+            seen[subject] = seen.get(subject, 0) + 1
+            if seen[subject] > 1:  # the second `except Exception` in one function is another
+                subject = f"{subject} #{seen[subject]}"
             tied = handled_by(branch.caught, error_acs, branch.units)
             on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
             if on_boundary:
@@ -405,12 +410,12 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                     rel, branch.line, rules.CRITICAL, "untested-error-path",
                     f"{branch.kind} handler never executed by the tests; error-path ACs on a "
                     f"user-input boundary: {', '.join(on_boundary)}", True,
-                    subject=_handler(branch)))
+                    subject=subject))
             else:
                 said = f"; error-path ACs: {', '.join(tied)}" if tied else ""
                 findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
                                         f"{branch.kind} handler never executed by the tests"
-                                        f"{said}", False, subject=_handler(branch)))
+                                        f"{said}", False, subject=subject))
     rel_report = paths.relative_to_project(path, s.project)
     if not measured:
         # nothing was judged: a report of no line of the story's code (its build failed, or
@@ -507,7 +512,7 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
 
 def _handler(branch: coverage_report.ErrorBranch) -> str:
     """A handler as the QA rounds know it: its kind, what it catches and the unit it sits in
-    (its line moves with every edit above it)."""
+    (its line moves with every edit above it); a second such handler in that unit is `#2`."""
     caught = f" {'/'.join(branch.caught)}" if branch.caught else ""
     return f"{branch.kind}{caught} in {'.'.join(branch.units) or 'module'}"
 

@@ -126,6 +126,33 @@ def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
                                    "branches": 0, "branches_taken": 0}]
 
 
+TWO_HANDLERS = """def parse_date(text):
+    try:
+        year = int(text[:4])
+    except Exception:
+        raise ParseError(text)
+    try:
+        month = int(text[5:7])
+    except Exception:
+        raise ParseError(text)
+    return year, month
+"""
+
+
+def test_two_handlers_of_one_kind_in_one_function_are_two_findings(tmp_path: Path) -> None:
+    """The QA rounds know a handler by its kind, what it catches and its function: the
+    second `except Exception` of `parse_date` is told apart (`#2`), not folded into the
+    first as one finding."""
+    (tmp_path / "iso.py").write_text(TWO_HANDLERS)
+    report = tmp_path / "coverage.json"
+    report.write_text('{"files": {"iso.py": {"executed_lines": [1, 2, 3, 6, 7, 10], '
+                      '"missing_lines": [4, 5, 8, 9]}}}')
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["iso.py"]))
+    result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [(f["line"], f["subject"]) for f in result["findings"]] == [
+        (4, "except Exception in parse_date"), (8, "except Exception in parse_date #2")]
+
+
 def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_counts_not() -> None:
     """scule's titleCase table with its check weakened to `toBeDefined()`: the promised value
     sits in the `expected` column, which no check reads. A table whose values the presence
