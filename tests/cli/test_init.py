@@ -19,7 +19,7 @@ def test_init_prints_its_choices_and_refuses_a_second_time(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert done.stdout.splitlines()[:3] == [
-        "stack: python-dev (., 1 test files)",
+        "stack: python-dev (., 1 test file)",
         "  test command: python -m pytest -q",
         "  coverage command: python -m coverage run --branch -m pytest -q; "
         "python -m coverage json -q -o coverage.json",

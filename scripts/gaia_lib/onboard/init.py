@@ -357,7 +357,8 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
         loaded = None
     lines = []
     for s in outcome.survey.stacks:
-        lines.append(f"stack: {s.stack} ({s.where}, {s.test_files} test files)")
+        files = "test file" if s.test_files == 1 else "test files"
+        lines.append(f"stack: {s.stack} ({s.where}, {s.test_files} {files})")
         lines.append(f"  test command: {s.test_command or '(none found)'}")
         lines.append(f"  coverage command: {s.coverage_command or '(none found)'}")
     tested = sum(1 for s in outcome.survey.stacks if s.test_command)

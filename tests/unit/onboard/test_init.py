@@ -159,7 +159,7 @@ def test_no_stack_is_refused_with_exit_2(tmp_path: Path) -> None:
 
 def test_describe_names_what_was_chosen(repo: Path) -> None:
     lines = onboarding.describe(onboarding.init(repo), repo)
-    assert lines[0] == "stack: python-dev (., 1 test files)"
+    assert lines[0] == "stack: python-dev (., 1 test file)"
     assert "  test command: python -m pytest -q" in lines
     assert "test directories: tests" in lines
     assert ("pull requests target: none (ci_cd.promotion_chain): /gaia-dev-story will not "
