@@ -7,7 +7,8 @@ Under the implementation-artifacts root (env IMPLEMENTATION_ARTIFACTS, else
   tier 2  {key}-*.md                     legacy flat
 The `{key}-` boundary keeps E1-S1 from matching E1-S10. The first tier with a match wins;
 more than one match in it is ambiguous. Nothing is followed out of the root: a symlink whose
-target lies outside it, or that loops, is not a candidate.
+target lies outside it, or that loops, is not a candidate (a key that finds nothing else
+says so, naming it).
 
 Errors: NotFound (exit 1) when nothing matches or the root is missing; Ambiguous (exit 2).
 """
@@ -99,6 +100,15 @@ def tiers(root: Path, key: str) -> tuple[list[Path], list[Path], list[Path]]:
     return per_story, nested, flat
 
 
+def _links_out(root: Path, key: str) -> list[Path]:
+    """The story files for `key` that a symlink takes out of `root` (the file's, or one of
+    its directories'), or whose link is dangling: the search does not follow them."""
+    real_root = _real(root) or str(root)
+    found = [*root.glob(f"epic-*/{key}-*/story.md"), *root.glob(f"epic-*/stories/{key}-*.md"),
+             *root.glob(f"{key}-*.md")]
+    return sorted(path for path in found if not _inside(path, real_root))
+
+
 def story_candidates(project: Path, key: str) -> list[Path]:
     """Every file the key matches, in precedence order (tier 0, 1, 2)."""
     per_story, nested, flat = tiers(artifacts_root(project), key)
@@ -137,6 +147,9 @@ def resolve_story(project: Path, key: str) -> Resolution:
     other = next((spelled for spelled in {key.upper(), key.lower()} - {key}
                   if any(tiers(root, spelled))), None)
     hint = f" (keys are case-sensitive: did you mean {other}?)" if other else ""
+    outside = _links_out(root, key)
+    if outside and not hint:
+        hint = f" ({outside[0]} links to a file outside {root}: not followed)"
     raise NotFound(
         f"story file not found for key {key} — searched {root}/epic-*/{key}-*/story.md, "
         f"{root}/epic-*/stories/{key}-*.md and {root}/{key}-*.md{hint}",

@@ -129,8 +129,11 @@ def test_symlinks_outside_the_root_are_not_followed(project: Project, tmp_path: 
     (epic / "E1-S1-a" / "story.md").symlink_to(outside / "E1-S1-y.md")
     (epic / "stories").symlink_to(outside / "stories", target_is_directory=True)
     assert story_candidates(project.root, "E1-S1") == []
-    with pytest.raises(NotFound):
+    with pytest.raises(NotFound) as raised:
         find_story(project.root, "E1-S1")
+    # the message says why the files it saw are not the story's
+    assert str(raised.value).endswith(
+        f"({project.impl}/E1-S1-link.md links to a file outside {project.impl}: not followed)")
 
 
 def test_symlinks_inside_the_root_are_fine(project: Project) -> None:
