@@ -15,7 +15,7 @@ but a missing analysis.
 Exit codes of the whole review: 0 APPROVE, 1 REQUEST_CHANGES, 3 BLOCKED or no review possible
 (story not found, ambiguous, not in `review`, malformed), 2 usage (a missing or invalid key).
 The phase subcommands keep upstream's codes: 0 done (finalize prints the verdict), 1 not found
-/ wrong status / bad input, 2 usage or ambiguous key.
+/ wrong status / bad input (an invalid key too), 2 usage or ambiguous key.
 """
 
 from __future__ import annotations
