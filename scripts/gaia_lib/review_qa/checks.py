@@ -280,7 +280,10 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
                      lines: Mapping[str, int]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Per AC: the Then clause's literals and whether any attributed test asserts one."""
+    """Per AC: the Then clause's literals and whether any attributed test asserts one (a
+    weak-assertion warning when none does); for an AC whose Then names no value, a warning
+    when every test of it only checks that a result exists (`then_literals.presence_only`:
+    `expect(r).toBeDefined()`, `assert r is not None`)."""
     per_ac = []
     findings = []
     by_id = {ac.ac_id: ac for ac in criteria}
@@ -302,6 +305,16 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                                      f"{', '.join(lit.shown for lit in literals)} from its "
                                      f"Then clause", False,
                                      ac_id=ac.ac_id))
+        elif entry["matched"] and not literals:
+            # no value to look for: still, a test must check more than that a result exists
+            present = [then_literals.presence_only(bodies.get(t, "")) for t in entry["tests"]]
+            if present and all(present):
+                first = entry["tests"][0]
+                findings.append(finding(
+                    first.partition("::")[0], lines.get(first, 1), "warning", "weak-assertion",
+                    f"every test of {ac.ac_id} only checks that a result exists "
+                    f"({str(present[0])[:60]}): none shows its Then clause holds", False,
+                    ac_id=ac.ac_id))
     return per_ac, ran("then-literals", findings)
 
 

@@ -66,6 +66,28 @@ def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> Non
     assert check["findings"] == [] and per_ac[0]["literals"] == []
 
 
+def test_an_ac_whose_every_test_only_checks_that_a_result_exists_draws_a_warning() -> None:
+    """defu's AC1 test weakened to `toBeDefined()`: its Then names no value to look for, yet
+    a test that only asks for a result to exist shows nothing of it. One real check among
+    the AC's tests is enough; a check that an error is thrown is a real one."""
+    ac = AcceptanceCriterion("AC1", "Given options and defaults, when merged, then the options "
+                             "win", "options and defaults", "merged", "the options win",
+                             False, None, 4)
+    weak = {"t.ts::merges": "  const r = defu(a, b);\n  expect(r).toBeDefined();"}
+    rows = [{"ac_id": "AC1", "matched": True, "tests": ["t.ts::merges"]}]
+    _, check = checks.literal_evidence([ac], rows, weak, {"t.ts::merges": 7})
+    assert [(f["file"], f["line"], f["severity"], f["rule"], f["message"])
+            for f in check["findings"]] == [
+        ("t.ts", 7, "warning", "weak-assertion", "every test of AC1 only checks that a result "
+         "exists (expect(r).toBeDefined()): none shows its Then clause holds")]
+    real = {**weak, "t.ts::wins": "  expect(defu({ a: 1 }, { a: 2 })).toEqual({ a: 1 });",
+            "t.ts::throws": "  expect(() => defu(null)).toThrow();"}
+    for others in (["t.ts::wins"], ["t.ts::throws"]):
+        rows = [{"ac_id": "AC1", "matched": True, "tests": ["t.ts::merges", *others]}]
+        _, check = checks.literal_evidence([ac], rows, real, {})
+        assert check["findings"] == []
+
+
 def test_a_branch_check_without_a_coverage_tool_names_the_tools_it_looked_for(
         tmp_path: Path) -> None:
     probe = StackProbe("ts-dev", (ToolProbe("vitest", True, "/x/vitest", "node_modules", "2"),),
