@@ -309,7 +309,10 @@ def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
 
 
 # A Go test function, and the `go test` flags that take a value as the next argument.
-_GO_TEST_FUNC = re.compile(r"^func\s+(Test\w*)\s*\(\s*\w+\s+\*testing\.T\s*\)", re.MULTILINE)
+# what `-run` selects: tests, examples (run when they have an `// Output:` comment) and fuzz
+# targets (their seed corpus)
+_GO_TEST_FUNC = re.compile(r"^func\s+(Test\w*|Fuzz\w*|Example\w*)\s*\(\s*(?:\w+\s+"
+                           r"\*testing\.[TF]\s*)?\)", re.MULTILINE)
 _GO_VALUE_FLAGS = frozenset({
     "run", "skip", "bench", "benchtime", "count", "covermode", "coverpkg", "coverprofile",
     "cpu", "parallel", "timeout", "tags", "p", "o", "exec", "mod", "ldflags", "gcflags",
@@ -351,9 +354,10 @@ def _go_dir(rel: str) -> str:
 def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> list[str]:
     """`go test` narrowed to the story's Go tests: the configured package patterns (`./...`)
     replaced by the directories of the story's `_test.go` files under them, and `-run`
-    matching exactly the test functions those files declare. As configured when the command
-    picks its tests itself (`-run`), names a package that is no directory pattern, or covers
-    none of the story's Go tests (a run of nothing proves nothing)."""
+    matching exactly the test functions, examples and fuzz targets those files declare. As
+    configured when the command picks its tests itself (`-run`), names a package that is no
+    directory pattern, or covers none of the story's Go tests (a run of nothing proves
+    nothing)."""
     packages = _go_packages(argv[2:])
     if not packages or any(a.lstrip("-").split("=")[0] == "run" for a in argv[2:]):
         return list(argv)

@@ -513,7 +513,7 @@ def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -
     # the configured packages become the story tests' directories, -run their functions
     ("go test ./...", ["parse_test.go"], ["go", "test", "-run", "^(TestA|TestB)$", "."]),
     ("go test -tags it -v ./...", ["pkg/sub/x_test.go"],
-     ["go", "test", "-tags", "it", "-v", "-run", "^(TestX)$", "./pkg/sub"]),
+     ["go", "test", "-tags", "it", "-v", "-run", "^(ExampleX|FuzzX|TestX)$", "./pkg/sub"]),
     ("go test ./pkg/...", ["pkg/x_test.go", "cmd/y_test.go"],
      ["go", "test", "-run", "^(TestX)$", "./pkg"]),
     # as configured: its own -run, an import path, no Go test of the story under its packages
@@ -526,7 +526,9 @@ def test_go_test_is_scoped_to_the_story_s_test_functions(
         tmp_path: Path, command: str, story: list[str], expected: list[str]) -> None:
     sources = {"parse_test.go": "func TestA(t *testing.T) {}\nfunc TestB(t *testing.T) {}\n"
                                 "func helper(t *testing.T) {}\n",
-               "pkg/sub/x_test.go": "func TestX(t *testing.T) {}\n",
+               "pkg/sub/x_test.go": "func TestX(t *testing.T) {}\nfunc ExampleX() {}\n"
+                                    "func FuzzX(f *testing.F) {}\n"
+                                    "func TestMain(m *testing.M) {}\n",
                "pkg/x_test.go": "func TestX(t *testing.T) {}\n",
                "cmd/y_test.go": "func TestY(t *testing.T) {}\n"}
     for rel, text in sources.items():
@@ -636,6 +638,34 @@ def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
     path.write_text("mode: set\n")
     assert _run(root, cfg, story_tests=("parse_test.go",), measure=True).run_coverage
     assert path.read_text() != "mode: set\n"
+
+
+def test_a_story_scoped_go_run_runs_its_examples_and_fuzz_seeds_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-run` selects examples and fuzz targets as well as tests: a story's `Example...`
+    with an `// Output:` comment and its `Fuzz...` seed corpus run, and their outcomes are
+    in the report (left out of `-run`, they read as never run)."""
+    need("go", "go is not installed: the go runner is run for real here")
+    monkeypatch.setenv("GOFLAGS", "-mod=mod")
+    monkeypatch.setenv("GOTOOLCHAIN", "local")
+    root = copy_project("go", tmp_path)
+    (root / ".gaia").mkdir()
+    (root / "example_test.go").write_text(
+        'package evcalc\n\nimport (\n\t"fmt"\n\t"testing"\n)\n\n'
+        'func ExampleTwo() {\n\tfmt.Println(2)\n\t// Output: 2\n}\n\n'
+        'func FuzzSeeds(f *testing.F) {\n\tf.Add("1")\n'
+        '\tf.Fuzz(func(t *testing.T, s string) {})\n}\n')
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: go test ./...
+            timeout_seconds: 300
+    """)
+    suite = _run(root, cfg, story_tests=("example_test.go",), measure=True).suites[0]
+    assert "^(ExampleTwo|FuzzSeeds)$" in suite.command
+    assert sorted((t.name, t.outcome) for t in suite.tests) == [
+        ("ExampleTwo", "passed"), ("FuzzSeeds", "passed"), ("FuzzSeeds/seed#0", "passed")]
 
 
 def test_a_runner_in_node_modules_bin_is_the_one_the_run_starts(tmp_path: Path) -> None:
