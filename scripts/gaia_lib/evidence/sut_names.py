@@ -239,12 +239,30 @@ _BINDING = {
 MAX_HELPER_DEPTH = 3
 
 
+# What a template literal computes inside its text: code, not words (`${f(x)}`)
+_TEMPLATE_CODE = lazy_re(r"\$\{([^{}]*)\}")
+
+
+def _code_only(kind: str, code: str) -> str:
+    """Go and JS/TS `code` less what its strings and comments say (a test's title, a failure
+    message naming the function it should have called: `t.Errorf("ChangeCounts(%q) = ...")`),
+    what a template literal computes kept (`${parse(x)}`). A Python or shell test's strings
+    are kept: they run the code under test by its name (`[sys.executable, "-m", "dotenv"]`,
+    `mock.patch("app.mod.fn")`, bats' `run bash -c "rbenv local"`)."""
+    if kind not in (".go", ".js"):
+        return code
+    computed = _TEMPLATE_CODE.findall(code) if kind == ".js" else []
+    return "\n".join([*testcases.code_lines(code.split("\n")), *computed])
+
+
 def _words(kind: str, code: str) -> set[str]:
     if kind == ".js":
-        return set(re.findall(r"[A-Za-z_$][\w$]*", js_imports.without_imports(code)))
+        return set(re.findall(r"[A-Za-z_$][\w$]*",
+                              _code_only(kind, js_imports.without_imports(code))))
     skipped = _SKIPPED_LINE.get(kind)
     kept = [line for line in code.splitlines() if skipped is None or not skipped.match(line)]
-    return set(re.findall(r"[\w-]+" if kind == ".sh" else r"\w+", "\n".join(kept)))
+    return set(re.findall(r"[\w-]+" if kind == ".sh" else r"\w+",
+                          _code_only(kind, "\n".join(kept))))
 
 
 def _names(kind: str, code: str, spelled: frozenset[str]) -> bool:
@@ -302,10 +320,11 @@ def _bodies(kind: str, file_text: str) -> tuple[Body, ...]:
         bodies.append((name, "\n".join(after), _around(blocks, match.start(), whole)))
     binding = _BINDING.get(kind)
     for match in binding.finditer(file_text) if binding is not None else ():
-        name, value = (match.group(1), match.group(2)) if match.group(1) else (
-            match.group(3), match.group(4))
+        assigned = match.re.groups > 2 and not match.group(1)  # JS's `name = ...` alone
+        name, value = (match.group(3), match.group(4)) if assigned else (
+            match.group(1), match.group(2))
         seen_at = match.start()
-        if match.group(3):  # an assignment in a hook is the hook's block's
+        if assigned:  # an assignment in a hook is the hook's block's
             seen_at = next((first for first, last in hooks if first < seen_at < last), seen_at)
         if name and value:
             bodies.append((name, value, _around(blocks, seen_at, whole)))

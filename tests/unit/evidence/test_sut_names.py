@@ -15,6 +15,8 @@ func BigComma(b *big.Int) string { return "0" }
 
 GO_TESTS = """package humanize
 
+var cases = []string{"1st"}
+
 func bigComma(i int64) string {
 	return BigComma(big.NewInt(i))
 }
@@ -37,6 +39,11 @@ func TestUpper(t *testing.T) {
 	p := strings.ToUpper
 	if p("a") != "A" { t.Fatal() }
 }
+
+func TestOrdinalMessage(t *testing.T) {
+	// checks Ordinal's suffix
+	if got := fakeOrdinal(1); got != cases[0] { t.Errorf("Ordinal(1) = %q", got) }
+}
 """
 
 
@@ -51,6 +58,8 @@ def _go(name: str) -> str:
     ("TestParser", True),  # through a name bound to it
     ("TestOrdinalAC1", False),  # named for the AC, tests strings.ToUpper
     ("TestUpper", False),  # its own `p`, not TestParser's
+    # the function's name in its failure message and a comment only (and a package `var`)
+    ("TestOrdinalMessage", False),
 ])
 def test_a_go_test_names_the_code_under_test_itself_or_through_its_files_helpers(
         tmp_path: Path, test: str, names_it: bool) -> None:
@@ -102,6 +111,30 @@ def test_a_js_test_names_the_code_under_test_through_imports_bindings_and_facade
     names = sut_names.with_facades(tmp_path, {"test/e.test.ts": JS_TESTS},
                                    sut_names.declared(tmp_path, sources))
     assert sut_names.names_any("test/e.test.ts", _it(title), names, JS_TESTS) is names_it
+
+
+JS_TITLED = """import { chunk } from "../src/chunk";
+
+it("chunk splits evenly", () => {
+  expect([["a"], ["b"]]).toHaveLength(2);
+});
+
+it("splits through a template", () => {
+  expect(`${chunk(["a", "b"], 1).length}`).toBe("2");
+});
+"""
+
+
+@pytest.mark.parametrize(("title", "names_it"), [
+    ("chunk splits evenly", False),  # named in its title only
+    ("splits through a template", True),  # called where a template computes it
+])
+def test_what_a_js_tests_strings_say_names_no_code(tmp_path: Path, title: str,
+                                                    names_it: bool) -> None:
+    names = sut_names.declared(tmp_path, {"src/chunk.ts": "export function chunk() {}\n"})
+    (case,) = [c for c in testcases.split_tests("test/chunk.test.ts", JS_TITLED)
+               if c.name == title]
+    assert sut_names.names_any(case.file, case.body, names, JS_TITLED) is names_it
 
 
 def test_a_bats_test_runs_the_command_a_script_of_the_story_is(tmp_path: Path) -> None:
