@@ -689,6 +689,14 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
     else:
         counts = _read_counts(invocation, result, here, started, diagnostics, tier.name)
+        if result.returncode != 0 and invocation.report_format is not None and not (
+                isinstance(counts, runner_output.RunnerCounts) and counts.tests):
+            # it failed and reported no test (a Go package that does not build: `go test
+            # -json` says `[build failed]`): none of its tests ran
+            stopped = runner_error(result.stdout, result.stderr)
+            diagnostics.append(f"{tier.name}: the runner failed reporting no test (exit "
+                               f"{result.returncode}): {stopped}")
+            counts = (0, 0)
     passed, failed = (counts.passed, counts.failed + counts.errors) if isinstance(
         counts, runner_output.RunnerCounts) else counts
     outcomes = counts.tests if isinstance(counts, runner_output.RunnerCounts) else ()
@@ -714,6 +722,11 @@ _REFUSED_OPTION = re.compile(r"unknown option|unrecognized (?:arguments|option|c
                              r"flag provided but not defined|no such option", re.I)
 _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE | re.IGNORECASE),
                 re.compile(r"^E\s{2,}\S.*$", re.MULTILINE),
+                # jest's `● Validation Error:` heading, with the line that says what
+                re.compile(r"^\s*●\s+\S.*\n(?:[ \t]*\n)*[ \t]*\S.*$", re.MULTILINE),
+                # a Go compiler's `file.go:12:3: message` (also inside `go test -json`'s
+                # output events)
+                re.compile(r"[\w./-]+\.go:\d+(?::\d+)?: [^\"\\\n]+"),
                 re.compile(r"^(?:\S*(?:Error|Exception)\b:?.*|(?:\w+ )?error:.*)$",
                            re.MULTILINE | re.IGNORECASE))
 

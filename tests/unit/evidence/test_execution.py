@@ -89,6 +89,13 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     ("\x1b[2minclude: \x1b[22m**/*.test.ts\x1b[39m\n\x1b[31m\nNo test files found, exiting "
      "with code 1\x1b[39m\n", "", "No test files found, exiting with code 1"),
     ("\x1b[31mError: Cannot find module 'x'\x1b[39m\n", "", "Error: Cannot find module 'x'"),
+    # jest's heading and the line under it, not the documentation link it ends with
+    ("", "\u25cf Validation Error:\n\n  Test environment jest-environment-nope cannot be "
+         "found.\n\n  Configuration Documentation:\n  https://jestjs.io/docs/configuration.html\n",
+     "\u25cf Validation Error: Test environment jest-environment-nope cannot be found."),
+    # a Go compiler's line, inside `go test -json`'s output events
+    ('{"Action":"output","Output":"./parse.go:17:20: too many return values\\n"}\n'
+     "FAIL\tevcalc [build failed]\n", "", "./parse.go:17:20: too many return values"),
 ])
 def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
     assert execution.runner_error(stdout, stderr) == said
@@ -666,6 +673,31 @@ def test_a_story_scoped_go_run_runs_its_examples_and_fuzz_seeds_too(
     assert "^(ExampleTwo|FuzzSeeds)$" in suite.command
     assert sorted((t.name, t.outcome) for t in suite.tests) == [
         ("ExampleTwo", "passed"), ("FuzzSeeds", "passed"), ("FuzzSeeds/seed#0", "passed")]
+
+
+def test_a_go_package_that_does_not_build_ran_none_of_its_tests(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`go test -json` of a package that does not compile reports no test, only `[build
+    failed]`: the run stopped before its tests, and says so with the compiler's line (not
+    "1 failed", which would leave every story test counted as run)."""
+    need("go", "go is not installed: the go runner is run for real here")
+    monkeypatch.setenv("GOFLAGS", "-mod=mod")
+    monkeypatch.setenv("GOTOOLCHAIN", "local")
+    root = copy_project("go", tmp_path)
+    (root / ".gaia").mkdir()
+    source = root / "parse.go"
+    source.write_text(source.read_text().replace("return value, nil", "return value, nil, 0"))
+    cfg = _config("""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: go test ./...
+            timeout_seconds: 300
+    """)
+    suite = _run(root, cfg, story_tests=("parse_test.go",), measure=True).suites[0]
+    assert suite.exit_code != 0 and (suite.pass_count, suite.fail_count) == (0, 0)
+    assert suite.stopped is not None and suite.stopped.startswith("./parse.go:") \
+        and "too many return values" in suite.stopped
 
 
 def test_a_runner_in_node_modules_bin_is_the_one_the_run_starts(tmp_path: Path) -> None:
