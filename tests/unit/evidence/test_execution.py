@@ -615,22 +615,31 @@ def test_js_runners_measure_in_the_same_run_when_they_can(
         assert invocation.coverage is None
 
 
-def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+GO_TIER = _config("""
+    test_execution:
+      tier_1:
+        placement: [local]
+        command: go test ./...
+        timeout_seconds: 300
+""")
+
+
+def _go_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The Go fixture project, copied, with `go` run for real (offline: no module download)."""
     need("go", "go is not installed: the go runner is run for real here")
     monkeypatch.setenv("GOFLAGS", "-mod=mod")
     monkeypatch.setenv("GOTOOLCHAIN", "local")
     root = copy_project("go", tmp_path)
     (root / ".gaia").mkdir()
+    return root
+
+
+def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _go_project(tmp_path, monkeypatch)
     (root / "other_test.go").write_text(
         'package evcalc\n\nimport "testing"\n\nfunc TestOther(t *testing.T) { t.Fatal("no") }\n')
-    cfg = _config("""
-        test_execution:
-          tier_1:
-            placement: [local]
-            command: go test ./...
-            timeout_seconds: 300
-    """)
+    cfg = GO_TIER
     evidence = _run(root, cfg, story_tests=("parse_test.go",), measure=True)
     suite = evidence.suites[0]
     # parse_test.go's four tests (2 pass, 1 fails, 1 skips); other_test.go's never ran
@@ -652,23 +661,13 @@ def test_a_story_scoped_go_run_runs_its_examples_and_fuzz_seeds_too(
     """`-run` selects examples and fuzz targets as well as tests: a story's `Example...`
     with an `// Output:` comment and its `Fuzz...` seed corpus run, and their outcomes are
     in the report (left out of `-run`, they read as never run)."""
-    need("go", "go is not installed: the go runner is run for real here")
-    monkeypatch.setenv("GOFLAGS", "-mod=mod")
-    monkeypatch.setenv("GOTOOLCHAIN", "local")
-    root = copy_project("go", tmp_path)
-    (root / ".gaia").mkdir()
+    root = _go_project(tmp_path, monkeypatch)
     (root / "example_test.go").write_text(
         'package evcalc\n\nimport (\n\t"fmt"\n\t"testing"\n)\n\n'
         'func ExampleTwo() {\n\tfmt.Println(2)\n\t// Output: 2\n}\n\n'
         'func FuzzSeeds(f *testing.F) {\n\tf.Add("1")\n'
         '\tf.Fuzz(func(t *testing.T, s string) {})\n}\n')
-    cfg = _config("""
-        test_execution:
-          tier_1:
-            placement: [local]
-            command: go test ./...
-            timeout_seconds: 300
-    """)
+    cfg = GO_TIER
     suite = _run(root, cfg, story_tests=("example_test.go",), measure=True).suites[0]
     assert "^(ExampleTwo|FuzzSeeds)$" in suite.command
     assert sorted((t.name, t.outcome) for t in suite.tests) == [
@@ -680,20 +679,10 @@ def test_a_go_package_that_does_not_build_ran_none_of_its_tests(
     """`go test -json` of a package that does not compile reports no test, only `[build
     failed]`: the run stopped before its tests, and says so with the compiler's line (not
     "1 failed", which would leave every story test counted as run)."""
-    need("go", "go is not installed: the go runner is run for real here")
-    monkeypatch.setenv("GOFLAGS", "-mod=mod")
-    monkeypatch.setenv("GOTOOLCHAIN", "local")
-    root = copy_project("go", tmp_path)
-    (root / ".gaia").mkdir()
+    root = _go_project(tmp_path, monkeypatch)
     source = root / "parse.go"
     source.write_text(source.read_text().replace("return value, nil", "return value, nil, 0"))
-    cfg = _config("""
-        test_execution:
-          tier_1:
-            placement: [local]
-            command: go test ./...
-            timeout_seconds: 300
-    """)
+    cfg = GO_TIER
     suite = _run(root, cfg, story_tests=("parse_test.go",), measure=True).suites[0]
     assert suite.exit_code != 0 and (suite.pass_count, suite.fail_count) == (0, 0)
     assert suite.stopped is not None and suite.stopped.startswith("./parse.go:") \
