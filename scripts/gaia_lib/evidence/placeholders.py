@@ -59,6 +59,7 @@ never calls nor hands on (`def check():`, `const verify = () => {`, `check := fu
 exists, `expect(check).toBeDefined()`, which cannot fail; not a decorated one, which what it
 registers may call); a loop over a collection that is empty where it is written or declared and
 never filled (`for c in []:`, `cases.forEach` over `const cases = []`,
+`([] as number[]).forEach(`,
 `[].forEach((x) => expect(...))` on one line, a Go `range` over `[]struct{...}{}`), sliced to
 nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CASES if False]`,
 `cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`) or by a condition
@@ -83,7 +84,8 @@ the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
 `toBeInstanceOf(Error)`, which the failed assertion is; a finally that returns); in JS/TS,
 a promise chain ending in a `.catch` that drops what it catches (`.catch(() => undefined)`),
 an `expect(...)` of the test's or its file's own `expect`, and a `setTimeout` callback or
-a `.then(...)` neither awaited, returned nor kept, at the test's top level, in a test with
+a `.then(...)` or an `expect(p).resolves` / `.rejects` check neither awaited, returned nor
+kept, at the test's top level, in a test with
 no `done` parameter, no fake timers and no `await` or `return` after it (its check runs
 after the runner counted the test as passed), and a `switch` on a literal, or on the
 `typeof` of one (a name holding one too), none of whose labels (all literals, no
@@ -1354,11 +1356,14 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
 
 
 # JS/TS: a check in a callback the test does not wait for runs after the runner has counted
-# the test as passed: `setTimeout(() => { expect(...) })` or `p.then((r) => { expect(r)... })`
-# neither awaited nor returned, in a test with no `done` parameter, no fake timers, and no
-# `await` or returned promise after it.
+# the test as passed: `setTimeout(() => { expect(...) })`, `p.then((r) => { expect(r)... })`
+# or `expect(p).resolves.toEqual(...)` neither awaited nor returned, in a test with no `done`
+# parameter, no fake timers, and no `await` or returned promise after it.
 _LATER = lazy_re(r"^(\s+)(?:setTimeout\s*\(|(?!return\b|await\b|const\b|let\b|var\b)"
-                    r"[^=]*\.then\s*\()")
+                    r"(?:[^=]*\.then\s*\(|expect\s*\(.*\)\s*\.\s*(?:not\s*\.\s*)?"
+                    r"(?:resolves|rejects)\s*\.))")
+# `([] as number[])`: an empty array however typed
+_EMPTY_CAST = lazy_re(r"\(\s*\[\s*\]\s+as\s+[\w$.<>\[\]|\s]+\)")
 _DONE_PARAM = lazy_re(r"(?:\(\s*[A-Za-z_$][\w$]*\s*\)\s*=>|function\s*\w*\s*\(\s*[A-Za-z_$]"
                          r"[\w$]*\s*\))\s*\{")
 _WAITS = lazy_re(r"\b(?:useFakeTimers|runAllTimers|runOnlyPendingTimers|advanceTimers\w*|"
@@ -2103,6 +2108,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
                             outer.always)
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
+    if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
+        lines = [_EMPTY_CAST.sub("[]", line) for line in lines]
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty,
                               outer.rows)
     if language == "js":

@@ -1519,6 +1519,44 @@ def test_a_table_of_its_own_data_compared_with_itself_checks_nothing() -> None:
         "test_a_table_compared_after_a_call_on_it_in_the_check": False}
 
 
+UNAWAITED_TS = """import { chunk } from "./chunk";
+
+test("resolves, not awaited", () => {
+  expect(Promise.resolve(chunk(["a", "b", "c"], 2))).resolves.toEqual([["a", "b"], ["c"]]);
+});
+
+test("rejects, not awaited", async () => {
+  expect(load("nope")).rejects.toThrow(RangeError);
+});
+
+test("resolves, awaited", async () => {
+  await expect(Promise.resolve(chunk(["a"], 2))).resolves.toEqual([["a"]]);
+});
+
+test("resolves, returned", () => {
+  return expect(Promise.resolve(chunk(["a"], 2))).resolves.toEqual([["a"]]);
+});
+
+test("an empty array cast to its type", () => {
+  ([] as number[]).forEach((size) => {
+    expect(chunk(["a", "b"], size)).toEqual([["a"], ["b"]]);
+  });
+});
+"""
+
+
+def test_an_unawaited_resolves_and_a_loop_over_a_cast_empty_array_check_nothing() -> None:
+    """`expect(p).resolves...` neither awaited nor returned settles after the runner counted
+    the test (as an unawaited `.then` does); `([] as number[]).forEach(...)`, TypeScript's
+    way to write `[].forEach` with a typed callback, runs its body no time."""
+    assert _found("src/chunk.test.ts", UNAWAITED_TS) == {
+        "resolves, not awaited": True,
+        "rejects, not awaited": True,
+        "resolves, awaited": False,
+        "resolves, returned": False,
+        "an empty array cast to its type": True}
+
+
 OWN_TABLE_TS = """import { orderBy } from "../src/order";
 
 it("orders by index", () => {
