@@ -176,6 +176,21 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     return out
 
 
+def caught_only_tests(result: ac_coverage.CoverageResult,
+                      bodies: Mapping[str, str]) -> dict[str, str]:
+    """The matched tests whose every check sits in a `catch` / `except` of a try that passes
+    when nothing is thrown (`then_literals.caught_only`), with why: such a test passes
+    whether or not the code fails, so it shows neither the failure an AC promises nor any
+    value one promises; it counts for no AC."""
+    out: dict[str, str] = {}
+    for test in dict.fromkeys(t for entry in result.per_ac for t in entry.tests):
+        check = then_literals.caught_only(bodies.get(test, ""))
+        if check:
+            out[test] = (f"checks only an error it catches ({check[:60]}): with nothing thrown "
+                         "it passes (no expect.assertions(n), fail() or toThrow)")
+    return out
+
+
 def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
                        excluded: Mapping[str, str],
                        excluded_for: Mapping[str, Mapping[str, str]] | None = None

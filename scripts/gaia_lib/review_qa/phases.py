@@ -536,6 +536,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}
     bodies = {case.test_id: case.body for case in cases}
+    excluded.update(qa_checks.caught_only_tests(coverage, bodies))
     per_ac = qa_checks.effective_coverage(
         s, coverage, excluded, qa_checks.presence_only_tests(criteria, coverage, bodies))
     lines = {case.test_id: case.line for case in cases}

@@ -88,6 +88,20 @@ def test_an_ac_whose_every_test_only_checks_that_a_result_exists_draws_a_warning
         assert check["findings"] == []
 
 
+def test_a_test_checking_only_an_error_it_catches_covers_no_ac() -> None:
+    """remeda's tests weakened to `try { chunk(...) } catch (e) { expect(e)... }`: they pass
+    whether or not anything is thrown, so they show neither AC5's RangeError nor AC2's
+    batches; a test that checks a value it computes still counts."""
+    caught = ('test("x", () => {\n  try { chunk(["a"], 0); } catch (e) {'
+              ' expect(e).toBeInstanceOf(RangeError); }\n});')
+    real = 'test("y", () => {\n  expect(chunk(["a"], 1)).toEqual([["a"]]);\n});'
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC2", tests=["t.ts::x", "t.ts::y"]),
+                                     SimpleNamespace(ac_id="AC5", tests=["t.ts::x"])])
+    assert checks.caught_only_tests(result, {"t.ts::x": caught, "t.ts::y": real}) == {  # type: ignore[arg-type]
+        "t.ts::x": "checks only an error it catches (expect(e).toBeInstanceOf(RangeError)): "
+                   "with nothing thrown it passes (no expect.assertions(n), fail() or toThrow)"}
+
+
 def test_a_branch_check_without_a_coverage_tool_names_the_tools_it_looked_for(
         tmp_path: Path) -> None:
     probe = StackProbe("ts-dev", (ToolProbe("vitest", True, "/x/vitest", "node_modules", "2"),),
