@@ -148,6 +148,10 @@ In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
+`caught_only` (a check of a matched test, not a placeholder rule): a test whose every check sits
+where an error is caught, in a try that passes when nothing is thrown; the review counts it
+for no AC.
+
 `scan_path` is the one function here that reads files: a file, or a directory walked for
 the files whose path reads as a test file's (`TEST_PATH`: upstream's set, nothing pruned,
 each path shown from the directory as given, sorted), for the command.
@@ -166,7 +170,7 @@ from pathlib import Path, PurePosixPath
 
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import row_filters, testcases
+from gaia_lib.evidence import row_filters, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase, brace_block_end
 
 LANGUAGE_OF_SUFFIX = {
@@ -1091,6 +1095,78 @@ def _js_swallowing_try_dead(lines: list[str]) -> list[str]:
 
 
 _SWALLOWING_TRY_DEAD = {"js": _js_swallowing_try_dead, "python": _python_swallowing_try_dead}
+
+
+# A JS/TS `catch` block, and what makes a try fail when nothing is thrown
+_JS_CATCH = re.compile(r"\bcatch\s*(?:\([^()]*\))?\s*\{")
+_JS_TRY = re.compile(r"\btry\s*\{")
+_JS_CHECK = re.compile(r"\bexpect\s*\(")
+_JS_FAILS = re.compile(r"\bfail\s*\(|\bthrow\b|\bexpect\s*\(")
+_JS_THROW_CHECKED = re.compile(r"\.\s*(?:toThrow\w*|rejects)\b|\bexpect\s*\.\s*(?:assertions"
+                               r"\s*\(\s*[1-9]|hasAssertions\s*\()")
+
+
+def _python_caught_only(test_source: str) -> str | None:
+    try:
+        tree = ast.parse(textwrap.dedent(test_source))
+    except SyntaxError:
+        return None
+
+    def is_check(node: ast.AST) -> bool:
+        return isinstance(node, ast.Assert) or (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr.startswith("assert"))
+
+    def fails(node: ast.AST) -> bool:  # `raise`, `pytest.fail(...)`, `self.fail(...)`, checks
+        return isinstance(node, ast.Raise) or is_check(node) or (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("fail", "raises", "assertRaises"))
+
+    checks = [node for node in ast.walk(tree) if is_check(node)]
+    if not checks or any(isinstance(node, ast.With) for node in ast.walk(tree)):
+        return None  # a `with pytest.raises(...)` checks the throw itself
+    caught: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Try) or not node.handlers:
+            continue
+        if any(fails(inner) for part in (*node.body, *node.orelse)
+               for inner in ast.walk(part)):
+            continue
+        caught.update(id(inner) for handler in node.handlers for inner in ast.walk(handler))
+    if not all(id(check) in caught for check in checks):
+        return None
+    return ast.unparse(checks[0])
+
+
+def caught_only(test_source: str) -> str | None:
+    """The first check of a test whose every check sits in a `catch` / `except` of a try that
+    does not fail when nothing is thrown (no check, `fail(...)`, `throw` or `raise` in it or
+    its `else`), in a test that does not check the throw otherwise (`toThrow`, `.rejects`,
+    `expect.assertions(n)`, `expect.hasAssertions()`, `pytest.raises`, `assertRaises`):
+    `try { chunk(xs, 0) } catch (e) { expect(e).toBeInstanceOf(RangeError) }` passes when
+    nothing is thrown, so it does not show that anything is (jest's no-conditional-expect).
+    None for any other test."""
+    if "except" in test_source and "def " in test_source:
+        return _python_caught_only(test_source)
+    code = "\n".join(testcases.code_lines(test_source.split("\n")))
+    if _JS_THROW_CHECKED.search(code):
+        return None
+    checks = [m.start() for m in _JS_CHECK.finditer(code)]
+    if not checks:
+        return None
+    spans = []
+    for found in _JS_CATCH.finditer(code):
+        start = found.end() - 1
+        spans.append((start, then_literals.closing(code, start)))
+    for found in _JS_TRY.finditer(code):
+        start = found.end() - 1
+        if _JS_FAILS.search(code, start, then_literals.closing(code, start)):
+            return None  # a try that checks or fails itself: not judged here
+    if not spans or not all(any(a < at < b for a, b in spans) for at in checks):
+        return None
+    line_end = test_source.find("\n", checks[0])
+    shown = test_source[checks[0]:line_end if line_end >= 0 else None].strip()
+    return shown.split(";")[0].rstrip("} ")
 
 
 # A promise chain ending in a `.catch` that drops what it catches: the checks in its `.then`
