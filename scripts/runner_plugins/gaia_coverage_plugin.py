@@ -35,8 +35,9 @@ never off: what they record during bookkeeping or after the last test is dropped
 
 Environment: GAIA_COVERAGE_RCFILE (coverage config: branch, include), GAIA_COVERAGE_DATA (the
 data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs),
-GAIA_COVERAGE_PROGRESS (a line per test started, `> <node id>`, and finished, `< <node id>`:
-what a run killed at its time limit was running),
+GAIA_COVERAGE_PROGRESS (a line per test started, `> <node id>`, per phase that did not pass,
+`= <failed|error|skipped> <node id>`, and per test finished, `< <node id>`: what a run killed
+at its time limit was running, and what it had run),
 GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes), GAIA_COVERAGE_ROOT
 (the directory both reports name files relative to, where pytest runs in a subdirectory of the
 project: `cd api && pytest`; else the run's own directory). Data already in
@@ -273,12 +274,18 @@ def pytest_runtest_makereport(item: Any, call: Any) -> Any:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_logreport(report: Any) -> Any:
+    # a phase that did not pass: a failed call failed, a failed setup or teardown is in error
+    if report.outcome != "passed":
+        outcome = "failed" if report.when == "call" and report.failed else (
+            "error" if report.failed else "skipped")
+        _progress("=", f"{outcome} {report.nodeid}")
     yield from _bookkeeping()
 
 
 def _progress(mark: str, nodeid: str) -> None:
-    """One line per test started (`>`) and finished (`<`) in GAIA_COVERAGE_PROGRESS: what a
-    run that is killed for its time limit was running (its JUnit report is never written)."""
+    """One line per test started (`>`), phase that did not pass (`=`) and test finished
+    (`<`) in GAIA_COVERAGE_PROGRESS: what a run that is killed for its time limit was running
+    and what it had run (its JUnit report is never written)."""
     target = os.environ.get("GAIA_COVERAGE_PROGRESS")
     if not target or _state.get("progress_failed"):
         return

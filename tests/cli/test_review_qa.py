@@ -1586,12 +1586,14 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
         qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
     """AC2's test hangs: the tier's time limit kills the run before pytest writes its report.
     The review says which test was still running (the plugin's progress log), and that test
-    covers no AC; AC1's test, finished before, keeps its match by words."""
+    covers no AC; AC1's test, finished before, counts as passed; a test the run never reached
+    covers nothing either."""
     qa_project.write(".gaia/config/project-config.yaml",
                      CONFIG.replace("timeout_seconds: 120", "timeout_seconds: 8"))
     qa_project.write("tests/test_signup.py", TESTS.replace(
         '    assert signup("nope") == 422',
-        '    import time\n    time.sleep(60)\n    assert signup("nope") == 422'))
+        '    import time\n    time.sleep(60)\n    assert signup("nope") == 422')
+        + '\n\ndef test_ac2_invalid_email_is_refused():\n    assert signup("x") == 422\n')
     assert command.main(["E1-S1", "--format", "json"]) == 3  # a required tier timed out
     capsys.readouterr()
     state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
@@ -1602,6 +1604,11 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
         (state / "analysis-results.json").read_text())["coverage"]["per_ac"]}
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"][hung].startswith("failed in this run (still running")
+    unreached = "tests/test_signup.py::test_ac2_invalid_email_is_refused"
+    assert per_ac["AC2"]["excluded"][unreached] == "never run: the run hit its time limit before it"
+    assert per_ac["AC1"]["tests"] == ["tests/test_signup.py::test_ac1_valid_email_creates_account"]
+    suite = evidence["suites"][0]
+    assert (suite["timeout"], suite["pass_count"], suite["fail_count"]) == (True, 1, 0)
     # The tests started and one hung: the project's to fix, so a QA round, and a failed one.
     assert [(r[0], r[1]) for r in _rounds(qa_project)] == [("1", "FAILED")]
     assert _gate_row(qa_project)[0] == "FAILED"

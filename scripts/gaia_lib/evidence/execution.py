@@ -43,9 +43,10 @@ A tier's `timeout_seconds` bounds its whole run, output included; the tier (and 
 contained (`proc.run_tool(contain=True)`): when it ends or times out, every process it started is
 killed, including background and detached ones, and the suite records them (`killed_count`,
 `killed_processes` with pid and command, plus a diagnostic line). A timed-out tier is exit 124,
-`timeout: true`, no counts; the tests it was still running (Go's `-json` events, or the
-progress log of the review's pytest plugin) are named in its diagnostic and are its outcomes,
-in error: a test that never finished verifies nothing. A runner that ends in error without
+`timeout: true`; where the run says what it did (Go's `-json` events, or the progress log of
+the review's pytest plugin), the tests it finished are its outcomes and counts, and those it
+was still running are named in its diagnostic and are its outcomes in error: a test that never
+finished verifies nothing. Elsewhere it has no counts. A runner that ends in error without
 writing its report (a conftest
 that cannot import, a bad option) ran no test: no counts either, and `stopped` holds the first
 line of its output that says why (`runner_error`, colour codes dropped), which the report
@@ -552,24 +553,28 @@ def _keep_logs(report_dir: Path, name: str, result: proc.ToolResult) -> tuple[st
     return logs
 
 
-def _still_running(invocation: Invocation, result: proc.ToolResult,
-                   progress: Path | None) -> tuple[runner_output.TestOutcome, ...]:
-    """What a run cut off at its time limit was running, each an error outcome (a test that
-    never finished verifies nothing): from `go test -json`'s events, or from the progress log
-    the review's pytest plugin keeps."""
+def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | None,
+             ) -> tuple[tuple[runner_output.TestOutcome, ...],
+                        tuple[runner_output.TestOutcome, ...]] | None:
+    """What a run cut off at its time limit had run, with its outcomes, and what it was still
+    running, each of those an error outcome (a test that never finished verifies nothing):
+    from `go test -json`'s events, or from the progress log the review's pytest plugin keeps.
+    None where the run says neither (another runner writes its report only at its end)."""
     why = "still running when the run hit its time limit"
     if invocation.report_format == "go-json":
-        return tuple(runner_output.TestOutcome(name, runner_output.ERROR, None, why)
-                     for name in runner_output.go_still_running(result.stdout))
+        return (runner_output.go_finished(result.stdout),
+                tuple(runner_output.TestOutcome(name, runner_output.ERROR, None, why)
+                      for name in runner_output.go_still_running(result.stdout)))
     if progress is None:
-        return ()
+        return None
     try:
         text = progress.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return ()
-    return tuple(runner_output.TestOutcome(nodeid.partition("::")[2], runner_output.ERROR,
-                                           nodeid.partition("::")[0], why)
-                 for nodeid in runner_output.pytest_still_running(text) if "::" in nodeid)
+        return None
+    return (runner_output.pytest_finished(text),
+            tuple(runner_output.TestOutcome(nodeid.partition("::")[2], runner_output.ERROR,
+                                            nodeid.partition("::")[0], why)
+                  for nodeid in runner_output.pytest_still_running(text) if "::" in nodeid))
 
 
 # Runners that write a snapshot a test asks for and has not got (and fill an inline
@@ -602,6 +607,12 @@ def without_npx(argv: Sequence[str], *dirs: Path) -> tuple[str, ...]:
     local = next((d / "node_modules" / ".bin" / name for d in dict.fromkeys(dirs)
                   if (d / "node_modules" / ".bin" / name).is_file()), None)
     return (str(local) if local is not None else name, *argv[2:])
+
+
+def named_tests(invocation: Invocation, located: tuple[str, str] | None) -> tuple[str, ...]:
+    """The story's test files a run named, project-relative (a tier run in a directory of the
+    project names them relative to it)."""
+    return tuple(f"{located[0]}/{t}" if located is not None else t for t in invocation.named)
 
 
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
@@ -670,13 +681,19 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         diagnostics.append(killed_note(tier.name, result.killed))
     if result.timed_out:
         measured = coverage if env is not None else None  # the plugin ran: its log is there
-        hung = _still_running(invocation, result, measured.progress if measured else None)
+        cut = _cut_off(invocation, result, measured.progress if measured else None)
+        ran, hung = cut or ((), ())
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s" + (
             "; still running: " + ", ".join(f"{t.file}::{t.name}" if t.file else t.name
                                              for t in hung[:5]) if hung else ""))
-        return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration, 0, 0, True,
-                     tier.required, stdout_log=stdout_log, stderr_log=stderr_log,
-                     killed=result.killed, tests=hung), diagnostics
+        return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration,
+                     sum(t.outcome == runner_output.PASSED for t in ran),
+                     sum(t.outcome in (runner_output.FAILED, runner_output.ERROR) for t in ran),
+                     True, tier.required,
+                     skip_count=sum(t.outcome == runner_output.SKIPPED for t in ran),
+                     stdout_log=stdout_log, stderr_log=stderr_log, killed=result.killed,
+                     tests=ran + hung, named=named_tests(invocation, located),
+                     per_test=cut is not None), diagnostics
     stopped = None
     missing_script = _MISSING_SCRIPT.search(result.stdout + "\n" + result.stderr)
     if result.returncode != 0 and (
@@ -704,11 +721,11 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     wrote = invocation.coverage
     if wrote is not None and not (wrote[0].is_file() and wrote[0].stat().st_size):
         wrote = None
-    named = tuple(f"{located[0]}/{t}" if located is not None else t for t in invocation.named)
     return Suite(tier.name, shown, result.returncode, result.duration, passed, failed, False,
                  tier.required, skip_count=skipped, stdout_log=stdout_log,
                  stderr_log=stderr_log, tests=outcomes, killed=result.killed,
-                 stopped=stopped, coverage=wrote, named=named,
+                 stopped=stopped, coverage=wrote,
+                 named=named_tests(invocation, located),
                  per_test=isinstance(counts, runner_output.RunnerCounts)), diagnostics
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -342,25 +342,58 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     return _counts("go-json", tests, extra_errors=broken)
 
 
-def go_still_running(data: bytes | str) -> tuple[str, ...]:
-    """The tests a cut-off `go test -json` stream started and never finished, in the order
-    they started: what was running when a run timed out. Tolerant: unreadable lines are
-    skipped, never an error."""
+def _go_test_events(data: bytes | str) -> Iterator[tuple[tuple[str, str], str]]:
+    """((package, test), action) of each event of a `go test -json` stream about a test, in
+    order. Tolerant: unreadable lines are skipped, never an error."""
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    started: dict[tuple[str, str], None] = {}
     for line in text.splitlines():
         try:
             event = json.loads(line)
         except ValueError:
             continue
-        if not isinstance(event, dict) or not isinstance(event.get("Test"), str):
-            continue
-        key = (str(event.get("Package", "")), event["Test"])
-        if event.get("Action") == "run":
+        if isinstance(event, dict) and isinstance(event.get("Test"), str):
+            yield (str(event.get("Package", "")), event["Test"]), str(event.get("Action"))
+
+
+def go_still_running(data: bytes | str) -> tuple[str, ...]:
+    """The tests a cut-off `go test -json` stream started and never finished, in the order
+    they started: what was running when a run timed out."""
+    started: dict[tuple[str, str], None] = {}
+    for key, action in _go_test_events(data):
+        if action == "run":
             started[key] = None
-        elif event.get("Action") in _GO_FINAL:
+        elif action in _GO_FINAL:
             started.pop(key, None)
     return tuple(test for _, test in started)
+
+
+def go_finished(data: bytes | str) -> tuple[TestOutcome, ...]:
+    """The tests a cut-off `go test -json` stream finished, with their outcomes, in the
+    order they finished: what a run that timed out had run."""
+    done = {key: _GO_FINAL[action] for key, action in _go_test_events(data)
+            if action in _GO_FINAL}
+    return tuple(TestOutcome(name=name, outcome=outcome, file=package or None)
+                 for (package, name), outcome in done.items())
+
+
+def pytest_finished(text: str) -> tuple[TestOutcome, ...]:
+    """The tests a progress log shows finished (`< id`), each with its outcome: passed
+    unless a phase of it did not pass (`= failed|error|skipped id`; an error outweighs a
+    failure, and either a skip). The file is the node id's, the name what follows `::`."""
+    worst: dict[str, str] = {}
+    rank = {PASSED: 0, SKIPPED: 1, FAILED: 2, ERROR: 3}
+    done: dict[str, None] = {}
+    for line in text.splitlines():
+        mark, _, rest = line.partition(" ")
+        if mark == "=":
+            outcome, _, nodeid = rest.partition(" ")
+            if outcome in rank and rank[outcome] > rank[worst.get(nodeid, PASSED)]:
+                worst[nodeid] = outcome
+        elif mark == "<" and "::" in rest:
+            done[rest] = None
+    return tuple(TestOutcome(name=nodeid.partition("::")[2], outcome=worst.get(nodeid, PASSED),
+                             file=nodeid.partition("::")[0])
+                 for nodeid in done)
 
 
 def pytest_still_running(text: str) -> tuple[str, ...]:

@@ -762,14 +762,20 @@ def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
 
 
 def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
-    """The story's tests a run named that never ran in it (`outcomes.never_ran`), and those of
-    a run that stopped before running any test, unless another tier's run reported them:
-    neither verifies anything."""
+    """The story's tests a run named that never ran in it (`outcomes.never_ran`), those of a
+    run that stopped before running any test, and those a run cut off at its time limit never
+    reached (where it says what it ran), unless another tier's run reported them: none
+    verifies anything."""
     out: dict[str, str] = {}
     for suite in evidence.suites:
-        if not suite.named or suite.timeout:  # a timed-out run is BLOCKED as such
+        if not suite.named:
             continue
-        if suite.stopped:
+        if suite.timeout:
+            if suite.per_test:
+                out.update(dict.fromkeys(
+                    outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited),
+                    "never run: the run hit its time limit before it"))
+        elif suite.stopped:
             named = set(suite.named)
             out.update({case.test_id: f"never run: the run stopped before its tests ran "
                                       f"({suite.stopped})"

@@ -231,6 +231,8 @@ def test_a_go_run_that_times_out_names_the_tests_still_running(tmp_path: Path) -
     (root / "hang_test.go").write_text(
         'package hang\n\nimport (\n\t"testing"\n\t"time"\n)\n\n'
         "func TestQuick(t *testing.T) {}\n\n"
+        'func TestSkips(t *testing.T) { t.Skip("later") }\n\n'
+        'func TestFails(t *testing.T) { t.Error("no") }\n\n'
         "func TestHangs(t *testing.T) { time.Sleep(time.Minute) }\n")
     cfg = _config("""
         test_execution:
@@ -240,8 +242,14 @@ def test_a_go_run_that_times_out_names_the_tests_still_running(tmp_path: Path) -
             timeout_seconds: 15
     """)
     evidence = _run(root, cfg)
-    assert evidence.suites[0].timeout
+    suite = evidence.suites[0]
+    assert suite.timeout and suite.per_test
     assert "tier_1: timed out after 15s; still running: TestHangs" in evidence.diagnostics
+    # what it finished before: its outcomes and counts
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (1, 1, 1)
+    assert [(t.name, t.outcome) for t in suite.tests] == [
+        ("TestQuick", "passed"), ("TestSkips", "skipped"), ("TestFails", "failed"),
+        ("TestHangs", "error")]
 
 
 def test_missing_runner_is_recorded_not_raised(tmp_path: Path) -> None:
@@ -498,6 +506,62 @@ def test_a_pytest_tier_in_a_subdirectory_is_measured_with_the_projects_paths(
     assert contexts is not None and list(contexts["files"]) == ["api/app.py"]
     test_id = "api/tests/test_app.py::test_adds"
     assert attribution.executes(contexts, [test_id], ["api/app.py"]) == {test_id: True}
+
+
+def test_a_measured_pytest_run_cut_off_says_what_it_had_run(tmp_path: Path) -> None:
+    """The run hits its time limit in its last test: the review's plugin logged each test it
+    finished, and how (a failure, a fixture error, a skip, an xfail), so those are the suite's
+    outcomes and counts; the test still running is in error."""
+    root = _project(tmp_path)
+    (root / "app.py").write_text("def add(a, b):\n    return a + b\n")
+    (root / "conftest.py").write_text("")
+    (root / "tests" / "test_app.py").write_text(textwrap.dedent("""\
+        import time
+        import pytest
+        from app import add
+
+        @pytest.fixture
+        def broken():
+            raise RuntimeError("no database")
+
+        def test_adds():
+            assert add(1, 2) == 3
+
+        def test_wrong():
+            assert add(1, 2) == 4
+
+        def test_needs_db(broken):
+            pass
+
+        @pytest.mark.skip(reason="later")
+        def test_later():
+            pass
+
+        @pytest.mark.xfail(reason="known")
+        def test_known():
+            assert add(1, 1) == 3
+
+        def test_hangs():
+            time.sleep(60)
+        """))
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {PY} -m pytest -q -p no:cacheprovider tests/test_app.py
+            timeout_seconds: 6
+    """)
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        evidence = execution.execute(cfg, "E1-S1", root, state, context="local",
+                                     story_tests=["tests/test_app.py"],
+                                     coverage=attribution.CoverageSetup(state, ("app.py",)))
+    suite = evidence.suites[0]
+    assert suite.timeout and suite.per_test and suite.named == ("tests/test_app.py",)
+    assert [(t.name, t.outcome) for t in suite.tests] == [
+        ("test_adds", "passed"), ("test_wrong", "failed"), ("test_needs_db", "error"),
+        ("test_later", "skipped"), ("test_known", "skipped"), ("test_hangs", "error")]
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (1, 2, 2)
 
 
 def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -> None:

@@ -358,6 +358,19 @@ def test_a_cut_go_stream_names_the_tests_still_running() -> None:
     text = "\n".join(json.dumps(e) for e in events) + "\nnot json\n{broken"
     assert ro.go_still_running(text) == ("TestB", "TestB/sub")
     assert ro.go_still_running(b"") == ()
+    assert ro.go_finished(text) == (ro.TestOutcome("TestA", ro.PASSED, "p"),)
+
+
+def test_a_cut_go_stream_says_what_it_finished_and_how() -> None:
+    events = [{"Action": "run", "Package": "p", "Test": "TestA"},
+              {"Action": "fail", "Package": "p", "Test": "TestA"},
+              {"Action": "skip", "Package": "q", "Test": "TestB"},
+              {"Action": "pass", "Package": "p"},  # a package's end: no test
+              {"Action": "pass", "Package": "p", "Test": "TestC"}]
+    text = "\n".join(json.dumps(e) for e in events) + "\n{broken"
+    assert ro.go_finished(text.encode()) == (ro.TestOutcome("TestA", ro.FAILED, "p"),
+                                             ro.TestOutcome("TestB", ro.SKIPPED, "q"),
+                                             ro.TestOutcome("TestC", ro.PASSED, "p"))
 
 
 def test_the_pytest_tests_a_progress_log_shows_still_running() -> None:
@@ -366,3 +379,19 @@ def test_the_pytest_tests_a_progress_log_shows_still_running() -> None:
            "garbage line\n>\n")
     assert ro.pytest_still_running(log) == ("tests/a.py::test_two",)
     assert ro.pytest_still_running("") == ()
+
+
+def test_the_pytest_tests_a_progress_log_shows_finished_with_their_outcomes() -> None:
+    log = ("> tests/a.py::test_ok\n< tests/a.py::test_ok\n"
+           "> tests/a.py::test_bad\n= failed tests/a.py::test_bad\n"
+           "= error tests/a.py::test_bad\n< tests/a.py::test_bad\n"  # and its teardown
+           "> tests/a.py::test_skip[x y]\n= skipped tests/a.py::test_skip[x y]\n"
+           "< tests/a.py::test_skip[x y]\n"
+           "> tests/b.py::TestX::test_f\n= failed tests/b.py::TestX::test_f\n"
+           "< tests/b.py::TestX::test_f\n"
+           "> tests/a.py::test_hangs\n= bogus tests/a.py::test_hangs\n")
+    assert ro.pytest_finished(log) == (
+        ro.TestOutcome("test_ok", ro.PASSED, "tests/a.py"),
+        ro.TestOutcome("test_bad", ro.ERROR, "tests/a.py"),
+        ro.TestOutcome("test_skip[x y]", ro.SKIPPED, "tests/a.py"),
+        ro.TestOutcome("TestX::test_f", ro.FAILED, "tests/b.py"))
