@@ -404,6 +404,62 @@ _GO_NIL_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:(?:\w+\
                            r"|(?:\w+\.)*(?![eE]rr)\w+\s*==)\s*nil\s*\{")
 
 
+# `expect(X).toBeTruthy()` / `.not.toBeFalsy()`: X the whole argument.
+_JS_TRUTHY = re.compile(r"^expect\s*\((?P<x>(?s:.*))\)\s*\.\s*(?:toBeTruthy|not\s*\.\s*toBeFalsy)"
+                        r"\s*\(\s*\)\s*;?$")
+# A call or construction as a whole value: `defu(a, b)`, `new Parser(x)`, `await load(p)`.
+_JS_CALLED = re.compile(r"^\s*(?:await\s+)?(?:new\s+)?"
+                        r"(?P<callee>[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(")
+# Words a function's name starts with when it answers yes or no (`isValid`, `has`,
+# `startsWith`, `Array.isArray`): its truthiness is its answer, a real check.
+_PREDICATE_WORDS = frozenset((
+    "is", "has", "have", "can", "should", "must", "was", "were", "will", "are", "does", "did",
+    "do", "contains", "contain", "includes", "include", "matches", "match", "exists", "exist",
+    "equals", "equal", "validate", "verify", "check", "test", "some", "every", "starts",
+    "ends", "satisfies", "accepts", "allows", "supports", "needs", "compare", "same", "deep",
+    "boolean", "within", "in", "not", "any", "all", "ok"))
+
+
+def _whole_call(text: str) -> str | None:
+    """The callee of `text` when it is one call (or `new`) whose parentheses close at its end
+    (`find(key)`, not `find(a) === b`), else None."""
+    found = _JS_CALLED.match(text)
+    if found is None:
+        return None
+    depth = 0
+    for at in range(found.end() - 1, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[at], 0)
+        if depth == 0:
+            return "".join(found.group("callee").split()) if not text[at + 1:].strip() else None
+    return None
+
+
+def _answers_yes_or_no(callee: str) -> bool:
+    last = callee.rsplit(".", 1)[-1]
+    first = re.split(r"(?<=[a-z0-9])(?=[A-Z])|_", last)[0].lower()
+    return first in _PREDICATE_WORDS or "valid" in last.lower()
+
+
+def _truthy_of_a_value(check: str, code: str) -> bool:
+    """`expect(X).toBeTruthy()` where X is a call of a function that does not answer yes or
+    no (`expect(queryCache.find(key)).toBeTruthy()`, `expect(defu(a, b)).toBeTruthy()`), or
+    a name given one such call's value once: any object passes, as `toBeDefined()` does. A
+    comparison, a predicate (`isValid(x)`, `list.includes(x)`), a property (`state.isPaused`)
+    or a name given any other value is a check of a yes or a no."""
+    found = _JS_TRUTHY.match(check)
+    if found is None:
+        return False
+    value = found.group("x").strip()
+    if re.fullmatch(r"[A-Za-z_$][\w$]*", value):
+        given = re.findall(rf"(?<![\w$.]){re.escape(value)}\s*=(?![=>])([^;\n]*)", code)
+        if len(given) != 1 or not re.search(
+                rf"\b(?:const|let|var)\s+{re.escape(value)}\s*=", code):
+            return False
+        value = given[0].strip()
+    callee = _whole_call(value)
+    return callee is not None and not _answers_yes_or_no(callee)
+
+
 # A Python name given another's value by a statement of a test's body (`expected = got`).
 _PY_ALIAS = re.compile(r"^([ \t]+)(\w+)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*$", re.M)
 
@@ -457,6 +513,7 @@ def presence_only(test_source: str) -> str | None:
     `.not.toBe("FOO")`, `assert x != None`, a length
     no less than zero: `assert len(x) >= 0`, `expect(x.length).toBeGreaterThanOrEqual(0)`,
     that it equals itself: Python's `assert x == x`, JS's `expect(f(a)).toEqual(f(a))`,
+    that a value a function returns is truthy (`_truthy_of_a_value`),
     also through an alias the body gives it
     (`expected = got` then `assert got == expected`), and `str(x) == f"{x}"`, or that it is
     an `object`: `isinstance(x, (A, object))`):
@@ -474,7 +531,7 @@ def presence_only(test_source: str) -> str | None:
         guard = _go_guard(lines, row)
         checks.append(guard.strip() if _GO_NIL_GUARD.match(guard) else "")
     if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
-                             for check in checks):
+                             or _truthy_of_a_value(check, code) for check in checks):
         return None
     return " ".join((shown[0] if shown and code != written else checks[0]).split())
 

@@ -345,6 +345,27 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     ("def test_x():\n    assert slugify('A') != None\n", "assert slugify('A') != None"),
     ("def test_x():\n    assert isinstance(slugify('A'), str) and slugify('A') == 'a'\n", None),
     ("def test_x():\n    assert slugify('A') == 'a' and slugify('B') != None\n", None),
+    # a value a function returns found truthy: any object passes (defu's merge weakened);
+    # a predicate's answer, a comparison, a flag, a name given a flag's value are checks
+    ('it("x", () => {\n  expect(defu({ a: 1 }, { b: 2 })).toBeTruthy();\n});',
+     "expect(defu({ a: 1 }, { b: 2 })).toBeTruthy()"),
+    ('it("x", () => {\n  const merged = defu(a, b)\n  expect(merged).toBeTruthy()\n});',
+     "expect(merged).toBeTruthy()"),
+    ('it("x", async () => {\n  expect(new Parser("a")).not.toBeFalsy()\n});',
+     'expect(new Parser("a")).not.toBeFalsy()'),
+    ('it("x", () => {\n  expect(cache.find({ key: [1] })).toBeTruthy()\n});',
+     "expect(cache.find({ key: [1] })).toBeTruthy()"),
+    ('it("x", () => {\n  expect(isValidEmail("a@b.co")).toBeTruthy()\n});', None),
+    ('it("x", () => {\n  expect(tags.includes("a")).toBeTruthy()\n});', None),
+    ('it("x", () => {\n  expect(Array.isArray(split("a"))).toBeTruthy()\n});', None),
+    ('it("x", () => {\n  expect(emailValid("a")).toBeTruthy()\n});', None),
+    ('it("x", () => {\n  expect(defu(a, b) === a).toBeTruthy()\n});', None),
+    ('it("x", () => {\n  expect(observer.getCurrentResult().isPaused).toBeTruthy()\n});', None),
+    ('it("x", () => {\n  let running = false\n  running = start()\n  expect(running).toBeTruthy()'
+     '\n});', None),
+    ('it("x", () => {\n  const ok = isValid(x)\n  expect(ok).toBeTruthy()\n});', None),
+    ('it("x", () => {\n  expect(defu(a, b)).toBeTruthy()\n  expect(defu(a, b).a).toBe(1)\n});',
+     None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
