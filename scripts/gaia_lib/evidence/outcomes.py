@@ -158,9 +158,11 @@ def _written_title(case: TestCase) -> re.Pattern[str] | None:
     markers do not span (`${f({a})}`)."""
     title = case.name.rsplit(" > ", 1)[-1]
     words = _TITLE_MARK.sub("", title)
-    if not title.strip() or "\\" in title or re.search(r"\$\{|`", words) \
-            or (words != title and len(re.findall(r"\w", words)) < 3) \
-            or not re.search(r"(['\"`])" + re.escape(title) + r"\1", case.body):
+    quoted = re.search(r"(['\"`])" + re.escape(title) + r"\1", case.body)
+    # a backtick is text in a title quoted otherwise (`"... when \`allowMultiple\` is set"`)
+    if not title.strip() or "\\" in title or quoted is None \
+            or re.search(r"\$\{" if quoted.group(1) != "`" else r"\$\{|`", words) \
+            or (words != title and len(re.findall(r"\w", words)) < 3):
         return None
     parts, last = [], 0
     for mark in [*_TITLE_MARK.finditer(title), None]:

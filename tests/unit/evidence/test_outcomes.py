@@ -166,10 +166,16 @@ def test_a_js_test_never_ran_when_no_outcome_of_its_file_ends_with_its_literal_t
              TestCase("src/c.test.ts", "codes > accepts y", 7,
                       "  if (process.env.RUN) it('accepts y', () => {"),
              TestCase("src/c.test.ts", "t.input + 'z'", 9, "  it(t.input + 'z', () => {"),
-             TestCase("src/d.test.ts", "codes > keeps ${x}", 3, "  it(`keeps ${x}`, () => {")]
+             TestCase("src/d.test.ts", "codes > keeps ${x}", 3, "  it(`keeps ${x}`, () => {"),
+             # a backtick is text in a title quoted otherwise (cookie-es's `allowMultiple`)
+             TestCase("src/c.test.ts", "codes > keeps `many` set", 11,
+                      '  if (Date.now() < 0) { it("keeps `many` set", () => {')]
     files = ["src/c.test.ts", "src/d.test.ts"]
     assert sorted(outcomes.never_ran(tests, cases, files)) == [
-        "src/c.test.ts::codes > accepts y", "src/d.test.ts::codes > keeps ${x}"]
+        "src/c.test.ts::codes > accepts y", "src/c.test.ts::codes > keeps `many` set",
+        "src/d.test.ts::codes > keeps ${x}"]
+    ran = [*tests, runner_output.TestOutcome("codes keeps `many` set", "passed", "/p/src/c.test.ts")]
+    assert "src/c.test.ts::codes > keeps `many` set" not in outcomes.never_ran(ran, cases, files)
 
 
 
