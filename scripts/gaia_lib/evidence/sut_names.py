@@ -27,8 +27,10 @@ Rules:
   hook's assignment to an outer `let` is the block's that holds the hook. A name a test
   declares or assigns in its own body is its own, no helper of the file (`const result =
   defu(...)` in one test makes no other test's `result` a way to `defu`), and a test's own
-  `const result` hides an outer one. A Go function's `:=` names are its own likewise: only a
-  package-level `var` binds a name for the file.
+  `const result` hides an outer one, as its own `const parse = () => ({...})` hides the code
+  under test's `parse`: a fake of it (the test names the code only if the fake's code
+  does). A Go function's `:=` names are its own likewise: only a package-level `var` binds a
+  name for the file.
 - Not judged (None): a language family the sources declare nothing readable in.
 """
 
@@ -385,12 +387,12 @@ def names_any(file: str, code: str, names: Names, file_text: str | None = None) 
         return None
     whole = code if file_text is None else file_text
     spelled = known | _imported(file, whole, known, names)
-    if _names(kind, code, spelled):
+    own = frozenset(_JS_OWN.findall(js_imports.code_of(code))) if kind == ".js" else frozenset()
+    if _names(kind, code, spelled - own):
         return True
     if kind != ".js":
         return _names(kind, code, _reaching_helpers(kind, whole, spelled))
     seen_from = _seen_from(code, whole)
-    own = frozenset(_JS_OWN.findall(js_imports.code_of(code)))
     if _words(kind, code) & (_set_up_from(whole, spelled, seen_from) - own):
         return True
     return _names(kind, code, _reaching_helpers(kind, whole, spelled, seen_from) - own)

@@ -227,6 +227,7 @@ def test_a_js_test_reaches_the_code_through_what_its_set_up_hook_builds(tmp_path
 
 
 DEFU_TESTS = """import { defu } from "../src/defu";
+import * as real from "../src/defu";
 
 let value;
 const merged = defu({ a: 1 }, { b: 2 });
@@ -263,6 +264,14 @@ describe("merging", () => {
     const merged = Object.assign({}, { a: 1 });
     expect(merged.a).toBe(1);
   });
+  it("fakes the code", () => {
+    const defu = (_a: object, _b: object) => ({ a: "c" });
+    expect(defu({ a: "c" }, { a: "bbb" })).toEqual({ a: "c" });
+  });
+  it("wraps the code", () => {
+    const defu = (a: object, b: object) => real.defu(a, b);
+    expect(defu({ a: "c" }, { a: "bbb" })).toEqual({ a: "c" });
+  });
 });
 """
 
@@ -275,6 +284,10 @@ describe("merging", () => {
     ("should copy only missing properties defaults", False),
     ("assigns", False),  # the hook building `value` from the code is another group's
     ("has its own merged", False),  # its own `merged` hides the file's
+    # its own `defu` hides the code's (cookie-es's `parse` faked in the test), unless the
+    # fake's own code calls the code
+    ("fakes the code", False),
+    ("wraps the code", True),
 ])
 def test_a_js_name_reaches_the_code_only_for_the_tests_that_see_it(
         tmp_path: Path, title: str, names_it: bool) -> None:
