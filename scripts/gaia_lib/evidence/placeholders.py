@@ -60,7 +60,8 @@ exists, `expect(check).toBeDefined()`, which cannot fail; not a decorated one, w
 registers may call); a loop over a collection that is empty where it is written or declared and
 never filled (`for c in []:`, `cases.forEach` over `const cases = []`,
 `([] as number[]).forEach(`,
-`[].forEach((x) => expect(...))` on one line, a Go `range` over `[]struct{...}{}`), sliced to
+`[].forEach((x) => expect(...))` on one line, a Go `range` over `[]struct{...}{}` or
+`map[K]V{}`, a Python dict's `for k, v in cases.items():` over `cases = {}`), sliced to
 nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CASES if False]`,
 `cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`) or by a condition
 no row of a literal table meets (Python: a comprehension over a list or tuple of literals its
@@ -1293,7 +1294,7 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
 # `for (const c of [])`, `[].forEach(`, `range []T{}`) or named for one the test (or, in Go,
 # its package's table) declares empty and never fills.
 _LOOP: dict[str, AnyPattern] = {
-    "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|[\w.]+\[0?:0\]|\w+|"
+    "python": re.compile(r"^(\s+)for\s+.+?\s+in\s+(\[\s*\]|\(\s*\)|\{\s*\}|[\w.]+\[0?:0\]|\w+|"
                          r"\[[^\[\]]*\bfor\b[^\[\]]*\bif\s+(?:False|None|0)\s*\])\s*:\s*$"),
     "js": lazy_re(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s+(\[\s*\]|[\w$]+|"
                   r"[\w$.]+\.filter\(\s*\(\s*\)\s*=>\s*false\s*\))\s*\)|(\[\s*\]|[\w$]+)\.forEach\s*\().*\{\s*$"),
@@ -1306,8 +1307,14 @@ _ONE_LINE_LOOP_JS = lazy_re(r"^(\s+)(?:for\s*\(\s*(?:const|let|var)\s+.+?\s+of\s
 # A table filtered to nothing: `[c for c in CASES if False]`, `cases.filter(() => false)`.
 _FILTERED_EMPTY = (r"\[[^\[\]\n]*\bfor\b[^\[\]\n]*\bif\s+(?:False|None|0)\s*\]|"
                    r"[\w$.]+\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\)")
-_EMPTY_LITERAL = (r"(?:\[\s*\]|\(\s*\)|\[\][\w.*]+\s*\{\s*\}|\[\]struct\s*\{[^{}]*\}\s*\{\s*\}|"
-                  rf"{_FILTERED_EMPTY})")
+_EMPTY_LITERAL = (r"(?:\[\s*\]|\(\s*\)|\{\s*\}|(?:dict|list|set|tuple)\(\s*\)|"
+                  r"\[\][\w.*]+\s*\{\s*\}|map\[[^\]\n]+\][\w.*]+\s*\{\s*\}|"
+                  rf"\[\]struct\s*\{{[^{{}}]*\}}\s*\{{\s*\}}|{_FILTERED_EMPTY})")
+# A Python loop over a table's view (`cases.items()`, `iter(cases)`, `{}.items()`): the
+# table's own rows.
+_PY_VIEW = re.compile(r"(?<![\w.])(\w+|\{\s*\})\.(?:items|keys|values)\(\s*\)")
+_PY_WRAPPED = re.compile(r"(?<![\w.])(?:iter|list|sorted|tuple|enumerate)\(\s*(\w+|\{\s*\}|"
+                         r"\[\s*\])\s*\)")
 # A JS chain over a table filtered to nothing (`cases.filter(() => false).forEach(...)`, its
 # links on lines of their own too): the callback never runs.
 _FALSE_FILTER_JS = lazy_re(r"\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\)\s*$")
@@ -1338,7 +1345,7 @@ def _runs_no_times(line: str, language: str) -> re.Match[str] | None:
 
 def _empty(name: str, text: str, language: str) -> bool:
     """Whether `name` is declared an empty collection in `text` and never filled."""
-    if name.startswith(("[", "(")) or re.search(
+    if name.startswith(("[", "(", "{")) or re.search(
             r"\[0?:0\]$|\.filter\(\s*\(\s*\)\s*=>\s*false\s*\)$", name):
         return True  # written empty, sliced or filtered to nothing (`cases[:0]`, `_LOOP`)
     own = re.escape(name)
@@ -1415,7 +1422,8 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
                 name: table for name, (after, table) in own.items() if after < index}):
             out[index] = f"{over.group(1)}{_NEVER[language]}"
             continue
-        found = pattern.match(line)
+        found = pattern.match(_PY_WRAPPED.sub(r"\1", _PY_VIEW.sub(r"\1", line))
+                              if language == "python" else line)
         if found is None and language == "js":
             single = _ONE_LINE_LOOP_JS.match(line)
             if single is not None:

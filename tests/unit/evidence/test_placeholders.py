@@ -948,6 +948,33 @@ def test_filled_table():
     for x, want in cases:
         assert slugify(x) == want
 
+def test_empty_dict_table():
+    slugify("A")
+    cases = {}
+    for x, want in iter(cases.items()):
+        assert slugify(x) == want
+
+def test_empty_dict_written_in_place():
+    for x, want in {}.items():
+        assert slugify(x) == want
+
+def test_empty_dict_over_lines():
+    cases = {
+    }
+    for x in sorted(cases):
+        assert slugify(x) == cases[x]
+
+def test_filled_dict_table():
+    cases = {"A": "a"}
+    for x, want in cases.items():
+        assert slugify(x) == want
+
+def test_dict_filled_later():
+    cases = dict()
+    cases["A"] = "a"
+    for x, want in cases.items():
+        assert slugify(x) == want
+
 def test_name_a_loop_rebinds():
     x = "a"
     for x in ["A"]:
@@ -1111,6 +1138,15 @@ func TestEmptyTable(t *testing.T) {
 	}
 }
 
+func TestEmptyMap(t *testing.T) {
+	tests := map[int64]string{}
+	for in, want := range tests {
+		if Comma(in) != want {
+			t.Errorf("bad")
+		}
+	}
+}
+
 func TestUnderThePackagesFalseConstant(t *testing.T) {
 	if verbose {
 		t.Errorf("bad %v", Comma(5))
@@ -1150,6 +1186,10 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
         "test_closure_never_called": True, "test_closure_called": False,
         "test_decorated_closure": False, "test_empty_loop": True,
         "test_empty_named_table": True, "test_filled_table": False,
+        # a dict table (jsonpointer's, emptied with one call of the code kept)
+        "test_empty_dict_table": True, "test_empty_dict_written_in_place": True,
+        "test_empty_dict_over_lines": True, "test_filled_dict_table": False,
+        "test_dict_filled_later": False,
         "test_name_a_loop_rebinds": False, "test_name_a_branch_rebinds": False,
     }
     assert _found("src/s.test.ts", NEVER_RUN_TS) == {
@@ -1164,6 +1204,7 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
     assert _found("comma_test.go", NEVER_RUN_GO) == {
         "TestOverwritten": True, "TestExpectedKeptInAName": False,
         "TestClosureNeverCalled": True, "TestClosureCalled": False, "TestEmptyTable": True,
+        "TestEmptyMap": True,
         "TestUnderThePackagesFalseConstant": True, "TestDecodedThroughAPointer": False,
         "TestPanicRecovered": True, "TestPanicUnrecovered": False,
     }
