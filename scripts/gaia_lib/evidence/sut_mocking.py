@@ -181,12 +181,29 @@ def _absolute(module: str, file: str) -> str:
     return ".".join([*base, *filter(None, module[dots:].split("."))])
 
 
+def _py_statements(lines: Sequence[str]) -> list[str]:
+    """Python `lines` with a statement continued over lines read as one line: after a `\\`
+    at a line's end, or inside an import's parentheses (`from m import (a,` / `b)`)."""
+    out: list[str] = []
+    pending = ""
+    for line in lines:
+        pending = f"{pending} {line.strip()}" if pending else line
+        if pending.rstrip().endswith("\\"):
+            pending = pending.rstrip()[:-1]
+            continue
+        if re.match(r"\s*from\s.*\bimport\s*\([^)]*$", pending):
+            continue
+        out.append(pending)
+        pending = ""
+    return [*out, pending] if pending else out
+
+
 def _py_aliases(lines: Sequence[str], suts: Sequence[Sut],
                 file: str = "") -> dict[str, tuple[Sut, str]]:
     """Local name -> (SUT, name inside it; "" for the module itself), from the imports (a
-    relative one read from `file`'s package)."""
+    relative one read from `file`'s package; one written over lines too)."""
     aliases: dict[str, tuple[Sut, str]] = {}
-    for line in lines:
+    for line in _py_statements(lines):
         match = _PY_IMPORT.match(line)
         if match:
             found = _py_module_of(match.group(1), suts)
@@ -234,7 +251,7 @@ def _replaces(obj: str, attr: str, aliases: Mapping[str, tuple[Sut, str]],
 def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
     aliases = _py_aliases(lines, suts, file)
     modules = {m.group(2) or m.group(1): m.group(1)
-               for m in map(_PY_IMPORT.match, lines) if m is not None}
+               for m in map(_PY_IMPORT.match, _py_statements(lines)) if m is not None}
     found = []
     for number, line in enumerate(lines, start=1):
         if _COMMENT.match(line):

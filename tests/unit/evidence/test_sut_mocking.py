@@ -99,6 +99,20 @@ def test_an_aliased_module_import_is_followed() -> None:
     assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == ["c.add"]
 
 
+@pytest.mark.parametrize("imported", [
+    "from app.calc import add, \\\n    Calc, other",
+    "from app.calc import (\n    add,\n    Calc as C0,\n    Calc,\n)",
+    "from app.calc import (add,\n                      Calc)",
+])
+def test_an_import_over_lines_is_read_whole(imported: str) -> None:
+    """jsonpointer's tests import the class they patch on a continued line."""
+    text = (f"import unittest\n{imported}\n\n\nclass T(unittest.TestCase):\n"
+            '    def test_x(self):\n        with patch.object(Calc, "total", f):\n'
+            "            assert add(1, 2) == 3\n")
+    assert [(f.line, f.target, f.pattern) for f in check("tests/test_calc.py", text, SUTS)] == [
+        (text.count("\n", 0, text.index("patch.object")) + 1, "Calc.total", "patch.object")]
+
+
 @pytest.mark.parametrize(("file", "imported", "mocks"), [
     ("app/test_calc.py", "from . import calc", True),
     ("app/tests/test_calc.py", "from .. import calc", True),
