@@ -14,6 +14,9 @@ Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sy
 - a SUT module name as a `sys.modules` key (`patch.dict(sys.modules, {"app.calc": m})`);
 - a plain assignment over a name defined in a SUT module (`calc.add = fake`,
   `app.calc.Calc.total = fake`): monkeypatching by hand;
+- a name imported from a SUT module given a definition of the test file's own (`def
+  resolve_pointer(doc, path, default): return default` in a test, `resolve_pointer = fake`):
+  the checks after it call the stand-in;
 - any of these through the package that holds a SUT module, for a name that module defines
   (`monkeypatch.setattr(isodate, "parse_duration", f)`, `isodate.parse_duration = spy`,
   `patch("isodate.parse_duration")` for `isodate/isoduration.py`): the package hands the
@@ -39,7 +42,9 @@ JavaScript / TypeScript (jest, vitest):
   replaces nothing; one that spreads more than one object may replace any export, as does
   every other factory;
 - `jest.spyOn(x, "name")` / `vi.spyOn(...)` followed by a `.mock...` replacement on the same
-  line, where `x` was imported from a SUT file (a spy that keeps the real code is not a mock).
+  line, where `x` was imported from a SUT file (a spy that keeps the real code is not a mock);
+- a name imported from a SUT file declared again, or assigned, by the test file (`const
+  parse = () => ({ foo: "1" })`, `function parse() {}` in a test).
 Shell (bats): a test file that defines a function one of the SUT's shell sources (`.bash`,
 `.sh`) defines (`assert_line() { return 0; }`, `function assert_line {`) replaces it.
 Other languages have no module patching of this kind (Go, Java and the rest replace
@@ -74,6 +79,11 @@ _PY_OBJECT_TARGET = re.compile(r"\b(?:patch\.object|setattr)\(\s*([\w.]+)\s*,\s*
 _PY_SYS_MODULES = re.compile(r"sys\.modules")
 _PY_ASSIGN = re.compile(r"^\s*([\w.]+)\.(\w+)\s*=(?!=)")
 _PY_QUOTED = re.compile(r"(['\"])([\w.]+)\1")
+# A name given its own definition: `def resolve_pointer(...):`, `parse = lambda s: {}`.
+_PY_REDEFINED = re.compile(r"^\s*(?:(?:async\s+)?def\s+(\w+)\s*\(|(\w+)\s*(?::[^=\n]+)?=(?!=))")
+_JS_REDEFINED = re.compile(r"^\s*(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?"
+                           r"=(?![=>])|(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|"
+                           r"([A-Za-z_$][\w$]*)\s*=(?![=>]))")
 _PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$")
 _PY_FROM = re.compile(r"^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
 _JS_MODULE_MOCK = re.compile(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(?:import\(\s*)?"
@@ -274,6 +284,12 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
         if assigned and _replaces(assigned.group(1), assigned.group(2), aliases, suts, modules):
             found.append(Finding(file, number, f"{assigned.group(1)}.{assigned.group(2)}",
                                  "assignment"))
+        redefined = _PY_REDEFINED.match(line)
+        name = (redefined.group(1) or redefined.group(2)) if redefined else None
+        if redefined and name in aliases and aliases[name][1]:
+            # the imported function's name given a definition of the test's: its stand-in
+            found.append(Finding(file, number, name, "local def" if redefined.group(1)
+                                 else "local assignment"))
         if _PY_SYS_MODULES.search(line):
             for match in _PY_QUOTED.finditer(line):
                 inside = _py_module_of(match.group(2), suts)
@@ -345,6 +361,7 @@ def _javascript(file: str, text: str, suts: Sequence[Sut],
                 package: str | None = None) -> list[Finding]:
     bound = _js_imports(text, file, suts)
     statements = js_imports.imports(text)
+    imported_at = {statement.line for statement in statements}
     lines = text.splitlines(keepends=True)
     found = []
     offset = 0
@@ -368,6 +385,13 @@ def _javascript(file: str, text: str, suts: Sequence[Sut],
                     found.append(Finding(file, number, target, kind))
                 found += [Finding(file, number, f"{target}:{export}", kind,
                                   _local_names(imported, export)) for export in faked or ()]
+        redefined = _JS_REDEFINED.match(line)
+        name = next(filter(None, redefined.groups()), "") if redefined else ""
+        if redefined and name in bound and number not in imported_at \
+                and not re.search(r"\b(?:require|import)\s*\(", line):
+            # the imported name given a value of the test's own: its stand-in
+            found.append(Finding(file, number, f"{bound[name]}:{name}",
+                                 "local function" if redefined.group(2) else "local binding"))
         for match in _JS_SPY.finditer(line):
             if match.group(1) in bound:
                 found.append(Finding(file, number, f"{bound[match.group(1)]}:{match.group(3)}",

@@ -47,10 +47,15 @@ def test_module_names_cover_the_src_layout() -> None:
         ("    app.calc.RATE = 5", "app.calc.RATE", "assignment"),
         ("    calc.Calc.total = lambda self: 9", "calc.Calc.total", "assignment"),
         ("    Calc.total = lambda self: 9", "Calc.total", "assignment"),
+        # the imported function given the test's own definition (jsonpointer's
+        # resolve_pointer faked beside one real call of the code)
+        ("    def add(a, b):", "add", "local def"),
+        ("    add = lambda a, b: 3", "add", "local assignment"),
+        ("    add: Callable[..., int] = fake", "add", "local assignment"),
     ],
 )
 def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: str) -> None:
-    text = f"from app import calc\nfrom app.calc import Calc\n\n\ndef test_x():\n{line}\n"
+    text = f"from app import calc\nfrom app.calc import Calc, add\n\n\ndef test_x():\n{line}\n"
     found = check("tests/test_calc.py", text, SUTS)
     assert [(f.line, f.target, f.pattern) for f in found] == [(6, target, pattern)]
 
@@ -68,10 +73,15 @@ def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: s
         "    result = calc.add(1, 2)",  # a call, not an assignment
         "    assert calc.add(1, 2) == 3",
         "    calc.add(1, 2) == 3",
+        "    result = add(1, 2)",  # the real one called
+        "    def helper(a, b):",
+        "    add == other",
+        "    calc = Calc()",  # a module's name given a value: no function of it replaced
     ],
 )
 def test_python_lines_that_do_not_mock_the_sut(line: str) -> None:
-    text = f"import requests\nimport app.calc\nfrom app import calc\n\n\ndef test_x():\n{line}\n"
+    text = (f"import requests\nimport app.calc\nfrom app import calc\n"
+            f"from app.calc import add, Calc\n\n\ndef test_x():\n{line}\n")
     assert check("tests/test_calc.py", text, SUTS) == []
 
 
@@ -160,6 +170,17 @@ def test_a_relative_import_is_read_from_the_test_files_package(file: str, import
          "}))\n", []),
         ('vi.mock("../src/ui/cart", async (orig) => ({ ...(await orig()), ...fakes }))\n',
          [(1, "src/ui/cart.ts", "vi.mock")]),
+        # the imported name given the test's own value (cookie-es's parse faked in a test)
+        ("import { total } from '../src/ui/cart'\nit('x', () => {\n"
+         "  const total = (_: number) => 3\n  expect(total(1)).toBe(3)\n})\n",
+         [(3, "src/ui/cart.ts:total", "local binding")]),
+        ("import { total } from '../src/ui/cart'\nfunction total() { return 3 }\n",
+         [(2, "src/ui/cart.ts:total", "local function")]),
+        ("import { total } from '../src/ui/cart'\nit('x', () => {\n  total = () => 3\n})\n",
+         [(3, "src/ui/cart.ts:total", "local binding")]),
+        # ... not: a binding of its result, the import itself, a require of it
+        ("import { total } from '../src/ui/cart'\nconst sum = total(1)\ntotal === sum\n", []),
+        ("const total = require('../src/ui/cart')\nexpect(total.total).toBe(1)\n", []),
         # not findings: another module, a spy that keeps the real code, a comment
         ("vi.mock('../src/ui/api')\n", []),
         ("import * as cart from '../src/ui/cart'\nconst spy = vi.spyOn(cart, 'total')\n", []),
