@@ -353,6 +353,10 @@ def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Lite
 
 
 # A check that only asks for a result to exist: any value passes it.
+# What any value of a type matches: `expect.any(Object)`, `expect.anything()`,
+# `expect.objectContaining({})`, `expect.arrayContaining([])`.
+_ANY_VALUE = (r"expect\s*\.\s*(?:any\s*\(\s*[\w$.]+\s*\)|anything\s*\(\s*\)|"
+              r"objectContaining\s*\(\s*\{\s*\}\s*\)|arrayContaining\s*\(\s*\[\s*\]\s*\))")
 _PRESENCE_CHECK = re.compile(
     r"^expect\s*\((?s:.*)\)\s*\.\s*(?:toBeDefined|not\s*\.\s*(?:toBeUndefined|toBeNull|toThrow))"
     r"\s*\(\s*\)\s*;?$"
@@ -382,6 +386,13 @@ _PRESENCE_CHECK = re.compile(
     # a type check any value passes: `isinstance(x, object)`, or a tuple of types holding it
     r"|^assert\s+isinstance\((?s:.*),\s*(?:object|\([^()]*(?<![\w.])object\s*(?:,[^()]*)?\))\s*\)"
     r"\s*(?:,(?s:.*))?$"
+    # an asymmetric matcher any value of a type passes (`expect.any(Object)`, `anything()`,
+    # `objectContaining({})`), or an object only with keys whose values it so reads
+    r"|^expect\s*\((?s:.*)\)\s*\.\s*(?:toEqual|toStrictEqual|toMatchObject)\s*\(\s*"
+    r"(?:" + _ANY_VALUE + r"|\{(?:\s*(?:[\w$]+|\"[^\"]*\"|'[^']*')\s*:\s*" + _ANY_VALUE
+    + r"\s*,?)+\s*\})\s*\)\s*;?$"
+    r"|^expect\s*\((?s:.*)\)\s*\.\s*toHaveProperty\s*\(\s*(?:\"[^\"]*\"|'[^']*'|`[^`$]*`)\s*\)"
+    r"\s*;?$"
     # its type, or that it is not one other value: nearly every result passes
     r"|^expect\s*\((?s:.*)\)\s*\.\s*toBeTypeOf\s*\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
     r"|^expect\s*\(\s*typeof\s+(?s:.+)\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
@@ -513,7 +524,9 @@ def presence_only(test_source: str) -> str | None:
     `.not.toBe("FOO")`, `assert x != None`, a length
     no less than zero: `assert len(x) >= 0`, `expect(x.length).toBeGreaterThanOrEqual(0)`,
     that it equals itself: Python's `assert x == x`, JS's `expect(f(a)).toEqual(f(a))`,
-    that a value a function returns is truthy (`_truthy_of_a_value`),
+    that a value a function returns is truthy (`_truthy_of_a_value`), that it matches what
+    any value of a type does (`toEqual(expect.any(Object))`, `objectContaining({})`, keys
+    whose values are `expect.anything()`), or has a property (`toHaveProperty("a")`),
     also through an alias the body gives it
     (`expected = got` then `assert got == expected`), and `str(x) == f"{x}"`, or that it is
     an `object`: `isinstance(x, (A, object))`):

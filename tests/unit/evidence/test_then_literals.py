@@ -366,6 +366,21 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     ('it("x", () => {\n  const ok = isValid(x)\n  expect(ok).toBeTruthy()\n});', None),
     ('it("x", () => {\n  expect(defu(a, b)).toBeTruthy()\n  expect(defu(a, b).a).toBe(1)\n});',
      None),
+    # an asymmetric matcher any value of a type passes, or keys whose values it so reads
+    ('it("x", () => {\n  expect(parse("a=1")).toEqual(expect.any(Object));\n});',
+     'expect(parse("a=1")).toEqual(expect.any(Object))'),
+    ('it("x", () => {\n  expect(parse("a=1")).toStrictEqual(expect.objectContaining({}))\n});',
+     'expect(parse("a=1")).toStrictEqual(expect.objectContaining({}))'),
+    ('it("x", () => {\n  expect(parse("a=1")).toMatchObject({ a: expect.anything(),\n'
+     '    "b-c": expect.any(String) });\n});',
+     'expect(parse("a=1")).toMatchObject({ a: expect.anything(), "b-c": expect.any(String) })'),
+    ('it("x", () => {\n  expect(parse("a=1")).toHaveProperty("a");\n});',
+     'expect(parse("a=1")).toHaveProperty("a")'),
+    ('it("x", () => {\n  expect(parse("a=1")).toMatchObject({ a: "1", b: expect.anything() });'
+     '\n});', None),
+    ('it("x", () => {\n  expect(parse("a=1")).toHaveProperty("a", "1");\n});', None),
+    ('it("x", () => {\n  expect(parse("a=1")).toEqual(expect.objectContaining({ a: "1" }));\n'
+     '});', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
