@@ -526,6 +526,35 @@ def _js_values_compared_pass(text: str) -> bool:
 
 _RETURNED = re.compile(r"^return\s+(\S.*)$")
 
+# A JS check whose value and expected value are made of literals only, the language's own
+# objects and their methods: `expect("a=1;b=2".split(";")[0]).toBe("a=1")` (a name read as
+# the string it holds, `_literals_propagated`) computes the test's own data, whatever the
+# code under test does.
+_JS_CHECK = re.compile(r"^expect\s*\(")
+_JS_STRINGS = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`$\\]*`|"
+                         r"/(?![/*])(?:[^/\\\n]|\\.)+/[a-z]*(?=\s*\.)")
+_JS_READ_MATCHER = re.compile(r"\s*\.\s*(?:not\s*\.\s*)?(?:toBe|toEqual|toStrictEqual|"
+                              r"toBeGreaterThan|toBeGreaterThanOrEqual|toBeLessThan|"
+                              r"toBeLessThanOrEqual)\(")
+_JS_OWN_OBJECTS = frozenset((
+    "expect", "true", "false", "null", "undefined", "NaN", "Infinity", "JSON", "Object",
+    "Array", "String", "Number", "Boolean", "Math", "RegExp", "Set", "Map", "new", "typeof"))
+
+
+def _js_constant_check(text: str) -> bool:
+    """Whether a JS statement is a check of the test's own constants (above)."""
+    if _JS_CHECK.match(text) is None or text.count("expect") > 1 + text.count("expect."):
+        return False
+    close = row_filters.closing_bracket(text, len("expect"))
+    if js_literal(text[len("expect("):close - 1])[0] and _JS_READ_MATCHER.match(text, close):
+        return False  # a literal compared: whether it holds is read as it is written (above)
+    code = _JS_STRINGS.sub('""', text)
+    if not re.search(r"\.\s*(?:not\s*\.\s*)?to[A-Z]\w*\s*\(", code):
+        return False
+    # an object literal's keys (`{ a: 1 }`) are no names
+    free = set(re.findall(r"(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$]|\s*:)", code)) - _JS_OWN_OBJECTS
+    return not free
+
 
 def _shown(statement: str, width: int = 60) -> str:
     """A statement as a reason quotes it: without its `;`, at most `width` characters, and
@@ -547,7 +576,8 @@ def _trivial(text: str, language: str = "") -> bool:
                 or _asserts_a_tuple(text)
                 or (language == "python" and _constant_check_passes(text))
                 or (language == "js" and (_js_numbers_compared_pass(text)
-                                            or _js_values_compared_pass(text))))
+                                            or _js_values_compared_pass(text)
+                                            or _js_constant_check(text))))
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
@@ -617,9 +647,9 @@ def _strip_line_comment(text: str, language: str) -> str:
     return (text[:cut] if cut >= 0 else text).strip()
 
 
-def _code_brace(line: str) -> int:
-    """Where `line`'s first `{` outside a quoted string is (a title's `"renders {name}"` is
-    no body), or -1."""
+def _outside_quotes(line: str) -> Iterator[tuple[int, str]]:
+    """(offset, character) of each character of `line` outside its quoted strings (the
+    quotes themselves included)."""
     quote = ""
     escaped = False
     for at, ch in enumerate(line):
@@ -630,11 +660,24 @@ def _code_brace(line: str) -> int:
                 escaped = True
             elif ch == quote:
                 quote = ""
-        elif ch in "\"'`":
-            quote = ch
-        elif ch == "{":
-            return at
-    return -1
+        else:
+            if ch in "\"'`":
+                quote = ch
+            yield at, ch
+
+
+def _code_brace(line: str) -> int:
+    """Where `line`'s first `{` outside a quoted string is (a title's `"renders {name}"` is
+    no body), or -1."""
+    return next((at for at, ch in _outside_quotes(line) if ch == "{"), -1)
+
+
+def _semicolon_parts(text: str) -> list[str]:
+    """A line's statements: its text split at each `;` outside a quoted string (a cookie
+    header's `"a=1;b=2"` is one value)."""
+    cuts = [at for at, ch in _outside_quotes(text) if ch == ";"] if ";" in text else []
+    return [text[start + 1:stop]
+            for start, stop in zip([-1, *cuts], [*cuts, len(text)], strict=True)]
 
 
 def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, str]]:
@@ -665,7 +708,7 @@ def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, s
             text = re.sub(r"^\}\s*\)?\s*;?\s*$", "", text)
         if not text or text in ("}", "});", "})"):
             continue
-        for part in filter(None, (p.strip() for p in text.split(";"))):
+        for part in filter(None, (p.strip() for p in _semicolon_parts(text))):
             if part.startswith((".", "?.")) and out:  # a chain continued: `expect(x)\n.toBe(y)`
                 at, indent, previous = out[-1]
                 out[-1] = (at, indent, previous + part)
@@ -1605,6 +1648,34 @@ def _literals_propagated(lines: list[str], language: str) -> list[str]:
     return out
 
 
+# A literal a top-level statement gives a member (`cookies.foo = "%1"`, `r["a"] = 1`).
+_MEMBER_ASSIGNMENT: dict[str, AnyPattern] = {
+    "python": re.compile(rf"^(\s*)((\w+)(?:\.\w+|\[\s*{_LITERAL}\s*\])+)\s*=\s*({_LITERAL})\s*$"),
+    "js": lazy_re(rf"^(\s*)(([\w$]+)(?:\.[\w$]+|\[\s*{_LITERAL}\s*\])+)\s*=\s*({_LITERAL})"
+                  r"\s*;?\s*$"),
+}
+
+
+def _members_propagated(lines: list[str], language: str) -> list[str]:
+    """A test's lines with a member read as the literal a top-level statement just gave it
+    (`cookies.foo = "%1"` then `expect(cookies.foo).toBe("%1")`: the check reads the test's
+    own value, whatever the code returned), up to the next line that names its object other
+    than to read that member (a call may change it)."""
+    pattern = _MEMBER_ASSIGNMENT.get(language)
+    if pattern is None or len(lines) < 3:
+        return lines
+    out = list(lines)
+    for index, found, last, _ in _top_level(lines, out, language, pattern):
+        member, owner, value = found.group(2), found.group(3), found.group(4)
+        read = re.compile(rf"(?<![\w$.]){re.escape(member)}(?![\w$\[]|\s*=(?!=))")
+        named = re.compile(rf"(?<![\w$.]){re.escape(owner)}(?![\w$])")
+        for at in range(index + 1, last):
+            if named.search(read.sub("", out[at])):
+                break
+            out[at] = read.sub(value.replace("\\", "\\\\"), out[at])
+    return out
+
+
 # A table of constants a top-level statement gives a name (`expected = ["a", "b"]`): while no
 # code that runs hands it on (to a call, a method, a subscript, a loop), it stays that table,
 # so a check comparing it with constants compares constants.
@@ -2201,7 +2272,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
             _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer), mocks)
     lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
                                                    language), language)
-    lines = _tables_propagated(lines, language)
+    lines = _members_propagated(_tables_propagated(lines, language), language)
     # a name read as the literal it holds: `const x = 1` then `switch (typeof x)`
     return _literal_switches_dead(lines) if language == "js" else lines
 

@@ -4185,3 +4185,108 @@ def test_an_arrow_kept_in_an_object_is_handed_on() -> None:
 ])
 def test_a_check_only_where_the_error_is_caught(body: str, check: str | None) -> None:
     assert placeholders.caught_only(body) == check
+
+
+OWN_DATA_TS = '''import { parse } from "../src/cookie/parse";
+
+it("checks the header it wrote", () => {
+  const header = "foo=%1;bar=bar;foo=boo";
+  parse(header);
+  expect(header.split(";")[0]).toBe("foo=%1");
+  expect(header).toContain("bar=bar");
+});
+
+it("checks a constant computed by the language", () => {
+  parse("a=1");
+  expect(JSON.stringify({ a: 1 })).toBe('{"a":1}');
+  expect(Object.keys({ a: 1, b: 2 }).length + 1).toBe(3);
+});
+
+it("checks what the code returned", () => {
+  const header = "foo=%1;bar=bar";
+  expect(parse(header).foo).toBe("%1");
+  expect(header.split(";")[0]).toBe("foo=%1");
+});
+
+it("checks the code's value written first", () => {
+  const cookies = parse("a=1");
+  expect("1").toBe(cookies.a);
+});
+'''
+
+
+def test_a_js_check_of_the_tests_own_constants_checks_nothing() -> None:
+    """cookie-es's duplicate-cookie test weakened to check the header it parses: its checks
+    compute the test's own data, whatever `parse` does; one check of what the code returned
+    beside them is a real test."""
+    assert _found("test/cookie.test.ts", OWN_DATA_TS) == {
+        "checks the header it wrote": True,
+        "checks a constant computed by the language": True,
+        "checks what the code returned": False,
+        "checks the code's value written first": False,
+    }
+    cases = split_tests("test/cookie.test.ts", OWN_DATA_TS)
+    found = placeholders.placeholders(cases, {"test/cookie.test.ts": OWN_DATA_TS})
+    assert found[0].reason == ('its checks never run or cannot fail '
+                               '(expect(header.split(";")[0]).toBe("foo=%1"))')
+
+
+OVERWRITTEN_MEMBERS = {
+    "test/cookie.test.ts": '''import { parse } from "../src/cookie/parse";
+
+it("overwrites the member it checks", () => {
+  const cookies = parse("foo=%1;bar=bar;foo=boo");
+  cookies.foo = "%1";
+  expect(cookies.foo).toBe("%1");
+});
+
+it("checks a member it did not write", () => {
+  const cookies = parse("foo=%1;bar=bar");
+  cookies.foo = "%1";
+  expect(cookies.bar).toBe("bar");
+});
+
+it("hands the object to the code after writing it", () => {
+  const cookies = {};
+  cookies.foo = "%1";
+  normalize(cookies);
+  expect(cookies.foo).toBe("1");
+});
+''',
+    "tests/test_cookie.py": '''from cookie import parse
+
+
+def test_overwrites_the_member_it_checks():
+    cookies = parse("foo=%1")
+    cookies["foo"] = "%1"
+    assert cookies["foo"] == "%1"
+
+
+def test_overwrites_an_attribute():
+    jar = parse("foo=%1")
+    jar.foo = "%1"
+    assert jar.foo == "%1"
+
+
+def test_writes_then_asks_the_code():
+    jar = parse("foo=%1")
+    jar.foo = "%1"
+    jar.refresh()
+    assert jar.foo == "%1"
+''',
+}
+
+
+@pytest.mark.parametrize("path", sorted(OVERWRITTEN_MEMBERS))
+def test_a_member_the_test_wrote_just_before_its_check_checks_its_own_value(path: str) -> None:
+    """cookie-es's result overwritten member by member: `cookies.foo = "%1"` then
+    `expect(cookies.foo).toBe("%1")` passes whatever `parse` returned; a call that may change
+    the object between them, or another member, is a real check."""
+    assert _found(path, OVERWRITTEN_MEMBERS[path]) == {
+        "test/cookie.test.ts": {"overwrites the member it checks": True,
+                                "checks a member it did not write": False,
+                                "hands the object to the code after writing it": False},
+        "tests/test_cookie.py": {"test_overwrites_the_member_it_checks": True,
+                                 "test_overwrites_an_attribute": True,
+                                 "test_writes_then_asks_the_code": False},
+    }[path]
