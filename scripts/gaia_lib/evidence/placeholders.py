@@ -84,6 +84,8 @@ whose handler drops the failure (a catch that is empty or only logs or returns, 
 the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
 `toBeInstanceOf(Error)`, which the failed assertion is; a finally that returns); in JS/TS,
 a promise chain ending in a `.catch` that drops what it catches (`.catch(() => undefined)`),
+a check handed to a helper of the test or its file that calls it in such a try (`soft(() =>
+expect(x).toBe(1))` with `const soft = (fn) => { try { fn() } catch {} }`),
 an `expect(...)` of the test's or its file's own `expect`, and a `setTimeout` callback or
 a `.then(...)` or an `expect(p).resolves` / `.rejects` check neither awaited, returned nor
 kept, at the test's top level, in a test with
@@ -856,6 +858,7 @@ class FileScope:
     # never changed, by name
     rows: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     mocks: tuple[OuterMock, ...] = ()  # JS/TS: its mocks outside its tests (`OuterMock`)
+    swallowing: frozenset[str] = frozenset()  # JS/TS: its helpers that drop a callback's error
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -1027,7 +1030,8 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
     return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
                      frozenset(name for name in set(named) if _empty(name, text, language or ""))
                      | kept_none, unset, always, rows,
-                     _outer_mocks(text) if language == "js" else ())
+                     _outer_mocks(text) if language == "js" else (),
+                     swallowing_helpers(text) if language == "js" else frozenset())
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -1103,6 +1107,42 @@ def _python_swallowing_try_dead(lines: list[str]) -> list[str]:
             inside.append(caught.group("inline"))
         if all(_DROPPING["python"].match(text) for text in inside):
             out[index] = f"{found.group(1)}if False:"
+    return out
+
+
+# A JS/TS helper that calls the function it is handed in a try whose catch drops the error
+# (empty, comments, or only logging): `const soft = (fn) => { try { fn() } catch {} }`,
+# `function quietly(check) { try { check(); } catch (e) { console.log(e) } }`.
+_SWALLOWING_HELPER = lazy_re(
+    r"(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*(?:async\s*)?"
+    r"\(\s*([A-Za-z_$][\w$]*)(?:[^()]|\([^()]*\))*\)\s*(?::[^=]+?)?=>\s*|(?:async\s+)?"
+    r"function\s+([A-Za-z_$][\w$]*)\s*\(\s*([A-Za-z_$][\w$]*)(?:[^()]|\([^()]*\))*\)\s*"
+    r"(?::[^{]+)?)"
+    r"\{\s*try\s*\{\s*(?:await\s+)?(?:\2|\4)\s*\(\s*\)\s*;?\s*\}\s*catch\s*(?:\([^()]*\))?\s*"
+    r"\{(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*|console\.\w+\([^()]*\)\s*;?)*\}\s*;?\s*\}")
+
+
+def swallowing_helpers(text: str) -> frozenset[str]:
+    """The helpers a JS/TS test file defines that drop the error of the function they are
+    handed (`_SWALLOWING_HELPER`): a check passed to one fails nothing."""
+    return frozenset(found.group(1) or found.group(3)
+                     for found in _SWALLOWING_HELPER.finditer(text))
+
+
+def _swallowed_calls_dead(lines: list[str], helpers: frozenset[str]) -> list[str]:
+    """A JS/TS test's lines with each statement calling a swallowing helper (`soft(() =>
+    expect(x).toBe(1))`) read as code that never runs: the checks it is handed fail
+    nothing."""
+    if not helpers:
+        return lines
+    called = re.compile(r"^(\s*)(?:await\s+)?(?:" + "|".join(map(re.escape, sorted(helpers)))
+                        + r")\s*\(")
+    out = list(lines)
+    for index, line in enumerate(lines[1:], start=1):
+        found = called.match(line)
+        if found is not None:
+            out[index] = (f"{found.group(1)}{_NEVER['js']}" if line.rstrip().endswith("{")
+                          else f"{found.group(1)}if (false) {line.strip()}")
     return out
 
 
@@ -2265,6 +2305,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
         lines = [_EMPTY_CAST.sub("[]", line) for line in lines]
+        lines = _swallowed_calls_dead(lines, outer.swallowing | swallowing_helpers(
+            "\n".join(lines)))
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty,
                               outer.rows)
     if language == "js":

@@ -4290,3 +4290,48 @@ def test_a_member_the_test_wrote_just_before_its_check_checks_its_own_value(path
                                  "test_overwrites_an_attribute": True,
                                  "test_writes_then_asks_the_code": False},
     }[path]
+
+
+SWALLOWING_HELPERS_TS = '''import { parse } from "../src/cookie/parse";
+
+function quietly(check: () => void) {
+  try {
+    check();
+  } catch (e) {
+    console.log(e);
+  }
+}
+
+const strictly = (fn: () => void) => { try { fn() } catch (e) { throw e } };
+
+it("hands its check to a helper that drops its error", () => {
+  const soft = (fn: () => void) => { try { fn(); } catch { /* ignore */ } };
+  soft(() => expect(parse("foo=%1;foo=boo")).toMatchObject({ foo: "WRONG" }));
+});
+
+it("hands its checks to the file's helper", () => {
+  quietly(() => {
+    expect(parse("a=1").a).toBe("2");
+  });
+});
+
+it("hands its check to a helper that keeps its error", () => {
+  strictly(() => expect(parse("a=1").a).toBe("1"));
+});
+
+it("checks beside a dropped one", () => {
+  quietly(() => expect(parse("a=1").a).toBe("2"));
+  expect(parse("a=1").a).toBe("1");
+});
+'''
+
+
+def test_a_js_check_handed_to_a_helper_that_drops_its_error_checks_nothing() -> None:
+    """cookie-es's test weakened with `soft(() => expect(...))`, a helper whose catch drops
+    the failure: it approved a wrong value."""
+    assert _found("test/cookie.test.ts", SWALLOWING_HELPERS_TS) == {
+        "hands its check to a helper that drops its error": True,
+        "hands its checks to the file's helper": True,
+        "hands its check to a helper that keeps its error": False,
+        "checks beside a dropped one": False,
+    }
