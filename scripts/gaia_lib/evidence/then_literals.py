@@ -371,7 +371,8 @@ _PRESENCE_CHECK = re.compile(
     # a value compared with itself (Python's `==` calls the type's own `__eq__`, so it can
     # fail, but it checks no value the AC promises)
     r"|^assert\s+(?P<same>[\w.]+(?:\([^()]*\))?)\s*(?:==|is)\s*(?P=same)\s*(?:,(?s:.*))?$"
-    r"|^(?:self\.)?assert(?:Equal|Is)\(\s*(?P<same2>[\w.]+)\s*,\s*(?P=same2)\s*\)\s*$"
+    r"|^(?:self\.)?assert(?:Equal|Equals|Is)\(\s*(?P<same2>[\w.]+(?:\([^()]*\))?)\s*,\s*"
+    r"(?P=same2)\s*(?:,[^,()]*)?\)\s*$"
     # ... in JS: `expect(titleCase(input)).toEqual(titleCase(input))`, `expect(x).toBe(x)`
     r"|^expect\s*\(\s*(?P<same4>[\w$.]+(?:\([^()]*\))?)\s*\)\s*\.\s*"
     r"(?:toBe|toEqual|toStrictEqual|toMatchObject)\s*\(\s*(?P=same4)\s*\)\s*;?$"

@@ -300,6 +300,15 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
      "self.assertEqual(r, r)"),
     ('def test_x():\n    r = parse_duration("P1D")\n    assert r == r\n    assert r.days == 1\n',
      None),
+    # ... a call compared with the same call (jsonpointer's example test weakened)
+    ('def test_x(self):\n    self.assertEqual(resolve_pointer(doc, "/foo"), '
+     'resolve_pointer(doc, "/foo"))\n    self.assertEqual(resolve_pointer(doc, "/"), '
+     'resolve_pointer(doc, "/"), "same")\n',
+     'self.assertEqual(resolve_pointer(doc, "/foo"), resolve_pointer(doc, "/foo"))'),
+    ('def test_x():\n    assert resolve_pointer(doc, "/foo") == resolve_pointer(doc, "/foo")\n',
+     'assert resolve_pointer(doc, "/foo") == resolve_pointer(doc, "/foo")'),
+    ('def test_x(self):\n    self.assertEqual(resolve_pointer(doc, "/foo"), '
+     'resolve_pointer(doc, "/bar"))\n', None),
     # a Python alias of the result compared with it, its str() with its own f-string, a type
     # check any value passes
     ('def test_x(text, expected):\n    got = parse(text)\n    expected = got\n'
