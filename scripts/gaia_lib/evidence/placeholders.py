@@ -735,16 +735,20 @@ _CHECK: dict[str, AnyPattern] = {
 # A block whose condition is constant false: `if false {`, `if (false) {`, `if False:`, `if 0:`
 # (or all of it on one line), a condition and-ed with false (`if (x && false)`, with no `||`
 # beside it), a random number out of its range (`Math.random() > 1`: it lies in [0, 1)), a
-# length below zero.
+# length below zero, Python 2 (`_PYTHON_2`).
 _NEVER_TRUE_JS = (r"(?:false|0)\s*(?:&&[^)]*)?|(?:[^()|]|\([^()|]*\))*&&\s*false|"
                   r"Math\.random\(\)\s*(?:>=?\s*1(?:\.0*)?|<\s*0(?:\.0*)?)|"
                   r"1(?:\.0*)?\s*<=?\s*Math\.random\(\)|0(?:\.0*)?\s*>\s*Math\.random\(\)|"
                   r"[\w$.]+\.length\s*<\s*0")
+# Python 2 asked for, on the Python 3 every run is: `sys.version_info[0] == 2`,
+# `sys.version_info < (3,)`, `sys.version_info.major < 3`, `six.PY2`.
+_PYTHON_2 = (r"sys\.version_info(?:\[0\]|\.major)\s*(?:==\s*2|<=?\s*2|<\s*3)|"
+             r"sys\.version_info\s*<\s*\(\s*3\s*(?:,\s*0\s*)?,?\s*\)|(?:six\.)?PY2")
 _NEVER_RUNS = re.compile(rf"^if\s*(?:\(\s*(?:{_NEVER_TRUE_JS})\s*\)|false(?:\s*&&[^{{]*)?|"
                          r"False(?:\s+and\s[^:]*)?|0|"
                          r"(?:(?!\bor\b)[^:#()]|\([^()]*\))*?\band\s+False|"
                          r"random\.random\(\)\s*(?:>=?\s*1(?:\.0*)?|<\s*0(?:\.0*)?)|"
-                         r"len\([^()]*\)\s*<\s*0)\s*(?:\{|:)")
+                         r"len\([^()]*\)\s*<\s*0|" + _PYTHON_2 + r")\s*(?:\{|:)")
 
 
 # A loop whose condition is constant false: `while False:`, `while (false) {`.

@@ -4335,3 +4335,22 @@ def test_a_js_check_handed_to_a_helper_that_drops_its_error_checks_nothing() -> 
         "hands its check to a helper that keeps its error": False,
         "checks beside a dropped one": False,
     }
+
+
+@pytest.mark.parametrize(("condition", "dead"), [
+    ("sys.version_info[0] == 2", True),
+    ("sys.version_info.major < 3", True),
+    ("sys.version_info < (3,)", True),
+    ("sys.version_info < (3, 0)", True),
+    ("six.PY2", True),
+    ("PY2", True),
+    ("sys.version_info[0] == 3", False),
+    ("sys.version_info >= (3, 8)", False),
+    ("six.PY3", False),
+])
+def test_python_checks_only_python_2_runs_never_run(condition: str, dead: bool) -> None:
+    """jsonpointer's round-trip test with every check under `if sys.version_info[0] == 2:`."""
+    text = ("import sys\nfrom jsonpointer import JsonPointer\n\n\ndef test_round_trip():\n"
+            f"    ptr = JsonPointer('/a/b')\n    if {condition}:\n"
+            "        assert JsonPointer.from_parts(ptr.parts) == ptr\n")
+    assert _found("tests/test_pointer.py", text) == {"test_round_trip": dead}
