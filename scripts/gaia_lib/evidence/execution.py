@@ -48,9 +48,11 @@ the review's pytest plugin), the tests it finished are its outcomes and counts, 
 was still running are named in its diagnostic and are its outcomes in error: a test that never
 finished verifies nothing. Elsewhere it has no counts. A runner that ends in error without
 writing its report (a conftest
-that cannot import, a bad option) ran no test: no counts either, and `stopped` holds the first
-line of its output that says why (`runner_error`, colour codes dropped), which the report
-quotes.
+that cannot import, a bad option, a vitest.config.ts that does not parse) ran no test: no counts
+either, and `stopped` holds the first line of its output that says why (`runner_error`, colour
+codes dropped; a compile error with where it is), which the report quotes. The outcomes of a
+run name the project's files relative to it (`project_relative`: jest and vitest report them
+absolute), as the review names a test.
 """
 
 from __future__ import annotations
@@ -615,6 +617,22 @@ def named_tests(invocation: Invocation, located: tuple[str, str] | None) -> tupl
     return tuple(f"{located[0]}/{t}" if located is not None else t for t in invocation.named)
 
 
+def project_relative(tests: Sequence[runner_output.TestOutcome], roots: Sequence[str]
+                     ) -> tuple[runner_output.TestOutcome, ...]:
+    """`tests` with the project's own paths (under its `roots`, as given and as resolved)
+    written relative to it, as the review names files: jest's and vitest's absolute test
+    files, and the file a message starts with (esbuild's `/abs/x.test.ts:5:0: ...`); a path
+    inside a message's words is the test's, left as it is (pure)."""
+    prefixes = sorted({root.rstrip("/") + "/" for root in roots}, key=len, reverse=True)
+
+    def relative(text: str | None) -> str | None:
+        under = next((p for p in prefixes if text and text.startswith(p)), None)
+        return text[len(under):] if text and under else text
+
+    return tuple(dataclasses.replace(t, file=relative(t.file), message=relative(t.message))
+                 for t in tests)
+
+
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              story_tests: Sequence[str] = (),
              coverage: attribution.CoverageSetup | None = None,
@@ -716,7 +734,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             counts = (0, 0)
     passed, failed = (counts.passed, counts.failed + counts.errors) if isinstance(
         counts, runner_output.RunnerCounts) else counts
-    outcomes = counts.tests if isinstance(counts, runner_output.RunnerCounts) else ()
+    outcomes = project_relative(counts.tests, (str(workdir), str(workdir.resolve()))) \
+        if isinstance(counts, runner_output.RunnerCounts) else ()
     skipped = counts.skipped if isinstance(counts, runner_output.RunnerCounts) else 0
     wrote = invocation.coverage
     if wrote is not None and not (wrote[0].is_file() and wrote[0].stat().st_size):
@@ -744,6 +763,10 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
                 # a Go compiler's `file.go:12:3: message` (also inside `go test -json`'s
                 # output events)
                 re.compile(r"[\w./-]+\.go:\d+(?::\d+)?: [^\"\\\n]+"),
+                # a JS/TS compile error where it is (vite's rolldown or esbuild: a config
+                # or a test file that does not parse), not the `Build failed with 1 error:`
+                # line above it
+                *runner_output.LOCATED_ERRORS,
                 re.compile(r"^(?:\S*(?:Error|Exception)\b:?.*|(?:\w+ )?error:.*)$",
                            re.MULTILINE | re.IGNORECASE))
 
@@ -751,11 +774,28 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
 def runner_error(stdout: str, stderr: str) -> str:
     """The first line of a run's output that says what went wrong (pure; stdout before
     stderr), at most 200 characters; else its last non-empty line; else that it printed
-    nothing. Colour codes (vitest's) are dropped first."""
+    nothing. Colour codes (vitest's) are dropped first. A compile error is said where it is
+    (`file:line:col: ...`); a config vite could not load, with that it could not."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
+    said = _telling_line(stdout, stderr)
+    config = _CONFIG_NOT_LOADED.search(stdout + "\n" + stderr)
+    if config is None:
+        return said
+    name = PurePosixPath(config.group(1)).name
+    where = said.partition(":")[0]  # a located error names it already
+    return f"failed to load config{'' if where.endswith(name) else ' from ' + name}: {said}"[:200]
+
+
+# vite's (and so vitest's) line before the error a config it could not load raised
+_CONFIG_NOT_LOADED = re.compile(r"^failed to load config from (\S+)$", re.MULTILINE)
+
+
+def _telling_line(stdout: str, stderr: str) -> str:
     for pattern in _ERROR_LINES:
         for text in (stdout, stderr):
             found = pattern.search(text)
+            if found and "where" in pattern.groupindex:
+                return runner_output.located(found)
             if found:  # pytest's `E` column is its layout, not the error's words
                 return " ".join(re.sub(r"^E\s+", "", found.group(0)).split())[:200]
     lines = [line for line in (stdout + "\n" + stderr).splitlines() if line.strip()]
@@ -778,7 +818,9 @@ def runner_missing(suite: Suite) -> str | None:
     (a tier configured without a command), the script an `npm run` names does not exist, or
     the interpreter of a `python -m <module>` command has no such module, or the runner
     refused an option of its command line (`_REFUSED_OPTION`). A module the tests
-    import missing, or any other error, is the project's failure, not a missing runner."""
+    import missing, a config of the project's the runner cannot load (a conftest, a
+    vitest.config.ts that does not parse: the project's code, as its tests are), or any other
+    error, is the project's failure, not a missing runner."""
     if suite.skip_reason == NO_COMMAND:
         return f"{suite.name} has no command (test_execution.{suite.name}.command)"
     if suite.timeout or suite.skip_reason is not None:

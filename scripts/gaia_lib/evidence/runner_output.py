@@ -6,6 +6,10 @@ Formats: JUnit XML (pytest `--junitxml`, Maven Surefire `TEST-*.xml`), jest / vi
 truncated, binary, oversized, XML with entity declarations) raises `MalformedFile` with one line
 naming the problem; callers turn that into an `errored` check, never a crash.
 
+A jest / vitest file that failed to load fails with the compile error where it is
+(`located_error`: `file.ts:9:5: [PARSE_ERROR] ...`), not the line over it that only counts
+errors (`Transform failed with 1 error:`).
+
 Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
 """
 
@@ -49,6 +53,32 @@ MESSAGE_CHARS = 200
 def without_colour(text: str) -> str:
     """`text` without its terminal colour codes (`\x1b[31m`)."""
     return _ANSI.sub("", text)
+
+
+# A compile error located in its source, which the line above it only counts (`Transform
+# failed with 1 error:`, `Build failed with 1 error:`): rolldown's (vite 8, vitest 4)
+# `[PARSE_ERROR] Expected ...` with `╭─[ file.ts:7:7 ]` under it, esbuild's (vite 5, vitest
+# 2) `file.ts:7:6: ERROR: Expected ...`.
+LOCATED_ERRORS = (
+    re.compile(r"^\[(?P<code>[A-Z][A-Z_]*)\] (?P<what>\S.*)\n[ \t]*╭─\[ ?"
+               r"(?P<where>[^\]\n]+?:\d+:\d+) ?\]", re.MULTILINE),
+    re.compile(r"^(?P<where>\S+?:\d+:\d+): ERROR: (?P<what>\S.*)$", re.MULTILINE),
+)
+
+
+def located(found: re.Match[str]) -> str:
+    """`file:line:col: what` for a `LOCATED_ERRORS` match, at most MESSAGE_CHARS characters."""
+    code = found.groupdict().get("code")
+    what = f"[{code}] {found['what']}" if code else found["what"]
+    return " ".join(f"{found['where']}: {what}".split())[:MESSAGE_CHARS]
+
+
+def located_error(text: str) -> str | None:
+    """The first compile error `text` locates in a source file (`LOCATED_ERRORS`), colour
+    codes dropped, as `located` writes it; None when it locates none."""
+    text = _ANSI.sub("", text)
+    found = [m for m in (p.search(text) for p in LOCATED_ERRORS) if m is not None]
+    return located(min(found, key=lambda m: m.start())) if found else None
 
 
 def failure_line(text: object) -> str | None:
@@ -237,10 +267,13 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
         if not isinstance(assertions, list):
             raise MalformedFile(f"{what} has an assertionResults that is not a list", exit_code)
         # A suite that failed to load (syntax error, missing import, a TypeScript compile
-        # error) has no assertions at all: one error named after its file alone.
+        # error) has no assertions at all: one error named after its file alone, with where
+        # its source is wrong when the message says (under a line that only counts errors)
         if not assertions and suite.get("status") == "failed":
+            said = suite.get("message")
+            said = said if isinstance(said, str) else ""
             tests.append(TestOutcome(name="", outcome=ERROR, file=file,
-                                     message=failure_line(suite.get("message") or "")))
+                                     message=located_error(said) or failure_line(said)))
         for item in assertions:
             if not isinstance(item, dict):
                 raise MalformedFile(f"{what} has an assertion that is not an object", exit_code)

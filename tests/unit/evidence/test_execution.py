@@ -96,6 +96,33 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     # a Go compiler's line, inside `go test -json`'s output events
     ('{"Action":"output","Output":"./parse.go:17:20: too many return values\\n"}\n'
      "FAIL\tevcalc [build failed]\n", "", "./parse.go:17:20: too many return values"),
+    # vitest 4 (unjs/cookie-es) on a vitest.config.ts that does not parse: the error where it
+    # is, not the `Build failed with 1 error:` over it
+    ("", "failed to load config from /tmp/cookie-es/vitest.config.ts\n\n\x1b[31m⎯⎯⎯⎯⎯⎯⎯\x1b[39m"
+         "\x1b[1m\x1b[41m Startup Error \x1b[49m\x1b[22m\x1b[31m⎯⎯⎯⎯⎯⎯⎯⎯\x1b[39m\nError: Build "
+         "failed with 1 error:\n\n[PARSE_ERROR] Expected `,` or `}` but found `Identifier`\n"
+         "   ╭─[ vitest.config.ts:7:7 ]\n   │\n 5 │     coverage: {\n   │               ┬  \n"
+         "   │               ╰── Opened here\n   │ \n 7 │       exclude: [\"src/index.ts\"]\n"
+         "   │       ───┬───  \n   │          ╰───── `,` or `}` expected\n───╯\n\n"
+         "    at aggregateBindingErrorsIntoJsError (file:///tmp/cookie-es/node_modules/vite/"
+         "node_modules/rolldown/dist/shared/error-z4CTM_u3.mjs:110:18)\n  errors: "
+         "[Getter/Setter]\n}\n",
+     "failed to load config: vitest.config.ts:7:7: [PARSE_ERROR] Expected `,` or `}` but "
+     "found `Identifier`"),
+    # ... on one that imports a package not installed: rolldown's warning above is no error
+    ("", "vitest.config.ts (2:17) [UNRESOLVED_IMPORT] Could not resolve 'not-installed-plugin' "
+         "in vitest.config.ts\n   ╭─[ vitest.config.ts:2:18 ]\n   │\n 2 │ import nope from "
+         "\"not-installed-plugin\";\n   │                  ───────────┬──────────  \n   │"
+         "                             ╰──────────── Module not found, treating it as an "
+         "external dependency\n───╯\n\nfailed to load config from /tmp/cookie-es/vitest.config"
+         ".ts\n\n\x1b[31m⎯⎯⎯⎯⎯⎯⎯\x1b[39m\x1b[1m\x1b[41m Startup Error \x1b[49m\x1b[22m\x1b[31m"
+         "⎯⎯⎯⎯⎯⎯⎯⎯\x1b[39m\nError [ERR_MODULE_NOT_FOUND]: Cannot find package "
+         "'not-installed-plugin' imported from /tmp/cookie-es/node_modules/.vite-temp/"
+         "vitest.config.ts.timestamp-1796403966637-7eff08c1159aa.mjs\n    at packageResolve "
+         "(node:internal/modules/esm/resolve:873:9)\n",
+     "failed to load config from vitest.config.ts: Error [ERR_MODULE_NOT_FOUND]: Cannot find "
+     "package 'not-installed-plugin' imported from /tmp/cookie-es/node_modules/.vite-temp/"
+     "vitest.config.ts.timestamp-17"),
 ])
 def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
     assert execution.runner_error(stdout, stderr) == said

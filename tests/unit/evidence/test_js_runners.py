@@ -471,3 +471,56 @@ def test_a_table_test_over_a_table_empty_at_run_time_never_ran(
         "src/defu.test.js::defu > should copy only missing properties defaults (%o)",
         "src/defu.test.js::defu > sliced away: %o and %o",
         "src/defu.test.js::group %s > merges inside an empty group %o"]
+
+
+# unjs/cookie-es's vitest.config.ts with a comma left out
+UNPARSED_CONFIG = '''import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    coverage: {
+      reporter: ["text", "clover", "json"]
+      exclude: ["src/index.ts"],
+    },
+  },
+});
+'''
+
+
+@pytest.mark.parametrize(("vitest", "said"), [
+    # vite 6 bundles a config with esbuild
+    ("node_bin", 'failed to load config: vitest.config.ts:7:6: Expected "}" but found "exclude"'),
+    # vite 8 with rolldown
+    ("vitest4_bin", "failed to load config: vitest.config.ts:7:7: [PARSE_ERROR] Expected `,` "
+                    "or `}` but found `Identifier`"),
+])
+def test_a_vitest_config_that_does_not_parse_is_said_where_it_does_not(
+        vitest: str, said: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """Not the `Error: Build failed with 1 error:` that stands over it. The config is the
+    project's, as a conftest is: its runner is there, and the review's verdict is the
+    project's failure, not a tier that cannot start (`runner_missing`)."""
+    bin_dir: Path = request.getfixturevalue(vitest)
+    suite, notes = _run(tmp_path, f"{bin_dir / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "vitest.config.ts": UNPARSED_CONFIG,
+        "src/codes.js": VITEST_SRC, "src/codes.test.js": VITEST_TEST}, ["src/codes.test.js"])
+    assert (suite.stopped, suite.pass_count, suite.fail_count) == (said, 0, 0)
+    assert notes == [f"tier_1: the runner stopped before running its tests (exit 1, no report): "
+                     f"{said}"]
+    assert execution.runner_missing(suite) is None
+
+
+@pytest.mark.parametrize(("vitest", "message"), [
+    ("node_bin", "src/codes.test.ts:18:0: Unexpected end of file"),  # esbuild's, made relative
+    ("vitest4_bin", "src/codes.test.ts:17:5: [PARSE_ERROR] Expected `}` but found `EOF`"),
+])
+def test_a_test_file_that_does_not_parse_fails_where_it_does_not(
+        vitest: str, message: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """vitest reports the file failed with `Transform failed with 1 error:` over the error
+    and where it is: the failure is that line, the file the project's own."""
+    bin_dir: Path = request.getfixturevalue(vitest)
+    suite, _ = _run(tmp_path, f"{bin_dir / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+        "src/codes.test.ts": VITEST_TEST.replace("});\n", "", 1)}, ["src/codes.test.ts"])
+    assert suite.as_json()["failed_tests"] == [{"name": "", "file": "src/codes.test.ts",
+                                                "message": message}]
+

@@ -252,6 +252,24 @@ def test_jest_suite_that_failed_to_load_counts_as_an_error() -> None:
     assert _summary(ro.parse_jest_json(json.dumps(doc))) == (0, 0, 0, 1)
 
 
+@pytest.mark.parametrize(("message", "said"), [
+    # vitest 4 (rolldown) on unjs/cookie-es's test file with a `});` left out
+    ("Transform failed with 1 error:\n\n[PARSE_ERROR] Expected `}` but found `EOF`\n    ╭─[ "
+     "test/cookie-parse.test.ts:99:5 ]\n    │\n  9 │ describe(\"cookie.parse(str)\", () => {\n"
+     "    │                                     ┬  \n    │                                     "
+     "╰── Opened here\n    │ \n 99 │ });\n    │     │ \n    │     ╰─ `}` expected\n────╯\n",
+     "test/cookie-parse.test.ts:99:5: [PARSE_ERROR] Expected `}` but found `EOF`"),
+    # vitest 2 (esbuild)
+    ("Transform failed with 1 error:\n/tmp/v2/test/a.test.ts:5:0: ERROR: Unexpected end of file",
+     "/tmp/v2/test/a.test.ts:5:0: Unexpected end of file"),
+])
+def test_a_suite_that_does_not_parse_fails_where_it_does_not(message: str, said: str) -> None:
+    doc = {"testResults": [{"name": "/p/a.test.ts", "status": "failed", "message": message,
+                            "assertionResults": []}]}
+    assert [t.message for t in ro.parse_vitest_json(json.dumps(doc)).tests] == [said]
+
+
+
 # --- malformed and hostile input --------------------------------------------------------------
 
 
