@@ -129,9 +129,9 @@ class Suite:
             if getattr(self, key):
                 data[key] = getattr(self, key)
         failed = [t for t in self.tests if t.outcome in FAILING][:FAILED_SHOWN]
-        if failed:
+        if failed:  # named as the review names a test (`TestOutcome.shown`)
             data["failed_tests"] = [
-                {k: v for k, v in (("name", t.name), ("file", t.file), ("message", t.message))
+                {k: v for k, v in (("name", t.shown), ("file", t.file), ("message", t.message))
                  if v is not None} for t in failed]
         if self.killed:
             data["killed_count"] = len(self.killed)

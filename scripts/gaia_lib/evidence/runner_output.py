@@ -41,6 +41,16 @@ class TestOutcome:
     outcome: str  # passed | failed | skipped | error
     file: str | None  # the test's source file (or Go package) when the format records it
     message: str | None = None  # a failed test's first line of failure (`failure_line`)
+    # the names of its groups and its own, where the format records them apart (jest's and
+    # vitest's `ancestorTitles` and `title`); `name` is the runner's own full name, which
+    # matching reads (`outcomes`)
+    path: tuple[str, ...] = ()
+
+    @property
+    def shown(self) -> str:
+        """Its name as the review writes a test's: its groups' names and its own with ` > `
+        between them (`describe > it`), else the runner's name."""
+        return " > ".join(self.path) if self.path else self.name
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -285,8 +295,13 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             messages = item.get("failureMessages")
             message = (failure_line(messages[0]) if outcome == FAILED
                        and isinstance(messages, list) and messages else None)
+            titles = item.get("ancestorTitles")
+            path = tuple(str(t) for t in titles if str(t).strip()) \
+                if isinstance(titles, list) else ()
+            title = item.get("title")
             tests.append(TestOutcome(name=str(name), outcome=outcome, file=file,
-                                     message=message))
+                                     message=message, path=(*path, title) if isinstance(
+                                         title, str) and title.strip() else ()))
     return _counts(fmt, tests)
 
 

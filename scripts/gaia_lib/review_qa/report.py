@@ -201,8 +201,9 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
 
 
 def _failed_test(test: Mapping[str, Any]) -> str:
-    """`file > name`: its first line of failure, as the runner reported them."""
-    where = " > ".join(str(test[k]) for k in ("file", "name") if test.get(k))
+    """`file::name`, as the report names every test (`describe > it` within its file): its
+    first line of failure, as the runner reported it."""
+    where = "::".join(str(test[k]) for k in ("file", "name") if test.get(k))
     message = test.get("message")
     return f"`{where}`" + (f": {message}" if message else "")
 

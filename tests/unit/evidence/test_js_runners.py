@@ -524,3 +524,16 @@ def test_a_test_file_that_does_not_parse_fails_where_it_does_not(
     assert suite.as_json()["failed_tests"] == [{"name": "", "file": "src/codes.test.ts",
                                                 "message": message}]
 
+
+def test_a_failed_vitest_test_is_named_as_the_review_names_a_test(
+        vitest4_bin: Path, tmp_path: Path) -> None:
+    """Its file project-relative, ` > ` between its group's name and its own, as its test id
+    has them (vitest's own full name joins them with a space, its file absolute)."""
+    suite, _ = _run(tmp_path, f"{vitest4_bin / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+        "src/codes.test.js": VITEST_TEST})
+    assert suite.as_json()["failed_tests"] == [{
+        "name": "codes > fails on purpose", "file": "src/codes.test.js",
+        "message": "AssertionError: expected 201 to be 500 // Object.is equality"}]
+    assert [c.test_id for c in split_tests("src/codes.test.js", VITEST_TEST)
+            if c.name.endswith("on purpose")] == ["src/codes.test.js::codes > fails on purpose"]

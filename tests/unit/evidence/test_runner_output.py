@@ -269,6 +269,20 @@ def test_a_suite_that_does_not_parse_fails_where_it_does_not(message: str, said:
     assert [t.message for t in ro.parse_vitest_json(json.dumps(doc)).tests] == [said]
 
 
+def test_a_jest_like_test_is_shown_with_its_groups_names_apart() -> None:
+    """vitest's full name joins its groups' names and its own with a space: matching reads
+    it; the review shows them with ` > ` between, as its test ids have them."""
+    doc = {"testResults": [{"name": "/p/a.test.ts", "status": "failed", "assertionResults": [
+        {"ancestorTitles": ["", "cookie.parse(str, options)", 'with "decode" option'],
+         "fullName": ' cookie.parse(str, options) with "decode" option parse filter key',
+         "status": "failed", "title": "parse filter key", "failureMessages": ["boom"]},
+        {"fullName": "plain", "status": "passed"}]}]}
+    tests = ro.parse_vitest_json(json.dumps(doc)).tests
+    assert [(t.name, t.shown) for t in tests] == [
+        (' cookie.parse(str, options) with "decode" option parse filter key',
+         'cookie.parse(str, options) > with "decode" option > parse filter key'),
+        ("plain", "plain")]
+
 
 # --- malformed and hostile input --------------------------------------------------------------
 

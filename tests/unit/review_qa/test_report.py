@@ -173,15 +173,15 @@ def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
          "duration_seconds": 0.5, "stderr_log": "tier_2-stderr.log"},
         {"name": "tier_3", "exit_code": 1, "pass_count": 8, "fail_count": 1, "skip_count": 2,
          "duration_seconds": 0.5,
-         "failed_tests": [{"name": "custom error message", "file": "test/api/mask.test.ts",
+         "failed_tests": [{"name": "mask > custom error message", "file": "test/api/mask.test.ts",
                            "message": "AssertionError: expected 'a' to be 'b'"},
                           {"name": "TestX"}]}]}
     assert qa_report.render_run(evidence, "ev") == (
         "- test run: tier_1 passed (59 passed, 2 skipped) in 1.9 s\n"
         "- test run: tier_2 exited 1 (3 passed, 1 failed); its output: ev/tier_2-stderr.log\n"
         "- test run: tier_3 exited 1 (8 passed, 1 failed, 2 skipped)\n"
-        "  - failed: `test/api/mask.test.ts > custom error message`: AssertionError: expected "
-        "'a' to be 'b'\n"
+        "  - failed: `test/api/mask.test.ts::mask > custom error message`: AssertionError: "
+        "expected 'a' to be 'b'\n"
         "  - failed: `TestX`\n")
 
 
