@@ -201,11 +201,13 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
     why; `excluded_for`: per AC id, those that do not count for that AC), with the AC's
     priority; `matched` says whether any test still counts. Its `excluded` names, with their
     reason, the tests that do not count, and those its words match that the run shows ran
-    none of the story's code (the matcher's `idle`: tests of other code)."""
+    none of the story's code (the matcher's `idle`: tests of other code). A test that counts
+    for no AC is named with that reason, not one for this AC: `expect(true).toBe(true)` is a
+    placeholder (it cannot fail), more than a check that a result exists."""
     by_id = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
     rows = []
     for entry in result.per_ac:
-        left_out = {**excluded, **(excluded_for or {}).get(entry.ac_id, {})}
+        left_out = {**(excluded_for or {}).get(entry.ac_id, {}), **excluded}
         counted = [t for t in entry.tests if t not in left_out]
         ac = by_id[entry.ac_id]
         # how the strongest test that still counts matched (not one left out: a placeholder

@@ -45,6 +45,27 @@ def test_a_test_of_other_code_is_named_on_the_ac_its_words_match_with_why() -> N
         ("AC1", False, [], {"t.py::test_creates": why}),
         ("AC2", False, [], {"t.py::test_ac2": why})]
 
+def test_a_placeholder_is_named_on_its_ac_as_a_placeholder() -> None:
+    """unjs/cookie-es's AC3 test weakened to `expect(true).toBe(true)`: it also only checks
+    that something exists, but the reason it counts for no AC at all (it cannot fail) is the
+    one its AC names, as the placeholder finding beside it does."""
+    ac = AcceptanceCriterion(
+        "AC3", "Given a percent-encoded cookie value, when it is parsed, then the value is "
+        "URL-decoded, and a value that cannot be decoded (`%1`) is returned as is.",
+        "a percent-encoded cookie value", "it is parsed", "the value is URL-decoded, and a "
+        "value that cannot be decoded (`%1`) is returned as is.", False, None, 39)
+    s = SimpleNamespace(story=SimpleNamespace(priority="P0", acceptance_criteria=[ac]))
+    test = "test/cookie-parse.test.ts::cookie.parse(str) > should URL-decode values"
+    body = '  it("should URL-decode values", () => {\n    expect(true).toBe(true);\n  });\n'
+    result = CoverageResult((AcCoverage("AC3", True, 1, (test,), "name", False, True),), ())
+    placeholder = "is a placeholder (its checks never run or cannot fail (expect(true)." \
+        "toBe(true)))"
+    weak = checks.presence_only_tests([ac], result, {test: body})
+    assert weak["AC3"][test].startswith("only checks that a result exists")
+    (row,) = checks.effective_coverage(s, result, {test: placeholder}, weak)  # type: ignore[arg-type]
+    assert (row["matched"], row["excluded"]) == (False, {test: placeholder})
+
+
 def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> None:
     """A name the Then writes in backticks and a lone `-` are no promised values: not named,
     and a Then promising nothing else gives no weak assertion."""
