@@ -31,6 +31,7 @@ a test may pass by position; natsort's test of it calls `order_by_index(given, i
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
+`check_line` finds where in its file a check `presence_only` names is.
 `written_values` reads the values an AC writes anywhere, quoted or bare (`1.2-beta.3`,
 `maxsize=0`, `CRON_TZ=<zone>` by its fixed part), and `table_strings` / `in_table` whether a
 test's data table holds one: its rows are the inputs it checks. Pure.
@@ -558,6 +559,20 @@ _EACH_PARAMS_RE = re.compile(
 _PARAMETRIZE_RE = re.compile(
     r"""@pytest\.mark\.parametrize\(\s*(?:"([^"]+)"|'([^']+)'|[(\[]([^)\]]*)[)\]])""")
 _PY_DEF_RE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\([^)]*\)[^:\n]*:", re.M)
+
+
+def check_line(text: str, start: int, end: int, check: str) -> int:
+    """The 1-based line of `text` (a test file), from `start` (the test's declaration) to
+    `end`, on which `check` begins, as `presence_only` writes it (its white space one space):
+    the line holding it, or the first line of it where it takes several
+    (`expect(` / `parse(x),` / `).toBeDefined()`); `start` when none does."""
+    for number, line in enumerate(text.splitlines()[start - 1:end], start):
+        said = " ".join(line.split())
+        if said.startswith(("//", "#")):  # a check commented out is none
+            continue
+        if check in said or ("(" in said and check.startswith(said)):
+            return number
+    return start
 
 
 def ignored_parameter(test_source: str) -> str | None:

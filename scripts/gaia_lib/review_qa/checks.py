@@ -8,7 +8,8 @@ Status taxonomy (seed 000), the same for every check:
   errored - it could not run to completion (crash, unreadable report, wall-clock cap);
   skipped - it does not apply here; `skip_reason` says why.
 Severities come from `rules` (the rubric as code). Every finding carries a real line (1-based:
-the AC, the File List entry, the test's declaration); a finding about a whole file is line 1.
+the AC, the File List entry, the test's declaration; a finding about one check of a test, the
+check's own line, as a placeholder's); a finding about a whole file is line 1.
 """
 
 from __future__ import annotations
@@ -298,11 +299,13 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
 
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
-                     lines: Mapping[str, int]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+                     lines: Mapping[str, int], texts: Mapping[str, str] | None = None
+                     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals and whether any attributed test asserts one (a
-    weak-assertion warning when none does); for an AC whose Then names no value, a warning
-    when every test of it only checks that a result exists (`then_literals.presence_only`:
-    `expect(r).toBeDefined()`, `assert r is not None`)."""
+    weak-assertion warning when none does, at its first test's declaration); for an AC whose
+    Then names no value, a warning when every test of it only checks that a result exists
+    (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
+    the check it quotes (in its file's text, `texts`)."""
     per_ac = []
     findings = []
     by_id = {ac.ac_id: ac for ac in criteria}
@@ -329,8 +332,12 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             present = [then_literals.presence_only(bodies.get(t, "")) for t in entry["tests"]]
             if present and all(present):
                 first = entry["tests"][0]
+                file, start = first.partition("::")[0], lines.get(first, 1)
+                at = then_literals.check_line(
+                    (texts or {}).get(file, ""), start,
+                    start + len(bodies.get(first, "").splitlines()), str(present[0]))
                 findings.append(finding(
-                    first.partition("::")[0], lines.get(first, 1), "warning", "weak-assertion",
+                    file, at, "warning", "weak-assertion",
                     f"every test of {ac.ac_id} only checks that a result exists "
                     f"({str(present[0])[:60]}): none shows its Then clause holds", False,
                     ac_id=ac.ac_id))

@@ -540,7 +540,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     per_ac = qa_checks.effective_coverage(
         s, coverage, excluded, qa_checks.presence_only_tests(criteria, coverage, bodies))
     lines = {case.test_id: case.line for case in cases}
-    literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines)
+    literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines,
+                                                             reads.texts)
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",

@@ -5,6 +5,7 @@ import pytest
 from gaia_lib.evidence.then_literals import (
     Literal,
     asserted_literals,
+    check_line,
     ignored_parameter,
     in_table,
     missing_literals,
@@ -454,3 +455,15 @@ TITLE_ROWS = ('  test.each([\n    ["foo-bar", "Foo Bar"],\n  ])("%s => %s", (inp
 def test_a_table_column_no_check_reads_is_named(source: str, unread: str | None) -> None:
     assert ignored_parameter(source) == unread
 
+
+
+def test_the_line_a_check_begins_on() -> None:
+    """On its own line, over several (its first), on the declaration's, or, where the text
+    has it nowhere between the two lines, the first; a check commented out is none."""
+    text = ('it("a", () => {\n  // expect(r).toBeDefined()\n  const r = f();\n'
+            '  expect(r).toBeDefined();\n});\nit("b", () => {\n  expect(\n    f(1),\n'
+            '  ).not.toBeNull();\n});\nit("c", () => expect(f()).toBeTruthy());\n')
+    assert check_line(text, 1, 5, "expect(r).toBeDefined()") == 4
+    assert check_line(text, 6, 10, "expect( f(1), ).not.toBeNull()") == 7
+    assert check_line(text, 11, 11, "expect(f()).toBeTruthy()") == 11
+    assert check_line(text, 1, 3, "expect(r).toBeDefined()") == 1

@@ -109,6 +109,27 @@ def test_an_ac_whose_every_test_only_checks_that_a_result_exists_draws_a_warning
         assert check["findings"] == []
 
 
+def test_a_weak_assertion_about_a_check_is_at_that_check_as_a_placeholder_is() -> None:
+    """unjs/cookie-es's AC4 test weakened to `expect(cookies).toBeDefined()`: the finding
+    quotes that check, and points at its line, not the `it(` four lines above it."""
+    ac = AcceptanceCriterion("AC4", "Given a header with duplicate cookies of the same name, "
+                             "when it is parsed, then the duplicates are ignored and the "
+                             "first value is kept.", "a header with duplicate cookies of the "
+                             "same name", "it is parsed", "the duplicates are ignored and the "
+                             "first value is kept.", False, None, 40)
+    test = "test/cookie-parse.test.ts::cookie.parse(str) > should ignore duplicate cookies"
+    body = ('  it("should ignore duplicate cookies", () => {\n    // the last one wins\n'
+            '    const cookies = parse("foo=%1;bar=bar;foo=boo");\n\n'
+            '    expect(cookies).toBeDefined();\n  });\n')
+    text = "\n" * 43 + body + '  it("should return array", () => {\n' \
+        "    expect(cookies).toBeDefined();\n  });\n"
+    rows = [{"ac_id": "AC4", "matched": True, "tests": [test]}]
+    _, check = checks.literal_evidence([ac], rows, {test: body}, {test: 44},
+                                       {"test/cookie-parse.test.ts": text})
+    assert [(f["file"], f["line"]) for f in check["findings"]] == [
+        ("test/cookie-parse.test.ts", 48)]
+
+
 def test_a_test_checking_only_an_error_it_catches_covers_no_ac() -> None:
     """remeda's tests weakened to `try { chunk(...) } catch (e) { expect(e)... }`: they pass
     whether or not anything is thrown, so they show neither AC5's RangeError nor AC2's
