@@ -3,7 +3,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +15,8 @@ from gaia_lib.qa_gating import record
 from gaia_lib.review_qa import context
 from gaia_lib.review_qa import phases as review_qa
 from gaia_lib.story.parser import load_story
+from helpers.evidence import node_tools
+from helpers.gitrepo import git
 from helpers.projects import Project, gaia_env, run_gaia
 from helpers.qa_board import record_file
 from helpers.qa_project import CONFIG, PY, SOURCE, TESTS
@@ -1639,6 +1640,13 @@ def test_an_earlier_runs_report_directory_is_cleared_with_its_round(qa_project: 
     assert (state / "tier_1-junit.xml").is_file()  # this round's own output
 
 
+def _first_commit(project: Project) -> None:
+    """The project's files as the first commit of its repository's main branch."""
+    git(project.root, "init", "-q", "-b", "main")
+    git(project.root, "add", "-A")
+    git(project.root, "commit", "-qm", "base")
+
+
 def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_nothing(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """No run measures what each Go test executes: a test whose code names nothing the
@@ -1665,16 +1673,64 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
         '- [ ] **AC1:** Given 1, when `Ordinal()` formats it, then it returns "1st".\n'
         '- [ ] **AC2:** Given 2, when `Ordinal()` formats it, then it returns a suffixed '
         'number.\n'))
-    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
-    subprocess.run([*git, "init", "-q", "-b", "main"], cwd=project.root, check=True)
-    subprocess.run([*git, "add", "-A"], cwd=project.root, check=True)
-    subprocess.run([*git, "commit", "-qm", "base"], cwd=project.root, check=True)
+    _first_commit(project)
     assert command.main(["E1-S1"]) == 1
     per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
     assert per_ac["AC1"]["tests"] == ["ordinals_test.go::TestOrdinalAC1"]
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"] == {"ordinals_test.go::TestOrdinalAC2": (
         "names nothing of the story's code (what ordinals.go declare): it tests other code")}
+
+
+COOKIE_TEST = """import { describe, it, expect } from "vitest";
+import { parse, parseCookie } from "../src";
+MOCK
+describe("parse", () => {
+  it("AC1: reads a cookie", () => {
+    expect(parse("foo=bar")).toEqual({ foo: "bar" });
+  });
+
+  it("AC2: keeps the first of duplicate cookies", () => {
+    expect(parseCookie("foo=%1;bar=bar;foo=boo")).toMatchObject({ foo: "%1", bar: "bar" });
+  });
+});
+"""
+
+
+def _cookie_project(project: Project, mock: str) -> None:
+    """A vitest project whose story's code, src/cookie/parse.ts, its tests reach through the
+    barrel src/index.ts (as `parse` and `parseCookie`), `mock` (lines) atop its test file."""
+    project.write(".gaia/config/project-config.yaml", "project:\n  stack: typescript-dev\n"
+                  "test_execution:\n  tier_1:\n    placement: [local]\n"
+                  "    command: node_modules/.bin/vitest run\n    timeout_seconds: 300\n")
+    project.write("package.json", '{"name": "cookie", "private": true, "type": "module"}\n')
+    project.write("src/cookie/parse.ts", (
+        "export function parse(str: string): Record<string, string> {\n"
+        "  const out: Record<string, string> = {};\n"
+        '  for (const pair of str.split(";")) {\n'
+        '    const [key, value] = pair.split("=");\n'
+        "    if (!(key in out)) out[key] = value;\n  }\n  return out;\n}\n"))
+    project.write("src/index.ts",
+                  'export { parse, parse as parseCookie } from "./cookie/parse.ts";\n')
+    project.write("test/parse.test.ts", COOKIE_TEST.replace("MOCK", mock))
+    (project.root / "node_modules").symlink_to(node_tools(), target_is_directory=True)
+    project.add_story("E1-S1", file_list=["src/cookie/parse.ts", "test/parse.test.ts"], acs=(
+        '- [ ] **AC1:** Given "foo=bar", when `parse()` reads it, then foo is "bar".\n'
+        "- [ ] **AC2:** Given a cookie sent twice, when `parse()` reads it, then the first "
+        "value is kept.\n"))
+    _first_commit(project)
+
+
+def test_a_vitest_test_of_the_story_code_through_a_barrel_counts(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """unjs/cookie-es: src/index.ts re-exports the story's `parse` as `parseCookie`. A test
+    calling `parseCookie` tests the story's code."""
+    monkeypatch.chdir(project.root)
+    _cookie_project(project, "")
+    assert command.main(["E1-S1"]) == 0
+    per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True
+    assert per_ac["AC2"]["matched"] is True, per_ac["AC2"]
 
 
 def _launchers_in(root: Path) -> list[int]:

@@ -1,8 +1,9 @@
-"""What a JavaScript / TypeScript file imports, and from where.
+"""What a JavaScript / TypeScript file imports, and from where; what it re-exports, and what
+it declares.
 
 One reader for every check that asks which names a test file took from the code under test
 (`sut_mocking`: a spy on an imported binding; test automation's module rule: a planned test
-must use a name of the code it tests).
+must use a name of the code it tests), and which names a module hands out (`barrels`).
 
 Rules:
 - ES imports: `import x from 'm'`, `import * as x from 'm'`, `import {a, b as c} from 'm'`,
@@ -16,6 +17,12 @@ Rules:
 - Comments are not read: a commented-out import imports nothing. Strings are not parsed, so a
   `//` inside one (`'http://...'`) ends the line's code, as it did for every caller before.
 - `line` is the 1-based line the statement starts on.
+- Re-exports (`reexports`): `export {a, b as c} from 'm'`, `export {default as d} from 'm'`,
+  `export * from 'm'`, `export * as ns from 'm'`; `named` pairs what `m` calls each name with
+  what this module exports it as (`*` both for `export *`: every name of `m` under its own).
+  A type-only one (`export type {T} from 'm'`, `export type * from 'm'`) hands out no code.
+- Declared (`declared`): the top-level `function`, `class`, `const`, `let`, `var` and `enum`
+  names, exported or not (`export default function f`, `declare const x` too).
 """
 
 from __future__ import annotations
@@ -29,6 +36,11 @@ _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _STATEMENT = re.compile(r"\bimport\s+(?:type\s+)?([^;'\"]*?)\s+from\s+['\"]([^'\"]+)['\"]"
                         r"|\b(?:const|let|var)\s+([^=;'\"]+?)\s*=\s*require\(\s*['\"]([^'\"]+)"
                         r"['\"]\s*\)", re.S)
+# An `export ... from`: its clause (`*`, `* as ns` or a `{ ... }` list) and its module.
+_REEXPORT = re.compile(r"\bexport\s+(type\s+)?(\*(?:\s+as\s+[A-Za-z_$][\w$]*)?|\{[^}'\"]*\})"
+                       r"\s*from\s*['\"]([^'\"]+)['\"]")
+_DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
+                       r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)", re.M)
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _KEYWORDS = frozenset({"as", "type"})
 
@@ -91,3 +103,23 @@ def without_imports(text: str) -> str:
     """The file's code with its comments and its import statements blanked: what it does with
     the names it imports."""
     return _STATEMENT.sub(" ", code_of(text))
+
+
+def reexports(text: str) -> list[Import]:
+    """Every `export ... from` of a file that hands out code, in order (module rules)."""
+    code = code_of(text)
+    found = []
+    for match in _REEXPORT.finditer(code):
+        if match.group(1):  # types only
+            continue
+        clause = match.group(2)
+        named = (("*", "*"),) if clause == "*" else _named(clause, False)
+        found.append(Import(match.group(3), tuple(local for _, local in named),
+                            tuple(dict.fromkeys(n for pair in named for n in pair)),
+                            code.count("\n", 0, match.start()) + 1, named))
+    return found
+
+
+def declared(text: str) -> list[str]:
+    """The names a file declares at its top level (module rules), its comments aside."""
+    return _DECLARED.findall(code_of(text))

@@ -19,9 +19,12 @@ Rules:
   require('./m')`), or a helper its file defines that does, directly or through other such
   helpers, up to MAX_HELPER_DEPTH deep (Go's `bigComma(i)` returning `BigComma(...)`).
 - A JS/TS test reaches the code under test through a project module it imports that imports
-  a module of it (`with_facades`, one level): that module's names count too; and through what
-  its file's `beforeAll` / `beforeEach` hooks assign where a hook names the code under test
-  (`app`, built from `AppModule` in a NestJS e2e test): a test using such a name names it.
+  a module of it (`with_facades`, one level): that module's names count too; through a barrel
+  it imports that re-exports it (`barrels`: `export { parse as parseCookie } from
+  "./cookie/parse.ts"`): the names the barrel hands it out under, and the test's own for
+  them (`import { parseCookie as pc }`), count too; and through what its file's `beforeAll`
+  / `beforeEach` hooks assign where a hook names the code under test (`app`, built from
+  `AppModule` in a NestJS e2e test): a test using such a name names it.
 - A helper, binding or hook-built name reaches only the tests that see it: a JS/TS one
   declared at the file's top level, or in a block that holds the test (its `describe`); a
   hook's assignment to an outer `let` is the block's that holds the hook. A name a test
@@ -44,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import js_imports, sut_mocking, testcases, then_literals
+from gaia_lib.evidence import barrels, js_imports, sut_mocking, testcases, then_literals
 
 _PY_DECLARED = lazy_re(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
 _GO_DECLARED = lazy_re(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
@@ -56,9 +59,6 @@ _SKIPPED_LINE = {
     ".sh": lazy_re(r"^\s*#"),
 }
 _IMPORTED_AS = lazy_re(r"\b([\w.]+)\s+as\s+(\w+)")
-_JS_DECLARED = lazy_re(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
-                          r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)",
-                          re.M)
 _SHELL_SUFFIXES = ("", ".sh", ".bash")
 
 
@@ -124,7 +124,7 @@ def declared(project: Path, sources: Mapping[str, str]) -> Names:
     for rel, text in sources.items():
         kind = _declaring_kind(rel, text)
         if kind == ".js":
-            names[".js"].update(_JS_DECLARED.findall(js_imports.code_of(text)))
+            names[".js"].update(js_imports.declared(text))
             modules.update(_module_names(rel))
         elif kind == ".py":
             names[".py"].update(_PY_DECLARED.findall(text))
@@ -143,27 +143,15 @@ def declared(project: Path, sources: Mapping[str, str]) -> Names:
                  frozenset(modules))
 
 
-_JS_FILE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.js")
-MAX_FACADE_BYTES = 1 << 20
-
-
-def _local_module(project: Path, importer: str, spec: str) -> str | None:
-    """The project file a relative JS/TS import names (`../queryClient` -> src/queryClient.ts)."""
-    if not spec.startswith("."):
-        return None
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
-    for suffix in _JS_FILE_SUFFIXES:
-        candidate = project / (joined + suffix)
-        if candidate.is_file() and candidate.stat().st_size <= MAX_FACADE_BYTES:
-            return joined + suffix
-    return None
-
-
-def with_facades(project: Path, tests: Mapping[str, str], names: Names) -> Names:
+def with_facades(project: Path, tests: Mapping[str, str], names: Names,
+                 reexported: Mapping[str, barrels.Handed] | None = None) -> Names:
     """`names` and what a story's JS/TS tests reach the code under test through: the names of
     a project module they import that itself imports a module of the code under test (a
-    `QueryClient` over the story's `queryCache.ts`), one level deep. A module that imports
-    none of it (`../src/_utils`) is other code."""
+    `QueryClient` over the story's `queryCache.ts`), one level deep; and what they import
+    from a barrel of `reexported` (`barrels.barrels`) that hands out the code under test,
+    under the barrel's name and their own (`import { parseCookie as pc } from "../src"`; a
+    namespace import, every name it hands out). A module that imports none of it
+    (`../src/_utils`) is other code."""
     if not names.modules:
         return names
     extra: set[str] = set()
@@ -171,10 +159,14 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names) -> Names
         if family(test_file) != ".js":
             continue
         for statement in js_imports.imports(text):
-            if _spec_module(statement.spec) in names.modules:
-                continue
-            module = _local_module(project, test_file, statement.spec)
-            if module is None:
+            module = barrels.local_module(project, test_file, statement.spec)
+            handed = (reexported or {}).get(module or "", {})
+            for imported, local in statement.named:
+                if imported == "*":
+                    extra.update(handed)
+                elif imported in handed:
+                    extra.update((imported, local))
+            if module is None or _spec_module(statement.spec) in names.modules:
                 continue
             try:
                 source = (project / module).read_text(encoding="utf-8", errors="replace")
@@ -183,7 +175,7 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names) -> Names
             if any(_spec_module(inner.spec) in names.modules
                    for inner in js_imports.imports(source) if inner.spec.startswith(".")):
                 extra.update(statement.spelled)
-                extra.update(_JS_DECLARED.findall(js_imports.code_of(source)))
+                extra.update(js_imports.declared(source))
     if not extra:
         return names
     by_family = dict(names.by_family)

@@ -400,7 +400,7 @@ class Reads:
         (`code_under_test`), the project's test configuration and setup files (`placeholders`,
         through `run_environ`), its package.json (`mocking`: the package's own name) and the
         project modules its JS/TS tests import (`static_calls`, through
-        `sut_names.with_facades`)."""
+        `sut_names.with_facades`, and the barrels they re-export: `barrels`)."""
         _ = self.coverage, self.story_tests, self.placeholders, self.mocking, self.static_calls
         self.prepare_checks()
 
@@ -443,6 +443,15 @@ class Reads:
                 for text in (_read_source(self.s.project / rel),) if text is not None}
 
     @functools.cached_property
+    def barrels(self) -> dict[str, Mapping[str, tuple[str, str]]]:
+        """The project modules the JS/TS tests import that re-export the story's code, with
+        what each hands out of it (`barrels.barrels`): the story's code under the barrel's
+        names, for `named_calls`."""
+        from gaia_lib.evidence import barrels
+
+        return barrels.barrels(self.s.project, self.texts, self.code_under_test)
+
+    @functools.cached_property
     def static_calls(self) -> dict[str, bool]:
         """`named_calls` where no run measures what each test executes: every stack but
         Python's (whose run does, with coverage.py; without it, `named_calls` is read)."""
@@ -451,12 +460,12 @@ class Reads:
     @functools.cached_property
     def named_calls(self) -> dict[str, bool]:
         """Per story test, whether its code names the story's code (`sut_names.names_any`).
-        The story's
-        code is what the File List's sources declare (`code_under_test`), and what a project
-        module a JS/TS test imports declares when it imports one of them (a facade: each
-        such module is read, `sut_names.with_facades`); a Go test's code takes in its
-        package's test files (its helpers). A test not judged (its language's sources declare
-        nothing readable) is left out."""
+        The story's code is what the File List's sources declare (`code_under_test`), what a
+        project module a JS/TS test imports declares when it imports one of them (a facade:
+        each such module is read, `sut_names.with_facades`), and the names a barrel hands it
+        out under (`barrels`); a Go test's code takes in its package's test files (its
+        helpers). A test not judged (its language's sources declare nothing readable) is
+        left out."""
         if not self.code_under_test:
             return {}
         from gaia_lib.evidence import sut_names
@@ -464,7 +473,7 @@ class Reads:
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         names = sut_names.with_facades(self.s.project, texts, sut_names.declared(
-            self.s.project, self.code_under_test))
+            self.s.project, self.code_under_test), self.barrels)
         # a Go test's helpers are its package's: every test file of its directory
         packages: dict[str, list[str]] = {}
         for rel, text in texts.items():

@@ -1,6 +1,13 @@
 from __future__ import annotations
 
-from gaia_lib.evidence.js_imports import Import, code_of, imports, without_imports
+from gaia_lib.evidence.js_imports import (
+    Import,
+    code_of,
+    declared,
+    imports,
+    reexports,
+    without_imports,
+)
 
 
 def test_each_es_import_form_binds_its_local_names() -> None:
@@ -53,3 +60,22 @@ def test_named_pairs_what_the_module_calls_each_name_with_what_the_file_does() -
     assert [i.named for i in imports(text)] == [
         (("default", "total"), ("add", "add"), ("sub", "minus")), (("*", "api"),),
         (("a", "a"), ("b", "c")), (("*", "cart"),)]
+
+
+def test_reexports_pair_what_the_module_calls_each_name_with_what_this_one_exports() -> None:
+    text = ('export { parse, parse as parseCookie } from "./cookie/parse.ts";\n'
+            "export {\n  default as dedent,\n} from './dedent'\nexport * from './all';\n"
+            "export * as ns from './ns';\n// export { gone } from './gone';\n"
+            "export type { Cookies } from './types';\nexport type * from './types';\n"
+            "export { local };\nexport const x = 1;\n")
+    assert [(i.spec, i.named, i.line) for i in reexports(text)] == [
+        ("./cookie/parse.ts", (("parse", "parse"), ("parse", "parseCookie")), 1),
+        ("./dedent", (("default", "dedent"),), 2), ("./all", (("*", "*"),), 5),
+        ("./ns", (("*", "ns"),), 6)]
+
+
+def test_declared_are_the_top_level_declarations_outside_comments() -> None:
+    text = ("export function parse() {}\nexport default class Jar {}\nconst a = 1, b = 2;\n"
+            "declare const g: number;\nexport enum Kind {}\n// function gone() {}\n"
+            "  function inner() {}\n")
+    assert declared(text) == ["parse", "Jar", "a", "g", "Kind"]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.evidence import sut_names, testcases
+from gaia_lib.evidence import barrels, sut_names, testcases
 
 GO_SOURCE = """package humanize
 
@@ -111,6 +111,58 @@ def test_a_js_test_names_the_code_under_test_through_imports_bindings_and_facade
     names = sut_names.with_facades(tmp_path, {"test/e.test.ts": JS_TESTS},
                                    sut_names.declared(tmp_path, sources))
     assert sut_names.names_any("test/e.test.ts", _it(title), names, JS_TESTS) is names_it
+
+
+COOKIE_TESTS = """import { parseCookie, parseCookie as pc, serialize } from "../src";
+import * as cookie from "../src";
+import { parse as p } from "../src/cookie/parse.ts";
+
+it("ignores duplicates", () => {
+  expect(parseCookie("foo=%1;foo=boo")).toMatchObject({ foo: "%1" });
+});
+
+it("under its own name", () => {
+  expect(pc("a=b")).toEqual({ a: "b" });
+});
+
+it("through the namespace", () => {
+  expect(cookie.parseCookie("a=b")).toEqual({ a: "b" });
+});
+
+it("under the name it imports the source's under", () => {
+  expect(p("a=b")).toEqual({ a: "b" });
+});
+
+it("serializes", () => {
+  expect(serialize("a", "b")).toBe("a=b");
+});
+"""
+
+
+@pytest.mark.parametrize(("title", "names_it"), [
+    ("ignores duplicates", True),  # the name the barrel hands `parse` out under
+    ("under its own name", True),  # the test's own name for it
+    ("through the namespace", True),
+    ("under the name it imports the source's under", True),
+    ("serializes", False),  # the barrel's other code
+])
+def test_a_js_test_names_the_code_under_test_under_the_names_a_barrel_exports_it(
+        tmp_path: Path, title: str, names_it: bool) -> None:
+    """unjs/cookie-es: src/index.ts has `export { parse as parseCookie } from
+    "./cookie/parse.ts"`; a test of `parseCookie` tests the story's `parse`."""
+    (tmp_path / "src" / "cookie").mkdir(parents=True)
+    (tmp_path / "src" / "index.ts").write_text(
+        'export { parse, parse as parseCookie } from "./cookie/parse.ts";\n'
+        'export { serialize } from "./cookie/serialize.ts";\n')
+    (tmp_path / "src" / "cookie" / "serialize.ts").write_text("export function serialize() {}\n")
+    sources = {"src/cookie/parse.ts": "export function parse(s) {}\n"}
+    (tmp_path / "src" / "cookie" / "parse.ts").write_text(sources["src/cookie/parse.ts"])
+    tests = {"test/cookie.test.ts": COOKIE_TESTS}
+    names = sut_names.with_facades(tmp_path, tests, sut_names.declared(tmp_path, sources),
+                                   barrels.barrels(tmp_path, tests, sources))
+    (case,) = [c for c in testcases.split_tests("test/cookie.test.ts", COOKIE_TESTS)
+               if c.name == title]
+    assert sut_names.names_any(case.file, case.body, names, COOKIE_TESTS) is names_it
 
 
 JS_TITLED = """import { chunk } from "../src/chunk";
