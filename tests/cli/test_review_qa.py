@@ -1733,6 +1733,23 @@ def test_a_vitest_test_of_the_story_code_through_a_barrel_counts(
     assert per_ac["AC2"]["matched"] is True, per_ac["AC2"]
 
 
+def test_a_vitest_test_mocking_the_story_code_through_a_barrel_covers_nothing(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its `vi.mock("../src", ...)` keeps the real barrel and fakes `parseCookie`, the story's
+    `parse`: the AC2 test checks the fake, as one mocking src/cookie/parse.ts would."""
+    monkeypatch.chdir(project.root)
+    _cookie_project(project, 'import { vi } from "vitest";\n\nvi.mock("../src", async (orig) => '
+                    '({ ...(await orig()), parseCookie: () => ({ foo: "%1", bar: "bar" }) }));\n')
+    command.main(["E1-S1"])
+    findings = _check(project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["rule"], f["line"]) for f in findings] == [("mocks-sut", 5)]
+    per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
+    assert "vi.mock of src/cookie/parse.ts:parse" in per_ac["AC2"]["excluded"][
+        "test/parse.test.ts::parse > AC2: keeps the first of duplicate cookies"]
+
+
 def _launchers_in(root: Path) -> list[int]:
     """Processes of a review's head start (`evidence.head_start`) running in `root`."""
     found = []

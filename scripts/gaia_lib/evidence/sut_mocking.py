@@ -41,6 +41,12 @@ JavaScript / TypeScript (jest, vitest):
   its tests of the other exports test the real code. Such a factory naming no export
   replaces nothing; one that spreads more than one object may replace any export, as does
   every other factory;
+- the same mock of a barrel that hands out the code under test (`barrels`: `vi.mock("../src")`
+  where `src/index.ts` has `export { parse as parseCookie } from "./cookie/parse.ts"`):
+  it replaces each export the barrel hands out of it, or those its factory fakes when it
+  keeps the real module; one finding per export (`src/cookie/parse.ts:parse`), a test's
+  when its code uses that export (`uses`), under the barrel's name or its own. Its other
+  exports are other code;
 - `jest.spyOn(x, "name")` / `vi.spyOn(...)` followed by a `.mock...` replacement on the same
   line, where `x` was imported from a SUT file (a spy that keeps the real code is not a mock);
 - a name imported from a SUT file declared again, or assigned, by the test file (`const
@@ -357,8 +363,22 @@ def _local_names(statements: Iterable[js_imports.Import], export: str) -> tuple[
                                           if imported == export)]))
 
 
-def _javascript(file: str, text: str, suts: Sequence[Sut],
-                package: str | None = None) -> list[Finding]:
+# barrel path -> exported name -> (source of the code under test, its name there; "" the
+# whole module): `barrels.Handed` per barrel
+Barrels = Mapping[str, Mapping[str, tuple[str, str]]]
+
+
+def _through_barrel(file: str, number: int, kind: str, handed: Mapping[str, tuple[str, str]],
+                    faked: tuple[str, ...] | None,
+                    statements: Sequence[js_imports.Import]) -> list[Finding]:
+    """What a mock of a barrel replaces of the code under test (module rules)."""
+    return [Finding(file, number, ":".join(filter(None, handed[export])), kind,
+                    _local_names(statements, export))
+            for export in (handed if faked is None else faked) if export in handed]
+
+
+def _javascript(file: str, text: str, suts: Sequence[Sut], package: str | None = None,
+                barrels: Barrels | None = None) -> list[Finding]:
     bound = _js_imports(text, file, suts)
     statements = js_imports.imports(text)
     imported_at = {statement.line for statement in statements}
@@ -374,10 +394,17 @@ def _javascript(file: str, text: str, suts: Sequence[Sut],
             mocked = [spec] if package and suts and (
                 spec == package or spec.startswith(package + "/")) else [
                 sut.path for sut in suts if _js_resolves(spec, file, sut.path)]
-            if not mocked:
+            barrel = None if mocked else next(
+                (path for path in sorted(barrels or {}) if _js_resolves(spec, file, path)), None)
+            if not mocked and barrel is None:
                 continue
             opening = at + match.start() + len(kind)
             faked = _faked_exports(text[at + match.end():then_literals.closing(text, opening)])
+            if barrel is not None:
+                found += _through_barrel(file, number, kind, (barrels or {})[barrel], faked, [
+                    s for s in statements if s.spec == spec
+                    or _js_resolves(s.spec, file, barrel)])
+                continue
             imported = [s for s in statements if s.spec == spec
                         or any(_js_resolves(s.spec, file, path) for path in mocked)]
             for target in mocked:
@@ -399,16 +426,17 @@ def _javascript(file: str, text: str, suts: Sequence[Sut],
     return found
 
 
-def check(file: str, text: str, suts: Sequence[Sut], package: str | None = None
-          ) -> list[Finding]:
+def check(file: str, text: str, suts: Sequence[Sut], package: str | None = None,
+          barrels: Barrels | None = None) -> list[Finding]:
     """Every place the test file `file` (project-relative) mocks one of `suts` (pure);
-    `package`: the project's own npm package name, when it has one."""
+    `package`: the project's own npm package name, when it has one; `barrels`: what the
+    project's barrels hand out of `suts` (`barrels.barrels`)."""
     lines = text.splitlines()
     if file.endswith(PY_SUFFIXES):
         return _python(file, lines, [s for s in suts if s.path.endswith(PY_SUFFIXES)])
     if file.endswith(JS_SUFFIXES):
         return _javascript(file, text, [s for s in suts if s.path.endswith(JS_SUFFIXES)],
-                           package)
+                           package, barrels)
     if file.endswith(TEST_SHELL_SUFFIXES):
         return _shell(file, lines, [s for s in suts if s.path.endswith(SHELL_SUFFIXES)])
     return []
@@ -455,7 +483,8 @@ _CONSTANT = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
 def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequence[Sut],
-                 package: str | None = None) -> dict[str, Finding]:
+                 package: str | None = None, barrels: Barrels | None = None
+                 ) -> dict[str, Finding]:
     """Per test id, the first place it mocks the code under test (pure): a finding inside a
     test's own lines is that test's; one outside every test (a module-level `jest.mock`, a
     decorator on a test class, a fixture) is every test's of its file. A test setting a
@@ -466,7 +495,7 @@ def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequ
         by_file.setdefault(case.file, []).append(case)
     mocked: dict[str, Finding] = {}
     for file, tests in sorted(by_file.items()):
-        found = [f for f in check(file, texts.get(file, ""), suts, package)
+        found = [f for f in check(file, texts.get(file, ""), suts, package, barrels)
                  if not _CONSTANT.fullmatch(f.target.replace(":", ".").rsplit(".", 1)[-1])]
         spans = [(case, *_span(case)) for case in tests]
         for item in found:

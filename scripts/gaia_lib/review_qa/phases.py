@@ -446,7 +446,7 @@ class Reads:
     def barrels(self) -> dict[str, Mapping[str, tuple[str, str]]]:
         """The project modules the JS/TS tests import that re-export the story's code, with
         what each hands out of it (`barrels.barrels`): the story's code under the barrel's
-        names, for `named_calls`."""
+        names, for `named_calls` and `mocking`."""
         from gaia_lib.evidence import barrels
 
         return barrels.barrels(self.s.project, self.texts, self.code_under_test)
@@ -489,7 +489,8 @@ class Reads:
     @functools.cached_property
     def mocking(self) -> dict[str, sut_mocking.Finding]:
         """This story's tests that mock its own code (`sut_mocking.mocked_tests`): the File
-        List's sources that are no test file are the code under test."""
+        List's sources that are no test file are the code under test, also as a barrel
+        hands it out (`barrels`)."""
         from gaia_lib.evidence import sut_mocking
 
         others = {u.test for u in self.coverage.unattributed_tests}
@@ -500,7 +501,7 @@ class Reads:
             return {}
         mine = [case for case in self.cases if case.test_id not in others]
         return sut_mocking.mocked_tests(mine, texts, sut_mocking.suts_of(sources),
-                                        sut_mocking.own_package(self.s.project))
+                                        sut_mocking.own_package(self.s.project), self.barrels)
 
 
 def _read_source(path: Path) -> str | None:

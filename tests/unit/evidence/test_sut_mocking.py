@@ -342,3 +342,52 @@ it("merges through the namespace", () => {
     assert {test: (m.line, m.target) for test, m in found.items()} == {
         f"test/defu.test.ts::{title}": (4, "src/defu.ts:defu")
         for title in ("defu merges", "merges under another name", "merges through the namespace")}
+
+
+COOKIE_BARREL = {"src/index.ts": {"parse": ("src/cookie/parse.ts", "parse"),
+                                  "parseCookie": ("src/cookie/parse.ts", "parse")}}
+COOKIE_TESTS = '''import { parse, parseCookie, serialize } from "../src";
+
+vi.mock("../src", FACTORY);
+
+it("parses", () => {
+  expect(parse("a=b")).toEqual({ a: "b" });
+});
+
+it("parses under its alias", () => {
+  expect(parseCookie("a=b")).toEqual({ a: "b" });
+});
+
+it("serializes", () => {
+  expect(serialize("a", "b")).toBe("a=b");
+});
+'''
+
+
+@pytest.mark.parametrize(("factory", "expected"), [
+    # keeps the real barrel, fakes `parse`: its tests check the fake; `parseCookie` is the
+    # barrel's other export of the same code, and real
+    ('async (orig) => ({ ...(await orig()), parse: (s) => ({ a: "b" }) })',
+     {"parses": "src/cookie/parse.ts:parse"}),
+    ('async (orig) => ({ ...(await orig()), parseCookie: (s) => ({ a: "b" }) })',
+     {"parses under its alias": "src/cookie/parse.ts:parse"}),
+    ('async (orig) => ({ ...(await orig()), serialize: () => "a=b" })', {}),  # other code
+    ('() => ({ parse: () => ({}), parseCookie: () => ({}) })',  # the whole barrel
+     {"parses": "src/cookie/parse.ts:parse",
+      "parses under its alias": "src/cookie/parse.ts:parse"}),
+])
+def test_a_mock_of_a_barrel_that_hands_out_the_sut_mocks_it(
+        factory: str, expected: dict[str, str]) -> None:
+    """unjs/cookie-es: `vi.mock("../src", ...)` of src/index.ts, which re-exports the
+    story's `parse`, replaces it as a mock of src/cookie/parse.ts would."""
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    ts = COOKIE_TESTS.replace("FACTORY", factory)
+    found = mocked_tests(split_tests("test/cookie.test.ts", ts), {"test/cookie.test.ts": ts},
+                         suts_of({"src/cookie/parse.ts": "export function parse() {}\n"}),
+                         barrels=COOKIE_BARREL)
+    assert {test.split("::")[1]: (m.line, m.target, m.pattern) for test, m in found.items()} == {
+        title: (3, target, "vi.mock") for title, target in expected.items()}
+    assert mocked_tests(split_tests("test/cookie.test.ts", ts), {"test/cookie.test.ts": ts},
+                        suts_of({"src/cookie/parse.ts": ""})) == {}  # no barrel known
