@@ -43,6 +43,10 @@ GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes), GAIA
 project: `cd api && pytest`; else the run's own directory). Data already in
 the data file is kept (several tiers append). Without coverage.py the tests run unmeasured and
 one line in the terminal summary says so; a measurement problem never fails the test run.
+
+PYTEST_DONT_REWRITE: pytest rewrites the asserts of a module named by `-p`, and warns (an error
+under a project's `filterwarnings = error`) when it finds one already imported, as the head
+start's launcher imports this one; the review's own code, not a test's, is never rewritten.
 """
 
 from __future__ import annotations

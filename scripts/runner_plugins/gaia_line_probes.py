@@ -23,7 +23,9 @@ goes through (`import`, `importlib.import_module`, `spec_from_file_location(...)
 or written for it. A module imported before `install` has no probes: `already_imported` names
 those files, and the caller measures them with a tracer instead.
 
-Stdlib only: it runs in the project's own Python.
+Stdlib only: it runs in the project's own Python. PYTEST_DONT_REWRITE: like the plugin that
+imports it (and the head start's launcher before pytest starts), never rewritten by pytest,
+whatever files a project's `python_files` names.
 """
 
 from __future__ import annotations

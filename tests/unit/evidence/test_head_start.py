@@ -333,3 +333,22 @@ def test_no_head_start_when_turned_off_or_without_a_config(
     assert head_start.start(root) is None
     os.remove(root / ".gaia" / "config" / "project-config.yaml")
     assert head_start.start(root) is None
+
+
+@pytest.mark.parametrize("tracer", [False, True])
+@pytest.mark.parametrize("ahead", [True, False])
+def test_a_project_that_makes_every_warning_an_error_meets_none_of_the_reviews(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ahead: bool, tracer: bool) -> None:
+    # the plugin pre-imported by the launcher, then named by `-p`: pytest would warn that it
+    # cannot rewrite it, and `filterwarnings = error` made that the run's failure
+    if tracer:
+        monkeypatch.setenv(attribution.MODE_VAR, "tracer")
+    root = _project(tmp_path)
+    (root / "pytest.ini").write_text("[pytest]\nfilterwarnings =\n    error\n")
+    head = head_start.start(root) if ahead else None
+    assert head is not None or not ahead
+    suite = _measured(root, head).suites[0]
+    assert (suite.pass_count, suite.exit_code) == (1, 0), suite.stopped
+    assert head is None or head.used
+    log = (root / ".gaia/state/review/qa-tests/E1-S1" / (suite.stdout_log or "")).read_text()
+    assert "warning" not in log, log
