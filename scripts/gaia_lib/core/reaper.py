@@ -24,7 +24,8 @@ Rules:
 - The report is one JSON object written to REPORT_FD: `exit` (the leader's exit code, negative
   for a signal; null when it was still running or could not start), `error` (why it could not
   start, else null), `timed_out`, `subreaper` (whether prctl succeeded) and `killed`
-  (`[{"pid", "command"}]`, in the order killed; the leader only when it was still running).
+  (`[{"pid", "command"}]`, in the order killed): the run's leftovers, never its leader, which
+  is the run itself (a time limit that ended it is `timed_out`, not a process left behind).
 - The keeper's own exit status: the leader's exit code (128+signal when a signal ended it),
   124 after SIGTERM, 127 / 126 when the tool is missing / cannot run.
 """
@@ -221,7 +222,7 @@ def keep(argv: list[str], mark: str, parent: int = 0) -> dict[str, object]:
     except ChildProcessError:  # pragma: no cover - the leader is our child until reaped
         pass
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the sweep must finish
-    report["killed"] = sweep(os.getpid(), leader, mark)
+    report["killed"] = [k for k in sweep(os.getpid(), leader, mark) if k["pid"] != leader]
     return report
 
 

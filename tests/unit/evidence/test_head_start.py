@@ -352,3 +352,17 @@ def test_a_project_that_makes_every_warning_an_error_meets_none_of_the_reviews(
     assert head is None or head.used
     log = (root / ".gaia/state/review/qa-tests/E1-S1" / (suite.stdout_log or "")).read_text()
     assert "warning" not in log, log
+
+
+@pytest.mark.parametrize("ahead", [True, False])
+def test_a_run_cut_off_at_its_limit_left_nothing_behind_but_itself(tmp_path: Path,
+                                                                   ahead: bool) -> None:
+    # the process killed at the limit is the run (the launcher, or pytest): not a leftover
+    root = _project(tmp_path, timeout=3)
+    (root / "tests" / "test_app.py").write_text("import time\n\n\ndef test_hangs():\n"
+                                                "    time.sleep(60)\n")
+    head = head_start.start(root) if ahead else None
+    evidence = _measured(root, head)
+    suite = evidence.suites[0]
+    assert suite.timeout and suite.killed == ()
+    assert not any("left behind" in note for note in evidence.diagnostics)
