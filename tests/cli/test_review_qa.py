@@ -1587,13 +1587,18 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
         qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
     """AC2's test hangs: the tier's time limit kills the run before pytest writes its report.
     The review says which test was still running (the plugin's progress log), and that test
-    covers no AC; AC1's test, finished before, counts as passed; a test the run never reached
-    covers nothing either."""
+    covers no AC; AC1's tests, finished before (a function and a unittest class's method),
+    count as passed; a test the run never reached covers nothing either."""
     qa_project.write(".gaia/config/project-config.yaml",
                      CONFIG.replace("timeout_seconds: 120", "timeout_seconds: 8"))
     qa_project.write("tests/test_signup.py", TESTS.replace(
         '    assert signup("nope") == 422',
-        '    import time\n    time.sleep(60)\n    assert signup("nope") == 422')
+        '    import time\n    time.sleep(60)\n    assert signup("nope") == 422').replace(
+        "def test_ac2_invalid_email_is_rejected_with_422",
+        "class SignupTests(unittest.TestCase):\n    def test_ac1_valid_email_is_accepted(self):\n"
+        '        self.assertEqual(signup("c@d.co"), "created")\n\n\n'
+        "def test_ac2_invalid_email_is_rejected_with_422").replace(
+        "from app.signup", "import unittest\n\nfrom app.signup")
         + '\n\ndef test_ac2_invalid_email_is_refused():\n    assert signup("x") == 422\n')
     assert command.main(["E1-S1", "--format", "json"]) == 3  # a required tier timed out
     capsys.readouterr()
@@ -1607,9 +1612,13 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
     assert per_ac["AC2"]["excluded"][hung].startswith("failed in this run (still running")
     unreached = "tests/test_signup.py::test_ac2_invalid_email_is_refused"
     assert per_ac["AC2"]["excluded"][unreached] == "never run: the run hit its time limit before it"
-    assert per_ac["AC1"]["tests"] == ["tests/test_signup.py::test_ac1_valid_email_creates_account"]
+    assert per_ac["AC1"]["tests"] == [
+        "tests/test_signup.py::SignupTests::test_ac1_valid_email_is_accepted",
+        "tests/test_signup.py::test_ac1_valid_email_creates_account"]
+    assert not per_ac["AC1"].get("excluded")
     suite = evidence["suites"][0]
-    assert (suite["timeout"], suite["pass_count"], suite["fail_count"]) == (True, 1, 0)
+    assert (suite["timeout"], suite["pass_count"], suite["fail_count"]) == (True, 2, 0)
+    assert "killed_processes" not in suite  # the run killed at its limit left nothing behind
     # The tests started and one hung: the project's to fix, so a QA round, and a failed one.
     assert [(r[0], r[1]) for r in _rounds(qa_project)] == [("1", "FAILED")]
     assert _gate_row(qa_project)[0] == "FAILED"

@@ -557,26 +557,28 @@ def _keep_logs(report_dir: Path, name: str, result: proc.ToolResult) -> tuple[st
 
 def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | None,
              ) -> tuple[tuple[runner_output.TestOutcome, ...],
-                        tuple[runner_output.TestOutcome, ...]] | None:
+                        tuple[runner_output.TestOutcome, ...], tuple[str, ...]] | None:
     """What a run cut off at its time limit had run, with its outcomes, and what it was still
-    running, each of those an error outcome (a test that never finished verifies nothing):
-    from `go test -json`'s events, or from the progress log the review's pytest plugin keeps.
-    None where the run says neither (another runner writes its report only at its end)."""
+    running, each of those an error outcome (a test that never finished verifies nothing),
+    with the runner's own names for those (pytest's node ids, the class kept): from `go test
+    -json`'s events, or from the progress log the review's pytest plugin keeps. None where
+    the run says neither (another runner writes its report only at its end)."""
     why = "still running when the run hit its time limit"
     if invocation.report_format == "go-json":
+        running = runner_output.go_still_running(result.stdout)
         return (runner_output.go_finished(result.stdout),
                 tuple(runner_output.TestOutcome(name, runner_output.ERROR, None, why)
-                      for name in runner_output.go_still_running(result.stdout)))
+                      for name in running), running)
     if progress is None:
         return None
     try:
         text = progress.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
+    running = tuple(n for n in runner_output.pytest_still_running(text) if "::" in n)
     return (runner_output.pytest_finished(text),
-            tuple(runner_output.TestOutcome(nodeid.partition("::")[2], runner_output.ERROR,
-                                            nodeid.partition("::")[0], why)
-                  for nodeid in runner_output.pytest_still_running(text) if "::" in nodeid))
+            tuple(runner_output.pytest_test(nodeid, runner_output.ERROR, why)
+                  for nodeid in running), running)
 
 
 # Runners that write a snapshot a test asks for and has not got (and fill an inline
@@ -700,10 +702,9 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if result.timed_out:
         measured = coverage if env is not None else None  # the plugin ran: its log is there
         cut = _cut_off(invocation, result, measured.progress if measured else None)
-        ran, hung = cut or ((), ())
+        ran, hung, running = cut or ((), (), ())
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s" + (
-            "; still running: " + ", ".join(f"{t.file}::{t.name}" if t.file else t.name
-                                             for t in hung[:5]) if hung else ""))
+            "; still running: " + ", ".join(running[:5]) if running else ""))
         return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration,
                      sum(t.outcome == runner_output.PASSED for t in ran),
                      sum(t.outcome in (runner_output.FAILED, runner_output.ERROR) for t in ran),

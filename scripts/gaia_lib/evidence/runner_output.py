@@ -424,10 +424,20 @@ def go_finished(data: bytes | str) -> tuple[TestOutcome, ...]:
                  for (package, name), outcome in done.items())
 
 
+def pytest_test(nodeid: str, outcome: str, message: str | None = None) -> TestOutcome:
+    """A pytest node id's test as its JUnit report names it: the file the id's, the name its
+    function's with its parameters (`tests/b.py::TestX::test_f[1]` -> `test_f[1]` in
+    `tests/b.py`; JUnit keeps a class in its classname, which names only the file here)."""
+    file, _, rest = nodeid.partition("::")
+    head, bracket, params = rest.partition("[")  # a parameter id may hold `::` itself
+    return TestOutcome(name=head.rpartition("::")[2] + bracket + params, outcome=outcome,
+                       file=file, message=message)
+
+
 def pytest_finished(text: str) -> tuple[TestOutcome, ...]:
     """The tests a progress log shows finished (`< id`), each with its outcome: passed
     unless a phase of it did not pass (`= failed|error|skipped id`; an error outweighs a
-    failure, and either a skip). The file is the node id's, the name what follows `::`."""
+    failure, and either a skip); named as JUnit names them (`pytest_test`)."""
     worst: dict[str, str] = {}
     rank = {PASSED: 0, SKIPPED: 1, FAILED: 2, ERROR: 3}
     done: dict[str, None] = {}
@@ -439,9 +449,7 @@ def pytest_finished(text: str) -> tuple[TestOutcome, ...]:
                 worst[nodeid] = outcome
         elif mark == "<" and "::" in rest:
             done[rest] = None
-    return tuple(TestOutcome(name=nodeid.partition("::")[2], outcome=worst.get(nodeid, PASSED),
-                             file=nodeid.partition("::")[0])
-                 for nodeid in done)
+    return tuple(pytest_test(nodeid, worst.get(nodeid, PASSED)) for nodeid in done)
 
 
 def pytest_still_running(text: str) -> tuple[str, ...]:

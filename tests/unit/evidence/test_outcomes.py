@@ -226,3 +226,26 @@ def test_a_test_in_a_module_the_runner_could_not_collect_says_why() -> None:
     assert outcomes.never_ran(counts.tests, cases, ["tests/test_syntax.py"]) == {
         "tests/test_syntax.py::test_days":
             "never run: its file could not be collected (SyntaxError: invalid syntax)"}
+
+
+def test_a_unittest_classs_tests_a_cut_off_run_finished_ran_as_its_junit_report_says() -> None:
+    """The plugin's progress log names a class's test by its node id (`tests.py::Spec::
+    test_eol`): read as JUnit names it, the tests the run finished ran, the one it was still
+    running failed, and only the one it never reached never ran."""
+    source = ("import unittest\n\n\nclass Spec(unittest.TestCase):\n"
+              "    def test_eol(self):\n        self.assertTrue(1)\n\n"
+              "    def test_hangs(self):\n        self.assertTrue(1)\n\n"
+              "    def test_unreached(self):\n        self.assertTrue(1)\n")
+    cases = split_tests("tests.py", source)
+    log = ("> tests.py::Spec::test_eol\n< tests.py::Spec::test_eol\n"
+           "> tests.py::Spec::test_hangs\n")
+    hung = [runner_output.pytest_test(nodeid, runner_output.ERROR, "still running")
+            for nodeid in runner_output.pytest_still_running(log)]
+    ran = [*runner_output.pytest_finished(log), *hung]
+    assert [c.test_id for c in cases] == ["tests.py::Spec::test_eol", "tests.py::Spec::test_hangs",
+                                          "tests.py::Spec::test_unreached"]
+    assert list(outcomes.reported(ran, cases)) == ["tests.py::Spec::test_eol",
+                                                   "tests.py::Spec::test_hangs"]
+    assert list(outcomes.never_ran(ran, cases, ["tests.py"])) == ["tests.py::Spec::test_unreached"]
+    assert outcomes.failed(ran, cases) == {
+        "tests.py::Spec::test_hangs": "failed in this run (still running)"}

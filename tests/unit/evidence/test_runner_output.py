@@ -426,4 +426,10 @@ def test_the_pytest_tests_a_progress_log_shows_finished_with_their_outcomes() ->
         ro.TestOutcome("test_ok", ro.PASSED, "tests/a.py"),
         ro.TestOutcome("test_bad", ro.ERROR, "tests/a.py"),
         ro.TestOutcome("test_skip[x y]", ro.SKIPPED, "tests/a.py"),
-        ro.TestOutcome("TestX::test_f", ro.FAILED, "tests/b.py"))
+        ro.TestOutcome("test_f", ro.FAILED, "tests/b.py"))  # as JUnit names a class's test
+
+
+def test_a_pytest_node_id_names_its_test_as_junit_does() -> None:
+    junit = ro.parse("junit", '<testsuite><testcase classname="tests.b.TestX.TestY" '
+                              'name="test_f[a::b]"/></testsuite>').tests[0]
+    assert ro.pytest_test("tests/b.py::TestX::TestY::test_f[a::b]", ro.PASSED) == junit
