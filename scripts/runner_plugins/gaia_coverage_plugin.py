@@ -42,7 +42,9 @@ GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes), GAIA
 (the directory both reports name files relative to, where pytest runs in a subdirectory of the
 project: `cd api && pytest`; else the run's own directory). Data already in
 the data file is kept (several tiers append). Without coverage.py the tests run unmeasured and
-one line in the terminal summary says so; a measurement problem never fails the test run.
+one line in the terminal summary says so; reports that cannot be written (coverage.py's "No
+data to report.": nothing measured ran) say why on stderr, the summary being out by then; a
+measurement problem never fails the test run.
 
 PYTEST_DONT_REWRITE: pytest rewrites the asserts of a module named by `-p`, and warns (an error
 under a project's `filterwarnings = error`) when it finds one already imported, as the head
@@ -422,5 +424,5 @@ def pytest_unconfigure(config: Any) -> None:
                   for name, entry in files.items()}
         with open(path, "w", encoding="utf-8") as out:
             json.dump({"files": listed, "tests": sorted(ran)}, out, sort_keys=True)
-    except Exception as exc:  # reported, never fatal to the run
-        _say(f"no coverage report: {exc}")
+    except Exception as exc:  # reported, never fatal to the run; the summary is written
+        sys.stderr.write(f"gaia_coverage_plugin: no coverage report: {exc}\n")

@@ -1200,6 +1200,34 @@ def test_the_coverage_report_the_review_rewrites_keeps_the_cache(qa_project: Pro
     assert _check(qa_project, "branch-coverage")["scope"] == "coverage.json"
 
 
+@pytest.mark.parametrize("context", ["local", "ci_pre_merge"])
+def test_a_run_that_ran_no_test_leaves_nothing_in_the_project(
+        qa_project: Project, capsys: pytest.CaptureFixture[str], context: str) -> None:
+    """The story's test file does not parse (local), or the tier collects nothing (a CI
+    context runs it whole): the measured run ran no test, and says so, not that coverage.py
+    may be missing; the coverage_command (as `gaia init` writes it), which runs the same tests,
+    is not run; nothing of coverage.py's is left in the project's root."""
+    config = CONFIG + (f"  coverage_command: {PY} -m coverage run --branch -m pytest -q; "
+                       f"{PY} -m coverage json -q -o coverage.json\n")
+    if context == "local":
+        qa_project.write("tests/test_signup.py", TESTS + "\ndef test_broken(:\n    pass\n")
+    else:
+        config = config.replace("-p no:cacheprovider tests", "-p no:cacheprovider app")
+    qa_project.write(".gaia/config/project-config.yaml", config)
+    command.main(["E1-S1", "--context", context, "--format", "json"])
+    capsys.readouterr()
+    evidence = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "execution-evidence.json").read_text())
+    assert not any("is coverage.py installed" in d for d in evidence["diagnostics"])
+    if context == "local":
+        assert ("coverage: the test run ran no test (its collection failed or found none): "
+                "nothing was measured") in evidence["diagnostics"]
+    assert _check(qa_project, "branch-coverage")["skip_reason"] == (
+        "the coverage_command was not run: the test run ran no test, and it runs the same tests")
+    assert not (qa_project.root / ".coverage").exists()
+    assert not (qa_project.root / "coverage.json").exists()
+
+
 def _tier_command(project: Project, command: str, limit: int) -> None:
     project.write(".gaia/config/project-config.yaml", CONFIG.replace(
         f"command: {PY} -m pytest -q -p no:cacheprovider tests", f"command: {command}"

@@ -298,14 +298,27 @@ class CoverageSetup:
             env["GAIA_COVERAGE_ROOT"] = str(self.root)
         return env
 
+    def ran_a_test(self) -> bool:
+        """Whether the measured run(s) started a test (the plugin's progress log)."""
+        try:
+            with open(self.progress, encoding="utf-8", errors="replace") as log:
+                return any(line.startswith("> ") for line in log)
+        except OSError:
+            return False
+
     def collect(self) -> tuple[Path | None, str | None]:
-        """The coverage report the measured run(s) wrote; (None, why) when there is none."""
+        """The coverage report the measured run(s) wrote; (None, why) when there is none: a
+        run that started no test (its collection failed, or found none) measured nothing,
+        whatever coverage.py it has; else the plugin says why in the run's output."""
         if not self.measured:
             return None, "no pytest run was measured"
-        if not self.report.is_file():
-            return None, ("the test run wrote no coverage report (is coverage.py installed in "
-                          "its Python? see the run's stdout log)")
-        return self.report, None
+        if self.report.is_file():
+            return self.report, None
+        if not self.ran_a_test():
+            return None, ("the test run ran no test (its collection failed or found none): "
+                          "nothing was measured")
+        return None, ("the test run wrote no coverage report (is coverage.py installed in its "
+                      "Python? the run's stdout and stderr logs say why)")
 
 
 def load_report(path: Path | None) -> tuple[dict[str, Any] | None, str | None]:

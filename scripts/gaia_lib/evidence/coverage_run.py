@@ -9,6 +9,9 @@ Rules:
   `coverage json`, since every consumer reads the JSON report.
 - The report is the first of REPORT_FILES that exists; with `since`, only one modified at or
   after that time counts (a report left by an earlier run is not this run's).
+- Given a `data_file`, coverage.py's data file (`.coverage`, in the directory the command
+  runs in unless it says otherwise) is that one (COVERAGE_FILE, which coverage.py and
+  pytest-cov read over any config): a review leaves none in the project.
 """
 
 from __future__ import annotations
@@ -86,12 +89,17 @@ def last_line(output: str) -> str:
     return lines[-1][:200] if lines else ""
 
 
-def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS) -> Run:
+def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
+        data_file: Path | None = None) -> Run:
     """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
     import time
 
     started = time.time() - 1  # file systems with one-second mtimes
-    result = proc.run_tool(["sh", "-c", command], cwd=project, timeout=timeout, contain=True)
+    env = proc.tool_env()
+    if data_file is not None:
+        env["COVERAGE_FILE"] = str(data_file)
+    result = proc.run_tool(["sh", "-c", command], cwd=project, timeout=timeout, contain=True,
+                           env=env)
     if not result.ok:
         why = "timed out" if result.timed_out else f"exited {result.returncode}"
         said = last_line(result.stderr) or last_line(result.stdout)

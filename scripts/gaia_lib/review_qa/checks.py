@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gaia_lib.core import paths
+from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import allowlist, attribution, coverage_run, then_literals
 from gaia_lib.evidence.testcases import TestFile
@@ -346,11 +346,15 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
 
 def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
     """Run the project's `coverage_command` so branch evidence is current: (the report it
-    wrote, when it ran and one is found; a note when it failed)."""
+    wrote, when it ran and one is found; a note when it failed). coverage.py's data file goes
+    to the evidence area, not the project's root."""
     command = s.config.coverage_command
     if not command or not s.probe.branch_coverage:
         return None, None
-    ran = coverage_run.run(s.project, command)
+    data_file = s.state_dir() / "coverage-command.coverage"
+    writes.make_dirs(data_file.parent)  # the command's own process writes it
+    writes.remove(data_file)  # an earlier review's: its command's data, not this one's
+    ran = coverage_run.run(s.project, command, data_file=data_file)
     if ran.ok:
         return coverage_run.find_report(s.project), None
     return None, f"{ran.note}; branch evidence may be stale or missing".replace(

@@ -9,7 +9,9 @@ and the parent, and chained by `run` for terminal and CI use:
   `execution-evidence.json`, schema-validated, cached by inputs.
   The suite runs once: the configured tiers (a pytest tier measured per test by the review's
   plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
-  story's tests measured the same way (Python) or the project's `coverage_command`. A local
+  story's tests measured the same way (Python) or the project's `coverage_command` (never
+  after a run that timed out or started no test: it runs the same tests; coverage.py's data
+  file it writes kept in the evidence area, `checks.produce_coverage`). A local
   run takes the story's test files: the File List's, and those whose path or text names the
   story key (`Reads.run_files`: only their tests can be the story's, so no matching comes
   first), less a helper module among them (`Reads.run_tests`: no test name, no test). That one
@@ -701,6 +703,12 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     note = None
     if coverage is None and timed_out:
         note = (f"the coverage_command was not run: {timed_out} timed out, and it runs the "
+                "same tests")
+    elif coverage is None and session is not None and session.measured \
+            and not session.ran_a_test():
+        # nor after a measured run that started no test (its collection failed, or found
+        # none): the same tests would fail the same way
+        note = ("the coverage_command was not run: the test run ran no test, and it runs the "
                 "same tests")
     elif coverage is None:  # no measured run: the project's own coverage_command, if any
         coverage, note = qa_checks.produce_coverage(s)

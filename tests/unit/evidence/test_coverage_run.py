@@ -81,3 +81,17 @@ def test_the_python_coverage_command_init_writes_reports_a_project_with_a_failin
     assert command is not None
     ran = coverage_run.run(tmp_path, f"export PATH={bin_dir}:$PATH; {command}")
     assert ran.ok and ran.report == (tmp_path / "coverage.json", "coveragepy-json")
+
+
+def test_coverage_pys_data_file_goes_where_the_caller_says(tmp_path: Path) -> None:
+    # the review's evidence area: coverage.py's `.coverage` would land in the project's root
+    import sys
+
+    (tmp_path / "calc.py").write_text("print(1 + 1)\n")
+    kept = tmp_path / "state" / "command.coverage"
+    kept.parent.mkdir()
+    ran = coverage_run.run(tmp_path, f"{sys.executable} -m coverage run calc.py && "
+                                     f"{sys.executable} -m coverage json -q -o coverage.json",
+                           data_file=kept)
+    assert ran.ok and ran.report == (tmp_path / "coverage.json", "coveragepy-json")
+    assert kept.is_file() and not (tmp_path / ".coverage").exists()

@@ -460,11 +460,12 @@ def test_a_runner_flooding_its_output_is_bounded_not_fatal(tmp_path: Path) -> No
     assert suite.exit_code == 0 and (suite.pass_count, suite.fail_count) == (1, 0)
 
 
-def _measured_run(root: Path, python: str) -> execution.Evidence:
+def _measured_run(root: Path, python: str,
+                  test: str = "from app import add\n\ndef test_adds():\n    assert add(1, 2) == 3\n"
+                  ) -> execution.Evidence:
     (root / "app.py").write_text("def add(a, b):\n    if a < 0:\n        raise ValueError(a)\n"
                                  "    return a + b\n")
-    (root / "tests" / "test_app.py").write_text(
-        "from app import add\n\ndef test_adds():\n    assert add(1, 2) == 3\n")
+    (root / "tests" / "test_app.py").write_text(test)
     (root / "conftest.py").write_text("")
     cfg = _config(f"""
         test_execution:
@@ -866,3 +867,20 @@ def test_a_runner_refusing_an_option_of_the_tier_command_cannot_start(tmp_path: 
     assert suite.stopped is not None and "unrecognized arguments: --no-such-option" in suite.stopped
     why = execution.runner_missing(suite)
     assert why is not None and why.endswith("fix test_execution.tier_1.command")
+
+
+def test_a_measured_run_that_collected_no_test_says_so_not_that_coverage_may_be_missing(
+        tmp_path: Path) -> None:
+    """The story's test file does not parse: pytest reports its collection error and runs no
+    test, so nothing was measured, coverage.py installed or not."""
+    root = _project(tmp_path)
+    evidence = _measured_run(root, PY, "def test_adds(:\n    pass\n")
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    assert evidence.suites[0].exit_code == 2 and evidence.coverage_report is None
+    assert not attribution.CoverageSetup(state, ("app.py",)).ran_a_test()
+    assert "coverage: the test run ran no test (its collection failed or found none): " \
+           "nothing was measured" in evidence.diagnostics
+    # and the plugin says why it wrote no report where the run's output is kept
+    assert "gaia_coverage_plugin: no coverage report" in (
+        state / str(evidence.suites[0].stderr_log)).read_text()
+
