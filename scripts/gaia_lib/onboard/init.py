@@ -31,6 +31,8 @@ Rules:
   does not write (`qa:`, `review:`, ...: the team's settings, as they were written), and its
   `ci_cd:` section when it has one (init then writes none).
 - A repository where no stack is found is refused (nothing to configure).
+- Python test files pytest's defaults do not collect (`tests.py`) are said in a note
+  (`survey`'s rules).
 - What this machine lacks to run the chosen test commands (`onboard.readiness`: pytest or
   coverage.py the project's `python` cannot import, a JS runner missing from node_modules) is
   said in notes; the files are written all the same.
@@ -349,6 +351,12 @@ def repository_notes(project: Path) -> list[str]:
             "branch's changes until it is one (git init)"]
 
 
+def _some(files: Sequence[str]) -> str:
+    """The first five of `files`, and how many more."""
+    more = len(files) - 5
+    return ", ".join(files[:5]) + (f" and {more} more" if more > 0 else "")
+
+
 def describe(outcome: Outcome, project: Path) -> Sequence[str]:
     """What init chose, one line each (the command prints these)."""
     try:
@@ -376,12 +384,16 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
                      "installed (`pip install -e .`) or with PYTHONPATH=src in the environment "
                      "gaia runs in")
     if outcome.survey.load_tests:
-        shown = ", ".join(outcome.survey.load_tests[:5])
-        more = len(outcome.survey.load_tests) - 5
-        lines.append(f"note: unittest's load_tests builds tests in {shown}"
-                     f"{f' and {more} more' if more > 0 else ''}: pytest never runs the tests "
+        lines.append(f"note: unittest's load_tests builds tests in "
+                     f"{_some(outcome.survey.load_tests)}: pytest never runs the tests "
                      "it builds (only the test classes and functions a module defines), so a "
                      "review counts none of those")
+    if outcome.survey.uncollected:
+        lines.append(f"note: pytest does not collect {_some(outcome.survey.uncollected)} by its "
+                     "default python_files (test_*.py, *_test.py): the test command runs none "
+                     "of its tests; name the file in it (`python -m pytest -q "
+                     f"{outcome.survey.uncollected[0]}`) or set python_files in the project's "
+                     "pytest configuration")
     lines += outcome.notes
     lines += [f"wrote: {paths.relative_to_project(p, project)}" for p in outcome.written]
     lines += [f"kept: {paths.relative_to_project(p, project)}" for p in outcome.kept]

@@ -33,6 +33,10 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   conventional test-directory name (`tests/unit/x` -> `tests`), at most MAX_TEST_DIRS, sorted.
 - unittest's `load_tests` (Python): test files that build their tests in it, which pytest does
   not follow (their tests never run under it); init says so.
+- Default collection (Python): test files pytest's default `python_files` (`test_*.py`,
+  `*_test.py`) does not collect (unittest's and Django's `tests.py`, `test.py`), where no
+  pytest configuration sets `python_files`: `python -m pytest` runs none of their tests; init
+  says so.
 - Src layout (Python): packages under `src/` (a directory with `__init__.py`) that the
   project's pytest configuration does not put on the path (`pythonpath` naming `src` in
   pyproject.toml, pytest.ini, setup.cfg or tox.ini): the tests import them only once the
@@ -78,6 +82,7 @@ class Survey:
     timed_out: bool
     src_packages: tuple[str, ...] = ()  # under src/, not on pytest's path by its config
     load_tests: tuple[str, ...] = ()  # Python test files whose tests unittest's load_tests builds
+    uncollected: tuple[str, ...] = ()  # Python test files pytest's default python_files misses
 
     @property
     def primary(self) -> StackSurvey | None:
@@ -340,6 +345,17 @@ def pythonpath_has_src(configs: Mapping[str, str]) -> bool:
     return any(_PYTHONPATH_SRC.search(text) for text in configs.values())
 
 
+def _pytest_configs(root: Path) -> dict[str, str]:
+    """The text of each pytest configuration file the root has."""
+    configs = {}
+    for name in _PYTEST_CONFIGS:
+        try:
+            configs[name] = (root / name).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+    return configs
+
+
 def unplaced_src_packages(root: Path) -> tuple[str, ...]:
     """The packages of a src layout that pytest's own configuration does not make importable."""
     src = root / "src"
@@ -348,13 +364,21 @@ def unplaced_src_packages(root: Path) -> tuple[str, ...]:
     packages = tuple(sorted(d.name for d in _subdirs(src) if (d / "__init__.py").is_file()))
     if not packages:
         return ()
-    configs = {}
-    for name in _PYTEST_CONFIGS:
-        try:
-            configs[name] = (root / name).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-    return () if pythonpath_has_src(configs) else packages
+    return () if pythonpath_has_src(_pytest_configs(root)) else packages
+
+
+_PYTEST_DEFAULT_FILE = re.compile(r"test_.*\.py|.*_test\.py")  # pytest's default python_files
+_PYTHON_FILES = re.compile(r"^\s*python_files\s*=", re.MULTILINE)
+
+
+def uncollected_by_default(root: Path, test_files: Sequence[str]) -> tuple[str, ...]:
+    """The Python test files pytest's default `python_files` does not collect (`tests.py`),
+    where no pytest configuration of the root sets its own."""
+    missed = tuple(sorted(f for f in test_files
+                          if not _PYTEST_DEFAULT_FILE.fullmatch(PurePosixPath(f).name)))
+    if not missed or any(_PYTHON_FILES.search(t) for t in _pytest_configs(root).values()):
+        return ()
+    return missed
 
 
 def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> Survey:
@@ -389,7 +413,9 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     python = any(s.stack == "python-dev" and s.where == "." for s in surveyed)
     return Survey(tuple(surveyed), dirs, timed_out,
                   unplaced_src_packages(root) if python else (),
-                  tuple(builds_its_tests(root, per_stack.get("python-dev", []))))
+                  tuple(builds_its_tests(root, per_stack.get("python-dev", []))),
+                  uncollected_by_default(root, per_stack.get("python-dev", []))
+                  if python else ())
 
 
 _LOAD_TESTS = re.compile(rb"^def load_tests\s*\(", re.MULTILINE)

@@ -290,3 +290,13 @@ def test_a_suite_a_script_runs_with_its_own_config_gets_a_tier(tmp_path: Path) -
     assert "  another suite: npm run test:e2e (tier_2, its runner's own config)" in \
         onboarding.describe(outcome, root)
     assert onboarding.suites({"e2e": "jest -c e2e.json"}, "pnpm test") == ["pnpm run e2e"]
+
+
+def test_describe_says_which_test_files_pytest_does_not_collect(repo: Path) -> None:
+    (repo / "tests.py").write_text("def test_x():\n    assert 1\n")
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    (note,) = [line for line in lines if "python_files" in line]
+    assert note == ("note: pytest does not collect tests.py by its default python_files "
+                    "(test_*.py, *_test.py): the test command runs none of its tests; name the "
+                    "file in it (`python -m pytest -q tests.py`) or set python_files in the "
+                    "project's pytest configuration")

@@ -237,3 +237,24 @@ def test_the_test_files_a_vitest_config_includes_are_counted(tmp_path: Path) -> 
     found = sv.survey(tmp_path)
     assert [(s.stack, s.test_files) for s in found.stacks] == [("ts-dev", 3)]
     assert found.test_dirs == ("test",)
+
+
+def test_test_files_pytests_defaults_do_not_collect_are_named(tmp_path: Path) -> None:
+    """jsonpointer's layout: its tests in a top-level `tests.py`, which `python -m pytest`
+    (the command init writes) does not collect: it runs no test at all (exit 5)."""
+    import subprocess
+    import sys
+
+    _write(tmp_path, "setup.py", "from setuptools import setup\nsetup()\n")
+    _write(tmp_path, "tests.py", "import unittest\n\n\nclass T(unittest.TestCase):\n"
+                                 "    def test_x(self):\n        self.assertTrue(1)\n")
+    _write(tmp_path, "tests/test_other.py", "def test_y():\n    assert 1\n")
+    found = sv.survey(tmp_path)
+    assert found.primary is not None and found.primary.test_command == "python -m pytest -q"
+    assert found.uncollected == ("tests.py",)
+    ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                         cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert "1 passed" in ran.stdout  # tests/test_other.py's only
+    # a project whose pytest configuration names its own files is left to it
+    _write(tmp_path, "setup.cfg", "[tool:pytest]\npython_files = tests.py test_*.py\n")
+    assert sv.survey(tmp_path).uncollected == ()
