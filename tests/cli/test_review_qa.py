@@ -1226,6 +1226,9 @@ def test_a_run_that_ran_no_test_leaves_nothing_in_the_project(
         "the coverage_command was not run: the test run ran no test, and it runs the same tests")
     assert not (qa_project.root / ".coverage").exists()
     assert not (qa_project.root / "coverage.json").exists()
+    if context != "local":  # pytest's exit 5 said as such, not by its summary line
+        assert "- test run: tier_1 exited 5 before running any test: pytest collected no " \
+               "test;" in (qa_project.impl / "qa-tests-E1-S1.md").read_text()
 
 
 def _tier_command(project: Project, command: str, limit: int) -> None:

@@ -50,9 +50,9 @@ finished verifies nothing. Elsewhere it has no counts. A runner that ends in err
 writing its report (a conftest
 that cannot import, a bad option, a vitest.config.ts that does not parse) ran no test: no counts
 either, and `stopped` holds the first line of its output that says why (`runner_error`, colour
-codes dropped; a compile error with where it is), which the report quotes. The outcomes of a
-run name the project's files relative to it (`project_relative`: jest and vitest report them
-absolute), as the review names a test.
+codes dropped; a compile error with where it is), which the report quotes; a pytest that
+collected no test (exit 5) says that. The outcomes of a run name the project's files relative
+to it (`project_relative`: jest and vitest report them absolute), as the review names a test.
 """
 
 from __future__ import annotations
@@ -728,8 +728,11 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         if result.returncode != 0 and invocation.report_format is not None and not (
                 isinstance(counts, runner_output.RunnerCounts) and counts.tests):
             # it failed and reported no test (a Go package that does not build: `go test
-            # -json` says `[build failed]`): none of its tests ran
-            stopped = runner_error(result.stdout, result.stderr)
+            # -json` says `[build failed]`): none of its tests ran; pytest's exit 5 says why
+            # itself (its last line, `1 warning in 0.02s`, says nothing of it)
+            stopped = (PYTEST_COLLECTED_NONE if runner == "pytest"
+                       and result.returncode == PYTEST_NO_TESTS
+                       else runner_error(result.stdout, result.stderr))
             diagnostics.append(f"{tier.name}: the runner failed reporting no test (exit "
                                f"{result.returncode}): {stopped}")
             counts = (0, 0)
@@ -810,6 +813,8 @@ _MISSING_SCRIPT = re.compile(r'Missing script:\s*"?[^"\s]+"?|Command "[^"]+" not
 FAILING = (runner_output.FAILED, runner_output.ERROR)
 FAILED_SHOWN = 20  # failed tests the evidence names, with their first line of failure
 NOT_STARTED = (proc.EXIT_NOT_FOUND, 126)  # the shell's "not found" / "cannot execute"
+PYTEST_NO_TESTS = 5  # pytest's exit status when it collected no test
+PYTEST_COLLECTED_NONE = "pytest collected no test"
 NO_COMMAND = "tier has no command"
 
 

@@ -884,3 +884,13 @@ def test_a_measured_run_that_collected_no_test_says_so_not_that_coverage_may_be_
     assert "gaia_coverage_plugin: no coverage report" in (
         state / str(evidence.suites[0].stderr_log)).read_text()
 
+
+def test_a_pytest_tier_that_collects_no_test_says_so(tmp_path: Path) -> None:
+    """Exit 5: pytest collected nothing (its default python_files misses `tests.py`); its
+    last line (`1 warning in 0.02s`, `no tests ran in 0.01s`) says nothing of why."""
+    root = _project(tmp_path)
+    (root / "tests.py").write_text("def test_x():\n    assert 1\n")
+    cfg = _config(f"test_execution:\n  tier_1:\n    placement: [ci_pre_merge]\n"
+                  f"    command: {PY} -m pytest -q -p no:cacheprovider --ignore=tests\n")
+    suite = _run(root, cfg, context="ci_pre_merge").suites[0]
+    assert (suite.exit_code, suite.pass_count, suite.stopped) == (5, 0, "pytest collected no test")
