@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -1312,6 +1313,79 @@ def test_a_tier_that_timed_out_is_not_run_again_for_coverage(qa_project: Project
     assert text.rstrip().endswith("**Verdict: BLOCKED**")
     assert _check(qa_project, "branch-coverage")["skip_reason"] == (
         "the coverage_command was not run: tier_1 timed out, and it runs the same tests")
+
+
+JS_SOURCE = """export function decode(value) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+"""
+JS_TEST = """import { it, expect } from "vitest";
+import { decode } from "../src/decode.js";
+
+it("AC1 decodes an encoded value", () => {
+  expect(decode("a%20b")).toBe("a b");
+});
+
+it("AC2 returns a malformed value as it is", () => {
+  expect(decode("%1")).toBe("%1");
+});
+"""
+COVERAGE_COMMAND = ("vitest run --coverage --coverage.reporter=lcov --coverage.reporter=json "
+                    "--coverage.reportOnFailure")
+
+
+def _vitest_project(project: Project, node_bin: Path) -> Project:
+    """cookie-es in small: a vitest 4 project (its node_modules `node_bin`'s), the story's
+    decode() with a catch its AC2 test runs, and the project's coverage_command."""
+    project.write(".gaia/config/project-config.yaml", (
+        "project:\n  stack: ts-dev\ntest_execution:\n  tier_1:\n    placement: [local]\n"
+        "    command: npx vitest run\n    timeout_seconds: 300\n    required: true\n"
+        f"  coverage_command: npx {COVERAGE_COMMAND}\n"))
+    project.write("package.json", '{"name": "decode", "type": "module"}\n')
+    project.write(".gitignore", "node_modules\ncoverage\n")
+    project.write("src/decode.js", JS_SOURCE)
+    project.write("test/decode.test.js", JS_TEST)
+    project.write("test/other.test.js", JS_TEST.replace('"%1")).toBe("%1")', '"b")).toBe("b")'))
+    (project.root / "node_modules").symlink_to(node_bin.parent)
+    project.add_story("E1-S1", priority="P0", file_list=["src/decode.js", "test/decode.test.js"],
+                      acs=("- [ ] **AC1:** Given an encoded value, when it is decoded, then "
+                           '"a%20b" becomes "a b".\n'
+                           "- [ ] **AC2:** Given a malformed value, when decoding it fails, "
+                           "then the value is returned as it is.\n"))
+    for step in (("init", "-q", "-b", "main"), ("add", "-A"), ("commit", "-qm", "base")):
+        git(project.root, *step)
+    return project
+
+
+def test_a_coverage_report_an_earlier_run_left_is_not_this_reviews(project: Project) -> None:
+    """cookie-es: coverage/lcov.info written by a coverage run of other tests, then
+    @vitest/coverage-v8 uninstalled. The review's run measures nothing and says why; the
+    left report is not read as its own (decode's catch, which the story's test runs, was
+    reported never executed)."""
+    from helpers.node_runners import vitest4
+
+    measured = vitest4(coverage=True)
+    _vitest_project(project, measured)
+    earlier = subprocess.run([str(measured / "vitest"), "run", "--coverage",
+                              "--coverage.reporter=lcov", "test/other.test.js"],
+                             cwd=project.root, capture_output=True, text=True, timeout=120)
+    assert earlier.returncode == 0, earlier.stdout + earlier.stderr
+    assert "SF:src/decode.js" in (project.root / "coverage/lcov.info").read_text()
+    (project.root / "node_modules").unlink()  # the provider uninstalled: vitest alone
+    (project.root / "node_modules").symlink_to(vitest4().parent)
+    assert command.main(["E1-S1"]) == 0
+    branch = _check(project, "branch-coverage")
+    assert (branch["status"], branch["findings"]) == ("skipped", [])
+    assert branch["skip_reason"] == (
+        "no branch-coverage tool installed (looked for nyc, c8, @vitest/coverage-v8, "
+        "@vitest/coverage-istanbul, babel-plugin-istanbul): untested-error-path findings "
+        "cannot be confirmed; coverage/lcov.info, left by an earlier run, was not read")
+    assert "The story's code as the tests ran it" not in (
+        project.impl / "qa-tests-E1-S1.md").read_text()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")

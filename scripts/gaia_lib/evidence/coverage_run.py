@@ -7,8 +7,9 @@ Rules:
   after it; a tool installed in the project's `node_modules/.bin` runs from there;
   coverage.py's `.coverage` data is turned into `coverage.json` by a following
   `coverage json`, since every consumer reads the JSON report.
-- The report is the first of REPORT_FILES that exists; with `since`, only one modified at or
-  after that time counts (a report left by an earlier run is not this run's).
+- The report is the first of REPORT_FILES that exists; after a run, only one it wrote counts
+  (not there before it, or changed since: `stamps`), failed or not: a report an earlier run
+  left is never this run's.
 - Given a `data_file`, coverage.py's data file (`.coverage`, in the directory the command
   runs in unless it says otherwise) is that one (COVERAGE_FILE, which coverage.py and
   pytest-cov read over any config): a review leaves none in the project.
@@ -17,6 +18,7 @@ Rules:
 from __future__ import annotations
 
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,12 +47,34 @@ class Run:
     note: str | None  # why it failed, when it did
 
 
-def find_report(project: Path, since: float | None = None) -> tuple[Path, str] | None:
+Stamps = Mapping[str, tuple[int, int]]  # report file -> (mtime in ns, size)
+
+
+def stamps(project: Path) -> dict[str, tuple[int, int]]:
+    """What each of REPORT_FILES the project holds looks like now, to tell after a run which
+    it wrote (`find_report`): no clock is compared, so neither a file system keeping whole
+    seconds nor a report written the second before the run passes for the run's."""
+    return {rel: stamp for rel, _ in REPORT_FILES
+            for stamp in (stamps_of(project / rel),) if stamp is not None}
+
+
+def find_report(project: Path, before: Stamps | None = None) -> tuple[Path, str] | None:
+    """The first of REPORT_FILES the project holds; with `before` (`stamps` taken before a
+    run), the first that run wrote: one that was not there, or has changed since."""
     for rel, fmt in REPORT_FILES:
         path = project / rel
-        if path.is_file() and (since is None or path.stat().st_mtime >= since):
+        if path.is_file() and (before is None or stamps_of(path) != before.get(rel)):
             return path, fmt
     return None
+
+
+def stamps_of(path: Path) -> tuple[int, int] | None:
+    """(mtime in ns, size) of a file, None where there is none."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
 
 
 WRAPPERS = frozenset({"nyc", "c8"})  # coverage tools that run another command
@@ -92,9 +116,7 @@ def last_line(output: str) -> str:
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
         data_file: Path | None = None) -> Run:
     """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
-    import time
-
-    started = time.time() - 1  # file systems with one-second mtimes
+    before = stamps(project)
     env = proc.tool_env()
     if data_file is not None:
         env["COVERAGE_FILE"] = str(data_file)
@@ -104,8 +126,8 @@ def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
         why = "timed out" if result.timed_out else f"exited {result.returncode}"
         said = last_line(result.stderr) or last_line(result.stdout)
         note = f"coverage command {why}" + (f": {said}" if said and not result.timed_out else "")
-        return Run(False, find_report(project, started), note)
-    found = find_report(project, started)
+        return Run(False, find_report(project, before), note)
+    found = find_report(project, before)
     if found is None:
         return Run(True, None, "the coverage command wrote no known report "
                                f"({', '.join(rel for rel, _ in REPORT_FILES[:4])}, ...)")

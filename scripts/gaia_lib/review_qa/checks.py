@@ -345,9 +345,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
 
 
 def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
-    """Run the project's `coverage_command` so branch evidence is current: (the report it
-    wrote, when it ran and one is found; a note when it failed). coverage.py's data file goes
-    to the evidence area, not the project's root."""
+    """Run the project's `coverage_command` so branch evidence is current: (the report this
+    run of it wrote, if any: one it found from before is not its; a note when it failed or
+    wrote none). coverage.py's data file goes to the evidence area, not the project's root."""
     command = s.config.coverage_command
     if not command or not s.probe.branch_coverage:
         return None, None
@@ -355,10 +355,10 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
     writes.make_dirs(data_file.parent)  # the command's own process writes it
     writes.remove(data_file)  # an earlier review's: its command's data, not this one's
     ran = coverage_run.run(s.project, command, data_file=data_file)
-    if ran.ok:
-        return coverage_run.find_report(s.project), None
-    return None, f"{ran.note}; branch evidence may be stale or missing".replace(
-        "coverage command", "coverage_command", 1)
+    note = ran.note and ran.note.replace("coverage command", "coverage_command", 1)
+    if note and ran.report and not ran.ok:  # a red run's report: what it reached
+        note += "; branch evidence may be incomplete"
+    return ran.report, note
 
 
 def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
@@ -383,29 +383,34 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                     report: tuple[Path, str] | None = None) -> dict[str, Any]:
     """Uncovered error handlers in the story's source files, tied to its error-path ACs.
 
-    `report`: the coverage report this review's own test run produced; else the project's
-    newest one. Each uncovered handler is tied to the error-path ACs it is about (`handled_by`:
-    those naming the exception it catches, else the function or class it sits in, else all).
+    `report`: the coverage report this review's own test run, or its `coverage_command`,
+    wrote; no other is read: a report the project holds from an earlier run (a coverage run
+    of other tests, before a provider was uninstalled) says nothing of this one, and the
+    skip reason names it as not read. Each uncovered handler is tied to the error-path ACs
+    it is about (`handled_by`: those naming the exception it catches, else the function or
+    class it sits in, else all).
     Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
     a user-input boundary; `critical_acs` lists them. With no report and no coverage tool
     installed the check is skipped, naming the tools the stack looks for; so is it when the
     report measured none of the File List's files (a build that failed, a report of other
     code): nothing was judged, so nothing passed."""
-    found = report or coverage_run.find_report(s.project)
     # `measured`, when it ran: each File List source the report measured, with its lines and
     # branches run (the report's own summary of the story's code)
-    if found is None:
+    if report is None:
+        earlier = coverage_run.find_report(s.project)
+        unread = (f"; {paths.relative_to_project(earlier[0], s.project)}, left by an earlier "
+                  "run, was not read") if earlier else ""
         if not s.probe.branch_coverage:
             # which tools would do, so the reader knows what to install
             tools = ", ".join(p.tool for p in s.probe.coverage)
             looked = f" (looked for {tools})" if tools else ""
             return check("branch-coverage", "skipped",
                           skip_reason=f"no branch-coverage tool installed{looked}: "
-                                      "untested-error-path findings cannot be confirmed")
+                                      f"untested-error-path findings cannot be confirmed{unread}")
         return check("branch-coverage", "skipped",
-                      skip_reason=note or "no branch-coverage report found (e.g. "
-                                          "coverage.json, lcov.info, coverage.xml)")
-    path, fmt = found
+                      skip_reason=(note or "the review's test run wrote no branch-coverage "
+                                           "report") + unread)
+    path, fmt = report
     from gaia_lib.evidence import coverage_report
 
     try:

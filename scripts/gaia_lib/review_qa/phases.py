@@ -11,10 +11,13 @@ and the parent, and chained by `run` for terminal and CI use:
   plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
   story's tests measured the same way (Python) or the project's `coverage_command` (never
   after a run that timed out or started no test: it runs the same tests; coverage.py's data
-  file it writes kept in the evidence area, `checks.produce_coverage`). A local
-  run takes the story's test files: the File List's, and those whose path or text names the
-  story key (`Reads.run_files`: only their tests can be the story's, so no matching comes
-  first), less a helper module among them (`Reads.run_tests`: no test name, no test). That one
+  file it writes kept in the evidence area, `checks.produce_coverage`). Only coverage this
+  review wrote is read (the run's own reports, one a tier wrote in the project while it ran,
+  the coverage_command's): a report an earlier run left in the project is no evidence of this
+  one. A local run takes the story's test files: the File List's, and those whose path or
+  text names the story key (`Reads.run_files`: only their tests can be the story's, so no
+  matching comes first), less a helper module among them (`Reads.run_tests`: no test name, no
+  test). That one
   run is preceded by git's view of the branch (the story gate: a run may add files) and
   accompanied by the reads it cannot change, made in a thread while it goes
   (the matching without run signals, the placeholder, mocking and static-call checks:
@@ -578,7 +581,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         discovery_check = qa_checks.ran("test-discovery", discovery_findings, scope=found.scope)
     story_tests = reads.story_tests
     phase4 = qa_checks.phase4_evidence(s, reads.holding_tests)
-    branch = qa_checks.branch_evidence(s, criteria, run.note if run else None,
+    branch = qa_checks.branch_evidence(s, criteria,
+                                       run.note if run else "the review ran no test",
                                        run.coverage if run else None)
     checks = [
         integrity,
@@ -667,6 +671,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     # from the moment its process has started: until then, what this thread does (the run's
     # command, its coverage set-up) is on the way to the run, and the reads sharing the
     # interpreter with it would only delay it.
+    before = coverage_run.stamps(s.project)  # the project's reports as the run finds them
     with Alongside(reads.while_running, name="gaia-review-reads", signalled=True) as reading:
 
         def started() -> None:
@@ -694,8 +699,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
             report, why = attribution.measure(s.project, state, interpreter, test_paths,
                                               sources)
     # the run's own reports (coverage.py's, go's, vitest's, jest's; several as one), with the
-    # one measured after it
-    coverage = evidence.run_coverage
+    # one measured after it; else one a tier asking for coverage itself wrote in the project
+    # (`jest --coverage`), if this run wrote it
+    coverage = evidence.run_coverage or coverage_run.find_report(s.project, before)
     if report is not None and report != evidence.coverage_report:
         measured = (report, "coveragepy-json")
         coverage = execution.merge_reports([measured, *([coverage] if coverage else [])],

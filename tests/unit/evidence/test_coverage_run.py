@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 from gaia_lib.evidence import coverage_run
@@ -30,16 +28,18 @@ def test_node_tools_run_from_the_projects_node_modules(tmp_path: Path) -> None:
         "node_modules/.bin/nyc --reporter=lcov node_modules/.bin/jest --ci")
 
 
-def test_find_report_takes_the_first_known_file_newer_than_since(tmp_path: Path) -> None:
+def test_find_report_takes_the_first_known_file_a_run_wrote(tmp_path: Path) -> None:
     (tmp_path / "coverage").mkdir()
     (tmp_path / "coverage/lcov.info").write_text(LCOV)
-    old = time.time() - 3600
-    os.utime(tmp_path / "coverage/lcov.info", (old, old))
     assert coverage_run.find_report(tmp_path) == (tmp_path / "coverage/lcov.info", "lcov")
-    assert coverage_run.find_report(tmp_path, since=time.time() - 60) is None
+    # the same second, whatever the file system keeps: what was there is no run's report
+    before = coverage_run.stamps(tmp_path)
+    assert coverage_run.find_report(tmp_path, before) is None
     (tmp_path / "coverage.out").write_text("mode: set\n")
-    assert coverage_run.find_report(tmp_path, since=time.time() - 60) == (
-        tmp_path / "coverage.out", "go-cover")
+    assert coverage_run.find_report(tmp_path, before) == (tmp_path / "coverage.out", "go-cover")
+    (tmp_path / "coverage/lcov.info").write_text(LCOV + LCOV)  # rewritten: this run's
+    assert coverage_run.find_report(tmp_path, before) == (
+        tmp_path / "coverage/lcov.info", "lcov")
 
 
 def test_run_finds_the_report_the_command_wrote(tmp_path: Path) -> None:

@@ -5,12 +5,10 @@ same run."""
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,10 +17,8 @@ from gaia_lib.core import config, writes
 from gaia_lib.core.config import Tier
 from gaia_lib.evidence import attribution, coverage_report, execution, outcomes
 from gaia_lib.evidence.testcases import split_tests
-from helpers.tools import cache_lock
+from helpers.node_runners import PACKAGES, installed, vitest4
 
-PACKAGES = ("vitest@3.2.4", "@vitest/coverage-v8@3.2.4", "jest@29.7.0", "bats@1.13.0")
-VITEST_4 = "vitest@4.1.12"
 SCRIPT_RUNNERS = ("pnpm@9.15.0", "yarn@1.22.22")
 
 VITEST_TEST = '''import { describe, it, expect } from "vitest";
@@ -50,29 +46,11 @@ JEST_TEST = VITEST_TEST.replace('import { describe, it, expect } from "vitest";\
 JEST_SRC = 'module.exports.code = (email) => (email.includes("@") ? 201 : 422);\n'
 
 
-def _installed(packages: Sequence[str], done: Callable[[Path], bool]) -> Path:
-    """node_modules/.bin of `packages`, installed once per package set into the cache."""
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.fail("npm is required for the real-runner tests (CI installs it)")
-    key = hashlib.sha256(" ".join(packages).encode()).hexdigest()[:12]
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    root = base / "gaia-tests" / f"node-runners-{key}"
-    bin_dir = root / "node_modules" / ".bin"
-    with cache_lock(root.with_name(root.name + ".lock")):
-        if not done(root):
-            root.mkdir(parents=True, exist_ok=True)
-            (root / "package.json").write_text('{"name": "runners", "private": true}\n')
-            subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent", *packages],
-                           cwd=root, check=True, timeout=900)
-    return bin_dir
-
-
 @pytest.fixture(scope="session")
 def node_bin() -> Path:
     """node_modules/.bin with vitest 3, jest and bats."""
     bats = Path("node_modules") / "bats" / "bin" / "bats"  # npm links no .bin entry for it
-    return _installed(PACKAGES, lambda root: all(
+    return installed(PACKAGES, lambda root: all(
         (root / "node_modules" / ".bin" / tool).exists() for tool in ("vitest", "jest"))
         and (root / bats).exists() and (root / "node_modules/@vitest/coverage-v8").is_dir())
 
@@ -80,7 +58,7 @@ def node_bin() -> Path:
 @pytest.fixture(scope="session")
 def vitest4_bin() -> Path:
     """node_modules/.bin with vitest 4 (a major release of its own: a root of its own)."""
-    return _installed((VITEST_4,), lambda root: (root / "node_modules/.bin/vitest").exists())
+    return vitest4()
 
 
 def _run(tmp_path: Path, command: str, files: dict[str, str], story_tests: Sequence[str] = (),
@@ -141,7 +119,7 @@ def test_vitest_without_run_is_never_watch_mode(node_bin: Path, tmp_path: Path) 
 @pytest.fixture(scope="session")
 def script_runners_bin() -> Path:
     """node_modules/.bin with pnpm and yarn (npm comes with node)."""
-    return _installed(SCRIPT_RUNNERS, lambda root: all(
+    return installed(SCRIPT_RUNNERS, lambda root: all(
         (root / "node_modules" / ".bin" / tool).exists() for tool in ("pnpm", "yarn")))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -155,6 +156,35 @@ def test_a_branch_check_without_a_coverage_tool_names_the_tools_it_looked_for(
     assert result["skip_reason"] == (
         "no branch-coverage tool installed (looked for c8, @vitest/coverage-v8): "
         "untested-error-path findings cannot be confirmed")
+
+
+def test_a_coverage_report_an_earlier_run_left_is_not_read(tmp_path: Path) -> None:
+    """cookie-es: coverage/lcov.info from a run of other tests, then @vitest/coverage-v8
+    uninstalled. The review's own run wrote no report: the left one is not taken for it
+    (its catch handler, which the story's tests do run, read as never executed)."""
+    for rel, text in {
+            "src/parse.ts": "export function decode(s: string) {\n  try {\n    return "
+                            "decodeURIComponent(s);\n  } catch {\n    return s;\n  }\n}\n",
+            "coverage/lcov.info": "SF:src/parse.ts\nDA:1,1\nDA:3,1\nDA:5,0\nLF:3\nLH:2\n"
+                                  "end_of_record\n"}.items():
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    probe = StackProbe("ts-dev", (ToolProbe("vitest", True, "/x/vitest", "node_modules", "4"),),
+                       (ToolProbe("@vitest/coverage-v8", False, None, "none", None),), None)
+    s = SimpleNamespace(project=tmp_path, probe=probe,
+                        story=SimpleNamespace(file_list=["src/parse.ts"]))
+    result = checks.branch_evidence(s, [])  # type: ignore[arg-type]
+    assert (result["status"], result["findings"]) == ("skipped", [])
+    assert result["skip_reason"] == (
+        "no branch-coverage tool installed (looked for @vitest/coverage-v8): untested-error-path "
+        "findings cannot be confirmed; coverage/lcov.info, left by an earlier run, was not read")
+    # a provider installed, and a coverage_command that wrote nothing: the same
+    installed = dataclasses.replace(probe, coverage=(
+        ToolProbe("@vitest/coverage-v8", True, "/x", "node_modules", "4"),))
+    s.probe = installed
+    result = checks.branch_evidence(s, [], "the coverage command wrote no known report")  # type: ignore[arg-type]
+    assert result["skip_reason"] == ("the coverage command wrote no known report; "
+                                     "coverage/lcov.info, left by an earlier run, was not read")
 
 
 GO_SOURCE = """package version
