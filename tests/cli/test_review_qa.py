@@ -1388,6 +1388,23 @@ def test_a_coverage_report_an_earlier_run_left_is_not_this_reviews(project: Proj
         project.impl / "qa-tests-E1-S1.md").read_text()
 
 
+def test_a_tier_that_ran_no_test_is_not_run_again_for_coverage(project: Project) -> None:
+    """The story's test file does not load: the coverage_command would run the same tests,
+    fail as they did and leave its coverage/ in the project. It is not run, and the branch
+    check says why."""
+    from helpers.node_runners import vitest4
+
+    _vitest_project(project, vitest4(coverage=True))
+    project.write("test/decode.test.js", JS_TEST.replace("it(", "it((", 1))
+    assert command.main(["E1-S1"]) == 1
+    assert not (project.root / "coverage").exists()
+    skipped = _check(project, "branch-coverage")["skip_reason"]
+    assert isinstance(skipped, str) and skipped.startswith(
+        "the coverage_command was not run: tier_1 ran no test (test/decode.test.js did not "
+        "load: "), skipped
+    assert skipped.endswith("), and it runs the same tests")
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")
 def test_ctrl_c_stops_the_review_and_its_run_with_one_line_and_130(qa_project: Project) -> None:
     import signal

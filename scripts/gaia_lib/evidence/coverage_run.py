@@ -13,6 +13,9 @@ Rules:
 - Given a `data_file`, coverage.py's data file (`.coverage`, in the directory the command
   runs in unless it says otherwise) is that one (COVERAGE_FILE, which coverage.py and
   pytest-cov read over any config): a review leaves none in the project.
+- A command that fails is named with the line of its output that says why (`execution.
+  runner_error`, colour codes dropped: vitest's `MISSING DEPENDENCY Cannot find dependency
+  '@vitest/coverage-v8'`), else with what it said last (coverage.py's "No data to report.").
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import proc
+from gaia_lib.evidence.execution import runner_error
+from gaia_lib.evidence.runner_output import without_colour
 from gaia_lib.stacks import adapters
 
 REPORT_FILES = (  # where the stacks' coverage tools leave their reports, first hit wins
@@ -106,13 +111,6 @@ def stack_command(stack: str | None, project: Path | None = None) -> str | None:
     return line
 
 
-def last_line(output: str) -> str:
-    """The last non-empty line of a command's output, at most 200 characters (what a failing
-    coverage command says last is usually why: coverage.py's "No data to report.")."""
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
-    return lines[-1][:200] if lines else ""
-
-
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
         data_file: Path | None = None) -> Run:
     """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
@@ -124,8 +122,12 @@ def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
                            env=env)
     if not result.ok:
         why = "timed out" if result.timed_out else f"exited {result.returncode}"
-        said = last_line(result.stderr) or last_line(result.stdout)
-        note = f"coverage command {why}" + (f": {said}" if said and not result.timed_out else "")
+        said = None
+        if not result.timed_out and without_colour(result.stdout + result.stderr).strip():
+            # the line that says why, not the last one: vitest ends on a colour-coded
+            # separator (`⎯⎯⎯[1/1]⎯`), a config that does not build on its source's `}`
+            said = runner_error(result.stdout, result.stderr)
+        note = f"coverage command {why}" + (f": {said}" if said else "")
         return Run(False, find_report(project, before), note)
     found = find_report(project, before)
     if found is None:

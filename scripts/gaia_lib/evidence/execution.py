@@ -852,6 +852,21 @@ def runner_missing(suite: Suite) -> str | None:
             "interpreter's environment, or activate the environment that has it)")
 
 
+def ran_no_test(suite: Suite, project: Path) -> str | None:
+    """Why a suite that ran ran no test at all, else None: its runner stopped before its
+    tests (`stopped`), or every entry of its report is a test file that failed to load
+    (vitest's and jest's nameless entry for a file with a syntax error), named relative to
+    `project` with the first line of why."""
+    if suite.stopped:
+        return suite.stopped
+    if suite.pass_count or suite.skip_count or not suite.tests or any(
+            t.name or t.outcome != runner_output.ERROR for t in suite.tests):
+        return None
+    first = suite.tests[0]
+    file = paths.relative_to_project(Path(first.file), project) if first.file else "a test file"
+    return f"{file} did not load" + (f": {first.message}" if first.message else "")
+
+
 def killed_note(name: str, killed: Sequence[tuple[int, str]]) -> str:
     """The diagnostic line for processes a tier left behind (pure)."""
     listed = "; ".join(f"{pid} {command}" for pid, command in killed[:10])

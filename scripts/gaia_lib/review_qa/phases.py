@@ -9,11 +9,12 @@ and the parent, and chained by `run` for terminal and CI use:
   `execution-evidence.json`, schema-validated, cached by inputs.
   The suite runs once: the configured tiers (a pytest tier measured per test by the review's
   plugin, a go, vitest or jest tier writing its own coverage report), or, with no tier, the
-  story's tests measured the same way (Python) or the project's `coverage_command` (never
-  after a run that timed out or started no test: it runs the same tests; coverage.py's data
-  file it writes kept in the evidence area, `checks.produce_coverage`). Only coverage this
-  review wrote is read (the run's own reports, one a tier wrote in the project while it ran,
-  the coverage_command's): a report an earlier run left in the project is no evidence of this
+  story's tests measured the same way (Python) or the project's `coverage_command`; that
+  one is not run after a tier timed out or ran no test (it stopped, its test files did not
+  load, its collection found none): it runs the same tests, and coverage.py's data file it
+  writes is kept in the evidence area (`checks.produce_coverage`). Only coverage this review
+  wrote is read (the run's own reports, one a tier wrote in the project while it ran, the
+  coverage_command's): a report an earlier run left in the project is no evidence of this
   one. A local run takes the story's test files: the File List's, and those whose path or
   text names the story key (`Reads.run_files`: only their tests can be the story's, so no
   matching comes first), less a helper module among them (`Reads.run_tests`: no test name, no
@@ -707,9 +708,18 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         coverage = execution.merge_reports([measured, *([coverage] if coverage else [])],
                                            state) or measured
     note = None
+    ran = [suite for suite in evidence.suites if suite.skip_reason is None]
+    idle = [(suite.name, why) for suite in ran
+            for why in (execution.ran_no_test(suite, s.project),) if why]
     if coverage is None and timed_out:
         note = (f"the coverage_command was not run: {timed_out} timed out, and it runs the "
                 "same tests")
+    elif coverage is None and ran and len(idle) == len(ran):
+        # a config that does not build, a test file that does not load: the coverage_command
+        # runs the same tests, fails as they did and leaves its coverage/ in the project
+        name, why = idle[0]
+        note = (f"the coverage_command was not run: {name} ran no test ({why}), and it runs "
+                "the same tests")
     elif coverage is None and session is not None and session.measured \
             and not session.ran_a_test():
         # nor after a measured run that started no test (its collection failed, or found

@@ -95,3 +95,46 @@ def test_coverage_pys_data_file_goes_where_the_caller_says(tmp_path: Path) -> No
                            data_file=kept)
     assert ran.ok and ran.report == (tmp_path / "coverage.json", "coveragepy-json")
     assert kept.is_file() and not (tmp_path / ".coverage").exists()
+
+
+VITEST_SRC = "export function code(email) { return email.includes('@') ? 201 : 422; }\n"
+VITEST_TEST = ('import { it, expect } from "vitest";\nimport { code } from "../src/codes.js";\n\n'
+               'it("rejects a malformed address", () => {\n  expect(code("nope")).toBe(500);\n'
+               '});\n')
+VITEST_COVERAGE = ("node_modules/.bin/vitest run"
+                   " --coverage --coverage.reporter=lcov --coverage.reportOnFailure")
+
+
+def _vitest_project(root: Path, node_bin: Path, **files: str) -> Path:
+    for rel, text in {"package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+                      "test/codes.test.js": VITEST_TEST, **files}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    (root / "node_modules").symlink_to(node_bin.parent)
+    return root
+
+
+def test_a_failing_vitest_coverage_run_is_named_by_the_line_that_says_why(
+        tmp_path: Path) -> None:
+    """vitest colours its output and ends it on a separator (`⎯⎯⎯[1/1]⎯`), a config that
+    does not build on its source's `}`: the note is the line that says why, colour codes
+    dropped; a report an earlier run left is not this run's."""
+    from helpers.node_runners import vitest4
+
+    bare = _vitest_project(tmp_path / "bare", vitest4())
+    (bare / "coverage").mkdir()
+    (bare / "coverage/lcov.info").write_text(LCOV)
+    missing = coverage_run.run(bare, VITEST_COVERAGE)
+    assert (missing.ok, missing.report) == (False, None)
+    assert missing.note == ("coverage command exited 1: MISSING DEPENDENCY Cannot find "
+                            "dependency '@vitest/coverage-v8'")
+    measured = vitest4(coverage=True)
+    red = coverage_run.run(_vitest_project(tmp_path / "red", measured), VITEST_COVERAGE)
+    assert red.report == (tmp_path / "red/coverage/lcov.info", "lcov")
+    assert red.note == ("coverage command exited 1: AssertionError: expected 422 to be 500 "
+                        "// Object.is equality")
+    broken = _vitest_project(tmp_path / "broken", measured, **{
+        "vitest.config.js": "export default {\n  test: {\n    include: [\"test/**\"\n  },\n};\n"})
+    unbuilt = coverage_run.run(broken, VITEST_COVERAGE)
+    assert (unbuilt.ok, unbuilt.report) == (False, None)
+    assert unbuilt.note == "coverage command exited 1: Error: Build failed with 1 error:"

@@ -53,6 +53,7 @@ def test_pytest_counts_come_from_its_junit_report(tmp_path: Path) -> None:
     assert (evidence.tier, evidence.skipped, evidence.bridge_used) == ("tier_1", False, False)
     assert (suite.pass_count, suite.fail_count, suite.exit_code) == (2, 1, 1)
     assert "--junitxml=" in suite.command and not suite.timeout and suite.required
+    assert execution.ran_no_test(suite, root) is None
 
 
 def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
@@ -71,6 +72,7 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     assert (suite.exit_code, suite.pass_count, suite.fail_count) == (4, 0, 0)
     assert suite.stopped == "ModuleNotFoundError: No module named 'not_installed_pkg'"
     assert suite.as_json()["stopped"] == suite.stopped
+    assert execution.ran_no_test(suite, root) == suite.stopped
     assert evidence.diagnostics == (
         "tier_1: the runner stopped before running its tests (exit 4, no report): "
         "ModuleNotFoundError: No module named 'not_installed_pkg'",)

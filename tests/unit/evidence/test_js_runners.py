@@ -106,6 +106,20 @@ def test_vitest_4_runs_with_its_own_json_reporter(vitest4_bin: Path, tmp_path: P
         "src/codes.test.js": VITEST_TEST})
     assert notes == []
     _check(suite, "src/codes.test.js", VITEST_TEST)
+    assert execution.ran_no_test(suite, tmp_path / "proj") is None
+
+
+def test_a_vitest_test_file_that_does_not_load_ran_no_test(vitest4_bin: Path,
+                                                           tmp_path: Path) -> None:
+    """A syntax error in the story's test file: vitest reports the file failed and no test;
+    nothing of it ran, which is what a second run of the same tests would meet too."""
+    suite, _ = _run(tmp_path, f"{vitest4_bin / 'vitest'} run", {
+        "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+        "src/codes.test.js": VITEST_TEST.replace("describe(", "describe((", 1)},
+        ["src/codes.test.js"])
+    assert suite.stopped is None and (suite.pass_count, suite.fail_count) == (0, 1)
+    why = execution.ran_no_test(suite, tmp_path / "proj")
+    assert why is not None and why.startswith("src/codes.test.js did not load: "), why
 
 
 def test_vitest_without_run_is_never_watch_mode(node_bin: Path, tmp_path: Path) -> None:
