@@ -137,4 +137,5 @@ def test_a_failing_vitest_coverage_run_is_named_by_the_line_that_says_why(
         "vitest.config.js": "export default {\n  test: {\n    include: [\"test/**\"\n  },\n};\n"})
     unbuilt = coverage_run.run(broken, VITEST_COVERAGE)
     assert (unbuilt.ok, unbuilt.report) == (False, None)
-    assert unbuilt.note == "coverage command exited 1: Error: Build failed with 1 error:"
+    assert unbuilt.note == ("coverage command exited 1: failed to load config: vitest.config.js:"
+                            "4:3: [PARSE_ERROR] Expected `,` or `]` but found `}`")
