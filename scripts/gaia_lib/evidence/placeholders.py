@@ -878,8 +878,10 @@ _ENV_GUARD = {
     "js": lazy_re(r"^(?P<indent>\s*)if\s*\(\s*(?P<neg>!\s*)?process\.env(?:\."
                      r"(?P<name>[A-Za-z_]\w*)|\[\s*[\"'](?P<inname>\w+)[\"']\s*\])"
                      r"(?:\s*===?\s*(?:\"[^\"]+\"|'[^']+'))?\s*\)\s*(?P<rest>.*)$"),
+    # (Go: and-ed with more, `if os.Getenv("STRICT") != "" && err != want {`, too)
     "go": lazy_re(r"^(?P<indent>\s*)if\s+os\.Getenv\(\s*\"(?P<name>\w+)\"\s*\)\s*"
-                     r"(?:(?P<neg>==\s*\"\")|!=\s*\"\"|==\s*\"[^\"]+\")\s*(?P<rest>\{.*)$"),
+                     r"(?:(?P<neg>==\s*\"\")|!=\s*\"\"|==\s*\"[^\"]+\")\s*(?P<more>&&[^{|]*)?"
+                     r"(?P<rest>\{.*)$"),
 }
 _ENV_NAME = re.compile(r"(?:os\.environ\.get|os\.getenv|os\.Getenv)\(\s*[\"'](\w+)[\"']|"
                        r"process\.env(?:\.([A-Za-z_]\w*)|\[\s*[\"'](\w+)[\"']\s*\])|"
@@ -965,6 +967,10 @@ def _unset_env_dead(lines: list[str], language: str, unset: frozenset[str],
         out[index] = f"{indent}if {never}{':' if language == 'python' else ''} {rest}".rstrip()
     for index, found in guards:
         indent, rest = found.group("indent"), found.group("rest").strip()
+        if "more" in found.re.groupindex and found.group("more"):
+            if not found.group("neg"):  # unset and-ed with anything: never true
+                out[index] = f"{indent}if {never} {rest}".rstrip()
+            continue  # `== ""` and-ed with more: as true as the rest
         if not found.group("neg"):
             out[index] = f"{indent}if {never}{':' if language == 'python' else ''} {rest}".rstrip()
         elif rest in ("", "{") or (language == "python" and rest.startswith("#")):
@@ -1836,6 +1842,37 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
     return out
 
 
+# A Go value given another's by a plain assignment, at any depth: `got = tc.want` (a table
+# row's field), `tc.want = got`.
+_GO_OVERWRITE = lazy_re(r"^(\s*)(\w+(?:\.\w+)*)\s*=\s*(\w+(?:\.\w+)*)\s*$")
+
+
+def _go_overwritten_read(lines: list[str]) -> list[str]:
+    """A Go test's lines with a value overwritten by another (`_GO_OVERWRITE`) read as that
+    other in the conditions after it in its block (`got := Join(x)`, `got = tc.want`, `if
+    got != tc.want {` compares `tc.want` with itself), up to a line of the block that gives
+    either another value or hands it on (`&got`, a call with it)."""
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _GO_OVERWRITE.match(line)
+        if found is None or found.group(2) == found.group(3):
+            continue
+        indent, target, source = len(found.group(1)), found.group(2), found.group(3)
+        named = re.compile(rf"(?<![\w.]){re.escape(target)}(?![\w.])")
+        for at in range(index + 1, len(lines)):
+            later = lines[at]
+            if later.strip() and len(later) - len(later.lstrip()) < indent:
+                break  # the block ended
+            condition = re.match(r"^\s*(?:\}\s*else\s+)?if\s+(?!.*:=)[^{]*\{\s*$", later)
+            if condition is None:
+                if named.search(later) or re.search(
+                        rf"(?<![\w.]){re.escape(source)}(?![\w])", later):
+                    break
+                continue
+            out[at] = named.sub(source, later)
+    return out
+
+
 # A return taken when a value is not what a later check asks of it (`if (r !== "a") return;`
 # then `expect(r).toBe("a")`): the check runs only when it passes.
 _RETURN_UNLESS: dict[str, AnyPattern] = {
@@ -2307,6 +2344,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
                             outer.always)
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
+    if language == "go":
+        lines = _go_overwritten_read(lines)
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
         lines = [_EMPTY_CAST.sub("[]", line) for line in lines]
         lines = _swallowed_calls_dead(lines, outer.swallowing | swallowing_helpers(
@@ -2493,10 +2532,10 @@ _GO_PANIC = lazy_re(r"\bpanic\s*\(")
 MAX_GO_HELPER_DEPTH = 3
 
 
-# A Go condition that is always true, read as the never-true ones are (`_GO_DEAD_BLOCK`):
-# `true`, `!false` (a false constant reads `false`), a literal compared with itself
-# (`1 == 1`, `"a" == "a"`), two numbers in order (`2 > 1`), a length not below zero, or
-# anything or-ed with `true` (no `&&` beside it).
+# A Go condition that is always true, read as the never-true ones are
+# (`then_literals.GO_DEAD_BLOCK`): `true`, `!false` (a false constant reads `false`), a
+# literal compared with itself (`1 == 1`, `"a" == "a"`), two numbers in order (`2 > 1`), a
+# length not below zero, or anything or-ed with `true` (no `&&` beside it).
 _GO_NUMBER = r"-?\d+(?:\.\d+)?"
 _GO_ALWAYS_TRUE = lazy_re(
     r"^if\s+\(?\s*(?:true|!\s*false|(?P<a>-?\d+(?:\.\d+)?|\"[^\"\\]*\")\s*(?:==|<=|>=)\s*(?P=a)|"
@@ -2584,7 +2623,7 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     nothing) or to `t.Run` with a function value, or panics / exits, outside a block that
     never runs (`if false { ... }`); a panic a deferred `recover()` drops fails nothing. A
     function taking no *testing.T is not judged here."""
-    text = _without_dead_go_blocks(text)
+    text = then_literals.go_without_dead_blocks(text)
     names = set(_GO_T_PARAM.findall(text))
     if not names:
         return True
@@ -2607,47 +2646,6 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
         if re.search(rf"\b{own}\.Run\s*\([^,]+,\s*(?!func\b)[\w.\[\]]+\s*\)", text):
             return True
     return False
-
-
-# A Go condition that is never true: `false`, a value unequal to itself (`got != got`,
-# `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), a comparison and its contradiction
-# (`a != b && a == b`), one and-ed with `false`, a length below zero (`!(len(v) >= 0)` too),
-# or more arguments than
-# `go test` ever hands its test binary (`len(os.Args) > 100`).
-_GO_DEAD_BLOCK = lazy_re(
-    r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
-    r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal|errors\.Is)\(\s*(?P<y>[^,(){};]+?)\s*,"
-    r"\s*(?P=y)\s*\)\s*|"
-    r"(?P<p>[^{};&|]+?)\s*!=\s*(?P<q>[^{};&|]+?)\s*&&\s*(?P=p)\s*==\s*(?P=q)\s*|"
-    r"(?P<r>[^{};&|]+?)\s*==\s*(?P<s>[^{};&|]+?)\s*&&\s*(?P=r)\s*!=\s*(?P=s)\s*|"
-    r"[^{};|]*&&\s*false\s*|"
-    r"(?:len\([^(){};]*\)\s*<\s*0|0\s*>\s*len\([^(){};]*\)|!\s*\(\s*len\([^(){};]*\)\s*>=\s*0\s*\)|"
-    r"len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
-# An assertion library's check that a length is not negative, which no length fails
-# (`assert.True(t, len(v) >= 0)`, `require.GreaterOrEqual(t, len(v), 0)`).
-_GO_LENGTH_CHECK = re.compile(
-    r"^[ \t]*(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
-    r"False\(\s*\w+\s*,\s*len\([^(){};]*\)\s*<\s*0|"
-    r"GreaterOrEqual\(\s*\w+\s*,\s*len\([^(){};]*\)\s*,\s*0)\s*(?:,\s*\"[^\"]*\"\s*)?\)[ \t]*$",
-    re.M)
-
-
-def _without_dead_go_blocks(text: str) -> str:
-    """`text` with the bodies of its `if false { ... }` blocks removed (braces matched), and
-    its checks that a length is not negative (`_GO_LENGTH_CHECK`)."""
-    text = _GO_LENGTH_CHECK.sub("", text)
-    while (match := _GO_DEAD_BLOCK.search(text)) is not None:
-        depth, end = 0, len(text)
-        for i in range(match.end() - 1, len(text)):
-            if text[i] == "{":
-                depth += 1
-            elif text[i] == "}":
-                depth -= 1
-                if depth == 0:
-                    end = i + 1
-                    break
-        text = text[:match.start()] + text[end:]
-    return text
 
 
 def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,

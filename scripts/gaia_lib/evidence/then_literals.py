@@ -44,6 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.words import STOP_WORDS
 
 STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "keyword"
@@ -473,6 +474,47 @@ def _truthy_of_a_value(check: str, code: str) -> bool:
     return callee is not None and not _answers_yes_or_no(callee)
 
 
+# A Go condition that is never true: `false`, a value unequal to itself (`got != got`,
+# `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), a comparison and its contradiction
+# (`a != b && a == b`), one and-ed with `false`, a length below zero (`!(len(v) >= 0)` too),
+# or more arguments than
+# `go test` ever hands its test binary (`len(os.Args) > 100`).
+GO_DEAD_BLOCK = lazy_re(
+    r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
+    r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal|errors\.Is)\(\s*(?P<y>[^,(){};]+?)\s*,"
+    r"\s*(?P=y)\s*\)\s*|"
+    r"(?P<p>[^{};&|]+?)\s*!=\s*(?P<q>[^{};&|]+?)\s*&&\s*(?P=p)\s*==\s*(?P=q)\s*|"
+    r"(?P<r>[^{};&|]+?)\s*==\s*(?P<s>[^{};&|]+?)\s*&&\s*(?P=r)\s*!=\s*(?P=s)\s*|"
+    r"[^{};|]*&&\s*false\s*|"
+    r"(?:len\([^(){};]*\)\s*<\s*0|0\s*>\s*len\([^(){};]*\)|!\s*\(\s*len\([^(){};]*\)\s*>=\s*0\s*\)|"
+    r"len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
+# An assertion library's check that a length is not negative, which no length fails
+# (`assert.True(t, len(v) >= 0)`, `require.GreaterOrEqual(t, len(v), 0)`).
+_GO_LENGTH_CHECK = re.compile(
+    r"^[ \t]*(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
+    r"False\(\s*\w+\s*,\s*len\([^(){};]*\)\s*<\s*0|"
+    r"GreaterOrEqual\(\s*\w+\s*,\s*len\([^(){};]*\)\s*,\s*0)\s*(?:,\s*\"[^\"]*\"\s*)?\)[ \t]*$",
+    re.M)
+
+
+def go_without_dead_blocks(text: str) -> str:
+    """`text` with the bodies of its `if false { ... }` blocks removed (braces matched), and
+    its checks that a length is not negative (`_GO_LENGTH_CHECK`)."""
+    text = _GO_LENGTH_CHECK.sub("", text)
+    while (match := GO_DEAD_BLOCK.search(text)) is not None:
+        depth, end = 0, len(text)
+        for i in range(match.end() - 1, len(text)):
+            if text[i] == "{":
+                depth += 1
+            elif text[i] == "}":
+                depth -= 1
+                if depth == 0:
+                    end = i + 1
+                    break
+        text = text[:match.start()] + text[end:]
+    return text
+
+
 # A Python name given another's value by a statement of a test's body (`expected = got`).
 _PY_ALIAS = re.compile(r"^([ \t]+)(\w+)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*$", re.M)
 
@@ -526,7 +568,8 @@ def presence_only(test_source: str) -> str | None:
     `.not.toBe("FOO")`, `assert x != None`, a length
     no less than zero: `assert len(x) >= 0`, `expect(x.length).toBeGreaterThanOrEqual(0)`,
     that it equals itself: Python's `assert x == x`, JS's `expect(f(a)).toEqual(f(a))`,
-    that a value a function returns is truthy (`_truthy_of_a_value`), that it matches what
+    that a value a function returns is truthy (`_truthy_of_a_value`), (Go) every other
+    check under a condition never true (`!reflect.DeepEqual(got, got)`), that it matches what
     any value of a type does (`toEqual(expect.any(Object))`, `objectContaining({})`, keys
     whose values are `expect.anything()`), or has a property (`toHaveProperty("a")`),
     also through an alias the body gives it
@@ -536,6 +579,8 @@ def presence_only(test_source: str) -> str | None:
     at all (its checks may sit in a helper)."""
     written = _COMMENT_LINE_RE.sub("", test_source)
     code = _py_aliases_resolved(written)
+    if _GO_FAIL_RE.search(code):  # a Go check under a condition never true never runs
+        code = go_without_dead_blocks(code)
     checks = [code[m.start():_statement_end(code, m.start())].strip()
               for m in _ASSERT_START_RE.finditer(code)]
     shown = [written[m.start():_statement_end(written, m.start())].strip()

@@ -391,6 +391,14 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     ('it("x", () => {\n  expect(parse("a=1")).toHaveProperty("a", "1");\n});', None),
     ('it("x", () => {\n  expect(parse("a=1")).toEqual(expect.objectContaining({ a: "1" }));\n'
      '});', None),
+    # (Go) every other check under a condition never true: go-shellquote's Split test with
+    # `!reflect.DeepEqual(got, got)` keeps only its error guard
+    ('func TestSplit(t *testing.T) {\n\tgot, err := Split("a b")\n\tif err != nil {\n'
+     '\t\tt.Fatalf("Split: %v", err)\n\t}\n\tif !reflect.DeepEqual(got, got) {\n'
+     '\t\tt.Errorf("got %q", got)\n\t}\n}\n', "if err != nil {"),
+    ('func TestSplit(t *testing.T) {\n\tgot, err := Split("a b")\n\tif err != nil {\n'
+     '\t\tt.Fatalf("Split: %v", err)\n\t}\n\tif !reflect.DeepEqual(got, want) {\n'
+     '\t\tt.Errorf("got %q", got)\n\t}\n}\n', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
