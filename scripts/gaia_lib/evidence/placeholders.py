@@ -2510,6 +2510,15 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                            "checks this test never makes")
     if language == "go" and not _go_can_fail(_go_until_return(own, statements),
                                              go_helpers or {}):
+        # where a failure it does write is kept from running: the first block that never
+        # runs, as the source has it (`if got != got {`, a loop over an empty table)
+        dead = next((at for at, line in enumerate(own) if _GO_FAILS.search(line)), None)
+        opened = next((at for at in range(dead or 0, 0, -1)
+                       if _GO_NEVER_OPENS.search(own[at])), None) if dead else None
+        if opened is not None and decl + opened < len(written_lines):
+            head = written_lines[decl + opened].strip().rstrip("{").rstrip()
+            return Placeholder(case.test_id, case.file, base_line + decl + opened,
+                               f"its checks never run or cannot fail ({_shown(head)})")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")
@@ -2613,6 +2622,11 @@ def go_functions(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
         for name, head, rest in testcases.go_functions(text):
             found.setdefault(name, head + rest)
     return out
+
+
+# A Go test's failure written, and a block the reading above found never runs.
+_GO_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
+_GO_NEVER_OPENS = lazy_re(r"^\s*if\s+false\s*\{|" + then_literals.GO_DEAD_BLOCK.pattern)
 
 
 def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:

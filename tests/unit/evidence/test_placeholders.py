@@ -371,10 +371,9 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
         "TestDead": (4, "asserts nothing real (if false {…)"),
         "TestDeadThenReal": None,
         "TestOneLine": (18, 'asserts nothing real (if false { t.Fatal("x") })'),
-        # work beside it, but its only check is in the dead block: it can never fail
-        "TestWorkThenDeadCheck": (20, "never reports a failure (no t.Error, t.Fatal or t.Fail "
-                                      "call that can run, no helper or assertion library "
-                                      "given t): it checks nothing"),
+        # work beside it, but its only check is in the dead block: it can never fail, and
+        # the reason names the block that keeps the check from running
+        "TestWorkThenDeadCheck": (22, "its checks never run or cannot fail (if false)"),
         "TestSkipsAboveItsTable": (30, "skipped in source (t.Skip)"),
     }
     assert _verdicts("t.py", NEVER_RUNS["t.py"]) == {
@@ -1234,6 +1233,12 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
         "timer with fake timers": False, "under the file's false constant": True,
         "real": False,
     }
+    go_reasons = {f.test_id.rsplit("::", 1)[1]: f.reason for f in placeholders.placeholders(
+        split_tests("comma_test.go", NEVER_RUN_GO), {"comma_test.go": NEVER_RUN_GO})}
+    assert go_reasons["TestOverwrittenByTheRow"] == ("its checks never run or cannot fail "
+                                                     "(if got != tc.want)")
+    assert go_reasons["TestEmptyMap"] == ("its checks never run or cannot fail "
+                                          "(for in, want := range tests)")
     assert _found("comma_test.go", NEVER_RUN_GO) == {
         "TestOverwritten": True, "TestExpectedKeptInAName": False,
         "TestClosureNeverCalled": True, "TestClosureCalled": False, "TestEmptyTable": True,
