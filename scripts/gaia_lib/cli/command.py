@@ -111,8 +111,9 @@ class GaiaGroup(_Declared, click.Group):
         return decorator
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if self.default is not None and not (args and (
-                args[0] in self.commands or args[0] in ctx.help_option_names)):
+        if args and args[0] in ctx.help_option_names:
+            args = args[:1]  # `--help --project .`: the help, whatever follows it
+        elif self.default is not None and not (args and args[0] in self.commands):
             args = [self.default, *args]
         return super().parse_args(ctx, args)
 

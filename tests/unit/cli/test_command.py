@@ -127,6 +127,10 @@ def test_default_group_runs_its_default_when_the_first_argument_is_not_a_subcomm
     assert capsys.readouterr().out == "phase E1-S1\n"
     assert run(cli, ["--help"]) == 0
     assert "phase" in capsys.readouterr().out
+    # help first, whatever follows it: the group's help, not an unknown option
+    assert run(cli, ["--help", "--project", "."]) == 0
+    out, err = capsys.readouterr()
+    assert "phase" in out and err == ""
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
