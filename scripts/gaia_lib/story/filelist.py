@@ -16,7 +16,8 @@ out: GAIA's own bookkeeping, and untracked files no story delivers, which a proj
 caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`) and what test and
 coverage runs write (`.coverage`, `coverage.json`, `coverage.xml`, `lcov.info`, Go's
 `coverage.out` / `cover.out` profiles, `htmlcov/`,
-`.nyc_output/`, `test-results/`: a review's own run writes them).
+`.nyc_output/`, `test-results/`, a `coverage/` directory holding jest's, vitest's, c8's or
+nyc's reports: a review's own run writes them).
 A story already merged into the base (HEAD has nothing of its own: the fork point is HEAD, as
 when /gaia-dev-story reviews after its merge step) is compared with its merge: the newest
 commit on HEAD that names the story key (in its subject, or a `Story: KEY` line) and changes
@@ -112,6 +113,10 @@ BYTECODE_SUFFIXES = (".pyc", ".pyo")
 # What a test or coverage run writes (coverage.py's data, JSON and XML; an lcov trace).
 RUN_OUTPUTS = frozenset({".coverage", "coverage.json", "coverage.xml", "lcov.info",
                          "coverage.out", "cover.out"})
+# What jest, vitest, c8 and nyc write in the `coverage/` directory they fill: such a directory,
+# untracked, is a run's output.
+COVERAGE_DIR_REPORTS = ("lcov.info", "coverage-final.json", "coverage-summary.json",
+                        "clover.xml")
 
 
 _RECORD, _FIELD = "\x1e", "\x1f"
@@ -175,8 +180,11 @@ def changed_files(repo: Path, base_ref: str, key: str | None = None,
         results = list(pool.map(lambda args: git.run(repo, *args), queries))
     tracked = {name for result in results[:2] for name in git.names(result)}
     untracked = set(git.names(results[2])) - tracked
-    # A venv lists thousands of files: each directory is looked at for a pyvenv.cfg once.
-    venv = functools.cache(lambda directory: (repo / directory / "pyvenv.cfg").is_file())
+    # A venv lists thousands of files: each directory is looked at for a pyvenv.cfg once,
+    # and a `coverage/` directory for the report a coverage run writes in it.
+    venv = functools.cache(lambda directory: (repo / directory / "pyvenv.cfg").is_file() or (
+        directory.rsplit("/", 1)[-1] == "coverage" and any(
+            (repo / directory / report).is_file() for report in COVERAGE_DIR_REPORTS)))
     names = [name for result in results for name in git.names(result)]
     return [name for name in dict.fromkeys(names) if not name.startswith(BOOKKEEPING_PREFIXES)
             and not (name in untracked and _generated(name, venv))]

@@ -121,18 +121,24 @@ def test_untracked_files_no_story_delivers_are_left_out(tmp_path: Path) -> None:
                  # what a test run and its coverage wrote (a review's own run, too)
                  ".coverage", "api/.coverage.host.1234.XyZ", "api/coverage.json",
                  "coverage.xml", "web/coverage/lcov.info", "htmlcov/index.html",
+                 # vitest's and jest's coverage/ directory, its HTML report beside the data
+                 "coverage/coverage-final.json", "coverage/lcov-report/index.html",
+                 "coverage/src/index.html",
                  ".nyc_output/x.json", "build/test-results/unit.xml",
                  # go test -coverprofile's profile, as gaia init's coverage command names it
                  "coverage.out", "pkg/cover.out"]
     for name in [*generated, "env/pyvenv.cfg", "tools/.venv/pyvenv.cfg"]:
         (repo / name).parent.mkdir(parents=True, exist_ok=True)
         (repo / name).write_text("x")
-    # Not an environment: a directory without pyvenv.cfg, however it is named.
+    # Not an environment: a directory without pyvenv.cfg, however it is named; nor a
+    # coverage report: a `coverage/` directory holding none (a module of that name)
     (repo / "venv").mkdir()
     (repo / "venv" / "notes.md").write_text("x")
+    (repo / "src" / "coverage").mkdir(parents=True)
+    (repo / "src" / "coverage" / "rules.ts").write_text("x")
     result = filelist.check(("src/a.ts", "src/b.ts"), repo)
     assert result.divergence is not None
-    assert result.divergence.missing_from_file_list == ("venv/notes.md",)
+    assert result.divergence.missing_from_file_list == ("src/coverage/rules.ts", "venv/notes.md")
 
 
 def test_a_tracked_file_in_a_generated_directory_still_counts(tmp_path: Path) -> None:
