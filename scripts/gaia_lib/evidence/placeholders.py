@@ -60,7 +60,8 @@ exists, `expect(check).toBeDefined()`, which cannot fail; not a decorated one, w
 registers may call); a loop over a collection that is empty where it is written or declared and
 never filled (`for c in []:`, `cases.forEach` over `const cases = []`,
 `([] as number[]).forEach(`,
-`[].forEach((x) => expect(...))` on one line, a Go `range` over `[]struct{...}{}` or
+`[].forEach((x) => expect(...))` on one line, a Go goroutine the test never waits for (no
+`wg.Wait()`, channel receive, `select` or sleep), a Go `range` over `[]struct{...}{}` or
 `map[K]V{}`, a Python dict's `for k, v in cases.items():` over `cases = {}`), sliced to
 nothing (`cases[:0]`) or filtered to nothing whatever its rows (`[c for c in CASES if False]`,
 `cases.filter(() => false)`, a JS chain `.filter(() => false).forEach(...)`) or by a condition
@@ -1568,6 +1569,26 @@ def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
     return out
 
 
+# Go: a goroutine the test starts, and what waits for one (a WaitGroup, a channel receive,
+# a select, a sleep, an errgroup).
+_GO_STARTED = lazy_re(r"^(\s*)go\s+func\s*\([^)]*\)\s*\{\s*$")
+_GO_WAITS = lazy_re(r"\.Wait\(\)|<-|\bselect\s*\{|time\.Sleep\(|\.Go\(|Eventually\(")
+
+
+def _go_unwaited_dead(lines: list[str]) -> list[str]:
+    """A Go test's lines with each goroutine it starts (`go func() { ... }()`) read as code
+    that never runs where nothing in the test waits for one (`_GO_WAITS`): the test may end
+    first, and its checks with it."""
+    if any(_GO_WAITS.search(line) for line in lines):
+        return lines
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _GO_STARTED.match(line)
+        if found is not None:
+            out[index] = f"{found.group(1)}if false {{"
+    return out
+
+
 # An immutable literal a top-level statement gives a name; a check of that name after it
 # checks the literal (`got := Comma(5)` then `got = "5"`: `if got != "5"` cannot fail).
 _LITERAL_ASSIGNMENT: dict[str, AnyPattern] = {
@@ -2345,7 +2366,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     if language == "go":
-        lines = _go_overwritten_read(lines)
+        lines = _go_unwaited_dead(_go_overwritten_read(lines))
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
         lines = [_EMPTY_CAST.sub("[]", line) for line in lines]
         lines = _swallowed_calls_dead(lines, outer.swallowing | swallowing_helpers(

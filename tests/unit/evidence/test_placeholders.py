@@ -1170,6 +1170,25 @@ func TestOverwrittenThenRecomputed(t *testing.T) {
 	}
 }
 
+func TestCheckedInAGoroutine(t *testing.T) {
+	go func() {
+		if Comma(1000) != "1,000" {
+			t.Errorf("bad")
+		}
+	}()
+}
+
+func TestWaitsForItsGoroutine(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if Comma(1000) != "1,000" {
+			t.Errorf("bad")
+		}
+	}()
+	<-done
+}
+
 func TestEmptyMap(t *testing.T) {
 	tests := map[int64]string{}
 	for in, want := range tests {
@@ -1247,6 +1266,8 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
         # (go-shellquote's Join test weakened); computed again after it: a real check
         "TestOverwrittenByTheRow": True, "TestRowOverwrittenByTheResult": True,
         "TestOverwrittenThenRecomputed": False,
+        # a goroutine nothing waits for: the test may end before its check runs
+        "TestCheckedInAGoroutine": True, "TestWaitsForItsGoroutine": False,
         "TestUnderThePackagesFalseConstant": True, "TestDecodedThroughAPointer": False,
         "TestPanicRecovered": True, "TestPanicUnrecovered": False,
     }
