@@ -186,9 +186,17 @@ def _json_value(data: bytes | str, what: str, exit_code: int) -> Any:
 def _pytest_file(classname: str) -> str | None:
     """`tests.unit.test_x.TestCase` -> `tests/unit/test_x.py` (classes are CapWords)."""
     parts = classname.split(".")
-    while len(parts) > 1 and parts[-1][:1].isupper():
-        parts.pop()
+    parts = parts[:len(parts) - len(_pytest_classes(classname))]
     return "/".join(parts) + ".py" if parts and parts[0] else None
+
+
+def _pytest_classes(classname: str) -> tuple[str, ...]:
+    """The classes a pytest classname ends with (`tests.test_x.TestCase` -> `TestCase`)."""
+    parts = classname.split(".")
+    classes: list[str] = []
+    while len(parts) > 1 and parts[-1][:1].isupper():
+        classes.insert(0, parts.pop())
+    return tuple(classes)
 
 
 def _java_file(classname: str) -> str | None:
@@ -235,9 +243,13 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         name = case.get("name", "")
         file = case.get("file") or (derive(classname) if classname else None)
         outcome = _junit_outcome(case)
+        # pytest keeps a test's classes in its classname (`tests.SpecificationTests`): the
+        # review names it `SpecificationTests::test_example`, as pytest's node id does
+        classes = _pytest_classes(classname) if fmt == "junit" else ()
         tests.append(TestOutcome(name=name, outcome=outcome, file=file,
                                  message=_junit_message(case) if outcome in (FAILED, ERROR)
-                                 else None))
+                                 else None,
+                                 path=("::".join((*classes, name)),) if classes else ()))
     return _counts(fmt, tests)
 
 
@@ -427,11 +439,14 @@ def go_finished(data: bytes | str) -> tuple[TestOutcome, ...]:
 def pytest_test(nodeid: str, outcome: str, message: str | None = None) -> TestOutcome:
     """A pytest node id's test as its JUnit report names it: the file the id's, the name its
     function's with its parameters (`tests/b.py::TestX::test_f[1]` -> `test_f[1]` in
-    `tests/b.py`; JUnit keeps a class in its classname, which names only the file here)."""
+    `tests/b.py`; JUnit keeps a class in its classname, which names only the file here, and
+    is shown with it: `TestX::test_f[1]`)."""
     file, _, rest = nodeid.partition("::")
     head, bracket, params = rest.partition("[")  # a parameter id may hold `::` itself
-    return TestOutcome(name=head.rpartition("::")[2] + bracket + params, outcome=outcome,
-                       file=file, message=message)
+    classes, _, function = head.rpartition("::")
+    name = function + bracket + params
+    return TestOutcome(name=name, outcome=outcome, file=file, message=message,
+                       path=(f"{classes}::{name}",) if classes else ())
 
 
 def pytest_finished(text: str) -> tuple[TestOutcome, ...]:

@@ -209,7 +209,21 @@ def test_pytest_file_from_classname(classname: str, expected: str) -> None:
 
 def test_junit_file_attribute_wins() -> None:
     xml = '<testsuites><testsuite><testcase classname="a.B" name="t" file="x/y.py"/></testsuite></testsuites>'
-    assert ro.parse_junit_xml(xml).tests == (ro.TestOutcome("t", "passed", "x/y.py"),)
+    assert ro.parse_junit_xml(xml).tests == (
+        ro.TestOutcome("t", "passed", "x/y.py", path=("B::t",)),)
+
+
+@pytest.mark.parametrize(("classname", "shown"), [
+    ("tests", "test_example"),  # jsonpointer's top-level tests.py, a module's function
+    ("tests.SpecificationTests", "SpecificationTests::test_example"),
+    ("tests.unit.test_x.TestOuter.TestInner", "TestOuter::TestInner::test_example"),
+])
+def test_a_pytest_test_in_a_class_is_shown_as_its_node_id_names_it(classname: str,
+                                                                    shown: str) -> None:
+    """A failed unittest method was reported as `tests.py > test_example`, its class lost."""
+    xml = f'<testsuite><testcase classname="{classname}" name="test_example"/></testsuite>'
+    (outcome,) = ro.parse_junit_xml(xml).tests
+    assert (outcome.name, outcome.shown) == ("test_example", shown)
 
 
 def test_tap_directives_and_diagnostics() -> None:
@@ -426,7 +440,8 @@ def test_the_pytest_tests_a_progress_log_shows_finished_with_their_outcomes() ->
         ro.TestOutcome("test_ok", ro.PASSED, "tests/a.py"),
         ro.TestOutcome("test_bad", ro.ERROR, "tests/a.py"),
         ro.TestOutcome("test_skip[x y]", ro.SKIPPED, "tests/a.py"),
-        ro.TestOutcome("test_f", ro.FAILED, "tests/b.py"))  # as JUnit names a class's test
+        # as JUnit names a class's test, shown with its class
+        ro.TestOutcome("test_f", ro.FAILED, "tests/b.py", path=("TestX::test_f",)))
 
 
 def test_a_pytest_node_id_names_its_test_as_junit_does() -> None:
