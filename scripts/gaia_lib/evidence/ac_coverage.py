@@ -170,8 +170,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   never executes any of the story's File List sources verifies none of the story's
   behaviour: it matches no AC by words, so it is never an AC's only evidence by resemblance
   (here its AC ids still match; the review counts it for none: `phases.idle_tests`); the ACs
-  its words match, read as a test the run did not measure, name it (`idle`), so the review
-  says why it counts for none of them rather than nothing at all. A test
+  its words match, read as a test the run did not measure, or else the one it most resembles,
+  name it (`idle`), so the review says why it counts for none of them rather than nothing at
+  all (jsonpointer's example test weakened to check its own table left its AC "no test"). A test
   that does execute them backs a weak match with that: the clear-best AC that explains enough
   of its name needs no word spelled alike ("accounts creation" for "the account is created":
   executing the story's code says the test exercises the story, its words, distinctive among
@@ -1612,7 +1613,13 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         chosen = {i: sc for i, sc in chosen.items() if i not in unrun
                   and (i in about_printing or not printing)}
         if unmeasured:
-            for i in chosen:
+            # the ACs its words choose, else the one it most resembles: an AC left without a
+            # test says which test it might have had, and why it does not count
+            resembled = [(sc.total, i) for i, crit_scores in
+                         enumerate(zip(*readings, strict=True))
+                         for sc in (max(crit_scores, key=lambda sc: sc.total),)
+                         if _resembles(sc)]
+            for i in chosen or [max(resembled)[1]] if chosen or resembled else ():
                 idle[criteria[i].ac_id].append(case.test_id)
             continue
         for i, score in sorted(chosen.items()):

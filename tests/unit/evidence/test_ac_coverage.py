@@ -645,6 +645,12 @@ def test_a_test_that_never_runs_the_story_code_is_named_on_the_acs_its_words_mat
     idle = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=runs,
                    executes={SHORTER: False, LAST: True, SPLIT: True})
     assert by_id(idle)["AC1"].idle == (SHORTER,) and SHORTER not in by_id(idle)["AC1"].tests
+    # one its words only bring near an AC (no match): named on that AC alone
+    (near,) = [case("test_accounts")]
+    assert by_id(analyze("E1-S1", CRITERIA, [near], file_list=[FILE]))["AC1"].candidates
+    unmeasured = analyze("E1-S1", CRITERIA, [near], file_list=[FILE],
+                         executes={near.test_id: False})
+    assert [(c.ac_id, c.idle) for c in unmeasured.per_ac if c.idle] == [("AC1", (near.test_id,))]
 
 CHUNKS = (
     ac("AC1", "an iterable and a size", "chunked is called",
