@@ -205,15 +205,29 @@ def _java_file(classname: str) -> str | None:
     return outer.replace(".", "/") + ".java" if outer else None
 
 
+def _collection_place(text: str, module: str) -> str | None:
+    """Where a module pytest could not import failed, as `tests/test_x.py:4`: a syntax error's
+    `File "/abs/tests/test_x.py", line 4`, else the last frame in the module itself
+    (`tests/test_y.py:1: in <module>`)."""
+    rel = module.replace(".", "/") + ".py"
+    spot = re.findall(r'^E\s+File "([^"]+)", line (\d+)', text, re.M)
+    if spot and spot[-1][0].endswith(rel):
+        return f"{rel}:{spot[-1][1]}"
+    frames = re.findall(rf"^({re.escape(rel)}):(\d+): in ", text, re.M)
+    return f"{frames[-1][0]}:{frames[-1][1]}" if frames else None
+
+
 def _junit_message(case: ET.Element) -> str | None:
     for child in case:
         if child.tag in ("failure", "error"):
             if child.get("message") == PYTEST_COLLECTION_FAILURE:
                 # pytest's own words for a module it could not import; the exception it
-                # raised is the last `E ` line of the traceback
+                # raised is the last `E ` line of the traceback, and where, its file's line
                 raised = [line[1:].strip() for line in (child.text or "").splitlines()
                           if line.startswith("E ") and line[1:].strip()]
-                return failure_line(raised[-1] if raised else child.text)
+                said = failure_line(raised[-1] if raised else child.text)
+                place = _collection_place(child.text or "", case.get("name", ""))
+                return f"{said} ({place})" if said and place else said
             return failure_line(child.get("message")) or failure_line(child.text)
     return None
 

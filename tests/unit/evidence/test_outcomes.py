@@ -219,13 +219,21 @@ E   SyntaxError: invalid syntax</error></testcase></testsuite></testsuites>"""
 
 
 def test_a_test_in_a_module_the_runner_could_not_collect_says_why() -> None:
+    """pytest names the module it could not import; the error, with where it is (the
+    syntax error's line, or the module's own frame of the import error)."""
     counts = runner_output.parse_junit_xml(COLLECTION_ERROR)
     assert [(o.name, o.outcome, o.message) for o in counts.tests] == [
-        ("tests.test_syntax", "error", "SyntaxError: invalid syntax")]
+        ("tests.test_syntax", "error", "SyntaxError: invalid syntax (tests/test_syntax.py:3)")]
     cases = split_tests("tests/test_syntax.py", "def test_days():\n    assert days() == 1\n")
     assert outcomes.never_ran(counts.tests, cases, ["tests/test_syntax.py"]) == {
-        "tests/test_syntax.py::test_days":
-            "never run: its file could not be collected (SyntaxError: invalid syntax)"}
+        "tests/test_syntax.py::test_days": "never run: its file could not be collected "
+                                           "(SyntaxError: invalid syntax (tests/test_syntax.py:3))"}
+    imported = COLLECTION_ERROR.replace('E     File "/p/tests/test_syntax.py", line 3\n', "").replace(
+        "E       def test_days(:\nE                     ^\nE   SyntaxError: invalid syntax",
+        "tests/test_syntax.py:1: in &lt;module&gt;\n    import nope\n"
+        "E   ModuleNotFoundError: No module named 'nope'")
+    (outcome,) = runner_output.parse_junit_xml(imported).tests
+    assert outcome.message == "ModuleNotFoundError: No module named 'nope' (tests/test_syntax.py:1)"
 
 
 def test_a_unittest_classs_tests_a_cut_off_run_finished_ran_as_its_junit_report_says() -> None:
