@@ -378,6 +378,11 @@ _PRESENCE_CHECK = re.compile(
     # ... in JS: `expect(titleCase(input)).toEqual(titleCase(input))`, `expect(x).toBe(x)`
     r"|^expect\s*\(\s*(?P<same4>[\w$.]+(?:\([^()]*\))?)\s*\)\s*\.\s*"
     r"(?:toBe|toEqual|toStrictEqual|toMatchObject)\s*\(\s*(?P=same4)\s*\)\s*;?$"
+    # ... or a copy of it: `expect({ ...expected }).toEqual(expected)`
+    r"|^expect\s*\(\s*\{\s*\.\.\.(?P<spread>[\w$.]+)\s*\}\s*\)\s*\.\s*"
+    r"(?:toEqual|toStrictEqual|toMatchObject)\s*\(\s*(?P=spread)\s*\)\s*;?$"
+    r"|^expect\s*\(\s*(?P<spread2>[\w$.]+)\s*\)\s*\.\s*(?:toEqual|toStrictEqual|toMatchObject)"
+    r"\s*\(\s*\{\s*\.\.\.(?P=spread2)\s*\}\s*\)\s*;?$"
     # a length no less than zero: any value's
     r"|^assert\s+len\((?s:.+)\)\s*>=\s*0\s*(?:,(?s:.*))?$"
     r"|^expect\s*\((?s:.+)\.length\s*\)\s*\.\s*toBeGreaterThanOrEqual\s*\(\s*0\s*\)\s*;?$"
@@ -465,11 +470,11 @@ def _truthy_of_a_value(check: str, code: str) -> bool:
         return False
     value = found.group("x").strip()
     if re.fullmatch(r"[A-Za-z_$][\w$]*", value):
-        given = re.findall(rf"(?<![\w$.]){re.escape(value)}\s*=(?![=>])([^;\n]*)", code)
+        given = re.findall(rf"(?<![\w$.]){re.escape(value)}\s*=(?![=>])([^\n]*)", code)
         if len(given) != 1 or not re.search(
                 rf"\b(?:const|let|var)\s+{re.escape(value)}\s*=", code):
             return False
-        value = given[0].strip()
+        value = given[0].strip().rstrip(";").rstrip()
     callee = _whole_call(value)
     return callee is not None and not _answers_yes_or_no(callee)
 

@@ -374,6 +374,16 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     ('it("x", () => {\n  let running = false\n  running = start()\n  expect(running).toBeTruthy()'
      '\n});', None),
     ('it("x", () => {\n  const ok = isValid(x)\n  expect(ok).toBeTruthy()\n});', None),
+    # a semicolon in the call's string is no end of it (cookie-es's header)
+    ('it("x", () => {\n  const cookies = parse("foo=%1;bar=bar");\n'
+     '  expect(cookies).toBeTruthy();\n});', "expect(cookies).toBeTruthy()"),
+    # a value compared with a copy of itself
+    ('it("x", () => {\n  const expected = { foo: "%1" };\n'
+     '  expect({ ...expected }).toEqual(expected);\n});',
+     "expect({ ...expected }).toEqual(expected)"),
+    ('it("x", () => {\n  const got = parse("a=1");\n  expect(got).toStrictEqual({ ...got });\n});',
+     "expect(got).toStrictEqual({ ...got })"),
+    ('it("x", () => {\n  expect({ ...parse("a=1") }).toEqual({ a: "1" });\n});', None),
     ('it("x", () => {\n  expect(defu(a, b)).toBeTruthy()\n  expect(defu(a, b).a).toBe(1)\n});',
      None),
     # an asymmetric matcher any value of a type passes, or keys whose values it so reads
