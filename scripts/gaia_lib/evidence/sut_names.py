@@ -33,7 +33,11 @@ Rules:
   `const result` hides an outer one, as its own `const parse = () => ({...})` hides the code
   under test's `parse`: a fake of it (the test names the code only if the fake's code
   does). A Go function's `:=` names are its own likewise: only a package-level `var` binds a
-  name for the file.
+  name for the file (the blank `_` binds none).
+- A name spelled only to discard it names nothing: Go's `_ = Join` (`var _ = Join`, `_, _ =
+  a, b`), JS/TS `void parse` or a bare `parse;` statement, Python a bare `parse` expression
+  statement (`_discarded`). It keeps an import used and calls nothing: a test whose local
+  fake holds `_ = Join` tests the fake.
 - Not judged (None): a language family the sources declare nothing readable in.
 """
 
@@ -228,7 +232,7 @@ _HELPER = {
 _BINDING = {
     ".js": lazy_re(r"\b(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*((?::[^=;\n]+)?"
                       r"(?:=[^;\n]+)?)|^[ \t]*([A-Za-z_$][\w$]*)[ \t]*(=[^=;\n][^;\n]*)", re.M),
-    ".go": lazy_re(r"^var[ \t]+([A-Za-z_]\w*)([^\n]+)", re.M),
+    ".go": lazy_re(r"^var[ \t]+(?!_\b)([A-Za-z_]\w*)([^\n]+)", re.M),  # `_` binds nothing
 }
 MAX_HELPER_DEPTH = 3
 
@@ -249,14 +253,53 @@ def _code_only(kind: str, code: str) -> str:
     return "\n".join([*testcases.code_lines(code.split("\n")), *computed])
 
 
+# A statement that only discards what it names (module rules). Go's `_ = x` is one wherever
+# it stands; a JS/TS or Python bare name at a line's start only where the line before ends a
+# statement (`foo(\n  parse\n)` passes it, `x =\n  parse;` assigns it).
+_NAME = r"[A-Za-z_$][\w$]*(?:[ \t]*\.[ \t]*[A-Za-z_$][\w$]*)*"
+_DISCARD = {
+    ".go": lazy_re(rf"(?:^|(?<=[;{{}}]))[ \t]*(?:var[ \t]+)?_(?:[ \t]*,[ \t]*_)*[ \t]*=[ \t]*"
+                      rf"{_NAME}(?:[ \t]*,[ \t]*{_NAME})*[ \t]*(?=[;}}]|$)", re.M),
+    ".js": lazy_re(rf"(?<![\w$.])void[ \t]+{_NAME}[ \t]*(?=[;}})]|$)"
+                      rf"|(?P<bare>(?:^|(?<=[;{{}}]))[ \t]*{_NAME}[ \t]*;)", re.M),
+    ".py": lazy_re(rf"(?P<bare>^[ \t]*{_NAME}[ \t]*;?[ \t]*(?:#.*)?$)", re.M),
+}
+# The end of a line whose statement goes on below: an operator, an opening bracket, a comma,
+# a keyword that takes an operand (Python's `:` ends a block's header, its `{` opens a dict)
+_GOES_ON = {
+    ".js": lazy_re(r"(?:[-+*/%&|^!~<>=?:,.(\[]|\b(?:return|typeof|void|await|yield|new|"
+                      r"delete|in|of|instanceof))[ \t]*$"),
+    ".py": lazy_re(r"(?:[-+*/%&|^~<>=,.(\[{\\@]|\b(?:and|or|not|in|is|lambda|await))[ \t]*"
+                      r"(?:#[^'\"\n]*)?$"),
+}
+
+
+def _discarded(kind: str, code: str) -> str:
+    """`code` less its statements that only discard a name (module rules), each blanked."""
+    pattern = _DISCARD.get(kind)
+    if pattern is None:
+        return code
+
+    def blanked(match: re.Match[str]) -> str:
+        before = code[:match.start()]
+        if "bare" in match.re.groupindex and match.group("bare") \
+                and not before.rsplit("\n", 1)[-1].strip():  # at its line's start
+            above = before.rstrip()
+            if above and _GOES_ON[kind].search(above.rsplit("\n", 1)[-1]):
+                return match.group(0)  # an operand of the statement above, no statement
+        return " " * len(match.group(0))
+
+    return pattern.sub(blanked, code)
+
+
 def _words(kind: str, code: str) -> set[str]:
     if kind == ".js":
-        return set(re.findall(r"[A-Za-z_$][\w$]*",
-                              _code_only(kind, js_imports.without_imports(code))))
+        return set(re.findall(r"[A-Za-z_$][\w$]*", _discarded(
+            kind, _code_only(kind, js_imports.without_imports(code)))))
     skipped = _SKIPPED_LINE.get(kind)
     kept = [line for line in code.splitlines() if skipped is None or not skipped.match(line)]
     return set(re.findall(r"[\w-]+" if kind == ".sh" else r"\w+",
-                          _code_only(kind, "\n".join(kept))))
+                          _discarded(kind, _code_only(kind, "\n".join(kept)))))
 
 
 def _names(kind: str, code: str, spelled: frozenset[str]) -> bool:

@@ -348,3 +348,72 @@ def test_a_js_name_reaches_the_code_only_for_the_tests_that_see_it(
     cases = {c.name.rsplit(" > ", 1)[-1]: c.body
              for c in testcases.split_tests("test/defu.test.ts", DEFU_TESTS)}
     assert sut_names.names_any("test/defu.test.ts", cases[title], names, DEFU_TESTS) is names_it
+
+
+SHELLQUOTE_TESTS = """package shellquote
+
+{outside}
+
+func fakeJoin(s string) string {{ {inside}return "'" + s + "'" }}
+
+func TestJoinWraps(t *testing.T) {{
+	for _, tc := range cases {{
+		if got := fakeJoin(tc.arg); got != tc.want {{ t.Errorf("Join(%q) = %q", tc.arg, got) }}
+	}}
+}}
+"""
+
+
+@pytest.mark.parametrize(("outside", "inside", "names_it"), [
+    ("", "_ = Join; ", False),  # go-shellquote's fake, the code named only to discard it
+    ("var _ = Join", "", False),  # a package-level discard: `_` binds nothing
+    ("", "_, _ = Join, Split; ", False),
+    ("", "_ = Join(s); ", True),  # a call's result discarded: the code runs
+    ("", "f := Join; _ = f; ", True),  # a name bound to it, used
+])
+def test_a_go_name_spelled_only_to_discard_it_names_nothing(
+        tmp_path: Path, outside: str, inside: str, names_it: bool) -> None:
+    names = sut_names.declared(tmp_path, {"quote.go": GO_QUOTE})
+    text = SHELLQUOTE_TESTS.format(outside=outside, inside=inside)
+    test = text[text.index("func TestJoinWraps"):]
+    assert sut_names.names_any("quote_test.go", test, names, text) is names_it
+
+
+GO_QUOTE = """package shellquote
+
+func Join(args ...string) string { return "" }
+
+func Split(input string) ([]string, error) { return nil, nil }
+"""
+
+
+@pytest.mark.parametrize(("body", "names_it"), [
+    ("void parse;\n  expect(fake('a=b')).toEqual({});", False),
+    ("void parse\n  expect(fake('a=b')).toEqual({})", False),
+    ("parse;\n  expect(fake('a=b')).toEqual({});", False),
+    ("if (!parse) return; parse;\n  expect(fake('a=b')).toEqual({});", True),  # a check of it
+    ("void parse('a=b');\n  expect(fake('a=b')).toEqual({});", True),  # a call
+    ("const f =\n    parse;\n  expect(f('a=b')).toEqual({});", True),  # an operand
+    ("expect(fake(\n    parse\n  )).toEqual({});", True),
+])
+def test_a_js_name_spelled_only_to_discard_it_names_nothing(
+        tmp_path: Path, body: str, names_it: bool) -> None:
+    names = sut_names.declared(tmp_path, {"src/parse.ts": "export function parse() {}\n"})
+    text = f'import {{ parse }} from "../src/parse";\n\nit("parses", () => {{\n  {body}\n}});\n'
+    test = text[text.index("it("):]
+    assert sut_names.names_any("test/parse.test.ts", test, names, text) is names_it
+
+
+@pytest.mark.parametrize(("body", "names_it"), [
+    ("parse\n    assert fake('a=b') == {}", False),
+    ("jsonpointer.resolve  # keep the import\n    assert fake('a=b') == {}", False),
+    ("assert fake(\n        parse\n    ) == {}", True),  # an argument
+    ("values = [fake,\n              parse]\n    assert values", True),
+    ("f = parse\n    assert f('a=b') == {}", True),
+])
+def test_a_python_name_spelled_only_to_discard_it_names_nothing(
+        tmp_path: Path, body: str, names_it: bool) -> None:
+    names = sut_names.declared(tmp_path, {"jsonpointer.py": "def parse(s): ...\n"
+                                                          "def resolve(d, p): ...\n"})
+    test = f"def test_parses():\n    {body}\n"
+    assert sut_names.names_any("tests/test_parse.py", test, names) is names_it
