@@ -31,6 +31,9 @@ a test may pass by position; natsort's test of it calls `order_by_index(given, i
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
+A literal is found as a test writes it: raw (Go's `foo\\*`, Python's r'foo\\*') or escaped in
+a quoted string whose backslashes escape (Go's, JS's, Python's "foo\\\\*"): an assertion and a
+table are read as written and with those strings decoded (`decoded`).
 `check_line` finds where in its file a check `presence_only` names is.
 `written_values` reads the values an AC writes anywhere, quoted or bare (`1.2-beta.3`,
 `maxsize=0`, `CRON_TZ=<zone>` by its fixed part), and `table_strings` / `in_table` whether a
@@ -344,14 +347,47 @@ def _occurs(literal: Literal, span: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(literal.value)}(?![\w])", span) is not None
 
 
+# A quoted string whose backslashes escape: "…" and '…' (Go, JS, Python), not after a word
+# character (Python's r"…" is raw, as Go's `…` is)
+_ESCAPED_STRING_RE = re.compile(r"""(?<![\w`])(["'])((?:(?!\1)[^\\\n]|\\.)*)\1""")
+_ESCAPE_RE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|"
+                        r"U([0-9A-Fa-f]{8})|(.))", re.S)
+_ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
+            "0": "\0"}
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    code = next((g for g in match.groups()[:4] if g is not None), None)
+    if code is not None:
+        return chr(min(int(code, 16), 0x10FFFF))
+    char = match.group(5)
+    return _ESCAPED.get(char, char)  # JS's `\*` is `*` (Python's keeps it: read as written)
+
+
+def _decode(text: str) -> str:
+    return _ESCAPE_RE.sub(_unescaped, text)
+
+
+@lru_cache(maxsize=4096)
+def decoded(code: str) -> str:
+    """`code` with each quoted string whose backslashes escape decoded, quotes kept
+    (`"foo\\\\*"` -> `"foo\\*"`): the value a test writes, as an AC spells it."""
+    if "\\" not in code:
+        return code
+    return _ESCAPED_STRING_RE.sub(
+        lambda m: m.group(1) + _decode(m.group(2)) + m.group(1), code)
+
+
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
     """The `literals` that occur inside an assertion in `test_source`, in the given order."""
     return asserted_in(assertion_spans(test_source), literals)
 
 
 def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
-    """The `literals` that occur in one of `spans` (from `assertion_spans`), in order."""
-    return tuple(lit for lit in literals if any(_occurs(lit, span) for span in spans))
+    """The `literals` that occur in one of `spans` (from `assertion_spans`), in order, as
+    written or decoded (`decoded`)."""
+    read = [*spans, *(text for text in map(decoded, spans) if text not in spans)]
+    return tuple(lit for lit in literals if any(_occurs(lit, span) for span in read))
 
 
 # A check that only asks for a result to exist: any value passes it.
@@ -708,8 +744,13 @@ def table_strings(source: str) -> tuple[str, ...]:
     spans = assertion_spans(source)
     tables = [code[m.start():_statement_end(code, m.start())]
               for m in _TABLE_START_RE.finditer(code)] + _looped_values(code, spans)
-    return tuple(next(g for g in m.groups() if g is not None)
-                 for span in tables for m in _TABLE_STRING_RE.finditer(span))
+    found: list[str] = []
+    for span in tables:
+        for m in _TABLE_STRING_RE.finditer(span):
+            found.append(next(g for g in m.groups() if g is not None))
+            if m.group(3) is None and "\\" in found[-1]:  # and what an escaped one holds
+                found.append(_decode(found[-1]))
+    return tuple(found)
 
 
 def in_table(value: str, strings: Iterable[str]) -> bool:

@@ -249,6 +249,40 @@ def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
     assert asserted_literals('assert split("x") == "hello-goodbye"', [folded]) == ()
 
 
+# go-shellquote's AC3 promises `foo\*` (one backslash); its tests write it either way
+ESCAPED = Literal(S, "foo\\*")
+
+
+@pytest.mark.parametrize(("source", "found"), [
+    ('if got := Join("foo*"); got != `foo\\*` {\n\tt.Errorf("got %q", got)\n}', True),  # raw
+    ('if got := Join("foo*"); got != "foo\\\\*" {\n\tt.Errorf("got %q", got)\n}', True),
+    ("assert join('foo*') == r'foo\\*'", True),  # Python raw
+    ("assert join('foo*') == 'foo\\\\*'", True),
+    ('expect(join("foo*")).toBe("foo\\\\*")', True),
+    ("expect(join('foo*')).toBe('foo\\u005c*')", True),  # a backslash by its code point
+    # other strings: no backslash, or two
+    ('if got := Join("foo*"); got != "foo*" {\n\tt.Errorf("got %q", got)\n}', False),
+    ('if got := Join("foo*"); got != "foo\\\\\\\\*" {\n\tt.Errorf("got %q", got)\n}', False),
+    ('if got := Join("foo*"); got != `foo\\\\*` {\n\tt.Errorf("got %q", got)\n}', False),
+])
+def test_a_literal_is_found_written_raw_or_escaped(source: str, found: bool) -> None:
+    assert asserted_literals(source, [ESCAPED]) == ((ESCAPED,) if found else ())
+
+
+def test_a_data_tables_escaped_string_holds_what_it_decodes_to() -> None:
+    """go-shellquote's quote_test.go: `{[]string{"foo*", ...}, "foo\\* M\\{ovies,usic} ..."}`."""
+    source = ('func TestSimpleJoin(t *testing.T) {\n\tfor _, elem := range simpleJoinTest {\n'
+              '\t\tif output := Join(elem.input...); output != elem.output {\n'
+              '\t\t\tt.Errorf("got %q", output)\n\t\t}\n\t}\n}\n'
+              'var simpleJoinTest = []struct {\n\tinput  []string\n\toutput string\n}{\n'
+              '\t{[]string{"foo*", "ab[cd]"}, "foo\\\\* ab\\\\[cd]"},\n}\n')
+    strings = table_strings(source)
+    assert in_table("foo\\*", strings)
+    assert in_table("ab\\[cd]", strings)
+    assert not in_table("foo\\?", strings)  # a string it does not hold
+    assert asserted_literals(source, [ESCAPED]) == (ESCAPED,)
+
+
 @pytest.mark.parametrize(("source", "asserted"), [
     # a Python loop over literal values its assertion uses is the test's table
     ('for spec in ("css1", "css4"):\n    self.assertRaises(ValueError, names, spec)',
