@@ -10,6 +10,10 @@ A jest / vitest file that failed to load fails with the compile error where it i
 (`located_error`: `file.ts:9:5: [PARSE_ERROR] ...`), not the line over it that only counts
 errors (`Transform failed with 1 error:`).
 
+A failed test's message is its first line of failure as the runner wrote it, less colour
+codes and the whitespace around it (`failure_line`): what is inside is the difference a
+reader looks for.
+
 Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
 """
 
@@ -92,13 +96,14 @@ def located_error(text: str) -> str | None:
 
 
 def failure_line(text: object) -> str | None:
-    """The first non-blank line of a failure message, colour codes dropped, at most
-    MESSAGE_CHARS characters; None when there is none."""
+    """The first non-blank line of a failure message, colour codes dropped, its ends stripped,
+    at most MESSAGE_CHARS characters; None when there is none. Its inner whitespace is kept:
+    got and want may differ only in it (`= "hello goodbye", want "hello  goodbye"`)."""
     if not isinstance(text, str):
         return None
     for line in _ANSI.sub("", text).splitlines():
         if line.strip():
-            return " ".join(line.split())[:MESSAGE_CHARS]
+            return line.strip()[:MESSAGE_CHARS]
     return None
 
 

@@ -97,15 +97,19 @@ def test_bats_tap_from_a_real_run(tmp_path: Path) -> None:
     ]
 
 
-def test_go_test_json_from_a_real_run(tmp_path: Path) -> None:
+def _go_test_json(root: Path, tmp_path: Path) -> ro.RunnerCounts:
+    """`go test -json ./...` run for real in `root` (offline), parsed; its tests fail."""
     go = need("go", "go is not installed; the committed sample is parsed below")
-    root = copy_project("go", tmp_path)
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "GOCACHE": str(tmp_path / "gocache"),
            "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local", "GOPATH": str(tmp_path / "gopath")}
     env["PATH"] = f"{Path(go).parent}:{env['PATH']}"
     result = run_tool([go, "test", "-json", "./..."], cwd=root, env=env, timeout=300)
     assert result.returncode == 1, result.stderr
-    counts = ro.parse_go_test_json(result.stdout)
+    return ro.parse_go_test_json(result.stdout)
+
+
+def test_go_test_json_from_a_real_run(tmp_path: Path) -> None:
+    counts = _go_test_json(copy_project("go", tmp_path), tmp_path)
     assert _summary(counts) == (2, 1, 1, 0)
     assert [(t.name, t.outcome, t.file) for t in counts.tests] == [
         ("TestParseQuantityReadsDigits", "passed", "example.com/evcalc"),
@@ -115,6 +119,23 @@ def test_go_test_json_from_a_real_run(tmp_path: Path) -> None:
     ]
     assert [t.message for t in counts.tests if t.outcome == "failed"] == [
         "parse_test.go:20: got 2, want 3"]
+
+
+def test_a_go_failure_whose_got_and_want_differ_in_spaces_keeps_them(tmp_path: Path) -> None:
+    """go-shellquote's `Join(["hello" "goodbye"]) = "hello goodbye", want "hello  goodbye"`:
+    its spaces folded, got and want read the same."""
+    root = tmp_path / "join"
+    root.mkdir()
+    (root / "go.mod").write_text("module example.com/join\n\ngo 1.19\n")
+    (root / "join_test.go").write_text(
+        'package join\n\nimport (\n\t"strings"\n\t"testing"\n)\n\n'
+        "func TestJoin(t *testing.T) {\n"
+        '\tif got, want := strings.Join([]string{"hello", "goodbye"}, " "), "hello  goodbye"; '
+        "got != want {\n"
+        '\t\tt.Errorf("Join = %q, want %q", got, want)\n\t}\n}\n')
+    counts = _go_test_json(root, tmp_path)
+    assert [t.message for t in counts.tests] == [
+        'join_test.go:10: Join = "hello goodbye", want "hello  goodbye"']
 
 
 # --- committed samples (real outputs, see fixtures/evidence/samples/README.md) ------------------
@@ -163,9 +184,9 @@ def test_a_failed_test_carries_its_first_line_of_failure(
     assert {t.name for t in counts.tests if t.outcome in (ro.FAILED, ro.ERROR)} == set(failures)
 
 
-def test_a_failure_line_drops_colour_codes_and_blank_lines() -> None:
-    assert ro.failure_line("\n  \x1b[31mAssertionError\x1b[39m: expected  2\n  at x") == \
-        "AssertionError: expected 2"
+def test_a_failure_line_drops_colour_codes_blank_lines_and_the_space_around_it() -> None:
+    assert ro.failure_line("\n  \x1b[31mAssertionError\x1b[39m: expected  2\t\n  at x") == \
+        "AssertionError: expected  2"
     assert ro.failure_line("x" * 300) == "x" * ro.MESSAGE_CHARS
     assert ro.failure_line("\n \n") is None and ro.failure_line(None) is None
 
