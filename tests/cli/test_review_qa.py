@@ -420,6 +420,46 @@ def test_a_file_list_check_that_could_not_run_is_said_in_the_report(qa_project: 
             "git diff unavailable — divergence check skipped (not in a git repository).") in text
 
 
+@pytest.mark.parametrize(("file_list", "named", "why"), [
+    # go-shellquote's story with its File List emptied: its 12 tests all passed, every AC
+    # "has no test"
+    ([], "", "the File List names no test file"),
+    (["app/signup.py"], "", "the File List names no test file"),  # its source only
+    (["app/signup.py", "tests/test_signup.py"], "e1_s3_",
+     "the tests of the File List's tests/test_signup.py name other stories"),
+])
+def test_tests_found_that_none_is_the_storys_are_said_why_and_what_to_do(
+        qa_project: Project, capsys: pytest.CaptureFixture[str], file_list: list[str],
+        named: str, why: str) -> None:
+    qa_project.add_story("E1-S1", priority="P0", file_list=file_list)
+    qa_project.write("tests/test_signup.py", TESTS.replace("def test_", f"def test_{named}"))
+    assert command.main(["E1-S1"]) == 1
+    assert "findings: 2 critical, " in capsys.readouterr().out
+    analysis = _analysis(qa_project)
+    assert analysis["unattributed_tests"] == [
+        f"tests/test_signup.py::test_{named}ac1_valid_email_creates_account",
+        f"tests/test_signup.py::test_{named}ac2_invalid_email_is_rejected_with_422"]
+    findings = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    said = (f"No test is the story's: {why} and no test names E1-S1, so none of the 2 tests "
+            "found (in 1 file(s)) counts for an AC. List the story's test files in the File "
+            "List, or name its tests after E1-S1.")
+    assert [(f["rule"], f["severity"], f["message"]) for f in findings] == [
+        ("no-story-tests", "warning", said),
+        *(("missing-ac-coverage", "critical", f"{ac} has no test (no test found is the "
+           "story's: see no-story-tests) (priority P0)") for ac in ("AC1", "AC2"))]
+    assert said in (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+
+
+def test_a_story_with_a_test_of_its_own_is_not_said_to_have_none(qa_project: Project) -> None:
+    """A test the File List claims is the story's: the rest of the suite is outside it as
+    ever, and no gap blames the File List."""
+    qa_project.write("tests/test_other.py", "def test_other():\n    assert 1 + 1 == 2\n")
+    assert command.main(["E1-S1"]) == 0
+    assert _analysis(qa_project)["unattributed_tests"] == ["tests/test_other.py::test_other"]
+    assert _check(qa_project, "ac-coverage")["findings"] == []
+
+
 def test_analysis_is_byte_identical_across_runs_apart_from_timestamps(qa_project: Project) -> None:
     setup = context.setup(qa_project.root, "E1-S1")
     first = review_qa.analyze(setup, use_cache=False, run_tests=False)

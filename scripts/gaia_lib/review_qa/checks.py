@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import allowlist, attribution, coverage_run, then_literals
-from gaia_lib.evidence.testcases import TestFile
+from gaia_lib.evidence.testcases import TestCase, TestFile
 from gaia_lib.review_qa import rules
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
@@ -118,17 +118,45 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
     return ran("ac-parse", findings)
 
 
-def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
+                  unattributed: Sequence[ac_coverage.UnattributedTest]) -> str | None:
+    """Why no test found is the story's, and how to make its tests so, when tests were found
+    and every one is outside it (`ac_coverage`'s attribution: its File List names none of
+    their files and none names the story key); None otherwise. Without it every AC reads
+    "has no test" beside a passing run of them all."""
+    outside = {u.test for u in unattributed}
+    if not cases or any(case.test_id not in outside for case in cases):
+        return None
+    files = sorted({case.file for case in cases})
+    listed = [f for f in files if f in set(file_list)]
+    others = sorted({k for u in unattributed for k in u.story_keys})
+    naming = sum(1 for u in unattributed if u.story_keys)
+    why = (f"the tests of the File List's {', '.join(listed)} name other stories"
+           if listed else "the File List names no test file")
+    also = f"; {naming} name other stories ({', '.join(others)})" if naming and not listed \
+        else ""
+    return (f"No test is the story's: {why} and no test names {key}, so none of the "
+            f"{len(cases)} tests found (in {len(files)} file(s){also}) counts for an AC. List "
+            f"the story's test files in the File List, or name its tests after {key}.")
+
+
+def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
+                   unowned: str | None = None) -> dict[str, Any]:
     """Uncovered ACs, severity by `rules.ac_gap` (a high-priority primary AC blocks, an edge
     case never does). Placeholder tests and tests the runner skipped do not cover (they are in
     `excluded`). Zero tests is no exception: every AC is then a gap, and a story with a
     high-priority primary AC is blocked. An AC without Given/When/Then is reported as
     unparseable (ac-parse), not as uncovered (EC-14), unless the gap would block: a
     high-priority AC no test covers blocks however it is written (its wording is no way
-    around the gate)."""
+    around the gate). Where tests were found but none is the story's (`unowned`, from
+    `unowned_tests`), each gap says so and a warning at the File List says why and what to
+    do."""
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     findings = []
+    if unowned:
+        findings.append(finding(rel_story, line_of(s.story.text, "File List"), "warning",
+                                "no-story-tests", unowned, False))
     for entry in per_ac:
         if entry["matched"]:
             continue
@@ -138,7 +166,8 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]]) -> dict[str, A
         kind = "edge-case " if entry["edge_case"] else ""
         excluded = entry.get("excluded") or {}
         why = (" (its only tests do not count: " + "; ".join(
-            f"{t} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else ""
+            f"{t} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else (
+            " (no test found is the story's: see no-story-tests)" if unowned else "")
         findings.append(finding(rel_story, lines[entry["ac_id"]], severity,
                                  "missing-ac-coverage",
                                  f"{kind}{entry['ac_id']} has no test{why} (priority "

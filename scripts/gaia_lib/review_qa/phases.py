@@ -589,7 +589,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         integrity,
         discovery_check,
         qa_checks.ac_parse_check(s),
-        qa_checks.coverage_check(s, per_ac),
+        qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
+            s.key, cases, file_list_rels, coverage.unattributed_tests)),
         qa_checks.placeholder_check(found_placeholders, runner_skipped, lines, reads.mocking),
         literal_check,
         branch,
