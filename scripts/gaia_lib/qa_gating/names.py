@@ -1,8 +1,10 @@
 """The one chooser of a QA review's next round and its report name (seed 004, item 4).
 
 Rule: the next round is the story's highest recorded round (test-status.md, see record) + 1,
-then advanced past any report already on disk (at most 20 probes), so neither a re-review nor
-a reviewer that wrote a report and recorded nothing is sent to an occupied name. Round 1 keeps
+then advanced past any report already on disk, as far as it takes (`record.free_round`), so
+neither a re-review, nor a reviewer that wrote a report and recorded nothing, nor a review
+after the record was rolled back (a `git checkout` of test-status.md leaving later rounds'
+reports) is sent to an occupied name. Round 1 keeps
 the plain name `qa-tests-KEY.md`; round R is `qa-tests-KEY-roundR.md` (gate.reports spells the
 names; nothing else does: a test scans the code for other literals). Every surface that hands
 out a QA report path asks `next_report`: `gaia resolve-review-report-path --type qa-tests`,
@@ -29,11 +31,7 @@ def next_round(project: Path, key: str, highest: int | None = None) -> int:
     """The round the next QA review of `key` is (module docstring)."""
     key = keys.story_key(key)
     number = (record.current_highest(project, key) if highest is None else highest) + 1
-    probes = 0
-    while probes < record.MAX_PROBES and record.conventional_report(project, key, number).exists():
-        number += 1
-        probes += 1
-    return number
+    return record.free_round(project, key, number)
 
 
 def next_report(project: Path, key: str) -> NextReport:

@@ -31,8 +31,8 @@ Recording (`record`, behind `gaia qa-record KEY --result R [--report P] [--round
 - The round: `--round`; else none for `pending`; else the round the report's name carries;
   else previous + 1 (previous = the story's highest round on file). A record without
   `--report` probes the disk: when the conventional report of that round exists, the highest
-  existing report of the unbroken run above it is taken (at most 20 probes), and the record
-  points at it; otherwise its report is `-`.
+  existing report of the unbroken run above it is taken (however long the run), and the
+  record points at it; otherwise its report is `-`.
 - A legacy status row (a verdict, no round in the ledger) is first copied into `## QA rounds`
   as its oldest round, recorded `-`, unless it is the round being written (a correction).
 - The status row of the story (its current verdict) is replaced (a duplicate is dropped) or
@@ -68,7 +68,6 @@ QA_GATE = "QA Tests"
 REPORT_TYPE = "qa-tests"
 LEDGER_VERDICT = {"pass": "PASSED", "fail": "FAILED", "waived": "WAIVED"}
 MAX_REASON = 280
-MAX_PROBES = 20
 LOCK_SECONDS = 120.0  # many recorders may queue on one epic's file
 
 STATUS_HEADING = "QA status"
@@ -439,6 +438,15 @@ def conventional_report(project: Path, key: str, number: int) -> Path:
                                       round_number=number)
 
 
+def free_round(project: Path, key: str, number: int) -> int:
+    """The first round from `number` on whose conventional report is not on disk. No cap
+    short of MAX_ROUND: a capped probe handed out a report that exists, and the review
+    overwrote an earlier round's."""
+    while number < reports.MAX_ROUND and conventional_report(project, key, number).exists():
+        number += 1
+    return number
+
+
 def report_display(project: Path, report: str) -> str:
     """The report cell: a path inside the project, shown relative to it (`--report` outside
     the project, absolute or by `..`, is refused: exit 2, nothing written)."""
@@ -470,10 +478,7 @@ def choose_round(project: Path, record: QaRecord, request: Request) -> tuple[int
         return number, report
     if not conventional_report(project, request.key, number).is_file():
         return number, NO_CELL
-    probes = 0
-    while probes < MAX_PROBES and conventional_report(project, request.key, number + 1).is_file():
-        number += 1
-        probes += 1
+    number = free_round(project, request.key, number + 1) - 1  # the run's last report
     shown = paths.relative_to_project(conventional_report(project, request.key, number), project)
     return number, shown
 

@@ -49,6 +49,18 @@ def test_next_round_steps_past_reports_already_on_disk(board: Project) -> None:
     assert not names.next_report(board.root, "E1-S1").path.exists()
 
 
+def test_next_round_is_never_a_report_on_disk_however_many_lie_ahead(board: Project) -> None:
+    """go-shellquote: test-status.md rolled back to round 3 by a `git checkout` while rounds
+    4 to 32's reports stayed; 20 probes stopped on round 24's, which the review overwrote."""
+    record.record(board.root, Request("E1-S1", "fail", round=3))
+    for number in range(4, 33):
+        _touch(board, number)
+    chosen = names.next_report(board.root, "E1-S1")
+    assert (chosen.round, chosen.path.name) == (33, "qa-tests-E1-S1-round33.md")
+    assert not chosen.path.exists()
+    assert names.review_report_path(board.root, "E1-S1", "qa-tests") == chosen.path
+
+
 def test_pending_and_the_backfill_waiver_are_not_rounds(board: Project) -> None:
     record.record(board.root, Request("E1-S1", "pending"))
     assert names.next_round(board.root, "E1-S1") == 1

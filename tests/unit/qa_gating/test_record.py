@@ -145,6 +145,14 @@ def test_a_bare_record_lands_on_the_highest_conventional_report_on_disk(board: P
     assert row is not None and row.report == "-"
 
 
+def test_a_bare_record_lands_on_the_last_report_of_a_run_of_any_length(board: Project) -> None:
+    _rec(board, "E1-S1", "fail", round=1)
+    for number in range(2, 30):
+        _touch_report(board, "E1-S1", number)
+    recorded = _rec(board, "E1-S1", "fail")
+    assert (recorded.round, recorded.report.rsplit("/", 1)[-1]) == (29, "qa-tests-E1-S1-round29.md")
+
+
 def test_pending_is_roundless_and_refuses_a_round(board: Project) -> None:
     recorded = _rec(board, "E1-S2", "pending")
     assert recorded.round is None
