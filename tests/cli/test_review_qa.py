@@ -1545,9 +1545,11 @@ def test_round_two_writes_its_own_report_and_lists_what_was_fixed(
     # in round 1, so AC2 had no test that counted: fixed with it; round 1's File List finding
     # (its edit to app/signup.py, which the File List does not name) went with the edit
     assert "Compared with round 1: 0 new, 2 open, 3 fixed." in round2
-    assert "### Fixed since round 1 (3)\n\n- assertion (AC2 tests/test_signup.py): AC2's test " \
-        "never checks the error body\n- missing-ac-coverage (AC2 " in round2
-    assert "\n- file-list-divergence (" in round2.split("### Fixed since round 1")[1]
+    fixed = round2.split("### Fixed since round 1 (3)\n\n")[1].split("\n\n")[0].splitlines()
+    assert fixed[0] == ("- assertion (AC2 tests/test_signup.py): AC2's test never checks the "
+                        "error body")  # in reading order: by kind, then AC
+    assert [line.split(" ")[1] for line in fixed] == [
+        "assertion", "file-list-divergence", "missing-ac-coverage"]
     qa = record.load(qa_project.root, "E1")
     assert qa.current("E1-S1") == "pass"
     rows = [(r.round, r.result, Path(r.report).name, r.findings) for r in qa.history("E1-S1")]

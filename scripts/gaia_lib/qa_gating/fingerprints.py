@@ -20,7 +20,8 @@ only): it is `unreviewed`, listed apart and counted in neither. Likewise a deter
 finding whose check could not judge this round (skipped or errored: a build that failed leaves
 no coverage to find an untested handler in) is `unchecked`, not fixed; each round saves which
 check found each of its deterministic findings (`checks`). The rounds record keeps the counts
-as `N new, N open, N fixed`.
+as `N new, N open, N fixed`. The report's round section lists each in reading order
+(`render`): by kind, then AC in number order (AC2 before AC10), then place.
 
 A round saves, beside its fingerprints, what it reviewed (`inputs`: a digest the review
 computes from the files it read, the story, its tests and its File List, and the test tiers
@@ -169,8 +170,19 @@ def compare(number: int, current: Mapping[str, str], previous: Mapping[str, str]
     )
 
 
+_DIGITS = re.compile(r"([0-9]+)")
+
+
+def _reading_order(summary: str) -> tuple[tuple[str, int], ...]:
+    """A summary's sort key: its text with each run of digits read as a number (`AC2` before
+    `AC10`, `round9` before `round10`)."""
+    parts = _DIGITS.split(summary)
+    return tuple((text, int(number or 0)) for text, number in zip(
+        parts[::2], [*parts[1::2], ""], strict=True))
+
+
 def render(delta: Delta) -> str:
-    """The report's round section."""
+    """The report's round section, each list in reading order (`_reading_order`)."""
     if delta.previous is None:
         head = (f"## QA round {delta.round}\n\nNo earlier round's findings to compare with: "
                 f"{len(delta.new)} finding(s), all new.\n")
@@ -181,7 +193,7 @@ def render(delta: Delta) -> str:
                          ("Fixed since round " + str(delta.previous), delta.fixed)):
         out.append(f"### {title} ({len(items)})")
         out.append("")
-        out += [f"- {item}" for item in items] or ["- none"]
+        out += [f"- {item}" for item in sorted(items, key=_reading_order)] or ["- none"]
         out.append("")
     apart = (("Not reviewed", delta.unreviewed, "No reviewer ran in this round: round "
               f"{delta.previous}'s reviewer findings are neither open nor fixed."),
@@ -190,7 +202,7 @@ def render(delta: Delta) -> str:
     for title, items, why in apart:
         if items:
             out += [f"### {title} this round ({len(items)})", "", why, ""]
-            out += [f"- {item}" for item in items]
+            out += [f"- {item}" for item in sorted(items, key=_reading_order)]
             out.append("")
     return "\n".join(out)
 

@@ -44,6 +44,18 @@ def test_compare_names_new_open_and_fixed() -> None:
     assert "No earlier round's findings to compare with: 2 finding(s), all new." in first
 
 
+def test_the_round_sections_lists_read_in_ac_number_order() -> None:
+    """go-shellquote's round: `New (8)` listed AC5, AC8, AC7, AC2, ... (fingerprint order)."""
+    gaps = [{"rule": "missing-ac-coverage", "file": "story.md", "ac_id": f"AC{n}",
+             "message": f"AC{n} has no test"} for n in (5, 10, 8, 7, 2, 1)]
+    later = fp.collect([*gaps, {"rule": "file-list-divergence", "file": "story.md",
+                                "message": "diverge"}])
+    text = fp.render(fp.compare(2, later, fp.collect([gaps[0]]), 1))
+    new = text.split("### New (6)\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert [line.split(" ")[2] for line in new] == [
+        "(story.md):", "(AC1", "(AC2", "(AC7", "(AC8", "(AC10"]
+
+
 def test_the_previous_saved_round_is_found_past_gaps(tmp_path: Path) -> None:
     fp.saved_path(tmp_path, 1).write_text('{"round": 1, "findings": {"ab": "x"}}')
     fp.saved_path(tmp_path, 2).write_text("not json")
