@@ -823,7 +823,9 @@ def runner_missing(suite: Suite) -> str | None:
     found (exit 127: the runner or the tool in front of it is not installed), it has none
     (a tier configured without a command), the script an `npm run` names does not exist, or
     the interpreter of a `python -m <module>` command has no such module, or the runner
-    refused an option of its command line (`_REFUSED_OPTION`). A module the tests
+    refused an option of its command line (`_REFUSED_OPTION`; one the command does not
+    write comes from the project's own configuration: pytest's `addopts`, an npm script,
+    and is the project's failure). A module the tests
     import missing, a config of the project's the runner cannot load (a conftest, a
     vitest.config.ts that does not parse: the project's code, as its tests are), or any other
     error, is the project's failure, not a missing runner."""
@@ -837,6 +839,9 @@ def runner_missing(suite: Suite) -> str | None:
         return (f"`{suite.command}`: {suite.stopped} (the tier names a script its package.json "
                 "does not define)")
     if suite.stopped and _REFUSED_OPTION.search(suite.stopped):
+        refused = re.findall(r"(?<![\w-])(-{1,2}[A-Za-z][\w-]*)", suite.stopped)
+        if refused and not any(option in suite.command for option in refused):
+            return None  # the project's own configuration's (pytest's addopts, a script)
         return (f"`{suite.command}`: the runner refused its command line ({suite.stopped}); "
                 f"fix test_execution.{suite.name}.command")
     found = _NO_RUNNER_MODULE.match(suite.stopped or "")

@@ -32,6 +32,16 @@ def _config(body: str) -> config.ProjectConfig:
     return config.parse(textwrap.dedent(body))
 
 
+def _local_tier(command: str) -> config.ProjectConfig:
+    """A config of one required tier, run locally, with `command`."""
+    return _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: "{command}"
+    """)
+
+
 def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
          story_tests: tuple[str, ...] = (), measure: bool = False) -> execution.Evidence:
     report_dir = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
@@ -61,13 +71,7 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     # A conftest importing a package that is not installed: pytest exits 4 with no report.
     root = _project(tmp_path)
     (root / "conftest.py").write_text("import not_installed_pkg\n")
-    cfg = _config(f"""
-        test_execution:
-          tier_1:
-            placement: [local]
-            command: {PY} -m pytest -q -p no:cacheprovider tests
-    """)
-    evidence = _run(root, cfg)
+    evidence = _run(root, _local_tier(f"{PY} -m pytest -q -p no:cacheprovider tests"))
     suite = evidence.suites[0]
     assert (suite.exit_code, suite.pass_count, suite.fail_count) == (4, 0, 0)
     assert suite.stopped == "ModuleNotFoundError: No module named 'not_installed_pkg'"
@@ -869,6 +873,18 @@ def test_a_runner_refusing_an_option_of_the_tier_command_cannot_start(tmp_path: 
     assert suite.stopped is not None and "unrecognized arguments: --no-such-option" in suite.stopped
     why = execution.runner_missing(suite)
     assert why is not None and why.endswith("fix test_execution.tier_1.command")
+
+
+def test_an_option_the_projects_own_config_adds_refused_is_the_projects_failure(
+        tmp_path: Path) -> None:
+    """pytest's `addopts` names an option no plugin defines: the tier's command is right,
+    the project's configuration is not; its run failed (REQUEST_CHANGES), it was not
+    misconfigured for the review (BLOCKED, "fix test_execution...")."""
+    root = _project(tmp_path)
+    (root / "pytest.ini").write_text("[pytest]\naddopts = --no-such-option\n")
+    suite = _run(root, _local_tier(f"{sys.executable} -m pytest -q")).suites[0]
+    assert suite.stopped is not None and "unrecognized arguments: --no-such-option" in suite.stopped
+    assert execution.runner_missing(suite) is None
 
 
 def test_a_measured_run_that_collected_no_test_says_so_not_that_coverage_may_be_missing(
