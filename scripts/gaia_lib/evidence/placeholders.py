@@ -534,8 +534,8 @@ _RETURNED = re.compile(r"^return\s+(\S.*)$")
 # the string it holds, `_literals_propagated`) computes the test's own data, whatever the
 # code under test does.
 _JS_CHECK = re.compile(r"^expect\s*\(")
-_JS_STRINGS = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`$\\]*`|"
-                         r"/(?![/*])(?:[^/\\\n]|\\.)+/[a-z]*(?=\s*\.)")
+# A regex literal before its method (`/a+/.test(s)`): no names inside it
+_JS_REGEX = re.compile(r"/(?![/*])(?:[^/\\\n]|\\.)+/[a-z]*(?=\s*\.)")
 _JS_READ_MATCHER = re.compile(r"\s*\.\s*(?:not\s*\.\s*)?(?:toBe|toEqual|toStrictEqual|"
                               r"toBeGreaterThan|toBeGreaterThanOrEqual|toBeLessThan|"
                               r"toBeLessThanOrEqual)\(")
@@ -551,7 +551,9 @@ def _js_constant_check(text: str) -> bool:
     close = row_filters.closing_bracket(text, len("expect"))
     if js_literal(text[len("expect("):close - 1])[0] and _JS_READ_MATCHER.match(text, close):
         return False  # a literal compared: whether it holds is read as it is written (above)
-    code = _JS_STRINGS.sub('""', text)
+    # the code alone (strings and regex literals blanked), what a template computes kept
+    code = " ".join([testcases.code_lines([_JS_REGEX.sub("/ /", text)])[0],
+                     *testcases.template_code(text)])
     if not re.search(r"\.\s*(?:not\s*\.\s*)?to[A-Z]\w*\s*\(", code):
         return False
     # an object literal's keys (`{ a: 1 }`) are no names
@@ -650,35 +652,16 @@ def _strip_line_comment(text: str, language: str) -> str:
     return (text[:cut] if cut >= 0 else text).strip()
 
 
-def _outside_quotes(line: str) -> Iterator[tuple[int, str]]:
-    """(offset, character) of each character of `line` outside its quoted strings (the
-    quotes themselves included)."""
-    quote = ""
-    escaped = False
-    for at, ch in enumerate(line):
-        if quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = ""
-        else:
-            if ch in "\"'`":
-                quote = ch
-            yield at, ch
-
-
 def _code_brace(line: str) -> int:
     """Where `line`'s first `{` outside a quoted string is (a title's `"renders {name}"` is
     no body), or -1."""
-    return next((at for at, ch in _outside_quotes(line) if ch == "{"), -1)
+    return next((at for at, ch in testcases.code_columns(line) if ch == "{"), -1)
 
 
 def _semicolon_parts(text: str) -> list[str]:
     """A line's statements: its text split at each `;` outside a quoted string (a cookie
     header's `"a=1;b=2"` is one value)."""
-    cuts = [at for at, ch in _outside_quotes(text) if ch == ";"] if ";" in text else []
+    cuts = [at for at, ch in testcases.code_columns(text) if ch == ";"] if ";" in text else []
     return [text[start + 1:stop]
             for start, stop in zip([-1, *cuts], [*cuts, len(text)], strict=True)]
 
@@ -1130,14 +1113,18 @@ _SWALLOWING_HELPER = lazy_re(
     r"function\s+([A-Za-z_$][\w$]*)\s*\(\s*([A-Za-z_$][\w$]*)(?:[^()]|\([^()]*\))*\)\s*"
     r"(?::[^{]+)?)"
     r"\{\s*try\s*\{\s*(?:await\s+)?(?:\2|\4)\s*\(\s*\)\s*;?\s*\}\s*catch\s*(?:\([^()]*\))?\s*"
-    r"\{(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*|console\.\w+\([^()]*\)\s*;?)*\}\s*;?\s*\}")
+    r"\{(?P<caught>[^{}]*)\}\s*;?\s*\}")
 
 
 def swallowing_helpers(text: str) -> frozenset[str]:
     """The helpers a JS/TS test file defines that drop the error of the function they are
-    handed (`_SWALLOWING_HELPER`): a check passed to one fails nothing."""
-    return frozenset(found.group(1) or found.group(3)
-                     for found in _SWALLOWING_HELPER.finditer(text))
+    handed (`_SWALLOWING_HELPER`, its catch dropping as a test's own try's does:
+    `_DROPPING`): a check passed to one fails nothing."""
+    return frozenset(
+        found.group(1) or found.group(3) for found in _SWALLOWING_HELPER.finditer(text)
+        if all(_DROPPING["js"].match(statement.strip()) for line in re.sub(
+            r"/\*.*?\*/", "", found.group("caught"), flags=re.S).splitlines()
+            for statement in _semicolon_parts(line)))
 
 
 def _swallowed_calls_dead(lines: list[str], helpers: frozenset[str]) -> list[str]:

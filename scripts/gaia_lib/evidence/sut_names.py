@@ -237,10 +237,6 @@ _BINDING = {
 MAX_HELPER_DEPTH = 3
 
 
-# What a template literal computes inside its text: code, not words (`${f(x)}`)
-_TEMPLATE_CODE = lazy_re(r"\$\{([^{}]*)\}")
-
-
 def _code_only(kind: str, code: str) -> str:
     """Go and JS/TS `code` less what its strings and comments say (a test's title, a failure
     message naming the function it should have called: `t.Errorf("ChangeCounts(%q) = ...")`),
@@ -249,7 +245,7 @@ def _code_only(kind: str, code: str) -> str:
     `mock.patch("app.mod.fn")`, bats' `run bash -c "rbenv local"`)."""
     if kind not in (".go", ".js"):
         return code
-    computed = _TEMPLATE_CODE.findall(code) if kind == ".js" else []
+    computed = testcases.template_code(code) if kind == ".js" else []
     return "\n".join([*testcases.code_lines(code.split("\n")), *computed])
 
 

@@ -185,6 +185,22 @@ def _code_columns(lines: list[str], index: int, start: int = 0,
             k += 1
 
 
+def code_columns(line: str) -> Iterator[tuple[int, str]]:
+    """(column, character) of one line's code: what its strings and comments hold left out
+    (`_code_columns`)."""
+    return ((k, ch) for _, k, ch in _code_columns([line], 0))
+
+
+# What a JS/TS template literal computes inside its text: code, not words (`${f(x)}`)
+_TEMPLATE_CODE = re.compile(r"\$\{([^{}]*)\}")
+
+
+def template_code(text: str) -> list[str]:
+    """The code the template literals of `text` compute (`${parse(x)}`), which `code_lines`
+    blanks with the rest of a string."""
+    return _TEMPLATE_CODE.findall(text)
+
+
 def code_lines(lines: list[str]) -> list[str]:
     """`lines` with what their strings and comments hold blanked (`_code_columns`), each as
     long as it was: the code alone, where it stands."""

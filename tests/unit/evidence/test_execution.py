@@ -32,14 +32,11 @@ def _config(body: str) -> config.ProjectConfig:
     return config.parse(textwrap.dedent(body))
 
 
-def _local_tier(command: str) -> config.ProjectConfig:
-    """A config of one required tier, run locally, with `command`."""
-    return _config(f"""
-        test_execution:
-          tier_1:
-            placement: [local]
-            command: "{command}"
-    """)
+def _local_tier(command: str, timeout_seconds: int | None = None) -> config.ProjectConfig:
+    """A config of one required tier, run locally, with `command` (and a time limit)."""
+    limit = f"\n    timeout_seconds: {timeout_seconds}" if timeout_seconds else ""
+    return config.parse(f'test_execution:\n  tier_1:\n    placement: [local]\n'
+                        f'    command: "{command}"{limit}\n')
 
 
 def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
@@ -267,14 +264,7 @@ def test_a_go_run_that_times_out_names_the_tests_still_running(tmp_path: Path) -
         'func TestSkips(t *testing.T) { t.Skip("later") }\n\n'
         'func TestFails(t *testing.T) { t.Error("no") }\n\n'
         "func TestHangs(t *testing.T) { time.Sleep(time.Minute) }\n")
-    cfg = _config("""
-        test_execution:
-          tier_1:
-            placement: [local]
-            command: go test ./...
-            timeout_seconds: 15
-    """)
-    evidence = _run(root, cfg)
+    evidence = _run(root, _local_tier("go test ./...", timeout_seconds=15))
     suite = evidence.suites[0]
     assert suite.timeout and suite.per_test
     assert "tier_1: timed out after 15s; still running: TestHangs" in evidence.diagnostics
@@ -713,13 +703,7 @@ def test_js_runners_measure_in_the_same_run_when_they_can(
         assert invocation.coverage is None
 
 
-GO_TIER = _config("""
-    test_execution:
-      tier_1:
-        placement: [local]
-        command: go test ./...
-        timeout_seconds: 300
-""")
+GO_TIER = _local_tier("go test ./...", timeout_seconds=300)
 
 
 def _go_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
