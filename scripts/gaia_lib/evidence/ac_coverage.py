@@ -153,6 +153,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
 - A test of how an object prints (its name has the word `repr`: `test_range_repr`) covers only
   an AC that speaks of its repr or representation: named after the unit, it checks none of
   the unit's behaviour.
+- A test whose class is named after a function or method its code calls (`ToLastTests::
+  test_path` calling `ptr.to_last(doc)`: one class per unit) checks that unit: where no AC of
+  the story speaks of it (by its name or any of its words), its name and body resembling an
+  AC ("path", "pointer" for a pointer's round trip through its parts) are no weak match;
+  what it asserts (a literal, an exception) and a strong match still count.
 - A nested name (`describe('...') > it('...')`) is decided as a whole, then part by part below
   the outermost (which names the unit every test in the file shares): the `it()` sentence on
   its own, and a `describe()` group that says what its tests have in common ("can be used
@@ -1045,11 +1050,13 @@ def _resembles(score: _Score) -> bool:
             and not (score.contradicted or score.unraised))
 
 
-def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = False) -> list[int]:
+def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = False,
+            unspoken: AbstractSet[int] = frozenset()) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
     `executed`: per-test coverage shows the test running the story's sources; `alone`: the
     scores are of the test's own sentence read apart from its groups, which is strong
-    evidence for its best AC only."""
+    evidence for its best AC only; `unspoken`: the ACs that never speak of the unit the test's
+    class is named after, which its words alone cannot match (`_other_unit`)."""
     # An AC its assertions alone match strongly, which its name never mentions, is covered on
     # its own: it sets no bar for the ACs the test's name speaks of.
     on_own = {id(s) for s in scores if s.asserts and s.explained == 0 and s.total >= STRONG}
@@ -1102,6 +1109,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
         # ... and names the test's AC only when no other AC has evidence of its own
         named_for = score.named_for and not (score.contradicted or score.unraised) and not (
             score.named_by_file and any(r is not score for r in rivals))
+        if i in unspoken and not score.asserts:
+            clear_best = named_for = False
         if (strong(score) and not outspelled(score)) or clear_best or named_for:
             chosen.append(i)
     return chosen
@@ -1356,6 +1365,27 @@ def _class_unit(case: TestCase) -> set[str]:
             if key and identifier_key(name) == key}
 
 
+def _other_unit(case: TestCase, crits: Sequence[_Criterion],
+                identifiers: Sequence[Mapping[str, float]]) -> frozenset[int]:
+    """Every AC, when none of the story's ACs speaks of the function the test's class is named
+    after (`_class_unit`: `ToLastTests::test_path` calling `ptr.to_last(doc)`), by its name
+    or by any of its words ("cache" for `LRUCache`): the test checks a unit the story never
+    mentions, so its own words resembling an AC ("path", "pointer" for a round trip of a
+    pointer through its parts) are no evidence for it; what it asserts still is. Empty when
+    the class is named after nothing the test calls, or after a unit some AC speaks of
+    (`RelativeDeltaTest` where one AC says "relativedelta" and the others "the delta": the
+    module under test)."""
+    units = _class_unit(case)
+    if not units:
+        return frozenset()
+    keys = {identifier_key(u) for u in units}
+    parts = [words.tokens(" ".join(words.IDENTIFIER_PART.findall(u))) for u in units]
+    if any(keys & set(named) or any(p & set(crit.spelled) for p in parts)
+           for crit, named in zip(crits, identifiers, strict=True)):
+        return frozenset()
+    return frozenset(range(len(crits)))
+
+
 _JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 # A unit named like a plain English word (`names`, `chunked`, `merge`): an AC's sentence uses
@@ -1590,8 +1620,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                      for i, crit in enumerate(own)] for n, variant in enumerate(variants)]
         readings = [_of_outer_unit(scores, variants[n], identifiers)
                     for n, scores in enumerate(readings)]
+        unspoken = _other_unit(case, crits, identifiers)
         for n, scores in enumerate(readings):
-            for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1):
+            for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1,
+                             unspoken=unspoken):
                 chosen.setdefault(i, scores[i])
         # Runs a unit the AC names as code and quotes a value it promises or an example it
         # gives: the AC's own check, whatever its words resemble (a `describe("kebabCase")`
