@@ -1430,19 +1430,22 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PRINTING = re.compile(r"\brepr\b|\brepresent", re.I)
 
 
-def _units_deciding(criteria: Sequence[AcceptanceCriterion], units: UnitRuns | None
-                    ) -> list[frozenset[str]]:
+def _units_deciding(criteria: Sequence[AcceptanceCriterion], units: UnitRuns | None, *,
+                    common_too: bool = False) -> list[frozenset[str]]:
     """Per AC, the units a test must have run to cover it (`analyze`). A unit whose name more
     than half of the ACs use as a word counts only where spelled as its code spells it ("a
     URL validator" in every AC names no `Validator`). None for an AC naming the module under
-    test, a unit most tests run: running it says nothing of which AC a test checks. A unit
-    most ACs name still decides: a test that never ran it checks none of them."""
+    test, a unit most tests run: running it says nothing of which AC a test checks; with
+    `common_too` such a unit is kept (a test measured never running it checks none of that
+    AC). A unit most ACs name still decides: a test that never ran it checks none of them."""
     if units is None:
         return [frozenset() for _ in criteria]
     loose = [units.named_in(ac) for ac in criteria]
     worded = _most(loose, len(criteria))
     named = [frozenset(u for u in group if u not in worded or u in units.named_in(ac, exact=True))
              for ac, group in zip(criteria, loose, strict=True)]
+    if common_too:
+        return named
     common = units.common()
     return [frozenset() if group & common else group for group in named]
 
@@ -1588,6 +1591,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     if units is None:
         units = reading.file_named_units
     unit_names = _units_deciding(criteria, units)
+    # What a test must have run to cover an AC: measured, a unit most tests run too (webcolors'
+    # `normalize_hex`, which its other conversions call): a test that never ran it, named
+    # after it or not, checks none of an AC saying "when `normalize_hex` is called".
+    required = _units_deciding(criteria, units, common_too=measured) if measured else unit_names
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     idle: dict[str, list[str]] = {ac.ac_id: [] for ac in criteria}
@@ -1605,7 +1612,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         by_test = {} if units is None or (unmeasured and measured) else units.by_test
         # The ACs whose named units this test was measured running none of.
         unrun = (set() if case.test_id not in by_test else
-                 {i for i, named in enumerate(unit_names)
+                 {i for i, named in enumerate(required)
                   if named and not named & by_test[case.test_id]})
         chosen: dict[int, _Score] = {}
         # The whole name first, then each nested part read on its own (`_parts`).

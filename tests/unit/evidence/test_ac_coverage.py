@@ -692,6 +692,47 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
     assert by_id(kept)["AC1"].tests == (SHORTER, LAST)
 
 
+HEX_ACS = (
+    ac("AC1", "a three-digit hex code such as `#09C`", "`normalize_hex` is called",
+       "it returns the six-digit lower-case code `#0099cc`"),
+    ac("AC2", "a hex code", "`hex_to_name` is called", "the color's name is returned"),
+    ac("AC3", "a hex code", "`hex_to_rgb` is called", "the integer triplet is returned"),
+)
+HEX_TESTS = '''
+def test_normalize_hex_three_digit_lowercase():
+    """Hexadecimal normalization: three-digit codes become six lower-case digits."""
+    assert normalize_integer_triplet((270, -20, 128)) == (255, 0, 128)
+
+
+def test_hex_to_name():
+    assert hex_to_name("#daa520") == "goldenrod"
+
+
+def test_hex_to_rgb():
+    assert hex_to_rgb("#000080") == (0, 0, 128)
+'''
+
+
+def test_a_test_that_never_ran_a_unit_most_tests_run_does_not_cover_an_ac_naming_it() -> None:
+    # Most tests run `normalize_hex` (the other conversions call it), so running it says
+    # nothing of which AC a test checks; never running it, a test named after it checks
+    # another function: it is no test of "when `normalize_hex` is called"
+    named = f"{FILE}::test_normalize_hex_three_digit_lowercase"
+    ran = {named: frozenset({"normalize_integer_triplet"}),
+           f"{FILE}::test_hex_to_name": frozenset({"hex_to_name", "normalize_hex"}),
+           f"{FILE}::test_hex_to_rgb": frozenset({"hex_to_rgb", "normalize_hex"})}
+    defined = frozenset({"normalize_hex", "normalize_integer_triplet", "hex_to_name",
+                         "hex_to_rgb"})
+    assert by_id(review(HEX_ACS, HEX_TESTS))["AC1"].tests == (named,)
+    measured = analyze("E1-S1", HEX_ACS, py_cases(HEX_TESTS), file_list=[FILE],
+                       units=UnitRuns(defined, ran))
+    assert not by_id(measured)["AC1"].matched
+    ran[named] = frozenset({"normalize_hex"})
+    measured = analyze("E1-S1", HEX_ACS, py_cases(HEX_TESTS), file_list=[FILE],
+                       units=UnitRuns(defined, ran))
+    assert by_id(measured)["AC1"].tests == (named,)
+
+
 def test_one_reading_serves_both_matchings_of_a_review() -> None:
     """A review matches before its run (to choose the tests) and after it (with what the run
     measured): the second matching, from the first one's reading, is the matching from scratch."""
@@ -776,12 +817,17 @@ def test_a_unit_named_like_a_plain_word_is_named_only_as_code(when: str, named: 
 
 
 def test_a_unit_most_tests_run_decides_nothing_but_one_most_acs_name_does() -> None:
-    # Most tests run `chunked` (the module under test): naming it says nothing of which AC a
-    # test checks, so AC1's tests are judged by their words.
+    # Most tests run `chunked` (the module under test): running it says nothing of which AC
+    # a test checks, so AC1's tests are judged by their words; but `last`'s test, which never
+    # ran it, checks nothing of "when chunked is called".
     everywhere = UnitRuns(frozenset({"chunked", "last", "split_at"}),
                           {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
                            SPLIT: frozenset({"chunked", "split_at"})})
     result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=everywhere)
+    assert by_id(result)["AC1"].tests == (SHORTER,)
+    ran_it = UnitRuns(everywhere.defined, {**everywhere.by_test,
+                                           LAST: frozenset({"chunked", "last"})})
+    result = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=ran_it)
     assert by_id(result)["AC1"].tests == (SHORTER, LAST)
     # Two of three ACs name `iterable` (as code), a unit `last`'s test never runs: that test
     # checks neither of them (a story adding a function every AC names, and an old test in
