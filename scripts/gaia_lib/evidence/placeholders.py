@@ -36,7 +36,10 @@ Two views of the same patterns, both pure:
     * (bats) every statement it runs is `run <command>` (or trivial): `run` keeps the status
       and output for checks the test never makes (`run -1 cmd` and `run ! cmd` check one);
     * a statement after a bare `return` at the body's top level, and a one-statement branch
-      under a constant-false condition without braces (`if (false) expect(...)`), never run;
+      under a constant-false condition without braces (`if (false) expect(...)`, on its line
+      or the next), never run. A JS/TS block is the one its braces make, however it is
+      indented (`testcases.brace_indented`: `if (false) {` or `try {` with its checks at
+      its own level);
     * (Python, JS/TS) it has checks (`assert`, `raises`, `expect(`, `assert.x(`, `.should`),
       but none that runs can fail: each sits in code that never runs or is a boolean-literal
       assertion (`parse(x)` then `assert True`; `const d = decode(t)` then
@@ -741,6 +744,8 @@ _NEVER_LOOPS = re.compile(r"^while\s*(?:\(\s*(?:false|0)\s*\)|False|0)\s*(?:\{|:
 _ALWAYS_RUNS = re.compile(r"^if\s*(?:\(\s*true\s*\)|True|1|true)\s*(?:\{|:)\s*$")
 # The same condition on a one-statement branch without braces: `if (false) expect(x)...;`.
 _NEVER_RUNS_INLINE = re.compile(rf"^if\s*\(\s*(?:{_NEVER_TRUE_JS})\s*\)\s*[^\s{{]")
+# ... or its one statement on the lines below (read a level in: `testcases.brace_indented`).
+_NEVER_RUNS_BELOW = re.compile(rf"^if\s*\(\s*(?:{_NEVER_TRUE_JS})\s*\)$")
 # A shell `if false; then` (bats): what follows up to its `fi` never runs.
 _NEVER_RUNS_SHELL = re.compile(r"^if\s+(?:false|\[\s*0\s*-eq\s*1\s*\])$")
 # A `return` at the body's top level, with no value or a constant one (bats' `return 0`).
@@ -770,7 +775,7 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
         if dead_fi:  # inside a bats `if false; then ... fi`
             dead_fi += text.startswith("if ") - (text == "fi")
             continue
-        if _NEVER_RUNS.match(text) or _NEVER_LOOPS.match(text):
+        if _NEVER_RUNS.match(text) or _NEVER_LOOPS.match(text) or _NEVER_RUNS_BELOW.match(text):
             dead_indent = indent
             continue
         if _NEVER_RUNS_INLINE.match(text):
@@ -2375,6 +2380,8 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
     """Why `case` is a placeholder test, or None when it is a real one (rules above);
     `go_helpers`: the functions its Go package's test files define (`go_functions`), by name;
     `outer`: what its file declares at its top level (`file_scope`)."""
+    if language_of(case.file) == "js":  # its blocks as its braces make them
+        case = replace(case, body="\n".join(testcases.brace_indented(case.body.splitlines())))
     found = _classify(case, go_helpers, outer)
     guards = [match for _, match in _unset_guard_matches(
         case.body.splitlines(), language_of(case.file) or "", outer.unset)]

@@ -210,6 +210,45 @@ def code_lines(lines: list[str]) -> list[str]:
     return ["".join(chars) for chars in out]
 
 
+# A JS/TS statement head whose body may be one braceless statement on the next line.
+_BRACELESS_HEAD = re.compile(r"^(?:\}\s*)?(?:(?:else\s+)?if|for|while)\s*\(.*\)$|^(?:\}\s*)?else$")
+
+
+def brace_indented(lines: list[str]) -> list[str]:
+    """JS/TS `lines` with each line inside a brace, parenthesis or bracket opened on a line
+    above indented past that line, the line closing it at least as far as it, and the one
+    statement of a braceless `if (...)`, `else`, `for (...)` or `while (...)` past its head
+    (brackets in strings and comments aside, `_code_columns`): a block read by its
+    indentation is then the block its braces make, however the test was indented (`if
+    (false) {` with its checks written at its own level, `if (false)` and a check on the next
+    line at any level). A line is only ever moved in, two spaces past what it must pass, so
+    code indented as its braces nest is left as it is. Each line's text and number are kept."""
+    code = code_lines(lines)
+    out: list[str] = []
+    opened: list[int] = []  # per open bracket, the indentation of the line that opened it
+    head: int | None = None  # a braceless head's indentation, for the line after it
+    for line, text in zip(lines, code, strict=True):
+        stripped, bare = line.strip(), text.strip()
+        indent = len(line) - len(line.lstrip())
+        if bare:
+            if bare[0] in ")]}" and opened:
+                indent = max(indent, opened[-1])
+            elif head is not None and indent <= head and not bare.startswith("{"):
+                indent = head + 2
+            elif opened and indent <= opened[-1]:
+                indent = opened[-1] + 2
+        out.append(" " * indent + stripped if stripped else line)
+        for ch in text:
+            if ch in "([{":
+                opened.append(indent)
+            elif ch in ")]}" and opened:
+                opened.pop()
+        if bare:
+            head = indent if _BRACELESS_HEAD.match(bare) and bare.count("(") == bare.count(
+                ")") else None
+    return out
+
+
 def brace_pairs(lines: list[str], go: bool = False
                 ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Each brace block of `lines` as ((line, column) of its `{`, (line, column) of its `}`),

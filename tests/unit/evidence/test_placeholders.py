@@ -385,6 +385,50 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
         "returns in a branch": None}
 
 
+FLAT_JS = '''describe("split", () => {
+  it("dead at its own level", async () => {
+    const parts = await split("a,b");
+    if (false) {
+    expect(parts).toEqual(["a", "b"]);
+    }
+  });
+  it("dead on the next line", () => {
+    const parts = split("a,b");
+    if (false)
+      expect(parts).toEqual(["a", "b"]);
+  });
+  it("swallowed at its own level", () => {
+    try {
+    expect(split("a,b")).toEqual(["a"]);
+    } catch (e) {
+    console.log(e);
+    }
+  });
+  it("real at its own level", () => {
+    if (ready) {
+    expect(split("a,b")).toEqual(["a", "b"]);
+    }
+  });
+  it("a braceless branch before a real check", () => {
+    if (slow)
+      return;
+    expect(split("a,b")).toEqual(["a", "b"]);
+  });
+});
+'''
+
+
+def test_a_js_block_is_read_by_its_braces_not_its_indentation() -> None:
+    # A check written at the level of the `if (false) {` or `try {` holding it is inside
+    # that block all the same; a braceless `if (false)` holds the one statement after it.
+    found = _verdicts("split.test.ts", FLAT_JS)
+    assert {name for name, verdict in found.items() if verdict} == {
+        "split > dead at its own level", "split > dead on the next line",
+        "split > swallowed at its own level"}
+    assert found["split > dead on the next line"] == (
+        11, 'its checks never run or cannot fail (expect(parts).toEqual(["a", "b"]))')
+
+
 def test_bats_placeholders() -> None:
     assert _verdicts("test/signup.bats", BATS) == {
         "real": None,

@@ -7,6 +7,7 @@ import pytest
 from gaia_lib.evidence.testcases import (
     TestCase,
     brace_block_end,
+    brace_indented,
     brace_pairs,
     code_lines,
     holds_tests,
@@ -703,3 +704,15 @@ def test_a_python_test_a_later_def_of_its_name_replaces_never_runs() -> None:
         "tests/test_a.py::test_x #2"]
     assert shadowed(cases) == {"tests/test_a.py::test_x": (
         "never run: a later def of the same name replaces it (line 10)")}
+
+
+def test_brace_indented_moves_in_only_the_lines_their_braces_hold() -> None:
+    flat = ["it('x', () => {", "if (false) {", "f({", "b: '}',", "});", "}", "if (c)",
+            "g();", "h();", "});"]
+    assert brace_indented(flat) == [
+        "it('x', () => {", "  if (false) {", "    f({", "      b: '}',", "    });", "  }",
+        "  if (c)", "    g();", "  h();", "});"]
+    chained = ["it('y', async () => {", "  await load()", "    .then(() => {",
+               "      setTimeout(() => {", "        g();", "      }, 10);", "    })",
+               "    .catch(() => undefined);", "});"]
+    assert brace_indented(chained) == chained  # indented as its braces nest: as it is
