@@ -239,7 +239,7 @@ def _switched_off(marker: str) -> str:
     """How a marker switches a test off: an expected failure (`xfail`, `expectedFailure`,
     vitest's `it.fails`: the test runs and its failure is the pass) or a skip."""
     expected = ("xfail" in marker or "expectedFailure" in marker
-                or marker.endswith(".fails"))
+                or marker.endswith((".fails", ".failing")))
     return "marked as an expected failure" if expected else "skipped"
 
 # A marker on the test itself (its declaration or the decorator / annotation lines above it).
@@ -252,7 +252,7 @@ _SOURCE_SKIP_MARKERS: dict[str, AnyPattern] = {
     "js": lazy_re(r"(?<![\w.])(?:(?:it|test|describe)\.(?:each|for)\(\s*(?:\[\s*\]|"
                      r"[\w$.]+\.filter\(\s*(?:\(\s*[^()]*\)|[\w$]+)\s*=>\s*false\s*\))"
                      r"(?:\s+as\s+[^()]*(?:\([^()]*\))?[^()]*)?\s*,?\s*\)|"
-                     r"(?:it|test|describe)\.(?:skip|todo|fails)(?:\.(?:each|for))?|"
+                     r"(?:it|test|describe)\.(?:skip|todo|fails|failing)(?:\.(?:each|for))?|"
                      r"x(?:it|test|describe|context))\s*[(`]"),
     "java": lazy_re(r"@(?:Disabled|Ignore)\b"),
     "dart": lazy_re(r"\bskip:\s*(?:true|['\"])"),

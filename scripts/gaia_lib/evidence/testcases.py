@@ -87,7 +87,7 @@ _PY_DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async[ \t]+)?def[ \t]+(?P<name>test
 _PY_CLASS = re.compile(r"^(?P<indent>[ \t]*)class[ \t]+(?P<name>\w+)")
 _ANY_PY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+")
 _JS_TEST = lazy_re(
-    r"\b(?P<kind>x?(?:it|test|describe))(?:\.(?:only|skip|todo|concurrent|fails|sequential|"
+    r"\b(?P<kind>x?(?:it|test|describe))(?:\.(?:only|skip|todo|concurrent|fails|failing|sequential|"
     r"(?:each|runIf|skipIf)\([^)]*\)))*[ \t]*\("
     r"[ \t]*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)"
 )

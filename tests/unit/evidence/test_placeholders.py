@@ -495,10 +495,13 @@ def test_c_unity_and_googletest_placeholders() -> None:
 def test_a_skipped_table_and_an_expected_failure_are_switched_off_in_source() -> None:
     src = ("it.skip.each([[1]])('x %#', (n) => {\n  expect(f(n)).toBe(1)\n})\n"
            "it.fails('y', () => {\n  expect(f()).toBe(2)\n})\n"
-           "it.runIf(ci)('z', () => {\n  expect(f()).toBe(1)\n})\n")
+           "it.runIf(ci)('z', () => {\n  expect(f()).toBe(1)\n})\n"
+           "test.failing('w', () => {\n  expect(f()).toBe(2)\n})\n")
+    # jest's `test.failing` is vitest's `it.fails`: it passes when its checks fail
     assert _verdicts("t.test.ts", src) == {
         "x %#": (1, "skipped in source (it.skip.each)"),
-        "y": (4, "marked as an expected failure in source (it.fails)"), "z": None}
+        "y": (4, "marked as an expected failure in source (it.fails)"), "z": None,
+        "w": (10, "marked as an expected failure in source (test.failing)")}
 
 
 WORK_THEN_NO_CHECK = {
