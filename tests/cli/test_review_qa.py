@@ -334,6 +334,8 @@ def test_a_test_importing_a_missing_module_is_no_missing_runner(qa_project: Proj
         ([], 2, "review-qa: usage: gaia review-qa STORY_KEY (in Claude Code: /gaia-review-qa "
                   "STORY_KEY)"),
         (["E9-S9"], 3, "review-qa: story file not found for key E9-S9"),
+        (["e1-s1"], 3, "review-qa: story file not found for key e1-s1 (keys are "
+                       "case-sensitive: did you mean E1-S1?)"),
         (["../E1-S1"], 2, "review-qa: invalid story key '../E1-S1'"),
         (["E1-S1 "], 2, "review-qa: invalid story key"),
         (["E1-S1", "--bogus"], 2, "review-qa: unrecognized arguments: --bogus"),

@@ -113,7 +113,8 @@ def find_review_story(project: Path, raw_key: str) -> tuple[str, Path, Story]:
     try:
         story_path = resolve.find_story(project, key)
     except NotFound:
-        raise NotFound(f"story file not found for key {key}{_where(project)}", 1) from None
+        where = _where(project) or resolve.case_hint(resolve.artifacts_root(project), key)
+        raise NotFound(f"story file not found for key {key}{where}", 1) from None
     except GaiaError as exc:
         if exc.exit_code == 2:
             found = [str(path) for tier in resolve.tiers(resolve.artifacts_root(project), key)

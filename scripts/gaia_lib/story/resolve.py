@@ -143,10 +143,7 @@ def resolve_story(project: Path, key: str) -> Resolution:
                 f"WARNING: legacy-flat path — {winner} (migrate to the nested layout)"
             )
         return Resolution(winner, tier, tuple(warnings))
-    # keys are case-sensitive, as file names are: name the key a story file has
-    other = next((spelled for spelled in {key.upper(), key.lower()} - {key}
-                  if any(tiers(root, spelled))), None)
-    hint = f" (keys are case-sensitive: did you mean {other}?)" if other else ""
+    hint = case_hint(root, key)
     outside = _links_out(root, key)
     if outside and not hint:
         hint = f" ({outside[0]} links to a file outside {root}: not followed)"
@@ -155,6 +152,15 @@ def resolve_story(project: Path, key: str) -> Resolution:
         f"{root}/epic-*/stories/{key}-*.md and {root}/{key}-*.md{hint}",
         1,
     )
+
+
+def case_hint(root: Path, key: str) -> str:
+    """" (keys are case-sensitive: did you mean E1-S1?)" when no story file has `key` but one
+    has it in upper or lower case; "" otherwise. Keys are case-sensitive, as file names are:
+    the hint names the key a story file has."""
+    other = next((spelled for spelled in sorted({key.upper(), key.lower()} - {key})
+                  if any(tiers(root, spelled))), None)
+    return f" (keys are case-sensitive: did you mean {other}?)" if other else ""
 
 
 def find_story(project: Path, key: str) -> Path:
