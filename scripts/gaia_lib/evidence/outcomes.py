@@ -178,7 +178,11 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
               aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
     """test_id -> why it never ran, for the cases of `files`: story test files a run named and
     whose per-test report it wrote, which yet has no outcome for the test (a build constraint
-    leaves its file out, the runner does not collect its name, the command deselects it)."""
+    leaves its file out, the runner does not collect its name, the command deselects it).
+    pytest names a module it could not collect (the test never ran: its file's error says
+    why), and one it skipped whole (`raise unittest.SkipTest(...)` at its top: the test was
+    skipped, for the reason given); where it reports nothing but collection errors it stopped
+    there, and a test of another file never ran because of the first of them."""
     named = set(files)
     mine = [case for case in cases if case.file in named]
     if not mine:
@@ -187,18 +191,37 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     seen = reported(listed, mine, aliases)
     directories = {str(PurePosixPath(case.file).parent) for case in mine}
     why = "never run: the runner's report has no outcome for it"
-    # a module the runner could not collect (pytest: an error named after the module)
+    # a module the runner could not collect, or skipped whole (pytest: an error or a skip
+    # named after the module)
     uncollected = {o.name: o.message or "it could not be imported" for o in listed
                    if o.outcome == ERROR and not o.file and "." in o.name}
+    skipped_whole = {o.name: o.message or "" for o in listed
+                     if o.outcome == SKIPPED and not o.file and "." in o.name}
+    # only collection errors reported: pytest stopped the run there, before any test
+    stopped = next(iter(uncollected), None) if all(
+        o.outcome == ERROR and not o.file and "." in o.name for o in listed) else None
     out: dict[str, str] = {}
     for case in mine:
         if case.test_id in seen:
             continue
         module = case.file.removesuffix(".py").replace("/", ".")
-        broken = next((m for name, m in uncollected.items()
-                       if module == name or module.endswith("." + name)), None)
+
+        def of_module(found: Mapping[str, str], module: str = module) -> str | None:
+            return next((m for name, m in found.items()
+                         if module == name or module.endswith("." + name)), None)
+
+        broken = of_module(uncollected)
         if broken is not None:
             out[case.test_id] = f"never run: its file could not be collected ({broken})"
+            continue
+        skip = of_module(skipped_whole)
+        if skip is not None:
+            out[case.test_id] = "reported skipped by the runner: its whole file" + (
+                f" ({skip})" if skip else "")
+            continue
+        if stopped is not None and case.file.endswith(".py"):
+            out[case.test_id] = (f"never run: the run stopped at the collection error of "
+                                 f"{stopped.replace('.', '/')}.py")
             continue
         if case.file.endswith(_EXACT_NAMES):
             out[case.test_id] = why

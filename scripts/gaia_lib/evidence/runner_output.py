@@ -234,6 +234,10 @@ def _junit_message(case: ET.Element) -> str | None:
                 place = _collection_place(child.text or "", case.get("name", ""))
                 return f"{said} ({place})" if said and place else said
             return failure_line(child.get("message")) or failure_line(child.text)
+        if child.tag == "skipped" and child.get("message") == "collection skipped":
+            # a module skipped whole: its text is pytest's (file, line, "Kind: reason")
+            given = re.search(r"""['"](?:[\w.]+: )?([^'"]*)['"]\)\s*$""", child.text or "")
+            return given.group(1).strip() or None if given else None
     return None
 
 
@@ -266,8 +270,8 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         # review names it `SpecificationTests::test_example`, as pytest's node id does
         classes = _pytest_classes(classname) if fmt == "junit" else ()
         tests.append(TestOutcome(name=name, outcome=outcome, file=file,
-                                 message=_junit_message(case) if outcome in (FAILED, ERROR)
-                                 else None,
+                                 message=_junit_message(case)
+                                 if outcome in (FAILED, ERROR) or not classname else None,
                                  path=("::".join((*classes, name)),) if classes else ()))
     return _counts(fmt, tests)
 

@@ -236,6 +236,41 @@ def test_a_test_in_a_module_the_runner_could_not_collect_says_why() -> None:
     assert outcome.message == "ModuleNotFoundError: No module named 'nope' (tests/test_syntax.py:1)"
 
 
+def test_a_collection_error_stops_the_run_before_the_other_files_tests() -> None:
+    # pytest stops at a collection error: a test of another file never ran because of it
+    counts = runner_output.parse_junit_xml(COLLECTION_ERROR)
+    cases = split_tests("tests/test_other.py", "def test_hours():\n    assert hours() == 1\n")
+    assert outcomes.never_ran(counts.tests, cases, ["tests/test_other.py"]) == {
+        "tests/test_other.py::test_hours": "never run: the run stopped at the collection "
+                                           "error of tests/test_syntax.py"}
+    # with a test of another file reported, the run went on: that file's tests have no
+    # outcome for some other reason
+    went_on = COLLECTION_ERROR.replace(
+        "</testsuite>", '<testcase classname="tests.test_more" name="test_x" time="0"/>'
+                        "</testsuite>")
+    assert outcomes.never_ran(runner_output.parse_junit_xml(went_on).tests, cases,
+                              ["tests/test_other.py"]) == {
+        "tests/test_other.py::test_hours": "never run: the runner's report has no outcome "
+                                           "for it"}
+
+
+MODULE_SKIPPED = """<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests">
+<testsuite name="pytest" errors="0" failures="0" skipped="1" tests="1">
+<testcase classname="" name="tests.test_colors" time="0.000">
+<skipped message="collection skipped">('/p/tests/test_colors.py', 12, 'unittest.case.SkipTest: \
+whole module disabled')</skipped></testcase></testsuite></testsuites>"""
+
+
+def test_a_test_of_a_module_skipped_whole_was_skipped_and_says_why() -> None:
+    counts = runner_output.parse_junit_xml(MODULE_SKIPPED.replace("\\\n", ""))
+    assert [(o.name, o.outcome, o.message) for o in counts.tests] == [
+        ("tests.test_colors", "skipped", "whole module disabled")]
+    cases = split_tests("tests/test_colors.py", "def test_hex():\n    assert hex() == 1\n")
+    assert outcomes.never_ran(counts.tests, cases, ["tests/test_colors.py"]) == {
+        "tests/test_colors.py::test_hex": "reported skipped by the runner: its whole file "
+                                          "(whole module disabled)"}
+
+
 def test_a_unittest_classs_tests_a_cut_off_run_finished_ran_as_its_junit_report_says() -> None:
     """The plugin's progress log names a class's test by its node id (`tests.py::Spec::
     test_eol`): read as JUnit names it, the tests the run finished ran, the one it was still
