@@ -338,7 +338,8 @@ def init(project: Path, *, force: bool = False) -> Outcome:
         writes.write_text(item.path, item.text, project)
         written.append(item.path)
     return Outcome(found, tuple(written), tuple(kept),
-                   tuple(readiness.notes(project, found.stacks) + repository_notes(project)))
+                   tuple(readiness.notes(project, found.stacks, found.src_packages)
+                         + repository_notes(project)))
 
 
 def repository_notes(project: Path) -> list[str]:
@@ -378,11 +379,6 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
     lines.append(f"pull requests target: {base} (ci_cd.promotion_chain)" if base else
                  "pull requests target: none (ci_cd.promotion_chain): /gaia-dev-story will not "
                  "commit or open a PR until it names a branch")
-    if outcome.survey.src_packages:
-        names = ", ".join(outcome.survey.src_packages)
-        lines.append(f"note: src layout ({names}): the tests import it only once the project is "
-                     "installed (`pip install -e .`) or with PYTHONPATH=src in the environment "
-                     "gaia runs in")
     if outcome.survey.load_tests:
         lines.append(f"note: unittest's load_tests builds tests in "
                      f"{_some(outcome.survey.load_tests)}: pytest never runs the tests "

@@ -7,7 +7,10 @@ Rules, per stack the survey found:
   directory, must import pytest (the review's one test run is a pytest run; pytest runs unittest
   suites too) and coverage.py (without it the review's run measures no line coverage). A
   `pytest` executable elsewhere on PATH, another Python's, does not count: it is not what the
-  command runs. No `python` on PATH, or a check that fails to run, is a note too.
+  command runs. No `python` on PATH, or a check that fails to run, is a note too. Likewise
+  the packages of a src layout the project's pytest configuration does not put on the path
+  (`survey.unplaced_src_packages`): the tests import them only once the project is installed
+  in that Python (`pip install -e .`) or with PYTHONPATH=src; a note when it cannot find them.
 - Every other stack: one of its runners (vitest or jest in the stack's `node_modules/.bin`, go,
   mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
   install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
@@ -31,32 +34,44 @@ from gaia_lib.onboard.survey import StackSurvey
 from gaia_lib.stacks import adapters, toolprobe
 
 CHECK_SECONDS = 20.0
-# Prints the names of the modules the interpreter cannot find, without importing any of them.
-_FIND = ("import importlib.util as u\n"
-         "print(' '.join(n for n in ('pytest', 'coverage') if u.find_spec(n) is None))")
+# Prints the names of the modules the interpreter cannot find, without importing any of them:
+# pytest, coverage and the packages of a src layout named after them (`sys.argv`).
+_FIND = ("import importlib.util as u, sys\n"
+         "print(' '.join(n for n in ('pytest', 'coverage', *sys.argv[1:]) "
+         "if u.find_spec(n) is None))")
 _PYTHON_NEEDS = {
     "pytest": "the review's test run needs it (pip install pytest; it runs unittest suites too)",
     "coverage": "the review's test run will measure no line coverage (pip install coverage)",
 }
 
 
-def python_notes(missing: Sequence[str], python: str, where: str) -> list[str]:
-    """The notes for the modules `python` (run in `where`) could not find (pure)."""
-    return [f"note: {'coverage.py' if name == 'coverage' else name} is not importable by "
-            f"`python` ({python}) in {where}: {_PYTHON_NEEDS[name]}"
-            for name in _PYTHON_NEEDS if name in missing]
+def python_notes(missing: Sequence[str], python: str, where: str,
+                 src_packages: Sequence[str] = ()) -> list[str]:
+    """The notes for the modules `python` (run in `where`) could not find (pure): pytest,
+    coverage.py, and the packages of a src layout its pytest configuration does not put on
+    the path (`src_packages`), which the tests import only once the project is installed."""
+    notes = [f"note: {'coverage.py' if name == 'coverage' else name} is not importable by "
+             f"`python` ({python}) in {where}: {_PYTHON_NEEDS[name]}"
+             for name in _PYTHON_NEEDS if name in missing]
+    unplaced = [name for name in src_packages if name in missing]
+    if unplaced:
+        notes.append(f"note: src layout ({', '.join(unplaced)}): the tests import it only once "
+                     "the project is installed (`pip install -e .`) or with PYTHONPATH=src in "
+                     "the environment gaia runs in")
+    return notes
 
 
-def _python(root: Path, where: str) -> list[str]:
+def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
     found = proc.which("python")
     if found is None:
         return [f"note: no `python` on PATH: the Python tests in {where} cannot run here "
                 "(activate the project's environment before running gaia)"]
-    result = proc.run_tool([str(found), "-c", _FIND], cwd=root / where, timeout=CHECK_SECONDS)
+    result = proc.run_tool([str(found), "-c", _FIND, *src_packages], cwd=root / where,
+                           timeout=CHECK_SECONDS)
     if result.returncode != 0:
         why = (result.error or result.stderr.strip().splitlines()[-1:] or ["no output"])[0]
         return [f"note: could not check `python` ({found}) for pytest and coverage.py: {why}"]
-    return python_notes(result.stdout.split(), str(found), where)
+    return python_notes(result.stdout.split(), str(found), where, src_packages)
 
 
 def coverage_notes(probe: toolprobe.StackProbe, where: str) -> list[str]:
@@ -82,14 +97,16 @@ def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
             "`npx vitest run`)"]
 
 
-def notes(root: Path, stacks: Sequence[StackSurvey]) -> list[str]:
-    """The notes for every stack the survey found (module docstring)."""
+def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str] = ()
+          ) -> list[str]:
+    """The notes for every stack the survey found (module docstring); `src_packages`: a src
+    layout's packages its pytest configuration does not put on the path."""
     out: list[str] = []
     for found in stacks:
         if found.test_command is None:
             continue
         if found.stack == "python-dev":
-            out += _python(root, found.where)
+            out += _python(root, found.where, src_packages)
             continue
         here = root / found.where
         out += _script_tool_note(here, found.test_command, found.where)

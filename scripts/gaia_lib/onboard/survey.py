@@ -40,7 +40,8 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
 - Src layout (Python): packages under `src/` (a directory with `__init__.py`) that the
   project's pytest configuration does not put on the path (`pythonpath` naming `src` in
   pyproject.toml, pytest.ini, setup.cfg or tox.ini): the tests import them only once the
-  project is installed (`pip install -e .`) or with PYTHONPATH=src; init says so.
+  project is installed (`pip install -e .`) or with PYTHONPATH=src; init says so where the
+  `python` first on PATH cannot find them (`readiness`).
 """
 
 from __future__ import annotations

@@ -52,6 +52,21 @@ def test_a_python_with_both_gives_no_note(monkeypatch: pytest.MonkeyPatch,
     assert readiness.notes(tmp_path, [_python_stack()]) == []
 
 
+def test_a_src_layout_is_noted_only_where_the_python_cannot_find_its_package(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the `python` first on PATH is the one the review runs: a package it finds (installed
+    # with `pip install -e .`, here on its PYTHONPATH) needs no note
+    (tmp_path / "src" / "shop").mkdir(parents=True)
+    (tmp_path / "src" / "shop" / "__init__.py").write_text("")
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} "$@"')
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    assert readiness.notes(tmp_path, [_python_stack()], ("shop",)) == [
+        "note: src layout (shop): the tests import it only once the project is installed "
+        "(`pip install -e .`) or with PYTHONPATH=src in the environment gaia runs in"]
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "src"))
+    assert readiness.notes(tmp_path, [_python_stack()], ("shop",)) == []
+
+
 def test_no_python_on_path_or_a_broken_one_is_said(monkeypatch: pytest.MonkeyPatch,
                                                    tmp_path: Path) -> None:
     _on_path(monkeypatch, tmp_path)
