@@ -180,9 +180,10 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     whose per-test report it wrote, which yet has no outcome for the test (a build constraint
     leaves its file out, the runner does not collect its name, the command deselects it).
     pytest names a module it could not collect (the test never ran: its file's error says
-    why), and one it skipped whole (`raise unittest.SkipTest(...)` at its top: the test was
-    skipped, for the reason given); where it reports nothing but collection errors it stopped
-    there, and a test of another file never ran because of the first of them."""
+    why), jest and vitest a file that failed to load (likewise), and pytest one it skipped
+    whole (`raise unittest.SkipTest(...)` at its top: the test was skipped, for the reason
+    given); where pytest reports nothing but collection errors it stopped there, and a test
+    of another file never ran because of the first of them."""
     named = set(files)
     mine = [case for case in cases if case.file in named]
     if not mine:
@@ -197,6 +198,10 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
                    if o.outcome == ERROR and not o.file and "." in o.name}
     skipped_whole = {o.name: o.message or "" for o in listed
                      if o.outcome == SKIPPED and not o.file and "." in o.name}
+    # a JS/TS test file that failed to load (a syntax or compile error, a missing import):
+    # one error named after the file alone
+    unloaded = [(o.file, o.message) for o in listed
+                if o.outcome == ERROR and not o.name.strip() and o.file]
     # only collection errors reported: pytest stopped the run there, before any test
     stopped = next(iter(uncollected), None) if all(
         o.outcome == ERROR and not o.file and "." in o.name for o in listed) else None
@@ -213,6 +218,12 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
         broken = of_module(uncollected)
         if broken is not None:
             out[case.test_id] = f"never run: its file could not be collected ({broken})"
+            continue
+        failed_load = next((m for f, m in unloaded if _same_file(case.file, f, directories)),
+                           False)
+        if failed_load is not False:
+            out[case.test_id] = "never run: its file failed to load" + (
+                f" ({failed_load})" if failed_load else "")
             continue
         skip = of_module(skipped_whole)
         if skip is not None:

@@ -72,19 +72,27 @@ def without_colour(text: str) -> str:
 # A compile error located in its source, which the line above it only counts (`Transform
 # failed with 1 error:`, `Build failed with 1 error:`): rolldown's (vite 8, vitest 4)
 # `[PARSE_ERROR] Expected ...` with `╭─[ file.ts:7:7 ]` under it, esbuild's (vite 5, vitest
-# 2) `file.ts:7:6: ERROR: Expected ...`.
+# 2) `file.ts:7:6: ERROR: Expected ...`; and jest's: ts-jest's TypeScript diagnostic
+# (`file.ts:75:2 - error TS1128: Declaration or statement expected.`, under "Test suite
+# failed to run"), babel-jest's (`SyntaxError: /abs/file.js: Unexpected token (75:2)`).
 LOCATED_ERRORS = (
     re.compile(r"^\[(?P<code>[A-Z][A-Z_]*)\] (?P<what>\S.*)\n[ \t]*╭─\[ ?"
                r"(?P<where>[^\]\n]+?:\d+:\d+) ?\]", re.MULTILINE),
     re.compile(r"^(?P<where>\S+?:\d+:\d+): ERROR: (?P<what>\S.*)$", re.MULTILINE),
+    re.compile(r"^[ \t]*(?P<where>\S+?:\d+:\d+) - error (?P<code>TS\d+): (?P<what>\S.*)$",
+               re.MULTILINE),
+    re.compile(r"^[ \t]*SyntaxError: (?P<file>\S+?): (?P<what>\S.*?) "
+               r"\((?P<line>\d+):(?P<col>\d+)\)$", re.MULTILINE),
 )
 
 
 def located(found: re.Match[str]) -> str:
     """`file:line:col: what` for a `LOCATED_ERRORS` match, at most MESSAGE_CHARS characters."""
-    code = found.groupdict().get("code")
+    groups = found.groupdict()
+    code = groups.get("code")
     what = f"[{code}] {found['what']}" if code else found["what"]
-    return " ".join(f"{found['where']}: {what}".split())[:MESSAGE_CHARS]
+    where = groups.get("where") or f"{groups['file']}:{groups['line']}:{groups['col']}"
+    return " ".join(f"{where}: {what}".split())[:MESSAGE_CHARS]
 
 
 def located_error(text: str) -> str | None:

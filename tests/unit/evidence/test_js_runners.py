@@ -6,6 +6,7 @@ same run."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -515,6 +516,22 @@ def test_a_test_file_that_does_not_parse_fails_where_it_does_not(
         "src/codes.test.ts": VITEST_TEST.replace("});\n", "", 1)}, ["src/codes.test.ts"])
     assert suite.as_json()["failed_tests"] == [{"name": "", "file": "src/codes.test.ts",
                                                 "message": message}]
+
+
+def test_a_jest_test_file_that_does_not_parse_fails_where_it_does_not(
+        node_bin: Path, tmp_path: Path) -> None:
+    """jest (babel-jest) says the suite failed to run over a `SyntaxError: <file>: ... (l:c)`:
+    the failure is that line, the file the project's own; its tests never ran because of it."""
+    broken = JEST_TEST.replace("});\n", "", 1)
+    suite, _ = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
+        "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,
+        "src/codes.test.js": broken}, ["src/codes.test.js"])
+    (failed,) = suite.as_json()["failed_tests"]
+    assert failed["name"] == "" and failed["file"] == "src/codes.test.js"
+    assert re.fullmatch(r"src/codes\.test\.js:\d+:\d+: Unexpected token.*", failed["message"])
+    cases = split_tests("src/codes.test.js", broken)
+    reasons = set(outcomes.never_ran(suite.tests, cases, ["src/codes.test.js"]).values())
+    assert reasons == {f"never run: its file failed to load ({failed['message']})"}
 
 
 def test_a_failed_vitest_test_is_named_as_the_review_names_a_test(

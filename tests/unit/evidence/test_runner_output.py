@@ -297,6 +297,12 @@ def test_jest_suite_that_failed_to_load_counts_as_an_error() -> None:
     # vitest 2 (esbuild)
     ("Transform failed with 1 error:\n/tmp/v2/test/a.test.ts:5:0: ERROR: Unexpected end of file",
      "/tmp/v2/test/a.test.ts:5:0: Unexpected end of file"),
+    # jest with ts-jest, on class-validator's spec with a `{` too many, its colours kept
+    ("  \u25cf Test suite failed to run\n\n    \x1b[96mtest/functional/whitelist-validation.spec"
+     ".ts\x1b[0m:\x1b[93m75\x1b[0m:\x1b[93m2\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS1128: "
+     "\x1b[0mDeclaration or statement expected.\n\n    \x1b[7m75\x1b[0m });\n",
+     "test/functional/whitelist-validation.spec.ts:75:2: [TS1128] Declaration or statement "
+     "expected."),
 ])
 def test_a_suite_that_does_not_parse_fails_where_it_does_not(message: str, said: str) -> None:
     doc = {"testResults": [{"name": "/p/a.test.ts", "status": "failed", "message": message,
