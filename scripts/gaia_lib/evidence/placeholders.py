@@ -33,8 +33,27 @@ Two views of the same patterns, both pure:
       `len(os.Args) > 100`: `go test` hands its test binary a few flags): a check that cannot
       fail checks nothing (Go: nor `assert.True(t, len(v) >= 0)`, so `v, _ := f()` checked
       only so never reports a failure);
-    * (bats) every statement it runs is `run <command>` (or trivial): `run` keeps the status
-      and output for checks the test never makes (`run -1 cmd` and `run ! cmd` check one);
+    * (bats) no statement after its first `run <command>` (its whole body, without one) is a
+      check that can fail it: `run` keeps the status and output for checks the test never
+      makes. A check is a `[ ]` / `[[ ]]` / `test`, an `assert_*` / `refute_*` / `assert` /
+      `flunk` / `fail` call, `run -1 cmd` / `run ! cmd`, a call of a function it can see that
+      can fail, or any other command (it fails the test); not `echo`, `printf`, `:`, `true`,
+      `local`, `export`, `set`, `cd`, an assignment or a condition. A check is neutralised, and
+      the reason names its line, when it is only text (`: assert_success x`,
+      `echo 'assert_success x'`), runs in the background (`... &`), is negated by `!` and is
+      not the test's last statement (bats ignores that status), has its failure dropped (`||
+      :`, `|| true`, `|| echo ...`, a subshell `( ... ) || :` too), follows `set +e` and is not
+      the last statement, reads only the `status` / `output` / `lines` the test itself set
+      after its `run` (`output=1.9.3` then `assert_success "1.9.3"`), cannot fail (`_CANNOT_FAIL`,
+      a glob anything matches: `[[ $output == * ]]`, a comparison or-ed with its negation, an
+      `-o` with a constant truth: `-o 1 -eq 1`, `assert true`), or calls a function redefined
+      to do nothing: one whose body is only such statements, `:`, `return 0` and calls of such
+      functions (`assert_success() { :; }` in the test; `flunk() { return 0; }` in its file or
+      in the helper it loads, `load test_helper`: rbenv's `assert_success` fails only through
+      `flunk`). The test's own functions are read as code that never runs unless it calls
+      them; one of its file's, after its `load` lines, hides the loaded helper's. With no
+      check, the reason names a check that never runs (`if false; then`, after `return 0`),
+      sits in a function it never calls or is commented out; else its `run`;
     * a statement after a bare `return` at the body's top level, and a one-statement branch
       under a constant-false condition without braces (`if (false) expect(...)`, on its line
       or the next), never run. A JS/TS block is the one its braces make, however it is
@@ -169,6 +188,7 @@ from __future__ import annotations
 import ast
 import bisect
 import os
+import posixpath
 import re
 import textwrap
 from collections.abc import Iterable, Iterator, Mapping
@@ -852,6 +872,8 @@ class FileScope:
     rows: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     mocks: tuple[OuterMock, ...] = ()  # JS/TS: its mocks outside its tests (`OuterMock`)
     swallowing: frozenset[str] = frozenset()  # JS/TS: its helpers that drop a callback's error
+    # bats: the functions its tests can call, its own and its loaded helpers' (`bats_functions`)
+    shell: Mapping[str, ShellFunction] = field(default_factory=dict)
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -2514,15 +2536,12 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             return Placeholder(case.test_id, case.file, base_line + decl + index,
                                f"its checks never run or cannot fail ({written(index, text)})"
                            + (TYPE_ONLY if _TYPE_ONLY.match(text) else ""))
-    ran = _runs(statements)
-    first_run = next((i for i, (_, _, text) in enumerate(ran) if _BATS_UNCHECKED.match(text)),
-                     0)
     # what follows the first `run` is what checks it (a fixture written before it checks nothing)
-    if language == "bats" and all(_BATS_UNCHECKED.match(text) or _trivial(text, language)
-                                  for _, _, text in ran[first_run:]):
-        return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
-                           "never fails: `run` keeps the command's status and output for "
-                           "checks this test never makes")
+    unchecked = _bats_unchecked(statements, written_lines[decl:], outer.shell) \
+        if language == "bats" else None
+    if unchecked is not None:
+        return Placeholder(case.test_id, case.file, base_line + decl + unchecked[0],
+                           unchecked[1])
     if language == "go" and not _go_can_fail(_go_until_return(own, statements),
                                              go_helpers or {}):
         # where a failure it does write is kept from running: the first block that never
@@ -2677,13 +2696,334 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     return False
 
 
+
+# --- bats: which statements check the test's `run`, and which checks are neutralised ---------
+
+# `load test_helper`: bats reads `test_helper.bash` beside the test file (or the name as given).
+_BATS_LOAD = re.compile(r"^[ \t]*load[ \t]+(['\"]?)([^'\"\s;]+)\1[ \t]*$", re.M)
+# A function definition opening a line: `name() {`, `function name {`, what follows the `{`.
+_SHELL_DEF = re.compile(r"^(?:function\s+([\w:.-]+)\s*(?:\(\s*\))?|([\w:.-]+)\s*\(\s*\))\s*"
+                        r"(?:\{(.*))?$")
+# Commands that never fail a test, and words that only steer the flow.
+_SHELL_NOOP = frozenset({":", "true", "echo", "printf", "local", "declare", "typeset", "export",
+                         "readonly", "shift", "unset", "set", "trap", "load", "source", ".",
+                         "return", "skip", "wait", "sleep", "cd", "pushd", "popd"})
+_SHELL_FLOW = frozenset({"then", "else", "do", "done", "fi", "esac", ";;", "{", "}", "in"})
+_SHELL_CONDITION = re.compile(r"^(?:if|elif|while|until|for|case|select)\b")
+_SHELL_ASSIGN = re.compile(r"^[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=")
+# A check by name: bats-assert's and most projects' helpers, `flunk`, `fail`.
+_BATS_CHECK_NAME = re.compile(r"^(?:assert\w*|refute\w*|flunk|fail)$")
+_BATS_TEST_BRACKET = re.compile(r"^(?:\[\[?|test)$")
+# A check whose failure is dropped: `|| :`, `|| true`, `|| echo ...`, `|| return 0`.
+_DROPPED = re.compile(r"\|\|\s*(?::|true|echo\b[^|&]*|return(?:\s+0)?)\s*$")
+_BACKGROUND = re.compile(r"(?<![&>|])&\s*$")
+# What `run` leaves for checks to read, and the checks that read each.
+_RUN_RESULT = re.compile(r"\$\{?(status|output|lines|stderr)\b")
+_READS = {"assert_success": {"status"}, "assert_failure": {"status"}, "assert_output": {"output"},
+          "refute_output": {"output"}, "assert_line": {"lines"}, "refute_line": {"lines"},
+          "assert_partial_output": {"output"}, "assert_regex": set()}
+_RESULT_SET = re.compile(r"^(?:(?:local|export|declare)\s+)?(status|output|lines|stderr)=")
+
+
+@dataclass(frozen=True)
+class ShellFunction:
+    """A shell function a bats test can call: its body's statements and where it is defined."""
+    body: tuple[str, ...]
+    where: str
+
+
+def bats_loaded(file: str, text: str) -> list[str]:
+    """The helper files a bats test file loads (`load test_helper`: `test/test_helper.bash`,
+    or the name as given), project-relative, in the order bats tries them."""
+    base = posixpath.dirname(file)
+    out = []
+    for found in _BATS_LOAD.finditer(text):
+        name = posixpath.normpath(posixpath.join(base, found.group(2)))
+        out += [f"{name}.bash", name]
+    return out
+
+
+def _shell_words(text: str) -> list[str]:
+    """A statement's words, quoted strings kept whole (`echo 'assert_success x'` is two)."""
+    return re.findall(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"|[^\s'\"]+", text)
+
+
+def shell_function_defs(text: str, where: str, top: bool = True) -> dict[str, ShellFunction]:
+    """The functions a shell text defines at its top level (`top`: a line starting in column
+    0; a bats file's tests are no functions), by name: one-line `f() { return 0; }` and
+    multi-line, up to the `}` that closes them."""
+    out: dict[str, ShellFunction] = {}
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        found = _SHELL_DEF.match(line.strip()) if not top or line[:1] not in (" ", "\t") \
+            else None
+        index += 1
+        if found is None or line.lstrip().startswith("@test"):
+            continue
+        name, rest = found.group(1) or found.group(2), (found.group(3) or "").strip()
+        if rest.endswith("}") and rest.count("{") < rest.count("}"):  # one line
+            out[name] = ShellFunction(tuple(p.strip() for p in _semicolon_parts(rest[:-1])), where)
+            continue
+        body: list[str] = [rest] if rest else []
+        indent = len(line) - len(line.lstrip())
+        while index < len(lines):
+            inner = lines[index]
+            index += 1
+            if inner.strip() in ("}", "};") and len(inner) - len(inner.lstrip()) <= indent:
+                break
+            body += [p.strip() for p in _semicolon_parts(_strip_line_comment(inner, "bats"))]
+        out[name] = ShellFunction(tuple(p for p in body if p), where)
+    return out
+
+
+def bats_functions(file: str, texts: Mapping[str, str]) -> dict[str, ShellFunction]:
+    """The functions a bats test file's tests can call: those of the helpers it loads
+    (`bats_loaded`, those of `texts`), then its own, which come after its `load` lines."""
+    text = texts.get(file, "")
+    out: dict[str, ShellFunction] = {}
+    for helper in bats_loaded(file, text):
+        if helper in texts:
+            out.update(shell_function_defs(texts[helper], helper))
+    out.update(shell_function_defs(text, file))
+    return out
+
+
+def _command(text: str) -> tuple[str, list[str]]:
+    """A statement's command word and its words, flow words (`then`, `{`) and redirections
+    aside."""
+    words = [w for w in _shell_words(text) if not re.match(r"^\d*[<>]", w)]
+    while words and words[0] in _SHELL_FLOW:
+        words = words[1:]
+    return (words[0] if words else ""), words
+
+
+def _pipeline_parts(text: str) -> list[str]:
+    """The commands of an and/or list and its pipelines, as the statement's status goes: the
+    last of each `||` / `&&` list, every command of a pipeline."""
+    code = _QUOTED.sub(lambda m: "x" * len(m.group(0)), text)
+    last = max(code.rfind("||"), code.rfind("&&"))
+    tail = text[last + 2:] if last >= 0 else text
+    code = code[last + 2:] if last >= 0 else code
+    cuts = [at for at, ch in enumerate(code) if ch == "|"]
+    return [tail[a + 1:b].strip() for a, b in zip([-1, *cuts], [*cuts, len(tail)], strict=True)]
+
+
+def _disabled(name: str, functions: Mapping[str, ShellFunction],
+              seen: frozenset[str] = frozenset()) -> str | None:
+    """The helper that makes `name` a function that can never fail (its body only `:`,
+    `return 0`, `echo`, conditions, or calls of such helpers): `name` itself or the one it
+    fails through (`flunk` for rbenv's `assert_success`); None when it can fail."""
+    function = functions.get(name)
+    if function is None or name in seen or len(seen) > 6:
+        return None
+    through = None
+    for statement in function.body:
+        head, words = _command(statement)
+        if _SHELL_CONDITION.match(head) or not head:
+            continue  # a condition steers: it fails nothing
+        for part in _pipeline_parts(" ".join(words)):
+            command, args = _command(part)
+            if not command or command in _SHELL_FLOW or _SHELL_ASSIGN.match(command):
+                continue
+            if command in {"return", "exit"}:
+                if args[1:] and args[1] not in ("0", "true"):
+                    return None
+                continue
+            if command in _SHELL_NOOP:
+                continue
+            inner = _disabled(command, functions, seen | {name})
+            if inner is None:
+                return None
+            through = through or inner
+    return through or name
+
+
+@dataclass(frozen=True)
+class _Check:
+    index: int  # its statement's line in the body
+    reason: str | None  # why it cannot fail the test, None for a live check
+
+
+def _bats_tautology(words: list[str], text: str) -> bool:
+    """A `[ ]` / `[[ ]]` / `test` that holds whatever the run gave: `_CANNOT_FAIL`'s, a glob
+    anything matches (`[[ $output == * ]]`), a comparison or-ed with its negation, an `-o`
+    with a constant truth (`-o 1 -eq 1`)."""
+    if _trivial(text, "bats"):
+        return True
+    inner = " ".join(w for w in words if w not in ("[", "]", "[[", "]]", "test"))
+    if re.search(r"(?:==?|!=)\s+\*\s*$", inner) and words[0] == "[[" and "!=" not in inner:
+        return True
+    either = re.fullmatch(r"(.+?)\s*(==?|!=)\s*(.+?)\s*\|\|\s*(.+?)\s*(==?|!=)\s*(.+?)", inner)
+    if either and either.group(1) == either.group(4) and either.group(3) == either.group(6) \
+            and (either.group(2) == "!=") != (either.group(5) == "!="):
+        return True
+    for alternative in re.split(r"\s+-o\s+|\s*\|\|\s*", inner)[1:] if re.search(
+            r"\s-o\s|\|\|", inner) else ():
+        same = re.fullmatch(r"(\S+)\s+(?:-eq|-le|-ge|==?)\s+(\S+)", alternative.strip())
+        if same and same.group(1) == same.group(2) and "$" not in same.group(1):
+            return True
+    return False
+
+
+def _bats_check(text: str, index: int, last: bool, functions: Mapping[str, ShellFunction],
+                overwritten: set[str]) -> _Check | None:
+    """Is statement `text` a check that can fail the test (None: no check at all)? A check
+    neutralised carries why (module rules)."""
+    shown = _shown(text)
+    body = text
+    if _BACKGROUND.search(body):
+        return _Check(index, f"its check runs in the background, its status unread ({shown})")
+    if _DROPPED.search(body):
+        return _Check(index, f"its check's failure is dropped ({shown})")
+    negated = body.startswith("!") and not body.startswith("!=")
+    if negated:
+        body = body[1:].strip()
+    body = re.sub(r"^\(\s*(.*?)\s*\)$|^\{\s*(.*?)\s*;?\s*\}$", lambda m: m.group(1) or m.group(2)
+                  or "", body)
+    command, words = _command(body)
+    if command == "run":
+        if _BATS_UNCHECKED.match(body):
+            return None
+        live: _Check = _Check(index, None)
+    elif command in (":", "echo", "printf") and any(
+            _BATS_CHECK_NAME.match(w.strip("'\"").split()[0] if w.strip("'\"") else "")
+            for w in words[1:]):
+        return _Check(index, f"its check is only text, no command ({shown})")
+    elif command in _SHELL_NOOP or command in _SHELL_FLOW or not command \
+            or _SHELL_ASSIGN.match(command) or _SHELL_CONDITION.match(command):
+        return None
+    elif command == "assert" and words[1:2] in (["true"], [":"]):
+        return _Check(index, f"its check cannot fail ({shown})")
+    elif _BATS_TEST_BRACKET.match(command) or (command == "assert" and len(words) > 1
+                                               and _BATS_TEST_BRACKET.match(words[1])):
+        tested = words[1:] if command == "assert" else words
+        if _bats_tautology(tested, " ".join(tested)):
+            return _Check(index, f"its check cannot fail ({shown})")
+        live = _Check(index, None)
+    elif command in functions:
+        cause = _disabled(command, functions)
+        if cause is not None:
+            where = functions[cause].where
+            return _Check(index, f"`{command}` is redefined to do nothing ({where}) ({shown})"
+                          if cause == command else f"`{command}` fails only through `{cause}`, "
+                          f"redefined to do nothing ({where}) ({shown})")
+        live = _Check(index, None)
+    else:
+        live = _Check(index, None)
+    if negated and not last:
+        return _Check(index, "bats ignores the status of a `!` command that is not the test's "
+                             f"last ({shown})")
+    if _trivial(body, "bats"):
+        return _Check(index, f"its check cannot fail ({shown})")
+    read = set(_RUN_RESULT.findall(body)) | (_READS.get(command, set()) | (
+        {"output"} if command in ("assert_success", "assert_failure") and len(words) > 1
+        else set()))
+    if overwritten and read and read <= overwritten:
+        return _Check(index, "its check reads the status and output the test set itself, not "
+                             f"its command's ({shown})")
+    return live
+
+
+def _bats_uncalled(statements: list[tuple[int, int, str]]
+                   ) -> tuple[list[tuple[int, int, str]], dict[str, tuple[int, tuple[str, ...]]]]:
+    """A test's statements less the functions it defines, and those functions by name (the
+    line of their definition, their body)."""
+    out: list[tuple[int, int, str]] = []
+    defined: dict[str, tuple[int, tuple[str, ...]]] = {}
+    name: str | None = None
+    depth, at = 0, 0
+    body: list[str] = []
+    for index, indent, text in statements:
+        if name is not None:
+            if text in ("}", "};"):
+                depth -= 1
+                if depth == 0:
+                    defined[name] = (at, tuple(body))
+                    name = None
+                    continue
+            depth += text.endswith("{") - (text.startswith("}") and text not in ("}", "};"))
+            body.append(text)
+            continue
+        found = _SHELL_DEF.match(text)
+        if found is not None and found.group(3) is not None:
+            name, depth, at = found.group(1) or found.group(2), 1, index
+            rest = found.group(3).strip()
+            body = [rest] if rest else []
+            continue
+        out.append((index, indent, text))
+    return out, defined
+
+
+_COMMENTED_CHECK = re.compile(r"^\s*#\s*(?:assert\w*|refute\w*|flunk|\[\[?\s)")
+
+
+def _bats_unchecked(statements: list[tuple[int, int, str]], written: list[str],
+                    functions: Mapping[str, ShellFunction]) -> tuple[int, str] | None:
+    """Where and why a bats test never fails, or None: no statement after its first unchecked
+    `run` (the whole body without one) is a check that can fail it (module rules)."""
+    ran_all = _runs(statements)
+    ran, own = _bats_uncalled(ran_all)
+    functions = {**functions, **{name: ShellFunction(body, "in the test")
+                                 for name, (at, body) in own.items()}}
+    first_run = next((i for i, (_, _, text) in enumerate(ran) if _BATS_UNCHECKED.match(text)),
+                     None)
+    segment = ran[first_run or 0:]
+    last_index = len(segment) - 1
+    set_e_off, overwritten = False, set[str]()
+    reasons: list[_Check] = []
+    for position, (index, _, text) in enumerate(segment):
+        if re.fullmatch(r"set\s+\+e", text):
+            set_e_off = True
+        elif re.fullmatch(r"set\s+-e", text):
+            set_e_off = False
+        if _BATS_UNCHECKED.match(text):
+            overwritten = set()
+        elif (set_by := _RESULT_SET.match(text)) is not None:
+            overwritten.add(set_by.group(1))
+        check = _bats_check(text, index, position == last_index, functions, overwritten)
+        if check is None:
+            continue
+        if check.reason is None and set_e_off and position != last_index:
+            check = _Check(index, "after `set +e` only the test's last command can fail it "
+                                  f"({_shown(text)})")
+        if check.reason is None:
+            return None
+        reasons.append(check)
+    if reasons:
+        return reasons[0].index, f"never fails: {reasons[0].reason}"
+    kept = set(ran_all)
+    dead = [(index, text) for index, indent, text in statements
+            if (index, indent, text) not in kept and _command(text)[0] not in ("", "fi")]
+    named = next(((index, text) for index, text in dead
+                  if _BATS_CHECK_NAME.match(_command(text)[0]) or text.startswith("[")), None)
+    if named is not None:
+        return named[0], f"never fails: its check never runs ({_shown(named[1])})"
+    for name, (at, body) in own.items():
+        if any(_bats_check(b, at, False, functions, set()) for b in body):
+            return at, f"never fails: its check sits in `{name}`, which it never calls"
+    after = (ran[first_run][0] if first_run is not None else 0)
+    commented = next((at for at in range(after + 1, len(written))
+                      if _COMMENTED_CHECK.match(written[at])), None)
+    if commented is not None:
+        return commented, ("never fails: its check is commented out "
+                           f"({_shown(written[commented].strip())})")
+    return after, ("never fails: `run` keeps the command's status and output for checks this "
+                   "test never makes")
+
+
 def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,
                  environ: Mapping[str, str] = os.environ) -> list[Placeholder]:
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
-    path, where a Go test's helpers are looked up (`go_functions`); `environ`: the environment
+    path, where a Go test's helpers are looked up (`go_functions`), and a bats file's helpers
+    (the files it loads, `bats_loaded`, when `texts` holds them); `environ`: the environment
     their run has (this process's: the review's run inherits it)."""
-    helpers = go_functions(texts or {})
-    scopes = {path: file_scope(path, text, environ) for path, text in (texts or {}).items()}
+    texts = texts or {}
+    helpers = go_functions(texts)
+    scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
+              if path.endswith(".bats") else file_scope(path, text, environ)
+              for path, text in texts.items()}
     return [found for case in cases
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
                                    scopes.get(case.file, NO_SCOPE)),)

@@ -431,13 +431,18 @@ class Reads:
         """This story's tests that are placeholders (`placeholders.placeholders`), from the
         test files' texts and the variables the run sets (`run_environ`, which reads the
         project's test configuration files and the conftest and setup files above the test
-        files)."""
+        files), and the helpers a bats file loads (`placeholders.bats_loaded`: a check through
+        a helper redefined to do nothing checks nothing)."""
         from gaia_lib.evidence import placeholders, run_environ
 
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         environ = run_environ.run_environ(self.s.config, self.s.project, texts, texts)
-        return [p for p in placeholders.placeholders(self.cases, texts, environ)
+        loaded = {rel: text for file, file_text in texts.items() if file.endswith(".bats")
+                  for rel in placeholders.bats_loaded(file, file_text)
+                  if rel not in texts and not rel.startswith("../")
+                  for text in (_read_source(self.s.project / rel),) if text is not None}
+        return [p for p in placeholders.placeholders(self.cases, {**texts, **loaded}, environ)
                 if p.test_id not in others]
 
     @functools.cached_property

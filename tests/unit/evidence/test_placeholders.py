@@ -677,12 +677,12 @@ def test_checks_that_cannot_fail_check_nothing() -> None:
                                  "checks, which a run without --typecheck never fails"),
         "own value": (29, 'its checks never run or cannot fail (expect(expected).toBe("c"))'),
     }
-    never_fails = ("never fails: `run` keeps the command's status and output for checks this "
-                   "test never makes")
+    # the line that cannot fail, or the check that never runs, is shown
     assert _verdicts("local.bats", CANNOT_FAIL["local.bats"]) == {
-        "status at least zero": (2, never_fails),
-        "checks in a branch that never runs": (7, never_fails),
-        "returns before its checks": (14, never_fails),
+        "status at least zero": (3, 'never fails: its check cannot fail ([ "$status" -ge 0 ])'),
+        "checks in a branch that never runs": (9, "never fails: its check never runs "
+                                                  "(assert_success)"),
+        "returns before its checks": (16, "never fails: its check never runs (assert_failure)"),
         "checks its status": None,
     }
     assert _verdicts("o_test.go", CANNOT_FAIL["o_test.go"]) == {
@@ -833,8 +833,11 @@ def test_a_value_compared_with_itself_or_a_check_that_cannot_fail_the_test_check
     never_fails = ("never fails: `run` keeps the command's status and output for checks this "
                    "test never makes")
     assert _verdicts("local.bats", TAUTOLOGIES["local.bats"]) == {
-        "status equals itself": (2, never_fails), "or true": (7, never_fails),
-        "a fixture, then an unchecked run": (12, never_fails),
+        "status equals itself": (3, 'never fails: its check cannot fail ([ "$status" -eq '
+                                    '"$status" ])'),
+        "or true": (8, 'never fails: its check\'s failure is dropped ([ "$output" = "9.9.9" ] '
+                       "|| true)"),
+        "a fixture, then an unchecked run": (13, never_fails),  # at its `run`
         "a fixture, then a checked run": None}
     go = {name: verdict is not None
           for name, verdict in _verdicts("o_test.go", TAUTOLOGIES["o_test.go"]).items()}
@@ -4476,3 +4479,124 @@ def test_python_checks_only_python_2_runs_never_run(condition: str, dead: bool) 
             f"    ptr = JsonPointer('/a/b')\n    if {condition}:\n"
             "        assert JsonPointer.from_parts(ptr.parts) == ptr\n")
     assert _found("tests/test_pointer.py", text) == {"test_round_trip": dead}
+
+
+# --- bats: a check that cannot fail the test, however it is written -------------------------
+
+_RUN = '  cat > my-version <<<"1.9.3"\n  run rbenv-version-file-read my-version\n'
+_BATS_HELPER = '''flunk() {
+  echo "$@" >&2
+  return 1
+}
+
+assert_success() {
+  if [ "$status" -ne 0 ]; then
+    flunk "command failed with exit status $status"
+  elif [ "$#" -gt 0 ]; then
+    assert_output "$1"
+  fi
+}
+
+assert_output() {
+  assert_equal "$1" "$output"
+}
+
+assert_equal() {
+  if [ "$1" != "$2" ]; then
+    { echo "expected: $1"
+      echo "actual:   $2"
+    } | flunk
+  fi
+}
+
+create_file() {
+  mkdir -p "$(dirname "$1")"
+  echo "system" > "$1"
+}
+'''
+
+
+def _bats_verdict(after_run: str, before: str = "", file_head: str = "",
+                  helper: str = _BATS_HELPER) -> tuple[int, str] | None:
+    """rbenv's `reads simple version file` with `after_run` after its `run` (line 7), in a
+    file that loads `test/test_helper.bash` (`helper`)."""
+    text = (f"#!/usr/bin/env bats\n\nload test_helper\n{file_head}\n"
+            f'@test "reads simple version file" {{\n{before}{_RUN}{after_run}\n}}\n')
+    found = placeholders.placeholders(split_tests("test/version-file-read.bats", text), {
+        "test/version-file-read.bats": text, "test/test_helper.bash": helper}, {})
+    return (found[0].line - text[:text.index("@test")].count("\n"), found[0].reason) \
+        if found else None
+
+
+@pytest.mark.parametrize(("after_run", "line", "why"), [
+    ('  echo "$status $output"', 3, "`run` keeps the command's status and output for checks "
+                                    "this test never makes"),
+    ('  : assert_success "1.9.3"', 4, 'its check is only text, no command (: assert_success '
+                                      '"1.9.3")'),
+    ("  echo 'assert_success \"1.9.3\"'", 4, "its check is only text, no command (echo "
+                                               "'assert_success \"1.9.3\"')"),
+    ('  assert_success "1.9.3" &', 4, 'its check runs in the background, its status unread '
+                                      '(assert_success "1.9.3" &)'),
+    ('  ! [ "$output" != "1.9.3" ]\n  echo done', 4,
+     'bats ignores the status of a `!` command that is not the test\'s last (! [ "$output" != '
+     '"1.9.3" ])'),
+    ('  ! assert_failure\n  ! assert_output "nope"\n  true', 4,
+     "bats ignores the status of a `!` command that is not the test's last (! assert_failure)"),
+    ('  ( assert_success "9.9.9" ) || :', 4, "its check's failure is dropped (( assert_success "
+                                             '"9.9.9" ) || :)'),
+    ('  set +e\n  assert_success "9.9.9"\n  true', 5,
+     "after `set +e` only the test's last command can fail it (assert_success \"9.9.9\")"),
+    ('  check() { assert_success "1.9.3"; }', 4,
+     "its check sits in `check`, which it never calls"),
+    ('  output=1.9.3\n  status=0\n  assert_success "1.9.3"', 6,
+     "its check reads the status and output the test set itself, not its command's "
+     '(assert_success "1.9.3")'),
+    ("  [[ $output == 1.9.3 || $output != 1.9.3 ]]", 4,
+     "its check cannot fail ([[ $output == 1.9.3 || $output != 1.9.3 ]])"),
+    ('  [[ "$output" == * ]]', 4, 'its check cannot fail ([[ "$output" == * ]])'),
+    ("  assert true", 4, "its check cannot fail (assert true)"),
+    ('  assert [ "$status" -eq 0 -o 1 -eq 1 ]', 4,
+     'its check cannot fail (assert [ "$status" -eq 0 -o 1 -eq 1 ])'),
+    ('  # assert_success "1.9.3"', 4, 'its check is commented out (# assert_success "1.9.3")'),
+])
+def test_a_bats_check_that_cannot_fail_the_test_is_named_with_its_line(
+        after_run: str, line: int, why: str) -> None:
+    """Each passes in bats whatever the command prints: the finding names the line."""
+    assert _bats_verdict(after_run) == (line, f"never fails: {why}")
+
+
+@pytest.mark.parametrize("after_run", [
+    '  assert_success "1.9.3"', "  assert_success", '  ! [ "$output" != "1.9.3" ]',
+    '  set +e\n  assert_success "9.9.9"', '  check() { assert_success "1.9.3"; }\n  check',
+    '  [[ "$output" == 1.9.3 ]]', '  [ "$status" -eq 0 ] || flunk "failed"',
+    '  if [ "$status" -ne 0 ]; then\n    flunk "failed"\n  fi', '  create_file my-version',
+    '  output=1.9.3\n  run rbenv-version-file-read my-version\n  assert_success "1.9.3"',
+    '  status=0\n  assert_output "1.9.3"', "  unstub rbenv-hooks",
+])
+def test_a_bats_check_that_can_fail_the_test_is_real(after_run: str) -> None:
+    """A check, by a helper that can fail (`create_file` of the project), a command the test
+    fails on, a `!` check that is the test's last, `set +e` before the last command."""
+    assert _bats_verdict(after_run) is None
+
+
+def test_a_bats_check_through_a_helper_redefined_to_do_nothing_checks_nothing() -> None:
+    """`assert_success() { :; }` in the test, `flunk() { return 0; }` in its file after its
+    `load`, or `flunk` made `return 0` in the helper it loads: every check of rbenv's fails
+    through `flunk`."""
+    check = '  assert_success "1.9.3"'
+    assert _bats_verdict(check, before="  assert_success() { :; }\n") == (
+        5, 'never fails: `assert_success` is redefined to do nothing (in the test) '
+           '(assert_success "1.9.3")')
+    assert _bats_verdict(check, file_head="flunk() { return 0; }\n") == (
+        4, "never fails: `assert_success` fails only through `flunk`, redefined to do nothing "
+           '(test/version-file-read.bats) (assert_success "1.9.3")')
+    neutered = _BATS_HELPER.replace('  echo "$@" >&2\n  return 1', "  return 0")
+    assert _bats_verdict(check, helper=neutered) == (
+        4, "never fails: `assert_success` fails only through `flunk`, redefined to do nothing "
+           '(test/test_helper.bash) (assert_success "1.9.3")')
+    assert _bats_verdict('  [ "$output" = "1.9.3" ]', helper=neutered) is None
+
+
+def test_bats_loaded_helpers() -> None:
+    assert placeholders.bats_loaded("test/a.bats", "load test_helper\nload '../load'\n") == [
+        "test/test_helper.bash", "test/test_helper", "load.bash", "load"]
