@@ -44,7 +44,8 @@ Two views of the same patterns, both pure:
       not the test's last statement (bats ignores that status), has its failure dropped (`||
       :`, `|| true`, `|| echo ...`, a subshell `( ... ) || :` too), follows `set +e` and is not
       the last statement, reads only the `status` / `output` / `lines` the test itself set
-      after its `run` (`output=1.9.3` then `assert_success "1.9.3"`), cannot fail (`_CANNOT_FAIL`,
+      after its `run` (`output=1.9.3` then `assert_success "1.9.3"`) or by a `run` of what it
+      wrote itself (`run echo 1.9.3`, `printf`, `true`), cannot fail (`_CANNOT_FAIL`,
       a glob anything matches: `[[ $output == * ]]`, a comparison or-ed with its negation, an
       `-o` with a constant truth: `-o 1 -eq 1`, `assert true`), or calls a function redefined
       to do nothing: one whose body is only such statements, `:`, `return 0` and calls of such
@@ -2722,6 +2723,8 @@ _RUN_RESULT = re.compile(r"\$\{?(status|output|lines|stderr)\b")
 _READS = {"assert_success": {"status"}, "assert_failure": {"status"}, "assert_output": {"output"},
           "refute_output": {"output"}, "assert_line": {"lines"}, "refute_line": {"lines"},
           "assert_partial_output": {"output"}, "assert_regex": set()}
+# A `run` of a command that only hands back what the test wrote: `run echo 1.9.3`.
+_RUN_LITERAL = re.compile(r"^run(?:\s+--[\w-]+)*\s+(?:echo|printf|true|false|:)(?:\s|$)")
 _RESULT_SET = re.compile(r"^(?:(?:local|export|declare)\s+)?(status|output|lines|stderr)=")
 
 
@@ -2868,7 +2871,7 @@ def _bats_tautology(words: list[str], text: str) -> bool:
 
 
 def _bats_check(text: str, index: int, last: bool, functions: Mapping[str, ShellFunction],
-                overwritten: set[str]) -> _Check | None:
+                overwritten: set[str], set_at: str = "") -> _Check | None:
     """Is statement `text` a check that can fail the test (None: no check at all)? A check
     neutralised carries why (module rules)."""
     shown = _shown(text)
@@ -2921,8 +2924,8 @@ def _bats_check(text: str, index: int, last: bool, functions: Mapping[str, Shell
         {"output"} if command in ("assert_success", "assert_failure") and len(words) > 1
         else set()))
     if overwritten and read and read <= overwritten:
-        return _Check(index, "its check reads the status and output the test set itself, not "
-                             f"its command's ({shown})")
+        return _Check(index, "its check reads the status and output the test set itself "
+                             f"({_shown(set_at, 30)}), not its command's ({shown})")
     return live
 
 
@@ -2971,7 +2974,7 @@ def _bats_unchecked(statements: list[tuple[int, int, str]], written: list[str],
                      None)
     segment = ran[first_run or 0:]
     last_index = len(segment) - 1
-    set_e_off, overwritten = False, set[str]()
+    set_e_off, overwritten, set_at = False, set[str](), ""
     reasons: list[_Check] = []
     for position, (index, _, text) in enumerate(segment):
         if re.fullmatch(r"set\s+\+e", text):
@@ -2979,10 +2982,15 @@ def _bats_unchecked(statements: list[tuple[int, int, str]], written: list[str],
         elif re.fullmatch(r"set\s+-e", text):
             set_e_off = False
         if _BATS_UNCHECKED.match(text):
-            overwritten = set()
+            # `run echo 1.9.3`: the status and output are what the test wrote itself
+            literal = _RUN_LITERAL.match(text)
+            overwritten, set_at = ({"status", "output", "lines"}, text) if literal else (
+                set[str](), "")
         elif (set_by := _RESULT_SET.match(text)) is not None:
             overwritten.add(set_by.group(1))
-        check = _bats_check(text, index, position == last_index, functions, overwritten)
+            set_at = set_at or text
+        check = _bats_check(text, index, position == last_index, functions, overwritten,
+                            set_at)
         if check is None:
             continue
         if check.reason is None and set_e_off and position != last_index:

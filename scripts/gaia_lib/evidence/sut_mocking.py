@@ -52,7 +52,14 @@ JavaScript / TypeScript (jest, vitest):
 - a name imported from a SUT file declared again, or assigned, by the test file (`const
   parse = () => ({ foo: "1" })`, `function parse() {}` in a test).
 Shell (bats): a test file that defines a function one of the SUT's shell sources (`.bash`,
-`.sh`) defines (`assert_line() { return 0; }`, `function assert_line {`) replaces it.
+`.sh`) defines (`assert_line() { return 0; }`, `function assert_line {`) replaces it. A shell
+script run as a command (a shell shebang, no such suffix: rbenv's
+`libexec/rbenv-version-file-read`) is replaced by a function of its name
+(`rbenv-version-file-read() { echo 1.9.3; }`: the test's `run` calls it), by a file written at
+a path ending in its name (`> "${RBENV_ROOT}/shims/rbenv-version-file-read"`, a fake
+executable on PATH), and by a function of its own (`find_local_version_file() {`) that the
+test file also calls itself; defined and not called, the script's own, in its own process,
+runs.
 Other languages have no module patching of this kind (Go, Java and the rest replace
 collaborators by injection), so they yield no finding.
 """
@@ -118,6 +125,7 @@ class Sut:
 
     path: str
     names: frozenset[str]  # defined at its top level (Python), its functions (shell)
+    command: str = ""  # a shell script run as a command (no .sh/.bash): its name
 
 
 def top_level_names(tree: ast.Module, *, imported: bool = False) -> frozenset[str]:
@@ -438,7 +446,8 @@ def check(file: str, text: str, suts: Sequence[Sut], package: str | None = None,
         return _javascript(file, text, [s for s in suts if s.path.endswith(JS_SUFFIXES)],
                            package, barrels)
     if file.endswith(TEST_SHELL_SUFFIXES):
-        return _shell(file, lines, [s for s in suts if s.path.endswith(SHELL_SUFFIXES)])
+        return _shell(file, lines, [s for s in suts
+                                    if s.path.endswith(SHELL_SUFFIXES) or s.command])
     return []
 
 
@@ -448,24 +457,53 @@ def shell_functions(text: str) -> frozenset[str]:
     return frozenset(a or b for a, b in _SHELL_FUNCTION.findall(code))
 
 
+# A file written at a path ending in a name: `> "${RBENV_ROOT}/shims/rbenv-local"`.
+_WRITTEN_TO = re.compile(r">>?\s*[\"']?(?:[^\s\"'<>|;&]*/)?([\w.-]+)[\"']?(?=\s|;|$)")
+_SHELL_WORD = re.compile(r"(?<![\w./$-])([\w:.-]+)(?![\w-])")
+
+
 def _shell(file: str, lines: list[str], suts: Sequence[Sut]) -> list[Finding]:
+    code = [(number, line) for number, line in enumerate(lines, start=1)
+            if not _COMMENT.match(line)]
+    defined = {number for number, line in code if _SHELL_FUNCTION.search(line)}
+    # the words of its lines that define no function: what the tests run
+    used = {word for number, line in code if number not in defined
+            for word in _SHELL_WORD.findall(line)}
     found = []
-    for number, line in enumerate(lines, start=1):
-        if _COMMENT.match(line):
-            continue
+    for number, line in code:
         for match in _SHELL_FUNCTION.finditer(line):
             name = match.group(1) or match.group(2)
             for sut in suts:
-                if name in sut.names:
+                # a script's own functions live in its process: a stand-in counts only when
+                # the test calls it itself; one of its command name stands in for the script
+                if name == sut.command or (name in sut.names and (
+                        not sut.command or name in used)):
                     found.append(Finding(file, number, f"{sut.path}:{name}", "redefines"))
+        for match in _WRITTEN_TO.finditer(line):
+            for sut in suts:
+                if sut.command and match.group(1) == sut.command:
+                    found.append(Finding(file, number, sut.path,
+                                         "a fake executable written in place"))
     return found
 
 
+_SHELL_SHEBANG = re.compile(r"^#!\s*(?:/usr)?/bin/(?:env\s+)?(?:ba|da|k|z)?sh\b")
+
+
+def is_shell_script(path: str, text: str) -> bool:
+    """A shell source: a `.sh` / `.bash` file, or one with a shell shebang (`#!/usr/bin/env
+    bash`, `#!/bin/sh`), such as rbenv's `libexec/rbenv-version-file-read`."""
+    return path.endswith(SHELL_SUFFIXES) or bool(_SHELL_SHEBANG.match(text))
+
+
 def suts_of(sources: Mapping[str, str] | Iterable[tuple[str, str]]) -> list[Sut]:
-    """SUT records from (path, text) pairs: Python sources get their top-level names."""
+    """SUT records from (path, text) pairs: Python sources get their top-level names, shell
+    sources their functions, a script with no .sh/.bash suffix its command name too."""
     pairs = sources.items() if isinstance(sources, Mapping) else sources
     return [Sut(path, python_names(text) if path.endswith(PY_SUFFIXES)
-                else shell_functions(text) if path.endswith(SHELL_SUFFIXES) else frozenset())
+                else shell_functions(text) if is_shell_script(path, text) else frozenset(),
+                PurePosixPath(path).name if is_shell_script(path, text)
+                and not path.endswith(SHELL_SUFFIXES) else "")
             for path, text in sorted(pairs)]
 
 

@@ -507,7 +507,8 @@ class Reads:
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         sources = [(rel, text) for rel, text in self.code_under_test.items()
-                   if rel.endswith(sut_mocking.SUT_SUFFIXES)]
+                   if rel.endswith(sut_mocking.SUT_SUFFIXES)
+                   or sut_mocking.is_shell_script(rel, text)]
         if not sources:
             return {}
         mine = [case for case in self.cases if case.test_id not in others]

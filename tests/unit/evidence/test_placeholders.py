@@ -4549,8 +4549,11 @@ def _bats_verdict(after_run: str, before: str = "", file_head: str = "",
     ('  check() { assert_success "1.9.3"; }', 4,
      "its check sits in `check`, which it never calls"),
     ('  output=1.9.3\n  status=0\n  assert_success "1.9.3"', 6,
-     "its check reads the status and output the test set itself, not its command's "
-     '(assert_success "1.9.3")'),
+     "its check reads the status and output the test set itself (output=1.9.3), not its "
+     'command\'s (assert_success "1.9.3")'),
+    ('  run echo 1.9.3\n  assert_success "1.9.3"', 5,
+     "its check reads the status and output the test set itself (run echo 1.9.3), not its "
+     'command\'s (assert_success "1.9.3")'),
     ("  [[ $output == 1.9.3 || $output != 1.9.3 ]]", 4,
      "its check cannot fail ([[ $output == 1.9.3 || $output != 1.9.3 ]])"),
     ('  [[ "$output" == * ]]', 4, 'its check cannot fail ([[ "$output" == * ]])'),

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from gaia_lib.evidence import sut_mocking
 from gaia_lib.evidence.sut_mocking import Sut, check, module_names, python_names, suts_of
 
 CALC = '''import requests
@@ -391,3 +392,42 @@ def test_a_mock_of_a_barrel_that_hands_out_the_sut_mocks_it(
         title: (3, target, "vi.mock") for title, target in expected.items()}
     assert mocked_tests(split_tests("test/cookie.test.ts", ts), {"test/cookie.test.ts": ts},
                         suts_of({"src/cookie/parse.ts": ""})) == {}  # no barrel known
+
+
+# --- a shell script run as a command (no .sh/.bash suffix) ----------------------------------
+
+_READ = ("libexec/rbenv-version-file-read",
+         '#!/usr/bin/env bash\nset -e\nVERSION_FILE="$1"\necho "$version"\n')
+_FILE = ("libexec/rbenv-version-file",
+         "#!/usr/bin/env bash\nset -e\nfind_local_version_file() {\n  local root=\"$1\"\n}\n")
+
+
+def _bats(body: str) -> str:
+    return f'load test_helper\n\n@test "reads simple version file" {{\n{body}\n}}\n'
+
+
+@pytest.mark.parametrize(("body", "target", "pattern"), [
+    ('  rbenv-version-file-read() { echo 1.9.3; }\n  run rbenv-version-file-read my-version',
+     "libexec/rbenv-version-file-read:rbenv-version-file-read", "redefines"),
+    ('  find_local_version_file() { echo "$1/.ruby-version"; }\n'
+     '  run find_local_version_file "$PWD"',
+     "libexec/rbenv-version-file:find_local_version_file", "redefines"),
+    ('  printf \'#!/bin/sh\\necho 1.9.3\\n\' > "${RBENV_ROOT}/shims/rbenv-version-file-read"\n'
+     "  run rbenv-version-file-read my-version",
+     "libexec/rbenv-version-file-read", "a fake executable written in place"),
+])
+def test_a_stand_in_for_a_shell_script_without_suffix_mocks_it(
+        body: str, target: str, pattern: str) -> None:
+    suts = sut_mocking.suts_of([_READ, _FILE])
+    found = sut_mocking.check("test/version-file-read.bats", _bats(body), suts)
+    assert [(f.target, f.pattern) for f in found] == [(target, pattern)]
+
+
+def test_a_script_s_own_function_defined_and_not_called_replaces_nothing() -> None:
+    """rbenv-version-file runs in its own process, with its own `find_local_version_file`."""
+    body = ('  find_local_version_file() { echo "unused"; }\n  run rbenv-version-file\n'
+            '  assert_success')
+    suts = sut_mocking.suts_of([_READ, _FILE])
+    assert sut_mocking.check("test/version-file.bats", _bats(body), suts) == []
+    assert sut_mocking.is_shell_script(*_READ) and not sut_mocking.is_shell_script(
+        "README", "rbenv\n")
