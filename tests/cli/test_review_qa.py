@@ -1449,6 +1449,27 @@ def test_a_tier_that_ran_no_test_is_not_run_again_for_coverage(project: Project)
     assert skipped.endswith("), and it runs the same tests")
 
 
+def test_a_js_run_cut_off_before_its_report_counts_none_of_its_tests(project: Project) -> None:
+    """vitest (as jest) writes its report when it ends: a run killed at its time limit
+    reported no test's outcome, so none of the tests it was handed covers an AC (a hung
+    test's run had counted every AC covered), and the review is BLOCKED."""
+    from helpers.node_runners import vitest4
+
+    _vitest_project(project, vitest4(coverage=True))
+    config_file = project.root / ".gaia/config/project-config.yaml"
+    config_file.write_text(config_file.read_text().replace("timeout_seconds: 300",
+                                                           "timeout_seconds: 6"))
+    project.write("test/decode.test.js", JS_TEST.replace(
+        'expect(decode("%1")).toBe("%1");', 'while (true) {}'))
+    assert command.main(["E1-S1", "--format", "json"]) == 3
+    per_ac = {e["ac_id"]: e for e in json.loads(
+        (project.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json").read_text(
+        ))["coverage"]["per_ac"]}
+    assert [per_ac[ac]["matched"] for ac in ("AC1", "AC2")] == [False, False]
+    assert set(per_ac["AC1"]["excluded"].values()) == {
+        "no outcome: the run hit its time limit before it reported any test's"}
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")
 def test_ctrl_c_stops_the_review_and_its_run_with_one_line_and_130(qa_project: Project) -> None:
     import signal

@@ -806,8 +806,9 @@ def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
 def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
     """The story's tests a run named that never ran in it (`outcomes.never_ran`), those of a
     run that stopped before running any test, and those a run cut off at its time limit never
-    reached (where it says what it ran), unless another tier's run reported them: none
-    verifies anything."""
+    reached (where it says what it ran; every one of its tests where it says nothing: jest
+    writes its report when it ends), unless another tier's run reported them: none verifies
+    anything."""
     out: dict[str, str] = {}
     for suite in evidence.suites:
         if not suite.named:
@@ -817,6 +818,11 @@ def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
                 out.update(dict.fromkeys(
                     outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited),
                     "never run: the run hit its time limit before it"))
+            else:  # jest writes its report at its end: a run cut off reported no test
+                named = set(suite.named)
+                out.update({case.test_id: "no outcome: the run hit its time limit before it "
+                                          "reported any test's" for case in reads.cases
+                            if case.file in named})
         elif suite.stopped:
             named = set(suite.named)
             out.update({case.test_id: f"never run: the run stopped before its tests ran "
