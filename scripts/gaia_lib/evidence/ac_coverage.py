@@ -38,8 +38,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     this AC writes, in any clause, quoted or bare (`1.2-beta.3`, `1.7rc2`, `maxsize=0`, the
     fixed part of `CRON_TZ=<zone>`; not a name, a plain number or a sign: `then_literals.
     written_values`), held in the test's data table (a parametrize row, a Go table's row, a
-    `.each` table, a loop's literal values: a whole string of it, or a word of one): 1.5, and
-    it agrees (a value two ACs write decides nothing);
+    `.each` table, a loop's literal values or the literal table a name it loops over holds: a
+    whole string of it, or a word of one): 1.5, and it agrees (a value two ACs write decides
+    nothing);
   - **calls**: a function or method the AC spells as code (`next_major()`, `SetMetadata`,
     `max_age`; not a plain word the tests call) that the test's code calls
     (`v.next_major()`): 0.3 of that identifier's weight (0.6 where only this AC names it),

@@ -12,7 +12,11 @@ counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, 
 `[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table.
 A loop over literal values whose variable an assertion uses (`for spec in ("css1", "css4"):`
 then `assertRaises(ValueError, f, spec=spec)`; JS `for (const x of [...])`) is such a table too:
-its header counts as part of the assertion.
+its header counts as part of the assertion; so does the statement giving a name the loop runs
+over a literal table, where it is the one statement giving that name a value (`test_pairs =
+(("#09c", "#0099cc"), ...)` then `for raw, normalized in test_pairs:` and `assert normalized
+== normalize_hex(raw)`; `enumerate(test_pairs)`, JS `const cases = [...]` alike), the numbers
+of its rows' tuples too (`(218, 165, 32)`).
 An expected value kept in a variable named for it (`want := []string{"a", "b"}` then
 `if !reflect.DeepEqual(got, want)`, `expected = ...` then `assert result == expected`) is
 asserted where the variable is: its assignment counts as part of the assertion.
@@ -281,7 +285,8 @@ _JS_LOOP_RE = re.compile(r"\bfor\s*\(\s*(?:const|let|var)\s+([\w\s,{}\[\]]+?)\s+
 
 
 def _looped_values(code: str, spans: Sequence[str]) -> list[str]:
-    """The headers of the loops whose variables the assertions use (module docstring)."""
+    """The headers of the loops whose variables the assertions use, and the literal tables
+    the names they loop over hold (`_named_table`; module docstring)."""
     found = []
     for pattern in (_PY_LOOP_RE, _JS_LOOP_RE):
         for match in pattern.finditer(code):
@@ -291,10 +296,27 @@ def _looped_values(code: str, spans: Sequence[str]) -> list[str]:
             if not used:
                 continue
             if pattern is _PY_LOOP_RE:
-                found.append(code[match.start():_statement_end(code, match.start())])
+                header = code[match.start():_statement_end(code, match.start())]
             else:  # the parenthesised header, not the loop's body
-                found.append(code[match.start():closing(code, code.index("(", match.start()))])
+                header = code[match.start():closing(code, code.index("(", match.start()))]
+            found.append(header)
+            looped = header[match.end() - match.start():]
+            found += [table for name in dict.fromkeys(re.findall(r"(?<![\w$.])[A-Za-z_$][\w$]*",
+                                                                 looped))
+                      if (table := _named_table(code, name)) is not None]
     return found
+
+
+def _named_table(code: str, name: str) -> str | None:
+    """The statement giving `name` a literal list, tuple, set or object (`test_pairs = (...)`,
+    `const cases = [...]`) when it is the only one giving `name` a value, or None."""
+    given = list(_py_assigned(name).finditer(code))
+    if len(given) != 1:
+        return None
+    start = given[0].start()
+    if re.compile(rf"{re.escape(name)}\s*(?::[^=\n]+)?=\s*[\[({{]").match(code, start) is None:
+        return None
+    return code[start:_statement_end(code, start)]
 
 
 def closing(code: str, opening: int) -> int:
@@ -738,8 +760,8 @@ def written_values(text: str) -> tuple[str, ...]:
 
 def table_strings(source: str) -> tuple[str, ...]:
     """The string literals of a test's data tables (`_TABLE_START_RE`: parametrize rows, a Go
-    table, a JS `.each` table) and of the header of a loop over literal values its
-    assertions use."""
+    table, a JS `.each` table) and of a loop its assertions use: its header, and the literal
+    table a name it runs over holds (`_looped_values`)."""
     code = _COMMENT_LINE_RE.sub("", source)
     spans = assertion_spans(source)
     tables = [code[m.start():_statement_end(code, m.start())]

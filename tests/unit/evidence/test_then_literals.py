@@ -299,6 +299,47 @@ def test_a_loop_over_values_an_assertion_uses_is_a_table(source: str,
     assert [lit.value for lit in asserted_literals(source, literals)] == asserted
 
 
+# webcolors' tests: a table the test names once, then loops over
+_PAIRS = ('    def test_normalize_hex(self):\n'
+          '        test_pairs = (\n'
+          '            ("#0099CC", "#0099cc"),\n'
+          '            ("#09c", "#0099cc"),\n'
+          '        )\n'
+          '        for raw, normalized in test_pairs:\n'
+          '            assert normalized == webcolors.normalize_hex(raw)\n')
+_TRIPLES = ('    def test_parse_simple_color(self):\n'
+            '        test_pairs = (\n'
+            '            ("#ffffff", (255, 255, 255)),\n'
+            '            ("#daa520", (218, 165, 32)),\n'
+            '        )\n'
+            '        for raw, parsed in test_pairs:\n'
+            '            result = webcolors.html5_parse_simple_color(raw)\n'
+            '            assert parsed == result\n')
+
+
+@pytest.mark.parametrize(("source", "then", "asserted"), [
+    (_PAIRS, "then it returns `#0099cc`", ["#0099cc"]),
+    # the numbers of a tuple in a row
+    (_TRIPLES, "then it returns the HTML5SimpleColor (218, 165, 32).", ["218", "165", "32"]),
+    # a row the loop reaches through enumerate(), JS's `const` table
+    (_PAIRS.replace("raw, normalized in test_pairs", "i, (raw, normalized) in "
+                    "enumerate(test_pairs)"), "then it returns `#0099cc`", ["#0099cc"]),
+    ("it('x', () => {\n  const cases = [['#09c', '#0099cc']];\n"
+     "  for (const [raw, want] of cases) {\n    expect(normalizeHex(raw)).toBe(want);\n  }\n"
+     "});", "then it returns `#0099cc`", ["#0099cc"]),
+    # a name given a value twice holds no one table; a table no check's variable reads sets up
+    (_PAIRS.replace("        for raw", "        test_pairs += extra\n        for raw"),
+     "then it returns `#0099cc`", []),
+    (_PAIRS.replace("assert normalized == webcolors.normalize_hex(raw)",
+                    "webcolors.normalize_hex(raw)\n        assert done()"),
+     "then it returns `#0099cc`", []),
+])
+def test_a_table_a_name_holds_is_the_loop_over_it(source: str, then: str,
+                                                  asserted: list[str]) -> None:
+    found = asserted_literals(source, then_literals(then))
+    assert [lit.value for lit in found] == asserted
+
+
 @pytest.mark.parametrize(("source", "check"), [
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n});',
      'expect(slugify("A")).toBeDefined()'),
