@@ -130,8 +130,11 @@ characters, `…` where it goes on.
 A JS/TS or Go name given another's value at the top level
 (`const b = a`, `b := a`, `x ? a : a`) reads as that name (JS: while it is not assigned again;
 Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
-`want := err; if err != want` compare a value with itself. A check that a top-level early return
-already guards (`if (r !== "a") return;` then `expect(r).toBe("a")`; Python's
+`want := err; if err != want` compare a value with itself; so does a Go name given the call
+the `if` right after it compares it with, or gives another name just before
+(`then_literals.same_calls_resolved`: `want := Join(x)` then `if got := Join(x); got !=
+want`, or `got := Join(x)`, `want := Join(x)`, `if got != want`). A check that a top-level
+early return already guards (`if (r !== "a") return;` then `expect(r).toBe("a")`; Python's
 `if r != x: return` then `assert r == x`) cannot fail.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare; `except*`
 alike) only passes, prints or logs, and `with suppress(AssertionError):` (or `Exception`);
@@ -2548,8 +2551,10 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         # where a failure it does write is kept from running: the first block that never
         # runs, as the source has it (`if got != got {`, a loop over an empty table)
         dead = next((at for at, line in enumerate(own) if _GO_FAILS.search(line)), None)
+        # its names read as the calls they were given, as `go_without_dead_blocks` reads them
+        read = then_literals.same_calls_resolved("\n".join(own)).split("\n")
         opened = next((at for at in range(dead or 0, 0, -1)
-                       if _GO_NEVER_OPENS.search(own[at])), None) if dead else None
+                       if _GO_NEVER_OPENS.search(read[at])), None) if dead else None
         if opened is not None and decl + opened < len(written_lines):
             head = written_lines[decl + opened].strip().rstrip("{").rstrip()
             return Placeholder(case.test_id, case.file, base_line + decl + opened,

@@ -274,6 +274,28 @@ def assertion_spans(source: str) -> tuple[str, ...]:
     return (*spans, *_expected_values(code, spans), *_looped_values(code, spans))
 
 
+# A check that the code accepts what it is given: it does not throw, or returns no error.
+_ACCEPTS = re.compile(r"\.\s*not\s*\.\s*toThrow\b|\b(?:require|assert)\.NoError\b|"
+                      r"\berr\w*\s*!=\s*nil\b")
+
+
+def checked_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
+    """`asserted_literals` but for a loop's rows (`_looped_values`) unless a check is that the
+    code accepts what it is given (`expect(() => f(v)).not.toThrow()`, `NoError`, a Go
+    error guard): what a test whose checks only ask for a result to exist
+    (`presence_only`) still checks of the AC's values. A loop's rows whose results it only
+    asks to be there (`for raw, normalized in test_pairs:` then `assert f(raw), normalized
+    == f(raw)`) it checks nothing of."""
+    code = _COMMENT_LINE_RE.sub("", test_source)
+    spans = assertion_spans(test_source)
+    checks = [code[m.start():_statement_end(code, m.start())]
+              for m in _ASSERT_START_RE.finditer(code)]
+    if any(_ACCEPTS.search(check) for check in checks) or _GO_FAIL_RE.search(code):
+        return asserted_in(spans, literals)
+    looped = set(_looped_values(code, spans))
+    return asserted_in([span for span in spans if span not in looped], literals)
+
+
 # A variable named for the value a test expects: want, wantErr, expected, expectedOutput, exp.
 _EXPECTED_NAME_RE = re.compile(r"(?<![\w.$])((?:want|expected|expect|exp|golden)(?:[A-Z_]\w*)?)"
                                r"(?![\w(])")
@@ -562,8 +584,10 @@ _GO_LENGTH_CHECK = re.compile(
 
 def go_without_dead_blocks(text: str) -> str:
     """`text` with the bodies of its `if false { ... }` blocks removed (braces matched), and
-    its checks that a length is not negative (`_GO_LENGTH_CHECK`)."""
-    text = _GO_LENGTH_CHECK.sub("", text)
+    its checks that a length is not negative (`_GO_LENGTH_CHECK`); a name given a call's value
+    reads as that call in the check after it (`same_calls_resolved`: `want := Join(x)` then
+    `if got := Join(x); got != want {` never opens)."""
+    text = same_calls_resolved(_GO_LENGTH_CHECK.sub("", text))
     while (match := GO_DEAD_BLOCK.search(text)) is not None:
         depth, end = 0, len(text)
         for i in range(match.end() - 1, len(text)):
@@ -620,6 +644,77 @@ def _py_aliases_resolved(code: str) -> str:
     return code
 
 
+# A name given a value by a statement of its own (`expected = f(x)`, `const want = f(x);`,
+# `want := f(x)`), and a Go `if` whose statement gives one (`if got := f(x); got != want {`).
+_BINDING = re.compile(r"^[ \t]*(?:(?:const|let|var)\s+)?(?P<name>[A-Za-z_$][\w$]*)"
+                      r"(?:\s*:(?!=)[^=\n]*)?\s*:?=(?![=>])\s*(?P<value>.+?)\s*;?\s*$")
+_GO_IF_BINDING = re.compile(r"^(?P<head>[ \t]*(?:\}\s*else\s+)?if\s+(?P<name>\w+)\s*:=\s*"
+                            r"(?P<value>[^;{]+?)\s*;)(?P<rest>[^{]*\{)")
+
+
+def same_calls_resolved(code: str) -> str:
+    """`code` with a name read as the call whose value it was given, in a check right after
+    it that compares it with that very call (`expected = f(x)` then `assert expected ==
+    f(x)`, `const expected = f(x);` then `expect(f(x)).toEqual(expected)`): the call compared
+    with itself. Where the statement gives the name its one value in the test (no `&name`
+    hands it on) and nothing but statements giving other names the same call stand between
+    it and the check (an assertion, or a Go `if`): what runs between may change what the
+    call returns. A Go `if` may compare two such names (`got := Join(x)`, `want :=
+    Join(x)`, `if got != want`: Go's `!=` is its own, a Python or JS type's `==` may be
+    what a test checks, `assertEqual(tzutc(), tzutc())`), and its own statement gives one
+    too (`want := Join(x)` then `if got := Join(x); got != want`). Not an identity check
+    (`is`, `assertIs`): that one call gives the same object twice is what a cache's or a
+    singleton's test checks."""
+    lines = code.split("\n")
+    called: dict[int, tuple[str, str]] = {}  # line -> (name, the call's text)
+    for at, line in enumerate(lines):
+        found = _BINDING.match(line)
+        if found is None or _whole_call(found.group("value")) is None:
+            continue
+        name = found.group("name")
+        if len(list(_py_assigned(name).finditer(code))) == 1 and not re.search(
+                rf"&\s*{re.escape(name)}(?![\w$])", code):
+            called[at] = (name, " ".join(found.group("value").split()))
+    out = list(lines)
+    for at, (name, call) in called.items():
+        check, partners = at + 1, set()
+        while check < len(lines) and (not lines[check].strip() or lines[check].lstrip(
+                ).startswith(("#", "//")) or called.get(check, ("", ""))[1] == call):
+            partners.add(called.get(check, ("", ""))[0])
+            check += 1
+        if check == len(lines):
+            continue
+        go_if = _GO_IF_RE.match(out[check]) is not None
+        if go_if:
+            rows = [check]
+        elif _ASSERT_START_RE.match(out[check].lstrip()):
+            joined = "\n".join(out)
+            ends = _statement_end(joined, sum(len(x) + 1 for x in out[:check]))
+            rows = list(range(check, joined.count("\n", 0, ends) + 1))
+        else:
+            continue
+        said = " ".join(" ".join(out[row] for row in rows).split())
+        if call not in said and not (go_if and any(
+                re.search(rf"(?<![\w$.]){re.escape(other)}(?![\w$])", said)
+                for other in partners if other)):
+            continue
+        if not go_if and re.search(r"(?<![\w.])is(?!\w)|\bassertIs\s*\(", said):
+            continue
+        own = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])(?!\s*:?=(?!=))")
+        for row in rows:
+            out[row] = own.sub(call.replace("\\", r"\\"), out[row])  # as written
+    for at, line in enumerate(out):
+        found = _GO_IF_BINDING.match(line)
+        if found is None or _whole_call(found.group("value")) is None:
+            continue
+        value = " ".join(found.group("value").split())
+        if value in " ".join(found.group("rest").split()):  # compared with its own call
+            own = re.compile(rf"(?<![\w$.]){re.escape(found.group('name'))}(?![\w$])")
+            rest = own.sub(value.replace("\\", r"\\"), found.group("rest"))
+            out[at] = found.group("head") + rest + line[found.end():]
+    return "\n".join(out)
+
+
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
 def presence_only(test_source: str) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
@@ -636,12 +731,14 @@ def presence_only(test_source: str) -> str | None:
     any value of a type does (`toEqual(expect.any(Object))`, `objectContaining({})`, keys
     whose values are `expect.anything()`), or has a property (`toHaveProperty("a")`),
     also through an alias the body gives it
-    (`expected = got` then `assert got == expected`), and `str(x) == f"{x}"`, or that it is
+    (`expected = got` then `assert got == expected`) or a name given the very call it is
+    compared with (`expected = f(x)` then `assert expected == f(x)`: `same_calls_resolved`),
+    and `str(x) == f"{x}"`, or that it is
     an `object`: `isinstance(x, (A, object))`):
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper)."""
     written = _COMMENT_LINE_RE.sub("", test_source)
-    code = _py_aliases_resolved(written)
+    code = same_calls_resolved(_py_aliases_resolved(written))
     if _GO_FAIL_RE.search(code):  # a Go check under a condition never true never runs
         code = go_without_dead_blocks(code)
     checks = [code[m.start():_statement_end(code, m.start())].strip()
@@ -686,22 +783,46 @@ def check_line(text: str, start: int, end: int, check: str) -> int:
 def ignored_parameter(test_source: str) -> str | None:
     """A parameter of a table-driven test that its body never reads (`expected` in
     `test.each(rows)("%s => %s", (input, expected) => { expect(f(input)).toBeDefined() })`,
-    or a parametrize name its function never uses): that column of its table is checked by
+    or a parametrize name its function never uses), or a variable of a loop over a literal
+    table (`_looped_values`) that the code after its header never reads (`normalized` in
+    `for raw, normalized in test_pairs:` then `assert normalize_hex(raw) is not None`; not
+    one named `_...`, nor `enumerate`'s position): that column of its table is checked by
     nothing, whatever values it holds. None when it reads every one, or takes none."""
     found = _EACH_PARAMS_RE.search(test_source)
+    decorated = _PARAMETRIZE_RE.search(test_source) if found is None else None
+    definition = _PY_DEF_RE.search(test_source, decorated.end()) if decorated else None
     if found is not None:
         names = [re.split(r"[:=]", part)[0].strip(" {}[].") for part in found.group(1).split(",")]
         body = test_source[found.end():]
-    else:
-        decorated = _PARAMETRIZE_RE.search(test_source)
-        definition = _PY_DEF_RE.search(test_source, decorated.end()) if decorated else None
-        if decorated is None or definition is None:
-            return None
+    elif decorated is not None and definition is not None:
         names = re.findall(r"\w+", next(g for g in decorated.groups() if g is not None))
         body = test_source[definition.end():]
+    else:
+        return _unread_loop_variable(_COMMENT_LINE_RE.sub("", test_source))
     return next((name for name in names
                  if name and not re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", body)),
                 None)
+
+
+def _unread_loop_variable(code: str) -> str | None:
+    """A variable of a loop over a literal table that nothing after its header reads."""
+    for header in _looped_values(code, assertion_spans(code)):
+        loop = _PY_LOOP_RE.match(header) or _JS_LOOP_RE.match(header)
+        if loop is None:
+            continue  # a named table's statement
+        looped = re.sub(r"^\s*enumerate\s*\(", "", header[loop.end():])
+        if not re.match(r"\s*[\[({]", looped) and not any(
+                _named_table(code, name) for name in re.findall(r"[A-Za-z_$][\w$]*", looped)):
+            continue  # a loop over what no literal holds
+        after = code[code.index(header) + len(header):]
+        names: list[str] = re.findall(r"[A-Za-z_$][\w$]*", loop.group(1))
+        if re.match(r"\s*enumerate\s*\(", header[loop.end():]):
+            names = names[1:]  # a row's position, not a column of it
+        for name in names:
+            if name not in ("const", "let", "var") and not name.startswith("_") and not \
+                    re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", after):
+                return name
+    return None
 
 
 def missing_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:

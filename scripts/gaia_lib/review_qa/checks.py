@@ -180,10 +180,13 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
                         bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
     """Per AC whose Then clause promises values: its tests whose every check only asks for a
-    result to exist (`then_literals.presence_only`) and that assert none of them, or hold
-    them only in a table column no check reads (`then_literals.ignored_parameter`: scule's
-    `(input, expected) => expect(titleCase(input)).toBeDefined()`), with why. Such a test
-    passes whatever the code returns: it verifies nothing the AC promises."""
+    result to exist (`then_literals.presence_only`) and whose checks hold none of them
+    (`then_literals.checked_literals`: a loop's rows whose results they only ask to be there
+    are checked by nothing),
+    or hold them only in a table column no check reads (`then_literals.ignored_parameter`:
+    scule's `(input, expected) => expect(titleCase(input)).toBeDefined()`, a loop's `for raw,
+    normalized in test_pairs:` reading no `normalized`), with why. Such a test passes
+    whatever the code returns: it verifies nothing the AC promises."""
     by_id = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
     for entry in result.per_ac:
@@ -198,7 +201,7 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
             if not check:
                 continue
             unread = then_literals.ignored_parameter(body)
-            if unread or not then_literals.asserted_literals(body, literals):
+            if unread or not then_literals.checked_literals(body, literals):
                 column = f" (its table's `{unread}` is read by no check)" if unread else ""
                 out.setdefault(entry.ac_id, {})[test] = (
                     f"only checks that a result exists ({check[:60]}), not {values} from "

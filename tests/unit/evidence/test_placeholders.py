@@ -2101,6 +2101,63 @@ def test_aliases_and_tables_sliced_or_written_empty_check_nothing() -> None:
         "test_sliced_to_nothing": True, "test_sliced_to_some": False}
 
 
+# go-shellquote's Join test made to compute its expected value by calling Join again
+SAME_CALLS = '''func TestWantFromJoin(t *testing.T) {
+	for _, tc := range cases {
+		got := Join(tc.arg)
+		want := Join(tc.arg)
+		if got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
+func TestWantBeforeTheIf(t *testing.T) {
+	want := Join("a b")
+	if got := Join("a b"); got != want {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestWantFromAnotherCall(t *testing.T) {
+	want := Join("a", "b")
+	if got := Join("a b"); got != want {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestChangedBetween(t *testing.T) {
+	b := NewBuilder()
+	before := b.String()
+	b.Add("x")
+	if got := b.String(); got != before {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestErrorOfTheCall(t *testing.T) {
+	err := Decode(input, &result)
+	if err != nil {
+		t.Fatalf("got an err: %s", err)
+	}
+	if result.Vint != 42 {
+		t.Errorf("got %d", result.Vint)
+	}
+}
+'''
+
+
+def test_a_go_name_given_the_call_it_is_compared_with_compares_the_call_with_itself() -> None:
+    assert _found("j_test.go", SAME_CALLS) == {
+        "TestWantFromJoin": True, "TestWantBeforeTheIf": True,
+        "TestWantFromAnotherCall": False, "TestChangedBetween": False,
+        "TestErrorOfTheCall": False}
+    found = placeholders.placeholders(split_tests("j_test.go", SAME_CALLS))
+    assert [p.reason for p in found] == [
+        "its checks never run or cannot fail (if got != want)",
+        "its checks never run or cannot fail (if got := Join(\"a b\"); got != want)"]
+
+
 LITERAL_NAMES = {
     "n.test.ts": '''it("checks a $-named literal against itself", () => {
   const $want = "foo-bar";

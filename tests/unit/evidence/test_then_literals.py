@@ -549,6 +549,60 @@ def test_a_table_column_no_check_reads_is_named(source: str, unread: str | None)
     assert ignored_parameter(source) == unread
 
 
+@pytest.mark.parametrize(("source", "unread"), [
+    # webcolors' table test weakened: the loop's `normalized` column is read by nothing
+    (_PAIRS.replace("assert normalized == webcolors.normalize_hex(raw)",
+                    "assert webcolors.normalize_hex(raw) is not None"), "normalized"),
+    (_PAIRS, None),
+    ('for i, spec in enumerate(("css1", "css4")):\n    assert names(spec) is not None\n', None),
+    ('for _skip, spec in (("a", "css1"),):\n    assert names(spec) is not None\n', None),
+    ("for (const [raw, want] of [['#09c', '#0099cc']]) {\n"
+     "  expect(normalizeHex(raw)).toBeDefined();\n}\n", "want"),
+    # a loop over what no literal holds is no table
+    ("for raw, want in load_rows():\n    assert f(raw) is not None\n", None),
+])
+def test_a_loop_variable_no_check_reads_is_named(source: str, unread: str | None) -> None:
+    assert ignored_parameter(source) == unread
+
+
+_SAME_CALL = ('    def test_normalize_hex(self):\n'
+              '        for raw, normalized in test_pairs:\n'
+              '            expected = webcolors.normalize_hex(raw)\n'
+              '            assert expected == webcolors.normalize_hex(raw)\n')
+
+
+@pytest.mark.parametrize(("source", "check"), [
+    # a name given the very call it is compared with: the call compared with itself
+    (_SAME_CALL, "assert expected == webcolors.normalize_hex(raw)"),
+    (_SAME_CALL.replace("assert expected == webcolors.normalize_hex(raw)",
+                        "self.assertEqual(webcolors.normalize_hex(raw), expected)"),
+     "self.assertEqual(webcolors.normalize_hex(raw), expected)"),
+    ('it("x", () => {\n  const expected = normalize("#09C");\n'
+     '  expect(normalize("#09C")).toEqual(expected);\n});\n',
+     'expect(normalize("#09C")).toEqual(expected)'),
+    # a different call, or one between that may change what the call returns
+    (_SAME_CALL.replace("assert expected == webcolors.normalize_hex(raw)",
+                        "assert expected == webcolors.normalize_hex(raw.upper())"), None),
+    ("def test_x():\n    before = obj.value()\n    obj.mutate()\n"
+     "    assert before == obj.value()\n", None),
+    # a name given another value too
+    ("def test_x():\n    expected = f(x)\n    assert expected == f(x)\n    expected = 2\n"
+     "    assert expected == g(x)\n", None),
+    # two results compared by the type's own `==`, or by identity: dateutil's equality and
+    # singleton tests
+    ("def testEquality(self):\n    UTC0 = tz.tzutc()\n    UTC1 = tz.tzutc()\n\n"
+     "    self.assertEqual(UTC0, UTC1)\n", None),
+    ("def test_singleton(args):\n    tz1 = tz.tzoffset(*args)\n"
+     "    assert tz1 is tz.tzoffset(*args)\n", None),
+    # a name given a call, then an attribute of it read twice: as HEAD reads it
+    ("def test_caching(self):\n    meta = Metadata.from_raw(RAW)\n\n"
+     "    assert meta.version is meta.version\n", "assert meta.version is meta.version"),
+])
+def test_a_name_given_the_call_it_is_compared_with_checks_only_a_result(
+        source: str, check: str | None) -> None:
+    assert presence_only(source) == check
+
+
 
 def test_the_line_a_check_begins_on() -> None:
     """On its own line, over several (its first), on the declaration's, or, where the text

@@ -279,3 +279,24 @@ def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_coun
         "only checks that a result exists (expect(titleCase(input)).toBeDefined()), not "
         "`foo-bar`, `Foo Bar` from AC6's Then clause (its table's `expected` is read by no "
         "check)")}}
+
+
+def test_a_presence_only_test_over_a_named_table_checks_none_of_its_values() -> None:
+    """webcolors' normalize_hex table weakened to checks of a result's truth, the expected
+    column written where a message goes: the table's rows are checked by nothing."""
+    ac = AcceptanceCriterion("AC1", "Given `#09C`, when normalize_hex is called, then it "
+                             "returns `#0099cc`", "`#09C`", "normalize_hex is called",
+                             "it returns `#0099cc`", False, None, 1)
+    table = ('    def test_normalize_hex(self):\n        test_pairs = (\n'
+             '            ("#0099cc", "#0099cc"),\n            ("#09C", "#0099cc"),\n'
+             '        )\n        for raw, normalized in test_pairs:\n            CHECK\n')
+    bodies = {"t::message": table.replace(
+                  "CHECK", "assert webcolors.normalize_hex(raw), normalized == "
+                  "webcolors.normalize_hex(raw)"),
+              "t::truth": table.replace(
+                  "CHECK", "self.assertTrue(normalized, webcolors.normalize_hex(raw))"),
+              "t::real": table.replace(
+                  "CHECK", "assert normalized == webcolors.normalize_hex(raw)")}
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC1", tests=tuple(bodies))])
+    found = checks.presence_only_tests([ac], result, bodies)  # type: ignore[arg-type]
+    assert sorted(found["AC1"]) == ["t::message", "t::truth"]
