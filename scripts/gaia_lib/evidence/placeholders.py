@@ -146,12 +146,15 @@ block under a condition on an environment variable its run does not set (`enviro
 (`if (!process.env.SLOW) return;`); the test's reason then names the variable. A block under
 a condition that `CI` is not set (`if (!process.env.CI) {`) never runs either: every review
 run sets it (`ALWAYS_SET`), unless the test file sets or unsets it itself.
-Checks that are always true: a non-empty string or number, `not False`, `x or True`, a tuple
-(`assert (x, "msg")`), `isinstance(x, object)` (or a tuple of types holding `object`), `all()`
-of nothing, `== mock.ANY`, arithmetic on constants, a check of constants alone that holds
-(`assert 2 > 1`, `self.assertEqual(3, 3)`, `self.assertGreater(2, 1)`; JS's
-`expect(2).toBeGreaterThan(1)`), `pytest.approx(x, rel=1)` or a wider tolerance, a comparison
-or-ed with its negation (`a == b or a != b`, `a === b || a !== b`); in JS a pattern or predicate
+Checks that are always true: a block expecting an error that raises it itself at its top level
+(`with self.assertRaises(ValueError):` or `with pytest.raises(ValueError):`, no message to
+match, holding `raise ValueError(value)`), a non-empty string or number, `not False`,
+`x or True`, a tuple (`assert (x, "msg")`), `isinstance(x, object)` (or a tuple of types
+holding `object`), `all()` of nothing, `== mock.ANY`, arithmetic on constants, a check of
+constants alone that holds (`assert 2 > 1`, `self.assertEqual(3, 3)`,
+`self.assertGreater(2, 1)`; JS's `expect(2).toBeGreaterThan(1)`), `pytest.approx(x, rel=1)`
+or a wider tolerance, a comparison or-ed with its negation (`a == b or a != b`,
+`a === b || a !== b`); in JS a pattern or predicate
 anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with
 a truthy literal (`expect(x || "a").toBeTruthy()`), and a check that a mock the test makes
 (`const fn = vi.fn()`) and hands to nothing was called after the test called it itself, at its
@@ -1132,6 +1135,34 @@ def _python_swallowing_try_dead(lines: list[str]) -> list[str]:
             inside.append(caught.group("inline"))
         if all(_DROPPING["python"].match(text) for text in inside):
             out[index] = f"{found.group(1)}if False:"
+    return out
+
+
+# A block expecting an error (`with self.assertRaises(ValueError):`, `with pytest.raises(E):`,
+# no message to match) and the statement that raises one of its errors itself, at its top
+# level (`raise ValueError(value)`): the block passes whatever the code before it does.
+_PY_EXPECTS_RAISE = re.compile(r"^(\s*)with\s+(?:self\.assertRaises|(?:pytest\.)?raises)\(\s*"
+                               r"(?P<names>[\w.]+|\(\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*,?\s*\))\s*\)"
+                               r"(?:\s+as\s+\w+)?\s*:\s*$")
+_PY_RAISE_OF = re.compile(r"^raise\s+(?:[\w.]+\.)?(\w+)\s*(?:\(.*\))?\s*(?:from\s+.*)?$")
+
+
+def _python_self_raised_trivial(lines: list[str]) -> list[str]:
+    """A Python test's lines with each block expecting an error that it raises itself
+    (`_PY_EXPECTS_RAISE`) read as a check that cannot fail."""
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _PY_EXPECTS_RAISE.match(line)
+        if found is None:
+            continue
+        expected = {name.rpartition(".")[2] for name in re.findall(r"[\w.]+",
+                                                                  found.group("names"))}
+        inside = [text for text in lines[index + 1:_block_end(lines, index, "python") + 1]
+                  if text.strip() and not text.strip().startswith("#")]
+        first = min((len(text) - len(text.lstrip()) for text in inside), default=0)
+        if any(len(text) - len(text.lstrip()) == first and (raised := _PY_RAISE_OF.match(
+                text.strip())) is not None and raised.group(1) in expected for text in inside):
+            out[index] = f"{found.group(1)}assert True"
     return out
 
 
@@ -2383,6 +2414,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
                             outer.always)
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
+    if language == "python":
+        lines = _python_self_raised_trivial(lines)
     if language == "go":
         lines = _go_unwaited_dead(_go_overwritten_read(lines))
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array

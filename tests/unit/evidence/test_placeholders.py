@@ -4660,3 +4660,54 @@ def test_a_bats_check_through_a_helper_redefined_to_do_nothing_checks_nothing() 
 def test_bats_loaded_helpers() -> None:
     assert placeholders.bats_loaded("test/a.bats", "load test_helper\nload '../load'\n") == [
         "test/test_helper.bash", "test/test_helper", "load.bash", "load"]
+
+
+SELF_RAISED = '''class NormalizationTests(unittest.TestCase):
+    def test_raises_itself(self):
+        for value in ("0099cc", "#0000gg"):
+            with self.assertRaises(ValueError):
+                normalize_hex("#0099cc")
+                raise ValueError(value)
+
+    def test_pytest_raises_itself(self):
+        with pytest.raises((TypeError, ValueError)) as info:
+            normalize_hex("#0099cc")
+            raise exceptions.ValueError("bad")
+
+    def test_raises_another_error(self):
+        with self.assertRaises(ValueError):
+            normalize_hex("0099cc")
+            raise TypeError("not reached")
+
+    def test_raises_under_a_condition(self):
+        with self.assertRaises(ValueError):
+            normalize_hex("0099cc")
+            if STRICT:
+                raise ValueError("strict")
+
+    def test_raises_with_a_message_to_match(self):
+        with pytest.raises(ValueError, match="hex"):
+            normalize_hex("#0099cc")
+            raise ValueError("x")
+
+    def test_real(self):
+        with self.assertRaises(ValueError):
+            normalize_hex("0099cc")
+'''
+
+
+def test_an_error_the_test_raises_itself_in_the_block_expecting_it_checks_nothing() -> None:
+    """webcolors' error test weakened to `with self.assertRaises(ValueError):` around a valid
+    call and a `raise ValueError(value)` of its own: the block passes whatever the code does.
+    Another error raised, a raise under a condition or a message to match leave a check."""
+    assert _verdicts("tests/test_n.py", SELF_RAISED) == {
+        "NormalizationTests::test_raises_itself": (
+            4, "its checks never run or cannot fail (with self.assertRaises(ValueError):)"),
+        "NormalizationTests::test_pytest_raises_itself": (
+            9, "its checks never run or cannot fail (with pytest.raises((TypeError, "
+               "ValueError)) as info:)"),
+        "NormalizationTests::test_raises_another_error": None,
+        "NormalizationTests::test_raises_under_a_condition": None,
+        "NormalizationTests::test_raises_with_a_message_to_match": None,
+        "NormalizationTests::test_real": None,
+    }
