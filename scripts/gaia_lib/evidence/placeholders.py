@@ -76,13 +76,14 @@ Two views of the same patterns, both pure:
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
-Code that never runs, for these rules, is also: a function the test defines at its top level and
-never calls nor hands on (`def check():`, `const verify = () => {`, `check := func() {`,
+Code that never runs, for these rules, is also: a function the test defines, at its top level
+or in a block of it (a loop's body), and never calls nor hands on (`def check():`,
+`const verify = () => {`, `check := func() {`,
 `const check = () => expect(x).toBe(1);`; `void check` is no call, nor is a check that it
 exists, `expect(check).toBeDefined()`, which cannot fail; not a decorated one, which what it
-registers may call); a loop over a collection that is empty where it is written or declared and
-never filled (`for c in []:`, `cases.forEach` over `const cases = []`,
-`([] as number[]).forEach(`,
+registers may call, nor a method of a class the test defines); a loop over a collection that
+is empty where it is written or declared and never filled (`for c in []:`, `cases.forEach`
+over `const cases = []`, `([] as number[]).forEach(`,
 `[].forEach((x) => expect(...))` on one line, a Go goroutine the test never waits for (no
 `wg.Wait()`, channel receive, `select` or sleep), a Go `range` over `[]struct{...}{}` or
 `map[K]V{}`, a Python dict's `for k, v in cases.items():` over `cases = {}`), sliced to
@@ -1391,11 +1392,28 @@ def _presence_of(name: str) -> re.Pattern[str]:
                       rf"\s*Function\s*\)|toBeTypeOf\(\s*[\"']function[\"']\s*\))\s*;?\s*$")
 
 
+_CLASS_HEAD = re.compile(r"^\s*class\b")
+
+
+def _in_class(above: list[str], indent: int) -> bool:
+    """Whether a line indented by `indent` below the lines `above` sits in a Python class's
+    body (its enclosing blocks are the nearest lines above it less indented, in turn)."""
+    for line in reversed(above):
+        own = len(line) - len(line.lstrip())
+        if line.strip() and own < indent:
+            if _CLASS_HEAD.match(line):
+                return True
+            indent = own
+    return False
+
+
 def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
     """A test's lines with each function it defines and never names again (`def check():`,
     `const verify = () => {`, `check := func() {`, JS's one-line
-    `const check = () => expect(x).toBe(1);`) read as a block that never runs: its checks
-    are never called. A JS check that it exists (`expect(check).toBeDefined()`) names it
+    `const check = () => expect(x).toBe(1);`), at its top level or in a block of it (`for
+    raw in cases:` then `def check():`), read as a block that never runs: its checks
+    are never called. A method of a class the test defines is not judged: what uses the
+    class may call it. A JS check that it exists (`expect(check).toBeDefined()`) names it
     without calling it, and cannot fail."""
     pattern = _CLOSURE.get(language)
     if pattern is None:
@@ -1408,9 +1426,11 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
         one_line = None
         if found is None and language == "js" and line.count("(") == line.count(")"):
             found = one_line = _ONE_LINE_ARROW.match(line)
-        # a statement of the test itself; a decorated one may be called by what it registers
-        if found is None or len(found.group(1)) != top or \
-                lines[index - 1].strip().startswith("@"):
+        # a statement of the test, at its top level or in a block of it (a loop's body); a
+        # decorated one may be called by what it registers, a method by what uses its class
+        if found is None or len(found.group(1)) < top or \
+                lines[index - 1].strip().startswith("@") or \
+                _in_class(lines[1:index], len(found.group(1))):
             continue
         name = next(group for group in found.groups()[1:] if group)
         end = index if one_line else _block_end(lines, index, language)

@@ -4662,6 +4662,40 @@ def test_bats_loaded_helpers() -> None:
         "test/test_helper.bash", "test/test_helper", "load.bash", "load"]
 
 
+NESTED_CLOSURES = '''class NormalizationTests(unittest.TestCase):
+    def test_check_defined_in_the_loop(self):
+        for raw, normalized in PAIRS:
+            result = normalize_hex(raw)
+
+            def check():
+                assert normalized == result
+
+    def test_check_defined_in_the_loop_and_called(self):
+        for raw, normalized in PAIRS:
+            def check(result):
+                assert normalized == result
+            check(normalize_hex(raw))
+
+    def test_method_of_a_class_of_its_own(self):
+        class Handler(BaseHandler):
+            def handle(self, request):
+                assert request.path == "/"
+        serve(Handler)
+'''
+
+
+def test_a_check_in_a_function_a_loop_defines_and_never_calls_never_runs() -> None:
+    """webcolors' table test weakened to `def check(): assert ...` in its loop's body: the
+    check is never called, as much as the same function at the test's top level. A method of a
+    class the test defines may be called by what uses the class."""
+    assert _verdicts("tests/test_n.py", NESTED_CLOSURES) == {
+        "NormalizationTests::test_check_defined_in_the_loop": (
+            7, "its checks never run or cannot fail (assert normalized == result)"),
+        "NormalizationTests::test_check_defined_in_the_loop_and_called": None,
+        "NormalizationTests::test_method_of_a_class_of_its_own": None,
+    }
+
+
 SELF_RAISED = '''class NormalizationTests(unittest.TestCase):
     def test_raises_itself(self):
         for value in ("0099cc", "#0000gg"):
