@@ -64,7 +64,18 @@ Two views of the same patterns, both pure:
       but none that runs can fail: each sits in code that never runs or is a boolean-literal
       assertion (`parse(x)` then `assert True`; `const d = decode(t)` then
       `if (false) expect(d.typ)...` or `return;` before the checks). A test with no check at
-      all is not judged by this rule (its checks may sit in a helper it calls);
+      all is not judged by this rule (JS/TS: its checks may sit in a helper it calls);
+    * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call
+      named for a check (`self.assertX`, `pytest.raises`, `fail`, `mock.assert_called...`,
+      `check_output`, `verify(...)`: `_PY_CHECK_WORD`), no `check=True`, no call of a
+      parameter (a fixture), no `self.x(...)` of a method its file does not define (a base
+      class's), and no name of a function or method of its file that checks (through
+      another too) nor one it imports from a module of test helpers (`conftest`, `tests.`,
+      `helpers`, a relative import from its own directory): `for raw, normalized in pairs:
+      normalize_hex(raw)`; a `try` whose `except ValueError: pass` is all its error check.
+      A test whose name says not raising is what it checks (`test_parses_valid`,
+      `test_import_tz`, `test_accepts_key`, `test_no_error`), or whose docstring or comments
+      do ("would raise", "doesn't raise", "regression", "bug #110"), is left alone;
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
       assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
       Split does not crash), before a return always taken: a bare `return` at its top level,
@@ -882,6 +893,9 @@ class FileScope:
     swallowing: frozenset[str] = frozenset()  # JS/TS: its helpers that drop a callback's error
     # bats: the functions its tests can call, its own and its loaded helpers' (`bats_functions`)
     shell: Mapping[str, ShellFunction] = field(default_factory=dict)
+    # Python: the names whose use may check (`_python_checking_names`); None: not read
+    checking: frozenset[str] | None = None
+    defined: frozenset[str] = frozenset()  # Python: the functions and methods it defines
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -1056,11 +1070,14 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
         named.count(name) == 1 and not re.search(rf"\b(?:global|nonlocal)\s+{name}\b", text))}
     rows, kept_none = row_filters.python_tables(text, named) if language == "python" else (
         row_filters.js_tables(text, top=True), frozenset())
+    checking, defined = _python_checking_names(text) if language == "python" else (
+        None, frozenset())
     return FileScope(frozenset(false), language == "js" and bool(_OWN_EXPECT.search(top)),
                      frozenset(name for name in set(named) if _empty(name, text, language or ""))
                      | kept_none, unset, always, rows,
                      _outer_mocks(text) if language == "js" else (),
-                     swallowing_helpers(text) if language == "js" else frozenset())
+                     swallowing_helpers(text) if language == "js" else frozenset(),
+                     checking=checking, defined=defined)
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -2622,7 +2639,133 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             return Placeholder(case.test_id, case.file, base_line + decl + returned,
                                "returns a value and asserts nothing (pytest ignores what a "
                                "test returns)")
+    if language == "python" and outer.checking is not None and not _python_may_check(
+            lines[decl:], outer) and not _NO_RAISE_NAME.search(case.name) and not \
+            _NO_RAISE_SAID.search(_python_words(lines[decl:])):
+        return Placeholder(case.test_id, case.file, case.line,
+                           "it checks nothing: no assertion, no `raises`, `fail` or raise, "
+                           "no helper that checks")
     return None
+
+
+# --- a Python test with no check of any kind -----------------------------------------------------
+
+# A call named for a check is taken at its word (`assert_valid(x)`, `pytest.raises`,
+# `self.fail`, `check_output`, `data_regression.check`, `verify(...)`, `validate_email`).
+_PY_CHECK_WORD = re.compile(r"assert|expect|raises|warns|fail|check|verify|ensure|validat|must|"
+                            r"should", re.I)
+# unittest's own methods that check nothing (any other `self.x(...)` it does not define may
+# be a helper of a base class in another file)
+_UNITTEST_PLAIN = frozenset({"subTest", "addCleanup", "enterContext", "id", "shortDescription",
+                             "setUp", "tearDown", "doCleanups", "run", "debug", "skipTest"})
+# A module of test helpers: what the file imports from it may check. A relative import from
+# the test's own directory is one too.
+_HELPER_MODULE = re.compile(r"(?:^|\.)(?:tests?|testing|conftest|test_\w*|\w*_tests?|helpers?|"
+                            r"\w*_helpers?|support|fixtures?)(?:\.|$)")
+_FUNCTION = (ast.FunctionDef, ast.AsyncFunctionDef)
+# A test that says not raising is what it checks: in its name (`test_parses_valid`,
+# `test_import_tz`, `test_accepts_unicode_key`, `test_no_error`), or in its docstring or
+# comments ("would raise a TypeError", "make sure it doesn't raise", "regression for bug
+# #110"). A test that says it expects an error ("raises ValueError") and checks none is a
+# placeholder.
+_NOT_RAISING = r"(?:rais|throw|crash|fail|error|exception|warn)"
+_NO_RAISE_NAME = re.compile(rf"(?<!in)valid|accept|work|pass|succe|handl|grace|import|smoke|"
+                            rf"bug|regress|issue|(?:no|not|without|never)_?{_NOT_RAISING}|"
+                            rf"doesnt", re.I)
+_NO_RAISE_SAID = re.compile(rf"(?:\bnot|n't|\bnever|\bwithout|\bwould(?: have)?)\s+(?:\w+\s+)?"
+                            rf"{_NOT_RAISING}|\bno\s+{_NOT_RAISING}|regress|\bbug|\bissue",
+                            re.I)
+
+
+def _python_words(lines: list[str]) -> str:
+    """A Python test's docstring and comments, as one text."""
+    found = re.search(r'("""|\'\'\')(.*?)\1', "\n".join(lines), re.S)
+    comments = [line.split("#", 1)[1] for line in lines if "#" in line]
+    return " ".join([found.group(2) if found else "", *comments])
+
+
+def _name_of(node: ast.expr) -> str:
+    """A callee's own name: `f` of `f(...)`, `g` of `a.b.g(...)`."""
+    return node.id if isinstance(node, ast.Name) else \
+        node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
+                   defined: frozenset[str] | set[str]) -> bool:
+    """Whether a Python function may check something: an `assert`, a `raise`, a call named
+    for a check (`_PY_CHECK_WORD`), `check=True` (`subprocess.run`), a name of `checking`
+    (called, handed on, or the module it is read from), a call of one of its parameters (a
+    fixture or callback that may check), or a `self.x(...)` of a method no code of its file
+    defines (a base class's helper)."""
+    params = set()
+    if isinstance(function, _FUNCTION):
+        params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
+                                  *function.args.kwonlyargs)} - {"self", "cls"}
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assert, ast.Raise)):
+            return True
+        if isinstance(node, ast.Name) and node.id in checking:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in checking:
+            return True
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name_of(node.func)
+        if _PY_CHECK_WORD.search(name) or name in params or any(
+                word.arg == "check" and not (isinstance(word.value, ast.Constant)
+                                             and not word.value.value)
+                for word in node.keywords):
+            return True
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and name not in defined and \
+                name not in _UNITTEST_PLAIN:
+            return True
+    return False
+
+
+def _python_checking_names(text: str) -> tuple[frozenset[str] | None, frozenset[str]]:
+    """The names a Python test file gives things that may check (a function or method of its
+    own that checks, `_python_checks`, through another of them too; a name it imports from a
+    module of test helpers, `_HELPER_MODULE`), and the functions and methods it defines;
+    (None, ...) when the file does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None, frozenset()
+    functions: dict[str, list[ast.AST]] = {}
+    checking: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, _FUNCTION):
+            functions.setdefault(node.name, []).append(node)
+        elif isinstance(node, ast.ImportFrom) and (node.level == 1 or _HELPER_MODULE.search(
+                node.module or "")):
+            checking |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            checking |= {alias.asname or alias.name.split(".")[0] for alias in node.names
+                         if _HELPER_MODULE.search(alias.name)}
+    defined = frozenset(functions)
+    grown = True
+    while grown:  # a helper that calls a helper that checks checks
+        grown = False
+        for name, nodes in functions.items():
+            if name not in checking and any(_python_checks(n, checking, defined)
+                                            for n in nodes):
+                checking.add(name)
+                grown = True
+    return frozenset(checking), defined
+
+
+def _python_may_check(lines: list[str], outer: FileScope) -> bool:
+    """Whether a Python test (`lines`, from its `def`) may check something
+    (`_python_checks`, with its file's checking names); a test that does not parse may."""
+    head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines[head:])))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    function = tree.body[0] if tree.body else None
+    return function is None or _python_checks(function, outer.checking or frozenset(),
+                                              outer.defined)
 
 
 _GO_T_PARAM = lazy_re(r"\b(\w+)\s+(?:\*testing\.T|testing\.TB)\b")

@@ -550,8 +550,8 @@ it("only calls a helper", () => {
 
 def test_work_whose_checks_never_run_or_cannot_fail_checks_nothing() -> None:
     """Real work beside checks that cannot fail (`assert True`) or never run (dead code, after
-    a bare `return`) verifies nothing; a test with no check at all is left alone (its checks
-    may be in a helper)."""
+    a bare `return`) verifies nothing; a test with no check at all is left alone here, its
+    file unread (its checks may be in a helper)."""
     assert _verdicts("t.py", WORK_THEN_NO_CHECK["t.py"]) == {
         "test_call_then_assert_true": (3, "its checks never run or cannot fail (assert True)"),
         "test_call_then_dead_check": (
@@ -4745,3 +4745,104 @@ def test_an_error_the_test_raises_itself_in_the_block_expecting_it_checks_nothin
         "NormalizationTests::test_raises_with_a_message_to_match": None,
         "NormalizationTests::test_real": None,
     }
+
+
+NO_CHECK_PY = '''import pytest
+
+from .helpers import assert_round_trip
+from webcolors import normalize_hex
+
+
+def check_hex(raw, want):
+    assert normalize_hex(raw) == want
+
+
+def via_check_hex(raw, want):
+    check_hex(raw, want)
+
+
+class NormalizationTests(unittest.TestCase):
+    def test_normalize_hex(self):
+        """Normalizes valid hex color codes to 6 digits, lowercase."""
+        for raw, normalized in PAIRS:
+            normalize_hex(raw)
+
+    def test_e1_s1_ac1(self):
+        """AC1: three-digit hex normalized to six lower-case digits."""
+        normalize_hex("#09C")
+
+    def test_normalize_hex_format(self):
+        """Hex normalization raises ValueError on invalid hex color code."""
+        for value in ("0099cc", "#0000gg"):
+            try:
+                normalize_hex(value)
+            except ValueError:
+                pass
+
+    def test_assert_raises(self):
+        self.assertRaises(ValueError, normalize_hex, "0099cc")
+
+    def test_file_helper(self):
+        via_check_hex("#09C", "#0099cc")
+
+    def test_imported_helper(self):
+        assert_round_trip("#09C")
+
+    def test_base_class_helper(self):
+        self.round_trip("#09C")
+
+    def test_fixture_call(self, benchmark):
+        benchmark(normalize_hex, "#09C")
+
+    def test_raises_on_a_condition(self):
+        if normalize_hex("#09C") != "#0099cc":
+            raise AssertionError("not normalized")
+
+    def test_checked_subprocess(self):
+        subprocess.run(["webcolors", "#09C"], check=True)
+
+    def test_parses_valid(self):
+        normalize_hex("#09C")
+
+    def test_pickles(self):
+        # prior to the fix, this would raise an AttributeError
+        pickle.dumps(normalize_hex)
+
+
+def test_mock_checked(monkeypatch):
+    spy = mock.Mock()
+    spy.assert_not_called()
+'''
+
+
+def test_a_python_test_with_no_check_of_any_kind_checks_nothing() -> None:
+    """webcolors' table test with its assert taken out (`normalize_hex(raw)` in its loop), a
+    test matched by its AC id that only calls, and an error test whose `except ValueError:
+    pass` is all it checks: no assert, raise, check call nor helper that checks, judged with
+    its file read. A helper of the file that checks (through another), one imported from a
+    helper module, a base class's `self.x(...)`, a fixture called, `check=True`, and a test
+    that says not raising is what it checks are left alone."""
+    path = "tests/test_normalization.py"
+    scope = placeholders.file_scope(path, NO_CHECK_PY)
+    found = {case.name: placeholders.classify(case, None, scope)
+             for case in split_tests(path, NO_CHECK_PY)}
+    reason = ("it checks nothing: no assertion, no `raises`, `fail` or raise, no helper that "
+              "checks")
+    assert {name: (f.line, f.reason) if f else None for name, f in found.items()} == {
+        "NormalizationTests::test_normalize_hex": (16, reason),
+        "NormalizationTests::test_e1_s1_ac1": (21, reason),
+        "NormalizationTests::test_normalize_hex_format": (25, reason),
+        "NormalizationTests::test_assert_raises": None,
+        "NormalizationTests::test_file_helper": None,
+        "NormalizationTests::test_imported_helper": None,
+        "NormalizationTests::test_base_class_helper": None,
+        "NormalizationTests::test_fixture_call": None,
+        "NormalizationTests::test_raises_on_a_condition": None,
+        "NormalizationTests::test_checked_subprocess": None,
+        "NormalizationTests::test_parses_valid": None,
+        "NormalizationTests::test_pickles": None,
+        "test_mock_checked": None,
+    }
+    # its file unread, it is not judged
+    assert all(placeholders.classify(case) is None for case in split_tests(path, NO_CHECK_PY)
+               if case.name.endswith("test_e1_s1_ac1"))
