@@ -4,25 +4,27 @@ Tiers come from `test_execution` in project-config.yaml; a tier runs when its pl
 the active context (`--context`, else GAIA_EXECUTION_CONTEXT, else `local`). Pass/fail counts
 come from the runner's own machine output: the command is extended with the runner's own report
 flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json --outputFile`,
-`go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed; only an
-unknown runner falls back to its exit code. `npm test` and `npm run <script>` (yarn's and
-pnpm's too) count as the runner their package.json script runs when it runs one alone (`"test":
-"vitest run"`): its flags follow a `--` (`pnpm run <name>` takes them without); any other
-script (`pnpm lint && vitest run`) runs as configured. Locally a
-story-scoped run passes the story's test files to runners that accept paths (pytest, jest,
-vitest, bats), and `go test` runs the story's Go tests alone: its package patterns (`./...`)
-become the directories of the story's `_test.go` files, with `-run` naming exactly the test
-functions they declare (`scope_go`; as configured when the command has its own `-run`, or
-names an import path); any other command is never rewritten. A tier written `cd DIR &&
-COMMAND` (a stack in a subdirectory, as `gaia init` writes it) runs COMMAND in DIR, the
+`go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed. Any other
+command (a script of the project's that runs bats, rbenv's `test/run`) runs with
+`BATS_FORMATTER=tap`, which bats honours, and output that is TAP is read as bats'
+(`runner_output.is_tap`); only output in no format falls back to its exit code, and gives no
+outcome per test. `npm test` and `npm run <script>` (yarn's and pnpm's too) count as the runner
+their package.json script runs when it runs one alone (`"test": "vitest run"`): its flags follow
+a `--` (`pnpm run <name>` takes them without); any other script (`pnpm lint && vitest run`) runs
+as configured. Locally a story-scoped run passes the story's test files to runners that accept
+paths (pytest, jest, vitest, bats), and `go test` runs the story's Go tests alone: its package
+patterns (`./...`) become the directories of the story's `_test.go` files, with `-run` naming
+exactly the test functions they declare (`scope_go`; as configured when the command has its own
+`-run`, or names an import path); any other command is never rewritten. A tier written `cd DIR
+&& COMMAND` (a stack in a subdirectory, as `gaia init` writes it) runs COMMAND in DIR, the
 story's tests under DIR named relative to it (a pytest tier measured as below still names the
-story's sources, in both its reports, from the project root). Locally, a tier whose runner
-takes test files gets only the story's tests it runs (pytest `.py`, jest / vitest JS and TS,
-bats `.bats`, go `_test.go`; a jest / vitest tier given a `--config`, in its command or its
-npm script, only those that config names: `configured_files`), and a tier that runs none of
-them (another stack's, another directory's, another config's) is skipped with that reason
-rather than run whole for a story it does not test.
-CI contexts run the tier as configured. A bridge (`test_execution_bridge`) replaces direct runs.
+story's sources, in both its reports, from the project root). Locally, a tier whose runner takes
+test files gets only the story's tests it runs (pytest `.py`, jest / vitest JS and TS, bats
+`.bats`, go `_test.go`; a jest / vitest tier given a `--config`, in its command or its npm
+script, only those that config names: `configured_files`), and a tier that runs none of them
+(another stack's, another directory's, another config's) is skipped with that reason rather than
+run whole for a story it does not test. CI contexts run the tier as configured. A bridge
+(`test_execution_bridge`) replaces direct runs.
 
 One run, all evidence: given a `coverage` setup, a pytest tier runs with the review's coverage
 plugin (line probes or coverage.py's tracer, per test, inside the same pytest process that
@@ -43,16 +45,17 @@ A tier's `timeout_seconds` bounds its whole run, output included; the tier (and 
 contained (`proc.run_tool(contain=True)`): when it ends or times out, every process it started is
 killed, including background and detached ones, and the suite records them (`killed_count`,
 `killed_processes` with pid and command, plus a diagnostic line). A timed-out tier is exit 124,
-`timeout: true`; where the run says what it did (Go's `-json` events, or the progress log of
-the review's pytest plugin), the tests it finished are its outcomes and counts, and those it
-was still running are named in its diagnostic and are its outcomes in error: a test that never
-finished verifies nothing. Elsewhere it has no counts. A runner that ends in error without
-writing its report (a conftest
+`timeout: true`; where the run says what it did (Go's `-json` events, bats' TAP with its
+`bats-exec-test` processes, or the progress log of the review's pytest plugin), the tests it
+finished are its outcomes and counts, and those it was still running are named in its
+diagnostic and are its outcomes in error: a test that never finished verifies nothing.
+Elsewhere it has no counts. A runner that ends in error without writing its report (a conftest
 that cannot import, a bad option, a vitest.config.ts that does not parse) ran no test: no counts
 either, and `stopped` holds the first line of its output that says why (`runner_error`, colour
-codes dropped; a compile error with where it is), which the report quotes; a pytest that
-collected no test (exit 5) says that. The outcomes of a run name the project's files relative
-to it (`project_relative`: jest and vitest report them absolute), as the review names a test.
+codes dropped; a compile error with where it is, bash's in a bats file too), which the report
+quotes; a pytest that collected no test (exit 5) says that. The outcomes of a run name the
+project's files relative to it (`project_relative`: jest and vitest report them absolute), as
+the review names a test.
 """
 
 from __future__ import annotations
@@ -107,6 +110,7 @@ class Suite:
     # the runner's own per-test report (not serialised): what `outcomes.never_ran` weighs
     named: tuple[str, ...] = ()
     per_test: bool = False
+    runner: str | None = None  # the runner it ran (`runner_for`), None: a command of its own
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -562,8 +566,15 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
     running, each of those an error outcome (a test that never finished verifies nothing),
     with the runner's own names for those (pytest's node ids, the class kept): from `go test
     -json`'s events, or from the progress log the review's pytest plugin keeps. None where
-    the run says neither (another runner writes its report only at its end)."""
+    the run says neither (another runner writes its report only at its end). A bats run's
+    TAP has the results of the tests it finished; the tests it was running are read from its
+    processes' commands (`runner_output.bats_still_running`)."""
     why = "still running when the run hit its time limit"
+    if invocation.report_format == "tap":  # bats streams a result as each test ends
+        hung = runner_output.bats_still_running(command for _, command in result.killed)
+        return (runner_output.tap_finished(result.stdout), hung,
+                tuple(f"{t.file.rpartition('/')[2]}::{t.name}" if t.file else t.name
+                      for t in hung))
     if invocation.report_format == "go-json":
         running = runner_output.go_still_running(result.stdout)
         return (runner_output.go_finished(result.stdout),
@@ -625,14 +636,16 @@ def project_relative(tests: Sequence[runner_output.TestOutcome], roots: Sequence
     written relative to it, as the review names files: jest's and vitest's absolute test
     files, and the file a message starts with (esbuild's `/abs/x.test.ts:5:0: ...`); a path
     inside a message's words is the test's, left as it is (pure)."""
+    return tuple(dataclasses.replace(t, file=relative_text(t.file, roots),
+                                     message=relative_text(t.message, roots)) for t in tests)
+
+
+def relative_text(text: str | None, roots: Sequence[str]) -> str | None:
+    """`text` with the path it starts with written relative to the project (of `roots`, as
+    given and as resolved) when that path is under it (pure)."""
     prefixes = sorted({root.rstrip("/") + "/" for root in roots}, key=len, reverse=True)
-
-    def relative(text: str | None) -> str | None:
-        under = next((p for p in prefixes if text and text.startswith(p)), None)
-        return text[len(under):] if text and under else text
-
-    return tuple(dataclasses.replace(t, file=relative(t.file), message=relative(t.message))
-                 for t in tests)
+    under = next((p for p in prefixes if text and text.startswith(p)), None)
+    return text[len(under):] if text and under else text
 
 
 def run_tier(tier: Tier, workdir: Path, report_dir: Path,
@@ -686,6 +699,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     run_env = dict(with_node_bin(proc.tool_env() if env is None else env, here, workdir))
     if runner in SNAPSHOT_RUNNERS:
         run_env["CI"] = run_env.get("CI") or "true"
+    if invocation.report_format is None:  # a script of the project's that may run bats
+        run_env["BATS_FORMATTER"] = "tap"
     started = time.time()
     argv = without_npx(invocation.argv, here, workdir)
     if head is not None and env is not None and head.fits(argv, here):
@@ -699,6 +714,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         diagnostics.append(f"{tier.name}: {result.error}")
     if result.killed:
         diagnostics.append(killed_note(tier.name, result.killed))
+    if invocation.report_format is None and runner_output.is_tap(result.stdout):
+        invocation = dataclasses.replace(invocation, report_format="tap")
     if result.timed_out:
         measured = coverage if env is not None else None  # the plugin ran: its log is there
         cut = _cut_off(invocation, result, measured.progress if measured else None)
@@ -711,15 +728,16 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                      True, tier.required,
                      skip_count=sum(t.outcome == runner_output.SKIPPED for t in ran),
                      stdout_log=stdout_log, stderr_log=stderr_log, killed=result.killed,
-                     tests=ran + hung, named=named_tests(invocation, located),
-                     per_test=cut is not None), diagnostics
+                     tests=project_relative(ran + hung, (str(workdir), str(workdir.resolve()))),
+                     named=named_tests(invocation, located), per_test=cut is not None,
+                     runner=runner), diagnostics
     stopped = None
     missing_script = _MISSING_SCRIPT.search(result.stdout + "\n" + result.stderr)
     if result.returncode != 0 and (
             (invocation.report_path is not None and not invocation.report_path.is_file())
             or result.returncode in NOT_STARTED or missing_script):
         stopped = (result.error or (missing_script and " ".join(missing_script.group(0).split()))
-                   or runner_error(result.stdout, result.stderr))
+                   or runner_error(result.stdout, result.stderr, workdir))
         diagnostics.append(f"{tier.name}: the runner stopped before running its tests (exit "
                            f"{result.returncode}, no report): {stopped}")
         counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
@@ -732,7 +750,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             # itself (its last line, `1 warning in 0.02s`, says nothing of it)
             stopped = (PYTEST_COLLECTED_NONE if runner == "pytest"
                        and result.returncode == PYTEST_NO_TESTS
-                       else runner_error(result.stdout, result.stderr))
+                       else runner_error(result.stdout, result.stderr, workdir))
             diagnostics.append(f"{tier.name}: the runner failed reporting no test (exit "
                                f"{result.returncode}): {stopped}")
             counts = (0, 0)
@@ -749,7 +767,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                  stderr_log=stderr_log, tests=outcomes, killed=result.killed,
                  stopped=stopped, coverage=wrote,
                  named=named_tests(invocation, located),
-                 per_test=isinstance(counts, runner_output.RunnerCounts)), diagnostics
+                 per_test=isinstance(counts, runner_output.RunnerCounts),
+                 runner=runner), diagnostics
 
 
 # The lines that say why a runner stopped, the most telling first: pytest's `E   Module
@@ -775,13 +794,16 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
                            re.MULTILINE | re.IGNORECASE))
 
 
-def runner_error(stdout: str, stderr: str) -> str:
+def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     """The first line of a run's output that says what went wrong (pure; stdout before
     stderr), at most 200 characters; else its last non-empty line; else that it printed
     nothing. Colour codes (vitest's) are dropped first. A compile error is said where it is
-    (`file:line:col: ...`); a config vite could not load, with that it could not."""
+    (`file:line:col: ...`; bash's in a bats file, `x.bats:31: syntax error ...`, its file
+    relative to `project`); a config vite could not load, with that it could not."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     said = _telling_line(stdout, stderr)
+    if project is not None:
+        said = relative_text(said, (str(project), str(project.resolve()))) or said
     config = _CONFIG_NOT_LOADED.search(stdout + "\n" + stderr)
     if config is None:
         return said

@@ -12,7 +12,9 @@ errors (`Transform failed with 1 error:`).
 
 A failed test's message is its first line of failure as the runner wrote it, less colour
 codes and the whitespace around it (`failure_line`): what is inside is the difference a
-reader looks for.
+reader looks for. bats' is its line saying what failed, its `quoting' written as markdown code
+(`bash_quotes`: a lone backtick would run on as code through the report), with the `expected:`
+and `actual:` lines an assertion printed under it.
 
 Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
 """
@@ -72,9 +74,12 @@ def without_colour(text: str) -> str:
 # A compile error located in its source, which the line above it only counts (`Transform
 # failed with 1 error:`, `Build failed with 1 error:`): rolldown's (vite 8, vitest 4)
 # `[PARSE_ERROR] Expected ...` with `╭─[ file.ts:7:7 ]` under it, esbuild's (vite 5, vitest
-# 2) `file.ts:7:6: ERROR: Expected ...`; and jest's: ts-jest's TypeScript diagnostic
+# 2) `file.ts:7:6: ERROR: Expected ...`; jest's: ts-jest's TypeScript diagnostic
 # (`file.ts:75:2 - error TS1128: Declaration or statement expected.`, under "Test suite
-# failed to run"), babel-jest's (`SyntaxError: /abs/file.js: Unexpected token (75:2)`).
+# failed to run"), babel-jest's (`SyntaxError: /abs/file.js: Unexpected token (75:2)`); and
+# bash's, in a bats file or a helper it loads (`# /abs/x.bats: line 31: syntax error near
+# unexpected token ...`, under TAP's `#`), which bats follows with a line that only counts
+# the tests it ran (`Executed 1 instead of expected 12`).
 LOCATED_ERRORS = (
     re.compile(r"^\[(?P<code>[A-Z][A-Z_]*)\] (?P<what>\S.*)\n[ \t]*╭─\[ ?"
                r"(?P<where>[^\]\n]+?:\d+:\d+) ?\]", re.MULTILINE),
@@ -83,16 +88,45 @@ LOCATED_ERRORS = (
                re.MULTILINE),
     re.compile(r"^[ \t]*SyntaxError: (?P<file>\S+?): (?P<what>\S.*?) "
                r"\((?P<line>\d+):(?P<col>\d+)\)$", re.MULTILINE),
+    re.compile(r"^(?:#\s*)?(?P<where>\S+?): line (?P<line>\d+): (?P<what>syntax error\b.*)$",
+               re.MULTILINE),
 )
 
 
 def located(found: re.Match[str]) -> str:
     """`file:line:col: what` for a `LOCATED_ERRORS` match, at most MESSAGE_CHARS characters."""
     groups = found.groupdict()
-    code = groups.get("code")
-    what = f"[{code}] {found['what']}" if code else found["what"]
-    where = groups.get("where") or f"{groups['file']}:{groups['line']}:{groups['col']}"
+    code, line = groups.get("code"), groups.get("line")
+    what = f"[{code}] {found['what']}" if code else bash_quotes(found["what"])
+    if groups.get("file"):  # babel's: the file, then the line and column apart
+        where = f"{groups['file']}:{line}:{groups['col']}"
+    else:
+        where = f"{groups['where']}:{line}" if line else groups["where"]
     return " ".join(f"{where}: {what}".split())[:MESSAGE_CHARS]
+
+
+def code_span(text: str) -> str:
+    """`text` as one markdown code span, whatever backticks it holds: fenced by one more
+    backtick than its longest run of them, padded where it starts or ends with one."""
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+# bash's and bats' own quoting, `like this': a lone backtick a markdown reader takes for the
+# start of code running on to the next one. bats quotes the failed command whole, backticks
+# of its own inside (`assert_failure "in \`my-version'"' failed).
+_BATS_FAILED = re.compile(r"^`(?P<command>.*)'(?P<rest> failed\b.*)$")
+_BASH_QUOTED = re.compile(r"`([^`'\n]*)'")
+
+
+def bash_quotes(text: str) -> str:
+    """`text` with bash's and bats' `quoted' words as markdown code spans (`code_span`)."""
+    failed = _BATS_FAILED.match(text)
+    if failed:
+        return code_span(failed["command"]) + _BASH_QUOTED.sub(
+            lambda m: code_span(m[1]), failed["rest"])
+    return _BASH_QUOTED.sub(lambda m: code_span(m[1]), text)
 
 
 def located_error(text: str) -> str | None:
@@ -534,29 +568,40 @@ _TAP_DIAGNOSTIC_RE = re.compile(r"^#\s+(?!\(?(?:in test file|from function)\b)(\
 _TAP_TEST_FILE_RE = re.compile(r"^#.*\bin test file (\S.*?), line \d+")
 
 
-def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
-    """TAP 12/13 as `bats --tap` writes it: `1..N`, `ok 1 name`, `not ok 2 name`,
-    `ok 3 name # skip (reason)`. Fewer results than the plan announced means truncation.
-    TAP names no file; a failed test's is read from bats' `in test file x.bats, line N`."""
-    what = "TAP output"
-    text = report_text(data, what, exit_code)
+# What bats-assert (`expected : x`) and hand-written helpers (rbenv's `expected: x`) print
+# under a failed comparison: the difference a reader looks for.
+_TAP_COMPARED_RE = re.compile(r"^#\s*(expected|actual)\s*:\s*(.*?)\s*$")
+COMPARED_CHARS = 60
+
+
+def _tap_tests(text: str) -> tuple[int | None, list[TestOutcome]]:
+    """The plan and the results of a TAP stream, as far as it goes."""
     planned: int | None = None
     tests: list[TestOutcome] = []
+    first: str | None = None  # the failed test's own line, as its message starts
+    compared: dict[str, str] = {}
     for line in text.splitlines():
+        last_failed = bool(tests) and tests[-1].outcome == FAILED
         where = _TAP_TEST_FILE_RE.match(line)
-        if where and tests and tests[-1].outcome == FAILED and tests[-1].file is None:
+        if where and last_failed and tests[-1].file is None:
             tests[-1] = replace(tests[-1], file=where.group(1))
             continue
+        pair = _TAP_COMPARED_RE.match(line)
+        if pair and last_failed and first is not None:
+            compared.setdefault(pair.group(1), pair.group(2))
+            tests[-1] = replace(tests[-1], message=_tap_message(first, compared))
+            continue
         said = _TAP_DIAGNOSTIC_RE.match(line)
-        if said and tests and tests[-1].outcome == FAILED and tests[-1].message is None:
-            tests[-1] = replace(tests[-1], message=failure_line(said.group(1)))
+        if said and last_failed and tests[-1].message is None:
+            first = bash_quotes(failure_line(said.group(1)) or "")
+            tests[-1] = replace(tests[-1], message=first)
             continue
         plan = _TAP_PLAN_RE.match(line)
         if plan:
             planned = int(plan.group(1))
             continue
         if line.startswith("Bail out!"):
-            raise MalformedFile(f"{what} bailed out: {line[9:].strip()[:80]}", exit_code)
+            raise MalformedFile(f"TAP output bailed out: {line[9:].strip()[:80]}")
         result = _TAP_RESULT_RE.match(line)
         if not result:
             continue  # diagnostics (`# ...`), YAML blocks and test output
@@ -566,6 +611,29 @@ def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
         # skip and todo (expected to fail) never count against the run
         outcome = SKIPPED if directive else PASSED if status == "ok" else FAILED
         tests.append(TestOutcome(name=name.strip(), outcome=outcome, file=None))
+        first, compared = None, {}
+    return planned, tests
+
+
+def _tap_message(first: str, compared: Mapping[str, str]) -> str:
+    """A failed test's first line with what it expected and what it got, once each."""
+    shown = "".join(f"; {k} {code_span(compared[k][:COMPARED_CHARS])}"
+                    for k in ("expected", "actual") if k in compared)
+    return first[:MESSAGE_CHARS - len(shown)] + shown if shown else first
+
+
+def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """TAP 12/13 as `bats --tap` writes it: `1..N`, `ok 1 name`, `not ok 2 name`,
+    `ok 3 name # skip (reason)`. Fewer results than the plan announced means truncation.
+    TAP names no file; a failed test's is read from bats' `in test file x.bats, line N`. Its
+    message is bats' line saying what failed, its `quoting' as code (`bash_quotes`), with the
+    `expected:` and `actual:` lines an assertion printed under it."""
+    what = "TAP output"
+    text = report_text(data, what, exit_code)
+    try:
+        planned, tests = _tap_tests(text)
+    except MalformedFile as exc:
+        raise MalformedFile(str(exc), exit_code) from None
     if planned is None and not tests:
         raise MalformedFile(f"{what} has no plan and no test lines", exit_code)
     if planned is not None and len(tests) < planned:
@@ -573,6 +641,43 @@ def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
             f"{what} is truncated: plan 1..{planned} but {len(tests)} result(s)", exit_code
         )
     return _counts("tap", tests)
+
+
+def is_tap(text: str) -> bool:
+    """Whether a run's output is a TAP stream: a plan line (`1..N`) with a result line after
+    it (a command that runs bats through a script of its own: bats writes TAP when its
+    output is no terminal)."""
+    plan = re.search(r"^1\.\.\d+\s*$", text, re.MULTILINE)
+    return plan is not None and re.search(r"^(?:not )?ok\b", text[plan.end():],
+                                          re.MULTILINE) is not None
+
+
+def tap_finished(text: str) -> tuple[TestOutcome, ...]:
+    """The results a TAP stream cut off (at a time limit) had written: the tests it finished."""
+    try:
+        return tuple(_tap_tests(text)[1])
+    except MalformedFile:
+        return ()
+
+
+# bats runs each test in a process of its own: `bats-exec-test [flags] FILE test_<name> N ...`,
+# its name encoded (a space as `_`, any other character not a letter, digit, `_` or `-` as
+# `-XX`, its code in hex; in a name of only those, `_` and `-` escaped as `-5f`, `-2d`).
+_BATS_EXEC_TEST = re.compile(r"(?:^|/|\s)bats-exec-test\s(?:.*?\s)?(\S+\.bats)\s+test_(\S+)")
+
+
+def bats_still_running(commands: Iterable[str]) -> tuple[TestOutcome, ...]:
+    """The tests a bats run was still running, read from the commands of its processes
+    (`bats-exec-test`), each an error outcome under its file and `@test` name."""
+    found: dict[tuple[str, str], None] = {}
+    for command in commands:
+        running = _BATS_EXEC_TEST.search(command)
+        if running:
+            name = re.sub(r"-([0-9a-f]{2})", lambda m: chr(int(m[1], 16)),
+                          running[2].replace("_", " "))
+            found[(running[1], name)] = None
+    return tuple(TestOutcome(name, ERROR, file, "still running when the run hit its time limit")
+                 for file, name in found)
 
 
 # --- dispatch ---------------------------------------------------------------------------------
