@@ -25,7 +25,8 @@ and the parent, and chained by `run` for terminal and CI use:
   `Reads.while_running`, `core.alongside`). A measured pytest run is handed to the Python
   its caller started before the review began (`evidence.head_start`), where there is one. It
   gives the pass/fail evidence, the tests the runner skipped and those it was given but
-  never ran (`_never_ran`: they cover nothing), line
+  never ran (`_never_ran`: they cover nothing; a story test no outcome of the run speaks of,
+  whatever ran it, is never a pass: `_unreported`), line
   coverage and behavioural attribution; its per-test contexts then feed the final analysis's
   matcher (`ac_coverage`'s `executes` and `units`): a test the
   run shows never executing the story's File List sources counts for no AC (not by its
@@ -831,11 +832,45 @@ def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
         elif suite.per_test:
             out.update(outcomes.never_ran(suite.tests, reads.cases, suite.named,
                                           reads.inherited))
+    out.update({test: why for test, why in _unreported(evidence, reads).items()
+                if test not in out})
     # Each tier is handed every story test file its runner takes, and runs those its own
     # config names (NestJS: `npm test` the unit specs, `npm run test:e2e` the e2e ones): a
     # test one tier ran did run, whatever another tier's report lacks.
     ran = outcomes.reported(evidence.tests, reads.cases, reads.inherited)
     return {test: why for test, why in out.items() if test not in ran}
+
+
+def _unreported(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
+    """The story's tests of the files a run took without naming them (a tier that runs a
+    script of the project's, `test/run`, `make test`; a tier run as configured) that no
+    outcome of it speaks of: a missing outcome is never a pass. Said by what the run did: it
+    timed out, it stopped, it reported no outcome per test (its exit code alone), or its
+    per-test report leaves them out (`outcomes.never_ran`). A bridge reports counts only:
+    its runs are its own."""
+    ran = [suite for suite in evidence.suites if suite.skip_reason is None]
+    if evidence.bridge_used or not ran:
+        return {}
+    named = {file for suite in ran for file in suite.named}
+    takers = {file: [suite for suite in ran if suite.runner is None
+                     or stacks.runs_file(suite.runner, file)]
+              for file in reads.story_tests if file not in named}
+    out: dict[str, str] = {}
+    for test, _ in outcomes.never_ran(evidence.tests, reads.cases,
+                                      [f for f, suites in takers.items() if suites],
+                                      reads.inherited).items():
+        suites = takers[test.partition("::")[0]]
+        stopped = next((suite.stopped for suite in suites if suite.stopped), None)
+        if any(suite.timeout for suite in suites):
+            out[test] = "never run: the run hit its time limit before it"
+        elif stopped:
+            out[test] = f"never run: the run stopped before its tests ran ({stopped})"
+        elif not any(suite.per_test for suite in suites):
+            out[test] = (f"not known to have run: {suites[0].name} reported no outcome per "
+                         "test, only its exit code")
+        else:
+            out[test] = "never run: the run's report has no outcome for it"
+    return out
 
 
 def _no_tier(s: Setup, evidence: execution.Evidence) -> str | None:

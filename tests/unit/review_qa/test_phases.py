@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 import threading
 from types import SimpleNamespace
 from typing import Any, cast
@@ -173,9 +174,45 @@ def test_a_test_one_tier_ran_is_not_never_run_for_another_tiers_report() -> None
 
     evidence = execution.Evidence("multi", "local", 2.0, False, False,
                                   (suite("tier_1", unit_case), suite("tier_2", e2e_case)), ())
-    reads = SimpleNamespace(cases=[unit_case, e2e_case, lost_case], inherited={})
+    reads = SimpleNamespace(cases=[unit_case, e2e_case, lost_case], inherited={},
+                            story_tests=list(named))
     assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {
         lost_case.test_id: "never run: the runner's report has no outcome for it"}
+
+
+BATS_CASES = [testcases.TestCase("test/version-file-read.bats", name, 1, "")
+              for name in ("reads simple version file", "fails for blank file")]
+
+
+def _wrapper_run(suite: execution.Suite) -> dict[str, str]:
+    """`_never_ran` for a run of `suite` (a tier that names none of the story's files: the
+    project's own script, `test/run`) over the story's two bats tests."""
+    evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (suite,), ())
+    reads = SimpleNamespace(cases=BATS_CASES, inherited={},
+                            story_tests=["test/version-file-read.bats"])
+    return phases._never_ran(evidence, cast(phases.Reads, reads))
+
+
+def test_a_story_test_no_run_reported_never_counts_as_passed() -> None:
+    """rbenv's `test/run test/local.bats` runs none of the story's tests: its TAP has outcomes
+    of other tests only, and the story's are never run, not passed by default."""
+    other = runner_output.TestOutcome("fails for blank file", "passed", None)
+    ran = execution.Suite("tier_1", "test/run test/local.bats", 0, 1.0, 7, 0, False, True,
+                          tests=(other,), per_test=True)
+    assert _wrapper_run(ran) == {BATS_CASES[0].test_id:
+                                 "never run: the run's report has no outcome for it"}
+
+
+def test_a_run_that_reports_no_outcome_per_test_shows_none_of_the_story_tests_passed() -> None:
+    """A command whose output the review cannot read per test (exit code only) says of no
+    test that it passed; nor does a run cut off at its time limit that says nothing."""
+    blind = execution.Suite("tier_1", "make test", 0, 1.0, 1, 0, False, True)
+    assert set(_wrapper_run(blind).values()) == {
+        "not known to have run: tier_1 reported no outcome per test, only its exit code"}
+    hung = dataclasses.replace(blind, exit_code=124, timeout=True, runner="bats")
+    assert len(_wrapper_run(hung)) == 2
+    pytest_tier = dataclasses.replace(blind, runner="pytest")  # takes no bats file
+    assert _wrapper_run(pytest_tier) == {}
 
 
 def test_a_test_that_failed_or_was_skipped_is_named_where_its_ac_is_not_covered(
