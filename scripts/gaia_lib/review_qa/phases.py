@@ -68,6 +68,7 @@ import functools
 import hashlib
 import json
 import posixpath
+import shlex
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -750,7 +751,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     if unmeasured:
         executes = {t: False for t, named in reads.named_calls.items() if not named}
         ran_units = None
-    skipped = {**_never_ran(evidence, reads),
+    skipped = {**_never_ran(evidence, reads, s.project),
                **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)}
     failed = outcomes.failed(evidence.tests, reads.cases, reads.inherited)
     if python:  # a test that failed, was skipped or never ran executed what its run reached,
@@ -804,7 +805,8 @@ def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(sut_names.declaring(code))
 
 
-def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
+def _never_ran(evidence: execution.Evidence, reads: Reads,
+               project: Path | None = None) -> dict[str, str]:
     """The story's tests a run named that never ran in it (`outcomes.never_ran`), those of a
     run that stopped before running any test, and those a run cut off at its time limit never
     reached (where it says what it ran; every one of its tests where it says nothing: jest
@@ -832,7 +834,7 @@ def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
         elif suite.per_test:
             out.update(outcomes.never_ran(suite.tests, reads.cases, suite.named,
                                           reads.inherited))
-    out.update({test: why for test, why in _unreported(evidence, reads).items()
+    out.update({test: why for test, why in _unreported(evidence, reads, project).items()
                 if test not in out})
     # Each tier is handed every story test file its runner takes, and runs those its own
     # config names (NestJS: `npm test` the unit specs, `npm run test:e2e` the e2e ones): a
@@ -841,13 +843,16 @@ def _never_ran(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
     return {test: why for test, why in out.items() if test not in ran}
 
 
-def _unreported(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
+def _unreported(evidence: execution.Evidence, reads: Reads,
+                project: Path | None = None) -> dict[str, str]:
     """The story's tests of the files a run took without naming them (a tier that runs a
     script of the project's, `test/run`, `make test`; a tier run as configured) that no
     outcome of it speaks of: a missing outcome is never a pass. Said by what the run did: it
     timed out, it stopped, it reported no outcome per test (its exit code alone), or its
-    per-test report leaves them out (`outcomes.never_ran`). A bridge reports counts only:
-    its runs are its own."""
+    per-test report leaves them out (`outcomes.never_ran`); or, in `project`, every command
+    that ran names test paths of its own and none holds the file (the demo's integration
+    test, whose tier is placed in CI only): not run here. A bridge reports counts only: its
+    runs are its own."""
     ran = [suite for suite in evidence.suites if suite.skip_reason is None]
     if evidence.bridge_used or not ran:
         return {}
@@ -859,9 +864,16 @@ def _unreported(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
     for test, _ in outcomes.never_ran(evidence.tests, reads.cases,
                                       [f for f, suites in takers.items() if suites],
                                       reads.inherited).items():
-        suites = takers[test.partition("::")[0]]
+        file = test.partition("::")[0]
+        suites = takers[file]
         stopped = next((suite.stopped for suite in suites if suite.stopped), None)
-        if any(suite.timeout for suite in suites):
+        outside = project is not None and not any(
+            _takes(suite.command, file, project) for suite in suites)
+        if outside:  # each command names test paths of its own, none holding it
+            out[test] = (f"not run here: no tier placed in '{evidence.context}' runs it "
+                         f"({', '.join(suite.name for suite in suites)} ran other test "
+                         "paths)")
+        elif any(suite.timeout for suite in suites):
             out[test] = "never run: the run hit its time limit before it"
         elif stopped:
             out[test] = f"never run: the run stopped before its tests ran ({stopped})"
@@ -871,6 +883,15 @@ def _unreported(evidence: execution.Evidence, reads: Reads) -> dict[str, str]:
         else:
             out[test] = "never run: the run's report has no outcome for it"
     return out
+
+
+def _takes(command: str, file: str, project: Path) -> bool:
+    """Whether a tier's command runs `file`: it names no test path, or one holding it."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:  # unbalanced quotes: read as taking everything
+        return True
+    return bool(execution.scope_to_story(argv, [file], project)[1])
 
 
 def _no_tier(s: Setup, evidence: execution.Evidence) -> str | None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -213,6 +214,31 @@ def test_a_run_that_reports_no_outcome_per_test_shows_none_of_the_story_tests_pa
     assert len(_wrapper_run(hung)) == 2
     pytest_tier = dataclasses.replace(blind, runner="pytest")  # takes no bats file
     assert _wrapper_run(pytest_tier) == {}
+
+
+def test_a_story_test_only_a_tier_placed_elsewhere_runs_was_not_run_here(
+        tmp_path: Path) -> None:
+    """The demo's integration test: tier_1 (local) runs `tests/unit`, tier_2 (CI only) its
+    `tests/integration`: locally it was not run, and says so, rather than "no outcome"."""
+    for directory in ("tests/unit", "tests/integration"):
+        (tmp_path / directory).mkdir(parents=True)
+    flow = testcases.TestCase("tests/integration/test_flow.py", "test_flow", 1, "")
+    unit = testcases.TestCase("tests/unit/test_signup.py", "test_signup", 1, "")
+    ran = execution.Suite("tier_1", "python -m pytest -q tests/unit", 0, 1.0, 1, 0, False,
+                          True, tests=(runner_output.TestOutcome("test_signup", "passed",
+                                                                 "tests/unit/test_signup.py"),),
+                          per_test=True, runner="pytest")
+    evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (ran,), ())
+    reads = SimpleNamespace(cases=[flow, unit], inherited={},
+                            story_tests=[flow.file, unit.file])
+    assert phases._never_ran(evidence, cast(phases.Reads, reads), tmp_path) == {
+        flow.test_id: "not run here: no tier placed in 'local' runs it (tier_1 ran other test "
+                      "paths)"}
+    # a command naming no test path takes every file: the test had no outcome in it
+    whole = dataclasses.replace(ran, command="python -m pytest -q")
+    assert phases._never_ran(dataclasses.replace(evidence, suites=(whole,)),
+                             cast(phases.Reads, reads), tmp_path) == {
+        flow.test_id: "never run: the run's report has no outcome for it"}
 
 
 def test_a_test_that_failed_or_was_skipped_is_named_where_its_ac_is_not_covered(
