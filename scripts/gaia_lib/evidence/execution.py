@@ -569,7 +569,7 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
     the run says neither (another runner writes its report only at its end). A bats run's
     TAP has the results of the tests it finished; the tests it was running are read from its
     processes' commands (`runner_output.bats_still_running`)."""
-    why = "still running when the run hit its time limit"
+    why = runner_output.STILL_RUNNING
     if invocation.report_format == "tap":  # bats streams a result as each test ends
         hung = runner_output.bats_still_running(command for _, command in result.killed)
         return (runner_output.tap_finished(result.stdout), hung,
@@ -638,6 +638,12 @@ def project_relative(tests: Sequence[runner_output.TestOutcome], roots: Sequence
     inside a message's words is the test's, left as it is (pure)."""
     return tuple(dataclasses.replace(t, file=relative_text(t.file, roots),
                                      message=relative_text(t.message, roots)) for t in tests)
+
+
+def project_roots(project: Path) -> tuple[str, str]:
+    """The project's directory as given and as resolved: the two ways a runner may write a
+    path under it (`project_relative`, `relative_text`)."""
+    return str(project), str(project.resolve())
 
 
 def relative_text(text: str | None, roots: Sequence[str]) -> str | None:
@@ -728,7 +734,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                      True, tier.required,
                      skip_count=sum(t.outcome == runner_output.SKIPPED for t in ran),
                      stdout_log=stdout_log, stderr_log=stderr_log, killed=result.killed,
-                     tests=project_relative(ran + hung, (str(workdir), str(workdir.resolve()))),
+                     tests=project_relative(ran + hung, project_roots(workdir)),
                      named=named_tests(invocation, located), per_test=cut is not None,
                      runner=runner), diagnostics
     stopped = None
@@ -756,7 +762,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             counts = (0, 0)
     passed, failed = (counts.passed, counts.failed + counts.errors) if isinstance(
         counts, runner_output.RunnerCounts) else counts
-    outcomes = project_relative(counts.tests, (str(workdir), str(workdir.resolve()))) \
+    outcomes = project_relative(counts.tests, project_roots(workdir)) \
         if isinstance(counts, runner_output.RunnerCounts) else ()
     skipped = counts.skipped if isinstance(counts, runner_output.RunnerCounts) else 0
     wrote = invocation.coverage
@@ -803,7 +809,7 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     said = _telling_line(stdout, stderr)
     if project is not None:
-        said = relative_text(said, (str(project), str(project.resolve()))) or said
+        said = relative_text(said, project_roots(project)) or said
     config = _CONFIG_NOT_LOADED.search(stdout + "\n" + stderr)
     if config is None:
         return said

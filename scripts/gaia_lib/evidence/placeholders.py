@@ -2904,8 +2904,7 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
 # `load test_helper`: bats reads `test_helper.bash` beside the test file (or the name as given).
 _BATS_LOAD = re.compile(r"^[ \t]*load[ \t]+(['\"]?)([^'\"\s;]+)\1[ \t]*$", re.M)
 # A function definition opening a line: `name() {`, `function name {`, what follows the `{`.
-_SHELL_DEF = re.compile(r"^(?:function\s+([\w:.-]+)\s*(?:\(\s*\))?|([\w:.-]+)\s*\(\s*\))\s*"
-                        r"(?:\{(.*))?$")
+_SHELL_DEF = re.compile(rf"^{testcases.SHELL_FUNCTION_HEAD}\s*(?:\{{(.*))?$")
 # Commands that never fail a test, and words that only steer the flow.
 _SHELL_NOOP = frozenset({":", "true", "echo", "printf", "local", "declare", "typeset", "export",
                          "readonly", "shift", "unset", "set", "trap", "load", "source", ".",

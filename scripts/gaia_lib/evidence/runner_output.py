@@ -660,6 +660,8 @@ def tap_finished(text: str) -> tuple[TestOutcome, ...]:
         return ()
 
 
+# The message of a test a run was still running when its time limit killed it.
+STILL_RUNNING = "still running when the run hit its time limit"
 # bats runs each test in a process of its own: `bats-exec-test [flags] FILE test_<name> N ...`,
 # its name encoded (a space as `_`, any other character not a letter, digit, `_` or `-` as
 # `-XX`, its code in hex; in a name of only those, `_` and `-` escaped as `-5f`, `-2d`).
@@ -676,8 +678,7 @@ def bats_still_running(commands: Iterable[str]) -> tuple[TestOutcome, ...]:
             name = re.sub(r"-([0-9a-f]{2})", lambda m: chr(int(m[1], 16)),
                           running[2].replace("_", " "))
             found[(running[1], name)] = None
-    return tuple(TestOutcome(name, ERROR, file, "still running when the run hit its time limit")
-                 for file, name in found)
+    return tuple(TestOutcome(name, ERROR, file, STILL_RUNNING) for file, name in found)
 
 
 # --- dispatch ---------------------------------------------------------------------------------

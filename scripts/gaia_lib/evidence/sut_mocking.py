@@ -81,8 +81,7 @@ PY_SUFFIXES = (".py",)
 SHELL_SUFFIXES = (".bash", ".sh")
 TEST_SHELL_SUFFIXES = (".bats",)
 # A shell function definition: `name() {`, `function name {`, `function name() {`.
-_SHELL_FUNCTION = re.compile(r"^\s*(?:function\s+([\w:.-]+)\s*(?:\(\s*\))?|([\w:.-]+)\s*\(\s*\))"
-                             r"\s*\{?", re.M)
+_SHELL_FUNCTION = re.compile(rf"^\s*{testcases.SHELL_FUNCTION_HEAD}\s*\{{?", re.M)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 SUT_SUFFIXES = PY_SUFFIXES + JS_SUFFIXES + SHELL_SUFFIXES  # the sources a mock can replace
 

@@ -210,6 +210,9 @@ def code_lines(lines: list[str]) -> list[str]:
     return ["".join(chars) for chars in out]
 
 
+# A shell function's head: `name()`, `function name`, `function name()` (its name group 1 or
+# 2); the `{` that opens its body may follow on its line.
+SHELL_FUNCTION_HEAD = r"(?:function\s+([\w:.-]+)\s*(?:\(\s*\))?|([\w:.-]+)\s*\(\s*\))"
 # A JS/TS statement head whose body may be one braceless statement on the next line.
 _BRACELESS_HEAD = re.compile(r"^(?:\}\s*)?(?:(?:else\s+)?if|for|while)\s*\(.*\)$|^(?:\}\s*)?else$")
 
