@@ -262,6 +262,7 @@ def _row(name: str, quality: match_quality.Quality, pairs: int,
 
 
 NEAREST = [0, 0]  # uncovered ACs a labelled test covers; of those, named by their nearest tests
+AC_WRONG: list[str] = []  # with --verbose: each AC whose coverage the review gets wrong
 VERDICTS: dict[str, match_quality.AcVerdicts] = {}  # per group: the ACs' coverage, as judged
 GROUP = ["corpus"]
 
@@ -281,6 +282,14 @@ def _measure(labelled: match_quality.Labelled, runs: int,
         NEAREST[1] += found
         VERDICTS[GROUP[0]] = VERDICTS.get(GROUP[0], match_quality.AcVerdicts()) + \
             match_quality.ac_verdicts(result, labelled.covers)
+        for entry in result.per_ac:
+            wanted = {test for test, acs in labelled.covers.items() if entry.ac_id in acs}
+            if entry.matched and not wanted & set(entry.tests):
+                AC_WRONG.append(f"      AC covered by no labelled test  {labelled.name} "
+                                f"{entry.ac_id}: {', '.join(entry.tests)}")
+            elif wanted and not entry.matched:
+                AC_WRONG.append(f"      AC left without a test  {labelled.name} {entry.ac_id}: "
+                                f"labelled {', '.join(sorted(wanted))}")
     return quality, statistics.median(times)
 
 
@@ -324,6 +333,8 @@ def _report(stories: list[match_quality.Labelled], runs: int, verbose: bool,
         print(_row(labelled.name, quality, labelled.labelled_pairs, seconds))
         if verbose:
             _details(quality)
+            print("\n".join(AC_WRONG))
+        AC_WRONG.clear()
         total, pairs = total + quality, pairs + labelled.labelled_pairs
         if run is not None:
             signals, how = executed(run[0], labelled, run[2], run[1].pythonpath)
