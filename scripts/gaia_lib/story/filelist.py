@@ -24,7 +24,9 @@ commit on HEAD that names the story key (in its subject, or a `Story: KEY` line)
 more than GAIA's bookkeeping, against that commit's first parent (a merge's branch side, a
 squash's own change). A story on the base with no commit naming it and nothing changed
 (its code was there before the story was written) has nothing to be compared with: for the
-review (`unbranched_note`), no divergence, and a note that says so.
+review (`unbranched_note`), no divergence, and a note that says so; where the work tree has
+uncommitted changes, only those are compared, and only a changed file the File List misses is a
+divergence (a listed file they leave alone was delivered before, not forgotten).
 """
 
 from __future__ import annotations
@@ -220,11 +222,19 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
     query = _once(repo)
     changed = changed_files(repo, base_ref, key, query)
-    if unbranched_note and not changed and key is not None and \
+    if unbranched_note and key is not None and \
             _no_change_of_its_own(repo, base_ref, key, query):
-        return CheckResult(None, f"no story branch to compare the File List with: HEAD is "
-                                 f"{base_ref} with no change of its own and no commit naming "
-                                 f"the story (pass --base to compare with another branch)")
+        note = (f"no story branch to compare the File List with: HEAD is {base_ref} with no "
+                f"change of its own and no commit naming the story (pass --base to compare "
+                f"with another branch)")
+        if not changed:
+            return CheckResult(None, note)
+        # Only the work tree's edits are the story's here: a listed file they leave alone was
+        # delivered before, not forgotten.
+        found = compare(file_list, changed)
+        missing = found.missing_from_file_list if found else ()
+        return CheckResult(Divergence("divergence", missing) if missing else None,
+                           note + "; only the uncommitted changes were compared")
     return CheckResult(compare(file_list, changed))
 
 

@@ -67,11 +67,15 @@ def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
     assert result.divergence is None
     assert result.note is not None and result.note.startswith(
         "no story branch to compare the File List with: HEAD is main")
-    # a file changed in the work tree is still compared
+    # a file changed in the work tree is still compared, but a listed file it leaves alone
+    # is no divergence: it was delivered before
     (repo / "src" / "z.ts").write_text("new\n")
-    assert filelist.check(("src/a.ts",), repo, "main", "E7-S7",
-                          unbranched_note=True).divergence == \
-        filelist.Divergence("divergence", ("src/z.ts",), ("src/a.ts",))
+    result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
+    assert result.divergence == filelist.Divergence("divergence", ("src/z.ts",), ())
+    assert result.note is not None and result.note.endswith(
+        "only the uncommitted changes were compared")
+    assert filelist.check(("src/a.ts", "src/z.ts"), repo, "main", "E7-S7",
+                          unbranched_note=True).divergence is None
     # upstream's check reports every listed file as unchanged
     (repo / "src" / "z.ts").unlink()
     assert filelist.check(("src/a.ts",), repo, "main", "E7-S7").divergence == \
