@@ -217,7 +217,9 @@ most 3, by evidence): those whose own words or assertions carry >= 0.9 of it, wi
 method the AC names that most ACs do not (`calls`, by how many: `storage.flush()` for "when
 `flush()` is called", where every test is `test_caching_*` and every AC speaks of the cache).
 They never count: they say where a reviewer should look when the words fail (a test named in
-the domain's words, an AC in the product's).
+the domain's words, an AC in the product's), and each says why it does not count (`_why_not`:
+it counts for other ACs, the run shows it never runs the code the AC names, it resembles
+another AC as much, or its evidence is too little).
 Reading and matching are two steps: `read` attributes the tests and reads what each says
 (nothing a run changes), `analyze` matches, and takes an earlier `read` of the same inputs so
 a review that matches again with its run's signals reads its tests once.
@@ -306,6 +308,7 @@ class Match:
     score: float
     how: tuple[str, ...]  # signals, strongest first: id | exception | literal | name | ...
     evidence: tuple[str, ...]  # the words, literals or exception names that matched
+    why: str = ""  # a nearest test's: why it does not count (`_why_not`)
 
 
 @dataclass(frozen=True)
@@ -1044,6 +1047,30 @@ def suite_subject(name: str) -> str:
     return identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
 
 
+def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCriterion],
+             chosen: Mapping[int, _Score], decided: AbstractSet[int],
+             unrun: AbstractSet[int]) -> str:
+    """Why a test near AC `i` (`bests`: its best evidence for each AC; `decided`: the ACs its
+    evidence chose before the run's units and its printing were weighed) does not count for
+    it, in the words a reviewer acts on: what the run showed, what it counts for instead, or
+    that its evidence is too little or no more for this AC than for another."""
+    if i in decided:
+        return ("the run shows it never runs the code the AC names" if i in unrun else
+                "it checks what is printed, which the AC does not speak of")
+    if chosen:
+        return "it counts for " + ", ".join(criteria[j].ac_id for j in sorted(chosen)) + \
+            ", which its words fit better"
+    score = bests[i]
+    alike = [criteria[j].ac_id for j, other in enumerate(bests) if j != i
+             and _resembles(other) and other.total >= score.total / MARGIN]
+    if alike:
+        return f"it resembles {', '.join(alike)} as much: evidence for none"
+    if score.total < MIN_SCORE:
+        return f"too little of the AC in it (evidence {score.total:.1f}, a match needs " \
+               f"{MIN_SCORE:g})"
+    return "its own name, description and assertions say too little of the AC"
+
+
 def _resembles(score: _Score) -> bool:
     """A test near an AC it does not match: its own words or assertions carry some of the
     AC (what `_decide` asks of every match) and nothing it asserts rules the AC out."""
@@ -1650,6 +1677,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
         chosen = {**of_unit, **chosen}
         printing = prints_only(_spoken(case))
+        decided = set(chosen)
         chosen = {i: sc for i, sc in chosen.items() if i not in unrun
                   and (i in about_printing or not printing)}
         if unmeasured:
@@ -1665,11 +1693,13 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         for i, score in sorted(chosen.items()):
             hits[criteria[i].ac_id][case.test_id] = Match(
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))
-        for i, crit_scores in enumerate(zip(*readings, strict=True)):
-            best = max(crit_scores, key=lambda sc: sc.total)
+        bests = [max(crit_scores, key=lambda sc: sc.total)
+                 for crit_scores in zip(*readings, strict=True)]
+        for i, best in enumerate(bests):
             if i not in chosen and _resembles(best):
                 near[criteria[i].ac_id].append(Match(
-                    case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ())))
+                    case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ()),
+                    _why_not(i, bests, criteria, chosen, decided, unrun)))
 
     # An AC no test resembles: the tests whose code calls a function or method it names
     # (`storage.flush()` for "when `flush()` is called") are where a reviewer should look.
@@ -1683,7 +1713,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         ties = sorted(((sorted(named & made), case.test_id)
                        for case, made in zip(ours, calls_by_test, strict=True) if named & made),
                       key=lambda t: (-len(t[0]), t[1]))
-        near[ac.ac_id] = [Match(test, float(len(shared)), (CALLS,), tuple(shared))
+        near[ac.ac_id] = [Match(test, float(len(shared)), (CALLS,), tuple(shared),
+                                "only its code calls what the AC names; its words say nothing "
+                                "of the AC")
                           for shared, test in ties[:CANDIDATES]]
 
     per_ac = []

@@ -288,9 +288,10 @@ def match_record(entry: Any, test_id: str) -> dict[str, Any]:
 
 
 def _plain_fields(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A match record's fields but the test's name, JSON-plain (`_plain`), None ones dropped."""
+    """A match record's fields but the test's name, JSON-plain (`_plain`), None ones and empty
+    strings dropped (a counted test has no `why`)."""
     return {k: _plain(v) for k, v in data.items()
-            if k not in ("test", "test_id") and _plain(v) is not None}
+            if k not in ("test", "test_id") and _plain(v) not in (None, "")}
 
 
 def _plain(value: Any) -> Any:

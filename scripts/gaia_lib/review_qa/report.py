@@ -122,7 +122,7 @@ def _how(record: Mapping[str, Any]) -> str:
     """A match record in words: its `how` and whatever reason / evidence it carries."""
     how = _words(record.get("how") or record.get("matched_by") or "unknown")
     detail = [f"{k}: {_words(v)}" for k, v in sorted(record.items())
-              if k not in ("test", "how", "matched_by") and v not in (None, "", [], ())]
+              if k not in ("test", "how", "matched_by", "why") and v not in (None, "", [], ())]
     return how + (f" ({'; '.join(detail)})" if detail else "")
 
 
@@ -142,7 +142,8 @@ def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
         out.append(f"- {entry['ac_id']}:")
         out += [f"  - `{m.get('test', '?')}` — matched by {_how(m)}" for m in matches]
         out += [f"  - `{test}` — does not count: {why}" for test, why in sorted(excluded.items())]
-        out += [f"  - `{m.get('test', '?')}` — nearest, not counted: resembles it by {_how(m)}"
+        out += [f"  - `{m.get('test', '?')}` — nearest, not counted"
+                f"{f' ({why})' if (why := m.get('why')) else ''}: resembles it by {_how(m)}"
                 for m in nearest]
     return out
 

@@ -690,6 +690,17 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
     unmeasured = UnitRuns(runs.defined, {SHORTER: frozenset({"chunked"})})
     kept = analyze("E1-S1", CHUNKS, py_cases(CHUNK_TESTS), file_list=[FILE], units=unmeasured)
     assert by_id(kept)["AC1"].tests == (SHORTER, LAST)
+    # Left without its test, AC1 names `last`'s as nearest, and why it does not count.
+    windowed = CHUNK_TESTS.replace(
+        "def test_chunked_last_list_is_shorter():\n"
+        "    assert list(chunked([1, 2, 3], 2)) == [[1, 2], [3]]\n",
+        "def test_windowed():\n    assert list(windowed([1, 2, 3], 2)) == [(1, 2), (2, 3)]\n")
+    other = f"{FILE}::test_windowed"
+    runs = UnitRuns(runs.defined, {other: frozenset({"windowed", "chunked"}),
+                                   LAST: frozenset({"last"}), SPLIT: frozenset({"split_at"})})
+    left = by_id(analyze("E1-S1", CHUNKS, py_cases(windowed), file_list=[FILE], units=runs))
+    assert [(m.test, m.why) for m in left["AC1"].candidates] == [
+        (LAST, "the run shows it never runs the code the AC names")]
 
 
 HEX_ACS = (
@@ -1417,7 +1428,36 @@ def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> N
         assert f"{FILE}::test_parses_name" not in nearest  # what it asserts is AC1's
         scores = [m.score for m in coverage[ac_id].candidates]
         assert scores == sorted(scores, reverse=True)
+    # each says why it does not count: its name says it checks the text printed, which
+    # both ACs speak of ("str gives it back"), so it resembles each as much as the other
+    assert [m.why for m in coverage["AC2"].candidates if m.test.endswith("str_and_repr")] == \
+        ["it resembles AC3 as much: evidence for none"]
+    assert [m.why for m in coverage["AC3"].candidates if m.test.endswith("str_and_repr")] == \
+        ["it resembles AC2 as much: evidence for none"]
     assert result.coverage_percent == pytest.approx(33.3)
+
+
+def test_a_nearest_test_says_why_it_does_not_count() -> None:
+    """Counted for another AC its words fit better, or too little evidence (the figure and the
+    bar it missed): what a reviewer needs to rename it or write the missing test."""
+    criteria = (
+        ac("AC1", "a valid email", "the user signs up",
+           "the account is created and a welcome email is sent"),
+        ac("AC2", "an invalid email", "the user signs up", "a 422 error is returned"),
+        ac("AC3", "a banned domain", "the user signs up", "a 403 is returned"),
+    )
+    source = ("def test_invalid_email_is_rejected_and_no_account_created():\n"
+              "    assert signup('x').status == 422\n\n"
+              "def test_welcome():\n    assert x\n\n"
+              "def test_domain():\n    assert x\n")
+    coverage = by_id(review(criteria, source))
+    assert [(m.test.split("::")[1], m.why) for m in coverage["AC1"].candidates] == [
+        ("test_invalid_email_is_rejected_and_no_account_created",
+         "it counts for AC2, which its words fit better"),
+        ("test_welcome", "too little of the AC in it (evidence 1.4, a match needs 1.6)")]
+    assert [(m.test.split("::")[1], m.why) for m in coverage["AC3"].candidates] == [
+        ("test_domain", "too little of the AC in it (evidence 1.4, a match needs 1.6)")]
+
 
 
 def test_an_ac_no_test_resembles_points_at_the_tests_calling_what_it_names() -> None:
@@ -1440,8 +1480,9 @@ def test_an_ac_no_test_resembles_points_at_the_tests_calling_what_it_names() -> 
     coverage = by_id(review(criteria, source))
     assert not coverage["AC2"].matched
     [nearest] = coverage["AC2"].candidates
-    assert (nearest.test, nearest.how, nearest.evidence) == (
-        f"{FILE}::test_caching_flush_manually", ("calls",), ("flush",))
+    assert (nearest.test, nearest.how, nearest.evidence, nearest.why) == (
+        f"{FILE}::test_caching_flush_manually", ("calls",), ("flush",),
+        "only its code calls what the AC names; its words say nothing of the AC")
     # What most ACs name (the module under test) points nowhere.
     assert all(m.evidence != ("cachingmiddleware",) for m in coverage["AC3"].candidates)
 
