@@ -124,7 +124,9 @@ def _suite_row(suite: execution.Suite, diagnostics: list[str],
                report_dir: Path | None = None) -> Row:
     """The tests row; a failed run says why in its own words (its first error line: a
     collection error's missing module, a failed assertion), read from its kept output."""
-    summary = f"{suite.pass_count} passed, {suite.fail_count} failed (exit {suite.exit_code})"
+    summary = (f"exit {suite.exit_code}; its output gives no test counts"
+               if suite.exit_code_only else
+               f"{suite.pass_count} passed, {suite.fail_count} failed (exit {suite.exit_code})")
     if suite.timeout:
         return Row("tests", FAILED, f"timed out: {suite.command}"[:MAX_OUTPUT])
     ok = suite.exit_code == 0 and suite.fail_count == 0

@@ -111,6 +111,8 @@ class Suite:
     named: tuple[str, ...] = ()
     per_test: bool = False
     runner: str | None = None  # the runner it ran (`runner_for`), None: a command of its own
+    # Its counts are its exit code's (1 passed or 1 failed): its output gave none
+    exit_code_only: bool = False
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -129,6 +131,8 @@ class Suite:
             data["skip_count"] = self.skip_count
         if self.stopped is not None:
             data["stopped"] = self.stopped
+        if self.exit_code_only:
+            data["counted_from"] = "exit code"
         for key in ("stdout_log", "stderr_log"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
@@ -543,11 +547,18 @@ def _surefire_reports(workdir: Path, since: float) -> list[Path]:
 
 
 def _counts_from_text(stdout: str, exit_code: int) -> tuple[int, int]:
+    """The `N passed` / `N failed` an output says; where it says none (`_counted`), one pass
+    or one failure by its exit code."""
     passed = sum(int(m) for m in COUNT_PASSED.findall(stdout))
     failed = sum(int(m) for m in COUNT_FAILED.findall(stdout))
-    if passed or failed:
+    if _counted(stdout):
         return passed, failed
     return (0, 1) if exit_code != 0 else (1, 0)
+
+
+def _counted(stdout: str) -> bool:
+    """Whether an output says how many tests passed or failed (a count other than 0)."""
+    return any(int(m) for pattern in (COUNT_PASSED, COUNT_FAILED) for m in pattern.findall(stdout))
 
 
 def _keep_logs(report_dir: Path, name: str, result: proc.ToolResult) -> tuple[str, str]:
@@ -774,7 +785,9 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                  stopped=stopped, coverage=wrote,
                  named=named_tests(invocation, located),
                  per_test=isinstance(counts, runner_output.RunnerCounts),
-                 runner=runner), diagnostics
+                 runner=runner, exit_code_only=stopped is None and not isinstance(
+                     counts, runner_output.RunnerCounts) and not _counted(result.stdout)
+                 ), diagnostics
 
 
 # The lines that say why a runner stopped, the most telling first: pytest's `E   Module

@@ -174,9 +174,10 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         failed = suite.get("timeout") or suite.get("exit_code") not in (0, None)
         if not failed:
             skipped = suite.get("skip_count", 0)
-            out.append(f"- test run: {suite.get('name', '?')} passed "
-                       f"({suite.get('pass_count', 0)} passed"
-                       f"{f', {skipped} skipped' if skipped else ''}) in "
+            counts = ("exit 0; its output gives no test counts" if suite.get("counted_from")
+                      else f"{suite.get('pass_count', 0)} passed"
+                      f"{f', {skipped} skipped' if skipped else ''}")
+            out.append(f"- test run: {suite.get('name', '?')} passed ({counts}) in "
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
             continue
         state = "timed out" if suite.get("timeout") else f"exited {suite.get('exit_code')}"
@@ -193,9 +194,10 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                        f"test: {suite['stopped']}{shown}\n")
             continue
         skipped = suite.get("skip_count", 0)
-        out.append(f"- test run: {suite.get('name', '?')} {state} "
-                   f"({suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} "
-                   f"failed{f', {skipped} skipped' if skipped else ''}){shown}\n")
+        counts = ("its output gives no test counts" if suite.get("counted_from") else
+                  f"{suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} failed"
+                  f"{f', {skipped} skipped' if skipped else ''}")
+        out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){shown}\n")
         out += [f"  - failed: {_failed_test(test)}\n" for test in suite.get("failed_tests", [])
                 if isinstance(test, Mapping)]
     return "".join(out)

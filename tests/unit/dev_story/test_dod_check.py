@@ -67,6 +67,15 @@ def test_a_command_setting_its_environment_runs_as_sh_would_run_it(project: Proj
                     'build_cmd: "STAGE=built printenv STAGE"\n')
     assert _rows(project)["build"] == dod_check.Row("build", "PASSED", "built")
 
+def test_a_test_command_whose_output_gives_no_counts_is_not_said_as_one_test(
+        project: Project) -> None:
+    _python_project(project, "def test_add():\n    assert add(1, 2) == 3")
+    project.write(".gaia/config/project-config.yaml",
+                  f'test_cmd: "{PYTEST} > /dev/null"\n')
+    row = _rows(project)["tests"]
+    assert (row.status, row.output) == ("PASSED", "exit 0; its output gives no test counts")
+
+
 def test_configured_command_missing_is_failed(project: Project) -> None:
     project.write(".gaia/config/project-config.yaml", 'test_cmd: "no-such-runner-xyz"\n')
     row = _rows(project)["tests"]

@@ -340,6 +340,18 @@ def test_shell_commands_run_as_written_and_count_from_text(tmp_path: Path) -> No
     suite = _run(_project(tmp_path), cfg).suites[0]
     assert suite.command.startswith("sh -c")
     assert (suite.pass_count, suite.fail_count, suite.exit_code) == (3, 1, 1)
+    assert not suite.exit_code_only and "counted_from" not in suite.as_json()
+
+
+@pytest.mark.parametrize(("command", "counts"), [("echo all good", (1, 0, 0)),
+                                                 ("echo 0 failed; exit 2", (0, 1, 2))])
+def test_output_with_no_counts_is_counted_by_its_exit_code_and_says_so(
+        tmp_path: Path, command: str, counts: tuple[int, int, int]) -> None:
+    """One pass or one failure, as the exit code says; the evidence says they are no test
+    counts, so the report does not read them as one test."""
+    suite = _run(_project(tmp_path), _local_tier(command)).suites[0]
+    assert (suite.pass_count, suite.fail_count, suite.exit_code) == counts
+    assert suite.exit_code_only and suite.as_json()["counted_from"] == "exit code"
 
 
 def test_bridge_replaces_direct_runs(tmp_path: Path) -> None:

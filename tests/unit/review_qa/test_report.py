@@ -188,6 +188,17 @@ def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
         "  - failed: `TestX`\n")
 
 
+def test_a_run_counted_by_its_exit_code_is_not_said_as_one_test() -> None:
+    evidence = {"suites": [
+        {"name": "tier_1", "exit_code": 0, "pass_count": 1, "fail_count": 0,
+         "duration_seconds": 0.4, "counted_from": "exit code"},
+        {"name": "tier_2", "exit_code": 2, "pass_count": 0, "fail_count": 1,
+         "counted_from": "exit code"}]}
+    assert qa_report.render_run(evidence, "ev") == (
+        "- test run: tier_1 passed (exit 0; its output gives no test counts) in 0.4 s\n"
+        "- test run: tier_2 exited 2 (its output gives no test counts)\n")
+
+
 def test_a_run_that_timed_out_names_the_tests_still_running() -> None:
     evidence = {"suites": [{"name": "tier_1", "exit_code": 124, "timeout": True,
                             "pass_count": 0, "fail_count": 0,
