@@ -224,17 +224,16 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
     changed = changed_files(repo, base_ref, key, query)
     if unbranched_note and key is not None and \
             _no_change_of_its_own(repo, base_ref, key, query):
-        note = (f"no story branch to compare the File List with: HEAD is {base_ref} with no "
-                f"change of its own and no commit naming the story (pass --base to compare "
-                f"with another branch)")
+        why = (f"HEAD is {base_ref} with no change of its own and no commit naming the story "
+               f"(pass --base to compare with another branch)")
         if not changed:
-            return CheckResult(None, note)
+            return CheckResult(None, f"no story branch to compare the File List with: {why}")
         # Only the work tree's edits are the story's here: a listed file they leave alone was
         # delivered before, not forgotten.
         found = compare(file_list, changed)
         missing = found.missing_from_file_list if found else ()
         return CheckResult(Divergence("divergence", missing) if missing else None,
-                           note + "; only the uncommitted changes were compared")
+                           f"only the uncommitted changes were compared with it, as {why}")
     return CheckResult(compare(file_list, changed))
 
 

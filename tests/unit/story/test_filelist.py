@@ -72,8 +72,9 @@ def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
     (repo / "src" / "z.ts").write_text("new\n")
     result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
     assert result.divergence == filelist.Divergence("divergence", ("src/z.ts",), ())
-    assert result.note is not None and result.note.endswith(
-        "only the uncommitted changes were compared")
+    assert result.note == ("only the uncommitted changes were compared with it, as HEAD is main "
+                           "with no change of its own and no commit naming the story (pass "
+                           "--base to compare with another branch)")
     assert filelist.check(("src/a.ts", "src/z.ts"), repo, "main", "E7-S7",
                           unbranched_note=True).divergence is None
     # upstream's check reports every listed file as unchanged
