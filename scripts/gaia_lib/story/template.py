@@ -157,13 +157,21 @@ def epic_dir(project: Path, epic: str) -> Path:
 
 
 def _epic_for(key: str, epic: str | None) -> str:
+    """The story's epic: `--epic`, else the one its key names (`E1` of `E1-S9`). A key that
+    names one epic cannot be filed under another: its board row and its QA record would
+    disagree with its folder."""
+    prefix = key.split("-", 1)[0]
+    named = keys.EPIC_KEY_RE.fullmatch(prefix) is not None
     if epic:
         if keys.EPIC_KEY_RE.fullmatch(epic) is None:
             raise InvalidInput(f"invalid --epic '{epic[:40]}' (expected E<n>, e.g. E1)", 1)
+        if named and prefix.upper() != epic.upper():
+            raise InvalidInput(f"key {key} names epic {prefix}, not {epic}: drop --epic or "
+                               f"give --epic {prefix}", 1)
         return epic
-    prefix = key.split("-", 1)[0]
-    if keys.EPIC_KEY_RE.fullmatch(prefix) is None:
-        raise InvalidInput(f"key {key} names no epic: give --epic E<n>", 1)
+    if not named:
+        raise InvalidInput(f"key {key} names no epic (a key E<n>-S<m> does): give --epic E<n>",
+                           1)
     return prefix
 
 

@@ -49,6 +49,9 @@ def test_an_existing_story_is_never_overwritten(project: Project) -> None:
         ("E1-S1", "t", {"priority": "P9"}, "--priority"),
         ("E1-S1", "t", {"risk": "huge"}, "--risk"),
         ("E1-S1", "t", {"epic": "epic/../x"}, "--epic"),
+        ("E1-S9", "t", {"epic": "E2"}, "key E1-S9 names epic E1, not E2: drop --epic or give "
+                                      "--epic E1"),
+        ("e1s9", "t", {}, "key e1s9 names no epic (a key E<n>-S<m> does): give --epic E<n>"),
     ],
 )
 def test_bad_input_is_refused_before_anything_is_written(
