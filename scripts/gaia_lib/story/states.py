@@ -94,10 +94,33 @@ def transition_problem(from_state: str, to_state: str) -> str | None:
     if from_state == to_state or (from_state, to_state) in STORY_EDGES:
         return None
     reachable = ", ".join(allowed_targets(from_state)) or "none: the state is terminal"
+    path = story_path(from_state, to_state)
+    route = f"; the way there: {' -> '.join(path[1:])}" if path and len(path) > 2 else ""
     return (
         f"invalid transition: {from_state} -> {to_state} is not in the allowed adjacency list"
-        f" (from {from_state}: {reachable})"
+        f" (from {from_state}: {reachable}){route}"
     )
+
+
+def story_path(from_state: str, to_state: str) -> tuple[str, ...] | None:
+    """The shortest walk of legal story edges from `from_state` to `to_state` (both ends
+    included, in canonical order where walks tie), or None when there is none. It passes
+    through `blocked` only where no other walk exists (back from in-progress or review): a
+    way forward, not a detour through a halt."""
+    for avoid in ({"blocked"} - {from_state, to_state}, set()):
+        walks: dict[str, tuple[str, ...]] = {from_state: (from_state,)}
+        frontier = [from_state]
+        while frontier and to_state not in walks:
+            following = []
+            for state in frontier:
+                for target in allowed_targets(state):
+                    if target not in walks and target not in avoid:
+                        walks[target] = (*walks[state], target)
+                        following.append(target)
+            frontier = following
+        if to_state in walks:
+            return walks[to_state]
+    return None
 
 
 def check_transition(from_state: str, to_state: str, exit_code: int = EXIT_BAD_EDGE) -> None:

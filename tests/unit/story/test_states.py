@@ -42,6 +42,34 @@ def test_every_pair_of_the_matrix(frm: str, to: str) -> None:
         )
 
 
+def test_an_illegal_transition_names_the_way_there() -> None:
+    """A new user moving a fresh story straight to review is told the walk, not only the next
+    steps; a terminal state has no way out, and a walk never detours through blocked."""
+    assert states.transition_problem("backlog", "review") == (
+        "invalid transition: backlog -> review is not in the allowed adjacency list (from "
+        "backlog: validating, ready-for-dev, in-progress, blocked); the way there: "
+        "in-progress -> review")
+    assert states.transition_problem("done", "review") == (
+        "invalid transition: done -> review is not in the allowed adjacency list (from done: "
+        "none: the state is terminal)")
+    assert states.story_path("validating", "review") == (
+        "validating", "backlog", "in-progress", "review")
+    assert states.story_path("review", "blocked") == ("review", "blocked")
+
+
+@pytest.mark.parametrize(("frm", "to"), ALL_PAIRS)
+def test_every_way_there_walks_legal_edges(frm: str, to: str) -> None:
+    path = states.story_path(frm, to)
+    if frm == "done" and to != "done":
+        assert path is None
+        return
+    assert path is not None and (path[0], path[-1]) == (frm, to)
+    assert all(edge in LEGAL for edge in itertools.pairwise(path))
+    backwards = frm != to and frm in ("in-progress", "review") and to in (
+        "backlog", "validating", "ready-for-dev", "in-progress")
+    assert ("blocked" in path[1:-1]) is backwards  # the only way back is through blocked
+
+
 def test_edge_table_is_exactly_the_matrix() -> None:
     assert states.STORY_EDGES == LEGAL
 
