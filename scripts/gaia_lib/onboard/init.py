@@ -228,7 +228,8 @@ def section_name(text: str, sections: Sequence[str]) -> str | None:
 def project_name(root: Path) -> str:
     """The project's own name (package.json `name`, pyproject.toml's `[project]` or
     `[tool.poetry]` name, setup.cfg's `[metadata]` name, the last part of go.mod's module
-    path), else its directory's (an unpacked `tinydb-4.8.2/`)."""
+    path that is no major version suffix: `semver` of `github.com/blang/semver/v4`), else its
+    directory's (an unpacked `tinydb-4.8.2/`)."""
     for file, pattern in _NAMED_IN:
         try:
             text = (root / file).read_text(encoding="utf-8")
@@ -240,7 +241,8 @@ def project_name(root: Path) -> str:
             name = section_name(text, pattern)
         else:
             found = pattern.search(text)
-            name = found.group(1).rsplit("/", 1)[-1] if found else None
+            parts = re.sub(r"/v[0-9]+$", "", found.group(1)).rsplit("/", 1) if found else ()
+            name = parts[-1] if parts else None
         if isinstance(name, str) and name.strip():
             return name.strip()
     return root.resolve().name

@@ -122,6 +122,9 @@ def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path)
      "webcolors"),
     ("setup.cfg", "[metadata]\nname = shoplib\n", "shoplib"),
     ("go.mod", "module github.com/acme/cart\n\ngo 1.19\n", "cart"),
+    # a major version suffix names no project (blang/semver v4)
+    ("go.mod", "module github.com/blang/semver/v4\n", "semver"),
+    ("go.mod", "module example.com/v2tools\n", "v2tools"),
     ("README.md", "no manifest\n", "tinydb-4.8.2"),
 ])
 def test_the_project_is_named_as_it_names_itself(tmp_path: Path, file: str, text: str,
