@@ -140,7 +140,11 @@ def test_taken_or_banned_email():
     for other in ("AC3", "AC4"):  # each AC's nearest test says why it is not its test
         assert f"  - `{nearest}` — nearest, not counted (it resembles {other} as much: " \
             "evidence for none): resembles it by name" in report
-    assert "AC3 has no test" in report and "AC4 has no test" in report
+    # the blocking finding itself says which test came near and why it does not count
+    assert (f"AC3 has no test (nearest, not counted: {nearest}: it resembles AC4 as much: "
+            "evidence for none) (priority P0)") in report
+    assert (f"AC4 has no test (nearest, not counted: {nearest}: it resembles AC3 as much: "
+            "evidence for none) (priority P0)") in report
 
 
 def test_llm_cannot_promote_a_finding_into_a_blocker(qa_project: Project,

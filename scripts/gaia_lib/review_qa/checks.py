@@ -140,6 +140,9 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
             f"the story's test files in the File List, or name its tests after {key}.")
 
 
+NEAREST_SAID = 2  # nearest tests an uncovered AC's finding names, with why they do not count
+
+
 def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                    unowned: str | None = None) -> dict[str, Any]:
     """Uncovered ACs, severity by `rules.ac_gap` (a high-priority primary AC blocks, an edge
@@ -150,7 +153,8 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     high-priority AC no test covers blocks however it is written (its wording is no way
     around the gate). Where tests were found but none is the story's (`unowned`, from
     `unowned_tests`), each gap says so and a warning at the File List says why and what to
-    do."""
+    do; else a gap names its nearest tests (at most NEAREST_SAID) and why each does not
+    count, so "no test" is never all it says where a test came near."""
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     findings = []
@@ -165,9 +169,12 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
             continue
         kind = "edge-case " if entry["edge_case"] else ""
         excluded = entry.get("excluded") or {}
+        nearest = [m for m in entry.get("candidates") or () if m.get("why")][:NEAREST_SAID]
         why = (" (its only tests do not count: " + "; ".join(
             f"{t} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else (
-            " (no test found is the story's: see no-story-tests)" if unowned else "")
+            " (no test found is the story's: see no-story-tests)" if unowned else
+            " (nearest, not counted: " + "; ".join(f"{m['test']}: {m['why']}"
+                                                   for m in nearest) + ")" if nearest else "")
         findings.append(finding(rel_story, lines[entry["ac_id"]], severity,
                                  "missing-ac-coverage",
                                  f"{kind}{entry['ac_id']} has no test{why} (priority "
