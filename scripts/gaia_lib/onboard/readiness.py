@@ -3,14 +3,16 @@
 Checked once, when init writes the config (the review's own tool probe checks again at every
 run); a note never stops init: the config is right for the project, the machine may not be yet.
 Rules, per stack the survey found:
-- Python, whose command is `python -m pytest`: the `python` first on PATH, run in the stack's
-  directory, must import pytest (the review's one test run is a pytest run; pytest runs unittest
-  suites too) and coverage.py (without it the review's run measures no line coverage). A
-  `pytest` executable elsewhere on PATH, another Python's, does not count: it is not what the
-  command runs. No `python` on PATH, or a check that fails to run, is a note too. Likewise
-  the packages of a src layout the project's pytest configuration does not put on the path
-  (`survey.unplaced_src_packages`): the tests import them only once the project is installed
-  in that Python (`pip install -e .`) or with PYTHONPATH=src; a note when it cannot find them.
+- Python, whose command is `python -m pytest`: the `python` first on PATH (or the project's
+  own virtual environment's, where the command names it: `survey.project_python`), run in
+  the stack's directory, must import pytest (the review's one test run is a pytest run;
+  pytest runs unittest suites too) and coverage.py (without it the review's run measures no
+  line coverage). A `pytest` executable elsewhere on PATH, another Python's, does not count:
+  it is not what the command runs. No `python` on PATH, or a check that fails to run, is a
+  note too. Likewise the packages of a src layout the project's pytest configuration does
+  not put on the path (`survey.unplaced_src_packages`): the tests import them only once the
+  project is installed in that Python (`pip install -e .`) or with PYTHONPATH=src; a note
+  when it cannot find them.
 - Every other stack: one of its runners (vitest or jest in the stack's `node_modules/.bin`, go,
   mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
   install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
@@ -62,7 +64,8 @@ def python_notes(missing: Sequence[str], python: str, where: str,
 
 
 def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
-    found = proc.which("python")
+    own = survey.project_python(root / where)
+    found = (root / where / own) if own != "python" else proc.which("python")
     if found is None:
         return [f"note: no `python` on PATH: the Python tests in {where} cannot run here "
                 "(activate the project's environment before running gaia)"]

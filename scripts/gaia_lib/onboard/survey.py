@@ -7,7 +7,10 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   the marked stacks have no test file of their own (a bats project's package.json).
 - Test command, per stack, from what the project itself declares before any default:
   Python: `python -m pytest` (coverage: `coverage run -m pytest`, then `coverage json` even
-  when a test failed: the coverage of a project with a failing test is still its coverage);
+  when a test failed: the coverage of a project with a failing test is still its coverage),
+  run by the project's own virtual environment where the stack's directory holds one
+  (`.venv`, `venv` or `env` with a `pyvenv.cfg` and `bin/python`: `.venv/bin/python -m
+  pytest`), so a review needs no activated environment;
   TypeScript/JavaScript: package.json `scripts.test` as `npm test` when it is one command,
   else a `test:*` script that runs vitest or jest itself as `npm run test:lib` (flags after
   `--`), else the runner named in its dependencies (vitest before jest) as `npx vitest run` /
@@ -57,6 +60,7 @@ from typing import Any
 
 from gaia_lib.evidence import discovery, execution, runner_patterns, testcases
 from gaia_lib.stacks import adapters as stacks
+from gaia_lib.stacks import toolprobe
 
 MAX_TEST_DIRS = 10
 SURVEY_DEADLINE_SECONDS = 30.0
@@ -271,12 +275,22 @@ def _java_commands(root: Path) -> tuple[str | None, str | None]:
     return "gradle test", "gradle test jacocoTestReport"
 
 
+def project_python(root: Path) -> str:
+    """The Python a stack rooted at `root` runs its tests with: its own virtual environment's
+    (`toolprobe.VENV_DIRS`, relative to `root`), else the `python` first on PATH."""
+    for name in toolprobe.VENV_DIRS:
+        if (root / name / "pyvenv.cfg").is_file() and (root / name / "bin" / "python").exists():
+            return f"{name}/bin/python"
+    return "python"
+
+
 def commands_for(stack: str, root: Path, test_dirs: Sequence[str]) -> tuple[str | None, str | None]:
     """(test command, coverage command) for one stack rooted at `root`."""
     if stack == "python-dev":
+        python = project_python(root)
         # `;`, not `&&`: a failing test still leaves the lines that ran to report
-        return ("python -m pytest -q",
-                "python -m coverage run --branch -m pytest -q; python -m coverage json -q "
+        return (f"{python} -m pytest -q",
+                f"{python} -m coverage run --branch -m pytest -q; {python} -m coverage json -q "
                 "-o coverage.json")
     if stack in ("ts-dev", "angular-dev"):
         try:

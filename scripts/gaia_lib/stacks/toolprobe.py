@@ -44,7 +44,7 @@ class ToolProbe:
     tool: str
     found: bool
     path: str | None
-    via: str  # "path" | "node_modules" | "declared" | "none"
+    via: str  # "path" | "node_modules" | "venv" | "declared" | "none"
     version: str | None
     timed_out: bool = False
 
@@ -109,7 +109,8 @@ def _executable(path: Path) -> bool:
 def _locations(
     tool: str, project: Path | None, declared_path: Path | None
 ) -> list[tuple[str, Path]]:
-    """Where the tool is, in lookup order: declared path, PATH, node_modules/.bin."""
+    """Where the tool is, in lookup order: declared path, PATH, node_modules/.bin, the
+    project's own virtual environment (`VENV_DIRS`: what `gaia init` runs its tests with)."""
     found: list[tuple[str, Path]] = []
     if declared_path is not None and _executable(declared_path):
         found.append(("declared", declared_path))
@@ -118,7 +119,13 @@ def _locations(
         found.append(("path", on_path))
     if project is not None and _executable(project / "node_modules" / ".bin" / tool):
         found.append(("node_modules", project / "node_modules" / ".bin" / tool))
+    if project is not None:
+        found += [("venv", venv / "bin" / tool) for venv in map(project.joinpath, VENV_DIRS)
+                  if (venv / "pyvenv.cfg").is_file() and _executable(venv / "bin" / tool)]
     return found
+
+
+VENV_DIRS = (".venv", "venv", "env")  # where a project keeps its own virtual environment
 
 
 def locate(tool: str, project: Path | None = None, *,

@@ -46,6 +46,22 @@ def test_a_python_without_pytest_or_coverage_is_noted(monkeypatch: pytest.Monkey
     assert all(str(tmp_path / "bin" / "python") in n for n in found)
 
 
+def test_the_projects_own_venv_is_the_python_checked(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
+    """The command runs `.venv/bin/python`: a `python` on PATH that has both modules says
+    nothing of it; the environment's own interpreter lacking them is what the notes name."""
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} "$@"')
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    own = tmp_path / ".venv" / "bin" / "python"
+    own.write_text(f'#!/bin/sh\nexec {sys.executable} -S -I "$@"\n')
+    own.chmod(0o755)
+    stack = StackSurvey("python-dev", ".", ".venv/bin/python -m pytest -q", None, 1)
+    found = readiness.notes(tmp_path, [stack])
+    assert [n.split(" is not")[0] for n in found] == ["note: pytest", "note: coverage.py"]
+    assert all(str(own) in n for n in found)
+
+
 def test_a_python_with_both_gives_no_note(monkeypatch: pytest.MonkeyPatch,
                                           tmp_path: Path) -> None:
     _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} "$@"')

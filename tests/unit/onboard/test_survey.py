@@ -28,6 +28,24 @@ def test_python_project_gets_pytest_coverage_and_its_test_dir(tmp_path: Path) ->
     assert found.test_dirs == ("tests",)
 
 
+@pytest.mark.parametrize("venv", [".venv", "venv", "env"])
+def test_a_python_project_with_its_own_venv_runs_its_tests_with_it(tmp_path: Path,
+                                                                   venv: str) -> None:
+    """A user who has not activated the project's environment gets the command that needs
+    none; a directory named like one but holding no environment is nothing."""
+    _write(tmp_path, "pyproject.toml", "[project]\nname='x'\n")
+    _write(tmp_path, "tests/test_core.py", "def test_a(): pass\n")
+    _write(tmp_path, f"{venv}/bin/python", "#!/bin/sh\n")
+    assert sv.survey(tmp_path).primary.test_command == "python -m pytest -q"  # no pyvenv.cfg
+    _write(tmp_path, f"{venv}/pyvenv.cfg", "home = /usr/bin\n")
+    primary = sv.survey(tmp_path).primary
+    assert primary is not None and primary.test_command == f"{venv}/bin/python -m pytest -q"
+    assert primary.coverage_command == (
+        f"{venv}/bin/python -m coverage run --branch -m pytest -q; {venv}/bin/python -m "
+        "coverage json -q -o coverage.json")
+    assert primary.test_files == 1  # the environment's own files are no tests of the project
+
+
 @pytest.mark.parametrize(
     ("pkg", "test", "coverage"),
     [

@@ -59,6 +59,18 @@ def test_node_modules_bin_fallback_never_npx(bin_dir: Path, tmp_path: Path) -> N
     assert not (project / "npx-called").exists()
 
 
+def test_the_projects_own_venv_holds_its_runner(bin_dir: Path, tmp_path: Path) -> None:
+    """A project whose environment is not activated: its `.venv/bin/pytest` is the runner
+    `gaia init`'s command runs; a `bin/` without a `pyvenv.cfg` is no environment."""
+    project = tmp_path / "proj"
+    fake_tool(project / ".venv/bin", "pytest", 'echo "pytest 8.3.2"')
+    assert not toolprobe.probe("pytest", project).found
+    (project / ".venv" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    result = toolprobe.probe("pytest", project)
+    assert (result.found, result.via, result.path, result.version) == (
+        True, "venv", str(project / ".venv/bin/pytest"), "8.3.2")
+
+
 def test_slow_version_probe_is_capped_at_five_seconds(bin_dir: Path) -> None:
     fake_tool(bin_dir, "slowtool", "sleep 10; echo 1.0")
     start = time.monotonic()
