@@ -36,7 +36,8 @@ def test_a_python_project_with_its_own_venv_runs_its_tests_with_it(tmp_path: Pat
     _write(tmp_path, "pyproject.toml", "[project]\nname='x'\n")
     _write(tmp_path, "tests/test_core.py", "def test_a(): pass\n")
     _write(tmp_path, f"{venv}/bin/python", "#!/bin/sh\n")
-    assert sv.survey(tmp_path).primary.test_command == "python -m pytest -q"  # no pyvenv.cfg
+    bare = sv.survey(tmp_path).primary
+    assert bare is not None and bare.test_command == "python -m pytest -q"  # no pyvenv.cfg
     _write(tmp_path, f"{venv}/pyvenv.cfg", "home = /usr/bin\n")
     primary = sv.survey(tmp_path).primary
     assert primary is not None and primary.test_command == f"{venv}/bin/python -m pytest -q"
