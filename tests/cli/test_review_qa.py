@@ -435,6 +435,9 @@ def test_a_file_list_check_that_could_not_run_is_said_in_the_report(qa_project: 
     (["app/signup.py"], "", "the File List names no test file"),  # its source only
     (["app/signup.py", "tests/test_signup.py"], "e1_s3_",
      "the tests of the File List's tests/test_signup.py name other stories"),
+    # the File List names the story's test file, but it is not there (deleted, renamed)
+    (["app/signup.py", "tests/test_signup_flow.py"], "",
+     "the File List's test file tests/test_signup_flow.py does not exist"),
 ])
 def test_tests_found_that_none_is_the_storys_are_said_why_and_what_to_do(
         qa_project: Project, capsys: pytest.CaptureFixture[str], file_list: list[str],
@@ -625,8 +628,9 @@ def test_each_review_of_a_changed_story_is_a_round_and_an_unchanged_one_is_not(
         2, "BLOCKED", "PASSED")  # no round of its own: round 2's verdict stands
     assert blocked["reason"] == (
         "check 'test-execution' errored -> BLOCKED: no test tier is placed in context "
-        "'ci_post_merge': nothing was tested (set a tier's placement: "
-        "knowledge/review-qa/test-tiers.md)")
+        "'ci_post_merge': nothing was tested (set a tier's placement in "
+        ".gaia/config/project-config.yaml: "
+        f"{Path(__file__).resolve().parents[2] / 'knowledge/review-qa/test-tiers.md'})")
     history = record.load(qa_project.root, "E1").history("E1-S1")
     assert [(r.round, r.result) for r in history][:2] == [(1, "pass"), (2, "pass")]
 

@@ -118,12 +118,20 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
     return ran("ac-parse", findings)
 
 
+# A file named as tests are (`test_x.py`, `x_test.go`, `x.test.ts`, `x.spec.js`, `x.bats`) or
+# under a test directory: what a File List entry that is missing on disk was meant to be.
+_TEST_NAMED = re.compile(r"(?:^|/)(?:tests?|__tests__|spec)/|(?:^|/)test_[^/]*\.py$|"
+                         r"_test\.(?:py|go)$|\.(?:test|spec)\.[cm]?[jt]sx?$|\.bats$")
+
+
 def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
-                  unattributed: Sequence[ac_coverage.UnattributedTest]) -> str | None:
+                  unattributed: Sequence[ac_coverage.UnattributedTest],
+                  missing: Sequence[str] = ()) -> str | None:
     """Why no test found is the story's, and how to make its tests so, when tests were found
     and every one is outside it (`ac_coverage`'s attribution: its File List names none of
     their files and none names the story key); None otherwise. Without it every AC reads
-    "has no test" beside a passing run of them all."""
+    "has no test" beside a passing run of them all. `missing`: the File List's entries that
+    name no file on disk; one named as a test file is what it lists in vain."""
     outside = {u.test for u in unattributed}
     if not cases or any(case.test_id not in outside for case in cases):
         return None
@@ -131,8 +139,11 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
     listed = [f for f in files if f in set(file_list)]
     others = sorted({k for u in unattributed for k in u.story_keys})
     naming = sum(1 for u in unattributed if u.story_keys)
+    gone = [entry for entry in missing if _TEST_NAMED.search(entry)]
     why = (f"the tests of the File List's {', '.join(listed)} name other stories"
-           if listed else "the File List names no test file")
+           if listed else f"the File List's test file {', '.join(gone)} does not exist"
+           if len(gone) == 1 else f"the File List's test files {', '.join(gone)} do not exist"
+           if gone else "the File List names no test file")
     also = f"; {naming} name other stories ({', '.join(others)})" if naming and not listed \
         else ""
     return (f"No test is the story's: {why} and no test names {key}, so none of the "

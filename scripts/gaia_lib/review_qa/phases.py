@@ -598,7 +598,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         discovery_check,
         qa_checks.ac_parse_check(s),
         qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
-            s.key, cases, file_list_rels, coverage.unattributed_tests)),
+            s.key, cases, file_list_rels, coverage.unattributed_tests,
+            [rel for rel in file_list_rels if not (s.project / rel).exists()])),
         qa_checks.placeholder_check(found_placeholders, runner_skipped, lines, reads.mocking),
         literal_check,
         branch,
@@ -900,8 +901,9 @@ def _no_tier(s: Setup, evidence: execution.Evidence) -> str | None:
     if not (evidence.skipped and s.config.has_test_execution and s.config.tiers) or \
             evidence.bridge_used or s.config.tiers_for(evidence.context):
         return None
+    guide = paths.plugin_root() / "knowledge" / "review-qa" / "test-tiers.md"
     return (f"no test tier is placed in context '{evidence.context}': nothing was tested (set "
-            "a tier's placement: knowledge/review-qa/test-tiers.md)")
+            f"a tier's placement in .gaia/config/project-config.yaml: {guide})")
 
 
 def _coverage_python(s: Setup) -> str | None:
