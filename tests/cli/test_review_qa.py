@@ -462,6 +462,26 @@ def test_tests_found_that_none_is_the_storys_are_said_why_and_what_to_do(
     assert said in (qa_project.impl / "qa-tests-E1-S1.md").read_text()
 
 
+def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """The story was planned P0 (committed); its AC2 test deleted and its priority edited to P2
+    in the same change: AC2's gap still blocks, and the report says the priority was kept."""
+    story = qa_project.add_story("E1-S1", priority="P0",
+                                 file_list=["app/signup.py", "tests/test_signup.py"])
+    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qam",
+                    "E1-S1 planned P0"], cwd=qa_project.root, check=True)
+    story.write_text(story.read_text().replace('priority: "P0"', 'priority: "P2"', 1))
+    qa_project.write("tests/test_signup.py", TESTS.split("\n\n\ndef test_ac2")[0] + "\n")
+    assert command.main(["E1-S1"]) == 1
+    assert "QA review E1-S1: REQUEST_CHANGES" in capsys.readouterr().out
+    checks = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                         "analysis-results.json").read_text())["checks"]
+    findings = [(f["rule"], f["severity"], f["message"]) for c in checks for f in c["findings"]]
+    assert ("missing-ac-coverage", "critical", "AC2 has no test (priority P0)") in findings
+    assert ("priority-lowered", "warning", "AC2's priority was lowered on this branch (P0 -> "
+            "P2): the review keeps P0, the priority the story was planned with") in findings
+
+
 def test_a_story_with_a_test_of_its_own_is_not_said_to_have_none(qa_project: Project) -> None:
     """A test the File List claims is the story's: the rest of the suite is outside it as
     ever, and no gap blames the File List."""

@@ -24,7 +24,7 @@ from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import allowlist, attribution, coverage_run, then_literals
 from gaia_lib.evidence.testcases import TestCase, TestFile
-from gaia_lib.review_qa import rules
+from gaia_lib.review_qa import priority_floor, rules
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -69,10 +69,13 @@ def line_of(text: str, needle: str, default: int = 1) -> int:
     return default
 
 
-def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
+def gate_evidence(s: Setup, base: str | None,
+                  lowered: Mapping[str, priority_floor.Lowered] | None = None
+                  ) -> tuple[list[str], dict[str, Any]]:
     """Story gate: File List divergence (warnings, and a warning finding of the integrity
-    check; a comparison git could not make is a warning only: nothing was found) and File List
-    entries missing on disk."""
+    check; a comparison git could not make is a warning only: nothing was found), File List
+    entries missing on disk, and the ACs whose priority the branch lowered (`lowered`:
+    `priority_floor`; the review keeps the earlier one)."""
     warnings: list[str] = []  # upstream's one-line JSON reports, verbatim
     result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main",
                             s.key, unbranched_note=True)
@@ -87,6 +90,12 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]
         findings.append(finding(rel_story, line_of(s.story.text, "File List"), "warning",
                                 filelist.WARNING,
                                 filelist.warning_sentence(result.divergence.to_json()), False))
+    lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
+    findings += [finding(rel_story, lines.get(ac_id, 1), "warning", "priority-lowered",
+                         f"{ac_id}'s priority was lowered on this branch ({low.kept} -> "
+                         f"{low.now}): the review keeps {low.kept}, the priority the story "
+                         "was planned with", False, ac_id=ac_id)
+                 for ac_id, low in sorted((lowered or {}).items())]
     for entry in s.story.file_list or ():
         problem = paths.listed_problem(entry, s.project)
         if problem is not None:
@@ -246,11 +255,13 @@ def caught_only_tests(result: ac_coverage.CoverageResult,
 
 def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
                        excluded: Mapping[str, str],
-                       excluded_for: Mapping[str, Mapping[str, str]] | None = None
+                       excluded_for: Mapping[str, Mapping[str, str]] | None = None,
+                       lowered: Mapping[str, priority_floor.Lowered] | None = None
                        ) -> list[dict[str, Any]]:
     """Per AC: the matcher's tests less the ones that do not count (`excluded`: test id ->
     why; `excluded_for`: per AC id, those that do not count for that AC), with the AC's
-    priority; `matched` says whether any test still counts. Its `excluded` names, with their
+    priority (the one it was planned with where the branch lowered it: `lowered`); `matched`
+    says whether any test still counts. Its `excluded` names, with their
     reason, the tests that do not count, and those its words match that the run shows ran
     none of the story's code (the matcher's `idle`: tests of other code). A test that counts
     for no AC is named with that reason, not one for this AC: `expect(true).toBe(true)` is a
@@ -271,7 +282,8 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
             "ac_id": entry.ac_id, "matched": bool(counted), "test_count": len(counted),
             "tests": counted, "matched_by": matched_by,
             "edge_case": entry.edge_case, "structured": entry.structured,
-            "priority": rules.ac_priority(ac.text, s.story.priority),
+            "priority": kept.kept if (kept := (lowered or {}).get(entry.ac_id)) else
+            rules.ac_priority(ac.text, s.story.priority),
             "excluded": {t: left_out[t] for t in sorted({*entry.tests, *getattr(
                 entry, "idle", ())}) if t in left_out},
             "matches": [match_record(entry, t) for t in counted],

@@ -95,8 +95,8 @@ from gaia_lib.gate import reports, verdict
 from gaia_lib.gate import table as gate
 from gaia_lib.qa_gating import budget, fingerprints, names, record, verdicts
 from gaia_lib.review_qa import checks as qa_checks
+from gaia_lib.review_qa import priority_floor, rules
 from gaia_lib.review_qa import report as qa_report
-from gaia_lib.review_qa import rules
 from gaia_lib.review_qa.context import SKILL, STATE_SKILL, Setup, setup
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -289,7 +289,13 @@ class Reads:
 
     @functools.cached_property
     def gate(self) -> tuple[list[str], dict[str, Any]]:
-        return qa_checks.gate_evidence(self.s, self.base)
+        return qa_checks.gate_evidence(self.s, self.base, self.priority_floors)
+
+    @functools.cached_property
+    def priority_floors(self) -> Mapping[str, priority_floor.Lowered]:
+        """The ACs whose priority the story's branch lowered (`priority_floor`)."""
+        return priority_floor.floors(self.s.project, self.s.story, self.s.story_path,
+                                     self.base or self.s.config.pr_base or "main")
 
     @functools.cached_property
     def test_files(self) -> list[testcases.TestFile]:
@@ -562,7 +568,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     bodies = {case.test_id: case.body for case in cases}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
     per_ac = qa_checks.effective_coverage(
-        s, coverage, excluded, qa_checks.presence_only_tests(criteria, coverage, bodies))
+        s, coverage, excluded, qa_checks.presence_only_tests(criteria, coverage, bodies),
+        reads.priority_floors)
     lines = {case.test_id: case.line for case in cases}
     literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines,
                                                              reads.texts)

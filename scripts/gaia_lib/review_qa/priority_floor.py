@@ -1,0 +1,80 @@
+"""A priority lowered on the story's branch is not lowered for its review.
+
+The review blocks only on a high-priority AC (`rules.ac_gap`): a developer who lowered the
+story's `priority` (or an AC's own `(P0)`) in the same change as its tests would turn every
+blocking gap into a warning. So the bar is the one the story was planned with.
+
+Rules:
+- Each AC's priority is read as the review reads it (`rules.ac_priority`: the AC's own `(P0)`
+  or `priority: high`, else the story's frontmatter `priority`).
+- The story file as it was where the branch left the base (`filelist.fork_point`; HEAD's own
+  commit when the story is reviewed on the base with uncommitted edits) is read the same way.
+  An AC whose priority ranks lower now than then keeps the earlier one, and says so (a warning
+  of the integrity check, `lowered_findings`). An AC new on the branch, a story new on it, or
+  a file git cannot read has no floor; raising a priority is never held back.
+- Rank (`rank`): P0 = critical = high, then P1 = medium, P2 = low, P3; a value of no rank is
+  never floored and floors nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from gaia_lib.core import git, paths
+from gaia_lib.core.errors import GaiaError
+from gaia_lib.review_qa import rules
+from gaia_lib.story import filelist
+from gaia_lib.story.parser import Story, parse_story
+
+_RANKS = {"P0": 0, "CRITICAL": 0, "HIGH": 0, "P1": 1, "MEDIUM": 1, "P2": 2, "LOW": 2, "P3": 3}
+
+
+@dataclass(frozen=True)
+class Lowered:
+    ac_id: str
+    kept: str  # the priority the story was planned with, which the review keeps
+    now: str  # the lower one the story says now
+
+
+def rank(priority: str | None) -> int | None:
+    """0 for the highest priority, larger for lower ones; None for a value of no rank."""
+    return _RANKS.get((priority or "").strip().upper())
+
+
+def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
+    """Per AC id present in both, the priority `then` gave it where `now` ranks it lower."""
+    if then is None:
+        return {}
+    earlier = {ac.ac_id: rules.ac_priority(ac.text, then.priority)
+               for ac in then.acceptance_criteria}
+    out = {}
+    for ac in now.acceptance_criteria:
+        current, before = rules.ac_priority(ac.text, now.priority), earlier.get(ac.ac_id)
+        was, is_now = rank(before), rank(current)
+        if before and current and was is not None and is_now is not None and is_now > was:
+            out[ac.ac_id] = Lowered(ac.ac_id, before, current)
+    return out
+
+
+def earlier_story(project: Path, story_path: Path, base: str) -> Story | None:
+    """The story file at the fork point from `base` (module rules), or None where git has
+    none (a story new on the branch, no repository, no base)."""
+    base_ref = filelist.resolve_base(project, base)
+    fork = filelist.fork_point(project, base_ref) if base_ref else None
+    if fork is None:
+        return None
+    rel = paths.relative_to_project(story_path, project)
+    shown = git.run(project, "show", f"{fork}:{rel}")
+    if not shown.ok:
+        return None
+    try:
+        return parse_story(shown.stdout, story_path)
+    except GaiaError:  # malformed then: nothing to hold the story to
+        return None
+
+
+def floors(project: Path, story: Story, story_path: Path, base: str) -> Mapping[str, Lowered]:
+    """`lowered` of the story against its file at the fork point from `base`."""
+    return lowered(story, earlier_story(project, story_path, base))

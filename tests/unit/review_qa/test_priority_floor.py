@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.review_qa import priority_floor
+from gaia_lib.story.parser import Story, parse_story
+
+
+def _story(priority: str, *acs: str) -> Story:
+    criteria = "\n".join(f"- [ ] **AC{n}{own}:** Given a, when b, then c."
+                         for n, own in enumerate(acs, start=1))
+    text = (f"---\nkey: E1-S1\npriority: {priority}\nstatus: review\n---\n\n# Story: T\n\n"
+            f"## Acceptance Criteria\n\n{criteria}\n")
+    return parse_story(text, Path("E1-S1.md"))
+
+
+@pytest.mark.parametrize(("value", "rank"), [
+    ("P0", 0), ("critical", 0), ("High", 0), ("P1", 1), ("medium", 1), ("P2", 2), ("low", 2),
+    ("P3", 3), ("urgent", None), (None, None)])
+def test_rank(value: str | None, rank: int | None) -> None:
+    assert priority_floor.rank(value) == rank
+
+
+def test_an_ac_lowered_keeps_its_earlier_priority_and_a_raised_one_is_not_held_back() -> None:
+    then = _story("P0", "", " (P1)", "", "")
+    now = _story("P2", "", " (P1)", " (P0)")  # AC4 removed; AC3 raised to P0 by its own tag
+    assert priority_floor.lowered(now, then) == {
+        "AC1": priority_floor.Lowered("AC1", "P0", "P2")}
+    # its own tag lowered, the story's kept
+    assert priority_floor.lowered(_story("P0", " (P2)"), _story("P0", "")) == {
+        "AC1": priority_floor.Lowered("AC1", "P0", "P2")}
+    assert priority_floor.lowered(now, None) == {}  # new on the branch: no floor
+    assert priority_floor.lowered(_story("urgent", ""), _story("P0", "")) == {}  # no rank
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", *args], cwd=repo,
+                   check=True, capture_output=True)
+
+
+def test_the_floor_is_the_story_where_the_branch_left_the_base(tmp_path: Path) -> None:
+    repo = tmp_path / "r"
+    repo.mkdir()
+    path = repo / "stories" / "E1-S1.md"
+    path.parent.mkdir()
+    _git(repo, "init", "-q", "-b", "main")
+    path.write_text(_story("P0", "").text)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "plan")
+    _git(repo, "checkout", "-qb", "story/E1-S1")
+    path.write_text(_story("P2", "").text)
+    _git(repo, "commit", "-qam", "E1-S1 lowered")
+    now = parse_story(path.read_text(), path)
+    assert priority_floor.floors(repo, now, path, "main") == {
+        "AC1": priority_floor.Lowered("AC1", "P0", "P2")}
+    # on the base itself, with the edit uncommitted: the committed story is the floor
+    _git(repo, "checkout", "-q", "main")
+    path.write_text(_story("P3", "").text)
+    assert priority_floor.floors(repo, parse_story(path.read_text(), path), path, "main") == {
+        "AC1": priority_floor.Lowered("AC1", "P0", "P3")}
+    # a story git never saw, or no repository: nothing to hold it to
+    new = repo / "stories" / "E1-S2.md"
+    new.write_text(_story("P2", "").text)
+    assert priority_floor.earlier_story(repo, new, "main") is None
+    assert priority_floor.earlier_story(tmp_path, tmp_path / "x.md", "main") is None
