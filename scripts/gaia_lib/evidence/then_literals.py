@@ -203,7 +203,7 @@ _ASSERT_START_RE = re.compile(
     r"|\bassert[A-Z_]\w*\s*[(!]"  # assertEqual( assertEquals( assertThat( assert_eq! assert_equal(
     r"|\bassert\.\w+\s*\("  # node:assert / chai assert.equal(
     r"|\b(?:self|this)\.assert\w*\s*\("
-    r"|\bexpect\s*\("  # jest / vitest / chai expect(...)...
+    r"|\bexpect(?:\.soft)?\s*\("  # jest / vitest / chai expect(...)..., vitest expect.soft(
     r"|\b(?:require|assert)\.[A-Z]\w*\s*\("  # testify require.Equal( assert.Equal(
     r"|\b\w+\.Assert\s*\("  # quicktest c.Assert(got, qt.Equals, want)
     r"|\bpytest\.raises\s*\("

@@ -165,6 +165,8 @@ def test_fixture_literals() -> None:
         ("\ttestList{\n\t\t{\"bad\", post(), \"INVALID_EMAIL\"},\n\t}.validate(t)\n", [CODE]),
         ("it.each([[422, false]])('rejects', (code, ok) => { expect(post()).toBe(code) })\n",
          [L422, FALSE]),
+        # vitest's expect.soft checks as expect does (the test fails at its end)
+        ("expect.soft(res.status).toBe(422);\n", [L422]),
         # ... but a table of inputs a test never iterates is no table: plain data is not asserted
         ("    cases = ['INVALID_EMAIL']\n    assert run(cases)\n", []),
         ("\tinputs := []string{\"INVALID_EMAIL\"}\n\tpost(inputs)\n", []),
