@@ -6,9 +6,10 @@ A barrel (`src/index.ts`) re-exports other modules: `export { parse as parseCook
 story's code (`sut_mocking`).
 
 Rules:
-- A relative specifier names a project file (`local_module`): the path as written, then with
-  a JS/TS suffix, then its directory's `index`; none outside the project, none under a
-  `node_modules` directory, none over MAX_MODULE_BYTES.
+- A relative specifier names a project file (`local_module`): the first of
+  `js_imports.module_candidates` (the path as written, then with a JS/TS suffix, then its
+  directory's `index`, then the TypeScript source of a `./x.js`) that is a file; none over
+  MAX_MODULE_BYTES.
 - The barrels read (`barrels`): the project files a JS/TS test imports that are no source of
   the code under test; from each, the files its `export ... from` lines name, up to MAX_DEPTH
   re-exports deep (`src/index.ts` -> `src/cookie/index.ts` -> `src/cookie/parse.ts`). Only
@@ -24,16 +25,14 @@ Rules:
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from gaia_lib.evidence import js_imports, sut_mocking
 
 # exported name -> (the source of the code under test, its name there; "" the whole module)
 Handed = Mapping[str, tuple[str, str]]
 
-_FILE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.js")
 MAX_MODULE_BYTES = 1 << 20
 MAX_DEPTH = 3
 
@@ -41,15 +40,10 @@ MAX_DEPTH = 3
 def local_module(project: Path, importer: str, spec: str) -> str | None:
     """The project file a relative JS/TS specifier of `importer` names (module rules:
     `../queryClient` -> src/queryClient.ts), project-relative; None for a package."""
-    if not spec.startswith("."):
-        return None
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
-    if joined.startswith("..") or "node_modules" in PurePosixPath(joined).parts:
-        return None
-    for suffix in _FILE_SUFFIXES:
-        candidate = project / (joined + suffix)
-        if candidate.is_file() and candidate.stat().st_size <= MAX_MODULE_BYTES:
-            return joined + suffix
+    for candidate in js_imports.module_candidates(importer, spec):
+        path = project / candidate
+        if path.is_file() and path.stat().st_size <= MAX_MODULE_BYTES:
+            return candidate
     return None
 
 

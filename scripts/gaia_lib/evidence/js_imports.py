@@ -23,12 +23,21 @@ Rules:
   A type-only one (`export type {T} from 'm'`, `export type * from 'm'`) hands out no code.
 - Declared (`declared`): the top-level `function`, `class`, `const`, `let`, `var` and `enum`
   names, exported or not (`export default function f`, `declare const x` too).
+- Exported (`exported`): (the file's name, the name it exports it as) for each name it
+  exports of its own: `export { a, b as c }` (no `from`), `export const|let|var|function|class
+  a`, `export default a` (as `default`), CommonJS `exports.a =` and `module.exports.a =`.
+- A relative specifier names a project file (`module_candidates`): the path as written, then
+  with a JS/TS suffix, then its directory's `index`, then, for a `.js` / `.mjs` / `.cjs` /
+  `.jsx` written for a TypeScript source (TypeScript's ES modules import `./x.js` for
+  `x.ts`), the source; none outside the project, none under a `node_modules` directory.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 # A clause holds no quote: `import './side-effect'` binds nothing, and the next import stays
@@ -42,6 +51,16 @@ _REEXPORT = re.compile(r"\bexport\s+(type\s+)?(\*(?:\s+as\s+[A-Za-z_$][\w$]*)?|\
 _DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
                        r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)", re.M)
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
+# A file's own names it exports: a list without `from`, a declaration, a default, CommonJS.
+_EXPORT_LIST = re.compile(r"\bexport\s+(?!type\b)(\{[^}'\"]*\})(?!\s*from\b)")
+_EXPORT_DECLARED = re.compile(r"^export[ \t]+(?:declare[ \t]+)?(?:async[ \t]+)?"
+                              r"(?:function\*?|class|const|let|var)[ \t]+([A-Za-z_$][\w$]*)", re.M)
+_EXPORT_DEFAULT = re.compile(r"^export[ \t]+default[ \t]+([A-Za-z_$][\w$]*)[ \t]*;?[ \t]*$",
+                             re.M)
+_EXPORTS_MEMBER = re.compile(r"^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=(?!=)", re.M)
+_FILE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx",
+                  "/index.js", "/index.jsx", "/index.mjs", "/index.cjs")
+_TS_SOURCE = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 _KEYWORDS = frozenset({"as", "type"})
 
 
@@ -123,3 +142,29 @@ def reexports(text: str) -> list[Import]:
 def declared(text: str) -> list[str]:
     """The names a file declares at its top level (module rules), its comments aside."""
     return _DECLARED.findall(code_of(text))
+
+
+def exported(text: str) -> list[tuple[str, str]]:
+    """(the file's name, the name it is exported as) for each of its own names a file exports
+    (module rules), its comments aside; a CommonJS `exports.a = ...` pairs `a` with `a`."""
+    code = code_of(text)
+    out = [(name, name) for name in _EXPORT_DECLARED.findall(code)]
+    for clause in _EXPORT_LIST.findall(code):
+        out += _named(clause, False)  # (the file's name, the exported one)
+    out += [(name, "default") for name in _EXPORT_DEFAULT.findall(code)]
+    out += [(name, name) for name in _EXPORTS_MEMBER.findall(code)]
+    return out
+
+
+def module_candidates(importer: str, spec: str) -> tuple[str, ...]:
+    """The project files, project-relative, a relative specifier of `importer` may name, in
+    the order they are tried (module rules); () for a package or a path outside the
+    project."""
+    if not spec.startswith("."):
+        return ()
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+    if joined.startswith("..") or "node_modules" in PurePosixPath(joined).parts:
+        return ()
+    stem, suffix = posixpath.splitext(joined)
+    return (*(joined + more for more in _FILE_SUFFIXES),
+            *(stem + source for source in _TS_SOURCE.get(suffix, ())))

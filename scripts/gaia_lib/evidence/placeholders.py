@@ -122,7 +122,11 @@ the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
 a promise chain ending in a `.catch` that drops what it catches (`.catch(() => undefined)`),
 a check handed to a helper of the test or its file that calls it in such a try (`soft(() =>
 expect(x).toBe(1))` with `const soft = (fn) => { try { fn() } catch {} }`),
-an `expect(...)` of the test's or its file's own `expect`, and a `setTimeout` callback or
+an `expect(...)` of the test's or its file's own `expect`, or of one it imports from a module
+of its project that the project defines (`export const expect = (x) => ({ toBe() {} })`; one
+handing on a package's is the runner's: `export { expect } from "@playwright/test"`,
+`base.extend(...)`, `test.expect`, `chai.expect`; `imported_expect_origin`, the modules
+`expect_modules` reads), and a `setTimeout` callback or
 a `.then(...)` or an `expect(p).resolves` / `.rejects` check neither awaited, returned nor
 kept, at the test's top level, in a test with
 no `done` parameter, no fake timers and no `await` or `return` after it (its check runs
@@ -210,13 +214,13 @@ import os
 import posixpath
 import re
 import textwrap
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import row_filters, testcases, then_literals
+from gaia_lib.evidence import js_imports, row_filters, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase, brace_block_end
 
 LANGUAGE_OF_SUFFIX = {
@@ -849,6 +853,119 @@ _GO_CONST_GROUP = lazy_re(r"^const\s*\(\n(.*?)^\)", re.M | re.S)
 # (`const expect = chai.expect`, `require("chai").expect`) is a real one.
 _OWN_EXPECT = lazy_re(r"\b(?:(?:const|let|var)\s+expect\s*(?::[^=\n]+)?=(?!\s*(?:require|chai|"
                          r"await\s+import|import)\b)|function\s+expect\s*\()")
+
+
+# JS/TS: an `expect` a test file imports from a module of its project (a relative specifier:
+# `import { expect } from "./fixtures"`) is the runner's only when that module hands on a
+# package's (`export { expect } from "@playwright/test"`; `import { expect as base } from
+# "vitest"` then `export const expect = base.extend({...})`; `export const expect =
+# test.expect`, `chai.expect`, `require("chai").expect`), through its project's modules up to
+# MAX_EXPECT_DEPTH deep; one the project defines itself (`export const expect = (x) => ({
+# toBe() {} })`, a function, an object, a class, a `jest.fn()`) is not, and its checks fail
+# nothing. A module not read (not in the texts given) leaves the test alone.
+MAX_EXPECT_DEPTH = 4
+_DECLARES = r"^(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?"
+_MOCK_MADE = lazy_re(r"^(?:jest|vi)\s*\.\s*(?:fn|spyOn)\s*\(")
+_RHS_HEAD = lazy_re(r"^(?:await\s+)?(?:new\s+)?([A-Za-z_$][\w$]*)(?![\w$])(?!\s*=>)\s*"
+                    r"(?:(?:\.|\?\.)\s*([A-Za-z_$][\w$]*))?")
+_REQUIRED = lazy_re(r"^require\(\s*[\"']([^\"']+)[\"']\s*\)\s*(?:\.\s*([A-Za-z_$][\w$]*))?")
+_NOT_A_VALUE = frozenset({"function", "async", "class", "new", "this", "true", "false", "null",
+                          "undefined"})
+
+
+def _module_origin(importer: str, spec: str, name: str, texts: Mapping[str, str],
+                   depth: int) -> bool | None:
+    """Whether the `name` that `importer`'s module specifier `spec` hands out is a package's
+    (True), its project's own (False), or not known (None: its module not read)."""
+    if not spec.startswith((".", "/")):
+        return True
+    target = next((c for c in js_imports.module_candidates(importer, spec) if c in texts), None)
+    if target is None or depth >= MAX_EXPECT_DEPTH:
+        return None
+    return _exported_origin(target, texts[target], name, texts, depth + 1)
+
+
+def _exported_origin(file: str, text: str, name: str, texts: Mapping[str, str],
+                     depth: int) -> bool | None:
+    """Whether the `name` module `file` exports is a package's, its project's own, or not
+    known (`_module_origin`)."""
+    for local, exported in js_imports.exported(text):
+        if exported == name:
+            return _local_origin(file, js_imports.code_of(text), local, texts, depth)
+    everything = []
+    for statement in js_imports.reexports(text):
+        for original, exported in statement.named:
+            if exported == name:
+                return _module_origin(file, statement.spec, original, texts, depth)
+            if exported == "*":
+                everything.append(statement.spec)
+    found = [_module_origin(file, spec, name, texts, depth) for spec in everything]
+    return False if False in found else True if True in found else None
+
+
+def _local_origin(file: str, code: str, local: str, texts: Mapping[str, str],
+                  depth: int) -> bool | None:
+    """Whether the value a module's name `local` holds (`code`: its comments blanked) is a
+    package's, its project's own, or not known (`_module_origin`)."""
+    for statement in js_imports.imports(code):
+        for imported, bound in statement.named:
+            if bound == local:
+                return _module_origin(file, statement.spec, imported, texts, depth)
+    name = re.escape(local)
+    if re.search(rf"{_DECLARES}(?:async[ \t]+)?(?:function\*?|class)[ \t]+{name}\b", code, re.M):
+        return False
+    found = re.search(rf"{_DECLARES}(?:const|let|var)[ \t]+{name}\s*(?::[^=\n]+)?=(?!=)"
+                      rf"|^(?:module\.)?exports\.{name}\s*=(?!=)", code, re.M)
+    if found is None or depth >= MAX_EXPECT_DEPTH:
+        return None
+    value = code[found.end():].lstrip()
+    required = _REQUIRED.match(value)
+    if required is not None:
+        return _module_origin(file, required.group(1), required.group(2) or "*", texts, depth + 1)
+    head = _RHS_HEAD.match(value)
+    if _MOCK_MADE.match(value) or head is None or head.group(1) in _NOT_A_VALUE:
+        return False  # an arrow, a function, an object, a literal, a mock: its own
+    if head.group(1) == local:
+        return None
+    for statement in js_imports.imports(code):  # `ns.expect` of `import * as ns from "./h"`
+        for imported, bound in statement.named:
+            if bound == head.group(1):
+                return _module_origin(file, statement.spec, head.group(2) or imported
+                                      if imported == "*" else imported, texts, depth + 1)
+    return _local_origin(file, code, head.group(1), texts, depth + 1)
+
+
+def imported_expect_origin(file: str, text: str, texts: Mapping[str, str]) -> bool | None:
+    """Whether the `expect` a JS/TS test file imports is a package's (True), its project's
+    own (False: its checks fail nothing) or not known (None); True when it imports none."""
+    for statement in js_imports.imports(text):
+        for imported, bound in statement.named:
+            if bound == "expect":
+                return _module_origin(file, statement.spec, imported, texts, 0)
+    return True
+
+
+def expect_modules(texts: Mapping[str, str], read: Callable[[str], str | None]
+                   ) -> dict[str, str]:
+    """The project modules (project-relative path -> text, as `read` gives them) the JS/TS
+    test files of `texts` import `expect` from, and those these modules import or re-export
+    from, MAX_EXPECT_DEPTH deep: what `imported_expect_origin` reads."""
+    out: dict[str, str] = {}
+    todo = [(file, statement.spec, 0) for file, text in texts.items()
+            if language_of(file) == "js" for statement in js_imports.imports(text)
+            if "expect" in statement.bound]
+    while todo:
+        importer, spec, depth = todo.pop()
+        for candidate in js_imports.module_candidates(importer, spec):
+            text = texts.get(candidate, out.get(candidate))
+            if text is None and (text := read(candidate)) is not None:
+                out[candidate] = text
+                if depth + 1 < MAX_EXPECT_DEPTH:
+                    todo += [(candidate, statement.spec, depth + 1) for statement in
+                             (*js_imports.imports(text), *js_imports.reexports(text))]
+            if text is not None:
+                break
+    return out
 
 
 Position = tuple[int, int]  # (line, column), both from 0
@@ -3226,12 +3343,17 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
     path, where a Go test's helpers are looked up (`go_functions`), and a bats file's helpers
     (the files it loads, `bats_loaded`, when `texts` holds them); `environ`: the environment
-    their run has (this process's: the review's run inherits it)."""
+    their run has (this process's: the review's run inherits it). A JS/TS test file's
+    `expect` imported from its project is read in the modules of `texts` too
+    (`expect_modules`)."""
     texts = texts or {}
     helpers = go_functions(texts)
     scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
               if path.endswith(".bats") else file_scope(path, text, environ)
               for path, text in texts.items()}
+    for path, text in texts.items():  # an `expect` it imports from its project, not a package
+        if language_of(path) == "js" and imported_expect_origin(path, text, texts) is False:
+            scopes[path] = replace(scopes[path], own_expect=True)
     return [found for case in cases
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
                                    scopes.get(case.file, NO_SCOPE)),)

@@ -435,22 +435,36 @@ class Reads:
                 then_literals.presence_only(bodies.get(test, ""))
 
     @functools.cached_property
+    def helper_texts(self) -> dict[str, str]:
+        """The project files the placeholder rules read beside the test files, by path: the
+        helpers a bats file loads (`placeholders.bats_loaded`: a check through a helper
+        redefined to do nothing checks nothing) and the project modules a JS/TS test imports
+        its `expect` from (`placeholders.expect_modules`: one the project defines itself
+        fails nothing). The analysis hashes them with the files it reads."""
+        from gaia_lib.evidence import placeholders
+
+        texts = self.texts
+        loaded = {rel: text for file, file_text in texts.items() if file.endswith(".bats")
+                  for rel in placeholders.bats_loaded(file, file_text)
+                  if rel not in texts and not rel.startswith("../")
+                  for text in (_read_source(self.s.project / rel),) if text is not None}
+        loaded.update(placeholders.expect_modules(
+            texts, lambda rel: _read_source(self.s.project / rel)))
+        return loaded
+
+    @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         """This story's tests that are placeholders (`placeholders.placeholders`), from the
-        test files' texts and the variables the run sets (`run_environ`, which reads the
-        project's test configuration files and the conftest and setup files above the test
-        files), and the helpers a bats file loads (`placeholders.bats_loaded`: a check through
-        a helper redefined to do nothing checks nothing)."""
+        test files' texts, the files their rules read beside them (`helper_texts`) and the
+        variables the run sets (`run_environ`, which reads the project's test configuration
+        files and the conftest and setup files above the test files)."""
         from gaia_lib.evidence import placeholders, run_environ
 
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         environ = run_environ.run_environ(self.s.config, self.s.project, texts, texts)
-        loaded = {rel: text for file, file_text in texts.items() if file.endswith(".bats")
-                  for rel in placeholders.bats_loaded(file, file_text)
-                  if rel not in texts and not rel.startswith("../")
-                  for text in (_read_source(self.s.project / rel),) if text is not None}
-        return [p for p in placeholders.placeholders(self.cases, {**texts, **loaded}, environ)
+        return [p for p in placeholders.placeholders(self.cases, {**texts, **self.helper_texts},
+                                                     environ)
                 if p.test_id not in others]
 
     @functools.cached_property
@@ -632,7 +646,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     results: dict[str, Any] = {
         **s.analysis_header(SKILL, MODEL, TEMPERATURE),
         "story_acs_hash": story_acs_hash(criteria),
-        "file_hashes": reads.file_hashes,
+        # (the helpers the placeholder rules read too: a change of one is a change)
+        "file_hashes": {**_file_hashes(s.project, reads.helper_texts), **reads.file_hashes},
         "checks": checks,
         "tests_discovered": found.counts,
         "discovery_scope": {"mode": found.scope, "dirs": list(found.scope_dirs)},

@@ -75,13 +75,14 @@ def read_text(path: Path) -> str:
     return reads.head_text(path, MAX_BYTES) or ""
 
 
-def placeholder_hits(rel: str, text: str,
-                     environ: Mapping[str, str] = os.environ) -> list[dict[str, Any]]:
+def placeholder_hits(rel: str, text: str, environ: Mapping[str, str] = os.environ,
+                     modules: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The file's placeholder lines and tests; `environ`: the variables its run sets
-    (`run_environ`)."""
+    (`run_environ`); `modules`: the project modules it takes its `expect` from
+    (`placeholders.expect_modules`), by path."""
     hits = {(h.line, h.pattern) for h in placeholders.scan_lines(text)}
-    for case in placeholders.placeholders(testcases.split_tests(rel, text), {rel: text},
-                                          environ):
+    for case in placeholders.placeholders(testcases.split_tests(rel, text),
+                                          {**(modules or {}), rel: text}, environ):
         if not any(line == case.line for line, _ in hits):
             hits.add((case.line, case.reason))
     return [{"file": rel, "line": line, "pattern": pattern} for line, pattern in sorted(hits)]
@@ -142,7 +143,9 @@ def inspect(project: Path, plan: Plan, stack: str | None,
             continue
         text = texts[rel]
         # a file already a placeholder needs no second reason
-        holders += (placeholder_hits(rel, text, environ)
+        modules = placeholders.expect_modules({rel: text}, lambda other: read_text(
+            project / other) if (project / other).is_file() else None)
+        holders += (placeholder_hits(rel, text, environ, modules)
                     or calls_nothing_under_test(rel, text, names) or asserts_nothing(rel, text))
         mocks += [f.as_json() for f in sut_mocking.check(rel, text, suts, package)]
     return Inspection(tuple(missing), tuple(holders), tuple(mocks))

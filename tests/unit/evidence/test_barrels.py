@@ -65,3 +65,13 @@ def test_a_barrel_too_large_to_read_is_no_barrel(tmp_path: Path) -> None:
     project = _project(tmp_path, {"src/index.ts": 'export * from "./cookie/parse";\n'
                                   + " " * barrels.MAX_MODULE_BYTES})
     assert barrels.barrels(project, {"test/parse.test.ts": TEST}, SOURCES) == {}
+
+
+def test_a_js_specifier_of_a_typescript_source_names_the_source(tmp_path: Path) -> None:
+    """TypeScript's ES modules import `./index.js` for `index.ts`."""
+    project = _project(tmp_path, {"src/index.ts": 'export { parse } from "./cookie/parse.js";\n'})
+    assert barrels.local_module(project, "test/parse.test.ts", "../src/index.js") == \
+        "src/index.ts"
+    assert barrels.barrels(project, {"test/parse.test.ts": 'import { parse } from '
+                                     '"../src/index.js";\n'}, SOURCES) == {
+        "src/index.ts": {"parse": ("src/cookie/parse.ts", "parse")}}

@@ -4,7 +4,9 @@ from gaia_lib.evidence.js_imports import (
     Import,
     code_of,
     declared,
+    exported,
     imports,
+    module_candidates,
     reexports,
     without_imports,
 )
@@ -79,3 +81,23 @@ def test_declared_are_the_top_level_declarations_outside_comments() -> None:
             "declare const g: number;\nexport enum Kind {}\n// function gone() {}\n"
             "  function inner() {}\n")
     assert declared(text) == ["parse", "Jar", "a", "g", "Kind"]
+
+
+def test_exported_pairs_each_own_name_with_the_name_it_is_exported_as() -> None:
+    text = ("export { a, b as c };\nexport const expect = 1;\nexport async function f() {}\n"
+            "export default main;\nexports.x = 2;\nmodule.exports.y = 3;\n"
+            "export { z } from './z';\nexport type { T };\n// export { gone };\n")
+    assert sorted(exported(text)) == [("a", "a"), ("b", "c"), ("expect", "expect"), ("f", "f"),
+                                      ("main", "default"), ("x", "x"), ("y", "y")]
+
+
+def test_a_relative_specifier_names_the_files_a_bundler_tries_a_package_none() -> None:
+    found = module_candidates("test/unit/a.spec.ts", "../helpers")
+    assert found[:3] == ("test/helpers", "test/helpers.ts", "test/helpers.tsx")
+    assert "test/helpers/index.ts" in found
+    # TypeScript's ES modules import the `.js` its `.ts` source compiles to
+    assert module_candidates("test/a.spec.ts", "./h.js")[-2:] == ("test/h.ts", "test/h.tsx")
+    assert module_candidates("test/a.spec.ts", "./h.mjs")[-1] == "test/h.mts"
+    assert module_candidates("test/a.spec.ts", "vitest") == ()
+    assert module_candidates("test/a.spec.ts", "../../outside") == ()
+    assert module_candidates("test/a.spec.ts", "../node_modules/dep") == ()

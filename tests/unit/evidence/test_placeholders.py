@@ -1347,6 +1347,93 @@ def test_a_files_scope_is_its_top_level_false_constants_and_its_own_expect() -> 
                                        ).own_expect
 
 
+IMPORTS_EXPECT = ("import { expect } from './check-helpers';\nimport { f } from '../src';\n\n"
+                  "it('strips', () => {\n  expect(f(1)).toEqual(2);\n});\n")
+
+
+@pytest.mark.parametrize(("helper", "fake"), [
+    # the project's own: a function, an arrow, an object, a mock, a name holding one
+    ("export const expect = (_x: any): any => ({ toEqual() {} });\n", True),
+    ("export function expect(x) {\n  return { toEqual() {} };\n}\n", True),
+    ("export const expect =\n  (x) => ({ toEqual() {} });\n", True),
+    ("export const expect = value => ({ toEqual() {} });\n", True),
+    ("export const expect = { toEqual(a, b) {} };\n", True),
+    ("export const expect = jest.fn();\n", True),
+    ("const check = (x) => ({ toEqual() {} });\nexport { check as expect };\n", True),
+    ("const check = (x) => ({ toEqual() {} });\nexports.expect = check;\n", True),
+    # a package's, handed on or derived
+    ("export { expect } from '@playwright/test';\n", False),
+    ("export * from 'vitest';\n", False),
+    ("import { expect as base } from 'vitest';\n"
+     "export const expect = base.extend({ toBeX: () => ({ pass: true }) });\n", False),
+    ("import { test as base } from '@playwright/test';\nexport const test = base.extend({});\n"
+     "export const expect = test.expect;\n", False),
+    ("import * as chai from 'chai';\nexport const expect = chai.expect;\n", False),
+    ("import chai from 'chai';\nlet plugged = chai.use(x);\nexport const expect = plugged.expect;\n",
+     False),
+    ("export const expect = require('chai').expect;\n", False),
+    ("import { test, expect } from '@playwright/test';\nexport { test, expect };\n", False),
+    # not known: a global, a module not read, nothing of the name
+    ("export const expect = globalThis.expect;\n", False),
+    ("export { expect } from './elsewhere';\n", False),
+    ("export const other = 1;\n", False),
+])
+def test_an_expect_imported_from_the_project_is_the_runners_only_when_it_hands_on_a_package(
+        helper: str, fake: bool) -> None:
+    """An `expect` a test imports from a module of its own project checks nothing unless that
+    module hands on a package's (a re-export, `.extend(...)`, `test.expect`, `chai.expect`):
+    the trial's `check-helpers.ts` defining a do-nothing `expect` made a broken story pass."""
+    path = "test/functional/whitelist.spec.ts"
+    texts = {path: IMPORTS_EXPECT, "test/functional/check-helpers.ts": helper}
+    cases = split_tests(path, IMPORTS_EXPECT)
+    found = placeholders.placeholders(cases, texts)
+    assert bool(found) is fake
+    if fake:
+        assert found[0].reason == "asserts nothing real (expect(f(1)).toEqual(2))"
+    # without the module's text the test is left alone
+    assert placeholders.placeholders(cases, {path: IMPORTS_EXPECT}) == []
+
+
+def test_an_imported_expect_is_followed_through_the_projects_modules() -> None:
+    path = "test/a.spec.ts"
+    test = "import { expect } from './support/index.js';\n"
+    fake, real = "export const expect = () => ({ toBe() {} });\n", "export { expect } from 'vitest';\n"
+    origin = placeholders.imported_expect_origin
+    for inner, expected in [(fake, False), (real, True)]:
+        assert origin(path, test, {"test/support/index.ts": "export * from './inner';\n",
+                                   "test/support/inner.ts": inner}) is expected
+        assert origin(path, test, {"test/support/index.ts": "export { expect } from './inner';\n",
+                                   "test/support/inner.ts": inner}) is expected
+    # `export *` of several: a fake one among them is the project's
+    assert origin(path, test, {"test/support/index.ts": "export * from 'vitest';\n"
+                                                        "export * from './inner';\n",
+                               "test/support/inner.ts": fake}) is False
+    assert origin(path, test, {}) is None  # not read
+    assert origin(path, "import { expect } from 'vitest';\n", {}) is True
+    assert origin(path, "const { expect } = require('../helpers');\n",
+                  {"helpers.js": "exports.expect = () => ({});\n"}) is False
+    assert origin(path, "it('x', () => expect(1).toBe(1));\n", {}) is True  # the global
+
+
+def test_the_modules_an_expect_comes_from_are_read_through_its_imports() -> None:
+    files = {"test/h.ts": "import { check } from './deep/check';\nexport * from './inner';\n",
+             "test/inner.ts": "export { expect } from 'vitest';\n",
+             "test/deep/check.ts": "export const check = 1;\n",
+             "test/other.ts": "export const other = 1;\n"}
+    asked: list[str] = []
+
+    def read(rel: str) -> str | None:
+        asked.append(rel)
+        return files.get(rel)
+
+    texts = {"test/a.spec.ts": "import { expect } from './h';\nimport { other } from './other';\n",
+             "test/b.py": "import { expect } from './h'\n"}
+    assert placeholders.expect_modules(texts, read) == {
+        rel: files[rel] for rel in ("test/h.ts", "test/inner.ts", "test/deep/check.ts")}
+    assert "test/other.ts" not in asked  # a module giving no `expect` is not read
+    assert placeholders.expect_modules({"test/a.spec.ts": "import { expect } from 'vitest';\n"},
+                                       read) == {}
+
 DROPPED_TS = """it("then, its failure caught and dropped", async () => {
   await Promise.resolve()
     .then(() => {

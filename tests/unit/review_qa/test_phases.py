@@ -9,6 +9,7 @@ from typing import Any, cast
 import pytest
 
 from gaia_lib.core import proc
+from gaia_lib.core.config import ProjectConfig
 from gaia_lib.evidence import (
     ac_coverage,
     coverage_report,
@@ -358,3 +359,21 @@ def test_a_valid_email_creates_the_account():
     assert list(per_ac["AC1"]["excluded"]) == [
         "tests/test_signup.py::test_a_valid_email_creates_the_account"]
     assert next(iter(per_ac["AC1"]["excluded"].values())).startswith("is a placeholder")
+
+
+def test_the_placeholder_rules_read_the_module_a_js_test_takes_its_expect_from(
+        tmp_path: Path) -> None:
+    """A JS/TS test importing `expect` from its project's `check-helpers.ts`, which defines a
+    do-nothing one, is a placeholder: the review reads that module beside the test files."""
+    test = ("import { expect } from './check-helpers';\n\n"
+            "it('strips', () => {\n  expect(strip({ a: 1 })).toEqual({});\n});\n")
+    helper = "export const expect = (_x: any): any => ({ toEqual() {} });\n"
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "check-helpers.ts").write_text(helper)
+    reads = phases.Reads.__new__(phases.Reads)
+    reads.s = cast(Any, SimpleNamespace(project=tmp_path, config=ProjectConfig(None)))
+    rel = "test/strip.spec.ts"
+    reads.__dict__.update(texts={rel: test}, cases=testcases.split_tests(rel, test),
+                          coverage=SimpleNamespace(unattributed_tests=()))
+    assert reads.helper_texts == {"test/check-helpers.ts": helper}
+    assert [p.test_id for p in reads.placeholders] == [f"{rel}::strips"]

@@ -181,3 +181,23 @@ def test_a_planned_python_test_that_only_calls_the_code_asserts_nothing(tmp_path
     assert found.placeholders == ({"file": "tests/test_new.py", "line": 4, "pattern": (
         "it checks nothing: no assertion, no `raises`, `fail` or raise, no helper that "
         "checks")},)
+
+
+def test_a_planned_js_test_checking_through_its_projects_do_nothing_expect_is_found(
+        tmp_path: Path) -> None:
+    """The planned test imports `expect` from a helper of the project that defines one
+    failing nothing: its checks fail nothing. One that re-exports vitest's is a real one."""
+    plan = Plan("E1-S1", (Source("src/calc.ts", "x"),),
+                (ProposedTest("test/calc.test.ts", "t", "AC1", "unit", "src/calc.ts", "add"),))
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src/calc.ts").write_text("export const add = (a, b) => a + b;\n")
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test/calc.test.ts").write_text(
+        "import { expect } from './helpers';\nimport { add } from '../src/calc';\n\n"
+        "it('adds', () => {\n  const sum = add(1, 2);\n  expect(sum).toBe(3);\n});\n")
+    helpers = tmp_path / "test/helpers.ts"
+    helpers.write_text("export const expect = (_x: unknown) => ({ toBe() {} });\n")
+    found = written.inspect(tmp_path, plan, "ts-dev")
+    assert [(p["file"], p["line"]) for p in found.placeholders] == [("test/calc.test.ts", 6)]
+    helpers.write_text("export { expect } from 'vitest';\n")
+    assert written.inspect(tmp_path, plan, "ts-dev").placeholders == ()
