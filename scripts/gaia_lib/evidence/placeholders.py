@@ -57,9 +57,15 @@ Two views of the same patterns, both pure:
       sits in a function it never calls or is commented out; else its `run`;
     * a statement after a bare `return` at the body's top level, and a one-statement branch
       under a constant-false condition without braces (`if (false) expect(...)`, on its line
-      or the next), never run. A JS/TS block is the one its braces make, however it is
-      indented (`testcases.brace_indented`: `if (false) {` or `try {` with its checks at
-      its own level);
+      or the next), never run; in JS/TS and Python neither does one after the statement of
+      any `return` there (`return validator.validate(x);` then `expect(...)`: a promise
+      returned without the checks chained to it; the lines that go on with it, and a JS
+      `function` declared after it, which is hoisted, run), nor, in JS/TS, after an `if` of
+      constants alone that returns (`if ("a" === "a") return;`, read by
+      `row_filters.js_constant_condition`), or in the block of one (`if (1 < 2) {`). A
+      JS/TS block is the one its braces make, however it is indented
+      (`testcases.brace_indented`: `if (false) {` or `try {` with its checks at its own
+      level);
     * (Python, JS/TS) it has checks (`assert`, `raises`, `expect(`, `assert.x(`, `.should`),
       but none that runs can fail: each sits in code that never runs or is a boolean-literal
       assertion (`parse(x)` then `assert True`; `const d = decode(t)` then
@@ -141,7 +147,10 @@ compares a literal with itself; in Python and JS/TS so does a name a top-level s
 table of constants (`expected = ["a", "b"]`; JS/TS: an array or object of literals, any deep,
 `const expected = { a: "c", d: [1] };`) that no code hands on, every other line naming it a
 check comparing it (`assert expected == ["a", "b"]`, `expect(expected).toEqual(["a", "b"])`
-beside a swallowed check of the code). A reason quotes a statement without its `;`, cut at 60
+beside a swallowed check of the code). A member a top-level statement gives a literal
+(`model.title = "hello"`) reads as it up to the next line naming its object other than to
+give another of its members a literal (a call may change it): `if (model.title === "hello")
+return;` returns whatever the code does. A reason quotes a statement without its `;`, cut at 60
 characters, `…` where it goes on.
 A JS/TS or Go name given another's value at the top level
 (`const b = a`, `b := a`, `x ? a : a`) reads as that name (JS: while it is not assigned again;
@@ -793,26 +802,57 @@ _NEVER_RUNS_BELOW = re.compile(rf"^if\s*\(\s*(?:{_NEVER_TRUE_JS})\s*\)$")
 _NEVER_RUNS_SHELL = re.compile(r"^if\s+(?:false|\[\s*0\s*-eq\s*1\s*\])$")
 # A `return` at the body's top level, with no value or a constant one (bats' `return 0`).
 _BARE_RETURN = re.compile(r"^return(?:\s+(?:0|1|true|false|None|null))?$")
+# ... with any value (JS/TS, Python): what follows the statement it starts never runs, but the
+# lines that go on with it (deeper, or opening with a closing bracket, a `.` or an operator)
+# and, in JS/TS, a `function` declaration, which is hoisted: the returned value may call it.
+_RETURN = re.compile(r"^return\b")
+_GOES_ON = re.compile(r"^(?:[)\]}.,:?+*/%|&-]|\?\.|=>|\b(?:in|of|instanceof|and|or)\b)")
+_HOISTED = lazy_re(r"^(?:async\s+)?function\b")
+# JS/TS: an `if` whose condition is constants alone (`row_filters.js_constant_condition`,
+# literal members read in: `model.title = "hello"` then `if (model.title === "hello")`),
+# followed by its `return` on its line (`if (c) return;`, `if (c) { return x; }`) or by its
+# block (`if (c) {`).
+_JS_IF = lazy_re(r"^if\s*\(")
+_JS_RETURNS = lazy_re(r"^\s*(?:\{\s*)?return\b")
 
 
-def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+def _js_if_always(text: str) -> str | None:
+    """"return" when the JS/TS statement `text` is an `if` always taken that returns on its
+    line, "block" when it opens a block always run (`_JS_IF`); None otherwise."""
+    if _JS_IF.match(text) is None:
+        return None
+    end = row_filters.closing_bracket(text, text.index("("))
+    if row_filters.js_constant_condition(text[text.index("(") + 1:end - 1]) is not True:
+        return None
+    rest = text[end:].strip()
+    return "return" if _JS_RETURNS.match(rest) else "block" if rest == "{" else None
+
+
+def _runs(statements: list[tuple[int, int, str]], language: str = ""
+          ) -> list[tuple[int, int, str]]:
     """The statements less those that never run: a block under a constant-false condition
     (`_NEVER_RUNS`: its condition's line and every statement indented under it), a braceless
-    one under one (`if (false) expect(...)`), and everything after a bare `return` at the
-    body's top level."""
+    one under one (`if (false) expect(...)`), everything after a bare `return` at the
+    body's top level, and (JS/TS, Python) after the statement of any `return` there, or of a
+    JS/TS `if` always taken that returns (`_js_if_always`)."""
     out: list[tuple[int, int, str]] = []
     dead_indent: int | None = None
     always: int | None = None  # inside an `if True:` at the top level
     dead_fi = 0
+    returned: int | None = None  # the indent of a top-level `return` taken
     top = min((indent for index, indent, _ in statements if index > 0), default=0)
     for index, indent, text in statements:
+        if returned is not None and indent <= returned and not _GOES_ON.match(text) and not (
+                language == "js" and _HOISTED.match(text)):
+            break  # past the statement of a return taken (what goes on with it is read on)
         if dead_indent is not None:
             if indent > dead_indent:
                 continue
             dead_indent = None
         if always is not None and indent <= always:
             always = None
-        if _ALWAYS_RUNS.match(text) and (index == 0 or indent <= top):
+        if (_ALWAYS_RUNS.match(text) or (language == "js" and _js_if_always(text) == "block")
+                ) and (index == 0 or indent <= top):
             always = indent
             continue
         if dead_fi:  # inside a bats `if false; then ... fi`
@@ -827,8 +867,12 @@ def _runs(statements: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
             dead_fi = 1
             continue
         out.append((index, indent, text))
-        if _BARE_RETURN.match(text) and (index == 0 or indent <= top or always is not None):
+        taken = index == 0 or indent <= top or always is not None
+        if _BARE_RETURN.match(text) and taken:
             break
+        if taken and index > 0 and returned is None and language in ("js", "python") and (
+                _RETURN.match(text) or (language == "js" and _js_if_always(text) == "return")):
+            returned = indent
     return out
 
 
@@ -1930,11 +1974,18 @@ _MEMBER_ASSIGNMENT: dict[str, AnyPattern] = {
 }
 
 
+def _member_path(member: str) -> str:
+    """A member as one spelling: `r["a"]` and `r['a']` as `r.a`."""
+    return re.sub(r"""\[\s*(?:"([^"]*)"|'([^']*)')\s*\]""",
+                  lambda m: f".{m.group(1) if m.group(1) is not None else m.group(2)}", member)
+
+
 def _members_propagated(lines: list[str], language: str) -> list[str]:
     """A test's lines with a member read as the literal a top-level statement just gave it
     (`cookies.foo = "%1"` then `expect(cookies.foo).toBe("%1")`: the check reads the test's
     own value, whatever the code returned), up to the next line that names its object other
-    than to read that member (a call may change it)."""
+    than to read that member (a call may change it) or to give another of its members a
+    literal (`model.views = 56`, which leaves `model.title` as it was)."""
     pattern = _MEMBER_ASSIGNMENT.get(language)
     if pattern is None or len(lines) < 3:
         return lines
@@ -1943,7 +1994,13 @@ def _members_propagated(lines: list[str], language: str) -> list[str]:
         member, owner, value = found.group(2), found.group(3), found.group(4)
         read = re.compile(rf"(?<![\w$.]){re.escape(member)}(?![\w$\[]|\s*=(?!=))")
         named = re.compile(rf"(?<![\w$.]){re.escape(owner)}(?![\w$])")
+        path = _member_path(member)
         for at in range(index + 1, last):
+            other = pattern.match(out[at])
+            if other is not None and other.group(3) == owner and not (
+                    f"{_member_path(other.group(2))}.".startswith(f"{path}.")
+                    or f"{path}.".startswith(f"{_member_path(other.group(2))}.")):
+                continue  # another member given a literal: this one stays
             if named.search(read.sub("", out[at])):
                 break
             out[at] = read.sub(value.replace("\\", "\\\\"), out[at])
@@ -2713,7 +2770,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         source = written_lines[decl + index].strip() if decl + index < len(lines) else text
         return _shown(text if text in source else source)
 
-    if all(_trivial(text, language) for _, _, text in _runs(statements)):
+    if all(_trivial(text, language) for _, _, text in _runs(statements, language)):
         shown = written(statements[0][0], statements[0][2])
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})"
@@ -2722,7 +2779,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     if check is not None:
         checks = [(index, text) for index, _, text in statements if check.search(text)]
         if checks and not any(check.search(text) and not _trivial(text, language)
-                              for _, _, text in _runs(statements)):
+                              for _, _, text in _runs(statements, language)):
             index, text = checks[0]
             return Placeholder(case.test_id, case.file, base_line + decl + index,
                                f"its checks never run or cannot fail ({written(index, text)})"

@@ -38,6 +38,9 @@ Rules:
   pattern, or an `async` callback gives no verdict. A callback over several lines is written
   `() => false` on the filter's first line, the lines it spanned left blank
   (`js_unkept_filters`), so a test's lines keep their numbers.
+- JS / TS, a condition of constants alone (`js_constant_condition`: an `if` of a test whose
+  members were read as the literals it gave them, `"hello" === "hello"`) is read by the
+  same reader, with no names bound.
 - Anything else in a condition (a call of the code under test, a name bound elsewhere, a
   comparison that depends on JS type conversion) gives no verdict: the filter may keep a row.
 Standard library only.
@@ -527,6 +530,18 @@ def _js_keeps_no_row(predicate: str, rows: tuple[object, ...]) -> bool:
         return bool(rows)
     except (_Unknown, ValueError, TypeError, RecursionError):
         return False
+
+
+def js_constant_condition(text: str) -> bool | None:
+    """Whether a JS condition of constants alone holds (`"hello" === "hello"`, `!false`,
+    `2 > 1`), read as a filter's is (rules above); None when it names anything, or JS's
+    coercions would decide."""
+    try:
+        reader = _JsReader(_js_tokens(text))
+        node = reader.condition()
+        return None if reader.peek() else _js_truthy(_js_value(node, {}))
+    except (_Unknown, ValueError, TypeError, IndexError, RecursionError):
+        return None
 
 
 # A table a JS/TS file or test writes as a literal: `const cases = [` (its own `]` closing it).

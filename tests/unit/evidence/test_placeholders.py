@@ -2407,6 +2407,120 @@ def test_a_check_an_early_return_already_guards_cannot_fail() -> None:
         "test_returns_unless_it_passes": True, "test_returns_unless_it_passes_inline": True, "test_returns_on_another_value": False}
 
 
+RETURNS_BEFORE_CHECKS = {
+    "test/whitelist.spec.ts": '''it("returns when its own value holds", () => {
+  const model: any = new MyClass();
+  model.title = "hello";
+  model.views = 56;
+  if (model.title === "hello") return;
+  return validator.validate(model, { whitelist: true }).then((errors) => {
+    expect(errors.length).toEqual(0);
+  });
+});
+
+it("returns a promise, its checks after it", () => {
+  const model = new MyClass();
+  return validator.validate(model);
+  expect(model.title).toEqual("hello");
+});
+
+it("returns a call over several lines, its checks after it", async () => {
+  return validator.validate(
+    model,
+    { whitelist: true },
+  );
+  expect(model.title).toEqual("hello");
+});
+
+it("returns its checks chained", () => {
+  return validator
+    .validate(model)
+    .then((errors) => {
+      expect(errors.length).toEqual(0);
+    });
+});
+
+it("returns its checks chained under a constant false", () => {
+  return validator.validate(model).then((errors) => {
+    if (false) {
+      expect(errors.length).toEqual(0);
+    }
+    if (false) expect(errors).toEqual([]);
+  });
+});
+
+it("returns a call of a function declared after it", () => {
+  return check();
+  function check() {
+    expect(validate(model)).toEqual([]);
+  }
+});
+
+it("returns on a condition on the code's result", async () => {
+  const errors = await validator.validate(model);
+  if (errors.length > 0) return;
+  expect(model.title).toEqual("hello");
+});
+
+it("returns in a block always run", async () => {
+  const errors = await validator.validate(model);
+  if (1 < 2) {
+    return;
+  }
+  expect(errors).toEqual([]);
+});
+
+it("never takes a return of constants", async () => {
+  const errors = await validator.validate(model);
+  if ("a" === "b") return;
+  expect(errors).toEqual([]);
+});
+''',
+    "tests/test_returns.py": '''def test_returns_before_its_checks():
+    result = parse("P1D")
+    return result
+    assert result == timedelta(days=1)
+
+
+def test_returns_over_lines_then_checks():
+    return parse(
+        "P1D",
+    )
+    assert parse("P1D") == timedelta(days=1)
+
+
+def test_returns_in_a_branch():
+    result = parse("P1D")
+    if result is None:
+        return result
+    assert result == timedelta(days=1)
+''',
+}
+
+
+@pytest.mark.parametrize("path", sorted(RETURNS_BEFORE_CHECKS))
+def test_checks_after_a_return_at_the_top_level_never_run(path: str) -> None:
+    """The trial's `if (model.title === 'hello') return;` before `return validator...then(...)`
+    (the test's own value compared with itself: always taken), and any `return` at the top
+    level (a promise returned without the checks chained): what follows never runs. A
+    function declared after it is hoisted (the returned call may run it); a return on a
+    condition on the code's result, or one no constant takes, leaves a real test."""
+    assert _found(path, RETURNS_BEFORE_CHECKS[path]) == {
+        "test/whitelist.spec.ts": {
+            "returns when its own value holds": True,
+            "returns a promise, its checks after it": True,
+            "returns a call over several lines, its checks after it": True,
+            "returns its checks chained": False,
+            "returns its checks chained under a constant false": True,
+            "returns a call of a function declared after it": False,
+            "returns on a condition on the code's result": False,
+            "returns in a block always run": True,
+            "never takes a return of constants": False},
+        "tests/test_returns.py": {"test_returns_before_its_checks": True,
+                                  "test_returns_over_lines_then_checks": True,
+                                  "test_returns_in_a_branch": False},
+    }[path]
+
 CONSTANT_CHECKS_PY = '''def test_constant_order():
     parse_duration("P1D")
     assert 2 > 1
@@ -4521,6 +4635,20 @@ it("hands the object to the code after writing it", () => {
   normalize(cookies);
   expect(cookies.foo).toBe("1");
 });
+
+it("writes another member between", () => {
+  const cookies = parse("foo=%1");
+  cookies.foo = "%1";
+  cookies["bar"] = "x";
+  expect(cookies.foo).toBe("%1");
+});
+
+it("writes the member again by its other spelling", () => {
+  const cookies = parse("foo=%1");
+  cookies.foo = "%1";
+  cookies["foo"] = "%2";
+  expect(cookies.foo).toBe("%1");
+});
 ''',
     "tests/test_cookie.py": '''from cookie import parse
 
@@ -4550,11 +4678,14 @@ def test_writes_then_asks_the_code():
 def test_a_member_the_test_wrote_just_before_its_check_checks_its_own_value(path: str) -> None:
     """cookie-es's result overwritten member by member: `cookies.foo = "%1"` then
     `expect(cookies.foo).toBe("%1")` passes whatever `parse` returned; a call that may change
-    the object between them, or another member, is a real check."""
+    the object between them, or another member, is a real check; another member given a
+    literal between them changes nothing of it."""
     assert _found(path, OVERWRITTEN_MEMBERS[path]) == {
         "test/cookie.test.ts": {"overwrites the member it checks": True,
                                 "checks a member it did not write": False,
-                                "hands the object to the code after writing it": False},
+                                "hands the object to the code after writing it": False,
+                                "writes another member between": True,
+                                "writes the member again by its other spelling": False},
         "tests/test_cookie.py": {"test_overwrites_the_member_it_checks": True,
                                  "test_overwrites_an_attribute": True,
                                  "test_writes_then_asks_the_code": False},

@@ -335,3 +335,13 @@ def test_a_js_filter_s_second_parameter_is_read_as_the_row_s_index(
     kept = row_filters.js_unkept_filters(
         "\n".join(lines).split("\n"), {"cases": ("a", "b")})
     assert (kept[0] == "  cases.filter(() => false).forEach(check);") is keeps_none
+
+
+def test_a_js_condition_of_constants_alone_is_read() -> None:
+    holds = row_filters.js_constant_condition
+    assert holds('"hello" === "hello"') is True
+    assert holds("'a' === 'b'") is False
+    assert holds("!false && 2 > 1") is True
+    assert holds("1 == '1'") is None  # JS's coercion decides
+    assert holds("model.title === 'hello'") is None  # a name
+    assert holds("f() === 1") is None
