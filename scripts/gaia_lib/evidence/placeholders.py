@@ -207,8 +207,8 @@ A test with a trivial assertion beside real ones is not a placeholder (the line 
 reports the line).
 
 `caught_only` (a check of a matched test, not a placeholder rule): a test whose every check sits
-where an error is caught, in a try that passes when nothing is thrown; the review counts it
-for no AC.
+where an error is caught, in a try that passes when nothing is thrown, or in a promise's
+`.catch(...)` callback; the review counts it for no AC.
 
 `scan_path` is the one function here that reads files: a file, or a directory walked for
 the files whose path reads as a test file's (`TEST_PATH`: upstream's set, nothing pruned,
@@ -1422,6 +1422,9 @@ _SWALLOWING_TRY_DEAD = {"js": _js_swallowing_try_dead, "python": _python_swallow
 
 # A JS/TS `catch` block, and what makes a try fail when nothing is thrown
 _JS_CATCH = re.compile(r"\bcatch\s*(?:\([^()]*\))?\s*\{")
+# ... and a promise's: its `.catch(...)` callback runs only when the promise rejects
+_JS_PROMISE_CATCH = re.compile(r"\.\s*catch\s*\(")
+_JS_THROWS = re.compile(r"\bfail\s*\(|\bthrow\b")
 _JS_TRY = re.compile(r"\btry\s*\{")
 _JS_CHECK = re.compile(r"\bexpect\s*\(")
 _JS_FAILS = re.compile(r"\bfail\s*\(|\bthrow\b|\bexpect\s*\(")
@@ -1464,11 +1467,14 @@ def _python_caught_only(test_source: str) -> str | None:
 def caught_only(test_source: str) -> str | None:
     """The first check of a test whose every check sits in a `catch` / `except` of a try that
     does not fail when nothing is thrown (no check, `fail(...)`, `throw` or `raise` in it or
-    its `else`), in a test that does not check the throw otherwise (`toThrow`, `.rejects`,
-    `expect.assertions(n)`, `expect.hasAssertions()`, `pytest.raises`, `assertRaises`):
-    `try { chunk(xs, 0) } catch (e) { expect(e).toBeInstanceOf(RangeError) }` passes when
-    nothing is thrown, so it does not show that anything is (jest's no-conditional-expect).
-    None for any other test."""
+    its `else`), or in the callback of a promise's `.catch(...)` (in a test that throws or
+    calls `fail(...)` nowhere else: a `.then(() => { throw ... })` before it fails when the
+    promise resolves), in a test that does not check the throw otherwise (`toThrow`,
+    `.rejects`, `expect.assertions(n)`, `expect.hasAssertions()`, `pytest.raises`,
+    `assertRaises`): `try { chunk(xs, 0) } catch (e) { expect(e).toBeInstanceOf(RangeError) }`
+    passes when nothing is thrown, and `return validate(x).catch((errors) => {
+    expect(errors.length).toBe(0) })` when the promise resolves, so neither shows anything
+    (jest's no-conditional-expect). None for any other test."""
     if "except" in test_source and "def " in test_source:
         return _python_caught_only(test_source)
     code = "\n".join(testcases.code_lines(test_source.split("\n")))
@@ -1481,15 +1487,24 @@ def caught_only(test_source: str) -> str | None:
     for found in _JS_CATCH.finditer(code):
         start = found.end() - 1
         spans.append((start, then_literals.closing(code, start)))
+    promised = [(found.end() - 1, row_filters.closing_bracket(code, found.end() - 1))
+                for found in _JS_PROMISE_CATCH.finditer(code)]
     for found in _JS_TRY.finditer(code):
         start = found.end() - 1
         if _JS_FAILS.search(code, start, then_literals.closing(code, start)):
             return None  # a try that checks or fails itself: not judged here
+    spans += promised
+    if promised and any(not any(a < found.start() < b for a, b in spans)
+                        for found in _JS_THROWS.finditer(code)):
+        return None  # a chain that fails itself when the promise resolves: not judged here
     if not spans or not all(any(a < at < b for a, b in spans) for at in checks):
         return None
     line_end = test_source.find("\n", checks[0])
     shown = test_source[checks[0]:line_end if line_end >= 0 else None].strip()
-    return shown.split(";")[0].rstrip("} ")
+    shown = shown.split(";")[0].rstrip("} ")
+    while shown.endswith(")") and shown.count(")") > shown.count("("):
+        shown = shown[:-1].rstrip()  # the `.catch(` call's own `)`
+    return shown
 
 
 # A promise chain ending in a `.catch` that drops what it catches: the checks in its `.then`

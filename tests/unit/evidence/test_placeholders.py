@@ -4565,6 +4565,24 @@ def test_an_arrow_kept_in_an_object_is_handed_on() -> None:
     ("def test_x():\n    try:\n        parse('x')\n    except ParseError as e:\n"
      "        assert 'Unable' in str(e)\n    else:\n        pytest.fail('no error')\n", None),
     ("def test_x():\n    with pytest.raises(ParseError):\n        parse('x')\n", None),
+    # class-validator's whitelist test turned to `.catch`: the promise resolves, the checks
+    # never run
+    ("it('strips', () => {\n  return validator.validate(model, { whitelist: true })"
+     ".catch(errors => {\n    expect(errors.length).toEqual(0);\n"
+     "    expect(model.title).toEqual('hello');\n  });\n});",
+     "expect(errors.length).toEqual(0)"),
+    ("it('x', async () => {\n  await load().catch((e) => expect(e.message).toBe('x'));\n});",
+     "expect(e.message).toBe('x')"),
+    # the chain fails when the promise resolves, checks its value, or the test counts its
+    # checks: a real check
+    ("it('x', () => {\n  return load().then(() => { throw new Error('resolved'); })"
+     ".catch((e) => {\n    expect(e.message).toBe('x');\n  });\n});", None),
+    ("it('x', () => {\n  return load().then((r) => expect(r).toEqual([]))"
+     ".catch((e) => {\n    expect(e).toBeUndefined();\n  });\n});", None),
+    ("it('x', async () => {\n  expect.hasAssertions();\n"
+     "  await load().catch((e) => expect(e.message).toBe('x'));\n});", None),
+    ("it('x', async () => {\n  await expect(load()).rejects.toThrow('x');\n"
+     "  await load().catch((e) => expect(e.message).toBe('x'));\n});", None),
 ])
 def test_a_check_only_where_the_error_is_caught(body: str, check: str | None) -> None:
     assert placeholders.caught_only(body) == check
