@@ -147,7 +147,13 @@ compares a literal with itself; in Python and JS/TS so does a name a top-level s
 table of constants (`expected = ["a", "b"]`; JS/TS: an array or object of literals, any deep,
 `const expected = { a: "c", d: [1] };`) that no code hands on, every other line naming it a
 check comparing it (`assert expected == ["a", "b"]`, `expect(expected).toEqual(["a", "b"])`
-beside a swallowed check of the code). A member a top-level statement gives a literal
+beside a swallowed check of the code). In JS/TS, a check of a value the test builds from its
+own constants alone, against such values, compares constants too: a name one statement of the
+test declares with literals and other such names (`const stripped = { ...expected }`, `a +
+1`: no call, no parameter, nothing the code returned) and that it hands to no code (every
+other line naming it declares another such name from it, deletes or sets one of its members,
+or checks it with no call), `expect(stripped.title).toEqual("hello")`
+(`_own_data_checks_trivial`). A member a top-level statement gives a literal
 (`model.title = "hello"`) reads as it up to the next line naming its object other than to
 give another of its members a literal (a call may change it): `if (model.title === "hello")
 return;` returns whatever the code does. A reason quotes a statement without its `;`, cut at 60
@@ -2332,6 +2338,125 @@ def _own_mock_checks_trivial(lines: list[str],
     return out
 
 
+# JS/TS: a value the test builds from its own constants alone: a name one statement of it
+# declares with literals and other such names (a spread, a member, an operator: `{
+# ...expected }`, `a + 1`; no call, no parameter, nothing the code returned), that it hands to
+# no code: every other line naming it declares another such name from it, deletes one of its
+# members, sets one to such a value, or checks it (no call in the check but `expect`'s and its
+# matcher's). A check of such a value against such values (`const stripped = { ...expected
+# }` then `expect(stripped.title).toEqual("hello")`) compares the test's constants with
+# themselves: it cannot fail whatever the code does. A declaration typed by a type of its own
+# making (`const result: AssertEqual<typeof actual, number[]> = true`) is a check of types,
+# which a type-checking run (ts-jest) makes: not read as constants.
+_OWN_DECLARATION = lazy_re(r"^(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::([^=]+))?=(?!=)\s*"
+                           r"(.+?)\s*;?$")
+_OWN_MEMBER = r"((?:\??\.[A-Za-z_$][\w$]*|\[[^\]\[()]*\])+)"
+_OWN_MEMBER_SET = lazy_re(rf"^([A-Za-z_$][\w$]*){_OWN_MEMBER}\s*=(?!=)\s*(.+?)\s*;?$")
+_OWN_DELETE = lazy_re(rf"^delete\s+([A-Za-z_$][\w$]*){_OWN_MEMBER}\s*;?$")
+_OWN_CHECK = lazy_re(r"^(?:await\s+)?expect\(")
+_OWN_MATCHER = lazy_re(r"\s*(?:\.\s*not\s*)?\.\s*[A-Za-z_$][\w$]*\s*\(")
+_JS_PIECE = lazy_re(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`[^`$\\]*`|\d+(?:\.\d+)?|\.\.\.|\?\.|"
+                    r"[A-Za-z_$][\w$]*|\S")
+_JS_CONSTANT_WORDS = frozenset({"true", "false", "null", "undefined", "NaN", "Infinity"})
+_OWN_PUNCTUATION = frozenset("{}[],:.+-*/%<>=!&|?")
+
+
+def _built_from(text: str, own: Iterable[str]) -> set[str] | None:
+    """The names of `own` a JS expression reads when it is built from literals and them alone
+    (no call, no other name; an object's keys are no names); None when it is not."""
+    pieces = _JS_PIECE.findall(text)
+    read: set[str] = set()
+    braces: list[str] = []
+    for at, piece in enumerate(pieces):
+        before = pieces[at - 1] if at else ""
+        after = pieces[at + 1] if at + 1 < len(pieces) else ""
+        if piece[0] in "\"'`" or piece[0].isdigit() or piece in ("...", "?."):
+            continue
+        if piece in "{[":
+            braces.append(piece)
+        elif piece in "}]":
+            if not braces:
+                return None
+            braces.pop()
+        if re.fullmatch(r"[A-Za-z_$][\w$]*", piece):
+            if before in (".", "?.") or piece in _JS_CONSTANT_WORDS or (
+                    after == ":" and before in ("{", ",") and braces[-1:] == ["{"]):
+                continue  # a member, a constant, an object's key
+            if piece not in own:
+                return None
+            read.add(piece)
+        elif piece not in _OWN_PUNCTUATION:
+            return None  # a call, a grouping, anything else
+    return None if braces else read  # a value going on over lines is not read
+
+
+def _own_check_parts(text: str) -> tuple[str, str] | None:
+    """(subject, the matcher's arguments) of a JS check on one line, `expect(x).toBe(y)` or
+    `expect(x).not.toEqual(y)`; None for another statement."""
+    if _OWN_CHECK.match(text) is None:
+        return None
+    opened = text.index("(")
+    close = row_filters.closing_bracket(text, opened)
+    matcher = _OWN_MATCHER.match(text, close)
+    if matcher is None:
+        return None
+    end = row_filters.closing_bracket(text, matcher.end() - 1)
+    if text[end:].strip(" ;"):
+        return None
+    return text[opened + 1:close - 1], text[matcher.end():end - 1]
+
+
+def _own_data_checks_trivial(lines: list[str]) -> list[str]:
+    """A JS/TS test's lines with each check of a value it builds from its own constants alone
+    against such values read as a check that cannot fail (rules above)."""
+    texts = [_strip_line_comment(line.strip(), "js") for line in lines]
+    declared: dict[str, list[tuple[int, str]]] = {}
+    for at, text in enumerate(texts[1:], start=1):
+        if (found := _OWN_DECLARATION.match(text)) is not None:
+            typed = found.group(2) or ""
+            declared.setdefault(found.group(1), []).append(
+                (at, "(" if "<" in typed or "typeof" in typed else found.group(3)))
+    own = {name for name, where in declared.items() if len(where) == 1}
+    while own:
+        kept = set(own)
+        for name in own:
+            at, value = declared[name][0]
+            named = _names(name)
+            if _built_from(value, kept) is None:
+                kept.discard(name)
+                continue
+            for other, text in enumerate(texts[1:], start=1):
+                if other == at or not named.search(text):
+                    continue
+                declaration = _OWN_DECLARATION.match(text)
+                setting, deleting = _OWN_MEMBER_SET.match(text), _OWN_DELETE.match(text)
+                check = _own_check_parts(text)
+                if (declaration is not None and declaration.group(1) in kept
+                        and declaration.group(1) != name) or (
+                        deleting is not None and deleting.group(1) == name
+                        and not named.search(deleting.group(2))) or (
+                        setting is not None and setting.group(1) in kept
+                        and not named.search(setting.group(2))
+                        and _built_from(setting.group(3), kept) is not None) or (
+                        check is not None and "(" not in check[0] + check[1]):
+                    continue
+                kept.discard(name)  # handed on, given another value, or read by code
+                break
+        if kept == own:
+            break
+        own = kept
+    out = list(lines)
+    for at, text in enumerate(texts[1:], start=1):
+        check = _own_check_parts(text) if own else None
+        if check is None:
+            continue
+        subject, expected = _built_from(check[0], own), _built_from(check[1], own)
+        if subject and expected is not None:
+            out[at] = lines[at][:len(lines[at]) - len(lines[at].lstrip())] + \
+                "expect(true).toBe(true);"
+    return out
+
+
 def _names(name: str) -> re.Pattern[str]:
     """Where a line names `name` (not as a property: `x.name`)."""
     return re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
@@ -2651,8 +2776,9 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty,
                               outer.rows)
     if language == "js":
-        lines = _own_mock_checks_trivial(_own_expect_dead(_dropped_chains_dead(
-            _unawaited_callbacks_dead(_literal_switches_dead(lines))), outer), mocks)
+        lines = _own_data_checks_trivial(_own_mock_checks_trivial(_own_expect_dead(
+            _dropped_chains_dead(_unawaited_callbacks_dead(_literal_switches_dead(lines))),
+            outer), mocks))
     lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
                                                    language), language)
     lines = _members_propagated(_tables_propagated(lines, language), language)

@@ -2407,6 +2407,86 @@ def test_a_check_an_early_return_already_guards_cannot_fail() -> None:
         "test_returns_unless_it_passes": True, "test_returns_unless_it_passes_inline": True, "test_returns_on_another_value": False}
 
 
+SELF_COMPUTED_TS = '''it("checks a copy of its own constants", () => {
+  return validator.validate(model, { whitelist: true }).then((errors) => {
+    const base = { views: 56 };
+    const expected: any = { title: "hello", ...base };
+    const stripped: any = { ...expected };
+    delete stripped.unallowedProperty;
+    stripped.extra = [base.views, 1];
+    expect(stripped.unallowedProperty).toBeUndefined();
+    expect(stripped.title).toEqual("hello");
+    expect(stripped).not.toEqual(expected);
+  });
+});
+
+it("checks the code's result against its constants", async () => {
+  const expected = { title: "hello" };
+  const errors = await validator.validate(model);
+  const stripped = { ...model };
+  expect(stripped).toEqual(expected);
+});
+
+it("hands its constants to the code", () => {
+  const input = { title: "hello", extra: 1 };
+  const copy = input;
+  strip(copy);
+  expect(input.extra).toBeUndefined();
+});
+
+it("changes its constants by a method", () => {
+  const rows = [3, 1, 2];
+  rows.sort();
+  expect(rows).toEqual([1, 2, 3]);
+});
+
+it("checks them through a call", () => {
+  const expected = { title: "hello" };
+  expect(format(expected)).toEqual("title=hello");
+});
+
+it("gives a name another value", async () => {
+  let result = { title: "hello" };
+  result = await validator.validate(model);
+  expect(result).toEqual({ title: "hello" });
+});
+
+it("builds a value over lines", () => {
+  const data = [
+    provide("error"),
+  ].filter(isDefined);
+  expect(data).toEqual([]);
+});
+
+it("checks types a type-checking run checks", () => {
+  const actual = reverse([1, 2, 3]);
+  const result: AssertEqual<typeof actual, number[]> = true;
+  expect(result).toEqual(true);
+});
+'''
+
+
+def test_a_check_of_a_value_the_test_built_from_its_own_constants_cannot_fail() -> None:
+    """The trial's `const stripped = { ...expected }; delete stripped.x;
+    expect(stripped.title).toEqual('hello')`: no call of the code reaches what it checks. A
+    value the code returned or was handed, or one a call may change, is a real check; so is
+    remeda's `const result: AssertEqual<typeof actual, number[]> = true` (ts-jest checks its
+    type) and a value written over lines (not read)."""
+    assert _found("test/whitelist.spec.ts", SELF_COMPUTED_TS) == {
+        "checks a copy of its own constants": True,
+        "checks the code's result against its constants": False,
+        "hands its constants to the code": False,
+        "changes its constants by a method": False,
+        "checks them through a call": False,
+        "gives a name another value": False,
+        "builds a value over lines": False,
+        "checks types a type-checking run checks": False,
+    }
+    found = placeholders.placeholders(split_tests("test/whitelist.spec.ts", SELF_COMPUTED_TS),
+                                      {"test/whitelist.spec.ts": SELF_COMPUTED_TS})
+    assert found[0].reason == ("its checks never run or cannot fail "
+                               "(expect(stripped.unallowedProperty).toBeUndefined())")
+
 RETURNS_BEFORE_CHECKS = {
     "test/whitelist.spec.ts": '''it("returns when its own value holds", () => {
   const model: any = new MyClass();
