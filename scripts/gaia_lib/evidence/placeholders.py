@@ -127,7 +127,11 @@ the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
 `toBeInstanceOf(Error)`, which the failed assertion is; a finally that returns); in JS/TS,
 a promise chain ending in a `.catch` that drops what it catches (`.catch(() => undefined)`),
 a check handed to a helper of the test or its file that calls it in such a try (`soft(() =>
-expect(x).toBe(1))` with `const soft = (fn) => { try { fn() } catch {} }`),
+expect(x).toBe(1))` with `const soft = (fn) => { try { fn() } catch {} }`), a call of a
+check helper of the test or its file that can fail nothing (`noop_checks`: named as a check,
+`check(errors.length === 0)` with `function check(_c: boolean) { /* TODO */ }`; no call but a
+`console` one's and no `throw` in it; not a generic one, whose types are its check) read as a
+check that cannot fail,
 an `expect(...)` of the test's or its file's own `expect`, or of one it imports from a module
 of its project that the project defines (`export const expect = (x) => ({ toBe() {} })`; one
 handing on a package's is the runner's: `export { expect } from "@playwright/test"`,
@@ -1058,6 +1062,7 @@ class FileScope:
     rows: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     mocks: tuple[OuterMock, ...] = ()  # JS/TS: its mocks outside its tests (`OuterMock`)
     swallowing: frozenset[str] = frozenset()  # JS/TS: its helpers that drop a callback's error
+    noop: frozenset[str] = frozenset()  # JS/TS: its check helpers that cannot fail
     # bats: the functions its tests can call, its own and its loaded helpers' (`bats_functions`)
     shell: Mapping[str, ShellFunction] = field(default_factory=dict)
     # Python: the names whose use may check (`_python_checking_names`); None: not read
@@ -1244,6 +1249,7 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
                      | kept_none, unset, always, rows,
                      _outer_mocks(text) if language == "js" else (),
                      swallowing_helpers(text) if language == "js" else frozenset(),
+                     noop_checks(text, top=True)[0] if language == "js" else frozenset(),
                      checking=checking, defined=defined)
 
 
@@ -1372,6 +1378,84 @@ def swallowing_helpers(text: str) -> frozenset[str]:
         if all(_DROPPING["js"].match(statement.strip()) for line in re.sub(
             r"/\*.*?\*/", "", found.group("caught"), flags=re.S).splitlines()
             for statement in _semicolon_parts(line)))
+
+
+# JS/TS: a check helper the test file (or the test) defines whose body cannot fail: named as a
+# check (`_JS_CHECK_NAME`: `check`, `assertValid`, `verifyRow`, ...) and holding no call but a
+# `console` one's, no `throw`, no `new`, no `.should` and no `await` (`function check(_c:
+# boolean): void { /* TODO */ }`, `const verify = (x) => x`). A call of it is a check that
+# cannot fail; not one with type parameters (`function expectUnknown<T extends
+# EnsureUnknown<T>>(t: T) {}`, `assertType<number[]>(result)`): a check of types, which a
+# type-checking run (ts-jest) makes.
+_JS_CHECK_NAME = re.compile(r"assert|expect|check|verify|ensure|must|should|validat", re.I)
+_JS_FUNCTION_HEAD = lazy_re(
+    r"(?:^|(?<=[;{}\n]))[ \t]*(?:export\s+)?(?:(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*"
+    r"(?P<typed><[^()=]*>\s*)?(?=\()|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*"
+    r"(?:async\s+)?(?:function\b\s*(?P<typed2><[^()=]*>)?[^(]*(?=\()|(?P<typed3><[^()=]*>\s*)?"
+    r"(?=\()|([A-Za-z_$][\w$]*)\s*=>))")
+_JS_STRING = lazy_re(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`$\\]*`")
+_JS_CONSOLE_CALL = lazy_re(r"\bconsole\s*\.\s*\w+\s*\(")
+_JS_MAY_FAIL = lazy_re(r"\(|`|\bthrow\b|\bnew\b|\.\s*should\b|\bawait\b|\byield\b")
+
+
+def _cannot_fail(body: str) -> bool:
+    """Whether a JS function's body (its comments blanked) holds nothing that may fail: no
+    call but a `console` one's, no `throw`, `new`, `.should`, `await` or template."""
+    code = _JS_STRING.sub('""', body)
+    while (found := _JS_CONSOLE_CALL.search(code)) is not None:
+        code = code[:found.start()] + code[row_filters.closing_bracket(code, found.end() - 1):]
+    return _JS_MAY_FAIL.search(code) is None
+
+
+def noop_checks(text: str, top: bool = False) -> tuple[frozenset[str], frozenset[str]]:
+    """(the check helpers a JS/TS text defines whose body cannot fail, those it defines that
+    may): by name, as `_JS_FUNCTION_HEAD` finds them (`function check(...) {`, `const check =
+    (...) => {` or an arrow of one expression); `top`: only those at its top level (their
+    line starting in column 0)."""
+    code = js_imports.code_of(text)
+    noop: set[str] = set()
+    others: set[str] = set()
+    for found in _JS_FUNCTION_HEAD.finditer(code):
+        name = found.group(1) or found.group(3)
+        if not _JS_CHECK_NAME.search(name) or (
+                top and code[code.rfind("\n", 0, found.start() + 1) + 1:][:1] in (" ", "\t")):
+            continue
+        if found.group("typed") or found.group("typed2") or found.group("typed3"):
+            others.add(name)  # a check of types
+            continue
+        at = found.end()
+        if found.group(6) is None:  # past its parameters, its return type, its `=>`
+            at = row_filters.closing_bracket(code, at)
+            arrow = re.compile(r"\s*(?::[^={]+)?\s*(=>)?\s*").match(code, at)
+            at = arrow.end() if arrow is not None else at
+        else:
+            at = re.compile(r"\s*").match(code, at).end()  # type: ignore[union-attr]
+        if code[at:at + 1] == "{":
+            body = code[at + 1:row_filters.closing_bracket(code, at) - 1]
+        else:  # an arrow of one expression, up to its line's end
+            body = code[at:].split("\n", 1)[0].rstrip().rstrip(";")
+        (noop if _cannot_fail(body) else others).add(name)
+    return frozenset(noop - others), frozenset(others)
+
+
+def _noop_check_calls_trivial(lines: list[str], outer: frozenset[str]) -> list[str]:
+    """A JS/TS test's lines with each one-line call of a check helper that cannot fail
+    (`noop_checks`: its file's, `outer`, and its own, which hide its file's of their name)
+    read as a check that cannot fail."""
+    own, others = noop_checks("\n".join(lines[1:]))
+    helpers = (outer - others) | own
+    if not helpers:
+        return lines
+    called = re.compile(r"^(\s*)(?:await\s+)?(?:void\s+)?(?:" + "|".join(
+        map(re.escape, sorted(helpers))) + r")\s*\(")
+    out = list(lines)
+    for index, line in enumerate(lines[1:], start=1):
+        found = called.match(line)
+        text = line.rstrip()
+        if found is not None and not text[row_filters.closing_bracket(
+                text, found.end() - 1):].strip(" ;"):
+            out[index] = f"{found.group(1)}expect(true).toBe(true);"
+    return out
 
 
 def _swallowed_calls_dead(lines: list[str], helpers: frozenset[str]) -> list[str]:
@@ -2771,8 +2855,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
         lines = _go_unwaited_dead(_go_overwritten_read(lines))
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
         lines = [_EMPTY_CAST.sub("[]", line) for line in lines]
-        lines = _swallowed_calls_dead(lines, outer.swallowing | swallowing_helpers(
-            "\n".join(lines)))
+        lines = _noop_check_calls_trivial(_swallowed_calls_dead(
+            lines, outer.swallowing | swallowing_helpers("\n".join(lines))), outer.noop)
     lines = _empty_loops_dead(_uncalled_closures_dead(lines, language), language, outer.empty,
                               outer.rows)
     if language == "js":

@@ -2487,6 +2487,72 @@ def test_a_check_of_a_value_the_test_built_from_its_own_constants_cannot_fail() 
     assert found[0].reason == ("its checks never run or cannot fail "
                                "(expect(stripped.unallowedProperty).toBeUndefined())")
 
+NOOP_HELPERS_TS = '''import { validate } from "../src";
+
+function check(_cond: boolean): void {
+  // TODO
+}
+
+function assertValid(errors: unknown[]): void {
+  if (errors.length) throw new Error(String(errors));
+}
+
+const verify = (x: unknown) => x;
+
+function expectUnknown<T extends EnsureUnknown<T>>(t: T) {}
+
+it("checks only through a helper that checks nothing", async () => {
+  const errors = await validate(model);
+  check(errors.length === 0);
+  check(model.extra === undefined);
+});
+
+it("checks through a helper that throws", async () => {
+  const errors = await validate(model);
+  assertValid(errors);
+});
+
+it("checks through an arrow that checks nothing", async () => {
+  verify(await validate(model));
+});
+
+it("checks types through a generic helper", async () => {
+  expectUnknown(await validate(model));
+});
+
+it("checks through its own helper that checks", async () => {
+  const check = (c: boolean) => expect(c).toBe(true);
+  const errors = await validate(model);
+  check(errors.length === 0);
+});
+
+it("beside a real check", async () => {
+  const errors = await validate(model);
+  check(errors.length === 0);
+  expect(errors).toEqual([]);
+});
+'''
+
+
+def test_a_check_helper_of_the_file_that_cannot_fail_is_no_check() -> None:
+    """The trial's `function check(_cond: boolean): void { /* TODO */ }` as a test's only
+    check: a call of a check helper (named so) of its file, or of its own, whose body can fail
+    nothing (no call, no throw) checks nothing. One that throws or calls a check is a real
+    one, and so is a generic one (`expectUnknown<T extends ...>`: the types are its check)."""
+    assert _found("test/whitelist.spec.ts", NOOP_HELPERS_TS) == {
+        "checks only through a helper that checks nothing": True,
+        "checks through a helper that throws": False,
+        "checks through an arrow that checks nothing": True,
+        "checks types through a generic helper": False,
+        "checks through its own helper that checks": False,
+        "beside a real check": False,
+    }
+    found = placeholders.placeholders(split_tests("test/whitelist.spec.ts", NOOP_HELPERS_TS),
+                                      {"test/whitelist.spec.ts": NOOP_HELPERS_TS})
+    assert found[0].reason == "its checks never run or cannot fail (check(errors.length === 0))"
+    assert placeholders.noop_checks(NOOP_HELPERS_TS, top=True) == (
+        frozenset({"check", "verify"}), frozenset({"assertValid", "expectUnknown"}))
+
 RETURNS_BEFORE_CHECKS = {
     "test/whitelist.spec.ts": '''it("returns when its own value holds", () => {
   const model: any = new MyClass();
