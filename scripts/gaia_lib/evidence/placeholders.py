@@ -128,7 +128,8 @@ the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
 a promise chain ending in a `.catch` that drops what it catches (`.catch(() => undefined)`),
 a check handed to a helper of the test or its file that calls it in such a try (`soft(() =>
 expect(x).toBe(1))` with `const soft = (fn) => { try { fn() } catch {} }`), a call of a
-check helper of the test or its file that can fail nothing (`noop_checks`: named as a check,
+check helper of the test, its file or a module of its project it imports it from
+(`imported_noop_checks`) that can fail nothing (`noop_checks`: named as a check,
 `check(errors.length === 0)` with `function check(_c: boolean) { /* TODO */ }`; no call but a
 `console` one's and no `throw` in it; not a generic one, whose types are its check) read as a
 check that cannot fail,
@@ -136,7 +137,7 @@ an `expect(...)` of the test's or its file's own `expect`, or of one it imports 
 of its project that the project defines (`export const expect = (x) => ({ toBe() {} })`; one
 handing on a package's is the runner's: `export { expect } from "@playwright/test"`,
 `base.extend(...)`, `test.expect`, `chai.expect`; `imported_expect_origin`, the modules
-`expect_modules` reads), and a `setTimeout` callback or
+`check_modules` reads), and a `setTimeout` callback or
 a `.then(...)` or an `expect(p).resolves` / `.rejects` check neither awaited, returned nor
 kept, at the test's top level, in a test with
 no `done` parameter, no fake timers and no `await` or `return` after it (its check runs
@@ -999,15 +1000,16 @@ def imported_expect_origin(file: str, text: str, texts: Mapping[str, str]) -> bo
     return True
 
 
-def expect_modules(texts: Mapping[str, str], read: Callable[[str], str | None]
-                   ) -> dict[str, str]:
+def check_modules(texts: Mapping[str, str], read: Callable[[str], str | None]
+                  ) -> dict[str, str]:
     """The project modules (project-relative path -> text, as `read` gives them) the JS/TS
-    test files of `texts` import `expect` from, and those these modules import or re-export
-    from, MAX_EXPECT_DEPTH deep: what `imported_expect_origin` reads."""
+    test files of `texts` import `expect` or a check helper from (a name read as a check:
+    `assertValid`, `check`), and those these modules import or re-export from,
+    MAX_EXPECT_DEPTH deep: what `imported_expect_origin` and `imported_noop_checks` read."""
     out: dict[str, str] = {}
     todo = [(file, statement.spec, 0) for file, text in texts.items()
             if language_of(file) == "js" for statement in js_imports.imports(text)
-            if "expect" in statement.bound]
+            if any(_JS_CHECK_NAME.search(name) for name in statement.bound)]
     while todo:
         importer, spec, depth = todo.pop()
         for candidate in js_imports.module_candidates(importer, spec):
@@ -1436,6 +1438,25 @@ def noop_checks(text: str, top: bool = False) -> tuple[frozenset[str], frozenset
             body = code[at:].split("\n", 1)[0].rstrip().rstrip(";")
         (noop if _cannot_fail(body) else others).add(name)
     return frozenset(noop - others), frozenset(others)
+
+
+def imported_noop_checks(file: str, text: str, texts: Mapping[str, str]) -> frozenset[str]:
+    """The check helpers a JS/TS test file imports from a module of its project (of `texts`)
+    that defines them there with a body that cannot fail (`noop_checks`), by the file's name
+    for them: `import { assertValid } from "./helpers"` with `export function assertValid(_x)
+    {}`."""
+    out: set[str] = set()
+    for statement in js_imports.imports(text):
+        target = next((candidate for candidate in js_imports.module_candidates(
+            file, statement.spec) if candidate in texts), None)
+        if target is None:
+            continue
+        noop = noop_checks(texts[target], top=True)[0]
+        exported = dict((name, own) for own, name in js_imports.exported(texts[target]))
+        out.update(bound for imported, bound in statement.named
+                   if bound != "expect" and _JS_CHECK_NAME.search(bound)
+                   and exported.get(imported) in noop)
+    return frozenset(out)
 
 
 def _noop_check_calls_trivial(lines: list[str], outer: frozenset[str]) -> list[str]:
@@ -3626,16 +3647,20 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
     path, where a Go test's helpers are looked up (`go_functions`), and a bats file's helpers
     (the files it loads, `bats_loaded`, when `texts` holds them); `environ`: the environment
     their run has (this process's: the review's run inherits it). A JS/TS test file's
-    `expect` imported from its project is read in the modules of `texts` too
-    (`expect_modules`)."""
+    `expect` and check helpers imported from its project are read in the modules of `texts`
+    too (`check_modules`)."""
     texts = texts or {}
     helpers = go_functions(texts)
     scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
               if path.endswith(".bats") else file_scope(path, text, environ)
               for path, text in texts.items()}
     for path, text in texts.items():  # an `expect` it imports from its project, not a package
-        if language_of(path) == "js" and imported_expect_origin(path, text, texts) is False:
+        if language_of(path) != "js":
+            continue
+        if imported_expect_origin(path, text, texts) is False:
             scopes[path] = replace(scopes[path], own_expect=True)
+        if noop := imported_noop_checks(path, text, texts):  # its project's no-op helpers
+            scopes[path] = replace(scopes[path], noop=scopes[path].noop | noop)
     return [found for case in cases
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
                                    scopes.get(case.file, NO_SCOPE)),)

@@ -439,8 +439,9 @@ class Reads:
         """The project files the placeholder rules read beside the test files, by path: the
         helpers a bats file loads (`placeholders.bats_loaded`: a check through a helper
         redefined to do nothing checks nothing) and the project modules a JS/TS test imports
-        its `expect` from (`placeholders.expect_modules`: one the project defines itself
-        fails nothing). The analysis hashes them with the files it reads."""
+        its `expect` or check helpers from (`placeholders.check_modules`: an `expect` the
+        project defines itself, or a helper whose body cannot fail, fails nothing). The
+        analysis hashes them with the files it reads."""
         from gaia_lib.evidence import placeholders
 
         texts = self.texts
@@ -448,7 +449,7 @@ class Reads:
                   for rel in placeholders.bats_loaded(file, file_text)
                   if rel not in texts and not rel.startswith("../")
                   for text in (_read_source(self.s.project / rel),) if text is not None}
-        loaded.update(placeholders.expect_modules(
+        loaded.update(placeholders.check_modules(
             texts, lambda rel: _read_source(self.s.project / rel)))
         return loaded
 

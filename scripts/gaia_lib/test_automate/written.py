@@ -78,8 +78,8 @@ def read_text(path: Path) -> str:
 def placeholder_hits(rel: str, text: str, environ: Mapping[str, str] = os.environ,
                      modules: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The file's placeholder lines and tests; `environ`: the variables its run sets
-    (`run_environ`); `modules`: the project modules it takes its `expect` from
-    (`placeholders.expect_modules`), by path."""
+    (`run_environ`); `modules`: the project modules it takes its `expect` or check helpers
+    from (`placeholders.check_modules`), by path."""
     hits = {(h.line, h.pattern) for h in placeholders.scan_lines(text)}
     for case in placeholders.placeholders(testcases.split_tests(rel, text),
                                           {**(modules or {}), rel: text}, environ):
@@ -143,7 +143,7 @@ def inspect(project: Path, plan: Plan, stack: str | None,
             continue
         text = texts[rel]
         # a file already a placeholder needs no second reason
-        modules = placeholders.expect_modules({rel: text}, lambda other: read_text(
+        modules = placeholders.check_modules({rel: text}, lambda other: read_text(
             project / other) if (project / other).is_file() else None)
         holders += (placeholder_hits(rel, text, environ, modules)
                     or calls_nothing_under_test(rel, text, names) or asserts_nothing(rel, text))

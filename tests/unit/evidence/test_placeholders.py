@@ -941,6 +941,13 @@ def test_a_check_inside_a_try_whose_catch_swallows_it_cannot_fail() -> None:
                      "checks the error the code throws": False}
 
 
+def _found_in(path: str, text: str, modules: dict[str, str]) -> dict[str, bool]:
+    """`_found`, the modules of its project the file imports from read too."""
+    cases = split_tests(path, text)
+    hit = {found.test_id for found in placeholders.placeholders(cases, {**modules, path: text})}
+    return {case.name: case.test_id in hit for case in cases}
+
+
 def _found(path: str, text: str) -> dict[str, bool]:
     """Which tests of `text` are placeholders, read as the review reads them (with the file's
     Go helpers and its false constants)."""
@@ -1415,23 +1422,26 @@ def test_an_imported_expect_is_followed_through_the_projects_modules() -> None:
     assert origin(path, "it('x', () => expect(1).toBe(1));\n", {}) is True  # the global
 
 
-def test_the_modules_an_expect_comes_from_are_read_through_its_imports() -> None:
+def test_the_modules_an_expect_or_a_check_helper_comes_from_are_read_through_its_imports() -> None:
     files = {"test/h.ts": "import { check } from './deep/check';\nexport * from './inner';\n",
              "test/inner.ts": "export { expect } from 'vitest';\n",
              "test/deep/check.ts": "export const check = 1;\n",
-             "test/other.ts": "export const other = 1;\n"}
+             "test/other.ts": "export const other = 1;\n",
+             "test/rows.ts": "export function assertRow() {}\n"}
     asked: list[str] = []
 
     def read(rel: str) -> str | None:
         asked.append(rel)
         return files.get(rel)
 
-    texts = {"test/a.spec.ts": "import { expect } from './h';\nimport { other } from './other';\n",
+    texts = {"test/a.spec.ts": "import { expect } from './h';\nimport { other } from './other';\n"
+                               "import { assertRow } from './rows';\n",
              "test/b.py": "import { expect } from './h'\n"}
-    assert placeholders.expect_modules(texts, read) == {
-        rel: files[rel] for rel in ("test/h.ts", "test/inner.ts", "test/deep/check.ts")}
-    assert "test/other.ts" not in asked  # a module giving no `expect` is not read
-    assert placeholders.expect_modules({"test/a.spec.ts": "import { expect } from 'vitest';\n"},
+    assert placeholders.check_modules(texts, read) == {
+        rel: files[rel] for rel in ("test/h.ts", "test/inner.ts", "test/deep/check.ts",
+                                    "test/rows.ts")}
+    assert "test/other.ts" not in asked  # a module giving no `expect` nor check is not read
+    assert placeholders.check_modules({"test/a.spec.ts": "import { expect } from 'vitest';\n"},
                                        read) == {}
 
 DROPPED_TS = """it("then, its failure caught and dropped", async () => {
@@ -2550,6 +2560,18 @@ def test_a_check_helper_of_the_file_that_cannot_fail_is_no_check() -> None:
     found = placeholders.placeholders(split_tests("test/whitelist.spec.ts", NOOP_HELPERS_TS),
                                       {"test/whitelist.spec.ts": NOOP_HELPERS_TS})
     assert found[0].reason == "its checks never run or cannot fail (check(errors.length === 0))"
+    # imported from a module of its project that defines it so
+    path, test = "test/a.spec.ts", ("import { assertValid, checkAll } from './helpers';\n\n"
+                                    "it('x', async () => {\n  assertValid(await validate(m));\n"
+                                    "});\n\nit('y', async () => {\n"
+                                    "  checkAll(await validate(m));\n});\n")
+    helpers = ("export function assertValid(_errors: unknown): void {}\n"
+               "function all(rows) {\n  if (rows.length) throw new Error('rows');\n}\n"
+               "export { all as checkAll };\n")
+    assert placeholders.imported_noop_checks(path, test, {"test/helpers.ts": helpers}) == {
+        "assertValid"}
+    assert _found_in(path, test, {"test/helpers.ts": helpers}) == {"x": True, "y": False}
+    assert _found_in(path, test, {}) == {"x": False, "y": False}  # the module not read
     assert placeholders.noop_checks(NOOP_HELPERS_TS, top=True) == (
         frozenset({"check", "verify"}), frozenset({"assertValid", "expectUnknown"}))
 
