@@ -4,7 +4,9 @@ Formats: JUnit XML (pytest `--junitxml`, Maven Surefire `TEST-*.xml`), jest / vi
 `go test -json` event streams and TAP (`bats --tap`). Pure: text or bytes in, a frozen
 `RunnerCounts` out. Anything that is not a complete, well-formed report of its format (empty,
 truncated, binary, oversized, XML with entity declarations) raises `MalformedFile` with one line
-naming the problem; callers turn that into an `errored` check, never a crash.
+naming the problem; callers turn that into an `errored` check, never a crash. A `go test
+-json` stream is read event by event: a line in it that is no event is skipped, never the
+stream (`_go_stream`); only a package without its end, or no result at all, refuses it.
 
 A jest / vitest file that failed to load fails with the compile error where it is
 (`located_error`: `file.ts:9:5: [PARSE_ERROR] ...`), not the line over it that only counts
@@ -24,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -394,111 +396,127 @@ def parse_vitest_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
 # --- go test -json ----------------------------------------------------------------------------
 
 _GO_FINAL = {"pass": PASSED, "fail": FAILED, "skip": SKIPPED}
+# A test's end as `go test` prints it, anywhere in a line of output: Go before 1.20 glues it
+# to text the test printed without a newline (`fmt.Printf("x")` -> `x--- PASS: TestX (0.00s)`),
+# and its `test2json` then sees no end line and writes no pass / fail / skip event for it.
+_GO_GLUED_END = re.compile(r"--- (PASS|FAIL|SKIP): (\S+) \(")
+NO_RESULT_OF_ITS_OWN = "go test -json gave no result for it, and its package failed"
 
 
-def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
-    """`go test -json` events. A package that fails without any test result (build error,
-    panic in init) counts as one error; a test started but never finished means the stream
-    was cut off."""
-    what = "go test -json output"
-    text = report_text(data, what, exit_code)
-    lines = text.splitlines()
-    final: dict[tuple[str, str], str] = {}
-    said: dict[tuple[str, str], str] = {}  # a test's first line of its own output
-    started: set[tuple[str, str]] = set()
-    package_state: dict[str, str] = {}
-    packages_seen: set[str] = set()
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
+@dataclass
+class _GoStream:
+    """What a `go test -json` stream says, as far as it can be read (`_go_stream`)."""
+
+    final: dict[tuple[str, str], str]  # (package, test) -> outcome, in the order they ended
+    started: dict[tuple[str, str], None]  # in the order they started
+    said: dict[tuple[str, str], str]  # a test's first line of its own output
+    package_state: dict[str, str]  # a package's own end: pass / fail / skip
+    packages_seen: set[str]
+
+    def unfinished(self) -> list[tuple[str, str]]:
+        return [key for key in self.started if key not in self.final]
+
+
+def _go_stream(text: str) -> _GoStream:
+    """Every event of a `go test -json` stream that reads as one: a line that is no event
+    (build output go passes through as text, a line cut or garbled, an event without an
+    Action or with a malformed Package or Test) is skipped, never the stream. A test's end is
+    its own pass / fail / skip event, else the end line its output glued to printed text
+    (`_GO_GLUED_END`; its own event, where there is one, wins)."""
+    stream = _GoStream({}, {}, {}, {}, set())
+    glued: set[tuple[str, str]] = set()
+    for line in text.splitlines():
+        if not line.lstrip().startswith("{"):
             continue
         try:
             event = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(lines) and not text.endswith("\n"):
-                raise MalformedFile(f"{what} is truncated (line {number})", exit_code) from None
-            # `go test -json` passes build output through as plain text lines: ignore them.
-            if line.lstrip().startswith("{"):
-                raise MalformedFile(
-                    f"{what} has a broken event on line {number}", exit_code
-                ) from None
+        except ValueError:
             continue
         if not isinstance(event, dict) or not isinstance(event.get("Action"), str):
-            raise MalformedFile(f"{what} has an event without Action on line {number}", exit_code)
+            continue
         action, package, test = event["Action"], event.get("Package", ""), event.get("Test")
         if not isinstance(package, str) or (test is not None and not isinstance(test, str)):
-            raise MalformedFile(f"{what} has a malformed event on line {number}", exit_code)
+            continue
         if package:
-            packages_seen.add(package)
-        if test:
-            if action == "run":
-                started.add((package, test))
-            elif action in _GO_FINAL:
-                final[(package, test)] = _GO_FINAL[action]
-            elif action == "output" and (package, test) not in said:
-                said_line = _go_failure(event.get("Output"))
-                if said_line:
-                    said[(package, test)] = said_line
+            stream.packages_seen.add(package)
+        if not test:
+            if action in _GO_FINAL:
+                stream.package_state[package] = action
+            continue
+        key = (package, test)
+        if action == "run":
+            stream.started[key] = None
         elif action in _GO_FINAL:
-            package_state[package] = action
-    unfinished = sorted(started - final.keys())
-    if unfinished:
-        raise MalformedFile(
-            f"{what} is truncated: {len(unfinished)} test(s) never finished "
-            f"({unfinished[0][1]})",
-            exit_code,
-        )
+            if key in glued:  # its own event after all: it ends where that says
+                glued.discard(key)
+                del stream.final[key]
+            stream.final[key] = _GO_FINAL[action]
+        elif action == "output":
+            output = event.get("Output")
+            output = output if isinstance(output, str) else ""
+            for found in _GO_GLUED_END.finditer(output):
+                ended = (package, found.group(2))
+                if output[:found.start()].strip() and ended not in stream.final:
+                    stream.final[ended] = _GO_FINAL[found.group(1).lower()]
+                    glued.add(ended)
+            if key not in stream.said:
+                said_line = _go_failure(output)
+                if said_line:
+                    stream.said[key] = said_line
+    return stream
+
+
+def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """`go test -json` events (`_go_stream`: a line that is no event is skipped, never the
+    whole stream; a test's pass, fail and skip events are what count). A package that fails
+    without any test result (build error, panic in init) counts as one error. A test started
+    and never ended in a package that did end (killed by go's own `-timeout`, a crash) is in
+    error with its first line of output, or passed where its package passed; a package with
+    no end of its own means the stream was cut off."""
+    what = "go test -json output"
+    stream = _go_stream(report_text(data, what, exit_code))
     # Every package ends with its own pass/fail/skip event; a missing one means a cut stream.
-    open_packages = sorted(packages_seen - package_state.keys())
+    open_packages = sorted(stream.packages_seen - stream.package_state.keys())
     if open_packages:
         raise MalformedFile(
             f"{what} is truncated: package {open_packages[0]} has no final result", exit_code
         )
-    if not final and not package_state:
+    if not stream.final and not stream.package_state:
         raise MalformedFile(f"{what} has no test or package results", exit_code)
+    final = dict(stream.final)
+    for package, name in stream.unfinished():
+        final[(package, name)] = PASSED if stream.package_state.get(package) == "pass" else ERROR
     with_tests = {package for package, _ in final}
-    broken = sum(
-        1 for pkg, state in package_state.items() if state == "fail" and pkg not in with_tests
-    )
+    broken = sum(1 for pkg, state in stream.package_state.items()
+                 if state == "fail" and pkg not in with_tests)
     tests = [
         TestOutcome(name=name, outcome=outcome, file=package or None,
-                    message=said.get((package, name)) if outcome == FAILED else None)
+                    message=(stream.said.get((package, name)) or (
+                        NO_RESULT_OF_ITS_OWN if outcome == ERROR else None))
+                    if outcome in (FAILED, ERROR) else None)
         for (package, name), outcome in final.items()  # stream order
     ]
     return _counts("go-json", tests, extra_errors=broken)
 
 
-def _go_test_events(data: bytes | str) -> Iterator[tuple[tuple[str, str], str]]:
-    """((package, test), action) of each event of a `go test -json` stream about a test, in
-    order. Tolerant: unreadable lines are skipped, never an error."""
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    for line in text.splitlines():
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(event, dict) and isinstance(event.get("Test"), str):
-            yield (str(event.get("Package", "")), event["Test"]), str(event.get("Action"))
+def _go_text(data: bytes | str) -> str:
+    return data.decode("utf-8", "replace") if isinstance(data, bytes) else data
 
 
 def go_still_running(data: bytes | str) -> tuple[str, ...]:
     """The tests a cut-off `go test -json` stream started and never finished, in the order
     they started: what was running when a run timed out."""
-    started: dict[tuple[str, str], None] = {}
-    for key, action in _go_test_events(data):
-        if action == "run":
-            started[key] = None
-        elif action in _GO_FINAL:
-            started.pop(key, None)
-    return tuple(test for _, test in started)
+    return tuple(test for _, test in _go_stream(_go_text(data)).unfinished())
 
 
 def go_finished(data: bytes | str) -> tuple[TestOutcome, ...]:
     """The tests a cut-off `go test -json` stream finished, with their outcomes, in the
     order they finished: what a run that timed out had run."""
-    done = {key: _GO_FINAL[action] for key, action in _go_test_events(data)
-            if action in _GO_FINAL}
-    return tuple(TestOutcome(name=name, outcome=outcome, file=package or None)
-                 for (package, name), outcome in done.items())
+    stream = _go_stream(_go_text(data))
+    return tuple(TestOutcome(name=name, outcome=outcome, file=package or None,
+                             message=stream.said.get((package, name))
+                             if outcome == FAILED else None)
+                 for (package, name), outcome in stream.final.items())
 
 
 def pytest_test(nodeid: str, outcome: str, message: str | None = None) -> TestOutcome:
@@ -550,10 +568,12 @@ _GO_FRAMING = re.compile(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|S
 
 
 def _go_failure(output: object) -> str | None:
-    """A line of a test's own output (`x_test.go:12: got 3, want 4`), not go's framing."""
+    """A line of a test's own output (`x_test.go:12: got 3, want 4`), not go's framing, nor
+    the end line glued to it (`_GO_GLUED_END`)."""
     if not isinstance(output, str) or _GO_FRAMING.match(output):
         return None
-    return failure_line(output)
+    glued = _GO_GLUED_END.search(output)
+    return failure_line(output[:glued.start()] if glued else output)
 
 
 # --- TAP (bats --tap) -------------------------------------------------------------------------

@@ -259,20 +259,22 @@ def test_a_go_run_that_times_out_names_the_tests_still_running(tmp_path: Path) -
     (root / ".gaia").mkdir(parents=True)
     (root / "go.mod").write_text("module example.com/hang\n\ngo 1.19\n")
     (root / "hang_test.go").write_text(
-        'package hang\n\nimport (\n\t"testing"\n\t"time"\n)\n\n'
+        'package hang\n\nimport (\n\t"fmt"\n\t"testing"\n\t"time"\n)\n\n'
         "func TestQuick(t *testing.T) {}\n\n"
         'func TestSkips(t *testing.T) { t.Skip("later") }\n\n'
         'func TestFails(t *testing.T) { t.Error("no") }\n\n'
+        # its `--- PASS` line glued to what it printed (Go before 1.20: no pass event)
+        'func TestPrints(t *testing.T) { fmt.Print("no newline") }\n\n'
         "func TestHangs(t *testing.T) { time.Sleep(time.Minute) }\n")
     evidence = _run(root, _local_tier("go test ./...", timeout_seconds=15))
     suite = evidence.suites[0]
     assert suite.timeout and suite.per_test
     assert "tier_1: timed out after 15s; still running: TestHangs" in evidence.diagnostics
     # what it finished before: its outcomes and counts
-    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (1, 1, 1)
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 1, 1)
     assert [(t.name, t.outcome) for t in suite.tests] == [
         ("TestQuick", "passed"), ("TestSkips", "skipped"), ("TestFails", "failed"),
-        ("TestHangs", "error")]
+        ("TestPrints", "passed"), ("TestHangs", "error")]
 
 
 def test_missing_runner_is_recorded_not_raised(tmp_path: Path) -> None:
@@ -766,6 +768,25 @@ def test_a_story_scoped_go_run_runs_its_examples_and_fuzz_seeds_too(
     assert "^(ExampleTwo|FuzzSeeds)$" in suite.command
     assert sorted((t.name, t.outcome) for t in suite.tests) == [
         ("ExampleTwo", "passed"), ("FuzzSeeds", "passed"), ("FuzzSeeds/seed#0", "passed")]
+
+
+def test_a_go_test_printing_without_a_newline_leaves_every_test_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A story test that prints without a newline (`fmt.Printf`): Go before 1.20 glues its
+    `--- PASS` line to that text and writes no pass event for it. The run is still counted
+    test by test from `go test -json`, not from its exit code."""
+    root = _go_project(tmp_path, monkeypatch)
+    (root / "prints_test.go").write_text(
+        'package evcalc\n\nimport (\n\t"fmt"\n\t"testing"\n)\n\n'
+        'func TestPrints(t *testing.T) { fmt.Printf("parsed %d", 2) }\n\n'
+        "func TestQuiet(t *testing.T) {}\n")
+    evidence = _run(root, GO_TIER, story_tests=("prints_test.go",))
+    suite = evidence.suites[0]
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (0, 2, 0)
+    assert suite.per_test and not suite.exit_code_only
+    assert [(t.name, t.outcome) for t in suite.tests] == [("TestPrints", "passed"),
+                                                           ("TestQuiet", "passed")]
+    assert not any("unreadable" in d for d in evidence.diagnostics)
 
 
 def test_a_go_package_that_does_not_build_ran_none_of_its_tests(

@@ -97,15 +97,25 @@ def test_bats_tap_from_a_real_run(tmp_path: Path) -> None:
     ]
 
 
-def _go_test_json(root: Path, tmp_path: Path) -> ro.RunnerCounts:
-    """`go test -json ./...` run for real in `root` (offline), parsed; its tests fail."""
+def _go_test_json(root: Path, tmp_path: Path, *flags: str,
+                  exit_code: int = 1) -> ro.RunnerCounts:
+    """`go test -json [flags] ./...` run for real in `root` (offline), parsed; it exits
+    `exit_code` (its tests fail)."""
     go = need("go", "go is not installed; the committed sample is parsed below")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "GOCACHE": str(tmp_path / "gocache"),
            "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local", "GOPATH": str(tmp_path / "gopath")}
     env["PATH"] = f"{Path(go).parent}:{env['PATH']}"
-    result = run_tool([go, "test", "-json", "./..."], cwd=root, env=env, timeout=300)
-    assert result.returncode == 1, result.stderr
+    result = run_tool([go, "test", "-json", *flags, "./..."], cwd=root, env=env, timeout=300)
+    assert result.returncode == exit_code, result.stderr
     return ro.parse_go_test_json(result.stdout)
+
+
+def _go_module(tmp_path: Path, name: str, test_file: str) -> Path:
+    root = tmp_path / name
+    root.mkdir()
+    (root / "go.mod").write_text(f"module example.com/{name}\n\ngo 1.19\n")
+    (root / f"{name}_test.go").write_text(test_file)
+    return root
 
 
 def test_go_test_json_from_a_real_run(tmp_path: Path) -> None:
@@ -136,6 +146,112 @@ def test_a_go_failure_whose_got_and_want_differ_in_spaces_keeps_them(tmp_path: P
     counts = _go_test_json(root, tmp_path)
     assert [t.message for t in counts.tests] == [
         'join_test.go:10: Join = "hello goodbye", want "hello  goodbye"']
+
+
+PRINTS_WITHOUT_NEWLINE = """package glued
+
+import (
+\t"fmt"
+\t"testing"
+)
+
+func TestPrintsThenPasses(t *testing.T) { fmt.Printf("no newline") }
+
+func TestPrintsThenFails(t *testing.T) {
+\tt.Errorf("got 3, want 4")
+\tfmt.Printf("no newline")
+}
+
+func TestFailsAfterPrinting(t *testing.T) {
+\tfmt.Printf("no newline")
+\tt.Fail()
+}
+
+func TestPrintsThenSkips(t *testing.T) {
+\tfmt.Printf("no newline")
+\tt.Skip("later")
+}
+
+func TestSubtestPrints(t *testing.T) {
+\tt.Run("a", func(t *testing.T) { fmt.Printf("no newline") })
+\tt.Run("b", func(t *testing.T) {})
+}
+
+func TestPlain(t *testing.T) {}
+"""
+
+
+def test_a_go_test_printing_without_a_newline_keeps_its_result(tmp_path: Path) -> None:
+    """Go before 1.20 glues a test's `--- PASS` line to text it printed without a newline
+    (`no newline--- PASS: ...`) and writes no pass event for it: the test still has its
+    result, and so does every other test of the stream."""
+    counts = _go_test_json(_go_module(tmp_path, "glued", PRINTS_WITHOUT_NEWLINE), tmp_path)
+    assert [(t.name, t.outcome, t.message) for t in counts.tests
+            if not t.name.startswith("TestSubtestPrints")] == [
+        ("TestPrintsThenPasses", "passed", None),
+        ("TestPrintsThenFails", "failed", "glued_test.go:11: got 3, want 4"),
+        ("TestFailsAfterPrinting", "failed", "no newline"),
+        ("TestPrintsThenSkips", "skipped", None),
+        ("TestPlain", "passed", None)]
+    assert {t.name: t.outcome for t in counts.tests if t.name.startswith("TestSubtest")} == {
+        "TestSubtestPrints": "passed", "TestSubtestPrints/a": "passed",
+        "TestSubtestPrints/b": "passed"}
+    assert _summary(counts) == (5, 2, 1, 0)
+
+
+def test_a_go_test_killed_by_gos_own_time_limit_is_in_error(tmp_path: Path) -> None:
+    """`go test -timeout` panics in the test it was running: no end event for the test, but
+    its package ends (failed). The tests before it keep their results; the one running is
+    in error with go's line saying why."""
+    root = _go_module(tmp_path, "slow", 'package slow\n\nimport (\n\t"testing"\n\t"time"\n)\n\n'
+                      "func TestQuick(t *testing.T) {}\n\n"
+                      "func TestSlow(t *testing.T) { time.Sleep(time.Minute) }\n")
+    counts = _go_test_json(root, tmp_path, "-timeout", "2s")
+    assert [(t.name, t.outcome, t.message) for t in counts.tests] == [
+        ("TestQuick", "passed", None),
+        ("TestSlow", "error", "panic: test timed out after 2s")]
+
+
+def test_go_events_past_an_odd_line_still_count() -> None:
+    """The events a stream holds are read whatever lines sit among them: text, a line cut or
+    garbled, JSON that is no event."""
+    lines = [json.dumps({"Action": "run", "Package": "p", "Test": "TestA"}),
+             "# p", "{garbled", '{"Test": "TestA"}', '["not an event"]',
+             '{"Action": "pass", "Package": 3, "Test": "TestA"}',
+             json.dumps({"Action": "pass", "Package": "p", "Test": "TestA"}),
+             json.dumps({"Action": "fail", "Package": "p", "Test": "TestB"}),
+             json.dumps({"Action": "fail", "Package": "p"})]
+    counts = ro.parse_go_test_json("\n".join(lines) + "\n")
+    assert [(t.name, t.outcome) for t in counts.tests] == [("TestA", "passed"),
+                                                           ("TestB", "failed")]
+
+
+def test_a_go_test_without_an_end_in_a_package_that_ended() -> None:
+    """No end event and no end line: passed where its package passed (go says every test
+    did), else in error, with its first line of output or that go gave it no result."""
+    def stream(state: str, output: str | None) -> str:
+        events = [{"Action": "run", "Package": "p", "Test": "TestA"},
+                  *([{"Action": "output", "Package": "p", "Test": "TestA", "Output": output}]
+                    if output else []),
+                  {"Action": state, "Package": "p"}]
+        return "".join(json.dumps(e) + "\n" for e in events)
+
+    assert ro.parse_go_test_json(stream("pass", None)).tests == (
+        ro.TestOutcome("TestA", ro.PASSED, "p"),)
+    assert ro.parse_go_test_json(stream("fail", "boom\n")).tests == (
+        ro.TestOutcome("TestA", ro.ERROR, "p", "boom"),)
+    assert ro.parse_go_test_json(stream("fail", None)).tests == (
+        ro.TestOutcome("TestA", ro.ERROR, "p", ro.NO_RESULT_OF_ITS_OWN),)
+
+
+def test_a_go_end_line_glued_to_output_gives_way_to_the_tests_own_event() -> None:
+    events = [{"Action": "run", "Package": "p", "Test": "TestA"},
+              {"Action": "output", "Package": "p", "Test": "TestA",
+               "Output": "says --- PASS: TestA (0.00s) in its text\n"},
+              {"Action": "fail", "Package": "p", "Test": "TestA"},
+              {"Action": "fail", "Package": "p"}]
+    counts = ro.parse_go_test_json("".join(json.dumps(e) + "\n" for e in events))
+    assert [(t.name, t.outcome) for t in counts.tests] == [("TestA", "failed")]
 
 
 # --- committed samples (real outputs, see fixtures/evidence/samples/README.md) ------------------
@@ -404,10 +520,10 @@ def test_oversized_output_is_refused_without_parsing() -> None:
         ("jest", '{"testResults": [{"assertionResults": [{"status": "weird"}]}]}',
          "unknown test status 'weird'"),
         ("vitest", "{not json}", "not valid JSON"),
-        ("go-json", '{"Test": "x"}\n', "without Action on line 1"),
-        ("go-json", '{"Action": "run", "Package": "p", "Test": "T"}\n'
-                    '{"Action": "pass", "Package": "p"}\n', "1 test\\(s\\) never finished"),
-        ("go-json", "{broken\n{}\n", "broken event on line 1"),
+        ("go-json", '{"Test": "x"}\n', "no test or package results"),
+        ("go-json", '{"Action": "run", "Package": "p", "Test": "T"}\n',
+         "package p has no final result"),
+        ("go-json", "{broken\n{}\n", "no test or package results"),
         ("go-json", "just text\n", "no test or package results"),
         ("tap", "hello\nworld\n", "no plan and no test lines"),
         ("tap", "1..2\nBail out! database down\n", "bailed out: database down"),
