@@ -1827,7 +1827,8 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
     per_ac = {e["ac_id"]: e for e in json.loads(
         (state / "analysis-results.json").read_text())["coverage"]["per_ac"]}
     assert per_ac["AC2"]["matched"] is False
-    assert per_ac["AC2"]["excluded"][hung].startswith("failed in this run (still running")
+    assert per_ac["AC2"]["excluded"][hung] == (
+        "did not finish in this run (still running when the run hit its time limit)")
     unreached = "tests/test_signup.py::test_ac2_invalid_email_is_refused"
     assert per_ac["AC2"]["excluded"][unreached] == "never run: the run hit its time limit before it"
     assert per_ac["AC1"]["tests"] == [
@@ -1836,6 +1837,15 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
     assert not per_ac["AC1"].get("excluded")
     suite = evidence["suites"][0]
     assert (suite["timeout"], suite["pass_count"], suite["fail_count"]) == (True, 2, 0)
+    # the hung test is one still running, not a failure its runner reported: the counts, the
+    # lists and the report's header agree
+    assert "failed_tests" not in suite
+    assert suite["still_running"] == [{"name": "test_ac2_invalid_email_is_rejected_with_422",
+                                       "file": "tests/test_signup.py"}]
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert "- test run: tier_1 timed out (2 passed, 0 failed, 1 still running); its output: " \
+        in text
+    assert f"\n  - still running: `{hung}`\n" in text and "  - failed: " not in text
     assert "killed_processes" not in suite  # the run killed at its limit left nothing behind
     # The tests started and one hung: the project's to fix, so a QA round, and a failed one.
     assert [(r[0], r[1]) for r in _rounds(qa_project)] == [("1", "FAILED")]

@@ -48,7 +48,8 @@ killed, including background and detached ones, and the suite records them (`kil
 `timeout: true`; where the run says what it did (Go's `-json` events, bats' TAP with its
 `bats-exec-test` processes, or the progress log of the review's pytest plugin), the tests it
 finished are its outcomes and counts, and those it was still running are named in its
-diagnostic and are its outcomes in error: a test that never finished verifies nothing.
+diagnostic and its evidence (`still_running`: counted neither passed nor failed, as its runner
+reported neither) and are its outcomes in error: a test that never finished verifies nothing.
 Elsewhere it has no counts. A runner that ends in error without writing its report (a conftest
 that cannot import, a bad option, a vitest.config.ts that does not parse) ran no test: no counts
 either, and `stopped` holds the first line of its output that says why (`runner_error`, colour
@@ -136,11 +137,18 @@ class Suite:
         for key in ("stdout_log", "stderr_log"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
-        failed = [t for t in self.tests if t.outcome in FAILING][:FAILED_SHOWN]
-        if failed:  # named as the review names a test (`TestOutcome.shown`)
+        # named as the review names a test (`TestOutcome.shown`); a test the time limit cut
+        # off is no failure its runner reported: it is one still running, and not counted
+        failed = [t for t in self.tests if t.outcome in FAILING
+                  and not runner_output.still_running(t)][:FAILED_SHOWN]
+        if failed:
             data["failed_tests"] = [
                 {k: v for k, v in (("name", t.shown), ("file", t.file), ("message", t.message))
                  if v is not None} for t in failed]
+        running = [t for t in self.tests if runner_output.still_running(t)]
+        if running:
+            data["still_running"] = [{k: v for k, v in (("name", t.shown), ("file", t.file))
+                                      if v is not None} for t in running]
         if self.killed:
             data["killed_count"] = len(self.killed)
             data["killed_processes"] = [{"pid": pid, "command": command}
@@ -587,10 +595,8 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
                 tuple(f"{t.file.rpartition('/')[2]}::{t.name}" if t.file else t.name
                       for t in hung))
     if invocation.report_format == "go-json":
-        running = runner_output.go_still_running(result.stdout)
-        return (runner_output.go_finished(result.stdout),
-                tuple(runner_output.TestOutcome(name, runner_output.ERROR, None, why)
-                      for name in running), running)
+        hung = runner_output.go_still_running(result.stdout)
+        return runner_output.go_finished(result.stdout), hung, tuple(t.name for t in hung)
     if progress is None:
         return None
     try:

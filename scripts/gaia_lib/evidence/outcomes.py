@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import PurePosixPath
 
-from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED, TestOutcome
+from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED, TestOutcome, still_running
 from gaia_lib.evidence.testcases import TestCase
 
 _PARAMS = re.compile(r"\[.*\]$")
@@ -249,13 +249,17 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
 def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
            aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
     """test_id -> why it verifies nothing yet: the runner reported it (or one of its
-    parametrised cases) failed or in error in this run, with the first line of the failure."""
+    parametrised cases) failed or in error in this run, with the first line of the failure;
+    or the run was still running it when its time limit killed it (it did not finish)."""
     out: dict[str, str] = {}
     for test_id, found in sorted(reported(outcomes, cases, aliases).items()):
         bad = [o for o in found if o.outcome in (FAILED, ERROR)]
-        if bad:
-            message = next((o.message for o in bad if o.message), None)
+        failing = [o for o in bad if not still_running(o)]
+        if failing:
+            message = next((o.message for o in failing if o.message), None)
             out[test_id] = "failed in this run" + (f" ({message})" if message else "")
+        elif bad:
+            out[test_id] = f"did not finish in this run ({bad[0].message})"
     return out
 
 

@@ -503,10 +503,12 @@ def _go_text(data: bytes | str) -> str:
     return data.decode("utf-8", "replace") if isinstance(data, bytes) else data
 
 
-def go_still_running(data: bytes | str) -> tuple[str, ...]:
+def go_still_running(data: bytes | str) -> tuple[TestOutcome, ...]:
     """The tests a cut-off `go test -json` stream started and never finished, in the order
-    they started: what was running when a run timed out."""
-    return tuple(test for _, test in _go_stream(_go_text(data)).unfinished())
+    they started, each in error (`STILL_RUNNING`) in its package: what was running when a
+    run timed out."""
+    return tuple(TestOutcome(test, ERROR, package or None, STILL_RUNNING)
+                 for package, test in _go_stream(_go_text(data)).unfinished())
 
 
 def go_finished(data: bytes | str) -> tuple[TestOutcome, ...]:
@@ -682,6 +684,13 @@ def tap_finished(text: str) -> tuple[TestOutcome, ...]:
 
 # The message of a test a run was still running when its time limit killed it.
 STILL_RUNNING = "still running when the run hit its time limit"
+
+
+def still_running(test: TestOutcome) -> bool:
+    """Whether `test` is one a run was still running when its time limit killed it: in error
+    (it verifies nothing), though its runner never reported it failed."""
+    return test.outcome == ERROR and test.message == STILL_RUNNING
+
 # bats runs each test in a process of its own: `bats-exec-test [flags] FILE test_<name> N ...`,
 # its name encoded (a space as `_`, any other character not a letter, digit, `_` or `-` as
 # `-XX`, its code in hex; in a name of only those, `_` and `-` escaped as `-5f`, `-2d`).

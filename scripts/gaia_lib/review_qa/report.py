@@ -160,8 +160,9 @@ def render_header(key: str, title: str, prompt_hash_value: str, model: str | Non
 def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
     time; what was skipped, and why; what failed or timed out, with the logs of its stdout
-    and stderr kept in the evidence directory `where`, and each test the runner reported
-    failed with the first line of its failure."""
+    and stderr kept in the evidence directory `where`, each test the runner reported
+    failed with the first line of its failure, and, of a run that timed out, each test it
+    was still running: counted neither passed nor failed, as its runner reported neither."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
@@ -181,12 +182,8 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
             continue
         state = "timed out" if suite.get("timeout") else f"exited {suite.get('exit_code')}"
-        if suite.get("timeout"):  # the tests still running then, where the runner says
-            running = next((d.split("; still running: ", 1)[1]
-                            for d in evidence.get("diagnostics", []) or []
-                            if isinstance(d, str) and d.startswith(f"{suite.get('name')}: ")
-                            and "; still running: " in d), None)
-            state += f" (still running: {running})" if running else ""
+        running = [test for test in suite.get("still_running", []) or []
+                   if isinstance(test, Mapping)]
         logs = [str(suite[k]) for k in ("stdout_log", "stderr_log") if suite.get(k)]
         shown = f"; its output: {', '.join(f'{where}/{log}' for log in logs)}" if logs else ""
         if suite.get("stopped"):
@@ -196,19 +193,24 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         skipped = suite.get("skip_count", 0)
         counts = ("its output gives no test counts" if suite.get("counted_from") else
                   f"{suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} failed"
-                  f"{f', {skipped} skipped' if skipped else ''}")
+                  f"{f', {skipped} skipped' if skipped else ''}"
+                  f"{f', {len(running)} still running' if running else ''}")
         out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){shown}\n")
         out += [f"  - failed: {_failed_test(test)}\n" for test in suite.get("failed_tests", [])
                 if isinstance(test, Mapping)]
+        out += [f"  - still running: `{_test_name(test)}`\n" for test in running]
     return "".join(out)
 
 
+def _test_name(test: Mapping[str, Any]) -> str:
+    """`file::name`, as the report names every test (`describe > it` within its file)."""
+    return "::".join(str(test[k]) for k in ("file", "name") if test.get(k))
+
+
 def _failed_test(test: Mapping[str, Any]) -> str:
-    """`file::name`, as the report names every test (`describe > it` within its file): its
-    first line of failure, as the runner reported it."""
-    where = "::".join(str(test[k]) for k in ("file", "name") if test.get(k))
+    """`file::name` (`_test_name`): its first line of failure, as the runner reported it."""
     message = test.get("message")
-    return f"`{where}`" + (f": {message}" if message else "")
+    return f"`{_test_name(test)}`" + (f": {message}" if message else "")
 
 
 REVIEWER_TEXT_HEADING = "### The reviewer's text, as written"

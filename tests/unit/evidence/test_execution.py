@@ -275,6 +275,13 @@ def test_a_go_run_that_times_out_names_the_tests_still_running(tmp_path: Path) -
     assert [(t.name, t.outcome) for t in suite.tests] == [
         ("TestQuick", "passed"), ("TestSkips", "skipped"), ("TestFails", "failed"),
         ("TestPrints", "passed"), ("TestHangs", "error")]
+    # the evidence's counts and lists agree: the test the time limit cut off is no failure
+    # the runner reported, but the one it was still running
+    data = suite.as_json()
+    assert (data["pass_count"], data["fail_count"]) == (2, 1)
+    assert data["failed_tests"] == [{"name": "TestFails", "file": "example.com/hang",
+                                     "message": "hang_test.go:13: no"}]
+    assert data["still_running"] == [{"name": "TestHangs", "file": "example.com/hang"}]
 
 
 def test_missing_runner_is_recorded_not_raised(tmp_path: Path) -> None:

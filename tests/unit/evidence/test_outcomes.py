@@ -282,7 +282,7 @@ def test_a_unittest_classs_tests_a_cut_off_run_finished_ran_as_its_junit_report_
     cases = split_tests("tests.py", source)
     log = ("> tests.py::Spec::test_eol\n< tests.py::Spec::test_eol\n"
            "> tests.py::Spec::test_hangs\n")
-    hung = [runner_output.pytest_test(nodeid, runner_output.ERROR, "still running")
+    hung = [runner_output.pytest_test(nodeid, runner_output.ERROR, runner_output.STILL_RUNNING)
             for nodeid in runner_output.pytest_still_running(log)]
     ran = [*runner_output.pytest_finished(log), *hung]
     assert [c.test_id for c in cases] == ["tests.py::Spec::test_eol", "tests.py::Spec::test_hangs",
@@ -290,5 +290,11 @@ def test_a_unittest_classs_tests_a_cut_off_run_finished_ran_as_its_junit_report_
     assert list(outcomes.reported(ran, cases)) == ["tests.py::Spec::test_eol",
                                                    "tests.py::Spec::test_hangs"]
     assert list(outcomes.never_ran(ran, cases, ["tests.py"])) == ["tests.py::Spec::test_unreached"]
-    assert outcomes.failed(ran, cases) == {
-        "tests.py::Spec::test_hangs": "failed in this run (still running)"}
+    # cut off by the time limit, not failed by its runner: it did not finish
+    assert outcomes.failed(ran, cases) == {"tests.py::Spec::test_hangs": (
+        "did not finish in this run (still running when the run hit its time limit)")}
+    # a test in error for any other reason failed
+    crashed = [runner_output.pytest_test("tests.py::Spec::test_hangs", runner_output.ERROR,
+                                         "fixture 'db' not found")]
+    assert outcomes.failed(crashed, cases) == {
+        "tests.py::Spec::test_hangs": "failed in this run (fixture 'db' not found)"}

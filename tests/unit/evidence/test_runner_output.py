@@ -546,7 +546,9 @@ def test_a_cut_go_stream_names_the_tests_still_running() -> None:
               {"Action": "run", "Package": "p", "Test": "TestB/sub"},
               {"Action": "output", "Package": "p", "Test": "TestB", "Output": "..."}]
     text = "\n".join(json.dumps(e) for e in events) + "\nnot json\n{broken"
-    assert ro.go_still_running(text) == ("TestB", "TestB/sub")
+    assert ro.go_still_running(text) == (ro.TestOutcome("TestB", ro.ERROR, "p", ro.STILL_RUNNING),
+                                         ro.TestOutcome("TestB/sub", ro.ERROR, "p",
+                                                        ro.STILL_RUNNING))
     assert ro.go_still_running(b"") == ()
     assert ro.go_finished(text) == (ro.TestOutcome("TestA", ro.PASSED, "p"),)
 

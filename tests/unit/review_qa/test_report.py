@@ -200,14 +200,25 @@ def test_a_run_counted_by_its_exit_code_is_not_said_as_one_test() -> None:
 
 
 def test_a_run_that_timed_out_names_the_tests_still_running() -> None:
+    """A test the time limit cut off is not one its runner reported failed: the counts say
+    what the runner reported, each list names as many tests as its count says."""
     evidence = {"suites": [{"name": "tier_1", "exit_code": 124, "timeout": True,
-                            "pass_count": 0, "fail_count": 0,
-                            "stdout_log": "tier_1-stdout.log"}],
-                "diagnostics": ["tier_2: timed out after 9s; still running: TestOther",
-                                "tier_1: timed out after 8s; still running: TestHangs"]}
+                            "pass_count": 2, "fail_count": 1,
+                            "failed_tests": [{"name": "TestFails", "file": "x_test.go",
+                                              "message": "x_test.go:9: no"}],
+                            "still_running": [{"name": "TestHangs", "file": "x_test.go"},
+                                              {"name": "TestHangs/sub", "file": "x_test.go"}],
+                            "stdout_log": "tier_1-stdout.log"},
+                           {"name": "tier_2", "exit_code": 124, "timeout": True,
+                            "pass_count": 0, "fail_count": 0}],
+                "diagnostics": ["tier_1: timed out after 8s; still running: TestHangs"]}
     assert qa_report.render_run(evidence, "ev") == (
-        "- test run: tier_1 timed out (still running: TestHangs) (0 passed, 0 failed); its "
-        "output: ev/tier_1-stdout.log\n")
+        "- test run: tier_1 timed out (2 passed, 1 failed, 2 still running); its output: "
+        "ev/tier_1-stdout.log\n"
+        "  - failed: `x_test.go::TestFails`: x_test.go:9: no\n"
+        "  - still running: `x_test.go::TestHangs`\n"
+        "  - still running: `x_test.go::TestHangs/sub`\n"
+        "- test run: tier_2 timed out (0 passed, 0 failed)\n")
 
 
 def test_a_skipped_tier_is_said_with_its_reason_not_as_passed() -> None:
