@@ -1919,6 +1919,53 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
         "names nothing of the story's code (what ordinals.go declare): it tests other code")}
 
 
+
+def _go_story_with_a_failing_test(project: Project) -> None:
+    """A Go story in package `ord` (example.com/humanize/ord) whose code is broken: its table
+    test's row `2` fails, and AC1 keeps a passing test too."""
+    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
+                  "test_execution:\n  tier_1:\n    placement: [local]\n"
+                  "    command: go test ./...\n    timeout_seconds: 300\n")
+    project.write("go.mod", "module example.com/humanize\n\ngo 1.19\n")
+    project.write("ord/ordinals.go", 'package ord\n\nimport "strconv"\n\n'
+                  "// Ordinal gives x as an ordinal.\nfunc Ordinal(x int) string {\n"
+                  '\treturn strconv.Itoa(x) + "st"\n}\n')
+    project.write("ord/ordinals_test.go", 'package ord\n\nimport "testing"\n\n'
+                  "// AC1\nfunc TestOrdinalFirst(t *testing.T) {\n"
+                  '\tif Ordinal(1) != "1st" {\n\t\tt.Fatal("want 1st")\n\t}\n}\n\n'
+                  "// AC1\nfunc TestOrdinalSuffixes(t *testing.T) {\n"
+                  '\tfor in, want := range map[int]string{2: "2nd"} {\n'
+                  "\t\tt.Run(want, func(t *testing.T) {\n"
+                  "\t\t\tif got := Ordinal(in); got != want {\n"
+                  '\t\t\t\tt.Errorf("Ordinal(%d) = %q, want %q", in, got, want)\n'
+                  "\t\t\t}\n\t\t})\n\t}\n}\n")
+    project.add_story("E1-S1", priority="P2", file_list=["ord/ordinals.go",
+                                                         "ord/ordinals_test.go"], acs=(
+        '- [ ] **AC1:** Given 1 or 2, when `Ordinal()` formats it, then it returns "1st" or '
+        '"2nd".\n'))
+    _first_commit(project)
+
+
+def test_a_failed_go_test_is_named_by_its_file_as_everywhere_else(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`go test -json` names a failed test's package (example.com/humanize/ord): the report's
+    failed list and the evidence name it by its file, as the rest of the review does."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    _go_story_with_a_failing_test(project)
+    assert command.main(["E1-S1"]) == 1
+    evidence = json.loads((project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "execution-evidence.json").read_text())
+    assert evidence["suites"][0]["failed_tests"] == [
+        {"name": "TestOrdinalSuffixes/2nd", "file": "ord/ordinals_test.go",
+         "message": 'ordinals_test.go:17: Ordinal(2) = "2st", want "2nd"'},
+        {"name": "TestOrdinalSuffixes", "file": "ord/ordinals_test.go"}]
+    text = (project.impl / "qa-tests-E1-S1.md").read_text()
+    assert "\n  - failed: `ord/ordinals_test.go::TestOrdinalSuffixes/2nd`: ordinals_test.go:17: " \
+        'Ordinal(2) = "2st", want "2nd"\n  - failed: `ord/ordinals_test.go::TestOrdinalSuffixes`\n' \
+        in text
+    assert "example.com/humanize" not in text
+
 COOKIE_TEST = """import { describe, it, expect } from "vitest";
 import { parse, parseCookie } from "../src";
 MOCK

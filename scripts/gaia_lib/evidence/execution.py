@@ -183,6 +183,13 @@ class Evidence:
             return self.coverage_report, "coveragepy-json"
         return next((suite.coverage for suite in self.suites if suite.coverage), None)
 
+    def with_tests(self, name: Callable[[tuple[runner_output.TestOutcome, ...]],
+                                        tuple[runner_output.TestOutcome, ...]]) -> Evidence:
+        """This evidence with each suite's outcomes as `name` gives them (a Go test named
+        by its file rather than its package: `outcomes.in_files`)."""
+        return dataclasses.replace(self, suites=tuple(
+            dataclasses.replace(suite, tests=name(suite.tests)) for suite in self.suites))
+
     def as_json(self) -> dict[str, Any]:
         extra = {"coverage_report": self.coverage_report.name} if self.coverage_report else {}
         return {**extra,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from pathlib import PurePosixPath
 
 from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED, TestOutcome, still_running
@@ -244,6 +245,27 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
                                                          for name in in_file)):
             out[case.test_id] = why
     return out
+
+
+def in_files(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
+             ) -> tuple[TestOutcome, ...]:
+    """`outcomes` with each Go test's package (`go test -json` names a test's package,
+    `example.com/m/pkg`) replaced by the `_test.go` file of the discovered test declaring it
+    (a subtest's, `TestX/case`, its test's): named as the review names a test,
+    `x_test.go::TestX`. An outcome no discovered test declares, or two do (a test of the
+    package's and one of its `_test` package), keeps its package; any other, as reported."""
+    go_cases = [case for case in cases if case.file.endswith("_test.go")]
+    directories = {str(PurePosixPath(case.file).parent) for case in go_cases}
+    by_name: dict[str, list[TestCase]] = {}
+    for case in go_cases:
+        by_name.setdefault(case.name, []).append(case)
+    out = []
+    for outcome in outcomes:
+        files = {case.file for case in by_name.get(outcome.name.partition("/")[0], ())
+                 if _same_file(case.file, outcome.file, directories)} if outcome.file \
+            and not outcome.file.endswith((*_FILE_SUFFIXES, ".go")) else set()
+        out.append(replace(outcome, file=files.pop()) if len(files) == 1 else outcome)
+    return tuple(out)
 
 
 def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],

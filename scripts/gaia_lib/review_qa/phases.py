@@ -800,7 +800,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         no_tier=_no_tier(s, evidence),
         named_sources=() if python and not unmeasured else _declaring(reads.code_under_test),
     )
-    return evidence.as_json(), run
+    # the evidence names each test as the review does: a Go test by its file, not its package
+    return evidence.with_tests(lambda tests: outcomes.in_files(tests, reads.cases)).as_json(), run
 
 
 def _without(executes: dict[str, bool] | None,

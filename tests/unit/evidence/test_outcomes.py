@@ -298,3 +298,25 @@ def test_a_unittest_classs_tests_a_cut_off_run_finished_ran_as_its_junit_report_
                                          "fixture 'db' not found")]
     assert outcomes.failed(crashed, cases) == {
         "tests.py::Spec::test_hangs": "failed in this run (fixture 'db' not found)"}
+
+
+def test_a_go_tests_package_is_named_by_the_file_declaring_it() -> None:
+    """`go test -json` names a test's package; the review names a test by its file: the
+    `_test.go` file of the discovered test (a subtest's test's), in that package's directory."""
+    cases = [*split_tests("semver_test.go", "package semver\n\n"
+                          "func TestParse(t *testing.T) {}\n\nfunc TestTwice(t *testing.T) {}\n"),
+             *split_tests("ext_test.go", "package semver_test\n\nfunc TestTwice(t *testing.T) {}\n"),
+             *split_tests("sub/x_test.go", "package sub\n\nfunc TestParse(t *testing.T) {}\n"),
+             TestCase("tests/test_a.py", "test_a", 1, "")]
+    ran = [runner_output.TestOutcome("TestParse", runner_output.FAILED, "example.com/semver", "no"),
+           runner_output.TestOutcome("TestParse/case", runner_output.FAILED, "example.com/semver"),
+           runner_output.TestOutcome("TestParse", runner_output.PASSED, "example.com/semver/sub"),
+           # two files of the package declare it (its own and its `_test` package's)
+           runner_output.TestOutcome("TestTwice", runner_output.FAILED, "example.com/semver"),
+           # no discovered test declares it
+           runner_output.TestOutcome("TestOther", runner_output.FAILED, "example.com/semver"),
+           runner_output.TestOutcome("test_a", runner_output.FAILED, "tests/test_a.py")]
+    assert [(t.name, t.file, t.message) for t in outcomes.in_files(ran, cases)] == [
+        ("TestParse", "semver_test.go", "no"), ("TestParse/case", "semver_test.go", None),
+        ("TestParse", "sub/x_test.go", None), ("TestTwice", "example.com/semver", None),
+        ("TestOther", "example.com/semver", None), ("test_a", "tests/test_a.py", None)]
