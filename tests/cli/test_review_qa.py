@@ -240,6 +240,27 @@ def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
         "message": "AssertionError: assert 400 == 422"}]
 
 
+def test_a_failed_story_test_is_a_critical_finding_though_its_ac_has_another_test(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """AC2's first test fails, its second passes: AC2 is covered, but the review does not
+    read as clean: the failed test is a blocking finding, with its first line of failure."""
+    qa_project.write("app/signup.py", SOURCE.replace("return 422", "return 400"))
+    qa_project.write("tests/test_signup.py", TESTS + (
+        '\n\ndef test_ac2_invalid_email_is_not_created():\n'
+        '    assert signup("nope") != "created"\n'))
+    assert command.main(["E1-S1"]) == 1
+    assert "\nsummary: 2 of 2 ACs have a test; findings: 1 critical, " in capsys.readouterr().out
+    findings = _check(qa_project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["severity"], f["blocking"], f["rule"], f["test"], f["message"])
+            for f in findings] == [(
+        "critical", True, "failed-test",
+        "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422",
+        "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422 failed in this run "
+        "(AssertionError: assert 400 == 422); it covers no AC until it passes")]
+
+
 def test_a_story_test_file_whose_tests_are_made_at_run_time_is_said_to_be_unread(
     qa_project: Project
 ) -> None:
@@ -1595,22 +1616,24 @@ def test_round_two_writes_its_own_report_and_lists_what_was_fixed(
     round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
     assert "- round: 2\n" in round2
     # the deterministic fr-traceability finding stays open in both rounds; AC2's test failed
-    # in round 1, so AC2 had no test that counted: fixed with it (round 1's uncommitted edit
-    # was to a file the File List names: no divergence in either round)
-    assert "Compared with round 1: 0 new, 2 open, 2 fixed." in round2
-    fixed = round2.split("### Fixed since round 1 (2)\n\n")[1].split("\n\n")[0].splitlines()
+    # in round 1 (a finding of its own), so AC2 had no test that counted: fixed with it
+    # (round 1's uncommitted edit was to a file the File List names: no divergence in either
+    # round)
+    assert "Compared with round 1: 0 new, 2 open, 3 fixed." in round2
+    fixed = round2.split("### Fixed since round 1 (3)\n\n")[1].split("\n\n")[0].splitlines()
     assert fixed[0] == ("- assertion (AC2 tests/test_signup.py): AC2's test never checks the "
                         "error body")  # in reading order: by kind, then AC
-    assert [line.split(" ")[1] for line in fixed] == ["assertion", "missing-ac-coverage"]
+    assert [line.split(" ")[1] for line in fixed] == ["assertion", "failed-test",
+                                                       "missing-ac-coverage"]
     qa = record.load(qa_project.root, "E1")
     assert qa.current("E1-S1") == "pass"
     rows = [(r.round, r.result, Path(r.report).name, r.findings) for r in qa.history("E1-S1")]
-    assert rows == [(1, "fail", "qa-tests-E1-S1.md", "4 new, 0 open, 0 fixed"),
-                    (2, "pass", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 2 fixed")]
+    assert rows == [(1, "fail", "qa-tests-E1-S1.md", "5 new, 0 open, 0 fixed"),
+                    (2, "pass", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 3 fixed")]
     jsonl = [(r.round, r.verdict, Path(r.report).name, r.findings)
              for r in ledger.history(qa_project.root, "E1-S1", "QA Tests")]
-    assert jsonl == [(1, "FAILED", "qa-tests-E1-S1.md", "4 new, 0 open, 0 fixed"),
-                     (2, "PASSED", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 2 fixed")]
+    assert jsonl == [(1, "FAILED", "qa-tests-E1-S1.md", "5 new, 0 open, 0 fixed"),
+                     (2, "PASSED", "qa-tests-E1-S1-round2.md", "0 new, 2 open, 3 fixed")]
     assert record_file(qa_project).is_file()
 
 
@@ -1965,6 +1988,26 @@ def test_a_failed_go_test_is_named_by_its_file_as_everywhere_else(
         'Ordinal(2) = "2st", want "2nd"\n  - failed: `ord/ordinals_test.go::TestOrdinalSuffixes`\n' \
         in text
     assert "example.com/humanize" not in text
+
+
+def test_a_failed_go_story_test_is_a_critical_finding_as_a_failed_pytest_one_is(
+        project: Project, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A story test that fails in the review's run: its AC still has a passing test, but the
+    review does not read as clean: the failure is a blocking finding at the test."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    _go_story_with_a_failing_test(project)
+    assert command.main(["E1-S1"]) == 1
+    out = capsys.readouterr().out
+    assert "\nsummary: 1 of 1 ACs have a test; findings: 1 critical, " in out
+    findings = _check(project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["file"], f["line"], f["severity"], f["blocking"], f["rule"], f["message"])
+            for f in findings] == [(
+        "ord/ordinals_test.go", 13, "critical", True, "failed-test",
+        "ord/ordinals_test.go::TestOrdinalSuffixes failed in this run (ordinals_test.go:17: "
+        'Ordinal(2) = "2st", want "2nd"); it covers no AC until it passes')]
 
 COOKIE_TEST = """import { describe, it, expect } from "vitest";
 import { parse, parseCookie } from "../src";

@@ -271,14 +271,22 @@ def in_files(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
 def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
            aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
     """test_id -> why it verifies nothing yet: the runner reported it (or one of its
-    parametrised cases) failed or in error in this run, with the first line of the failure;
-    or the run was still running it when its time limit killed it (it did not finish)."""
+    parametrised cases) failed or in error in this run, with the first line of the failure
+    (a Go test failed by its subtest, `TestX/case`, with the subtest's); or the run was still
+    running it when its time limit killed it (it did not finish)."""
+    listed = list(outcomes)
+    by_id = {case.test_id: case for case in cases}
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
     out: dict[str, str] = {}
-    for test_id, found in sorted(reported(outcomes, cases, aliases).items()):
+    for test_id, found in sorted(reported(listed, cases, aliases).items()):
         bad = [o for o in found if o.outcome in (FAILED, ERROR)]
         failing = [o for o in bad if not still_running(o)]
         if failing:
-            message = next((o.message for o in failing if o.message), None)
+            case = by_id[test_id]
+            subtests = [o for o in listed if case.file.endswith("_test.go")
+                        and o.name.startswith(case.name + "/") and o.outcome in (FAILED, ERROR)
+                        and _same_file(case.file, o.file, directories)]
+            message = next((o.message for o in [*failing, *subtests] if o.message), None)
             out[test_id] = "failed in this run" + (f" ({message})" if message else "")
         elif bad:
             out[test_id] = f"did not finish in this run ({bad[0].message})"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -337,15 +338,25 @@ def _plain(value: Any) -> Any:
 
 def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str, str],
                       lines: Mapping[str, int],
-                      mocking: Mapping[str, sut_mocking.Finding] | None = None
-                      ) -> dict[str, Any]:
-    """Placeholder tests, tests the runner skipped and tests that mock the code under test:
-    they verify nothing of it, so they cover nothing. Warnings here; the gap they leave is
-    ac-coverage's to judge."""
-    findings = [finding(p.file, p.line, "warning", "placeholder-test",
-                        f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False,
-                        test=p.test_id)
-                for p in found]
+                      mocking: Mapping[str, sut_mocking.Finding] | None = None, *,
+                      failed: Mapping[str, str] | None = None,
+                      required: AbstractSet[str] = frozenset()) -> dict[str, Any]:
+    """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
+    tests, tests the runner skipped and tests that mock the code under test: they verify
+    nothing of it, so they cover nothing. A failed test is Critical and blocks when a
+    required tier's run reported it (`required`; `rules.failed_test`); the rest are Warnings
+    here, the gap they leave ac-coverage's to judge."""
+    findings = []
+    for test, why in sorted((failed or {}).items()):
+        severity, blocking = rules.failed_test(test in required)
+        findings.append(finding(test.partition("::")[0], lines.get(test, 1), severity,
+                                "failed-test", f"{test} {why}; it covers no AC until it passes"
+                                + ("" if blocking else " (its tier is not required)"),
+                                blocking, test=test))
+    findings += [finding(p.file, p.line, "warning", "placeholder-test",
+                         f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False,
+                         test=p.test_id)
+                 for p in found]
     shown = {p.test_id for p in found}
     for test, mock in sorted((mocking or {}).items()):
         if test not in shown:

@@ -193,6 +193,8 @@ class RunInputs:
     unread: Mapping[str, int] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
     runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
+    # those of `runner_failed` a required tier's run reported: the story's fail the review
+    required_failed: AbstractSet[str] = frozenset()
     # tiers are configured but none is placed in the review's context: nothing was tested
     no_tier: str | None = None
     # where no run measured what each test executed: the story's sources a test's code names
@@ -222,6 +224,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "review_coverage": bool(run is not None and run.coverage is not None),
         "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
         "runner_failed": sorted(run.runner_failed.items()) if run is not None else None,
+        "required_failed": sorted(run.required_failed) if run is not None else None,
         "attribution": run.attribution_why if run is not None else None,
         "runner_missing": run.runner_missing if run is not None else None,
         "no_tier": run.no_tier if run is not None else None,
@@ -622,7 +625,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
             s.key, cases, file_list_rels, coverage.unattributed_tests,
             [rel for rel in file_list_rels if not (s.project / rel).exists()])),
-        qa_checks.placeholder_check(found_placeholders, runner_skipped, lines, reads.mocking),
+        qa_checks.placeholder_check(found_placeholders, runner_skipped, lines, reads.mocking,
+                                    failed=_story_failed(reads, run),
+                                    required=run.required_failed if run else frozenset()),
         literal_check,
         branch,
         *qa_checks.rubric_checks(s, per_ac, phase4, story_tests),
@@ -673,6 +678,14 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     if run is not None:
         results["behavioural_attribution"] = attribution_rows
     return results
+
+
+def _story_failed(reads: Reads, run: RunInputs | None) -> dict[str, str]:
+    """The story's tests (of the test files it ran as the story's, or whose tests match an
+    AC) that failed or did not finish in the review's run, with why: each a finding."""
+    files = {*reads.run_tests, *reads.story_tests}
+    return {test: why for test, why in (run.runner_failed if run is not None else {}).items()
+            if test.partition("::")[0] in files}
 
 
 def idle_tests(run: RunInputs | None) -> dict[str, str]:
@@ -778,6 +791,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     skipped = {**_never_ran(evidence, reads, s.project),
                **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)}
     failed = outcomes.failed(evidence.tests, reads.cases, reads.inherited)
+    required_failed = frozenset(outcomes.failed(
+        [t for suite in evidence.suites if suite.required for t in suite.tests], reads.cases,
+        reads.inherited))
     if python:  # a test that failed, was skipped or never ran executed what its run reached,
         # and a placeholder what it bothered to call: neither says what it tests. It is
         # matched by its words, and counted for none of its ACs for its reason (`excluded`)
@@ -787,6 +803,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     run = RunInputs(
         runner_skipped=skipped,
         runner_failed=failed,
+        required_failed=required_failed,
         coverage=coverage,
         note=note,
         attribution=attribution_data,

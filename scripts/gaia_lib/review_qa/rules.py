@@ -9,6 +9,11 @@ Critical is allowed for exactly two things, and only these block the verdict:
       errors, rejection, invalid input, 4xx codes, or of an exception raised) whose words put
       it at a user-input boundary (input, form, field, submit, request, upload, ...), with
       branch-coverage evidence that an error handler in the story's sources never ran.
+That rubric classifies what a reviewer finds. The review's own run adds one deterministic
+blocker, which the verdict resolver already blocks on (a required test suite that failed):
+  (c) a story test that failed, or did not finish, in a required tier's run: Critical, so
+      that the findings say which test fails the review (in a tier that is not required,
+      which blocks nothing, a Warning).
 Everything else the review finds is a Warning or a Suggestion:
   - a primary AC gap on a lower priority, any edge-case AC gap, an error path off a boundary or
     without branch evidence: Warning;
@@ -88,6 +93,11 @@ def error_path_gap(ac_text: str, branch_evidence: bool) -> tuple[str, bool]:
     if branch_evidence and is_error_path(ac_text) and on_user_input_boundary(ac_text):
         return CRITICAL, True
     return WARNING, False
+
+
+def failed_test(required: bool) -> tuple[str, bool]:
+    """(severity, blocking) of a story test that failed in the review's run: rule (c)."""
+    return (CRITICAL, True) if required else (WARNING, False)
 
 
 def over_covered(per_ac: Iterable[Mapping[str, Any]]) -> list[tuple[str, int]]:

@@ -320,3 +320,12 @@ def test_a_go_tests_package_is_named_by_the_file_declaring_it() -> None:
         ("TestParse", "semver_test.go", "no"), ("TestParse/case", "semver_test.go", None),
         ("TestParse", "sub/x_test.go", None), ("TestTwice", "example.com/semver", None),
         ("TestOther", "example.com/semver", None), ("test_a", "tests/test_a.py", None)]
+
+
+def test_a_go_test_failed_by_its_subtest_says_the_subtests_failure() -> None:
+    cases = split_tests("ord_test.go", "package ord\n\nfunc TestTable(t *testing.T) {}\n")
+    ran = [runner_output.TestOutcome("TestTable/two", runner_output.FAILED, "example.com/ord",
+                                     "ord_test.go:9: got 2st"),
+           runner_output.TestOutcome("TestTable", runner_output.FAILED, "example.com/ord")]
+    assert outcomes.failed(ran, cases) == {
+        "ord_test.go::TestTable": "failed in this run (ord_test.go:9: got 2st)"}

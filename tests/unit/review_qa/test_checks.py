@@ -300,3 +300,23 @@ def test_a_presence_only_test_over_a_named_table_checks_none_of_its_values() -> 
     result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC1", tests=tuple(bodies))])
     found = checks.presence_only_tests([ac], result, bodies)  # type: ignore[arg-type]
     assert sorted(found["AC1"]) == ["t::message", "t::truth"]
+
+
+def test_a_story_test_that_failed_in_the_run_is_a_finding() -> None:
+    """Critical and blocking where a required tier reported it, a Warning elsewhere; at its
+    declaration, with why it failed."""
+    failed = {"semver_test.go::TestIncrements": 'failed in this run (semver_test.go:336: got '
+                                                '"1.2.5")',
+              "e2e/x_test.go::TestSlow": "failed in this run"}
+    check = checks.placeholder_check((), {}, {"semver_test.go::TestIncrements": 330},
+                                     failed=failed, required={"semver_test.go::TestIncrements"})
+    assert check["status"] == "failed"
+    assert [(f["file"], f["line"], f["severity"], f["rule"], f["blocking"], f["message"])
+            for f in check["findings"]] == [
+        ("e2e/x_test.go", 1, "warning", "failed-test", False,
+         "e2e/x_test.go::TestSlow failed in this run; it covers no AC until it passes (its tier "
+         "is not required)"),
+        ("semver_test.go", 330, "critical", "failed-test", True,
+         'semver_test.go::TestIncrements failed in this run (semver_test.go:336: got "1.2.5"); '
+         "it covers no AC until it passes")]
+    assert checks.placeholder_check((), {}, {})["status"] == "passed"

@@ -28,6 +28,11 @@ def test_ac_gap_severity(priority: str | None, edge: bool, expected: tuple[str, 
     assert rules.ac_gap(priority, edge) == expected
 
 
+def test_a_failed_story_test_blocks_only_in_a_required_tier() -> None:
+    assert rules.failed_test(True) == ("critical", True)
+    assert rules.failed_test(False) == ("warning", False)
+
+
 @pytest.mark.parametrize(("text", "evidence", "expected"), [
     ("Given an invalid email, when the user submits the form, then 422", True,
      ("critical", True)),
