@@ -39,6 +39,7 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
   `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`).
+A Go `TestMain(m *testing.M)` is no test: `go test` runs it in place of the tests.
 Tests of one name in one file are two tests (two `test.each(...)("%s => %s", ...)` tables in
 one group): the later ones' ids end ` #2`, ` #3` (`twin`), their names as the runner names
 them. In Python the later `def` replaces the earlier, which never runs (`shadowed`).
@@ -99,7 +100,10 @@ _JS_DYNAMIC_TEST = lazy_re(
 )
 MAX_EXPRESSION = 80
 _BATS_TEST = lazy_re(r"^@test[ \t]+(?P<q>['\"])(?P<name>.*)(?P=q)[ \t]*\{")
-_GO_TEST = lazy_re(r"^func[ \t]+(?P<name>(?:Test|Example|Fuzz)\w*)[ \t]*\(")
+# A Go test, example or fuzz target; not `TestMain(m *testing.M)`, which `go test` runs in
+# place of the tests (they run only if it calls `m.Run()`): no test itself
+_GO_TEST = lazy_re(r"^func[ \t]+(?!TestMain[ \t]*\([ \t]*\w*[ \t]*\*testing\.M\b)"
+                   r"(?P<name>(?:Test|Example|Fuzz)\w*)[ \t]*\(")
 _JVM_TEST = lazy_re(r"^\s*(?:public\s+|internal\s+)?(?:void|fun)\s+`?(?P<name>[^`(]+?)`?\s*\(")
 _DART_TEST = lazy_re(r"\b(?:test|testWidgets)\(\s*(?P<q>['\"])(?P<name>.*?)(?P=q)")
 _SWIFT_TEST = lazy_re(r"\bfunc[ \t]+(?P<name>test\w*)[ \t]*\(")

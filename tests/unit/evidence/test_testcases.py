@@ -423,6 +423,20 @@ def test_go_subtests_table_names_and_error_expectations() -> None:
     assert no_error.exceptions == () and no_error.expects_error
 
 
+def test_a_go_testmain_taking_testing_m_is_no_test() -> None:
+    """`TestMain(m *testing.M)` runs a package's tests (or, never calling `m.Run()`, none):
+    `go test` reports no outcome for it, so it is no test; `TestMain(t *testing.T)` is one,
+    as `go test` reads it, and so is a name that only starts with it."""
+    source = ("package semver\n\nfunc TestMain(m *testing.M) {\n\tos.Exit(m.Run())\n}\n\n"
+              "func TestMainPage(t *testing.T) {\n\tif Page() != \"\" {\n\t\tt.Fatal(\"x\")"
+              "\n\t}\n}\n")
+    assert [c.name for c in split_tests("semver_test.go", source)] == ["TestMainPage"]
+    for signature in ("m *testing.M", "*testing.M", "_ *testing.M"):
+        assert split_tests("main_test.go", f"func TestMain({signature}) {{\n}}\n") == []
+    (as_test,) = split_tests("main_test.go", "func TestMain(t *testing.T) {\n}\n")
+    assert as_test.name == "TestMain"
+
+
 PACKAGE_TABLES_GO = """package shellquote
 
 var splitTests = []struct {
