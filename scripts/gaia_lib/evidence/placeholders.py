@@ -213,7 +213,10 @@ counted (`toHaveBeenCalledTimes`) only when a `beforeEach` makes it anew and not
 it but statements of tests' own bodies (a block's, a table test's, a test's one expression; in a
 file with no `concurrent`); calls forgotten in
 between (`fn.mockClear()`, `vi.clearAllMocks()`) leave a real check.
-In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`).
+In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`, a value
+compared with itself by a method or a function: `v.Compare(v) != 0`, `v.NE(v)`,
+`!v.Equal(v)`: `then_literals.GO_DEAD_BLOCK`), and an assertion library's check of a value
+against itself (`assert.Equal(t, x, x)`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line).
 
@@ -3042,7 +3045,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         # runs, as the source has it (`if got != got {`, a loop over an empty table)
         dead = next((at for at, line in enumerate(own) if _GO_FAILS.search(line)), None)
         # its names read as the calls they were given, as `go_without_dead_blocks` reads them
-        read = then_literals.same_calls_resolved("\n".join(own)).split("\n")
+        read = then_literals.go_conditions_read("\n".join(own)).split("\n")
         opened = next((at for at in range(dead or 0, 0, -1)
                        if _GO_NEVER_OPENS.search(read[at])), None) if dead else None
         if opened is not None and decl + opened < len(written_lines):

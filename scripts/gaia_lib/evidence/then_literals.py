@@ -559,35 +559,109 @@ def _truthy_of_a_value(check: str, code: str) -> bool:
     return callee is not None and not _answers_yes_or_no(callee)
 
 
+# A Go operand, as written on one line: a name with its selectors, indexes and calls
+# (`v`, `test.v`, `tc.in[0]`, `v.String()`).
+_GO_OPERAND = (r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[[^\[\]{};\n]*\]|"
+               r"\((?:[^(){};\n]|\([^(){};\n]*\))*\))*")
+# Comparing methods and functions, by what they give a value compared with itself: an order
+# of it (`v.Compare(v)`, `strings.Compare(a, a)`: 0), an equality or a non-strict order (`true`:
+# `v.Equal(v)`, `v.LTE(v)`, `reflect.DeepEqual(x, x)`), or an inequality or a strict order
+# (`false`: `v.NE(v)`, `v.LT(v)`, `t.Before(t)`).
+_GO_ORDER_METHOD = r"(?:Compare|Cmp|CompareTo)"
+_GO_TRUE_METHOD = (r"(?:Equal|Equals|EQ|Eq|IsEqual|EqualTo|LTE|Lte|LE|Le|GTE|Gte|GE|Ge|"
+                   r"LessOrEqual|GreaterOrEqual)")
+_GO_FALSE_METHOD = (r"(?:NE|Ne|NotEqual|NotEquals|LT|Lt|Less|LessThan|GT|Gt|Greater|"
+                    r"GreaterThan|Before|After)")
+_GO_ORDER_FUNCTION = r"(?:[A-Za-z_]\w*\.)*Compare"
+_GO_TRUE_FUNCTION = (r"(?:(?:[A-Za-z_]\w*\.)*(?:DeepEqual|Equal|Equals|EqualFold|EqualValues|"
+                     r"ObjectsAreEqual)|errors\.Is)")
+
+
+def _go_self(callee: str, name: str, method: bool) -> str:
+    """A comparison of one operand with itself by `callee`: a method of it taking it
+    (`v.Compare(v)`) or a function taking it twice (`strings.Compare(a, a)`); `name`: the
+    group the operand is kept in (each unique in a pattern)."""
+    operand = rf"(?P<{name}>{_GO_OPERAND})"
+    if method:
+        return rf"{operand}\s*\.\s*{callee}\(\s*(?P={name})\s*\)"
+    return rf"{callee}\(\s*{operand}\s*,\s*(?P={name})\s*\)"
+
+
+# A Go comparison of a value with itself whose outcome is fixed: read as that outcome.
+_GO_SELF_COMPARED = lazy_re("|".join([
+    _go_self(_GO_ORDER_METHOD, "sm1", True), _go_self(_GO_ORDER_FUNCTION, "sf1", False),
+    _go_self(_GO_TRUE_METHOD, "sm2", True), _go_self(_GO_TRUE_FUNCTION, "sf2", False),
+    _go_self(_GO_FALSE_METHOD, "sm3", True)]))
 # A Go condition that is never true: `false`, a value unequal to itself (`got != got`,
-# `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), a comparison and its contradiction
+# `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), or ordered before or after itself
+# (`v < v`), also through a method or a function comparing it with itself
+# (`v.Compare(v) != 0`, `strings.Compare(a, a) < 0`, `!v.Equal(v)`, `v.NE(v)`, `v.LT(v)`,
+# `!reflect.DeepEqual(f(x), f(x))`), a comparison and its contradiction
 # (`a != b && a == b`), one and-ed with `false`, a length below zero (`!(len(v) >= 0)` too),
 # or more arguments than
 # `go test` ever hands its test binary (`len(os.Args) > 100`).
 GO_DEAD_BLOCK = lazy_re(
     r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
+    rf"(?P<lt>{_GO_OPERAND})\s*[<>](?![<>=-])\s*(?P=lt)\s*|"
     r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal|errors\.Is)\(\s*(?P<y>[^,(){};]+?)\s*,"
     r"\s*(?P=y)\s*\)\s*|"
+    + rf"(?:{_go_self(_GO_ORDER_METHOD, 'dm1', True)}|"
+    rf"{_go_self(_GO_ORDER_FUNCTION, 'df1', False)})\s*(?:!=|<|>)\s*0\s*|"
+    rf"!\s*(?:{_go_self(_GO_TRUE_METHOD, 'dm2', True)}|"
+    rf"{_go_self(_GO_TRUE_FUNCTION, 'df2', False)})\s*|"
+    rf"{_go_self(_GO_FALSE_METHOD, 'dm3', True)}\s*|"
     r"(?P<p>[^{};&|]+?)\s*!=\s*(?P<q>[^{};&|]+?)\s*&&\s*(?P=p)\s*==\s*(?P=q)\s*|"
     r"(?P<r>[^{};&|]+?)\s*==\s*(?P<s>[^{};&|]+?)\s*&&\s*(?P=r)\s*!=\s*(?P=s)\s*|"
     r"[^{};|]*&&\s*false\s*|"
     r"(?:len\([^(){};]*\)\s*<\s*0|0\s*>\s*len\([^(){};]*\)|!\s*\(\s*len\([^(){};]*\)\s*>=\s*0\s*\)|"
     r"len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
-# An assertion library's check that a length is not negative, which no length fails
-# (`assert.True(t, len(v) >= 0)`, `require.GreaterOrEqual(t, len(v), 0)`).
-_GO_LENGTH_CHECK = re.compile(
-    r"^[ \t]*(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
+# An assertion library's check that cannot fail: that a length is not negative, which no
+# length fails (`assert.True(t, len(v) >= 0)`, `require.GreaterOrEqual(t, len(v), 0)`), or
+# that a value equals itself (`assert.Equal(t, got, got)`, `assert.True(t, v.Equal(v))`,
+# `assert.False(t, v.LT(v))`, quicktest's `c.Assert(got, qt.DeepEquals, got)`).
+_GO_CANNOT_FAIL_CHECK = re.compile(
+    r"^[ \t]*(?:(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
     r"False\(\s*\w+\s*,\s*len\([^(){};]*\)\s*<\s*0|"
-    r"GreaterOrEqual\(\s*\w+\s*,\s*len\([^(){};]*\)\s*,\s*0)\s*(?:,\s*\"[^\"]*\"\s*)?\)[ \t]*$",
+    r"GreaterOrEqual\(\s*\w+\s*,\s*len\([^(){};]*\)\s*,\s*0|"
+    rf"(?:Equal|EqualValues|Exactly|ObjectsAreEqual)\(\s*\w+\s*,\s*(?P<a>{_GO_OPERAND})\s*,"
+    r"\s*(?P=a)|"
+    rf"True\(\s*\w+\s*,\s*(?:{_go_self(_GO_TRUE_METHOD, 'am', True)}|"
+    rf"{_go_self(_GO_TRUE_FUNCTION, 'af', False)})|"
+    rf"False\(\s*\w+\s*,\s*{_go_self(_GO_FALSE_METHOD, 'fm', True)})"
+    r"\s*(?:,\s*\"[^\"]*\"\s*)?\)|"
+    rf"\w+\.(?:Assert|Check)\(\s*(?:\w+\s*,\s*)?(?P<b>{_GO_OPERAND})\s*,\s*qt\.(?:Equals|"
+    r"DeepEquals)\s*,\s*(?P=b)\s*(?:,[^()\n]*)?\))[ \t]*$",
     re.M)
+# A Go `if` whose statement gives a name a comparison of a value with itself
+# (`if comp := v.Compare(v); comp != 0 {`): its condition reads the comparison.
+_GO_SELF_BINDING = re.compile(r"(?P<head>\bif\s+(?P<name>\w+)\s*:=\s*(?P<value>[^;{}\n]+?)\s*;)"
+                              r"(?P<rest>[^{}\n]*\{)")
+
+
+def go_conditions_read(text: str) -> str:
+    """A Go test's code with the names its conditions compare read as the values they hold:
+    the call a name was given, in the check right after it (`same_calls_resolved`), and a
+    comparison of a value with itself that an `if`'s own statement gives a name (`if comp :=
+    v.Compare(v); comp != 0 {` reads `v.Compare(v) != 0`)."""
+    text = same_calls_resolved(text)
+
+    def bound(found: re.Match[str]) -> str:
+        value = found.group("value")
+        if _GO_SELF_COMPARED.fullmatch(value) is None:
+            return found.group(0)
+        own = re.compile(rf"(?<![\w.]){re.escape(found.group('name'))}(?![\w])")
+        return found.group("head") + own.sub(value.replace("\\", r"\\"), found.group("rest"))
+
+    return _GO_SELF_BINDING.sub(bound, text)
 
 
 def go_without_dead_blocks(text: str) -> str:
-    """`text` with the bodies of its `if false { ... }` blocks removed (braces matched), and
-    its checks that a length is not negative (`_GO_LENGTH_CHECK`); a name given a call's value
-    reads as that call in the check after it (`same_calls_resolved`: `want := Join(x)` then
-    `if got := Join(x); got != want {` never opens)."""
-    text = same_calls_resolved(_GO_LENGTH_CHECK.sub("", text))
+    """`text` with the bodies of its `if false { ... }` blocks removed (braces matched; an
+    `else if` with its `else`), and its assertion library's checks that cannot fail
+    (`_GO_CANNOT_FAIL_CHECK`); its conditions read as `go_conditions_read` reads them (`want :=
+    Join(x)` then `if got := Join(x); got != want {`, `if c := v.Compare(v); c != 0 {` never
+    open)."""
+    text = go_conditions_read(_GO_CANNOT_FAIL_CHECK.sub("", text))
     while (match := GO_DEAD_BLOCK.search(text)) is not None:
         depth, end = 0, len(text)
         for i in range(match.end() - 1, len(text)):
@@ -598,7 +672,10 @@ def go_without_dead_blocks(text: str) -> str:
                 if depth == 0:
                     end = i + 1
                     break
-        text = text[:match.start()] + text[end:]
+        # `} else if <never> {...}` goes whole: the chain goes on at its next `else`
+        start = match.start()
+        before = re.search(r"\belse\s+$", text[:start])
+        text = text[:before.start() if before else start] + text[end:]
     return text
 
 

@@ -2255,6 +2255,110 @@ def test_a_go_name_given_the_call_it_is_compared_with_compares_the_call_with_its
         "its checks never run or cannot fail (if got := Join(\"a b\"); got != want)"]
 
 
+SELF_COMPARED = """package semver
+
+func TestCompareWithItself(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v, _ := ParseTolerant(test.result)
+		if v.Compare(v) != 0 {
+			t.Errorf("got %q", v)
+		}
+	}
+}
+
+func TestRowCompareWithItself(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v, _ := ParseTolerant(test.result)
+		if comp := test.v.Compare(test.v); comp != 0 {
+			t.Errorf("got %q, comp %d", v, comp)
+		}
+	}
+}
+
+func TestNotEqualToItself(t *testing.T) {
+	v, _ := ParseTolerant("1.2")
+	if v.NE(v) {
+		t.Errorf("got %q", v)
+	}
+	if !v.Equal(v) {
+		t.Errorf("got %q", v)
+	}
+	if v.LT(v) {
+		t.Errorf("got %q", v)
+	}
+}
+
+func TestItsStringWithItself(t *testing.T) {
+	v, _ := ParseTolerant("1.2")
+	if v.String() != v.String() {
+		t.Errorf("got %q", v)
+	}
+	if strings.Compare(v.String(), v.String()) < 0 {
+		t.Errorf("got %q", v)
+	}
+	if !reflect.DeepEqual(v.Pre[0], v.Pre[0]) {
+		t.Errorf("got %q", v)
+	}
+}
+
+func TestDeepEqualOfACallWithItself(t *testing.T) {
+	if !reflect.DeepEqual(Parse("1.2.3"), Parse("1.2.3")) {
+		t.Error("differs")
+	}
+	if !strings.EqualFold(v.String(), v.String()) {
+		t.Error("differs")
+	}
+}
+
+func TestLibraryWithItself(t *testing.T) {
+	v, _ := ParseTolerant("1.2")
+	assert.Equal(t, v.String(), v.String())
+	assert.True(t, v.Equal(v), "equal")
+	require.False(t, v.GT(v))
+	c.Assert(v, qt.DeepEquals, v)
+}
+
+func TestCompareWithTheRow(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v, _ := ParseTolerant(test.result)
+		if comp := v.Compare(test.v); comp != 0 {
+			t.Errorf("got %q", v)
+		}
+		if !v.Equal(test.v) || v.NE(test.v) || v.String() < test.v.String() {
+			t.Errorf("got %q", v)
+		}
+	}
+}
+
+func TestLibraryWithTheRow(t *testing.T) {
+	v, _ := ParseTolerant("1.2")
+	assert.Equal(t, v.String(), "1.2.0")
+	assert.True(t, v.Equal(want))
+}
+"""
+
+
+def test_a_go_value_compared_with_itself_through_a_method_or_a_call_checks_nothing() -> None:
+    """A comparing method with its receiver as its argument (`v.Compare(v)`, `v.NE(v)`,
+    `!v.Equal(v)`, `v.LT(v)`), a comparing function given one value twice
+    (`strings.Compare(a, a)`, `reflect.DeepEqual(f(x), f(x))`), an operand that is a call
+    (`v.String() != v.String()`), a name an `if` gives such a comparison (`comp :=
+    test.v.Compare(test.v); comp != 0`) and an assertion library's `Equal(t, x, x)` have an
+    outcome fixed whatever the code returns: the check never fails. The same comparisons of
+    the result with the row are real checks."""
+    assert _found("semver_test.go", SELF_COMPARED) == {
+        "TestCompareWithItself": True, "TestRowCompareWithItself": True,
+        "TestNotEqualToItself": True, "TestItsStringWithItself": True,
+        "TestDeepEqualOfACallWithItself": True, "TestLibraryWithItself": True,
+        "TestCompareWithTheRow": False, "TestLibraryWithTheRow": False}
+    found = {p.test_id.split("::")[1]: p.reason for p in placeholders.placeholders(
+        split_tests("semver_test.go", SELF_COMPARED))}
+    assert found["TestRowCompareWithItself"] == (
+        "its checks never run or cannot fail (if comp := test.v.Compare(test.v); comp != 0)")
+    assert found["TestCompareWithItself"] == (
+        "its checks never run or cannot fail (if v.Compare(v) != 0)")
+
+
 LITERAL_NAMES = {
     "n.test.ts": '''it("checks a $-named literal against itself", () => {
   const $want = "foo-bar";

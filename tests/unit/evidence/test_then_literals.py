@@ -486,6 +486,23 @@ def test_a_table_a_name_holds_is_the_loop_over_it(source: str, then: str,
     ('func TestSplit(t *testing.T) {\n\tgot, err := Split("a b")\n\tif err != nil {\n'
      '\t\tt.Fatalf("Split: %v", err)\n\t}\n\tif !reflect.DeepEqual(got, want) {\n'
      '\t\tt.Errorf("got %q", got)\n\t}\n}\n', None),
+    # ... through a comparing method or a call (blang/semver's TestParseTolerant): a
+    # comparison of the result with itself, in an `else if` of the error guard's chain,
+    # leaves the guards of errors alone
+    ('func TestParseTolerant(t *testing.T) {\n\tfor _, test := range tolerantFormatTests {\n'
+     '\t\tif v, err := ParseTolerant(test.result); err != nil {\n'
+     '\t\t\tt.Errorf("Error parsing %q: %q", test.result, err)\n'
+     '\t\t} else if comp := test.v.Compare(test.v); comp != 0 {\n'
+     '\t\t\tt.Errorf("expected %q but got %q", test.v, v)\n'
+     '\t\t} else if err := v.Validate(); err != nil {\n'
+     '\t\t\tt.Errorf("Error validating %q: %q", test.v, err)\n\t\t}\n\t}\n}\n',
+     "if v, err := ParseTolerant(test.result); err != nil {"),
+    ('func TestX(t *testing.T) {\n\tv, err := ParseTolerant("1.2")\n\tif err != nil {\n'
+     '\t\tt.Fatal(err)\n\t}\n\tif v.String() != v.String() {\n'
+     '\t\tt.Errorf("got %q", v)\n\t}\n\tif !v.Equal(v) {\n\t\tt.Errorf("got %q", v)\n'
+     '\t}\n}\n', "if err != nil {"),
+    ('func TestX(t *testing.T) {\n\tv, err := ParseTolerant("1.2")\n\tif err != nil {\n'
+     '\t\tt.Fatal(err)\n\t}\n\tif v.NE(want) {\n\t\tt.Errorf("got %q", v)\n\t}\n}\n', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
