@@ -169,7 +169,9 @@ Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
 `want := err; if err != want` compare a value with itself; so does a Go name given the call
 the `if` right after it compares it with, or gives another name just before
 (`then_literals.same_calls_resolved`: `want := Join(x)` then `if got := Join(x); got !=
-want`, or `got := Join(x)`, `want := Join(x)`, `if got != want`). A check that a top-level
+want`, or `got := Join(x)`, `want := Join(x)`, `if got != want`), and a Go value overwritten
+by another before the checks of its block (`then_literals.go_overwritten_read`: `v = test.v`
+then `if v.Compare(test.v) != 0`). A check that a top-level
 early return already guards (`if (r !== "a") return;` then `expect(r).toBe("a")`; Python's
 `if r != x: return` then `assert r == x`) cannot fail.
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare; `except*`
@@ -2252,37 +2254,6 @@ def _aliases_resolved(lines: list[str], language: str) -> list[str]:
     return out
 
 
-# A Go value given another's by a plain assignment, at any depth: `got = tc.want` (a table
-# row's field), `tc.want = got`.
-_GO_OVERWRITE = lazy_re(r"^(\s*)(\w+(?:\.\w+)*)\s*=\s*(\w+(?:\.\w+)*)\s*$")
-
-
-def _go_overwritten_read(lines: list[str]) -> list[str]:
-    """A Go test's lines with a value overwritten by another (`_GO_OVERWRITE`) read as that
-    other in the conditions after it in its block (`got := Join(x)`, `got = tc.want`, `if
-    got != tc.want {` compares `tc.want` with itself), up to a line of the block that gives
-    either another value or hands it on (`&got`, a call with it)."""
-    out = list(lines)
-    for index, line in enumerate(lines):
-        found = _GO_OVERWRITE.match(line)
-        if found is None or found.group(2) == found.group(3):
-            continue
-        indent, target, source = len(found.group(1)), found.group(2), found.group(3)
-        named = re.compile(rf"(?<![\w.]){re.escape(target)}(?![\w.])")
-        for at in range(index + 1, len(lines)):
-            later = lines[at]
-            if later.strip() and len(later) - len(later.lstrip()) < indent:
-                break  # the block ended
-            condition = re.match(r"^\s*(?:\}\s*else\s+)?if\s+(?!.*:=)[^{]*\{\s*$", later)
-            if condition is None:
-                if named.search(later) or re.search(
-                        rf"(?<![\w.]){re.escape(source)}(?![\w])", later):
-                    break
-                continue
-            out[at] = named.sub(source, later)
-    return out
-
-
 # A return taken when a value is not what a later check asks of it (`if (r !== "a") return;`
 # then `expect(r).toBe("a")`): the check runs only when it passes.
 _RETURN_UNLESS: dict[str, AnyPattern] = {
@@ -2876,7 +2847,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
     if language == "python":
         lines = _python_self_raised_trivial(lines)
     if language == "go":
-        lines = _go_unwaited_dead(_go_overwritten_read(lines))
+        lines = _go_unwaited_dead(then_literals.go_overwritten_read(lines))
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
         lines = [_EMPTY_CAST.sub("[]", line) for line in lines]
         lines = _noop_check_calls_trivial(_swallowed_calls_dead(

@@ -632,6 +632,91 @@ _GO_CANNOT_FAIL_CHECK = re.compile(
     rf"\w+\.(?:Assert|Check)\(\s*(?:\w+\s*,\s*)?(?P<b>{_GO_OPERAND})\s*,\s*qt\.(?:Equals|"
     r"DeepEquals)\s*,\s*(?P=b)\s*(?:,[^()\n]*)?\))[ \t]*$",
     re.M)
+# A Go value given another's by a plain assignment, at any depth: `got = tc.want` (a table
+# row's field), `v = test.v`, `tc.want = got`.
+_GO_OVERWRITE = lazy_re(r"^(\s*)(\w+(?:\.\w+)*)\s*=\s*(\w+(?:\.\w+)*)\s*$")
+# A Go check: an `if` (the names its statement gives values), an assertion library's call.
+_GO_CHECK_LINE = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:(?P<names>[\w\s,.]+)(?::=|=(?!=))"
+                            r"[^{]*;)?[^{]*\{\s*$|"
+                            r"^\s*(?:(?:assert|require)\.\w+|\w+\.(?:Assert|Check))\(")
+# A statement declaring Go names: `a, b := ...`, `for _, tc := range`, `var a T`.
+_GO_DECLARES = re.compile(r"^\s*(?:for\s+|if\s+)?(?P<names>\w+(?:\s*,\s*\w+)*)\s*:=|"
+                          r"^\s*var\s+(?P<var>\w+(?:\s*,\s*\w+)*)")
+
+
+_GO_QUOTED = re.compile(r'"(?:\\.|[^"\\])*"|`[^`]*`|\'(?:\\.|[^\'\\])*\'|//.*$')
+_GO_FUNC_LITERAL = re.compile(r"\bfunc\s*\(")
+
+
+def _go_closures(lines: list[str]) -> list[tuple[int, int]]:
+    """The (first, last) lines of each function literal among a Go test's lines after its
+    declaration (`func(t *testing.T) {` ... `})`)."""
+    code = [_GO_QUOTED.sub('""', line) for line in lines]
+    found = []
+    for index, line in enumerate(code[1:], start=1):
+        if not _GO_FUNC_LITERAL.search(line) or "{" not in line:
+            continue
+        depth = 0
+        for at in range(index, len(code)):
+            depth += code[at].count("{") - code[at].count("}")
+            if depth <= 0:
+                found.append((index, at))
+                break
+    return found
+
+
+def _go_set_elsewhere(lines: list[str], index: int, name: str) -> bool:
+    """Whether a Go variable `name`, overwritten on `lines[index]`, may be given a value by
+    code that runs when other code is called: a function literal not holding that line
+    assigns it (a callback the code under test calls: `walker := func(p string) error {
+    sawFoo2 = true ...`), or something takes its address (`&name`)."""
+    own = re.escape(name)
+    if re.search(rf"&\s*{own}(?![\w])", "\n".join(lines)):
+        return True
+    assigns = re.compile(rf"(?<![\w.]){own}(?:\.\w+)*\s*(?:[-+*/%|&^]?=(?!=)|\+\+|--)")
+    return any(not first <= index <= last and any(
+        assigns.search(lines[at]) for at in range(first, last + 1))
+        for first, last in _go_closures(lines))
+
+
+def go_overwritten_read(lines: list[str]) -> list[str]:
+    """A Go test's lines with a value overwritten by another (`_GO_OVERWRITE`) read as that
+    other in the checks after it in its block (`got := Join(x)`, `got = tc.want`, `if
+    got != tc.want {` compares `tc.want` with itself; `v = test.v`, `if v.Compare(test.v) != 0
+    {` or `if c := v.Compare(test.v); c != 0 {`: a method of it reads it too; `assert.Equal(t,
+    tc.want, got)`), up to a line of the block that names either's variable otherwise (that
+    may give it another value or hand it on: `&got`, a call with it, `hdr, err = next()` after
+    `hdr.Xattrs = x`), or an `if` whose own statement gives it one. Only a variable the test
+    declares before, that no function literal elsewhere in it sets and whose address it never
+    takes (a package's variable, or one a callback sets, may change in any call)."""
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _GO_OVERWRITE.match(line)
+        if found is None or found.group(2) == found.group(3):
+            continue
+        indent, target, source = len(found.group(1)), found.group(2), found.group(3)
+        roots = {target.split(".")[0], source.split(".")[0]}
+        if not any(target.split(".")[0] in re.findall(r"\w+", declared.group("names") or
+                                                       declared.group("var") or "")
+                   for declared in map(_GO_DECLARES.match, lines[:index]) if declared) or \
+                _go_set_elsewhere(lines, index, target.split(".")[0]):
+            continue
+        named = re.compile(rf"(?<![\w.]){re.escape(target)}(?![\w])")
+        either = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, roots)) + r")(?![\w])")
+        for at in range(index + 1, len(lines)):
+            later = lines[at]
+            if later.strip() and len(later) - len(later.lstrip()) < indent:
+                break  # the block ended
+            check = _GO_CHECK_LINE.match(later)
+            given = re.findall(r"\w+", check.group("names") or "") if check else []
+            if check is None or roots & set(given):
+                if either.search(later):
+                    break
+                continue
+            out[at] = named.sub(source, later)
+    return out
+
+
 # A Go `if` whose statement gives a name a comparison of a value with itself
 # (`if comp := v.Compare(v); comp != 0 {`): its condition reads the comparison.
 _GO_SELF_BINDING = re.compile(r"(?P<head>\bif\s+(?P<name>\w+)\s*:=\s*(?P<value>[^;{}\n]+?)\s*;)"
@@ -640,10 +725,12 @@ _GO_SELF_BINDING = re.compile(r"(?P<head>\bif\s+(?P<name>\w+)\s*:=\s*(?P<value>[
 
 def go_conditions_read(text: str) -> str:
     """A Go test's code with the names its conditions compare read as the values they hold:
-    the call a name was given, in the check right after it (`same_calls_resolved`), and a
+    a value overwritten by another before its check (`go_overwritten_read`: `v = test.v` then
+    `if v.Compare(test.v) != 0`), the call a name was given, in the check right after it
+    (`same_calls_resolved`), and a
     comparison of a value with itself that an `if`'s own statement gives a name (`if comp :=
     v.Compare(v); comp != 0 {` reads `v.Compare(v) != 0`)."""
-    text = same_calls_resolved(text)
+    text = same_calls_resolved("\n".join(go_overwritten_read(text.split("\n"))))
 
     def bound(found: re.Match[str]) -> str:
         value = found.group("value")

@@ -1330,6 +1330,106 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
     }
 
 
+OVERWRITTEN_FROM_THE_ROW = """package semver
+
+func TestReceiverOverwrittenByTheRow(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v, _ := ParseTolerant(test.result)
+		v = test.v
+		if v.Compare(test.v) != 0 {
+			t.Errorf("got %q", v)
+		}
+	}
+}
+
+func TestOverwrittenThenComparedInTheIfsStatement(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v, _ := ParseTolerant(test.result)
+		v = test.v
+		if comp := v.Compare(test.v); comp != 0 {
+			t.Errorf("got %q", v)
+		}
+	}
+}
+
+func TestOverwrittenThenAsserted(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v, _ := ParseTolerant(test.result)
+		v = test.v
+		assert.Equal(t, test.v, v)
+	}
+}
+
+func TestDeclaredAgainInTheIfsStatement(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v := test.v
+		v = test.v
+		if v, err := ParseTolerant(test.result); err != nil || v.Compare(test.v) != 0 {
+			t.Errorf("got %q", v)
+		}
+	}
+}
+
+func TestComparedWithTheRow(t *testing.T) {
+	for _, test := range tolerantFormatTests {
+		v, _ := ParseTolerant(test.result)
+		if v.Compare(test.v) != 0 {
+			t.Errorf("got %q", v)
+		}
+	}
+}
+
+func TestFieldSetThenTheWholeReadBack(t *testing.T) {
+	hdr := Header{}
+	hdr.Xattrs = xattrs
+	write(hdr)
+	hdr, err = read()
+	if !reflect.DeepEqual(hdr.Xattrs, xattrs) {
+		t.Fatalf("got %v", hdr.Xattrs)
+	}
+}
+
+func TestPackageVariableSetByTheCall(t *testing.T) {
+	commonHeader = other
+	CanonicalKey("a")
+	if commonHeader != other {
+		t.Fatal("x")
+	}
+}
+
+func TestSetByACallback(t *testing.T) {
+	saw := ""
+	visit := func(p string) { saw = p }
+	saw = start
+	Walk(visit)
+	if saw == start {
+		t.Errorf("not visited")
+	}
+}
+"""
+
+
+def test_a_go_result_overwritten_by_its_row_reads_as_the_row_in_a_method_call_too() -> None:
+    """`v = test.v` then `if v.Compare(test.v) != 0`: the method's receiver is the row's value
+    too, compared with itself; so in an `if`'s own statement (`if c := v.Compare(test.v); c
+    != 0`) and an assertion library's check. An `if` declaring `v` again reads the code's, and
+    so does a check after a line giving the whole a value (`hdr, err = read()` after
+    `hdr.Xattrs = x`), of a variable the test does not declare, or one a callback sets."""
+    assert _found("semver_test.go", OVERWRITTEN_FROM_THE_ROW) == {
+        "TestReceiverOverwrittenByTheRow": True,
+        "TestOverwrittenThenComparedInTheIfsStatement": True,
+        "TestOverwrittenThenAsserted": True, "TestDeclaredAgainInTheIfsStatement": False,
+        "TestComparedWithTheRow": False,
+        # what reads the whole again, a package's variable any call may set, one a callback
+        # sets: the check reads what the code gave
+        "TestFieldSetThenTheWholeReadBack": False, "TestPackageVariableSetByTheCall": False,
+        "TestSetByACallback": False}
+    found = {p.test_id.split("::")[1]: p.reason for p in placeholders.placeholders(
+        split_tests("semver_test.go", OVERWRITTEN_FROM_THE_ROW))}
+    assert found["TestReceiverOverwrittenByTheRow"] == (
+        "its checks never run or cannot fail (if v.Compare(test.v) != 0)")
+
+
 def test_a_placeholder_found_in_code_read_otherwise_is_shown_as_written() -> None:
     found = placeholders.placeholders(split_tests("tests/test_s.py", NEVER_RUN_PY))
     assert {p.test_id.split("::")[1]: p.reason for p in found}["test_overwritten"] == \

@@ -503,6 +503,12 @@ def test_a_table_a_name_holds_is_the_loop_over_it(source: str, then: str,
      '\t}\n}\n', "if err != nil {"),
     ('func TestX(t *testing.T) {\n\tv, err := ParseTolerant("1.2")\n\tif err != nil {\n'
      '\t\tt.Fatal(err)\n\t}\n\tif v.NE(want) {\n\t\tt.Errorf("got %q", v)\n\t}\n}\n', None),
+    # ... or the result overwritten by the row's value before its check (`v = test.v`)
+    ('func TestX(t *testing.T) {\n\tfor _, test := range tests {\n'
+     '\t\tv, err := ParseTolerant(test.result)\n\t\tif err != nil {\n'
+     '\t\t\tt.Errorf("Error parsing %q: %q", test.result, err)\n\t\t\tcontinue\n\t\t}\n'
+     '\t\tv = test.v\n\t\tif v.Compare(test.v) != 0 {\n\t\t\tt.Errorf("got %q", v)\n\t\t}\n'
+     '\t}\n}\n', "if err != nil {"),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
