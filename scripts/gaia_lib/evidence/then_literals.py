@@ -285,15 +285,30 @@ def checked_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Lit
     error guard): what a test whose checks only ask for a result to exist
     (`presence_only`) still checks of the AC's values. A loop's rows whose results it only
     asks to be there (`for raw, normalized in test_pairs:` then `assert f(raw), normalized
-    == f(raw)`) it checks nothing of."""
+    == f(raw)`) it checks nothing of. A check that the code accepts what it is given checks
+    the values it is given whole (`titleCase("foo-bar")`, a row's `"foo-bar"`): a string the
+    AC promises only inside another (`1.2.3` in a row's `"v1.2.3"`, the input the code turns
+    into it) is no value the code was given, nor is one in a Go check that never runs (`if
+    "1.2.3" != "1.2.3" {`: `go_without_dead_blocks`)."""
     code = _COMMENT_LINE_RE.sub("", test_source)
+    if _GO_FAIL_RE.search(code):
+        test_source = code = go_without_dead_blocks(code)
     spans = assertion_spans(test_source)
     checks = [code[m.start():_statement_end(code, m.start())]
               for m in _ASSERT_START_RE.finditer(code)]
     if any(_ACCEPTS.search(check) for check in checks) or _GO_FAIL_RE.search(code):
-        return asserted_in(spans, literals)
+        return _given_in(spans, literals)
     looped = set(_looped_values(code, spans))
     return asserted_in([span for span in spans if span not in looped], literals)
+
+
+def _given_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
+    """`asserted_in`, a string literal only as a whole quoted value (`"foo-bar"`, `'foo-bar'`,
+    `` `foo-bar` ``), as written or decoded."""
+    read = [*spans, *(text for text in map(decoded, spans) if text not in spans)]
+    return tuple(lit for lit in literals if any(
+        re.search(rf"(?<![\w$])([\"'`]){re.escape(lit.value)}\1", span) is not None
+        if lit.kind == STRING else _occurs(lit, span) for span in read))
 
 
 # A variable named for the value a test expects: want, wantErr, expected, expectedOutput, exp.

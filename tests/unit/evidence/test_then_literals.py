@@ -6,6 +6,7 @@ from gaia_lib.evidence.then_literals import (
     Literal,
     asserted_literals,
     check_line,
+    checked_literals,
     ignored_parameter,
     in_table,
     missing_literals,
@@ -588,6 +589,28 @@ def test_a_table_column_no_check_reads_is_named(source: str, unread: str | None)
 ])
 def test_a_loop_variable_no_check_reads_is_named(source: str, unread: str | None) -> None:
     assert ignored_parameter(source) == unread
+
+
+@pytest.mark.parametrize(("source", "checked"), [
+    # the code handed the value whole, and accepting it
+    ('func TestX(t *testing.T) {\n\tif _, err := Parse("1.2.3"); err != nil {\n'
+     '\t\tt.Fatal(err)\n\t}\n}\n', ["1.2.3"]),
+    ("it('x', () => {\n  expect(() => parse('1.2.3')).not.toThrow();\n});\n", ["1.2.3"]),
+    # ... only inside another value it was handed: the input the code turns into it
+    ('func TestX(t *testing.T) {\n\tif _, err := Parse("v1.2.3"); err != nil {\n'
+     '\t\tt.Fatal(err)\n\t}\n}\n', []),
+    ('func TestX(t *testing.T) {\n\tfor _, c := range []string{"v1.2.3", "1.2.3-alpha"} {\n'
+     '\t\tif _, err := Parse(c); err != nil {\n\t\t\tt.Fatal(err)\n\t\t}\n\t}\n}\n', []),
+    # ... or in a check that never runs
+    ('func TestX(t *testing.T) {\n\tv, err := Parse("v1.2.3")\n\tif err != nil {\n'
+     '\t\tt.Fatal(err)\n\t}\n\tif "1.2.3" != "1.2.3" {\n\t\tt.Error(v)\n\t}\n}\n', []),
+])
+def test_a_check_that_the_code_accepts_its_input_checks_the_values_it_is_handed_whole(
+        source: str, checked: list[str]) -> None:
+    """(`checked_literals`) An AC's value inside another the code was handed (`1.2.3` in
+    `"v1.2.3"`) is no value a check that it accepts its input checks."""
+    literals = [Literal("string", "1.2.3")]
+    assert [lit.value for lit in checked_literals(source, literals)] == checked
 
 
 _SAME_CALL = ('    def test_normalize_hex(self):\n'

@@ -281,6 +281,57 @@ def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_coun
         "check)")}}
 
 
+_TOLERANT = """func TestParseTolerant(t *testing.T) {
+\tfor _, test := range tolerantFormatTests {
+CHECKS
+\t}
+}
+var tolerantFormatTests = []formatTest{
+\t{Version{1, 2, 3, nil, nil}, "v1.2.3"},
+\t{Version{1, 2, 0, []PRVersion{prstr("alpha")}, nil}, "1.2.0-alpha"},
+\t{Version{1, 2, 3, nil, nil}, "\t1.2.3 "},
+\t{Version{1, 2, 0, nil, nil}, "1.2"},
+}"""
+
+
+def test_a_go_test_checking_only_its_error_checks_no_value_inside_its_inputs() -> None:
+    """blang/semver's TestParseTolerant cut down to its error guard (or with its value check
+    made a tautology beside it): the rows it hands ParseTolerant hold AC3's `1.2.3` and
+    `1.2.0` only inside other strings (`"v1.2.3"`, `"1.2.0-alpha"`), the inputs the code
+    turns into them; the column holding what it should return is read by no check. A check
+    that the code accepts what it is given checks the values it is given whole; one under a
+    condition never true (`if "1.2.3" != "1.2.3" {`) checks none."""
+    ac = AcceptanceCriterion(
+        "AC3", "Given a loosely written version such as `v1.2.3`, `1.2` or `01.02.03`, when "
+        "`ParseTolerant` is called, then it returns the normalized version `1.2.3`, `1.2.0` "
+        "or `1.2.3`.", "a loosely written version such as `v1.2.3`, `1.2` or `01.02.03`",
+        "`ParseTolerant` is called",
+        "it returns the normalized version `1.2.3`, `1.2.0` or `1.2.3`.", False, None, 1)
+    bodies = {name: _TOLERANT.replace("CHECKS", checks_) for name, checks_ in {
+        "t::err": "\t\tif _, err := ParseTolerant(test.result); err != nil {\n"
+                  "\t\t\tt.Fatal(err)\n\t\t}",
+        "t::blank": "\t\tgot, err := ParseTolerant(test.result)\n\t\tif err != nil {\n"
+                    "\t\t\tt.Errorf(\"Error parsing %q: %q\", test.result, err)\n\t\t}\n"
+                    "\t\t_ = got",
+        "t::literals": "\t\tv, err := ParseTolerant(test.result)\n\t\tif err != nil {\n"
+                       "\t\t\tt.Fatalf(\"Error parsing %q: %q\", test.result, err)\n\t\t}\n"
+                       "\t\tif \"1.2.3\" != \"1.2.3\" {\n"
+                       "\t\t\tt.Errorf(\"expected %q but got %q\", test.v, v)\n\t\t}",
+        "t::real": "\t\tif v, err := ParseTolerant(test.result); err != nil {\n"
+                   "\t\t\tt.Errorf(\"Error parsing %q: %q\", test.result, err)\n"
+                   "\t\t} else if comp := v.Compare(test.v); comp != 0 {\n"
+                   "\t\t\tt.Errorf(\"expected %q but got %q\", test.v, v)\n\t\t}",
+    }.items()}
+    # the code handed a promised value whole, and accepting it: that value is checked
+    bodies["t::handed"] = bodies["t::err"].replace('"\t1.2.3 "', '"1.2.3"')
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC3", tests=tuple(bodies))])
+    found = checks.presence_only_tests([ac], result, bodies)  # type: ignore[arg-type]
+    assert sorted(found["AC3"]) == ["t::blank", "t::err", "t::literals"]
+    assert found["AC3"]["t::err"] == (
+        "only checks that a result exists (if _, err := ParseTolerant(test.result); err != "
+        "nil {), not `1.2.3`, `1.2.0` from AC3's Then clause")
+
+
 def test_a_presence_only_test_over_a_named_table_checks_none_of_its_values() -> None:
     """webcolors' normalize_hex table weakened to checks of a result's truth, the expected
     column written where a message goes: the table's rows are checked by nothing."""
