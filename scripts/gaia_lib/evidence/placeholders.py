@@ -84,7 +84,8 @@ Two views of the same patterns, both pure:
       do ("would raise", "doesn't raise", "regression", "bug #110"), is left alone;
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
       assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
-      Split does not crash), before a return always taken: a bare `return` at its top level,
+      Split does not crash; nor one a function it defers drops: `_go_swallows_panics`), before
+      a return always taken: a bare `return` at its top level,
       or one directly inside a top-level `if` whose condition is always true (`if true {
       return }`, `if 1 == 1 {`, `if 2 > 1 {`, `if x || true {` with no `&&`, `if !debug {` of
       a false constant, a length not below zero); a return under a condition on data, in a
@@ -3023,6 +3024,13 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             head = written_lines[decl + opened].strip().rstrip("{").rstrip()
             return Placeholder(case.test_id, case.file, base_line + decl + opened,
                                f"its checks never run or cannot fail ({_shown(head)})")
+        ran = _go_until_return(own, statements)
+        if _go_swallows_panics(ran) and _GO_PANIC.search(ran):
+            at = next(at for at, line in enumerate(own) if _GO_DEFERRED.match(line))
+            return Placeholder(case.test_id, case.file, base_line + decl + at,
+                               "never reports a failure: its deferred recover() drops the "
+                               f"panics it fails by ({_shown(written_lines[decl + at].strip())}"
+                               "), and no t.Error, t.Fatal or t.Fail call can run")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")
@@ -3164,10 +3172,35 @@ def _python_may_check(lines: list[str], outer: FileScope) -> bool:
 
 _GO_T_PARAM = lazy_re(r"\b(\w+)\s+(?:\*testing\.T|testing\.TB)\b")
 _GO_OTHER_FAILURE = lazy_re(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
-# A deferred `recover()` whose value is dropped: every panic of the test ends there, unseen.
-_GO_SWALLOWED_PANIC = lazy_re(r"\bdefer\s+func\s*\(\s*\)\s*\{\s*(?:_\s*=\s*)?recover\(\)\s*;?\s*"
-                                 r"\}\s*\(\s*\)")
-_GO_PANIC = lazy_re(r"\bpanic\s*\(")
+# A function the test defers (`defer func() {`), and what in it may fail the test.
+_GO_DEFERRED = lazy_re(r"^(\s*)defer\s+func\s*\(\s*\)\s*\{")
+_GO_RECOVER = lazy_re(r"\brecover\s*\(\s*\)")
+_GO_DEFER_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(|\bpanic\s*\(|"
+                          r"\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
+_GO_PANIC = lazy_re(r"\bpanic\s*\(|\blog\.Panic\w*\s*\(")
+
+
+def _go_swallows_panics(text: str) -> bool:
+    """Whether a Go test (or helper) defers, at its top level, a function that calls
+    `recover()` and, whatever it recovers, fails nothing: no `t.Error` / `Fatal` / `Fail`, no
+    panic again, no exit, no *testing.T handed on (`defer func() { recover() }()`, `defer
+    func() { if r := recover(); r != nil { t.Log("recovered:", r) } }()`): every panic of the
+    test ends there, unseen. A deferred recover that fails when it finds no panic (`if
+    recover() == nil { t.Error(...) }`) is a check that the code panics."""
+    lines = text.split("\n")
+    top = min((len(line) - len(line.lstrip()) for line in lines[1:] if line.strip() and
+               line.strip() != "}"), default=0)
+    names = set(_GO_T_PARAM.findall(text))
+    for index, line in enumerate(lines):
+        found = _GO_DEFERRED.match(line)
+        if found is None or len(found.group(1)) != top:
+            continue
+        end = testcases.brace_block_end(lines, index, go=True)
+        block = "\n".join(lines[index:end + 1])
+        handed = any(re.search(rf"[(,]\s*{re.escape(name)}\s*[,)]", block) for name in names)
+        if _GO_RECOVER.search(block) and not _GO_DEFER_FAILS.search(block) and not handed:
+            return True
+    return False
 MAX_GO_HELPER_DEPTH = 3
 
 
@@ -3271,7 +3304,7 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     names = set(_GO_T_PARAM.findall(text))
     if not names:
         return True
-    if _GO_OTHER_FAILURE.search(_GO_PANIC.sub("", text) if _GO_SWALLOWED_PANIC.search(text)
+    if _GO_OTHER_FAILURE.search(_GO_PANIC.sub("", text) if _go_swallows_panics(text)
                                 else text):
         return True
     for name in names:

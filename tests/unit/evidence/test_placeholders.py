@@ -1430,6 +1430,89 @@ def test_a_go_result_overwritten_by_its_row_reads_as_the_row_in_a_method_call_to
         "its checks never run or cannot fail (if v.Compare(test.v) != 0)")
 
 
+RECOVERED = """package semver
+
+func TestRecoveredAndLogged(t *testing.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.Log("recovered:", r)
+		}
+	}()
+	for _, test := range tolerantFormatTests {
+		v, err := ParseTolerant(test.result)
+		if err != nil || v.Compare(test.v) != 0 {
+			panic("ParseTolerant(" + test.result + ") = " + v.String())
+		}
+	}
+}
+
+func TestRecoveredAndDropped(t *testing.T) {
+	defer func() {
+		_ = recover()
+	}()
+	if Parse("1.2.3").Major != 1 {
+		log.Panicf("major %d", Parse("1.2.3").Major)
+	}
+}
+
+func TestRecoveredAndPanickedAgain(t *testing.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			panic(r)
+		}
+	}()
+	if Parse("1.2.3").Major != 1 {
+		panic("major")
+	}
+}
+
+func TestRecoveredAndReported(t *testing.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			report(t, r)
+		}
+	}()
+	if Parse("1.2.3").Major != 1 {
+		panic("major")
+	}
+}
+
+func TestMustPanic(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Errorf("Should have panicked")
+		}
+	}()
+	_ = MustParse("invalid version")
+}
+
+func TestRecoveredInASubtestOnly(t *testing.T) {
+	t.Run("x", func(t *testing.T) {
+		defer func() { recover() }()
+	})
+	if Parse("1.2.3").Major != 1 {
+		panic("major")
+	}
+}
+"""
+
+
+def test_a_go_test_whose_deferred_recover_drops_its_panics_checks_nothing() -> None:
+    """A function the test defers that recovers and, whatever it recovers, fails nothing
+    (only logs it, or drops it: `_ = recover()`, over several lines too) ends every panic the
+    test fails by. One that panics again, hands t on, or fails when nothing panicked (a check
+    that the code panics) is a check; a subtest's own recover drops only its panics."""
+    assert _found("semver_test.go", RECOVERED) == {
+        "TestRecoveredAndLogged": True, "TestRecoveredAndDropped": True,
+        "TestRecoveredAndPanickedAgain": False, "TestRecoveredAndReported": False,
+        "TestMustPanic": False, "TestRecoveredInASubtestOnly": False}
+    found = {p.test_id.split("::")[1]: (p.line, p.reason) for p in placeholders.placeholders(
+        split_tests("semver_test.go", RECOVERED))}
+    assert found["TestRecoveredAndLogged"] == (
+        4, "never reports a failure: its deferred recover() drops the panics it fails by "
+           "(defer func() {…), and no t.Error, t.Fatal or t.Fail call can run")
+
+
 def test_a_placeholder_found_in_code_read_otherwise_is_shown_as_written() -> None:
     found = placeholders.placeholders(split_tests("tests/test_s.py", NEVER_RUN_PY))
     assert {p.test_id.split("::")[1]: p.reason for p in found}["test_overwritten"] == \
