@@ -99,9 +99,11 @@ or in a block of it (a loop's body), and never calls nor hands on (`def check():
 `const verify = () => {`, `check := func() {`,
 `const check = () => expect(x).toBe(1);`; `void check` is no call, nor is a check that it
 exists, `expect(check).toBeDefined()`, which cannot fail; not a decorated one, which what it
-registers may call, nor a method of a class the test defines); a loop over a collection that
-is empty where it is written or declared and never filled (`for c in []:`, `cases.forEach`
-over `const cases = []`, `([] as number[]).forEach(`,
+registers may call, nor a method of a class the test defines), and a Go function literal it
+keeps in a collection nothing reads but its declaration, more appends and its length
+(`subtests = append(subtests, func(t *testing.T) {`: `_go_kept_closures_dead`); a loop over
+a collection that is empty where it is written or declared and never filled (`for c in
+[]:`, `cases.forEach` over `const cases = []`, `([] as number[]).forEach(`,
 `[].forEach((x) => expect(...))` on one line, a Go goroutine the test never waits for (no
 `wg.Wait()`, channel receive, `select` or sleep), a Go `range` over `[]struct{...}{}` or
 `map[K]V{}`, a Python dict's `for k, v in cases.items():` over `cases = {}`), sliced to
@@ -1763,6 +1765,38 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
     return out
 
 
+# A Go function literal kept in a collection (`subtests = append(subtests, func(t
+# *testing.T) {`, `checks[name] = func() {`), and what reads such a collection without calling
+# what it holds: its declaration, more appends, its length.
+_GO_KEPT_CLOSURE = lazy_re(r"^(\s+)(?:(\w+)\s*=\s*append\(\s*(\w+)\s*,\s*|(\w+)\[[^\]]*\]\s*=\s*)"
+                           r"func\s*\(.*\{\s*$")
+_GO_COLLECTION_KEPT = (r"^\s*(?:var\s+{n}\b.*|{n}\s*:?=\s*(?:\[\]|map\[|make\()[^;]*|"
+                       r"{n}\s*=\s*append\(\s*{n}\s*,.*)$|\b(?:len|cap)\(\s*{n}\s*\)")
+
+
+def _go_kept_closures_dead(lines: list[str]) -> list[str]:
+    """A Go test's lines with each function literal it keeps in a collection (appended to a
+    slice, set in a map: `_GO_KEPT_CLOSURE`) read as a block that never runs when nothing
+    reads that collection but its declaration, more appends and its length (`len(subtests)`):
+    no `for _, f := range subtests`, no `t.Run(name, subtests[i])`, no call with it; the
+    checks in it are never called."""
+    last = _body_end(lines, "go")
+    out = list(lines)
+    for index, line in enumerate(lines[1:last], start=1):
+        found = _GO_KEPT_CLOSURE.match(line)
+        if found is None or (found.group(2) and found.group(2) != found.group(3)):
+            continue
+        name = found.group(2) or found.group(4)
+        end = _block_end(lines, index, "go")
+        kept = re.compile(_GO_COLLECTION_KEPT.format(n=re.escape(name)))
+        named = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])")
+        if any(named.search(kept.sub("", lines[at])) for at in range(len(lines))
+               if not index <= at <= end):
+            continue
+        out[index] = f"{found.group(1)}{_NEVER['go']}"
+    return out
+
+
 # A loop over a collection that is empty where it is written (`for c in []:`,
 # `for (const c of [])`, `[].forEach(`, `range []T{}`) or named for one the test (or, in Go,
 # its package's table) declares empty and never fills.
@@ -2848,7 +2882,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
     if language == "python":
         lines = _python_self_raised_trivial(lines)
     if language == "go":
-        lines = _go_unwaited_dead(then_literals.go_overwritten_read(lines))
+        lines = _go_kept_closures_dead(_go_unwaited_dead(then_literals.go_overwritten_read(
+            lines)))
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
         lines = [_EMPTY_CAST.sub("[]", line) for line in lines]
         lines = _noop_check_calls_trivial(_swallowed_calls_dead(

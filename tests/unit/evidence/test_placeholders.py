@@ -1513,6 +1513,71 @@ def test_a_go_test_whose_deferred_recover_drops_its_panics_checks_nothing() -> N
            "(defer func() {…), and no t.Error, t.Fatal or t.Fail call can run")
 
 
+KEPT_CLOSURES = """package semver
+
+func TestSubtestsNeverRun(t *testing.T) {
+	var subtests []func(t *testing.T)
+	for _, test := range tolerantFormatTests {
+		test := test
+		subtests = append(subtests, func(t *testing.T) {
+			if v, _ := ParseTolerant(test.result); v.Compare(test.v) != 0 {
+				t.Errorf("got %q", v)
+			}
+		})
+	}
+	t.Logf("%d tolerant cases", len(subtests))
+}
+
+func TestChecksKeptByName(t *testing.T) {
+	checks := map[string]func(){}
+	checks["major"] = func() {
+		if Parse("1.2.3").Major != 1 {
+			t.Error("major")
+		}
+	}
+}
+
+func TestSubtestsRun(t *testing.T) {
+	var subtests []func(t *testing.T)
+	for _, test := range tolerantFormatTests {
+		test := test
+		subtests = append(subtests, func(t *testing.T) {
+			if v, _ := ParseTolerant(test.result); v.Compare(test.v) != 0 {
+				t.Errorf("got %q", v)
+			}
+		})
+	}
+	for i, f := range subtests {
+		t.Run(fmt.Sprint(i), f)
+	}
+}
+
+func TestChecksCalledByName(t *testing.T) {
+	checks := map[string]func(){}
+	checks["major"] = func() {
+		if Parse("1.2.3").Major != 1 {
+			t.Error("major")
+		}
+	}
+	checks["major"]()
+}
+"""
+
+
+def test_go_checks_in_functions_kept_in_a_collection_never_called_never_run() -> None:
+    """Subtests built into a slice (`subtests = append(subtests, func(t *testing.T) {`) or a
+    map that nothing reads but its length never run: their checks are never called. Ranged
+    over and handed to `t.Run`, or called, they do."""
+    assert _found("semver_test.go", KEPT_CLOSURES) == {
+        "TestSubtestsNeverRun": True, "TestChecksKeptByName": True,
+        "TestSubtestsRun": False, "TestChecksCalledByName": False}
+    found = {p.test_id.split("::")[1]: p.reason for p in placeholders.placeholders(
+        split_tests("semver_test.go", KEPT_CLOSURES))}
+    assert found["TestSubtestsNeverRun"] == (
+        "its checks never run or cannot fail (subtests = append(subtests, func(t "
+        "*testing.T)…)")
+
+
 def test_a_placeholder_found_in_code_read_otherwise_is_shown_as_written() -> None:
     found = placeholders.placeholders(split_tests("tests/test_s.py", NEVER_RUN_PY))
     assert {p.test_id.split("::")[1]: p.reason for p in found}["test_overwritten"] == \
