@@ -186,7 +186,9 @@ block under a condition on an environment variable its run does not set (`enviro
 `if os.Getenv("SLOW") != ""`), and what follows a return taken when it is not set
 (`if (!process.env.SLOW) return;`); the test's reason then names the variable. A block under
 a condition that `CI` is not set (`if (!process.env.CI) {`) never runs either: every review
-run sets it (`ALWAYS_SET`), unless the test file sets or unsets it itself.
+run sets it (`ALWAYS_SET`), unless the test file sets or unsets it itself. Likewise a Go
+condition on `testing.Short()`, where the run's `-short` is known (`FileScope.short`,
+`_go_short_read`): a return under `if testing.Short() {` in a `-short` run.
 Checks that are always true: a block expecting an error that raises it itself at its top level
 (`with self.assertRaises(ValueError):` or `with pytest.raises(ValueError):`, no message to
 match, holding `raise ValueError(value)`), a non-empty string or number, `not False`,
@@ -1077,6 +1079,8 @@ class FileScope:
     shell: Mapping[str, ShellFunction] = field(default_factory=dict)
     # Python: the names whose use may check (`_python_checking_names`); None: not read
     checking: frozenset[str] | None = None
+    # Go: what `testing.Short()` is in the run (`run_environ.go_short`); None: not known
+    short: bool | None = None
     defined: frozenset[str] = frozenset()  # Python: the functions and methods it defines
 
 
@@ -1195,6 +1199,33 @@ def _unset_env_dead(lines: list[str], language: str, unset: frozenset[str],
     return out
 
 
+# A Go condition on `testing.Short()` (`if testing.Short() {`, `if !testing.Short() {`, and-ed
+# with more): `go test -short` makes it true.
+_GO_SHORT_GUARD = lazy_re(r"^(?P<indent>\s*)if\s+(?P<neg>!\s*)?testing\.Short\(\)\s*"
+                          r"(?P<more>&&[^{|]*)?(?P<rest>\{.*)$")
+
+
+def _go_short_read(lines: list[str], short: bool | None) -> list[str]:
+    """A Go test's lines with each condition on `testing.Short()` read as the constant it is
+    in the run (`short`: whether its command passes `-short`; None: unknown, nothing read): a
+    test that returns under `if testing.Short() {` in a `-short` run checks nothing after it,
+    and a check under `if !testing.Short() {` never runs there. (A `t.Skip` under it the
+    runner reports.)"""
+    if short is None:
+        return lines
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _GO_SHORT_GUARD.match(line)
+        if found is None:
+            continue
+        holds = short != bool(found.group("neg"))
+        if found.group("more") and holds:
+            continue  # true and-ed with more: as true as the rest
+        out[index] = f"{found.group('indent')}if {'true' if holds else 'false'} " \
+                     f"{found.group('rest').strip()}"
+    return out
+
+
 _TOP_NAME = re.compile(r"^(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?"
                        r"=(?!=)", re.M)
 
@@ -1231,11 +1262,12 @@ def _parametrized_by_no_row(lines: list[str], outer: FileScope) -> int | None:
     return None
 
 
-def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) -> FileScope:
+def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ,
+               short: bool | None = None) -> FileScope:
     """The constants a test file declares false at its top level (`_FILE_FALSE_CONSTANT`): a
     check under `if debug` in any of its tests never runs; whether it defines its own
     `expect` (JS/TS); the environment variables it reads that `environ` (the run's) does not
-    set."""
+    set; (Go) what `testing.Short()` is in its run (`short`, None when not known)."""
     language = language_of(path)
     pattern = _FILE_FALSE_CONSTANT.get(language or "")
     if pattern is None:
@@ -1244,7 +1276,8 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ) ->
     if language == "go":  # top-level `const x = false`, or a line of a const group
         scope = "\n".join([line for line in text.splitlines() if line.startswith("const ")]
                           + [group.group(1) for group in _GO_CONST_GROUP.finditer(text)])
-        return FileScope(frozenset(pattern.findall(scope)), unset=unset, always=always)
+        return FileScope(frozenset(pattern.findall(scope)), unset=unset, always=always,
+                         short=short)
     top = "\n".join(line for line in text.splitlines() if line[:1] not in (" ", "\t"))
     named = [found.group(1) for found in _TOP_NAME.finditer(top)]
     # Python's module names may be set again: a constant is one assigned once, in the file
@@ -2882,6 +2915,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
     if language == "python":
         lines = _python_self_raised_trivial(lines)
     if language == "go":
+        lines = _go_short_read(lines, outer.short)
         lines = _go_kept_closures_dead(_go_unwaited_dead(then_literals.go_overwritten_read(
             lines)))
     if language == "js":  # `([] as number[]).forEach(`: the cast keeps it an empty array
@@ -2909,15 +2943,26 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
     if language_of(case.file) == "js":  # its blocks as its braces make them
         case = replace(case, body="\n".join(testcases.brace_indented(case.body.splitlines())))
     found = _classify(case, go_helpers, outer)
+    if found is None:
+        return None
+    lines = case.body.splitlines()
     guards = [match for _, match in _unset_guard_matches(
-        case.body.splitlines(), language_of(case.file) or "", outer.unset)]
-    if found is None or not guards or _classify(case, go_helpers,
-                                                replace(outer, unset=frozenset())):
-        return found  # real, or a placeholder whatever the environment
-    named = ", ".join(dict.fromkeys(g.group("name") or g.group("inname") for g in guards))
-    return Placeholder(found.test_id, found.file, found.line,
-                       f"its checks run only when {named} is set, and the run does not set it "
-                       f"({guards[0].group(0).strip()[:60]})")
+        lines, language_of(case.file) or "", outer.unset)]
+    if guards and not _classify(case, go_helpers, replace(outer, unset=frozenset())):
+        named = ", ".join(dict.fromkeys(g.group("name") or g.group("inname") for g in guards))
+        return Placeholder(found.test_id, found.file, found.line,
+                           f"its checks run only when {named} is set, and the run does not "
+                           f"set it ({guards[0].group(0).strip()[:60]})")
+    short = [match for match in map(_GO_SHORT_GUARD.match, lines) if match] \
+        if language_of(case.file) == "go" and outer.short is not None else []
+    if short and not _classify(case, go_helpers, replace(outer, short=None)):
+        shown = _shown(short[0].group(0)[:short[0].start("rest")].strip())
+        return Placeholder(found.test_id, found.file, found.line,
+                           f"its checks run only without -short, and the run passes -short "
+                           f"({shown})" if outer.short else
+                           f"its checks run only with -short, and the run does not pass it "
+                           f"({shown})")
+    return found  # a placeholder whatever the environment
 
 
 # JS/TS: a table-driven declaration, `test.each(` / `describe.for(`
@@ -3684,17 +3729,19 @@ def _bats_unchecked(statements: list[tuple[int, int, str]], written: list[str],
 
 
 def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,
-                 environ: Mapping[str, str] = os.environ) -> list[Placeholder]:
+                 environ: Mapping[str, str] = os.environ,
+                 short: bool | None = None) -> list[Placeholder]:
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
     path, where a Go test's helpers are looked up (`go_functions`), and a bats file's helpers
     (the files it loads, `bats_loaded`, when `texts` holds them); `environ`: the environment
-    their run has (this process's: the review's run inherits it). A JS/TS test file's
+    their run has (this process's: the review's run inherits it); `short`: whether the run of
+    Go tests passes `-short` (`run_environ.go_short`; None: not known). A JS/TS test file's
     `expect` and check helpers imported from its project are read in the modules of `texts`
     too (`check_modules`)."""
     texts = texts or {}
     helpers = go_functions(texts)
     scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
-              if path.endswith(".bats") else file_scope(path, text, environ)
+              if path.endswith(".bats") else file_scope(path, text, environ, short)
               for path, text in texts.items()}
     for path, text in texts.items():  # an `expect` it imports from its project, not a package
         if language_of(path) != "js":

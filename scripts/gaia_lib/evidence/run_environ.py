@@ -12,6 +12,10 @@ sets. Counted as set (only the names matter, never the values):
 - what a `conftest.py` in a test's directory or above it sets, and what a setup file there
   (`*setup*.py`, `.js`, `.ts`, ...) sets (`placeholders.env_set_by`); where one may set any
   (`os.environ.update(...)`), every variable the tests read.
+
+`go_short` tells whether `testing.Short()` is true in the run: the tier commands that run
+`go test` pass `-short` (or the GOFLAGS they or the review run with do), for a Go test that
+returns under `if testing.Short() {` (`placeholders._go_short_read`).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 
-from gaia_lib.core import reads
+from gaia_lib.core import proc, reads
 from gaia_lib.core.config import ProjectConfig
 from gaia_lib.evidence import placeholders
 
@@ -66,3 +70,37 @@ def run_environ(config: ProjectConfig, project: Path, tests: Iterable[str],
             named = frozenset().union(*map(placeholders.env_read_by, texts.values()))
         out.update(dict.fromkeys(named, ""))
     return out
+
+
+# `go test`'s flag that makes `testing.Short()` true: `-short`, `-short=true`, `-test.short`
+_SHORT_FLAG = re.compile(r"^--?(?:test\.)?short(?:=(?P<value>\S*))?$")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+
+
+def _short_in(flags: Iterable[str], short: bool) -> bool:
+    """`short` as the last of `flags` that sets it leaves it (Go reads `-short=false`, `=0`,
+    `=f` as false)."""
+    for flag in flags:
+        found = _SHORT_FLAG.match(flag)
+        if found is not None:
+            short = found.group("value") in (None, "1", "t", "T", "true", "TRUE", "True")
+    return short
+
+
+def go_short(config: ProjectConfig, environ: Mapping[str, str] = os.environ) -> bool | None:
+    """Whether `testing.Short()` is true in the review's runs of Go tests: True when every
+    tier command that runs `go test` passes `-short` (its own flags, or a GOFLAGS it sets or
+    the review's environment has: the run inherits it), False when none does, None when they
+    differ or no tier command runs `go test` itself (`make test`: what it runs is not read)."""
+    found: set[bool] = set()
+    for tier in config.tiers:
+        words = proc.command_words(tier.command or "") or []
+        lead = next((at for at, word in enumerate(words) if not _ASSIGNMENT.match(word)),
+                    len(words))  # `GOFLAGS=-short go test ./...`: what the command sets
+        settings = dict(word.split("=", 1) for word in words[:lead])
+        command = words[lead:]
+        if command[:2] != ["go", "test"]:
+            continue
+        goflags = settings.get("GOFLAGS", environ.get("GOFLAGS", "")).split()
+        found.add(_short_in(command[2:], _short_in(goflags, False)))
+    return found.pop() if len(found) == 1 else None

@@ -459,16 +459,18 @@ class Reads:
     @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         """This story's tests that are placeholders (`placeholders.placeholders`), from the
-        test files' texts, the files their rules read beside them (`helper_texts`) and the
+        test files' texts, the files their rules read beside them (`helper_texts`), the
         variables the run sets (`run_environ`, which reads the project's test configuration
-        files and the conftest and setup files above the test files)."""
+        files and the conftest and setup files above the test files) and whether its Go tests
+        run with `-short` (`run_environ.go_short`)."""
         from gaia_lib.evidence import placeholders, run_environ
 
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
         environ = run_environ.run_environ(self.s.config, self.s.project, texts, texts)
+        short = run_environ.go_short(self.s.config)
         return [p for p in placeholders.placeholders(self.cases, {**texts, **self.helper_texts},
-                                                     environ)
+                                                     environ, short)
                 if p.test_id not in others]
 
     @functools.cached_property

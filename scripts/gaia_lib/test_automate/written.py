@@ -76,13 +76,15 @@ def read_text(path: Path) -> str:
 
 
 def placeholder_hits(rel: str, text: str, environ: Mapping[str, str] = os.environ,
-                     modules: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+                     modules: Mapping[str, str] | None = None,
+                     short: bool | None = None) -> list[dict[str, Any]]:
     """The file's placeholder lines and tests; `environ`: the variables its run sets
     (`run_environ`); `modules`: the project modules it takes its `expect` or check helpers
-    from (`placeholders.check_modules`), by path."""
+    from (`placeholders.check_modules`), by path; `short`: whether its Go run passes `-short`
+    (`run_environ.go_short`)."""
     hits = {(h.line, h.pattern) for h in placeholders.scan_lines(text)}
     for case in placeholders.placeholders(testcases.split_tests(rel, text),
-                                          {**(modules or {}), rel: text}, environ):
+                                          {**(modules or {}), rel: text}, environ, short):
         if not any(line == case.line for line, _ in hits):
             hits.add((case.line, case.reason))
     return [{"file": rel, "line": line, "pattern": pattern} for line, pattern in sorted(hits)]
@@ -136,6 +138,7 @@ def inspect(project: Path, plan: Plan, stack: str | None,
     planned = sorted({t.test_file for t in plan.proposed_tests})
     texts = {rel: read_text(project / rel) for rel in planned}
     environ = run_environ.run_environ(config or ProjectConfig(None), project, planned, texts)
+    short = run_environ.go_short(config or ProjectConfig(None))
     for rel in planned:
         path = project / rel
         if not path.is_file():
@@ -145,7 +148,7 @@ def inspect(project: Path, plan: Plan, stack: str | None,
         # a file already a placeholder needs no second reason
         modules = placeholders.check_modules({rel: text}, lambda other: read_text(
             project / other) if (project / other).is_file() else None)
-        holders += (placeholder_hits(rel, text, environ, modules)
+        holders += (placeholder_hits(rel, text, environ, modules, short)
                     or calls_nothing_under_test(rel, text, names) or asserts_nothing(rel, text))
         mocks += [f.as_json() for f in sut_mocking.check(rel, text, suts, package)]
     return Inspection(tuple(missing), tuple(holders), tuple(mocks))

@@ -2282,6 +2282,75 @@ def test_a_variable_the_test_file_sets_is_set() -> None:
 
 
 
+SHORT_GUARDED = """package semver
+
+func TestReturnsInShortRuns(t *testing.T) {
+	if testing.Short() {
+		return
+	}
+	if v, _ := ParseTolerant("v1.2.3"); v.Major != 1 {
+		t.Errorf("got %q", v)
+	}
+}
+
+func TestReturnsOnOneLineInShortRuns(t *testing.T) {
+	if testing.Short() { return }
+	if v, _ := ParseTolerant("v1.2.3"); v.Major != 1 {
+		t.Errorf("got %q", v)
+	}
+}
+
+func TestChecksOnlyInShortRuns(t *testing.T) {
+	if testing.Short() {
+		if v, _ := ParseTolerant("v1.2.3"); v.Major != 1 {
+			t.Errorf("got %q", v)
+		}
+	}
+}
+
+func TestReturnsInLongRuns(t *testing.T) {
+	if !testing.Short() {
+		return
+	}
+	if v, _ := ParseTolerant("v1.2.3"); v.Major != 1 {
+		t.Errorf("got %q", v)
+	}
+}
+
+func TestSkipsInShortRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	if v, _ := ParseTolerant("v1.2.3"); v.Major != 1 {
+		t.Errorf("got %q", v)
+	}
+}
+"""
+
+
+@pytest.mark.parametrize(("short", "placeholders_found"), [
+    (True, {"TestReturnsInShortRuns": "its checks run only without -short, and the run "
+                                      "passes -short (if testing.Short())",
+            "TestReturnsOnOneLineInShortRuns": "its checks run only without -short, and the "
+                                               "run passes -short (if testing.Short())"}),
+    (False, {"TestChecksOnlyInShortRuns": "its checks run only with -short, and the run does "
+                                          "not pass it (if testing.Short())",
+             "TestReturnsInLongRuns": "its checks run only with -short, and the run does not "
+                                      "pass it (if !testing.Short())"}),
+    (None, {}),  # not known (no tier runs `go test` itself): nothing read
+])
+def test_go_checks_under_testing_short_follow_the_runs_short_flag(
+        short: bool | None, placeholders_found: dict[str, str]) -> None:
+    """`if testing.Short() { return }` before the checks in a run that passes `-short` (the
+    tier command, `run_environ.go_short`): the checks never run; without `-short`, nor do
+    checks under `if testing.Short() {` or after `if !testing.Short() { return }`. A
+    `t.Skip` under it the runner reports."""
+    path = "semver_test.go"
+    found = placeholders.placeholders(split_tests(path, SHORT_GUARDED), {path: SHORT_GUARDED},
+                                      {}, short)
+    assert {p.test_id.split("::")[1]: p.reason for p in found} == placeholders_found
+
+
 CI_GUARDED = """describe("destr", () => {
   it("checks only outside CI", () => {
     if (!process.env.CI) {

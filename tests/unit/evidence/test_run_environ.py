@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gaia_lib.core import config
-from gaia_lib.evidence.run_environ import run_environ
+from gaia_lib.evidence.run_environ import go_short, run_environ
 
 TEST = "tests/unit/test_parse.py"
 TEXT = 'import os\n\ndef test_slow():\n    if os.getenv("PARSE_SLOW"):\n        assert 1\n'
@@ -59,3 +61,29 @@ def test_a_setup_file_that_may_set_any_variable(tmp_path: Path) -> None:
     project = _project(tmp_path)
     (project / "tests" / "setup_env.py").write_text("import os\nos.environ.update(load())\n")
     assert "PARSE_SLOW" in _set(project)
+
+
+@pytest.mark.parametrize(("commands", "goflags", "short"), [
+    (["go test -short ./..."], "", True),
+    (["go test ./... -short=true"], "", True),
+    (["go test -test.short ./..."], "", True),
+    (["GOFLAGS=-short go test ./..."], "", True),
+    (["go test ./..."], "-mod=mod -short", True),  # the review's own GOFLAGS: the run's too
+    (["go test -short=false ./..."], "-short", False),  # the command's flag comes last
+    (["go test ./..."], "", False),
+    (["go test -run TestX ./..."], "-mod=mod", False),
+    # tiers that differ, or none that runs `go test` itself: not known
+    (["go test -short ./...", "go test ./..."], "", None),
+    (["make test"], "", None),
+    (["python -m pytest -q tests", "go test -short ./..."], "", True),
+])
+def test_whether_the_go_run_passes_short(tmp_path: Path, commands: list[str], goflags: str,
+                                         short: bool | None) -> None:
+    """`testing.Short()` in the run: the tier commands that run `go test` (their flags, and
+    the GOFLAGS they set or the review runs with)."""
+    (tmp_path / ".gaia" / "config").mkdir(parents=True)
+    tiers = "".join(f'  tier_{n}:\n    placement: [local]\n    command: "{command}"\n'
+                    for n, command in enumerate(commands, start=1))
+    (tmp_path / ".gaia" / "config" / "project-config.yaml").write_text(
+        f"project:\n  stack: go-dev\ntest_execution:\n{tiers}")
+    assert go_short(config.load(tmp_path), {"GOFLAGS": goflags} if goflags else {}) is short
