@@ -30,7 +30,8 @@ Two views of the same patterns, both pure:
       `if (false) {...}`, `if False:` / `if 0:`, a condition and-ed with false with no `or`
       beside it: `if (x && false)`, `if x and False:`, a random number out of its range:
       `Math.random() > 1`, `random.random() < 0`, a length below zero, Go's
-      `len(os.Args) > 100`: `go test` hands its test binary a few flags): a check that cannot
+      `len(os.Args) > 100`: `go test` hands its test binary a few flags; Python's
+      `if __name__ == "__main__":`, the runner imports a test module): a check that cannot
       fail checks nothing (Go: nor `assert.True(t, len(v) >= 0)`, so `v, _ := f()` checked
       only so never reports a failure);
     * (bats) no statement after its first `run <command>` (its whole body, without one) is a
@@ -804,11 +805,16 @@ _NEVER_TRUE_JS = (r"(?:false|0)\s*(?:&&[^)]*)?|(?:[^()|]|\([^()|]*\))*&&\s*false
 # `sys.version_info < (3,)`, `sys.version_info.major < 3`, `six.PY2`.
 _PYTHON_2 = (r"sys\.version_info(?:\[0\]|\.major)\s*(?:==\s*2|<=?\s*2|<\s*3)|"
              r"sys\.version_info\s*<\s*\(\s*3\s*(?:,\s*0\s*)?,?\s*\)|(?:six\.)?PY2")
+# A test module run as a script, asked for inside a test: the runner imports the module under
+# its own name (pytest, unittest's loader), so `__name__` there is never "__main__".
+_RUN_AS_SCRIPT = (r"__name__\s*==\s*(?P<q>[\"'])__main__(?P=q)|"
+                  r"(?P<r>[\"'])__main__(?P=r)\s*==\s*__name__")
 _NEVER_RUNS = re.compile(rf"^if\s*(?:\(\s*(?:{_NEVER_TRUE_JS})\s*\)|false(?:\s*&&[^{{]*)?|"
                          r"False(?:\s+and\s[^:]*)?|0|"
                          r"(?:(?!\bor\b)[^:#()]|\([^()]*\))*?\band\s+False|"
                          r"random\.random\(\)\s*(?:>=?\s*1(?:\.0*)?|<\s*0(?:\.0*)?)|"
-                         r"len\([^()]*\)\s*<\s*0|" + _PYTHON_2 + r")\s*(?:\{|:)")
+                         r"len\([^()]*\)\s*<\s*0|" + _PYTHON_2 + r"|"
+                         r"(?:" + _RUN_AS_SCRIPT + r")(?:\s+and\s[^:]*)?)\s*(?:\{|:)")
 
 
 # A loop whose condition is constant false: `while False:`, `while (false) {`.

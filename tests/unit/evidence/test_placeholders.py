@@ -5363,6 +5363,25 @@ def test_python_checks_only_python_2_runs_never_run(condition: str, dead: bool) 
     assert _found("tests/test_pointer.py", text) == {"test_round_trip": dead}
 
 
+@pytest.mark.parametrize(("condition", "dead"), [
+    ('__name__ == "__main__"', True),
+    ("__name__ == '__main__'", True),
+    ('"__main__" == __name__', True),
+    ('__name__ == "__main__" and VERBOSE', True),
+    ('__name__ == "__main__" or STRICT', False),
+    ('__name__ != "__main__"', False),
+    ('__name__ == "tests.test_normalizers"', False),
+])
+def test_python_checks_only_when_the_module_runs_as_a_script_never_run(
+        condition: str, dead: bool) -> None:
+    """rfc3986's scheme test with its check moved under `if __name__ == "__main__":`: pytest
+    imports the module, so the check never ran and the broken code was approved."""
+    text = ("from rfc3986.normalizers import normalize_scheme\n\n\ndef test_normalize_scheme():\n"
+            f"    result = normalize_scheme('HTTP')\n    if {condition}:\n"
+            "        assert result == 'http'\n")
+    assert _found("tests/test_normalizers.py", text) == {"test_normalize_scheme": dead}
+
+
 # --- bats: a check that cannot fail the test, however it is written -------------------------
 
 _RUN = '  cat > my-version <<<"1.9.3"\n  run rbenv-version-file-read my-version\n'
