@@ -125,7 +125,10 @@ types aside: `(c: string): boolean =>`, `const p = c[0];` bindings before the `r
 second parameter bound to the row's index: `(c, i) => i > 5`), read for each row as JS reads
 it; a condition calling the test's code, or a table a
 fixture, a class or the test names again, appends to or hands on, is not read), or a
-counting loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a `try`
+counting loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a Python block
+expecting the error a failed assertion raises (`with pytest.raises(Exception):`,
+`AssertionError`, `BaseException`, `self.assertRaises(Exception)`) that holds an assertion:
+the test passes exactly when that assertion fails (its reason says so); a `try`
 whose handler drops the failure (a catch that is empty or only logs or returns, or, where
 the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
 `toBeInstanceOf(Error)`, which the failed assertion is; a finally that returns); in JS/TS,
@@ -421,6 +424,16 @@ _CANNOT_FAIL = re.compile(
 
 _TYPE_ONLY = lazy_re(r"^(?:expectTypeOf|assertType)\b")
 TYPE_ONLY = ": type checks, which a run without --typecheck never fails"
+OWN_FAILURE = (" takes the AssertionError of a failing assertion inside it for the error it "
+               "expects, so the test passes exactly when the assertion fails")
+
+
+def _own_failure_note(block: str | None, shown: str) -> str:
+    """What a reason adds where a block expects its own assertion's error: the block, unless
+    the reason quotes it already."""
+    if block is None:
+        return ""
+    return (": it" if shown.startswith(block) else f": `{block}`") + OWN_FAILURE
 
 
 def _dangling_expect(text: str) -> bool:
@@ -1403,6 +1416,49 @@ def _python_self_raised_trivial(lines: list[str]) -> list[str]:
         if any(len(text) - len(text.lstrip()) == first and (raised := _PY_RAISE_OF.match(
                 text.strip())) is not None and raised.group(1) in expected for text in inside):
             out[index] = f"{found.group(1)}assert True"
+    return out
+
+
+# A failed assertion's own error, and the classes above it: a block expecting one of them
+# (`with pytest.raises(Exception):`, `self.assertRaises(AssertionError)`) takes the failure
+# of an assertion inside it for the error it expects.
+_ASSERTION_ERRORS = frozenset({"AssertionError", "Exception", "BaseException"})
+# An assertion whose failure raises AssertionError: `assert`, unittest's own `assert...`
+# methods and `fail` (not a project's helper, which may be what the block tests).
+_PY_ASSERTION = re.compile(
+    r"^(?:assert\b(?!\s*=)|self\.(?:fail|assert(?:Equal|Equals|NotEqual|True|False|Is|IsNot|"
+    r"IsNone|IsNotNone|In|NotIn|IsInstance|NotIsInstance|AlmostEqual|NotAlmostEqual|Greater|"
+    r"GreaterEqual|Less|LessEqual|Regex|NotRegex|CountEqual|ListEqual|TupleEqual|SetEqual|"
+    r"DictEqual|SequenceEqual|MultiLineEqual))\s*\()")
+
+
+def _own_failure_block(lines: list[str]) -> str | None:
+    """The first block of a Python test expecting the error its own assertion raises
+    (`_python_own_failure_expected_dead`), as a reason quotes it (`with pytest.raises(
+    Exception)`), or None."""
+    read = _python_own_failure_expected_dead(lines)
+    return next((_shown(line.strip().rstrip(":").rstrip()) for line, now in zip(
+        lines, read, strict=True) if line != now), None)
+
+
+def _python_own_failure_expected_dead(lines: list[str]) -> list[str]:
+    """A Python test's lines with each block expecting an error that a failed assertion is
+    (`_ASSERTION_ERRORS`) read as a block that never runs when it holds an assertion
+    (`_PY_ASSERTION`) outside a function or `try` of its own: `with pytest.raises(Exception):
+    assert "http" == f("HTTP")` passes exactly when the assertion fails, its failure being
+    the error the block expects."""
+    out = list(lines)
+    for index, line in enumerate(lines):
+        found = _PY_EXPECTS_RAISE.match(line)
+        if found is None or not {name.rpartition(".")[2] for name in re.findall(
+                r"[\w.]+", found.group("names"))} & _ASSERTION_ERRORS:
+            continue
+        inside = [text.strip() for text in lines[index + 1:_block_end(lines, index, "python")
+                                                    + 1] if text.strip()]
+        if any(re.match(r"(?:async\s+)?def\s|try\s*:|lambda\b", text) for text in inside):
+            continue
+        if any(_PY_ASSERTION.match(text) for text in inside):
+            out[index] = f"{found.group(1)}if False:"
     return out
 
 
@@ -2919,7 +2975,7 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     if language == "python":
-        lines = _python_self_raised_trivial(lines)
+        lines = _python_own_failure_expected_dead(_python_self_raised_trivial(lines))
     if language == "go":
         lines = _go_short_read(lines, outer.short)
         lines = _go_kept_closures_dead(_go_unwaited_dead(then_literals.go_overwritten_read(
@@ -3077,20 +3133,25 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         source = written_lines[decl + index].strip() if decl + index < len(lines) else text
         return _shown(text if text in source else source)
 
+    # a block expecting the error its own assertion raises, as the source has it
+    expects_own = _own_failure_block(written_lines[decl:]) if language == "python" else None
     if all(_trivial(text, language) for _, _, text in _runs(statements, language)):
         shown = written(statements[0][0], statements[0][2])
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
                            f"asserts nothing real ({shown})"
-                           + (TYPE_ONLY if _TYPE_ONLY.match(statements[0][2]) else ""))
+                           + (TYPE_ONLY if _TYPE_ONLY.match(statements[0][2]) else "")
+                           + _own_failure_note(expects_own, shown))
     check = _CHECK.get(language)
     if check is not None:
         checks = [(index, text) for index, _, text in statements if check.search(text)]
         if checks and not any(check.search(text) and not _trivial(text, language)
                               for _, _, text in _runs(statements, language)):
             index, text = checks[0]
+            shown = written(index, text)
             return Placeholder(case.test_id, case.file, base_line + decl + index,
-                               f"its checks never run or cannot fail ({written(index, text)})"
-                           + (TYPE_ONLY if _TYPE_ONLY.match(text) else ""))
+                               f"its checks never run or cannot fail ({shown})"
+                               + (TYPE_ONLY if _TYPE_ONLY.match(text) else "")
+                               + _own_failure_note(expects_own, shown))
     # what follows the first `run` is what checks it (a fixture written before it checks nothing)
     unchecked = _bats_unchecked(statements, written_lines[decl:], outer.shell) \
         if language == "bats" else None

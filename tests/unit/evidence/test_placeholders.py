@@ -5591,6 +5591,79 @@ def test_an_error_the_test_raises_itself_in_the_block_expecting_it_checks_nothin
     }
 
 
+OWN_FAILURE_EXPECTED = '''class SchemeTests(unittest.TestCase):
+    def test_pytest_raises_exception(self):
+        with pytest.raises(Exception):
+            assert "http" == normalize_scheme("HTTP")
+
+    def test_raises_assertion_error(self):
+        with pytest.raises(AssertionError):
+            result = normalize_scheme("HTTP")
+            assert result == "http"
+
+    def test_raises_base_exception_among_others(self):
+        with pytest.raises((ValueError, BaseException)) as info:
+            assert normalize_scheme("HTTP") == "http"
+
+    def test_assert_raises_exception(self):
+        with self.assertRaises(Exception):
+            self.assertEqual(normalize_scheme("HTTP"), "http")
+
+    def test_result_asserted_in_the_block(self):
+        result = normalize_scheme("HTTP")
+        with pytest.raises(Exception):
+            assert result == "http"
+
+    def test_checked_beside(self):
+        with pytest.raises(Exception):
+            assert normalize_scheme("HTTP") == "http"
+        assert normalize_scheme("HTTPS") == "https"
+
+    def test_raises_a_value_error(self):
+        with pytest.raises(ValueError):
+            assert normalize_scheme("") == "http"
+
+    def test_a_helper_expected_to_fail(self):
+        with pytest.raises(AssertionError):
+            check_scheme("HTTP", "ftp")
+
+    def test_assertion_in_its_own_try(self):
+        with pytest.raises(Exception):
+            normalize_scheme(None)
+            try:
+                assert False
+            except AssertionError:
+                raise TypeError("x")
+'''
+
+
+def test_a_block_expecting_the_error_its_own_assertion_raises_checks_nothing() -> None:
+    """rfc3986's scheme test wrapped in `with pytest.raises(Exception):`: the failed assert's
+    AssertionError is an Exception, so the test passed exactly when the code was broken. A
+    block expecting another error, a helper's failure (what such a test checks) or an
+    assertion whose failure its own `try` handles leave a check."""
+    why = ": it takes the AssertionError of a failing assertion inside it for the error it " \
+          "expects, so the test passes exactly when the assertion fails"
+    assert _verdicts("tests/test_n.py", OWN_FAILURE_EXPECTED) == {
+        "SchemeTests::test_pytest_raises_exception": (
+            3, "asserts nothing real (with pytest.raises(Exception):)" + why),
+        "SchemeTests::test_raises_assertion_error": (
+            7, "asserts nothing real (with pytest.raises(AssertionError):)" + why),
+        "SchemeTests::test_raises_base_exception_among_others": (
+            12, "asserts nothing real (with pytest.raises((ValueError, BaseException)) as "
+                "info:)" + why),
+        "SchemeTests::test_assert_raises_exception": (
+            16, "asserts nothing real (with self.assertRaises(Exception):)" + why),
+        "SchemeTests::test_result_asserted_in_the_block": (
+            22, 'its checks never run or cannot fail (assert result == "http"): `with '
+                'pytest.raises(Exception)`' + why[4:]),
+        "SchemeTests::test_checked_beside": None,
+        "SchemeTests::test_raises_a_value_error": None,
+        "SchemeTests::test_a_helper_expected_to_fail": None,
+        "SchemeTests::test_assertion_in_its_own_try": None,
+    }
+
+
 NO_CHECK_PY = '''import pytest
 
 from .helpers import assert_round_trip
