@@ -27,8 +27,13 @@ Python's `("foo", "foobar")` assert the same list.
 A name written in backticks (`dataUpdatedAt`, `state.data`, `max_age`: an identifier
 starting in lower case, not true/false/null; `ValueError`, `PENDING`, `Version` are values a
 test asserts by name) names the field or property the Then speaks of, not a value it
-promises, unless it stands where a value does (after `is`, `equals`, `returns`, `is set
-to`, ...: "the status is `success`"); nor is a lone sign (`-`, `+`, `/`: prose's dash, an
+promises, unless it stands where a value does: after `is`, `equals`, `returns`, `is set
+to`, ... ("the status is `success`"), at the end of what a word giving a value gives ("the
+result is the lower-case scheme `http`"; not after a preposition, "the value of `x`", nor
+before the noun it qualifies, "returns the `data` field"), as the whole of a parenthesis
+after a clause giving a value ("it returns the scheme in lower case (`http`)"; not "the
+timestamp is set (`dataUpdatedAt`)"), or in a list after one ("gives `lo` and `ok`"); nor
+is a lone sign (`-`, `+`, `/`: prose's dash, an
 operator or a separator the Then names, which any string a test asserts may hold); nor is a
 keyword argument in backticks ("as a generator when `iter=True`": what the call is given, which
 a test may pass by position; natsort's test of it calls `order_by_index(given, index, True)`).
@@ -124,10 +129,99 @@ _VALUE_BEFORE_RE = re.compile(
 _ARGUMENT_RE = re.compile(r"[A-Za-z_]\w*\s*=(?!=)\s*\S.*")
 
 
-def _only_mentioned(value: str, backticked: bool, before: str) -> bool:
+# The words by which a Then gives what something is, returns or becomes (`returns`, `gives`,
+# `is returned`, `is normalised`, `is lower-cased`), and a copula: "it returns the scheme in
+# lower case (`http`)", "the result is the lower-case scheme `http`".
+_GIVES = (r"returns?|returned|gives?|gave|yields?|yielded|produces?|produced|outputs?|"
+          r"reads?|shows?|shown|reports?|reported|becomes?|became|equals?|equalled|renders?|"
+          r"rendered|prints?|printed|formats?|formatted|encodes?|encoded|decodes?|decoded|"
+          r"normali[sz]es?|normali[sz]ed|(?:lower|upper)[- ]?cased?|(?:lower|upper)[- ]?cases|"
+          r"converts?|converted|seriali[sz]es?|seriali[sz]ed|comes?\s+back|came\s+back")
+_GIVES_RE = re.compile(rf"\b(?:{_GIVES})\b", re.IGNORECASE)
+_COPULA_RE = re.compile(r"\b(?:is|are|was|were|be|been|being|stays?|remains?)\s+"
+                        r"(?P<next>[A-Za-z][\w-]*)", re.IGNORECASE)
+# Where a clause of a Then starts: a comma, a conjunction, a condition ("when", "if").
+_CLAUSE_BREAK_RE = re.compile(
+    r"[,;:.!?()]|\b(?:and|or|nor|but|when|whenever|if|unless|while|where|whose|which|then|so|"
+    r"after|before|once|until|because|otherwise|though|although)\b", re.IGNORECASE)
+# Prepositions: a name after one is what the value is of, in or for ("the value of `x`").
+_PREPOSITIONS = frozenset((
+    "in", "on", "at", "by", "for", "with", "from", "into", "onto", "over", "under", "about",
+    "of", "to", "via", "per", "without", "within", "through", "against", "between", "among",
+    "across", "after", "before", "than", "like", "including", "except", "as", "inside"))
+# What may follow a value ending its clause (a name modifying a noun is followed by the noun:
+# "returns the `data` field").
+_AFTER_A_VALUE = _PREPOSITIONS | {
+    "and", "or", "nor", "but", "when", "whenever", "if", "unless", "while", "where", "then",
+    "so", "once", "until", "because", "otherwise", "instead", "again", "too", "only", "also",
+    "each", "every", "both", "either", "respectively", "exactly", "always", "still", "whatever",
+    "whichever", "wherever", "regardless", "whereas", "although", "though", "since", "yet"}
+# A past participle after a copula: a state ("is set", "is called"), not a value it gives.
+_PARTICIPLE_RE = re.compile(r"\w+(?:ed|en)|set|put|kept|made|done|run|hit|cut|shut|left|held|"
+                            r"sent|built|spent|lost|found|met|read|told|thrown|shown|known|"
+                            r"drawn|torn|worn|begun|gone|come|got", re.IGNORECASE)
+# A list of names going on ("gives `lo` and `ok`", "`a`, `b` or `c`"): its items stand where
+# its first does.
+_LIST_SEPARATOR = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|/)\s*"
+_LIST_BEFORE_RE = re.compile(rf"(?:`[^`\n]+`{_LIST_SEPARATOR})+$")
+_LIST_AFTER_RE = re.compile(rf"(?:{_LIST_SEPARATOR}`[^`\n]+`)+")
+
+
+def _clause(before: str) -> str:
+    """The clause of a Then that `before` (its text up to a point) ends in."""
+    breaks = list(_CLAUSE_BREAK_RE.finditer(before))
+    return before[breaks[-1].end():] if breaks else before
+
+
+def _gives_a_value(clause: str) -> int | None:
+    """Where in `clause` a word giving a value ends (`_GIVES`, or a copula not followed by a
+    participle of a state: "is set", "is called"), or None."""
+    found = [m.end() for m in _GIVES_RE.finditer(clause)]
+    for copula in _COPULA_RE.finditer(clause):
+        following = copula.group("next")
+        if _GIVES_RE.fullmatch(following):
+            found.append(copula.end())
+        elif not _PARTICIPLE_RE.fullmatch(following):
+            found.append(copula.start("next"))
+    return max(found) if found else None
+
+
+def _stands_for_a_value(before: str, after: str) -> bool:
+    """Whether a name in backticks stands where a value does (module docstring), from the
+    Then's text `before` and `after` it. An item of a list of them stands where its first
+    does ("gives `lo` and `ok`")."""
+    following = re.match(r"\s*([A-Za-z][\w-]*)", after)
+    # a noun's modifier ("the `data` field") or a clause's subject ("and `max_age` stays")
+    modifies = following is not None and following.group(1).lower() not in _AFTER_A_VALUE
+    listed = _LIST_BEFORE_RE.search(before)
+    if listed and modifies:
+        return False
+    before = before[:listed.start()] if listed else before
+    if _VALUE_BEFORE_RE.search(before):  # "the status is `success`", "set to `strict`"
+        return True
+    if modifies:
+        return False
+    rest = _LIST_AFTER_RE.match(after)
+    after = after[rest.end():] if rest else after
+    if re.search(r"\(\s*$", before) and re.match(r"\s*\)", after):
+        # the whole of a parenthesis after a clause giving a value: "it returns the scheme
+        # in lower case (`http`)", not "the timestamp is set (`dataUpdatedAt`)"
+        return _gives_a_value(_clause(before.rstrip()[:-1])) is not None
+    clause = _clause(before)
+    at = _gives_a_value(clause)
+    if at is None:
+        return False
+    # the end of the noun phrase it gives: "is the lower-case scheme `http`" (not after a
+    # preposition: "the value of `x`"), at most a few words on
+    between = re.findall(r"\S+", clause[at:])
+    return len(between) <= 5 and all(re.fullmatch(r"[A-Za-z][\w'-]*", word) and
+                                     word.lower() not in _PREPOSITIONS for word in between)
+
+
+def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") -> bool:
     """A quoted value the Then only mentions (module docstring): a lone sign, a keyword
-    argument in backticks, or a name in backticks not standing where a value does (`before`:
-    the Then's text before it)."""
+    argument in backticks, or a name in backticks not standing where a value does
+    (`_stands_for_a_value`: `before` and `after`, the Then's text around it)."""
     if len(value) == 1 and not value.isalnum():
         return True
     if backticked and _ARGUMENT_RE.fullmatch(value):
@@ -137,7 +231,7 @@ def _only_mentioned(value: str, backticked: bool, before: str) -> bool:
     last = value.rsplit(".", 1)[-1]
     if last[0].isupper() or _KEYWORD_RE.fullmatch(last) or last in ("undefined", "NaN"):
         return False  # a value: true/false/null, a type's, an enum's or an exception's name
-    return _VALUE_BEFORE_RE.search(before) is None
+    return not _stands_for_a_value(before, after)
 
 
 def then_literals(then_text: str, setting: str = "", *,
@@ -154,7 +248,7 @@ def then_literals(then_text: str, setting: str = "", *,
         value = next(g for g in match.groups() if g is not None).strip()
         items = _LIST_ITEMS.findall(value) if _LIST_RE.fullmatch(value) else []
         if not mentioned and _only_mentioned(value, match.group(3) is not None,
-                                             then_text[:match.start()]):
+                                             then_text[:match.start()], then_text[match.end():]):
             pass  # blanked below, and no literal
         elif items:  # `["foo", "foobar"]`: each value, as any language's list literal holds it
             found += [(match.start(), Literal(STRING, a or b)) for a, b in items if a or b]
@@ -173,9 +267,10 @@ def then_literals(then_text: str, setting: str = "", *,
         found.append((match.start(), Literal(STATUS if is_status else NUMBER, value)))
     for match in _KEYWORD_RE.finditer(text):
         word = match.group(1)
-        # "a null array", "a false positive": an adjective of the noun after it, no value.
+        # "a null array", "a false positive": an adjective of the noun after it, no value
+        # ("True whatever its brand" is one)
         after = re.match(r"\s+([a-z]+)", text[match.end():])
-        if after and after.group(1) not in STOP_WORDS:
+        if after and after.group(1) not in STOP_WORDS and after.group(1) not in _AFTER_A_VALUE:
             continue
         found.append((match.start(), Literal(KEYWORD, _KEYWORD_VALUE.get(word, word), word)))
     for pattern in (_UPPER_RE, _CAMEL_RE):

@@ -93,6 +93,44 @@ def test_a_name_or_a_dash_in_backticks_is_no_promised_value(
     assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
 
 
+@pytest.mark.parametrize(
+    ("then", "expected"),
+    [
+        # what the Then says a result is, returns or becomes, however it is written
+        ("it returns the scheme in lower case (`http`).", [(S, "http")]),
+        ("every triplet is returned in upper case (`abc`)", [(S, "abc")]),
+        ("the host is lower-cased (`localhost`, `example`)", [(S, "localhost"), (S, "example")]),
+        ("the result is the lower-case scheme `http`", [(S, "http")]),
+        ("the value is a `date` when the format holds only dates", [(S, "date")]),
+        ("the scheme is normalised to `http`", [(S, "http")]),
+        ("`NodeInterface` then reports `user`", [(S, "NodeInterface"), (S, "user")]),
+        ("on `look` it gives `lo` and `ok`, in order", [(S, "lo"), (S, "ok")]),
+        # a name the Then speaks of as a thing that is set, called or present stays one
+        ("`dataUpdatedAt` is set and `flush()` is called", []),
+        ("the timestamp is set (`dataUpdatedAt`)", []),
+        ("the timestamp (`dataUpdatedAt`) is updated", []),
+        ("it returns the `data` field of the response", []),
+        ("it returns the value of `maxAge` unchanged", []),
+        ("it is accepted with `smtputf8` set", []),
+        ("the status is `success` and `max_age` stays", [(S, "success")]),
+        ("when `croniter` itself is given `max_years`, it raises", []),
+        ("(for `dns` and `python.org`, the same UUID)", []),
+    ],
+)
+def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
+        then: str, expected: list[tuple[str, str]]) -> None:
+    """rfc3986's AC1, "then it returns the scheme in lower case (`http`)": `http` was read as
+    a name the Then mentions, so a test only asking for a result to exist covered it."""
+    assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
+
+
+def test_a_keyword_before_a_word_that_is_no_noun_is_a_value() -> None:
+    """validators' "accepted with True whatever its brand": no adjective of a noun."""
+    assert then_literals("a valid number is accepted with True whatever its brand") == (
+        Literal(K, "true"),)
+    assert then_literals("no false positives, and a null array is created") == ()
+
+
 def test_mentioned_keeps_the_names_and_dashes_a_then_writes() -> None:
     """The matcher's evidence: a test asserting on a field the Then names checks it."""
     then = ("`dataUpdatedAt` is set, the sign is `-` and the status is `success` when "
