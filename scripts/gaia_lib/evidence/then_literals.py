@@ -374,7 +374,7 @@ _ACCEPTS = re.compile(r"\.\s*not\s*\.\s*toThrow\b|\b(?:require|assert)\.NoError\
                       r"\berr\w*\s*!=\s*nil\b")
 
 
-def checked_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
+def checked_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:
     """`asserted_literals` but for a loop's rows (`_looped_values`) unless a check is that the
     code accepts what it is given (`expect(() => f(v)).not.toThrow()`, `NoError`, a Go
     error guard): what a test whose checks only ask for a result to exist
@@ -384,7 +384,10 @@ def checked_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Lit
     the values it is given whole (`titleCase("foo-bar")`, a row's `"foo-bar"`): a string the
     AC promises only inside another (`1.2.3` in a row's `"v1.2.3"`, the input the code turns
     into it) is no value the code was given, nor is one in a Go check that never runs (`if
-    "1.2.3" != "1.2.3" {`: `go_without_dead_blocks`)."""
+    "1.2.3" != "1.2.3" {`: `go_without_dead_blocks`). A Python `assert f(x)` of a result's
+    truthiness checks a promised `true` as `assertTrue` and `toBeTruthy()` do ("a valid number
+    is accepted with True": `assert card_number(value)`). An assertion's message is no check
+    (`assert f(x), f(x) == "http"`, `assertTrue(f(x), "http")`)."""
     code = _COMMENT_LINE_RE.sub("", test_source)
     if _GO_FAIL_RE.search(code):
         test_source = code = go_without_dead_blocks(code)
@@ -394,7 +397,29 @@ def checked_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Lit
     if any(_ACCEPTS.search(check) for check in checks) or _GO_FAIL_RE.search(code):
         return _given_in(spans, literals)
     looped = set(_looped_values(code, spans))
-    return asserted_in([span for span in spans if span not in looped], literals)
+    found = asserted_in([_without_message(span) for span in spans if span not in looped],
+                        literals)
+    true = Literal(KEYWORD, "true")
+    if true in literals and true not in found and any(
+            _PY_TRUTHY.match(check.strip()) and _truthy_of_a_value(check.strip(), code)
+            for check in checks):
+        found = tuple(lit for lit in literals if lit in found or lit == true)
+    return found
+
+
+# A Python assertion whose second part is its message: `assert X, msg`, `assertTrue(X, msg)`.
+_WITH_MESSAGE = re.compile(r"^(?P<head>assert\s+|(?:self\.)?assertTrue\s*\()(?P<rest>(?s:.+))$")
+
+
+def _without_message(span: str) -> str:
+    """`span` without the message of the Python assertion it is (`assert X, msg` ->
+    `assert X`), else as it is."""
+    found = _WITH_MESSAGE.match(span.strip())
+    if found is None:
+        return span
+    rest = found.group("rest")
+    condition = _first_argument(rest)
+    return span if condition == rest else found.group("head") + condition
 
 
 def _given_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
@@ -649,24 +674,61 @@ def _answers_yes_or_no(callee: str) -> bool:
     return first in _PREDICATE_WORDS or "valid" in last.lower()
 
 
+# Python: `assert X` or `assertTrue(X)`, with or without a message.
+_PY_TRUTHY = re.compile(r"^(?:assert\s+(?P<x>(?s:.+))|(?:self\.)?assertTrue\s*\((?P<y>(?s:.+))\))$")
+# What a Python function's name holds when it answers yes or no beyond `_PREDICATE_WORDS`
+# (`os.path.isfile`, `s.startswith`, `math.isclose`, `np.array_equal`, `filecmp.cmp`).
+_PY_PREDICATE_PARTS = re.compile(r"^_*(?:is|has|can|should|was)|equal|close|match|same|valid|"
+                                 r"contain|exist|cmp|compar|check|verify|assert|expect|test|"
+                                 r"rais|startswith|endswith|bool|differ|search|eq$|ne$",
+                                 re.IGNORECASE)
+
+
+def _first_argument(text: str) -> str:
+    """`text` up to its first comma outside brackets and quoted strings (an assert's
+    condition before its message, a call's first argument)."""
+    depth, quote = 0, ""
+    for at, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote and text[at - 1] != "\\" else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            return text[:at]
+    return text
+
+
 def _truthy_of_a_value(check: str, code: str) -> bool:
-    """`expect(X).toBeTruthy()` where X is a call of a function that does not answer yes or
-    no (`expect(queryCache.find(key)).toBeTruthy()`, `expect(defu(a, b)).toBeTruthy()`), or
-    a name given one such call's value once: any object passes, as `toBeDefined()` does. A
-    comparison, a predicate (`isValid(x)`, `list.includes(x)`), a property (`state.isPaused`)
-    or a name given any other value is a check of a yes or a no."""
-    found = _JS_TRUTHY.match(check)
-    if found is None:
+    """`expect(X).toBeTruthy()`, Python's `assert X` or `assertTrue(X)`, where X is a call
+    of a function that does not answer yes or no (`expect(queryCache.find(key)).toBeTruthy()`,
+    `expect(defu(a, b)).toBeTruthy()`, `assert normalize_scheme("HTTP")`), or a name given
+    one such call's value once: any object passes, as `toBeDefined()` and `is not None` do. A
+    comparison, a predicate (`isValid(x)`, `list.includes(x)`, `os.path.isfile(p)`,
+    `re.match(p, s)`), a property (`state.isPaused`) or a name given any other value is a
+    check of a yes or a no."""
+    js = _JS_TRUTHY.match(check)
+    python = js is None
+    if js is not None:
+        value = js.group("x").strip()
+    elif (found := _PY_TRUTHY.match(check)) is not None:
+        value = _first_argument(found.group("x") or found.group("y")).strip()
+    else:
         return False
-    value = found.group("x").strip()
     if re.fullmatch(r"[A-Za-z_$][\w$]*", value):
         given = re.findall(rf"(?<![\w$.]){re.escape(value)}\s*=(?![=>])([^\n]*)", code)
-        if len(given) != 1 or not re.search(
-                rf"\b(?:const|let|var)\s+{re.escape(value)}\s*=", code):
+        declared = (len(list(_py_assigned(value).finditer(code))) == 1 if python else
+                    re.search(rf"\b(?:const|let|var)\s+{re.escape(value)}\s*=", code))
+        if len(given) != 1 or not declared:
             return False
         value = given[0].strip().rstrip(";").rstrip()
     callee = _whole_call(value)
-    return callee is not None and not _answers_yes_or_no(callee)
+    if callee is None or _answers_yes_or_no(callee):
+        return False
+    return not python or _PY_PREDICATE_PARTS.search(callee.rsplit(".", 1)[-1]) is None
 
 
 # A Go operand, as written on one line: a name with its selectors, indexes and calls
@@ -1000,7 +1062,8 @@ def presence_only(test_source: str) -> str | None:
     `.not.toBe("FOO")`, `assert x != None`, a length
     no less than zero: `assert len(x) >= 0`, `expect(x.length).toBeGreaterThanOrEqual(0)`,
     that it equals itself: Python's `assert x == x`, JS's `expect(f(a)).toEqual(f(a))`,
-    that a value a function returns is truthy (`_truthy_of_a_value`), (Go) every other
+    that a value a function returns is truthy (`_truthy_of_a_value`: `assert f(x)`,
+    `expect(f(x)).toBeTruthy()`), (Go) every other
     check under a condition never true (`!reflect.DeepEqual(got, got)`), that it matches what
     any value of a type does (`toEqual(expect.any(Object))`, `objectContaining({})`, keys
     whose values are `expect.anything()`), or has a property (`toHaveProperty("a")`),

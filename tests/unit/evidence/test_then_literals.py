@@ -562,6 +562,60 @@ def test_a_test_whose_every_check_only_asks_for_a_result_passes_any_value(
     assert presence_only(source) == check
 
 
+@pytest.mark.parametrize(("source", "check"), [
+    # a value a function returns found truthy, as JS's `toBeTruthy()`: any object passes
+    ('def test_x():\n    assert normalize_scheme("htTp")\n    assert normalize_scheme("HTTP")\n',
+     'assert normalize_scheme("htTp")'),
+    ('def test_x():\n    r = normalize_scheme("HTTP")\n    assert r, "no scheme"\n',
+     'assert r, "no scheme"'),
+    ('def test_x(self):\n    self.assertTrue(urlparse("http://a").geturl())\n', None),
+    ('def test_x(self):\n    self.assertTrue(parse_uri("http://a"))\n',
+     'self.assertTrue(parse_uri("http://a"))'),
+    # a predicate's answer, a comparison, a property, a name given twice are checks
+    ('def test_x():\n    assert os.path.isfile(path)\n', None),
+    ('def test_x():\n    assert _is_compatible("any", (2, 4))\n', None),
+    ('def test_x():\n    assert re.match("a", s)\n', None),
+    ('def test_x():\n    assert s.startswith("a")\n', None),
+    ('def test_x():\n    assert np.array_equal(a, b)\n', None),
+    ('def test_x():\n    assert raises(TypeError, lambda: curry(1))\n', None),
+    ('def test_x():\n    assert normalize_scheme("HTTP") == "http"\n', None),
+    ('def test_x():\n    assert uri.is_valid\n', None),
+    ('def test_x():\n    r = f(1)\n    r = g(r)\n    assert r\n', None),
+    ('def test_x(r):\n    assert r\n', None),
+])
+def test_a_python_check_of_truthiness_passes_nearly_any_value(
+        source: str, check: str | None) -> None:
+    """rfc3986's scheme test weakened to `assert normalize_scheme("htTp")` got no warning
+    while `is not None` did."""
+    assert presence_only(source) == check
+
+
+@pytest.mark.parametrize(("source", "checked"), [
+    ("def test_x():\n    assert card_number(value)\n", True),
+    ("def test_x():\n    ok = card_number(value)\n    assert ok\n", True),
+    ("def test_x():\n    assert card_number(value) is not None\n", False),
+])
+def test_a_python_truthiness_check_holds_a_promised_true(source: str, checked: bool) -> None:
+    """validators' `assert card_number(value)` for "accepted with True", as `assertTrue` and
+    `toBeTruthy()` hold it."""
+    literals = then_literals("it is accepted with True, else a falsy ValidationError")
+    assert checked_literals(source, literals) == ((Literal(K, "true"),) if checked else ())
+
+
+@pytest.mark.parametrize("source", [
+    'def test_x():\n    assert normalize_scheme("HTTP"), normalize_scheme("HTTP") == "http"\n',
+    'def test_x():\n    assert normalize_scheme("HTTP") is not None, "want http"\n',
+    'def test_x(self):\n    self.assertTrue(normalize_scheme("HTTP"), "http")\n',
+])
+def test_a_value_in_an_assertions_message_is_checked_by_nothing(source: str) -> None:
+    """rfc3986's scheme test weakened to `assert f(x), f(x) == "http"`: the message holds
+    the AC's value, but only the condition is checked."""
+    literals = then_literals("it returns the scheme in lower case (`http`)")
+    assert presence_only(source) is not None
+    assert checked_literals(source, literals) == ()
+    assert checked_literals(source.replace(", ", " == 'http', ", 1), literals) == literals
+
+
 @pytest.mark.parametrize(("text", "values"), [
     # written bare: digits with letters or a hyphen, three dotted parts
     ("1.2-beta sorts before 1.2-beta.3, and 1.7rc2 is read leniently as 1.2.3 is",
