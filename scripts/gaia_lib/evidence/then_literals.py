@@ -569,6 +569,12 @@ def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Lite
     return tuple(lit for lit in literals if any(_occurs(lit, span) for span in read))
 
 
+# A Python literal (a string, a number, True/False/None), an operand of a comparison (no
+# `and` / `or`: one comparison) and an argument of a call.
+_PY_LITERAL = r"(?:[rbfuRBFU]*(?:\"[^\"\n]*\"|'[^'\n]*')|-?\d+(?:\.\d+)?|None|True|False)"
+_PY_OPERAND = (r"(?:(?!\s(?:and|or|if|for)\s)(?:[^,=<>!()\[\]\"']|\([^()]*\)|\[[^\[\]]*\]|"
+               r"\"[^\"\n]*\"|'[^'\n]*'))+?")
+_PY_ARGUMENT = r"(?:[^,()\[\]\"']|\([^()]*\)|\[[^\[\]]*\]|\"[^\"\n]*\"|'[^'\n]*')+?"
 # A check that only asks for a result to exist: any value passes it.
 # What any value of a type matches: `expect.any(Object)`, `expect.anything()`,
 # `expect.objectContaining({})`, `expect.arrayContaining([])`.
@@ -616,11 +622,12 @@ _PRESENCE_CHECK = re.compile(
     + r"\s*,?)+\s*\})\s*\)\s*;?$"
     r"|^expect\s*\((?s:.*)\)\s*\.\s*toHaveProperty\s*\(\s*(?:\"[^\"]*\"|'[^']*'|`[^`$]*`)\s*\)"
     r"\s*;?$"
-    # its type, or that it is not one other value: nearly every result passes
+    # its type: nearly every result passes; not null nor undefined: any value
     r"|^expect\s*\((?s:.*)\)\s*\.\s*toBeTypeOf\s*\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
     r"|^expect\s*\(\s*typeof\s+(?s:.+)\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
     r"\(\s*[\"'`]\w+[\"'`]\s*\)\s*;?$"
-    r"|^expect\s*\((?s:.*)\)\s*\.\s*not\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*\((?s:.*)\)\s*;?$"
+    r"|^expect\s*\((?s:.*)\)\s*\.\s*not\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*\(\s*"
+    r"(?:null|undefined)\s*\)\s*;?$"
     # ... in Python: `assert isinstance(x, str)`, `assertIsInstance(x, str)`, `type(x) is str`
     # (an AC promising a type names it: the asserted literal keeps such a test), and `!= None`
     r"|^assert\s+isinstance\s*\((?:[^()]|\([^()]*\))*\)\s*(?:,(?s:.*))?$"
@@ -632,6 +639,44 @@ _PRESENCE_CHECK = re.compile(
     r"|^assert\s+(?:callable|hasattr)\s*\([^()]*\)\s*(?:,(?s:.*))?$"
     r"|^(?:self\.)?assertTrue\s*\(\s*(?:callable|hasattr)\s*\([^()]*\)\s*\)"
     r"|^expect\s*\(\s*[\w$.]+\s*\)\s*\.\s*toBeInstanceOf\s*\(\s*Function\s*\)\s*;?$")
+# A check only that a result is not one other value: `.not.toBe("FOO")`, and in Python one
+# literal (`assert f(x) != "ftp"`, `assertNotEqual(f(x), "ftp")`; two values compared,
+# `assert a != b`, are a check that they differ).
+_ONLY_WHAT_IT_IS_NOT = re.compile(
+    r"^expect\s*\((?s:.*)\)\s*\.\s*not\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*\((?s:.*)\)\s*;?$"
+    r"|^assert\s+(?:" + _PY_OPERAND + r"\s*!=\s*" + _PY_LITERAL + r"|" + _PY_LITERAL
+    + r"\s*!=\s*" + _PY_OPERAND + r")\s*(?:,(?s:.*))?$"
+    r"|^(?:self\.)?assertNotEqual\s*\(\s*(?:" + _PY_ARGUMENT + r"\s*,\s*" + _PY_LITERAL + r"|"
+    + _PY_LITERAL + r"\s*,\s*" + _PY_ARGUMENT + r")\s*(?:,[^,]*)?\)\s*$")
+# A Then clause that promises a difference ("compares unequal", "differs from", "!="): a
+# check that a result is not one value is what it promises.
+_DIFFERENCE_RE = re.compile(r"\b(?:unequal|inequal\w*|differ\w*|distinct|not\s+(?:be\s+)?"
+                            r"(?:equal|the\s+same|identical)|never\s+equals?)\b|!=|≠",
+                            re.IGNORECASE)
+
+
+def promises_a_difference(then: str) -> bool:
+    """Whether a Then clause promises that something differs (`_DIFFERENCE_RE`)."""
+    return _DIFFERENCE_RE.search(then) is not None
+
+
+# A Python check that a value differs from the literal it was made of
+# (`assert Marker("a") != "a"`): a check of how it compares, not only of what it is not.
+_UNEQUAL = re.compile(r"^(?:assert\s+(?P<a>.+?)\s*!=\s*(?P<b>.+?)|(?:self\.)?assertNotEqual\s*"
+                      r"\(\s*(?P<c>.+)\))\s*(?:,.*)?$", re.S)
+_PY_LITERAL_RE = re.compile(_PY_LITERAL)
+
+
+def _unequal_to_its_source(check: str) -> bool:
+    """`assert Requirement("a>=1") != "a>=1"`: the literal a value is compared with unequal
+    is one the other side is made of."""
+    if _UNEQUAL.match(check) is None:
+        return False
+    literals = [m.group(0) for m in _PY_LITERAL_RE.finditer(check)
+                if m.group(0)[-1:] in "\"'"]
+    return any(check.count(literal) > 1 for literal in literals)
+
+
 # A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`);
 # `if err == nil { t.Fatal(...) }` asks for an error: a real check of an error path.
 _GO_NIL_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:(?:\w+\.)*[eE]rr\w*\s*!="
@@ -1052,14 +1097,16 @@ def same_calls_resolved(code: str) -> str:
 
 
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
-def presence_only(test_source: str) -> str | None:
+def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
     (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a
     function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`, a result's
-    type: `expect(x).toBeTypeOf("string")`, `assert isinstance(x, str)`, only what it is not:
-    `.not.toBe("FOO")`, `assert x != None`, a length
+    type: `expect(x).toBeTypeOf("string")`, `assert isinstance(x, str)`, `assert x != None`,
+    only what it is not (`_ONLY_WHAT_IT_IS_NOT`: `.not.toBe("FOO")`, `assert f(x) != "ftp"`,
+    `assertNotEqual(f(x), "ftp")`; not with `not_one_value` false, for a Then promising a
+    difference: `promises_a_difference`), a length
     no less than zero: `assert len(x) >= 0`, `expect(x.length).toBeGreaterThanOrEqual(0)`,
     that it equals itself: Python's `assert x == x`, JS's `expect(f(a)).toEqual(f(a))`,
     that a value a function returns is truthy (`_truthy_of_a_value`: `assert f(x)`,
@@ -1088,6 +1135,8 @@ def presence_only(test_source: str) -> str | None:
         guard = _go_guard(lines, row)
         checks.append(guard.strip() if _GO_NIL_GUARD.match(guard) else "")
     if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
+                             or (not_one_value and _ONLY_WHAT_IT_IS_NOT.match(check)
+                                 and not _unequal_to_its_source(check))
                              or _truthy_of_a_value(check, code) for check in checks):
         return None
     return " ".join((shown[0] if shown and code != written else checks[0]).split())

@@ -214,18 +214,24 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     or hold them only in a table column no check reads (`then_literals.ignored_parameter`:
     scule's `(input, expected) => expect(titleCase(input)).toBeDefined()`, a loop's `for raw,
     normalized in test_pairs:` reading no `normalized`), with why. Such a test passes
-    whatever the code returns: it verifies nothing the AC promises."""
+    whatever the code returns: it verifies nothing the AC promises. A check that a result
+    is not one value (`assert f(x) != "ftp"`) verifies an AC whose Then promises a difference
+    (`then_literals.promises_a_difference`: "compares unequal to a string")."""
     by_id = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
     for entry in result.per_ac:
         ac = by_id.get(entry.ac_id)
-        literals = then_literals.then_literals(ac.then, ac.setting) if ac and ac.then else ()
+        if ac is None or not ac.then:
+            continue
+        literals = then_literals.then_literals(ac.then, ac.setting)
         if not literals:
             continue
         values = ", ".join(lit.shown for lit in literals)
+        # a Then promising a difference is verified by a check that a result is not one value
+        other = not then_literals.promises_a_difference(ac.then)
         for test in entry.tests:
             body = bodies.get(test, "")
-            check = then_literals.presence_only(body)
+            check = then_literals.presence_only(body, other)
             if not check:
                 continue
             unread = then_literals.ignored_parameter(body)
@@ -403,7 +409,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                                      ac_id=ac.ac_id))
         elif entry["matched"] and not literals:
             # no value to look for: still, a test must check more than that a result exists
-            present = [then_literals.presence_only(bodies.get(t, "")) for t in entry["tests"]]
+            other = not then_literals.promises_a_difference(ac.then or "")
+            present = [then_literals.presence_only(bodies.get(t, ""), other)
+                       for t in entry["tests"]]
             if present and all(present):
                 first = entry["tests"][0]
                 file, start = first.partition("::")[0], lines.get(first, 1)

@@ -11,6 +11,7 @@ from gaia_lib.evidence.then_literals import (
     in_table,
     missing_literals,
     presence_only,
+    promises_a_difference,
     table_strings,
     then_literals,
     written_values,
@@ -582,12 +583,36 @@ def test_a_test_whose_every_check_only_asks_for_a_result_passes_any_value(
     ('def test_x():\n    assert uri.is_valid\n', None),
     ('def test_x():\n    r = f(1)\n    r = g(r)\n    assert r\n', None),
     ('def test_x(r):\n    assert r\n', None),
+    # only what it is not: unequal to one literal
+    ('def test_x():\n    assert normalize_scheme("HTTP") != "ftp"\n',
+     'assert normalize_scheme("HTTP") != "ftp"'),
+    ('def test_x():\n    assert "ftp" != normalize_scheme("HTTP"), "not ftp"\n',
+     'assert "ftp" != normalize_scheme("HTTP"), "not ftp"'),
+    ('def test_x(self):\n    self.assertNotEqual(normalize_scheme("HTTP"), "ftp")\n',
+     'self.assertNotEqual(normalize_scheme("HTTP"), "ftp")'),
+    # ... not two values found to differ, nor a value unequal to what it was made of
+    ('def test_x():\n    assert req1 != req2\n', None),
+    ('def test_x(self):\n    self.assertNotEqual(tz.tzlocal(), tz.UTC)\n', None),
+    ('def test_x():\n    assert Marker("os_name == \'nt\'") != "os_name == \'nt\'"\n', None),
+    ('def test_x():\n    assert f("HTTP") != "ftp" and f("A") == "a"\n', None),
 ])
-def test_a_python_check_of_truthiness_passes_nearly_any_value(
+def test_a_python_check_of_truthiness_or_of_what_a_result_is_not_passes_nearly_any_value(
         source: str, check: str | None) -> None:
     """rfc3986's scheme test weakened to `assert normalize_scheme("htTp")` got no warning
-    while `is not None` did."""
+    while `is not None` did, and `assert f("HTTP") != "ftp"` covered "returns `http`"."""
     assert presence_only(source) == check
+
+
+def test_a_check_of_what_a_result_is_not_is_what_a_then_promising_a_difference_asks() -> None:
+    source = 'def test_x():\n    utc = FixedTzOffset(0, "UTC")\n    assert utc != "spam"\n'
+    assert presence_only(source) == 'assert utc != "spam"'
+    assert presence_only(source, not_one_value=False) is None
+    assert presence_only('it("x", () => {\n  expect(f("a")).not.toBe("A");\n});', False) is None
+    assert presence_only('def test_x():\n    assert f("a") != None\n', False) == \
+        'assert f("a") != None'
+    assert promises_a_difference("it compares unequal to objects that are not offsets")
+    assert promises_a_difference("the two hashes differ") and promises_a_difference("a != b")
+    assert not promises_a_difference("it returns the scheme in lower case (`http`)")
 
 
 @pytest.mark.parametrize(("source", "checked"), [

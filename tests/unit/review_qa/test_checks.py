@@ -67,6 +67,54 @@ def test_a_placeholder_is_named_on_its_ac_as_a_placeholder() -> None:
     assert (row["matched"], row["excluded"]) == (False, {test: placeholder})
 
 
+RFC3986_AC1 = AcceptanceCriterion(
+    "AC1", "Given a scheme in mixed case such as `HTTP`, when `normalize_scheme` is called, "
+    "then it returns the scheme in lower case (`http`).", "a scheme in mixed case such as "
+    "`HTTP`", "`normalize_scheme` is called", "it returns the scheme in lower case (`http`).",
+    False, None, 37)
+
+
+def test_a_python_test_only_asking_for_a_result_covers_no_ac_promising_a_value() -> None:
+    """rfc3986's AC1 with its test weakened (the code broken) to `assert f(x)`, `is not None`,
+    `f(x) == f(x)`, a comparison in the message, `isinstance` or `!= "ftp"`: `http` in
+    backticks was read as a name the Then mentions, not a value it promises, so each test
+    covered AC1 of a P0 story and the review approved. Each now only checks that a result
+    exists, as the AC's own value checked is a real test."""
+    test = "tests/test_normalizers.py::test_normalize_scheme"
+    result = CoverageResult((AcCoverage("AC1", True, 1, (test,), "name", False, True),), ())
+    for check in ('assert normalize_scheme("htTp")', 'assert normalize_scheme("HTTP") is not None',
+                  'assert normalize_scheme("HTTP") == normalize_scheme("HTTP")',
+                  'assert normalize_scheme("HTTP"), normalize_scheme("HTTP") == "http"',
+                  'assert isinstance(normalize_scheme("HTTP"), str)',
+                  'assert normalize_scheme("HTTP") != "ftp"'):
+        body = f"def test_normalize_scheme():\n    {check}\n"
+        weak = checks.presence_only_tests([RFC3986_AC1], result, {test: body})
+        assert weak["AC1"][test].startswith(f"only checks that a result exists ({check[:60]})"), \
+            check
+        assert weak["AC1"][test].endswith("not `http` from AC1's Then clause")
+    body = 'def test_normalize_scheme():\n    assert normalize_scheme("HTTP") == "http"\n'
+    assert checks.presence_only_tests([RFC3986_AC1], result, {test: body}) == {}
+
+
+def test_a_check_of_what_a_result_is_not_covers_an_ac_promising_a_difference() -> None:
+    """parse's AC7: an offset "compares unequal to objects that are not offsets", which
+    `assert utc != "spam"` checks."""
+    ac = AcceptanceCriterion("AC7", "Given an offset, when compared, then it compares unequal "
+                             "to `spam`", "an offset", "compared",
+                             "it compares unequal to `spam` and returns `None`", False, None, 3)
+    test = "tests/test_bugs.py::test_tz_compare_to_None"
+    result = CoverageResult((AcCoverage("AC7", True, 1, (test,), "name", False, True),), ())
+    body = 'def test_tz_compare_to_None():\n    assert utc != "other"\n'
+    assert checks.presence_only_tests([ac], result, {test: body}) == {}
+    rows = [{"ac_id": "AC7", "matched": True, "tests": [test]}]
+    plain = dataclasses.replace(ac, then="it is kept")
+    _, check = checks.literal_evidence([plain], rows, {test: body}, {test: 1})
+    assert [f["message"][:40] for f in check["findings"]] == [
+        "every test of AC7 only checks that a res"]
+    _, check = checks.literal_evidence([dataclasses.replace(ac, then="it differs")], rows,
+                                       {test: body}, {test: 1})
+    assert check["findings"] == []
+
 def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> None:
     """A name the Then writes in backticks and a lone `-` are no promised values: not named,
     and a Then promising nothing else gives no weak assertion."""
