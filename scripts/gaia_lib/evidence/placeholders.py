@@ -822,6 +822,9 @@ _PYTHON_2 = (r"sys\.version_info(?:\[0\]|\.major)\s*(?:==\s*2|<=?\s*2|<\s*3)|"
 # its own name (pytest, unittest's loader), so `__name__` there is never "__main__".
 _RUN_AS_SCRIPT = (r"__name__\s*==\s*(?P<q>[\"'])__main__(?P=q)|"
                   r"(?P<r>[\"'])__main__(?P=r)\s*==\s*__name__")
+# ... as a test's line: what a reason names
+_SCRIPT_GUARD = re.compile(r"^\s*if\s+(?:" + _RUN_AS_SCRIPT + r")(?:\s+and\s[^:]*)?\s*:")
+RUN_AS_SCRIPT = ": `{guard}` never holds, as the runner imports the test module"
 _NEVER_RUNS = re.compile(rf"^if\s*(?:\(\s*(?:{_NEVER_TRUE_JS})\s*\)|false(?:\s*&&[^{{]*)?|"
                          r"False(?:\s+and\s[^:]*)?|0|"
                          r"(?:(?!\bor\b)[^:#()]|\([^()]*\))*?\band\s+False|"
@@ -3133,8 +3136,11 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         source = written_lines[decl + index].strip() if decl + index < len(lines) else text
         return _shown(text if text in source else source)
 
-    # a block expecting the error its own assertion raises, as the source has it
+    # a block expecting the error its own assertion raises, as the source has it, and a
+    # block under `if __name__ == "__main__":`
     expects_own = _own_failure_block(written_lines[decl:]) if language == "python" else None
+    guard = next((line.strip().rstrip(":").rstrip() for line in written_lines[decl:]
+                  if _SCRIPT_GUARD.match(line)), None) if language == "python" else None
     if all(_trivial(text, language) for _, _, text in _runs(statements, language)):
         shown = written(statements[0][0], statements[0][2])
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
@@ -3151,7 +3157,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             return Placeholder(case.test_id, case.file, base_line + decl + index,
                                f"its checks never run or cannot fail ({shown})"
                                + (TYPE_ONLY if _TYPE_ONLY.match(text) else "")
-                               + _own_failure_note(expects_own, shown))
+                               + _own_failure_note(expects_own, shown)
+                               + (RUN_AS_SCRIPT.format(guard=guard) if guard else ""))
     # what follows the first `run` is what checks it (a fixture written before it checks nothing)
     unchecked = _bats_unchecked(statements, written_lines[decl:], outer.shell) \
         if language == "bats" else None

@@ -5382,6 +5382,14 @@ def test_python_checks_only_when_the_module_runs_as_a_script_never_run(
     assert _found("tests/test_normalizers.py", text) == {"test_normalize_scheme": dead}
 
 
+def test_a_check_under_the_script_guard_is_named_with_its_guard() -> None:
+    text = ("def test_normalize_scheme():\n    result = normalize_scheme('HTTP')\n"
+            "    if __name__ == '__main__':\n        assert result == 'http'\n")
+    assert _verdicts("tests/test_normalizers.py", text) == {"test_normalize_scheme": (
+        4, "its checks never run or cannot fail (assert result == 'http'): `if __name__ == "
+           "'__main__'` never holds, as the runner imports the test module")}
+
+
 # --- bats: a check that cannot fail the test, however it is written -------------------------
 
 _RUN = '  cat > my-version <<<"1.9.3"\n  run rbenv-version-file-read my-version\n'
