@@ -64,6 +64,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import posixpath
 import re
 import shlex
 import time
@@ -75,7 +76,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_lib.core import paths, proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
-from gaia_lib.evidence import attribution, runner_output, runner_patterns
+from gaia_lib.evidence import attribution, runner_options, runner_output, runner_patterns
 from gaia_lib.stacks import adapters as stacks
 
 if TYPE_CHECKING:
@@ -316,22 +317,27 @@ def runner_for(command: str, workdir: Path) -> str | None:
 
 
 def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
-                   workdir: Path) -> tuple[list[str], list[str]]:
+                   workdir: Path, runner: str | None = None) -> tuple[list[str], list[str]]:
     """Narrow a tier to the story's tests: path arguments of the configured command (those
     after the runner's name or npm's `--`; `npm test`, `pnpm test` name a script, not a test
-    directory) are replaced by the story tests that live under them. When none do, the tier
-    runs as configured (its tests are not the story's, and a run of nothing proves nothing)."""
+    directory) are replaced by the story tests that live under them. An option's value is no
+    path argument (`vitest run --dir test`, `--exclude test/x.test.ts`, `pytest --rootdir .`:
+    `runner_options`, for the `runner` the command runs) and is kept with its option. When
+    none do, the tier runs as configured (its tests are not the story's, and a run of nothing
+    proves nothing)."""
     own = len(argv) - 1 if argv and Path(argv[0]).name in PACKAGE_MANAGERS else 0
     runner_at = next((i for i, a in enumerate(argv) if a == "--" or _path_runner(a)), own)
-    configured = [a for a in argv[runner_at + 1:]
-                  if not a.startswith("-") and (workdir / a).exists()]
+    configured = [runner_at + 1 + i
+                  for i in runner_options.arguments(runner, argv[runner_at + 1:])
+                  if (workdir / argv[runner_at + 1 + i]).exists()]
     if not configured:
         return list(argv), list(story_tests)
+    given = [posixpath.normpath(argv[i]) for i in configured]  # `./tests/` is `tests`
     chosen = [t for t in story_tests
-              if any(t == c.rstrip("/") or t.startswith(c.rstrip("/") + "/") for c in configured)]
+              if any(c in (".", t) or t.startswith(c + "/") for c in given)]
     if not chosen:
         return list(argv), []
-    return [a for a in argv if a not in configured], chosen
+    return [a for i, a in enumerate(argv) if i not in configured], chosen
 
 
 # A Go test function, and the `go test` flags that take a value as the next argument.
@@ -343,17 +349,22 @@ _GO_VALUE_FLAGS = frozenset({
     "run", "skip", "bench", "benchtime", "count", "covermode", "coverpkg", "coverprofile",
     "cpu", "parallel", "timeout", "tags", "p", "o", "exec", "mod", "ldflags", "gcflags",
     "shuffle", "fuzz", "fuzztime", "list", "vet", "outputdir", "cpuprofile", "memprofile",
-    "blockprofile", "mutexprofile", "trace", "modfile", "overlay", "pkgdir", "toolexec"})
+    "blockprofile", "mutexprofile", "trace", "modfile", "overlay", "pkgdir", "toolexec",
+    "asmflags", "buildmode", "compiler", "gccgoflags", "installsuffix", "pgo",
+    "blockprofilerate", "memprofilerate", "mutexprofilefraction", "fuzzminimizetime", "C"})
 
 
 def _go_packages(args: Sequence[str]) -> list[str] | None:
     """The package patterns among `go test`'s arguments (`./...`, `./pkg`, `.`); None when one
-    is something else (an import path), which the story scoping does not read."""
+    is something else (an import path), or `-C DIR` runs it in another directory, which the
+    story scoping does not read."""
     patterns: list[str] = []
     skip = False
     for arg in args:
         if skip:
             skip = False
+        elif arg.lstrip("-").split("=")[0] == "C":
+            return None
         elif arg.startswith("-"):
             skip = "=" not in arg and arg.lstrip("-") in _GO_VALUE_FLAGS
         elif arg == "." or arg.startswith(("./", "../")):
@@ -512,7 +523,7 @@ def plan_invocation(command: str, report_dir: Path, name: str,
             argv = [*argv, "--"]
     paths: list[str] = []
     if story_tests and runner in PATH_RUNNERS:
-        argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd())
+        argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd(), runner)
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
         return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True,

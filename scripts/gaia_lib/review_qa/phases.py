@@ -912,7 +912,7 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
         suites = takers[file]
         stopped = next((suite.stopped for suite in suites if suite.stopped), None)
         outside = project is not None and not any(
-            _takes(suite.command, file, project) for suite in suites)
+            _takes(suite, file, project) for suite in suites)
         if outside:  # each command names test paths of its own, none holding it
             out[test] = (f"not run here: no tier placed in '{evidence.context}' runs it "
                          f"({', '.join(suite.name for suite in suites)} ran other test "
@@ -929,13 +929,13 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
     return out
 
 
-def _takes(command: str, file: str, project: Path) -> bool:
+def _takes(suite: execution.Suite, file: str, project: Path) -> bool:
     """Whether a tier's command runs `file`: it names no test path, or one holding it."""
     try:
-        argv = shlex.split(command)
+        argv = shlex.split(suite.command)
     except ValueError:  # unbalanced quotes: read as taking everything
         return True
-    return bool(execution.scope_to_story(argv, [file], project)[1])
+    return bool(execution.scope_to_story(argv, [file], project, suite.runner)[1])
 
 
 def _no_tier(s: Setup, evidence: execution.Evidence) -> str | None:

@@ -444,6 +444,49 @@ def test_a_story_scoped_invocation_keeps_the_command_working(
     assert list(planned.argv) == expected
 
 
+@pytest.mark.parametrize(("command", "argv"), [
+    # an option's value is kept with its option, however it names a path of the project
+    ("vitest run --dir test", ["vitest", "run", "--dir", "test", "REPORT", "test/q.test.ts"]),
+    ("vitest run --exclude test/q.test.ts --passWithNoTests",
+     ["vitest", "run", "--exclude", "test/q.test.ts", "--passWithNoTests", "REPORT",
+      "test/q.test.ts"]),
+    ("vitest run -r . -c vitest.config.ts test",
+     ["vitest", "run", "-r", ".", "-c", "vitest.config.ts", "REPORT", "test/q.test.ts"]),
+    ("vitest run --root=. test", ["vitest", "run", "--root=.", "REPORT", "test/q.test.ts"]),
+    ("jest --roots test --rootDir . -c jest.config.js",
+     ["jest", "--roots", "test", "--rootDir", ".", "-c", "jest.config.js", "--json",
+      "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
+    # an array option takes every word up to the next option; `=` only its own
+    ("jest --selectProjects unit test", ["jest", "--selectProjects", "unit", "test", "--json",
+                                         "--outputFile=OUT/tier_1-jest.json",
+                                         "test/q.test.ts"]),
+    ("jest --testPathPattern=unit test", ["jest", "--testPathPattern=unit", "--json",
+                                          "--outputFile=OUT/tier_1-jest.json",
+                                          "test/q.test.ts"]),
+    ("pytest --rootdir . -c vitest.config.ts --ignore test/slow ./test/",
+     ["pytest", "--rootdir", ".", "-c", "vitest.config.ts", "--ignore", "test/slow",
+      "--junitxml=OUT/tier_1-junit.xml", "test/q.test.ts"]),
+    ("bats -r --output test test", ["bats", "-r", "--output", "test", "--tap"]),
+    # the project's root as a path argument holds every test
+    ("pytest -q .", ["pytest", "-q", "--junitxml=OUT/tier_1-junit.xml", "test/q.test.ts"]),
+])
+def test_a_story_scoped_invocation_keeps_every_options_value(
+        tmp_path: Path, command: str, argv: list[str]) -> None:
+    """Only the runner's own path arguments are replaced by the story's tests: `--dir test`
+    is no test directory to drop (vitest would take the next word for its value and crash)."""
+    (tmp_path / "test" / "slow").mkdir(parents=True)
+    (tmp_path / "test" / "q.test.ts").write_text("")
+    (tmp_path / "vitest.config.ts").write_text("")
+    (tmp_path / "jest.config.js").write_text("")
+    out = tmp_path / "out"
+    report = ["--reporter=default", "--reporter=json",
+              f"--outputFile.json={out / 'tier_1-vitest.json'}"]
+    expected = [part for a in argv
+                for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
+    planned = execution.plan_invocation(command, out, "tier_1", ["test/q.test.ts"], tmp_path)
+    assert list(planned.argv) == expected
+
+
 @pytest.mark.parametrize(("script", "runner"), [
     ("vitest run", "vitest"),
     ("npx jest --ci", "jest"),
@@ -632,10 +675,15 @@ def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -
      ["go", "test", "-tags", "it", "-v", "-run", "^(ExampleX|FuzzX|TestX)$", "./pkg/sub"]),
     ("go test ./pkg/...", ["pkg/x_test.go", "cmd/y_test.go"],
      ["go", "test", "-run", "^(TestX)$", "./pkg"]),
+    # a flag's value is no package (`go help build`, `go help testflag`)
+    ("go test -pgo off -failfast -memprofilerate 1 ./...", ["parse_test.go"],
+     ["go", "test", "-pgo", "off", "-failfast", "-memprofilerate", "1", "-run",
+      "^(TestA|TestB)$", "."]),
     # as configured: its own -run, an import path, no Go test of the story under its packages
     ("go test -run TestA ./...", ["parse_test.go"], ["go", "test", "-run", "TestA", "./..."]),
     ("go test example.com/m/...", ["parse_test.go"], ["go", "test", "example.com/m/..."]),
     ("go test ./cmd/...", ["pkg/x_test.go"], ["go", "test", "./cmd/..."]),
+    ("go test -C pkg ./...", ["pkg/x_test.go"], ["go", "test", "-C", "pkg", "./..."]),
     ("go test ./...", ["README.md"], ["go", "test", "./..."]),
 ])
 def test_go_test_is_scoped_to_the_story_s_test_functions(

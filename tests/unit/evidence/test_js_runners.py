@@ -229,6 +229,62 @@ def test_npx_runs_the_projects_own_runner_and_never_fetches_one(
     assert not list((tmp_path / "b").rglob("_npx"))  # npx's download cache was never used
 
 
+def _story_and_other(source: str, src: str) -> dict[str, str]:
+    """A project whose story test file is test/codes.test.js, beside a test of another story
+    that fails."""
+    other = source.replace("fails on purpose", "not the story's").replace(
+        "toBe(201)", "toBe(0)")
+    return {"src/codes.js": src,
+            "test/codes.test.js": source.replace("./codes.js", "../src/codes.js"),
+            "test/other.test.js": other.replace("./codes.js", "../src/codes.js")}
+
+
+@pytest.mark.parametrize(("options", "kept"), [
+    ("--dir test", "--dir test"), ("--dir=test test", "--dir=test"),
+    ("-r . --dir test", "-r . --dir test"),
+    ("--exclude test/other.test.js --passWithNoTests",
+     "--exclude test/other.test.js --passWithNoTests")])
+def test_a_story_scoped_vitest_run_keeps_its_options_values(
+        node_bin: Path, tmp_path: Path, options: str, kept: str) -> None:
+    """`vitest run --dir test` scoped to the story's test file keeps `test` as --dir's value
+    (without it vitest took the next flag for the value and crashed)."""
+    files = {"package.json": '{"type": "module"}\n', **_story_and_other(VITEST_TEST, VITEST_SRC)}
+    suite, notes = _run(tmp_path, f"{node_bin / 'vitest'} run {options}", files,
+                        ["test/codes.test.js"])
+    assert notes == [] and suite.stopped is None
+    assert f" {kept} --reporter=default " in suite.command
+    _check(suite, "test/codes.test.js", VITEST_TEST)  # the other file did not run
+
+
+def test_a_tier_that_excludes_the_storys_test_file_never_ran_its_tests(
+        node_bin: Path, tmp_path: Path) -> None:
+    """`vitest run --exclude <the story's file> --passWithNoTests`: vitest runs nothing and
+    passes; none of the story's tests ran (the option kept its value: vitest did not crash)."""
+    files = {"package.json": '{"type": "module"}\n', **_story_and_other(VITEST_TEST, VITEST_SRC)}
+    suite, notes = _run(tmp_path, f"{node_bin / 'vitest'} run --exclude test/codes.test.js "
+                        "--passWithNoTests", files, ["test/codes.test.js"])
+    assert notes == [] and suite.stopped is None and suite.exit_code == 0
+    assert suite.named == ("test/codes.test.js",) and suite.tests == ()
+    cases = split_tests("test/codes.test.js", VITEST_TEST)
+    assert set(outcomes.never_ran(suite.tests, cases, suite.named)) == {
+        case.test_id for case in cases}
+
+
+@pytest.mark.parametrize(("options", "kept"), [
+    ("-c jest.config.js test", "-c jest.config.js"), ("--roots test --ci", "--roots test --ci"),
+    ("--rootDir . --testPathIgnorePatterns other --ci",
+     "--rootDir . --testPathIgnorePatterns other --ci")])
+def test_a_story_scoped_jest_run_keeps_its_options_values(
+        node_bin: Path, tmp_path: Path, options: str, kept: str) -> None:
+    files = {"package.json": '{"name": "p"}\n', "jest.config.js": "module.exports = {};\n",
+             **_story_and_other(JEST_TEST, JEST_SRC)}
+    suite, notes = _run(tmp_path, f"{node_bin / 'jest'} {options}", files,
+                        ["test/codes.test.js"])
+    assert notes == [] and suite.stopped is None
+    assert f" {kept} --json " in suite.command
+    _check(suite, "test/codes.test.js", JEST_TEST)
+
+
 def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:
     suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
         "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,
