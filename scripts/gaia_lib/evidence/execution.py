@@ -115,6 +115,11 @@ class Suite:
     runner: str | None = None  # the runner it ran (`runner_for`), None: a command of its own
     # Its counts are its exit code's (1 passed or 1 failed): its output gave none
     exit_code_only: bool = False
+    # Why a run that ran has no per-test report where its runner should have written one
+    # (missing: pytest's junitxml turned off, a conftest's `os._exit`; unreadable): no test
+    # of it has an outcome of the runner's own (`tests` then holds what the review's pytest
+    # plugin logged, if anything)
+    no_report: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -135,6 +140,10 @@ class Suite:
             data["stopped"] = self.stopped
         if self.exit_code_only:
             data["counted_from"] = "exit code"
+        if self.no_report is not None:
+            data["no_report"] = self.no_report
+            if self.per_test:
+                data["outcomes_from"] = "progress log"
         for key in ("stdout_log", "stderr_log"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
@@ -772,18 +781,38 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                      tests=project_relative(ran + hung, project_roots(workdir)),
                      named=named_tests(invocation, located), per_test=cut is not None,
                      runner=runner), diagnostics
-    stopped = None
+    stopped = no_report = None
     missing_script = _MISSING_SCRIPT.search(result.stdout + "\n" + result.stderr)
-    if result.returncode != 0 and (
-            (invocation.report_path is not None and not invocation.report_path.is_file())
-            or result.returncode in NOT_STARTED or missing_script):
+    unwritten = invocation.report_path is not None and not invocation.report_path.is_file()
+    # what the review's pytest plugin saw run, where the runner's own report is missing
+    logged = _logged(coverage.progress, result.stdout) if (
+        unwritten and coverage is not None and env is not None) else ()
+    ran_some = bool(logged) or _counted(result.stdout)
+    read = None if result.returncode != 0 and (
+        result.returncode in NOT_STARTED or missing_script or (unwritten and not ran_some)
+    ) else _read_counts(invocation, result, here, started)
+    counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
+    if read is None:
         stopped = (result.error or (missing_script and " ".join(missing_script.group(0).split()))
                    or runner_error(result.stdout, result.stderr, workdir))
         diagnostics.append(f"{tier.name}: the runner stopped before running its tests (exit "
                            f"{result.returncode}, no report): {stopped}")
-        counts: runner_output.RunnerCounts | tuple[int, int] = (0, 0)
+    elif isinstance(read, str) and result.returncode != 0 and not ran_some:
+        stopped = runner_error(result.stdout, result.stderr, workdir)
+        diagnostics.append(f"{tier.name}: the runner failed without a readable report (exit "
+                           f"{result.returncode}; {read}): {stopped}")
+    elif isinstance(read, str):  # it ran, and wrote no per-test report
+        no_report = _why_no_report(runner, invocation, here) if unwritten else read
+        if logged:
+            counts = runner_output.counted("progress", logged)
+        elif _counted(result.stdout):
+            counts = _counts_from_text(result.stdout, result.returncode)
+        diagnostics.append(f"{tier.name}: no per-test report: {no_report}; " + (
+            "each test's outcome is read from the review's progress log of the run" if logged
+            else "no test of it has an outcome of its own" + (
+                " (its counts are its output's)" if _counted(result.stdout) else "")))
     else:
-        counts = _read_counts(invocation, result, here, started, diagnostics, tier.name)
+        counts = read
         if result.returncode != 0 and invocation.report_format is not None and not (
                 isinstance(counts, runner_output.RunnerCounts) and counts.tests):
             # it failed and reported no test (a Go package that does not build: `go test
@@ -809,9 +838,57 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                  stopped=stopped, coverage=wrote,
                  named=named_tests(invocation, located),
                  per_test=isinstance(counts, runner_output.RunnerCounts),
-                 runner=runner, exit_code_only=stopped is None and not isinstance(
-                     counts, runner_output.RunnerCounts) and not _counted(result.stdout)
-                 ), diagnostics
+                 runner=runner, exit_code_only=stopped is None and no_report is None
+                 and not isinstance(counts, runner_output.RunnerCounts)
+                 and not _counted(result.stdout), no_report=no_report), diagnostics
+
+
+def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...]:
+    """The tests the review's pytest plugin logged (`attribution.CoverageSetup.progress`)
+    finishing, with their outcomes, and those it started and never finished (in error: the
+    run ended in them); a failed one with its first line of failure where pytest's output
+    gives one (`runner_output.pytest_failure_lines`); () where it logged none."""
+    try:
+        text = progress.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    said = runner_output.pytest_failure_lines(stdout)
+    done = tuple(dataclasses.replace(t, message=said.get(t.shown.replace("::", ".")))
+                 if t.outcome in FAILING else t for t in runner_output.pytest_finished(text))
+    ended = tuple(runner_output.pytest_test(nodeid, runner_output.ERROR, RUN_ENDED)
+                  for nodeid in runner_output.pytest_still_running(text) if "::" in nodeid)
+    return done + ended
+
+
+RUN_ENDED = "the run ended while it ran"
+_REPORT_KINDS = {"junit": "JUnit XML", "jest": "JSON", "vitest": "JSON"}
+# A pytest option or config line that turns its junitxml plugin off.
+_NO_JUNITXML = re.compile(r"-p\s*no:junitxml\b")
+
+
+def _why_no_report(runner: str | None, invocation: Invocation, workdir: Path) -> str:
+    """Why a run that ran wrote no report where its command asked for one: pytest's
+    junitxml plugin turned off (`-p no:junitxml` in its command, PYTEST_ADDOPTS or the
+    project's pytest configuration, named), else that it did not write it."""
+    kind = _REPORT_KINDS.get(invocation.report_format or "", "per-test")
+    name = invocation.report_path.name if invocation.report_path else ""
+    if runner == "pytest":
+        said = {"its command": " ".join(invocation.argv),
+                "PYTEST_ADDOPTS": os.environ.get("PYTEST_ADDOPTS", ""),
+                **{config: _text_of(workdir / config) for config in (
+                    "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")}}
+        where = next((where for where, text in said.items() if _NO_JUNITXML.search(text)), None)
+        if where is not None:
+            return (f"pytest's junitxml plugin is turned off by `-p no:junitxml` in {where}, "
+                    "so it wrote no JUnit XML report")
+    return f"{runner or 'the runner'} ended without writing its {kind} report {name}".rstrip()
+
+
+def _text_of(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 # The lines that say why a runner stopped, the most telling first: pytest's `E   Module
@@ -944,9 +1021,10 @@ def killed_note(name: str, killed: Sequence[tuple[int, str]]) -> str:
     return f"{name}: killed {len(killed)} process(es) the run left behind: {listed}{more}"
 
 
-def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path, started: float,
-                 diagnostics: list[str], name: str
-                 ) -> runner_output.RunnerCounts | tuple[int, int]:
+def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path, started: float
+                 ) -> runner_output.RunnerCounts | tuple[int, int] | str:
+    """The run's per-test report, read; where its runner should have written one and it is
+    missing or unreadable, why (a sentence); a command of no runner's, its output's counts."""
     fmt = invocation.report_format
     try:
         if fmt == "surefire":
@@ -959,13 +1037,13 @@ def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path,
             data: bytes | str
             if invocation.report_path is not None:
                 if not invocation.report_path.is_file():
-                    raise InvalidInput(f"the runner wrote no report at {invocation.report_path}")
+                    return f"the runner wrote no report at {invocation.report_path.name}"
                 data = invocation.report_path.read_bytes()
             else:
                 data = result.stdout
             return runner_output.parse(fmt, data)
     except (GaiaError, OSError) as exc:
-        diagnostics.append(f"{name}: unreadable {fmt} report ({exc}); counted from exit code")
+        return f"its {fmt} report is unreadable ({exc})"
     return _counts_from_text(result.stdout, result.returncode)
 
 

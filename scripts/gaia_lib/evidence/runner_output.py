@@ -177,6 +177,11 @@ def _counts(fmt: str, tests: Iterable[TestOutcome], extra_errors: int = 0) -> Ru
     )
 
 
+def counted(fmt: str, tests: Iterable[TestOutcome]) -> RunnerCounts:
+    """`tests` counted by their outcomes, as a report of `fmt` gives them."""
+    return _counts(fmt, tests)
+
+
 def report_text(data: bytes | str, what: str, exit_code: int) -> str:
     """Size-check and decode a machine report (`what` names it in errors; shared with
     coverage_report): empty, binary or non-UTF-8 input is refused, never guessed at."""
@@ -563,6 +568,26 @@ def pytest_still_running(text: str) -> tuple[str, ...]:
         elif mark == "<":
             started.pop(nodeid, None)
     return tuple(started)
+
+
+# pytest's heading of a failed test's section in its FAILURES (ERRORS) part:
+# `____ TestX.test_f[1] ____`, `____ ERROR at setup of test_g ____`.
+_PYTEST_FAILURE_HEAD = re.compile(r"^_+ (?:ERROR at \w+ of )?(\S.*?) _+$", re.MULTILINE)
+
+
+def pytest_failure_lines(text: str) -> dict[str, str]:
+    """The first line of each failure pytest's terminal output shows (its first `E   `
+    line), by the name its section heads it with (`TestX.test_f[1]`: classes and function
+    joined by dots)."""
+    text = without_colour(text)
+    heads = list(_PYTEST_FAILURE_HEAD.finditer(text))
+    out: dict[str, str] = {}
+    for head, after in zip(heads, [*heads[1:], None], strict=True):
+        section = text[head.end():after.start() if after else len(text)]
+        first = re.search(r"^E\s+(\S.*)$", section, re.MULTILINE)
+        if first and head.group(1) not in out:
+            out[head.group(1)] = first.group(1).strip()[:MESSAGE_CHARS]
+    return out
 
 
 # The lines `go test` itself prints around a test's own (`=== RUN`, `--- FAIL: ...`).

@@ -852,10 +852,11 @@ def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
 def _never_ran(evidence: execution.Evidence, reads: Reads,
                project: Path | None = None) -> dict[str, str]:
     """The story's tests a run named that never ran in it (`outcomes.never_ran`), those of a
-    run that stopped before running any test, and those a run cut off at its time limit never
+    run that stopped before running any test, those a run cut off at its time limit never
     reached (where it says what it ran; every one of its tests where it says nothing: jest
-    writes its report when it ends), unless another tier's run reported them: none verifies
-    anything."""
+    writes its report when it ends), and those of a run that wrote no per-test report where
+    its runner should have (missing, unreadable: none of them is known to have run, though it
+    exited 0), unless another tier's run reported them: none verifies anything."""
     out: dict[str, str] = {}
     for suite in evidence.suites:
         if not suite.named:
@@ -875,9 +876,18 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
             out.update({case.test_id: f"never run: the run stopped before its tests ran "
                                       f"({suite.stopped})"
                         for case in reads.cases if case.file in named})
+        elif suite.per_test and suite.no_report:  # what the review's pytest plugin logged
+            out.update(dict.fromkeys(
+                outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited),
+                f"never run: the run wrote no per-test report ({suite.no_report}), and the "
+                "review's progress log of it has no outcome for it"))
         elif suite.per_test:
             out.update(outcomes.never_ran(suite.tests, reads.cases, suite.named,
                                           reads.inherited))
+        else:  # no outcome per test: none of its tests is known to have run
+            named = set(suite.named)
+            out.update(dict.fromkeys((case.test_id for case in reads.cases
+                                      if case.file in named), _no_outcomes(suite)))
     out.update({test: why for test, why in _unreported(evidence, reads, project).items()
                 if test not in out})
     # Each tier is handed every story test file its runner takes, and runs those its own
@@ -922,11 +932,19 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
         elif stopped:
             out[test] = f"never run: the run stopped before its tests ran ({stopped})"
         elif not any(suite.per_test for suite in suites):
-            out[test] = (f"not known to have run: {suites[0].name} reported no outcome per "
-                         "test, only its exit code")
+            out[test] = _no_outcomes(suites[0])
         else:
             out[test] = "never run: the run's report has no outcome for it"
     return out
+
+
+def _no_outcomes(suite: execution.Suite) -> str:
+    """Why a test of a run that reported no outcome per test is not known to have run: the
+    per-test report its runner should have written is missing or unreadable, or it was never
+    asked for one (a command of the project's own: its exit code alone)."""
+    if suite.no_report:
+        return f"not known to have run: {suite.name} wrote no per-test report ({suite.no_report})"
+    return f"not known to have run: {suite.name} reported no outcome per test, only its exit code"
 
 
 def _takes(suite: execution.Suite, file: str, project: Path) -> bool:

@@ -173,6 +173,11 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
             out.append(f"- test run: {suite.get('name', '?')} skipped: {suite['skip_reason']}\n")
             continue
         failed = suite.get("timeout") or suite.get("exit_code") not in (0, None)
+        if suite.get("no_report") and not suite.get("timeout"):
+            out.append(_unreported_run(suite, where))
+            out += [f"  - failed: {_failed_test(test)}\n"
+                    for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
+            continue
         if not failed:
             skipped = suite.get("skip_count", 0)
             counts = ("exit 0; its output gives no test counts" if suite.get("counted_from")
@@ -205,6 +210,25 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
 def _test_name(test: Mapping[str, Any]) -> str:
     """`file::name`, as the report names every test (`describe > it` within its file)."""
     return "::".join(str(test[k]) for k in ("file", "name") if test.get(k))
+
+
+def _unreported_run(suite: Mapping[str, Any], where: str) -> str:
+    """The header line of a run that wrote no per-test report where its runner should have:
+    that it did not, and why; its counts from the review's progress log (pytest), from its
+    output, or none: then no test of it is known to have run."""
+    skipped = suite.get("skip_count", 0)
+    counts = (f"{suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} failed"
+              f"{f', {skipped} skipped' if skipped else ''}")
+    if suite.get("outcomes_from"):
+        counts += " by the review's progress log of the run"
+    elif suite.get("pass_count") or suite.get("fail_count"):
+        counts += " by its output; no test of it is known to have run"
+    else:
+        counts = "no test of it is known to have run"
+    logs = [str(suite[k]) for k in ("stdout_log", "stderr_log") if suite.get(k)]
+    shown = f"; its output: {', '.join(f'{where}/{log}' for log in logs)}" if logs else ""
+    return (f"- test run: {suite.get('name', '?')} exited {suite.get('exit_code')} without a "
+            f"per-test report ({suite['no_report']}): {counts}{shown}\n")
 
 
 def _failed_test(test: Mapping[str, Any]) -> str:

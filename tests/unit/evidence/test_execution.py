@@ -521,12 +521,12 @@ def test_a_runner_flooding_its_output_is_bounded_not_fatal(tmp_path: Path) -> No
 
 
 def _measured_run(root: Path, python: str,
-                  test: str = "from app import add\n\ndef test_adds():\n    assert add(1, 2) == 3\n"
-                  ) -> execution.Evidence:
+                  test: str = "from app import add\n\ndef test_adds():\n    assert add(1, 2) == 3\n",
+                  conftest: str = "") -> execution.Evidence:
     (root / "app.py").write_text("def add(a, b):\n    if a < 0:\n        raise ValueError(a)\n"
                                  "    return a + b\n")
     (root / "tests" / "test_app.py").write_text(test)
-    (root / "conftest.py").write_text("")
+    (root / "conftest.py").write_text(conftest)
     cfg = _config(f"""
         test_execution:
           tier_1:
@@ -650,6 +650,66 @@ def test_a_measured_pytest_run_cut_off_says_what_it_had_run(tmp_path: Path) -> N
         ("test_adds", "passed"), ("test_wrong", "failed"), ("test_needs_db", "error"),
         ("test_later", "skipped"), ("test_known", "skipped"), ("test_hangs", "error")]
     assert (suite.pass_count, suite.fail_count, suite.skip_count) == (1, 2, 2)
+
+
+NO_JUNITXML = "[pytest]\naddopts = -p no:junitxml\n"
+EXITS_EARLY = "def pytest_collection_finish(session):\n    import os\n\n    os._exit(0)\n"
+
+
+@pytest.mark.parametrize("measured", [False, True])
+def test_a_pytest_run_that_ends_before_writing_its_report_shows_no_test_ran(
+        tmp_path: Path, measured: bool) -> None:
+    """A conftest ends the process (`os._exit(0)`) when collection finishes: pytest exits 0
+    and never writes its JUnit report. No test of it has an outcome, and it says why; its
+    exit code counts for no test (the review counted it one pass)."""
+    root = _project(tmp_path)
+    if measured:
+        evidence = _measured_run(root, PY, conftest=EXITS_EARLY)
+    else:
+        (root / "conftest.py").write_text(EXITS_EARLY)
+        evidence = _run(root, _local_tier(f"{PY} -m pytest -q -p no:cacheprovider tests"))
+    suite = evidence.suites[0]
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (0, 0, 0)
+    assert suite.stopped is None and not suite.per_test and suite.tests == ()
+    assert suite.no_report == "pytest ended without writing its JUnit XML report " \
+                              "tier_1-junit.xml"
+    assert suite.as_json()["no_report"] == suite.no_report
+    assert "counted_from" not in suite.as_json()
+    assert f"tier_1: no per-test report: {suite.no_report}; no test of it has an outcome " \
+           "of its own" in evidence.diagnostics
+
+
+def test_a_pytest_run_whose_config_turns_junitxml_off_says_so(tmp_path: Path) -> None:
+    """`addopts = -p no:junitxml` in pytest.ini: the tests ran (one failed) and pytest wrote
+    no JUnit report. Not a run that stopped before its tests: one with no outcome per test,
+    its counts its output's, and the configuration that turned the report off named."""
+    root = _project(tmp_path)
+    (root / "pytest.ini").write_text(NO_JUNITXML)
+    evidence = _run(root, _local_tier(f"{PY} -m pytest -q -p no:cacheprovider tests"))
+    suite = evidence.suites[0]
+    assert suite.exit_code == 1 and suite.stopped is None
+    assert (suite.pass_count, suite.fail_count) == (2, 1) and not suite.per_test
+    assert suite.no_report == ("pytest's junitxml plugin is turned off by `-p no:junitxml` in "
+                               "pytest.ini, so it wrote no JUnit XML report")
+
+
+def test_a_measured_pytest_run_without_its_report_reads_the_reviews_progress_log(
+        tmp_path: Path) -> None:
+    """The same under the review's plugin: each test's outcome is the one its progress log
+    recorded, a failure with its first line as pytest's output shows it."""
+    root = _project(tmp_path)
+    (root / "pytest.ini").write_text(NO_JUNITXML)
+    evidence = _measured_run(root, PY, "from app import add\n\ndef test_adds():\n"
+                                       "    assert add(1, 2) == 3\n\n"
+                                       "class TestMore:\n    def test_wrong(self):\n"
+                                       "        assert add(1, 2) == 4\n")
+    suite = evidence.suites[0]
+    assert suite.exit_code == 1 and suite.stopped is None and suite.per_test
+    assert suite.no_report is not None and "pytest.ini" in suite.no_report
+    assert [(t.shown, t.outcome, t.message) for t in suite.tests] == [
+        ("test_adds", "passed", None),
+        ("TestMore::test_wrong", "failed", "assert 3 == 4")]
+    assert suite.as_json()["outcomes_from"] == "progress log"
 
 
 def test_a_python_without_coverage_runs_the_tier_as_configured(tmp_path: Path) -> None:

@@ -256,6 +256,29 @@ def test_a_story_scoped_vitest_run_keeps_its_options_values(
     _check(suite, "test/codes.test.js", VITEST_TEST)  # the other file did not run
 
 
+@pytest.mark.parametrize(("runner", "files"), [
+    ("vitest", {"package.json": '{"type": "module"}\n',
+                "vitest.config.js": 'export default {test: {globalSetup: ["./setup.js"]}};\n',
+                "setup.js": "export default function () { process.exit(0); }\n"}),
+    ("jest", {"package.json": '{"name": "p", "jest": {"globalSetup": "./setup.js"}}\n',
+              "setup.js": "module.exports = async () => { process.exit(0); };\n"}),
+])
+def test_a_js_run_that_ends_before_writing_its_report_shows_no_test_ran(
+        node_bin: Path, tmp_path: Path, runner: str, files: dict[str, str]) -> None:
+    """A global setup that ends the process (`process.exit(0)`): the runner exits 0 and never
+    writes its JSON report. No test of it has an outcome, and it says why."""
+    test, src = (VITEST_TEST, VITEST_SRC) if runner == "vitest" else (JEST_TEST, JEST_SRC)
+    suite, notes = _run(tmp_path, str(node_bin / runner),
+                        {**files, "src/codes.js": src, "src/codes.test.js": test},
+                        ["src/codes.test.js"])
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (0, 0, 0)
+    assert suite.stopped is None and not suite.per_test and suite.tests == ()
+    assert suite.no_report == (f"{runner} ended without writing its JSON report "
+                               f"tier_1-{runner}.json")
+    assert notes == [f"tier_1: no per-test report: {suite.no_report}; no test of it has an "
+                     "outcome of its own"]
+
+
 def test_a_tier_that_excludes_the_storys_test_file_never_ran_its_tests(
         node_bin: Path, tmp_path: Path) -> None:
     """`vitest run --exclude <the story's file> --passWithNoTests`: vitest runs nothing and

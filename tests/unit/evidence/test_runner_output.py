@@ -594,3 +594,24 @@ def test_a_pytest_node_id_names_its_test_as_junit_does() -> None:
     junit = ro.parse("junit", '<testsuite><testcase classname="tests.b.TestX.TestY" '
                               'name="test_f[a::b]"/></testsuite>').tests[0]
     assert ro.pytest_test("tests/b.py::TestX::TestY::test_f[a::b]", ro.PASSED) == junit
+
+
+def test_pytest_failure_lines_are_read_from_its_terminal_output() -> None:
+    """Where pytest wrote no JUnit report, a failure's first line is its section's first
+    `E` line, by the name the section is headed with."""
+    text = ("=================================== FAILURES ===================================\n"
+            "____________________________ test_normalize_scheme _____________________________\n"
+            "\n    def test_normalize_scheme():\n>       assert 'http' == f('htTp')\n"
+            "E       AssertionError: assert 'http' == 'htTp'\nE         \n"
+            "E         - htTp\n\ntests/test_n.py:12: AssertionError\n"
+            "_ TestMore.test_a_name_so_long_that_pytest_leaves_one_underscore_each_side[1] _\n"
+            "E   assert 3 == 4\n"
+            "_____________________ ERROR at setup of test_needs_db _____________________\n"
+            "E       RuntimeError: no database\n"
+            "=========================== short test summary info ============================\n"
+            "FAILED tests/test_n.py::test_normalize_scheme - AssertionError: ass...\n")
+    assert ro.pytest_failure_lines(text) == {
+        "test_normalize_scheme": "AssertionError: assert 'http' == 'htTp'",
+        "TestMore.test_a_name_so_long_that_pytest_leaves_one_underscore_each_side[1]":
+            "assert 3 == 4",
+        "test_needs_db": "RuntimeError: no database"}

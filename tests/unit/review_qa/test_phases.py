@@ -217,6 +217,27 @@ def test_a_run_that_reports_no_outcome_per_test_shows_none_of_the_story_tests_pa
     assert _wrapper_run(pytest_tier) == {}
 
 
+def test_a_run_that_wrote_no_per_test_report_shows_none_of_the_story_tests_passed() -> None:
+    """A pytest run a conftest ended with `os._exit(0)` before any test: exit 0, its JUnit
+    report never written. The story's files it was given name tests none of which is known to
+    have run, whatever its exit code; with the review's progress log, those it did not log
+    never ran."""
+    named = execution.Suite("tier_1", "pytest test/x.py", 0, 1.0, 0, 0, False, True,
+                            named=("test/version-file-read.bats",), runner="bats",
+                            no_report="bats ended without writing its per-test report")
+    why = ("not known to have run: tier_1 wrote no per-test report (bats ended without "
+           "writing its per-test report)")
+    assert _wrapper_run(named) == dict.fromkeys((c.test_id for c in BATS_CASES), why)
+    # named nowhere (a tier run as configured): the same
+    assert _wrapper_run(dataclasses.replace(named, named=())) == dict.fromkeys(
+        (c.test_id for c in BATS_CASES), why)
+    logged = dataclasses.replace(named, per_test=True, tests=(
+        runner_output.TestOutcome("reads simple version file", "passed", None),))
+    assert _wrapper_run(logged) == {BATS_CASES[1].test_id: (
+        "never run: the run wrote no per-test report (bats ended without writing its per-test "
+        "report), and the review's progress log of it has no outcome for it")}
+
+
 def test_a_story_test_only_a_tier_placed_elsewhere_runs_was_not_run_here(
         tmp_path: Path) -> None:
     """The demo's integration test: tier_1 (local) runs `tests/unit`, tier_2 (CI only) its

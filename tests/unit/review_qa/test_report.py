@@ -199,6 +199,32 @@ def test_a_run_counted_by_its_exit_code_is_not_said_as_one_test() -> None:
         "- test run: tier_2 exited 2 (its output gives no test counts)\n")
 
 
+def test_a_run_without_its_per_test_report_says_so_not_that_it_passed() -> None:
+    """pytest ended by a conftest's `os._exit(0)` (exit 0, no JUnit report): not `passed`; a
+    run whose config turned the report off: not `before running any test`, its counts the
+    review's progress log's, or its output's."""
+    gone = "pytest ended without writing its JUnit XML report tier_1-junit.xml"
+    off = ("pytest's junitxml plugin is turned off by `-p no:junitxml` in pytest.ini, so it "
+           "wrote no JUnit XML report")
+    evidence = {"suites": [
+        {"name": "tier_1", "exit_code": 0, "pass_count": 0, "fail_count": 0, "no_report": gone,
+         "stdout_log": "tier_1-stdout.log"},
+        {"name": "tier_2", "exit_code": 1, "pass_count": 45, "fail_count": 1, "no_report": off,
+         "outcomes_from": "progress log",
+         "failed_tests": [{"name": "test_scheme", "file": "tests/test_n.py",
+                           "message": "AssertionError: assert 'http' == 'htTp'"}]},
+        {"name": "tier_3", "exit_code": 1, "pass_count": 45, "fail_count": 1,
+         "no_report": off}]}
+    assert qa_report.render_run(evidence, "ev") == (
+        f"- test run: tier_1 exited 0 without a per-test report ({gone}): no test of it is "
+        "known to have run; its output: ev/tier_1-stdout.log\n"
+        f"- test run: tier_2 exited 1 without a per-test report ({off}): 45 passed, 1 failed "
+        "by the review's progress log of the run\n"
+        "  - failed: `tests/test_n.py::test_scheme`: AssertionError: assert 'http' == 'htTp'\n"
+        f"- test run: tier_3 exited 1 without a per-test report ({off}): 45 passed, 1 failed "
+        "by its output; no test of it is known to have run\n")
+
+
 def test_a_run_that_timed_out_names_the_tests_still_running() -> None:
     """A test the time limit cut off is not one its runner reported failed: the counts say
     what the runner reported, each list names as many tests as its count says."""
