@@ -114,15 +114,29 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     return seen
 
 
+def _skipped(found: Sequence[TestOutcome]) -> str:
+    """Why a test every outcome of which is a skip did not run: in the runner's own words
+    where its report gives them (pytest's `got empty parameter set for (x)`, a skip's reason,
+    `xfail: known bug`), else what kinds of skip there are."""
+    said = next((o.message for o in found if o.message), None)
+    if said is None:
+        return "reported skipped by the runner (skip / xfail / todo)"
+    kind, colon, reason = said.partition(": ")
+    if kind in ("xfail", "todo") and (colon or said == kind):
+        return f"reported {kind} by the runner" + (f": {reason}" if reason else "")
+    return f"reported skipped by the runner: {said}"
+
+
 def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
             aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
-    """test_id -> why it did not run ("reported skipped by the runner"), for the cases above;
+    """test_id -> why it did not run ("reported skipped by the runner: <its reason>", its
+    reason the runner's where its report gives one: `_skipped`), for the cases above;
     a test a base class defines is reported under the ids it runs under (`aliases`,
     `testcases.inherited`): it did not run when none of them did. A Go test all of whose
     subtests (`TestX/case`) were reported skipped ran none of its checks either, though the
     runner reports the parent passed."""
     listed = list(outcomes)
-    out = {test_id: "reported skipped by the runner (skip / xfail / todo)"
+    out = {test_id: _skipped(found)
            for test_id, found in sorted(reported(listed, cases, aliases).items())
            if {o.outcome for o in found} == {SKIPPED}}
     directories = {str(PurePosixPath(case.file).parent) for case in cases}

@@ -290,6 +290,24 @@ def _junit_message(case: ET.Element) -> str | None:
     return None
 
 
+# How a skip's message says it was an expected failure (pytest's `<skipped
+# type="pytest.xfail">`), before its reason: `xfail: known bug`.
+XFAIL = "xfail"
+
+
+def _skip_reason(case: ET.Element) -> str | None:
+    """Why the runner skipped a test, as its report gives it (pytest's `got empty parameter
+    set for (x)`, a `skip` / `skipif` reason, `unconditional skip`), `xfail: <reason>` for an
+    expected failure; None where it gives none."""
+    skipped = case.find("skipped")
+    if skipped is None:
+        return None
+    reason = failure_line(skipped.get("message")) or None
+    if skipped.get("type") == "pytest.xfail":
+        return f"{XFAIL}: {reason}" if reason else XFAIL
+    return reason
+
+
 def _junit_outcome(case: ET.Element) -> str:
     # Surefire writes flakyFailure/rerunFailure children for a test that passed on a rerun.
     tags = {child.tag for child in case}
@@ -318,9 +336,9 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         # pytest keeps a test's classes in its classname (`tests.SpecificationTests`): the
         # review names it `SpecificationTests::test_example`, as pytest's node id does
         classes = _pytest_classes(classname) if fmt == "junit" else ()
-        tests.append(TestOutcome(name=name, outcome=outcome, file=file,
-                                 message=_junit_message(case)
-                                 if outcome in (FAILED, ERROR) or not classname else None,
+        message = _junit_message(case) if outcome in (FAILED, ERROR) or not classname else \
+            _skip_reason(case) if outcome == SKIPPED else None
+        tests.append(TestOutcome(name=name, outcome=outcome, file=file, message=message,
                                  path=("::".join((*classes, name)),) if classes else ()))
     return _counts(fmt, tests)
 
@@ -657,9 +675,22 @@ def _tap_tests(text: str) -> tuple[int | None, list[TestOutcome]]:
         name = rest[: directive.start()] if directive else rest
         # skip and todo (expected to fail) never count against the run
         outcome = SKIPPED if directive else PASSED if status == "ok" else FAILED
-        tests.append(TestOutcome(name=name.strip(), outcome=outcome, file=None))
+        tests.append(TestOutcome(name=name.strip(), outcome=outcome, file=None,
+                                 message=_tap_reason(directive.group(0)) if directive else None))
         first, compared = None, {}
     return planned, tests
+
+
+def _tap_reason(directive: str) -> str | None:
+    """A TAP skip's reason as given (`# skip (needs network)` -> `needs network`); a todo's,
+    `todo: <reason>`; None for a bare skip."""
+    kind, _, reason = directive.strip().lstrip("#").strip().partition(" ")
+    reason = reason.strip()
+    if reason.startswith("(") and reason.endswith(")"):
+        reason = reason[1:-1].strip()
+    if kind.lower() == "todo":
+        return f"todo: {reason}" if reason else "todo"
+    return bash_quotes(reason)[:MESSAGE_CHARS] or None
 
 
 def _tap_message(first: str, compared: Mapping[str, str]) -> str:

@@ -15,6 +15,25 @@ CASES = [TestCase("tests/unit/test_a.py", n, 1, "") for n in
          ("test_skipped", "test_param", "TestK::test_xfail", "test_ran", "test_never_reported")]
 
 
+def test_a_skipped_test_did_not_run_for_the_runners_own_reason() -> None:
+    """An empty `@pytest.mark.parametrize` list: pytest's words, not a list of kinds of skip;
+    an xfail says it is one; a skip whose report gives no reason, what kinds there are."""
+    tests = [runner_output.TestOutcome("test_e[NOTSET]", "skipped", "tests/t.py",
+                                       "got empty parameter set for (x)"),
+             runner_output.TestOutcome("test_x", "skipped", "tests/t.py", "xfail: known bug"),
+             runner_output.TestOutcome("test_y", "skipped", "tests/t.py", "xfail"),
+             runner_output.TestOutcome("test_t", "skipped", "tests/t.py", "todo"),
+             runner_output.TestOutcome("test_z", "skipped", "tests/t.py")]
+    cases = [TestCase("tests/t.py", n, 1, "") for n in ("test_e", "test_x", "test_y",
+                                                         "test_t", "test_z")]
+    assert outcomes.not_run(tests, cases) == {
+        "tests/t.py::test_e": "reported skipped by the runner: got empty parameter set for (x)",
+        "tests/t.py::test_x": "reported xfail by the runner: known bug",
+        "tests/t.py::test_y": "reported xfail by the runner",
+        "tests/t.py::test_t": "reported todo by the runner",
+        "tests/t.py::test_z": "reported skipped by the runner (skip / xfail / todo)"}
+
+
 def test_skipped_and_xfail_tests_did_not_run() -> None:
     counts = runner_output.parse("junit", JUNIT)
     assert sorted(outcomes.not_run(counts.tests, CASES)) == [

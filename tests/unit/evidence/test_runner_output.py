@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,7 @@ def test_bats_tap_from_a_real_run(tmp_path: Path) -> None:
     assert [t.name for t in counts.tests] == [
         "echo prints its argument", "false fails", "known failure", "skipped case",
     ]
+    assert counts.tests[-1].message == "not ready"  # bats' `skip "not ready"`
 
 
 def _go_test_json(root: Path, tmp_path: Path, *flags: str,
@@ -297,7 +299,8 @@ def test_committed_samples(fmt: str, name: str, summary: tuple[int, int, int, in
 def test_a_failed_test_carries_its_first_line_of_failure(
         fmt: str, name: str, failures: dict[str, str]) -> None:
     counts = ro.parse(fmt, sample(name))
-    assert {t.name: t.message for t in counts.tests if t.message is not None} == failures
+    assert {t.name: t.message for t in counts.tests
+            if t.message is not None and t.outcome != ro.SKIPPED} == failures
     assert {t.name for t in counts.tests if t.outcome in (ro.FAILED, ro.ERROR)} == set(failures)
 
 
@@ -365,11 +368,38 @@ def test_a_pytest_test_in_a_class_is_shown_as_its_node_id_names_it(classname: st
 
 
 def test_tap_directives_and_diagnostics() -> None:
-    tap = "1..4\nok 1 - a\n# diag\nnot ok 2 b\nok 3 c # SKIP why\nnot ok 4 d # TODO later\n"
+    tap = ("1..5\nok 1 - a\n# diag\nnot ok 2 b\nok 3 c # SKIP why\nnot ok 4 d # TODO later\n"
+           "ok 5 e # skip (needs `curl')\n")
     counts = ro.parse_tap(tap)
     assert [(t.name, t.outcome) for t in counts.tests] == [
-        ("a", "passed"), ("b", "failed"), ("c", "skipped"), ("d", "skipped"),
+        ("a", "passed"), ("b", "failed"), ("c", "skipped"), ("d", "skipped"), ("e", "skipped"),
     ]
+    # a skip's reason as given; a todo's
+    assert [t.message for t in counts.tests[2:]] == ["why", "todo: later", "needs `curl`"]
+
+
+def test_a_pytest_skip_keeps_its_reason_and_an_xfail_says_it_is_one(tmp_path: Path) -> None:
+    """pytest's own words for each skip (an empty parameter list's `got empty parameter set`,
+    a `skip` or `skipif` reason, an `importorskip`), from a real run's JUnit report."""
+    (tmp_path / "test_s.py").write_text(
+        "import pytest\n\n@pytest.mark.parametrize('x', [])\ndef test_empty(x):\n    assert x\n"
+        "\n@pytest.mark.skip\ndef test_bare():\n    pass\n\n"
+        "@pytest.mark.skipif(True, reason='not here')\ndef test_skipif():\n    pass\n\n"
+        "@pytest.mark.xfail(reason='known bug')\ndef test_known():\n    assert 0\n\n"
+        "@pytest.mark.xfail\ndef test_known_bare():\n    assert 0\n\n"
+        "def test_inside():\n    pytest.importorskip('no_such_module_here')\n")
+    result = run_tool([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                       "--junitxml=j.xml", "test_s.py"], cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stdout
+    counts = ro.parse_junit_xml((tmp_path / "j.xml").read_bytes())
+    assert [(t.name, t.outcome, t.message) for t in counts.tests] == [
+        ("test_empty[NOTSET]", "skipped", "got empty parameter set for (x)"),
+        ("test_bare", "skipped", "unconditional skip"),
+        ("test_skipif", "skipped", "not here"),
+        ("test_known", "skipped", "xfail: known bug"),
+        ("test_known_bare", "skipped", "xfail"),
+        ("test_inside", "skipped", "could not import 'no_such_module_here': No module named "
+                                   "'no_such_module_here'")]
 
 
 def test_a_failed_bats_test_is_placed_in_its_file_from_bats_note() -> None:
