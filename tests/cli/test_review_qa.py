@@ -1519,8 +1519,39 @@ def test_a_js_run_cut_off_before_its_report_counts_none_of_its_tests(project: Pr
         (project.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json").read_text(
         ))["coverage"]["per_ac"]}
     assert [per_ac[ac]["matched"] for ac in ("AC1", "AC2")] == [False, False]
+    # a test that blocks vitest's worker: not even the review's reporter heard of a test
     assert set(per_ac["AC1"]["excluded"].values()) == {
-        "no outcome: the run hit its time limit before it reported any test's"}
+        "not known to have run: the run hit its time limit before vitest reported any test"}
+
+
+def test_a_vitest_run_cut_off_names_the_hung_test_and_counts_those_it_finished(
+        project: Project) -> None:
+    """AC2's test awaits a promise that never settles: vitest writes no report, but the
+    review's reporter logged each test as it went. AC1's test passed and counts; the hung
+    one is named, still running, and covers nothing; the review is BLOCKED (a required tier
+    timed out)."""
+    from helpers.node_runners import vitest4
+
+    _vitest_project(project, vitest4(coverage=True))
+    config_file = project.root / ".gaia/config/project-config.yaml"
+    config_file.write_text(config_file.read_text().replace("timeout_seconds: 300",
+                                                           "timeout_seconds: 8"))
+    hanging = JS_TEST.replace('it("AC2 returns a malformed value as it is", () => {',
+                              'it("AC2 returns a malformed value as it is", async () => {\n'
+                              '  await new Promise(() => {});')
+    project.write("test/decode.test.js", hanging.rstrip().removesuffix("});")
+                  + "}, 1_000_000_000);\n")
+    assert command.main(["E1-S1", "--format", "json"]) == 3
+    state = project.root / ".gaia/state/review/qa-tests/E1-S1"
+    hung = "test/decode.test.js::AC2 returns a malformed value as it is"
+    assert f"tier_1: timed out after 8s; still running: {hung}" in json.loads(
+        (state / "execution-evidence.json").read_text())["diagnostics"]
+    per_ac = {e["ac_id"]: e for e in json.loads(
+        (state / "analysis-results.json").read_text())["coverage"]["per_ac"]}
+    assert per_ac["AC1"]["matched"] is True
+    assert per_ac["AC2"]["matched"] is False
+    assert per_ac["AC2"]["excluded"][hung] == (
+        "failed in this run (still running when the run hit its time limit)")
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")

@@ -4,9 +4,10 @@ The version number alone does not say it: an update that keeps the number, or a 
 between releases, runs other code under the same version, and an analysis cached by the old
 code would be served as the new code's. The fingerprint hashes the relative path, size and
 modification time of every file the analyses run or read from the plugin root: the Python
-sources under `scripts/` (gaia_lib and the runner plugins) and the JSON schemas. An update
-rewrites the files, so their times change even where the sizes do not. Computed once per
-process (a stat per file: about a millisecond for the plugin's 200-odd files).
+sources under `scripts/` (gaia_lib and the runner plugins, the vitest reporter's `.mjs` too)
+and the JSON schemas. An update rewrites the files, so their times change even where the sizes
+do not. Computed once per process (a stat per file: about a millisecond for the plugin's
+200-odd files).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from functools import cache
 from gaia_lib.core import paths
 
 # Where the code an analysis depends on lives, under the plugin root, and which files count.
-_TREES = (("scripts", ".py"), ("schemas", ".json"))
+_TREES = (("scripts", ".py"), ("scripts", ".mjs"), ("schemas", ".json"))
 
 
 @cache

@@ -46,7 +46,8 @@ contained (`proc.run_tool(contain=True)`): when it ends or times out, every proc
 killed, including background and detached ones, and the suite records them (`killed_count`,
 `killed_processes` with pid and command, plus a diagnostic line). A timed-out tier is exit 124,
 `timeout: true`; where the run says what it did (Go's `-json` events, bats' TAP with its
-`bats-exec-test` processes, or the progress log of the review's pytest plugin), the tests it
+`bats-exec-test` processes, or the progress log of the review's pytest plugin or of its vitest
+reporter, `VITEST_REPORTER`), the tests it
 finished are its outcomes and counts, and those it was still running are named in its
 diagnostic and its evidence (`still_running`: counted neither passed nor failed, as its runner
 reported neither) and are its outcomes in error: a test that never finished verifies nothing.
@@ -76,7 +77,13 @@ from typing import TYPE_CHECKING, Any
 from gaia_lib.core import paths, proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
-from gaia_lib.evidence import attribution, runner_options, runner_output, runner_patterns
+from gaia_lib.evidence import (
+    attribution,
+    plugins,
+    runner_options,
+    runner_output,
+    runner_patterns,
+)
 from gaia_lib.stacks import adapters as stacks
 
 if TYPE_CHECKING:
@@ -231,6 +238,8 @@ class Invocation:
     # The story's test files (relative to the run's directory) the run names, so that each
     # of their tests should have an outcome in its report
     named: tuple[str, ...] = ()
+    # The progress log the review's vitest reporter keeps of the run (`VITEST_PROGRESS`)
+    progress: Path | None = None
 
 
 def _runner_of(argv: Sequence[str]) -> str | None:
@@ -347,6 +356,11 @@ def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
     if not chosen:
         return list(argv), []
     return [a for i, a in enumerate(argv) if i not in configured], chosen
+
+
+# The review's vitest reporter, and the variable naming the log it appends to.
+VITEST_REPORTER = os.path.join(plugins.PLUGIN_DIR, "gaia_vitest_progress.mjs")
+VITEST_PROGRESS = "GAIA_VITEST_PROGRESS"
 
 
 # A Go test function, and the `go test` flags that take a value as the next argument.
@@ -550,10 +564,12 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         if at is not None and argv[at + 1:at + 2] not in (
                 ["run"], ["watch"], ["dev"], ["related"], ["bench"]):
             argv = [*argv[:at + 1], "run", *argv[at + 1:]]  # never watch mode
-        # the default reporter too, so the kept stdout log shows what failed
+        # the default reporter too, so the kept stdout log shows what failed; the review's,
+        # whose log says what a run cut off at its time limit had run (`_cut_off`)
         return Invocation((*argv, "--reporter=default", "--reporter=json",
-                           f"--outputFile.json={report}", *extra, *paths), runner, report, True,
-                          cover, tuple(paths))
+                           f"--outputFile.json={report}", f"--reporter={VITEST_REPORTER}",
+                           *extra, *paths), runner, report, True, cover, tuple(paths),
+                          report_dir / f"{name}-vitest-progress.jsonl")
     if runner == "go":
         named: tuple[str, ...] = ()
         if story_tests:
@@ -610,9 +626,10 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
                         tuple[runner_output.TestOutcome, ...], tuple[str, ...]] | None:
     """What a run cut off at its time limit had run, with its outcomes, and what it was still
     running, each of those an error outcome (a test that never finished verifies nothing),
-    with the runner's own names for those (pytest's node ids, the class kept): from `go test
-    -json`'s events, or from the progress log the review's pytest plugin keeps. None where
-    the run says neither (another runner writes its report only at its end). A bats run's
+    with the runner's own names for those (pytest's node ids, the class kept; vitest's
+    `file::describe > it`): from `go test -json`'s events, or from the progress log the
+    review's pytest plugin or vitest reporter keeps. None where the run says neither (jest
+    writes its report only at its end). A bats run's
     TAP has the results of the tests it finished; the tests it was running are read from its
     processes' commands (`runner_output.bats_still_running`)."""
     why = runner_output.STILL_RUNNING
@@ -624,6 +641,12 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
     if invocation.report_format == "go-json":
         hung = runner_output.go_still_running(result.stdout)
         return runner_output.go_finished(result.stdout), hung, tuple(t.name for t in hung)
+    if invocation.report_format == "vitest" and invocation.progress is not None:
+        logged = _vitest_logged(invocation.progress, why)
+        if logged is None:
+            return None
+        done, hung = logged
+        return done, hung, tuple(f"{t.file}::{t.shown}" for t in hung)
     if progress is None:
         return None
     try:
@@ -742,11 +765,14 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         if wrapped is not None:
             invocation = dataclasses.replace(invocation, argv=tuple(wrapped))
             env = coverage.env()
-    for stale in (invocation.report_path, invocation.coverage and invocation.coverage[0]):
+    for stale in (invocation.report_path, invocation.coverage and invocation.coverage[0],
+                  invocation.progress):
         if stale:
             writes.make_dirs(stale.parent)
             writes.remove(stale)  # a stale report must not pass for this run's
     run_env = dict(with_node_bin(proc.tool_env() if env is None else env, here, workdir))
+    if invocation.progress is not None:
+        run_env[VITEST_PROGRESS] = str(invocation.progress)
     if runner in SNAPSHOT_RUNNERS:
         run_env["CI"] = run_env.get("CI") or "true"
     if invocation.report_format is None:  # a script of the project's that may run bats
@@ -770,6 +796,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         measured = coverage if env is not None else None  # the plugin ran: its log is there
         cut = _cut_off(invocation, result, measured.progress if measured else None)
         ran, hung, running = cut or ((), (), ())
+        running = tuple(relative_text(name, project_roots(workdir)) or name for name in running)
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s" + (
             "; still running: " + ", ".join(running[:5]) if running else ""))
         return Suite(tier.name, shown, proc.EXIT_TIMEOUT, result.duration,
@@ -858,6 +885,20 @@ def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...
     ended = tuple(runner_output.pytest_test(nodeid, runner_output.ERROR, RUN_ENDED)
                   for nodeid in runner_output.pytest_still_running(text) if "::" in nodeid)
     return done + ended
+
+
+def _vitest_logged(progress: Path, why: str
+                   ) -> tuple[tuple[runner_output.TestOutcome, ...],
+                              tuple[runner_output.TestOutcome, ...]] | None:
+    """What the review's vitest reporter logged of a run (`runner_output.vitest_progress`):
+    the tests it finished, with their outcomes, and those it was still running, each in error
+    for `why`; None where it wrote no log."""
+    try:
+        text = progress.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    done, running = runner_output.vitest_progress(text)
+    return done, tuple(dataclasses.replace(t, message=why) for t in running)
 
 
 RUN_ENDED = "the run ended while it ran"

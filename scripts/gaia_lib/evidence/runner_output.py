@@ -608,6 +608,40 @@ def pytest_failure_lines(text: str) -> dict[str, str]:
     return out
 
 
+_VITEST_EVENTS = {"pass": PASSED, "fail": FAILED, "skip": SKIPPED}
+
+
+def vitest_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutcome, ...]]:
+    """What the review's vitest reporter (`runner_plugins/gaia_vitest_progress.mjs`) logged
+    of a run, a JSON line per test started (`run`) or finished (`pass`, `fail`, `skip`): the
+    tests it finished, with their outcomes, in the order they finished, and those it started
+    and never finished (in error: a test that never finished verifies nothing), named as
+    vitest's JSON
+    report names them (its groups' titles and its own, spaced, under its file). Tolerant: a
+    line it cannot read is skipped."""
+    last: dict[tuple[str | None, tuple[str, ...]], str] = {}
+    for line in text.splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        titles = event.get("titles") if isinstance(event, dict) else None
+        file = event.get("file") if isinstance(event, dict) else None
+        if not isinstance(titles, list) or not titles or not all(
+                isinstance(t, str) for t in titles) or not isinstance(file, str | None):
+            continue
+        key = (file, tuple(titles))
+        last.pop(key, None)  # in the order of its latest event
+        last[key] = str(event.get("event"))
+
+    def outcome(key: tuple[str | None, tuple[str, ...]], state: str) -> TestOutcome:
+        return TestOutcome(" ".join(key[1]), state, key[0], path=key[1])
+
+    return (tuple(outcome(key, _VITEST_EVENTS[event]) for key, event in last.items()
+                  if event in _VITEST_EVENTS),
+            tuple(outcome(key, ERROR) for key, event in last.items() if event == "run"))
+
+
 # The lines `go test` itself prints around a test's own (`=== RUN`, `--- FAIL: ...`).
 _GO_FRAMING = re.compile(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP))\b")
 

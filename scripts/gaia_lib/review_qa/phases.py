@@ -868,9 +868,8 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
                     "never run: the run hit its time limit before it"))
             else:  # jest writes its report at its end: a run cut off reported no test
                 named = set(suite.named)
-                out.update({case.test_id: "no outcome: the run hit its time limit before it "
-                                          "reported any test's" for case in reads.cases
-                            if case.file in named})
+                out.update(dict.fromkeys((case.test_id for case in reads.cases
+                                          if case.file in named), _cut_off_blind(suite)))
         elif suite.stopped:
             named = set(suite.named)
             out.update({case.test_id: f"never run: the run stopped before its tests ran "
@@ -927,8 +926,10 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
             out[test] = (f"not run here: no tier placed in '{evidence.context}' runs it "
                          f"({', '.join(suite.name for suite in suites)} ran other test "
                          "paths)")
-        elif any(suite.timeout for suite in suites):
+        elif any(suite.timeout and suite.per_test for suite in suites):
             out[test] = "never run: the run hit its time limit before it"
+        elif any(suite.timeout for suite in suites):
+            out[test] = _cut_off_blind(next(suite for suite in suites if suite.timeout))
         elif stopped:
             out[test] = f"never run: the run stopped before its tests ran ({stopped})"
         elif not any(suite.per_test for suite in suites):
@@ -936,6 +937,13 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
         else:
             out[test] = "never run: the run's report has no outcome for it"
     return out
+
+
+def _cut_off_blind(suite: execution.Suite) -> str:
+    """Why a test of a run cut off at its time limit that says nothing of what it had run
+    (jest writes its report when it ends) is not known to have run."""
+    return ("not known to have run: the run hit its time limit before "
+            f"{suite.runner or 'its command'} reported any test")
 
 
 def _no_outcomes(suite: execution.Suite) -> str:

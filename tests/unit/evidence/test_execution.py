@@ -437,7 +437,8 @@ def test_a_story_scoped_invocation_keeps_the_command_working(
     (tmp_path / "test").mkdir()
     out = tmp_path / "out"
     report = ["--reporter=default", "--reporter=json",
-              f"--outputFile.json={out / 'tier_1-vitest.json'}"]
+              f"--outputFile.json={out / 'tier_1-vitest.json'}",
+              f"--reporter={execution.VITEST_REPORTER}"]
     expected = [part for a in argv
                 for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
     planned = execution.plan_invocation(command, out, "tier_1", ["test/q.test.ts"], tmp_path)
@@ -480,7 +481,8 @@ def test_a_story_scoped_invocation_keeps_every_options_value(
     (tmp_path / "jest.config.js").write_text("")
     out = tmp_path / "out"
     report = ["--reporter=default", "--reporter=json",
-              f"--outputFile.json={out / 'tier_1-vitest.json'}"]
+              f"--outputFile.json={out / 'tier_1-vitest.json'}",
+              f"--reporter={execution.VITEST_REPORTER}"]
     expected = [part for a in argv
                 for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
     planned = execution.plan_invocation(command, out, "tier_1", ["test/q.test.ts"], tmp_path)

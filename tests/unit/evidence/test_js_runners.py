@@ -308,6 +308,46 @@ def test_a_story_scoped_jest_run_keeps_its_options_values(
     _check(suite, "test/codes.test.js", JEST_TEST)
 
 
+HANGING = VITEST_TEST.replace('  it("fails on purpose"', '''  it("waits forever", async () => {
+    await new Promise(() => {});
+  }, 1_000_000_000);
+  it("fails on purpose"''')
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", [3, 4])
+def test_a_vitest_run_cut_off_says_what_it_had_run_and_names_the_test_still_running(
+        node_bin: Path, vitest4_bin: Path, tmp_path: Path, version: int) -> None:
+    """A story test that never settles: vitest writes its JSON report only when it ends, so
+    the run cut off at its time limit reads the review's reporter's log: the tests it
+    finished have their outcomes, and the one still running is named, in error."""
+    bin_dir = node_bin if version == 3 else vitest4_bin
+    project = tmp_path / "proj"
+    for rel, text in {"package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
+                      "src/codes.test.js": HANGING}.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text)
+    reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    tier = Tier("tier_1", 1, ("local",), f"{bin_dir / 'vitest'} run", 8)
+    with writes.scope("fork", project):
+        suite, notes = execution.run_tier(tier, project, reports, ["src/codes.test.js"])
+    assert suite.timeout and suite.per_test
+    assert [(t.shown, t.outcome, t.file) for t in suite.tests] == [
+        ("codes > rejects a malformed address with 422", "passed", "src/codes.test.js"),
+        ("codes > accepts a valid address", "passed", "src/codes.test.js"),
+        ("codes > rejects a taken address with 409", "skipped", "src/codes.test.js"),
+        ("codes > rate limits signups", "skipped", "src/codes.test.js"),
+        ("codes > waits forever", "error", "src/codes.test.js")]
+    assert suite.tests[-1].message == "still running when the run hit its time limit"
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 0, 2)
+    assert ("tier_1: timed out after 8s; still running: src/codes.test.js::codes > waits "
+            "forever") in notes
+    # the test after it never ran; the ones before ran, and a skipped one did not
+    cases = split_tests("src/codes.test.js", HANGING)
+    assert sorted(outcomes.never_ran(suite.tests, cases, suite.named)) == [
+        "src/codes.test.js::codes > fails on purpose"]
+
+
 def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:
     suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {
         "package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,

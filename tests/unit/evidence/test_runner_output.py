@@ -645,3 +645,22 @@ def test_pytest_failure_lines_are_read_from_its_terminal_output() -> None:
         "TestMore.test_a_name_so_long_that_pytest_leaves_one_underscore_each_side[1]":
             "assert 3 == 4",
         "test_needs_db": "RuntimeError: no database"}
+
+
+def test_the_reviews_vitest_log_says_what_a_cut_off_run_had_run() -> None:
+    """One line per test started or finished, the latest one standing: the finished with
+    their outcomes, those still running in error; named as vitest's JSON report names them."""
+    log = "\n".join([
+        '{"event":"pass","file":"/p/test/a.test.ts","titles":["grp","one"]}',
+        '{"event":"run","file":"/p/test/a.test.ts","titles":["grp","two"]}',
+        '{"event":"skip","file":"/p/test/a.test.ts","titles":["later"]}',
+        '{"event":"fail","file":"/p/test/a.test.ts","titles":["grp","two"]}',
+        '{"event":"run","file":"/p/test/b.test.ts","titles":["hangs"]}',
+        'not json', '{"event":"pass","titles":"no list"}', ""])
+    done, running = ro.vitest_progress(log)
+    assert [(t.name, t.outcome, t.file, t.path) for t in done] == [
+        ("grp one", "passed", "/p/test/a.test.ts", ("grp", "one")),
+        ("later", "skipped", "/p/test/a.test.ts", ("later",)),
+        ("grp two", "failed", "/p/test/a.test.ts", ("grp", "two"))]
+    assert [(t.shown, t.outcome, t.file) for t in running] == [
+        ("hangs", "error", "/p/test/b.test.ts")]

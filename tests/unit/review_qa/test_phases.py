@@ -212,7 +212,11 @@ def test_a_run_that_reports_no_outcome_per_test_shows_none_of_the_story_tests_pa
     assert set(_wrapper_run(blind).values()) == {
         "not known to have run: tier_1 reported no outcome per test, only its exit code"}
     hung = dataclasses.replace(blind, exit_code=124, timeout=True, runner="bats")
-    assert len(_wrapper_run(hung)) == 2
+    assert set(_wrapper_run(hung).values()) == {
+        "not known to have run: the run hit its time limit before bats reported any test"}
+    named = dataclasses.replace(hung, runner="jest", named=("test/version-file-read.bats",))
+    assert set(_wrapper_run(named).values()) == {
+        "not known to have run: the run hit its time limit before jest reported any test"}
     pytest_tier = dataclasses.replace(blind, runner="pytest")  # takes no bats file
     assert _wrapper_run(pytest_tier) == {}
 

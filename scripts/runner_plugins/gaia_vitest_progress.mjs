@@ -1,0 +1,39 @@
+// The review's vitest reporter: one JSON line per test started ("run") and per test
+// finished ("pass", "fail", "skip"), appended to the file GAIA_VITEST_PROGRESS names, as they
+// happen. vitest writes its JSON report only when its run ends; a run killed at its time limit
+// leaves this log, which says what it had run and which test it was still running
+// (`runner_output.vitest_progress`). vitest 2, 3 and 4 all call `onTaskUpdate` with each
+// task's state as it changes (a skipped or todo test with none: its mode says it).
+import { appendFileSync } from "node:fs";
+
+const target = process.env.GAIA_VITEST_PROGRESS;
+const STATES = { run: "run", pass: "pass", fail: "fail", skip: "skip", todo: "skip" };
+
+export default class GaiaVitestProgress {
+  onInit(ctx) {
+    this.ctx = ctx;
+  }
+
+  onTaskUpdate(packs) {
+    if (!target || !this.ctx) return;
+    const lines = [];
+    for (const [id, result] of packs || []) {
+      const task = this.ctx.state.idMap.get(id);
+      if (!task || task.type !== "test") continue;
+      const state = STATES[result?.state ?? task.mode];
+      if (!state) continue;
+      const titles = [task.name];
+      for (let suite = task.suite; suite && suite !== task.file && !suite.filepath;
+        suite = suite.suite) {
+        titles.unshift(suite.name);
+      }
+      lines.push(JSON.stringify({ event: state, file: task.file?.filepath ?? null, titles }));
+    }
+    if (!lines.length) return;
+    try {
+      appendFileSync(target, lines.join("\n") + "\n");
+    } catch {
+      // a log the review cannot write only costs it what a cut-off run had run
+    }
+  }
+}
