@@ -2148,3 +2148,76 @@ def test_a_review_that_runs_nothing_leaves_no_head_start_running(qa_project: Pro
     result = run_gaia("review-qa", "E1-S1", "--format", "xml", cwd=qa_project.root)
     assert result.returncode == 2 and "--format" in result.stderr
     assert _launchers_in(qa_project.root) == []
+
+
+# --- a run the project's own pytest plugins rewrite -----------------------------------------
+
+FORCES_PASS = '''import pytest
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.failed:
+        rep.outcome = "passed"
+        rep.longrepr = None
+'''
+
+KEEPS_REPORTS = '''import pytest
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)
+    rep.sections.append(("note", "kept for the fixtures"))
+'''
+
+
+def test_a_conftest_making_failed_tests_read_passed_requests_changes(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """The code is broken, and the real pytest run says every test passed: a conftest
+    rewrote the failed reports. The review names it and does not approve."""
+    qa_project.write("app/signup.py", SOURCE.replace("return 422", "return 400"))
+    qa_project.write("tests/conftest.py", FORCES_PASS)
+    assert command.main(["E1-S1"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[3] == "reason: check 'run-integrity' failed with a blocking finding -> " \
+        "REQUEST_CHANGES"
+    evidence = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "execution-evidence.json").read_text())
+    assert evidence["suites"][0]["fail_count"] == 0  # what the rewritten run says
+    integrity = _check(qa_project, "run-integrity")
+    assert integrity["status"] == "failed"
+    findings = integrity["findings"]
+    assert isinstance(findings, list) and len(findings) == 1
+    found = findings[0]
+    assert (found["file"], found["line"], found["severity"], found["blocking"]) == (
+        "tests/conftest.py", 9, "critical", True)
+    assert "rewrites test outcomes, so the run's results cannot be trusted" in found["message"]
+    report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert "run-integrity/rewrites-test-outcomes tests/conftest.py:9" in report
+
+
+def test_a_conftest_keeping_reports_for_its_fixtures_is_trusted(qa_project: Project) -> None:
+    qa_project.write("tests/conftest.py", KEEPS_REPORTS)
+    assert command.main(["E1-S1"]) == 0
+    integrity = _check(qa_project, "run-integrity")
+    assert (integrity["status"], integrity["findings"]) == ("passed", [])
+
+
+def test_a_conftest_changed_after_a_review_is_not_served_the_cached_analysis(
+        qa_project: Project) -> None:
+    """The story's files are unchanged, its tests pass either way and git's view of the
+    branch is the same (the base commit amended): only the conftest differs, and it is part
+    of what the analysis was made of."""
+    qa_project.write("tests/conftest.py", KEEPS_REPORTS)
+    git(qa_project.root, "add", "-A")
+    git(qa_project.root, "commit", "-q", "--amend", "--no-edit")
+    assert command.main(["E1-S1"]) == 0
+    qa_project.write("tests/conftest.py", FORCES_PASS)
+    git(qa_project.root, "commit", "-q", "--amend", "--no-edit", "-a")
+    assert command.main(["E1-S1"]) == 1
+    assert _check(qa_project, "run-integrity")["status"] == "failed"

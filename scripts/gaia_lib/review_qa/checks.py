@@ -377,6 +377,26 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     return ran("test-quality", findings)
 
 
+def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:
+    """The project's own pytest plugins that rewrite what the run says of its tests
+    (`outcome_hooks`: a conftest setting a failed report's outcome to "passed", a hookwrapper
+    forcing the result, a `pytest_pyfunc_call` that never calls the test): the run's results
+    cannot be trusted, so the review cannot pass the story on them. Each place is a blocking
+    Critical (`rules.untrusted_run`), named file:line. `plugins`: path -> text, as the run
+    loads them (`outcome_hooks.loaded_plugins`); None where no pytest run takes the story's
+    tests (no Python test file): skipped."""
+    from gaia_lib.evidence import outcome_hooks
+
+    if plugins is None:
+        return check("run-integrity", "skipped",
+                     skip_reason="the story has no Python test file: no pytest run to read")
+    severity, blocking = rules.untrusted_run()
+    return ran("run-integrity", [
+        finding(found.file, found.line, severity, "rewrites-test-outcomes", found.message(),
+                blocking, subject=f"{found.hook}: {found.what}")
+        for found in outcome_hooks.run_rewrites(plugins)])
+
+
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
                      lines: Mapping[str, int], texts: Mapping[str, str] | None = None

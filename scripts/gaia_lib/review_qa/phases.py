@@ -67,6 +67,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import posixpath
 import shlex
 import time
@@ -216,7 +217,8 @@ def story_fingerprint(text: str) -> str:
 
 
 def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
-              run: RunInputs | None = None, gate_warnings: Sequence[str] = ()) -> str:
+              run: RunInputs | None = None, gate_warnings: Sequence[str] = (),
+              plugins: Mapping[str, str] | None = None) -> str:
     report = None if run is not None and run.coverage is not None else \
         coverage_run.find_report(s.project)
     material = {
@@ -248,6 +250,9 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "test_dirs_documents": {path.name: sha256_bytes(path.read_bytes())
                                 for path in qa_checks.test_dirs_documents(s.project)
                                 if path.is_file()},
+        # The conftests and plugin modules the run loads (the run-integrity check's).
+        "plugins": {rel: sha256_bytes(text.encode("utf-8"))
+                    for rel, text in sorted((plugins or {}).items())},
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:32]
 
@@ -474,6 +479,22 @@ class Reads:
                 if p.test_id not in others]
 
     @functools.cached_property
+    def plugins(self) -> dict[str, str] | None:
+        """The project's own pytest plugin modules a run of the story's test files loads
+        (`outcome_hooks.loaded_plugins`: the conftests above them, the modules named by `-p`,
+        `pytest_plugins` or a `pytest11` entry point), by path, with their texts; None for a
+        story with no Python test file. Read before the run starts (`analyze`), as pytest
+        finds them: a conftest that rewrites its own file while the run goes is read as it
+        was loaded."""
+        from gaia_lib.evidence import outcome_hooks
+
+        tests = [rel for rel in self.run_files if rel.endswith(".py")]
+        if not tests:
+            return None
+        commands = [tier.command or "" for tier in self.s.config.tiers]
+        return outcome_hooks.loaded_plugins(self.s.project, tests, commands, os.environ)
+
+    @functools.cached_property
     def code_under_test(self) -> dict[str, str]:
         """The File List's sources that are no test file, with their texts."""
         adapter = stacks.get(self.s.stack) if self.s.stack else None
@@ -560,7 +581,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
     `cache_key`, from_cache)."""
     if reads is None:
         reads = Reads(s, full, base)
-    key = cache_key(s, reads.full, reads.found.all_files, run, reads.gate[0])
+    key = cache_key(s, reads.full, reads.found.all_files, run, reads.gate[0], reads.plugins)
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:
@@ -630,6 +651,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.placeholder_check(found_placeholders, runner_skipped, lines, reads.mocking,
                                     failed=_story_failed(reads, run),
                                     required=run.required_failed if run else frozenset()),
+        qa_checks.run_integrity_check(reads.plugins),
         literal_check,
         branch,
         *qa_checks.rubric_checks(s, per_ac, phase4, story_tests),
@@ -999,8 +1021,9 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         reads = Reads(s, full, base)
         evidence, run = None, None
         if run_tests and not s.blocked_reason:
-            # git's view of the branch is taken before the run changes files
-            _ = reads.gate
+            # git's view of the branch, and the plugins the run loads, are taken before the
+            # run changes files
+            _ = reads.gate, reads.plugins
             evidence, run = _run_once(s, context, reads, head)
         results, cached = deterministic_analysis(s, use_cache=use_cache, run=run, reads=reads)
         results = dict(results)

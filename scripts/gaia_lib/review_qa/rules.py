@@ -3,7 +3,7 @@
 Priority: an AC's own priority when its text gives one (`(P0)`, `[P1]`, `priority: high`),
 else the story's. High priority = P0, `high` or `critical`.
 
-Critical is allowed for exactly two things, and only these block the verdict:
+Critical is allowed for exactly two things about the tests, and only these block the verdict:
   (a) a primary (not edge-case) AC without a test, when the AC's priority is high;
   (b) an untested error path on a user-input boundary: an error-path AC (its text speaks of
       errors, rejection, invalid input, 4xx codes, or of an exception raised) whose words put
@@ -14,6 +14,9 @@ blocker, which the verdict resolver already blocks on (a required test suite tha
   (c) a story test that failed, or did not finish, in a required tier's run: Critical, so
       that the findings say which test fails the review (in a tier that is not required,
       which blocks nothing, a Warning).
+Beside them, what leaves nothing to weigh the tests by is Critical too: an AC never written
+(`checks.ac_parse_check`), and a test run whose outcomes the project's own pytest plugins
+rewrite (`untrusted_run`: a conftest making a failed report read passed).
 Everything else the review finds is a Warning or a Suggestion:
   - a primary AC gap on a lower priority, any edge-case AC gap, an error path off a boundary or
     without branch evidence: Warning;
@@ -78,6 +81,12 @@ def ac_gap(priority: str | None, edge_case: bool) -> tuple[str, bool]:
     if not edge_case and is_high(priority):
         return CRITICAL, True
     return WARNING, False
+
+
+def untrusted_run() -> tuple[str, bool]:
+    """(severity, blocking) of a run whose outcomes the project's plugins rewrite: whatever
+    it says of the story's tests, it says nothing the review can trust."""
+    return CRITICAL, True
 
 
 def is_error_path(ac_text: str) -> bool:

@@ -419,3 +419,20 @@ def test_a_story_test_that_failed_in_the_run_is_a_finding() -> None:
          'semver_test.go::TestIncrements failed in this run (semver_test.go:336: got "1.2.5"); '
          "it covers no AC until it passes")]
     assert checks.placeholder_check((), {}, {})["status"] == "passed"
+
+
+def test_a_plugin_rewriting_outcomes_is_a_blocking_critical_at_its_line() -> None:
+    cheat = ("def pytest_runtest_logreport(report):\n"
+             "    if report.failed:\n        report.outcome = 'passed'\n")
+    keeps = ("import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\n"
+             "def pytest_runtest_makereport(item, call):\n    outcome = yield\n"
+             "    item.rep_call = outcome.get_result()\n")
+    found = checks.run_integrity_check({"conftest.py": keeps, "tests/conftest.py": cheat})
+    assert found["status"] == "failed"
+    (finding,) = found["findings"]
+    assert (finding["file"], finding["line"], finding["severity"], finding["blocking"],
+            finding["rule"]) == ("tests/conftest.py", 3, "critical", True,
+                                 "rewrites-test-outcomes")
+    assert checks.run_integrity_check({"conftest.py": keeps}) == {
+        "name": "run-integrity", "status": "passed", "findings": []}
+    assert checks.run_integrity_check(None)["status"] == "skipped"  # no pytest run
