@@ -1050,6 +1050,52 @@ def test_a_test_mocking_the_code_under_test_covers_nothing_and_is_a_finding(
         "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"]
 
 
+PATTERN_SOURCE = '''from app.patterns import _EMAIL
+
+
+def signup(email):
+    if not _EMAIL.match(email):
+        return 422
+    return "created"
+'''
+
+FAKE_PATTERN = '''from unittest import mock
+
+import app.signup
+from app.signup import signup
+
+
+def test_ac1_valid_email_creates_account():
+    assert signup("a@b.co") == "created"
+
+
+@mock.patch.object(
+    app.signup, "_EMAIL"
+)
+def test_ac2_invalid_email_is_rejected_with_422(fake):
+    fake.match.return_value = None
+    assert signup("nope") == 422
+'''
+
+
+def test_a_fake_of_a_value_the_story_code_imports_from_the_project_covers_nothing(
+        qa_project: Project) -> None:
+    """The story's source takes its pattern from a project module outside the File List; a
+    fake pattern in its place answers what the test asserts (webcolors' `_HEX_COLOR_RE`)."""
+    _p0_story(qa_project)
+    qa_project.write("app/patterns.py", "import re\n\n_EMAIL = re.compile(r'[^@]+@[^@]+')\n")
+    qa_project.write("app/signup.py", PATTERN_SOURCE)
+    qa_project.write("tests/test_signup.py", FAKE_PATTERN)
+    assert command.main(["E1-S1"]) == 1
+    findings = _check(qa_project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["rule"], f["line"]) for f in findings] == [("mocks-sut", 11)]
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC2"]["matched"] is False
+    assert "mocks the code under test (patch.object of app.signup._EMAIL)" in per_ac["AC2"][
+        "excluded"]["tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"]
+
+
 def test_a_test_the_runner_skips_covers_nothing(qa_project: Project) -> None:
     _p0_story(qa_project)
     qa_project.write("tests/test_signup.py", "import pytest\n" + TESTS.replace(

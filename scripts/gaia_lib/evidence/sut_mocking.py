@@ -21,11 +21,25 @@ Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sy
   (`monkeypatch.setattr(isodate, "parse_duration", f)`, `isodate.parse_duration = spy`,
   `patch("isodate.parse_duration")` for `isodate/isoduration.py`): the package hands the
   SUT's function out, and every test calling it through the package gets the stand-in.
+- any of these for a name a SUT module imports that is the code under test too
+  (`borrowed_names`, where the SUT looks it up): one another SUT module binds (`from .formats
+  import Parser`, `formats.py` in the File List too), and a value of the project's own code
+  (bound by an assignment, not a def or class: webcolors' `_normalization` takes
+  `_HEX_COLOR_RE` from `_definitions`, so `patch.object(webcolors._normalization,
+  "_HEX_COLOR_RE")` fakes the pattern `normalize_hex` validates with). A value has no side
+  effect to isolate the unit from: a fake one only replaces what the code computes with.
 Patching a collaborator where the SUT looks it up (`patch("app.calc.requests")`, `requests`
-being imported into app.calc, not defined there) is the normal way to isolate the SUT and is
-NOT a finding. A SUT module's dotted names: its path without the suffix (`__init__` dropped),
-and every shorter tail of at least two parts (`src.app.calc` -> `app.calc`), for the
-`src/`-layout.
+being imported into app.calc, not defined there; a function or class of a project module
+outside the File List, `from .http import fetch`) is the normal way to isolate the SUT and is
+NOT a finding; nor is an attribute of a value the SUT module holds (`calc.logger.debug`,
+`logger = logging.getLogger()`): that object's, a dependency's. A SUT module's dotted names:
+its path without the suffix (`__init__` dropped), and every shorter tail of at least two
+parts (`src.app.calc` -> `app.calc`), for the `src/`-layout. A call written over lines is
+read whole, at its first line (`@mock.patch.object(` / `    mod, "name"` / `)`); a module
+name beside `sys.modules` only on one line (a statement over lines may be a string of code).
+Each finding says whether it puts a mock object in the name's place (`mock_object`: a patch
+with no value of the test's, `new=Mock()`, `autospec=True`, `= MagicMock()`): setting a
+constant of the SUT to a value is configuration (`mocked_tests`), a mock in its place is not.
 
 JavaScript / TypeScript (jest, vitest):
 - `jest.mock(spec)` / `vi.mock(spec)` (and `doMock`; vitest's `vi.mock(import(spec))` too)
@@ -67,13 +81,17 @@ collaborators by injection), so they yield no finding.
 from __future__ import annotations
 
 import ast
+import io
 import json
 import posixpath
 import re
+import tokenize
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.core import reads
 from gaia_lib.evidence import js_imports, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase
 
@@ -84,6 +102,7 @@ TEST_SHELL_SUFFIXES = (".bats",)
 _SHELL_FUNCTION = re.compile(rf"^\s*{testcases.SHELL_FUNCTION_HEAD}\s*\{{?", re.M)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 SUT_SUFFIXES = PY_SUFFIXES + JS_SUFFIXES + SHELL_SUFFIXES  # the sources a mock can replace
+READ_LIMIT = 1_000_000  # bytes of one project module read for what it binds
 
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|\*)")
 _PY_STRING_TARGET = re.compile(r"\b(?:patch|setattr)\(\s*(['\"])([\w.]+)\1")
@@ -112,6 +131,9 @@ class Finding:
     # a partial module mock's: the names a test's code must use for the mock to be its
     # (module rules); (): every test's of its file
     uses: tuple[str, ...] = ()
+    # a mock object put in the name's place (`patch.object(m, "RATE")`, `= Mock()`), not a
+    # value of the test's: never configuration
+    mock_object: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {"file": self.file, "line": self.line, "target": self.target,
@@ -125,6 +147,24 @@ class Sut:
     path: str
     names: frozenset[str]  # defined at its top level (Python), its functions (shell)
     command: str = ""  # a shell script run as a command (no .sh/.bash): its name
+    # Python: the names it binds to a value alone (`logger = getLogger()`, a table, a regex),
+    # its own or borrowed; and the names it imports that are the code under test too
+    # (`borrowed`, module rules)
+    values: frozenset[str] = frozenset()
+    borrowed: frozenset[str] = frozenset()
+
+    @property
+    def own(self) -> frozenset[str]:
+        """The names whose replacement, looked up in this module, replaces the code under
+        test."""
+        return self.names | self.borrowed
+
+    def owns(self, inner: str) -> bool:
+        """Is the dotted path `inner` inside this module (`add`, `Calc.total`) code under
+        test? A path through a value the module holds (`logger.debug`) is that object's: a
+        dependency's."""
+        head, _, rest = inner.partition(".")
+        return head in self.own and not (rest and head in self.values)
 
 
 def top_level_names(tree: ast.Module, *, imported: bool = False) -> frozenset[str]:
@@ -148,6 +188,126 @@ def python_names(source: str) -> frozenset[str]:
         return top_level_names(ast.parse(source))
     except (SyntaxError, ValueError):
         return frozenset()
+
+
+def _bindings(tree: ast.Module) -> dict[str, ast.stmt]:
+    """Each top-level name of a module with the statement that binds it last: a def or
+    class, an assignment, an import."""
+    bound: dict[str, ast.stmt] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound[node.name] = node
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            bound.update((t.id, node) for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update(((a.asname or a.name).split(".")[0], node) for a in node.names)
+    return bound
+
+
+def _parse(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def _module_files(path: str, node: ast.ImportFrom) -> tuple[str, ...]:
+    """The project files a `from ... import` of the module at `path` may name (pure): a
+    relative import from its package, an absolute one from each root its dotted names
+    give it (`src/pkg/mod.py` is `pkg.mod` under `src/`, and `src.pkg.mod` under the root)."""
+    parts = [p for p in (node.module or "").split(".") if p]
+    if node.level:
+        package = list(PurePosixPath(path).parent.parts)
+        if node.level - 1 > len(package):
+            return ()
+        bases = [package[:len(package) - (node.level - 1)]]
+    else:
+        stem = posixpath.splitext(path)[0].split("/")
+        depth = len(stem) - (stem[-1] == "__init__")
+        bases = [stem[:depth - len(name.split("."))] for name in module_names(path)]
+    out = []
+    for base in bases:
+        joined = "/".join([*base, *parts])
+        out += [f"{joined}.py", f"{joined}/__init__.py"] if parts else [f"{joined}/__init__.py"
+                                                                        if joined else ""]
+    return tuple(dict.fromkeys(p.lstrip("/") for p in out if p))
+
+
+def borrowed_names(path: str, text: str, modules: Mapping[str, str],
+                   sut_paths: Iterable[str] = ()) -> tuple[frozenset[str], frozenset[str]]:
+    """(names, values): what the Python module `path` imports that is the code under test
+    too (pure; module rules): a name another SUT module (`sut_paths`) binds, and a value
+    (bound by assignment, not a def or class) of the project's own code; followed through
+    the project modules that import it in turn. `modules`: project-relative path -> text of
+    the project's modules the imports may name (`project_modules`)."""
+    tree = _parse(text)
+    if tree is None:
+        return frozenset(), frozenset()
+    under_test = set(sut_paths)
+    names: set[str] = set()
+    values: set[str] = set()
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        for alias in node.names:
+            kind = _kind_of(path, node, alias.name, modules, under_test, 0)
+            if kind is not None:
+                names.add(alias.asname or alias.name)
+                if kind == "value":
+                    values.add(alias.asname or alias.name)
+    return frozenset(names), frozenset(values)
+
+
+def _kind_of(path: str, node: ast.ImportFrom, name: str, modules: Mapping[str, str],
+             under_test: AbstractSet[str], depth: int) -> str | None:
+    """"value" or "code" when the name a `from` import takes is the code under test (module
+    rules), else None."""
+    source = next((f for f in _module_files(path, node) if f in modules), None)
+    tree = _parse(modules[source]) if source is not None else None
+    if source is None or tree is None or depth > 3:
+        return None
+    binding = _bindings(tree).get(name)
+    if isinstance(binding, ast.ImportFrom):  # handed on: where it comes from decides
+        original = next((a.name for a in binding.names if (a.asname or a.name) == name), name)
+        return _kind_of(source, binding, original, modules, under_test, depth + 1)
+    if isinstance(binding, ast.Assign | ast.AnnAssign):
+        return "value"
+    if binding is not None and source in under_test:
+        return "code"
+    return None
+
+
+def project_modules(project: Path, sources: Mapping[str, str] | Iterable[tuple[str, str]]
+                    ) -> dict[str, str]:
+    """The project's Python modules the Python `sources` import from (`from ... import`),
+    and those these import from in turn (three steps at most), by project-relative path,
+    with their texts: what `borrowed_names` reads. Reads files."""
+    pairs = dict(sources.items() if isinstance(sources, Mapping) else sources)
+    out: dict[str, str] = {}
+    pending = [(path, text, 0) for path, text in pairs.items() if path.endswith(PY_SUFFIXES)]
+    while pending:
+        path, text, depth = pending.pop()
+        tree = _parse(text) if depth <= 3 else None
+        for node in tree.body if tree is not None else ():
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            for candidate in _module_files(path, node):
+                if candidate in out or candidate in pairs:
+                    continue
+                read = reads.head_text(project / candidate, READ_LIMIT) \
+                    if (project / candidate).is_file() else None
+                if read is not None:
+                    out[candidate] = read
+                    pending.append((candidate, read, depth + 1))
+    return out
+
+
+def _values(tree: ast.Module) -> frozenset[str]:
+    """The top-level names a module binds to a value alone (an assignment, no def or
+    class of that name)."""
+    return frozenset(name for name, node in _bindings(tree).items()
+                     if isinstance(node, ast.Assign | ast.AnnAssign))
 
 
 def module_names(path: str) -> tuple[str, ...]:
@@ -268,7 +428,85 @@ def _replaces(obj: str, attr: str, aliases: Mapping[str, tuple[Sut, str]],
     if owner is None:
         return _reexported((modules or {}).get(obj, obj), attr, suts)
     sut, inner = owner
-    return (inner.split(".")[0] in sut.names) if inner else attr in sut.names
+    return sut.owns(f"{inner}.{attr}" if inner else attr)
+
+
+def _logical_lines(lines: Sequence[str]) -> list[tuple[int, str]]:
+    """(first line's number, text) of each line of a Python file, a statement written over
+    lines read as one at its first line (`@mock.patch.object(` / `    mod, "name"` / `)`),
+    its whole-line comments left out. Lines that do not tokenize are read as they are."""
+    spans: list[tuple[int, int]] = []
+    try:
+        start = None
+        for token in tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline):
+            if token.type in {tokenize.COMMENT, tokenize.NL, tokenize.INDENT,
+                              tokenize.DEDENT, tokenize.ENDMARKER}:
+                continue
+            if token.type == tokenize.NEWLINE:
+                if start is not None and token.start[0] > start:
+                    spans.append((start, token.start[0]))
+                start = None
+            elif start is None:
+                start = token.start[0]
+    except (tokenize.TokenError, SyntaxError):
+        spans = []
+    out: list[tuple[int, str]] = []
+    joined = {first: last for first, last in spans}
+    number = 1
+    while number <= len(lines):
+        last = joined.get(number, number)
+        parts = [lines[number - 1], *(line.strip() for line in lines[number:last]
+                                     if not _COMMENT.match(line))]
+        out.append((number, " ".join(parts)))
+        number = last + 1
+    return out
+
+
+_MOCK_CALL = re.compile(r"(?:\w*Mock|create_autospec|DEFAULT)$")
+
+
+def _is_mock(node: ast.expr | None) -> bool:
+    """A mock object: `Mock(...)`, `MagicMock()`, `mocker.AsyncMock()`,
+    `create_autospec(...)`, `mock.DEFAULT` (patch's default: a MagicMock)."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    name = node.attr if isinstance(node, ast.Attribute) else (
+        node.id if isinstance(node, ast.Name) else "")
+    return bool(_MOCK_CALL.match(name))
+
+
+_MOCK_KEYWORDS = frozenset({"new_callable", "autospec", "spec", "spec_set",
+                            "return_value", "side_effect"})
+
+
+def _puts_a_mock(line: str, at: int, pattern: str) -> bool:
+    """Does the patch or setattr call starting at `at` in `line` put a mock object in place
+    (`patch("m.f")`, `patch.object(m, "f")`: a MagicMock; `new=Mock()`; `autospec=True`),
+    rather than a value of the test's? A call that does not parse: no."""
+    opening = line.find("(", at)
+    try:
+        call = ast.parse(line[at:then_literals.closing(line, opening)].strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    if not isinstance(call, ast.Call):
+        return False
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    position = {"patch": 1, "patch.object": 2, "setattr": 2, "monkeypatch.setattr": 1}[pattern]
+    new = call.args[position] if len(call.args) > position else keywords.get(
+        "new", keywords.get("value"))
+    if pattern in {"patch", "patch.object"} and (new is None or not _MOCK_KEYWORDS.isdisjoint(
+            keywords)):
+        return True
+    return _is_mock(new)
+
+
+def _assigned_mock(line: str) -> bool:
+    """Is the value of the assignment `line` a mock object (`calc.RATE = Mock()`)?"""
+    try:
+        value = ast.parse(line.strip()).body[0]
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return False
+    return isinstance(value, ast.Assign) and _is_mock(value.value)
 
 
 def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
@@ -276,39 +514,43 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
     modules = {m.group(2) or m.group(1): m.group(1)
                for m in map(_PY_IMPORT.match, _py_statements(lines)) if m is not None}
     found = []
-    for number, line in enumerate(lines, start=1):
+    for number, line in _logical_lines(lines):
         if _COMMENT.match(line):
             continue
         for match in _PY_STRING_TARGET.finditer(line):
             target = match.group(2)
             inside = _py_module_of(target, suts)
             package, _, attr = target.rpartition(".")
-            if (inside is not None and (not inside[1] or inside[1].split(".")[0]
-                                        in inside[0].names)) or (
+            if (inside is not None and (not inside[1] or inside[0].owns(inside[1]))) or (
                     inside is None and package and _reexported(package, attr, suts)):
                 pattern = "monkeypatch.setattr" if "setattr" in match.group(0) else "patch"
-                found.append(Finding(file, number, target, pattern))
+                found.append(Finding(file, number, target, pattern,
+                                     mock_object=_puts_a_mock(line, match.start(), pattern)))
         for match in _PY_OBJECT_TARGET.finditer(line):
             obj, attr = match.group(1), match.group(3)
             if _replaces(obj, attr, aliases, suts, modules):
                 pattern = "patch.object" if "patch.object" in match.group(0) else "setattr"
-                found.append(Finding(file, number, f"{obj}.{attr}", pattern))
+                found.append(Finding(file, number, f"{obj}.{attr}", pattern,
+                                     mock_object=_puts_a_mock(line, match.start(), pattern)))
         assigned = _PY_ASSIGN.match(line)
         if assigned and _replaces(assigned.group(1), assigned.group(2), aliases, suts, modules):
             found.append(Finding(file, number, f"{assigned.group(1)}.{assigned.group(2)}",
-                                 "assignment"))
+                                 "assignment", mock_object=_assigned_mock(line)))
         redefined = _PY_REDEFINED.match(line)
         name = (redefined.group(1) or redefined.group(2)) if redefined else None
         if redefined and name in aliases and aliases[name][1]:
             # the imported function's name given a definition of the test's: its stand-in
             found.append(Finding(file, number, name, "local def" if redefined.group(1)
                                  else "local assignment"))
-        if _PY_SYS_MODULES.search(line):
+    # a module name beside `sys.modules` on its own line (a statement over lines may be a
+    # string holding code that names both)
+    for number, line in enumerate(lines, start=1):
+        if _PY_SYS_MODULES.search(line) and not _COMMENT.match(line):
             for match in _PY_QUOTED.finditer(line):
                 inside = _py_module_of(match.group(2), suts)
                 if inside is not None and not inside[1]:
                     found.append(Finding(file, number, match.group(2), "sys.modules"))
-    return found
+    return sorted(found, key=lambda f: f.line)
 
 
 def _js_imports(text: str, test_file: str, suts: Sequence[Sut]) -> dict[str, str]:
@@ -495,15 +737,30 @@ def is_shell_script(path: str, text: str) -> bool:
     return path.endswith(SHELL_SUFFIXES) or bool(_SHELL_SHEBANG.match(text))
 
 
-def suts_of(sources: Mapping[str, str] | Iterable[tuple[str, str]]) -> list[Sut]:
-    """SUT records from (path, text) pairs: Python sources get their top-level names, shell
-    sources their functions, a script with no .sh/.bash suffix its command name too."""
-    pairs = sources.items() if isinstance(sources, Mapping) else sources
-    return [Sut(path, python_names(text) if path.endswith(PY_SUFFIXES)
-                else shell_functions(text) if is_shell_script(path, text) else frozenset(),
-                PurePosixPath(path).name if is_shell_script(path, text)
-                and not path.endswith(SHELL_SUFFIXES) else "")
-            for path, text in sorted(pairs)]
+def suts_of(sources: Mapping[str, str] | Iterable[tuple[str, str]],
+            modules: Mapping[str, str] | None = None) -> list[Sut]:
+    """SUT records from (path, text) pairs: Python sources get their top-level names, the
+    names they hold values in, and what they import that is the code under test too
+    (`borrowed_names`, from `modules`: the project's modules they import from, as
+    `project_modules` reads them); shell sources their functions, a script with no .sh/.bash
+    suffix its command name too."""
+    pairs = sorted(dict(sources.items() if isinstance(sources, Mapping) else sources).items())
+    python = {path for path, _ in pairs if path.endswith(PY_SUFFIXES)}
+    known = {**(modules or {}), **dict(pairs)}
+    out = []
+    for path, text in pairs:
+        if path in python:
+            tree = _parse(text)
+            borrowed, values = borrowed_names(path, text, known, python)
+            out.append(Sut(path, top_level_names(tree) if tree else frozenset(),
+                           values=(_values(tree) if tree else frozenset()) | values,
+                           borrowed=borrowed))
+            continue
+        shell = is_shell_script(path, text)
+        out.append(Sut(path, shell_functions(text) if shell else frozenset(),
+                       PurePosixPath(path).name if shell and not path.endswith(SHELL_SUFFIXES)
+                       else ""))
+    return out
 
 
 def own_package(project: Path) -> str | None:
@@ -525,15 +782,17 @@ def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequ
     """Per test id, the first place it mocks the code under test (pure): a finding inside a
     test's own lines is that test's; one outside every test (a module-level `jest.mock`, a
     decorator on a test class, a fixture) is every test's of its file. A test setting a
-    constant of the code under test (`tabulate.PRESERVE_WHITESPACE = True`) configures it and
-    does not count: a review judges suites written without this rule in mind."""
+    constant of the code under test to a value (`tabulate.PRESERVE_WHITESPACE = True`)
+    configures it and does not count: a review judges suites written without this rule in
+    mind; one putting a mock object in its place (`patch.object(calc, "RATE")`) mocks it."""
     by_file: dict[str, list[TestCase]] = {}
     for case in cases:
         by_file.setdefault(case.file, []).append(case)
     mocked: dict[str, Finding] = {}
     for file, tests in sorted(by_file.items()):
         found = [f for f in check(file, texts.get(file, ""), suts, package, barrels)
-                 if not _CONSTANT.fullmatch(f.target.replace(":", ".").rsplit(".", 1)[-1])]
+                 if f.mock_object or not _CONSTANT.fullmatch(
+                     f.target.replace(":", ".").rsplit(".", 1)[-1])]
         spans = [(case, *_span(case)) for case in tests]
         for item in found:
             owners = [case for case, first, last in spans if first <= item.line <= last]
@@ -549,13 +808,19 @@ def _uses(body: str, names: Iterable[str]) -> bool:
     return not set(re.findall(r"[A-Za-z_$][\w$]*", code)).isdisjoint(names)
 
 
+_PY_DECLARATION = re.compile(r"\s*(?:async\s+)?def\s")
+
+
 def _span(case: TestCase) -> tuple[int, int]:
-    """The lines a test's record holds: its leading decorators and comments, its declaration
-    and its body."""
+    """The lines a test's record holds: its leading decorators and comments (a Python
+    decorator written over lines too), its declaration and its body."""
     lines = case.body.splitlines() or [""]
     lead = 0
-    for line in lines[:-1]:
-        if not line.strip().startswith(("@", "#", "//", "/*", "*")):
-            break
-        lead += 1
+    if case.file.endswith(PY_SUFFIXES):
+        lead = next((at for at, line in enumerate(lines) if _PY_DECLARATION.match(line)), 0)
+    else:
+        for line in lines[:-1]:
+            if not line.strip().startswith(("@", "#", "//", "/*", "*")):
+                break
+            lead += 1
     return case.line - lead, case.line - lead + len(lines) - 1

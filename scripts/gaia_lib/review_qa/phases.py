@@ -550,7 +550,8 @@ class Reads:
     def mocking(self) -> dict[str, sut_mocking.Finding]:
         """This story's tests that mock its own code (`sut_mocking.mocked_tests`): the File
         List's sources that are no test file are the code under test, also as a barrel
-        hands it out (`barrels`)."""
+        hands it out (`barrels`), with what they import of the project's own values
+        (`sut_mocking.project_modules`: the modules they import from are read)."""
         from gaia_lib.evidence import sut_mocking
 
         others = {u.test for u in self.coverage.unattributed_tests}
@@ -561,7 +562,8 @@ class Reads:
         if not sources:
             return {}
         mine = [case for case in self.cases if case.test_id not in others]
-        return sut_mocking.mocked_tests(mine, texts, sut_mocking.suts_of(sources),
+        suts = sut_mocking.suts_of(sources, sut_mocking.project_modules(self.s.project, sources))
+        return sut_mocking.mocked_tests(mine, texts, suts,
                                         sut_mocking.own_package(self.s.project), self.barrels)
 
 

@@ -129,7 +129,8 @@ def inspect(project: Path, plan: Plan, stack: str | None,
     """Check every planned test file (see the module rules) as its run with `config`'s tiers
     would have it (`run_environ`). Reads files; writes nothing."""
     sut = sut_paths(project, plan, stack)
-    suts = sut_mocking.suts_of([(p, read_text(project / p)) for p in sut])
+    sources = [(p, read_text(project / p)) for p in sut]
+    suts = sut_mocking.suts_of(sources, sut_mocking.project_modules(project, sources))
     names = sut_names(project, sut)
     package = sut_mocking.own_package(project)
     missing: list[str] = []

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gaia_lib.evidence import sut_mocking
@@ -431,3 +433,150 @@ def test_a_script_s_own_function_defined_and_not_called_replaces_nothing() -> No
     assert sut_mocking.check("test/version-file.bats", _bats(body), suts) == []
     assert sut_mocking.is_shell_script(*_READ) and not sut_mocking.is_shell_script(
         "README", "rbenv\n")
+
+
+# --- what a story source imports, and the patch's shape -----------------------------------
+
+NORMALIZE = '''import re
+
+from ._definitions import _HEX_RE, lookup
+from .formats import Parser as P
+from requests import Session
+
+
+def normalize(value):
+    return _HEX_RE.match(value).group(1).lower()
+'''
+DEFINITIONS = '''import re
+
+_HEX_RE = re.compile(r"^#([0-9a-f]{6})$")
+
+
+def lookup(name):
+    return name
+'''
+FORMATS = "class Parser:\n    def parse(self):\n        return 1\n"
+
+
+def _pkg(tested: tuple[str, ...] = ("src/pkg/normalize.py",)) -> list[Sut]:
+    files = {"src/pkg/normalize.py": NORMALIZE, "src/pkg/_definitions.py": DEFINITIONS,
+             "src/pkg/formats.py": FORMATS}
+    return suts_of({p: files[p] for p in tested}, files)
+
+
+@pytest.mark.parametrize(("line", "target"), [
+    ('@mock.patch.object(pkg.normalize, "_HEX_RE")', "pkg.normalize._HEX_RE"),
+    ('@mock.patch("pkg.normalize._HEX_RE")', "pkg.normalize._HEX_RE"),
+    ('@mock.patch.object(\n    pkg.normalize,\n    "_HEX_RE",\n)', "pkg.normalize._HEX_RE"),
+    ('@mock.patch(\n    "pkg.normalize._HEX_RE"\n)', "pkg.normalize._HEX_RE"),
+])
+def test_a_value_a_story_source_takes_from_the_projects_own_code_is_the_code_under_test(
+        line: str, target: str) -> None:
+    """webcolors' `_normalization` imports `_HEX_COLOR_RE` from `_definitions` (not in the
+    story's File List): a fake regex there feeds `normalize_hex` what the test asserts."""
+    text = (f"import pkg.normalize\nfrom unittest import mock\n\n\nclass T:\n    {line}\n"
+            "    def test_x(self, fake):\n        assert pkg.normalize.normalize('#ABC')\n")
+    found = check("tests/test_normalize.py", text, _pkg())
+    assert [(f.line, f.target, f.mock_object) for f in found] == [(6, target, True)]
+
+
+@pytest.mark.parametrize("line", [
+    '    monkeypatch.setattr(normalize, "lookup", fake)',  # a function of another module
+    '    monkeypatch.setattr(normalize, "P", fake)',  # a class of another module
+    '    monkeypatch.setattr(normalize, "Session", fake)',  # a dependency's
+    '    monkeypatch.setattr(normalize, "re", fake)',
+    '    mock.patch("pkg.normalize.Session")',
+])
+def test_a_collaborator_a_story_source_imports_may_be_patched(line: str) -> None:
+    """A function or class of a project module outside the story (a collaborator the unit is
+    isolated from), or anything of a dependency, is no code under test."""
+    text = f"from pkg import normalize\n\n\ndef test_x(monkeypatch):\n{line}\n"
+    assert check("tests/test_normalize.py", text, _pkg()) == []
+
+
+def test_what_a_story_source_takes_from_another_story_source_is_the_code_under_test() -> None:
+    suts = _pkg(("src/pkg/normalize.py", "src/pkg/formats.py"))
+    text = ('from pkg import normalize\n\n\ndef test_x(monkeypatch):\n'
+            '    monkeypatch.setattr(normalize.P, "parse", fake)\n')
+    assert [f.target for f in check("tests/test_normalize.py", text, suts)] == [
+        "normalize.P.parse"]
+    # without the project's modules at hand, only what the story's sources themselves bind
+    alone = suts_of({"src/pkg/normalize.py": NORMALIZE})
+    assert check("tests/test_normalize.py", text.replace("normalize.P", "normalize.Q"),
+                 alone) == []
+
+
+def test_the_project_modules_a_story_source_imports_from_are_read(tmp_path: Path) -> None:
+    for rel, text in {"src/pkg/normalize.py": NORMALIZE, "src/pkg/_definitions.py": DEFINITIONS,
+                      "src/pkg/formats.py": FORMATS, "src/pkg/__init__.py": ""}.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    read = sut_mocking.project_modules(tmp_path, {"src/pkg/normalize.py": NORMALIZE})
+    assert sorted(read) == ["src/pkg/_definitions.py", "src/pkg/formats.py"]
+    assert sut_mocking.borrowed_names("src/pkg/normalize.py", NORMALIZE, read) == (
+        frozenset({"_HEX_RE"}), frozenset({"_HEX_RE"}))
+
+
+def test_an_attribute_of_a_value_the_module_holds_is_that_objects() -> None:
+    """`logger = logging.getLogger(__name__)` in the SUT: patching `logger.debug` replaces
+    logging's method, not the story's code (packaging's tests of `tags`)."""
+    suts = suts_of({"app/calc.py": "import logging\nlogger = logging.getLogger()\n" + CALC})
+    text = ("from app import calc\n\n\ndef test_x(monkeypatch):\n"
+            '    monkeypatch.setattr(calc.logger, "debug", fake)\n'
+            '    monkeypatch.setattr("app.calc.logger.info", fake)\n'
+            '    monkeypatch.setattr(calc.Calc, "total", fake)\n')
+    assert [f.target for f in check("tests/test_calc.py", text, suts)] == ["calc.Calc.total"]
+
+
+@pytest.mark.parametrize(("line", "counts"), [
+    ('    with patch.object(calc, "RATE", 5):', False),  # configuration: a value set
+    ('    monkeypatch.setattr(calc, "RATE", 5)', False),
+    ("    calc.RATE = 5", False),
+    ('    with patch.object(calc, "RATE"):', True),  # a MagicMock in its place
+    ('    with patch.object(calc, "RATE", new=Mock()):', True),
+    ('    with patch("app.calc.RATE", autospec=True):', True),
+    ('    monkeypatch.setattr(calc, "RATE", MagicMock())', True),
+    ("    calc.RATE = mock.Mock()", True),
+])
+def test_a_constant_set_to_a_value_is_configuration_and_one_mocked_is_not(
+        line: str, counts: bool) -> None:
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    text = f"from unittest.mock import Mock, MagicMock, patch\nfrom app import calc\n\n\n" \
+           f"def test_x(monkeypatch):\n{line}\n        assert calc.add(1, 2) == 3\n"
+    cases = split_tests("tests/test_calc.py", text)
+    mocked = mocked_tests(cases, {"tests/test_calc.py": text}, SUTS)
+    assert bool(mocked) is counts
+
+
+def test_a_module_named_beside_sys_modules_in_a_string_of_code_over_lines_is_no_mock() -> None:
+    """A statement over lines that is a string of code naming both stays read line by line."""
+    text = ('def test_x():\n    code = ("import sys\\n"\n'
+            "            \"loaded = set(sys.modules)\\n\"\n"
+            "            \"print('app.calc' in loaded)\")\n")
+    assert check("tests/test_calc.py", text, SUTS) == []
+    text = 'def test_x(monkeypatch):\n    monkeypatch.setitem(sys.modules, "app.calc", fake)\n'
+    assert [f.pattern for f in check("tests/test_calc.py", text, SUTS)] == ["sys.modules"]
+
+
+def test_code_in_a_string_over_lines_is_not_read_as_the_tests_own() -> None:
+    """libcst's and IPython's tests hold source code in triple-quoted strings: a `def add(`
+    or `add = ...` there defines nothing of the test's."""
+    text = ('from app.calc import add\n\n\ndef test_x():\n    before = """\n'
+            "    def add(a, b):\n        return 0\n    add = None\n    \"\"\"\n"
+            "    assert transform(before)\n")
+    assert check("tests/test_calc.py", text, SUTS) == []
+
+
+def test_a_decorator_over_lines_is_its_tests_alone() -> None:
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    text = ('from unittest import mock\nfrom app import calc\n\n\ndef test_real():\n'
+            '    assert calc.add(1, 2) == 3\n\n\n@mock.patch.object(\n    calc, "add"\n)\n'
+            'def test_patched(fake):\n    assert calc.add(1, 2)\n')
+    cases = split_tests("tests/test_calc.py", text)
+    found = mocked_tests(cases, {"tests/test_calc.py": text}, SUTS)
+    assert {test: m.line for test, m in found.items()} == {
+        "tests/test_calc.py::test_patched": 9}
