@@ -600,8 +600,8 @@ def pytest_failure_lines(text: str) -> dict[str, str]:
     text = without_colour(text)
     heads = list(_PYTEST_FAILURE_HEAD.finditer(text))
     out: dict[str, str] = {}
-    for head, after in zip(heads, [*heads[1:], None], strict=True):
-        section = text[head.end():after.start() if after else len(text)]
+    for at, head in enumerate(heads):
+        section = text[head.end():heads[at + 1].start() if at + 1 < len(heads) else len(text)]
         first = re.search(r"^E\s+(\S.*)$", section, re.MULTILINE)
         if first and head.group(1) not in out:
             out[head.group(1)] = first.group(1).strip()[:MESSAGE_CHARS]

@@ -645,6 +645,7 @@ def test_pytest_failure_lines_are_read_from_its_terminal_output() -> None:
         "TestMore.test_a_name_so_long_that_pytest_leaves_one_underscore_each_side[1]":
             "assert 3 == 4",
         "test_needs_db": "RuntimeError: no database"}
+    assert ro.pytest_failure_lines("....  [100%]\n4 passed in 0.01s\n") == {}  # none failed
 
 
 def test_the_reviews_vitest_log_says_what_a_cut_off_run_had_run() -> None:
