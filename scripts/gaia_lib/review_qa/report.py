@@ -178,6 +178,12 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
             out += [f"  - failed: {_failed_test(test)}\n"
                     for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
             continue
+        if not failed and not suite.get("counted_from") and not any(
+                suite.get(k) for k in ("pass_count", "fail_count", "skip_count")):
+            # `vitest run --exclude <its file> --passWithNoTests`: nothing to call passed
+            out.append(f"- test run: {suite.get('name', '?')} exited 0 having run no test in "
+                       f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
+            continue
         if not failed:
             skipped = suite.get("skip_count", 0)
             counts = ("exit 0; its output gives no test counts" if suite.get("counted_from")

@@ -188,6 +188,14 @@ def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
         "  - failed: `TestX`\n")
 
 
+def test_a_run_that_passed_having_run_no_test_is_not_said_to_have_passed() -> None:
+    """`vitest run --exclude test/x.test.ts --passWithNoTests`: exit 0, and no test."""
+    evidence = {"suites": [{"name": "tier_1", "exit_code": 0, "pass_count": 0, "fail_count": 0,
+                            "duration_seconds": 2.8}]}
+    assert qa_report.render_run(evidence, "ev") == (
+        "- test run: tier_1 exited 0 having run no test in 2.8 s\n")
+
+
 def test_a_run_counted_by_its_exit_code_is_not_said_as_one_test() -> None:
     evidence = {"suites": [
         {"name": "tier_1", "exit_code": 0, "pass_count": 1, "fail_count": 0,
