@@ -1597,7 +1597,7 @@ def test_a_vitest_run_cut_off_names_the_hung_test_and_counts_those_it_finished(
     assert per_ac["AC1"]["matched"] is True
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"][hung] == (
-        "failed in this run (still running when the run hit its time limit)")
+        "did not finish in this run (still running when the run hit its time limit)")
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="leftover checks read /proc")
