@@ -884,7 +884,13 @@ def _runs(statements: list[tuple[int, int, str]], language: str = ""
     dead_fi = 0
     returned: int | None = None  # the indent of a top-level `return` taken
     top = min((indent for index, indent, _ in statements if index > 0), default=0)
+    before, line, last = "", -1, ""  # (JS/TS) the statements before this one on its line
     for index, indent, text in statements:
+        before, line, last = (f"{before}{last};" if index == line else ""), index, text
+        # (JS/TS) one in a block opened earlier on its line: `mockImplementation(() => {
+        # delete o.x; return []; })` is not the test's own `return`
+        inner = language == "js" and sum((ch == "{") - (ch == "}") for _, ch in
+                                         testcases.code_columns(before)) > 0
         if returned is not None and indent <= returned and not _GOES_ON.match(text) and not (
                 language == "js" and _HOISTED.match(text)):
             break  # past the statement of a return taken (what goes on with it is read on)
@@ -910,7 +916,7 @@ def _runs(statements: list[tuple[int, int, str]], language: str = ""
             dead_fi = 1
             continue
         out.append((index, indent, text))
-        taken = index == 0 or indent <= top or always is not None
+        taken = (index == 0 or indent <= top or always is not None) and not inner
         if _BARE_RETURN.match(text) and taken:
             break
         if taken and index > 0 and returned is None and language in ("js", "python") and (

@@ -3045,6 +3045,13 @@ it("returns a call of a function declared after it", () => {
   }
 });
 
+it("returns in a callback written on one line", () => {
+  jest.spyOn(other, "load").mockImplementation(async (o: any) => { delete o.x; return []; });
+  return validator.validate(model).then((errors) => {
+    expect(errors.length).toEqual(0);
+  });
+});
+
 it("returns on a condition on the code's result", async () => {
   const errors = await validator.validate(model);
   if (errors.length > 0) return;
@@ -3102,6 +3109,7 @@ def test_checks_after_a_return_at_the_top_level_never_run(path: str) -> None:
             "returns its checks chained": False,
             "returns its checks chained under a constant false": True,
             "returns a call of a function declared after it": False,
+            "returns in a callback written on one line": False,
             "returns on a condition on the code's result": False,
             "returns in a block always run": True,
             "never takes a return of constants": False},
