@@ -278,10 +278,8 @@ def _java_commands(root: Path) -> tuple[str | None, str | None]:
 def project_python(root: Path) -> str:
     """The Python a stack rooted at `root` runs its tests with: its own virtual environment's
     (`toolprobe.VENV_DIRS`, relative to `root`), else the `python` first on PATH."""
-    for name in toolprobe.VENV_DIRS:
-        if (root / name / "pyvenv.cfg").is_file() and (root / name / "bin" / "python").exists():
-            return f"{name}/bin/python"
-    return "python"
+    return next((f"{venv.name}/bin/python" for venv in toolprobe.project_venvs(root)
+                 if (venv / "bin" / "python").exists()), "python")
 
 
 def commands_for(stack: str, root: Path, test_dirs: Sequence[str]) -> tuple[str | None, str | None]:

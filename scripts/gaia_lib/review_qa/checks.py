@@ -128,12 +128,6 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
     return ran("ac-parse", findings)
 
 
-# A file named as tests are (`test_x.py`, `x_test.go`, `x.test.ts`, `x.spec.js`, `x.bats`) or
-# under a test directory: what a File List entry that is missing on disk was meant to be.
-_TEST_NAMED = re.compile(r"(?:^|/)(?:tests?|__tests__|spec)/|(?:^|/)test_[^/]*\.py$|"
-                         r"_test\.(?:py|go)$|\.(?:test|spec)\.[cm]?[jt]sx?$|\.bats$")
-
-
 def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
                   unattributed: Sequence[ac_coverage.UnattributedTest],
                   missing: Sequence[str] = ()) -> str | None:
@@ -149,7 +143,7 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
     listed = [f for f in files if f in set(file_list)]
     others = sorted({k for u in unattributed for k in u.story_keys})
     naming = sum(1 for u in unattributed if u.story_keys)
-    gone = [entry for entry in missing if _TEST_NAMED.search(entry)]
+    gone = [entry for entry in missing if stacks.names_test_file(entry)]
     why = (f"the tests of the File List's {', '.join(listed)} name other stories"
            if listed else f"the File List's test file {', '.join(gone)} does not exist"
            if len(gone) == 1 else f"the File List's test files {', '.join(gone)} do not exist"

@@ -12,8 +12,8 @@ Rules:
   An AC whose priority ranks lower now than then keeps the earlier one, and says so (a warning
   of the integrity check, `lowered_findings`). An AC new on the branch, a story new on it, or
   a file git cannot read has no floor; raising a priority is never held back.
-- Rank (`rank`): P0 = critical = high, then P1 = medium, P2 = low, P3; a value of no rank is
-  never floored and floors nothing.
+- Rank (`rules.rank`): P0 = critical = high, then P1 = medium, P2 = low, P3; a value of no
+  rank is never floored and floors nothing.
 """
 
 from __future__ import annotations
@@ -28,19 +28,12 @@ from gaia_lib.review_qa import rules
 from gaia_lib.story import filelist
 from gaia_lib.story.parser import Story, parse_story
 
-_RANKS = {"P0": 0, "CRITICAL": 0, "HIGH": 0, "P1": 1, "MEDIUM": 1, "P2": 2, "LOW": 2, "P3": 3}
-
 
 @dataclass(frozen=True)
 class Lowered:
     ac_id: str
     kept: str  # the priority the story was planned with, which the review keeps
     now: str  # the lower one the story says now
-
-
-def rank(priority: str | None) -> int | None:
-    """0 for the highest priority, larger for lower ones; None for a value of no rank."""
-    return _RANKS.get((priority or "").strip().upper())
 
 
 def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
@@ -52,7 +45,7 @@ def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
     out = {}
     for ac in now.acceptance_criteria:
         current, before = rules.ac_priority(ac.text, now.priority), earlier.get(ac.ac_id)
-        was, is_now = rank(before), rank(current)
+        was, is_now = rules.rank(before), rules.rank(current)
         if before and current and was is not None and is_now is not None and is_now > was:
             out[ac.ac_id] = Lowered(ac.ac_id, before, current)
     return out

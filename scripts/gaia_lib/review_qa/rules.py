@@ -38,6 +38,8 @@ from gaia_lib.evidence.words import RAISING
 
 CRITICAL, WARNING, SUGGESTION = "critical", "warning", "suggestion"
 HIGH_PRIORITIES = frozenset({"P0", "HIGH", "CRITICAL"})
+# A priority's rank, 0 the highest: P0 = critical = high, P1 = medium, P2 = low, P3.
+_RANKS = {**dict.fromkeys(HIGH_PRIORITIES, 0), "P1": 1, "MEDIUM": 1, "P2": 2, "LOW": 2, "P3": 3}
 
 _AC_PRIORITY = re.compile(
     r"[(\[]\s*(P[0-3])\s*[)\]]|\bpriority\s*[:=]?\s*(P[0-3]|high|medium|low|critical)\b",
@@ -70,6 +72,11 @@ def ac_priority(ac_text: str, story_priority: str | None) -> str | None:
     if match:
         return (match.group(1) or match.group(2)).upper()
     return story_priority.upper() if story_priority else None
+
+
+def rank(priority: str | None) -> int | None:
+    """0 for the highest priority, larger for lower ones; None for a value of no rank."""
+    return _RANKS.get((priority or "").strip().upper())
 
 
 def is_high(priority: str | None) -> bool:

@@ -120,12 +120,18 @@ def _locations(
     if project is not None and _executable(project / "node_modules" / ".bin" / tool):
         found.append(("node_modules", project / "node_modules" / ".bin" / tool))
     if project is not None:
-        found += [("venv", venv / "bin" / tool) for venv in map(project.joinpath, VENV_DIRS)
-                  if (venv / "pyvenv.cfg").is_file() and _executable(venv / "bin" / tool)]
+        found += [("venv", venv / "bin" / tool) for venv in project_venvs(project)
+                  if _executable(venv / "bin" / tool)]
     return found
 
 
 VENV_DIRS = (".venv", "venv", "env")  # where a project keeps its own virtual environment
+
+
+def project_venvs(root: Path) -> list[Path]:
+    """The project's own virtual environments at `root` (`VENV_DIRS` holding a pyvenv.cfg),
+    in that order."""
+    return [venv for venv in map(root.joinpath, VENV_DIRS) if (venv / "pyvenv.cfg").is_file()]
 
 
 def locate(tool: str, project: Path | None = None, *,

@@ -39,6 +39,16 @@ def _local_tier(command: str, timeout_seconds: int | None = None) -> config.Proj
                         f'    command: "{command}"{limit}\n')
 
 
+def _planned_argv(argv: list[str], out: Path) -> list[str]:
+    """A planned command line as a test writes it: `REPORT` for vitest's reporter options,
+    `OUT` for the report directory."""
+    report = ["--reporter=default", "--reporter=json",
+              f"--outputFile.json={out / 'tier_1-vitest.json'}",
+              f"--reporter={execution.VITEST_REPORTER}"]
+    return [part for a in argv
+            for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
+
+
 def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
          story_tests: tuple[str, ...] = (), measure: bool = False) -> execution.Evidence:
     report_dir = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
@@ -436,13 +446,8 @@ def test_a_story_scoped_invocation_keeps_the_command_working(
     (tmp_path / "package.json").write_text(json.dumps({"scripts": SCRIPTS}))
     (tmp_path / "test").mkdir()
     out = tmp_path / "out"
-    report = ["--reporter=default", "--reporter=json",
-              f"--outputFile.json={out / 'tier_1-vitest.json'}",
-              f"--reporter={execution.VITEST_REPORTER}"]
-    expected = [part for a in argv
-                for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
     planned = execution.plan_invocation(command, out, "tier_1", ["test/q.test.ts"], tmp_path)
-    assert list(planned.argv) == expected
+    assert list(planned.argv) == _planned_argv(argv, out)
 
 
 @pytest.mark.parametrize(("command", "argv"), [
@@ -480,13 +485,8 @@ def test_a_story_scoped_invocation_keeps_every_options_value(
     (tmp_path / "vitest.config.ts").write_text("")
     (tmp_path / "jest.config.js").write_text("")
     out = tmp_path / "out"
-    report = ["--reporter=default", "--reporter=json",
-              f"--outputFile.json={out / 'tier_1-vitest.json'}",
-              f"--reporter={execution.VITEST_REPORTER}"]
-    expected = [part for a in argv
-                for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
     planned = execution.plan_invocation(command, out, "tier_1", ["test/q.test.ts"], tmp_path)
-    assert list(planned.argv) == expected
+    assert list(planned.argv) == _planned_argv(argv, out)
 
 
 @pytest.mark.parametrize(("script", "runner"), [

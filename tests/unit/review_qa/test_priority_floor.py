@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from gaia_lib.review_qa import priority_floor
+from gaia_lib.review_qa import priority_floor, rules
 from gaia_lib.story.parser import Story, parse_story
 
 
@@ -21,7 +21,7 @@ def _story(priority: str, *acs: str) -> Story:
     ("P0", 0), ("critical", 0), ("High", 0), ("P1", 1), ("medium", 1), ("P2", 2), ("low", 2),
     ("P3", 3), ("urgent", None), (None, None)])
 def test_rank(value: str | None, rank: int | None) -> None:
-    assert priority_floor.rank(value) == rank
+    assert rules.rank(value) == rank
 
 
 def test_an_ac_lowered_keeps_its_earlier_priority_and_a_raised_one_is_not_held_back() -> None:
