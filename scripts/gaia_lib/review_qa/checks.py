@@ -70,13 +70,10 @@ def line_of(text: str, needle: str, default: int = 1) -> int:
     return default
 
 
-def gate_evidence(s: Setup, base: str | None,
-                  lowered: Mapping[str, priority_floor.Lowered] | None = None
-                  ) -> tuple[list[str], dict[str, Any]]:
+def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], list[dict[str, Any]]]:
     """Story gate: File List divergence (warnings, and a warning finding of the integrity
-    check; a comparison git could not make is a warning only: nothing was found), File List
-    entries missing on disk, and the ACs whose priority the branch lowered (`lowered`:
-    `priority_floor`; the review keeps the earlier one)."""
+    check; a comparison git could not make is a warning only: nothing was found) and File List
+    entries missing on disk: (warnings, the integrity check's findings so far)."""
     warnings: list[str] = []  # upstream's one-line JSON reports, verbatim
     result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main",
                             s.key, unbranched_note=True)
@@ -91,19 +88,28 @@ def gate_evidence(s: Setup, base: str | None,
         findings.append(finding(rel_story, line_of(s.story.text, "File List"), "warning",
                                 filelist.WARNING,
                                 filelist.warning_sentence(result.divergence.to_json()), False))
-    lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
-    findings += [finding(rel_story, lines.get(ac_id, 1), "warning", "priority-lowered",
-                         f"{ac_id}'s priority was lowered on this branch ({low.kept} -> "
-                         f"{low.now}): the review keeps {low.kept}, the priority the story "
-                         "was planned with", False, ac_id=ac_id)
-                 for ac_id, low in sorted((lowered or {}).items())]
     for entry in s.story.file_list or ():
         problem = paths.listed_problem(entry, s.project)
         if problem is not None:
             findings.append(finding(rel_story, line_of(s.story.text,
                                                        paths.listed_path(entry) or entry),
                                      "warning", "integrity", problem, False, subject=entry))
-    return warnings, ran("integrity", findings)
+    return warnings, findings
+
+
+def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],
+                    lowered: Mapping[str, priority_floor.Lowered]) -> dict[str, Any]:
+    """The integrity check: the story gate's findings (`gate_evidence`) and a warning for each
+    AC whose priority the branch lowered (`lowered`: `priority_floor`; the review keeps the
+    earlier one)."""
+    rel_story = paths.relative_to_project(s.story_path, s.project)
+    lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
+    return ran("integrity", [*gate_findings, *(
+        finding(rel_story, lines.get(ac_id, 1), "warning", "priority-lowered",
+                f"{ac_id}'s priority was lowered on this branch ({low.kept} -> {low.now}): the "
+                f"review keeps {low.kept}, the priority the story was planned with", False,
+                ac_id=ac_id)
+        for ac_id, low in sorted(lowered.items()))])
 
 
 def ac_parse_check(s: Setup) -> dict[str, Any]:

@@ -296,12 +296,15 @@ class Reads:
                                         s.story.file_list, full=full)
 
     @functools.cached_property
-    def gate(self) -> tuple[list[str], dict[str, Any]]:
-        return qa_checks.gate_evidence(self.s, self.base, self.priority_floors)
+    def gate(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """The story gate's warnings and findings: git's view of the branch, taken before
+        the run changes files."""
+        return qa_checks.gate_evidence(self.s, self.base)
 
     @functools.cached_property
     def priority_floors(self) -> Mapping[str, priority_floor.Lowered]:
-        """The ACs whose priority the story's branch lowered (`priority_floor`)."""
+        """The ACs whose priority the story's branch lowered (`priority_floor`): committed
+        history and the story file, which the run changes neither of, so read after it."""
         return priority_floor.floors(self.s.project, self.s.story, self.s.story_path,
                                      self.base or self.s.config.pr_base or "main")
 
@@ -595,7 +598,8 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
 
 def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     found = reads.found
-    warnings, integrity = reads.gate
+    warnings, gate_findings = reads.gate
+    integrity = qa_checks.integrity_check(s, gate_findings, reads.priority_floors)
     test_files = reads.test_files
     cases = reads.cases
     criteria = s.story.acceptance_criteria
