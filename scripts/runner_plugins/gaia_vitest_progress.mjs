@@ -3,7 +3,11 @@
 // happen. vitest writes its JSON report only when its run ends; a run killed at its time limit
 // leaves this log, which says what it had run and which test it was still running
 // (`runner_output.vitest_progress`). vitest 2, 3 and 4 all call `onTaskUpdate` with each
-// task's state as it changes (a skipped or todo test with none: its mode says it).
+// task's state as it changes (a skipped or todo test with none: its mode says it). A test
+// file's own start and end are logged too ({"event", "file", "task": "file"}): vitest's
+// worker sends its updates at most every 100 ms, and one it put off can stay unsent while a
+// test hangs (its timer fires at exactly 100 ms, which its `now - last > ms` refuses, and
+// sets no other), so a hung run's log may say which file it was in and not which test.
 import { appendFileSync } from "node:fs";
 
 const target = process.env.GAIA_VITEST_PROGRESS;
@@ -19,9 +23,14 @@ export default class GaiaVitestProgress {
     const lines = [];
     for (const [id, result] of packs || []) {
       const task = this.ctx.state.idMap.get(id);
-      if (!task || task.type !== "test") continue;
+      if (!task) continue;
       const state = STATES[result?.state ?? task.mode];
       if (!state) continue;
+      if (task.filepath && task.type !== "test") {
+        lines.push(JSON.stringify({ event: state, file: task.filepath, task: "file" }));
+        continue;
+      }
+      if (task.type !== "test") continue;
       const titles = [task.name];
       for (let suite = task.suite; suite && suite !== task.file && !suite.filepath;
         suite = suite.suite) {

@@ -645,8 +645,9 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
         logged = _vitest_logged(invocation.progress, why)
         if logged is None:
             return None
-        done, hung = logged
-        return done, hung, tuple(f"{t.file}::{t.shown}" for t in hung)
+        done, hung, files = logged
+        return done, hung, tuple(f"{t.file}::{t.shown}" for t in hung) or tuple(
+            f"{file} (vitest had not yet said which of its tests)" for file in files)
     if progress is None:
         return None
     try:
@@ -889,16 +890,18 @@ def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...
 
 def _vitest_logged(progress: Path, why: str
                    ) -> tuple[tuple[runner_output.TestOutcome, ...],
-                              tuple[runner_output.TestOutcome, ...]] | None:
+                              tuple[runner_output.TestOutcome, ...], tuple[str, ...]] | None:
     """What the review's vitest reporter logged of a run (`runner_output.vitest_progress`):
-    the tests it finished, with their outcomes, and those it was still running, each in error
-    for `why`; None where it wrote no log."""
+    the tests it finished, with their outcomes, those it was still running, each in error for
+    `why`, and the test files it was still running (`runner_output.vitest_files_running`);
+    None where it wrote no log."""
     try:
         text = progress.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
     done, running = runner_output.vitest_progress(text)
-    return done, tuple(dataclasses.replace(t, message=why) for t in running)
+    return (done, tuple(dataclasses.replace(t, message=why) for t in running),
+            runner_output.vitest_files_running(text))
 
 
 RUN_ENDED = "the run ended while it ran"

@@ -642,6 +642,23 @@ def vitest_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutco
             tuple(outcome(key, ERROR) for key, event in last.items() if event == "run"))
 
 
+def vitest_files_running(text: str) -> tuple[str, ...]:
+    """The test files the review's vitest reporter logged as started and not finished
+    (`{"event": "run", "file": ..., "task": "file"}` its latest line for the file), in the
+    order they started: where a hung run's log names no test still running, vitest's worker
+    had not yet sent its tests' updates (see the reporter), and the file is what can be said."""
+    started: dict[str, bool] = {}
+    for line in text.splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(event, dict) and event.get("task") == "file" and isinstance(
+                event.get("file"), str):
+            started[event["file"]] = event.get("event") == "run"
+    return tuple(file for file, running in started.items() if running)
+
+
 # The lines `go test` itself prints around a test's own (`=== RUN`, `--- FAIL: ...`).
 _GO_FRAMING = re.compile(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP))\b")
 

@@ -308,7 +308,11 @@ def test_a_story_scoped_jest_run_keeps_its_options_values(
     _check(suite, "test/codes.test.js", JEST_TEST)
 
 
+# The hung test keeps its worker busy for 150 ms first: vitest's worker sends its updates
+# at most every 100 ms, and one put off that long can stay unsent for good (its timer fires
+# at exactly 100 ms, which `now - last > ms` refuses); a timer made late always sends.
 HANGING = VITEST_TEST.replace('  it("fails on purpose"', '''  it("waits forever", async () => {
+    for (const end = Date.now() + 150; Date.now() < end;);
     await new Promise(() => {});
   }, 1_000_000_000);
   it("fails on purpose"''')
@@ -346,6 +350,35 @@ def test_a_vitest_run_cut_off_says_what_it_had_run_and_names_the_test_still_runn
     cases = split_tests("src/codes.test.js", HANGING)
     assert sorted(outcomes.never_ran(suite.tests, cases, suite.named)) == [
         "src/codes.test.js::codes > fails on purpose"]
+
+
+def test_a_vitest_run_cut_off_before_its_worker_said_which_test_names_the_file(
+        tmp_path: Path) -> None:
+    """vitest's worker can hold its tests' updates back for good while a test hangs (see the
+    review's reporter): the log then has the file's start only, and the note names the file.
+    A stand-in for vitest writes that log, as the reporter does, since when vitest loses an
+    update is a matter of a millisecond."""
+    project = tmp_path / "proj"
+    (project / "src").mkdir(parents=True)
+    (project / "package.json").write_text('{"type": "module"}\n')
+    (project / "src" / "codes.test.js").write_text(VITEST_TEST)
+    stand_in = tmp_path / "bin" / "vitest"
+    stand_in.parent.mkdir()
+    stand_in.write_text(f"""#!{sys.executable}
+import json, os, time
+with open(os.environ["GAIA_VITEST_PROGRESS"], "a") as log:
+    log.write(json.dumps({{"event": "run", "file": os.path.abspath("src/codes.test.js"),
+                           "task": "file"}}) + "\\n")
+time.sleep(60)
+""")
+    stand_in.chmod(0o755)
+    reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    tier = Tier("tier_1", 1, ("local",), f"{stand_in} run", 2)
+    with writes.scope("fork", project):
+        suite, notes = execution.run_tier(tier, project, reports, ["src/codes.test.js"])
+    assert suite.timeout and suite.per_test and suite.tests == ()
+    assert ("tier_1: timed out after 2s; still running: src/codes.test.js (vitest had not "
+            "yet said which of its tests)") in notes
 
 
 def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:

@@ -665,3 +665,20 @@ def test_the_reviews_vitest_log_says_what_a_cut_off_run_had_run() -> None:
         ("grp two", "failed", "/p/test/a.test.ts", ("grp", "two"))]
     assert [(t.shown, t.outcome, t.file) for t in running] == [
         ("hangs", "error", "/p/test/b.test.ts")]
+
+
+def test_the_reviews_vitest_log_names_the_files_a_cut_off_run_was_still_in() -> None:
+    """A file's own lines, its latest standing: started and not finished is still running,
+    whatever its tests' lines say (vitest may not have sent those yet); its lines are no
+    test's."""
+    log = "\n".join([
+        '{"event":"run","file":"/p/a.test.ts","task":"file"}',
+        '{"event":"run","file":"/p/b.test.ts","task":"file"}',
+        '{"event":"pass","file":"/p/a.test.ts","titles":["one"]}',
+        '{"event":"pass","file":"/p/a.test.ts","task":"file"}',
+        '{"event":"run","file":"/p/c.test.ts","task":"file"}',
+        '{"event":"fail","file":"/p/c.test.ts","task":"file"}',
+        '{"event":"run","file":null,"task":"file"}', "not json", ""])
+    assert ro.vitest_files_running(log) == ("/p/b.test.ts",)
+    done, running = ro.vitest_progress(log)
+    assert [t.name for t in done] == ["one"] and running == ()
