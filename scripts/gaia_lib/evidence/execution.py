@@ -645,9 +645,10 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
         logged = _vitest_logged(invocation.progress, why)
         if logged is None:
             return None
-        done, hung, files = logged
-        return done, hung, tuple(f"{t.file}::{t.shown}" for t in hung) or tuple(
-            f"{file} (vitest had not yet said which of its tests)" for file in files)
+        done, hung = logged
+        # a log of no test: vitest had reported none (`_vitest_files_running` names its files)
+        return (done, hung, tuple(f"{t.file}::{t.shown}" for t in hung)) if done or hung \
+            else None
     if progress is None:
         return None
     try:
@@ -796,7 +797,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if result.timed_out:
         measured = coverage if env is not None else None  # the plugin ran: its log is there
         cut = _cut_off(invocation, result, measured.progress if measured else None)
-        ran, hung, running = cut or ((), (), ())
+        ran, hung, running = cut or ((), (), _vitest_files_running(invocation))
         running = tuple(relative_text(name, project_roots(workdir)) or name for name in running)
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s" + (
             "; still running: " + ", ".join(running[:5]) if running else ""))
@@ -890,18 +891,30 @@ def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...
 
 def _vitest_logged(progress: Path, why: str
                    ) -> tuple[tuple[runner_output.TestOutcome, ...],
-                              tuple[runner_output.TestOutcome, ...], tuple[str, ...]] | None:
+                              tuple[runner_output.TestOutcome, ...]] | None:
     """What the review's vitest reporter logged of a run (`runner_output.vitest_progress`):
-    the tests it finished, with their outcomes, those it was still running, each in error for
-    `why`, and the test files it was still running (`runner_output.vitest_files_running`);
-    None where it wrote no log."""
+    the tests it finished, with their outcomes, and those it was still running, each in error
+    for `why`; None where it wrote no log."""
     try:
         text = progress.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
     done, running = runner_output.vitest_progress(text)
-    return (done, tuple(dataclasses.replace(t, message=why) for t in running),
-            runner_output.vitest_files_running(text))
+    return done, tuple(dataclasses.replace(t, message=why) for t in running)
+
+
+def _vitest_files_running(invocation: Invocation) -> tuple[str, ...]:
+    """The test files a cut-off vitest run was still in, as the review's reporter logged
+    them (`runner_output.vitest_files_running`): what can be said of a run whose worker had
+    not yet sent a word of its tests (see the reporter)."""
+    if invocation.report_format != "vitest" or invocation.progress is None:
+        return ()
+    try:
+        text = invocation.progress.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    return tuple(f"{file} (vitest had not yet said which of its tests)"
+                 for file in runner_output.vitest_files_running(text))
 
 
 RUN_ENDED = "the run ended while it ran"
