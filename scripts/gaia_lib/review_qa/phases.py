@@ -749,10 +749,15 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     # command, its coverage set-up) is on the way to the run, and the reads sharing the
     # interpreter with it would only delay it.
     before = coverage_run.stamps(s.project)  # the project's reports as the run finds them
-    with Alongside(reads.while_running, name="gaia-review-reads", signalled=True) as reading:
+    # git's history of the story file (`Reads.priority_floors`), in a thread of its own: it
+    # waits on git, not on this interpreter
+    with Alongside(reads.while_running, name="gaia-review-reads", signalled=True) as reading, \
+            Alongside(lambda: reads.priority_floors, name="gaia-review-history",
+                      signalled=True) as history:
 
         def started() -> None:
             reading.start()
+            history.start()
             # What the analysis after the run needs that no run changes, made while it goes:
             # the plugin code's fingerprint (the cache key's), the reader of the run's
             # coverage report.
