@@ -198,7 +198,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   base class `Validator`). Not for an AC that names the module under test: a unit more than
   half of the measured tests ran. A unit every AC names still decides (a story adding
   `parse_date_or_default`, named by each of its ACs: an old test of `parse_date` in the same
-  file, which never runs it, covers none of them).
+  file, which never runs it, covers none of them). An AC that spells as code a unit no
+  measured test ran is covered by no test the run measured running other units of the story
+  only (a test named after `remove_dot_segments`, its docstring AC3's words, that runs only
+  AC1's `normalize_scheme`); a test measured running none of them (one that runs the code in
+  a subprocess) is judged by its words.
   Where no run measured units (Go, TypeScript, a Python run without coverage), test files
   named after two or more different units (`createSlice.test.ts`, `createReducer.test.ts`,
   `bytes_test.go`), JS/TS `describe()` groups named as code (`describe("kebabCase")`), and
@@ -1345,6 +1349,17 @@ class UnitRuns:
                          if (u if exact else identifier_key(u)) in spelled
                          and (not _PLAIN_UNIT.fullmatch(u) or _called(u, ac.text)))
 
+    def named_unrun(self, ac: AcceptanceCriterion) -> frozenset[str]:
+        """The units an AC's Given and When (its whole text when it has neither) spell as the
+        code spells them that no measured test ran (a plain-word name only where spoken of
+        as code: `_called`)."""
+        if self.from_files:
+            return frozenset()
+        spelled = set(_WORD.findall(ac.setting or ac.text))
+        ran = set().union(*self.by_test.values()) if self.by_test else set()
+        return frozenset(u for u in self.defined - ran if u in spelled
+                         and (not _PLAIN_UNIT.fullmatch(u) or _called(u, ac.text)))
+
     def common(self) -> frozenset[str]:
         """The units more than half of the measured tests ran: the module under test
         (slugify's `slugify`, run by its command line's tests too)."""
@@ -1623,6 +1638,12 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     # `normalize_hex`, which its other conversions call): a test that never ran it, named
     # after it or not, checks none of an AC saying "when `normalize_hex` is called".
     required = _units_deciding(criteria, units, common_too=measured) if measured else unit_names
+    # An AC naming as code a unit no measured test ran: a test measured running others of the
+    # story's units, none this AC names, checks what those do (a test named after
+    # `remove_dot_segments` that runs only `normalize_scheme`). A test measured running none
+    # (one that runs the code in a subprocess) is left to its words.
+    never = [units.named_unrun(ac) if measured and units is not None else frozenset()
+             for ac in criteria]
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     idle: dict[str, list[str]] = {ac.ac_id: [] for ac in criteria}
@@ -1642,6 +1663,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         unrun = (set() if case.test_id not in by_test else
                  {i for i, named in enumerate(required)
                   if named and not named & by_test[case.test_id]})
+        if by_test.get(case.test_id):
+            unrun |= {i for i, gone in enumerate(never)
+                      if gone and not required[i] & by_test[case.test_id]}
         chosen: dict[int, _Score] = {}
         # The whole name first, then each nested part read on its own (`_parts`).
         ran_units = by_test.get(case.test_id, frozenset())

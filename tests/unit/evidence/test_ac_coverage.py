@@ -703,6 +703,28 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
         (LAST, "the run shows it never runs the code the AC names")]
 
 
+
+def test_a_test_running_only_other_acs_units_covers_no_ac_naming_a_unit_none_ran() -> None:
+    """AC2 names `split_at`, which no measured test ran: a test named after it, measured
+    running only AC1's `chunked`, checks `chunked`; one measured running none of the story's
+    units (its code in a subprocess) is left to its words."""
+    decoy = CHUNK_TESTS.replace(
+        "def test_split_at_odd_items():\n    assert list(split_at([1, 2, 3], is_odd)) == "
+        "[[], [2], []]\n",
+        'def test_split_at_odd_items():\n    """Split at each odd item."""\n'
+        "    assert list(chunked([1, 2, 3], 2)) == [[1, 2], [3]]\n")
+    words_only = by_id(review(CHUNKS, decoy))
+    assert words_only["AC2"].tests == (SPLIT,)
+    defined = frozenset({"chunked", "last", "split_at", "windowed"})
+    runs = UnitRuns(defined, {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
+                              SPLIT: frozenset({"chunked"})})
+    measured = by_id(analyze("E1-S1", CHUNKS, py_cases(decoy), file_list=[FILE], units=runs))
+    assert measured["AC2"].tests == () and measured["AC1"].tests == (SHORTER,)
+    apart = UnitRuns(defined, {SHORTER: frozenset({"chunked"}), LAST: frozenset({"last"}),
+                               SPLIT: frozenset()})
+    kept = by_id(analyze("E1-S1", CHUNKS, py_cases(decoy), file_list=[FILE], units=apart))
+    assert kept["AC2"].tests == (SPLIT,)
+
 HEX_ACS = (
     ac("AC1", "a three-digit hex code such as `#09C`", "`normalize_hex` is called",
        "it returns the six-digit lower-case code `#0099cc`"),
