@@ -243,6 +243,42 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     return out
 
 
+def unchanged_input_tests(criteria: Sequence[AcceptanceCriterion],
+                          result: ac_coverage.CoverageResult,
+                          bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Per AC that promises to change its example (a value its Given or When gives that none
+    its Then promises is: `HTTP` -> `http`): its Python tests whose every check holds with
+    the input handed back unchanged (`unchanged_input.passes_unchanged`: `assert
+    f("http") == "http"`, `assert f("HTTP").lower() == "http"`, `assert f("HTTP") in
+    ("http", "HTTP")`), with why. Code that changes nothing passes such a test: it shows none
+    of the change the AC promises."""
+    from gaia_lib.evidence import unchanged_input
+
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        if ac is None or not ac.then or not ac.setting:
+            continue
+        promised = then_literals.then_literals(ac.then, ac.setting)
+        values = {lit.value for lit in promised}
+        given = [lit for lit in then_literals.then_literals(ac.setting)
+                 if lit.value not in values]
+        if not promised or not given:
+            continue
+        for test in entry.tests:
+            if not test.partition("::")[0].endswith(".py"):
+                continue
+            check = unchanged_input.passes_unchanged(bodies.get(test, ""))
+            if check:
+                check = " ".join(check.split())
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"its checks hold with the input handed back unchanged ({check[:60]}): "
+                    f"it shows none of the change {entry.ac_id} promises ({given[0].shown} "
+                    f"-> {', '.join(lit.shown for lit in promised)})")
+    return out
+
+
 def caught_only_tests(result: ac_coverage.CoverageResult,
                       bodies: Mapping[str, str]) -> dict[str, str]:
     """The matched tests whose every check sits in a `catch` / `except` of a try that passes

@@ -614,9 +614,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                    for test, m in reads.mocking.items()}}
     bodies = {case.test_id: case.body for case in cases}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
-    per_ac = qa_checks.effective_coverage(
-        s, coverage, excluded, qa_checks.presence_only_tests(criteria, coverage, bodies),
-        reads.priority_floors)
+    weak = qa_checks.presence_only_tests(criteria, coverage, bodies)
+    for ac_id, tests in qa_checks.unchanged_input_tests(criteria, coverage, bodies).items():
+        weak[ac_id] = {**tests, **weak.get(ac_id, {})}
+    per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
     lines = {case.test_id: case.line for case in cases}
     literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines,
                                                              reads.texts)

@@ -96,6 +96,31 @@ def test_a_python_test_only_asking_for_a_result_covers_no_ac_promising_a_value()
     assert checks.presence_only_tests([RFC3986_AC1], result, {test: body}) == {}
 
 
+def test_a_python_test_an_unchanged_input_passes_covers_no_ac_promising_a_change() -> None:
+    """rfc3986's AC1 (`HTTP` -> `http`) with the code broken to hand the scheme back as it
+    came: a test of an input already lower case, one lower-casing the result itself, one
+    taking either value, each approved the story. Each now shows none of the change; a test
+    of the AC's own example counts, and an AC promising no change keeps such a test."""
+    test = "tests/test_normalizers.py::test_normalize_scheme"
+    result = CoverageResult((AcCoverage("AC1", True, 1, (test,), "name", False, True),), ())
+    for check in ('assert normalize_scheme("http") == "http"',
+                  'assert normalize_scheme("HTTP").lower() == "http"',
+                  'assert normalize_scheme("HTTP") in ("http", "HTTP")',
+                  'self.assertEqual(normalizers.normalize_scheme("http"), "http")'):
+        body = f"def test_normalize_scheme(self):\n    {check}\n"
+        unchanged = checks.unchanged_input_tests([RFC3986_AC1], result, {test: body})
+        assert unchanged["AC1"][test] == (
+            f"its checks hold with the input handed back unchanged ({check[:60]}): it shows "
+            "none of the change AC1 promises (`HTTP` -> `http`)"), check
+    honest = 'def test_normalize_scheme():\n    assert normalize_scheme("HTTP") == "http"\n'
+    assert checks.unchanged_input_tests([RFC3986_AC1], result, {test: honest}) == {}
+    kept = dataclasses.replace(RFC3986_AC1, given="a scheme already lower case (`http`)")
+    body = 'def test_normalize_scheme():\n    assert normalize_scheme("http") == "http"\n'
+    assert checks.unchanged_input_tests([kept], result, {test: body}) == {}
+    js = "test/scheme.test.js::normalizes"
+    js_result = CoverageResult((AcCoverage("AC1", True, 1, (js,), "name", False, True),), ())
+    assert checks.unchanged_input_tests([RFC3986_AC1], js_result, {js: body}) == {}
+
 def test_a_check_of_what_a_result_is_not_covers_an_ac_promising_a_difference() -> None:
     """parse's AC7: an offset "compares unequal to objects that are not offsets", which
     `assert utc != "spam"` checks."""
