@@ -172,7 +172,10 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         if suite.get("skip_reason"):
             out.append(f"- test run: {suite.get('name', '?')} skipped: {suite['skip_reason']}\n")
             continue
-        failed = suite.get("timeout") or suite.get("exit_code") not in (0, None)
+        # a run that exited 0 though its runner reported a test failed (a TestMain that
+        # drops m.Run's result) did not pass either
+        failed = suite.get("timeout") or suite.get("exit_code") not in (0, None) or (
+            suite.get("fail_count") and not suite.get("counted_from"))
         if suite.get("no_report") and not suite.get("timeout"):
             out.append(_unreported_run(suite, where))
             out += [f"  - failed: {_failed_test(test)}\n"

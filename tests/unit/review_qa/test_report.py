@@ -196,6 +196,19 @@ def test_a_run_that_passed_having_run_no_test_is_not_said_to_have_passed() -> No
         "- test run: tier_1 exited 0 having run no test in 2.8 s\n")
 
 
+def test_a_run_that_exited_0_with_a_failed_test_is_not_said_as_passed() -> None:
+    """A Go TestMain that drops m.Run's result exits 0 though a test failed: said with its
+    failure, as any failed run is."""
+    evidence = {"suites": [{"name": "tier_1", "exit_code": 0, "pass_count": 16, "fail_count": 1,
+                            "duration_seconds": 2.5,
+                            "failed_tests": [{"name": "TestParseTolerant",
+                                              "file": "semver_test.go",
+                                              "message": "semver_test.go:74: Error parsing"}]}]}
+    assert qa_report.render_run(evidence, "ev") == (
+        "- test run: tier_1 exited 0 (16 passed, 1 failed)\n"
+        "  - failed: `semver_test.go::TestParseTolerant`: semver_test.go:74: Error parsing\n")
+
+
 def test_a_run_counted_by_its_exit_code_is_not_said_as_one_test() -> None:
     evidence = {"suites": [
         {"name": "tier_1", "exit_code": 0, "pass_count": 1, "fail_count": 0,
