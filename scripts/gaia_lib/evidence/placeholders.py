@@ -85,9 +85,11 @@ Two views of the same patterns, both pure:
       do ("would raise", "doesn't raise", "regression", "bug #110"), is left alone;
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
       assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
-      Split does not crash; nor one a function it defers drops: `_go_swallows_panics`), before
-      a return always taken: a bare `return` at its top level,
-      or one directly inside a top-level `if` whose condition is always true (`if true {
+      Split does not crash; a call of an exported `Must` function, `_ = MustParse(s)`, panics
+      where the code fails, by Go's convention: it can fail, where it is not handed the
+      *testing.T, `testenv.MustHaveGoBuild(t)`, a helper; not a panic a function it defers
+      drops: `_go_swallows_panics`), before a return always taken: a bare `return` at its top
+      level, or one directly inside a top-level `if` whose condition is always true (`if true {
       return }`, `if 1 == 1 {`, `if 2 > 1 {`, `if x || true {` with no `&&`, `if !debug {` of
       a false constant, a length not below zero); a return under a condition on data, in a
       closure, a subtest's func or a block within the `if`, leaves a real test, as do the
@@ -3185,7 +3187,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             return Placeholder(case.test_id, case.file, base_line + decl + opened,
                                f"its checks never run or cannot fail ({_shown(head)})")
         ran = _go_until_return(own, statements)
-        if _go_swallows_panics(ran) and _GO_PANIC.search(ran):
+        if _go_swallows_panics(ran) and (_GO_PANIC.search(ran) or _go_must_panics(ran)):
             at = next(at for at, line in enumerate(own) if _GO_DEFERRED.match(line))
             return Placeholder(case.test_id, case.file, base_line + decl + at,
                                "never reports a failure: its deferred recover() drops the "
@@ -3331,6 +3333,8 @@ def _python_may_check(lines: list[str], outer: FileScope) -> bool:
 
 
 _GO_T_PARAM = lazy_re(r"\b(\w+)\s+(?:\*testing\.T|testing\.TB)\b")
+# A Go test's failure other than its *testing.T's: a panic (a `Must` function's too:
+# `_go_must_panics`), `log.Fatal`, an exit.
 _GO_OTHER_FAILURE = lazy_re(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
 # A function the test defers (`defer func() {`), and what in it may fail the test.
 _GO_DEFERRED = lazy_re(r"^(\s*)defer\s+func\s*\(\s*\)\s*\{")
@@ -3338,6 +3342,14 @@ _GO_RECOVER = lazy_re(r"\brecover\s*\(\s*\)")
 _GO_DEFER_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(|\bpanic\s*\(|"
                           r"\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
 _GO_PANIC = lazy_re(r"\bpanic\s*\(|\blog\.Panic\w*\s*\(")
+
+
+def _go_must_panics(text: str) -> bool:
+    """Whether Go code `text` calls a `Must` function, which by Go's convention panics where
+    the code fails (`_ = MustParse(s)`, `regexp.MustCompile(p)`); not one handed its
+    *testing.T, a helper (`testenv.MustHaveGoBuild(t)`), nor a call in a string or comment:
+    `then_literals.go_must_calls`."""
+    return bool(then_literals.go_must_calls(text, _GO_T_PARAM.findall(text)))
 
 
 def _go_swallows_panics(text: str) -> bool:
@@ -3358,7 +3370,8 @@ def _go_swallows_panics(text: str) -> bool:
         end = testcases.brace_block_end(lines, index, go=True)
         block = "\n".join(lines[index:end + 1])
         handed = any(re.search(rf"[(,]\s*{re.escape(name)}\s*[,)]", block) for name in names)
-        if _GO_RECOVER.search(block) and not _GO_DEFER_FAILS.search(block) and not handed:
+        if _GO_RECOVER.search(block) and not _GO_DEFER_FAILS.search(block) and not handed \
+                and not then_literals.go_must_calls(block, names):
             return True
     return False
 MAX_GO_HELPER_DEPTH = 3
@@ -3457,15 +3470,17 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     failing method of one of its *testing.T values (`t.Errorf`, `t.Fatal`, `t.Fail`), hands
     one to a function (`assert.Equal(t, ...)`, `qt.New(t)`; a helper its package's tests
     define, `helpers`, only when that helper can fail in turn: one that only logs checks
-    nothing) or to `t.Run` with a function value, or panics / exits, outside a block that
-    never runs (`if false { ... }`); a panic a deferred `recover()` drops fails nothing. A
-    function taking no *testing.T is not judged here."""
+    nothing) or to `t.Run` with a function value, or panics (calls a `Must` function too:
+    `_go_must_panics`) / exits, outside a block that never runs (`if false { ... }`); a panic
+    a deferred `recover()` drops fails nothing. A function taking no *testing.T is not judged
+    here."""
     text = then_literals.go_without_dead_blocks(text)
     names = set(_GO_T_PARAM.findall(text))
     if not names:
         return True
-    if _GO_OTHER_FAILURE.search(_GO_PANIC.sub("", text) if _go_swallows_panics(text)
-                                else text):
+    swallowed = _go_swallows_panics(text)
+    if _GO_OTHER_FAILURE.search(_GO_PANIC.sub("", text) if swallowed else text) or (
+            not swallowed and _go_must_panics(text)):
         return True
     for name in names:
         own = re.escape(name)

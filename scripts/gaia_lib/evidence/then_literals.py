@@ -372,30 +372,81 @@ def assertion_spans(source: str) -> tuple[str, ...]:
 # A check that the code accepts what it is given: it does not throw, or returns no error.
 _ACCEPTS = re.compile(r"\.\s*not\s*\.\s*toThrow\b|\b(?:require|assert)\.NoError\b|"
                       r"\berr\w*\s*!=\s*nil\b")
+# A call of a Go `Must` function (`MustParse(s)`, `regexp.MustCompile(p)`,
+# `template.Must(t.Parse(s))`): by Go's convention an exported `Must` function panics where its
+# plain form returns an error, and `go test` fails a test that panics, so the call is a check
+# that the code accepts what it is given, as `if err != nil { t.Fatal(err) }` is. (A
+# `Must` helper handed the test's *testing.T, `testenv.MustHaveGoBuild(t)`, is a helper.)
+GO_MUST_CALL = re.compile(r"(?<![\w$])(?:[A-Za-z_]\w*\.)*Must(?:[A-Z_]\w*)?\s*\(")
+# A Go test function (`func TestX(t *testing.T) {`): its *testing.T's name.
+_GO_TEST_HEAD = re.compile(r"\bfunc\s+Test\w*\s*\(\s*(\w+)\s+\*testing\.T\s*\)")
+# A Go string, rune or comment: no call is written in one (a raw string may span lines).
+_GO_NOT_CODE = re.compile(r"\"(?:\\.|[^\"\\\n])*\"|`[^`]*`|'(?:\\.|[^'\\\n])*'|"
+                          r"//[^\n]*|/\*.*?\*/", re.S)
+# What comes before the name a Go function or method declares: `func `, `func (v V) `.
+_GO_FUNC_BEFORE = re.compile(r"\bfunc\s*(?:\([^()]*\)\s*)?$")
+
+
+def go_must_calls(code: str, handed: Iterable[str] = ()) -> list[int]:
+    """Where Go `code` calls a `Must` function (`GO_MUST_CALL`): each call's offset. None in
+    its strings and comments (`t.Logf("MustParse(%q)", s)`), nor where it declares one
+    (`func MustParse(s string) Version {`, a method's `func (v V) Must() {`), nor a call
+    handed one of the names `handed` (a test's *testing.T) as an argument: a helper
+    (`testenv.MustHaveGoBuild(t)`, `MustHaveDebugOptionsSupport(t)`), which fails, skips or
+    does nothing as it is written to, not by a panic."""
+    bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), code)
+    names = [re.escape(name) for name in handed]
+    found = []
+    for match in GO_MUST_CALL.finditer(bare):
+        if _GO_FUNC_BEFORE.search(bare, max(0, match.start() - 200), match.start()):
+            continue
+        depth, end = 0, len(bare)
+        for at in range(match.end() - 1, len(bare)):
+            depth += (bare[at] == "(") - (bare[at] == ")")
+            if depth == 0:
+                end = at
+                break
+        arguments = bare[match.end():end]
+        if not any(re.search(rf"(?:^|,)\s*{name}\s*(?:,|$)", arguments) for name in names):
+            found.append(match.start())
+    return found
+
+
+def go_must_statements(code: str) -> list[str]:
+    """The lines of a Go test's `code` that call a `Must` function (`go_must_calls`), each
+    stripped: its checks of that kind. None where `code` is no Go test (`func TestX(t
+    *testing.T)`), or where it hands its *testing.T to a call (its checks may sit there)."""
+    head = _GO_TEST_HEAD.search(code)
+    if head is None or re.search(rf"[(,]\s*{re.escape(head.group(1))}\s*[,)]", code):
+        return []
+    rows = {code.count("\n", 0, at) for at in go_must_calls(code)}
+    return [line.strip() for row, line in enumerate(code.split("\n")) if row in rows]
 
 
 def checked_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:
-    """`asserted_literals` but for a loop's rows (`_looped_values`) unless a check is that the
-    code accepts what it is given (`expect(() => f(v)).not.toThrow()`, `NoError`, a Go
-    error guard): what a test whose checks only ask for a result to exist
-    (`presence_only`) still checks of the AC's values. A loop's rows whose results it only
-    asks to be there (`for raw, normalized in test_pairs:` then `assert f(raw), normalized
-    == f(raw)`) it checks nothing of. A check that the code accepts what it is given checks
-    the values it is given whole (`titleCase("foo-bar")`, a row's `"foo-bar"`): a string the
-    AC promises only inside another (`1.2.3` in a row's `"v1.2.3"`, the input the code turns
-    into it) is no value the code was given, nor is one in a Go check that never runs (`if
-    "1.2.3" != "1.2.3" {`: `go_without_dead_blocks`). A Python `assert f(x)` of a result's
-    truthiness checks a promised `true` as `assertTrue` and `toBeTruthy()` do ("a valid number
-    is accepted with True": `assert card_number(value)`). An assertion's message is no check
-    (`assert f(x), f(x) == "http"`, `assertTrue(f(x), "http")`)."""
+    """`asserted_literals` but for a loop's rows (`_looped_values`) unless a check is that the code
+    accepts what it is given (`expect(() => f(v)).not.toThrow()`, `NoError`, a Go error guard or
+    `Must` call: `go_must_statements`): what a test whose checks only ask for a result to exist
+    (`presence_only`) still checks of the AC's values. A loop's rows whose results it only asks
+    to be there (`for raw, normalized in test_pairs:` then `assert f(raw), normalized ==
+    f(raw)`) it checks nothing of. A check that the code accepts what it is given checks the
+    values it is given whole (`titleCase("foo-bar")`, a row's `"foo-bar"`): a string the AC
+    promises only inside another (`1.2.3` in a row's `"v1.2.3"`, the input the code turns into
+    it) is no value the code was given, nor is one in a Go check that never runs (`if "1.2.3" !=
+    "1.2.3" {`: `go_without_dead_blocks`). A Python `assert f(x)` of a result's truthiness
+    checks a promised `true` as `assertTrue` and `toBeTruthy()` do ("a valid number is accepted
+    with True": `assert card_number(value)`). An assertion's message is no check (`assert f(x),
+    f(x) == "http"`, `assertTrue(f(x), "http")`)."""
     code = _COMMENT_LINE_RE.sub("", test_source)
-    if _GO_FAIL_RE.search(code):
+    must = go_must_statements(code)
+    if _GO_FAIL_RE.search(code) or must:
         test_source = code = go_without_dead_blocks(code)
+        must = go_must_statements(code)
     spans = assertion_spans(test_source)
     checks = [code[m.start():_statement_end(code, m.start())]
               for m in _ASSERT_START_RE.finditer(code)]
-    if any(_ACCEPTS.search(check) for check in checks) or _GO_FAIL_RE.search(code):
-        return _given_in(spans, literals)
+    if any(_ACCEPTS.search(check) for check in checks) or _GO_FAIL_RE.search(code) or must:
+        return _given_in([*spans, *must], literals)
     looped = set(_looped_values(code, spans))
     found = asserted_in([_without_message(span) for span in spans if span not in looped],
                         literals)
@@ -1100,7 +1151,8 @@ def same_calls_resolved(code: str) -> str:
 def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
     (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
-    `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`,
+    `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`
+    or `Must` call (`_ = MustParse(s)`: `go_must_statements`),
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a
     function exists: `assert callable(f)`, `expect(typeof f).toBe("function")`, a result's
     type: `expect(x).toBeTypeOf("string")`, `assert isinstance(x, str)`, `assert x != None`,
@@ -1134,10 +1186,13 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
         row = code.count("\n", 0, match.start())
         guard = _go_guard(lines, row)
         checks.append(guard.strip() if _GO_NIL_GUARD.match(guard) else "")
+    must = go_must_statements(go_without_dead_blocks(code))
+    checks += must
     if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
                              or (not_one_value and _ONLY_WHAT_IT_IS_NOT.match(check)
                                  and not _unequal_to_its_source(check))
-                             or _truthy_of_a_value(check, code) for check in checks):
+                             or check in must or _truthy_of_a_value(check, code)
+                             for check in checks):
         return None
     return " ".join((shown[0] if shown and code != written else checks[0]).split())
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence import placeholders
+from gaia_lib.evidence import placeholders, then_literals
 from gaia_lib.evidence.testcases import TestCase, split_tests
 
 PY = '''import pytest
@@ -1576,6 +1576,84 @@ def test_go_checks_in_functions_kept_in_a_collection_never_called_never_run() ->
     assert found["TestSubtestsNeverRun"] == (
         "its checks never run or cannot fail (subtests = append(subtests, func(t "
         "*testing.T)…)")
+
+
+MUST_CALLS = """package semver
+
+func TestMustParse(t *testing.T) {
+	_ = MustParse("32.2.1-alpha")
+}
+
+func TestMustCompile(t *testing.T) {
+	re := regexp.MustCompile(Pattern)
+	_ = re
+}
+
+func TestMustHaveNetwork(t *testing.T) {
+	testenv.MustHaveExternalNetwork(t)
+	_ = Parse("1.2.3")
+}
+
+func TestMustPanicDropped(t *testing.T) {
+	defer func() { recover() }()
+	_ = MustParse("32.2.1-alpha")
+}
+
+func TestMustUnderFalse(t *testing.T) {
+	if false {
+		_ = MustParse("32.2.1-alpha")
+	}
+}
+
+func TestMustardIsNoMust(t *testing.T) {
+	_ = mustard("x")
+}
+
+func MustHaveDebugOptions(t *testing.T) {
+	if !DebugOptions {
+		t.Skip("no debug options")
+	}
+}
+
+func TestMustHelperOnlySkips(t *testing.T) {
+	MustHaveDebugOptions(t)
+	_ = Parse("1.2.3")
+}
+
+func TestMustOnlyInWords(t *testing.T) {
+	// MustParse("32.2.1-alpha") would panic
+	t.Log("MustParse(s)")
+}
+
+func TestMustPanicDroppedAndLogged(t *testing.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.Logf("MustParse(%q) panicked: %v", "x", r)
+		}
+	}()
+	_ = MustParse("32.2.1-alpha")
+}
+"""
+
+
+def test_a_go_test_calling_a_must_function_can_fail() -> None:
+    """By Go's convention an exported `Must` function panics where its plain form returns an
+    error, and a panic fails the test: `_ = MustParse("32.2.1-alpha")` checks that parsing
+    succeeds, as `if err != nil { t.Fatal(err) }` does (`then_literals.presence_only` keeps it
+    from ACs whose Then promises a value). Not when a deferred recover drops the panic, nor
+    under a condition never true; `mustard` is no `Must` function, nor is a name in a comment
+    or a string, and a `Must` helper handed t (`testenv.MustHaveExternalNetwork(t)`) is a
+    helper, which may only skip: its package's own one is read as any of its helpers is
+    (`MustHaveDebugOptions(t)` skips or does nothing)."""
+    assert _found("semver_test.go", MUST_CALLS) == {
+        "TestMustParse": False, "TestMustCompile": False, "TestMustHaveNetwork": False,
+        "TestMustPanicDropped": True, "TestMustUnderFalse": True,
+        "TestMustardIsNoMust": True, "TestMustHelperOnlySkips": True,
+        "TestMustOnlyInWords": True, "TestMustPanicDroppedAndLogged": True}
+    # a `Must` helper handed t is a helper (it may skip): no check that parsing succeeds
+    body = next(c.body for c in split_tests("semver_test.go", MUST_CALLS)
+                if c.name == "TestMustHaveNetwork")
+    assert then_literals.presence_only(body) is None
 
 
 def test_a_placeholder_found_in_code_read_otherwise_is_shown_as_written() -> None:

@@ -549,6 +549,19 @@ def test_a_table_a_name_holds_is_the_loop_over_it(source: str, then: str,
      '\t\t\tt.Errorf("Error parsing %q: %q", test.result, err)\n\t\t\tcontinue\n\t\t}\n'
      '\t\tv = test.v\n\t\tif v.Compare(test.v) != 0 {\n\t\t\tt.Errorf("got %q", v)\n\t\t}\n'
      '\t}\n}\n', "if err != nil {"),
+    # (Go) a `Must` function's call: it panics where the code returns an error, and checks
+    # nothing of what it returns
+    ('func TestMustParse(t *testing.T) {\n\t_ = MustParse("32.2.1-alpha")\n}\n',
+     '_ = MustParse("32.2.1-alpha")'),
+    ('func TestX(t *testing.T) {\n\tre := regexp.MustCompile(`a+`)\n'
+     '\tif _, err := Split(re, "aa"); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n',
+     'if _, err := Split(re, "aa"); err != nil {'),
+    ('func TestX(t *testing.T) {\n\tv := MustParse("1.2.3")\n\tif v.Major != 1 {\n'
+     '\t\tt.Errorf("major %d", v.Major)\n\t}\n}\n', None),
+    # ... not one inside another check, nor a name in a string
+    ('func TestX(t *testing.T) {\n\tassert.Equal(t, "1.2.3", MustParse("1.2.3").String())\n}\n',
+     None),
+    ('func TestX(t *testing.T) {\n\tt.Log("MustParse(s)")\n}\n', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
@@ -718,6 +731,9 @@ def test_a_loop_variable_no_check_reads_is_named(source: str, unread: str | None
      '\t\tt.Fatal(err)\n\t}\n}\n', []),
     ('func TestX(t *testing.T) {\n\tfor _, c := range []string{"v1.2.3", "1.2.3-alpha"} {\n'
      '\t\tif _, err := Parse(c); err != nil {\n\t\t\tt.Fatal(err)\n\t\t}\n\t}\n}\n', []),
+    # a `Must` function's call: it panics unless the code accepts what it is handed
+    ('func TestX(t *testing.T) {\n\t_ = MustParse("1.2.3")\n}\n', ["1.2.3"]),
+    ('func TestX(t *testing.T) {\n\t_ = MustParse("v1.2.3")\n}\n', []),
     # ... or in a check that never runs
     ('func TestX(t *testing.T) {\n\tv, err := Parse("v1.2.3")\n\tif err != nil {\n'
      '\t\tt.Fatal(err)\n\t}\n\tif "1.2.3" != "1.2.3" {\n\t\tt.Error(v)\n\t}\n}\n', []),
