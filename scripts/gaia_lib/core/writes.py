@@ -38,12 +38,22 @@ def _under(project: str, value: str) -> str:
 class WriteScope:
     """Which files the running command may write (see the module docstring)."""
 
-    __slots__ = ("extra_dirs", "kind", "project")
+    __slots__ = ("_resolved", "extra_dirs", "kind", "project")
 
     def __init__(self, kind: str, project: StrPath, extra_dirs: Iterable[StrPath] = ()) -> None:
         self.kind = kind
         self.project = os.fspath(project)
         self.extra_dirs = tuple(os.fspath(d) for d in extra_dirs)
+        self._resolved: dict[str, str] = {}
+
+    def resolved(self, root: str) -> str:
+        """`root` with its symlinks resolved, as it was when this scope first checked a write
+        under it: a root made a link later (by a test the review runs) then leads nowhere
+        it was not already allowed to."""
+        found = self._resolved.get(root)
+        if found is None:
+            found = self._resolved[root] = os.path.realpath(root)
+        return found
 
     def allowed_roots(self) -> list[str]:
         roots = [paths.data_root()]
@@ -138,7 +148,7 @@ def check_writable(path: StrPath, project: StrPath | None = None) -> str:
     if active.kind != "fork" and target in _trusted.get():
         return target
     for root in active.allowed_roots():
-        if _inside(target, os.path.realpath(root)):
+        if _inside(target, active.resolved(root)):
             return target
     raise ScopeViolation(
         f"refusing to write {os.fspath(path)}: outside the '{active.kind}' write scope of "

@@ -82,6 +82,23 @@ def test_symlink_cannot_smuggle_a_write_out_of_scope(tmp_path: Path) -> None:
     assert not (outside / "x.txt").exists()
 
 
+def test_a_root_made_a_link_during_a_scope_leads_no_write_out_of_it(tmp_path: Path) -> None:
+    """A fork's evidence directory replaced by a link elsewhere (by a test the review runs)
+    after the scope wrote there: the root stays where it was, so the write is refused."""
+    project = tmp_path / "p"
+    review = project / ".gaia" / "state" / "review"
+    review.mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    with writes.scope("fork", project):
+        writes.write_text(review / "a.txt", "x")
+        (review / "a.txt").unlink()
+        review.rmdir()
+        review.symlink_to(outside)
+        with pytest.raises(ScopeViolation):
+            writes.write_text(review / "b.txt", "x")
+    assert not (outside / "b.txt").exists()
+
 def test_fork_cannot_widen_its_scope(tmp_path: Path) -> None:
     with writes.scope("fork", tmp_path), pytest.raises(ScopeViolation, match="cannot enter"):
         with writes.scope("parent", tmp_path):
