@@ -1,16 +1,17 @@
 // The review's vitest reporter: one JSON line per test started ("run") and per test
-// finished ("pass", "fail", "skip"), appended to the file GAIA_VITEST_PROGRESS names, as they
-// happen. vitest writes its JSON report only when its run ends; a run killed at its time limit
-// leaves this log, which says what it had run and which test it was still running
-// (`runner_output.vitest_progress`). vitest 2, 3 and 4 all call `onTaskUpdate` with each
-// task's state as it changes (a skipped or todo test with none: its mode says it). A test
-// file's own start and end are logged too ({"event", "file", "task": "file"}): vitest's
-// worker sends its updates at most every 100 ms, and one it put off can stay unsent while a
-// test hangs (its timer fires at exactly 100 ms, which its `now - last > ms` refuses, and
-// sets no other), so a hung run's log may say which file it was in and not which test.
+// finished ("pass", "fail", "skip"), appended to the file GAIA_JS_PROGRESS names, as they
+// happen (the review's jest reporter writes the same lines: `runner_output.js_progress`).
+// vitest writes its JSON report only when its run ends; a run killed at its time limit leaves
+// this log, which says what it had run and which test it was still running. vitest 2, 3 and 4
+// all call `onTaskUpdate` with each task's state as it changes (a skipped or todo test with
+// none: its mode says it). A test file's own start and end are logged too ({"event", "file",
+// "task": "file"}): vitest's worker sends its updates at most every 100 ms, and one it put
+// off can stay unsent while a test hangs (its timer fires at exactly 100 ms, which its
+// `now - last > ms` refuses, and sets no other), so a hung run's log may say which file it
+// was in and not which test.
 import { appendFileSync } from "node:fs";
 
-const target = process.env.GAIA_VITEST_PROGRESS;
+const target = process.env.GAIA_JS_PROGRESS;
 const STATES = { run: "run", pass: "pass", fail: "fail", skip: "skip", todo: "skip" };
 
 export default class GaiaVitestProgress {

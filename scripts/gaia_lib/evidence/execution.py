@@ -47,7 +47,7 @@ killed, including background and detached ones, and the suite records them (`kil
 `killed_processes` with pid and command, plus a diagnostic line). A timed-out tier is exit 124,
 `timeout: true`; where the run says what it did (Go's `-json` events, bats' TAP with its
 `bats-exec-test` processes, or the progress log of the review's pytest plugin or of its vitest
-reporter, `VITEST_REPORTER`), the tests it
+or jest reporter, `JS_REPORTERS`), the tests it
 finished are its outcomes and counts, and those it was still running are named in its
 diagnostic and its evidence (`still_running`: counted neither passed nor failed, as its runner
 reported neither) and are its outcomes in error: a test that never finished verifies nothing.
@@ -238,7 +238,7 @@ class Invocation:
     # The story's test files (relative to the run's directory) the run names, so that each
     # of their tests should have an outcome in its report
     named: tuple[str, ...] = ()
-    # The progress log the review's vitest reporter keeps of the run (`VITEST_PROGRESS`)
+    # The progress log the review's vitest or jest reporter keeps of the run (`JS_PROGRESS`)
     progress: Path | None = None
 
 
@@ -359,8 +359,10 @@ def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
 
 
 # The review's vitest reporter, and the variable naming the log it appends to.
-VITEST_REPORTER = os.path.join(plugins.PLUGIN_DIR, "gaia_vitest_progress.mjs")
-VITEST_PROGRESS = "GAIA_VITEST_PROGRESS"
+# The review's reporters that log each test as it starts and ends (`runner_output.js_progress`)
+JS_REPORTERS = {runner: os.path.join(plugins.PLUGIN_DIR, file) for runner, file in (
+    ("vitest", "gaia_vitest_progress.mjs"), ("jest", "gaia_jest_progress.cjs"))}
+JS_PROGRESS = "GAIA_JS_PROGRESS"
 
 
 # A Go test function, and the `go test` flags that take a value as the next argument.
@@ -556,8 +558,13 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     extra = extra or _thresholds_off(runner, argv, paths, workdir or Path.cwd())
     if runner == "jest":
         report = report_dir / f"{name}-jest.json"
-        return Invocation((*argv, "--json", f"--outputFile={report}", *extra, *paths), runner,
-                          report, True, cover, tuple(paths))
+        # the default reporter, so the kept stdout log shows what failed, and the review's,
+        # whose log says what a run cut off at its time limit had run (`_cut_off`); before
+        # `--json`, as `--reporters` takes every word up to the next option for its own
+        return Invocation((*argv, "--reporters=default", f"--reporters={JS_REPORTERS['jest']}",
+                           "--json", f"--outputFile={report}", *extra, *paths), runner,
+                          report, True, cover, tuple(paths),
+                          report_dir / f"{name}-jest-progress.jsonl")
     if runner == "vitest":  # vitest refuses jest's --json: its own reporter flag
         report = report_dir / f"{name}-vitest.json"
         at = next((i for i, a in enumerate(argv[:4]) if Path(a).name == "vitest"), None)
@@ -567,7 +574,7 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         # the default reporter too, so the kept stdout log shows what failed; the review's,
         # whose log says what a run cut off at its time limit had run (`_cut_off`)
         return Invocation((*argv, "--reporter=default", "--reporter=json",
-                           f"--outputFile.json={report}", f"--reporter={VITEST_REPORTER}",
+                           f"--outputFile.json={report}", f"--reporter={JS_REPORTERS['vitest']}",
                            *extra, *paths), runner, report, True, cover, tuple(paths),
                           report_dir / f"{name}-vitest-progress.jsonl")
     if runner == "go":
@@ -626,10 +633,10 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
                         tuple[runner_output.TestOutcome, ...], tuple[str, ...]] | None:
     """What a run cut off at its time limit had run, with its outcomes, and what it was still
     running, each of those an error outcome (a test that never finished verifies nothing),
-    with the runner's own names for those (pytest's node ids, the class kept; vitest's
-    `file::describe > it`): from `go test -json`'s events, or from the progress log the
-    review's pytest plugin or vitest reporter keeps. None where the run says neither (jest
-    writes its report only at its end). A bats run's
+    with the runner's own names for those (pytest's node ids, the class kept; vitest's and
+    jest's `file::describe > it`): from `go test -json`'s events, or from the progress log
+    the review's pytest plugin, vitest or jest reporter keeps. None where the run says
+    neither. A bats run's
     TAP has the results of the tests it finished; the tests it was running are read from its
     processes' commands (`runner_output.bats_still_running`)."""
     why = runner_output.STILL_RUNNING
@@ -641,12 +648,12 @@ def _cut_off(invocation: Invocation, result: proc.ToolResult, progress: Path | N
     if invocation.report_format == "go-json":
         hung = runner_output.go_still_running(result.stdout)
         return runner_output.go_finished(result.stdout), hung, tuple(t.name for t in hung)
-    if invocation.report_format == "vitest" and invocation.progress is not None:
-        logged = _vitest_logged(invocation.progress, why)
+    if invocation.report_format in JS_REPORTERS and invocation.progress is not None:
+        logged = _js_logged(invocation.progress, why)
         if logged is None:
             return None
         done, hung = logged
-        # a log of no test: vitest had reported none (`_vitest_files_running` names its files)
+        # a log of no test: the runner had reported none (`_files_running` names vitest's)
         return (done, hung, tuple(f"{t.file}::{t.shown}" for t in hung)) if done or hung \
             else None
     if progress is None:
@@ -774,7 +781,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             writes.remove(stale)  # a stale report must not pass for this run's
     run_env = dict(with_node_bin(proc.tool_env() if env is None else env, here, workdir))
     if invocation.progress is not None:
-        run_env[VITEST_PROGRESS] = str(invocation.progress)
+        run_env[JS_PROGRESS] = str(invocation.progress)
     if runner in SNAPSHOT_RUNNERS:
         run_env["CI"] = run_env.get("CI") or "true"
     if invocation.report_format is None:  # a script of the project's that may run bats
@@ -797,7 +804,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
     if result.timed_out:
         measured = coverage if env is not None else None  # the plugin ran: its log is there
         cut = _cut_off(invocation, result, measured.progress if measured else None)
-        ran, hung, running = cut or ((), (), _vitest_files_running(invocation))
+        ran, hung, running = cut or ((), (), _files_running(invocation))
         running = tuple(relative_text(name, project_roots(workdir)) or name for name in running)
         diagnostics.append(f"{tier.name}: timed out after {tier.timeout_seconds}s" + (
             "; still running: " + ", ".join(running[:5]) if running else ""))
@@ -889,23 +896,23 @@ def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...
     return done + ended
 
 
-def _vitest_logged(progress: Path, why: str
+def _js_logged(progress: Path, why: str
                    ) -> tuple[tuple[runner_output.TestOutcome, ...],
                               tuple[runner_output.TestOutcome, ...]] | None:
-    """What the review's vitest reporter logged of a run (`runner_output.vitest_progress`):
+    """What the review's vitest or jest reporter logged of a run (`runner_output.js_progress`):
     the tests it finished, with their outcomes, and those it was still running, each in error
     for `why`; None where it wrote no log."""
     try:
         text = progress.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    done, running = runner_output.vitest_progress(text)
+    done, running = runner_output.js_progress(text)
     return done, tuple(dataclasses.replace(t, message=why) for t in running)
 
 
-def _vitest_files_running(invocation: Invocation) -> tuple[str, ...]:
+def _files_running(invocation: Invocation) -> tuple[str, ...]:
     """The test files a cut-off vitest run was still in, as the review's reporter logged
-    them (`runner_output.vitest_files_running`): what can be said of a run whose worker had
+    them (`runner_output.js_files_running`): what can be said of a run whose worker had
     not yet sent a word of its tests (see the reporter)."""
     if invocation.report_format != "vitest" or invocation.progress is None:
         return ()
@@ -914,7 +921,7 @@ def _vitest_files_running(invocation: Invocation) -> tuple[str, ...]:
     except OSError:
         return ()
     return tuple(f"{file} (vitest had not yet said which of its tests)"
-                 for file in runner_output.vitest_files_running(text))
+                 for file in runner_output.js_files_running(text))
 
 
 RUN_ENDED = "the run ended while it ran"

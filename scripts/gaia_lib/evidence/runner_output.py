@@ -611,14 +611,14 @@ def pytest_failure_lines(text: str) -> dict[str, str]:
 _VITEST_EVENTS = {"pass": PASSED, "fail": FAILED, "skip": SKIPPED}
 
 
-def vitest_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutcome, ...]]:
-    """What the review's vitest reporter (`runner_plugins/gaia_vitest_progress.mjs`) logged
-    of a run, a JSON line per test started (`run`) or finished (`pass`, `fail`, `skip`): the
-    tests it finished, with their outcomes, in the order they finished, and those it started
-    and never finished (in error: a test that never finished verifies nothing), named as
-    vitest's JSON
-    report names them (its groups' titles and its own, spaced, under its file). Tolerant: a
-    line it cannot read is skipped."""
+def js_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutcome, ...]]:
+    """What the review's vitest or jest reporter (`runner_plugins/gaia_vitest_progress.mjs`,
+    `gaia_jest_progress.cjs`) logged of a run, a JSON line per test started (`run`) or
+    finished (`pass`, `fail`, `skip`): the tests it finished, with their outcomes, in the
+    order they finished, and those it started and never finished (in error: a test that never
+    finished verifies nothing), named as the runner's JSON report names them (its groups'
+    titles and its own, spaced, under its file). Tolerant: a line it cannot read is
+    skipped."""
     last: dict[tuple[str | None, tuple[str, ...]], str] = {}
     for line in text.splitlines():
         try:
@@ -642,7 +642,7 @@ def vitest_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutco
             tuple(outcome(key, ERROR) for key, event in last.items() if event == "run"))
 
 
-def vitest_files_running(text: str) -> tuple[str, ...]:
+def js_files_running(text: str) -> tuple[str, ...]:
     """The test files the review's vitest reporter logged as started and not finished
     (`{"event": "run", "file": ..., "task": "file"}` its latest line for the file), in the
     order they started: where a hung run's log names no test still running, vitest's worker

@@ -41,12 +41,14 @@ def _local_tier(command: str, timeout_seconds: int | None = None) -> config.Proj
 
 def _planned_argv(argv: list[str], out: Path) -> list[str]:
     """A planned command line as a test writes it: `REPORT` for vitest's reporter options,
-    `OUT` for the report directory."""
-    report = ["--reporter=default", "--reporter=json",
-              f"--outputFile.json={out / 'tier_1-vitest.json'}",
-              f"--reporter={execution.VITEST_REPORTER}"]
+    `JEST` for jest's, `OUT` for the report directory."""
+    options = {"REPORT": ["--reporter=default", "--reporter=json",
+                          f"--outputFile.json={out / 'tier_1-vitest.json'}",
+                          f"--reporter={execution.JS_REPORTERS['vitest']}"],
+               "JEST": ["--reporters=default", f"--reporters={execution.JS_REPORTERS['jest']}",
+                        "--json", f"--outputFile={out / 'tier_1-jest.json'}"]}
     return [part for a in argv
-            for part in (report if a == "REPORT" else [a.replace("OUT", str(out))])]
+            for part in options.get(a, [a.replace("OUT", str(out))])]
 
 
 def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
@@ -426,18 +428,18 @@ SCRIPTS = {"test": "vitest --typecheck", "test:unit": "jest --ci", "lint": "esli
     # An npm script that runs the runner alone gets its flags after `--`; `test` is the
     # script's name, not the test directory beside package.json.
     ("npm test", ["npm", "test", "--", "REPORT", "test/q.test.ts"]),
-    ("npm run test:unit", ["npm", "run", "test:unit", "--", "--json",
-                           "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
+    ("npm run test:unit", ["npm", "run", "test:unit", "--", "JEST",
+                           "test/q.test.ts"]),
     # Any other command runs as configured: never rewritten, never given paths.
     ("npm run lint", ["npm", "run", "lint"]),
     ("npm run both", ["npm", "run", "both"]),
     ("npm test -- --silent", ["npm", "test", "--", "--silent"]),
     # yarn and `pnpm test` after a `--` too; `pnpm run <name>` without (it would pass it on).
     ("pnpm test", ["pnpm", "test", "--", "REPORT", "test/q.test.ts"]),
-    ("pnpm run test:unit", ["pnpm", "run", "test:unit", "--json",
-                            "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
-    ("yarn run test:unit", ["yarn", "run", "test:unit", "--", "--json",
-                            "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
+    ("pnpm run test:unit", ["pnpm", "run", "test:unit", "JEST",
+                            "test/q.test.ts"]),
+    ("yarn run test:unit", ["yarn", "run", "test:unit", "--", "JEST",
+                            "test/q.test.ts"]),
     ("pnpm run both", ["pnpm", "run", "both"]),
     ("make test", ["make", "test"]),
 ])
@@ -460,14 +462,12 @@ def test_a_story_scoped_invocation_keeps_the_command_working(
      ["vitest", "run", "-r", ".", "-c", "vitest.config.ts", "REPORT", "test/q.test.ts"]),
     ("vitest run --root=. test", ["vitest", "run", "--root=.", "REPORT", "test/q.test.ts"]),
     ("jest --roots test --rootDir . -c jest.config.js",
-     ["jest", "--roots", "test", "--rootDir", ".", "-c", "jest.config.js", "--json",
-      "--outputFile=OUT/tier_1-jest.json", "test/q.test.ts"]),
+     ["jest", "--roots", "test", "--rootDir", ".", "-c", "jest.config.js", "JEST",
+      "test/q.test.ts"]),
     # an array option takes every word up to the next option; `=` only its own
-    ("jest --selectProjects unit test", ["jest", "--selectProjects", "unit", "test", "--json",
-                                         "--outputFile=OUT/tier_1-jest.json",
+    ("jest --selectProjects unit test", ["jest", "--selectProjects", "unit", "test", "JEST",
                                          "test/q.test.ts"]),
-    ("jest --testPathPattern=unit test", ["jest", "--testPathPattern=unit", "--json",
-                                          "--outputFile=OUT/tier_1-jest.json",
+    ("jest --testPathPattern=unit test", ["jest", "--testPathPattern=unit", "JEST",
                                           "test/q.test.ts"]),
     ("pytest --rootdir . -c vitest.config.ts --ignore test/slow ./test/",
      ["pytest", "--rootdir", ".", "-c", "vitest.config.ts", "--ignore", "test/slow",

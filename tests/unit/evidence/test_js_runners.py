@@ -304,7 +304,7 @@ def test_a_story_scoped_jest_run_keeps_its_options_values(
     suite, notes = _run(tmp_path, f"{node_bin / 'jest'} {options}", files,
                         ["test/codes.test.js"])
     assert notes == [] and suite.stopped is None
-    assert f" {kept} --json " in suite.command
+    assert f" {kept} --reporters=default " in suite.command
     _check(suite, "test/codes.test.js", JEST_TEST)
 
 
@@ -367,7 +367,7 @@ def test_a_vitest_run_cut_off_before_its_worker_said_which_test_names_the_file(
     stand_in.parent.mkdir()
     stand_in.write_text(f"""#!{sys.executable}
 import json, os, time
-with open(os.environ["GAIA_VITEST_PROGRESS"], "a") as log:
+with open(os.environ["GAIA_JS_PROGRESS"], "a") as log:
     log.write(json.dumps({{"event": "run", "file": os.path.abspath("src/codes.test.js"),
                            "task": "file"}}) + "\\n")
 time.sleep(60)
@@ -381,6 +381,36 @@ time.sleep(60)
     assert ("tier_1: timed out after 2s; still running: src/codes.test.js (vitest had not "
             "yet said which of its tests)") in notes
 
+
+@pytest.mark.slow
+def test_a_jest_run_cut_off_says_what_it_had_run_and_names_the_test_still_running(
+        node_bin: Path, tmp_path: Path) -> None:
+    """jest writes its JSON report only when it ends: the run cut off at its time limit reads
+    the review's jest reporter's log, as vitest's. The tests it finished have their outcomes
+    (a todo skipped; an `it.skip` jest reports only with its file: never run), the hung one
+    is named."""
+    project = tmp_path / "proj"
+    hanging = JEST_TEST.replace('  it("fails on purpose"', '''  it("waits forever", async () => {
+    await new Promise(() => {});
+  }, 1_000_000_000);
+  it("fails on purpose"''')
+    for rel, text in {"package.json": '{"name": "p"}\n', "src/codes.js": JEST_SRC,
+                      "src/codes.test.js": hanging}.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text)
+    reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    tier = Tier("tier_1", 1, ("local",), f"{node_bin / 'jest'} --ci", 8)
+    with writes.scope("fork", project):
+        suite, notes = execution.run_tier(tier, project, reports, ["src/codes.test.js"])
+    assert suite.timeout and suite.per_test
+    assert [(t.shown, t.outcome, t.file) for t in suite.tests] == [
+        ("codes > rejects a malformed address with 422", "passed", "src/codes.test.js"),
+        ("codes > accepts a valid address", "passed", "src/codes.test.js"),
+        ("codes > rate limits signups", "skipped", "src/codes.test.js"),
+        ("codes > waits forever", "error", "src/codes.test.js")]
+    assert suite.tests[-1].message == "still running when the run hit its time limit"
+    assert ("tier_1: timed out after 8s; still running: src/codes.test.js::codes > waits "
+            "forever") in notes
 
 def test_jest_runs_with_json_output_file(node_bin: Path, tmp_path: Path) -> None:
     suite, notes = _run(tmp_path, f"{node_bin / 'jest'} --ci", {

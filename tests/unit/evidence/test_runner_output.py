@@ -658,7 +658,7 @@ def test_the_reviews_vitest_log_says_what_a_cut_off_run_had_run() -> None:
         '{"event":"fail","file":"/p/test/a.test.ts","titles":["grp","two"]}',
         '{"event":"run","file":"/p/test/b.test.ts","titles":["hangs"]}',
         'not json', '{"event":"pass","titles":"no list"}', ""])
-    done, running = ro.vitest_progress(log)
+    done, running = ro.js_progress(log)
     assert [(t.name, t.outcome, t.file, t.path) for t in done] == [
         ("grp one", "passed", "/p/test/a.test.ts", ("grp", "one")),
         ("later", "skipped", "/p/test/a.test.ts", ("later",)),
@@ -679,6 +679,6 @@ def test_the_reviews_vitest_log_names_the_files_a_cut_off_run_was_still_in() -> 
         '{"event":"run","file":"/p/c.test.ts","task":"file"}',
         '{"event":"fail","file":"/p/c.test.ts","task":"file"}',
         '{"event":"run","file":null,"task":"file"}', "not json", ""])
-    assert ro.vitest_files_running(log) == ("/p/b.test.ts",)
-    done, running = ro.vitest_progress(log)
+    assert ro.js_files_running(log) == ("/p/b.test.ts",)
+    done, running = ro.js_progress(log)
     assert [t.name for t in done] == ["one"] and running == ()
