@@ -36,7 +36,11 @@ timestamp is set (`dataUpdatedAt`)"), or in a list after one ("gives `lo` and `o
 is a lone sign (`-`, `+`, `/`: prose's dash, an
 operator or a separator the Then names, which any string a test asserts may hold); nor is a
 keyword argument in backticks ("as a generator when `iter=True`": what the call is given, which
-a test may pass by position; natsort's test of it calls `order_by_index(given, index, True)`).
+a test may pass by position; natsort's test of it calls `order_by_index(given, index, True)`),
+nor a call in backticks but where a value stands, as a name's ("equals `Version('1.0')`";
+`parse('2d')` returns ...: the call the Then speaks of, whose input any check of its result
+holds), nor, beside a value the Then does promise, one it names as what the code
+is given ("`1m` for 60000", "for the input 'foo'").
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
@@ -127,6 +131,13 @@ _VALUE_BEFORE_RE = re.compile(
 
 # A keyword argument in code (`iter=True`, `alg=ns.REAL`): what a call is given, not a value.
 _ARGUMENT_RE = re.compile(r"[A-Za-z_]\w*\s*=(?!=)\s*\S.*")
+# A call in code (`parse('2d')`, `ms(60000)`): the call the Then speaks of and its input.
+_CALL_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\(.*\)", re.S)
+# The words before a value that is what the code is given ("`1m` for 60000", "for the input
+# 'foo'"), not what it gives.
+_INPUT_BEFORE_RE = re.compile(
+    r"\bfor\s+(?:(?:the\s+)?(?:inputs?|arguments?|strings?|numbers?|values?)\s+)?$",
+    re.IGNORECASE)
 
 
 # The words by which a Then gives what something is, returns or becomes (`returns`, `gives`,
@@ -218,14 +229,33 @@ def _stands_for_a_value(before: str, after: str) -> bool:
                                      word.lower() not in _PREPOSITIONS for word in between)
 
 
+# A value as a Then writes one: in quotes or backticks, a number, or a keyword value.
+_WRITTEN_VALUE_RE = re.compile(r"`[^`]+`|'[^']*'|\"[^\"]*\"|\b\d[\d.,_]*\b|"
+                               r"\b(?:NaN|null|None|nil|undefined|true|false|True|False)\b")
+
+
+def _examples_of_its_value(before: str) -> bool:
+    """Whether what stands at the end of `before` is in a parenthesis after a clause that
+    already gave its value ("it returns NaN (`parse('foo')`, ..."): the cases it holds for."""
+    listed = _LIST_BEFORE_RE.search(before)
+    before = before[:listed.start()] if listed else before
+    if not re.search(r"\(\s*$", before):
+        return False
+    clause = _clause(before.rstrip()[:-1])
+    at = _gives_a_value(clause)
+    return at is not None and _WRITTEN_VALUE_RE.search(clause[at:]) is not None
+
+
 def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") -> bool:
     """A quoted value the Then only mentions (module docstring): a lone sign, a keyword
-    argument in backticks, or a name in backticks not standing where a value does
+    argument or a call in backticks, or a name in backticks not standing where a value does
     (`_stands_for_a_value`: `before` and `after`, the Then's text around it)."""
     if len(value) == 1 and not value.isalnum():
         return True
     if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
+    if backticked and _CALL_RE.fullmatch(value):  # a value only where one stands
+        return not _stands_for_a_value(before, after) or _examples_of_its_value(before)
     if not backticked or not _CODE_NAME_RE.fullmatch(value):
         return False
     last = value.rsplit(".", 1)[-1]
@@ -242,6 +272,7 @@ def then_literals(then_text: str, setting: str = "", *,
     and a lone sign (`_only_mentioned`) are no promised values; `mentioned` keeps them."""
     named = set(re.findall(r"[A-Za-z_]\w*", setting))
     found: list[tuple[int, Literal]] = []
+    given: set[int] = set()  # where a value the code is given stands (`_INPUT_BEFORE_RE`)
     # Quoted text is one string literal; blank it so its words are not read again.
     masked = list(then_text)
     for match in _QUOTED_RE.finditer(then_text):
@@ -254,6 +285,8 @@ def then_literals(then_text: str, setting: str = "", *,
             found += [(match.start(), Literal(STRING, a or b)) for a, b in items if a or b]
         elif value and not _SIGNATURE_RE.fullmatch(value):
             found.append((match.start(), Literal(STRING, value)))
+            if _INPUT_BEFORE_RE.search(then_text[:match.start()]):
+                given.add(match.start())
         masked[match.start():match.end()] = " " * (match.end() - match.start())
     text = "".join(masked)
     for match in _NUMBER_RE.finditer(text):
@@ -265,6 +298,8 @@ def then_literals(then_text: str, setting: str = "", *,
             and _STATUS_CONTEXT_RE.search(around) is not None
         )
         found.append((match.start(), Literal(STATUS if is_status else NUMBER, value)))
+        if _INPUT_BEFORE_RE.search(text[:match.start()]):
+            given.add(match.start())
     for match in _KEYWORD_RE.finditer(text):
         word = match.group(1)
         # "a null array", "a false positive": an adjective of the noun after it, no value
@@ -282,6 +317,9 @@ def then_literals(then_text: str, setting: str = "", *,
                 continue
             if pattern is _CAMEL_RE or word.isupper():
                 found.append((match.start(), Literal(ENUM, word)))
+    # what the code is given is no promise, where the Then promises something else
+    if not mentioned and len(given) < len(found):
+        found = [(at, literal) for at, literal in found if at not in given]
     seen: set[Literal] = set()
     ordered = []
     for _, literal in sorted(found, key=lambda item: item[0]):

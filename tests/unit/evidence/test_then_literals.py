@@ -39,6 +39,18 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
         ("`dumps()` renders it and `FtoaWithDigits(f, n)` cuts it", []),
         ("it equals `len(spec)`, `Version('1.0')` and `f(x, 2)`",
          [(S, "len(spec)"), (S, "Version('1.0')"), (S, "f(x, 2)")]),
+        # a call elsewhere is the call the Then speaks of, and its input: no value (ms's ACs)
+        ("it returns the duration (`parse('2d')` returns 172800000, `parse('1h')` returns "
+         "3600000)", [(N, "172800000"), (N, "3600000")]),
+        ("it returns NaN (`parse('foo')`, `parse('☃')`)", [(E, "NaN")]),
+        ("it returns the scheme in lower case (`Scheme('http')`)", [(S, "Scheme('http')")]),
+        # beside a value it promises, what the code is given ("for ...") is no promise
+        ("it returns milliseconds, such as `172800000` for '2d'", [(S, "172800000")]),
+        ("it returns `1m` for 60000, and for the input 'x' it returns 'y'",
+         [(S, "1m"), (S, "y")]),
+        ("it returns 422 for `bad@`", [(ST, "422")]),
+        ("`ValueError` is raised for a `Version`", [(S, "ValueError"), (S, "Version")]),
+        ("a message is shown for `x-1`", [(S, "x-1")]),  # nothing else: kept
         ("the title is “Hello” and the label ‘Hi’", [(S, "Hello"), (S, "Hi")]),
         ('the code is "422" and not 500', [(S, "422"), (ST, "500")]),
         ("status becomes PENDING_REVIEW then SHIPPED", [(E, "PENDING_REVIEW"), (E, "SHIPPED")]),
