@@ -150,7 +150,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   pushing, not the one about the array an item is pushed to).
 - A test that expects an exception one of its matched ACs names verifies that failure: the
   other ACs it matches whose Then clause describes no failure are dropped (an error test
-  for a malformed specifier resembles the AC about parsing one's parts, but checks none).
+  for a malformed specifier resembles the AC about parsing one's parts, but checks none);
+  so are they for a test whose every check expects an error (`expect(() =>
+  parse(NaN)).toThrow()` checks no AC saying "it returns NaN"). A test that checks nothing
+  is thrown (`.not.toThrow()`) and expects no error contradicts an AC whose Then promises
+  one, and agrees with one whose Then says nothing is thrown ("nothing throws").
 - A test of how an object prints (its name has the word `repr`: `test_range_repr`) covers only
   an AC that speaks of its repr or representation: named after the unit, it checks none of
   the unit's behaviour.
@@ -253,6 +257,14 @@ _AC_REF = re.compile(r"(?<![A-Za-z0-9])ac[-_ ]?(?P<ec>ec[-_]?)?(?P<num>[0-9]+)(?
 _EXCEPTION_IN_TEXT = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)*[A-Z][a-z0-9]+\b|"
                                 r"\bErr[A-Z]\w*|"
                                 r"\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b")
+
+# A Then clause that says nothing is thrown ("nothing throws", "without throwing", "does not
+# raise"): a test checking that nothing is (`.not.toThrow()`) checks it.
+_NOTHING_THROWN = re.compile(
+    r"\b(?:nothing|never|no\s+\w+|not)\s+(?:\w+\s+)?(?:throws?|thrown|raises?|raised)\b|"
+    r"\bwithout\s+(?:throwing|raising|an?\s+(?:error|exception))\b|"
+    r"\bdo(?:es)?(?:\s+not|n't)\s+(?:throw|raise)\b", re.I)
+NOTHING_THROWN = "nothing thrown"  # the evidence of that check
 
 # A Then clause that describes a failure: only such an AC can be verified by expecting an error.
 _FAILURE_WORDS = re.compile(r"\b(?:refus|reject|fail|error|rais|throw|invalid|denied|deny|"
@@ -585,6 +597,7 @@ class _Criterion:
     # the values it alone writes, beside its Then literals (`_table_values`), weighted
     written: Mapping[str, float] = field(default_factory=dict)
     length: float = 1.0  # its words' factor for its length among the story's ACs (`lengths`)
+    unthrown: bool = False  # its Then says nothing is thrown (`_NOTHING_THROWN`)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -671,6 +684,15 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.asserts = score.asserts or (amount > 0 and agrees)
     # An error the AC names, asserted as a value (Go's `err != ErrX` over a table), is expected.
     errs = case.expects_error or any(lit.value.lower() in exceptions for lit in asserted)
+    if not errs and testcases.denies_error(case.body):
+        if crit.unthrown:  # `.not.toThrow()` where the AC says nothing is thrown: its check
+            score.add(EXCEPTION, 1.0, NOTHING_THROWN)
+            score.agree(EXCEPTION, NOTHING_THROWN)
+            score.asserts = True
+        elif crit.raises:  # ... where it promises a throw
+            score.total *= CONTRADICTED_FACTOR
+            score.claim *= CONTRADICTED_FACTOR
+            score.contradicted = True
     score.unpromised = errs and not crit.fails
     score.unraised = (crit.raises and not errs
                       and not (crit.values and (score.named_for or crit.runs_unit))
@@ -1604,7 +1626,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 frozenset(coded[i]) & frozenset(identifiers[i]),
                                 denied_exceptions(ac.text), promises_values(ac),
                                 families=families(ac), written=tabled[i],
-                                length=length[i]))
+                                length=length[i],
+                                unthrown=bool(_NOTHING_THROWN.search(ac.then or ac.text))))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),
@@ -1697,7 +1720,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                         _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
                         or any(_quoted(value, case.body) for value in examples[i])):
                 of_unit[i] = best
-        if any(sc.raised and not sc.unraised for sc in chosen.values()):  # an error test
+        if any(sc.raised and not sc.unraised for sc in chosen.values()) or (
+                case_said.spans and all(testcases.expects_error(span)
+                                        for span in case_said.spans)):  # an error test
             chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
         chosen = {**of_unit, **chosen}
         printing = prints_only(_spoken(case))

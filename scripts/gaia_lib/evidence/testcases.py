@@ -38,7 +38,8 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
 - `asserted`: the string and number literals inside its assertions;
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
-  `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`).
+  `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`); `.not.toThrow()` is
+  the opposite: that none is thrown.
 A Go `TestMain(m *testing.M)` is no test: `go test` runs it in place of the tests.
 Tests of one name in one file are two tests (two `test.each(...)("%s => %s", ...)` tables in
 one group): the later ones' ids end ` #2`, ` #3` (`twin`), their names as the runner names
@@ -778,6 +779,8 @@ _EXPECTS_ERROR = re.compile(
     r"|\b(?:assert|require)\.(?:Error|ErrorIs|ErrorAs|Panics)\s*\(|\bshould\.throw\b"
     r"|\b(?:assert|require)\.NotNil\s*\(\s*\w+\s*,\s*err\w*\b"
     r"|\.Assert\(\s*err\w*\s*,\s*qt\.(?:IsNotNil|ErrorMatches|ErrorIs|ErrorAs)\b")
+# A check that nothing is thrown (`.not.toThrow()`, over lines too): no error expected.
+_NO_THROW = re.compile(r"\.\s*not\s*\.\s*toThrow\w*\b(?:\s*\([^()]*\))?")
 _STRING_LITERAL = re.compile(r"""'([^'\n]{1,80})'|"([^"\n]{1,80})"|`([^`\n]{1,80})`""")
 _NUMBER_LITERAL = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 
@@ -832,11 +835,21 @@ def _asserted(body: str) -> tuple[str, ...]:
 def read(case: TestCase) -> TestCase:
     """`case` with what it says: description, exceptions, asserted literals, expects_error
     (a field already set is kept)."""
-    exceptions = case.exceptions or _exceptions(case.body)
+    exceptions = case.exceptions or _exceptions(_NO_THROW.sub("", case.body))
     return replace(case, description=case.description or _description(case),
                    exceptions=exceptions, asserted=case.asserted or _asserted(case.body),
                    expects_error=(case.expects_error or bool(exceptions)
-                                  or _EXPECTS_ERROR.search(case.body) is not None))
+                                  or expects_error(case.body)))
+
+
+def expects_error(code: str) -> bool:
+    """Whether `code` (a test, or one of its checks) expects an error of some type."""
+    return _EXPECTS_ERROR.search(_NO_THROW.sub("", code)) is not None
+
+
+def denies_error(code: str) -> bool:
+    """Whether `code` checks that nothing is thrown (`.not.toThrow()`)."""
+    return _NO_THROW.search(code) is not None
 
 
 def _declared(path: str, text: str) -> list[TestCase]:

@@ -1426,6 +1426,56 @@ def test_a_test_expecting_the_error_an_ac_names_verifies_that_failure_not_the_su
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
 
 
+MS_ACS = (
+    ac("AC1", "a string holding a number and a unit", "`parse` is called",
+       "it returns the duration in milliseconds"),
+    ac("AC2", "a string that holds no duration", "`parse` is called", "it returns NaN"),
+    ac("AC3", "an empty string or a non-string", "`parse` is called", "it throws an Error"),
+    ac("AC4", "units in any case", "`parse` is called",
+       "they are read alike and nothing throws"),
+)
+MS_FILE = "src/parse.test.ts"
+
+
+def _ms(source: str) -> dict[str, AcCoverage]:
+    return by_id(analyze("E1-S1", MS_ACS, split_tests(MS_FILE, source), file_list=[MS_FILE]))
+
+
+def test_a_test_whose_every_check_expects_a_throw_covers_no_ac_promising_a_value() -> None:
+    """ms: `should throw an error, when parse(NaN)` resembles "it returns NaN" by its words,
+    but expects only a throw: it checks AC3's failure, not AC2's value."""
+    throws = _ms('''describe("parse(invalid inputs)", () => {
+  it("should throw an error, when parse(NaN)", () => {
+    expect(() => parse(NaN)).toThrow();
+  });
+});
+''')
+    assert "NaN" not in " ".join(throws["AC2"].tests)
+    mixed = _ms('''it("returns NaN for a string with no duration, throws for NaN", () => {
+  expect(parse("foo")).toBeNaN();
+  expect(() => parse(NaN)).toThrow();
+});
+''')
+    assert mixed["AC2"].tests  # a check of the value beside the throw: still AC2's
+
+
+def test_a_test_checking_nothing_is_thrown_contradicts_an_ac_promising_a_throw() -> None:
+    """ms: with the real throw tests gone, `should not throw an error` covered "it throws an
+    Error"; it agrees with an AC saying nothing throws."""
+    source = '''describe("parse(invalid inputs)", () => {
+  it("should not throw an error for an empty string or a non-string", () => {
+    expect(() => parse("")).not.toThrow();
+  });
+});
+'''
+    assert not _ms(source)["AC3"].tests
+    assert not _ms(source.replace("toThrow", "toThrowError"))["AC3"].tests
+    agreed = _ms('''it("units in any case are read alike", () => {
+  expect(() => parse("53 YeArS")).not.toThrow();
+});
+''')
+    assert [m.evidence[-1] for m in agreed["AC4"].matches] == ["nothing thrown"]
+
 def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> None:
     # "str and repr" resembles both text ACs equally: it matches neither, and each lists it
     criteria = (

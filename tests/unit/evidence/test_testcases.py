@@ -505,6 +505,21 @@ def test_go_assertion_libraries_error_expectations(check: str, expects: bool) ->
     assert read(found).expects_error is expects
 
 
+
+@pytest.mark.parametrize(("check", "expects"), [
+    ("expect(() => parse(NaN)).toThrow()", True),
+    ("expect(() => parse(NaN)).toThrow(TypeError)", True),
+    ("await expect(load()).rejects.toThrow()", True),
+    ("expect(() => parse('1m')).not.toThrow()", False),  # that nothing is thrown
+    ("expect(() => parse('1m')).not.toThrow(TypeError)", False),
+    ("expect(() => parse('1m'))\n    .not\n    .toThrowError()", False),
+    ("await expect(load()).resolves.not.toThrow()", False),
+])
+def test_a_js_check_that_nothing_is_thrown_expects_no_error(check: str, expects: bool) -> None:
+    (found,) = split_tests("src/parse.test.ts", f'it("parses", () => {{\n  {check};\n}});\n')
+    assert read(found).expects_error is expects
+    assert read(found).exceptions == (("TypeError",) if expects and "TypeError" in check else ())
+
 MIXIN = '''class CacheTestMixin:
     def test_update(self):
         assert self.Cache(2).update({1: 1}) is None
