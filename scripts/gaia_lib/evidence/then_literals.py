@@ -48,6 +48,10 @@ A literal is found as a test writes it: raw (Go's `foo\\*`, Python's r'foo\\*') 
 a quoted string whose backslashes escape (Go's, JS's, Python's "foo\\\\*"): an assertion and a
 table are read as written and with those strings decoded (`decoded`).
 `check_line` finds where in its file a check `presence_only` names is.
+`promises_a_result` tells a Then promising what the code returns ("the number 900 is
+returned") from one promising only that it accepts its input ("`1.2.3` is accepted",
+"returns no error"): a check only that the code does not throw or return an error
+(`checked_literals`) checks the values it is handed for the second alone.
 `written_values` reads the values an AC writes anywhere, quoted or bare (`1.2-beta.3`,
 `maxsize=0`, `CRON_TZ=<zone>` by its fixed part), and `table_strings` / `in_table` whether a
 test's data table holds one: its rows are the inputs it checks. Pure.
@@ -461,7 +465,8 @@ def go_must_statements(code: str) -> list[str]:
     return [line.strip() for row, line in enumerate(code.split("\n")) if row in rows]
 
 
-def checked_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Literal, ...]:
+def checked_literals(test_source: str, literals: Sequence[Literal],
+                     accepted: bool = True) -> tuple[Literal, ...]:
     """`asserted_literals` but for a loop's rows (`_looped_values`) unless a check is that the code
     accepts what it is given (`expect(() => f(v)).not.toThrow()`, `NoError`, a Go error guard or
     `Must` call: `go_must_statements`): what a test whose checks only ask for a result to exist
@@ -471,10 +476,14 @@ def checked_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Lit
     values it is given whole (`titleCase("foo-bar")`, a row's `"foo-bar"`): a string the AC
     promises only inside another (`1.2.3` in a row's `"v1.2.3"`, the input the code turns into
     it) is no value the code was given, nor is one in a Go check that never runs (`if "1.2.3" !=
-    "1.2.3" {`: `go_without_dead_blocks`). A Python `assert f(x)` of a result's truthiness
-    checks a promised `true` as `assertTrue` and `toBeTruthy()` do ("a valid number is accepted
-    with True": `assert card_number(value)`). An assertion's message is no check (`assert f(x),
-    f(x) == "http"`, `assertTrue(f(x), "http")`)."""
+    "1.2.3" {`: `go_without_dead_blocks`). It checks them only where the AC's values are what
+    the code accepts (`accepted`); where its Then promises what the code returns
+    (`promises_a_result`: "then the number 900 is returned"), such a check asks only that the
+    code runs, as `toBeDefined()` asks only that a result exists: neither it nor a Go test whose
+    every check is an error guard or a `Must` call checks any of them. A Python `assert f(x)` of
+    a result's truthiness checks a promised `true` as `assertTrue` and `toBeTruthy()` do ("a
+    valid number is accepted with True": `assert card_number(value)`). An assertion's message is
+    no check (`assert f(x), f(x) == "http"`, `assertTrue(f(x), "http")`)."""
     code = _COMMENT_LINE_RE.sub("", test_source)
     must = go_must_statements(code)
     if _GO_FAIL_RE.search(code) or must:
@@ -483,9 +492,13 @@ def checked_literals(test_source: str, literals: Sequence[Literal]) -> tuple[Lit
     spans = assertion_spans(test_source)
     checks = [code[m.start():_statement_end(code, m.start())]
               for m in _ASSERT_START_RE.finditer(code)]
-    if any(_ACCEPTS.search(check) for check in checks) or _GO_FAIL_RE.search(code) or must:
-        return _given_in([*spans, *must], literals)
+    if _GO_FAIL_RE.search(code) or must:
+        return _given_in([*spans, *must], literals) if accepted else ()
     looped = set(_looped_values(code, spans))
+    if any(_ACCEPTS.search(check) for check in checks):
+        if accepted:
+            return _given_in(spans, literals)
+        spans = tuple(span for span in spans if not _ACCEPTS.search(span))
     found = asserted_in([_without_message(span) for span in spans if span not in looped],
                         literals)
     true = Literal(KEYWORD, "true")
@@ -742,6 +755,20 @@ _ONLY_WHAT_IT_IS_NOT = re.compile(
 _DIFFERENCE_RE = re.compile(r"\b(?:unequal|inequal\w*|differ\w*|distinct|not\s+(?:be\s+)?"
                             r"(?:equal|the\s+same|identical)|never\s+equals?)\b|!=|≠",
                             re.IGNORECASE)
+
+
+# A Then promising that no error comes ("returns no error", "without an exception", "does
+# not throw"): what a check that the code accepts its input checks.
+_NO_ERROR_RE = re.compile(r"\b(?:no|without|never)\s+(?:an?\s+|any\s+)?(?:errors?|exceptions?|"
+                          r"panics?)\b|\b(?:not|n't|never)\s+(?:\w+\s+)?(?:throws?|raises?|"
+                          r"panics?|errors?|fails?)\b", re.IGNORECASE)
+
+
+def promises_a_result(then: str) -> bool:
+    """Whether a Then clause promises what the code returns, gives or becomes (`_GIVES`:
+    "then the number 900 is returned", "`foo-bar` becomes `Foo Bar`"), not only that it
+    accepts its input ("then `1.2.3` is accepted", "returns no error", "does not throw")."""
+    return _GIVES_RE.search(then) is not None and _NO_ERROR_RE.search(then) is None
 
 
 def promises_a_difference(then: str) -> bool:

@@ -216,7 +216,10 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     normalized in test_pairs:` reading no `normalized`), with why. Such a test passes
     whatever the code returns: it verifies nothing the AC promises. A check that a result
     is not one value (`assert f(x) != "ftp"`) verifies an AC whose Then promises a difference
-    (`then_literals.promises_a_difference`: "compares unequal to a string")."""
+    (`then_literals.promises_a_difference`: "compares unequal to a string"); one that the code
+    accepts what it is given (`expect(() => f("9")).not.toThrow()`, a Go error guard), the
+    values given it only where the Then promises no result (`then_literals.promises_a_result`:
+    not "then the number 9 is returned")."""
     by_id = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
     for entry in result.per_ac:
@@ -229,13 +232,16 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
         values = ", ".join(lit.shown for lit in literals)
         # a Then promising a difference is verified by a check that a result is not one value
         other = not then_literals.promises_a_difference(ac.then)
+        # a check that the code accepts its input (`.not.toThrow()`) checks the values given
+        # it only where the Then promises no result of it
+        accepted = not then_literals.promises_a_result(ac.then)
         for test in entry.tests:
             body = bodies.get(test, "")
             check = then_literals.presence_only(body, other)
             if not check:
                 continue
             unread = then_literals.ignored_parameter(body)
-            if unread or not then_literals.checked_literals(body, literals):
+            if unread or not then_literals.checked_literals(body, literals, accepted):
                 column = f" (its table's `{unread}` is read by no check)" if unread else ""
                 out.setdefault(entry.ac_id, {})[test] = (
                     f"only checks that a result exists ({check[:60]}), not {values} from "

@@ -12,6 +12,7 @@ from gaia_lib.evidence.then_literals import (
     missing_literals,
     presence_only,
     promises_a_difference,
+    promises_a_result,
     table_strings,
     then_literals,
     written_values,
@@ -757,6 +758,39 @@ def test_a_check_that_the_code_accepts_its_input_checks_the_values_it_is_handed_
     literals = [Literal("string", "1.2.3")]
     assert [lit.value for lit in checked_literals(source, literals)] == checked
 
+
+
+@pytest.mark.parametrize(("source", "checked"), [
+    ("it('x', () => {\n  expect(() => parse('1.2.3')).not.toThrow();\n});\n", []),
+    ("it('x', () => {\n  for (const c of ['1.2.3']) {\n"
+     "    expect(() => parse(c)).not.toThrow();\n  }\n});\n", []),
+    ('func TestX(t *testing.T) {\n\tif _, err := Parse("1.2.3"); err != nil {\n'
+     '\t\tt.Fatal(err)\n\t}\n}\n', []),
+    # beside a check of what the result is not, that check's value still counts
+    ("it('x', () => {\n  expect(() => parse('1.2.3')).not.toThrow();\n"
+     "  expect(parse('v')).not.toBe('1.2.3');\n});\n", ["1.2.3"]),
+])
+def test_a_check_that_the_code_accepts_its_input_checks_no_result_a_then_promises(
+        source: str, checked: list[str]) -> None:
+    """(`checked_literals`, `accepted` false) Where the Then promises what the code returns,
+    a check that it runs without throwing (or returns no error) checks none of the values
+    it is handed: it asks only that the code runs, as `toBeDefined()` asks for a result."""
+    literals = [Literal("string", "1.2.3")]
+    assert [lit.value for lit in checked_literals(source, literals, False)] == checked
+
+
+@pytest.mark.parametrize(("then", "result"), [
+    ("the number 9, -9, 900 or Infinity is returned", True),
+    ('"foo-bar" becomes "Foo Bar"', True),
+    ("it returns the normalized version `1.2.3`", True),
+    ("`1.2.3` is accepted", False),
+    ("it returns no error", False),
+    ("`v1` is parsed without an exception", False),
+    ("it does not throw", False),
+    ("the key is kept in the result", False),
+])
+def test_a_then_promising_what_the_code_returns_is_told(then: str, result: bool) -> None:
+    assert promises_a_result(then) is result
 
 _SAME_CALL = ('    def test_normalize_hex(self):\n'
               '        for raw, normalized in test_pairs:\n'

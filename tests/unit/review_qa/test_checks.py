@@ -345,13 +345,44 @@ def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_coun
                 "(input, expected) => {\n    expect(titleCase(input)).toBeDefined();\n  });\n")
     used = ("  it.each(['foo-bar'])('accepts %s', (v) => {\n"
             "    expect(() => titleCase(v)).not.toThrow();\n  });\n")
-    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC6", tests=("t::weak", "t::used"))])
-    found = checks.presence_only_tests([ac], result,  # type: ignore[arg-type]
+    accepts = AcceptanceCriterion("AC7", 'Given a string, when titleCase converts it, then '
+                                  '"foo-bar" is accepted', "a string", "titleCase converts it",
+                                  '"foo-bar" is accepted', False, None, 2)
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC6", tests=("t::weak",)),
+                                     SimpleNamespace(ac_id="AC7", tests=("t::used",))])
+    found = checks.presence_only_tests([ac, accepts], result,  # type: ignore[arg-type]
                                        {"t::weak": weakened, "t::used": used})
     assert found == {"AC6": {"t::weak": (
         "only checks that a result exists (expect(titleCase(input)).toBeDefined()), not "
         "`foo-bar`, `Foo Bar` from AC6's Then clause (its table's `expected` is read by no "
         "check)")}}
+
+
+def test_a_check_that_the_code_accepts_its_input_checks_no_result_a_then_promises() -> None:
+    """destr's number test weakened to `expect(() => destr(c.input)).not.toThrow()` over its
+    rows: it hands the code `"9"` and `"-9"`, but asks only that it runs, not that it returns
+    the number 9, -9 or 900 AC5's Then promises, as `toBeDefined()` asks only for a result.
+    A Then promising only that the code accepts its input is what such a check verifies."""
+    returns = AcceptanceCriterion(
+        "AC5", 'Given a numeric string such as "9" or "9e2", when destr parses it, then the '
+        "number 9, -9 or 900 is returned.", 'a numeric string such as "9" or "9e2"',
+        "destr parses it", "the number 9, -9 or 900 is returned.", False, None, 1)
+    accepts = AcceptanceCriterion(
+        "AC6", 'Given a numeric string, when destr parses it, then "9" and "-9" are parsed '
+        "without an error.", "a numeric string", "destr parses it",
+        '"9" and "-9" are parsed without an error.', False, None, 2)
+    body = ('  it("parses number", () => {\n'
+            '    const testCases = [\n      { input: "9", output: 9 },\n'
+            '      { input: "-9", output: -9 },\n      { input: "9e2", output: 900 },\n    ];\n'
+            "    for (const testCase of testCases) {\n"
+            "      expect(() => destr(testCase.input)).not.toThrow();\n    }\n  });\n")
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC5", tests=("t::n",)),
+                                     SimpleNamespace(ac_id="AC6", tests=("t::n",))])
+    found = checks.presence_only_tests([returns, accepts], result,  # type: ignore[arg-type]
+                                       {"t::n": body})
+    assert found == {"AC5": {"t::n": (
+        "only checks that a result exists (expect(() => destr(testCase.input)).not.toThrow()), "
+        "not `9`, `-9`, `900` from AC5's Then clause")}}
 
 
 _TOLERANT = """func TestParseTolerant(t *testing.T) {
@@ -395,11 +426,19 @@ def test_a_go_test_checking_only_its_error_checks_no_value_inside_its_inputs() -
                    "\t\t} else if comp := v.Compare(test.v); comp != 0 {\n"
                    "\t\t\tt.Errorf(\"expected %q but got %q\", test.v, v)\n\t\t}",
     }.items()}
-    # the code handed a promised value whole, and accepting it: that value is checked
+    # the code handed a promised value whole, and accepting it: that value is checked where
+    # the Then promises that it is accepted, not what the code returns for it
     bodies["t::handed"] = bodies["t::err"].replace('"\t1.2.3 "', '"1.2.3"')
-    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC3", tests=tuple(bodies))])
-    found = checks.presence_only_tests([ac], result, bodies)  # type: ignore[arg-type]
-    assert sorted(found["AC3"]) == ["t::blank", "t::err", "t::literals"]
+    accepts = AcceptanceCriterion(
+        "AC4", "Given a version such as `1.2.3` or `1.2.0`, when `ParseTolerant` is called, "
+        "then it accepts `1.2.3` and `1.2.0` without an error.", "a version",
+        "`ParseTolerant` is called", "it accepts `1.2.3` and `1.2.0` without an error.", False,
+        None, 2)
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC3", tests=tuple(bodies)),
+                                     SimpleNamespace(ac_id="AC4", tests=tuple(bodies))])
+    found = checks.presence_only_tests([ac, accepts], result, bodies)  # type: ignore[arg-type]
+    assert sorted(found["AC3"]) == ["t::blank", "t::err", "t::handed", "t::literals"]
+    assert sorted(found["AC4"]) == ["t::blank", "t::err", "t::literals"]
     assert found["AC3"]["t::err"] == (
         "only checks that a result exists (if _, err := ParseTolerant(test.result); err != "
         "nil {), not `1.2.3`, `1.2.0` from AC3's Then clause")
