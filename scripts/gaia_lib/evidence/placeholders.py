@@ -100,8 +100,12 @@ Two views of the same patterns, both pure:
 Code that never runs, for these rules, is also: a function the test defines, at its top level
 or in a block of it (a loop's body), and never calls nor hands on (`def check():`,
 `const verify = () => {`, `check := func() {`,
-`const check = () => expect(x).toBe(1);`; `void check` is no call, nor is a check that it
-exists, `expect(check).toBeDefined()`, which cannot fail; not a decorated one, which what it
+`const check = () => expect(x).toBe(1);`, a JS mock of a callback, whose callback runs only
+when the mock is called: `const check = vi.fn(() => {`, `jest.fn(function () {`; `void check`
+is no call, nor is a check that it exists, `expect(check).toBeDefined()`, which cannot fail,
+nor a check of a mock's calls, `expect(check).toHaveBeenCalledWith(1)`, of which one that it
+was not called, `.not.toHaveBeenCalled()`, `toHaveBeenCalledTimes(0)`, cannot fail either;
+not a decorated one, which what it
 registers may call, nor a method of a class the test defines), and a Go function literal it
 keeps in a collection nothing reads but its declaration, more appends and its length
 (`subtests = append(subtests, func(t *testing.T) {`: `_go_kept_closures_dead`); a loop over
@@ -1763,10 +1767,15 @@ _NEVER = {"python": "if False:", "go": "if false {", "js": "if (false) {"}
 _CLOSURE: dict[str, AnyPattern] = {
     "python": re.compile(r"^(\s+)(?:async\s+)?def\s+(\w+)\s*\("),
     "go": lazy_re(r"^(\s+)(\w+)\s*:?=\s*func\s*\(.*\{\s*$"),
-    "js": lazy_re(r"^(\s+)(?:(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
-                     r"(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>|"
+    "js": lazy_re(r"^(\s+)(?:(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*"
+                     r"(?:(?:vi|jest)\s*\.\s*fn\s*(?:<[^()]*>)?\(\s*)?(?:async\s+)?"
+                     r"(?:(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>|"
+                     r"function\b\s*\*?\s*[\w$]*\s*\([^()]*\))|"
                      r"(?:async\s+)?function\s*\*?\s*([\w$]+)\s*\().*\{\s*$"),
 }
+# A mock made of a callback (`const check = vi.fn(() => {`, `jest.fn(function () {`): the
+# callback runs only when the mock is called.
+_MOCK_OF_CALLBACK = lazy_re(r"=\s*(?:vi|jest)\s*\.\s*fn\s*(?:<[^()]*>)?\(\s*(?!\))")
 
 
 def _body_end(lines: list[str], language: str) -> int:
@@ -1797,17 +1806,39 @@ def _block_end(lines: list[str], index: int, language: str) -> int:
 
 
 # A JS arrow holding one expression on its own line: `const check = () => expect(f(1)).toBe(2);`
-_ONE_LINE_ARROW = lazy_re(r"^(\s+)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?"
-                             r"(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>\s*(?!\{)\S.*$")
+# (a mock of one too: `const check = vi.fn(() => expect(f(1)).toBe(2));`)
+_ONE_LINE_ARROW = lazy_re(r"^(\s+)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*"
+                          r"(?:(?:vi|jest)\s*\.\s*fn\s*(?:<[^()]*>)?\(\s*)?(?:async\s+)?"
+                          r"(?:\([^()]*\)|[\w$]+)\s*(?::\s*[\w<>\[\]]+\s*)?=>\s*(?!\{)\S.*$")
 
 
-def _presence_of(name: str) -> re.Pattern[str]:
+def _presence_of(name: str, mock: bool = False) -> re.Pattern[str]:
     """A JS check that only asks for the function `name` to exist (`expect(check)
-    .toBeDefined()`): it neither calls it nor fails, as a function the test defines exists."""
-    return re.compile(rf"^(\s*)expect\(\s*{re.escape(name)}\s*\)\s*\.\s*(?:toBeDefined|toBeTruthy|"
+    .toBeDefined()`): it neither calls it nor fails, as a function the test defines exists;
+    of a `mock`, also one that it was not called (`.not.toHaveBeenCalled()`,
+    `toHaveBeenCalledTimes(0)`), which holds of a mock nothing calls."""
+    own = re.escape(name)
+    uncalled = (rf"|^(\s*)expect\(\s*{own}\s*\)\s*\.\s*(?:not\s*\.\s*(?:{_MOCK_MATCHER})\("
+                rf"[^;]*\)|(?:toHaveBeenCalledTimes|toBeCalledTimes|toHaveReturnedTimes|"
+                rf"toReturnTimes)\(\s*0\s*\))\s*;?\s*$") if mock else ""
+    return re.compile(rf"^(\s*)expect\(\s*{own}\s*\)\s*\.\s*(?:toBeDefined|toBeTruthy|"
                       rf"not\s*\.\s*toBeUndefined|not\s*\.\s*toBeNull|not\s*\.\s*toBeFalsy)\(\s*\)"
-                      rf"\s*;?\s*$|^(\s*)expect\(\s*{re.escape(name)}\s*\)\s*\.\s*(?:toBeInstanceOf\("
-                      rf"\s*Function\s*\)|toBeTypeOf\(\s*[\"']function[\"']\s*\))\s*;?\s*$")
+                      rf"\s*;?\s*$|^(\s*)expect\(\s*{own}\s*\)\s*\.\s*(?:toBeInstanceOf\("
+                      rf"\s*Function\s*\)|toBeTypeOf\(\s*[\"']function[\"']\s*\))\s*;?\s*$"
+                      + uncalled)
+
+
+# What a check of a mock reads of its calls (`expect(fn).toHaveBeenCalledWith(1)`): no call.
+_MOCK_MATCHER = (r"toHaveBeenCalled\w*|toBeCalled\w*|toHaveBeenLastCalledWith|lastCalledWith|"
+                 r"toHaveBeenNthCalledWith|nthCalledWith|toHaveReturned\w*|toReturn\w*|"
+                 r"toHaveLastReturnedWith|lastReturnedWith|toHaveNthReturnedWith|nthReturnedWith")
+
+
+def _mock_checked(name: str) -> re.Pattern[str]:
+    """A JS check of the mock `name`'s calls (`expect(check).toHaveBeenCalled()`): it reads
+    what the mock recorded, and calls it not."""
+    return re.compile(rf"^\s*expect\(\s*{re.escape(name)}\s*\)\s*\.\s*(?:not\s*\.\s*)?"
+                      rf"(?:{_MOCK_MATCHER})\(")
 
 
 _CLASS_HEAD = re.compile(r"^\s*class\b")
@@ -1832,7 +1863,9 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
     raw in cases:` then `def check():`), read as a block that never runs: its checks
     are never called. A method of a class the test defines is not judged: what uses the
     class may call it. A JS check that it exists (`expect(check).toBeDefined()`) names it
-    without calling it, and cannot fail."""
+    without calling it, and cannot fail. A JS mock of a callback (`const check = vi.fn(() =>
+    {`) runs it only when called: a check of its calls names it without calling it, and one
+    that it was not called (`expect(check).not.toHaveBeenCalled()`) cannot fail."""
     pattern = _CLOSURE.get(language)
     if pattern is None:
         return lines
@@ -1857,17 +1890,20 @@ def _uncalled_closures_dead(lines: list[str], language: str) -> list[str]:
         named = re.compile(rf"(?<![\w$.]){own}\s*\(|[(\[,=:{{]\s*{own}\s*[,)\];}}]|"
                            rf"(?:return|yield|await)\s+{own}\b|(?<![\w$.]){own}\s*\.\s*(?:call|"
                            rf"apply|bind)\b|\b(?:defer|go)\s+{own}\b")
-        exists = _presence_of(name) if language == "js" else None
+        mock = language == "js" and _MOCK_OF_CALLBACK.search(line) is not None
+        exists = _presence_of(name, mock) if language == "js" else None
+        checked = _mock_checked(name) if mock else None
         others = [at for at in range(len(lines)) if not index <= at <= end]
         if any(named.search(lines[at]) and not (exists and exists.match(lines[at]))
-               for at in others):
+               and not (checked and checked.match(lines[at])) for at in others):
             continue
         out[index] = f"{found.group(1)}{_NEVER[language]}" if one_line is None else \
             f"{found.group(1)}if (false) {line.strip()}"
         for at in others:
             shown = exists.match(lines[at]) if exists else None
             if shown is not None:
-                out[at] = f"{shown.group(1) or shown.group(2) or ''}expect(true).toBe(true);"
+                indent = next((group for group in shown.groups() if group), "")
+                out[at] = f"{indent}expect(true).toBe(true);"
     return out
 
 

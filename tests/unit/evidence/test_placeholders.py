@@ -4362,6 +4362,69 @@ def test_an_arrow_holding_the_check_that_is_never_called_checks_nothing() -> Non
         "an arrow handed to toThrow": False, "an arrow said to exist and called": False}
 
 
+
+MOCKED_CALLBACKS = """it("a mock's callback, the mock never called", () => {
+  const check = vi.fn(() => {
+    for (const c of cases) {
+      expect(destr(c.input)).toStrictEqual(c.output);
+    }
+  });
+  expect(check).not.toHaveBeenCalled();
+});
+
+it("a mock's one-line callback, no call of it checked", () => {
+  const check = jest.fn((x: string) => expect(destr(x)).toBe(42));
+  expect(check).toHaveBeenCalledTimes(0);
+});
+
+it("a mock's function callback never called", () => {
+  const check = vi.fn<[string], void>(function (x) {
+    expect(destr(x)).toBe(42);
+  });
+});
+
+it("a mock's callback handed to the code", () => {
+  const onWarn = vi.fn((message: string) => {
+    expect(message).toContain("__proto__");
+  });
+  destr('{ "__proto__": {} }', { warn: onWarn });
+  expect(onWarn).toHaveBeenCalled();
+});
+
+it("a mock's callback called", () => {
+  const check = vi.fn((x: string) => {
+    expect(destr(x)).toBe(42);
+  });
+  check("42");
+  expect(check).toHaveBeenCalledTimes(1);
+});
+
+it("a mock's callback never called, said to be called", () => {
+  const check = vi.fn(() => {
+    expect(destr("42")).toBe(42);
+  });
+  expect(check).toHaveBeenCalled();
+});
+
+it("a mock with no callback", () => {
+  const fn = vi.fn();
+  expect(destr("42")).toBe(42);
+  expect(fn).not.toHaveBeenCalled();
+});
+"""
+
+
+def test_a_callback_handed_to_a_mock_nothing_calls_checks_nothing() -> None:
+    """`vi.fn(callback)` runs the callback only when the mock is called: checks in it run no
+    more than those of a function the test defines and never calls, and a check that the mock
+    was not called holds. A check that it was called can fail (and does): a real test."""
+    found = _found("a.test.ts", MOCKED_CALLBACKS)
+    assert len(found) == 7
+    assert {test for test, placeholder in found.items() if placeholder} == {
+        "a mock's callback, the mock never called",
+        "a mock's one-line callback, no call of it checked",
+        "a mock's function callback never called"}
+
 LITERAL_SWITCHES = '''it("a switch on a literal no case matches", () => {
   switch ("json") {
     case "yaml": {
