@@ -147,7 +147,8 @@ check helper of the test, its file or a module of its project it imports it from
 `console` one's and no `throw` in it; not a generic one, whose types are its check) read as a
 check that cannot fail,
 an `expect(...)` of the test's or its file's own `expect`, or of one it imports from a module
-of its project that the project defines (`export const expect = (x) => ({ toBe() {} })`; one
+of its project that the project defines (`export const expect = (x) => ({ toBe() {} })`,
+`new Proxy(() => noop, { get: () => noop })` of nothing the module imports; one
 handing on a package's is the runner's: `export { expect } from "@playwright/test"`,
 `base.extend(...)`, `test.expect`, `chai.expect`; `imported_expect_origin`, the modules
 `check_modules` reads), and a `setTimeout` callback or
@@ -960,14 +961,17 @@ _OWN_EXPECT = lazy_re(r"\b(?:(?:const|let|var)\s+expect\s*(?::[^=\n]+)?=(?!\s*(?
 # "vitest"` then `export const expect = base.extend({...})`; `export const expect =
 # test.expect`, `chai.expect`, `require("chai").expect`), through its project's modules up to
 # MAX_EXPECT_DEPTH deep; one the project defines itself (`export const expect = (x) => ({
-# toBe() {} })`, a function, an object, a class, a `jest.fn()`) is not, and its checks fail
-# nothing. A module not read (not in the texts given) leaves the test alone.
+# toBe() {} })`, a function, an object, a class, a `jest.fn()`, what a global's constructor
+# makes of nothing the module imports: `new Proxy(() => noop, { get: () => noop })`) is not,
+# and its checks fail nothing. A module not read (not in the texts given) leaves the test
+# alone.
 MAX_EXPECT_DEPTH = 4
 _DECLARES = r"^(?:export[ \t]+)?(?:default[ \t]+)?(?:declare[ \t]+)?"
 _MOCK_MADE = lazy_re(r"^(?:jest|vi)\s*\.\s*(?:fn|spyOn)\s*\(")
 _RHS_HEAD = lazy_re(r"^(?:await\s+)?(?:new\s+)?([A-Za-z_$][\w$]*)(?![\w$])(?!\s*=>)\s*"
                     r"(?:(?:\.|\?\.)\s*([A-Za-z_$][\w$]*))?")
 _REQUIRED = lazy_re(r"^require\(\s*[\"']([^\"']+)[\"']\s*\)\s*(?:\.\s*([A-Za-z_$][\w$]*))?")
+_MADE_NEW = lazy_re(r"^(?:await\s+)?new\s")
 _NOT_A_VALUE = frozenset({"function", "async", "class", "new", "this", "true", "false", "null",
                           "undefined"})
 
@@ -1026,12 +1030,30 @@ def _local_origin(file: str, code: str, local: str, texts: Mapping[str, str],
         return False  # an arrow, a function, an object, a literal, a mock: its own
     if head.group(1) == local:
         return None
+    if _MADE_NEW.match(value) and not _bound_in(code, head.group(1)):
+        # `new Proxy(() => noop, { get: () => noop })`: a global's constructor makes it of
+        # what it is given, the module's own unless it is given something it imports
+        opening = value.find("(", head.end())
+        given = value[opening:then_literals.closing(value, opening)] if opening >= 0 else ""
+        bindings = {bound for statement in js_imports.imports(code)
+                    for _, bound in statement.named}
+        return None if any(re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", given)
+                           for name in bindings) else False
     for statement in js_imports.imports(code):  # `ns.expect` of `import * as ns from "./h"`
         for imported, bound in statement.named:
             if bound == head.group(1):
                 return _module_origin(file, statement.spec, head.group(2) or imported
                                       if imported == "*" else imported, texts, depth + 1)
     return _local_origin(file, code, head.group(1), texts, depth + 1)
+
+
+def _bound_in(code: str, name: str) -> bool:
+    """Whether a module (`code`) binds `name` itself: imports it or declares it at any depth
+    (a name it binds nowhere is a global: `Proxy`, `Object`)."""
+    own = re.escape(name)
+    return any(bound == name for statement in js_imports.imports(code)
+               for _, bound in statement.named) or re.search(
+        rf"(?:\b(?:function\*?|class|const|let|var)\s+|[{{,]\s*){own}\b", code) is not None
 
 
 def imported_expect_origin(file: str, text: str, texts: Mapping[str, str]) -> bool | None:

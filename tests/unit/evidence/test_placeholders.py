@@ -1694,6 +1694,10 @@ IMPORTS_EXPECT = ("import { expect } from './check-helpers';\nimport { f } from 
     ("export const expect = jest.fn();\n", True),
     ("const check = (x) => ({ toEqual() {} });\nexport { check as expect };\n", True),
     ("const check = (x) => ({ toEqual() {} });\nexports.expect = check;\n", True),
+    # ... made by a global's constructor of its own values: a do-nothing Proxy
+    ("const noop: any = new Proxy(() => noop, { get: () => noop, apply: () => noop });\n"
+     "export const expect: any = noop;\n", True),
+    ("export const expect = new Proxy(() => {}, {});\n", True),
     # a package's, handed on or derived
     ("export { expect } from '@playwright/test';\n", False),
     ("export * from 'vitest';\n", False),
@@ -1706,6 +1710,11 @@ IMPORTS_EXPECT = ("import { expect } from './check-helpers';\nimport { f } from 
      False),
     ("export const expect = require('chai').expect;\n", False),
     ("import { test, expect } from '@playwright/test';\nexport { test, expect };\n", False),
+    # ... or wrapped by a Proxy: given what the module imports, not known to be its own
+    ("import { expect as base } from 'vitest';\nexport const expect = new Proxy(base, {});\n",
+     False),
+    ("import { expect as base } from 'vitest';\nexport const expect = new Proxy(() => {}, {\n"
+     "  apply: (_t, _s, args) => base(...args),\n});\n", False),
     # not known: a global, a module not read, nothing of the name
     ("export const expect = globalThis.expect;\n", False),
     ("export { expect } from './elsewhere';\n", False),
