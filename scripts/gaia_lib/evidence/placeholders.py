@@ -129,7 +129,10 @@ body or a `try:` or `with` block of it, its `else` and what follows it left runn
 `(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines, `function (c) {`,
 types aside: `(c: string): boolean =>`, `const p = c[0];` bindings before the `return`, a
 second parameter bound to the row's index: `(c, i) => i > 5`), read for each row as JS reads
-it; a condition calling the test's code, or a table a
+it; and a loop's branch: `for (const c of cases) {` or `cases.forEach((c) => {` then an `if`
+no row meets, or one every row meets that goes on to the next row, `if (c.input) continue;`,
+leaving what follows it in the loop never run: `row_filters.js_unmet_branches`; a condition
+calling the test's code, or a table a
 fixture, a class or the test names again, appends to or hands on, is not read), or a
 counting loop that runs no time (`for (let i = 0; i < 0; i++)`, `range(0)`); a Python block
 expecting the error a failed assertion raises (`with pytest.raises(Exception):`,
@@ -789,7 +792,8 @@ def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, s
         text = _strip_line_comment(stripped, language)
         if offset == len(rest):  # the closing line: `}`, `});`, `})`
             text = re.sub(r"^\}\s*\)?\s*;?\s*$", "", text)
-        if not text or text in ("}", "});", "})"):
+        # (`}}`: a block read as never run, closed with a loop's: `row_filters`)
+        if not text or text in ("}", "});", "})", "}}", "}});", "}})"):
             continue
         for part in filter(None, (p.strip() for p in _semicolon_parts(text))):
             if part.startswith((".", "?.")) and out:  # a chain continued: `expect(x)\n.toBe(y)`
@@ -3148,6 +3152,10 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     written_lines = lines
     if language == "js":  # a filter no row of its literal table meets keeps nothing
         lines = row_filters.js_unkept_filters(lines, outer.rows)
+        # ... nor a branch of a loop over one, and a jump every row takes skips what follows
+        branched = row_filters.js_unmet_branches(lines, outer.rows)
+        if branched != lines:
+            lines = testcases.brace_indented(branched)
     marker = _SOURCE_SKIP_MARKERS[language]
     for index, line in enumerate(lines[: decl + 1]):
         found = marker.search(line)

@@ -38,6 +38,15 @@ Rules:
   pattern, or an `async` callback gives no verdict. A callback over several lines is written
   `() => false` on the filter's first line, the lines it spanned left blank
   (`js_unkept_filters`), so a test's lines keep their numbers.
+- JS / TS, a branch in a loop over a table (`js_unmet_branches`): an `if` among the
+  statements of the body of `for (const c of cases) {` or `cases.forEach((c) => {`, its
+  condition read as a filter's for each row bound to the loop's name or pattern; over rows a
+  statement may change (arrays, objects) only the first statement. One no row meets never
+  runs; one every row meets whose only statement goes on to the next row (`continue`,
+  `break`, `return`; `return` in `forEach`) leaves the statements after it never run.
+- JS / TS, a table's cell that is no literal (`Number.MAX_VALUE`, `1_000`, a call) is read as
+  a value not known: a condition reading it gives no verdict, one reading only other cells
+  does.
 - JS / TS, a condition of constants alone (`js_constant_condition`: an `if` of a test whose
   members were read as the literals it gave them, `"hello" === "hello"`) is read by the
   same reader, with no names bound.
@@ -216,12 +225,41 @@ def _js_string(token: str) -> str:
     return re.sub(r"\\(.)", r"\1", inner)
 
 
+class _Opaque:
+    """A table's cell this reading cannot tell the value of (`Number.MAX_VALUE`, `1_000`, a
+    call): a condition reading it gives no verdict."""
+
+
+_OPAQUE = _Opaque()
+_CELL_END = frozenset({",", "]", "}", ")", ""})
+
+
 class _JsReader:
     """A JS literal (arrays, objects, strings, numbers, true / false / null / undefined) or a
-    filter's condition over one row, read from tokens."""
+    filter's condition over one row, read from tokens; a table's (`opaque`) cell of anything
+    else is read as a value not known (`_OPAQUE`)."""
 
-    def __init__(self, tokens: list[tuple[str, str]]) -> None:
-        self.tokens, self.at = tokens, 0
+    def __init__(self, tokens: list[tuple[str, str]], opaque: bool = False) -> None:
+        self.tokens, self.at, self.opaque = tokens, 0, opaque
+
+    def cell(self) -> object:
+        """An item of an array or an object's value: a literal, or (`opaque`) the tokens up to
+        the comma or bracket ending it, read as a value not known."""
+        start = self.at
+        try:
+            value = self.literal()
+            if not self.opaque or self.peek() in _CELL_END:
+                return value
+        except _Unknown:
+            if not self.opaque:
+                raise
+        self.at, depth = start, 0
+        while self.at < len(self.tokens) and not (depth == 0 and self.peek() in _CELL_END):
+            depth += (self.peek() in ("(", "[", "{")) - (self.peek() in (")", "]", "}"))
+            self.at += 1
+        if self.at == start:
+            raise _Unknown("an empty cell")
+        return _OPAQUE
 
     def peek(self) -> str:
         return self.tokens[self.at][1] if self.at < len(self.tokens) else ""
@@ -243,7 +281,7 @@ class _JsReader:
         if text == "-" and self.tokens[self.at:self.at + 1][:1] and self.tokens[self.at][0] == "n":
             return -float(self.take()[1])
         if text == "[":
-            return tuple(self.listed("]", self.literal))
+            return tuple(self.listed("]", self.cell))
         if text == "{":
             return dict(self.listed("}", self.field))
         raise _Unknown(text)
@@ -254,7 +292,7 @@ class _JsReader:
         if key_kind not in ("w", "s", "n"):
             raise _Unknown(key)
         self.take(":")
-        return (_js_string(key) if key_kind == "s" else key), self.literal()
+        return (_js_string(key) if key_kind == "s" else key), self.cell()
 
     def listed(self, close: str, item: Callable[[], _Item]) -> list[_Item]:
         """Comma-separated items up to `close` (a trailing comma allowed), `close` taken."""
@@ -330,6 +368,14 @@ def _js_type(value: object) -> str:
 def _js_value(node: tuple[Any, ...], names: Mapping[str, object]) -> Any:
     """The value of a filter's condition (`_JsReader.condition`) for one row, its parameters
     bound in `names`; `_Unknown` where JS's coercions or any other call would decide."""
+    value = _js_read(node, names)
+    if value is _OPAQUE:
+        raise _Unknown("a value not known")
+    return value
+
+
+def _js_read(node: tuple[Any, ...], names: Mapping[str, object]) -> Any:
+    """`_js_value`, a cell not known (`_OPAQUE`) left to it to refuse."""
     op = node[0]
     if op == "v":
         return node[1]
@@ -368,6 +414,8 @@ def _js_value(node: tuple[Any, ...], names: Mapping[str, object]) -> Any:
         _, owner, name = method
         if name == "includes" and len(args) == 1 and (isinstance(owner, tuple) or (
                 isinstance(args[0], str))):
+            if args[0] not in owner and _OPAQUE in owner:
+                raise _Unknown("a value not known")
             return args[0] in owner
         if isinstance(owner, str) and all(isinstance(arg, str) for arg in args) and \
                 len(args) == (1 if name in ("startsWith", "endsWith") else 0):
@@ -561,7 +609,7 @@ def js_tables(text: str, top: bool) -> dict[str, tuple[object, ...]]:
             continue
         start = found.end() - 1
         try:
-            reader = _JsReader(_js_tokens(text[start:closing_bracket(text, start)]))
+            reader = _JsReader(_js_tokens(text[start:closing_bracket(text, start)]), True)
             value = reader.literal()
         except (_Unknown, ValueError, RecursionError):
             continue
@@ -595,6 +643,16 @@ def closing_bracket(text: str, opening: int) -> int:
 _JS_FILTER = re.compile(r"(?<![\w$.])([\w$]+)\s*\.\s*filter\(")
 
 
+def _js_tables_seen(text: str, rows: Mapping[str, tuple[object, ...]]
+                    ) -> dict[str, tuple[object, ...]]:
+    """The literal tables a JS/TS test (`text`) sees: its file's (`rows`) that it neither
+    declares again nor takes as a parameter, and its own."""
+    return {name: table for name, table in rows.items() if not re.search(
+        rf"\b(?:const|let|var)\s+(?:[\[{{][^=\]}}]*)?(?<![\w$]){re.escape(name)}(?![\w$])|"
+        rf"[(,]\s*{re.escape(name)}\s*[,)]|(?<![\w$.]){re.escape(name)}\s*=>", text)} | \
+        js_tables(text, top=False)
+
+
 def js_unkept_filters(lines: list[str], rows: Mapping[str, tuple[object, ...]]) -> list[str]:
     """A JS/TS test's lines with each filter that keeps no row of a literal table (its file's,
     `rows`, or its own) written `.filter(() => false)`, as the rules above read it. A callback
@@ -602,11 +660,8 @@ def js_unkept_filters(lines: list[str], rows: Mapping[str, tuple[object, ...]]) 
     `.filter(`, is read too: the filter is then written on its first line, what follows its
     `)` on the last line brought up, and the lines between left blank (as many lines)."""
     text = "\n".join(lines)
-    own = js_tables(text, top=False)
     # a file's table the test declares again, or takes as a parameter, is another value
-    tables = {name: table for name, table in rows.items() if not re.search(
-        rf"\b(?:const|let|var)\s+(?:[\[{{][^=]*)?(?<![\w$]){re.escape(name)}(?![\w$])|"
-        rf"[(,]\s*{re.escape(name)}\s*[,)]|(?<![\w$.]){re.escape(name)}\s*=>", text)} | own
+    tables = _js_tables_seen(text, rows)
     if not tables:
         return lines
     for found in reversed(list(_JS_FILTER.finditer(text))):
@@ -846,3 +901,118 @@ def python_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...
             except _Unknown:
                 continue
     return frozenset(out)
+
+
+# A JS/TS loop over a table's rows, its block opened on its line: `for (const c of cases) {`,
+# `cases.forEach((c) => {` (a `return` in its callback goes on to the next row, as `continue`
+# does in the loop); and an `if` of its body, its condition from its `(`.
+_JS_ROW_LOOP = re.compile(r"^\s*(?:for\s*\(\s*const\s+(?P<of>.+?)\s+of\s+(?P<table>[\w$]+)\s*\)\s*"
+                          r"\{|(?P<each>[\w$]+)\s*\.\s*forEach\s*\(\s*(?P<param>\(.*?\)|[\w$]+)"
+                          r"\s*=>\s*\{)\s*$")
+_JS_BRANCH = re.compile(r"^\s*if\s*(?=\()")
+_JS_NEXT_ROW = {"of": re.compile(r"(?:continue|break|return)\s*;?"),
+                "each": re.compile(r"return\s*;?")}
+
+
+_JS_LINE_TEXT = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|//.*")
+
+
+def _js_block_close(lines: list[str], index: int) -> int | None:
+    """The index of the line closing the block whose `{` ends `lines[index]` (strings and
+    comments aside), or None."""
+    depth = 1
+    for at in range(index + 1, len(lines)):
+        for char in _JS_LINE_TEXT.sub("", lines[at]):
+            depth += (char == "{") - (char == "}")
+            if depth == 0:
+                return at
+    return None
+
+
+def _js_meets(condition: str, bind: Callable[[object], dict[str, object]],
+              table: tuple[object, ...]) -> bool | None:
+    """Whether every row of `table` meets the JS `condition` (its names bound by `bind`),
+    False when none does, None when some do or it cannot be read."""
+    try:
+        reader = _JsReader(_js_tokens(condition))
+        node = reader.condition()
+        if reader.peek():
+            return None
+        met = {_js_truthy(_js_value(node, bind(row))) for row in table}
+    except (_Unknown, ValueError, TypeError, IndexError, RecursionError):
+        return None
+    return None if len(met) != 1 else met.pop()
+
+
+def js_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...]]) -> list[str]:
+    """A JS/TS test's lines (its blocks indented as their braces make them) with each `if` of
+    the body of a loop over a literal table (`for (const c of cases) {`, `cases.forEach((c)
+    => {`; its file's, `rows`, or its own) read for each row: one no row meets written `if
+    (false)`, its block never run; one every row meets whose only statement goes on to the
+    next row (`if (c.input) continue;`, `{ continue; }`, over lines too; `break`, `return`;
+    in `forEach`, `return`) written `if (false) {`, the rest of the loop's body its block,
+    closed with the loop's (`}}`): the statements after it never run. Its condition is read
+    as a filter's (rules above), each row bound to the loop's name or pattern; only the
+    statements of the loop's own body, and over rows a statement may change (arrays,
+    objects) only its first. Each line keeps its number."""
+    tables = _js_tables_seen("\n".join(lines), rows)
+    if not tables:
+        return lines
+    out = list(lines)
+    for index, line in enumerate(lines):
+        loop = _JS_ROW_LOOP.match(line)
+        if loop is None or (loop.group("table") or loop.group("each")) not in tables:
+            continue
+        kind = "of" if loop.group("of") else "each"
+        table = tables[loop.group("table") or loop.group("each")]
+        try:
+            reader = _JsReader(_js_tokens(loop.group("of") or loop.group("param")))
+            parenthesised = kind == "each" and reader.peek() == "("
+            if parenthesised:
+                reader.take("(")
+            bind = _js_pattern(reader)
+            if parenthesised:
+                if reader.peek() == ":":
+                    _js_skip_type(reader, (")",))
+                reader.take(")")
+            if reader.peek():
+                continue
+        except _Unknown:
+            continue
+        end = _js_block_close(lines, index)
+        if end is None or lines[end].strip() not in ("}", "});", "})"):
+            continue
+        body = [at for at in range(index + 1, end)
+                if lines[at].strip() and not lines[at].strip().startswith("//")]
+        if not body:
+            continue
+        indent = min(len(lines[at]) - len(lines[at].lstrip()) for at in body)
+        own = [at for at in body if len(lines[at]) - len(lines[at].lstrip()) == indent]
+        changeable = any(isinstance(row, (tuple, dict)) for row in table)  # JS's arrays too
+        for at in own[:1] if changeable else own:
+            if _JS_BRANCH.match(lines[at]) is None:
+                continue
+            opening = lines[at].index("(")
+            close = closing_bracket(lines[at], opening)
+            met = _js_meets(lines[at][opening + 1:close - 1], bind, table)
+            rest = lines[at][close:].strip()
+            head = lines[at][:opening]
+            if met is False:
+                out[at] = f"{head}(false) {rest}"
+                continue
+            jump = _JS_NEXT_ROW[kind]
+            closed = _js_block_close(lines, at) if rest == "{" else at
+            inner = [line_ for line_ in body if at < line_ <= (closed or at)]
+            if not met or not [line_ for line_ in own if line_ > (closed or at)]:
+                continue
+            if jump.fullmatch(rest) or (rest.startswith("{") and rest.endswith("}") and
+                                        jump.fullmatch(rest[1:-1].strip())):
+                out[at] = f"{head}(false) {{"
+            elif len(inner) == 2 and jump.fullmatch(lines[inner[0]].strip()) and \
+                    lines[inner[1]].strip() == "}":  # `if (c) {` / `continue;` / `}`
+                out[at], out[inner[0]], out[inner[1]] = f"{head}(false) {{", "", ""
+            else:
+                continue
+            out[end] = lines[end].replace("}", "}}", 1)
+            break
+    return out

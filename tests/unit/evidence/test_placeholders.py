@@ -4434,6 +4434,86 @@ def test_a_callback_handed_to_a_mock_nothing_calls_checks_nothing() -> None:
         "a mock's one-line callback, no call of it checked",
         "a mock's function callback never called"}
 
+
+SKIPPED_ROWS = """const numbers = [
+  { input: "9", output: 9 },
+  { input: "0.30000000000000004", output: 0.300_000_000_000_000_04 },
+  { input: "9.9e10000", output: Number.POSITIVE_INFINITY },
+];
+
+it("a continue every row takes", () => {
+  for (const testCase of numbers) {
+    if (testCase.input) continue;
+    expect(destr(testCase.input)).toStrictEqual(testCase.output);
+  }
+});
+
+it("a continue of its own table's rows", () => {
+  const cases = ["9", "-9"];
+  for (const input of cases) {
+    if (input.length > 0) {
+      continue;
+    }
+    expect(destr(input)).toBe(Number(input));
+  }
+});
+
+it("a forEach return every row takes", () => {
+  numbers.forEach(({ input, output }) => {
+    if (typeof input === "string") return;
+    expect(destr(input)).toStrictEqual(output);
+  });
+});
+
+it("a branch no row meets", () => {
+  for (const { input } of numbers) {
+    if (input === "") {
+      expect(destr(input)).toBe("");
+    }
+  }
+});
+
+it("a continue one row takes", () => {
+  for (const testCase of numbers) {
+    if (testCase.input === "9") continue;
+    expect(destr(testCase.input)).toStrictEqual(testCase.output);
+  }
+});
+
+it("a continue on what the code returns", () => {
+  for (const testCase of numbers) {
+    if (destr(testCase.input) === undefined) continue;
+    expect(destr(testCase.input)).toStrictEqual(testCase.output);
+  }
+});
+
+it("a continue on a cell not known", () => {
+  for (const testCase of numbers) {
+    if (testCase.output) continue;
+    expect(destr(testCase.input)).toStrictEqual(testCase.output);
+  }
+});
+
+it("a check before the continue", () => {
+  for (const testCase of numbers) {
+    expect(destr(testCase.input)).toStrictEqual(testCase.output);
+    if (testCase.input) continue;
+  }
+});
+"""
+
+
+def test_a_loop_s_checks_after_a_jump_every_row_of_its_table_takes_never_run() -> None:
+    """destr's number test with `if (testCase.input) continue;` before its check: every row's
+    input is a non-empty string, so the check never runs. A condition some row fails, one on
+    what the code returns or on a cell no literal writes, or a check before the jump, leaves
+    a real test."""
+    found = _found("a.test.ts", SKIPPED_ROWS)
+    assert len(found) == 8
+    assert {test for test, placeholder in found.items() if placeholder} == {
+        "a continue every row takes", "a continue of its own table's rows",
+        "a forEach return every row takes", "a branch no row meets"}
+
 LITERAL_SWITCHES = '''it("a switch on a literal no case matches", () => {
   switch ("json") {
     case "yaml": {

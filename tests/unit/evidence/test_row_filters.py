@@ -345,3 +345,63 @@ def test_a_js_condition_of_constants_alone_is_read() -> None:
     assert holds("1 == '1'") is None  # JS's coercion decides
     assert holds("model.title === 'hello'") is None  # a name
     assert holds("f() === 1") is None
+
+
+def test_a_js_table_s_cells_no_literal_writes_are_read_as_values_not_known() -> None:
+    """destr's number table holds `0.300_000_000_000_000_04` and `Number.POSITIVE_INFINITY`:
+    its rows are read, those cells as values not known, which only a condition reading them
+    cannot tell."""
+    text = ('const cases = [\n  { input: "9", output: 9 },\n'
+            '  { input: "0.30000000000000004", output: 0.300_000_000_000_000_04 },\n'
+            '  { input: "9.9e10000", output: Number.POSITIVE_INFINITY },\n'
+            '  { input: "x", output: f(1, [2]) },\n];\n')
+    rows = row_filters.js_tables(text, top=True)["cases"]
+    assert [row["input"] for row in rows if isinstance(row, dict)] == [
+        "9", "0.30000000000000004", "9.9e10000", "x"]
+    keep = ['cases.filter((c) => CONDITION).forEach(check);']
+    for condition, keeps_none in [("c.input === ''", True), ("c.output === 1", False),
+                                  ("[c.output].includes(7)", False), ("c.input === '9'", False)]:
+        kept = row_filters.js_unkept_filters([keep[0].replace("CONDITION", condition)],
+                                             {"cases": rows})
+        assert (kept[0] == "cases.filter(() => false).forEach(check);") is keeps_none
+
+
+JS_LOOP_ROWS = [
+    "  for (const c of cases) {", "    if (c.input) continue;",
+    "    expect(f(c.input)).toBe(c.output);", "  }"]
+
+
+@pytest.mark.parametrize(("lines", "written"), [
+    # every row takes the `continue`: what follows is a block never run, closed with the loop
+    (JS_LOOP_ROWS, ["  for (const c of cases) {", "    if (false) {",
+                     "    expect(f(c.input)).toBe(c.output);", "  }}"]),
+    ([*JS_LOOP_ROWS[:1], "    if (c.input) { continue; }", *JS_LOOP_ROWS[2:]],
+     ["  for (const c of cases) {", "    if (false) {", "    expect(f(c.input)).toBe(c.output);",
+      "  }}"]),
+    ([*JS_LOOP_ROWS[:1], "    if (c.input.length > 0) {", "      continue;", "    }",
+      *JS_LOOP_ROWS[2:]],
+     ["  for (const c of cases) {", "    if (false) {", "", "",
+      "    expect(f(c.input)).toBe(c.output);", "  }}"]),
+    (["  cases.forEach(({ input }) => {", "    if (typeof input === 'string') return;",
+      "    expect(f(input)).toBe(1);", "  });"],
+     ["  cases.forEach(({ input }) => {", "    if (false) {", "    expect(f(input)).toBe(1);",
+      "  }});"]),
+    # a branch no row meets never runs
+    ([*JS_LOOP_ROWS[:1], "    if (c.input === '') {", "      expect(f(c.input)).toBe(1);",
+      "    }", "  }"],
+     [*JS_LOOP_ROWS[:1], "    if (false) {", "      expect(f(c.input)).toBe(1);", "    }",
+      "  }"]),
+    # some rows take it, the code decides, or a statement before it may change the row
+    ([*JS_LOOP_ROWS[:1], "    if (c.input === '9') continue;", *JS_LOOP_ROWS[2:]], None),
+    ([*JS_LOOP_ROWS[:1], "    if (f(c.input)) continue;", *JS_LOOP_ROWS[2:]], None),
+    ([*JS_LOOP_ROWS[:1], "    c.input = '';", *JS_LOOP_ROWS[1:]], None),
+    # a jump with nothing after it, or a table the loop does not run over
+    ([*JS_LOOP_ROWS[:2], "  }"], None),
+    ([JS_LOOP_ROWS[0].replace("cases", "other"), *JS_LOOP_ROWS[1:]], None),
+])
+def test_a_js_loop_s_branch_is_read_for_each_row_of_its_table(
+        lines: list[str], written: list[str] | None) -> None:
+    """`if (c.input) continue;` in a loop over rows whose every `input` is a non-empty
+    string: the loop's checks after it never run (`js_unmet_branches`)."""
+    rows = {"cases": ({"input": "9", "output": 9.0}, {"input": "-9", "output": -9.0})}
+    assert row_filters.js_unmet_branches(lines, rows) == (written or lines)
