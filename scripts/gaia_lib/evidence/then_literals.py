@@ -17,6 +17,11 @@ over a literal table, where it is the one statement giving that name a value (`t
 (("#09c", "#0099cc"), ...)` then `for raw, normalized in test_pairs:` and `assert normalized
 == normalize_hex(raw)`; `enumerate(test_pairs)`, JS `const cases = [...]` alike), the numbers
 of its rows' tuples too (`(218, 165, 32)`).
+A call of a function the test defines whose body checks (`const check = (i, o) =>
+expect(f(i)).toEqual(o)`, `function check(`, Python's nested `def check(`) is an assertion
+too: `check(row.input, row.output)` in a loop makes the loop's table the checked values, as an
+`expect` written in the loop does; what a helper whose checks only ask for a result is handed
+it checks not (`checked_literals`).
 An expected value kept in a variable named for it (`want := []string{"a", "b"}` then
 `if !reflect.DeepEqual(got, want)`, `expected = ...` then `assert result == expected`) is
 asserted where the variable is: its assignment counts as part of the assertion.
@@ -392,15 +397,64 @@ def _go_guard(lines: list[str], row: int) -> str:
                  if _GO_IF_RE.match(lines[back])), "")
 
 
+# A function a test defines in its body: JS `const check = (a, b) =>`, `function check(`;
+# Python `def check(`.
+_JS_HELPER_RE = re.compile(r"\b(?:const|let|var)\s+(?P<arrow>[A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?="
+                           r"\s*(?:async\s*)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=;\n]+)?=>"
+                           r"|\bfunction\s*\*?\s*(?P<function>[A-Za-z_$][\w$]*)\s*\([^()]*\)"
+                           r"[^{;\n]*\{")
+_PY_HELPER_RE = re.compile(r"^(?P<indent>[ \t]+)(?:async[ \t]+)?def[ \t]+(?P<name>\w+)[ \t]*\(",
+                           re.M)
+
+
+def _helpers(code: str) -> dict[str, tuple[int, int]]:
+    """The functions `code` (a test's body) defines whose bodies check (`_ASSERT_START_RE`),
+    by name: where each definition starts and its body ends."""
+    found: dict[str, tuple[int, int]] = {}
+    for match in _JS_HELPER_RE.finditer(code):
+        if match.group("function"):
+            end = closing(code, match.end() - 1)
+        else:
+            body = _NEXT_CODE.search(code, match.end())
+            if body is None:
+                continue
+            end = closing(code, body.start()) if body.group() == "{" else \
+                _statement_end(code, body.start())
+        if _ASSERT_START_RE.search(code, match.end(), end):
+            found[match.group("arrow") or match.group("function")] = (match.start(), end)
+    for match in _PY_HELPER_RE.finditer(code):
+        indent, end = len(match.group("indent")), len(code)
+        for line in re.finditer(r"^([ \t]*)\S.*$", code[match.end():], re.M):
+            if line.start() > 0 and len(line.group(1)) <= indent:
+                end = match.end() + line.start()
+                break
+        if _ASSERT_START_RE.search(code, match.end(), end):
+            found[match.group("name")] = (match.start(), end)
+    return found
+
+
+def _helper_calls(code: str) -> list[str]:
+    """The statements calling a function the test defines that checks (`_helpers`): a check
+    of what it is handed (`check(testCase.input, testCase.output)`)."""
+    spans = []
+    for name, (start, end) in _helpers(code).items():
+        for call in re.finditer(rf"(?<![\w$.]){re.escape(name)}\s*\(", code):
+            if not start <= call.start() < end:
+                spans.append(code[call.start():_statement_end(code, call.start())])
+    return spans
+
+
 @lru_cache(maxsize=4096)
 def assertion_spans(source: str) -> tuple[str, ...]:
-    """The text of each assertion statement in `source` (comments removed). Remembered per
-    source: the matcher and the test reader both ask it of every test."""
+    """The text of each assertion statement in `source` (comments removed), a call of a
+    function it defines that checks too (`_helper_calls`). Remembered per source: the
+    matcher and the test reader both ask it of every test."""
     code = _COMMENT_LINE_RE.sub("", source)
     spans = [
         code[m.start():_statement_end(code, m.start())]
         for pattern in (_ASSERT_START_RE, _TABLE_START_RE) for m in pattern.finditer(code)
     ]
+    spans += _helper_calls(code)
     # Go has no assert statement: the checked values sit in the `if` guarding t.Errorf.
     lines = code.splitlines()
     for match in _GO_FAIL_RE.finditer(code):
@@ -499,6 +553,9 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
         if accepted:
             return _given_in(spans, literals)
         spans = tuple(span for span in spans if not _ACCEPTS.search(span))
+    # what a helper of the test whose checks only ask for a result is handed, it checks not
+    calls = set(_helper_calls(code))
+    spans = tuple(span for span in spans if span not in calls)
     found = asserted_in([_without_message(span) for span in spans if span not in looped],
                         literals)
     true = Literal(KEYWORD, "true")

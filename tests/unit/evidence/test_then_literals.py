@@ -792,6 +792,57 @@ def test_a_check_that_the_code_accepts_its_input_checks_no_result_a_then_promise
 def test_a_then_promising_what_the_code_returns_is_told(then: str, result: bool) -> None:
     assert promises_a_result(then) is result
 
+
+_HELPED = ('  it("parses number", () => {\n'
+           '    const testCases = [\n      { input: "9e2", output: 900 },\n    ];\n'
+           "    HELPER\n"
+           "    for (const testCase of testCases) {\n"
+           "      check(testCase.input, testCase.output);\n    }\n  });\n")
+
+
+@pytest.mark.parametrize(("helper", "asserted"), [
+    # destr's number test with its check moved into a helper the loop calls
+    ("const check = (input: string, output: unknown) =>\n"
+     "      expect(destr(input)).toStrictEqual(output);", ["900"]),
+    ("const check = (input, output) => {\n      expect(destr(input)).toBe(output);\n    };",
+     ["900"]),
+    ("function check(input: string, output: unknown) {\n"
+     "      expect(destr(input)).toStrictEqual(output);\n    }", ["900"]),
+    # a helper that checks nothing: what it is handed is asserted by nothing
+    ("const check = (input, output) => console.log(destr(input), output);", []),
+])
+def test_a_call_of_a_helper_the_test_defines_that_checks_is_a_check(
+        helper: str, asserted: list[str]) -> None:
+    """(`assertion_spans`) `check(testCase.input, testCase.output)` of a `check` the test
+    defines holding an `expect`: the loop's rows are its expected values, as they are for an
+    `expect` written in the loop."""
+    source = _HELPED.replace("HELPER", helper)
+    literals = [Literal(N, "900")]
+    assert [lit.value for lit in asserted_literals(source, literals)] == asserted
+
+
+def test_a_python_helper_the_test_defines_that_checks_is_a_check() -> None:
+    source = ("def test_x():\n    def check(value, expected):\n        assert f(value) == expected\n"
+              "\n    for raw, want in ((\"a\", \"900\"),):\n        check(raw, want)\n")
+    assert asserted_literals(source, [Literal(S, "900")]) == (Literal(S, "900"),)
+    assert asserted_literals(source.replace("assert f(value) == expected", "print(value)"),
+                             [Literal(S, "900")]) == ()
+
+
+def test_what_a_helper_only_asking_for_a_result_is_handed_is_checked_by_nothing() -> None:
+    """(`checked_literals`) `check("foo-bar", "Foo Bar")` of a helper whose check is
+    `toBeDefined()` checks neither value; one whose check is that the code accepts what it
+    is given checks the value handed to it whole, where the values are what it accepts."""
+    defined = ('it("x", () => {\n  const check = (a, b) => expect(f(a)).toBeDefined();\n'
+               '  check("foo-bar", "Foo Bar");\n});\n')
+    accepts = ('it("x", () => {\n  const check = (a) => expect(() => f(a)).not.toThrow();\n'
+               '  check("foo-bar");\n});\n')
+    literals = [Literal(S, "foo-bar"), Literal(S, "Foo Bar")]
+    assert presence_only(defined) == "expect(f(a)).toBeDefined()"
+    assert checked_literals(defined, literals) == ()
+    assert checked_literals(accepts, literals) == (Literal(S, "foo-bar"),)
+    assert checked_literals(accepts, literals, False) == ()
+
 _SAME_CALL = ('    def test_normalize_hex(self):\n'
               '        for raw, normalized in test_pairs:\n'
               '            expected = webcolors.normalize_hex(raw)\n'
