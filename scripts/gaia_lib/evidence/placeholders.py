@@ -123,7 +123,9 @@ statement of its body before the loop, binds nowhere else and only loops over:
 `cases = ["a@b.co"]` then `for e in [c for c in cases if c.startswith("!")]:`, and a branch
 of a loop over such a table no row meets, `for c in cases:` (or `for i, c in
 enumerate(cases):`, each row with its position) then `if c.startswith("!"):`, in the loop's
-body or a `try:` or `with` block of it, its `else` and what follows it left running; JS: a
+body or a `try:` or `with` block of it, its `else` and what follows it left running, and
+what follows in the loop's body a branch every row meets that goes on to the next row (`if
+c: continue`: `row_filters.python_skipping_branches`); JS: a
 `.filter(...)` over a `const` array of literals its file or the test writes and never changes:
 `cases.filter(([i]) => i.startsWith("+"))`, its callback, on one line or several (a block
 `(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines, `function (c) {`,
@@ -2078,8 +2080,10 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
                                        if name not in bound}
     # an `if` in a loop over a literal table that no row meets: `for c in cases:` then
     # `if c.startswith("!"):`
-    unmet = row_filters.python_unmet_branches(lines, rows or {}) if language == "python" and \
-        any(_PY_LOOP_ROWS.match(line) for line in lines[1:]) else frozenset()
+    looped = language == "python" and any(_PY_LOOP_ROWS.match(line) for line in lines[1:])
+    unmet = row_filters.python_unmet_branches(lines, rows or {}) if looped else frozenset()
+    # ... and one every row meets that goes on to the next row: `if c: continue`
+    skipping = row_filters.python_skipping_branches(lines, rows or {}) if looped else {}
     for index, line in enumerate(lines[1:], start=1):
         if index in unmet:
             out[index] = f"{line[:len(line) - len(line.lstrip())]}{_NEVER[language]}"
@@ -2111,6 +2115,11 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
         ranged = next(group for group in found.groups()[1:] if group)
         if ranged in outer or _empty(ranged, text, language):
             out[index] = f"{found.group(1)}{_NEVER[language]}"
+    for index, (first, last) in skipping.items():  # the rest of the loop under `if False:`
+        out[index] = f"{lines[index][:len(lines[index]) - len(lines[index].lstrip())]}if False:"
+        out[index + 1:first] = [""] * (first - index - 1)  # its `continue` on a line below
+        out[first:last + 1] = [f"    {line}" if line.strip() else line
+                               for line in out[first:last + 1]]
     return out
 
 

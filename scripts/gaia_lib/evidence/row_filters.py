@@ -25,7 +25,10 @@ Rules:
   `enumerate(cases, 1)`). A loop that binds its target again (an assignment, `with ... as`,
   `except ... as`, `case ... as`, an import) gives no verdict, nor, over rows a call may
   change (a list, a dict), a branch after another statement or in a `with` (its items run
-  first). A dict's `.items()` is no table.
+  first). A dict's `.items()` is no table. A branch of the loop's own body that every row
+  meets, whose only statement goes on to the next row (`if c: continue`, `break`, a bare
+  `return`; no `else`), leaves the loop's statements after it never run
+  (`python_skipping_branches`).
 - JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
   parameter, or of two, the second a name bound to the row's index (0, 1, ...: `(c, i) =>`,
   used or not), on one line or several (types of its parameters and return aside, its body an
@@ -853,24 +856,18 @@ def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[obje
     return own, frozenset(bound)
 
 
-def python_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...]]
-                          ) -> frozenset[int]:
-    """The indices among `lines` (a Python test's `def` and body) of each `if` that no row of a
-    literal table meets: a statement of the body of a loop over the table (one written in
-    place, the test's own, `python_own_tables`, or its module's, `rows`, where the test binds
-    no name of it), its condition on one line and read for each row bound to the loop's
-    target (`for c in cases:` / `if c.startswith("!"):`), with its position over
-    `enumerate(...)`; an `if` in a `try:` or a `with` block of the body too. A loop that binds
-    its target again, or a condition this reading cannot evaluate, gives none; a table whose
-    rows a loop may change (a list, a dict) only for an `if` first in the loop (or first in a
-    `try:` first in it)."""
+def _python_loops(lines: list[str], rows: Mapping[str, tuple[object, ...]]
+                  ) -> Iterator[tuple[ast.For, tuple[object, ...], int]]:
+    """Each loop of a Python test (`lines`: its `def` and body) over a literal table (one
+    written in place, the test's own, `python_own_tables`, or its module's, `rows`, where the
+    test binds no name of it) that binds its target nowhere else: the loop, its rows, and
+    how many lines come before the test's `def`."""
     own, bound = python_own_tables(lines)
     parsed = _test_function(lines)
     if parsed is None or bound is None:
-        return frozenset()
+        return
     function, nested = parsed
     module = {name: table for name, table in rows.items() if name not in bound}
-    out: set[int] = set()
     for loop in ast.walk(function):
         if not isinstance(loop, ast.For):
             continue
@@ -881,26 +878,74 @@ def python_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...
         except _Unknown:
             continue
         targets = {node.id for node in ast.walk(loop.target) if isinstance(node, ast.Name)}
-        if not table or "enumerate" in bound or any(
+        if table and "enumerate" not in bound and not any(
                 set(_binds(node)) & targets or isinstance(node, (ast.Global, ast.Nonlocal))
                 for statement in loop.body for node in ast.walk(statement)):
-            continue
+            yield loop, table, nested
+
+
+def _python_met(loop: ast.For, table: tuple[object, ...], test: ast.expr) -> set[bool]:
+    """Whether each row of `table`, bound to `loop`'s target, meets `test` (the values
+    found); raises `_Unknown` where it cannot be read."""
+    met = set()
+    for row in table:
+        names: dict[str, object] = {}
+        _bind(loop.target, row, names)
+        met.add(bool(_row_value(test, names)))
+    return met
+
+
+def python_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...]]
+                          ) -> frozenset[int]:
+    """The indices among `lines` (a Python test's `def` and body) of each `if` that no row of a
+    literal table meets: a statement of the body of a loop over the table (`_python_loops`),
+    its condition on one line and read for each row bound to the loop's
+    target (`for c in cases:` / `if c.startswith("!"):`), with its position over
+    `enumerate(...)`; an `if` in a `try:` or a `with` block of the body too. A loop that binds
+    its target again, or a condition this reading cannot evaluate, gives none; a table whose
+    rows a loop may change (a list, a dict) only for an `if` first in the loop (or first in a
+    `try:` first in it)."""
+    out: set[int] = set()
+    for loop, table, nested in _python_loops(lines, rows):
         changeable = not all(_frozen(row) for row in table)
         for branch, alone in _nested_branches(loop.body):
             if (changeable and not alone) or branch.test.end_lineno != branch.lineno or \
                     branch.body[0].lineno == branch.lineno:
                 continue
             try:
-                for row in table:
-                    names: dict[str, object] = {}
-                    _bind(loop.target, row, names)
-                    if _row_value(branch.test, names):
-                        break
-                else:
+                if _python_met(loop, table, branch.test) == {False}:
                     out.add(branch.lineno - 1 - nested)
             except _Unknown:
                 continue
     return frozenset(out)
+
+
+def python_skipping_branches(lines: list[str], rows: Mapping[str, tuple[object, ...]]
+                             ) -> dict[int, tuple[int, int]]:
+    """Each `if` of a Python loop's body (`_python_loops`) that every row meets and whose only
+    statement goes on to the next row (`if c: continue`, `break`, a bare `return`; its
+    condition on one line, no `else`): its index among `lines`, with the first and last
+    indices of the loop's statements after it, which never run. Over rows a loop may change
+    (a list, a dict) only an `if` first in the loop."""
+    out: dict[int, tuple[int, int]] = {}
+    for loop, table, nested in _python_loops(lines, rows):
+        changeable = not all(_frozen(row) for row in table)
+        for position, branch in enumerate(loop.body):
+            after = loop.body[position + 1:]
+            if not isinstance(branch, ast.If) or (changeable and position) or not after or \
+                    branch.orelse or branch.test.end_lineno != branch.lineno or \
+                    len(branch.body) != 1 or not isinstance(
+                        branch.body[0], (ast.Continue, ast.Break, ast.Return)) or (
+                    isinstance(branch.body[0], ast.Return) and branch.body[0].value is not None):
+                continue
+            try:
+                if _python_met(loop, table, branch.test) == {True}:
+                    out[branch.lineno - 1 - nested] = (
+                        after[0].lineno - 1 - nested,
+                        (after[-1].end_lineno or after[-1].lineno) - 1 - nested)
+            except _Unknown:
+                continue
+    return out
 
 
 # A JS/TS loop over a table's rows, its block opened on its line: `for (const c of cases) {`,

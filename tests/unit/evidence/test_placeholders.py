@@ -4514,6 +4514,45 @@ def test_a_loop_s_checks_after_a_jump_every_row_of_its_table_takes_never_run() -
         "a continue every row takes", "a continue of its own table's rows",
         "a forEach return every row takes", "a branch no row meets"}
 
+
+PY_SKIPPED_ROWS = '''CASES = [("9", 9), ("-9", -9)]
+
+
+def test_a_continue_every_row_takes():
+    for raw, want in CASES:
+        if raw:
+            continue
+        assert parse(raw) == want
+
+
+def test_a_continue_on_its_line():
+    for raw, want in (("9", 9), ("x", 1)):
+        if raw: continue
+        assert parse(raw) == want
+
+
+def test_a_continue_one_row_takes():
+    for raw, want in CASES:
+        if raw == "9":
+            continue
+        assert parse(raw) == want
+
+
+def test_a_check_after_the_loop():
+    for raw, want in CASES:
+        if raw:
+            continue
+        assert parse(raw) == want
+    assert parse("1") == 1
+'''
+
+
+def test_a_python_loop_s_checks_after_a_jump_every_row_takes_never_run() -> None:
+    found = _found("tests/test_a.py", PY_SKIPPED_ROWS)
+    assert len(found) == 4
+    assert {test for test, placeholder in found.items() if placeholder} == {
+        "test_a_continue_every_row_takes", "test_a_continue_on_its_line"}
+
 LITERAL_SWITCHES = '''it("a switch on a literal no case matches", () => {
   switch ("json") {
     case "yaml": {

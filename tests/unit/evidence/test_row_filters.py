@@ -405,3 +405,43 @@ def test_a_js_loop_s_branch_is_read_for_each_row_of_its_table(
     string: the loop's checks after it never run (`js_unmet_branches`)."""
     rows = {"cases": ({"input": "9", "output": 9.0}, {"input": "-9", "output": -9.0})}
     assert row_filters.js_unmet_branches(lines, rows) == (written or lines)
+
+
+PY_SKIPS = '''def test_rows():
+    cases = ["9", "-9"]
+    for raw in cases:
+        if raw:
+            continue
+        assert parse(raw)
+        assert raw
+    for raw in cases:
+        if raw: break
+        assert parse(raw)
+    for raw in cases:
+        if raw == "9":
+            continue
+        assert parse(raw)
+    for raw in cases:
+        if raw:
+            continue
+        else:
+            assert parse(raw)
+        assert raw
+    for raw in cases:
+        if raw:
+            return 1
+        assert parse(raw)
+    for raw in cases:
+        assert parse(raw)
+        if raw:
+            continue
+'''
+
+
+def test_a_python_branch_every_row_meets_going_on_to_the_next_row_is_found_with_what_follows(
+        ) -> None:
+    """`if raw: continue` (or `break`, a bare `return`) over rows each of which meets it: the
+    loop's statements after it never run. Not one some row fails, one with an `else`, one
+    returning a value, nor one with nothing after it."""
+    lines = PY_SKIPS.splitlines()
+    assert row_filters.python_skipping_branches(lines, {}) == {3: (5, 6), 8: (9, 9)}
