@@ -13,9 +13,10 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   pytest`), so a review needs no activated environment;
   TypeScript/JavaScript: package.json `scripts.test` as `npm test` when it is one command,
   else a `test:*` script that runs vitest or jest itself as `npm run test:lib` (flags after
-  `--`), else the runner named in its dependencies (vitest before jest) as `npx vitest run` /
-  `npx jest` (also for a test script that chains other steps, `pnpm lint && vitest run`: the
-  review runs the tests, and the steps may need tools this machine lacks); coverage
+  `--`; of several, the first the `test` script runs), else the runner named in its
+  dependencies (vitest before jest) as `npx vitest run` / `npx jest` (also for a test script
+  that chains other steps, `pnpm lint && vitest run`: the review runs the tests, and the
+  steps may need tools this machine lacks); coverage
   through the runner's own coverage flag when a coverage provider is a dependency
   (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in), reported when a test fails
   too (vitest's `--coverage.reportOnFailure`; jest always reports);
@@ -110,11 +111,17 @@ def package_json(text: str) -> Mapping[str, Any]:
 _CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
 
 
-def _runner_script(scripts: Mapping[str, Any]) -> tuple[str, str] | None:
+def _runner_script(scripts: Mapping[str, Any], test_script: object = None
+                   ) -> tuple[str, str] | None:
     """A `test:*` script that runs vitest or jest itself (`"test:lib": "jest --config
     ./jest.config.ts"` in a package with no `test` script): (its name, the runner), the first
-    by name."""
-    for name in sorted(scripts):
+    the `test` script runs (`pnpm run test:nodejs && pnpm run test:edge`: the first of its
+    steps, the plain one), else the first by name."""
+    named = str(test_script) if isinstance(test_script, str) else ""
+    order = sorted(scripts, key=lambda name: (
+        (0, found.start()) if (found := re.search(rf"(?<![\w:.-]){re.escape(name)}(?![\w:.-])",
+                                                  named)) else (1, 0), name))
+    for name in order:
         command = scripts[name]
         match = execution.SCRIPT_RUNNER.match(command) if isinstance(command, str) else None
         if name.startswith("test:") and match:
@@ -166,7 +173,7 @@ def js_runner(pkg: Mapping[str, Any]) -> str | None:
     dependencies name (vitest before jest), else the one a `test:*` script runs itself, else
     None."""
     scripts = pkg.get("scripts")
-    named = _runner_script(scripts) if isinstance(scripts, dict) else None
+    named = _runner_script(scripts, scripts.get("test")) if isinstance(scripts, dict) else None
     return _deps_runner(_dependencies(pkg)) or (named[1] if named else None)
 
 
@@ -239,7 +246,7 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     test_script = scripts.get("test")
     # npm init's placeholder script fails on purpose: it is no test command.
     declared = isinstance(test_script, str) and "no test specified" not in test_script
-    named = _runner_script(scripts)
+    named = _runner_script(scripts, test_script)
     prefix = None  # how to pass the runner flags: through the named script when it is one
     chained = declared and _CHAINED.search(str(test_script)) is not None
     if declared and str(test_script).strip() and not (chained and runner is not None):

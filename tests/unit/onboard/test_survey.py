@@ -74,6 +74,13 @@ def test_a_python_project_with_its_own_venv_runs_its_tests_with_it(tmp_path: Pat
                            "--coverage.reporter=json --coverage.reportOnFailure"),
         ({"scripts": {"test": "tsc && jest"}, "devDependencies": {"jest": "^29"}}, "npx jest",
          "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
+        # Of the runner's scripts a chaining test script runs, its first (vercel/ms's plain
+        # one, not the edge runtime's, whose --no-coverage a coverage run cannot undo).
+        ({"scripts": {"test": "pnpm run test:nodejs && pnpm run test:edge",
+                      "test:edge": "jest --env @edge-runtime/jest-environment --no-coverage",
+                      "test:nodejs": "jest --env node"}, "devDependencies": {"jest": "^30"}},
+         "npm run test:nodejs",
+         "npm run test:nodejs -- --coverage --coverageReporters=lcov --coverageReporters=json"),
         # ... unless no runner is known: the script, as the project runs it.
         ({"scripts": {"test": "lint; mocha"}}, "npm test", None),
     ],
