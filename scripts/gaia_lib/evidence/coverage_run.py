@@ -20,6 +20,7 @@ Rules:
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -111,6 +112,14 @@ def stack_command(stack: str | None, project: Path | None = None) -> str | None:
     return line
 
 
+# A coverage tool's line saying the project's thresholds were not met: jest's `coverage
+# threshold for branches (100%) not met`, vitest's, c8's and nyc's `does not meet global
+# threshold`, pytest-cov's `Required test coverage of 90% not reached`.
+_THRESHOLD_MISSED = re.compile(r"^.*(?:coverage threshold\b.*\bnot met|does not meet (?:\w+ )?"
+                               r"threshold|required test coverage of .* not reached).*$",
+                               re.MULTILINE | re.IGNORECASE)
+
+
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
         data_file: Path | None = None) -> Run:
     """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
@@ -123,10 +132,14 @@ def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
     if not result.ok:
         why = "timed out" if result.timed_out else f"exited {result.returncode}"
         said = None
-        if not result.timed_out and without_colour(result.stdout + result.stderr).strip():
+        output = without_colour(result.stdout + "\n" + result.stderr)
+        if not result.timed_out and output.strip():
             # the line that says why, not the last one: vitest ends on a colour-coded
-            # separator (`⎯⎯⎯[1/1]⎯`), a config that does not build on its source's `}`
-            said = runner_error(result.stdout, result.stderr)
+            # separator (`⎯⎯⎯[1/1]⎯`), a config that does not build on its source's `}`,
+            # jest on `Ran all test suites.` below the threshold its coverage missed
+            threshold = _THRESHOLD_MISSED.search(output)
+            said = " ".join(threshold.group(0).split())[:200] if threshold else runner_error(
+                result.stdout, result.stderr)
         note = f"coverage command {why}" + (f": {said}" if said else "")
         return Run(False, find_report(project, before), note)
     found = find_report(project, before)

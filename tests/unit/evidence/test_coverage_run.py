@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from gaia_lib.evidence import coverage_run
@@ -139,3 +140,29 @@ def test_a_failing_vitest_coverage_run_is_named_by_the_line_that_says_why(
     assert (unbuilt.ok, unbuilt.report) == (False, None)
     assert unbuilt.note == ("coverage command exited 1: failed to load config: vitest.config.js:"
                             "4:3: [PARSE_ERROR] Expected `,` or `]` but found `}`")
+
+
+def test_a_coverage_run_its_thresholds_fail_is_named_by_the_threshold_line(
+        tmp_path: Path) -> None:
+    """jest with the project's coverage thresholds: every test passes, the run exits 1 on
+    `coverage threshold ... not met`, the line the note gives (not jest's last, `Ran all
+    test suites.`)."""
+    from helpers.node_runners import PACKAGES, installed
+
+    node_bin = installed(PACKAGES, lambda root: (root / "node_modules/.bin/jest").exists())
+    root = tmp_path / "p"
+    for rel, text in {
+            "package.json": json.dumps({"name": "p", "jest": {
+                "coverageThreshold": {"global": {"branches": 100}}}}),
+            "src/codes.js": "module.exports.code = (e) => (e.includes('@') ? 201 : 422);\n",
+            "test/codes.test.js": "const { code } = require('../src/codes.js');\n"
+                                  "it('accepts', () => { expect(code('a@b')).toBe(201); });\n",
+    }.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    (root / "node_modules").symlink_to(node_bin.parent)
+    ran = coverage_run.run(root, "node_modules/.bin/jest --coverage --coverageReporters=lcov")
+    assert (ran.ok, ran.report) == (False, (root / "coverage/lcov.info", "lcov"))
+    assert ran.note == ('coverage command exited 1: Jest: "global" coverage threshold for '
+                        "branches (100%) not met: 50%")
+
