@@ -132,6 +132,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     test of Predicate). Named after it only by its file's name
     (`memoize-one.spec.ts` for an AC naming `memoizeOne`), which every test there shares, it
     is named for the AC only when no other AC is a rival for it, and it outbids no rival.
+    A test named (by its own or its class's name) after an identifier some ACs name checks
+    that unit: an AC that neither names it nor speaks of it by its word matches the test only
+    by an assertion of its own, strong evidence or not (`test_load_dotenv_in_current_dir`
+    and the AC of `find_dotenv` about the current directory; "a curried function" speaks of
+    `curry`), unless the test's own words are wholly that AC's (>= 0.9 explained) and carry
+    more evidence than the unit's ACs have (`TestToTimeWithTimezones`, whose subtests all
+    speak of the AC of `ToTimeInDefaultLocation`: `_of_another_unit`).
   - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
     its file's or its `describe()` group's name) and its code writes, as a value in quotes,
     a Then literal of the AC it asserts (`"foo-bar"`, a whole string literal: a name quoted
@@ -297,6 +304,7 @@ SHARE = 0.7
 SECOND_EXPLAINED = 0.25  # share of its name a strong match other than its best must explain
 MARGIN = 1.4
 MIN_EXPLAINED = 0.35
+WHOLLY_EXPLAINED = 0.9  # an AC that explains this much of a test's words is what it is about
 OUTSPELLED = 2.0  # a rival's alike-spelled evidence, times this one's, that outspells it
 NEAR = 0.8  # ... when the rival's evidence is at least this share of this one's
 CONTRADICTED_FACTOR = 0.5
@@ -1105,12 +1113,15 @@ def _resembles(score: _Score) -> bool:
 
 
 def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = False,
-            unspoken: AbstractSet[int] = frozenset()) -> list[int]:
+            unspoken: AbstractSet[int] = frozenset(),
+            unnamed: AbstractSet[int] = frozenset()) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
     `executed`: per-test coverage shows the test running the story's sources; `alone`: the
     scores are of the test's own sentence read apart from its groups, which is strong
     evidence for its best AC only; `unspoken`: the ACs that never speak of the unit the test's
-    class is named after, which its words alone cannot match (`_other_unit`)."""
+    class is named after, which its words alone cannot match (`_other_unit`); `unnamed`: the
+    ACs that do not name the unit the test is named after, which only an assertion of theirs
+    matches (`_of_another_unit`)."""
     # An AC its assertions alone match strongly, which its name never mentions, is covered on
     # its own: it sets no bar for the ACs the test's name speaks of.
     on_own = {id(s) for s in scores if s.asserts and s.explained == 0 and s.total >= STRONG}
@@ -1165,9 +1176,31 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
             score.named_by_file and any(r is not score for r in rivals))
         if i in unspoken and not score.asserts:
             clear_best = named_for = False
+        if i in unnamed and not score.asserts:
+            continue
         if (strong(score) and not outspelled(score)) or clear_best or named_for:
             chosen.append(i)
     return chosen
+
+
+def _of_another_unit(scores: Sequence[_Score], crits: Sequence[_Criterion]) -> frozenset[int]:
+    """The ACs a test named after a unit some AC names as code does not check (`scores`: its
+    evidence for each, read by its whole name): those that neither name that unit nor speak
+    of it by its word (`test_load_dotenv_in_current_dir` runs `load_dotenv`; an AC of
+    `find_dotenv` about the current directory is another unit's; "a curried function" speaks
+    of `curry`). Not an AC the test's own words are wholly about, with more of its evidence
+    than the unit's ACs have (`TestToTimeWithTimezones`, whose subtests all speak of the AC
+    of `ToTimeInDefaultLocation`); nor where the unit is only its file's, which every test
+    there shares. Empty for a test named after no such unit."""
+    named = [s for s in scores if s.named_unit and not s.named_by_file]
+    if not named:
+        return frozenset()
+    units = [words.tokens(s.evidence[0]) for s in named if s.evidence]
+    held = max(s.claim for s in named)
+    return frozenset(i for i, (s, crit) in enumerate(zip(scores, crits, strict=True))
+                     if not s.named_unit
+                     and not any(unit and unit <= crit.spelled.keys() for unit in units)
+                     and not (s.explained >= WHOLLY_EXPLAINED and s.claim > held))
 
 
 def _spoken(case: TestCase) -> str:
@@ -1703,9 +1736,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         readings = [_of_outer_unit(scores, variants[n], identifiers)
                     for n, scores in enumerate(readings)]
         unspoken = _other_unit(case, crits, identifiers)
+        unnamed = _of_another_unit(readings[0], crits)
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1,
-                             unspoken=unspoken):
+                             unspoken=unspoken, unnamed=unnamed):
                 chosen.setdefault(i, scores[i])
         # Runs a unit the AC names as code and quotes a value it promises or an example it
         # gives: the AC's own check, whatever its words resemble (a `describe("kebabCase")`

@@ -1598,6 +1598,40 @@ def test_a_test_named_wholly_after_one_acs_identifier_says_nothing_of_its_words_
     assert by_id(review(plain, WHOLE_NAME_TESTS))["AC2"].tests == (f"{FILE}::test_set_key",)
 
 
+OTHER_UNIT = (
+    ac("AC1", "a .env file", "`load_dotenv` is called",
+       "each variable it defines is set in the environment"),
+    ac("AC2", "a search that starts in the current directory", "`find_dotenv` looks for the file",
+       "it returns the path of the first file found in that directory or a parent"),
+    ac("AC3", "a .env file", "`dotenv_values` reads it", "a dictionary of its values is returned"),
+    ac("AC4", "a .env file", "`set_key` writes a key", "the value is stored quoted"),
+    ac("AC5", "a .env file", "`get_key` reads a key", "its value is returned"),
+    ac("AC6", "a .env file", "`unset_key` removes a key", "its line is gone"),
+)
+OTHER_UNIT_TESTS = '''
+def test_load_dotenv_in_current_dir(tmp_path):
+    (tmp_path / ".env").write_text("a=b")
+    os.chdir(tmp_path)
+    dotenv.load_dotenv()
+    assert os.environ["a"] == "b"
+
+
+def test_find_dotenv_found(tmp_path):
+    path = tmp_path / ".env"
+    path.write_text("")
+    assert dotenv.find_dotenv(usecwd=True) == str(path)
+'''
+
+
+def test_a_test_named_after_one_unit_is_no_test_of_an_ac_of_another() -> None:
+    # `test_load_dotenv_in_current_dir` runs `load_dotenv`: that AC2, about `find_dotenv`,
+    # speaks of the current directory too (strong evidence, next to AC1's) makes it no test of
+    # `find_dotenv`
+    result = by_id(review(OTHER_UNIT, OTHER_UNIT_TESTS))
+    assert result["AC1"].tests == (f"{FILE}::test_load_dotenv_in_current_dir",)
+    assert result["AC2"].tests == (f"{FILE}::test_find_dotenv_found",)
+
+
 SHARED_ASSERTION = (
     ac("AC1", "a Predicate validator naming a method of the value", "a value is validated",
        'it is returned when the method gives a truthy result and otherwise rejected with a '
