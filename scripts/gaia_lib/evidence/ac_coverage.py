@@ -138,7 +138,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     and the AC of `find_dotenv` about the current directory; "a curried function" speaks of
     `curry`), unless the test's own words are wholly that AC's (>= 0.9 explained) and carry
     more evidence than the unit's ACs have (`TestToTimeWithTimezones`, whose subtests all
-    speak of the AC of `ToTimeInDefaultLocation`: `_of_another_unit`).
+    speak of the AC of `ToTimeInDefaultLocation`: `_of_another_unit`). Named after it by its
+    first words only, the test checks what the rest of its name says: where that rest is
+    none of the named AC's words and wholly another's that speaks of the same unit by its
+    word (`test_curry_docstring`; "a curried function ... reports its docstring"), the named
+    AC likewise needs an assertion of its own (`_of_its_rest`). An AC so ruled out is no
+    rival to the others.
   - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
     its file's or its `describe()` group's name) and its code writes, as a value in quotes,
     a Then literal of the AC it asserts (`"foo-bar"`, a whole string literal: a name quoted
@@ -1120,8 +1125,9 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
     scores are of the test's own sentence read apart from its groups, which is strong
     evidence for its best AC only; `unspoken`: the ACs that never speak of the unit the test's
     class is named after, which its words alone cannot match (`_other_unit`); `unnamed`: the
-    ACs that do not name the unit the test is named after, which only an assertion of theirs
-    matches (`_of_another_unit`)."""
+    ACs of a unit other than the test's, or of its unit but not of what the rest of its name
+    says, which only an assertion of theirs matches and which are no rivals
+    (`_of_another_unit`, `_of_its_rest`)."""
     # An AC its assertions alone match strongly, which its name never mentions, is covered on
     # its own: it sets no bar for the ACs the test's name speaks of.
     on_own = {id(s) for s in scores if s.asserts and s.explained == 0 and s.total >= STRONG}
@@ -1145,7 +1151,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
     # Competing for a weak match: ACs the test's own words or assertions point at, and that
     # its assertions do not rule out. An AC its assertions alone match strongly, which its
     # name never mentions, is covered on its own and competes with none.
-    rivals = [s for s in scores if s.claim >= MIN_CLAIM and not (s.contradicted or s.unraised)
+    rivals = [s for i, s in enumerate(scores) if s.claim >= MIN_CLAIM
+              and not (s.contradicted or s.unraised or (i in unnamed and not s.asserts))
               and not (s.asserts and s.explained == 0 and strong(s))
               and not (s.named_for and s.named_whole)]
     # A test named wholly after an identifier one AC names (and its assertions do not rule
@@ -1201,6 +1208,32 @@ def _of_another_unit(scores: Sequence[_Score], crits: Sequence[_Criterion]) -> f
                      if not s.named_unit
                      and not any(unit and unit <= crit.spelled.keys() for unit in units)
                      and not (s.explained >= WHOLLY_EXPLAINED and s.claim > held))
+
+
+def _of_its_rest(scores: Sequence[_Score], said: _Said, crits: Sequence[_Criterion],
+                 weight: _Weights, linking: AbstractSet[str]) -> frozenset[int]:
+    """The AC a test is named for by its first words (`test_curry_docstring` and the AC of
+    `curry`) when the rest of its name (`docstring`) is none of that AC's words and wholly
+    the words of another AC that speaks of the same unit by its word ("a curried function
+    ... reports its docstring"): the test checks that AC's side of the unit, not the unit's
+    AC (`scores`: its evidence for each, read by its whole name). Empty otherwise."""
+    out = set()
+    for i, score in enumerate(scores):
+        if not (score.named_for and not score.named_whole and score.evidence):
+            continue
+        unit = score.evidence[0]
+        k = next((k for k in range(len(said.parts), 0, -1)
+                  if "".join(said.parts[:k]) == unit), 0)
+        rest = frozenset(words.normalise(words.forms(" ".join(said.parts[k:])), linking))
+        unit_words = words.tokens(unit)
+        if not (k and rest and unit_words) or \
+                _explained(rest, frozenset(crits[i].spelled), weight) > 0:
+            continue
+        if any(j != i and unit_words <= other.spelled.keys()
+               and _explained(rest, frozenset(other.spelled), weight) >= WHOLLY_EXPLAINED
+               for j, other in enumerate(crits)):
+            out.add(i)
+    return frozenset(out)
 
 
 def _spoken(case: TestCase) -> str:
@@ -1736,7 +1769,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         readings = [_of_outer_unit(scores, variants[n], identifiers)
                     for n, scores in enumerate(readings)]
         unspoken = _other_unit(case, crits, identifiers)
-        unnamed = _of_another_unit(readings[0], crits)
+        unnamed = _of_another_unit(readings[0], crits) | _of_its_rest(
+            readings[0], case_said, crits, reading.weight, linking)
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1,
                              unspoken=unspoken, unnamed=unnamed):

@@ -1632,6 +1632,41 @@ def test_a_test_named_after_one_unit_is_no_test_of_an_ac_of_another() -> None:
     assert result["AC2"].tests == (f"{FILE}::test_find_dotenv_found",)
 
 
+UNIT_ASPECTS = (
+    ac("AC1", "a function wrapped with `curry`", "it is called with only some of its arguments",
+       "a function waiting for the rest is returned"),
+    ac("AC2", "a curried function", "it is inspected",
+       "it reports the wrapped function's name, docstring and module"),
+    ac("AC3", "a function wrapped with `memoize`", "it is called again with the same arguments",
+       "the stored result is returned"),
+    ac("AC4", "a dictionary and a function", "`valmap` is applied",
+       "a new dictionary of the mapped values is returned"),
+    ac("AC5", "several functions", "they are chained with `compose`",
+       "the value flows through each function in turn"),
+)
+UNIT_ASPECTS_TESTS = '''
+def test_curry_docstring():
+    def foo(a, b):
+        """Add two numbers."""
+        return a + b
+    f = curry(foo)
+    assert f.__doc__ == foo.__doc__
+
+
+def test_curry_simple():
+    add = curry(lambda a, b: a + b)
+    assert add(1)(2) == 3
+'''
+
+
+def test_the_rest_of_a_name_after_its_unit_is_another_acs_side_of_that_unit() -> None:
+    # `test_curry_docstring` starts with AC1's `curry`, but its docstring is AC2's, whose
+    # curried function is the same unit: the test is AC2's, and AC1's only by its first word
+    result = by_id(review(UNIT_ASPECTS, UNIT_ASPECTS_TESTS))
+    assert result["AC1"].tests == (f"{FILE}::test_curry_simple",)
+    assert result["AC2"].tests == (f"{FILE}::test_curry_docstring",)
+
+
 SHARED_ASSERTION = (
     ac("AC1", "a Predicate validator naming a method of the value", "a value is validated",
        'it is returned when the method gives a truthy result and otherwise rejected with a '
