@@ -537,7 +537,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     a user-input boundary; `critical_acs` lists them. With no report and no coverage tool
     installed the check is skipped, naming the tools the stack looks for; so is it when the
     report measured none of the File List's files (a build that failed, a report of other
-    code): nothing was judged, so nothing passed."""
+    code) or is empty (jest's lcov.info of a run that ran no test): nothing was judged, so
+    nothing passed."""
     # `measured`, when it ran: each File List source the report measured, with its lines and
     # branches run (the report's own summary of the story's code)
     if report is None:
@@ -558,7 +559,12 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     from gaia_lib.evidence import coverage_report
 
     try:
-        parsed = coverage_report.parse(fmt, path.read_bytes())
+        data = path.read_bytes()
+        if not data.strip():  # a run that ran no test (jest's empty lcov.info): no measure
+            return check("branch-coverage", "skipped", skip_reason=(
+                f"the coverage report {paths.relative_to_project(path, s.project)} is empty: "
+                "the run measured nothing"))
+        parsed = coverage_report.parse(fmt, data)
     except (GaiaError, OSError) as exc:
         return check("branch-coverage", "errored", error_reason=str(exc))
     error_acs = [ac for ac in criteria if rules.is_error_path(ac.text)]

@@ -307,6 +307,22 @@ def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
                                    "branches": 0, "branches_taken": 0}]
 
 
+def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
+    """jest run with a testMatch that finds no test writes an empty lcov.info: nothing was
+    measured, so the check is skipped (it was errored, and the review BLOCKED on it rather
+    than on the story's tests, which never ran)."""
+    empty = tmp_path / "coverage" / "lcov.info"
+    empty.parent.mkdir()
+    empty.write_text("\n")
+    s = _story(tmp_path, "version.go")
+    result = checks.branch_evidence(s, [], report=(empty, "lcov"))  # type: ignore[arg-type]
+    assert (result["status"], result["skip_reason"]) == (
+        "skipped", "the coverage report coverage/lcov.info is empty: the run measured nothing")
+    empty.write_text("TN:\nSF:version.go\n")  # no end_of_record: malformed, not empty
+    assert checks.branch_evidence(s, [], report=(empty, "lcov"))[  # type: ignore[arg-type]
+        "status"] == "errored"
+
+
 TWO_HANDLERS = """def parse_date(text):
     try:
         year = int(text[:4])
