@@ -38,7 +38,9 @@ data file), GAIA_COVERAGE_REPORT and GAIA_COVERAGE_CONTEXTS (the two outputs),
 GAIA_COVERAGE_PROGRESS (a line per test started, `> <node id>`, per phase that did not pass,
 `= <failed|error|skipped> <node id>`, and per test finished, `< <node id>`: what a run killed
 at its time limit was running, and what it had run),
-GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes), GAIA_COVERAGE_ROOT
+GAIA_COVERAGE_PROBES (1: measure the rcfile's `include` files with probes), GAIA_COVERAGE_CACHE
+(where the probes' instrumented code is remembered, `gaia_line_probes.instrument_cached`),
+GAIA_COVERAGE_ROOT
 (the directory both reports name files relative to, where pytest runs in a subdirectory of the
 project: `cd api && pytest`; else the run's own directory). Data already in
 the data file is kept (several tiers append). Without coverage.py the tests run unmeasured and
@@ -122,7 +124,7 @@ def _start_probes(rcfile: str) -> bool:
             continue  # never imported, or its import fails the run as it would anyway
         if not gaia_line_probes.probeable(tree):
             return False
-    probes = gaia_line_probes.Probes(paths)
+    probes = gaia_line_probes.Probes(paths, os.environ.get("GAIA_COVERAGE_CACHE") or None)
     if probes.already_imported():
         return False
     probes.install()

@@ -17,6 +17,10 @@ its statement's first line, as it does a tracer's):
   `probeable` refuses a file that has one, and the caller measures it with a tracer instead).
 Only lines that carry code in the compiled original (its code objects' line tables) are kept.
 
+Instrumented code is remembered, where the caller names a directory for it, by the source's
+bytes and everything else it depends on (`instrument_cached`): a review of a story whose code
+has not changed reads it back instead of compiling the file twice again.
+
 Loading: `install` patches `SourceFileLoader.get_code`, which every import of a `.py` source
 goes through (`import`, `importlib.import_module`, `spec_from_file_location(...).loader`,
 `runpy`); a named file is compiled from source with its probes, and no bytecode cache is read
@@ -31,6 +35,8 @@ whatever files a project's `python_files` names.
 from __future__ import annotations
 
 import ast
+import hashlib
+import marshal
 import os
 import sys
 import types
@@ -170,10 +176,73 @@ def instrument(source: bytes | str, path: str) -> tuple[types.CodeType, set[int]
     return compile(probed, path, "exec", dont_inherit=True), code_lines(original)
 
 
-class Probes:
-    """The named files, their line tables once imported, and the lines each may record."""
+MAX_CACHED = 256  # instrumented modules a cache directory keeps, the newest
 
-    def __init__(self, paths: Iterable[str]) -> None:
+
+def _own_digest() -> bytes:
+    try:
+        with open(__file__, "rb") as handle:
+            return hashlib.sha256(handle.read()).digest()
+    except OSError:  # never cached then: a key no entry has
+        return os.urandom(16)
+
+
+_OWN = _own_digest()
+
+
+def instrument_cached(source: bytes, path: str, cache: str | None) -> tuple[types.CodeType,
+                                                                            set[int]]:
+    """`instrument`, remembered in the directory `cache` by the source's bytes, its path
+    (as named and real: the probes name it), this Python's bytecode and this module's own
+    text: a file unchanged since a run instrumented it is read back (`marshal`), not parsed
+    and compiled twice again. An entry that cannot be read or written costs only the time;
+    the newest MAX_CACHED entries are kept."""
+    if not cache:
+        return instrument(source, path)
+    from importlib.util import MAGIC_NUMBER
+
+    key = hashlib.sha256(b"\0".join((
+        source, path.encode(), os.path.realpath(path).encode(), MAGIC_NUMBER, _OWN)))
+    entry = os.path.join(cache, key.hexdigest())
+    try:
+        with open(entry, "rb") as handle:
+            # the user's own data directory, trusted as Python's own bytecode cache is
+            code, lines = marshal.load(handle)  # noqa: S302
+        if isinstance(code, types.CodeType) and isinstance(lines, list):
+            return code, set(lines)
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    code, found = instrument(source, path)
+    try:
+        os.makedirs(cache, exist_ok=True)
+        temporary = f"{entry}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as handle:
+            marshal.dump((code, sorted(found)), handle)
+        os.replace(temporary, entry)
+        _prune(cache)
+    except OSError:
+        pass
+    return code, found
+
+
+def _prune(cache: str) -> None:
+    names = [name for name in os.listdir(cache) if not name.endswith(".tmp")]
+    if len(names) <= MAX_CACHED:
+        return
+    by_age = sorted(names, key=lambda name: os.stat(os.path.join(cache, name)).st_mtime)
+    for name in by_age[:len(names) - MAX_CACHED]:
+        try:
+            os.remove(os.path.join(cache, name))
+        except OSError:
+            pass
+
+
+class Probes:
+    """The named files, their line tables once imported, and the lines each may record;
+    `cache`: where their instrumented code is remembered (`instrument_cached`)."""
+
+    def __init__(self, paths: Iterable[str], cache: str | None = None) -> None:
+        self.cache = cache
         self.paths = {os.path.realpath(p) for p in paths}
         self.names = frozenset(os.path.basename(p) for p in self.paths)
         self.tables = TABLES
@@ -188,7 +257,8 @@ class Probes:
             path = _resolved(loader.get_filename(fullname), probes.names)
             if path not in probes.paths:
                 return original(loader, fullname)
-            code, lines = instrument(loader.get_data(path), loader.get_filename(fullname))
+            code, lines = instrument_cached(loader.get_data(path),
+                                            loader.get_filename(fullname), probes.cache)
             probes.code_lines[path] = lines
             probes.tables.setdefault(path, {})
             return code

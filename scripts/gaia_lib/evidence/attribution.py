@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gaia_lib.core import proc, writes
+from gaia_lib.core import paths, proc, writes
 from gaia_lib.evidence import plugins
 
 RCFILE = """[run]
@@ -293,7 +293,8 @@ class CoverageSetup:
                    GAIA_COVERAGE_CONTEXTS=str(self.contexts),
                    GAIA_COVERAGE_DATA=str(self.data_file),
                    GAIA_COVERAGE_PROGRESS=str(self.progress),
-                   GAIA_COVERAGE_PROBES="0" if self.tracer else "1")
+                   GAIA_COVERAGE_PROBES="0" if self.tracer else "1",
+                   GAIA_COVERAGE_CACHE=os.path.join(paths.data_root(), "cache", "line-probes"))
         if self.root is not None:
             env["GAIA_COVERAGE_ROOT"] = str(self.root)
         return env

@@ -338,6 +338,36 @@ def test_instrumented_code_keeps_docstrings_futures_and_line_numbers() -> None:
     assert set(table) & lines == {1, 2, 5, 7}
 
 
+def test_instrumented_code_is_remembered_by_its_source(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read back, not compiled again, while the source is the same; compiled again when it
+    changes or its entry cannot be read; the newest MAX_CACHED entries are kept."""
+    cache = str(tmp_path / "cache")
+    source = b"def f(x):\n    return x + 1\n"
+    first, lines = gaia_line_probes.instrument_cached(source, "/nowhere/m.py", cache)
+    (entry,) = os.listdir(cache)
+    compiled: list[str] = []
+    real = gaia_line_probes.instrument
+    monkeypatch.setattr(gaia_line_probes, "instrument",
+                        lambda src, path: compiled.append(path) or real(src, path))
+    again, same = gaia_line_probes.instrument_cached(source, "/nowhere/m.py", cache)
+    assert compiled == [] and (again.co_code, same) == (first.co_code, lines)
+    table: dict[int, None] = {}
+    gaia_line_probes.TABLES[os.path.realpath("/nowhere/m.py")] = table
+    namespace: dict[str, Any] = {}
+    exec(again, namespace)
+    assert namespace["f"](1) == 2 and set(table) == {1, 2}  # its probes recorded both lines
+    gaia_line_probes.instrument_cached(source, "/nowhere/other.py", cache)  # another path
+    gaia_line_probes.instrument_cached(source + b"y = 2\n", "/nowhere/m.py", cache)
+    assert compiled == ["/nowhere/other.py", "/nowhere/m.py"]
+    Path(cache, entry).write_bytes(b"not marshal")
+    gaia_line_probes.instrument_cached(source, "/nowhere/m.py", cache)
+    assert len(compiled) == 3 and len(os.listdir(cache)) == 3
+    monkeypatch.setattr(gaia_line_probes, "MAX_CACHED", 2)
+    gaia_line_probes.instrument_cached(b"z = 3\n", "/nowhere/m.py", cache)
+    assert len(os.listdir(cache)) == 2
+    assert gaia_line_probes.instrument_cached(source, "/nowhere/m.py", None)[1] == lines
+
 def test_a_source_compiled_by_another_import_hook_is_left_out_and_named(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # pytest's assertion rewriter compiles a module registered for rewriting itself: it has no
