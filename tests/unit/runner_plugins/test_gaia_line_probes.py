@@ -348,8 +348,12 @@ def test_instrumented_code_is_remembered_by_its_source(tmp_path: Path,
     (entry,) = os.listdir(cache)
     compiled: list[str] = []
     real = gaia_line_probes.instrument
-    monkeypatch.setattr(gaia_line_probes, "instrument",
-                        lambda src, path: compiled.append(path) or real(src, path))
+
+    def counted(src: bytes | str, path: str) -> Any:
+        compiled.append(path)
+        return real(src, path)
+
+    monkeypatch.setattr(gaia_line_probes, "instrument", counted)
     again, same = gaia_line_probes.instrument_cached(source, "/nowhere/m.py", cache)
     assert compiled == [] and (again.co_code, same) == (first.co_code, lines)
     table: dict[int, None] = {}
