@@ -740,7 +740,8 @@ _PY_ARGUMENT = r"(?:[^,()\[\]\"']|\([^()]*\)|\[[^\[\]]*\]|\"[^\"\n]*\"|'[^'\n]*'
 _ANY_VALUE = (r"expect\s*\.\s*(?:any\s*\(\s*[\w$.]+\s*\)|anything\s*\(\s*\)|"
               r"objectContaining\s*\(\s*\{\s*\}\s*\)|arrayContaining\s*\(\s*\[\s*\]\s*\))")
 _PRESENCE_CHECK = re.compile(
-    r"^expect\s*\((?s:.*)\)\s*\.\s*(?:toBeDefined|not\s*\.\s*(?:toBeUndefined|toBeNull|toThrow))"
+    r"^expect\s*\((?s:.*)\)\s*\.\s*(?:toBeDefined|not\s*\.\s*(?:toBeUndefined|toBeNull|toThrow|"
+    r"toBeNaN|toBeFalsy))"
     r"\s*\(\s*\)\s*;?$"
     r"|^assert\s+(?s:.+?)\s+is\s+not\s+None\s*(?:,(?s:.*))?$"
     r"|^(?:self\.)?assertIsNotNone\s*\("
@@ -1272,7 +1273,8 @@ def same_calls_resolved(code: str) -> str:
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
 def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
-    (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toThrow()`, `assert x is not None`,
+    (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toBeNaN()`, `.not.toThrow()`,
+    `assert x is not None`,
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`
     or `Must` call (`_ = MustParse(s)`: `go_must_statements`),
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a

@@ -400,6 +400,9 @@ def test_a_table_a_name_holds_is_the_loop_over_it(source: str, then: str,
      'expect(slugify("A")).toBeDefined()'),
     ('it("x", () => {\n  expect(() => slugify("A")).not.toThrow();\n'
      '  expect(slugify("A")).not.toBeNull()\n});', 'expect(() => slugify("A")).not.toThrow()'),
+    # what it is not, with no value given: that it is not NaN (vercel/ms), not falsy
+    ('it("x", () => {\n  expect(ms("2d")).not.toBeNaN();\n  expect(ms("1h")).not.toBeFalsy();\n'
+     '});', 'expect(ms("2d")).not.toBeNaN()'),
     ('def test_x():\n    r = slugify("A")\n    assert r is not None\n', "assert r is not None"),
     ('def test_x(self):\n    self.assertIsNotNone(slugify("A"))\n',
      'self.assertIsNotNone(slugify("A"))'),
