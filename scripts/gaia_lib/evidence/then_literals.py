@@ -65,7 +65,8 @@ test's data table holds one: its rows are the inputs it checks. Pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -1268,6 +1269,57 @@ def same_calls_resolved(code: str) -> str:
             rest = own.sub(value.replace("\\", r"\\"), found.group("rest"))
             out[at] = found.group("head") + rest + line[found.end():]
     return "\n".join(out)
+
+
+# A JS/TS statement that only calls the code: `parse('foo')`, `await load(x)`, `const r =
+# parse('foo')` (the callee: its name, or the object whose method it calls).
+_JS_CALL_STATEMENT = re.compile(
+    r"(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:await\s+)?([A-Za-z_$][\w$]*)(?:\.[\w$]+)*"
+    r"\s*\((?s:.*)\)")
+# Words of any check a JS/TS test can make (`expect`, node's `assert`, chai's `should`, a
+# `fail()`, a `throw`, jest's `done(err)` callback)
+_JS_CHECK_WORD = re.compile(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w+)\b")
+
+
+def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
+    """The first statement of a JS/TS test (`it(...)`, `test(...)`) whose every statement only
+    calls the code under test (`names`: what it is called by, `sut_names`), awaited or its
+    result bound to a name no statement reads, and which has no check of any kind
+    (`_JS_CHECK_WORD`): it passes whatever the code returns, so long as it does not throw.
+    None for any other test, or one whose body is not read."""
+    code = _COMMENT_LINE_RE.sub("", test_source)
+    head = re.search(r"(?:=>|\bfunction\b[^{]*)\s*\{", code)
+    end = code.rfind("}")
+    if head is None or end <= head.end() or _JS_CHECK_WORD.search(code[head.end():end]):
+        return None
+    statements = [part.strip() for part in _js_statements(code[head.end():end])]
+    statements = [part for part in statements if part]
+    if not statements:
+        return None
+    for statement in statements:
+        call = _JS_CALL_STATEMENT.fullmatch(statement)
+        if call is None or call.group(1) not in names:
+            return None
+    return " ".join(statements[0].split())
+
+
+def _js_statements(body: str) -> Iterator[str]:
+    """`body` split at `;` and at line ends outside brackets and strings."""
+    depth, quote, start = 0, "", 0
+    for at, char in enumerate(body):
+        if quote:
+            if char == quote and body[at - 1] != "\\":
+                quote = ""
+        elif char in "'\"`":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char in ";\n" and depth == 0:
+            yield body[start:at]
+            start = at + 1
+    yield body[start:]
 
 
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs

@@ -104,7 +104,7 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 
 if TYPE_CHECKING:
     # imported where used: a review imports them while its suite runs (`Reads.while_running`)
-    from gaia_lib.evidence import ac_coverage, placeholders, sut_mocking
+    from gaia_lib.evidence import ac_coverage, placeholders, sut_mocking, sut_names
     from gaia_lib.evidence.head_start import HeadStart
 
 GATE_NAME = "QA Tests"
@@ -521,6 +521,14 @@ class Reads:
         return {} if self.s.stack == "python-dev" else self.named_calls
 
     @functools.cached_property
+    def sut_names(self) -> sut_names.Names:
+        """The names the story's tests call its code by (`named_calls`)."""
+        from gaia_lib.evidence import sut_names as names
+
+        return names.with_facades(self.s.project, self.texts, names.declared(
+            self.s.project, self.code_under_test), self.barrels)
+
+    @functools.cached_property
     def named_calls(self) -> dict[str, bool]:
         """Per story test, whether its code names the story's code (`sut_names.names_any`).
         The story's code is what the File List's sources declare (`code_under_test`), what a
@@ -535,8 +543,7 @@ class Reads:
 
         others = {u.test for u in self.coverage.unattributed_tests}
         texts = self.texts
-        names = sut_names.with_facades(self.s.project, texts, sut_names.declared(
-            self.s.project, self.code_under_test), self.barrels)
+        names = self.sut_names
         # a Go test's helpers are its package's: every test file of its directory
         packages: dict[str, list[str]] = {}
         for rel, text in texts.items():
@@ -615,7 +622,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     bodies = {case.test_id: case.body for case in cases}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
     weak = qa_checks.presence_only_tests(criteria, coverage, bodies)
-    for ac_id, tests in qa_checks.unchanged_input_tests(criteria, coverage, bodies).items():
+    for ac_id, tests in [*qa_checks.unchanged_input_tests(criteria, coverage, bodies).items(),
+                         *qa_checks.unchecked_tests(criteria, coverage, bodies,
+                                                    reads.sut_names.of(".js")).items()]:
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
     lines = {case.test_id: case.line for case in cases}

@@ -9,6 +9,7 @@ from gaia_lib.evidence.then_literals import (
     checked_literals,
     ignored_parameter,
     in_table,
+    js_calls_only,
     missing_literals,
     presence_only,
     promises_a_difference,
@@ -895,3 +896,23 @@ def test_the_line_a_check_begins_on() -> None:
     assert check_line(text, 6, 10, "expect( f(1), ).not.toBeNull()") == 7
     assert check_line(text, 11, 11, "expect(f()).toBeTruthy()") == 11
     assert check_line(text, 1, 3, "expect(r).toBeDefined()") == 1
+
+
+@pytest.mark.parametrize(("body", "first"), [
+    # vercel/ms: the expect lines removed, the calls kept
+    ("  it('should return NaN if invalid', () => {\n    parse('foo');\n    parse('☃');\n  });",
+     "parse('foo')"),
+    ("  it('x', async () => {\n    const r = await parse(\n      'foo'\n    )\n  });",
+     "const r = await parse( 'foo' )"),
+    ("  test('x', function () { format(1); });", "format(1)"),
+    ("  it('x', () => {\n    ms.parse('1h');\n  });", "ms.parse('1h')"),
+    # a check of any kind, a call of anything else, a branch: not read as checking nothing
+    ("  it('x', () => {\n    expect(parse('foo')).toBeNaN();\n  });", None),
+    ("  it('x', () => {\n    check(parse('foo'));\n  });", None),
+    ("  it('x', () => {\n    parse('foo');\n    if (x) parse('b');\n  });", None),
+    ("  it('x', () => {\n    assert.equal(parse('foo'), 1);\n  });", None),
+    ("  it('x', (done) => {\n    parse('foo', done);\n  });", None),
+    ("  it('x', () => {});", None),
+])
+def test_a_js_test_that_only_calls_the_code_checks_nothing(body: str, first: str | None) -> None:
+    assert js_calls_only(body, frozenset({"parse", "format", "ms"})) == first

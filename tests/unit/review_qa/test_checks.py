@@ -121,6 +121,22 @@ def test_a_python_test_an_unchanged_input_passes_covers_no_ac_promising_a_change
     js_result = CoverageResult((AcCoverage("AC1", True, 1, (js,), "name", False, True),), ())
     assert checks.unchanged_input_tests([RFC3986_AC1], js_result, {js: body}) == {}
 
+def test_a_js_test_that_only_calls_the_code_covers_no_ac_promising_a_value() -> None:
+    """vercel/ms's AC3 (`NaN` for `parse('foo')`) with its expects removed, the calls kept:
+    the test passes whatever `parse` returns. A Python test, or an AC promising no value, is
+    not judged by it."""
+    ac = AcceptanceCriterion("AC3", "Given a string with no duration, when `parse` is called, "
+                             "then it returns `NaN`", "a string with no duration",
+                             "`parse` is called", "it returns `NaN`", False, None, 3)
+    test = "src/parse.test.ts::parse(string) > should return NaN if invalid"
+    body = "  it('should return NaN if invalid', () => {\n    parse('foo');\n  });\n"
+    result = CoverageResult((AcCoverage("AC3", True, 1, (test,), "name", False, True),), ())
+    assert checks.unchecked_tests([ac], result, {test: body}, frozenset({"parse"})) == {
+        "AC3": {test: "calls the code and checks nothing of what it returns (parse('foo'))"}}
+    assert checks.unchecked_tests([ac], result, {test: body}, frozenset({"format"})) == {}
+    plain = dataclasses.replace(ac, then="it is accepted")
+    assert checks.unchecked_tests([plain], result, {test: body}, frozenset({"parse"})) == {}
+
 def test_a_check_of_what_a_result_is_not_covers_an_ac_promising_a_difference() -> None:
     """parse's AC7: an offset "compares unequal to objects that are not offsets", which
     `assert utc != "spam"` checks."""
