@@ -907,19 +907,26 @@ _PY_PREDICATE_PARTS = re.compile(r"^_*(?:is|has|can|should|was)|equal|close|matc
 def _first_argument(text: str) -> str:
     """`text` up to its first comma outside brackets and quoted strings (an assert's
     condition before its message, a call's first argument)."""
-    depth, quote = 0, ""
+    return next(_top_level_parts(text, ",", "\"'"))
+
+
+def _top_level_parts(text: str, stops: str, quotes: str) -> Iterator[str]:
+    """`text` split at each of the characters `stops` outside brackets and strings quoted
+    by `quotes`."""
+    depth, quote, start = 0, "", 0
     for at, char in enumerate(text):
         if quote:
             quote = "" if char == quote and text[at - 1] != "\\" else quote
-        elif char in "\"'":
+        elif char in quotes:
             quote = char
         elif char in "([{":
             depth += 1
         elif char in ")]}":
             depth -= 1
-        elif char == "," and depth == 0:
-            return text[:at]
-    return text
+        elif char in stops and depth == 0:
+            yield text[start:at]
+            start = at + 1
+    yield text[start:]
 
 
 def _truthy_of_a_value(check: str, code: str) -> bool:
@@ -1292,7 +1299,8 @@ def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
     end = code.rfind("}")
     if head is None or end <= head.end() or _JS_CHECK_WORD.search(code[head.end():end]):
         return None
-    statements = [part.strip() for part in _js_statements(code[head.end():end])]
+    statements = [part.strip() for part in _top_level_parts(code[head.end():end], ";\n",
+                                                             "'\"`")]
     statements = [part for part in statements if part]
     if not statements:
         return None
@@ -1301,25 +1309,6 @@ def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
         if call is None or call.group(1) not in names:
             return None
     return " ".join(statements[0].split())
-
-
-def _js_statements(body: str) -> Iterator[str]:
-    """`body` split at `;` and at line ends outside brackets and strings."""
-    depth, quote, start = 0, "", 0
-    for at, char in enumerate(body):
-        if quote:
-            if char == quote and body[at - 1] != "\\":
-                quote = ""
-        elif char in "'\"`":
-            quote = char
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif char in ";\n" and depth == 0:
-            yield body[start:at]
-            start = at + 1
-    yield body[start:]
 
 
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
