@@ -1734,6 +1734,8 @@ def caught_only(test_source: str) -> str | None:
     (jest's no-conditional-expect). None for any other test."""
     if "except" in test_source and "def " in test_source:
         return _python_caught_only(test_source)
+    if "catch" not in test_source:  # no catch block nor promise catch to sit in
+        return None
     code = "\n".join(testcases.code_lines(test_source.split("\n")))
     if _JS_THROW_CHECKED.search(code):
         return None

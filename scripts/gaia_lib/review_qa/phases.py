@@ -443,7 +443,8 @@ class Reads:
         bodies = {case.test_id: case.body for case in self.cases}
         for entry in self.coverage.per_ac:
             for test in entry.tests:
-                then_literals.presence_only(bodies.get(test, ""))
+                # as `checks.presence_only_tests` asks it, for most Then clauses (its cache key)
+                then_literals.presence_only(bodies.get(test, ""), True)
 
     @functools.cached_property
     def helper_texts(self) -> dict[str, str]:
@@ -622,9 +623,13 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     bodies = {case.test_id: case.body for case in cases}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
     weak = qa_checks.presence_only_tests(criteria, coverage, bodies)
+    from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the reads already
+
+    js = any(case.file.endswith(JS_SUFFIXES) for case in cases)
     for ac_id, tests in [*qa_checks.unchanged_input_tests(criteria, coverage, bodies).items(),
-                         *qa_checks.unchecked_tests(criteria, coverage, bodies,
-                                                    reads.sut_names.of(".js")).items()]:
+                         *(qa_checks.unchecked_tests(criteria, coverage, bodies,
+                                                     reads.sut_names.of(".js")).items()
+                           if js else ())]:
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
     lines = {case.test_id: case.line for case in cases}
