@@ -1283,6 +1283,8 @@ def same_calls_resolved(code: str) -> str:
 _JS_CALL_STATEMENT = re.compile(
     r"(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:await\s+)?([A-Za-z_$][\w$]*)(?:\.[\w$]+)*"
     r"\s*\((?s:.*)\)")
+# `try { ... } catch (e) {}`: a try whose catch is empty (what it runs: group 1)
+_SWALLOWING_TRY = re.compile(r"\btry\s*\{([^{}]*)\}\s*catch\s*(?:\([^()]*\))?\s*\{\s*\}")
 # Words of any check a JS/TS test can make (`expect`, node's `assert`, chai's `should`, a
 # `fail()`, a `throw`, jest's `done(err)` callback)
 _JS_CHECK_WORD = re.compile(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w+)\b")
@@ -1291,16 +1293,18 @@ _JS_CHECK_WORD = re.compile(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w
 def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
     """The first statement of a JS/TS test (`it(...)`, `test(...)`) whose every statement only
     calls the code under test (`names`: what it is called by, `sut_names`), awaited or its
-    result bound to a name no statement reads, and which has no check of any kind
-    (`_JS_CHECK_WORD`): it passes whatever the code returns, so long as it does not throw.
-    None for any other test, or one whose body is not read."""
+    result bound to a name no statement reads, or in a try whose catch is empty, and which has
+    no check of any kind (`_JS_CHECK_WORD`): it passes whatever the code returns (and, in such
+    a try, whether or not it throws). None for any other test, or one whose body is not
+    read."""
     code = _COMMENT_LINE_RE.sub("", test_source)
     head = re.search(r"(?:=>|\bfunction\b[^{]*)\s*\{", code)
     end = code.rfind("}")
     if head is None or end <= head.end() or _JS_CHECK_WORD.search(code[head.end():end]):
         return None
-    statements = [part.strip() for part in _top_level_parts(code[head.end():end], ";\n",
-                                                             "'\"`")]
+    # a try whose catch swallows what it catches only runs its calls
+    body = _SWALLOWING_TRY.sub(lambda m: m.group(1), code[head.end():end])
+    statements = [part.strip() for part in _top_level_parts(body, ";\n", "'\"`")]
     statements = [part for part in statements if part]
     if not statements:
         return None

@@ -252,15 +252,20 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
 def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
                     result: ac_coverage.CoverageResult, bodies: Mapping[str, str],
                     names: AbstractSet[str]) -> dict[str, dict[str, str]]:
-    """Per AC whose Then clause promises values: its JS/TS tests that only call the code under
-    test (`names`) and check nothing (`then_literals.js_calls_only`: `parse('foo');` where
-    the expect was), with why. Such a test passes whatever the code returns."""
+    """Per AC whose Then clause promises values or a throw (`ac_coverage.then_raises`): its
+    JS/TS tests that only call the code under test (`names`) and check nothing
+    (`then_literals.js_calls_only`: `parse('foo');` where the expect was, `try { format(NaN)
+    } catch {}` where the `toThrow` was), with why. Such a test passes whatever the code
+    returns; one that does not swallow a throw fails where the code throws as promised."""
+    from gaia_lib.evidence import ac_coverage
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the review's reads
 
     out: dict[str, dict[str, str]] = {}
     for ac in criteria:
         entry = next((e for e in result.per_ac if e.ac_id == ac.ac_id), None)
-        if entry is None or not ac.then or not then_literals.then_literals(ac.then, ac.setting):
+        if entry is None or not ac.then or not (
+                then_literals.then_literals(ac.then, ac.setting)
+                or ac_coverage.then_raises(ac, frozenset())):
             continue
         for test in entry.tests:
             if not test.partition("::")[0].endswith(JS_SUFFIXES):
@@ -268,7 +273,8 @@ def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
             call = then_literals.js_calls_only(bodies.get(test, ""), names)
             if call:
                 out.setdefault(ac.ac_id, {})[test] = (
-                    f"calls the code and checks nothing of what it returns ({call[:60]})")
+                    f"calls the code and checks nothing of what it returns or throws "
+                    f"({call[:60]})")
     return out
 
 

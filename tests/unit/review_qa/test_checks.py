@@ -132,10 +132,15 @@ def test_a_js_test_that_only_calls_the_code_covers_no_ac_promising_a_value() -> 
     body = "  it('should return NaN if invalid', () => {\n    parse('foo');\n  });\n"
     result = CoverageResult((AcCoverage("AC3", True, 1, (test,), "name", False, True),), ())
     assert checks.unchecked_tests([ac], result, {test: body}, frozenset({"parse"})) == {
-        "AC3": {test: "calls the code and checks nothing of what it returns (parse('foo'))"}}
+        "AC3": {test: "calls the code and checks nothing of what it returns or throws "
+                      "(parse('foo'))"}}
     assert checks.unchecked_tests([ac], result, {test: body}, frozenset({"format"})) == {}
     plain = dataclasses.replace(ac, then="it is accepted")
     assert checks.unchecked_tests([plain], result, {test: body}, frozenset({"parse"})) == {}
+    throws = dataclasses.replace(ac, then="an Error is thrown")  # a throw: no value, judged
+    swallowed = "  it('x', () => {\n    try { parse(NaN) } catch {}\n  });\n"
+    assert list(checks.unchecked_tests([throws], result, {test: swallowed},
+                                       frozenset({"parse"}))) == ["AC3"]
 
 def test_a_check_of_what_a_result_is_not_covers_an_ac_promising_a_difference() -> None:
     """parse's AC7: an offset "compares unequal to objects that are not offsets", which
