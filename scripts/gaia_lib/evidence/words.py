@@ -13,7 +13,8 @@ Rules (pure; the same text always gives the same tokens):
   revoked / revokes / revoking / revoke -> `revok`; expiry / expired / expiration -> `expir`;
   revocation -> `revok`; validate / validation / valid -> `valid`; signature / signer / signed
   -> `sign`; mutably / mutable / mutating -> `mut`; a doubled final consonant left by
-  `-ing`/`-ed` is undone (stopped -> stop).
+  `-ing`/`-ed` is undone (stopped -> stop). A root that ends as a suffix does stops there
+  (`_ROOTS`: format / formatted -> `format`, not the `form` of "the short form").
 - Inflection alone (`inflection_bases`): plural, past and -ing endings and a final e only,
   so "add" meets "added" and "remove" meets "removing", but "validation" stays apart from
   "valid" (the matcher tells a word spelled as the AC's passive verb from a mere shared stem).
@@ -127,11 +128,17 @@ def _strip_once(word: str) -> str:
     return word
 
 
+# Roots that end as a suffix does: `format` is no `form` + -at (its -at is the word's own)
+_ROOTS = frozenset({"format", "repeat", "threat", "combat"})
+
+
 @lru_cache(maxsize=1 << 16)  # pure, and test suites repeat their words
 def stem(word: str) -> str:
     """The word's stem: suffixes stripped until none applies (see the module rules)."""
     current = word.lower()
     while True:
+        if current in _ROOTS:
+            return current
         shorter = _strip_once(current)
         if shorter == current:
             # revocation -> revoc, revoke -> revok: one stem for the Latin -voc-/-vok- pair

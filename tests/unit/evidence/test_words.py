@@ -45,6 +45,14 @@ def test_an_irregular_past_is_its_verb_but_a_word_of_its_own_stays_apart(
     assert canonical(other) == stem(other)
 
 
+def test_a_root_ending_as_a_suffix_does_keeps_it() -> None:
+    """"format" is no "form" + -at (vercel/ms: `format` tests matched "the short form"),
+    while "validate" is "valid" + -ate."""
+    assert {stem(w) for w in ("format", "formatted", "formats", "formatting")} == {"format"}
+    assert stem("form") != stem("format") and stem("repeated") == stem("repeat") == "repeat"
+    assert stem("validated") == stem("validation") == "valid"
+
+
 def test_stems_never_shrink_below_three_letters() -> None:
     assert [stem(w) for w in ("uses", "bed", "ids", "news")] == ["use", "bed", "ids", "new"]
 
