@@ -744,6 +744,11 @@ _PRESENCE_CHECK = re.compile(
     r"^expect\s*\((?s:.*)\)\s*\.\s*(?:toBeDefined|not\s*\.\s*(?:toBeUndefined|toBeNull|toThrow|"
     r"toBeNaN|toBeFalsy))"
     r"\s*\(\s*\)\s*;?$"
+    # that a result is not NaN, spelled out: `expect(Number.isNaN(x)).toBe(false)`,
+    # `assert not math.isnan(x)`
+    r"|^expect\s*\(\s*(?:Number\s*\.\s*)?isNaN\s*\((?s:.*)\)\s*\)\s*\.\s*(?:toBe\s*\(\s*false"
+    r"\s*\)|toEqual\s*\(\s*false\s*\)|toBeFalsy\s*\(\s*\))\s*;?$"
+    r"|^assert\s+not\s+(?:math\s*\.\s*|numpy\s*\.\s*|np\s*\.\s*)?isnan\s*\("
     r"|^assert\s+(?s:.+?)\s+is\s+not\s+None\s*(?:,(?s:.*))?$"
     r"|^(?:self\.)?assertIsNotNone\s*\("
     # a comparison written where the message goes checks only that the first value is truthy:
@@ -1285,6 +1290,11 @@ _JS_CALL_STATEMENT = re.compile(
     r"\s*\((?s:.*)\)")
 # `try { ... } catch (e) {}`: a try whose catch is empty (what it runs: group 1)
 _SWALLOWING_TRY = re.compile(r"\btry\s*\{([^{}]*)\}\s*catch\s*(?:\([^()]*\))?\s*\{\s*\}")
+# `for (const c of cases) { ... }`: a loop whose body holds no block (what it runs: group 1)
+_PLAIN_LOOP = re.compile(r"\bfor\s*\([^()]*\)\s*\{([^{}]*)\}")
+# A name given data, with no call in it (`const testCases = [{ input: "9e2", output: 900 }]`,
+# typed or not: `const cases: Array<{ input: string }> = [...]`)
+_DATA = re.compile(r"(?:const|let|var)\s+[\w$]+\s*(?::[^=()]*)?=\s*[^()]*")
 # Words of any check a JS/TS test can make (`expect`, node's `assert`, chai's `should`, a
 # `fail()`, a `throw`, jest's `done(err)` callback)
 _JS_CHECK_WORD = re.compile(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w+)\b")
@@ -1293,19 +1303,20 @@ _JS_CHECK_WORD = re.compile(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w
 def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
     """The first statement of a JS/TS test (`it(...)`, `test(...)`) whose every statement only
     calls the code under test (`names`: what it is called by, `sut_names`), awaited or its
-    result bound to a name no statement reads, or in a try whose catch is empty, and which has
-    no check of any kind (`_JS_CHECK_WORD`): it passes whatever the code returns (and, in such
-    a try, whether or not it throws). None for any other test, or one whose body is not
-    read."""
+    result bound to a name no statement reads, in a try whose catch is empty or in a loop,
+    beside names given data alone, and which has no check of any kind (`_JS_CHECK_WORD`): it
+    passes whatever the code returns (and, in such a try, whether or not it throws). None for
+    any other test, or one whose body is not read."""
     code = _COMMENT_LINE_RE.sub("", test_source)
     head = re.search(r"(?:=>|\bfunction\b[^{]*)\s*\{", code)
     end = code.rfind("}")
     if head is None or end <= head.end() or _JS_CHECK_WORD.search(code[head.end():end]):
         return None
-    # a try whose catch swallows what it catches only runs its calls
+    # a try whose catch swallows what it catches, and a loop, only run their calls
     body = _SWALLOWING_TRY.sub(lambda m: m.group(1), code[head.end():end])
+    body = _PLAIN_LOOP.sub(lambda m: m.group(1), body)
     statements = [part.strip() for part in _top_level_parts(body, ";\n", "'\"`")]
-    statements = [part for part in statements if part]
+    statements = [part for part in statements if part and not _DATA.fullmatch(part)]
     if not statements:
         return None
     for statement in statements:
@@ -1318,8 +1329,8 @@ def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
 def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
-    (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toBeNaN()`, `.not.toThrow()`,
-    `assert x is not None`,
+    (`expect(x).toBeDefined()`, `.not.toBeNull()`, `.not.toBeNaN()` or
+    `expect(Number.isNaN(x)).toBe(false)`, `.not.toThrow()`, `assert x is not None`,
     `assertIsNotNone(x)`, testify's `NotNil` / `NoError`, a Go `if err != nil { t.Fatal(err) }`
     or `Must` call (`_ = MustParse(s)`: `go_must_statements`),
     a comparison where the message goes: `assert x, x == y`, `assertTrue(x, y)`, that a

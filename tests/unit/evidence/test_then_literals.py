@@ -404,6 +404,9 @@ def test_a_table_a_name_holds_is_the_loop_over_it(source: str, then: str,
     # what it is not, with no value given: that it is not NaN (vercel/ms), not falsy
     ('it("x", () => {\n  expect(ms("2d")).not.toBeNaN();\n  expect(ms("1h")).not.toBeFalsy();\n'
      '});', 'expect(ms("2d")).not.toBeNaN()'),
+    ("it('x', () => {\n  expect(Number.isNaN(parse('10'))).toBe(false);\n});",
+     "expect(Number.isNaN(parse('10'))).toBe(false)"),
+    ("def test_x():\n    assert not math.isnan(parse('10'))\n", "assert not math.isnan(parse('10'))"),
     ('def test_x():\n    r = slugify("A")\n    assert r is not None\n', "assert r is not None"),
     ('def test_x(self):\n    self.assertIsNotNone(slugify("A"))\n',
      'self.assertIsNotNone(slugify("A"))'),
@@ -911,6 +914,14 @@ def test_the_line_a_check_begins_on() -> None:
      "      format(Infinity);\n    } catch (e) {}\n  });", "format(NaN)"),
     ("  it('x', () => {\n    try { format(NaN) } catch (e) { expect(e).toBeTruthy() }\n  });",
      None),
+    # destr: a table's loop whose expect was removed, the call kept
+    ('  it("parses number (AC5)", () => {\n    const testCases: Array<{ input: string; output: '
+     'unknown }> = [\n      { input: "9e2", output: 900 },\n    ];\n'
+     '    for (const testCase of testCases) {\n      parse(testCase.input);\n    }\n  });',
+     "parse(testCase.input)"),
+    ('  it("x", () => {\n    const cases = [{ input: "9e2" }];\n    for (const c of cases) {\n'
+     '      expect(parse(c.input)).toBe(900);\n    }\n  });', None),
+    ('  it("x", () => {\n    const got = compute(1);\n    parse(got);\n  });', None),
     # a check of any kind, a call of anything else, a branch: not read as checking nothing
     ("  it('x', () => {\n    expect(parse('foo')).toBeNaN();\n  });", None),
     ("  it('x', () => {\n    check(parse('foo'));\n  });", None),
