@@ -1295,6 +1295,8 @@ _PLAIN_LOOP = re.compile(r"\bfor\s*\([^()]*\)\s*\{([^{}]*)\}")
 # A name given data, with no call in it (`const testCases = [{ input: "9e2", output: 900 }]`,
 # typed or not: `const cases: Array<{ input: string }> = [...]`)
 _DATA = re.compile(r"(?:const|let|var)\s+[\w$]+\s*(?::[^=()]*)?=\s*[^()]*")
+# A statement that prints: `console.log(destr(input), output)`
+_JS_PRINT = re.compile(r"console\s*\.\s*\w+\s*\((?s:.*)\)")
 # Words of any check a JS/TS test can make (`expect`, node's `assert`, chai's `should`, a
 # `fail()`, a `throw`, jest's `done(err)` callback)
 _JS_CHECK_WORD = re.compile(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w+)\b")
@@ -1304,7 +1306,9 @@ def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
     """The first statement of a JS/TS test (`it(...)`, `test(...)`) whose every statement only
     calls the code under test (`names`: what it is called by, `sut_names`), awaited or its
     result bound to a name no statement reads, in a try whose catch is empty or in a loop,
-    beside names given data alone, and which has no check of any kind (`_JS_CHECK_WORD`): it
+    beside names given data alone and what it prints (`console.log(destr(x))`, a call there
+    at least where nothing else calls it), and which has no check of any kind
+    (`_JS_CHECK_WORD`): it
     passes whatever the code returns (and, in such a try, whether or not it throws). None for
     any other test, or one whose body is not read."""
     code = _COMMENT_LINE_RE.sub("", test_source)
@@ -1319,10 +1323,16 @@ def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
     statements = [part for part in statements if part and not _DATA.fullmatch(part)]
     if not statements:
         return None
-    for statement in statements:
+    calls = [statement for statement in statements if not _JS_PRINT.fullmatch(statement)]
+    printed = [statement for statement in statements if statement not in calls]
+    for statement in calls:
         call = _JS_CALL_STATEMENT.fullmatch(statement)
         if call is None or call.group(1) not in names:
             return None
+    # what it prints is the code's only where it calls it there (`console.log(destr(x))`)
+    if not calls and not any(name in names for statement in printed
+                             for name in re.findall(r"([A-Za-z_$][\w$]*)\s*\(", statement)):
+        return None
     return " ".join(statements[0].split())
 
 

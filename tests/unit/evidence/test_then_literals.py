@@ -922,6 +922,11 @@ def test_the_line_a_check_begins_on() -> None:
     ('  it("x", () => {\n    const cases = [{ input: "9e2" }];\n    for (const c of cases) {\n'
      '      expect(parse(c.input)).toBe(900);\n    }\n  });', None),
     ('  it("x", () => {\n    const got = compute(1);\n    parse(got);\n  });', None),
+    # destr 57: what the code returns printed, not checked
+    ('  it("parses number (AC5)", () => {\n    for (const c of cases) {\n'
+     '      console.log(parse(c.input), c.output);\n    }\n  });',
+     "console.log(parse(c.input), c.output)"),
+    ('  it("x", () => {\n    console.log("nothing of the code");\n  });', None),
     # a check of any kind, a call of anything else, a branch: not read as checking nothing
     ("  it('x', () => {\n    expect(parse('foo')).toBeNaN();\n  });", None),
     ("  it('x', () => {\n    check(parse('foo'));\n  });", None),
