@@ -227,7 +227,7 @@ def _stands_for_a_value(before: str, after: str) -> bool:
     if re.search(r"\(\s*$", before) and re.match(r"\s*\)", after):
         # the whole of a parenthesis after a clause giving a value: "it returns the scheme
         # in lower case (`http`)", not "the timestamp is set (`dataUpdatedAt`)"
-        return _gives_a_value(_clause(before.rstrip()[:-1])) is not None
+        return _opening_after_a_value(before) is not None
     clause = _clause(before)
     at = _gives_a_value(clause)
     if at is None:
@@ -248,12 +248,18 @@ def _examples_of_its_value(before: str) -> bool:
     """Whether what stands at the end of `before` is in a parenthesis after a clause that
     already gave its value ("it returns NaN (`parse('foo')`, ..."): the cases it holds for."""
     listed = _LIST_BEFORE_RE.search(before)
-    before = before[:listed.start()] if listed else before
+    found = _opening_after_a_value(before[:listed.start()] if listed else before)
+    return found is not None and _WRITTEN_VALUE_RE.search(found[0][found[1]:]) is not None
+
+
+def _opening_after_a_value(before: str) -> tuple[str, int] | None:
+    """When `before` ends with an opening parenthesis after a clause with a word giving a
+    value (`_gives_a_value`): that clause and where in it the word ends."""
     if not re.search(r"\(\s*$", before):
-        return False
+        return None
     clause = _clause(before.rstrip()[:-1])
     at = _gives_a_value(clause)
-    return at is not None and _WRITTEN_VALUE_RE.search(clause[at:]) is not None
+    return None if at is None else (clause, at)
 
 
 def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") -> bool:

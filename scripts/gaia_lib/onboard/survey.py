@@ -117,7 +117,7 @@ def _runner_script(scripts: Mapping[str, Any], test_script: object = None
     ./jest.config.ts"` in a package with no `test` script): (its name, the runner), the first
     the `test` script runs (`pnpm run test:nodejs && pnpm run test:edge`: the first of its
     steps, the plain one), else the first by name."""
-    named = str(test_script) if isinstance(test_script, str) else ""
+    named = test_script if isinstance(test_script, str) else ""
     order = sorted(scripts, key=lambda name: (
         (0, found.start()) if (found := re.search(rf"(?<![\w:.-]){re.escape(name)}(?![\w:.-])",
                                                   named)) else (1, 0), name))

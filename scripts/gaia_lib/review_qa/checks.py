@@ -260,10 +260,11 @@ def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
     from gaia_lib.evidence import ac_coverage
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the review's reads
 
+    by_id = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
-    for ac in criteria:
-        entry = next((e for e in result.per_ac if e.ac_id == ac.ac_id), None)
-        if entry is None or not ac.then or not (
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        if ac is None or not ac.then or not (
                 then_literals.then_literals(ac.then, ac.setting)
                 or ac_coverage.then_raises(ac, frozenset())):
             continue
