@@ -33,7 +33,7 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 if TYPE_CHECKING:
     # only named in annotations: a review imports them while its suite runs (phases.Reads),
     # or after it (the coverage report's reader)
-    from gaia_lib.evidence import ac_coverage, coverage_report, sut_mocking
+    from gaia_lib.evidence import ac_coverage, coverage_report, sut_mocking, sut_names
     from gaia_lib.evidence.placeholders import Placeholder
     from gaia_lib.review_qa.context import Setup
 
@@ -276,6 +276,32 @@ def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
                 out.setdefault(ac.ac_id, {})[test] = (
                     f"calls the code and checks nothing of what it returns or throws "
                     f"({call[:60]})")
+    return out
+
+
+def self_compared_tests(criteria: Sequence[AcceptanceCriterion],
+                        result: ac_coverage.CoverageResult, bodies: Mapping[str, str],
+                        names: sut_names.Names) -> dict[str, dict[str, str]]:
+    """Per AC whose Then clause promises values: its tests with a data row whose expected
+    value is the code under test's own result for that row's input
+    (`self_compared.self_compared_row`: `{ input: "9e2", output: destr("9e2") }` checked by
+    `expect(destr(testCase.input))`), with why. Such a row passes whatever the code gives, and
+    stands where a value the AC promises could be checked."""
+    from gaia_lib.evidence import self_compared, sut_names  # loaded by the review's reads
+
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        if ac is None or not ac.then or not then_literals.then_literals(ac.then, ac.setting):
+            continue
+        for test in entry.tests:
+            found = self_compared.self_compared_row(
+                bodies.get(test, ""), names.of(sut_names.family(test.partition("::")[0])))
+            if found:
+                out.setdefault(ac.ac_id, {})[test] = (
+                    f"its table's expected value is the code's own result ({found[:60]}): "
+                    f"it compares the code with itself")
     return out
 
 

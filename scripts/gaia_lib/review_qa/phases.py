@@ -627,6 +627,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
 
     js = any(case.file.endswith(JS_SUFFIXES) for case in cases)
     for ac_id, tests in [*qa_checks.unchanged_input_tests(criteria, coverage, bodies).items(),
+                         *qa_checks.self_compared_tests(criteria, coverage, bodies,
+                                                        reads.sut_names).items(),
                          *(qa_checks.unchecked_tests(criteria, coverage, bodies,
                                                      reads.sut_names.of(".js")).items()
                            if js else ())]:

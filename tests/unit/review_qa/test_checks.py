@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
+from gaia_lib.evidence import sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult
 from gaia_lib.review_qa import checks
 from gaia_lib.stacks.toolprobe import StackProbe, ToolProbe
@@ -141,6 +142,30 @@ def test_a_js_test_that_only_calls_the_code_covers_no_ac_promising_a_value() -> 
     swallowed = "  it('x', () => {\n    try { parse(NaN) } catch {}\n  });\n"
     assert list(checks.unchecked_tests([throws], result, {test: swallowed},
                                        frozenset({"parse"}))) == ["AC3"]
+
+def test_a_table_comparing_the_code_with_itself_covers_no_ac_promising_a_value() -> None:
+    """unjs/destr's AC5 (`9e2` gives 900) with its table's row made `destr("9e2")`: the row
+    passes whatever destr gives. A Python table alike, by the Python names; an AC promising
+    no value is not judged by it."""
+    ac = AcceptanceCriterion("AC5", "Given a numeric string such as \"9e2\", when `destr` "
+                             "parses it, then the number 900 is returned",
+                             "a numeric string such as \"9e2\"", "`destr` parses it",
+                             "the number 900 is returned", False, None, 5)
+    js, py = "test/index.test.ts::destr > parses number", "tests/test_n.py::test_num"
+    bodies = {js: '  it("parses number", () => {\n    const rows = [{ input: "9e2", '
+                  'output: destr("9e2") }];\n    for (const r of rows) expect(destr(r.input))'
+                  '.toBe(r.output);\n  });\n',
+              py: '@pytest.mark.parametrize("i,o", [("9e2", destr("9e2"))])\n'
+                  'def test_num(i, o):\n    assert destr(i) == o\n'}
+    result = CoverageResult((AcCoverage("AC5", True, 2, (js, py), "name", False, True),), ())
+    names = sut_names.Names({".js": frozenset({"destr"}), ".py": frozenset({"destr"})})
+    why = ('its table\'s expected value is the code\'s own result (destr("9e2")): it compares '
+           'the code with itself')
+    assert checks.self_compared_tests([ac], result, bodies, names) == {"AC5": {js: why, py: why}}
+    js_only = sut_names.Names({".js": frozenset({"destr"})})
+    assert checks.self_compared_tests([ac], result, bodies, js_only) == {"AC5": {js: why}}
+    plain = dataclasses.replace(ac, then="it is parsed")
+    assert checks.self_compared_tests([plain], result, bodies, names) == {}
 
 def test_a_check_of_what_a_result_is_not_covers_an_ac_promising_a_difference() -> None:
     """parse's AC7: an offset "compares unequal to objects that are not offsets", which
