@@ -142,8 +142,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     first words only, the test checks what the rest of its name says: where that rest is
     none of the named AC's words and wholly another's that speaks of the same unit by its
     word (`test_curry_docstring`; "a curried function ... reports its docstring"), the named
-    AC likewise needs an assertion of its own (`_of_its_rest`). An AC so ruled out is no
-    rival to the others.
+    AC likewise needs an assertion of its own (`_of_its_rest`). A test whose name sets an
+    option as an AC's Given writes it in code (`format(number, { long: true }) > should
+    support milliseconds`, "Given the option `long: true`") checks the code so set: an AC
+    writing no such setting needs an assertion of its own too (`_in_another_setting`). An
+    AC so ruled out is no rival to the others.
   - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
     its file's or its `describe()` group's name) and its code writes, as a value in quotes,
     a Then literal of the AC it asserts (`"foo-bar"`, a whole string literal: a name quoted
@@ -1236,6 +1239,35 @@ def _of_its_rest(scores: Sequence[_Score], said: _Said, crits: Sequence[_Criteri
     return frozenset(out)
 
 
+# An option set to a value, as code: `long: true`, `strict_aud=True`, `{ long: true }`.
+_SETTING_RE = re.compile(r"`\{?\s*([A-Za-z_$][\w$.-]*\s*[:=]\s*[^`\s:={}][^`{}]*?)\s*\}?`")
+
+
+def _setting_key(text: str) -> str:
+    return re.sub(r"\s*([:=])\s*", r"\1", " ".join(text.split()))
+
+
+def _settings(ac: AcceptanceCriterion) -> tuple[frozenset[str], frozenset[str]]:
+    """(the option settings an AC's Given writes as code, those its whole text writes)."""
+    given = frozenset(_setting_key(m.group(1)) for m in _SETTING_RE.finditer(ac.given or ""))
+    return given, frozenset(_setting_key(m.group(1)) for m in _SETTING_RE.finditer(ac.text))
+
+
+def _in_another_setting(name: str, settings: Sequence[tuple[frozenset[str], frozenset[str]]]
+                        ) -> frozenset[int]:
+    """The ACs a test's name puts aside by naming an option setting another AC's Given
+    writes as code (`format(number, { long: true }) > should support milliseconds`, beside
+    "Given the option `long: true`"): those that write no such setting anywhere check the
+    code without it, and only an assertion of theirs matches the test. Empty for a test whose
+    name names none."""
+    key = _setting_key(name)
+    named = {found for given, _ in settings for found in given
+             if re.search(r"(?<![\w$])" + re.escape(found) + r"(?![\w$])", key)}
+    if not named:
+        return frozenset()
+    return frozenset(i for i, (_, written) in enumerate(settings) if not named & written)
+
+
 def _spoken(case: TestCase) -> str:
     """A test's name as the matcher reads it: as its source reads, where its own name is made
     at run time (`testcases`: `joinURL(${a}) === ${b}` says joinURL, not stringify)."""
@@ -1733,6 +1765,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     # (one that runs the code in a subprocess) is left to its words.
     never = [units.named_unrun(ac) if measured and units is not None else frozenset()
              for ac in criteria]
+    settings = [_settings(ac) for ac in criteria]
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     idle: dict[str, list[str]] = {ac.ac_id: [] for ac in criteria}
@@ -1770,7 +1803,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                     for n, scores in enumerate(readings)]
         unspoken = _other_unit(case, crits, identifiers)
         unnamed = _of_another_unit(readings[0], crits) | _of_its_rest(
-            readings[0], case_said, crits, reading.weight, linking)
+            readings[0], case_said, crits, reading.weight, linking) | _in_another_setting(
+            _spoken(case), settings)
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1,
                              unspoken=unspoken, unnamed=unnamed):

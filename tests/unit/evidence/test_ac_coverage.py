@@ -1476,6 +1476,38 @@ def test_a_test_checking_nothing_is_thrown_contradicts_an_ac_promising_a_throw()
 ''')
     assert [m.evidence[-1] for m in agreed["AC4"].matches] == ["nothing thrown"]
 
+def test_a_test_named_for_another_acs_option_setting_matches_an_ac_without_it_only_by_value(
+        ) -> None:
+    """vercel/ms: `format(number, { long: true }) > should support milliseconds` resembled
+    the short form's AC1 by "format", "milliseconds" and its numbers; its name sets AC2's
+    `long: true`, which AC1 never writes: AC1 needs a value of its own asserted."""
+    file = "src/format.test.ts"
+    criteria = (
+        ac("AC1", "a number of milliseconds", "`format` is called",
+           "it returns the short form with a unit (`format(60000)` returns `1m`, "
+           "`format(-500)` returns `-500ms`)"),
+        ac("AC2", "the option `long: true`", "`format` is called",
+           "the unit is written out (`format(60000, { long: true })` returns `1 minute`)"),
+    )
+    long_form = ('describe("format(number, { long: true })", () => {\n'
+                 '  it("should support milliseconds", () => {\n'
+                 "    expect(format(500, { long: true })).toBe('500 ms');\n"
+                 "    expect(format(-500, { long: true })).toBe('-500 ms');\n  });\n});\n")
+
+    def covering(source: str) -> dict[str, tuple[str, ...]]:
+        return {c.ac_id: c.tests for c in analyze(
+            "E1-S2", criteria, split_tests(file, source), file_list=[file]).per_ac}
+
+    assert covering(long_form)["AC1"] == ()
+    # the same test's short form does match AC1
+    short = long_form.replace(", { long: true }", "").replace("500 ms", "500ms")
+    assert covering(short)["AC1"] == (f"{file}::format(number) > should support milliseconds",)
+    # and a long-form test asserting AC1's own value still covers it
+    asserted = long_form.replace("'-500 ms'", "'-500ms'")
+    assert covering(asserted)["AC1"] == (
+        f"{file}::format(number, {{ long: true }}) > should support milliseconds",)
+
+
 def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> None:
     # "str and repr" resembles both text ACs equally: it matches neither, and each lists it
     criteria = (
