@@ -1142,10 +1142,18 @@ _AC2_TEST = 'def test_ac2_invalid_email_is_rejected_with_422():\n    assert sign
      '    assert signup(email) == code',
      "its table's expected value is the code's own result (signup(\"nope\")): it compares "
      "the code with itself"),
+    # AC2's example is about an address in upper case (below); the test's is lower case
+    (_AC2_TEST.replace("nope", "bad address"),
+     "calls signup(\"bad address\"), a plainer form of AC2's example `signup('BAD "
+     "Address')`: it shows none of its letter case"),
 ])
 def test_a_test_checking_no_promised_value_covers_no_ac_promising_one(
         qa_project: Project, weakened: str, why: str) -> None:
     _p0_story(qa_project)
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace(
+        "then a 422 error is returned.",
+        "then a 422 error is returned (`signup('BAD Address')` returns 422)."))
     qa_project.write("tests/test_signup.py",
                      "import pytest\n" + TESTS.replace(_AC2_TEST, weakened))
     assert command.main(["E1-S1"]) == 1

@@ -305,6 +305,31 @@ def self_compared_tests(criteria: Sequence[AcceptanceCriterion],
     return out
 
 
+def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
+                        result: ac_coverage.CoverageResult,
+                        bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Per AC whose example call's input is the point (`example_inputs.examples`:
+    `parse('53 YeArS')` for a unit in any letter case): its tests that hand the code only a
+    plainer form of it (`parse('53 years')`: `example_inputs.plainer_call`), with why. Code
+    that reads lower case alone passes such a test: it shows none of what the example is
+    for."""
+    from gaia_lib.evidence import example_inputs
+
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        found = example_inputs.examples(ac.text) if ac is not None else ()
+        for test in entry.tests if found else ():
+            plainer = example_inputs.plainer_call(found, bodies.get(test, ""))
+            if plainer:
+                call, example, about = plainer
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"calls {call[:60]}, a plainer form of {entry.ac_id}'s example `{example}`: "
+                    f"it shows none of its {about}")
+    return out
+
+
 def unchanged_input_tests(criteria: Sequence[AcceptanceCriterion],
                           result: ac_coverage.CoverageResult,
                           bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
