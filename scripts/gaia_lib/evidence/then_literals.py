@@ -113,6 +113,8 @@ _KEYWORD_SPELLINGS = {
     "true": r"true|True|assertTrue|toBeTruthy|toBeTrue|IsTrue",
     "false": r"false|False|assertFalse|toBeFalsy|toBeFalse|IsFalse",
     "null": r"null|None|nil|nullptr|assertIsNone|assertNull|toBeNull|toBeNil|Nil|IsNil",
+    "NaN": r"NaN|nan|toBeNaN|isNaN|isnan|IsNaN",
+    "undefined": r"undefined|toBeUndefined",
 }
 # All-caps words that are prose (protocol and document names, ids), not enum values.
 _NOT_ENUMS = frozenset({
@@ -686,7 +688,7 @@ def _occurs(literal: Literal, span: str) -> bool:
     if literal.kind in (STATUS, NUMBER):
         number = rf"(?<![\w.]){re.escape(literal.value)}(?!\.?\d)(?![\w])"
         return re.search(number, span) is not None
-    if literal.kind == KEYWORD:
+    if literal.kind == KEYWORD or (literal.kind == ENUM and literal.value in _KEYWORD_SPELLINGS):
         spelled = _KEYWORD_SPELLINGS.get(literal.value, re.escape(literal.value))
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"(?<![\w]){re.escape(literal.value)}(?![\w])", span) is not None

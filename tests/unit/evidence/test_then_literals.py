@@ -241,6 +241,19 @@ def test_null_is_asserted_by_the_assertions_named_for_it(source: str) -> None:
     assert asserted_literals(source, [null]) == (null,)
 
 
+@pytest.mark.parametrize(("source", "found"), [
+    ("expect(Number.isNaN(parse('foo'))).toBe(true);\n", True),
+    ("expect(parse('foo')).toBeNaN();\n", True),
+    ("    assert math.isnan(parse('foo'))\n", True),
+    ("expect(parse('1m')).toBe(60000);\n", False),
+    ("expect(parse('nanos')).toBe(1);\n", False),
+])
+def test_nan_is_asserted_by_the_checks_named_for_it(source: str, found: bool) -> None:
+    # vercel/ms: "it returns NaN" read NaN as a name; its tests check it by isNaN / toBeNaN
+    (nan,) = then_literals("it returns NaN (`parse('foo')`)", "a string with no duration")
+    assert asserted_literals(source, [nan]) == ((nan,) if found else ())
+
+
 def test_missing_literals_is_the_complement_in_order() -> None:
     source = "expect(res.status).toBe(422);\n"
     assert missing_literals(source, LITERALS) == (CODE, FALSE)
