@@ -40,7 +40,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     written_values`), held in the test's data table (a parametrize row, a Go table's row, a
     `.each` table, a loop's literal values or the literal table a name it loops over holds: a
     whole string of it, or a word of one): 1.5, and it agrees (a value two ACs write decides
-    nothing);
+    nothing); and an input the AC's Given or When writes (`P23DT23H`) beside a value its Then
+    promises (`timedelta(hours=23, days=23)`) in one row of the test's table
+    (`table_rows`): 2.0, which counts as all the AC promises (`complete`: one test, one row
+    per AC); a row giving that input another value of the promised kind (a `Duration(...)`
+    of other arguments) states what the AC denies: the test has no evidence for it at all,
+    and is the first of the AC's nearest tests, with that row;
   - **calls**: a function or method the AC spells as code (`next_major()`, `SetMetadata`,
     `max_age`; not a plain word the tests call) that the test's code calls
     (`v.next_major()`): 0.3 of that identifier's weight (0.6 where only this AC names it),
@@ -260,7 +265,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
-from gaia_lib.evidence import testcases, then_literals, words
+from gaia_lib.evidence import table_rows, testcases, then_literals, words
 from gaia_lib.evidence.key_refs import STORY_REF, canonical_key, names_key, story_refs
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -324,6 +329,7 @@ LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_lit
                   then_literals.NUMBER: 0.8, then_literals.KEYWORD: 0.3}
 WEAK_NUMBERS = frozenset({"0", "1"})
 TABLE_VALUE = 1.5  # a value only one AC writes, held in a test's data table
+ROW_WEIGHT = 2.0  # an input the AC gives and the value it promises for it, in one table row
 ID_SCORE = 10.0
 CANDIDATES = 3  # nearest tests listed for an AC no test matches
 CALL_FACTOR = 0.3  # a call of an identifier the AC names, as a share of its identifier weight
@@ -551,6 +557,7 @@ class _Score:
     explained: float = 0.0  # share of the test's own words (name or description) the AC uses
     asserts: bool = False  # a Then literal or an expected exception agrees
     contradicted: bool = False  # asserts status codes, none of them the AC's
+    denies: str = ""  # why a row of its table states what the AC denies (`_score`)
     unraised: bool = False  # the AC's Then names an exception; the test expects none
     unpromised: bool = False  # the test expects an error; the AC's Then describes no failure
     raised: bool = False  # an exception the test expects is one the AC names
@@ -614,6 +621,8 @@ class _Criterion:
     written: Mapping[str, float] = field(default_factory=dict)
     length: float = 1.0  # its words' factor for its length among the story's ACs (`lengths`)
     unthrown: bool = False  # its Then says nothing is thrown (`_NOTHING_THROWN`)
+    # (an input its Given or When writes, a value its Then promises for it) (`_example_pairs`)
+    pairs: tuple[tuple[str, str], ...] = ()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -688,6 +697,20 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.add(LITERAL, amount, value)
             score.agree(LITERAL, value)
             score.asserts = True
+    for given, promised in crit.pairs:  # one row of its table: the AC's own case
+        rows = table_rows.rows_quoting(case.body, given)
+        if any(table_rows.holds(row, promised) for row in rows):
+            score.add(LITERAL, ROW_WEIGHT, f"{given} -> {promised}")
+            score.agree(LITERAL, f"{given} -> {promised}")
+            score.asserts = score.complete = True
+        elif rows and (callee := re.match(r"[A-Za-z_][\w.]*\(", promised)) and any(
+                re.search(r"(?<![\w.])" + re.escape(callee.group(0)), row) for row in rows):
+            # its row gives the AC's very input another value of the promised kind: the
+            # test states what the AC denies
+            row = " ".join(rows[0].split())
+            return _Score(contradicted=True, denies=(
+                f"its table gives `{given}` another value than `{promised}`: "
+                f"{row[:80]}{'...' if len(row) > 80 else ''}"))
     for name in case.exceptions:
         amount = exceptions.get(name.lower(), 0.0)
         score.add(EXCEPTION, amount, name)
@@ -748,6 +771,32 @@ def _examples(ac: AcceptanceCriterion) -> frozenset[str]:
     """The example inputs an AC's Given and When quote (`_EXAMPLE`)."""
     return frozenset(a or b for a, b in _EXAMPLE.findall(ac.setting)
                      if not _CALL_NAME.search(a or b))
+
+
+# A value an AC writes as code or in double quotes, each span on its own.
+_WRITTEN_SPAN = re.compile(r"`([^`\n]+)`|\"([^\"\n]{2,})\"")
+
+
+def _spans_written(text: str) -> list[str]:
+    """The values `text` writes in backticks or double quotes that are no plain name and no
+    signature (`P3Y6M4DT12H30M5S`, `timedelta(weeks=-2)`, `9e2`; not `Core`, `f(a, b)`)."""
+    return [value for a, b in _WRITTEN_SPAN.findall(text) for value in [(a or b).strip()]
+            if len(re.findall(r"\w", value)) >= 2 and re.search(r"[^A-Za-z_]", value)
+            and not then_literals.is_signature(value)]
+
+
+def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
+    """(input, value) for each value an AC's Given or When writes (`_spans_written`,
+    `written_values`) and each its Then promises (those, and its Then literals that are
+    numbers of two or more digits): the case the AC states, as one row of a table holds
+    it."""
+    if not ac.then:
+        return ()
+    given = dict.fromkeys([*_spans_written(ac.setting), *then_literals.written_values(ac.setting)])
+    promised = dict.fromkeys([*_spans_written(ac.then), *then_literals.written_values(ac.then), *(
+        lit.value for lit in then_literals.then_literals(ac.then, ac.setting)
+        if lit.kind == then_literals.NUMBER and len(re.findall(r"\d", lit.value)) >= 2)])
+    return tuple((g, p) for g in given for p in promised if p != g and p not in g)
 
 
 def _shown(spellings: AbstractSet[str], token: str) -> str:
@@ -1096,6 +1145,8 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
     evidence chose before the run's units and its printing were weighed) does not count for
     it, in the words a reviewer acts on: what the run showed, what it counts for instead, or
     that its evidence is too little or no more for this AC than for another."""
+    if bests[i].denies:
+        return bests[i].denies
     if i in decided:
         return ("the run shows it never runs the code the AC names" if i in unrun else
                 "it checks what is printed, which the AC does not speak of")
@@ -1725,7 +1776,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 denied_exceptions(ac.text), promises_values(ac),
                                 families=families(ac), written=tabled[i],
                                 length=length[i],
-                                unthrown=bool(_NOTHING_THROWN.search(ac.then or ac.text))))
+                                unthrown=bool(_NOTHING_THROWN.search(ac.then or ac.text)),
+                                pairs=_example_pairs(ac)))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),
@@ -1847,7 +1899,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         bests = [max(crit_scores, key=lambda sc: sc.total)
                  for crit_scores in zip(*readings, strict=True)]
         for i, best in enumerate(bests):
-            if i not in chosen and _resembles(best):
+            if i not in chosen and (_resembles(best) or best.denies):
                 near[criteria[i].ac_id].append(Match(
                     case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ()),
                     _why_not(i, bests, criteria, chosen, decided, unrun)))
@@ -1874,8 +1926,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         found = hits[ac.ac_id]
         ordered = tuple(found[t] for t in sorted(found))
         top = max(ordered, key=lambda m: (m.score, m.test), default=None)
+        # a test whose table states what the AC denies (no signal, `_Score.denies`) first:
+        # the reviewer's first look
         nearest = () if found else tuple(sorted(
-            near[ac.ac_id], key=lambda m: (-m.score, m.test))[:CANDIDATES])
+            near[ac.ac_id], key=lambda m: (bool(m.how), -m.score, m.test))[:CANDIDATES])
         per_ac.append(AcCoverage(ac.ac_id, bool(found), len(found), tuple(sorted(found)),
                                  top.how[0] if top else None, ac.edge_case, ac.structured,
                                  ordered, nearest, tuple(sorted(idle[ac.ac_id]))))

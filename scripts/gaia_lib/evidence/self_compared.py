@@ -9,10 +9,8 @@ Rules (`self_compared_row`, for Python and JS/TS test text alike):
 - A call of the code under test (`names`: what it is called by, `sut_names`; reached as a
   plain name or an attribute, `mod.destr`) whose arguments are literals alone (strings,
   numbers, true/false/null/None) is a row's expected value when it sits directly in a data
-  row, a bracketed literal: a list or array (`[...]`), a tuple (`(...)` that is no call's
-  argument list), an object literal (`{...}` opening where a value does: after `[`, `(`,
-  `,`, `=` or `:`); and the same row writes those arguments again, outside the call, as the
-  input it hands the code.
+  row (`table_rows`: a list, a tuple, an object literal) and the same row writes those
+  arguments again, outside the call, as the input it hands the code.
 - The test's checks run the same code: its text calls that name outside every such row
   (`expect(destr(testCase.input))`, `assert destr(i) == o`). A row that computes its value
   with one function for a check of another (`("1h", parse("1h"))` beside `format(ms)`) is a
@@ -24,53 +22,13 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
+from gaia_lib.evidence import table_rows
+
 _LITERAL = (r"(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`$\\\n]*`|-?\d[\d_.eE+-]*|"
             r"true|false|null|None|True|False)")
 _CALL_RE = re.compile(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\s*\.\s*)*(?P<name>[A-Za-z_$][\w$]*)"
                       r"\s*\(\s*(?P<args>" + _LITERAL + r"(?:\s*,\s*" + _LITERAL + r")*)\s*,?"
                       r"\s*\)")
-_OPEN = {"(": ")", "[": "]", "{": "}"}
-_CLOSE = {v: k for k, v in _OPEN.items()}
-
-
-def _enclosing(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The innermost bracket pair around text[start:end] (its opening and closing index),
-    strings skipped, or None."""
-    stack: list[int] = []
-    quote = ""
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'`":
-            quote = ch
-        elif ch in _OPEN:
-            stack.append(i)
-        elif ch in _CLOSE and stack:
-            opened = stack.pop()
-            if opened < start and i >= end:
-                return opened, i
-        i += 1
-    return None
-
-
-def _is_row(text: str, opened: int) -> bool:
-    """Whether the bracket at `opened` opens a data row (module rules), not a call's
-    arguments or a block."""
-    ch = text[opened]
-    before = text[:opened].rstrip()
-    if ch == "[":
-        return not re.search(r"[\w$)\]]$", before)  # `cases[0]` indexes
-    if ch == "(":
-        return not re.search(r"[\w$)\]]$", before)  # `f(` calls
-    return bool(re.search(r"[\[(,=:]$", before))
-
-
 def _elements(text: str) -> list[tuple[int, int]]:
     """The spans of `text`'s comma-separated parts at its own bracket level, strings
     skipped."""
@@ -85,9 +43,9 @@ def _elements(text: str) -> list[tuple[int, int]]:
                 quote = ""
         elif ch in "\"'`":
             quote = ch
-        elif ch in _OPEN:
+        elif ch in "([{":
             depth += 1
-        elif ch in _CLOSE:
+        elif ch in ")]}":
             depth -= 1
         elif ch == "," and depth == 0:
             spans.append((start, i))
@@ -119,8 +77,8 @@ def self_compared_row(test_source: str, names: AbstractSet[str]) -> str | None:
     for call in _CALL_RE.finditer(test_source):
         if call.group("name") not in names:
             continue
-        pair = _enclosing(test_source, call.start(), call.end())
-        if pair is None or not _is_row(test_source, pair[0]):
+        pair = table_rows.enclosing(test_source, call.start(), call.end())
+        if pair is None or not table_rows.is_row(test_source, pair[0]):
             continue
         row = test_source[pair[0] + 1:pair[1]]
         if _beside_its_input(row, call.start() - pair[0] - 1, call.group("args")):

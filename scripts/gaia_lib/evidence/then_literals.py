@@ -1489,6 +1489,12 @@ def _setting(value: str) -> str:
     return value.split("<", 1)[0]
 
 
+def is_signature(value: str) -> bool:
+    """Whether `value` is a function named with its parameters (`dumps()`, `f(a, b)`), not a
+    value (`_SIGNATURE_RE`)."""
+    return _SIGNATURE_RE.fullmatch(value) is not None
+
+
 def written_values(text: str) -> tuple[str, ...]:
     """The values an AC writes literally, in order, each once: its quoted values
     (`"1985-04-12"`, `5/15`), the values it writes bare (`1.2-beta.3`, `1.7rc2`, `1.2.3`) and

@@ -1508,6 +1508,51 @@ def test_a_test_named_for_another_acs_option_setting_matches_an_ac_without_it_on
         f"{file}::format(number, {{ long: true }}) > should support milliseconds",)
 
 
+ISODATE_ACS = (
+    ac("AC1", "the duration string `P3Y6M4DT12H30M5S`", "`parse_duration` is called",
+       "it returns a `Duration` of 3 years and 6 months "
+       "(`Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)`)"),
+    ac("AC2", "a duration without years or months such as `P23DT23H`",
+       "`parse_duration` is called", "it returns a plain `timedelta(hours=23, days=23)`"),
+    ac("AC3", "a negative week duration `-P2W`", "`parse_duration` is called",
+       "it returns `timedelta(weeks=-2)`"),
+)
+ISODATE_TABLE = (
+    'PARSE_TEST_CASES = (\n'
+    '    ("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3), D_DEFAULT, None),\n'
+    '    ("P23DT23H", timedelta(hours=23, days=23), D_DEFAULT, None),\n'
+    '    ("-P2W", timedelta(weeks=-2), D_WEEK, None),\n)\n\n\n'
+    '@pytest.mark.parametrize("durationstring, expectation, format, altstr", '
+    'PARSE_TEST_CASES)\n'
+    'def test_parse(durationstring, expectation, format, altstr):\n'
+    '    """Parse an ISO duration string and compare it to the expected value."""\n'
+    '    assert parse_duration(durationstring) == expectation\n')
+
+
+def test_a_table_row_holding_an_acs_input_and_its_promised_value_covers_it() -> None:
+    """isodate: one parametrized test's rows are three ACs' own cases, each an input beside
+    the value its AC promises for it: the test covers all three."""
+    covered = by_id(review(ISODATE_ACS, ISODATE_TABLE))
+    assert [covered[i].tests for i in ("AC1", "AC2", "AC3")] == [(f"{FILE}::test_parse",)] * 3
+    match = covered["AC2"].matches[0]
+    assert "P23DT23H -> timedelta(hours=23, days=23)" in match.evidence
+
+
+def test_a_table_row_giving_an_acs_input_another_value_denies_the_ac() -> None:
+    """isodate 42: AC1's row made to expect the years and months swapped (the code broken
+    alike): the test states what AC1 denies, counts for it by no other evidence, and is the
+    first test the uncovered AC names, with why."""
+    swapped = ISODATE_TABLE.replace("12, 0, 6, 3)", "12, 0, 3, 6)")
+    covered = by_id(review(ISODATE_ACS, swapped))
+    assert covered["AC1"].tests == () and covered["AC3"].tests == (f"{FILE}::test_parse",)
+    first = covered["AC1"].candidates[0]
+    assert (first.test, first.how, first.why) == (
+        f"{FILE}::test_parse", (),
+        "its table gives `P3Y6M4DT12H30M5S` another value than `Duration(4, 5, 0, 0, 30, 12, "
+        "0, 6, 3)`: (\"P3Y6M4DT12H30M5S\", Duration(4, 5, 0, 0, 30, 12, 0, 3, 6), D_DEFAULT, "
+        "None)")
+
+
 def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> None:
     # "str and repr" resembles both text ACs equally: it matches neither, and each lists it
     criteria = (

@@ -123,11 +123,17 @@ def test_the_story_codes_lines_and_branches_as_run_are_shown_per_file() -> None:
 def test_an_uncovered_acs_nearest_tests_are_shown_as_not_counted() -> None:
     nearest = {"test": "t.py::test_str", "how": ["name"], "score": 2.7, "evidence": ["str"]}
     why = {**nearest, "test": "t.py::test_repr", "why": "it counts for AC2"}
+    # a test whose table denies the AC resembles it by nothing: only why is said
+    denies = {"test": "t.py::test_parse", "how": [], "score": 0.0, "evidence": [],
+              "why": "its table gives `P1D` another value than `1 day`: (\"P1D\", \"2 days\")"}
     lines = qa_report.render_matches([
-        {"ac_id": "AC1", "matched": False, "tests": [], "candidates": [nearest, why]},
+        {"ac_id": "AC1", "matched": False, "tests": [],
+         "candidates": [denies, nearest, why]},
         {"ac_id": "AC2", "matched": True, "tests": ["t.py::b"], "candidates": [nearest],
          "matches": [{"test": "t.py::b", "how": ["id"]}]}])
     assert lines == ["", "Tests per AC:", "- AC1:",
+                     "  - `t.py::test_parse` — nearest, not counted (its table gives `P1D` "
+                     "another value than `1 day`: (\"P1D\", \"2 days\"))",
                      "  - `t.py::test_str` — nearest, not counted: resembles it by name "
                      "(evidence: str; score: 2.7)",
                      "  - `t.py::test_repr` — nearest, not counted (it counts for AC2): "
