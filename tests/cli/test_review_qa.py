@@ -1166,6 +1166,32 @@ def test_a_test_checking_no_promised_value_covers_no_ac_promising_one(
     assert [(f["severity"], f["blocking"]) for f in findings] == [("critical", True)]
 
 
+def test_a_table_row_giving_an_acs_input_another_value_is_named_where_to_look(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    # AC2 promises `Refusal(422)` for `a.b`; the test's row gives `a.b` a Refusal(400): it
+    # states what AC2 denies, counts for no AC2, and is the first test AC2's gap names
+    _p0_story(qa_project)
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace(
+        "Given an invalid email, when the user signs up, then a 422 error is returned.",
+        "Given the address `a.b`, when the user signs up, then `Refusal(422)` is returned."))
+    qa_project.write("tests/test_signup.py", "import pytest\n" + TESTS.replace(
+        _AC2_TEST,
+        'def Refusal(code):\n    return code\n\n\n'
+        '@pytest.mark.parametrize("email, refusal", [("a.b", Refusal(400))])\n'
+        'def test_invalid_email(email, refusal):\n'
+        '    assert signup(email) in (refusal, 422)'))
+    assert command.main(["E1-S1"]) == 1
+    assert "REQUEST_CHANGES" in capsys.readouterr().out
+    (candidate, *_) = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}[  # type: ignore[index]
+        "AC2"]["candidates"]
+    assert candidate == {
+        "test": "tests/test_signup.py::test_invalid_email", "how": ["literal"], "score": 0.0,
+        "evidence": ["a.b"],
+        "why": "its table gives `a.b` another value than `Refusal(422)`: (\"a.b\", "
+               "Refusal(400))"}
+
+
 def test_check_statuses_follow_the_taxonomy(qa_project: Project) -> None:
     # a check of the result, but not of the 422 AC2 promises (`assert signup('nope')` alone
     # only asks for a result to exist: AC2 would have no test at all)

@@ -597,6 +597,8 @@ class _Score:
 
     def how(self) -> tuple[str, ...]:
         parts = self.parts or {}
+        if self.denies:  # what its table writes, against the AC's literal
+            return (LITERAL,)
         return tuple(sorted(parts, key=lambda s: (-parts[s], s)))
 
 
@@ -708,7 +710,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             # its row gives the AC's very input another value of the promised kind: the
             # test states what the AC denies
             row = " ".join(rows[0].split())
-            return _Score(contradicted=True, denies=(
+            return _Score(contradicted=True, evidence=[given], denies=(
                 f"its table gives `{given}` another value than `{promised}`: "
                 f"{row[:80]}{'...' if len(row) > 80 else ''}"))
     for name in case.exceptions:
@@ -1926,10 +1928,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         found = hits[ac.ac_id]
         ordered = tuple(found[t] for t in sorted(found))
         top = max(ordered, key=lambda m: (m.score, m.test), default=None)
-        # a test whose table states what the AC denies (no signal, `_Score.denies`) first:
-        # the reviewer's first look
+        # a test whose table states what the AC denies (`_Score.denies`: no evidence, the
+        # only nearest test of score 0) first: the reviewer's first look
         nearest = () if found else tuple(sorted(
-            near[ac.ac_id], key=lambda m: (bool(m.how), -m.score, m.test))[:CANDIDATES])
+            near[ac.ac_id], key=lambda m: (m.score > 0, -m.score, m.test))[:CANDIDATES])
         per_ac.append(AcCoverage(ac.ac_id, bool(found), len(found), tuple(sorted(found)),
                                  top.how[0] if top else None, ac.edge_case, ac.structured,
                                  ordered, nearest, tuple(sorted(idle[ac.ac_id]))))

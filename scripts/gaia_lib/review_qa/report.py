@@ -144,7 +144,7 @@ def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
         out += [f"  - `{test}` — does not count: {why}" for test, why in sorted(excluded.items())]
         out += [f"  - `{m.get('test', '?')}` — nearest, not counted"
                 f"{f' ({why})' if (why := m.get('why')) else ''}"
-                f"{f': resembles it by {_how(m)}' if m.get('how') else ''}"
+                f"{f': resembles it by {_how(m)}' if m.get('score') != 0 else ''}"
                 for m in nearest]
     return out
 

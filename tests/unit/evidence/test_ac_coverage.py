@@ -1546,8 +1546,8 @@ def test_a_table_row_giving_an_acs_input_another_value_denies_the_ac() -> None:
     covered = by_id(review(ISODATE_ACS, swapped))
     assert covered["AC1"].tests == () and covered["AC3"].tests == (f"{FILE}::test_parse",)
     first = covered["AC1"].candidates[0]
-    assert (first.test, first.how, first.why) == (
-        f"{FILE}::test_parse", (),
+    assert (first.test, first.how, first.score, first.why) == (
+        f"{FILE}::test_parse", ("literal",), 0.0,
         "its table gives `P3Y6M4DT12H30M5S` another value than `Duration(4, 5, 0, 0, 30, 12, "
         "0, 6, 3)`: (\"P3Y6M4DT12H30M5S\", Duration(4, 5, 0, 0, 30, 12, 0, 3, 6), D_DEFAULT, "
         "None)")

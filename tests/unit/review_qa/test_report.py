@@ -123,8 +123,8 @@ def test_the_story_codes_lines_and_branches_as_run_are_shown_per_file() -> None:
 def test_an_uncovered_acs_nearest_tests_are_shown_as_not_counted() -> None:
     nearest = {"test": "t.py::test_str", "how": ["name"], "score": 2.7, "evidence": ["str"]}
     why = {**nearest, "test": "t.py::test_repr", "why": "it counts for AC2"}
-    # a test whose table denies the AC resembles it by nothing: only why is said
-    denies = {"test": "t.py::test_parse", "how": [], "score": 0.0, "evidence": [],
+    # a test whose table denies the AC (score 0) resembles it by nothing: only why is said
+    denies = {"test": "t.py::test_parse", "how": ["literal"], "score": 0.0, "evidence": ["P1D"],
               "why": "its table gives `P1D` another value than `1 day`: (\"P1D\", \"2 days\")"}
     lines = qa_report.render_matches([
         {"ac_id": "AC1", "matched": False, "tests": [],
