@@ -45,7 +45,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     (`table_rows`): 2.0, which counts as all the AC promises (`complete`: one test, one row
     per AC); a row giving that input another value of the promised kind (a `Duration(...)`
     of other arguments) states what the AC denies: the test has no evidence for it at all,
-    and is the first of the AC's nearest tests, with that row;
+    and is the first of the AC's nearest tests, with that row. An input the AC gives that
+    the test's table quotes only in rows holding none of what the AC promises for it is the
+    test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
+    or as an example (`_inputs_elsewhere`). A Python test's table is read without the
+    columns it never reads (`table_columns`: `resadd` in `test_sub`);
   - **calls**: a function or method the AC spells as code (`next_major()`, `SetMetadata`,
     `max_age`; not a plain word the tests call) that the test's code calls
     (`v.next_major()`): 0.3 of that identifier's weight (0.6 where only this AC names it),
@@ -265,7 +269,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
-from gaia_lib.evidence import table_rows, testcases, then_literals, words
+from gaia_lib.evidence import table_columns, table_rows, testcases, then_literals, words
 from gaia_lib.evidence.key_refs import STORY_REF, canonical_key, names_key, story_refs
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -694,8 +698,9 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                 score.asserts = score.asserts or amount >= 1.0
         distinctive = [lit for lit, amount in literals if amount >= 1.0]
         score.complete = len(distinctive) >= 2 and all(lit in asserted for lit in distinctive)
+    elsewhere = _inputs_elsewhere(case.body, crit.pairs)
     for value, amount in crit.written.items():  # a row of its data table holds the value
-        if then_literals.in_table(value, said.table):
+        if value not in elsewhere and then_literals.in_table(value, said.table):
             score.add(LITERAL, amount, value)
             score.agree(LITERAL, value)
             score.asserts = True
@@ -785,6 +790,16 @@ def _spans_written(text: str) -> list[str]:
     return [value for a, b in _WRITTEN_SPAN.findall(text) for value in [(a or b).strip()]
             if len(re.findall(r"\w", value)) >= 2 and re.search(r"[^A-Za-z_]", value)
             and not then_literals.is_signature(value)]
+
+
+def _inputs_elsewhere(body: str, pairs: Sequence[tuple[str, str]]) -> frozenset[str]:
+    """The inputs of an AC's `pairs` (`_example_pairs`) that the test's table quotes only in
+    rows holding none of what the AC promises for them: the test's own cases made of the
+    AC's input (`test_sub` over the rows of a sum), not the AC's."""
+    return frozenset(given for given in {g for g, _ in pairs}
+                     if (rows := table_rows.rows_quoting(body, given)) and not any(
+                         table_rows.holds(row, promised) for row in rows
+                         for g, promised in pairs if g == given))
 
 
 def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
@@ -1730,6 +1745,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
             unattributed.append(UnattributedTest(case.test_id, ()))
             continue
         case = testcases.read(case)  # noqa: PLW2901 - the read record replaces the bare one
+        if case.file.endswith(".py"):  # a table's columns the test never reads say nothing
+            case = replace(case, body=table_columns.unread_blanked(case.body))  # noqa: PLW2901
         belongs, others = attribution(case, story_key, claimed)
         if belongs:
             ours.append(case)
@@ -1874,7 +1891,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             if named_units & ran_units and not best.contradicted and \
                     not (best.unraised and not best.unpromised) and (
                         _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
-                        or any(_quoted(value, case.body) for value in examples[i])):
+                        or any(_quoted(value, case.body) for value in examples[i]
+                               - _inputs_elsewhere(case.body, crits[i].pairs))):
                 of_unit[i] = best
         if any(sc.raised and not sc.unraised for sc in chosen.values()) or (
                 case_said.spans and all(testcases.expects_error(span)

@@ -1549,8 +1549,29 @@ def test_a_table_row_giving_an_acs_input_another_value_denies_the_ac() -> None:
     assert (first.test, first.how, first.score, first.why) == (
         f"{FILE}::test_parse", ("literal",), 0.0,
         "its table gives `P3Y6M4DT12H30M5S` another value than `Duration(4, 5, 0, 0, 30, 12, "
-        "0, 6, 3)`: (\"P3Y6M4DT12H30M5S\", Duration(4, 5, 0, 0, 30, 12, 0, 3, 6), D_DEFAULT, "
-        "None)")
+        "0, 6, 3)`: (\"P3Y6M4DT12H30M5S\", Duration(4, 5, 0, 0, 30, 12, 0, 3, 6), ..., ...)")
+    # (`...`: the columns test_parse never reads, `format` and `altstr`)
+
+
+def test_a_shared_table_gives_its_acs_inputs_only_to_the_tests_checking_its_values() -> None:
+    """isodate 37: test_add, test_sub and test_ge share MATH_TEST_CASES; only test_add reads
+    its `resadd` column, the sum AC2 promises. With test_add deleted, test_sub still covered
+    AC2: its rows quote AC2's durations (which it subtracts)."""
+    criteria = (
+        ac("AC1", "a duration string", "`parse_duration` is called", "it returns a Duration"),
+        ac("AC2", "the durations `PT28M12.73S` and `PT56M29.92S` read with `parse_duration`",
+           "they are added", "the sum equals the parsed duration `PT1H24M42.65S`"),
+    )
+    table = ('MATH_TEST_CASES = (\n    ("PT28M12.73S", "PT56M29.92S", "PT1H24M42.65S", '
+             '"-PT28M17.19S"),\n)\n\n\n')
+    test = ('@pytest.mark.parametrize("dur1, dur2, resadd, ressub", MATH_TEST_CASES)\n'
+            'def test_{0}(dur1, dur2, resadd, ressub):\n'
+            '    dur1 = parse_duration(dur1)\n    dur2 = parse_duration(dur2)\n'
+            '    assert dur1 {1} dur2 == parse_duration({2})\n\n\n')
+    sub = test.format("sub", "-", "ressub")
+    assert by_id(review(criteria, table + sub))["AC2"].tests == ()
+    add = test.format("add", "+", "resadd")
+    assert by_id(review(criteria, table + add + sub))["AC2"].tests == (f"{FILE}::test_add",)
 
 
 def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> None:
