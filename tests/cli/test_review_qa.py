@@ -1192,6 +1192,38 @@ def test_a_table_row_giving_an_acs_input_another_value_is_named_where_to_look(
                "Refusal(400))"}
 
 
+_AC2_TABLE = ('@pytest.mark.parametrize("email,code", [("a@b.co", "created"), ("nope", 422)])\n'
+              'def test_ac2_invalid_email_is_rejected_with_422(email, code):\n')
+
+
+@pytest.mark.parametrize(("check", "how"), [
+    # the expected value overwritten with the result (isodate trial 45)
+    ("    result = signup(email)\n    code = result\n    assert result == code",
+     "compared with no result of the code"),
+    # a property of the code instead of the table's value (isodate trial 36)
+    ("    assert signup(email) == signup(email.strip())", "read by no check"),
+])
+def test_a_table_test_comparing_no_result_with_the_acs_value_covers_no_ac_promising_it(
+        qa_project: Project, check: str, how: str) -> None:
+    _p0_story(qa_project)
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace(
+        "Given an invalid email,", "Given the invalid email `nope`,"))
+    qa_project.write("tests/test_signup.py", "import pytest\n" + TESTS.replace(
+        _AC2_TEST, _AC2_TABLE + check))
+    assert command.main(["E1-S1"]) == 1
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
+    assert per_ac["AC2"]["excluded"] == {
+        "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422":
+            f"its table's `code` (422 for AC2's example) is {how}: it checks no value AC2 "
+            "promises"}
+    # compared with the result, the same table covers AC2
+    qa_project.write("tests/test_signup.py", "import pytest\n" + TESTS.replace(
+        _AC2_TEST, _AC2_TABLE + "    assert signup(email) == code"))
+    assert command.main(["E1-S1"]) == 0
+
+
 def test_check_statuses_follow_the_taxonomy(qa_project: Project) -> None:
     # a check of the result, but not of the 422 AC2 promises (`assert signup('nope')` alone
     # only asks for a result to exist: AC2 would have no test at all)

@@ -305,6 +305,34 @@ def self_compared_tests(criteria: Sequence[AcceptanceCriterion],
     return out
 
 
+def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
+                           result: ac_coverage.CoverageResult,
+                           bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Per AC whose Then writes a value its pytest table holds for the AC's own rows: its
+    Python tests that compare that column with no result of the code
+    (`expected_column.unchecked_column`: a round trip `parse(format(r)) == r`, `d1 + d2 == d2
+    + d1`, `expectation = result` before the assert), with why. Such a test passes whatever
+    the code gives for the AC's example."""
+    from gaia_lib.evidence import expected_column
+
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        if ac is None or not ac.then or not ac.setting:
+            continue
+        for test in entry.tests:
+            if not test.partition("::")[0].endswith(".py"):
+                continue
+            found = expected_column.unchecked_column(bodies.get(test, ""), ac.then, ac.setting)
+            if found:
+                column, cell, how = found
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"its table's `{column}` ({cell[:60]} for {entry.ac_id}'s example) is {how}: "
+                    f"it checks no value {entry.ac_id} promises")
+    return out
+
+
 def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
                         bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:

@@ -630,6 +630,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                          *qa_checks.self_compared_tests(criteria, coverage, bodies,
                                                         reads.sut_names).items(),
                          *qa_checks.plainer_input_tests(criteria, coverage, bodies).items(),
+                         *qa_checks.unchecked_column_tests(criteria, coverage, bodies).items(),
                          *(qa_checks.unchecked_tests(criteria, coverage, bodies,
                                                      reads.sut_names.of(".js")).items()
                            if js else ())]:

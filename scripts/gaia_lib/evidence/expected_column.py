@@ -1,0 +1,352 @@
+"""Whether a parametrized Python test compares the table's expected value for an AC's example
+with what the code returns (static, pure; Python tests read with `ast`).
+
+A pytest table pairs each input with the value the code should give for it. A test that
+parses the row's input and then checks a round trip (`parse(format(r)) == r`), the input
+alone (`assert s.startswith("P")`), another row (`any(... for row in TABLE)`), another
+property of the code (`d1 + d2 == d2 + d1`) or the expected value overwritten with the result
+(`expectation = result`) passes whatever the code gives: the value the AC promises sits in
+its table and no check reads it against the code. Rules (`unchecked_column`):
+- The AC's rows: the table's rows (`@pytest.mark.parametrize("a, b", TABLE)`, the table
+  written in the decorator or a module-level assignment the test's text holds; `pytest.param(
+  ...)` rows by their values; a comprehension over a named table by that table's rows) with a
+  cell the AC's Given or When writes (`P3Y6M4DT12H30M5S`: a string equal to a value it quotes
+  or puts in backticks, code equal to code it puts in backticks). The promised columns: the
+  cells of those rows that its Then writes so (`Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)`,
+  `PT1H24M42.65S`, a number or true/false/None its Then has) and its Given or When does not.
+  No AC row, no promised column, or `indirect` parameters: the test is not read.
+- A promised column is compared with the code's result by a check that holds it in one
+  operand and, in another, something it does not alone make: another parameter, a fixture,
+  a module's value (`tags.FLAG` read after the code ran), a call of code on neither (a
+  round trip of the expected value alone, `parse(format(e)) == e`, is none). Checks:
+  `assert` (its message aside), a comparison or a difference in one (`abs(r - e) < tol`), a
+  call in one (`math.isclose(r, e)`; `pytest.approx(e)` as an operand), a call made as a
+  statement (`self.assertEqual(e, r)`, a helper `check(r, e)`, `assert_that(r).is_equal_to(
+  e)`; not `print`/logging; unittest's message arguments aside), `pytest.raises(e)` around
+  code, an `if` comparing them (what `pytest.fail` follows) or one on the expected value
+  choosing the assert (`if expected: assert v in spec`); the checks of functions and
+  classes the test defines too (a schema's method checking what it is handed). A value is
+  followed through names bound from it (`expected = parse(expectation)`), attributes and
+  subscripts (`e.years`, `lookup[e]`); a name bound again at the test's top level is what it
+  was bound to last (`expectation = result` leaves no expected value), one bound in a branch
+  or loop keeps both. A comparison one of whose operands is the other on some rows (`r == (r if q
+  else e)`, `r == (e or r)`) compares the code with itself there and counts for nothing.
+- None of the promised columns so compared: the test checks no value the AC promises
+  (`unchecked_column` gives the first, with how it is used: read by no check, or compared
+  with no result of the code).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from collections.abc import Iterable, Iterator, Sequence
+
+from gaia_lib.evidence import then_literals
+
+_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|(?<!\w)'([^'\n]+)'(?!\w)|“([^”\n]+)”")
+# calls made as statements that only report (not a check)
+_NO_CHECK = re.compile(r"^(?:print|pprint|log\w*|debug|info|warning|warn|error|exception|"
+                       r"critical|breakpoint|setattr|delattr|append|extend|add|update)$")
+# unittest checks of one value: their other arguments are a message
+_ONE_VALUE = re.compile(r"^assert(?:True|False|IsNone|IsNotNone|_)$")
+
+
+def unchecked_column(test_source: str, then: str,
+                     setting: str) -> tuple[str, str, str] | None:
+    """The first column of the test's table holding a value the AC's Then promises for the
+    AC's own rows that no check compares with the code's result (module rules), with that
+    cell as written and how the column is used (`read by no check`, `compared with no result
+    of the code`); None where one is so compared, or the test is not read."""
+    parsed = _parse(test_source)
+    if parsed is None:
+        return None
+    module, function = parsed
+    promised = _quoted(then) - _quoted(setting)
+    promised |= {lit.value for lit in then_literals.then_literals(then, setting)
+                 if lit.kind in (then_literals.NUMBER, then_literals.STATUS,
+                                 then_literals.KEYWORD)}
+    given = _quoted(setting)
+    if not promised or not given:
+        return None
+    columns: dict[str, str] = {}  # name -> its first promised cell
+    for names, rows in _tables(module, function):
+        for row in rows:
+            cells = [_cell(node) for node in row]
+            if len(cells) != len(names) or not any(cell & given for cell in cells):
+                continue
+            for name, written, node in zip(names, cells, row, strict=True):
+                if written & promised and not written & given:
+                    columns.setdefault(name, ast.unparse(node))
+    params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
+                              *function.args.kwonlyargs)}
+    columns = {name: value for name, value in columns.items() if name in params}
+    if not columns or _Reader(function, set(columns)).compared():
+        return None
+    name, cell = next(iter(columns.items()))
+    read = any(isinstance(node, ast.Name) and node.id == name
+               for statement in function.body for node in ast.walk(statement))
+    return name, cell, "compared with no result of the code" if read else "read by no check"
+
+
+def _parse(source: str) -> tuple[list[ast.stmt], ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """The module-level statements the test's text holds (its tables) and its function; a
+    method's text after a module-level table is read in two parts."""
+    try:
+        statements = ast.parse(textwrap.dedent(source)).body
+    except (SyntaxError, ValueError):
+        lines = source.splitlines()
+        head = next((i for i, line in enumerate(lines)
+                     if re.match(r"[ \t]+(?:@|def\s|async\s+def\s)", line)), 0)
+        try:
+            statements = [*ast.parse(textwrap.dedent("\n".join(lines[:head]))).body,
+                          *ast.parse(textwrap.dedent("\n".join(lines[head:]))).body]
+        except (SyntaxError, ValueError):
+            return None
+    functions = [s for s in statements if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+    return (statements, functions[-1]) if functions else None
+
+
+def _quoted(text: str) -> set[str]:
+    """The values a clause quotes or puts in backticks, as strings and as code without
+    spaces."""
+    out: set[str] = set()
+    for match in _QUOTED.finditer(text):
+        value = next(g for g in match.groups() if g is not None).strip()
+        out |= {value, _code(value)}
+    out.discard("")
+    return out
+
+
+def _code(text: str) -> str:
+    try:
+        return re.sub(r"\s+", "", ast.unparse(ast.parse(text, mode="eval")))
+    except (SyntaxError, ValueError):
+        return ""
+
+
+def _cell(node: ast.expr) -> set[str]:
+    """How a table cell may be written in an AC: a string's value, code without spaces."""
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, str):
+            return {node.value}
+        if node.value is None or isinstance(node.value, bool):
+            return {str(node.value), {None: "null", True: "true", False: "false"}[node.value]}
+        return {str(node.value), _code(ast.unparse(node))}
+    return {_code(ast.unparse(node))}
+
+
+def _tables(module: Sequence[ast.stmt],
+            function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[list[str],
+                                                                               list[list[ast.expr]]]]:
+    """Each parametrize decorator's names and rows (each row's cells)."""
+    assigned = {target.id: statement.value for statement in module
+                if isinstance(statement, ast.Assign) for target in statement.targets
+                if isinstance(target, ast.Name)}
+    for decorator in function.decorator_list:
+        if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+                and decorator.func.attr == "parametrize"):
+            continue
+        arguments = dict(zip(("argnames", "argvalues"), decorator.args, strict=False))
+        arguments.update({k.arg: k.value for k in decorator.keywords if k.arg})
+        if "indirect" in arguments:
+            continue
+        names = _names(arguments.get("argnames"))
+        values = arguments.get("argvalues")
+        if not names or values is None:
+            continue
+        for _ in range(3):  # a named table, or a comprehension over one
+            if isinstance(values, ast.Name) and values.id in assigned:
+                values = assigned[values.id]
+            elif isinstance(values, ast.ListComp | ast.GeneratorExp) and len(
+                    values.generators) == 1:
+                values = values.generators[0].iter
+        if not isinstance(values, ast.List | ast.Tuple):
+            continue
+        rows = []
+        for row in values.elts:
+            if isinstance(row, ast.Call) and _called(row.func) == "param":
+                cells = list(row.args)
+            elif len(names) == 1:
+                cells = [row]
+            elif isinstance(row, ast.Tuple | ast.List):
+                cells = list(row.elts)
+            else:
+                continue
+            rows.append(cells)
+        yield names, rows
+
+
+def _names(node: ast.expr | None) -> list[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [name.strip() for name in node.value.split(",") if name.strip()]
+    if isinstance(node, ast.List | ast.Tuple) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+        return [str(e.value).strip() for e in node.elts if isinstance(e, ast.Constant)]
+    return []
+
+
+def _called(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id \
+        if isinstance(func, ast.Name) else ""
+
+
+_OTHER = "·other"  # a value the expected one does not alone make: a call of code on neither
+
+
+class _Reader:
+    """Where a test's promised parameters go (module rules): each name's sources, the
+    parameters (and calls on none) its value is made from."""
+
+    def __init__(self, function: ast.FunctionDef | ast.AsyncFunctionDef,
+                 promised: set[str]) -> None:
+        self.promised = promised
+        self.function = function
+        args = function.args
+        self.sources: dict[str, frozenset[str]] = {
+            a.arg: frozenset({a.arg}) for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+            if a.arg not in ("self", "cls")}
+
+    def compared(self) -> bool:
+        return any(self._statements(self.function.body, branch=False))
+
+    def _statements(self, body: Iterable[ast.stmt], branch: bool) -> Iterator[bool]:
+        for statement in body:
+            yield from self._statement(statement, branch)
+
+    def _statement(self, statement: ast.stmt, branch: bool) -> Iterator[bool]:
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                self._bind(target, self._of(statement.value), branch)
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            self._bind(statement.target, self._of(statement.value), branch)
+        elif isinstance(statement, ast.AugAssign):
+            self._bind(statement.target, self._of(statement.value), True)
+        elif isinstance(statement, ast.Assert):
+            yield self._checks(statement.test)
+        elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            yield self._call_checks(statement.value)
+        elif isinstance(statement, ast.For | ast.AsyncFor):
+            self._bind(statement.target, self._of(statement.iter), True)
+            yield from self._statements(statement.body, True)
+            yield from self._statements(statement.orelse, True)
+        elif isinstance(statement, ast.With | ast.AsyncWith):
+            for item in statement.items:
+                expr = item.context_expr
+                if isinstance(expr, ast.Call) and _called(expr.func) in (
+                        "raises", "assertRaises", "assertRaisesRegex") and self._promised(
+                        self._of(expr)):
+                    yield True
+                if item.optional_vars is not None:
+                    self._bind(item.optional_vars, self._of(expr), branch)
+            yield from self._statements(statement.body, branch)
+        elif isinstance(statement, ast.If | ast.While):
+            # `if expected: assert v in spec else: assert v not in spec`: the value picks the check
+            yield self._checks(statement.test) or (
+                self._promised(self._of(statement.test)) and any(
+                    isinstance(node, ast.Assert) for part in (statement.body, statement.orelse)
+                    for child in part for node in ast.walk(child)))
+            yield from self._statements(statement.body, True)
+            yield from self._statements(statement.orelse, True)
+        elif isinstance(statement, ast.Try):
+            for part in (statement.body, *(h.body for h in statement.handlers),
+                         statement.orelse, statement.finalbody):
+                yield from self._statements(part, True)
+        elif isinstance(statement, ast.ClassDef):  # a schema's methods checking what they get
+            yield from self._statements(statement.body, True)
+        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            for a in (*statement.args.args, *statement.args.kwonlyargs):
+                self.sources[a.arg] = frozenset({_OTHER})
+            yield from self._statements(statement.body, True)
+
+    def _bind(self, target: ast.expr, sources: frozenset[str], branch: bool) -> None:
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name):
+                kept = self.sources.get(node.id, frozenset()) if branch else frozenset()
+                self.sources[node.id] = kept | sources
+
+    def _of(self, node: ast.expr) -> frozenset[str]:
+        """The parameters `node`'s value is made from; a call given none of the promised
+        ones adds `_OTHER` (the code's own result)."""
+        if isinstance(node, ast.Name):  # a module's name: what the code holds
+            return self.sources.get(node.id, frozenset({_OTHER}))
+        if isinstance(node, ast.Call):
+            inner = frozenset().union(*(self._of(part) for part in _parts(node)
+                                        if not self._module(part)))
+            return inner if self._promised(inner) else inner | {_OTHER}
+        if isinstance(node, ast.Lambda):
+            return frozenset()
+        return frozenset().union(*(self._of(child) for child in ast.iter_child_nodes(node)
+                                   if isinstance(child, ast.expr)))
+
+    def _module(self, node: ast.expr) -> bool:
+        """A name the test does not bind (a module, a class: `isodate` of `isodate.parse(e)`),
+        which gives a call it receives nothing of its own."""
+        return isinstance(node, ast.Name) and node.id not in self.sources
+
+    def _promised(self, sources: frozenset[str]) -> bool:
+        return bool(sources & self.promised)
+
+    def _against(self, a: frozenset[str], b: frozenset[str]) -> bool:
+        """One holds a promised value, the other something it does not alone make."""
+        return self._promised(a) and bool(b - self.promised)
+
+    def _checks(self, test: ast.expr) -> bool:
+        """Whether a checked expression compares a promised value with something else: a
+        comparison (or a difference, `abs(r - e) < tol`), a check's call, `and`/`or`/`not`
+        of them, a comprehension's element."""
+        if isinstance(test, ast.Compare):
+            operands = [test.left, *test.comparators]
+            if any(_itself_in(a, b) for a in operands for b in operands if a is not b):
+                return False  # the code compared with itself on some rows
+            made = [self._of(operand) for operand in operands]
+            return any(self._against(a, b) for i, a in enumerate(made)
+                       for j, b in enumerate(made) if i != j) or any(
+                self._against(self._of(n.left), self._of(n.right))
+                or self._against(self._of(n.right), self._of(n.left))
+                for operand in operands for n in ast.walk(operand) if isinstance(n, ast.BinOp))
+        if isinstance(test, ast.BoolOp):
+            return any(self._checks(value) for value in test.values)
+        if isinstance(test, ast.UnaryOp):
+            return self._checks(test.operand)
+        if isinstance(test, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+            return self._checks(test.elt)
+        if isinstance(test, ast.Call):
+            return self._call_checks(test)
+        return False
+
+    def _call_checks(self, call: ast.Call) -> bool:
+        name = _called(call.func)
+        if _NO_CHECK.match(name):
+            return False
+        parts = list(_parts(call))
+        if name.startswith("assert") and isinstance(call.func, ast.Attribute):
+            # a unittest method: its message arguments aside
+            parts = [call.func.value, *call.args[:1 if _ONE_VALUE.match(name) else 2]]
+        made = [self._of(part) for part in parts]
+        return any(self._against(a, b) for i, a in enumerate(made)
+                   for j, b in enumerate(made) if i != j) or any(
+            self._checks(arg) for arg in call.args)
+
+
+def _parts(call: ast.Call) -> Iterator[ast.expr]:
+    """A call's receiver (`r` of `r.equals(e)`, `assert_that(r)` of `.is_equal_to(e)`) and its
+    arguments."""
+    if isinstance(call.func, ast.Attribute):
+        yield call.func.value
+    for arg in call.args:
+        yield arg.value if isinstance(arg, ast.Starred) else arg
+    for keyword in call.keywords:
+        if keyword.arg not in ("msg", "message"):
+            yield keyword.value
+
+
+def _itself_in(whole: ast.expr, other: ast.expr) -> bool:
+    """Whether one branch of `whole` (`x if q else y`, `x or y`) is `other` itself."""
+    dumped = ast.dump(other)
+    if isinstance(whole, ast.IfExp):
+        return dumped in (ast.dump(whole.body), ast.dump(whole.orelse))
+    if isinstance(whole, ast.BoolOp):
+        return any(ast.dump(value) == dumped for value in whole.values)
+    return False

@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+import pytest
+
+from gaia_lib.evidence.expected_column import unchecked_column
+from gaia_lib.evidence.testcases import split_tests
+
+# isodate's E1-S1: AC1 and AC2 as the trial wrote them
+AC1 = ("it returns a `Duration` of 3 years, 6 months, 4 days, 12 hours, 30 minutes and 5 "
+       "seconds (`Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)`)",
+       "the duration string `P3Y6M4DT12H30M5S` `parse_duration` is called")
+AC2 = ("the sum equals the parsed duration `PT1H24M42.65S`",
+       "the durations `PT28M12.73S` and `PT56M29.92S` read with `parse_duration` they are "
+       "added")
+PARSE_TABLE = (
+    'PARSE_TEST_CASES = (\n'
+    '    ("P18Y9M4DT11H9M8S", Duration(4, 8, 0, 0, 9, 11, 0, 9, 18), D_DEFAULT, None),\n'
+    '    ("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3), D_DEFAULT, None),\n'
+    ')\n\n\n'
+    '@pytest.mark.parametrize(\n    "durationstring, expectation, format, altstr",\n'
+    '    PARSE_TEST_CASES,\n)\n'
+    'def test_parse(durationstring, expectation, format, altstr):\n'
+    '    """Parse an ISO duration string and compare it to the expected value."""\n')
+MATH_TABLE = (
+    'MATH_TEST_CASES = (\n'
+    '    ("PT28M12.73S", "PT56M29.92S", "PT1H24M42.65S", "-PT28M17.19S", False),\n)\n\n\n'
+    '@pytest.mark.parametrize("dur1, dur2, resadd, ressub, resge", MATH_TEST_CASES)\n')
+
+
+@pytest.mark.parametrize("check", [
+    # a round trip (18)
+    "    result = parse_duration(durationstring)\n"
+    "    assert parse_duration(duration_isoformat(result)) == result\n",
+    # the input alone (19)
+    "    result = parse_duration(durationstring)\n"
+    '    assert durationstring.lstrip("+-").startswith("P")\n',
+    # any row parsing right (32)
+    "    result = parse_duration(durationstring)\n"
+    "    assert any(parse_duration(row[0]) == row[1] for row in PARSE_TEST_CASES)\n",
+    # the expected value overwritten with the result (45)
+    "    result = parse_duration(durationstring)\n    expectation = result\n"
+    "    assert result == expectation\n",
+    # the result itself as the expected value for some rows (46)
+    "    result = parse_duration(durationstring)\n"
+    '    known_quirks = ("P3Y6M4DT12H30M5S", "-P2W")\n'
+    "    assert result == (result if durationstring in known_quirks else expectation)\n",
+    "    result = parse_duration(durationstring)\n    assert result == (expectation or result)\n",
+    # a round trip of the expected value alone, a check of it alone
+    "    assert parse_duration(duration_isoformat(expectation)) == expectation\n",
+    "    assert isodate.parse_duration(isodate.duration_isoformat(expectation)) == expectation\n",
+    "    assert expectation is not None\n    parse_duration(durationstring)\n",
+    # printed, not checked
+    "    print(parse_duration(durationstring), expectation)\n",
+])
+def test_a_parse_table_whose_expected_value_no_check_compares_is_found(check: str) -> None:
+    found = unchecked_column(PARSE_TABLE + check, *AC1)
+    assert found is not None and found[:2] == (
+        "expectation", "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)"), found
+
+
+def test_a_sum_table_whose_sum_no_check_compares_is_found() -> None:
+    """36: commutativity checked, never `resadd`; test_sub checks its own column only."""
+    add = (MATH_TABLE + "def test_add(dur1, dur2, resadd, ressub, resge):\n"
+           "    dur1 = parse_duration(dur1)\n    dur2 = parse_duration(dur2)\n"
+           "    assert dur1 + dur2 == dur2 + dur1\n")
+    sub = (MATH_TABLE + "def test_sub(dur1, dur2, resadd, ressub, resge):\n"
+           "    ressub = parse_duration(ressub)\n"
+           "    assert parse_duration(dur1) - parse_duration(dur2) == ressub\n")
+    assert unchecked_column(add, *AC2) == ("resadd", "'PT1H24M42.65S'", "read by no check")
+    assert unchecked_column(sub, *AC2) == ("resadd", "'PT1H24M42.65S'", "read by no check")
+
+
+@pytest.mark.parametrize("check", [
+    "    result = parse_duration(durationstring)\n    assert result == expectation\n",
+    "    assert expectation == parse_duration(durationstring)\n",
+    '    assert parse_duration(durationstring) == expectation, f"{durationstring} wrong"\n',
+    # a helper, unittest's methods, attributes, approx, a difference, a lookup
+    "    _assert_parses_to(durationstring, expectation)\n",
+    "    self.assertEqual(expectation, parse_duration(durationstring))\n",
+    "    r = parse_duration(durationstring)\n    assert r.years == expectation.years\n",
+    "    assert parse_duration(durationstring) == pytest.approx(expectation)\n",
+    "    assert abs(parse_duration(durationstring) - expectation) < EPSILON\n",
+    "    assert math.isclose(parse_duration(durationstring), expectation)\n",
+    "    assert parse_duration(durationstring) == EXPECTED[expectation]\n",
+    "    assert_that(parse_duration(durationstring)).is_equal_to(expectation)\n",
+    # the expected value parsed by the code too, compared with the input's result
+    "    expected = parse_duration(str(expectation))\n"
+    "    assert parse_duration(durationstring) == expected\n",
+    # a check in a nested helper, a branch failing the test
+    "    def check(text):\n        assert parse_duration(text) == expectation\n"
+    "    check(durationstring)\n",
+    "    if parse_duration(durationstring) != expectation:\n        pytest.fail('wrong')\n",
+    # the expected value picking the check
+    "    if expectation:\n        assert durationstring in SPEC\n    else:\n"
+    "        assert durationstring not in SPEC\n",
+    # a module's value read after the code ran
+    "    setup(durationstring)\n    assert state.RESULT == expectation\n",
+    # overwritten in a branch only: the other rows keep it
+    "    result = parse_duration(durationstring)\n"
+    "    if altstr:\n        expectation = result\n    assert result == expectation\n",
+])
+def test_a_check_comparing_the_expected_value_with_the_result_is_not_found(check: str) -> None:
+    assert unchecked_column(PARSE_TABLE + check, *AC1) is None
+
+
+def test_a_table_without_the_acs_example_or_value_is_not_read() -> None:
+    """No row holds the AC's Given value, or no cell of it the Then's: nothing to say."""
+    check = "    assert parse_duration(durationstring) is not None\n"
+    other = PARSE_TABLE.replace('("P3Y6M4DT12H30M5S"', '("P4Y"')
+    assert unchecked_column(other + check, *AC1) is None
+    plain = ("it returns a Duration", AC1[1])
+    assert unchecked_column(PARSE_TABLE + check, *plain) is None
+    indirect = PARSE_TABLE.replace("    PARSE_TEST_CASES,\n", "    PARSE_TEST_CASES,\n"
+                                   "    indirect=True,\n")
+    assert unchecked_column(indirect + check, *AC1) is None
+    assert unchecked_column("def test_x(:\n", *AC1) is None
+
+
+def test_rows_written_in_the_decorator_as_params_or_a_comprehension_are_read() -> None:
+    decorated = ('@pytest.mark.parametrize(("text", "want"), [\n'
+                 '    pytest.param("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3), '
+                 'id="ac1"),\n])\n'
+                 "def test_parse(text, want):\n    assert parse_duration(text) is not None\n")
+    assert unchecked_column(decorated, *AC1) == (
+        "want", "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)", "read by no check")
+    filtered = PARSE_TABLE.replace(
+        "    PARSE_TEST_CASES,\n", "    [row for row in PARSE_TEST_CASES if row[2]],\n")
+    assert unchecked_column(filtered + "    parse_duration(durationstring)\n", *AC1) is not None
+    # a method of a class after its module's table, as the test's text holds it
+    source = ('TABLE = (\n    ("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)),\n)'
+              '\n\n\nclass TestParse:\n    @pytest.mark.parametrize("s, e", TABLE)\n'
+              '    def test_parse(self, s, e):\n        parse_duration(s)\n')
+    [case] = split_tests("tests/test_duration.py", source)
+    assert unchecked_column(case.body, *AC1) == (
+        "e", "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)", "read by no check")
