@@ -10,7 +10,9 @@ Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sy
 - a string target naming a SUT module itself (`patch("app.calc")`), or a name DEFINED at the
   top level of a SUT module (`patch("app.calc.add")`, `monkeypatch.setattr("app.calc.add", f)`);
 - an object target that is a SUT module or a class/function imported from one, with a name
-  defined there (`patch.object(calc, "add")`, `monkeypatch.setattr(Calc, "total", f)`);
+  defined there (`patch.object(calc, "add")`, `monkeypatch.setattr(Calc, "total", f)`), or
+  imported from the package that holds it (`from isodate import Duration`, then
+  `monkeypatch.setattr(Duration, "__eq__", f)`: the class the package hands out is the SUT's);
 - a SUT module name as a `sys.modules` key (`patch.dict(sys.modules, {"app.calc": m})`);
 - a plain assignment over a name defined in a SUT module (`calc.add = fake`,
   `app.calc.Calc.total = fake`): monkeypatching by hand;
@@ -381,10 +383,11 @@ def _py_statements(lines: Sequence[str]) -> list[str]:
     return [*out, pending] if pending else out
 
 
-def _py_aliases(lines: Sequence[str], suts: Sequence[Sut],
-                file: str = "") -> dict[str, tuple[Sut, str]]:
+def _py_aliases(lines: Sequence[str], suts: Sequence[Sut], file: str = "",
+                handed: bool = True) -> dict[str, tuple[Sut, str]]:
     """Local name -> (SUT, name inside it; "" for the module itself), from the imports (a
-    relative one read from `file`'s package; one written over lines too)."""
+    relative one read from `file`'s package; one written over lines too); with `handed`,
+    a name imported from the package that hands it out too (`_handed_out`)."""
     aliases: dict[str, tuple[Sut, str]] = {}
     for line in _py_statements(lines):
         match = _PY_IMPORT.match(line)
@@ -402,10 +405,18 @@ def _py_aliases(lines: Sequence[str], suts: Sequence[Sut],
                 continue
             imported, local = bits[0], bits[-1]
             module = _absolute(match.group(1), file)
-            found = _py_module_of(f"{module}.{imported}" if module else imported, suts)
+            found = _py_module_of(f"{module}.{imported}" if module else imported, suts) or (
+                _handed_out(module, imported, suts) if module and handed else None)
             if found is not None:
                 aliases[local] = found
     return aliases
+
+
+def _handed_out(package: str, name: str, suts: Sequence[Sut]) -> tuple[Sut, str] | None:
+    """(SUT, `name`) where a SUT module inside `package` defines `name`, which the package
+    hands out (`from isodate import Duration` for `isodate/duration.py`'s class)."""
+    return next(((sut, name) for sut in suts if name in sut.names and any(
+        module.startswith(package + ".") for module in module_names(sut.path))), None)
 
 
 def _reexported(package: str, attr: str, suts: Sequence[Sut]) -> bool:
@@ -511,6 +522,9 @@ def _assigned_mock(line: str) -> bool:
 
 def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Finding]:
     aliases = _py_aliases(lines, suts, file)
+    # a def of a name the package hands out is no stand-in read so: marshmallow's schema
+    # methods are named after the decorators it imports (`def post_load(self, ...)`)
+    imported = _py_aliases(lines, suts, file, handed=False)
     modules = {m.group(2) or m.group(1): m.group(1)
                for m in map(_PY_IMPORT.match, _py_statements(lines)) if m is not None}
     found = []
@@ -538,7 +552,7 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
                                  "assignment", mock_object=_assigned_mock(line)))
         redefined = _PY_REDEFINED.match(line)
         name = (redefined.group(1) or redefined.group(2)) if redefined else None
-        if redefined and name in aliases and aliases[name][1]:
+        if redefined and name in imported and imported[name][1]:
             # the imported function's name given a definition of the test's: its stand-in
             found.append(Finding(file, number, name, "local def" if redefined.group(1)
                                  else "local assignment"))

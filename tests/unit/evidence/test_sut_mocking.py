@@ -107,6 +107,27 @@ def test_a_sut_function_replaced_on_the_package_that_hands_it_out_is_mocked(
                  f"{other}\n", SUTS) == []
 
 
+@pytest.mark.parametrize(("imported", "line", "target"), [
+    # isodate trial 34: `from isodate import Duration`, its __eq__ made always true
+    ("from app import Calc", '    monkeypatch.setattr(Calc, "total", lambda self: 3)',
+     "Calc.total"),
+    ("from app import Calc as C", '    with patch.object(C, "total", return_value=3):',
+     "C.total"),
+])
+def test_a_sut_class_imported_from_the_package_that_hands_it_out_is_mocked(
+        imported: str, line: str, target: str) -> None:
+    text = f"{imported}\n\n\ndef test_x(monkeypatch):\n{line}\n"
+    assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == [target]
+    # what no SUT module of the package defines is a collaborator's
+    other = text.replace("Calc", "Client")
+    assert check("tests/test_calc.py", other, SUTS) == []
+    # a method named as a function the package hands out is not read as its stand-in
+    # (marshmallow's `def post_load(self, ...)` in a schema)
+    method = ("from app import add\n\n\ndef test_x():\n    class S:\n"
+              "        def add(self, a, b):\n            return 3\n")
+    assert check("tests/test_calc.py", method, SUTS) == []
+
+
 def test_an_aliased_module_import_is_followed() -> None:
     text = 'import app.calc as c\n\ndef test_x(monkeypatch):\n    monkeypatch.setattr(c, "add", f)\n'
     assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == ["c.add"]
