@@ -1224,6 +1224,26 @@ def test_a_table_test_comparing_no_result_with_the_acs_value_covers_no_ac_promis
     assert command.main(["E1-S1"]) == 0
 
 
+def test_a_table_whose_rows_for_an_acs_example_the_runner_skipped_covers_no_such_ac(
+        qa_project: Project) -> None:
+    """isodate trial 15: AC2's row wrapped in pytest.param(..., marks=pytest.mark.skip); the
+    test's other row ran, so the runner reports it passed."""
+    _p0_story(qa_project)
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace(
+        "Given an invalid email,", "Given the invalid email `nope`,"))
+    skipped = _AC2_TABLE.replace('("nope", 422)',
+                                 'pytest.param("nope", 422, marks=pytest.mark.skip)')
+    qa_project.write("tests/test_signup.py", "import pytest\n" + TESTS.replace(
+        _AC2_TEST, skipped + "    assert signup(email) == code"))
+    assert command.main(["E1-S1"]) == 1
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
+    assert per_ac["AC2"]["excluded"] == {
+        "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422":
+            "the runner skipped its rows for AC2's example `nope`: they checked nothing"}
+
+
 def test_check_statuses_follow_the_taxonomy(qa_project: Project) -> None:
     # a check of the result, but not of the 422 AC2 promises (`assert signup('nope')` alone
     # only asks for a result to exist: AC2 would have no test at all)

@@ -34,6 +34,12 @@ its table and no check reads it against the code. Rules (`unchecked_column`):
 - None of the promised columns so compared: the test checks no value the AC promises
   (`unchecked_column` gives the first, with how it is used: read by no check, or compared
   with no result of the code).
+
+A row the runner skipped (`pytest.param(..., marks=pytest.mark.skip)`) checked nothing
+(`skipped_rows`): a test of one parametrize decorator whose instances the run reported
+(`outcomes.instances`, in the table's order) one per row, each instance's id holding its
+row's strings (or the row's own `id=`; a decorator with `ids=` is not read), whose rows for
+the AC's example (as above, by its Given's values) were all skipped, shows nothing of it.
 """
 
 from __future__ import annotations
@@ -42,8 +48,10 @@ import ast
 import re
 import textwrap
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from gaia_lib.evidence import then_literals
+from gaia_lib.evidence.runner_output import SKIPPED
 
 _QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|(?<!\w)'([^'\n]+)'(?!\w)|“([^”\n]+)”")
 # calls made as statements that only report (not a check)
@@ -71,7 +79,10 @@ def unchecked_column(test_source: str, then: str,
     if not promised or not given:
         return None
     columns: dict[str, str] = {}  # name -> its first promised cell
-    for names, rows in _tables(module, function):
+    for table in _tables(module, function):
+        if table is None:
+            continue
+        names, rows = table
         for row in rows:
             cells = [_cell(node) for node in row]
             if len(cells) != len(names) or not any(cell & given for cell in cells):
@@ -88,6 +99,33 @@ def unchecked_column(test_source: str, then: str,
     read = any(isinstance(node, ast.Name) and node.id == name
                for statement in function.body for node in ast.walk(statement))
     return name, cell, "compared with no result of the code" if read else "read by no check"
+
+
+def skipped_rows(test_source: str, setting: str,
+                 instances: Sequence[tuple[str, str]]) -> str | None:
+    """The first of the AC's example values (its Given's, as its table's rows hold them)
+    whose every row the runner skipped (`instances`: each row's id and outcome, in order;
+    module rules); None where one ran, or the rows and instances do not pair up."""
+    parsed = _parse(test_source)
+    given = _quoted(setting)
+    if parsed is None or not given:
+        return None
+    module, function = parsed
+    tables = list(_tables(module, function, whole=True))
+    if len(tables) != 1 or tables[0] is None or len(tables[0][1]) != len(instances):
+        return None
+    _, rows = tables[0]
+    ran: dict[str, bool] = {}
+    for (cells, own_id), (instance, outcome) in zip(rows, instances, strict=True):
+        strings = [own_id] if own_id is not None else [
+            c.value for c in cells if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            and c.value.isascii() and c.value.isprintable()]
+        if any(string not in instance for string in strings):
+            return None  # not this row's instance: the order is not the table's
+        for cell in cells:
+            for value in sorted(_cell(cell) & given):
+                ran[value] = ran.get(value, False) or outcome != SKIPPED
+    return next((value for value, any_ran in ran.items() if not any_ran), None)
 
 
 def _parse(source: str) -> tuple[list[ast.stmt], ast.FunctionDef | ast.AsyncFunctionDef] | None:
@@ -137,10 +175,11 @@ def _cell(node: ast.expr) -> set[str]:
     return {_code(ast.unparse(node))}
 
 
-def _tables(module: Sequence[ast.stmt],
-            function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[list[str],
-                                                                               list[list[ast.expr]]]]:
-    """Each parametrize decorator's names and rows (each row's cells)."""
+def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFunctionDef,
+            whole: bool = False) -> Iterator[Any]:
+    """Each parametrize decorator's names and rows (each row's cells); `whole`: each row's
+    cells with its own `id=`, and None for a table not read row by row (`ids=`, a row of
+    another form, a comprehension that may leave rows out)."""
     assigned = {target.id: statement.value for statement in module
                 if isinstance(statement, ast.Assign) for target in statement.targets
                 if isinstance(target, ast.Name)}
@@ -150,32 +189,41 @@ def _tables(module: Sequence[ast.stmt],
             continue
         arguments = dict(zip(("argnames", "argvalues"), decorator.args, strict=False))
         arguments.update({k.arg: k.value for k in decorator.keywords if k.arg})
-        if "indirect" in arguments:
+        if "indirect" in arguments or (whole and "ids" in arguments):
+            yield None
             continue
         names = _names(arguments.get("argnames"))
         values = arguments.get("argvalues")
-        if not names or values is None:
-            continue
         for _ in range(3):  # a named table, or a comprehension over one
             if isinstance(values, ast.Name) and values.id in assigned:
                 values = assigned[values.id]
             elif isinstance(values, ast.ListComp | ast.GeneratorExp) and len(
-                    values.generators) == 1:
+                    values.generators) == 1 and not whole:
                 values = values.generators[0].iter
-        if not isinstance(values, ast.List | ast.Tuple):
+        if not names or not isinstance(values, ast.List | ast.Tuple):
+            yield None
             continue
-        rows = []
+        rows: list[Any] = []
         for row in values.elts:
+            own_id = None
             if isinstance(row, ast.Call) and _called(row.func) == "param":
                 cells = list(row.args)
+                given_id = next((k.value for k in row.keywords if k.arg == "id"), None)
+                if isinstance(given_id, ast.Constant) and isinstance(given_id.value, str):
+                    own_id = given_id.value
             elif len(names) == 1:
                 cells = [row]
             elif isinstance(row, ast.Tuple | ast.List):
                 cells = list(row.elts)
+            elif whole:
+                break
             else:
                 continue
-            rows.append(cells)
-        yield names, rows
+            rows.append((cells, own_id) if whole else cells)
+        else:
+            yield names, rows
+            continue
+        yield None
 
 
 def _names(node: ast.expr | None) -> list[str]:

@@ -12,6 +12,9 @@ absolute path, Go's package); both must agree with the discovered case. A test a
 defines (a mixin's) is reported under the ids it runs under in the classes inheriting it: it
 did not run when none of those ran it. Pure.
 
+`instances` gives a parametrised test's instances, id and outcome, in the runner's order:
+which of its table's rows ran (`expected_column.skipped_rows` reads them).
+
 A story test file in which the review read no test although the runner ran some there
 (`unread`: tests made at run time, `fixtures.forEach(f => it(f.name, ...))`) holds tests no
 AC can be matched to: said, never silently counted as a file without tests.
@@ -305,6 +308,20 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
         elif bad:
             out[test_id] = f"did not finish in this run ({bad[0].message})"
     return out
+
+
+def instances(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+              aliases: Mapping[str, Sequence[str]] | None = None
+              ) -> dict[str, tuple[tuple[str, str], ...]]:
+    """test_id -> (its id in brackets, outcome) of each parametrised instance, in the
+    runner's order (pytest's: its table's), for the tests every outcome of which names one
+    (`test_parse[-P2W-expectation11]`)."""
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for test_id, found in reported(outcomes, cases, aliases).items():
+        ids = [(_PARAMS.search(o.name), o.outcome) for o in dict.fromkeys(found)]
+        if ids and all(found_id is not None for found_id, _ in ids):
+            out[test_id] = tuple((m.group()[1:-1], outcome) for m, outcome in ids if m)
+    return dict(sorted(out.items()))
 
 
 def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],

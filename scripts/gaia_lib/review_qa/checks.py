@@ -333,6 +333,33 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
     return out
 
 
+def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
+                      result: ac_coverage.CoverageResult, bodies: Mapping[str, str],
+                      instances: Mapping[str, Sequence[tuple[str, str]]]
+                      ) -> dict[str, dict[str, str]]:
+    """Per AC whose Given writes a value its pytest table holds: its Python tests whose every
+    row for that value the runner skipped (`expected_column.skipped_rows`, from the run's
+    `instances`: `pytest.param("-P2W", ..., marks=pytest.mark.skip)`), with why. The test's
+    other rows ran, so the runner does not report it skipped; none of them is the AC's
+    example."""
+    from gaia_lib.evidence import expected_column
+
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        if ac is None or not ac.setting:
+            continue
+        for test in entry.tests:
+            found = expected_column.skipped_rows(bodies.get(test, ""), ac.setting,
+                                                 instances.get(test, ()))
+            if found:
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"the runner skipped its rows for {entry.ac_id}'s example `{found[:60]}`: "
+                    "they checked nothing")
+    return out
+
+
 def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
                         bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:

@@ -201,6 +201,9 @@ class RunInputs:
     # where no run measured what each test executed: the story's sources a test's code names
     # none of (`Reads.static_calls`), shown in why such a test counts for no AC
     named_sources: Sequence[str] = ()
+    # a parametrised test's instances, id and outcome, in the runner's order
+    # (`outcomes.instances`): which of its table's rows ran
+    instances: Mapping[str, Sequence[tuple[str, str]]] = field(default_factory=dict)
 
 
 def story_fingerprint(text: str) -> str:
@@ -231,6 +234,7 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "runner_missing": run.runner_missing if run is not None else None,
         "no_tier": run.no_tier if run is not None else None,
         "unread": sorted((run.unread or {}).items()) if run is not None else None,
+        "instances": sorted(run.instances.items()) if run is not None else None,
         "executes": sorted((run.executes or {}).items()) if run is not None else None,
         "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
                   if run is not None and run.units is not None else None),
@@ -631,6 +635,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                         reads.sut_names).items(),
                          *qa_checks.plainer_input_tests(criteria, coverage, bodies).items(),
                          *qa_checks.unchecked_column_tests(criteria, coverage, bodies).items(),
+                         *(qa_checks.skipped_row_tests(criteria, coverage, bodies,
+                                                       run.instances).items() if run else ()),
                          *(qa_checks.unchecked_tests(criteria, coverage, bodies,
                                                      reads.sut_names.of(".js")).items()
                            if js else ())]:
@@ -857,6 +863,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     run = RunInputs(
         runner_skipped=skipped,
         runner_failed=failed,
+        instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited)
+        if python else {},
         required_failed=required_failed,
         coverage=coverage,
         note=note,

@@ -348,3 +348,15 @@ def test_a_go_test_failed_by_its_subtest_says_the_subtests_failure() -> None:
            runner_output.TestOutcome("TestTable", runner_output.FAILED, "example.com/ord")]
     assert outcomes.failed(ran, cases) == {
         "ord_test.go::TestTable": "failed in this run (ord_test.go:9: got 2st)"}
+
+
+def test_a_parametrised_tests_instances_are_its_rows_in_the_runners_order() -> None:
+    """isodate trial 15: a row of test_parse skipped, the others passed; a test without
+    instances has none."""
+    tests = [runner_output.TestOutcome("test_parse[P2W-expectation0]", "passed", "tests/t.py"),
+             runner_output.TestOutcome("test_parse[-P2W-expectation1]", "skipped",
+                                       "tests/t.py", "tz"),
+             runner_output.TestOutcome("test_plain", "passed", "tests/t.py")]
+    cases = [TestCase("tests/t.py", n, 1, "") for n in ("test_parse", "test_plain")]
+    assert outcomes.instances(tests, cases) == {"tests/t.py::test_parse": (
+        ("P2W-expectation0", "passed"), ("-P2W-expectation1", "skipped"))}
