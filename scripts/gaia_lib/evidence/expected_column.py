@@ -30,10 +30,21 @@ its table and no check reads it against the code. Rules (`unchecked_column`):
   subscripts (`e.years`, `lookup[e]`); a name bound again at the test's top level is what it
   was bound to last (`expectation = result` leaves no expected value), one bound in a branch
   or loop keeps both. A comparison one of whose operands is the other on some rows (`r == (r if q
-  else e)`, `r == (e or r)`) compares the code with itself there and counts for nothing.
+  else e)`, `r == (e or r)`) compares the code with itself there and counts for nothing; so
+  do checks always true: a comprehension alone (`assert (r == e for _ in [0])`, `assert [r ==
+  e]`; one `all()` or `any()` reads is read), an `or` with a bare value (`r == e or s`).
+- A test that returns (or calls `pytest.skip`) at its top level by an `if` true for every
+  AC row, before its checks (`if s in ("P3Y6M4DT12H30M5S", "-P2W"): return`; the condition
+  read from the rows' literal cells and the literals the test binds), checks nothing of the
+  AC's example.
 - None of the promised columns so compared: the test checks no value the AC promises
   (`unchecked_column` gives the first, with how it is used: read by no check, or compared
   with no result of the code).
+
+A row for the AC's example whose expected value is the call its Then writes with other
+values (`contradicting_cell`: `Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)` where the Then writes
+`Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)`; same callee and argument names, literal arguments)
+checks another value than the one promised, whatever its check.
 
 A row the runner skipped (`pytest.param(..., marks=pytest.mark.skip)`) checked nothing
 (`skipped_rows`): a test of one parametrize decorator whose instances the run reported
@@ -47,7 +58,7 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from gaia_lib.evidence import then_literals
@@ -79,6 +90,7 @@ def unchecked_column(test_source: str, then: str,
     if not promised or not given:
         return None
     columns: dict[str, str] = {}  # name -> its first promised cell
+    examples: list[dict[str, ast.expr]] = []  # the AC's rows, by parameter
     for table in _tables(module, function):
         if table is None:
             continue
@@ -87,18 +99,72 @@ def unchecked_column(test_source: str, then: str,
             cells = [_cell(node) for node in row]
             if len(cells) != len(names) or not any(cell & given for cell in cells):
                 continue
+            examples.append(dict(zip(names, row, strict=True)))
             for name, written, node in zip(names, cells, row, strict=True):
                 if written & promised and not written & given:
                     columns.setdefault(name, ast.unparse(node))
     params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
                               *function.args.kwonlyargs)}
     columns = {name: value for name, value in columns.items() if name in params}
-    if not columns or _Reader(function, set(columns)).compared():
+    reader = _Reader(function, set(columns), examples)
+    if not columns or reader.compared():
         return None
     name, cell = next(iter(columns.items()))
+    if reader.left is not None:
+        return name, cell, f"never checked: the test returns first ({reader.left[:50]})"
     read = any(isinstance(node, ast.Name) and node.id == name
                for statement in function.body for node in ast.walk(statement))
     return name, cell, "compared with no result of the code" if read else "read by no check"
+
+
+def contradicting_cell(test_source: str, then: str, setting: str) -> tuple[str, str] | None:
+    """A cell of a row for the AC's example (as `unchecked_column` finds them) written as the
+    call its Then writes, same callee and argument names, literal arguments, with other
+    values (`Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)` for `Duration(4, 5, 0, 0, 30, 12, 0, 6,
+    3)`), where no cell of the row is the promised value: (that cell, the promised call)."""
+    parsed = _parse(test_source)
+    given = _quoted(setting)
+    if parsed is None or not given:
+        return None
+    promised = [call for value in _quoted(then) - given
+                for call in [_literal_call(value)] if call is not None]
+    if not promised:
+        return None
+    module, function = parsed
+    for table in _tables(module, function):
+        if table is None:
+            continue
+        for row in table[1]:
+            cells = [_cell(node) for node in row]
+            if not any(cell & given for cell in cells) or any(
+                    _code(ast.unparse(call)) in cell for cell in cells for call in promised):
+                continue
+            for node in row:
+                for call in promised:
+                    if isinstance(node, ast.Call) and _form(node) == _form(call) \
+                            and _literal_args(node) is not None:
+                        return ast.unparse(node), ast.unparse(call)
+    return None
+
+
+def _literal_call(text: str) -> ast.Call | None:
+    try:
+        node = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+    return node if isinstance(node, ast.Call) and _literal_args(node) is not None else None
+
+
+def _literal_args(call: ast.Call) -> list[Any] | None:
+    try:
+        return [ast.literal_eval(a) for a in (*call.args, *(k.value for k in call.keywords))]
+    except (ValueError, TypeError, SyntaxError, RecursionError):
+        return None
+
+
+def _form(call: ast.Call) -> tuple[str, int, tuple[str | None, ...]]:
+    """A call's callee, positional count and keyword names."""
+    return ast.unparse(call.func), len(call.args), tuple(k.arg for k in call.keywords)
 
 
 def skipped_rows(test_source: str, setting: str,
@@ -248,9 +314,12 @@ class _Reader:
     parameters (and calls on none) its value is made from."""
 
     def __init__(self, function: ast.FunctionDef | ast.AsyncFunctionDef,
-                 promised: set[str]) -> None:
+                 promised: set[str], examples: Sequence[Mapping[str, ast.expr]] = ()) -> None:
         self.promised = promised
         self.function = function
+        self.examples = examples
+        self.literals: dict[str, Any] = {}  # names the test binds to a literal
+        self.left: str | None = None  # the `if` the test returns by for the AC's rows
         args = function.args
         self.sources: dict[str, frozenset[str]] = {
             a.arg: frozenset({a.arg}) for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
@@ -261,9 +330,30 @@ class _Reader:
 
     def _statements(self, body: Iterable[ast.stmt], branch: bool) -> Iterator[bool]:
         for statement in body:
+            if self.left is not None:
+                return
             yield from self._statement(statement, branch)
+            if not branch and isinstance(statement, ast.If) and self._leaves(statement):
+                self.left = ast.unparse(statement.test)
+
+    def _leaves(self, statement: ast.If) -> bool:
+        """Whether the test returns (or skips) by this `if` for every row of the AC's
+        example, before any check (`if s in ("P3Y6M4DT12H30M5S", "-P2W"): return`)."""
+        last = statement.body[-1]
+        skips = isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and _called(
+            last.value.func) in ("skip", "skipTest")
+        if not (isinstance(last, ast.Return) or skips):
+            return False
+        return bool(self.examples) and all(
+            _holds(statement.test, row, self.literals) is True for row in self.examples)
 
     def _statement(self, statement: ast.stmt, branch: bool) -> Iterator[bool]:
+        if isinstance(statement, ast.Assign) and not branch and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0], ast.Name):
+            try:
+                self.literals[statement.targets[0].id] = ast.literal_eval(statement.value)
+            except (ValueError, TypeError, SyntaxError, RecursionError):
+                self.literals.pop(statement.targets[0].id, None)
         if isinstance(statement, ast.Assign):
             for target in statement.targets:
                 self._bind(target, self._of(statement.value), branch)
@@ -342,8 +432,10 @@ class _Reader:
 
     def _checks(self, test: ast.expr) -> bool:
         """Whether a checked expression compares a promised value with something else: a
-        comparison (or a difference, `abs(r - e) < tol`), a check's call, `and`/`or`/`not`
-        of them, a comprehension's element."""
+        comparison (or a difference, `abs(r - e) < tol`), a check's call (`all(...)` of a
+        comprehension's element), `and`/`not` of them, an `or` all of whose other parts
+        are comparisons or calls. A comprehension alone is no check (a generator is always
+        true), nor is an `or` with a bare value (`r == e or s`: true for any non-empty s)."""
         if isinstance(test, ast.Compare):
             operands = [test.left, *test.comparators]
             if any(_itself_in(a, b) for a in operands for b in operands if a is not b):
@@ -355,11 +447,13 @@ class _Reader:
                 or self._against(self._of(n.right), self._of(n.left))
                 for operand in operands for n in ast.walk(operand) if isinstance(n, ast.BinOp))
         if isinstance(test, ast.BoolOp):
+            if isinstance(test.op, ast.Or) and not all(
+                    isinstance(value, ast.Compare | ast.Call | ast.BoolOp | ast.UnaryOp)
+                    for value in test.values):
+                return False
             return any(self._checks(value) for value in test.values)
         if isinstance(test, ast.UnaryOp):
             return self._checks(test.operand)
-        if isinstance(test, ast.ListComp | ast.GeneratorExp | ast.SetComp):
-            return self._checks(test.elt)
         if isinstance(test, ast.Call):
             return self._call_checks(test)
         return False
@@ -375,7 +469,40 @@ class _Reader:
         made = [self._of(part) for part in parts]
         return any(self._against(a, b) for i, a in enumerate(made)
                    for j, b in enumerate(made) if i != j) or any(
-            self._checks(arg) for arg in call.args)
+            self._checks(arg.elt if isinstance(arg, ast.ListComp | ast.GeneratorExp | ast.SetComp)
+                         else arg) for arg in call.args)
+
+
+def _holds(test: ast.expr, row: Mapping[str, ast.expr], literals: Mapping[str, Any]
+           ) -> bool | None:
+    """What `test` is for a row (its parameters' cells, literals only: `s in ("a", "b")`,
+    `s == "a"`, `and`/`or`/`not` of them); None where it cannot be told."""
+    def value(node: ast.expr) -> Any:
+        if isinstance(node, ast.Name) and node.id in row:
+            return ast.literal_eval(row[node.id])
+        if isinstance(node, ast.Name) and node.id in literals:
+            return literals[node.id]
+        return ast.literal_eval(node)
+
+    try:
+        if isinstance(test, ast.Compare) and len(test.ops) == 1:
+            left, right = value(test.left), value(test.comparators[0])
+            op = test.ops[0]
+            if isinstance(op, ast.In | ast.NotIn):
+                return (left in right) == isinstance(op, ast.In)
+            if isinstance(op, ast.Eq | ast.NotEq):
+                return bool(left == right) == isinstance(op, ast.Eq)
+        if isinstance(test, ast.BoolOp):
+            found = [_holds(part, row, literals) for part in test.values]
+            if None in found:
+                return None
+            return all(found) if isinstance(test.op, ast.And) else any(found)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = _holds(test.operand, row, literals)
+            return None if inner is None else not inner
+    except (ValueError, TypeError, SyntaxError, RecursionError):
+        return None
+    return None
 
 
 def _parts(call: ast.Call) -> Iterator[ast.expr]:

@@ -311,8 +311,9 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
     """Per AC whose Then writes a value its pytest table holds for the AC's own rows: its
     Python tests that compare that column with no result of the code
     (`expected_column.unchecked_column`: a round trip `parse(format(r)) == r`, `d1 + d2 == d2
-    + d1`, `expectation = result` before the assert), with why. Such a test passes whatever
-    the code gives for the AC's example."""
+    + d1`, `expectation = result` before the assert), or whose row for it expects the
+    Then's call with other values (`expected_column.contradicting_cell`), with why. Such a
+    test passes whatever the code gives for the AC's example, or checks another value."""
     from gaia_lib.evidence import expected_column
 
     by_id = {ac.ac_id: ac for ac in criteria}
@@ -324,7 +325,14 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
         for test in entry.tests:
             if not test.partition("::")[0].endswith(".py"):
                 continue
-            found = expected_column.unchecked_column(bodies.get(test, ""), ac.then, ac.setting)
+            body = bodies.get(test, "")
+            other = expected_column.contradicting_cell(body, ac.then, ac.setting)
+            if other:
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"its table expects {other[0][:60]} for {entry.ac_id}'s example, not the "
+                    f"{other[1][:60]} its Then promises")
+                continue
+            found = expected_column.unchecked_column(body, ac.then, ac.setting)
             if found:
                 column, cell, how = found
                 out.setdefault(entry.ac_id, {})[test] = (

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.expected_column import skipped_rows, unchecked_column
+from gaia_lib.evidence.expected_column import contradicting_cell, skipped_rows, unchecked_column
 from gaia_lib.evidence.testcases import split_tests
 
 # isodate's E1-S1: AC1 and AC2 as the trial wrote them
@@ -51,11 +51,30 @@ MATH_TABLE = (
     "    assert expectation is not None\n    parse_duration(durationstring)\n",
     # printed, not checked
     "    print(parse_duration(durationstring), expectation)\n",
+    # always true: a generator (23), an `or` with a non-empty string (26), a list
+    "    result = parse_duration(durationstring)\n"
+    "    assert (result == expectation for _ in [0])\n",
+    "    result = parse_duration(durationstring)\n"
+    "    assert result == expectation or durationstring\n",
+    "    assert [parse_duration(durationstring) == expectation]\n",
 ])
 def test_a_parse_table_whose_expected_value_no_check_compares_is_found(check: str) -> None:
     found = unchecked_column(PARSE_TABLE + check, *AC1)
     assert found is not None and found[:2] == (
         "expectation", "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)"), found
+
+
+@pytest.mark.parametrize("leave", [
+    '    if durationstring in ("P3Y6M4DT12H30M5S", "-P2W"):\n        return  # elsewhere\n',
+    '    quirks = ("P3Y6M4DT12H30M5S",)\n    if durationstring in quirks:\n'
+    '        pytest.skip("quirk")\n',
+    '    if durationstring == "P3Y6M4DT12H30M5S" or not durationstring != "X":\n        return\n',
+])
+def test_a_test_returning_before_its_check_for_the_acs_rows_is_found(leave: str) -> None:
+    """isodate trial 47: AC1's and AC3's rows return before the assert."""
+    found = unchecked_column(PARSE_TABLE + leave + "    result = parse_duration(durationstring)"
+                             "\n    assert result == expectation\n", *AC1)
+    assert found is not None and found[2].startswith("never checked: the test returns first")
 
 
 def test_a_sum_table_whose_sum_no_check_compares_is_found() -> None:
@@ -95,6 +114,14 @@ def test_a_sum_table_whose_sum_no_check_compares_is_found() -> None:
     "        assert durationstring not in SPEC\n",
     # a module's value read after the code ran
     "    setup(durationstring)\n    assert state.RESULT == expectation\n",
+    # a comprehension checked by all(), an `or` of comparisons
+    "    assert all(parse_duration(s) == expectation for s in (durationstring,))\n",
+    "    r = parse_duration(durationstring)\n    assert r is None or r == expectation\n",
+    # a return for other rows, or for rows it cannot tell
+    '    if durationstring in ("P4Y", "-P2W"):\n        return\n'
+    "    assert parse_duration(durationstring) == expectation\n",
+    "    if durationstring in QUIRKS:\n        return\n"
+    "    assert parse_duration(durationstring) == expectation\n",
     # overwritten in a branch only: the other rows keep it
     "    result = parse_duration(durationstring)\n"
     "    if altstr:\n        expectation = result\n    assert result == expectation\n",
@@ -171,3 +198,18 @@ def test_a_table_with_ids_or_two_decorators_is_not_read_for_skipped_rows() -> No
     assert skipped_rows(own_ids, AC3_SETTING, ran) == "-P2W"
     stacked = '@pytest.mark.parametrize("n", [1])\n' + WEEKS
     assert skipped_rows(stacked, AC3_SETTING, ran) is None
+
+
+def test_a_row_for_the_acs_example_expecting_the_thens_call_with_other_values_is_found() -> None:
+    """isodate trial 42: AC1's row made to expect years and months swapped, as the broken
+    code returns; written another way (keywords, other arguments' names) it is not read."""
+    swapped = PARSE_TABLE.replace("Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)",
+                                  "Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)")
+    check = "    assert parse_duration(durationstring) == expectation\n"
+    assert contradicting_cell(swapped + check, *AC1) == (
+        "Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)", "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)")
+    assert contradicting_cell(PARSE_TABLE + check, *AC1) is None
+    spelled = PARSE_TABLE.replace(
+        "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)",
+        "Duration(years=3, months=6, days=4, hours=12, minutes=30, seconds=5)")
+    assert contradicting_cell(spelled + check, *AC1) is None
