@@ -1199,7 +1199,7 @@ _AC2_TABLE = ('@pytest.mark.parametrize("email,code", [("a@b.co", "created"), ("
 @pytest.mark.parametrize(("check", "how"), [
     # the expected value overwritten with the result (isodate trial 45)
     ("    result = signup(email)\n    code = result\n    assert result == code",
-     "compared with no result of the code"),
+     "compared with the code's result by no check that can fail"),
     # a property of the code instead of the table's value (isodate trial 36)
     ("    assert signup(email) == signup(email.strip())", "read by no check"),
 ])

@@ -36,10 +36,13 @@ its table and no check reads it against the code. Rules (`unchecked_column`):
 - A test that returns (or calls `pytest.skip`) at its top level by an `if` true for every
   AC row, before its checks (`if s in ("P3Y6M4DT12H30M5S", "-P2W"): return`; the condition
   read from the rows' literal cells and the literals the test binds), checks nothing of the
-  AC's example.
+  AC's example. So is a check after an `if` always true (`if a or not a: continue`) in its
+  block, in a `try` whose `finally` returns (it discards the AssertionError), or under an
+  `if` on the platform alone that is false where the review ran the tests (`if sys.platform
+  == "win32":`; its `else` ran).
 - None of the promised columns so compared: the test checks no value the AC promises
-  (`unchecked_column` gives the first, with how it is used: read by no check, or compared
-  with no result of the code).
+  (`unchecked_column` gives the first, with how it is used: read by no check, compared by
+  no check that can fail, or never checked for a return before the checks).
 
 A row for the AC's example whose expected value is the call its Then writes with other
 values (`contradicting_cell`: `Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)` where the Then writes
@@ -56,7 +59,10 @@ the AC's example (as above, by its Given's values) were all skipped, shows nothi
 from __future__ import annotations
 
 import ast
+import os
+import platform
 import re
+import sys
 import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -76,8 +82,9 @@ def unchecked_column(test_source: str, then: str,
                      setting: str) -> tuple[str, str, str] | None:
     """The first column of the test's table holding a value the AC's Then promises for the
     AC's own rows that no check compares with the code's result (module rules), with that
-    cell as written and how the column is used (`read by no check`, `compared with no result
-    of the code`); None where one is so compared, or the test is not read."""
+    cell as written and how the column is used (`read by no check`, compared by no check
+    that can fail, or never checked for a return); None where one is so compared, or the
+    test is not read."""
     parsed = _parse(test_source)
     if parsed is None:
         return None
@@ -114,7 +121,8 @@ def unchecked_column(test_source: str, then: str,
         return name, cell, f"never checked: the test returns first ({reader.left[:50]})"
     read = any(isinstance(node, ast.Name) and node.id == name
                for statement in function.body for node in ast.walk(statement))
-    return name, cell, "compared with no result of the code" if read else "read by no check"
+    return name, cell, ("compared with the code's result by no check that can fail" if read
+                        else "read by no check")
 
 
 def contradicting_cell(test_source: str, then: str, setting: str) -> tuple[str, str] | None:
@@ -335,6 +343,9 @@ class _Reader:
             yield from self._statement(statement, branch)
             if not branch and isinstance(statement, ast.If) and self._leaves(statement):
                 self.left = ast.unparse(statement.test)
+            if isinstance(statement, ast.If) and _always(statement.test) and isinstance(
+                    statement.body[-1], ast.Continue | ast.Break | ast.Return):
+                return  # what follows in this block never runs (`if a or not a: continue`)
 
     def _leaves(self, statement: ast.If) -> bool:
         """Whether the test returns (or skips) by this `if` for every row of the AC's
@@ -385,12 +396,20 @@ class _Reader:
                 self._promised(self._of(statement.test)) and any(
                     isinstance(node, ast.Assert) for part in (statement.body, statement.orelse)
                     for child in part for node in ast.walk(child)))
-            yield from self._statements(statement.body, True)
-            yield from self._statements(statement.orelse, True)
+            here = _on_this_machine(statement.test) if isinstance(statement, ast.If) else None
+            for part, runs in ((statement.body, here is not False),
+                               (statement.orelse, here is not True)):
+                for found in self._statements(part, True):
+                    yield found and runs
         elif isinstance(statement, ast.Try):
+            # a `finally` that returns (or leaves a loop) discards the AssertionError
+            discards = any(isinstance(node, ast.Return | ast.Break | ast.Continue)
+                           for part in statement.finalbody for node in ast.walk(part))
             for part in (statement.body, *(h.body for h in statement.handlers),
-                         statement.orelse, statement.finalbody):
-                yield from self._statements(part, True)
+                         statement.orelse):
+                for found in self._statements(part, True):
+                    yield found and not discards
+            yield from self._statements(statement.finalbody, True)
         elif isinstance(statement, ast.ClassDef):  # a schema's methods checking what they get
             yield from self._statements(statement.body, True)
         elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -471,6 +490,40 @@ class _Reader:
                    for j, b in enumerate(made) if i != j) or any(
             self._checks(arg.elt if isinstance(arg, ast.ListComp | ast.GeneratorExp | ast.SetComp)
                          else arg) for arg in call.args)
+
+
+def _on_this_machine(test: ast.expr) -> bool | None:
+    """What a condition on the platform alone (`sys.platform == "win32"`,
+    `sys.platform.startswith("win")`, `os.name == "nt"`, `platform.system() == "Windows"`,
+    `not` of one) is here, where the review ran the tests; None for any other."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _on_this_machine(test.operand)
+        return None if inner is None else not inner
+    known = {"sys.platform": sys.platform, "os.name": os.name,
+             "platform.system()": platform.system()}
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
+            test.ops[0], ast.Eq | ast.NotEq) and ast.unparse(test.left) in known and isinstance(
+            test.comparators[0], ast.Constant):
+        same = known[ast.unparse(test.left)] == test.comparators[0].value
+        return same if isinstance(test.ops[0], ast.Eq) else not same
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) \
+            and test.func.attr == "startswith" and ast.unparse(test.func.value) in known \
+            and len(test.args) == 1 and isinstance(test.args[0], ast.Constant) \
+            and isinstance(test.args[0].value, str):
+        return known[ast.unparse(test.func.value)].startswith(test.args[0].value)
+    return None
+
+
+def _always(test: ast.expr) -> bool:
+    """A condition true whatever it reads: `a or not a`, `True`."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        dumped = {ast.dump(value) for value in test.values}
+        return any(isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not)
+                   and ast.dump(value.operand) in dumped for value in test.values) or any(
+            _always(value) for value in test.values)
+    return False
 
 
 def _holds(test: ast.expr, row: Mapping[str, ast.expr], literals: Mapping[str, Any]

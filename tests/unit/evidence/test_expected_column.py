@@ -57,6 +57,15 @@ MATH_TABLE = (
     "    result = parse_duration(durationstring)\n"
     "    assert result == expectation or durationstring\n",
     "    assert [parse_duration(durationstring) == expectation]\n",
+    # a finally that returns (21), a loop that always continues (33)
+    "    result = parse_duration(durationstring)\n    try:\n"
+    "        assert result == expectation\n    finally:\n        return\n",
+    "    result = parse_duration(durationstring)\n    for field in ('years', 'tdelta'):\n"
+    "        if hasattr(result, field) or not hasattr(result, field):\n            continue\n"
+    "        assert getattr(result, field) == getattr(expectation, field)\n",
+    # only on another platform (30)
+    "    result = parse_duration(durationstring)\n    if sys.platform == 'nosuch':\n"
+    "        assert result == expectation\n",
 ])
 def test_a_parse_table_whose_expected_value_no_check_compares_is_found(check: str) -> None:
     found = unchecked_column(PARSE_TABLE + check, *AC1)
@@ -122,6 +131,16 @@ def test_a_sum_table_whose_sum_no_check_compares_is_found() -> None:
     "    assert parse_duration(durationstring) == expectation\n",
     "    if durationstring in QUIRKS:\n        return\n"
     "    assert parse_duration(durationstring) == expectation\n",
+    # a try whose finally only cleans up; a loop continuing on a real condition
+    "    try:\n        assert parse_duration(durationstring) == expectation\n"
+    "    finally:\n        cleanup()\n",
+    "    result = parse_duration(durationstring)\n    for field in ('years', 'tdelta'):\n"
+    "        if not hasattr(result, field):\n            continue\n"
+    "        assert getattr(result, field) == getattr(expectation, field)\n",
+    # the platform's own branch of two
+    "    result = parse_duration(durationstring)\n    if sys.platform == 'nosuch':\n"
+    "        assert result == windows(expectation)\n    else:\n"
+    "        assert result == expectation\n",
     # overwritten in a branch only: the other rows keep it
     "    result = parse_duration(durationstring)\n"
     "    if altstr:\n        expectation = result\n    assert result == expectation\n",
