@@ -825,16 +825,25 @@ def _uses(body: str, names: Iterable[str]) -> bool:
 _PY_DECLARATION = re.compile(r"\s*(?:async\s+)?def\s")
 
 
+_PY_LEAD = re.compile(r"\s*(?:@|(?:async\s+)?def\s)")
+
+
 def _span(case: TestCase) -> tuple[int, int]:
     """The lines a test's record holds: its leading decorators and comments (a Python
-    decorator written over lines too), its declaration and its body."""
+    decorator written over lines too), its declaration and its body; not the module-level
+    table a pytest test's record holds before them (`testcases`: it stands elsewhere in the
+    file, and a mock beside another test is not this one's)."""
     lines = case.body.splitlines() or [""]
     lead = 0
     if case.file.endswith(PY_SUFFIXES):
-        lead = next((at for at, line in enumerate(lines) if _PY_DECLARATION.match(line)), 0)
-    else:
-        for line in lines[:-1]:
-            if not line.strip().startswith(("@", "#", "//", "/*", "*")):
-                break
-            lead += 1
+        declaration = next((at for at, line in enumerate(lines)
+                            if _PY_DECLARATION.match(line)), 0)
+        start = next((at for at, line in enumerate(lines) if _PY_LEAD.match(line)), 0)
+        while start > 0 and lines[start - 1].lstrip().startswith("#"):
+            start -= 1
+        return case.line - (declaration - start), case.line + len(lines) - 1 - declaration
+    for line in lines[:-1]:
+        if not line.strip().startswith(("@", "#", "//", "/*", "*")):
+            break
+        lead += 1
     return case.line - lead, case.line - lead + len(lines) - 1

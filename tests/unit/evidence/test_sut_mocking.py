@@ -601,3 +601,23 @@ def test_a_decorator_over_lines_is_its_tests_alone() -> None:
     found = mocked_tests(cases, {"tests/test_calc.py": text}, SUTS)
     assert {test: m.line for test, m in found.items()} == {
         "tests/test_calc.py::test_patched": 9}
+
+
+def test_a_mock_in_one_table_test_is_not_the_next_table_tests() -> None:
+    """isodate trial 34: test_add's record holds its module-level table before its own lines;
+    the table stands above test_parse, whose mock of Duration.__eq__ was read as test_add's
+    too."""
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    py = ('import pytest\nfrom app.calc import Calc\n\n'
+          'ROWS = (\n    (1, 2),\n    (3, 4),\n)\n'
+          'SUMS = (\n    (1, 2, 3),\n    # more\n    (2, 2, 4),\n)\n\n\n'
+          '@pytest.mark.parametrize("a, b", ROWS)\n'
+          'def test_parse(a, b, monkeypatch):\n'
+          '    monkeypatch.setattr(Calc, "total", lambda self: b)\n    assert Calc().total() == b\n\n\n'
+          '# the sums\n@pytest.mark.parametrize(\n    "a, b, c",\n    SUMS,\n)\n'
+          'def test_add(a, b, c):\n    assert a + b == c\n')
+    cases = split_tests("tests/test_calc.py", py)
+    found = mocked_tests(cases, {"tests/test_calc.py": py}, SUTS)
+    assert sorted(found) == ["tests/test_calc.py::test_parse"]
