@@ -482,6 +482,13 @@ def _undenied(text: str) -> str:
     return _DENIED.sub(" ", text)
 
 
+def promised_exceptions(ac: AcceptanceCriterion) -> frozenset[str]:
+    """The exceptions an AC's Then clause promises by a name that looks like one (`...Error`,
+    `ErrX`), lower case; not one it says is not raised."""
+    return frozenset(m.group(0).lower() for m in _EXCEPTION_IN_TEXT.finditer(
+        _undenied(ac.then or "")) if _EXCEPTION_LIKE.search(m.group(0)))
+
+
 def then_raises(ac: AcceptanceCriterion, expected: AbstractSet[str]) -> bool:
     """Does the AC's Then clause promise an exception? It says so (throws, raised, panics), or
     it names one: a CamelCase name that looks like an exception (`...Error`, `ErrX`) or that

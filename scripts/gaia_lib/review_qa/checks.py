@@ -393,6 +393,34 @@ def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
     return out
 
 
+def unshown_raise_tests(criteria: Sequence[AcceptanceCriterion],
+                        result: ac_coverage.CoverageResult,
+                        bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Per AC whose Then names an exception and whose When names the unit that acts
+    (`raise_checks.when_units`): its Python tests whose every check of that exception runs
+    the unit but may pass on something else raising it (`raise_checks.unshown_raise`: another
+    exception beside it, `len(parse_duration(x))` for a TypeError), with why."""
+    from gaia_lib.evidence import ac_coverage, raise_checks
+
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        if ac is None:
+            continue
+        promised = ac_coverage.promised_exceptions(ac)
+        units = raise_checks.when_units(ac.when or "")
+        for test in entry.tests if promised and units else ():
+            if not test.partition("::")[0].endswith(".py"):
+                continue
+            check = raise_checks.unshown_raise(bodies.get(test, ""), promised, units)
+            if check:
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"its check ({check[:70]}) may pass on something other than the code "
+                    f"{entry.ac_id} names raising it")
+    return out
+
+
 def unchanged_input_tests(criteria: Sequence[AcceptanceCriterion],
                           result: ac_coverage.CoverageResult,
                           bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:

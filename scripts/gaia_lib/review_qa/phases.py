@@ -634,6 +634,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                          *qa_checks.self_compared_tests(criteria, coverage, bodies,
                                                         reads.sut_names).items(),
                          *qa_checks.plainer_input_tests(criteria, coverage, bodies).items(),
+                         *qa_checks.unshown_raise_tests(criteria, coverage, bodies).items(),
                          *qa_checks.unchecked_column_tests(criteria, coverage, bodies).items(),
                          *(qa_checks.skipped_row_tests(criteria, coverage, bodies,
                                                        run.instances).items() if run else ()),

@@ -167,6 +167,27 @@ def test_a_table_comparing_the_code_with_itself_covers_no_ac_promising_a_value()
     plain = dataclasses.replace(ac, then="it is parsed")
     assert checks.self_compared_tests([plain], result, bodies, names) == {}
 
+def test_a_raise_check_that_may_pass_on_something_else_covers_no_ac_promising_it() -> None:
+    """isodate's AC5 (a TypeError from `parse_duration` for a non-string) tested by
+    `len(parse_duration(date(2000, 1, 1)))`: len(None) raises it too. An AC whose When names
+    no unit, or a JS test, is not judged so."""
+    ac = AcceptanceCriterion("AC5", "Given a value that is not a string, when "
+                             "`parse_duration` is called, then a `TypeError` is raised",
+                             "a value that is not a string", "`parse_duration` is called",
+                             "a `TypeError` is raised", False, None, 5)
+    test = "tests/test_duration.py::test_typeerror"
+    body = ("def test_typeerror():\n    with pytest.raises(TypeError):\n"
+            "        len(parse_duration(date(2000, 1, 1)))\n")
+    result = CoverageResult((AcCoverage("AC5", True, 1, (test,), "name", False, True),), ())
+    assert checks.unshown_raise_tests([ac], result, {test: body}) == {"AC5": {test: (
+        "its check (with pytest.raises(TypeError): len(parse_duration(date(2000, 1, 1)))) may "
+        "pass on something other than the code AC5 names raising it")}}
+    plain = dataclasses.replace(ac, when="it is parsed")
+    assert checks.unshown_raise_tests([plain], result, {test: body}) == {}
+    js = "test/d.test.ts::throws"
+    js_result = CoverageResult((AcCoverage("AC5", True, 1, (js,), "name", False, True),), ())
+    assert checks.unshown_raise_tests([ac], js_result, {js: body}) == {}
+
 def test_a_check_of_what_a_result_is_not_covers_an_ac_promising_a_difference() -> None:
     """parse's AC7: an offset "compares unequal to objects that are not offsets", which
     `assert utc != "spam"` checks."""
