@@ -125,7 +125,9 @@ of a loop over such a table no row meets, `for c in cases:` (or `for i, c in
 enumerate(cases):`, each row with its position) then `if c.startswith("!"):`, in the loop's
 body or a `try:` or `with` block of it, its `else` and what follows it left running, and
 what follows in the loop's body a branch every row meets that goes on to the next row (`if
-c: continue`: `row_filters.python_skipping_branches`); JS: a
+c: continue`: `row_filters.python_skipping_branches`), and in any loop what follows a
+`continue` or `break` always taken (of its own, or under a condition that holds whatever it
+reads: `if hasattr(r, f) or not hasattr(r, f): continue`); JS: a
 `.filter(...)` over a `const` array of literals its file or the test writes and never changes:
 `cases.filter(([i]) => i.startsWith("+"))`, its callback, on one line or several (a block
 `(c) => {` / `return c.n > 10;` / `}`, an expression broken over lines, `function (c) {`,
@@ -196,7 +198,15 @@ early return already guards (`if (r !== "a") return;` then `expect(r).toBe("a")`
 Python's own: a `try:` whose `except AssertionError` (or `Exception`, or bare; `except*`
 alike) only passes, prints or logs, and `with suppress(AssertionError):` (or `Exception`);
 `while False:`; a `return` inside a top-level `if True:`; a module name the file assigns
-`False` once; a module table declared empty and never filled. In every language, a
+`False` once; a module table declared empty and never filled; a `try` whose `finally`
+returns, breaks or continues (it drops the AssertionError its block, handlers or `else`
+raised: `_python_finally_return_dead`); a block under a condition on the platform
+(`sys.platform`, `os.name`, `platform.system()`) that the run's (`FileScope.platform`, the
+review's `sys.platform`: it runs the tests) does not meet (`if sys.platform == "win32":` on
+linux; what follows a return taken on it, `if sys.platform != "win32": return`), in a test
+that sets no platform (nor its file: `monkeypatch.setattr(sys, "platform", ...)`) and takes no
+fixture, which may set it, but its `parametrize` values and the runner's plain ones
+(`_platform_kept`); the reason names the platform and the condition. In every language, a
 block under a condition on an environment variable its run does not set (`environ`, as
 `run_environ` counts it; `if os.getenv("SLOW"):`, `if (process.env.SLOW)`,
 `if os.Getenv("SLOW") != ""`), and what follows a return taken when it is not set
@@ -213,7 +223,15 @@ holding `object`), `all()` of nothing, `== mock.ANY`, arithmetic on constants, a
 constants alone that holds (`assert 2 > 1`, `self.assertEqual(3, 3)`,
 `self.assertGreater(2, 1)`; JS's `expect(2).toBeGreaterThan(1)`), `pytest.approx(x, rel=1)`
 or a wider tolerance, a comparison or-ed with its negation (`a == b or a != b`,
-`a === b || a !== b`); in JS a pattern or predicate
+`a === b || a !== b`); in Python, read with `ast` (`_always_truthy`, an `assert` or
+`assertTrue` alone on its lines): a generator (`assert (r == e for _ in [0])`), a lambda, a
+non-empty list, tuple, set or dict display (`assert [r == e]`), a bool asked to be True or
+False (`assert (r == e) in (True, False)`), a function the test defines or a lambda it
+binds once, not called (`check = lambda: r == e` then `assert check`), anything or-ed with
+such a value or with a parameter bound only so whose every `parametrize` row is such a value
+(a non-empty string:
+`assert r == e or durationstring`; its table written in place or its file's, kept unchanged,
+`FileScope.tables`), not a comprehension, which may be empty; in JS a pattern or predicate
 anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with
 a truthy literal (`expect(x || "a").toBeTruthy()`), and a check that a mock the test makes
 (`const fn = vi.fn()`) and hands to nothing was called after the test called it itself, at its
@@ -259,10 +277,12 @@ import bisect
 import os
 import posixpath
 import re
+import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
@@ -1144,6 +1164,9 @@ class FileScope:
     # Go: what `testing.Short()` is in the run (`run_environ.go_short`); None: not known
     short: bool | None = None
     defined: frozenset[str] = frozenset()  # Python: the functions and methods it defines
+    # Python: its tables of any cells, given once and never changed (`python_kept_tables`)
+    tables: frozenset[str] = frozenset()
+    platform: str | None = None  # the run's `sys.platform`; None: not known
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -1325,11 +1348,12 @@ def _parametrized_by_no_row(lines: list[str], outer: FileScope) -> int | None:
 
 
 def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ,
-               short: bool | None = None) -> FileScope:
+               short: bool | None = None, platform: str | None = None) -> FileScope:
     """The constants a test file declares false at its top level (`_FILE_FALSE_CONSTANT`): a
     check under `if debug` in any of its tests never runs; whether it defines its own
     `expect` (JS/TS); the environment variables it reads that `environ` (the run's) does not
-    set; (Go) what `testing.Short()` is in its run (`short`, None when not known)."""
+    set; (Go) what `testing.Short()` is in its run (`short`, None when not known); (Python)
+    the platform its run is on (`platform`, `sys.platform`; None when not known)."""
     language = language_of(path)
     pattern = _FILE_FALSE_CONSTANT.get(language or "")
     if pattern is None:
@@ -1355,7 +1379,11 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ,
                      _outer_mocks(text) if language == "js" else (),
                      swallowing_helpers(text) if language == "js" else frozenset(),
                      noop_checks(text, top=True)[0] if language == "js" else frozenset(),
-                     checking=checking, defined=defined)
+                     checking=checking, defined=defined,
+                     tables=row_filters.python_kept_tables(text, named)
+                     if language == "python" else frozenset(),
+                     platform=platform if language == "python"
+                     and not _PLATFORM_PATCH.search(text) else None)
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -1502,6 +1530,350 @@ def _python_own_failure_expected_dead(lines: list[str]) -> list[str]:
             continue
         if any(_PY_ASSERTION.match(text) for text in inside):
             out[index] = f"{found.group(1)}if False:"
+    return out
+
+
+# --- Python, read with `ast`: checks that always hold, and blocks that never run --------------
+
+def _python_def(lines: list[str]) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef,
+                                           list[str]] | None:
+    """A Python test's function parsed from `lines` (its decorators or `def`, then its body;
+    line numbers kept), and its lines as parsed (dedented); None when it does not parse."""
+    text = textwrap.dedent("\n".join(lines))
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    function = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(function, _FUNCTION):
+        return None
+    return function, text.split("\n")
+
+
+def _bound_once(function: ast.AST) -> dict[str, int]:
+    """How many times each name is bound in `function` (its parameters too); a `global` or
+    `nonlocal` name counts twice: it is never the function's own."""
+    counts: dict[str, int] = {}
+    for node in ast.walk(function):
+        names = [node.id] if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) \
+            else [node.arg] if isinstance(node, ast.arg) \
+            else [node.name] if isinstance(node, (*_FUNCTION, ast.ClassDef)) \
+            and node is not function \
+            else [(a.asname or a.name).split(".")[0] for a in node.names] \
+            if isinstance(node, (ast.Import, ast.ImportFrom)) \
+            else [node.name] if isinstance(node, ast.ExceptHandler) and node.name \
+            else list(node.names) * 2 if isinstance(node, (ast.Global, ast.Nonlocal)) else []
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+# A value whose truth is always a bool: a comparison, `not`, and these builtins' results.
+_BOOL_CALLS = frozenset({"bool", "isinstance", "issubclass", "hasattr", "callable"})
+
+
+def _always_bool(node: ast.expr) -> bool:
+    return isinstance(node, ast.Compare) or (
+        isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)) or (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        and node.func.id in _BOOL_CALLS)
+
+
+def _always_truthy(node: ast.expr, truthy: frozenset[str] | set[str]) -> bool:
+    """Whether a Python expression is true whatever the code does: a truthy constant, an
+    f-string with text, a generator or a lambda (objects, always true), a non-empty list,
+    tuple, set or dict display, a name of `truthy` (a function the test defines, a parameter
+    whose every row is truthy), anything or-ed with such a value or with its own negation, a
+    bool asked to be True or False (`(a == b) in (True, False)`), `bool()` of a truthy value."""
+    if isinstance(node, ast.Constant):
+        return bool(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return any(isinstance(part, ast.Constant) and part.value for part in node.values)
+    if isinstance(node, (ast.GeneratorExp, ast.Lambda)):
+        return True
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return any(not isinstance(item, ast.Starred) for item in node.elts)
+    if isinstance(node, ast.Dict):
+        return any(key is not None for key in node.keys)
+    if isinstance(node, ast.Name):
+        return node.id in truthy
+    if isinstance(node, ast.BoolOp):
+        if isinstance(node.op, ast.And):
+            return all(_always_truthy(value, truthy) for value in node.values)
+        return any(_always_truthy(value, truthy) for value in node.values) or \
+            row_filters.holds_whatever(node)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _always_falsy(node.operand)
+    if isinstance(node, ast.IfExp):
+        return _always_truthy(node.body, truthy) and _always_truthy(node.orelse, truthy)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(
+            node.ops[0], ast.In) and isinstance(node.comparators[0], (ast.Tuple, ast.List,
+                                                                       ast.Set)):
+        kept = {item.value for item in node.comparators[0].elts
+                if isinstance(item, ast.Constant) and isinstance(item.value, bool)}
+        return kept == {True, False} and _always_bool(node.left)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == "bool" and len(node.args) == 1 and not node.keywords:
+        return _always_truthy(node.args[0], truthy)
+    return False
+
+
+def _always_falsy(node: ast.expr) -> bool:
+    """A falsy constant or an empty display (`not []`: True)."""
+    if isinstance(node, ast.Constant):
+        return not node.value
+    return isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) and not (
+        node.keys if isinstance(node, ast.Dict) else node.elts)
+
+
+def _parametrized(decorator: ast.Call) -> tuple[list[str], ast.expr | None]:
+    """A `parametrize(...)` decorator's parameter names (none where not written as strings)
+    and its table."""
+    given = {word.arg: word.value for word in decorator.keywords}
+    names = decorator.args[0] if decorator.args else given.get("argnames")
+    values = decorator.args[1] if len(decorator.args) > 1 else given.get("argvalues")
+    if isinstance(names, ast.Constant) and isinstance(names.value, str):
+        return [name.strip() for name in names.value.split(",") if name.strip()], values
+    if isinstance(names, (ast.List, ast.Tuple)):
+        written = [n.value for n in names.elts
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        return (written if len(written) == len(names.elts) else []), values
+    return [], values
+
+
+def _truthy_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef,
+                       tables: Mapping[str, ast.expr]) -> set[str]:
+    """The parameters a `parametrize` decorator of `function` gives a truthy value in every
+    row (`_always_truthy`): its table written in place or a module table (`tables`, kept
+    unchanged) of tuples, `pytest.param(...)` rows read by their values."""
+    out: set[str] = set()
+    for decorator in function.decorator_list:
+        if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+                and decorator.func.attr == "parametrize"):
+            continue
+        names, values = _parametrized(decorator)
+        if isinstance(values, ast.Name):
+            values = tables.get(values.id)
+        if not names or not isinstance(values, (ast.List, ast.Tuple)) or not values.elts:
+            continue
+        rows: list[list[ast.expr]] = []
+        for row in values.elts:
+            if isinstance(row, ast.Call) and _name_of(row.func) == "param":
+                cells = list(row.args)
+            elif len(names) == 1:
+                cells = [row]
+            elif isinstance(row, (ast.Tuple, ast.List)):
+                cells = list(row.elts)
+            else:
+                break
+            if len(cells) != len(names) or any(isinstance(c, ast.Starred) for c in cells):
+                break
+            rows.append(cells)
+        else:
+            out |= {name for column, name in enumerate(names)
+                    if all(_always_truthy(cells[column], set()) for cells in rows)}
+    return out
+
+
+def _python_truthy_checks_trivial(lines: list[str], outer: FileScope) -> list[str]:
+    """A Python test's lines (its file's tables it names, its decorators, `def` and body) with
+    each `assert` (or `self.assertTrue(...)`) of a value always true (`_always_truthy`; names:
+    a lambda or function it binds once and never calls away from, a parameter bound only as
+    such whose every row is truthy) read as `assert True`, on the statement's first line."""
+    head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), None)
+    if head is None or not any("assert" in line for line in lines[head:]):
+        return lines
+    start = next((at for at, line in enumerate(lines[:head]) if line.lstrip().startswith("@")),
+                 head)
+    parsed = _python_def(lines[start:])
+    if parsed is None:
+        return lines
+    function, text = parsed
+    tables: dict[str, ast.expr] = {}
+    if start and outer.tables:
+        try:
+            module = ast.parse(textwrap.dedent("\n".join(lines[:start])))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            module = ast.Module(body=[], type_ignores=[])
+        tables = {target.id: statement.value for statement in module.body
+                  if isinstance(statement, ast.Assign) for target in statement.targets
+                  if isinstance(target, ast.Name) and target.id in outer.tables}
+    counts = _bound_once(function)
+    truthy = {name for name in _truthy_parameters(function, tables) if counts.get(name) == 1}
+    truthy |= {node.name for node in function.body if isinstance(node, _FUNCTION)
+               and not node.decorator_list and counts.get(node.name) == 1}
+    truthy |= {node.targets[0].id for node in ast.walk(function) if isinstance(node, ast.Assign)
+               and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+               and isinstance(node.value, ast.Lambda) and counts.get(node.targets[0].id) == 1}
+    out = list(lines)
+    for node in ast.walk(function):
+        if not isinstance(node, (ast.Assert, ast.Expr)):
+            continue
+        test = node.test if isinstance(node, ast.Assert) else node.value.args[0] if (
+            isinstance(node.value, ast.Call) and _name_of(node.value.func) == "assertTrue"
+            and len(node.value.args) == 1) else None
+        if test is None or not _always_truthy(test, truthy):
+            continue
+        first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+        # the statement alone on its lines (`if x: assert [y]` keeps its `if`)
+        after = text[last].encode()[node.end_col_offset or 0:].decode(errors="ignore")
+        if text[first].encode()[:node.col_offset].strip() or after.strip()[:1] not in ("", "#"):
+            continue
+        at = start + first
+        out[at] = lines[at][:len(lines[at]) - len(lines[at].lstrip())] + "assert True"
+        out[at + 1:start + last + 1] = [""] * (last - first)
+    return out
+
+
+def _python_finally_return_dead(lines: list[str]) -> list[str]:
+    """A Python test's lines (from its `def`) with each `try` whose `finally` returns (or
+    breaks, or continues: the failure the try raised is dropped) read as a block that never
+    runs, its handlers and `else` too."""
+    if not any(line.strip().startswith("finally") for line in lines):
+        return lines
+    parsed = _python_def(lines)
+    if parsed is None:
+        return lines
+    function, text = parsed
+    out = list(lines)
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Try) or not any(
+                isinstance(s, (ast.Return, ast.Break, ast.Continue)) for s in node.finalbody):
+            continue
+        heads = [node.lineno - 1, *(handler.lineno - 1 for handler in node.handlers)]
+        if node.orelse:
+            heads += [at for at in range(node.orelse[0].lineno - 1, node.lineno - 1, -1)
+                      if re.match(r"\s*else\s*:", text[at])][:1]
+        finally_at = next(at for at in range(node.finalbody[0].lineno - 1, node.lineno - 1, -1)
+                          if re.match(r"\s*finally\s*:", text[at]))
+        for at in [*heads, finally_at]:  # the `finally` still runs: `if True:`
+            out[at] = lines[at][:len(lines[at]) - len(lines[at].lstrip())] + (
+                "if True:" if at == finally_at else "if False:")
+    return out
+
+
+# What a Python condition may read of the platform its run is on: `sys.platform`, `os.name`,
+# `platform.system()`, as each reads on a platform (by `sys.platform`).
+_OS_NAME = {"win32": "nt"}
+_SYSTEM = {"linux": "Linux", "darwin": "Darwin", "win32": "Windows"}
+_PLATFORM_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+
+
+def _platform_value(node: ast.expr, platform: str) -> object:
+    """The value of a condition on the platform (`_OS_NAME`, `_SYSTEM`; constants,
+    comparisons, `in`, `and` / `or` / `not`, a string's `startswith`, `endswith`, `lower`) on
+    `platform`; raises LookupError for anything else."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return tuple(_platform_value(item, platform) for item in node.elts)
+    dotted = ast.unparse(node)
+    if dotted == "sys.platform":
+        return platform
+    if dotted == "os.name":
+        return _OS_NAME.get(platform, "posix")
+    if dotted == "platform.system()" and platform in _SYSTEM:
+        return _SYSTEM[platform]
+    if isinstance(node, ast.Compare):
+        left = _platform_value(node.left, platform)
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            right = _platform_value(right_node, platform)
+            if type(op) not in (ast.Eq, ast.NotEq, ast.In, ast.NotIn) or not isinstance(
+                    left, str) or not isinstance(right, (str, tuple)):
+                raise LookupError(dotted)
+            if not _PLATFORM_COMPARE[type(op)](left, right):
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.BoolOp):  # one known value may decide it (`os.name == "nt" and x`)
+        deciding = isinstance(node.op, ast.Or)
+        unknown = False
+        for value in node.values:
+            try:
+                if bool(_platform_value(value, platform)) == deciding:
+                    return deciding
+            except (LookupError, TypeError, ValueError):
+                unknown = True
+        if unknown:
+            raise LookupError(dotted)
+        return not deciding
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return not _platform_value(node.operand, platform)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr in ("startswith", "endswith", "lower") and not node.keywords:
+        owner = _platform_value(node.func.value, platform)
+        args = [_platform_value(arg, platform) for arg in node.args]
+        if isinstance(owner, str) and all(isinstance(a, (str, tuple)) for a in args):
+            return getattr(owner, node.func.attr)(*args)
+    raise LookupError(dotted)
+
+
+# A test or its file setting what the platform reads (`monkeypatch.setattr(sys, "platform",
+# "win32")`, `mock.patch("sys.platform", ...)`, `sys.platform = ...`): its conditions on it are
+# not read.
+_PLATFORM_PATCH = re.compile(r"\b(?:sys|os|platform)\s*,\s*[\"'](?:platform|name|system)[\"']|"
+                             r"[\"'](?:sys\.platform|os\.name|platform\.system)[\"']|"
+                             r"\b(?:sys\.platform|os\.name)\s*=(?!=)")
+# The runner's fixtures that cannot change the platform (any other may: a conftest's)
+_PLAIN_FIXTURES = frozenset({"self", "cls", "tmp_path", "tmpdir", "capsys", "capfd", "caplog",
+                             "request", "monkeypatch", "recwarn", "subtests"})
+
+
+def _platform_kept(lines: list[str]) -> bool:
+    """Whether a Python test (`lines`: its decorators, `def` and body) reads the run's own
+    platform: it sets none (`_PLATFORM_PATCH`), and takes no fixture but the runner's plain
+    ones (`_PLAIN_FIXTURES`) and its `parametrize` values."""
+    if _PLATFORM_PATCH.search("\n".join(lines)):
+        return False
+    head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), None)
+    if head is None:
+        return False
+    start = next((at for at, line in enumerate(lines[:head]) if line.lstrip().startswith("@")),
+                 head)
+    parsed = _python_def(lines[start:])
+    if parsed is None:
+        return False
+    function = parsed[0]
+    given = {name for decorator in function.decorator_list if isinstance(decorator, ast.Call)
+             and isinstance(decorator.func, ast.Attribute)
+             and decorator.func.attr == "parametrize" for name in _parametrized(decorator)[0]}
+    return {a.arg for a in (*function.args.posonlyargs, *function.args.args,
+                            *function.args.kwonlyargs)} <= given | _PLAIN_FIXTURES
+
+
+def _python_platform_read(lines: list[str], platform: str | None) -> list[str]:
+    """A Python test's lines (from its `def`) with each `if` on the platform (`_platform_value`:
+    one reading `sys.platform`, `os.name` or `platform.system()`), its condition on its line,
+    read as `if False:` where the run's platform does not meet it, `if True:` where it does (a
+    `return` under it is taken)."""
+    if platform is None or not re.search(r"\b(?:sys\.platform|os\.name|platform\.system)\b",
+                                         "\n".join(lines)):
+        return lines
+    parsed = _python_def(lines)
+    if parsed is None:
+        return lines
+    function, text = parsed
+    if {"sys", "os", "platform"} & set(_bound_once(function)) - {
+            name for node in ast.walk(function) if isinstance(node, (ast.Import, ast.ImportFrom))
+            for name in _bound_once(node)}:
+        return lines  # a parameter or a variable of that name: not the module
+    out = list(lines)
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If) or node.test.end_lineno != node.lineno or \
+                not re.match(r"\s*if\s", text[node.lineno - 1]) or not re.search(
+                    r"\b(?:sys\.platform|os\.name|platform\.system)\b", ast.unparse(node.test)):
+            continue
+        try:
+            holds = bool(_platform_value(node.test, platform))
+        except (LookupError, TypeError, ValueError):
+            continue
+        at = node.lineno - 1
+        indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+        if node.body[0].lineno == node.lineno:
+            continue  # its block on its line: `if sys.platform == "x": assert ...`
+        out[at] = indent + ("if True:" if holds else "if False:")
     return out
 
 
@@ -2062,6 +2434,7 @@ _PY_LOOP_OVER = re.compile(r"^(\s+)for\s+.+?\s+in\s+([\[(].*[\])])\s*:\s*$")
 # A Python loop over a table, named or written in place: `for c in cases:`, `for c in ["a"]:`,
 # `for i, c in enumerate(cases):`.
 _PY_LOOP_ROWS = re.compile(r"^\s+for\s+.+?\s+in\s+(?:\w+|[\[(].*|enumerate\(.*)\s*:?\s*$")
+_PY_ANY_LOOP = re.compile(r"^\s+(?:async\s+)?(?:for|while)\b")
 
 
 def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = frozenset(),
@@ -2084,8 +2457,10 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
     # `if c.startswith("!"):`
     looped = language == "python" and any(_PY_LOOP_ROWS.match(line) for line in lines[1:])
     unmet = row_filters.python_unmet_branches(lines, rows or {}) if looped else frozenset()
-    # ... and one every row meets that goes on to the next row: `if c: continue`
-    skipping = row_filters.python_skipping_branches(lines, rows or {}) if looped else {}
+    # ... and one every row meets that goes on to the next row: `if c: continue` (in any
+    # loop: a jump always taken)
+    skipping = row_filters.python_skipping_branches(lines, rows or {}) if language == "python" \
+        and any(_PY_ANY_LOOP.match(line) for line in lines[1:]) else {}
     for index, line in enumerate(lines[1:], start=1):
         if index in unmet:
             out[index] = f"{line[:len(line) - len(line.lstrip())]}{_NEVER[language]}"
@@ -3056,6 +3431,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
             return lines[:head] + _never_run_read(lines[head:], language, outer)
     lines = _unset_env_dead(_false_constants_inlined(lines, outer.false), language, outer.unset,
                             outer.always)
+    if language == "python":  # read with `ast` first: the lines still parse
+        lines = _python_finally_return_dead(_python_platform_read(lines, outer.platform))
     if language in _SWALLOWING_TRY_DEAD:  # Go has no try
         lines = _SWALLOWING_TRY_DEAD[language](lines)
     if language == "python":
@@ -3099,6 +3476,17 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
         return Placeholder(found.test_id, found.file, found.line,
                            f"its checks run only when {named} is set, and the run does not "
                            f"set it ({guards[0].group(0).strip()[:60]})")
+    if outer.platform is not None and language_of(case.file) == "python" and not _classify(
+            case, go_helpers, replace(outer, platform=None)):
+        own = lines[next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0):]
+        changed = [(line, now.strip()) for line, now in zip(
+            own, _python_platform_read(own, outer.platform), strict=True) if line != now]
+        guard = next((line for line, now in changed if now == "if False:"), None) or next(
+            (line for line, _ in changed), None)
+        if guard is not None:
+            return Placeholder(found.test_id, found.file, found.line,
+                               f"its checks never run on {outer.platform}, the platform of the "
+                               f"run ({_shown(guard.strip().rstrip(':').rstrip())})")
     short = [match for match in map(_GO_SHORT_GUARD.match, lines) if match] \
         if language_of(case.file) == "go" and outer.short is not None else []
     if short and not _classify(case, go_helpers, replace(outer, short=None)):
@@ -3191,6 +3579,10 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         lines[decl].lstrip())), case.line - 1 + len(lines) - 1 - decl) if outer.mocks else None
     if language == "js":
         lines = _one_expression_as_block(lines, decl)
+    if language == "python":  # its file's table it names and its decorators read too
+        lines = _python_truthy_checks_trivial(lines, outer)
+        if outer.platform is not None and not _platform_kept(lines):
+            outer = replace(outer, platform=None)
     body = _never_run_read(lines[decl:], language, outer, mocks)
     if language == "python":
         # the statements after its signature, which may take several lines (`) -> None:`)
@@ -3902,18 +4294,20 @@ def _bats_unchecked(statements: list[tuple[int, int, str]], written: list[str],
 
 def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,
                  environ: Mapping[str, str] = os.environ,
-                 short: bool | None = None) -> list[Placeholder]:
+                 short: bool | None = None, platform: str | None = sys.platform
+                 ) -> list[Placeholder]:
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
     path, where a Go test's helpers are looked up (`go_functions`), and a bats file's helpers
     (the files it loads, `bats_loaded`, when `texts` holds them); `environ`: the environment
     their run has (this process's: the review's run inherits it); `short`: whether the run of
-    Go tests passes `-short` (`run_environ.go_short`; None: not known). A JS/TS test file's
+    Go tests passes `-short` (`run_environ.go_short`; None: not known); `platform`: the
+    `sys.platform` of their run (this process's: the review runs them here). A JS/TS test file's
     `expect` and check helpers imported from its project are read in the modules of `texts`
     too (`check_modules`)."""
     texts = texts or {}
     helpers = go_functions(texts)
     scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
-              if path.endswith(".bats") else file_scope(path, text, environ, short)
+              if path.endswith(".bats") else file_scope(path, text, environ, short, platform)
               for path, text in texts.items()}
     for path, text in texts.items():  # an `expect` it imports from its project, not a package
         if language_of(path) != "js":

@@ -28,7 +28,9 @@ Rules:
   first). A dict's `.items()` is no table. A branch of the loop's own body that every row
   meets, whose only statement goes on to the next row (`if c: continue`, `break`, a bare
   `return`; no `else`), leaves the loop's statements after it never run
-  (`python_skipping_branches`).
+  (`python_skipping_branches`); so does, in any loop (`for`, `while`), such a jump as a
+  statement of its own, or under a condition that holds whatever it reads: a truthy constant,
+  or one or-ed with its own negation (`if hasattr(r, f) or not hasattr(r, f): continue`).
 - JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
   parameter, or of two, the second a name bound to the row's index (0, 1, ...: `(c, i) =>`,
   used or not), on one line or several (types of its parameters and return aside, its body an
@@ -703,13 +705,7 @@ def python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[obje
             values[target.id] = value
     rows: dict[str, tuple[object, ...]] = {}
     for name, value in values.items():
-        changed = re.search(rf"(?<![\w.]){re.escape(name)}\s*(?:\.(?:append|extend|insert|pop|"
-                            rf"remove|clear|sort|reverse)\b|\[[^\]]*\]\s*(?:[-+*/]?=(?!=))|"
-                            rf"[-+*/|]=)|\b(?:global|nonlocal|del)\b[^\n]*\b{re.escape(name)}\b|"
-                            # a class's or a function's own name, which a test there reads
-                            rf"^[ \t]+{re.escape(name)}\s*(?::[^=\n]+)?=(?!=)",
-                            text, re.M)
-        if changed is None and not isinstance(value, (ast.ListComp, ast.GeneratorExp)):
+        if not _changed(name, text) and not isinstance(value, (ast.ListComp, ast.GeneratorExp)):
             try:
                 table = ast.literal_eval(value)
             except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
@@ -718,6 +714,32 @@ def python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[obje
                 rows[name] = tuple(table)
     kept_none = frozenset(name for name, value in values.items() if keeps_no_row(value, rows))
     return rows, kept_none
+
+
+def _changed(name: str, text: str) -> bool:
+    """Whether a Python file's text may change what its top-level `name` holds: `append`, an
+    item set, `+=`, `global`, `del`, or a class's or a function's own name."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}\s*(?:\.(?:append|extend|insert|pop|"
+                     rf"remove|clear|sort|reverse)\b|\[[^\]]*\]\s*(?:[-+*/]?=(?!=))|"
+                     rf"[-+*/|]=)|\b(?:global|nonlocal|del)\b[^\n]*\b{re.escape(name)}\b|"
+                     # a class's or a function's own name, which a test there reads
+                     rf"^[ \t]+{re.escape(name)}\s*(?::[^=\n]+)?=(?!=)",
+                     text, re.M) is not None
+
+
+def python_kept_tables(text: str, top_names: list[str]) -> frozenset[str]:
+    """The names a Python file gives a list or tuple display once at its top level
+    (`top_names`: each top-level assignment's name) that nothing changes after (`_changed`),
+    whatever its cells hold (`PARSE_CASES = (("P1D", timedelta(1)), ...)`)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    return frozenset(
+        target.id for statement in tree.body if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1 and isinstance(statement.value, (ast.List, ast.Tuple))
+        for target in statement.targets if isinstance(target, ast.Name)
+        and top_names.count(target.id) == 1 and not _changed(target.id, text))
 
 
 def _frozen(value: object) -> bool:
@@ -926,7 +948,9 @@ def python_skipping_branches(lines: list[str], rows: Mapping[str, tuple[object, 
     statement goes on to the next row (`if c: continue`, `break`, a bare `return`; its
     condition on one line, no `else`): its index among `lines`, with the first and last
     indices of the loop's statements after it, which never run. Over rows a loop may change
-    (a list, a dict) only an `if` first in the loop."""
+    (a list, a dict) only an `if` first in the loop. In any loop, the first statement of its
+    body that always jumps so: a `continue` or `break` of its own, or such an `if` whose
+    condition holds whatever it reads (`holds_whatever`)."""
     out: dict[int, tuple[int, int]] = {}
     for loop, table, nested in _python_loops(lines, rows):
         changeable = not all(_frozen(row) for row in table)
@@ -945,7 +969,57 @@ def python_skipping_branches(lines: list[str], rows: Mapping[str, tuple[object, 
                         (after[-1].end_lineno or after[-1].lineno) - 1 - nested)
             except _Unknown:
                 continue
+    parsed = _test_function(lines)
+    if parsed is None:
+        return out
+    function, nested = parsed
+    for node in ast.walk(function):  # any loop: a jump always taken, whatever its rows
+        if not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            continue
+        for position, statement in enumerate(node.body[:-1]):
+            jump = statement if isinstance(statement, (ast.Continue, ast.Break)) else \
+                statement.body[0] if isinstance(statement, ast.If) and not statement.orelse \
+                and len(statement.body) == 1 and holds_whatever(statement.test) else None
+            if not isinstance(jump, (ast.Continue, ast.Break, ast.Return)) or (
+                    isinstance(jump, ast.Return) and jump.value is not None) or (
+                    statement.lineno - 1 - nested) in out or (
+                    isinstance(statement, ast.If)
+                    and statement.test.end_lineno != statement.lineno):
+                continue
+            after = node.body[position + 1:]
+            out[statement.lineno - 1 - nested] = (
+                after[0].lineno - 1 - nested,
+                (after[-1].end_lineno or after[-1].lineno) - 1 - nested)
+            break
     return out
+
+
+def holds_whatever(test: ast.expr) -> bool:
+    """A condition true whatever it reads: a truthy constant, or one or-ed with its own
+    negation (`hasattr(r, f) or not hasattr(r, f)`, `a == b or a != b`)."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or)):
+        return False
+    if any(holds_whatever(value) for value in test.values):
+        return True
+    shown = {ast.dump(value) for value in test.values}
+    for value in test.values:
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not) and \
+                ast.dump(value.operand) in shown:
+            return True
+        if isinstance(value, ast.Compare) and len(value.ops) == 1 and \
+                type(value.ops[0]) in _NEGATED:
+            negated = ast.Compare(value.left, [_NEGATED[type(value.ops[0])]()],
+                                  value.comparators)
+            if ast.dump(negated) in shown:
+                return True
+    return False
+
+
+_NEGATED: dict[type[ast.cmpop], Callable[[], ast.cmpop]] = {
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 
 
 # A JS/TS loop over a table's rows, its block opened on its line: `for (const c of cases) {`,

@@ -6048,3 +6048,295 @@ def test_a_python_test_with_no_check_of_any_kind_checks_nothing() -> None:
     # its file unread, it is not judged
     assert all(placeholders.classify(case) is None for case in split_tests(path, NO_CHECK_PY)
                if case.name.endswith("test_e1_s1_ac1"))
+
+
+# --- Python: checks that always hold, read with `ast` (isodate trial) -------------------------
+
+TRUTHY_CHECKS_PY = '''import pytest
+
+CASES = (
+    ("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3), None),
+    ("-P2W", timedelta(weeks=-2), "x"),
+)
+SOME_EMPTY = (("", 1), ("P1D", 2))
+
+
+def test_generator():
+    result = parse_duration("P1D")
+    assert (result == timedelta(1) for _ in [0])
+
+
+def test_list():
+    assert [parse_duration("P1D") == timedelta(1)]
+
+
+def test_in_true_false():
+    assert (parse_duration("P1D") == timedelta(1)) in (True, False)
+
+
+def test_lambda_never_called():
+    result = parse_duration("P1D")
+    check = lambda: result == timedelta(1)  # noqa: E731
+    assert check
+
+
+def test_function_never_called():
+    result = parse_duration("P1D")
+
+    def check():
+        return result == timedelta(1)
+
+    assert check
+
+
+def test_unittest_true_of_a_list():
+    self.assertTrue([parse_duration("P1D") == timedelta(1)])
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
+def test_or_a_parameter_always_truthy(text, expected, alt):
+    assert parse_duration(text) == expected or text
+
+
+@pytest.mark.parametrize("text", ["P1D", "P2D"])
+def test_or_a_parameter_of_a_written_table(text):
+    assert parse_duration(text) or text
+
+
+def test_all_of_rows():
+    assert all(parse_duration(r) == e for r, e in ROWS)
+
+
+def test_list_compared():
+    assert [1] == parse_list("1")
+
+
+def test_result_among_values():
+    x = parse_number("1")
+    assert x in (1, 2)
+
+
+def test_result_a_bool():
+    x = is_duration("P1D")
+    assert x in (True, False)
+
+
+def test_or_of_two_calls():
+    assert parse_duration("P1D") or parse_duration("PT1H")
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
+def test_or_a_parameter_sometimes_none(text, expected, alt):
+    assert parse_duration(text) == expected or alt
+
+
+@pytest.mark.parametrize("text, expected", SOME_EMPTY)
+def test_or_a_parameter_sometimes_empty(text, expected):
+    assert parse_duration(text) == expected or text
+
+
+def test_lambda_called():
+    check = lambda: parse_duration("P1D") == timedelta(1)  # noqa: E731
+    assert check()
+
+
+def test_comprehension_non_empty():
+    assert [d for d in parse_all("P1D,P2D") if d]
+'''
+
+
+def test_python_checks_of_a_value_always_true_assert_nothing() -> None:
+    """isodate's test_parse weakened so its check always holds: a generator, a one-item list,
+    a comparison asked to be True or False, a function never called, or-ed with a parameter
+    whose every row is a non-empty string. Not `all(...)`, a list compared, a result among
+    values (a bool too), two calls or-ed, a parameter some row leaves falsy, a call of the
+    lambda, a comprehension (it may be empty)."""
+    assert _found("tests/test_duration.py", TRUTHY_CHECKS_PY) == {
+        "test_generator": True, "test_list": True, "test_in_true_false": True,
+        "test_lambda_never_called": True, "test_function_never_called": True,
+        "test_unittest_true_of_a_list": True,
+        "test_or_a_parameter_always_truthy": True,
+        "test_or_a_parameter_of_a_written_table": True,
+        "test_all_of_rows": False, "test_list_compared": False,
+        "test_result_among_values": False, "test_result_a_bool": False,
+        "test_or_of_two_calls": False, "test_or_a_parameter_sometimes_none": False,
+        "test_or_a_parameter_sometimes_empty": False, "test_lambda_called": False,
+        "test_comprehension_non_empty": False,
+    }
+
+
+def test_an_always_true_check_is_named_as_written() -> None:
+    text = ("def test_list():\n    result = parse_duration('P1D')\n"
+            "    assert [result == timedelta(1)]\n")
+    assert _verdicts("tests/test_duration.py", text) == {"test_list": (
+        3, "its checks never run or cannot fail (assert [result == timedelta(1)])")}
+
+
+def test_a_table_changed_elsewhere_gives_no_truthy_parameter() -> None:
+    text = ("import pytest\n\nCASES = [(\"P1D\", 1)]\nCASES.append((\"\", 0))\n\n\n"
+            "@pytest.mark.parametrize(\"text, expected\", CASES)\n"
+            "def test_parse(text, expected):\n    assert parse(text) == expected or text\n")
+    assert _found("tests/test_duration.py", text) == {"test_parse": False}
+
+
+FINALLY_PY = '''def test_finally_returns():
+    result = parse_duration("P1D")
+    try:
+        assert result == timedelta(1)
+    finally:
+        return
+
+
+def test_handler_and_else_under_a_returning_finally():
+    try:
+        result = parse_duration("P1D")
+    except ValueError:
+        assert False, "raised"
+    else:
+        assert result == timedelta(1)
+    finally:
+        return
+
+
+def test_finally_breaks_in_a_loop():
+    for text in TEXTS:
+        try:
+            assert parse_duration(text)
+        finally:
+            break
+
+
+def test_finally_cleans_up():
+    result = parse_duration("P1D")
+    try:
+        assert result == timedelta(1)
+    finally:
+        cleanup()
+
+
+def test_finally_checks_then_returns():
+    try:
+        result = parse_duration("P1D")
+    finally:
+        assert result == timedelta(1)
+        return
+'''
+
+
+def test_python_checks_in_a_try_whose_finally_returns_never_fail() -> None:
+    """isodate's test_parse weakened to `try: assert ...` / `finally: return`: the return drops
+    the AssertionError. Not a `finally` without a return, nor a check in the `finally` itself
+    (it fails before its return)."""
+    assert _found("tests/test_duration.py", FINALLY_PY) == {
+        "test_finally_returns": True,
+        "test_handler_and_else_under_a_returning_finally": True,
+        "test_finally_breaks_in_a_loop": True,
+        "test_finally_cleans_up": False,
+        "test_finally_checks_then_returns": False,
+    }
+
+
+PLATFORM_PY = '''import os
+import platform
+import sys
+
+import pytest
+
+
+def test_only_on_windows():
+    result = parse_duration("P1D")
+    if sys.platform == "win32":
+        assert result == timedelta(1)
+
+
+def test_only_on_linux():
+    result = parse_duration("P1D")
+    if sys.platform == "linux":
+        assert result == timedelta(1)
+
+
+def test_returns_off_windows():
+    result = parse_duration("P1D")
+    if sys.platform != "win32":
+        return
+    assert result == timedelta(1)
+
+
+def test_os_name_and_more():
+    if os.name == "nt" and FAST:
+        assert parse_duration("P1D") == timedelta(1)
+
+
+def test_platform_system():
+    if platform.system() in ("Windows", "Darwin"):
+        assert parse_duration("P1D") == timedelta(1)
+
+
+def test_startswith():
+    if sys.platform.startswith("linux"):
+        assert parse_duration("P1D") == timedelta(1)
+
+
+def test_a_fixture_may_set_it(windows_platform):
+    if sys.platform == "win32":
+        assert parse_duration("P1D") == timedelta(1)
+
+
+@pytest.mark.parametrize("text", ["P1D"])
+def test_parametrized(text, tmp_path):
+    if sys.platform == "win32":
+        assert parse_duration(text) == timedelta(1)
+'''
+
+
+@pytest.mark.parametrize(("platform", "dead"), [
+    ("linux", {"test_only_on_windows", "test_returns_off_windows", "test_os_name_and_more",
+               "test_platform_system", "test_parametrized"}),
+    ("win32", {"test_only_on_linux", "test_startswith"}),
+    ("darwin", {"test_only_on_windows", "test_only_on_linux", "test_returns_off_windows",
+                "test_os_name_and_more", "test_startswith", "test_parametrized"}),
+    (None, set()),
+])
+def test_python_checks_only_on_another_platform_never_run(
+        platform: str | None, dead: set[str]) -> None:
+    """isodate's test_parse weakened to check only under `if sys.platform == "win32":`, which
+    its run on linux never met. A check on the run's platform runs; a test taking a fixture
+    that may set the platform is not read; an unknown platform reads none."""
+    cases = split_tests("tests/test_duration.py", PLATFORM_PY)
+    found = {p.test_id.rpartition("::")[2] for p in placeholders.placeholders(
+        cases, {"tests/test_duration.py": PLATFORM_PY}, platform=platform)}
+    assert found == dead
+
+
+def test_a_check_on_another_platform_is_named_with_its_guard() -> None:
+    cases = split_tests("tests/test_duration.py", PLATFORM_PY)
+    found = {p.test_id.rpartition("::")[2]: p.reason for p in placeholders.placeholders(
+        cases, {"tests/test_duration.py": PLATFORM_PY}, platform="linux")}
+    assert found["test_only_on_windows"] == (
+        'its checks never run on linux, the platform of the run (if sys.platform == "win32")')
+
+
+def test_a_file_setting_the_platform_reads_no_platform_guard() -> None:
+    text = PLATFORM_PY + ('\n\ndef test_sets(monkeypatch):\n'
+                          '    monkeypatch.setattr(sys, "platform", "win32")\n'
+                          '    assert parse_duration("P1D") == timedelta(1)\n')
+    cases = split_tests("tests/test_duration.py", text)
+    assert placeholders.placeholders(cases, {"tests/test_duration.py": text},
+                                     platform="linux") == []
+
+
+def test_python_checks_in_a_loop_that_always_continues_never_run() -> None:
+    """isodate's test_parse weakened to per-field checks after `if hasattr(result, field) or
+    not hasattr(result, field): continue`. Not a `continue` on a condition of the data."""
+    text = ('def test_fields():\n    result = parse_duration("P1Y")\n'
+            '    for field in ("years", "months", "tdelta"):\n'
+            '        if hasattr(result, field) or not hasattr(result, field):\n'
+            '            continue\n'
+            '        assert getattr(result, field) == getattr(EXPECTED, field)\n\n\n'
+            'def test_some_fields():\n    result = parse_duration("P1Y")\n'
+            '    for field in fields(result):\n'
+            '        if field.startswith("_"):\n'
+            '            continue\n'
+            '        assert getattr(result, field) == getattr(EXPECTED, field)\n')
+    assert _found("tests/test_duration.py", text) == {"test_fields": True,
+                                                      "test_some_fields": False}
