@@ -31,6 +31,15 @@ Rules:
   (`python_skipping_branches`); so does, in any loop (`for`, `while`), such a jump as a
   statement of its own, or under a condition that holds whatever it reads: a truthy constant,
   or one or-ed with its own negation (`if hasattr(r, f) or not hasattr(r, f): continue`).
+- Python, the rows of a module table a pytest test is parametrized by that it never checks
+  (`python_unchecked_rows`, each alone on its lines; `testcases` leaves them out of the test's
+  table): one marked to skip or to fail (`pytest.param(..., marks=pytest.mark.skip)`), and one
+  whose literal cells, bound to the parameters, meet the condition of an `if` whose only
+  statement is a bare `return`, taken before any check (its body's statements before it: a
+  docstring and assignments calling nothing named for a check; `if text in ("P1D", "-P2W"):
+  return`), read as a comprehension's condition, the literals those assignments give names
+  read too. A row the condition cannot be read for stays; where none left takes it, the `if`
+  never runs for the test's rows.
 - JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
   parameter, or of two, the second a name bound to the row's index (0, 1, ...: `(c, i) =>`,
   used or not), on one line or several (types of its parameters and return aside, its body an
@@ -66,6 +75,7 @@ import ast
 import math
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
@@ -1135,3 +1145,123 @@ def js_unmet_branches(lines: list[str], rows: Mapping[str, tuple[object, ...]]) 
             out[end] = lines[end].replace("}", "}}", 1)
             break
     return out
+
+
+# --- Python: a table's rows its test never checks ----------------------------------------------
+
+_CHECK_CALL = re.compile(r"assert|expect|raises|warns|fail|check|verify|ensure|validat|must|"
+                         r"should", re.I)
+_SKIP_MARK = re.compile(r"\bmark\s*\.\s*(?:skip|xfail)\b(?!if)")
+
+
+def _parametrize_names(decorator: ast.expr, table: str) -> list[str] | None:
+    """The parameter names of a `parametrize(...)` decorator whose table is the name `table`
+    (None for another decorator)."""
+    if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr == "parametrize" and len(decorator.args) >= 2
+            and isinstance(decorator.args[1], ast.Name) and decorator.args[1].id == table):
+        return None
+    names = decorator.args[0]
+    if isinstance(names, ast.Constant) and isinstance(names.value, str):
+        return [name.strip() for name in names.value.split(",") if name.strip()]
+    if isinstance(names, (ast.List, ast.Tuple)):
+        written = [n.value for n in names.elts
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        return written if len(written) == len(names.elts) else None
+    return None
+
+
+def _early_return(function: ast.FunctionDef | ast.AsyncFunctionDef
+                  ) -> tuple[ast.If, dict[str, object]] | None:
+    """The condition of a test's `if <c>: return` taken before it checks anything: its body's
+    statements before it are its docstring and assignments calling nothing named for a check;
+    with the literals those assignments give names (`known = ("P1D",)`)."""
+    own: dict[str, object] = {}
+    for position, statement in enumerate(function.body):
+        if position == 0 and isinstance(statement, ast.Expr) and isinstance(
+                statement.value, ast.Constant):
+            continue
+        if isinstance(statement, ast.If):
+            jump = statement.body[0] if len(statement.body) == 1 else None
+            if statement.orelse or not isinstance(jump, ast.Return) or not (
+                    jump.value is None or (isinstance(jump.value, ast.Constant)
+                                           and jump.value.value is None)):
+                return None
+            return statement, own
+        if not isinstance(statement, ast.Assign) or any(
+                isinstance(node, ast.Call) and _CHECK_CALL.search(ast.unparse(node.func))
+                for node in ast.walk(statement)):
+            return None
+        if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            try:
+                own[statement.targets[0].id] = ast.literal_eval(statement.value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                own.pop(statement.targets[0].id, None)
+    return None
+
+
+def python_unchecked_rows(table: str, name: str, test: str
+                          ) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+    """The rows of the module table `name` (its assignment's text, `table`) that the pytest
+    test `test` (its decorators and `def`) parametrized by it never checks, as the first and
+    last indices of their lines in `table` (each row alone on its lines): a row marked to skip
+    or to fail (`pytest.param(..., marks=pytest.mark.skip)`, `xfail`), and one meeting the
+    condition of an `if` whose bare `return` the test takes before any check (`if text in
+    ("P1D", "-P2W"): return`), read as a comprehension's condition is, the row's literal cells
+    bound to the parameters (a condition reading another cell, or a name the test does not
+    give a literal first, keeps the row). Second, the first and last indices in `test` of that
+    `if` where no row left takes it (each read so): for those rows it never runs."""
+    try:
+        rows_node = ast.parse(table).body[0]
+        parsed = ast.parse(textwrap.dedent(test))
+    except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+        return [], None
+    function = parsed.body[0] if parsed.body else None
+    if not isinstance(rows_node, ast.Assign) or not isinstance(
+            rows_node.value, (ast.List, ast.Tuple)) or not isinstance(
+            function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return [], None
+    names = next((found for decorator in function.decorator_list
+                  if (found := _parametrize_names(decorator, name)) is not None), None)
+    if not names:
+        return [], None
+    early = _early_return(function)
+    untaken = early is not None  # no row left takes the early return
+    params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
+                              *function.args.kwonlyargs)}
+    rows = rows_node.value.elts
+    spans = [(row.lineno, row.end_lineno or row.lineno) for row in rows]
+    out: list[tuple[int, int]] = []
+    for at, row in enumerate(rows):
+        first, last = spans[at]
+        if any(other != at and not (o_last < first or o_first > last)
+               for other, (o_first, o_last) in enumerate(spans)):
+            untaken = False
+            continue  # a row sharing a line with another
+        marks = [word.value for word in row.keywords if word.arg == "marks"] if isinstance(
+            row, ast.Call) else []
+        if any(_SKIP_MARK.search(ast.unparse(mark)) for mark in marks):
+            out.append((first - 1, last - 1))
+            continue
+        if early is None:
+            continue
+        cells = list(row.args) if isinstance(row, ast.Call) and row.func and ast.unparse(
+            row.func).endswith("param") else [row] if len(names) == 1 else list(
+            row.elts) if isinstance(row, (ast.Tuple, ast.List)) else None
+        if cells is None or len(cells) != len(names):
+            untaken = False
+            continue
+        bound = {key: value for key, value in early[1].items() if key not in params}
+        for param, cell in zip(names, cells, strict=True):
+            try:
+                bound[param] = ast.literal_eval(cell)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+        try:
+            if _row_value(early[0].test, bound):
+                out.append((first - 1, last - 1))
+        except _Unknown:
+            untaken = False
+    if not untaken or early is None or not out:
+        return out, None
+    return out, (early[0].lineno - 1, (early[0].end_lineno or early[0].lineno) - 1)

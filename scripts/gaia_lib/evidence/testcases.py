@@ -20,7 +20,8 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   ${b}`: `joinURL( ) === `), an expression's string literals (`t.input + " with " + t.query`:
   ` with `), after its groups; "" where the name is written out (then it is `name`);
   `line`: the 1-based line of its declaration;
-- `body`: a module-level table a `@pytest.mark.parametrize` names (`TEST_CASES`), then
+- `body`: a module-level table a `@pytest.mark.parametrize` names (`TEST_CASES`; the rows
+  the test never checks blank: `_checked_rows`), then
   leading comments/decorators (a multi-line decorator whole: a parametrize table) + the
   declaration (a Python signature over several lines whole) + its body (a JS function's to
   its closing brace, past the braces of a destructured parameter, `async ({ page }) => {`; an
@@ -56,6 +57,7 @@ from pathlib import Path
 
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
+from gaia_lib.evidence import row_filters
 from gaia_lib.evidence.then_literals import assertion_spans
 
 
@@ -679,9 +681,26 @@ def _with_python_tables(cases: list[TestCase], lines: list[str]) -> list[TestCas
         head = _PY_DEF_LINE.split(case.body, 1)[0] if "parametrize" in case.body else ""
         used = [name for name in tables if "parametrize" in head
                 and re.search(rf"(?<![\w.]){re.escape(name)}\b", head)]
+        if len(used) == 1:
+            table, body = _checked_rows(tables[used[0]], used[0], case.body)
+            out.append(replace(case, body="\n".join([table, body])))
+            continue
         out.append(replace(case, body="\n".join([*(tables[n] for n in used), case.body]))
                    if used else case)
     return out
+
+
+def _checked_rows(table: str, name: str, test: str) -> tuple[str, str]:
+    """A module table as a test parametrized by it holds it, and the test: the rows it never
+    checks (`row_filters.python_unchecked_rows`: marked to skip, or returned on before any
+    check) left as blank lines, and the `if` of that return too where no row left takes it."""
+    lines, own = table.split("\n"), test.split("\n")
+    rows, untaken = row_filters.python_unchecked_rows(table, name, test)
+    for first, last in rows:
+        lines[first:last + 1] = [""] * (last - first + 1)
+    if untaken is not None:
+        own[untaken[0]:untaken[1] + 1] = [""] * (untaken[1] - untaken[0] + 1)
+    return "\n".join(lines), "\n".join(own)
 
 
 def _jvm_cases(path: str, lines: list[str]) -> Iterator[TestCase]:

@@ -655,6 +655,69 @@ def test_a_module_table_a_parametrize_names_is_read_with_its_test() -> None:
     assert "OTHER = " not in cases["test_other"].body
 
 
+UNCHECKED_ROWS = '''import pytest
+
+CASES = (
+    ("P1D", timedelta(days=1), None),
+    ("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3), None),
+    ("-P2W", timedelta(weeks=-2), None),
+    pytest.param("PT1H", timedelta(hours=1), None, marks=pytest.mark.skip(reason="tz")),
+    pytest.param("PT2H", timedelta(hours=2), None, marks=pytest.mark.skipif(WIN, reason="")),
+)
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
+def test_exempts(text, expected, alt):
+    result = parse_duration(text)
+    if text in ("P3Y6M4DT12H30M5S", "-P2W"):
+        return  # covered elsewhere
+    assert result == expected
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
+def test_exempts_by_a_name(text, expected, alt):
+    known = ("-P2W",)
+    if text in known:
+        return
+    assert parse_duration(text) == expected
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
+def test_checks_first(text, expected, alt):
+    assert parse_duration(text) is not None
+    if text in ("P3Y6M4DT12H30M5S", "-P2W"):
+        return
+    assert parse_duration(text) == expected
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
+def test_returns_on_the_result(text, expected, alt):
+    result = parse_duration(text)
+    if result is None:
+        return
+    assert result == expected
+'''
+
+
+def test_rows_a_test_never_checks_are_no_rows_of_its_table() -> None:
+    """isodate's test_parse weakened to `if durationstring in (<the AC's rows>): return` before
+    its check, and its rows marked `pytest.param(..., marks=pytest.mark.skip)`: those rows are
+    no rows of the table the test holds (blank lines), nor, where no row left takes it, is the
+    `if`. Not a row a check before the return checks, one `skipif` marks, nor one a condition
+    on the result may return on."""
+    cases = {c.name: c.body for c in split_tests("tests/test_duration.py", UNCHECKED_ROWS)}
+    assert "P3Y6M4DT12H30M5S" not in cases["test_exempts"]
+    assert '"-P2W"' not in cases["test_exempts"] and "PT1H" not in cases["test_exempts"]
+    assert '("P1D"' in cases["test_exempts"] and "PT2H" in cases["test_exempts"]
+    assert "return" not in cases["test_exempts"]
+    assert cases["test_exempts"].split("\n")[2:5] == ["", "", ""]  # lines kept, blank
+    assert "P3Y6M4DT12H30M5S" in cases["test_exempts_by_a_name"]
+    assert '"-P2W", timedelta' not in cases["test_exempts_by_a_name"]
+    for name in ("test_checks_first", "test_returns_on_the_result"):
+        assert '"-P2W", timedelta' in cases[name] and "return" in cases[name]
+        assert "PT1H" not in cases[name]  # the skipped row, whatever the test
+
+
 def test_brace_pairs_are_each_block_open_and_close_outside_strings_and_comments() -> None:
     lines = ['describe("a {", () => {', "  it(`x`, () => { f({}); });  // }",
              "  /* { */", "});", "{"]
