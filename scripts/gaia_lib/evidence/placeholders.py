@@ -3547,6 +3547,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         return None
     # where its declaration is: after its comments, or after the code its body starts with
     decl = case.line - case.body_line if case.body_line else _declaration_index(lines)
+    if language == "python" and not case.body_line:  # past a module table its body holds
+        decl = max(decl, next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0))
     base_line = case.line - decl  # absolute line number of the body's first line
     written_lines = lines
     if language == "js":  # a filter no row of its literal table meets keeps nothing

@@ -6340,3 +6340,21 @@ def test_python_checks_in_a_loop_that_always_continues_never_run() -> None:
             '        assert getattr(result, field) == getattr(EXPECTED, field)\n')
     assert _found("tests/test_duration.py", text) == {"test_fields": True,
                                                       "test_some_fields": False}
+
+
+def test_a_test_holding_its_module_table_is_read_from_its_own_lines() -> None:
+    """isodate's test_add marked `@pytest.mark.skip` above its `parametrize` by a module table
+    (which its body holds first) was not read as skipped; a placeholder's line is its own."""
+    text = ("import pytest\n\nCASES = (\n    (\"P1D\", 1),\n    (\"P2D\", 2),\n)\n\n\n"
+            "@pytest.mark.skip(reason=\"slow\")\n"
+            "@pytest.mark.parametrize(\"text, expected\", CASES)\n"
+            "def test_add(text, expected):\n    assert parse(text) == expected\n\n\n"
+            "@pytest.mark.parametrize(\"text, expected\", CASES)\n"
+            "def test_parse(text, expected):\n    \"\"\"Parse.\"\"\"\n    result = parse(text)\n"
+            "    assert [result == expected]\n")
+    cases = split_tests("tests/test_duration.py", text)
+    found = {p.test_id.rpartition("::")[2]: (p.line, p.reason) for p in
+             placeholders.placeholders(cases, {"tests/test_duration.py": text})}
+    assert found == {
+        "test_add": (9, "skipped in source (@pytest.mark.skip)"),
+        "test_parse": (19, "its checks never run or cannot fail (assert [result == expected])")}
