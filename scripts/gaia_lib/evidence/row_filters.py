@@ -37,9 +37,11 @@ Rules:
   whose literal cells, bound to the parameters, meet the condition of an `if` whose only
   statement is a bare `return`, taken before any check (its body's statements before it: a
   docstring and assignments calling nothing named for a check; `if text in ("P1D", "-P2W"):
-  return`), read as a comprehension's condition, the literals those assignments give names
-  read too. A row the condition cannot be read for stays; where none left takes it, the `if`
-  never runs for the test's rows.
+  return`), or on which its one check, last, compares a value with itself (`assert r == (r
+  if text in known else e)`), read as a comprehension's condition, the literals those
+  assignments give names read too. A row the condition cannot be read for stays; where none
+  left meets it, the test is read as those rows run it: without the `if`, its check as
+  `assert r == e`, without a name given a literal only for the condition.
 - JS / TS: `rows.filter(callback)` where the callback is an arrow or a `function` of one
   parameter, or of two, the second a name bound to the row's index (0, 1, ...: `(c, i) =>`,
   used or not), on one line or several (types of its parameters and return aside, its body an
@@ -1172,11 +1174,16 @@ def _parametrize_names(decorator: ast.expr, table: str) -> list[str] | None:
 
 
 def _early_return(function: ast.FunctionDef | ast.AsyncFunctionDef
-                  ) -> tuple[ast.If, dict[str, object]] | None:
-    """The condition of a test's `if <c>: return` taken before it checks anything: its body's
-    statements before it are its docstring and assignments calling nothing named for a check;
-    with the literals those assignments give names (`known = ("P1D",)`)."""
+                  ) -> tuple[ast.stmt, ast.expr, dict[str, object], str,
+                             dict[str, ast.stmt]] | None:
+    """The condition on which a test checks nothing: an `if <c>: return` taken before any check,
+    or its one check, last, comparing a value with itself on it (`assert r == (r if c else
+    e)`). Its body's statements before it are its docstring and assignments calling nothing
+    named for a check. With that statement, the literals those assignments give names (`known
+    = ("P1D",)`), what the statement reads as where the condition does not hold ("" for the
+    `if`; `assert r == e`), and the assignments by name."""
     own: dict[str, object] = {}
+    given: dict[str, ast.stmt] = {}
     for position, statement in enumerate(function.body):
         if position == 0 and isinstance(statement, ast.Expr) and isinstance(
                 statement.value, ast.Constant):
@@ -1187,12 +1194,16 @@ def _early_return(function: ast.FunctionDef | ast.AsyncFunctionDef
                     jump.value is None or (isinstance(jump.value, ast.Constant)
                                            and jump.value.value is None)):
                 return None
-            return statement, own
+            return statement, statement.test, own, "", given
+        if isinstance(statement, ast.Assert) and statement is function.body[-1]:
+            found = _self_compared_when(statement.test)
+            return None if found is None else (statement, found[0], own, found[1], given)
         if not isinstance(statement, ast.Assign) or any(
                 isinstance(node, ast.Call) and _CHECK_CALL.search(ast.unparse(node.func))
                 for node in ast.walk(statement)):
             return None
         if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            given[statement.targets[0].id] = statement
             try:
                 own[statement.targets[0].id] = ast.literal_eval(statement.value)
             except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
@@ -1200,33 +1211,53 @@ def _early_return(function: ast.FunctionDef | ast.AsyncFunctionDef
     return None
 
 
+def _self_compared_when(test: ast.expr) -> tuple[ast.expr, str] | None:
+    """The condition on which `a == (a if c else e)` (either side, either branch) compares a
+    value with itself, and the check it is where it does not hold (`assert a == e`)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Eq)):
+        return None
+    for value, choice in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        if not isinstance(choice, ast.IfExp):
+            continue
+        for same, other, condition in ((choice.body, choice.orelse, choice.test), (
+                choice.orelse, choice.body, ast.UnaryOp(ast.Not(), choice.test))):
+            if ast.dump(same) == ast.dump(value):
+                return condition, "assert " + ast.unparse(
+                    ast.Compare(value, [ast.Eq()], [other]))
+    return None
+
+
 def python_unchecked_rows(table: str, name: str, test: str
-                          ) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+                          ) -> tuple[list[tuple[int, int]], dict[int, str]]:
     """The rows of the module table `name` (its assignment's text, `table`) that the pytest
     test `test` (its decorators and `def`) parametrized by it never checks, as the first and
     last indices of their lines in `table` (each row alone on its lines): a row marked to skip
     or to fail (`pytest.param(..., marks=pytest.mark.skip)`, `xfail`), and one meeting the
     condition of an `if` whose bare `return` the test takes before any check (`if text in
-    ("P1D", "-P2W"): return`), read as a comprehension's condition is, the row's literal cells
+    ("P1D", "-P2W"): return`) or on which its one check compares a value with itself
+    (`_early_return`), read as a comprehension's condition is, the row's literal cells
     bound to the parameters (a condition reading another cell, or a name the test does not
-    give a literal first, keeps the row). Second, the first and last indices in `test` of that
-    `if` where no row left takes it (each read so): for those rows it never runs."""
+    give a literal first, keeps the row). Second, where no row left meets it (each read so),
+    the lines of `test` as the rows left read them, by index: that `if` gone (blank), the check
+    as it is where the condition does not hold (`assert r == e`, unindented), and a name given
+    a literal only for the condition gone."""
     try:
         rows_node = ast.parse(table).body[0]
         parsed = ast.parse(textwrap.dedent(test))
     except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
-        return [], None
+        return [], {}
     function = parsed.body[0] if parsed.body else None
     if not isinstance(rows_node, ast.Assign) or not isinstance(
             rows_node.value, (ast.List, ast.Tuple)) or not isinstance(
             function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return [], None
+        return [], {}
     names = next((found for decorator in function.decorator_list
                   if (found := _parametrize_names(decorator, name)) is not None), None)
     if not names:
-        return [], None
+        return [], {}
     early = _early_return(function)
-    untaken = early is not None  # no row left takes the early return
+    untaken = early is not None  # no row left meets its condition
     params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
                               *function.args.kwonlyargs)}
     rows = rows_node.value.elts
@@ -1251,17 +1282,25 @@ def python_unchecked_rows(table: str, name: str, test: str
         if cells is None or len(cells) != len(names):
             untaken = False
             continue
-        bound = {key: value for key, value in early[1].items() if key not in params}
+        bound = {key: value for key, value in early[2].items() if key not in params}
         for param, cell in zip(names, cells, strict=True):
             try:
                 bound[param] = ast.literal_eval(cell)
             except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                 continue
         try:
-            if _row_value(early[0].test, bound):
+            if _row_value(early[1], bound):
                 out.append((first - 1, last - 1))
         except _Unknown:
             untaken = False
     if not untaken or early is None or not out:
-        return out, None
-    return out, (early[0].lineno - 1, (early[0].end_lineno or early[0].lineno) - 1)
+        return out, {}
+    statement, condition, _, kept, given = early
+    reads = [node.id for node in ast.walk(function)
+             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)]
+    only = {node.id for node in ast.walk(condition) if isinstance(node, ast.Name)}
+    edits: dict[int, str] = {}
+    for gone in [statement, *(given[n] for n in only if n in given and reads.count(n) == 1)]:
+        edits.update({at: "" for at in range(gone.lineno - 1, gone.end_lineno or gone.lineno)})
+    edits[statement.lineno - 1] = kept
+    return out, edits

@@ -693,13 +693,13 @@ def _with_python_tables(cases: list[TestCase], lines: list[str]) -> list[TestCas
 def _checked_rows(table: str, name: str, test: str) -> tuple[str, str]:
     """A module table as a test parametrized by it holds it, and the test: the rows it never
     checks (`row_filters.python_unchecked_rows`: marked to skip, or returned on before any
-    check) left as blank lines, and the `if` of that return too where no row left takes it."""
+    check, or compared with itself) left as blank lines, and the test as the rows left run it."""
     lines, own = table.split("\n"), test.split("\n")
-    rows, untaken = row_filters.python_unchecked_rows(table, name, test)
+    rows, edits = row_filters.python_unchecked_rows(table, name, test)
     for first, last in rows:
         lines[first:last + 1] = [""] * (last - first + 1)
-    if untaken is not None:
-        own[untaken[0]:untaken[1] + 1] = [""] * (untaken[1] - untaken[0] + 1)
+    for at, text in edits.items():
+        own[at] = own[at][:len(own[at]) - len(own[at].lstrip())] + text if text else ""
     return "\n".join(lines), "\n".join(own)
 
 

@@ -683,6 +683,19 @@ def test_exempts_by_a_name(text, expected, alt):
 
 
 @pytest.mark.parametrize("text, expected, alt", CASES)
+def test_compares_with_itself(text, expected, alt):
+    result = parse_duration(text)
+    known_quirks = ("P3Y6M4DT12H30M5S", "-P2W")
+    assert result == (result if text in known_quirks else expected)
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
+def test_compares_with_itself_otherwise(text, expected, alt):
+    result = parse_duration(text)
+    assert (expected if text not in ("-P2W",) else result) == result
+
+
+@pytest.mark.parametrize("text, expected, alt", CASES)
 def test_checks_first(text, expected, alt):
     assert parse_duration(text) is not None
     if text in ("P3Y6M4DT12H30M5S", "-P2W"):
@@ -701,10 +714,11 @@ def test_returns_on_the_result(text, expected, alt):
 
 def test_rows_a_test_never_checks_are_no_rows_of_its_table() -> None:
     """isodate's test_parse weakened to `if durationstring in (<the AC's rows>): return` before
-    its check, and its rows marked `pytest.param(..., marks=pytest.mark.skip)`: those rows are
-    no rows of the table the test holds (blank lines), nor, where no row left takes it, is the
-    `if`. Not a row a check before the return checks, one `skipif` marks, nor one a condition
-    on the result may return on."""
+    its check, to `assert result == (result if durationstring in known_quirks else
+    expectation)`, and its rows marked `pytest.param(..., marks=pytest.mark.skip)`: those rows are
+    no rows of the table the test holds (blank lines), and the test is read as the rows left
+    run it (no `if`, `assert result == expected`). Not a row a check before the return checks,
+    one `skipif` marks, nor one a condition on the result may return on."""
     cases = {c.name: c.body for c in split_tests("tests/test_duration.py", UNCHECKED_ROWS)}
     assert "P3Y6M4DT12H30M5S" not in cases["test_exempts"]
     assert '"-P2W"' not in cases["test_exempts"] and "PT1H" not in cases["test_exempts"]
@@ -713,6 +727,15 @@ def test_rows_a_test_never_checks_are_no_rows_of_its_table() -> None:
     assert cases["test_exempts"].split("\n")[2:5] == ["", "", ""]  # lines kept, blank
     assert "P3Y6M4DT12H30M5S" in cases["test_exempts_by_a_name"]
     assert '"-P2W", timedelta' not in cases["test_exempts_by_a_name"]
+    assert "known" not in cases["test_exempts_by_a_name"]  # a name only the `if` read
+    # ... and a check comparing the result with itself on those rows (read as the rows left
+    # run it)
+    body = cases["test_compares_with_itself"]
+    assert '"-P2W", timedelta' not in body and "known_quirks" not in body
+    assert "\n    assert result == expected\n" in body
+    body = cases["test_compares_with_itself_otherwise"]
+    assert '"-P2W", timedelta' not in body and "P3Y6M4DT12H30M5S" in body
+    assert "\n    assert result == expected\n" in body
     for name in ("test_checks_first", "test_returns_on_the_result"):
         assert '"-P2W", timedelta' in cases[name] and "return" in cases[name]
         assert "PT1H" not in cases[name]  # the skipped row, whatever the test
