@@ -58,7 +58,6 @@ from pathlib import Path
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import row_filters
-from gaia_lib.evidence.then_literals import assertion_spans
 
 
 @dataclass(frozen=True)
@@ -842,6 +841,9 @@ def _exceptions(body: str) -> tuple[str, ...]:
 
 
 def _asserted(body: str) -> tuple[str, ...]:
+    # late: its patterns are compiled while the suite runs, not before the review's run
+    from gaia_lib.evidence.then_literals import assertion_spans
+
     found: set[str] = set()
     for span in assertion_spans(body):
         for match in _STRING_LITERAL.finditer(span):

@@ -23,7 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import allowlist, attribution, coverage_run, then_literals
+
+# then_literals is imported where used: its patterns, compiled as it loads, would take longer
+# than the rest of the review's imports before its run (the reads load it while the suite runs)
+from gaia_lib.evidence import allowlist, attribution, coverage_run
 from gaia_lib.evidence.testcases import TestCase, TestFile
 from gaia_lib.review_qa import priority_floor, rules
 from gaia_lib.stacks import adapters as stacks
@@ -220,6 +223,8 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     accepts what it is given (`expect(() => f("9")).not.toThrow()`, a Go error guard), the
     values given it only where the Then promises no result (`then_literals.promises_a_result`:
     not "then the number 9 is returned")."""
+    from gaia_lib.evidence import then_literals
+
     by_id = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
     for entry in result.per_ac:
@@ -257,7 +262,7 @@ def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
     (`then_literals.js_calls_only`: `parse('foo');` where the expect was, `try { format(NaN)
     } catch {}` where the `toThrow` was), with why. Such a test passes whatever the code
     returns; one that does not swallow a throw fails where the code throws as promised."""
-    from gaia_lib.evidence import ac_coverage
+    from gaia_lib.evidence import ac_coverage, then_literals
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the review's reads
 
     by_id = {ac.ac_id: ac for ac in criteria}
@@ -430,7 +435,7 @@ def unchanged_input_tests(criteria: Sequence[AcceptanceCriterion],
     f("http") == "http"`, `assert f("HTTP").lower() == "http"`, `assert f("HTTP") in
     ("http", "HTTP")`), with why. Code that changes nothing passes such a test: it shows none
     of the change the AC promises."""
-    from gaia_lib.evidence import unchanged_input
+    from gaia_lib.evidence import then_literals, unchanged_input
 
     by_id = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
@@ -620,6 +625,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
     the check it quotes (in its file's text, `texts`)."""
+    from gaia_lib.evidence import then_literals
+
     per_ac = []
     findings = []
     by_id = {ac.ac_id: ac for ac in criteria}

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from types import SimpleNamespace
@@ -86,6 +89,17 @@ def _runs_recorded(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
     monkeypatch.setattr(execution, "execute", execute)
     return ran
+
+
+def test_the_patterns_of_then_literals_are_compiled_only_once_the_suite_runs() -> None:
+    # the review's code before its run does not load then_literals (its patterns took longer
+    # to compile than the rest of those imports); its reads, while the suite runs, do
+    probe = ("import sys\nimport gaia_lib.review_qa.phases, gaia_lib.review_qa.checks\n"
+             "print('gaia_lib.evidence.then_literals' in sys.modules)")
+    scripts = str(Path(phases.__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, env={**os.environ, "PYTHONPATH": scripts})
+    assert done.stdout.strip() == "False", done.stderr
 
 
 def test_the_run_takes_the_file_lists_tests_and_those_naming_the_story(
