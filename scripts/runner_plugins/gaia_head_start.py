@@ -23,6 +23,11 @@ run, the standard streams and every file still open for writing are flushed, the
 exits with pytest's status. Where another thread still runs (the usual exit waits for it) the
 usual exit follows instead. End of input before a line (the review needed no run): exit 0,
 printing nothing. Nothing is printed before the line.
+Started with the keeper's arguments after its own (`PYTHON REPORT_FD MARK PARENT`), it is
+its own keeper (`core.reaper.keep_self`, its rules): it forks at its first lines, before its
+imports, and the child is the launcher; the parent keeps the run as the keeper
+(`python reaper.py ... -- ARGV`) would, without a second Python's start on the way to the run.
+The launcher runs the command only once the keeper lets it (`reaper.wait_for_keeper`).
 Standard library only, before the line; no syntax newer than the Pythons pytest supports.
 """
 
@@ -37,6 +42,7 @@ import os
 import runpy
 import shutil
 import sys
+import types
 
 PLUGIN_VARS = "GAIA_COVERAGE_"  # the review plugin's settings, read when pytest loads it
 TREE_MARK = "GAIA_PROCESS_TREE"  # the keeper's mark on every process of the run (core.reaper)
@@ -119,8 +125,25 @@ def _end(code: object) -> None:
     os._exit(status)
 
 
+def _keeper() -> types.ModuleType:
+    """gaia_lib/core/reaper.py, by its path beside this directory (no gaia_lib on the path)."""
+    import importlib.util  # pytest imports it anyway
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.spec_from_file_location(
+        "gaia_head_start_keeper", os.path.join(here, "gaia_lib", "core", "reaper.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> int:
     python = sys.argv[1]
+    keeper = let_go = None
+    if len(sys.argv) == 5:  # its own keeper (module docstring)
+        keeper = _keeper()
+        let_go = keeper.keep_self(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
     started, cwd = dict(os.environ), os.getcwd()
     # What the warm-up makes lives as long as this process: collecting while it imports finds
     # nothing to free, and out of the collector's reach after it (`freeze`) it is not walked
@@ -135,6 +158,8 @@ def main() -> int:
     if not line.strip():
         return 0
     go = json.loads(line)
+    if keeper is not None:
+        keeper.wait_for_keeper(let_go)
     quiet = os.open(os.devnull, os.O_RDONLY)
     os.dup2(quiet, 0)
     os.close(quiet)

@@ -264,11 +264,15 @@ def start_tool(
     env: Mapping[str, str] | None = None,
     stdin: bool = False,
     contain: bool = False,
+    keeps_itself: bool = False,
 ) -> Started | ToolResult:
     """Start `argv` as `run_tool` would (its rules) and return at once: a `Started` to hand to
     `finish_tool` (or `stop_tool`), or the `ToolResult` of a tool that could not start. With
     `stdin`, its stdin is a pipe that `finish_tool` writes (else /dev/null). A tool may write
-    more than a pipe holds before it is read: start only one that waits to be told to go."""
+    more than a pipe holds before it is read: start only one that waits to be told to go.
+    With `contain` and `keeps_itself`, the tool is its own keeper (`reaper.keep_self`, the
+    head start's launcher): started directly, given the keeper's REPORT_FD MARK PARENT after
+    its own arguments."""
     import subprocess
 
     args = tuple(str(a) for a in argv)
@@ -280,7 +284,8 @@ def start_tool(
     if contained:
         report_r, report_w = os.pipe()
         mark = os.urandom(8).hex()
-        launch = _keeper_argv(report_w, mark, args)
+        launch = ((*args, str(report_w), mark, str(os.getpid())) if keeps_itself
+                  else _keeper_argv(report_w, mark, args))
     try:
         process = subprocess.Popen(
             launch,

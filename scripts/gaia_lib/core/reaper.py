@@ -28,6 +28,15 @@ Rules:
   is the run itself (a time limit that ended it is `timed_out`, not a process left behind).
 - The keeper's own exit status: the leader's exit code (128+signal when a signal ended it),
   124 after SIGTERM, 127 / 126 when the tool is missing / cannot run.
+- A tool may start as its own keeper (`keep_self`, the review's head start: one Python start
+  instead of two in a row on the way to the run): it is started as the keeper would be
+  (contained, in a session of its own, its caller's pid given), with REPORT_FD MARK PARENT,
+  and at its first lines it forks. The child returns and is the tool, the leader: a process
+  group of its own, MARK_ENV=MARK in its environment, the report pipe closed. The parent is
+  the keeper under the rules above (subreaper, the caller's death, the sweep, the report, the
+  exit status) and never returns. The tool starts nothing until the keeper has become a
+  subreaper and found its caller alive: it waits for that (`wait_for_keeper`) before it runs
+  anything of the run's, and where the caller was gone it is killed unrun (`error`).
 """
 
 from __future__ import annotations
@@ -192,8 +201,7 @@ def _stop(signum: int, frame: object) -> None:
 def keep(argv: list[str], mark: str, parent: int = 0) -> dict[str, object]:
     """Run `argv` to its end (or until SIGTERM, or `parent`'s death), then sweep; the report
     (module docstring)."""
-    report: dict[str, object] = {"exit": None, "error": None, "timed_out": False,
-                                 "subreaper": become_subreaper(), "killed": []}
+    report = _report(become_subreaper())
     signal.signal(signal.SIGTERM, _stop)
     if parent > 0 and outlives(parent):
         report["error"] = "the caller ended before the run started"
@@ -212,18 +220,93 @@ def keep(argv: list[str], mark: str, parent: int = 0) -> dict[str, object]:
         except OSError as exc:
             report["error"] = f"cannot run {argv[0]}: {exc.strerror}"
             return report
-        while True:
-            pid, status = os.waitpid(-1, 0)  # reaps adopted orphans as they end, too
-            if pid == leader:
-                report["exit"] = os.waitstatus_to_exitcode(status)
-                break
+        _wait(report, leader)
     except _Stop:
         report["timed_out"] = True
+    return _swept(report, leader, mark)
+
+
+def _report(subreaper: bool) -> dict[str, object]:
+    return {"exit": None, "error": None, "timed_out": False, "subreaper": subreaper,
+            "killed": []}
+
+
+def _wait(report: dict[str, object], leader: int) -> None:
+    """Wait for the leader's end, reaping adopted orphans as they end too."""
+    try:
+        while True:
+            pid, status = os.waitpid(-1, 0)
+            if pid == leader:
+                report["exit"] = _exit_code(status)
+                return
     except ChildProcessError:  # pragma: no cover - the leader is our child until reaped
         pass
+
+
+def _exit_code(status: int) -> int:
+    """os.waitstatus_to_exitcode, which Python 3.8 (a project's, `keep_self`) lacks."""
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
+def _swept(report: dict[str, object], leader: int, mark: str) -> dict[str, object]:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the sweep must finish
     report["killed"] = [k for k in sweep(os.getpid(), leader, mark) if k["pid"] != leader]
     return report
+
+
+def keep_self(report_fd: int, mark: str, parent: int = 0) -> int:
+    """Fork (module rules: a tool its own keeper). Returns in the child, the tool: the file
+    descriptor `wait_for_keeper` reads. The parent keeps the run and exits with its status."""
+    keeper = os.getpid()
+    signal.signal(signal.SIGTERM, _stop)
+    ready_r, ready_w = os.pipe()
+    report = _report(False)
+    leader = 0
+    try:
+        leader = os.fork()
+        if leader == 0:
+            return _tool(ready_r, ready_w, report_fd, mark)
+        os.close(ready_r)
+        try:  # as the child does too: whichever runs first, it is in its group at once
+            os.setpgid(leader, leader)
+        except OSError:
+            pass
+        report["subreaper"] = become_subreaper()
+        if parent > 0 and outlives(parent):
+            report["error"] = "the caller ended before the run started"
+        else:
+            os.write(ready_w, b"1")
+            _wait(report, leader)
+    except _Stop:
+        if os.getpid() != keeper:  # the child, signalled before it could restore SIGTERM
+            os._exit(EXIT_TIMEOUT)
+        report["timed_out"] = True
+    except OSError as exc:  # no fork: nothing started
+        report["error"] = f"cannot run the tool: {exc.strerror}"
+    os.close(ready_w)
+    _write_report(report_fd, _swept(report, leader, mark))
+    os._exit(exit_status(report))
+
+
+def _tool(ready_r: int, ready_w: int, report_fd: int, mark: str) -> int:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.setpgid(0, 0)
+    os.close(ready_w)
+    os.close(report_fd)
+    os.environ[MARK_ENV] = mark
+    return ready_r
+
+
+def wait_for_keeper(ready: int) -> None:
+    """In `keep_self`'s child: wait until the keeper lets the run start; end this process at
+    once where it does not (its caller gone, or the keeper itself)."""
+    try:
+        go = os.read(ready, 1)
+    except OSError:
+        go = b""
+    os.close(ready)
+    if not go:
+        os._exit(EXIT_TIMEOUT)
 
 
 def exit_status(report: dict[str, object]) -> int:
@@ -259,12 +342,15 @@ def main(args: list[str]) -> int:
         print("usage: reaper.py REPORT_FD MARK [PARENT] -- ARGV...", file=sys.stderr)
         return 2
     report = keep(argv, mark, int(parent))
+    _write_report(int(report_fd), report)
+    return exit_status(report)
+
+
+def _write_report(fd: int, report: dict[str, object]) -> None:
     data = encode(report).encode("utf-8")
-    fd = int(report_fd)
     while data:
         data = data[os.write(fd, data):]
     os.close(fd)
-    return exit_status(report)
 
 
 if __name__ == "__main__":

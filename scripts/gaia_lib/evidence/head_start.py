@@ -12,8 +12,9 @@ Rules:
 - Begun only for a project whose configured tiers (no bridge) include a plain
   `PYTHON -m pytest ...` command (no shell syntax, no `cd dir &&`): PYTHON, run in the project
   directory, in the environment of a measured run without the plugin's settings
-  (`measured_env`), under the keeper (`proc.start_tool`, contained). A config that
-  cannot be read gives no head start: the review then says why, as it would have.
+  (`measured_env`), contained: the launcher is its own keeper (`proc.start_tool`'s
+  `keeps_itself`, `core.reaper.keep_self`), so one Python starts, not two in a row. A config
+  that cannot be read gives no head start: the review then says why, as it would have.
 - What a config's tiers give (PYTHON, or none) is remembered in `<data dir>/cache/head-start`
   by the sha256 of the config file's path and bytes (the newest MAX_REMEMBERED): a config seen
   before is not parsed again here, so the launcher starts before the review imports the
@@ -173,7 +174,7 @@ def start(project: Path) -> HeadStart | None:
     if python is None:
         return None
     started = proc.start_tool([python, "-m", LAUNCHER, python], cwd=project,
-                              env=measured_env(), stdin=True, contain=True)
+                              env=measured_env(), stdin=True, contain=True, keeps_itself=True)
     if isinstance(started, proc.ToolResult):
         return None
     return HeadStart(python, project, started)

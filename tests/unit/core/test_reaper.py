@@ -266,3 +266,97 @@ def test_a_keeper_whose_caller_is_already_gone_runs_nothing(tmp_path: Path) -> N
         report = json.loads(handle.read())
     assert report["error"] == "the caller ended before the run started"
     assert done.returncode == 126 and not marker.exists()
+
+
+# A tool that is its own keeper (`reaper.keep_self`): it forks at once; the child waits for
+# the keeper's word, then becomes `sh -c SCRIPT`, where SCRIPT may report on its own process.
+_SELF_KEPT = """
+import os, sys
+sys.path.insert(0, sys.argv[1])
+from gaia_lib.core import reaper
+let_go = reaper.keep_self(int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
+reaper.wait_for_keeper(let_go)
+os.execvp("sh", ["sh", "-c", sys.argv[2]])
+"""
+
+
+def _self_kept(script: str, timeout: float = 20.0) -> tuple[proc.ToolResult, float]:
+    scripts = str(Path(reaper.__file__).resolve().parents[2])
+    start = time.monotonic()
+    started = proc.start_tool([sys.executable, "-c", _SELF_KEPT, scripts, script],
+                              contain=True, keeps_itself=True)
+    assert isinstance(started, proc.Started)
+    return proc.finish_tool(started, timeout=timeout), time.monotonic() - start
+
+
+def test_a_tool_that_keeps_itself_is_kept_as_under_the_keeper(tmp_path: Path) -> None:
+    secs = unique_seconds()
+    seen = tmp_path / "seen"
+    # the tool reports its mark and whether it leads its own process group, then leaves a
+    # double-forked sleep behind and exits 3
+    result, elapsed = _self_kept(
+        f'echo "$GAIA_PROCESS_TREE $$ $(ps -o pgid= -p $$)" > {seen}; '
+        f'(sh -c "sleep {secs} &" &); echo started; exit 3')
+    assert elapsed < 10
+    assert (result.returncode, result.stdout, result.error) == (3, "started\n", None)
+    mark, pid, group = seen.read_text().split()
+    assert len(mark) == 16 and pid == group
+    assert result.killed and all(secs in command or command == "sleep"
+                                 or command.startswith("sh") for _, command in result.killed)
+    assert survivors(secs) == []
+
+
+def test_a_tool_that_keeps_itself_is_swept_at_the_time_limit() -> None:
+    secs = unique_seconds()
+    result, elapsed = _self_kept(f"setsid sleep {secs} & sleep {secs}", timeout=1.5)
+    assert result.timed_out and result.returncode == proc.EXIT_TIMEOUT
+    assert elapsed < 1.5 + 2.0, elapsed
+    assert len(result.killed) == 2 and all(secs in c for _, c in result.killed)
+    assert survivors(secs) == []
+
+
+def test_a_tool_that_keeps_itself_runs_nothing_once_its_caller_is_gone(tmp_path: Path) -> None:
+    read, write = os.pipe()
+    marker = tmp_path / "ran"
+    scripts = str(Path(reaper.__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", _SELF_KEPT, scripts, f"touch {marker}",
+                           str(write), "m", "999999999"],
+                          pass_fds=(write,), capture_output=True, check=False, timeout=30)
+    os.close(write)
+    with open(read, "rb") as handle:
+        report = json.loads(handle.read())
+    assert report["error"] == "the caller ended before the run started"
+    assert report["exit"] is None and report["subreaper"] is True
+    assert done.returncode == 126 and not marker.exists()
+
+
+# A caller that starts a tool keeping itself, which runs two sleeps, and says so.
+_SELF_KEPT_CALLER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from gaia_lib.core import proc
+started = proc.start_tool([sys.executable, "-c", sys.argv[3], sys.argv[1],
+                           f"sleep {sys.argv[2]} & sleep {sys.argv[2]}"],
+                          contain=True, keeps_itself=True)
+print("waiting", flush=True)
+proc.finish_tool(started, timeout=120)
+"""
+
+
+def test_a_tool_that_keeps_itself_dies_with_its_caller() -> None:
+    secs = unique_seconds()
+    scripts = str(Path(reaper.__file__).resolve().parents[2])
+    caller = subprocess.Popen([sys.executable, "-c", _SELF_KEPT_CALLER, scripts, secs,
+                               _SELF_KEPT], stdout=subprocess.PIPE, text=True)
+    assert caller.stdout is not None and caller.stdout.readline() == "waiting\n"
+    deadline = time.monotonic() + 20
+    while len(_sleeps(secs)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(_sleeps(secs)) == 2
+    caller.kill()
+    caller.wait(timeout=20)
+    caller.stdout.close()
+    deadline = time.monotonic() + 10
+    while _sleeps(secs) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _sleeps(secs) == [], "the run outlived its killed caller"

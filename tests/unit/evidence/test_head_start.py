@@ -231,6 +231,10 @@ def test_a_head_start_no_run_took_is_stopped_with_all_it_started(tmp_path: Path)
             time.sleep(0.05)
         launcher = _children(keeper)[0]
         assert not _gone(launcher)
+        # one Python started: the launcher, its own keeper (`reaper.keep_self`), forked
+        for pid in (keeper, launcher):
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+            assert cmdline[:4] == [PY, "-m", head_start.LAUNCHER, PY]
     assert head.used and _gone(keeper) and _gone(launcher)
 
 
