@@ -39,25 +39,27 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+from gaia_lib.core.lazyre import compile as lazy_re
+
+_COMMENT = lazy_re(r"//[^\n]*|/\*.*?\*/", re.S)
 # A clause holds no quote: `import './side-effect'` binds nothing, and the next import stays
 # its own statement.
-_STATEMENT = re.compile(r"\bimport\s+(?:type\s+)?([^;'\"]*?)\s+from\s+['\"]([^'\"]+)['\"]"
-                        r"|\b(?:const|let|var)\s+([^=;'\"]+?)\s*=\s*require\(\s*['\"]([^'\"]+)"
-                        r"['\"]\s*\)", re.S)
+_STATEMENT = lazy_re(r"\bimport\s+(?:type\s+)?([^;'\"]*?)\s+from\s+['\"]([^'\"]+)['\"]"
+                     r"|\b(?:const|let|var)\s+([^=;'\"]+?)\s*=\s*require\(\s*['\"]([^'\"]+)"
+                     r"['\"]\s*\)", re.S)
 # An `export ... from`: its clause (`*`, `* as ns` or a `{ ... }` list) and its module.
-_REEXPORT = re.compile(r"\bexport\s+(type\s+)?(\*(?:\s+as\s+[A-Za-z_$][\w$]*)?|\{[^}'\"]*\})"
-                       r"\s*from\s*['\"]([^'\"]+)['\"]")
-_DECLARED = re.compile(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
-                       r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)", re.M)
+_REEXPORT = lazy_re(r"\bexport\s+(type\s+)?(\*(?:\s+as\s+[A-Za-z_$][\w$]*)?|\{[^}'\"]*\})"
+                    r"\s*from\s*['\"]([^'\"]+)['\"]")
+_DECLARED = lazy_re(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
+                    r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)", re.M)
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 # A file's own names it exports: a list without `from`, a declaration, a default, CommonJS.
-_EXPORT_LIST = re.compile(r"\bexport\s+(?!type\b)(\{[^}'\"]*\})(?!\s*from\b)")
-_EXPORT_DECLARED = re.compile(r"^export[ \t]+(?:declare[ \t]+)?(?:async[ \t]+)?"
-                              r"(?:function\*?|class|const|let|var)[ \t]+([A-Za-z_$][\w$]*)", re.M)
-_EXPORT_DEFAULT = re.compile(r"^export[ \t]+default[ \t]+([A-Za-z_$][\w$]*)[ \t]*;?[ \t]*$",
-                             re.M)
-_EXPORTS_MEMBER = re.compile(r"^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=(?!=)", re.M)
+_EXPORT_LIST = lazy_re(r"\bexport\s+(?!type\b)(\{[^}'\"]*\})(?!\s*from\b)")
+_EXPORT_DECLARED = lazy_re(r"^export[ \t]+(?:declare[ \t]+)?(?:async[ \t]+)?"
+                           r"(?:function\*?|class|const|let|var)[ \t]+([A-Za-z_$][\w$]*)", re.M)
+_EXPORT_DEFAULT = lazy_re(r"^export[ \t]+default[ \t]+([A-Za-z_$][\w$]*)[ \t]*;?[ \t]*$",
+                          re.M)
+_EXPORTS_MEMBER = lazy_re(r"^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=(?!=)", re.M)
 _FILE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx",
                   "/index.js", "/index.jsx", "/index.mjs", "/index.cjs")
 _TS_SOURCE = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}

@@ -649,7 +649,7 @@ def _js_values_compared_pass(text: str) -> bool:
     return left[0] and right[0] and left[1] == right[1]
 
 
-_RETURNED = re.compile(r"^return\s+(\S.*)$")
+_RETURNED = lazy_re(r"^return\s+(\S.*)$")
 
 # A JS check whose value and expected value are made of literals only, the language's own
 # objects and their methods: `expect("a=1;b=2".split(";")[0]).toBe("a=1")` (a name read as
@@ -657,10 +657,10 @@ _RETURNED = re.compile(r"^return\s+(\S.*)$")
 # code under test does.
 _JS_CHECK = re.compile(r"^expect\s*\(")
 # A regex literal before its method (`/a+/.test(s)`): no names inside it
-_JS_REGEX = re.compile(r"/(?![/*])(?:[^/\\\n]|\\.)+/[a-z]*(?=\s*\.)")
-_JS_READ_MATCHER = re.compile(r"\s*\.\s*(?:not\s*\.\s*)?(?:toBe|toEqual|toStrictEqual|"
-                              r"toBeGreaterThan|toBeGreaterThanOrEqual|toBeLessThan|"
-                              r"toBeLessThanOrEqual)\(")
+_JS_REGEX = lazy_re(r"/(?![/*])(?:[^/\\\n]|\\.)+/[a-z]*(?=\s*\.)")
+_JS_READ_MATCHER = lazy_re(r"\s*\.\s*(?:not\s*\.\s*)?(?:toBe|toEqual|toStrictEqual|"
+                           r"toBeGreaterThan|toBeGreaterThanOrEqual|toBeLessThan|"
+                           r"toBeLessThanOrEqual)\(")
 _JS_OWN_OBJECTS = frozenset((
     "expect", "true", "false", "null", "undefined", "NaN", "Infinity", "JSON", "Object",
     "Array", "String", "Number", "Boolean", "Math", "RegExp", "Set", "Map", "new", "typeof"))
@@ -708,7 +708,7 @@ def _trivial(text: str, language: str = "") -> bool:
 
 
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
-_BATS_UNCHECKED = re.compile(r"^run(?:\s+--[\w-]+)*\s+(?!-\d|-!|!)\S")
+_BATS_UNCHECKED = lazy_re(r"^run(?:\s+--[\w-]+)*\s+(?!-\d|-!|!)\S")
 _PY_DOCSTRING = re.compile(r'^[rRbBuU]?("""|\'\'\')')
 
 
@@ -721,7 +721,7 @@ class Placeholder:
     # "empty body", "asserts nothing real (...)"
 
 
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_QUOTED = lazy_re(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
 def _declaration_index(lines: list[str]) -> int:
@@ -882,7 +882,7 @@ _BARE_RETURN = re.compile(r"^return(?:\s+(?:0|1|true|false|None|null))?$")
 # lines that go on with it (deeper, or opening with a closing bracket, a `.` or an operator)
 # and, in JS/TS, a `function` declaration, which is hoisted: the returned value may call it.
 _RETURN = re.compile(r"^return\b")
-_GOES_ON = re.compile(r"^(?:[)\]}.,:?+*/%|&-]|\?\.|=>|\b(?:in|of|instanceof|and|or)\b)")
+_GOES_ON = lazy_re(r"^(?:[)\]}.,:?+*/%|&-]|\?\.|=>|\b(?:in|of|instanceof|and|or)\b)")
 _HOISTED = lazy_re(r"^(?:async\s+)?function\b")
 # JS/TS: an `if` whose condition is constants alone (`row_filters.js_constant_condition`,
 # literal members read in: `model.title = "hello"` then `if (model.title === "hello")`),
@@ -1468,7 +1468,7 @@ def _python_swallowing_try_dead(lines: list[str]) -> list[str]:
 _PY_EXPECTS_RAISE = re.compile(r"^(\s*)with\s+(?:self\.assertRaises|(?:pytest\.)?raises)\(\s*"
                                r"(?P<names>[\w.]+|\(\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*,?\s*\))\s*\)"
                                r"(?:\s+as\s+\w+)?\s*:\s*$")
-_PY_RAISE_OF = re.compile(r"^raise\s+(?:[\w.]+\.)?(\w+)\s*(?:\(.*\))?\s*(?:from\s+.*)?$")
+_PY_RAISE_OF = lazy_re(r"^raise\s+(?:[\w.]+\.)?(\w+)\s*(?:\(.*\))?\s*(?:from\s+.*)?$")
 
 
 def _python_self_raised_trivial(lines: list[str]) -> list[str]:
@@ -1496,7 +1496,7 @@ def _python_self_raised_trivial(lines: list[str]) -> list[str]:
 _ASSERTION_ERRORS = frozenset({"AssertionError", "Exception", "BaseException"})
 # An assertion whose failure raises AssertionError: `assert`, unittest's own `assert...`
 # methods and `fail` (not a project's helper, which may be what the block tests).
-_PY_ASSERTION = re.compile(
+_PY_ASSERTION = lazy_re(
     r"^(?:assert\b(?!\s*=)|self\.(?:fail|assert(?:Equal|Equals|NotEqual|True|False|Is|IsNot|"
     r"IsNone|IsNotNone|In|NotIn|IsInstance|NotIsInstance|AlmostEqual|NotAlmostEqual|Greater|"
     r"GreaterEqual|Less|LessEqual|Regex|NotRegex|CountEqual|ListEqual|TupleEqual|SetEqual|"
@@ -1907,7 +1907,7 @@ def swallowing_helpers(text: str) -> frozenset[str]:
 # cannot fail; not one with type parameters (`function expectUnknown<T extends
 # EnsureUnknown<T>>(t: T) {}`, `assertType<number[]>(result)`): a check of types, which a
 # type-checking run (ts-jest) makes.
-_JS_CHECK_NAME = re.compile(r"assert|expect|check|verify|ensure|must|should|validat", re.I)
+_JS_CHECK_NAME = lazy_re(r"assert|expect|check|verify|ensure|must|should|validat", re.I)
 _JS_FUNCTION_HEAD = lazy_re(
     r"(?:^|(?<=[;{}\n]))[ \t]*(?:export\s+)?(?:(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*"
     r"(?P<typed><[^()=]*>\s*)?(?=\()|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*"
@@ -2050,15 +2050,15 @@ _SWALLOWING_TRY_DEAD = {"js": _js_swallowing_try_dead, "python": _python_swallow
 
 
 # A JS/TS `catch` block, and what makes a try fail when nothing is thrown
-_JS_CATCH = re.compile(r"\bcatch\s*(?:\([^()]*\))?\s*\{")
+_JS_CATCH = lazy_re(r"\bcatch\s*(?:\([^()]*\))?\s*\{")
 # ... and a promise's: its `.catch(...)` callback runs only when the promise rejects
-_JS_PROMISE_CATCH = re.compile(r"\.\s*catch\s*\(")
-_JS_THROWS = re.compile(r"\bfail\s*\(|\bthrow\b")
-_JS_TRY = re.compile(r"\btry\s*\{")
+_JS_PROMISE_CATCH = lazy_re(r"\.\s*catch\s*\(")
+_JS_THROWS = lazy_re(r"\bfail\s*\(|\bthrow\b")
+_JS_TRY = lazy_re(r"\btry\s*\{")
 _JS_CHECK = re.compile(r"\bexpect\s*\(")
-_JS_FAILS = re.compile(r"\bfail\s*\(|\bthrow\b|\bexpect\s*\(")
-_JS_THROW_CHECKED = re.compile(r"\.\s*(?:toThrow\w*|rejects)\b|\bexpect\s*\.\s*(?:assertions"
-                               r"\s*\(\s*[1-9]|hasAssertions\s*\()")
+_JS_FAILS = lazy_re(r"\bfail\s*\(|\bthrow\b|\bexpect\s*\(")
+_JS_THROW_CHECKED = lazy_re(r"\.\s*(?:toThrow\w*|rejects)\b|\bexpect\s*\.\s*(?:assertions"
+                            r"\s*\(\s*[1-9]|hasAssertions\s*\()")
 
 
 def _python_caught_only(test_source: str) -> str | None:
@@ -2243,7 +2243,7 @@ def _mock_checked(name: str) -> re.Pattern[str]:
                       rf"(?:{_MOCK_MATCHER})\(")
 
 
-_CLASS_HEAD = re.compile(r"^\s*class\b")
+_CLASS_HEAD = lazy_re(r"^\s*class\b")
 
 
 def _in_class(above: list[str], indent: int) -> bool:
@@ -2583,14 +2583,14 @@ _GIVEN = re.compile(r"(?<![\w$.&])([\w$]+)(?=\s*(?:[-+*/%|&]?=(?!=)|:=|\+\+|--))
 _GLOBAL = re.compile(r"\b(?:global|nonlocal)\b")
 _AS_NAME = re.compile(r"\bas\s+(?=(\w+))")
 _FOR = re.compile(r"\bfor\b")
-_IN_OF = re.compile(r"\b(?:in|of)\b")
+_IN_OF = lazy_re(r"\b(?:in|of)\b")
 _WORD = re.compile(r"\w+")
-_LOOSE_NAME = re.compile(r"(?<![\w$.])(\w+)")
+_LOOSE_NAME = lazy_re(r"(?<![\w$.])(\w+)")
 # a name as a whole token, not a member (`.a`); `_USE` also not where it is given a value or
 # called, `_ALIAS_USE` not where it is a key (`a: 1`)
-_TOKEN = re.compile(r"(?<![\w$.])([\w$]+)(?![\w$])")
+_TOKEN = lazy_re(r"(?<![\w$.])([\w$]+)(?![\w$])")
 _USE = re.compile(r"(?<![\w$.])([\w$]+)(?![\w$]|\s*(?::?=(?!=)|\())")
-_ALIAS_USE = re.compile(r"(?<![\w$.])([\w$]+)(?![\w$]|\s*:(?!=))")
+_ALIAS_USE = lazy_re(r"(?<![\w$.])([\w$]+)(?![\w$]|\s*:(?!=))")
 
 
 def _given(line: str) -> frozenset[str]:
@@ -2630,7 +2630,7 @@ def _declared_shared(lines: list[str]) -> set[str]:
             for name in _WORD.findall(line, declared.end())}
 
 
-def _replace_token(pattern: re.Pattern[str], line: str, name: str, value: str) -> str:
+def _replace_token(pattern: AnyPattern, line: str, name: str, value: str) -> str:
     """`line` with each of `pattern`'s tokens that is `name` replaced by `value`."""
     if name not in line:
         return line
@@ -2936,7 +2936,7 @@ def _literal_switches_dead(lines: list[str]) -> list[str]:
 # (`OuterMock`), which the test calls itself at its top level and nothing hands on: a check
 # that it was called (with the arguments the test gave it, as often as the test called it)
 # checks only the test's own calls, and cannot fail.
-_OWN_MOCK = re.compile(r"^(\s*)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:jest|vi)\.fn\(")
+_OWN_MOCK = lazy_re(r"^(\s*)(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:jest|vi)\.fn\(")
 _LITERALS = rf"\s*(?:{_LITERAL}(?:\s*,\s*{_LITERAL})*)?\s*"
 # What forgets a mock's calls: its own reset, or every mock's.
 _RESETS_ALL = lazy_re(r"^(?:vi|jest)\s*\.\s*(?:clear|reset|restore)AllMocks\(\s*\)\s*;?$")
@@ -3141,8 +3141,8 @@ _TITLE = lazy_re(r"""(?<![\w$.])(?:it|test|describe|suite)(?:\.[\w$]+)*\s*\(\s*"
                  r"""(?P<s>"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\$])*`)""")
 # A name given a mock by a statement: `const spy = vi.fn()`, `{ spy = jest.fn(); }`, or by an
 # arrow's one expression: `() => (spy = vi.fn())`.
-_MOCK_KEPT = re.compile(r"(?:^|[{;]|=>[ \t]*\(?)[ \t]*(?:(?:const|let|var)[ \t]+)?"
-                        r"([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:jest|vi)\.fn\(", re.M)
+_MOCK_KEPT = lazy_re(r"(?:^|[{;]|=>[ \t]*\(?)[ \t]*(?:(?:const|let|var)[ \t]+)?"
+                     r"([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:jest|vi)\.fn\(", re.M)
 # The head of a hook's function whose block opens after it, the hook's name its group:
 # `beforeEach(() => {`, `afterAll(async () => {`; of a test's: `it("...", async () => {`.
 _HOOK_HEAD = lazy_re(r"(?<![\w$.])((?:before|after)(?:Each|All))\s*\(\s*(?:async\s*)?"
@@ -3975,30 +3975,30 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
 # --- bats: which statements check the test's `run`, and which checks are neutralised ---------
 
 # `load test_helper`: bats reads `test_helper.bash` beside the test file (or the name as given).
-_BATS_LOAD = re.compile(r"^[ \t]*load[ \t]+(['\"]?)([^'\"\s;]+)\1[ \t]*$", re.M)
+_BATS_LOAD = lazy_re(r"^[ \t]*load[ \t]+(['\"]?)([^'\"\s;]+)\1[ \t]*$", re.M)
 # A function definition opening a line: `name() {`, `function name {`, what follows the `{`.
-_SHELL_DEF = re.compile(rf"^{testcases.SHELL_FUNCTION_HEAD}\s*(?:\{{(.*))?$")
+_SHELL_DEF = lazy_re(rf"^{testcases.SHELL_FUNCTION_HEAD}\s*(?:\{{(.*))?$")
 # Commands that never fail a test, and words that only steer the flow.
 _SHELL_NOOP = frozenset({":", "true", "echo", "printf", "local", "declare", "typeset", "export",
                          "readonly", "shift", "unset", "set", "trap", "load", "source", ".",
                          "return", "skip", "wait", "sleep", "cd", "pushd", "popd"})
 _SHELL_FLOW = frozenset({"then", "else", "do", "done", "fi", "esac", ";;", "{", "}", "in"})
-_SHELL_CONDITION = re.compile(r"^(?:if|elif|while|until|for|case|select)\b")
-_SHELL_ASSIGN = re.compile(r"^[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=")
+_SHELL_CONDITION = lazy_re(r"^(?:if|elif|while|until|for|case|select)\b")
+_SHELL_ASSIGN = lazy_re(r"^[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=")
 # A check by name: bats-assert's and most projects' helpers, `flunk`, `fail`.
-_BATS_CHECK_NAME = re.compile(r"^(?:assert\w*|refute\w*|flunk|fail)$")
-_BATS_TEST_BRACKET = re.compile(r"^(?:\[\[?|test)$")
+_BATS_CHECK_NAME = lazy_re(r"^(?:assert\w*|refute\w*|flunk|fail)$")
+_BATS_TEST_BRACKET = lazy_re(r"^(?:\[\[?|test)$")
 # A check whose failure is dropped: `|| :`, `|| true`, `|| echo ...`, `|| return 0`.
-_DROPPED = re.compile(r"\|\|\s*(?::|true|echo\b[^|&]*|return(?:\s+0)?)\s*$")
-_BACKGROUND = re.compile(r"(?<![&>|])&\s*$")
+_DROPPED = lazy_re(r"\|\|\s*(?::|true|echo\b[^|&]*|return(?:\s+0)?)\s*$")
+_BACKGROUND = lazy_re(r"(?<![&>|])&\s*$")
 # What `run` leaves for checks to read, and the checks that read each.
-_RUN_RESULT = re.compile(r"\$\{?(status|output|lines|stderr)\b")
+_RUN_RESULT = lazy_re(r"\$\{?(status|output|lines|stderr)\b")
 _READS = {"assert_success": {"status"}, "assert_failure": {"status"}, "assert_output": {"output"},
           "refute_output": {"output"}, "assert_line": {"lines"}, "refute_line": {"lines"},
           "assert_partial_output": {"output"}, "assert_regex": set()}
 # A `run` of a command that only hands back what the test wrote: `run echo 1.9.3`.
-_RUN_LITERAL = re.compile(r"^run(?:\s+--[\w-]+)*\s+(?:echo|printf|true|false|:)(?:\s|$)")
-_RESULT_SET = re.compile(r"^(?:(?:local|export|declare)\s+)?(status|output|lines|stderr)=")
+_RUN_LITERAL = lazy_re(r"^run(?:\s+--[\w-]+)*\s+(?:echo|printf|true|false|:)(?:\s|$)")
+_RESULT_SET = lazy_re(r"^(?:(?:local|export|declare)\s+)?(status|output|lines|stderr)=")
 
 
 @dataclass(frozen=True)
@@ -4232,7 +4232,7 @@ def _bats_uncalled(statements: list[tuple[int, int, str]]
     return out, defined
 
 
-_COMMENTED_CHECK = re.compile(r"^\s*#\s*(?:assert\w*|refute\w*|flunk|\[\[?\s)")
+_COMMENTED_CHECK = lazy_re(r"^\s*#\s*(?:assert\w*|refute\w*|flunk|\[\[?\s)")
 
 
 def _bats_unchecked(statements: list[tuple[int, int, str]], written: list[str],

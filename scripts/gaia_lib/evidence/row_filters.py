@@ -81,6 +81,8 @@ import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
+from gaia_lib.core.lazyre import compile as lazy_re
+
 _Item = TypeVar("_Item")
 
 
@@ -213,9 +215,9 @@ def keeps_no_row_text(text: str, rows: Mapping[str, tuple[object, ...]]) -> bool
 
 # --- JS/TS: a filter that no row of a literal table meets -------------------------------------
 
-_JS_TOKEN = re.compile(r"\s+|//[^\n]*|/\*.*?\*/|(?P<s>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|"
-                       r"`[^`$\\]*`)|(?P<n>\d+(?:\.\d+)?)|(?P<w>[A-Za-z_$][\w$]*)|"
-                       r"(?P<p>===|!==|==|!=|<=|>=|&&|\|\||=>|[-!<>()\[\]{},:.;=|&?])", re.S)
+_JS_TOKEN = lazy_re(r"\s+|//[^\n]*|/\*.*?\*/|(?P<s>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|"
+                    r"`[^`$\\]*`)|(?P<n>\d+(?:\.\d+)?)|(?P<w>[A-Za-z_$][\w$]*)|"
+                    r"(?P<p>===|!==|==|!=|<=|>=|&&|\|\||=>|[-!<>()\[\]{},:.;=|&?])", re.S)
 _UNDEFINED = object()  # JS's undefined, beside null (None)
 
 
@@ -610,7 +612,7 @@ def js_constant_condition(text: str) -> bool | None:
 
 
 # A table a JS/TS file or test writes as a literal: `const cases = [` (its own `]` closing it).
-_JS_TABLE = re.compile(r"^([ \t]*)(?:export\s+)?const\s+([\w$]+)\s*(?::[^=\n]+)?=\s*\[", re.M)
+_JS_TABLE = lazy_re(r"^([ \t]*)(?:export\s+)?const\s+([\w$]+)\s*(?::[^=\n]+)?=\s*\[", re.M)
 
 
 def js_tables(text: str, top: bool) -> dict[str, tuple[object, ...]]:
@@ -657,7 +659,7 @@ def closing_bracket(text: str, opening: int) -> int:
     return len(text)
 
 
-_JS_FILTER = re.compile(r"(?<![\w$.])([\w$]+)\s*\.\s*filter\(")
+_JS_FILTER = lazy_re(r"(?<![\w$.])([\w$]+)\s*\.\s*filter\(")
 
 
 def _js_tables_seen(text: str, rows: Mapping[str, tuple[object, ...]]
@@ -1037,15 +1039,15 @@ _NEGATED: dict[type[ast.cmpop], Callable[[], ast.cmpop]] = {
 # A JS/TS loop over a table's rows, its block opened on its line: `for (const c of cases) {`,
 # `cases.forEach((c) => {` (a `return` in its callback goes on to the next row, as `continue`
 # does in the loop); and an `if` of its body, its condition from its `(`.
-_JS_ROW_LOOP = re.compile(r"^\s*(?:for\s*\(\s*const\s+(?P<of>.+?)\s+of\s+(?P<table>[\w$]+)\s*\)\s*"
-                          r"\{|(?P<each>[\w$]+)\s*\.\s*forEach\s*\(\s*(?P<param>\(.*?\)|[\w$]+)"
-                          r"\s*=>\s*\{)\s*$")
-_JS_BRANCH = re.compile(r"^\s*if\s*(?=\()")
+_JS_ROW_LOOP = lazy_re(r"^\s*(?:for\s*\(\s*const\s+(?P<of>.+?)\s+of\s+(?P<table>[\w$]+)\s*\)\s*"
+                       r"\{|(?P<each>[\w$]+)\s*\.\s*forEach\s*\(\s*(?P<param>\(.*?\)|[\w$]+)"
+                       r"\s*=>\s*\{)\s*$")
+_JS_BRANCH = lazy_re(r"^\s*if\s*(?=\()")
 _JS_NEXT_ROW = {"of": re.compile(r"(?:continue|break|return)\s*;?"),
                 "each": re.compile(r"return\s*;?")}
 
 
-_JS_LINE_TEXT = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|//.*")
+_JS_LINE_TEXT = lazy_re(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|//.*")
 
 
 def _js_block_close(lines: list[str], index: int) -> int | None:

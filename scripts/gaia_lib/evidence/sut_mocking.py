@@ -94,6 +94,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import reads
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import js_imports, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase
 
@@ -101,7 +102,7 @@ PY_SUFFIXES = (".py",)
 SHELL_SUFFIXES = (".bash", ".sh")
 TEST_SHELL_SUFFIXES = (".bats",)
 # A shell function definition: `name() {`, `function name {`, `function name() {`.
-_SHELL_FUNCTION = re.compile(rf"^\s*{testcases.SHELL_FUNCTION_HEAD}\s*\{{?", re.M)
+_SHELL_FUNCTION = lazy_re(rf"^\s*{testcases.SHELL_FUNCTION_HEAD}\s*\{{?", re.M)
 JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 SUT_SUFFIXES = PY_SUFFIXES + JS_SUFFIXES + SHELL_SUFFIXES  # the sources a mock can replace
 READ_LIMIT = 1_000_000  # bytes of one project module read for what it binds
@@ -111,17 +112,17 @@ _PY_STRING_TARGET = re.compile(r"\b(?:patch|setattr)\(\s*(['\"])([\w.]+)\1")
 _PY_OBJECT_TARGET = re.compile(r"\b(?:patch\.object|setattr)\(\s*([\w.]+)\s*,\s*(['\"])(\w+)\2")
 _PY_SYS_MODULES = re.compile(r"sys\.modules")
 _PY_ASSIGN = re.compile(r"^\s*([\w.]+)\.(\w+)\s*=(?!=)")
-_PY_QUOTED = re.compile(r"(['\"])([\w.]+)\1")
+_PY_QUOTED = lazy_re(r"(['\"])([\w.]+)\1")
 # A name given its own definition: `def resolve_pointer(...):`, `parse = lambda s: {}`.
 _PY_REDEFINED = re.compile(r"^\s*(?:(?:async\s+)?def\s+(\w+)\s*\(|(\w+)\s*(?::[^=\n]+)?=(?!=))")
-_JS_REDEFINED = re.compile(r"^\s*(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?"
-                           r"=(?![=>])|(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|"
-                           r"([A-Za-z_$][\w$]*)\s*=(?![=>]))")
+_JS_REDEFINED = lazy_re(r"^\s*(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?"
+                        r"=(?![=>])|(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|"
+                        r"([A-Za-z_$][\w$]*)\s*=(?![=>]))")
 _PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$")
 _PY_FROM = re.compile(r"^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,]+?)\)?\s*$")
-_JS_MODULE_MOCK = re.compile(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(?:import\(\s*)?"
-                             r"(['\"`])([^'\"`]+)\1")
-_JS_SPY = re.compile(r"\b(?:jest|vi)\.spyOn\(\s*(\w+)\s*,\s*(['\"`])(\w+)\2\s*\)\s*\.mock\w*")
+_JS_MODULE_MOCK = lazy_re(r"\b(?:jest|vi)\.(?:doMock|mock)\(\s*(?:import\(\s*)?"
+                          r"(['\"`])([^'\"`]+)\1")
+_JS_SPY = lazy_re(r"\b(?:jest|vi)\.spyOn\(\s*(\w+)\s*,\s*(['\"`])(\w+)\2\s*\)\s*\.mock\w*")
 
 
 @dataclass(frozen=True)
@@ -473,7 +474,7 @@ def _logical_lines(lines: Sequence[str]) -> list[tuple[int, str]]:
     return out
 
 
-_MOCK_CALL = re.compile(r"(?:\w*Mock|create_autospec|DEFAULT)$")
+_MOCK_CALL = lazy_re(r"(?:\w*Mock|create_autospec|DEFAULT)$")
 
 
 def _is_mock(node: ast.expr | None) -> bool:
@@ -579,12 +580,12 @@ def _js_imports(text: str, test_file: str, suts: Sequence[Sut]) -> dict[str, str
 
 # Where a module mock's factory takes the real module: vitest's `importOriginal` (or
 # `vi.importActual`), jest's `requireActual`.
-_ORIGINAL = re.compile(r"\b(?:vi\.importActual|(?:jest\.)?requireActual|importOriginal)\s*[<(]")
+_ORIGINAL = lazy_re(r"\b(?:vi\.importActual|(?:jest\.)?requireActual|importOriginal)\s*[<(]")
 # The parameter a factory is handed the original's importer in: `async (orig) =>` (after a
 # spec, or after vitest's `import(spec)`).
-_FACTORY_PARAMETER = re.compile(r"^\s*\)?\s*,\s*(?:async\s*)?(?:\(\s*([A-Za-z_$][\w$]*)|"
-                                r"([A-Za-z_$][\w$]*)\s*=>)")
-_KEY = re.compile(r"\s*(?:async\s+|get\s+|set\s+)?\*?\s*(?:(['\"])([^'\"]+)\1|([A-Za-z_$][\w$]*))")
+_FACTORY_PARAMETER = lazy_re(r"^\s*\)?\s*,\s*(?:async\s*)?(?:\(\s*([A-Za-z_$][\w$]*)|"
+                             r"([A-Za-z_$][\w$]*)\s*=>)")
+_KEY = lazy_re(r"\s*(?:async\s+|get\s+|set\s+)?\*?\s*(?:(['\"])([^'\"]+)\1|([A-Za-z_$][\w$]*))")
 
 
 def _entries(inner: str) -> list[str]:
@@ -713,8 +714,8 @@ def shell_functions(text: str) -> frozenset[str]:
 
 
 # A file written at a path ending in a name: `> "${RBENV_ROOT}/shims/rbenv-local"`.
-_WRITTEN_TO = re.compile(r">>?\s*[\"']?(?:[^\s\"'<>|;&]*/)?([\w.-]+)[\"']?(?=\s|;|$)")
-_SHELL_WORD = re.compile(r"(?<![\w./$-])([\w:.-]+)(?![\w-])")
+_WRITTEN_TO = lazy_re(r">>?\s*[\"']?(?:[^\s\"'<>|;&]*/)?([\w.-]+)[\"']?(?=\s|;|$)")
+_SHELL_WORD = lazy_re(r"(?<![\w./$-])([\w:.-]+)(?![\w-])")
 
 
 def _shell(file: str, lines: list[str], suts: Sequence[Sut]) -> list[Finding]:
@@ -742,7 +743,7 @@ def _shell(file: str, lines: list[str], suts: Sequence[Sut]) -> list[Finding]:
     return found
 
 
-_SHELL_SHEBANG = re.compile(r"^#!\s*(?:/usr)?/bin/(?:env\s+)?(?:ba|da|k|z)?sh\b")
+_SHELL_SHEBANG = lazy_re(r"^#!\s*(?:/usr)?/bin/(?:env\s+)?(?:ba|da|k|z)?sh\b")
 
 
 def is_shell_script(path: str, text: str) -> bool:
@@ -787,7 +788,7 @@ def own_package(project: Path) -> str | None:
     return name if isinstance(name, str) and name else None
 
 
-_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]*")
+_CONSTANT = lazy_re(r"[A-Z][A-Z0-9_]*")
 
 
 def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequence[Sut],

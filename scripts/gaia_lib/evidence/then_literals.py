@@ -99,7 +99,7 @@ _QUOTED_RE = re.compile(
 # A minus after a digit or a percent sign is a range's dash ("0-255", "0%-100%"): 255, 100.
 _NUMBER_RE = re.compile(r"(?<![\w.])(?<![A-Za-z]-)((?:(?<![\d%])-)?\d+(?:\.\d+)?)(?!\.?\d)"
                         r"(?![\w])")
-_STATUS_CONTEXT_RE = re.compile(
+_STATUS_CONTEXT_RE = lazy_re(
     r"\b(status|http|code|error|response|respon\w*|return\w*|reject\w*|fail\w*)\b", re.IGNORECASE
 )
 _UPPER_RE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?![\w-])")
@@ -128,8 +128,8 @@ _NOT_ENUMS = frozenset({
 _SIGNATURE_RE = re.compile(r"[A-Za-z_][\w.]*\(\s*(?:[A-Za-z_](?:\s*,\s*[A-Za-z_])*)?\s*\)")
 # A list of quoted values in one code span (`["foo", "foobar"]`): its items are the literals.
 _LIST_RE = re.compile(r"""\[\s*(?:"[^"]*"|'[^']*')(?:\s*,\s*(?:"[^"]*"|'[^']*'))*\s*,?\s*\]""")
-_LIST_ITEMS = re.compile(r""""([^"]*)"|'([^']*)'""")
-_ID_RE = re.compile(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
+_LIST_ITEMS = lazy_re(r""""([^"]*)"|'([^']*)'""")
+_ID_RE = lazy_re(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
 
 
 # A name in code (`dataUpdatedAt`, `state.data`, `$el`), and the words after which a
@@ -161,10 +161,10 @@ _GIVES = (r"returns?|returned|gives?|gave|yields?|yielded|produces?|produced|out
           r"normali[sz]es?|normali[sz]ed|(?:lower|upper)[- ]?cased?|(?:lower|upper)[- ]?cases|"
           r"converts?|converted|seriali[sz]es?|seriali[sz]ed|comes?\s+back|came\s+back")
 _GIVES_RE = re.compile(rf"\b(?:{_GIVES})\b", re.IGNORECASE)
-_COPULA_RE = re.compile(r"\b(?:is|are|was|were|be|been|being|stays?|remains?)\s+"
-                        r"(?P<next>[A-Za-z][\w-]*)", re.IGNORECASE)
+_COPULA_RE = lazy_re(r"\b(?:is|are|was|were|be|been|being|stays?|remains?)\s+"
+                     r"(?P<next>[A-Za-z][\w-]*)", re.IGNORECASE)
 # Where a clause of a Then starts: a comma, a conjunction, a condition ("when", "if").
-_CLAUSE_BREAK_RE = re.compile(
+_CLAUSE_BREAK_RE = lazy_re(
     r"[,;:.!?()]|\b(?:and|or|nor|but|when|whenever|if|unless|while|where|whose|which|then|so|"
     r"after|before|once|until|because|otherwise|though|although)\b", re.IGNORECASE)
 # Prepositions: a name after one is what the value is of, in or for ("the value of `x`").
@@ -180,14 +180,14 @@ _AFTER_A_VALUE = _PREPOSITIONS | {
     "each", "every", "both", "either", "respectively", "exactly", "always", "still", "whatever",
     "whichever", "wherever", "regardless", "whereas", "although", "though", "since", "yet"}
 # A past participle after a copula: a state ("is set", "is called"), not a value it gives.
-_PARTICIPLE_RE = re.compile(r"\w+(?:ed|en)|set|put|kept|made|done|run|hit|cut|shut|left|held|"
-                            r"sent|built|spent|lost|found|met|read|told|thrown|shown|known|"
-                            r"drawn|torn|worn|begun|gone|come|got", re.IGNORECASE)
+_PARTICIPLE_RE = lazy_re(r"\w+(?:ed|en)|set|put|kept|made|done|run|hit|cut|shut|left|held|"
+                         r"sent|built|spent|lost|found|met|read|told|thrown|shown|known|"
+                         r"drawn|torn|worn|begun|gone|come|got", re.IGNORECASE)
 # A list of names going on ("gives `lo` and `ok`", "`a`, `b` or `c`"): its items stand where
 # its first does.
 _LIST_SEPARATOR = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|/)\s*"
 _LIST_BEFORE_RE = re.compile(rf"(?:`[^`\n]+`{_LIST_SEPARATOR})+$")
-_LIST_AFTER_RE = re.compile(rf"(?:{_LIST_SEPARATOR}`[^`\n]+`)+")
+_LIST_AFTER_RE = lazy_re(rf"(?:{_LIST_SEPARATOR}`[^`\n]+`)+")
 
 
 def _clause(before: str) -> str:
@@ -242,8 +242,8 @@ def _stands_for_a_value(before: str, after: str) -> bool:
 
 
 # A value as a Then writes one: in quotes or backticks, a number, or a keyword value.
-_WRITTEN_VALUE_RE = re.compile(r"`[^`]+`|'[^']*'|\"[^\"]*\"|\b\d[\d.,_]*\b|"
-                               r"\b(?:NaN|null|None|nil|undefined|true|false|True|False)\b")
+_WRITTEN_VALUE_RE = lazy_re(r"`[^`]+`|'[^']*'|\"[^\"]*\"|\b\d[\d.,_]*\b|"
+                            r"\b(?:NaN|null|None|nil|undefined|true|false|True|False)\b")
 
 
 def _examples_of_its_value(before: str) -> bool:
@@ -397,7 +397,7 @@ def _statement_end(source: str, start: int) -> int:
     return len(source)
 
 
-_GO_IF_RE = re.compile(r"^\s*(?:\}\s*else\s+)?if\b")
+_GO_IF_RE = lazy_re(r"^\s*(?:\}\s*else\s+)?if\b")
 
 
 def _go_guard(lines: list[str], row: int) -> str:
@@ -475,21 +475,21 @@ def assertion_spans(source: str) -> tuple[str, ...]:
 
 
 # A check that the code accepts what it is given: it does not throw, or returns no error.
-_ACCEPTS = re.compile(r"\.\s*not\s*\.\s*toThrow\b|\b(?:require|assert)\.NoError\b|"
-                      r"\berr\w*\s*!=\s*nil\b")
+_ACCEPTS = lazy_re(r"\.\s*not\s*\.\s*toThrow\b|\b(?:require|assert)\.NoError\b|"
+                   r"\berr\w*\s*!=\s*nil\b")
 # A call of a Go `Must` function (`MustParse(s)`, `regexp.MustCompile(p)`,
 # `template.Must(t.Parse(s))`): by Go's convention an exported `Must` function panics where its
 # plain form returns an error, and `go test` fails a test that panics, so the call is a check
 # that the code accepts what it is given, as `if err != nil { t.Fatal(err) }` is. (A
 # `Must` helper handed the test's *testing.T, `testenv.MustHaveGoBuild(t)`, is a helper.)
-GO_MUST_CALL = re.compile(r"(?<![\w$])(?:[A-Za-z_]\w*\.)*Must(?:[A-Z_]\w*)?\s*\(")
+GO_MUST_CALL = lazy_re(r"(?<![\w$])(?:[A-Za-z_]\w*\.)*Must(?:[A-Z_]\w*)?\s*\(")
 # A Go test function (`func TestX(t *testing.T) {`): its *testing.T's name.
 _GO_TEST_HEAD = re.compile(r"\bfunc\s+Test\w*\s*\(\s*(\w+)\s+\*testing\.T\s*\)")
 # A Go string, rune or comment: no call is written in one (a raw string may span lines).
-_GO_NOT_CODE = re.compile(r"\"(?:\\.|[^\"\\\n])*\"|`[^`]*`|'(?:\\.|[^'\\\n])*'|"
-                          r"//[^\n]*|/\*.*?\*/", re.S)
+_GO_NOT_CODE = lazy_re(r"\"(?:\\.|[^\"\\\n])*\"|`[^`]*`|'(?:\\.|[^'\\\n])*'|"
+                       r"//[^\n]*|/\*.*?\*/", re.S)
 # What comes before the name a Go function or method declares: `func `, `func (v V) `.
-_GO_FUNC_BEFORE = re.compile(r"\bfunc\s*(?:\([^()]*\)\s*)?$")
+_GO_FUNC_BEFORE = lazy_re(r"\bfunc\s*(?:\([^()]*\)\s*)?$")
 
 
 def go_must_calls(code: str, handed: Iterable[str] = ()) -> list[int]:
@@ -576,7 +576,7 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
 
 
 # A Python assertion whose second part is its message: `assert X, msg`, `assertTrue(X, msg)`.
-_WITH_MESSAGE = re.compile(r"^(?P<head>assert\s+|(?:self\.)?assertTrue\s*\()(?P<rest>(?s:.+))$")
+_WITH_MESSAGE = lazy_re(r"^(?P<head>assert\s+|(?:self\.)?assertTrue\s*\()(?P<rest>(?s:.+))$")
 
 
 def _without_message(span: str) -> str:
@@ -850,9 +850,9 @@ def promises_a_difference(then: str) -> bool:
 
 # A Python check that a value differs from the literal it was made of
 # (`assert Marker("a") != "a"`): a check of how it compares, not only of what it is not.
-_UNEQUAL = re.compile(r"^(?:assert\s+(?P<a>.+?)\s*!=\s*(?P<b>.+?)|(?:self\.)?assertNotEqual\s*"
-                      r"\(\s*(?P<c>.+)\))\s*(?:,.*)?$", re.S)
-_PY_LITERAL_RE = re.compile(_PY_LITERAL)
+_UNEQUAL = lazy_re(r"^(?:assert\s+(?P<a>.+?)\s*!=\s*(?P<b>.+?)|(?:self\.)?assertNotEqual\s*"
+                   r"\(\s*(?P<c>.+)\))\s*(?:,.*)?$", re.S)
+_PY_LITERAL_RE = lazy_re(_PY_LITERAL)
 
 
 def _unequal_to_its_source(check: str) -> bool:
@@ -911,10 +911,10 @@ def _answers_yes_or_no(callee: str) -> bool:
 _PY_TRUTHY = re.compile(r"^(?:assert\s+(?P<x>(?s:.+))|(?:self\.)?assertTrue\s*\((?P<y>(?s:.+))\))$")
 # What a Python function's name holds when it answers yes or no beyond `_PREDICATE_WORDS`
 # (`os.path.isfile`, `s.startswith`, `math.isclose`, `np.array_equal`, `filecmp.cmp`).
-_PY_PREDICATE_PARTS = re.compile(r"^_*(?:is|has|can|should|was)|equal|close|match|same|valid|"
-                                 r"contain|exist|cmp|compar|check|verify|assert|expect|test|"
-                                 r"rais|startswith|endswith|bool|differ|search|eq$|ne$",
-                                 re.IGNORECASE)
+_PY_PREDICATE_PARTS = lazy_re(r"^_*(?:is|has|can|should|was)|equal|close|match|same|valid|"
+                              r"contain|exist|cmp|compar|check|verify|assert|expect|test|"
+                              r"rais|startswith|endswith|bool|differ|search|eq$|ne$",
+                              re.IGNORECASE)
 
 
 def _first_argument(text: str) -> str:
@@ -1048,16 +1048,16 @@ _GO_CANNOT_FAIL_CHECK = re.compile(
 # row's field), `v = test.v`, `tc.want = got`.
 _GO_OVERWRITE = lazy_re(r"^(\s*)(\w+(?:\.\w+)*)\s*=\s*(\w+(?:\.\w+)*)\s*$")
 # A Go check: an `if` (the names its statement gives values), an assertion library's call.
-_GO_CHECK_LINE = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:(?P<names>[\w\s,.]+)(?::=|=(?!=))"
-                            r"[^{]*;)?[^{]*\{\s*$|"
-                            r"^\s*(?:(?:assert|require)\.\w+|\w+\.(?:Assert|Check))\(")
+_GO_CHECK_LINE = lazy_re(r"^\s*(?:\}\s*else\s+)?if\s+(?:(?P<names>[\w\s,.]+)(?::=|=(?!=))"
+                         r"[^{]*;)?[^{]*\{\s*$|"
+                         r"^\s*(?:(?:assert|require)\.\w+|\w+\.(?:Assert|Check))\(")
 # A statement declaring Go names: `a, b := ...`, `for _, tc := range`, `var a T`.
-_GO_DECLARES = re.compile(r"^\s*(?:for\s+|if\s+)?(?P<names>\w+(?:\s*,\s*\w+)*)\s*:=|"
-                          r"^\s*var\s+(?P<var>\w+(?:\s*,\s*\w+)*)")
+_GO_DECLARES = lazy_re(r"^\s*(?:for\s+|if\s+)?(?P<names>\w+(?:\s*,\s*\w+)*)\s*:=|"
+                       r"^\s*var\s+(?P<var>\w+(?:\s*,\s*\w+)*)")
 
 
-_GO_QUOTED = re.compile(r'"(?:\\.|[^"\\])*"|`[^`]*`|\'(?:\\.|[^\'\\])*\'|//.*$')
-_GO_FUNC_LITERAL = re.compile(r"\bfunc\s*\(")
+_GO_QUOTED = lazy_re(r'"(?:\\.|[^"\\])*"|`[^`]*`|\'(?:\\.|[^\'\\])*\'|//.*$')
+_GO_FUNC_LITERAL = lazy_re(r"\bfunc\s*\(")
 
 
 def _go_closures(lines: list[str]) -> list[tuple[int, int]]:
@@ -1293,21 +1293,21 @@ def same_calls_resolved(code: str) -> str:
 
 # A JS/TS statement that only calls the code: `parse('foo')`, `await load(x)`, `const r =
 # parse('foo')` (the callee: its name, or the object whose method it calls).
-_JS_CALL_STATEMENT = re.compile(
+_JS_CALL_STATEMENT = lazy_re(
     r"(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:await\s+)?([A-Za-z_$][\w$]*)(?:\.[\w$]+)*"
     r"\s*\((?s:.*)\)")
 # `try { ... } catch (e) {}`: a try whose catch is empty (what it runs: group 1)
-_SWALLOWING_TRY = re.compile(r"\btry\s*\{([^{}]*)\}\s*catch\s*(?:\([^()]*\))?\s*\{\s*\}")
+_SWALLOWING_TRY = lazy_re(r"\btry\s*\{([^{}]*)\}\s*catch\s*(?:\([^()]*\))?\s*\{\s*\}")
 # `for (const c of cases) { ... }`: a loop whose body holds no block (what it runs: group 1)
-_PLAIN_LOOP = re.compile(r"\bfor\s*\([^()]*\)\s*\{([^{}]*)\}")
+_PLAIN_LOOP = lazy_re(r"\bfor\s*\([^()]*\)\s*\{([^{}]*)\}")
 # A name given data, with no call in it (`const testCases = [{ input: "9e2", output: 900 }]`,
 # typed or not: `const cases: Array<{ input: string }> = [...]`)
-_DATA = re.compile(r"(?:const|let|var)\s+[\w$]+\s*(?::[^=()]*)?=\s*[^()]*")
+_DATA = lazy_re(r"(?:const|let|var)\s+[\w$]+\s*(?::[^=()]*)?=\s*[^()]*")
 # A statement that prints: `console.log(destr(input), output)`
-_JS_PRINT = re.compile(r"console\s*\.\s*\w+\s*\((?s:.*)\)")
+_JS_PRINT = lazy_re(r"console\s*\.\s*\w+\s*\((?s:.*)\)")
 # Words of any check a JS/TS test can make (`expect`, node's `assert`, chai's `should`, a
 # `fail()`, a `throw`, jest's `done(err)` callback)
-_JS_CHECK_WORD = re.compile(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w+)\b")
+_JS_CHECK_WORD = lazy_re(r"\b(?:expect|assert\w*|should|fail|throw|done|t\.\w+)\b")
 
 
 def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
@@ -1397,12 +1397,12 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
 
 # The parameters a table-driven test takes: a JS `.each(...)` table's callback, after the
 # test's name (`("%s => %s", (input, expected) => {`), and pytest's parametrize names.
-_EACH_PARAMS_RE = re.compile(
+_EACH_PARAMS_RE = lazy_re(
     r"""\.each\b[\s\S]*?[)`]\s*\(\s*(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)\s*,\s*"""
     r"""(?:async\s*)?(?:function\b\s*[\w$]*\s*)?\(([^)]*)\)\s*(?::[^={]*)?(?:=>|\{)""")
-_PARAMETRIZE_RE = re.compile(
+_PARAMETRIZE_RE = lazy_re(
     r"""@pytest\.mark\.parametrize\(\s*(?:"([^"]+)"|'([^']+)'|[(\[]([^)\]]*)[)\]])""")
-_PY_DEF_RE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\([^)]*\)[^:\n]*:", re.M)
+_PY_DEF_RE = lazy_re(r"^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\([^)]*\)[^:\n]*:", re.M)
 
 
 def check_line(text: str, start: int, end: int, check: str) -> int:
