@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gaia_lib.core import pyast
 from gaia_lib.core.errors import InvalidInput, MalformedFile
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
@@ -415,7 +416,7 @@ def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[str,
     if "except" not in source:
         return []
     try:
-        tree = ast.parse(source)
+        tree = pyast.module(source)
     except (SyntaxError, ValueError):
         return _tokenized_handlers(source)
     lines = source.split("\n")

@@ -284,6 +284,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from gaia_lib.core import pyast
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import js_imports, row_filters, testcases, then_literals
@@ -3764,7 +3765,7 @@ def _python_checking_names(text: str) -> tuple[frozenset[str] | None, frozenset[
     module of test helpers, `_HELPER_MODULE`), and the functions and methods it defines;
     (None, ...) when the file does not parse."""
     try:
-        tree = ast.parse(text)
+        tree = pyast.module(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None, frozenset()
     functions: dict[str, list[ast.AST]] = {}

@@ -81,6 +81,7 @@ import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
+from gaia_lib.core import pyast
 from gaia_lib.core.lazyre import compile as lazy_re
 
 _Item = TypeVar("_Item")
@@ -704,7 +705,7 @@ def python_tables(text: str, top_names: list[str]) -> tuple[dict[str, tuple[obje
     name given one value once at the top level (`top_names`: each top-level assignment's
     name) that nothing changes after (`append`, an item set, `+=`, `global`)."""
     try:
-        tree = ast.parse(text)
+        tree = pyast.module(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}, frozenset()
     values: dict[str, ast.expr] = {}

@@ -93,7 +93,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from gaia_lib.core import reads
+from gaia_lib.core import pyast, reads
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import js_imports, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase
@@ -210,7 +210,7 @@ def _bindings(tree: ast.Module) -> dict[str, ast.stmt]:
 
 def _parse(text: str) -> ast.Module | None:
     try:
-        return ast.parse(text)
+        return pyast.module(text)
     except (SyntaxError, ValueError, RecursionError):
         return None
 
