@@ -269,6 +269,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import table_columns, table_rows, testcases, then_literals, words
 from gaia_lib.evidence.key_refs import STORY_REF, canonical_key, names_key, story_refs
 from gaia_lib.evidence.testcases import TestCase
@@ -468,7 +469,7 @@ def _without_expectations(code: str, expected: Sequence[str]) -> str:
     return code
 
 
-_EXCEPTION_LIKE = re.compile(r"(?:Error|Exception|Fault|Failure|Panic)$|^Err[A-Z]")
+_EXCEPTION_LIKE = lazy_re(r"(?:Error|Exception|Fault|Failure|Panic)$|^Err[A-Z]")
 
 
 def denied_exceptions(text: str) -> frozenset[str]:
@@ -1142,8 +1143,8 @@ def _nested(name: str) -> list[str]:
 
 
 # A name spelled as code: camelCase / CamelCase with a second hump, snake_case, or a call.
-_CODE_NAME = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[\w$]*|"
-                        r"(?<![\w$.])[A-Za-z_$][\w$.]*\(\)")
+_CODE_NAME = lazy_re(r"(?<![\w$])[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[\w$]*|"
+                     r"(?<![\w$.])[A-Za-z_$][\w$.]*\(\)")
 
 
 def suite_subject(name: str) -> str:
@@ -1433,7 +1434,7 @@ def _outer_units(case: TestCase) -> frozenset[str]:
 
 
 # A camelCase or PascalCase name of two or more parts (`createNextState`, `onSuccess`).
-_CAMEL_NAME = re.compile(r"\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b")
+_CAMEL_NAME = lazy_re(r"\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b")
 
 
 def _compounds(name: str, linking: set[str]) -> tuple[frozenset[str], ...]:
@@ -1625,7 +1626,7 @@ def _other_unit(case: TestCase, crits: Sequence[_Criterion],
 
 
 _JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
-_CODE_SPAN = re.compile(r"`([^`]+)`")
+_CODE_SPAN = lazy_re(r"`([^`]+)`")
 # A unit named like a plain English word (`names`, `chunked`, `merge`): an AC's sentence uses
 # such words in their own sense ("the list of names") unless it speaks of the unit as code.
 _PLAIN_UNIT = re.compile(r"[a-z]+")

@@ -12,15 +12,15 @@ since an allowlist entry widens where the action scope may write.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from gaia_lib.core import paths, yamlio
 from gaia_lib.core.errors import InvalidInput, MalformedFile, NotFound
+from gaia_lib.core.lazyre import compile as lazy_re
 
-_TIER_KEY_RE = re.compile(r"^tier_[0-9]+_\w+$")
+_TIER_KEY_RE = lazy_re(r"^tier_[0-9]+_\w+$")
 
 
 def default_path(project: Path) -> Path:

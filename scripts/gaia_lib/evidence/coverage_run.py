@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import proc
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.execution import runner_error
 from gaia_lib.evidence.runner_output import without_colour
 from gaia_lib.stacks import adapters
@@ -115,9 +116,9 @@ def stack_command(stack: str | None, project: Path | None = None) -> str | None:
 # A coverage tool's line saying the project's thresholds were not met: jest's `coverage
 # threshold for branches (100%) not met`, vitest's, c8's and nyc's `does not meet global
 # threshold`, pytest-cov's `Required test coverage of 90% not reached`.
-_THRESHOLD_MISSED = re.compile(r"^.*(?:coverage threshold\b.*\bnot met|does not meet (?:\w+ )?"
-                               r"threshold|required test coverage of .* not reached).*$",
-                               re.MULTILINE | re.IGNORECASE)
+_THRESHOLD_MISSED = lazy_re(r"^.*(?:coverage threshold\b.*\bnot met|does not meet (?:\w+ )?"
+                            r"threshold|required test coverage of .* not reached).*$",
+                            re.MULTILINE | re.IGNORECASE)
 
 
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,

@@ -77,6 +77,7 @@ from typing import TYPE_CHECKING, Any
 from gaia_lib.core import paths, proc, writes
 from gaia_lib.core.config import ProjectConfig, Tier, normalise_context
 from gaia_lib.core.errors import GaiaError, InvalidInput
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import (
     attribution,
     plugins,
@@ -91,7 +92,7 @@ if TYPE_CHECKING:
 
 CONTEXTS = ("local", "ci_pre_merge", "ci_post_merge", "deployment", "post_deploy")
 COUNT_PASSED = re.compile(r"(?<![0-9])([0-9]+) passed")
-COUNT_FAILED = re.compile(r"(?<![0-9])([0-9]+) failed")
+COUNT_FAILED = lazy_re(r"(?<![0-9])([0-9]+) failed")
 
 
 @dataclass(frozen=True)
@@ -259,7 +260,7 @@ def _runner_of(argv: Sequence[str]) -> str | None:
 # The runners that take test files as arguments: a story-scoped run names the story's.
 PATH_RUNNERS = frozenset({"pytest", "jest", "vitest", "bats"})
 # A package.json script that starts by running vitest or jest itself.
-SCRIPT_RUNNER = re.compile(r"\s*(?:npx\s+)?(vitest|jest)(?=\s|$)")
+SCRIPT_RUNNER = lazy_re(r"\s*(?:npx\s+)?(vitest|jest)(?=\s|$)")
 PACKAGE_MANAGERS = ("npm", "yarn", "pnpm")
 
 
@@ -368,8 +369,8 @@ JS_PROGRESS = "GAIA_JS_PROGRESS"
 # A Go test function, and the `go test` flags that take a value as the next argument.
 # what `-run` selects: tests, examples (run when they have an `// Output:` comment) and fuzz
 # targets (their seed corpus)
-_GO_TEST_FUNC = re.compile(r"^func\s+(Test\w*|Fuzz\w*|Example\w*)\s*\(\s*(?:\w+\s+"
-                           r"\*testing\.[TF]\s*)?\)", re.MULTILINE)
+_GO_TEST_FUNC = lazy_re(r"^func\s+(Test\w*|Fuzz\w*|Example\w*)\s*\(\s*(?:\w+\s+"
+                        r"\*testing\.[TF]\s*)?\)", re.MULTILINE)
 _GO_VALUE_FLAGS = frozenset({
     "run", "skip", "bench", "benchtime", "count", "covermode", "coverpkg", "coverprofile",
     "cpu", "parallel", "timeout", "tags", "p", "o", "exec", "mod", "ldflags", "gcflags",
@@ -445,7 +446,7 @@ def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> 
 
 
 # A JS project's own coverage thresholds: a run of some of its tests must not fail on them.
-_THRESHOLDS = re.compile(r"\bthresholds?\b|coverageThreshold")
+_THRESHOLDS = lazy_re(r"\bthresholds?\b|coverageThreshold")
 
 
 def _configs_set_thresholds(workdir: Path) -> bool:
@@ -927,7 +928,7 @@ def _files_running(invocation: Invocation) -> tuple[str, ...]:
 RUN_ENDED = "the run ended while it ran"
 _REPORT_KINDS = {"junit": "JUnit XML", "jest": "JSON", "vitest": "JSON"}
 # A pytest option or config line that turns its junitxml plugin off.
-_NO_JUNITXML = re.compile(r"-p\s*no:junitxml\b")
+_NO_JUNITXML = lazy_re(r"-p\s*no:junitxml\b")
 
 
 def _why_no_report(runner: str | None, invocation: Invocation, workdir: Path) -> str:
@@ -961,8 +962,8 @@ def _text_of(path: Path) -> str:
 # A runner refusing an option of its command line (vitest's `Unknown option`, jest's
 # `Unrecognized CLI Parameter`, pytest's `unrecognized arguments`, go's `flag provided but
 # not defined`): the tier is misconfigured, and no test of the story ran.
-_REFUSED_OPTION = re.compile(r"unknown option|unrecognized (?:arguments|option|cli parameter)|"
-                             r"flag provided but not defined|no such option", re.I)
+_REFUSED_OPTION = lazy_re(r"unknown option|unrecognized (?:arguments|option|cli parameter)|"
+                          r"flag provided but not defined|no such option", re.I)
 _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE | re.IGNORECASE),
                 re.compile(r"^E\s{2,}\S.*$", re.MULTILINE),
                 # jest's `● Validation Error:` heading, with the line that says what
@@ -997,7 +998,7 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
 
 
 # vite's (and so vitest's) line before the error a config it could not load raised
-_CONFIG_NOT_LOADED = re.compile(r"^failed to load config from (\S+)$", re.MULTILINE)
+_CONFIG_NOT_LOADED = lazy_re(r"^failed to load config from (\S+)$", re.MULTILINE)
 
 
 def _telling_line(stdout: str, stderr: str) -> str:

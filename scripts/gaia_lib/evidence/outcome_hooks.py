@@ -66,6 +66,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import reads
+from gaia_lib.core.lazyre import compile as lazy_re
 
 READ_LIMIT = 1_000_000  # bytes of one conftest or plugin module
 CONFIG_FILES = ("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini")
@@ -96,14 +97,14 @@ OUTCOME_MODULES = frozenset({"runner", "reports", "junitxml", "skipping", "pytho
 PYTEST_CHECKS = frozenset({"raises", "approx", "fail", "warns", "deprecated_call"})
 RAISING_CALLS = frozenset({"fail", "skip", "xfail", "exit"})  # pytest's, all raise
 TEST_FUNCTION_ATTRS = frozenset({"obj", "function", "_obj", "runtest"})
-_UNITTEST_RUNNING = re.compile(r"assert|fail|run|_call|debug|__call__$")
+_UNITTEST_RUNNING = lazy_re(r"assert|fail|run|_call|debug|__call__$")
 _PYTEST_P = re.compile(r"(?<![\w-])-p(?:\s*=\s*|\s*[\"']\s*,\s*[\"']\s*|\s+|(?=\w))"
                        r"(?!no:)([A-Za-z_][\w.]*)")
 _PYPROJECT_EP = re.compile(r"^\[(?:project\.entry-points|tool\.poetry\.plugins)\.[\"']?pytest11"
                            r"[\"']?\]\s*$(.*?)(?=^\[|\Z)", re.M | re.S)
-_SETUP_CFG_EP = re.compile(r"^pytest11\s*=\s*\n((?:[ \t]+\S.*\n?)+)", re.M)
-_SETUP_PY_EP = re.compile(r"[\"']pytest11[\"']\s*:\s*\[([^\]]*)\]")
-_EP_VALUE = re.compile(r"=\s*[\"']?([A-Za-z_][\w.]*)")
+_SETUP_CFG_EP = lazy_re(r"^pytest11\s*=\s*\n((?:[ \t]+\S.*\n?)+)", re.M)
+_SETUP_PY_EP = lazy_re(r"[\"']pytest11[\"']\s*:\s*\[([^\]]*)\]")
+_EP_VALUE = lazy_re(r"=\s*[\"']?([A-Za-z_][\w.]*)")
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from pathlib import PurePosixPath
 
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED, TestOutcome, still_running
 from gaia_lib.evidence.testcases import TestCase
 
@@ -164,7 +165,7 @@ _EXACT_NAMES = (".py", "_test.go", ".bats")
 
 
 # A template's markers, and a template literal's `${...}` code, whole (`${a + b}`) or not at all.
-_TITLE_MARK = re.compile(r"\$\{[^{}]*\}|(?!\$\{)(?:" + _TEMPLATE_MARK.pattern + ")")
+_TITLE_MARK = lazy_re(r"\$\{[^{}]*\}|(?!\$\{)(?:" + _TEMPLATE_MARK.pattern + ")")
 
 
 def _written_title(case: TestCase) -> re.Pattern[str] | None:

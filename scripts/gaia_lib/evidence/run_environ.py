@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import proc, reads
 from gaia_lib.core.config import ProjectConfig
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import placeholders
 
 CONFIG_FILES = ("pyproject.toml", "setup.cfg", "pytest.ini", "tox.ini", "package.json", ".env")
@@ -73,7 +74,7 @@ def run_environ(config: ProjectConfig, project: Path, tests: Iterable[str],
 
 
 # `go test`'s flag that makes `testing.Short()` true: `-short`, `-short=true`, `-test.short`
-_SHORT_FLAG = re.compile(r"^--?(?:test\.)?short(?:=(?P<value>\S*))?$")
+_SHORT_FLAG = lazy_re(r"^--?(?:test\.)?short(?:=(?P<value>\S*))?$")
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 
 

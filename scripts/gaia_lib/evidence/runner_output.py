@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile
+from gaia_lib.core.lazyre import compile as lazy_re
 
 # A report larger than this is refused unread: real per-story runs are far smaller, and a
 # flood (a runner echoing a huge payload) must not cost minutes of parsing.
@@ -61,7 +62,7 @@ class TestOutcome:
         return " > ".join(self.path) if self.path else self.name
 
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_ANSI = lazy_re(r"\x1b\[[0-9;]*[A-Za-z]")
 # pytest's junit entry for a test module it could not collect: classname "", name the
 # module's dotted path, `<error message="collection failure">` and the traceback.
 PYTEST_COLLECTION_FAILURE = "collection failure"
@@ -118,8 +119,8 @@ def code_span(text: str) -> str:
 # bash's and bats' own quoting, `like this': a lone backtick a markdown reader takes for the
 # start of code running on to the next one. bats quotes the failed command whole, backticks
 # of its own inside (`assert_failure "in \`my-version'"' failed).
-_BATS_FAILED = re.compile(r"^`(?P<command>.*)'(?P<rest> failed\b.*)$")
-_BASH_QUOTED = re.compile(r"`([^`'\n]*)'")
+_BATS_FAILED = lazy_re(r"^`(?P<command>.*)'(?P<rest> failed\b.*)$")
+_BASH_QUOTED = lazy_re(r"`([^`'\n]*)'")
 
 
 def bash_quotes(text: str) -> str:
@@ -422,7 +423,7 @@ _GO_FINAL = {"pass": PASSED, "fail": FAILED, "skip": SKIPPED}
 # A test's end as `go test` prints it, anywhere in a line of output: Go before 1.20 glues it
 # to text the test printed without a newline (`fmt.Printf("x")` -> `x--- PASS: TestX (0.00s)`),
 # and its `test2json` then sees no end line and writes no pass / fail / skip event for it.
-_GO_GLUED_END = re.compile(r"--- (PASS|FAIL|SKIP): (\S+) \(")
+_GO_GLUED_END = lazy_re(r"--- (PASS|FAIL|SKIP): (\S+) \(")
 NO_RESULT_OF_ITS_OWN = "go test -json gave no result for it, and its package failed"
 
 
@@ -590,7 +591,7 @@ def pytest_still_running(text: str) -> tuple[str, ...]:
 
 # pytest's heading of a failed test's section in its FAILURES (ERRORS) part:
 # `____ TestX.test_f[1] ____`, `____ ERROR at setup of test_g ____`.
-_PYTEST_FAILURE_HEAD = re.compile(r"^_+ (?:ERROR at \w+ of )?(\S.*?) _+$", re.MULTILINE)
+_PYTEST_FAILURE_HEAD = lazy_re(r"^_+ (?:ERROR at \w+ of )?(\S.*?) _+$", re.MULTILINE)
 
 
 def pytest_failure_lines(text: str) -> dict[str, str]:
@@ -660,7 +661,7 @@ def js_files_running(text: str) -> tuple[str, ...]:
 
 
 # The lines `go test` itself prints around a test's own (`=== RUN`, `--- FAIL: ...`).
-_GO_FRAMING = re.compile(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP))\b")
+_GO_FRAMING = lazy_re(r"^\s*(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:PASS|FAIL|SKIP))\b")
 
 
 def _go_failure(output: object) -> str | None:
@@ -674,19 +675,19 @@ def _go_failure(output: object) -> str | None:
 
 # --- TAP (bats --tap) -------------------------------------------------------------------------
 
-_TAP_PLAN_RE = re.compile(r"^1\.\.(\d+)")
-_TAP_RESULT_RE = re.compile(r"^(not ok|ok)\b\s*(\d+)?\s*(?:-\s*)?(.*)$")
-_TAP_DIRECTIVE_RE = re.compile(r"\s+#\s*(skip|todo)\b.*$", re.IGNORECASE)
+_TAP_PLAN_RE = lazy_re(r"^1\.\.(\d+)")
+_TAP_RESULT_RE = lazy_re(r"^(not ok|ok)\b\s*(\d+)?\s*(?:-\s*)?(.*)$")
+_TAP_DIRECTIVE_RE = lazy_re(r"\s+#\s*(skip|todo)\b.*$", re.IGNORECASE)
 # A failed test's diagnostics, less bats' note of where it is (`# (in test file x.bats, ...)`,
 # `# (from function `f' in file h.bash, line 5,` then `#  in test file x.bats, line 6)`).
-_TAP_DIAGNOSTIC_RE = re.compile(r"^#\s+(?!\(?(?:in test file|from function)\b)(\S.*)$")
+_TAP_DIAGNOSTIC_RE = lazy_re(r"^#\s+(?!\(?(?:in test file|from function)\b)(\S.*)$")
 # bats' note of the failed test's own file: the file of an outcome TAP does not name.
-_TAP_TEST_FILE_RE = re.compile(r"^#.*\bin test file (\S.*?), line \d+")
+_TAP_TEST_FILE_RE = lazy_re(r"^#.*\bin test file (\S.*?), line \d+")
 
 
 # What bats-assert (`expected : x`) and hand-written helpers (rbenv's `expected: x`) print
 # under a failed comparison: the difference a reader looks for.
-_TAP_COMPARED_RE = re.compile(r"^#\s*(expected|actual)\s*:\s*(.*?)\s*$")
+_TAP_COMPARED_RE = lazy_re(r"^#\s*(expected|actual)\s*:\s*(.*?)\s*$")
 COMPARED_CHARS = 60
 
 
@@ -801,7 +802,7 @@ def still_running(test: TestOutcome) -> bool:
 # bats runs each test in a process of its own: `bats-exec-test [flags] FILE test_<name> N ...`,
 # its name encoded (a space as `_`, any other character not a letter, digit, `_` or `-` as
 # `-XX`, its code in hex; in a name of only those, `_` and `-` escaped as `-5f`, `-2d`).
-_BATS_EXEC_TEST = re.compile(r"(?:^|/|\s)bats-exec-test\s(?:.*?\s)?(\S+\.bats)\s+test_(\S+)")
+_BATS_EXEC_TEST = lazy_re(r"(?:^|/|\s)bats-exec-test\s(?:.*?\s)?(\S+\.bats)\s+test_(\S+)")
 
 
 def bats_still_running(commands: Iterable[str]) -> tuple[TestOutcome, ...]:

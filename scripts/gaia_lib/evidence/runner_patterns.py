@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import paths
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.stacks.adapters import expand_braces
 from gaia_lib.stacks.adapters import glob_regex as stack_glob
 
@@ -46,19 +47,19 @@ OTHER_BLOCKS = ("coverage", "typecheck", "benchmark", "browser", "optimizeDeps",
                 "server", "build", "resolve", "ssr", "css", "preview", "worker")
 MAX_BYTES = 200_000
 
-_OTHER_BLOCK = re.compile(rf"\b(?:{'|'.join(OTHER_BLOCKS)})\s*:\s*\{{")
+_OTHER_BLOCK = lazy_re(rf"\b(?:{'|'.join(OTHER_BLOCKS)})\s*:\s*\{{")
 _QUOTED = r"""(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`$]*`)"""
 # an array of string literals (a glob's own `[jt]` inside its quotes is no end of it)
-_ARRAY = re.compile(rf"\b(include|exclude|testMatch)['\"]?\s*:\s*"
-                    rf"\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
+_ARRAY = lazy_re(rf"\b(include|exclude|testMatch)['\"]?\s*:\s*"
+                 rf"\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
 # jest's `testRegex: '...'` or `testRegex: ['...', ...]`
-_TEST_REGEX = re.compile(rf"\btestRegex['\"]?\s*:\s*"
-                         rf"(\[\s*(?:{_QUOTED}\s*(?:,\s*)?)*\]|{_QUOTED})")
+_TEST_REGEX = lazy_re(rf"\btestRegex['\"]?\s*:\s*"
+                      rf"(\[\s*(?:{_QUOTED}\s*(?:,\s*)?)*\]|{_QUOTED})")
 # Paths of plain sources: a testRegex that finds one leaves which files are tests to `roots`.
 SOURCE_PATHS = ("/src/index.ts", "/index.js", "/lib/main.mjs")
-_ESCAPE = re.compile(r"\\(.)")
-_STRING = re.compile(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`([^`$]*)`""")
-_TEST_PLACE = re.compile(r"test|spec|__tests__", re.IGNORECASE)
+_ESCAPE = lazy_re(r"\\(.)")
+_STRING = lazy_re(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`([^`$]*)`""")
+_TEST_PLACE = lazy_re(r"test|spec|__tests__", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def from_texts(texts: dict[str, str]) -> Patterns:
 
 
 # a script's `jest ... --config <path>` (or `-c`, `--config=`), vitest's too
-_SCRIPT_CONFIG = re.compile(r"\b(?:jest|vitest)\b[^&|;]*?\s(?:--config[= ]|-c\s+)['\"]?([^\s'\"]+)")
+_SCRIPT_CONFIG = lazy_re(r"\b(?:jest|vitest)\b[^&|;]*?\s(?:--config[= ]|-c\s+)['\"]?([^\s'\"]+)")
 
 
 def given_config(command: str) -> str | None:

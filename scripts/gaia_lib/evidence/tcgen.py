@@ -20,9 +20,10 @@ from typing import Any
 from gaia_lib.core.errors import InvalidInput, MalformedFile
 from gaia_lib.core.keys import is_story_key
 from gaia_lib.core.keys import story_key as valid_story_key
+from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
-AC_REF_RE = re.compile(r"AC(-EC)?[0-9]+")
+AC_REF_RE = lazy_re(r"AC(-EC)?[0-9]+")
 PRIORITIES = ("P0", "P1", "P2", "P3")
 TC_FIELDS = ("tc_id", "ac_ref", "description", "given", "when", "then", "type", "priority", "tags")
 
@@ -36,7 +37,7 @@ _TYPE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(api|endpoint|http|request|response|status code|database|db|queue|webhook|"
         r"service|integration|[1-5]\d\d)\b", re.IGNORECASE)),
 )
-_CONDITION_RE = re.compile(r"^(?:if|when|once|after|upon)\s+(.+?)\s*,\s*(.+)$", re.IGNORECASE)
+_CONDITION_RE = lazy_re(r"^(?:if|when|once|after|upon)\s+(.+?)\s*,\s*(.+)$", re.IGNORECASE)
 
 
 def _clean(text: str) -> str:

@@ -198,7 +198,7 @@ def code_columns(line: str) -> Iterator[tuple[int, str]]:
 
 
 # What a JS/TS template literal computes inside its text: code, not words (`${f(x)}`)
-_TEMPLATE_CODE = re.compile(r"\$\{([^{}]*)\}")
+_TEMPLATE_CODE = lazy_re(r"\$\{([^{}]*)\}")
 
 
 def template_code(text: str) -> list[str]:
@@ -220,7 +220,7 @@ def code_lines(lines: list[str]) -> list[str]:
 # 2); the `{` that opens its body may follow on its line.
 SHELL_FUNCTION_HEAD = r"(?:function\s+([\w:.-]+)\s*(?:\(\s*\))?|([\w:.-]+)\s*\(\s*\))"
 # A JS/TS statement head whose body may be one braceless statement on the next line.
-_BRACELESS_HEAD = re.compile(r"^(?:\}\s*)?(?:(?:else\s+)?if|for|while)\s*\(.*\)$|^(?:\}\s*)?else$")
+_BRACELESS_HEAD = lazy_re(r"^(?:\}\s*)?(?:(?:else\s+)?if|for|while)\s*\(.*\)$|^(?:\}\s*)?else$")
 
 
 def brace_indented(lines: list[str]) -> list[str]:
@@ -374,7 +374,7 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
                            spoken=expression_text(dynamic.group("expr")))
 
 
-_JS_STRING = re.compile(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\])*)`""")
+_JS_STRING = lazy_re(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\])*)`""")
 
 
 def template_text(template: str) -> str:
