@@ -271,8 +271,8 @@ def start_tool(
     `stdin`, its stdin is a pipe that `finish_tool` writes (else /dev/null). A tool may write
     more than a pipe holds before it is read: start only one that waits to be told to go.
     With `contain` and `keeps_itself`, the tool is its own keeper (`reaper.keep_self`, the
-    head start's launcher): started directly, given the keeper's REPORT_FD MARK PARENT after
-    its own arguments."""
+    head start's launcher): started directly, with the run's mark in its environment, given
+    the keeper's REPORT_FD MARK PARENT after its own arguments."""
     import subprocess
 
     args = tuple(str(a) for a in argv)
@@ -284,8 +284,15 @@ def start_tool(
     if contained:
         report_r, report_w = os.pipe()
         mark = os.urandom(8).hex()
-        launch = ((*args, str(report_w), mark, str(os.getpid())) if keeps_itself
-                  else _keeper_argv(report_w, mark, args))
+        if keeps_itself:
+            from gaia_lib.core.reaper import MARK_ENV
+
+            # marked from its start, as the keeper's spawn marks a tool: a process of the run
+            # that never execs (the launcher running pytest itself) is found by it too
+            full_env[MARK_ENV] = mark
+            launch = (*args, str(report_w), mark, str(os.getpid()))
+        else:
+            launch = _keeper_argv(report_w, mark, args)
     try:
         process = subprocess.Popen(
             launch,

@@ -360,3 +360,33 @@ def test_a_tool_that_keeps_itself_dies_with_its_caller() -> None:
     while _sleeps(secs) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _sleeps(secs) == [], "the run outlived its killed caller"
+
+
+# A tool keeping itself whose run never execs: the child sleeps in Python, named by argv[2].
+_SELF_KEPT_PYTHON = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from gaia_lib.core import reaper
+let_go = reaper.keep_self(int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
+reaper.wait_for_keeper(let_go)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+def test_a_tool_keeping_itself_is_found_by_its_mark_when_its_keeper_dies_unreported() -> None:
+    # the keeper killed outright writes no report: the caller sweeps by the mark, which the
+    # tool carries from its start even though it never execs
+    secs = unique_seconds()
+    scripts = str(Path(reaper.__file__).resolve().parents[2])
+    started = proc.start_tool([sys.executable, "-c", _SELF_KEPT_PYTHON, scripts, secs],
+                              contain=True, keeps_itself=True)
+    assert isinstance(started, proc.Started)
+    deadline = time.monotonic() + 20
+    while len(alive_with(secs)) < 2 and time.monotonic() < deadline:  # keeper and tool
+        time.sleep(0.05)
+    assert len(alive_with(secs)) == 2
+    os.kill(started.pid, signal.SIGKILL)
+    result = proc.finish_tool(started, timeout=30)
+    [(pid, command)] = result.killed
+    assert pid != started.pid and command.startswith(f"{sys.executable} -c")
+    assert survivors(secs) == []
