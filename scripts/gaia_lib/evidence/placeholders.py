@@ -158,7 +158,8 @@ of its project that the project defines (`export const expect = (x) => ({ toBe()
 `new Proxy(() => noop, { get: () => noop })` of nothing the module imports; one
 handing on a package's is the runner's: `export { expect } from "@playwright/test"`,
 `base.extend(...)`, `test.expect`, `chai.expect`; `imported_expect_origin`, the modules
-`check_modules` reads), and a `setTimeout` callback or
+`check_modules` reads), and a `setTimeout` callback, an async function called at once
+(`(async () => { ... })();`), or
 a `.then(...)` or an `expect(p).resolves` / `.rejects` check neither awaited, returned nor
 kept, at the test's top level, in a test with
 no `done` parameter, no fake timers and no `await` or `return` after it (its check runs
@@ -2502,10 +2503,13 @@ def _empty_loops_dead(lines: list[str], language: str, outer: frozenset[str] = f
 
 
 # JS/TS: a check in a callback the test does not wait for runs after the runner has counted
-# the test as passed: `setTimeout(() => { expect(...) })`, `p.then((r) => { expect(r)... })`
+# the test as passed: `setTimeout(() => { expect(...) })`, `p.then((r) => { expect(r)... })`,
+# an async function called and not awaited (`(async () => { ... })();`: its failures reject
+# a promise nothing holds)
 # or `expect(p).resolves.toEqual(...)` neither awaited nor returned, in a test with no `done`
 # parameter, no fake timers, and no `await` or returned promise after it.
-_LATER = lazy_re(r"^(\s+)(?:setTimeout\s*\(|(?!return\b|await\b|const\b|let\b|var\b)"
+_LATER = lazy_re(r"^(\s+)(?:setTimeout\s*\(|\(\s*async\b|"
+                 r"(?!return\b|await\b|const\b|let\b|var\b)"
                     r"(?:[^=]*\.then\s*\(|expect\s*\(.*\)\s*\.\s*(?:not\s*\.\s*)?"
                     r"(?:resolves|rejects)\s*\.))")
 # `([] as number[])`: an empty array however typed

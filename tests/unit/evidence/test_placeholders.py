@@ -1097,6 +1097,19 @@ it("then never awaited", () => {
   Promise.resolve(slugify("A")).then((r) => expect(r).toBe("zzz"));
 });
 
+it("async function never awaited", () => {
+  (async () => {
+    await new Promise((r) => setTimeout(r, 20));
+    expect(slugify("A")).toBe("zzz");
+  })();
+});
+
+it("async function awaited", async () => {
+  await (async () => {
+    expect(slugify("A")).toBe("a");
+  })();
+});
+
 it("then returned", () => {
   return Promise.resolve(slugify("A")).then((r) => expect(r).toBe("a"));
 });
@@ -1304,6 +1317,7 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
         "overwritten": True, "closure never called": True, "closure called": False,
         "empty loop": True, "empty forEach": True, "filled forEach": False,
         "timer never awaited": True, "then never awaited": True, "then returned": False,
+        "async function never awaited": True, "async function awaited": False,
         "then awaited later": False, "then before the promise it returns": False,
         "timer with done": False,
         "timer with fake timers": False, "under the file's false constant": True,
