@@ -116,6 +116,10 @@ _KEYWORD_SPELLINGS = {
     "NaN": r"NaN|nan|toBeNaN|isNaN|isnan|IsNaN",
     "undefined": r"undefined|toBeUndefined",
 }
+# A check that a result is not NaN: `expect(isNaN(x)).toBe(false)`, `.not.toBeNaN()`,
+# `assert not math.isnan(x)`.
+_NOT_NAN = lazy_re(r"isNaN\s*\((?s:.*)\)\s*\)\s*\.\s*(?:toBe\s*\(\s*false|toEqual\s*\(\s*false|"
+                   r"toBeFalsy)|\.\s*not\s*\.\s*toBeNaN|\bnot\s+(?:math\.|np\.|numpy\.)?isnan\b")
 # All-caps words that are prose (protocol and document names, ids), not enum values.
 _NOT_ENUMS = frozenset({
     "A", "I", "AC", "API", "ASCII", "CLI", "CMYK", "CSS", "CSV", "DB", "DNS", "FR", "GIF", "HSL",
@@ -689,6 +693,8 @@ def _occurs(literal: Literal, span: str) -> bool:
         number = rf"(?<![\w.]){re.escape(literal.value)}(?!\.?\d)(?![\w])"
         return re.search(number, span) is not None
     if literal.kind == KEYWORD or (literal.kind == ENUM and literal.value in _KEYWORD_SPELLINGS):
+        if literal.value == "NaN" and _NOT_NAN.search(span):
+            return False  # that a result is not NaN: no NaN asserted
         spelled = _KEYWORD_SPELLINGS.get(literal.value, re.escape(literal.value))
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"(?<![\w]){re.escape(literal.value)}(?![\w])", span) is not None

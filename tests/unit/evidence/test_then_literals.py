@@ -247,6 +247,10 @@ def test_null_is_asserted_by_the_assertions_named_for_it(source: str) -> None:
     ("    assert math.isnan(parse('foo'))\n", True),
     ("expect(parse('1m')).toBe(60000);\n", False),
     ("expect(parse('nanos')).toBe(1);\n", False),
+    # that a result is not NaN (vercel/ms 33)
+    ("expect(Number.isNaN(parse('10'))).toBe(false);\n", False),
+    ("expect(parse('10')).not.toBeNaN();\n", False),
+    ("    assert not math.isnan(parse('10'))\n", False),
 ])
 def test_nan_is_asserted_by_the_checks_named_for_it(source: str, found: bool) -> None:
     # vercel/ms: "it returns NaN" read NaN as a name; its tests check it by isNaN / toBeNaN
