@@ -28,8 +28,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   arrow of one expression's, `it("x", () => expect(f(1)).toBe(2))`, to the end of the test's
   call, its brackets balanced: `js_one_expression`);
   for a test named at run time, its `describe()` group's code before it too (the table its
-  loop runs over); for a Go test that ranges over a package-level table
-  (`for _, tt := range splitTests`), that table after it;
+  loop runs over), and so for a `.each(cases)` test whose table its group declares before
+  it; for a Go test that ranges over a package-level table (`for _, tt := range
+  splitTests`), that table after it;
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
@@ -351,6 +352,12 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             continue
         groups = [group for _, group, _ in describes]
         found = False
+        # a table it names, declared in its group before it (`const cases = [...]`,
+        # `test.each(cases)`): the group's code before it is read too, as a loop's is
+        named = _JS_EACH_NAMED.search(line)
+        table_start = describes[-1][2] + 1 if named and describes and any(
+            re.match(rf"\s*(?:const|let|var)\s+{re.escape(named.group(1))}\b", earlier)
+            for earlier in lines[describes[-1][2] + 1:i]) else None
         for match in _JS_TEST.finditer(line):
             found = True
             if match.group("kind").endswith("describe"):  # xdescribe: a group switched off
@@ -359,12 +366,12 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             call = (i, line.rindex("(", 0, match.start("q")))
             name = match.group("name")
             made = match.group("q") == "`" and "${" in name  # a template: code in its name
-            yield _js_case(path, lines, i, [*groups, name], i, call,
+            yield _js_case(path, lines, i, [*groups, name], i, call, table_start,
                            spoken=template_text(name) if made else None)
         each = None if found else _each_case(lines, i)
         if each is not None:
             found = True
-            yield _js_case(path, lines, i, [*groups, each[0]], each[1], each[2])
+            yield _js_case(path, lines, i, [*groups, each[0]], each[1], each[2], table_start)
         dynamic = None if found else _JS_DYNAMIC_TEST.search(line)
         if dynamic is not None:
             expression = " ".join(dynamic.group("expr").split())[:MAX_EXPRESSION]
@@ -374,6 +381,8 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
                            spoken=expression_text(dynamic.group("expr")))
 
 
+# `test.each(cases)(...)`: a table test over a table it names
+_JS_EACH_NAMED = lazy_re(r"\.each\s*\(\s*([A-Za-z_$][\w$]*)\s*\)")
 _JS_STRING = lazy_re(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\])*)`""")
 
 

@@ -170,6 +170,31 @@ describe("getQuery", () => {
 """
 
 
+def test_a_js_each_test_over_a_table_its_group_declares_reads_that_table() -> None:
+    """unjs/scule with its table moved to `const cases = [...]; test.each(cases)`: the
+    table's rows are the test's data, as a loop's are; a table it writes itself, or one
+    declared outside its group, leaves its body its own."""
+    source = """describe("splitByCase", () => {
+  const cases: [string, string[]][] = [
+    ["fooBar", ["foo", "Bar"]],
+  ];
+  test.each(cases)("%s => %s", (input, expected) => {
+    expect(splitByCase(input)).toMatchObject(expected);
+  });
+  test.each([["a", ["a"]]])("%s => %s", (input, expected) => {
+    expect(splitByCase(input)).toMatchObject(expected);
+  });
+});
+"""
+    named, written = split_tests("test/scule.test.ts", source)
+    assert named.body.startswith('  const cases: [string, string[]][] = [\n    ["fooBar"')
+    assert (named.line, named.body_line) == (5, 2)
+    assert written.body.startswith("  test.each([[") and written.body_line == 0
+    outside = split_tests("t.test.ts", "const cases = [[1, 2]];\n" + source.replace(
+        '  const cases: [string, string[]][] = [\n    ["fooBar", ["foo", "Bar"]],\n  ];\n', ""))
+    assert outside[0].body.startswith("  test.each(cases)")
+
+
 def test_a_js_test_named_at_run_time_is_named_by_its_expression_and_reads_its_table() -> None:
     cases = split_tests("test/query.test.ts", TABLE_DRIVEN)
     assert [(c.name, c.line) for c in cases] == [
