@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -207,6 +207,32 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     return ran("ac-coverage", findings)
 
 
+# Why a test does not count for one AC (None: it counts); a check's judge gives one per AC it
+# judges, else None.
+WhyNot = Callable[[str], str | None]
+
+
+def _judged(criteria: Sequence[AcceptanceCriterion], result: ac_coverage.CoverageResult,
+            judge: Callable[[AcceptanceCriterion], WhyNot | None],
+            suffixes: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:
+    """Per AC `judge` applies to (`judge(ac)`, once per AC), its matched tests (of files
+    ending in one of `suffixes`, when given) with why each does not count for it."""
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        why = judge(ac) if ac is not None else None
+        if why is None:
+            continue
+        for test in entry.tests:
+            if suffixes and not test.partition("::")[0].endswith(suffixes):
+                continue
+            reason = why(test)
+            if reason:
+                out.setdefault(entry.ac_id, {})[test] = reason
+    return out
+
+
 def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
                         bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
@@ -225,33 +251,31 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     not "then the number 9 is returned")."""
     from gaia_lib.evidence import then_literals
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        if ac is None or not ac.then:
-            continue
-        literals = then_literals.then_literals(ac.then, ac.setting)
-        if not literals:
-            continue
+    def judge(ac: AcceptanceCriterion) -> WhyNot | None:
+        literals = then_literals.then_literals(ac.then, ac.setting) if ac.then else ()
+        if not literals or not ac.then:
+            return None
         values = ", ".join(lit.shown for lit in literals)
         # a Then promising a difference is verified by a check that a result is not one value
         other = not then_literals.promises_a_difference(ac.then)
         # a check that the code accepts its input (`.not.toThrow()`) checks the values given
         # it only where the Then promises no result of it
         accepted = not then_literals.promises_a_result(ac.then)
-        for test in entry.tests:
+
+        def why(test: str) -> str | None:
             body = bodies.get(test, "")
             check = then_literals.presence_only(body, other)
             if not check:
-                continue
+                return None
             unread = then_literals.ignored_parameter(body)
-            if unread or not then_literals.checked_literals(body, literals, accepted):
-                column = f" (its table's `{unread}` is read by no check)" if unread else ""
-                out.setdefault(entry.ac_id, {})[test] = (
-                    f"only checks that a result exists ({check[:60]}), not {values} from "
-                    f"{entry.ac_id}'s Then clause{column}")
-    return out
+            if not unread and then_literals.checked_literals(body, literals, accepted):
+                return None
+            column = f" (its table's `{unread}` is read by no check)" if unread else ""
+            return (f"only checks that a result exists ({check[:60]}), not {values} from "
+                    f"{ac.ac_id}'s Then clause{column}")
+        return why
+
+    return _judged(criteria, result, judge)
 
 
 def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
@@ -265,23 +289,14 @@ def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
     from gaia_lib.evidence import ac_coverage, then_literals
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the review's reads
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        if ac is None or not ac.then or not (
-                then_literals.then_literals(ac.then, ac.setting)
-                or ac_coverage.then_raises(ac, frozenset())):
-            continue
-        for test in entry.tests:
-            if not test.partition("::")[0].endswith(JS_SUFFIXES):
-                continue
-            call = then_literals.js_calls_only(bodies.get(test, ""), names)
-            if call:
-                out.setdefault(ac.ac_id, {})[test] = (
-                    f"calls the code and checks nothing of what it returns or throws "
-                    f"({call[:60]})")
-    return out
+    def why(test: str) -> str | None:
+        call = then_literals.js_calls_only(bodies.get(test, ""), names)
+        return (f"calls the code and checks nothing of what it returns or throws "
+                f"({call[:60]})") if call else None
+
+    return _judged(criteria, result, lambda ac: why if ac.then and (
+        then_literals.then_literals(ac.then, ac.setting)
+        or ac_coverage.then_raises(ac, frozenset())) else None, JS_SUFFIXES)
 
 
 def self_compared_tests(criteria: Sequence[AcceptanceCriterion],
@@ -294,20 +309,14 @@ def self_compared_tests(criteria: Sequence[AcceptanceCriterion],
     stands where a value the AC promises could be checked."""
     from gaia_lib.evidence import self_compared, sut_names, then_literals  # the reads load them
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        if ac is None or not ac.then or not then_literals.then_literals(ac.then, ac.setting):
-            continue
-        for test in entry.tests:
-            found = self_compared.self_compared_row(
-                bodies.get(test, ""), names.of(sut_names.family(test.partition("::")[0])))
-            if found:
-                out.setdefault(ac.ac_id, {})[test] = (
-                    f"its table's expected value is the code's own result ({found[:60]}): "
-                    f"it compares the code with itself")
-    return out
+    def why(test: str) -> str | None:
+        found = self_compared.self_compared_row(
+            bodies.get(test, ""), names.of(sut_names.family(test.partition("::")[0])))
+        return (f"its table's expected value is the code's own result ({found[:60]}): it "
+                f"compares the code with itself") if found else None
+
+    return _judged(criteria, result, lambda ac: why if ac.then and then_literals.then_literals(
+        ac.then, ac.setting) else None)
 
 
 def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
@@ -321,29 +330,26 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
     test passes whatever the code gives for the AC's example, or checks another value."""
     from gaia_lib.evidence import expected_column
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        if ac is None or not ac.then or not ac.setting:
-            continue
-        for test in entry.tests:
-            if not test.partition("::")[0].endswith(".py"):
-                continue
+    def judge(ac: AcceptanceCriterion) -> WhyNot | None:
+        then, setting = ac.then, ac.setting
+        if not then or not setting:
+            return None
+
+        def why(test: str) -> str | None:
             body = bodies.get(test, "")
-            other = expected_column.contradicting_cell(body, ac.then, ac.setting)
+            other = expected_column.contradicting_cell(body, then, setting)
             if other:
-                out.setdefault(entry.ac_id, {})[test] = (
-                    f"its table expects {other[0][:60]} for {entry.ac_id}'s example, not the "
-                    f"{other[1][:60]} its Then promises")
-                continue
-            found = expected_column.unchecked_column(body, ac.then, ac.setting)
-            if found:
-                column, cell, how = found
-                out.setdefault(entry.ac_id, {})[test] = (
-                    f"its table's `{column}` ({cell[:60]} for {entry.ac_id}'s example) is {how}: "
-                    f"it checks no value {entry.ac_id} promises")
-    return out
+                return (f"its table expects {other[0][:60]} for {ac.ac_id}'s example, not the "
+                        f"{other[1][:60]} its Then promises")
+            found = expected_column.unchecked_column(body, then, setting)
+            if not found:
+                return None
+            column, cell, how = found
+            return (f"its table's `{column}` ({cell[:60]} for {ac.ac_id}'s example) is {how}: "
+                    f"it checks no value {ac.ac_id} promises")
+        return why
+
+    return _judged(criteria, result, judge, (".py",))
 
 
 def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
@@ -357,20 +363,19 @@ def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
     example."""
     from gaia_lib.evidence import expected_column
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        if ac is None or not ac.setting:
-            continue
-        for test in entry.tests:
-            found = expected_column.skipped_rows(bodies.get(test, ""), ac.setting,
+    def judge(ac: AcceptanceCriterion) -> WhyNot | None:
+        setting = ac.setting
+        if not setting:
+            return None
+
+        def why(test: str) -> str | None:
+            found = expected_column.skipped_rows(bodies.get(test, ""), setting,
                                                  instances.get(test, ()))
-            if found:
-                out.setdefault(entry.ac_id, {})[test] = (
-                    f"the runner skipped its rows for {entry.ac_id}'s example `{found[:60]}`: "
-                    "they checked nothing")
-    return out
+            return (f"the runner skipped its rows for {ac.ac_id}'s example `{found[:60]}`: "
+                    "they checked nothing") if found else None
+        return why
+
+    return _judged(criteria, result, judge)
 
 
 def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
@@ -383,19 +388,21 @@ def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
     for."""
     from gaia_lib.evidence import example_inputs
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        found = example_inputs.examples(ac.text) if ac is not None else ()
-        for test in entry.tests if found else ():
+    def judge(ac: AcceptanceCriterion) -> WhyNot | None:
+        found = example_inputs.examples(ac.text)
+        if not found:
+            return None
+
+        def why(test: str) -> str | None:
             plainer = example_inputs.plainer_call(found, bodies.get(test, ""))
-            if plainer:
-                call, example, about = plainer
-                out.setdefault(entry.ac_id, {})[test] = (
-                    f"calls {call[:60]}, a plainer form of {entry.ac_id}'s example `{example}`: "
+            if not plainer:
+                return None
+            call, example, about = plainer
+            return (f"calls {call[:60]}, a plainer form of {ac.ac_id}'s example `{example}`: "
                     f"it shows none of its {about}")
-    return out
+        return why
+
+    return _judged(criteria, result, judge)
 
 
 def unshown_raise_tests(criteria: Sequence[AcceptanceCriterion],
@@ -407,23 +414,19 @@ def unshown_raise_tests(criteria: Sequence[AcceptanceCriterion],
     exception beside it, `len(parse_duration(x))` for a TypeError), with why."""
     from gaia_lib.evidence import ac_coverage, raise_checks
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        if ac is None:
-            continue
+    def judge(ac: AcceptanceCriterion) -> WhyNot | None:
         promised = ac_coverage.promised_exceptions(ac)
         units = raise_checks.when_units(ac.when or "")
-        for test in entry.tests if promised and units else ():
-            if not test.partition("::")[0].endswith(".py"):
-                continue
+        if not promised or not units:
+            return None
+
+        def why(test: str) -> str | None:
             check = raise_checks.unshown_raise(bodies.get(test, ""), promised, units)
-            if check:
-                out.setdefault(entry.ac_id, {})[test] = (
-                    f"its check ({check[:70]}) may pass on something other than the code "
-                    f"{entry.ac_id} names raising it")
-    return out
+            return (f"its check ({check[:70]}) may pass on something other than the code "
+                    f"{ac.ac_id} names raising it") if check else None
+        return why
+
+    return _judged(criteria, result, judge, (".py",))
 
 
 def unchanged_input_tests(criteria: Sequence[AcceptanceCriterion],
@@ -437,29 +440,27 @@ def unchanged_input_tests(criteria: Sequence[AcceptanceCriterion],
     of the change the AC promises."""
     from gaia_lib.evidence import then_literals, unchanged_input
 
-    by_id = {ac.ac_id: ac for ac in criteria}
-    out: dict[str, dict[str, str]] = {}
-    for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
-        if ac is None or not ac.then or not ac.setting:
-            continue
+    def judge(ac: AcceptanceCriterion) -> WhyNot | None:
+        if not ac.then or not ac.setting:
+            return None
         promised = then_literals.then_literals(ac.then, ac.setting)
         values = {lit.value for lit in promised}
         given = [lit for lit in then_literals.then_literals(ac.setting)
                  if lit.value not in values]
         if not promised or not given:
-            continue
-        for test in entry.tests:
-            if not test.partition("::")[0].endswith(".py"):
-                continue
+            return None
+        change = f"{given[0].shown} -> {', '.join(lit.shown for lit in promised)}"
+
+        def why(test: str) -> str | None:
             check = unchanged_input.passes_unchanged(bodies.get(test, ""))
-            if check:
-                check = " ".join(check.split())
-                out.setdefault(entry.ac_id, {})[test] = (
-                    f"its checks hold with the input handed back unchanged ({check[:60]}): "
-                    f"it shows none of the change {entry.ac_id} promises ({given[0].shown} "
-                    f"-> {', '.join(lit.shown for lit in promised)})")
-    return out
+            if not check:
+                return None
+            check = " ".join(check.split())
+            return (f"its checks hold with the input handed back unchanged ({check[:60]}): "
+                    f"it shows none of the change {ac.ac_id} promises ({change})")
+        return why
+
+    return _judged(criteria, result, judge, (".py",))
 
 
 def caught_only_tests(result: ac_coverage.CoverageResult,
