@@ -5,12 +5,16 @@ filters, the mocking check) and its sources' (the branch-coverage check's error 
 idna's story a third of the time spent parsing went to texts parsed before. `module` parses a
 text once and hands every caller the same tree, so a caller must never change it (no
 transformer, no attribute set on a node). A text that does not parse raises as `ast.parse`
-does, each time (failures are not remembered). Standard library only.
+does, each time (failures are not remembered). `test_parts` reads one test's text, which may
+begin with the module table it is parametrized by; `callee_name` names what a call calls.
+Standard library only.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+import textwrap
 from functools import lru_cache
 
 REMEMBERED = 64  # texts: the test files and sources of one story, with room to spare
@@ -20,3 +24,28 @@ REMEMBERED = 64  # texts: the test files and sources of one story, with room to 
 def module(text: str) -> ast.Module:
     """`ast.parse(text)`, the same tree for the same text (module rules)."""
     return ast.parse(text)
+
+
+def test_parts(source: str) -> tuple[list[ast.stmt], ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """The module-level statements a test's text holds (the tables it is parametrized by) and
+    its function, the last one: a method's text after a module-level table is read in two
+    parts. None for text that does not parse, or holds no function."""
+    try:
+        statements = ast.parse(textwrap.dedent(source)).body
+    except (SyntaxError, ValueError):
+        lines = source.splitlines()
+        head = next((i for i, line in enumerate(lines)
+                     if re.match(r"[ \t]+(?:@|def\s|async\s+def\s)", line)), 0)
+        try:
+            statements = [*ast.parse(textwrap.dedent("\n".join(lines[:head]))).body,
+                          *ast.parse(textwrap.dedent("\n".join(lines[head:]))).body]
+        except (SyntaxError, ValueError):
+            return None
+    functions = [s for s in statements if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+    return (statements, functions[-1]) if functions else None
+
+
+def callee_name(node: ast.expr) -> str:
+    """A callee's own name: `f` of `f(...)`, `g` of `a.b.g(...)`; "" for any other."""
+    return node.id if isinstance(node, ast.Name) else \
+        node.attr if isinstance(node, ast.Attribute) else ""

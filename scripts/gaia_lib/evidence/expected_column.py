@@ -63,10 +63,10 @@ import os
 import platform
 import re
 import sys
-import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from gaia_lib.core import pyast
 from gaia_lib.evidence import then_literals
 from gaia_lib.evidence.runner_output import SKIPPED
 
@@ -85,7 +85,7 @@ def unchecked_column(test_source: str, then: str,
     cell as written and how the column is used (`read by no check`, compared by no check
     that can fail, or never checked for a return); None where one is so compared, or the
     test is not read."""
-    parsed = _parse(test_source)
+    parsed = pyast.test_parts(test_source)
     if parsed is None:
         return None
     module, function = parsed
@@ -130,7 +130,7 @@ def contradicting_cell(test_source: str, then: str, setting: str) -> tuple[str, 
     call its Then writes, same callee and argument names, literal arguments, with other
     values (`Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)` for `Duration(4, 5, 0, 0, 30, 12, 0, 6,
     3)`), where no cell of the row is the promised value: (that cell, the promised call)."""
-    parsed = _parse(test_source)
+    parsed = pyast.test_parts(test_source)
     given = _quoted(setting)
     if parsed is None or not given:
         return None
@@ -180,7 +180,7 @@ def skipped_rows(test_source: str, setting: str,
     """The first of the AC's example values (its Given's, as its table's rows hold them)
     whose every row the runner skipped (`instances`: each row's id and outcome, in order;
     module rules); None where one ran, or the rows and instances do not pair up."""
-    parsed = _parse(test_source)
+    parsed = pyast.test_parts(test_source)
     given = _quoted(setting)
     if parsed is None or not given:
         return None
@@ -200,24 +200,6 @@ def skipped_rows(test_source: str, setting: str,
             for value in sorted(_cell(cell) & given):
                 ran[value] = ran.get(value, False) or outcome != SKIPPED
     return next((value for value, any_ran in ran.items() if not any_ran), None)
-
-
-def _parse(source: str) -> tuple[list[ast.stmt], ast.FunctionDef | ast.AsyncFunctionDef] | None:
-    """The module-level statements the test's text holds (its tables) and its function; a
-    method's text after a module-level table is read in two parts."""
-    try:
-        statements = ast.parse(textwrap.dedent(source)).body
-    except (SyntaxError, ValueError):
-        lines = source.splitlines()
-        head = next((i for i, line in enumerate(lines)
-                     if re.match(r"[ \t]+(?:@|def\s|async\s+def\s)", line)), 0)
-        try:
-            statements = [*ast.parse(textwrap.dedent("\n".join(lines[:head]))).body,
-                          *ast.parse(textwrap.dedent("\n".join(lines[head:]))).body]
-        except (SyntaxError, ValueError):
-            return None
-    functions = [s for s in statements if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
-    return (statements, functions[-1]) if functions else None
 
 
 def _quoted(text: str) -> set[str]:

@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from gaia_lib.core import reads
+from gaia_lib.core import pyast, reads
 from gaia_lib.core.lazyre import compile as lazy_re
 
 READ_LIMIT = 1_000_000  # bytes of one conftest or plugin module
@@ -142,15 +142,6 @@ def _decorator_flags(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str,
                     and isinstance(value.value, str):
                 spec = value.value
     return kind, spec
-
-
-def _name_of(func: ast.expr) -> str:
-    """The last name of a callee: `f` of `f(...)`, `m.f(...)`."""
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return ""
 
 
 def _dotted(node: ast.expr) -> str:
@@ -262,7 +253,7 @@ def _is_report(expr: ast.expr, names: _Names) -> bool:
         return _is_report(expr.value, names)
     if isinstance(expr, ast.Yield):
         return names.yield_is_report
-    return isinstance(expr, ast.Call) and _name_of(expr.func) in names.makers
+    return isinstance(expr, ast.Call) and pyast.callee_name(expr.func) in names.makers
 
 
 def _said(value: ast.expr | None) -> str:
@@ -299,7 +290,7 @@ def _report_writes(node: ast.AST, names: _Names) -> Iterator[tuple[int, str]]:
                 yield target.lineno, said
     if not isinstance(node, ast.Call):
         return
-    callee = _name_of(node.func)
+    callee = pyast.callee_name(node.func)
     args = list(node.args)
     if callee == "__setattr__" and isinstance(node.func, ast.Attribute) \
             and _is_report(node.func.value, names):
@@ -330,7 +321,7 @@ def _dict_owner(expr: ast.expr, names: _Names) -> ast.expr | None:
     if isinstance(expr, ast.Attribute) and expr.attr == "__dict__" \
             and _is_report(expr.value, names):
         return expr.value
-    if isinstance(expr, ast.Call) and _name_of(expr.func) == "vars" and expr.args \
+    if isinstance(expr, ast.Call) and pyast.callee_name(expr.func) == "vars" and expr.args \
             and _is_report(expr.args[0], names):
         return expr.args[0]
     return None
@@ -341,7 +332,7 @@ def _raises(handler: ast.ExceptHandler) -> bool:
     for node in ast.walk(handler):
         if isinstance(node, ast.Raise):
             return True
-        if isinstance(node, ast.Call) and _name_of(node.func) in RAISING_CALLS:
+        if isinstance(node, ast.Call) and pyast.callee_name(node.func) in RAISING_CALLS:
             return True
     return False
 
@@ -386,7 +377,7 @@ def _hook_rules(fn: ast.FunctionDef | ast.AsyncFunctionDef, hook: str, kind: str
     if hook in RUN_HOOKS:
         for node in _walk(fn):
             if kind == "old" and isinstance(node, ast.Call) and \
-                    _name_of(node.func) == "force_result":
+                    pyast.callee_name(node.func) == "force_result":
                 yield node.lineno, f"forces the hook's result (`{_said(node.func)}(...)`)"
             for target, _ in _targets(node):
                 if isinstance(target, ast.Attribute) and target.attr in {
@@ -412,7 +403,7 @@ def _hook_rules(fn: ast.FunctionDef | ast.AsyncFunctionDef, hook: str, kind: str
         yield returned[0].lineno, f"makes the reports itself (returns {_said(returned[0].value)})"
     if hook == "pytest_runtest_protocol" and returned:
         protocols = [node for node in _walk(fn) if isinstance(node, ast.Call)
-                     and _name_of(node.func) == "runtestprotocol"]
+                     and pyast.callee_name(node.func) == "runtestprotocol"]
         quiet = [node for node in protocols if any(
             k.arg == "log" and not (isinstance(k.value, ast.Constant) and k.value.value)
             for k in node.keywords)]
@@ -492,7 +483,7 @@ def _patches(tree: ast.Module) -> Iterator[tuple[int, str]]:
                     yield target.lineno, f"replaces `{owner}.{target.attr}`"
         if not isinstance(node, ast.Call) or not node.args:
             continue
-        callee, first = _name_of(node.func), node.args[0]
+        callee, first = pyast.callee_name(node.func), node.args[0]
         if callee in {"setattr", "patch"} and isinstance(first, ast.Constant) \
                 and isinstance(first.value, str):  # "unittest.TestCase.assertEqual"
             owner, _, attr = first.value.rpartition(".")

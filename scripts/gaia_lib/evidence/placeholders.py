@@ -1660,7 +1660,7 @@ def _truthy_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef,
             continue
         rows: list[list[ast.expr]] = []
         for row in values.elts:
-            if isinstance(row, ast.Call) and _name_of(row.func) == "param":
+            if isinstance(row, ast.Call) and pyast.callee_name(row.func) == "param":
                 cells = list(row.args)
             elif len(names) == 1:
                 cells = [row]
@@ -1712,7 +1712,7 @@ def _python_truthy_checks_trivial(lines: list[str], outer: FileScope) -> list[st
         if not isinstance(node, (ast.Assert, ast.Expr)):
             continue
         test = node.test if isinstance(node, ast.Assert) else node.value.args[0] if (
-            isinstance(node.value, ast.Call) and _name_of(node.value.func) == "assertTrue"
+            isinstance(node.value, ast.Call) and pyast.callee_name(node.value.func) == "assertTrue"
             and len(node.value.args) == 1) else None
         if test is None or not _always_truthy(test, truthy):
             continue
@@ -3724,12 +3724,6 @@ def _python_words(lines: list[str]) -> str:
     return " ".join([found.group(2) if found else "", *comments])
 
 
-def _name_of(node: ast.expr) -> str:
-    """A callee's own name: `f` of `f(...)`, `g` of `a.b.g(...)`."""
-    return node.id if isinstance(node, ast.Name) else \
-        node.attr if isinstance(node, ast.Attribute) else ""
-
-
 def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
                    defined: frozenset[str] | set[str]) -> bool:
     """Whether a Python function may check something: an `assert`, a `raise`, a call named
@@ -3750,7 +3744,7 @@ def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
             return True
         if not isinstance(node, ast.Call):
             continue
-        name = _name_of(node.func)
+        name = pyast.callee_name(node.func)
         if _PY_CHECK_WORD.search(name) or name in params or any(
                 word.arg == "check" and not (isinstance(word.value, ast.Constant)
                                              and not word.value.value)

@@ -32,6 +32,8 @@ import re
 import textwrap
 from collections.abc import Set as AbstractSet
 
+from gaia_lib.core import pyast
+
 _RAISES = frozenset({"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
 
 
@@ -45,26 +47,18 @@ def _parsed(text: str) -> ast.Module | None:
     return None
 
 
-def _name(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""
-
-
 def _key(node: ast.expr) -> str:
-    return re.sub(r"[^a-z0-9]", "", _name(node).lower())
+    return re.sub(r"[^a-z0-9]", "", pyast.callee_name(node).lower())
 
 
 def _expected(node: ast.expr) -> set[str]:
     if isinstance(node, ast.Tuple):
-        return {_name(item).lower() for item in node.elts}
-    return {_name(node).lower()}
+        return {pyast.callee_name(item).lower() for item in node.elts}
+    return {pyast.callee_name(node).lower()}
 
 
 def _raises_call(node: ast.AST) -> ast.Call | None:
-    if isinstance(node, ast.Call) and _name(node.func) in _RAISES and node.args:
+    if isinstance(node, ast.Call) and pyast.callee_name(node.func) in _RAISES and node.args:
         return node
     return None
 

@@ -19,3 +19,21 @@ def test_a_text_that_does_not_parse_raises_each_time() -> None:
     for _ in range(2):
         with pytest.raises(SyntaxError):
             pyast.module("def broken(:\n")
+
+
+def test_a_tests_text_is_read_with_the_module_table_before_it() -> None:
+    # a method after its module table: no one indentation to remove, read in two parts
+    text = ("CASES = [(1, 2)]\n    @pytest.mark.parametrize('a, b', CASES)\n"
+            "    def test_it(self, a, b):\n        assert f(a) == b\n")
+    parts = pyast.test_parts(text)
+    assert parts is not None
+    statements, function = parts
+    assert [type(s).__name__ for s in statements] == ["Assign", "FunctionDef"]
+    assert function.name == "test_it"
+    assert pyast.test_parts("x = 1\n") is None
+    assert pyast.test_parts("def test_x(:\n") is None
+
+
+def test_a_callee_is_named_by_its_own_name() -> None:
+    calls = [ast.parse(code, mode="eval").body for code in ("f(1)", "a.b.g(1)", "(lambda: 1)()")]
+    assert [pyast.callee_name(c.func) for c in calls if isinstance(c, ast.Call)] == ["f", "g", ""]
