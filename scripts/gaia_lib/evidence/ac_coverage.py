@@ -42,10 +42,17 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     whole string of it, or a word of one): 1.5, and it agrees (a value two ACs write decides
     nothing); and an input the AC's Given or When writes (`P23DT23H`) beside a value its Then
     promises (`timedelta(hours=23, days=23)`) in one row of the test's table
-    (`table_rows`): 2.0, which counts as all the AC promises (`complete`: one test, one row
-    per AC); a row giving that input another value of the promised kind (a `Duration(...)`
-    of other arguments) states what the AC denies: the test has no evidence for it at all,
-    and is the first of the AC's nearest tests, with that row. An input the AC gives that
+    (`table_rows`), or in one of its checks (`expect(splitByCase("fooBar"))
+    .toMatchInlineSnapshot(...)` holding `["foo", "Bar"]`): 2.0, which counts as all the AC
+    promises (`complete`: one test, one row per AC) and covers the AC whatever else the test
+    says (`_Score.own_case`); a row or check giving that input another value of the promised
+    kind (a `Duration(...)` of other arguments, another list, another string) states what
+    the AC denies: the test has no evidence for it at all, and is the first of the AC's
+    nearest tests, with that row. An input the AC writes as a string literal (`"fooBar"`)
+    is its very case: a test whose code never writes it has no evidence for the AC, however
+    much of it the test's other inputs share (`"FOOBar"` -> `["FOO", "Bar"]`: the words of
+    `fooBar` and the value `Bar`), and is at most a nearest test, saying so
+    (`_unwritten_input`). An input the AC gives that
     the test's table quotes only in rows holding none of what the AC promises for it is the
     test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
     or as an example (`_inputs_elsewhere`). A Python test's table is read without the
@@ -576,6 +583,7 @@ class _Score:
     alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
     akin: bool = False  # a word of the test's own differs from the AC's by inflection only
     complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
+    own_case: bool = False  # a row of its table holds the AC's input and promised value
     named_for: bool = False  # named after a code identifier this AC alone names
     named_by_file: bool = False  # ... only by its file's name, which every test there shares
     named_whole: bool = False  # ... by its whole name, not only the name's first words
@@ -640,6 +648,12 @@ class _Criterion:
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
+    if unwritten := _unwritten_input(case.body, crit.pairs):
+        # what it says and asserts is of other inputs: near the AC at most, never its test
+        near = _score(case, said, replace(crit, pairs=(), literals=()), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its code never writes the AC's input `{unwritten}`")) if _resembles(near) or (
+                crit.coded & said.calls) else _Score()
     score = _Score()
     if crit.denied & {name.lower() for name in case.exceptions}:
         score.contradicted = True  # it expects the very exception the AC says is not raised
@@ -712,17 +726,17 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.add(LITERAL, amount, value)
             score.agree(LITERAL, value)
             score.asserts = True
-    for given, promised in crit.pairs:  # one row of its table: the AC's own case
-        rows = table_rows.rows_quoting(case.body, given)
+    for given, promised in crit.pairs:  # one row of its table, or one check: the AC's case
+        rows = (*table_rows.rows_quoting(case.body, given),
+                *(span for span in said.spans if table_rows.writes(span, given)))
         if any(table_rows.holds(row, promised) for row in rows):
             score.add(LITERAL, ROW_WEIGHT, f"{given} -> {promised}")
             score.agree(LITERAL, f"{given} -> {promised}")
-            score.asserts = score.complete = True
-        elif rows and (callee := re.match(r"[A-Za-z_][\w.]*\(", promised)) and any(
-                re.search(r"(?<![\w.])" + re.escape(callee.group(0)), row) for row in rows):
+            score.asserts = score.complete = score.own_case = True
+        elif denying := [row for row in rows if table_rows.gives_other(row, given, promised)]:
             # its row gives the AC's very input another value of the promised kind: the
             # test states what the AC denies
-            row = " ".join(rows[0].split())
+            row = " ".join(denying[0].split())
             return _Score(contradicted=True, evidence=[given], denies=(
                 f"its table gives `{given}` another value than `{promised}`: "
                 f"{row[:80]}{'...' if len(row) > 80 else ''}"))
@@ -772,9 +786,9 @@ def _quoted_values(body: str, literals: Sequence[tuple[then_literals.Literal, fl
     """The weight of the Then literals `score` found asserted that the test's code writes as
     values, in quotes (`"foo-bar"`): not a field or function name the AC spells as code
     (`type`, `payload`)."""
-    found = set(score.evidence or ())
+    found = score.agreeing or set()  # a word of the AC's the test uses (`foo`) is no literal
     return sum(amount for lit, amount in literals
-               if lit.value in found and _quoted(lit.value, body))
+               if f"{LITERAL}:{lit.value}" in found and _quoted(lit.value, body))
 
 
 # An example value an AC's Given or When quotes: "1985-04-12", `foo/Bar` (a backticked one
@@ -808,6 +822,17 @@ def _inputs_elsewhere(body: str, pairs: Sequence[tuple[str, str]]) -> frozenset[
                      if (rows := table_rows.rows_quoting(body, given)) and not any(
                          table_rows.holds(row, promised) for row in rows
                          for g, promised in pairs if g == given))
+
+
+def _unwritten_input(body: str, pairs: Sequence[tuple[str, str]]) -> str:
+    """The first string input an AC's `pairs` give as a code literal (`"fooBar"`), when a
+    test's code writes none of them, else "": what it asserts is then what the code gives
+    for other inputs (`"FOOBar"` -> `["FOO", "Bar"]` shares `"Bar"` with `"fooBar"` ->
+    `["foo", "Bar"]`), no evidence of the AC's own case."""
+    inputs = [given for given, _ in pairs if table_rows.unquoted(given) != given]
+    if inputs and not any(table_rows.writes(body, given) for given in inputs):
+        return inputs[0]
+    return ""
 
 
 def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
@@ -1264,7 +1289,10 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
             clear_best = named_for = False
         if i in unnamed and not score.asserts:
             continue
-        if (strong(score) and not outspelled(score)) or clear_best or named_for:
+        # a row of its table (or a check) holding the AC's own input and promised value is
+        # the AC's case, whatever else the test says
+        if (strong(score) and not outspelled(score)) or clear_best or named_for or (
+                score.own_case and not score.contradicted):
             chosen.append(i)
     return chosen
 
@@ -1898,7 +1926,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             best = max((scores[i] for scores in readings), key=lambda sc: sc.total)
             if named_units & ran_units and not best.contradicted and \
                     not (best.unraised and not best.unpromised) and (
-                        _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
+                        best.own_case
+                        or _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
                         or any(_quoted(value, case.body) for value in examples[i]
                                - _inputs_elsewhere(case.body, crits[i].pairs))):
                 of_unit[i] = best

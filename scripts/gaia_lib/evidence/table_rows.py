@@ -10,11 +10,18 @@ Rules:
   that is a data row (`is_row`): a list or array (`[...]`, not an index `cases[0]`), a tuple
   (`(...)` that is no call's argument list, but `pytest.param(...)`'s), or an object or
   struct literal (`{...}` opening where a value does: after `[`, `(`, `,`, `=`, `:` or `{`).
+- A value the story writes as a string literal (`"fooBar"`, as an AC's backticks quote it) is
+  that string: it is found in single, double or back quotes alike (`unquoted`).
 - `rows_quoting(text, value)`: every row in which `value` is a whole string literal
   (`"P23DT23H"`, `'P23DT23H'`, `` `P23DT23H` ``), each once.
+- `writes(text, value)`: whether `text` writes `value` as a whole string literal anywhere.
 - `holds(row, value)`: whether a row writes `value`, spaces aside (`timedelta(hours=23,
-  days=23)` is `timedelta(hours=23,days=23)`), quoted or not, not as part of a longer word
-  or number.
+  days=23)` is `timedelta(hours=23,days=23)`) and the kind of quotes aside (`['foo', 'Bar']`
+  is `["foo", "Bar"]`), quoted or not, not as part of a longer word or number.
+- `gives_other(row, given, value)`: whether a row quoting `given` gives it another value of
+  the kind `value` is: a call of the same callee (`Duration(0, 0, 0, 3, 6)` for
+  `Duration(0, 0, 0, 6, 3)`), an array for an array (`["fooBar"]` for `["foo", "Bar"]`), an
+  object for an object, a string for a string; a row holding `value` gives none.
 """
 
 from __future__ import annotations
@@ -66,9 +73,26 @@ def is_row(text: str, opened: int) -> bool:
     return bool(re.search(r"[\[(,=:{]$", before))
 
 
+_STRING_LITERAL = re.compile(
+    r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\\n]|\\.)*)`')
+
+
+def unquoted(value: str) -> str:
+    """`value` without the quotes around it, when it is one string literal (`"fooBar"`)."""
+    match = _STRING_LITERAL.fullmatch(value.strip())
+    return next(g for g in match.groups() if g is not None) if match else value
+
+
+def writes(text: str, value: str) -> bool:
+    """Whether `text` writes `value` as a whole string literal (module rules)."""
+    value = unquoted(value)
+    return value in text and any(f"{q}{value}{q}" in text for q in "\"'`")
+
+
 @lru_cache(maxsize=8192)  # asked per AC an input of which the story writes, test by test
 def rows_quoting(text: str, value: str) -> tuple[str, ...]:
     """The text of every data row of `text` in which `value` is a whole string literal."""
+    value = unquoted(value)
     if value not in text:
         return ()
     rows: dict[tuple[int, int], None] = {}
@@ -83,8 +107,43 @@ def rows_quoting(text: str, value: str) -> tuple[str, ...]:
     return tuple(text[start:end + 1] for start, end in sorted(rows))
 
 
+def _packed(text: str) -> str:
+    """`text` without spaces and trailing commas, its quotes all double ones (`holds`)."""
+    packed = re.sub(r"\s+", "", text).replace("'", '"').replace("`", '"')
+    return re.sub(r",(?=[\])}])", "", packed)
+
+
 def holds(row: str, value: str) -> bool:
     """Whether `row` writes `value` (module rules)."""
-    packed, wanted = re.sub(r"\s+", "", row), re.sub(r"\s+", "", value)
+    packed, wanted = _packed(row), _packed(value)
     return bool(wanted) and re.search(
         r"(?<![\w.])" + re.escape(wanted) + r"(?![\w])", packed) is not None
+
+
+# A list of plain values (`["foo", "Bar"]`, `[1, 2]`, `[]`): strings, numbers, names, nested
+# lists; not a pattern's brackets (`[a-z]`, `[日-語]`).
+_ITEM = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|-?\d[\w.]*|[A-Za-z_]\w*)"""
+_FLAT_LIST = rf"\[\s*(?:{_ITEM}\s*(?:,\s*{_ITEM}\s*)*,?\s*)?\]"
+_ELEMENT = rf"(?:{_ITEM}|{_FLAT_LIST})"
+_LIST = re.compile(rf"\[\s*(?:{_ELEMENT}\s*(?:,\s*{_ELEMENT}\s*)*,?\s*)?\]")
+_OBJECT = re.compile(r"\{\s*[\w$\"']+\s*:[^{}]*\}")
+
+
+def gives_other(row: str, given: str, value: str) -> bool:
+    """Whether `row`, quoting `given`, gives it another value of the kind `value` is
+    (module rules)."""
+    if holds(row, value):
+        return False
+    rest = row[1:-1]  # the row's own brackets aside
+    given = unquoted(given)
+    at = min((i for q in "\"'`" if (i := rest.find(f"{q}{given}{q}")) >= 0), default=-1)
+    if at >= 0:  # the input itself aside (its first quoting: a later one may be a value)
+        rest = rest[:at] + " " + rest[at + len(given) + 2:]
+    value = value.strip()
+    if callee := re.match(r"[A-Za-z_][\w.]*\(", value):
+        return re.search(r"(?<![\w.])" + re.escape(callee.group(0)), rest) is not None
+    if _STRING_LITERAL.fullmatch(value):  # a string of the row's own, not one in a list
+        while (flat := re.sub(r"\[[^\[\]]*\]|\{[^{}]*\}", " ", rest)) != rest:
+            rest = flat
+    return any(kind.fullmatch(value) and kind.search(rest)
+               for kind in (_LIST, _OBJECT, _STRING_LITERAL))

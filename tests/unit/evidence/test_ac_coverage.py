@@ -2526,3 +2526,86 @@ def test_a_long_word_in_an_ac_is_read_in_one_pass(piece: str) -> None:
     worker.join(timeout=60)  # one pass: well under a second; one per character: hours
     assert done, "the matcher did not finish reading the AC"
     assert [e.ac_id for e in done[0].per_ac if e.matched] == ["AC1"]
+
+
+SCULE_FILE = "test/scule.test.ts"
+SCULE_ACS = (
+    ac("AC1", 'the camel-case string `"fooBar"`', "`splitByCase` is called with it",
+       'it returns `["foo", "Bar"]`'),
+    ac("AC2", 'a run of upper-case letters followed by a word, `"FOOBar"`',
+       "`splitByCase` is called with it", 'the run stays one part: `["FOO", "Bar"]`'),
+    ac("AC3", 'the string `"foo123-bar"`', "`splitByCase` is called with it",
+       'it returns `["foo123", "bar"]`'),
+)
+SCULE_TABLE = (
+    'import { splitByCase } from "../src";\n\n'
+    'describe("splitByCase", () => {\n  test.each([\n'
+    '    ["fooBar", ["foo", "Bar"]],\n    ["FOOBar", ["FOO", "Bar"]],\n'
+    '    ["foo123-bar", ["foo123", "bar"]],\n    ["FooBarBaz", ["Foo", "Bar", "Baz"]],\n'
+    '  ])("%s => %s", (input, expected) => {\n'
+    '    expect(splitByCase(input)).toMatchObject(expected);\n  });\n});\n')
+
+
+def scule(source: str) -> dict[str, AcCoverage]:
+    return by_id(analyze("E1-S1", SCULE_ACS, split_tests(SCULE_FILE, source),
+                         file_list=[SCULE_FILE]))
+
+
+def test_a_js_table_row_holding_an_acs_string_input_and_its_value_covers_it() -> None:
+    """unjs/scule: one `test.each` table's rows are three ACs' cases, each AC writing its
+    input as a string literal (`"fooBar"`) and the list it promises."""
+    covered = scule(SCULE_TABLE)
+    test = f"{SCULE_FILE}::splitByCase > %s => %s"
+    assert [covered[i].tests for i in ("AC1", "AC2", "AC3")] == [(test,)] * 3
+    assert '"fooBar" -> ["foo", "Bar"]' in covered["AC1"].matches[0].evidence
+
+
+def test_a_table_without_an_acs_input_is_no_evidence_of_it_whatever_it_shares() -> None:
+    """scule 01: AC1's row deleted, the other rows still hold its words and values (`foo`,
+    `Bar`, `FOOBar` ~ `fooBar`): the table checks other inputs, not AC1's; the test is AC1's
+    nearest, saying why."""
+    covered = scule(SCULE_TABLE.replace('    ["fooBar", ["foo", "Bar"]],\n', ""))
+    assert covered["AC1"].tests == () and covered["AC2"].tests != ()
+    assert [(m.test, m.why) for m in covered["AC1"].candidates] == [
+        (f"{SCULE_FILE}::splitByCase > %s => %s",
+         "its code never writes the AC's input `\"fooBar\"`")]
+
+
+def test_a_row_or_a_check_giving_an_acs_input_another_list_denies_the_ac() -> None:
+    """scule 33 (the row agrees with a broken `["fooBar"]`) and 21 (the same, as an inline
+    snapshot): the test states what AC1 denies."""
+    wrong_row = SCULE_TABLE.replace('["fooBar", ["foo", "Bar"]]', '["fooBar", ["fooBar"]]')
+    assert scule(wrong_row)["AC1"].tests == ()
+    assert scule(wrong_row)["AC1"].candidates[0].why.startswith(
+        "its table gives `\"fooBar\"` another value than `[\"foo\", \"Bar\"]`")
+    snapshot = ('describe("splitByCase", () => {\n'
+                '  test("fooBar", () => {\n'
+                '    expect(splitByCase("fooBar")).toMatchInlineSnapshot(`\n'
+                '      [\n        "{0}",\n{1}      ]\n    `);\n  }});\n}});\n')
+    wrong = snapshot.replace("{0}", "fooBar").replace("{1}", "").replace("}}", "}")
+    right = snapshot.replace("{0}", "foo").replace("{1}", '        "Bar",\n').replace("}}", "}")
+    assert scule(wrong)["AC1"].tests == ()
+    assert scule(right)["AC1"].tests == (f"{SCULE_FILE}::splitByCase > fooBar",)
+
+
+def test_plain_tests_of_other_inputs_do_not_cover_an_ac_by_shared_values() -> None:
+    """scule 73-75: AC1's own test made a placeholder; the test of `"FOOBar"` shares `Bar`
+    and the words of `fooBar`, and is AC2's test only."""
+    tests = ('describe("splitByCase", () => {\n'
+             '  test("keeps an upper-case run as one part", () => {\n'
+             '    expect(splitByCase("FOOBar")).toEqual(["FOO", "Bar"]);\n  });\n'
+             '  test("keeps digits in their word", () => {\n'
+             '    expect(splitByCase("foo123-bar")).toEqual(["foo123", "bar"]);\n  });\n});\n')
+    covered = scule(tests)
+    assert covered["AC1"].tests == ()
+    assert covered["AC2"].tests == (f"{SCULE_FILE}::splitByCase > keeps an upper-case run as one "
+                                    "part",)
+
+
+def test_a_table_declared_in_the_group_holding_an_acs_row_covers_it() -> None:
+    """scule 54: the rows moved to a `const cases` the group declares, `test.each(cases)`:
+    each AC's row is still its case, however little else the test says of it."""
+    moved = SCULE_TABLE.replace("  test.each([\n", "  const cases = [\n").replace(
+        '  ])("%s => %s"', '  ];\n  test.each(cases)("%s => %s"')
+    covered = scule(moved)
+    assert all(covered[i].tests for i in ("AC1", "AC2", "AC3"))

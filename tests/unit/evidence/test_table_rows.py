@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.table_rows import holds, rows_quoting
+from gaia_lib.evidence.table_rows import gives_other, holds, rows_quoting, unquoted, writes
 
 PARSE = '''PARSE_TEST_CASES = (
     ("P2W", timedelta(weeks=2), D_WEEK, None),
@@ -43,3 +43,42 @@ def test_a_value_outside_a_data_row_is_in_none(text: str) -> None:
 ])
 def test_a_row_holds_a_value_spaces_aside_and_whole(row: str, value: str, found: bool) -> None:
     assert holds(row, value) is found
+
+
+def test_a_value_the_story_writes_as_a_string_literal_is_found_in_any_quotes() -> None:
+    assert unquoted('"fooBar"') == "fooBar" and unquoted("`foo\\\\Bar`") == "foo\\\\Bar"
+    assert unquoted('["foo", "Bar"]') == '["foo", "Bar"]'  # a list, not one string
+    js = "test.each([\n  ['fooBar', ['foo', 'Bar']],\n  ['FOOBar', ['FOO', 'Bar']],\n])"
+    assert rows_quoting(js, '"fooBar"') == ("['fooBar', ['foo', 'Bar']]",)
+    assert writes(js, '"FOOBar"') and writes(js, "FOOBar")
+    assert not writes(js, '"fooBa"') and not writes(js, '"ooBar"')  # only whole strings
+
+
+@pytest.mark.parametrize(("row", "value", "found"), [
+    ("['fooBar', ['foo', 'Bar']]", '["foo", "Bar"]', True),  # quotes of either kind
+    ('toMatchInlineSnapshot(`\n  [\n    "foo",\n    "Bar",\n  ]\n`)', '["foo", "Bar"]',
+     True),  # a snapshot's trailing comma
+    ('["fooBar", ["foo", "Bar", "Baz"]]', '["foo", "Bar"]', False),
+])
+def test_a_row_holds_a_value_whatever_its_quotes_and_trailing_commas(
+        row: str, value: str, found: bool) -> None:
+    assert holds(row, value) is found
+
+
+@pytest.mark.parametrize(("row", "given", "value", "other"), [
+    ('["fooBar", ["fooBar"]]', '"fooBar"', '["foo", "Bar"]', True),  # a list for a list
+    ('["fooBar", ["foo", "Bar"]]', '"fooBar"', '["foo", "Bar"]', False),  # the value itself
+    ('["FooBAR", "foo-b-ar"]', '"FooBAR"', '"foo-bar"', True),  # a string for a string
+    ('["FooBAR", ["Foo", "BAR"]]', '"FooBAR"', '"foo-bar"', False),  # a list: another kind
+    ('("P1Y", Duration(0, 0, 0, 2))', "P1Y", "Duration(0, 0, 0, 1)", True),  # same callee
+    ('("P1Y", timedelta(days=365))', "P1Y", "Duration(0, 0, 0, 1)", False),
+    ('{ input: "9e2", output: { n: 1 } }', "9e2", "{ n: 900 }", True),  # an object
+    # a pattern's brackets are no list: `[日-語]` is not given another list by `[]int{1}`
+    ('{ Matchers{x}, "[abc]", 1, []int{1} }', "[abc]", "[日-語]", False),
+    # the input's own first quoting is set aside, a later one is a value
+    ('expect(split("fooBar")).toMatchInlineSnapshot(`["fooBar"]`)', '"fooBar"',
+     '["foo", "Bar"]', True),
+])
+def test_a_row_gives_an_input_another_value_of_the_promised_kind(
+        row: str, given: str, value: str, other: bool) -> None:
+    assert gives_other(row, given, value) is other
