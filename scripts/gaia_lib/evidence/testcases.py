@@ -29,7 +29,8 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   call, its brackets balanced: `js_one_expression`);
   for a test named at run time, its `describe()` group's code before it too (the table its
   loop runs over), and so for a `.each(cases)` test whose table its group declares before
-  it; for a Go test that ranges over a package-level table (`for _, tt := range
+  it, and for a test looping over such a table (`for (const [input, expected] of cases)`,
+  `cases.forEach(...)`); for a Go test that ranges over a package-level table (`for _, tt := range
   splitTests`), that table after it;
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
@@ -355,9 +356,7 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         # a table it names, declared in its group before it (`const cases = [...]`,
         # `test.each(cases)`): the group's code before it is read too, as a loop's is
         named = _JS_EACH_NAMED.search(line)
-        table_start = describes[-1][2] + 1 if named and describes and any(
-            re.match(rf"\s*(?:const|let|var)\s+{re.escape(named.group(1))}\b", earlier)
-            for earlier in lines[describes[-1][2] + 1:i]) else None
+        table_start = _group_table(lines, describes, i, [named.group(1)] if named else [])
         for match in _JS_TEST.finditer(line):
             found = True
             if match.group("kind").endswith("describe"):  # xdescribe: a group switched off
@@ -366,8 +365,15 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             call = (i, line.rindex("(", 0, match.start("q")))
             name = match.group("name")
             made = match.group("q") == "`" and "${" in name  # a template: code in its name
-            yield _js_case(path, lines, i, [*groups, name], i, call, table_start,
-                           spoken=template_text(name) if made else None)
+            case = _js_case(path, lines, i, [*groups, name], i, call, table_start,
+                            spoken=template_text(name) if made else None)
+            # a loop in it over a table its group declares before it (`for (const [input,
+            # expected] of cases)`, `cases.forEach(...)`): that table is its data too
+            looped = None if table_start is not None else _group_table(
+                lines, describes, i, [a or b for a, b in _JS_LOOPED.findall(case.body)])
+            yield case if looped is None else _js_case(
+                path, lines, i, [*groups, name], i, call, looped,
+                spoken=template_text(name) if made else None)
         each = None if found else _each_case(lines, i)
         if each is not None:
             found = True
@@ -383,6 +389,21 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
 
 # `test.each(cases)(...)`: a table test over a table it names
 _JS_EACH_NAMED = lazy_re(r"\.each\s*\(\s*([A-Za-z_$][\w$]*)\s*\)")
+# A loop over a named table: `for (const [a, b] of cases)`, `cases.forEach(`
+_JS_LOOPED = lazy_re(r"\bfor\s*\(\s*(?:const|let|var)\b[^;)]*?\bof\s+([A-Za-z_$][\w$]*)\s*\)"
+                     r"|(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*forEach\s*\(")
+
+
+def _group_table(lines: list[str], describes: list[tuple[int, str, int]], at: int,
+                 names: Iterable[str]) -> int | None:
+    """The line index after the head of the innermost `describe()` group around line `at`
+    when that group declares one of `names` before it (`const cases = [...]`), else None."""
+    wanted = "|".join(sorted(map(re.escape, set(names))))
+    if not describes or not wanted:
+        return None
+    first = describes[-1][2] + 1
+    declared = re.compile(rf"\s*(?:const|let|var)\s+(?:{wanted})\b")
+    return first if any(declared.match(earlier) for earlier in lines[first:at]) else None
 _JS_STRING = lazy_re(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\])*)`""")
 
 

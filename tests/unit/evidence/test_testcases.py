@@ -195,6 +195,41 @@ def test_a_js_each_test_over_a_table_its_group_declares_reads_that_table() -> No
     assert outside[0].body.startswith("  test.each(cases)")
 
 
+def test_a_js_test_looping_over_a_table_its_group_declares_reads_that_table() -> None:
+    """unjs/scule 49: one test running `for (const [input, expected] of cases)` over the
+    group's `const cases = [...]` checks every row of it, as a `.each(cases)` test does; a
+    loop over a table declared outside the group, or over one the test writes itself, leaves
+    its body its own."""
+    source = """describe("splitByCase", () => {
+  const cases: [string, string[]][] = [
+    ["fooBar", ["foo", "Bar"]],
+  ];
+  test("splits every case", () => {
+    for (const [input, expected] of cases) {
+      expect(splitByCase(input)).toEqual(expected);
+    }
+  });
+  test("each one", () => {
+    cases.forEach(([input, expected]) => expect(splitByCase(input)).toEqual(expected));
+  });
+  test("its own", () => {
+    for (const [input, expected] of [["a", ["a"]]]) {
+      expect(splitByCase(input)).toEqual(expected);
+    }
+  });
+});
+"""
+    looped, each, own = split_tests("test/scule.test.ts", source)
+    assert looped.body.startswith('  const cases: [string, string[]][] = [\n    ["fooBar"')
+    assert (looped.line, looped.body_line) == (5, 2)
+    assert each.body.startswith("  const cases") and each.body_line == 2
+    assert own.body.startswith('  test("its own"') and own.body_line == 0
+    outside = split_tests("t.test.ts", "const cases = [[1, 2]];\n" + source.replace(
+        '  const cases: [string, string[]][] = [\n    ["fooBar", ["foo", "Bar"]],\n  ];\n', ""))
+    assert outside[0].body.startswith('  test("splits every case"')
+    assert outside[0].body_line == 0
+
+
 def test_a_js_test_named_at_run_time_is_named_by_its_expression_and_reads_its_table() -> None:
     cases = split_tests("test/query.test.ts", TABLE_DRIVEN)
     assert [(c.name, c.line) for c in cases] == [
