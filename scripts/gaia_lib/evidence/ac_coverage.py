@@ -728,6 +728,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.asserts = True
     for given, promised in crit.pairs:  # one row of its table, or one check: the AC's case
         rows = (*table_rows.rows_quoting(case.body, given),
+                *table_rows.template_rows_quoting(case.body, given),  # a tagged template's
                 *(span for span in said.spans if table_rows.writes(span, given)))
         if any(table_rows.holds(row, promised) for row in rows):
             score.add(LITERAL, ROW_WEIGHT, f"{given} -> {promised}")
@@ -778,7 +779,9 @@ def _quoted(value: str, body: str) -> bool:
     string literal, not a word quoted inside a longer one."""
     if value not in body:
         return False
-    return any(value in m.groups() for m in _STRING_VALUE.finditer(body))
+    # a template holding values (a tagged-template table) is code
+    return any(value in m.groups()
+               for m in _STRING_VALUE.finditer(then_literals.templates_opened(body)))
 
 
 def _quoted_values(body: str, literals: Sequence[tuple[then_literals.Literal, float]],
@@ -819,7 +822,8 @@ def _inputs_elsewhere(body: str, pairs: Sequence[tuple[str, str]]) -> frozenset[
     rows holding none of what the AC promises for them: the test's own cases made of the
     AC's input (`test_sub` over the rows of a sum), not the AC's."""
     return frozenset(given for given in {g for g, _ in pairs}
-                     if (rows := table_rows.rows_quoting(body, given)) and not any(
+                     if (rows := table_rows.rows_quoting(body, given)
+                         + table_rows.template_rows_quoting(body, given)) and not any(
                          table_rows.holds(row, promised) for row in rows
                          for g, promised in pairs if g == given))
 

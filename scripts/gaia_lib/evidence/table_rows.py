@@ -22,11 +22,18 @@ Rules:
   the kind `value` is: a call of the same callee (`Duration(0, 0, 0, 3, 6)` for
   `Duration(0, 0, 0, 6, 3)`), an array for an array (`["fooBar"]` for `["foo", "Bar"]`), an
   object for an object, a string for a string; a row holding `value` gives none.
+- A JS/TS tagged-template table (``test.each`a | b | expected ${1} | ${1} | ${2}` ``, jest's
+  and vitest's) is one string to the readers above: `template_tables` reads it as its runner
+  does, its header's `|`-separated names the columns and its `${...}` cells, in order, the
+  rows, as many cells to a row as the header has names (a line each, as written; a cell of
+  code over lines is still one). `template_rows_quoting(text, value)`: each such row, its
+  cells joined by ` | `, in which a cell writes `value` as a whole string literal.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 _OPEN = {"(": ")", "[": "]", "{": "}"}
@@ -134,7 +141,7 @@ def gives_other(row: str, given: str, value: str) -> bool:
     (module rules)."""
     if holds(row, value):
         return False
-    rest = row[1:-1]  # the row's own brackets aside
+    rest = row[1:-1] if row[:1] in "[({" else row  # the row's own brackets aside
     given = unquoted(given)
     at = min((i for q in "\"'`" if (i := rest.find(f"{q}{given}{q}")) >= 0), default=-1)
     if at >= 0:  # the input itself aside (its first quoting: a later one may be a value)
@@ -147,3 +154,84 @@ def gives_other(row: str, given: str, value: str) -> bool:
             rest = flat
     return any(kind.fullmatch(value) and kind.search(rest)
                for kind in (_LIST, _OBJECT, _STRING_LITERAL))
+
+
+@dataclass(frozen=True)
+class TemplateTable:
+    """A tagged-template table: where it stands in the text, its column names and its rows
+    (the code of each cell)."""
+
+    start: int  # its opening backquote
+    end: int  # just past its closing backquote
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+_TEMPLATE_TABLE = re.compile(r"\.each\s*`")
+
+
+def _cell_end(text: str, at: int) -> int:
+    """Just past the `}` that closes the `${` cell whose code starts at `at` (its strings and
+    nested braces skipped), or -1 when it never closes."""
+    depth, quote = 1, ""
+    i = at
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'`":
+            quote = ch
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
+
+
+def template_tables(text: str) -> tuple[TemplateTable, ...]:
+    """Every tagged-template `.each` table of `text` (module rules), in order."""
+    out = []
+    for found in _TEMPLATE_TABLE.finditer(text):
+        start = found.end() - 1
+        head_text = ""  # the template's text before its first cell: the header
+        cells: list[str] = []
+        i = start + 1
+        while i < len(text) and text[i] != "`":
+            if text[i] == "\\":
+                i += 2
+                continue
+            if text.startswith("${", i):
+                close = _cell_end(text, i + 2)
+                if close < 0:
+                    break
+                head_text = head_text if cells else text[start + 1:i]
+                cells.append(text[i + 2:close - 1].strip())
+                i = close
+                continue
+            i += 1
+        if i >= len(text) or text[i] != "`":
+            continue  # never closed: no table
+        head = next((line for line in head_text.splitlines() if line.strip()), "")
+        header = tuple(name.strip() for name in head.split("|"))
+        width = len(header) if all(header) else 0
+        rows = tuple(tuple(cells[k:k + width]) for k in range(0, len(cells), width)) \
+            if width else ()
+        out.append(TemplateTable(start, i + 1, header if width else (), rows))
+    return tuple(out)
+
+
+def template_rows_quoting(text: str, value: str) -> tuple[str, ...]:
+    """The rows of `text`'s tagged-template tables (`template_tables`), each as its cells
+    joined by ` | `, in which a cell writes `value` as a whole string literal."""
+    value = unquoted(value)
+    if value not in text or "`" not in text:
+        return ()
+    quoted = [f"{quote}{value}{quote}" for quote in "\"'`"]
+    return tuple(" | ".join(row) for table in template_tables(text) for row in table.rows
+                 if any(needle in cell for cell in row for needle in quoted))

@@ -9,7 +9,9 @@ Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by the 
 them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a
 "weak assertion" finding. A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, a Go
-`[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table.
+`[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table
+(a tagged-template one, ``.each`a | expected ${"x"} | ${["x"]}` ``, by the code of its
+cells, row by row: `table_rows.template_tables`; to a reader of strings it is one string).
 A loop over literal values whose variable an assertion uses (`for spec in ("css1", "css4"):`
 then `assertRaises(ValueError, f, spec=spec)`; JS `for (const x of [...])`) is such a table too:
 its header counts as part of the assertion; so does the statement giving a name the loop runs
@@ -71,6 +73,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gaia_lib.core.lazyre import compile as lazy_re
+from gaia_lib.evidence.table_rows import template_tables
 from gaia_lib.evidence.words import STOP_WORDS
 
 STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "keyword"
@@ -457,6 +460,15 @@ def _helper_calls(code: str) -> list[str]:
     return spans
 
 
+def _template_cells(code: str) -> list[str]:
+    """Each tagged-template `.each` table of `code` as the code of its cells, a row a line
+    (`"fooBar" | ["foo", "Bar"]`): the values it holds, which its template's text hides."""
+    if "`" not in code:
+        return []
+    return ["\n".join(" | ".join(row) for row in table.rows)
+            for table in template_tables(code) if table.rows]
+
+
 @lru_cache(maxsize=4096)
 def assertion_spans(source: str) -> tuple[str, ...]:
     """The text of each assertion statement in `source` (comments removed), a call of a
@@ -467,7 +479,7 @@ def assertion_spans(source: str) -> tuple[str, ...]:
         code[m.start():_statement_end(code, m.start())]
         for pattern in (_ASSERT_START_RE, _TABLE_START_RE) for m in pattern.finditer(code)
     ]
-    spans += _helper_calls(code)
+    spans += _helper_calls(code) + _template_cells(code)
     # Go has no assert statement: the checked values sit in the `if` guarding t.Errorf.
     lines = code.splitlines()
     for match in _GO_FAIL_RE.finditer(code):
@@ -729,6 +741,19 @@ def decoded(code: str) -> str:
         return code
     return _ESCAPED_STRING_RE.sub(
         lambda m: m.group(1) + _decode(m.group(2)) + m.group(1), code)
+
+
+@lru_cache(maxsize=4096)
+def templates_opened(code: str) -> str:
+    """`code` with the backquotes blanked of each template whose text holds values, not words:
+    a tagged-template `.each` table's (`table_rows.template_tables`), each as long as it was:
+    what it holds reads as code, its strings as strings."""
+    if "`" not in code:
+        return code
+    chars = list(code)
+    for table in template_tables(code):
+        chars[table.start] = chars[table.end - 1] = " "
+    return "".join(chars)
 
 
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
@@ -1532,12 +1557,13 @@ def written_values(text: str) -> tuple[str, ...]:
 
 def table_strings(source: str) -> tuple[str, ...]:
     """The string literals of a test's data tables (`_TABLE_START_RE`: parametrize rows, a Go
-    table, a JS `.each` table) and of a loop its assertions use: its header, and the literal
-    table a name it runs over holds (`_looped_values`)."""
+    table, a JS `.each` table, a tagged-template one's cells) and of a loop its assertions
+    use: its header, and the literal table a name it runs over holds (`_looped_values`)."""
     code = _COMMENT_LINE_RE.sub("", source)
     spans = assertion_spans(source)
     tables = [code[m.start():_statement_end(code, m.start())]
-              for m in _TABLE_START_RE.finditer(code)] + _looped_values(code, spans)
+              for m in _TABLE_START_RE.finditer(code)] + _looped_values(code, spans) + \
+        _template_cells(code)
     found: list[str] = []
     for span in tables:
         for m in _TABLE_STRING_RE.finditer(span):

@@ -2529,7 +2529,7 @@ def test_a_long_word_in_an_ac_is_read_in_one_pass(piece: str) -> None:
 
 
 SCULE_FILE = "test/scule.test.ts"
-SCULE_ACS = (
+ROW_ACS = (
     ac("AC1", 'the camel-case string `"fooBar"`', "`splitByCase` is called with it",
        'it returns `["foo", "Bar"]`'),
     ac("AC2", 'a run of upper-case letters followed by a word, `"FOOBar"`',
@@ -2537,7 +2537,7 @@ SCULE_ACS = (
     ac("AC3", 'the string `"foo123-bar"`', "`splitByCase` is called with it",
        'it returns `["foo123", "bar"]`'),
 )
-SCULE_TABLE = (
+ROW_TABLE = (
     'import { splitByCase } from "../src";\n\n'
     'describe("splitByCase", () => {\n  test.each([\n'
     '    ["fooBar", ["foo", "Bar"]],\n    ["FOOBar", ["FOO", "Bar"]],\n'
@@ -2546,15 +2546,15 @@ SCULE_TABLE = (
     '    expect(splitByCase(input)).toMatchObject(expected);\n  });\n});\n')
 
 
-def scule(source: str) -> dict[str, AcCoverage]:
-    return by_id(analyze("E1-S1", SCULE_ACS, split_tests(SCULE_FILE, source),
+def by_row(source: str) -> dict[str, AcCoverage]:
+    return by_id(analyze("E1-S1", ROW_ACS, split_tests(SCULE_FILE, source),
                          file_list=[SCULE_FILE]))
 
 
 def test_a_js_table_row_holding_an_acs_string_input_and_its_value_covers_it() -> None:
     """unjs/scule: one `test.each` table's rows are three ACs' cases, each AC writing its
     input as a string literal (`"fooBar"`) and the list it promises."""
-    covered = scule(SCULE_TABLE)
+    covered = by_row(ROW_TABLE)
     test = f"{SCULE_FILE}::splitByCase > %s => %s"
     assert [covered[i].tests for i in ("AC1", "AC2", "AC3")] == [(test,)] * 3
     assert '"fooBar" -> ["foo", "Bar"]' in covered["AC1"].matches[0].evidence
@@ -2564,7 +2564,7 @@ def test_a_table_without_an_acs_input_is_no_evidence_of_it_whatever_it_shares() 
     """scule 01: AC1's row deleted, the other rows still hold its words and values (`foo`,
     `Bar`, `FOOBar` ~ `fooBar`): the table checks other inputs, not AC1's; the test is AC1's
     nearest, saying why."""
-    covered = scule(SCULE_TABLE.replace('    ["fooBar", ["foo", "Bar"]],\n', ""))
+    covered = by_row(ROW_TABLE.replace('    ["fooBar", ["foo", "Bar"]],\n', ""))
     assert covered["AC1"].tests == () and covered["AC2"].tests != ()
     assert [(m.test, m.why) for m in covered["AC1"].candidates] == [
         (f"{SCULE_FILE}::splitByCase > %s => %s",
@@ -2574,9 +2574,9 @@ def test_a_table_without_an_acs_input_is_no_evidence_of_it_whatever_it_shares() 
 def test_a_row_or_a_check_giving_an_acs_input_another_list_denies_the_ac() -> None:
     """scule 33 (the row agrees with a broken `["fooBar"]`) and 21 (the same, as an inline
     snapshot): the test states what AC1 denies."""
-    wrong_row = SCULE_TABLE.replace('["fooBar", ["foo", "Bar"]]', '["fooBar", ["fooBar"]]')
-    assert scule(wrong_row)["AC1"].tests == ()
-    assert scule(wrong_row)["AC1"].candidates[0].why.startswith(
+    wrong_row = ROW_TABLE.replace('["fooBar", ["foo", "Bar"]]', '["fooBar", ["fooBar"]]')
+    assert by_row(wrong_row)["AC1"].tests == ()
+    assert by_row(wrong_row)["AC1"].candidates[0].why.startswith(
         "its table gives `\"fooBar\"` another value than `[\"foo\", \"Bar\"]`")
     snapshot = ('describe("splitByCase", () => {\n'
                 '  test("fooBar", () => {\n'
@@ -2584,8 +2584,8 @@ def test_a_row_or_a_check_giving_an_acs_input_another_list_denies_the_ac() -> No
                 '      [\n        "{0}",\n{1}      ]\n    `);\n  }});\n}});\n')
     wrong = snapshot.replace("{0}", "fooBar").replace("{1}", "").replace("}}", "}")
     right = snapshot.replace("{0}", "foo").replace("{1}", '        "Bar",\n').replace("}}", "}")
-    assert scule(wrong)["AC1"].tests == ()
-    assert scule(right)["AC1"].tests == (f"{SCULE_FILE}::splitByCase > fooBar",)
+    assert by_row(wrong)["AC1"].tests == ()
+    assert by_row(right)["AC1"].tests == (f"{SCULE_FILE}::splitByCase > fooBar",)
 
 
 def test_plain_tests_of_other_inputs_do_not_cover_an_ac_by_shared_values() -> None:
@@ -2596,7 +2596,7 @@ def test_plain_tests_of_other_inputs_do_not_cover_an_ac_by_shared_values() -> No
              '    expect(splitByCase("FOOBar")).toEqual(["FOO", "Bar"]);\n  });\n'
              '  test("keeps digits in their word", () => {\n'
              '    expect(splitByCase("foo123-bar")).toEqual(["foo123", "bar"]);\n  });\n});\n')
-    covered = scule(tests)
+    covered = by_row(tests)
     assert covered["AC1"].tests == ()
     assert covered["AC2"].tests == (f"{SCULE_FILE}::splitByCase > keeps an upper-case run as one "
                                     "part",)
@@ -2605,7 +2605,93 @@ def test_plain_tests_of_other_inputs_do_not_cover_an_ac_by_shared_values() -> No
 def test_a_table_declared_in_the_group_holding_an_acs_row_covers_it() -> None:
     """scule 54: the rows moved to a `const cases` the group declares, `test.each(cases)`:
     each AC's row is still its case, however little else the test says of it."""
-    moved = SCULE_TABLE.replace("  test.each([\n", "  const cases = [\n").replace(
+    moved = ROW_TABLE.replace("  test.each([\n", "  const cases = [\n").replace(
         '  ])("%s => %s"', '  ];\n  test.each(cases)("%s => %s"')
-    covered = scule(moved)
+    covered = by_row(moved)
     assert all(covered[i].tests for i in ("AC1", "AC2", "AC3"))
+
+
+SCULE_WHEN = "`splitByCase` is called with it"
+SCULE_ACS = (
+    ac("AC1", 'the camel-case string `"fooBar"`', SCULE_WHEN, 'it returns `["foo", "Bar"]`'),
+    ac("AC2", 'the mixed-separator string `"foo_bar-baz/qux"`', SCULE_WHEN,
+       'it splits at `_`, `-` and `/` and returns `["foo", "bar", "baz", "qux"]`'),
+    ac("AC3", 'a run of upper-case letters followed by a word, `"FOOBar"`', SCULE_WHEN,
+       'the run stays one part: `["FOO", "Bar"]`'),
+    ac("AC4", 'the custom splitters `["\\\\", ".", "-"]` and the string `"foo\\\\Bar.fuzz-FIZz"`',
+       "`splitByCase` is called with both", 'it returns `["foo", "Bar", "fuzz", "FI", "Zz"]`'),
+)
+# unjs/scule's test file beside its splitByCase group: a group per function
+SCULE_GROUPS = "".join(f'''
+describe("{unit}", () => {{
+  test.each([
+    ["", ""],
+    ["foo_bar", "x"],
+  ])("%s => %s", (input, expected) => {{
+    expect({unit}(input)).toMatchObject(expected);
+  }});
+}});
+''' for unit in ("pascalCase", "camelCase", "kebabCase", "snakeCase"))
+SPLIT_CUSTOM = '''  test("custom splitters", () => {
+    expect(splitByCase("foo\\\\Bar.fuzz-FIZz", ["\\\\", ".", "-"])).toEqual(
+      ["foo", "Bar", "fuzz", "FI", "Zz"]);
+  });
+'''
+SPLIT_TEMPLATE = '''describe("splitByCase", () => {
+  test.each`
+    input                | expected
+    ${"fooBar"}          | ${["foo", "Bar"]}
+    ${"foo_bar-baz/qux"} | ${["foo", "bar", "baz", "qux"]}
+    ${"FOOBar"}          | ${["FOO", "Bar"]}
+  `("$input => $expected", ({ input, expected }) => {
+    expect(splitByCase(input)).toEqual(expected);
+  });
+''' + SPLIT_CUSTOM + "});\n"
+
+
+def split_review(source: str, criteria: tuple[AcceptanceCriterion, ...] = SCULE_ACS
+                 ) -> dict[str, AcCoverage]:
+    """The matcher over scule's test file with `source` as its splitByCase group."""
+    return by_id(analyze("E1-S1", criteria, split_tests("test/scule.test.ts",
+                                                        source + SCULE_GROUPS),
+                         file_list=["test/scule.test.ts"]))
+
+
+def test_a_tagged_template_tables_cells_are_the_values_it_checks() -> None:
+    """unjs/scule 55: the splitByCase table rewritten as ``test.each`input | expected ...` ``
+    holds the three ACs' cases as its array form does: its cells are code, not one string."""
+    covered = split_review(SPLIT_TEMPLATE)
+    table = "test/scule.test.ts::splitByCase > $input => $expected"
+    assert [table in covered[i].tests for i in ("AC1", "AC2", "AC3")] == [True] * 3
+    # a table of other values covers none of them
+    other = SPLIT_TEMPLATE.replace('"fooBar"', '"a"').replace('"foo_bar-baz/qux"', '"b"') \
+        .replace('"FOOBar"', '"c"').replace('["foo", "Bar"]', '["a"]').replace(
+            '["foo", "bar", "baz", "qux"]', '["b"]').replace('["FOO", "Bar"]', '["c"]')
+    assert not any(table in split_review(other)[i].tests for i in ("AC1", "AC2", "AC3"))
+
+
+def test_a_tagged_template_tables_line_pairs_an_acs_input_with_its_value() -> None:
+    """A tagged-template table's line is a row: an input the AC gives beside the value it
+    promises, the AC's own case, as an array row is."""
+    acs = (ac("AC1", "the duration string `1h`", "`ms` is called with it",
+              "it returns `3600000`"),
+           ac("AC2", "the duration string `2d`", "`ms` is called with it",
+              "it returns `172800000`"))
+    source = '''describe("ms", () => {
+  it.each`
+    input    | expected
+    ${"1h"}  | ${3600000}
+    ${"2d"}  | ${172800000}
+  `("ms($input) is $expected", ({ input, expected }) => {
+    expect(ms(input)).toBe(expected);
+  });
+});
+'''
+    covered = by_id(analyze("E1-S1", acs, split_tests("test/ms.test.ts", source),
+                            file_list=["test/ms.test.ts"]))
+    assert "1h -> 3600000" in covered["AC1"].matches[0].evidence
+    assert "2d -> 172800000" in covered["AC2"].matches[0].evidence
+    swapped = source.replace("${3600000}", "${1}").replace("${172800000}", "${3600000}")
+    evidence = by_id(analyze("E1-S1", acs, split_tests("test/ms.test.ts", swapped),
+                             file_list=["test/ms.test.ts"]))["AC1"].matches
+    assert not any("1h -> 3600000" in m.evidence for m in evidence)

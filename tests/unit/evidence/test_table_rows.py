@@ -2,7 +2,15 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.table_rows import gives_other, holds, rows_quoting, unquoted, writes
+from gaia_lib.evidence.table_rows import (
+    gives_other,
+    holds,
+    rows_quoting,
+    template_rows_quoting,
+    template_tables,
+    unquoted,
+    writes,
+)
 
 PARSE = '''PARSE_TEST_CASES = (
     ("P2W", timedelta(weeks=2), D_WEEK, None),
@@ -82,3 +90,52 @@ def test_a_row_holds_a_value_whatever_its_quotes_and_trailing_commas(
 def test_a_row_gives_an_input_another_value_of_the_promised_kind(
         row: str, given: str, value: str, other: bool) -> None:
     assert gives_other(row, given, value) is other
+
+
+TEMPLATE = """describe("splitByCase", () => {
+  test.each`
+    input                 | expected
+    ${"fooBar"}           | ${["foo", "Bar"]}
+    ${"foo_bar-baz/qux"}  | ${["foo", "bar", "baz", "qux"]}
+    ${{ a: "}" }}         | ${[
+      "x",
+    ]}
+  `("$input => $expected", ({ input, expected }) => {
+    expect(splitByCase(input)).toEqual(expected);
+  });
+});
+"""
+
+
+def test_a_tagged_template_table_is_read_as_its_runner_reads_it() -> None:
+    """unjs/scule 55: jest's and vitest's ``.each`input | expected ...` `` table, its rows
+    the `${...}` cells in order, as many to a row as the header names columns (a cell of code
+    over lines, a brace in its string, is still one)."""
+    (table,) = template_tables(TEMPLATE)
+    assert table.header == ("input", "expected")
+    assert table.rows == (
+        ('"fooBar"', '["foo", "Bar"]'),
+        ('"foo_bar-baz/qux"', '["foo", "bar", "baz", "qux"]'),
+        ('{ a: "}" }', '[\n      "x",\n    ]'),
+    )
+    assert TEMPLATE[table.start] == "`" and TEMPLATE[table.end - 1] == "`"
+    assert TEMPLATE[table.end:].startswith('("$input')
+
+
+def test_a_template_that_is_no_table_has_no_rows() -> None:
+    assert template_tables('const s = `${a} | ${b}`;\n') == ()  # no `.each`
+    assert template_tables("test.each`\n  a | b\n  ${1} | ${2}\n") == ()  # never closed
+    (headless,) = template_tables("test.each`\n  ${1} | ${2}\n`('x', () => {});\n")
+    assert headless.rows == ()
+
+
+def test_a_tagged_template_row_quoting_a_value_holds_its_cells() -> None:
+    assert template_rows_quoting(TEMPLATE, "fooBar") == ('"fooBar" | ["foo", "Bar"]',)
+    assert holds(template_rows_quoting(TEMPLATE, "fooBar")[0], '["foo", "Bar"]')
+    assert template_rows_quoting(TEMPLATE, "foo_bar") == ()  # a part of a cell's string
+    assert len(template_rows_quoting(TEMPLATE, "foo")) == 2  # whole, in a cell's array
+    assert template_rows_quoting(TEMPLATE, "x") == ('{ a: "}" } | [\n      "x",\n    ]',)
+    # an array row is no template row, and the array reading is left as it was
+    array = 'test.each([\n  ["fooBar", ["foo", "Bar"]],\n])("%s", f);\n'
+    assert template_rows_quoting(array, "fooBar") == ()
+    assert rows_quoting(array, "fooBar") == ('["fooBar", ["foo", "Bar"]]',)

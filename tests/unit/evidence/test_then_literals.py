@@ -15,6 +15,7 @@ from gaia_lib.evidence.then_literals import (
     promises_a_difference,
     promises_a_result,
     table_strings,
+    templates_opened,
     then_literals,
     written_values,
 )
@@ -954,3 +955,36 @@ def test_the_line_a_check_begins_on() -> None:
 ])
 def test_a_js_test_that_only_calls_the_code_checks_nothing(body: str, first: str | None) -> None:
     assert js_calls_only(body, frozenset({"parse", "format", "ms"})) == first
+
+
+TEMPLATE_TABLE = """  test.each`
+    input                | expected
+    ${"fooBar"}          | ${["foo", "Bar"]}
+    ${"foo_bar-baz/qux"} | ${["foo", "bar", "baz", "qux"]}
+  `("$input => $expected", ({ input, expected }) => {
+    expect(splitByCase(input)).toEqual(expected);
+  });
+"""
+
+
+def test_a_tagged_template_tables_cells_are_its_data() -> None:
+    """unjs/scule 55: the values of a ``test.each`input | expected ...` `` table are its
+    cells' code, which a reader of strings sees as one template string."""
+    strings = table_strings(TEMPLATE_TABLE)
+    assert strings == ("fooBar", "foo", "Bar", "foo_bar-baz/qux", "foo", "bar", "baz", "qux")
+    assert in_table("foo_bar-baz/qux", strings)
+    assert asserted_literals(TEMPLATE_TABLE, [Literal(S, "qux"), Literal(S, "FOO")]) == (
+        Literal(S, "qux"),)
+    # a template that is no table holds no data
+    assert table_strings('  test("x", () => {\n    expect(f(`${"a"} b`)).toBe(1);\n  });\n') \
+        == ()
+
+
+def test_a_tagged_template_table_is_opened_to_code_and_no_other_template() -> None:
+    """unjs/scule 55: a tagged-template table's cells are code: its backquotes are blanked,
+    the text as long as it was; a template that is no table is left a string."""
+    table = templates_opened(TEMPLATE_TABLE)
+    assert len(table) == len(TEMPLATE_TABLE) and "`" not in table
+    assert '${"fooBar"}' in table
+    message = '  it("x", () => {\n    expect(f()).toBe(`"a" and "b"`);\n  });\n'
+    assert templates_opened(message) == message
