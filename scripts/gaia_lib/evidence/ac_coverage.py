@@ -729,7 +729,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     for given, promised in crit.pairs:  # one row of its table, or one check: the AC's case
         rows = (*table_rows.rows_quoting(case.body, given),
                 *table_rows.template_rows_quoting(case.body, given),  # a tagged template's
-                *(span for span in said.spans if table_rows.writes(span, given)))
+                *(check for check in then_literals.check_statements(case.body)
+                  if table_rows.writes(check, given)))
         if any(table_rows.holds(row, promised) for row in rows):
             score.add(LITERAL, ROW_WEIGHT, f"{given} -> {promised}")
             score.agree(LITERAL, f"{given} -> {promised}")

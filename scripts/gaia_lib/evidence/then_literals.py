@@ -470,6 +470,15 @@ def _template_cells(code: str) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
+def check_statements(source: str) -> tuple[str, ...]:
+    """The text of each assertion statement in `source` (comments removed) on its own: no data
+    table, no helper's checks (a table holds many cases; a statement, one)."""
+    code = _COMMENT_LINE_RE.sub("", source)
+    return tuple(code[m.start():_statement_end(code, m.start())]
+                 for m in _ASSERT_START_RE.finditer(code))
+
+
+@lru_cache(maxsize=4096)
 def assertion_spans(source: str) -> tuple[str, ...]:
     """The text of each assertion statement in `source` (comments removed), a call of a
     function it defines that checks too (`_helper_calls`). Remembered per source: the

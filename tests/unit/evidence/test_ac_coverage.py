@@ -2586,6 +2586,10 @@ def test_a_row_or_a_check_giving_an_acs_input_another_list_denies_the_ac() -> No
     right = snapshot.replace("{0}", "foo").replace("{1}", '        "Bar",\n').replace("}}", "}")
     assert by_row(wrong)["AC1"].tests == ()
     assert by_row(right)["AC1"].tests == (f"{SCULE_FILE}::splitByCase > fooBar",)
+    # a whole table is no one check: AC1's input in one row, its value in another's
+    apart = ROW_TABLE.replace('["fooBar", ["foo", "Bar"]]',
+                              '["fooBar", ["fooBar"]],\n    ["foo Bar", ["foo", "Bar"]]')
+    assert by_row(apart)["AC1"].tests == ()
 
 
 def test_plain_tests_of_other_inputs_do_not_cover_an_ac_by_shared_values() -> None:

@@ -5,7 +5,9 @@ import pytest
 from gaia_lib.evidence.then_literals import (
     Literal,
     asserted_literals,
+    assertion_spans,
     check_line,
+    check_statements,
     checked_literals,
     ignored_parameter,
     in_table,
@@ -988,3 +990,11 @@ def test_a_tagged_template_table_is_opened_to_code_and_no_other_template() -> No
     assert '${"fooBar"}' in table
     message = '  it("x", () => {\n    expect(f()).toBe(`"a" and "b"`);\n  });\n'
     assert templates_opened(message) == message
+
+
+def test_check_statements_are_the_assertions_alone_without_tables() -> None:
+    source = ('test.each([\n  ["fooBar", ["foo", "Bar"]],\n])("%s", (i, e) => {\n'
+              '  // expect(nothing).toBe(1)\n'
+              '  expect(splitByCase(i)).toEqual(e);\n});\n')
+    assert check_statements(source) == ("expect(splitByCase(i)).toEqual(e)",)
+    assert any('["fooBar", ["foo", "Bar"]]' in span for span in assertion_spans(source))
