@@ -780,7 +780,7 @@ def _quoted(value: str, body: str) -> bool:
     string literal, not a word quoted inside a longer one."""
     if value not in body:
         return False
-    # a template holding values (a tagged-template table) is code
+    # a template holding values (a tagged-template table, an inline snapshot) is code
     return any(value in m.groups()
                for m in _STRING_VALUE.finditer(then_literals.templates_opened(body)))
 

@@ -12,6 +12,9 @@ counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, 
 `[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table
 (a tagged-template one, ``.each`a | expected ${"x"} | ${["x"]}` ``, by the code of its
 cells, row by row: `table_rows.template_tables`; to a reader of strings it is one string).
+An inline snapshot's text (`toMatchInlineSnapshot(`[ "foo", "Bar", ]`)`) is the value its
+check expects, as `toEqual(["foo", "Bar"])` writes it: `templates_opened` gives it, and a
+tagged-template table, as code.
 A loop over literal values whose variable an assertion uses (`for spec in ("css1", "css4"):`
 then `assertRaises(ValueError, f, spec=spec)`; JS `for (const x of [...])`) is such a table too:
 its header counts as part of the assertion; so does the statement giving a name the loop runs
@@ -752,16 +755,29 @@ def decoded(code: str) -> str:
         lambda m: m.group(1) + _decode(m.group(2)) + m.group(1), code)
 
 
+# An inline snapshot's template holds the value its check expects, as pretty-format writes it
+# (`toMatchInlineSnapshot(`[ "foo", "Bar", ]`)`): what `toEqual(["foo", "Bar"])` writes as code.
+_INLINE_SNAPSHOT = lazy_re(r"\.\s*to(?:Match|ThrowErrorMatching)InlineSnapshot\s*\(\s*`")
+
+
 @lru_cache(maxsize=4096)
 def templates_opened(code: str) -> str:
     """`code` with the backquotes blanked of each template whose text holds values, not words:
-    a tagged-template `.each` table's (`table_rows.template_tables`), each as long as it was:
-    what it holds reads as code, its strings as strings."""
+    a tagged-template `.each` table's (`table_rows.template_tables`) and an inline snapshot's
+    (`_INLINE_SNAPSHOT`; not one computing parts of itself, `${...}`), each as long as it was:
+    what they hold reads as code, their strings as strings."""
     if "`" not in code:
         return code
     chars = list(code)
     for table in template_tables(code):
         chars[table.start] = chars[table.end - 1] = " "
+    for found in _INLINE_SNAPSHOT.finditer(code):
+        opened = close = found.end() - 1
+        close += 1
+        while close < len(code) and code[close] != "`":
+            close += 2 if code[close] == "\\" else 1
+        if close < len(code) and "${" not in code[opened:close]:
+            chars[opened] = chars[close] = " "
     return "".join(chars)
 
 

@@ -2699,3 +2699,27 @@ def test_a_tagged_template_tables_line_pairs_an_acs_input_with_its_value() -> No
     evidence = by_id(analyze("E1-S1", acs, split_tests("test/ms.test.ts", swapped),
                              file_list=["test/ms.test.ts"]))["AC1"].matches
     assert not any("1h -> 3600000" in m.evidence for m in evidence)
+
+
+def snapshot_test(value: str, parts: tuple[str, ...]) -> str:
+    """A scule test checking splitByCase(value) by an inline snapshot of `parts`, as vitest
+    writes one."""
+    lines = "".join(f'        "{part}",\n' for part in parts)
+    return (f'  test("{value}", () => {{\n'
+            f'    expect(splitByCase("{value}")).toMatchInlineSnapshot(`\n'
+            f"      [\n{lines}      ]\n    `);\n  }});\n")
+
+
+def test_an_inline_snapshot_asserts_the_value_its_text_writes() -> None:
+    """unjs/scule 48: per-AC tests checking `toMatchInlineSnapshot(`[ "foo", "Bar", ]`)`
+    assert the value the snapshot's text writes, as `toEqual(["foo", "Bar"])` would: each
+    covers its AC; a snapshot of another value does not."""
+    def group(first: tuple[str, ...]) -> str:
+        return ('describe("splitByCase", () => {\n' + snapshot_test("fooBar", first)
+                + snapshot_test("FOOBar", ("FOO", "Bar")) + SPLIT_CUSTOM + "});\n")
+
+    covered = split_review(group(("foo", "Bar")))
+    assert "test/scule.test.ts::splitByCase > fooBar" in covered["AC1"].tests
+    assert "test/scule.test.ts::splitByCase > FOOBar" in covered["AC3"].tests
+    wrong = split_review(group(("fooBar",)))  # scule 21: the snapshot of the broken value
+    assert "test/scule.test.ts::splitByCase > fooBar" not in wrong["AC1"].tests

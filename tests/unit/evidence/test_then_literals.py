@@ -998,3 +998,27 @@ def test_check_statements_are_the_assertions_alone_without_tables() -> None:
               '  expect(splitByCase(i)).toEqual(e);\n});\n')
     assert check_statements(source) == ("expect(splitByCase(i)).toEqual(e)",)
     assert any('["fooBar", ["foo", "Bar"]]' in span for span in assertion_spans(source))
+
+
+SNAPSHOT = """  test("fooBar", () => {
+    expect(splitByCase("fooBar")).toMatchInlineSnapshot(`
+      [
+        "foo",
+        "Bar",
+      ]
+    `);
+  });
+"""
+
+
+def test_an_inline_snapshots_text_is_opened_to_code() -> None:
+    """unjs/scule 48: an inline snapshot's text is the value its check expects (what
+    `toEqual(["foo", "Bar"])` writes as code): its backquotes are blanked, the text as long as
+    it was; one computing parts of itself is left a string."""
+    opened = templates_opened(SNAPSHOT)
+    assert len(opened) == len(SNAPSHOT) and "`" not in opened
+    assert opened.replace(" ", "") == SNAPSHOT.replace(" ", "").replace("`", "")
+    thrown = "expect(() => f()).toThrowErrorMatchingInlineSnapshot(`\"bad input\"`);\n"
+    assert templates_opened(thrown) == thrown.replace("`", " ")
+    computed = SNAPSHOT.replace('"Bar",', '"${bar}",')
+    assert templates_opened(computed) == computed
