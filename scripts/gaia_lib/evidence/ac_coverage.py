@@ -44,8 +44,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     promises (`timedelta(hours=23, days=23)`) in one row of the test's table
     (`table_rows`), or in one of its checks (`expect(splitByCase("fooBar"))
     .toMatchInlineSnapshot(...)` holding `["foo", "Bar"]`): 2.0, which counts as all the AC
-    promises (`complete`: one test, one row per AC) and covers the AC whatever else the test
-    says (`_Score.own_case`); a row or check giving that input another value of the promised
+    promises (`complete`: one test, one row per AC; the empty string the AC gives or an empty
+    array or object it promises, `""`, `[]`, `{}`, which alone decides nothing, is such a
+    value here: `["", []]`) and covers the AC whatever else the test says
+    (`_Score.own_case`); a row or check giving that input another value of the promised
     kind (a `Duration(...)` of other arguments, another list, another string) states what
     the AC denies: the test has no evidence for it at all, and is the first of the AC's
     nearest tests, with that row. An input the AC writes as a string literal (`"fooBar"`)
@@ -168,7 +170,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     a Then literal of the AC it asserts (`"foo-bar"`, a whole string literal: a name quoted
     inside a longer message, 'provide an `initialState`', is none; a string two ACs share
     counts, >= 0.5)
-    or an example input the AC's Given or When quotes (`"1985-04-12"`; `_examples`): the
+    or an example input the AC's Given or When quotes (`"1985-04-12"`; `_examples`), or its
+    table holds the AC's own row (the **literal** signal's input beside its value): the
     AC's own check, whatever its words resemble (one table of `kebabCase` covers each AC
     calling `kebabCase` whose value it holds; a table of `lowerFirst` holding `foo-bar`
     covers none). A table of value rows and error rows (`pytest.raises` for some) is not
@@ -341,6 +344,7 @@ LITERAL_WEIGHT = {then_literals.STATUS: 1.5, then_literals.STRING: 1.5, then_lit
                   then_literals.NUMBER: 0.8, then_literals.KEYWORD: 0.3}
 WEAK_NUMBERS = frozenset({"0", "1"})
 TABLE_VALUE = 1.5  # a value only one AC writes, held in a test's data table
+EMPTY_STRING = '""'  # how a row's empty-string input is shown
 ROW_WEIGHT = 2.0  # an input the AC gives and the value it promises for it, in one table row
 ID_SCORE = 10.0
 CANDIDATES = 3  # nearest tests listed for an AC no test matches
@@ -732,7 +736,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                 *(check for check in then_literals.check_statements(case.body)
                   if table_rows.writes(check, given)))
         if any(table_rows.holds(row, promised) for row in rows):
-            score.add(LITERAL, ROW_WEIGHT, f"{given} -> {promised}")
+            score.add(LITERAL, ROW_WEIGHT, f"{given or EMPTY_STRING} -> {promised}")
             score.agree(LITERAL, f"{given} -> {promised}")
             score.asserts = score.complete = score.own_case = True
         elif denying := [row for row in rows if table_rows.gives_other(row, given, promised)]:
@@ -851,6 +855,12 @@ def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
     promised = dict.fromkeys([*_spans_written(ac.then), *then_literals.written_values(ac.then), *(
         lit.value for lit in then_literals.then_literals(ac.then, ac.setting)
         if lit.kind == then_literals.NUMBER and len(re.findall(r"\d", lit.value)) >= 2)])
+    # an empty value decides nothing alone; the empty string the AC gives, or an empty array
+    # or object it promises, beside the AC's other value in one row (`["", []]`) is its case
+    if {'""', "''"} & set(then_literals.empty_values(ac.setting)):
+        given[""] = None
+    promised.update(dict.fromkeys(
+        e for e in then_literals.empty_values(ac.then) if e not in ('""', "''")))
     return tuple((g, p) for g in given for p in promised if p != g and p not in g)
 
 
@@ -1922,8 +1932,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                              unspoken=unspoken, unnamed=unnamed):
                 chosen.setdefault(i, scores[i])
         # Runs a unit the AC names as code and quotes a value it promises or an example it
-        # gives: the AC's own check, whatever its words resemble (a `describe("kebabCase")`
-        # table holding `foo-bar`, for two ACs that both call `kebabCase`). A table of both
+        # gives, or holds its row: the AC's own check, whatever its words resemble (a
+        # `describe("kebabCase")` table holding `foo-bar`, for two ACs that both call
+        # `kebabCase`). A table of both
         # kinds of rows (values, and errors `pytest.raises` expects) checks the value ACs by
         # its value rows: expecting an error somewhere rules none out.
         of_unit: dict[int, _Score] = {}

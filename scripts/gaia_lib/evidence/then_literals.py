@@ -63,8 +63,10 @@ returned") from one promising only that it accepts its input ("`1.2.3` is accept
 "returns no error"): a check only that the code does not throw or return an error
 (`checked_literals`) checks the values it is handed for the second alone.
 `written_values` reads the values an AC writes anywhere, quoted or bare (`1.2-beta.3`,
-`maxsize=0`, `CRON_TZ=<zone>` by its fixed part), and `table_strings` / `in_table` whether a
-test's data table holds one: its rows are the inputs it checks. Pure.
+`maxsize=0`, `CRON_TZ=<zone>` by its fixed part), `empty_values` the empty ones it writes as
+code (`""`, `[]`: evidence only beside another value of the AC, in one row), and
+`table_strings` / `in_table` whether a test's data table holds one: its rows are the inputs
+it checks. Pure.
 """
 
 from __future__ import annotations
@@ -1549,6 +1551,16 @@ def is_signature(value: str) -> bool:
     """Whether `value` is a function named with its parameters (`dumps()`, `f(a, b)`), not a
     value (`_SIGNATURE_RE`)."""
     return _SIGNATURE_RE.fullmatch(value) is not None
+
+
+# An empty value written as code: the empty string, array or object (`""`, `[]`, `{}`).
+_EMPTY_VALUE_RE = re.compile(r"`(\"\"|''|\[\s*\]|\{\s*\})`")
+
+
+def empty_values(text: str) -> tuple[str, ...]:
+    """The empty values `text` writes as code (`_EMPTY_VALUE_RE`), as written, each once; none
+    is a `written_values` value: any table holds one, and alone it decides nothing."""
+    return tuple(dict.fromkeys(m.group(1) for m in _EMPTY_VALUE_RE.finditer(text)))
 
 
 def written_values(text: str) -> tuple[str, ...]:

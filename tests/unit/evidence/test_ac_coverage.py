@@ -2723,3 +2723,31 @@ def test_an_inline_snapshot_asserts_the_value_its_text_writes() -> None:
     assert "test/scule.test.ts::splitByCase > FOOBar" in covered["AC3"].tests
     wrong = split_review(group(("fooBar",)))  # scule 21: the snapshot of the broken value
     assert "test/scule.test.ts::splitByCase > fooBar" not in wrong["AC1"].tests
+
+
+SPLIT_TABLE = '''describe("splitByCase", () => {
+  test.each([
+    ["", []],
+    ["fooBar", ["foo", "Bar"]],
+    ["foo_bar-baz/qux", ["foo", "bar", "baz", "qux"]],
+    ["foo--bar-Baz", ["foo", "", "bar", "Baz"]],
+    ["FOOBar", ["FOO", "Bar"]],
+  ])("%s => %s", (input, expected) => {
+    expect(splitByCase(input)).toMatchObject(expected);
+  });
+''' + SPLIT_CUSTOM + "});\n"
+EMPTY_AC = ac("AC5", 'the empty string `""`', SCULE_WHEN, "it returns the empty array `[]`")
+
+
+def test_a_row_pairing_an_acs_empty_input_with_its_empty_result_is_its_case() -> None:
+    """unjs/scule, E1-S1 as first written: AC5 promises `[]` for `""`. The table's row
+    `["", []]` is its case; an empty value alone is no evidence: with that row deleted, the
+    empty strings left in its table (`["foo", "", "bar", "Baz"]`) and in the other groups'
+    (`["", ""]`) cover nothing."""
+    table = "test/scule.test.ts::splitByCase > %s => %s"
+    covered = split_review(SPLIT_TABLE, (*SCULE_ACS, EMPTY_AC))
+    assert covered["AC5"].tests == (table,)
+    assert '"" -> []' in covered["AC5"].matches[0].evidence
+    deleted = split_review(SPLIT_TABLE.replace('    ["", []],\n', ""), (*SCULE_ACS, EMPTY_AC))
+    assert deleted["AC5"].tests == ()
+    assert deleted["AC1"].tests == covered["AC1"].tests  # the other ACs' cases are unchanged

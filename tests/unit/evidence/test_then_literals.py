@@ -9,6 +9,7 @@ from gaia_lib.evidence.then_literals import (
     check_line,
     check_statements,
     checked_literals,
+    empty_values,
     ignored_parameter,
     in_table,
     js_calls_only,
@@ -1022,3 +1023,15 @@ def test_an_inline_snapshots_text_is_opened_to_code() -> None:
     assert templates_opened(thrown) == thrown.replace("`", " ")
     computed = SNAPSHOT.replace('"Bar",', '"${bar}",')
     assert templates_opened(computed) == computed
+
+
+@pytest.mark.parametrize(("text", "empties"), [
+    ('Given the empty string `""`, when `splitByCase` is called with it', ('""',)),
+    ("then it returns the empty array `[]`, or `{ }`, and `''` again, `[]`", ("[]", "{ }", "''")),
+    ('it returns `["foo", ""]` for `"a b"`, ``', ()),  # a value holding one is no empty one
+])
+def test_the_empty_values_a_text_writes_as_code(text: str, empties: tuple[str, ...]) -> None:
+    """The empty values an AC writes as code, which `written_values` never reads (any table
+    holds one): the matcher pairs them with the AC's other value, in one row."""
+    assert empty_values(text) == empties
+    assert not set(empties) & set(written_values(text))
