@@ -23,7 +23,9 @@ Two views of the same patterns, both pure:
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring); a Python body
       starts after its signature, however many lines that takes (`) -> None:`); a JS/TS
       arrow of one expression (`it("x", () => f())`) is a block returning it (`return f()`;
-      a check returned is read as the check);
+      a check returned is read as the check); a JS/TS table test's table, over lines or not
+      (`test.each([` / rows / `])("%s", (a, b) => {`), is its declaration's, no statement
+      of its body: its function's body is read as a plain test's;
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
       bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
@@ -776,10 +778,16 @@ def _strip_line_comment(text: str, language: str) -> str:
     return (text[:cut] if cut >= 0 else text).strip()
 
 
-def _code_brace(line: str) -> int:
+_JS_BODY_BRACE = lazy_re(r"(?:=>|\))\s*$")  # what a JS function's body follows
+
+
+def _code_brace(line: str, js: bool = False) -> int:
     """Where `line`'s first `{` outside a quoted string is (a title's `"renders {name}"` is
-    no body), or -1."""
-    return next((at for at, ch in testcases.code_columns(line) if ch == "{"), -1)
+    no body), or -1; with `js`, the first after an `=>` or a `)` where one is (a destructured
+    parameter's, `({ page }) => {`, opens no body)."""
+    braces = [at for at, ch in testcases.code_columns(line) if ch == "{"]
+    body = next((at for at in braces if _JS_BODY_BRACE.search(line[:at])), None) if js else None
+    return body if body is not None else braces[0] if braces else -1
 
 
 def _semicolon_parts(text: str) -> list[str]:
@@ -794,7 +802,7 @@ def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, s
     """Statements between the declaration's opening brace and its closing one."""
     joined_first = lines[0] if lines else ""
     out: list[tuple[int, int, str]] = []
-    opened = _code_brace(joined_first)
+    opened = _code_brace(joined_first, language == "js")
     head = joined_first[opened + 1:] if opened >= 0 else ""
     rest = lines[1:]
     if opened >= 0:
@@ -2185,8 +2193,8 @@ _MOCK_OF_CALLBACK = lazy_re(r"=\s*(?:vi|jest)\s*\.\s*fn\s*(?:<[^()]*>)?\(\s*(?!\
 def _body_end(lines: list[str], language: str) -> int:
     """The index past a test's own statements: its closing brace's line (a Go test carries
     its package-level table after it: testcases), or the end of a Python body."""
-    return len(lines) if language == "python" else brace_block_end(lines, 0,
-                                                                    go=language == "go")
+    return len(lines) if language == "python" else brace_block_end(
+        lines, 0, js=language == "js", go=language == "go")  # JS: past `({ page }) =>`
 
 
 def _top_indent(lines: list[str]) -> int:
@@ -3523,6 +3531,28 @@ def _js_each_head(lines: list[str], decl: int) -> str | None:
     return " ".join(part.strip() for part in text[:line_end].split("\n"))
 
 
+def _js_each_table_out(lines: list[str], decl: int) -> list[str]:
+    """A JS/TS table test's lines with its table (`test.each([` / `  ["a", ["a"]],` / `])("%s",
+    (s, parts) => {`) out of its declaration's line, `test.each()("%s", (s, parts) => {`, the
+    lines it took blank: its rows are data the runner hands the function, not statements of
+    its body (read as such, the function's own statements sat a level below the body's top,
+    where a `return;` before its checks was no return taken), and a brace in a row
+    (`{ input: "a" }`) opens no body. Its lines are as many as they were."""
+    found = _JS_EACH_OPEN.search(lines[decl])
+    if found is None:
+        return lines
+    depth = 0
+    for i, code in enumerate(testcases.code_lines(lines[decl:])):
+        for k in range(found.end() - 1 if i == 0 else 0, len(code)):
+            depth += (code[k] in "([{") - (code[k] in ")]}")
+            if depth == 0:
+                out = list(lines)
+                out[decl] = lines[decl][:found.end()] + lines[decl + i][k:]
+                out[decl + 1:decl + i + 1] = [""] * i
+                return out
+    return lines
+
+
 def _one_expression_as_block(lines: list[str], decl: int) -> list[str]:
     """A JS/TS test's lines with its function of one expression (`it("x", () =>
     expect(f(1)).toBe(2))`, declared on `lines[decl]`) written as the block that returns it
@@ -3585,7 +3615,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     mocks = _visible_mocks(outer.mocks, (case.line - 1, len(lines[decl]) - len(
         lines[decl].lstrip())), case.line - 1 + len(lines) - 1 - decl) if outer.mocks else None
     if language == "js":
-        lines = _one_expression_as_block(lines, decl)
+        lines = _one_expression_as_block(_js_each_table_out(lines, decl), decl)
     if language == "python":  # its file's table it names and its decorators read too
         lines = _python_truthy_checks_trivial(lines, outer)
         if outer.platform is not None and not _platform_kept(lines):

@@ -371,7 +371,9 @@ _ASSERT_START_RE = re.compile(
     r"|\b\w+\.Assert\s*\("  # quicktest c.Assert(got, qt.Equals, want)
     r"|\bpytest\.raises\s*\("
     r"|\b(?:assert_output|assert_line|assert_equal|assert_success|assert_failure|refute\w*)\b"
-    r"|(?m:^[ \t]*\[\[?\s)"  # bats / shell test: [ "$status" -eq 0 ]  [[ $output == *x* ]]
+    # bats / shell test: [ "$status" -eq 0 ]  [[ $output == *x* ]]; not a row of a JS table
+    # written over lines (`[` alone on its line, `[ "a", 1 ],`)
+    r"|(?m:^[ \t]*\[\[?[ \t](?![^\n]*,[ \t]*$))"
 )
 _TABLE_START_RE = re.compile(
     r"@pytest\.mark\.parametrize\s*\("
@@ -381,6 +383,7 @@ _TABLE_START_RE = re.compile(
     r"|\[\]\s*\*?[A-Za-z_][\w.]*\s*\{\s*\{|\b[A-Za-z_]\w*\{[ \t]*\n\s*\{"
     r"|\b(?:it|test|describe)\.each\s*[(`]"
 )
+_EACH_NAMED_RE = re.compile(r"\b(?:it|test|describe)\.(?:each|for)\s*\(\s*([A-Za-z_$][\w$]*)\s*\)")
 _GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
 _COMMENT_LINE_RE = re.compile(r"^\s*(#(?!!)|//).*$", re.MULTILINE)
 
@@ -494,6 +497,10 @@ def assertion_spans(source: str) -> tuple[str, ...]:
         for pattern in (_ASSERT_START_RE, _TABLE_START_RE) for m in pattern.finditer(code)
     ]
     spans += _helper_calls(code) + _template_cells(code)
+    # a JS `.each` test over a table its text declares (`const cases = [...]`, its group's
+    # code before it: `test.each(cases)`): that table's rows, as a table written in place's
+    spans += [table for name in dict.fromkeys(_EACH_NAMED_RE.findall(code))
+              if (table := _named_table(code, name)) is not None]
     # Go has no assert statement: the checked values sit in the `if` guarding t.Errorf.
     lines = code.splitlines()
     for match in _GO_FAIL_RE.finditer(code):
@@ -1489,7 +1496,7 @@ def ignored_parameter(test_source: str) -> str | None:
     decorated = _PARAMETRIZE_RE.search(test_source) if found is None else None
     definition = _PY_DEF_RE.search(test_source, decorated.end()) if decorated else None
     if found is not None:
-        names = [re.split(r"[:=]", part)[0].strip(" {}[].") for part in found.group(1).split(",")]
+        names = [re.split(r"[:=]", part)[0].strip(" {}[].?") for part in found.group(1).split(",")]
         body = test_source[found.end():]
     elif decorated is not None and definition is not None:
         names = re.findall(r"\w+", next(g for g in decorated.groups() if g is not None))

@@ -6372,3 +6372,71 @@ def test_a_test_holding_its_module_table_is_read_from_its_own_lines() -> None:
     assert found == {
         "test_add": (9, "skipped in source (@pytest.mark.skip)"),
         "test_parse": (19, "its checks never run or cannot fail (assert [result == expected])")}
+
+
+EACH_TABLE_OVER_LINES = '''describe("splitByCase", () => {
+  test.each([
+    ["fooBar", ["foo", "Bar"]],
+    [
+      "foo\\\\Bar.fuzz",
+      ["foo", "Bar", "fuzz"],
+      ["\\\\", "."],
+    ],
+  ])("returns first %s", (input, expected, seps?) => {
+    return;
+    expect(splitByCase(input, seps)).toMatchObject(expected);
+  });
+
+  test.each([
+    { input: "fooBar", expected: ["foo", "Bar"] },
+  ])("checks later $input", ({ input, expected }) => {
+    setTimeout(() => {
+      expect(splitByCase(input)).toMatchObject(expected);
+    }, 5000);
+  });
+
+  test.each([
+    ["fooBar", ["foo", "Bar"]],
+  ])("defines its check %s", (input, expected) => {
+    const check = () => {
+      expect(splitByCase(input)).toMatchObject(expected);
+    };
+    void check;
+  });
+
+  test.each([
+    ["fooBar", ["foo", "Bar"]],
+    ["FOOBar", ["FOO", "Bar"]],
+  ])("checks each row %s", (input, expected) => {
+    if (!input) {
+      return;
+    }
+    expect(splitByCase(input)).toMatchObject(expected);
+  });
+
+  test.each([{ input: "fooBar", expected: ["foo", "Bar"] }])("one line $input", ({ input, expected }) => {
+    return;
+    expect(splitByCase(input)).toMatchObject(expected);
+  });
+});
+'''
+
+
+def test_a_js_each_table_over_lines_is_no_statement_of_its_body() -> None:
+    """unjs/scule 16, 19, 13 (`test.each([` / rows / `])("%s => %s", (input, expected,
+    customSplitters?) => {`): the rows were read as the body's statements, at its top level,
+    and the function's own statements a level below it, so a `return;` before the checks
+    was no return taken and an unawaited `setTimeout` or a never-called check was beside
+    rows that looked like code; the plain test's readers now read the function alone. A
+    brace in a row (`{ input: "fooBar" }`) opens no body; a return under a condition on the
+    row leaves a real test."""
+    assert _verdicts("test/scule.test.ts", EACH_TABLE_OVER_LINES) == {
+        "splitByCase > returns first %s": (10, "asserts nothing real (return)"),
+        "splitByCase > checks later $input": (
+            18, "its checks never run or cannot fail (expect(splitByCase(input))"
+                ".toMatchObject(expected))"),
+        "splitByCase > defines its check %s": (
+            26, "its checks never run or cannot fail (expect(splitByCase(input))"
+                ".toMatchObject(expected))"),
+        "splitByCase > checks each row %s": None,
+        "splitByCase > one line $input": (42, "asserts nothing real (return)")}

@@ -724,6 +724,13 @@ def test_a_data_tables_strings_hold_a_value_whole_or_as_a_word() -> None:
     assert not in_table("1.0.0", strings)  # outside the table
 
 
+# scule's splitByCase table: a row written over lines of its own (`[` alone on its line)
+SPLIT_ROWS = ('  test.each([\n    ["fooBar", ["foo", "Bar"]],\n    [\n      "foo\\\\Bar.fuzz",\n'
+              '      ["foo", "Bar", "fuzz"],\n      ["\\\\", "."],\n    ],\n'
+              '  ])("%s => %s", (input, expected, seps?) => {\n'
+              '    expect(splitByCase(input, seps)).BODY;\n  });\n')
+
+
 TITLE_ROWS = ('  test.each([\n    ["foo-bar", "Foo Bar"],\n  ])("%s => %s", (input, expected) => {\n'
               '    expect(titleCase(input)).BODY;\n  });\n')
 
@@ -741,9 +748,32 @@ TITLE_ROWS = ('  test.each([\n    ["foo-bar", "Foo Bar"],\n  ])("%s => %s", (inp
     ('@pytest.mark.parametrize(("value", "expected"), [("a", "A")])\n'
      "def test_up(value, expected):\n    assert up(value) == expected\n", None),
     ("def test_up():\n    assert up('a') is not None\n", None),  # no table
+    # a TypeScript optional parameter (`seps?`) read by its name
+    (SPLIT_ROWS.replace("BODY", "toMatchObject(expected)"), None),
+    (SPLIT_ROWS.replace("BODY", "toBeDefined()"), "expected"),
 ])
 def test_a_table_column_no_check_reads_is_named(source: str, unread: str | None) -> None:
     assert ignored_parameter(source) == unread
+
+
+@pytest.mark.parametrize(("body", "check"), [
+    ("toBeDefined()", "expect(splitByCase(input, seps)).toBeDefined()"),
+    ("toBeTruthy()", "expect(splitByCase(input, seps)).toBeTruthy()"),
+    ("toMatchObject(splitByCase(input, seps))",
+     "expect(splitByCase(input, seps)).toMatchObject(splitByCase(input, seps))"),
+    ("toMatchObject(expected)", None),
+])
+def test_a_js_table_row_over_lines_is_no_check(body: str, check: str | None) -> None:
+    """unjs/scule 04, 06, 11: a row of the table on lines of its own (`[` / cells / `],`)
+    was read as a bats `[ ... ]` check, which no presence check is, so a table test whose
+    only check was `toBeDefined()` was read as checking more; its rows' literals were
+    asserted. A bats test's own `[ "$status" -eq 0 ]` still is a check."""
+    source = SPLIT_ROWS.replace("BODY", body)
+    assert presence_only(source) == check
+    spans = assertion_spans(source)  # the check and the table whole: no row alone
+    assert f"expect(splitByCase(input, seps)).{body}" in spans
+    assert not any(span.lstrip().startswith("[") for span in spans)
+    assert assertion_spans('  run post\n  [ "$status" -eq 422 ]\n') == ('  [ "$status" -eq 422 ]',)
 
 
 @pytest.mark.parametrize(("source", "unread"), [
@@ -1035,3 +1065,16 @@ def test_the_empty_values_a_text_writes_as_code(text: str, empties: tuple[str, .
     holds one): the matcher pairs them with the AC's other value, in one row."""
     assert empty_values(text) == empties
     assert not set(empties) & set(written_values(text))
+
+
+def test_a_js_each_table_its_text_declares_is_asserted_as_one_written_in_place() -> None:
+    """unjs/scule 54 (`const cases = [...]` in the describe group, `test.each(cases)(...)`):
+    its rows were asserted only by accident, a row on lines of its own read as a bats check;
+    the table the test names is now read as `test.each([...])`'s own."""
+    named = ('  const cases: [string, string[]][] = [\n    ["FOOBar", ["FOO", "Bar"]],\n  ];\n'
+             '  test.each(cases)("%s => %s", (input, expected) => {\n'
+             "    expect(splitByCase(input)).toMatchObject(expected);\n  });\n")
+    literals = then_literals('then the run stays one part: `["FOO", "Bar"]`')
+    assert checked_literals(named, literals) == literals
+    other = named.replace("test.each(cases)", "test.each(others)")
+    assert checked_literals(other, literals) == ()
