@@ -44,6 +44,24 @@ its table and no check reads it against the code. Rules (`unchecked_column`):
   (`unchecked_column` gives the first, with how it is used: read by no check, compared by
   no check that can fail, or never checked for a return before the checks).
 
+JS / TS (`js_unchecked_column`), a `.each` table test (`test.each([...])("%s", (input,
+expected, seps?) => {`, `it.for(...)`, a table its text declares: `test.each(cases)`): each row
+is bound to its function's parameters (an array row's cells spread over them for `.each`, else
+the row whole; a destructuring parameter, `({ input, expected })`, `([a, b])`, binds its
+names; a cell a row lacks is `undefined`; `row_filters.js_table` reads the rows, a cell of
+anything but literals a value not known). The AC's rows and the promised parameters are found
+as Python's are. A promised parameter is compared with the code's result by a value check
+(`expect(x).toBe(expected)` and `toEqual`, `toStrictEqual`, `toMatchObject`, `toMatch`,
+`toContain`, `toBeCloseTo`, `toThrow`, ...; `assert.equal(x, expected)`, `deepEqual`, ...)
+that reads it on one side and not on the other; not negated (`.not.toBe(expected)`), not its
+length alone (`toHaveLength(expected.length)`), not a presence check (`toBeDefined()`). The
+check must run for an AC row: not after a `return` at the function's top level (nor an `if`
+that returns, true for the row), not under an `if` false for the row (its condition read with
+the row's cells, `row_filters.js_holds`: `if (input !== "fooBar")`), nor in the `else` of one
+true for it; a condition that cannot be read may hold. A parameter handed to a call other
+than a check's (`expectSplit(input, expected)`: a helper) is not judged. Code that never runs
+(a function never called, an unawaited `setTimeout`) is `placeholders`' to read.
+
 A row for the AC's example whose expected value is the call its Then writes with other
 values (`contradicting_cell`: `Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)` where the Then writes
 `Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)`; same callee and argument names, literal arguments)
@@ -59,6 +77,7 @@ the AC's example (as above, by its Given's values) were all skipped, shows nothi
 from __future__ import annotations
 
 import ast
+import json
 import os
 import platform
 import re
@@ -67,7 +86,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from gaia_lib.core import pyast
-from gaia_lib.evidence import then_literals
+from gaia_lib.evidence import row_filters, testcases, then_literals
 from gaia_lib.evidence.runner_output import SKIPPED
 
 _QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|(?<!\w)'([^'\n]+)'(?!\w)|“([^”\n]+)”")
@@ -560,3 +579,286 @@ def _itself_in(whole: ast.expr, other: ast.expr) -> bool:
     if isinstance(whole, ast.BoolOp):
         return any(ast.dump(value) == dumped for value in whole.values)
     return False
+
+
+# --- JS / TS: a `.each` table's expected column -----------------------------------------------
+
+# The table test's own table opens after `test.each(` / `it.for(` (`describe.each` is a group)
+_JS_EACH = re.compile(r"(?<![\w$.])(?:it|test)(?:\.(?:only|skip|concurrent|sequential))*"
+                      r"\.(?P<kind>each|for)\s*\(")
+# ... then its name and its function: `("%s => %s", (a, b) => {`, `function (a, b) {`
+_JS_FUNCTION = re.compile(r"\s*\(\s*(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|"
+                          r"`(?:[^`\\]|\\.)*`)\s*,\s*(?:async\s*)?(?:function\b\s*[\w$]*\s*)?\(")
+_JS_ARROW = re.compile(r"\s*(?::[^=>{]+)?(?:=>)?\s*")
+# A check that compares a value with another (`.not` before it: one that it differs)
+_JS_VALUE_MATCHER = re.compile(
+    r"toBe|toEqual|toStrictEqual|toMatchObject|toMatch|toContain|toContainEqual|toBeCloseTo|"
+    r"toThrow|toThrowError|toHaveReturnedWith|toHaveBeenCalledWith|toHaveBeenLastCalledWith|"
+    r"toHaveProperty|equal|equals|eql|deepEqual|strictEqual|deepStrictEqual")
+_JS_EXPECT = re.compile(r"(?<![\w$.])expect\s*\(")
+_JS_ASSERT = re.compile(r"(?<![\w$.])assert\s*\.\s*(?P<how>equal|deepEqual|strictEqual|"
+                        r"deepStrictEqual|sameMembers|sameDeepMembers)\s*\(")
+_JS_CHAIN = re.compile(r"\s*(?:\.\s*(?P<word>[A-Za-z_$][\w$]*)|(?P<call>\())")
+# A block's head a check may sit under: an `if` (`else if`), an `else`; a top-level return
+_JS_IF_HEAD = re.compile(r"^\s*(?:\}\s*)?(?P<else>else\s+)?if\s*\((?P<cond>.*)\)\s*$", re.S)
+_JS_ELSE_HEAD = re.compile(r"^\s*(?:\}\s*)?else\s*$")
+_JS_RETURN = re.compile(r"^\s*return\b")
+
+
+def js_unchecked_column(test_source: str, then: str,
+                        setting: str) -> tuple[str, str, str] | None:
+    """The parameter of a JS/TS `.each` test's function that receives, for the AC's own rows,
+    a value its Then promises and that no check compares with the code's result where that
+    row runs (module rules, JS), with that cell as written and how it is used; None where one
+    is so compared, it is handed to a helper, or the test is not read."""
+    table = _js_each_table(test_source)
+    promised = _quoted(then) - _quoted(setting)
+    given = _quoted(setting)
+    if table is None or not promised or not given:
+        return None
+    rows, body = table
+    examples = [names for names in rows
+                if any(_js_cell(value) & given for value in names.values())]
+    columns: dict[str, str] = {}
+    for names in examples:
+        for name, value in names.items():
+            written = _js_cell(value)
+            if written & promised and not written & given:
+                columns.setdefault(name, json.dumps(_plain(value), ensure_ascii=False))
+    if not columns:
+        return None
+    code = "\n".join(testcases.code_lines(body.split("\n")))  # strings blanked, as long
+    for name in columns:
+        if _js_handed_on(code, name):
+            return None
+    for name, cell in columns.items():
+        compared = [at for at, how in _js_checks(body, code, name) if how == "compared"]
+        if any(_js_runs(body, code, at, names) for names in examples for at in compared):
+            return None
+        if not compared:
+            read = re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", code)
+            return name, cell, ("compared with the code's result by no check that can fail"
+                                if read else "read by no check")
+        guard = next(_js_guard(body, code, at, names) for names in examples for at in compared)
+        return name, cell, (f"never checked: the test returns first ({guard[:50]})"
+                            if re.search(r"\breturn\b", guard) else
+                            f"checked only under a condition its row does not meet "
+                            f"({guard[:50]})")
+    return None
+
+
+def _js_each_table(source: str) -> tuple[list[dict[str, object]], str] | None:
+    """A `.each` test's rows, each bound to its function's parameter names (a row's cells
+    spread over them for `.each` of arrays, else the row whole, destructured where the
+    parameter is a pattern; a cell it lacks `UNDEFINED`), and its function's body; None
+    where the table or the function is not read."""
+    code = "\n".join(testcases.code_lines(source.split("\n")))
+    found = _JS_EACH.search(code)
+    if found is None:
+        return None
+    end = _closing(code, found.end() - 1)
+    argument = source[found.end():end - 1].strip().rstrip(",").strip()
+    rows = row_filters.js_table(argument) if argument.startswith("[") else \
+        row_filters.js_tables(source, top=False).get(argument)
+    function = _JS_FUNCTION.match(source, end)
+    if not rows or function is None:
+        return None
+    close = _closing(code, function.end() - 1)
+    params = [_js_param(part) for part in _top_level(source[function.end():close - 1])]
+    arrow = _JS_ARROW.match(source, close)
+    body = source[arrow.end() if arrow else close:]
+    spread = found.group("kind") == "each"
+    bound = []
+    for row in rows:
+        values = row if spread and isinstance(row, tuple) else (row,)
+        names: dict[str, object] = {}
+        for at, (name, keys) in enumerate(params):
+            value = values[at] if at < len(values) else row_filters.UNDEFINED
+            if keys is None:
+                names[name] = value
+                continue
+            for position, (key, local) in enumerate(keys):
+                names[local] = (value.get(key, row_filters.UNDEFINED) if isinstance(value, dict)
+                                else value[position] if isinstance(value, tuple) and
+                                position < len(value) else row_filters.UNDEFINED)
+        bound.append(names)
+    return bound, body
+
+
+def _closing(code: str, opening: int) -> int:
+    """The index past the bracket closing the one at `opening` of `code` (its strings and
+    comments blanked: `testcases.code_lines`), or its end."""
+    depth = 0
+    for at in range(opening, len(code)):
+        depth += (code[at] in "([{") - (code[at] in ")]}")
+        if depth == 0:
+            return at + 1
+    return len(code)
+
+
+def _top_level(text: str) -> list[str]:
+    """`text` split at its commas outside brackets (a function's parameter list)."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += (char in "([{<") - (char in ")]}>")
+        if char == "," and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+    parts.append(text[start:])
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _js_param(text: str) -> tuple[str, list[tuple[str, str]] | None]:
+    """A parameter's name (`input`, `seps?: string[]`, `n = 1`), or, for a pattern (`{ input,
+    expected: want }`, `[a, b]`), its text and each (key, local name) it binds (an array's
+    keys are positions)."""
+    text = text.strip().removeprefix("...")
+    if text[:1] in "{[":
+        inner = text[1:row_filters.closing_bracket(text, 0) - 1]
+        keys = []
+        for part in _top_level(inner):
+            key, _, local = part.partition(":") if text[0] == "{" else (part, "", part)
+            local = re.split(r"[=:]", local or key)[0].strip()
+            keys.append((key.split("=")[0].strip(), local))
+        return text, keys
+    return re.split(r"[?:=]", text)[0].strip(), None
+
+
+def _js_cell(value: object) -> set[str]:
+    """How a JS table cell may be written in an AC, as `_cell` for Python's."""
+    if value is row_filters.OPAQUE or value is row_filters.UNDEFINED:
+        return set()
+    plain = _plain(value)
+    out = {_code(repr(plain))}
+    if isinstance(plain, str):
+        out.add(plain)
+    elif isinstance(plain, bool) or plain is None:
+        out |= {str(plain), json.dumps(plain)}
+    elif isinstance(plain, (int, float)):
+        out.add(str(plain))
+    out.discard("")
+    return out
+
+
+def _plain(value: object) -> object:
+    """A JS table's value as Python writes it: arrays as lists, integral numbers as ints."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None if value is row_filters.UNDEFINED or value is row_filters.OPAQUE else value
+
+
+def _js_reads(text: str, name: str) -> bool:
+    """`text` reads `name`'s value, not only its length (`expected.length`)."""
+    return re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])(?!\s*\.\s*length\b)", text) \
+        is not None
+
+
+def _js_handed_on(code: str, name: str) -> bool:
+    """`name` is an argument of a call other than a check's (`expectSplit(input, expected)`):
+    a helper that may compare it."""
+    for call in re.finditer(r"(?<![\w$.])(?!(?:expect|assert|if|for|while|switch|return|"
+                            r"typeof|await|catch|function)\b)([A-Za-z_$][\w$]*)\s*\(", code):
+        end = _closing(code, call.end() - 1)
+        if _js_reads(code[call.end():end - 1], name) and not code[:call.start()].rstrip().endswith(
+                ("function", "=>")):
+            return True
+    return False
+
+
+def _js_checks(source: str, code: str, name: str) -> Iterator[tuple[int, str]]:
+    """(where it starts, "compared" or "weak") of each check of `source` (`code`: its strings
+    blanked) reading `name`: compared with another value by a value check (`_JS_VALUE_MATCHER`,
+    not negated, the other side not `name` too), else weak."""
+    for found in (*_JS_EXPECT.finditer(code), *_JS_ASSERT.finditer(code)):
+        end = _closing(code, found.end() - 1)
+        if found.group(0).startswith("assert"):
+            sides = _top_level(source[found.end():end - 1])[:2]
+            if not any(_js_reads(side, name) for side in sides):
+                continue
+            yield found.start(), "compared" if len(sides) == 2 and sum(
+                _js_reads(side, name) for side in sides) == 1 else "weak"
+            continue
+        subject, words, matcher, argument = source[found.end():end - 1], [], "", ""
+        at = end
+        while (link := _JS_CHAIN.match(code, at)) is not None:
+            if link.group("word"):
+                words.append(link.group("word"))
+                at = link.end()
+                continue
+            close = _closing(code, link.end() - 1)
+            matcher, argument = (words[-1] if words else ""), source[link.end():close - 1]
+            at = close
+        if not _js_reads(subject, name) and not _js_reads(argument, name):
+            continue
+        compared = (_JS_VALUE_MATCHER.fullmatch(matcher) is not None and "not" not in words
+                    and _js_reads(subject, name) != _js_reads(argument, name)
+                    and bool(subject.strip()) and bool(argument.strip()))
+        yield found.start(), "compared" if compared else "weak"
+
+
+def _js_heads(source: str, code: str, at: int) -> tuple[list[tuple[str, str]], list[str]]:
+    """The heads of the blocks `at` sits in, outermost first (`if (x) `, `} else `, `() => `),
+    each with the head of the block closed just before it at its level (an `else`'s `if`),
+    and the statements before `at` at the body's own level (a block's whole)."""
+    stack: list[tuple[str, str, int]] = []  # (head, the sibling before it, where it opens)
+    closed: dict[int, str] = {}  # per depth, the head of the block that last closed there
+    statements: list[str] = []
+    start = 0
+    for position in range(at):
+        char = code[position]
+        if char == "{":
+            depth = len(stack)
+            stack.append((source[start:position], closed.pop(depth, ""), position))
+            start = position + 1
+        elif char == "}":
+            if stack:
+                head, _, opened = stack.pop()
+                if len(stack) == 1:
+                    statements.append(head + source[opened:position + 1])
+                closed = {at: head for at, head in closed.items() if at < len(stack)}
+                closed[len(stack)] = head
+            start = position + 1
+        elif char == ";":
+            if len(stack) == 1:
+                statements.append(source[start:position])
+            start = position + 1
+    heads = [(head, sibling) for head, sibling, _ in stack[1:]]  # past the function's own
+    braceless = source[start:at].strip()
+    if _JS_IF_HEAD.match(braceless):
+        heads.append((braceless, ""))
+    return heads, statements
+
+
+def _js_runs(source: str, code: str, at: int, names: Mapping[str, object]) -> bool:
+    """Whether the check at `at` may run for the row bound in `names`: no `if` it sits under
+    is false for it (an `else` under one true), and no return is taken before it at the
+    body's top level (`return;`, `if (input === "a") return;`)."""
+    return not _js_guard(source, code, at, names)
+
+
+def _js_guard(source: str, code: str, at: int, names: Mapping[str, object]) -> str:
+    """What keeps the check at `at` from running for the row in `names` (`_js_runs`), or ""."""
+    heads, statements = _js_heads(source, code, at)
+    for statement in statements:
+        text = " ".join(statement.split())
+        if _JS_RETURN.match(text):
+            return text
+        guarded = re.match(r"^if\s*\((.*)\)\s*(?:\{\s*)?return\b", text)
+        if guarded and row_filters.js_holds(guarded.group(1), names) is True:
+            return text
+    for head, sibling in heads:
+        text = " ".join(head.split())
+        branch = _JS_IF_HEAD.match(text)
+        before = _JS_IF_HEAD.match(" ".join(sibling.split()))
+        # an `else` (`else if`) runs where the `if` before it does not hold
+        if (branch is None or branch.group("else")) and (
+                branch is not None or _JS_ELSE_HEAD.match(text)) and before is not None and \
+                row_filters.js_holds(before.group("cond"), names) is True:
+            return f"{' '.join(sibling.split())} ... {text}"
+        if branch is not None and row_filters.js_holds(branch.group("cond"), names) is False:
+            return text
+    return ""

@@ -220,6 +220,7 @@ _JS_TOKEN = lazy_re(r"\s+|//[^\n]*|/\*.*?\*/|(?P<s>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^
                     r"`[^`$\\]*`)|(?P<n>\d+(?:\.\d+)?)|(?P<w>[A-Za-z_$][\w$]*)|"
                     r"(?P<p>===|!==|==|!=|<=|>=|&&|\|\||=>|[-!<>()\[\]{},:.;=|&?])", re.S)
 _UNDEFINED = object()  # JS's undefined, beside null (None)
+UNDEFINED = _UNDEFINED
 
 
 def _js_tokens(text: str) -> list[tuple[str, str]]:
@@ -240,8 +241,8 @@ def _js_tokens(text: str) -> list[tuple[str, str]]:
 def _js_string(token: str) -> str:
     """A JS string literal's value; an escape other than a quote's or a backslash is not read."""
     inner = token[1:-1]
-    if re.search(r"\\[^\\\"'`]", inner):
-        raise _Unknown(token)
+    if any(escaped not in "\\\"'`" for escaped in re.findall(r"\\(.)", inner, re.S)):
+        raise _Unknown(token)  # (`"a\\B"` is an escaped backslash, then `B`)
     return re.sub(r"\\(.)", r"\1", inner)
 
 
@@ -251,6 +252,7 @@ class _Opaque:
 
 
 _OPAQUE = _Opaque()
+OPAQUE: object = _OPAQUE  # a cell `js_table` cannot tell the value of
 _CELL_END = frozenset({",", "]", "}", ")", ""})
 
 
@@ -598,6 +600,30 @@ def _js_keeps_no_row(predicate: str, rows: tuple[object, ...]) -> bool:
         return bool(rows)
     except (_Unknown, ValueError, TypeError, RecursionError):
         return False
+
+
+def js_table(text: str) -> tuple[object, ...] | None:
+    """The rows of the JS array literal `text` (`[["a", 1], { b: 2 }]`, a `.each` table), each
+    a tuple, a dict or a value, a cell of anything else (a call, a name) read as a value not
+    known (`OPAQUE`); None where `text` is no array literal."""
+    try:
+        reader = _JsReader(_js_tokens(text), True)
+        value = reader.literal()
+    except (_Unknown, ValueError, RecursionError):
+        return None
+    return value if isinstance(value, tuple) and not reader.peek() else None
+
+
+def js_holds(condition: str, names: Mapping[str, object]) -> bool | None:
+    """Whether the JS `condition` holds with `names` bound to values (a row's cells,
+    `UNDEFINED` for one it lacks), read as a filter's (rules above); None where it cannot be
+    read."""
+    try:
+        reader = _JsReader(_js_tokens(condition))
+        node = reader.condition()
+        return None if reader.peek() else _js_truthy(_js_value(node, names))
+    except (_Unknown, ValueError, TypeError, IndexError, RecursionError):
+        return None
 
 
 def js_constant_condition(text: str) -> bool | None:

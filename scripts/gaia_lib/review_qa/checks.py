@@ -326,9 +326,14 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
     Python tests that compare that column with no result of the code
     (`expected_column.unchecked_column`: a round trip `parse(format(r)) == r`, `d1 + d2 == d2
     + d1`, `expectation = result` before the assert), or whose row for it expects the
-    Then's call with other values (`expected_column.contradicting_cell`), with why. Such a
-    test passes whatever the code gives for the AC's example, or checks another value."""
+    Then's call with other values (`expected_column.contradicting_cell`), with why; so too
+    its JS/TS `.each` tests whose function compares the parameter receiving that value with
+    no result of the code where the AC's row runs (`expected_column.js_unchecked_column`:
+    `.not.toBe(expected)`, `toHaveLength(expected.length)`, a check under `if (input !==
+    "fooBar")`). Such a test passes whatever the code gives for the AC's example, or checks
+    another value."""
     from gaia_lib.evidence import expected_column
+    from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the review's reads
 
     def judge(ac: AcceptanceCriterion) -> WhyNot | None:
         then, setting = ac.then, ac.setting
@@ -337,6 +342,11 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
 
         def why(test: str) -> str | None:
             body = bodies.get(test, "")
+            if test.partition("::")[0].endswith(JS_SUFFIXES):
+                found = expected_column.js_unchecked_column(body, then, setting)
+                return None if not found else (
+                    f"its table's `{found[0]}` ({found[1][:60]} for {ac.ac_id}'s example) is "
+                    f"{found[2]}: it checks no value {ac.ac_id} promises")
             other = expected_column.contradicting_cell(body, then, setting)
             if other:
                 return (f"its table expects {other[0][:60]} for {ac.ac_id}'s example, not the "
@@ -349,7 +359,7 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
                     f"it checks no value {ac.ac_id} promises")
         return why
 
-    return _judged(criteria, result, judge, (".py",))
+    return _judged(criteria, result, judge, (".py", *JS_SUFFIXES))
 
 
 def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],

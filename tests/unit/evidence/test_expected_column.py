@@ -2,7 +2,12 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.expected_column import contradicting_cell, skipped_rows, unchecked_column
+from gaia_lib.evidence.expected_column import (
+    contradicting_cell,
+    js_unchecked_column,
+    skipped_rows,
+    unchecked_column,
+)
 from gaia_lib.evidence.testcases import split_tests
 
 # isodate's E1-S1: AC1 and AC2 as the trial wrote them
@@ -232,3 +237,132 @@ def test_a_row_for_the_acs_example_expecting_the_thens_call_with_other_values_is
         "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)",
         "Duration(years=3, months=6, days=4, hours=12, minutes=30, seconds=5)")
     assert contradicting_cell(spelled + check, *AC1) is None
+
+
+# unjs/scule's splitByCase table (a row over lines, a third cell some rows lack) and AC1
+SPLIT = """  test.each([
+    ["foo", ["foo"]],
+    ["fooBar", ["foo", "Bar"]],
+    [
+      "foo\\\\Bar.fuzz",
+      ["foo", "Bar", "fuzz"],
+      ["\\\\", "."],
+    ],
+  ])("%s => %s", (input, expected, customSplitters?) => {
+BODY
+  });
+"""
+SPLIT_AC1 = ('then it returns `["foo", "Bar"]`.',
+             'Given the camel-case string `"fooBar"`, when `splitByCase` is called with it')
+SPLIT_AC4 = ('then it returns `["foo", "Bar", "fuzz"]`.',
+             'Given the custom splitters `["\\\\", "."]` and the string `"foo\\\\Bar.fuzz"`, '
+             'when `splitByCase` is called with both')
+HONEST = """    if (customSplitters) {
+      expect(splitByCase(input, customSplitters)).toMatchObject(expected);
+    } else {
+      expect(splitByCase(input)).toMatchObject(expected);
+    }"""
+
+
+@pytest.mark.parametrize(("body", "how"), [
+    ("    expect(splitByCase(input, customSplitters)).toBeDefined();", "read by no check"),
+    ("    expect(splitByCase(input, customSplitters)).not.toBe(expected);",
+     "compared with the code's result by no check that can fail"),
+    ("    expect(splitByCase(input, customSplitters)).toHaveLength(expected.length);",
+     "compared with the code's result by no check that can fail"),
+    ("    expect(expected).toEqual(expected);",
+     "compared with the code's result by no check that can fail"),
+    ('    if (input !== "fooBar") {\n'
+     "      expect(splitByCase(input, customSplitters)).toMatchObject(expected);\n    }",
+     'checked only under a condition its row does not meet (if (input !== "fooBar"))'),
+    ('    if (input !== "fooBar") expect(splitByCase(input)).toEqual(expected);',
+     'checked only under a condition its row does not meet (if (input !== "fooBar"))'),
+    ('    if (input === "fooBar") return;\n    expect(splitByCase(input)).toEqual(expected);',
+     'never checked: the test returns first (if (input === "fooBar") return)'),
+    ("    return;\n" + HONEST, "never checked: the test returns first (return)"),
+    # a condition reading the column is no helper it is handed to
+    ("    if (!expected) {\n      expect(splitByCase(input)).toEqual(expected);\n    }",
+     "checked only under a condition its row does not meet (if (!expected))"),
+])
+def test_a_js_each_column_no_check_compares_for_the_acs_row_is_found(body: str,
+                                                                       how: str) -> None:
+    """unjs/scule 04, 22, 23, 24, 16: the table's `expected` for AC1's row ("fooBar") read by
+    no check, only by a negated or a length check, compared with itself, or checked only
+    where the row does not run."""
+    assert js_unchecked_column(SPLIT.replace("BODY", body), *SPLIT_AC1) == (
+        "expected", '["foo", "Bar"]', how)
+
+
+@pytest.mark.parametrize("body", [
+    HONEST,
+    "    expect(splitByCase(input, customSplitters)).toEqual(expected);",
+    "    expect(expected).toStrictEqual(splitByCase(input, customSplitters));",
+    "    assert.deepEqual(splitByCase(input, customSplitters), expected);",
+    '    if (input === "foo") return;\n    expect(splitByCase(input)).toEqual(expected);',
+    "    if (isWindows) {\n      expect(splitByCase(input)).toEqual(expected);\n    }",
+    "    expectSplit(input, expected, customSplitters);",  # a helper's to check
+    "    const parts = splitByCase(input, customSplitters);\n"
+    "    expect(parts).not.toBe(expected);\n    expect(parts).toEqual(expected);",
+])
+def test_a_js_each_column_compared_where_the_acs_row_runs_is_not_found(body: str) -> None:
+    """scule's own test (`if (customSplitters) {` ... `} else {`: AC1's row lacks the third
+    cell, so its `else` runs), the other value checks, a condition not on the row, a
+    helper handed the column."""
+    assert js_unchecked_column(SPLIT.replace("BODY", body), *SPLIT_AC1) is None
+
+
+def test_a_js_each_row_holding_a_third_cell_runs_the_branch_it_meets() -> None:
+    """AC4's row has its splitters: `if (customSplitters) {` runs for it, its `else` not."""
+    only_else = HONEST.replace("toMatchObject(expected);\n    } else", "toBeDefined();\n    } else")
+    only_if = HONEST.replace("toMatchObject(expected);\n    }\n", "toBeDefined();\n    }\n")
+    assert js_unchecked_column(SPLIT.replace("BODY", HONEST), *SPLIT_AC4) is None
+    assert js_unchecked_column(SPLIT.replace("BODY", only_if), *SPLIT_AC4) is None
+    found = js_unchecked_column(SPLIT.replace("BODY", only_else), *SPLIT_AC4)
+    assert found is not None and found[:2] == ("expected", '["foo", "Bar", "fuzz"]')
+    assert found[2].startswith("checked only under a condition its row does not meet (if "
+                               "(customSplitters)")
+
+
+@pytest.mark.parametrize("source", [
+    # object rows, destructured
+    '  it.each([\n    { input: "fooBar", expected: ["foo", "Bar"] },\n  ])("$input", '
+    '({ input, expected }) => {\n    expect(splitByCase(input)).BODY;\n  });\n',
+    # a table the test's group declares before it
+    '  const cases = [\n    ["fooBar", ["foo", "Bar"]],\n  ];\n'
+    '  test.each(cases)("%s", (input, expected) => {\n    expect(splitByCase(input)).BODY;\n'
+    '  });\n',
+    # vitest's `.for`: the row whole, destructured
+    '  test.for([\n    ["fooBar", ["foo", "Bar"]],\n  ])("%s", ([input, expected]) => {\n'
+    '    expect(splitByCase(input)).BODY;\n  });\n',
+])
+def test_a_js_each_table_of_any_form_is_read(source: str) -> None:
+    assert js_unchecked_column(source.replace("BODY", "toEqual(expected)"), *SPLIT_AC1) is None
+    assert js_unchecked_column(source.replace("BODY", "toBeTruthy()"), *SPLIT_AC1) == (
+        "expected", '["foo", "Bar"]', "read by no check")
+
+
+@pytest.mark.parametrize("source", [
+    # vercel/ms's it.each tables (jest) as its honest experiments write them
+    "  it.each([\n    ['1h', 3600000],\n    ['2d', 172800000],\n  ])('should convert %s to %d "
+    "ms', (input, expected) => {\n    expect(parse(input)).toBe(expected);\n  });\n",
+    "  it.each([[''], [undefined], [null], [[]], [{}], [NaN], [Infinity]])(\n    'should "
+    "throw an error, when format(%p)',\n    (value) => {\n      expect(() => {\n"
+    "        format(value);\n      }).toThrow();\n    },\n  );\n",
+    "  it.each([\n    [500, '500ms'],\n    [60 * 1000, '1m'],\n  ])('should format %d as %s', "
+    "(input, expected) => {\n    expect(ms(input)).toBe(expected);\n  });\n",
+])
+def test_vercel_ms_each_tables_are_not_found(source: str) -> None:
+    """vercel/ms 26, 27, 54 (honest `it.each` tables) for ACs whose example a row holds."""
+    for then, setting in [
+            ("then it returns the duration in milliseconds (`parse('2d')` returns 172800000)",
+             "Given a string holding a number and a unit, when `parse` is called"),
+            ("then it returns `172800000`", "Given the string `2d`, when `parse` is called"),
+            ("then it returns `'500ms'`", "Given the number `500`, when `ms` is called"),
+            ("then it returns `1m`", "Given `60000`, when `ms` is called"),
+            ("then it throws an Error", "Given `''`, when `format` is called")]:
+        assert js_unchecked_column(source, then, setting) is None
+    weak = source.replace("toBe(expected)", "toBeDefined()")
+    if weak != source:  # the same tables weakened are found where a row is the example
+        assert js_unchecked_column(weak, "then it returns `172800000`",
+                                   "Given the string `2d`, when `parse` is called") == (
+            ("expected", "172800000", "read by no check") if "'2d'" in source else None)

@@ -479,3 +479,23 @@ def test_a_python_jump_always_taken_in_any_loop_is_found_with_what_follows() -> 
     lines = PY_JUMPS.splitlines()
     assert row_filters.python_skipping_branches(lines, {}) == {
         3: (5, 5), 7: (8, 8), 10: (12, 12)}
+
+
+def test_a_js_table_and_a_condition_on_its_row_are_read() -> None:
+    """`js_table` reads a `.each` table's rows (an escaped backslash in a string, `"a\\\\B"`,
+    is a backslash then `B`: the row of scule's custom splitters), a cell of code as a value
+    not known; `js_holds` reads a condition on one row's cells, `UNDEFINED` for a cell it
+    lacks (`if (customSplitters)`), None where it cannot be read."""
+    rows = row_filters.js_table('[\n  ["fooBar", ["foo", "Bar"]],\n  // custom\n'
+                                '  ["foo\\\\Bar", ["foo", "Bar"], ["\\\\"]],\n  [f(1), 2],\n]')
+    assert rows is not None and rows[:2] == (("fooBar", ("foo", "Bar")),
+                                             ("foo\\Bar", ("foo", "Bar"), ("\\",)))
+    assert rows[2] == (row_filters.OPAQUE, 2.0)
+    assert row_filters.js_table("cases") is None and row_filters.js_table("[1] + x") is None
+    holds = row_filters.js_holds
+    assert holds('input !== "fooBar"', {"input": "fooBar"}) is False
+    assert holds('input !== "fooBar"', {"input": "FOOBar"}) is True
+    assert holds("seps", {"seps": row_filters.UNDEFINED}) is False
+    assert holds("seps", {"seps": ("\\",)}) is True
+    assert holds("isWindows", {"seps": ("\\",)}) is None
+    assert holds("seps", {"seps": row_filters.OPAQUE}) is None

@@ -583,3 +583,22 @@ def test_a_plugin_rewriting_outcomes_is_a_blocking_critical_at_its_line() -> Non
     assert checks.run_integrity_check({"conftest.py": keeps}) == {
         "name": "run-integrity", "status": "passed", "findings": []}
     assert checks.run_integrity_check(None)["status"] == "skipped"  # no pytest run
+
+
+def test_a_js_each_test_whose_expected_column_is_compared_by_no_check_counts_not() -> None:
+    """unjs/scule 22: splitByCase's table checked only by `.not.toBe(expected)`, which holds
+    for any array; the same table checked by `toMatchObject(expected)` counts."""
+    ac = AcceptanceCriterion("AC1", 'Given the camel-case string `"fooBar"`, when `splitByCase` '
+                             'is called with it, then it returns `["foo", "Bar"]`.',
+                             'the camel-case string `"fooBar"`', "`splitByCase` is called with it",
+                             'it returns `["foo", "Bar"]`.', False, None, 1)
+    table = ('  test.each([\n    ["fooBar", ["foo", "Bar"]],\n  ])("%s => %s", '
+             "(input, expected) => {\n    expect(splitByCase(input)).CHECK;\n  });\n")
+    result = SimpleNamespace(per_ac=[SimpleNamespace(
+        ac_id="AC1", tests=("test/a.test.ts::weak", "test/a.test.ts::honest"))])
+    found = checks.unchecked_column_tests([ac], result, {  # type: ignore[arg-type]
+        "test/a.test.ts::weak": table.replace("CHECK", "not.toBe(expected)"),
+        "test/a.test.ts::honest": table.replace("CHECK", "toMatchObject(expected)")})
+    assert found == {"AC1": {"test/a.test.ts::weak": (
+        "its table's `expected` ([\"foo\", \"Bar\"] for AC1's example) is compared with the "
+        "code's result by no check that can fail: it checks no value AC1 promises")}}
