@@ -6440,3 +6440,15 @@ def test_a_js_each_table_over_lines_is_no_statement_of_its_body() -> None:
                 ".toMatchObject(expected))"),
         "splitByCase > checks each row %s": None,
         "splitByCase > one line $input": (42, "asserts nothing real (return)")}
+
+
+def test_a_js_each_test_s_one_parameter_is_its_row_not_a_done_callback() -> None:
+    """`(done) => {` makes a test wait for its callback; a `.each` test's one parameter is
+    the row (jest hands `done` after the row's cells): its unawaited `setTimeout` check
+    still never runs before the runner counts it passed."""
+    text = ('test.each([\n  "fooBar",\n])("splits %s", (input) => {\n  setTimeout(() => {\n'
+            '    expect(splitByCase(input)).toEqual(["foo", "Bar"]);\n  }, 10);\n});\n\n'
+            'test("waits for done", (done) => {\n  setTimeout(() => {\n'
+            '    expect(splitByCase("fooBar")).toEqual(["foo", "Bar"]);\n    done();\n  }, 10);\n'
+            '});\n')
+    assert _found("test/scule.test.ts", text) == {"splits %s": True, "waits for done": False}
