@@ -8,12 +8,23 @@ error; parametrised instances (`test_x[1]`) are one test, and so are the rows a 
 test's name template makes (`it.each(...)("adds %i", ...)` reported as `adds 1`, `adds 2`).
 A runner outcome names a test by its own name (pytest's function, jest's "describe test" full
 name, Go's `TestX`) and, where the format records one, a file (pytest's module, jest's
-absolute path, Go's package); both must agree with the discovered case. A test a base class
-defines (a mixin's) is reported under the ids it runs under in the classes inheriting it: it
-did not run when none of those ran it. Pure.
+absolute path, Go's package); both must agree with the discovered case. A JS/TS row is met
+by its title whole (vitest's and jest's `%s` of an array ends it in brackets, no
+parametrised id; of `""` it is nothing) and, where the report records its groups apart
+(jest's and vitest's `ancestorTitles`), group by group: `%s => %s` in
+`describe("splitByCase")` makes that group's rows only, and a `describe.each` group's
+template its groups' names. An outcome a name written out makes is that test's alone; one
+two templates make, the one writing more of its name out's. A table test that failed says
+which of its rows failed, by their titles (unjs/scule 31: the row `fooBar => [ 'foo',
+'Bar' ]`); one every row of which was skipped did not run (unjs/scule 08: `describe.skip`
+over it). Two tables of one template in one group (`testcases`' twins) each hold the rows
+of both: the report does not say which table a row is of. A test a base class defines (a
+mixin's) is reported under the ids it runs under in the classes inheriting it: it did not
+run when none of those ran it. Pure.
 
 `instances` gives a parametrised test's instances, id and outcome, in the runner's order:
-which of its table's rows ran (`expected_column.skipped_rows` reads them).
+which of its table's rows ran (`expected_column.skipped_rows` reads them); a JS/TS table
+test's, each row's title as its template made it.
 
 A story test file in which the review read no test although the runner ran some there
 (`unread`: tests made at run time, `fixtures.forEach(f => it(f.name, ...))`) holds tests no
@@ -22,6 +33,8 @@ AC can be matched to: said, never silently counted as a file without tests.
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -29,7 +42,14 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED, TestOutcome, still_running
+from gaia_lib.evidence.runner_output import (
+    ERROR,
+    FAILED,
+    SKIPPED,
+    TestOutcome,
+    code_span,
+    still_running,
+)
 from gaia_lib.evidence.testcases import TestCase
 
 _PARAMS = re.compile(r"\[.*\]$")
@@ -78,44 +98,114 @@ def package_dir(package: str, directories: AbstractSet[str]) -> str | None:
 _TEMPLATE_MARK = re.compile(r"%[sdifjoOpc#$%]|\$#|\$\{?\w+(?:\.\w+)*\}?")
 
 
+@functools.lru_cache(maxsize=1024)  # each title of a case, met by every outcome of a run
+def _made_by(name: str) -> re.Pattern[str]:
+    """The names a template makes, as a pattern over `_spaced` names: a marker stands for any
+    text (an empty `%s` too: `splitByCase  => []`), white space for any."""
+    parts, last = [], 0
+    for mark in [*_TEMPLATE_MARK.finditer(name), None]:
+        text = name[last:mark.start() if mark else len(name)]
+        parts.append(r"\s*".join(re.escape(word) for word in re.split(r"\s+", text)))
+        if mark:
+            parts.append("%" if mark.group(0) == "%%" else ".*?")
+            last = mark.end()
+    return re.compile("".join(parts), re.S)
+
+
 def _template(name: str) -> re.Pattern[str] | None:
     """The runner's names a table test's template makes (`adds %i and %i` -> `adds 1 and 2`),
-    as a pattern; None for a plain name."""
+    as a pattern; None for a plain name, or one all markers (`%s`: it would stand for any
+    test, where its groups are not read apart)."""
     if _TEMPLATE_MARK.search(name) is None or len(re.findall(r"\w", _TEMPLATE_MARK.sub(
-            "", name))) < 3:  # a name all markers (`%s`) would stand for any test
+            "", name))) < 3:
         return None
-    parts, last = [], 0
-    for mark in _TEMPLATE_MARK.finditer(name):
-        parts.append(re.escape(name[last:mark.start()]))
-        parts.append("%" if mark.group(0) == "%%" else ".+?")
-        last = mark.end()
-    return re.compile("".join(parts) + re.escape(name[last:]), re.S)
+    return _made_by(name)
+
+
+def _fixed(name: str) -> float:
+    """How much of a test's name its source writes out, the text of its template less its
+    markers: a name with none (`math.inf`) names its outcomes exactly."""
+    if _TEMPLATE_MARK.search(name) is None:
+        return math.inf
+    return len(re.findall(r"\w", _TEMPLATE_MARK.sub("", name)))
+
+
+def _of_path(parts: Sequence[str], path: Sequence[str]) -> bool:
+    """Whether a runner's outcome whose groups and own title are `path` (jest's and vitest's
+    `ancestorTitles` and `title`) is of the test named by `parts` (its groups' names and its
+    own, each written out or a template: `describe.each`, `it.each`). Groups named by code
+    (`describe(Service.name, ...)`) are not read: the outer groups of `path` `parts` lacks
+    are those, where its own title writes out enough of itself (`_template`) to be its."""
+    parts, path = [p for p in parts if p.strip()], [t for t in path if t.strip()]  # `describe("")`
+    if not parts or len(parts) > len(path) \
+            or (len(parts) < len(path) and _template(parts[-1]) is None):
+        return False
+    return all(_made_by(part).fullmatch(_spaced(title)) is not None
+               if _TEMPLATE_MARK.search(part) else _spaced(part) == _spaced(title)
+               for part, title in zip(parts, path[len(path) - len(parts):], strict=True))
 
 
 def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
              aliases: Mapping[str, Sequence[str]] | None = None
              ) -> dict[str, list[TestOutcome]]:
     """test_id -> the runner's outcomes for it (its parametrised instances, the rows of a
-    table test, the ids an inherited test runs under), for the cases above."""
-    seen: dict[str, list[TestOutcome]] = {}
+    table test, the ids an inherited test runs under), for the cases above. A JS/TS row's
+    title is read whole (a `%s` of an array ends it in `[ 'foo', 'Bar' ]`, no parametrised
+    id) and, where the report records its groups apart (`_of_path`), group by group: a
+    template makes only its own group's names (`%s => %s` in `describe("splitByCase")`), and
+    a group's template too (`describe.each`). An outcome a name written out makes is that
+    test's alone, and one two templates make is the one writing more of it out's (`adds %i`
+    beside `%s`)."""
     by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
     listed = list(outcomes)
     for outcome in listed:
-        by_name.setdefault(_spaced(_PARAMS.sub("", outcome.name)), []).append(outcome)
+        for key in dict.fromkeys((_spaced(outcome.name), _spaced(_PARAMS.sub("", outcome.name)))):
+            by_name.setdefault(key, []).append(outcome)
+    spaced = {id(o): {_spaced(o.name), _spaced(_PARAMS.sub("", o.name))} for o in listed}
+    with_path = [o for o in listed if o.path]
+    without_path = [o for o in listed if not o.path]
+    by_group: dict[str | None, list[TestOutcome]] = {}  # its innermost group's name
+    for outcome in with_path:
+        groups = [_spaced(t) for t in outcome.path[:-1] if t.strip()]
+        by_group.setdefault(groups[-1] if groups else None, []).append(outcome)
     directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    joined: dict[int, dict[str, float]] = {}  # outcome -> test_id -> how much its name fixes
+    seen: dict[str, dict[int, TestOutcome]] = {}
     for case in cases:
         runs_as = [(case.file, case.name)] + [
             (alias.partition("::")[0], alias.partition("::")[2])
             for alias in (aliases or {}).get(case.test_id, ())]
         for file, test_name in runs_as:
+            found: list[TestOutcome] = []
             for name in _names(test_name):
                 template = _template(name)
-                found = by_name.get(name, ()) if template is None else [
-                    o for o in listed if template.fullmatch(_spaced(_PARAMS.sub("", o.name)))]
-                for outcome in found:
-                    if _same_file(file, outcome.file, directories):
-                        seen.setdefault(case.test_id, []).append(outcome)
-    return seen
+                found += by_name.get(name, ()) if template is None else [
+                    o for o in without_path if any(template.fullmatch(n) for n in spaced[id(o)])]
+            parts = test_name.split(" > ")
+            # a template all markers with no group to narrow it would make any test's name
+            if any(_TEMPLATE_MARK.search(part) for part in parts) \
+                    and (len(parts) > 1 or _fixed(test_name) > 0):
+                groups = [part for part in parts[:-1] if part.strip()]
+                # a group written out: only its outcomes can be the test's, whatever groups
+                # named by code are around it
+                anywhere = _TEMPLATE_MARK.search(groups[-1]) is not None if groups \
+                    else _template(parts[-1]) is not None
+                near = with_path if anywhere else by_group.get(
+                    _spaced(groups[-1]) if groups else None, [])
+                found += [o for o in near if _of_path(parts, o.path)]
+            fixed = _fixed(test_name)
+            for outcome in {id(o): o for o in found}.values():
+                if _same_file(file, outcome.file, directories):
+                    seen.setdefault(case.test_id, {})[id(outcome)] = outcome
+                    mine = joined.setdefault(id(outcome), {})
+                    mine[case.test_id] = max(mine.get(case.test_id, 0), fixed)
+    out: dict[str, list[TestOutcome]] = {}
+    for test_id, held in seen.items():
+        kept = [o for key, o in held.items()
+                if joined[key][test_id] == max(joined[key].values())]
+        if kept:
+            out[test_id] = kept
+    return out
 
 
 def _skipped(found: Sequence[TestOutcome]) -> str:
@@ -291,7 +381,9 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     """test_id -> why it verifies nothing yet: the runner reported it (or one of its
     parametrised cases) failed or in error in this run, with the first line of the failure
     (a Go test failed by its subtest, `TestX/case`, with the subtest's); or the run was still
-    running it when its time limit killed it (it did not finish)."""
+    running it when its time limit killed it (it did not finish). A JS/TS table test says
+    which of its rows failed, by the names its template made them (`_rows`): a reader finds
+    the row the failure is of."""
     listed = list(outcomes)
     by_id = {case.test_id: case for case in cases}
     directories = {str(PurePosixPath(case.file).parent) for case in cases}
@@ -305,10 +397,47 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                         and o.name.startswith(case.name + "/") and o.outcome in (FAILED, ERROR)
                         and _same_file(case.file, o.file, directories)]
             message = next((o.message for o in [*failing, *subtests] if o.message), None)
-            out[test_id] = "failed in this run" + (f" ({message})" if message else "")
+            rows = _rows(case, failing)
+            said = ": ".join(part for part in (rows, message) if part)
+            out[test_id] = "failed in this run" + (f" ({said})" if said else "")
         elif bad:
             out[test_id] = f"did not finish in this run ({bad[0].message})"
     return out
+
+
+def _table_test(case: TestCase) -> bool:
+    """Whether `case` is a JS/TS table test: its own title or a group's a template its rows'
+    titles are made by (`it.each(rows)("adds %i", ...)`, `describe.each(rows)("with %s")`)."""
+    return case.file.endswith(_FILE_SUFFIXES) and not case.file.endswith(".py") \
+        and _TEMPLATE_MARK.search(case.name) is not None
+
+
+def _row_title(case: TestCase, outcome: TestOutcome) -> str:
+    """A row's title as its runner made it, from the first of the test's names that is a
+    template (its own, `fooBar => [ 'foo', 'Bar' ]`; a `describe.each` group's, `joined by
+    under > a and b`), where the report records its groups apart; else its full name."""
+    if not outcome.path:
+        return _spaced(outcome.name)
+    parts = case.name.split(" > ")
+    made = next((i for i, part in enumerate(parts) if _TEMPLATE_MARK.search(part)), 0)
+    return " > ".join(_spaced(title) for title in outcome.path[
+        max(len(outcome.path) - len(parts) + made, 0):])
+
+
+# A table's failed rows named in full, at most
+_ROWS_SHOWN = 3
+
+
+def _rows(case: TestCase, failing: Sequence[TestOutcome]) -> str | None:
+    """Which rows of a JS/TS table test (its own title a template) failed, by the titles the
+    runner gave them, each as code: row 'a'; rows 'a', 'b'; rows 'a', 'b', 'c' and 2 more.
+    None for any other test."""
+    if not _table_test(case):
+        return None
+    titles = list(dict.fromkeys(_row_title(case, o) for o in failing))
+    shown = ", ".join(code_span(title) for title in titles[:_ROWS_SHOWN])
+    more = f" and {len(titles) - _ROWS_SHOWN} more" if len(titles) > _ROWS_SHOWN else ""
+    return ("row " if len(titles) == 1 else "rows ") + shown + more
 
 
 def instances(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
@@ -316,9 +445,17 @@ def instances(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
               ) -> dict[str, tuple[tuple[str, str], ...]]:
     """test_id -> (its id in brackets, outcome) of each parametrised instance, in the
     runner's order (pytest's: its table's), for the tests every outcome of which names one
-    (`test_parse[-P2W-expectation11]`)."""
+    (`test_parse[-P2W-expectation11]`), of a Python file; for a JS/TS table test
+    (`_table_test`), each row's title as its template made it, and outcome."""
     out: dict[str, tuple[tuple[str, str], ...]] = {}
+    by_id = {case.test_id: case for case in cases}
     for test_id, found in reported(outcomes, cases, aliases).items():
+        if _table_test(by_id[test_id]):
+            out[test_id] = tuple((_row_title(by_id[test_id], o), o.outcome)
+                                  for o in dict.fromkeys(found))
+            continue
+        if not by_id[test_id].file.endswith(".py"):  # brackets ending another's name: its own
+            continue
         ids = [(_PARAMS.search(o.name), o.outcome) for o in dict.fromkeys(found)]
         if ids and all(found_id is not None for found_id, _ in ids):
             out[test_id] = tuple((m.group()[1:-1], outcome) for m, outcome in ids if m)

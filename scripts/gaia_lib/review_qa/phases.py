@@ -202,7 +202,8 @@ class RunInputs:
     # none of (`Reads.static_calls`), shown in why such a test counts for no AC
     named_sources: Sequence[str] = ()
     # a parametrised test's instances, id and outcome, in the runner's order
-    # (`outcomes.instances`): which of its table's rows ran
+    # (`outcomes.instances`; a JS/TS table test's rows by their titles): which of its
+    # table's rows ran
     instances: Mapping[str, Sequence[tuple[str, str]]] = field(default_factory=dict)
 
 
@@ -864,8 +865,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     run = RunInputs(
         runner_skipped=skipped,
         runner_failed=failed,
-        instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited)
-        if python else {},
+        instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
         required_failed=required_failed,
         coverage=coverage,
         note=note,

@@ -696,3 +696,104 @@ def test_a_failed_vitest_test_is_named_as_the_review_names_a_test(
         "message": "AssertionError: expected 201 to be 500 // Object.is equality"}]
     assert [c.test_id for c in split_tests("src/codes.test.js", VITEST_TEST)
             if c.name.endswith("on purpose")] == ["src/codes.test.js::codes > fails on purpose"]
+
+
+# Each kind of table test jest and vitest run row by row, in groups of groups and in
+# `describe.each` groups: `%s` of an array (vitest 1 and jest write `[ 'a', 'b' ]`, vitest 3
+# `a,b`) and of `""`, `%i %d %o %j %#`, `$field`s of object rows and of a tagged template.
+EACH_TEST = '''import { describe, it, test, expect } from "vitest";
+import { split } from "./split.js";
+
+describe("split", () => {
+  test.each([
+    ["", []],
+    ["a-b", ["a", "b"]],
+    ["a_b", ["a", "b"]],
+  ])("%s => %s", (input, expected) => {
+    expect(split(input)).toEqual(expected);
+  });
+  describe("counts", () => {
+    it.each([[1, 2, 3], [2, 2, 4]])("add(%i, %d) is %i", (a, b, sum) => {
+      expect(a + b).toBe(sum);
+    });
+    it.each([{ input: "a-b", parts: 2 }, { input: "c", parts: 1 }])("$input has $parts parts", ({ input, parts }) => {
+      expect(split(input).length).toBe(parts);
+    });
+    it.each`
+      input    | parts
+      ${"a-b"} | ${2}
+      ${"x"}   | ${1}
+    `("tagged $input has $parts", ({ input, parts }) => {
+      expect(split(input).length).toBe(parts);
+    });
+  });
+  it.each([[{ x: 1 }, [1]]])("objects %o and %j", (a, b) => {
+    expect(split("a-b")).toEqual(["a", "b"]);
+  });
+  it.each([["x"], ["y"]])("row %# is %s", (v) => {
+    expect(split(v)).toEqual([v]);
+  });
+});
+
+describe.each([["dash", "-"], ["under", "_"]])("joined by %s", (name, sep) => {
+  it.each([["a", "b"]])("%s and %s", (a, b) => {
+    expect(split(a + sep + b)).toEqual([a, b]);
+  });
+});
+
+describe.skip("skipped", () => {
+  it.each([[1], [2]])("value %i is kept", (v) => {
+    expect(split(String(v))).toEqual([String(v)]);
+  });
+});
+'''
+EACH_SRC = 'export function split(text) { return text === "" ? [] : text.split("-"); }\n'
+
+
+@pytest.mark.parametrize("runner", ["vitest", "jest"])
+def test_each_row_a_runner_reports_is_its_table_tests(
+        runner: str, node_bin: Path, tmp_path: Path) -> None:
+    """unjs/scule 08 and 31: every row a table test's template made is that test's, joined by
+    its groups (the `describe.each` group's template too): a failed row fails it, said by the
+    row's title; every row skipped (`describe.skip`) is the test skipped; the rows that ran
+    are the test's instances, in the table's order."""
+    if runner == "jest":
+        test = EACH_TEST.replace('import { describe, it, test, expect } from "vitest";\n', "") \
+            .replace('import { split } from "./split.js";',
+                     'const { split } = require("./split.js");')
+        files = {"package.json": '{"name": "p"}\n', "src/split.test.js": test,
+                 "src/split.js": 'module.exports.split = (text) => '
+                                 '(text === "" ? [] : text.split("-"));\n'}
+        array = "[ 'a', 'b' ]"
+    else:
+        test = EACH_TEST
+        files = {"package.json": '{"type": "module"}\n', "src/split.test.js": test,
+                 "src/split.js": EACH_SRC}
+        array = "a,b"
+    command = f"{node_bin / runner}" + (" run" if runner == "vitest" else " --ci")
+    suite, _ = _run(tmp_path, command, files, ["src/split.test.js"])
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (12, 2, 2)
+    cases = split_tests("src/split.test.js", test)
+    rows = {test_id: len(found)
+            for test_id, found in outcomes.reported(suite.tests, cases).items()}
+    assert rows == {
+        "src/split.test.js::split > %s => %s": 3,
+        "src/split.test.js::split > counts > add(%i, %d) is %i": 2,
+        "src/split.test.js::split > counts > $input has $parts parts": 2,
+        "src/split.test.js::split > counts > tagged $input has $parts": 2,
+        "src/split.test.js::split > objects %o and %j": 1,
+        "src/split.test.js::split > row %# is %s": 2,
+        "src/split.test.js::joined by %s > %s and %s": 2,
+        "src/split.test.js::skipped > value %i is kept": 2}
+    failed = outcomes.failed(suite.tests, cases)
+    assert sorted(failed) == ["src/split.test.js::joined by %s > %s and %s",
+                              "src/split.test.js::split > %s => %s"]
+    assert failed["src/split.test.js::split > %s => %s"].startswith(
+        f"failed in this run (row `a_b => {array}`: ")
+    assert failed["src/split.test.js::joined by %s > %s and %s"].startswith(
+        "failed in this run (row `joined by under > a and b`: ")
+    assert list(outcomes.not_run(suite.tests, cases)) == [
+        "src/split.test.js::skipped > value %i is kept"]
+    assert outcomes.instances(suite.tests, cases)["src/split.test.js::split > %s => %s"] == (
+        ("=>" if runner == "vitest" else "=> []", "passed"), (f"a-b => {array}", "passed"),
+        (f"a_b => {array}", "failed"))

@@ -100,7 +100,86 @@ def test_the_rows_of_a_table_test_are_that_test() -> None:
              runner_output.TestOutcome("plain", "failed", "test/x.test.ts")]
     assert list(outcomes.not_run(tests, cases)) == ["test/x.test.ts::table > keeps %s and fills %#"]
     assert outcomes.failed(tests, cases) == {
-        "test/x.test.ts::adds $a to $b": "failed in this run (boom)"}
+        "test/x.test.ts::adds $a to $b": "failed in this run (row `adds 1 to 2`: boom)"}
+
+
+def _row(title: str, outcome: str, *groups: str, message: str | None = None
+         ) -> runner_output.TestOutcome:
+    """A row as vitest's and jest's JSON report it: its full name its groups' names and its
+    title joined by spaces (vitest's with the file's unnamed group first), its groups and title
+    apart."""
+    return runner_output.TestOutcome(" ".join(("", *groups, title)), outcome,
+                                     "/abs/test/scule.test.ts", message, (*groups, title))
+
+
+def test_a_rows_title_ending_in_an_arrays_brackets_is_its_tables() -> None:
+    """unjs/scule 31 and 08: `test.each([["fooBar", ["foo", "Bar"]], ["", []]])("%s => %s")`
+    in `describe("splitByCase")`; vitest's `%s` of an array ends each row's title in its
+    brackets (no parametrised id) and of `""` is nothing. A failed row fails the table test,
+    said by its title; every row skipped (`describe.skip`) is the test skipped."""
+    cases = [TestCase("test/scule.test.ts", "splitByCase > %s => %s", 16, ""),
+             TestCase("test/scule.test.ts", "pascalCase > %s => %s", 40, "")]
+    tests = [_row(" => []", "passed", "splitByCase"),
+             _row("fooBar => [ 'foo', 'Bar' ]", "failed", "splitByCase",
+                  message="expected [ 'fooBar' ] to match object [ 'foo', 'Bar' ]"),
+             _row("foo => Foo", "passed", "pascalCase")]
+    assert outcomes.failed(tests, cases) == {
+        "test/scule.test.ts::splitByCase > %s => %s":
+            "failed in this run (row `fooBar => [ 'foo', 'Bar' ]`: expected [ 'fooBar' ] to "
+            "match object [ 'foo', 'Bar' ])"}
+    skipped = [_row(" => []", "skipped", "splitByCase"),
+               _row("fooBar => [ 'foo', 'Bar' ]", "skipped", "splitByCase"),
+               _row("foo => Foo", "passed", "pascalCase")]
+    assert list(outcomes.not_run(skipped, cases)) == ["test/scule.test.ts::splitByCase > %s => %s"]
+    assert outcomes.instances(skipped, cases) == {
+        "test/scule.test.ts::pascalCase > %s => %s": (("foo => Foo", "passed"),),
+        "test/scule.test.ts::splitByCase > %s => %s": (
+            ("=> []", "skipped"), ("fooBar => [ 'foo', 'Bar' ]", "skipped"))}
+
+
+def test_a_literal_title_ending_in_brackets_meets_its_outcome() -> None:
+    tests = [_row("keeps [a, b]", "failed", "list", message="boom")]
+    cases = [TestCase("test/scule.test.ts", "list > keeps [a, b]", 3, "")]
+    assert outcomes.failed(tests, cases) == {
+        "test/scule.test.ts::list > keeps [a, b]": "failed in this run (boom)"}
+    assert outcomes.instances(tests, cases) == {}  # no parametrised id: its title's own
+
+
+def test_the_rows_of_table_tests_in_nested_and_templated_groups_are_their_tests() -> None:
+    """Each of jest's and vitest's markers (`%s %i %d %o %j %#`, `$field`) stands for its
+    row's text, in a group of groups and in a `describe.each` group's template; the rows of
+    another group, or of a group the template does not make, are not the test's."""
+    cases = [TestCase("test/scule.test.ts", "case > split > %s/%i/%d gives %o (%j) #%#", 3, ""),
+             TestCase("test/scule.test.ts", "mode %s > $input => $expected", 9, "")]
+    tests = [_row("a/1/2 gives { a: 1 } ({\"a\":1}) #0", "failed", "case", "split",
+                  message="boom"),
+             _row("a/1/2 gives {} ({}) #0", "failed", "case", "join"),
+             _row("'x' => 'y'", "skipped", "mode strict"),
+             _row("'z' => 'w'", "skipped", "mode loose"),
+             _row("'x' => 'y'", "failed", "other strict")]
+    assert outcomes.failed(tests, cases) == {
+        "test/scule.test.ts::case > split > %s/%i/%d gives %o (%j) #%#":
+            'failed in this run (row `a/1/2 gives { a: 1 } ({"a":1}) #0`: boom)'}
+    assert list(outcomes.not_run(tests, cases)) == [
+        "test/scule.test.ts::mode %s > $input => $expected"]
+
+
+def test_a_row_another_test_names_exactly_or_more_fully_is_that_tests() -> None:
+    """In one group, `it("keeps a => b")` and `it.each(rows)("keeps %s")` beside
+    `it.each(rows)("%s")`: a title written out is its test's alone, and a row two templates
+    make is the one writing more of it out's. A template all markers with no group makes no
+    test's name."""
+    cases = [TestCase("t/x.test.ts", "g > keeps a => b", 3, ""),
+             TestCase("t/x.test.ts", "g > keeps %s", 6, ""),
+             TestCase("t/x.test.ts", "g > %s", 9, ""),
+             TestCase("t/x.test.ts", "%s", 12, "")]
+    tests = [runner_output.TestOutcome(f"g {title}", "failed", "t/x.test.ts", title, ("g", title))
+             for title in ("keeps a => b", "keeps c", "other")]
+    tests.append(runner_output.TestOutcome("plain", "failed", "t/x.test.ts", "plain", ("plain",)))
+    assert outcomes.failed(tests, cases) == {
+        "t/x.test.ts::g > keeps a => b": "failed in this run (keeps a => b)",
+        "t/x.test.ts::g > keeps %s": "failed in this run (row `keeps c`: keeps c)",
+        "t/x.test.ts::g > %s": "failed in this run (row `other`: other)"}
 
 
 def test_a_go_test_in_the_modules_root_is_in_the_package_no_other_directory_ends() -> None:
@@ -360,3 +439,19 @@ def test_a_parametrised_tests_instances_are_its_rows_in_the_runners_order() -> N
     cases = [TestCase("tests/t.py", n, 1, "") for n in ("test_parse", "test_plain")]
     assert outcomes.instances(tests, cases) == {"tests/t.py::test_parse": (
         ("P2W-expectation0", "passed"), ("-P2W-expectation1", "skipped"))}
+
+
+def test_a_table_tests_rows_under_a_group_named_by_code_are_its() -> None:
+    """`describe(Service.name, () => { it.each(rows)("keeps %s values") })`: the review reads
+    no group, the runner names one; a title writing out enough of itself is met under it,
+    and a group the review read must be the row's innermost one."""
+    cases = [TestCase("t/x.test.ts", "keeps %s values", 3, ""),
+             TestCase("t/x.test.ts", "inner > %s", 9, "")]
+    tests = [runner_output.TestOutcome("Service keeps 1 values", "skipped", "t/x.test.ts",
+                                       path=("Service", "keeps 1 values")),
+             runner_output.TestOutcome("Service inner x", "skipped", "t/x.test.ts",
+                                       path=("Service", "inner", "x")),
+             runner_output.TestOutcome("inner Service y", "passed", "t/x.test.ts",
+                                       path=("inner", "Service", "y"))]
+    assert outcomes.not_run(tests, cases) == {
+        "t/x.test.ts::keeps %s values": "reported skipped by the runner (skip / xfail / todo)"}
