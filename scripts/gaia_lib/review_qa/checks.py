@@ -212,6 +212,22 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
 WhyNot = Callable[[str], str | None]
 
 
+QUOTED_CODE = 60  # characters of a test's code a finding quotes
+
+
+def _code(code: str) -> str:
+    """A test's code as a finding quotes it: on one line, and past QUOTED_CODE characters
+    cut before the name it would break (`toMatchObject(sp` is no code) with an ellipsis."""
+    code = " ".join(code.split())
+    if len(code) <= QUOTED_CODE:
+        return code
+    cut = code[:QUOTED_CODE]
+    name = re.search(r"[\w$]+$", cut) if re.match(r"[\w$]", code[QUOTED_CODE]) else None
+    if name and name.start() > QUOTED_CODE // 2:
+        cut = cut[:name.start()]
+    return cut.rstrip() + " ..."
+
+
 def _judged(criteria: Sequence[AcceptanceCriterion], result: ac_coverage.CoverageResult,
             judge: Callable[[AcceptanceCriterion], WhyNot | None],
             suffixes: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:
@@ -271,7 +287,7 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
             if not unread and then_literals.checked_literals(body, literals, accepted):
                 return None
             column = f" (its table's `{unread}` is read by no check)" if unread else ""
-            return (f"only checks that a result exists ({check[:60]}), not {values} from "
+            return (f"only checks that a result exists ({_code(check)}), not {values} from "
                     f"{ac.ac_id}'s Then clause{column}")
         return why
 
@@ -292,7 +308,7 @@ def unchecked_tests(criteria: Sequence[AcceptanceCriterion],
     def why(test: str) -> str | None:
         call = then_literals.js_calls_only(bodies.get(test, ""), names)
         return (f"calls the code and checks nothing of what it returns or throws "
-                f"({call[:60]})") if call else None
+                f"({_code(call)})") if call else None
 
     return _judged(criteria, result, lambda ac: why if ac.then and (
         then_literals.then_literals(ac.then, ac.setting)
@@ -312,7 +328,7 @@ def self_compared_tests(criteria: Sequence[AcceptanceCriterion],
     def why(test: str) -> str | None:
         found = self_compared.self_compared_row(
             bodies.get(test, ""), names.of(sut_names.family(test.partition("::")[0])))
-        return (f"its table's expected value is the code's own result ({found[:60]}): it "
+        return (f"its table's expected value is the code's own result ({_code(found)}): it "
                 f"compares the code with itself") if found else None
 
     return _judged(criteria, result, lambda ac: why if ac.then and then_literals.then_literals(
@@ -345,17 +361,17 @@ def unchecked_column_tests(criteria: Sequence[AcceptanceCriterion],
             if test.partition("::")[0].endswith(JS_SUFFIXES):
                 found = expected_column.js_unchecked_column(body, then, setting)
                 return None if not found else (
-                    f"its table's `{found[0]}` ({found[1][:60]} for {ac.ac_id}'s example) is "
+                    f"its table's `{found[0]}` ({_code(found[1])} for {ac.ac_id}'s example) is "
                     f"{found[2]}: it checks no value {ac.ac_id} promises")
             other = expected_column.contradicting_cell(body, then, setting)
             if other:
-                return (f"its table expects {other[0][:60]} for {ac.ac_id}'s example, not the "
-                        f"{other[1][:60]} its Then promises")
+                return (f"its table expects {_code(other[0])} for {ac.ac_id}'s example, not the "
+                        f"{_code(other[1])} its Then promises")
             found = expected_column.unchecked_column(body, then, setting)
             if not found:
                 return None
             column, cell, how = found
-            return (f"its table's `{column}` ({cell[:60]} for {ac.ac_id}'s example) is {how}: "
+            return (f"its table's `{column}` ({_code(cell)} for {ac.ac_id}'s example) is {how}: "
                     f"it checks no value {ac.ac_id} promises")
         return why
 
@@ -381,7 +397,7 @@ def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
         def why(test: str) -> str | None:
             found = expected_column.skipped_rows(bodies.get(test, ""), setting,
                                                  instances.get(test, ()))
-            return (f"the runner skipped its rows for {ac.ac_id}'s example `{found[:60]}`: "
+            return (f"the runner skipped its rows for {ac.ac_id}'s example `{_code(found)}`: "
                     "they checked nothing") if found else None
         return why
 
@@ -408,7 +424,7 @@ def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
             if not plainer:
                 return None
             call, example, about = plainer
-            return (f"calls {call[:60]}, a plainer form of {ac.ac_id}'s example `{example}`: "
+            return (f"calls {_code(call)}, a plainer form of {ac.ac_id}'s example `{example}`: "
                     f"it shows none of its {about}")
         return why
 
@@ -466,7 +482,7 @@ def unchanged_input_tests(criteria: Sequence[AcceptanceCriterion],
             if not check:
                 return None
             check = " ".join(check.split())
-            return (f"its checks hold with the input handed back unchanged ({check[:60]}): "
+            return (f"its checks hold with the input handed back unchanged ({_code(check)}): "
                     f"it shows none of the change {ac.ac_id} promises ({change})")
         return why
 
@@ -485,7 +501,7 @@ def caught_only_tests(result: ac_coverage.CoverageResult,
     for test in dict.fromkeys(t for entry in result.per_ac for t in entry.tests):
         check = placeholders.caught_only(bodies.get(test, ""))
         if check:
-            out[test] = (f"checks only an error it catches ({check[:60]}): with nothing thrown "
+            out[test] = (f"checks only an error it catches ({_code(check)}): with nothing thrown "
                          "it passes (no expect.assertions(n), fail() or toThrow)")
     return out
 
@@ -673,7 +689,7 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                 findings.append(finding(
                     file, at, "warning", "weak-assertion",
                     f"every test of {ac.ac_id} only checks that a result exists "
-                    f"({str(present[0])[:60]}): none shows its Then clause holds", False,
+                    f"({_code(str(present[0]))}): none shows its Then clause holds", False,
                     ac_id=ac.ac_id))
     return per_ac, ran("then-literals", findings)
 

@@ -90,7 +90,7 @@ def test_a_python_test_only_asking_for_a_result_covers_no_ac_promising_a_value()
                   'assert normalize_scheme("HTTP") != "ftp"'):
         body = f"def test_normalize_scheme():\n    {check}\n"
         weak = checks.presence_only_tests([RFC3986_AC1], result, {test: body})
-        assert weak["AC1"][test].startswith(f"only checks that a result exists ({check[:60]})"), \
+        assert weak["AC1"][test].startswith(f"only checks that a result exists ({checks._code(check)})"), \
             check
         assert weak["AC1"][test].endswith("not `http` from AC1's Then clause")
     body = 'def test_normalize_scheme():\n    assert normalize_scheme("HTTP") == "http"\n'
@@ -111,7 +111,8 @@ def test_a_python_test_an_unchanged_input_passes_covers_no_ac_promising_a_change
         body = f"def test_normalize_scheme(self):\n    {check}\n"
         unchanged = checks.unchanged_input_tests([RFC3986_AC1], result, {test: body})
         assert unchanged["AC1"][test] == (
-            f"its checks hold with the input handed back unchanged ({check[:60]}): it shows "
+            f"its checks hold with the input handed back unchanged ({checks._code(check)}): "
+            "it shows "
             "none of the change AC1 promises (`HTTP` -> `http`)"), check
     honest = 'def test_normalize_scheme():\n    assert normalize_scheme("HTTP") == "http"\n'
     assert checks.unchanged_input_tests([RFC3986_AC1], result, {test: honest}) == {}
@@ -602,3 +603,13 @@ def test_a_js_each_test_whose_expected_column_is_compared_by_no_check_counts_not
     assert found == {"AC1": {"test/a.test.ts::weak": (
         "its table's `expected` ([\"foo\", \"Bar\"] for AC1's example) is compared with the "
         "code's result by no check that can fail: it checks no value AC1 promises")}}
+
+
+def test_a_finding_quotes_a_tests_code_on_one_line_never_cutting_a_name() -> None:
+    long = ("expect(splitByCase(input, customSplitters))\n      .toMatchObject("
+            "splitByCase(input, customSplitters));")
+    quoted = checks._code(long)
+    assert quoted == "expect(splitByCase(input, customSplitters)) .toMatchObject( ..."
+    assert checks._code("expect(f(x)).toBeDefined()") == "expect(f(x)).toBeDefined()"
+    # a cut between names keeps all it can
+    assert checks._code("a" * 70) == "a" * 60 + " ..."
