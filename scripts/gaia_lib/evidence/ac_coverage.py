@@ -50,7 +50,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     (`_Score.own_case`); a row or check giving that input another value of the promised
     kind (a `Duration(...)` of other arguments, another list, another string) states what
     the AC denies: the test has no evidence for it at all, and is the first of the AC's
-    nearest tests, with that row. An input the AC writes as a string literal (`"fooBar"`)
+    nearest tests, with that row (an AC written without backticks gives its input by the one
+    string its Given quotes, `Given the string "fooBar"`, and promises the lists its Then
+    writes, `["foo", "Bar"]`). An input the AC writes as a string literal (`"fooBar"`)
     is its very case: a test whose code never writes it has no evidence for the AC, however
     much of it the test's other inputs share (`"FOOBar"` -> `["FOO", "Bar"]`: the words of
     `fooBar` and the value `Bar`), and is at most a nearest test, saying so
@@ -861,7 +863,18 @@ def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
         given[""] = None
     promised.update(dict.fromkeys(
         e for e in then_literals.empty_values(ac.then) if e not in ('""', "''")))
+    # written without backticks: the one string its Given quotes (`Given the string "fooBar"`)
+    # and the lists its Then writes (`then it returns ["foo", "Bar"]`)
+    plain = _PLAIN_STRING.findall(_BACKTICKED.sub(" ", ac.setting))
+    if len(plain) == 1 and len(re.findall(r"\w", plain[0])) >= 2:
+        given.setdefault(plain[0])
+    promised.update(dict.fromkeys(
+        m.group(0) for m in table_rows.LIST.finditer(_BACKTICKED.sub(" ", ac.then))))
     return tuple((g, p) for g in given for p in promised if p != g and p not in g)
+
+
+_BACKTICKED = re.compile(r"`[^`\n]*`")
+_PLAIN_STRING = re.compile(r'(?<![\w"])"[^"\n]+"(?![\w"])')
 
 
 def _shown(spellings: AbstractSet[str], token: str) -> str:

@@ -132,7 +132,7 @@ def holds(row: str, value: str) -> bool:
 _ITEM = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|-?\d[\w.]*|[A-Za-z_]\w*)"""
 _FLAT_LIST = rf"\[\s*(?:{_ITEM}\s*(?:,\s*{_ITEM}\s*)*,?\s*)?\]"
 _ELEMENT = rf"(?:{_ITEM}|{_FLAT_LIST})"
-_LIST = re.compile(rf"\[\s*(?:{_ELEMENT}\s*(?:,\s*{_ELEMENT}\s*)*,?\s*)?\]")
+LIST = re.compile(rf"\[\s*(?:{_ELEMENT}\s*(?:,\s*{_ELEMENT}\s*)*,?\s*)?\]")
 _OBJECT = re.compile(r"\{\s*[\w$\"']+\s*:[^{}]*\}")
 
 
@@ -153,7 +153,7 @@ def gives_other(row: str, given: str, value: str) -> bool:
         while (flat := re.sub(r"\[[^\[\]]*\]|\{[^{}]*\}", " ", rest)) != rest:
             rest = flat
     return any(kind.fullmatch(value) and kind.search(rest)
-               for kind in (_LIST, _OBJECT, _STRING_LITERAL))
+               for kind in (LIST, _OBJECT, _STRING_LITERAL))
 
 
 @dataclass(frozen=True)

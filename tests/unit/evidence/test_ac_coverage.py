@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -2604,6 +2605,28 @@ def test_plain_tests_of_other_inputs_do_not_cover_an_ac_by_shared_values() -> No
     assert covered["AC1"].tests == ()
     assert covered["AC2"].tests == (f"{SCULE_FILE}::splitByCase > keeps an upper-case run as one "
                                     "part",)
+
+
+def test_an_ac_written_without_backticks_pairs_its_one_quoted_input_with_its_list() -> None:
+    """scule 80-82: the same ACs in plain double quotes (`Given the camel-case string
+    "fooBar", ... then it returns ["foo", "Bar"]`): the table covers them by their rows, and
+    a deleted row leaves its AC without a test as the backticked AC is left."""
+    plain = tuple(dataclasses.replace(
+        a, given=(a.given or "").replace("`", ""), when=(a.when or "").replace("`", ""),
+        then=(a.then or "").replace("`", "")) for a in ROW_ACS)
+    assert ac_coverage._example_pairs(plain[0]) == (('"fooBar"', '["foo", "Bar"]'),)
+    # two strings in its Given: examples of a kind, not one case
+    two = dataclasses.replace(plain[0], given='a string such as "fooBar" or "fooBaz"')
+    assert ac_coverage._example_pairs(two) == ()
+
+    def covered(source: str) -> dict[str, AcCoverage]:
+        return by_id(analyze("E1-S1", plain, split_tests(SCULE_FILE, source),
+                             file_list=[SCULE_FILE]))
+
+    test = f"{SCULE_FILE}::splitByCase > %s => %s"
+    assert [covered(ROW_TABLE)[i].tests for i in ("AC1", "AC2", "AC3")] == [(test,)] * 3
+    deleted = covered(ROW_TABLE.replace('    ["fooBar", ["foo", "Bar"]],\n', ""))
+    assert deleted["AC1"].tests == () and deleted["AC2"].tests == (test,)
 
 
 def test_a_table_declared_in_the_group_holding_an_acs_row_covers_it() -> None:
