@@ -2524,6 +2524,7 @@ _LATER = lazy_re(r"^(\s+)(?:setTimeout\s*\(|\(\s*async\b|"
 _EMPTY_CAST = lazy_re(r"\(\s*\[\s*\]\s+as\s+[\w$.<>\[\]|\s]+\)")
 _DONE_PARAM = lazy_re(r"(?:\(\s*[A-Za-z_$][\w$]*\s*\)\s*=>|function\s*\w*\s*\(\s*[A-Za-z_$]"
                          r"[\w$]*\s*\))\s*\{")
+_EACH_DONE = lazy_re(r",\s*done\s*\)\s*(?:=>\s*)?\{")
 _WAITS = lazy_re(r"\b(?:useFakeTimers|runAllTimers|runOnlyPendingTimers|advanceTimers\w*|"
                     r"runAllTicks|waitFor|flush\w*)\b")
 
@@ -2531,8 +2532,10 @@ _WAITS = lazy_re(r"\b(?:useFakeTimers|runAllTimers|runOnlyPendingTimers|advanceT
 def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
     """A JS/TS test's lines with each callback it does not wait for (`_LATER`) read as code
     that never runs."""
-    # (a `.each` test's one parameter is its row: jest hands `done` after the row's cells)
-    done = _DONE_PARAM.search(lines[0]) and not _JS_EACH_OPEN.search(lines[0])
+    # (a `.each` test's one parameter is its row: jest hands `done` after the row's cells,
+    # where the test names it so: `(input, expected, done) => {`)
+    each = _JS_EACH_OPEN.search(lines[0])
+    done = _EACH_DONE.search(lines[0]) if each else _DONE_PARAM.search(lines[0])
     if done or any(_WAITS.search(line) for line in lines):
         return lines
     last = _body_end(lines, "js")

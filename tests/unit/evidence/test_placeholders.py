@@ -6452,3 +6452,8 @@ def test_a_js_each_test_s_one_parameter_is_its_row_not_a_done_callback() -> None
             '    expect(splitByCase("fooBar")).toEqual(["foo", "Bar"]);\n    done();\n  }, 10);\n'
             '});\n')
     assert _found("test/scule.test.ts", text) == {"splits %s": True, "waits for done": False}
+    # a `.each` test naming `done` after its row's cells waits for it, as jest runs it
+    waiting = ('test.each([\n  ["fooBar", ["foo", "Bar"]],\n])("splits %s", (input, expected, '
+               'done) => {\n  setTimeout(() => {\n    expect(splitByCase(input)).toEqual(expected)'
+               ';\n    done();\n  }, 10);\n});\n')
+    assert _found("test/scule.test.ts", waiting) == {"splits %s": False}
