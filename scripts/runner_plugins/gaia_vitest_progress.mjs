@@ -9,6 +9,10 @@
 // off can stay unsent while a test hangs (its timer fires at exactly 100 ms, which its
 // `now - last > ms` refuses, and sets no other), so a hung run's log may say which file it
 // was in and not which test.
+// It also asks vitest to record where each test is declared (`includeTaskLocation`, which
+// vitest 2, 3 and 4 read from the config when they collect a file; vitest 1 has no such
+// setting, and 1 and 2.0 refuse the flag): the JSON report's `location` then tells apart two
+// `.each` tables of one group whose rows share their titles.
 import { appendFileSync } from "node:fs";
 
 const target = process.env.GAIA_JS_PROGRESS;
@@ -17,6 +21,13 @@ const STATES = { run: "run", pass: "pass", fail: "fail", skip: "skip", todo: "sk
 export default class GaiaVitestProgress {
   onInit(ctx) {
     this.ctx = ctx;
+    for (const config of [ctx.config, ...(ctx.projects ?? []).map((p) => p.config)]) {
+      try {
+        if (config) config.includeTaskLocation = true;
+      } catch {
+        // a config that cannot take it only costs the report its locations
+      }
+    }
   }
 
   onTaskUpdate(packs) {

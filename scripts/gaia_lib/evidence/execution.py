@@ -4,7 +4,10 @@ Tiers come from `test_execution` in project-config.yaml; a tier runs when its pl
 the active context (`--context`, else GAIA_EXECUTION_CONTEXT, else `local`). Pass/fail counts
 come from the runner's own machine output: the command is extended with the runner's own report
 flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json --outputFile`,
-`go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed. Any other
+`go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed; jest's and
+vitest's with where each test is declared (jest `--testLocationInResults`; vitest 2 and later
+`includeTaskLocation`, which the review's reporter sets: vitest 1 and 2.0 refuse the flag),
+which tells apart two tables whose rows share their titles (`outcomes`). Any other
 command (a script of the project's that runs bats, rbenv's `test/run`) runs with
 `BATS_FORMATTER=tap`, which bats honours, and output that is TAP is read as bats'
 (`runner_output.is_tap`); only output in no format falls back to its exit code, and gives no
@@ -563,7 +566,8 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         # whose log says what a run cut off at its time limit had run (`_cut_off`); before
         # `--json`, as `--reporters` takes every word up to the next option for its own
         return Invocation((*argv, "--reporters=default", f"--reporters={JS_REPORTERS['jest']}",
-                           "--json", f"--outputFile={report}", *extra, *paths), runner,
+                           "--json", f"--outputFile={report}", "--testLocationInResults",
+                           *extra, *paths), runner,
                           report, True, cover, tuple(paths),
                           report_dir / f"{name}-jest-progress.jsonl")
     if runner == "vitest":  # vitest refuses jest's --json: its own reporter flag

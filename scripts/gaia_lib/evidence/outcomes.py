@@ -17,10 +17,12 @@ template its groups' names. An outcome a name written out makes is that test's a
 two templates make, the one writing more of its name out's. A table test that failed says
 which of its rows failed, by their titles (unjs/scule 31: the row `fooBar => [ 'foo',
 'Bar' ]`); one every row of which was skipped did not run (unjs/scule 08: `describe.skip`
-over it). Two tables of one template in one group (`testcases`' twins) each hold the rows
-of both: the report does not say which table a row is of. A test a base class defines (a
-mixin's) is reported under the ids it runs under in the classes inheriting it: it did not
-run when none of those ran it. Pure.
+over it). Two tables of one template in one group (`testcases`' twins) are told apart by
+the line the runner says each row was declared on (jest's and vitest's `location`, which the
+review asks for: `execution`): a row is the table's whose source holds that line; where the
+report has no line (vitest 1), or it is in no test's source (a helper that makes tests), each
+holds the rows of both. A test a base class defines (a mixin's) is reported under the ids
+it runs under in the classes inheriting it: it did not run when none of those ran it. Pure.
 
 `instances` gives a parametrised test's instances, id and outcome, in the runner's order:
 which of its table's rows ran (`expected_column.skipped_rows` reads them); a JS/TS table
@@ -199,13 +201,32 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                     seen.setdefault(case.test_id, {})[id(outcome)] = outcome
                     mine = joined.setdefault(id(outcome), {})
                     mine[case.test_id] = max(mine.get(case.test_id, 0), fixed)
+    spans = {case.test_id: (case.line, case.line + case.body.count("\n")) for case in cases}
     out: dict[str, list[TestOutcome]] = {}
     for test_id, held in seen.items():
         kept = [o for key, o in held.items()
-                if joined[key][test_id] == max(joined[key].values())]
+                if test_id in _owners(o, joined[key], spans)]
         if kept:
             out[test_id] = kept
     return out
+
+
+def _owners(outcome: TestOutcome, joined: Mapping[str, float],
+            spans: Mapping[str, tuple[int, int]]) -> set[str]:
+    """The tests an outcome its name joins to `joined` (test_id -> how much of the name each
+    writes out) is of: those writing the most of it out, and of them, where the runner says
+    on which line the test was declared and the source of one of them holds that line, the
+    one declared nearest before it (two tables of one template in one group: each row's
+    line is its own table's)."""
+    best = max(joined.values())
+    owners = {test_id for test_id, fixed in joined.items() if fixed == best}
+    if outcome.line is None or len(owners) < 2:
+        return owners
+    holding = [test_id for test_id in owners if test_id in spans
+               and spans[test_id][0] <= outcome.line <= spans[test_id][1]]
+    if not holding:
+        return owners  # declared where no test's source is (a helper that makes tests)
+    return {max(holding, key=lambda test_id: spans[test_id][0])}
 
 
 def _skipped(found: Sequence[TestOutcome]) -> str:

@@ -54,6 +54,10 @@ class TestOutcome:
     # vitest's `ancestorTitles` and `title`); `name` is the runner's own full name, which
     # matching reads (`outcomes`)
     path: tuple[str, ...] = ()
+    # the line of its file it was declared on, where the format records one (jest's and
+    # vitest's `location`: the review asks for it): the call of a table test's name, so two
+    # tables whose rows share their titles are told apart (`outcomes`)
+    line: int | None = None
 
     @property
     def shown(self) -> str:
@@ -402,9 +406,12 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             path = tuple(str(t) for t in titles if str(t).strip()) \
                 if isinstance(titles, list) else ()
             title = item.get("title")
+            location = item.get("location")
+            line = location.get("line") if isinstance(location, dict) else None
             tests.append(TestOutcome(name=str(name), outcome=outcome, file=file,
                                      message=message, path=(*path, title) if isinstance(
-                                         title, str) and title.strip() else ()))
+                                         title, str) and title.strip() else (),
+                                     line=line if type(line) is int and line > 0 else None))
     return _counts(fmt, tests)
 
 

@@ -46,7 +46,8 @@ def _planned_argv(argv: list[str], out: Path) -> list[str]:
                           f"--outputFile.json={out / 'tier_1-vitest.json'}",
                           f"--reporter={execution.JS_REPORTERS['vitest']}"],
                "JEST": ["--reporters=default", f"--reporters={execution.JS_REPORTERS['jest']}",
-                        "--json", f"--outputFile={out / 'tier_1-jest.json'}"]}
+                        "--json", f"--outputFile={out / 'tier_1-jest.json'}",
+                        "--testLocationInResults"]}
     return [part for a in argv
             for part in options.get(a, [a.replace("OUT", str(out))])]
 

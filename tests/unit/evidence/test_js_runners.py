@@ -797,3 +797,54 @@ def test_each_row_a_runner_reports_is_its_table_tests(
     assert outcomes.instances(suite.tests, cases)["src/split.test.js::split > %s => %s"] == (
         ("=>" if runner == "vitest" else "=> []", "passed"), (f"a-b => {array}", "passed"),
         (f"a_b => {array}", "failed"))
+
+
+# unjs/scule's trainCase: two tables of one template in one group, the second skipped
+TWIN_TABLES_TEST = '''import { describe, test, expect } from "vitest";
+import { split } from "./split.js";
+
+describe("split", () => {
+  test.each([
+    ["a-b", ["a", "b"]],
+    ["c", ["c"]],
+  ])("%s => %s", (input, expected) => {
+    expect(split(input)).toEqual(expected);
+  });
+
+  test.skip.each([
+    ["d-e", ["d", "e"]],
+  ])("%s => %s", (input, expected) => {
+    expect(split(input)).toEqual(expected);
+  });
+});
+'''
+
+
+@pytest.mark.parametrize(("runner", "bin_fixture"), [
+    ("vitest", "node_bin"), ("vitest", "vitest4_bin"), ("jest", "node_bin")])
+def test_two_tables_of_one_template_in_one_group_are_each_their_own_rows(
+        runner: str, bin_fixture: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """The runner says where each row was declared (jest's `--testLocationInResults`, the
+    `includeTaskLocation` the review's vitest reporter sets): the skipped table's rows are
+    its own, so it did not run, and the other did, all of its rows."""
+    bin_dir: Path = request.getfixturevalue(bin_fixture)
+    if runner == "jest":
+        test = TWIN_TABLES_TEST.replace(
+            'import { describe, test, expect } from "vitest";\n', "").replace(
+            'import { split } from "./split.js";', 'const { split } = require("./split.js");')
+        files = {"package.json": '{"name": "p"}\n', "src/split.test.js": test,
+                 "src/split.js": 'module.exports.split = (text) => text.split("-");\n'}
+    else:
+        test = TWIN_TABLES_TEST
+        files = {"package.json": '{"type": "module"}\n', "src/split.test.js": test,
+                 "src/split.js": EACH_SRC}
+    command = f"{bin_dir / runner}" + (" run" if runner == "vitest" else " --ci")
+    suite, _ = _run(tmp_path, command, files, ["src/split.test.js"])
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 0, 1)
+    assert all(test.line is not None for test in suite.tests)
+    cases = split_tests("src/split.test.js", test)
+    assert list(outcomes.not_run(suite.tests, cases)) == [
+        "src/split.test.js::split > %s => %s #2"]
+    assert {test_id: len(found) for test_id, found in
+            outcomes.reported(suite.tests, cases).items()} == {
+        "src/split.test.js::split > %s => %s": 2, "src/split.test.js::split > %s => %s #2": 1}

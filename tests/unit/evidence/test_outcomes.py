@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gaia_lib.evidence import outcomes, runner_output
 from gaia_lib.evidence.testcases import TestCase, split_tests
 
@@ -455,3 +457,54 @@ def test_a_table_tests_rows_under_a_group_named_by_code_are_its() -> None:
                                        path=("inner", "Service", "y"))]
     assert outcomes.not_run(tests, cases) == {
         "t/x.test.ts::keeps %s values": "reported skipped by the runner (skip / xfail / todo)"}
+
+
+TWIN_TABLES = '''import { describe, test, expect } from "vitest";
+import { trainCase } from "../src";
+
+describe("trainCase", () => {
+  test.each([
+    ["FooBarBaz", "Foo-Bar-Baz"],
+    ["WWW-authenticate", "WWW-Authenticate"],
+  ])("%s => %s", (input, expected) => {
+    expect(trainCase(input)).toMatchObject(expected);
+  });
+
+  test.skip.each([
+    ["fooBar", "Foo-Bar"],
+  ])("%s => %s", (input, expected) => {
+    expect(trainCase(input, { normalize: true })).toMatchObject(expected);
+  });
+});
+'''
+
+
+def test_two_tables_of_one_template_in_one_group_are_told_apart_by_their_rows_lines() -> None:
+    """unjs/scule's trainCase: two `test.each(...)("%s => %s")` in one group, the second
+    skipped. The runner says on which line each row was declared (jest's and vitest's
+    `location`: the call of its name, after its table): the skipped rows are the second
+    table's alone, so it did not run and the first did; a failed row fails its own table.
+    Without lines, each table holds the rows of both, as before."""
+    cases = split_tests("test/scule.test.ts", TWIN_TABLES)
+    assert [(c.test_id, c.line) for c in cases] == [
+        ("test/scule.test.ts::trainCase > %s => %s", 5),
+        ("test/scule.test.ts::trainCase > %s => %s #2", 12)]
+    rows = [("FooBarBaz => Foo-Bar-Baz", "passed", 8), ("WWW-authenticate => WWW-Authenticate",
+                                                        "failed", 8),
+            ("fooBar => Foo-Bar", "skipped", 14)]
+    tests = [runner_output.TestOutcome(f"trainCase {title}", outcome, "test/scule.test.ts",
+                                       "boom" if outcome == "failed" else None,
+                                       ("trainCase", title), line=line)
+             for title, outcome, line in rows]
+    assert list(outcomes.not_run(tests, cases)) == [
+        "test/scule.test.ts::trainCase > %s => %s #2"]
+    assert list(outcomes.failed(tests, cases)) == ["test/scule.test.ts::trainCase > %s => %s"]
+    assert outcomes.instances(tests, cases)["test/scule.test.ts::trainCase > %s => %s #2"] == (
+        ("fooBar => Foo-Bar", "skipped"),)
+    # a line in no test's source (a helper that makes tests) tells nothing: both hold all
+    elsewhere = [replace(test, line=40) for test in tests]
+    assert outcomes.not_run(elsewhere, cases) == {}
+    assert sorted(outcomes.failed(elsewhere, cases)) == [
+        "test/scule.test.ts::trainCase > %s => %s", "test/scule.test.ts::trainCase > %s => %s #2"]
+    unplaced = [replace(test, line=None) for test in tests]
+    assert outcomes.not_run(unplaced, cases) == {}
