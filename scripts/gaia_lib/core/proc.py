@@ -470,7 +470,9 @@ def _collect(proc: subprocess.Popen[bytes], poller: select.poll, sinks: dict[int
 
 def _stop_run(proc: subprocess.Popen[bytes], contained: bool) -> None:
     """Stop a run its caller gave up on: the keeper sweeps it (SIGTERM), else its group gets
-    TERM; whatever is left after KILL_GRACE_SECONDS gets KILL."""
+    TERM; whatever is left after KILL_GRACE_SECONDS gets KILL, and the process started is
+    waited for again (on a loaded machine a killed process takes its time to go: not
+    reaped, it would outlive its stop as a zombie)."""
     if contained:
         _signal_pid(proc.pid, SIGTERM)
     else:
@@ -480,6 +482,8 @@ def _stop_run(proc: subprocess.Popen[bytes], contained: bool) -> None:
     with contextlib.suppress(BaseException):  # still running, or interrupted again
         proc.wait(timeout=KILL_GRACE_SECONDS)
     _signal_group(proc.pid, SIGKILL)  # whatever is left
+    with contextlib.suppress(BaseException):
+        proc.wait(timeout=KILL_GRACE_SECONDS)
 
 
 def _signal_pid(pid: int, sig: int) -> None:
