@@ -186,7 +186,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   pushing, not the one about the array an item is pushed to).
 - A test that expects an exception one of its matched ACs names verifies that failure: the
   other ACs it matches whose Then clause describes no failure are dropped (an error test
-  for a malformed specifier resembles the AC about parsing one's parts, but checks none);
+  for a malformed specifier resembles the AC about parsing one's parts, but checks none),
+  but for an AC whose own case (its input and promised value) a check or row of the test
+  holds: a unittest method checking values and then an error (`assertEqual(1000,
+  parse_size('1 KB'))`, then `assertRaises(InvalidSize)`) checks each such AC too;
   so are they for a test whose every check expects an error (`expect(() =>
   parse(NaN)).toThrow()` checks no AC saying "it returns NaN"). A test that checks nothing
   is thrown (`.not.toThrow()`) and expects no error contradicts an AC whose Then promises
@@ -1960,10 +1963,13 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                         or any(_quoted(value, case.body) for value in examples[i]
                                - _inputs_elsewhere(case.body, crits[i].pairs))):
                 of_unit[i] = best
-        if any(sc.raised and not sc.unraised for sc in chosen.values()) or (
-                case_said.spans and all(testcases.expects_error(span)
-                                        for span in case_said.spans)):  # an error test
-            chosen = {i: sc for i, sc in chosen.items() if not sc.unpromised}
+        every_error = bool(case_said.spans) and all(testcases.expects_error(span)
+                                                    for span in case_said.spans)
+        if every_error or any(sc.raised and not sc.unraised for sc in chosen.values()):
+            # an error test; beside its error check, a check holding a value AC's own case
+            # (its input and the value promised for it) checks that AC all the same
+            chosen = {i: sc for i, sc in chosen.items()
+                      if not sc.unpromised or (sc.own_case and not every_error)}
         chosen = {**of_unit, **chosen}
         printing = prints_only(_spoken(case))
         decided = set(chosen)

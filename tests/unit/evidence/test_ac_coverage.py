@@ -2774,3 +2774,32 @@ def test_a_row_pairing_an_acs_empty_input_with_its_empty_result_is_its_case() ->
     deleted = split_review(SPLIT_TABLE.replace('    ["", []],\n', ""), (*SCULE_ACS, EMPTY_AC))
     assert deleted["AC5"].tests == ()
     assert deleted["AC1"].tests == covered["AC1"].tests  # the other ACs' cases are unchanged
+
+
+DURATION_ACS = (
+    ac("AC1", "the text `2m`", "it is read as a duration", "it returns `120` seconds"),
+    ac("AC2", "the text `3 fortnights`", "it is read as a duration",
+       "it returns `3628800` seconds"),
+    ac("AC3", "text with an unknown unit such as `7q`", "it is read as a duration",
+       "a `BadDuration` error is raised"),
+)
+DURATION_TESTS = '''class DurationTests(unittest.TestCase):
+    def test_read_duration(self):
+        """Test read_duration()."""
+        self.assertEqual(120, read_duration('2m'))
+        self.assertEqual(3628800, read_duration('3 fortnights'))
+        with self.assertRaises(BadDuration):
+            read_duration('7q')
+'''
+
+
+def test_a_test_checking_values_and_an_error_covers_the_value_acs_its_checks_hold() -> None:
+    """humanfriendly's test_parse_size checks `parse_size('1 KB')` is 1000 and that `1q`
+    raises InvalidSize, in one unittest method. Expecting the error one AC names made it an
+    error test, and the ACs whose Then promises a value were dropped, though its checks hold
+    each one's input and value: every value AC was left without a test."""
+    covered = by_id(review(DURATION_ACS, DURATION_TESTS))
+    test = "tests/test_signup.py::DurationTests::test_read_duration"
+    assert covered["AC1"].tests == (test,)
+    assert covered["AC2"].tests == (test,)
+    assert covered["AC3"].tests == (test,)
