@@ -47,7 +47,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     promises (`complete`: one test, one row per AC; the empty string the AC gives or an empty
     array or object it promises, `""`, `[]`, `{}`, which alone decides nothing, is such a
     value here: `["", []]`) and covers the AC whatever else the test says
-    (`_Score.own_case`); a row or check giving that input another value of the promised
+    (`_Score.own_case`), unless the check holds them the other way round, the value as the
+    input of the call whose result the AC's input stands for (`assertEqual('1 KB',
+    format_size(1000))` is no case of "`1 KB` is read as `1000`": `table_rows.
+    reversed_case`); a row or check giving that input another value of the promised
     kind (a `Duration(...)` of other arguments, another list, another string) states what
     the AC denies: the test has no evidence for it at all, and is the first of the AC's
     nearest tests, with that row (an AC written without backticks gives its input by the one
@@ -736,11 +739,16 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.agree(LITERAL, value)
             score.asserts = True
     for given, promised in crit.pairs:  # one row of its table, or one check: the AC's case
+        checks = [check for check in then_literals.check_statements(case.body)
+                  if table_rows.writes(check, given)]
         rows = (*table_rows.rows_quoting(case.body, given),
                 *table_rows.template_rows_quoting(case.body, given),  # a tagged template's
-                *(check for check in then_literals.check_statements(case.body)
-                  if table_rows.writes(check, given)))
-        if any(table_rows.holds(row, promised) for row in rows):
+                *checks)
+        # a check the other way round (`assertEqual('1 KB', format_size(1000))` for the AC
+        # reading `1 KB` as 1000) checks the code's result for the AC's value, not the AC
+        reverse = {check for check in checks
+                   if table_rows.reversed_case(check, given, promised)}
+        if any(table_rows.holds(row, promised) for row in rows if row not in reverse):
             score.add(LITERAL, ROW_WEIGHT, f"{given or EMPTY_STRING} -> {promised}")
             score.agree(LITERAL, f"{given} -> {promised}")
             score.asserts = score.complete = score.own_case = True

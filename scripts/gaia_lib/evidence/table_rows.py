@@ -22,6 +22,14 @@ Rules:
   the kind `value` is: a call of the same callee (`Duration(0, 0, 0, 3, 6)` for
   `Duration(0, 0, 0, 6, 3)`), an array for an array (`["fooBar"]` for `["foo", "Bar"]`), an
   object for an object, a string for a string; a row holding `value` gives none.
+- `reversed_case(check, given, value)`: whether one check that writes `given` (an input an AC
+  gives) holds `value` (the value it promises) only as an argument of a call inside the
+  bracket that holds `given`, or, `given` standing outside every bracket, inside any call:
+  `value` is then the code's input and `given` the result expected of it
+  (`assertEqual('1 KB', format_size(1000))`, `assert '1 KB' == format_size(1000)`, for the
+  input `1 KB` and the value `1000`): the reverse of the AC's case. Both in one call's
+  arguments (a check helper's, `check_size(1000, '1 KB')`) or `value` outside the call taking
+  `given` (`assertEqual(1000, parse_size('1 KB'))`) is the case as the AC states it.
 - A JS/TS tagged-template table (``test.each`a | b | expected ${1} | ${1} | ${2}` ``, jest's
   and vitest's) is one string to the readers above: `template_tables` reads it as its runner
   does, its header's `|`-separated names the columns and its `${...}` cells, in order, the
@@ -125,6 +133,46 @@ def holds(row: str, value: str) -> bool:
     packed, wanted = _packed(row), _packed(value)
     return bool(wanted) and re.search(
         r"(?<![\w.])" + re.escape(wanted) + r"(?![\w])", packed) is not None
+
+
+def _occurrences(text: str, value: str) -> list[tuple[int, int]]:
+    """Where `text` writes `value` as `holds` finds it: spaces and the kind of quotes aside,
+    not as part of a longer word or number."""
+    parts = []
+    for ch in value.strip():
+        parts.append(r"\s*" if ch.isspace() else "[\"'`]" if ch in "\"'`" else re.escape(ch))
+    pattern = re.sub(r"(?:\\s\*)+", r"\\s*", "".join(parts))
+    if not pattern:
+        return []
+    return [m.span() for m in re.finditer(r"(?<![\w.])" + pattern + r"(?!\w)", text)]
+
+
+def reversed_case(check: str, given: str, value: str) -> bool:
+    """Whether `check`, writing `given`, holds `value` only as the input of a call that
+    gives the result `given` stands for (module rules)."""
+    given = unquoted(given)
+    at = [(i, i + len(given) + 2) for q in "\"'`" for i in _all(check, f"{q}{given}{q}")]
+    found = [span for span in _occurrences(check, value)
+             if not any(s < span[1] and span[0] < e for s, e in at)]
+    if not at or not found:
+        return False
+    for start, end in at:
+        outer = enclosing(check, start, end) or (-1, len(check))
+        for v_start, v_end in found:
+            inner = enclosing(check, v_start, v_end)
+            if not (inner is not None and outer[0] < inner[0] and inner[1] < outer[1]
+                    and check[inner[0]] == "(" and not is_row(check, inner[0])):
+                return False  # here `value` is no input of a call inside `given`'s bracket
+    return True
+
+
+def _all(text: str, needle: str) -> list[int]:
+    """Every index at which `needle` starts in `text`."""
+    found, at = [], text.find(needle)
+    while at >= 0:
+        found.append(at)
+        at = text.find(needle, at + 1)
+    return found
 
 
 # A list of plain values (`["foo", "Bar"]`, `[1, 2]`, `[]`): strings, numbers, names, nested

@@ -2803,3 +2803,24 @@ def test_a_test_checking_values_and_an_error_covers_the_value_acs_its_checks_hol
     assert covered["AC1"].tests == (test,)
     assert covered["AC2"].tests == (test,)
     assert covered["AC3"].tests == (test,)
+
+
+SIZE_ACS = (
+    ac("AC1", "a size of `2000` bytes", "it is shown", "it reads `2 KB`"),
+    ac("AC2", "the text `2 KB`", "it is read as a size", "it returns `2000` bytes"),
+)
+SHOW_SIZE_TEST = '''class SizeTests(unittest.TestCase):
+    def test_show_size(self):
+        self.assertEqual('2 KB', show_size(2000))
+'''
+
+
+def test_a_check_holding_an_acs_input_as_the_result_of_its_value_is_no_case_of_it() -> None:
+    """humanfriendly 10.0: test_format_size's `assertEqual('1 KB', format_size(1000 ** 1))`
+    writes `1 KB` and `1000`, so it held the case of E1-S1's AC4 (the text `1 KB` is parsed
+    as `1000` bytes) and covered it, though it formats 1000: a test of formatting alone
+    stood for the parsing AC. The check reads the other way round; it covers the formatting
+    AC."""
+    covered = by_id(review(SIZE_ACS, SHOW_SIZE_TEST))
+    assert covered["AC1"].tests == ("tests/test_signup.py::SizeTests::test_show_size",)
+    assert covered["AC2"].tests == ()

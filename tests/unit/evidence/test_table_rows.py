@@ -5,6 +5,7 @@ import pytest
 from gaia_lib.evidence.table_rows import (
     gives_other,
     holds,
+    reversed_case,
     rows_quoting,
     template_rows_quoting,
     template_tables,
@@ -139,3 +140,21 @@ def test_a_tagged_template_row_quoting_a_value_holds_its_cells() -> None:
     array = 'test.each([\n  ["fooBar", ["foo", "Bar"]],\n])("%s", f);\n'
     assert template_rows_quoting(array, "fooBar") == ()
     assert rows_quoting(array, "fooBar") == ('["fooBar", ["foo", "Bar"]]',)
+
+
+@pytest.mark.parametrize(("check", "reverse"), [
+    ("self.assertEqual('1 KB', format_size(1000 ** 1))", True),
+    ("assert '1 KB' == format_size(1000)", True),
+    ("assert format_size(1000) == '1 KB'", True),
+    ("self.assertEqual(1000, parse_size('1 KB'))", False),
+    ("assert parse_size('1 KB') == 1000", False),
+    ("self.check_size(1000, '1 KB')", False),
+    ("expect(parse('1 KB')).toBe(1000)", False),
+    ("assert [parse_size(t) for t in ['1 KB']] == [1000]", False),
+])
+def test_a_check_holding_the_value_as_the_input_of_the_code_is_the_reverse_case(
+        check: str, reverse: bool) -> None:
+    """humanfriendly's `assertEqual('1 KB', format_size(1000 ** 1))` writes the input `1 KB`
+    and the value `1000` of an AC reading sizes, but as the result and the input of
+    formatting: the reverse of that AC's case."""
+    assert reversed_case(check, "1 KB", "1000") is reverse
