@@ -860,14 +860,17 @@ def _unwritten_input(body: str, pairs: Sequence[tuple[str, str]]) -> str:
 def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
     """(input, value) for each value an AC's Given or When writes (`_spans_written`,
     `written_values`) and each its Then promises (those, and its Then literals that are
-    numbers of two or more digits): the case the AC states, as one row of a table holds
-    it."""
+    numbers but 0 and 1), less a value the input holds itself: the case the AC states, as
+    one row of a table holds it (`5s` -> `5`)."""
     if not ac.then:
         return ()
     given = dict.fromkeys([*_spans_written(ac.setting), *then_literals.written_values(ac.setting)])
+    # a number of one digit too, bare or in backticks (`5`), but 0 and 1, which any row or
+    # check holds by chance
     promised = dict.fromkeys([*_spans_written(ac.then), *then_literals.written_values(ac.then), *(
         lit.value for lit in then_literals.then_literals(ac.then, ac.setting)
-        if lit.kind == then_literals.NUMBER and len(re.findall(r"\d", lit.value)) >= 2)])
+        if (lit.kind == then_literals.NUMBER and len(re.findall(r"\d", lit.value)) >= 2)
+        or (_NUMBER.fullmatch(lit.value) and lit.value not in WEAK_NUMBERS))])
     # an empty value decides nothing alone; the empty string the AC gives, or an empty array
     # or object it promises, beside the AC's other value in one row (`["", []]`) is its case
     if {'""', "''"} & set(then_literals.empty_values(ac.setting)):
@@ -881,10 +884,14 @@ def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
         given.setdefault(plain[0])
     promised.update(dict.fromkeys(
         m.group(0) for m in table_rows.LIST.finditer(_BACKTICKED.sub(" ", ac.then))))
-    return tuple((g, p) for g in given for p in promised if p != g and p not in g)
+    # a value the input itself holds (`foo` in `foo-bar`) is in every row quoting the input;
+    # one only inside a longer word or number of it (`5` of `5s`) is not
+    return tuple((g, p) for g in given for p in promised
+                 if p != g and not table_rows.holds(f'"{table_rows.unquoted(g)}"', p))
 
 
 _BACKTICKED = re.compile(r"`[^`\n]*`")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PLAIN_STRING = re.compile(r'(?<![\w"])"[^"\n]+"(?![\w"])')
 
 

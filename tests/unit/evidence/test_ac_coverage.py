@@ -2824,3 +2824,29 @@ def test_a_check_holding_an_acs_input_as_the_result_of_its_value_is_no_case_of_i
     covered = by_id(review(SIZE_ACS, SHOW_SIZE_TEST))
     assert covered["AC1"].tests == ("tests/test_signup.py::SizeTests::test_show_size",)
     assert covered["AC2"].tests == ()
+
+
+def test_a_single_digit_an_ac_promises_for_its_input_is_its_case() -> None:
+    """humanfriendly 10.0, E1-S2's AC4: the text `5s` is parsed as `5` seconds, and
+    test_parse_timespan checks `assertEqual(5, parse_timespan('5s'))` beside the error AC5's
+    `assertRaises(InvalidTimespan)`. A promised number counted for the AC's case only with two
+    digits or more, so the check held nothing of AC4 and the test counted for AC5 alone."""
+    criteria = (
+        ac("AC1", "the text `7d`", "it is read as a duration", "it returns `7` days"),
+        ac("AC2", "text with an unknown unit such as `7q`", "it is read as a duration",
+           "a `BadDuration` error is raised"),
+    )
+    source = '''class DurationTests(unittest.TestCase):
+    def test_read_duration(self):
+        """Test read_duration()."""
+        self.assertEqual(7, read_duration('7d'))
+        self.assertEqual(2, read_duration('2d'))
+        with self.assertRaises(BadDuration):
+            read_duration('7q')
+'''
+    covered = by_id(review(criteria, source))
+    test = "tests/test_signup.py::DurationTests::test_read_duration"
+    assert covered["AC1"].tests == (test,)
+    assert covered["AC2"].tests == (test,)
+    assert not by_id(review(criteria, source.replace("7, read_duration('7d')",
+                                                     "1, read_duration('1d')")))["AC1"].tests
