@@ -596,6 +596,7 @@ class _Score:
     akin: bool = False  # a word of the test's own differs from the AC's by inflection only
     complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
     own_case: bool = False  # a row of its table holds the AC's input and promised value
+    own_value: bool = False  # a check compares the code's result with the AC's own value
     named_for: bool = False  # named after a code identifier this AC alone names
     named_by_file: bool = False  # ... only by its file's name, which every test there shares
     named_whole: bool = False  # ... by its whole name, not only the name's first words
@@ -657,6 +658,8 @@ class _Criterion:
     unthrown: bool = False  # its Then says nothing is thrown (`_NOTHING_THROWN`)
     # (an input its Given or When writes, a value its Then promises for it) (`_example_pairs`)
     pairs: tuple[tuple[str, str], ...] = ()
+    # the values its Then writes that are no plain name (`_spans_written`: `1 byte`)
+    values_written: frozenset[str] = frozenset()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -732,6 +735,14 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                 score.asserts = score.asserts or amount >= 1.0
         distinctive = [lit for lit, amount in literals if amount >= 1.0]
         score.complete = len(distinctive) >= 2 and all(lit in asserted for lit in distinctive)
+        # an AC that writes no input a row could hold: a check comparing the code's result
+        # with a value of its own (a string only it promises, no plain name) checks it
+        score.own_value = not crit.pairs and any(
+            lit in asserted and amount >= LITERAL_WEIGHT[then_literals.STRING]
+            and lit.kind == then_literals.STRING and lit.value in crit.values_written
+            and any(table_rows.compared_whole(check, lit.value)
+                    for check in then_literals.check_statements(case.body))
+            for lit, amount in literals)
     elsewhere = _inputs_elsewhere(case.body, crit.pairs)
     for value, amount in crit.written.items():  # a row of its data table holds the value
         if value not in elsewhere and then_literals.in_table(value, said.table):
@@ -1338,7 +1349,7 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
         # a row of its table (or a check) holding the AC's own input and promised value is
         # the AC's case, whatever else the test says
         if (strong(score) and not outspelled(score)) or clear_best or named_for or (
-                score.own_case and not score.contradicted):
+                (score.own_case or score.own_value) and not score.contradicted):
             chosen.append(i)
     return chosen
 
@@ -1878,7 +1889,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 families=families(ac), written=tabled[i],
                                 length=length[i],
                                 unthrown=bool(_NOTHING_THROWN.search(ac.then or ac.text)),
-                                pairs=_example_pairs(ac)))
+                                pairs=_example_pairs(ac),
+                                values_written=frozenset(_spans_written(ac.then or ""))))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),

@@ -30,6 +30,12 @@ Rules:
   input `1 KB` and the value `1000`): the reverse of the AC's case. Both in one call's
   arguments (a check helper's, `check_size(1000, '1 KB')`) or `value` outside the call taking
   `given` (`assertEqual(1000, parse_size('1 KB'))`) is the case as the AC states it.
+- `compared_whole(check, value)`: whether one check compares the code's result with `value`,
+  a whole string literal standing outside every call of the check but the assertion's own
+  (`assertEqual('1 byte', format_size(1))`, `assert pluralize(2, 'box', 'boxes') == '2
+  boxes'`, `expect(f(x)).toBe('1 byte')`): not as an argument of the code
+  (`parse_timespan('500 milliseconds')`), nor in a check that denies (`!=`, `not`,
+  `assertNotEqual`, `.not.`).
 - A JS/TS tagged-template table (``test.each`a | b | expected ${1} | ${1} | ${2}` ``, jest's
   and vitest's) is one string to the readers above: `template_tables` reads it as its runner
   does, its header's `|`-separated names the columns and its `${...}` cells, in order, the
@@ -164,6 +170,25 @@ def reversed_case(check: str, given: str, value: str) -> bool:
                     and check[inner[0]] == "(" and not is_row(check, inner[0])):
                 return False  # here `value` is no input of a call inside `given`'s bracket
     return True
+
+
+# A check that asserts what a result is not: no comparison with the value it writes.
+_DENYING = re.compile(r"!=|!==|\bnot\b|\.not\.|assert\w*Not|assertFalse|toBeFalsy")
+# What opens the assertion's own call in a check: `self.assertEqual(`, `expect(...).toBe(`.
+_ASSERTION_CALL = re.compile(r"(?:^|[\s;])(?:self\.|cls\.)?assert\w*\s*$|\.\s*to\w+\s*$")
+
+
+def compared_whole(check: str, value: str) -> bool:
+    """Whether `check` compares the code's result with `value` (module rules)."""
+    value = unquoted(value)
+    if _DENYING.search(check):
+        return False
+    for start in (i for q in "\"'`" for i in _all(check, f"{q}{value}{q}")):
+        inner = enclosing(check, start, start + len(value) + 2)
+        if inner is None or (enclosing(check, inner[0], inner[1] + 1) is None
+                             and _ASSERTION_CALL.search(check[:inner[0]])):
+            return True
+    return False
 
 
 def _all(text: str, needle: str) -> list[int]:

@@ -2850,3 +2850,36 @@ def test_a_single_digit_an_ac_promises_for_its_input_is_its_case() -> None:
     assert covered["AC2"].tests == (test,)
     assert not by_id(review(criteria, source.replace("7, read_duration('7d')",
                                                      "1, read_duration('1d')")))["AC1"].tests
+
+
+COUNT_ACS = (
+    ac("AC1", "a count of one and the word `apple`", "it is counted",
+       "the result is `1 apple`"),
+    ac("AC2", "a count of three and the irregular plural `geese`", "it is counted",
+       "the result is `3 geese`"),
+    ac("AC3", "a count of zero", "it is counted", "the result is `no apples`"),
+)
+COUNT_TEST = '''def test_counted():
+    """Test counted()."""
+    assert counted(1, 'apple') == '1 apple'
+    assert counted(2, 'apple') == '2 apples'
+    assert counted(3, 'goose', 'geese') == '3 geese'
+    assert counted(0, 'apple') == 'no apples'
+'''
+
+
+def test_a_test_checking_each_acs_promised_value_covers_each() -> None:
+    """humanfriendly 10.0: test_pluralization checks `pluralize(1, 'word') == '1 word'` and
+    `pluralize(2, 'box', 'boxes') == '2 boxes'`, the values E1-S3's AC1 and AC2 promise
+    (neither AC writing an input a check could hold). The test counted for the AC its words
+    fit best alone, and AC2, a P0, had no test. A check comparing the code's result with a
+    value only one AC promises, written whole, checks that AC; the same value as the code's
+    input, or denied, does not."""
+    covered = by_id(review(COUNT_ACS, COUNT_TEST))
+    test = "tests/test_signup.py::test_counted"
+    assert [covered[a].tests for a in ("AC1", "AC2", "AC3")] == [(test,)] * 3
+    fed = COUNT_TEST.replace("counted(3, 'goose', 'geese') == '3 geese'",
+                             "counted('3 geese') == 3")
+    assert by_id(review(COUNT_ACS, fed))["AC2"].tests == ()
+    denied = COUNT_TEST.replace("== '3 geese'", "!= '3 geese'")
+    assert by_id(review(COUNT_ACS, denied))["AC2"].tests == ()

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from gaia_lib.evidence.table_rows import (
+    compared_whole,
     gives_other,
     holds,
     reversed_case,
@@ -158,3 +159,21 @@ def test_a_check_holding_the_value_as_the_input_of_the_code_is_the_reverse_case(
     and the value `1000` of an AC reading sizes, but as the result and the input of
     formatting: the reverse of that AC's case."""
     assert reversed_case(check, "1 KB", "1000") is reverse
+
+
+@pytest.mark.parametrize(("check", "compared"), [
+    ("self.assertEqual('1 byte', format_size(1))", True),
+    ("assert format_size(1) == '1 byte'", True),
+    ("expect(formatSize(1)).toBe('1 byte')", True),
+    ("assert parse_size('1 byte') == 1", False),
+    ("self.assertEqual(1, parse_size('1 byte'))", False),
+    ("assert format_size(1) != '1 byte'", False),
+    ("self.assertNotEqual('1 byte', format_size(1))", False),
+    ("expect(formatSize(1)).not.toBe('1 byte')", False),
+    ("assert format_size(1) == '1 bytes'", False),
+])
+def test_a_check_compares_a_result_with_a_value_it_writes_outside_the_codes_call(
+        check: str, compared: bool) -> None:
+    """humanfriendly's `assertEqual('1 byte', format_size(1))` compares the result with
+    `1 byte`; `parse_timespan('500 milliseconds')` hands its value to the code."""
+    assert compared_whole(check, "1 byte") is compared
