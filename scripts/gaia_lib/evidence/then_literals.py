@@ -709,11 +709,21 @@ def _expected_values(code: str, spans: Sequence[str]) -> list[str]:
 _HEADER_NAME = re.compile(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")
 
 
+# A number as a story writes it in text, grouped or with decimals: `1,000,000`, `3.14`.
+_NUMBER_TEXT = re.compile(r"[-+]?\d+(?:[.,]\d+)+")
+
+
 def _occurs(literal: Literal, span: str) -> bool:
     if literal.kind == STRING:
         if _HEADER_NAME.fullmatch(literal.value):
             return re.search(rf"(?<![\w-]){re.escape(literal.value)}(?![\w-])", span,
                              re.IGNORECASE) is not None
+        if _NUMBER_TEXT.fullmatch(literal.value):
+            # a number written as text (`1,000,000`, `3.14`): not a part of a longer one
+            # (`1,000,000.42`, `21,000,000`, `3.141`), as a group of three digits after a
+            # comma or decimals continue it
+            return re.search(rf"(?<![\w.])(?<!\d,){re.escape(literal.value)}"
+                             r"(?!\w|\.\d|,\d{3})", span) is not None
         if not re.fullmatch(r"\w+", literal.value):
             # a story's Markdown folds runs of spaces (`"hello   goodbye"`): compare folded
             return literal.value in span or " ".join(literal.value.split()) in " ".join(

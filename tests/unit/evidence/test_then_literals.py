@@ -1078,3 +1078,25 @@ def test_a_js_each_table_its_text_declares_is_asserted_as_one_written_in_place()
     assert checked_literals(named, literals) == literals
     other = named.replace("test.each(cases)", "test.each(others)")
     assert checked_literals(other, literals) == ()
+
+
+@pytest.mark.parametrize(("source", "found"), [
+    ("        self.assertEqual('1,000,000', format_number(1000000))\n", True),
+    ("        assert format_number(x) == 'about 1,000,000 rows'\n", True),
+    ("        self.assertEqual('1,000,000.42', format_number(1000000.42))\n", False),
+    ("        self.assertEqual('21,000,000', format_number(21000000))\n", False),
+    ("        self.assertEqual('1,000,000,000', format_number(10 ** 9))\n", False),
+])
+def test_a_number_written_as_a_string_is_not_asserted_by_a_longer_number(
+        source: str, found: bool) -> None:
+    """humanfriendly 10.0, E1-S3's AC3 promises `1,000,000`: with its row deleted,
+    test_format_number's `'1,000,000.42'` still asserted it, as a substring, and the AC
+    stayed covered. A number is not found inside a longer one."""
+    assert bool(asserted_literals(source, [Literal(S, "1,000,000")])) is found
+
+
+def test_a_number_written_as_a_string_is_asserted_beside_other_values() -> None:
+    """Beside a comma of the code (`(3.14,2)`) a number is still whole: only a group of
+    three digits or decimals after it continue it."""
+    assert asserted_literals("    assert f(x) == ('3.14',2)\n", [Literal(S, "3.14")])
+    assert not asserted_literals("    assert f(x) == '3.141'\n", [Literal(S, "3.14")])
