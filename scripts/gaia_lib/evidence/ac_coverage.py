@@ -727,7 +727,11 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.contradicted = True
     asserted: tuple[then_literals.Literal, ...] = ()
     if literals:
-        asserted = then_literals.asserted_in(said.spans, [lit for lit, _ in literals])
+        # what it hands a check helper (`expect_plural(2, 'box', 'boxes', '2 boxes')`) is
+        # checked as its own assertions are
+        asserted = then_literals.asserted_in(
+            (*said.spans, *then_literals.helper_check_calls(case.body)),
+            [lit for lit, _ in literals])
         for lit, amount in literals:
             if lit in asserted and lit.value.lower() not in expected:  # counted as exception
                 score.add(LITERAL, amount, lit.value)
@@ -741,7 +745,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             lit in asserted and amount >= LITERAL_WEIGHT[then_literals.STRING]
             and lit.kind == then_literals.STRING and lit.value in crit.values_written
             and any(table_rows.compared_whole(check, lit.value)
-                    for check in then_literals.check_statements(case.body))
+                    for check in (*then_literals.check_statements(case.body),
+                                  *then_literals.helper_check_calls(case.body)))
             for lit, amount in literals)
     elsewhere = _inputs_elsewhere(case.body, crit.pairs)
     for value, amount in crit.written.items():  # a row of its data table holds the value
@@ -750,7 +755,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.agree(LITERAL, value)
             score.asserts = True
     for given, promised in crit.pairs:  # one row of its table, or one check: the AC's case
-        checks = [check for check in then_literals.check_statements(case.body)
+        checks = [check for check in (*then_literals.check_statements(case.body),
+                                      *then_literals.helper_check_calls(case.body))
                   if table_rows.writes(check, given)]
         rows = (*table_rows.rows_quoting(case.body, given),
                 *table_rows.template_rows_quoting(case.body, given),  # a tagged template's
@@ -1990,8 +1996,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                         or any(_quoted(value, case.body) for value in examples[i]
                                - _inputs_elsewhere(case.body, crits[i].pairs))):
                 of_unit[i] = best
-        every_error = bool(case_said.spans) and all(testcases.expects_error(span)
-                                                    for span in case_said.spans)
+        # (a case handed to a check helper, `self.check_size(1000, '1 KB')`, is a value check)
+        every_error = bool(case_said.spans) and all(
+            testcases.expects_error(span) for span in case_said.spans
+        ) and not then_literals.helper_check_calls(case.body)
         if every_error or any(sc.raised and not sc.unraised for sc in chosen.values()):
             # an error test; beside its error check, a check holding a value AC's own case
             # (its input and the value promised for it) checks that AC all the same

@@ -33,7 +33,8 @@ Rules:
 - `compared_whole(check, value)`: whether one check compares the code's result with `value`,
   a whole string literal standing outside every call of the check but the assertion's own
   (`assertEqual('1 byte', format_size(1))`, `assert pluralize(2, 'box', 'boxes') == '2
-  boxes'`, `expect(f(x)).toBe('1 byte')`): not as an argument of the code
+  boxes'`, `expect(f(x)).toBe('1 byte')`) or the check helper's it calls
+  (`expect_plural(2, 'box', 'boxes', '2 boxes')`): not as an argument of the code
   (`parse_timespan('500 milliseconds')`), nor in a check that denies (`!=`, `not`,
   `assertNotEqual`, `.not.`).
 - A JS/TS tagged-template table (``test.each`a | b | expected ${1} | ${1} | ${2}` ``, jest's
@@ -175,7 +176,9 @@ def reversed_case(check: str, given: str, value: str) -> bool:
 # A check that asserts what a result is not: no comparison with the value it writes.
 _DENYING = re.compile(r"!=|!==|\bnot\b|\.not\.|assert\w*Not|assertFalse|toBeFalsy")
 # What opens the assertion's own call in a check: `self.assertEqual(`, `expect(...).toBe(`.
-_ASSERTION_CALL = re.compile(r"(?:^|[\s;])(?:self\.|cls\.)?assert\w*\s*$|\.\s*to\w+\s*$")
+_ASSERTION_CALL = re.compile(r"(?:^|[\s;])(?:self\.|cls\.)?assert\w*\s*$|\.\s*to\w+\s*$|"
+                             r"^\s*(?:self\.|cls\.|this\.)?(?:\w*_)?(?:check|expect|verify|ensure)"
+                             r"(?:_\w*|[A-Z]\w*)?\s*$")
 
 
 def compared_whole(check: str, value: str) -> bool:

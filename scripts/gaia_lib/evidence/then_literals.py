@@ -477,6 +477,25 @@ def _template_cells(code: str) -> list[str]:
             for table in template_tables(code) if table.rows]
 
 
+# A statement that calls a helper named as a check (`self.check_size(1000, '1 KB')`,
+# `expect_plural(2, 'box', 'boxes', '2 boxes')`, `verifyParsed(...)`): its name says it checks
+# what it is handed, wherever it is defined.
+_CHECK_HELPER_CALL = lazy_re(
+    r"^[ \t]*(?:(?:self|cls|this)\.)?(?P<name>[A-Za-z_]\w*)[ \t]*\(", re.M)
+_CHECKING_NAME = re.compile(r"(?:^|_)(?:check|assert|expect|verify|ensure)(?:_|$)|"
+                            r"^(?:check|assert|expect|verify|ensure)[A-Z]")
+
+
+def helper_check_calls(source: str) -> tuple[str, ...]:
+    """The text of each statement of `source` (comments removed) that calls a helper named as
+    a check (`_CHECKING_NAME`), beside the assertion statements: one case handed to it."""
+    code = _COMMENT_LINE_RE.sub("", source)
+    return tuple(code[m.start("name"):_statement_end(code, m.start("name"))]
+                 for m in _CHECK_HELPER_CALL.finditer(code)
+                 if _CHECKING_NAME.search(m.group("name"))
+                 and not _ASSERT_START_RE.match(code, m.start("name")))
+
+
 @lru_cache(maxsize=4096)
 def check_statements(source: str) -> tuple[str, ...]:
     """The text of each assertion statement in `source` (comments removed) on its own: no data

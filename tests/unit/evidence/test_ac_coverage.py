@@ -2883,3 +2883,39 @@ def test_a_test_checking_each_acs_promised_value_covers_each() -> None:
     assert by_id(review(COUNT_ACS, fed))["AC2"].tests == ()
     denied = COUNT_TEST.replace("== '3 geese'", "!= '3 geese'")
     assert by_id(review(COUNT_ACS, denied))["AC2"].tests == ()
+
+
+def test_a_test_handing_each_case_to_a_check_helper_covers_each_acs_case() -> None:
+    """humanfriendly 10.0, refactored honestly: test_parse_size's checks through a helper
+    method (`self.check_size(1000, '1 KB')`, defined beside it in the class) and
+    test_pluralization's through a module-level one (`expect_plural(2, 'box', 'boxes',
+    '2 boxes')`) were read as no checks: a helper call was no check statement, so each AC's
+    case and value went unseen and the review asked for changes. A call of a helper named
+    as a check holds a case as a check does."""
+    methods = '''class DurationTests(unittest.TestCase):
+    def check_duration(self, expected, text):
+        self.assertEqual(expected, read_duration(text))
+
+    def test_read_duration(self):
+        """Test read_duration()."""
+        self.check_duration(120, '2m')
+        self.check_duration(3628800, '3 fortnights')
+        with self.assertRaises(BadDuration):
+            read_duration('7q')
+'''
+    covered = by_id(review(DURATION_ACS, methods))
+    test = "tests/test_signup.py::DurationTests::test_read_duration"
+    assert [covered[a].tests for a in ("AC1", "AC2", "AC3")] == [(test,)] * 3
+    helper = '''def test_counted():
+    """Test counted()."""
+    expect_counted(1, 'apple', None, '1 apple')
+    expect_counted(2, 'apple', None, '2 apples')
+    expect_counted(3, 'goose', 'geese', '3 geese')
+    expect_counted(0, 'apple', None, 'no apples')
+
+
+def expect_counted(count, word, plural, expected):
+    assert counted(count, word, plural) == expected
+'''
+    counted = by_id(review(COUNT_ACS, helper))
+    assert [counted[a].tests for a in ("AC1", "AC2", "AC3")] == [("tests/test_signup.py::test_counted",)] * 3

@@ -177,3 +177,9 @@ def test_a_check_compares_a_result_with_a_value_it_writes_outside_the_codes_call
     """humanfriendly's `assertEqual('1 byte', format_size(1))` compares the result with
     `1 byte`; `parse_timespan('500 milliseconds')` hands its value to the code."""
     assert compared_whole(check, "1 byte") is compared
+
+
+def test_a_check_helper_compares_what_it_is_handed() -> None:
+    assert compared_whole("expect_plural(1, 'byte', None, '1 byte')", "1 byte")
+    assert compared_whole("self.check_size('1 byte', 1)", "1 byte")
+    assert not compared_whole("format_size(len('1 byte'))", "1 byte")

@@ -10,6 +10,7 @@ from gaia_lib.evidence.then_literals import (
     check_statements,
     checked_literals,
     empty_values,
+    helper_check_calls,
     ignored_parameter,
     in_table,
     js_calls_only,
@@ -1100,3 +1101,15 @@ def test_a_number_written_as_a_string_is_asserted_beside_other_values() -> None:
     three digits or decimals after it continue it."""
     assert asserted_literals("    assert f(x) == ('3.14',2)\n", [Literal(S, "3.14")])
     assert not asserted_literals("    assert f(x) == '3.141'\n", [Literal(S, "3.14")])
+
+
+def test_a_call_of_a_helper_named_as_a_check_is_a_check_of_what_it_is_handed() -> None:
+    """humanfriendly's test_parse_size rewritten through `self.check_size(1000, '1 KB')`: the
+    helper's name says it checks; a call of the code (`parse_size('1 KB')`) says nothing."""
+    source = ("    def test_parse_size(self):\n        self.check_size(1000, '1 KB')\n"
+              "        expect_plural(2, 'box', 'boxes', '2 boxes')\n"
+              "        verifyParsed('x')\n        parse_size('1 KB')\n"
+              "        self.assertEqual(1, parse_size('1'))\n")
+    assert helper_check_calls(source) == ("check_size(1000, '1 KB')",
+                                          "expect_plural(2, 'box', 'boxes', '2 boxes')",
+                                          "verifyParsed('x')")
