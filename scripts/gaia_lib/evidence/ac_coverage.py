@@ -86,7 +86,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     its own name names no identifier, by its test class's name when that names one only this
     AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
     `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
-    named at run time in a loop over a table) and not the one group of its whole file; in
+    named at run time in a loop over a table) and not the one group of its whole file (a
+    group naming an identifier several ACs name is the unit its tests run all the same: it
+    counts for each of them at its share, the test's own sentence chooses among them, and
+    the ACs of another unit need an assertion of their own: `CronFileParser > parseFile >
+    reads and parses a valid crontab file` beside a `parseFileSync` group, two ACs each); in
     no class or group, by its file's name when that names a unit of two or more words
     (`string_slice_test.go`'s `TestSS` for an AC naming `StringSlice`: one file per function
     or type; a one-word file name, `decode_test.go`, is the module's, not one AC's); named
@@ -453,6 +457,7 @@ class _Said:
     wholes: frozenset[str] = frozenset()  # those that are its whole name (_named_wholly)
     suite: str = ""  # the unit its test class is named after (suite_subject)
     suite_of_file: bool = False  # ... read from its file's name: every test there shares it
+    suite_of_group: bool = False  # ... read from the `describe()` group around it
     calls: frozenset[str] = frozenset()  # the identifiers its code calls (identifier_key)
     # the tokens of each code name inside its name's sentences (`createNextState`)
     compounds: tuple[frozenset[str], ...] = ()
@@ -681,7 +686,11 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     unit = next((key for key in said.subjects if identifiers.get(key)), "") or next(
         (one for key in said.subjects for one in (_singular(key),)
          if one != key and one in crit.coded and not said.suite), "")
-    if not unit and identifiers.get(said.suite, 0.0) >= IDENTIFIER_WEIGHT:
+    # A `describe()` group named as code is the unit its tests run even where several ACs
+    # name it (`describe('parseFile')` beside `describe('parseFileSync')`, two ACs each): it
+    # counts for each at its share, and the test's own sentence chooses among them.
+    if not unit and (identifiers.get(said.suite, 0.0) >= IDENTIFIER_WEIGHT or (
+            said.suite_of_group and identifiers.get(said.suite, 0.0) > 0)):
         unit = said.suite
     named = identifiers.get(unit, 0.0) if unit else 0.0
     if not unit:  # `TestToUint8E` for "the E variant (ToIntE, ToStringE, ToTimeE ...)"
@@ -1458,6 +1467,7 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  wholes=_named_wholly(_spoken(case), case.file),
                  suite="" if file_group and suite == identifier_key(file_group) else suite,
                  suite_of_file=of_file,
+                 suite_of_group=bool(suite) and not of_file and len(_nested(_spoken(case))) >= 2,
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
                      _code_only(case.body))),
                  compounds=_compounds(_spoken(case), linking or set()),

@@ -1101,6 +1101,55 @@ describe("withQuery", () => {
 """
 
 
+LOOKUP_ACS = (
+    ac("AC1", "a settings file that holds the key", "the file is read with `loadConfig`",
+       "the promise resolves to the stored value"),
+    ac("AC2", "a path where no file exists", "`loadConfig` reads it",
+       'the promise is rejected with "no such file"'),
+    ac("AC3", "a settings file that holds the key", "the file is read with `loadConfigSync`",
+       "the stored value is returned"),
+    ac("AC4", "a path where no file exists", "`loadConfigSync` reads it",
+       'it throws "no such file"'),
+)
+LOOKUP_TESTS = """describe('SettingsReader', () => {
+  describe('loadConfig', () => {
+    test('returns what the file stores', async () => {
+      const value = await SettingsReader.loadConfig('app.cfg');
+      expect(value).toEqual({ theme: 'dark' });
+    });
+
+    test('fails for a missing file', async () => {
+      await expect(SettingsReader.loadConfig('gone.cfg')).rejects.toThrow('no such file');
+    });
+  });
+
+  describe('loadConfigSync', () => {
+    test('returns what the file stores', () => {
+      expect(SettingsReader.loadConfigSync('app.cfg')).toEqual({ theme: 'dark' });
+    });
+
+    test('fails for a missing file', () => {
+      expect(() => SettingsReader.loadConfigSync('gone.cfg')).toThrow('no such file');
+    });
+  });
+});
+"""
+
+
+def test_a_code_named_group_two_acs_name_is_the_unit_of_its_tests() -> None:
+    """A class's group holding a group per method (`SettingsReader > loadConfig > ...`),
+    each method named by two ACs: the group names the unit its tests run, so the words of
+    the test's own sentence choose among that unit's ACs, and the other method's ACs, whose
+    words are the same, are another unit's."""
+    file = "tests/SettingsReader.test.ts"
+    result = by_id(analyze("E1-S1", LOOKUP_ACS, ts_cases(LOOKUP_TESTS, file), file_list=[file]))
+    group = f"{file}::SettingsReader > "
+    assert result["AC1"].tests == (f"{group}loadConfig > returns what the file stores",)
+    assert result["AC2"].tests == (f"{group}loadConfig > fails for a missing file",)
+    assert result["AC3"].tests == (f"{group}loadConfigSync > returns what the file stores",)
+    assert result["AC4"].tests == (f"{group}loadConfigSync > fails for a missing file",)
+
+
 def test_the_code_in_a_name_made_at_run_time_is_no_words_of_it() -> None:
     """`${JSON.stringify(t.out)}` in a template name, or `JSON.stringify(t.query)` in an
     expression, is how the runner prints the row, not what the test is about: no test is the
