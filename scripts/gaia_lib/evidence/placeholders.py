@@ -235,10 +235,12 @@ such a value or with a parameter bound only so whose every `parametrize` row is 
 (a non-empty string:
 `assert r == e or durationstring`; its table written in place or its file's, kept unchanged,
 `FileScope.tables`), not a comprehension, which may be empty; in JS a pattern or predicate
-anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`) and a value or-ed with
-a truthy literal (`expect(x || "a").toBeTruthy()`), and a check that a mock the test makes
-(`const fn = vi.fn()`) and hands to nothing was called after the test called it itself, at its
-top level (`fn("a")` then `toHaveBeenCalled()`, `toHaveBeenCalledWith("a")`, as many times):
+anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`), a value or-ed with
+a truthy literal (`expect(x || "a").toBeTruthy()`) and a function itself asked to be truthy or
+defined (`expect(() => parse([])).toBeTruthy()`: every function is, and nothing calls it), and
+a check that a mock the test makes (`const fn = vi.fn()`) and hands to nothing was called
+after the test called it itself, at its top level (`fn("a")` then `toHaveBeenCalled()`,
+`toHaveBeenCalledWith("a")`, as many times):
 the test checks its own calls (a mock the code under test may call is a real check). So with a
 mock its file makes outside it, in a block holding the test (`const fn = vi.fn()` at the top
 level or in its `describe`; `let fn` there, made `fn = vi.fn()` in a `beforeEach` or `beforeAll`
@@ -441,6 +443,10 @@ _CANNOT_FAIL = re.compile(
     r"^expect\(.*\)\.toSatisfy\(\s*(?:\(\s*[\w$]*\s*\)|[\w$]+)\s*=>\s*true\s*\)|"
     r"^expect\(.*\|\|\s*(?:\"[^\"]+\"|'[^']+'|[1-9]\d*|true)\s*\)\.(?:toBeTruthy|toBeDefined|"
     r"not\.toBeNull|not\.toBeUndefined|not\.toBeFalsy)\(\s*\)|"
+    # a function itself asked to be truthy or defined (`expect(() => parse([])).toBeTruthy()`,
+    # the `toThrow` check written with another matcher): every function is, and none is called
+    r"^expect\(\s*(?:async\s+)?(?:function\b|(?:\([^()]*\)|[\w$]+)\s*=>)(?s:.*)\)\s*\.\s*"
+    r"(?:toBeTruthy|toBeDefined|not\.toBeNull|not\.toBeUndefined|not\.toBeFalsy)\(\s*\)\s*;?\s*$|"
     r"^expect\(\s*(?P<h>[^|&()]+?)\s*===?\s*(?P<i>[^|&()]+?)\s*\|\|\s*(?P=h)\s*!==?\s*(?P=i)\s*\)"
     r"\.(?:toBe\(\s*true\s*\)|toBeTruthy\(\s*\))|"
     r"^expect\(\s*(?P<j>[^|&()]+?)\s*!==?\s*(?P<k>[^|&()]+?)\s*\|\|\s*(?P=j)\s*===?\s*(?P=k)\s*\)"
