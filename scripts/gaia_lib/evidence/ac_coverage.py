@@ -147,7 +147,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     description silent on them, which are covered on their own: one test, two ACs): >= 1.4
     times the runner-up's evidence or, when as good as it, >= 1.4 times the runner-up's
     evidence from words spelled alike on both sides (`.includes()` beats "included" for a test
-    named "includes").
+    named "includes"). Where the test's data table holds, asserted, every distinctive Then
+    literal of the AC, an AC its assertions agree with by a value of its own (and this one by
+    one that AC lacks) is another row's case, no rival (`_rows_apart`: a `.each` row of
+    `values is not an array` beside one of `values contains no values`).
   - named for it: the test is named after a code identifier only this AC names (and its
     assertions do not rule the AC out); such an AC, when the identifier is the test's whole
     name, like one matched strongly by assertions its name is silent on, is no rival to the
@@ -600,6 +603,9 @@ class _Score:
     alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
     akin: bool = False  # a word of the test's own differs from the AC's by inflection only
     complete: bool = False  # asserts every one of the AC's (two or more) distinctive literals
+    # its data table's rows hold every one of the AC's (one or more) distinctive literals, and
+    # its checks compare them (`_rows_apart`)
+    tabled: bool = False
     own_case: bool = False  # a row of its table holds the AC's input and promised value
     own_value: bool = False  # a check compares the code's result with the AC's own value
     named_for: bool = False  # named after a code identifier this AC alone names
@@ -757,6 +763,9 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                     for check in (*then_literals.check_statements(case.body),
                                   *then_literals.helper_check_calls(case.body)))
             for lit, amount in literals)
+        score.tabled = bool(distinctive) and all(
+            lit in asserted and then_literals.in_table(lit.value, said.table)
+            for lit in distinctive)
     elsewhere = _inputs_elsewhere(case.body, crit.pairs)
     for value, amount in crit.written.items():  # a row of its data table holds the value
         if value not in elsewhere and then_literals.in_table(value, said.table):
@@ -1342,7 +1351,7 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
             continue
         # a file's name (`memoize-one.spec.ts`) is every test's there: it outbids no AC
         others = [r for r in rivals if r is not score and not outspelled(r)
-                  and not r.named_by_file]
+                  and not r.named_by_file and not _rows_apart(score, r)]
         runner_up = max((r.total for r in others), default=0.0)
         alike_runner_up = max((r.alike for r in others), default=0.0)
         # Beside an AC the test is named wholly after, only an assertion of its own agrees.
@@ -1367,6 +1376,15 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
                 (score.own_case or score.own_value) and not score.contradicted):
             chosen.append(i)
     return chosen
+
+
+def _rows_apart(score: _Score, other: _Score) -> bool:
+    """Whether a table test holds all an AC promises in its rows, and agrees with another AC
+    by a value of that AC's own, each by what the other lacks (`values is not an array` in one
+    row, `values contains no values` in the next): two rows, two cases, each its AC's, not two
+    readings of one test competing for it."""
+    return score.tabled and other.asserts and score.apart_from(other) and \
+        other.apart_from(score)
 
 
 def _of_another_unit(scores: Sequence[_Score], crits: Sequence[_Criterion]) -> frozenset[int]:

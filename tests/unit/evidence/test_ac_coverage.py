@@ -1334,6 +1334,40 @@ def test_a_test_asserting_every_literal_an_ac_promises_covers_it_beside_its_own_
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1"]
 
 
+PALETTE_ACS = (
+    ac("AC1", "a value that is not a list", "a palette is made from it",
+       'making it fails with "colours is not a list"'),
+    ac("AC2", "an empty list of colours", "a palette is made from it",
+       'making it fails with "colours is empty"'),
+    ac("AC3", "the colour 300", "a palette is made from it",
+       'making it fails with "got 300 expected 0-255"'),
+)
+PALETTE_TESTS = """describe('Palette', () => {
+  test.each([
+    ['red', 'colours is not a list'],
+    [[], 'colours is empty'],
+    [[300], 'got 300 expected 0-255'],
+  ])('rejects bad colours %p', (colours, message) => {
+    expect(() => new Palette(colours)).toThrow(message);
+  });
+});
+"""
+
+
+def test_a_table_holding_each_acs_whole_promise_in_a_row_covers_each_of_them() -> None:
+    """One `.each` row per AC, each holding the message its AC promises and compared with what
+    the code throws: the rows are three cases, not three readings competing for the test."""
+    file = "tests/palette.test.ts"
+    result = by_id(analyze("E1-S1", PALETTE_ACS, ts_cases(PALETTE_TESTS, file),
+                           file_list=[file]))
+    test = f"{file}::Palette > rejects bad colours %p"
+    assert [result[a].tests for a in ("AC1", "AC2", "AC3")] == [(test,)] * 3
+    # without its row, an AC is no case of the table
+    gone = PALETTE_TESTS.replace("    [[], 'colours is empty'],\n", "")
+    result = by_id(analyze("E1-S1", PALETTE_ACS, ts_cases(gone, file), file_list=[file]))
+    assert not result["AC2"].matched and result["AC1"].tests == (test,)
+
+
 def ts_cases(source: str, file: str = "src/entities.test.ts") -> list[TestCase]:
     return split_tests(file, source)
 
