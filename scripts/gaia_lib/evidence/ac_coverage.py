@@ -128,7 +128,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   - strong: evidence >= 3.5 and >= 0.7 of the test's best AC (so one test can cover two ACs;
     an AC its assertions alone match strongly, its name and description silent on it, is
     covered on its own and sets no bar for the others: a table of one AC's values in a test
-    named after two others),
+    named after two others; not evidence of its body's words and bare numbers alone where
+    its name is a sentence that says none of the AC's words and it asserts nothing
+    distinctive, `_Score.silent`: a `serialize` test whose expected object holds 9, 11, 13
+    and 2 checks no range from 9 to 13 by a step of 2),
     or >= 3.5 where the test asserts every one of the AC's distinctive Then literals (two or
     more, each worth >= 1.0: the test checks all the AC promises, whatever else it checks);
     an AC other than the test's best also needs its assertions to agree or the AC to explain
@@ -608,6 +611,7 @@ class _Score:
     tabled: bool = False
     own_case: bool = False  # a row of its table holds the AC's input and promised value
     own_value: bool = False  # a check compares the code's result with the AC's own value
+    silent: bool = False  # its name is a sentence, and says none of the AC's words
     named_for: bool = False  # named after a code identifier this AC alone names
     named_by_file: bool = False  # ... only by its file's name, which every test there shares
     named_whole: bool = False  # ... by its whole name, not only the name's first words
@@ -725,6 +729,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                   _shown(ac_spelled[token], token), claim=False)
     score.explained = max(_explained(said.name, ac_tokens, weight, said.compounds),
                           _explained(said.description, ac_tokens, weight))
+    score.silent = score.explained == 0 and _name_tail(_spoken(case)) is None
     score.named_unit = bool(named)
     if said.outer_words:
         score.own = max(_explained(said.name - said.outer_words, ac_tokens, weight,
@@ -1322,9 +1327,13 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
     def strong(score: _Score) -> bool:
         # A second AC's evidence is mostly the set-up the test shares with its first, unless
         # its name or its assertions speak of it too.
+        # Its body's words and bare numbers alone, its sentence silent on the AC and nothing
+        # distinctive asserted, are a resemblance however many: `9`, `11`, `13` and `2` in the
+        # expected object of a test of another method are no range from 9 to 13 by a step of 2.
         return score.total >= STRONG and (score.total >= SHARE * best or score.complete) and (
             score.total >= best or (not alone and (
-                score.asserts or score.explained >= SECOND_EXPLAINED)))
+                score.asserts or score.explained >= SECOND_EXPLAINED))) and not (
+            score.silent and not score.asserts and not score.named_unit)
 
     def outspelled(score: _Score) -> bool:
         # Its words mostly mere stems (pushed ~ "pushing"), a rival's spelled alike.

@@ -1368,6 +1368,44 @@ def test_a_table_holding_each_acs_whole_promise_in_a_row_covers_each_of_them() -
     assert not result["AC2"].matched and result["AC1"].tests == (test,)
 
 
+RUN_ACS = (
+    ac("AC1", "an empty list of hours", "the hours are grouped with `groupRuns`",
+       "the result is an empty list"),
+    ac("AC2", "the hours 4, 6 and 8 after a single hour", "the hours are grouped",
+       "they become one range from 4 to 8 with a step of 2"),
+)
+RUN_TESTS = """describe('Timetable', () => {
+  describe('groupRuns', () => {
+    test('empty input', () => {
+      expect(Timetable.groupRuns([])).toEqual([]);
+    });
+  });
+
+  describe('toJSON', () => {
+    test('writes every field', () => {
+      const expected = {
+        hours: { range: false, step: 1, values: [4, 6, 8, 10] },
+        days: { range: true, step: 1, values: [2, 3] },
+        single: { hour: 5 },
+      };
+      const table = new Timetable(expected.hours.values, expected.days.values, 5);
+      expect(table.toJSON()).toEqual(expected);
+    });
+  });
+});
+"""
+
+
+def test_numbers_and_body_words_alone_are_no_strong_evidence() -> None:
+    """A test of another method whose expected object happens to hold the numbers an AC writes
+    (4, 8 and 2) and the words of its body ("range", "step", "single"), its name silent on the AC and
+    nothing distinctive asserted, resembles the AC: it is no test of it."""
+    file = "tests/Timetable.test.ts"
+    result = by_id(analyze("E1-S1", RUN_ACS, ts_cases(RUN_TESTS, file), file_list=[file]))
+    assert not result["AC2"].matched
+    assert result["AC1"].tests == (f"{file}::Timetable > groupRuns > empty input",)
+
+
 def ts_cases(source: str, file: str = "src/entities.test.ts") -> list[TestCase]:
     return split_tests(file, source)
 
