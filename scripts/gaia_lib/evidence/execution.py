@@ -263,7 +263,11 @@ def _runner_of(argv: Sequence[str]) -> str | None:
 # The runners that take test files as arguments: a story-scoped run names the story's.
 PATH_RUNNERS = frozenset({"pytest", "jest", "vitest", "bats"})
 # A package.json script that starts by running vitest or jest itself.
-SCRIPT_RUNNER = lazy_re(r"\s*(?:npx\s+)?(vitest|jest)(?=\s|$)")
+# What a script sets before its program: `TZ=UTC jest`, `cross-env TZ=UTC jest`,
+# `NODE_OPTIONS="--experimental-vm-modules" npx jest` (npm runs a script with sh, and the
+# flags a run adds go after it all).
+ENV_PREFIX = r"\s*(?:cross-env\s+)?(?:[A-Za-z_][A-Za-z0-9_]*=(?:\"[^\"]*\"|'[^']*'|\S*)\s+)*"
+SCRIPT_RUNNER = lazy_re(ENV_PREFIX + r"(?:npx\s+)?(vitest|jest)(?=\s|$)")
 PACKAGE_MANAGERS = ("npm", "yarn", "pnpm")
 
 
@@ -274,7 +278,8 @@ def _path_runner(arg: str) -> bool:
 
 def npm_script(argv: Sequence[str], workdir: Path) -> str | None:
     """The package.json script `npm test` / `npm run <name>` (or yarn's, pnpm's) runs, when the
-    command passes it nothing yet and it is one plain command; else None."""
+    command passes it nothing yet and it is one plain command, after the environment it sets
+    (`ENV_PREFIX`); else None."""
     if len(argv) < 2 or Path(argv[0]).name not in PACKAGE_MANAGERS or "--" in argv:
         return None
     if argv[1] in ("test", "t") and len(argv) == 2:
@@ -288,7 +293,10 @@ def npm_script(argv: Sequence[str], workdir: Path) -> str | None:
         script = scripts[name]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if not isinstance(script, str) or proc.plain_argv(script) is None:
+    if not isinstance(script, str):
+        return None
+    prefix = re.match(ENV_PREFIX, script)
+    if proc.plain_argv(script[prefix.end() if prefix else 0:]) is None:
         return None
     return script
 

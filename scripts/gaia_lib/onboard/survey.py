@@ -12,9 +12,10 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   (`.venv`, `venv` or `env` with a `pyvenv.cfg` and `bin/python`: `.venv/bin/python -m
   pytest`), so a review needs no activated environment;
   TypeScript/JavaScript: package.json `scripts.test` as `npm test` when it is one command,
-  else a `test:*` script that runs vitest or jest itself as `npm run test:lib` (flags after
-  `--`; of several, the first the `test` script runs), else the runner named in its
-  dependencies (vitest before jest) as `npx vitest run` / `npx jest` (also for a test script
+  else a `test:*` script that runs vitest or jest itself as `npm run test:lib` (after the
+  environment it sets, `cross-env TZ=UTC jest`; flags after `--`; of several, one measuring
+  no coverage of its own first, then the first the `test` script runs), else the runner named
+  in its dependencies (vitest before jest) as `npx vitest run` / `npx jest` (also for a test script
   that chains other steps, `pnpm lint && vitest run`: the review runs the tests, and the
   steps may need tools this machine lacks); coverage
   through the runner's own coverage flag when a coverage provider is a dependency
@@ -109,16 +110,21 @@ def package_json(text: str) -> Mapping[str, Any]:
 
 
 _CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
+_COVERAGE_FLAG = re.compile(r"(?<!\S)--(?:no-)?coverage(?![\w-])")
 
 
 def _runner_script(scripts: Mapping[str, Any], test_script: object = None
                    ) -> tuple[str, str] | None:
     """A `test:*` script that runs vitest or jest itself (`"test:lib": "jest --config
-    ./jest.config.ts"` in a package with no `test` script): (its name, the runner), the first
-    the `test` script runs (`pnpm run test:nodejs && pnpm run test:edge`: the first of its
-    steps, the plain one), else the first by name."""
+    ./jest.config.ts"` in a package with no `test` script; after the environment it sets,
+    `cross-env TZ=UTC jest`): (its name, the runner), one that sets no coverage of its own
+    first (`--coverage`, `--no-coverage`: the review measures coverage apart, and a test run
+    failing the project's thresholds would fail its tier), then the first the `test` script
+    runs (`pnpm run test:nodejs && pnpm run test:edge`: the first of its steps, the plain
+    one), else the first by name."""
     named = test_script if isinstance(test_script, str) else ""
     order = sorted(scripts, key=lambda name: (
+        isinstance(scripts[name], str) and _COVERAGE_FLAG.search(scripts[name]) is not None,
         (0, found.start()) if (found := re.search(rf"(?<![\w:.-]){re.escape(name)}(?![\w:.-])",
                                                   named)) else (1, 0), name))
     for name in order:

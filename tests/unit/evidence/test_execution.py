@@ -493,11 +493,17 @@ def test_a_story_scoped_invocation_keeps_every_options_value(
 @pytest.mark.parametrize(("script", "runner"), [
     ("vitest run", "vitest"),
     ("npx jest --ci", "jest"),
-    # Only sh runs these as written: an assignment before the program, shell syntax,
-    # unbalanced quotes.
-    ("CI=1 vitest run", None),
+    # the environment it sets first (npm runs the script with sh; a run's flags go last):
+    # harrisiirak/cron-parser's `"test:unit": "cross-env TZ=UTC jest"`
+    ("CI=1 vitest run", "vitest"),
+    ("cross-env TZ=UTC jest", "jest"),
+    ('NODE_OPTIONS="--experimental-vm-modules --no-warnings" npx jest', "jest"),
+    # Only sh runs these as written: shell syntax, unbalanced quotes; or no runner at all
     ("vitest run && eslint .", None),
+    ("TZ=UTC vitest run; eslint .", None),
     ('vitest run "test', None),
+    ("cross-env TZ=UTC mocha", None),
+    ("JEST=1 node run.js", None),
 ])
 def test_an_npm_script_runs_its_runner_alone_only_as_a_plain_command(
         tmp_path: Path, script: str, runner: str | None) -> None:

@@ -163,6 +163,25 @@ def test_a_package_script_running_vitest_gets_the_report_flags(
     _check(suite, "test/codes.test.js", VITEST_TEST)  # the other file did not run
 
 
+def test_a_package_script_setting_its_environment_runs_jest_with_the_report_flags(
+        node_bin: Path, tmp_path: Path) -> None:
+    """harrisiirak/cron-parser's `"test:unit": "cross-env TZ=UTC jest"`, in sh's spelling: the
+    script runs jest with the environment its tests need, the review's flags and the story's
+    test file after it all."""
+    env_test = JEST_TEST.replace('describe("codes", () => {', 'describe("codes", () => {\n'
+                                 '  it("runs where its script says", () => {\n'
+                                 '    expect(process.env.CODES_ZONE).toBe("UTC");\n  });')
+    files = {"package.json": '{"name": "p", "scripts": {"test:unit": "CODES_ZONE=UTC jest"}}\n',
+             "src/codes.js": JEST_SRC, "src/codes.test.js": env_test,
+             "src/other.test.js": 'test("not the story\'s", () => expect(1).toBe(2));\n'}
+    suite, notes = _run(tmp_path, "npm run test:unit", files, ["src/codes.test.js"],
+                        node_bin.parent)
+    assert notes == []
+    assert suite.command.startswith("npm run test:unit -- --reporters=default")
+    assert suite.command.endswith(" src/codes.test.js")
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (3, 1, 2)
+
+
 @pytest.mark.parametrize("measure", [False, True])
 def test_a_story_scoped_vitest_run_does_not_fail_the_suites_coverage_thresholds(
         node_bin: Path, tmp_path: Path, measure: bool) -> None:

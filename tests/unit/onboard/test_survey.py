@@ -81,6 +81,15 @@ def test_a_python_project_with_its_own_venv_runs_its_tests_with_it(tmp_path: Pat
                       "test:nodejs": "jest --env node"}, "devDependencies": {"jest": "^30"}},
          "npm run test:nodejs",
          "npm run test:nodejs -- --coverage --coverageReporters=lcov --coverageReporters=json"),
+        # ... one setting the environment its tests need (harrisiirak/cron-parser's time
+        # zone), not the runner alone; of the runner's scripts, one measuring no coverage of
+        # its own first, though the test script runs the other
+        ({"scripts": {"test": "cross-env TZ=UTC npm run lint && npm run test:coverage",
+                      "test:coverage": "cross-env TZ=UTC jest --coverage",
+                      "test:unit": "cross-env TZ=UTC jest"},
+          "devDependencies": {"jest": "^30", "cross-env": "^7"}},
+         "npm run test:unit",
+         "npm run test:unit -- --coverage --coverageReporters=lcov --coverageReporters=json"),
         # ... unless no runner is known: the script, as the project runs it.
         ({"scripts": {"test": "lint; mocha"}}, "npm test", None),
     ],
