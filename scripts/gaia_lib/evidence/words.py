@@ -27,7 +27,10 @@ Rules (pure; the same text always gives the same tokens):
 - Negation: a verb after "not", "never", "cannot" or a "n't" (past "be" and "been")
   also yields its negated spellings (`un`, `in`, `im`, `il`, `ir`, `dis` before it) as a
   joined form, so "does not support" meets "unsupported" and "is not valid" meets `invalid`
-  (like any joined form, only where some text spells it as one word).
+  (like any joined form, only where some text spells it as one word). The negated word
+  itself is a token of its own (`!valid`): "is not valid" shares no word with a test named
+  "parses a valid file", and "does not retry" none with "retries", while two texts that both
+  negate it share it.
 - Acronyms (`acronyms`): the initials of three or four neighbouring words, the first no stop
   word and at most one of them one, so "least recently used" may be spelled `lru` and
   "time-to-live" `ttl`; the matcher links them only where a test spells the acronym. Words
@@ -187,13 +190,14 @@ _NEGATING = frozenset({"not", "never", "cannot", "doesn", "isn", "aren", "wasn",
 _NEGATED_PREFIXES = ("un", "in", "im", "il", "ir", "dis")
 
 
-def _negated(words: list[str], i: int) -> str | None:
-    """The word "not" (or a like word) at `i` negates: the next word past `be`/`been`."""
+def _negated(words: list[str], i: int) -> int | None:
+    """The word "not" (or a like word) at `i` negates: the index of the next word past
+    `be`/`been`."""
     if words[i] not in _NEGATING:
         return None
-    for word in words[i + 1:i + 3]:
-        if word not in ("be", "been"):
-            return word if word.isalpha() and len(word) >= MIN_STEM else None
+    for j in range(i + 1, min(i + 3, len(words))):
+        if words[j] not in ("be", "been"):
+            return j if words[j].isalpha() and len(words[j]) >= MIN_STEM else None
     return None
 
 
@@ -202,16 +206,21 @@ def forms(text: str) -> dict[str, set[str]]:
     word after abbreviation expansion (`maxAge` -> maximum, age), or the joined pair."""
     words = raw_words(text)
     found: dict[str, set[str]] = {}
+    negated_at: set[int] = set()
     for i, word in enumerate(words):
         token = canonical(word)
+        if token is not None and i in negated_at:
+            token = "!" + token
         if token is not None and (not word.isdigit() or len(word) >= 2):
             found.setdefault(token, set()).add(ABBREVIATIONS.get(word, word))
         if i + 1 < len(words) and not word.isdigit() and not words[i + 1].isdigit():
             joined = word + words[i + 1]
             if joined not in STOP_WORDS and len(joined) >= 5:
                 found.setdefault("+" + stem(joined), set()).add(joined)
-        negated = _negated(words, i)
-        if negated is not None:
+        at = _negated(words, i)
+        if at is not None:
+            negated_at.add(at)
+            negated = words[at]
             for prefix in _NEGATED_PREFIXES:
                 found.setdefault("+" + stem(prefix + negated), set()).add(prefix + negated)
     return found

@@ -136,3 +136,15 @@ def test_a_negated_verb_meets_its_negated_spelling_as_one_word() -> None:
     assert "+unchang" in forms("it doesn't change") and "+unchang" in forms("cannot be changed")
     # "no" before a noun is no verb's negation: "no sort order" is not "unsorted"
     assert "+unsort" not in forms("when no sort order is configured")
+
+
+def test_a_negated_word_is_no_word_the_text_affirms() -> None:
+    """@tanstack/query-core's "should not add an existing observer" matched an AC about adding
+    observers; "a valid crontab file" is no case of "a line that is not valid"."""
+    retry = tokens("retry")
+    assert retry and retry <= tokens("retries the mutation")
+    assert not retry & tokens("does not retry the mutation")
+    assert {"!" + t for t in retry} <= tokens("does not retry") & tokens("is not retried")
+    # only the word after "not" is negated; a later one is affirmed again
+    assert {"!valid"} | tokens("file") <= tokens("is not valid file")
+    assert {"!valid", "valid"} <= tokens("a line that is not valid, the valid lines")
