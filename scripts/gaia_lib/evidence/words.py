@@ -185,7 +185,7 @@ def canonical(word: str) -> str | None:
     return stem(IRREGULAR.get(expanded, expanded))
 
 
-_NEGATING = frozenset({"not", "never", "cannot", "doesn", "isn", "aren", "wasn", "weren",
+_NEGATING = frozenset({"not", "non", "never", "cannot", "doesn", "isn", "aren", "wasn", "weren",
                        "don", "didn", "won", "couldn", "shouldn", "hasn", "haven", "hadn"})
 _NEGATED_PREFIXES = ("un", "in", "im", "il", "ir", "dis")
 

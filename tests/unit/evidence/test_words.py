@@ -148,3 +148,11 @@ def test_a_negated_word_is_no_word_the_text_affirms() -> None:
     # only the word after "not" is negated; a later one is affirmed again
     assert {"!valid"} | tokens("file") <= tokens("is not valid file")
     assert {"!valid", "valid"} <= tokens("a line that is not valid, the valid lines")
+
+
+def test_non_before_a_word_negates_it() -> None:
+    """cron-parser's "throws error for non-existing file" for the AC "a file that does not
+    exist"; a test of an existing file is none."""
+    negated = tokens("throws error for non-existing file") & tokens("a file that does not exist")
+    assert {"!" + t for t in tokens("exist")} <= negated
+    assert not tokens("exist") & tokens("non-existing file")
