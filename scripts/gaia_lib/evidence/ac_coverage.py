@@ -1258,17 +1258,30 @@ _CODE_NAME = lazy_re(r"(?<![\w$])[A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[
                      r"(?<![\w$.])[A-Za-z_$][\w$.]*\(\)")
 
 
+# What a `describe()` group adds around the code name it is named after: a leading `#` or `.`
+# (`describe('#parse')`, mocha's instance and static methods) and a note in parentheses
+# (`describe('parseFile (async)')`).
+_GROUP_DECOR = re.compile(r"^[#.]|\s+\([^()]*\)$")
+
+
+def group_code_name(group: str) -> str:
+    """The code name a `describe()` group is named after (`_CODE_NAME`: camelCase, snake_case
+    or a call), without what the group adds around it (`parseFile (async)`, `#parseFile`);
+    "" for a group named otherwise (a sentence, a plain word)."""
+    bare = _GROUP_DECOR.sub("", group.strip())
+    return bare if _CODE_NAME.fullmatch(bare) else ""
+
+
 def suite_subject(name: str) -> str:
     """The unit a test's class or `describe()` group is named after, as an identifier key:
     `ChunkedTests::test_odd` -> `chunked`, `TestSplitInto::test_empty` -> `splitinto`,
     `describe("getQuery") > test(t)` -> `getquery` (a group named as code is: camelCase,
-    snake_case or a call, `parse()`; not a sentence nor a plain word, `describe("logout")`);
-    "" outside a class or group."""
+    snake_case or a call, `parse()`, also with a note, `parseFile (async)`: `group_code_name`;
+    not a sentence nor a plain word, `describe("logout")`); "" outside a class or group."""
     levels = name.split("::")
     nested = _nested(name)
     if len(nested) >= 2:
-        group = nested[-2].strip()
-        return identifier_key(group) if _CODE_NAME.fullmatch(group) else ""
+        return identifier_key(group_code_name(nested[-2]))
     if len(levels) < 2:
         return ""
     return identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
@@ -1546,7 +1559,7 @@ def _outer_names(case: TestCase) -> tuple[str, ...]:
     found = [file_unit(case.file)]
     nested = _nested(_spoken(case))
     if len(nested) >= 2:
-        found.append(nested[0].strip())
+        found.append(group_code_name(nested[0]) or nested[0].strip())
     levels = _spoken(case).split("::")
     if len(levels) >= 2:
         found.append(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
@@ -1701,9 +1714,8 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
     named: dict[str, frozenset[str]] = {}
     for case in cases:
         nested = _nested(_spoken(case)) if case.file.endswith(_JS_SUFFIXES) else []
-        group = nested[0].strip() if len(nested) >= 2 else ""
-        units = {u for u in (by_file[case.file], group) if _WORD.fullmatch(u)
-                 and (u != group or _CODE_NAME.fullmatch(u))}
+        group = group_code_name(nested[0]) if len(nested) >= 2 else ""
+        units = {u for u in (by_file[case.file], group) if _WORD.fullmatch(u)}
         units.update(_class_unit(case))
         if units:
             named[case.test_id] = frozenset(units)

@@ -1184,6 +1184,11 @@ def test_a_code_named_group_names_the_unit_of_the_tests_in_it() -> None:
     ("parse() > reads it", "parse"), ("logout > revokes it", ""),
     ("API requests > rejects it", ""), ("ChunkedTests::test_odd", "chunked"),
     ("test_odd", ""),
+    # a note in parentheses, mocha's `#` or `.` before a method (cron-parser's groups renamed
+    # `parseFile (async)` / `parseFileSync (sync)`): the same unit
+    ("CronFileParser > parseFile (async) > reads it", "parsefile"),
+    ("#parseFile > reads it", "parsefile"), (".parseFileSync (sync) > throws", "parsefilesync"),
+    ("file reading (async) > reads it", ""), ("parse (async) > reads it", ""),
 ])
 def test_the_unit_a_tests_class_or_group_is_named_after(name: str, suite: str) -> None:
     assert suite_subject(name) == suite
