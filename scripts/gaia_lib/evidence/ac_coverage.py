@@ -197,6 +197,16 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   of) its words spelled alike, unless its assertions agree: it is then neither strong nor a
   rival ("run onChange validation when pushing" is the AC about change validators run on
   pushing, not the one about the array an item is pushed to).
+- A second test is no rival (`_second_tests`): an AC that no test counts for, once every
+  test is decided, takes the test nearest it among those whose other ACs (the ones it
+  counts for, and the ones it resembles within 1.4 times of this one) each have another
+  test with >= 2 times its evidence: there it is a second, and its resemblance decides
+  nothing. It must be the clear best of such tests (1.4 times), its own words explain the
+  AC (>= 0.35) spelled alike, and nothing rules it out; a test named wholly after a unit one
+  of its ACs names is none. It moves: it counts for the ACs it was a second test of no more
+  (cron-parser's `reads and parses a valid crontab file synchronously`, which resembled the
+  invalid-line AC's words as much as the synchronous-read AC it verifies, while the
+  invalid-line test verifies the first with three times its evidence).
 - A test that expects an exception one of its matched ACs names verifies that failure: the
   other ACs it matches whose Then clause describes no failure are dropped (an error test
   for a malformed specifier resembles the AC about parsing one's parts, but checks none),
@@ -1400,6 +1410,57 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
     return chosen
 
 
+OUTDONE = 2.0  # another test's evidence for an AC, times this test's, that makes it a second
+
+
+def _second_tests(criteria: Sequence[AcceptanceCriterion], hits: dict[str, dict[str, Match]],
+                  near: dict[str, list[Match]],
+                  read_tests: Mapping[str, tuple[list[_Score], dict[int, _Score]]]) -> None:
+    """An AC no test counts for takes its nearest spare test: one whose other ACs (those it
+    counts for, and those it resembles within `MARGIN` of this one) each have another test
+    with `OUTDONE` times its evidence, so that its resemblance to them is no rival (a second
+    test there: cron-parser's `parseFileSync > reads and parses a valid crontab file
+    synchronously`, beside the invalid-line test that verifies the AC its words fit better).
+    The test moves: it counts for the ACs it was a second test of no more.
+    Only the clear best of the AC's spare tests (`MARGIN`), whose own words explain it
+    (`MIN_EXPLAINED`) spelled alike and that nothing rules out; not a test named wholly after
+    a unit one of its ACs names, which has said all it says (as in `_decide`). `read_tests`:
+    per test matched by its evidence, its best evidence for each AC and the ACs it counts
+    for."""
+    def outdone(test: str, j: int, score: _Score) -> bool:
+        return any(other != test and match.score >= OUTDONE * score.total
+                   for other, match in hits[criteria[j].ac_id].items())
+
+    def spare(test: str, i: int) -> bool:
+        bests, chosen = read_tests[test]
+        score = bests[i]
+        return _resembles(score) and not any(
+            sc.named_for and sc.named_whole for sc in chosen.values()) and all(
+            outdone(test, j, other) for j, other in enumerate(bests) if j != i and (
+                j in chosen or (_resembles(other) and MARGIN * other.total >= score.total)))
+
+    uncovered = [i for i, ac in enumerate(criteria) if not hits[ac.ac_id]]
+    found = {}
+    for i in uncovered:
+        ranked = sorted(((read_tests[test][0][i].total, test) for test in read_tests
+                         if spare(test, i)), reverse=True)
+        if not ranked:
+            continue
+        total, test = ranked[0]
+        runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+        score = read_tests[test][0][i]
+        if total >= MIN_SCORE and total >= MARGIN * runner_up \
+                and score.explained >= MIN_EXPLAINED and score.alike > 0:
+            found[i] = Match(test, round(total, 2), score.how(), tuple(score.evidence or ()))
+    for i, match in found.items():
+        hits[criteria[i].ac_id][match.test] = match
+        near[criteria[i].ac_id] = []
+        # it moves: where another test outdoes it, it is that AC's second, and counts there
+        # no more (a skipped first test leaves that AC uncovered, not covered by the second)
+        for j in read_tests[match.test][1]:
+            hits[criteria[j].ac_id].pop(match.test, None)
+
+
 def _rows_apart(score: _Score, other: _Score) -> bool:
     """Whether a table test holds all an AC promises in its rows, and agrees with another AC
     by a value of that AC's own, each by what the other lacks (`values is not an array` in one
@@ -1988,6 +2049,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     settings = [_settings(ac) for ac in criteria]
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
+    # per test matched by its evidence: its best evidence for each AC, the ACs it counts for
+    read_tests: dict[str, tuple[list[_Score], dict[int, _Score]]] = {}
     idle: dict[str, list[str]] = {ac.ac_id: [] for ac in criteria}
     for t, (case, case_said) in enumerate(zip(ours, said, strict=True)):
         file_stem = PurePosixPath(case.file).name
@@ -2074,11 +2137,19 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                 case.test_id, round(score.total, 2), score.how(), tuple(score.evidence or ()))
         bests = [max(crit_scores, key=lambda sc: sc.total)
                  for crit_scores in zip(*readings, strict=True)]
+        # what the test can be a spare test for: not an AC its run, its unit or its printing
+        # rules out (as above), nor one saying nothing of a failure it expects
+        barred = unrun | {i for i in unspoken | unnamed if not bests[i].asserts} | (
+            set(range(len(criteria))) - about_printing if printing else set())
+        read_tests[case.test_id] = ([_Score() if i in barred or sc.unpromised else sc
+                                     for i, sc in enumerate(bests)], chosen)
         for i, best in enumerate(bests):
             if i not in chosen and (_resembles(best) or best.denies):
                 near[criteria[i].ac_id].append(Match(
                     case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ()),
                     _why_not(i, bests, criteria, chosen, decided, unrun)))
+
+    _second_tests(criteria, hits, near, read_tests)
 
     # An AC no test resembles: the tests whose code calls a function or method it names
     # (`storage.flush()` for "when `flush()` is called") are where a reviewer should look.

@@ -911,11 +911,13 @@ def test_a_test_file_named_after_a_unit_an_ac_names_as_code_holds_that_units_tes
     # The createReducer test shares AC2's words; in a file named after createReducer it is
     # no test of the AC whose Given names `createSlice` (a unit another test file is named
     # after). In files named after nothing, words and calls decide: the createReducer test
-    # resembles AC2 by its words and AC1 by what it calls (`createReducer`): clear for neither.
+    # resembles AC2 by its words and AC1 by what it calls (`createReducer`), clear for
+    # neither; AC2's own test verifies it with more than twice its evidence, so it is a second
+    # test there, and AC1, left without a test, takes it (`_second_tests`).
     assert _reducer_review("src/createReducer.test.ts", "src/createSlice.test.ts")["AC2"] == (
         "src/createSlice.test.ts",)
     assert _reducer_review("src/a.test.ts", "src/b.test.ts") == {
-        "AC1": (), "AC2": ("src/b.test.ts",), "AC3": ()}
+        "AC1": ("src/a.test.ts",), "AC2": ("src/b.test.ts",), "AC3": ()}
 
 
 def test_the_units_test_files_are_named_after() -> None:
@@ -3045,3 +3047,89 @@ def expect_counted(count, word, plural, expected):
 '''
     counted = by_id(review(COUNT_ACS, helper))
     assert [counted[a].tests for a in ("AC1", "AC2", "AC3")] == [("tests/test_signup.py::test_counted",)] * 3
+
+
+_SCHEDULE_ACS = tuple(ac(i, None, None, None, text) for i, text in (
+    ("AC1", "Given a schedule file with a comment, two settings and three job lines, when the "
+            "file is read asynchronously with `readSchedule`, then the result holds the two "
+            "settings and three jobs and no problems, and each job can give its next start "
+            "time."),
+    ("AC2", 'Given a path where no file exists, when `readSchedule` reads it, then the returned '
+            'promise is rejected with the error "No such schedule".'),
+    ("AC3", "Given the same valid schedule file, when it is read synchronously with "
+            "`readScheduleSync`, then the result holds the two settings and three jobs and no "
+            "problems, and each job can give its next start time."),
+    ("AC4", 'Given a path where no file exists, when `readScheduleSync` reads it, then it '
+            'throws the error "No such schedule".'),
+    ("AC5", "Given a schedule file where one line is not a valid job, when it is read with "
+            "`readScheduleSync`, then the setting `MODE` is `fast`, the two valid lines are "
+            "kept as jobs, and the broken line is recorded under problems keyed by its own "
+            "text."),
+))
+_SCHEDULE_TESTS = """
+describe('Schedules', () => {
+  describe('readSchedule', () => {
+    test('reads and parses a valid schedule file', async () => {
+      const result = await Schedules.readSchedule('fixtures/jobs.txt');
+      expect(Object.keys(result.settings)).toHaveLength(2);
+      expect(Object.keys(result.problems)).toHaveLength(0);
+      expect(result.jobs).toHaveLength(3);
+      for (const job of result.jobs) {
+        expect(job.next()).toBeInstanceOf(Date);
+      }
+    });
+    test('rejects a missing file', async () => {
+      await expect(Schedules.readSchedule('./none.txt')).rejects.toThrow('No such schedule');
+    });
+  });
+  describe('readScheduleSync', () => {
+    test('reads a valid schedule file synchronously', () => {
+      const result = Schedules.readScheduleSync('fixtures/jobs.txt');
+      expect(Object.keys(result.settings)).toHaveLength(2);
+      expect(Object.keys(result.problems)).toHaveLength(0);
+      expect(result.jobs).toHaveLength(3);
+      for (const job of result.jobs) {
+        expect(job.next()).toBeInstanceOf(Date);
+      }
+    });
+    test('throws for a missing file', () => {
+      expect(() => Schedules.readScheduleSync('./none.txt')).toThrow('No such schedule');
+    });
+%s  });
+});
+"""
+_BROKEN_LINE_TEST = """
+    test('records each broken line under its text', () => {
+      const result = Schedules.readScheduleSync('./broken.txt');
+      expect(result.settings).toEqual({ MODE: 'fast' });
+      expect(result.jobs).toHaveLength(2);
+      expect(Object.keys(result.problems)).toHaveLength(1);
+      expect(result.problems).toHaveProperty('not a job');
+    });
+"""
+
+
+def _schedules(tests: str) -> dict[str, tuple[str, ...]]:
+    file = "tests/schedules.test.ts"
+    result = analyze("E1-S1", _SCHEDULE_ACS, split_tests(file, _SCHEDULE_TESTS % tests),
+                     file_list=[file])
+    return {c.ac_id: tuple(t.split(" > ")[-1] for t in c.tests) for c in result.per_ac}
+
+
+def test_an_ac_left_without_a_test_takes_a_test_another_ac_has_a_far_better_one_for() -> None:
+    """cron-parser's `reads and parses a valid crontab file synchronously` resembled the
+    invalid-line AC as much as the synchronous-read AC it verifies; the invalid-line test
+    verifies that AC with three times its evidence: a second test there, no rival. It moves
+    to the AC left without a test, and counts for the other no more."""
+    covered = _schedules(_BROKEN_LINE_TEST)
+    assert covered["AC3"] == ("reads a valid schedule file synchronously",)
+    assert covered["AC5"] == ("records each broken line under its text",)
+    assert covered["AC1"] == ("reads and parses a valid schedule file",)
+
+
+def test_a_test_resembling_two_acs_no_other_test_covers_is_evidence_for_neither() -> None:
+    """Without the invalid-line test nothing outdoes it there: its equal resemblance to both
+    ACs stays evidence for none, and both are left without a test."""
+    covered = _schedules("")
+    assert covered["AC3"] == () and covered["AC5"] == ()
+    assert covered["AC4"] == ("throws for a missing file",)
