@@ -86,7 +86,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     its own name names no identifier, by its test class's name when that names one only this
     AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
     `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
-    named at run time in a loop over a table) and not the one group of its whole file (a
+    named at run time in a loop over a table) and not the one group of its whole file, nor
+    one named after the unit most ACs speak of by its name or the word it begins with
+    (`describe('compactField')` where every AC says "when the values are compacted": the
+    module under test, `_leads`) (a
     group naming an identifier several ACs name is the unit its tests run all the same: it
     counts for each of them at its share, the test's own sentence chooses among them, and
     the ACs of another unit need an assertion of their own: `CronFileParser > parseFile >
@@ -1490,6 +1493,13 @@ def _of_another_unit(scores: Sequence[_Score], crits: Sequence[_Criterion]) -> f
                      and not (s.explained >= WHOLLY_EXPLAINED and s.claim > held))
 
 
+def _leads(keys: Sequence[str], tokens: Iterable[str]) -> bool:
+    """Whether a word of an AC (a token of `MIN_IDENTIFIER` or more letters) begins one of the
+    unit keys: "when the values are compacted" speaks of `compactField` by its verb."""
+    return any(key.startswith(t) for t in tokens if len(t) >= MIN_IDENTIFIER
+               and t.isalpha() for key in keys)
+
+
 def _of_its_rest(scores: Sequence[_Score], said: _Said, crits: Sequence[_Criterion],
                  weight: _Weights, linking: AbstractSet[str]) -> frozenset[int]:
     """The AC a test is named for by its first words (`test_curry_docstring` and the AC of
@@ -1989,6 +1999,15 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     coded = [identifiers_named(ac, called) for ac in criteria]
     identifiers = _shared([coded[i] | functions[i] for i in range(len(criteria))],
                           IDENTIFIER_WEIGHT)
+    # A `describe()` group named after the unit most ACs speak of, by its name or the word it
+    # begins with (`compactField`, "when the values are compacted"), is the module under test:
+    # it says nothing of which AC its tests check.
+    grouped = {s.suite for s in said if s.suite_of_group}
+    module = {key for key in grouped if 2 * sum(
+        key in identifiers[i] or _leads([key], ac_spelled[i].keys())
+        for i in range(len(criteria))) > len(criteria)}
+    said = [replace(s, suite="", suite_of_group=False) if s.suite_of_group and s.suite in module
+            else s for s in said]
     expected = {name.lower() for c in ours for name in c.exceptions}
     length = lengths(ac_spelled, scales)
     crits = []

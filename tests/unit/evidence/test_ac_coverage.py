@@ -3133,3 +3133,42 @@ def test_a_test_resembling_two_acs_no_other_test_covers_is_evidence_for_neither(
     covered = _schedules("")
     assert covered["AC3"] == () and covered["AC5"] == ()
     assert covered["AC4"] == ("throws for a missing file",)
+
+
+_RUN_ACS = tuple(ac(i, None, None, None, text) for i, text in (
+    ("AC1", "Given an empty list of numbers, when the numbers are compacted with `compactRuns`, "
+            "then the result is an empty list."),
+    ("AC2", "Given the consecutive numbers 4, 5 and 6, when the numbers are compacted, then "
+            "the result is one run from 4 to 6 with a length of 3."),
+    ("AC3", "Given the letters `X` and `Y` among the numbers, when the numbers are compacted, "
+            "then each letter is kept as its own entry after the runs."),
+))
+_RUN_TESTS = """
+describe('Runs', () => {
+  describe('%s', () => {
+    test('empty input', () => {
+      expect(compactRuns([])).toEqual([]);
+    });
+    test('three consecutive numbers', () => {
+      expect(compactRuns([4, 5, 6])).toEqual([{ start: 4, end: 6, length: 3 }]);
+    });
+  });
+  describe('constructor', () => {
+    test('creates runs', () => {
+      expect(new Runs([1]).size).toBe(1);
+    });
+  });
+});
+"""
+
+
+@pytest.mark.parametrize("group", ["compactRuns", "Runs.compactRuns"])
+def test_a_group_named_after_the_unit_most_acs_speak_of_names_no_one_ac(group: str) -> None:
+    """cron-parser's `describe('compactField')`, which only one AC names while every AC says
+    "when the values are compacted": the module under test, as `CronFieldCollection.
+    compactField` (no code name) was read; each test's own words choose its AC."""
+    file = "tests/runs.test.ts"
+    result = by_id(analyze("E1-S1", _RUN_ACS, split_tests(file, _RUN_TESTS % group),
+                           file_list=[file]))
+    assert result["AC1"].tests == (f"{file}::Runs > {group} > empty input",)
+    assert result["AC2"].tests == (f"{file}::Runs > {group} > three consecutive numbers",)
