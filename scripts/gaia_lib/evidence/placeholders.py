@@ -3971,6 +3971,27 @@ def go_functions(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
     return out
 
 
+
+# What `go test` runs by its name: a test, benchmark, example or fuzz target.
+_GO_RUN_BY_NAME = lazy_re(r"^(?:Test|Benchmark|Example|Fuzz)(?![a-z])")
+
+
+def go_noop_helpers(texts: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """Per directory (a Go package), the helpers its `_test.go` files define that take a
+    *testing.T (or testing.TB) and cannot report a failure through it (`_go_can_fail`: one that
+    calls `t.Helper()` and only logs, `t.Logf("got %v", got)`): a test's call of one checks
+    nothing, whatever it is named (`assertPeek(t, l, 1, 1)`). Not the tests themselves
+    (`TestX`, which `go test` runs and no test calls)."""
+    out: dict[str, frozenset[str]] = {}
+    for package, helpers in go_functions(texts).items():
+        found = frozenset(name for name, text in helpers.items()
+                          if not _GO_RUN_BY_NAME.match(name)
+                          and _GO_T_PARAM.search(text.split("{", 1)[0])
+                          and not _go_can_fail(text, helpers))
+        if found:
+            out[package] = found
+    return out
+
 # A Go test's failure written, and a block the reading above found never runs.
 _GO_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
 _GO_NEVER_OPENS = lazy_re(r"^\s*if\s+false\s*\{|" + then_literals.GO_DEAD_BLOCK.pattern)

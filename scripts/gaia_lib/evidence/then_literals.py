@@ -1489,6 +1489,66 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     return " ".join((shown[0] if shown and code != written else checks[0]).split())
 
 
+# A Go guard that fails on an error only (`if err != nil {`, `if _, err := f(x); err != nil {`):
+# a check that the call before it returned no error, reading nothing else it returned.
+_GO_ERROR_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:\w+\.)*[eE]rr\w*\s*!="
+                             r"\s*nil\s*\{")
+# A JS/TS check that a call throws nothing, a whole statement: `expect(() => f()).not.toThrow()`.
+_NOTHING_THROWN = re.compile(
+    r"^expect\s*\((?s:.*)\)\s*\.\s*not\s*\.\s*toThrow\s*\(\s*\)\s*;?$")
+# testify's check that an error is nil: `require.NoError(t, err)`, `assert.Nil(t, err)`.
+_NO_ERROR_CHECK = re.compile(r"^(?:require|assert)\.(?:NoError\s*\(|Nil\s*\(\s*\w+\s*,\s*"
+                             r"(?:\w+\.)*[eE]rr\w*\s*\))")
+# A Go failure other than the *testing.T's: a panic, `log.Fatal`, an exit (the checks may be there).
+_GO_OTHER_FAIL = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
+
+
+@lru_cache(maxsize=4096)
+def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | None:
+    """The first check of a test whose every check only asks the code to accept what it is
+    given: a Go error guard (`if err != nil { t.Fatal(err) }`), a Go `Must` call
+    (`go_must_statements`), testify's `NoError`, `expect(() => f(x)).not.toThrow()`. Such a test
+    reads nothing the code returns: a Go test whose checks of it log (`if v != 1 { t.Logf(...)
+    }`) or were taken out, the calls left, fails only where setting it up fails. None when it
+    has another check, none at all, or may check elsewhere: a Go test handing its *testing.T to
+    a helper (`checkPeek(t, l, 1)`) or a library other than testify's checks, or that can panic
+    or exit; `noop`: the helpers of its package that cannot fail (they only log), whose calls
+    check nothing (`placeholders.go_noop_helpers`)."""
+    written = _COMMENT_LINE_RE.sub("", test_source)
+    bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), written)
+    head = _GO_TEST_HEAD.search(bare)
+    fails = _GO_FAIL_RE
+    code = written
+    if head is not None:
+        own = re.escape(head.group(1))
+        fails = re.compile(rf"\b{own}\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
+        code = go_without_dead_blocks(written)
+        bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), code)
+        if _GO_OTHER_FAIL.search(bare):
+            return None
+        for handed in re.finditer(rf"[(,]\s*{own}\s*[,)]", bare):
+            call = re.search(r"((?:\w+\.)*\w+)\s*\((?:[^()]*[(,])?\s*$",
+                             bare[max(0, handed.start() - 200):handed.start() + 1])
+            name = call.group(1) if call else ""
+            if name not in noop and not re.match(r"(?:require|assert)\.[A-Z]", name):
+                return None  # its checks may sit in the helper (or library) it is handed to
+    starts = [m.start() for m in _ASSERT_START_RE.finditer(code)]
+    checks = [code[at:_statement_end(code, at)].strip() for at in starts]
+    checks = [check for check in checks
+              if not any(re.match(rf"{re.escape(name)}\s*\(", check) for name in noop)]
+    lines = code.splitlines()
+    for match in fails.finditer(code):
+        checks.append(_go_guard(lines, code.count("\n", 0, match.start())).strip())
+    if head is not None:  # its `Must` calls, but a helper's handed its *testing.T
+        rows = {code.count("\n", 0, at) for at in go_must_calls(code, [head.group(1)])}
+        checks += [line.strip() for row, line in enumerate(code.split("\n")) if row in rows]
+    if not checks or not all(_GO_ERROR_GUARD.match(check) or _NOTHING_THROWN.match(check)
+                             or _NO_ERROR_CHECK.match(check) or GO_MUST_CALL.search(check)
+                             for check in checks):
+        return None
+    return " ".join(checks[0].split())
+
+
 # The parameters a table-driven test takes: a JS `.each(...)` table's callback, after the
 # test's name (`("%s => %s", (input, expected) => {`), and pytest's parametrize names.
 _EACH_PARAMS_RE = lazy_re(

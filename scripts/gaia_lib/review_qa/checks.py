@@ -18,7 +18,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from gaia_lib.core import paths, writes
@@ -251,7 +251,9 @@ def _judged(criteria: Sequence[AcceptanceCriterion], result: ac_coverage.Coverag
 
 def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
-                        bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:
+                        bodies: Mapping[str, str],
+                        noop: Mapping[str, frozenset[str]] | None = None
+                        ) -> dict[str, dict[str, str]]:
     """Per AC whose Then clause promises values: its tests whose every check only asks for a
     result to exist (`then_literals.presence_only`) and whose checks hold none of them
     (`then_literals.checked_literals`: a loop's rows whose results they only ask to be there
@@ -264,11 +266,29 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     (`then_literals.promises_a_difference`: "compares unequal to a string"); one that the code
     accepts what it is given (`expect(() => f("9")).not.toThrow()`, a Go error guard), the
     values given it only where the Then promises no result (`then_literals.promises_a_result`:
-    not "then the number 9 is returned")."""
+    not "then the number 9 is returned").
+    Per AC whose Then promises what the code returns or gives but names no value ("its value
+    is returned"): its tests whose every check only asks the code to accept what it is given
+    (`then_literals.accepts_only`: a Go test whose checks of the result log, `if v != 1 {
+    t.Logf(...) }`, or were taken out, its `if err != nil { t.Fatal(err) }` left; one whose
+    check helpers only log, `noop`: per Go package, `placeholders.go_noop_helpers`). Such a
+    test reads nothing the code returns: it fails only where the code fails to run."""
     from gaia_lib.evidence import then_literals
+
+    def accepting(ac: AcceptanceCriterion) -> WhyNot | None:
+        def why(test: str) -> str | None:
+            file = test.partition("::")[0]
+            check = then_literals.accepts_only(bodies.get(test, ""), frozenset(
+                (noop or {}).get(str(PurePosixPath(file).parent), ())))
+            return (f"only checks that the code accepts what it is given ({_code(check)}): "
+                    f"it reads nothing of what {ac.ac_id}'s Then promises the code gives"
+                    ) if check else None
+        return why
 
     def judge(ac: AcceptanceCriterion) -> WhyNot | None:
         literals = then_literals.then_literals(ac.then, ac.setting) if ac.then else ()
+        if not literals and ac.then and then_literals.promises_a_result(ac.then):
+            return accepting(ac)
         if not literals or not ac.then:
             return None
         values = ", ".join(lit.shown for lit in literals)

@@ -471,6 +471,14 @@ class Reads:
         return loaded
 
     @functools.cached_property
+    def go_noop_helpers(self) -> dict[str, frozenset[str]]:
+        """Per Go package of the test files, its helpers that take a *testing.T and cannot
+        fail (`placeholders.go_noop_helpers`): a call of one checks nothing."""
+        from gaia_lib.evidence import placeholders
+
+        return placeholders.go_noop_helpers(self.texts)
+
+    @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         """This story's tests that are placeholders (`placeholders.placeholders`), from the
         test files' texts, the files their rules read beside them (`helper_texts`), the
@@ -627,7 +635,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                    for test, m in reads.mocking.items()}}
     bodies = {case.test_id: case.body for case in cases}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
-    weak = qa_checks.presence_only_tests(criteria, coverage, bodies)
+    weak = qa_checks.presence_only_tests(criteria, coverage, bodies, reads.go_noop_helpers)
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the reads already
 
     js = any(case.file.endswith(JS_SUFFIXES) for case in cases)

@@ -744,6 +744,12 @@ def test_a_go_test_whose_helpers_only_log_checks_nothing() -> None:
     assert placeholders.placeholders(cases) == []
 
 
+
+def test_the_go_helpers_that_only_log_are_known_per_package() -> None:
+    """`go_noop_helpers`: the package's helpers handed t that cannot fail, through another
+    helper too; a function taking no *testing.T is no such helper."""
+    assert placeholders.go_noop_helpers(GO_HELPERS) == {".": frozenset({"checkLogs"})}
+
 TAUTOLOGIES = {
     "e.test.ts": '''it("compares with itself", async () => {
   const result = await executeMutation(client, { variables: "todo" });

@@ -4,6 +4,7 @@ import pytest
 
 from gaia_lib.evidence.then_literals import (
     Literal,
+    accepts_only,
     asserted_literals,
     assertion_spans,
     check_line,
@@ -1113,3 +1114,35 @@ def test_a_call_of_a_helper_named_as_a_check_is_a_check_of_what_it_is_handed() -
     assert helper_check_calls(source) == ("check_size(1000, '1 KB')",
                                           "expect_plural(2, 'box', 'boxes', '2 boxes')",
                                           "verifyParsed('x')")
+
+
+_GO_SET_UP = ("func TestPeek(t *testing.T) {\n\tl, err := NewLRU(2, nil)\n\tif err != nil {\n"
+              "\t\tt.Fatalf(\"err: %v\", err)\n\t}\n")
+
+
+@pytest.mark.parametrize(("rest", "noop", "check"), [
+    # its check of the value logs, or is gone: only the set-up's error guard can fail
+    ("\tif v, _ := l.Peek(1); v != 1 {\n\t\tt.Logf(\"got %v\", v)\n\t}\n}\n", (),
+     "if err != nil {"),
+    ("\tl.Peek(1)\n}\n", (), "if err != nil {"),
+    ("\tcheckPeek(t, l, 1)\n}\n", ("checkPeek",), "if err != nil {"),
+    ("\tv := MustPeek(l, 1)\n\t_ = v\n}\n", (), "if err != nil {"),
+    ("\trequire.NoError(t, l.Check())\n}\n", (), "require.NoError(t, l.Check())"),
+    # a check of the value, a helper or library that may check, a panic: more than that
+    ("\tif v, _ := l.Peek(1); v != 1 {\n\t\tt.Errorf(\"got %v\", v)\n\t}\n}\n", (), None),
+    ("\tcheckPeek(t, l, 1)\n}\n", (), None),
+    ("\tcheck.Peek(t, l, 1)\n}\n", (), None),
+    ("\trequire.Equal(t, 1, l.Len())\n}\n", (), None),
+    ("\tif l.Len() != 0 {\n\t\tpanic(\"not empty\")\n\t}\n}\n", (), None),
+    ("\tif v, _ := l.Peek(1); v != 1 {\n\t\tt.Fatal()\n\t}\n}\n", (), None),
+])
+def test_a_go_test_checking_only_that_its_set_up_runs_accepts_only(
+        rest: str, noop: tuple[str, ...], check: str | None) -> None:
+    assert accepts_only(_GO_SET_UP + rest, frozenset(noop)) == check
+
+
+def test_a_js_test_asking_only_that_nothing_is_thrown_accepts_only() -> None:
+    assert accepts_only('it("parses", () => {\n  expect(() => parse("9")).not.toThrow();\n});\n'
+                        ) == 'expect(() => parse("9")).not.toThrow()'
+    assert accepts_only('it("parses", () => {\n  expect(() => parse("9")).not.toThrow();\n'
+                        '  expect(parse("9")).toBe(9);\n});\n') is None

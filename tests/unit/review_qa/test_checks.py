@@ -528,6 +528,49 @@ def test_a_go_test_checking_only_its_error_checks_no_value_inside_its_inputs() -
         "nil {), not `1.2.3`, `1.2.0` from AC3's Then clause")
 
 
+GO_PEEK = """func TestLRU_Peek(t *testing.T) {
+	l, err := NewLRU(2, nil)
+	if err != nil {
+		t.Fatalf("err: %v", err)
+	}
+
+	l.Add(1, 1)
+	l.Add(2, 2)
+	if v, ok := l.Peek(1); !ok || v != 1 {
+		CHECK("1 should be set to 1: %v, %v", v, ok)
+	}
+}
+"""
+
+
+def test_a_go_test_whose_result_checks_only_log_checks_no_result_a_then_promises() -> None:
+    """golang-lru's Peek test with its `t.Errorf` turned into `t.Logf`, and with its check
+    through a helper that calls `t.Helper()` and only logs: it fails only where `NewLRU` does,
+    so it reads nothing of the value AC1's Then promises `Peek` returns, though that Then
+    names no value to look for. Its own `t.Errorf`, a helper that can fail, a helper not
+    read (its checks may sit there) or a Then promising no result keep it."""
+    returns = AcceptanceCriterion(
+        "AC1", "Given a full cache, when a key is read with `Peek`, then its value is returned "
+        "and the key is not made recently used.", "a full cache", "a key is read with `Peek`",
+        "its value is returned and the key is not made recently used.", False, None, 1)
+    runs = AcceptanceCriterion(
+        "AC2", "Given a size of 2, when `NewLRU` is called, then it succeeds.", "a size of 2",
+        "`NewLRU` is called", "it succeeds.", False, None, 2)
+    helped = GO_PEEK.replace(
+        '\tif v, ok := l.Peek(1); !ok || v != 1 {\n\t\tCHECK("1 should be set to 1: %v, %v", '
+        "v, ok)\n\t}\n", "\tassertPeek(t, l, 1, 1)\n")
+    bodies = {"a_test.go::logged": GO_PEEK.replace("CHECK", "t.Logf"),
+              "a_test.go::errored": GO_PEEK.replace("CHECK", "t.Errorf"),
+              "a_test.go::helped": helped, "b/b_test.go::helped": helped}
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC1", tests=tuple(bodies)),
+                                     SimpleNamespace(ac_id="AC2", tests=tuple(bodies))])
+    found = checks.presence_only_tests([returns, runs], result,  # type: ignore[arg-type]
+                                       bodies, {".": frozenset({"assertPeek"})})
+    why = ("only checks that the code accepts what it is given (if err != nil {): it reads "
+           "nothing of what AC1's Then promises the code gives")
+    assert found == {"AC1": {"a_test.go::logged": why, "a_test.go::helped": why}}
+
+
 def test_a_presence_only_test_over_a_named_table_checks_none_of_its_values() -> None:
     """webcolors' normalize_hex table weakened to checks of a result's truth, the expected
     column written where a message goes: the table's rows are checked by nothing."""
