@@ -2188,6 +2188,50 @@ def test_a_failed_go_story_test_is_a_critical_finding_as_a_failed_pytest_one_is(
         "ord/ordinals_test.go::TestOrdinalSuffixes failed in this run (ordinals_test.go:17: "
         'Ordinal(2) = "2st", want "2nd"); it covers no AC until it passes')]
 
+
+def test_a_go_subtest_the_runner_skipped_covers_no_ac_and_is_reported(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """golang-lru's table of two rows run by `t.Run(tc.name, ...)`, its peek row skipped by
+    `t.Skip` as it runs: `go test` reports the test passed, and `TestRows/peek_...` skipped.
+    The review reads the test without that row (its name and code): the peek AC has no test,
+    and the skipped subtest is named."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
+                  "test_execution:\n  tier_1:\n    placement: [local]\n"
+                  "    command: go test ./...\n    timeout_seconds: 300\n")
+    project.write("go.mod", "module example.com/lru\n\ngo 1.19\n")
+    project.write("lru.go", "package lru\n\n// Cache keeps one value.\ntype Cache struct{ v int }"
+                  "\n\n// Peek reads the value.\nfunc (c *Cache) Peek() int { return c.v }\n\n"
+                  "// Contains reports whether a value is kept.\n"
+                  "func (c *Cache) Contains() bool { return c.v != 0 }\n")
+    project.write("lru_test.go", 'package lru\n\nimport "testing"\n\n'
+                  "func TestLooks(t *testing.T) {\n\ttests := []struct {\n\t\tname string\n"
+                  "\t\tlook func(c *Cache) bool\n\t}{\n"
+                  '\t\t{name: "peek returns the kept value", '
+                  "look: func(c *Cache) bool { return c.Peek() == 7 }},\n"
+                  '\t\t{name: "contains reports a kept value", '
+                  "look: func(c *Cache) bool { return c.Contains() }},\n\t}\n"
+                  "\tfor _, tc := range tests {\n\t\tt.Run(tc.name, func(t *testing.T) {\n"
+                  '\t\t\tif tc.name[:4] == "peek" {\n\t\t\t\tt.Skip("later")\n\t\t\t}\n'
+                  "\t\t\tif !tc.look(&Cache{v: 7}) {\n"
+                  '\t\t\t\tt.Errorf("%s: no", tc.name)\n\t\t\t}\n\t\t})\n\t}\n}\n')
+    project.add_story("E1-S1", priority="P0", file_list=["lru.go", "lru_test.go"], acs=(
+        "- [ ] **AC1:** Given a cache keeping a value, when it is read with `Peek`, then the "
+        "kept value is returned.\n"
+        "- [ ] **AC2:** Given a cache keeping a value, when `Contains` is asked, then it "
+        "reports a kept value.\n"))
+    _first_commit(project)
+    assert command.main(["E1-S1"]) == 1
+    per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC2"]["tests"] == ["lru_test.go::TestLooks"]
+    assert per_ac["AC1"]["matched"] is False
+    findings = _check(project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["line"], f["rule"], f["message"]) for f in findings] == [(
+        5, "skipped-test", "lru_test.go::TestLooks/peek returns the kept value was reported "
+        "skipped by the runner (a subtest); it covers no AC")]
+
 COOKIE_TEST = """import { describe, it, expect } from "vitest";
 import { parse, parseCookie } from "../src";
 MOCK

@@ -44,6 +44,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
+from gaia_lib.evidence import testcases
 from gaia_lib.evidence.runner_output import (
     ERROR,
     FAILED,
@@ -481,6 +482,36 @@ def instances(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
         if ids and all(found_id is not None for found_id, _ in ids):
             out[test_id] = tuple((m.group()[1:-1], outcome) for m, outcome in ids if m)
     return dict(sorted(out.items()))
+
+
+def skipped_subtests(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
+                     ) -> dict[str, tuple[str, ...]]:
+    """test_id -> the subtests of a Go test (`testcases.subtests`, by the names its source
+    writes) the runner reported skipped (`TestX/peek_returns_the_value`: `go test` writes a
+    subtest's spaces as underscores) while another of its subtests ran: the test passed, but
+    those ran none of their checks. A test all of whose subtests were skipped is `not_run`'s."""
+    listed = list(outcomes)
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    out: dict[str, tuple[str, ...]] = {}
+    for case in cases:
+        if not case.file.endswith("_test.go"):
+            continue
+        found = {o.name[len(case.name) + 1:]: o.outcome for o in listed
+                 if o.name.startswith(case.name + "/")
+                 and _same_file(case.file, o.file, directories)}
+        if not found or set(found.values()) == {SKIPPED}:
+            continue
+        names = tuple(name for name, _ in testcases.subtests(case)
+                      if found.get(_go_subtest_name(name)) == SKIPPED)
+        if names:
+            out[case.test_id] = names
+    return dict(sorted(out.items()))
+
+
+def _go_subtest_name(name: str) -> str:
+    """A subtest's name as `go test` reports it: its spaces as underscores (`testing`'s
+    `rewrite`)."""
+    return re.sub(r"\s", "_", name)
 
 
 def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],

@@ -859,6 +859,62 @@ def _description(case: TestCase) -> str:
     return "\n".join(parts)
 
 
+def _subtest_spans(case: TestCase) -> dict[str, tuple[int, int]]:
+    """A Go test's subtests, in order, each once, by their names as the source writes them (a
+    `t.Run("...")` name, or a table row's `name: "..."`, the rows run by `t.Run(tc.name,
+    ...)`): the first and last line of the body each takes (a `t.Run` call's function, a
+    table row's braces). None for a test in another language, or a subtest whose braces are
+    not found."""
+    if not case.file.endswith(".go"):
+        return {}
+    lines = case.body.split("\n")
+    pairs = brace_pairs(lines, go=True)
+    spans: dict[str, tuple[int, int]] = {}
+    for pattern, row in ((_SUBTEST, False), (_TABLE_NAME, True)):
+        for found in pattern.finditer(case.body):
+            name = found.group("text")
+            at = case.body.count("\n", 0, found.start("text"))
+            column = found.start("text") - (case.body.rfind("\n", 0, found.start("text")) + 1)
+            if row:  # the innermost braces around the row's name
+                block = max(((o, c) for o, c in pairs if o <= (at, column) <= c), default=None)
+            else:  # the function the `t.Run` call is handed, opened on its line or the next
+                block = min(((o, c) for o, c in pairs if o > (at, column)
+                             and o[0] <= at + 1), default=None)
+            if block is not None and name not in spans:
+                spans[name] = (min(at, block[0][0]), block[1][0])
+    return spans
+
+
+def _without_lines(body: str, spans: Iterable[tuple[int, int]],
+                   keep: tuple[int, int] = (-1, -1)) -> str:
+    """`body` without the lines of `spans`, but those of `keep`."""
+    gone = {i for start, end in spans for i in range(start, end + 1)
+            if not keep[0] <= i <= keep[1]}
+    return "\n".join(line for i, line in enumerate(body.split("\n")) if i not in gone)
+
+
+def subtests(case: TestCase) -> tuple[tuple[str, str], ...]:
+    """A Go test's subtests (`_subtest_spans`), each as its name and the test's body without
+    the other subtests' lines: what it runs. None for a test in another language: its cases
+    are tests of their own."""
+    spans = _subtest_spans(case)
+    return tuple((name, _without_lines(case.body, spans.values(), span))
+                 for name, span in spans.items())
+
+
+def without_subtests(case: TestCase, names: Iterable[str]) -> TestCase:
+    """`case` (a read Go test) without the subtests `names` (as its source writes them): their
+    lines gone from its body, their names from its description. A subtest the runner skipped
+    ran none of its checks, and says nothing of what the test checks."""
+    spans = _subtest_spans(case)
+    gone = [spans[name] for name in names if name in spans]
+    if not gone:
+        return case
+    dropped = {name for name in names if name in spans}
+    return replace(case, body=_without_lines(case.body, gone), description="\n".join(
+        line for line in case.description.split("\n") if line not in dropped))
+
+
 def _exceptions(body: str) -> tuple[str, ...]:
     found: set[str] = set()
     for pattern in _EXCEPTION_PATTERNS:

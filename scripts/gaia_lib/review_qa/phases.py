@@ -205,6 +205,9 @@ class RunInputs:
     # (`outcomes.instances`; a JS/TS table test's rows by their titles): which of its
     # table's rows ran
     instances: Mapping[str, Sequence[tuple[str, str]]] = field(default_factory=dict)
+    # a Go test's subtests the runner skipped while others of it ran
+    # (`outcomes.skipped_subtests`), by the names its source writes: read without them
+    skipped_subtests: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
 def story_fingerprint(text: str) -> str:
@@ -236,6 +239,8 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "no_tier": run.no_tier if run is not None else None,
         "unread": sorted((run.unread or {}).items()) if run is not None else None,
         "instances": sorted(run.instances.items()) if run is not None else None,
+        "skipped_subtests": (sorted((t, list(n)) for t, n in run.skipped_subtests.items())
+                             if run is not None else None),
         "executes": sorted((run.executes or {}).items()) if run is not None else None,
         "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
                   if run is not None and run.units is not None else None),
@@ -414,11 +419,18 @@ class Reads:
 
     def matched(self, run: RunInputs | None) -> ac_coverage.CoverageResult:
         """The matcher's AC coverage weighed with the run's `executes` and `units` signals
-        (without them: the matching that named the run's tests)."""
-        if run is None or not (run.executes or run.units):
+        (without them: the matching that named the run's tests), its Go tests read without
+        the subtests the run skipped (`RunInputs.skipped_subtests`: they checked nothing)."""
+        if run is None or not (run.executes or run.units or run.skipped_subtests):
             return self.coverage
         from gaia_lib.evidence import ac_coverage
 
+        if run.skipped_subtests:
+            cases = [testcases.without_subtests(case, run.skipped_subtests[case.test_id])
+                     if case.test_id in run.skipped_subtests else case for case in self.cases]
+            return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, cases,
+                                       file_list=self.file_list, executes=run.executes,
+                                       units=run.units)
         return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
                                    file_list=self.file_list, executes=run.executes,
                                    units=run.units, reading=self.reading)
@@ -653,6 +665,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
     lines = {case.test_id: case.line for case in cases}
+    # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`)
+    subtest_of = {f"{test}/{name}": test
+                  for test, names in (run.skipped_subtests if run else {}).items()
+                  for name in names}
     literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines,
                                                              reads.texts)
     discovery_findings = [
@@ -689,7 +705,11 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
             s.key, cases, file_list_rels, coverage.unattributed_tests,
             [rel for rel in file_list_rels if not (s.project / rel).exists()])),
-        qa_checks.placeholder_check(found_placeholders, runner_skipped, lines, reads.mocking,
+        qa_checks.placeholder_check(found_placeholders, {**runner_skipped, **{
+            subtest: "reported skipped by the runner (a subtest)" for subtest in subtest_of}},
+                                    {**lines, **{subtest: lines.get(test, 1)
+                                                 for subtest, test in subtest_of.items()}},
+                                    reads.mocking,
                                     failed=_story_failed(reads, run),
                                     required=run.required_failed if run else frozenset()),
         qa_checks.run_integrity_check(reads.plugins),
@@ -874,6 +894,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         runner_skipped=skipped,
         runner_failed=failed,
         instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
+        skipped_subtests=outcomes.skipped_subtests(evidence.tests, reads.cases),
         required_failed=required_failed,
         coverage=coverage,
         note=note,

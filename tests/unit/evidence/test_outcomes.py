@@ -239,6 +239,27 @@ def test_a_go_test_whose_every_subtest_was_skipped_did_not_run() -> None:
         "o_test.go::TestFirst": "reported skipped by the runner (every subtest skipped)"}
 
 
+
+def test_the_subtests_of_a_go_test_the_runner_skipped_are_named_as_its_source_writes_them() -> None:
+    """`go test` reports a subtest `TestX/name` with its spaces as underscores; a test whose
+    every subtest was skipped is `not_run`'s, one with none skipped has none."""
+    body = ('func TestRows(t *testing.T) {\n\tfor _, tc := range []struct{ name string }{\n'
+            '\t\t{name: "peek keeps order"},\n\t\t{name: "contains keeps order"},\n\t} {\n'
+            '\t\tt.Run(tc.name, func(t *testing.T) {})\n\t}\n}\n')
+    cases = [TestCase("o_test.go", "TestRows", 1, body),
+             TestCase("o_test.go", "TestAll", 9, body.replace("TestRows", "TestAll"))]
+    tests = [runner_output.TestOutcome("TestRows", "passed", "example.com/m"),
+             runner_output.TestOutcome("TestRows/peek_keeps_order", "skipped", "example.com/m"),
+             runner_output.TestOutcome("TestRows/contains_keeps_order", "passed",
+                                       "example.com/m"),
+             runner_output.TestOutcome("TestAll", "passed", "example.com/m"),
+             runner_output.TestOutcome("TestAll/peek_keeps_order", "skipped", "example.com/m"),
+             runner_output.TestOutcome("TestAll/contains_keeps_order", "skipped",
+                                       "example.com/m")]
+    assert outcomes.skipped_subtests(tests, cases) == {
+        "o_test.go::TestRows": ("peek keeps order",)}
+    assert outcomes.skipped_subtests(tests[:1], cases) == {}
+
 def test_a_named_file_whose_test_has_no_outcome_never_ran() -> None:
     """Go leaves out a file behind a build tag, or a `Testlower` name; pytest a function its
     config does not collect: the report has no outcome for them."""

@@ -16,6 +16,8 @@ from gaia_lib.evidence.testcases import (
     read,
     shadowed,
     split_tests,
+    subtests,
+    without_subtests,
 )
 
 PY = '''import pytest
@@ -482,6 +484,66 @@ def test_go_subtests_table_names_and_error_expectations() -> None:
     assert redeem.exceptions == ("ErrExpired",)
     assert no_error.exceptions == () and no_error.expects_error
 
+
+
+SUBTESTS_GO = """package simplelru
+
+// Test that Peek and Contains don't update recent-ness
+func TestNoRecentness(t *testing.T) {
+\ttests := []struct {
+\t\tname string
+\t\tlook func(l *LRU) bool
+\t}{
+\t\t{
+\t\t\tname: "peek keeps the order",
+\t\t\tlook: func(l *LRU) bool { _, ok := l.Peek(1); return ok },
+\t\t},
+\t\t{name: "contains keeps the order", look: func(l *LRU) bool { return l.Contains(1) }},
+\t}
+\tfor _, tc := range tests {
+\t\tt.Run(tc.name, func(t *testing.T) {
+\t\t\tif !tc.look(New()) {
+\t\t\t\tt.Errorf("{ not found")
+\t\t\t}
+\t\t})
+\t}
+}
+
+func TestResize(t *testing.T) {
+\tt.Run("downsize", func(t *testing.T) {
+\t\tif New().Resize(1) != 1 {
+\t\t\tt.Errorf("evicted")
+\t\t}
+\t})
+\tt.Run("upsize", func(t *testing.T) { check(t, New().Resize(2)) })
+}
+"""
+
+
+def test_a_go_tests_subtests_each_run_its_own_code() -> None:
+    """A table's rows by their `name:` (the braces of each row, a brace in a string aside)
+    and `t.Run("...")` calls by their names (the function each is handed), each with the
+    test's body less the other subtests' lines; a test of one subtest has that one."""
+    rows, resize = map(read, split_tests("simplelru/lru_test.go", SUBTESTS_GO))
+    (peek, peek_body), (contains, contains_body) = subtests(rows)
+    assert (peek, contains) == ("peek keeps the order", "contains keeps the order")
+    assert "l.Peek" in peek_body and "l.Contains" not in peek_body
+    assert "t.Run(tc.name" in peek_body and "// Test that" in peek_body
+    assert "l.Contains" in contains_body and "l.Peek" not in contains_body
+    assert [(name, "Resize(1)" in body, "Resize(2)" in body)
+            for name, body in subtests(resize)] == [("downsize", True, False),
+                                                     ("upsize", False, True)]
+    assert subtests(TestCase("a.test.ts", "x", 1, 'it("a", () => {});')) == ()
+
+
+def test_a_go_test_without_a_subtest_has_neither_its_code_nor_its_name() -> None:
+    rows, resize = map(read, split_tests("simplelru/lru_test.go", SUBTESTS_GO))
+    kept = without_subtests(rows, ["peek keeps the order", "no such subtest"])
+    assert "l.Peek" not in kept.body and "l.Contains" in kept.body
+    assert "peek keeps the order" not in kept.description.splitlines()
+    assert "contains keeps the order" in kept.description.splitlines()
+    assert "Resize(1)" not in without_subtests(resize, ["downsize"]).body
+    assert without_subtests(resize, ["no such subtest"]) is resize
 
 def test_a_go_testmain_taking_testing_m_is_no_test() -> None:
     """`TestMain(m *testing.M)` runs a package's tests (or, never calling `m.Run()`, none):
