@@ -1710,6 +1710,29 @@ def _parts(case: TestCase, whole: _Said, linking: AbstractSet[str],
     return out
 
 
+def _subtests(case: TestCase, whole: _Said, linking: AbstractSet[str]) -> list[_Said]:
+    """Each subtest of a Go test with two or more (`testcases.subtests`: `t.Run("...")`, a
+    table row's `name: "..."`) read on its own: its name as the test's name, and the test's
+    body without the other subtests' code; no description (the test's comments and the other
+    subtests' names are the whole test's). `go test` runs each as a test of its own
+    (`TestX/name`), and its name says what its case checks: read together, a table's rows
+    (`peek returns the value without updating recent-ness`, `contains reports the key
+    without updating recent-ness`) resemble every AC one of them is about, evidence for
+    none."""
+    found = testcases.subtests(case)
+    if len(found) < 2:
+        return []
+    out = []
+    for text, body in found:
+        name = words.normalise(words.forms(text), linking)
+        code = words.normalise(words.forms(_without_expectations(_code_only(body),
+                                                                 case.exceptions)), linking)
+        out.append(replace(whole, name=frozenset(name), description=frozenset(),
+                           body=frozenset(code),
+                           spelled={t: set(spellings) for t, spellings in name.items()}))
+    return out
+
+
 def _spell_acronyms(criteria: Sequence[AcceptanceCriterion], raw_ac: list[dict[str, set[str]]],
                     raw_said: Sequence[tuple[dict[str, set[str]], ...]]) -> None:
     """An AC that spells out an acronym a test's name or description uses ("least recently
@@ -1926,6 +1949,9 @@ class Reading:
     # changed once made).
     variants: dict[int, tuple[_Said, ...]] = field(default_factory=dict, compare=False,
                                                    repr=False)
+    # per test, which of its readings are of a sentence read apart from the rest of its name:
+    # strong evidence for their best AC only (`_decide`'s `alone`)
+    alone: dict[int, frozenset[int]] = field(default_factory=dict, compare=False, repr=False)
     scores: dict[tuple[int, int, int, bool], _Score] = field(default_factory=dict,
                                                              compare=False, repr=False)
 
@@ -2097,8 +2123,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                else crit for i, crit in enumerate(crits)]
         variants = reading.variants.get(t)
         if variants is None:
-            variants = reading.variants[t] = (case_said, *_parts(case, case_said, linking,
-                                                                 every_named))
+            parts = _parts(case, case_said, linking, every_named)
+            rows = _subtests(case, case_said, linking)
+            variants = reading.variants[t] = (case_said, *parts, *rows)
+            reading.alone[t] = frozenset(range(len(parts) or 1, len(variants))) - {0}
         readings = [[_scored(reading, (t, n, i, crit.runs_unit), case, variant, crit)
                      for i, crit in enumerate(own)] for n, variant in enumerate(variants)]
         readings = [_of_outer_unit(scores, variants[n], identifiers)
@@ -2108,7 +2136,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             readings[0], case_said, crits, reading.weight, linking) | _in_another_setting(
             _spoken(case), settings)
         for n, scores in enumerate(readings):
-            for i in _decide(scores, ran, alone=n > 0 and n == len(readings) - 1,
+            for i in _decide(scores, ran, alone=n in reading.alone[t],
                              unspoken=unspoken, unnamed=unnamed):
                 chosen.setdefault(i, scores[i])
         # Runs a unit the AC names as code and quotes a value it promises or an example it

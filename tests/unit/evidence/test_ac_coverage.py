@@ -1314,6 +1314,65 @@ def test_an_identifier_several_acs_name_names_no_single_ac() -> None:
     assert analyze("E1-S1", shared, [case_], file_list=[FILE]).coverage_percent == 0.0
 
 
+
+LOOK_ACS = (
+    ac("AC1", "a full cache of size 2", "a key is read with `Peek`",
+       "its value is returned and the key is not made recently used: adding a third key "
+       "evicts it"),
+    ac("AC2", "a full cache of size 2", "`Contains` is asked about a key",
+       "it reports the key present without making it recently used: adding a third key "
+       "evicts it"),
+)
+LOOK_TABLE = '''// Test that Peek and Contains don't update recent-ness
+func TestLRU_NoRecentness(t *testing.T) {
+\ttests := []struct {
+\t\tname string
+\t\tlook func(l *LRU, key interface{}) (interface{}, bool)
+\t\twant interface{}
+\t}{
+\t\t{
+\t\t\tname: "peek returns the value without updating recent-ness",
+\t\t\tlook: func(l *LRU, key interface{}) (interface{}, bool) { return l.Peek(key) },
+\t\t\twant: 1,
+\t\t},
+\t\t{
+\t\t\tname: "contains reports the key without updating recent-ness",
+\t\t\tlook: func(l *LRU, key interface{}) (interface{}, bool) { return nil, l.Contains(key) },
+\t\t\twant: nil,
+\t\t},
+\t}
+\tfor _, tc := range tests {
+\t\tt.Run(tc.name, func(t *testing.T) {
+\t\t\tl, _ := NewLRU(2, nil)
+\t\t\tl.Add(1, 1)
+\t\t\tl.Add(2, 2)
+\t\t\tv, ok := tc.look(l, 1)
+\t\t\tif !ok || v != tc.want {
+\t\t\t\tt.Errorf("1 should be present with %v: %v, %v", tc.want, v, ok)
+\t\t\t}
+\t\t\tl.Add(3, 3)
+\t\t\tif l.Contains(1) {
+\t\t\t\tt.Errorf("should not have updated recent-ness of 1")
+\t\t\t}
+\t\t})
+\t}
+}
+'''
+
+
+def test_each_named_subtest_of_a_go_table_test_is_read_on_its_own() -> None:
+    """golang-lru's Peek and Contains tests as one table, a row each run by `t.Run(tc.name,
+    ...)`: read whole, the rows' names resemble both ACs, and the Contains AC alone was
+    covered. Each row read by its own name and code (no other row's) covers its AC; without
+    the peek row, the Peek AC has no test."""
+    file = "simplelru/lru_test.go"
+    result = analyze("E1-S3", LOOK_ACS, py_cases(LOOK_TABLE, file), file_list=[file])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1", "AC2"]
+    start = LOOK_TABLE.index("\t\t{\n\t\t\tname: \"peek")
+    without = LOOK_TABLE[:start] + LOOK_TABLE[LOOK_TABLE.index("\t\t{\n\t\t\tname: \"contains"):]
+    result = analyze("E1-S3", LOOK_ACS, py_cases(without, file), file_list=[file])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
+
 NUMBER_ACS = (
     ac("AC1", "an integer", "ordinal is called",
        'it returns its ordinal: "1st", "2nd", "3rd", "11th", "101st"'),
