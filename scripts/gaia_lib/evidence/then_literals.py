@@ -1511,9 +1511,10 @@ def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | 
     reads nothing the code returns: a Go test whose checks of it log (`if v != 1 { t.Logf(...)
     }`) or were taken out, the calls left, fails only where setting it up fails. None when it
     has another check, none at all, or may check elsewhere: a Go test handing its *testing.T to
-    a helper (`checkPeek(t, l, 1)`) or a library other than testify's checks, or that can panic
-    or exit; `noop`: the helpers of its package that cannot fail (they only log), whose calls
-    check nothing (`placeholders.go_noop_helpers`)."""
+    a helper (`checkPeek(t, l, 1)`) or a library other than testify's checks, a function value
+    to `t.Run` (`t.Run(tc.name, tc.check)`), or that can panic or exit; `noop`: the helpers of
+    its package that cannot fail (they only log), whose calls check nothing
+    (`placeholders.go_noop_helpers`)."""
     written = _COMMENT_LINE_RE.sub("", test_source)
     bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), written)
     head = _GO_TEST_HEAD.search(bare)
@@ -1524,8 +1525,9 @@ def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | 
         fails = re.compile(rf"\b{own}\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
         code = go_without_dead_blocks(written)
         bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), code)
-        if _GO_OTHER_FAIL.search(bare):
-            return None
+        if _GO_OTHER_FAIL.search(bare) or re.search(
+                rf"\b{own}\.Run\s*\([^,]+,\s*(?!func\b)[\w.\[\]]+\s*\)", bare):
+            return None  # a panic or exit may fail it; a subtest's function value, check
         for handed in re.finditer(rf"[(,]\s*{own}\s*[,)]", bare):
             call = re.search(r"((?:\w+\.)*\w+)\s*\((?:[^()]*[(,])?\s*$",
                              bare[max(0, handed.start() - 200):handed.start() + 1])

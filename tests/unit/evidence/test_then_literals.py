@@ -1134,6 +1134,7 @@ _GO_SET_UP = ("func TestPeek(t *testing.T) {\n\tl, err := NewLRU(2, nil)\n\tif e
     ("\tcheck.Peek(t, l, 1)\n}\n", (), None),
     ("\trequire.Equal(t, 1, l.Len())\n}\n", (), None),
     ("\tif l.Len() != 0 {\n\t\tpanic(\"not empty\")\n\t}\n}\n", (), None),
+    ("\tfor _, tc := range cases {\n\t\tt.Run(tc.name, tc.check)\n\t}\n}\n", (), None),
     ("\tif v, _ := l.Peek(1); v != 1 {\n\t\tt.Fatal()\n\t}\n}\n", (), None),
 ])
 def test_a_go_test_checking_only_that_its_set_up_runs_accepts_only(
