@@ -2232,6 +2232,48 @@ def test_a_go_subtest_the_runner_skipped_covers_no_ac_and_is_reported(
         5, "skipped-test", "lru_test.go::TestLooks/peek returns the kept value was reported "
         "skipped by the runner (a subtest); it covers no AC")]
 
+
+def test_a_go_subtest_that_can_report_no_failure_covers_no_ac_and_is_reported(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """golang-lru's Resize test split into `t.Run("downsize", ...)` and `t.Run("upsize",
+    ...)`, the downsize subtest's body emptied: `go test` reports it passed. The review reads
+    the test without it (the downsize AC has no test) and names it a placeholder at its line."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
+                  "test_execution:\n  tier_1:\n    placement: [local]\n"
+                  "    command: go test ./...\n    timeout_seconds: 300\n")
+    project.write("go.mod", "module example.com/lru\n\ngo 1.19\n")
+    project.write("lru.go", "package lru\n\n// Cache holds up to n values.\n"
+                  "type Cache struct{ n, held int }\n\n"
+                  "// Shrink resizes the cache down, returning how many values it evicts.\n"
+                  "func (c *Cache) Shrink(n int) int { e := c.held - n; c.n = n; return e }\n\n"
+                  "// Grow resizes the cache up, returning how many values it evicts.\n"
+                  "func (c *Cache) Grow(n int) int { c.n = n; return 0 }\n")
+    project.write("lru_test.go", 'package lru\n\nimport "testing"\n\n'
+                  "func TestResize(t *testing.T) {\n"
+                  '\tt.Run("shrink evicts the oldest values", func(t *testing.T) {\n'
+                  "\t\t// TODO\n\t})\n\n"
+                  '\tt.Run("grow evicts nothing", func(t *testing.T) {\n'
+                  "\t\tif got := (&Cache{n: 1, held: 1}).Grow(2); got != 0 {\n"
+                  '\t\t\tt.Errorf("Grow evicted %d", got)\n\t\t}\n\t})\n}\n')
+    project.add_story("E1-S1", priority="P0", file_list=["lru.go", "lru_test.go"], acs=(
+        "- [ ] **AC1:** Given a cache holding two values, when it shrinks to one with `Shrink`, "
+        "then the oldest values are evicted.\n"
+        "- [ ] **AC2:** Given a cache holding one value, when it grows to two with `Grow`, "
+        "then nothing is evicted.\n"))
+    _first_commit(project)
+    assert command.main(["E1-S1"]) == 1
+    per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC2"]["tests"] == ["lru_test.go::TestResize"]
+    assert per_ac["AC1"]["matched"] is False
+    findings = _check(project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["line"], f["rule"], f["message"]) for f in findings] == [(
+        6, "placeholder-test", "lru_test.go::TestResize/shrink evicts the oldest values is a "
+        "placeholder: a subtest whose function can report no failure (no t.Error, t.Fatal or "
+        "t.Fail call that can run); it covers no AC")]
+
 COOKIE_TEST = """import { describe, it, expect } from "vitest";
 import { parse, parseCookie } from "../src";
 MOCK

@@ -3992,6 +3992,34 @@ def go_noop_helpers(texts: Mapping[str, str]) -> dict[str, frozenset[str]]:
             out[package] = found
     return out
 
+
+def go_placeholder_subtests(cases: Iterable[TestCase], texts: Mapping[str, str]
+                            ) -> dict[str, tuple[Placeholder, ...]]:
+    """test_id -> the `t.Run("...")` subtests of a Go test that can fail elsewhere whose own
+    function can report no failure (`_go_can_fail`: empty, `// TODO`, only logs or skips),
+    each a placeholder named `TestX/name` at its `t.Run` line: golang-lru's
+    `t.Run("downsize", func(t *testing.T) { // TODO })` beside an `upsize` subtest that
+    checks. `go test` reports such a subtest passed; it checks nothing. `texts`: the test
+    files, where the package's helpers are looked up (`go_functions`)."""
+    helpers = go_functions(texts)
+    out: dict[str, tuple[Placeholder, ...]] = {}
+    for case in cases:
+        if not case.file.endswith("_test.go"):
+            continue
+        own = helpers.get(str(PurePosixPath(case.file).parent), {})
+        found = testcases.run_subtests(case)
+        if len(found) < 2 or not _go_can_fail(case.body, own):
+            continue
+        empty = tuple(Placeholder(f"{case.test_id}/{name}", case.file, line, SUBTEST_REASON)
+                      for name, text, line in found if not _go_can_fail(text, own))
+        if empty:
+            out[case.test_id] = empty
+    return out
+
+
+SUBTEST_REASON = ("a subtest whose function can report no failure (no t.Error, t.Fatal or "
+                  "t.Fail call that can run)")
+
 # A Go test's failure written, and a block the reading above found never runs.
 _GO_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
 _GO_NEVER_OPENS = lazy_re(r"^\s*if\s+false\s*\{|" + then_literals.GO_DEAD_BLOCK.pattern)

@@ -902,6 +902,18 @@ def subtests(case: TestCase) -> tuple[tuple[str, str], ...]:
                  for name, span in spans.items())
 
 
+def run_subtests(case: TestCase) -> tuple[tuple[str, str, int], ...]:
+    """A Go test's `t.Run("...")` subtests (not its table's rows, which share one function),
+    each as its name, its own lines (the call and the function it is handed) and the line of
+    its file the call is on."""
+    spans = _subtest_spans(case)
+    named = {m.group("text") for m in _SUBTEST.finditer(case.body)}
+    lines = case.body.split("\n")
+    declared = next((i for i, line in enumerate(lines) if line.startswith("func ")), 0)
+    return tuple((name, "\n".join(lines[start:end + 1]), case.line + start - declared)
+                 for name, (start, end) in spans.items() if name in named)
+
+
 def without_subtests(case: TestCase, names: Iterable[str]) -> TestCase:
     """`case` (a read Go test) without the subtests `names` (as its source writes them): their
     lines gone from its body, their names from its description. A subtest the runner skipped

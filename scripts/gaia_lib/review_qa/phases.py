@@ -421,19 +421,38 @@ class Reads:
         """The matcher's AC coverage weighed with the run's `executes` and `units` signals
         (without them: the matching that named the run's tests), its Go tests read without
         the subtests the run skipped (`RunInputs.skipped_subtests`: they checked nothing)."""
-        if run is None or not (run.executes or run.units or run.skipped_subtests):
+        gone = self.checkless_subtests(run)
+        if not gone and (run is None or not (run.executes or run.units)):
             return self.coverage
         from gaia_lib.evidence import ac_coverage
 
-        if run.skipped_subtests:
-            cases = [testcases.without_subtests(case, run.skipped_subtests[case.test_id])
-                     if case.test_id in run.skipped_subtests else case for case in self.cases]
+        executes, units = (run.executes, run.units) if run is not None else (None, None)
+        if gone:
+            cases = [testcases.without_subtests(case, gone[case.test_id])
+                     if case.test_id in gone else case for case in self.cases]
             return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, cases,
-                                       file_list=self.file_list, executes=run.executes,
-                                       units=run.units)
+                                       file_list=self.file_list, executes=executes,
+                                       units=units)
         return ac_coverage.analyze(self.s.key, self.s.story.acceptance_criteria, self.cases,
-                                   file_list=self.file_list, executes=run.executes,
-                                   units=run.units, reading=self.reading)
+                                   file_list=self.file_list, executes=executes,
+                                   units=units, reading=self.reading)
+
+    @functools.cached_property
+    def placeholder_subtests(self) -> dict[str, tuple[placeholders.Placeholder, ...]]:
+        """The `t.Run("...")` subtests of this story's Go tests whose own function can report
+        no failure (`placeholders.go_placeholder_subtests`), by test."""
+        from gaia_lib.evidence import placeholders
+
+        return placeholders.go_placeholder_subtests(self.cases, self.texts)
+
+    def checkless_subtests(self, run: RunInputs | None) -> dict[str, tuple[str, ...]]:
+        """Per Go test, the names of its subtests that check nothing: placeholders
+        (`placeholder_subtests`) and those the run skipped (`RunInputs.skipped_subtests`)."""
+        out = {test: tuple(p.test_id.removeprefix(test + "/") for p in found)
+               for test, found in self.placeholder_subtests.items()}
+        for test, skipped in (run.skipped_subtests if run is not None else {}).items():
+            out[test] = tuple(dict.fromkeys((*out.get(test, ()), *skipped)))
+        return out
 
     def while_running(self) -> None:
         """The reads a test run cannot change, made while it runs (`_run_once`): the matching
@@ -665,10 +684,13 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
     lines = {case.test_id: case.line for case in cases}
-    # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`)
+    # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`), and
+    # those that are placeholders (`Reads.placeholder_subtests`)
     subtest_of = {f"{test}/{name}": test
-                  for test, names in (run.skipped_subtests if run else {}).items()
-                  for name in names}
+                  for test, skipped in (run.skipped_subtests if run else {}).items()
+                  for name in skipped}
+    empty_subtests = [p for found in reads.placeholder_subtests.values() for p in found
+                      if p.test_id not in subtest_of]
     literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines,
                                                              reads.texts)
     discovery_findings = [
@@ -705,8 +727,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
             s.key, cases, file_list_rels, coverage.unattributed_tests,
             [rel for rel in file_list_rels if not (s.project / rel).exists()])),
-        qa_checks.placeholder_check(found_placeholders, {**runner_skipped, **{
-            subtest: "reported skipped by the runner (a subtest)" for subtest in subtest_of}},
+        qa_checks.placeholder_check([*found_placeholders, *empty_subtests], {
+            **runner_skipped, **{subtest: "reported skipped by the runner (a subtest)"
+                                 for subtest in subtest_of}},
                                     {**lines, **{subtest: lines.get(test, 1)
                                                  for subtest, test in subtest_of.items()}},
                                     reads.mocking,

@@ -750,6 +750,49 @@ def test_the_go_helpers_that_only_log_are_known_per_package() -> None:
     helper too; a function taking no *testing.T is no such helper."""
     assert placeholders.go_noop_helpers(GO_HELPERS) == {".": frozenset({"checkLogs"})}
 
+
+RESIZE_GO = """package simplelru
+
+func TestResize(t *testing.T) {
+\tt.Run("downsize", func(t *testing.T) {
+\t\t// TODO
+\t})
+
+\tt.Run("logged", func(t *testing.T) {
+\t\tcheckLogs(t, New().Resize(2), "0")
+\t})
+
+\tt.Run("upsize", func(t *testing.T) {
+\t\tif New().Resize(2) != 0 {
+\t\t\tt.Errorf("evicted")
+\t\t}
+\t})
+}
+
+func TestAllEmpty(t *testing.T) {
+\tt.Run("one", func(t *testing.T) {})
+\tt.Run("two", func(t *testing.T) {})
+}
+"""
+
+
+def test_a_go_subtest_whose_function_cannot_fail_beside_one_that_can_is_a_placeholder() -> None:
+    """golang-lru's Resize test split into `t.Run` subtests, its downsize subtest emptied: the
+    subtest is a placeholder at its `t.Run` line, and so is one whose helper only logs. A test
+    none of whose subtests can fail is a placeholder as a whole (`placeholders`), not by its
+    subtests."""
+    texts = {"simplelru/lru_test.go": RESIZE_GO,
+             "simplelru/helpers_test.go": GO_HELPERS["o_test.go"].split("func TestLoggedOnly")[0]}
+    cases = split_tests("simplelru/lru_test.go", RESIZE_GO)
+    found = placeholders.go_placeholder_subtests(cases, texts)
+    assert {test: [(p.test_id, p.line) for p in subtests] for test, subtests in found.items()} == {
+        "simplelru/lru_test.go::TestResize": [
+            ("simplelru/lru_test.go::TestResize/downsize", 4),
+            ("simplelru/lru_test.go::TestResize/logged", 8)]}
+    assert [p.test_id for p in placeholders.placeholders(cases, texts)] == [
+        "simplelru/lru_test.go::TestAllEmpty"]
+
+
 TAUTOLOGIES = {
     "e.test.ts": '''it("compares with itself", async () => {
   const result = await executeMutation(client, { variables: "todo" });
