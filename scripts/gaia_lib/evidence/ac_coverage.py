@@ -86,10 +86,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     its own name names no identifier, by its test class's name when that names one only this
     AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
     `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
-    named at run time in a loop over a table) and not the one group of its whole file, nor
-    one named after the unit most ACs speak of by its name or the word it begins with
-    (`describe('compactField')` where every AC says "when the values are compacted": the
-    module under test, `_leads`) (a
+    named at run time in a loop over a table) and not the one group of its whole file, nor,
+    where no other group is named after a unit an AC names, one named after the unit most
+    ACs speak of by its name or the word it begins with (`describe('compactField')` where
+    every AC says "when the values are compacted": the module under test, `_leads`) (a
     group naming an identifier several ACs name is the unit its tests run all the same: it
     counts for each of them at its share, the test's own sentence chooses among them, and
     the ACs of another unit need an assertion of their own: `CronFileParser > parseFile >
@@ -2027,9 +2027,11 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                           IDENTIFIER_WEIGHT)
     # A `describe()` group named after the unit most ACs speak of, by its name or the word it
     # begins with (`compactField`, "when the values are compacted"), is the module under test:
-    # it says nothing of which AC its tests check.
+    # it says nothing of which AC its tests check. Not where groups are named after two or
+    # more units the ACs name (`parseFile`, `parseFileSync`): one group per method.
     grouped = {s.suite for s in said if s.suite_of_group}
-    module = {key for key in grouped if 2 * sum(
+    units_grouped = {key for key in grouped if any(key in named for named in identifiers)}
+    module = {key for key in grouped if len(units_grouped) < 2 and 2 * sum(
         key in identifiers[i] or _leads([key], ac_spelled[i].keys())
         for i in range(len(criteria))) > len(criteria)}
     said = [replace(s, suite="", suite_of_group=False) if s.suite_of_group and s.suite in module
