@@ -14,8 +14,10 @@ Rules:
   every name it spells (`b` and `c`: what the imported module calls it, and what the file
   does); `named`: each bound name as (what the module calls it, what the file does), `*` for
   the whole module (`* as x`, `const x = require(...)`), `default` for its default export.
-- Comments are not read: a commented-out import imports nothing. Strings are not parsed, so a
-  `//` inside one (`'http://...'`) ends the line's code, as it did for every caller before.
+- Comments are not read: a commented-out import imports nothing. A `//` or `/*` inside a
+  string (`"//test"`, a template `https://host`) is the string's, no comment: blanking from
+  it would cut the string open, and a template left open reads the rest of the file as its
+  text. A quoted string ends with its line at most; a template may span lines.
 - `line` is the 1-based line the statement starts on.
 - Re-exports (`reexports`): `export {a, b as c} from 'm'`, `export {default as d} from 'm'`,
   `export * from 'm'`, `export * as ns from 'm'`; `named` pairs what `m` calls each name with
@@ -41,7 +43,10 @@ from pathlib import PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
 
-_COMMENT = lazy_re(r"//[^\n]*|/\*.*?\*/", re.S)
+# A comment, or a string (kept whole, so that what it holds starts no comment): a quoted one
+# within its line, a template across lines.
+_COMMENT = lazy_re(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|`(?:\\.|[^`\\])*`"
+                   r"|//[^\n]*|/\*.*?\*/", re.S)
 # A clause holds no quote: `import './side-effect'` binds nothing, and the next import stays
 # its own statement.
 _STATEMENT = lazy_re(r"\bimport\s+(?:type\s+)?([^;'\"]*?)\s+from\s+['\"]([^'\"]+)['\"]"
@@ -77,7 +82,8 @@ class Import:
 
 def code_of(text: str) -> str:
     """`text` with its comments blanked (line breaks kept, so line numbers stay true)."""
-    return _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return _COMMENT.sub(lambda m: m.group(0) if m.group(0)[0] in "'\"`"
+                        else re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
 def _named(clause: str, required: bool) -> tuple[tuple[str, str], ...]:

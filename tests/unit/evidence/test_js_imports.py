@@ -101,3 +101,19 @@ def test_a_relative_specifier_names_the_files_a_bundler_tries_a_package_none() -
     assert module_candidates("test/a.spec.ts", "vitest") == ()
     assert module_candidates("test/a.spec.ts", "../../outside") == ()
     assert module_candidates("test/a.spec.ts", "../node_modules/dep") == ()
+
+
+def test_a_comment_opener_inside_a_string_is_the_strings_not_a_comment() -> None:
+    # ufo's parseURL table: a URL template holding `//` no longer cuts the template open (the
+    # rest of the file read as its text), so the test's parseURL call stays code
+    text = ('const rows = [\n  { input: "//test" },\n'
+            '  { input: String.raw`https://host.name\\@foo.bar/?url=http://0.0.0.0/` },\n'
+            "  { input: 'a/*b' },\n];\n"
+            "test('x', () => expect(parseURL(rows[0].input)).toEqual({})); // a comment\n"
+            "/* 'a quote' in a comment */ run();\n")
+    code = code_of(text)
+    assert code.count("\n") == text.count("\n")
+    assert len(code) == len(text)
+    assert '"//test"' in code and "http://0.0.0.0/`" in code and "'a/*b'" in code
+    assert "a comment" not in code and "a quote" not in code
+    assert "parseURL(rows[0].input)" in code and "run();" in code

@@ -189,6 +189,32 @@ def test_what_a_js_tests_strings_say_names_no_code(tmp_path: Path, title: str,
     assert sut_names.names_any(case.file, case.body, names, JS_TITLED) is names_it
 
 
+UFO_PARSE = """import { describe, expect, test } from "vitest";
+import { parseURL } from "../src";
+
+describe("parseURL", () => {
+  const tests = [
+    { input: "//test", out: { host: "test" } },
+    { input: String.raw`https://host.name\\@foo.bar/?url=http://0.0.0.0/2.svg`, out: {} },
+  ];
+
+  for (const t of tests) {
+    test(t.input.toString(), () => {
+      expect(structuredClone(parseURL(t.input))).toEqual(t.out);
+    });
+  }
+});
+"""
+
+
+def test_a_js_test_whose_table_holds_urls_names_the_code_it_calls(tmp_path: Path) -> None:
+    """unjs/ufo's parseURL table: the `//` of its URL strings and of a URL template is no
+    comment; read as one, the template stayed open and the test's call was its text."""
+    names = sut_names.declared(tmp_path, {"src/parse.ts": "export function parseURL() {}\n"})
+    (case,) = testcases.split_tests("test/parse.test.ts", UFO_PARSE)
+    assert sut_names.names_any(case.file, case.body, names, UFO_PARSE) is True
+
+
 def test_a_bats_test_runs_the_command_a_script_of_the_story_is(tmp_path: Path) -> None:
     names = sut_names.declared(tmp_path, {"libexec/rbenv-local": "#!/usr/bin/env bash\n"
                                                                  "rbenv_local() { :; }\n",
