@@ -29,9 +29,11 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   call, its brackets balanced: `js_one_expression`);
   for a test named at run time, its `describe()` group's code before it too (the table its
   loop runs over), and so for a `.each(cases)` test whose table its group declares before
-  it, and for a test looping over such a table (`for (const [input, expected] of cases)`,
-  `cases.forEach(...)`); for a Go test that ranges over a package-level table (`for _, tt := range
-  splitTests`), that table after it;
+  it, and for a test looping over such a table, in it or around it (`for (const [input,
+  expected] of cases)`, `cases.forEach(...)`); for a JS/TS test running over a table its file
+  declares at its top level (a loop, `.each(cases)`, its group's table spreading it:
+  `[...joinURLTests, ...]`), that table before it (`_with_js_tables`); for a Go test that
+  ranges over a package-level table (`for _, tt := range splitTests`), that table after it;
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
@@ -367,10 +369,17 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             made = match.group("q") == "`" and "${" in name  # a template: code in its name
             case = _js_case(path, lines, i, [*groups, name], i, call, table_start,
                             spoken=template_text(name) if made else None)
-            # a loop in it over a table its group declares before it (`for (const [input,
-            # expected] of cases)`, `cases.forEach(...)`): that table is its data too
+            # a loop in it or around it over a table its group declares before it (`for
+            # (const [input, expected] of cases)`, `cases.forEach(...)`): that table is its
+            # data too
+            around = _enclosing_loops(lines, i, describes)
             looped = None if table_start is not None else _group_table(
-                lines, describes, i, [a or b for a, b in _JS_LOOPED.findall(case.body)])
+                lines, describes, i, [*(a or b for a, b in _JS_LOOPED.findall(case.body)),
+                                      *(name for _, name in around)])
+            # ... else the loop around it, which says what its rows are (`t` of `for (const t
+            # of joinURLTests)`), starts it
+            if looped is None and table_start is None and around:
+                looped = around[0][0]
             yield case if looped is None else _js_case(
                 path, lines, i, [*groups, name], i, call, looped,
                 spoken=template_text(name) if made else None)
@@ -392,6 +401,83 @@ _JS_EACH_NAMED = lazy_re(r"\.each\s*\(\s*([A-Za-z_$][\w$]*)\s*\)")
 # A loop over a named table: `for (const [a, b] of cases)`, `cases.forEach(`
 _JS_LOOPED = lazy_re(r"\bfor\s*\(\s*(?:const|let|var)\b[^;)]*?\bof\s+([A-Za-z_$][\w$]*)\s*\)"
                      r"|(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*forEach\s*\(")
+# A table a test runs over, by name: a loop over it (`for (const t of cases)`, `for (const k
+# in cases)`, `cases.forEach(`), `.each(cases)`, or a table spreading it (`[...cases, ...]`)
+_JS_TABLE_USE = lazy_re(r"\bfor\s*\(\s*(?:const|let|var)\b[^;)]*?\b(?:of|in)\s+([A-Za-z_$][\w$]*)"
+                        r"\s*\)|(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*forEach\s*\("
+                        r"|\.each\s*\(\s*([A-Za-z_$][\w$]*)\s*\)|\.\.\.\s*([A-Za-z_$][\w$]*)")
+# A table the file declares at its top level: `const cases = [`, `export const tests = {`
+_JS_TOP_TABLE = lazy_re(r"^(?:export\s+)?(?:const|let|var)\s+(?P<name>[A-Za-z_$][\w$]*)\s*"
+                        r"(?::[^=]+)?=\s*[\[{]")
+
+
+def _enclosing_loops(lines: list[str], at: int,
+                     describes: list[tuple[int, str, int]]) -> list[tuple[int, str]]:
+    """(line index, table name) of the loops around line `at` (`for (const t of cases) {
+    test(...) }`) within its innermost group, outermost first: a loop whose block opens on its
+    own line and closes at or after `at`."""
+    first = describes[-1][2] + 1 if describes else 0
+    return [(j, a or b) for j in range(first, at) for a, b in _JS_LOOPED.findall(lines[j])
+            if "{" in code_lines([lines[j]])[0] and brace_block_end(lines, j, js=True) >= at]
+
+
+def _js_table_end(lines: list[str], index: int) -> int:
+    """The last line of the bracketed literal opened on `lines[index]`, brackets in strings and
+    comments aside; the file's last line when it never closes."""
+    depth = 0
+    for i, _, ch in _code_columns(lines, index):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return len(lines) - 1
+
+
+def _with_js_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
+    """A JS/TS test that runs over a table its file declares at its top level, outside every
+    group (`for (const t of joinURLTests)` around it, `.each(cases)`, its group's table
+    spreading one: `[...joinURLTests, ...]`), holds that table's rows as much as one its group
+    declares: the table is read as part of its body, before it (and the tables it spreads). Its
+    `body_line` moves up by the lines put before it, so its own lines keep their numbers."""
+    tables: dict[str, tuple[int, int]] = {}
+    i = 0
+    while i < len(lines):
+        found = _JS_TOP_TABLE.match(lines[i])
+        if found is not None:
+            end = _js_table_end(lines, i)
+            tables[found.group("name")] = (i, end)
+            i = end
+        i += 1
+    if not tables:
+        return cases
+    out = []
+    for case in cases:
+        first = case.body_line - 1 if case.body_line else _leading_comments(lines, case.line - 1)
+        code = "\n".join(code_lines(case.body.split("\n")))
+        own = set(re.findall(r"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)", code))
+        wanted = [n for n in (*(x for use in _JS_TABLE_USE.findall(code) for x in use if x),
+                              *(n for _, n in _enclosing_loops(lines, case.line - 1, [])))
+                  if n in tables and n not in own and tables[n][1] < first]
+        used: list[str] = []
+        while wanted:  # and the top-level tables those spread
+            name = wanted.pop(0)
+            if name in used:
+                continue
+            used.append(name)
+            start, end = tables[name]
+            wanted.extend(n for use in _JS_TABLE_USE.findall(
+                "\n".join(code_lines(lines[start:end + 1]))) for n in use
+                if n in tables and tables[n][1] < first)
+        if not used:
+            out.append(case)
+            continue
+        held = [line for name in sorted(used, key=lambda n: tables[n][0])
+                for line in lines[tables[name][0]:tables[name][1] + 1]]
+        out.append(replace(case, body="\n".join([*held, case.body]),
+                           body_line=first + 1 - len(held)))
+    return out
 
 
 def _group_table(lines: list[str], describes: list[tuple[int, str, int]], at: int,
@@ -978,7 +1064,7 @@ def _declared(path: str, text: str) -> list[TestCase]:
     if suffix == ".py":
         return _with_python_tables(list(_python_cases(path, lines)), lines)
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
-        return list(_js_cases(path, lines))
+        return _with_js_tables(list(_js_cases(path, lines)), lines)
     if suffix == ".bats":
         return list(_bats_cases(path, lines))
     if suffix == ".go":

@@ -174,8 +174,8 @@ describe("getQuery", () => {
 
 def test_a_js_each_test_over_a_table_its_group_declares_reads_that_table() -> None:
     """unjs/scule with its table moved to `const cases = [...]; test.each(cases)`: the
-    table's rows are the test's data, as a loop's are; a table it writes itself, or one
-    declared outside its group, leaves its body its own."""
+    table's rows are the test's data, as a loop's are; a table it writes itself leaves its
+    body its own, and one the file declares outside every group is put before it."""
     source = """describe("splitByCase", () => {
   const cases: [string, string[]][] = [
     ["fooBar", ["foo", "Bar"]],
@@ -194,14 +194,72 @@ def test_a_js_each_test_over_a_table_its_group_declares_reads_that_table() -> No
     assert written.body.startswith("  test.each([[") and written.body_line == 0
     outside = split_tests("t.test.ts", "const cases = [[1, 2]];\n" + source.replace(
         '  const cases: [string, string[]][] = [\n    ["fooBar", ["foo", "Bar"]],\n  ];\n', ""))
-    assert outside[0].body.startswith("  test.each(cases)")
+    assert outside[0].body.startswith("const cases = [[1, 2]];\n  test.each(cases)")
+    assert (outside[0].line, outside[0].body_line) == (3, 2)
+
+
+UFO_JOIN = """import { describe, expect, test } from "vitest";
+import { joinURL, joinRelativeURL } from "../src";
+
+const joinURLTests = [
+  { input: ["a", "b/", "/c"], out: "a/b/c" },
+  {
+    input: ["https://google.com/", "./foo", "/bar"],
+    out: "https://google.com/foo/bar",
+  },
+] as const;
+
+describe("joinURL", () => {
+  for (const t of joinURLTests) {
+    test(`joinURL(${t.input.join(", ")}) === ${t.out}`, () => {
+      expect(joinURL(...t.input)).toBe(t.out);
+    });
+  }
+});
+
+describe("joinRelativeURL", () => {
+  const relativeTests = [
+    ...joinURLTests,
+    { input: ["/a", "../b"], out: "/b" },
+  ];
+
+  for (const t of relativeTests) {
+    test(`joinRelativeURL(${t.input.join(", ")}) === ${t.out}`, () => {
+      expect(joinRelativeURL(...t.input)).toBe(t.out);
+    });
+  }
+});
+
+const lone = [1];
+
+test("no table", () => {
+  expect(joinURL("a")).toBe("a");
+});
+"""
+
+
+def test_a_js_test_running_over_a_table_the_file_declares_at_its_top_reads_that_table() -> None:
+    """unjs/ufo's join tests: `joinURLTests` is declared at the file's top, the joinURL test
+    loops over it, named by a template (a test named at run time, in a loop around it), and
+    the joinRelativeURL group's table spreads it. Both tests hold its rows (the
+    `https://google.com/foo/bar` a story's AC promises), the second its group's table too;
+    the loop around a test, which says what its rows are, starts its own lines, which keep
+    their numbers (`body_line`); a test running over no table reads none."""
+    join, relative, alone = split_tests("test/join.test.ts", UFO_JOIN)
+    lines = UFO_JOIN.split("\n")
+    table = "\n".join(lines[3:10])
+    assert join.body.startswith(table + "\n  for (const t of joinURLTests) {\n    test(`joinURL(")
+    assert join.line - join.body_line == join.body.split("\n").index(lines[join.line - 1])
+    assert relative.body.startswith(table + "\n  const relativeTests = [\n    ...joinURLTests,")
+    assert relative.body.split("\n")[relative.line - relative.body_line] == lines[relative.line - 1]
+    assert alone.body.startswith('test("no table"') and alone.body_line == 0
 
 
 def test_a_js_test_looping_over_a_table_its_group_declares_reads_that_table() -> None:
     """unjs/scule 49: one test running `for (const [input, expected] of cases)` over the
     group's `const cases = [...]` checks every row of it, as a `.each(cases)` test does; a
-    loop over a table declared outside the group, or over one the test writes itself, leaves
-    its body its own."""
+    loop over a table the file declares outside every group puts that table before the test;
+    one over a table the test writes itself leaves its body its own."""
     source = """describe("splitByCase", () => {
   const cases: [string, string[]][] = [
     ["fooBar", ["foo", "Bar"]],
@@ -228,8 +286,9 @@ def test_a_js_test_looping_over_a_table_its_group_declares_reads_that_table() ->
     assert own.body.startswith('  test("its own"') and own.body_line == 0
     outside = split_tests("t.test.ts", "const cases = [[1, 2]];\n" + source.replace(
         '  const cases: [string, string[]][] = [\n    ["fooBar", ["foo", "Bar"]],\n  ];\n', ""))
-    assert outside[0].body.startswith('  test("splits every case"')
-    assert outside[0].body_line == 0
+    assert outside[0].body.startswith('const cases = [[1, 2]];\n  test("splits every case"')
+    assert outside[0].body_line == 2  # its own lines keep their numbers
+    assert outside[2].body.startswith('  test("its own"') and outside[2].body_line == 0
 
 
 def test_a_js_test_named_at_run_time_is_named_by_its_expression_and_reads_its_table() -> None:
