@@ -1468,8 +1468,9 @@ def _rows_apart(score: _Score, other: _Score) -> bool:
     """Whether a table test holds all an AC promises in its rows, and agrees with another AC
     by a value of that AC's own, each by what the other lacks (`values is not an array` in one
     row, `values contains no values` in the next): two rows, two cases, each its AC's, not two
-    readings of one test competing for it."""
-    return score.tabled and other.asserts and score.apart_from(other) and \
+    readings of one test competing for it. The other AC's values may be short ones that weigh
+    little (`a`, `b/`, `/c` give `a/b/c`): a row of its own is its row all the same."""
+    return score.tabled and bool(other.agreeing) and score.apart_from(other) and \
         other.apart_from(score)
 
 

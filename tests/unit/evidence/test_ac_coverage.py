@@ -3221,6 +3221,53 @@ describe('Runs', () => {
 """
 
 
+ROWS_ACS = (
+    ac("AC1", "several path segments with and without leading or trailing slashes",
+       "they are joined with `joinURL`",
+       "exactly one slash separates each part (`a`, `b/`, `/c` give `a/b/c`)"),
+    ac("AC2", "a base URL with protocol and host and relative segments", "they are joined",
+       "the origin is kept and the segments follow it (`https://google.com/foo/bar`)"),
+    ac("AC3", "segments that climb with `../`", "they are joined with `joinRelativeURL`",
+       "parent directories are resolved (`/a/b/c` and `../../d` give `/a/d`), and a relative "
+       "path that climbs past its start keeps the leading `../`"),
+)
+ROWS_TESTS = """import { describe, expect, test } from "vitest";
+import { joinURL, joinRelativeURL } from "../src";
+
+const joinURLTests = [
+  { input: ["a", "b/", "/c"], out: "a/b/c" },
+  { input: ["/", "./foo"], out: "/foo" },
+  {
+    input: ["https://google.com/", "./foo", "/bar"],
+    out: "https://google.com/foo/bar",
+  },
+] as const;
+
+describe("joinURL", () => {
+  for (const t of joinURLTests) {
+    test(`joinURL(${t.input.join(", ")}) === ${t.out}`, () => {
+      expect(joinURL(...t.input)).toBe(t.out);
+    });
+  }
+});
+
+describe("joinRelativeURL", () => {
+  const relativeTests = [
+    ...joinURLTests,
+    { input: ["/a", "../b"], out: "/b" },
+    { input: ["/a/b/c", "../../d"], out: "/a/d" },
+    { input: ["../a", "../../../b"], out: "../../b" },
+  ];
+
+  for (const t of relativeTests) {
+    test(`joinRelativeURL(${t.input.join(", ")}) === ${t.out}`, () => {
+      expect(joinRelativeURL(...t.input)).toBe(t.out);
+    });
+  }
+});
+"""
+
+
 @pytest.mark.parametrize("group", ["compactRuns", "Runs.compactRuns"])
 def test_a_group_named_after_the_unit_most_acs_speak_of_names_no_one_ac(group: str) -> None:
     """cron-parser's `describe('compactField')`, which only one AC names while every AC says
@@ -3231,3 +3278,21 @@ def test_a_group_named_after_the_unit_most_acs_speak_of_names_no_one_ac(group: s
                            file_list=[file]))
     assert result["AC1"].tests == (f"{file}::Runs > {group} > empty input",)
     assert result["AC2"].tests == (f"{file}::Runs > {group} > three consecutive numbers",)
+
+
+def test_a_table_test_covers_each_ac_a_row_of_it_holds_even_beside_one_of_short_values() -> None:
+    """unjs/ufo's joinURL table: one row is AC1's (`a`, `b/`, `/c` give `a/b/c`, values too
+    short to weigh much), another AC2's (`https://google.com/foo/bar`). Two rows, two cases:
+    the test named after joinURL is AC1's, and AC2's by its row (the joinRelativeURL test
+    beside it is AC3's); without that row it is AC1's alone."""
+    cases = split_tests("test/join.test.ts", ROWS_TESTS)
+    result = by_id(analyze("E1-S3", ROWS_ACS, cases, file_list=["test/join.test.ts"]))
+    assert result["AC1"].matched and result["AC2"].matched and result["AC3"].matched
+    without = ROWS_TESTS.replace('''  {
+    input: ["https://google.com/", "./foo", "/bar"],
+    out: "https://google.com/foo/bar",
+  },
+''', "")
+    result = by_id(analyze("E1-S3", ROWS_ACS, split_tests("test/join.test.ts", without),
+                           file_list=["test/join.test.ts"]))
+    assert result["AC1"].matched and not result["AC2"].matched
