@@ -18,8 +18,12 @@ Two views of the same patterns, both pure:
       `parametrize` by `[c for c in CASES if False]`, or by a comprehension over a literal
       table that no row meets: `[c for c in CASES if c is None]`, CASES a module's list
       holding no None, ...) or a skip call as a top-level statement of its body
-      (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats `skip`); a skip inside a
-      condition is a real test that sometimes skips, not a placeholder;
+      (`pytest.skip(...)`, `self.skipTest(...)`, `t.Skip()`, bats `skip`); or, JS/TS, a
+      group around it switched off (`describe.skip(`, `describe.todo(`, `xdescribe(`,
+      `xcontext(`): a test named at run time in it (`test(t.input, ...)` in a loop over a
+      table) is one whose skipped runs the runner names by their rows, not by its source,
+      so its group's marker is what shows it; a skip inside a condition is a real test that
+      sometimes skips, not a placeholder;
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring); a Python body
       starts after its signature, however many lines that takes (`) -> None:`); a JS/TS
       arrow of one expression (`it("x", () => f())`) is a block returning it (`return f()`;
@@ -1183,6 +1187,8 @@ class FileScope:
     # Python: its tables of any cells, given once and never changed (`python_kept_tables`)
     tables: frozenset[str] = frozenset()
     platform: str | None = None  # the run's `sys.platform`; None: not known
+    # JS/TS: its groups switched off, as (first line, last line, marker), 1-based
+    off: tuple[tuple[int, int, str], ...] = ()
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -1399,7 +1405,23 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ,
                      tables=row_filters.python_kept_tables(text, named)
                      if language == "python" else frozenset(),
                      platform=platform if language == "python"
-                     and not _PLATFORM_PATCH.search(text) else None)
+                     and not _PLATFORM_PATCH.search(text) else None,
+                     off=_groups_off(text) if language == "js" else ())
+
+
+# A JS/TS group switched off: `describe.skip(`, `describe.todo(`, `xdescribe(`, `xcontext(`
+_GROUP_OFF = lazy_re(r"(?<![\w$.])(describe\.(?:skip|todo)|xdescribe|xcontext|context\.skip)"
+                     r"\s*\(")
+
+
+def _groups_off(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(first line, last line, marker) of each group of a JS/TS file switched off, its
+    comments and strings aside."""
+    lines = text.splitlines()
+    code = testcases.code_lines(lines)
+    return tuple((i + 1, testcases.brace_block_end(lines, i, js=True) + 1, found.group(1))
+                 for i, line in enumerate(code) for found in (_GROUP_OFF.search(line),)
+                 if found)
 
 
 def _false_constants_inlined(lines: list[str], outer: Iterable[str] = ()) -> list[str]:
@@ -3488,6 +3510,11 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
     `go_helpers`: the functions its Go package's test files define (`go_functions`), by name;
     `outer`: what its file declares at its top level (`file_scope`)."""
     if language_of(case.file) == "js":  # its blocks as its braces make them
+        group = next(((first, marker) for first, last, marker in outer.off
+                      if first < case.line <= last), None)
+        if group is not None:  # the group around it is switched off
+            return Placeholder(case.test_id, case.file, group[0],
+                               f"skipped in source ({group[1]} around it)")
         case = replace(case, body="\n".join(testcases.brace_indented(case.body.splitlines())))
     found = _classify(case, go_helpers, outer)
     if found is None:

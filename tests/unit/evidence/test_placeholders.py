@@ -6513,3 +6513,40 @@ def test_a_js_each_test_s_one_parameter_is_its_row_not_a_done_callback() -> None
                'done) => {\n  setTimeout(() => {\n    expect(splitByCase(input)).toEqual(expected)'
                ';\n    done();\n  }, 10);\n});\n')
     assert _found("test/scule.test.ts", waiting) == {"splits %s": False}
+
+
+UFO_FILENAME_OFF = """import { describe, expect, test } from "vitest";
+import { parseFilename } from "../src";
+
+describe.skip("parseFilename", () => {
+  const tests = [{ input: "/path/to/filename.ext", out: "filename.ext" }];
+
+  for (const t of tests) {
+    test(t.input.toString(), () => {
+      expect(parseFilename(t.input)).toStrictEqual(t.out);
+    });
+  }
+});
+
+describe("parseFilename (strict)", () => {
+  test("works", () => {
+    expect(parseFilename("/a/b.ext", { strict: true })).toEqual("b.ext");
+  });
+  // describe.skip("not code", () => {})
+  const note = "xdescribe(";
+});
+"""
+
+
+def test_a_js_test_in_a_group_switched_off_is_skipped_in_source() -> None:
+    """unjs/ufo's parseFilename table with its describe switched off: the runner names the
+    skipped runs by their rows (`/path/to/filename.ext`), not by the test's source
+    (`t.input.toString()`), so only the group's marker shows the test never runs. A group
+    after it, and a marker in a comment or a string, switch nothing off."""
+    path = "test/parse.test.ts"
+    cases = split_tests(path, UFO_FILENAME_OFF)
+    found = {p.test_id: p for p in placeholders.placeholders(cases, {path: UFO_FILENAME_OFF})}
+    table = f"{path}::parseFilename > t.input.toString()"
+    assert set(found) == {table}
+    assert found[table].line == 4
+    assert found[table].reason == "skipped in source (describe.skip around it)"
