@@ -1405,6 +1405,12 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
             clear_best = named_for = False
         if i in unnamed and not score.asserts:
             continue
+        # ... and, its own sentence read apart from the groups that name its unit, by all its
+        # distinctive values or its own case: one value of it a row shares by chance (`3000`
+        # of `domain.test:3000`) is no check of it
+        if i in unnamed and alone and not (score.tabled or score.complete or score.own_case
+                                           or score.own_value):
+            continue
         # a row of its table (or a check) holding the AC's own input and promised value is
         # the AC's case, whatever else the test says
         if (strong(score) and not outspelled(score)) or clear_best or named_for or (

@@ -3296,3 +3296,79 @@ def test_a_table_test_covers_each_ac_a_row_of_it_holds_even_beside_one_of_short_
     result = by_id(analyze("E1-S3", ROWS_ACS, split_tests("test/join.test.ts", without),
                            file_list=["test/join.test.ts"]))
     assert result["AC1"].matched and not result["AC2"].matched
+
+
+PARSE_ACS = (
+    ac("AC1", "an absolute URL with a protocol, host and query such as `http://test.com?foo=bar`",
+       "it is parsed with `parseURL`", "the protocol `http:`, the host `test.com`, an empty "
+       "pathname and the search `?foo=bar` are returned as separate parts"),
+    ac("AC2", "a Windows file URL such as `file:///C:/home/user`", "it is parsed",
+       "the host is empty and the pathname keeps the drive letter, `C:/home/user`"),
+    ac("AC3", "a host string with a port such as `localhost:3000`",
+       "it is split with `parseHost`", "the hostname is `localhost` and the port is `3000`; a "
+       "host without a port has no port"),
+    ac("AC4", "a path or URL that ends in a file name", "`parseFilename` reads it",
+       "it returns the file name such as `filename.ext`"),
+)
+PARSE_TESTS = """import { describe, expect, test } from "vitest";
+import { parseURL, parseHost, parseFilename } from "../src";
+
+describe("parseURL", () => {
+  const tests = [
+    {
+      input: "http://test.com?foo=bar",
+      out: { host: "test.com", pathname: "", protocol: "http:", search: "?foo=bar" },
+    },
+    {
+      input: "file:///C:/home/user",
+      out: { host: "", pathname: "C:/home/user", protocol: "file:", search: "" },
+    },
+    {
+      input: "https://domain.test:3000#owo",
+      out: { host: "domain.test:3000", pathname: "", protocol: "https:", hash: "#owo" },
+    },
+  ];
+
+  for (const t of tests) {
+    test(t.input.toString(), () => {
+      expect(structuredClone(parseURL(t.input))).toEqual(t.out);
+    });
+  }
+});
+
+describe("parseFilename", () => {
+  test("works", () => {
+    expect(parseFilename("/path/to/filename.ext")).toEqual("filename.ext");
+  });
+});
+
+describe("parseHost", () => {
+  const tests = [
+    { input: "localhost:3000", out: { hostname: "localhost", port: "3000" } },
+    { input: "google.com", out: { hostname: "google.com", port: undefined } },
+  ];
+
+  for (const t of tests) {
+    test(t.input, () => {
+      expect(parseHost(t.input)).toStrictEqual(t.out);
+    });
+  }
+});
+"""
+
+
+def test_an_ac_of_another_unit_is_no_tests_by_one_value_its_rows_share() -> None:
+    """unjs/ufo: the parseURL table test, named by its input (`t.input.toString()`) inside
+    `describe("parseURL")`, holds a row `https://domain.test:3000#owo`. Its own name read apart
+    from its group says nothing, and `3000` is one value of the parseHost AC's (`localhost:3000`
+    gives `localhost` and `3000`): no check of it. With the parseHost tests deleted that AC has
+    no test; with them, theirs."""
+    file_list = ["test/parse.test.ts"]
+    result = by_id(analyze("E1-S1", PARSE_ACS, split_tests("test/parse.test.ts", PARSE_TESTS),
+                           file_list=file_list))
+    assert result["AC1"].matched and result["AC2"].matched
+    assert result["AC3"].tests == ("test/parse.test.ts::parseHost > t.input",)
+    without = PARSE_TESTS[:PARSE_TESTS.index('describe("parseHost"')]
+    result = by_id(analyze("E1-S1", PARSE_ACS, split_tests("test/parse.test.ts", without),
+                           file_list=file_list))
+    assert result["AC1"].matched and result["AC2"].matched and not result["AC3"].matched
