@@ -2079,6 +2079,14 @@ def test_an_earlier_runs_report_directory_is_cleared_with_its_round(qa_project: 
     assert (state / "tier_1-junit.xml").is_file()  # this round's own output
 
 
+def _go_project(project: Project, module: str) -> None:
+    """A Go module `module` whose one test tier runs `go test ./...`."""
+    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
+                  "test_execution:\n  tier_1:\n    placement: [local]\n"
+                  "    command: go test ./...\n    timeout_seconds: 300\n")
+    project.write("go.mod", f"module {module}\n\ngo 1.19\n")
+
+
 def _first_commit(project: Project) -> None:
     """The project's files as the first commit of its repository's main branch."""
     git(project.root, "init", "-q", "-b", "main")
@@ -2090,13 +2098,12 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """No run measures what each Go test executes: a test whose code names nothing the
     story's sources declare (nor a helper of its file that does) tests other code, whatever
-    AC id its name carries; one that reaches the code through its file's helper counts."""
+    AC id its name carries, and the source beside them declaring what it calls is named as
+    the file the File List may have left out; one that reaches the code through its file's
+    helper counts."""
     need("go", "go is not installed")
     monkeypatch.chdir(project.root)
-    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
-                  "test_execution:\n  tier_1:\n    placement: [local]\n"
-                  "    command: go test ./...\n    timeout_seconds: 300\n")
-    project.write("go.mod", "module example.com/humanize\n\ngo 1.19\n")
+    _go_project(project, "example.com/humanize")
     project.write("ordinals.go", 'package humanize\n\nimport "strconv"\n\n'
                   "// Ordinal gives x as an ordinal.\nfunc Ordinal(x int) string {\n"
                   '\treturn strconv.Itoa(x) + "st"\n}\n')
@@ -2105,7 +2112,9 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
                   "// AC1\nfunc TestOrdinalAC1(t *testing.T) {\n"
                   '\tif ordinal(1) != "1st" {\n\t\tt.Fatal("want 1st")\n\t}\n}\n\n'
                   "// AC2\nfunc TestOrdinalAC2(t *testing.T) {\n"
-                  '\tif strings.ToUpper("st") != "ST" {\n\t\tt.Fatal("want ST")\n\t}\n}\n')
+                  '\tif strings.ToUpper(Suffix(2)) != "ND" {\n\t\tt.Fatal("want ND")\n\t}\n}\n')
+    project.write("suffix.go", 'package humanize\n\n// Suffix gives x\'s ordinal suffix.\n'
+                  'func Suffix(x int) string {\n\treturn "nd"\n}\n')
     project.write("README.md", "# humanize\n")  # no code: it declares nothing
     project.add_story("E1-S1", priority="P0", file_list=["ordinals.go", "ordinals_test.go",
                                                          "README.md"], acs=(
@@ -2118,17 +2127,16 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
     assert per_ac["AC1"]["tests"] == ["ordinals_test.go::TestOrdinalAC1"]
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"] == {"ordinals_test.go::TestOrdinalAC2": (
-        "names nothing of the story's code (what ordinals.go declare): it tests other code")}
+        "names nothing of the story's code (what ordinals.go declare): it tests other code; "
+        "it names what suffix.go declares, which the File List does not name: if the story "
+        "changed it, add it to the File List")}
 
 
 
 def _go_story_with_a_failing_test(project: Project) -> None:
     """A Go story in package `ord` (example.com/humanize/ord) whose code is broken: its table
     test's row `2` fails, and AC1 keeps a passing test too."""
-    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
-                  "test_execution:\n  tier_1:\n    placement: [local]\n"
-                  "    command: go test ./...\n    timeout_seconds: 300\n")
-    project.write("go.mod", "module example.com/humanize\n\ngo 1.19\n")
+    _go_project(project, "example.com/humanize")
     project.write("ord/ordinals.go", 'package ord\n\nimport "strconv"\n\n'
                   "// Ordinal gives x as an ordinal.\nfunc Ordinal(x int) string {\n"
                   '\treturn strconv.Itoa(x) + "st"\n}\n')
@@ -2197,10 +2205,7 @@ def test_a_go_subtest_the_runner_skipped_covers_no_ac_and_is_reported(
     and the skipped subtest is named."""
     need("go", "go is not installed")
     monkeypatch.chdir(project.root)
-    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
-                  "test_execution:\n  tier_1:\n    placement: [local]\n"
-                  "    command: go test ./...\n    timeout_seconds: 300\n")
-    project.write("go.mod", "module example.com/lru\n\ngo 1.19\n")
+    _go_project(project, "example.com/lru")
     project.write("lru.go", "package lru\n\n// Cache keeps one value.\ntype Cache struct{ v int }"
                   "\n\n// Peek reads the value.\nfunc (c *Cache) Peek() int { return c.v }\n\n"
                   "// Contains reports whether a value is kept.\n"
@@ -2240,10 +2245,7 @@ def test_a_go_subtest_that_can_report_no_failure_covers_no_ac_and_is_reported(
     the test without it (the downsize AC has no test) and names it a placeholder at its line."""
     need("go", "go is not installed")
     monkeypatch.chdir(project.root)
-    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
-                  "test_execution:\n  tier_1:\n    placement: [local]\n"
-                  "    command: go test ./...\n    timeout_seconds: 300\n")
-    project.write("go.mod", "module example.com/lru\n\ngo 1.19\n")
+    _go_project(project, "example.com/lru")
     project.write("lru.go", "package lru\n\n// Cache holds up to n values.\n"
                   "type Cache struct{ n, held int }\n\n"
                   "// Shrink resizes the cache down, returning how many values it evicts.\n"

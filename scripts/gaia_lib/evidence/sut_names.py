@@ -39,6 +39,10 @@ Rules:
   statement (`_discarded`). It keeps an import used and calls nothing: a test whose local
   fake holds `_ = Join` tests the fake.
 - Not judged (None): a language family the sources declare nothing readable in.
+- Where a test names none of it, the sources beside the File List's (`beside`: its sources'
+  directories, the same language families, no test file, MAX_BESIDE at most) that declare a
+  name the test spells (`declaring_named`) are what it tests: a File List that left out the
+  file the story changed (`src/utils.ts` declaring `joinURL`) is told which file to add.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -119,6 +123,51 @@ def _declaring_kind(rel: str, text: str) -> str | None:
 def declaring(sources: Mapping[str, str]) -> list[str]:
     """The sources that declare names of the code under test (`declared` reads them)."""
     return [rel for rel, text in sources.items() if _declaring_kind(rel, text)]
+
+
+MAX_BESIDE = 200  # files read beside the File List's sources; a bigger directory is cut
+MAX_BESIDE_BYTES = 512 * 1024  # a bigger file is generated or data: not read
+
+
+def beside(project: Path, sources: Iterable[str], is_test: Callable[[str], bool]
+           ) -> dict[str, str]:
+    """The readable source files in `sources`' directories, of their language families, that
+    are neither one of them nor a test file (`is_test`), by path, in name order."""
+    chosen = set(sources)
+    families = {_declaring_kind(rel, "#!") for rel in chosen} - {None}
+    out: dict[str, str] = {}
+    for folder in sorted({posixpath.dirname(rel) for rel in chosen}):
+        try:
+            entries = sorted((project / folder).iterdir())
+        except OSError:
+            continue
+        for path in entries:
+            rel = posixpath.join(folder, path.name) if folder else path.name
+            if len(out) >= MAX_BESIDE:
+                return out
+            if rel in chosen or is_test(rel) or family(rel) not in families \
+                    or not path.is_file() or path.stat().st_size > MAX_BESIDE_BYTES:
+                continue
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if _declaring_kind(rel, text):
+                out[rel] = text
+    return out
+
+
+def each_declared(project: Path, sources: Mapping[str, str]) -> dict[str, Names]:
+    """Per source, the names it declares (`declared` of it alone)."""
+    return {rel: declared(project, {rel: text}) for rel, text in sources.items()}
+
+
+def declaring_named(file: str, code: str, others: Mapping[str, Names],
+                    file_text: str | None = None) -> list[str]:
+    """The files of `others` (`beside`, `each_declared`) declaring a name that `code`, a test
+    of test file `file`, names (`names_any`): what it tests, where it names nothing of the
+    story's code."""
+    return [rel for rel, names in others.items() if names_any(file, code, names, file_text)]
 
 
 def declared(project: Path, sources: Mapping[str, str]) -> Names:

@@ -201,6 +201,9 @@ class RunInputs:
     # where no run measured what each test executed: the story's sources a test's code names
     # none of (`Reads.static_calls`), shown in why such a test counts for no AC
     named_sources: Sequence[str] = ()
+    # per test that executes or names none of the story's code, the project's sources beside
+    # the File List's that its code names (`Reads.declared_elsewhere`): the file to add
+    elsewhere: Mapping[str, Sequence[str]] = field(default_factory=dict)
     # a parametrised test's instances, id and outcome, in the runner's order
     # (`outcomes.instances`; a JS/TS table test's rows by their titles): which of its
     # table's rows ran
@@ -601,6 +604,23 @@ class Reads:
                     if case.file.endswith("_test.go") else texts.get(case.file)),)
                 if said is not None}
 
+    def declared_elsewhere(self, tests: AbstractSet[str]) -> dict[str, list[str]]:
+        """Per test of `tests` (ones executing or naming none of the story's code), the
+        project's sources beside the File List's that its code names (`sut_names.beside`,
+        `sut_names.declaring_named`); read only for such tests."""
+        from gaia_lib.evidence import sut_names
+
+        adapter = stacks.get(self.s.stack) if self.s.stack else None
+        others = sut_names.each_declared(self.s.project, sut_names.beside(
+            self.s.project, self.code_under_test,
+            adapter.is_test_file if adapter else stacks.names_test_file))
+        if not others:
+            return {}
+        texts = self.texts
+        return {case.test_id: files for case in self.cases if case.test_id in tests
+                for files in (sut_names.declaring_named(case.file, case.body, others,
+                                                        texts.get(case.file)),) if files}
+
     @functools.cached_property
     def mocking(self) -> dict[str, sut_mocking.Finding]:
         """This story's tests that mock its own code (`sut_mocking.mocked_tests`): the File
@@ -804,7 +824,16 @@ def idle_tests(run: RunInputs | None) -> dict[str, str]:
     why = (f"never executes the story's code ({', '.join(sorted(run.sources))})"
            if run.sources else "names nothing of the story's code (what "
            f"{', '.join(sorted(run.named_sources))} declare): it tests other code")
-    return {test: why for test, ran in run.executes.items() if ran is False}
+    return {test: why + _elsewhere(run.elsewhere.get(test, ()))
+            for test, ran in run.executes.items() if ran is False}
+
+
+def _elsewhere(files: Sequence[str]) -> str:
+    if not files:
+        return ""
+    what = files[0] if len(files) == 1 else f"{', '.join(files[:-1])} and {files[-1]}"
+    return (f"; it names what {what} declare{'s' if len(files) == 1 else ''}, which the "
+            "File List does not name: if the story changed it, add it to the File List")
 
 
 def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
@@ -913,6 +942,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         placeholder_ids = {p.test_id for p in reads.placeholders}
         executes, ran_units = _without(executes, ran_units,
                                        {*skipped, *failed, *placeholder_ids})
+    untested = {t for t, ran in (executes or {}).items() if ran is False}
     run = RunInputs(
         runner_skipped=skipped,
         runner_failed=failed,
@@ -931,6 +961,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         sources=sources if python and not unmeasured else (),
         no_tier=_no_tier(s, evidence),
         named_sources=() if python and not unmeasured else _declaring(reads.code_under_test),
+        elsewhere=reads.declared_elsewhere(untested) if untested else {},
     )
     # the evidence names each test as the review does: a Go test by its file, not its package
     return evidence.with_tests(lambda tests: outcomes.in_files(tests, reads.cases)).as_json(), run

@@ -443,3 +443,52 @@ def test_a_python_name_spelled_only_to_discard_it_names_nothing(
                                                           "def resolve(d, p): ...\n"})
     test = f"def test_parses():\n    {body}\n"
     assert sut_names.names_any("tests/test_parse.py", test, names) is names_it
+
+
+def _tree(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+
+def test_the_sources_beside_the_file_lists_are_its_directories_code_of_its_languages(
+        tmp_path: Path) -> None:
+    """Read beside `src/parse.ts`: the other TS/JS sources of `src/`, not the listed one, not
+    a test file, not another language's file, not another directory's, not a subdirectory."""
+    _tree(tmp_path, {"src/parse.ts": "export function parseURL() {}\n",
+                     "src/utils.ts": "export function joinURL() {}\n",
+                     "src/legacy.js": "function withBase() {}\n",
+                     "src/utils.test.ts": "test('x', () => {});\n",
+                     "src/build.py": "def build(): pass\n",
+                     "src/types.json": "{}\n",
+                     "src/deep/more.ts": "export const more = 1;\n",
+                     "lib/other.ts": "export const other = 1;\n"})
+    found = sut_names.beside(tmp_path, ["src/parse.ts"], lambda rel: ".test." in rel)
+    assert list(found) == ["src/legacy.js", "src/utils.ts"]
+    assert found["src/utils.ts"] == "export function joinURL() {}\n"
+
+
+def test_what_a_test_naming_none_of_the_story_code_names_is_declared_beside_it(
+        tmp_path: Path) -> None:
+    """A test naming none of the File List's code: the sources beside it that declare a name
+    it spells are what it tests (a File List that left out `src/utils.ts`); one naming none
+    of them either is told nothing."""
+    _tree(tmp_path, {"src/parse.ts": "export function parseURL() {}\n",
+                     "src/utils.ts": "export function joinURL(...a) { return a.join('/'); }\n",
+                     "src/query.ts": "export function getQuery() {}\n"})
+    others = sut_names.each_declared(tmp_path, sut_names.beside(
+        tmp_path, ["src/parse.ts"], lambda rel: False))
+    text = ('import { joinURL } from "../src";\n\n'
+            "test('joins', () => {\n  expect(joinURL('a', 'b')).toBe('a/b');\n});\n\n"
+            "test('adds', () => {\n  expect(1 + 1).toBe(2);\n});\n")
+    first, second = testcases.split_tests("test/join.test.ts", text)
+    assert sut_names.declaring_named(first.file, first.body, others, text) == ["src/utils.ts"]
+    assert sut_names.declaring_named(second.file, second.body, others, text) == []
+
+
+def test_beside_reads_no_more_than_its_bound(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sut_names, "MAX_BESIDE", 2)
+    _tree(tmp_path, {f"pkg/m{n}.py": f"def f{n}(): pass\n" for n in range(5)})
+    assert list(sut_names.beside(tmp_path, ["pkg/m0.py"], lambda rel: False)) == [
+        "pkg/m1.py", "pkg/m2.py"]
