@@ -55,7 +55,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     the AC denies: the test has no evidence for it at all, and is the first of the AC's
     nearest tests, with that row (an AC written without backticks gives its input by the one
     string its Given quotes, `Given the string "fooBar"`, and promises the lists its Then
-    writes, `["foo", "Bar"]`). An input the AC writes as a string literal (`"fooBar"`)
+    writes, `["foo", "Bar"]`; a Then stating its examples as matches, "`a.*` matches `a.b`
+    but not `a.b.c`", gives each pattern and text as such a pair, of which a row matching the
+    pattern with another text denies nothing: `_stated`). An input the AC writes as a string
+    literal (`"fooBar"`)
     is its very case: a test whose code never writes it has no evidence for the AC, however
     much of it the test's other inputs share (`"FOOBar"` -> `["FOO", "Bar"]`: the words of
     `fooBar` and the value `Bar`), and is at most a nearest test, saying so
@@ -686,6 +689,10 @@ class _Criterion:
     unthrown: bool = False  # its Then says nothing is thrown (`_NOTHING_THROWN`)
     # (an input its Given or When writes, a value its Then promises for it) (`_example_pairs`)
     pairs: tuple[tuple[str, str], ...] = ()
+    # (a value, another) its Then states as a match of the one by the other, or not (`_stated`:
+    # "`a.*` matches `a.b` but not `a.b.c`"): one row of a table holding both is its case;
+    # a row matching the value with a third says nothing against it
+    matches: tuple[tuple[str, str], ...] = ()
     # the values its Then writes that are no plain name (`_spans_written`: `1 byte`)
     values_written: frozenset[str] = frozenset()
 
@@ -790,7 +797,9 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.add(LITERAL, amount, value)
             score.agree(LITERAL, value)
             score.asserts = True
-    for given, promised in crit.pairs:  # one row of its table, or one check: the AC's case
+    for given, promised, matching in (*((g, p, False) for g, p in crit.pairs),
+                                      *((g, p, True) for g, p in crit.matches)):
+        # one row of its table, or one check: the AC's case
         checks = [check for check in (*then_literals.check_statements(case.body),
                                       *then_literals.helper_check_calls(case.body))
                   if table_rows.writes(check, given)]
@@ -805,6 +814,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.add(LITERAL, ROW_WEIGHT, f"{given or EMPTY_STRING} -> {promised}")
             score.agree(LITERAL, f"{given} -> {promised}")
             score.asserts = score.complete = score.own_case = True
+        elif matching:
+            continue  # a pattern matches many texts: a row of another is no denial
         elif denying := [row for row in rows if table_rows.gives_other(row, given, promised)]:
             # its row gives the AC's very input another value of the promised kind: the
             # test states what the AC denies
@@ -941,6 +952,30 @@ def _example_pairs(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
     # one only inside a longer word or number of it (`5` of `5s`) is not
     return tuple((g, p) for g in given for p in promised
                  if p != g and not table_rows.holds(f'"{table_rows.unquoted(g)}"', p))
+
+
+# An example stated in one breath: a value in backticks, a few words at most (`with `'.'`
+# as separator`: backticks allowed there), a verb of matching, the other value in backticks,
+# and more of them joined by "and", "or", "but not", commas.
+_STATED = re.compile(
+    r"`(?P<x>[^`\n]+)`(?P<between>(?:[^`.;:,\n]|\bwith\s+`[^`\n]+`){0,40}?)\s"
+    r"(?P<verb>(?:does not |doesn't |do not |never )?match(?:es)?)\s+"
+    r"(?:only\s+|exactly\s+|just\s+)?`(?P<y>[^`\n]+)`"
+    r"(?P<more>(?:\s*(?:,|\band\b|\bor\b|\bnor\b|\bbut\b)\s*(?:not\s+|also\s+)?"
+    r"`[^`\n]+`(?![^`.;:,\n]{0,40}?\s(?:does not |doesn't |do not |never )?match))*)")
+_MORE = re.compile(r"`([^`\n]+)`")
+
+
+def _stated(then: str) -> tuple[tuple[str, str], ...]:
+    """(pattern, text) for each example a Then states as one value matching another, or not
+    (`_STATED`: "`a.*` matches `a.b` but not `a.b.c`", "`sta` does not match `stagnation`"),
+    less a text the pattern holds itself (`at` of `?at`: every row quoting it holds that)."""
+    found: dict[tuple[str, str], None] = {}
+    for m in _STATED.finditer(then):
+        for text in (m.group("y"), *_MORE.findall(m.group("more"))):
+            if not table_rows.holds(f'"{m.group("x")}"', text):
+                found.setdefault((m.group("x"), text))
+    return tuple(found)
 
 
 _BACKTICKED = re.compile(r"`[^`\n]*`")
@@ -2059,7 +2094,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 families=families(ac), written=tabled[i],
                                 length=length[i],
                                 unthrown=bool(_NOTHING_THROWN.search(ac.then or ac.text)),
-                                pairs=_example_pairs(ac),
+                                pairs=_example_pairs(ac), matches=_stated(ac.then or ""),
                                 values_written=frozenset(_spans_written(ac.then or ""))))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),

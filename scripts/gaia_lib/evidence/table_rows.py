@@ -8,8 +8,10 @@ case of the test.
 Rules:
 - A row is the innermost bracketed literal around a value (`enclosing`, strings skipped)
   that is a data row (`is_row`): a list or array (`[...]`, not an index `cases[0]`), a tuple
-  (`(...)` that is no call's argument list, but `pytest.param(...)`'s), or an object or
-  struct literal (`{...}` opening where a value does: after `[`, `(`, `,`, `=`, `:` or `{`).
+  (`(...)` that is no call's argument list, but `pytest.param(...)`'s, and those of a call
+  that is one element of a table: `[]test{glob(true, "a.*", "a.b"), ...}`, `[case("x", 1),
+  ...]`; `_table_call`), or an object or struct literal (`{...}` opening where a value does:
+  after `[`, `(`, `,`, `=`, `:` or `{`).
 - A value the story writes as a string literal (`"fooBar"`, as an AC's backticks quote it) is
   that string: it is found in single, double or back quotes alike (`unquoted`).
 - `rows_quoting(text, value)`: every row in which `value` is a whole string literal
@@ -84,15 +86,43 @@ def enclosing(text: str, start: int, end: int) -> tuple[int, int] | None:
     return None
 
 
-def is_row(text: str, opened: int) -> bool:
-    """Whether the bracket at `opened` opens a data row (module rules), not a call's
-    arguments, an index or a block."""
+def is_row(text: str, opened: int, closed: int | None = None) -> bool:
+    """Whether the bracket at `opened` (closing at `closed`, where known) opens a data row
+    (module rules), not a call's arguments, an index or a block."""
     before = text[:opened].rstrip()
     if text[opened] == "(" and re.search(r"(?<![\w$])(?:pytest\.)?param$", before):
         return True  # pytest.param(...): one row of a parametrize table
+    if text[opened] == "(" and closed is not None and _table_call(text, opened, closed):
+        return True
     if text[opened] in "[(":
         return not re.search(r"[\w$)\]]$", before)
     return bool(re.search(r"[\[(,=:{]$", before))
+
+
+_CALLEE = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$.]*$")
+
+
+def _table_call(text: str, opened: int, closed: int) -> bool:
+    """Whether the call whose arguments open at `opened` is one element of a table: a
+    list, array or slice literal of such calls (`[]test{glob(true, "a.*", "a.b"), ...}`,
+    `[case("x", 1), case("y", 2)]`), its callee after the literal's opening or a comma and
+    a comma after it (or, the last, its close); not an element of a struct row (`{"a",
+    f("x")}`: that row is the case) nor a statement of a block."""
+    callee = _CALLEE.search(text, 0, opened)
+    if callee is None:
+        return False
+    lead = text[:callee.start()].rstrip()
+    after = text[closed + 1:closed + 64].lstrip()
+    if not lead or not after:
+        return False
+    first = lead[-1] in "[{," and after[0] == ","
+    last = lead[-1] == "," and after[0] in "]}"
+    if not (first or last):
+        return False
+    outer = enclosing(text, callee.start(), closed + 1)
+    if outer is None:
+        return False
+    return text[outer[0]] == "[" or (text[outer[0]] == "{" and not is_row(text, outer[0]))
 
 
 _STRING_LITERAL = re.compile(
@@ -123,7 +153,7 @@ def rows_quoting(text: str, value: str) -> tuple[str, ...]:
         at = text.find(needle)
         while at >= 0:
             pair = enclosing(text, at, at + len(needle))
-            if pair is not None and is_row(text, pair[0]):
+            if pair is not None and is_row(text, *pair):
                 rows.setdefault(pair)
             at = text.find(needle, at + 1)
     return tuple(text[start:end + 1] for start, end in sorted(rows))

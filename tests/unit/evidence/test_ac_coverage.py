@@ -3372,3 +3372,63 @@ def test_an_ac_of_another_unit_is_no_tests_by_one_value_its_rows_share() -> None
     result = by_id(analyze("E1-S1", PARSE_ACS, split_tests("test/parse.test.ts", without),
                            file_list=file_list))
     assert result["AC1"].matched and result["AC2"].matched and not result["AC3"].matched
+
+
+GLOB_ACS = (
+    ac("AC1", "a pattern using the wildcards `*` and `?`, compiled with `'.'` as a separator",
+       "`Match` is called",
+       "`a.*` matches `a.b` but not `a.b.c`, and `?at` matches `cat` but not `at`"),
+    ac("AC2", "a pattern holding alternatives in braces", "`Match` is called",
+       "`{abc,def}ghi` matches `defghi` and `{a,ab}{bc,f}` matches `abc`"),
+)
+GLOB_CHECK = '''\t} {
+\t\tg := MustCompile(test.pattern, test.delimiters...)
+\t\tif g.Match(test.match) != test.should {
+\t\t\tt.Errorf("pattern %q matching %q should be %v", test.pattern, test.match, test.should)
+\t\t}
+\t}
+}
+'''
+GLOB_TESTS = f'''package glob
+
+import "testing"
+
+func TestTable(t *testing.T) {{
+\tfor _, test := range []test{{
+\t\tglob(true, "a.*", "a.b", '.'),
+\t\tglob(false, "a.*", "a.b.c", '.'),
+\t\tglob(true, "?at", "cat"),
+\t\tglob(true, "?at", "fat"),
+{GLOB_CHECK}
+func TestMore(t *testing.T) {{
+\tfor _, test := range []test{{
+\t\tglob(true, "{{abc,def}}ghi", "defghi"),
+\t\tglob(true, "{{a,ab}}{{bc,f}}", "abc"),
+{GLOB_CHECK}'''
+
+
+def test_the_examples_a_then_states_as_matches_are_pairs_of_values() -> None:
+    assert ac_coverage._stated(
+        "`a.*` matches `a.b` but not `a.b.c` when `'.'` is a separator, `?at` matches `cat`, "
+        "and `{*.google.*,yandex.*}` with `'.'` as separator matches `yandex.com` and "
+        "`www.google.com`; `sta` does not match `stagnation`, `?x` matches only `x`") == (
+        ("a.*", "a.b"), ("a.*", "a.b.c"), ("?at", "cat"),
+        ("{*.google.*,yandex.*}", "yandex.com"), ("{*.google.*,yandex.*}", "www.google.com"),
+        ("sta", "stagnation"))
+    assert ac_coverage._stated("it returns `a` and `b`, then `x` is kept") == ()
+
+
+def test_a_table_row_holding_the_pattern_and_text_an_ac_says_match_is_its_case() -> None:
+    """gobwas/glob's TestGlob: a table of `glob(should, pattern, text)` calls, named after
+    nothing the ACs say. A row holding a pattern and a text an AC states as matching (or
+    not: `a.*` against `a.b.c`) is that AC's case; a row matching the pattern with a text
+    the AC does not name (`?at`, `fat`) denies nothing. Without those rows, no test."""
+    file = "glob_test.go"
+    result = analyze("E1-S1", GLOB_ACS, split_tests(file, GLOB_TESTS), file_list=[file])
+    assert [(c.ac_id, c.tests) for c in result.per_ac] == [
+        ("AC1", ("glob_test.go::TestTable",)), ("AC2", ("glob_test.go::TestMore",))]
+    other = GLOB_TESTS.replace('"a.b", \'.\'', '"a.c", \'.\'').replace(
+        '"a.b.c", \'.\'', '"a.x", \'.\'').replace('"cat"', '"bat"')
+    result = analyze("E1-S1", GLOB_ACS, split_tests(file, other), file_list=[file])
+    assert [(c.ac_id, c.tests) for c in result.per_ac] == [
+        ("AC1", ()), ("AC2", ("glob_test.go::TestMore",))]

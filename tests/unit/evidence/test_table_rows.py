@@ -34,8 +34,23 @@ def test_the_row_quoting_a_value_is_the_innermost_data_row_around_it() -> None:
     assert rows_quoting(go, "1.2.3") == ("{`1.2.3`, 3}",)
 
 
+def test_a_call_that_is_one_element_of_a_table_is_a_row() -> None:
+    """gobwas/glob's `[]test{glob(true, "a.*", "a.b", '.'), ...}`: each call of the table's
+    row maker is a row; so is the last one, and a Python list of such calls."""
+    go = ('for _, test := range []test{\n\tglob(true, "a.*", "a.b", \'.\'),\n'
+          '\tglob(false, "?at", "at"),\n} {\n\tcheck(t, test)\n}\n')
+    assert rows_quoting(go, "a.*") == ('(true, "a.*", "a.b", \'.\')',)
+    assert rows_quoting(go, "?at") == ('(false, "?at", "at")',)
+    assert rows_quoting('[case("x", 1), case("y", 2)]', "y") == ('("y", 2)',)
+
+
 @pytest.mark.parametrize("text", [
     'assert parse("P23DT23H") == timedelta(hours=23, days=23)\n',  # a call's argument
+    # a call inside a struct row: the struct row is the case
+    'rows := []row{\n\t{"a", parse("P23DT23H")},\n}\n',
+    # a statement of a block, and a call handed to another call
+    'func TestX(t *testing.T) {\n\tcheck(t, "P23DT23H", 5)\n}\n',
+    'check(t, wrap("P23DT23H", 5), 6)\n',
     'expect(cases["P23DT23H"]).toBe(900);\n',  # an index
     'rows = [("P23DT23H-extra", 1)]\n',  # not a whole string
 ])
