@@ -285,6 +285,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   as code (in backticks, or spelled as code: `createSlice`, `split_at`), singular or plural
   (`Ordinal` for ordinals_test.go), or as a plain word it speaks of as code, as above ("when
   windowed is called"); a plain word in its own sense ("a number") names no number_test.go.
+  Such a unit is a guess from a name: a test whose row or check holds an AC's own case is
+  that AC's test whatever units the AC names (gobwas/glob's TestGlob, its rows the ACs'
+  own examples, for ACs saying "when `Match` is called" beside `match/match_test.go`).
 Each match records how it matched (the signals, strongest first), its score and the words,
 literals or exceptions that matched. Coverage is the share of ACs with at least one test;
 the count is not a weight. An AC no test matches lists its nearest tests (`candidates`, at
@@ -2211,7 +2214,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         chosen = {**of_unit, **chosen}
         printing = prints_only(_spoken(case))
         decided = set(chosen)
-        chosen = {i: sc for i, sc in chosen.items() if i not in unrun
+        # the unit its file is named after is a guess where no run was measured: a row or
+        # check holding the AC's own case is the AC's test whatever units the AC names
+        guessed = set() if measured else {i for i, sc in chosen.items() if sc.own_case}
+        chosen = {i: sc for i, sc in chosen.items() if (i not in unrun or i in guessed)
                   and (i in about_printing or not printing)}
         if unmeasured:
             # the ACs its words choose, else the one it most resembles: an AC left without a

@@ -3432,3 +3432,17 @@ def test_a_table_row_holding_the_pattern_and_text_an_ac_says_match_is_its_case()
     result = analyze("E1-S1", GLOB_ACS, split_tests(file, other), file_list=[file])
     assert [(c.ac_id, c.tests) for c in result.per_ac] == [
         ("AC1", ()), ("AC2", ("glob_test.go::TestMore",))]
+
+
+def test_a_row_holding_an_acs_own_case_outweighs_the_unit_its_file_is_named_after() -> None:
+    """gobwas/glob: its ACs say "when `Match` is called", and `match/match_test.go` makes
+    `match` a unit; no run was measured, so TestGlob's unit is a guess from its file's name
+    (`glob`). Its rows holding each AC's own examples make it those ACs' test all the same;
+    a test of `match` holding none of them covers neither."""
+    other = ('package match\n\nimport "testing"\n\nfunc TestMatchIndex(t *testing.T) {\n'
+             '\tif NewText("xyz").Index("zxyz") != 1 {\n\t\tt.Fatal("want 1")\n\t}\n}\n')
+    cases = [*split_tests("glob_test.go", GLOB_TESTS), *split_tests("match/match_test.go", other)]
+    result = analyze("E1-S1", GLOB_ACS, cases,
+                     file_list=["glob_test.go", "match/match_test.go"])
+    assert [(c.ac_id, c.tests) for c in result.per_ac] == [
+        ("AC1", ("glob_test.go::TestTable",)), ("AC2", ("glob_test.go::TestMore",))]
