@@ -159,7 +159,7 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage", "pytz", "python-dateutil"),
             pythonpath="src", first=(44, 16, 34)),
     Project("glob", "debian", "golang-github-gobwas-glob-dev=0.2.3+git20180208.19c076c-2",
-            "go-dev", "usr/share/gocode/src/github.com/gobwas/glob", held_out=True,
+            "go-dev", "usr/share/gocode/src/github.com/gobwas/glob",
             first=(25, 0, 10)),
     Project("query-core5", "npm", "@tanstack/query-core@5.59.0", "ts-dev", "package",
             held_out=True, first=(48, 30, 11)),
