@@ -858,6 +858,28 @@ def go_functions(text: str) -> Iterator[tuple[str, str, str]]:
             text[match.end():end.start() if end else None]
 
 
+def shown(test_id: str) -> str:
+    """A test id as a report shows it: each `${...}` of a JS/TS title made at run time as
+    `${…}` (`joinURL(${t.input.map(...).join(", ")})` -> `joinURL(${…})`): the code that makes
+    it is no name a reader can use; the rest of the title, and the id's file, still find it."""
+    if "${" not in test_id:
+        return test_id
+    out: list[str] = []
+    i = 0
+    while (start := test_id.find("${", i)) >= 0:
+        depth, j = 0, start + 1
+        while j < len(test_id):
+            depth += {"{": 1, "}": -1}.get(test_id[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        if j >= len(test_id):  # unclosed: shown as written
+            break
+        out += [test_id[i:start], "${…}"]
+        i = j + 1
+    return "".join(out) + test_id[i:]
+
+
 def split_tests(path: str, text: str) -> list[TestCase]:
     """Every test case declared in `text`, the file at repo-relative `path` (name, line, body;
     `read` adds what it says: a review reads only the tests it may attribute). Tests of one

@@ -27,7 +27,7 @@ from gaia_lib.core.errors import GaiaError
 # then_literals is imported where used: its patterns, compiled as it loads, would take longer
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
 from gaia_lib.evidence import allowlist, attribution, coverage_run
-from gaia_lib.evidence.testcases import TestCase, TestFile
+from gaia_lib.evidence.testcases import TestCase, TestFile, shown
 from gaia_lib.review_qa import priority_floor, rules
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
@@ -195,9 +195,9 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         excluded = entry.get("excluded") or {}
         nearest = [m for m in entry.get("candidates") or () if m.get("why")][:NEAREST_SAID]
         why = (" (its only tests do not count: " + "; ".join(
-            f"{t} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else (
+            f"{shown(t)} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else (
             " (no test found is the story's: see no-story-tests)" if unowned else
-            " (nearest, not counted: " + "; ".join(f"{m['test']}: {m['why']}"
+            " (nearest, not counted: " + "; ".join(f"{shown(m['test'])}: {m['why']}"
                                                    for m in nearest) + ")" if nearest else "")
         findings.append(finding(rel_story, lines[entry["ac_id"]], severity,
                                  "missing-ac-coverage",

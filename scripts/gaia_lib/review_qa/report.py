@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gaia_lib.evidence.testcases import shown
 from gaia_lib.gate.payload import (  # the payload contract every review skill shares
     DETERMINISTIC_HEADING,
     INCOMPLETE_MARKER,
@@ -140,9 +141,10 @@ def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
         if not out:
             out += ["", "Tests per AC:"]
         out.append(f"- {entry['ac_id']}:")
-        out += [f"  - `{m.get('test', '?')}` — matched by {_how(m)}" for m in matches]
-        out += [f"  - `{test}` — does not count: {why}" for test, why in sorted(excluded.items())]
-        out += [f"  - `{m.get('test', '?')}` — nearest, not counted"
+        out += [f"  - `{shown(m.get('test', '?'))}` — matched by {_how(m)}" for m in matches]
+        out += [f"  - `{shown(test)}` — does not count: {why}"
+                for test, why in sorted(excluded.items())]
+        out += [f"  - `{shown(m.get('test', '?'))}` — nearest, not counted"
                 f"{f' ({why})' if (why := m.get('why')) else ''}"
                 f"{f': resembles it by {_how(m)}' if m.get('score') != 0 else ''}"
                 for m in nearest]

@@ -15,6 +15,7 @@ from gaia_lib.evidence.testcases import (
     js_each_calls,
     read,
     shadowed,
+    shown,
     split_tests,
     subtests,
     without_subtests,
@@ -1012,3 +1013,15 @@ def test_brace_indented_moves_in_only_the_lines_their_braces_hold() -> None:
                "      setTimeout(() => {", "        g();", "      }, 10);", "    })",
                "    .catch(() => undefined);", "});"]
     assert brace_indented(chained) == chained  # indented as its braces nest: as it is
+
+
+@pytest.mark.parametrize(("test_id", "expected"), [
+    ("t.ts::joinURL(${t.input.map((i) => `${i}`).join(\", \")}) === ${t.out}",
+     "t.ts::joinURL(${…}) === ${…}"),
+    ("t.ts::adds ${a} and ${b}", "t.ts::adds ${…} and ${…}"),
+    ("t.ts::price is $5 {net}", "t.ts::price is $5 {net}"),
+    ("t.ts::left open ${a", "t.ts::left open ${a"),
+])
+def test_a_title_made_at_run_time_is_shown_with_its_interpolations_elided(
+        test_id: str, expected: str) -> None:
+    assert shown(test_id) == expected

@@ -326,3 +326,18 @@ def test_a_reviewers_payload_never_speaks_for_gaia() -> None:
         "#### Critical\n\n- P0 AC5 has no test")
     assert text.rstrip().endswith("**Verdict: REQUEST_CHANGES**")
     assert qa_report.payload_problems(text) == []
+
+
+def test_a_title_made_at_run_time_is_shown_without_the_code_that_makes_it() -> None:
+    """unjs/ufo's `test(\\`joinURL(${t.input.map(...).join(", ")}) === ${...}\\`, ...)`: the
+    report shows `${…}` for each interpolation, in each of its lists."""
+    made = ('test/join.test.ts::joinURL > joinURL(${t.input.map((i) => JSON.stringify(i))'
+            '.join(", ")}) === ${JSON.stringify(t.out)}')
+    lines = qa_report.render_matches([
+        {"ac_id": "AC1", "matched": True, "tests": [made],
+         "matches": [{"test": made, "how": ["literal"]}],
+         "excluded": {made + "#2": "is a placeholder"}}])
+    assert lines[3:] == ["  - `test/join.test.ts::joinURL > joinURL(${…}) === ${…}` — matched by "
+                         "literal",
+                         "  - `test/join.test.ts::joinURL > joinURL(${…}) === ${…}#2` — does "
+                         "not count: is a placeholder"]
