@@ -220,7 +220,7 @@ def test_without_coverage_py_a_python_test_naming_none_of_the_code_counts_for_no
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"] == {
         "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422": (
-            "names nothing of the story's code (what app/signup.py declare): it tests other "
+            "names nothing of the story's code (what app/signup.py declares): it tests other "
             "code")}
 
 
@@ -2127,7 +2127,7 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
     assert per_ac["AC1"]["tests"] == ["ordinals_test.go::TestOrdinalAC1"]
     assert per_ac["AC2"]["matched"] is False
     assert per_ac["AC2"]["excluded"] == {"ordinals_test.go::TestOrdinalAC2": (
-        "names nothing of the story's code (what ordinals.go declare): it tests other code; "
+        "names nothing of the story's code (what ordinals.go declares): it tests other code; "
         "it names what suffix.go declares, which the File List does not name: if the story "
         "changed it, add it to the File List")}
 

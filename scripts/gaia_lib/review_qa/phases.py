@@ -821,9 +821,10 @@ def idle_tests(run: RunInputs | None) -> dict[str, str]:
     count: not by words (the matcher's `executes`), nor by naming an AC's id."""
     if run is None or not run.executes:
         return {}
+    named = sorted(run.named_sources)
     why = (f"never executes the story's code ({', '.join(sorted(run.sources))})"
            if run.sources else "names nothing of the story's code (what "
-           f"{', '.join(sorted(run.named_sources))} declare): it tests other code")
+           f"{', '.join(named)} declare{'s' if len(named) == 1 else ''}): it tests other code")
     return {test: why + _elsewhere(run.elsewhere.get(test, ()))
             for test, ran in run.executes.items() if ran is False}
 
