@@ -18,7 +18,9 @@ Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sy
   `app.calc.Calc.total = fake`): monkeypatching by hand;
 - a name imported from a SUT module given a definition of the test file's own (`def
   resolve_pointer(doc, path, default): return default` in a test, `resolve_pointer = fake`):
-  the checks after it call the stand-in;
+  the checks after it call the stand-in; a name bound to real code under test is none (`add
+  = staticmethod(add)` in a TestCase class, `= staticmethod(add_all)` of the same SUT,
+  `classmethod(add)`, `partial(add, 1)`);
 - any of these through the package that holds a SUT module, for a name that module defines
   (`monkeypatch.setattr(isodate, "parse_duration", f)`, `isodate.parse_duration = spy`,
   `patch("isodate.parse_duration")` for `isodate/isoduration.py`): the package hands the
@@ -512,6 +514,28 @@ def _puts_a_mock(line: str, at: int, pattern: str) -> bool:
     return _is_mock(new)
 
 
+def _binds_real_code(line: str, imported: Mapping[str, tuple[Sut, str]]) -> bool:
+    """Is the assignment `line` a binding of real code under test: a function or class
+    imported from a SUT module (`imported`), itself or through `staticmethod` /
+    `classmethod` (a method of a class) or `functools.partial` (some of its arguments set)?
+    Unidecode's TestCase classes share their tests through `unidecode =
+    staticmethod(unidecode)` and `unidecode = staticmethod(unidecode_expect_ascii)`, called
+    as `self.unidecode`: the code under test, under another name, is no stand-in."""
+    try:
+        statement = ast.parse(line.strip()).body[0]
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return False
+    value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
+    if isinstance(value, ast.Call) and value.args:
+        func = value.func
+        wrapper = func.attr if isinstance(func, ast.Attribute) else (
+            func.id if isinstance(func, ast.Name) else "")
+        method = wrapper in ("staticmethod", "classmethod") and len(value.args) == 1 \
+            and not value.keywords
+        value = value.args[0] if method or wrapper == "partial" else None
+    return isinstance(value, ast.Name) and bool(imported.get(value.id, (None, ""))[1])
+
+
 def _assigned_mock(line: str) -> bool:
     """Is the value of the assignment `line` a mock object (`calc.RATE = Mock()`)?"""
     try:
@@ -553,7 +577,8 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
                                  "assignment", mock_object=_assigned_mock(line)))
         redefined = _PY_REDEFINED.match(line)
         name = (redefined.group(1) or redefined.group(2)) if redefined else None
-        if redefined and name in imported and imported[name][1]:
+        if redefined and name in imported and imported[name][1] \
+                and not (redefined.group(2) and _binds_real_code(line, imported)):
             # the imported function's name given a definition of the test's: its stand-in
             found.append(Finding(file, number, name, "local def" if redefined.group(1)
                                  else "local assignment"))

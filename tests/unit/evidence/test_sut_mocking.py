@@ -55,6 +55,10 @@ def test_module_names_cover_the_src_layout() -> None:
         ("    def add(a, b):", "add", "local def"),
         ("    add = lambda a, b: 3", "add", "local assignment"),
         ("    add: Callable[..., int] = fake", "add", "local assignment"),
+        # another function handed out under its name is still a stand-in
+        ("    add = staticmethod(fake_add)", "add", "local assignment"),
+        ("    add = staticmethod(lambda a, b: 3)", "add", "local assignment"),
+        ("    add = partial(fake, add)", "add", "local assignment"),
     ],
 )
 def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: str) -> None:
@@ -80,6 +84,14 @@ def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: s
         "    def helper(a, b):",
         "    add == other",
         "    calc = Calc()",  # a module's name given a value: no function of it replaced
+        # the real function bound again: Unidecode's TestCase classes share their tests
+        # through `unidecode = staticmethod(unidecode)`, called as `self.unidecode`
+        "    add = staticmethod(add)",
+        "    add = classmethod(add)",
+        "    add = functools.partial(add, 1)",
+        "    add = partial(add, b=2)",
+        "    add = add",
+        "    add = staticmethod(Calc)",  # another function or class of the code under test
     ],
 )
 def test_python_lines_that_do_not_mock_the_sut(line: str) -> None:
