@@ -17,7 +17,10 @@ Rules:
   aside, it spells one of those names, or a name its file imports one under
   (`from app.calc import add as plus`, `import dedent from '../index'`, `const {a: b} =
   require('./m')`), or a helper its file defines that does, directly or through other such
-  helpers, up to MAX_HELPER_DEPTH deep (Go's `bigComma(i)` returning `BigComma(...)`).
+  helpers, up to MAX_HELPER_DEPTH deep (Go's `bigComma(i)` returning `BigComma(...)`;
+  Python's module functions and TestCase helper methods: Unidecode's command-line tests call
+  `run(argv)`, whose `get_cmd()` runs `from unidecode.util import main; main()` in a new
+  interpreter, where no run measured per test sees it).
 - A JS/TS test reaches the code under test through a project module it imports that imports
   a module of it (`with_facades`, one level): that module's names count too; through a barrel
   it imports that re-exports it (`barrels`: `export { parse as parseCookie } from
@@ -47,6 +50,7 @@ Rules:
 
 from __future__ import annotations
 
+import ast
 import functools
 import posixpath
 import re
@@ -391,6 +395,8 @@ def _bodies(kind: str, file_text: str) -> tuple[Body, ...]:
     lines = file_text.splitlines()
     bodies: list[Body] = [(name, rest, whole) for name, _, rest in (
         testcases.go_functions(file_text) if kind == ".go" else ())]
+    if kind == ".py":
+        return tuple(_python_functions(file_text))
     for match in pattern.finditer(file_text) if pattern is not None else ():
         name = next(g for g in match.groups() if g)
         start = file_text.count("\n", 0, match.start())
@@ -413,6 +419,33 @@ def _bodies(kind: str, file_text: str) -> tuple[Body, ...]:
     return tuple(bodies)
 
 
+def _python_functions(file_text: str) -> list[Body]:
+    """Each function a Python file defines, at any depth (a module's helper, a TestCase's
+    helper method called as `self.check(...)`), with its code; a file that does not parse
+    defines none."""
+    try:
+        tree = ast.parse(file_text)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    lines = file_text.splitlines()
+    whole: Scope = (-1, len(file_text))
+    return [(node.name, "\n".join(lines[node.lineno - 1:node.end_lineno]), whole)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+# A Python function of the file called by its own name, or as a method of the test's class
+# (`self.check(...)`): `subprocess.run(...)` calls no helper `run` of the file.
+_PY_OWN_CALL = lazy_re(r"(?:(?<![\w.])|(?<![\w.])(?:self|cls)\.)(\w+)\s*\(")
+
+
+def _calls(kind: str, code: str, helpers: Iterable[str]) -> bool:
+    """Does Python `code` (its import and comment lines aside) call one of `helpers`?"""
+    skipped = _SKIPPED_LINE[kind]
+    kept = "\n".join(line for line in code.splitlines() if not skipped.match(line))
+    return not set(_PY_OWN_CALL.findall(kept)).isdisjoint(helpers)
+
+
 def _seen(scope: Scope, seen_from: tuple[int, ...] | None) -> bool:
     return seen_from is None or any(scope[0] < at < scope[1] for at in seen_from)
 
@@ -422,7 +455,7 @@ def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str],
     """The helpers `file_text` defines that name the code under test, directly or through
     another such helper (`bigComma(i)` returning `BigComma(big.NewInt(i))`); with
     `seen_from`, those a test at one of these offsets sees (None: every one)."""
-    if _HELPER.get(kind) is None and kind != ".go":
+    if _HELPER.get(kind) is None and kind not in (".go", ".py"):
         return frozenset()
     bodies: dict[str, list[str]] = {}
     for name, text, scope in _bodies(kind, file_text):
@@ -432,7 +465,8 @@ def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str],
     for _ in range(MAX_HELPER_DEPTH):
         known = spelled | reaching
         grown = {name for name, texts in bodies.items() if name not in reaching
-                 and any(_names(kind, text, known) for text in texts)}
+                 and any(_names(kind, text, spelled) or _calls(kind, text, reaching)
+                         if kind == ".py" else _names(kind, text, known) for text in texts)}
         if not grown:
             break
         reaching |= grown
@@ -470,6 +504,8 @@ def names_any(file: str, code: str, names: Names, file_text: str | None = None) 
     own = frozenset(_JS_OWN.findall(js_imports.code_of(code))) if kind == ".js" else frozenset()
     if _names(kind, code, spelled - own):
         return True
+    if kind == ".py":
+        return _calls(kind, code, _reaching_helpers(kind, whole, spelled))
     if kind != ".js":
         return _names(kind, code, _reaching_helpers(kind, whole, spelled))
     seen_from = _seen_from(code, whole)

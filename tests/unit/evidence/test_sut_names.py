@@ -67,6 +67,61 @@ def test_a_go_test_names_the_code_under_test_itself_or_through_its_files_helpers
     assert sut_names.names_any("ordinals_test.go", _go(test), names, GO_TESTS) is names_it
 
 
+PY_TESTS = """import subprocess
+import sys
+import unittest
+
+
+def get_cmd():
+    return [sys.executable, "-c", "from cli.tool import main; main()"]
+
+
+def run(argv):
+    return subprocess.run(get_cmd() + argv, capture_output=True)
+
+
+class ToolTests(unittest.TestCase):
+    def check(self, argv, expected):
+        self.assertEqual(run(argv).stdout, expected)
+
+    def test_through_two_helpers(self):
+        self.assertEqual(run(["-c", "x"]).returncode, 0)
+
+    def test_through_a_helper_method(self):
+        self.check(["x"], b"x")
+
+    def test_through_the_command_itself(self):
+        out = subprocess.run(get_cmd(), input=b"x", capture_output=True).stdout
+        self.assertEqual(out, b"x")
+
+    def test_other_code(self):
+        self.assertEqual(subprocess.run(["echo", "x"]).returncode, 0)
+"""
+
+
+def _py(name: str) -> str:
+    start = PY_TESTS.index(f"    def {name}(")
+    end = PY_TESTS.find("\n    def ", start + 1)
+    return PY_TESTS[start:end if end > 0 else None]
+
+
+@pytest.mark.parametrize(("test", "names_it"), [
+    # Unidecode's command-line tests: `run(argv)` -> `get_cmd()`, whose string of code runs
+    # the story's `main` in a new interpreter
+    ("test_through_two_helpers", True),
+    ("test_through_a_helper_method", True),  # `self.check(...)`, a TestCase's helper
+    ("test_through_the_command_itself", True),
+    ("test_other_code", False),  # `subprocess.run(...)`: no call of the file's `run`
+])
+def test_a_python_test_names_the_code_under_test_through_its_files_functions(
+        tmp_path: Path, test: str, names_it: bool) -> None:
+    names = sut_names.declared(tmp_path, {"cli/tool.py": "def main():\n    pass\n"})
+    assert sut_names.names_any("tests/test_tool.py", _py(test), names, PY_TESTS) is names_it
+    # a file that does not parse defines no helper: only the test's own code counts
+    broken = PY_TESTS + "\ndef (:\n"
+    assert sut_names.names_any("tests/test_tool.py", _py(test), names, broken) is False
+
+
 JS_TESTS = """import { defuReplaceArray as merge } from "../src/defu";
 import { isPlainObject } from "../src/_utils";
 import { QueryClient } from "../src/queryClient";
