@@ -585,7 +585,7 @@ def go_must_statements(code: str) -> list[str]:
 
 
 def checked_literals(test_source: str, literals: Sequence[Literal],
-                     accepted: bool = True) -> tuple[Literal, ...]:
+                     accepted: bool = True, not_one_value: bool = True) -> tuple[Literal, ...]:
     """`asserted_literals` but for a loop's rows (`_looped_values`) unless a check is that the code
     accepts what it is given (`expect(() => f(v)).not.toThrow()`, `NoError`, a Go error guard or
     `Must` call: `go_must_statements`): what a test whose checks only ask for a result to exist
@@ -602,7 +602,10 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
     every check is an error guard or a `Must` call checks any of them. A Python `assert f(x)` of
     a result's truthiness checks a promised `true` as `assertTrue` and `toBeTruthy()` do ("a
     valid number is accepted with True": `assert card_number(value)`). An assertion's message is
-    no check (`assert f(x), f(x) == "http"`, `assertTrue(f(x), "http")`)."""
+    no check (`assert f(x), f(x) == "http"`, `assertTrue(f(x), "http")`). Nor, with
+    `not_one_value` (a Then promising no difference), is a check that a result is not a value
+    (`_ONLY_WHAT_IT_IS_NOT`: `.not.toBe({ message: 'error' })`, `assert f(x) != "http"`): it
+    denies the value it names, and passes whatever else the code gives."""
     code = _COMMENT_LINE_RE.sub("", test_source)
     must = go_must_statements(code)
     if _GO_FAIL_RE.search(code) or must:
@@ -620,7 +623,8 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
         spans = tuple(span for span in spans if not _ACCEPTS.search(span))
     # what a helper of the test whose checks only ask for a result is handed, it checks not
     calls = set(_helper_calls(code))
-    spans = tuple(span for span in spans if span not in calls)
+    spans = tuple(span for span in spans if span not in calls and not (
+        not_one_value and _ONLY_WHAT_IT_IS_NOT.match(span.strip())))
     found = asserted_in([_without_message(span) for span in spans if span not in looped],
                         literals)
     true = Literal(KEYWORD, "true")

@@ -304,7 +304,7 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
             if not check:
                 return None
             unread = then_literals.ignored_parameter(body)
-            if not unread and then_literals.checked_literals(body, literals, accepted):
+            if not unread and then_literals.checked_literals(body, literals, accepted, other):
                 return None
             column = f" (its table's `{unread}` is read by no check)" if unread else ""
             return (f"only checks that a result exists ({_code(check)}), not {values} from "

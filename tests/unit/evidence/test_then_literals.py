@@ -697,6 +697,22 @@ def test_a_value_in_an_assertions_message_is_checked_by_nothing(source: str) -> 
     assert checked_literals(source.replace(", ", " == 'http', ", 1), literals) == literals
 
 
+@pytest.mark.parametrize("check", [
+    "expect(result._unsafeUnwrapErr()).not.toBe({ message: 'error' })",
+    "expect(result._unsafeUnwrapErr()).not.toEqual({ message: 'error' })",
+])
+def test_a_value_a_check_denies_is_checked_by_nothing(check: str) -> None:
+    """neverthrow 8.0.0's fromThrowable error-handler test weakened to `.not.toBe({ message:
+    'error' })`: it names the AC's value only to deny it, and passes whatever else the handler
+    builds. Where the Then promises a difference (`not_one_value` false), denying is checking."""
+    literals = then_literals("the Err holds what the handler built (`{ message: 'error' }`)")
+    source = f"it('x', () => {{\n  const result = safeThrower()\n  {check}\n}})\n"
+    assert presence_only(source) is not None
+    assert checked_literals(source, literals) == ()
+    assert checked_literals(source, literals, not_one_value=False) == literals
+    assert checked_literals(source.replace(".not.", "."), literals) == literals
+
+
 @pytest.mark.parametrize(("text", "values"), [
     # written bare: digits with letters or a hyphen, three dotted parts
     ("1.2-beta sorts before 1.2-beta.3, and 1.7rc2 is read leniently as 1.2.3 is",
@@ -826,9 +842,10 @@ def test_a_check_that_the_code_accepts_its_input_checks_the_values_it_is_handed_
      "    expect(() => parse(c)).not.toThrow();\n  }\n});\n", []),
     ('func TestX(t *testing.T) {\n\tif _, err := Parse("1.2.3"); err != nil {\n'
      '\t\tt.Fatal(err)\n\t}\n}\n', []),
-    # beside a check of what the result is not, that check's value still counts
+    # beside a check of the result, that check's value still counts (a check only of what it
+    # is not denies its value: test_a_value_a_check_denies_is_checked_by_nothing)
     ("it('x', () => {\n  expect(() => parse('1.2.3')).not.toThrow();\n"
-     "  expect(parse('v')).not.toBe('1.2.3');\n});\n", ["1.2.3"]),
+     "  expect(parse('v')).toBe('1.2.3');\n});\n", ["1.2.3"]),
 ])
 def test_a_check_that_the_code_accepts_its_input_checks_no_result_a_then_promises(
         source: str, checked: list[str]) -> None:

@@ -68,6 +68,41 @@ def test_a_placeholder_is_named_on_its_ac_as_a_placeholder() -> None:
     assert (row["matched"], row["excluded"]) == (False, {test: placeholder})
 
 
+def test_a_test_only_denying_the_value_an_ac_promises_checks_none_of_it() -> None:
+    """neverthrow 8.0.0's fromThrowable error-handler test weakened to
+    `expect(result._unsafeUnwrapErr()).not.toBe({ message: 'error' })`, its only check: a
+    fresh object is never the very value `toBe` compares, so it passes whatever the handler
+    builds, yet the value it denies was read as the AC's `{ message: 'error' }` checked, and
+    the test kept covering AC3 of a P0 story. A check that a result is not the promised value
+    checks none of it; the value itself checked (`toEqual`) is a real test, and so is the
+    denial where the Then promises a difference."""
+    ac = AcceptanceCriterion(
+        "AC3", "Given an error handler passed when wrapping, when the wrapped function throws, "
+        "then the Err holds what the handler built from the error (for example "
+        "`{ message: 'error' }`).", "an error handler passed when wrapping",
+        "the wrapped function throws", "the Err holds what the handler built from the error "
+        "(for example `{ message: 'error' }`).", False, None, 39)
+    test = "tests/index.test.ts::Result.fromThrowable > Accepts an error handler as a second argument"
+    result = CoverageResult((AcCoverage("AC3", True, 1, (test,), "name", False, True),), ())
+
+    def body(check: str) -> str:
+        return ("  it('Accepts an error handler as a second argument', () => {\n"
+                "    const safeThrower = Result.fromThrowable(thrower, toMessageObject)\n"
+                "    const result = safeThrower()\n"
+                f"    {check}\n  }})\n")
+
+    denied = "expect(result._unsafeUnwrapErr()).not.toBe({ message: 'error' })"
+    weak = checks.presence_only_tests([ac], result, {test: body(denied)})
+    assert weak["AC3"][test] == (
+        f"only checks that a result exists ({checks._code(denied)}), not `{{ message: 'error' }}` "
+        "from AC3's Then clause")
+    checked = "expect(result._unsafeUnwrapErr()).toEqual({ message: 'error' })"
+    assert checks.presence_only_tests([ac], result, {test: body(checked)}) == {}
+    differs = dataclasses.replace(ac, text=ac.text.replace("holds what", "never holds what"),
+                                  then="the Err is not equal to `{ message: 'error' }`")
+    assert checks.presence_only_tests([differs], result, {test: body(denied)}) == {}
+
+
 RFC3986_AC1 = AcceptanceCriterion(
     "AC1", "Given a scheme in mixed case such as `HTTP`, when `normalize_scheme` is called, "
     "then it returns the scheme in lower case (`http`).", "a scheme in mixed case such as "
