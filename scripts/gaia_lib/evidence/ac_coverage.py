@@ -156,9 +156,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     description silent on them, which are covered on their own: one test, two ACs): >= 1.4
     times the runner-up's evidence or, when as good as it, >= 1.4 times the runner-up's
     evidence from words spelled alike on both sides (`.includes()` beats "included" for a test
-    named "includes"). Where the test's data table holds, asserted, every distinctive Then
-    literal of the AC, an AC its assertions agree with by a value of its own (and this one by
-    one that AC lacks) is another row's case, no rival (`_rows_apart`: a `.each` row of
+    named "includes"); a runner-up ahead only by the test's body (within 0.8) is passed when
+    the test's own words and assertions claim this AC 1.4 times more and an assertion agrees
+    (a comment's words are not what the test is named to check). Where the test's data
+    table holds, asserted, every distinctive Then literal of the AC, an AC its assertions
+    agree with by a value of its own (and this one by one that AC lacks) is another row's
+    case, no rival (`_rows_apart`: a `.each` row of
     `values is not an array` beside one of `values contains no values`).
   - named for it: the test is named after a code identifier only this AC names (and its
     assertions do not rule the AC out); such an AC, when the identifier is the test's whole
@@ -1427,10 +1430,19 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
                   and not r.named_by_file and not _rows_apart(score, r)]
         runner_up = max((r.total for r in others), default=0.0)
         alike_runner_up = max((r.alike for r in others), default=0.0)
+        # A rival ahead by its body's words alone, near this AC's total, while the test's own
+        # name and assertions claim this AC far more (`claim`), an assertion of it agreeing
+        # (a word its name shares by chance is no more than a word): the body's words are its
+        # set-up and comments, the name says what it checks (Unidecode's
+        # `test_errors_invalid`, whose comment that the error "is not chained ... another
+        # exception occurred" is the strict mode's AC's words, its name the invalid mode's)
+        ahead = score.total >= runner_up or (
+            score.asserts and score.total >= NEAR * runner_up and score.claim >= MARGIN * max(
+                (r.claim for r in others if r.total > score.total), default=0.0))
         # Beside an AC the test is named wholly after, only an assertion of its own agrees.
         beside = [w for w in whole if w is not score]
         agrees = score.asserts and all(score.apart_from(w) for w in beside)
-        clear_best = (score in rivals and score.total >= runner_up
+        clear_best = (score in rivals and ahead
                       and (score.total >= MARGIN * runner_up
                            or (score.alike > 0 and score.alike >= MARGIN * alike_runner_up))
                       and (agrees or (score.explained >= MIN_EXPLAINED

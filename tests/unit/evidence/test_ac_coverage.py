@@ -3446,3 +3446,21 @@ def test_a_row_holding_an_acs_own_case_outweighs_the_unit_its_file_is_named_afte
                      file_list=["glob_test.go", "match/match_test.go"])
     assert [(c.ac_id, c.tests) for c in result.per_ac] == [
         ("AC1", ("glob_test.go::TestTable",)), ("AC2", ("glob_test.go::TestMore",))]
+
+
+def test_a_tests_name_and_assertion_outweigh_a_rival_its_body_alone_puts_ahead() -> None:
+    """Unidecode's `test_errors_invalid` (its evidence as measured): its comment that the
+    error is "not chained ... another exception occurred" is the strict mode's AC's words and
+    puts that AC a little ahead (3.38, 2.04 of it the body's); its name and the error it
+    expects are the invalid mode's AC (3.30, all of it its own words and assertion). It
+    covers the invalid mode's AC."""
+    from gaia_lib.evidence.ac_coverage import _decide, _Score
+
+    strict = _Score(total=3.38, claim=1.34, explained=0.14, alike=0.34, asserts=True)
+    invalid = _Score(total=3.30, claim=3.30, explained=0.86, alike=2.30, asserts=True)
+    assert _decide([strict, invalid]) == [1]
+    # no assertion of it agreeing, a word its name shares by chance ("order" of "byte order
+    # mark" for `test_columns_in_any_order`) decides nothing
+    assert _decide([strict, dataclasses.replace(invalid, asserts=False)]) == []
+    # a rival far ahead keeps the test
+    assert _decide([dataclasses.replace(strict, total=4.5), invalid]) == [0]
