@@ -234,6 +234,18 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   the story speaks of it (by its name or any of its words), its name and body resembling an
   AC ("path", "pointer" for a pointer's round trip through its parts) are no weak match;
   what it asserts (a literal, an exception) and a strong match still count.
+- A JS/TS test named at run time from the rows of the table it loops over (`test(t.input +
+  " with " + JSON.stringify(t.query), ...)`, or a `.each` table of objects named by a
+  template of their fields, `test.each(tests)("$input with $query", ...)`) is one run per row
+  to its runner, each named by the values its name reads from that row: each row's name is
+  read on its own, as a Go test's named subtests and table rows are (`_subtests`), with the
+  test's code; one that names an AC's words (ufo's `withQuery` row `{ param: { a: { nested:
+  { object: 123 } } } }` for "a nested object value is written as encoded JSON", an AC no
+  literal of the table asserts) covers it as a subtest would. Read whole, the rows of every
+  AC were one resemblance among many. A row's name speaks only for an AC that writes no value
+  (no Then literal, no example): one that does is covered by the rows asserting its values,
+  or not at all (its `foo` in the name of another row, `{ foo: true, bar: false }`, checks
+  no `/?foo`).
 - A nested name (`describe('...') > it('...')`) is decided as a whole, then part by part below
   the outermost (which names the unit every test in the file shares): the `it()` sentence on
   its own, and a `describe()` group that says what its tests have in common ("can be used
@@ -493,6 +505,7 @@ class _Said:
     table: tuple[str, ...] = ()  # the string literals of its data tables (`table_strings`)
     outer: frozenset[str] = frozenset()  # its file's, outermost group's and class's units
     outer_words: frozenset[str] = frozenset()  # ... their words its own part does not say
+    row: bool = False  # one run of a test named at run time from its table's rows (`_named_rows`)
 
 
 def _code_only(body: str) -> str:
@@ -1790,6 +1803,22 @@ def _subtests(case: TestCase, whole: _Said, linking: AbstractSet[str]) -> list[_
     return out
 
 
+def _named_rows(case: TestCase, whole: _Said, linking: AbstractSet[str]) -> list[_Said]:
+    """Each run of a JS/TS test named at run time from the rows of its table, two or more
+    (`testcases.named_rows`), read on its own as a Go table's named rows are (`_subtests`):
+    the values its name takes from that row as its name, no description, the whole test's
+    code (its checks are every row's)."""
+    found = testcases.named_rows(case)
+    if len(found) < 2:
+        return []
+    out = []
+    for text in found:
+        name = words.normalise(words.forms(text), linking)
+        out.append(replace(whole, name=frozenset(name), description=frozenset(), row=True,
+                           spelled={t: set(spellings) for t, spellings in name.items()}))
+    return out
+
+
 def _spell_acronyms(criteria: Sequence[AcceptanceCriterion], raw_ac: list[dict[str, set[str]]],
                     raw_said: Sequence[tuple[dict[str, set[str]], ...]]) -> None:
     """An AC that spells out an acronym a test's name or description uses ("least recently
@@ -2183,7 +2212,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         variants = reading.variants.get(t)
         if variants is None:
             parts = _parts(case, case_said, linking, every_named)
-            rows = _subtests(case, case_said, linking)
+            rows = _subtests(case, case_said, linking) or _named_rows(case, case_said, linking)
             variants = reading.variants[t] = (case_said, *parts, *rows)
             reading.alone[t] = frozenset(range(len(parts) or 1, len(variants))) - {0}
         readings = [[_scored(reading, (t, n, i, crit.runs_unit), case, variant, crit)
@@ -2197,7 +2226,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n in reading.alone[t],
                              unspoken=unspoken, unnamed=unnamed):
-                chosen.setdefault(i, scores[i])
+                # a row's name speaks for an AC that writes no value: one that does is the
+                # rows' asserting it, its words in another row's name are no check of it
+                if not (variants[n].row and (crits[i].literals or crits[i].pairs)):
+                    chosen.setdefault(i, scores[i])
         # Runs a unit the AC names as code and quotes a value it promises or an example it
         # gives, or holds its row: the AC's own check, whatever its words resemble (a
         # `describe("kebabCase")` table holding `foo-bar`, for two ACs that both call

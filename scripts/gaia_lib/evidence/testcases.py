@@ -38,6 +38,12 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
   the body), Go subtest names (`t.Run("...")`) and table-case names (`name: "..."`);
+- `named_rows(case)`: for a JS/TS test named at run time from the rows of the table it loops
+  over (`test(t.input + " with " + JSON.stringify(t.query), ...)`), or from its `.each`
+  table's object rows by the `$field`s of its name template (`test.each(tests)("$input with
+  $query", ...)`), each row's name as the runner makes it: the values, in that row, of the
+  fields the name reads (`t.input`, `t.query`: `"/" { param: { a: { nested: { object: 123 }
+  } } }`);
 - `exceptions`: the exception/error types it expects (`pytest.raises(X)`, `assertRaises(X)`,
   `toThrow(X)`, `assertThrows(X.class)`, `errors.Is(err, ErrX)`, `ErrorIs(t, err, ErrX)`);
 - `asserted`: the string and number literals inside its assertions;
@@ -61,7 +67,7 @@ from pathlib import Path
 
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import row_filters
+from gaia_lib.evidence import row_filters, table_rows
 
 
 @dataclass(frozen=True)
@@ -1033,6 +1039,55 @@ def without_subtests(case: TestCase, names: Iterable[str]) -> TestCase:
     dropped = {name for name in names if name in spans}
     return replace(case, body=_without_lines(case.body, gone), description="\n".join(
         line for line in case.description.split("\n") if line not in dropped))
+
+
+# A row's field its run-time name reads: `t.query` in `t.input + " with " + t.query`, not a
+# method called (`t.input.toString()` reads `t.input`; `JSON.stringify` is no field).
+_NAME_FIELD = lazy_re(r"(?<![\w$.])[A-Za-z_$][\w$]*\.(?P<field>[A-Za-z_$][\w$]*)\b(?!\s*\()")
+
+
+# A field of an object row that a `.each` name template prints: `$query` (jest, vitest).
+_TEMPLATE_FIELD = lazy_re(r"\$(?P<field>[A-Za-z_]\w*)")
+
+
+def named_rows(case: TestCase) -> tuple[str, ...]:
+    """For a JS/TS test named at run time from the rows of the table it loops over
+    (`test(t.input + " with " + JSON.stringify(t.query), ...)`), or from the object rows of
+    its `.each` table by a template (`test.each(tests)("$input with $query", ...)`), each
+    row's name as the runner gives it: the values of the fields the name reads (`"/" { param:
+    { nested: ... } }`), in the table's order. () for any other test."""
+    own = case.name.rsplit(" > ", 1)[-1]
+    if case.spoken:
+        fields = {m.group("field") for m in _NAME_FIELD.finditer(own)}
+    else:  # a `.each` table's name template: `"$input with $query"`
+        fields = set(_TEMPLATE_FIELD.findall(own))
+    if not fields or not case.body_line:
+        return ()
+    table = "\n".join(case.body.split("\n")[:max(case.line - case.body_line, 0)])
+    rows: dict[tuple[int, int], list[str]] = {}
+    for field in sorted(fields):
+        for key in re.finditer(rf"""(?<![\w$])["']?{re.escape(field)}["']?\s*:\s*""", table):
+            row = table_rows.enclosing(table, key.start(), key.end())
+            if row is None or table[row[0]] != "{":
+                continue
+            rows.setdefault(row, []).append(table[key.end():_value_end(table, key.end(), row[1])])
+    return tuple(" ".join(values) for _, values in sorted(rows.items()))
+
+
+def _value_end(table: str, at: int, row_end: int) -> int:
+    """Where the value written at `at` in a row (ending at `row_end`) ends: past the bracket
+    closing an object or array, the quote closing a string, else at the next comma."""
+    if table[at] in "[{(":
+        depth = 0
+        for i in range(at, row_end):
+            depth += table[i] in "[{("
+            depth -= table[i] in "]})"
+            if depth == 0:
+                return i + 1
+        return row_end
+    if table[at] in "'\"`":  # a string, commas and all
+        return table.find(table[at], at + 1) + 1 or row_end
+    return next((i for i in range(at, row_end) if table[i] in ",\n"), row_end)
 
 
 def _exceptions(body: str) -> tuple[str, ...]:

@@ -1373,6 +1373,131 @@ def test_each_named_subtest_of_a_go_table_test_is_read_on_its_own() -> None:
     result = analyze("E1-S3", LOOK_ACS, py_cases(without, file), file_list=[file])
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC2"]
 
+
+ADDED_QUERY_ACS = (
+    ac("AC1", "a URL that already has a query", "parameters are added with `withQuery`",
+       "new parameters are appended after the existing ones (`/?test&foo=0`) and an existing "
+       "parameter is replaced by its new value (`/?foo=2`)"),
+    ac("AC2", "a parameter set to undefined", "it is added with `withQuery`",
+       "the parameter is removed from the URL; a parameter set to null is kept as a bare key "
+       "(`/?foo`)"),
+    ac("AC3", "parameter values with spaces and reserved characters",
+       "they are added with `withQuery`",
+       "spaces are encoded as `+` (`/?email=some+email.com`) and an ampersand is "
+       "percent-encoded (`%26`)"),
+    ac("AC4", "a parameter whose value is a list", "it is added with `withQuery`",
+       "the key is repeated once per value (`/?param=3&param=`)"),
+    ac("AC5", "a parameter whose value is a nested object", "it is added with `withQuery`",
+       "the object is written as encoded JSON"),
+)
+WITH_QUERY = '''import { describe, expect, test } from "vitest";
+import { filterQuery, getQuery, withQuery } from "../src";
+
+describe("withQuery", () => {
+  const tests = [
+    { input: "", query: {}, out: "" },
+    { input: "/", query: {}, out: "/" },
+    { input: "?test", query: {}, out: "?test" },
+    { input: "/?test", query: {}, out: "/?test" },
+    { input: "/?test", query: { foo: "0" }, out: "/?test&foo=0" },
+    { input: "/?test", query: { foo: 0 }, out: "/?test&foo=0" },
+    { input: "/?test", query: { foo: 1 }, out: "/?test&foo=1" },
+    { input: "/?test", query: { test: undefined }, out: "/" },
+    { input: "/?foo=1", query: { foo: 2 }, out: "/?foo=2" },
+    {
+      input: "/?foo=1",
+      query: { foo: true, bar: false },
+      out: "/?foo=true&bar=false",
+    },
+    { input: "/?foo=1", query: { foo: undefined }, out: "/" },
+    { input: "/?foo=1", query: { foo: null }, out: "/?foo" },
+    {
+      input: "/",
+      query: { email: "some email.com" },
+      out: "/?email=some+email.com",
+    },
+    {
+      input: "/",
+      query: { "key with space": "spaced value" },
+      out: "/?key+with+space=spaced+value",
+    },
+    {
+      input: "/",
+      query: { str: "&", str2: "%26" },
+      out: "/?str=%26&str2=%2526",
+    },
+    { input: "/?x=1,2,3", query: { y: "1,2,3" }, out: "/?x=1,2,3&y=1,2,3" },
+    { input: "http://a.com?v=1", query: { x: 2 }, out: "http://a.com?v=1&x=2" },
+    {
+      input: "/",
+      query: { json: '{"test":["content"]}' },
+      out: "/?json=%7B%22test%22:%5B%22content%22%5D%7D",
+    },
+    { input: "/", query: { param: ["3", ""] }, out: "/?param=3&param=" },
+    { input: "/", query: { param: ["", "3"] }, out: "/?param=&param=3" },
+    {
+      input: "/",
+      query: { param: { a: { nested: { object: 123 } } } },
+      out: "/?param=%7B%22a%22:%7B%22nested%22:%7B%22object%22:123%7D%7D%7D",
+    },
+    {
+      input: "/",
+      query: { param: { a: [{ obj: 1 }, { obj: 2 }] } },
+      out: "/?param=%7B%22a%22:%5B%7B%22obj%22:1%7D,%7B%22obj%22:2%7D%5D%7D", // {"a":[{"obj":1},{"obj":2}]}
+    },
+    {
+      input: "/",
+      query: { param: { a: [{ obj: [1, 2, 3] }] } },
+      out: "/?param=%7B%22a%22:%5B%7B%22obj%22:%5B1,2,3%5D%7D%5D%7D", // {"a":[{"obj":[1,2,3]}]}
+    },
+    {
+      input: "/",
+      query: { a: "X", "b[]": [], c: "Y" },
+      out: "/?a=X&c=Y",
+    },
+  ];
+
+  for (const t of tests) {
+    test(t.input.toString() + " with " + JSON.stringify(t.query), () => {
+      expect(withQuery(t.input, t.query)).toBe(t.out);
+    });
+  }
+});
+'''
+
+
+def test_each_row_of_a_js_test_named_at_run_time_from_its_table_is_read_on_its_own() -> None:
+    """ufo's `withQuery` loop, each run named `t.input + " with " + JSON.stringify(t.query)`:
+    the nested-object AC gives no value its table could assert, and read whole the test
+    resembled it by its code's words alone. The runs named by the rows of nested objects
+    (`{ param: { a: { nested: { object: 123 } } } }`) and of a JSON value say it: the test
+    covers it, as every other AC by its literals. Without those rows it does not."""
+    file = "test/query.test.ts"
+    test_id = f"{file}::withQuery > {WITH_QUERY.split('test(')[1].split(', () =>')[0]}"
+    result = analyze("E1-S2", ADDED_QUERY_ACS, py_cases(WITH_QUERY, file), file_list=[file])
+    assert {c.ac_id: c.tests for c in result.per_ac if c.matched} == {
+        f"AC{n}": (test_id,) for n in range(1, 6)}
+    json = WITH_QUERY.index('    {\n      input: "/",\n      query: { json:')
+    lists = WITH_QUERY.index('    { input: "/", query: { param: ["3", ""] }')
+    nested = WITH_QUERY.index('    {\n      input: "/",\n      query: { param: { a: { nested')
+    end = WITH_QUERY.index('    {\n      input: "/",\n      query: { a: "X"')
+    unnamed = WITH_QUERY[:json] + WITH_QUERY[lists:nested] + WITH_QUERY[end:]
+    assert "nested" not in unnamed and "json:" not in unnamed
+    result = analyze("E1-S2", ADDED_QUERY_ACS, py_cases(unnamed, file), file_list=[file])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1", "AC2", "AC3", "AC4"]
+    # the same table as `test.each(tests)("$input with $query", ...)`: its runs named alike
+    loop = WITH_QUERY[WITH_QUERY.index("  for (const t of tests) {"):WITH_QUERY.index("});\n")]
+    each = WITH_QUERY.replace(loop, """  test.each(tests)("$input with $query", ({ input, query, out }) => {
+    expect(withQuery(input, query)).toBe(out);
+  });
+""")
+    result = analyze("E1-S2", ADDED_QUERY_ACS, py_cases(each, file), file_list=[file])
+    assert "AC5" in [c.ac_id for c in result.per_ac if c.matched]
+    result = analyze("E1-S2", ADDED_QUERY_ACS, py_cases(each.replace(
+        WITH_QUERY[json:lists], "").replace(WITH_QUERY[nested:end], ""), file), file_list=[file])
+    assert "AC5" not in [c.ac_id for c in result.per_ac if c.matched]
+
+
 NUMBER_ACS = (
     ac("AC1", "an integer", "ordinal is called",
        'it returns its ordinal: "1st", "2nd", "3rd", "11th", "101st"'),

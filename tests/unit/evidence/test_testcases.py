@@ -13,6 +13,7 @@ from gaia_lib.evidence.testcases import (
     holds_tests,
     inherited,
     js_each_calls,
+    named_rows,
     read,
     shadowed,
     shown,
@@ -1025,3 +1026,52 @@ def test_brace_indented_moves_in_only_the_lines_their_braces_hold() -> None:
 def test_a_title_made_at_run_time_is_shown_with_its_interpolations_elided(
         test_id: str, expected: str) -> None:
     assert shown(test_id) == expected
+
+
+WITH_QUERY = """describe("withQuery", () => {
+  const tests = [
+    { input: "/?test", query: { foo: "0" }, out: "/?test&foo=0" },
+    { input: "/?x=1,2,3", query: { y: "1,2,3" }, out: "/?x=1,2,3&y=1,2,3" },
+    {
+      input: "/",
+      query: { param: { a: { nested: { object: 123 } } } },
+      out: "/?param=%7B%22a%22:%7B%22nested%22%7D",
+    },
+  ];
+
+  for (const t of tests) {
+    test(t.input.toString() + " with " + JSON.stringify(t.query), () => {
+      expect(withQuery(t.input, t.query)).toBe(t.out);
+    });
+  }
+  test("keeps the hash", () => {
+    expect(withQuery("/#a", { b: 1 })).toBe("/?b=1#a");
+  });
+});
+"""
+
+
+def test_a_js_test_named_at_run_time_from_its_rows_is_named_by_each_rows_values() -> None:
+    """ufo's `withQuery` loop names each run `t.input + " with " + JSON.stringify(t.query)`:
+    each row's name is what those two fields hold in it (a string whole, commas and all; an
+    object to its closing brace), not the `out` the row expects. A test named in its source
+    has no such rows. A `.each` table named by the template `"$input with $query"` names its
+    runs by the same fields."""
+    looped, written = split_tests("test/query.test.ts", WITH_QUERY)
+    assert named_rows(looped) == (
+        '"/?test" { foo: "0" }',
+        '"/?x=1,2,3" { y: "1,2,3" }',
+        '"/" { param: { a: { nested: { object: 123 } } } }',
+    )
+    assert named_rows(written) == ()
+    each = WITH_QUERY.replace(
+        """  for (const t of tests) {
+    test(t.input.toString() + " with " + JSON.stringify(t.query), () => {
+      expect(withQuery(t.input, t.query)).toBe(t.out);
+    });
+  }""", """  test.each(tests)("$input with $query", ({ input, query, out }) => {
+    expect(withQuery(input, query)).toBe(out);
+  });""")
+    assert each != WITH_QUERY
+    templated, _ = split_tests("test/query.test.ts", each)
+    assert named_rows(templated) == named_rows(looped)
