@@ -133,12 +133,13 @@ MAX_BESIDE = 200  # files read beside the File List's sources; a bigger director
 MAX_BESIDE_BYTES = 512 * 1024  # a bigger file is generated or data: not read
 
 
-def beside(project: Path, sources: Iterable[str], is_test: Callable[[str], bool]
+def beside(project: Path, sources: Mapping[str, str], is_test: Callable[[str], bool]
            ) -> dict[str, str]:
-    """The readable source files in `sources`' directories, of their language families, that
-    are neither one of them nor a test file (`is_test`), by path, in name order."""
+    """The readable source files in `sources`' directories, of the language families they
+    declare names in, that are neither one of them nor a test file (`is_test`), by path, in
+    name order."""
     chosen = set(sources)
-    families = {_declaring_kind(rel, "#!") for rel in chosen} - {None}
+    families = {_declaring_kind(rel, text) for rel, text in sources.items()} - {None}
     out: dict[str, str] = {}
     for folder in sorted({posixpath.dirname(rel) for rel in chosen}):
         try:

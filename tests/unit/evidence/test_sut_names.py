@@ -500,6 +500,10 @@ def test_a_python_name_spelled_only_to_discard_it_names_nothing(
     assert sut_names.names_any("tests/test_parse.py", test, names) is names_it
 
 
+def _read(root: Path, rel: str) -> dict[str, str]:
+    return {rel: (root / rel).read_text()}
+
+
 def _tree(root: Path, files: dict[str, str]) -> None:
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -518,7 +522,7 @@ def test_the_sources_beside_the_file_lists_are_its_directories_code_of_its_langu
                      "src/types.json": "{}\n",
                      "src/deep/more.ts": "export const more = 1;\n",
                      "lib/other.ts": "export const other = 1;\n"})
-    found = sut_names.beside(tmp_path, ["src/parse.ts"], lambda rel: ".test." in rel)
+    found = sut_names.beside(tmp_path, _read(tmp_path, "src/parse.ts"), lambda rel: ".test." in rel)
     assert list(found) == ["src/legacy.js", "src/utils.ts"]
     assert found["src/utils.ts"] == "export function joinURL() {}\n"
 
@@ -532,7 +536,7 @@ def test_what_a_test_naming_none_of_the_story_code_names_is_declared_beside_it(
                      "src/utils.ts": "export function joinURL(...a) { return a.join('/'); }\n",
                      "src/query.ts": "export function getQuery() {}\n"})
     others = sut_names.each_declared(tmp_path, sut_names.beside(
-        tmp_path, ["src/parse.ts"], lambda rel: False))
+        tmp_path, _read(tmp_path, "src/parse.ts"), lambda rel: False))
     text = ('import { joinURL } from "../src";\n\n'
             "test('joins', () => {\n  expect(joinURL('a', 'b')).toBe('a/b');\n});\n\n"
             "test('adds', () => {\n  expect(1 + 1).toBe(2);\n});\n")
@@ -545,5 +549,5 @@ def test_beside_reads_no_more_than_its_bound(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sut_names, "MAX_BESIDE", 2)
     _tree(tmp_path, {f"pkg/m{n}.py": f"def f{n}(): pass\n" for n in range(5)})
-    assert list(sut_names.beside(tmp_path, ["pkg/m0.py"], lambda rel: False)) == [
+    assert list(sut_names.beside(tmp_path, _read(tmp_path, "pkg/m0.py"), lambda rel: False)) == [
         "pkg/m1.py", "pkg/m2.py"]
