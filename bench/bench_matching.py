@@ -165,6 +165,8 @@ PROJECTS = (
             held_out=True, first=(48, 30, 11)),
     Project("pathspec", "pypi", "pathspec==0.12.1", "python-dev", "pathspec-0.12.1",
             held_out=True, test_deps=("pytest", "coverage"), first=(56, 33, 14)),
+    Project("hashids", "pypi", "hashids==1.3.1", "python-dev", "hashids-1.3.1", held_out=True,
+            test_deps=("pytest", "coverage"), first=(21, 8, 74)),
 )
 
 
