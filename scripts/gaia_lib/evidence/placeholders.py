@@ -78,17 +78,18 @@ Two views of the same patterns, both pure:
       assertion (`parse(x)` then `assert True`; `const d = decode(t)` then
       `if (false) expect(d.typ)...` or `return;` before the checks). A test with no check at
       all is not judged by this rule (JS/TS: its checks may sit in a helper it calls);
-    * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call
-      named for a check (`self.assertX`, `pytest.raises`, `fail`, `mock.assert_called...`,
-      `check_output`, `verify(...)`: `_PY_CHECK_WORD`), no `check=True`, no call of a
-      parameter (a fixture), no `self.x(...)` of a method its file does not define (a base
-      class's), and no name of a function or method of its file that checks (through
-      another too) nor one it imports from a module of test helpers (`conftest`, `tests.`,
-      `helpers`, a relative import from its own directory): `for raw, normalized in pairs:
-      normalize_hex(raw)`; a `try` whose `except ValueError: pass` is all its error check.
-      A test whose name says not raising is what it checks (`test_parses_valid`,
-      `test_import_tz`, `test_accepts_key`, `test_no_error`), or whose docstring or comments
-      do ("would raise", "doesn't raise", "regression", "bug #110"), is left alone;
+    * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call named
+      for a check (`self.assertX`, `pytest.raises`, `fail`, `mock.assert_called...`, `check_output`,
+      `verify(...)`: `_PY_CHECK_WORD`), no `check=True`, no call of a parameter (a fixture), no
+      `self.x(...)` of a method its file does not define (a base class's; a name a class of the file
+      binds, `unidecode = staticmethod(unidecode)`, is defined there, and checks where what it binds
+      does), and no name of a function or method of its file that checks (through another too) nor
+      one it imports from a module of test helpers (`conftest`, `tests.`, `helpers`, a relative
+      import from its own directory): `for raw, normalized in pairs: normalize_hex(raw)`; a `try`
+      whose `except ValueError: pass` is all its error check. A test whose name says not raising is
+      what it checks (`test_parses_valid`, `test_import_tz`, `test_accepts_key`, `test_no_error`),
+      or whose docstring or comments do ("would raise", "doesn't raise", "regression", "bug #110"),
+      is left alone;
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
       assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
       Split does not crash; a call of an exported `Must` function, `_ = MustParse(s)`, panics
@@ -3839,6 +3840,12 @@ def _python_checking_names(text: str) -> tuple[frozenset[str] | None, frozenset[
     for node in ast.walk(tree):
         if isinstance(node, _FUNCTION):
             functions.setdefault(node.name, []).append(node)
+        elif isinstance(node, ast.ClassDef):
+            # `unidecode = staticmethod(unidecode)`: the class gives `self.unidecode` itself,
+            # no base class's helper; it checks where what it binds does
+            for statement in node.body:
+                for name, value in _bound(statement):
+                    functions.setdefault(name, []).append(value)
         elif isinstance(node, ast.ImportFrom) and (node.level == 1 or _HELPER_MODULE.search(
                 node.module or "")):
             checking |= {alias.asname or alias.name for alias in node.names}
@@ -3855,6 +3862,17 @@ def _python_checking_names(text: str) -> tuple[frozenset[str] | None, frozenset[
                 checking.add(name)
                 grown = True
     return frozenset(checking), defined
+
+
+def _bound(statement: ast.stmt) -> list[tuple[str, ast.expr]]:
+    """The names a class body's assignment binds, each with the value bound."""
+    if isinstance(statement, ast.Assign):
+        return [(target.id, statement.value) for target in statement.targets
+                if isinstance(target, ast.Name)]
+    if isinstance(statement, ast.AnnAssign) and statement.value is not None and \
+            isinstance(statement.target, ast.Name):
+        return [(statement.target.id, statement.value)]
+    return []
 
 
 def _python_may_check(lines: list[str], outer: FileScope) -> bool:

@@ -6550,3 +6550,49 @@ def test_a_js_test_in_a_group_switched_off_is_skipped_in_source() -> None:
     assert set(found) == {table}
     assert found[table].line == 4
     assert found[table].reason == "skipped in source (describe.skip around it)"
+
+
+BOUND_PY = '''import unittest
+
+from unidecode import unidecode
+
+
+def check_ascii(text):
+    assert text.isascii()
+
+
+class BaseTests:
+    def test_errors_preserve(self):
+        s = "test \\U000f0000 test"
+        o = self.unidecode(s, errors="preserve")
+
+    def test_checked_by_what_it_binds(self):
+        self.ascii_only(self.unidecode("caf\\u00e9"))
+
+    def test_base_class_helper(self):
+        self.round_trip("caf\\u00e9")
+
+
+class TestUnidecode(BaseTests, unittest.TestCase):
+    unidecode = staticmethod(unidecode)
+    ascii_only = staticmethod(check_ascii)
+'''
+
+
+def test_a_name_a_test_class_binds_is_its_files_own_not_a_base_class_helper() -> None:
+    """Unidecode's tests live in a base class and call `self.unidecode(...)`, which each
+    TestCase class binds (`unidecode = staticmethod(unidecode)`): with its assert taken out,
+    `test_errors_preserve` only calls the code and checks nothing. A bound name checks where
+    what it binds does (`staticmethod(check_ascii)`); a `self.x(...)` no code of the file
+    gives may still be a base class's helper that checks."""
+    path = "tests/test_unidecode.py"
+    scope = placeholders.file_scope(path, BOUND_PY)
+    found = {case.name: placeholders.classify(case, None, scope)
+             for case in split_tests(path, BOUND_PY)}
+    assert {name: (f.line, f.reason) if f else None for name, f in found.items()} == {
+        "BaseTests::test_errors_preserve": (
+            11, "it checks nothing: no assertion, no `raises`, `fail` or raise, no helper that "
+                "checks"),
+        "BaseTests::test_checked_by_what_it_binds": None,
+        "BaseTests::test_base_class_helper": None,
+    }
