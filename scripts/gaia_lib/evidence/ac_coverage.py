@@ -62,7 +62,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     is its very case: a test whose code never writes it has no evidence for the AC, however
     much of it the test's other inputs share (`"FOOBar"` -> `["FOO", "Bar"]`: the words of
     `fooBar` and the value `Bar`), and is at most a nearest test, saying so
-    (`_unwritten_input`). An input the AC gives that
+    (`_unwritten_input`). Likewise an option the AC's Given or When sets to a literal as code
+    (`errors='strict'`, `{ long: true }`) that the test's code sets only to other literals
+    (`errors='invalid'`): the test checks the code otherwise set, at most a nearest test of
+    the AC (`_other_setting`). An input the AC gives that
     the test's table quotes only in rows holding none of what the AC promises for it is the
     test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
     or as an example (`_inputs_elsewhere`). A Python test's table is read without the
@@ -714,6 +717,8 @@ class _Criterion:
     matches: tuple[tuple[str, str], ...] = ()
     # the values its Then writes that are no plain name (`_spans_written`: `1 byte`)
     values_written: frozenset[str] = frozenset()
+    # (option, literal) its Given or When sets as code (`_literal_settings`: `errors='strict'`)
+    settings: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -722,6 +727,12 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         near = _score(case, said, replace(crit, pairs=(), literals=()), weight)
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its code never writes the AC's input `{unwritten}`")) if _resembles(near) or (
+                crit.coded & said.calls) else _Score()
+    if other := _other_setting(_code_only(case.body), crit.settings):
+        # what it checks is the code set otherwise: near the AC at most
+        near = _score(case, said, replace(crit, settings=()), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its code sets {other}")) if _resembles(near) or (
                 crit.coded & said.calls) else _Score()
     score = _Score()
     if crit.denied & {name.lower() for name in case.exceptions}:
@@ -1604,6 +1615,46 @@ def _setting_key(text: str) -> str:
     return re.sub(r"\s*([:=])\s*", r"\1", " ".join(text.split()))
 
 
+# A literal an option is set to: a quoted string, a number, a boolean, none.
+_LITERAL = r"""'[^'\n]*'|"[^"\n]*"|-?\d+(?:\.\d+)?|True|False|true|false|None|null"""
+_LITERAL_SETTING = re.compile(rf"([A-Za-z_$][\w$.-]*)[:=]({_LITERAL})")
+
+
+def _literal_value(text: str) -> str:
+    """A literal as compared: a string without its quotes, `True` as `true`."""
+    if text[:1] in "'\"":
+        return text[1:-1]
+    return text.lower() if text in ("True", "False", "None") else text
+
+
+def _literal_settings(ac: AcceptanceCriterion) -> tuple[tuple[str, frozenset[str]], ...]:
+    """(option, values) for each option the AC's Given or When sets to a literal as code
+    (`errors='strict'`, `{ strict: true }`), with every literal its whole text sets it to
+    (a Then going on "with `follow_links=False` ...": both are its cases)."""
+    def literal(text: str) -> list[tuple[str, str]]:
+        return [(whole.group(1), _literal_value(whole.group(2)))
+                for m in _SETTING_RE.finditer(text)
+                if (whole := _LITERAL_SETTING.fullmatch(_setting_key(m.group(1))))]
+
+    anywhere = literal(ac.text)
+    return tuple((option, frozenset(v for o, v in anywhere if o == option))
+                 for option in dict.fromkeys(o for o, _ in literal(ac.setting)))
+
+
+def _other_setting(code: str, settings: Sequence[tuple[str, frozenset[str]]]) -> str:
+    """The first of an AC's literal `settings` that a test's code sets only to other literals
+    (`errors='invalid'` where the AC says `errors='strict'`; not `errors == 'x'`, nor a
+    value that is no literal, `errors=mode`), as "`errors='invalid'`, never the AC's
+    `strict`"; else "". The test then checks the code otherwise set, not the AC's case."""
+    for written, values in settings:
+        option = written.rsplit(".", 1)[-1]
+        set_to = [m.group(1) for m in re.finditer(
+            rf"(?<![\w$.]){re.escape(option)}\s*[:=]\s*({_LITERAL})(?![\w.])", code)]
+        if set_to and not values & {_literal_value(v) for v in set_to}:
+            return f"`{option}={set_to[0]}`, never the AC's `{' / '.join(sorted(values))}`"
+    return ""
+
+
 def _settings(ac: AcceptanceCriterion) -> tuple[frozenset[str], frozenset[str]]:
     """(the option settings an AC's Given writes as code, those its whole text writes)."""
     given = frozenset(_setting_key(m.group(1)) for m in _SETTING_RE.finditer(ac.given or ""))
@@ -2139,7 +2190,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 length=length[i],
                                 unthrown=bool(_NOTHING_THROWN.search(ac.then or ac.text)),
                                 pairs=_example_pairs(ac), matches=_stated(ac.then or ""),
-                                values_written=frozenset(_spans_written(ac.then or ""))))
+                                values_written=frozenset(_spans_written(ac.then or "")),
+                                settings=_literal_settings(ac)))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),

@@ -3589,3 +3589,59 @@ def test_a_tests_name_and_assertion_outweigh_a_rival_its_body_alone_puts_ahead()
     assert _decide([strict, dataclasses.replace(invalid, asserts=False)]) == []
     # a rival far ahead keeps the test
     assert _decide([dataclasses.replace(strict, total=4.5), invalid]) == [0]
+
+
+UNIDECODE_ERRORS_ACS = (
+    ac("AC4", "the same text", "it is transliterated with `errors='strict'`",
+       "an `UnidecodeError` is raised whose index is the position of the character, 5, and "
+       "which is not chained to another exception"),
+    ac("AC6", "an errors mode that does not exist, such as `invalid`",
+       "text with such a character is transliterated", "an `UnidecodeError` is raised"),
+)
+UNIDECODE_ERRORS_PY = '''class BaseTestUnidecode:
+    def test_errors_strict(self):
+        with self.assertRaises(UnidecodeError) as e:
+            o = self.unidecode("test \\U000f0000 test", errors='strict')
+
+        self.assertEqual(5, e.exception.index)
+
+        # This checks that the exception is not chained (i.e. you don't get the
+        # "During handling of the above exception, another exception occurred")
+        self.assertIsNone(e.exception.__context__)
+
+    def test_errors_invalid(self):
+        with self.assertRaises(UnidecodeError) as e:
+            self.unidecode("test \\U000f0000 test", errors='invalid')
+
+        # This checks that the exception is not chained (i.e. you don't get the
+        # "During handling of the above exception, another exception occurred")
+        self.assertIsNone(e.exception.__context__)
+'''
+
+
+def test_a_test_setting_an_option_only_otherwise_than_the_ac_is_no_test_of_it() -> None:
+    """Unidecode: `test_errors_invalid` calls `unidecode(..., errors='invalid')` and says, as
+    the strict-mode test does, that the error is not chained: it resembled AC4, which sets
+    `errors='strict'`, enough to cover it, so AC4 stayed covered with its own test's check
+    weakened. A test setting the AC's option only to other literals checks the code set
+    otherwise: at most a nearest test of the AC, saying so."""
+    strict = f"{FILE}::BaseTestUnidecode::test_errors_strict"
+    invalid = f"{FILE}::BaseTestUnidecode::test_errors_invalid"
+    found = by_id(review(UNIDECODE_ERRORS_ACS, UNIDECODE_ERRORS_PY))
+    assert (found["AC4"].tests, found["AC6"].tests) == ((strict,), (invalid,))
+    # its own test gone, AC4 is left uncovered, the invalid-mode test its nearest, and why
+    without = UNIDECODE_ERRORS_PY.split("    def test_errors_invalid")[0].replace(
+        "test_errors_strict", "test_errors_invalid").replace("'strict'", "'invalid'")
+    alone = by_id(review(UNIDECODE_ERRORS_ACS, without))["AC4"]
+    assert not alone.matched
+    assert [m.test for m in alone.candidates] == [invalid]
+    assert "its code sets `errors='invalid'`, never the AC's `strict`" in \
+        alone.candidates[0].why
+    # a mode given by a name, not a literal, says nothing of which it is
+    named = without.replace("errors='invalid'", "errors=mode")
+    assert by_id(review(UNIDECODE_ERRORS_ACS, named))["AC4"].tests == (invalid,)
+    # a value the AC's Then sets the option to as well is one of its cases
+    both = (dataclasses.replace(UNIDECODE_ERRORS_ACS[0], text=UNIDECODE_ERRORS_ACS[0].text
+                                + " The same holds with `errors='invalid'`."),
+            UNIDECODE_ERRORS_ACS[1])
+    assert by_id(review(both, without))["AC4"].tests == (invalid,)
