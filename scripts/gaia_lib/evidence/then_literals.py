@@ -1696,13 +1696,18 @@ def written_values(text: str) -> tuple[str, ...]:
 
 def table_strings(source: str) -> tuple[str, ...]:
     """The string literals of a test's data tables (`_TABLE_START_RE`: parametrize rows, a Go
-    table, a JS `.each` table, a tagged-template one's cells) and of a loop its assertions
-    use: its header, and the literal table a name it runs over holds (`_looped_values`)."""
+    table, a JS `.each` table, written in place or declared by the name it is handed, a
+    tagged-template one's cells) and of a loop its assertions use: its header, and the
+    literal table a name it runs over holds (`_looped_values`)."""
     code = _COMMENT_LINE_RE.sub("", source)
     spans = assertion_spans(source)
     tables = [code[m.start():_statement_end(code, m.start())]
               for m in _TABLE_START_RE.finditer(code)] + _looped_values(code, spans) + \
         _template_cells(code)
+    # a `.each` test over a table its text declares (`test.each(joinURLTests)`): its rows, as
+    # a loop's over it are
+    tables += [table for name in dict.fromkeys(_EACH_NAMED_RE.findall(code))
+               if (table := _named_table(code, name)) is not None]
     found: list[str] = []
     for span in tables:
         for m in _TABLE_STRING_RE.finditer(span):

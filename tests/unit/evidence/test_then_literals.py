@@ -1164,3 +1164,23 @@ def test_a_js_test_asking_only_that_nothing_is_thrown_accepts_only() -> None:
                         ) == 'expect(() => parse("9")).not.toThrow()'
     assert accepts_only('it("parses", () => {\n  expect(() => parse("9")).not.toThrow();\n'
                         '  expect(parse("9")).toBe(9);\n});\n') is None
+
+
+def test_a_each_tests_table_declared_by_name_is_its_data_table() -> None:
+    """ufo's joinURL rows as `test.each(joinURLTests)("joinURL($input) === $out", ...)`, the
+    table a `const` declared above its group: its strings are the test's table, as they are
+    for a loop over the same table, so the AC whose URL one row promises is that row's."""
+    table = ('const joinURLTests = [\n  { input: ["a", "b/", "/c"], out: "a/b/c" },\n'
+             '  { input: ["https://google.com/", "./foo", "/bar"],\n'
+             '    out: "https://google.com/foo/bar" },\n] as const;\n\n')
+    each = (table + 'describe("joinURL", () => {\n'
+            '  test.each(joinURLTests)("joinURL($input) === $out", ({ input, out }) => {\n'
+            '    expect(joinURL(...input)).toBe(out);\n  });\n});\n')
+    looped = (table + 'describe("joinURL", () => {\n  for (const t of joinURLTests) {\n'
+              '    test(`joinURL(${t.input}) === ${t.out}`, () => {\n'
+              '      expect(joinURL(...t.input)).toBe(t.out);\n    });\n  }\n});\n')
+    for source in (each, looped):
+        assert in_table("https://google.com/foo/bar", table_strings(source))
+    # a name handed to `.each` that no literal table gives is none
+    assert not in_table("a/b/c", table_strings(each.replace("const joinURLTests = [",
+                                                              "const other = [")))
