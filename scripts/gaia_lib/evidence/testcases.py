@@ -18,7 +18,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
 - `spoken`: for a JS/TS test whose own name is made at run time, its name as a reader of the
   source reads it: a template literal's text without its `${...}` code (`joinURL(${a}) ===
   ${b}`: `joinURL( ) === `), an expression's string literals (`t.input + " with " + t.query`:
-  ` with `), after its groups; "" where the name is written out (then it is `name`);
+  ` with `), a `.each` name template's text without what each row fills in (`joinURL($input)
+  === $out`: `joinURL( ) === `; `%s`, `%d` ...), after its groups; "" where the name is
+  written out (then it is `name`);
   `line`: the 1-based line of its declaration;
 - `body`: a module-level table a `@pytest.mark.parametrize` names (`TEST_CASES`; the rows
   the test never checks blank: `_checked_rows`), then
@@ -373,8 +375,10 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             call = (i, line.rindex("(", 0, match.start("q")))
             name = match.group("name")
             made = match.group("q") == "`" and "${" in name  # a template: code in its name
+            spoken = template_text(name) if made else (
+                each_text(name) if ".each(" in match.group(0) else None)
             case = _js_case(path, lines, i, [*groups, name], i, call, table_start,
-                            spoken=template_text(name) if made else None)
+                            spoken=spoken)
             # a loop in it or around it over a table its group declares before it (`for
             # (const [input, expected] of cases)`, `cases.forEach(...)`): that table is its
             # data too
@@ -387,12 +391,12 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             if looped is None and table_start is None and around:
                 looped = around[0][0]
             yield case if looped is None else _js_case(
-                path, lines, i, [*groups, name], i, call, looped,
-                spoken=template_text(name) if made else None)
+                path, lines, i, [*groups, name], i, call, looped, spoken=spoken)
         each = None if found else _each_case(lines, i)
         if each is not None:
             found = True
-            yield _js_case(path, lines, i, [*groups, each[0]], each[1], each[2], table_start)
+            yield _js_case(path, lines, i, [*groups, each[0]], each[1], each[2], table_start,
+                           spoken=each_text(each[0]))
         dynamic = None if found else _JS_DYNAMIC_TEST.search(line)
         if dynamic is not None:
             expression = " ".join(dynamic.group("expr").split())[:MAX_EXPRESSION]
@@ -497,6 +501,20 @@ def _group_table(lines: list[str], describes: list[tuple[int, str, int]], at: in
     declared = re.compile(rf"\s*(?:const|let|var)\s+(?:{wanted})\b")
     return first if any(declared.match(earlier) for earlier in lines[first:at]) else None
 _JS_STRING = lazy_re(r""""((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|`((?:\\.|[^`\\])*)`""")
+
+
+# What a `.each` table's name template fills in for each row: a field of an object row
+# (`$input`, `$a.b`), a printf placeholder (`%s`, `%d`, `%i`, `%f`, `%j`, `%o`, `%p`, `%#`,
+# `%$`, `%%`).
+_EACH_PLACEHOLDER = lazy_re(r"\$[A-Za-z_][\w.]*|%[sdifjoOpc#$%]")
+
+
+def each_text(title: str) -> str | None:
+    """A `.each` test's name template without what each row fills in (`joinURL($input) ===
+    $out`: `joinURL( ) === `): the row's values are no words the test says. None where it
+    has none (its name is then its `name`)."""
+    text = _EACH_PLACEHOLDER.sub(" ", title)
+    return text if text != title else None
 
 
 def template_text(template: str) -> str:
@@ -1057,9 +1075,8 @@ def named_rows(case: TestCase) -> tuple[str, ...]:
     row's name as the runner gives it: the values of the fields the name reads (`"/" { param:
     { nested: ... } }`), in the table's order. () for any other test."""
     own = case.name.rsplit(" > ", 1)[-1]
-    if case.spoken:
-        fields = {m.group("field") for m in _NAME_FIELD.finditer(own)}
-    else:  # a `.each` table's name template: `"$input with $query"`
+    fields = {m.group("field") for m in _NAME_FIELD.finditer(own)} if case.spoken else set()
+    if not fields:  # a `.each` table's name template: `"$input with $query"`
         fields = set(_TEMPLATE_FIELD.findall(own))
     if not fields or not case.body_line:
         return ()

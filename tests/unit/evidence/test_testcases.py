@@ -1075,3 +1075,27 @@ def test_a_js_test_named_at_run_time_from_its_rows_is_named_by_each_rows_values(
     assert each != WITH_QUERY
     templated, _ = split_tests("test/query.test.ts", each)
     assert named_rows(templated) == named_rows(looped)
+    # what the source says of such a name is its template's text, not the fields it fills in
+    assert templated.spoken == "withQuery >   with  "
+
+
+def test_a_each_tests_name_template_says_its_text_not_the_placeholders_rows_fill_in() -> None:
+    """ufo's joinURL table as `test.each(joinURLTests)("joinURL($input) === $out", ...)`: the
+    words `input` and `out` are fields each row fills in, not what the test says (they made
+    the test's name half unexplained by the AC it checks); likewise jest's and vitest's
+    printf placeholders, on a one-line table or one spanning lines. A name with none is read
+    as written."""
+    cases = split_tests("test/join.test.ts", """describe("joinURL", () => {
+  test.each(joinURLTests)("joinURL($input) === $out", ({ input, out }) => {
+    expect(joinURL(...input)).toBe(out);
+  });
+  test.each([[1, 2]])("add(%i) gives %d, 100%% sure", (a, b) => {});
+  test.each([
+    [1, 2],
+  ])("adds %s", (a, b) => {});
+  test.each(rows)("keeps the hash", (row) => {});
+});
+""")
+    assert [c.spoken for c in cases] == [
+        "joinURL > joinURL( ) ===  ", "joinURL > add( ) gives  , 100  sure", "joinURL > adds  ",
+        ""]
