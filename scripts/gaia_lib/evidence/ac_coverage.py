@@ -1275,14 +1275,20 @@ def subject_prefixes(name: str, file: str = "") -> tuple[str, ...]:
     test is named `test_<unit>_<what it checks>` by the convention of every runner); () for a
     sentence. A name that starts with its file's unit names what follows it, too (right after
     the whole name): `TestVersionMetadata` in `version_test.go` -> versionmetadata, metadata,
-    ..., version (the method `Metadata` of the file's type)."""
+    ..., version (the method `Metadata` of the file's type). A sentence that starts with a
+    call names the unit it calls: `joinURL( ) === ` (a title made at run time,
+    `joinURL(${t.input}) === ${t.out}`), `parse("1h") returns 3600000` -> joinurl, parse."""
     whole = subject_of(name)
     if not whole:
-        return ()
+        called = _LEADING_CALL.match(re.split(r"::| > ", name)[-1])
+        return (identifier_key(called.group(1)),) if called else ()
     parts = _name_parts(name)
     rest = _after_file_unit(parts, file)
     return tuple(dict.fromkeys([whole, *("".join(rest[:k]) for k in range(len(rest), 0, -1)),
                                 *("".join(parts[:k]) for k in range(len(parts), 0, -1))]))
+
+
+_LEADING_CALL = re.compile(r"\s*([A-Za-z_$][\w$]*)\(")
 
 
 def _name_parts(name: str) -> list[str]:

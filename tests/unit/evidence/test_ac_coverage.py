@@ -2159,6 +2159,19 @@ def test_a_name_that_starts_with_its_files_unit_names_what_follows() -> None:
         "constraintsstring", "string")
 
 
+@pytest.mark.parametrize(("name", "subjects"), [
+    # ufo's joinURL table under a group renamed "joining URL segments": the title made at run
+    # time, `joinURL(${...}) === ${...}`, calls the unit it checks
+    ("joining URL segments > joinURL( ) ===  ", ("joinurl",)),
+    ('format > parse("1h") returns 3600000', ("parse",)),
+    ("parse > returns (nothing) for an empty string", ()),  # a word before a bracket
+    ("parse > returns 1", ()),
+])
+def test_a_sentence_that_starts_with_a_call_names_the_unit_it_calls(
+        name: str, subjects: tuple[str, ...]) -> None:
+    assert subject_prefixes(name, "test/join.test.ts") == subjects
+
+
 ACCESSORS = (
     ac("AC1", "a version with a prerelease", "`Prerelease` is read",
        "the text after the hyphen is returned"),
