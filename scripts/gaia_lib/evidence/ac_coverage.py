@@ -237,6 +237,14 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   the story speaks of it (by its name or any of its words), its name and body resembling an
   AC ("path", "pointer" for a pointer's round trip through its parts) are no weak match;
   what it asserts (a literal, an exception) and a strong match still count.
+- A JS/TS test whose outermost `describe()` group names a unit (a name spelled as code,
+  `ResultAsync`, or the owner of a dotted one, `Result.Ok`, `Result.fromThrowable` ->
+  `Result`) checks that unit. Where another group of the story's tests names a unit whose
+  name holds every word of it and more (`ResultAsync` beside `Result`), an AC that speaks of
+  that wider unit by its words ("an asynchronous result", `ResultAsync.combine`) and of the
+  test's unit only inside them, naming it nowhere as code, is about the other unit: the test
+  matches it only by an assertion of its own (`_of_a_wider_unit`: neverthrow's `Result.Ok >
+  Maps to a ResultAsync` runs `Result`'s `asyncAndThen`, no `ResultAsync`'s `map`).
 - A JS/TS test named at run time from the rows of the table it loops over (`test(t.input +
   " with " + JSON.stringify(t.query), ...)`, or a `.each` table of objects named by a
   template of their fields, `test.each(tests)("$input with $query", ...)`) is one run per row
@@ -1406,7 +1414,8 @@ def _resembles(score: _Score) -> bool:
 
 def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = False,
             unspoken: AbstractSet[int] = frozenset(),
-            unnamed: AbstractSet[int] = frozenset()) -> list[int]:
+            unnamed: AbstractSet[int] = frozenset(),
+            wider: AbstractSet[int] = frozenset()) -> list[int]:
     """Indexes of the ACs a test covers, from its evidence for each (the module's rule);
     `executed`: per-test coverage shows the test running the story's sources; `alone`: the
     scores are of the test's own sentence read apart from its groups, which is strong
@@ -1414,7 +1423,9 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
     class is named after, which its words alone cannot match (`_other_unit`); `unnamed`: the
     ACs of a unit other than the test's, or of its unit but not of what the rest of its name
     says, which only an assertion of theirs matches and which are no rivals
-    (`_of_another_unit`, `_of_its_rest`)."""
+    (`_of_another_unit`, `_of_its_rest`); `wider`: the ACs of a unit whose name holds the
+    test's group's unit and more, which only an assertion of theirs matches, rivals still
+    (`_of_a_wider_unit`)."""
     # An AC its assertions alone match strongly, which its name never mentions, is covered on
     # its own: it sets no bar for the ACs the test's name speaks of.
     on_own = {id(s) for s in scores if s.asserts and s.explained == 0 and s.total >= STRONG}
@@ -1483,7 +1494,7 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
             score.named_by_file and any(r is not score for r in rivals))
         if i in unspoken and not score.asserts:
             clear_best = named_for = False
-        if i in unnamed and not score.asserts:
+        if (i in unnamed or i in wider) and not score.asserts:
             continue
         # ... and, its own sentence read apart from the groups that name its unit, by all its
         # distinctive values or its own case: one value of it a row shares by chance (`3000`
@@ -1578,6 +1589,63 @@ def _of_another_unit(scores: Sequence[_Score], crits: Sequence[_Criterion]) -> f
                      if not s.named_unit
                      and not any(unit and unit <= crit.spelled.keys() for unit in units)
                      and not (s.explained >= WHOLLY_EXPLAINED and s.claim > held))
+
+
+# A dotted name: its owner and a member (`Result.Ok`, `ResultAsync.fromThrowable`).
+_DOTTED = re.compile(r"([A-Za-z_$][\w$]*)\.[A-Za-z_$][\w$]*")
+
+
+def group_unit(case: TestCase) -> str:
+    """The unit a JS/TS test's outermost `describe()` group names, backticks aside: a name
+    spelled as code (`ResultAsync`, `createSlice`: `group_code_name`) or the owner of a dotted
+    name (`Result.Ok`, `Result.fromThrowable` -> `Result`); "" for a group named otherwise (a
+    sentence, a plain word) and for a test in no group."""
+    if not case.file.endswith(_JS_SUFFIXES):
+        return ""
+    nested = _nested(_spoken(case))
+    if len(nested) < 2:
+        return ""
+    group = nested[0].strip().strip("`")
+    dotted = _DOTTED.fullmatch(group)
+    return dotted.group(1) if dotted else group_code_name(group)
+
+
+def _stems(text: str) -> list[str]:
+    """The words of `text` in order, identifiers split, abbreviations expanded and stemmed,
+    stop words kept (`ResultAsync` -> result, asynchronous): how a unit's name is spoken."""
+    return [words.stem(words.ABBREVIATIONS.get(w, w)) for w in words.raw_words(text)]
+
+
+def _spans(spoken: Sequence[str], unit: frozenset[str]) -> list[range]:
+    """Where `spoken` says every word of `unit`, one after another in any order."""
+    size = len(unit)
+    return [range(k, k + size) for k in range(len(spoken) - size + 1)
+            if frozenset(spoken[k:k + size]) == unit and len(set(spoken[k:k + size])) == size]
+
+
+def _of_a_wider_unit(unit: str, units: AbstractSet[str],
+                     criteria: Sequence[AcceptanceCriterion],
+                     identifiers: Sequence[Mapping[str, float]]) -> frozenset[int]:
+    """The ACs a test of `unit` (its outermost group's: `group_unit`) does not check, among
+    `units` (every such group's of the story's tests): those that speak of a unit whose name
+    holds every word of `unit` and more (`ResultAsync` beside `Result`: "an asynchronous
+    result", `ResultAsync.map`), say the words of `unit` only inside such a name, and name
+    no `unit` as code (`Result` / `ResultAsync`). Empty for a test in no unit's group."""
+    if not unit:
+        return frozenset()
+    mine = frozenset(_stems(unit))
+    wider = [w for w in (frozenset(_stems(u)) for u in units) if mine < w]
+    if not mine or not wider:
+        return frozenset()
+    out = set()
+    for i, ac in enumerate(criteria):
+        spoken = _stems(ac.text)
+        inside = {k for w in wider for span in _spans(spoken, w) for k in span}
+        if not inside or identifier_key(unit) in identifiers[i]:
+            continue
+        if all(set(span) <= inside for span in _spans(spoken, mine)):
+            out.add(i)
+    return frozenset(out)
 
 
 def _leads(keys: Sequence[str], tokens: Iterable[str]) -> bool:
@@ -2238,6 +2306,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     never = [units.named_unrun(ac) if measured and units is not None else frozenset()
              for ac in criteria]
     settings = [_settings(ac) for ac in criteria]
+    group_units = {u for u in map(group_unit, ours) if u}
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     # per test matched by its evidence: its best evidence for each AC, the ACs it counts for
@@ -2281,9 +2350,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         unnamed = _of_another_unit(readings[0], crits) | _of_its_rest(
             readings[0], case_said, crits, reading.weight, linking) | _in_another_setting(
             _spoken(case), settings)
+        wider = _of_a_wider_unit(group_unit(case), group_units, criteria, identifiers)
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n in reading.alone[t],
-                             unspoken=unspoken, unnamed=unnamed):
+                             unspoken=unspoken, unnamed=unnamed, wider=wider):
                 # a row's name speaks for an AC that writes no value: one that does is the
                 # rows' asserting it, its words in another row's name are no check of it
                 if not (variants[n].row and (crits[i].literals or crits[i].pairs)):
@@ -2338,7 +2408,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                  for crit_scores in zip(*readings, strict=True)]
         # what the test can be a spare test for: not an AC its run, its unit or its printing
         # rules out (as above), nor one saying nothing of a failure it expects
-        barred = unrun | {i for i in unspoken | unnamed if not bests[i].asserts} | (
+        barred = unrun | {i for i in unspoken | unnamed | wider if not bests[i].asserts} | (
             set(range(len(criteria))) - about_printing if printing else set())
         read_tests[case.test_id] = ([_Score() if i in barred or sc.unpromised else sc
                                      for i, sc in enumerate(bests)], chosen)

@@ -17,6 +17,7 @@ from gaia_lib.evidence.ac_coverage import (
     attribution,
     file_unit_parts,
     file_units_run,
+    group_unit,
     prints_only,
     promises_values,
     read,
@@ -3658,3 +3659,132 @@ def test_a_test_setting_an_option_only_otherwise_than_the_ac_is_no_test_of_it() 
                                 + " The same holds with `errors='invalid'`."),
             UNIDECODE_ERRORS_ACS[1])
     assert by_id(review(both, without))["AC4"].tests == (invalid,)
+
+
+def ac_text(ac_id: str, text: str) -> AcceptanceCriterion:
+    return AcceptanceCriterion(ac_id, text, None, None, None, False, False, 1)
+
+
+# neverthrow 8.0.0: `Result` and `ResultAsync` share method names; the ACs speak of the
+# asynchronous result's.
+ASYNC_RESULT_ACS = (
+    ac_text("AC1",
+            "Given an asynchronous result holding a value, when I map it with a synchronous "
+            "or an asynchronous function, then awaiting gives an Ok with the mapped value "
+            "(`12` becomes `'12'`), and an asynchronous error passes through map untouched "
+            "without calling the function."),
+    ac_text("AC2",
+            "Given an asynchronous result holding an error, when I transform the error with "
+            "`mapErr`, then awaiting gives the transformed error (`Error: Wrong format`), and"
+            " a success passes through without calling the function."),
+    ac_text("AC3",
+            "Given an asynchronous result holding a value, when I chain a next step with "
+            "`andThen` returning either a result or an asynchronous result, then the next "
+            "step's outcome becomes the chain's outcome, and after an error the step is never"
+            " called."),
+    ac_text("AC4",
+            "Given a side step that itself can fail, when I run it with `andThrough`, then a "
+            "success keeps the original value (`12`) while a failure of the step becomes the "
+            "chain's error (`oh no!`)."),
+)
+SYNC_RESULT_TESTS = """describe('Result.Ok', () => {
+  it('Maps to a ResultAsync', async () => {
+    const okVal = ok(12)
+    const flattened = okVal.asyncAndThen((_number) => okAsync({ data: 'why not' }))
+    expect(flattened).toBeInstanceOf(ResultAsync)
+    const newResult = await flattened
+    expect(newResult.isOk()).toBe(true)
+    expect(newResult._unsafeUnwrap()).toStrictEqual({ data: 'why not' })
+  })
+
+  describe('asyncAndThrough', () => {
+    it('Calls the passed function but returns an original ok as Async', async () => {
+      const okVal = ok(12)
+      const passedFn = jest.fn((_number) => okAsync(undefined))
+      const teedAsync = okVal.asyncAndThrough(passedFn)
+      expect(teedAsync).toBeInstanceOf(ResultAsync)
+      const teed = await teedAsync
+      expect(teed.isOk()).toBe(true)
+      expect(passedFn).toHaveBeenCalledTimes(1)
+      expect(teed._unsafeUnwrap()).toStrictEqual(12)
+    })
+  })
+})
+
+describe('Result.Err', () => {
+  it('Transforms error into ResultAsync within `asyncAndThen`', async () => {
+    const errVal = err('Wrong format')
+    const asyncMapper = jest.fn((_val) => okAsync('Very Nice!'))
+    const promise = errVal.asyncAndThen(asyncMapper)
+    expect(promise).toBeInstanceOf(ResultAsync)
+    const newResult = await promise
+    expect(newResult.isErr()).toBe(true)
+    expect(asyncMapper).not.toHaveBeenCalled()
+  })
+})
+"""
+ASYNC_MAP_TESTS = """  describe('map', () => {
+    it('Maps a value using a synchronous function', async () => {
+      const asyncVal = okAsync(12)
+      const mapSyncFn = jest.fn((v) => v.toString())
+      const mapped = asyncVal.map(mapSyncFn)
+      const newVal = await mapped
+      expect(newVal._unsafeUnwrap()).toBe('12')
+    })
+  })
+"""
+ASYNC_MAP_ERR_TESTS = """  describe('mapErr', () => {
+    it('Maps an error using a synchronous function', async () => {
+      const asyncErr = errAsync('Wrong format')
+      const mapErrSyncFn = jest.fn((str) => 'Error: ' + str)
+      const mappedErr = asyncErr.mapErr(mapErrSyncFn)
+      const newVal = await mappedErr
+      expect(newVal._unsafeUnwrapErr()).toBe('Error: Wrong format')
+    })
+  })
+"""
+
+
+def async_result_tests(*groups: str) -> str:
+    return f"{SYNC_RESULT_TESTS}\ndescribe('ResultAsync', () => {{\n{''.join(groups)}}})\n"
+
+
+@pytest.mark.parametrize(
+    ("group", "unit"),
+    [("Result.Ok", "Result"), ("`Result.fromThrowable`", "Result"), ("ResultAsync", "ResultAsync"),
+     ("Utils", ""), ("combines lists", "")],
+)
+def test_group_unit_is_a_code_name_or_a_dotted_names_owner(group: str, unit: str) -> None:
+    (found,) = ts_cases(f"describe('{group}', () => {{\n  it('x', () => {{\n"
+                        "    expect(f()).toBe(1)\n  })\n})\n", "tests/index.test.ts")
+    assert group_unit(found) == unit
+
+
+def test_a_test_of_a_narrower_unit_is_no_test_of_an_ac_about_the_wider_one() -> None:
+    """`Result.Ok > Maps to a ResultAsync` runs `Result`'s `asyncAndThen`: the AC mapping "an
+    asynchronous result" is `ResultAsync`'s (a group of the story's tests), whose words hold
+    `Result`'s and more. With `ResultAsync`'s map tests deleted, AC1 has no test."""
+    file = "tests/index.test.ts"
+    both = by_id(analyze("E1-S3", ASYNC_RESULT_ACS,
+                         ts_cases(async_result_tests(ASYNC_MAP_TESTS, ASYNC_MAP_ERR_TESTS), file),
+                         file_list=[file]))
+    assert both["AC1"].tests == (f"{file}::ResultAsync > map > Maps a value using a synchronous "
+                                 "function",)
+    assert both["AC2"].tests == (f"{file}::ResultAsync > mapErr > Maps an error using a "
+                                 "synchronous function",)
+    gone = by_id(analyze("E1-S3", ASYNC_RESULT_ACS,
+                         ts_cases(async_result_tests(ASYNC_MAP_ERR_TESTS), file),
+                         file_list=[file]))
+    assert not gone["AC1"].matched
+
+
+def test_an_ac_naming_the_narrower_unit_as_code_keeps_its_tests() -> None:
+    """An AC that names `Result` itself ("its `Result` counterpart") speaks of it on its own:
+    the `Result.Ok` group's tests may cover it."""
+    criteria = (ac_text("AC1", "Given an asynchronous result, when I map it with `Result`'s "
+                               "asyncAndThen, then it returns a ResultAsync."),
+                ASYNC_RESULT_ACS[1])
+    found = ts_cases(async_result_tests(ASYNC_MAP_TESTS), "tests/index.test.ts")
+    units = {group_unit(c) for c in found} - {""}
+    assert ac_coverage._of_a_wider_unit("Result", units, criteria, [{"result": 1.0}, {}]) \
+        == frozenset({1})
