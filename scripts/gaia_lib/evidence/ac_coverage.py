@@ -262,6 +262,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   its own, and a `describe()` group that says what its tests have in common ("can be used
   mutably when wrapped in createNextState" > "addOne": the group's AC and the operation's AC,
   each with the test's description and body). A test covers the ACs any reading decides.
+  A group named as code that no AC names (`ResultAsync > okAsync > ...`) is no part read on
+  its own: it names a unit, and its words are that name's ("ok", "asynchronous"), no
+  sentence of what its tests share (neverthrow's `okAsync` tests read as "an asynchronous
+  result ... gives an Ok" for the AC mapping one).
   Read apart from its groups, the `it()` sentence (or a class's method) is strong evidence
   for its best AC only: a second AC it resembles alone ("should use the payload returned from
   the prepareAction method", as much the AC without a prepare callback as the one with it) is
@@ -1884,7 +1888,9 @@ def _parts(case: TestCase, whole: _Said, linking: AbstractSet[str],
     of them. A test class (`TestSigner::test_max_age`) is no part: its name is the unit's;
     unless it names no unit, in two or more words (`TestSlugifyUnicode::test_max_length`:
     what its tests share, as a group's name says), neither a function its test calls
-    (`_class_unit`) nor an identifier an AC names (`named`, or the start of one)."""
+    (`_class_unit`) nor an identifier an AC names (`named`, or the start of one). Nor is a
+    `describe()` group named as code that names no such identifier (`okAsync`): a unit's
+    name, whose words say nothing of what its tests check."""
     found = _NAME_PARTS.split(_spoken(case))
     levels = _spoken(case).split("::")
     if len(found) < 2 and len(levels) >= 2:
@@ -1895,8 +1901,15 @@ def _parts(case: TestCase, whole: _Said, linking: AbstractSet[str],
             found = ["", group, levels[-1]]
     if len(found) < 2:
         return []
+    described = len(_NAME_PARTS.split(_spoken(case))) >= 3
     out = []
-    for part in found[1:]:
+    for k, part in enumerate(found[1:], 1):
+        # a `describe()` group named as code no AC names (`okAsync`) names a unit, not what
+        # its tests share: its words are that name's, no sentence of their own
+        unit = identifier_key(group_code_name(part)) if described and k < len(found) - 1 \
+            else ""
+        if unit and not any(n.startswith(unit) or unit.startswith(n) for n in named):
+            continue
         name = words.normalise(words.forms(part), linking)
         spelled = {t: name.get(t, set()) | (whole.spelled.get(t, set())
                                              if t in whole.description else set())

@@ -3788,3 +3788,30 @@ def test_an_ac_naming_the_narrower_unit_as_code_keeps_its_tests() -> None:
     units = {group_unit(c) for c in found} - {""}
     assert ac_coverage._of_a_wider_unit("Result", units, criteria, [{"result": 1.0}, {}]) \
         == frozenset({1})
+
+
+OK_ASYNC_TESTS = """  describe('okAsync', () => {
+    it('Creates a ResultAsync that resolves to an Ok', async () => {
+      const val = okAsync(12)
+      expect(val).toBeInstanceOf(ResultAsync)
+      const res = await val
+      expect(res.isOk()).toBe(true)
+      expect(res._unsafeUnwrap()).toEqual(12)
+    })
+  })
+"""
+
+
+def test_a_group_named_as_code_no_ac_names_is_no_sentence_of_its_own() -> None:
+    """`ResultAsync > okAsync > ...`: read alone, the group `okAsync` says "ok" and
+    "asynchronous", all of "an asynchronous result ... gives an Ok"; it names a function no
+    AC names, not what its tests check. With the map tests deleted, AC1 has no test."""
+    file = "tests/index.test.ts"
+    gone = by_id(analyze("E1-S3", ASYNC_RESULT_ACS,
+                         ts_cases(async_result_tests(ASYNC_MAP_ERR_TESTS, OK_ASYNC_TESTS), file),
+                         file_list=[file]))
+    assert not gone["AC1"].matched
+    kept = by_id(analyze("E1-S3", ASYNC_RESULT_ACS, ts_cases(async_result_tests(
+        ASYNC_MAP_TESTS, ASYNC_MAP_ERR_TESTS, OK_ASYNC_TESTS), file), file_list=[file]))
+    assert kept["AC1"].tests == (f"{file}::ResultAsync > map > Maps a value using a synchronous "
+                                 "function",)
