@@ -65,7 +65,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     (`_unwritten_input`). Likewise an option the AC's Given or When sets to a literal as code
     (`errors='strict'`, `{ long: true }`) that the test's code sets only to other literals
     (`errors='invalid'`): the test checks the code otherwise set, at most a nearest test of
-    the AC (`_other_setting`). An input the AC gives that
+    the AC (`_other_setting`). A test whose name says the other side of what an AC says
+    (`previous` and `smaller` for "the next greater value", `decode` for "when it is
+    encoded": `OPPOSITES`), and none of the AC's side, checks that side: no reading of it
+    covers the AC but by the AC's own case (`_opposite`). An input the AC gives that
     the test's table quotes only in rows holding none of what the AC promises for it is the
     test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
     or as an example (`_inputs_elsewhere`). A Python test's table is read without the
@@ -740,6 +743,14 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its code never writes the AC's input `{unwritten}`")) if _resembles(near) or (
                 crit.coded & said.calls) else _Score()
+    if opposite := _opposite(said.name | said.description, frozenset(crit.spelled)):
+        # it names the other side of what the AC says (`previous smaller` for "next greater")
+        near = _score(case, replace(said, name=said.name - opposite.keys(),
+                                    description=said.description - opposite.keys()),
+                      crit, weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its name says {' and '.join(sorted(opposite.values()))}, the AC the opposite"
+        )) if _resembles(near) or (crit.coded & said.calls) else _Score()
     if other := _other_setting(_code_only(case.body), crit.settings):
         # what it checks is the code set otherwise: near the AC at most
         near = _score(case, said, replace(crit, settings=()), weight)
@@ -1698,6 +1709,39 @@ _LITERAL = r"""'[^'\n]*'|"[^"\n]*"|-?\d+(?:\.\d+)?|True|False|true|false|None|nu
 _LITERAL_SETTING = re.compile(rf"([A-Za-z_$][\w$.-]*)[:=]({_LITERAL})")
 
 
+# Words that name the two sides of one thing: a test named for the one side (`returns the
+# previous smaller value`) checks the other side of an AC that says only the one (`then it
+# returns the next greater value`).
+# Not a side an option's value says either way (`enabled` set to `false` is disabled), nor
+# the order of time (a test of "stop before start" beside "after `Stop` no job starts").
+OPPOSITES = (("next", "previous"), ("next", "prev"), ("greater", "smaller"),
+             ("greater", "less"), ("larger", "smaller"), ("largest", "smallest"),
+             ("highest", "lowest"), ("maximum", "minimum"), ("max", "min"),
+             ("ascending", "descending"), ("increment", "decrement"), ("increase", "decrease"),
+             ("forward", "backward"), ("forwards", "backwards"), ("older", "newer"),
+             ("oldest", "newest"), ("uppercase", "lowercase"), ("encode", "decode"),
+             ("encrypt", "decrypt"), ("serialize", "deserialize"), ("compress", "decompress"))
+
+
+@functools.lru_cache(maxsize=1)
+def _opposite_stems() -> tuple[tuple[str, str, str], ...]:
+    """(a word's stem, its opposite's stem, the opposite as written), both ways round."""
+    found = []
+    for one, other in OPPOSITES:
+        found += [(words.stem(one), words.stem(other), other),
+                  (words.stem(other), words.stem(one), one)]
+    return tuple(found)
+
+
+def _opposite(said: AbstractSet[str], ac_tokens: AbstractSet[str]) -> dict[str, str]:
+    """The words a test's name and description say (`said`, stems) whose opposites the AC
+    says without them, while the test says none of those opposites: stem -> the word as
+    written ({} for none). `previous` and `smaller` for "the next greater value"."""
+    return {theirs: written for ours, theirs, written in _opposite_stems()
+            if ours in ac_tokens and theirs not in ac_tokens
+            and theirs in said and ours not in said}
+
+
 def _literal_value(text: str) -> str:
     """A literal as compared: a string without its quotes, `True` as `true`."""
     if text[:1] in "'\"":
@@ -2359,6 +2403,10 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                      for i, crit in enumerate(own)] for n, variant in enumerate(variants)]
         readings = [_of_outer_unit(scores, variants[n], identifiers)
                     for n, scores in enumerate(readings)]
+        # its name says the other side of what an AC says: no reading of it checks that AC
+        # but by the AC's own case (`_opposite`)
+        opposed = {i for i, crit in enumerate(crits) if _opposite(
+            case_said.name | case_said.description, frozenset(crit.spelled))}
         unspoken = _other_unit(case, crits, identifiers)
         unnamed = _of_another_unit(readings[0], crits) | _of_its_rest(
             readings[0], case_said, crits, reading.weight, linking) | _in_another_setting(
@@ -2369,7 +2417,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                              unspoken=unspoken, unnamed=unnamed, wider=wider):
                 # a row's name speaks for an AC that writes no value: one that does is the
                 # rows' asserting it, its words in another row's name are no check of it
-                if not (variants[n].row and (crits[i].literals or crits[i].pairs)):
+                if not (variants[n].row and (crits[i].literals or crits[i].pairs)) and not (
+                        i in opposed and not scores[i].own_case):
                     chosen.setdefault(i, scores[i])
         # Runs a unit the AC names as code and quotes a value it promises or an example it
         # gives, or holds its row: the AC's own check, whatever its words resemble (a
@@ -2380,7 +2429,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         of_unit: dict[int, _Score] = {}
         for i, named_units in enumerate(unit_names):
             best = max((scores[i] for scores in readings), key=lambda sc: sc.total)
-            if named_units & ran_units and not best.contradicted and \
+            if named_units & ran_units and not best.contradicted and i not in opposed and \
                     not (best.unraised and not best.unpromised) and (
                         best.own_case
                         or _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
@@ -2422,7 +2471,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         # what the test can be a spare test for: not an AC its run, its unit or its printing
         # rules out (as above), nor one saying nothing of a failure it expects
         barred = unrun | {i for i in unspoken | unnamed | wider if not bests[i].asserts} | (
-            set(range(len(criteria))) - about_printing if printing else set())
+            set(range(len(criteria))) - about_printing if printing else set()) | {
+            i for i in opposed if not bests[i].own_case}
         read_tests[case.test_id] = ([_Score() if i in barred or sc.unpromised else sc
                                      for i, sc in enumerate(bests)], chosen)
         for i, best in enumerate(bests):

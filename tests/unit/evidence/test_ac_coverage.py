@@ -3815,3 +3815,51 @@ def test_a_group_named_as_code_no_ac_names_is_no_sentence_of_its_own() -> None:
         ASYNC_MAP_TESTS, ASYNC_MAP_ERR_TESTS, OK_ASYNC_TESTS), file), file_list=[file]))
     assert kept["AC1"].tests == (f"{file}::ResultAsync > map > Maps a value using a synchronous "
                                  "function",)
+
+
+NEAREST_VALUE_ACS = (
+    ac("AC6", "a sorted list of values",
+       "`findNearestValueInList` looks for the value after a given one",
+       "it returns the next greater value, or null when there is none"),
+    ac("AC7", "a sorted list of values and a step",
+       "the field's range is listed", "every value is in the list"),
+)
+NEAREST_VALUE_TS = """describe('CronField', () => {
+  describe('findNearestValueInList', () => {
+    test('returns the next greater value when reverse=false', () => {
+      expect(CronField.findNearestValueInList([1, 2, 3], 1, false)).toBe(2);
+    });
+
+    test('returns the previous smaller value when reverse=true', () => {
+      expect(CronField.findNearestValueInList([1, 2, 3], 3, true)).toBe(2);
+    });
+  });
+});
+"""
+
+
+def test_a_test_named_for_the_other_side_of_what_an_ac_says_is_no_test_of_it() -> None:
+    """cron-parser: with its next-value tests weakened to `toBeDefined()`, the AC "it returns
+    the next greater value" stayed covered by `returns the previous smaller value when
+    reverse=true`, through the `findNearestValueInList` group both sit in. A test whose name
+    says `previous` and `smaller`, where the AC says only `next` and `greater`, checks the other
+    side; with both sides in its name, it may check the AC's."""
+    file = "tests/CronField.test.ts"
+    nxt = f"{file}::CronField > findNearestValueInList > returns the next greater value when " \
+          "reverse=false"
+    prev = f"{file}::CronField > findNearestValueInList > returns the previous smaller value " \
+           "when reverse=true"
+
+    def covering(source: str) -> tuple[str, ...]:
+        return {c.ac_id: c.tests for c in analyze(
+            "E1-S2", NEAREST_VALUE_ACS, split_tests(file, source), file_list=[file]).per_ac
+                }["AC6"]
+
+    assert covering(NEAREST_VALUE_TS) == (nxt,)
+    start = NEAREST_VALUE_TS.index("    test('returns the next")
+    only_previous = NEAREST_VALUE_TS[:start] + NEAREST_VALUE_TS[
+        NEAREST_VALUE_TS.index("    test('returns the previous"):]
+    assert covering(only_previous) == ()
+    both = only_previous.replace("the previous smaller value when reverse=true",
+                                 "the previous smaller or next greater value")
+    assert covering(both) == (prev.replace("value when reverse=true", "or next greater value"),)
