@@ -1046,6 +1046,22 @@ def run_subtests(case: TestCase) -> tuple[tuple[str, str, int], ...]:
                  for name, (start, end) in spans.items() if name in named)
 
 
+def subtest_case(case: TestCase, name: str) -> TestCase | None:
+    """A Go test's subtest `name` (as its source writes it: `_subtest_spans`) read as a test
+    of its own: named as `go test` names it (`TestX/name`, its test's name leading: a subtest
+    is part of what its test is for), its own lines (the `t.Run` call and its function, or the
+    table row) as its body, on the line of its file they start on. None where `case` has no
+    such subtest."""
+    span = _subtest_spans(case).get(name)
+    if span is None:
+        return None
+    lines = case.body.split("\n")
+    declared = next((i for i, line in enumerate(lines) if line.startswith("func ")), 0)
+    return TestCase(file=case.file, name=f"{case.name}/{name}",
+                    line=case.line + span[0] - declared,
+                    body="\n".join(lines[span[0]:span[1] + 1]))
+
+
 def without_subtests(case: TestCase, names: Iterable[str]) -> TestCase:
     """`case` (a read Go test) without the subtests `names` (as its source writes them): their
     lines gone from its body, their names from its description. A subtest the runner skipped

@@ -424,6 +424,47 @@ def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
     return _judged(criteria, result, judge)
 
 
+def checkless_subtest_tests(story_key: str, criteria: Sequence[AcceptanceCriterion],
+                            result: ac_coverage.CoverageResult, cases: Sequence[TestCase],
+                            checkless: Mapping[str, Sequence[str]],
+                            skipped: Mapping[str, Sequence[str]],
+                            file_list: Sequence[str] = ()) -> dict[str, dict[str, str]]:
+    """Per AC: its Go tests (`result`, read without the subtests that check nothing) one of
+    whose subtests that check nothing (`checkless`: per test, their names as its source
+    writes them; those in `skipped` the runner skipped, the others can report no failure) is
+    matched to that AC read as a test of its own (`testcases.subtest_case`: `TestX/name`,
+    its own lines), with why. The part of the test written for the AC checked nothing: its
+    other subtests and its name say the test is about the AC, not that the AC is checked
+    (`TestLRU_Resize`'s `downsize` skipped, its `upsize` passing: the resize down the AC
+    promises is untested)."""
+    from gaia_lib.evidence import ac_coverage, testcases
+
+    by_test = {case.test_id: case for case in cases}
+    subtests: dict[str, tuple[str, str]] = {}  # a subtest read alone -> its test, its name
+    own: list[TestCase] = []
+    for test, names in checkless.items():
+        case = by_test.get(test)
+        for name in names:
+            sub = testcases.subtest_case(case, name) if case is not None else None
+            if sub is not None:
+                subtests[sub.test_id] = (test, name)
+                own.append(sub)
+    if not own:
+        return {}
+    alone = ac_coverage.analyze(story_key, criteria, [*cases, *own], file_list=file_list)
+    counted = {entry.ac_id: frozenset(entry.tests) for entry in result.per_ac}
+    out: dict[str, dict[str, str]] = {}
+    for entry in alone.per_ac:
+        for test, name in (subtests[t] for t in entry.tests if t in subtests):
+            if test in counted.get(entry.ac_id, ()):
+                how = ("the runner skipped it" if name in skipped.get(test, ())
+                       else "its function can report no failure")
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"runs its check of {entry.ac_id} in its subtest `{name}`, which checks "
+                    f"nothing ({how})")
+    return out
+
+
 def plainer_input_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
                         bodies: Mapping[str, str]) -> dict[str, dict[str, str]]:

@@ -698,6 +698,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                          *qa_checks.unchecked_column_tests(criteria, coverage, bodies).items(),
                          *(qa_checks.skipped_row_tests(criteria, coverage, bodies,
                                                        run.instances).items() if run else ()),
+                         *qa_checks.checkless_subtest_tests(
+                             s.key, criteria, coverage, cases, reads.checkless_subtests(run),
+                             run.skipped_subtests if run else {}, file_list_rels).items(),
                          *(qa_checks.unchecked_tests(criteria, coverage, bodies,
                                                      reads.sut_names.of(".js")).items()
                            if js else ())]:

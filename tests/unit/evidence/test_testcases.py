@@ -18,6 +18,7 @@ from gaia_lib.evidence.testcases import (
     shadowed,
     shown,
     split_tests,
+    subtest_case,
     subtests,
     without_subtests,
 )
@@ -605,6 +606,24 @@ def test_a_go_test_without_a_subtest_has_neither_its_code_nor_its_name() -> None
     assert "contains keeps the order" in kept.description.splitlines()
     assert "Resize(1)" not in without_subtests(resize, ["downsize"]).body
     assert without_subtests(resize, ["no such subtest"]) is resize
+
+def test_a_go_subtest_read_as_a_test_of_its_own_is_named_as_go_test_names_it() -> None:
+    """A `t.Run` subtest, or a table row, read alone: `TestX/name`, its own lines (not the
+    other subtests', not the test's setup), on the line of its file they start on."""
+    rows, resize = map(read, split_tests("simplelru/lru_test.go", SUBTESTS_GO))
+    down = subtest_case(resize, "downsize")
+    assert down is not None
+    assert (down.test_id, down.line) == ("simplelru/lru_test.go::TestResize/downsize",
+                                         SUBTESTS_GO.splitlines().index(
+                                             '\tt.Run("downsize", func(t *testing.T) {') + 1)
+    assert "Resize(1)" in down.body and "Resize(2)" not in down.body
+    assert down.body.startswith('\tt.Run("downsize"') and down.body.endswith("\t})")
+    peek = subtest_case(rows, "peek keeps the order")
+    assert peek is not None and peek.name == "TestNoRecentness/peek keeps the order"
+    assert "l.Peek" in peek.body and "l.Contains" not in peek.body and "t.Run" not in peek.body
+    assert subtest_case(resize, "no such subtest") is None
+    assert subtest_case(TestCase("a.test.ts", "x", 1, 'it("a", () => {});'), "a") is None
+
 
 def test_a_go_testmain_taking_testing_m_is_no_test() -> None:
     """`TestMain(m *testing.M)` runs a package's tests (or, never calling `m.Run()`, none):
