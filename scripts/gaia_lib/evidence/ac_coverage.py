@@ -24,7 +24,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
   own. Signals:
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
-    subtest names, at full weight;
+    subtest names, at full weight; not a word the AC writes only inside an identifier it
+    names (`peek` of `PeekOrAdd`) that is a method the test's code calls (`l.Peek(1)`) while
+    it calls none the AC names: `TestLRUPeek` is the test of `Peek`;
   - **body**: the AC's words in the test's code, at 0.4 (and falling as more tests' bodies
     use them: shared set-up code decides nothing); the calls that expect an exception and the
     exceptions they name are left out (`assertRaises(TypeError` is the exception signal, not
@@ -734,6 +736,8 @@ class _Criterion:
     values_written: frozenset[str] = frozenset()
     # (option, literal) its Given or When sets as code (`_literal_settings`: `errors='strict'`)
     settings: tuple[tuple[str, frozenset[str]], ...] = ()
+    # the words it writes only inside code spans (`peek`, `add` of `PeekOrAdd`)
+    code_words: frozenset[str] = frozenset()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -788,7 +792,12 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     for key in sorted(said.calls & crit.coded - {unit}):
         score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
 
-    for token in sorted(ac_tokens & (said.name | said.description)):
+    # A word of its name that is a method its code calls (`TestLRUPeek` calling `l.Peek`),
+    # the AC writing it only inside another it names (`PeekOrAdd`), which the code never
+    # calls: the test is about that method, not the AC's.
+    other_method = (said.calls & crit.code_words) - crit.coded if not (
+        said.calls & crit.coded) else frozenset()
+    for token in sorted((ac_tokens & (said.name | said.description)) - other_method):
         amount = weight(token) * scale.get(token, 1.0) * crit.length
         score.add(NAME if token in said.name else DESCRIPTION, amount,
                   _shown(ac_spelled[token], token))
@@ -2322,7 +2331,10 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 unthrown=bool(_NOTHING_THROWN.search(ac.then or ac.text)),
                                 pairs=_example_pairs(ac), matches=_stated(ac.then or ""),
                                 values_written=frozenset(_spans_written(ac.then or "")),
-                                settings=_literal_settings(ac)))
+                                settings=_literal_settings(ac),
+                                code_words=frozenset(ac_spelled[i]) - frozenset(
+                                    words.normalise(words.forms(_BACKTICKED.sub(
+                                        " ", _ac_text(ac))), linking))))
 
     return Reading(story_key, tuple(criteria), tuple(ours), tuple(unattributed), tuple(said),
                    frozenset(linking), weight, tuple(crits), tuple(identifiers), tuple(code),

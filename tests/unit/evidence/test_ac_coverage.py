@@ -3863,3 +3863,47 @@ def test_a_test_named_for_the_other_side_of_what_an_ac_says_is_no_test_of_it() -
     both = only_previous.replace("the previous smaller value when reverse=true",
                                  "the previous smaller or next greater value")
     assert covering(both) == (prev.replace("value when reverse=true", "or next greater value"),)
+
+
+LRU_ADD_ACS = (
+    ac("AC3", "a cache of size 1", "`Add` stores a key",
+       "it returns false when nothing was evicted, and true when adding a second key evicts "
+       "the first"),
+    ac("AC5", "a full cache of size 2", "`PeekOrAdd` is called with a key it holds",
+       "it returns the key's previous value, reports it contained and evicts nothing"),
+)
+LRU_PEEK = '''package lru
+
+func TestLRUPeek(t *testing.T) {
+\tl, err := New(2)
+\tif err != nil {
+\t\tt.Fatalf("err: %v", err)
+\t}
+
+\tl.Add(1, 1)
+\tl.Add(2, 2)
+\tif v, ok := l.Peek(1); !ok || v != 1 {
+\t\tt.Errorf("1 should be set to 1: %v, %v", v, ok)
+\t}
+}
+'''
+
+
+def test_a_test_named_after_a_method_its_code_calls_is_not_the_test_of_a_longer_one() -> None:
+    """golang-lru's TestLRUPeek calls `l.Peek`; the PeekOrAdd AC writes `peek` only inside
+    `PeekOrAdd`, which the test never calls: the test is Peek's, and the AC was covered by it
+    alone once TestLRUPeekOrAdd was emptied. A test of the same name calling `PeekOrAdd` is
+    the AC's; to an AC saying "peek" in its own words, the word brings the test near."""
+    file = "lru_test.go"
+    result = analyze("E1-S1", LRU_ADD_ACS, py_cases(LRU_PEEK, file), file_list=[file])
+    assert [c.ac_id for c in result.per_ac if c.matched] == []
+    assert result.per_ac[1].candidates == ()  # not even near
+    calling = LRU_PEEK.replace("l.Peek(1)", "l.PeekOrAdd(1, 1)")
+    result = analyze("E1-S1", LRU_ADD_ACS, py_cases(calling, file), file_list=[file])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC5"]
+    said = (LRU_ADD_ACS[0], ac("AC5", "a full cache of size 2",
+                               "`PeekOrAdd` is called to peek at a key it holds",
+                               "it returns the key's previous value, reports it contained "
+                               "and evicts nothing"))
+    result = analyze("E1-S1", said, py_cases(LRU_PEEK, file), file_list=[file])
+    assert [m.test for m in result.per_ac[1].candidates] == [f"{file}::TestLRUPeek"]
