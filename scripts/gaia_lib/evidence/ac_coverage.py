@@ -74,7 +74,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     the test's table quotes only in rows holding none of what the AC promises for it is the
     test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
     or as an example (`_inputs_elsewhere`). A Python test's table is read without the
-    columns it never reads (`table_columns`: `resadd` in `test_sub`);
+    columns it never reads (`table_columns`: `resadd` in `test_sub`). A check comparing by
+    an operator a number of two digits or more that the Then writes (not inside a message
+    it quotes) with code named by a word of that Then and by none of the other Thens writing
+    the number (`if l.Len() != 128 {` for "then `Len` is 128", `if evictCounter != 128 {`
+    for "the callback is called for each evicted entry: 128 times"): 2.0, and it covers the
+    AC as its own case does (`_then_numbers`, `_compared_numbers`);
   - **calls**: a function or method the AC spells as code (`next_major()`, `SetMetadata`,
     `max_age`; not a plain word the tests call) that the test's code calls
     (`v.next_major()`): 0.3 of that identifier's weight (0.6 where only this AC names it),
@@ -526,6 +531,9 @@ class _Said:
     outer: frozenset[str] = frozenset()  # its file's, outermost group's and class's units
     outer_words: frozenset[str] = frozenset()  # ... their words its own part does not say
     row: bool = False  # one run of a test named at run time from its table's rows (`_named_rows`)
+    # each number a check compares the code's result with, and the words of that code
+    # (`_compared_numbers`)
+    compared: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 def _code_only(body: str) -> str:
@@ -736,6 +744,9 @@ class _Criterion:
     values_written: frozenset[str] = frozenset()
     # (option, literal) its Given or When sets as code (`_literal_settings`: `errors='strict'`)
     settings: tuple[tuple[str, frozenset[str]], ...] = ()
+    # per number its Then writes (`_then_numbers`), the words of its Then and those of the other
+    # ACs' Thens writing the number too
+    numbers: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     # the words it writes only inside code spans (`peek`, `add` of `PeekOrAdd`)
     code_words: frozenset[str] = frozenset()
 
@@ -853,6 +864,14 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.tabled = bool(distinctive) and all(
             lit in asserted and then_literals.in_table(lit.value, said.table)
             for lit in distinctive)
+    # a check comparing a number the Then states with code the Then's words name, and no
+    # other AC's writing that number (`if l.Len() != 128 {` for "`Len` is 128"): its value
+    for number, checked in said.compared:
+        then_words, others = crit.numbers.get(number, (frozenset(), frozenset()))
+        if checked & then_words and not checked & others:
+            score.add(LITERAL, ROW_WEIGHT, number)
+            score.agree(LITERAL, number)
+            score.asserts = score.own_value = True
     elsewhere = _inputs_elsewhere(case.body, crit.pairs)
     for value, amount in crit.written.items():  # a row of its data table holds the value
         if value not in elsewhere and then_literals.in_table(value, said.table):
@@ -1836,7 +1855,56 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  compounds=_compounds(_spoken(case), linking or set()),
                  parts=tuple(_name_parts(_spoken(case))),
                  table=then_literals.table_strings(case.body),
-                 outer=_outer_units(case), outer_words=_outer_words(case, linking or set()))
+                 outer=_outer_units(case), outer_words=_outer_words(case, linking or set()),
+                 compared=_compared_numbers(then_literals.assertion_spans(case.body),
+                                            linking or set()))
+
+
+# A number compared with something else by an operator (`l.Len() != 128`, `len(c) == 128`,
+# `size <= 10`): not one inside a sum (`i+128`), an index or a longer name or number.
+_COMPARED_NUMBER = re.compile(
+    r"(?:[=!]==?|<=?|(?<![=-])>=?)\s*(?P<after>-?\d+(?:\.\d+)?)(?![\w.+\-*/%\[])"
+    r"|(?<![\w.+\-*/%\]])(?P<before>-?\d+(?:\.\d+)?)\s*(?:[=!]==?|<=?|>=?)(?!=)")
+
+
+def _compared_numbers(spans: Sequence[str], linking: AbstractSet[str]
+                      ) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each number of two digits or more a check (`spans`) compares by an operator
+    (`_COMPARED_NUMBER`), with the words of the check's code, its strings and numbers aside:
+    `if l.Len() != 128 {` compares 128 with the length."""
+    out: dict[tuple[str, frozenset[str]], None] = {}
+    for span in spans:
+        found = [m.group("after") or m.group("before") for m in _COMPARED_NUMBER.finditer(span)]
+        numbers = [n for n in found if len(re.findall(r"\d", n)) >= 2]
+        if not numbers:
+            continue
+        code = _STRING_VALUE.sub(" ", span)
+        said = frozenset(t for t in words.normalise(words.forms(code), linking)
+                         if not _NUMBER.fullmatch(t))
+        for number in numbers:
+            out.setdefault((number, said))
+    return tuple(out)
+
+
+_QUOTED = re.compile(r'"[^"\n]*"')
+
+
+def _then_numbers(criteria: Sequence[AcceptanceCriterion], linking: AbstractSet[str]
+                  ) -> list[dict[str, tuple[frozenset[str], frozenset[str]]]]:
+    """Per AC, each number of two digits or more its Then writes, but inside a message it
+    quotes (`"cannot parse 'Vuint', -42 overflows uint"`), with the words of its Then and the
+    words of every other AC's Then that writes it too: a check comparing the number with code
+    its own Then's words name, and no other's, checks the value it states (`Len` is 128, and
+    the callback called 128 times, beside it). A number of one digit a check compares by
+    chance."""
+    thens = [ac.then or "" for ac in criteria]
+    said = [frozenset(t for t in words.normalise(words.forms(then), linking)
+                      if not _NUMBER.fullmatch(t)) for then in thens]
+    numbers = [frozenset(re.findall(r"(?<![\w.])-?\d\d+(?:\.\d+)?(?![\w.])",
+                                    _QUOTED.sub(" ", then))) for then in thens]
+    return [{n: (said[i], frozenset().union(*(said[j] for j in range(len(thens))
+                                              if j != i and n in numbers[j])))
+             for n in numbers[i]} for i in range(len(thens))]
 
 
 def _outer_words(case: TestCase, linking: AbstractSet[str]) -> frozenset[str]:
@@ -2315,6 +2383,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
             else s for s in said]
     expected = {name.lower() for c in ours for name in c.exceptions}
     length = lengths(ac_spelled, scales)
+    numbers = _then_numbers(criteria, linking)
     crits = []
     for i, ac in enumerate(criteria):
         raises = then_raises(ac, expected)
@@ -2332,6 +2401,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 pairs=_example_pairs(ac), matches=_stated(ac.then or ""),
                                 values_written=frozenset(_spans_written(ac.then or "")),
                                 settings=_literal_settings(ac),
+                                numbers=numbers[i],
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

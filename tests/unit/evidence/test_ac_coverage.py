@@ -3907,3 +3907,79 @@ def test_a_test_named_after_a_method_its_code_calls_is_not_the_test_of_a_longer_
                                "and evicts nothing"))
     result = analyze("E1-S1", said, py_cases(LRU_PEEK, file), file_list=[file])
     assert [m.test for m in result.per_ac[1].candidates] == [f"{file}::TestLRUPeek"]
+
+
+LRU_ACS = (
+    ac("AC1", "a cache of size 128", "256 keys are added with `Add`",
+       "`Len` is 128, the 128 oldest keys are no longer found by `Get` and the 128 newest are"),
+    ac("AC2", "a cache created with `NewWithEvict` and a callback",
+       "adding keys pushes entries out",
+       "the callback is called once for each evicted entry with its key and value: 128 times "
+       "after 256 keys were added to a cache of 128"),
+    ac("AC3", "a cache of size 1", "`Add` stores a key",
+       "it returns false when nothing was evicted, and true when adding a second key evicts "
+       "the first"),
+    ac("AC6", "keys in the cache", "a key is removed with `Remove`",
+       "`Get` no longer finds it; and when the cache is cleared with `Purge`, then `Len` is 0"),
+)
+LRU_ALL = '''package lru
+
+func TestLRU(t *testing.T) {
+\tevictCounter := 0
+\tonEvicted := func(k interface{}, v interface{}) {
+\t\tevictCounter++
+\t}
+\tl, err := NewWithEvict(128, onEvicted)
+\tif err != nil {
+\t\tt.Fatalf("err: %v", err)
+\t}
+\tfor i := 0; i < 256; i++ {
+\t\tl.Add(i, i)
+\t}
+\tif l.Len() != 128 {
+\t\tt.Fatalf("bad len: %v", l.Len())
+\t}
+\tif evictCounter != 128 {
+\t\tt.Fatalf("bad evict count: %v", evictCounter)
+\t}
+\tfor i := 128; i < 192; i++ {
+\t\tl.Remove(i)
+\t}
+\tl.Purge()
+\tif l.Len() != 0 {
+\t\tt.Fatalf("bad len: %v", l.Len())
+\t}
+}
+'''
+
+
+def test_a_check_comparing_a_number_the_then_states_with_what_it_names_covers_the_ac() -> None:
+    """golang-lru's TestLRU, named after the package, checks `l.Len() != 128` and
+    `evictCounter != 128`: the length AC ("`Len` is 128") and the callback AC ("called ...
+    for each evicted entry: 128 times") were left without a test, their words only in its
+    code. A check comparing the Then's number with code its words name, and no other Then
+    writing that number names, covers the AC; without those checks, neither is covered."""
+    file = "lru_test.go"
+
+    def covered(source: str) -> list[str]:
+        result = analyze("E1-S1", LRU_ACS, py_cases(source, file), file_list=[file])
+        return [c.ac_id for c in result.per_ac if c.matched]
+
+    assert covered(LRU_ALL) == ["AC1", "AC2", "AC6"]
+    unchecked = LRU_ALL.replace("\tif evictCounter != 128 {\n\t\tt.Fatalf(\"bad evict count: "
+                                "%v\", evictCounter)\n\t}\n", "")
+    assert covered(unchecked) == ["AC1", "AC6"]
+    # a check whose words name both Thens writing 128 (the length and the cache) is neither's
+    both = unchecked.replace("if l.Len() != 128", "if cacheLen(l) != 128")
+    assert covered(both) == ["AC6"]
+    # nor is a number inside a message the Then quotes
+    quoted = (LRU_ACS[0], dataclasses.replace(
+        LRU_ACS[1], then='the callback logs "evicted 128 entries" for each evicted entry'),
+        *LRU_ACS[2:])
+    result = analyze("E1-S1", quoted, py_cases(LRU_ALL, file), file_list=[file])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC1", "AC6"]
+    # a number of one digit, compared by chance, is no Then's value
+    small = tuple(dataclasses.replace(a, then=(a.then or "").replace("128", "8")) for a in LRU_ACS)
+    result = analyze("E1-S1", small, py_cases(unchecked.replace("128", "8"), file),
+                     file_list=[file])
+    assert [c.ac_id for c in result.per_ac if c.matched] == ["AC6"]
