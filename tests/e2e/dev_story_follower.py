@@ -73,7 +73,9 @@ FINAL = "dev-story finished."
 _CODE = re.compile(r"`([^`\n]+)`")
 _SUBAGENT = re.compile(r'subagent_type:\s*"([^"]*)"')
 _AGENT_NAME = re.compile(r"[a-z0-9-]+:[a-z0-9-]+")
-_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b")
+# A word in capitals the skill asks to fill in (`KEY`, `STORY_FILE`); not a part of a path (the
+# plugin root the text was rendered with may be `/tmp/ci.V9I2/...` or `/home/CI/...`).
+_PLACEHOLDER = re.compile(r"(?<![\w./])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?![\w/])")
 _STEP_NUMBER = re.compile(r"(\d+)\. \*\*")
 _INLINE = re.compile(r'"((?:Revise|Fix these|Add the missing)[^"]*)"')
 _OPTIONS = re.compile(r"exactly the options ((?:`[^`]+`(?:, | and |,? or )?)+)")

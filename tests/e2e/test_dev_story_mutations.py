@@ -23,7 +23,7 @@ from e2e.claude_cli import ClaudeCli, SessionResult
 from e2e.dev_story_follower import DevStoryFollower
 from e2e.dev_story_world import KEY, make_world
 from e2e.test_dev_story_session import dev_story, follower, ran
-from e2e.test_skill_mutations import mutated
+from e2e.test_skill_mutations import mutated, plugin_copy
 
 pytestmark = pytest.mark.claude
 
@@ -77,6 +77,15 @@ def _broken(claude: ClaudeCli, root: Path, tmp_path: Path, venv: Path, through: 
 def test_good_skill_passes_check_run(newest: ClaudeCli, plugin_root: Path, tmp_path: Path,
                                      plugin_venv: Path) -> None:
     result, model = _run(newest, plugin_root, tmp_path, plugin_venv, 1)
+    check_run(result, model, 1)
+
+
+def test_a_plugin_root_with_capitals_in_its_path_leaves_nothing_to_fill(
+        newest: ClaudeCli, plugin_root: Path, tmp_path: Path, plugin_venv: Path) -> None:
+    """The plugin cloned to `/tmp/.../ci.V9I2`: the skill text is rendered with that root, whose
+    `V9I2` is no placeholder the skill asks to fill in (it failed every dev-story session)."""
+    root = plugin_copy(plugin_root, tmp_path / "ci.V9I2")
+    result, model = _run(newest, root, tmp_path, plugin_venv, 1)
     check_run(result, model, 1)
 
 
