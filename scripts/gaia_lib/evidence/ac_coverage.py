@@ -375,7 +375,11 @@ _EXCEPTION_IN_TEXT = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)*[A-Z][a-
 _NOTHING_THROWN = re.compile(
     r"\b(?:nothing|never|no\s+\w+|not)\s+(?:\w+\s+)?(?:throws?|thrown|raises?|raised)\b|"
     r"\bwithout\s+(?:throwing|raising|an?\s+(?:error|exception))\b|"
-    r"\bdo(?:es)?(?:\s+not|n't)\s+(?:throw|raise)\b", re.I)
+    r"\bdo(?:es)?(?:\s+not|n't)\s+(?:throw|raise)\b|"
+    r"\b(?:no\s+(?:exceptions?|errors?)|nothing)\s+(?:escapes|propagates|leaks|bubbles)\b", re.I)
+# An error the Then speaks of as thrown by something else ("an Err holding the thrown error"),
+# not one it promises.
+_THROWN_NOUN = re.compile(r"\b(?:the|a|an|any|its)\s+(?:thrown|raised)\s+\w+", re.I)
 NOTHING_THROWN = "nothing thrown"  # the evidence of that check
 
 # A Then clause that describes a failure: only such an AC can be verified by expecting an error.
@@ -588,8 +592,10 @@ def then_raises(ac: AcceptanceCriterion, expected: AbstractSet[str]) -> bool:
     it names one: a CamelCase name that looks like an exception (`...Error`, `ErrX`) or that
     one of the story's tests expects (`SignatureExpired`). Other CamelCase words are not
     exceptions ("converted to UpperCamelCase"), and an exception it says is not raised
-    ("returns None instead of raising ParseError") is no promise of one."""
-    then = _undenied(ac.then or "")
+    ("returns None instead of raising ParseError") is no promise of one, nor is a Then saying
+    nothing is thrown ("it does not throw", "no exception escapes": `_NOTHING_THROWN`) or
+    speaking of an error something else threw ("an Err holding the thrown error")."""
+    then = _THROWN_NOUN.sub(" ", _NOTHING_THROWN.sub(" ", _undenied(ac.then or "")))
     if _RAISE_WORDS.search(then):
         return True
     return any(_EXCEPTION_LIKE.search(m.group(0)) or m.group(0).lower() in expected

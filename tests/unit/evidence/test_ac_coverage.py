@@ -590,6 +590,14 @@ def test_bogus_call():
     ("None is returned instead of raising ParseError", set(), False),
     ("it does not raise a ValueError", set(), False),
     ("a ValueError is raised for a value that is not callable", set(), True),
+    # nor is one it says is not thrown at all, nor one something else threw (neverthrow's
+    # `fromThrowable`: "no exception escapes and I get an Err holding the thrown error")
+    ("it does not throw", set(), False),
+    ("it returns the value and nothing is thrown", set(), False),
+    ("no exception escapes and I get an Err holding the thrown error", set(), False),
+    ("the raised exception is wrapped in an Err", set(), False),
+    ("it does not throw for valid input and throws a RangeError otherwise", set(), True),
+    ("an error is thrown", set(), True),
 ])
 def test_a_then_clause_promises_an_exception_only_when_it_names_one(
         then: str, expected: set[str], raises: bool) -> None:
@@ -3983,3 +3991,40 @@ def test_a_check_comparing_a_number_the_then_states_with_what_it_names_covers_th
     result = analyze("E1-S1", small, py_cases(unchecked.replace("128", "8"), file),
                      file_list=[file])
     assert [c.ac_id for c in result.per_ac if c.matched] == ["AC6"]
+
+
+FROM_THROWABLE_ACS = (
+    ac("AC1", "a function that throws", "it is wrapped with `fromThrowable` and called",
+       "no exception escapes and I get an Err holding the thrown error"),
+    ac("AC2", "a function that returns a value", "it is wrapped with `fromThrowable` and called",
+       "I get an Ok holding the value"),
+)
+FROM_THROWABLE_TS = """describe('fromThrowable', () => {
+  it('Creates a function that returns an err when the inner function throws', () => {
+    const thrower = (): string => { throw new Error('boom') }
+    const safe = fromThrowable(thrower, () => 'error')
+    expect(() => safe()).not.toThrow()
+    expect(safe()._unsafeUnwrapErr()).toBe('error')
+  })
+  it('Creates a function that returns an ok when the inner function does not throw', () => {
+    const safe = fromThrowable((): number => 12, () => 'error')
+    expect(safe()._unsafeUnwrap()).toBe(12)
+  })
+})
+"""
+
+
+def test_an_ac_saying_no_exception_escapes_is_covered_by_a_test_that_nothing_throws() -> None:
+    """neverthrow's `fromThrowable`: "no exception escapes and I get an Err holding the thrown
+    error" was read as promising an exception ("thrown"), so its honest test, which checks
+    that nothing throws and that an Err comes back, read as contradicting it and the AC was
+    left without a test."""
+    file = "src/result.test.ts"
+    found = {c.ac_id: c.tests for c in analyze(
+        "E1-S1", FROM_THROWABLE_ACS, split_tests(file, FROM_THROWABLE_TS),
+        file_list=[file]).per_ac}
+    assert found == {
+        "AC1": (f"{file}::fromThrowable > Creates a function that returns an err when the "
+                "inner function throws",),
+        "AC2": (f"{file}::fromThrowable > Creates a function that returns an ok when the "
+                "inner function does not throw",)}
