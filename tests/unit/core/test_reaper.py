@@ -362,29 +362,35 @@ def test_a_tool_that_keeps_itself_dies_with_its_caller() -> None:
     assert _sleeps(secs) == [], "the run outlived its killed caller"
 
 
-# A tool keeping itself whose run never execs: the child sleeps in Python, named by argv[2].
+# A tool keeping itself whose run never execs: the child sleeps in Python, named by argv[2],
+# once it has touched argv[3] to say the keeper let it go.
 _SELF_KEPT_PYTHON = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from gaia_lib.core import reaper
-let_go = reaper.keep_self(int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
+let_go = reaper.keep_self(int(sys.argv[4]), sys.argv[5], int(sys.argv[6]))
 reaper.wait_for_keeper(let_go)
+open(sys.argv[3], "w").close()
 time.sleep(float(sys.argv[2]))
 """
 
 
-def test_a_tool_keeping_itself_is_found_by_its_mark_when_its_keeper_dies_unreported() -> None:
+def test_a_tool_keeping_itself_is_found_by_its_mark_when_its_keeper_dies_unreported(
+        tmp_path: Path) -> None:
     # the keeper killed outright writes no report: the caller sweeps by the mark, which the
     # tool carries from its start even though it never execs
     secs = unique_seconds()
     scripts = str(Path(reaper.__file__).resolve().parents[2])
-    started = proc.start_tool([sys.executable, "-c", _SELF_KEPT_PYTHON, scripts, secs],
-                              contain=True, keeps_itself=True)
+    running = tmp_path / "running"
+    started = proc.start_tool([sys.executable, "-c", _SELF_KEPT_PYTHON, scripts, secs,
+                               str(running)], contain=True, keeps_itself=True)
     assert isinstance(started, proc.Started)
+    # Killed before it lets the tool go, the keeper's tool ends unrun by itself and leaves
+    # nothing to sweep: wait until the tool runs.
     deadline = time.monotonic() + 20
-    while len(alive_with(secs)) < 2 and time.monotonic() < deadline:  # keeper and tool
+    while not running.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert len(alive_with(secs)) == 2
+    assert running.exists() and len(alive_with(secs)) == 2  # keeper and tool
     os.kill(started.pid, signal.SIGKILL)
     result = proc.finish_tool(started, timeout=30)
     [(pid, command)] = result.killed
