@@ -3873,10 +3873,11 @@ def test_a_test_named_for_the_other_side_of_what_an_ac_says_is_no_test_of_it() -
     assert covering(both) == (prev.replace("value when reverse=true", "or next greater value"),)
 
 
+LRU_ADD = ac("AC3", "a cache of size 1", "`Add` stores a key",
+             "it returns false when nothing was evicted, and true when adding a second key "
+             "evicts the first")
 LRU_ADD_ACS = (
-    ac("AC3", "a cache of size 1", "`Add` stores a key",
-       "it returns false when nothing was evicted, and true when adding a second key evicts "
-       "the first"),
+    LRU_ADD,
     ac("AC5", "a full cache of size 2", "`PeekOrAdd` is called with a key it holds",
        "it returns the key's previous value, reports it contained and evicts nothing"),
 )
@@ -3924,9 +3925,7 @@ LRU_ACS = (
        "adding keys pushes entries out",
        "the callback is called once for each evicted entry with its key and value: 128 times "
        "after 256 keys were added to a cache of 128"),
-    ac("AC3", "a cache of size 1", "`Add` stores a key",
-       "it returns false when nothing was evicted, and true when adding a second key evicts "
-       "the first"),
+    LRU_ADD,
     ac("AC6", "keys in the cache", "a key is removed with `Remove`",
        "`Get` no longer finds it; and when the cache is cleared with `Purge`, then `Len` is 0"),
 )
