@@ -83,7 +83,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   - **calls**: a function or method the AC spells as code (`next_major()`, `SetMetadata`,
     `max_age`; not a plain word the tests call) that the test's code calls
     (`v.next_major()`): 0.3 of that identifier's weight (0.6 where only this AC names it),
-    as the body's words count: what a test runs, not what it says it checks;
+    as the body's words count: what a test runs, not what it says it checks; but a call
+    whose result a check compares (`assert h.encrypt(1, 2, 3) == 'o2fXhV'`; not one the check
+    only passes through, `z.number().positive().maxValue`) of an identifier only this AC
+    names weighs 1.5 and agrees as an asserted literal does: the test checks that function
+    (hashids' old-name tests, each also the test of the value it checks). Not a function
+    more than half of the story's tests call (pflag's `Parse`: the module's way in), nor one
+    the AC names as what its case is not ("`encrypt` instead of `encode`": `contrasted`);
   - **exception**: an exception the test expects that the AC names: 2.0; a built-in one
     (`ValueError`, `TypeError`, `Error`, ...: what any bad input raises) 1.0, and it agrees
     with the AC (below) only when the test's own words explain >= 0.35 of its name or its
@@ -403,6 +409,18 @@ _DENIED = re.compile(
     # from a word's start only: tried inside a long word, each position would read to its end
     r"|(?<!\w)`?(?P<c>[A-Z]\w+)`?\s+(?:is|gets)\s+(?:not|never)\s+(?:raised|thrown)", re.I)
 
+# What an AC sets its case against: "when it calls `encrypt` instead of `encode` and
+# `decode`" (to the end of the clause).
+_CONTRAST = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b(?P<what>[^,;.]*)",
+                       re.I)
+
+
+def contrasted(text: str) -> frozenset[str]:
+    """The identifiers `text` names only as what its case is not (`_CONTRAST`), as keys."""
+    return frozenset(identifier_key(name) for m in _CONTRAST.finditer(text)
+                     for name in re.findall(r"`([A-Za-z_][\w.]*)`", m.group("what")))
+
+
 MIN_SCORE = 1.6
 # The Then literals a test of an AC's named unit must assert to be that AC's check: a string
 # or status code two ACs share (1.5 / 2), a number only one AC names.
@@ -429,6 +447,7 @@ EMPTY_STRING = '""'  # how a row's empty-string input is shown
 ROW_WEIGHT = 2.0  # an input the AC gives and the value it promises for it, in one table row
 ID_SCORE = 10.0
 CANDIDATES = 3  # nearest tests listed for an AC no test matches
+CHECKED_FACTOR = 0.75  # ... called in a check of its result, the AC naming it alone
 CALL_FACTOR = 0.3  # a call of an identifier the AC names, as a share of its identifier weight
 LENGTH_NORM = 0.2  # how far an AC's words are held at its length against the story's mean
 
@@ -538,6 +557,7 @@ class _Said:
     # each number a check compares the code's result with, and the words of that code
     # (`_compared_numbers`)
     compared: tuple[tuple[str, frozenset[str]], ...] = ()
+    checked: frozenset[str] = frozenset()  # the identifiers its checks call (`_checked_calls`)
 
 
 def _code_only(body: str) -> str:
@@ -755,6 +775,7 @@ class _Criterion:
     numbers: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     # the words it writes only inside code spans (`peek`, `add` of `PeekOrAdd`)
     code_words: frozenset[str] = frozenset()
+    contrasted: frozenset[str] = frozenset()  # the identifiers it sets its case against
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -808,6 +829,13 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.named_whole = unit in said.wholes or any(_singular(w) == unit for w in said.wholes)
     for key in sorted(said.calls & crit.coded - {unit}):
         score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
+    # A check of what a function only this AC names returns: the test checks that function;
+    # not one the AC names as what its case is not ("`encrypt` instead of `encode`").
+    for key in sorted(said.checked & crit.coded - crit.contrasted - {unit}):
+        if identifiers[key] >= IDENTIFIER_WEIGHT:
+            score.add(CALLS, identifiers[key] * (CHECKED_FACTOR - CALL_FACTOR), key)
+            score.asserts = True
+            score.agree(CALLS, key)
 
     # A word of its name that is a method its code calls (`TestLRUPeek` calling `l.Peek`),
     # the AC writing it only inside another it names (`PeekOrAdd`), which the code never
@@ -1863,7 +1891,33 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  table=then_literals.table_strings(case.body),
                  outer=_outer_units(case), outer_words=_outer_words(case, linking or set()),
                  compared=_compared_numbers(then_literals.assertion_spans(case.body),
-                                            linking or set()))
+                                            linking or set()),
+                 checked=_checked_calls(then_literals.assertion_spans(case.body)))
+
+
+def _checked_calls(spans: Sequence[str]) -> frozenset[str]:
+    """The functions whose results the checks compare, the assertion library's own aside:
+    a call ending the checked expression (`assert h.encrypt(1, 2, 3) == 'o2fXhV'`,
+    `expect(parse(s)).toBe(...)`: `encrypt`, `parse`), not one whose result is only a step
+    on the way (`z.number().positive().maxValue`: the check is of `maxValue`)."""
+    found = set()
+    for span in spans:
+        code = _ASSERTION_CALLS.sub(" ", span)
+        for match in _CALL_NAME.finditer(code):
+            end = _closing(code, match.end() - 1)
+            if not re.match(r"\s*[.\[(]", code[end:]):
+                found.add(identifier_key(match.group(1)))
+    return frozenset(found)
+
+
+def _closing(code: str, opening: int) -> int:
+    """The index past the bracket closing the one at `opening`, or the end of `code`."""
+    depth = 0
+    for at in range(opening, len(code)):
+        depth += (code[at] in "([{") - (code[at] in ")]}")
+        if depth == 0:
+            return at + 1
+    return len(code)
 
 
 # A number compared with something else by an operator (`l.Len() != 128`, `len(c) == 128`,
@@ -2387,6 +2441,11 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
         for i in range(len(criteria))) > len(criteria)}
     said = [replace(s, suite="", suite_of_group=False) if s.suite_of_group and s.suite in module
             else s for s in said]
+    # A function more than half of the tests call (pflag's `Parse`) is the module's way in:
+    # checking what it returns says nothing of which AC a test checks.
+    calling = Counter(key for s in said for key in s.calls)
+    said = [replace(s, checked=frozenset(k for k in s.checked if 2 * calling[k] <= len(said)))
+            for s in said]
     expected = {name.lower() for c in ours for name in c.exceptions}
     length = lengths(ac_spelled, scales)
     numbers = _then_numbers(criteria, linking)
@@ -2407,7 +2466,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 pairs=_example_pairs(ac), matches=_stated(ac.then or ""),
                                 values_written=frozenset(_spans_written(ac.then or "")),
                                 settings=_literal_settings(ac),
-                                numbers=numbers[i],
+                                numbers=numbers[i], contrasted=contrasted(ac.text),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

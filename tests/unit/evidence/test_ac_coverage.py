@@ -4027,3 +4027,48 @@ def test_an_ac_saying_no_exception_escapes_is_covered_by_a_test_that_nothing_thr
                 "inner function throws",),
         "AC2": (f"{file}::fromThrowable > Creates a function that returns an ok when the "
                 "inner function does not throw",)}
+
+
+IDS_ACS = (
+    ac("AC1", "a generator built with no options", "numbers are turned into a public id",
+       "the same numbers always give the same short id (1, 2 and 3 give `o2fXhV`)"),
+    ac("AC2", "an id the generator produced", "the caller asks which numbers it stands for",
+       "the original numbers come back in their order"),
+    ac("AC9", "code written against the older API",
+       "it calls `encrypt` and `decrypt` instead of `encode` and `decode`",
+       "it gets the ids and numbers the current names give"),
+)
+IDS_TESTS = '''
+class TestEncryption:
+    def test_default_salt(self):
+        assert Hashids().encrypt(1, 2, 3) == 'o2fXhV'
+
+
+class TestEncoding:
+    def test_default_salt(self):
+        assert Hashids().encode(1, 2, 3) == 'o2fXhV'
+
+    def test_shout(self):
+        assert Hashids().encrypt(1, 2, 3).upper() == 'O2FXHV'
+
+
+class TestDecoding:
+    def test_default_salt(self):
+        assert Hashids().decode('o2fXhV') == (1, 2, 3)
+'''
+
+
+def test_a_check_of_what_a_function_only_one_ac_names_returns_is_that_acs_test_too() -> None:
+    """hashids' old-name tests (`assert Hashids().encrypt(1, 2, 3) == 'o2fXhV'`) check the
+    value an AC promises and the function only the old-names AC names: they are tests of
+    both. The AC's contrast (`encode`, "instead of") is no case of it, and a call whose result
+    the check only passes on (`.encrypt(...).upper()`) is not what it checks."""
+    file = "test/test_ids.py"
+    result = analyze("E1-S1", IDS_ACS, py_cases(IDS_TESTS, file), file_list=[file])
+    found = by_id(result)
+    assert found["AC9"].tests == (f"{file}::TestEncryption::test_default_salt",)
+    assert f"{file}::TestEncryption::test_default_salt" in found["AC1"].tests
+    # a function more than half of the story's tests call is the module's way in
+    most = IDS_TESTS.replace(".encode(", ".encrypt(")
+    result = analyze("E1-S1", IDS_ACS, py_cases(most, file), file_list=[file])
+    assert by_id(result)["AC9"].tests == ()
