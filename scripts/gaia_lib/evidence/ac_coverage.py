@@ -1904,20 +1904,10 @@ def _checked_calls(spans: Sequence[str]) -> frozenset[str]:
     for span in spans:
         code = _ASSERTION_CALLS.sub(" ", span)
         for match in _CALL_NAME.finditer(code):
-            end = _closing(code, match.end() - 1)
+            end = then_literals.closing(code, match.end() - 1)
             if not re.match(r"\s*[.\[(]", code[end:]):
                 found.add(identifier_key(match.group(1)))
     return frozenset(found)
-
-
-def _closing(code: str, opening: int) -> int:
-    """The index past the bracket closing the one at `opening`, or the end of `code`."""
-    depth = 0
-    for at in range(opening, len(code)):
-        depth += (code[at] in "([{") - (code[at] in ")]}")
-        if depth == 0:
-            return at + 1
-    return len(code)
 
 
 # A number compared with something else by an operator (`l.Len() != 128`, `len(c) == 128`,

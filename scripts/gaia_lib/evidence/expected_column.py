@@ -656,14 +656,14 @@ def _js_each_table(source: str) -> tuple[list[dict[str, object]], str] | None:
     found = _JS_EACH.search(code)
     if found is None:
         return None
-    end = _closing(code, found.end() - 1)
+    end = then_literals.closing(code, found.end() - 1)
     argument = source[found.end():end - 1].strip().rstrip(",").strip()
     rows = row_filters.js_table(argument) if argument.startswith("[") else \
         row_filters.js_tables(source, top=False).get(argument)
     function = _JS_FUNCTION.match(source, end)
     if not rows or function is None:
         return None
-    close = _closing(code, function.end() - 1)
+    close = then_literals.closing(code, function.end() - 1)
     params = [_js_param(part) for part in _top_level(source[function.end():close - 1])]
     arrow = _JS_ARROW.match(source, close)
     body = source[arrow.end() if arrow else close:]
@@ -683,17 +683,6 @@ def _js_each_table(source: str) -> tuple[list[dict[str, object]], str] | None:
                                 position < len(value) else row_filters.UNDEFINED)
         bound.append(names)
     return bound, body
-
-
-def _closing(code: str, opening: int) -> int:
-    """The index past the bracket closing the one at `opening` of `code` (its strings and
-    comments blanked: `testcases.code_lines`), or its end."""
-    depth = 0
-    for at in range(opening, len(code)):
-        depth += (code[at] in "([{") - (code[at] in ")]}")
-        if depth == 0:
-            return at + 1
-    return len(code)
 
 
 def _top_level(text: str) -> list[str]:
@@ -762,7 +751,7 @@ def _js_handed_on(code: str, name: str) -> bool:
     a helper that may compare it."""
     for call in re.finditer(r"(?<![\w$.])(?!(?:expect|assert|if|for|while|switch|return|"
                             r"typeof|await|catch|function)\b)([A-Za-z_$][\w$]*)\s*\(", code):
-        end = _closing(code, call.end() - 1)
+        end = then_literals.closing(code, call.end() - 1)
         if _js_reads(code[call.end():end - 1], name) and not code[:call.start()].rstrip().endswith(
                 ("function", "=>")):
             return True
@@ -774,7 +763,7 @@ def _js_checks(source: str, code: str, name: str) -> Iterator[tuple[int, str]]:
     blanked) reading `name`: compared with another value by a value check (`_JS_VALUE_MATCHER`,
     not negated, the other side not `name` too), else weak."""
     for found in (*_JS_EXPECT.finditer(code), *_JS_ASSERT.finditer(code)):
-        end = _closing(code, found.end() - 1)
+        end = then_literals.closing(code, found.end() - 1)
         if found.group(0).startswith("assert"):
             sides = _top_level(source[found.end():end - 1])[:2]
             if not any(_js_reads(side, name) for side in sides):
@@ -789,7 +778,7 @@ def _js_checks(source: str, code: str, name: str) -> Iterator[tuple[int, str]]:
                 words.append(link.group("word"))
                 at = link.end()
                 continue
-            close = _closing(code, link.end() - 1)
+            close = then_literals.closing(code, link.end() - 1)
             matcher, argument = (words[-1] if words else ""), source[link.end():close - 1]
             at = close
         if not _js_reads(subject, name) and not _js_reads(argument, name):
