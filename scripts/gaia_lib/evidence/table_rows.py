@@ -11,7 +11,9 @@ Rules:
   (`(...)` that is no call's argument list, but `pytest.param(...)`'s, and those of a call
   that is one element of a table: `[]test{glob(true, "a.*", "a.b"), ...}`, `[case("x", 1),
   ...]`; `_table_call`), or an object or struct literal (`{...}` opening where a value does:
-  after `[`, `(`, `,`, `=`, `:` or `{`).
+  after `[`, `(`, `,`, `=`, `:` or `{`). What precedes the bracket is read without the
+  comments ending the lines before it (`),  # http://example.com/issues?id=6` before iso8601's
+  next row).
 - A value the story writes as a string literal (`"fooBar"`, as an AC's backticks quote it) is
   that string: it is found in single, double or back quotes alike (`unquoted`).
 - `rows_quoting(text, value)`: every row in which `value` is a whole string literal
@@ -89,7 +91,7 @@ def enclosing(text: str, start: int, end: int) -> tuple[int, int] | None:
 def is_row(text: str, opened: int, closed: int | None = None) -> bool:
     """Whether the bracket at `opened` (closing at `closed`, where known) opens a data row
     (module rules), not a call's arguments, an index or a block."""
-    before = text[:opened].rstrip()
+    before = _uncommented(text[:opened])
     if text[opened] == "(" and re.search(r"(?<![\w$])(?:pytest\.)?param$", before):
         return True  # pytest.param(...): one row of a parametrize table
     if text[opened] == "(" and closed is not None and _table_call(text, opened, closed):
@@ -97,6 +99,26 @@ def is_row(text: str, opened: int, closed: int | None = None) -> bool:
     if text[opened] in "[(":
         return not re.search(r"[\w$)\]]$", before)
     return bool(re.search(r"[\[(,=:{]$", before))
+
+
+# A comment ending a line (`),  # http://example.com/issues?id=6`), after code whose quotes
+# are all closed.
+_LINE_COMMENT = re.compile(
+    r"(?P<code>[^\n\"'`]*(?:([\"'`])[^\n]*?\2[^\n\"'`]*)*?)(?<!\S)(?:#|//)[^\n]*$")
+
+
+def _uncommented(before: str) -> str:
+    """`before` (a text up to a bracket), its end stripped of spaces and of the comments
+    ending its last lines: a comment after a row says nothing of what opens the next."""
+    before = before.rstrip()
+    while True:
+        start = before.rfind("\n") + 1
+        found = _LINE_COMMENT.match(before, start)
+        if found is None:
+            return before
+        before = before[:start + len(found.group("code"))].rstrip()
+        if not before:
+            return before
 
 
 _CALLEE = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$.]*$")

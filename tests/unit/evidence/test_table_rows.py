@@ -44,6 +44,20 @@ def test_a_call_that_is_one_element_of_a_table_is_a_row() -> None:
     assert rows_quoting('[case("x", 1), case("y", 2)]', "y") == ('("y", 2)',)
 
 
+def test_a_comment_after_a_row_says_nothing_of_the_next() -> None:
+    """iso8601's parametrize table notes a row's issue after it
+    (`),  # http://code.google.com/p/pyiso8601/issues/detail?id=6`): the next tuple is a row
+    still, as it is after a JS row's `//` comment or one in quotes that only looks like one."""
+    rows = ('[\n    ("2007-5-7T11:43:55.328Z", 328000),  # http://example.com/issues?id=6\n'
+            '    ("2006-10-20T15:34:56.123Z", 123000),\n]\n')
+    assert rows_quoting(rows, "2006-10-20T15:34:56.123Z") == (
+        '("2006-10-20T15:34:56.123Z", 123000)',)
+    js = '[\n  ["1,000", 1000], // issue 12\n  ["2,000", 2000],\n]\n'
+    assert rows_quoting(js, "2,000") == ('["2,000", 2000]',)
+    quoted = 'g(a, "see #5" if ok else b\n  ("x", 1))\n'  # no comment: `b`'s arguments
+    assert rows_quoting(quoted, "x") == ()
+
+
 @pytest.mark.parametrize("text", [
     'assert parse("P23DT23H") == timedelta(hours=23, days=23)\n',  # a call's argument
     # a call inside a struct row: the struct row is the case
