@@ -698,6 +698,24 @@ def test_a_value_in_an_assertions_message_is_checked_by_nothing(source: str) -> 
 
 
 @pytest.mark.parametrize("check", [
+    'assert iso8601.FixedOffset(2, 0, "+2:00") is not None',
+    'self.assertIsNotNone(iso8601.FixedOffset(2, 0, "+2:00"))',
+    'expect(FixedOffset(2, 0, "+2:00")).toBeDefined()',
+])
+def test_a_name_a_presence_check_calls_is_checked_by_nothing(check: str) -> None:
+    """iso8601's FixedOffset equality test weakened to `assert iso8601.FixedOffset(2, 0,
+    "+2:00") is not None`: the check names the class the Then writes, and passes whatever it
+    builds. Compared with a value, the name is checked."""
+    literals = then_literals("a `FixedOffset` of two hours compares equal to a timezone of "
+                             "two hours")
+    source = f"def test_fixedoffset_eq():\n    {check}\n"
+    assert presence_only(source) is not None
+    assert checked_literals(source, literals, accepted=False) == ()
+    compared = 'assert iso8601.FixedOffset(2, 0, "+2:00") == timezone(timedelta(hours=2))'
+    assert checked_literals(source.replace(check, compared), literals, accepted=False) == literals
+
+
+@pytest.mark.parametrize("check", [
     "expect(result._unsafeUnwrapErr()).not.toBe({ message: 'error' })",
     "expect(result._unsafeUnwrapErr()).not.toEqual({ message: 'error' })",
 ])
