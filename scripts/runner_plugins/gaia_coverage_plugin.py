@@ -4,11 +4,11 @@ Loaded by `-p gaia_coverage_plugin` (its directory on PYTHONPATH) in the project
 so it may use only that Python's packages: pytest and coverage.py. It names each test's context
 by its node id, and at the end saves the data and writes the two reports the review reads: the
 coverage JSON (branch evidence) and, per measured file, the node ids of the tests that executed
-any of its lines (`contexts`) and, per top-level function or class of it (`units`: a class
-only when it has a method), those that ran a line of its body (of a method's, for a class:
-defining it at import is no test's doing), with the node ids of every test the measured run
-ran under `tests` (behavioural attribution: a test listed there and under no file executed
-none of the measured code).
+any of its lines (`contexts`) and, per top-level function or class of it and per method of
+its classes (`units`: a class only when it has a method; not the dunder methods), those that
+ran a line of its body (of a method's, for a class: defining it at import is no test's
+doing), with the node ids of every test the measured run ran under `tests` (behavioural
+attribution: a test listed there and under no file executed none of the measured code).
 
 Two ways to measure, the same outputs:
 - probes (GAIA_COVERAGE_PROBES=1, the review's default; gaia_line_probes.py): the story's
@@ -138,29 +138,33 @@ def _body_lines(node: Any) -> range:
     return range(node.body[0].lineno, end + 1)
 
 
-def _units_of(path: str) -> tuple[dict[int, str], set[str]]:
-    """A module's top-level functions and classes: each line of a function's body (or of a
-    method's: its class's) -> the unit's name, and every unit's name; remembered per file.
-    Empty when the file cannot be read or parsed."""
+def _units_of(path: str) -> tuple[dict[int, tuple[str, ...]], set[str]]:
+    """A module's top-level functions and classes, and its classes' methods but the dunder
+    ones (`Job.until` as `until`: what a story names as code; `__init__` runs in every test
+    that builds one): each line of a function's body (or of a method's: its class's and its
+    own) -> the units' names, and every unit's name; remembered per file. Empty when the
+    file cannot be read or parsed."""
     known = _state.setdefault("units_of", {})
     if path not in known:
         tree = _parsed(path)
-        table: dict[int, str] = {}
+        table: dict[int, tuple[str, ...]] = {}
         names: set[str] = set()
         functions = (ast.FunctionDef, ast.AsyncFunctionDef)
         for node in tree.body if tree is not None else ():
+            bodies: list[tuple[Any, tuple[str, ...]]]
             if isinstance(node, functions):
-                bodies = [node]
+                bodies = [(node, (node.name,))]
             elif isinstance(node, ast.ClassDef):
-                bodies = [n for n in node.body if isinstance(n, functions)]
+                bodies = [(n, (node.name, n.name) if not n.name.startswith("__") else
+                           (node.name,)) for n in node.body if isinstance(n, functions)]
             else:
                 continue
-            if bodies:  # a class without a method runs nothing of its own in a test
-                names.add(node.name)
-            for body in bodies:
-                table.update(dict.fromkeys(_body_lines(body), node.name))
+            for body, owners in bodies:  # a class without a method runs nothing of its own
+                names.update(owners)
+                for line in _body_lines(body):
+                    table[line] = tuple(dict.fromkeys((*table.get(line, ()), *owners)))
         known[path] = (table, names)
-    found: tuple[dict[int, str], set[str]] = known[path]
+    found: tuple[dict[int, tuple[str, ...]], set[str]] = known[path]
     return found
 
 
@@ -168,7 +172,7 @@ def _credit(path: str, numbers: Any, labels: Any) -> None:
     """The tests (`labels`) that ran these lines of `path` ran the units holding them."""
     table = _units_of(path)[0]
     units = _state.setdefault("units", {}).setdefault(path, {})
-    for name in {table[n] for n in numbers if n in table}:
+    for name in {name for n in numbers if n in table for name in table[n]}:
         units.setdefault(name, set()).update(labels)
 
 

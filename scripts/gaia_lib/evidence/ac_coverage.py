@@ -2146,8 +2146,9 @@ def _spell_acronyms(criteria: Sequence[AcceptanceCriterion], raw_ac: list[dict[s
 
 @dataclass(frozen=True)
 class UnitRuns:
-    """From a measured run: the top-level functions and classes of the story's sources
-    (`defined`), and per test id the run measured, those whose body it ran."""
+    """From a measured run: the top-level functions and classes of the story's sources and
+    their classes' methods (`defined`: `Job.until` as `until`), and per test id the run
+    measured, those whose body it ran."""
 
     defined: frozenset[str]
     by_test: Mapping[str, frozenset[str]]

@@ -185,8 +185,9 @@ def executes(report: Mapping[str, Any] | None, test_ids: Iterable[str],
 def units_run(report: Mapping[str, Any] | None, test_ids: Iterable[str], sources: Iterable[str],
               aliases: Mapping[str, Sequence[str]] | None = None
               ) -> tuple[frozenset[str], dict[str, frozenset[str]]] | None:
-    """The top-level functions and classes of `sources` the plugin names (`units` of each
-    file: a class only when it has a method), and per test id the ones whose body it ran;
+    """The top-level functions and classes of `sources` and their classes' methods the
+    plugin names (`units` of each file: a class only when it has a method; no dunder
+    method), and per test id the ones whose body it ran;
     only the tests the measured run ran (`tests`) are listed. None without a report or
     without unit data (an older report)."""
     if not report or _tests_ran(report) is None:

@@ -178,8 +178,14 @@ def in_a_server_thread():
 class Counter:
     start = 0  # runs when the module is imported, in no test
 
+    def __init__(self):
+        self.start = Counter.start
+
     def bump(self):
         return self.start + 1
+
+    def reset(self):
+        self.start = 0
 '''
 
 CONFTEST = '''\
@@ -301,12 +307,14 @@ def test_the_run_measures_tests_fixtures_threads_and_session_teardown(
     assert contexts["files"]["app.py"]["contexts"]["*"] == [
         "tests/test_app.py::TestSubtests::test_each_number", "tests/test_app.py::test_adds",
         "tests/test_app.py::test_adds_again"]
-    # Per top-level unit, the tests that ran its body (a method's: its class's); a unit no
-    # test ran is listed with none. Defining a function or a class (the import) is no test's.
+    # Per top-level unit and method, the tests that ran its body (a method's: its class's
+    # too); a unit no test ran is listed with none. Defining a function or a class (the
+    # import) is no test's; a dunder method is its class's only.
     units = contexts["files"]["app.py"]["units"]
     assert units["add"] == contexts["files"]["app.py"]["contexts"]["*"]
     assert units["in_fixture_setup"] == ["tests/test_app.py::test_adds"]
-    assert units["Counter"] == ["tests/test_app.py::test_adds_again"]
+    assert units["Counter"] == units["bump"] == ["tests/test_app.py::test_adds_again"]
+    assert units["reset"] == [] and "__init__" not in units
     assert units["in_a_report_hook"] == units["in_the_terminal_summary"] == []
 
 
