@@ -42,7 +42,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     written_values`), held in the test's data table (a parametrize row, a Go table's row, a
     `.each` table, a loop's literal values or the literal table a name it loops over holds: a
     whole string of it, or a word of one): 1.5, and it agrees (a value two ACs write decides
-    nothing); and an input the AC's Given or When writes (`P23DT23H`) beside a value its Then
+    nothing); a value the test compares with through a constant of its file
+    (`self.TEST_ASCII`: `testcases.TestCase.constants`) counts so only for the AC the rest
+    of its evidence fits best, where its own name says a word of that AC: the tests reading a
+    constant share it, so it confirms what a test says it checks and points at nothing by
+    itself (`_through_constants`); and an input the AC's Given or When writes (`P23DT23H`)
+    beside a value its Then
     promises (`timedelta(hours=23, days=23)`) in one row of the test's table
     (`table_rows`), or in one of its checks (`expect(splitByCase("fooBar"))
     .toMatchInlineSnapshot(...)` holding `["foo", "Bar"]`): 2.0, which counts as all the AC
@@ -558,6 +563,10 @@ class _Said:
     # (`_compared_numbers`)
     compared: tuple[tuple[str, frozenset[str]], ...] = ()
     checked: frozenset[str] = frozenset()  # the identifiers its checks call (`_checked_calls`)
+    # its assertions and data tables with its file's constants in place of their names
+    # (`TestCase.constants`): () where it reads none
+    constant_spans: tuple[str, ...] = ()
+    constant_table: tuple[str, ...] = ()
 
 
 def _code_only(body: str) -> str:
@@ -1890,6 +1899,10 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  parts=tuple(_name_parts(_spoken(case))),
                  table=then_literals.table_strings(case.body),
                  outer=_outer_units(case), outer_words=_outer_words(case, linking or set()),
+                 constant_spans=(then_literals.assertion_spans(case.constants)
+                                 if case.constants else ()),
+                 constant_table=(then_literals.table_strings(case.constants)
+                                 if case.constants else ()),
                  compared=_compared_numbers(then_literals.assertion_spans(case.body),
                                             linking or set()),
                  checked=_checked_calls(then_literals.assertion_spans(case.body)))
@@ -1965,6 +1978,28 @@ def _outer_words(case: TestCase, linking: AbstractSet[str]) -> frozenset[str]:
         return set(words.normalise(words.forms(text), linking))
     last = said(re.split(r"::| > ", _spoken(case))[-1])
     return frozenset(set().union(*map(said, _outer_names(case))) - last)
+
+
+def _through_constants(case: TestCase, said: _Said, crits: Sequence[_Criterion],
+                       scores: list[_Score], weight: _Weights, linking: AbstractSet[str]
+                       ) -> list[_Score]:
+    """`scores` with the values the test compares with through its file's constants
+    (`self.TEST_ASCII`) counted for the one AC its other evidence fits best, where its own
+    name says a word of that AC: a constant is what the tests reading it share (Unidecode's
+    four command-line tests all compare their output with `TEST_ASCII`, `'Ge '`), so its
+    value confirms what a test says it checks and points at no AC by itself."""
+    if not said.constant_spans and not said.constant_table:
+        return scores
+    best = max(range(len(scores)), key=lambda i: scores[i].total, default=None)
+    if best is None or scores[best].total <= 0 or any(
+            score.total >= scores[best].total for i, score in enumerate(scores) if i != best):
+        return scores
+    own = words.normalise(words.forms(" ".join(said.parts)), linking)
+    if not own.keys() & crits[best].spelled.keys():
+        return scores
+    valued = _score(case, replace(said, spans=said.constant_spans, table=said.constant_table),
+                    crits[best], weight)
+    return [valued if i == best else score for i, score in enumerate(scores)]
 
 
 def _of_outer_unit(scores: list[_Score], said: _Said,
@@ -2387,7 +2422,9 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
             continue
         case = testcases.read(case)  # noqa: PLW2901 - the read record replaces the bare one
         if case.file.endswith(".py"):  # a table's columns the test never reads say nothing
-            case = replace(case, body=table_columns.unread_blanked(case.body))  # noqa: PLW2901
+            case = replace(case, body=table_columns.unread_blanked(case.body),  # noqa: PLW2901
+                           constants=case.constants and table_columns.unread_blanked(
+                               case.constants))
         belongs, others = attribution(case, story_key, claimed)
         if belongs:
             ours.append(case)
@@ -2539,7 +2576,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             reading.alone[t] = frozenset(range(len(parts) or 1, len(variants))) - {0}
         readings = [[_scored(reading, (t, n, i, crit.runs_unit), case, variant, crit)
                      for i, crit in enumerate(own)] for n, variant in enumerate(variants)]
-        readings = [_of_outer_unit(scores, variants[n], identifiers)
+        readings = [_of_outer_unit(_through_constants(case, variants[n], crits, scores,
+                                                      reading.weight, linking),
+                                   variants[n], identifiers)
                     for n, scores in enumerate(readings)]
         # its name says the other side of what an AC says: no reading of it checks that AC
         # but by the AC's own case (`_opposite`)

@@ -49,6 +49,11 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
 - `exceptions`: the exception/error types it expects (`pytest.raises(X)`, `assertRaises(X)`,
   `toThrow(X)`, `assertThrows(X.class)`, `errors.Is(err, ErrX)`, `ErrorIs(t, err, ErrX)`);
 - `asserted`: the string and number literals inside its assertions;
+- `constants`: for a Python test reading constants of its file (an attribute its class or a
+  base class there gives one literal, `self.TEST_ASCII`, `cls.X`, `TestX.X`; a module-level
+  name in capitals given one literal that its body never assigns, `EXPECTED`), its body with
+  those literals in place of their names (`with_constants`); none that anything assigns
+  again (`self.X = ...` in `setUp`, `global X`);
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
   `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`); `.not.toThrow()` is
@@ -61,9 +66,10 @@ them. In Python the later `def` replaces the earlier, which never runs (`shadowe
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -91,6 +97,9 @@ class TestCase:
     # how many tests of the same name its file declares before it (`split_tests`): a second
     # `test.each(...)("%s => %s", ...)` in one describe group is another test
     twin: int = 0
+    # Python: its body with the constants it reads written in place of their names, where it
+    # reads any (`with_constants`); "" where it reads none
+    constants: str = ""
 
     @property
     def test_id(self) -> str:
@@ -842,6 +851,121 @@ def _checked_rows(table: str, name: str, test: str) -> tuple[str, str]:
     return "\n".join(lines), "\n".join(own)
 
 
+# A module-level constant by Python's convention: a name in capitals (`EXPECTED`, `TEST_CASES`).
+_PY_CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+
+
+def _literal(text: str, node: ast.expr) -> str | None:
+    """The source of `node` where it is a literal (a string, number, or a tuple, list, set or
+    dict of them: `ast.literal_eval` reads it), else None."""
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return ast.get_source_segment(text, node)
+
+
+def _assigned_literals(text: str, body: list[ast.stmt]) -> dict[str, str | None]:
+    """name -> the literal source each statement of `body` gives it (None where a name is
+    given a value twice, or one no literal)."""
+    out: dict[str, str | None] = {}
+    for stmt in body:
+        targets: list[ast.expr] = []
+        value: ast.expr | None = None
+        if isinstance(stmt, ast.Assign):
+            targets, value = stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            targets, value = [stmt.target], stmt.value
+        elif isinstance(stmt, ast.AugAssign):
+            targets = [stmt.target]
+        for target in targets:
+            if isinstance(target, ast.Name):
+                literal = _literal(text, value) if value is not None and len(targets) == 1 \
+                    else None
+                out[target.id] = None if target.id in out else literal
+    return out
+
+
+def _python_constants(text: str) -> tuple[dict[str, str],
+                                          dict[str, tuple[dict[str, str], tuple[str, ...]]]]:
+    """The constants a Python file's tests may read: (module-level names in capitals each
+    given one literal, per class its attributes each given one literal and its bases' last
+    names). Not a name anything assigns again (`self.NAME = ...` in `setUp`, `global NAME`):
+    its value is not the literal. Nothing for a file Python cannot parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return {}, {}
+    changed = {target.attr for node in ast.walk(tree) if isinstance(
+        node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) for target in (
+        node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)}
+    changed |= {name for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal))
+                for name in node.names}
+    module = {name: literal for name, literal in _assigned_literals(text, tree.body).items()
+              if literal is not None and _PY_CONSTANT_NAME.fullmatch(name)
+              and name not in changed}
+    classes: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            own = {name: literal for name, literal in _assigned_literals(text, node.body).items()
+                   if literal is not None and name not in changed}
+            bases = tuple(ast.unparse(base).rsplit(".", 1)[-1] for base in node.bases)
+            classes[node.name] = (own, bases)
+    return module, classes
+
+
+def _class_constants(klass: str, classes: dict[str, tuple[dict[str, str], tuple[str, ...]]]
+                     ) -> dict[str, str]:
+    """The attributes a method of `klass` reads as constants: its own, then its bases' in the
+    file (the nearest definition wins, as Python's lookup finds it)."""
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    todo = [klass]
+    while todo:
+        name = todo.pop(0)
+        if name in seen or name not in classes:
+            continue
+        seen.add(name)
+        own, bases = classes[name]
+        for attr, literal in own.items():
+            out.setdefault(attr, literal)
+        todo.extend(bases)
+    return out
+
+
+def _written(literal: str) -> Callable[[re.Match[str]], str]:
+    """A replacement writing `literal` as it is (its backslashes are no group references)."""
+    return lambda _: literal
+
+
+def with_constants(cases: list[TestCase], text: str) -> list[TestCase]:
+    """Python: each test that reads a constant of its file (`self.TEST_ASCII`, `cls.CASES`,
+    `TestX.CASES` for an attribute its class or a base class there gives one literal;
+    `EXPECTED` for a module-level name in capitals its body never assigns) with that body
+    with each such name replaced by its literal (`constants`): the value the test compares
+    with, as written in place (Unidecode's `assertEqual(out, self.TEST_ASCII)` checks `'Ge '`)."""
+    module, classes = _python_constants(text)
+    if not module and not classes:
+        return cases
+    out = []
+    for case in cases:
+        klass = case.name.rpartition("::")[0].rsplit("::", 1)[-1]
+        attrs = _class_constants(klass, classes) if klass else {}
+        code = case.body
+        for attr, literal in attrs.items():
+            owner = "|".join(re.escape(n) for n in ("self", "cls", klass))
+            code = re.sub(rf"(?<![\w.])(?:{owner})\.{re.escape(attr)}(?![\w(])(?!\s*=(?!=))",
+                          _written(literal), code)
+        for name, literal in module.items():
+            if re.search(rf"(?<![\w.]){re.escape(name)}\s*(?::[^=\n]+)?=(?!=)|"
+                         rf"\b(?:for|as)\s+(?:[\w, ]*,\s*)?{re.escape(name)}\b", case.body):
+                continue  # a local of its own
+            code = re.sub(rf"(?<![\w.'\"]){re.escape(name)}(?![\w(])", _written(literal), code)
+        out.append(replace(case, constants=code) if code != case.body else case)
+    return out
+
+
 def _jvm_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
     for i, line in enumerate(lines):
         if not line.strip().startswith("@Test"):
@@ -1172,7 +1296,8 @@ def _declared(path: str, text: str) -> list[TestCase]:
     lower = path.lower()
     suffix = lower[lower.rfind(".") :] if "." in lower else ""
     if suffix == ".py":
-        return _with_python_tables(list(_python_cases(path, lines)), lines)
+        return with_constants(_with_python_tables(list(_python_cases(path, lines)), lines),
+                              text)
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
         return _with_js_tables(list(_js_cases(path, lines)), lines)
     if suffix == ".bats":

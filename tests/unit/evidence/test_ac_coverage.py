@@ -4072,3 +4072,71 @@ def test_a_check_of_what_a_function_only_one_ac_names_returns_is_that_acs_test_t
     most = IDS_TESTS.replace(".encode(", ".encrypt(")
     result = analyze("E1-S1", IDS_ACS, py_cases(most, file), file_list=[file])
     assert by_id(result)["AC9"].tests == ()
+UNIDECODE_CLI_ACS = (
+    ac("AC1", "a file written in a named encoding such as Shift JIS",
+       "`unidecode -e sjis FILE` is run", "the file's ASCII transliteration (`Ge `) is printed "
+       "and the command exits with status 0"),
+    ac("AC2", "a file written in the system's default encoding",
+       "`unidecode FILE` is run without `-e`", "its transliteration is printed"),
+    ac("AC3", "text piped to the command's standard input",
+       "`unidecode` is run without a file", "the transliteration of that text is printed"),
+    ac("AC4", "a file that is not valid in the named encoding",
+       "`unidecode -e utf8 FILE` is run", "the message `Unable to decode input line` is "
+       "written to standard error and the command exits with status 1"),
+)
+UNIDECODE_CLI_PY = '''class TestUnidecodeUtility(unittest.TestCase):
+
+    TEST_UNICODE = u'\\u9769'
+    TEST_ASCII = 'Ge '
+
+    def test_encoding_error(self):
+        f = temp(self.TEST_UNICODE.encode('sjis'))
+        out, err, rc = run(['-e', 'utf8', f.name])
+        self.assertRegex(err, '^Unable to decode input line ')
+        self.assertEqual(rc, 1)
+
+    def test_file_specified_encoding(self):
+        f = temp(self.TEST_UNICODE.encode('sjis'))
+        out, err, rc = run(['-e', 'sjis', f.name])
+        self.assertEqual(out, self.TEST_ASCII)
+        self.assertEqual(rc, 0)
+
+    def test_file_default_encoding(self):
+        f = temp(self.TEST_UNICODE.encode(locale.getpreferredencoding()))
+        out, err, rc = run([f.name])
+        self.assertEqual(out, self.TEST_ASCII)
+        self.assertEqual(rc, 0)
+
+    def test_file_stdin(self):
+        cmd = get_cmd()
+        p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        out, err = p.communicate(self.TEST_UNICODE.encode(locale.getpreferredencoding()))
+        self.assertEqual(out.decode('ascii'), self.TEST_ASCII)
+
+    def test_commandline(self):
+        out, err, rc = run(['-e', 'sjis', '-c', self.TEST_UNICODE.encode('sjis')])
+        self.assertEqual(out, self.TEST_ASCII + '\\n')
+        self.assertEqual(rc, 0)
+'''
+
+
+def test_a_value_a_test_compares_with_through_a_class_constant_confirms_its_own_ac() -> None:
+    """Unidecode's command-line tests compare their output with `self.TEST_ASCII`, `'Ge '`,
+    the value AC1 promises: `test_file_specified_encoding`, whose other evidence fits AC1
+    best, checks it, as if it wrote `'Ge '` (its name alone says too little of AC1). The
+    others read the same constant: it keeps `test_file_default_encoding` on AC2, and without
+    AC1's own test the stdin and `-c` tests, whose names say nothing of AC1, cover none of
+    it."""
+    klass = f"{FILE}::TestUnidecodeUtility"
+    found = by_id(review(UNIDECODE_CLI_ACS, UNIDECODE_CLI_PY))
+    assert (found["AC1"].tests, found["AC2"].tests) == (
+        (f"{klass}::test_file_specified_encoding",), (f"{klass}::test_file_default_encoding",))
+    start = UNIDECODE_CLI_PY.index("    def test_file_specified_encoding")
+    end = UNIDECODE_CLI_PY.index("    def test_file_default_encoding")
+    without = UNIDECODE_CLI_PY[:start] + UNIDECODE_CLI_PY[end:]
+    assert not by_id(review(UNIDECODE_CLI_ACS, without))["AC1"].matched
+    # a value the class sets again is no constant's
+    moved = UNIDECODE_CLI_PY.replace("    def test_encoding_error(self):",
+                                     "    def setUp(self):\n        self.TEST_ASCII = 'x'\n\n"
+                                     "    def test_encoding_error(self):")
+    assert not by_id(review(UNIDECODE_CLI_ACS, moved))["AC1"].matched

@@ -1118,3 +1118,66 @@ def test_a_each_tests_name_template_says_its_text_not_the_placeholders_rows_fill
     assert [c.spoken for c in cases] == [
         "joinURL > joinURL( ) ===  ", "joinURL > add( ) gives  , 100  sure", "joinURL > adds  ",
         ""]
+
+
+CONSTANTS_READ = '''import unittest
+
+EXPECTED = "Ge "
+CASES = [
+    ("a", "b"),
+]
+lower = "x"
+
+
+class Base(unittest.TestCase):
+    TEST_UNICODE = u"\\u9769"
+    TEST_ASCII = 'Ge '
+
+
+class CommandLineTests(Base):
+    TEST_ASCII = 'Ge'
+    MOVING = 1
+
+    def setUp(self):
+        self.MOVING = 2
+
+    def test_file(self):
+        out = run(self.TEST_UNICODE)
+        self.assertEqual(out, self.TEST_ASCII)
+        self.assertEqual(rc, self.MOVING)
+
+    def test_module(self):
+        self.assertEqual(run(), EXPECTED)
+        for given, want in CASES:
+            self.assertEqual(run(given), want)
+        self.assertEqual(run(), lower)
+
+    def test_local(self):
+        EXPECTED = "other"
+        self.assertEqual(run(), EXPECTED)
+
+    def test_plain(self):
+        self.assertEqual(run(), "x")
+'''
+
+
+def test_a_python_test_reading_its_files_constants_has_them_in_place() -> None:
+    """Unidecode's command-line tests compare their output with `self.TEST_ASCII`, a class
+    attribute: `constants` is the body with the literals of the constants it reads written in
+    place (its own class's before its base's), not one assigned again nor a local."""
+    cases = {c.name.rpartition("::")[2]: c for c in split_tests("tests/test_u.py",
+                                                                   CONSTANTS_READ)}
+    file = cases["test_file"]
+    assert "self.assertEqual(out, 'Ge')" in file.constants
+    assert 'out = run(u"\\u9769")' in file.constants
+    assert "self.assertEqual(rc, self.MOVING)" in file.constants  # set again in setUp
+    assert "self.TEST_ASCII" in file.body  # the body is as written
+    module = cases["test_module"].constants
+    assert 'self.assertEqual(run(), "Ge ")' in module
+    assert 'for given, want in [\n    ("a", "b"),\n]:' in module
+    assert "self.assertEqual(run(), lower)" in module  # no constant by its name
+    assert cases["test_local"].constants == ""  # its own EXPECTED
+    assert cases["test_plain"].constants == ""
+    # a file Python cannot read gives none
+    broken = split_tests("tests/test_u.py", CONSTANTS_READ + "\ndef (:\n")
+    assert all(not case.constants for case in broken)
