@@ -141,22 +141,27 @@ def _body_lines(node: Any) -> range:
 def _units_of(path: str) -> tuple[dict[int, tuple[str, ...]], set[str]]:
     """A module's top-level functions and classes, and its classes' methods but the dunder
     ones (`Job.until` as `until`: what a story names as code; `__init__` runs in every test
-    that builds one): each line of a function's body (or of a method's: its class's and its
-    own) -> the units' names, and every unit's name; remembered per file. Empty when the
-    file cannot be read or parsed."""
+    that builds one) and those named as a top-level function or class is: each line of a
+    function's body (or of a method's: its class's and its own) -> the units' names, and
+    every unit's name; remembered per file. Empty when the file cannot be read or parsed."""
     known = _state.setdefault("units_of", {})
     if path not in known:
         tree = _parsed(path)
         table: dict[int, tuple[str, ...]] = {}
         names: set[str] = set()
         functions = (ast.FunctionDef, ast.AsyncFunctionDef)
-        for node in tree.body if tree is not None else ():
+        top = tree.body if tree is not None else []
+        # the module's own names are its functions and classes: a method of the same name
+        # (`Scheduler.get_jobs` beside `get_jobs()`) is another unit, not what the name says
+        own = {node.name for node in top if isinstance(node, (*functions, ast.ClassDef))}
+        for node in top:
             bodies: list[tuple[Any, tuple[str, ...]]]
             if isinstance(node, functions):
                 bodies = [(node, (node.name,))]
             elif isinstance(node, ast.ClassDef):
-                bodies = [(n, (node.name, n.name) if not n.name.startswith("__") else
-                           (node.name,)) for n in node.body if isinstance(n, functions)]
+                bodies = [(n, (node.name, n.name) if not n.name.startswith("__")
+                           and n.name not in own else (node.name,))
+                          for n in node.body if isinstance(n, functions)]
             else:
                 continue
             for body, owners in bodies:  # a class without a method runs nothing of its own

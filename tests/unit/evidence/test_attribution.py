@@ -319,6 +319,32 @@ def test_the_run_measures_tests_fixtures_threads_and_session_teardown(
 
 
 
+def test_a_method_named_as_a_module_function_is_its_class_s_unit_only(tmp_path: Path) -> None:
+    """schedule's `Scheduler.get_jobs` beside its module-level `get_jobs()`: a test that runs
+    the method (through `get_next_run`) ran the class, not the function an AC names; a method
+    of its own name (`Job.until`) is a unit of its own."""
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text(
+        "class Scheduler:\n    def get_jobs(self):\n        return []\n\n"
+        "    def until(self):\n        return self.get_jobs()\n\n\n"
+        "def get_jobs():\n    return Scheduler().get_jobs()\n")
+    (root / "tests" / "test_app.py").write_text(
+        "import app\n\n\ndef test_until():\n    assert app.Scheduler().until() == []\n\n\n"
+        "def test_get_jobs():\n    assert app.get_jobs() == []\n")
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
+                                          ["app.py"])
+    assert report is not None, why
+    units = json.loads((state / "attribution-contexts.json").read_text())["files"]["app.py"][
+        "units"]
+    assert units == {"Scheduler": ["tests/test_app.py::test_get_jobs",
+                                   "tests/test_app.py::test_until"],
+                     "until": ["tests/test_app.py::test_until"],
+                     "get_jobs": ["tests/test_app.py::test_get_jobs"]}
+
+
 @pytest.mark.parametrize("mode", ["probes", "tracer"])
 def test_a_second_tier_adds_its_tests_to_the_first_tiers_contexts_and_units(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
