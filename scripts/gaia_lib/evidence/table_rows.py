@@ -363,3 +363,57 @@ def template_rows_quoting(text: str, value: str) -> tuple[str, ...]:
     quoted = [f"{quote}{value}{quote}" for quote in "\"'`"]
     return tuple(" | ".join(row) for table in template_tables(text) for row in table.rows
                  if any(needle in cell for cell in row for needle in quoted))
+
+
+def masked_js(text: str) -> str:
+    """`text` (JS/TS) as long as it is, its comments blanked and what its strings hold as `_`
+    (their quotes kept): its brackets and commas are code's alone, a string still a value."""
+    out = list(text)
+    quote, at = "", 0
+    while at < len(text):
+        ch = text[at]
+        if quote:
+            if ch == "\\" and at + 1 < len(text):
+                out[at] = out[at + 1] = "_"
+                at += 1
+            elif ch == quote:
+                quote = ""
+            elif ch != "\n":
+                out[at] = "_"
+        elif ch in "'\"`":
+            quote = ch
+        elif text.startswith("//", at) or text.startswith("/*", at):
+            end = text.find("\n" if text[at + 1] == "/" else "*/", at)
+            end = len(text) if end < 0 else end + (0 if text[at + 1] == "/" else 2)
+            for k in range(at, end):
+                out[k] = " " if text[k] != "\n" else "\n"
+            at = end
+            continue
+        at += 1
+    return "".join(out)
+
+
+def elements(code: str, opened: int) -> tuple[list[tuple[int, int]], int] | None:
+    """The spans of the top-level elements of the array literal whose `[` is at `opened` in
+    `code` (`masked_js`), each without the white space around it, and where its `]` is; None
+    when it never closes."""
+    spans: list[tuple[int, int]] = []
+    depth, start = 0, opened + 1
+    for at in range(opened, len(code)):
+        ch = code[at]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if depth == 0 or (ch == "," and depth == 1):
+            end = at
+            while start < end and code[start].isspace():
+                start += 1
+            while end > start and code[end - 1].isspace():
+                end -= 1
+            if end > start:
+                spans.append((start, end))
+            if depth == 0:
+                return spans, at
+            start = at + 1
+    return None

@@ -13,6 +13,12 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   vitest's `it.for([...])(...)`); vitest's `it.runIf(c)(...)`, `it.skipIf(c)(...)` and
   `it.fails(...)` are tests like `it(...)`, and so are jest's and mocha's switched-off
   `xit(...)` / `xtest(...)` (a placeholder: `evidence.placeholders`);
+  a table test over two or more array rows written in place whose name fills in the rows'
+  cells by place (`test.each([['empty array', [], []], ...])('%s', ...)`) is the tests its
+  runner makes of it, one a row, each named as jest and vitest name it (`%s` a string's text
+  or a number, `%d` / `%i` an integer, `%#` the row's index) and holding its own row alone
+  (`_with_js_rows`); one whose titles are not certain (an array or object under `%s`, `%p`,
+  `%j`, `%o`, `%%`), of object rows, or of one row stays one test, named by its template;
   a JS/TS test named at run time (`test(t.input + " with " + t.query, ...)` in a loop over a
   table) by that expression, up to MAX_EXPRESSION characters;
 - `spoken`: for a JS/TS test whose own name is made at run time, its name as a reader of the
@@ -688,6 +694,122 @@ def _each_case(lines: list[str], index: int) -> tuple[str, int, tuple[int, int]]
         index + text.count("\n", 0, call), call - text.rfind("\n", 0, call) - 1)
 
 
+# A printf placeholder of a `.each` name template whose text for a row is certain: `%s` (a
+# string, a number, `true` ...), `%d` / `%i` (an integer), `%#` (the row's index); any other
+# (`%p`, `%j`, `%o`, `%f`, `%$`, `%%`) prints as its runner formats it, which jest's and
+# vitest's differ on.
+_ROW_MARK = lazy_re(r"%[sdifjoOpc#$%]")
+_FILLED = {"%s", "%d", "%i", "%#"}
+_JS_WORD_VALUE = lazy_re(r"true|false|null|undefined|-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?")
+_JS_INTEGER = lazy_re(r"-?(?:0|[1-9]\d*)")
+_PLAIN_ESCAPE = lazy_re(r"\\(.)", re.S)
+
+
+def _cell_text(cell: str, mark: str) -> str | None:
+    """What `mark` prints for a row's cell written as `cell`, where that is certain: a string
+    literal without code (`'empty array'`: its text), a number written as JS prints it, `true`,
+    `false`, `null`, `undefined`; an integer for `%d` / `%i`. None for anything else (an
+    array, an object, a name, a call)."""
+    if mark in ("%d", "%i"):
+        return cell if _JS_INTEGER.fullmatch(cell) else None
+    if len(cell) >= 2 and cell[0] in "'\"`" and cell[-1] == cell[0]:
+        inner = cell[1:-1]
+        if cell[0] == "`" and "${" in inner:
+            return None
+        # an escaped quote or backslash is itself; another escape (`\n`, `\u00e9`) is not
+        # worth reading
+        if any(ch not in "'\"`\\" for ch in re.findall(r"\\(.)", inner, re.S)):
+            return None
+        return _PLAIN_ESCAPE.sub(r"\1", inner)
+    return cell if _JS_WORD_VALUE.fullmatch(cell) else None
+
+
+def _row_title(template: str, row: list[str], index: int) -> str | None:
+    """A `.each` row's title as jest and vitest make it from `template`: `%#` its index, each
+    other placeholder the next cell, in order (cells past the last placeholder print
+    nothing). None when a placeholder's text is not certain (`_cell_text`)."""
+    out: list[str] = []
+    cells = iter(row)
+    at = 0
+    for mark in _ROW_MARK.finditer(template):
+        if mark.group(0) not in _FILLED:
+            return None
+        out.append(template[at:mark.start()])
+        at = mark.end()
+        if mark.group(0) == "%#":
+            out.append(str(index))
+            continue
+        cell = next(cells, None)
+        text = None if cell is None else _cell_text(cell, mark.group(0))
+        if text is None:
+            return None
+        out.append(text)
+    return "".join(out) + template[at:]
+
+
+def _with_js_rows(cases: list[TestCase]) -> list[TestCase]:
+    """Each JS/TS table test over array rows written in place and named by placeholders
+    (`test.each([['empty array', [], []], ['single element array', [1], [...]]])('%s', ...)`)
+    as the tests the runner makes of it: one a row, named as the runner names it
+    (`_row_title`), the test's body without the other rows (their lines kept empty, so the
+    rest keep their numbers). A row is one case of the test, its cells that case's values:
+    read together, every row's values would be evidence for the AC each row checks. A table
+    of one row, of rows of another kind (objects, a spread) or a title not certain for some
+    row stays one test."""
+    out: list[TestCase] = []
+    for case in cases:
+        rows = _table_rows(case)
+        out.extend(rows or [case])
+    return out
+
+
+def _table_rows(case: TestCase) -> list[TestCase]:
+    """`case`'s rows as tests of their own (`_with_js_rows`); [] when it is no such table."""
+    template = case.name.rsplit(" > ", 1)[-1]
+    if not _ROW_MARK.search(template):
+        return []
+    lines = case.body.split("\n")
+    code = table_rows.masked_js(case.body)
+    # its own call: the first in its body from its declaration on (a table read before it,
+    # `_with_js_tables`, comes first)
+    declared = case.line - case.body_line if case.body_line else 0
+    call = _JS_EACH.search(code, sum(len(line) + 1 for line in lines[:declared]))
+    if call is None or call.group("open") != "(":
+        return []
+    opened = call.end()
+    while opened < len(code) and code[opened].isspace():
+        opened += 1
+    if not code.startswith("[", opened):
+        return []
+    found = table_rows.elements(code, opened)
+    table = found[0] if found else []
+    if len(table) < 2:
+        return []
+    titles: list[str] = []
+    for index, (start, end) in enumerate(table):
+        row = table_rows.elements(code, start) if code[start] == "[" else None
+        if row is None or row[1] != end - 1:  # an array, whole: not `[a, b].map(...)`
+            return []
+        title = _row_title(template, [case.body[a:b] for a, b in row[0]], index)
+        if title is None:
+            return []
+        titles.append(title)
+    groups = case.name.rsplit(" > ", 1)[:-1]
+    out = []
+    for index, title in enumerate(titles):
+        body = case.body
+        for other, (start, end) in reversed(list(enumerate(table))):
+            if other == index:
+                continue
+            comma = end
+            while comma < len(code) and code[comma] in " \t":
+                comma += 1
+            gone = comma + 1 if code.startswith(",", comma) else end
+            body = body[:start] + "\n" * body.count("\n", start, gone) + body[gone:]
+        out.append(replace(case, name=" > ".join([*groups, title]), body=body, spoken=""))
+    return out
+
+
 def _line_pattern_cases(
     path: str, lines: list[str], pattern: AnyPattern, go: bool = False
 ) -> Iterator[TestCase]:
@@ -1299,7 +1421,7 @@ def _declared(path: str, text: str) -> list[TestCase]:
         return with_constants(_with_python_tables(list(_python_cases(path, lines)), lines),
                               text)
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
-        return _with_js_tables(list(_js_cases(path, lines)), lines)
+        return _with_js_rows(_with_js_tables(list(_js_cases(path, lines)), lines))
     if suffix == ".bats":
         return list(_bats_cases(path, lines))
     if suffix == ".go":

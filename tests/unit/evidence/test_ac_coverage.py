@@ -2442,15 +2442,18 @@ def test_a_test_of_the_unit_an_ac_calls_asserting_its_promised_value_covers_it()
     """One `describe()` group per function of the module: a table of the function two ACs
     call, holding the value each promises, covers both, however their words differ; a
     table of another function holding the same value (lowerFirst keeps `foo-bar`) covers
-    neither."""
+    neither. Each row is a test of its own (`testcases`): each of kebabCase's holds `foo-bar`,
+    which both its ACs promise; snakeCase's rows hold one AC's value each."""
     cases = split_tests("test/scule.test.ts", CASE_TESTS)
     runs = file_units_run(cases)
     assert runs is not None
-    assert runs.by_test["test/scule.test.ts::kebabCase > %s => %s"] == {"scule", "kebabCase"}
+    assert runs.by_test["test/scule.test.ts::kebabCase > FooBAR => foo-bar"] == {
+        "scule", "kebabCase"}
     result = analyze("E1-S2", CASE_ACS, cases, file_list=["test/scule.test.ts"])
     got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
-    assert got == {"AC1": ("kebabCase > %s => %s",), "AC2": ("kebabCase > %s => %s",),
-                   "AC3": ("snakeCase > %s => %s",), "AC4": ("snakeCase > %s => %s",)}
+    kebab = ("kebabCase > FooBAR => foo-bar", "kebabCase > foo/Bar => foo-bar")
+    assert got == {"AC1": kebab, "AC2": kebab, "AC3": ("snakeCase > FooBarBaz => foo_bar_baz",),
+                   "AC4": ("snakeCase > FOO_BAR => foo_bar",)}
 
 
 def test_a_unit_test_naming_a_promised_value_only_as_code_is_no_evidence_for_it() -> None:
@@ -2462,7 +2465,8 @@ def test_a_unit_test_naming_a_promised_value_only_as_code_is_no_evidence_for_it(
     cases = split_tests("test/scule.test.ts", CASE_TESTS)
     result = analyze("E1-S2", acs, cases, file_list=["test/scule.test.ts"])
     got = {c.ac_id: tuple(t.split("::")[1] for t in c.tests) for c in result.per_ac}
-    assert got == {"AC1": (), "AC2": ("kebabCase > %s => %s",)}
+    assert got == {"AC1": (), "AC2": ("kebabCase > FooBAR => foo-bar",
+                                      "kebabCase > foo/Bar => foo-bar")}
 
 
 def test_a_word_quoted_inside_a_longer_string_is_no_value_the_code_writes() -> None:

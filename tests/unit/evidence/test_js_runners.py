@@ -776,7 +776,9 @@ def test_each_row_a_runner_reports_is_its_table_tests(
     """unjs/scule 08 and 31: every row a table test's template made is that test's, joined by
     its groups (the `describe.each` group's template too): a failed row fails it, said by the
     row's title; every row skipped (`describe.skip`) is the test skipped; the rows that ran
-    are the test's instances, in the table's order."""
+    are the test's instances, in the table's order. A table of array rows whose every title
+    is certain is a test a row (cron-parser's compactField table), each joined by its title
+    as written."""
     if runner == "jest":
         test = EACH_TEST.replace('import { describe, it, test, expect } from "vitest";\n', "") \
             .replace('import { split } from "./split.js";',
@@ -798,13 +800,17 @@ def test_each_row_a_runner_reports_is_its_table_tests(
             for test_id, found in outcomes.reported(suite.tests, cases).items()}
     assert rows == {
         "src/split.test.js::split > %s => %s": 3,
-        "src/split.test.js::split > counts > add(%i, %d) is %i": 2,
+        # a table of array rows whose titles are certain: a test a row (`testcases`)
+        "src/split.test.js::split > counts > add(1, 2) is 3": 1,
+        "src/split.test.js::split > counts > add(2, 2) is 4": 1,
         "src/split.test.js::split > counts > $input has $parts parts": 2,
         "src/split.test.js::split > counts > tagged $input has $parts": 2,
         "src/split.test.js::split > objects %o and %j": 1,
-        "src/split.test.js::split > row %# is %s": 2,
+        "src/split.test.js::split > row 0 is x": 1,
+        "src/split.test.js::split > row 1 is y": 1,
         "src/split.test.js::joined by %s > %s and %s": 2,
-        "src/split.test.js::skipped > value %i is kept": 2}
+        "src/split.test.js::skipped > value 1 is kept": 1,
+        "src/split.test.js::skipped > value 2 is kept": 1}
     failed = outcomes.failed(suite.tests, cases)
     assert sorted(failed) == ["src/split.test.js::joined by %s > %s and %s",
                               "src/split.test.js::split > %s => %s"]
@@ -813,7 +819,8 @@ def test_each_row_a_runner_reports_is_its_table_tests(
     assert failed["src/split.test.js::joined by %s > %s and %s"].startswith(
         "failed in this run (row `joined by under > a and b`: ")
     assert list(outcomes.not_run(suite.tests, cases)) == [
-        "src/split.test.js::skipped > value %i is kept"]
+        "src/split.test.js::skipped > value 1 is kept",
+        "src/split.test.js::skipped > value 2 is kept"]
     assert outcomes.instances(suite.tests, cases)["src/split.test.js::split > %s => %s"] == (
         ("=>" if runner == "vitest" else "=> []", "passed"), (f"a-b => {array}", "passed"),
         (f"a_b => {array}", "failed"))

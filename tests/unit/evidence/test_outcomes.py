@@ -481,51 +481,77 @@ def test_a_table_tests_rows_under_a_group_named_by_code_are_its() -> None:
 
 
 TWIN_TABLES = '''import { describe, test, expect } from "vitest";
-import { trainCase } from "../src";
+import { splitByCase } from "../src";
 
-describe("trainCase", () => {
+describe("splitByCase", () => {
   test.each([
-    ["FooBarBaz", "Foo-Bar-Baz"],
-    ["WWW-authenticate", "WWW-Authenticate"],
+    ["FooBarBaz", ["Foo", "Bar", "Baz"]],
+    ["WWW-authenticate", ["WWW", "authenticate"]],
   ])("%s => %s", (input, expected) => {
-    expect(trainCase(input)).toMatchObject(expected);
+    expect(splitByCase(input)).toMatchObject(expected);
   });
 
   test.skip.each([
-    ["fooBar", "Foo-Bar"],
+    ["fooBar", ["foo", "Bar"]],
   ])("%s => %s", (input, expected) => {
-    expect(trainCase(input, { normalize: true })).toMatchObject(expected);
+    expect(splitByCase(input, ["-"])).toMatchObject(expected);
   });
 });
 '''
 
 
 def test_two_tables_of_one_template_in_one_group_are_told_apart_by_their_rows_lines() -> None:
-    """unjs/scule's trainCase: two `test.each(...)("%s => %s")` in one group, the second
+    """unjs/scule's splitByCase: two `test.each(...)("%s => %s")` in one group, the second
     skipped. The runner says on which line each row was declared (jest's and vitest's
     `location`: the call of its name, after its table): the skipped rows are the second
     table's alone, so it did not run and the first did; a failed row fails its own table.
     Without lines, each table holds the rows of both, as before."""
     cases = split_tests("test/scule.test.ts", TWIN_TABLES)
     assert [(c.test_id, c.line) for c in cases] == [
-        ("test/scule.test.ts::trainCase > %s => %s", 5),
-        ("test/scule.test.ts::trainCase > %s => %s #2", 12)]
-    rows = [("FooBarBaz => Foo-Bar-Baz", "passed", 8), ("WWW-authenticate => WWW-Authenticate",
-                                                        "failed", 8),
-            ("fooBar => Foo-Bar", "skipped", 14)]
-    tests = [runner_output.TestOutcome(f"trainCase {title}", outcome, "test/scule.test.ts",
+        ("test/scule.test.ts::splitByCase > %s => %s", 5),
+        ("test/scule.test.ts::splitByCase > %s => %s #2", 12)]
+    rows = [("FooBarBaz => [ 'Foo', 'Bar', 'Baz' ]", "passed", 8),
+            ("WWW-authenticate => [ 'WWW', 'authenticate' ]", "failed", 8),
+            ("fooBar => [ 'foo', 'Bar' ]", "skipped", 14)]
+    tests = [runner_output.TestOutcome(f"splitByCase {title}", outcome, "test/scule.test.ts",
                                        "boom" if outcome == "failed" else None,
-                                       ("trainCase", title), line=line)
+                                       ("splitByCase", title), line=line)
              for title, outcome, line in rows]
     assert list(outcomes.not_run(tests, cases)) == [
-        "test/scule.test.ts::trainCase > %s => %s #2"]
-    assert list(outcomes.failed(tests, cases)) == ["test/scule.test.ts::trainCase > %s => %s"]
-    assert outcomes.instances(tests, cases)["test/scule.test.ts::trainCase > %s => %s #2"] == (
-        ("fooBar => Foo-Bar", "skipped"),)
+        "test/scule.test.ts::splitByCase > %s => %s #2"]
+    assert list(outcomes.failed(tests, cases)) == ["test/scule.test.ts::splitByCase > %s => %s"]
+    assert outcomes.instances(tests, cases)["test/scule.test.ts::splitByCase > %s => %s #2"] == (
+        ("fooBar => [ 'foo', 'Bar' ]", "skipped"),)
     # a line in no test's source (a helper that makes tests) tells nothing: both hold all
     elsewhere = [replace(test, line=40) for test in tests]
     assert outcomes.not_run(elsewhere, cases) == {}
     assert sorted(outcomes.failed(elsewhere, cases)) == [
-        "test/scule.test.ts::trainCase > %s => %s", "test/scule.test.ts::trainCase > %s => %s #2"]
+        "test/scule.test.ts::splitByCase > %s => %s", "test/scule.test.ts::splitByCase > %s => %s #2"]
     unplaced = [replace(test, line=None) for test in tests]
     assert outcomes.not_run(unplaced, cases) == {}
+
+
+def test_a_row_of_a_table_read_as_tests_has_its_own_outcome() -> None:
+    """cron-parser's compactField table of array rows, a test a row (`testcases`): jest's
+    outcome for a row (`compactField empty array`) is that row's test's alone, so a failed
+    row fails its test and no other, and a row the runner skipped is the one not run."""
+    source = """describe("compactField", () => {
+  test.each([
+    ['empty array', [], []],
+    ['single element array', [1], [{ start: 1, count: 1 }]],
+    ['with chars', ['L'], [{ start: 'L', count: 1 }]],
+  ])('%s', (_title, values, expected) => {
+    expect(compactField(values)).toEqual(expected);
+  });
+});
+"""
+    cases = split_tests("tests/compact.test.ts", source)
+    tests = [runner_output.TestOutcome(f"compactField {title}", outcome, "tests/compact.test.ts",
+                                       "boom" if outcome == "failed" else None,
+                                       ("compactField", title), line=6)
+             for title, outcome in (("empty array", "passed"), ("single element array", "failed"),
+                                    ("with chars", "skipped"))]
+    assert list(outcomes.failed(tests, cases)) == [
+        "tests/compact.test.ts::compactField > single element array"]
+    assert list(outcomes.not_run(tests, cases)) == [
+        "tests/compact.test.ts::compactField > with chars"]

@@ -6485,16 +6485,19 @@ def test_a_js_each_table_over_lines_is_no_statement_of_its_body() -> None:
     was no return taken and an unawaited `setTimeout` or a never-called check was beside
     rows that looked like code; the plain test's readers now read the function alone. A
     brace in a row (`{ input: "fooBar" }`) opens no body; a return under a condition on the
-    row leaves a real test."""
+    row leaves a real test. A table of array rows is a test a row (`testcases`), each read
+    so."""
     assert _verdicts("test/scule.test.ts", EACH_TABLE_OVER_LINES) == {
-        "splitByCase > returns first %s": (10, "asserts nothing real (return)"),
+        "splitByCase > returns first fooBar": (10, "asserts nothing real (return)"),
+        "splitByCase > returns first foo\\Bar.fuzz": (10, "asserts nothing real (return)"),
         "splitByCase > checks later $input": (
             18, "its checks never run or cannot fail (expect(splitByCase(input))"
                 ".toMatchObject(expected))"),
         "splitByCase > defines its check %s": (
             26, "its checks never run or cannot fail (expect(splitByCase(input))"
                 ".toMatchObject(expected))"),
-        "splitByCase > checks each row %s": None,
+        "splitByCase > checks each row fooBar": None,
+        "splitByCase > checks each row FOOBar": None,
         "splitByCase > one line $input": (42, "asserts nothing real (return)")}
 
 

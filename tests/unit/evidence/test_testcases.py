@@ -94,7 +94,8 @@ JAVA = """class SignupTest {
         ("tests/test_signup.py", PY,
          ["test_rejects_bad_email", "TestSignup::test_creates_account", "test_async_case"]),
         ("src/signup.test.ts", JS,
-         ["signup > creates the account", "signup > handles %s", "top level"]),
+         ["signup > creates the account", "signup > handles 1", "signup > handles 2",
+          "top level"]),
         ("test/cli.bats", BATS, ["AC1: prints usage", "second"]),
         ("signup_test.go", GO, ["TestSignupAC1"]),
         ("src/test/java/SignupTest.java", JAVA, ["rejectsBadEmail"]),
@@ -1181,3 +1182,63 @@ def test_a_python_test_reading_its_files_constants_has_them_in_place() -> None:
     # a file Python cannot read gives none
     broken = split_tests("tests/test_u.py", CONSTANTS_READ + "\ndef (:\n")
     assert all(not case.constants for case in broken)
+
+
+ROWS = """describe("compactField", () => {
+  test.each([
+    ['empty array', [], []],  // the first case
+    ['single element array', [1], [{ start: 1, count: 1 }]],
+    ["it's \\"quoted\\"", [1, 2, 3], [{ start: 1, end: 3, count: 3, step: 1 }]],
+  ] as [string, any[], any[]][])('%s', (_title, values, expected) => {
+    expect(compactField(values)).toEqual(expected);
+  });
+});
+"""
+
+
+def test_a_each_table_of_array_rows_is_one_test_a_row_named_as_the_runner_names_it() -> None:
+    """cron-parser's compactField tests merged into `test.each([['empty array', [], []], ...])
+    ('%s', ...)`: jest reports each row as a test of its own (`compactField > empty array`).
+    Each is read so: named by its row, its body the table's with the other rows gone (their
+    lines kept empty: the declaration and the function keep their numbers), so that one row's
+    values are no evidence of another's case."""
+    cases = split_tests("tests/compact.test.ts", ROWS)
+    assert [c.name for c in cases] == [
+        "compactField > empty array", "compactField > single element array",
+        'compactField > it\'s "quoted"']
+    assert {c.line for c in cases} == {2} and not any(c.spoken for c in cases)
+    empty, single, quoted = cases
+    assert "'empty array', [], []" in empty.body and "single element" not in empty.body
+    assert "[{ start: 1, count: 1 }]" in single.body and "[], []" not in single.body
+    assert "count: 3" in quoted.body and "count: 1" not in quoted.body
+    lines = ROWS.split("\n")
+    assert all(c.body.count("\n") == lines.index("  });", 5) - 1 for c in cases)
+    assert all(c.body.split("\n")[4:] == lines[5:lines.index("  });", 5) + 1] for c in cases)
+
+
+@pytest.mark.parametrize(("title", "rows", "names"), [
+    ("%# %i + %d = %s", "[1, 2, '3'], [-4, 0, 'x']", ["0 1 + 2 = 3", "1 -4 + 0 = x"]),
+    ("%s is %s", "[true, null], [1.5, undefined]", ["true is null", "1.5 is undefined"]),
+    ("`%s`", "[`a`, 1], [`b`, 2]", ["`a`", "`b`"]),
+])
+def test_a_row_s_name_fills_each_placeholder_with_its_cell_in_order(
+        title: str, rows: str, names: list[str]) -> None:
+    cases = split_tests("t.test.js", f"test.each([{rows}])({title!r}, (a, b, c) => {{}});\n")
+    assert [c.name for c in cases] == names
+
+
+@pytest.mark.parametrize(("title", "rows"), [
+    ("%s", "['one', 1]"),  # a table of one row
+    ("%s => %s", "['a', ['a']], ['b', ['b']]"),  # an array printed as the runner formats it
+    ("%p", "['a'], ['b']"),  # a placeholder jest and vitest print apart
+    ("%d", "[1.5], [2]"),  # `%d` of a decimal
+    ("%s", "['a\\n'], ['b']"),  # an escape other than a quote's
+    ("%s", "[`${x}`], ['b']"),  # code in a template
+    ("%s %s", "['a'], ['b']"),  # a placeholder past the row's cells
+    ("%s", "['a'], ...more"),  # a spread
+    ("%s", "{ a: 1 }, { a: 2 }"),  # object rows
+    ("no placeholder", "['a'], ['b']"),
+])
+def test_a_table_whose_rows_names_are_not_certain_stays_one_test(title: str, rows: str) -> None:
+    cases = split_tests("t.test.js", f"test.each([{rows}])({title!r}, (a, b) => {{}});\n")
+    assert [c.name for c in cases] == [title]
