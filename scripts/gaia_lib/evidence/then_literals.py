@@ -12,6 +12,11 @@ counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, 
 `[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table
 (a tagged-template one, ``.each`a | expected ${"x"} | ${["x"]}` ``, by the code of its
 cells, row by row: `table_rows.template_tables`; to a reader of strings it is one string).
+A JS `.each([...])` table of array rows whose function checks one cell against the code's
+result (`toEqual(expected)`) and hands another only to the code it runs
+(`compactField(values)`, `const r = f(a)`) counts without that input column: the code's
+input is no value the test checks (the `2` of `[1, 2, 3]` is no "step of 2"), and a row's
+input is every row's check where the table is read whole (`_without_inputs`).
 An inline snapshot's text (`toMatchInlineSnapshot(`[ "foo", "Bar", ]`)`) is the value its
 check expects, as `toEqual(["foo", "Bar"])` writes it: `templates_opened` gives it, and a
 tagged-template table, as code.
@@ -78,7 +83,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence.table_rows import template_tables
+from gaia_lib.evidence.table_rows import elements, masked_js, template_tables
 from gaia_lib.evidence.words import STOP_WORDS
 
 STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "keyword"
@@ -393,6 +398,93 @@ _STATEMENT_MARK = re.compile(r"[()\[\]{};\n]")
 _NEXT_CODE = re.compile(r"\S")
 
 
+# A JS `.each` table of rows written in place, from its start: `test.each([`
+_EACH_ROWS_RE = lazy_re(r"(?:it|test)\.each\s*\(\s*\[")
+# After the table's call: the test's name (as `masked_js` leaves it) and its function's `(`
+_EACH_FUNCTION_RE = lazy_re(r"\s*\(\s*(['\"`])_*\1\s*,\s*(?:async\s*)?(?:function\b[^(]*)?\(")
+_PARAMETER_RE = lazy_re(r"(?P<name>[A-Za-z_$][\w$]*)\s*\??\s*(?::[^=]*)?")
+# A call that checks what it is handed: `expect(`, `assert(`, `assert.equal(`, `.toEqual(`
+# (not a conversion: `x.toString(`, `toFixed(`, `toLowerCase(`)
+_CHECK_CALLEE_RE = lazy_re(r"(?:expect|assert\w*)(?:\.\w+)*|.*\b(?!to(?:String|Fixed|Precision|"
+                           r"LowerCase|UpperCase|ISOString|JSON|Locale\w*)\b)to[A-Z]\w*")
+_CALLEE_RE = lazy_re(r"[\w$.]+\s*$")
+
+
+def _without_inputs(span: str) -> str:
+    """A JS `.each` table of array rows (`span`, from `test.each([`, its function too) without
+    the cells its function only hands to the code it runs (`compactField(values)`), where a
+    check compares another cell with the code's result (`toEqual(expected)`): the row's input
+    is no value the test checks. Each such cell
+    blanked, its lines kept; `span` as it is where no cell is so handed, a parameter is a
+    pattern (`({ a, b })`), or a row is no array."""
+    start = _EACH_ROWS_RE.match(span)
+    if start is None:
+        return span
+    code = masked_js(span)
+    table = elements(code, start.end() - 1)
+    if table is None:
+        return span
+    rows, close = table
+    call = re.compile(r"\s*(?:as\b[^()]*)?\)").match(code, close + 1)  # `] as Row[])`
+    head = _EACH_FUNCTION_RE.match(code, call.end()) if call else None
+    params = elements(code, head.end() - 1) if head else None
+    if params is None:
+        return span
+    names = []
+    for first, last in params[0]:
+        parameter = _PARAMETER_RE.fullmatch(span, first, last)
+        if parameter is None:
+            return span
+        names.append(parameter.group("name"))
+    uses = _parameter_uses(code, params[1] + 1, names)
+    handed = {at for at, name in enumerate(names) if uses[name] == {"code"}}
+    if not handed or not any("check" in uses[name] for name in names):
+        return span
+    out = list(span)
+    for first, _ in rows:
+        if code[first] != "[":
+            return span
+        row = elements(code, first)
+        if row is None:
+            return span
+        for at, (a, b) in enumerate(row[0]):
+            if at in handed:
+                out[a:b] = [ch if ch == "\n" else " " for ch in span[a:b]]
+    return "".join(out)
+
+
+_NOT_CALLS = frozenset({"if", "for", "while", "switch", "return", "typeof", "await", "catch",
+                        "function", "new", "in", "of"})
+
+
+def _parameter_uses(code: str, body: int, names: Sequence[str]) -> dict[str, set[str]]:
+    """How the function whose body starts at `body` of `code` (`masked_js`) reads each of
+    `names`: "check" as an argument of a check (`expect(x)`, `.toEqual(x)`, `assert.equal(
+    x, ...)`), "code" of another call (`compactField(x)`), "other" outside any call."""
+    uses: dict[str, set[str]] = {name: set() for name in names}
+    calls: list[str] = []  # per open bracket: "check", "code", or "other" (no call's)
+    at = body
+    while at < len(code):
+        ch = code[at]
+        if ch in "([{":
+            callee = _CALLEE_RE.search(code, max(body, at - 80), at) if ch == "(" else None
+            word = callee.group().strip() if callee else ""
+            calls.append("other" if not word or word in _NOT_CALLS else
+                         "check" if _CHECK_CALLEE_RE.fullmatch(word) else "code")
+        elif ch in ")]}":
+            if calls:
+                calls.pop()
+        elif (ch.isalpha() or ch in "_$") and not re.match(r"[\w$.]", code[at - 1]):
+            name = re.match(r"[\w$]+", code[at:at + 80])
+            assert name is not None
+            if name.group() in uses:
+                uses[name.group()].add(calls[-1] if calls else "other")
+            at += len(name.group())
+            continue
+        at += 1
+    return uses
+
+
 def _statement_end(source: str, start: int) -> int:
     """End of the statement starting at `start`: the first newline (or `;`) outside brackets,
     continuing across a newline when the next line carries on a chain (`.toBe(…)`)."""
@@ -513,8 +605,9 @@ def assertion_spans(source: str) -> tuple[str, ...]:
     code = _COMMENT_LINE_RE.sub("", source)
     spans = [
         code[m.start():_statement_end(code, m.start())]
-        for pattern in (_ASSERT_START_RE, _TABLE_START_RE) for m in pattern.finditer(code)
-    ]
+        for m in _ASSERT_START_RE.finditer(code)
+    ] + [_without_inputs(code[m.start():_statement_end(code, m.start())])
+         for m in _TABLE_START_RE.finditer(code)]
     spans += _helper_calls(code) + _template_cells(code)
     # a JS `.each` test over a table its text declares (`const cases = [...]`, its group's
     # code before it: `test.each(cases)`): that table's rows, as a table written in place's

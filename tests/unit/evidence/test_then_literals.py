@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gaia_lib.evidence.then_literals import (
@@ -1065,7 +1067,9 @@ def test_check_statements_are_the_assertions_alone_without_tables() -> None:
               '  // expect(nothing).toBe(1)\n'
               '  expect(splitByCase(i)).toEqual(e);\n});\n')
     assert check_statements(source) == ("expect(splitByCase(i)).toEqual(e)",)
-    assert any('["fooBar", ["foo", "Bar"]]' in span for span in assertion_spans(source))
+    # the table is one too, but for the input its function hands the code
+    assert any('["foo", "Bar"]]' in span and "fooBar" not in span
+               for span in assertion_spans(source))
 
 
 SNAPSHOT = """  test("fooBar", () => {
@@ -1202,3 +1206,35 @@ def test_a_each_tests_table_declared_by_name_is_its_data_table() -> None:
     # a name handed to `.each` that no literal table gives is none
     assert not in_table("a/b/c", table_strings(each.replace("const joinURLTests = [",
                                                               "const other = [")))
+
+
+@pytest.mark.parametrize(("function", "handed"), [
+    # the input handed to the code, the expected value compared with its result
+    ("(values, expected) => { expect(compactField(values)).toEqual(expected); }", True),
+    ("function (values, expected) { const r = compactField(values);\n"
+     "  assert.deepEqual(r, expected) }", True),
+    # handed to a helper that may check both: each cell is its check's
+    ("(values, expected) => { checkCompact(values, expected); }", False),
+    # checked as it is, too
+    ("(values, expected) => { expect(values).toHaveLength(1);\n"
+     "  expect(compactField(values)).toEqual(expected); }", False),
+    # a pattern binds the cells otherwise
+    ("([values], expected) => { expect(compactField(values)).toEqual(expected); }", False),
+])
+def test_a_each_tables_input_column_is_no_value_its_check_asserts(
+        function: str, handed: bool) -> None:
+    """cron-parser's compactField tests as one `test.each([['single', [1], [...]], ...])`
+    table: the `9` of `[9, 11, 13]`, the values the code is handed, is no value the test
+    checks (the `2` of `[1, 2, 3]` read as asserted was "a step of 2" in the row of 1..3);
+    the expected cell compared with the code's result is. Where no check visibly compares one
+    cell and the code takes another, the table counts whole, as before."""
+    source = ("test.each([\n  ['single', [1], [{ start: 1, count: 1 }]],\n"
+              "  ['stepped', [9, 11, 13], [{ start: 9, end: 13, step: 2 }]],\n"
+              "])('%s', " + function.replace("(", "(_title, ", 1) + ");\n")
+    table = next(span for span in assertion_spans(source) if span.startswith("test.each("))
+    rows = [" ".join(row.split()) for row in re.findall(r"^  (\[.*\]),$", table, re.M)]
+    assert rows == (["['single', , [{ start: 1, count: 1 }]]",
+                     "['stepped', , [{ start: 9, end: 13, step: 2 }]]"] if handed else
+                    ["['single', [1], [{ start: 1, count: 1 }]]",
+                     "['stepped', [9, 11, 13], [{ start: 9, end: 13, step: 2 }]]"])
+    assert table.count("\n") == source.count("\n") - 1  # its lines kept
