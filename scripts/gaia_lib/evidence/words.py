@@ -31,6 +31,8 @@ Rules (pure; the same text always gives the same tokens):
   itself is a token of its own (`!valid`): "is not valid" shares no word with a test named
   "parses a valid file", and "does not retry" none with "retries", while two texts that both
   negate it share it.
+- A word that means a phrase stands for the phrase's words (`PHRASES`): "heterogeneous lists"
+  speaks of values of "different types", as a person reads it.
 - Acronyms (`acronyms`): the initials of three or four neighbouring words, the first no stop
   word and at most one of them one, so "least recently used" may be spelled `lru` and
   "time-to-live" `ttl`; the matcher links them only where a test spells the acronym. Words
@@ -63,6 +65,12 @@ ABBREVIATIONS = {
     "btn": "button", "pkg": "package", "dir": "directory", "tmp": "temporary",
     "async": "asynchronous", "sync": "synchronous", "util": "utility",
     "nil": "null", "none": "null", "undefined": "null",
+}
+
+# Words meaning what a phrase says in plain words, to those words (the misspelling
+# "heterogenous" is common in code: `HeterogenousList`).
+PHRASES = {
+    "heterogeneous": ("different", "types"), "heterogenous": ("different", "types"),
 }
 
 # Irregular past forms, to their verb (kept ~ keeps ~ keep); not those that are also other
@@ -204,7 +212,7 @@ def _negated(words: list[str], i: int) -> int | None:
 def forms(text: str) -> dict[str, set[str]]:
     """Each token of `text` (see `tokens`) with the spellings it came from: the lower-case
     word after abbreviation expansion (`maxAge` -> maximum, age), or the joined pair."""
-    words = raw_words(text)
+    words = [w for word in raw_words(text) for w in PHRASES.get(word, (word,))]
     found: dict[str, set[str]] = {}
     negated_at: set[int] = set()
     for i, word in enumerate(words):

@@ -156,3 +156,13 @@ def test_non_before_a_word_negates_it() -> None:
     negated = tokens("throws error for non-existing file") & tokens("a file that does not exist")
     assert {"!" + t for t in tokens("exist")} <= negated
     assert not tokens("exist") & tokens("non-existing file")
+
+
+def test_a_word_meaning_a_phrase_shares_the_phrases_words() -> None:
+    """neverthrow's `Combines heterogeneous lists` tests for the AC "results whose values have
+    different types"; the code's misspelling `HeterogenousList` too."""
+    phrase = tokens("results whose values have different types")
+    assert tokens("different types") <= phrase
+    assert tokens("different types") <= tokens("Combines heterogeneous lists")
+    assert tokens("different types") <= tokens("HeterogenousList")
+    assert not tokens("different types") & tokens("Combines homogeneous lists")
