@@ -137,7 +137,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     `test_str_and_repr` of requirements, beside an AC about markers' strings too); counted per
     reading of a nested name, as spelled alike.
   A literal, exception or identifier several ACs name is divided among them.
-- Contradictions: a test asserting HTTP status codes, none of them the AC's, or expecting
+- Contradictions: a check that the result is not a distinctive value the Then promises
+  (`.not.toBe(['boooom!', 'ahhhhh!'])`: by identity it passes whatever the code returns, by
+  equality it says the opposite), the test's only check of that value, leaves the test no
+  evidence for the AC, but as its nearest test saying so; not where the Then promises a
+  difference ("compares unequal": `_denied_value`).
+  A test asserting HTTP status codes, none of them the AC's, or expecting
   exceptions, none of them the AC's, has its evidence for that AC halved. A test that expects
   no error where the AC's Then clause names an exception (a CamelCase name that looks like one,
   `...Error`, `ErrX`, or that one of the story's tests expects: "UpperCamelCase" is none) or
@@ -785,6 +790,7 @@ class _Criterion:
     # the words it writes only inside code spans (`peek`, `add` of `PeekOrAdd`)
     code_words: frozenset[str] = frozenset()
     contrasted: frozenset[str] = frozenset()  # the identifiers it sets its case against
+    differs: bool = False  # its Then promises that something differs (`promises_a_difference`)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -808,6 +814,12 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its code sets {other}")) if _resembles(near) or (
                 crit.coded & said.calls) else _Score()
+    if denied := _denied_value(said.spans, crit):
+        # its check says the result is not what the AC promises: the opposite, or nothing
+        near = _score(case, said, replace(crit, literals=()), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its check says the result is not `{denied}`, the value the AC promises"
+        )) if _resembles(near) or (crit.coded & said.calls) else _Score()
     score = _Score()
     if crit.denied & {name.lower() for name in case.exceptions}:
         score.contradicted = True  # it expects the very exception the AC says is not raised
@@ -978,6 +990,23 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
 # A string literal of the test's code, read left to right: a backticked word inside a quoted
 # message (`'You must provide an `initialState` value'`) is part of that message.
 _STRING_VALUE = re.compile(r"'((?:[^'\\\n]|\\.)*)'|\"((?:[^\"\\\n]|\\.)*)\"|`((?:[^`\\]|\\.)*)`")
+
+
+def _denied_value(spans: Sequence[str], crit: _Criterion) -> str:
+    """A distinctive Then literal of the AC (weighing >= 1.0) that a test's checks (`spans`)
+    name only in a check that the result is not it (`then_literals.only_what_it_is_not`:
+    `.not.toBe(['boooom!', 'ahhhhh!'])`, which by identity passes whatever the code
+    returns, or by equality says the opposite of the AC); "" for none, or where the Then
+    promises a difference ("compares unequal")."""
+    if crit.differs:
+        return ""
+    denying = [span for span in spans if then_literals.only_what_it_is_not(span)]
+    if not denying:
+        return ""
+    others = [span for span in spans if span not in denying]
+    return next((lit.value for lit, amount in crit.literals if amount >= 1.0
+                 and then_literals.asserted_in(denying, [lit])
+                 and not then_literals.asserted_in(others, [lit])), "")
 
 
 def _quoted(value: str, body: str) -> bool:
@@ -2495,6 +2524,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 values_written=frozenset(_spans_written(ac.then or "")),
                                 settings=_literal_settings(ac),
                                 numbers=numbers[i], contrasted=contrasted(ac.text),
+                                differs=then_literals.promises_a_difference(
+                                    ac.then or ac.text),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

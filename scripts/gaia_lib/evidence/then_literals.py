@@ -1036,6 +1036,12 @@ def promises_a_result(then: str) -> bool:
     return _GIVES_RE.search(then) is not None and _NO_ERROR_RE.search(then) is None
 
 
+def only_what_it_is_not(check: str) -> bool:
+    """Whether an assertion checks only that a result is not one value
+    (`_ONLY_WHAT_IT_IS_NOT`: `.not.toBe(['a', 'b'])`, `assert f(x) != "ftp"`)."""
+    return _ONLY_WHAT_IT_IS_NOT.match(check.strip()) is not None
+
+
 def promises_a_difference(then: str) -> bool:
     """Whether a Then clause promises that something differs (`_DIFFERENCE_RE`)."""
     return _DIFFERENCE_RE.search(then) is not None

@@ -3802,6 +3802,71 @@ def test_an_ac_naming_the_narrower_unit_as_code_keeps_its_tests() -> None:
         == frozenset({1})
 
 
+# neverthrow 8.0.0: `combine` keeps the first error, `combineWithAllErrors` every one.
+COMBINE_ACS = (
+    ac("AC1", "a list of results that all succeeded", "I combine them",
+       "I get one Ok holding every value in the original order"),
+    ac("AC2", "a list with more than one failure", "I combine it with `combine`",
+       "I get an Err holding only the first error (`boooom!`), and later errors are ignored"),
+    ac("AC3", "a list with more than one failure", "I combine it with `combineWithAllErrors`",
+       "I get an Err holding every error in order (`boooom!` then `ahhhhh!`)"),
+    ac("AC4", "results whose values have different types (a string, a number, a boolean)",
+       "I combine them", "the Ok keeps each value at its position with its own type"),
+    ac("AC5", "results whose values are themselves arrays", "I combine them",
+       "the arrays stay nested as single elements and are never flattened or concatenated"),
+    ac("AC6", "a list of asynchronous results",
+       "I combine it with `ResultAsync.combine` or `ResultAsync.combineWithAllErrors`",
+       "I get an asynchronous result that resolves the same way the synchronous combine "
+       "does, including for mocked objects"),
+)
+
+
+def combine_tests(function: str, checks: str | None) -> str:
+    """neverthrow's `describe` of one of its combining functions: its Ok test, and its Err
+    test checking `checks` (none: deleted)."""
+    err_test = "" if checks is None else f"""      it('Combines a list of results into an Err value', () => {{
+        const resultList: Result<number, string>[] = [
+          ok(123), err('boooom!'), ok(456), err('ahhhhh!'),
+        ]
+        const result = Result.{function}(resultList)
+        expect(result.isErr()).toBe(true)
+        expect(result._unsafeUnwrapErr()).{checks}
+      }})
+"""
+    return f"""  describe('`Result.{function}`', () => {{
+    describe('Synchronous `{function}`', () => {{
+      it('Combines a list of results into an Ok value', () => {{
+        const resultList = [ok(123), ok(456), ok(789)]
+        const result = Result.{function}(resultList)
+        expect(result.isOk()).toBe(true)
+        expect(result._unsafeUnwrap()).toEqual([123, 456, 789])
+      }})
+{err_test}    }})
+  }})
+"""
+
+
+def test_a_check_that_the_result_is_not_the_promised_value_is_no_test_of_it() -> None:
+    """neverthrow's `combineWithAllErrors` error test checking `.not.toBe(['boooom!',
+    'ahhhhh!'])` (a fresh array: it passes whatever the code returns) beside its check that
+    the result is an Err: no test of the AC promising those errors; its nearest test says
+    why."""
+    file = "tests/index.test.ts"
+    first = combine_tests("combine", "toBe('boooom!')")
+    every = combine_tests("combineWithAllErrors", "not.toBe(['boooom!', 'ahhhhh!'])")
+    source = f"describe('Utils', () => {{\n{first}{every}}})\n"
+    found = by_id(analyze("E1-S2", COMBINE_ACS, ts_cases(source, file), file_list=[file]))
+    assert not found["AC3"].matched
+    assert any("is not `ahhhhh!`" in near.why for near in found["AC3"].candidates)
+    # a Then promising a difference is checked so
+    differs = (*COMBINE_ACS[:2], ac("AC3", "a list with more than one failure",
+                                    "I combine it with `combineWithAllErrors`",
+                                    "the Err differs from (`boooom!` then `ahhhhh!`)"),
+               *COMBINE_ACS[3:])
+    kept = by_id(analyze("E1-S2", differs, ts_cases(source, file), file_list=[file]))
+    assert not any("is not `" in near.why for near in kept["AC3"].candidates)
+
+
 OK_ASYNC_TESTS = """  describe('okAsync', () => {
     it('Creates a ResultAsync that resolves to an Ok', async () => {
       const val = okAsync(12)

@@ -18,6 +18,7 @@ from gaia_lib.evidence.then_literals import (
     in_table,
     js_calls_only,
     missing_literals,
+    only_what_it_is_not,
     presence_only,
     promises_a_difference,
     promises_a_result,
@@ -1238,3 +1239,13 @@ def test_a_each_tables_input_column_is_no_value_its_check_asserts(
                     ["['single', [1], [{ start: 1, count: 1 }]]",
                      "['stepped', [9, 11, 13], [{ start: 9, end: 13, step: 2 }]]"])
     assert table.count("\n") == source.count("\n") - 1  # its lines kept
+
+
+@pytest.mark.parametrize(("check", "only_not"), [
+    ("expect(result._unsafeUnwrapErr()).not.toBe(['boooom!', 'ahhhhh!'])", True),
+    ('assert f(x) != "ftp"', True),
+    ("expect(result._unsafeUnwrapErr()).toEqual(['boooom!', 'ahhhhh!'])", False),
+    ("expect(result.isErr()).toBe(true)", False),
+])
+def test_a_check_only_that_a_result_is_not_one_value(check: str, only_not: bool) -> None:
+    assert only_what_it_is_not(check) is only_not
