@@ -113,7 +113,8 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     its own name names no identifier, by its test class's name when that names one only this
     AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
     `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
-    named at run time in a loop over a table) and not the one group of its whole file, nor,
+    named at run time in a loop over a table; a type's method, `ResultAsync.combine`, too)
+    and not the one group of its whole file, nor,
     where no other group is named after a unit an AC names, one named after the unit most
     ACs speak of by its name or the word it begins with (`describe('compactField')` where
     every AC says "when the values are compacted": the module under test, `_leads`) (a
@@ -337,7 +338,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   test classes named after a function their test calls (`WindowedTests` calling
   `mi.windowed(...)`: one class per function), stand for them: each test runs its file's
   unit, its outermost group's, its class's, and any class's function its code calls (a test
-  of `collapse` that calls `split_at` runs both), and an AC names one only
+  of `collapse` that calls `split_at` runs both), and the type owning a method a group inside
+  its outermost one is named after (`Utils > ResultAsync.combine > ...` runs `ResultAsync`),
+  and an AC names one only
   as code (in backticks, or spelled as code: `createSlice`, `split_at`), singular or plural
   (`Ordinal` for ordinals_test.go), or as a plain word it speaks of as code, as above ("when
   windowed is called"); a plain word in its own sense ("a number") names no number_test.go.
@@ -1484,11 +1487,15 @@ def suite_subject(name: str) -> str:
     `ChunkedTests::test_odd` -> `chunked`, `TestSplitInto::test_empty` -> `splitinto`,
     `describe("getQuery") > test(t)` -> `getquery` (a group named as code is: camelCase,
     snake_case or a call, `parse()`, also with a note, `parseFile (async)`: `group_code_name`;
-    not a sentence nor a plain word, `describe("logout")`); "" outside a class or group."""
+    not a sentence nor a plain word, `describe("logout")`), or a dotted name, backticks
+    aside (`ResultAsync.combine` -> `resultasynccombine`: a method of a type, spelled as an
+    AC spells it); "" outside a class or group."""
     levels = name.split("::")
     nested = _nested(name)
     if len(nested) >= 2:
-        return identifier_key(group_code_name(nested[-2]))
+        group = nested[-2].strip().strip("`")
+        return identifier_key(group_code_name(nested[-2]) or (
+            group if _DOTTED.fullmatch(group) else ""))
     if len(levels) < 2:
         return ""
     return identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
@@ -2268,8 +2275,12 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
     named: dict[str, frozenset[str]] = {}
     for case in cases:
         nested = _nested(_spoken(case)) if case.file.endswith(_JS_SUFFIXES) else []
-        group = group_code_name(nested[0]) if len(nested) >= 2 else ""
-        units = {u for u in (by_file[case.file], group) if _WORD.fullmatch(u)}
+        # its outermost group's, and the type owning a method a group inside it is named
+        # after (`Utils > ResultAsync.combine > ...`: `ResultAsync`)
+        groups = [group_code_name(nested[0]) if len(nested) >= 2 else "", *(
+            dotted.group(1) for part in nested[1:-1]
+            if (dotted := _DOTTED.fullmatch(part.strip().strip("`"))))]
+        units = {u for u in (by_file[case.file], *groups) if _WORD.fullmatch(u)}
         units.update(_class_unit(case))
         if units:
             named[case.test_id] = frozenset(units)

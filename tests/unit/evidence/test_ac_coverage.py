@@ -1200,6 +1200,9 @@ def test_a_code_named_group_names_the_unit_of_the_tests_in_it() -> None:
     ("CronFileParser > parseFile (async) > reads it", "parsefile"),
     ("#parseFile > reads it", "parsefile"), (".parseFileSync (sync) > throws", "parsefilesync"),
     ("file reading (async) > reads it", ""), ("parse (async) > reads it", ""),
+    # a type's method, as an AC spells it (neverthrow's `ResultAsync.combine` group)
+    ("Utils > `ResultAsync.combine` > combines them", "resultasynccombine"),
+    ("Utils > Result.combine > combines them", "resultcombine"),
 ])
 def test_the_unit_a_tests_class_or_group_is_named_after(name: str, suite: str) -> None:
     assert suite_subject(name) == suite
@@ -3865,6 +3868,42 @@ def test_a_check_that_the_result_is_not_the_promised_value_is_no_test_of_it() ->
                *COMBINE_ACS[3:])
     kept = by_id(analyze("E1-S2", differs, ts_cases(source, file), file_list=[file]))
     assert not any("is not `" in near.why for near in kept["AC3"].candidates)
+
+
+ASYNC_COMBINE_AC = ac("AC6", "a list of asynchronous results",
+                      "I combine it with `ResultAsync.combine`",
+                      "I get an asynchronous result that resolves the same way the "
+                      "synchronous combine does")
+ERR_ASYNC_GROUP = """describe('ResultAsync', () => {
+  describe('errAsync', () => {
+    it('Creates a ResultAsync that resolves to an Err', async () => {
+      const err = errAsync('bad')
+      expect(err).toBeInstanceOf(ResultAsync)
+      const res = await err
+      expect(res.isErr()).toBe(true)
+      expect(res._unsafeUnwrapErr()).toEqual('bad')
+    })
+  })
+})
+"""
+ASYNC_COMBINE_GROUP = """describe('Utils', () => {
+  describe('`ResultAsync.combine`', () => {
+    it('Combines a list of async results into an Ok value', async () => {
+      const asyncResultList = [okAsync(123), okAsync(456), okAsync(789)]
+      const result = await ResultAsync.combine(asyncResultList)
+      expect(result.isOk()).toBe(true)
+      expect(result._unsafeUnwrap()).toEqual([123, 456, 789])
+    })
+  })
+})
+"""
+
+
+def test_a_group_named_after_a_types_method_runs_that_type() -> None:
+    runs = file_units_run(ts_cases(ASYNC_COMBINE_GROUP + ERR_ASYNC_GROUP, "tests/index.test.ts"))
+    assert runs is not None
+    assert runs.by_test["tests/index.test.ts::Utils > `ResultAsync.combine` > Combines a list "
+                        "of async results into an Ok value"] == {"ResultAsync", "index"}
 
 
 OK_ASYNC_TESTS = """  describe('okAsync', () => {
