@@ -264,6 +264,15 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   the story speaks of it (by its name or any of its words), its name and body resembling an
   AC ("path", "pointer" for a pointer's round trip through its parts) are no weak match;
   what it asserts (a literal, an exception) and a strong match still count.
+- The functions a test calls (`_of_another_call`). A test calling a function an AC acts
+  through (its Given or When writes it as code, and some test calls it: `called_in_setting`)
+  checks that one, not a variant of it another AC acts through (a name holding it or held by
+  it, `combine` and `combineWithAllErrors`) that it never calls: that AC matches it only by
+  an assertion of its own and is no rival (neverthrow's `Result.combine` error test, whose
+  words and `boooom!` fit the AC of `combineWithAllErrors` as well). A test whose class or
+  `describe()` group is named after a function it calls that no AC names (`ResultAsync >
+  errAsync > ...` calling `errAsync`) checks that function: every AC acting only through
+  functions it never calls is likewise another's.
 - A JS/TS test whose outermost `describe()` group names a unit (a name spelled as code,
   `ResultAsync`, or the owner of a dotted one, `Result.Ok`, `Result.fromThrowable` ->
   `Result`) checks that unit. Where another group of the story's tests names a unit whose
@@ -1777,6 +1786,48 @@ def _leads(keys: Sequence[str], tokens: Iterable[str]) -> bool:
                and t.isalpha() for key in keys)
 
 
+# A name an AC's Given or When writes in backticks as code that can be called: a function or
+# method, bare, dotted or as a call (`combine`, `ResultAsync.combine`, `parse()`).
+_CALLABLE_SPAN = re.compile(r"(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)(?:\(\))?")
+
+
+def called_in_setting(ac: AcceptanceCriterion) -> frozenset[str]:
+    """The functions and methods an AC's Given and When (its whole text when it has neither)
+    write in backticks, as identifier keys of what is called (`ResultAsync.combine` ->
+    `combine`): what the AC acts through."""
+    found = (_CALLABLE_SPAN.fullmatch(span.strip())
+             for span in _CODE_SPAN.findall(ac.setting or ac.text))
+    return frozenset(identifier_key(m.group(1)) for m in found if m)
+
+
+def _of_another_call(calls: AbstractSet[str], named: Sequence[AbstractSet[str]],
+                     unit: str = "") -> frozenset[int]:
+    """The ACs a test does not check by the functions it calls (`calls`, as identifier keys;
+    `named`, per AC, the functions its Given or When writes as code that some test of the
+    story calls: `called_in_setting`):
+    - where the test calls one an AC acts through, those acting only through a variant of it
+      (a name holding it or held by it, `combine` and `combineWithAllErrors`) that it never
+      calls. Variants share their words, so the test's sentence cannot tell their ACs apart;
+      the call does (neverthrow's `Result.combine(resultList)` test of an Err, beside an AC
+      of `combine` and one of `combineWithAllErrors` that both promise an Err holding
+      `boooom!`). A name holding another is no call of it. Unrelated names rule nothing out:
+      a test calls the set-up of other ACs' functions too (a scheduler's test calling `New`
+      and `AddFunc`);
+    - where its class or `describe()` group is named after a function it calls that no AC
+      names (`unit`: `errAsync > Creates a ResultAsync that resolves to an Err` calling
+      `errAsync('bad')`), it checks a function the story never speaks of: every AC acting
+      only through functions it never calls is another's (neverthrow's AC of
+      `ResultAsync.combine`, which speaks of asynchronous results resolving as the `errAsync`
+      test's name does). A function some AC names is the story's subject, and an AC may act
+      through it by another's call among its alternatives ("when it is subscribed or
+      invalidated through the client (`invalidateQueries`)")."""
+    if unit and unit in calls:
+        return frozenset(i for i, group in enumerate(named) if group and not group & calls)
+    used = set().union(*(group & calls for group in named))
+    return frozenset(i for i, group in enumerate(named) if group and not group & calls
+                     and any(a != b and (a in b or b in a) for a in group for b in used))
+
+
 def _of_its_rest(scores: Sequence[_Score], said: _Said, crits: Sequence[_Criterion],
                  weight: _Weights, linking: AbstractSet[str]) -> frozenset[int]:
     """The AC a test is named for by its first words (`test_curry_docstring` and the AC of
@@ -2581,6 +2632,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
              for ac in criteria]
     settings = [_settings(ac) for ac in criteria]
     group_units = {u for u in map(group_unit, ours) if u}
+    calls_by_test = [{identifier_key(n) for n in _CALL_NAME.findall(body)} for body in code]
+    every_call = set().union(*calls_by_test)
+    acted_through = [called_in_setting(ac) & every_call for ac in criteria]
     hits: dict[str, dict[str, Match]] = {ac.ac_id: {} for ac in criteria}
     near: dict[str, list[Match]] = {ac.ac_id: [] for ac in criteria}
     # per test matched by its evidence: its best evidence for each AC, the ACs it counts for
@@ -2631,6 +2685,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             readings[0], case_said, crits, reading.weight, linking) | _in_another_setting(
             _spoken(case), settings)
         wider = _of_a_wider_unit(group_unit(case), group_units, criteria, identifiers)
+        subject = suite_subject(_spoken(case))
+        unnamed |= _of_another_call(calls_by_test[t], acted_through,
+                                    "" if subject in every_named else subject)
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n in reading.alone[t],
                              unspoken=unspoken, unnamed=unnamed, wider=wider):
@@ -2705,7 +2762,6 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     # An AC no test resembles: the tests whose code calls a function or method it names
     # (`storage.flush()` for "when `flush()` is called") are where a reviewer should look.
     # Not what most ACs name: the module under test says nothing of which AC a test is for.
-    calls_by_test = [{identifier_key(n) for n in _CALL_NAME.findall(body)} for body in code]
     common = _most((set(group) for group in identifiers), len(criteria))
     for i, ac in enumerate(criteria):
         named = set(identifiers[i]) - common

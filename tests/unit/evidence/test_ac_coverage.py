@@ -3849,6 +3849,27 @@ def combine_tests(function: str, checks: str | None) -> str:
 """
 
 
+def test_a_test_calling_one_of_two_variants_is_no_test_of_the_other() -> None:
+    """neverthrow's `Result.combine` error test resembled the AC of `combineWithAllErrors` as
+    much as `combine`'s (both promise an Err holding `boooom!`): it calls `combine`, never
+    `combineWithAllErrors`, and covers the AC of `combine`. With `combineWithAllErrors`'s
+    own error test deleted, its AC has no test."""
+    file = "tests/index.test.ts"
+    combine = combine_tests("combine", "toBe('boooom!')")
+
+    def covered(every: str | None) -> dict[str, AcCoverage]:
+        source = f"describe('Utils', () => {{\n{combine}{combine_tests('combineWithAllErrors', every)}}})\n"
+        return by_id(analyze("E1-S2", COMBINE_ACS, ts_cases(source, file), file_list=[file]))
+
+    both = covered("toEqual(['boooom!', 'ahhhhh!'])")
+    assert both["AC2"].tests == (f"{file}::Utils > `Result.combine` > Synchronous `combine` > "
+                                 "Combines a list of results into an Err value",)
+    assert both["AC3"].tests == (f"{file}::Utils > `Result.combineWithAllErrors` > Synchronous "
+                                 "`combineWithAllErrors` > Combines a list of results into an "
+                                 "Err value",)
+    assert not covered(None)["AC3"].matched
+
+
 def test_a_check_that_the_result_is_not_the_promised_value_is_no_test_of_it() -> None:
     """neverthrow's `combineWithAllErrors` error test checking `.not.toBe(['boooom!',
     'ahhhhh!'])` (a fresh array: it passes whatever the code returns) beside its check that
@@ -3899,11 +3920,61 @@ ASYNC_COMBINE_GROUP = """describe('Utils', () => {
 """
 
 
+def test_a_test_of_a_function_no_ac_names_is_no_test_of_an_ac_of_another() -> None:
+    """neverthrow's `ResultAsync > errAsync > Creates a ResultAsync that resolves to an
+    Err` calls `errAsync`, which no AC names: its words ("asynchronous", "resolves") are the
+    AC of `ResultAsync.combine`'s, a function it never calls. With the combine tests skipped,
+    that AC has no test; with them, the test in `Utils > ResultAsync.combine` covers it (it
+    runs `ResultAsync`, the type its group's method belongs to)."""
+    file = "tests/index.test.ts"
+    criteria = (*COMBINE_ACS[:2], ASYNC_COMBINE_AC)
+    sync = f"describe('Sync', () => {{\n{combine_tests('combine', 'toBe(1)')}}})\n"
+    alone = by_id(analyze("E1-S2", criteria, ts_cases(sync + ERR_ASYNC_GROUP, file),
+                          file_list=[file]))
+    assert not alone["AC6"].matched
+    both = by_id(analyze("E1-S2", criteria,
+                         ts_cases(sync + ASYNC_COMBINE_GROUP + ERR_ASYNC_GROUP, file),
+                         file_list=[file]))
+    assert both["AC6"].tests == (f"{file}::Utils > `ResultAsync.combine` > Combines a list of "
+                                 "async results into an Ok value",)
+
+
 def test_a_group_named_after_a_types_method_runs_that_type() -> None:
     runs = file_units_run(ts_cases(ASYNC_COMBINE_GROUP + ERR_ASYNC_GROUP, "tests/index.test.ts"))
     assert runs is not None
     assert runs.by_test["tests/index.test.ts::Utils > `ResultAsync.combine` > Combines a list "
                         "of async results into an Ok value"] == {"ResultAsync", "index"}
+
+
+@pytest.mark.parametrize(
+    ("calls", "ruled_out"),
+    [({"combine"}, {1}), ({"combinewithallerrors"}, {0}),
+     ({"combine", "combinewithallerrors"}, set()),
+     # an unrelated call (set-up) rules nothing out; nor does calling none of them
+     ({"parse"}, set()), ({"ok"}, set())],
+)
+def test_of_another_call_rules_out_only_a_variant_of_what_the_test_calls(
+        calls: set[str], ruled_out: set[int]) -> None:
+    named = [frozenset({"combine"}), frozenset({"combinewithallerrors"}),
+             frozenset({"parse"}), frozenset()]
+    found = ac_coverage._of_another_call(calls, named)
+    assert found & {0, 1} == ruled_out
+    assert 2 not in found
+
+
+def test_of_another_call_by_a_group_named_after_what_the_test_calls() -> None:
+    named = [frozenset({"combine"}), frozenset({"parse"}), frozenset()]
+    # its group names `errAsync`, which it calls: every AC acting through others is out
+    assert ac_coverage._of_another_call({"errasync", "expect"}, named, "errasync") == {0, 1}
+    # a group named after what it does not call says nothing
+    assert ac_coverage._of_another_call({"expect"}, named, "errasync") == frozenset()
+
+
+def test_called_in_setting_reads_the_called_name_of_code_in_the_given_and_when() -> None:
+    criterion = ac("AC6", "a list of asynchronous results", "I combine it with "
+                   "`ResultAsync.combine` or `parse()`, or `--flag`",
+                   "it resolves like `combineWithAllErrors`")
+    assert ac_coverage.called_in_setting(criterion) == {"combine", "parse"}
 
 
 OK_ASYNC_TESTS = """  describe('okAsync', () => {
