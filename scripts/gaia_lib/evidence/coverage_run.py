@@ -114,11 +114,12 @@ def stack_command(stack: str | None, project: Path | None = None) -> str | None:
 
 
 # A coverage tool's line saying the project's thresholds were not met: jest's `coverage
-# threshold for branches (100%) not met`, vitest's, c8's and nyc's `does not meet global
-# threshold`, pytest-cov's `Required test coverage of 90% not reached`.
-_THRESHOLD_MISSED = lazy_re(r"^.*(?:coverage threshold\b.*\bnot met|does not meet (?:\w+ )?"
-                            r"threshold|required test coverage of .* not reached).*$",
-                            re.MULTILINE | re.IGNORECASE)
+# threshold for branches (100%) not met` or `Coverage for lines (96.61%) does not meet
+# "global" threshold (99%)`, vitest's, c8's and nyc's `does not meet global threshold`,
+# pytest-cov's `Required test coverage of 90% not reached`.
+_THRESHOLD_MISSED = lazy_re(r"^.*(?:coverage threshold\b.*\bnot met|does not meet "
+                            r"(?:\"?\w+\"? )?threshold|required test coverage of .* not "
+                            r"reached).*$", re.MULTILINE | re.IGNORECASE)
 
 
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,

@@ -166,3 +166,13 @@ def test_a_coverage_run_its_thresholds_fail_is_named_by_the_threshold_line(
     assert ran.note == ('coverage command exited 1: Jest: "global" coverage threshold for '
                         "branches (100%) not met: 50%")
 
+
+
+def test_a_threshold_missed_in_jest_s_other_words_is_the_line_the_note_gives(
+        tmp_path: Path) -> None:
+    """cron-parser's jest says `Jest: Coverage for lines (96.61%) does not meet "global"
+    threshold (99%)`, its scope in quotes, and ends on `Ran all test suites.`: the note gives
+    the threshold."""
+    said = 'Jest: Coverage for lines (96.61%) does not meet "global" threshold (99%)'
+    ran = coverage_run.run(tmp_path, f"echo '{said}' >&2; echo 'Ran all test suites.' >&2; exit 1")
+    assert ran.note == f"coverage command exited 1: {said}"
