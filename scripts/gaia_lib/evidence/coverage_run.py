@@ -16,6 +16,9 @@ Rules:
 - A command that fails is named with the line of its output that says why (`execution.
   runner_error`, colour codes dropped: vitest's `MISSING DEPENDENCY Cannot find dependency
   '@vitest/coverage-v8'`), else with what it said last (coverage.py's "No data to report.").
+- Given a `log_dir` (the review's evidence directory), the run's stdout and stderr (bounded as
+  every tool run's) are kept there as LOGS, whatever its outcome: a failed run's note is one
+  line, and the logs hold the rest.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from gaia_lib.core import proc
+from gaia_lib.core import proc, writes
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.execution import runner_error
 from gaia_lib.evidence.runner_output import without_colour
@@ -45,6 +48,7 @@ REPORT_FILES = (  # where the stacks' coverage tools leave their reports, first 
     ("coverage.out", "go-cover"),
 )
 COVERAGE_TIMEOUT_SECONDS = 600
+LOGS = ("coverage-command-stdout.log", "coverage-command-stderr.log")
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ _THRESHOLD_MISSED = lazy_re(r"^.*(?:coverage threshold\b.*\bnot met|does not mee
 
 
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
-        data_file: Path | None = None) -> Run:
+        data_file: Path | None = None, log_dir: Path | None = None) -> Run:
     """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
     before = stamps(project)
     env = proc.tool_env()
@@ -131,6 +135,10 @@ def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
         env["COVERAGE_FILE"] = str(data_file)
     result = proc.run_tool(["sh", "-c", command], cwd=project, timeout=timeout, contain=True,
                            env=env)
+    if log_dir is not None:
+        writes.make_dirs(log_dir)
+        writes.write_text(log_dir / LOGS[0], result.stdout)
+        writes.write_text(log_dir / LOGS[1], result.stderr)
     if not result.ok:
         why = "timed out" if result.timed_out else f"exited {result.returncode}"
         said = None

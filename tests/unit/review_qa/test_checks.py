@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
+from gaia_lib.core import writes
 from gaia_lib.evidence import sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult
 from gaia_lib.review_qa import checks
@@ -361,6 +362,32 @@ def test_a_coverage_report_an_earlier_run_left_is_not_read(tmp_path: Path) -> No
     result = checks.branch_evidence(s, [], "the coverage command wrote no known report")  # type: ignore[arg-type]
     assert result["skip_reason"] == ("the coverage command wrote no known report; "
                                      "coverage/lcov.info, left by an earlier run, was not read")
+
+
+def test_a_failed_coverage_command_s_output_is_kept_and_named(tmp_path: Path) -> None:
+    """cron-parser's coverage command fails on its thresholds after jest's long output: the
+    note says why in one line and names the logs, in the evidence directory, that hold the
+    rest; a command that passes keeps its logs unnamed."""
+    state = tmp_path / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    said = 'Jest: Coverage for lines (96.61%) does not meet "global" threshold (99%)'
+    probe = StackProbe("ts-dev", (), (ToolProbe("jest", True, "/x/jest", "node_modules",
+                                                "29"),), None)
+    s = SimpleNamespace(project=tmp_path, probe=probe, state_dir=lambda: state,
+                        config=SimpleNamespace(coverage_command=(
+                            f"echo 'PASS tests/a.test.ts'; echo '{said}' >&2; exit 1")))
+    with writes.scope("fork", tmp_path):
+        report, note = checks.produce_coverage(s)  # type: ignore[arg-type]
+    logs = ".gaia/state/review/qa-tests/E1-S1/coverage-command"
+    assert (report, note) == (None, f"coverage_command exited 1: {said} (its output: "
+                                    f"{logs}-stdout.log, {logs}-stderr.log)")
+    assert (state / "coverage-command-stdout.log").read_text() == "PASS tests/a.test.ts\n"
+    assert (state / "coverage-command-stderr.log").read_text() == said + "\n"
+    s.config.coverage_command = "echo fine"
+    with writes.scope("fork", tmp_path):
+        assert checks.produce_coverage(s)[1] == (  # type: ignore[arg-type]
+            "the coverage_command wrote no known report (coverage.json, build/coverage.json, "
+            "lcov.info, coverage/lcov.info, ...)")
+    assert (state / "coverage-command-stdout.log").read_text() == "fine\n"
 
 
 GO_SOURCE = """package version
