@@ -26,26 +26,34 @@ def test_missing_tool_is_a_result_not_an_exception() -> None:
 
 
 def test_timeout_kills_the_whole_process_group_even_when_term_is_ignored(tmp_path: Path) -> None:
-    marker = tmp_path / "grandchild-alive"
+    # The grandchild beats on a file until it dies; the run prints "started" only once the beat
+    # is there, so the test holds however slowly a loaded machine starts Python.
+    beat = tmp_path / "grandchild-beat"
     script = f"""
-import os, signal, subprocess, sys, time
+import os, pathlib, signal, subprocess, sys, time
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
-child = subprocess.Popen([sys.executable, "-c",
+subprocess.Popen([sys.executable, "-c",
     "import signal, time, pathlib\\n"
     "signal.signal(signal.SIGTERM, signal.SIG_IGN)\\n"
-    "time.sleep(4)\\n"
-    "pathlib.Path({str(marker)!r}).write_text('x')\\n"])
+    "n = 0\\n"
+    "while True:\\n"
+    "    n += 1\\n"
+    "    pathlib.Path({str(beat)!r}).write_text(str(n))\\n"
+    "    time.sleep(0.05)\\n"])
+while not pathlib.Path({str(beat)!r}).exists():
+    time.sleep(0.05)
 print("started", flush=True)
-time.sleep(60)
+time.sleep(120)
 """
     start = time.monotonic()
-    result = proc.run_tool([sys.executable, "-c", script], timeout=0.5)
+    result = proc.run_tool([sys.executable, "-c", script], timeout=6)
     elapsed = time.monotonic() - start
     assert result.timed_out and result.returncode == proc.EXIT_TIMEOUT
     assert result.stdout == "started\n"
-    assert elapsed < 8
-    time.sleep(4.5)
-    assert not marker.exists(), "a grandchild survived the timeout"
+    assert elapsed < 6 + proc.KILL_GRACE_SECONDS + 5
+    last = beat.read_text()
+    time.sleep(0.5)
+    assert beat.read_text() == last, "a grandchild survived the timeout"
 
 
 def test_flooding_output_is_bounded(tmp_path: Path) -> None:
@@ -91,19 +99,30 @@ def test_run_quick_has_the_same_contract(tmp_path: Path) -> None:
 
 
 def test_run_quick_times_out_and_kills_the_group(tmp_path: Path) -> None:
-    marker = tmp_path / "survivor"
-    child = "import pathlib, sys, time; time.sleep(2); pathlib.Path(sys.argv[1]).write_text('x')"
+    beat = tmp_path / "beat"
+    child = (
+        "import pathlib, sys, time\n"
+        "n = 0\n"
+        "while True:\n"
+        "    n += 1\n"
+        "    pathlib.Path(sys.argv[1]).write_text(str(n))\n"
+        "    time.sleep(0.05)\n"
+    )
     script = (
-        "import subprocess, sys, time\n"
+        "import pathlib, subprocess, sys, time\n"
         "subprocess.Popen([sys.executable, '-c', sys.argv[1], sys.argv[2]])\n"
-        "time.sleep(60)\n"
+        "while not pathlib.Path(sys.argv[2]).exists(): time.sleep(0.05)\n"
+        "print('started', flush=True)\n"
+        "time.sleep(120)\n"
     )
     start = time.monotonic()
-    result = proc.run_quick([sys.executable, "-c", script, child, str(marker)], timeout=0.5)
+    result = proc.run_quick([sys.executable, "-c", script, child, str(beat)], timeout=6)
     assert result.timed_out and result.returncode == proc.EXIT_TIMEOUT
-    assert time.monotonic() - start < 5
-    time.sleep(2.5)
-    assert not marker.exists()
+    assert result.stdout == "started\n"
+    assert time.monotonic() - start < 6 + proc.KILL_GRACE_SECONDS + 5
+    last = beat.read_text()
+    time.sleep(0.5)
+    assert beat.read_text() == last, "a grandchild survived the timeout"
 
 
 def test_run_quick_bounds_output() -> None:
