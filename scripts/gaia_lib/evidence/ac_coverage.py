@@ -1969,30 +1969,31 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
     file's unit rather than this test's (`_file_units`); `linking`: the joined pairs that
     link texts (`words.compounds_seen`)."""
     spelled = {t: name.get(t, set()) | description.get(t, set()) for t in {*name, *description}}
-    suite = suite_subject(_spoken(case))
+    spoken = _spoken(case)
+    spans = tuple(then_literals.assertion_spans(case.body))
+    links = linking or set()
+    suite = suite_subject(spoken)
     of_file = not suite and len(file_unit_parts(case.file)) >= 2
     if of_file:  # one file per function or type
         suite = identifier_key(file_unit(case.file))
-    subjects = subject_prefixes(_spoken(case), case.file)
     return _Said(frozenset(name), frozenset(description), frozenset(body), spelled,
-                 tuple(then_literals.assertion_spans(case.body)), subjects,
-                 wholes=_named_wholly(_spoken(case), case.file),
+                 spans, subject_prefixes(spoken, case.file),
+                 wholes=_named_wholly(spoken, case.file),
                  suite="" if file_group and suite == identifier_key(file_group) else suite,
                  suite_of_file=of_file,
-                 suite_of_group=bool(suite) and not of_file and len(_nested(_spoken(case))) >= 2,
+                 suite_of_group=bool(suite) and not of_file and len(_nested(spoken)) >= 2,
                  calls=frozenset(identifier_key(n) for n in _CALL_NAME.findall(
                      _code_only(case.body))),
-                 compounds=_compounds(_spoken(case), linking or set()),
-                 parts=tuple(_name_parts(_spoken(case))),
+                 compounds=_compounds(spoken, links),
+                 parts=tuple(_name_parts(spoken)),
                  table=then_literals.table_strings(case.body),
-                 outer=_outer_units(case), outer_words=_outer_words(case, linking or set()),
+                 outer=_outer_units(case), outer_words=_outer_words(case, links),
                  constant_spans=(then_literals.assertion_spans(case.constants)
                                  if case.constants else ()),
                  constant_table=(then_literals.table_strings(case.constants)
                                  if case.constants else ()),
-                 compared=_compared_numbers(then_literals.assertion_spans(case.body),
-                                            linking or set()),
-                 checked=_checked_calls(then_literals.assertion_spans(case.body)))
+                 compared=_compared_numbers(spans, links),
+                 checked=_checked_calls(spans))
 
 
 def _checked_calls(spans: Sequence[str]) -> frozenset[str]:
