@@ -2550,17 +2550,21 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     coded = [identifiers_named(ac, called) for ac in criteria]
     identifiers = _shared([coded[i] | functions[i] for i in range(len(criteria))],
                           IDENTIFIER_WEIGHT)
-    # A `describe()` group named after the unit most ACs speak of, by its name or the word it
-    # begins with (`compactField`, "when the values are compacted"), is the module under test:
-    # it says nothing of which AC its tests check. Not where groups are named after two or
-    # more units the ACs name (`parseFile`, `parseFileSync`): one group per method.
-    grouped = {s.suite for s in said if s.suite_of_group}
-    units_grouped = {key for key in grouped if any(key in named for named in identifiers)}
+    # A `describe()` group or a test class named after the unit most ACs speak of, by its name
+    # or the word it begins with (`compactField`, "when the values are compacted"; sqlparse's
+    # `TestFormat`, "when it is formatted"), is the module under test: it says nothing of which
+    # AC its tests check. Not where groups are named after two or more units the ACs write as
+    # code (`parseFile`, `parseFileSync`): one group per method.
+    grouped = {s.suite for s in said if s.suite and not s.suite_of_file}
+    units_grouped = {key for key in grouped if any(key in named for named in coded)}
     module = {key for key in grouped if len(units_grouped) < 2 and 2 * sum(
         key in identifiers[i] or _leads([key], ac_spelled[i].keys())
         for i in range(len(criteria))) > len(criteria)}
-    said = [replace(s, suite="", suite_of_group=False) if s.suite_of_group and s.suite in module
+    said = [replace(s, suite="", suite_of_group=False) if s.suite in module and not s.suite_of_file
             else s for s in said]
+    # ... and so is a test's name starting with it (`test_format_json_ops`)
+    said = [replace(s, subjects=tuple(k for k in s.subjects if k not in module))
+            if module & set(s.subjects) else s for s in said]
     # A function more than half of the tests call (pflag's `Parse`) is the module's way in:
     # checking what it returns says nothing of which AC a test checks.
     calling = Counter(key for s in said for key in s.calls)
