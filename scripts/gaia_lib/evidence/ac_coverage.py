@@ -826,6 +826,12 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its code sets {other}")) if _resembles(near) or (
                 crit.coded & said.calls) else _Score()
+    if sibling := _sibling_option(case.body, crit):
+        # it checks another option of the same kind: near the AC at most
+        near = _score(case, said, replace(crit, coded=frozenset()), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its code passes `{sibling}`, an option the AC does not name")) if _resembles(
+                near) or (crit.coded & said.calls) else _Score()
     if denied := _denied_value(said.spans, crit):
         # its check says the result is not what the AC promises: the opposite, or nothing
         near = _score(case, said, replace(crit, literals=()), weight)
@@ -1905,6 +1911,35 @@ def _literal_value(text: str) -> str:
     if text[:1] in "'\"":
         return text[1:-1]
     return text.lower() if text in ("True", "False", "None") else text
+
+
+# An option a call passes by keyword (`format(sql, strip_whitespace=True)`).
+_OPTION_PASSED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*=(?!=)")
+
+
+def _sibling_option(body: str, crit: _Criterion) -> str:
+    """The first option a test's code passes by keyword that shares a word with an identifier
+    the AC names, where the code never names that identifier: sqlparse's
+    `format(sql, identifier_case='lower')` beside an AC on `keyword_case`, or
+    `strip_whitespace=True` beside `strip_comments`. The test checks that other option; a
+    literal it asserts that the AC also writes is the other option's result. "" if none."""
+    if not crit.coded:
+        return ""
+    code = _code_only(body)
+    keys = ""
+    option: str
+    for option in _OPTION_PASSED.findall(code):
+        if identifier_key(option) in crit.identifiers:
+            return ""  # it passes the AC's own option
+        parts = words.raw_words(option)
+        shared = {p for p in parts if len(p) >= words.MIN_STEM and any(
+            p in key for key in crit.coded)} if len(parts) >= 2 else set()
+        if not shared:
+            continue
+        keys = keys or identifier_key(code)
+        if not any(key in keys for key in crit.coded if any(w in key for w in shared)):
+            return option
+    return ""
 
 
 def _literal_settings(ac: AcceptanceCriterion) -> tuple[tuple[str, frozenset[str]], ...]:

@@ -4382,3 +4382,27 @@ def test_a_class_or_name_after_the_function_every_ac_uses_names_no_ac() -> None:
         SQL_FORMAT_PY.split("def test_format_json_ops")[1]
     assert not by_id(review(SQL_FORMAT_ACS, without))["AC4"].matched
 
+
+def test_a_test_passing_a_sibling_option_checks_that_option() -> None:
+    """sqlparse: with the `keyword_case` tests deleted, `test_identifiercase` still covered the
+    keyword AC: it asserts `SELECT * FROM bar`, the AC's own example, as the result of
+    `identifier_case='lower'` on an upper-cased statement; and `test_strip_ws`, passing
+    `strip_whitespace=True`, covered the `strip_comments` AC by its name's "strip". A test
+    passing an option that shares a word with one the AC names, and never the AC's, checks
+    that other option: at most the AC's nearest test, saying so."""
+    keyword = SQL_FORMAT_PY.split("    def test_identifiercase")[0].split("    def test_keywordcase")[0]
+    without = keyword + "    def test_identifiercase" + SQL_FORMAT_PY.split(
+        "    def test_identifiercase")[1]
+    found = by_id(review(SQL_FORMAT_ACS, without))
+    assert not found["AC1"].matched
+    assert found["AC2"].tests == (f"{FILE}::TestFormat::test_identifiercase",)
+    assert "its code passes `identifier_case`, an option the AC does not name" in \
+        found["AC1"].candidates[0].why
+    comments = without.replace("strip_comments", "keep_comments")
+    assert not by_id(review(SQL_FORMAT_ACS, comments.replace(
+        "def test_keep_comments_single", "def test_kept")))["AC3"].matched
+    # the AC's own option passed beside it: the test is the AC's
+    both = without.replace("identifier_case='lower')", "identifier_case='lower', "
+                           "keyword_case='upper')")
+    assert by_id(review(SQL_FORMAT_ACS, both))["AC1"].tests == (
+        f"{FILE}::TestFormat::test_identifiercase",)
