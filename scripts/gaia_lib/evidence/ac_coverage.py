@@ -2082,12 +2082,14 @@ def _then_numbers(criteria: Sequence[AcceptanceCriterion], linking: AbstractSet[
     words of every other AC's Then that writes it too: a check comparing the number with code
     its own Then's words name, and no other's, checks the value it states (`Len` is 128, and
     the callback called 128 times, beside it). A number of one digit a check compares by
-    chance."""
+    chance; nor is a clock time's part a number of its own (`words.CLOCK`: the 30 of
+    "next run at 10:30" is not `next.minute == 30` after scheduling another time)."""
     thens = [ac.then or "" for ac in criteria]
     said = [frozenset(t for t in words.normalise(words.forms(then), linking)
                       if not _NUMBER.fullmatch(t)) for then in thens]
     numbers = [frozenset(re.findall(r"(?<![\w.])-?\d\d+(?:\.\d+)?(?![\w.])",
-                                    _QUOTED.sub(" ", then))) for then in thens]
+                                    words.CLOCK.sub(" ", _QUOTED.sub(" ", then))))
+               for then in thens]
     return [{n: (said[i], frozenset().union(*(said[j] for j in range(len(thens))
                                               if j != i and n in numbers[j])))
              for n in numbers[i]} for i in range(len(thens))]

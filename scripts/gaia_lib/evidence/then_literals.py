@@ -56,6 +56,11 @@ nor a call in backticks but where a value stands, as a name's ("equals `Version(
 `parse('2d')` returns ...: the call the Then speaks of, whose input any check of its result
 holds), nor, beside a value the Then does promise, one it names as what the code
 is given ("`1m` for 60000", "for the input 'foo'").
+A clock time written bare (`10:30`, `10:30:50`) is one value, as its quoted spelling is, not
+the two or three numbers it is written with: "its next run is at 10:30" is checked by a check
+writing `"10:30"` (or `time(10, 30)`, its parts as consecutive arguments), not by one
+comparing some other job's minute with 30 (`assert next.minute == 30` after scheduling
+"10:30" in another time zone, the hour 16).
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
@@ -84,7 +89,7 @@ from functools import lru_cache
 
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.table_rows import elements, masked_js, template_tables
-from gaia_lib.evidence.words import STOP_WORDS
+from gaia_lib.evidence.words import CLOCK, STOP_WORDS
 
 STATUS, STRING, NUMBER, ENUM, KEYWORD = "status", "string", "number", "enum", "keyword"
 
@@ -324,6 +329,9 @@ def then_literals(then_text: str, setting: str = "", *,
                 given.add(match.start())
         masked[match.start():match.end()] = " " * (match.end() - match.start())
     text = "".join(masked)
+    for match in CLOCK.finditer(text):
+        found.append((match.start(), Literal(STRING, match.group(0))))
+        text = text[:match.start()] + " " * len(match.group(0)) + text[match.end():]
     for match in _NUMBER_RE.finditer(text):
         value = match.group(1)
         # "returns 422", "status 201", "a 404 error": the words around a 3-digit number.
@@ -836,6 +844,13 @@ def _occurs(literal: Literal, span: str) -> bool:
         if _HEADER_NAME.fullmatch(literal.value):
             return re.search(rf"(?<![\w-]){re.escape(literal.value)}(?![\w-])", span,
                              re.IGNORECASE) is not None
+        if CLOCK.fullmatch(literal.value):
+            # the time written whole ("10:30", "10:30:00"), or its parts as consecutive
+            # arguments (`time(10, 30)`, `datetime(2010, 1, 6, 10, 30)`)
+            whole = rf"(?<![\w.:]){re.escape(literal.value)}(?!\w|\.\d)"
+            args = r"\s*,\s*".join(f"0?{int(part)}" for part in literal.value.split(":"))
+            args = rf"(?<![\w.]){args}(?![\w.])"
+            return re.search(whole, span) is not None or re.search(args, span) is not None
         if _NUMBER_TEXT.fullmatch(literal.value):
             # a number written as text (`1,000,000`, `3.14`): not a part of a longer one
             # (`1,000,000.42`, `21,000,000`, `3.141`), as a group of three digits after a

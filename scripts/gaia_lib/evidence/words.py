@@ -21,7 +21,8 @@ Rules (pure; the same text always gives the same tokens):
 - An irregular past form is its verb (`IRREGULAR`: kept ~ keep, written ~ write, sent ~
   send), except those that are other words too (left, found, bound, read).
 - Numbers of two or more digits are tokens too (`429`, `15`): a test named "answers 429"
-  and an AC promising a 429 share a word.
+  and an AC promising a 429 share a word. A clock time (`10:30`, `10:30:50`: `CLOCK`) is one
+  token, as written: a text saying "at 10:30" shares no word with `next.minute == 30`.
 - Compounds: each pair of neighbouring words also yields its joined form, so "log out",
   "log-out" and "logout" share the token `logout`, and "sign up" meets `signup`.
 - Negation: a verb after "not", "never", "cannot" or a "n't" (past "be" and "been")
@@ -47,6 +48,9 @@ from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
+# A clock time: hours 0-23, minutes and seconds two digits each, not inside a longer number,
+# a version (`1.10:30`) or a ratio of longer parts.
+CLOCK = re.compile(r"(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\w:]|\.\d)")
 # One part of an identifier: `maxAge` -> max, Age; `HTTPServer2` -> HTTP, Server, 2.
 IDENTIFIER_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
@@ -66,6 +70,8 @@ ABBREVIATIONS = {
     "async": "asynchronous", "sync": "synchronous", "util": "utility",
     "nil": "null", "none": "null", "undefined": "null",
 }
+
+_WORD_OR_CLOCK = re.compile(f"{CLOCK.pattern}|{IDENTIFIER_PART.pattern}")
 
 # Words meaning what a phrase says in plain words, to those words (the misspelling
 # "heterogenous" is common in code: `HeterogenousList`).
@@ -176,9 +182,10 @@ def inflection_bases(word: str) -> frozenset[str]:
 
 
 def raw_words(text: str) -> list[str]:
-    """Lower-cased words of `text` in order, identifiers split; single letters dropped."""
+    """Lower-cased words of `text` in order, identifiers split; single letters dropped; a
+    clock time one word (`10:30`)."""
     found = []
-    for part in IDENTIFIER_PART.findall(text):
+    for part in _WORD_OR_CLOCK.findall(text):
         lowered = part.lower()
         if len(lowered) > 1 or lowered.isdigit():
             found.append(lowered)
@@ -221,7 +228,7 @@ def forms(text: str) -> dict[str, set[str]]:
             token = "!" + token
         if token is not None and (not word.isdigit() or len(word) >= 2):
             found.setdefault(token, set()).add(ABBREVIATIONS.get(word, word))
-        if i + 1 < len(words) and not word.isdigit() and not words[i + 1].isdigit():
+        if i + 1 < len(words) and not word[0].isdigit() and not words[i + 1][0].isdigit():
             joined = word + words[i + 1]
             if joined not in STOP_WORDS and len(joined) >= 5:
                 found.setdefault("+" + stem(joined), set()).add(joined)

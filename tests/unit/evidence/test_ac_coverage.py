@@ -4406,3 +4406,36 @@ def test_a_test_passing_a_sibling_option_checks_that_option() -> None:
                            "keyword_case='upper')")
     assert by_id(review(SQL_FORMAT_ACS, both))["AC1"].tests == (
         f"{FILE}::TestFormat::test_identifiercase",)
+
+
+_CLOCK_ACS = (
+    ac("AC1", "a job scheduled every day at a clock time such as \"10:30\"",
+       "it is scheduled", "its next run is at 10:30; a malformed time is refused with a "
+       "`ScheduleValueError`"),
+    ac("AC2", "a daily job at a clock time in a named timezone", "its next run is computed",
+       "it is that wall-clock time in that zone, also across daylight-saving changes"),
+)
+_CLOCK_TESTS = '''
+class SchedulerTests(unittest.TestCase):
+    def test_at_time(self):
+        assert every().day.at("10:30").do(job).next_run.hour == 10
+        assert every().day.at("10:30").do(job).next_run.minute == 30
+        self.assertRaises(ScheduleValueError, every().day.at, "59:59")
+
+    def test_tz_daily_half_hour_offset(self):
+        with mock_datetime(2022, 4, 8, 10, 0):
+            next = every().day.at("10:30", "America/New_York").do(job).next_run
+            assert next.hour == 16
+            assert next.minute == 30
+'''
+
+
+def test_a_check_of_another_times_minute_asserts_no_clock_time_the_then_states() -> None:
+    """schedule 1.2.2, its `test_at_time` deleted: `test_tz_daily_half_hour_offset` (10:30 in
+    New York, 16:30 in Berlin) compares its minute with 30, and its comments and set-up say
+    10 and 30: it counted as asserting the daily AC's "next run is at 10:30", and the AC
+    stayed covered. The time is one value: the timezone test is the timezone AC's only."""
+    covered = {c.ac_id: tuple(t.rsplit("::", 1)[-1] for t in c.tests)
+               for c in review(_CLOCK_ACS, _CLOCK_TESTS).per_ac}
+    assert covered["AC1"] == ("test_at_time",)
+    assert "test_tz_daily_half_hour_offset" in covered["AC2"]

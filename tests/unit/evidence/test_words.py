@@ -166,3 +166,14 @@ def test_a_word_meaning_a_phrase_shares_the_phrases_words() -> None:
     assert tokens("different types") <= tokens("Combines heterogeneous lists")
     assert tokens("different types") <= tokens("HeterogenousList")
     assert not tokens("different types") & tokens("Combines homogeneous lists")
+
+
+def test_a_clock_time_is_one_word() -> None:
+    """schedule 1.2.2's AC "its next run is at 10:30" shares no word with a test comparing
+    another job's minute with 30 (`next.minute == 30`), and one with `at("10:30")`."""
+    assert raw_words("next run at 10:30 or 06:30:15") == ["next", "run", "at", "10:30", "or",
+                                                          "06:30:15"]
+    assert "30" not in tokens("its next run is at 10:30")
+    assert "10:30" in tokens('every().day.at("10:30")')
+    assert "30" in tokens("assert next.minute == 30")
+    assert raw_words("version 1.10:30") == ["version", "1", "10", "30"]
