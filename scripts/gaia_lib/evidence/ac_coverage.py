@@ -22,7 +22,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   (`--max-length`, `--separator`, `--stopwords`: what the command takes, each one of k). An
   AC that spells out an acronym a test's name or description
   uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
-  own. Signals:
+  own. A word of a test's name or description that no AC spells, misspelling one an AC spells
+  (`test_multiple_stopword_occurances` for "every occurrence": `words.misspelling_of`), is
+  read as the AC's word, spelled as the AC spells it. Signals:
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
     subtest names, at full weight; not a word the AC writes only inside an identifier it
     names (`peek` of `PeekOrAdd`) that is a method the test's code calls (`l.Peek(1)`) while
@@ -2304,6 +2306,29 @@ def _spell_acronyms(criteria: Sequence[AcceptanceCriterion], raw_ac: list[dict[s
                 group[token] = {words.ABBREVIATIONS.get(initials, initials)}
 
 
+def _respell(raw_ac: list[dict[str, set[str]]],
+             raw_said: Sequence[tuple[dict[str, set[str]], ...]]) -> None:
+    """A word of a test's name or description that no AC spells, misspelling a word an AC
+    spells (`occurances` for "occurrence"), becomes that AC's word, spelled as the AC spells
+    it (`raw_said` is updated in place)."""
+    spelled: dict[str, str] = {}  # an AC's spelling -> its token
+    for group in raw_ac:
+        for token, spellings in group.items():
+            if not token.startswith(("+", "!")):
+                for spelling in spellings:
+                    spelled.setdefault(spelling, token)
+    known = {token for group in raw_ac for token in group}
+    for name, description, _ in raw_said:
+        for found in (name, description):
+            for token in [t for t in found if not t.startswith(("+", "!")) and t not in known]:
+                for spelling in sorted(found[token]):
+                    meant = words.misspelling_of(spelling, spelled)
+                    if meant is not None:
+                        found.setdefault(spelled[meant], set()).add(meant)
+                        del found[token]
+                        break
+
+
 @dataclass(frozen=True)
 class UnitRuns:
     """From a measured run: the top-level functions and classes of the story's sources and
@@ -2565,6 +2590,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                  words.forms(_without_expectations(_code_only(c.body), c.exceptions)))
                 for c in ours]
     _spell_acronyms(criteria, raw_ac, raw_said)
+    _respell(raw_ac, raw_said)
     linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
     ac_spelled = [words.normalise(group, linking) for group in raw_ac]
     file_units = _file_units(ours)

@@ -34,6 +34,12 @@ Rules (pure; the same text always gives the same tokens):
   negate it share it.
 - A word that means a phrase stands for the phrase's words (`PHRASES`): "heterogeneous lists"
   speaks of values of "different types", as a person reads it.
+- Misspellings (`misspelling_of`): a word of six or more letters, without its inflection,
+  that another text spells with the same first letter and the same consonants in the same
+  order, at most two letters apart (a vowel swapped, a letter doubled or left single:
+  "seperator" ~ "separator", "occurances" ~ "occurrences"), is that word misspelt; the matcher
+  reads a test's misspelt word as the AC's it misspells, where no AC spells it as the test
+  does.
 - Acronyms (`acronyms`): the initials of three or four neighbouring words, the first no stop
   word and at most one of them one, so "least recently used" may be spelled `lru` and
   "time-to-live" `ttl`; the matcher links them only where a test spells the acronym. Words
@@ -179,6 +185,45 @@ def inflection_bases(word: str) -> frozenset[str]:
     if len(base) > MIN_STEM and base[-1] == base[-2]:
         return frozenset({base, base[:-1]})
     return frozenset({base})
+
+
+MISSPELT_LENGTH = 6  # shorter words differ by a letter too often to be misspellings
+MISSPELT_EDITS = 2
+_VOWELS = frozenset("aeiouy")
+
+
+@lru_cache(maxsize=1 << 14)  # pure; each test word meets every AC word
+def _skeleton(base: str) -> str:
+    """Its first letter and its consonants after it, doubled letters single."""
+    single = re.sub(r"(.)\1+", r"\1", base)
+    return single[0] + "".join(c for c in single[1:] if c not in _VOWELS)
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance between `a` and `b`."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+def misspelling_of(word: str, known: Iterable[str]) -> str | None:
+    """The word of `known` that `word` misspells (see the module rules), or None; the first
+    in sorted order where several are (the same text always gives the same answer)."""
+    own = inflection_bases(word)
+    if not word.isalpha() or min(map(len, own)) < MISSPELT_LENGTH:
+        return None
+    for other in sorted(known):
+        bases = inflection_bases(other)
+        if not other.isalpha() or own & bases:
+            continue
+        if any(a[0] == b[0] and _skeleton(a) == _skeleton(b) and len(b) >= MISSPELT_LENGTH
+               and _edits(a, b) <= MISSPELT_EDITS for a in own for b in bases):
+            return other
+    return None
 
 
 def raw_words(text: str) -> list[str]:

@@ -4439,3 +4439,34 @@ def test_a_check_of_another_times_minute_asserts_no_clock_time_the_then_states()
                for c in review(_CLOCK_ACS, _CLOCK_TESTS).per_ac}
     assert covered["AC1"] == ("test_at_time",)
     assert "test_tz_daily_half_hour_offset" in covered["AC2"]
+
+
+_STOPWORD_ACS = (
+    ac("AC1", "text with capital letters, punctuation or runs of spaces", "it is slugified",
+       "the slug is lower case and each run of other characters becomes a single hyphen"),
+    ac("AC2", "a list of stopwords", "text is slugified",
+       "every occurrence of those words is left out whatever its case"),
+    ac("AC3", "a custom separator", "text is slugified",
+       "its words are joined by that separator instead of a hyphen"),
+)
+_STOPWORD_TESTS = '''
+class TestSlugify(unittest.TestCase):
+    def test_multiple_stopword_occurances(self):
+        txt = 'the quick brown fox jumps over the lazy dog in the night'
+        r = slugify(txt, stopwords=['the'])
+        self.assertEqual(r, 'quick-brown-fox-jumps-over-lazy-dog-in-night')
+
+    def test_smart_truncate_no_max_length(self):
+        txt = '1,000 reasons you are #1'
+        r = smart_truncate(txt)
+        self.assertEqual(r, txt)
+'''
+
+
+def test_a_word_the_test_misspells_is_the_acs_word() -> None:
+    """python-slugify 6.1.1's `test_multiple_stopword_occurances` verifies "every occurrence
+    of those words is left out": its "occurances" met no word of the AC, and "multiple
+    stopword" alone explained too little of its name to count."""
+    covered = {c.ac_id: tuple(t.rsplit("::", 1)[-1] for t in c.tests)
+               for c in review(_STOPWORD_ACS, _STOPWORD_TESTS).per_ac}
+    assert covered["AC2"] == ("test_multiple_stopword_occurances",)

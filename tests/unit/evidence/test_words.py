@@ -8,6 +8,7 @@ from gaia_lib.evidence.words import (
     compounds_seen,
     forms,
     inflection_bases,
+    misspelling_of,
     normalise,
     raw_words,
     stem,
@@ -177,3 +178,20 @@ def test_a_clock_time_is_one_word() -> None:
     assert "10:30" in tokens('every().day.at("10:30")')
     assert "30" in tokens("assert next.minute == 30")
     assert raw_words("version 1.10:30") == ["version", "1", "10", "30"]
+
+
+@pytest.mark.parametrize(("word", "known", "meant"), [
+    ("occurances", ["occurrence", "stopwords"], "occurrence"),  # python-slugify's test names
+    ("seperator", ["separator"], "separator"),
+    ("seperators", ["separator"], "separator"),
+    ("recieved", ["receive"], "receive"),
+    ("setting", ["sitting"], None),  # a vowel apart, but two words
+    ("protect", ["project"], None),  # another consonant
+    ("encode", ["decode"], None),  # another first letter
+    ("cached", ["cachedmethod"], None),  # a longer word, not a misspelling
+    ("parse", ["prase"], None),  # too short to tell
+    ("separator", ["separators"], None),  # an inflection, not a misspelling
+])
+def test_a_misspelt_word_is_one_its_consonants_and_a_letter_or_two_match(
+        word: str, known: list[str], meant: str | None) -> None:
+    assert misspelling_of(word, known) == meant
