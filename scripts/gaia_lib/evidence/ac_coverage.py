@@ -2318,11 +2318,15 @@ def _respell(raw_ac: list[dict[str, set[str]]],
                 for spelling in spellings:
                     spelled.setdefault(spelling, token)
     known = {token for group in raw_ac for token in group}
+    ac_spellings = tuple(sorted(spelled))
+    seen: dict[str, str | None] = {}  # test suites repeat their words: each is read once
     for name, description, _ in raw_said:
         for found in (name, description):
             for token in [t for t in found if not t.startswith(("+", "!")) and t not in known]:
                 for spelling in sorted(found[token]):
-                    meant = words.misspelling_of(spelling, spelled)
+                    if spelling not in seen:
+                        seen[spelling] = words.misspelling_of(spelling, ac_spellings)
+                    meant = seen[spelling]
                     if meant is not None:
                         found.setdefault(spelled[meant], set()).add(meant)
                         del found[token]

@@ -169,6 +169,7 @@ def stem(word: str) -> str:
         current = shorter
 
 
+@lru_cache(maxsize=1 << 16)  # pure; the misspelling check asks it of every AC word often
 def inflection_bases(word: str) -> frozenset[str]:
     """The word without its inflection only (plural, past, -ing; a final e), with and without
     a doubled last consonant: added / adds / adding / add -> `add`, removed / remove ->
@@ -210,20 +211,29 @@ def _edits(a: str, b: str) -> int:
     return previous[-1]
 
 
+@lru_cache(maxsize=64)  # one story's words, asked of every word of its tests
+def _by_skeleton(known: tuple[str, ...]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The words of `known` long enough to be misspelt, as (word, base) by their bases'
+    skeletons."""
+    index: dict[str, list[tuple[str, str]]] = {}
+    for other in known:
+        if other.isalpha():
+            for base in inflection_bases(other):
+                if len(base) >= MISSPELT_LENGTH:
+                    index.setdefault(_skeleton(base), []).append((other, base))
+    return {key: tuple(found) for key, found in index.items()}
+
+
 def misspelling_of(word: str, known: Iterable[str]) -> str | None:
     """The word of `known` that `word` misspells (see the module rules), or None; the first
     in sorted order where several are (the same text always gives the same answer)."""
     own = inflection_bases(word)
     if not word.isalpha() or min(map(len, own)) < MISSPELT_LENGTH:
         return None
-    for other in sorted(known):
-        bases = inflection_bases(other)
-        if not other.isalpha() or own & bases:
-            continue
-        if any(a[0] == b[0] and _skeleton(a) == _skeleton(b) and len(b) >= MISSPELT_LENGTH
-               and _edits(a, b) <= MISSPELT_EDITS for a in own for b in bases):
-            return other
-    return None
+    index = _by_skeleton(known if isinstance(known, tuple) else tuple(sorted(set(known))))
+    meant = {other for a in own for other, b in index.get(_skeleton(a), ())
+             if not own & inflection_bases(other) and _edits(a, b) <= MISSPELT_EDITS}
+    return min(meant, default=None)
 
 
 def raw_words(text: str) -> list[str]:
