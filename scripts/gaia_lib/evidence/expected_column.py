@@ -108,11 +108,11 @@ def unchecked_column(test_source: str, then: str,
     if parsed is None:
         return None
     module, function = parsed
-    promised = _quoted(then) - _quoted(setting)
+    promised = quoted_values(then) - quoted_values(setting)
     promised |= {lit.value for lit in then_literals.then_literals(then, setting)
                  if lit.kind in (then_literals.NUMBER, then_literals.STATUS,
                                  then_literals.KEYWORD)}
-    given = _quoted(setting)
+    given = quoted_values(setting)
     if not promised or not given:
         return None
     columns: dict[str, str] = {}  # name -> its first promised cell
@@ -122,7 +122,7 @@ def unchecked_column(test_source: str, then: str,
             continue
         names, rows = table
         for row in rows:
-            cells = [_cell(node) for node in row]
+            cells = [cell_values(node) for node in row]
             if len(cells) != len(names) or not any(cell & given for cell in cells):
                 continue
             examples.append(dict(zip(names, row, strict=True)))
@@ -150,10 +150,10 @@ def contradicting_cell(test_source: str, then: str, setting: str) -> tuple[str, 
     values (`Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)` for `Duration(4, 5, 0, 0, 30, 12, 0, 6,
     3)`), where no cell of the row is the promised value: (that cell, the promised call)."""
     parsed = pyast.test_parts(test_source)
-    given = _quoted(setting)
+    given = quoted_values(setting)
     if parsed is None or not given:
         return None
-    promised = [call for value in _quoted(then) - given
+    promised = [call for value in quoted_values(then) - given
                 for call in [_literal_call(value)] if call is not None]
     if not promised:
         return None
@@ -162,7 +162,7 @@ def contradicting_cell(test_source: str, then: str, setting: str) -> tuple[str, 
         if table is None:
             continue
         for row in table[1]:
-            cells = [_cell(node) for node in row]
+            cells = [cell_values(node) for node in row]
             if not any(cell & given for cell in cells) or any(
                     _code(ast.unparse(call)) in cell for cell in cells for call in promised):
                 continue
@@ -200,7 +200,7 @@ def skipped_rows(test_source: str, setting: str,
     whose every row the runner skipped (`instances`: each row's id and outcome, in order;
     module rules); None where one ran, or the rows and instances do not pair up."""
     parsed = pyast.test_parts(test_source)
-    given = _quoted(setting)
+    given = quoted_values(setting)
     if parsed is None or not given:
         return None
     module, function = parsed
@@ -216,12 +216,12 @@ def skipped_rows(test_source: str, setting: str,
         if any(string not in instance for string in strings):
             return None  # not this row's instance: the order is not the table's
         for cell in cells:
-            for value in sorted(_cell(cell) & given):
+            for value in sorted(cell_values(cell) & given):
                 ran[value] = ran.get(value, False) or outcome != SKIPPED
     return next((value for value, any_ran in ran.items() if not any_ran), None)
 
 
-def _quoted(text: str) -> set[str]:
+def quoted_values(text: str) -> set[str]:
     """The values a clause quotes or puts in backticks, as strings and as code without
     spaces."""
     out: set[str] = set()
@@ -239,7 +239,7 @@ def _code(text: str) -> str:
         return ""
 
 
-def _cell(node: ast.expr) -> set[str]:
+def cell_values(node: ast.expr) -> set[str]:
     """How a table cell may be written in an AC: a string's value, code without spaces."""
     if isinstance(node, ast.Constant):
         if isinstance(node.value, str):
@@ -612,8 +612,8 @@ def js_unchecked_column(test_source: str, then: str,
     row runs (module rules, JS), with that cell as written and how it is used; None where one
     is so compared, it is handed to a helper, or the test is not read."""
     table = _js_each_table(test_source)
-    promised = _quoted(then) - _quoted(setting)
-    given = _quoted(setting)
+    promised = quoted_values(then) - quoted_values(setting)
+    given = quoted_values(setting)
     if table is None or not promised or not given:
         return None
     rows, body = table

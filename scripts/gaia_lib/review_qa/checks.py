@@ -424,6 +424,37 @@ def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
     return _judged(criteria, result, judge)
 
 
+def failed_tests(criteria: Sequence[AcceptanceCriterion], result: ac_coverage.CoverageResult,
+                 bodies: Mapping[str, str], failed: Mapping[str, str],
+                 instances: Mapping[str, Sequence[tuple[str, str]]]
+                 ) -> tuple[dict[str, dict[str, str]], frozenset[str]]:
+    """The tests that failed in the run (`failed`: test -> why), per AC they do not count for,
+    and those of them judged AC by AC. A pytest table test whose rows the run reported one by
+    one (`instances`) fails an AC whose example its rows hold only where one of those rows
+    failed (`param_rows.example_instances`): iso8601's test_parse_valid_date failing on its
+    `2006-10-20T15:34:56Z` row still checks the fractional-seconds AC by its own row, which
+    passed. It fails every other AC it is matched to (one it is a test of as a whole), as any
+    other failed test does: those are not judged AC by AC (the second part leaves them
+    out)."""
+    from gaia_lib.evidence import param_rows
+    from gaia_lib.evidence.runner_output import ERROR, FAILED
+
+    read = frozenset(test for test in failed if test.partition("::")[0].endswith(".py")
+                     and instances.get(test))
+    by_id = {ac.ac_id: ac for ac in criteria}
+    out: dict[str, dict[str, str]] = {}
+    for entry in result.per_ac:
+        ac = by_id.get(entry.ac_id)
+        for test in entry.tests:
+            if test not in read:
+                continue
+            rows = param_rows.example_instances(bodies.get(test, ""), ac.setting, instances[test]
+                                                ) if ac is not None and ac.setting else None
+            if rows is None or any(outcome in (FAILED, ERROR) for _, outcome in rows):
+                out.setdefault(entry.ac_id, {})[test] = failed[test]
+    return out, read
+
+
 def checkless_subtest_tests(story_key: str, criteria: Sequence[AcceptanceCriterion],
                             result: ac_coverage.CoverageResult, cases: Sequence[TestCase],
                             checkless: Mapping[str, Sequence[str]],
@@ -653,17 +684,22 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       lines: Mapping[str, int],
                       mocking: Mapping[str, sut_mocking.Finding] | None = None, *,
                       failed: Mapping[str, str] | None = None,
-                      required: AbstractSet[str] = frozenset()) -> dict[str, Any]:
+                      required: AbstractSet[str] = frozenset(),
+                      rows_cover: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
     tests, tests the runner skipped and tests that mock the code under test: they verify
-    nothing of it, so they cover nothing. A failed test is Critical and blocks when a
-    required tier's run reported it (`required`; `rules.failed_test`); the rest are Warnings
-    here, the gap they leave ac-coverage's to judge."""
+    nothing of it, so they cover nothing (but a failed table test the ACs whose own rows
+    passed: `rows_cover`, test id -> those ACs; `failed_tests`). A failed test is Critical
+    and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
+    rest are Warnings here, the gap they leave ac-coverage's to judge."""
     findings = []
     for test, why in sorted((failed or {}).items()):
         severity, blocking = rules.failed_test(test in required)
+        still = (rows_cover or {}).get(test, ())
+        covers = (f"until it passes it covers only {', '.join(still)}, whose own rows passed"
+                  if still else "it covers no AC until it passes")
         findings.append(finding(test.partition("::")[0], lines.get(test, 1), severity,
-                                "failed-test", f"{test} {why}; it covers no AC until it passes"
+                                "failed-test", f"{test} {why}; {covers}"
                                 + ("" if blocking else " (its tier is not required)"),
                                 blocking, test=test))
     findings += [finding(p.file, p.line, "warning", "placeholder-test",

@@ -679,12 +679,17 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     coverage = reads.matched(run)
     found_placeholders = reads.placeholders
     runner_skipped = dict(run.runner_skipped) if run is not None else {}
-    excluded = {**idle_tests(run), **(run.runner_failed if run is not None else {}),
+    bodies = {case.test_id: case.body for case in cases}
+    # a failed table test whose rows the run reported one by one counts for an AC its passing
+    # rows check: it is judged AC by AC
+    failed = run.runner_failed if run is not None else {}
+    failed_for, by_ac = qa_checks.failed_tests(criteria, coverage, bodies, failed,
+                                               run.instances if run is not None else {})
+    excluded = {**idle_tests(run), **{t: why for t, why in failed.items() if t not in by_ac},
                 **runner_skipped, **testcases.shadowed(cases),
                 **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders},
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}
-    bodies = {case.test_id: case.body for case in cases}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
     weak = qa_checks.presence_only_tests(criteria, coverage, bodies, reads.go_noop_helpers)
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the reads already
@@ -705,6 +710,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                      reads.sut_names.of(".js")).items()
                            if js else ())]:
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
+    for ac_id, tests in failed_for.items():  # a failure says more than any other reason
+        weak[ac_id] = {**weak.get(ac_id, {}), **tests}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
     lines = {case.test_id: case.line for case in cases}
     # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`), and
@@ -757,7 +764,11 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                  for subtest, test in subtest_of.items()}},
                                     reads.mocking,
                                     failed=_story_failed(reads, run),
-                                    required=run.required_failed if run else frozenset()),
+                                    required=run.required_failed if run else frozenset(),
+                                    rows_cover={test: [e.ac_id for e in coverage.per_ac
+                                                       if test in e.tests and test not in
+                                                       failed_for.get(e.ac_id, {})]
+                                                for test in by_ac}),
         qa_checks.run_integrity_check(reads.plugins),
         literal_check,
         branch,

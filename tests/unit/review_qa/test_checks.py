@@ -674,6 +674,45 @@ def test_a_story_test_that_failed_in_the_run_is_a_finding() -> None:
     assert checks.placeholder_check((), {}, {})["status"] == "passed"
 
 
+def test_a_failed_table_test_counts_for_an_ac_whose_own_rows_passed() -> None:
+    """iso8601 2.1.0: test_parse_valid_date's `Z` row (AC1's example) made to expect hour 16
+    fails; AC5's fractional-seconds row passed, so the test still covers AC5, and not AC1,
+    nor AC3, whose example no row holds (it is AC3's test as a whole)."""
+    acs = [AcceptanceCriterion(ac_id, f"{given}, {when}, then ...", given, when, "...", False,
+                               None, 1) for ac_id, given, when in (
+        ("AC1", "Given a timestamp ending in `Z`, such as `2006-10-20T15:34:56Z`", "when parsed"),
+        ("AC3", "Given a timestamp without a zone", "when it is parsed"),
+        ("AC5", "Given fractional seconds such as `2006-10-20T15:34:56.123Z`", "when parsed"))]
+    table = ('@pytest.mark.parametrize("valid_date,expected_datetime,isoformat", [\n'
+             '    ("2006-10-20T15:34:56.123+02:30", datetime(2006, 10, 20, 15, 34, 56, 123000, '
+             'FixedOffset(2, 30, "+02:30")), None),\n'
+             '    ("2006-10-20T15:34:56Z", datetime(2006, 10, 20, 16, 34, 56, 0, UTC),\n'
+             '     "2006-10-20T15:34:56+00:00"),\n'
+             '    ("2006-10-20T15:34:56.123Z", datetime(2006, 10, 20, 15, 34, 56, 123000, UTC),\n'
+             '     "2006-10-20T15:34:56.123000+00:00"),\n])\n'
+             'def test_parse_valid_date(valid_date, expected_datetime, isoformat):\n'
+             '    assert parse_date(valid_date) == expected_datetime\n')
+    test, other = "t.py::test_parse_valid_date", "t.py::test_other"
+    result = CoverageResult(tuple(AcCoverage(ac.ac_id, True, 1, (test, other), "body", False,
+                                             True) for ac in acs), ())
+    why = "failed in this run (assert 15 == 16)"
+    ran = {test: (("2006-10-20T15:34:56.123+02:30-expected_datetime0-None", "passed"),
+                  ("2006-10-20T15:34:56Z-expected_datetime1-2006-10-20T15:34:56+00:00",
+                   "failed"),
+                  ("2006-10-20T15:34:56.123Z-expected_datetime2-2006-10-20T15:34:56.123000"
+                   "+00:00", "passed"))}
+    per_ac, by_ac = checks.failed_tests(acs, result, {test: table}, {test: why, other: why},
+                                        ran)
+    assert per_ac == {"AC1": {test: why}, "AC3": {test: why}}
+    # a test whose rows the run did not report one by one fails every AC, as before
+    assert by_ac == {test}
+    check = checks.placeholder_check((), {}, {}, failed={test: why},
+                                     rows_cover={test: ["AC5"]})
+    assert check["findings"][0]["message"] == (
+        f"{test} {why}; until it passes it covers only AC5, whose own rows passed "
+        "(its tier is not required)")
+
+
 def test_a_plugin_rewriting_outcomes_is_a_blocking_critical_at_its_line() -> None:
     cheat = ("def pytest_runtest_logreport(report):\n"
              "    if report.failed:\n        report.outcome = 'passed'\n")
