@@ -468,10 +468,13 @@ def instances(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     """test_id -> (its id in brackets, outcome) of each parametrised instance, in the
     runner's order (pytest's: its table's), for the tests every outcome of which names one
     (`test_parse[-P2W-expectation11]`), of a Python file; for a JS/TS table test
-    (`_table_test`), each row's title as its template made it, and outcome."""
+    (`_table_test`), each row's title as its template made it, and outcome; for a Go test,
+    each of its subtests the runner reported (`_subtests_run`)."""
     out: dict[str, tuple[tuple[str, str], ...]] = {}
     by_id = {case.test_id: case for case in cases}
-    for test_id, found in reported(outcomes, cases, aliases).items():
+    listed = list(outcomes)
+    out.update(_subtests_run(listed, cases))
+    for test_id, found in reported(listed, cases, aliases).items():
         if _table_test(by_id[test_id]):
             out[test_id] = tuple((_row_title(by_id[test_id], o), o.outcome)
                                   for o in dict.fromkeys(found))
@@ -482,6 +485,32 @@ def instances(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
         if ids and all(found_id is not None for found_id, _ in ids):
             out[test_id] = tuple((m.group()[1:-1], outcome) for m, outcome in ids if m)
     return dict(sorted(out.items()))
+
+
+def _subtests_run(listed: Sequence[TestOutcome], cases: Sequence[TestCase]
+                  ) -> dict[str, tuple[tuple[str, str], ...]]:
+    """test_id -> each subtest of a Go test (`testcases.subtests`: a `t.Run("...")` call, a
+    table row's `name: "..."`) by the name its source writes, and the outcome the runner
+    reported for it (`TestX/evicts_oldest`), in `testcases.subtests`' order (its `t.Run("...")`
+    calls, then its table's rows); a subtest the runner did not report is left out."""
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for case in cases:
+        if not case.file.endswith("_test.go"):
+            continue
+        found: dict[str, str] = {}
+        for o in listed:
+            if o.name.startswith(case.name + "/") and _same_file(case.file, o.file, directories):
+                name = o.name[len(case.name) + 1:]
+                found[name] = o.outcome if found.get(name) not in (FAILED, ERROR) \
+                    else found[name]
+        if not found:
+            continue
+        ran = tuple((name, found[_go_subtest_name(name)]) for name, _ in testcases.subtests(case)
+                    if _go_subtest_name(name) in found)
+        if ran:
+            out[case.test_id] = ran
+    return out
 
 
 def skipped_subtests(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]

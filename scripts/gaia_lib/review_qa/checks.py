@@ -424,33 +424,63 @@ def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
     return _judged(criteria, result, judge)
 
 
-def failed_tests(criteria: Sequence[AcceptanceCriterion], result: ac_coverage.CoverageResult,
-                 bodies: Mapping[str, str], failed: Mapping[str, str],
-                 instances: Mapping[str, Sequence[tuple[str, str]]]
+def failed_tests(story_key: str, criteria: Sequence[AcceptanceCriterion],
+                 result: ac_coverage.CoverageResult, cases: Sequence[TestCase],
+                 failed: Mapping[str, str], instances: Mapping[str, Sequence[tuple[str, str]]],
+                 file_list: Sequence[str] = ()
                  ) -> tuple[dict[str, dict[str, str]], frozenset[str]]:
     """The tests that failed in the run (`failed`: test -> why), per AC they do not count for,
-    and those of them judged AC by AC. A pytest table test whose rows the run reported one by
-    one (`instances`) fails an AC whose example its rows hold only where one of those rows
-    failed (`param_rows.example_instances`): iso8601's test_parse_valid_date failing on its
-    `2006-10-20T15:34:56Z` row still checks the fractional-seconds AC by its own row, which
-    passed. It fails every other AC it is matched to (one it is a test of as a whole), as any
-    other failed test does: those are not judged AC by AC (the second part leaves them
-    out)."""
-    from gaia_lib.evidence import param_rows
+    and those of them judged AC by AC: a test whose cases the run reported one by one
+    (`instances`) fails an AC only by the cases that are the AC's, where it has some:
+    - a pytest table test, by the rows holding the AC's example
+      (`param_rows.example_instances`): iso8601's test_parse_valid_date failing on its
+      `2006-10-20T15:34:56Z` row still checks the fractional-seconds AC by its own row,
+      which passed;
+    - a Go test, by its subtests (a `t.Run("...")`, a table row run by `t.Run(tc.name, ...)`)
+      matched to the AC each read as a test of its own (`testcases.subtest_case`): golang-lru's
+      table of a peek row and a contains row failing on the peek row still checks contains.
+    It fails an AC none of its cases is matched to (it is the AC's test as a whole: its name,
+    its checks), as any other failed test fails every AC it is matched to (those are not
+    judged AC by AC: the second part leaves them out)."""
+    from gaia_lib.evidence import ac_coverage, param_rows, testcases
     from gaia_lib.evidence.runner_output import ERROR, FAILED
 
-    read = frozenset(test for test in failed if test.partition("::")[0].endswith(".py")
-                     and instances.get(test))
-    by_id = {ac.ac_id: ac for ac in criteria}
+    read = frozenset(test for test in failed if instances.get(test)
+                     and test.partition("::")[0].endswith((".py", "_test.go")))
+    if not read:
+        return {}, read
+    by_id = {case.test_id: case for case in cases}
+    # each Go subtest read alone, matched as the tests are (`checkless_subtest_tests`)
+    subtests: list[TestCase] = []
+    of: dict[str, tuple[str, str]] = {}  # a subtest read alone -> its test, its outcome
+    for test in sorted(read):
+        case = by_id.get(test)
+        if case is None or not case.file.endswith("_test.go"):
+            continue
+        for name, outcome in instances[test]:
+            sub = testcases.subtest_case(case, name)
+            if sub is not None:
+                of[sub.test_id] = (test, outcome)
+                subtests.append(sub)
+    alone = {entry.ac_id: entry.tests for entry in ac_coverage.analyze(
+        story_key, criteria, [*cases, *subtests], file_list=file_list).per_ac} \
+        if subtests else {}
+    by_ac = {ac.ac_id: ac for ac in criteria}
     out: dict[str, dict[str, str]] = {}
     for entry in result.per_ac:
-        ac = by_id.get(entry.ac_id)
+        ac = by_ac.get(entry.ac_id)
         for test in entry.tests:
             if test not in read:
                 continue
-            rows = param_rows.example_instances(bodies.get(test, ""), ac.setting, instances[test]
-                                                ) if ac is not None and ac.setting else None
-            if rows is None or any(outcome in (FAILED, ERROR) for _, outcome in rows):
+            if test.partition("::")[0].endswith(".py"):
+                rows = param_rows.example_instances(
+                    by_id[test].body if test in by_id else "", ac.setting, instances[test]
+                ) if ac is not None and ac.setting else None
+                outcomes = None if rows is None else [outcome for _, outcome in rows]
+            else:
+                outcomes = [of[sub][1] for sub in alone.get(entry.ac_id, ())
+                            if sub in of and of[sub][0] == test] or None
+            if outcomes is None or any(outcome in (FAILED, ERROR) for outcome in outcomes):
                 out.setdefault(entry.ac_id, {})[test] = failed[test]
     return out, read
 
@@ -688,16 +718,18 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       rows_cover: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
     tests, tests the runner skipped and tests that mock the code under test: they verify
-    nothing of it, so they cover nothing (but a failed table test the ACs whose own rows
-    passed: `rows_cover`, test id -> those ACs; `failed_tests`). A failed test is Critical
+    nothing of it, so they cover nothing (but a failed table test, or Go test of subtests,
+    the ACs whose own rows or subtests passed: `rows_cover`, test id -> those ACs;
+    `failed_tests`). A failed test is Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
     rest are Warnings here, the gap they leave ac-coverage's to judge."""
     findings = []
     for test, why in sorted((failed or {}).items()):
         severity, blocking = rules.failed_test(test in required)
         still = (rows_cover or {}).get(test, ())
-        covers = (f"until it passes it covers only {', '.join(still)}, whose own rows passed"
-                  if still else "it covers no AC until it passes")
+        cases = "subtests" if test.partition("::")[0].endswith(".go") else "rows"
+        covers = (f"until it passes it covers only {', '.join(still)}, whose own {cases} "
+                  "passed" if still else "it covers no AC until it passes")
         findings.append(finding(test.partition("::")[0], lines.get(test, 1), severity,
                                 "failed-test", f"{test} {why}; {covers}"
                                 + ("" if blocking else " (its tier is not required)"),

@@ -683,8 +683,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     # a failed table test whose rows the run reported one by one counts for an AC its passing
     # rows check: it is judged AC by AC
     failed = run.runner_failed if run is not None else {}
-    failed_for, by_ac = qa_checks.failed_tests(criteria, coverage, bodies, failed,
-                                               run.instances if run is not None else {})
+    failed_for, by_ac = qa_checks.failed_tests(s.key, criteria, coverage, cases, failed,
+                                               run.instances if run is not None else {},
+                                               file_list_rels)
     excluded = {**idle_tests(run), **{t: why for t, why in failed.items() if t not in by_ac},
                 **runner_skipped, **testcases.shadowed(cases),
                 **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders},

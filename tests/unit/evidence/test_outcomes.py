@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from gaia_lib.evidence import outcomes, runner_output
 from gaia_lib.evidence.testcases import TestCase, split_tests
+from helpers.tools import need
 
 JUNIT = """<testsuite>
 <testcase classname="tests.unit.test_a" name="test_skipped"><skipped/></testcase>
@@ -259,6 +261,58 @@ def test_the_subtests_of_a_go_test_the_runner_skipped_are_named_as_its_source_wr
     assert outcomes.skipped_subtests(tests, cases) == {
         "o_test.go::TestRows": ("peek keeps order",)}
     assert outcomes.skipped_subtests(tests[:1], cases) == {}
+
+# golang-lru's Peek and Contains tests as one table run by `t.Run(tc.name, ...)`, its peek row
+# made to expect 2, and a subtest of its own beside them
+LRU_TABLE = """package lru
+
+import "testing"
+
+func TestNoRecentness(t *testing.T) {
+	tests := []struct {
+		name string
+		want int
+	}{
+		{name: "peek returns the value", want: 2},
+		{name: "contains reports the key", want: 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := 1; got != tc.want {
+				t.Errorf("got %d, want %d", got, tc.want)
+			}
+		})
+	}
+	t.Run("empty cache", func(t *testing.T) {})
+}
+"""
+
+
+def test_a_go_tests_subtests_are_its_instances_as_a_real_run_reports_them(
+        tmp_path: Path) -> None:
+    """`go test -json` reports each row of a table run by `t.Run(tc.name, ...)` and each
+    `t.Run("...")` as `TestX/name` (spaces as `_`): each is one of the test's instances, by
+    the name its source writes, with its outcome."""
+    from gaia_lib.core.proc import run_tool
+
+    go = need("go", "go is not installed")
+    root = tmp_path / "lru"
+    root.mkdir()
+    (root / "go.mod").write_text("module example.com/lru\n\ngo 1.19\n")
+    (root / "lru_test.go").write_text(LRU_TABLE)
+    env = {"PATH": f"{Path(go).parent}:/usr/bin:/bin", "HOME": str(tmp_path),
+           "GOCACHE": str(tmp_path / "gocache"), "GOFLAGS": "-mod=mod",
+           "GOTOOLCHAIN": "local", "GOPATH": str(tmp_path / "gopath")}
+    result = run_tool([go, "test", "-json", "./..."], cwd=root, env=env, timeout=300)
+    assert result.returncode == 1, result.stderr
+    cases = split_tests("lru_test.go", LRU_TABLE)
+    tests = outcomes.in_files(runner_output.parse_go_test_json(result.stdout).tests, cases)
+    assert outcomes.instances(tests, cases) == {"lru_test.go::TestNoRecentness": (
+        ("empty cache", "passed"), ("peek returns the value", "failed"),
+        ("contains reports the key", "passed"))}
+    assert outcomes.failed(tests, cases) == {
+        "lru_test.go::TestNoRecentness": "failed in this run (lru_test.go:16: got 1, want 2)"}
+
 
 def test_a_named_file_whose_test_has_no_outcome_never_ran() -> None:
     """Go leaves out a file behind a build tag, or a `Testlower` name; pytest a function its

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from gaia_lib.core import writes
 from gaia_lib.evidence import sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult
+from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
 from gaia_lib.stacks.toolprobe import StackProbe, ToolProbe
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -701,7 +702,8 @@ def test_a_failed_table_test_counts_for_an_ac_whose_own_rows_passed() -> None:
                    "failed"),
                   ("2006-10-20T15:34:56.123Z-expected_datetime2-2006-10-20T15:34:56.123000"
                    "+00:00", "passed"))}
-    per_ac, by_ac = checks.failed_tests(acs, result, {test: table}, {test: why, other: why},
+    cases = [TestCase("t.py", "test_parse_valid_date", 1, table)]
+    per_ac, by_ac = checks.failed_tests("E1-S1", acs, result, cases, {test: why, other: why},
                                         ran)
     assert per_ac == {"AC1": {test: why}, "AC3": {test: why}}
     # a test whose rows the run did not report one by one fails every AC, as before
@@ -711,6 +713,81 @@ def test_a_failed_table_test_counts_for_an_ac_whose_own_rows_passed() -> None:
     assert check["findings"][0]["message"] == (
         f"{test} {why}; until it passes it covers only AC5, whose own rows passed "
         "(its tier is not required)")
+
+
+# golang-lru's TestLRU_Peek and TestLRU_Contains as one table, each a row run by
+# `t.Run(tc.name, ...)`
+LRU_TABLE = """// Test that Peek and Contains don't update recent-ness
+func TestLRU_NoRecentness(t *testing.T) {
+	tests := []struct {
+		name string
+		look func(l *LRU, key interface{}) (interface{}, bool)
+		want interface{}
+	}{
+		{
+			name: "peek returns the value without updating recent-ness",
+			look: func(l *LRU, key interface{}) (interface{}, bool) { return l.Peek(key) },
+			want: 1,
+		},
+		{
+			name: "contains reports the key without updating recent-ness",
+			look: func(l *LRU, key interface{}) (interface{}, bool) { return nil, l.Contains(key) },
+			want: nil,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l, _ := NewLRU(2, nil)
+			l.Add(1, 1)
+			l.Add(2, 2)
+			v, ok := tc.look(l, 1)
+			if !ok || v != tc.want {
+				t.Errorf("1 should be present with %v: %v, %v", tc.want, v, ok)
+			}
+			l.Add(3, 3)
+			if l.Contains(1) {
+				t.Errorf("should not have updated recent-ness of 1")
+			}
+		})
+	}
+}
+"""
+
+
+def test_a_failed_go_table_test_counts_for_an_ac_whose_own_row_passed() -> None:
+    """golang-lru's E1-S3: the peek row (AC1's) failing leaves the contains row (AC2's)
+    passed: the test still covers AC2; with no row matched to an AC alone it fails it."""
+    from gaia_lib.evidence import ac_coverage
+    from gaia_lib.evidence.testcases import split_tests
+
+    acs = [AcceptanceCriterion(ac_id, f"Given {g}, when {w}, then {t}", g, w, t, False, None, 1)
+           for ac_id, g, w, t in (
+               ("AC1", "a full cache of size 2", "a key is read with `Peek`",
+                "its value is returned and the key is not made recently used: adding a third "
+                "key evicts it"),
+               ("AC2", "a full cache of size 2", "`Contains` is asked about a key",
+                "it reports the key present without making it recently used: adding a third "
+                "key evicts it"))]
+    cases = split_tests("simplelru/lru_test.go", "package simplelru\n\n" + LRU_TABLE)
+    (test,) = [case.test_id for case in cases]
+    files = ["simplelru/lru.go", "simplelru/lru_test.go"]
+    result = ac_coverage.analyze("E1-S3", acs, cases, file_list=files)
+    assert [entry.tests for entry in result.per_ac] == [(test,), (test,)]
+    why = "failed in this run (lru_test.go:160: 1 should be present with 2: 1, true)"
+    peek, contains = ("peek returns the value without updating recent-ness",
+                      "contains reports the key without updating recent-ness")
+    per_ac, by_ac = checks.failed_tests("E1-S3", acs, result, cases, {test: why}, {
+        test: ((peek, "failed"), (contains, "passed"))}, files)
+    assert (per_ac, by_ac) == ({"AC1": {test: why}}, frozenset({test}))
+    per_ac, _ = checks.failed_tests("E1-S3", acs, result, cases, {test: why}, {
+        test: ((peek, "passed"), (contains, "failed"))}, files)
+    assert per_ac == {"AC2": {test: why}}
+    # the rows' names say nothing of either AC: the test is each AC's as a whole
+    unnamed = [dataclasses.replace(case, body=case.body.replace(peek, "first").replace(
+        contains, "second")) for case in cases]
+    per_ac, _ = checks.failed_tests("E1-S3", acs, result, unnamed, {test: why}, {
+        test: (("first", "failed"), ("second", "passed"))}, files)
+    assert per_ac == {"AC1": {test: why}, "AC2": {test: why}}
 
 
 def test_a_plugin_rewriting_outcomes_is_a_blocking_critical_at_its_line() -> None:
