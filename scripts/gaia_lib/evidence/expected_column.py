@@ -66,12 +66,6 @@ A row for the AC's example whose expected value is the call its Then writes with
 values (`contradicting_cell`: `Duration(4, 5, 0, 0, 30, 12, 0, 3, 6)` where the Then writes
 `Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)`; same callee and argument names, literal arguments)
 checks another value than the one promised, whatever its check.
-
-A row the runner skipped (`pytest.param(..., marks=pytest.mark.skip)`) checked nothing
-(`skipped_rows`): a test of one parametrize decorator whose instances the run reported
-(`outcomes.instances`, in the table's order) one per row, each instance's id holding its
-row's strings (or the row's own `id=`; a decorator with `ids=` is not read), whose rows for
-the AC's example (as above, by its Given's values) were all skipped, shows nothing of it.
 """
 
 from __future__ import annotations
@@ -87,7 +81,6 @@ from typing import Any
 
 from gaia_lib.core import pyast
 from gaia_lib.evidence import row_filters, testcases, then_literals
-from gaia_lib.evidence.runner_output import SKIPPED
 
 _QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|(?<!\w)'([^'\n]+)'(?!\w)|“([^”\n]+)”")
 # calls made as statements that only report (not a check)
@@ -194,33 +187,6 @@ def _form(call: ast.Call) -> tuple[str, int, tuple[str | None, ...]]:
     return ast.unparse(call.func), len(call.args), tuple(k.arg for k in call.keywords)
 
 
-def skipped_rows(test_source: str, setting: str,
-                 instances: Sequence[tuple[str, str]]) -> str | None:
-    """The first of the AC's example values (its Given's, as its table's rows hold them)
-    whose every row the runner skipped (`instances`: each row's id and outcome, in order;
-    module rules); None where one ran, or the rows and instances do not pair up."""
-    parsed = pyast.test_parts(test_source)
-    given = quoted_values(setting)
-    if parsed is None or not given:
-        return None
-    module, function = parsed
-    tables = list(_tables(module, function, whole=True))
-    if len(tables) != 1 or tables[0] is None or len(tables[0][1]) != len(instances):
-        return None
-    _, rows = tables[0]
-    ran: dict[str, bool] = {}
-    for (cells, own_id), (instance, outcome) in zip(rows, instances, strict=True):
-        strings = [own_id] if own_id is not None else [
-            c.value for c in cells if isinstance(c, ast.Constant) and isinstance(c.value, str)
-            and c.value.isascii() and c.value.isprintable()]
-        if any(string not in instance for string in strings):
-            return None  # not this row's instance: the order is not the table's
-        for cell in cells:
-            for value in sorted(cell_values(cell) & given):
-                ran[value] = ran.get(value, False) or outcome != SKIPPED
-    return next((value for value, any_ran in ran.items() if not any_ran), None)
-
-
 def quoted_values(text: str) -> set[str]:
     """The values a clause quotes or puts in backticks, as strings and as code without
     spaces."""
@@ -250,11 +216,10 @@ def cell_values(node: ast.expr) -> set[str]:
     return {_code(ast.unparse(node))}
 
 
-def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFunctionDef,
-            whole: bool = False) -> Iterator[Any]:
-    """Each parametrize decorator's names and rows (each row's cells); `whole`: each row's
-    cells with its own `id=`, and None for a table not read row by row (`ids=`, a row of
-    another form, a comprehension that may leave rows out)."""
+def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFunctionDef
+            ) -> Iterator[Any]:
+    """Each parametrize decorator's names and rows (each row's cells); None for a table not
+    read (`indirect` parameters, rows not written as a literal table)."""
     assigned = {target.id: statement.value for statement in module
                 if isinstance(statement, ast.Assign) for target in statement.targets
                 if isinstance(target, ast.Name)}
@@ -264,7 +229,7 @@ def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFun
             continue
         arguments = dict(zip(("argnames", "argvalues"), decorator.args, strict=False))
         arguments.update({k.arg: k.value for k in decorator.keywords if k.arg})
-        if "indirect" in arguments or (whole and "ids" in arguments):
+        if "indirect" in arguments:
             yield None
             continue
         names = _names(arguments.get("argnames"))
@@ -273,32 +238,20 @@ def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFun
             if isinstance(values, ast.Name) and values.id in assigned:
                 values = assigned[values.id]
             elif isinstance(values, ast.ListComp | ast.GeneratorExp) and len(
-                    values.generators) == 1 and not whole:
+                    values.generators) == 1:
                 values = values.generators[0].iter
         if not names or not isinstance(values, ast.List | ast.Tuple):
             yield None
             continue
         rows: list[Any] = []
         for row in values.elts:
-            own_id = None
             if isinstance(row, ast.Call) and _called(row.func) == "param":
-                cells = list(row.args)
-                given_id = next((k.value for k in row.keywords if k.arg == "id"), None)
-                if isinstance(given_id, ast.Constant) and isinstance(given_id.value, str):
-                    own_id = given_id.value
+                rows.append(list(row.args))
             elif len(names) == 1:
-                cells = [row]
+                rows.append([row])
             elif isinstance(row, ast.Tuple | ast.List):
-                cells = list(row.elts)
-            elif whole:
-                break
-            else:
-                continue
-            rows.append((cells, own_id) if whole else cells)
-        else:
-            yield names, rows
-            continue
-        yield None
+                rows.append(list(row.elts))
+        yield names, rows
 
 
 def _names(node: ast.expr | None) -> list[str]:

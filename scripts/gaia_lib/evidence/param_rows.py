@@ -21,7 +21,9 @@ instances, each with its outcome, are what the run says of the AC's example in t
 iso8601's test_parse_valid_date runs forty rows, and the one for the fractional-seconds AC
 passing says that AC is checked, whichever other row fails. None where no row holds the
 AC's example (the test is of the AC as a whole: its name, its checks) or one that does has
-no instance of its id in the run.
+no instance of its id in the run. A value of the AC's example every row holding which the
+runner skipped (`skipped_example`: `pytest.param("-P2W", ..., marks=pytest.mark.skip)`) was
+checked by none of them.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any
 
 from gaia_lib.core import pyast
 from gaia_lib.evidence.expected_column import cell_values, quoted_values
-from gaia_lib.evidence.runner_output import ERROR, FAILED
+from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED
 
 # builtins whose result pytest names by its value, not by the parameter's name
 _VALUE_CALLS = frozenset({"str", "bytes", "int", "float", "complex", "bool", "repr", "format",
@@ -99,18 +101,42 @@ def example_instances(test_source: str, setting: str,
     """The instances (id, outcome) the run reported of the rows holding the AC's example
     (its Given and When: `setting`), in the table's order; None where no row holds it, or
     one that does has no known id or no instance of it in `instances` (module rules)."""
+    rows = _example_rows(test_source, setting, instances)
+    return None if rows is None else tuple((own, outcome) for _, own, outcome in rows)
+
+
+def skipped_example(test_source: str, setting: str,
+                    instances: Sequence[tuple[str, str]]) -> str | None:
+    """The first of the AC's example values (`example_instances`) every row holding which the
+    runner skipped (`pytest.param("-P2W", ..., marks=pytest.mark.skip)`): the test's other
+    rows ran, so the runner does not report it skipped, but none of them is the AC's example.
+    None where each value has a row that ran, or the rows are not known."""
+    rows = _example_rows(test_source, setting, instances)
+    ran: dict[str, bool] = {}
+    for values, _, outcome in rows or ():
+        for value in values:
+            ran[value] = ran.get(value, False) or outcome != SKIPPED
+    return next((value for value, any_ran in ran.items() if not any_ran), None)
+
+
+def _example_rows(test_source: str, setting: str, instances: Sequence[tuple[str, str]]
+                  ) -> list[tuple[list[str], str, str]] | None:
+    """Each row holding a value of the AC's example: those values (sorted), its id, the
+    outcome the run reported for it (a rerun row's worst); None as `example_instances`."""
     given = quoted_values(setting)
     rows = row_ids(test_source) if given else None
     if not rows:
         return None
     reported: dict[str, str] = {}
-    for instance, outcome in instances:  # a rerun row: its worst outcome
+    for instance, outcome in instances:
         if instance not in reported or outcome in (FAILED, ERROR):
             reported[instance] = outcome
-    mine = [own for cells, own in rows if any(cell_values(cell) & given for cell in cells)]
-    if not mine or any(own is None or own not in reported for own in mine):
+    mine = [(sorted(set().union(*(cell_values(cell) & given for cell in cells))), own)
+            for cells, own in rows]
+    mine = [(values, own) for values, own in mine if values]
+    if not mine or any(own is None or own not in reported for _, own in mine):
         return None
-    return tuple((own, reported[own]) for own in mine if own is not None)
+    return [(values, own, reported[own]) for values, own in mine if own is not None]
 
 
 def _names(node: ast.expr | None) -> list[str]:

@@ -403,11 +403,11 @@ def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
                       instances: Mapping[str, Sequence[tuple[str, str]]]
                       ) -> dict[str, dict[str, str]]:
     """Per AC whose Given writes a value its pytest table holds: its Python tests whose every
-    row for that value the runner skipped (`expected_column.skipped_rows`, from the run's
+    row for that value the runner skipped (`param_rows.skipped_example`, from the run's
     `instances`: `pytest.param("-P2W", ..., marks=pytest.mark.skip)`), with why. The test's
     other rows ran, so the runner does not report it skipped; none of them is the AC's
     example."""
-    from gaia_lib.evidence import expected_column
+    from gaia_lib.evidence import param_rows
 
     def judge(ac: AcceptanceCriterion) -> WhyNot | None:
         setting = ac.setting
@@ -415,8 +415,8 @@ def skipped_row_tests(criteria: Sequence[AcceptanceCriterion],
             return None
 
         def why(test: str) -> str | None:
-            found = expected_column.skipped_rows(bodies.get(test, ""), setting,
-                                                 instances.get(test, ()))
+            found = param_rows.skipped_example(bodies.get(test, ""), setting,
+                                               instances.get(test, ()))
             return (f"the runner skipped its rows for {ac.ac_id}'s example `{_code(found)}`: "
                     "they checked nothing") if found else None
         return why

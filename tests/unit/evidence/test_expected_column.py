@@ -5,7 +5,6 @@ import pytest
 from gaia_lib.evidence.expected_column import (
     contradicting_cell,
     js_unchecked_column,
-    skipped_rows,
     unchecked_column,
 )
 from gaia_lib.evidence.testcases import split_tests
@@ -184,44 +183,6 @@ def test_rows_written_in_the_decorator_as_params_or_a_comprehension_are_read() -
     [case] = split_tests("tests/test_duration.py", source)
     assert unchecked_column(case.body, *AC1) == (
         "e", "Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)", "read by no check")
-
-
-AC3_SETTING = "a negative week duration `-P2W` `parse_duration` is called"
-WEEKS = ('@pytest.mark.parametrize("text, want", [\n    ("P2W", timedelta(weeks=2)),\n'
-         '    pytest.param("-P2W", timedelta(weeks=-2), marks=pytest.mark.skip),\n])\n'
-         "def test_parse(text, want):\n    assert parse_duration(text) == want\n")
-
-
-def test_rows_for_the_acs_example_all_skipped_by_the_runner_are_found() -> None:
-    """isodate trial 15: the -P2W row wrapped in pytest.param(..., marks=skip)."""
-    ran = (("P2W-want0", "passed"), ("-P2W-want1", "skipped"))
-    assert skipped_rows(WEEKS, AC3_SETTING, ran) == "-P2W"
-    # its row ran
-    assert skipped_rows(WEEKS, AC3_SETTING, (("P2W-want0", "passed"),
-                                             ("-P2W-want1", "passed"))) is None
-    # another row skipped
-    assert skipped_rows(WEEKS, AC3_SETTING, (("P2W-want0", "skipped"),
-                                             ("-P2W-want1", "passed"))) is None
-
-
-@pytest.mark.parametrize("ran", [
-    (("P2W-want0", "passed"),),  # fewer instances than rows
-    (("-P2W-want1", "skipped"), ("P2W-want0", "passed")),  # not the table's order
-])
-def test_instances_that_do_not_pair_with_the_rows_are_not_read(
-        ran: tuple[tuple[str, str], ...]) -> None:
-    assert skipped_rows(WEEKS, AC3_SETTING, ran) is None
-
-
-def test_a_table_with_ids_or_two_decorators_is_not_read_for_skipped_rows() -> None:
-    ran = (("a", "passed"), ("b", "skipped"))
-    with_ids = WEEKS.replace("])\ndef", "], ids=['a', 'b'])\ndef")
-    assert skipped_rows(with_ids, AC3_SETTING, ran) is None
-    own_ids = WEEKS.replace("marks=pytest.mark.skip", "marks=pytest.mark.skip, id='b'").replace(
-        '("P2W", timedelta(weeks=2))', 'pytest.param("P2W", timedelta(weeks=2), id="a")')
-    assert skipped_rows(own_ids, AC3_SETTING, ran) == "-P2W"
-    stacked = '@pytest.mark.parametrize("n", [1])\n' + WEEKS
-    assert skipped_rows(stacked, AC3_SETTING, ran) is None
 
 
 def test_a_row_for_the_acs_example_expecting_the_thens_call_with_other_values_is_found() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from gaia_lib.core.proc import run_tool
 from gaia_lib.evidence import outcomes, runner_output
-from gaia_lib.evidence.param_rows import example_instances, row_ids
+from gaia_lib.evidence.param_rows import example_instances, row_ids, skipped_example
 from gaia_lib.evidence.testcases import split_tests
 
 # iso8601 2.1.0's test_parse_valid_date, three of its forty rows: the `Z` row's hour made
@@ -168,3 +168,41 @@ def test_a_module_level_table_is_read() -> None:
     ran = (("P2W-14", "failed"), ("-P2W--14", "passed"))
     assert example_instances(source, "Given `-P2W`, when it is parsed", ran) == (
         ("-P2W--14", "passed"),)
+
+
+# isodate's E1-S1: AC3's example row skipped
+AC3_SETTING = "a negative week duration `-P2W` `parse_duration` is called"
+WEEKS = ('@pytest.mark.parametrize("text, want", [\n    ("P2W", timedelta(weeks=2)),\n'
+         '    pytest.param("-P2W", timedelta(weeks=-2), marks=pytest.mark.skip),\n])\n'
+         "def test_parse(text, want):\n    assert parse_duration(text) == want\n")
+
+
+def test_rows_for_the_acs_example_all_skipped_by_the_runner_are_found() -> None:
+    """isodate trial 15: the -P2W row wrapped in pytest.param(..., marks=skip)."""
+    ran = (("P2W-want0", "passed"), ("-P2W-want1", "skipped"))
+    assert skipped_example(WEEKS, AC3_SETTING, ran) == "-P2W"
+    # its row ran
+    assert skipped_example(WEEKS, AC3_SETTING, (("P2W-want0", "passed"),
+                                                ("-P2W-want1", "passed"))) is None
+    # another row skipped
+    assert skipped_example(WEEKS, AC3_SETTING, (("P2W-want0", "skipped"),
+                                                ("-P2W-want1", "passed"))) is None
+
+
+def test_rows_are_paired_with_instances_by_their_ids() -> None:
+    # in another order than the table's (a plugin reordering the run): the row's own id
+    ran = (("-P2W-want1", "skipped"), ("P2W-want0", "passed"))
+    assert skipped_example(WEEKS, AC3_SETTING, ran) == "-P2W"
+    # the AC's row has no instance in the run
+    assert skipped_example(WEEKS, AC3_SETTING, (("P2W-want0", "passed"),)) is None
+
+
+def test_a_tables_given_ids_pair_its_rows_and_two_decorators_are_not_read() -> None:
+    ran = (("a", "passed"), ("b", "skipped"))
+    with_ids = WEEKS.replace("])\ndef", "], ids=['a', 'b'])\ndef")
+    assert skipped_example(with_ids, AC3_SETTING, ran) == "-P2W"
+    own_ids = WEEKS.replace("marks=pytest.mark.skip", "marks=pytest.mark.skip, id='b'").replace(
+        '("P2W", timedelta(weeks=2))', 'pytest.param("P2W", timedelta(weeks=2), id="a")')
+    assert skipped_example(own_ids, AC3_SETTING, ran) == "-P2W"
+    stacked = '@pytest.mark.parametrize("n", [1])\n' + WEEKS
+    assert skipped_example(stacked, AC3_SETTING, ran) is None
