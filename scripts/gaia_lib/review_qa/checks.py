@@ -441,12 +441,15 @@ def failed_tests(story_key: str, criteria: Sequence[AcceptanceCriterion],
       table of a peek row and a contains row failing on the peek row still checks contains.
     It fails an AC none of its cases is matched to (it is the AC's test as a whole: its name,
     its checks), as any other failed test fails every AC it is matched to (those are not
-    judged AC by AC: the second part leaves them out)."""
+    judged AC by AC: the second part leaves them out), and so does a test none of whose cases
+    failed (a Go test's own check, after its subtests, failed)."""
     from gaia_lib.evidence import ac_coverage, param_rows, testcases
     from gaia_lib.evidence.runner_output import ERROR, FAILED
 
+    # a Go test none of whose subtests failed failed by its own checks, outside them
     read = frozenset(test for test in failed if instances.get(test)
-                     and test.partition("::")[0].endswith((".py", "_test.go")))
+                     and test.partition("::")[0].endswith((".py", "_test.go"))
+                     and any(outcome in (FAILED, ERROR) for _, outcome in instances[test]))
     if not read:
         return {}, read
     by_id = {case.test_id: case for case in cases}

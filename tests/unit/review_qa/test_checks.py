@@ -782,6 +782,10 @@ def test_a_failed_go_table_test_counts_for_an_ac_whose_own_row_passed() -> None:
     per_ac, _ = checks.failed_tests("E1-S3", acs, result, cases, {test: why}, {
         test: ((peek, "passed"), (contains, "failed"))}, files)
     assert per_ac == {"AC2": {test: why}}
+    # every subtest passed: the test failed by a check of its own, outside them
+    per_ac, by_ac = checks.failed_tests("E1-S3", acs, result, cases, {test: why}, {
+        test: ((peek, "passed"), (contains, "passed"))}, files)
+    assert (per_ac, by_ac) == ({}, frozenset())
     # the rows' names say nothing of either AC: the test is each AC's as a whole
     unnamed = [dataclasses.replace(case, body=case.body.replace(peek, "first").replace(
         contains, "second")) for case in cases]
