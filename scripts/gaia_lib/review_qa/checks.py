@@ -475,16 +475,25 @@ def failed_tests(story_key: str, criteria: Sequence[AcceptanceCriterion],
         for test in entry.tests:
             if test not in read:
                 continue
-            if test.partition("::")[0].endswith(".py"):
+            python = test.partition("::")[0].endswith(".py")
+            if python:
                 rows = param_rows.example_instances(
                     by_id[test].body if test in by_id else "", ac.setting, instances[test]
                 ) if ac is not None and ac.setting else None
-                outcomes = None if rows is None else [outcome for _, outcome in rows]
             else:
-                outcomes = [of[sub][1] for sub in alone.get(entry.ac_id, ())
-                            if sub in of and of[sub][0] == test] or None
-            if outcomes is None or any(outcome in (FAILED, ERROR) for outcome in outcomes):
+                rows = tuple((sub.partition("::")[2].partition("/")[2], of[sub][1])
+                             for sub in alone.get(entry.ac_id, ())
+                             if sub in of and of[sub][0] == test) or None
+            if rows is None:
                 out.setdefault(entry.ac_id, {})[test] = failed[test]
+                continue
+            bad = [name for name, outcome in rows if outcome in (FAILED, ERROR)]
+            if bad:  # which of them failed: the test's failure may be another row's
+                kind = ("row" if python else "subtest") + ("s" if len(bad) > 1 else "")
+                out.setdefault(entry.ac_id, {})[test] = (
+                    f"{failed[test]}; its {kind} for {entry.ac_id}: "
+                    + ", ".join(f"`{name}`" for name in bad[:3])
+                    + (f" and {len(bad) - 3} more" if len(bad) > 3 else ""))
     return out, read
 
 

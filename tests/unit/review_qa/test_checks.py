@@ -705,7 +705,10 @@ def test_a_failed_table_test_counts_for_an_ac_whose_own_rows_passed() -> None:
     cases = [TestCase("t.py", "test_parse_valid_date", 1, table)]
     per_ac, by_ac = checks.failed_tests("E1-S1", acs, result, cases, {test: why, other: why},
                                         ran)
-    assert per_ac == {"AC1": {test: why}, "AC3": {test: why}}
+    # AC1's own row failed, named; AC3 fails with the test
+    assert per_ac == {"AC1": {test: f"{why}; its row for AC1: `2006-10-20T15:34:56Z-expected_"
+                                    "datetime1-2006-10-20T15:34:56+00:00`"},
+                      "AC3": {test: why}}
     # a test whose rows the run did not report one by one fails every AC, as before
     assert by_ac == {test}
     check = checks.placeholder_check((), {}, {}, failed={test: why},
@@ -778,10 +781,11 @@ def test_a_failed_go_table_test_counts_for_an_ac_whose_own_row_passed() -> None:
                       "contains reports the key without updating recent-ness")
     per_ac, by_ac = checks.failed_tests("E1-S3", acs, result, cases, {test: why}, {
         test: ((peek, "failed"), (contains, "passed"))}, files)
-    assert (per_ac, by_ac) == ({"AC1": {test: why}}, frozenset({test}))
+    assert (per_ac, by_ac) == ({"AC1": {test: f"{why}; its subtest for AC1: `{peek}`"}},
+                               frozenset({test}))
     per_ac, _ = checks.failed_tests("E1-S3", acs, result, cases, {test: why}, {
         test: ((peek, "passed"), (contains, "failed"))}, files)
-    assert per_ac == {"AC2": {test: why}}
+    assert per_ac == {"AC2": {test: f"{why}; its subtest for AC2: `{contains}`"}}
     # every subtest passed: the test failed by a check of its own, outside them
     per_ac, by_ac = checks.failed_tests("E1-S3", acs, result, cases, {test: why}, {
         test: ((peek, "passed"), (contains, "passed"))}, files)
