@@ -232,7 +232,7 @@ def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFun
         if "indirect" in arguments:
             yield None
             continue
-        names = _names(arguments.get("argnames"))
+        names = argnames(arguments.get("argnames"))
         values = arguments.get("argvalues")
         for _ in range(3):  # a named table, or a comprehension over one
             if isinstance(values, ast.Name) and values.id in assigned:
@@ -254,7 +254,8 @@ def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFun
         yield names, rows
 
 
-def _names(node: ast.expr | None) -> list[str]:
+def argnames(node: ast.expr | None) -> list[str]:
+    """A parametrize call's argument names (`"a, b"` or `["a", "b"]`); [] for any other."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [name.strip() for name in node.value.split(",") if name.strip()]
     if isinstance(node, ast.List | ast.Tuple) and all(

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gaia_lib.core import pyast
-from gaia_lib.evidence.expected_column import cell_values, quoted_values
+from gaia_lib.evidence.expected_column import argnames, cell_values, quoted_values
 from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED
 
 # builtins whose result pytest names by its value, not by the parameter's name
@@ -59,7 +59,7 @@ def row_ids(test_source: str) -> list[tuple[list[ast.expr], str | None]] | None:
     arguments: dict[str, ast.expr] = dict(zip(("argnames", "argvalues"), decorator.args,
                                               strict=False))
     arguments.update({k.arg: k.value for k in decorator.keywords if k.arg})
-    names = _names(arguments.get("argnames"))
+    names = argnames(arguments.get("argnames"))
     values = _table(module, arguments.get("argvalues"))
     given = _given_ids(arguments.get("ids"))
     if "indirect" in arguments or not names or values is None or given is None:
@@ -137,15 +137,6 @@ def _example_rows(test_source: str, setting: str, instances: Sequence[tuple[str,
     if not mine or any(own is None or own not in reported for _, own in mine):
         return None
     return [(values, own, reported[own]) for values, own in mine if own is not None]
-
-
-def _names(node: ast.expr | None) -> list[str]:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [name.strip() for name in node.value.split(",") if name.strip()]
-    if isinstance(node, ast.List | ast.Tuple) and all(
-            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
-        return [str(e.value).strip() for e in node.elts if isinstance(e, ast.Constant)]
-    return []
 
 
 def _table(module: Sequence[ast.stmt], node: ast.expr | None) -> list[ast.expr] | None:
