@@ -167,6 +167,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(56, 33, 14)),
     Project("hashids", "pypi", "hashids==1.3.1", "python-dev", "hashids-1.3.1", held_out=True,
             test_deps=("pytest", "coverage"), first=(21, 8, 74)),
+    Project("vue-query", "npm", "@tanstack/vue-query@5.59.0", "ts-dev", "package",
+            held_out=True),
 )
 
 
