@@ -168,7 +168,7 @@ PROJECTS = (
     Project("hashids", "pypi", "hashids==1.3.1", "python-dev", "hashids-1.3.1", held_out=True,
             test_deps=("pytest", "coverage"), first=(21, 8, 74)),
     Project("vue-query", "npm", "@tanstack/vue-query@5.59.0", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(49, 13, 15)),
 )
 
 
