@@ -169,6 +169,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), first=(21, 8, 74)),
     Project("vue-query", "npm", "@tanstack/vue-query@5.59.0", "ts-dev", "package",
             held_out=True, first=(49, 13, 15)),
+    Project("thefuzz", "pypi", "thefuzz==0.22.1", "python-dev", "thefuzz-0.22.1", held_out=True,
+            test_deps=("pytest", "coverage", "rapidfuzz", "pycodestyle")),
 )
 
 
