@@ -170,7 +170,7 @@ PROJECTS = (
     Project("vue-query", "npm", "@tanstack/vue-query@5.59.0", "ts-dev", "package",
             held_out=True, first=(49, 13, 15)),
     Project("thefuzz", "pypi", "thefuzz==0.22.1", "python-dev", "thefuzz-0.22.1", held_out=True,
-            test_deps=("pytest", "coverage", "rapidfuzz", "pycodestyle")),
+            test_deps=("pytest", "coverage", "rapidfuzz", "pycodestyle"), first=(26, 14, 19)),
 )
 
 
