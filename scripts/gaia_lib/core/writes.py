@@ -9,6 +9,22 @@ Write scopes (ARCHITECTURE rule 3):
 The plugin's data dir (venv, logs) is writable in every scope. Standard library only, and
 import-light (no pathlib, tempfile, dataclasses, contextlib, json): the edit hook writes
 through this module. Paths are accepted as `str` or `os.PathLike`.
+
+Durability. Every write is atomic: the data goes to a new file beside the target, renamed over
+it, so a crashed process never leaves a torn file and a reader never sees half of one. A write
+is durable by default: the new file is fsynced before the rename and its directory after it, so
+once the call returns the content survives a power loss. That is for user state, what no later
+command can recreate: story files, sprint status and the epics index, the gate rows, ledgers
+and records (test-status.md, review-rounds.jsonl), checkpoints, a QA round's saved findings,
+test cases a reviewer may have refined, the review reports (they carry a reviewer's findings).
+A derivable artifact, which the next review writes again from the user state and the project's
+files, is written with `durable=False`: atomic, not fsynced (each fsync waits for the disk's
+journal, a shared disk's slowest step). Those are the evidence directory's runner logs,
+coverage settings, analysis and execution evidence, judged findings without a reviewer's,
+cache entries, the review summary (rendered from the gate rows) and the data dir's remembered
+facts. After a power loss such a file may be missing, old or empty, and every reader takes
+it as absent (a cache miss, evidence computed again). `create_bytes` and `append_line` are
+always durable.
 """
 
 from __future__ import annotations
@@ -167,14 +183,15 @@ def _temp_in(directory: str, name: str) -> tuple[int, str]:
     raise FileExistsError(f"no free temporary name in {directory}")  # pragma: no cover
 
 
-def _write_temp(directory: str, name: str, data: bytes) -> str:
+def _write_temp(directory: str, name: str, data: bytes, durable: bool = True) -> str:
     fd, tmp_name = _temp_in(directory, name)
     try:
         view = memoryview(data)
         while view:
             written = os.write(fd, view)
             view = view[written:]
-        os.fsync(fd)
+        if durable:
+            os.fsync(fd)
     except BaseException:
         os.close(fd)
         _unlink(tmp_name)
@@ -190,12 +207,15 @@ def _unlink(name: str) -> None:
         pass
 
 
-def write_bytes(path: StrPath, data: bytes, project: StrPath | None = None) -> None:
-    """Atomically replace `path` with `data`: temp file in the same dir, fsync, os.replace."""
+def write_bytes(path: StrPath, data: bytes, project: StrPath | None = None, *,
+                durable: bool = True) -> None:
+    """Atomically replace `path` with `data`: temp file in the same dir, fsync, os.replace,
+    fsync the dir; without the fsyncs when not `durable` (a derivable artifact, see the module
+    docstring)."""
     target = check_writable(path, project)
     directory, name = os.path.split(target)
     os.makedirs(directory, exist_ok=True)
-    tmp_name = _write_temp(directory, name, data)
+    tmp_name = _write_temp(directory, name, data, durable)
     try:
         try:
             mode = os.stat(target).st_mode & 0o7777
@@ -206,7 +226,8 @@ def write_bytes(path: StrPath, data: bytes, project: StrPath | None = None) -> N
     except BaseException:
         _unlink(tmp_name)
         raise
-    _fsync_dir(directory)
+    if durable:
+        _fsync_dir(directory)
 
 
 def create_bytes(path: StrPath, data: bytes, project: StrPath | None = None) -> None:
@@ -240,8 +261,9 @@ def _fsync_dir(directory: str) -> None:
         os.close(fd)
 
 
-def write_text(path: StrPath, text: str, project: StrPath | None = None) -> None:
-    write_bytes(path, text.encode("utf-8"), project)
+def write_text(path: StrPath, text: str, project: StrPath | None = None, *,
+               durable: bool = True) -> None:
+    write_bytes(path, text.encode("utf-8"), project, durable=durable)
 
 
 def canonical_json(value: Any) -> str:
@@ -251,8 +273,9 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def write_json(path: StrPath, value: Any, project: StrPath | None = None) -> None:
-    write_text(path, canonical_json(value), project)
+def write_json(path: StrPath, value: Any, project: StrPath | None = None, *,
+               durable: bool = True) -> None:
+    write_text(path, canonical_json(value), project, durable=durable)
 
 
 def append_line(path: StrPath, line: str, project: StrPath | None = None) -> None:

@@ -270,7 +270,7 @@ class CoverageSetup:
                           for pattern in self.include)
         writes.write_text(self.rcfile, RCFILE.format(data_file=self.data_file,
                                                      branch=self.tracer)
-                          + (f"include =\n{include}" if include else ""))
+                          + (f"include =\n{include}" if include else ""), durable=False)
         for path in (self.data_file, self.report, self.contexts, self.progress):
             writes.remove(path)
             writes.check_writable(path)  # the test run's own process writes them

@@ -137,8 +137,8 @@ def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
                            env=env)
     if log_dir is not None:
         writes.make_dirs(log_dir)
-        writes.write_text(log_dir / LOGS[0], result.stdout)
-        writes.write_text(log_dir / LOGS[1], result.stderr)
+        writes.write_text(log_dir / LOGS[0], result.stdout, durable=False)
+        writes.write_text(log_dir / LOGS[1], result.stderr, durable=False)
     if not result.ok:
         why = "timed out" if result.timed_out else f"exited {result.returncode}"
         said = None

@@ -636,8 +636,8 @@ def _keep_logs(report_dir: Path, name: str, result: proc.ToolResult) -> tuple[st
     """The run's (bounded) stdout and stderr, kept in the evidence directory."""
     logs = (f"{name}-stdout.log", f"{name}-stderr.log")
     writes.make_dirs(report_dir)
-    writes.write_text(report_dir / logs[0], result.stdout)
-    writes.write_text(report_dir / logs[1], result.stderr)
+    writes.write_text(report_dir / logs[0], result.stdout, durable=False)
+    writes.write_text(report_dir / logs[1], result.stderr, durable=False)
     return logs
 
 
@@ -1219,5 +1219,6 @@ def merge_reports(found: Sequence[tuple[Path, str]], report_dir: Path
     if len(parsed) < 2:
         return None
     merged = report_dir / "tiers-coverage.lcov"
-    writes.write_text(merged, coverage_report.to_lcov(coverage_report.combined(parsed)))
+    writes.write_text(merged, coverage_report.to_lcov(coverage_report.combined(parsed)),
+                      durable=False)
     return merged, "lcov"

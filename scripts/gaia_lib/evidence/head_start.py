@@ -160,7 +160,7 @@ def _python(project: Path) -> str | None:
         kept = [(digest, found or ""), *(entry for entry in known if entry[0] != digest)]
         try:
             writes.write_text(memory_path(), "".join(f"{d}\t{p}\n" for d, p in
-                                                      kept[:MAX_REMEMBERED]))
+                                                      kept[:MAX_REMEMBERED]), durable=False)
         except (OSError, ScopeViolation):
             pass  # a store that cannot be written: parsed again next time
     return found

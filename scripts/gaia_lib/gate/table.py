@@ -443,7 +443,8 @@ def write_summary(project: Path, story_path: Path, key: str, rows: Sequence[Gate
         missing.append(gone)
     out = summary_path(project, story_path, key)
     date = _utc_date(story_path.stat().st_mtime)
-    writes.write_text(out, summary_text(key, date, rows, links, missing), project)
+    # rendered from the story's gate rows by every gate write: derivable
+    writes.write_text(out, summary_text(key, date, rows, links, missing), project, durable=False)
     return out
 
 

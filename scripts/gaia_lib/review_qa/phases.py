@@ -664,7 +664,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
         if hit is not None:
             return {**hit, "cache_key": key}, True
     results = _evidence(s, reads, run)
-    writes.write_json(s.state_dir() / ".cache" / f"{key}.json", results)
+    writes.write_json(s.state_dir() / ".cache" / f"{key}.json", results, durable=False)
     return {**results, "cache_key": key}, False
 
 
@@ -1174,12 +1174,15 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         schema.check(cases, "qa-test-cases", tc_path.name)
         results["tc_count"] = len(cases)
         stamped = {**results, "generated_at": _utc_now()}
-        writes.write_json(state / "analysis-results.json", stamped)
-        writes.write_text(state / "analysis-results.md", render_analysis_md(stamped))
+        # computed again by every review (writes: durability); the test cases are not: a
+        # reviewer may have refined them
+        writes.write_json(state / "analysis-results.json", stamped, durable=False)
+        writes.write_text(state / "analysis-results.md", render_analysis_md(stamped),
+                          durable=False)
         writes.write_json(tc_path, cases)
         if evidence is not None:
             schema.check(evidence, "execution-evidence", "execution-evidence.json")
-            writes.write_json(state / "execution-evidence.json", evidence)
+            writes.write_json(state / "execution-evidence.json", evidence, durable=False)
     result = Analysis(stamped, cases, cached, state)
     if checkpoint_after:
         record_analysis_checkpoint(s, result)
@@ -1336,7 +1339,9 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         analysis_bytes = analysis_path.read_bytes() if analysis_path.is_file() else b""
         analysis = json_object(analysis_bytes)
         findings, unreadable = judged_findings(analysis, llm_findings)
-        writes.write_json(findings_path, {"findings": findings})
+        # without a reviewer's findings, the judged set is the analysis's own: derivable
+        writes.write_json(findings_path, {"findings": findings},
+                          durable=llm_findings is not None)
         resolution = resolve_current(s, verdict.read_document(str(findings_path)))
         qa_agent = paths.plugin_root() / "agents" / "qa.md"  # the fork's system prompt
         system_prompt = qa_agent.read_text(encoding="utf-8") if qa_agent.is_file() else ""

@@ -89,7 +89,7 @@ def store(executable: Path, version: str) -> None:
                      "stored": time.time()}
     newest = sorted(entries.items(), key=lambda item: _stored(item[1]), reverse=True)
     try:
-        writes.write_json(cache_path(), dict(sorted(newest[:MAX_ENTRIES])))
+        writes.write_json(cache_path(), dict(sorted(newest[:MAX_ENTRIES])), durable=False)
     except (OSError, ScopeViolation):
         return
 

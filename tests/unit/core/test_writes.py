@@ -121,6 +121,83 @@ def test_unknown_scope_in_environment(tmp_path: Path, monkeypatch: pytest.Monkey
         writes.write_text(tmp_path / ".gaia" / "x", "x", project=tmp_path)
 
 
+def _fsyncs_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    synced: list[int] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return synced
+
+
+def test_a_write_of_user_state_is_fsynced_file_and_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced = _fsyncs_counted(monkeypatch)
+    state = tmp_path / ".gaia" / "state"
+    with writes.scope("parent", tmp_path):
+        writes.write_text(state / "story.md", "one")
+        assert len(synced) == 2  # the new file before its rename, the directory after it
+        writes.write_json(state / "rows.json", {"a": 1})
+        writes.append_line(state / "ledger.tsv", "a\tb")
+        writes.create_bytes(state / "new.md", b"x")
+        writes.append_line(state / "ledger.tsv", "c\td")
+    assert len(synced) == 10  # append_line and create_bytes are always durable
+
+
+def test_a_derivable_write_is_not_fsynced(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    synced = _fsyncs_counted(monkeypatch)
+    target = tmp_path / ".gaia" / "state" / "review" / "tier_1-stdout.log"
+    with writes.scope("fork", tmp_path):
+        writes.write_text(target, "one", durable=False)
+        writes.write_json(target, ["two"], durable=False)
+        writes.write_bytes(target, b"three", durable=False)
+    assert synced == []
+    assert target.read_bytes() == b"three"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["tier_1-stdout.log"]
+
+
+@pytest.mark.parametrize("durable", [True, False])
+def test_the_final_name_holds_only_whole_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               durable: bool) -> None:
+    """Durable or not, a write is a rename of a complete file: at the moment it is published
+    the final name still holds the old content and the new file is already whole."""
+    target = tmp_path / ".gaia" / "state" / "review" / "analysis-results.json"
+    target.parent.mkdir(parents=True)
+    target.write_text("old")
+    seen: list[tuple[str, str]] = []
+    real = os.replace
+
+    def replace(src: str, dst: str) -> None:
+        seen.append((Path(dst).read_text(), Path(src).read_text()))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    with writes.scope("parent", tmp_path):
+        writes.write_text(target, "new " * 10000, durable=durable)
+    assert seen == [("old", "new " * 10000)]
+    assert target.read_text() == "new " * 10000
+
+
+def test_a_derivable_write_that_fails_leaves_the_old_file_and_no_temp(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / ".gaia" / "state" / "review" / "execution-evidence.json"
+    target.parent.mkdir(parents=True)
+    target.write_text("old")
+
+    def replace(src: str, dst: str) -> None:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(os, "replace", replace)
+    with writes.scope("parent", tmp_path), pytest.raises(OSError):
+        writes.write_text(target, "new", durable=False)
+    assert target.read_text() == "old"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["execution-evidence.json"]
+
+
 def test_append_line(tmp_path: Path) -> None:
     target = tmp_path / ".gaia" / "state" / "ledger.tsv"
     with writes.scope("parent", tmp_path):
@@ -140,16 +217,19 @@ i = 0
 with writes.scope("parent", project):
     while True:
         i += 1
-        writes.write_json(target, {{"round": i, "payload": "x" * 400000}})
+        writes.write_json(target, {{"round": i, "payload": "x" * 400000}}, durable={durable})
 """
 
 
-def test_sigkill_mid_write_leaves_old_or_new_never_partial(tmp_path: Path) -> None:
-    """Killed at any moment, a writer leaves the previous whole file or the new one. The first
-    writer runs until its first file exists (a loaded machine may take seconds to start it),
-    so every later kill lands on a rewrite of a whole file."""
+@pytest.mark.parametrize("durable", [True, False])
+def test_sigkill_mid_write_leaves_old_or_new_never_partial(tmp_path: Path,
+                                                           durable: bool) -> None:
+    """Killed at any moment, a writer leaves the previous whole file or the new one, a
+    derivable artifact's too. The first writer runs until its first file exists (a loaded
+    machine may take seconds to start it), so every later kill lands on a rewrite of a whole
+    file."""
     target = tmp_path / ".gaia" / "state" / "big.json"
-    code = _WRITER.format(scripts=str(SCRIPTS_DIR), project=str(tmp_path))
+    code = _WRITER.format(scripts=str(SCRIPTS_DIR), project=str(tmp_path), durable=durable)
     for delay in (None, 0.05, 0.11, 0.17, 0.23, 0.31):
         proc = subprocess.Popen([sys.executable, "-c", code])
         if delay is None:

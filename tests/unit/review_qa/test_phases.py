@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -416,3 +417,43 @@ def test_the_placeholder_rules_read_the_module_a_js_test_takes_its_expect_from(
                           coverage=SimpleNamespace(unattributed_tests=()))
     assert reads.helper_texts == {"test/check-helpers.ts": helper}
     assert [p.test_id for p in reads.placeholders] == [f"{rel}::strips"]
+
+
+def _fsynced_names(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The names of the files fsynced (a write's temp file counts for its target's name)."""
+    names: set[str] = set()
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        name = os.path.basename(os.readlink(f"/proc/self/fd/{fd}"))
+        temp = re.fullmatch(r"\.(.+)\.[0-9]+\.[0-9a-f]{8}\.tmp", name)
+        names.add(temp.group(1) if temp else name)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return names
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names fds through /proc")
+def test_the_review_fsyncs_its_user_state_not_its_derivable_evidence(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The story, the checkpoint, the report and the round's saved findings and test cases
+    survive a power loss; the runner's logs, the coverage settings, the analysis, the
+    execution evidence, the cache entry and the review summary are written again by the
+    next review, so they are renamed into place without an fsync (writes: durability)."""
+    make_qa_project(project, monkeypatch)
+    project.write("tests/test_signup.py", "from app.signup import signup\n\n\n"
+                  "def test_ac1_valid_email_creates_account():\n"
+                  "    assert signup(\"a@b.co\") == \"created\"\n")
+    synced = _fsynced_names(monkeypatch)
+    s, _, outcome = phases.run(project.root, "E1-S1", use_cache=False)
+    assert outcome.gate_verdict == "PASSED"  # AC2 untested (P1: a warning) gets a test case
+    state = sorted(p.name for p in s.state_dir().iterdir())
+    for derivable in ("tier_1-stdout.log", "tier_1-stderr.log", "attribution.coveragerc",
+                      "analysis-results.json", "analysis-results.md",
+                      "execution-evidence.json", "llm-findings.json"):
+        assert derivable in state and derivable not in synced, derivable
+    assert not any(name.endswith(".json") and len(name) == 37 for name in synced)  # cache
+    assert "review-summary-E1-S1.md" not in synced
+    assert {"E1-S1-signup.md", "qa-tests.yaml", "qa-tests-E1-S1.md", "findings-round1.json",
+            "qa-test-cases-E1-S1.json"} <= synced
