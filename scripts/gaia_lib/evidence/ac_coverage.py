@@ -74,7 +74,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     (`_unwritten_input`). Likewise an option the AC's Given or When sets to a literal as code
     (`errors='strict'`, `{ long: true }`) that the test's code sets only to other literals
     (`errors='invalid'`): the test checks the code otherwise set, at most a nearest test of
-    the AC (`_other_setting`). A test whose name says the other side of what an AC says
+    the AC (`_other_setting`). And where an AC's Given names as code a setting or an entry
+    point of two or more words that no other AC names and some, at most half, of the tests
+    write (`WeaklyTypedInput`, `WeakDecode` in "Given weakly typed input (WeaklyTypedInput in
+    DecoderConfig, WeakDecode or WeakDecodeMetadata)"), a test whose id and code write none of
+    the names its Given and When write as code runs the code without it: at most a nearest
+    test of the AC, saying so (`_conditions`: mapstructure's `TestArray`, a plain `Decode` of
+    arrays, is no weak-typing test). A test whose name says the other side of what an AC says
     (`previous` and `smaller` for "the next greater value", `decode` for "when it is
     encoded": `OPPOSITES`), and none of the AC's side, checks that side: no reading of it
     covers the AC but by the AC's own case (`_opposite`). An input the AC gives that
@@ -805,6 +811,11 @@ class _Criterion:
     code_words: frozenset[str] = frozenset()
     contrasted: frozenset[str] = frozenset()  # the identifiers it sets its case against
     differs: bool = False  # its Then promises that something differs (`promises_a_difference`)
+    # the code its Given names that no other AC names and at most half the tests write
+    # (`WeaklyTypedInput`, `WeakDecode`): what its case rests on; and every name its Given
+    # writes as code, one of which a test of it writes (`_conditions`)
+    conditions: frozenset[str] = frozenset()
+    setup: frozenset[str] = frozenset()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -828,6 +839,12 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its code sets {other}")) if _resembles(near) or (
                 crit.coded & said.calls) else _Score()
+    if crit.conditions and not _sets_up(crit.setup, _written(f"{case.test_id} {case.body}")):
+        # it never sets up what the AC's Given names as code: the code without it
+        near = _score(case, said, replace(crit, conditions=frozenset()), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its code never uses `{'` / `'.join(sorted(crit.conditions))}`, the code the "
+            "AC's Given names")) if _resembles(near) else _Score()
     if sibling := _sibling_option(case.body, crit):
         # it checks another option of the same kind: near the AC at most
         near = _score(case, said, replace(crit, coded=frozenset()), weight)
@@ -1915,6 +1932,61 @@ def _literal_value(text: str) -> str:
     return text.lower() if text in ("True", "False", "None") else text
 
 
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
+_BACKTICK_SPAN = re.compile(r"`([^`]+)`")
+
+
+def _written(code: str, strings: bool = True) -> frozenset[str]:
+    """The identifiers a test's id and code write, as keys (`identifier_key`); with
+    `strings` False, not those inside its string literals (`"CamelCase"`: data, not code)."""
+    return frozenset(identifier_key(name)
+                     for name in _NAME.findall(code if strings else _STRING.sub(" ", code)))
+
+
+# A code name of two or more words (`WeaklyTypedInput`, `bigint_as_string`, `Config.Squash`):
+# no English word (`mapstructure` tags, a `match` package) read as code.
+_COMPOUND_NAME = re.compile(r"[a-z][A-Z][a-z]|[A-Za-z0-9][_.][A-Za-z]")
+
+
+def _sets_up(setup: AbstractSet[str], written: AbstractSet[str]) -> bool:
+    """Whether a test's written identifiers hold one of an AC's `setup` names: as a whole, or
+    inside a longer one for a name of four letters or more (`bigint_as_string` in
+    `test_bigint_as_string`, the test's file)."""
+    return bool(setup & written) or any(
+        key in name for key in setup if len(key) >= MIN_IDENTIFIER for name in written)
+
+
+def _conditions(criteria: Sequence[AcceptanceCriterion], coded: Sequence[AbstractSet[str]],
+                written: Sequence[AbstractSet[str]]
+                ) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """Per AC, (the code names of two or more words its Given writes (`WeaklyTypedInput`,
+    `WeakDecode` in "Given weakly typed input (WeaklyTypedInput in DecoderConfig, WeakDecode
+    or WeakDecodeMetadata)") that no other AC names and at most half of the story's tests
+    (`written`: the identifiers of each test's id and code) write, every name its Given
+    writes as code or capitalised, `DecoderConfig` and `Metadata` too), as keys. The first
+    are the setting or entry point its case rests on: a test writing none of the second
+    runs the code without them (mapstructure's `TestArray`, no test of the weak-typing AC
+    for its slices and arrays). Not the code other ACs or most tests use (`Decode`): the
+    module's way in. ((), ()) for an AC whose Given names no such code."""
+    found = []
+    for i, ac in enumerate(criteria):
+        given = ac.given or ""
+        names = [next(g for g in m.groups() if g) for m in _IDENTIFIER_IN_TEXT.finditer(given)]
+        own = frozenset(
+            key for name in names if _COMPOUND_NAME.search(name)
+            and len(key := identifier_key(name)) >= MIN_IDENTIFIER
+            and not any(key in other for j, other in enumerate(coded) if j != i)
+            and 0 < 2 * sum(key in keys for keys in written) <= len(written))
+        setup = frozenset(identifier_key(name) for name in (
+            *names, *_CAPITALISED_INSIDE.findall(given),
+            *(name for span in _BACKTICK_SPAN.findall(given) for name in _NAME.findall(span)),
+            *(next(g for g in m.groups() if g)
+              for m in _IDENTIFIER_IN_TEXT.finditer(ac.when or "")))) - {""}
+        found.append((own, setup) if own else (frozenset(), frozenset()))
+    return found
+
+
 # An option a call passes by keyword (`format(sql, strip_whitespace=True)`).
 _OPTION_PASSED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*=(?!=)")
 
@@ -2640,6 +2712,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     expected = {name.lower() for c in ours for name in c.exceptions}
     length = lengths(ac_spelled, scales)
     numbers = _then_numbers(criteria, linking)
+    conditions = _conditions(criteria, coded,
+                             [_written(f"{c.test_id} {c.body}", strings=False) for c in ours])
     crits = []
     for i, ac in enumerate(criteria):
         raises = then_raises(ac, expected)
@@ -2660,6 +2734,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 numbers=numbers[i], contrasted=contrasted(ac.text),
                                 differs=then_literals.promises_a_difference(
                                     ac.then or ac.text),
+                                conditions=conditions[i][0], setup=conditions[i][1],
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

@@ -4470,3 +4470,138 @@ def test_a_word_the_test_misspells_is_the_acs_word() -> None:
     covered = {c.ac_id: tuple(t.rsplit("::", 1)[-1] for t in c.tests)
                for c in review(_STOPWORD_ACS, _STOPWORD_TESTS).per_ac}
     assert covered["AC2"] == ("test_multiple_stopword_occurances",)
+
+
+# mapstructure 1.5.0: the weak-typing AC's Given names the settings its conversions rest on.
+MAPSTRUCTURE_ACS = (
+    ac("AC1", 'a map with string keys and a pointer to a struct',
+       'Decode is called',
+       'each exported field receives the value of the key equal to its name ignoring case: strings, booleans, integers of every size, unsigned integers, floats, interface{} fields and pointer fields (a *string from a string) are set, a number of one kind fills a field of another numeric kind (a float 42 into an int; a json.Number into an int, uint, uint64 or float, or kept as a json.Number), keys without a matching field are ignored and unexported fields are never touched'),
+    ac("AC2", 'a struct with composite fields',
+       'a map is decoded into it',
+       'a nested struct or pointer to a struct (allocated when nil) is filled from a nested map, a pointer to a map or a struct value of the same type; a map field is filled from a map with its keys and values converted (including maps of structs); slice and array fields are filled from slices, arrays or pointers to them (including lists of maps into slices or arrays of structs); an interface{} field that already holds a pointer to a struct is filled in place; and the decode target itself may also be a map, a slice, or an interface{} holding a struct or a pointer to one'),
+    ac("AC5", 'a struct value or pointer',
+       'it is decoded into a map (map[string]interface{} or a map of a specific value type)',
+       'every exported field becomes an entry keyed by its field name or tag name, carrying nested structs, slices and maps along, fields tagged `omitempty` are left out while they hold their zero value (a tag of only `,omitempty` keeps the field name as key); a struct can also be decoded into another struct type with the same fields, pointer fields into plain fields, and nil slices and maps in the source come out as nil in the target'),
+    ac("AC6", 'weakly typed input (WeaklyTypedInput in DecoderConfig, WeakDecode or WeakDecodeMetadata)',
+       "a value's type differs from its field's type",
+       'it is converted: booleans to 1/0 numbers or "1"/"0" strings, numbers to strings and to booleans (non-zero is true), strings to numbers and booleans ("1" is true, an empty string gives zero or false), byte slices and byte arrays to strings and strings to byte slices, a single value into a one-element slice or array, a map into a slice or array (an empty map gives an empty slice), and a list of maps merged into one map; without weak typing these conversions are reported as errors and only numeric-to-numeric conversions take place'),
+    ac("AC7", 'input that does not fit the result',
+       'it is decoded',
+       'an error is returned: a value of an unconvertible type gives a mapstructure *Error whose messages name the field ("\'Vstring\' expected type \'string\', got unconvertible type \'int\', value: \'42\'"), a negative number for an unsigned field overflows ("cannot parse \'Vuint\', -42 overflows uint"), a single value or a map where a slice, array or other map is expected fails, and a result that is not a pointer gives "result must be a pointer"; with ErrorUnused any input key that sets no field (including one naming an unexported field) is an error, and with ErrorUnset any struct field left without a value is an error'),
+)
+MAPSTRUCTURE_GO = '''func TestArray(t *testing.T) {
+\tinputStringArray := map[string]interface{}{
+\t\t"vfoo": "foo",
+\t\t"vbar": [2]string{"foo", "bar"},
+\t}
+\toutputStringArray := &Array{"foo", [2]string{"foo", "bar"}}
+\ttestArrayInput(t, inputStringArray, outputStringArray)
+}
+
+func TestSliceToMap(t *testing.T) {
+\tinput := []map[string]interface{}{{"foo": "bar"}, {"bar": "baz"}}
+\tvar result map[string]interface{}
+\terr := WeakDecode(input, &result)
+\tif err != nil {
+\t\tt.Fatalf("got an error: %s", err)
+\t}
+}
+
+func TestInvalidArray(t *testing.T) {
+	input := map[string]interface{}{
+		"vfoo": "foo",
+		"vbar": 42,
+	}
+	result := Array{}
+	err := Decode(input, &result)
+	if err == nil {
+		t.Errorf("expected failure")
+	}
+}
+
+func TestWeakDecode(t *testing.T) {
+	input := map[string]interface{}{
+		"foo": "4",
+		"bar": "value",
+	}
+	var result struct {
+		Foo int
+		Bar string
+	}
+	if err := WeakDecode(input, &result); err != nil {
+		t.Fatalf("err: %s", err)
+	}
+	if result.Foo != 4 {
+		t.Fatalf("bad: %#v", result)
+	}
+}
+
+func TestSliceOfStruct(t *testing.T) {
+\tinput := []map[string]interface{}{{"vfoo": "one"}, {"vfoo": "two"}}
+\tvar result []Basic
+\tif err := Decode(input, &result); err != nil {
+\t\tt.Fatalf("got an error: %s", err)
+\t}
+}
+'''
+
+
+def test_a_test_never_using_the_code_an_acs_given_names_is_no_test_of_it() -> None:
+    """mapstructure: `TestArray` decodes a map holding an array with `Decode`, no weak typing
+    at all, and its words (array, input, map) made it a test of the weak-typing AC, whose
+    Given names `WeaklyTypedInput` and `WeakDecode`. A test writing none of the code an AC's
+    Given names, where some of it is that AC's alone and at most half of the tests write it,
+    runs the code without it: at most a nearest test of the AC, saying so."""
+    from gaia_lib.evidence.ac_coverage import _score
+
+    def scores(file: str) -> dict[str, Any]:
+        reading = read("E1-S1", MAPSTRUCTURE_ACS, split_tests(file, MAPSTRUCTURE_GO),
+                       file_list=[file])
+        weak = reading.crits[3]
+        assert weak.conditions == {"weakdecode"}
+        return {case.name: (_score(case, said, weak, reading.weight),
+                            _score(case, said, dataclasses.replace(weak, conditions=frozenset()),
+                                   reading.weight))
+                for case, said in zip(reading.ours, reading.said, strict=True)}
+
+    found = scores("mapstructure_test.go")
+    ruled, unruled = found["TestArray"]
+    assert ruled.contradicted and "never uses `weakdecode`" in ruled.denies
+    assert not unruled.contradicted and "array" in unruled.evidence
+    assert ruled.evidence == unruled.evidence  # what it shares with the AC, for the report
+    assert not found["TestWeakDecode"][0].contradicted  # it calls `WeakDecode`
+    assert not found["TestSliceToMap"][0].contradicted
+    # the same test in a file named after the setting sets it up by its file
+    assert not scores("weaklytypedinput_test.go")["TestArray"][0].contradicted
+    result = by_id(analyze("E1-S1", MAPSTRUCTURE_ACS, split_tests(
+        "mapstructure_test.go", MAPSTRUCTURE_GO), file_list=["mapstructure_test.go"]))
+    assert result["AC6"].tests == ("mapstructure_test.go::TestWeakDecode",)
+
+
+def test_an_acs_given_names_as_conditions_only_its_own_compound_code_names() -> None:
+    """`_conditions`: a code name of two or more words only this AC names and that some,
+    at most half, of the tests write as code; a capitalised English word (`CamelCase` of
+    "Given a CamelCase word") that the tests write only inside strings is no code; and every
+    name the Given and When write as code is a way to set the case up (`load_dotenv`)."""
+    from gaia_lib.evidence.ac_coverage import _conditions, _written
+
+    plain, weak = MAPSTRUCTURE_ACS[0], MAPSTRUCTURE_ACS[3]
+    written = [_written(body, strings=False) for body in (
+        "WeakDecode(input, &result)", "Decode(input, &result)", "Decode(x, &y)")]
+    (_, none), (own, setup) = _conditions((plain, weak), [set(), set()], written)
+    assert none == frozenset() and own == {"weakdecode"}
+    assert {"weaklytypedinput", "decoderconfig", "weakdecodemetadata"} <= setup
+    # written by more than half of the tests: the module's way in
+    assert _conditions((weak,), [set()], written[:1])[0] == (frozenset(), frozenset())
+    # named by another AC too: no condition of this one's
+    assert _conditions((plain, weak), [{"weakdecode"}, set()], written)[1][0] == frozenset()
+    camel = ac("AC4", "a CamelCase word", "underscore is called", "it is converted")
+    tests = [_written('assert underscore("CamelCase") == "camel_case"', strings=False),
+             _written("assert camelize(x) == y", strings=False), frozenset()]
+    assert _conditions((camel,), [set()], tests) == [(frozenset(), frozenset())]
+    # a name its When writes as code is a way in too (`WeakDecode` of a When "`Decode` is
+    # called" set up by a test calling `Decode`)
+    called = dataclasses.replace(weak, when="`Decode` is called")
+    (own, setup), = _conditions((called,), [set()], written)
+    assert own == {"weakdecode"} and "decode" in setup
