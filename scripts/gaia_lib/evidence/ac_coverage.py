@@ -103,6 +103,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     (hashids' old-name tests, each also the test of the value it checks). Not a function
     more than half of the story's tests call (pflag's `Parse`: the module's way in), nor one
     the AC names as what its case is not ("`encrypt` instead of `encode`": `contrasted`);
+    and a Python check of a call passing by keyword a word only this AC's Given writes, in
+    that very form, among every Given and When (`self.today + relativedelta(weekday=FR)` for
+    "Given a weekday"; `day=31` for "absolute fields such as day or hour", not beside "days"
+    of another AC: `_given_words`) weighs 1.5 and agrees: the test sets up the AC's case; a
+    word among k alternatives the Given lists weighs 1.5 / k and agrees with no AC;
   - **exception**: an exception the test expects that the AC names: 2.0; a built-in one
     (`ValueError`, `TypeError`, `Error`, ...: what any bad input raises) 1.0, and it agrees
     with the AC (below) only when the test's own words explain >= 0.35 of its name or its
@@ -816,6 +821,9 @@ class _Criterion:
     # writes as code, one of which a test of it writes (`_conditions`)
     conditions: frozenset[str] = frozenset()
     setup: frozenset[str] = frozenset()
+    # the words its Given alone writes, exactly so, of all the ACs' Givens and Whens
+    # (`_given_words`: `weekday` of "Given a weekday"): a keyword argument so named is its case
+    keywords: frozenset[str] = frozenset()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -894,6 +902,16 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.add(CALLS, identifiers[key] * (CHECKED_FACTOR - CALL_FACTOR), key)
             score.asserts = True
             score.agree(CALLS, key)
+
+    # A check of a call passing by keyword what only this AC's Given speaks of, as it
+    # writes it (`relativedelta(weekday=FR)` for "Given a weekday"): the test sets up its case.
+    # One of several alternatives the Given lists counts at its share, and agrees with no AC.
+    for key in sorted(_keywords_checked(case, said) & crit.keywords):
+        share = crit.scale.get(words.stem(key), 1.0)
+        score.add(CALLS, CHECKED_KEYWORD * share, f"{key}=")
+        if share == 1.0:
+            score.asserts = True
+            score.agree(CALLS, f"{key}=")
 
     # A word of its name that is a method its code calls (`TestLRUPeek` calling `l.Peek`),
     # the AC writing it only inside another it names (`PeekOrAdd`), which the code never
@@ -1989,6 +2007,29 @@ def _conditions(criteria: Sequence[AcceptanceCriterion], coded: Sequence[Abstrac
 
 # An option a call passes by keyword (`format(sql, strip_whitespace=True)`).
 _OPTION_PASSED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*=(?!=)")
+CHECKED_KEYWORD = 1.5  # a checked call's keyword named as only one AC's Given speaks
+_GIVEN_WORD = re.compile(r"\b[a-z]{3,}\b")
+
+
+def _given_words(criteria: Sequence[AcceptanceCriterion]) -> list[frozenset[str]]:
+    """Per AC, the plain words of its Given (no stop words) that no other AC's Given or When
+    writes in that very form: "Given a weekday" (dateutil's AC of `weekday=FR`), "such as day
+    or hour" beside another AC's "years, months or days" (`day=31` replaces, `days=+1` adds:
+    a keyword's exact form is its meaning)."""
+    given = [set(_GIVEN_WORD.findall(ac.given or "")) - words.STOP_WORDS for ac in criteria]
+    said = [set(_GIVEN_WORD.findall(f"{ac.given or ''} {ac.when or ''}")) for ac in criteria]
+    return [frozenset(word for word in own
+                      if not any(word in other for j, other in enumerate(said) if j != i))
+            for i, own in enumerate(given)]
+
+
+def _keywords_checked(case: TestCase, said: _Said) -> frozenset[str]:
+    """The keyword arguments a Python test's checks pass (`self.assertEqual(self.today +
+    relativedelta(weekday=FR), ...)`: `weekday`); none for another language's code, where
+    `name=` is an assignment."""
+    if not case.file.endswith(".py"):
+        return frozenset()
+    return frozenset(key for span in said.spans for key in _OPTION_PASSED.findall(span))
 
 
 def _sibling_option(body: str, crit: _Criterion) -> str:
@@ -2714,6 +2755,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     numbers = _then_numbers(criteria, linking)
     conditions = _conditions(criteria, coded,
                              [_written(f"{c.test_id} {c.body}", strings=False) for c in ours])
+    given_words = _given_words(criteria)
     crits = []
     for i, ac in enumerate(criteria):
         raises = then_raises(ac, expected)
@@ -2735,6 +2777,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 differs=then_literals.promises_a_difference(
                                     ac.then or ac.text),
                                 conditions=conditions[i][0], setup=conditions[i][1],
+                                keywords=given_words[i],
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

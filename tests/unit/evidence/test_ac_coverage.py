@@ -4605,3 +4605,75 @@ def test_an_acs_given_names_as_conditions_only_its_own_compound_code_names() -> 
     called = dataclasses.replace(weak, when="`Decode` is called")
     (own, setup), = _conditions((called,), [set()], written)
     assert own == {"weakdecode"} and "decode" in setup
+
+
+# python-dateutil 2.9.0.post0: its tests are named in the domain's words, its ACs in the
+# product's; what a test passes by keyword says which AC's Given it sets up.
+DATEUTIL_ACS = (
+    ac("AC1", "relative amounts such as years, months or days",
+       "the delta is added to or subtracted from a date",
+       "the date moves by those amounts, and a day the resulting month lacks falls back to "
+       "that month's last day"),
+    ac("AC2", "absolute fields such as day or hour", "the delta is applied to a date",
+       "those fields are replaced rather than added to, and a day past the month's end "
+       "becomes its last day"),
+    ac("AC3", "a weekday, optionally with an nth occurrence", "the delta is applied",
+       "the date moves to that weekday (backwards for a negative n), and stays put if it "
+       "already falls on it"),
+    ac("AC6", "fractional weeks, days, hours, minutes or seconds",
+       "the delta is applied to a datetime or normalized",
+       "the fractional part is carried into the smaller units"),
+)
+DATEUTIL_PY = '''class RelativeDeltaTest(unittest.TestCase):
+    now = datetime(2003, 9, 17, 20, 54, 47, 282310)
+    today = date(2003, 9, 17)
+
+    def testNextFriday(self):
+        self.assertEqual(self.today+relativedelta(weekday=FR),
+                         date(2003, 9, 19))
+
+    def testLastDayOfFebruary(self):
+        self.assertEqual(date(2021, 2, 1) + relativedelta(day=31),
+                         date(2021, 2, 28))
+
+    def testNextMonthPlusOneWeek(self):
+        self.assertEqual(self.now+relativedelta(months=+1, weeks=+1),
+                         datetime(2003, 10, 24, 20, 54, 47, 282310))
+'''
+DATEUTIL_FILE = "tests/test_relativedelta.py"
+
+
+def review_file(criteria: tuple[AcceptanceCriterion, ...], source: str,
+                file: str) -> CoverageResult:
+    """The matcher over the tests of `source`, the test file `file` the File List claims."""
+    return analyze("E1-S1", criteria, py_cases(source, file), file_list=[file])
+
+
+def test_a_checked_call_passing_what_only_one_acs_given_speaks_of_sets_up_its_case() -> None:
+    """dateutil: `testNextFriday` checks `self.today + relativedelta(weekday=FR)`, and said
+    nothing the weekday AC says (a Friday is a weekday, no shared word); `testLastDayOf
+    February` passes `day=31`, an absolute field ("such as day or hour"), not the relative
+    `days` of AC1. A Python check of a call passing by keyword a word only one AC's Given
+    writes, in that very form, sets up that AC's case; one of the alternatives a Given lists
+    ("fractional weeks, days, hours ...") weighs its share and decides nothing alone."""
+    from gaia_lib.evidence.ac_coverage import _given_words
+
+    words_of = _given_words(DATEUTIL_ACS)
+    assert "weekday" in words_of[2] and {"day", "hour"} <= words_of[1]
+    assert "days" not in words_of[0] | words_of[3]  # AC1's and AC6's Givens both write it
+    assert "weeks" in words_of[3]
+    found = by_id(review_file(DATEUTIL_ACS, DATEUTIL_PY, DATEUTIL_FILE))
+    friday = f"{DATEUTIL_FILE}::RelativeDeltaTest::testNextFriday"
+    february = f"{DATEUTIL_FILE}::RelativeDeltaTest::testLastDayOfFebruary"
+    assert found["AC3"].tests == (friday,)
+    assert found["AC2"].tests == (february,)
+    # `weeks=+1`, one of AC6's five alternatives, makes no fractional test
+    assert f"{DATEUTIL_FILE}::RelativeDeltaTest::testNextMonthPlusOneWeek" not in \
+        found["AC6"].tests
+    # passed outside any check it says nothing
+    unchecked = DATEUTIL_PY.replace(
+        "self.assertEqual(self.today+relativedelta(weekday=FR),\n"
+        "                         date(2003, 9, 19))",
+        "delta = relativedelta(weekday=FR)\n        self.assertTrue(delta)")
+    assert friday not in by_id(review_file(DATEUTIL_ACS, unchecked, DATEUTIL_FILE))[
+        "AC3"].tests
