@@ -83,7 +83,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     arrays, is no weak-typing test). A test whose name says the other side of what an AC says
     (`previous` and `smaller` for "the next greater value", `decode` for "when it is
     encoded": `OPPOSITES`), and none of the AC's side, checks that side: no reading of it
-    covers the AC but by the AC's own case (`_opposite`). An input the AC gives that
+    covers the AC but by the AC's own case (`_opposite`). A test whose name states a
+    conversion (`test_name_to_hex`) that an AC states the other way round ("Given a hex code,
+    when its color name is asked for"), where the story's tests or ACs make it both ways
+    round, checks the other way: at most a nearest test of that AC (`conversions`). An
+    example the Then states as an input and what it becomes (`-20` becomes `0`) is evidence
+    as a pair: its values count in a test whose code writes both, not in one asserting 255
+    or 0 of `#fff` (`_then_examples`). An input the AC gives that
     the test's table quotes only in rows holding none of what the AC promises for it is the
     test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
     or as an example (`_inputs_elsewhere`). A Python test's table is read without the
@@ -398,7 +404,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import table_columns, table_rows, testcases, then_literals, words
+from gaia_lib.evidence import (
+    conversions,
+    table_columns,
+    table_rows,
+    testcases,
+    then_literals,
+    words,
+)
 from gaia_lib.evidence.key_refs import STORY_REF, canonical_key, names_key, story_refs
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -597,6 +610,9 @@ class _Said:
     # (`TestCase.constants`): () where it reads none
     constant_spans: tuple[str, ...] = ()
     constant_table: tuple[str, ...] = ()
+    # the conversion its name states, where the story's tests make it both ways round
+    # (`conversions`: `test_hex_to_name` beside `test_name_to_hex`)
+    conversion: conversions.Conversion | None = None
 
 
 def _code_only(body: str) -> str:
@@ -824,9 +840,22 @@ class _Criterion:
     # the words its Given alone writes, exactly so, of all the ACs' Givens and Whens
     # (`_given_words`: `weekday` of "Given a weekday"): a keyword argument so named is its case
     keywords: frozenset[str] = frozenset()
+    mentioned: conversions.Mentions = ()  # its words per clause (`conversions.mentions`)
+    # (input, what it becomes) for each example its Then states (`_then_examples`)
+    examples: tuple[tuple[str, str], ...] = ()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
+    if crit.examples:
+        # an example is evidence as a pair: an input the code gives without the value it
+        # becomes, or that value asserted of other inputs, is no evidence of it
+        kept = {value for example in crit.examples
+                if all(_writes_value(case.body, value) for value in example)
+                for value in example}
+        shown = {value for example in crit.examples for value in example} - kept
+        crit = replace(crit, examples=(), literals=tuple(
+            (lit, w) for lit, w in crit.literals
+            if lit.value not in shown and f"{lit.value}%" not in shown))
     if unwritten := _unwritten_input(case.body, crit.pairs):
         # what it says and asserts is of other inputs: near the AC at most, never its test
         near = _score(case, said, replace(crit, pairs=(), literals=()), weight)
@@ -840,6 +869,13 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                       crit, weight)
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its name says {' and '.join(sorted(opposite.values()))}, the AC the opposite"
+        )) if _resembles(near) or (crit.coded & said.calls) else _Score()
+    if said.conversion and conversions.reversed_in(said.conversion, crit.mentioned):
+        # it converts the other way round: near the AC at most
+        near = _score(case, replace(said, conversion=None), crit, weight)
+        source, target = said.conversion
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its name converts {source} to {target}, the AC the other way round"
         )) if _resembles(near) or (crit.coded & said.calls) else _Score()
     if other := _other_setting(_code_only(case.body), crit.settings):
         # what it checks is the code set otherwise: near the AC at most
@@ -1116,6 +1152,26 @@ def _inputs_elsewhere(body: str, pairs: Sequence[tuple[str, str]]) -> frozenset[
                          + table_rows.template_rows_quoting(body, given)) and not any(
                          table_rows.holds(row, promised) for row in rows
                          for g, promised in pairs if g == given))
+
+
+# An example a Then states as an input and what it becomes: "`-20` becomes `0`",
+# "`(218, 165, 32)` gives `("85.49%", ...)`", "`a` -> `b`".
+_BECOMES = re.compile(r"`([^`\n]+)`\s*(?:becomes|turns into|gives|->|\u2192)\s*`([^`\n]+)`")
+
+
+def _then_examples(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
+    """(input, what it becomes) for each example the AC's Then states in one breath."""
+    return tuple((m.group(1), m.group(2)) for m in _BECOMES.finditer(ac.then or ""))
+
+
+def _writes_value(body: str, value: str) -> bool:
+    """Whether `body` writes `value`: as a whole string literal, or as code (a number, a
+    tuple: `-20`, `(218, 165, 32)`), spaces aside."""
+    if table_rows.writes(body, value):
+        return True
+    packed = re.sub(r"\s+", "", value)
+    return bool(packed) and re.search(
+        rf"(?<![\w.]){re.escape(packed)}(?![\w.])", re.sub(r"\s+", "", body)) is not None
 
 
 def _unwritten_input(body: str, pairs: Sequence[tuple[str, str]]) -> str:
@@ -2750,6 +2806,12 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     calling = Counter(key for s in said for key in s.calls)
     said = [replace(s, checked=frozenset(k for k in s.checked if 2 * calling[k] <= len(said)))
             for s in said]
+    # A conversion its tests make both ways round tells ACs apart by the way round they state it.
+    named = [conversions.sides(_spoken(c)) for c in ours]
+    judged = conversions.both_ways(n for n in named if n)
+    mentioned = [conversions.mentions(ac.text) for ac in criteria]
+    said = [replace(s, conversion=conversions.conversion(n, judged, mentioned)) if n else s
+            for s, n in zip(said, named, strict=True)]
     expected = {name.lower() for c in ours for name in c.exceptions}
     length = lengths(ac_spelled, scales)
     numbers = _then_numbers(criteria, linking)
@@ -2778,6 +2840,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                     ac.then or ac.text),
                                 conditions=conditions[i][0], setup=conditions[i][1],
                                 keywords=given_words[i],
+                                mentioned=mentioned[i],
+                                examples=_then_examples(ac),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

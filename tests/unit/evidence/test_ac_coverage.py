@@ -4677,3 +4677,94 @@ def test_a_checked_call_passing_what_only_one_acs_given_speaks_of_sets_up_its_ca
         "delta = relativedelta(weekday=FR)\n        self.assertTrue(delta)")
     assert friday not in by_id(review_file(DATEUTIL_ACS, unchecked, DATEUTIL_FILE))[
         "AC3"].tests
+_COLOR_ACS = (
+    ac("AC1", "a color name such as `navy`",
+       "it is converted to a hex code or to an integer RGB triplet",
+       "it gives `#000080` or `(0, 0, 128)`"),
+    ac("AC2", "a hex code or an integer RGB triplet", "its color name is asked for",
+       "the name is returned (`#daa520` is `goldenrod`)"),
+)
+_COLOR_TESTS = '''
+@pytest.mark.parametrize(["name", "hex_value"], [("navy", "#000080"), ("goldenrod", "#daa520")])
+def test_name_to_hex(name, hex_value):
+    """Conversion of color names to hex."""
+    assert hex_value == webcolors.name_to_hex(name)
+
+
+@pytest.mark.parametrize(["hex_value", "name"], [("#000080", "navy"), ("#daa520", "goldenrod")])
+def test_hex_to_name(hex_value, name):
+    """Conversion from hex to color name succeeds."""
+    assert name == webcolors.hex_to_name(hex_value)
+
+
+@pytest.mark.parametrize(["triplet", "hex_value"], [((0, 0, 128), "#000080")])
+def test_rgb_to_hex(triplet, hex_value):
+    """Conversion from integer RGB triplet to hex succeeds."""
+    assert hex_value == webcolors.rgb_to_hex(triplet)
+
+
+@pytest.mark.parametrize(["hex_value", "triplet"], [("#000080", (0, 0, 128))])
+def test_hex_to_rgb(hex_value, triplet):
+    """Conversion from hex to integer RGB triplet succeeds."""
+    assert triplet == webcolors.hex_to_rgb(hex_value)
+'''
+
+
+def test_a_test_converting_the_other_way_round_checks_no_ac_stating_this_way() -> None:
+    """webcolors: every word of "a hex code ... its color name is asked for" is in
+    `test_name_to_hex` too, and the hex and RGB tests assert the name AC's `#000080` and
+    `(0, 0, 128)`: with the name-to-hex test deleted, the name AC kept `test_rgb_to_hex` and
+    `test_hex_to_rgb`, and with the hex-to-name test deleted the naming AC kept
+    `test_name_to_hex`. Where a story's tests convert both ways round, a test converts from
+    the thing before its name's `to`: an AC converting the other way round is not its AC."""
+    found = by_id(review(_COLOR_ACS, _COLOR_TESTS))
+    assert found["AC1"].tests == (f"{FILE}::test_name_to_hex",)
+    assert found["AC2"].tests == (f"{FILE}::test_hex_to_name",)
+    no_name_to_hex = _COLOR_TESTS.replace("def test_name_to_hex", "def xtest_name_to_hex")
+    without = by_id(review(_COLOR_ACS, no_name_to_hex))["AC1"]
+    assert not without.matched
+    assert any("the AC the other way round" in c.why for c in without.candidates)
+    no_hex_to_name = _COLOR_TESTS.replace("def test_hex_to_name", "def xtest_hex_to_name")
+    assert not by_id(review(_COLOR_ACS, no_hex_to_name))["AC2"].matched
+
+
+_CLIP_ACS = (
+    ac("AC1", "a hex color code", "it is normalized",
+       "it becomes six lowercase digits (`#09C` becomes `#0099cc`)"),
+    ac("AC2", "integer RGB values out of range", "they are normalized",
+       "integers are clipped to 0-255 (`-20` becomes `0`, `270` becomes `255`)"),
+    ac("AC3", "a color name", "it is converted to an integer RGB triplet",
+       "it gives `(0, 0, 128)` for `navy`"),
+)
+_CLIP_TESTS = '''
+@pytest.mark.parametrize(["raw", "normalized"], [("#09C", "#0099cc"), ("#0099CC", "#0099cc")])
+def test_normalize_hex(raw, normalized):
+    """Hexadecimal normalization normalizes valid hex color codes to 6 digits, lowercase."""
+    assert normalized == webcolors.normalize_hex(raw)
+
+
+@pytest.mark.parametrize(["raw", "normalized"], [(255, 255), (-20, 0), (270, 255)])
+def test_normalize_integer_rgb(raw, normalized):
+    """Integer normalization clips to 0-255."""
+    assert normalized == webcolors.normalize_integer_rgb(raw)
+
+
+@pytest.mark.parametrize(["hex_value", "triplet"], [("#fff", (255, 255, 255)), ("#000", (0, 0, 0))])
+def test_hex_to_rgb(hex_value, triplet):
+    """Conversion from hex to integer RGB triplet succeeds."""
+    result = webcolors.hex_to_rgb(hex_value)
+    assert isinstance(result, webcolors.IntegerRGB)
+    assert triplet == result
+'''
+
+
+def test_an_example_the_then_states_is_evidence_only_as_a_pair() -> None:
+    """webcolors: with the clipping tests emptied, the AC "integers are clipped to 0-255
+    (`-20` becomes `0`, `270` becomes `255`)" kept `test_hex_to_rgb`, which asserts 255 and 0
+    of `#fff` and `#000`: the example's values of other inputs. An example a Then states
+    (`X` becomes `Y`) is evidence in a test that writes both its values, not one of them."""
+    found = by_id(review(_CLIP_ACS, _CLIP_TESTS))
+    assert found["AC2"].tests == (f"{FILE}::test_normalize_integer_rgb",)
+    assert found["AC1"].tests == (f"{FILE}::test_normalize_hex",)
+    without = _CLIP_TESTS.replace("def test_normalize_integer_rgb", "def xtest_normalize_integer_rgb")
+    assert not by_id(review(_CLIP_ACS, without))["AC2"].matched
