@@ -89,7 +89,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     round, checks the other way: at most a nearest test of that AC (`conversions`). An
     example the Then states as an input and what it becomes (`-20` becomes `0`) is evidence
     as a pair: its values count in a test whose code writes both, not in one asserting 255
-    or 0 of `#fff` (`_then_examples`). An input the AC gives that
+    or 0 of `#fff` (`_then_examples`). A test expecting an error with messages none of which
+    shares a word with the message the AC says its error carries ("a `ValueError` saying it
+    is not a supported specification" against `match="has no defined color name"`) checks
+    another error: at most a nearest test (`messages`). An input the AC gives that
     the test's table quotes only in rows holding none of what the AC promises for it is the
     test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
     or as an example (`_inputs_elsewhere`). A Python test's table is read without the
@@ -406,6 +409,7 @@ from pathlib import PurePosixPath
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import (
     conversions,
+    messages,
     table_columns,
     table_rows,
     testcases,
@@ -843,6 +847,7 @@ class _Criterion:
     mentioned: conversions.Mentions = ()  # its words per clause (`conversions.mentions`)
     # (input, what it becomes) for each example its Then states (`_then_examples`)
     examples: tuple[tuple[str, str], ...] = ()
+    message: str = ""  # the message it says its error carries (`messages.stated`)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -877,6 +882,12 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its name converts {source} to {target}, the AC the other way round"
         )) if _resembles(near) or (crit.coded & said.calls) else _Score()
+    if crit.message and messages.disagree(messages.expected(case.body), crit.message):
+        # it expects another error, saying something else: near the AC at most
+        near = _score(case, said, replace(crit, message=""), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"the error it expects says \"{messages.expected(case.body)[0]}\", the AC's "
+            f"\"{crit.message}\"")) if _resembles(near) or (crit.coded & said.calls) else _Score()
     if other := _other_setting(_code_only(case.body), crit.settings):
         # what it checks is the code set otherwise: near the AC at most
         near = _score(case, said, replace(crit, settings=()), weight)
@@ -2842,6 +2853,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 keywords=given_words[i],
                                 mentioned=mentioned[i],
                                 examples=_then_examples(ac),
+                                message=messages.stated(ac.then or ac.text),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))
