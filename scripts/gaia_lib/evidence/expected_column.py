@@ -220,15 +220,8 @@ def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFun
             ) -> Iterator[Any]:
     """Each parametrize decorator's names and rows (each row's cells); None for a table not
     read (`indirect` parameters, rows not written as a literal table)."""
-    assigned = {target.id: statement.value for statement in module
-                if isinstance(statement, ast.Assign) for target in statement.targets
-                if isinstance(target, ast.Name)}
-    for decorator in function.decorator_list:
-        if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
-                and decorator.func.attr == "parametrize"):
-            continue
-        arguments = dict(zip(("argnames", "argvalues"), decorator.args, strict=False))
-        arguments.update({k.arg: k.value for k in decorator.keywords if k.arg})
+    calls, assigned = parametrize_calls(module, function)
+    for arguments in calls:
         if "indirect" in arguments:
             yield None
             continue
@@ -252,6 +245,26 @@ def _tables(module: Sequence[ast.stmt], function: ast.FunctionDef | ast.AsyncFun
             elif isinstance(row, ast.Tuple | ast.List):
                 rows.append(list(row.elts))
         yield names, rows
+
+
+def parametrize_calls(module: Sequence[ast.stmt],
+                      function: ast.FunctionDef | ast.AsyncFunctionDef
+                      ) -> tuple[list[dict[str, ast.expr]], dict[str, ast.expr]]:
+    """The arguments of each of `function`'s parametrize decorators, in order, by name
+    (`argnames` and `argvalues` however passed, and its other keywords: `ids`, `indirect`),
+    and the module's tables a name can stand for: its top-level assignments, by name (the
+    last, where a name is bound twice)."""
+    assigned = {target.id: statement.value for statement in module
+                if isinstance(statement, ast.Assign) for target in statement.targets
+                if isinstance(target, ast.Name)}
+    calls: list[dict[str, ast.expr]] = []
+    for decorator in function.decorator_list:
+        if isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute) \
+                and decorator.func.attr == "parametrize":
+            arguments = dict(zip(("argnames", "argvalues"), decorator.args, strict=False))
+            arguments.update({k.arg: k.value for k in decorator.keywords if k.arg})
+            calls.append(arguments)
+    return calls, assigned
 
 
 def argnames(node: ast.expr | None) -> list[str]:

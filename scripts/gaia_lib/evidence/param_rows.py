@@ -34,7 +34,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gaia_lib.core import pyast
-from gaia_lib.evidence.expected_column import argnames, cell_values, quoted_values
+from gaia_lib.evidence.expected_column import (
+    argnames,
+    cell_values,
+    parametrize_calls,
+    quoted_values,
+)
 from gaia_lib.evidence.runner_output import ERROR, FAILED, SKIPPED
 
 # builtins whose result pytest names by its value, not by the parameter's name
@@ -50,17 +55,12 @@ def row_ids(test_source: str) -> list[tuple[list[ast.expr], str | None]] | None:
     parsed = pyast.test_parts(test_source)
     if parsed is None:
         return None
-    module, function = parsed
-    decorators = [d for d in function.decorator_list if isinstance(d, ast.Call)
-                  and isinstance(d.func, ast.Attribute) and d.func.attr == "parametrize"]
-    if len(decorators) != 1:
+    calls, assigned = parametrize_calls(*parsed)
+    if len(calls) != 1:
         return None
-    decorator = decorators[0]
-    arguments: dict[str, ast.expr] = dict(zip(("argnames", "argvalues"), decorator.args,
-                                              strict=False))
-    arguments.update({k.arg: k.value for k in decorator.keywords if k.arg})
+    arguments = calls[0]
     names = argnames(arguments.get("argnames"))
-    values = _table(module, arguments.get("argvalues"))
+    values = _table(assigned, arguments.get("argvalues"))
     given = _given_ids(arguments.get("ids"))
     if "indirect" in arguments or not names or values is None or given is None:
         return None
@@ -139,13 +139,10 @@ def _example_rows(test_source: str, setting: str, instances: Sequence[tuple[str,
     return [(values, own, reported[own]) for values, own in mine if own is not None]
 
 
-def _table(module: Sequence[ast.stmt], node: ast.expr | None) -> list[ast.expr] | None:
-    """A table's rows, written in place or as a module-level table the test's text holds."""
+def _table(assigned: Mapping[str, ast.expr], node: ast.expr | None) -> list[ast.expr] | None:
+    """A table's rows, written in place or as a module-level table the test's text holds
+    (`assigned`: the module's tables by name)."""
     if isinstance(node, ast.Name):
-        assigned: Mapping[str, ast.expr] = {
-            target.id: statement.value for statement in module
-            if isinstance(statement, ast.Assign) for target in statement.targets
-            if isinstance(target, ast.Name)}
         node = assigned.get(node.id)
     if not isinstance(node, ast.List | ast.Tuple):
         return None
