@@ -38,7 +38,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from pathlib import PurePosixPath
@@ -492,20 +492,13 @@ def _subtests_run(listed: Sequence[TestOutcome], cases: Sequence[TestCase]
     """test_id -> each subtest of a Go test (`testcases.subtests`: a `t.Run("...")` call, a
     table row's `name: "..."`) by the name its source writes, and the outcome the runner
     reported for it (`TestX/evicts_oldest`), in `testcases.subtests`' order (its `t.Run("...")`
-    calls, then its table's rows); a subtest the runner did not report is left out."""
-    directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    calls, then its table's rows); a subtest the runner did not report is left out, one it
+    reported twice (a rerun) has its worst outcome."""
     out: dict[str, tuple[tuple[str, str], ...]] = {}
-    for case in cases:
-        if not case.file.endswith("_test.go"):
-            continue
+    for case, reported in _go_subtests_reported(listed, cases):
         found: dict[str, str] = {}
-        for o in listed:
-            if o.name.startswith(case.name + "/") and _same_file(case.file, o.file, directories):
-                name = o.name[len(case.name) + 1:]
-                found[name] = o.outcome if found.get(name) not in (FAILED, ERROR) \
-                    else found[name]
-        if not found:
-            continue
+        for name, outcome in reported:
+            found[name] = outcome if found.get(name) not in (FAILED, ERROR) else found[name]
         ran = tuple((name, found[_go_subtest_name(name)]) for name, _ in testcases.subtests(case)
                     if _go_subtest_name(name) in found)
         if ran:
@@ -518,23 +511,35 @@ def skipped_subtests(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
     """test_id -> the subtests of a Go test (`testcases.subtests`, by the names its source
     writes) the runner reported skipped (`TestX/peek_returns_the_value`: `go test` writes a
     subtest's spaces as underscores) while another of its subtests ran: the test passed, but
-    those ran none of their checks. A test all of whose subtests were skipped is `not_run`'s."""
-    listed = list(outcomes)
-    directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    those ran none of their checks. A test all of whose subtests were skipped is `not_run`'s.
+    A subtest the runner reported twice (a rerun) is read by its last outcome."""
     out: dict[str, tuple[str, ...]] = {}
-    for case in cases:
-        if not case.file.endswith("_test.go"):
-            continue
-        found = {o.name[len(case.name) + 1:]: o.outcome for o in listed
-                 if o.name.startswith(case.name + "/")
-                 and _same_file(case.file, o.file, directories)}
-        if not found or set(found.values()) == {SKIPPED}:
+    for case, reported in _go_subtests_reported(list(outcomes), cases):
+        found = dict(reported)
+        if set(found.values()) == {SKIPPED}:
             continue
         names = tuple(name for name, _ in testcases.subtests(case)
                       if found.get(_go_subtest_name(name)) == SKIPPED)
         if names:
             out[case.test_id] = names
     return dict(sorted(out.items()))
+
+
+def _go_subtests_reported(listed: Sequence[TestOutcome], cases: Sequence[TestCase]
+                          ) -> Iterator[tuple[TestCase, list[tuple[str, str]]]]:
+    """Each Go test with the outcomes the runner reported of its subtests (`TestX/
+    evicts_oldest`, of the test's file), each as (the subtest's name as reported, its
+    outcome), in the run's order, a rerun subtest's each time; a test none of whose subtests
+    was reported is left out."""
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    for case in cases:
+        if not case.file.endswith("_test.go"):
+            continue
+        reported = [(o.name[len(case.name) + 1:], o.outcome) for o in listed
+                    if o.name.startswith(case.name + "/")
+                    and _same_file(case.file, o.file, directories)]
+        if reported:
+            yield case, reported
 
 
 def _go_subtest_name(name: str) -> str:
