@@ -652,6 +652,7 @@ def _js_each_table(source: str) -> tuple[list[dict[str, object]], str] | None:
     return bound, body
 
 
+# not `table_rows.elements`: a parameter list, split outside a type's `<...>` too (`Map<K, V>`)
 def _top_level(text: str) -> list[str]:
     """`text` split at its commas outside brackets (a function's parameter list)."""
     parts, depth, start = [], 0, 0

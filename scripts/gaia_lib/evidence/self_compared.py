@@ -29,6 +29,7 @@ _LITERAL = (r"(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`$\\\n]*`|-?\d[\d
 _CALL_RE = re.compile(r"(?<![\w$.])(?:[A-Za-z_$][\w$]*\s*\.\s*)*(?P<name>[A-Za-z_$][\w$]*)"
                       r"\s*\(\s*(?P<args>" + _LITERAL + r"(?:\s*,\s*" + _LITERAL + r")*)\s*,?"
                       r"\s*\)")
+# not `table_rows.elements` (of masked code): it splits a row as `table_rows.enclosing` reads it
 def _elements(text: str) -> list[tuple[int, int]]:
     """The spans of `text`'s comma-separated parts at its own bracket level, strings
     skipped."""

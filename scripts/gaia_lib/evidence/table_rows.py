@@ -365,6 +365,7 @@ def template_rows_quoting(text: str, value: str) -> tuple[str, ...]:
                  if any(needle in cell for cell in row for needle in quoted))
 
 
+# not `testcases.code_lines`, which blanks a string quotes and all: here a string stays a value
 def masked_js(text: str) -> str:
     """`text` (JS/TS) as long as it is, its comments blanked and what its strings hold as `_`
     (their quotes kept): its brackets and commas are code's alone, a string still a value."""
