@@ -465,6 +465,8 @@ def failed_tests(story_key: str, criteria: Sequence[AcceptanceCriterion],
             if sub is not None:
                 of[sub.test_id] = (test, outcome)
                 subtests.append(sub)
+    # a matching of its own, not `result` again: what a word weighs depends on every test read
+    # (`ac_coverage.read`), and the subtests are among them
     alone = {entry.ac_id: entry.tests for entry in ac_coverage.analyze(
         story_key, criteria, [*cases, *subtests], file_list=file_list).per_ac} \
         if subtests else {}
