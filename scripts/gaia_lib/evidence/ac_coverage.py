@@ -87,12 +87,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     conversion (`test_name_to_hex`) that an AC states the other way round ("Given a hex code,
     when its color name is asked for"), where the story's tests or ACs make it both ways
     round, checks the other way: at most a nearest test of that AC (`conversions`). An
-    example the Then states as an input and what it becomes (`-20` becomes `0`) is evidence
-    as a pair: its values count in a test whose code writes both, not in one asserting 255
-    or 0 of `#fff` (`_then_examples`). A test expecting an error with messages none of which
-    shares a word with the message the AC says its error carries ("a `ValueError` saying it
-    is not a supported specification" against `match="has no defined color name"`) checks
-    another error: at most a nearest test (`messages`). An input the AC gives that
+    example the Then states as an input and what it becomes (`-20` becomes `0`): what it
+    becomes counts in a test whose code writes one of the examples' inputs, not in one
+    asserting 255 or 0 of `#fff` (`_then_examples`). A test expecting an error with messages
+    none of which shares a word with the message the AC says its error carries ("a
+    `ValueError` saying it is not a supported specification" against `match="has no defined
+    color name"`) checks another error: at most a nearest test (`messages`). An input the AC
+    gives that
     the test's table quotes only in rows holding none of what the AC promises for it is the
     test's own case made of it (`test_sub` over the rows of a sum): no evidence, as a value
     or as an example (`_inputs_elsewhere`). A Python test's table is read without the
@@ -852,12 +853,10 @@ class _Criterion:
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
     if crit.examples:
-        # an example is evidence as a pair: an input the code gives without the value it
-        # becomes, or that value asserted of other inputs, is no evidence of it
-        kept = {value for example in crit.examples
-                if all(_writes_value(case.body, value) for value in example)
-                for value in example}
-        shown = {value for example in crit.examples for value in example} - kept
+        # what the example's inputs become, asserted by a test writing none of them, is
+        # what other inputs give: no evidence of it (an input alone still names the case)
+        shown = {value for _, value in crit.examples} if not any(
+            _writes_value(case.body, given) for given, _ in crit.examples) else set()
         crit = replace(crit, examples=(), literals=tuple(
             (lit, w) for lit, w in crit.literals
             if lit.value not in shown and f"{lit.value}%" not in shown))

@@ -4758,11 +4758,11 @@ def test_hex_to_rgb(hex_value, triplet):
 '''
 
 
-def test_an_example_the_then_states_is_evidence_only_as_a_pair() -> None:
+def test_what_an_example_becomes_asserted_of_other_inputs_is_no_evidence() -> None:
     """webcolors: with the clipping tests emptied, the AC "integers are clipped to 0-255
     (`-20` becomes `0`, `270` becomes `255`)" kept `test_hex_to_rgb`, which asserts 255 and 0
-    of `#fff` and `#000`: the example's values of other inputs. An example a Then states
-    (`X` becomes `Y`) is evidence in a test that writes both its values, not one of them."""
+    of `#fff` and `#000`: the example's values of other inputs. What an example a Then states
+    (`X` becomes `Y`) becomes is evidence in a test writing one of the examples' inputs."""
     found = by_id(review(_CLIP_ACS, _CLIP_TESTS))
     assert found["AC2"].tests == (f"{FILE}::test_normalize_integer_rgb",)
     assert found["AC1"].tests == (f"{FILE}::test_normalize_hex",)
