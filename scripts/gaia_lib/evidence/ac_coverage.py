@@ -1850,12 +1850,6 @@ def group_unit(case: TestCase) -> str:
     return dotted.group(1) if dotted else group_code_name(group)
 
 
-def _stems(text: str) -> list[str]:
-    """The words of `text` in order, identifiers split, abbreviations expanded and stemmed,
-    stop words kept (`ResultAsync` -> result, asynchronous): how a unit's name is spoken."""
-    return [words.stem(words.ABBREVIATIONS.get(w, w)) for w in words.raw_words(text)]
-
-
 def _spans(spoken: Sequence[str], unit: frozenset[str]) -> list[range]:
     """Where `spoken` says every word of `unit`, one after another in any order."""
     size = len(unit)
@@ -1873,13 +1867,13 @@ def _of_a_wider_unit(unit: str, units: AbstractSet[str],
     no `unit` as code (`Result` / `ResultAsync`). Empty for a test in no unit's group."""
     if not unit:
         return frozenset()
-    mine = frozenset(_stems(unit))
-    wider = [w for w in (frozenset(_stems(u)) for u in units) if mine < w]
+    mine = frozenset(words.spoken_stems(unit))
+    wider = [w for w in (frozenset(words.spoken_stems(u)) for u in units) if mine < w]
     if not mine or not wider:
         return frozenset()
     out = set()
     for i, ac in enumerate(criteria):
-        spoken = _stems(ac.text)
+        spoken = words.spoken_stems(ac.text)
         inside = {k for w in wider for span in _spans(spoken, w) for k in span}
         if not inside or identifier_key(unit) in identifiers[i]:
             continue

@@ -41,10 +41,6 @@ Conversion = tuple[str, str]  # (from, to), stems
 Mentions = tuple[tuple[tuple[str, bool], ...], ...]  # per clause: (stem, is a target)
 
 
-def _stems(text: str) -> list[str]:
-    return [words.stem(words.ABBREVIATIONS.get(w, w)) for w in words.raw_words(text)]
-
-
 def _side(stems: Sequence[str]) -> list[str]:
     """A side's words up to its first stop word."""
     out: list[str] = []
@@ -58,7 +54,7 @@ def _side(stems: Sequence[str]) -> list[str]:
 def sides(name: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """The words before a test name's first `to` (the test prefix left out) and after it, up
     to a stop word either way; None if the name states no conversion."""
-    stems = _stems(name)
+    stems = words.spoken_stems(name)
     while stems and stems[0] == "test":
         stems = stems[1:]
     at = next((i for i, stem in enumerate(stems) if stem in _TO), -1)
@@ -92,7 +88,7 @@ def mentions(text: str) -> Mentions:
     """An AC's words per clause, in order, each with whether it is a target."""
     clauses = []
     for clause in _CLAUSE_END.split(text):
-        stems = _stems(clause)
+        stems = words.spoken_stems(clause)
         clauses.append(tuple(
             (stem, bool(_TO & (near := set(stems[max(0, i - _TARGET_REACH):i])))
              and "from" not in near)

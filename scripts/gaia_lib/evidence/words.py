@@ -247,6 +247,13 @@ def raw_words(text: str) -> list[str]:
     return found
 
 
+def spoken_stems(text: str) -> list[str]:
+    """The words of `text` in order, identifiers split, abbreviations expanded and stemmed,
+    stop words kept (`ResultAsync` -> result, asynchronous): how a name or a sentence is
+    spoken, word by word."""
+    return [stem(ABBREVIATIONS.get(w, w)) for w in raw_words(text)]
+
+
 def canonical(word: str) -> str | None:
     """A lower-case word's token: abbreviation expanded, stemmed; None for a stop word."""
     expanded = ABBREVIATIONS.get(word, word)
