@@ -242,7 +242,7 @@ def setup(project: Path, inv: Invocation, env: Mapping[str, str]) -> SetupResult
             {"key": key, "halted": "step1", "story_file": str(story.path)}, (gate,), notes, code
         )
     try:
-        developer = persona.resolve(story_file=story.path, project_root=project)
+        developer = persona.resolve(story_file=story.path, project_root=project, story=story)
     except GaiaError as exc:
         raise GaiaError(
             f"Step 3b: {exc.message}; set the story's stack: (or project.stack) to "

@@ -139,7 +139,7 @@ def prepare(project: Path, raw_key: str, purpose: str) -> ReviewSetup:
     # The review ends by recording its verdict in the story's Review Gate table: a story that
     # cannot take one is refused now, before any test runs or a round's report is written.
     table.canonical_rows(story)
-    chosen = persona.resolve(story_file=story_path, project_root=project)
+    chosen = persona.resolve(story_file=story_path, project_root=project, story=story)
     adapter = stacks.get(chosen.stack)
     # A monorepo stack's tools are installed in its own directory (js/node_modules/.bin).
     located = toolprobe.locate_stack(adapter, chosen.home)

@@ -16,6 +16,8 @@ Resolution order, first answer wins:
 5. marker files under the project root, in `stacks.DETECTION_ORDER`.
 
 Every answer must be a canonical stack name; the persona file is `agents/<persona_file>`.
+A caller that has already parsed the story file (`story`: the review's setup) passes it, and
+the file is not read again; otherwise it is read here.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ from pathlib import Path, PurePosixPath
 from gaia_lib.core import config, paths
 from gaia_lib.core.errors import NotFound
 from gaia_lib.stacks import adapters as stacks
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from gaia_lib.story.parser import Story
 
 EXIT_CALLER = 1
 EXIT_MISSING = 2
@@ -116,11 +122,14 @@ def file_list_stack(entries: Sequence[str], root: Path) -> tuple[str, Path] | No
     return (stack, directory) if stack else None
 
 
-def _story_facts(story_file: Path) -> tuple[str | None, tuple[str, ...]]:
-    """The story's own `stack:` and its File List entries."""
-    from gaia_lib.story.parser import load_story
+def _story_facts(story_file: Path, story: Story | None = None
+                 ) -> tuple[str | None, tuple[str, ...]]:
+    """The story's own `stack:` and its File List entries (`story`: the file's, already
+    parsed; else it is read)."""
+    if story is None:
+        from gaia_lib.story.parser import load_story
 
-    story = load_story(story_file, EXIT_CALLER)
+        story = load_story(story_file, EXIT_CALLER)
     return story.stack, story.file_list or ()
 
 
@@ -135,14 +144,16 @@ def resolve(
     project_root: Path | None = None,
     agents_dir: Path | None = None,
     memory_dir: Path | None = None,
+    story: Story | None = None,
 ) -> Persona:
-    """Resolve the stack and its persona files. Raises GaiaError with exit 1 (bad input) or 2."""
+    """Resolve the stack and its persona files (`story`: `story_file` parsed, when the caller
+    has it). Raises GaiaError with exit 1 (bad input) or 2."""
     root = project_root_for(story_file, project_root)
     agents = (agents_dir or default_agents_dir()).resolve()
     if not agents.is_dir():
         raise NotFound(f"agents-dir not found: {agents}", EXIT_MISSING)
 
-    story_stack, entries = _story_facts(story_file) if story_file is not None and not stack \
+    story_stack, entries = _story_facts(story_file, story) if story_file is not None and not stack \
         else (None, ())
     listed = file_list_stack(entries, root) if entries else None
     config_stack = None

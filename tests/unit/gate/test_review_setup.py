@@ -70,3 +70,22 @@ def test_a_runner_found_is_not_blocked_by_the_tier_program(
     _python_story(project, "python -m pytest -q")
     monkeypatch.setenv("PATH", os.fspath(bin_dir))
     assert review_setup.prepare(project.root, "E1-S1", "QA tests").blocked_reason is None
+
+
+def test_the_story_file_is_parsed_once(project: Project,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from gaia_lib.story import parser
+
+    project.write(".gaia/config/project-config.yaml", "project: {stack: python-dev}\n")
+    project.add_story("E1-S1", file_list=["src/p.py", "tests/test_p.py"])
+    parsed: list[str] = []
+    real = parser.parse_story
+
+    def counted(text: str, path: object, exit_code: int = 1) -> parser.Story:
+        parsed.append(str(path))
+        return real(text, path, exit_code)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parser, "parse_story", counted)
+    prepared = review_setup.prepare(project.root, "E1-S1", "QA tests")
+    assert prepared.stack == "python-dev"
+    assert parsed == [str(prepared.story_path)]

@@ -185,3 +185,15 @@ def test_the_story_frontmatter_still_wins_over_its_file_list(project: Project) -
                               extra_frontmatter="stack: python-dev\n")
     found = persona.resolve(story_file=story)
     assert (found.stack, found.source, found.directory) == ("python-dev", "story", None)
+
+
+def test_a_story_already_parsed_is_not_read_again(project: Project) -> None:
+    from gaia_lib.story.parser import load_story
+
+    path = stack_story(project, "python-dev")
+    parsed = load_story(path)
+    path.unlink()  # read again, it would be a story file not found
+    found = persona.resolve(story_file=path, story=parsed)
+    assert (found.stack, found.source) == ("python-dev", "story")
+    with pytest.raises(GaiaError, match="not found"):
+        persona.resolve(story_file=path)
