@@ -28,7 +28,6 @@ from gaia_lib.core.errors import GaiaError
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
 from gaia_lib.evidence import allowlist, attribution, coverage_run
 from gaia_lib.evidence.testcases import TestCase, TestFile, shown
-from gaia_lib.review_qa import priority_floor, rules
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     # or after it (the coverage report's reader)
     from gaia_lib.evidence import ac_coverage, coverage_report, sut_mocking, sut_names
     from gaia_lib.evidence.placeholders import Placeholder
+    from gaia_lib.review_qa import priority_floor
     from gaia_lib.review_qa.context import Setup
 
 LANGUAGE_OF_SUFFIX = {".py": "python", ".js": "js", ".jsx": "js", ".ts": "ts", ".tsx": "ts",
@@ -179,6 +179,7 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     `unowned_tests`), each gap says so and a warning at the File List says why and what to
     do; else a gap names its nearest tests (at most NEAREST_SAID) and why each does not
     count, so "no test" is never all it says where a test came near."""
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     findings = []
@@ -655,6 +656,7 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
     none of the story's code (the matcher's `idle`: tests of other code). A test that counts
     for no AC is named with that reason, not one for this AC: `expect(true).toBe(true)` is a
     placeholder (it cannot fail), more than a check that a result exists."""
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     by_id = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
     rows = []
     for entry in result.per_ac:
@@ -737,6 +739,7 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     `failed_tests`). A failed test is Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
     rest are Warnings here, the gap they leave ac-coverage's to judge."""
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     findings = []
     for test, why in sorted((failed or {}).items()):
         severity, blocking = rules.failed_test(test in required)
@@ -775,6 +778,7 @@ def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:
     loads them (`outcome_hooks.loaded_plugins`); None where no pytest run takes the story's
     tests (no Python test file): skipped."""
     from gaia_lib.evidence import outcome_hooks
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
 
     if plugins is None:
         return check("run-integrity", "skipped",
@@ -892,6 +896,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     report measured none of the File List's files (a build that failed, a report of other
     code) or is empty (jest's lcov.info of a run that ran no test): nothing was judged, so
     nothing passed."""
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     # `measured`, when it ran: each File List source the report measured, with its lines and
     # branches run (the report's own summary of the story's code)
     if report is None:
@@ -1030,6 +1035,7 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
     """Test pyramid counts, locations against the plan documents (test-plan.md,
     architecture.md; else test-environment.yaml's tier directories), FR references in
     tests."""
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     pyramid = {"unit": 0, "integration": 0, "e2e": 0, "other": 0}
     for tf in test_files:
         parts = set(Path(tf.path).parts)
@@ -1072,6 +1078,7 @@ def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                   phase4: Mapping[str, Any], story_tests: Sequence[str]) -> list[dict[str, Any]]:
     """The rubric's deterministic findings: over-coverage and FR traceability (Suggestions),
     story tests outside the documented test directories (architecture, Warning)."""
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     over = [finding(rel_story, lines.get(ac_id, 1), rules.SUGGESTION, "over-coverage",

@@ -94,10 +94,8 @@ from gaia_lib.evidence import (
 from gaia_lib.evidence.key_refs import names_key
 from gaia_lib.gate import reports, verdict
 from gaia_lib.gate import table as gate
-from gaia_lib.qa_gating import budget, fingerprints, names, record, verdicts
+from gaia_lib.qa_gating import budget, names, record
 from gaia_lib.review_qa import checks as qa_checks
-from gaia_lib.review_qa import priority_floor, rules
-from gaia_lib.review_qa import report as qa_report
 from gaia_lib.review_qa.context import SKILL, STATE_SKILL, Setup, setup
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -106,6 +104,11 @@ if TYPE_CHECKING:
     # imported where used: a review imports them while its suite runs (`Reads.while_running`)
     from gaia_lib.evidence import ac_coverage, placeholders, sut_mocking, sut_names
     from gaia_lib.evidence.head_start import HeadStart
+
+    # nor before the run: the rules, the round's findings, the report and the QA ledger
+    # (imported while the suite runs: `_run_once`)
+    from gaia_lib.qa_gating import fingerprints
+    from gaia_lib.review_qa import priority_floor
 
 GATE_NAME = "QA Tests"
 MODEL = "claude-opus-4-7"
@@ -318,6 +321,7 @@ class Reads:
     def priority_floors(self) -> Mapping[str, priority_floor.Lowered]:
         """The ACs whose priority the story's branch lowered (`priority_floor`): committed
         history and the story file, which the run changes neither of, so read after it."""
+        from gaia_lib.review_qa import priority_floor
         return priority_floor.floors(self.s.project, self.s.story, self.s.story_path,
                                      self.base or self.s.config.pr_base or "main")
 
@@ -669,6 +673,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
 
 
 def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
+    from gaia_lib.review_qa import rules
     found = reads.found
     warnings, gate_findings = reads.gate
     integrity = qa_checks.integrity_check(s, gate_findings, reads.priority_floors)
@@ -883,9 +888,14 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
             history.start()
             # What the analysis after the run needs that no run changes, made while it goes:
             # the plugin code's fingerprint (the cache key's), the reader of the run's
-            # coverage report.
+            # coverage report, the rules, the round's findings, the report and the QA ledger
+            # (none of them is on the way to the run).
             engine.fingerprint()
-            import gaia_lib.evidence.coverage_report  # noqa: F401
+            import gaia_lib.evidence.coverage_report
+            import gaia_lib.qa_gating.fingerprints
+            import gaia_lib.qa_gating.verdicts
+            import gaia_lib.review_qa.priority_floor
+            import gaia_lib.review_qa.report  # noqa: F401
 
         evidence = execution.execute(s.config, s.key, s.project, state,
                                      context=execution.active_context(context),
@@ -1217,6 +1227,7 @@ def _utc_now() -> str:
 
 
 def render_analysis_md(results: Mapping[str, Any]) -> str:
+    from gaia_lib.review_qa import report as qa_report
     head = (f"# Analysis results: {results['story_key']}\n\n"
             f"- skill: {results['skill']} {results.get('skill_version', '')}\n"
             f"- stack: {results.get('stack', '')}\n"
@@ -1257,6 +1268,7 @@ class Outcome:
 def summary_line(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]]) -> str:
     """What a verdict line alone hides: `3 of 5 ACs have a test; findings: 1 critical,
     4 warning, 0 suggestion` (deterministic findings and the reviewer's, as judged)."""
+    from gaia_lib.qa_gating import fingerprints
     per_ac = ((analysis.get("coverage") or {}).get("per_ac") or [])
     covered = sum(1 for e in per_ac if isinstance(e, Mapping) and e.get("matched"))
     severities = [str(f.get("severity", "")).lower()
@@ -1270,6 +1282,7 @@ def deterministic_payload(analysis: Mapping[str, Any],
                           llm_findings: Sequence[Mapping[str, Any]], note: str | None,
                           resolved: str) -> str:
     """The report body when no fork produced one (terminal / CI runs)."""
+    from gaia_lib.review_qa import report as qa_report
     return (qa_report.render_deterministic(analysis) + "\n"
             + qa_report.render_llm_section(llm_findings, note) + f"\n**Verdict: {resolved}**\n")
 
@@ -1297,6 +1310,7 @@ def judged_findings(analysis: Mapping[str, Any], path: Path | None
     """The fork's findings as the verdict sees them: read from `path`, each Critical the rules
     do not allow demoted (the model cannot promote a finding into a blocker); and why the
     file could not be read, when it could not."""
+    from gaia_lib.review_qa import rules
     allowed = analysis.get("critical_allowed")
     findings, problem = llm_findings_of(path)
     return rules.demote_llm_findings(findings, allowed if isinstance(allowed, dict) else {}), \
@@ -1330,6 +1344,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     Without this round's analysis (the fork never ran it, or setup found the runner missing)
     the deterministic analysis is computed here, without test runs: the verdict always rests
     on evidence gaia computed."""
+    from gaia_lib.qa_gating import fingerprints, verdicts
+    from gaia_lib.review_qa import report as qa_report
     state = s.state_dir()
     analysis_path = state / "analysis-results.json"
     evidence_path = state / "execution-evidence.json"
@@ -1479,12 +1495,14 @@ def round_inputs(analysis: Mapping[str, Any]) -> str:
 
 
 def _current(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    from gaia_lib.qa_gating import fingerprints
     return fingerprints.collect([*fingerprints.analysis_findings(analysis), *llm])
 
 
 def _round_number(s: Setup, inputs: str) -> tuple[int, bool]:
     """This review's round, and whether it is the newest recorded round again (seed 004's
     rounds; qa_gating.fingerprints: a review of unchanged files is no new round)."""
+    from gaia_lib.qa_gating import fingerprints
     newest = record.current_highest(s.project, s.key)
     if newest and fingerprints.same_as(s.state_dir(), newest, inputs):
         return newest, True
@@ -1497,6 +1515,7 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     """This round's findings against the newest earlier round's; saves this round's set.
     `reviewed`: a reviewer (the model) ran in this round. An earlier finding whose check
     judged nothing this round (skipped, errored) is unchecked, not fixed."""
+    from gaia_lib.qa_gating import fingerprints
     current = _current(analysis, llm)
     previous_round, previous, previous_reviewer = fingerprints.load_previous(
         s.state_dir(), number)

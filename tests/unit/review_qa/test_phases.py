@@ -103,6 +103,20 @@ def test_the_patterns_of_then_literals_are_compiled_only_once_the_suite_runs() -
     assert done.stdout.strip() == "False", done.stderr
 
 
+def test_what_only_the_analysis_after_the_run_uses_is_not_imported_before_it() -> None:
+    # the rules, the round's findings, the report and the QA ledger's verdicts are no part of
+    # choosing and starting the run: imported while it goes, not on the way to it
+    later = ("gaia_lib.review_qa.rules", "gaia_lib.review_qa.priority_floor",
+             "gaia_lib.review_qa.report", "gaia_lib.qa_gating.fingerprints",
+             "gaia_lib.qa_gating.verdicts")
+    probe = ("import sys\nimport gaia_lib.review_qa.phases, gaia_lib.review_qa.checks\n"
+             f"print(sorted(set({later!r}) & set(sys.modules)))")
+    scripts = str(Path(phases.__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, env={**os.environ, "PYTHONPATH": scripts})
+    assert done.stdout.strip() == "[]", done.stderr
+
+
 def test_the_run_takes_the_file_lists_tests_and_those_naming_the_story(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """The run's files are chosen before any matching: the File List's test files, and every
