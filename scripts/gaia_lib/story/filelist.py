@@ -3,7 +3,9 @@
 The File List comes from the one story parser, so both `## File List` and the template's
 `### File List` under `## Dev Agent Record` count (upstream saw only the H2 and reported
 `no-file-list` for every template story). Git runs through `core.git` with `-z` output,
-so unusual file names arrive verbatim instead of C-quoted.
+so unusual file names arrive verbatim instead of C-quoted. Each distinct question is asked once
+per check, and the four every check starts with (is this a repository, does the base resolve,
+HEAD, the fork point from the base) side by side: each is mostly a git process's start-up.
 
 Git's changed set = `git diff --name-only <fork point>` + unstaged changes + untracked files,
 the fork point being where the branch left the base (`git merge-base <base> HEAD`; the base
@@ -91,12 +93,17 @@ def refusal(stderr: str) -> str:
     return first[:200]
 
 
-def resolve_base(repo: Path, base: str) -> str | None:
+def _commit_of(ref: str) -> tuple[str, ...]:
+    """The query that resolves `ref` to a commit (fails when it names none)."""
+    return ("rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+
+
+def resolve_base(repo: Path, base: str, query: Query | None = None) -> str | None:
+    ask = query or _direct(repo)
     for candidate in dict.fromkeys(
         (base, f"origin/{base}", "main", "master", "origin/main", "origin/master")
     ):
-        if git.run(repo, "rev-parse", "--verify", "--quiet", "--end-of-options",
-                   f"{candidate}^{{commit}}").ok:
+        if ask(*_commit_of(candidate)).ok:
             return candidate
     return None
 
@@ -213,14 +220,20 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         return CheckResult(Divergence("no-file-list"))
     if not any(entry.strip() for entry in file_list):
         return CheckResult(Divergence("empty-file-list"))
-    inside = git.run(repo, "rev-parse", "--git-dir")
+    query = _once(repo)
+    # The questions every check starts with, asked side by side (each is mostly a git
+    # process's start-up): is this a repository, does the base resolve, what is HEAD, where
+    # did HEAD's branch leave the base. The helpers that ask them again get these answers.
+    first = (("rev-parse", "--git-dir"), _commit_of(base), ("rev-parse", "HEAD"),
+             ("merge-base", base, "HEAD"))
+    with ThreadPoolExecutor(max_workers=len(first)) as pool:
+        inside = next(pool.map(lambda args: query(*args), first))
     if not inside.ok:
         reason = "git not installed" if inside.error else refusal(inside.stderr)
         return CheckResult(None, f"git diff unavailable — divergence check skipped ({reason})")
-    base_ref = resolve_base(repo, base)
+    base_ref = resolve_base(repo, base, query)
     if base_ref is None:
         return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
-    query = _once(repo)
     changed = changed_files(repo, base_ref, key, query)
     if unbranched_note and key is not None and \
             _no_change_of_its_own(repo, base_ref, key, query):

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +164,28 @@ def test_non_ascii_names_are_not_c_quoted(tmp_path: Path) -> None:
     assert result.divergence is not None
     assert result.divergence.missing_from_file_list == ("src/ä.ts",)
     assert '"src/ä.ts"' in result.divergence.to_json()
+
+
+def test_a_checks_first_questions_are_asked_side_by_side(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The repository, the base, HEAD and the fork point are asked at once, not one git
+    process after another: each waits here until the four are all asked."""
+    repo = make_repo(tmp_path / "r")
+    first = {("rev-parse", "--git-dir"),
+             ("rev-parse", "--verify", "--quiet", "--end-of-options", "main^{commit}"),
+             ("rev-parse", "HEAD"), ("merge-base", "main", "HEAD")}
+    together = threading.Barrier(len(first), timeout=30)
+    real = gaia_git.run
+
+    def asked_together(where: Path, *args: str, **kwargs: Any) -> proc.ToolResult:
+        if args in first:
+            together.wait()  # BrokenBarrierError: they were asked one after another
+        return real(where, *args, **kwargs)
+
+    monkeypatch.setattr(gaia_git, "run", asked_together)
+    result = filelist.check(("src/a.ts", "src/b.ts"), repo, "main")
+    assert result == filelist.check(("src/a.ts", "src/b.ts"), repo, "main")
+    assert not together.broken
 
 
 def test_not_a_git_repository(tmp_path: Path) -> None:
