@@ -456,8 +456,10 @@ def write(
     variables: Sequence[tuple[str, str]] = (),
     files: Sequence[str] = (),
     now: float | None = None,
+    durable: bool = True,
 ) -> Checkpoint:
-    """`checkpoint write`: replace the workflow's checkpoint as a whole (upstream semantics)."""
+    """`checkpoint write`: replace the workflow's checkpoint as a whole (upstream semantics);
+    without `durable`, not fsynced yet (`writes.sync` makes it durable)."""
     check_workflow(workflow)
     found = _collect_files(files, project)
     merged_vars = dict(variables)
@@ -477,7 +479,7 @@ def write(
     target = checkpoint_path(checkpoints, workflow)
     try:
         with locks.locked(target, LOCK_TIMEOUT, 1):
-            writes.write_text(target, render(checkpoint), project)
+            writes.write_text(target, render(checkpoint), project, durable=durable)
     except OSError as exc:
         raise _write_failed(target, exc) from None
     return checkpoint
@@ -754,8 +756,9 @@ def write_snapshot(
 
 
 def record_step(project: Path, workflow: str, key: str, step: int, files: Sequence[Path] = (),
-                variables: Mapping[str, str] | None = None) -> None:
-    """A review skill's progress (story_key + `variables`, the existing `files` hashed).
+                variables: Mapping[str, str] | None = None, *, durable: bool = True) -> None:
+    """A review skill's progress (story_key + `variables`, the existing `files` hashed);
+    without `durable`, made durable later (`sync_step`).
 
     A checkpoint is a resume aid: failing to write one never changes the review's outcome."""
     from gaia_lib.core import paths  # not on the edit hook's path
@@ -763,9 +766,19 @@ def record_step(project: Path, workflow: str, key: str, step: int, files: Sequen
     try:
         write(paths.checkpoints_dir(project), project, workflow, step,
               [("story_key", key), *sorted((variables or {}).items())],
-              [str(f) for f in files if f.is_file()])
+              [str(f) for f in files if f.is_file()], durable=durable)
     except GaiaError:
         pass
+
+
+def sync_step(project: Path, workflow: str) -> None:
+    """Make the workflow's checkpoint, recorded without `durable`, durable now."""
+    from gaia_lib.core import paths  # not on the edit hook's path
+
+    try:
+        writes.sync(checkpoint_path(paths.checkpoints_dir(project), workflow))
+    except OSError:
+        pass  # a resume aid (`record_step`)
 
 
 def record_analysis_step(project: Path, workflow: str, key: str, step: int, analysis: Path,

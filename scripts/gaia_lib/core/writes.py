@@ -24,7 +24,9 @@ coverage settings, analysis and execution evidence, judged findings without a re
 cache entries, the review summary (rendered from the gate rows) and the data dir's remembered
 facts. After a power loss such a file may be missing, old or empty, and every reader takes
 it as absent (a cache miss, evidence computed again). `create_bytes` and `append_line` are
-always durable.
+always durable. A write that must be durable, but not yet, is made with `durable=False` and
+then `sync`ed: its file and directory fsynced as the write would have (the review's step-1
+checkpoint, made durable while its suite runs).
 """
 
 from __future__ import annotations
@@ -259,6 +261,21 @@ def _fsync_dir(directory: str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def sync(path: StrPath) -> None:
+    """Make a file written with `durable=False` durable now (module docstring): the file, then
+    its directory, fsynced. A file no longer there has nothing to make durable."""
+    target = os.path.abspath(os.fspath(path))
+    try:
+        fd = os.open(target, os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _fsync_dir(os.path.dirname(target))
 
 
 def write_text(path: StrPath, text: str, project: StrPath | None = None, *,

@@ -71,7 +71,7 @@ import os
 import posixpath
 import shlex
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,9 +128,10 @@ ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
 RUN_OUTPUTS = ("tier_*", "attribution*")  # what a round's test run writes
 
 
-def start_round(s: Setup) -> None:
+def start_round(s: Setup, *, durable: bool = True) -> None:
     """A new review starts clean: no earlier round's evidence or fork output can be mistaken
-    for this round's. A story whose QA failure budget is spent (parked) is refused."""
+    for this round's. A story whose QA failure budget is spent (parked) is refused. Without
+    `durable`, the step-1 checkpoint is the caller's to make durable (`sync_checkpoint`)."""
     budget.check_can_start(s.project, s.key, exit_code=1)  # `review-qa KEY` makes it 3
     state = s.state_dir()
     with writes.scope("parent", s.project):
@@ -144,7 +145,7 @@ def start_round(s: Setup) -> None:
                 for stale in ([path] if path.is_file() else sorted(path.rglob("*"))):
                     if stale.is_file() and not stale.is_symlink():
                         writes.remove(stale)
-        checkpoint_step(s, 1)
+        checkpoint_step(s, 1, durable=durable)
 
 
 # --- Phase 3A helpers --------------------------------------------------------------------
@@ -863,10 +864,12 @@ def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
     return round(100.0 * sum(1 for e in per_ac if e["matched"]) / len(per_ac), 1)
 
 
-def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | None = None
+def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | None = None,
+              alongside: Callable[[], object] | None = None
               ) -> tuple[dict[str, Any], RunInputs]:
     """The review's one test run and what it yields (module docstring); `head`: its pytest
-    Python, already started (`evidence.head_start`)."""
+    Python, already started (`evidence.head_start`); `alongside`: the caller's own work done
+    while the suite runs."""
     state = s.state_dir()
     test_paths = list(reads.run_tests)
     sources = reads.sources
@@ -896,6 +899,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
             import gaia_lib.qa_gating.verdicts
             import gaia_lib.review_qa.priority_floor
             import gaia_lib.review_qa.report  # noqa: F401
+            if alongside is not None:
+                alongside()
 
         evidence = execution.execute(s.config, s.key, s.project, state,
                                      context=execution.active_context(context),
@@ -1155,7 +1160,8 @@ def _coverage_python(s: Setup) -> str | None:
 def analyze(s: Setup, *, full: bool = False, base: str | None = None,
             context: str | None = None, use_cache: bool = True,
             run_tests: bool = True, checkpoint_after: bool = False,
-            head: HeadStart | None = None) -> Analysis:
+            head: HeadStart | None = None,
+            alongside: Callable[[], object] | None = None) -> Analysis:
     """Everything the fork computes; writes only under the evidence directory.
 
     With `run_tests`, the suite runs once (module docstring): the project is read first (the
@@ -1163,7 +1169,8 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
     reported against those reads. With
     `checkpoint_after` (the `analyze` phase and the whole review), the Phase 3A checkpoint is
     then recorded, unless this process is the fork (see record_analysis_checkpoint). `head`:
-    the run's pytest Python, started before this (`evidence.head_start`)."""
+    the run's pytest Python, started before this (`evidence.head_start`); `alongside`: what
+    the caller does while the suite runs (`_run_once`), if it runs."""
     state = s.state_dir()
     with writes.scope("fork", s.project):
         reads = Reads(s, full, base)
@@ -1172,7 +1179,7 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
             # git's view of the branch, and the plugins the run loads, are taken before the
             # run changes files
             _ = reads.gate, reads.plugins
-            evidence, run = _run_once(s, context, reads, head)
+            evidence, run = _run_once(s, context, reads, head, alongside)
         results, cached = deterministic_analysis(s, use_cache=use_cache, run=run, reads=reads)
         results = dict(results)
         schema.check(results, "analysis-results", "analysis-results.json")
@@ -1235,9 +1242,16 @@ def render_analysis_md(results: Mapping[str, Any]) -> str:
     return head + qa_report.render_deterministic(results)
 
 
-def checkpoint_step(s: Setup, step: int, files: Sequence[Path] = (), **variables: str) -> None:
-    """Record the review's progress in the workflow checkpoint (parent scope only)."""
-    checkpoint.record_step(s.project, WORKFLOW, s.key, step, files, variables)
+def checkpoint_step(s: Setup, step: int, files: Sequence[Path] = (), *, durable: bool = True,
+                    **variables: str) -> None:
+    """Record the review's progress in the workflow checkpoint (parent scope only); without
+    `durable`, made durable later (`sync_checkpoint`)."""
+    checkpoint.record_step(s.project, WORKFLOW, s.key, step, files, variables, durable=durable)
+
+
+def sync_checkpoint(s: Setup) -> None:
+    """Make the checkpoint recorded without `durable` durable now."""
+    checkpoint.sync_step(s.project, WORKFLOW)
 
 
 # --- Phases 5-7 ---------------------------------------------------------------------------
@@ -1579,11 +1593,23 @@ def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
         # findings kept where the skill keeps them (the evidence directory) are this round's
         # input: the new round's clean start must not take them away
         kept = _own_input(s, llm_findings)
-        start_round(s)
-        if kept is not None and llm_findings is not None:
-            with writes.scope("parent", s.project):
-                writes.write_bytes(llm_findings, kept)
-        result = analyze(s, full=full, base=base, context=context, use_cache=use_cache,
-                         checkpoint_after=True, head=head)
+        # the step-1 checkpoint's fsyncs wait for the disk: made while the suite runs, not
+        # on the way to it (or after the analysis, when nothing ran), before anything is said
+        start_round(s, durable=False)
+        synced: list[bool] = []
+
+        def sync_once() -> None:
+            if not synced:
+                synced.append(True)
+                sync_checkpoint(s)
+
+        try:
+            if kept is not None and llm_findings is not None:
+                with writes.scope("parent", s.project):
+                    writes.write_bytes(llm_findings, kept)
+            result = analyze(s, full=full, base=base, context=context, use_cache=use_cache,
+                             checkpoint_after=True, head=head, alongside=sync_once)
+        finally:
+            sync_once()
         outcome = finalize(s, llm_findings=llm_findings)
     return s, result, outcome

@@ -404,3 +404,24 @@ def test_hand_over_of_a_checkpoint_without_an_owner(tmp_path: Path) -> None:
     assert [e.path for e in checkpoint.load(copy).files_touched] == ["src/a.py"]
     with pytest.raises(InvalidInput):
         checkpoint.hand_over(cps, tmp_path, "dev-story", "E1-S3\nx")
+
+
+def test_a_step_recorded_without_durable_is_made_durable_by_sync_step(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[int] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    checkpoint.record_step(project.root, "qa-tests", "E1-S1", 1, durable=False)
+    assert synced == []
+    loaded = checkpoint.load(checkpoint.checkpoint_path(
+        project.root / ".gaia" / "memory" / "checkpoints", "qa-tests"))
+    assert loaded.step == 1 and dict(loaded.variables) == {"story_key": "E1-S1"}
+    checkpoint.sync_step(project.root, "qa-tests")
+    assert len(synced) == 2
+    checkpoint.record_step(project.root, "qa-tests", "E1-S1", 3)  # durable by default
+    assert len(synced) == 4

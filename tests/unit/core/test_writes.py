@@ -160,6 +160,20 @@ def test_a_derivable_write_is_not_fsynced(tmp_path: Path,
     assert sorted(p.name for p in target.parent.iterdir()) == ["tier_1-stdout.log"]
 
 
+def test_a_write_made_durable_later_is_fsynced_file_and_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced = _fsyncs_counted(monkeypatch)
+    target = tmp_path / ".gaia" / "memory" / "checkpoints" / "qa-tests.yaml"
+    with writes.scope("parent", tmp_path):
+        writes.write_text(target, "step: 1\n", durable=False)
+    assert synced == []
+    writes.sync(target)
+    assert len(synced) == 2  # the file, then its directory
+    writes.sync(target.parent / "gone.yaml")  # nothing there: nothing to make durable
+    assert len(synced) == 2
+    assert target.read_text() == "step: 1\n"
+
+
 @pytest.mark.parametrize("durable", [True, False])
 def test_the_final_name_holds_only_whole_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                durable: bool) -> None:

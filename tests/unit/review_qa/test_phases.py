@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import pytest
 
+from gaia_lib.checkpoint import store as checkpoint_store
 from gaia_lib.core import proc
 from gaia_lib.core.config import ProjectConfig
 from gaia_lib.evidence import (
@@ -446,6 +447,57 @@ def _fsynced_names(monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
     monkeypatch.setattr(os, "fsync", fsync)
     return names
+
+
+def test_the_step_1_checkpoint_is_made_durable_while_the_suite_runs(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its fsyncs wait for the disk: made once the run has started, not on the way to it,
+    and before the analysis is recorded (the step-3 checkpoint replaces it)."""
+    make_qa_project(project, monkeypatch)
+    events: list[str] = []
+    real_execute = execution.execute
+    real_sync = checkpoint_store.sync_step
+    real_step = checkpoint_store.record_step
+
+    def execute(*args: Any, **kwargs: Any) -> execution.Evidence:
+        on_start = kwargs["on_start"]
+
+        def started() -> None:
+            events.append("run started")
+            on_start()
+
+        return real_execute(*args, **{**kwargs, "on_start": started})
+
+    def sync_step(*args: Any) -> None:
+        events.append("step synced")
+        real_sync(*args)
+
+    def record_step(*args: Any, **kwargs: Any) -> None:
+        events.append(f"step {args[3]} durable={kwargs.get('durable', True)}")
+        real_step(*args, **kwargs)
+
+    monkeypatch.setattr(execution, "execute", execute)
+    monkeypatch.setattr(checkpoint_store, "sync_step", sync_step)
+    monkeypatch.setattr(checkpoint_store, "record_step", record_step)
+    phases.run(project.root, "E1-S1", use_cache=False)
+    assert events == ["step 1 durable=False", "run started", "step synced", "step 3 durable=True",
+                      "step 8 durable=True"]
+
+
+def test_a_review_that_runs_nothing_still_makes_its_step_1_checkpoint_durable(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_qa_project(project, monkeypatch)
+    synced: list[str] = []
+    monkeypatch.setattr(checkpoint_store, "sync_step",
+                        lambda project, workflow: synced.append(workflow))
+
+    def no_run(*args: Any, **kwargs: Any) -> execution.Evidence:
+        raise OSError(30, "Read-only file system")  # the review stops before its run
+
+    monkeypatch.setattr(execution, "execute", no_run)
+    with pytest.raises(OSError):
+        phases.run(project.root, "E1-S1", use_cache=False)
+    assert synced == ["qa-tests"]
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names fds through /proc")
