@@ -991,6 +991,54 @@ def test_a_placeholder_test_covers_nothing_and_is_a_finding(qa_project: Project)
     assert "does not count: is a placeholder (asserts nothing real (assert True))" in report
 
 
+PRICES = SOURCE + '''
+
+def price(plan):
+    if plan != "pro":
+        raise ValueError(f"{plan} is not a plan")
+    return 49
+'''
+PRICE_AC = ("- [ ] **AC3:** Given a plan name such as `pro`, when its price is asked for, then "
+            "it gives `49`; a name no plan has is refused with a `ValueError` saying it is not "
+            "a plan.")
+REFUSAL_TEST = '''
+
+def test_ac3_price_of_an_unknown_plan():
+    with pytest.raises(ValueError, match="is not a plan"):
+        price("gold")
+'''
+
+
+@pytest.mark.parametrize("result_check", ["assert True", 'assert price("pro") == 49'])
+def test_an_ac_kept_only_by_its_refusal_test_is_a_gap_of_its_result(
+    qa_project: Project, capsys: pytest.CaptureFixture[str], result_check: str
+) -> None:
+    # webcolors: the name AC's name-to-hex tests made `assert True`, its unknown-name test
+    # kept it covered; what a name gives was tested by nothing.
+    _p0_story_with(qa_project, PRICE_AC)
+    qa_project.write("app/signup.py", PRICES)
+    qa_project.write("tests/test_signup.py", "import pytest\n" + TESTS.replace(
+        "import signup", "import price, signup") + REFUSAL_TEST
+        + f"\n\ndef test_ac3_price_of_pro():\n    {result_check}\n")
+    honest = "49" in result_check
+    assert command.main(["E1-S1"]) == (0 if honest else 1)
+    out = capsys.readouterr().out
+    findings = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    partial = [f for f in findings if f["rule"] == "partial-ac-coverage"]
+    if honest:
+        assert partial == [] and "QA review E1-S1: APPROVE" in out
+        return
+    assert "reason: check 'ac-coverage' failed with a blocking finding" in out
+    assert [(f["severity"], f["blocking"], f["ac_id"], f["message"]) for f in partial] == [(
+        "critical", True, "AC3", "AC3 is tested only where it refuses: its Then promises a "
+        "result and an error, and each of its tests (tests/test_signup.py::"
+        "test_ac3_price_of_an_unknown_plan) expects the error; none checks the result "
+        "(priority P0)")]
+    analysis = _analysis(qa_project)
+    assert "AC3" in analysis["critical_allowed"]["coverage"]  # type: ignore[index]
+
+
 ENV_GUARDED_AC2 = TESTS.replace(
     "from app.signup import signup",
     "import os\n\nfrom app.signup import signup").replace(

@@ -696,6 +696,13 @@ def promises_values(ac: AcceptanceCriterion) -> bool:
         for c in clauses)
 
 
+def speaks_of_failure(clause: str) -> bool:
+    """Whether a clause of a Then speaks of a failure: refused, an error, raised, not, no, a
+    4xx / 5xx status, or an exception's name (`ValueError`, `ErrNotFound`)."""
+    return bool(_FAILURE_WORDS.search(clause)) or any(
+        _EXCEPTION_LIKE.search(m.group(0)) for m in _EXCEPTION_IN_TEXT.finditer(clause))
+
+
 def _ac_text(ac: AcceptanceCriterion) -> str:
     return " ".join(filter(None, (ac.given, ac.when, ac.then))) or ac.text
 

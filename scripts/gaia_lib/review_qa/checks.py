@@ -168,7 +168,8 @@ NEAREST_SAID = 2  # nearest tests an uncovered AC's finding names, with why they
 
 
 def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
-                   unowned: str | None = None) -> dict[str, Any]:
+                   unowned: str | None = None,
+                   refusal_only: AbstractSet[str] = frozenset()) -> dict[str, Any]:
     """Uncovered ACs, severity by `rules.ac_gap` (a high-priority primary AC blocks, an edge
     case never does). Placeholder tests and tests the runner skipped do not cover (they are in
     `excluded`). Zero tests is no exception: every AC is then a gap, and a story with a
@@ -178,7 +179,10 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     around the gate). Where tests were found but none is the story's (`unowned`, from
     `unowned_tests`), each gap says so and a warning at the File List says why and what to
     do; else a gap names its nearest tests (at most NEAREST_SAID) and why each does not
-    count, so "no test" is never all it says where a test came near."""
+    count, so "no test" is never all it says where a test came near. An AC whose Then
+    promises a result and a refusal, each test counting for it expecting the error
+    (`refusal_only`: AC ids, `evidence.halves`), is tested in part: its main promise is a gap
+    of the same severity (partial-ac-coverage)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
@@ -187,6 +191,15 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         findings.append(finding(rel_story, line_of(s.story.text, "File List"), "warning",
                                 "no-story-tests", unowned, False))
     for entry in per_ac:
+        if entry["matched"] and entry["ac_id"] in refusal_only:
+            severity, blocking = rules.ac_gap(entry["priority"], entry["edge_case"])
+            tests = ", ".join(shown(t) for t in entry["tests"])
+            findings.append(finding(
+                rel_story, lines[entry["ac_id"]], severity, "partial-ac-coverage",
+                f"{entry['ac_id']} is tested only where it refuses: its Then promises a result "
+                f"and an error, and each of its tests ({tests}) expects the error; none checks "
+                f"the result (priority {entry['priority'] or 'unset'})", blocking,
+                ac_id=entry["ac_id"]))
         if entry["matched"]:
             continue
         severity, blocking = rules.ac_gap(entry["priority"], entry["edge_case"])

@@ -720,6 +720,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     for ac_id, tests in failed_for.items():  # a failure says more than any other reason
         weak[ac_id] = {**weak.get(ac_id, {}), **tests}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
+    refusal_only = _refusal_only(criteria, per_ac, cases)
     lines = {case.test_id: case.line for case in cases}
     # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`), and
     # those that are placeholders (`Reads.placeholder_subtests`)
@@ -763,7 +764,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.ac_parse_check(s),
         qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
             s.key, cases, file_list_rels, coverage.unattributed_tests,
-            [rel for rel in file_list_rels if not (s.project / rel).exists()])),
+            [rel for rel in file_list_rels if not (s.project / rel).exists()]),
+            refusal_only),
         qa_checks.placeholder_check([*found_placeholders, *empty_subtests], {
             **runner_skipped, **{subtest: "reported skipped by the runner (a subtest)"
                                  for subtest in subtest_of}},
@@ -794,7 +796,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     if run is not None and run.no_tier:
         checks.append(qa_checks.check("test-execution", "errored", error_reason=run.no_tier))
     critical_allowed = {
-        "coverage": [e["ac_id"] for e in per_ac if not e["matched"]
+        "coverage": [e["ac_id"] for e in per_ac
+                     if (not e["matched"] or e["ac_id"] in refusal_only)
                      and rules.ac_gap(e["priority"], e["edge_case"])[1]],
         "error-path": list(branch.get("critical_acs", [])),
     }
@@ -827,6 +830,20 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     if run is not None:
         results["behavioural_attribution"] = attribution_rows
     return results
+
+
+def _refusal_only(criteria: Sequence[AcceptanceCriterion],
+                  per_ac: Sequence[Mapping[str, Any]],
+                  cases: Sequence[testcases.TestCase]) -> set[str]:
+    """The ACs whose Then promises a result and a refusal, each test counting for them
+    expecting the error (`evidence.halves`)."""
+    from gaia_lib.evidence import halves  # read after the run, as the matcher is
+
+    by_id = {case.test_id: case for case in cases}
+    expected = {name.lower() for case in cases for name in case.exceptions}
+    rows = {e["ac_id"]: e for e in per_ac}
+    return {ac.ac_id for ac in criteria if ac.ac_id in rows and halves.refusal_only(
+        ac, [by_id[t] for t in rows[ac.ac_id]["tests"] if t in by_id], expected)}
 
 
 def _story_failed(reads: Reads, run: RunInputs | None) -> dict[str, str]:
