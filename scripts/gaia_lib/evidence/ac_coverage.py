@@ -80,9 +80,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     DecoderConfig, WeakDecode or WeakDecodeMetadata)"), a test whose id and code write none of
     the names its Given and When write as code runs the code without it: at most a nearest
     test of the AC, saying so (`_conditions`: mapstructure's `TestArray`, a plain `Decode` of
-    arrays, is no weak-typing test). A test whose name says the other side of what an AC says
-    (`previous` and `smaller` for "the next greater value", `decode` for "when it is
-    encoded": `OPPOSITES`), and none of the AC's side, checks that side: no reading of it
+    arrays, is no weak-typing test). A test using a member an AC names with its owner
+    (`ResultAsync.fromThrowable`) only with another owner (`Result.fromThrowable`), never
+    the AC's, checks another function: at most a nearest test of it (`_other_owner`). A
+    test whose name says the other side of what an AC says (`previous` and `smaller` for
+    "the next greater value", `decode` for "when it is encoded": `OPPOSITES`), and none of
+    the AC's side, checks that side: no reading of it
     covers the AC but by the AC's own case (`_opposite`). A test whose name states a
     conversion (`test_name_to_hex`) that an AC states the other way round ("Given a hex code,
     when its color name is asked for"), where the story's tests or ACs make it both ways
@@ -849,6 +852,8 @@ class _Criterion:
     # writes as code, one of which a test of it writes (`_conditions`)
     conditions: frozenset[str] = frozenset()
     setup: frozenset[str] = frozenset()
+    # the members it names with their owner, in code spans (`ResultAsync.fromThrowable`)
+    qualified: frozenset[tuple[str, str]] = frozenset()
     # the words its Given alone writes, exactly so, of all the ACs' Givens and Whens
     # (`_given_words`: `weekday` of "Given a weekday"): a keyword argument so named is its case
     keywords: frozenset[str] = frozenset()
@@ -906,6 +911,14 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its code never uses `{'` / `'.join(sorted(crit.conditions))}`, the code the "
             "AC's Given names")) if _resembles(near) else _Score()
+    if other_owner := _other_owner(f"{case.test_id}\n{_code_only(case.body)}", crit.qualified):
+        # it uses the member of another owner (`Result.fromThrowable` beside the AC's
+        # `ResultAsync.fromThrowable`): another function, near the AC at most
+        near = _score(case, said, replace(crit, qualified=frozenset()), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"its code uses `{other_owner}`, not the AC's `"
+            f"{'` / `'.join(sorted(f'{o}.{m}' for o, m in crit.qualified))}`"
+        )) if _resembles(near) or (crit.coded & said.calls) else _Score()
     if sibling := _sibling_option(case.body, crit):
         # it checks another option of the same kind: near the AC at most
         near = _score(case, said, replace(crit, coded=frozenset()), weight)
@@ -2099,6 +2112,30 @@ def _keywords_checked(case: TestCase, said: _Said) -> frozenset[str]:
     return frozenset(key for span in said.spans for key in _OPTION_PASSED.findall(span))
 
 
+# A member named with its owner, a capitalised class or namespace (`ResultAsync.fromThrowable`,
+# `Decimal.from_float`): not an instance's (`result.map`), whose owner is any variable.
+_QUALIFIED = re.compile(r"(?<![\w$.])([A-Z][\w$]*)\.([A-Za-z_$][\w$]*)(?![\w$])")
+
+
+def _qualified(text: str) -> frozenset[tuple[str, str]]:
+    """The (owner, member) pairs an AC's code spans name."""
+    return frozenset(pair for span in _BACKTICKED.findall(text)
+                     for pair in _QUALIFIED.findall(span))
+
+
+def _other_owner(code: str, qualified: AbstractSet[tuple[str, str]]) -> str:
+    """`Owner.member` where a test's id or code (`code`) uses an AC's member only with
+    another owner than the AC names (`Result.fromThrowable` for an AC on
+    `ResultAsync.fromThrowable`), writing none of the AC's own pairs; "" otherwise."""
+    if not qualified:
+        return ""
+    written = set(_QUALIFIED.findall(code))
+    if written & qualified:
+        return ""
+    return next((f"{owner}.{member}" for owner, member in sorted(written)
+                 if any(member == theirs and owner != mine for mine, theirs in qualified)), "")
+
+
 def _sibling_option(body: str, crit: _Criterion) -> str:
     """The first option a test's code passes by keyword that shares a word with an identifier
     the AC names, where the code never names that identifier: sqlparse's
@@ -2853,6 +2890,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 keywords=given_words[i],
                                 mentioned=mentioned[i],
                                 examples=_then_examples(ac),
+                                qualified=_qualified(ac.text),
                                 message=messages.stated(ac.then or ac.text),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(

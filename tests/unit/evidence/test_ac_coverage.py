@@ -4807,3 +4807,43 @@ def test_a_test_expecting_the_error_with_another_message_checks_another_error() 
     assert not without["AC2"].matched
     assert any('the error it expects says "has no defined color name"' in c.why
                for c in without["AC2"].candidates)
+
+
+_OWNER_ACS = (
+    ac("AC1", "a function that may throw", "I wrap it with `fromThrowable` and the call returns "
+       "normally", "I get an Ok holding the function's own return value"),
+    ac("AC2", "an async function that throws before it returns a promise, or whose promise "
+       "rejects", "I wrap it with `ResultAsync.fromThrowable` and call it",
+       "awaiting gives an Err holding the error instead of a rejected promise, and a call that "
+       "succeeds gives an Ok with its value"),
+)
+_OWNER_TESTS = '''
+describe('Result.fromThrowable', () => {
+  it('Creates a function that returns an err when the inner function throws', () => {
+    const thrower = (): string => {
+      throw new Error()
+    }
+    const safeThrower = Result.fromThrowable(thrower)
+    const result = safeThrower()
+
+    expect(result).toBeInstanceOf(Err)
+    expect(result._unsafeUnwrapErr()).toBeInstanceOf(Error)
+  })
+})
+'''
+
+
+def test_a_test_of_the_member_of_another_owner_checks_another_function() -> None:
+    """neverthrow: `Result.fromThrowable`'s "returns an err when the inner function throws"
+    had the words of the AC on `ResultAsync.fromThrowable` ("returns", "throws", "error").
+    A test using an AC's member with another owner only (`Result.fromThrowable`), never with
+    the AC's, checks another function: at most a nearest test, saying so."""
+    cases = split_tests("tests/index.test.ts", _OWNER_TESTS)
+    found = by_id(analyze("E1-S1", _OWNER_ACS, cases, file_list=["tests/index.test.ts"]))
+    assert not found["AC2"].matched
+    assert any("its code uses `Result.fromThrowable`, not the AC's "
+               "`ResultAsync.fromThrowable`" in c.why for c in found["AC2"].candidates)
+    own = _OWNER_TESTS.replace("Result.fromThrowable", "ResultAsync.fromThrowable")
+    mine = by_id(analyze("E1-S1", _OWNER_ACS, split_tests("tests/index.test.ts", own),
+                         file_list=["tests/index.test.ts"]))
+    assert not any("not the AC's" in c.why for c in mine["AC2"].candidates)
