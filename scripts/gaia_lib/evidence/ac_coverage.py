@@ -202,7 +202,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   - weak: an asserted literal / exception agrees, or the AC explains >= 0.35 of the weight of
     the test's name (or description) words (a code name inside a sentence of the name, "when
     wrapped in createNextState", weighs as one word, of its heaviest part: it names one
-    thing, and its parts are not words the AC should explain each) and shares at least one
+    thing, and its parts are not words the AC should explain each; a number or a sign no AC
+    writes, `words.VALUE_WORDS`, weighs nothing: `test_minus_one_day` states its example's
+    value, not a subject the AC leaves unexplained) and shares at least one
     of them spelled alike or spelled as the AC's passive or progressive verb without its
     ending ("add" ~ "is added", "creating" ~ "is created"; a spelling another AC uses as the
     test does is that AC's; a shared stem alone, validation ~ valid, or a plural is too
@@ -745,7 +747,9 @@ class _Weights:
         """The token's weight; with `unknown`, a word no AC uses weighs as a distinctive one
         (to measure how much of a test's own words an AC leaves unexplained)."""
         df = self.df_ac.get(token, 0)
-        if not df and not unknown:
+        if not df and (not unknown or token in words.VALUE_WORDS):
+            # a number or a sign no AC writes (`test_minus_one_day`) states the test's
+            # example, not what it is about: nothing an AC leaves unexplained
             return 0.0
         idf = math.log((self.n + 1) / (df or 1))
         return idf * self._spread(self.df_t.get(token, 0))

@@ -169,6 +169,13 @@ def stem(word: str) -> str:
         current = shorter
 
 
+# The words writing a number or its sign (`test_minus_one_day`, `test_three_items`): in a
+# test's name they state its example's value (stems, as the matcher's tokens are).
+VALUE_WORDS = frozenset(stem(w) for w in (
+    "zero", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "twenty", "hundred", "thousand", "minus", "plus"))
+
+
 @lru_cache(maxsize=1 << 16)  # pure; the misspelling check asks it of every AC word often
 def inflection_bases(word: str) -> frozenset[str]:
     """The word without its inflection only (plural, past, -ing; a final e), with and without

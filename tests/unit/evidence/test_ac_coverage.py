@@ -4677,6 +4677,54 @@ def test_a_checked_call_passing_what_only_one_acs_given_speaks_of_sets_up_its_ca
         "delta = relativedelta(weekday=FR)\n        self.assertTrue(delta)")
     assert friday not in by_id(review_file(DATEUTIL_ACS, unchecked, DATEUTIL_FILE))[
         "AC3"].tests
+_WEEKS_ACS = (
+    DATEUTIL_ACS[0],
+    DATEUTIL_ACS[3],
+    ac("AC7", "a delta with days", "its weeks are read",
+       "they are the whole weeks in those days, and when weeks are set, then the days change "
+       "so that the leftover days are kept"),
+)
+_WEEKS_PY = '''class RelativeDeltaWeeksPropertyGetterTest(unittest.TestCase):
+    """Test the weeks property getter"""
+
+    def test_one_day(self):
+        rd = relativedelta(days=1)
+        self.assertEqual(rd.days, 1)
+        self.assertEqual(rd.weeks, 0)
+
+    def test_minus_one_day(self):
+        rd = relativedelta(days=-1)
+        self.assertEqual(rd.days, -1)
+        self.assertEqual(rd.weeks, 0)
+
+    def test_leap_day(self):
+        rd = relativedelta(days=-1)
+        self.assertEqual(rd.days, -1)
+        self.assertEqual(rd.weeks, 0)
+'''
+
+
+def test_a_number_or_sign_a_tests_name_writes_is_its_example_not_its_subject() -> None:
+    """dateutil: `RelativeDeltaWeeksPropertyGetterTest::test_one_day` was the weeks AC's test
+    and `test_minus_one_day` beside it, checking the same with -1, none: "minus", a word no
+    AC writes, weighed as a subject the AC leaves unexplained (its name's share the AC
+    explains fell below the bar). A number or a sign a test's name writes and no AC does
+    (`minus`, `eight`, `zero`) states the example's value: it leaves nothing unexplained."""
+    from gaia_lib.evidence import words
+    from gaia_lib.evidence.ac_coverage import _score, read
+
+    assert {"minus", "plus", "zero", "eight"} <= words.VALUE_WORDS
+    assert words.stem("three") in words.VALUE_WORDS
+    reading = read("E1-S1", _WEEKS_ACS, py_cases(_WEEKS_PY, DATEUTIL_FILE),
+                   file_list=[DATEUTIL_FILE])
+    one, minus, leap = (_score(case, said, reading.crits[2], reading.weight).explained
+                        for case, said in zip(reading.ours, reading.said, strict=True))
+    assert one > 0 and minus == pytest.approx(one)
+    assert leap < one  # a word of another subject no AC writes ("leap") still weighs
+    assert reading.weight("minus", unknown=True) == 0.0
+    assert reading.weight("leap", unknown=True) > 0.0
+
+
 _COLOR_ACS = (
     ac("AC1", "a color name such as `navy`",
        "it is converted to a hex code or to an integer RGB triplet",

@@ -195,3 +195,13 @@ def test_a_clock_time_is_one_word() -> None:
 def test_a_misspelt_word_is_one_its_consonants_and_a_letter_or_two_match(
         word: str, known: list[str], meant: str | None) -> None:
     assert misspelling_of(word, known) == meant
+
+
+def test_the_words_writing_a_number_or_a_sign_are_known_by_their_tokens() -> None:
+    """dateutil's `test_minus_one_day`, `test_height_days` (eight): a number or a sign a name
+    writes, as the matcher's tokens spell it; "one" and "two" are stop words already."""
+    from gaia_lib.evidence.words import VALUE_WORDS, spoken_stems
+
+    assert set(spoken_stems("test_minus_eight_days")) - VALUE_WORDS == {"test", "day"}
+    assert set(spoken_stems("plus three weeks")) - VALUE_WORDS == {"week"}
+    assert not set(spoken_stems("negative leap year")) & VALUE_WORDS  # subjects, not values
