@@ -24,7 +24,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
   own. A word of a test's name or description that no AC spells, misspelling one an AC spells
   (`test_multiple_stopword_occurances` for "every occurrence": `words.misspelling_of`), is
-  read as the AC's word, spelled as the AC spells it. Signals:
+  read as the AC's word, spelled as the AC spells it; one run together from a word an AC
+  spells and another word, each of four letters or more (cachetools' `test_typedmethod_dict`
+  for "unless a typed key is used": `words.joined_with`), as those two words.
+  Signals:
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
     subtest names, at full weight; not a word the AC writes only inside an identifier it
     names (`peek` of `PeekOrAdd`) that is a method the test's code calls (`l.Peek(1)`) while
@@ -2531,7 +2534,8 @@ def _respell(raw_ac: list[dict[str, set[str]]],
              raw_said: Sequence[tuple[dict[str, set[str]], ...]]) -> None:
     """A word of a test's name or description that no AC spells, misspelling a word an AC
     spells (`occurances` for "occurrence"), becomes that AC's word, spelled as the AC spells
-    it (`raw_said` is updated in place)."""
+    it; one run together from a word an AC spells and another (`typedmethod` for "a typed
+    key") becomes those two words (`raw_said` is updated in place)."""
     spelled: dict[str, str] = {}  # an AC's spelling -> its token
     for group in raw_ac:
         for token, spellings in group.items():
@@ -2550,6 +2554,14 @@ def _respell(raw_ac: list[dict[str, set[str]]],
                     meant = seen[spelling]
                     if meant is not None:
                         found.setdefault(spelled[meant], set()).add(meant)
+                        del found[token]
+                        break
+                    if (joined := words.joined_with(spelling, ac_spellings)) is not None:
+                        # `typedmethod`: the AC's "typed" and "method", run together
+                        known_part, rest = joined
+                        found.setdefault(spelled[known_part], set()).add(known_part)
+                        if (other := words.canonical(rest)) is not None:
+                            found.setdefault(other, set()).add(rest)
                         del found[token]
                         break
 

@@ -40,6 +40,12 @@ Rules (pure; the same text always gives the same tokens):
   "seperator" ~ "separator", "occurances" ~ "occurrences"), is that word misspelt; the matcher
   reads a test's misspelt word as the AC's it misspells, where no AC spells it as the test
   does.
+- Run-together words (`joined_with`): a lower-case word that starts or ends with a word
+  another text spells, the rest four letters or more and the known word too (no stop word),
+  is those two words run together: cachetools' `test_typedmethod_dict` writes "typed" and
+  "method", tabulate's `test_plain_maxheadercolwidths_autowraps` "auto" and "wraps"; the
+  matcher reads so a test's word that no AC spells. "unequal" is no "equal" (a prefix of two
+  letters).
 - Acronyms (`acronyms`): the initials of three or four neighbouring words, the first no stop
   word and at most one of them one, so "least recently used" may be spelled `lru` and
   "time-to-live" `ttl`; the matcher links them only where a test spells the acronym. Words
@@ -241,6 +247,23 @@ def misspelling_of(word: str, known: Iterable[str]) -> str | None:
     meant = {other for a in own for other, b in index.get(_skeleton(a), ())
              if not own & inflection_bases(other) and _edits(a, b) <= MISSPELT_EDITS}
     return min(meant, default=None)
+
+
+JOINED_PART = 4  # each part of a run-together word is a word of four letters or more
+
+
+def joined_with(word: str, known: Iterable[str]) -> tuple[str, str] | None:
+    """A lower-case word run together from one a text spells (`known`, no stop word) and
+    another word, each of four letters or more (`typedmethod`: "typed" and "method"): (the
+    known word, the rest), the longest known word first; None if it is none such."""
+    for part in sorted(known, key=lambda k: (-len(k), k)):
+        if len(part) < JOINED_PART or part in STOP_WORDS or len(word) - len(part) < JOINED_PART:
+            continue
+        if word.startswith(part):
+            return part, word[len(part):]
+        if word.endswith(part):
+            return part, word[:-len(part)]
+    return None
 
 
 def raw_words(text: str) -> list[str]:

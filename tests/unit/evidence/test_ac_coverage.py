@@ -4725,6 +4725,29 @@ def test_a_number_or_sign_a_tests_name_writes_is_its_example_not_its_subject() -
     assert reading.weight("leap", unknown=True) > 0.0
 
 
+def test_a_word_run_together_from_an_acs_word_and_another_is_read_as_both() -> None:
+    """cachetools: `CachedMethodTest::test_typedmethod_dict` checks `get_typedmethod`, whose
+    key is typed, for the AC "... values of different types that compare equal (1 and 1.0)
+    share an entry unless a typed key is used"; `typedmethod`, a word no AC spells, weighed
+    as a subject the AC leaves unexplained. A word run together from a word an AC spells and
+    another (four letters or more each) is read as the two words; one no AC word starts or
+    ends is left as it is."""
+    from gaia_lib.evidence.ac_coverage import _respell
+    from gaia_lib.evidence.words import canonical, forms
+
+    raw_ac = [forms("Given a function decorated with `cached`, when it is called repeatedly "
+                    "with equal arguments, then values that compare equal share an entry "
+                    "unless a typed key is used.")]
+    raw_said = [(forms("test_typedmethod_dict"), forms(""), forms("")),
+                (forms("test_weakref"), forms(""), forms(""))]
+    _respell(raw_ac, raw_said)
+    typed, weak = raw_said[0][0], raw_said[1][0]
+    token = canonical("typed")
+    assert token is not None and typed.get(token) == {"typed"}
+    assert canonical("typedmethod") not in typed
+    assert canonical("weakref") in weak  # no word of the AC's at either end
+
+
 _COLOR_ACS = (
     ac("AC1", "a color name such as `navy`",
        "it is converted to a hex code or to an integer RGB triplet",

@@ -205,3 +205,18 @@ def test_the_words_writing_a_number_or_a_sign_are_known_by_their_tokens() -> Non
     assert set(spoken_stems("test_minus_eight_days")) - VALUE_WORDS == {"test", "day"}
     assert set(spoken_stems("plus three weeks")) - VALUE_WORDS == {"week"}
     assert not set(spoken_stems("negative leap year")) & VALUE_WORDS  # subjects, not values
+
+
+@pytest.mark.parametrize(("word", "known", "parts"), [
+    ("typedmethod", ["typed", "method", "cached"], ("typed", "method")),  # cachetools
+    ("getsizeof", ["size"], None),  # the known word inside, not at an end
+    ("unequal", ["equal"], None),  # a two-letter prefix is no word
+    ("nocache", ["cache"], None),
+    ("testcase", ["case"], None),  # a stop word is no known word here
+    ("method", ["method"], None),  # the word itself
+])
+def test_a_run_together_word_is_a_known_word_and_another(
+        word: str, known: list[str], parts: tuple[str, str] | None) -> None:
+    from gaia_lib.evidence.words import joined_with
+
+    assert joined_with(word, known) == parts
