@@ -122,10 +122,12 @@ _JS_TEST = lazy_re(
     r"[ \t]*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)"
 )
 # A test named at run time (`test(t.input + " with " + t.query, () => {`, in a loop over a
-# table): its name is the expression that makes it, up to MAX_EXPRESSION characters.
+# table; `test("case " + i, ...)`, a string the code adds to): its name is the expression that
+# makes it, up to MAX_EXPRESSION characters.
 _JS_DYNAMIC_TEST = lazy_re(
     r"\b(?:it|test)(?:\.(?:only|skip|todo|concurrent))*[ \t]*\([ \t]*"
-    r"(?P<expr>[A-Za-z_$][^,]*?),[ \t]*(?:async[ \t]*)?(?:\(|function\b|[A-Za-z_$]\w*[ \t]*=>)"
+    r"(?P<expr>(?:[A-Za-z_$]|(?P<q>['\"`])(?:\\.|(?!(?P=q)).)*(?P=q)[ \t]*\+)[^,]*?),"
+    r"[ \t]*(?:async[ \t]*)?(?:\(|function\b|[A-Za-z_$]\w*[ \t]*=>)"
 )
 MAX_EXPRESSION = 80
 _BATS_TEST = lazy_re(r"^@test[ \t]+(?P<q>['\"])(?P<name>.*)(?P=q)[ \t]*\{")
@@ -359,6 +361,15 @@ def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         yield TestCase(path, name, i + 1, "\n".join(lines[start:end]))
 
 
+def _added_to(line: str, match: re.Match[str]) -> bool:
+    """Whether a test's quoted title is only the start of its name, the code adding to it
+    (`test("case " + tests.indexOf(t), ...)`): the runner names each row by what the code
+    makes (`case 0`, `case 1`), so the test is one named at run time (`_JS_DYNAMIC_TEST`).
+    A group's title is read as written (its tests keep their group)."""
+    return not match.group("kind").endswith("describe") \
+        and re.match(r"[ \t]*\+", line[match.end():]) is not None
+
+
 def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
     """Each `it()` / `test()`, named by its `describe()` groups and its own name; a test named
     at run time also reads the code of its group before it (the table its loop runs over)."""
@@ -383,6 +394,8 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         named = _JS_EACH_NAMED.search(line)
         table_start = _group_table(lines, describes, i, [named.group(1)] if named else [])
         for match in _JS_TEST.finditer(line):
+            if _added_to(line, match):
+                continue
             found = True
             if match.group("kind").endswith("describe"):  # xdescribe: a group switched off
                 describes.append((brace_block_end(lines, i, js=True), match.group("name"), i))
@@ -634,7 +647,8 @@ def js_one_expression(lines: list[str], index: int) -> OneExpression | None:
     dynamic = _JS_DYNAMIC_TEST.search(line)
     if each is not None:
         call = each[2]
-    elif named is not None and not named.group("kind").endswith("describe"):
+    elif named is not None and not named.group("kind").endswith("describe") \
+            and not _added_to(line, named):
         call = (index, line.rindex("(", 0, named.start("q")))
     elif dynamic is not None:
         call = (index, line.rindex("(", 0, dynamic.start("expr")))

@@ -1099,6 +1099,25 @@ def test_a_js_test_named_at_run_time_from_its_rows_is_named_by_each_rows_values(
     assert templated.spoken == "withQuery >   with  "
 
 
+def test_a_js_test_whose_quoted_title_the_code_adds_to_is_named_at_run_time() -> None:
+    """ufo's `withQuery` loop with its titles renamed `test("case " + tests.indexOf(t), ...)`:
+    the runner names each row `case 0`, `case 1`, so the test is named by the expression
+    that makes its name, not by the quoted start `case ` (which no row is called: the
+    review said the test never ran). A quoted title whole, and a group's title, read as
+    written."""
+    source = WITH_QUERY.replace('test(t.input.toString() + " with " + JSON.stringify(t.query),',
+                                'test("case " + tests.indexOf(t),')
+    assert source != WITH_QUERY
+    looped, written = split_tests("test/query.test.ts", source)
+    assert looped.name == 'withQuery > "case " + tests.indexOf(t)'
+    assert looped.spoken == "withQuery > case "
+    assert "expect(withQuery(t.input, t.query)).toBe(t.out);" in looped.body
+    assert written.name == "withQuery > keeps the hash"
+    added, = split_tests("a.test.ts", 'describe("x " + n, () => {\n  it("a, b" + "c", () => {'
+                                      "\n    expect(f()).toBe(1);\n  });\n});\n")
+    assert added.name == 'x  > "a, b" + "c"'
+
+
 def test_a_each_tests_name_template_says_its_text_not_the_placeholders_rows_fill_in() -> None:
     """ufo's joinURL table as `test.each(joinURLTests)("joinURL($input) === $out", ...)`: the
     words `input` and `out` are fields each row fills in, not what the test says (they made
