@@ -1361,6 +1361,13 @@ def lengths(ac_words: Sequence[Mapping[str, object]], scales: Sequence[Mapping[s
     return [1.0 / (1.0 - LENGTH_NORM + LENGTH_NORM * count / mean) for count in counts]
 
 
+# A word inside a string value (`foo` of `/?foo=1`), as `_literal_weights` reads it, and how
+# many other ACs' values must hold it for it to be a word examples share (`foo`, `bar`), not
+# a name two ACs happen to write (`build` of a version's `+build.5` and of its field).
+_VALUE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+SHARED_EXAMPLE_WORD = 3
+
+
 def _literal_weights(criteria: Sequence[AcceptanceCriterion]
                      ) -> list[list[tuple[then_literals.Literal, float]]]:
     # what a Then names counts too (`mentioned`): a test asserting on it checks what it says
@@ -1371,6 +1378,16 @@ def _literal_weights(criteria: Sequence[AcceptanceCriterion]
     for lits in per_ac:
         for value in {lit.value for lit in lits}:
             df[value] = df.get(value, 0) + 1
+    # a one-word string is written by every AC whose own values hold it as a word (`foo` of a
+    # fragment beside `/?foo=1`, `./foo` and `/foo?bar=1`): a name examples share decides
+    # little of which AC a test asserting it checks
+    held = [{word for lit in lits if lit.kind == then_literals.STRING
+             for word in _VALUE_WORD.findall(lit.value)} for lits in per_ac]
+    for value in list(df):
+        if _VALUE_WORD.fullmatch(value):
+            sharing = sum(value in words and value not in {lit.value for lit in lits}
+                          for words, lits in zip(held, per_ac, strict=True))
+            df[value] += sharing if sharing >= SHARED_EXAMPLE_WORD else 0
     out = []
     for lits in per_ac:
         rows = []

@@ -1510,6 +1510,57 @@ def test_each_row_of_a_js_test_named_at_run_time_from_its_table_is_read_on_its_o
     assert "AC5" not in [c.ac_id for c in result.per_ac if c.matched]
 
 
+GET_QUERY = """import { describe, expect, test } from "vitest";
+import { getQuery } from "../src";
+
+describe("getQuery", () => {
+  const tests = {
+    "http://foo.com/foo?test=123&unicode=%E5%A5%BD": {
+      test: "123",
+      unicode: "好",
+    },
+    "http://foo.com/?param=3&param=": { param: ["3", ""] },
+    "http://foo.com/?toString=foo": { toString: "foo" },
+  };
+
+  for (const t in tests) {
+    test(t, () => {
+      expect(getQuery(t)).toMatchObject(tests[t]);
+    });
+  }
+});
+"""
+URL_ACS = (
+    ac("AC1", "a URL and query parameters", "the parameters are added",
+       "they are appended (`/?test` with `foo: 0` becomes `/?test&foo=0`)"),
+    ac("AC2", "a URL with a query string", "its query is read",
+       "its values are decoded (`%E5%A5%BD` reads as `好`)"),
+    ac("AC3", "segments", "they are joined",
+       "`https://google.com/`, `./foo` and `/bar` give `https://google.com/foo/bar`"),
+    ac("AC4", "a URL and a fragment", "the fragment is set on the URL",
+       "it replaces the URL's fragment (`https://example.com#bar` with `foo` becomes "
+       "`https://example.com#foo`)"),
+    ac("AC5", "a URL with a query string", "the query is filtered",
+       "only the parameters the predicate accepts remain (`/foo?bar=1` without `bar` becomes "
+       "`/foo`)"),
+)
+
+
+def test_a_one_word_value_other_acs_values_hold_is_no_distinctive_literal() -> None:
+    """ufo's `getQuery` table asserts `{ toString: "foo" }`: `foo`, the fragment a URL is
+    given in the fragment AC, is a word of the values three other ACs write (`/?test&foo=0`,
+    `./foo`, `/foo?bar=1`), as common in URL examples as in the tests. The test covered the
+    fragment AC by it; it covers the query-reading AC only. Where fewer other ACs' values
+    hold the word (a name two ACs happen to write), it is the fragment AC's own literal."""
+    file = "test/query.test.ts"
+    result = by_id(analyze("E1-S1", URL_ACS, py_cases(GET_QUERY, file), file_list=[file]))
+    assert [a for a, c in result.items() if c.matched] == ["AC2"]
+    weights = ac_coverage._literal_weights(URL_ACS)
+    assert dict((lit.value, w) for lit, w in weights[3])["foo"] < 1.0
+    fewer = ac_coverage._literal_weights(URL_ACS[:4])
+    assert dict((lit.value, w) for lit, w in fewer[3])["foo"] == 1.5
+
+
 NUMBER_ACS = (
     ac("AC1", "an integer", "ordinal is called",
        'it returns its ordinal: "1st", "2nd", "3rd", "11th", "101st"'),
