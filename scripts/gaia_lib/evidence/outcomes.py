@@ -196,6 +196,10 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                 near = with_path if anywhere else by_group.get(
                     _spaced(groups[-1]) if groups else None, [])
                 found += [o for o in near if _of_path(parts, o.path)]
+            # a JS/TS title made by code (`test(t, ...)` in a loop over a table): the rows
+            # the runner says were declared on its line (`location`), whatever they are named
+            if not found and file == case.file and _made_by_code(case):
+                found = [o for o in with_path if o.line == case.line]
             fixed = _fixed(test_name)
             for outcome in {id(o): o for o in found}.values():
                 if _same_file(file, outcome.file, directories):
@@ -210,6 +214,16 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
         if kept:
             out[test_id] = kept
     return out
+
+
+def _made_by_code(case: TestCase) -> bool:
+    """Whether a JS/TS test's own title is made by its code at run time (`test(t, ...)`,
+    `test(t.input + " with " + t.query, ...)`): neither quoted as written nor a template."""
+    if not case.file.endswith(_FILE_SUFFIXES) or case.file.endswith(".py"):
+        return False
+    title = case.name.rsplit(" > ", 1)[-1]
+    return bool(title.strip()) and _TEMPLATE_MARK.search(title) is None \
+        and re.search(r"\b(?:it|test)\b[\w.]*\s*\(\s*" + re.escape(title), case.body) is not None
 
 
 def _owners(outcome: TestOutcome, joined: Mapping[str, float],
@@ -441,7 +455,8 @@ def _row_title(case: TestCase, outcome: TestOutcome) -> str:
     if not outcome.path:
         return _spaced(outcome.name)
     parts = case.name.split(" > ")
-    made = next((i for i, part in enumerate(parts) if _TEMPLATE_MARK.search(part)), 0)
+    made = next((i for i, part in enumerate(parts) if _TEMPLATE_MARK.search(part)),
+                len(parts) - 1 if _made_by_code(case) else 0)
     return " > ".join(_spaced(title) for title in outcome.path[
         max(len(outcome.path) - len(parts) + made, 0):])
 
@@ -454,7 +469,7 @@ def _rows(case: TestCase, failing: Sequence[TestOutcome]) -> str | None:
     """Which rows of a JS/TS table test (its own title a template) failed, by the titles the
     runner gave them, each as code: row 'a'; rows 'a', 'b'; rows 'a', 'b', 'c' and 2 more.
     None for any other test."""
-    if not _table_test(case):
+    if not (_table_test(case) or _made_by_code(case)):
         return None
     titles = list(dict.fromkeys(_row_title(case, o) for o in failing))
     shown = ", ".join(code_span(title) for title in titles[:_ROWS_SHOWN])

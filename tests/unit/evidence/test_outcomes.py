@@ -585,6 +585,55 @@ def test_two_tables_of_one_template_in_one_group_are_told_apart_by_their_rows_li
     assert outcomes.not_run(unplaced, cases) == {}
 
 
+GET_QUERY = """import { describe, expect, test } from "vitest";
+import { getQuery } from "../src";
+
+describe("getQuery", () => {
+  const tests = {
+    "http://foo.com/?param=": { param: "" },
+    "http://foo.com/?toString=foo": { toString: "foo" },
+  };
+
+  for (const t in tests) {
+    test(t, () => {
+      expect(getQuery(t)).toMatchObject(tests[t]);
+    });
+  }
+
+  test("keeps an empty query", () => {
+    expect(getQuery("/")).toEqual({});
+  });
+});
+"""
+
+
+def test_a_js_test_named_by_its_code_has_the_rows_declared_on_its_line() -> None:
+    """ufo's `getQuery` loop, `test(t, ...)` over a table's keys: the runner names each row
+    by the URL the code made its title (`getQuery > http://foo.com/?param=`), which no
+    name the source writes matches, so its failed row failed no test of the review's (the
+    run failed, no test said which). vitest says each row was declared on the line of that
+    `test(` call: those rows are the test's, a failed one fails it, by its title; all of
+    them skipped, it did not run. The group's test written out keeps its own outcome."""
+    file = "test/query.test.ts"
+    looped, written = split_tests(file, GET_QUERY)
+    assert (looped.name, looped.line) == ("getQuery > t", 11)
+    rows = [("http://foo.com/?param=", "passed", 11),
+            ("http://foo.com/?toString=foo", "failed", 11),
+            ("keeps an empty query", "passed", 16)]
+    tests = [runner_output.TestOutcome(f"getQuery {title}", outcome, f"/p/{file}",
+                                       "boom" if outcome == "failed" else None,
+                                       ("getQuery", title), line=line)
+             for title, outcome, line in rows]
+    assert outcomes.failed(tests, [looped, written]) == {
+        looped.test_id: "failed in this run (row `http://foo.com/?toString=foo`: boom)"}
+    skipped = [replace(t, outcome="skipped", message=None) if t.line == 11 else t
+               for t in tests]
+    assert list(outcomes.not_run(skipped, [looped, written])) == [looped.test_id]
+    assert outcomes.failed(skipped, [looped, written]) == {}
+    # without the lines a runner may not report, nothing names its rows, as before
+    assert outcomes.failed([replace(t, line=None) for t in tests], [looped, written]) == {}
+
+
 def test_a_row_of_a_table_read_as_tests_has_its_own_outcome() -> None:
     """cron-parser's compactField table of array rows, a test a row (`testcases`): jest's
     outcome for a row (`compactField empty array`) is that row's test's alone, so a failed
