@@ -19,7 +19,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   updated") holds each at 1/k: for that AC and in the count `df` (an AC about sort order that
   holds for any of four operations says little about each); so does one naming three or more
   of a command line's options
-  (`--max-length`, `--separator`, `--stopwords`: what the command takes, each one of k). An
+  (`--max-length`, `--separator`, `--stopwords`: what the command takes, each one of k); and
+  a word an AC writes only inside a hyphenated compound of its prose counts as one of the
+  compound's k parts ("an immutable-update draft" is a kind of draft: a test named "update"
+  says half of it; a word the AC writes on its own too keeps its weight). An
   AC that spells out an acronym a test's name or description
   uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
   own. A word of a test's name or description that no AC spells, misspelling one an AC spells
@@ -1325,11 +1328,14 @@ _ALTERNATIVES = re.compile(r"\b[A-Za-z][\w-]*(?:, [A-Za-z][\w-]*)+,? or [A-Za-z]
 # A command line's option (`--max-length`): an AC naming three or more lists what the command
 # takes, each as one of k.
 _OPTION = re.compile(r"(?<![\w-])--([A-Za-z][\w-]*)")
+# A hyphenated compound of words (`immutable-update`, `re-sorted`; not an option `--max-length`).
+_COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
 
 
 def alternatives(ac: AcceptanceCriterion) -> dict[str, float]:
     """Per token, the share an AC gives it when it is one of k alternatives the AC lists
-    (1/k): an AC that holds for any of four operations says little about each of them."""
+    (1/k): an AC that holds for any of four operations says little about each of them; or
+    one of the k parts of a hyphenated compound of its prose, the only place it writes it."""
     shares: dict[str, float] = {}
     for match in _ALTERNATIVES.finditer(_ac_text(ac)):
         items = [words.tokens(item) for item in re.split(r",? or |, ", match.group(0))]
@@ -1338,6 +1344,16 @@ def alternatives(ac: AcceptanceCriterion) -> dict[str, float]:
         for item in items:
             for token in item:
                 shares[token] = min(shares.get(token, 1.0), 1.0 / len(items))
+    # A word the AC writes only inside a hyphenated compound ("an immutable-update draft")
+    # is one of its k parts: the compound names one thing, which the word alone is not.
+    prose = re.sub(r"`[^`]*`", " ", _ac_text(ac))
+    found = _COMPOUND.findall(prose)
+    rest = set(words.tokens(_COMPOUND.sub(" ", prose)))
+    for compound in found:
+        parts = [token for part in compound.split("-") for token in words.tokens(part)]
+        for token in parts:
+            if token not in rest and len(parts) >= 2:
+                shares[token] = min(shares.get(token, 1.0), 1.0 / len(parts))
     options = set(_OPTION.findall(_ac_text(ac)))
     if len(options) >= 3:
         for option in options:

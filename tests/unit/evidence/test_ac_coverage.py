@@ -1684,6 +1684,62 @@ def test_alternatives_share_one_ac_among_the_words_it_lists() -> None:
     assert alternatives(two) == {}  # two alternatives are a choice, not a list
 
 
+def test_a_word_an_ac_writes_only_inside_a_hyphenated_compound_is_one_of_its_parts() -> None:
+    """"an immutable-update draft" names one thing, a kind of draft: "update" alone is half of
+    it. A part the AC also writes on its own ("sort key") keeps its weight; a compound of
+    code (`--max-length`) is an option, shared as options are."""
+    draft = ac("AC7", "the adapter's operations used inside reducers",
+               "one is run as a mutating helper on an immutable-update draft",
+               "it makes the same change")
+    assert alternatives(draft) == {"immut": 0.5, "upd": 0.5}
+    sorted_ = ac("AC9", "a collection created with a sort comparer", "an id changes",
+                 "the id list is re-sorted")
+    assert "sort" not in alternatives(sorted_)
+    assert alternatives(ac("AC1", "the `read-only` flag", "it is set", "nothing is written")) == {}
+
+
+ENTITY_UPDATE_TESTS = """describe('Unsorted State Adapter', () => {
+  it('should let you add one entity to the state', () => {
+    const withOneEntity = adapter.addOne(state, TheGreatGatsby)
+    expect(withOneEntity).toEqual({ ids: [TheGreatGatsby.id],
+      entities: { [TheGreatGatsby.id]: TheGreatGatsby } })
+  })
+  it('should let you update an entity in the state', () => {
+    const withOne = adapter.addOne(state, TheGreatGatsby)
+    const changes = { title: 'A New Hope' }
+    const withUpdates = adapter.updateOne(withOne, { id: TheGreatGatsby.id, changes })
+    expect(withUpdates).toEqual({ ids: [TheGreatGatsby.id],
+      entities: { [TheGreatGatsby.id]: { ...TheGreatGatsby, ...changes } } })
+  })
+  it('can be used mutably when wrapped in createNextState', () => {
+    const result = createNextState(state, (draft) => { adapter.addOne(draft, TheGreatGatsby) })
+    expect(result).toEqual({ ids: [TheGreatGatsby.id],
+      entities: { [TheGreatGatsby.id]: TheGreatGatsby } })
+  })
+})
+"""
+
+
+def test_a_test_named_after_a_part_of_a_compound_is_not_that_compounds_test() -> None:
+    """@reduxjs/toolkit's `should let you update an entity in the state` calls `updateOne` on a
+    plain state: its "update" was the draft AC's only by "an immutable-update draft", which the
+    mutable-use test (`createNextState`) keeps."""
+    criteria = (
+        ac("AC1", "an entity collection", "one entity is added",
+           "it is stored under its id and its id joins the id list"),
+        ac("AC3", "an entity in the collection", "a partial change is applied to it",
+           "only the given fields are overwritten and the rest are kept"),
+        ac("AC7", "the adapter's operations used inside reducers",
+           "one is run as a mutating helper on an immutable-update draft",
+           "it makes the same change as when called directly"),
+    )
+    file = "src/entities/tests/unsorted_state_adapter.test.ts"
+    result = by_id(analyze("E1-S1", criteria, ts_cases(ENTITY_UPDATE_TESTS, file),
+                           file_list=[file]))
+    assert result["AC7"].tests == (
+        f"{file}::Unsorted State Adapter > can be used mutably when wrapped in createNextState",)
+
+
 def test_an_ac_listing_command_line_options_shares_it_among_them() -> None:
     cli = ac("AC2", "the command line tool",
              "it is run with options such as --max-length, --separator FROM->TO or the --stopwords",
