@@ -2861,7 +2861,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                 for c in ours]
     _spell_acronyms(criteria, raw_ac, raw_said)
     _respell(raw_ac, raw_said)
-    linking = words.compounds_seen([*map(set, raw_ac), *(set(g) for row in raw_said for g in row)])
+    linking = words.compounds_seen([*raw_ac, *(g for row in raw_said for g in row)])
     ac_spelled = [words.normalise(group, linking) for group in raw_ac]
     file_units = _file_units(ours)
     said = [_said(case, words.normalise(name, linking), words.normalise(description, linking),

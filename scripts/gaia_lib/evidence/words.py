@@ -24,7 +24,9 @@ Rules (pure; the same text always gives the same tokens):
   and an AC promising a 429 share a word. A clock time (`10:30`, `10:30:50`: `CLOCK`) is one
   token, as written: a text saying "at 10:30" shares no word with `next.minute == 30`.
 - Compounds: each pair of neighbouring words also yields its joined form, so "log out",
-  "log-out" and "logout" share the token `logout`, and "sign up" meets `signup`.
+  "log-out" and "logout" share the token `logout`, and "sign up" meets `signup`; only where
+  some text spells that word, inflected or not (`compounds_seen`): "in createReducer" joins
+  as `increate`, whose stem is `increment`'s, and meets no test named "increment".
 - Negation: a verb after "not", "never", "cannot" or a "n't" (past "be" and "been")
   also yields its negated spellings (`un`, `in`, `im`, `il`, `ir`, `dis` before it) as a
   joined form, so "does not support" meets "unsupported" and "is not valid" meets `invalid`
@@ -358,13 +360,21 @@ def acronyms(text: str) -> dict[str, str]:
     return found
 
 
-def compounds_seen(groups: Iterable[set[str]]) -> set[str]:
-    """The joined-pair tokens (`+logout`) that some text also spells as one word (`logout`):
-    only those link two texts; the rest are dropped so they add no weight."""
-    all_tokens: set[str] = set()
+def compounds_seen(groups: Iterable[Mapping[str, AbstractSet[str]]]) -> set[str]:
+    """The joined-pair tokens (`+logout`) that some text also spells as one word (`logout`;
+    `groups`: each text's tokens and their spellings, as `forms` gives them), the same word
+    but for its inflection, or that word, inflected or not, before what the stem drops
+    (`valueor` of "value or" is `values`): only those link two texts; the rest are dropped
+    so they add no weight. A pair meeting another word by its stem alone links nothing: "in
+    createReducer" joins as `increate`, which stems as `increment` does."""
+    spelled: dict[str, set[str]] = {}
     for group in groups:
-        all_tokens |= group
-    return {t for t in all_tokens if t.startswith("+") and t[1:] in all_tokens}
+        for token, spellings in group.items():
+            spelled.setdefault(token, set()).update(spellings)
+    return {t for t, joined in spelled.items() if t.startswith("+") and any(
+        pair.startswith((word, *inflection_bases(word)))
+        or inflection_bases(pair) & inflection_bases(word)
+        for pair in joined for word in spelled.get(t[1:], ()))}
 
 
 def normalise(found: Mapping[str, set[str]], linking: AbstractSet[str]

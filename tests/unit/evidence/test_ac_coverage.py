@@ -1740,6 +1740,42 @@ def test_a_test_named_after_a_part_of_a_compound_is_not_that_compounds_test() ->
         f"{file}::Unsorted State Adapter > can be used mutably when wrapped in createNextState",)
 
 
+SLICE_TESTS = """describe('createSlice', () => {
+  describe('when passing slice', () => {
+    const { actions } = createSlice({ reducers: { increment: (state) => state + 1 },
+      initialState: 0, name: 'cool' })
+    it('should create increment action', () => {
+      expect(actions.hasOwnProperty('increment')).toBe(true)
+    })
+  })
+  describe('when passing extra reducers', () => {
+    it('should call extra reducers when their actions are dispatched', () => {
+      const slice = createSlice({ name: 'user', initialState: {}, reducers: {},
+        extraReducers: { [addMore.type]: (state, action) => { state.user = action.payload } } })
+      expect(slice.reducer(undefined, addMore('x'))).toEqual({ user: 'x' })
+    })
+  })
+})
+"""
+
+
+def test_words_joined_across_a_code_name_are_no_word_a_test_spells() -> None:
+    """redux-toolkit's `should create increment action` had been the extra-reducers AC's test
+    by "just as they would in `createReducer`": "in create" joined, stemmed as "increment"."""
+    criteria = (
+        ac("AC8", "`createSlice({ name, initialState, reducers })`", "the slice is created",
+           "`slice.actions` holds one action creator per key of `reducers`, of type "
+           "`<name>/<key>`"),
+        ac("AC9", "`createSlice` with `extraReducers`",
+           "the slice reducer receives actions defined outside the slice",
+           "those reducers update the slice's state just as they would in `createReducer`"),
+    )
+    file = "src/tests/createSlice.test.ts"
+    result = by_id(analyze("E1-S1", criteria, ts_cases(SLICE_TESTS, file), file_list=[file]))
+    assert result["AC9"].tests == (f"{file}::createSlice > when passing extra reducers > "
+                                   "should call extra reducers when their actions are dispatched",)
+
+
 def test_an_ac_listing_command_line_options_shares_it_among_them() -> None:
     cli = ac("AC2", "the command line tool",
              "it is run with options such as --max-length, --separator FROM->TO or the --stopwords",
