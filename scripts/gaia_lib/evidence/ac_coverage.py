@@ -251,7 +251,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     AC likewise needs an assertion of its own (`_of_its_rest`). A test whose name sets an
     option as an AC's Given writes it in code (`format(number, { long: true }) > should
     support milliseconds`, "Given the option `long: true`") checks the code so set: an AC
-    writing no such setting needs an assertion of its own too (`_in_another_setting`). An
+    writing no such setting needs an assertion of its own too (`_in_another_setting`); so
+    does an AC naming none of the code names a test's own sentence writes, where some ACs, at
+    most half, name one (`should be able to call `onError` and `onSettled` after each failed
+    mutate` beside an AC of the per-call callbacks and one of retries: `_of_other_code`). An
     AC so ruled out is no rival to the others.
   - of its unit: the test runs a unit the AC names as code (`units`: measured, or read from
     its file's or its `describe()` group's name) and its code writes, as a value in quotes,
@@ -1991,6 +1994,19 @@ def _of_another_call(calls: AbstractSet[str], named: Sequence[AbstractSet[str]],
                      and any(a != b and (a in b or b in a) for a in group for b in used))
 
 
+def _of_other_code(name: str, identifiers: Sequence[Mapping[str, float]]) -> frozenset[int]:
+    """The ACs a test's sentence puts aside by the code names it writes (`should be able to
+    call `onError` and `onSettled` after each failed mutate`): where some ACs, at most half,
+    name one of them as code, those naming none check other code, and only an assertion of
+    theirs matches the test. Empty for a sentence writing no code name an AC names."""
+    written = {identifier_key(n) for n in _CAMEL_NAME.findall(name)} | {
+        identifier_key(n) for n in _CODE_SPAN.findall(name)}
+    naming = {i for i, named in enumerate(identifiers) if written & set(named)}
+    if not naming or 2 * len(naming) > len(identifiers):
+        return frozenset()
+    return frozenset(range(len(identifiers))) - naming
+
+
 def _of_its_rest(scores: Sequence[_Score], said: _Said, crits: Sequence[_Criterion],
                  weight: _Weights, linking: AbstractSet[str]) -> frozenset[int]:
     """The AC a test is named for by its first words (`test_curry_docstring` and the AC of
@@ -3041,6 +3057,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         subject = suite_subject(_spoken(case))
         unnamed |= _of_another_call(calls_by_test[t], acted_through,
                                     "" if subject in every_named else subject)
+        unnamed |= _of_other_code(_nested(_spoken(case))[-1], identifiers)
         for n, scores in enumerate(readings):
             for i in _decide(scores, ran, alone=n in reading.alone[t],
                              unspoken=unspoken, unnamed=unnamed, wider=wider):

@@ -11,6 +11,7 @@ from gaia_lib.evidence.ac_coverage import (
     CoverageResult,
     UnitRuns,
     _compounds,
+    _of_other_code,
     ac_refs,
     alternatives,
     analyze,
@@ -1774,6 +1775,61 @@ def test_words_joined_across_a_code_name_are_no_word_a_test_spells() -> None:
     result = by_id(analyze("E1-S1", criteria, ts_cases(SLICE_TESTS, file), file_list=[file]))
     assert result["AC9"].tests == (f"{file}::createSlice > when passing extra reducers > "
                                    "should call extra reducers when their actions are dispatched",)
+
+
+MUTATION_CRITERIA = (
+    ac("AC2", "`onSuccess`, `onError` and `onSettled` passed to `useMutation`",
+       "`mutate` is called several times in a row",
+       "each callback runs once for every call and receives that call's own result: "
+       "`onSuccess` its data, `onError` its error, and `onSettled` the data or the error"),
+    ac("AC3", "callbacks passed to a single `mutate` or `mutateAsync` call in addition to those "
+       "passed to `useMutation`", "the mutation settles",
+       "the hook's callbacks run first, the call's own callbacks after them, and the promise "
+       "from `mutateAsync` resolves with the data or rejects with the error only after both"),
+    ac("AC4", "a callback passed to `useMutation` that itself throws or rejects",
+       "the mutation settles", "the hook ends in the error state: a failing `onSuccess` turns "
+       "the mutation into a failure and `onError` receives the callback's error, while a "
+       "failing `onError` or `onSettled` leaves the error thrown by the mutation function"),
+    ac("AC5", "a mutation configured with a number of retries and a retry delay",
+       "its mutation function fails", "it is called again after the delay until it succeeds "
+       "or the retries are used up, and only then does the mutation end in error; while it is "
+       "retrying the hook stays loading and reports the failure count"),
+)
+MUTATION_TESTS = """describe('useMutation', () => {
+  it('should be able to call `onError` and `onSettled` after each failed mutate', async () => {
+    const onErrorMock = jest.fn()
+    const onSettledMock = jest.fn()
+    const { mutate } = useMutation(() => Promise.reject(new Error('oops')), {
+      onError: (error) => { onErrorMock(error.message) },
+      onSettled: (_data, error) => { onSettledMock(error?.message) },
+    })
+    mutate(); mutate(); mutate()
+    await waitFor(() => { expect(onErrorMock).toHaveBeenCalledTimes(3) })
+    await waitFor(() => { expect(onSettledMock).toHaveBeenCalledTimes(3) })
+  })
+})
+"""
+
+
+def test_a_test_writing_code_names_some_acs_name_is_none_of_the_others() -> None:
+    """react-query's `should be able to call `onError` and `onSettled` after each failed
+    mutate` names the hook's callbacks, which the callbacks AC names: the per-call callbacks
+    AC ("after them") and the retry AC ("fails", "after the delay") name neither, and took it
+    by its words."""
+    file = "src/__tests__/useMutation.test.tsx"
+    result = by_id(analyze("E1-S1", MUTATION_CRITERIA, ts_cases(MUTATION_TESTS, file),
+                           file_list=[file]))
+    assert not result["AC3"].matched and not result["AC5"].matched
+
+
+def test_other_code_puts_aside_the_acs_naming_none_of_a_sentences_code_names() -> None:
+    identifiers = [{"onerror": 1.0, "onsettled": 1.0}, {"mutateasync": 2.0}, {}, {}]
+    assert _of_other_code("should call `onError` after each failed mutate", identifiers) == {
+        1, 2, 3}
+    assert _of_other_code("should call onSettled", identifiers) == {1, 2, 3}  # camelCase too
+    assert _of_other_code("should retry a failed mutation", identifiers) == frozenset()
+    # a name most ACs name is the story's subject: it puts none aside
+    assert _of_other_code("calls `mutate`", [{"mutate": 1.0}] * 3 + [{}]) == frozenset()
 
 
 def test_an_ac_listing_command_line_options_shares_it_among_them() -> None:
