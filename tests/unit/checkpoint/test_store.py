@@ -14,6 +14,7 @@ import yaml
 from gaia_lib.checkpoint import store as checkpoint
 from gaia_lib.checkpoint.store import Checkpoint, FileEntry
 from gaia_lib.core.errors import InvalidInput, MalformedFile, NotFound
+from helpers.fsyncs import fsyncs_counted
 from helpers.projects import Project
 
 SHA_A = "sha256:" + "a" * 64
@@ -408,14 +409,7 @@ def test_hand_over_of_a_checkpoint_without_an_owner(tmp_path: Path) -> None:
 
 def test_a_step_recorded_without_durable_is_made_durable_by_sync_step(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
-    synced: list[int] = []
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append(fd)
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+    synced = fsyncs_counted(monkeypatch)
     checkpoint.record_step(project.root, "qa-tests", "E1-S1", 1, durable=False)
     assert synced == []
     loaded = checkpoint.load(checkpoint.checkpoint_path(

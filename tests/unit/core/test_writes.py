@@ -12,6 +12,7 @@ import pytest
 
 from gaia_lib.core import writes
 from gaia_lib.core.errors import ScopeViolation
+from helpers.fsyncs import fsyncs_counted
 from helpers.projects import SCRIPTS_DIR
 
 
@@ -121,21 +122,9 @@ def test_unknown_scope_in_environment(tmp_path: Path, monkeypatch: pytest.Monkey
         writes.write_text(tmp_path / ".gaia" / "x", "x", project=tmp_path)
 
 
-def _fsyncs_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    synced: list[int] = []
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append(fd)
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    return synced
-
-
 def test_a_write_of_user_state_is_fsynced_file_and_directory(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    synced = _fsyncs_counted(monkeypatch)
+    synced = fsyncs_counted(monkeypatch)
     state = tmp_path / ".gaia" / "state"
     with writes.scope("parent", tmp_path):
         writes.write_text(state / "story.md", "one")
@@ -149,7 +138,7 @@ def test_a_write_of_user_state_is_fsynced_file_and_directory(
 
 def test_a_derivable_write_is_not_fsynced(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    synced = _fsyncs_counted(monkeypatch)
+    synced = fsyncs_counted(monkeypatch)
     target = tmp_path / ".gaia" / "state" / "review" / "tier_1-stdout.log"
     with writes.scope("fork", tmp_path):
         writes.write_text(target, "one", durable=False)
@@ -162,7 +151,7 @@ def test_a_derivable_write_is_not_fsynced(tmp_path: Path,
 
 def test_a_write_made_durable_later_is_fsynced_file_and_directory(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    synced = _fsyncs_counted(monkeypatch)
+    synced = fsyncs_counted(monkeypatch)
     target = tmp_path / ".gaia" / "memory" / "checkpoints" / "qa-tests.yaml"
     with writes.scope("parent", tmp_path):
         writes.write_text(target, "step: 1\n", durable=False)
