@@ -41,9 +41,6 @@ from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
 # Where a Then's first clause ends: "it gives `#000080`; a name ... is refused".
-# A Go test's report of a failure (`t.Fatal("want an error")`): no check itself; the `if`
-# it is under is.
-_GO_FAILURE = re.compile(r"\s*t\.(?:Fatal|Fatalf|Error|Errorf|Fail|FailNow|Log|Logf)\s*\(")
 _CLAUSE_END = re.compile(r";|,\s*(?=(?:and|while|but|whereas)\b)|\s+(?:while|whereas|but)\s+")
 
 
@@ -52,8 +49,7 @@ def checks_refusal_only(case: TestCase) -> bool:
     checks = (*then_literals.check_statements(case.body),
               *then_literals.helper_check_calls(case.body))
     if case.file.endswith(".go"):  # its checks are the conditions its failures are under
-        checks += tuple(span for span in then_literals.assertion_spans(case.body)
-                        if not _GO_FAILURE.match(span))
+        checks += then_literals.go_guards(case.body)
     return bool(checks) and all(testcases.expects_error(check) for check in checks)
 
 

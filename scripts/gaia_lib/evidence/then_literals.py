@@ -521,6 +521,15 @@ def _go_guard(lines: list[str], row: int) -> str:
                  if _GO_IF_RE.match(lines[back])), "")
 
 
+def go_guards(source: str) -> tuple[str, ...]:
+    """The `if` lines guarding a Go test's failure calls (`if err == nil {` above
+    `t.Fatal("want an error")`): its checks, as `assertion_spans` reads them too."""
+    code = _COMMENT_LINE_RE.sub("", source)
+    lines = code.splitlines()
+    return tuple(guard for match in _GO_FAIL_RE.finditer(code)
+                 if (guard := _go_guard(lines, code.count("\n", 0, match.start()))))
+
+
 # A function a test defines in its body: JS `const check = (a, b) =>`, `function check(`;
 # Python `def check(`.
 _JS_HELPER_RE = re.compile(r"\b(?:const|let|var)\s+(?P<arrow>[A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?="

@@ -13,6 +13,7 @@ from gaia_lib.evidence.then_literals import (
     check_statements,
     checked_literals,
     empty_values,
+    go_guards,
     helper_check_calls,
     ignored_parameter,
     in_table,
@@ -1278,3 +1279,10 @@ def test_a_clock_time_is_asserted_whole_or_by_its_parts_in_order(source: str,
     or minute with 10 or 30 still asserted the AC's "10:30". A check asserts a clock time
     where it writes it, or its parts as consecutive arguments."""
     assert bool(asserted_literals(source, [Literal(S, "10:30")])) is found
+
+
+def test_a_go_tests_checks_are_the_ifs_its_failures_are_under() -> None:
+    source = ('func TestPrice(t *testing.T) {\n\tgot, err := Price("pro")\n\tif err != nil {\n'
+              '\t\tt.Fatal(err)\n\t}\n\t// t.Errorf("not a call")\n\tif got != 49 {\n'
+              '\t\tt.Errorf("got %d", got)\n\t}\n\tt.Log("done")\n}\n')
+    assert go_guards(source) == ("\tif err != nil {", "\tif got != 49 {")
