@@ -145,6 +145,8 @@ class Suite:
         }
         if self.skip_reason is not None:
             data["skip_reason"] = self.skip_reason
+        if self.named:  # a run narrowed to the story's tests ran no other test of its tier
+            data["story_files"] = list(self.named)
         if self.skip_count:
             data["skip_count"] = self.skip_count
         if self.stopped is not None:

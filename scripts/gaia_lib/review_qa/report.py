@@ -196,7 +196,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                       else f"{suite.get('pass_count', 0)} passed"
                       f"{f', {skipped} skipped' if skipped else ''}")
             out.append(f"- test run: {suite.get('name', '?')} passed ({counts}) in "
-                       f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
+                       f"{float(suite.get('duration_seconds', 0.0)):.1f} s{_narrowed(suite)}\n")
             continue
         state = "timed out" if suite.get("timeout") else f"exited {suite.get('exit_code')}"
         running = [test for test in suite.get("still_running", []) or []
@@ -212,11 +212,27 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                   f"{suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} failed"
                   f"{f', {skipped} skipped' if skipped else ''}"
                   f"{f', {len(running)} still running' if running else ''}")
-        out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){shown}\n")
+        out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){shown}"
+                   f"{_narrowed(suite)}\n")
         out += [f"  - failed: {_failed_test(test)}\n" for test in suite.get("failed_tests", [])
                 if isinstance(test, Mapping)]
         out += [f"  - still running: `{_test_name(test)}`\n" for test in running]
     return "".join(out)
+
+
+STORY_FILES_SHOWN = 3  # story test files a run line names; more are counted
+
+
+def _narrowed(suite: Mapping[str, Any]) -> str:
+    """What a run narrowed to the story's tests ran, for its header line: its counts are those
+    files' tests, not the tier's whole suite. Empty for a tier that ran whole."""
+    files = [str(f) for f in suite.get("story_files", []) or []]
+    if not files:
+        return ""
+    if len(files) > STORY_FILES_SHOWN:
+        return f"; it ran the story's {len(files)} test files only"
+    return f"; it ran the story's test file{'s' if len(files) > 1 else ''} " \
+           f"{', '.join(f'`{f}`' for f in files)} only"
 
 
 def _test_name(test: Mapping[str, Any]) -> str:
@@ -240,7 +256,7 @@ def _unreported_run(suite: Mapping[str, Any], where: str) -> str:
     logs = [str(suite[k]) for k in ("stdout_log", "stderr_log") if suite.get(k)]
     shown = f"; its output: {', '.join(f'{where}/{log}' for log in logs)}" if logs else ""
     return (f"- test run: {suite.get('name', '?')} exited {suite.get('exit_code')} without a "
-            f"per-test report ({suite['no_report']}): {counts}{shown}\n")
+            f"per-test report ({suite['no_report']}): {counts}{shown}{_narrowed(suite)}\n")
 
 
 def _failed_test(test: Mapping[str, Any]) -> str:

@@ -155,8 +155,11 @@ def test_local_runs_are_story_scoped_ci_runs_are_not(tmp_path: Path) -> None:
     local = _run(root, cfg, "local", ("tests/test_ok.py",))
     assert (local.suites[0].pass_count, local.suites[0].fail_count) == (2, 0)
     assert local.suites[0].exit_code == 0
+    # the evidence says which of the tier's tests the counts are of
+    assert local.suites[0].as_json()["story_files"] == ["tests/test_ok.py"]
     ci = _run(root, cfg, "ci_pre_merge", ("tests/test_ok.py",))
     assert (ci.suites[0].pass_count, ci.suites[0].fail_count) == (2, 1)
+    assert "story_files" not in ci.suites[0].as_json()  # the tier ran whole
 
 
 def _monorepo(tmp_path: Path) -> Path:
@@ -865,6 +868,7 @@ def test_a_story_scoped_go_run_runs_its_tests_alone_and_measures_them(
     # parse_test.go's four tests (2 pass, 1 fails, 1 skips); other_test.go's never ran
     assert (suite.pass_count, suite.fail_count, suite.skip_count) == (2, 1, 1)
     assert "TestOther" not in suite.command and "-run" in suite.command
+    assert suite.as_json()["story_files"] == ["parse_test.go"]
     assert evidence.run_coverage is not None
     path, fmt = evidence.run_coverage
     record = coverage_report.parse(fmt, path.read_text()).for_file("parse.go")

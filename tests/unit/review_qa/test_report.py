@@ -194,6 +194,25 @@ def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
         "  - failed: `TestX`\n")
 
 
+def test_a_run_narrowed_to_the_storys_tests_says_which_files_its_counts_are_of() -> None:
+    """A review runs the story's test files, not the tier's whole suite (ufo: 124 of its 485
+    tests): the run line must not read as the suite's result."""
+    one = {"name": "tier_1", "exit_code": 0, "pass_count": 124, "fail_count": 0,
+           "duration_seconds": 2.1, "story_files": ["test/utils.test.ts"]}
+    three = {**one, "story_files": ["test/a.test.ts", "test/b.test.ts", "test/c.test.ts"]}
+    many = {**one, "exit_code": 1, "fail_count": 1,
+            "story_files": [f"test/{n}.test.ts" for n in "abcd"]}
+    whole = {k: v for k, v in one.items() if k != "story_files"}
+    assert qa_report.render_run({"suites": [one, three, many, whole]}, "ev") == (
+        "- test run: tier_1 passed (124 passed) in 2.1 s; it ran the story's test file "
+        "`test/utils.test.ts` only\n"
+        "- test run: tier_1 passed (124 passed) in 2.1 s; it ran the story's test files "
+        "`test/a.test.ts`, `test/b.test.ts`, `test/c.test.ts` only\n"
+        "- test run: tier_1 exited 1 (124 passed, 1 failed); it ran the story's 4 test files "
+        "only\n"
+        "- test run: tier_1 passed (124 passed) in 2.1 s\n")
+
+
 def test_a_run_that_passed_having_run_no_test_is_not_said_to_have_passed() -> None:
     """`vitest run --exclude test/x.test.ts --passWithNoTests`: exit 0, and no test."""
     evidence = {"suites": [{"name": "tier_1", "exit_code": 0, "pass_count": 0, "fail_count": 0,
