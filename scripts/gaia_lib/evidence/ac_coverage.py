@@ -2088,7 +2088,6 @@ def _literal_value(text: str) -> str:
 
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
-_BACKTICK_SPAN = re.compile(r"`([^`]+)`")
 
 
 def _written(code: str, strings: bool = True) -> frozenset[str]:
@@ -2134,7 +2133,7 @@ def _conditions(criteria: Sequence[AcceptanceCriterion], coded: Sequence[Abstrac
             and 0 < 2 * sum(key in keys for keys in written) <= len(written))
         setup = frozenset(identifier_key(name) for name in (
             *names, *_CAPITALISED_INSIDE.findall(given),
-            *(name for span in _BACKTICK_SPAN.findall(given) for name in _NAME.findall(span)),
+            *(name for span in _CODE_SPAN.findall(given) for name in _NAME.findall(span)),
             *(next(g for g in m.groups() if g)
               for m in _IDENTIFIER_IN_TEXT.finditer(ac.when or "")))) - {""}
         found.append((own, setup) if own else (frozenset(), frozenset()))
