@@ -16,6 +16,7 @@ import os
 import sys
 
 from gaia_lib import __version__
+from gaia_lib.core import regex_cache
 
 # Every command starts here: stdlib-light on purpose (see bench/bench_cli.py).
 TYPE_CHECKING = False
@@ -165,6 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gaia_lib.cli import early
 
         with early.started(name, rest):
+            # before the command's rules are imported: their patterns compiled by an earlier
+            # review are taken as it compiled them (`core.regex_cache`)
+            regex_cache.load()
             return _run(name, rest)
     return _run(name, rest)
 
@@ -185,6 +189,7 @@ def exit_process(code: int) -> NoReturn:
     import atexit
     import threading
 
+    regex_cache.keep()
     if threading.active_count() == 1:
         atexit._run_exitfuncs()
         try:
