@@ -29,7 +29,6 @@ Standard library only (and `core.paths` / `core.writes`, which a gaia process im
 
 from __future__ import annotations
 
-import array
 import os
 import sys
 
@@ -76,10 +75,14 @@ def _digest(payload: bytes) -> int:
 
 def _typecode() -> str:
     """The `array` type whose items are as wide as one `_sre` code word."""
+    import array  # here, not at the top: `cli.main` imports this module on every command
+
     return next(code for code in "IL" if array.array(code).itemsize == _sre.CODESIZE)
 
 
 def _words(data: bytes, typecode: str) -> list[int]:
+    import array
+
     words = array.array(typecode)
     words.frombytes(data)
     return words.tolist()
@@ -143,6 +146,8 @@ def entry(pattern: str, flags: int, compiled: re.Pattern[str]) -> Entry | None:
         return None
     if rebuilt != compiled:
         return None
+    import array
+
     code = array.array(_typecode(), words).tobytes()
     return (pattern, int(flags), final, code, groups, tuple(named.items()), tuple(indexgroup))
 
