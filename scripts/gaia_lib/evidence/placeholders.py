@@ -1741,11 +1741,12 @@ def _python_truthy_checks_trivial(lines: list[str], outer: FileScope) -> list[st
     truthy = {name for name in _truthy_parameters(function, tables) if counts.get(name) == 1}
     truthy |= {node.name for node in function.body if isinstance(node, _FUNCTION)
                and not node.decorator_list and counts.get(node.name) == 1}
-    truthy |= {node.targets[0].id for node in ast.walk(function) if isinstance(node, ast.Assign)
+    every = tuple(ast.walk(function))  # walked twice below
+    truthy |= {node.targets[0].id for node in every if isinstance(node, ast.Assign)
                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                and isinstance(node.value, ast.Lambda) and counts.get(node.targets[0].id) == 1}
     out = list(lines)
-    for node in ast.walk(function):
+    for node in every:
         if not isinstance(node, (ast.Assert, ast.Expr)):
             continue
         test = node.test if isinstance(node, ast.Assert) else node.value.args[0] if (

@@ -876,16 +876,17 @@ def python_own_tables(lines: list[str]) -> tuple[dict[str, tuple[int, tuple[obje
     bound: dict[str, int] = {}
     reads: dict[str, int] = {}
     read_otherwise: set[str] = set()
-    iterated = {id(node.iter) for node in ast.walk(function)
+    every = tuple(ast.walk(function))  # walked four times below
+    iterated = {id(node.iter) for node in every
                 if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension))}
-    iterated |= {id(node.args[0]) for node in ast.walk(function)  # `enumerate(cases)` looped
+    iterated |= {id(node.args[0]) for node in every  # `enumerate(cases)` looped
                  if isinstance(node, ast.Call) and id(node) in iterated
                  and isinstance(node.func, ast.Name) and node.func.id == "enumerate"
                  and node.args}
-    measured = {id(node.args[0]) for node in ast.walk(function)
+    measured = {id(node.args[0]) for node in every
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id == "len" and len(node.args) == 1}
-    for node in ast.walk(function):
+    for node in every:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             reads[node.id] = reads.get(node.id, 0) + 1
             if id(node) not in iterated and id(node) not in measured:

@@ -79,6 +79,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gaia_lib.core import pyast
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import row_filters, table_rows
@@ -1029,20 +1030,21 @@ def _python_constants(text: str) -> tuple[dict[str, str],
     names). Not a name anything assigns again (`self.NAME = ...` in `setUp`, `global NAME`):
     its value is not the literal. Nothing for a file Python cannot parse."""
     try:
-        tree = ast.parse(text)
+        tree = pyast.module(text)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return {}, {}
-    changed = {target.attr for node in ast.walk(tree) if isinstance(
+    every = tuple(ast.walk(tree))  # walked three times below
+    changed = {target.attr for node in every if isinstance(
         node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) for target in (
         node.targets if isinstance(node, ast.Assign) else [node.target])
         if isinstance(target, ast.Attribute)}
-    changed |= {name for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal))
+    changed |= {name for node in every if isinstance(node, (ast.Global, ast.Nonlocal))
                 for name in node.names}
     module = {name: literal for name, literal in _assigned_literals(text, tree.body).items()
               if literal is not None and _PY_CONSTANT_NAME.fullmatch(name)
               and name not in changed}
     classes: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
-    for node in ast.walk(tree):
+    for node in every:
         if isinstance(node, ast.ClassDef):
             own = {name: literal for name, literal in _assigned_literals(text, node.body).items()
                    if literal is not None and name not in changed}
