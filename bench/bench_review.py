@@ -16,9 +16,10 @@ Python started only when the run is due, `evidence.head_start`), interleaved, af
 warm-up of each; all run as
 bin/gaia runs the review: bytecode cached (PYTHONPYCACHEPREFIX in the bench's directory,
 PYTHONDONTWRITEBYTECODE dropped). Each story's QA budget allows every timed round. Reports
-medians over --runs, the ratios review / plain and tracer review / plain, and whether the two
-modes' coverage reports agree line for line (executed and missing lines of every file). Goal:
-ratio <= 1.5.
+medians over --runs, the ratios review / plain and tracer review / plain, the CPU seconds of
+the plain run's and the review's processes (medians: what a busy machine changes least), and
+whether the two modes' coverage reports agree line for line (executed and missing lines of
+every file). Goal: ratio <= 1.5.
 
 Measured 2026-12-01 on the shared 2-core machine (idle), 7 runs, CPython 3.11.7, coverage
 7.11.0, pytest 9.0.2:
@@ -156,6 +157,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -301,11 +303,18 @@ def coverage_lines(root: Path) -> dict[str, tuple[list[int], list[int]]]:
             for name, entry in files.items()}
 
 
+CPU: list[float] = []  # the CPU seconds (user + system) of each `timed` command's processes
+
+
 def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
+    """The wall seconds `argv` took; its processes' CPU seconds are appended to CPU."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True, check=False)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     if done.returncode not in (0, 1):  # 1: the review asked for changes / a test failed
         raise SystemExit(f"{argv[:3]} exited {done.returncode}: {done.stderr.strip()[-400:]}")
     return elapsed
@@ -333,11 +342,15 @@ def measure(label: str, root: Path, tier_paths: list[str], python: str,
     timed(review, root, traced)
     plain_times: list[float] = []
     review_times: list[float] = []
+    plain_cpu: list[float] = []
+    review_cpu: list[float] = []
     traced_times: list[float] = []
     cold_times: list[float] = []
     for _ in range(runs):  # interleaved, so drift in machine load hits all alike
         plain_times.append(timed(plain, root, env))
+        plain_cpu.append(CPU[-1])
         review_times.append(timed(review, root, env))
+        review_cpu.append(CPU[-1])
         traced_times.append(timed(review, root, traced))
         cold_times.append(timed(review, root, cold))
     plain_median = statistics.median(plain_times)
@@ -352,6 +365,9 @@ def measure(label: str, root: Path, tier_paths: list[str], python: str,
     return {"project": label, "runs": runs, "plain_median_s": round(plain_median, 3),
             "review_median_s": round(review_median, 3),
             "ratio": round(review_median / plain_median, 2), "goal": 1.5,
+            # CPU seconds of all their processes: what a busy machine changes least
+            "plain_cpu_median_s": round(statistics.median(plain_cpu), 3),
+            "review_cpu_median_s": round(statistics.median(review_cpu), 3),
             "review_tracer_median_s": round(traced_median, 3),
             "tracer_ratio": round(traced_median / plain_median, 2),
             "review_no_head_start_median_s": round(cold_median, 3),
