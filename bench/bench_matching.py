@@ -172,7 +172,7 @@ PROJECTS = (
     Project("thefuzz", "pypi", "thefuzz==0.22.1", "python-dev", "thefuzz-0.22.1", held_out=True,
             test_deps=("pytest", "coverage", "rapidfuzz", "pycodestyle"), first=(26, 14, 19)),
     Project("xmltodict", "pypi", "xmltodict==0.13.0", "python-dev", "xmltodict-0.13.0",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(51, 22, 8)),
 )
 
 
