@@ -174,7 +174,7 @@ PROJECTS = (
     Project("xmltodict", "pypi", "xmltodict==0.13.0", "python-dev", "xmltodict-0.13.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(51, 22, 8)),
     Project("pkg-errors", "debian", "golang-github-pkg-errors-dev=0.9.1-2", "go-dev",
-            "usr/share/gocode/src/github.com/pkg/errors", held_out=True),
+            "usr/share/gocode/src/github.com/pkg/errors", held_out=True, first=(25, 33, 20)),
 )
 
 
