@@ -68,12 +68,16 @@ A Go `TestMain(m *testing.M)` is no test: `go test` runs it in place of the test
 Tests of one name in one file are two tests (two `test.each(...)("%s => %s", ...)` tables in
 one group): the later ones' ids end ` #2`, ` #3` (`twin`), their names as the runner names
 them. In Python the later `def` replaces the earlier, which never runs (`shadowed`).
+A Python file's multi-line strings are text: their lines, even in column 0 (an expected XML
+document), close no class and no test (`_in_python_strings`).
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -324,13 +328,30 @@ def brace_block_end(lines: list[str], index: int, js: bool = False, go: bool = F
     return index if not opened and len(lines) - 1 > index + 3 else len(lines) - 1
 
 
+def _in_python_strings(lines: list[str]) -> frozenset[int]:
+    """The indexes of the lines a multi-line string literal goes on over (each after its
+    first): text, whose indentation ends no class and no function (an expected XML document
+    written from column 0 inside a test method). Read up to where the file stops tokenizing."""
+    inside: set[int] = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline):
+            if token.type == tokenize.STRING and token.end[0] > token.start[0]:
+                # rows count from 1: these are the indexes of the lines after its first
+                inside.update(range(token.start[0], token.end[0]))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return frozenset(inside)
+
+
 def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
     """Module-level `test*` functions and the methods of classes; a `test*` function defined
-    inside another function is a helper pytest never collects."""
+    inside another function is a helper pytest never collects. A multi-line string's lines
+    (`_in_python_strings`) are no code: their indentation closes no block."""
     classes: list[tuple[int, str]] = []
     functions: list[int] = []  # the indents of the functions the line is inside
+    strings = _in_python_strings(lines)
     for i, line in enumerate(lines):
-        if not line.strip():
+        if not line.strip() or i in strings:
             continue
         indent = len(line) - len(line.lstrip())
         while classes and indent <= classes[-1][0]:
@@ -353,7 +374,8 @@ def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         end = i + python_signature_end(lines[i:]) + 1
         while end < len(lines):
             text = lines[end]
-            if text.strip() and len(text) - len(text.lstrip()) <= def_indent:
+            if text.strip() and end not in strings and \
+                    len(text) - len(text.lstrip()) <= def_indent:
                 break
             end += 1
         start = _python_leading(lines, i, def_indent)

@@ -143,6 +143,22 @@ def test_python_body_runs_past_a_signature_over_several_lines() -> None:
     assert last.body == "def test_next(): assert True"
 
 
+def test_python_string_lines_in_column_0_end_no_class_and_no_test() -> None:
+    # xmltodict's tests/test_dicttoxml.py: an expected document's lines start in column 0
+    text = ("class DictToXMLTestCase(unittest.TestCase):\n"
+            "    def test_namespace_support(self):\n"
+            "        expected_xml = '''<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+            "<root xmlns=\"http://defaultns.com/\" xmlns:a=\"http://a.com/\" \\\n"
+            "xmlns:b=\"http://b.com/\"><x a:attr=\"val\">1</x></root>'''\n"
+            "        xml = unparse(obj, namespaces=ns)\n"
+            "        self.assertEqual(xml, expected_xml)\n\n"
+            "    def test_boolean_unparse(self):\n"
+            "        self.assertEqual(unparse(dict(x=True)), expected_xml)\n")
+    namespaces, booleans = split_tests("tests/test_dicttoxml.py", text)
+    assert namespaces.body.rstrip().endswith("self.assertEqual(xml, expected_xml)")
+    assert booleans.test_id == "tests/test_dicttoxml.py::DictToXMLTestCase::test_boolean_unparse"
+
+
 def test_js_body_is_the_brace_block() -> None:
     case = split_tests("a.test.js", JS)[0]
     assert case.body.startswith("  // AC1\n  it('creates the account'")
