@@ -64,7 +64,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
   `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`); `.not.toThrow()` is
   the opposite: that none is thrown.
-A Go `TestMain(m *testing.M)` is no test: `go test` runs it in place of the tests.
+A Go `TestMain(m *testing.M)` is no test: `go test` runs it in place of the tests; nor is an
+`Example` function without an output comment (`// Output: ...`), which it compiles and never
+runs (`_go_runs`).
 Tests of one name in one file are two tests (two `test.each(...)("%s => %s", ...)` tables in
 one group): the later ones' ids end ` #2`, ` #3` (`twin`), their names as the runner names
 them. In Python the later `def` replaces the earlier, which never runs (`shadowed`).
@@ -138,6 +140,17 @@ MAX_EXPRESSION = 80
 _BATS_TEST = lazy_re(r"^@test[ \t]+(?P<q>['\"])(?P<name>.*)(?P=q)[ \t]*\{")
 # A Go test, example or fuzz target; not `TestMain(m *testing.M)`, which `go test` runs in
 # place of the tests (they run only if it calls `m.Run()`): no test itself
+# An example's output comment, what `go test` compares the example's printing with; an example
+# without one is compiled, never run.
+_GO_OUTPUT = lazy_re(r"^[ \t]*//[ \t]*(?:unordered[ \t]+)?output:", re.M | re.I)
+
+
+def _go_runs(case: TestCase) -> bool:
+    """Whether `go test` runs it: every test and fuzz target, an example only with an output
+    comment (`// Output: whoops`)."""
+    return not case.name.startswith("Example") or _GO_OUTPUT.search(case.body) is not None
+
+
 _GO_TEST = lazy_re(r"^func[ \t]+(?!TestMain[ \t]*\([ \t]*\w*[ \t]*\*testing\.M\b)"
                    r"(?P<name>(?:Test|Example|Fuzz)\w*)[ \t]*\(")
 _JVM_TEST = lazy_re(r"^\s*(?:public\s+|internal\s+)?(?:void|fun)\s+`?(?P<name>[^`(]+?)`?\s*\(")
@@ -1463,8 +1476,8 @@ def _declared(path: str, text: str) -> list[TestCase]:
     if suffix == ".bats":
         return list(_bats_cases(path, lines))
     if suffix == ".go":
-        return _with_go_tables(list(_line_pattern_cases(path, lines, _GO_TEST, go=True)),
-                               lines)
+        return _with_go_tables([c for c in _line_pattern_cases(path, lines, _GO_TEST, go=True)
+                                if _go_runs(c)], lines)
     if suffix in (".java", ".kt"):
         return list(_jvm_cases(path, lines))
     if suffix == ".dart":

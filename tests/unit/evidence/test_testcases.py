@@ -159,6 +159,20 @@ def test_python_string_lines_in_column_0_end_no_class_and_no_test() -> None:
     assert booleans.test_id == "tests/test_dicttoxml.py::DictToXMLTestCase::test_boolean_unparse"
 
 
+def test_a_go_example_without_an_output_comment_is_no_test() -> None:
+    # pkg/errors' example_test.go: `go test` runs ExampleNew, compiles ExampleNew_printf only
+    text = ("package errors_test\n\n"
+            "func ExampleNew() {\n\terr := errors.New(\"whoops\")\n\tfmt.Println(err)\n\n"
+            "\t// Output: whoops\n}\n\n"
+            "func ExampleNew_printf() {\n\terr := errors.New(\"whoops\")\n"
+            "\tfmt.Printf(\"%+v\", err)\n\n\t// Example output:\n\t// whoops\n}\n\n"
+            "func ExampleUnordered() {\n\tfmt.Println(1)\n\t// Unordered output: 1\n}\n\n"
+            "func TestNew(t *testing.T) {\n\tif New(\"x\").Error() != \"x\" {\n"
+            "\t\tt.Fail()\n\t}\n}\n")
+    assert [c.name for c in split_tests("example_test.go", text)] == [
+        "ExampleNew", "ExampleUnordered", "TestNew"]
+
+
 def test_js_body_is_the_brace_block() -> None:
     case = split_tests("a.test.js", JS)[0]
     assert case.body.startswith("  // AC1\n  it('creates the account'")
