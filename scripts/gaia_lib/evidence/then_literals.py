@@ -8,7 +8,9 @@ test's source (`assert`, `expect(…)…`, `assertEquals(`, `assert_eq!`, `[ "$s
 Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by the assertions named for
 them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a
 "weak assertion" finding. A table-driven test's data table holds its expected values, so it
-counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator, a Go
+counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator (with the
+table its module declares where it names one: `@pytest.mark.parametrize("s, expected",
+PARSE_TEST_CASES)`), a Go
 `[]struct{…}{…}` table (or a map of rows, or rows of a named type), a JS `.each(…)` table
 (a tagged-template one, ``.each`a | expected ${"x"} | ${["x"]}` ``, by the code of its
 cells, row by row: `table_rows.template_tables`; to a reader of strings it is one string).
@@ -804,6 +806,24 @@ def _looped_values(code: str, spans: Sequence[str]) -> list[str]:
     return found
 
 
+# A parametrize decorator's argument that names a table (`PARSE_TEST_CASES`), not a string
+# of parameter names nor a call (`pytest.param(`, `zip(a, b)`) nor an attribute
+_PARAMETRIZE_ARGUMENT = lazy_re(r"(?<![\w.\"'])([A-Za-z_]\w*)\s*(?=[,)])")
+
+
+def _parametrize_names(code: str) -> list[str]:
+    """The names the `@pytest.mark.parametrize(...)` decorators of `code` hand their rows in,
+    each decorator's arguments read outside its strings."""
+    found = []
+    for match in re.finditer(r"@pytest\.mark\.parametrize\s*\(", code):
+        arguments = code[match.end():closing(code, match.end() - 1)]  # with its `)`
+        bare = re.sub(r"[rbfuRBFU]*(?:\"[^\"\n]*\"|'[^'\n]*')", '""', arguments)
+        bare = re.sub(r"\b\w+\s*=(?!=)[^,]*", "", bare)  # `ids=IDS`: no rows
+        found += [name for name in _PARAMETRIZE_ARGUMENT.findall(bare)
+                  if name not in ("True", "False", "None")]
+    return found
+
+
 def _named_table(code: str, name: str) -> str | None:
     """The statement giving `name` a literal list, tuple, set or object (`test_pairs = (...)`,
     `const cases = [...]`) when it is the only one giving `name` a value, or None."""
@@ -943,8 +963,16 @@ def templates_opened(code: str) -> str:
 
 
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
-    """The `literals` that occur inside an assertion in `test_source`, in the given order."""
-    return asserted_in(assertion_spans(test_source), literals)
+    """The `literals` that occur inside an assertion in `test_source`, in the given order; a
+    pytest test parametrized by a table its module declares (`@pytest.mark.parametrize("s,
+    expected", PARSE_TEST_CASES)`, the table before the test as `testcases` gives it) checks
+    that table's rows, as it does a table written in the decorator. (The matcher reads such
+    a table as the test's data, `table_strings`, not as its assertions: counted as asserted
+    there too, it gave inflection's `test_singularize_plural` the pluralizing AC.)"""
+    code = _COMMENT_LINE_RE.sub("", test_source)
+    tables = [table for name in dict.fromkeys(_parametrize_names(code))
+              if (table := _named_table(code, name)) is not None]
+    return asserted_in((*assertion_spans(test_source), *tables), literals)
 
 
 def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:

@@ -1286,3 +1286,36 @@ def test_a_go_tests_checks_are_the_ifs_its_failures_are_under() -> None:
               '\t\tt.Fatal(err)\n\t}\n\t// t.Errorf("not a call")\n\tif got != 49 {\n'
               '\t\tt.Errorf("got %d", got)\n\t}\n\tt.Log("done")\n}\n')
     assert go_guards(source) == ("\tif err != nil {", "\tif got != 49 {")
+
+
+def test_a_module_table_a_parametrize_names_holds_the_checked_values() -> None:
+    """isodate's test_parse runs over PARSE_TEST_CASES, declared at the module's top: the
+    AC's "P3Y6M4DT12H30M5S" and the 3 years ... 5 seconds of its row are checked there, as in
+    a table written in the decorator (no weak-assertion finding)."""
+    from gaia_lib.evidence import testcases
+
+    text = ('PARSE_TEST_CASES = (\n'
+            '    ("P18Y9M4DT11H9M8S", Duration(4, 8, 0, 0, 9, 11, 0, 9, 18), None),\n'
+            '    ("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3), None),\n'
+            ')\n'
+            'IDS = ("P42D",)\n\n\n'
+            '@pytest.mark.parametrize(\n'
+            '    "durationstring, expectation, altstr",\n'
+            '    PARSE_TEST_CASES,\n'
+            ')\n'
+            'def test_parse(durationstring, expectation, altstr):\n'
+            '    """Parse an ISO duration string and compare it to the expected value."""\n'
+            '    result = parse_duration(durationstring)\n'
+            '    assert result == expectation\n\n\n'
+            '@pytest.mark.parametrize("durationstring", ["P1D"], ids=IDS)\n'
+            'def test_ids(durationstring):\n'
+            '    assert parse_duration(durationstring)\n\n\n'
+            '@pytest.mark.parametrize("durationstring, expectation, altstr", PARSE_TEST_CASES)\n'
+            'def test_one_line(durationstring, expectation, altstr):\n'
+            '    assert parse_duration(durationstring) == expectation\n')
+    cases = {c.name: c for c in testcases.split_tests("tests/test_duration.py", text)}
+    literals = then_literals('then the result is "P3Y6M4DT12H30M5S", 30 and 12')
+    assert asserted_literals(cases["test_parse"].body, literals) == literals
+    assert asserted_literals(cases["test_one_line"].body, literals) == literals
+    # a keyword argument's table (`ids=IDS`) holds no rows
+    assert asserted_literals(cases["test_ids"].body, then_literals('then "P42D"')) == ()
