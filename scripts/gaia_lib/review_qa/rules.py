@@ -45,11 +45,12 @@ _AC_PRIORITY = re.compile(
     r"[(\[]\s*(P[0-3])\s*[)\]]|\bpriority\s*[:=]?\s*(P[0-3]|high|medium|low|critical)\b",
     re.IGNORECASE,
 )
-# An error path: the AC speaks of errors, rejection, invalid input or 4xx/5xx codes, says
+# An error path: the AC speaks of errors, rejection, invalid input or 4xx/5xx statuses, says
 # something is raised or thrown, or names an exception (`KeyError`, `InvalidTokenException`).
+# A 4xx/5xx number is a status only where the words around it say so (`is_error_path`).
 ERROR_PATH_WORDS = re.compile(
     r"\b(errors?|invalid|reject\w*|fail\w*|exceptions?|malformed|denied|forbidden|refus\w*|"
-    rf"{RAISING}|[45]\d\d)\b"
+    rf"{RAISING})\b"
     r"|(?-i:\b[A-Z]\w*(?:Error|Exception)\b)",
     re.IGNORECASE,
 )
@@ -97,7 +98,15 @@ def untrusted_run() -> tuple[str, bool]:
 
 
 def is_error_path(ac_text: str) -> bool:
-    return ERROR_PATH_WORDS.search(ac_text) is not None
+    """The AC speaks of an error (`ERROR_PATH_WORDS`) or promises a 4xx/5xx status: a number
+    the words around it make one ("returns 404", "a 422 response"), as `then_literals` reads
+    a Then clause's statuses; "from 25 February 2000 it is 435 days" promises a count."""
+    if ERROR_PATH_WORDS.search(ac_text) is not None:
+        return True
+    from gaia_lib.evidence import then_literals  # only where no word already says it
+
+    return any(lit.kind == then_literals.STATUS and lit.value[0] in "45"
+               for lit in then_literals.then_literals(ac_text))
 
 
 def on_user_input_boundary(ac_text: str) -> bool:

@@ -63,6 +63,12 @@ def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, boo
     ("Given an empty cache, when it is read, then the request is rejected", True),
     ("Given a key, when it is stored, then the mirror holds it", False),  # no "error" inside
     ("Given a key, when it is stored, then its value can be read back", False),
+    # a 4xx/5xx status the words around it name; a count of days is none (isodate's AC6)
+    ("Given a missing page, when it is requested, then the server returns 404", True),
+    ("Given an expired token, when it is sent, then a 401 response comes back", True),
+    ("Given a duration of years and months, when it is converted to a timedelta from a start "
+     "date, then its length depends on that date: one year, two months and ten days from 25 "
+     "February 1998 is 434 days, from 25 February 2000 it is 435.", False),
 ])
 def test_error_path_acs(text: str, error_path: bool) -> None:
     assert rules.is_error_path(text) is error_path
