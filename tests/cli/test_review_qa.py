@@ -505,6 +505,33 @@ def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
             "P2): the review keeps P0, the priority the story was planned with") in findings
 
 
+def test_a_python_test_checking_nothing_of_what_the_code_returns_covers_no_ac_promising_it(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # python-ulid's test_ulid_min_input: `constructor(value)` over a table, no assert; it fails
+    # only where the code raises, so it reads nothing of the "created" the AC promises
+    _p0_story_with(qa_project,
+                   '- [ ] **AC3:** Given a valid email, when the user signs up, then "created" '
+                   "is returned.")
+    qa_project.write("tests/test_signup.py", TESTS + '''
+
+import pytest
+
+
+@pytest.mark.parametrize(("call", "email"), [(signup, "a@b.co"), (signup, "c@d.co")])
+def test_ac3_signup_of_valid_emails(call, email):
+    call(email)
+''')
+    assert command.main(["E1-S1"]) == 1
+    assert "summary: 2 of 3 ACs have a test; findings: 1 critical" in capsys.readouterr().out
+    findings = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    assert [f["message"] for f in findings] == [
+        "AC3 has no test (its only tests do not count: tests/test_signup.py::"
+        "test_ac3_signup_of_valid_emails calls the code and checks nothing of what it returns "
+        "(call(email)), not `created` from AC3's Then clause) (priority P0)"]
+
+
 def test_a_story_with_a_test_of_its_own_is_not_said_to_have_none(qa_project: Project) -> None:
     """A test the File List claims is the story's: the rest of the suite is outside it as
     ever, and no gap blames the File List."""

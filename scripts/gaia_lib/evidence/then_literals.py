@@ -1081,6 +1081,16 @@ _NO_ERROR_RE = re.compile(r"\b(?:no|without|never)\s+(?:an?\s+|any\s+)?(?:errors
                           r"panics?|errors?|fails?)\b", re.IGNORECASE)
 
 
+# A Then that the code takes its input: "it is accepted", "is valid", "succeeds", "works".
+_ACCEPTANCE_RE = lazy_re(r"\b(?:accept\w*|valid|succeed\w*|works?)\b", re.IGNORECASE)
+
+
+def promises_acceptance(then: str) -> bool:
+    """Whether a Then clause says the code takes its input ("then it is accepted", "returns
+    no error", "does not throw"): a test failing only where the code raises checks it."""
+    return _ACCEPTANCE_RE.search(then) is not None or _NO_ERROR_RE.search(then) is not None
+
+
 def promises_a_result(then: str) -> bool:
     """Whether a Then clause promises what the code returns, gives or becomes (`_GIVES`:
     "then the number 900 is returned", "`foo-bar` becomes `Foo Bar`"), not only that it
@@ -1593,6 +1603,57 @@ def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
                              for name in re.findall(r"([A-Za-z_$][\w$]*)\s*\(", statement)):
         return None
     return " ".join(statements[0].split())
+
+
+# A Python call named for a check (`assert_valid(x)`, `self.fail`, `check(...)`), taken at its
+# word: a test making one may check.
+_PY_CHECK_CALL = lazy_re(r"assert|expect|raises|warns|fail|check|verify|ensure|validat|must|"
+                         r"should", re.I)
+
+
+def python_calls_only(test_source: str) -> str | None:
+    """The first call of a pytest test function (the last `def test...` of `test_source`, its
+    decorators and the module table before it aside) whose body only calls code and binds
+    names: no `assert`, no `with` (`pytest.raises`), `raise`, `try`, `if`, nested function
+    or lambda, no call named for a check (`_PY_CHECK_CALL`). It passes whatever the code
+    returns, failing only where a call raises (python-ulid's `test_ulid_min_input`:
+    `constructor(value)` over a table of 16-byte and 26-character values). None for any
+    other test, or one whose text does not parse."""
+    import ast
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(test_source))
+    except (SyntaxError, ValueError):
+        return None
+    tests = [node for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+             and node.name.startswith("test")]
+    if not tests:
+        return None
+    body = tests[-1].body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # its docstring
+    first: ast.Call | None = None
+    for statement in body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call | ast.Await):
+            pass
+        elif not isinstance(statement, ast.Assign | ast.AnnAssign | ast.For):
+            return None
+        for node in ast.walk(statement):
+            if isinstance(node, ast.stmt) and not isinstance(
+                    node, ast.Expr | ast.Assign | ast.AnnAssign | ast.For):
+                return None
+            if isinstance(node, ast.Lambda | ast.comprehension):
+                return None
+            if isinstance(node, ast.Call):
+                callee = node.func.attr if isinstance(node.func, ast.Attribute) else (
+                    node.func.id if isinstance(node.func, ast.Name) else "")
+                if _PY_CHECK_CALL.search(callee):
+                    return None
+                first = first or node
+    if first is None:
+        return None
+    return " ".join((ast.unparse(first)).split())
 
 
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs

@@ -316,7 +316,14 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
             body = bodies.get(test, "")
             check = then_literals.presence_only(body, other)
             if not check:
-                return None
+                # a Python test with no check at all fails only where the code raises: no
+                # value the Then promises the code gives is read
+                call = (then_literals.python_calls_only(body)
+                        if not then_literals.promises_acceptance(ac.then or "")
+                        and test.partition("::")[0].endswith(".py") else None)
+                return (f"calls the code and checks nothing of what it returns "
+                        f"({_code(call)}), not {values} from {ac.ac_id}'s Then clause"
+                        ) if call else None
             unread = then_literals.ignored_parameter(body)
             if not unread and then_literals.checked_literals(body, literals, accepted, other):
                 return None

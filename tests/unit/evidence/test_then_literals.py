@@ -23,6 +23,8 @@ from gaia_lib.evidence.then_literals import (
     presence_only,
     promises_a_difference,
     promises_a_result,
+    promises_acceptance,
+    python_calls_only,
     table_strings,
     templates_opened,
     then_literals,
@@ -1319,3 +1321,44 @@ def test_a_module_table_a_parametrize_names_holds_the_checked_values() -> None:
     assert asserted_literals(cases["test_one_line"].body, literals) == literals
     # a keyword argument's table (`ids=IDS`) holds no rows
     assert asserted_literals(cases["test_ids"].body, then_literals('then "P42D"')) == ()
+
+
+ULID_MIN_INPUT = (
+    '@pytest.mark.parametrize(\n'
+    '    ("constructor", "value"),\n'
+    '    [\n'
+    '        (ULID, b"\\x00" * 16),\n'
+    '        (ULID.from_str, "0" * 26),\n'
+    '    ],\n'
+    ')\n'
+    'def test_ulid_min_input(constructor, value) -> None:\n'
+    '    constructor(value)\n')
+
+
+@pytest.mark.parametrize(("source", "call"), [
+    # python-ulid: a table of 16-byte and 26-character values, each only handed to the code
+    (ULID_MIN_INPUT, "constructor(value)"),
+    ('def test_x():\n    """Doc."""\n    ulid = ULID()\n    ulid.to_uuid4()\n', "ULID()"),
+    ("def test_x():\n    for v in VALUES:\n        parse(v)\n", "parse(v)"),
+    # any check, or a call named for one, is a check
+    ("def test_x():\n    assert ULID()\n", None),
+    ("def test_x():\n    with pytest.raises(ValueError):\n        ULID(1)\n", None),
+    ("def test_x():\n    check_valid(ULID())\n", None),
+    ("def test_x(self):\n    self.assertTrue(ULID())\n", None),
+    ("def test_x():\n    if ULID():\n        pytest.fail('x')\n", None),
+    ("def test_x():\n    f = lambda: ULID()\n    f()\n", None),
+    ("def test_x():\n    pass\n", None),
+    ("not python {\n", None),
+])
+def test_a_python_test_that_only_calls_the_code(source: str, call: str | None) -> None:
+    assert python_calls_only(source) == call
+
+
+@pytest.mark.parametrize(("then", "acceptance"), [
+    ("then it is accepted", True), ("then no error is raised", True),
+    ("then it does not throw", True), ("then the value is valid", True),
+    ("then it is 16 bytes long and its string form is 26 characters", False),
+    ('then "created" is returned', False),
+])
+def test_a_then_that_the_code_takes_its_input(then: str, acceptance: bool) -> None:
+    assert promises_acceptance(then) is acceptance
