@@ -78,6 +78,8 @@ PROJECTS = (
     Project("itsdangerous", "pypi", "itsdangerous==2.2.0", "python-dev", "itsdangerous-2.2.0",
             test_deps=("pytest", "coverage", "freezegun"), pythonpath="src"),
     Project("zod", "npm", "zod@4.1.12", "ts-dev", "package"),
+    Project("isodate", "pypi", "isodate==0.7.2", "python-dev", "isodate-0.7.2",
+            test_deps=("pytest", "coverage"), pythonpath="src"),
     Project("humanize", "pypi", "humanize==4.11.0", "python-dev", "humanize-4.11.0",
             test_deps=("pytest", "coverage", "freezegun"), pythonpath="src"),
     Project("semver", "debian", "golang-github-masterminds-semver-dev=3.2.0-1", "go-dev",
@@ -167,6 +169,9 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(56, 33, 14)),
     Project("hashids", "pypi", "hashids==1.3.1", "python-dev", "hashids-1.3.1", held_out=True,
             test_deps=("pytest", "coverage"), first=(21, 8, 74)),
+    # its tests read the package's version from its installed metadata: matched by words alone
+    Project("python-ulid", "pypi", "python-ulid==3.0.0", "python-dev", "python_ulid-3.0.0",
+            held_out=True, first=(7, 1, 5)),
     Project("vue-query", "npm", "@tanstack/vue-query@5.59.0", "ts-dev", "package",
             held_out=True, first=(49, 13, 15)),
     Project("thefuzz", "pypi", "thefuzz==0.22.1", "python-dev", "thefuzz-0.22.1", held_out=True,
