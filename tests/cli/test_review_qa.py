@@ -505,15 +505,27 @@ def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
             "P2): the review keeps P0, the priority the story was planned with") in findings
 
 
+def _ac3_created_reviewed(project: Project, tests: str,
+                          capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """A P0 AC3 promising "created" added, `tests` appended to the story's test file, the
+    review run: it must request changes, AC3 its one gap; the ac-coverage findings."""
+    _p0_story_with(project,
+                   '- [ ] **AC3:** Given a valid email, when the user signs up, then "created" '
+                   "is returned.")
+    project.write("tests/test_signup.py", TESTS + tests)
+    assert command.main(["E1-S1"]) == 1
+    assert "summary: 2 of 3 ACs have a test; findings: 1 critical" in capsys.readouterr().out
+    findings = _check(project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    return [f["message"] for f in findings]
+
+
 def test_a_python_test_checking_nothing_of_what_the_code_returns_covers_no_ac_promising_it(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # python-ulid's test_ulid_min_input: `constructor(value)` over a table, no assert; it fails
     # only where the code raises, so it reads nothing of the "created" the AC promises
-    _p0_story_with(qa_project,
-                   '- [ ] **AC3:** Given a valid email, when the user signs up, then "created" '
-                   "is returned.")
-    qa_project.write("tests/test_signup.py", TESTS + '''
+    assert _ac3_created_reviewed(qa_project, '''
 
 import pytest
 
@@ -521,15 +533,26 @@ import pytest
 @pytest.mark.parametrize(("call", "email"), [(signup, "a@b.co"), (signup, "c@d.co")])
 def test_ac3_signup_of_valid_emails(call, email):
     call(email)
-''')
-    assert command.main(["E1-S1"]) == 1
-    assert "summary: 2 of 3 ACs have a test; findings: 1 critical" in capsys.readouterr().out
-    findings = _check(qa_project, "ac-coverage")["findings"]
-    assert isinstance(findings, list)
-    assert [f["message"] for f in findings] == [
+''', capsys) == [
         "AC3 has no test (its only tests do not count: tests/test_signup.py::"
         "test_ac3_signup_of_valid_emails calls the code and checks nothing of what it returns "
         "(call(email)), not `created` from AC3's Then clause) (priority P0)"]
+
+
+def test_a_value_compared_with_itself_before_a_comment_covers_no_ac(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # python-ulid's `assert uuid.version == 4  # a lint note` made `uuid.version ==
+    # uuid.version`: the comment after it had hidden that it compares a value with itself
+    assert _ac3_created_reviewed(qa_project, '''
+
+def test_ac3_signup_of_a_valid_email():
+    result = signup("a@b.co")
+    assert result == result  # the same object
+''', capsys) == [
+        "AC3 has no test (its only tests do not count: tests/test_signup.py::"
+        "test_ac3_signup_of_a_valid_email only checks that a result exists (assert result == "
+        "result), not `created` from AC3's Then clause) (priority P0)"]
 
 
 def test_a_story_with_a_test_of_its_own_is_not_said_to_have_none(qa_project: Project) -> None:

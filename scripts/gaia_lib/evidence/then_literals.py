@@ -1656,6 +1656,21 @@ def python_calls_only(test_source: str) -> str | None:
     return " ".join((ast.unparse(first)).split())
 
 
+# A Python comment's start, where its line's strings are masked (`masked_js`): a `#` at the
+# line's start or after a space (not JS's `this.#count`)
+_PY_COMMENT_START = re.compile(r"(?:^|(?<=\s))#")
+
+
+def without_trailing_comments(code: str) -> str:
+    """`code` without the Python comment ending each of its lines (`  # a note`),
+    read outside its strings; a line's code before one is kept."""
+    out = []
+    for line, bare in zip(code.split("\n"), masked_js(code).split("\n"), strict=True):
+        comment = _PY_COMMENT_START.search(bare)
+        out.append(line[:comment.start()].rstrip() if comment else line)
+    return "\n".join(out)
+
+
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
 def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     """The first check of a test whose every check only asks for a result to exist
@@ -1680,14 +1695,16 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     (`expected = got` then `assert got == expected`) or a name given the very call it is
     compared with (`expected = f(x)` then `assert expected == f(x)`: `same_calls_resolved`),
     and `str(x) == f"{x}"`, or that it is
-    an `object`: `isinstance(x, (A, object))`):
+    an `object`: `isinstance(x, (A, object))`), each read without the Python comment after
+    it (`assert v == v  # a version`):
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper)."""
     written = _COMMENT_LINE_RE.sub("", test_source)
     code = same_calls_resolved(_py_aliases_resolved(written))
     if _GO_FAIL_RE.search(code):  # a Go check under a condition never true never runs
         code = go_without_dead_blocks(code)
-    checks = [code[m.start():_statement_end(code, m.start())].strip()
+    # a comment after a check is none of it (`assert v == v  # a version`)
+    checks = [without_trailing_comments(code[m.start():_statement_end(code, m.start())]).strip()
               for m in _ASSERT_START_RE.finditer(code)]
     shown = [written[m.start():_statement_end(written, m.start())].strip()
              for m in _ASSERT_START_RE.finditer(written)]

@@ -28,6 +28,7 @@ from gaia_lib.evidence.then_literals import (
     table_strings,
     templates_opened,
     then_literals,
+    without_trailing_comments,
     written_values,
 )
 
@@ -1362,3 +1363,15 @@ def test_a_python_test_that_only_calls_the_code(source: str, call: str | None) -
 ])
 def test_a_then_that_the_code_takes_its_input(then: str, acceptance: bool) -> None:
     assert promises_acceptance(then) is acceptance
+
+
+def test_a_comment_after_a_check_is_none_of_it() -> None:
+    """python-ulid's `assert uuid.version == 4  # a lint note` made `uuid.version ==
+    uuid.version`: still a value compared with itself, its comment aside."""
+    body = ("def test_to_uuid4() -> None:\n    ulid = ULID()\n    uuid = ulid.to_uuid4()\n"
+            "    assert uuid.version == uuid.version  # noqa: PLR2004\n")
+    assert presence_only(body) == "assert uuid.version == uuid.version"
+    assert presence_only(body.replace("uuid.version  #", "4  #")) is None
+    assert without_trailing_comments('assert a == "#x"  # c\nexpect(this.#n).toBe(x);\n'
+                                     'assert a // 2 == 1\nurl = "http://a#b"') == (
+        'assert a == "#x"\nexpect(this.#n).toBe(x);\nassert a // 2 == 1\nurl = "http://a#b"')
