@@ -5117,3 +5117,27 @@ def test_a_test_of_the_member_of_another_owner_checks_another_function() -> None
     mine = by_id(analyze("E1-S1", _OWNER_ACS, split_tests("tests/index.test.ts", own),
                          file_list=["tests/index.test.ts"]))
     assert not any("not the AC's" in c.why for c in mine["AC2"].candidates)
+
+
+def test_a_test_expecting_another_error_is_the_acs_nearest_saying_so() -> None:
+    """isodate: `test_parseerror` made to expect any `Exception` for the AC promising an
+    ISO8601Error: it covers the AC no more, and the AC's gap names it with why (not only
+    "no test", nor only an unrelated test)."""
+    acs = (ac("AC1", 'a duration string such as "P3Y6M4DT12H30M5S"', "it is parsed",
+              "the result holds 3 years, 6 months and 4 days"),
+           ac("AC2", 'a string that is not an ISO 8601 duration, such as "T10:10:10"',
+              "it is parsed", "an ISO8601Error is raised"))
+    source = ('def test_parse():\n    """Parse an ISO duration string."""\n'
+              '    assert parse_duration("P3Y6M4DT12H30M5S") == Duration(4, 0, 0, 0, 0, 0, 0, '
+              '6, 3)\n\n\n'
+              'def test_parseerror():\n    """Test for unparseable duration string."""\n'
+              '    with pytest.raises({error}):\n        parse_duration("T10:10:10")\n')
+    file = "tests/test_duration.py"
+    honest = by_id(analyze("E1-S1", acs, split_tests(file, source.format(error="ISO8601Error")),
+                           file_list=[file]))
+    assert honest["AC2"].tests == (f"{file}::test_parseerror",)
+    covered = by_id(analyze("E1-S1", acs, split_tests(file, source.format(error="Exception")),
+                            file_list=[file]))
+    assert covered["AC2"].tests == ()
+    assert [(m.test, m.why) for m in covered["AC2"].candidates] == [
+        (f"{file}::test_parseerror", "it expects Exception, not the error the AC promises")]
