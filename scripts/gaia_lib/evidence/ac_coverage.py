@@ -72,7 +72,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     string its Given quotes, `Given the string "fooBar"`, and promises the lists its Then
     writes, `["foo", "Bar"]`; a Then stating its examples as matches, "`a.*` matches `a.b`
     but not `a.b.c`", gives each pattern and text as such a pair, of which a row matching the
-    pattern with another text denies nothing: `_stated`). An input the AC writes as a string
+    pattern with another text denies nothing: `_stated`; a Then stating an example as an
+    input and what it gives, "`o2fXhV` gives `(1, 2, 3)`", gives that pair too, of which a row
+    giving the input another value denies nothing, and a sign alone, `*` gives `Any`, is no
+    input: `_worded`). An input the AC writes as a string
     literal (`"fooBar"`)
     is its very case: a test whose code never writes it has no evidence for the AC, however
     much of it the test's other inputs share (`"FOOBar"` -> `["FOO", "Bar"]`: the words of
@@ -877,6 +880,7 @@ class _Criterion:
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
+    stated = crit.examples
     if crit.examples:
         # what the example's inputs become, asserted by a test writing none of them, is
         # what other inputs give: no evidence of it (an input alone still names the case)
@@ -1073,7 +1077,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.agree(LITERAL, value)
             score.asserts = True
     for given, promised, matching in (*((g, p, False) for g, p in crit.pairs),
-                                      *((g, p, True) for g, p in crit.matches)):
+                                      *((g, p, True) for g, p in crit.matches),
+                                      *((g, p, True) for g, p in _worded(stated))):
         # one row of its table, or one check: the AC's case
         checks = [check for check in (*then_literals.check_statements(case.body),
                                       *then_literals.helper_check_calls(case.body))
@@ -1210,6 +1215,14 @@ _BECOMES = re.compile(r"`([^`\n]+)`\s*(?:becomes|turns into|gives|->|\u2192)\s*`
 def _then_examples(ac: AcceptanceCriterion) -> tuple[tuple[str, str], ...]:
     """(input, what it becomes) for each example the AC's Then states in one breath."""
     return tuple((m.group(1), m.group(2)) for m in _BECOMES.finditer(ac.then or ""))
+
+
+def _worded(examples: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The Then's examples (`_then_examples`) whose input has two word characters or more
+    (`o2fXhV` gives `(1, 2, 3)`): the AC's own case where one check holds both. A sign alone
+    (`*` gives `Any`) is in any row of a lexer's or a parser's table."""
+    return tuple((given, becomes) for given, becomes in examples
+                 if len(re.findall(r"\w", given)) >= 2)
 
 
 def _writes_value(body: str, value: str) -> bool:

@@ -5141,3 +5141,56 @@ def test_a_test_expecting_another_error_is_the_acs_nearest_saying_so() -> None:
     assert covered["AC2"].tests == ()
     assert [(m.test, m.why) for m in covered["AC2"].candidates] == [
         (f"{file}::test_parseerror", "it expects Exception, not the error the AC promises")]
+
+
+_IDS_ACS = (
+    ac("AC1", None, None, None, text=(
+        "Given a generator built with no options, when a caller turns one or several whole "
+        "numbers into a public id, then it gets back a short string of letters and digits "
+        "that is always the same for the same numbers in the same order (the numbers 1, 2 and "
+        "3 always give `o2fXhV`, the number 12345 gives `j0gW`), and different numbers give "
+        "different ids.")),
+    ac("AC2", "a public id that the generator produced",
+       "the caller asks which numbers it stands for",
+       "the original numbers come back as a tuple in their original order (`o2fXhV` gives "
+       "`(1, 2, 3)`), a single number coming back as a one-element tuple"),
+    ac("AC3", "a project-specific salt string passed when the generator is created",
+       "numbers are turned into ids and back",
+       "the ids are different from the ones an unsalted generator makes (1, 2 and 3 give "
+       "`neHrCa` with the salt `Arbitrary string`), so outsiders cannot guess them, and a "
+       "generator with the same salt reads them back to the same numbers"),
+)
+_IDS_TESTS = '''
+class TestDecoding(object):
+    def test_default_salt(self):
+        assert Hashids().decode('o2fXhV') == (1, 2, 3)
+
+    def test_multiple_numbers(self):
+        h = Hashids()
+        assert h.decode('vJvi7On9cXGtD') == (683, 94108, 123, 5)
+        assert h.decode('o2fXhV') == (1, 2, 3)
+        assert h.decode('xGhmsW') == (2, 4, 6)
+'''
+
+
+def test_a_check_holding_the_input_and_what_the_then_says_it_gives_is_the_acs_case() -> None:
+    """hashids: the decoding AC's Then says "`o2fXhV` gives `(1, 2, 3)`", and
+    `assert Hashids().decode('o2fXhV') == (1, 2, 3)` had been the salt AC's by "salt" of
+    `test_default_salt`, `test_multiple_numbers` no AC's: `o2fXhV`, which the encoding AC
+    writes too, decided nothing. One check holding an example's input and what the Then says
+    it gives is the AC's own case."""
+    found = by_id(review(_IDS_ACS, _IDS_TESTS))
+    assert found["AC2"].tests == (f"{FILE}::TestDecoding::test_default_salt",
+                                  f"{FILE}::TestDecoding::test_multiple_numbers")
+    assert found["AC3"].tests == ()
+    # the other way round (`encode(1, 2, 3) == 'o2fXhV'`) is no case of it
+    encoding = by_id(review(_IDS_ACS, _IDS_TESTS.replace(
+        "decode('o2fXhV') == (1, 2, 3)", "encode(1, 2, 3) == 'o2fXhV'")))
+    assert f"{FILE}::TestDecoding::test_default_salt" not in encoding["AC2"].tests
+
+
+def test_a_sign_alone_is_no_input_of_the_thens_examples() -> None:
+    """glob: "`*` gives `Any`, `**` gives `Super`" in the compiler AC's Then is in every row
+    of the lexer's table of tokens: a sign alone is no example's input (`_worded`)."""
+    assert ac_coverage._worded((("*", "Any"), ("o2fXhV", "(1, 2, 3)"), ("??", "Single"))) == (
+        ("o2fXhV", "(1, 2, 3)"),)
