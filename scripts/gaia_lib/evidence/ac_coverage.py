@@ -26,10 +26,12 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   AC that spells out an acronym a test's name or description
   uses ("least recently used" for `test_lru`: `words.acronyms`) carries it as a word of its
   own. A word of a test's name or description that no AC spells, misspelling one an AC spells
-  (`test_multiple_stopword_occurances` for "every occurrence": `words.misspelling_of`), is
-  read as the AC's word, spelled as the AC spells it; one run together from a word an AC
-  spells and another word, each of four letters or more (cachetools' `test_typedmethod_dict`
-  for "unless a typed key is used": `words.joined_with`), as those two words.
+  (`test_multiple_stopword_occurances` for "every occurrence": `words.misspelling_of`), or
+  spelling it the American or British way (`test_center` for "centre alignment":
+  `words.spelling_of`), is read as the AC's word, spelled as the AC spells it; one run
+  together from a word an AC spells and another word, each of four letters or more
+  (cachetools' `test_typedmethod_dict` for "unless a typed key is used": `words.joined_with`),
+  as those two words.
   Signals:
   - **name**, **description**: the AC's words in the test's name / docstring, comments and
     subtest names, at full weight; not a word the AC writes only inside an identifier it
@@ -2599,9 +2601,10 @@ def _spell_acronyms(criteria: Sequence[AcceptanceCriterion], raw_ac: list[dict[s
 def _respell(raw_ac: list[dict[str, set[str]]],
              raw_said: Sequence[tuple[dict[str, set[str]], ...]]) -> None:
     """A word of a test's name or description that no AC spells, misspelling a word an AC
-    spells (`occurances` for "occurrence"), becomes that AC's word, spelled as the AC spells
-    it; one run together from a word an AC spells and another (`typedmethod` for "a typed
-    key") becomes those two words (`raw_said` is updated in place)."""
+    spells (`occurances` for "occurrence") or spelling it the American or British way
+    (`center` for "centre"), becomes that AC's word, spelled as the AC spells it; one run
+    together from a word an AC spells and another (`typedmethod` for "a typed key") becomes
+    those two words (`raw_said` is updated in place)."""
     spelled: dict[str, str] = {}  # an AC's spelling -> its token
     for group in raw_ac:
         for token, spellings in group.items():
@@ -2616,7 +2619,8 @@ def _respell(raw_ac: list[dict[str, set[str]]],
             for token in [t for t in found if not t.startswith(("+", "!")) and t not in known]:
                 for spelling in sorted(found[token]):
                     if spelling not in seen:
-                        seen[spelling] = words.misspelling_of(spelling, ac_spellings)
+                        seen[spelling] = words.misspelling_of(
+                            spelling, ac_spellings) or words.spelling_of(spelling, ac_spellings)
                     meant = seen[spelling]
                     if meant is not None:
                         found.setdefault(spelled[meant], set()).add(meant)

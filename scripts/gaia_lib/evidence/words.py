@@ -42,6 +42,11 @@ Rules (pure; the same text always gives the same tokens):
   "seperator" ~ "separator", "occurances" ~ "occurrences"), is that word misspelt; the matcher
   reads a test's misspelt word as the AC's it misspells, where no AC spells it as the test
   does.
+- British and American spellings (`spelling_of`): a word another text spells the other way,
+  `-ise` / `-ize` (and `-isation`, `-ysed`), `-our` / `-or`, a final `-re` / `-er`, a doubled
+  `l` before `-ed`, `-ing`, `-er` (`cancelled` ~ `canceled`), is that word, inflection aside:
+  a story's "centre alignment" and "normalised" meet `test_center` and `normalize`; the
+  matcher reads so a test's word that no AC spells.
 - Run-together words (`joined_with`): a lower-case word that starts or ends with a word
   another text spells, the rest four letters or more and the known word too (no stop word),
   is those two words run together: cachetools' `test_typedmethod_dict` writes "typed" and
@@ -249,6 +254,40 @@ def misspelling_of(word: str, known: Iterable[str]) -> str | None:
     meant = {other for a in own for other, b in index.get(_skeleton(a), ())
              if not own & inflection_bases(other) and _edits(a, b) <= MISSPELT_EDITS}
     return min(meant, default=None)
+
+
+# British -> American spellings, either way round (`spelling_of`): (pattern, replacement)
+_SPELLINGS = (
+    (re.compile(r"(?<=[a-z]{3})is(?=e|ing|ation)"), "iz"),
+    (re.compile(r"(?<=[a-z]{3})iz(?=e|ing|ation)"), "is"),
+    (re.compile(r"(?<=[a-z]{2})ys(?=e|ing)"), "yz"),
+    (re.compile(r"(?<=[a-z]{2})yz(?=e|ing)"), "ys"),
+    (re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ful|less|ite|able)"), "or"),
+    (re.compile(r"(?<=[a-z]{3})or(?=s?$|ed$|ing$|ful|less|ite|able)"), "our"),
+    (re.compile(r"(?<=[a-z]{2}[^aeiou])re(?=s?$|d$)"), "er"),
+    (re.compile(r"(?<=[a-z]{2}[^aeiou])er(?=s?$|ed$)"), "re"),
+    (re.compile(r"(?<=[a-z]{2}[aeiou])ll(?=ed$|ing$|er$|ers$)"), "l"),
+    (re.compile(r"(?<=[a-z]{2}[aeiou])l(?=ed$|ing$|er$|ers$)"), "ll"),
+)
+SPELLING_LENGTH = 5  # a shorter word meets another by such a change too often
+
+
+def _spellings(word: str) -> set[str]:
+    """`word` spelled the other way round by each of `_SPELLINGS` that applies, one at a time."""
+    return {pattern.sub(other, word) for pattern, other in _SPELLINGS} - {word}
+
+
+def spelling_of(word: str, known: Iterable[str]) -> str | None:
+    """The word of `known` that `word` spells the other way, British or American (see the
+    module rules), inflection aside, or None; the first in sorted order where several are."""
+    if not word.isalpha() or len(word) < SPELLING_LENGTH:
+        return None
+    own = inflection_bases(word)
+    other = {base for variant in _spellings(word) for base in inflection_bases(variant)} - own
+    if not other:
+        return None
+    return min((k for k in known if k.isalpha() and inflection_bases(k) & other),
+               default=None)
 
 
 JOINED_PART = 4  # each part of a run-together word is a word of four letters or more

@@ -5194,3 +5194,35 @@ def test_a_sign_alone_is_no_input_of_the_thens_examples() -> None:
     of the lexer's table of tokens: a sign alone is no example's input (`_worded`)."""
     assert ac_coverage._worded((("*", "Any"), ("o2fXhV", "(1, 2, 3)"), ("??", "Single"))) == (
         ("o2fXhV", "(1, 2, 3)"),)
+
+
+_ALIGN_ACS = (
+    ac("AC4", "a field typed `f`, `e`, `g`, `%` or `F`", "a string is parsed",
+       "`f` reads a fixed-point number that must contain a decimal point (the leading digit may "
+       "be left out, as in `.121` or `-.31415`, while `12` does not match), `e` reads a number "
+       "with an exponent in either case as well as `nan` and `inf` with an optional sign in any "
+       "case, `g` reads any of these general number forms, `%` reads a percentage and returns "
+       "the value divided by 100, all of them as `float`, and `F` returns a `decimal.Decimal`"),
+    ac("AC6", "a format spec with an alignment `<`, `>` or `^` (optionally preceded by a fill "
+       "character), the sign-aware `=` alignment, a leading `0`, a width and/or a precision",
+       "a string is parsed",
+       "the padding (spaces, the given fill character or leading zeros) is stripped from the "
+       "value before it is converted, centre alignment simply strips both sides, and an "
+       "alignment with a width the value already exceeds still matches the whole value"),
+)
+_ALIGN_TESTS = '''
+def test_center():
+    # pull center-aligned text out of string
+    r = parse.parse("hello {:^} world", "hello  there     world")
+    assert r.fixed == ("there",)
+'''
+
+
+def test_a_word_spelled_the_american_way_is_the_acs_british_one() -> None:
+    """parse: the alignment AC says "centre alignment", and `test_center` (its comment "pull
+    center-aligned text") said no word of it: the American spelling of an AC's word is that
+    word (`words.spelling_of`)."""
+    found = by_id(review(_ALIGN_ACS, _ALIGN_TESTS))
+    assert found["AC6"].tests == (f"{FILE}::test_center",)
+    british = by_id(review(_ALIGN_ACS, _ALIGN_TESTS.replace("center", "centre")))
+    assert british["AC6"].tests == (f"{FILE}::test_center".replace("center", "centre"),)

@@ -11,6 +11,7 @@ from gaia_lib.evidence.words import (
     misspelling_of,
     normalise,
     raw_words,
+    spelling_of,
     stem,
     tokens,
 )
@@ -208,6 +209,25 @@ def test_a_clock_time_is_one_word() -> None:
 def test_a_misspelt_word_is_one_its_consonants_and_a_letter_or_two_match(
         word: str, known: list[str], meant: str | None) -> None:
     assert misspelling_of(word, known) == meant
+
+
+@pytest.mark.parametrize(("word", "known", "meant"), [
+    ("center", ["centre", "alignment"], "centre"),  # parse's `test_center`, "centre alignment"
+    ("centered", ["centre"], "centre"),  # `test_unused_centered_alignment_bug`
+    ("normalize", ["normalised"], "normalised"),
+    ("canceled", ["cancelled"], "cancelled"),
+    ("behavior", ["behaviour"], "behaviour"),
+    ("colours", ["color"], "color"),
+    ("analyze", ["analyse"], "analyse"),
+    ("filed", ["filled"], None),  # another word: the doubled `l` follows a vowel of the stem
+    ("errors", ["error"], None),  # an inflection, no other spelling
+    ("cancel", ["cancelled"], None),  # no change of spelling: inflection is not this rule's
+    ("meter", ["metre"], "metre"),
+    ("odor", ["odour"], None),  # too short to tell
+])
+def test_a_word_spelled_the_other_way_is_the_british_or_american_spelling_of_it(
+        word: str, known: list[str], meant: str | None) -> None:
+    assert spelling_of(word, known) == meant
 
 
 def test_the_words_writing_a_number_or_a_sign_are_known_by_their_tokens() -> None:
