@@ -140,7 +140,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     `test_max_age` for an AC naming `SetMetadata`, `max_age`; `test_and` for "combined with
     And or Or", a capitalised word the story's tests call, `And(...)`; `test_valmap` for "when
     valmap is applied", a plain word the story's tests call as a function, `valmap(d)`, or a
-    test named after calls as a method (`test_poplast` and `omd.poplast()`), that no other AC
+    test named after calls as a method (`test_poplast` and `omd.poplast()`); `test_json_schema_
+    types` for "exported as a JSON Schema", two neighbouring words of the AC's prose naming,
+    joined, a snake_case function or a method a test named after it calls), that no other AC
     names and no more than half of the story's tests call (one most tests call is the module
     under test): the unit under test, by the naming convention of every runner), by its
     whole name or by its first words
@@ -424,6 +426,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
@@ -1518,15 +1521,31 @@ def identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozen
     return found
 
 
-def _functions_named(criteria: Sequence[AcceptanceCriterion], called: AbstractSet[str]
-                     ) -> list[set[str]]:
+def _functions_named(criteria: Sequence[AcceptanceCriterion], called: AbstractSet[str],
+                     methods: AbstractSet[str] = frozenset()) -> list[set[str]]:
     """Per AC, the plain words it uses that the story's tests call as functions (`called`):
-    "when valmap is applied" and `valmap(inc, d)`. Only a word one AC alone uses counts: a
-    function every AC mentions (`relativedelta`) is the module under test, not one AC's unit."""
+    "when valmap is applied" and `valmap(inc, d)`; and two neighbouring words of its prose
+    that name, joined, a function or a method a test named after it calls (`methods`): "a
+    JSON Schema" and `test_json_schema_types` calling `s.json_schema(...)`. Only a name one
+    AC alone uses counts: a function every AC mentions (`relativedelta`) is the module under
+    test, not one AC's unit."""
     used = [{word for word in _PLAIN_WORD.findall(ac.text) if word in called}
+            | {joined for joined in _neighbours_joined(ac.text)
+               if joined in called or joined in methods}
             for ac in criteria]
     count = Counter(word for group in used for word in group)
     return [{identifier_key(word) for word in group if count[word] == 1} for group in used]
+
+
+def _neighbours_joined(text: str) -> set[str]:
+    """Two neighbouring words of an AC's prose, lower case, joined as a snake_case name
+    (`json_schema` of "exported as a JSON Schema"): a function the AC names in words."""
+    found: set[str] = set()
+    for sentence in re.split(r"[^\w\s-]+", _BACKTICKED.sub(".", text)):
+        spoken = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", sentence)]
+        found.update(f"{a}_{b}" for a, b in pairwise(spoken)
+                     if a not in words.STOP_WORDS and b not in words.STOP_WORDS)
+    return found
 
 
 # A family of identifiers an AC lists: the words all its members start and end with.
@@ -2916,7 +2935,13 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     calls = [_plain_calls(body)
              | (set(_METHOD_CALL.findall(body)) & set(subject_prefixes(_spoken(c))))
              for c, body in zip(ours, code, strict=True)]
-    functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)))
+    # ... and a snake_case method a test named after it calls (`test_json_schema_types` and
+    # `s.json_schema(...)`), for an AC naming it in words ("exported as a JSON Schema")
+    methods = [{m for m in _METHOD_CALL.findall(body)
+                if "_" in m and identifier_key(m) in subject_prefixes(_spoken(c))}
+               for c, body in zip(ours, code, strict=True)]
+    functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)),
+                                 set().union(*methods) - _most(methods, len(code)))
     coded = [identifiers_named(ac, called) for ac in criteria]
     identifiers = _shared([coded[i] | functions[i] for i in range(len(criteria))],
                           IDENTIFIER_WEIGHT)

@@ -5226,3 +5226,58 @@ def test_a_word_spelled_the_american_way_is_the_acs_british_one() -> None:
     assert found["AC6"].tests == (f"{FILE}::test_center",)
     british = by_id(review(_ALIGN_ACS, _ALIGN_TESTS.replace("center", "centre")))
     assert british["AC6"].tests == (f"{FILE}::test_center".replace("center", "centre"),)
+
+
+_EXPORT_ACS = (
+    ac("AC5", "a dictionary schema", "a dictionary is validated",
+       "each key is matched against the schema's keys (exact names before types) and its value "
+       "validated against that key's value schema, and a missing required key, an unexpected "
+       "key or a forbidden key that is present fails validation with an error naming the "
+       "key(s)"),
+    ac("AC6", "a dictionary schema set to ignore extra keys",
+       "data containing keys the schema does not mention is validated",
+       "validation succeeds and those keys are dropped from the result, unless a catch-all key "
+       "in the schema accepts them"),
+    ac("AC10", "a schema", "it is exported as a JSON Schema (draft-07)",
+       "its types, required and optional properties, allowed values, alternatives, patterns, "
+       "defaults, titles, descriptions and referenced sub-schemas are expressed in the "
+       "document"),
+)
+_EXPORT_TESTS = '''
+def test_ignore_extra_keys():
+    assert Schema({"key": 5}, ignore_extra_keys=True).validate(
+        {"key": 5, "bad": 4}
+    ) == {"key": 5}
+
+
+def test_dict_forbidden_keys():
+    with raises(SchemaForbiddenKeyError):
+        Schema({Forbidden("b"): object}).validate({"b": "bye"})
+
+
+def test_json_schema_forbidden_key_ignored():
+    s = Schema({Forbidden("forbidden"): str, "test": str})
+    assert s.json_schema("my-id") == {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$id": "my-id",
+        "properties": {"test": {"type": "string"}},
+        "required": ["test"],
+        "additionalProperties": False,
+        "type": "object",
+    }
+'''
+
+
+def test_a_method_a_test_is_named_after_is_the_unit_an_ac_names_in_words() -> None:
+    """schema: `test_json_schema_forbidden_key_ignored` calls `s.json_schema(...)`, and had
+    been the dictionary AC's by "forbidden key": the export AC says "exported as a JSON
+    Schema", no code. Two neighbouring words of one AC's prose naming, joined, the method a
+    test named after it calls are that AC's unit (`_functions_named`)."""
+    found = by_id(review(_EXPORT_ACS, _EXPORT_TESTS))
+    assert found["AC10"].tests == (f"{FILE}::test_json_schema_forbidden_key_ignored",)
+    (match,) = found["AC10"].matches
+    assert match.how[0] == "name" and match.evidence[0] == "jsonschema"  # named after its unit
+    assert f"{FILE}::test_json_schema_forbidden_key_ignored" not in found["AC5"].tests
+    assert ac_coverage._neighbours_joined(_EXPORT_ACS[2].text) >= {"json_schema"}
+    # a word of a backticked name and the prose beside it are no two neighbouring words
+    assert "json_schema" not in ac_coverage._neighbours_joined("a `JSON` schema")
