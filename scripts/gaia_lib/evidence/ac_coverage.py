@@ -144,13 +144,16 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     types` for "exported as a JSON Schema", two neighbouring words of the AC's prose naming,
     joined, a snake_case function or a method a test named after it calls), that no other AC
     names and no more than half of the story's tests call (one most tests call is the module
-    under test): the unit under test, by the naming convention of every runner), by its
+    under test; not one the AC names only as what its case is not, "`encrypt` instead of
+    `encode`"): the unit under test, by the naming convention of every runner), by its
     whole name or by its first words
     (`test_for_json_encodes_list` for `for_json`: `test_<unit>_<what it checks>`), or, where
     its name starts with the unit its file is named after, by what follows it (`Metadata`
     for `TestVersionMetadata` in `version_test.go`: a method of the file's type): 2.0; where
     its own name names no identifier, by its test class's name when that names one only this
-    AC names (`SplitAtTests::test_basic` for `split_at`: one class per function), or by its
+    AC names (`SplitAtTests::test_basic` for `split_at`: one class per function; a class or
+    group named by the noun of the one function or method its test calls, `TestEncryption`
+    calling `h.encrypt(...)`, is named after that function: `_nominalised`), or by its
     `describe()` group's, when spelled as code (`describe("getQuery") > test(t)`, a test
     named at run time in a loop over a table; a type's method, `ResultAsync.combine`, too)
     and not the one group of its whole file, nor,
@@ -971,7 +974,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     if not unit and (identifiers.get(said.suite, 0.0) >= IDENTIFIER_WEIGHT or (
             said.suite_of_group and identifiers.get(said.suite, 0.0) > 0)):
         unit = said.suite
-    named = identifiers.get(unit, 0.0) if unit else 0.0
+    named = identifiers.get(unit, 0.0) if unit and unit not in crit.contrasted else 0.0
     if not unit:  # `TestToUint8E` for "the E variant (ToIntE, ToStringE, ToTimeE ...)"
         unit = _member(said.parts, crit.families)
         named = IDENTIFIER_WEIGHT if unit else 0.0
@@ -2310,6 +2313,16 @@ def _spoken(case: TestCase) -> str:
     return case.spoken or case.name
 
 
+def _nominalised(suite: str, calls: AbstractSet[str]) -> str:
+    """The one function or method a test calls whose name the name of its class or group
+    turns into a noun (`TestEncryption` calling `h.encrypt(...)`: the stem alike), else ""."""
+    if not suite.isalpha():
+        return ""
+    found = {call for call in calls if call.isalpha() and len(call) >= MIN_IDENTIFIER
+             and call != suite and words.stem(call) == words.stem(suite)}
+    return next(iter(found)) if len(found) == 1 else ""
+
+
 def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str, set[str]],
           body: Mapping[str, set[str]], file_group: str = "",
           linking: set[str] | None = None) -> _Said:
@@ -2945,6 +2958,12 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     coded = [identifiers_named(ac, called) for ac in criteria]
     identifiers = _shared([coded[i] | functions[i] for i in range(len(criteria))],
                           IDENTIFIER_WEIGHT)
+    # A class or group named by the noun of the one function its test calls (`TestEncryption`
+    # and `h.encrypt(...)`) is named after it; not after one most tests call (the module's).
+    calling = Counter(key for s in said for key in s.calls)
+    said = [replace(s, suite=unit) if s.suite and not s.suite_of_file and s.suite not in s.calls
+            and (unit := _nominalised(s.suite, s.calls)) and 2 * calling[unit] <= len(said)
+            else s for s in said]
     # A `describe()` group or a test class named after the unit most ACs speak of, by its name
     # or the word it begins with (`compactField`, "when the values are compacted"; sqlparse's
     # `TestFormat`, "when it is formatted"), is the module under test: it says nothing of which

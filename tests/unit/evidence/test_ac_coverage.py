@@ -5281,3 +5281,40 @@ def test_a_method_a_test_is_named_after_is_the_unit_an_ac_names_in_words() -> No
     assert ac_coverage._neighbours_joined(_EXPORT_ACS[2].text) >= {"json_schema"}
     # a word of a backticked name and the prose beside it are no two neighbouring words
     assert "json_schema" not in ac_coverage._neighbours_joined("a `JSON` schema")
+
+
+_LEGACY_ACS = (
+    *_IDS_ACS,
+    ac("AC9", "code written against the library's older API",
+       "it calls `encrypt` and `decrypt` instead of `encode` and `decode`",
+       "it gets exactly the same ids and numbers as the current names give, with the same "
+       "handling of bad input, while a `DeprecationWarning` tells the caller that these names "
+       "will be removed"),
+)
+_LEGACY_TESTS = '''
+class TestEncoding(object):
+    def test_salt(self):
+        h = Hashids(salt='Arbitrary string')
+        assert h.encode(683, 94108, 123, 5) == 'QWyf8yboH7KT2'
+        assert h.encode(1, 2, 3) == 'neHrCa'
+
+
+class TestEncryption(object):
+    def test_salt(self):
+        h = Hashids(salt='Arbitrary string')
+        assert h.encrypt(683, 94108, 123, 5) == 'QWyf8yboH7KT2'
+        assert h.encrypt(1, 2, 3) == 'neHrCa'
+'''
+
+
+def test_a_class_named_by_the_noun_of_a_method_it_calls_is_named_after_that_method() -> None:
+    """hashids: `TestEncryption::test_salt` calls `h.encrypt(...)`, which only the old-names
+    AC names, and was the salt AC's alone (the old-names AC 3.4 beside the salt AC's 7.9). A
+    class named by the noun of the one method its tests call (`Encryption`, `encrypt`) is
+    named after that method; and `TestEncoding`, named after `encode`, is no test of the AC
+    naming `encode` only as what its case is not ("instead of `encode`")."""
+    found = by_id(review(_LEGACY_ACS, _LEGACY_TESTS))
+    assert found["AC9"].tests == (f"{FILE}::TestEncryption::test_salt",)
+    assert f"{FILE}::TestEncoding::test_salt" in found["AC3"].tests
+    assert ac_coverage._nominalised("encryption", {"hashids", "encrypt"}) == "encrypt"
+    assert ac_coverage._nominalised("encryption", {"encrypt", "encrypts"}) == ""  # which one?
