@@ -130,7 +130,9 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     and a Python check of a call passing by keyword a word only this AC's Given writes, in
     that very form, among every Given and When (`self.today + relativedelta(weekday=FR)` for
     "Given a weekday"; `day=31` for "absolute fields such as day or hour", not beside "days"
-    of another AC: `_given_words`) weighs 1.5 and agrees: the test sets up the AC's case; a
+    of another AC: `_given_words`), or setting an option to the literal only this AC's Given
+    sets it to, bare or as code (`naturaldelta(d, months=False)` for "Given months turned off
+    (months=False)"), weighs 1.5 and agrees: the test sets up the AC's case; a
     word among k alternatives the Given lists weighs 1.5 / k and agrees with no AC;
   - **exception**: an exception the test expects that the AC names: 2.0; a built-in one
     (`ValueError`, `TypeError`, `Error`, ...: what any bad input raises) 1.0, and it agrees
@@ -997,12 +999,15 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     # A check of a call passing by keyword what only this AC's Given speaks of, as it
     # writes it (`relativedelta(weekday=FR)` for "Given a weekday"): the test sets up its case.
     # One of several alternatives the Given lists counts at its share, and agrees with no AC.
+    # So does a keyword the check sets to the literal only this AC's Given sets it to
+    # (`naturaldelta(d, months=False)` for "Given months turned off (months=False)").
     for key in sorted(_keywords_checked(case, said) & crit.keywords):
-        share = crit.scale.get(words.stem(key), 1.0)
-        score.add(CALLS, CHECKED_KEYWORD * share, f"{key}=")
+        share = 1.0 if "=" in key else crit.scale.get(words.stem(key), 1.0)
+        passed = key if "=" in key else f"{key}="
+        score.add(CALLS, CHECKED_KEYWORD * share, passed)
         if share == 1.0:
             score.asserts = True
-            score.agree(CALLS, f"{key}=")
+            score.agree(CALLS, passed)
 
     # A word of its name that is a method its code calls (`TestLRUPeek` calling `l.Peek`),
     # the AC writing it only inside another it names (`PeekOrAdd`), which the code never
@@ -2184,6 +2189,8 @@ def _conditions(criteria: Sequence[AcceptanceCriterion], coded: Sequence[Abstrac
 
 # An option a call passes by keyword (`format(sql, strip_whitespace=True)`).
 _OPTION_PASSED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*=(?!=)")
+_LITERAL_PASSED = re.compile(rf"[(,]\s*([A-Za-z_]\w*)\s*=(?!=)\s*({_LITERAL})(?![\w.])")
+_LITERAL_WRITTEN = re.compile(rf"(?<![\w$.])([A-Za-z_]\w*)=({_LITERAL})(?![\w.])")
 CHECKED_KEYWORD = 1.5  # a checked call's keyword named as only one AC's Given speaks
 _GIVEN_WORD = re.compile(r"\b[a-z]{3,}\b")
 
@@ -2192,9 +2199,12 @@ def _given_words(criteria: Sequence[AcceptanceCriterion]) -> list[frozenset[str]
     """Per AC, the plain words of its Given (no stop words) that no other AC's Given or When
     writes in that very form: "Given a weekday" (dateutil's AC of `weekday=FR`), "such as day
     or hour" beside another AC's "years, months or days" (`day=31` replaces, `days=+1` adds:
-    a keyword's exact form is its meaning)."""
-    given = [set(_GIVEN_WORD.findall(ac.given or "")) - words.STOP_WORDS for ac in criteria]
-    said = [set(_GIVEN_WORD.findall(f"{ac.given or ''} {ac.when or ''}")) for ac in criteria]
+    a keyword's exact form is its meaning); and the options it sets to a literal, bare or as
+    code, that no other sets so (`months=false` of "months turned off (months=False)")."""
+    given = [set(_GIVEN_WORD.findall(ac.given or "")) - words.STOP_WORDS
+             | _set_literally(ac.given or "") for ac in criteria]
+    said = [set(_GIVEN_WORD.findall(f"{ac.given or ''} {ac.when or ''}"))
+            | _set_literally(f"{ac.given or ''} {ac.when or ''}") for ac in criteria]
     return [frozenset(word for word in own
                       if not any(word in other for j, other in enumerate(said) if j != i))
             for i, own in enumerate(given)]
@@ -2206,7 +2216,16 @@ def _keywords_checked(case: TestCase, said: _Said) -> frozenset[str]:
     `name=` is an assignment."""
     if not case.file.endswith(".py"):
         return frozenset()
-    return frozenset(key for span in said.spans for key in _OPTION_PASSED.findall(span))
+    return frozenset(key for span in said.spans for key in _OPTION_PASSED.findall(span)) | {
+        f"{option}={_literal_value(value).lower()}"
+        for span in said.spans for option, value in _LITERAL_PASSED.findall(span)}
+
+
+def _set_literally(text: str) -> set[str]:
+    """The options `text` sets to a literal, bare or as code (`months=False` of "Given months
+    turned off (months=False)"), each as `option=value` (`months=false`)."""
+    return {f"{option}={_literal_value(value).lower()}"
+            for option, value in _LITERAL_WRITTEN.findall(text)}
 
 
 # A member named with its owner, a capitalised class or namespace (`ResultAsync.fromThrowable`,

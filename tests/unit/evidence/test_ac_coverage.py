@@ -5318,3 +5318,45 @@ def test_a_class_named_by_the_noun_of_a_method_it_calls_is_named_after_that_meth
     assert f"{FILE}::TestEncoding::test_salt" in found["AC3"].tests
     assert ac_coverage._nominalised("encryption", {"hashids", "encrypt"}) == "encrypt"
     assert ac_coverage._nominalised("encryption", {"encrypt", "encrypts"}) == ""  # which one?
+
+
+_MONTHS_ACS = (
+    ac("AC1", "a timedelta or a number of seconds", "naturaldelta is called",
+       'it returns a fuzzy human-readable duration such as "16 minutes", "a day" or "1 year, '
+       '4 months"'),
+    ac("AC2", "months turned off (months=False)",
+       "a delta longer than a month is humanized",
+       "it is told in years and days, never in months"),
+    ac("AC4", "a delta shorter than a second", "it is humanized",
+       'it reads "a moment" (naturaldelta) or "now" (naturaltime) by default, and with '
+       'minimum_unit set to milliseconds or microseconds it is told in those units ("4 '
+       'milliseconds", "4 milliseconds ago")'),
+    ac("AC6", "a date more than about five months away", "naturaldate is called",
+       'it is shown like naturalday with the year appended ("Jun 05 2007")'),
+)
+_MONTHS_TESTS = '''
+@pytest.mark.parametrize(
+    "test_input, expected",
+    [
+        (dt.timedelta(days=7), "7 days"),
+        (dt.timedelta(days=31), "31 days"),
+        (dt.timedelta(days=230), "230 days"),
+        (dt.timedelta(days=400), "1 year, 35 days"),
+    ],
+)
+def test_naturaldelta_nomonths(test_input: dt.timedelta, expected: str) -> None:
+    assert humanize.naturaldelta(test_input, months=False) == expected
+'''
+
+
+def test_a_check_setting_the_option_to_the_literal_the_given_writes_sets_up_its_case() -> None:
+    """humanize: "Given months turned off (months=False)" writes the setting bare, and
+    `test_naturaldelta_nomonths`, whose check calls `naturaldelta(test_input, months=False)`,
+    had been no AC's ("nomonths" is no word of it; `months`, a word the naturaldate AC's Given
+    writes too, is no keyword of its alone). The literal only this AC's Given sets an option to, passed so in a
+    check, sets up the AC's case."""
+    found = by_id(review(_MONTHS_ACS, _MONTHS_TESTS))
+    assert found["AC2"].tests == (f"{FILE}::test_naturaldelta_nomonths",)
+    assert "months=false" in found["AC2"].matches[0].evidence
+    other = by_id(review(_MONTHS_ACS, _MONTHS_TESTS.replace("months=False", "months=True")))
+    assert f"{FILE}::test_naturaldelta_nomonths" not in other["AC2"].tests
