@@ -87,7 +87,7 @@ ABBREVIATIONS = {
     "ms": "millisecond", "char": "character", "chars": "character", "val": "value",
     "btn": "button", "pkg": "package", "dir": "directory", "tmp": "temporary",
     "async": "asynchronous", "sync": "synchronous", "util": "utility",
-    "nil": "null", "none": "null", "undefined": "null",
+    "nil": "null", "none": "null", "undefined": "null", "meta": "metadata",
 }
 
 _WORD_OR_CLOCK = re.compile(f"{CLOCK.pattern}|{IDENTIFIER_PART.pattern}")

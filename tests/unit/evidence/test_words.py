@@ -73,6 +73,13 @@ def test_abbreviations_expand_and_stop_words_drop() -> None:
     assert words_only("it should correctly return the value") == {"return"}
 
 
+def test_meta_is_short_for_metadata() -> None:
+    """query-core: `stores meta object in query` checks the AC promising "the query's
+    metadata" in the query function's context."""
+    assert "metadata" in tokens("stores meta object in query") & tokens(
+        "the function receives a context holding the query key, the query's metadata")
+
+
 def test_the_prefix_non_is_no_word() -> None:
     assert tokens("non-word characters") & tokens("non-Latin script") == set()
 
