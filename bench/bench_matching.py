@@ -180,6 +180,9 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(51, 22, 8)),
     Project("pkg-errors", "debian", "golang-github-pkg-errors-dev=0.9.1-2", "go-dev",
             "usr/share/gocode/src/github.com/pkg/errors", held_out=True, first=(25, 33, 20)),
+    Project("go-multierror", "debian", "golang-github-hashicorp-go-multierror-dev=1.1.1-2",
+            "go-dev",
+            "usr/share/gocode/src/github.com/hashicorp/go-multierror", held_out=True),
 )
 
 
