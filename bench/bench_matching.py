@@ -182,7 +182,8 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/pkg/errors", held_out=True, first=(25, 33, 20)),
     Project("go-multierror", "debian", "golang-github-hashicorp-go-multierror-dev=1.1.1-2",
             "go-dev",
-            "usr/share/gocode/src/github.com/hashicorp/go-multierror", held_out=True),
+            "usr/share/gocode/src/github.com/hashicorp/go-multierror", held_out=True,
+            first=(14, 0, 10)),
 )
 
 
