@@ -85,14 +85,19 @@ def is_per_story(story: Path) -> bool:
 
 
 def review_report_path(project: Path, key: str, rtype: str, create: bool = True,
-                       round_number: int = 1) -> Path:
+                       round_number: int = 1, *, story_path: Path | None = None) -> Path:
+    """Where the review of type `rtype` of story `key` writes its report: beside a per-story
+    layout's story file, else in the implementation artifacts. `story_path`: the story's file,
+    where the caller has it (else it is found by its key)."""
     key = keys.story_key(key)
     rtype = review_type(rtype)
     basename = report_basename(rtype, key, round_number)
-    try:
-        story = resolve.find_story(project, key)
-    except (NotFound, Ambiguous):
-        story = None
+    story = story_path
+    if story is None:
+        try:
+            story = resolve.find_story(project, key)
+        except (NotFound, Ambiguous):
+            story = None
     if story is not None and is_per_story(story):
         reviews = story.parent / "reviews"
         if create:

@@ -434,7 +434,8 @@ def write_summary(project: Path, story_path: Path, key: str, rows: Sequence[Gate
         if row.report and row.report != NO_REPORT:
             target = Path(row.report)
         else:
-            target = reports.review_report_path(project, key, REPORT_TYPES[row.name], False)
+            target = reports.review_report_path(project, key, REPORT_TYPES[row.name], False,
+                                                story_path=story_path)
         absolute = target if target.is_absolute() else project / target
         gone = row.status in (PASSED, FAILED) and not absolute.is_file()
         # a review not run has no report: linking where it would go links nothing

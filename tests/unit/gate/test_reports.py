@@ -7,6 +7,7 @@ import pytest
 from gaia_lib.core.errors import InvalidInput
 from gaia_lib.gate import reports
 from gaia_lib.gate.reports import ArtifactHome
+from gaia_lib.story import resolve
 from helpers.projects import Project
 
 
@@ -23,6 +24,18 @@ def test_review_report_path_flat_otherwise(project: Project, layout: str | None)
         project.add_story("E1-S1", layout=layout)
     assert reports.review_report_path(project.root, "E1-S1", "code-review") == \
         project.impl / "code-review-E1-S1.md"
+
+
+@pytest.mark.parametrize("layout", ["per-story", "nested", "flat"])
+def test_review_report_path_of_a_story_file_the_caller_has_is_the_one_found(
+        project: Project, layout: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The gate summary names six rows' reports: the story file it holds is the one the key
+    finds, and it is not looked for again."""
+    story = project.add_story("E1-S1", layout=layout)
+    found = reports.review_report_path(project.root, "E1-S1", "qa-tests", False)
+    monkeypatch.setattr(resolve, "find_story", lambda *_: pytest.fail("looked for"))
+    assert reports.review_report_path(project.root, "E1-S1", "qa-tests", False,
+                                      story_path=story) == found
 
 
 def test_review_report_path_validates_before_paths(project: Project) -> None:
