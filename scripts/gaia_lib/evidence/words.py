@@ -96,6 +96,8 @@ _WORD_OR_CLOCK = re.compile(f"{CLOCK.pattern}|{IDENTIFIER_PART.pattern}")
 # "heterogenous" is common in code: `HeterogenousList`).
 PHRASES = {
     "heterogeneous": ("different", "types"), "heterogenous": ("different", "types"),
+    # the superlatives of size mean the extremes code names `min` and `max`
+    "smallest": ("minimum",), "largest": ("maximum",),
 }
 
 # Irregular past forms, to their verb (kept ~ keeps ~ keep); not those that are also other

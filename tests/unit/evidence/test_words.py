@@ -190,6 +190,14 @@ def test_a_word_meaning_a_phrase_shares_the_phrases_words() -> None:
     assert not tokens("different types") & tokens("Combines homogeneous lists")
 
 
+def test_the_smallest_and_the_largest_are_the_minimum_and_the_maximum() -> None:
+    """python-ulid's `test_ulid_min_input` / `test_ulid_max_input` check the AC "Given the
+    smallest and the largest values a ULID can hold"."""
+    ac = tokens("Given the smallest and the largest values a ULID can hold")
+    assert tokens("min") | tokens("max") <= ac
+    assert tokens("max") <= tokens("test_ulid_max_input")
+
+
 def test_a_clock_time_is_one_word() -> None:
     """schedule 1.2.2's AC "its next run is at 10:30" shares no word with a test comparing
     another job's minute with 30 (`next.minute == 30`), and one with `at("10:30")`."""
