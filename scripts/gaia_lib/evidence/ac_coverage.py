@@ -52,7 +52,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     written_values`), held in the test's data table (a parametrize row, a Go table's row, a
     `.each` table, a loop's literal values or the literal table a name it loops over holds: a
     whole string of it, or a word of one): 1.5, and it agrees (a value two ACs write decides
-    nothing); a value the test compares with through a constant of its file
+    nothing). A pytest test that only calls the code (`then_literals.python_calls_only`)
+    asserts no Then literal, save of an AC whose Then says the code accepts its input
+    (`then_literals.promises_acceptance`): its table holds what it hands the code. A value the
+    test compares with through a constant of its file
     (`self.TEST_ASCII`: `testcases.TestCase.constants`) counts so only for the AC the rest
     of its evidence fits best, where its own name says a word of that AC: the tests reading a
     constant share it, so it confirms what a test says it checks and points at nothing by
@@ -645,6 +648,9 @@ class _Said:
     # the conversion its name states, where the story's tests make it both ways round
     # (`conversions`: `test_hex_to_name` beside `test_name_to_hex`)
     conversion: conversions.Conversion | None = None
+    # a pytest test that only calls the code (`then_literals.python_calls_only`): its table's
+    # values are what it hands the code, no result it compares
+    checks_nothing: bool = False
 
 
 def _code_only(body: str) -> str:
@@ -887,6 +893,7 @@ class _Criterion:
     # (input, what it becomes) for each example its Then states (`_then_examples`)
     examples: tuple[tuple[str, str], ...] = ()
     message: str = ""  # the message it says its error carries (`messages.stated`)
+    accepts: bool = False  # its Then says the code takes its input (`promises_acceptance`)
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -1050,7 +1057,10 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.claim *= CONTRADICTED_FACTOR
         score.contradicted = True
     asserted: tuple[then_literals.Literal, ...] = ()
-    if literals:
+    # a test checking nothing agrees with no value a Then promises, only with one it says
+    # the code accepts (python-ulid's `constructor(value)` over `b"\x00" * 16` is no check
+    # of "it is 16 bytes long")
+    if literals and not (said.checks_nothing and not crit.accepts):
         # what it hands a check helper (`expect_plural(2, 'box', 'boxes', '2 boxes')`) is
         # checked as its own assertions are
         asserted = then_literals.asserted_in(
@@ -2373,7 +2383,9 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  constant_table=(then_literals.table_strings(case.constants)
                                  if case.constants else ()),
                  compared=_compared_numbers(spans, links),
-                 checked=_checked_calls(spans))
+                 checked=_checked_calls(spans),
+                 checks_nothing=case.file.endswith(".py")
+                 and then_literals.python_calls_only(case.body) is not None)
 
 
 def _checked_calls(spans: Sequence[str]) -> frozenset[str]:
@@ -3041,6 +3053,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 examples=_then_examples(ac),
                                 qualified=_qualified(ac.text),
                                 message=messages.stated(ac.then or ac.text),
+                                accepts=then_literals.promises_acceptance(ac.then or ""),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

@@ -5360,3 +5360,43 @@ def test_a_check_setting_the_option_to_the_literal_the_given_writes_sets_up_its_
     assert "months=false" in found["AC2"].matches[0].evidence
     other = by_id(review(_MONTHS_ACS, _MONTHS_TESTS.replace("months=False", "months=True")))
     assert f"{FILE}::test_naturaldelta_nomonths" not in other["AC2"].tests
+
+
+_ULID_ACS = (
+    ac("AC1", "no arguments", "a new ULID is created",
+       "it is 16 bytes long, its string form is 26 characters of the Crockford base32 "
+       "alphabet, and its timestamp is the current time"),
+    ac("AC4", 'a value of the wrong length, type or alphabet (such as '
+       '"notavalidulidnotavalidulid")', "a ULID is built from it",
+       "a ValueError or TypeError is raised"),
+    ac("AC8", 'the smallest and the largest values a ULID can hold '
+       '("00000000000000000000000000" and "7ZZZZZZZZZZZZZZZZZZZZZZZZZ")',
+       "a ULID is built from them", "it is accepted"),
+)
+_ULID_MIN_INPUT = '''
+@pytest.mark.parametrize(
+    ("constructor", "value"),
+    [
+        (ULID, b"\\x00" * 16),
+        (ULID.from_timestamp, 0),
+        (ULID.from_bytes, b"\\x00" * 16),
+        (ULID.from_str, "0" * 26),
+        (ULID.from_hex, "0" * 32),
+    ],
+)
+def test_ulid_min_input(constructor: Callable[[Params], ULID], value: Params) -> None:
+    constructor(value)
+'''
+
+
+def test_a_test_checking_nothing_agrees_with_no_value_a_then_promises() -> None:
+    """python-ulid's `test_ulid_min_input` only hands the code its table's values
+    (`b"\\x00" * 16`, `"0" * 26`): it checks that they are accepted (AC8), not that a new
+    ULID "is 16 bytes long" and "26 characters" (AC1), whose literals its table holds."""
+    found = by_id(review(_ULID_ACS, _ULID_MIN_INPUT))
+    assert found["AC8"].tests == (f"{FILE}::test_ulid_min_input",)
+    assert found["AC1"].tests == ()
+    # the same table, checked, is the creation AC's
+    checked = _ULID_MIN_INPUT.replace("    constructor(value)",
+                                      "    assert len(constructor(value).bytes) == 16")
+    assert f"{FILE}::test_ulid_min_input" in by_id(review(_ULID_ACS, checked))["AC1"].tests
