@@ -88,6 +88,7 @@ ABBREVIATIONS = {
     "btn": "button", "pkg": "package", "dir": "directory", "tmp": "temporary",
     "async": "asynchronous", "sync": "synchronous", "util": "utility",
     "nil": "null", "none": "null", "undefined": "null", "meta": "metadata",
+    "mul": "multiply", "sub": "subtract",
 }
 
 _WORD_OR_CLOCK = re.compile(f"{CLOCK.pattern}|{IDENTIFIER_PART.pattern}")

@@ -198,6 +198,14 @@ def test_the_smallest_and_the_largest_are_the_minimum_and_the_maximum() -> None:
     assert tokens("max") <= tokens("test_ulid_max_input")
 
 
+def test_the_operators_short_names_are_their_verbs() -> None:
+    """isodate's `test_sub` ("Test operator - (__sub__, __rsub__)") and `test_mul_date` check
+    the ACs "when they are added or subtracted" and "when they are multiplied"."""
+    assert tokens("sub") <= tokens("when they are added or subtracted")
+    assert tokens("mul") <= tokens("when they are multiplied")
+    assert "subtract" in tokens("test_sub")
+
+
 def test_a_clock_time_is_one_word() -> None:
     """schedule 1.2.2's AC "its next run is at 10:30" shares no word with a test comparing
     another job's minute with 30 (`next.minute == 30`), and one with `at("10:30")`."""
