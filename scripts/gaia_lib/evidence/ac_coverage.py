@@ -54,7 +54,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     whole string of it, or a word of one): 1.5, and it agrees (a value two ACs write decides
     nothing). A pytest test that only calls the code (`then_literals.python_calls_only`)
     asserts no Then literal, save of an AC whose Then says the code accepts its input
-    (`then_literals.promises_acceptance`): its table holds what it hands the code. A value the
+    (`then_literals.promises_acceptance`): its table holds what it hands the code. A name
+    the Then writes as code that another AC acts through and this one does not (`_borrowed`:
+    "reading the result back with `parse`" in the AC of `unparse`, beside the AC "read with
+    `parse`") is a Then literal only for a test calling what this AC acts through. A value the
     test compares with through a constant of its file
     (`self.TEST_ASCII`: `testcases.TestCase.constants`) counts so only for the AC the rest
     of its evidence fits best, where its own name says a word of that AC: the tests reading a
@@ -893,6 +896,10 @@ class _Criterion:
     # (input, what it becomes) for each example its Then states (`_then_examples`)
     examples: tuple[tuple[str, str], ...] = ()
     message: str = ""  # the message it says its error carries (`messages.stated`)
+    # the names its Then writes as code that another AC acts through and it does not
+    # (`_borrowed`), and the plain names its own Given or When writes as code, as keys
+    borrowed: frozenset[str] = frozenset()
+    acts: frozenset[str] = frozenset()
     accepts: bool = False  # its Then says the code takes its input (`promises_acceptance`)
 
 
@@ -1067,6 +1074,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             (*said.spans, *then_literals.helper_check_calls(case.body)),
             [lit for lit, _ in literals])
         for lit, amount in literals:
+            if lit.value in crit.borrowed and crit.acts and not crit.acts & said.calls:
+                continue  # another AC's unit, used on the way (`_borrowed`)
             if lit in asserted and lit.value.lower() not in expected:  # counted as exception
                 score.add(LITERAL, amount, lit.value)
                 score.agree(LITERAL, lit.value)
@@ -1426,6 +1435,23 @@ def lengths(ac_words: Sequence[Mapping[str, object]], scales: Sequence[Mapping[s
 # a name two ACs happen to write (`build` of a version's `+build.5` and of its field).
 _VALUE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 SHARED_EXAMPLE_WORD = 3
+
+
+def _borrowed(criteria: Sequence[AcceptanceCriterion], acting: Sequence[frozenset[str]]
+              ) -> list[frozenset[str]]:
+    """Per AC, the names its Then writes as code that another AC acts through and it does not
+    (`acting`: `called_in_setting`, the functions tests call; xmltodict's `unparse` AC:
+    "reading the result back with `parse` gives the same dictionary", beside the AC "read
+    with `parse`"). Used on the way, such a name is a Then literal of the AC only for a test
+    calling what the AC itself acts through: every test of the other AC calls it."""
+    out = []
+    for i, ac in enumerate(criteria):
+        others = set().union(*(group for j, group in enumerate(acting) if j != i))
+        found = ((span.strip(), _CALLABLE_SPAN.fullmatch(span.strip()))
+                 for span in _CODE_SPAN.findall(ac.then or ""))
+        out.append(frozenset(span for span, m in found if m and (
+            key := identifier_key(m.group(1))) in others and key not in acting[i]))
+    return out
 
 
 def _literal_weights(criteria: Sequence[AcceptanceCriterion]
@@ -3027,6 +3053,9 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     conditions = _conditions(criteria, coded,
                              [_written(f"{c.test_id} {c.body}", strings=False) for c in ours])
     given_words = _given_words(criteria)
+    every_call = {identifier_key(n) for body in code for n in _CALL_NAME.findall(body)}
+    acting = [called_in_setting(ac) & every_call for ac in criteria]
+    borrowed = _borrowed(criteria, acting)
     crits = []
     for i, ac in enumerate(criteria):
         raises = then_raises(ac, expected)
@@ -3053,6 +3082,7 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 examples=_then_examples(ac),
                                 qualified=_qualified(ac.text),
                                 message=messages.stated(ac.then or ac.text),
+                                borrowed=borrowed[i], acts=acting[i],
                                 accepts=then_literals.promises_acceptance(ac.then or ""),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(

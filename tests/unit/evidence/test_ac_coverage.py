@@ -5400,3 +5400,37 @@ def test_a_test_checking_nothing_agrees_with_no_value_a_then_promises() -> None:
     checked = _ULID_MIN_INPUT.replace("    constructor(value)",
                                       "    assert len(constructor(value).bytes) == 16")
     assert f"{FILE}::test_ulid_min_input" in by_id(review(_ULID_ACS, checked))["AC1"].tests
+
+
+_XML_ACS = (
+    ac("AC1", "an XML document held in a string", "it is read with `parse`",
+       "it becomes a dictionary keyed by the root element's name (`<a>data</a>` gives "
+       "`{'a': 'data'}`)"),
+    ac("AC3", "an element's text", "the document is read",
+       "whitespace around the text is trimmed; with `force_cdata=True` the text is always put "
+       "under the `#text` key"),
+    ac("AC9", "a dictionary", "it is written as XML with `unparse`",
+       "each key becomes an element holding its value, the `#text` key becomes the element's "
+       "text, and reading the result back with `parse` gives the same dictionary"),
+)
+_XML_TESTS = '''
+def test_comments():
+    xml = "<a><b><!-- b comment --><c>1</c></b></a>"
+    expected = {'a': {'b': {'#comment': 'b comment', 'c': {'#text': '1'}}}}
+    assert parse(xml, process_comments=True) == expected
+
+
+def test_simple_cdata():
+    obj = {'a': {'#text': 'b'}}
+    assert obj == parse(unparse(obj))
+'''
+
+
+def test_a_name_another_ac_acts_through_is_no_literal_of_a_then_using_it_on_the_way() -> None:
+    """xmltodict: the `unparse` AC's Then reads the result back "with `parse`", the function
+    the reading AC acts through, which every reading test calls and asserts on
+    (`test_comments`: `parse(xml, process_comments=True) == expected`); that `parse` had given
+    thirteen of them to the `unparse` AC. A test calling `unparse` still asserts it."""
+    found = by_id(review(_XML_ACS, _XML_TESTS))
+    assert f"{FILE}::test_comments" not in found["AC9"].tests
+    assert f"{FILE}::test_simple_cdata" in found["AC9"].tests
