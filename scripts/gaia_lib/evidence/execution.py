@@ -998,17 +998,38 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     stderr), at most 200 characters; else its last non-empty line; else that it printed
     nothing. Colour codes (vitest's) are dropped first. A compile error is said where it is
     (`file:line:col: ...`; bash's in a bats file, `x.bats:31: syntax error ...`, its file
-    relative to `project`); a config vite could not load, with that it could not."""
+    relative to `project`); a config vite could not load, with that it could not; a run npm
+    stopped in a `pre<script>` hook (`pretest` running a lint that fails), with that hook."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     said = _telling_line(stdout, stderr)
     if project is not None:
         said = relative_text(said, project_roots(project)) or said
+    hook = _stopped_in_hook(stdout)
+    if hook is not None:
+        return f"{hook}: {said}"
     config = _CONFIG_NOT_LOADED.search(stdout + "\n" + stderr)
     if config is None:
         return said
     name = PurePosixPath(config.group(1)).name
     where = said.partition(":")[0]  # a located error names it already
     return f"failed to load config{'' if where.endswith(name) else ' from ' + name}: {said}"[:200]
+
+
+# npm's (and pnpm's) banner before each package.json script it runs: `> name@1.0.0 pretest`
+# (pnpm adds the directory), then the script's command, `> npm run lint`
+_NPM_BANNER = lazy_re(r"^> \S+ (\S+)[^\n]*\n> (.+)$", re.MULTILINE)
+
+
+def _stopped_in_hook(stdout: str) -> str | None:
+    """The `pre<script>` hook a run stopped in (pure), said with its command: npm ran it (its
+    banner is in the output) and never the script it comes before (`npm test` runs `pretest`
+    first, and stops there when it fails: no test ran, and the failure is the hook's, a lint
+    that fails, not the runner's); None where no hook stopped the run."""
+    ran = [(found.group(1), found.group(2).strip()) for found in _NPM_BANNER.finditer(stdout)]
+    names = {name for name, _ in ran}
+    return next((f"npm's `{name}` script (`{command}`) failed before the `{name[3:]}` script "
+                 "ran" for name, command in ran
+                 if name.startswith("pre") and len(name) > 3 and name[3:] not in names), None)
 
 
 # vite's (and so vitest's) line before the error a config it could not load raised

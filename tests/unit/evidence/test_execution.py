@@ -139,6 +139,17 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
      "failed to load config from vitest.config.ts: Error [ERR_MODULE_NOT_FOUND]: Cannot find "
      "package 'not-installed-plugin' imported from /tmp/cookie-es/node_modules/.vite-temp/"
      "vitest.config.ts.timestamp-17"),
+    # `npm test` of ts-dedent 2.3.0: its `pretest` lint fails (no eslint config shipped) and
+    # npm stops before jest: the hook is said, not only eslint's last line
+    ("\n> ts-dedent@2.3.0 pretest\n> npm run lint\n\n\n> ts-dedent@2.3.0 lint\n> eslint .\n\n",
+     "\nOops! Something went wrong! :(\n\nESLint: 10.16.0\n\nESLint couldn't find an "
+     "eslint.config.* file.\n\nIf you still have problems after following the migration "
+     "guide, please stop by\nhttps://eslint.org/chat/help to chat with the team.\n",
+     "npm's `pretest` script (`npm run lint`) failed before the `test` script ran: "
+     "https://eslint.org/chat/help to chat with the team."),
+    # the hook ran and so did the script: the failure is the script's
+    ("\n> p@1.0.0 pretest\n> tsc\n\n\n> p@1.0.0 test\n> jest\n\nError: boom\n", "",
+     "Error: boom"),
 ])
 def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
     assert execution.runner_error(stdout, stderr) == said
