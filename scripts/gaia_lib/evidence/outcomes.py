@@ -28,6 +28,10 @@ it runs under in the classes inheriting it: it did not run when none of those ra
 which of its table's rows ran (`expected_column.skipped_rows` reads them); a JS/TS table
 test's, each row's title as its template made it.
 
+A JS/TS file with a focused test (`it.only`, `test.only`, jest's `fit`) runs that test alone:
+the runner reports its other tests skipped, with no reason; they did not run because of it,
+and are said so (ts-dedent 2.3.0: one `it.only` left in its spec, 22 tests reported skipped).
+
 A story test file in which the review read no test although the runner ran some there
 (`unread`: tests made at run time, `fixtures.forEach(f => it(f.name, ...))`) holds tests no
 AC can be matched to: said, never silently counted as a file without tests.
@@ -250,11 +254,34 @@ def _skipped(found: Sequence[TestOutcome]) -> str:
     `xfail: known bug`), else what kinds of skip there are."""
     said = next((o.message for o in found if o.message), None)
     if said is None:
-        return "reported skipped by the runner (skip / xfail / todo)"
+        return _NO_REASON
     kind, colon, reason = said.partition(": ")
     if kind in ("xfail", "todo") and (colon or said == kind):
         return f"reported {kind} by the runner" + (f": {reason}" if reason else "")
     return f"reported skipped by the runner: {said}"
+
+
+_NO_REASON = "reported skipped by the runner (skip / xfail / todo)"
+# A JS/TS test declared focused: jest's and vitest's `it.only` / `test.only` (`.each` too) and
+# jest's `fit`; the runner then skips every other test of its file, and reports them skipped.
+_FOCUSED = lazy_re(r"(?<![\w.$])(?:(?:it|test)\.only|fit)\b(?=[ \t]*[(.])")
+
+
+def focused(cases: Sequence[TestCase]) -> dict[str, tuple[str, int]]:
+    """file -> (the marker, the line) of the first test of a JS/TS file declared focused
+    (`_FOCUSED`, read in each test's declaration: its first line after its leading comments),
+    for the files that have one (pure)."""
+    out: dict[str, tuple[str, int]] = {}
+    for case in sorted(cases, key=lambda case: (case.file, case.line)):
+        if case.file in out or case.file.endswith(_EXACT_NAMES):
+            continue
+        declaration = next((line for line in case.body.splitlines()
+                            if line.strip() and not line.lstrip().startswith(("//", "/*", "*"))),
+                           "")
+        found = _FOCUSED.search(declaration)
+        if found:
+            out[case.file] = (found.group(0), case.line)
+    return out
 
 
 def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
@@ -264,11 +291,18 @@ def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     a test a base class defines is reported under the ids it runs under (`aliases`,
     `testcases.inherited`): it did not run when none of them did. A Go test all of whose
     subtests (`TestX/case`) were reported skipped ran none of its checks either, though the
-    runner reports the parent passed."""
+    runner reports the parent passed. A JS/TS test reported skipped with no reason in a file
+    with a focused test (`focused`: `it.only`) did not run because of that test: said so."""
     listed = list(outcomes)
     out = {test_id: _skipped(found)
            for test_id, found in sorted(reported(listed, cases, aliases).items())
            if {o.outcome for o in found} == {SKIPPED}}
+    focusing = focused(cases)
+    for case in cases:  # a focused test elsewhere in its file is why, not a skip of its own
+        where = focusing.get(case.file)
+        if out.get(case.test_id) == _NO_REASON and where and where[1] != case.line:
+            out[case.test_id] = (f"not run: `{where[0]}` on line {where[1]} of its file runs "
+                                 "only the focused tests (jest and vitest skip the rest)")
     directories = {str(PurePosixPath(case.file).parent) for case in cases}
     for case in cases:
         if not case.file.endswith("_test.go") or case.test_id in out:

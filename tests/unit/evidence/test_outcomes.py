@@ -658,3 +658,29 @@ def test_a_row_of_a_table_read_as_tests_has_its_own_outcome() -> None:
         "tests/compact.test.ts::compactField > single element array"]
     assert list(outcomes.not_run(tests, cases)) == [
         "tests/compact.test.ts::compactField > with chars"]
+
+
+def test_the_tests_a_focused_test_keeps_from_running_say_so() -> None:
+    """ts-dedent 2.3.0 with `it.only` left on one test of its spec: jest reports the file's
+    other tests skipped, with no reason; the focused test is why, not a skip of their own.
+    A file without a focused test keeps the runner's words; a commented-out `it.only` and a
+    name that only says "only" focus nothing."""
+    spec = "src/__tests__/index.spec.ts"
+    cases = [TestCase(spec, "dedent tag > should work with empty string", 15,
+                      "  it.only('should work with empty string', () => {\n"
+                      "    expect(dedent``).toEqual('');\n  });\n"),
+             TestCase(spec, "dedent tag > should work with tabs", 19,
+                      "  it('should work with tabs', () => {\n    expect(1).toBe(1);\n  });\n"),
+             TestCase("b.spec.ts", "keeps only the last", 3,
+                      "// it.only('x')\nit('keeps only the last', () => {\n});\n")]
+    tests = [runner_output.TestOutcome("dedent tag should work with empty string", "passed",
+                                       "/p/" + spec),
+             runner_output.TestOutcome("dedent tag should work with tabs", "skipped",
+                                       "/p/" + spec),
+             runner_output.TestOutcome("keeps only the last", "skipped", "/p/b.spec.ts")]
+    assert outcomes.focused(cases) == {spec: ("it.only", 15)}
+    assert outcomes.not_run(tests, cases) == {
+        "b.spec.ts::keeps only the last": "reported skipped by the runner (skip / xfail / todo)",
+        f"{spec}::dedent tag > should work with tabs":
+            "not run: `it.only` on line 15 of its file runs only the focused tests (jest and "
+            "vitest skip the rest)"}
