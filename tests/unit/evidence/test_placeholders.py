@@ -94,6 +94,10 @@ TS = '''describe("codes", () => {
     expect(true).toBe(true);
   });
   test.todo("to write");
+  it("commented out", () => {
+    // expect(dedent`Line #1
+    // \t\t\tLine #2`).toEqual('Line #1\\nLine #2');
+  });
 });
 '''
 
@@ -205,6 +209,8 @@ def test_typescript_placeholders() -> None:
         "codes > comment only": (9, "empty body"),
         "codes > trivial": (13, "asserts nothing real (expect(true).toBe(true))"),
         "codes > to write": (15, "skipped in source (test.todo)"),
+        # ts-dedent 2.3.0's tabs test with its check commented out: not a test to write
+        "codes > commented out": (16, "empty body: its code is commented out"),
     }
 
 
