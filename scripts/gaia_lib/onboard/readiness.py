@@ -23,6 +23,10 @@ Rules, per stack the survey found:
 - An npm script the test command runs (`npm test`, `npm run test:unit`) whose first command is
   neither on PATH nor in the stack's `node_modules/.bin` (`yarn jest` with no yarn installed):
   the note names it, and the command that would run the tests without it.
+- An npm script the test command runs that npm runs a `pre<name>` hook before (`pretest`:
+  `npm run lint`): where the hook fails, npm stops before the tests (ts-dedent 2.3.0, whose
+  package ships no eslint config): the note names the hook and the command that runs the
+  tests alone.
 """
 
 from __future__ import annotations
@@ -88,6 +92,17 @@ def coverage_notes(probe: toolprobe.StackProbe, where: str) -> list[str]:
             f"skipped{example}"]
 
 
+def pre_script_note(here: Path, test_command: str) -> list[str]:
+    """The note for an npm script npm runs a `pre<name>` hook before (module docstring)."""
+    hook = survey.npm_pre_script(here, test_command)
+    if hook is None:
+        return []
+    return [f"note: the test command `{test_command}` runs the `{hook[0]}` script first "
+            f"(`{hook[1]}`): where that fails, no test runs and the review has none to judge; "
+            "to review the tests alone, set test_execution's command to the runner itself "
+            "(`npx jest`, `npx vitest run`)"]
+
+
 def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
     """The note for an npm script whose first command this machine lacks (module docstring)."""
     script = survey.npm_script(here, test_command)
@@ -113,6 +128,7 @@ def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str]
             continue
         here = root / found.where
         out += _script_tool_note(here, found.test_command, found.where)
+        out += pre_script_note(here, found.test_command)
         probe = toolprobe.locate_stack(adapters.get(found.stack), here)
         if not probe.install_hint:
             out += coverage_notes(probe, found.where)

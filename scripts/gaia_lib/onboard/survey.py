@@ -137,7 +137,23 @@ def _runner_script(scripts: Mapping[str, Any], test_script: object = None
 
 def npm_script(here: Path, command: str) -> str | None:
     """The package.json script `command` runs (`npm test`, `npm run NAME`), else None."""
-    found = re.fullmatch(r"npm (?:test|run ([\w:.-]+))", command.strip())
+    return _script_named(here, command, "")
+
+
+def npm_pre_script(here: Path, command: str) -> tuple[str, str] | None:
+    """The `pre<name>` hook npm runs before the script `command` runs (`pretest` before
+    `npm test`), as (its name, its command); None where package.json has none."""
+    found = _NPM_SCRIPT.fullmatch(command.strip())
+    script = _script_named(here, command, "pre")
+    return (f"pre{found.group(1) or 'test'}", script) if found and script else None
+
+
+_NPM_SCRIPT = re.compile(r"npm (?:test|run ([\w:.-]+))")
+
+
+def _script_named(here: Path, command: str, prefix: str) -> str | None:
+    """The package.json script named `prefix` + the name `command` runs, else None."""
+    found = _NPM_SCRIPT.fullmatch(command.strip())
     if found is None:
         return None
     try:
@@ -145,7 +161,8 @@ def npm_script(here: Path, command: str) -> str | None:
     except OSError:
         return None
     scripts = pkg.get("scripts")
-    script = scripts.get(found.group(1) or "test") if isinstance(scripts, dict) else None
+    script = scripts.get(prefix + (found.group(1) or "test")) if isinstance(scripts, dict) \
+        else None
     return script.strip() if isinstance(script, str) and script.strip() else None
 
 

@@ -177,3 +177,25 @@ def test_a_runner_without_a_coverage_tool_is_noted(monkeypatch: pytest.MonkeyPat
     assert note.endswith("(e.g. npm i -D @vitest/coverage-v8 for vitest)")
     _installed(tmp_path, "@vitest/coverage-v8")
     assert readiness.notes(tmp_path, [stack]) == []
+
+
+def test_a_test_script_npm_runs_a_pre_hook_before_is_noted(monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    # ts-dedent 2.3.0: `npm test` runs `pretest` (`npm run lint`) first, whose eslint finds no
+    # config in the package: npm stops there, and the review's run had no test to judge
+    _on_path(monkeypatch, tmp_path)
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"pretest": "npm run lint", "test": "jest", "lint": "eslint ."}, '
+        '"devDependencies": {"jest": "^30"}}')
+    jest = tmp_path / "node_modules" / ".bin" / "jest"
+    jest.parent.mkdir(parents=True)
+    jest.write_text("#!/bin/sh\n")
+    jest.chmod(0o755)
+    _installed(tmp_path, "babel-plugin-istanbul")
+    stack = StackSurvey("ts-dev", ".", "npm test", None, 1)
+    assert readiness.notes(tmp_path, [stack]) == [
+        "note: the test command `npm test` runs the `pretest` script first (`npm run lint`): "
+        "where that fails, no test runs and the review has none to judge; to review the tests "
+        "alone, set test_execution's command to the runner itself (`npx jest`, `npx vitest "
+        "run`)"]
+    assert readiness.notes(tmp_path, [StackSurvey("ts-dev", ".", "npx jest", None, 1)]) == []
