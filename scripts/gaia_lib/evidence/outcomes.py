@@ -265,39 +265,57 @@ _NO_REASON = "reported skipped by the runner (skip / xfail / todo)"
 # A JS/TS test declared focused: jest's and vitest's `it.only` / `test.only` (`.each` too) and
 # jest's `fit`; the runner then skips every other test of its file, and reports them skipped.
 _FOCUSED = lazy_re(r"(?<![\w.$])(?:(?:it|test)\.only|fit)\b(?=[ \t]*[(.])")
+# A group of them focused (`describe.only(...)`, `fdescribe`; mocha's `context` / `suite`):
+# read in the file's text, as a group's line is in no test's own
+_FOCUSED_GROUP = lazy_re(
+    r"^[ \t]*(?:(?:describe|context|suite)\.only|fdescribe)\b(?=[ \t]*[(.])", re.M)
+_COMMENT_START = ("//", "/*", "*")
 
 
-def focused(cases: Sequence[TestCase]) -> dict[str, tuple[str, int]]:
+def focused(cases: Sequence[TestCase], texts: Mapping[str, str] | None = None
+            ) -> dict[str, tuple[str, int]]:
     """file -> (the marker, the line) of the first test of a JS/TS file declared focused
     (`_FOCUSED`, read in each test's declaration: its first line after its leading comments),
-    for the files that have one (pure)."""
+    or of its first focused group (`_FOCUSED_GROUP`, read in its text from `texts`, where the
+    caller has it), whichever comes first, for the files that have one (pure)."""
     out: dict[str, tuple[str, int]] = {}
     for case in sorted(cases, key=lambda case: (case.file, case.line)):
         if case.file in out or case.file.endswith(_EXACT_NAMES):
             continue
         declaration = next((line for line in case.body.splitlines()
-                            if line.strip() and not line.lstrip().startswith(("//", "/*", "*"))),
+                            if line.strip() and not line.lstrip().startswith(_COMMENT_START)),
                            "")
         found = _FOCUSED.search(declaration)
         if found:
             out[case.file] = (found.group(0), case.line)
+    for file in sorted({case.file for case in cases} & set(texts or ())):
+        if file.endswith(_EXACT_NAMES):
+            continue
+        text = (texts or {})[file]
+        group = _FOCUSED_GROUP.search(text)
+        if group is not None:
+            line = text.count("\n", 0, group.start()) + 1
+            if file not in out or line < out[file][1]:
+                out[file] = (group.group(0).strip(), line)
     return out
 
 
 def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
-            aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
+            aliases: Mapping[str, Sequence[str]] | None = None,
+            texts: Mapping[str, str] | None = None) -> dict[str, str]:
     """test_id -> why it did not run ("reported skipped by the runner: <its reason>", its
     reason the runner's where its report gives one: `_skipped`), for the cases above;
     a test a base class defines is reported under the ids it runs under (`aliases`,
     `testcases.inherited`): it did not run when none of them did. A Go test all of whose
     subtests (`TestX/case`) were reported skipped ran none of its checks either, though the
     runner reports the parent passed. A JS/TS test reported skipped with no reason in a file
-    with a focused test (`focused`: `it.only`) did not run because of that test: said so."""
+    with a focused test or group (`focused`: `it.only`, `describe.only` in its text from
+    `texts`) did not run because of it: said so."""
     listed = list(outcomes)
     out = {test_id: _skipped(found)
            for test_id, found in sorted(reported(listed, cases, aliases).items())
            if {o.outcome for o in found} == {SKIPPED}}
-    focusing = focused(cases)
+    focusing = focused(cases, texts)
     for case in cases:  # a focused test elsewhere in its file is why, not a skip of its own
         where = focusing.get(case.file)
         if out.get(case.test_id) == _NO_REASON and where and where[1] != case.line:

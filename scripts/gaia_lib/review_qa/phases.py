@@ -979,7 +979,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         executes = {t: False for t, named in reads.named_calls.items() if not named}
         ran_units = None
     skipped = {**_never_ran(evidence, reads, s.project),
-               **outcomes.not_run(evidence.tests, reads.cases, reads.inherited)}
+               **outcomes.not_run(evidence.tests, reads.cases, reads.inherited, reads.texts)}
     failed = outcomes.failed(evidence.tests, reads.cases, reads.inherited)
     required_failed = frozenset(outcomes.failed(
         [t for suite in evidence.suites if suite.required for t in suite.tests], reads.cases,

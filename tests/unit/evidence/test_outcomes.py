@@ -660,6 +660,41 @@ def test_a_row_of_a_table_read_as_tests_has_its_own_outcome() -> None:
         "tests/compact.test.ts::compactField > with chars"]
 
 
+def test_the_tests_a_focused_group_keeps_from_running_say_so() -> None:
+    """ts-dedent's spec with `describe.only` on its first group: jest runs that group's tests
+    and reports the others skipped, with no reason. The group's line is in no test's own text:
+    it is read in the file's. A commented-out `describe.only`, or one in a file the caller
+    has no text of, focuses nothing."""
+    spec = "src/__tests__/index.spec.ts"
+    text = ("import dedent from '..';\n\n"
+            "describe.only('dedent tag', () => {\n"
+            "  it('should work with empty string', () => {\n"
+            "    expect(dedent``).toEqual('');\n  });\n});\n\n"
+            "describe('dedent() function', () => {\n"
+            "  it('should work with tabs', () => {\n    expect(1).toBe(1);\n  });\n});\n")
+    cases = [TestCase(spec, "dedent tag > should work with empty string", 4,
+                      "  it('should work with empty string', () => {\n"
+                      "    expect(dedent``).toEqual('');\n  });\n"),
+             TestCase(spec, "dedent() function > should work with tabs", 10,
+                      "  it('should work with tabs', () => {\n    expect(1).toBe(1);\n  });\n"),
+             TestCase("b.spec.ts", "keeps only the last", 3,
+                      "it('keeps only the last', () => {\n});\n")]
+    tests = [runner_output.TestOutcome("dedent tag should work with empty string", "passed",
+                                       "/p/" + spec),
+             runner_output.TestOutcome("dedent() function should work with tabs", "skipped",
+                                       "/p/" + spec),
+             runner_output.TestOutcome("keeps only the last", "skipped", "/p/b.spec.ts")]
+    texts = {spec: text, "b.spec.ts": "// describe.only('x', () => {})\n"
+                                      "it('keeps only the last', () => {\n});\n"}
+    assert outcomes.focused(cases, texts) == {spec: ("describe.only", 3)}
+    assert outcomes.focused(cases) == {}
+    assert outcomes.not_run(tests, cases, texts=texts) == {
+        "b.spec.ts::keeps only the last": "reported skipped by the runner (skip / xfail / todo)",
+        f"{spec}::dedent() function > should work with tabs":
+            "not run: `describe.only` on line 3 of its file runs only the focused tests (jest "
+            "and vitest skip the rest)"}
+
+
 def test_the_tests_a_focused_test_keeps_from_running_say_so() -> None:
     """ts-dedent 2.3.0 with `it.only` left on one test of its spec: jest reports the file's
     other tests skipped, with no reason; the focused test is why, not a skip of their own.
