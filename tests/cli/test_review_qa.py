@@ -1486,6 +1486,35 @@ def test_a_second_review_of_an_unchanged_story_is_served_from_the_cache(
     assert third is not None and not third.cached
 
 
+def test_a_review_process_keeps_its_rules_patterns_for_the_next(qa_project: Project,
+                                                                 tmp_path: Path) -> None:
+    """`gaia review-qa` as a process: it loads the kept patterns before its rules are imported
+    and keeps the new ones at its end (`core.regex_cache`; a process that did not load keeps
+    nothing); the next review finds nothing new to keep; a command that reads no story's tests
+    neither loads nor keeps."""
+    import subprocess
+
+    from gaia_lib.core import regex_cache
+
+    if not regex_cache.supported():
+        pytest.skip("the cache reads CPython 3.11 to 3.13's `re`")
+    data = tmp_path / "data"
+    env = gaia_env(qa_project.root, GAIA_DATA_DIR=str(data))
+    review = [sys.executable, "-m", "gaia_lib", "review-qa", "E1-S1"]
+    other = [sys.executable, "-m", "gaia_lib", "verdict-resolver", "--help"]
+    assert subprocess.run(other, cwd=qa_project.root, env=env, capture_output=True,
+                          check=False).returncode == 0
+    assert not (data / "cache").exists() or not list((data / "cache").glob("regex-*"))
+    assert subprocess.run(review, cwd=qa_project.root, env=env, capture_output=True,
+                          check=False).returncode == 0
+    (kept,) = (data / "cache").glob("regex-*")
+    first = kept.stat().st_mtime_ns, kept.read_bytes()
+    assert len(first[1]) > 100_000  # hundreds of patterns
+    assert subprocess.run(review, cwd=qa_project.root, env=env, capture_output=True,
+                          check=False).returncode == 0
+    assert (kept.stat().st_mtime_ns, kept.read_bytes()) == first
+
+
 def test_terminal_run_header_has_no_model(qa_project: Project, tmp_path: Path) -> None:
     assert command.main(["E1-S1"]) == 0
     text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
