@@ -990,12 +990,17 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
                 # line above it
                 *runner_output.LOCATED_ERRORS,
                 re.compile(r"^(?:\S*(?:Error|Exception)\b:?.*|(?:\w+ )?error:.*)$",
+                           re.MULTILINE | re.IGNORECASE),
+                # else a line saying what a tool could not do (eslint's "ESLint couldn't find
+                # an eslint.config.* file."), not the help or log pointer it ends with
+                re.compile(r"^.*\b(?:couldn't|could not|cannot|can't|unable to)\b.*$",
                            re.MULTILINE | re.IGNORECASE))
 
 
 def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     """The first line of a run's output that says what went wrong (pure; stdout before
-    stderr), at most 200 characters; else its last non-empty line; else that it printed
+    stderr; an error's line before one saying what a tool could not do), at most 200
+    characters; else its last non-empty line; else that it printed
     nothing. Colour codes (vitest's) are dropped first. A compile error is said where it is
     (`file:line:col: ...`; bash's in a bats file, `x.bats:31: syntax error ...`, its file
     relative to `project`); a config vite could not load, with that it could not; a run npm

@@ -140,13 +140,14 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
      "package 'not-installed-plugin' imported from /tmp/cookie-es/node_modules/.vite-temp/"
      "vitest.config.ts.timestamp-17"),
     # `npm test` of ts-dedent 2.3.0: its `pretest` lint fails (no eslint config shipped) and
-    # npm stops before jest: the hook is said, not only eslint's last line
+    # npm stops before jest: the hook is said, with what eslint could not do (not its last
+    # line, a pointer to its chat)
     ("\n> ts-dedent@2.3.0 pretest\n> npm run lint\n\n\n> ts-dedent@2.3.0 lint\n> eslint .\n\n",
      "\nOops! Something went wrong! :(\n\nESLint: 10.16.0\n\nESLint couldn't find an "
      "eslint.config.* file.\n\nIf you still have problems after following the migration "
      "guide, please stop by\nhttps://eslint.org/chat/help to chat with the team.\n",
      "npm's `pretest` script (`npm run lint`) failed before the `test` script ran: "
-     "https://eslint.org/chat/help to chat with the team."),
+     "ESLint couldn't find an eslint.config.* file."),
     # the hook ran and so did the script: the failure is the script's
     ("\n> p@1.0.0 pretest\n> tsc\n\n\n> p@1.0.0 test\n> jest\n\nError: boom\n", "",
      "Error: boom"),
