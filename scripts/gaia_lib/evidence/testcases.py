@@ -341,10 +341,30 @@ def brace_block_end(lines: list[str], index: int, js: bool = False, go: bool = F
     return index if not opened and len(lines) - 1 > index + 3 else len(lines) - 1
 
 
-def _in_python_strings(lines: list[str]) -> frozenset[int]:
+# Line breaks `str.splitlines` makes and Python's tokenizer does not (a form feed): a file
+# holding one numbers its lines otherwise than its syntax tree does.
+_NOT_PYTHON_BREAKS = frozenset("\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _in_python_strings(text: str, lines: list[str]) -> frozenset[int]:
     """The indexes of the lines a multi-line string literal goes on over (each after its
     first): text, whose indentation ends no class and no function (an expected XML document
-    written from column 0 inside a test method). Read up to where the file stops tokenizing."""
+    written from column 0 inside a test method). Read off the file's syntax tree
+    (`pyast.module`, which the other reads of the file share; adjacent literals joined across
+    lines are one string there); a file that does not parse, or whose lines its tree numbers
+    otherwise, is tokenized up to where it stops."""
+    if not _NOT_PYTHON_BREAKS.intersection(text):
+        try:
+            tree = pyast.module(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            pass
+        else:
+            # rows count from 1: these are the indexes of the lines after its first
+            return frozenset(
+                index for node in ast.walk(tree)
+                if isinstance(node, ast.JoinedStr) or (
+                    isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)))
+                for index in range(node.lineno, node.end_lineno or node.lineno))
     inside: set[int] = set()
     try:
         for token in tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline):
@@ -356,13 +376,13 @@ def _in_python_strings(lines: list[str]) -> frozenset[int]:
     return frozenset(inside)
 
 
-def _python_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
+def _python_cases(path: str, text: str, lines: list[str]) -> Iterator[TestCase]:
     """Module-level `test*` functions and the methods of classes; a `test*` function defined
     inside another function is a helper pytest never collects. A multi-line string's lines
     (`_in_python_strings`) are no code: their indentation closes no block."""
     classes: list[tuple[int, str]] = []
     functions: list[int] = []  # the indents of the functions the line is inside
-    strings = _in_python_strings(lines)
+    strings = _in_python_strings(text, lines)
     for i, line in enumerate(lines):
         if not line.strip() or i in strings:
             continue
@@ -1469,7 +1489,8 @@ def _declared(path: str, text: str) -> list[TestCase]:
     lower = path.lower()
     suffix = lower[lower.rfind(".") :] if "." in lower else ""
     if suffix == ".py":
-        return with_constants(_with_python_tables(list(_python_cases(path, lines)), lines),
+        return with_constants(_with_python_tables(list(_python_cases(path, text, lines)),
+                                                  lines),
                               text)
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
         return _with_js_rows(_with_js_tables(list(_js_cases(path, lines)), lines))

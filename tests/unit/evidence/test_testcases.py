@@ -159,6 +159,37 @@ def test_python_string_lines_in_column_0_end_no_class_and_no_test() -> None:
     assert booleans.test_id == "tests/test_dicttoxml.py::DictToXMLTestCase::test_boolean_unparse"
 
 
+@pytest.mark.parametrize("how", ["parses", "a form feed", "does not parse"])
+def test_python_string_lines_are_read_from_the_tree_or_the_tokens(how: str) -> None:
+    """The string lines are read off the syntax tree the other reads share; a file whose lines
+    the tree numbers otherwise (a form feed, which `splitlines` breaks at) or that does not
+    parse (Python 2's `print x`) is tokenized: the same lines either way. Adjacent literals
+    joined across lines (the second in column 0) are one string in the tree: its lines close
+    nothing."""
+    extra = {"parses": "", "a form feed": "\x0c\n",
+             "does not parse": "    def helper(self):\n        print 'x'\n\n"}[how]
+    text = ("class ShapesTest(unittest.TestCase):\n"
+            "    def test_circle(self):\n"
+            "        expected = '''<svg>\n"
+            "<circle/>\n"
+            "</svg>'''\n"
+            "        self.assertEqual(draw(), expected)\n\n"
+            + extra +
+            "    def test_square(self):\n"
+            "        label = ('a square '\n"
+            "'of side 2')\n"
+            "        self.assertEqual(name(), label)\n\n"
+            "    def test_line(self):\n"
+            "        self.assertEqual(draw_line(), '-')\n")
+    ids = [c.test_id for c in split_tests("tests/test_shapes.py", text)]
+    assert ids[:2] == ["tests/test_shapes.py::ShapesTest::test_circle",
+                       "tests/test_shapes.py::ShapesTest::test_square"]
+    # tokenized, the joined literals are two strings, and the second, in column 0, still
+    # closes the class: its next test is read as a module-level one
+    line = "tests/test_shapes.py::ShapesTest::test_line"
+    assert (line in ids) is (how == "parses")
+
+
 def test_a_go_example_without_an_output_comment_is_no_test() -> None:
     # pkg/errors' example_test.go: `go test` runs ExampleNew, compiles ExampleNew_printf only
     text = ("package errors_test\n\n"
