@@ -131,13 +131,15 @@ def nearest_hits(result: ac_coverage.CoverageResult,
     return left, found
 
 
-def split_tree(root: Path, files: Iterable[str], suffix: str = "") -> list[testcases.TestCase]:
+def split_tree(root: Path, files: Iterable[str], suffix: str = "",
+               code: Mapping[str, str] | None = None) -> list[testcases.TestCase]:
     """Test cases of `files` (paths relative to `root`, without `suffix`, which the stored
-    files carry)."""
+    files carry); `code`: the story's sources, as the review reads them
+    (`testcases.split_tests`)."""
     cases = []
     for rel in sorted(files):
         text = (root / (rel + suffix)).read_text(encoding="utf-8")
-        cases.extend(testcases.split_tests(rel, text))
+        cases.extend(testcases.split_tests(rel, text, code))
     return cases
 
 
@@ -158,10 +160,15 @@ def load(labels_path: Path, tree: Path | None = None, stack: str = "python-dev")
         found = discovery.discover(tree, discovery.review_stacks(tree, stack), file_list,
                                    full=True)
         files = list(found.all_files)
+    # the File List's sources that are no test file, as the review reads them
+    # (`phases.Reads.code_under_test`); a stored story keeps none
+    code = {rel: (root / rel).read_text(encoding="utf-8", errors="replace")
+            for rel in file_list if rel not in files and (root / rel).is_file()} \
+        if tree is not None else {}
     tests = data["tests"]
     return Labelled(
         name=base.name, story_key=story.key or "", criteria=story.acceptance_criteria,
-        file_list=file_list, cases=tuple(split_tree(root, files, suffix)),
+        file_list=file_list, cases=tuple(split_tree(root, files, suffix, code)),
         covers={test: tuple(row["covers"]) for test, row in tests.items()},
         near_misses=sum(len(row.get("near_miss", [])) for row in tests.values()),
         unattributed={test: tuple(keys) for test, keys in data.get("unattributed", {}).items()},

@@ -59,7 +59,11 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   base class there gives one literal, `self.TEST_ASCII`, `cls.X`, `TestX.X`; a module-level
   name in capitals given one literal that its body never assigns, `EXPECTED`), its body with
   those literals in place of their names (`with_constants`); none that anything assigns
-  again (`self.X = ...` in `setUp`, `global X`);
+  again (`self.X = ...` in `setUp`, `global X`). A name given a sum or product of numbers
+  and such names is given that number (`BYTES_LEN = TIMESTAMP_LEN + RANDOMNESS_LEN`: 16).
+  The same for a module-level constant of the story's own code (a File List source) that
+  the test imports: `constants.BYTES_LEN` after `from ulid import constants`, `BYTES_LEN`
+  after `from ulid.constants import BYTES_LEN` (`imported_constants`);
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
   `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`); `.not.toThrow()` is
@@ -81,7 +85,7 @@ import io
 import re
 import tokenize
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -1057,9 +1061,47 @@ def _literal(text: str, node: ast.expr) -> str | None:
     return ast.get_source_segment(text, node)
 
 
+_FOLDED_OPS: dict[type[ast.operator], Callable[[int | float, int | float], int | float]] = {
+    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+    ast.FloorDiv: lambda a, b: a // b,
+}
+
+
+def _folded(node: ast.expr, known: Mapping[str, str | None]) -> str | None:
+    """The number `node` makes where it adds, subtracts, multiplies or floor-divides numbers
+    and names `known` gives a number (`TIMESTAMP_LEN + RANDOMNESS_LEN`), written out; else
+    None."""
+    def number(found: object) -> int | float | None:
+        # not a bool: `True + 1` is no constant's length
+        return found if isinstance(found, (int, float)) and not isinstance(found, bool) \
+            else None
+
+    def value(part: ast.expr) -> int | float | None:
+        if isinstance(part, ast.Constant):
+            return number(part.value)
+        if isinstance(part, ast.Name) and known.get(part.id):
+            try:
+                return number(ast.literal_eval(known[part.id] or ""))
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                return None
+        if isinstance(part, ast.BinOp) and type(part.op) in _FOLDED_OPS:
+            left, right = value(part.left), value(part.right)
+            if left is None or right is None or (isinstance(part.op, ast.FloorDiv)
+                                                 and right == 0):
+                return None
+            return _FOLDED_OPS[type(part.op)](left, right)
+        return None
+
+    if not isinstance(node, ast.BinOp):
+        return None
+    found = value(node)
+    return None if found is None else repr(found)
+
+
 def _assigned_literals(text: str, body: list[ast.stmt]) -> dict[str, str | None]:
-    """name -> the literal source each statement of `body` gives it (None where a name is
-    given a value twice, or one no literal)."""
+    """name -> the literal source each statement of `body` gives it, or the number a sum or
+    product of numbers and names given one before makes (`_folded`); None where a name is
+    given a value twice, or one no literal."""
     out: dict[str, str | None] = {}
     for stmt in body:
         targets: list[ast.expr] = []
@@ -1072,8 +1114,8 @@ def _assigned_literals(text: str, body: list[ast.stmt]) -> dict[str, str | None]
             targets = [stmt.target]
         for target in targets:
             if isinstance(target, ast.Name):
-                literal = _literal(text, value) if value is not None and len(targets) == 1 \
-                    else None
+                literal = (_literal(text, value) or _folded(value, out)) \
+                    if value is not None and len(targets) == 1 else None
                 out[target.id] = None if target.id in out else literal
     return out
 
@@ -1132,13 +1174,71 @@ def _written(literal: str) -> Callable[[re.Match[str]], str]:
     return lambda _: literal
 
 
-def with_constants(cases: list[TestCase], text: str) -> list[TestCase]:
+def _source_of(module: str, code: Mapping[str, str]) -> str | None:
+    """The path of `code` (File List sources, by repo-relative path) that the dotted
+    `module` names (`pkg/mod.py` or `pkg/mod/__init__.py`, also under a `src/` layout)."""
+    stem = module.replace(".", "/")
+    for rel in code:
+        for tail in (f"{stem}.py", f"{stem}/__init__.py"):
+            if rel == tail or rel.endswith("/" + tail):
+                return rel
+    return None
+
+
+def imported_constants(text: str, code: Mapping[str, str]) -> dict[str, str]:
+    """The module-level constants of the story's own code (`code`: the File List's sources,
+    by path) a Python test file `text` reads through its imports, by the name it reads them
+    by, with their literals (`_python_constants`): `constants.BYTES_LEN` after
+    `from ulid import constants` or `import ulid.constants as constants`, `BYTES_LEN` after
+    `from ulid.constants import BYTES_LEN`. Absolute imports only: a test file is seldom in
+    the package it tests."""
+    if not code:
+        return {}
+    try:
+        tree = pyast.module(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return {}
+    consts: dict[str, dict[str, str]] = {}
+
+    def of(rel: str) -> dict[str, str]:
+        if rel not in consts:
+            consts[rel] = _python_constants(code[rel])[0]
+        return consts[rel]
+
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                whole = _source_of(f"{node.module}.{alias.name}", code)
+                if whole is not None:
+                    out.update({f"{alias.asname or alias.name}.{name}": literal
+                                for name, literal in of(whole).items()})
+                    continue
+                home = _source_of(node.module, code)
+                literal = of(home).get(alias.name) if home is not None else None
+                if literal is not None:
+                    out[alias.asname or alias.name] = literal
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                whole = _source_of(alias.name, code)
+                if whole is not None:
+                    out.update({f"{alias.asname or alias.name}.{name}": literal
+                                for name, literal in of(whole).items()})
+    return out
+
+
+def with_constants(cases: list[TestCase], text: str,
+                   imported: Mapping[str, str] | None = None) -> list[TestCase]:
     """Python: each test that reads a constant of its file (`self.TEST_ASCII`, `cls.CASES`,
     `TestX.CASES` for an attribute its class or a base class there gives one literal;
-    `EXPECTED` for a module-level name in capitals its body never assigns) with that body
-    with each such name replaced by its literal (`constants`): the value the test compares
-    with, as written in place (Unidecode's `assertEqual(out, self.TEST_ASCII)` checks `'Ge '`)."""
+    `EXPECTED` for a module-level name in capitals its body never assigns), or one of the
+    story's code it imports (`imported`: `imported_constants`), with that body with each
+    such name replaced by its literal (`constants`): the value the test compares with, as
+    written in place (Unidecode's `assertEqual(out, self.TEST_ASCII)` checks `'Ge '`,
+    python-ulid's `len(ulid.bytes) == constants.BYTES_LEN` checks 16). Its file's own name
+    shadows an imported one."""
     module, classes = _python_constants(text)
+    module = {**(imported or {}), **module}
     if not module and not classes:
         return cases
     out = []
@@ -1221,13 +1321,16 @@ def shown(test_id: str) -> str:
     return "".join(out) + test_id[i:]
 
 
-def split_tests(path: str, text: str) -> list[TestCase]:
+def split_tests(path: str, text: str, code: Mapping[str, str] | None = None
+                ) -> list[TestCase]:
     """Every test case declared in `text`, the file at repo-relative `path` (name, line, body;
     `read` adds what it says: a review reads only the tests it may attribute). Tests of one
-    name are told apart by their order (`TestCase.twin`)."""
+    name are told apart by their order (`TestCase.twin`). `code`: the story's own sources
+    (the File List's, by path), whose constants a Python test reads as their literals
+    (`imported_constants`)."""
     seen: Counter[str] = Counter()
     out = []
-    for case in sorted(_declared(path, text), key=lambda c: c.line):
+    for case in sorted(_declared(path, text, code or {}), key=lambda c: c.line):
         out.append(replace(case, twin=seen[case.name]) if seen[case.name] else case)
         seen[case.name] += 1
     return out
@@ -1484,14 +1587,14 @@ def denies_error(code: str) -> bool:
     return _NO_THROW.search(code) is not None
 
 
-def _declared(path: str, text: str) -> list[TestCase]:
+def _declared(path: str, text: str, code: Mapping[str, str]) -> list[TestCase]:
     lines = text.splitlines()
     lower = path.lower()
     suffix = lower[lower.rfind(".") :] if "." in lower else ""
     if suffix == ".py":
         return with_constants(_with_python_tables(list(_python_cases(path, text, lines)),
                                                   lines),
-                              text)
+                              text, imported_constants(text, code))
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
         return _with_js_rows(_with_js_tables(list(_js_cases(path, lines)), lines))
     if suffix == ".bats":

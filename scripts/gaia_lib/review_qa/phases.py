@@ -340,8 +340,11 @@ class Reads:
 
     @functools.cached_property
     def cases(self) -> list[testcases.TestCase]:
+        """The test files' tests; a Python test reading a constant of the story's code
+        (`code_under_test`) reads its literal (`testcases.imported_constants`)."""
+        code = self.code_under_test
         return [case for tf in self.test_files if tf.readable
-                for case in testcases.split_tests(tf.path, tf.text)]
+                for case in testcases.split_tests(tf.path, tf.text, code)]
 
     @functools.cached_property
     def texts(self) -> dict[str, str]:

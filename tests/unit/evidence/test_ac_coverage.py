@@ -4520,6 +4520,74 @@ def test_a_value_a_test_compares_with_through_a_class_constant_confirms_its_own_
     assert not by_id(review(UNIDECODE_CLI_ACS, moved))["AC1"].matched
 
 
+ULID_ACS = (
+    ac("AC1", "no arguments", "a new ULID is created", "it is 16 bytes long, its string form "
+       "is 26 characters of the Crockford base32 alphabet, and its timestamp is the current "
+       "time"),
+    ac("AC2", "ULIDs created one after another as time moves on", "they are sorted",
+       "they come out in the order they were created, as strings, integers and bytes alike"),
+)
+ULID_PY = '''from ulid import base32
+from ulid import constants
+from ulid import ULID
+
+
+@freeze_time()
+def test_ulid() -> None:
+    ulid = ULID()
+
+    t = time.time()
+    now = utcnow()
+
+    assert len(ulid.bytes) == constants.BYTES_LEN
+    assert len(str(ulid)) == constants.REPR_LEN
+
+    assert all(c in base32.ENCODE for c in str(ulid))
+    assert isinstance(ulid.to_uuid(), uuid.UUID)
+
+    assert isinstance(ulid.timestamp, float)
+    assert ulid.timestamp == pytest.approx(t)
+
+    assert isinstance(ulid.datetime, datetime)
+    datetimes_almost_equal(ulid.datetime, now)
+
+
+@pytest.mark.parametrize("tick", [1, 60, 3600, 86400])
+def test_ulid_monotonic_sorting(tick: int) -> None:
+    ulids = []
+    initial_time = utcnow()
+    with freeze_time(initial_time) as frozen_time:
+        for i in range(1, 11):
+            ulids.append(ULID())
+            frozen_time.move_to(initial_time + timedelta(seconds=i * tick))
+
+    assert_sorted(ulids)
+    assert_sorted([str(v) for v in ulids])
+    assert_sorted([int(v) for v in ulids])
+'''
+ULID_CODE = {
+    "ulid/constants.py": "TIMESTAMP_LEN = 6\nRANDOMNESS_LEN = 10\n"
+                         "BYTES_LEN = TIMESTAMP_LEN + RANDOMNESS_LEN\n\n"
+                         "TIMESTAMP_REPR_LEN = 10\nRANDOMNESS_REPR_LEN = 16\n"
+                         "REPR_LEN = TIMESTAMP_REPR_LEN + RANDOMNESS_REPR_LEN\n",
+    "ulid/base32.py": 'ENCODE: str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"\n',
+}
+
+
+def test_a_value_a_test_compares_with_through_a_constant_of_the_storys_code_is_its_then() -> None:
+    """python-ulid's `test_ulid` checks `len(ulid.bytes) == constants.BYTES_LEN` and
+    `len(str(ulid)) == constants.REPR_LEN`, constants of `ulid/constants.py`, a File List
+    source, that make 16 and 26: the 16 bytes and 26 characters AC1 promises. Read so, it
+    covers AC1; without the story's sources, it says too little of it."""
+    ulid = "tests/test_ulid.py::test_ulid"
+    files = ["tests/test_ulid.py", *ULID_CODE]
+    cases = split_tests("tests/test_ulid.py", ULID_PY, ULID_CODE)
+    found = by_id(analyze("E1-S1", ULID_ACS, cases, file_list=files))
+    assert found["AC1"].tests == (ulid,)
+    plain = split_tests("tests/test_ulid.py", ULID_PY)
+    assert not by_id(analyze("E1-S1", ULID_ACS, plain, file_list=files))["AC1"].matched
+
+
 SQL_FORMAT_ACS = (
     ac("AC1", "a SQL statement", "it is formatted with `keyword_case` \"upper\"",
        "only its keywords change case (`select * from bar` becomes `SELECT * FROM bar`)"),

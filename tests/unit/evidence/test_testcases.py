@@ -1264,6 +1264,59 @@ def test_a_python_test_reading_its_files_constants_has_them_in_place() -> None:
     assert all(not case.constants for case in broken)
 
 
+ULID_CONSTANTS = """MILLISECS_IN_SECS = 1000
+TIMESTAMP_LEN = 6
+RANDOMNESS_LEN = 10
+BYTES_LEN = TIMESTAMP_LEN + RANDOMNESS_LEN
+
+TIMESTAMP_REPR_LEN = 10
+RANDOMNESS_REPR_LEN = 16
+REPR_LEN = TIMESTAMP_REPR_LEN + RANDOMNESS_REPR_LEN
+"""
+ULID_BASE32 = """from ulid import constants
+
+ENCODE: str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""
+ULID_TESTS = """from ulid import base32
+from ulid import constants
+from ulid.constants import TIMESTAMP_LEN as TS
+from ulid import ULID
+
+
+@freeze_time()
+def test_ulid() -> None:
+    ulid = ULID()
+    assert len(ulid.bytes) == constants.BYTES_LEN
+    assert len(str(ulid)) == constants.REPR_LEN
+    assert all(c in base32.ENCODE for c in str(ulid))
+
+
+def test_timestamp_bytes() -> None:
+    assert len(ULID().milliseconds.to_bytes(TS, "big")) == 6
+"""
+
+
+def test_a_python_test_reading_a_constant_of_the_storys_code_has_its_literal_in_place() -> None:
+    """python-ulid's `test_ulid` checks `len(ulid.bytes) == constants.BYTES_LEN` after `from
+    ulid import constants`, and `ulid/constants.py`, a File List source, gives `BYTES_LEN`
+    the sum `TIMESTAMP_LEN + RANDOMNESS_LEN`: the test checks 16, as if it wrote it. Also a
+    name imported by itself (`from ulid.constants import TIMESTAMP_LEN as TS`); not without
+    the story's sources."""
+    code = {"ulid/constants.py": ULID_CONSTANTS, "ulid/base32.py": ULID_BASE32,
+            "ulid/__init__.py": "from ulid import constants\n"}
+    ulid, stamp = split_tests("tests/test_ulid.py", ULID_TESTS, code)
+    assert "assert len(ulid.bytes) == 16" in ulid.constants
+    assert "assert len(str(ulid)) == 26" in ulid.constants
+    assert 'all(c in "0123456789ABCDEFGHJKMNPQRSTVWXYZ" for c in' in ulid.constants
+    assert 'to_bytes(6, "big")' in stamp.constants
+    assert "constants.BYTES_LEN" in ulid.body  # the body is as written
+    assert all(not case.constants for case in split_tests("tests/test_ulid.py", ULID_TESTS))
+    # under a src/ layout too; a constant the module gives a value twice is none
+    again = ULID_CONSTANTS + "REPR_LEN = 27\n"
+    ulid, _ = split_tests("tests/test_ulid.py", ULID_TESTS, {"src/ulid/constants.py": again})
+    assert "== 16" in ulid.constants and "constants.REPR_LEN" in ulid.constants
+
+
 ROWS = """describe("compactField", () => {
   test.each([
     ['empty array', [], []],  // the first case

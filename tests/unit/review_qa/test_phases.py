@@ -523,3 +523,22 @@ def test_the_review_fsyncs_its_user_state_not_its_derivable_evidence(
     assert "review-summary-E1-S1.md" not in synced
     assert {"E1-S1-signup.md", "qa-tests.yaml", "qa-tests-E1-S1.md", "findings-round1.json",
             "qa-test-cases-E1-S1.json"} <= synced
+
+
+def test_a_python_test_reads_the_constants_of_the_file_lists_sources_as_their_literals(
+        tmp_path: Path) -> None:
+    """python-ulid's `test_ulid` checks `len(ulid.bytes) == constants.BYTES_LEN`: the review
+    reads the test with the literal `ulid/constants.py`, a File List source, gives it."""
+    (tmp_path / "ulid").mkdir()
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "ulid" / "constants.py").write_text("BYTES_LEN = 16\n")
+    (tmp_path / "tests" / "test_ulid.py").write_text(
+        "from ulid import constants\n\n\ndef test_ulid():\n"
+        "    assert len(ULID().bytes) == constants.BYTES_LEN\n")
+    reads = phases.Reads.__new__(phases.Reads)
+    reads.s = cast(Any, SimpleNamespace(project=tmp_path, stack="python-dev"))
+    rel = "tests/test_ulid.py"
+    reads.__dict__.update(test_files=[testcases.read_test_file(tmp_path, rel)],
+                          file_list=["ulid/constants.py", rel])
+    [case] = reads.cases
+    assert "assert len(ULID().bytes) == 16" in case.constants
