@@ -812,10 +812,14 @@ def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:
 
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
-                     lines: Mapping[str, int], texts: Mapping[str, str] | None = None
+                     lines: Mapping[str, int], texts: Mapping[str, str] | None = None,
+                     constants: Mapping[str, str] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals and whether any attributed test asserts one (a
-    weak-assertion warning when none does, at its first test's declaration); for an AC whose
+    weak-assertion warning when none does, at its first test's declaration), a test comparing
+    with a constant asserting its literal (`constants`: per test, its body with them written
+    in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
+    constants.BYTES_LEN` asserts 16); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
     the check it quotes (in its file's text, `texts`)."""
@@ -829,8 +833,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
         literals = then_literals.then_literals(ac.then, ac.setting) if ac.then else ()
         asserted: set[str] = set()
         for test_id in entry["tests"]:
-            asserted.update(lit.value for lit in
-                            then_literals.asserted_literals(bodies.get(test_id, ""), literals))
+            said = (constants or {}).get(test_id) or bodies.get(test_id, "")
+            asserted.update(lit.value for lit in then_literals.asserted_literals(said, literals))
         values = [lit.value for lit in literals]
         per_ac.append({"ac_id": ac.ac_id, "literals": values,
                        "asserted": sorted(asserted), "tests": list(entry["tests"])})

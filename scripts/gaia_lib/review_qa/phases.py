@@ -732,8 +732,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                   for name in skipped}
     empty_subtests = [p for found in reads.placeholder_subtests.values() for p in found
                       if p.test_id not in subtest_of]
-    literal_rows, literal_check = qa_checks.literal_evidence(criteria, per_ac, bodies, lines,
-                                                             reads.texts)
+    literal_rows, literal_check = qa_checks.literal_evidence(
+        criteria, per_ac, bodies, lines, reads.texts,
+        {case.test_id: case.constants for case in cases if case.constants})
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",

@@ -266,6 +266,26 @@ def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> Non
     assert check["findings"] == [] and per_ac[0]["literals"] == []
 
 
+def test_a_test_comparing_with_a_constant_asserts_its_literal() -> None:
+    """python-ulid's `test_ulid` checks `len(ulid.bytes) == constants.BYTES_LEN`, 16 as
+    `ulid/constants.py` gives it: it asserts the 16 of AC1's Then, no weak assertion."""
+    ac = AcceptanceCriterion("AC1", "Given no arguments, when a new ULID is created, then it "
+                             "is 16 bytes long, its string form is 26 characters", "no arguments",
+                             "a new ULID is created",
+                             "it is 16 bytes long, its string form is 26 characters",
+                             False, None, 4)
+    test = "tests/test_ulid.py::test_ulid"
+    body = ("    assert len(ulid.bytes) == constants.BYTES_LEN\n"
+            "    assert len(str(ulid)) == constants.REPR_LEN\n")
+    rows = [{"ac_id": "AC1", "matched": True, "tests": [test]}]
+    _, check = checks.literal_evidence([ac], rows, {test: body}, {test: 30})
+    assert [f["message"] for f in check["findings"]] == [
+        "no test of AC1 asserts any of `16`, `26` from its Then clause"]
+    read = body.replace("constants.BYTES_LEN", "16").replace("constants.REPR_LEN", "26")
+    per_ac, check = checks.literal_evidence([ac], rows, {test: body}, {test: 30}, None,
+                                            {test: read})
+    assert check["findings"] == [] and per_ac[0]["asserted"] == ["16", "26"]
+
 def test_an_ac_whose_every_test_only_checks_that_a_result_exists_draws_a_warning() -> None:
     """defu's AC1 test weakened to `toBeDefined()`: its Then names no value to look for, yet
     a test that only asks for a result to exist shows nothing of it. One real check among
