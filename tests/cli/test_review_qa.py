@@ -224,6 +224,24 @@ def test_without_coverage_py_a_python_test_naming_none_of_the_code_counts_for_no
             "code")}
 
 
+def test_a_test_whose_call_a_cache_answered_still_counts_for_its_ac(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """wcwidth's `_wcmatch_version` is under `lru_cache`: a test calling it with an earlier
+    call's arguments runs none of its lines, so the run measures it executing none of the
+    story's code. That says nothing against it: its AC keeps it (a P0 story: no gap)."""
+    _p0_story(qa_project)
+    qa_project.write("app/signup.py", "import functools\n\n\n@functools.lru_cache(maxsize=8)\n"
+                     + SOURCE)
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        "\n\ndef test_ac1", '\n\nWARM = signup("nope")  # the cache answers test_ac2\n\n\n'
+        "def test_ac1"))
+    assert command.main(["E1-S1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "QA review E1-S1: APPROVE"
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC2"]["tests"] == ["tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"]
+
+
 def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -42,6 +42,11 @@ Rules:
   statement (`_discarded`). It keeps an import used and calls nothing: a test whose local
   fake holds `_ = Join` tests the fake.
 - Not judged (None): a language family the sources declare nothing readable in.
+- A memoised function of the code under test (`memoised`: a Python `def` under
+  `functools.lru_cache`, `functools.cache` or cachetools' `cached`) runs none of its lines
+  for a call its cache answers: a test that calls it again with an earlier test's arguments
+  (wcwidth's `_wcmatch_version('4.1.0')`) executes no line of the story's code all the same.
+  What each test executed says nothing against such a test.
 - Where a test names none of it, the sources beside the File List's (`beside`: its sources'
   directories, the same language families, no test file, MAX_BESIDE at most) that declare a
   name the test spells (`declaring_named`) are what it tests: a File List that left out the
@@ -70,6 +75,9 @@ _SKIPPED_LINE = {
     ".go": lazy_re(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
     ".sh": lazy_re(r"^\s*#"),
 }
+# A caching decorator, any others, then the `def` it memoises (module rules).
+_PY_MEMOISED = lazy_re(r"^[ \t]*@(?:functools\.|cachetools\.)?(?:lru_cache|cache|cached)\b"
+                       r"[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", re.M)
 _IMPORTED_AS = lazy_re(r"\b([\w.]+)\s+as\s+(\w+)")
 _SHELL_SUFFIXES = ("", ".sh", ".bash")
 
@@ -199,6 +207,13 @@ def declared(project: Path, sources: Mapping[str, str]) -> Names:
             names[".sh"].update(sut_mocking.shell_functions(text))
     return Names({kind: frozenset(found - {"", "_"}) for kind, found in names.items()},
                  frozenset(modules))
+
+
+def memoised(sources: Mapping[str, str]) -> Names:
+    """The Python functions of `sources` a cache answers a repeated call of (module rules)."""
+    found = {name for rel, text in sources.items() if _declaring_kind(rel, text) == ".py"
+             for name in _PY_MEMOISED.findall(text)}
+    return Names({".py": frozenset(found)}) if found else Names({})
 
 
 def with_facades(project: Path, tests: Mapping[str, str], names: Names,

@@ -612,6 +612,19 @@ class Reads:
                     if case.file.endswith("_test.go") else texts.get(case.file)),)
                 if said is not None}
 
+    def memoised_calls(self, tests: AbstractSet[str]) -> frozenset[str]:
+        """The tests of `tests` whose code names a memoised function of the story's code
+        (`sut_names.memoised`): a cache may have answered their call."""
+        from gaia_lib.evidence import sut_names
+
+        memo = sut_names.memoised(self.code_under_test)
+        if not memo.by_family:
+            return frozenset()
+        texts = self.texts
+        return frozenset(case.test_id for case in self.cases if case.test_id in tests
+                         and sut_names.names_any(case.file, case.body, memo,
+                                                 texts.get(case.file)))
+
     def declared_elsewhere(self, tests: AbstractSet[str]) -> dict[str, list[str]]:
         """Per test of `tests` (ones executing or naming none of the story's code), the
         project's sources beside the File List's that its code names (`sut_names.beside`,
@@ -994,6 +1007,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         placeholder_ids = {p.test_id for p in reads.placeholders}
         executes, ran_units = _without(executes, ran_units,
                                        {*skipped, *failed, *placeholder_ids})
+    if python and not unmeasured and executes:  # a cache's answer runs no line: unknown
+        answered = reads.memoised_calls({t for t, ran in executes.items() if ran is False})
+        executes = {t: ran for t, ran in executes.items() if t not in answered}
     untested = {t for t, ran in (executes or {}).items() if ran is False}
     run = RunInputs(
         runner_skipped=skipped,

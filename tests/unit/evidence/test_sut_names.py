@@ -551,3 +551,39 @@ def test_beside_reads_no_more_than_its_bound(tmp_path: Path,
     _tree(tmp_path, {f"pkg/m{n}.py": f"def f{n}(): pass\n" for n in range(5)})
     assert list(sut_names.beside(tmp_path, _read(tmp_path, "pkg/m0.py"), lambda rel: False)) == [
         "pkg/m1.py", "pkg/m2.py"]
+
+
+# wcwidth 0.2.13's wcwidth/wcwidth.py: `_wcmatch_version` is memoised, `wcswidth` is not.
+_WCWIDTH = '''from functools import lru_cache
+
+
+@lru_cache(maxsize=8)
+def _wcmatch_version(given_version):
+    return given_version
+
+
+@functools.lru_cache(maxsize=128)
+@staticmethod
+def _wcversion_value(ver_string):
+    return tuple(map(int, ver_string.split('.')))
+
+
+@cache
+def list_versions():
+    return ()
+
+
+def wcswidth(pwcs, n=None, unicode_version='auto'):
+    return 0
+'''
+
+
+def test_memoised_functions_are_those_under_a_caching_decorator() -> None:
+    memo = sut_names.memoised({"wcwidth/wcwidth.py": _WCWIDTH, "README.rst": "@cache\ndef x"})
+    assert memo.of(".py") == {"_wcmatch_version", "_wcversion_value", "list_versions"}
+    test = "def test_exact_410_unicode():\n    assert wcwidth._wcmatch_version(u'4.1.0') == '4.1.0'\n"
+    assert sut_names.names_any("tests/test_ucslevel.py", test, memo) is True
+    other = "def test_empty_string():\n    assert wcwidth.wcswidth('') == 0\n"
+    assert sut_names.names_any("tests/test_core.py", other, memo) is False
+    assert sut_names.memoised({"wcwidth/wcwidth.py": "def wcswidth(s):\n    return 0\n"}) \
+        == sut_names.Names({})
