@@ -46,7 +46,10 @@ Rules:
   `functools.lru_cache`, `functools.cache` or cachetools' `cached`) runs none of its lines
   for a call its cache answers: a test that calls it again with an earlier test's arguments
   (wcwidth's `_wcmatch_version('4.1.0')`) executes no line of the story's code all the same.
-  What each test executed says nothing against such a test.
+  What each test executed says nothing against such a test (`names_memoised`): one whose own
+  code spells such a function's name, other than as a module it reaches into (wcwidth's
+  `wcwidth.__version__` names the module `wcwidth`, not its memoised function `wcwidth`) or in
+  a string or comment.
 - Where a test names none of it, the sources beside the File List's (`beside`: its sources'
   directories, the same language families, no test file, MAX_BESIDE at most) that declare a
   name the test spells (`declaring_named`) are what it tests: a File List that left out the
@@ -57,8 +60,11 @@ from __future__ import annotations
 
 import ast
 import functools
+import io
 import posixpath
 import re
+import textwrap
+import tokenize
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -214,6 +220,22 @@ def memoised(sources: Mapping[str, str]) -> Names:
     found = {name for rel, text in sources.items() if _declaring_kind(rel, text) == ".py"
              for name in _PY_MEMOISED.findall(text)}
     return Names({".py": frozenset(found)}) if found else Names({})
+
+
+def names_memoised(code: str, memo: Names) -> bool:
+    """Whether Python test code `code` spells a memoised function of `memo` (module rules)."""
+    known = memo.of(".py")
+    if not known:
+        return False
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline)
+                  if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT,
+                                    tokenize.INDENT, tokenize.DEDENT)]
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return False
+    return any(token.type == tokenize.NAME and token.string in known
+               and (i + 1 == len(tokens) or tokens[i + 1].string != ".")
+               for i, token in enumerate(tokens))
 
 
 def with_facades(project: Path, tests: Mapping[str, str], names: Names,

@@ -614,16 +614,16 @@ class Reads:
 
     def memoised_calls(self, tests: AbstractSet[str]) -> frozenset[str]:
         """The tests of `tests` whose code names a memoised function of the story's code
-        (`sut_names.memoised`): a cache may have answered their call."""
+        (`sut_names.memoised`, `sut_names.names_memoised`): a cache may have answered their
+        call."""
         from gaia_lib.evidence import sut_names
 
         memo = sut_names.memoised(self.code_under_test)
         if not memo.by_family:
             return frozenset()
-        texts = self.texts
         return frozenset(case.test_id for case in self.cases if case.test_id in tests
-                         and sut_names.names_any(case.file, case.body, memo,
-                                                 texts.get(case.file)))
+                         and case.file.endswith(".py")
+                         and sut_names.names_memoised(case.body, memo))
 
     def declared_elsewhere(self, tests: AbstractSet[str]) -> dict[str, list[str]]:
         """Per test of `tests` (ones executing or naming none of the story's code), the

@@ -582,8 +582,18 @@ def test_memoised_functions_are_those_under_a_caching_decorator() -> None:
     memo = sut_names.memoised({"wcwidth/wcwidth.py": _WCWIDTH, "README.rst": "@cache\ndef x"})
     assert memo.of(".py") == {"_wcmatch_version", "_wcversion_value", "list_versions"}
     test = "def test_exact_410_unicode():\n    assert wcwidth._wcmatch_version(u'4.1.0') == '4.1.0'\n"
-    assert sut_names.names_any("tests/test_ucslevel.py", test, memo) is True
+    assert sut_names.names_memoised(test, memo) is True
     other = "def test_empty_string():\n    assert wcwidth.wcswidth('') == 0\n"
-    assert sut_names.names_any("tests/test_core.py", other, memo) is False
+    assert sut_names.names_memoised(other, memo) is False
+
+
+def test_a_module_named_as_its_memoised_function_is_no_call_of_it() -> None:
+    # wcwidth's module `wcwidth` declares `@lru_cache def wcwidth(wc, ...)`
+    memo = sut_names.Names({".py": frozenset({"wcwidth"})})
+    version = ("def test_package_version():\n    expected = importmeta.version('wcwidth')\n"
+               "    result = wcwidth.__version__  # wcwidth\n    assert result == expected\n")
+    assert sut_names.names_memoised(version, memo) is False
+    each = "    def test_each(self):\n        assert tuple(map(wcwidth.wcwidth, 'ab')) == (1, 1)\n"
+    assert sut_names.names_memoised(each, memo) is True
     assert sut_names.memoised({"wcwidth/wcwidth.py": "def wcswidth(s):\n    return 0\n"}) \
         == sut_names.Names({})
