@@ -294,8 +294,11 @@ def test_a_js_run_that_ends_before_writing_its_report_shows_no_test_ran(
     assert suite.stopped is None and not suite.per_test and suite.tests == ()
     assert suite.no_report == (f"{runner} ended without writing its JSON report "
                                f"tier_1-{runner}.json")
-    assert notes == [f"tier_1: no per-test report: {suite.no_report}; no test of it has an "
-                     "outcome of its own"]
+    # vitest's workers may outlive its main process's exit by a moment on a busy machine: the
+    # run's end then kills them, and says so in a note of its own
+    assert [note for note in notes if not note.startswith("tier_1: killed ")] == [
+        f"tier_1: no per-test report: {suite.no_report}; no test of it has an outcome of its "
+        "own"]
 
 
 def test_a_tier_that_excludes_the_storys_test_file_never_ran_its_tests(
