@@ -6,13 +6,17 @@ idna's story a third of the time spent parsing went to texts parsed before. `mod
 text once and hands every caller the same tree, so a caller must never change it (no
 transformer, no attribute set on a node). A text that does not parse raises as `ast.parse`
 does, each time (failures are not remembered). `test_parts` reads one test's text, which may
-begin with the module table it is parametrized by; `callee_name` names what a call calls.
+begin with the module table it is parametrized by; `callee_name` names what a call calls;
+`module_names` gives the dotted names a source file is imported by: its whole path
+(`src.app.calc`) and each tail of two parts or more (`app.calc`, for a `src/` layout), a
+package by its directory (`pkg/__init__.py` is `pkg`).
 Standard library only.
 """
 
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 import textwrap
 from functools import lru_cache
@@ -49,3 +53,15 @@ def callee_name(node: ast.expr) -> str:
     """A callee's own name: `f` of `f(...)`, `g` of `a.b.g(...)`; "" for any other."""
     return node.id if isinstance(node, ast.Name) else \
         node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def module_names(path: str) -> tuple[str, ...]:
+    """The dotted names a Python source file is imported by (module docstring)."""
+    stem = posixpath.splitext(path)[0]
+    parts = [p for p in stem.split("/") if p]
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    if not parts:
+        return ()
+    tails = [".".join(parts[i:]) for i in range(len(parts)) if len(parts) - i >= 2]
+    return tuple(dict.fromkeys([".".join(parts), *tails]))

@@ -97,6 +97,7 @@ from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import pyast, reads
 from gaia_lib.core.lazyre import compile as lazy_re
+from gaia_lib.core.pyast import module_names
 from gaia_lib.evidence import js_imports, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase
 
@@ -313,18 +314,6 @@ def _values(tree: ast.Module) -> frozenset[str]:
     class of that name)."""
     return frozenset(name for name, node in _bindings(tree).items()
                      if isinstance(node, ast.Assign | ast.AnnAssign))
-
-
-def module_names(path: str) -> tuple[str, ...]:
-    """The dotted names a Python source file is imported by (see the module rules)."""
-    stem = posixpath.splitext(path)[0]
-    parts = [p for p in stem.split("/") if p]
-    if parts and parts[-1] == "__init__":
-        parts = parts[:-1]
-    if not parts:
-        return ()
-    tails = [".".join(parts[i:]) for i in range(len(parts)) if len(parts) - i >= 2]
-    return tuple(dict.fromkeys([".".join(parts), *tails]))
 
 
 def _strip_js(path: str) -> str:

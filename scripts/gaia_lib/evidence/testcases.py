@@ -1176,13 +1176,10 @@ def _written(literal: str) -> Callable[[re.Match[str]], str]:
 
 def _source_of(module: str, code: Mapping[str, str]) -> str | None:
     """The path of `code` (File List sources, by repo-relative path) that the dotted
-    `module` names (`pkg/mod.py` or `pkg/mod/__init__.py`, also under a `src/` layout)."""
-    stem = module.replace(".", "/")
-    for rel in code:
-        for tail in (f"{stem}.py", f"{stem}/__init__.py"):
-            if rel == tail or rel.endswith("/" + tail):
-                return rel
-    return None
+    `module` names (`pyast.module_names`: `pkg/mod.py` or `pkg/mod/__init__.py`, also under
+    a `src/` layout)."""
+    return next((rel for rel in code
+                 if rel.endswith(".py") and module in pyast.module_names(rel)), None)
 
 
 def imported_constants(text: str, code: Mapping[str, str]) -> dict[str, str]:

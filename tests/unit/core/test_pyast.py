@@ -37,3 +37,9 @@ def test_a_tests_text_is_read_with_the_module_table_before_it() -> None:
 def test_a_callee_is_named_by_its_own_name() -> None:
     calls = [ast.parse(code, mode="eval").body for code in ("f(1)", "a.b.g(1)", "(lambda: 1)()")]
     assert [pyast.callee_name(c.func) for c in calls if isinstance(c, ast.Call)] == ["f", "g", ""]
+
+
+def test_module_names_cover_the_src_layout() -> None:
+    assert pyast.module_names("src/app/calc.py") == ("src.app.calc", "app.calc")
+    assert pyast.module_names("pkg/__init__.py") == ("pkg",)
+    assert pyast.module_names("calc.py") == ("calc",)

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from gaia_lib.evidence import sut_mocking
-from gaia_lib.evidence.sut_mocking import Sut, check, module_names, python_names, suts_of
+from gaia_lib.evidence.sut_mocking import Sut, check, python_names, suts_of
 
 CALC = '''import requests
 
@@ -26,12 +26,6 @@ SUTS = suts_of({"src/app/calc.py": CALC, "src/ui/cart.ts": "export const total =
 def test_python_names_are_the_top_level_definitions() -> None:
     assert python_names(CALC) == {"RATE", "Calc", "add"}
     assert python_names("def broken(:\n") == frozenset()
-
-
-def test_module_names_cover_the_src_layout() -> None:
-    assert module_names("src/app/calc.py") == ("src.app.calc", "app.calc")
-    assert module_names("pkg/__init__.py") == ("pkg",)
-    assert module_names("calc.py") == ("calc",)
 
 
 @pytest.mark.parametrize(
