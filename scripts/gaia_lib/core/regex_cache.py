@@ -50,7 +50,6 @@ FORMAT = 1
 Entry = tuple[str, int, int, bytes, int, tuple[tuple[str, int], ...], tuple[str | None, ...]]
 
 _kept: list[Entry] = []  # the file's entries, as `load` read them
-_held: set[tuple[str, int]] = set()  # their (pattern, flags)
 _loading: list[bool] = []  # whether this process called `load`: only then does it `keep`
 
 
@@ -121,7 +120,6 @@ def load() -> int:
         except (TypeError, ValueError, RuntimeError, OverflowError):
             continue  # not an entry of this format, or code `_sre` refuses
         _kept.append(entry)
-        _held.add((pattern, flags))
         if put < room and (str, pattern, flags) not in cache:
             cache[(str, pattern, flags)] = compiled
             put += 1
@@ -160,8 +158,9 @@ def keep() -> bool:
     import re
 
     cache: dict[Any, Any] = re._cache  # type: ignore[attr-defined]
+    held = {(e[0], e[1]) for e in _kept}
     new = [(key[1], key[2], compiled) for key, compiled in list(cache.items())
-           if key[0] is str and (key[1], key[2]) not in _held and not key[2] & re.DEBUG]
+           if key[0] is str and (key[1], key[2]) not in held and not key[2] & re.DEBUG]
     if len(new) < MIN_NEW:
         return False
     built = [e for pattern, flags, compiled in new
@@ -180,5 +179,4 @@ def keep() -> bool:
     except (OSError, ScopeViolation):
         return False
     _kept[:] = kept
-    _held.update(fresh)
     return True
