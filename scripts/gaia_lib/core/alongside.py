@@ -9,8 +9,13 @@ holds) need not wait for the run to end. Rules:
   caller calls that (once the other process has started: the caller's own work up to that
   point does not share the interpreter with it); a block that ends without the signal starts
   it there;
-- the caller joins it on leaving the `with` block, whatever happened inside: the work never
-  outlives the wait it fills;
+- the caller joins it on leaving the `with` block, whatever error happened inside: the work
+  never outlives the wait it fills; but not a block left by an interrupt (Ctrl-C's
+  KeyboardInterrupt, SystemExit): the process is ending, and a work that only reads loses
+  nothing. An interrupt can land in the caller's thread in the middle of an import and leave
+  that module's lock held, and the work, importing the same module, would then wait on it
+  for ever (seen: a review that Ctrl-C did not stop). The work's thread is a daemon: it
+  ends with the process;
 - an exception of the work is raised by that join, as if the caller had done the work
   itself, unless the block is already raising one of its own (that one wins).
 """
@@ -52,6 +57,8 @@ class Alongside:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        if kind is not None and not issubclass(kind, Exception):
+            return  # interrupted: not waited for (module rules)
         self._go.set()  # never given: the work is done now, before the join
         self._thread.join()
         error, self._error = self._error, None

@@ -74,3 +74,33 @@ def test_a_signal_never_given_still_raises_the_works_error() -> None:
     with pytest.raises(ValueError, match="unreadable test file"):
         with Alongside(work, signalled=True):
             pass
+
+
+@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, SystemExit])
+def test_a_block_left_by_an_interrupt_does_not_wait_for_the_work(
+        interrupt: type[BaseException]) -> None:
+    """A work stuck for good (an import lock an interrupted import left held) must not hold
+    the interrupt back: the block ends at once, its work left to end with the process."""
+    stuck = threading.Event()
+
+    def work() -> None:
+        stuck.wait(30)
+
+    with pytest.raises(interrupt):
+        with Alongside(work) as alongside:
+            raise interrupt()
+    assert alongside._thread.is_alive()  # not joined
+    stuck.set()
+
+
+def test_a_block_left_by_an_error_still_waits_for_the_work() -> None:
+    done: list[str] = []
+
+    def work() -> None:
+        threading.Event().wait(0.2)
+        done.append("work")
+
+    with pytest.raises(KeyError):
+        with Alongside(work):
+            raise KeyError("from the block")
+    assert done == ["work"]
