@@ -88,7 +88,11 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     is its very case: a test whose code never writes it has no evidence for the AC, however
     much of it the test's other inputs share (`"FOOBar"` -> `["FOO", "Bar"]`: the words of
     `fooBar` and the value `Bar`), and is at most a nearest test, saying so
-    (`_unwritten_input`). Likewise an option the AC's Given or When sets to a literal as code
+    (`_unwritten_input`). So is a Python table test whose rows hold the AC's input beside its
+    value but which hands the code none of it, comparing the code's result with it
+    (`duration_isoformat(expectation) == durationstring` for "a duration string ... when it
+    is parsed": the reverse case, `expected_column.input_unused`).
+    Likewise an option the AC's Given or When sets to a literal as code
     (`errors='strict'`, `{ long: true }`) that the test's code sets only to other literals
     (`errors='invalid'`): the test checks the code otherwise set, at most a nearest test of
     the AC (`_other_setting`). And where an AC's Given names as code a setting or an entry
@@ -443,6 +447,7 @@ from pathlib import PurePosixPath
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import (
     conversions,
+    expected_column,
     messages,
     table_columns,
     table_rows,
@@ -919,6 +924,15 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its code never writes the AC's input `{unwritten}`")) if _resembles(near) or (
                 crit.coded & said.calls) else _Score()
+    if reversed_input := next((given for given, _ in crit.pairs
+                               if given and _input_unused(case.file, case.body, given)), ""):
+        # a table test handing the code none of the AC's input, comparing the code's result
+        # with it (`format(expected) == given`: isodate's format test over the parse table),
+        # checks the reverse of the AC's case: near the AC at most, never its test
+        near = _score(case, said, replace(crit, pairs=(), literals=()), weight)
+        return _Score(contradicted=True, evidence=near.evidence, denies=(
+            f"it hands the code none of the AC's input `{reversed_input}`: it compares the "
+            "code's result with it, the reverse case")) if _resembles(near) else _Score()
     if opposite := _opposite(said.name | said.description, frozenset(crit.spelled)):
         # it names the other side of what the AC says (`previous smaller` for "next greater")
         near = _score(case, replace(said, name=said.name - opposite.keys(),
@@ -1166,6 +1180,13 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
 # A string literal of the test's code, read left to right: a backticked word inside a quoted
 # message (`'You must provide an `initialState` value'`) is part of that message.
 _STRING_VALUE = re.compile(r"'((?:[^'\\\n]|\\.)*)'|\"((?:[^\"\\\n]|\\.)*)\"|`((?:[^`\\]|\\.)*)`")
+
+
+@functools.lru_cache(maxsize=4096)
+def _input_unused(file: str, body: str, given: str) -> bool:
+    """A Python table test that hands the AC's input (`given`, held by a column of its rows)
+    to no code, comparing the code's result with it (`expected_column.input_unused`)."""
+    return file.endswith(".py") and expected_column.input_unused(body, {given}) is not None
 
 
 def _denied_value(spans: Sequence[str], crit: _Criterion) -> str:

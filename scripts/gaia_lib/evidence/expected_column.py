@@ -44,6 +44,14 @@ its table and no check reads it against the code. Rules (`unchecked_column`):
   (`unchecked_column` gives the first, with how it is used: read by no check, compared by
   no check that can fail, or never checked for a return before the checks).
 
+A table test reading the AC's rows the other way round (`input_unused`): the one column whose
+cells hold what the AC's Given or When writes (`P3Y6M4DT12H30M5S`) is never handed to code,
+only compared, in an `assert` or a unittest check, with a call of code on the other columns
+(`duration_isoformat(expectation) == durationstring`, isodate's format test over the parse
+table). It checks what the code gives for the AC's promised value, not for its input: the
+reverse of the AC's case. A column bound again, handed to any call (the code, a helper) or
+read otherwise is not judged; an `if` on it (`if altstr:`) hands it to nothing.
+
 JS / TS (`js_unchecked_column`), a `.each` table test (`test.each([...])("%s", (input,
 expected, seps?) => {`, `it.for(...)`, a table its text declares: `test.each(cases)`): each row
 is bound to its function's parameters (an array row's cells spread over them for `.each`, else
@@ -77,6 +85,7 @@ import platform
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from gaia_lib.core import pyast
@@ -165,6 +174,59 @@ def contradicting_cell(test_source: str, then: str, setting: str) -> tuple[str, 
                             and _literal_args(node) is not None:
                         return ast.unparse(node), ast.unparse(call)
     return None
+
+
+def input_unused(test_source: str, given: AbstractSet[str]) -> str | None:
+    """The parameter of the test's table that holds the AC's input (a cell `given` holds) in
+    the rows that hold it, where the test hands it to no code and compares it with the
+    code's result (module rules: `format(expectation) == durationstring` in a test whose rows
+    hold the duration string an AC says is parsed); None where the test hands it on, checks
+    it otherwise, or is not read."""
+    parsed = pyast.test_parts(test_source)
+    if parsed is None or not given:
+        return None
+    module, function = parsed
+    inputs: set[str] = set()
+    for table in _tables(module, function):
+        if table is None:
+            return None
+        names, rows = table
+        for row in rows:
+            if len(row) == len(names):
+                inputs |= {name for name, node in zip(names, row, strict=True)
+                           if cell_values(node) & given}
+    params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
+                              *function.args.kwonlyargs)}
+    inputs &= params
+    if len(inputs) != 1:
+        return None
+    name = inputs.pop()
+    parents = {child: node for node in ast.walk(function)
+               for child in ast.iter_child_nodes(node)}
+    compared = False
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.Name) and node.id == name):
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            return None  # bound again: what it holds is another value
+        parent = parents.get(node)
+        if isinstance(parent, ast.Compare) and isinstance(parents.get(parent), ast.Assert):
+            operands: list[ast.expr] = [parent.left, *parent.comparators]
+        elif isinstance(parent, ast.Call) and node in parent.args and _called(
+                parent.func).startswith("assert"):
+            operands = list(parent.args)  # `self.assertEqual(format(e), name)`
+        elif isinstance(parent, ast.Compare | ast.If | ast.BoolOp | ast.UnaryOp):
+            continue  # a condition on it (`if altstr:`) hands it to nothing
+        else:
+            return None  # handed to the code, a helper, or read some other way
+        # `assert code(other) == name`: the code's result checked against it
+        compared = compared or any(isinstance(other, ast.Call) and not _reads(other, name)
+                                   for other in operands if other is not node)
+    return name if compared else None
+
+
+def _reads(node: ast.expr, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
 
 
 def _literal_call(text: str) -> ast.Call | None:

@@ -5502,3 +5502,48 @@ def test_a_name_another_ac_acts_through_is_no_literal_of_a_then_using_it_on_the_
     found = by_id(review(_XML_ACS, _XML_TESTS))
     assert f"{FILE}::test_comments" not in found["AC9"].tests
     assert f"{FILE}::test_simple_cdata" in found["AC9"].tests
+
+
+# isodate (first-use review, c09): its parse table, read by a parse test and by a format test
+# that hands the code each row's expected value and compares the result with the row's string
+REVERSE_FILE = "tests/test_duration.py"
+REVERSE_ACS = (
+    ac("AC1", 'a duration string such as "P3Y6M4DT12H30M5S"', "it is parsed",
+       "the result holds 3 years, 6 months, 4 days, 12 hours, 30 minutes and 5 seconds"),
+    ac("AC2", "a duration", "it is formatted",
+       'it gives its ISO 8601 string ("P3Y7M23DT5H25M0.33S")'),
+)
+REVERSE_TESTS = (
+    "PARSE_TEST_CASES = (\n"
+    '    ("P3Y6M4DT12H30M5S", Duration(4, 5, 0, 0, 30, 12, 0, 6, 3), D_DEFAULT, None),\n'
+    '    ("P3Y7M23DT5H25M0.33S", Duration(23, 0.33, 0, 0, 25, 5, 0, 7, 3), D_DEFAULT, None),\n'
+    ")\n\n\n"
+    '@pytest.mark.parametrize("durationstring, expectation, format, altstr", PARSE_TEST_CASES)\n'
+    "def test_parse(durationstring, expectation, format, altstr):\n"
+    '    """Parse an ISO duration string and compare it to the expected value."""\n'
+    "    assert parse_duration(durationstring) == expectation\n\n\n"
+    '@pytest.mark.parametrize("durationstring, expectation, format, altstr", PARSE_TEST_CASES)\n'
+    "def test_format_parse(durationstring, expectation, format, altstr):\n"
+    '    """Create an ISO string from a duration: the reverse of test_parse."""\n'
+    "    if altstr:\n"
+    "        assert duration_isoformat(expectation, format) == altstr\n"
+    "    else:\n"
+    "        assert duration_isoformat(expectation, format) == durationstring\n")
+
+
+def test_a_table_test_comparing_the_result_with_the_acs_input_is_no_test_of_that_ac() -> None:
+    """Its rows hold AC1's string beside its duration, but it formats the duration and
+    compares the result with the string: it checks the reverse of AC1's case."""
+    def covered(source: str) -> dict[str, AcCoverage]:
+        return by_id(analyze("E1-S1", REVERSE_ACS, split_tests(REVERSE_FILE, source),
+                             file_list=[REVERSE_FILE]))
+    parse, format_parse = (f"{REVERSE_FILE}::test_parse", f"{REVERSE_FILE}::test_format_parse")
+    both = covered(REVERSE_TESTS)
+    assert both["AC1"].tests == (parse,)
+    assert format_parse in both["AC2"].tests
+    alone = covered(REVERSE_TESTS[:REVERSE_TESTS.index("@pytest")] + REVERSE_TESTS[
+        REVERSE_TESTS.index("@pytest", REVERSE_TESTS.index("def test_parse")):])
+    assert alone["AC1"].tests == ()
+    assert [(m.test, m.why) for m in alone["AC1"].candidates] == [
+        (format_parse, "it hands the code none of the AC's input `P3Y6M4DT12H30M5S`: it "
+                       "compares the code's result with it, the reverse case")]

@@ -4,12 +4,13 @@ import pytest
 
 from gaia_lib.evidence.expected_column import (
     contradicting_cell,
+    input_unused,
     js_unchecked_column,
     unchecked_column,
 )
 from gaia_lib.evidence.testcases import split_tests
 
-# isodate's E1-S1: AC1 and AC2 as the trial wrote them
+# isodate's E1-S1: AC1 and AC2 as a first-use review wrote them
 AC1 = ("it returns a `Duration` of 3 years, 6 months, 4 days, 12 hours, 30 minutes and 5 "
        "seconds (`Duration(4, 5, 0, 0, 30, 12, 0, 6, 3)`)",
        "the duration string `P3Y6M4DT12H30M5S` `parse_duration` is called")
@@ -327,3 +328,47 @@ def test_vercel_ms_each_tables_are_not_found(source: str) -> None:
         assert js_unchecked_column(weak, "then it returns `172800000`",
                                    "Given the string `2d`, when `parse` is called") == (
             ("expected", "172800000", "read by no check") if "'2d'" in source else None)
+
+
+# isodate's test_format_parse: the parse table read the other way round
+FORMAT_TABLE = PARSE_TABLE.replace(
+    "def test_parse(durationstring, expectation, format, altstr):\n"
+    '    """Parse an ISO duration string and compare it to the expected value."""\n',
+    "def test_format_parse(durationstring, expectation, format, altstr):\n"
+    '    """The reverse of test_parse."""\n')
+
+
+@pytest.mark.parametrize("check", [
+    "    if altstr:\n        assert duration_isoformat(expectation, format) == altstr\n"
+    "    else:\n        assert duration_isoformat(expectation, format) == durationstring\n",
+    "    assert durationstring == isodate.duration_isoformat(expectation)\n",
+    "    self.assertEqual(duration_isoformat(expectation), durationstring)\n",
+])
+def test_a_table_test_comparing_the_codes_result_with_the_acs_input_hands_it_no_code(
+        check: str) -> None:
+    assert input_unused(FORMAT_TABLE + check, {"P3Y6M4DT12H30M5S"}) == "durationstring"
+
+
+@pytest.mark.parametrize("check", [
+    "    assert parse_duration(durationstring) == expectation\n",
+    # handed to the code on the way to the comparison (a round trip)
+    "    assert duration_isoformat(parse_duration(durationstring)) == durationstring\n",
+    # handed to a helper, which may call the code
+    "    check_format(expectation, durationstring)\n",
+    "    result = durationstring\n    assert duration_isoformat(expectation) == result\n",
+    # bound again: another value
+    "    durationstring = durationstring.strip()\n"
+    "    assert duration_isoformat(expectation) == durationstring\n",
+    # compared with no code's result
+    "    assert durationstring != altstr\n",
+])
+def test_a_table_test_handing_the_acs_input_on_or_comparing_no_result_is_not_found(
+        check: str) -> None:
+    assert input_unused(FORMAT_TABLE + check, {"P3Y6M4DT12H30M5S"}) is None
+
+
+def test_a_test_whose_table_holds_no_input_of_the_ac_is_not_read() -> None:
+    check = "    assert duration_isoformat(expectation) == durationstring\n"
+    assert input_unused(FORMAT_TABLE + check, {"P9Y"}) is None
+    assert input_unused(FORMAT_TABLE + check, set()) is None
+    assert input_unused("def test_x(:\n", {"P3Y6M4DT12H30M5S"}) is None
