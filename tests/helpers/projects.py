@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -141,12 +144,26 @@ def make_project(root: Path) -> Project:
     return Project(root)
 
 
+_DATA_DIRS: list[str] = []
+
+
+def shared_data_dir() -> str:
+    """The data dir of the gaia processes this test process starts (their remembered tool
+    versions and compiled patterns, shared between tests for speed): never the developer's
+    own, which a test's process would otherwise fill."""
+    if not _DATA_DIRS:
+        _DATA_DIRS.append(tempfile.mkdtemp(prefix="gaia-test-data-"))
+        atexit.register(shutil.rmtree, _DATA_DIRS[0], True)
+    return _DATA_DIRS[0]
+
+
 def gaia_env(project: Path | None = None, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "GAIA_"))}
     for var in ("PROJECT_PATH", "PROJECT_ROOT", "IMPLEMENTATION_ARTIFACTS", "TEST_ARTIFACTS",
                 "CHECKPOINT_PATH", "REVIEW_GATE_LEDGER", "SPRINT_STATUS_YAML"):
         env.pop(var, None)
     env["PYTHONPATH"] = str(SCRIPTS_DIR)
+    env["GAIA_DATA_DIR"] = shared_data_dir()
     if project is not None:
         env["CLAUDE_PROJECT_DIR"] = str(project)
     env.update(extra)
