@@ -137,32 +137,32 @@ def _runner_script(scripts: Mapping[str, Any], test_script: object = None
 
 def npm_script(here: Path, command: str) -> str | None:
     """The package.json script `command` runs (`npm test`, `npm run NAME`), else None."""
-    return _script_named(here, command, "")
+    found = _NPM_SCRIPT.fullmatch(command.strip())
+    return _script_named(here, found.group(1) or "test") if found else None
 
 
 def npm_pre_script(here: Path, command: str) -> tuple[str, str] | None:
     """The `pre<name>` hook npm runs before the script `command` runs (`pretest` before
     `npm test`), as (its name, its command); None where package.json has none."""
     found = _NPM_SCRIPT.fullmatch(command.strip())
-    script = _script_named(here, command, "pre")
-    return (f"pre{found.group(1) or 'test'}", script) if found and script else None
+    if found is None:
+        return None
+    name = "pre" + (found.group(1) or "test")
+    script = _script_named(here, name)
+    return (name, script) if script else None
 
 
 _NPM_SCRIPT = re.compile(r"npm (?:test|run ([\w:.-]+))")
 
 
-def _script_named(here: Path, command: str, prefix: str) -> str | None:
-    """The package.json script named `prefix` + the name `command` runs, else None."""
-    found = _NPM_SCRIPT.fullmatch(command.strip())
-    if found is None:
-        return None
+def _script_named(here: Path, name: str) -> str | None:
+    """The package.json script `name`, else None."""
     try:
         pkg = package_json((here / "package.json").read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return None
     scripts = pkg.get("scripts")
-    script = scripts.get(prefix + (found.group(1) or "test")) if isinstance(scripts, dict) \
-        else None
+    script = scripts.get(name) if isinstance(scripts, dict) else None
     return script.strip() if isinstance(script, str) and script.strip() else None
 
 
