@@ -224,6 +224,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     and 2 checks no range from 9 to 13 by a step of 2),
     or >= 3.5 where the test asserts every one of the AC's distinctive Then literals (two or
     more, each worth >= 1.0: the test checks all the AC promises, whatever else it checks);
+    never, its assertions silent on it, for a Python test that expects no error and an AC
+    whose Then promises an error and nothing else (Python checks a raise only by expecting
+    it: isodate's format test, named and described with "parse", is no test of "when it is
+    parsed, an ISO8601Error is raised");
     an AC other than the test's best also needs its assertions to agree or the AC to explain
     >= 0.25 of the test's name (a second AC resting on the body's words is mostly the set-up
     the test shares with its first), or
@@ -800,6 +804,7 @@ class _Score:
     contradicted: bool = False  # asserts status codes, none of them the AC's
     denies: str = ""  # why a row of its table states what the AC denies (`_score`)
     unraised: bool = False  # the AC's Then names an exception; the test expects none
+    failure_only: bool = False  # ... and promises nothing but that failure
     unpromised: bool = False  # the test expects an error; the AC's Then describes no failure
     raised: bool = False  # an exception the test expects is one the AC names
     alike: float = 0.0  # the part from the test's own words spelled as the AC spells them
@@ -1174,6 +1179,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     score.unraised = (crit.raises and not errs
                       and not (crit.values and (score.named_for or crit.runs_unit))
                       ) or score.unpromised
+    score.failure_only = (crit.raises and not errs and not crit.values
+                          and case.file.endswith(".py"))
     return score
 
 
@@ -1848,7 +1855,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
         return score.total >= STRONG and (score.total >= SHARE * best or score.complete) and (
             score.total >= best or (not alone and (
                 score.asserts or score.explained >= SECOND_EXPLAINED))) and not (
-            score.silent and not score.asserts and not score.named_unit)
+            score.silent and not score.asserts and not score.named_unit) and not (
+            score.failure_only and not score.asserts)
 
     def outspelled(score: _Score) -> bool:
         # Its words mostly mere stems (pushed ~ "pushing"), a rival's spelled alike.

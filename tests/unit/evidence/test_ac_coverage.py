@@ -28,7 +28,8 @@ from gaia_lib.evidence.ac_coverage import (
     then_raises,
 )
 from gaia_lib.evidence.testcases import TestCase, split_tests
-from gaia_lib.story.acceptance import AcceptanceCriterion
+from gaia_lib.story.acceptance import AcceptanceCriterion, parse_acceptance
+from gaia_lib.story.markdown import split_lines
 
 FILE = "tests/test_signup.py"
 
@@ -5547,3 +5548,60 @@ def test_a_table_test_comparing_the_result_with_the_acs_input_is_no_test_of_that
     assert [(m.test, m.why) for m in alone["AC1"].candidates] == [
         (format_parse, "it hands the code none of the AC's input `P3Y6M4DT12H30M5S`: it "
                        "compares the code's result with it, the reverse case")]
+
+
+# isodate's first-use story: its nine ACs, priorities aside
+ISODATE_STORY_ACS = parse_acceptance(split_lines(
+    '- [ ] **AC1 (P0):** Given a duration string such as "P3Y6M4DT12H30M5S", when it is parsed, then the result holds 3 years, 6 months, 4 days, 12 hours, 30 minutes and 5 seconds.'
+    "\n"
+    '- [ ] **AC2 (P0):** Given a string that is not an ISO 8601 duration, such as "T10:10:10", when it is parsed, then an ISO8601Error is raised.'
+    "\n"
+    '- [ ] **AC3 (P1):** Given a duration, when it is formatted, then it gives its ISO 8601 string ("P3Y7M23DT5H25M0.33S"), with a leading minus sign for a negative duration and "P0D" for an empty one.'
+    "\n"
+    '- [ ] **AC4 (P1):** Given two durations, when they are added or subtracted, then the result is their sum or difference ("P5Y7M1DT9H45M16.72S" plus "PT27M24.68S" is "P5Y7M1DT10H12M41.4S").'
+    "\n"
+    '- [ ] **AC5 (P0):** Given a date and a duration of years and months, when they are added, then the calendar is respected: 29 February 2000 plus one year is 28 February 2001.'
+    "\n"
+    '- [ ] **AC6 (P1):** Given a duration of years and months, when it is converted to a timedelta from a start date, then its length depends on that date: one year, two months and ten days from 25 February 1998 is 434 days, from 25 February 2000 it is 435.'
+    "\n"
+    '- [ ] **AC7 (P2):** Given two durations of the same length, such as one year and one month and 13 months, when they are compared, then they are equal and hash the same.'
+    "\n"
+    '- [ ] **AC8 (P2):** Given a duration and a value that is neither a duration, a date nor a number, when they are added, subtracted or multiplied, then a TypeError is raised.'
+    "\n"
+    '- [ ] **AC9 (P2):** Given a duration and a whole number, when they are multiplied, then each part of the duration is multiplied (one year and one month times 3 is three years and three months).'
+    "\n"
+))
+
+
+def test_a_python_test_expecting_no_error_is_no_strong_match_of_an_ac_promising_only_one(
+        ) -> None:
+    """isodate: the format test's name and docstring say "parse" and "ISO string" as the
+    parse-error AC2 does, nearly as much as they say AC3's "formatted", and it expects no
+    error. A Python test checks a raise only by expecting it: its words alone make it no test
+    of an AC promising nothing but the error."""
+    source = REVERSE_TESTS.replace(
+        "Create an ISO string from a duration: the reverse of test_parse.",
+        "Take duration/timedelta object and create ISO string from it. This is the reverse "
+        "test to test_parse.").replace(
+        '("P3Y7M23DT5H25M0.33S", Duration(23, 0.33, 0, 0, 25, 5, 0, 7, 3), D_DEFAULT, None)',
+        '("P23DT23H", timedelta(hours=23, days=23), D_DEFAULT, None)') + (
+        "\n\ndef test_parseerror():\n"
+        '    """Test for unparseable duration string."""\n'
+        "    with pytest.raises(ISO8601Error):\n"
+        '        parse_duration("T10:10:10")\n') + "".join(
+        # the rest of its file: tests of the other ACs, none saying "parse"
+        f"\n\ndef test_{name}():\n    assert {check}\n" for name, check in (
+            ("add", "Duration(years=1) + Duration(months=2) == Duration(years=1, months=2)"),
+            ("sub", "Duration(years=2) - Duration(years=1) == Duration(years=1)"),
+            ("neg", "-Duration(days=1) == Duration(days=-1)"),
+            ("repr", "repr(Duration(days=1)).startswith('isodate')"),
+            ("hash", "hash(Duration(months=13)) == hash(Duration(years=1, months=1))"),
+            ("mul", "Duration(years=1) * 3 == Duration(years=3)"),
+            ("totimedelta", "Duration(years=1).totimedelta(date(1998, 2, 25)).days == 365"),
+            ("equal", "Duration(years=1, months=1) == Duration(months=13)"),
+            ("typeerror", "pytest.raises(TypeError, lambda: Duration(years=1) + 'x')"),
+            ("calc_date", "date(2000, 2, 29) + Duration(years=1) == date(2001, 2, 28)")))
+    found = by_id(analyze("E1-S1", ISODATE_STORY_ACS, split_tests(REVERSE_FILE, source),
+                          file_list=[REVERSE_FILE]))
+    assert found["AC2"].tests == (f"{REVERSE_FILE}::test_parseerror",)
+    assert f"{REVERSE_FILE}::test_format_parse" in found["AC3"].tests
