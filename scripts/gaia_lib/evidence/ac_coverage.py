@@ -1127,6 +1127,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.add(LITERAL, amount, value)
             score.agree(LITERAL, value)
             score.asserts = True
+    held: set[tuple[str, str]] = set()  # the cases counted, each input unquoted
     for given, promised, matching in (*((g, p, False) for g, p in crit.pairs),
                                       *((g, p, True) for g, p in crit.matches),
                                       *((g, p, True) for g, p in _worded(stated))):
@@ -1142,8 +1143,14 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         reverse = {check for check in checks
                    if table_rows.reversed_case(check, given, promised)}
         if any(table_rows.holds(row, promised) for row in rows if row not in reverse):
-            score.add(LITERAL, ROW_WEIGHT, f"{given or EMPTY_STRING} -> {promised}")
-            score.agree(LITERAL, f"{given} -> {promised}")
+            # an input written quoted and bare (`"P3Y6M4DT12H30M5S"` as its Given quotes it,
+            # `P3Y6M4DT12H30M5S` as a value it writes) is one case, counted once
+            # an input written quoted and bare (`"P3Y6M4DT12H30M5S"` as its Given quotes it,
+            # `P3Y6M4DT12H30M5S` as a value it writes) is one case, counted once
+            if (table_rows.unquoted(given), promised) not in held:
+                held.add((table_rows.unquoted(given), promised))
+                score.add(LITERAL, ROW_WEIGHT, f"{given or EMPTY_STRING} -> {promised}")
+                score.agree(LITERAL, f"{given} -> {promised}")
             score.asserts = score.complete = score.own_case = True
         elif matching:
             continue  # a pattern matches many texts: a row of another is no denial

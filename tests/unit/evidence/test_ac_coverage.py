@@ -5541,6 +5541,9 @@ def test_a_table_test_comparing_the_result_with_the_acs_input_is_no_test_of_that
     parse, format_parse = (f"{REVERSE_FILE}::test_parse", f"{REVERSE_FILE}::test_format_parse")
     both = covered(REVERSE_TESTS)
     assert both["AC1"].tests == (parse,)
+    # its input, quoted in the Given and written bare as a value, is one case: named once
+    assert [e for e in both["AC1"].matches[0].evidence if e.endswith("-> 12")] == [
+        "P3Y6M4DT12H30M5S -> 12"]
     assert format_parse in both["AC2"].tests
     alone = covered(REVERSE_TESTS[:REVERSE_TESTS.index("@pytest")] + REVERSE_TESTS[
         REVERSE_TESTS.index("@pytest", REVERSE_TESTS.index("def test_parse")):])
