@@ -2602,3 +2602,35 @@ def test_a_conftest_changed_after_a_review_is_not_served_the_cached_analysis(
     git(qa_project.root, "commit", "-q", "--amend", "--no-edit", "-a")
     assert command.main(["E1-S1"]) == 1
     assert _check(qa_project, "run-integrity")["status"] == "failed"
+
+
+def test_only_the_reads_thread_imports_while_the_run_goes(qa_project: Project,
+                                                          tmp_path: Path) -> None:
+    """CPython 3.11's import locks can deadlock when threads import at once (a review that
+    never ended, Ctrl-C or not). While the reads' thread imports, no other thread may:
+    every module first imported while it is at work is imported by it."""
+    import subprocess
+
+    log = tmp_path / "imports.jsonl"
+    recorder = (
+        "import json, sys, threading\n"
+        "class Recorder:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.startswith('gaia_lib'):\n"
+        "            reads = [t for t in threading.enumerate() if t.name == 'gaia-review-reads']\n"
+        "            with open(sys.argv[1], 'a') as f:\n"
+        "                f.write(json.dumps([threading.current_thread().name, name,\n"
+        "                                    bool(reads)]) + '\\n')\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Recorder())\n"
+        "from gaia_lib.cli.main import main\n"
+        "sys.exit(main(sys.argv[2:]))\n")
+    done = subprocess.run([sys.executable, "-c", recorder, str(log), "review-qa", "E1-S1"],
+                          cwd=qa_project.root, env=gaia_env(qa_project.root),
+                          capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    first = next(i for i, (thread, _, _) in enumerate(events) if thread == "gaia-review-reads")
+    during = [e for e in events[first:] if e[2]]  # the reads' thread alive
+    assert during and {thread for thread, _, _ in during} == {"gaia-review-reads"}, during
+    assert not [e for e in events if e[0] == "gaia-review-history"]

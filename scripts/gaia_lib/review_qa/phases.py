@@ -66,10 +66,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import json
 import os
 import posixpath
 import shlex
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -898,6 +900,17 @@ def _percent(per_ac: Sequence[Mapping[str, Any]]) -> float:
     return round(100.0 * sum(1 for e in per_ac if e["matched"]) / len(per_ac), 1)
 
 
+# The modules the reads made while the suite runs and the analysis after it need
+# (`_run_once`): the matcher and the file checks, the reader of the run's coverage report,
+# the story's priority history, the round's findings, the report and the QA ledger.
+_IMPORTED_WHILE_RUNNING = (
+    "gaia_lib.evidence.ac_coverage", "gaia_lib.evidence.placeholders",
+    "gaia_lib.evidence.sut_mocking", "gaia_lib.evidence.sut_names",
+    "gaia_lib.evidence.then_literals", "gaia_lib.evidence.coverage_report",
+    "gaia_lib.review_qa.priority_floor", "gaia_lib.qa_gating.fingerprints",
+    "gaia_lib.qa_gating.verdicts", "gaia_lib.review_qa.report")
+
+
 def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | None = None,
               alongside: Callable[[], object] | None = None
               ) -> tuple[dict[str, Any], RunInputs]:
@@ -914,11 +927,29 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     # command, its coverage set-up) is on the way to the run, and the reads sharing the
     # interpreter with it would only delay it.
     before = coverage_run.stamps(s.project)  # the project's reports as the run finds them
+    # Only one thread imports while the run goes: the reads' thread, which first imports what
+    # every thread will need; the others wait for that. CPython 3.11's import locks can
+    # deadlock when threads import at once (a weakref callback of a module lock waits on the
+    # import lock for good: seen as a review that never ended).
+    imported = threading.Event()
+
+    def read() -> None:
+        try:
+            for module in _IMPORTED_WHILE_RUNNING:
+                importlib.import_module(module)
+        finally:
+            imported.set()
+        reads.while_running()
+
+    def history_read() -> None:
+        imported.wait()
+        _ = reads.priority_floors
+
     # git's history of the story file (`Reads.priority_floors`), in a thread of its own: it
-    # waits on git, not on this interpreter
-    with Alongside(reads.while_running, name="gaia-review-reads", signalled=True) as reading, \
-            Alongside(lambda: reads.priority_floors, name="gaia-review-history",
-                      signalled=True) as history:
+    # waits on git, not on this interpreter. The reads' thread is joined first (the inner
+    # block): the history waits for its imports.
+    with Alongside(history_read, name="gaia-review-history", signalled=True) as history, \
+            Alongside(read, name="gaia-review-reads", signalled=True) as reading:
 
         def started() -> None:
             reading.start()
@@ -926,13 +957,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
             # What the analysis after the run needs that no run changes, made while it goes:
             # the plugin code's fingerprint (the cache key's), the reader of the run's
             # coverage report, the rules, the round's findings, the report and the QA ledger
-            # (none of them is on the way to the run).
+            # (none of them is on the way to the run; imported by the reads' thread).
+            imported.wait()
             engine.fingerprint()
-            import gaia_lib.evidence.coverage_report
-            import gaia_lib.qa_gating.fingerprints
-            import gaia_lib.qa_gating.verdicts
-            import gaia_lib.review_qa.priority_floor
-            import gaia_lib.review_qa.report  # noqa: F401
             if alongside is not None:
                 alongside()
 
