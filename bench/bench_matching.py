@@ -184,6 +184,7 @@ PROJECTS = (
             "go-dev",
             "usr/share/gocode/src/github.com/hashicorp/go-multierror", held_out=True,
             first=(14, 0, 10)),
+    Project("entities", "npm", "entities@7.0.0", "ts-dev", "package", held_out=True),
 )
 
 
