@@ -184,7 +184,8 @@ PROJECTS = (
             "go-dev",
             "usr/share/gocode/src/github.com/hashicorp/go-multierror", held_out=True,
             first=(14, 0, 10)),
-    Project("entities", "npm", "entities@7.0.0", "ts-dev", "package", held_out=True),
+    Project("entities", "npm", "entities@7.0.0", "ts-dev", "package", held_out=True,
+            first=(39, 10, 20)),
 )
 
 
