@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -91,8 +92,10 @@ def review_stacks(root: Path, primary: str) -> list[StackAdapter]:
     return [stacks.get(key) for key in found]
 
 
-def walk(root: Path, deadline: float) -> tuple[list[str], bool]:
-    """Every regular file under `root` as a POSIX relative path; (files, timed_out)."""
+def walk(root: Path, deadline: float, skip: AbstractSet[str] = SKIP_DIRS,
+         ) -> tuple[list[str], bool]:
+    """Every regular file under `root` as a POSIX relative path, in no directory named in
+    `skip`; (files, timed_out)."""
     found: list[str] = []
     stack = [""]
     while stack:
@@ -105,7 +108,7 @@ def walk(root: Path, deadline: float) -> tuple[list[str], bool]:
                     rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
                     try:
                         if entry.is_dir(follow_symlinks=False):
-                            if entry.name not in SKIP_DIRS:
+                            if entry.name not in skip:
                                 stack.append(rel)
                         elif entry.is_file(follow_symlinks=False):
                             found.append(rel)

@@ -72,7 +72,7 @@ import posixpath
 import re
 import shlex
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -83,6 +83,7 @@ from gaia_lib.core.errors import GaiaError, InvalidInput
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import (
     attribution,
+    discovery,
     plugins,
     runner_options,
     runner_output,
@@ -372,6 +373,41 @@ def scope_to_story(argv: Sequence[str], story_tests: Sequence[str],
     return [a for i, a in enumerate(argv) if i not in configured], chosen
 
 
+# What vitest never looks in for tests (its default `exclude`), and what a glob reads as other
+# than itself (escaped, so that a path excludes that one file)
+_VITEST_SKIPS = frozenset({"node_modules", "dist", ".git", ".gaia", ".idea", ".cache", ".output",
+                           ".temp", "cypress"})
+_GLOB_SPECIAL = lazy_re(r"([*?\[\]{}()!+@\\])")
+WALK_SECONDS = 10.0
+
+
+def vitest_also_runs(filters: Sequence[str], files: Iterable[str]) -> list[str]:
+    """The files of `files` (project-relative) a vitest run given the story's test files as
+    `filters` runs besides them: vitest runs each test file whose path, lower-cased, holds a
+    filter lower-cased (`src/a.spec.ts` runs `fixtures/src/a.spec.ts` too). Pure."""
+    wanted = set(filters)
+    lowered = [f.lower() for f in filters]
+    return sorted(f for f in files if f not in wanted and any(w in f.lower() for w in lowered))
+
+
+def _story_files_alone(runner: str | None, argv: Sequence[str], paths: Sequence[str],
+                       workdir: Path) -> list[str]:
+    """The flags that keep a run given the story's test files from running any other file:
+    jest reads each path as a pattern (`src/a.test.js` matches `fixtures/src/a.test.js`) unless
+    told they are paths (`--runTestsByPath`, which would also run them where the command's own
+    `--testPathPattern` leaves them out: not given then); vitest has no such flag, so each
+    other file its filters select is excluded by name (`vitest_also_runs`)."""
+    if not paths:
+        return []
+    if runner == "jest":  # a pattern of the command's own narrows the run: none then
+        own = ("--runTestsByPath", "--testPathPattern", "--testPathPatterns")
+        return [] if any(a.split("=")[0] in own for a in argv) else ["--runTestsByPath"]
+    if runner != "vitest":
+        return []
+    files, _ = discovery.walk(workdir, time.monotonic() + WALK_SECONDS, _VITEST_SKIPS)
+    return ["--exclude=" + _GLOB_SPECIAL.sub(r"\\\1", f) for f in vitest_also_runs(paths, files)]
+
+
 # The review's vitest reporter, and the variable naming the log it appends to.
 # The review's reporters that log each test as it starts and ends (`runner_output.js_progress`)
 JS_REPORTERS = {runner: os.path.join(plugins.PLUGIN_DIR, file) for runner, file in (
@@ -569,7 +605,8 @@ def plan_invocation(command: str, report_dir: Path, name: str,
                           named=tuple(paths))
     cover, extra = _coverage_flags(runner, argv, report_dir, name, workdir or Path.cwd()) \
         if measure else (None, [])
-    extra = extra or _thresholds_off(runner, argv, paths, workdir or Path.cwd())
+    extra = (extra or _thresholds_off(runner, argv, paths, workdir or Path.cwd())) \
+        + _story_files_alone(runner, argv, paths, workdir or Path.cwd())
     if runner == "jest":
         report = report_dir / f"{name}-jest.json"
         # the default reporter, so the kept stdout log shows what failed, and the review's,

@@ -444,7 +444,7 @@ SCRIPTS = {"test": "vitest --typecheck", "test:unit": "jest --ci", "lint": "esli
     # An npm script that runs the runner alone gets its flags after `--`; `test` is the
     # script's name, not the test directory beside package.json.
     ("npm test", ["npm", "test", "--", "REPORT", "test/q.test.ts"]),
-    ("npm run test:unit", ["npm", "run", "test:unit", "--", "JEST",
+    ("npm run test:unit", ["npm", "run", "test:unit", "--", "JEST", "--runTestsByPath",
                            "test/q.test.ts"]),
     # Any other command runs as configured: never rewritten, never given paths.
     ("npm run lint", ["npm", "run", "lint"]),
@@ -452,9 +452,9 @@ SCRIPTS = {"test": "vitest --typecheck", "test:unit": "jest --ci", "lint": "esli
     ("npm test -- --silent", ["npm", "test", "--", "--silent"]),
     # yarn and `pnpm test` after a `--` too; `pnpm run <name>` without (it would pass it on).
     ("pnpm test", ["pnpm", "test", "--", "REPORT", "test/q.test.ts"]),
-    ("pnpm run test:unit", ["pnpm", "run", "test:unit", "JEST",
+    ("pnpm run test:unit", ["pnpm", "run", "test:unit", "JEST", "--runTestsByPath",
                             "test/q.test.ts"]),
-    ("yarn run test:unit", ["yarn", "run", "test:unit", "--", "JEST",
+    ("yarn run test:unit", ["yarn", "run", "test:unit", "--", "JEST", "--runTestsByPath",
                             "test/q.test.ts"]),
     ("pnpm run both", ["pnpm", "run", "both"]),
     ("make test", ["make", "test"]),
@@ -479,10 +479,12 @@ def test_a_story_scoped_invocation_keeps_the_command_working(
     ("vitest run --root=. test", ["vitest", "run", "--root=.", "REPORT", "test/q.test.ts"]),
     ("jest --roots test --rootDir . -c jest.config.js",
      ["jest", "--roots", "test", "--rootDir", ".", "-c", "jest.config.js", "JEST",
-      "test/q.test.ts"]),
+      "--runTestsByPath", "test/q.test.ts"]),
     # an array option takes every word up to the next option; `=` only its own
     ("jest --selectProjects unit test", ["jest", "--selectProjects", "unit", "test", "JEST",
-                                         "test/q.test.ts"]),
+                                         "--runTestsByPath", "test/q.test.ts"]),
+    # a pattern of its own narrows the run: the story's paths are read as patterns too
+    # (`--runTestsByPath` would run them whatever the pattern says)
     ("jest --testPathPattern=unit test", ["jest", "--testPathPattern=unit", "JEST",
                                           "test/q.test.ts"]),
     ("pytest --rootdir . -c vitest.config.ts --ignore test/slow ./test/",
@@ -1069,3 +1071,12 @@ def test_a_pytest_tier_that_collects_no_test_says_so(tmp_path: Path) -> None:
                   f"    command: {PY} -m pytest -q -p no:cacheprovider --ignore=tests\n")
     suite = _run(root, cfg, context="ci_pre_merge").suites[0]
     assert (suite.exit_code, suite.pass_count, suite.stopped) == (5, 0, "pytest collected no test")
+
+
+def test_vitest_also_runs_each_test_file_whose_path_holds_a_story_file() -> None:
+    """vitest reads `src/escape.spec.ts` as a part of a path, case aside (entities 7.0.0 beside
+    a fixture tree of its own)."""
+    files = ["src/escape.spec.ts", "src/escape.ts", "fixtures/src/escape.spec.ts",
+             "old/SRC/Escape.spec.ts", "src/escape.spec.tsx", "src/decode.spec.ts"]
+    assert execution.vitest_also_runs(["src/escape.spec.ts", "src/decode.spec.ts"], files) == [
+        "fixtures/src/escape.spec.ts", "old/SRC/Escape.spec.ts", "src/escape.spec.tsx"]

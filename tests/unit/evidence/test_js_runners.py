@@ -315,6 +315,23 @@ def test_a_tier_that_excludes_the_storys_test_file_never_ran_its_tests(
         case.test_id for case in cases}
 
 
+@pytest.mark.parametrize("runner", ["vitest", "jest"])
+def test_a_story_scoped_run_runs_no_other_file_whose_path_ends_like_the_storys(
+        node_bin: Path, tmp_path: Path, runner: str) -> None:
+    """entities 7.0.0's `src/escape.spec.ts` beside a `fixtures/src/escape.spec.ts` that fails:
+    vitest reads the story's path as a part of a path, jest as a pattern, and each ran both
+    files; the story's run failed with a test that is not the story's."""
+    test, src = (VITEST_TEST, VITEST_SRC) if runner == "vitest" else (JEST_TEST, JEST_SRC)
+    look_alike = test.replace("toBe(201)", "toBe(0)")
+    files = {"package.json": '{"type": "module"}\n' if runner == "vitest" else '{"name": "p"}\n',
+             "src/codes.js": src, "src/codes.test.js": test,
+             "fixtures/src/codes.js": src, "fixtures/src/codes.test.js": look_alike}
+    suite, notes = _run(tmp_path, str(node_bin / runner), files, ["src/codes.test.js"])
+    assert notes == [] and suite.stopped is None
+    assert {t.file for t in suite.tests} == {"src/codes.test.js"}
+    _check(suite, "src/codes.test.js", test)
+
+
 @pytest.mark.parametrize(("options", "kept"), [
     ("-c jest.config.js test", "-c jest.config.js"), ("--roots test --ci", "--roots test --ci"),
     ("--rootDir . --testPathIgnorePatterns other --ci",
