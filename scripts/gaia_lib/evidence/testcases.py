@@ -1318,6 +1318,16 @@ def shown(test_id: str) -> str:
     return "".join(out) + test_id[i:]
 
 
+def shown_apart(test_ids: Iterable[str]) -> dict[str, str]:
+    """Each of `test_ids` as a report shows it (`shown`), but as written where another of them
+    would be shown the same: entities' `should default to XML encode ${input}` and `...
+    ${encodedXML}`, two tests of one group, are both `should default to XML encode ${…}`."""
+    ids = set(test_ids)
+    short = {test_id: shown(test_id) for test_id in ids}
+    seen = Counter(short.values())
+    return {test_id: text if seen[text] == 1 else test_id for test_id, text in short.items()}
+
+
 def split_tests(path: str, text: str, code: Mapping[str, str] | None = None
                 ) -> list[TestCase]:
     """Every test case declared in `text`, the file at repo-relative `path` (name, line, body;

@@ -27,7 +27,7 @@ from gaia_lib.core.errors import GaiaError
 # then_literals is imported where used: its patterns, compiled as it loads, would take longer
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
 from gaia_lib.evidence import allowlist, attribution, coverage_run
-from gaia_lib.evidence.testcases import TestCase, TestFile, shown
+from gaia_lib.evidence.testcases import TestCase, TestFile, shown_apart
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
 from gaia_lib.story.acceptance import AcceptanceCriterion
@@ -190,10 +190,13 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     if unowned:
         findings.append(finding(rel_story, line_of(s.story.text, "File List"), "warning",
                                 "no-story-tests", unowned, False))
+    names = shown_apart([*(t for e in per_ac for t in e["tests"]),
+                         *(t for e in per_ac for t in e.get("excluded") or {}),
+                         *(m["test"] for e in per_ac for m in e.get("candidates") or ())])
     for entry in per_ac:
         if entry["matched"] and entry["ac_id"] in refusal_only:
             severity, blocking = rules.ac_gap(entry["priority"], entry["edge_case"])
-            tests = ", ".join(shown(t) for t in entry["tests"])
+            tests = ", ".join(names[t] for t in entry["tests"])
             findings.append(finding(
                 rel_story, lines[entry["ac_id"]], severity, "partial-ac-coverage",
                 f"{entry['ac_id']} is tested only where it refuses: its Then promises a result "
@@ -209,9 +212,9 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         excluded = entry.get("excluded") or {}
         nearest = [m for m in entry.get("candidates") or () if m.get("why")][:NEAREST_SAID]
         why = (" (its only tests do not count: " + "; ".join(
-            f"{shown(t)} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else (
+            f"{names[t]} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else (
             " (no test found is the story's: see no-story-tests)" if unowned else
-            " (nearest, not counted: " + "; ".join(f"{shown(m['test'])}: {m['why']}"
+            " (nearest, not counted: " + "; ".join(f"{names[m['test']]}: {m['why']}"
                                                    for m in nearest) + ")" if nearest else "")
         findings.append(finding(rel_story, lines[entry["ac_id"]], severity,
                                  "missing-ac-coverage",

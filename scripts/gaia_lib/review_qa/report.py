@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gaia_lib.evidence.testcases import shown
+from gaia_lib.evidence.testcases import shown_apart
 from gaia_lib.gate.payload import (  # the payload contract every review skill shares
     DETERMINISTIC_HEADING,
     INCOMPLETE_MARKER,
@@ -129,22 +129,28 @@ def _how(record: Mapping[str, Any]) -> str:
 
 def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
     """Per AC, each counted test and how it matched, each test that does not count, and for
-    an AC no test counts for, the tests nearest it (which do not count either)."""
+    an AC no test counts for, the tests nearest it (which do not count either); a test named
+    at run time by its title's text, unless another test's reads the same (`shown_apart`)."""
     out: list[str] = []
-    for entry in per_ac:
-        matches = entry.get("matches") or [{"test": t, "how": entry.get("matched_by")}
-                                           for t in entry.get("tests", [])]
-        excluded = entry.get("excluded") or {}
-        nearest = [] if entry.get("matched") else entry.get("candidates") or []
+    listed = [(entry,
+               entry.get("matches") or [{"test": t, "how": entry.get("matched_by")}
+                                        for t in entry.get("tests", [])],
+               entry.get("excluded") or {},
+               [] if entry.get("matched") else entry.get("candidates") or [])
+              for entry in per_ac]
+    names = shown_apart([*(m.get("test", "?") for _, matches, _, nearest in listed
+                           for m in [*matches, *nearest]),
+                         *(test for _, _, excluded, _ in listed for test in excluded)])
+    for entry, matches, excluded, nearest in listed:
         if not matches and not excluded and not nearest:
             continue
         if not out:
             out += ["", "Tests per AC:"]
         out.append(f"- {entry['ac_id']}:")
-        out += [f"  - `{shown(m.get('test', '?'))}` — matched by {_how(m)}" for m in matches]
-        out += [f"  - `{shown(test)}` — does not count: {why}"
+        out += [f"  - `{names[m.get('test', '?')]}` — matched by {_how(m)}" for m in matches]
+        out += [f"  - `{names[test]}` — does not count: {why}"
                 for test, why in sorted(excluded.items())]
-        out += [f"  - `{shown(m.get('test', '?'))}` — nearest, not counted"
+        out += [f"  - `{names[m.get('test', '?')]}` — nearest, not counted"
                 f"{f' ({why})' if (why := m.get('why')) else ''}"
                 f"{f': resembles it by {_how(m)}' if m.get('score') != 0 else ''}"
                 for m in nearest]

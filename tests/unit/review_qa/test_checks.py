@@ -945,3 +945,22 @@ def test_a_go_test_whose_subtest_for_an_ac_checks_nothing_does_not_count_for_it(
     assert found(ran, {recentness: ("peek returns the value without updating recent-ness",)},
                  {}) == {}
     assert found(ran, {}, {}) == {}
+
+
+def test_an_uncovered_acs_look_alike_titles_made_at_run_time_are_named_as_written(
+        tmp_path: Path) -> None:
+    """entities' AC of encoding, its two tests skipped: `should default to XML encode ${input}`
+    and `... ${encodedXML}` would both read `should default to XML encode ${…}`."""
+    group = "src/encode.spec.ts::Encode->decode test > "
+    encodes, decodes = (group + "should default to XML encode ${input}",
+                        group + "should default to XML encode ${encodedXML}")
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC8", "Given text, when it is encoded, then it decodes back")]))
+    per_ac = [{"ac_id": "AC8", "matched": False, "tests": [], "priority": "P1",
+               "edge_case": False, "structured": True,
+               "excluded": {t: "is a placeholder (it.skip)" for t in (encodes, decodes)}}]
+    check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [f["message"] for f in check["findings"]] == [
+        f"AC8 has no test (its only tests do not count: {decodes} is a placeholder (it.skip); "
+        f"{encodes} is a placeholder (it.skip)) (priority P1)"]

@@ -360,3 +360,19 @@ def test_a_title_made_at_run_time_is_shown_without_the_code_that_makes_it() -> N
                          "literal",
                          "  - `test/join.test.ts::joinURL > joinURL(${…}) === ${…}#2` — does "
                          "not count: is a placeholder"]
+
+
+def test_two_titles_made_at_run_time_that_would_read_the_same_are_shown_as_written() -> None:
+    """entities' encode tests: `should default to XML encode ${input}` and, a few lines below in
+    the same group, `should default to XML encode ${encodedXML}` (it decodes). Both shown as
+    `${…}`, a reader saw one test listed twice under an AC and could not tell which was which."""
+    group = "src/encode.spec.ts::Encode->decode test > "
+    encodes, decodes = (group + "should default to XML encode ${input}",
+                        group + "should default to XML encode ${encodedXML}")
+    lone = group + "should HTML5 encode ${input}"
+    lines = qa_report.render_matches([
+        {"ac_id": "AC8", "matched": True, "tests": [encodes, decodes, lone],
+         "matches": [{"test": t, "how": ["name"]} for t in (encodes, decodes, lone)]}])
+    assert lines[3:] == [f"  - `{encodes}` — matched by name",
+                         f"  - `{decodes}` — matched by name",
+                         f"  - `{group}should HTML5 encode ${{…}}` — matched by name"]
