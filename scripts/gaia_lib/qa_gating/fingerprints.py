@@ -3,9 +3,10 @@
 A finding's identity is WHAT is wrong WHERE, not how it is worded or on which line:
 - kind: the model finding's `category`, or a deterministic finding's `rule`;
 - the acceptance criterion it names (`ac_ref` / `ac_id`, upper-cased), if any;
-- the test or file it names (`test`, else `file`), as a POSIX path, `::` test ids kept, a
-  `:line` suffix dropped; line numbers are never part of it; and the `subject` in that file
-  it is about, when it names one (a File List entry, an FR, an error handler);
+- the test or file it names (`test`, else `file`), its file as a POSIX path, a file's `:line`
+  suffix dropped, a test id's name after `::` as written; line numbers are never part of it;
+  and the `subject` in that file it is about, when it names one (a File List entry, an FR, an
+  error handler);
 - only when it names neither an AC nor a file: the message's shape (lower-cased, quoted text
   and numbers blanked, punctuation dropped, whitespace collapsed), so two free-floating
   findings of one kind still differ.
@@ -64,10 +65,19 @@ def _text(finding: Mapping[str, Any], *names: str) -> str:
     return ""
 
 
+def _place(named: str) -> str:
+    """A finding's test or file as its identity holds it: the file as a POSIX path without a
+    `:line` suffix; a test id's name after `::` as written (a JS title's `\\u${c}`, a
+    `10:30` in it, are its own)."""
+    file, sep, name = named.partition("::")
+    file = file.replace("\\", "/")
+    return file + sep + name if sep else _LINE_SUFFIX.sub("", file)
+
+
 def identity(finding: Mapping[str, Any]) -> tuple[str, str, str, str]:
     kind = _text(finding, "category", "rule").lower() or "other"
     ac = _text(finding, "ac_ref", "ac_id").upper()
-    where = _LINE_SUFFIX.sub("", _text(finding, "test", "file").replace("\\", "/"))
+    where = _place(_text(finding, "test", "file"))
     subject = _text(finding, "subject")
     if subject:  # what in that file: a File List entry, an FR, a handler
         where = f"{where}#{subject}"

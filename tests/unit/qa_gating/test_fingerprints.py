@@ -151,3 +151,16 @@ def test_a_finding_whose_check_judged_nothing_this_round_is_not_fixed(tmp_path: 
     # a round saved before rounds kept their checks: every gone finding is fixed, as before
     fp.saved_path(tmp_path, 3).write_text('{"round": 3, "findings": {"ab": "x"}}')
     assert fp.found_in(tmp_path, 3) == {} and fp.found_in(tmp_path, 9) == {}
+
+
+def test_a_test_ids_title_is_kept_as_written_in_the_round_section() -> None:
+    """entities' `it(\\`should decode special \\\\u${c}\\`, ...)`: the round section listed it as
+    `should decode special //u${c}`, a title no test has; a title's `10:30` is its own too."""
+    special = "src/index.spec.ts::Astral entities > should decode special \\\\u${c}"
+    skipped = {"rule": "skipped-test", "file": "src/index.spec.ts", "test": special,
+               "message": f"{special} was never run: its file failed to load"}
+    assert fp.summary(skipped).startswith(f"skipped-test ({special}): ")
+    at = {**skipped, "test": "src\\clock.spec.ts::opens at 10:30"}
+    assert fp.summary(at).startswith("skipped-test (src/clock.spec.ts::opens at 10:30): ")
+    slashed = {**skipped, "test": special.replace("\\\\u", "//u")}
+    assert fp.fingerprint(slashed) != fp.fingerprint(skipped)
