@@ -10,7 +10,9 @@ frozen; nothing downstream sees a raw dict except `Story.frontmatter` for unknow
   values coerced to str; status lower-cased.
 - acceptance criteria under `## Acceptance Criteria`: every shape, see `acceptance`.
 - File List under `## File List` or `### File List` (e.g. under `## Dev Agent Record`):
-  `-`/`*` items, backticks removed, text after ` — ` / ` -- ` dropped.
+  `-`/`*` items: a path in backticks, or a link's text, that starts one, else its text less
+  backticks, a note after ` — ` / ` -- ` and a note in brackets (`src/x.ts (new — the
+  parser)`, `(modified)`).
 - Review Gate: the first pipe table after `## Review Gate`.
 - Findings, Tasks / Subtasks (checkboxes, nesting depth), Test Cases, Custom Scenarios tables
   (columns found by header name; em-dash placeholder rows dropped).
@@ -127,6 +129,10 @@ _EPIC_RE = re.compile(r"^\s*(E[0-9]+)(?:\s*(?:[—–:]|-(?!S[0-9]))\s*.*)?$", r
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _PLACEHOLDER_CELLS = frozenset({"", "—", "–", "-", "--", "n/a"})
 _FILE_NOTE_RE = re.compile(r" (?:—|–|--) .*$")  # on whitespace-normalized text
+# a path in backticks (or a link's text) that starts an entry, and a note in brackets after a
+# path: `(new)`, `(modified — added bin)`, or what is left of one whose dash note was cut
+_FILE_CODE_RE = re.compile(r"`([^`]+)`|\[([^\]]+)\]\([^)]*\)")
+_FILE_BRACKET_NOTE_RE = re.compile(r" \(.*$")
 
 
 def split_frontmatter(text: str, what: str, exit_code: int = 1) -> tuple[str, int]:
@@ -243,8 +249,10 @@ def _file_list(outline: Sequence[Section]) -> tuple[str, ...] | None:
         return None
     out: dict[str, None] = {}  # ordered and de-duplicated
     for item in list_items(own_lines(section)):
-        entry = _FILE_NOTE_RE.sub("", " ".join(item.text.split()))
-        entry = entry.replace("`", "").replace("**", "").strip()
+        text = " ".join(item.text.split()).replace("**", "").strip()
+        code = _FILE_CODE_RE.match(text)
+        noted = _FILE_BRACKET_NOTE_RE.sub("", _FILE_NOTE_RE.sub("", text))
+        entry = ((code.group(1) or code.group(2)) if code else noted).replace("`", "").strip()
         if entry:
             out[entry] = None
     return tuple(out)

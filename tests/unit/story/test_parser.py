@@ -152,6 +152,22 @@ def test_file_list_h2_notes_and_dedup() -> None:
                                                                    "src/c.py")
 
 
+def test_file_list_notes_in_brackets_and_after_a_path_in_backticks() -> None:
+    """A BMAD story's File List as its dev step writes it: a note in brackets after the path
+    (`(new — resolveTransport function)` was read as a file `src/transport.ts (new`), or
+    words after a path in backticks; a link to the file, its text the path."""
+    body = (
+        "\n### File List\n\n- packages/admin/src/transport.ts (new — resolveTransport)\n"
+        "- packages/admin/tsconfig.json (unchanged)\n- `src/encode.spec.ts` (modified)\n"
+        "- `engine/src/lib.rs` UPDATE: `Engine::new` keeps its state\n"
+        "- **`src/escape.ts`** — escapers\n"
+        "- [src/index.spec.ts](../../../src/index.spec.ts)\n"
+    )
+    assert parse_story(fm("key: E1-S1\n", body), P).file_list == (
+        "packages/admin/src/transport.ts", "packages/admin/tsconfig.json",
+        "src/encode.spec.ts", "engine/src/lib.rs", "src/escape.ts", "src/index.spec.ts")
+
+
 def test_file_list_absent_vs_empty() -> None:
     assert parse_story(fm("key: E1-S1\n"), P).file_list is None
     assert parse_story(fm("key: E1-S1\n", "\n### File List\n\n_none yet_\n"), P).file_list == ()
