@@ -22,7 +22,9 @@ Rules, per stack the survey found:
   names the tools it looked for; the review's runs measure no coverage then.
 - An npm script the test command runs (`npm test`, `npm run test:unit`) whose first command is
   neither on PATH nor in the stack's `node_modules/.bin` (`yarn jest` with no yarn installed):
-  the note names it, and the command that would run the tests without it.
+  the note names it, and the command that would run the tests without it; not where it is a
+  package the project declares and has no `node_modules` at all (`vitest run` before `npm
+  install`): the note of the missing `node_modules` is what to do then.
 - An npm script the test command runs that npm runs a `pre<name>` hook before (`pretest`:
   `npm run lint`): where the hook fails, npm stops before the tests (ts-dedent 2.3.0, whose
   package ships no eslint config): the note names the hook and the command that runs the
@@ -109,6 +111,8 @@ def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
     tool = survey.first_command(script) if script else None
     if not tool or proc.which(tool) or (here / "node_modules" / ".bin" / tool).exists():
         return []
+    if not (here / "node_modules").is_dir() and tool in survey.declared(here):
+        return []  # one of its own packages, none installed: the node_modules note says so
     return [f"note: the test command `{test_command}` runs `{script}`, and `{tool}` is not "
             f"installed here (not on PATH, not in {where}/node_modules/.bin): install it, or "
             "set test_execution's command to the runner itself (`npx jest`, "

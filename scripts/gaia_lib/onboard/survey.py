@@ -176,6 +176,15 @@ def first_command(script: str) -> str | None:
     return None
 
 
+def declared(here: Path) -> dict[str, Any]:
+    """The dependencies and devDependencies of the package.json in `here` ({} without one)."""
+    try:
+        text = (here / "package.json").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    return _dependencies(package_json(text))
+
+
 def _dependencies(pkg: Mapping[str, Any]) -> dict[str, Any]:
     """A package.json mapping's dependencies and devDependencies (not its peer or optional
     ones: those its users supply)."""

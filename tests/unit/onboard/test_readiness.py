@@ -135,6 +135,17 @@ def test_a_test_script_whose_first_command_is_missing_is_noted(monkeypatch: pyte
     assert readiness.notes(tmp_path, [stack]) == []
 
 
+def test_a_test_script_running_a_runner_not_yet_installed_gets_the_install_note_alone(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """entities 7.0.0 unpacked, before `npm install`: its `"test:vi": "vitest run"` was also
+    noted as a missing tool, with advice to run `npx vitest run`, which needs the same install."""
+    _on_path(monkeypatch, tmp_path, npm="exit 0")
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"test:vi": "vitest run"}, "devDependencies": {"vitest": "^3.2.4"}}')
+    (note,) = readiness.notes(tmp_path, [StackSurvey("ts-dev", ".", "npm run test:vi", None, 4)])
+    assert note.startswith("note: no node_modules in .: install the project's dependencies")
+
+
 def test_a_missing_runner_executable_carries_its_install_hint(monkeypatch: pytest.MonkeyPatch,
                                                               tmp_path: Path) -> None:
     _on_path(monkeypatch, tmp_path)
