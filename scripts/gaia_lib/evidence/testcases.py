@@ -40,7 +40,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   it, and for a test looping over such a table, in it or around it (`for (const [input,
   expected] of cases)`, `cases.forEach(...)`); for a JS/TS test running over a table its file
   declares at its top level (a loop, `.each(cases)`, its group's table spreading it:
-  `[...joinURLTests, ...]`), that table before it (`_with_js_tables`); for a Go test that
+  `[...joinURLTests, ...]`), that table before it (`_with_js_tables`); of its group's code,
+  the other tests declared there are left out (blank lines: `_without_tests`), so a test in a
+  loop reads the table and what the loop computes, not its siblings' checks; for a Go test that
   ranges over a package-level table (`for _, tt := range splitTests`), that table after it;
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
@@ -649,9 +651,51 @@ def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: 
     expression = _one_expression(lines, call)
     end = expression.close[0] if expression else brace_block_end(lines, body_from, js=True)
     first = _leading_comments(lines, at) if start is None else start
-    return TestCase(path, " > ".join(names), at + 1, "\n".join(lines[first : end + 1]),
+    before = lines[first:at] if start is None else _without_tests(lines, first, at)
+    return TestCase(path, " > ".join(names), at + 1, "\n".join([*before, *lines[at : end + 1]]),
                     spoken=" > ".join([*names[:-1], spoken]) if spoken is not None else "",
                     body_line=first + 1 if start is not None else 0)
+
+
+def _without_tests(lines: list[str], start: int, at: int) -> list[str]:
+    """Lines `start` to `at` (not included), each line of a test declared among them blank: the
+    code of its group a test reads before it (a table, what its loop computes) holds no
+    other test's checks (entities' `for (const { input, xml, html } of testcases)`, whose
+    `should HTML5 encode ${input}` came after five tests decoding). Blank, so the lines after
+    keep their numbers."""
+    out = list(lines[start:at])
+    j = start
+    while j < at:
+        end = _js_test_end(lines, j)
+        if end is None:
+            j += 1
+            continue
+        for k in range(j, min(end, at - 1) + 1):
+            out[k - start] = ""
+        j = max(end, j) + 1
+    return out
+
+
+def _js_test_end(lines: list[str], index: int) -> int | None:
+    """The last line of a test (`it(...)`, `test.each(...)(...)`, one named at run time)
+    declared on `lines[index]`, else None."""
+    line = lines[index]
+    stripped = line.strip()
+    if stripped.startswith(("//", "/*", "*")):
+        return None
+    match = next((m for m in _JS_TEST.finditer(line) if not _added_to(line, m)
+                  and not m.group("kind").endswith("describe")), None)
+    if match is not None:
+        call: Position = (index, line.rindex("(", 0, match.start("q")))
+        body_from = index
+    elif (each := _each_case(lines, index)) is not None:
+        _, body_from, call = each
+    elif (dynamic := _JS_DYNAMIC_TEST.search(line)) is not None:
+        call, body_from = (index, line.rindex("(", 0, dynamic.start("expr"))), index
+    else:
+        return None
+    expression = _one_expression(lines, call)
+    return expression.close[0] if expression else brace_block_end(lines, body_from, js=True)
 
 
 Position = tuple[int, int]  # (line, column), both from 0

@@ -1375,3 +1375,30 @@ def test_a_row_s_name_fills_each_placeholder_with_its_cell_in_order(
 def test_a_table_whose_rows_names_are_not_certain_stays_one_test(title: str, rows: str) -> None:
     cases = split_tests("t.test.js", f"test.each([{rows}])({title!r}, (a, b) => {{}});\n")
     assert [c.name for c in cases] == [title]
+
+
+LOOPED_SIBLINGS = """describe("round trip", () => {
+  const rows = [{ text: "a & b", xml: "a &amp; b" }];
+
+  for (const { text, xml } of rows) {
+    const encoded = encodeXML(text);
+    it(`decodes ${encoded}`, () => expect(decodeXML(encoded)).toBe(text));
+    it("keeps emoji", () => {
+      expect(encodeHTML("\\u{1F604}")).toBe("&#x1f604;");
+    });
+    it(`encodes ${text}`, () => expect(encoded).toBe(xml));
+  }
+});
+"""
+
+
+def test_a_looped_test_reads_its_groups_table_and_setup_but_no_other_tests_checks() -> None:
+    """entities' encode tests: seven tests in one loop over a table, `should HTML5 encode
+    ${input}` the sixth; its body held the five before it, their `decodeXML` checks too."""
+    cases = {c.name: c for c in split_tests("t.test.ts", LOOPED_SIBLINGS)}
+    last = cases["round trip > encodes ${text}"]
+    assert "const rows = [" in last.body and "const encoded = encodeXML(text);" in last.body
+    assert "decodeXML" not in last.body and "encodeHTML" not in last.body
+    # the lines after the ones left out keep their numbers
+    own = last.body.splitlines()[last.line - last.body_line]
+    assert own.strip().startswith("it(`encodes ${text}`")
