@@ -187,7 +187,7 @@ PROJECTS = (
     Project("entities", "npm", "entities@7.0.0", "ts-dev", "package", held_out=True,
             first=(39, 10, 20)),
     Project("portion", "pypi", "portion==2.6.0", "python-dev", "portion-2.6.0", held_out=True,
-            test_deps=("pytest", "coverage", "sortedcontainers")),
+            test_deps=("pytest", "coverage", "sortedcontainers"), first=(27, 4, 9)),
 )
 
 
