@@ -1462,12 +1462,12 @@ def test_a_run_that_stops_before_its_tests_is_named_in_the_report(qa_project: Pr
     state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
     evidence = json.loads((state / "execution-evidence.json").read_text())
     assert evidence["suites"][0]["stopped"] == (
-        "ModuleNotFoundError: No module named 'not_installed_pkg'")
+        "while loading conftest.py: ModuleNotFoundError: No module named 'not_installed_pkg'")
     assert "coverage: the test run stopped before its tests ran: no coverage report" in \
         evidence["diagnostics"]
     report = next(qa_project.impl.glob("qa-tests-E1-S1*.md")).read_text()
-    assert "before running any test: ModuleNotFoundError: No module named " \
-        "'not_installed_pkg'" in report
+    assert "before running any test: while loading conftest.py: ModuleNotFoundError: No " \
+        "module named 'not_installed_pkg'" in report
 
 
 def test_the_suite_runs_once_and_gives_every_kind_of_evidence(qa_project: Project) -> None:

@@ -1041,7 +1041,9 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     nothing. Colour codes (vitest's) are dropped first. A compile error is said where it is
     (`file:line:col: ...`; bash's in a bats file, `x.bats:31: syntax error ...`, its file
     relative to `project`); a config vite could not load, with that it could not; a run npm
-    stopped in a `pre<script>` hook (`pretest` running a lint that fails), with that hook."""
+    stopped in a `pre<script>` hook (`pretest` running a lint that fails), with that hook; a
+    conftest pytest could not import, with that conftest (`while loading tests/conftest.py:
+    ModuleNotFoundError: ...`: the error is the conftest's, whatever it raised)."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     said = _telling_line(stdout, stderr)
     if project is not None:
@@ -1049,6 +1051,12 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     hook = _stopped_in_hook(stdout)
     if hook is not None:
         return f"{hook}: {said}"
+    conftest = _CONFTEST_NOT_LOADED.search(stdout + "\n" + stderr)
+    if conftest is not None:  # the error is the conftest's, not the story's tests'
+        where = conftest.group(1)
+        if project is not None:
+            where = relative_text(where, project_roots(project)) or where
+        return f"while loading {where}: {said}"[:200]
     config = _CONFIG_NOT_LOADED.search(stdout + "\n" + stderr)
     if config is None:
         return said
@@ -1074,6 +1082,8 @@ def _stopped_in_hook(stdout: str) -> str | None:
                  if name.startswith("pre") and len(name) > 3 and name[3:] not in names), None)
 
 
+# pytest's line before the traceback of a conftest it could not import
+_CONFTEST_NOT_LOADED = lazy_re(r"^ImportError while loading conftest '([^']+)'", re.MULTILINE)
 # vite's (and so vitest's) line before the error a config it could not load raised
 _CONFIG_NOT_LOADED = lazy_re(r"^failed to load config from (\S+)$", re.MULTILINE)
 

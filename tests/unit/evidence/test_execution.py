@@ -84,12 +84,13 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     evidence = _run(root, _local_tier(f"{PY} -m pytest -q -p no:cacheprovider tests"))
     suite = evidence.suites[0]
     assert (suite.exit_code, suite.pass_count, suite.fail_count) == (4, 0, 0)
-    assert suite.stopped == "ModuleNotFoundError: No module named 'not_installed_pkg'"
+    assert suite.stopped == ("while loading conftest.py: ModuleNotFoundError: No module named "
+                             "'not_installed_pkg'")
     assert suite.as_json()["stopped"] == suite.stopped
     assert execution.ran_no_test(suite, root) == suite.stopped
     assert evidence.diagnostics == (
         "tier_1: the runner stopped before running its tests (exit 4, no report): "
-        "ModuleNotFoundError: No module named 'not_installed_pkg'",)
+        "while loading conftest.py: ModuleNotFoundError: No module named 'not_installed_pkg'",)
 
 
 @pytest.mark.parametrize(("stdout", "stderr", "said"), [
@@ -154,6 +155,16 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
 ])
 def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
     assert execution.runner_error(stdout, stderr) == said
+
+
+def test_a_conftest_that_does_not_import_is_named_where_the_run_stopped(tmp_path: Path) -> None:
+    # portion 2.6.0 with a conftest importing a module its venv lacks: pytest stops before any
+    # test, and the error is the conftest's, not the story's test file's
+    stderr = (f"ImportError while loading conftest '{tmp_path}/tests/conftest.py'.\n"
+              "tests/conftest.py:1: in <module>\n    import intervaltools\n"
+              "E   ModuleNotFoundError: No module named 'intervaltools'\n")
+    assert execution.runner_error("", stderr, tmp_path) == (
+        "while loading tests/conftest.py: ModuleNotFoundError: No module named 'intervaltools'")
 
 
 def test_local_runs_are_story_scoped_ci_runs_are_not(tmp_path: Path) -> None:
