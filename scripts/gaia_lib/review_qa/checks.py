@@ -678,7 +678,9 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
     reason, the tests that do not count, and those its words match that the run shows ran
     none of the story's code (the matcher's `idle`: tests of other code). A test that counts
     for no AC is named with that reason, not one for this AC: `expect(true).toBe(true)` is a
-    placeholder (it cannot fail), more than a check that a result exists."""
+    placeholder (it cannot fail), more than a check that a result exists. A nearest test
+    (`candidates`) that counts for no AC says so, with why, not the matcher's word that it
+    counts for another AC: a skipped test counts for none."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     by_id = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
     rows = []
@@ -702,7 +704,9 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
                 entry, "idle", ())}) if t in left_out},
             "matches": [match_record(entry, t) for t in counted],
             "candidates": [] if counted else [
-                {"test": m.test, **_plain_fields(dataclasses.asdict(m))}
+                {"test": m.test, **_plain_fields(dataclasses.asdict(m)),
+                 **({"why": f"it counts for no AC: {excluded[m.test]}"}
+                    if m.test in excluded else {})}
                 for m in getattr(entry, "candidates", ())],
         })
     return rows

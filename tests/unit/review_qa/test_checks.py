@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from gaia_lib.core import writes
 from gaia_lib.evidence import sut_names
-from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult
+from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult, Match
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
 from gaia_lib.stacks.toolprobe import StackProbe, ToolProbe
@@ -68,6 +68,28 @@ def test_a_placeholder_is_named_on_its_ac_as_a_placeholder() -> None:
     assert weak["AC3"][test].startswith("only checks that a result exists")
     (row,) = checks.effective_coverage(s, result, {test: placeholder}, weak)  # type: ignore[arg-type]
     assert (row["matched"], row["excluded"]) == (False, {test: placeholder})
+
+
+def test_a_nearest_test_that_counts_for_no_ac_says_so_not_that_it_counts_for_another() -> None:
+    """portion 2.6.0's IntervalDict story with `test_with_single_values` skipped in source: the
+    matcher still names it nearest to the lookup-by-interval AC because it "counts for AC1,
+    which its words fit better", yet the skipped test counts for no AC at all."""
+    s = SimpleNamespace(story=SimpleNamespace(priority="P1", acceptance_criteria=[
+        _ac("AC1", "Given an IntervalDict, when a point is looked up, then its value"),
+        _ac("AC2", "Given an IntervalDict, when it is indexed by an interval, then a new one")]))
+    skipped, other = "t.py::test_with_single_values", "t.py::test_update_with_mapping"
+    result = CoverageResult((
+        AcCoverage("AC1", True, 1, (skipped,), "name", False, True),
+        AcCoverage("AC2", False, 0, (), None, False, True, candidates=(
+            Match(skipped, 1.1, ("name",), ("interval",),
+                  "it counts for AC1, which its words fit better"),
+            Match(other, 1.9, ("name",), ("interval",),
+                  "it counts for AC3, which its words fit better")))), ())
+    why = "is a placeholder (skipped in source (@pytest.mark.skip))"
+    _, row = checks.effective_coverage(s, result, {skipped: why})  # type: ignore[arg-type]
+    assert [(c["test"], c["why"]) for c in row["candidates"]] == [
+        (skipped, f"it counts for no AC: {why}"),
+        (other, "it counts for AC3, which its words fit better")]
 
 
 def test_a_test_only_denying_the_value_an_ac_promises_checks_none_of_it() -> None:
