@@ -790,10 +790,37 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                                     f"{mock.target}): it checks the fake, and covers no AC",
                                     False, test=test))
             shown.add(test)
-    findings += [finding(t.partition("::")[0], lines.get(t, 1), "warning", "skipped-test",
-                         f"{t} was {why}; it covers no AC", False, test=t)
-                 for t, why in sorted(runner_skipped.items()) if t not in shown]
+    findings += skipped_findings({t: why for t, why in runner_skipped.items() if t not in shown},
+                                 lines)
     return ran("test-quality", findings)
+
+
+SKIPPED_ONE_BY_ONE = 3  # tests of one file, skipped for one reason, named each in a finding
+
+
+def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int]
+                     ) -> list[dict[str, Any]]:
+    """A Warning per test the runner skipped or never ran (`skipped`: test id -> why), but
+    one per file for more than `SKIPPED_ONE_BY_ONE` of its tests left unrun for one reason (a
+    conftest that does not import, a file that does not collect: the reason is the run's, and
+    35 findings saying it once each bury the rest of the report), at its first test's line,
+    naming how many and the first of them."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for test, why in sorted(skipped.items()):
+        groups.setdefault((test.partition("::")[0], why), []).append(test)
+    out = []
+    for (file, why), tests in groups.items():
+        if len(tests) <= SKIPPED_ONE_BY_ONE:
+            out += [finding(file, lines.get(t, 1), "warning", "skipped-test",
+                            f"{t} was {why}; it covers no AC", False, test=t) for t in tests]
+            continue
+        tests.sort(key=lambda t: (lines.get(t, 1), t))
+        named = ", ".join(t.partition("::")[2] for t in tests[:SKIPPED_ONE_BY_ONE])
+        out.append(finding(file, lines.get(tests[0], 1), "warning", "skipped-test",
+                           f"{len(tests)} tests of {file} were {why}; none covers an AC "
+                           f"({named} and {len(tests) - SKIPPED_ONE_BY_ONE} more)", False,
+                           subject="tests not run"))
+    return sorted(out, key=lambda f: (f["file"], f.get("test", ""), f.get("subject", "")))
 
 
 def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:

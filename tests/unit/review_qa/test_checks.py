@@ -92,6 +92,30 @@ def test_a_nearest_test_that_counts_for_no_ac_says_so_not_that_it_counts_for_ano
         (other, "it counts for AC3, which its words fit better")]
 
 
+def test_tests_a_run_never_reached_for_one_reason_are_one_finding_per_file() -> None:
+    """portion 2.6.0's IntervalDict story with a conftest importing a module its venv lacks:
+    pytest stopped before any test, and each of the 35 tests of tests/test_dict.py was a
+    warning of its own repeating that one reason. Past three tests of one file left unrun for
+    one reason, the file gets one warning naming how many and the first of them; a test
+    skipped for a reason of its own keeps its own."""
+    why = "never run: the run stopped before its tests ran (while loading tests/conftest.py: " \
+          "ModuleNotFoundError: No module named 'intervaltools')"
+    names = ["test_with_single_values", "test_with_intervals", "test_set", "test_delete_value",
+             "test_delete_missing_value"]
+    tests = {f"tests/test_dict.py::TestIntervalDict::{name}": 7 + 12 * i
+             for i, name in enumerate(names)}
+    skipped = {**dict.fromkeys(tests, why), "tests/test_io.py::test_to_data": "skipped: slow"}
+    found = checks.placeholder_check([], skipped, {**tests, "tests/test_io.py::test_to_data": 9})
+    assert [(f["file"], f["line"], f["message"]) for f in found["findings"]] == [
+        ("tests/test_dict.py", 7, f"5 tests of tests/test_dict.py were {why}; none covers an AC "
+         "(TestIntervalDict::test_with_single_values, TestIntervalDict::test_with_intervals, "
+         "TestIntervalDict::test_set and 2 more)"),
+        ("tests/test_io.py", 9, "tests/test_io.py::test_to_data was skipped: slow; it covers no "
+         "AC")]
+    three = checks.placeholder_check([], dict.fromkeys(list(tests)[:3], why), tests)
+    assert [f["test"] for f in three["findings"]] == sorted(list(tests)[:3])
+
+
 def test_a_test_only_denying_the_value_an_ac_promises_checks_none_of_it() -> None:
     """neverthrow 8.0.0's fromThrowable error-handler test weakened to
     `expect(result._unsafeUnwrapErr()).not.toBe({ message: 'error' })`, its only check: a
