@@ -166,8 +166,12 @@ class Suite:
         failed = [t for t in self.tests if t.outcome in FAILING
                   and not runner_output.still_running(t)][:FAILED_SHOWN]
         if failed:
+            # a module pytest could not collect is named by its file, and said to be one
             data["failed_tests"] = [
-                {k: v for k, v in (("name", t.shown), ("file", t.file), ("message", t.message))
+                {k: v for k, v in (("name", t.shown),
+                                   ("file", t.file or runner_output.uncollected_file(t)),
+                                   ("message", t.message),
+                                   ("uncollected", runner_output.uncollected_file(t) and True))
                  if v is not None} for t in failed]
         running = [t for t in self.tests if runner_output.still_running(t)]
         if running:

@@ -73,6 +73,15 @@ PYTEST_COLLECTION_FAILURE = "collection failure"
 MESSAGE_CHARS = 200
 
 
+def uncollected_file(outcome: TestOutcome) -> str | None:
+    """The file of a module pytest reports it could not collect (an error named after the
+    module's dotted path, with no file: `tests.test_dict` -> `tests/test_dict.py`); None for
+    any other outcome."""
+    if outcome.outcome == ERROR and not outcome.file and "." in outcome.name:
+        return outcome.name.replace(".", "/") + ".py"
+    return None
+
+
 def without_colour(text: str) -> str:
     """`text` without its terminal colour codes (`\x1b[31m`)."""
     return _ANSI.sub("", text)

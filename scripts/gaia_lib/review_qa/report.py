@@ -170,8 +170,10 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
     time; what was skipped, and why; what failed or timed out, with the logs of its stdout
     and stderr kept in the evidence directory `where`, each test the runner reported
-    failed with the first line of its failure, and, of a run that timed out, each test it
-    was still running: counted neither passed nor failed, as its runner reported neither."""
+    failed with the first line of its failure, each test file pytest could not collect (its
+    error counted apart from the failed tests, as pytest's summary counts it), and, of a run
+    that timed out, each test it was still running: counted neither passed nor failed, as
+    its runner reported neither."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
@@ -214,14 +216,21 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                        f"test: {suite['stopped']}{shown}\n")
             continue
         skipped = suite.get("skip_count", 0)
+        listed = [test for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
+        # pytest's errors collecting a file are no failed tests: its summary says `1 error`
+        uncollected = sum(bool(test.get("uncollected")) for test in listed)
         counts = ("its output gives no test counts" if suite.get("counted_from") else
-                  f"{suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} failed"
+                  f"{suite.get('pass_count', 0)} passed, "
+                  f"{suite.get('fail_count', 0) - uncollected} failed"
+                  f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
                   f"{f', {skipped} skipped' if skipped else ''}"
                   f"{f', {len(running)} still running' if running else ''}")
         out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){shown}"
                    f"{_narrowed(suite)}\n")
-        out += [f"  - failed: {_failed_test(test)}\n" for test in suite.get("failed_tests", [])
-                if isinstance(test, Mapping)]
+        out += [f"  - not collected: `{test.get('file')}`"
+                f"{': ' + str(test['message']) if test.get('message') else ''}\n"
+                if test.get("uncollected") else f"  - failed: {_failed_test(test)}\n"
+                for test in listed]
         out += [f"  - still running: `{_test_name(test)}`\n" for test in running]
     return "".join(out)
 

@@ -4,6 +4,7 @@ import hashlib
 
 import pytest
 
+from gaia_lib.evidence import execution, runner_output
 from gaia_lib.review_qa import report as qa_report
 
 GOOD = """## Deterministic Analysis
@@ -172,6 +173,29 @@ def test_a_run_that_stopped_before_its_tests_is_said_so_not_counted() -> None:
     assert qa_report.render_run(evidence, "ev") == (
         "- test run: tier_1 exited 4 before running any test: ModuleNotFoundError: No module "
         "named 'attr'; its output: ev/tier_1-stdout.log\n")
+
+
+def test_a_test_file_pytest_could_not_collect_is_named_by_its_path_not_as_a_failed_test(
+        ) -> None:
+    """portion 2.6.0's tests/test_dict.py with an unclosed parenthesis: pytest's summary says
+    `1 error`, its junit report a testcase named `tests.test_dict`; the run line said `0
+    passed, 1 failed` and `failed: `tests.test_dict``, a dotted name no test has."""
+    junit = ('<testsuites><testsuite name="pytest" errors="1" failures="0" skipped="0" '
+             'tests="1"><testcase classname="" name="tests.test_dict" time="0.000"><error '
+             'message="collection failure">.venv/lib/python3.11/site-packages/_pytest/python.py'
+             ':528: in importtestmodule\n    mod = import_path(\nE     File "/tmp/p/tests/'
+             'test_dict.py", line 42\nE       def test_set(self:\nE                   ^\n'
+             "E   SyntaxError: '(' was never closed</error></testcase></testsuite>"
+             "</testsuites>")
+    parsed = runner_output.parse_junit_xml(junit)
+    suite = execution.Suite("tier_1", "pytest", 2, 0.2, parsed.passed,
+                            parsed.failed + parsed.errors, False, True, tests=parsed.tests,
+                            stdout_log="tier_1-stdout.log")
+    assert qa_report.render_run({"suites": [suite.as_json()]}, "ev") == (
+        "- test run: tier_1 exited 2 (0 passed, 0 failed, 1 test file(s) not collected); its "
+        "output: ev/tier_1-stdout.log\n"
+        "  - not collected: `tests/test_dict.py`: SyntaxError: '(' was never closed "
+        "(tests/test_dict.py:42)\n")
 
 
 def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
