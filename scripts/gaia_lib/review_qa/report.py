@@ -199,10 +199,8 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
             continue
         if not failed:
-            skipped = suite.get("skip_count", 0)
             counts = ("exit 0; its output gives no test counts" if suite.get("counted_from")
-                      else f"{suite.get('pass_count', 0)} passed"
-                      f"{f', {skipped} skipped' if skipped else ''}")
+                      else f"{suite.get('pass_count', 0)} passed{_skipped(suite)}")
             out.append(f"- test run: {suite.get('name', '?')} passed ({counts}) in "
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s{_narrowed(suite)}\n")
             continue
@@ -215,7 +213,6 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
             out.append(f"- test run: {suite.get('name', '?')} {state} before running any "
                        f"test: {suite['stopped']}{shown}\n")
             continue
-        skipped = suite.get("skip_count", 0)
         listed = [test for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
         # pytest's errors collecting a file are no failed tests: its summary says `1 error`
         uncollected = sum(bool(test.get("uncollected")) for test in listed)
@@ -223,7 +220,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                   f"{suite.get('pass_count', 0)} passed, "
                   f"{suite.get('fail_count', 0) - uncollected} failed"
                   f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
-                  f"{f', {skipped} skipped' if skipped else ''}"
+                  f"{_skipped(suite)}"
                   f"{f', {len(running)} still running' if running else ''}")
         out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){shown}"
                    f"{_narrowed(suite)}\n")
@@ -233,6 +230,14 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                 for test in listed]
         out += [f"  - still running: `{_test_name(test)}`\n" for test in running]
     return "".join(out)
+
+
+def _skipped(suite: Mapping[str, Any]) -> str:
+    """A run's skipped tests for its counts (`, 2 skipped, 1 xfailed`): its expected failures
+    apart from its skips, as pytest's summary counts them; "" for none."""
+    xfailed = suite.get("xfail_count", 0)
+    skipped = suite.get("skip_count", 0) - xfailed
+    return f"{f', {skipped} skipped' if skipped else ''}{f', {xfailed} xfailed' if xfailed else ''}"
 
 
 STORY_FILES_SHOWN = 3  # story test files a run line names; more are counted
@@ -259,9 +264,8 @@ def _unreported_run(suite: Mapping[str, Any], where: str) -> str:
     """The header line of a run that wrote no per-test report where its runner should have:
     that it did not, and why; its counts from the review's progress log (pytest), from its
     output, or none: then no test of it is known to have run."""
-    skipped = suite.get("skip_count", 0)
     counts = (f"{suite.get('pass_count', 0)} passed, {suite.get('fail_count', 0)} failed"
-              f"{f', {skipped} skipped' if skipped else ''}")
+              f"{_skipped(suite)}")
     if suite.get("outcomes_from"):
         counts += " by the review's progress log of the run"
     elif suite.get("pass_count") or suite.get("fail_count"):

@@ -198,6 +198,24 @@ def test_a_test_file_pytest_could_not_collect_is_named_by_its_path_not_as_a_fail
         "(tests/test_dict.py:42)\n")
 
 
+def test_an_expected_failure_is_counted_as_pytest_counts_it_not_as_a_skip() -> None:
+    """portion 2.6.0's test_set marked `xfail` and failing: pytest says `34 passed, 1
+    xfailed`; the run line said `34 passed, 1 skipped`."""
+    case = '<testcase classname="tests.test_dict.TestIntervalDict" name="{}" time="0.001">{}' \
+           '</testcase>'
+    junit = ('<testsuites><testsuite name="pytest" errors="0" failures="0" skipped="2" '
+             'tests="4">' + case.format("test_set", '<skipped type="pytest.xfail" '
+                                        'message="not yet" />')
+             + case.format("test_repr", '<skipped type="pytest.skip" message="slow" />')
+             + case.format("test_find", "") + case.format("test_copy", "")
+             + "</testsuite></testsuites>")
+    parsed = runner_output.parse_junit_xml(junit)
+    suite = execution.Suite("tier_1", "pytest", 0, 0.15, parsed.passed, 0, False, True,
+                            skip_count=parsed.skipped, tests=parsed.tests)
+    assert qa_report.render_run({"suites": [suite.as_json()]}, "ev") == (
+        "- test run: tier_1 passed (2 passed, 1 skipped, 1 xfailed) in 0.1 s\n")
+
+
 def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
     evidence = {"suites": [
         {"name": "tier_1", "exit_code": 0, "pass_count": 59, "fail_count": 0,
