@@ -41,9 +41,10 @@ Rules:
 
 from __future__ import annotations
 
+import ast
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -198,11 +199,30 @@ state/dev-story/**/*-junit.xml
 """
 
 
+def setup_py_name(text: str) -> str | None:
+    """The `name=` a setup.py hands `setup()` as a string literal (`setup(name="portion",
+    ...)`, `setuptools.setup(...)` too); None where it has none or does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    for node in ast.walk(tree):
+        called = getattr(node, "func", None)
+        if isinstance(node, ast.Call) and "setup" in (getattr(called, "id", None),
+                                                      getattr(called, "attr", None)):
+            name = next((k.value for k in node.keywords if k.arg == "name"), None)
+            if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                return name.value
+    return None
+
+
 # Where a project names itself: (file, pattern); the first found wins, else the directory.
-_NAMED_IN: tuple[tuple[str, re.Pattern[str] | tuple[str, ...] | None], ...] = (
+_NAMED_IN: tuple[tuple[str, re.Pattern[str] | tuple[str, ...] | Callable[[str], str | None]
+                       | None], ...] = (
     ("package.json", None),
     ("pyproject.toml", ("project", "tool.poetry")),
     ("setup.cfg", ("metadata",)),
+    ("setup.py", setup_py_name),
     ("go.mod", re.compile(r"^module\s+(\S+)", re.MULTILINE)))
 _SECTION = re.compile(r"^\[([^\]\n]+)\][ \t]*(?:#.*)?$")
 _NAME_KEY = re.compile(r"""^name\s*=\s*["']?([^"'\s#]+)""")
@@ -227,7 +247,8 @@ def section_name(text: str, sections: Sequence[str]) -> str | None:
 
 def project_name(root: Path) -> str:
     """The project's own name (package.json `name`, pyproject.toml's `[project]` or
-    `[tool.poetry]` name, setup.cfg's `[metadata]` name, the last part of go.mod's module
+    `[tool.poetry]` name, setup.cfg's `[metadata]` name, the `name=` setup.py hands `setup()`
+    (portion 2.6.0 names itself there alone), the last part of go.mod's module
     path that is no major version suffix: `semver` of `github.com/blang/semver/v4`), else its
     directory's (an unpacked `tinydb-4.8.2/`)."""
     for file, pattern in _NAMED_IN:
@@ -239,6 +260,8 @@ def project_name(root: Path) -> str:
             name = package_json(text).get("name")
         elif isinstance(pattern, tuple):
             name = section_name(text, pattern)
+        elif callable(pattern):
+            name = pattern(text)
         else:
             found = pattern.search(text)
             parts = re.sub(r"/v[0-9]+$", "", found.group(1)).rsplit("/", 1) if found else ()

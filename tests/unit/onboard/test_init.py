@@ -121,6 +121,11 @@ def test_a_commit_of_gaia_leaves_out_lock_sidecars_and_review_caches(repo: Path)
     ("pyproject.toml", '[project]\nauthors = [\n    { name = "J B" },\n]\nname = "webcolors"\n',
      "webcolors"),
     ("setup.cfg", "[metadata]\nname = shoplib\n", "shoplib"),
+    # portion 2.6.0 names itself in its setup.py alone (its setup.cfg has no [metadata])
+    ("setup.py", 'from setuptools import setup\n\nsetup(\n    name="portion",\n'
+                 '    version="2.6.0",\n)\n', "portion"),
+    ("setup.py", 'import setuptools\nsetuptools.setup(name="shoplib")\n', "shoplib"),
+    ("setup.py", "from setuptools import setup\nsetup(name=NAME)\n", "tinydb-4.8.2"),
     ("go.mod", "module github.com/acme/cart\n\ngo 1.19\n", "cart"),
     # a major version suffix names no project (blang/semver v4)
     ("go.mod", "module github.com/blang/semver/v4\n", "semver"),
