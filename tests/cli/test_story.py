@@ -70,6 +70,17 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.startswith("usage: gaia story show")
 
 
+def test_the_help_of_new_says_where_the_story_is_written(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # a user setting gaia up on portion 2.6.0 read `gaia story new --help` to learn where to
+    # put a story for a review to find it; it did not say
+    assert story_cmd.main(["new", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "<implementation-artifacts>/epic-<n>/stories/<KEY>-<title slug>.md" in out
+    assert ".gaia/artifacts/implementation-artifacts/epic-e1/stories/" \
+        "E1-S1-refuse-expired-codes.md" in out
+
+
 def test_parse_prints_the_ten_upstream_lines(project: Project) -> None:
     path = project.add_story("E2-S4", layout="nested", status="In-Progress")
     text = path.read_text().replace("depends_on: []", 'depends_on: ["E1-S1", "E1-S2"]')

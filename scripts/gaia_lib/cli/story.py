@@ -70,7 +70,20 @@ def parse(story_path: str) -> int:
     return 0
 
 
-@cli.command("new", help="Write a story file from the canonical template.")
+NEW_HELP = """Write a story file from the canonical template and print its path.
+
+\b
+  It goes to <implementation-artifacts>/epic-<n>/stories/<KEY>-<title slug>.md
+  (.gaia/artifacts/implementation-artifacts/epic-e1/stories/E1-S1-refuse-expired-codes.md
+  for `gaia story new E1-S1 --title "Refuse expired codes"`), with status backlog, and is
+  listed under its epic in the epics index. Fill in its acceptance criteria and File List,
+  then walk it to `review` with `gaia transition-story-status KEY --to ...`.
+
+Exit codes: 0 written; 1 the story exists, a bad key, title, epic, priority, risk or points;
+2 usage."""
+
+
+@cli.command("new", help=NEW_HELP)
 @click.argument("key")
 @click.option("--title", required=True, help="The story's title.")
 @click.option("--epic", default=None, help="Epic key (default: the key's E<n> prefix).")
