@@ -168,6 +168,15 @@ def test_file_list_notes_in_brackets_and_after_a_path_in_backticks() -> None:
         "src/encode.spec.ts", "engine/src/lib.rs", "src/escape.ts", "src/index.spec.ts")
 
 
+def test_file_list_entries_with_a_note_in_parentheses_are_their_paths() -> None:
+    # portion 2.6.0's IntervalDict story listing its source as `portion/dict.py (new)`: the
+    # entry was read as a path that does not exist, and the review measured no line of it
+    body = ("\n### File List\n\n- portion/dict.py (new)\n- `portion/interval.py` (modified)\n"
+            "- `tests/test_dict.py` covers the lookups\n- app/(auth)/page.tsx\n")
+    assert parse_story(fm("key: E1-S1\n", body), P).file_list == (
+        "portion/dict.py", "portion/interval.py", "tests/test_dict.py", "app/(auth)/page.tsx")
+
+
 def test_file_list_absent_vs_empty() -> None:
     assert parse_story(fm("key: E1-S1\n"), P).file_list is None
     assert parse_story(fm("key: E1-S1\n", "\n### File List\n\n_none yet_\n"), P).file_list == ()
