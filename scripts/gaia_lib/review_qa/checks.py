@@ -953,7 +953,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     installed the check is skipped, naming the tools the stack looks for; so is it when the
     report measured none of the File List's files (a build that failed, a report of other
     code) or is empty (jest's lcov.info of a run that ran no test): nothing was judged, so
-    nothing passed."""
+    nothing passed. A File List's test files are no code of the story's: neither measured nor
+    read for handlers (a File List of tests alone is skipped, said so)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     # `measured`, when it ran: each File List source the report measured, with its lines and
     # branches run (the report's own summary of the story's code)
@@ -1000,7 +1001,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if language is None or not source.is_file():
             continue
         listed.append(rel)
-        record = parsed.for_file(rel)
+        # a test file is no code of the story's: its lines run when it runs, and its own
+        # `except` clauses are no error path of the story's
+        record = None if stacks.names_test_file(rel) else parsed.for_file(rel)
         if record is None:
             continue
         measured += 1
@@ -1037,7 +1040,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         named = [rel for rel in listed  # its sources, where it lists any beside its tests
                  if not stacks.names_test_file(rel)] or listed
         shown = ", ".join(named[:4]) + (", ..." if len(named) > 4 else "")
-        why = (f"{rel_report} measured none of the File List's files ({shown})" if listed
+        why = ("the File List names no source file, only tests" + f" ({shown})"
+               if listed and all(stacks.names_test_file(rel) for rel in listed) else
+               f"{rel_report} measured none of the File List's files ({shown})" if listed
                else "the File List names no file in a language the check reads")
         return check("branch-coverage", "skipped", scope=rel_report,
                      skip_reason=f"{why}: untested-error-path findings cannot be confirmed"

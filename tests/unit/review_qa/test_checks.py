@@ -547,6 +547,34 @@ def test_two_handlers_of_one_kind_in_one_function_are_two_findings(tmp_path: Pat
         (4, "except Exception in parse_date"), (8, "except Exception in parse_date #2")]
 
 
+def test_a_file_lists_test_file_is_no_code_of_the_storys(tmp_path: Path) -> None:
+    """portion 2.6.0's IntervalDict story whose File List named only `tests/test_dict.py`:
+    the coverage report measured the test file (every line of it runs when it runs) and the
+    report said "The story's code as the tests ran it: tests/test_dict.py: 246 of 246 (100%)
+    lines", the check passed. A test file is measured as no code of the story's."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_dict.py").write_text("def test_get():\n    assert 1\n")
+    (tmp_path / "portion").mkdir()
+    (tmp_path / "portion/dict.py").write_text("def get(d, k):\n    return d[k]\n")
+    report = tmp_path / "coverage.json"
+    report.write_text('{"files": {"tests/test_dict.py": {"executed_lines": [1, 2], '
+                      '"missing_lines": []}, "portion/dict.py": {"executed_lines": [1, 2], '
+                      '"missing_lines": []}}}')
+    tests_only = SimpleNamespace(project=tmp_path,
+                                 story=SimpleNamespace(file_list=["tests/test_dict.py"]))
+    result = checks.branch_evidence(tests_only, [],  # type: ignore[arg-type]
+                                    report=(report, "coveragepy-json"))
+    assert (result["status"], result.get("measured")) == ("skipped", None)
+    assert result["skip_reason"] == (
+        "the File List names no source file, only tests (tests/test_dict.py): "
+        "untested-error-path findings cannot be confirmed")
+    both = SimpleNamespace(project=tmp_path, story=SimpleNamespace(
+        file_list=["portion/dict.py", "tests/test_dict.py"]))
+    result = checks.branch_evidence(both, [],  # type: ignore[arg-type]
+                                    report=(report, "coveragepy-json"))
+    assert [m["file"] for m in result["measured"]] == ["portion/dict.py"]
+
+
 def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_counts_not() -> None:
     """scule's titleCase table with its check weakened to `toBeDefined()`: the promised value
     sits in the `expected` column, which no check reads. A table whose values the presence
