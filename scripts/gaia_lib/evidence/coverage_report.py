@@ -1,6 +1,8 @@
 """Line and branch coverage from the coverage tools' own reports, one record per source file.
 
-Formats: coverage.py JSON (`coverage json`, with branch data), lcov `.info` (SF / DA / BRDA),
+Formats: coverage.py JSON (`coverage json`, with branch data; a report of lines alone, its
+`meta.branch_coverage` false, marks each file's branches as not measured), lcov `.info` (SF /
+DA / BRDA),
 Cobertura XML (coverage.py `coverage xml`, istanbul's cobertura reporter), JaCoCo XML and Go
 cover profiles. `uncovered_error_branches` cross-references a source file with its record to
 find error handlers (Python `except`, JS/TS/Java `catch`, Go `if err != nil {`) that no test ran:
@@ -20,7 +22,7 @@ import json
 import re
 import tokenize
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gaia_lib.core import pyast
@@ -45,6 +47,9 @@ class FileCoverage:
     covered_lines: tuple[int, ...]
     missed_lines: tuple[int, ...]
     branches: tuple[BranchArc, ...] = ()
+    # False where the report says it measured no branch of any file (coverage.py's
+    # `meta.branch_coverage`: a run of lines alone), not that the file has none
+    branches_measured: bool = True
 
     @property
     def branches_taken(self) -> int:
@@ -132,7 +137,12 @@ def combined(reports: Sequence[CoverageReport]) -> CoverageReport:
                 builder.line(record.file, number, False)
             for arc in record.branches:
                 builder.arc(record.file, arc.line, arc.branch, arc.taken)
-    return builder.build("lcov")
+    merged = builder.build("lcov")
+    # a file's branches are measured where any report measured them
+    measured = {record.file for report in reports for record in report.files
+                if record.branches_measured}
+    return replace(merged, files=tuple(replace(record, branches_measured=record.file in measured)
+                                       for record in merged.files))
 
 
 def to_lcov(report: CoverageReport) -> str:
@@ -201,7 +211,12 @@ def parse_coveragepy_json(data: bytes | str, exit_code: int = 1) -> CoverageRepo
                 source = _int(arc[0], f"{what}: {file}.{key}", exit_code)
                 target = _int(arc[1], f"{what}: {file}.{key}", exit_code)
                 builder.arc(file, source, str(target), taken)
-    return builder.build("coveragepy-json")
+    report = builder.build("coveragepy-json")
+    meta = doc.get("meta")
+    if isinstance(meta, dict) and meta.get("branch_coverage") is False:
+        return replace(report, files=tuple(replace(record, branches_measured=False)
+                                           for record in report.files))
+    return report
 
 
 # --- lcov -------------------------------------------------------------------------------------

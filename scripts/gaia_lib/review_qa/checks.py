@@ -1014,7 +1014,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         sizes.append({"file": rel, "lines": lines_total,
                       "lines_covered": len(record.covered_lines),
                       "branches": len(record.branches),
-                      "branches_taken": record.branches_taken})
+                      "branches_taken": record.branches_taken,
+                      **({} if record.branches_measured else {"branches_measured": False})})
         text = source.read_text(encoding="utf-8", errors="replace")
         seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
         for branch in coverage_report.uncovered_error_branches(text, record, language):

@@ -78,7 +78,9 @@ def _share(part: int, whole: int) -> str:
 
 def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     """What the branch-coverage check's report measured of the story's own code, file by
-    file: its lines run and its branches taken."""
+    file: its lines run and its branches taken, or that the run measured no branch (the
+    review's line probes: `GAIA_COVERAGE_MODE=tracer` measures them), not a file without
+    any."""
     check = next((c for c in checks if c.get("name") == "branch-coverage"), None)
     if check is None or not check.get("measured"):
         return []
@@ -86,7 +88,8 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     out = ["", f"The story's code as the tests ran it ({check.get('scope', 'coverage report')}):"]
     for entry in measured:
         branches = (f", {_share(entry['branches_taken'], entry['branches'])} branches taken"
-                    if entry.get("branches") else "")
+                    if entry.get("branches") else ", branches not measured"
+                    if entry.get("branches_measured") is False else "")
         out.append(f"- {entry['file']}: {_share(entry['lines_covered'], entry['lines'])} lines"
                    f"{branches}")
     return out

@@ -11,6 +11,7 @@ from gaia_lib.evidence import sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult, Match
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
+from gaia_lib.review_qa import report as qa_report
 from gaia_lib.stacks.toolprobe import StackProbe, ToolProbe
 from gaia_lib.story.acceptance import AcceptanceCriterion
 
@@ -573,6 +574,26 @@ def test_a_file_lists_test_file_is_no_code_of_the_storys(tmp_path: Path) -> None
     result = checks.branch_evidence(both, [],  # type: ignore[arg-type]
                                     report=(report, "coveragepy-json"))
     assert [m["file"] for m in result["measured"]] == ["portion/dict.py"]
+
+
+def test_a_run_of_lines_alone_says_the_storys_branches_were_not_measured(tmp_path: Path) -> None:
+    """portion 2.6.0's IntervalDict review: the probes measure lines only (the report's
+    `meta.branch_coverage` is false) and the report said "portion/dict.py: 185 of 185 (100%)
+    lines", as it says of a file without a branch, while coverage.py's tracer finds 86 in it,
+    3 never taken."""
+    (tmp_path / "portion").mkdir()
+    (tmp_path / "portion/dict.py").write_text("def get(d, k):\n    if k in d:\n"
+                                              "        return d[k]\n    return None\n")
+    report = tmp_path / "attribution-coverage.json"
+    files = '{"portion/dict.py": {"executed_lines": [1, 2, 3, 4], "missing_lines": []}}'
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["portion/dict.py"]))
+    said = []
+    for branch in ("false", "true"):
+        report.write_text(f'{{"meta": {{"branch_coverage": {branch}}}, "files": {files}}}')
+        result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+        said.append(qa_report.render_code_coverage([result])[-1])
+    assert said == ["- portion/dict.py: 4 of 4 (100%) lines, branches not measured",
+                    "- portion/dict.py: 4 of 4 (100%) lines"]
 
 
 def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_counts_not() -> None:
