@@ -1509,6 +1509,23 @@ def test_a_second_review_of_an_unchanged_story_is_served_from_the_cache(
     assert third is not None and not third.cached
 
 
+def test_a_review_measuring_branches_is_not_served_the_analysis_of_lines_alone(
+        qa_project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """portion 2.6.0's IntervalDict story reviewed again with GAIA_COVERAGE_MODE=tracer: the
+    run measured its branches, yet the analysis of the probes' run (lines alone) was served
+    from the cache and the report said so. The same run again keeps the cache."""
+    _, first, _ = review_qa.run(qa_project.root, "E1-S1")
+    assert first is not None and not first.cached
+    assert "branches_measured" in _check(qa_project, "branch-coverage")["measured"][0]
+    monkeypatch.setenv("GAIA_COVERAGE_MODE", "tracer")
+    _, traced, _ = review_qa.run(qa_project.root, "E1-S1")
+    assert traced is not None and not traced.cached
+    (measured,) = _check(qa_project, "branch-coverage")["measured"]
+    assert "branches_measured" not in measured and measured["branches"] > 0
+    _, again, _ = review_qa.run(qa_project.root, "E1-S1")
+    assert again is not None and again.cached
+
+
 def test_a_review_process_keeps_its_rules_patterns_for_the_next(qa_project: Project,
                                                                  tmp_path: Path) -> None:
     """`gaia review-qa` as a process: it loads the kept patterns before its rules are imported

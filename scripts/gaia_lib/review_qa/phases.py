@@ -239,7 +239,8 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         coverage_run.find_report(s.project)
     material = {
         "coverage_report": sha256_bytes(report[0].read_bytes()) if report else None,
-        "review_coverage": bool(run is not None and run.coverage is not None),
+        "review_coverage": _measured(run.coverage) if run is not None and run.coverage
+        is not None else False,
         "runner_skipped": sorted(run.runner_skipped) if run is not None else None,
         "runner_failed": sorted(run.runner_failed.items()) if run is not None else None,
         "required_failed": sorted(run.required_failed) if run is not None else None,
@@ -274,6 +275,30 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
                     for rel, text in sorted((plugins or {}).items())},
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def _measured(report: tuple[Path, str]) -> str:
+    """A digest of what the review's own coverage report measured, without the time it was
+    written: coverage.py's JSON by its files and whether it measured branches (its `meta`
+    holds a timestamp, new each run: the same run must keep the cache), any other format by
+    its bytes. A run measuring branches where the cached one measured lines alone
+    (`GAIA_COVERAGE_MODE=tracer`) is not served the lines-only analysis."""
+    path, fmt = report
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return "unreadable"
+    if fmt == "coveragepy-json":
+        try:
+            doc = json.loads(data)
+        except ValueError:
+            return sha256_bytes(data)
+        if isinstance(doc, dict):
+            meta = doc.get("meta")
+            branches = meta.get("branch_coverage") if isinstance(meta, dict) else None
+            data = json.dumps([branches, doc.get("files")],
+                              sort_keys=True).encode("utf-8")
+    return sha256_bytes(data)
 
 
 def _file_hashes(project: Path, rels: Iterable[str], story_rel: str | None = None
