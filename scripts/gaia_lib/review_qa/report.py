@@ -55,6 +55,7 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
                    f"{'yes' if entry['matched'] else 'no'} | "
                    f"{entry['test_count']} | {entry.get('matched_by') or '—'} |")
     out += render_matches(coverage.get("per_ac", []))
+    out += render_unmatched(analysis)
     out += render_code_coverage(analysis.get("checks", []))
     findings = [(c["name"], f) for c in analysis.get("checks", []) for f in c.get("findings", [])]
     if findings:
@@ -70,6 +71,31 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
         out += ["", "Story gate warnings:"]
         out += [f"- {filelist.warning_sentence(w)}" for w in warnings]
     return "\n".join(out) + "\n"
+
+
+UNMATCHED_SHOWN = 10  # story tests counting for no AC that the report names; more are counted
+
+
+def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
+    """The story's tests (attributed to it: every test found but `unattributed_tests`) that
+    the list of tests per AC names nowhere: no AC counts them, none is left out with a
+    reason, none is an uncovered AC's nearest. A reviewer looks there for what the ACs do
+    not say, or for an AC the matching missed (portion's `test_or_ior` for its AC on `|`);
+    without it they are in no line of the report."""
+    outside = set(analysis.get("unattributed_tests", []))
+    named: set[str] = set()
+    for entry in analysis.get("coverage", {}).get("per_ac", []):
+        named.update(entry.get("tests", []), entry.get("excluded") or {},
+                     (m.get("test") for m in entry.get("candidates") or []))
+    tests = [str(case["id"]) for case in analysis.get("test_cases", [])
+             if isinstance(case, Mapping) and case.get("id") not in outside
+             and case.get("id") not in named]
+    if not tests:
+        return []
+    more = len(tests) - UNMATCHED_SHOWN
+    return ["", f"The story's tests no AC counts, nor names as nearest ({len(tests)}):",
+            *(f"- `{shown(test)}`" for test in sorted(tests)[:UNMATCHED_SHOWN]),
+            *([f"- and {more} more"] if more > 0 else [])]
 
 
 def _share(part: int, whole: int) -> str:

@@ -198,6 +198,30 @@ def test_a_test_file_pytest_could_not_collect_is_named_by_its_path_not_as_a_fail
         "(tests/test_dict.py:42)\n")
 
 
+def test_the_storys_tests_no_ac_counts_are_named_not_left_out_of_the_report() -> None:
+    """portion 2.6.0's IntervalDict story: `test_or_ior` (the `|` AC's test, missed) and
+    `test_repr` (of no AC) counted for nothing and were named nowhere in the report; a
+    test of the story outside its File List, named after its key, neither."""
+    per = "tests/test_dict.py::TestIntervalDict::"
+    ids = [per + name for name in ("test_set", "test_or_ior", "test_repr", "test_find",
+                                   "test_copy", "test_clear")] + [
+        "tests/test_io.py::test_e1_s1_lookup_after_from_string", "tests/test_io.py::test_to_string"]
+    analysis: dict[str, object] = {
+        "test_cases": [{"id": test} for test in ids],
+        "unattributed_tests": ["tests/test_io.py::test_to_string"],
+        "coverage": {"per_ac": [
+            {"ac_id": "AC3", "matched": True, "tests": [per + "test_set"]},
+            {"ac_id": "AC8", "matched": False, "tests": [],
+             "excluded": {per + "test_find": "failed in this run"}},
+            {"ac_id": "AC10", "matched": False, "tests": [],
+             "candidates": [{"test": per + "test_copy", "why": "too little"}]}]}}
+    assert qa_report.render_unmatched(analysis) == [
+        "", "The story's tests no AC counts, nor names as nearest (4):",
+        f"- `{per}test_clear`", f"- `{per}test_or_ior`", f"- `{per}test_repr`",
+        "- `tests/test_io.py::test_e1_s1_lookup_after_from_string`"]
+    assert qa_report.render_unmatched({**analysis, "unattributed_tests": ids}) == []
+
+
 def test_an_expected_failure_is_counted_as_pytest_counts_it_not_as_a_skip() -> None:
     """portion 2.6.0's test_set marked `xfail` and failing: pytest says `34 passed, 1
     xfailed`; the run line said `34 passed, 1 skipped`."""
