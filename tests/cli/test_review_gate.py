@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -101,8 +102,14 @@ def test_update_with_proof_stores_report_and_round(
     code, out, _ = gate_call(capsys, "history", "--story", "E1-S1", "--gate", "QA Tests")
     assert code == 0 and _recorded_today(out, "1\tPASSED\treports/qa.md\t{date}\n")
     summary = story.parent / "reviews" / "review-summary.md"
-    assert "## QA Tests\n**Verdict:** PASSED\n**Report:** [reports/qa.md](reports/qa.md)" in \
-        summary.read_text()
+    # the link reads as the project-relative path, and points there from the summary's own
+    # directory: portion 2.6.0's summary linked `.gaia/artifacts/...` from inside .gaia/artifacts
+    said = re.search(r"## QA Tests\n\*\*Verdict:\*\* PASSED\n\*\*Report:\*\* "
+                     r"\[reports/qa\.md\]\(([^)]+)\)", summary.read_text())
+    assert said is not None and said.group(1).startswith("../")
+    assert (summary.parent / said.group(1)).resolve() == (project.root / "reports/qa.md").resolve()
+    table = re.search(r"\| QA Tests \| PASSED \| \[link\]\(([^)]+)\) \|", summary.read_text())
+    assert table is not None and table.group(1) == said.group(1)
 
 
 def test_update_refuses_passed_on_red_evidence(

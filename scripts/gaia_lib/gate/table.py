@@ -26,6 +26,7 @@ import dataclasses
 import datetime
 import json
 import os
+import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -390,9 +391,11 @@ def summary_path(project: Path, story_path: Path, key: str) -> Path:
 
 
 def summary_text(key: str, date: str, rows: Sequence[GateRow], links: Sequence[str],
-                 missing: Sequence[bool]) -> str:
+                 missing: Sequence[bool], where: str = ".") -> str:
     """The review summary (pure). `links[i]` / `missing[i]` describe row i's report; an
-    empty link: none yet (a review not run), shown as such rather than linked."""
+    empty link: none yet (a review not run), shown as such rather than linked. A link reads
+    as the project-relative path and points from `where`, the summary's own directory
+    (project-relative): a markdown link is read from the file that holds it."""
     result = composite(rows)
     overall = FAILED if result.blocking else "INCOMPLETE" if result.pending else PASSED
     out = [
@@ -404,7 +407,7 @@ def summary_text(key: str, date: str, rows: Sequence[GateRow], links: Sequence[s
     for row, link, gone in zip(rows, links, missing, strict=True):
         report = (
             f"MISSING — `{link}` not on disk (verdict {row.status} written without evidence)"
-            if gone else f"[{link}]({link})" if link else "— (no report yet)"
+            if gone else f"[{link}]({_href(link, where)})" if link else "— (no report yet)"
         )
         out += [f"## {row.name}", f"**Verdict:** {row.status}", f"**Report:** {report}",
                 "**Synopsis:** See report", ""]
@@ -420,11 +423,18 @@ def summary_text(key: str, date: str, rows: Sequence[GateRow], links: Sequence[s
     out += ["## Aggregate Gate Status", "", "| Review | Verdict | Report |", "|---|---|---|"]
     out += [
         f"| {r.name} | {r.status} | "
-        f"{'MISSING' if gone else f'[link]({link})' if link else '—'} |"
+        f"{'MISSING' if gone else f'[link]({_href(link, where)})' if link else '—'} |"
         for r, link, gone in zip(rows, links, missing, strict=True)
     ]
     out += ["", f"**Overall Status:** {overall}"]
     return "\n".join(out) + "\n"
+
+
+def _href(link: str, where: str) -> str:
+    """A project-relative `link` as a markdown link target from the directory `where` (an
+    absolute one, outside the project, as it is)."""
+    return link if where == "." or posixpath.isabs(link) or posixpath.isabs(where) \
+        else posixpath.relpath(link, where)
 
 
 def write_summary(project: Path, story_path: Path, key: str, rows: Sequence[GateRow]) -> Path:
@@ -445,7 +455,9 @@ def write_summary(project: Path, story_path: Path, key: str, rows: Sequence[Gate
     out = summary_path(project, story_path, key)
     date = _utc_date(story_path.stat().st_mtime)
     # rendered from the story's gate rows by every gate write: derivable
-    writes.write_text(out, summary_text(key, date, rows, links, missing), project, durable=False)
+    where = paths.relative_to_project(out.parent, project)
+    writes.write_text(out, summary_text(key, date, rows, links, missing, where), project,
+                      durable=False)
     return out
 
 
