@@ -975,6 +975,23 @@ def test_reviews_that_could_not_test_are_no_qa_rounds(
     assert not Path(out["report"]).exists()  # a tested review leaves no stale untested one
 
 
+def test_a_story_test_changed_outside_the_file_list_makes_a_new_round(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """portion 2.6.0's IntervalDict story with a test added to tests/test_io.py under a
+    comment naming E1-S1: the test is the story's and ran, yet matching no AC its file was no
+    file of the story's, and the review was "round 3 again: the story's files are unchanged"."""
+    keyed = ('from app.signup import signup\n\n\n# E1-S1: the address is kept as typed\n'
+             'def test_address_is_kept():\n    assert signup("A@B.co") == "{}"\n')
+    qa_project.write("tests/test_other.py", keyed.format("created"))
+    assert command.main(["E1-S1", "--format", "json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert "tests/test_other.py" in _analysis(qa_project)["story_test_files"]  # type: ignore[operator]
+    qa_project.write("tests/test_other.py", keyed.format("created") + "    assert True\n")
+    assert command.main(["E1-S1", "--format", "json"]) in (0, 1)
+    second = json.loads(capsys.readouterr().out)
+    assert (first["round"], second["round"]) == (1, 2)
+
+
 def test_a_review_where_another_tier_ran_tests_is_a_round(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

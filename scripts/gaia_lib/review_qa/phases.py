@@ -405,10 +405,15 @@ class Reads:
 
     @functools.cached_property
     def story_tests(self) -> list[str]:
-        """The story's test files: those of the tests matched to an AC, and the File List's
-        own test files (`holding_tests`: not a helper module beside them)."""
+        """The story's test files: those of its tests (attributed to it, matched to an AC or
+        not: a test outside the File List named after its key is one), and the File List's
+        own test files (`holding_tests`: not a helper module beside them). A QA round is one
+        version of them (`round_inputs`): a test of the story's changed in another file
+        makes a new round."""
         holding = {tf.path for tf in self.holding_tests}
+        outside = {u.test for u in self.coverage.unattributed_tests}
         return sorted({t.partition("::")[0] for e in self.coverage.per_ac for t in e.tests}
+                      | {case.file for case in self.cases if case.test_id not in outside}
                       | {f for f in self.found.all_files if f in self.file_list and f in holding})
 
     @functools.cached_property
