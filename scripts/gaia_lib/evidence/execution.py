@@ -133,6 +133,14 @@ class Suite:
     # plugin logged, if anything)
     no_report: str | None = None
 
+    def _in_error(self, test: runner_output.TestOutcome) -> bool:
+        """A pytest test in error, not failed: its setup or teardown raised (`failed on
+        setup with ...`), as pytest's summary counts it apart; not a module it could not
+        collect, nor a test the time limit cut off."""
+        return (self.runner == "pytest" and test.outcome == runner_output.ERROR
+                and bool(test.name) and runner_output.uncollected_file(test) is None
+                and not runner_output.still_running(test))
+
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "name": self.name,
@@ -154,6 +162,9 @@ class Suite:
                       and (t.message or "").startswith(runner_output.XFAIL) for t in self.tests)
         if xfailed:  # pytest counts them apart (`1 xfailed`), and so does the report
             data["xfail_count"] = xfailed
+        errors = sum(map(self._in_error, self.tests))
+        if errors:  # and its tests in error apart from those failed (`1 failed, 1 error`)
+            data["error_count"] = errors
         if self.stopped is not None:
             data["stopped"] = self.stopped
         if self.exit_code_only:
@@ -175,7 +186,8 @@ class Suite:
                 {k: v for k, v in (("name", t.shown),
                                    ("file", t.file or runner_output.uncollected_file(t)),
                                    ("message", t.message),
-                                   ("uncollected", runner_output.uncollected_file(t) and True))
+                                   ("uncollected", runner_output.uncollected_file(t) and True),
+                                   ("error", self._in_error(t) or None))
                  if v is not None} for t in failed]
         running = [t for t in self.tests if runner_output.still_running(t)]
         if running:

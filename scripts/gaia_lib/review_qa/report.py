@@ -199,8 +199,9 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
     time; what was skipped, and why; what failed or timed out, with the logs of its stdout
     and stderr kept in the evidence directory `where`, each test the runner reported
-    failed with the first line of its failure, each test file pytest could not collect (its
-    error counted apart from the failed tests, as pytest's summary counts it), and, of a run
+    failed with the first line of its failure, each test file pytest could not collect and
+    each test in error (its setup raised: both counted apart from the failed tests, as
+    pytest's summary counts them), and, of a run
     that timed out, each test it was still running: counted neither passed nor failed, as
     its runner reported neither."""
     if not evidence or evidence.get("skipped"):
@@ -245,9 +246,11 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         listed = [test for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
         # pytest's errors collecting a file are no failed tests: its summary says `1 error`
         uncollected = sum(bool(test.get("uncollected")) for test in listed)
+        errors = suite.get("error_count", 0)
         counts = ("its output gives no test counts" if suite.get("counted_from") else
                   f"{suite.get('pass_count', 0)} passed, "
-                  f"{suite.get('fail_count', 0) - uncollected} failed"
+                  f"{suite.get('fail_count', 0) - uncollected - errors} failed"
+                  f"{f', {errors} error' + ('s' if errors > 1 else '') if errors else ''}"
                   f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
                   f"{_skipped(suite)}"
                   f"{f', {len(running)} still running' if running else ''}")
@@ -255,7 +258,8 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                    f"{_narrowed(suite)}\n")
         out += [f"  - not collected: `{test.get('file')}`"
                 f"{': ' + str(test['message']) if test.get('message') else ''}\n"
-                if test.get("uncollected") else f"  - failed: {_failed_test(test)}\n"
+                if test.get("uncollected") else f"  - error: {_failed_test(test)}\n"
+                if test.get("error") else f"  - failed: {_failed_test(test)}\n"
                 for test in listed]
         out += [f"  - still running: `{_test_name(test)}`\n" for test in running]
     return "".join(out)

@@ -175,6 +175,18 @@ def test_a_run_that_stopped_before_its_tests_is_said_so_not_counted() -> None:
         "named 'attr'; its output: ev/tier_1-stdout.log\n")
 
 
+def _run_line(junit: str, exit_code: int, stdout_log: str | None = None,
+              runner: str | None = None) -> str:
+    """The report's run line of a pytest run whose junit report is `junit`, as the review
+    builds it: the runner's report read, the suite's evidence written, the line rendered."""
+    parsed = runner_output.parse_junit_xml(junit)
+    ran = execution.Suite("tier_1", "pytest", exit_code, 0.2, parsed.passed,
+                          parsed.failed + parsed.errors, False, True,
+                          skip_count=parsed.skipped, tests=parsed.tests, stdout_log=stdout_log,
+                          runner=runner)
+    return qa_report.render_run({"suites": [ran.as_json()]}, "ev")
+
+
 def test_a_test_file_pytest_could_not_collect_is_named_by_its_path_not_as_a_failed_test(
         ) -> None:
     """portion 2.6.0's tests/test_dict.py with an unclosed parenthesis: pytest's summary says
@@ -187,11 +199,7 @@ def test_a_test_file_pytest_could_not_collect_is_named_by_its_path_not_as_a_fail
              'test_dict.py", line 42\nE       def test_set(self:\nE                   ^\n'
              "E   SyntaxError: '(' was never closed</error></testcase></testsuite>"
              "</testsuites>")
-    parsed = runner_output.parse_junit_xml(junit)
-    suite = execution.Suite("tier_1", "pytest", 2, 0.2, parsed.passed,
-                            parsed.failed + parsed.errors, False, True, tests=parsed.tests,
-                            stdout_log="tier_1-stdout.log")
-    assert qa_report.render_run({"suites": [suite.as_json()]}, "ev") == (
+    assert _run_line(junit, 2, stdout_log="tier_1-stdout.log") == (
         "- test run: tier_1 exited 2 (0 passed, 0 failed, 1 test file(s) not collected); its "
         "output: ev/tier_1-stdout.log\n"
         "  - not collected: `tests/test_dict.py`: SyntaxError: '(' was never closed "
@@ -222,6 +230,25 @@ def test_the_storys_tests_no_ac_counts_are_named_not_left_out_of_the_report() ->
     assert qa_report.render_unmatched({**analysis, "unattributed_tests": ids}) == []
 
 
+def test_a_test_whose_setup_raised_is_in_error_as_pytest_counts_it_not_failed() -> None:
+    """portion 2.6.0's tests/test_dict.py with a test whose fixture raises and one failing
+    assertion: pytest says `1 failed, 1 error`; the run line said `2 failed`."""
+    case = '<testcase classname="tests.test_dict" name="{}" time="0.000">{}</testcase>'
+    junit = ("<testsuites><testsuite name=\"pytest\" errors=\"1\" failures=\"1\" tests=\"3\">"
+             + case.format("test_find_with_fixture", '<error message="failed on setup with '
+                           '&quot;RuntimeError: fixture could not build the dict&quot;">E  '
+                           "RuntimeError</error>")
+             + case.format("test_repr", '<failure message="AssertionError: assert \'{[0,3]: '
+                           "0}' == '{}'\">E  AssertionError</failure>")
+             + case.format("test_find", "") + "</testsuite></testsuites>")
+    assert _run_line(junit, 1, runner="pytest") == (
+        "- test run: tier_1 exited 1 (1 passed, 1 failed, 1 error)\n"
+        "  - error: `tests/test_dict.py::test_find_with_fixture`: failed on setup with "
+        "\"RuntimeError: fixture could not build the dict\"\n"
+        "  - failed: `tests/test_dict.py::test_repr`: AssertionError: assert '{[0,3]: 0}' == "
+        "'{}'\n")
+
+
 def test_an_expected_failure_is_counted_as_pytest_counts_it_not_as_a_skip() -> None:
     """portion 2.6.0's test_set marked `xfail` and failing: pytest says `34 passed, 1
     xfailed`; the run line said `34 passed, 1 skipped`."""
@@ -233,11 +260,8 @@ def test_an_expected_failure_is_counted_as_pytest_counts_it_not_as_a_skip() -> N
              + case.format("test_repr", '<skipped type="pytest.skip" message="slow" />')
              + case.format("test_find", "") + case.format("test_copy", "")
              + "</testsuite></testsuites>")
-    parsed = runner_output.parse_junit_xml(junit)
-    suite = execution.Suite("tier_1", "pytest", 0, 0.15, parsed.passed, 0, False, True,
-                            skip_count=parsed.skipped, tests=parsed.tests)
-    assert qa_report.render_run({"suites": [suite.as_json()]}, "ev") == (
-        "- test run: tier_1 passed (2 passed, 1 skipped, 1 xfailed) in 0.1 s\n")
+    assert _run_line(junit, 0) == (
+        "- test run: tier_1 passed (2 passed, 1 skipped, 1 xfailed) in 0.2 s\n")
 
 
 def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
