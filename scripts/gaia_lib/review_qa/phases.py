@@ -405,15 +405,10 @@ class Reads:
 
     @functools.cached_property
     def story_tests(self) -> list[str]:
-        """The story's test files: those of its tests (attributed to it, matched to an AC or
-        not: a test outside the File List named after its key is one), and the File List's
-        own test files (`holding_tests`: not a helper module beside them). A QA round is one
-        version of them (`round_inputs`): a test of the story's changed in another file
-        makes a new round."""
+        """The story's test files: those of the tests matched to an AC, and the File List's
+        own test files (`holding_tests`: not a helper module beside them)."""
         holding = {tf.path for tf in self.holding_tests}
-        outside = {u.test for u in self.coverage.unattributed_tests}
         return sorted({t.partition("::")[0] for e in self.coverage.per_ac for t in e.tests}
-                      | {case.file for case in self.cases if case.test_id not in outside}
                       | {f for f in self.found.all_files if f in self.file_list and f in holding})
 
     @functools.cached_property
@@ -1588,14 +1583,18 @@ def qa_model(s: Setup) -> str:
 
 def round_inputs(analysis: Mapping[str, Any]) -> str:
     """What a round reviewed, as a digest: the hashes of the story's own files among those the
-    analysis read (the story, its File List, the test files of its tests: not another story's
-    test file in a directory they share): one version of them is one QA round
+    analysis read (the story, its File List, the test files of its tests, matched to an AC
+    or not: a test outside the File List named after its key is the story's; not another
+    story's test file in a directory they share): one version of them is one QA round
     (qa_gating.fingerprints), whichever tiers a context ran on it (a CI context running a
     whole tier beside the story's, a local one running the story's tests only). A review that
     ran no test is no round at all (`tested_nothing`)."""
     hashes = analysis.get("file_hashes")
+    outside = set(analysis.get("unattributed_tests") or ())
     own = {str(p) for p in [*(analysis.get("file_list") or ()),
-                            *(analysis.get("story_test_files") or ())]}
+                            *(analysis.get("story_test_files") or ()),
+                            *(case.get("file") for case in analysis.get("test_cases") or ()
+                              if isinstance(case, Mapping) and case.get("id") not in outside)]}
     material = {"files": {path: digest for path, digest in hashes.items()
                           if path in own or path.endswith(".md")}
                 if isinstance(hashes, Mapping) else hashes}
