@@ -482,6 +482,9 @@ def test_a_file_list_check_that_could_not_run_is_said_in_the_report(qa_project: 
     # portion 2.6.0's story with its `### File List` heading misspelt: there is no section, not
     # a File List naming no test file
     (None, "", "the story has no File List section"),
+    # ... and with its directories listed for its files: `portion/`, `tests/`
+    (["app/", "tests/"], "", "the File List names directories (app/, tests/), not the test "
+     "files in them"),
 ])
 def test_tests_found_that_none_is_the_storys_are_said_why_and_what_to_do(
         qa_project: Project, capsys: pytest.CaptureFixture[str], file_list: list[str] | None,

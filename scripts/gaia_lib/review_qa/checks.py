@@ -139,14 +139,16 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
 
 def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
                   unattributed: Sequence[ac_coverage.UnattributedTest],
-                  missing: Sequence[str] = (), *, sectionless: bool = False) -> str | None:
+                  missing: Sequence[str] = (), *, sectionless: bool = False,
+                  folders: Sequence[str] = ()) -> str | None:
     """Why no test found is the story's, and how to make its tests so, when tests were found
     and every one is outside it (`ac_coverage`'s attribution: its File List names none of
     their files and none names the story key); None otherwise. Without it every AC reads
     "has no test" beside a passing run of them all. `missing`: the File List's entries that
     name no file on disk; one named as a test file is what it lists in vain. `sectionless`:
     the story has no File List section at all, which is said so (not that its File List
-    names no test file)."""
+    names no test file); `folders`: its entries that are directories (`tests/`), which name
+    no test file: the File List lists files, and the message says so."""
     outside = {u.test for u in unattributed}
     if not cases or any(case.test_id not in outside for case in cases):
         return None
@@ -159,7 +161,8 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
            if listed else f"the File List's test file {', '.join(gone)} does not exist"
            if len(gone) == 1 else f"the File List's test files {', '.join(gone)} do not exist"
            if gone else "the story has no File List section" if sectionless
-           else "the File List names no test file")
+           else f"the File List names directories ({', '.join(folders)}), not the test files "
+                "in them" if folders else "the File List names no test file")
     also = f"; {naming} name other stories ({', '.join(others)})" if naming and not listed \
         else ""
     return (f"No test is the story's: {why} and no test names {key}, so none of the "

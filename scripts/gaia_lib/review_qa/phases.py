@@ -809,7 +809,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
             s.key, cases, file_list_rels, coverage.unattributed_tests,
             [rel for rel in file_list_rels if not (s.project / rel).exists()],
-            sectionless=s.story.file_list is None), refusal_only),
+            sectionless=s.story.file_list is None,
+            folders=[f"{rel}/" for rel in file_list_rels if (s.project / rel).is_dir()]),
+            refusal_only),
         qa_checks.placeholder_check([*found_placeholders, *empty_subtests], {
             **runner_skipped, **{subtest: "reported skipped by the runner (a subtest)"
                                  for subtest in subtest_of}},
