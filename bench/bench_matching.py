@@ -189,7 +189,8 @@ PROJECTS = (
     Project("portion", "pypi", "portion==2.6.0", "python-dev", "portion-2.6.0", held_out=True,
             test_deps=("pytest", "coverage", "sortedcontainers"), first=(27, 4, 9)),
     Project("httprouter", "debian", "golang-github-julienschmidt-httprouter-dev=1.3.0-2",
-            "go-dev", "usr/share/gocode/src/github.com/julienschmidt/httprouter", held_out=True),
+            "go-dev", "usr/share/gocode/src/github.com/julienschmidt/httprouter", held_out=True,
+            first=(21, 20, 6)),
 )
 
 
