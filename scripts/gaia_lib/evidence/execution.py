@@ -1035,13 +1035,17 @@ def _text_of(path: Path) -> str:
 # not defined`): the tier is misconfigured, and no test of the story ran.
 _REFUSED_OPTION = lazy_re(r"unknown option|unrecognized (?:arguments|option|cli parameter)|"
                           r"flag provided but not defined|no such option", re.I)
+_GO_JSON_ERROR = re.compile(r'[\w./-]+\.go:\d+(?::\d+)?: (?:\\"|[^"\\\n])+')
 _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE | re.IGNORECASE),
                 re.compile(r"^E\s{2,}\S.*$", re.MULTILINE),
                 # jest's `● Validation Error:` heading, with the line that says what
                 re.compile(r"^\s*●\s+\S.*\n(?:[ \t]*\n)*[ \t]*\S.*$", re.MULTILINE),
-                # a Go compiler's `file.go:12:3: message` (also inside `go test -json`'s
-                # output events)
-                re.compile(r"[\w./-]+\.go:\d+(?::\d+)?: [^\"\\\n]+"),
+                # a Go compiler's `file.go:12:3: message`, whole where it prints it as text
+                # (its quotes too: `imported and not used: "fmt"`, Go 1.20's `"fmt" imported
+                # and not used`), and up to the end of the string inside `go test -json`'s
+                # output events, its escaped quotes read as quotes
+                re.compile(r"^[\w./-]+\.go:\d+(?::\d+)?: \S.*$", re.MULTILINE),
+                _GO_JSON_ERROR,
                 # a JS/TS compile error where it is (vite's rolldown or esbuild: a config
                 # or a test file that does not parse), not the `Build failed with 1 error:`
                 # line above it
@@ -1114,6 +1118,8 @@ def _telling_line(stdout: str, stderr: str) -> str:
             found = pattern.search(text)
             if found and "where" in pattern.groupindex:
                 return runner_output.located(found)
+            if found and pattern is _GO_JSON_ERROR:  # a JSON string's `\"` is a quote
+                return " ".join(found.group(0).replace('\\"', '"').split())[:200]
             if found:  # pytest's `E` column is its layout, not the error's words
                 return " ".join(re.sub(r"^E\s+", "", found.group(0)).split())[:200]
     lines = [line for line in (stdout + "\n" + stderr).splitlines() if line.strip()]

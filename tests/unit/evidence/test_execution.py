@@ -113,6 +113,18 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     # a Go compiler's line, inside `go test -json`'s output events
     ('{"Action":"output","Output":"./parse.go:17:20: too many return values\\n"}\n'
      "FAIL\tevcalc [build failed]\n", "", "./parse.go:17:20: too many return values"),
+    # go 1.19 on httprouter's tests once a deleted test left an import unused: the compiler's
+    # line on stderr as text, its quoted package name kept
+    ("FAIL\tgithub.com/julienschmidt/httprouter [build failed]\n",
+     "# github.com/julienschmidt/httprouter [github.com/julienschmidt/httprouter.test]\n"
+     "./router_test.go:9:2: imported and not used: \"fmt\"\n",
+     './router_test.go:9:2: imported and not used: "fmt"'),
+    # ... as a later go words it, the quote first; and inside a `-json` build-output event
+    ("", './router_test.go:9:2: "fmt" imported and not used\n',
+     './router_test.go:9:2: "fmt" imported and not used'),
+    ('{"ImportPath":"example.com/r [example.com/r.test]","Action":"build-output","Output":'
+     '"./router_test.go:9:2: \\"fmt\\" imported and not used\\n"}\n', "",
+     './router_test.go:9:2: "fmt" imported and not used'),
     # vitest 4 (unjs/cookie-es) on a vitest.config.ts that does not parse: the error where it
     # is, not the `Build failed with 1 error:` over it
     ("", "failed to load config from /tmp/cookie-es/vitest.config.ts\n\n\x1b[31m⎯⎯⎯⎯⎯⎯⎯\x1b[39m"
