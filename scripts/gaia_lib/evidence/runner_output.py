@@ -450,6 +450,7 @@ class _GoStream:
     final: dict[tuple[str, str], str]  # (package, test) -> outcome, in the order they ended
     started: dict[tuple[str, str], None]  # in the order they started
     said: dict[tuple[str, str], str]  # a test's first line of its own output
+    said_last: dict[tuple[str, str], str]  # its last: a skip's reason (`t.Skip("why")`)
     package_state: dict[str, str]  # a package's own end: pass / fail / skip
     packages_seen: set[str]
 
@@ -463,7 +464,7 @@ def _go_stream(text: str) -> _GoStream:
     Action or with a malformed Package or Test) is skipped, never the stream. A test's end is
     its own pass / fail / skip event, else the end line its output glued to printed text
     (`_GO_GLUED_END`; its own event, where there is one, wins)."""
-    stream = _GoStream({}, {}, {}, {}, set())
+    stream = _GoStream({}, {}, {}, {}, {}, set())
     glued: set[tuple[str, str]] = set()
     for line in text.splitlines():
         if not line.lstrip().startswith("{"):
@@ -499,16 +500,18 @@ def _go_stream(text: str) -> _GoStream:
                 if output[:found.start()].strip() and ended not in stream.final:
                     stream.final[ended] = _GO_FINAL[found.group(1).lower()]
                     glued.add(ended)
-            if key not in stream.said:
-                said_line = _go_failure(output)
-                if said_line:
-                    stream.said[key] = said_line
+            said_line = _go_failure(output)
+            if said_line:
+                stream.said.setdefault(key, said_line)
+                stream.said_last[key] = said_line
     return stream
 
 
 def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     """`go test -json` events (`_go_stream`: a line that is no event is skipped, never the
-    whole stream; a test's pass, fail and skip events are what count). A package that fails
+    whole stream; a test's pass, fail and skip events are what count). A failed test's message
+    is the first line of its own output, a skipped one's the last (`t.Skip("why")` prints its
+    reason as the test stops: `x_test.go:12: why`), None where it printed none. A package that fails
     without any test result (build error, panic in init) counts as one error. A test started
     and never ended in a package that did end (killed by go's own `-timeout`, a crash) is in
     error with its first line of output, or passed where its package passed; a package with
@@ -533,10 +536,26 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
         TestOutcome(name=name, outcome=outcome, file=package or None,
                     message=(stream.said.get((package, name)) or (
                         NO_RESULT_OF_ITS_OWN if outcome == ERROR else None))
-                    if outcome in (FAILED, ERROR) else None)
+                    if outcome in (FAILED, ERROR) else
+                    _go_skip_reason(stream.said_last.get((package, name)))
+                    if outcome == SKIPPED else None)
         for (package, name), outcome in final.items()  # stream order
     ]
     return _counts("go-json", tests, extra_errors=broken)
+
+
+# Where a test's own line says where it was written (`x_test.go:12: `): what `t.Skip` prints.
+_GO_LOGGED = lazy_re(r"[\w.-]+\.go:\d+: \S.*$")
+
+
+def _go_skip_reason(said: str | None) -> str | None:
+    """A skipped test's last line of its own output from where it names its file and line
+    (`t.Skip("later")` after `fmt.Printf("x")` with no newline: Go before 1.20 prints `x
+    x_test.go:22: later`), else as it is."""
+    if said is None:
+        return None
+    found = _GO_LOGGED.search(said)
+    return found.group(0) if found else said
 
 
 def _go_text(data: bytes | str) -> str:

@@ -193,7 +193,7 @@ def test_a_go_test_printing_without_a_newline_keeps_its_result(tmp_path: Path) -
         ("TestPrintsThenPasses", "passed", None),
         ("TestPrintsThenFails", "failed", "glued_test.go:11: got 3, want 4"),
         ("TestFailsAfterPrinting", "failed", "no newline"),
-        ("TestPrintsThenSkips", "skipped", None),
+        ("TestPrintsThenSkips", "skipped", "glued_test.go:22: later"),
         ("TestPlain", "passed", None)]
     assert {t.name: t.outcome for t in counts.tests if t.name.startswith("TestSubtest")} == {
         "TestSubtestPrints": "passed", "TestSubtestPrints/a": "passed",
@@ -254,6 +254,33 @@ def test_a_go_end_line_glued_to_output_gives_way_to_the_tests_own_event() -> Non
               {"Action": "fail", "Package": "p"}]
     counts = ro.parse_go_test_json("".join(json.dumps(e) + "\n" for e in events))
     assert [(t.name, t.outcome) for t in counts.tests] == [("TestA", "failed")]
+
+
+SKIPS_AT_RUN_TIME = """package optionsroute
+
+import "testing"
+
+func TestAnswersOptions(t *testing.T) {
+\tt.Log("set up the router")
+\tif len(t.Name()) > 3 {
+\t\tt.Skip("not on this machine")
+\t}
+\tt.Fatal("unreachable")
+}
+
+func TestSkipsSaying(t *testing.T) { t.SkipNow() }
+"""
+
+
+def test_a_go_test_skipped_at_run_time_says_why(tmp_path: Path) -> None:
+    """httprouter's OPTIONS test made to skip under a condition only the run decides: the
+    skip's reason is the last line the test printed, with its file and line (not what it
+    logged first); a bare `t.SkipNow()` prints none."""
+    counts = _go_test_json(_go_module(tmp_path, "optionsroute", SKIPS_AT_RUN_TIME), tmp_path,
+                           exit_code=0)
+    assert [(t.name, t.outcome, t.message) for t in counts.tests] == [
+        ("TestAnswersOptions", "skipped", "optionsroute_test.go:8: not on this machine"),
+        ("TestSkipsSaying", "skipped", None)]
 
 
 # --- committed samples (real outputs, see fixtures/evidence/samples/README.md) ------------------
