@@ -158,14 +158,35 @@ def relative_to_project(path: Path, project: Path) -> str:
 
 def listed_problem(entry: str, project: Path) -> str | None:
     """Why a File List entry names no file of the project (`File List entry 'x' ...`), or
-    None when it names one."""
+    None when it names one. A missing entry names the file of its directory whose name is
+    nearest to its own where one is near (`paths_test.go` for `path_test.go`: a typo leaves
+    the story's real test file unattributed, so the reader wants the name it meant)."""
     cleaned = listed_path(entry)
     if cleaned is None:
         return (f"File List entry '{entry}' points outside the project" if entry.strip("` ")
                 else f"File List entry '{entry}' is empty")
     if not (project / cleaned).exists():
-        return f"File List entry '{entry}' does not exist on disk"
+        near = _near_name(project, cleaned)
+        return f"File List entry '{entry}' does not exist on disk" + (
+            f" (did you mean '{near}'?)" if near else "")
     return None
+
+
+NEAR_NAME = 0.85  # difflib's ratio from which a file's name reads as a typo of an entry's
+
+
+def _near_name(project: Path, cleaned: str) -> str | None:
+    """The project-relative path of the file beside a missing entry whose name is nearest to
+    the entry's, at NEAR_NAME or above; None where there is none (or no such directory)."""
+    import difflib  # only a missing entry needs it: the edit hook's imports stay few
+
+    parent, _, name = cleaned.rpartition("/")
+    try:
+        siblings = [p.name for p in (project / parent).iterdir() if p.is_file()]
+    except OSError:
+        return None
+    found = difflib.get_close_matches(name, siblings, n=1, cutoff=NEAR_NAME)
+    return posixpath.join(parent, found[0]) if found else None
 
 
 def listed_path(entry: str) -> str | None:

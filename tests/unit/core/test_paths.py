@@ -108,3 +108,22 @@ def test_a_file_list_entry_that_names_no_file_of_the_project_says_why(tmp_path: 
         assert paths.listed_problem(outside, tmp_path) == \
             f"File List entry '{outside}' points outside the project"
     assert paths.listed_problem("``", tmp_path) == "File List entry '``' is empty"
+
+
+def test_a_missing_file_list_entry_names_the_file_it_was_likely_meant_for(tmp_path: Path) -> None:
+    """httprouter's story listing `paths_test.go` for its `path_test.go`: the review left
+    CleanPath's tests unattributed; the warning names the file the entry was likely meant
+    for, in a subdirectory too, and none where no name is near."""
+    for name in ("path.go", "path_test.go", "router_test.go"):
+        (tmp_path / name).write_text("package httprouter\n")
+    (tmp_path / "internal").mkdir()
+    (tmp_path / "internal" / "tree_test.go").write_text("package internal\n")
+    assert paths.listed_problem("`paths_test.go`", tmp_path) == \
+        "File List entry '`paths_test.go`' does not exist on disk (did you mean 'path_test.go'?)"
+    assert paths.listed_problem("internal/trees_test.go", tmp_path) == (
+        "File List entry 'internal/trees_test.go' does not exist on disk (did you mean "
+        "'internal/tree_test.go'?)")
+    assert paths.listed_problem("cleanpath_test.go", tmp_path) == \
+        "File List entry 'cleanpath_test.go' does not exist on disk"
+    assert paths.listed_problem("nowhere/x.go", tmp_path) == \
+        "File List entry 'nowhere/x.go' does not exist on disk"
