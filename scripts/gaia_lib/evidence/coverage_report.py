@@ -50,6 +50,9 @@ class FileCoverage:
     # False where the report says it measured no branch of any file (coverage.py's
     # `meta.branch_coverage`: a run of lines alone), not that the file has none
     branches_measured: bool = True
+    # Go's own measure, as `go test -cover` and `go tool cover -func` give it: (statements
+    # run, statements); None for the other formats, which count lines
+    statements: tuple[int, int] | None = None
 
     @property
     def branches_taken(self) -> int:
@@ -94,6 +97,9 @@ class _Builder:
     def __init__(self) -> None:
         self.lines: dict[str, dict[int, bool]] = {}
         self.arcs: dict[str, dict[tuple[int, str], bool]] = {}
+        # a Go block's statements, by where it is (a profile may list a block once per
+        # package that ran it): (statements, run by any)
+        self.blocks: dict[str, dict[tuple[int, ...], tuple[int, bool]]] = {}
 
     def line(self, file: str, number: int, hit: bool) -> None:
         lines = self.lines.setdefault(file, {})
@@ -104,11 +110,18 @@ class _Builder:
         arcs[(number, branch)] = arcs.get((number, branch), False) or taken
         self.lines.setdefault(file, {})
 
+    def block(self, file: str, where: tuple[int, ...], statements: int, hit: bool) -> None:
+        blocks = self.blocks.setdefault(file, {})
+        blocks[where] = (statements, blocks.get(where, (0, False))[1] or hit)
+
     def build(self, fmt: str, sources: tuple[str, ...] = ()) -> CoverageReport:
         records = []
         for file in sorted(self.lines):
             lines = self.lines[file]
             arcs = self.arcs.get(file, {})
+            blocks = self.blocks.get(file)
+            statements = (sum(n for n, hit in blocks.values() if hit),
+                          sum(n for n, _ in blocks.values())) if blocks is not None else None
             records.append(
                 FileCoverage(
                     file=file,
@@ -118,6 +131,7 @@ class _Builder:
                         BranchArc(line=n, branch=b, taken=t)
                         for (n, b), t in sorted(arcs.items(), key=_arc_order)
                     ),
+                    statements=statements,
                 )
             )
         return CoverageReport(format=fmt, files=tuple(records), sources=sources)
@@ -352,7 +366,9 @@ _GO_BLOCK_RE = lazy_re(r"^(.+):(\d+)\.(\d+),(\d+)\.(\d+) (\d+) (\d+)$")
 
 def parse_go_cover(data: bytes | str, exit_code: int = 1) -> CoverageReport:
     """`mode: set|count|atomic`, then `file:startLine.col,endLine.col numStmts count`. A line
-    is covered when any block spanning it ran; Go profiles carry no branch data."""
+    is covered when any block spanning it ran; Go profiles carry no branch data. Each file's
+    statements run and statements (`FileCoverage.statements`) are Go's own figure, a block
+    listed twice counted once: a block's lines hold its comments and blank lines too."""
     what = "Go cover profile"
     text = report_text(data, what, exit_code)
     lines = text.splitlines()
@@ -373,6 +389,8 @@ def parse_go_cover(data: bytes | str, exit_code: int = 1) -> CoverageReport:
             raise MalformedFile(f"{what}: block ends before it starts (line {number})", exit_code)
         for covered_line in range(start, end + 1):
             builder.line(file, covered_line, count > 0)
+        where = tuple(int(match.group(i)) for i in range(2, 6))
+        builder.block(file, where, int(match.group(6)), count > 0)
     return builder.build("go-cover")
 
 

@@ -1018,7 +1018,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                       "lines_covered": len(record.covered_lines),
                       "branches": len(record.branches),
                       "branches_taken": record.branches_taken,
-                      **({} if record.branches_measured else {"branches_measured": False})})
+                      **({} if record.branches_measured else {"branches_measured": False}),
+                      **({"statements": record.statements[1],
+                          "statements_covered": record.statements[0]}
+                         if record.statements is not None else {})})
         text = source.read_text(encoding="utf-8", errors="replace")
         seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
         for branch in coverage_report.uncovered_error_branches(text, record, language):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gaia_lib.evidence.testcases import shown_apart
+from gaia_lib.evidence.testcases import shown, shown_apart
 from gaia_lib.gate.payload import (  # the payload contract every review skill shares
     DETERMINISTIC_HEADING,
     INCOMPLETE_MARKER,
@@ -106,7 +106,8 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     """What the branch-coverage check's report measured of the story's own code, file by
     file: its lines run and its branches taken, or that the run measured no branch (the
     review's line probes: `GAIA_COVERAGE_MODE=tracer` measures them), not a file without
-    any."""
+    any; Go's statements run instead of lines, where its profile gives them (the figure
+    `go test -cover` prints: a block's lines hold its comments and blank lines too)."""
     check = next((c for c in checks if c.get("name") == "branch-coverage"), None)
     if check is None or not check.get("measured"):
         return []
@@ -116,8 +117,10 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
         branches = (f", {_share(entry['branches_taken'], entry['branches'])} branches taken"
                     if entry.get("branches") else ", branches not measured"
                     if entry.get("branches_measured") is False else "")
-        out.append(f"- {entry['file']}: {_share(entry['lines_covered'], entry['lines'])} lines"
-                   f"{branches}")
+        run = (f"{_share(entry['statements_covered'], entry['statements'])} statements"
+               if "statements" in entry else
+               f"{_share(entry['lines_covered'], entry['lines'])} lines")
+        out.append(f"- {entry['file']}: {run}{branches}")
     return out
 
 

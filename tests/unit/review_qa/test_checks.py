@@ -502,7 +502,8 @@ def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
     assert [(f["file"], f["line"]) for f in result["findings"]] == [("version.go", 4)]
     # and what it measured of the story's code, file by file
     assert result["measured"] == [{"file": "version.go", "lines": 5, "lines_covered": 3,
-                                   "branches": 0, "branches_taken": 0}]
+                                   "branches": 0, "branches_taken": 0, "statements": 3,
+                                   "statements_covered": 2}]
 
 
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:

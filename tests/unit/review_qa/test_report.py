@@ -116,6 +116,16 @@ def test_the_story_codes_lines_and_branches_as_run_are_shown_per_file() -> None:
     assert ("The story's code as the tests ran it (tiers-coverage.lcov):\n"
             "- src/defu.ts: 32 of 32 (100%) lines, 10 of 12 (83%) branches taken\n"
             "- src/plain.ts: 2 of 3 (66%) lines\n") in text
+    # a Go profile's files by their statements, the figure `go test -cover` gives (httprouter's
+    # path.go: 32 of its 44 statements, though its blocks' lines say 60 of 82)
+    go = {"checks": [{"name": "branch-coverage", "status": "passed", "findings": [],
+                      "scope": "tier_1-cover.out",
+                      "measured": [{"file": "path.go", "lines": 82, "lines_covered": 60,
+                                    "branches": 0, "branches_taken": 0, "statements": 44,
+                                    "statements_covered": 32}]}],
+          "coverage": {"percent": 0.0, "per_ac": []}}
+    assert ("The story's code as the tests ran it (tier_1-cover.out):\n"
+            "- path.go: 32 of 44 (72%) statements\n") in qa_report.render_deterministic(go)
     skipped = {"checks": [{"name": "branch-coverage", "status": "skipped",
                            "skip_reason": "no coverage report"}], "coverage": {}}
     assert "as the tests ran it" not in qa_report.render_deterministic(skipped)
