@@ -380,7 +380,9 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     why), jest and vitest a file that failed to load (likewise), and pytest one it skipped
     whole (`raise unittest.SkipTest(...)` at its top: the test was skipped, for the reason
     given); where pytest reports nothing but collection errors it stopped there, and a test
-    of another file never ran because of the first of them."""
+    of another file never ran because of the first of them. A Go test that panicked (its
+    first line of failure `panic: ...`) ended its package's test binary: a test of that
+    package with no outcome never ran because of it."""
     named = set(files)
     mine = [case for case in cases if case.file in named]
     if not mine:
@@ -402,6 +404,8 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     # only collection errors reported: pytest stopped the run there, before any test
     stopped = next(iter(uncollected), None) if all(
         o.outcome == ERROR and not o.file and "." in o.name for o in listed) else None
+    panicked = [o for o in listed if o.outcome in (FAILED, ERROR) and o.file
+                and (o.message or "").startswith("panic: ")]
     out: dict[str, str] = {}
     for case in mine:
         if case.test_id in seen:
@@ -430,6 +434,12 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
         if stopped is not None and case.file.endswith(".py"):
             out[case.test_id] = (f"never run: the run stopped at the collection error of "
                                  f"{stopped.replace('.', '/')}.py")
+            continue
+        ended = next((o for o in panicked if case.file.endswith("_test.go")
+                      and _same_file(case.file, o.file, directories)), None)
+        if ended is not None:
+            out[case.test_id] = (f"never run: the run ended when {ended.name} panicked "
+                                 f"({ended.message})")
             continue
         if case.file.endswith(_EXACT_NAMES):
             out[case.test_id] = why

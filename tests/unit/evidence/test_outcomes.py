@@ -288,25 +288,61 @@ func TestNoRecentness(t *testing.T) {
 """
 
 
-def test_a_go_tests_subtests_are_its_instances_as_a_real_run_reports_them(
-        tmp_path: Path) -> None:
-    """`go test -json` reports each row of a table run by `t.Run(tc.name, ...)` and each
-    `t.Run("...")` as `TestX/name` (spaces as `_`): each is one of the test's instances, by
-    the name its source writes, with its outcome."""
+def _go_test_json(tmp_path: Path, name: str, test_file: str
+                  ) -> tuple[runner_output.TestOutcome, ...]:
+    """`go test -json ./...` run for real over a module of one test file `<name>_test.go`
+    whose tests fail, its outcomes as the runner reports them."""
     from gaia_lib.core.proc import run_tool
 
     go = need("go", "go is not installed")
-    root = tmp_path / "lru"
+    root = tmp_path / name
     root.mkdir()
-    (root / "go.mod").write_text("module example.com/lru\n\ngo 1.19\n")
-    (root / "lru_test.go").write_text(LRU_TABLE)
+    (root / "go.mod").write_text(f"module example.com/{name}\n\ngo 1.19\n")
+    (root / f"{name}_test.go").write_text(test_file)
     env = {"PATH": f"{Path(go).parent}:/usr/bin:/bin", "HOME": str(tmp_path),
            "GOCACHE": str(tmp_path / "gocache"), "GOFLAGS": "-mod=mod",
            "GOTOOLCHAIN": "local", "GOPATH": str(tmp_path / "gopath")}
     result = run_tool([go, "test", "-json", "./..."], cwd=root, env=env, timeout=300)
     assert result.returncode == 1, result.stderr
+    return runner_output.parse_go_test_json(result.stdout).tests
+
+
+ROUTER_PANICS = """package router
+
+import "testing"
+
+func TestRouterParams(t *testing.T) {}
+
+func TestRouterMethods(t *testing.T) {
+\tvar handled map[string]bool
+\thandled["GET"] = true
+}
+
+func TestRouterRedirects(t *testing.T) {}
+
+func TestRouterNotFound(t *testing.T) {}
+"""
+
+
+def test_the_go_tests_a_panic_kept_from_running_say_so(tmp_path: Path) -> None:
+    """httprouter's method test made to write to a nil map: the panic ends the package's test
+    binary, and the tests after it have no outcome. They never ran because of the panic, which
+    is what a reader needs, not that the report left them out."""
+    cases = split_tests("router_test.go", ROUTER_PANICS)
+    tests = _go_test_json(tmp_path, "router", ROUTER_PANICS)
+    why = ("never run: the run ended when TestRouterMethods panicked (panic: assignment to "
+           "entry in nil map [recovered])")
+    assert outcomes.never_ran(tests, cases, ["router_test.go"]) == {
+        "router_test.go::TestRouterRedirects": why, "router_test.go::TestRouterNotFound": why}
+
+
+def test_a_go_tests_subtests_are_its_instances_as_a_real_run_reports_them(
+        tmp_path: Path) -> None:
+    """`go test -json` reports each row of a table run by `t.Run(tc.name, ...)` and each
+    `t.Run("...")` as `TestX/name` (spaces as `_`): each is one of the test's instances, by
+    the name its source writes, with its outcome."""
     cases = split_tests("lru_test.go", LRU_TABLE)
-    tests = outcomes.in_files(runner_output.parse_go_test_json(result.stdout).tests, cases)
+    tests = outcomes.in_files(_go_test_json(tmp_path, "lru", LRU_TABLE), cases)
     assert outcomes.instances(tests, cases) == {"lru_test.go::TestNoRecentness": (
         ("empty cache", "passed"), ("peek returns the value", "failed"),
         ("contains reports the key", "passed"))}
