@@ -2227,7 +2227,7 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
     assert per_ac["AC2"]["excluded"][hung] == (
         "did not finish in this run (still running when the run hit its time limit)")
     unreached = "tests/test_signup.py::test_ac2_invalid_email_is_refused"
-    assert per_ac["AC2"]["excluded"][unreached] == "never run: the run hit its time limit before it"
+    assert per_ac["AC2"]["excluded"][unreached] == "never run: the run hit its time limit first"
     assert per_ac["AC1"]["tests"] == [
         "tests/test_signup.py::SignupTests::test_ac1_valid_email_is_accepted",
         "tests/test_signup.py::test_ac1_valid_email_creates_account"]

@@ -1131,7 +1131,7 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
             if suite.per_test:
                 out.update(dict.fromkeys(
                     outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited),
-                    "never run: the run hit its time limit before it"))
+                    "never run: the run hit its time limit first"))
             else:  # jest writes its report at its end: a run cut off reported no test
                 named = set(suite.named)
                 out.update(dict.fromkeys((case.test_id for case in reads.cases
@@ -1193,7 +1193,7 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
                          f"({', '.join(suite.name for suite in suites)} ran other test "
                          "paths)")
         elif any(suite.timeout and suite.per_test for suite in suites):
-            out[test] = "never run: the run hit its time limit before it"
+            out[test] = "never run: the run hit its time limit first"
         elif any(suite.timeout for suite in suites):
             out[test] = _cut_off_blind(next(suite for suite in suites if suite.timeout))
         elif stopped:
