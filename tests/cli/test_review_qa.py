@@ -2328,6 +2328,39 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
 
 
 
+def test_a_go_module_in_a_subdirectory_is_reviewed_by_its_files(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """httprouter kept in `services/router` of a larger repository (its tier `cd`s there):
+    `go test -json` names its package by the import path its go.mod declares, and its
+    profile its files so, neither of which ends with `services/router`. Every test passed, yet
+    each read as never run and the story's code as unmeasured: the review asked for changes
+    to a story whose tests all pass. By the go.mod they are the story's files."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    project.write(".gaia/config/project-config.yaml", "project:\n  stack: go-dev\n"
+                  "test_execution:\n  tier_1:\n    placement: [local]\n"
+                  "    command: cd services/ord && go test ./...\n    timeout_seconds: 300\n")
+    project.write("services/ord/go.mod", "module github.com/someone/ordinals\n\ngo 1.19\n")
+    project.write("services/ord/ordinals.go", 'package ordinals\n\nimport "strconv"\n\n'
+                  "// Ordinal gives x as an ordinal.\nfunc Ordinal(x int) string {\n"
+                  '\treturn strconv.Itoa(x) + "st"\n}\n')
+    project.write("services/ord/ordinals_test.go", 'package ordinals\n\nimport "testing"\n\n'
+                  "// AC1\nfunc TestOrdinalAC1(t *testing.T) {\n"
+                  '\tif Ordinal(1) != "1st" {\n\t\tt.Fatal("want 1st")\n\t}\n}\n')
+    project.add_story("E1-S1", priority="P0", file_list=[
+        "services/ord/ordinals.go", "services/ord/ordinals_test.go"], acs=(
+        '- [ ] **AC1:** Given 1, when `Ordinal()` formats it, then it returns "1st".\n'))
+    _first_commit(project)
+    assert command.main(["E1-S1"]) == 0
+    analysis = _analysis(project)
+    per_ac = {e["ac_id"]: e for e in analysis["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["tests"] == ["services/ord/ordinals_test.go::TestOrdinalAC1"]
+    measured = _check(project, "branch-coverage")["measured"]
+    assert isinstance(measured, list)
+    assert [(m["file"], m["statements_covered"], m["statements"]) for m in measured] == [
+        ("services/ord/ordinals.go", 1, 1)]
+
+
 def _go_story_with_a_failing_test(project: Project) -> None:
     """A Go story in package `ord` (example.com/humanize/ord) whose code is broken: its table
     test's row `2` fails, and AC1 keeps a passing test too."""

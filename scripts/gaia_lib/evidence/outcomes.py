@@ -48,7 +48,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import testcases
+from gaia_lib.evidence import gomod, testcases
 from gaia_lib.evidence.runner_output import (
     ERROR,
     FAILED,
@@ -451,6 +451,21 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
                                                          for name in in_file)):
             out[case.test_id] = why
     return out
+
+
+def in_directories(outcomes: Iterable[TestOutcome], known: Sequence[gomod.Module]
+                   ) -> tuple[TestOutcome, ...]:
+    """`outcomes` with each Go package import path (`go test -json`'s) replaced by the
+    package's directory in the project, by the module its go.mod declares
+    (`gomod.directory_of`): `github.com/julienschmidt/httprouter` run in `services/router`
+    is `services/router`, which no suffix of its import path says. A file, or a package of
+    no known module, is kept as reported."""
+    out = []
+    for outcome in outcomes:
+        directory = gomod.directory_of(outcome.file, known) if outcome.file and not \
+            outcome.file.endswith((*_FILE_SUFFIXES, ".go")) else None
+        out.append(replace(outcome, file=directory) if directory is not None else outcome)
+    return tuple(out)
 
 
 def in_files(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]

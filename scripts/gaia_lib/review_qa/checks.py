@@ -26,7 +26,7 @@ from gaia_lib.core.errors import GaiaError
 
 # then_literals is imported where used: its patterns, compiled as it loads, would take longer
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
-from gaia_lib.evidence import allowlist, attribution, coverage_run
+from gaia_lib.evidence import allowlist, attribution, coverage_run, gomod
 from gaia_lib.evidence.testcases import TestCase, TestFile, shown_apart
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist
@@ -1010,6 +1010,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         # a test file is no code of the story's: its lines run when it runs, and its own
         # `except` clauses are no error path of the story's
         record = None if stacks.names_test_file(rel) else parsed.for_file(rel)
+        if record is None and fmt == "go-cover" and not stacks.names_test_file(rel):
+            # a profile names a file by its import path
+            go_path = gomod.import_path(rel, gomod.modules(s.project, [rel]))
+            record = parsed.for_file(go_path) if go_path else None
         if record is None:
             continue
         measured += 1

@@ -89,6 +89,7 @@ from gaia_lib.evidence import (
     coverage_run,
     discovery,
     execution,
+    gomod,
     outcomes,
     tcgen,
     testcases,
@@ -994,6 +995,11 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
                                      context=execution.active_context(context),
                                      story_tests=test_paths, coverage=session, measure=True,
                                      on_start=started, head=head)
+    # a Go package by its directory: its import path names it only through its go.mod
+    go_modules = gomod.modules(s.project, [case.file for case in reads.cases
+                                           if case.file.endswith("_test.go")])
+    if go_modules:
+        evidence = evidence.with_tests(lambda tests: outcomes.in_directories(tests, go_modules))
     report = evidence.coverage_report
     why = None if report else "the test run was not measured by coverage.py"
     ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)

@@ -3,7 +3,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from gaia_lib.evidence import outcomes, runner_output
+from gaia_lib.evidence import gomod, outcomes, runner_output
 from gaia_lib.evidence.testcases import TestCase, split_tests
 from helpers.tools import need
 
@@ -334,6 +334,25 @@ def test_the_go_tests_a_panic_kept_from_running_say_so(tmp_path: Path) -> None:
            "entry in nil map [recovered])")
     assert outcomes.never_ran(tests, cases, ["router_test.go"]) == {
         "router_test.go::TestRouterRedirects": why, "router_test.go::TestRouterNotFound": why}
+
+
+def test_a_go_package_of_a_module_in_a_subdirectory_is_its_directory() -> None:
+    """httprouter kept in `services/router`: `go test -json` names its tests' package
+    `github.com/julienschmidt/httprouter`, which no suffix of `services/router` matches, and
+    every test read as never run. By its go.mod the package is that directory, and a test
+    of it is its file's; a file and a package of no known module stay as reported."""
+    router = gomod.Module("github.com/julienschmidt/httprouter", "services/router")
+    tests = (runner_output.TestOutcome("TestRouter", "passed", "github.com/julienschmidt/httprouter"),
+             runner_output.TestOutcome("TestOther", "passed", "example.com/other"),
+             runner_output.TestOutcome("test_a", "passed", "tests/test_a.py"))
+    placed = outcomes.in_directories(tests, (router,))
+    assert [t.file for t in placed] == ["services/router", "example.com/other", "tests/test_a.py"]
+    cases = [TestCase("services/router/router_test.go", "TestRouter", 48, "")]
+    assert outcomes.never_ran(tests, cases, ["services/router/router_test.go"]) == {
+        "services/router/router_test.go::TestRouter":
+            "never run: the runner's report has no outcome for it"}
+    assert outcomes.never_ran(placed, cases, ["services/router/router_test.go"]) == {}
+    assert outcomes.in_files(placed, cases)[0].file == "services/router/router_test.go"
 
 
 def test_a_go_tests_subtests_are_its_instances_as_a_real_run_reports_them(

@@ -506,6 +506,27 @@ def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
                                    "statements_covered": 2}]
 
 
+def test_a_go_profile_of_a_module_in_a_subdirectory_measures_the_story_code(
+        tmp_path: Path) -> None:
+    """httprouter kept in `services/router`: its profile names `path.go` by its import path
+    (`github.com/julienschmidt/httprouter/path.go`), which `services/router/path.go` neither
+    ends with nor is the end of, and the report measured none of the story's code. Its go.mod
+    says which file it is."""
+    (tmp_path / "services" / "router").mkdir(parents=True)
+    (tmp_path / "services" / "router" / "go.mod").write_text(
+        "module github.com/julienschmidt/httprouter\n")
+    (tmp_path / "services" / "router" / "path.go").write_text(GO_SOURCE)
+    profile = tmp_path / "tier_1-cover.out"
+    profile.write_text("mode: set\ngithub.com/julienschmidt/httprouter/path.go:3.44,4.16 1 1\n"
+                       "github.com/julienschmidt/httprouter/path.go:7.2,7.10 1 0\n")
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(
+        file_list=["services/router/path.go"]))
+    result = checks.branch_evidence(s, [], report=(profile, "go-cover"))  # type: ignore[arg-type]
+    assert result["measured"] == [{"file": "services/router/path.go", "lines": 3,
+                                   "lines_covered": 2, "branches": 0, "branches_taken": 0,
+                                   "statements": 2, "statements_covered": 1}]
+
+
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
     """jest run with a testMatch that finds no test writes an empty lcov.info: nothing was
     measured, so the check is skipped (it was errored, and the review BLOCKED on it rather

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from gaia_lib.evidence import gomod
+
+ROUTER = gomod.Module("github.com/julienschmidt/httprouter", "services/router")
+
+
+def _monorepo(tmp_path: Path) -> Path:
+    """httprouter's module kept in `services/router` of a larger repository, beside a module
+    of its own in `tools` and nothing at the root."""
+    (tmp_path / "services" / "router" / "internal").mkdir(parents=True)
+    (tmp_path / "services" / "router" / "go.mod").write_text(
+        "// the router\nmodule github.com/julienschmidt/httprouter\n\ngo 1.7\n")
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "go.mod").write_text('module "example.com/tools"\n')
+    return tmp_path
+
+
+def test_the_module_of_a_file_is_its_nearest_go_mod(tmp_path: Path) -> None:
+    root = _monorepo(tmp_path)
+    assert gomod.modules(root, ["services/router/tree_test.go",
+                                "services/router/internal/x_test.go", "tools/gen_test.go",
+                                "docs/readme_test.go"]) == (
+        ROUTER, gomod.Module("example.com/tools", "tools"))
+    (root / "go.mod").write_text("module example.com/all\n")
+    assert gomod.modules(root, ["docs/readme_test.go"]) == (
+        gomod.Module("example.com/all", "."),)
+    assert gomod.module_path("go 1.19\n") is None
+
+
+def test_a_package_import_path_is_its_directory_by_its_module() -> None:
+    known = (ROUTER, gomod.Module("github.com/julienschmidt/httprouter/internal/v2",
+                                  "services/v2"), gomod.Module("example.com/all", "."))
+    assert gomod.directory_of("github.com/julienschmidt/httprouter", known) == "services/router"
+    assert gomod.directory_of("github.com/julienschmidt/httprouter/internal", known) == \
+        "services/router/internal"
+    assert gomod.directory_of("github.com/julienschmidt/httprouter/internal/v2/x", known) == \
+        "services/v2/x"  # the longest module path it falls under
+    assert gomod.directory_of("example.com/all", known) == "."
+    assert gomod.directory_of("example.com/all/pkg", known) == "pkg"
+    assert gomod.directory_of("github.com/julienschmidt/httprouterx", known) is None
+
+
+def test_a_file_is_named_by_its_import_path() -> None:
+    known = (ROUTER, gomod.Module("example.com/all", "."))
+    assert gomod.import_path("services/router/tree.go", known) == \
+        "github.com/julienschmidt/httprouter/tree.go"
+    assert gomod.import_path("cmd/main.go", known) == "example.com/all/cmd/main.go"
+    assert gomod.import_path("services/routerx/a.go", (ROUTER,)) is None
