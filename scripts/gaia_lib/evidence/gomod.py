@@ -41,10 +41,12 @@ def module_path(text: str) -> str | None:
 def modules(project: Path, files: Iterable[str]) -> tuple[Module, ...]:
     """The modules holding `files` (project-relative), each once, in the order first met."""
     found: dict[str, Module] = {}
+    read: set[str] = set()  # directories whose go.mod was looked for: each once
     for rel in files:
         directory = posixpath.dirname(rel) or "."
         while True:
-            if directory not in found:
+            if directory not in read:
+                read.add(directory)
                 try:
                     text = (project / directory / "go.mod").read_text(encoding="utf-8",
                                                                      errors="replace")
