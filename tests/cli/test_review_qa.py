@@ -900,7 +900,8 @@ def test_story_without_acceptance_criteria_requests_changes(
     analysis = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json").read_text())
     check = next(c for c in analysis["checks"] if c["name"] == "ac-parse")
     assert check["status"] == "failed"
-    assert check["findings"][0]["message"] == "No acceptance criteria found in story"
+    assert check["findings"][0]["message"] == (
+        "No acceptance criteria found in story: its `## Acceptance Criteria` section lists none")
 
 
 def test_setup_starts_a_clean_round(qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:

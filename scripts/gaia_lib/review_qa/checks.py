@@ -115,14 +115,51 @@ def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],
         for ac_id, low in sorted(lowered.items()))])
 
 
+# An AC's own item line, wherever it sits: `- [ ] **AC1 (P0):**`, `- AC2:`, `1. **AC-EC1**`
+_AC_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?:\*\*)?(AC[-\w]*?\d+)\b")
+_LEVEL_TWO = re.compile(r"^ {0,3}##[ \t]+(.+?)[ \t]*#*[ \t]*$")
+NO_CRITERIA = "No acceptance criteria found in story"
+
+
+def why_no_criteria(text: str) -> tuple[int, str]:
+    """Where and why a story yields no AC (pure): AC items under another `##` heading than
+    `## Acceptance Criteria` (a renamed heading, `## Acceptance criteria list`), named with
+    the first one's line and that heading; else an `## Acceptance Criteria` section that lists
+    none, at its heading; else that there is no such section. Fenced code is skipped."""
+    heading: str | None = None
+    section: int | None = None
+    inside = False  # under `## Acceptance Criteria` now
+    fenced = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        title = _LEVEL_TWO.match(line)
+        if title is not None:
+            heading = title.group(1)
+            inside = " ".join(heading.replace("*", "").split()).casefold() == \
+                "acceptance criteria"
+            section = number if inside and section is None else section
+            continue
+        item = _AC_ITEM.match(line)
+        if item is not None and not inside:
+            under = f"under `## {heading}`" if heading else "under no `##` heading"
+            return number, (f"{NO_CRITERIA}: {item.group(1)} sits {under}, not under "
+                            "`## Acceptance Criteria`")
+    if section is not None:
+        return section, f"{NO_CRITERIA}: its `## Acceptance Criteria` section lists none"
+    return 1, f"{NO_CRITERIA}: it has no `## Acceptance Criteria` section"
+
+
 def ac_parse_check(s: Setup) -> dict[str, Any]:
     rel_story = paths.relative_to_project(s.story_path, s.project)
     criteria = s.story.acceptance_criteria
     if not criteria:
+        line, why = why_no_criteria(s.story.text)
         return check("ac-parse", "failed", [finding(
-            rel_story, line_of(s.story.text, "Acceptance Criteria"), "critical",
-            "no-acceptance-criteria",
-            "No acceptance criteria found in story", True)])
+            rel_story, line, "critical", "no-acceptance-criteria", why, True)])
     findings = [
         finding(rel_story, ac.line, "critical", "unfilled-acceptance-criterion",
                 f"{ac.ac_id} is still the story template's placeholder ({ac.text[:60]}): "

@@ -812,6 +812,24 @@ def test_a_story_test_that_failed_in_the_run_is_a_finding() -> None:
     assert checks.placeholder_check((), {}, {})["status"] == "passed"
 
 
+def test_a_story_yielding_no_ac_says_where_its_acs_went() -> None:
+    """httprouter's story with its heading renamed `## Acceptance criteria list`: the review
+    said only "No acceptance criteria found in story", at line 1, over ten AC items. It names
+    the first AC item that sits under another heading, at its line; else an empty section at
+    its heading; else that there is none."""
+    items = "- [ ] **AC1 (P0):** Given a route, when it is served, then it answers.\n"
+    renamed = f"---\nkey: E52-S1\n---\n\n# Story\n\n## Acceptance criteria list\n\n{items}"
+    assert checks.why_no_criteria(renamed) == (
+        9, "No acceptance criteria found in story: AC1 sits under `## Acceptance criteria "
+           "list`, not under `## Acceptance Criteria`")
+    empty = f"# Story\n\n## Acceptance Criteria\n\n## Dev Notes\n\n```\n{items}```\n"
+    assert checks.why_no_criteria(empty) == (
+        3, "No acceptance criteria found in story: its `## Acceptance Criteria` section lists "
+           "none")
+    assert checks.why_no_criteria("# Story\n\nText.\n") == (
+        1, "No acceptance criteria found in story: it has no `## Acceptance Criteria` section")
+
+
 def test_a_failed_table_test_counts_for_an_ac_whose_own_rows_passed() -> None:
     """iso8601 2.1.0: test_parse_valid_date's `Z` row (AC1's example) made to expect hour 16
     fails; AC5's fractional-seconds row passed, so the test still covers AC5, and not AC1,
