@@ -10,6 +10,7 @@ anything is constructed:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gaia_lib.core.errors import MalformedFile
@@ -54,9 +55,33 @@ def load(text: str, what: str, exit_code: int = 1, first_line: int = 1) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + first_line}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or type(exc).__name__
-        raise MalformedFile(f"{what}: invalid YAML{where}: {problem}", exit_code) from None
+        opened = unclosed_quote(text, mark.line - 1) if mark is not None else None
+        hint = (f" (line {opened + first_line} opens a quote it does not close)"
+                if opened is not None else "")
+        raise MalformedFile(f"{what}: invalid YAML{where}: {problem}{hint}",
+                            exit_code) from None
     except RecursionError:
         raise MalformedFile(f"{what}: YAML nested too deeply", exit_code) from None
+
+
+# A value that starts quoted: `key: "E1-S1`, `- 'x` (its quote, then the rest of its line)
+_QUOTED_VALUE = re.compile(r"""^\s*(?:-\s+)?(?:[^\s:#"'][^:#]*:\s+)?(["'])(.*)$""")
+
+
+def unclosed_quote(text: str, through: int) -> int | None:
+    """The first line (0-based, up to `through`) whose value opens a quote the line does not
+    close (pure): YAML reads on to the next quote, lines later, and reports its problem there
+    (`priority: "P0` makes line 11's `risk: "medium"` the error), so the reader is told where
+    it began. `\"` in a double-quoted value and `''` in a single-quoted one do not close it."""
+    for number, line in enumerate(text.splitlines()[:through + 1]):
+        found = _QUOTED_VALUE.match(line)
+        if found is None:
+            continue
+        quote, rest = found.groups()
+        closed = re.search(r'(?<!\\)"', rest) if quote == '"' else "'" in rest.replace("''", "")
+        if not closed:
+            return number
+    return None
 
 
 def _check_events(yaml: Any, events: Any, what: str, exit_code: int, first_line: int) -> None:

@@ -22,6 +22,21 @@ def test_invalid_yaml_names_the_line() -> None:
         yamlio.load("a: 1\nb: [unclosed\n", "cfg")
 
 
+def test_invalid_yaml_names_the_line_that_opened_an_unclosed_quote() -> None:
+    """httprouter's story with `priority: "P0` (its closing quote lost): YAML reads on to the
+    next quote and reports line 11's `risk: "medium"`, which is fine; the message also names
+    the line the quote was opened on. Lines that close their quotes, escaped ones too, are
+    not named."""
+    frontmatter = ('template: \'story\'\nversion: 1.4.0\nkey: "E52-S1"\ntitle: "Route \\"HTTP\\""'
+                   '\nepic: "E52"\nstatus: review\npriority: "P0\nsize: null\npoints: 0\n'
+                   'risk: "medium"\nsprint_id: null\n')
+    with pytest.raises(MalformedFile) as info:
+        yamlio.load(frontmatter, "s.md: malformed frontmatter", first_line=2)
+    assert str(info.value) == ("s.md: malformed frontmatter: invalid YAML at line 11: did not "
+                               "find expected key (line 8 opens a quote it does not close)")
+    assert yamlio.unclosed_quote("a: 'it''s'\nb: [x\n", 1) is None
+
+
 def test_python_tags_are_not_executed() -> None:
     with pytest.raises(MalformedFile):
         yamlio.load("x: !!python/object/apply:os.system ['true']\n", "cfg")

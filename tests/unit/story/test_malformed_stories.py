@@ -19,7 +19,8 @@ CASES = {
     "no-frontmatter.md": "no frontmatter (the first line must be '---')",
     "unbalanced-frontmatter.md": "malformed frontmatter (unbalanced --- markers: no closing '---')",
     # lines of the file (its frontmatter starts on line 2)
-    "bad-yaml.md": "malformed frontmatter: invalid YAML at line 3: found unexpected end of stream",
+    "bad-yaml.md": "malformed frontmatter: invalid YAML at line 3: found unexpected end of stream "
+                   "(line 2 opens a quote it does not close)",
     "alias-bomb.md": "malformed frontmatter: YAML anchors and aliases are not allowed",
     "frontmatter-list.md": "frontmatter is a list, not a mapping of fields",
     "frontmatter-scalar.md": "frontmatter is a str, not a mapping of fields",
