@@ -99,7 +99,12 @@ def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
 
 
 def _share(part: int, whole: int) -> str:
-    return f"{part} of {whole}" + (f" ({100 * part // whole}%)" if whole else "")
+    """`part of whole (n%)`, n rounded to the nearest whole percent, as coverage.py shows
+    it: never 100 short of the whole, nor 0 above nothing (199 of 200 is 99%, 1 of 200 1%)."""
+    if not whole:
+        return f"{part} of {whole}"
+    percent = min(max(round(100 * part / whole), 1 if part else 0), 99 if part < whole else 100)
+    return f"{part} of {whole} ({percent}%)"
 
 
 def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:

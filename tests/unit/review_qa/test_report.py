@@ -115,7 +115,7 @@ def test_the_story_codes_lines_and_branches_as_run_are_shown_per_file() -> None:
     text = qa_report.render_deterministic(analysis)
     assert ("The story's code as the tests ran it (tiers-coverage.lcov):\n"
             "- src/defu.ts: 32 of 32 (100%) lines, 10 of 12 (83%) branches taken\n"
-            "- src/plain.ts: 2 of 3 (66%) lines\n") in text
+            "- src/plain.ts: 2 of 3 (67%) lines\n") in text
     # a Go profile's files by their statements, the figure `go test -cover` gives (httprouter's
     # path.go: 32 of its 44 statements, though its blocks' lines say 60 of 82)
     go = {"checks": [{"name": "branch-coverage", "status": "passed", "findings": [],
@@ -125,7 +125,15 @@ def test_the_story_codes_lines_and_branches_as_run_are_shown_per_file() -> None:
                                     "statements_covered": 32}]}],
           "coverage": {"percent": 0.0, "per_ac": []}}
     assert ("The story's code as the tests ran it (tier_1-cover.out):\n"
-            "- path.go: 32 of 44 (72%) statements\n") in qa_report.render_deterministic(go)
+            "- path.go: 32 of 44 (73%) statements\n") in qa_report.render_deterministic(go)
+    # rounded as coverage.py rounds, never to the whole short of it, nor to nothing above it
+    edges = {"checks": [{"name": "branch-coverage", "status": "passed", "findings": [],
+                         "scope": "coverage.json",
+                         "measured": [{"file": "a.py", "lines": 200, "lines_covered": 199,
+                                       "branches": 200, "branches_taken": 1}]}],
+             "coverage": {"percent": 0.0, "per_ac": []}}
+    assert "- a.py: 199 of 200 (99%) lines, 1 of 200 (1%) branches taken\n" in \
+        qa_report.render_deterministic(edges)
     skipped = {"checks": [{"name": "branch-coverage", "status": "skipped",
                            "skip_reason": "no coverage report"}], "coverage": {}}
     assert "as the tests ran it" not in qa_report.render_deterministic(skipped)
