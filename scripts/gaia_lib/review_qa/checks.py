@@ -893,7 +893,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      constants: Mapping[str, str] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals and whether any attributed test asserts one (a
-    weak-assertion warning when none does, at its first test's declaration), a test comparing
+    weak-assertion warning when none does, at the declaration of the test the matcher
+    scored highest for it, else its first), a test comparing
     with a constant asserting its literal (`constants`: per test, its body with them written
     in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
     constants.BYTES_LEN` asserts 16); for an AC whose
@@ -916,7 +917,7 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
         per_ac.append({"ac_id": ac.ac_id, "literals": values,
                        "asserted": sorted(asserted), "tests": list(entry["tests"])})
         if entry["matched"] and literals and not asserted:
-            first = entry["tests"][0]
+            first = _strongest(entry)
             findings.append(finding(first.partition("::")[0], lines.get(first, 1), "warning",
                                      "weak-assertion",
                                      f"no test of {ac.ac_id} asserts any of "
@@ -940,6 +941,15 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                     f"({_code(str(present[0]))}): none shows its Then clause holds", False,
                     ac_id=ac.ac_id))
     return per_ac, ran("then-literals", findings)
+
+
+def _strongest(entry: Mapping[str, Any]) -> str:
+    """The AC's test the matcher scored highest (its likeliest own test: a weak match of
+    another unit's test may sort first by name), else its first."""
+    scored = [(float(m.get("score") or 0.0), m["test"]) for m in entry.get("matches") or ()
+              if m.get("test") in entry["tests"]]
+    return min(scored, key=lambda pair: (-pair[0], pair[1]))[1] if scored \
+        else str(entry["tests"][0])
 
 
 def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:

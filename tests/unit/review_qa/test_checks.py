@@ -313,6 +313,22 @@ def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> Non
     assert check["findings"] == [] and per_ac[0]["literals"] == []
 
 
+def test_a_weak_assertion_is_at_the_test_the_matcher_scored_highest() -> None:
+    """httprouter: AC3's weak-assertion warning sat at `TestRouterOPTIONS`, a weak match
+    that sorts first, not at the AC's own test: it is at the strongest match now."""
+    ac = AcceptanceCriterion("AC3", "Given a route with a parameter, when it is served, then "
+                             "the handler reads `42` from it", "a route with a parameter",
+                             "it is served", "the handler reads `42` from it", False, None, 4)
+    weak, own = "router_test.go::TestRouterOPTIONS", "router_test.go::TestRouterParams"
+    rows = [{"ac_id": "AC3", "matched": True, "tests": [weak, own],
+             "matches": [{"test": weak, "score": 2.1}, {"test": own, "score": 9.4}]}]
+    _, check = checks.literal_evidence([ac], rows, {weak: "", own: ""}, {weak: 240, own: 310})
+    assert [(f["file"], f["line"]) for f in check["findings"]] == [("router_test.go", 310)]
+    plain = [{"ac_id": "AC3", "matched": True, "tests": [weak, own]}]  # no scores: the first
+    _, check = checks.literal_evidence([ac], plain, {weak: "", own: ""}, {weak: 240, own: 310})
+    assert [f["line"] for f in check["findings"]] == [240]
+
+
 def test_a_test_comparing_with_a_constant_asserts_its_literal() -> None:
     """python-ulid's `test_ulid` checks `len(ulid.bytes) == constants.BYTES_LEN`, 16 as
     `ulid/constants.py` gives it: it asserts the 16 of AC1's Then, no weak assertion."""
