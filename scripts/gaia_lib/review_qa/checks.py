@@ -892,7 +892,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      lines: Mapping[str, int], texts: Mapping[str, str] | None = None,
                      constants: Mapping[str, str] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Per AC: the Then clause's literals and whether any attributed test asserts one (a
+    """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
+    function, `ParamsFromContext`) and whether any attributed test asserts one (a
     weak-assertion warning when none does, at the declaration of the test the matcher
     scored highest for it, else its first), a test comparing
     with a constant asserting its literal (`constants`: per test, its body with them written
@@ -906,9 +907,17 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     per_ac = []
     findings = []
     by_id = {ac.ac_id: ac for ac in criteria}
+    # a capitalised name the story's tests call (`ParamsFromContext(ctx)`: an exported Go
+    # function) is code the Then names, not an enum-like value it promises; an error type
+    # aside (`ValueError("x")` built in a test is still promised)
+    called = {name for body in bodies.values() for name in _CAPITAL_CALL.findall(body)
+              if not name.endswith(("Error", "Exception", "Warning"))}
     for entry in per_ac_rows:
         ac = by_id[entry["ac_id"]]
-        literals = then_literals.then_literals(ac.then, ac.setting) if ac.then else ()
+        literals = tuple(
+            lit for lit in (then_literals.then_literals(ac.then, ac.setting) if ac.then else ())
+            if not (lit.kind in (then_literals.ENUM, then_literals.STRING)
+                    and lit.value in called))
         asserted: set[str] = set()
         for test_id in entry["tests"]:
             said = (constants or {}).get(test_id) or bodies.get(test_id, "")
@@ -941,6 +950,11 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                     f"({_code(str(present[0]))}): none shows its Then clause holds", False,
                     ac_id=ac.ac_id))
     return per_ac, ran("then-literals", findings)
+
+
+# A capitalised name called (`ParamsFromContext(`, `httprouter.New(`), not constructed as a
+# composite literal (`Params{`)
+_CAPITAL_CALL = re.compile(r"(?<![\w$])([A-Z][A-Za-z0-9_]*)\s*\(")
 
 
 def _strongest(entry: Mapping[str, Any]) -> str:

@@ -329,6 +329,32 @@ def test_a_weak_assertion_is_at_the_test_the_matcher_scored_highest() -> None:
     assert [f["line"] for f in check["findings"]] == [240]
 
 
+def test_a_capitalised_function_the_tests_call_is_no_value_the_then_promises() -> None:
+    """httprouter: AC3's Then names `ParamsFromContext`, an exported Go function its test
+    calls; it was read as an enum-like value no test asserts (a weak-assertion warning on a
+    test that checks the parameters it returns). An error type a test builds is still one."""
+    ac = AcceptanceCriterion("AC3", "Given a route with a named parameter, when it is served, "
+                             "then `ParamsFromContext` gives the handler its value",
+                             "a route with a named parameter", "it is served",
+                             "`ParamsFromContext` gives the handler its value", False, None, 4)
+    test = "router_test.go::TestRouterParamsFromContext"
+    body = ('\tps := ParamsFromContext(req.Context())\n'
+            '\tif ps.ByName("name") != "gopher" {\n\t\tt.Fatal("wrong value")\n\t}\n')
+    rows = [{"ac_id": "AC3", "matched": True, "tests": [test]}]
+    per_ac, check = checks.literal_evidence([ac], rows, {test: body}, {test: 30})
+    assert check["findings"] == [] and per_ac[0]["literals"] == []
+    uncalled = {test: '\tif ps.ByName("name") != "gopher" {\n\t\tt.Fatal("x")\n\t}\n'}
+    assert [f["message"] for f in checks.literal_evidence([ac], rows, uncalled, {test: 30})[1][
+        "findings"]] == ["no test of AC3 asserts any of `ParamsFromContext` from its Then clause"]
+    error = AcceptanceCriterion("AC4", "Given a bad route, when it is added, then a "
+                                "`ValueError` is raised", "a bad route", "it is added",
+                                "a `ValueError` is raised", False, None, 5)
+    built = {test: "\tside_effect = ValueError('bad')\n\tadd(route)\n"}
+    rows = [{"ac_id": "AC4", "matched": True, "tests": [test]}]
+    assert checks.literal_evidence([error], rows, built, {test: 30})[0][0]["literals"] == [
+        "ValueError"]
+
+
 def test_a_test_comparing_with_a_constant_asserts_its_literal() -> None:
     """python-ulid's `test_ulid` checks `len(ulid.bytes) == constants.BYTES_LEN`, 16 as
     `ulid/constants.py` gives it: it asserts the 16 of AC1's Then, no weak assertion."""
