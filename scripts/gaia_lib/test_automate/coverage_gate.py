@@ -11,7 +11,9 @@ Rules:
   `baseline`, `current`, with `measured`, the files it was taken over) is the line coverage of
   the code under test, covered / measured lines: the story's File List sources (its entries
   that are not test files, by the stack's naming or by holding tests) that either report
-  measures; where neither measures one of them,
+  measures (a Go profile names them by import path: `services/router/tree.go` of a module
+  `github.com/julienschmidt/httprouter` in `services/router` is
+  `github.com/julienschmidt/httprouter/tree.go`); where neither measures one of them,
   every measured file that is not a test file. A test file's own lines never count: new tests
   that execute nothing of the story would otherwise grow the total by their own lines. When a
   report is missing or unreadable, or measures none of that code, the delta file still exists,
@@ -33,7 +35,7 @@ from typing import Any
 
 from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import coverage_report, coverage_run, testcases
+from gaia_lib.evidence import coverage_report, coverage_run, gomod, testcases
 
 EXTENSION = {"coveragepy-json": "json", "lcov": "lcov", "cobertura": "xml", "jacoco": "xml",
              "go-cover": "out"}
@@ -84,6 +86,10 @@ def under_test(reports: Sequence[coverage_report.CoverageReport], sources: Seque
     wanted = {PurePosixPath(s).as_posix() for s in sources
               if not is_test(s)
               and not (project is not None and testcases.holds_tests(project, s))}
+    if project is not None:  # a Go profile names a file by its import path (`gomod`)
+        go = [w for w in wanted if w.endswith(".go")]
+        known = gomod.modules(project, go) if go else ()
+        wanted |= {found for w in go if (found := gomod.import_path(w, known))}
     story = {n for n in names if n in wanted or any(n.endswith("/" + w) for w in wanted)}
     return story or {n for n in names if not is_test(n)}
 

@@ -100,6 +100,26 @@ def test_the_story_sources_are_the_code_under_test(tmp_path: Path) -> None:
     assert (elsewhere["coverage_delta"], elsewhere["measured"]) == (40, ["a.py", "b.py"])
 
 
+def test_a_go_module_in_a_subdirectory_has_its_story_sources_found_by_import_path(
+        tmp_path: Path) -> None:
+    """httprouter kept in `services/router`: its profile names `tree.go` by its import path,
+    which no File List entry ends with; the delta was taken over every file of the profile
+    (here `path.go`'s growth too), not the story's `tree.go`."""
+    (tmp_path / "services/router").mkdir(parents=True)
+    (tmp_path / "services/router/go.mod").write_text(
+        "module github.com/julienschmidt/httprouter\n\ngo 1.7\n")
+    mod = "github.com/julienschmidt/httprouter"
+
+    def profile(path_hits: int) -> str:
+        return (f"mode: set\n{mod}/tree.go:10.2,12.3 2 1\n{mod}/tree.go:14.2,16.3 2 0\n"
+                f"{mod}/path.go:5.2,7.3 2 {path_hits}\n")
+    before = _cap(tmp_path, "b", profile(0), "go-cover")
+    after = _cap(tmp_path, "c", profile(1), "go-cover")
+    doc = coverage_gate.delta_document(before, after, ["services/router/tree.go"],
+                                       lambda p: p.endswith("_test.go"), tmp_path)
+    assert (doc["coverage_delta"], doc["measured"]) == (0, [f"{mod}/tree.go"])
+
+
 def test_a_file_list_file_holding_tests_is_no_code_under_test(tmp_path: Path) -> None:
     """pytimeparse's `testtimeparse.py` (collected by the project's own `python_files`) holds
     unittest tests the stack's naming does not call a test file: its lines never count."""
