@@ -51,7 +51,7 @@ from typing import Any
 
 from gaia_lib.core import config, git, paths, writes
 from gaia_lib.core.errors import GaiaError
-from gaia_lib.evidence import execution, runner_patterns
+from gaia_lib.evidence import execution, gomod, runner_patterns
 from gaia_lib.onboard import readiness
 from gaia_lib.onboard.survey import Survey, in_directory, package_json, survey
 from gaia_lib.story import sprint
@@ -216,16 +216,22 @@ def setup_py_name(text: str) -> str | None:
     return None
 
 
-# Where a project names itself: (file, pattern); the first found wins, else the directory.
-_NAMED_IN: tuple[tuple[str, re.Pattern[str] | tuple[str, ...] | Callable[[str], str | None]
-                       | None], ...] = (
+# Where a project names itself: (file, how its name is read: package.json's `name`, a TOML or
+# INI section's `name`, or a reader of the file); the first found wins, else the directory.
+_NAMED_IN: tuple[tuple[str, tuple[str, ...] | Callable[[str], str | None] | None], ...] = (
     ("package.json", None),
     ("pyproject.toml", ("project", "tool.poetry")),
     ("setup.cfg", ("metadata",)),
     ("setup.py", setup_py_name),
-    ("go.mod", re.compile(r"^module\s+(\S+)", re.MULTILINE)))
+    ("go.mod", lambda text: _last_part(gomod.module_path(text))))
 _SECTION = re.compile(r"^\[([^\]\n]+)\][ \t]*(?:#.*)?$")
 _NAME_KEY = re.compile(r"""^name\s*=\s*["']?([^"'\s#]+)""")
+
+
+def _last_part(module: str | None) -> str | None:
+    """A Go module path's last part that is no major version suffix (`semver` of
+    `github.com/blang/semver/v4`)."""
+    return re.sub(r"/v[0-9]+$", "", module).rsplit("/", 1)[-1] if module else None
 
 
 def section_name(text: str, sections: Sequence[str]) -> str | None:
@@ -260,12 +266,8 @@ def project_name(root: Path) -> str:
             name = package_json(text).get("name")
         elif isinstance(pattern, tuple):
             name = section_name(text, pattern)
-        elif callable(pattern):
-            name = pattern(text)
         else:
-            found = pattern.search(text)
-            parts = re.sub(r"/v[0-9]+$", "", found.group(1)).rsplit("/", 1) if found else ()
-            name = parts[-1] if parts else None
+            name = pattern(text)
         if isinstance(name, str) and name.strip():
             return name.strip()
     return root.resolve().name

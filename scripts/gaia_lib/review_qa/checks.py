@@ -29,8 +29,8 @@ from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import allowlist, attribution, coverage_run, gomod
 from gaia_lib.evidence.testcases import TestCase, TestFile, shown_apart
 from gaia_lib.stacks import adapters as stacks
-from gaia_lib.story import filelist
-from gaia_lib.story.acceptance import AcceptanceCriterion
+from gaia_lib.story import filelist, markdown
+from gaia_lib.story.acceptance import AcceptanceCriterion, split_id
 
 if TYPE_CHECKING:
     # only named in annotations: a review imports them while its suite runs (phases.Reads),
@@ -115,9 +115,6 @@ def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],
         for ac_id, low in sorted(lowered.items()))])
 
 
-# An AC's own item line, wherever it sits: `- [ ] **AC1 (P0):**`, `- AC2:`, `1. **AC-EC1**`
-_AC_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?:\*\*)?(AC[-\w]*?\d+)\b")
-_LEVEL_TWO = re.compile(r"^ {0,3}##[ \t]+(.+?)[ \t]*#*[ \t]*$")
 NO_CRITERIA = "No acceptance criteria found in story"
 
 
@@ -125,31 +122,25 @@ def why_no_criteria(text: str) -> tuple[int, str]:
     """Where and why a story yields no AC (pure): AC items under another `##` heading than
     `## Acceptance Criteria` (a renamed heading, `## Acceptance criteria list`), named with
     the first one's line and that heading; else an `## Acceptance Criteria` section that lists
-    none, at its heading; else that there is no such section. Fenced code is skipped."""
-    heading: str | None = None
-    section: int | None = None
-    inside = False  # under `## Acceptance Criteria` now
-    fenced = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        title = _LEVEL_TWO.match(line)
-        if title is not None:
-            heading = title.group(1)
-            inside = " ".join(heading.replace("*", "").split()).casefold() == \
-                "acceptance criteria"
-            section = number if inside and section is None else section
-            continue
-        item = _AC_ITEM.match(line)
-        if item is not None and not inside:
-            under = f"under `## {heading}`" if heading else "under no `##` heading"
-            return number, (f"{NO_CRITERIA}: {item.group(1)} sits {under}, not under "
-                            "`## Acceptance Criteria`")
+    none, at its heading; else that there is no such section. Read as the story parser reads
+    its sections and items (`story.markdown`: fenced code is content)."""
+    lines = markdown.split_lines(text)
+    level_two = [h for h in markdown.headings(lines) if h.level == 2]
+
+    def criteria(heading: markdown.Heading | None) -> bool:
+        return heading is not None and markdown.normalize_title(heading.title) == \
+            "acceptance criteria"
+
+    for item in markdown.list_items(lines):
+        ac_id, _ = split_id(item.text)
+        heading = next((h for h in reversed(level_two) if h.line < item.line), None)
+        if ac_id is not None and not criteria(heading):
+            under = f"under `## {heading.title}`" if heading else "under no `##` heading"
+            return item.line, (f"{NO_CRITERIA}: {ac_id} sits {under}, not under "
+                               "`## Acceptance Criteria`")
+    section = next((h for h in level_two if criteria(h)), None)
     if section is not None:
-        return section, f"{NO_CRITERIA}: its `## Acceptance Criteria` section lists none"
+        return section.line, f"{NO_CRITERIA}: its `## Acceptance Criteria` section lists none"
     return 1, f"{NO_CRITERIA}: it has no `## Acceptance Criteria` section"
 
 
@@ -1070,9 +1061,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         listed.append(rel)
         # a test file is no code of the story's: its lines run when it runs, and its own
         # `except` clauses are no error path of the story's
-        record = None if stacks.names_test_file(rel) else parsed.for_file(rel)
-        if record is None and fmt == "go-cover" and not stacks.names_test_file(rel):
-            # a profile names a file by its import path
+        if stacks.names_test_file(rel):
+            continue
+        record = parsed.for_file(rel)
+        if record is None and fmt == "go-cover":  # a profile names a file by its import path
             go_path = gomod.import_path(rel, gomod.modules(s.project, [rel]))
             record = parsed.for_file(go_path) if go_path else None
         if record is None:
