@@ -39,6 +39,7 @@ the real projects; a project whose download fails is reported as such, and the e
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import statistics
@@ -53,6 +54,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 
 from gaia_lib.core import proc, writes  # noqa: E402
 from gaia_lib.evidence import ac_coverage, attribution, match_quality, testcases  # noqa: E402
+from gaia_lib.review_qa import lost_evidence  # noqa: E402
 
 CORPUS = REPO / "tests" / "fixtures" / "matching"
 LABELS = REPO / "bench" / "matching"
@@ -340,6 +342,40 @@ def agreement() -> None:
     print(_row("labels agreement", total, pairs))
 
 
+# per group: [labelled ACs, still covered with their tests deleted at a first review, and
+# after a round that had them (`lost_evidence`)], with --deletions
+DELETED: dict[str, list[int]] = {}
+
+
+def deletions(labelled: match_quality.Labelled) -> tuple[int, int, int]:
+    """Delete each labelled AC's tests in turn, as a developer removing the tests that fail:
+    (ACs with a labelled test, how many the matcher still covers by the tests left at a first
+    review, how many after a QA round that had those tests: `lost_evidence.judge`, with the
+    whole suite's matches as that round's coverage)."""
+    _, full = match_quality.measure(labelled)
+    before = lost_evidence.Previous(
+        1, {e.ac_id: {m.test: lost_evidence.asserts(m.how) for m in e.matches}
+            for e in full.per_ac},
+        frozenset(lost_evidence.id_digest(c.test_id) for c in labelled.cases))
+    acs = first = after = 0
+    for ac in labelled.criteria:
+        wanted = {t for t, covered in labelled.covers.items() if ac.ac_id in covered}
+        if not wanted:
+            continue
+        left = dataclasses.replace(labelled, cases=tuple(
+            c for c in labelled.cases if c.test_id not in wanted))
+        _, result = match_quality.measure(left)
+        entry = next(e for e in result.per_ac if e.ac_id == ac.ac_id)
+        judged = lost_evidence.judge(
+            before, {e.ac_id: [(m.test, m.how) for m in e.matches] for e in result.per_ac},
+            {c.test_id for c in left.cases})
+        out = judged.excluded_for.get(ac.ac_id, {})
+        acs += 1
+        first += bool(entry.tests)
+        after += any(t not in out for t in entry.tests)
+    return acs, first, after
+
+
 def _details(quality: match_quality.Quality) -> None:
     for test, ac in quality.wrong:
         print(f"      wrong  {ac:<7} {test}")
@@ -361,6 +397,9 @@ def _report(stories: list[match_quality.Labelled], runs: int, verbose: bool,
             _details(quality)
             print("\n".join(AC_WRONG))
         AC_WRONG.clear()
+        if GROUP[0] in DELETED:
+            DELETED[GROUP[0]] = [a + b for a, b in zip(DELETED[GROUP[0]],
+                                                       deletions(labelled), strict=True)]
         total, pairs = total + quality, pairs + labelled.labelled_pairs
         if run is not None:
             signals, how = executed(run[0], labelled, run[2], run[1].pythonpath)
@@ -383,7 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="list every wrong / missed pair")
     parser.add_argument("--execute", action="store_true",
                         help="also measure with per-test coverage (Python projects)")
+    parser.add_argument("--deletions", action="store_true",
+                        help="also delete each AC's labelled tests in turn: is it still covered?")
     args = parser.parse_args(argv)
+    if args.deletions:
+        DELETED.update({"tuned": [0, 0, 0], "held-out": [0, 0, 0]})
 
     print("corpus (tests/fixtures/matching):")
     corpus = [match_quality.load(p) for p in sorted(CORPUS.glob("*/labels.json"))]
@@ -441,6 +484,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {group:<9} {v.agreement:5.3f} of {v.right + v.empty + v.missed + v.false} "
               f"ACs (right {v.right}, rightly empty {v.empty}; missed {v.missed}, covered only "
               f"by tests that do not verify it {v.false})")
+    if DELETED:
+        print("each AC's labelled tests deleted in turn: ACs still covered by the tests left "
+              "(fewer is better), at a first review / after a QA round that had them:")
+    for group, (acs, first, after) in DELETED.items():
+        print(f"  {group:<9} {first} / {after} of {acs} ACs")
     return status
 
 

@@ -325,6 +325,10 @@ def _cache_hit(s: Setup, key: str) -> dict[str, Any] | None:
     story_rel = paths.relative_to_project(s.story_path, s.project)
     if not isinstance(hashes, dict) or _file_hashes(s.project, hashes, story_rel) != hashes:
         return None  # a file changed since: the cached evidence is stale
+    from gaia_lib.review_qa import lost_evidence
+    before = lost_evidence.previous(s.state_dir(), round_inputs(cached))
+    if cached.get("previous_round") != (before.marker() if before else None):
+        return None  # compared with another round than the one this review follows
     return dict(cached)
 
 
@@ -718,7 +722,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
 
 
 def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
-    from gaia_lib.review_qa import rules
+    from gaia_lib.review_qa import lost_evidence, rules
     found = reads.found
     warnings, gate_findings = reads.gate
     integrity = qa_checks.integrity_check(s, gate_findings, reads.priority_floors)
@@ -763,6 +767,21 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     for ac_id, tests in failed_for.items():  # a failure says more than any other reason
         weak[ac_id] = {**weak.get(ac_id, {}), **tests}
+    own = {
+        # what this round is (`round_inputs`): the previous round is the newest of others
+        "file_hashes": {**_file_hashes(s.project, reads.helper_texts), **reads.file_hashes},
+        "test_cases": [{"id": c.test_id, "file": c.file, "name": c.name, "line": c.line}
+                       for c in cases],
+        "unattributed_tests": [u.test for u in coverage.unattributed_tests],
+        "story_test_files": reads.story_tests,
+        "file_list": file_list_rels,
+    }
+    before = lost_evidence.previous(s.state_dir(), round_inputs(own))
+    lost = lost_evidence.judge(before, {e.ac_id: [(m.test, m.how) for m in e.matches]
+                                        for e in coverage.per_ac},
+                               {case.test_id for case in cases}) if before else None
+    for ac_id, tests in (lost.excluded_for.items() if lost else ()):
+        weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
     refusal_only = _refusal_only(criteria, per_ac, cases)
     lines = {case.test_id: case.line for case in cases}
@@ -829,6 +848,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         literal_check,
         branch,
         *qa_checks.rubric_checks(s, per_ac, phase4, story_tests),
+        qa_checks.round_coverage_check(s, before.round if before else None,
+                                       lost.thinned if lost else {}),
     ]
     attribution_rows: list[dict[str, Any]] = []
     if run is not None:
@@ -852,7 +873,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         **s.analysis_header(SKILL, MODEL, TEMPERATURE),
         "story_acs_hash": story_acs_hash(criteria),
         # (the helpers the placeholder rules read too: a change of one is a change)
-        "file_hashes": {**_file_hashes(s.project, reads.helper_texts), **reads.file_hashes},
+        "file_hashes": own["file_hashes"],
         "checks": checks,
         "tests_discovered": found.counts,
         "discovery_scope": {"mode": found.scope, "dirs": list(found.scope_dirs)},
@@ -863,9 +884,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             "per_ac": [{k: v for k, v in e.items() if k != "structured"} for e in per_ac],
         },
         "critical_allowed": critical_allowed,
-        "test_cases": [{"id": c.test_id, "file": c.file, "name": c.name, "line": c.line}
-                       for c in cases],
-        "unattributed_tests": [u.test for u in coverage.unattributed_tests],
+        "test_cases": own["test_cases"],
+        "unattributed_tests": own["unattributed_tests"],
         "unattributed_story_keys": {u.test: list(u.story_keys)
                                     for u in coverage.unattributed_tests},
         "gate_warnings": warnings,
@@ -873,6 +893,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "phase4": phase4,
         "story_test_files": story_tests,
         "file_list": file_list_rels,
+        # the saved round this one was compared with (`lost_evidence`): the cache checks it
+        "previous_round": before.marker() if before else None,
     }
     if run is not None:
         results["behavioural_attribution"] = attribution_rows
@@ -1637,9 +1659,15 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     idle = fingerprints.unjudged(analysis)
     unchecked = [found for found, check in fingerprints.found_in(
         s.state_dir(), previous_round).items() if check in idle] if previous_round else []
-    writes.write_json(fingerprints.saved_path(s.state_dir(), number), fingerprints.saved(
-        number, current, inputs, resolved, fingerprints.collect(llm),
-        fingerprints.found_by(analysis)))
+    from gaia_lib.review_qa import lost_evidence
+    coverage = analysis.get("coverage")
+    per_ac = coverage.get("per_ac") if isinstance(coverage, Mapping) else None
+    writes.write_json(fingerprints.saved_path(s.state_dir(), number), {
+        **fingerprints.saved(number, current, inputs, resolved, fingerprints.collect(llm),
+                             fingerprints.found_by(analysis)),
+        **lost_evidence.saved(per_ac if isinstance(per_ac, list) else [],
+                              [str(c.get("id")) for c in analysis.get("test_cases") or ()
+                               if isinstance(c, Mapping)])})
     return fingerprints.compare(number, current, previous, previous_round, reviewed=reviewed,
                                 previous_reviewer=previous_reviewer, unchecked=unchecked)
 

@@ -1,0 +1,132 @@
+"""Coverage an AC keeps only because the tests that checked it are gone (QA rounds, seed 004).
+
+Each QA round saves, beside its finding fingerprints, what its coverage rested on
+(`saved`): per AC, the tests that counted for it and whether each asserted something of it
+(matched by its id, a Then literal or an expected exception: `ASSERTING`) or only shared its
+words; and a short digest of every test id the round read. A review compares itself with the
+previous round, the newest saved round that reviewed other files (`previous`: a review of
+unchanged files is that round again, compared with the one before it).
+
+Rules, per AC (`judge`):
+- **lost**: the previous round counted tests that asserted something of it, every one of them
+  is gone (deleted or renamed), and no test matching it now asserts anything of it. The tests
+  left that were there in the previous round, matching it by words alone, do not count for it:
+  they were read beside the tests that checked it and are no test of it by themselves (the
+  words a test shares with an AC are what the matcher can be fooled by; deleting an AC's
+  tests must not leave it covered by a neighbour's). A new test matching it by words counts
+  as any test does (a rewrite under new names). Naming the AC's id in a test that verifies it
+  counts it again.
+- **thinned**: otherwise, tests that counted for it in the previous round are gone and what
+  counts for it now is only tests that were there then and match it by words alone: a
+  warning naming what is gone, blocking nothing (a redundant test removed reads the same).
+Pure, but `previous`, which reads the saved rounds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ASSERTING = frozenset({"id", "literal", "exception"})
+NAMED = 3  # gone tests a reason names before "and N more"
+_ROUND_FILE = re.compile(r"findings-round([0-9]+)\.json")
+
+
+def id_digest(test_id: str) -> str:
+    """A test id as a round saves it: 12 hex digits of its sha256 (a suite's ids stay small)."""
+    return hashlib.sha256(test_id.encode("utf-8")).hexdigest()[:12]
+
+
+def asserts(how: Iterable[str]) -> bool:
+    return bool(ASSERTING & set(how))
+
+
+def saved(per_ac: Sequence[Mapping[str, Any]], test_ids: Iterable[str]) -> dict[str, Any]:
+    """What a round saves: per AC its counted tests (`per_ac` rows of the analysis, each match
+    with its `how`), each true when it asserts something of the AC; the tests it read."""
+    coverage = {}
+    for row in per_ac:
+        counted = set(row.get("tests") or ())
+        coverage[str(row["ac_id"])] = {
+            str(m["test"]): asserts(m.get("how") or ()) for m in row.get("matches") or ()
+            if isinstance(m, Mapping) and m.get("test") in counted}
+    return {"coverage": coverage, "tests": sorted({id_digest(t) for t in test_ids})}
+
+
+@dataclass(frozen=True)
+class Previous:
+    round: int
+    coverage: Mapping[str, Mapping[str, bool]]  # AC id -> counted test -> asserted it
+    tests: frozenset[str]  # id_digest of every test the round read
+
+    def marker(self) -> str:
+        """Which saved round, with what, a review was compared with (the cache checks it)."""
+        data = json.dumps([self.round, self.coverage, sorted(self.tests)], sort_keys=True)
+        return f"{self.round}:{hashlib.sha256(data.encode('utf-8')).hexdigest()[:16]}"
+
+
+def previous(state_dir: Path, inputs: str) -> Previous | None:
+    """The newest saved round whose inputs differ from `inputs` and that saved its coverage."""
+    numbers = sorted((int(m.group(1)) for p in state_dir.glob("findings-round*.json")
+                      if (m := _ROUND_FILE.fullmatch(p.name))), reverse=True)
+    for number in numbers:
+        try:
+            value = json.loads((state_dir / f"findings-round{number}.json")
+                               .read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(value, dict) or value.get("inputs") == inputs:
+            continue
+        coverage, tests = value.get("coverage"), value.get("tests")
+        if not isinstance(coverage, dict) or not isinstance(tests, list):
+            return None  # saved before rounds kept their coverage: nothing to compare with
+        return Previous(number, {str(ac): {str(t): bool(a) for t, a in row.items()}
+                                 for ac, row in coverage.items() if isinstance(row, dict)},
+                        frozenset(map(str, tests)))
+    return None
+
+
+@dataclass(frozen=True)
+class Judged:
+    # AC id -> test -> why it does not count for that AC (the lost rule)
+    excluded_for: Mapping[str, Mapping[str, str]]
+    # AC id -> the warning's sentence (the thinned rule)
+    thinned: Mapping[str, str]
+
+
+def _named(tests: Sequence[str]) -> str:
+    shown = ", ".join(tests[:NAMED])
+    return shown + (f" and {len(tests) - NAMED} more" if len(tests) > NAMED else "")
+
+
+def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[str]]]],
+          present: AbstractSet[str]) -> Judged:
+    """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
+    every test id this round read."""
+    excluded: dict[str, dict[str, str]] = {}
+    thinned: dict[str, str] = {}
+    for ac_id, counted in sorted(before.coverage.items()):
+        gone = sorted(t for t in counted if t not in present)
+        if not gone:
+            continue
+        now = list(matches.get(ac_id) or ())
+        if any(asserts(how) for _, how in now):
+            continue
+        old = [t for t, _ in now if id_digest(t) in before.tests]
+        checked = [t for t, asserted in counted.items() if asserted]
+        if checked and all(t in gone for t in checked):
+            why = (f"was there in round {before.round} beside the "
+                   f"test{'s' if len(checked) > 1 else ''} that checked it "
+                   f"({_named(sorted(checked))}), gone since; it only shares the AC's words")
+            excluded[ac_id] = {t: why for t in old}
+        elif old and len(old) == len(now):
+            thinned[ac_id] = (f"{ac_id}: {_named(gone)}, counted for it in round "
+                              f"{before.round}, {'is' if len(gone) == 1 else 'are'} gone; it "
+                              f"now rests on {_named(sorted(old))}, matched by words alone")
+    return Judged(excluded, thinned)

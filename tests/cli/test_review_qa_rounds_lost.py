@@ -1,0 +1,129 @@
+"""A review compares an AC's coverage with the previous QA round's (`lost_evidence`): deleting
+the tests that checked an AC must not leave it covered by a test that only shares its words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gaia_lib.cli import review_qa as command
+from helpers.projects import Project
+
+ACS = """- [ ] **AC1 (P0):** Given a valid email address, when the user signs up, then the account is "created".
+- [ ] **AC2:** Given an email address without an at sign, when the user signs up, then 422 is returned.
+"""
+CHECKED = '''
+
+def test_a_valid_address_creates_the_account():
+    assert signup("a@b.co") == "created"
+'''
+SOURCE = '''def normalised(email):
+    return email.strip().lower()
+
+
+def signup(email):
+    if "@" not in email:
+        return 422
+    return "created"
+'''
+TESTS = '''from app.signup import normalised, signup
+
+
+def test_a_valid_email_address_signs_up_in_lower_case():
+    assert normalised(" A@B.co") == "a@b.co"
+
+
+def test_an_address_without_an_at_sign_is_refused():
+    assert signup("nope") == 422
+'''
+
+
+@pytest.fixture
+def story(qa_project: Project) -> Project:
+    path = next(qa_project.impl.rglob("E1-S1-*.md"))
+    text = path.read_text()
+    start = text.index("- [ ] **AC1")
+    end = text.index("\n\n", start)
+    path.write_text(text[:start] + ACS.rstrip("\n") + text[end:])
+    qa_project.write("app/signup.py", SOURCE)
+    qa_project.write("tests/test_signup.py", TESTS + CHECKED)
+    return qa_project
+
+
+def _review(capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object]]:
+    code = command.main(["E1-S1", "--format", "json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _ac1(project: Project) -> dict[str, Any]:
+    path = project.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json"
+    per_ac = json.loads(path.read_text())["coverage"]["per_ac"]
+    return next(row for row in per_ac if row["ac_id"] == "AC1")
+
+
+def test_deleting_the_tests_that_checked_a_p0_ac_is_a_gap_not_a_neighbours_coverage(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _review(capsys)[0] == 0
+    assert sorted(_ac1(story)["tests"]) == [
+        "tests/test_signup.py::test_a_valid_address_creates_the_account",
+        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"]
+    story.write("tests/test_signup.py", TESTS)
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 2)
+    row = _ac1(story)
+    assert row["tests"] == []
+    why = row["excluded"]["tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"]
+    assert why == ("was there in round 1 beside the test that checked it "
+                   "(tests/test_signup.py::test_a_valid_address_creates_the_account), gone "
+                   "since; it only shares the AC's words")
+    report = Path(str(out["report"])).read_text()
+    assert "AC1 has no test (its only tests do not count: " in report
+    assert "[critical] ac-coverage/missing-ac-coverage" in report
+    # the same files again: round 2 again, served from the cache (compared with round 1)
+    code, out = _review(capsys)
+    assert (code, out["round"], out["analysis_cached"]) == (1, 2, True)
+    # the check written again under another name counts: a rewrite, not a deletion
+    story.write("tests/test_signup.py", TESTS + CHECKED.replace(
+        "a_valid_address_creates", "signing_up_makes"))
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 3)
+
+
+def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warning(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """AC1 rests on two tests that match it by words alone; one goes: it stays covered by the
+    other (no test checked it before either), and the round-coverage check says which test is
+    gone and what is left."""
+    extra = ('\n\ndef test_a_valid_email_address_account_is_kept_trimmed():\n'
+             '    assert normalised(" a@b.co ") == "a@b.co"\n')
+    story.write("tests/test_signup.py", TESTS + extra)
+    assert _review(capsys)[0] == 0
+    assert len(_ac1(story)["tests"]) == 2
+    story.write("tests/test_signup.py", TESTS)
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 2)
+    assert _ac1(story)["tests"] == [
+        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"]
+    path = story.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json"
+    check = next(c for c in json.loads(path.read_text())["checks"]
+                 if c["name"] == "round-coverage")
+    assert (check["status"], check["compared_with"]) == ("failed", 1)
+    assert [(f["rule"], f["severity"], f["blocking"], f["message"]) for f in check["findings"]] \
+        == [("thinned-ac-coverage", "warning", False,
+             "AC1: tests/test_signup.py::test_a_valid_email_address_account_is_kept_trimmed, "
+             "counted for it in round 1, is gone; it now rests on "
+             "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case, matched "
+             "by words alone")]
+
+
+def test_the_first_round_compares_with_nothing(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _review(capsys)[0] == 0
+    path = story.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json"
+    check = next(c for c in json.loads(path.read_text())["checks"]
+                 if c["name"] == "round-coverage")
+    assert (check["status"], check["skip_reason"]) == (
+        "skipped", "no earlier QA round of other files saved its coverage")

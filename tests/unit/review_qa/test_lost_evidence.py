@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gaia_lib.review_qa import lost_evidence
+from gaia_lib.review_qa.lost_evidence import Previous, id_digest, judge
+
+WORDS = ("name", "body")
+
+
+def _before(coverage: dict[str, dict[str, bool]], tests: list[str], number: int = 2) -> Previous:
+    return Previous(number, coverage, frozenset(map(id_digest, tests)))
+
+
+def test_an_ac_whose_checking_tests_are_gone_is_not_covered_by_an_old_neighbour() -> None:
+    before = _before({"AC1": {"t::check": True, "t::near": False}}, ["t::check", "t::near"])
+    judged = judge(before, {"AC1": [("t::near", WORDS)]}, {"t::near"})
+    assert judged.excluded_for == {"AC1": {"t::near": (
+        "was there in round 2 beside the test that checked it (t::check), gone since; it only "
+        "shares the AC's words")}}
+    assert judged.thinned == {}
+
+
+def test_the_reason_names_three_gone_tests_and_counts_the_rest() -> None:
+    checks = {f"t::c{i}": True for i in range(5)}
+    before = _before({"AC1": checks}, [*checks, "t::near"])
+    why = judge(before, {"AC1": [("t::near", WORDS)]}, {"t::near"}).excluded_for["AC1"]["t::near"]
+    assert "beside the tests that checked it (t::c0, t::c1, t::c2 and 2 more)" in why
+
+
+def test_a_new_test_matching_by_words_counts_as_a_rewrite() -> None:
+    before = _before({"AC1": {"t::check": True}}, ["t::check"])
+    judged = judge(before, {"AC1": [("t::renamed", WORDS)]}, {"t::renamed"})
+    assert judged.excluded_for == {"AC1": {}}
+    assert judged.thinned == {}
+
+
+def test_a_test_asserting_the_ac_now_keeps_every_match() -> None:
+    before = _before({"AC1": {"t::check": True}}, ["t::check", "t::near", "t::other"])
+    now = {"AC1": [("t::near", WORDS), ("t::other", ("literal", "name"))]}
+    judged = judge(before, now, {"t::near", "t::other"})
+    assert (judged.excluded_for, judged.thinned) == ({}, {})
+
+
+def test_a_checking_test_still_there_is_no_loss() -> None:
+    # it no longer matches (rewritten), but it was not deleted: the words-only test is no
+    # neighbour left behind, and what went is a words-only test
+    before = _before({"AC1": {"t::check": True, "t::gone": False, "t::near": False}},
+                     ["t::check", "t::gone", "t::near"])
+    judged = judge(before, {"AC1": [("t::near", WORDS)]}, {"t::check", "t::near"})
+    assert judged.excluded_for == {}
+    assert judged.thinned == {"AC1": (
+        "AC1: t::gone, counted for it in round 2, is gone; it now rests on t::near, matched by "
+        "words alone")}
+
+
+def test_nothing_gone_is_nothing_to_say() -> None:
+    before = _before({"AC1": {"t::near": False}}, ["t::near"])
+    assert judge(before, {"AC1": [("t::near", WORDS)]}, {"t::near"}) == \
+        lost_evidence.Judged({}, {})
+
+
+def test_a_new_test_beside_the_old_ones_is_no_thinning() -> None:
+    before = _before({"AC1": {"t::a": False, "t::b": False}}, ["t::a", "t::b"])
+    now = {"AC1": [("t::b", WORDS), ("t::new", WORDS)]}
+    assert judge(before, now, {"t::b", "t::new"}).thinned == {}
+
+
+def test_an_ac_left_with_no_match_is_the_coverage_checks_gap_not_a_warning() -> None:
+    before = _before({"AC1": {"t::a": False}}, ["t::a"])
+    assert judge(before, {"AC1": []}, set()) == lost_evidence.Judged({}, {})
+
+
+def test_saved_keeps_the_counted_tests_and_whether_each_asserts() -> None:
+    per_ac = [{"ac_id": "AC1", "tests": ["t::a", "t::b"], "matches": [
+        {"test": "t::a", "how": ["name", "literal"]}, {"test": "t::b", "how": ["body"]},
+        {"test": "t::excluded", "how": ["id"]}]}]
+    saved = lost_evidence.saved(per_ac, ["t::a", "t::b", "t::c"])
+    assert saved["coverage"] == {"AC1": {"t::a": True, "t::b": False}}
+    assert saved["tests"] == sorted(id_digest(t) for t in ("t::a", "t::b", "t::c"))
+    assert all(len(d) == 12 for d in saved["tests"])
+
+
+def _round(state: Path, number: int, inputs: str, **extra: object) -> None:
+    (state / f"findings-round{number}.json").write_text(json.dumps(
+        {"round": number, "findings": {}, "inputs": inputs, **extra}))
+
+
+def test_previous_is_the_newest_round_of_other_files(tmp_path: Path) -> None:
+    coverage = {"AC1": {"t::a": True}}
+    _round(tmp_path, 1, "one", coverage=coverage, tests=[id_digest("t::a")])
+    _round(tmp_path, 2, "two", coverage={}, tests=[])
+    found = lost_evidence.previous(tmp_path, "two")  # round 2 again: compared with round 1
+    assert found is not None and (found.round, dict(found.coverage)) == (1, coverage)
+    assert found.tests == {id_digest("t::a")}
+    newest = lost_evidence.previous(tmp_path, "three")
+    assert newest is not None and newest.round == 2
+
+
+def test_a_round_saved_without_its_coverage_compares_with_nothing(tmp_path: Path) -> None:
+    _round(tmp_path, 1, "one", coverage={"AC1": {}}, tests=[])
+    _round(tmp_path, 2, "two")
+    (tmp_path / "findings-round3.json").write_text("{not json")
+    assert lost_evidence.previous(tmp_path, "four") is None
+    assert lost_evidence.previous(tmp_path / "none", "four") is None
+
+
+def test_the_marker_changes_with_what_the_round_saved() -> None:
+    one = _before({"AC1": {"t::a": True}}, ["t::a"])
+    assert one.marker() == _before({"AC1": {"t::a": True}}, ["t::a"]).marker()
+    assert one.marker() != _before({"AC1": {"t::a": False}}, ["t::a"]).marker()
+    assert one.marker().startswith("2:")
