@@ -85,11 +85,18 @@ def test_deleting_the_tests_that_checked_a_p0_ac_is_a_gap_not_a_neighbours_cover
     # the same files again: round 2 again, served from the cache (compared with round 1)
     code, out = _review(capsys)
     assert (code, out["round"], out["analysis_cached"]) == (1, 2, True)
+    # another file changed: a new round, judged against the test that checked AC1, not
+    # against round 2's gap
+    story.write("app/signup.py", SOURCE + "# a comment\n")
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 3)
+    assert "was there in round 2 beside the test that checked it (tests/test_signup.py::" \
+        "test_a_valid_address_creates_the_account)" in str(_ac1(story)["excluded"])
     # the check written again under another name counts: a rewrite, not a deletion
     story.write("tests/test_signup.py", TESTS + CHECKED.replace(
         "a_valid_address_creates", "signing_up_makes"))
     code, out = _review(capsys)
-    assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 3)
+    assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 4)
 
 
 def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warning(

@@ -47,15 +47,22 @@ def asserts(how: Iterable[str]) -> bool:
     return bool(ASSERTING & set(how))
 
 
-def saved(per_ac: Sequence[Mapping[str, Any]], test_ids: Iterable[str]) -> dict[str, Any]:
+def saved(per_ac: Sequence[Mapping[str, Any]], test_ids: Iterable[str],
+          carried: Mapping[str, Mapping[str, bool]] | None = None) -> dict[str, Any]:
     """What a round saves: per AC its counted tests (`per_ac` rows of the analysis, each match
-    with its `how`), each true when it asserts something of the AC; the tests it read."""
+    with its `how`), each true when it asserts something of the AC; the tests it read. An AC
+    the lost rule left with no test keeps the coverage it was judged against (`carried`):
+    the next round is judged against the tests that checked it, not against its gap, or a
+    change to any other file would count the neighbour again."""
     coverage = {}
     for row in per_ac:
+        ac_id = str(row["ac_id"])
         counted = set(row.get("tests") or ())
-        coverage[str(row["ac_id"])] = {
+        coverage[ac_id] = {
             str(m["test"]): asserts(m.get("how") or ()) for m in row.get("matches") or ()
             if isinstance(m, Mapping) and m.get("test") in counted}
+        if not counted and ac_id in (carried or {}):
+            coverage[ac_id] = {str(t): bool(a) for t, a in (carried or {})[ac_id].items()}
     return {"coverage": coverage, "tests": sorted({id_digest(t) for t in test_ids})}
 
 

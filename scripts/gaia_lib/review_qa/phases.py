@@ -895,6 +895,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "file_list": file_list_rels,
         # the saved round this one was compared with (`lost_evidence`): the cache checks it
         "previous_round": before.marker() if before else None,
+        # what an AC the lost rule left with no test was judged against: its round keeps it
+        "lost_coverage": {e["ac_id"]: dict(before.coverage[e["ac_id"]]) for e in per_ac
+                          if before and lost and not e["matched"]
+                          and lost.excluded_for.get(e["ac_id"])},
     }
     if run is not None:
         results["behavioural_attribution"] = attribution_rows
@@ -1667,7 +1671,8 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
                              fingerprints.found_by(analysis)),
         **lost_evidence.saved(per_ac if isinstance(per_ac, list) else [],
                               [str(c.get("id")) for c in analysis.get("test_cases") or ()
-                               if isinstance(c, Mapping)])})
+                               if isinstance(c, Mapping)],
+                              analysis.get("lost_coverage"))})
     return fingerprints.compare(number, current, previous, previous_round, reviewed=reviewed,
                                 previous_reviewer=previous_reviewer, unchecked=unchecked)
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from gaia_lib.review_qa import lost_evidence
 from gaia_lib.review_qa.lost_evidence import Previous, id_digest, judge
@@ -111,3 +112,13 @@ def test_the_marker_changes_with_what_the_round_saved() -> None:
     assert one.marker() == _before({"AC1": {"t::a": True}}, ["t::a"]).marker()
     assert one.marker() != _before({"AC1": {"t::a": False}}, ["t::a"]).marker()
     assert one.marker().startswith("2:")
+
+
+def test_an_ac_left_with_no_test_keeps_what_it_was_judged_against() -> None:
+    per_ac: list[dict[str, Any]] = [
+        {"ac_id": "AC1", "tests": [], "matches": []},
+              {"ac_id": "AC2", "tests": ["t::new"], "matches": [{"test": "t::new", "how": ["name"]}]}]
+    carried = {"AC1": {"t::check": True, "t::near": False}, "AC2": {"t::old": True}}
+    coverage = lost_evidence.saved(per_ac, ["t::near", "t::new"], carried)["coverage"]
+    # AC2 is covered again (a new test): its own coverage is what the next round compares with
+    assert coverage == {"AC1": {"t::check": True, "t::near": False}, "AC2": {"t::new": False}}
