@@ -4,12 +4,14 @@ the tests that checked an AC must not leave it covered by a test that only share
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gaia_lib.cli import review_qa as command
+from helpers.gitrepo import git
 from helpers.projects import Project
 
 ACS = """- [ ] **AC1 (P0):** Given a valid email address, when the user signs up, then the account is "created".
@@ -50,12 +52,18 @@ def story(qa_project: Project) -> Project:
     path.write_text(text[:start] + ACS.rstrip("\n") + text[end:])
     qa_project.write("app/signup.py", SOURCE)
     qa_project.write("tests/test_signup.py", TESTS + CHECKED)
+    git(qa_project.root, "commit", "-qam", "the story's tests")
     return qa_project
 
 
 def _review(capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object]]:
     code = command.main(["E1-S1", "--format", "json"])
     return code, json.loads(capsys.readouterr().out)
+
+
+def _check(project: Project, name: str) -> dict[str, Any]:
+    path = project.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json"
+    return next(c for c in json.loads(path.read_text())["checks"] if c["name"] == name)
 
 
 def _ac1(project: Project) -> dict[str, Any]:
@@ -107,6 +115,7 @@ def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warni
     extra = ('\n\ndef test_a_valid_email_address_account_is_kept_trimmed():\n'
              '    assert normalised(" a@b.co ") == "a@b.co"\n')
     story.write("tests/test_signup.py", TESTS + extra)
+    git(story.root, "commit", "-qam", "two tests of AC1")
     assert _review(capsys)[0] == 0
     assert len(_ac1(story)["tests"]) == 2
     story.write("tests/test_signup.py", TESTS)
@@ -114,10 +123,8 @@ def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warni
     assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 2)
     assert _ac1(story)["tests"] == [
         "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"]
-    path = story.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json"
-    check = next(c for c in json.loads(path.read_text())["checks"]
-                 if c["name"] == "round-coverage")
-    assert (check["status"], check["compared_with"]) == ("failed", 1)
+    check = _check(story, "round-coverage")
+    assert (check["status"], check["compared_with"]) == ("failed", ["in round 1", "on main"])
     assert [(f["rule"], f["severity"], f["blocking"], f["message"]) for f in check["findings"]] \
         == [("thinned-ac-coverage", "warning", False,
              "AC1: tests/test_signup.py::test_a_valid_email_address_account_is_kept_trimmed, "
@@ -126,11 +133,31 @@ def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warni
              "by words alone")]
 
 
-def test_the_first_round_compares_with_nothing(
+def test_the_first_review_compares_with_the_base_branch(
         story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """A branch that deletes the test that checked AC1 is judged against main's tests at its
+    first review: no QA round is needed to see the deletion."""
     assert _review(capsys)[0] == 0
-    path = story.root / ".gaia/state/review/qa-tests/E1-S1/analysis-results.json"
-    check = next(c for c in json.loads(path.read_text())["checks"]
-                 if c["name"] == "round-coverage")
+    check = _check(story, "round-coverage")
+    assert (check["status"], check["compared_with"]) == ("passed", ["on main"])
+    git(story.root, "checkout", "-qb", "story/E1-S1")
+    story.write("tests/test_signup.py", TESTS)
+    git(story.root, "commit", "-qam", "drop the failing test")
+    # a fresh state: no round to compare with, only the base
+    shutil.rmtree(story.root / ".gaia/state/review")
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 2)
+    assert _ac1(story)["excluded"] == {
+        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case":
+        "was there on main beside the test that checked it (tests/test_signup.py::"
+        "test_a_valid_address_creates_the_account), gone since; it only shares the AC's words"}
+
+
+def test_with_no_git_and_no_round_there_is_nothing_to_compare_with(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.rmtree(story.root / ".git")
+    assert _review(capsys)[0] == 0
+    check = _check(story, "round-coverage")
     assert (check["status"], check["skip_reason"]) == (
-        "skipped", "no earlier QA round of other files saved its coverage")
+        "skipped", "no earlier QA round of other files saved its coverage, and the base "
+        "branch has none of the story's tests")

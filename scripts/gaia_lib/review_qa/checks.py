@@ -258,22 +258,24 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     return ran("ac-coverage", findings)
 
 
-def round_coverage_check(s: Setup, previous_round: int | None,
+def round_coverage_check(s: Setup, compared: Sequence[str],
                          thinned: Mapping[str, str]) -> dict[str, Any]:
-    """What the previous QA round's coverage had that this one lacks (`lost_evidence`): an AC
-    whose tests of that round are gone and that rests on older tests matching it by words
-    alone is a warning at the AC (an AC whose checking tests are all gone is a gap: the
-    coverage check's). Skipped when no earlier round saved its coverage."""
-    if previous_round is None:
+    """What the previous QA round's coverage, or the base branch's tests, had that this review
+    lacks (`lost_evidence`; `compared`: what it was compared with, "in round 2", "on main"):
+    an AC whose tests then are gone and that rests on older tests matching it by words alone is
+    a warning at the AC (an AC whose checking tests are all gone is a gap: the coverage
+    check's). Skipped when there was nothing to compare with."""
+    if not compared:
         return check("round-coverage", "skipped",
-                     skip_reason="no earlier QA round of other files saved its coverage")
+                     skip_reason="no earlier QA round of other files saved its coverage, and "
+                                 "the base branch has none of the story's tests")
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     return ran("round-coverage", [
         finding(rel_story, lines.get(ac_id, 1), "warning", "thinned-ac-coverage", message,
                 False, ac_id=ac_id)
         for ac_id, message in sorted(thinned.items(), key=lambda item: lines.get(item[0], 0))
-        if ac_id in lines], compared_with=previous_round)
+        if ac_id in lines], compared_with=list(compared))
 
 
 # Why a test does not count for one AC (None: it counts); a check's judge gives one per AC it

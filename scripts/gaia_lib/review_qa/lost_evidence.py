@@ -31,7 +31,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gaia_lib.evidence.testcases import TestCase
+    from gaia_lib.story.acceptance import AcceptanceCriterion
 
 ASSERTING = frozenset({"id", "literal", "exception"})
 NAMED = 3  # gone tests a reason names before "and N more"
@@ -68,9 +72,14 @@ def saved(per_ac: Sequence[Mapping[str, Any]], test_ids: Iterable[str],
 
 @dataclass(frozen=True)
 class Previous:
-    round: int
+    round: int  # 0: not a round, the base branch (`from_base`)
     coverage: Mapping[str, Mapping[str, bool]]  # AC id -> counted test -> asserted it
     tests: frozenset[str]  # id_digest of every test the round read
+    where: str = ""  # how a reason names it: "in round 2", "on main"
+
+    @property
+    def label(self) -> str:
+        return self.where or f"in round {self.round}"
 
     def marker(self) -> str:
         """Which saved round, with what, a review was compared with (the cache checks it)."""
@@ -128,12 +137,40 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]
         if checked and all(t in gone for t in checked):
-            why = (f"was there in round {before.round} beside the "
+            why = (f"was there {before.label} beside the "
                    f"test{'s' if len(checked) > 1 else ''} that checked it "
                    f"({_named(sorted(checked))}), gone since; it only shares the AC's words")
             excluded[ac_id] = {t: why for t in old}
         elif old and len(old) == len(now):
-            thinned[ac_id] = (f"{ac_id}: {_named(gone)}, counted for it in round "
-                              f"{before.round}, {'is' if len(gone) == 1 else 'are'} gone; it "
+            thinned[ac_id] = (f"{ac_id}: {_named(gone)}, counted for it {before.label}, "
+                              f"{'is' if len(gone) == 1 else 'are'} gone; it "
                               f"now rests on {_named(sorted(old))}, matched by words alone")
+    return Judged(excluded, thinned)
+
+
+def from_base(base: str, key: str, criteria: Sequence[AcceptanceCriterion],
+              cases: Sequence[TestCase], file_list: Sequence[str]) -> Previous | None:
+    """The story's tests where its branch left `base` (`cases`, read from git), matched to
+    the ACs as they read now: a branch that deletes the tests that checked an AC is judged
+    against them at its first review too. None when the base had none of them."""
+    from gaia_lib.evidence import ac_coverage
+
+    if not cases:
+        return None
+    result = ac_coverage.analyze(key, criteria, cases, file_list=file_list)
+    return Previous(0, {e.ac_id: {m.test: asserts(m.how) for m in e.matches}
+                        for e in result.per_ac},
+                    frozenset(id_digest(c.test_id) for c in cases), f"on {base}")
+
+
+def merged(judged: Sequence[Judged]) -> Judged:
+    """Several comparisons (the previous round, the base) as one: every exclusion, the first
+    warning of each AC."""
+    excluded: dict[str, dict[str, str]] = {}
+    thinned: dict[str, str] = {}
+    for one in judged:
+        for ac_id, tests in one.excluded_for.items():
+            excluded[ac_id] = {**tests, **excluded.get(ac_id, {})}
+        for ac_id, message in one.thinned.items():
+            thinned.setdefault(ac_id, message)
     return Judged(excluded, thinned)

@@ -111,7 +111,7 @@ if TYPE_CHECKING:
     # nor before the run: the rules, the round's findings, the report and the QA ledger
     # (imported while the suite runs: `_run_once`)
     from gaia_lib.qa_gating import fingerprints
-    from gaia_lib.review_qa import priority_floor
+    from gaia_lib.review_qa import lost_evidence, priority_floor
 
 GATE_NAME = "QA Tests"
 MODEL = "claude-opus-4-7"
@@ -129,6 +129,7 @@ ROUND_LOCK_SECONDS = 3600.0  # a whole review, test runs included, may wait for 
 ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
                "analysis-results.md", "execution-evidence.json", "llm-findings.json")
 RUN_OUTPUTS = ("tier_*", "attribution*")  # what a round's test run writes
+BASE_FILES = 50  # test files a review reads from the base branch (`Reads.base_before`)
 
 
 def start_round(s: Setup, *, durable: bool = True) -> None:
@@ -235,7 +236,8 @@ def story_fingerprint(text: str) -> str:
 
 def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
               run: RunInputs | None = None, gate_warnings: Sequence[str] = (),
-              plugins: Mapping[str, str] | None = None) -> str:
+              plugins: Mapping[str, str] | None = None,
+              base_fork: tuple[str, str] | None = None) -> str:
     report = None if run is not None and run.coverage is not None else \
         coverage_run.find_report(s.project)
     material = {
@@ -267,6 +269,9 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         # The story gate's File List check reads git, not only the files hashed above: a file
         # changed on the branch that the File List misses changes the analysis too.
         "gate_warnings": list(gate_warnings),
+        # Where the branch left its base: the story's tests there are compared with
+        # (`Reads.base_before`).
+        "base_fork": list(base_fork) if base_fork else None,
         # Where the tests belong (the architecture check's documents).
         "test_dirs_documents": {path.name: sha256_bytes(path.read_bytes())
                                 for path in qa_checks.test_dirs_documents(s.project)
@@ -497,6 +502,40 @@ class Reads:
             out[test] = tuple(dict.fromkeys((*out.get(test, ()), *skipped)))
         return out
 
+    @functools.cached_property
+    def base_fork(self) -> tuple[str, str] | None:
+        """(the base branch's name, the commit where the story's branch left it), or None
+        where git has none (no repository, no such base)."""
+        from gaia_lib.story import filelist
+
+        base = self.base or self.s.config.pr_base or "main"
+        ref = filelist.resolve_base(self.s.project, base)
+        fork = filelist.fork_point(self.s.project, ref) if ref else None
+        return (ref, fork) if ref and fork else None  # ref: what git found ("main")
+
+    @functools.cached_property
+    def base_before(self) -> lost_evidence.Previous | None:
+        """The story's tests where its branch left the base (`lost_evidence.from_base`): the
+        files of its tests now and the test files its File List names, now or then, read from
+        the fork point (`priority_floor.earlier_story`'s), at most BASE_FILES of them."""
+        from gaia_lib.core import git
+        from gaia_lib.review_qa import lost_evidence, priority_floor
+
+        if self.base_fork is None:
+            return None
+        base, fork = self.base_fork
+        then = priority_floor.earlier_story(self.s.project, self.s.story_path, base)
+        listed = {rel for rel in (*self.file_list, *(
+            c for c in map(paths.listed_path, (then.file_list or ()) if then else ()) if c))
+            if stacks.names_test_file(posixpath.basename(rel))}
+        cases: list[testcases.TestCase] = []
+        for rel in sorted(set(self.story_tests) | listed)[:BASE_FILES]:
+            shown = git.run(self.s.project, "show", f"{fork}:{rel}")
+            if shown.ok:
+                cases.extend(testcases.split_tests(rel, shown.stdout, self.code_under_test))
+        return lost_evidence.from_base(base, self.s.key, self.s.story.acceptance_criteria,
+                                       cases, sorted({*self.file_list, *listed}))
+
     def while_running(self) -> None:
         """The reads a test run cannot change, made while it runs (`_run_once`): the matching
         that needs no run signal, the placeholders, mocking and static calls. Besides the test
@@ -506,6 +545,7 @@ class Reads:
         project modules its JS/TS tests import (`static_calls`, through
         `sut_names.with_facades`, and the barrels they re-export: `barrels`)."""
         _ = self.coverage, self.story_tests, self.placeholders, self.mocking, self.static_calls
+        _ = self.base_before
         self.prepare_checks()
 
     def prepare_checks(self) -> None:
@@ -711,7 +751,8 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
     `cache_key`, from_cache)."""
     if reads is None:
         reads = Reads(s, full, base)
-    key = cache_key(s, reads.full, reads.found.all_files, run, reads.gate[0], reads.plugins)
+    key = cache_key(s, reads.full, reads.found.all_files, run, reads.gate[0], reads.plugins,
+                    reads.base_fork)
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:
@@ -777,9 +818,11 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "file_list": file_list_rels,
     }
     before = lost_evidence.previous(s.state_dir(), round_inputs(own))
-    lost = lost_evidence.judge(before, {e.ac_id: [(m.test, m.how) for m in e.matches]
-                                        for e in coverage.per_ac},
-                               {case.test_id for case in cases}) if before else None
+    compared = [b for b in (before, reads.base_before) if b is not None]
+    now = {e.ac_id: [(m.test, m.how) for m in e.matches] for e in coverage.per_ac}
+    present = {case.test_id for case in cases}
+    judged = [lost_evidence.judge(b, now, present) for b in compared]
+    lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
@@ -848,7 +891,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         literal_check,
         branch,
         *qa_checks.rubric_checks(s, per_ac, phase4, story_tests),
-        qa_checks.round_coverage_check(s, before.round if before else None,
+        qa_checks.round_coverage_check(s, [b.label for b in compared],
                                        lost.thinned if lost else {}),
     ]
     attribution_rows: list[dict[str, Any]] = []
@@ -896,9 +939,13 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         # the saved round this one was compared with (`lost_evidence`): the cache checks it
         "previous_round": before.marker() if before else None,
         # what an AC the lost rule left with no test was judged against: its round keeps it
-        "lost_coverage": {e["ac_id"]: dict(before.coverage[e["ac_id"]]) for e in per_ac
-                          if before and lost and not e["matched"]
+        "lost_coverage": {e["ac_id"]: {t: a for b, j in zip(compared, judged, strict=True)
+                                       if j.excluded_for.get(e["ac_id"])
+                                       for t, a in b.coverage[e["ac_id"]].items()}
+                          for e in per_ac if not e["matched"] and lost
                           and lost.excluded_for.get(e["ac_id"])},
+        # the base's tests it was compared with (`Reads.base_before`): the cache checks it
+        "base_compared": reads.base_before.marker() if reads.base_before else None,
     }
     if run is not None:
         results["behavioural_attribution"] = attribution_rows

@@ -4,8 +4,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from gaia_lib.evidence.testcases import split_tests
 from gaia_lib.review_qa import lost_evidence
 from gaia_lib.review_qa.lost_evidence import Previous, id_digest, judge
+from gaia_lib.story.acceptance import parse_acceptance
+from gaia_lib.story.markdown import split_lines
 
 WORDS = ("name", "body")
 
@@ -122,3 +125,28 @@ def test_an_ac_left_with_no_test_keeps_what_it_was_judged_against() -> None:
     coverage = lost_evidence.saved(per_ac, ["t::near", "t::new"], carried)["coverage"]
     # AC2 is covered again (a new test): its own coverage is what the next round compares with
     assert coverage == {"AC1": {"t::check": True, "t::near": False}, "AC2": {"t::new": False}}
+
+
+def test_the_base_branch_is_compared_with_like_a_round() -> None:
+    criteria = parse_acceptance(split_lines(
+        '- [ ] **AC1:** Given a valid email, when the user signs up, then it returns "created".\n'
+        '- [ ] **AC2:** Given an email without an at sign, when the user signs up, then 422 is '
+        'returned.\n'))
+    then = split_tests("tests/test_signup.py", (
+        'def test_a_valid_email_signs_up():\n    assert signup("a@b.co") == "created"\n\n\n'
+        'def test_an_email_without_an_at_sign_is_refused():\n    assert signup("x") == 422\n'))
+    before = lost_evidence.from_base("main", "E1-S1", criteria, then, ["tests/test_signup.py"])
+    assert before is not None and before.label == "on main" and before.round == 0
+    assert before.coverage == {
+        "AC1": {"tests/test_signup.py::test_a_valid_email_signs_up": True},
+        "AC2": {"tests/test_signup.py::test_an_email_without_an_at_sign_is_refused": True}}
+    assert lost_evidence.from_base("main", "E1-S1", criteria, [], []) is None
+
+
+def test_merged_keeps_every_exclusion_and_the_first_warning() -> None:
+    one = lost_evidence.Judged({"AC1": {"t::a": "round"}}, {"AC2": "round says"})
+    two = lost_evidence.Judged({"AC1": {"t::a": "base", "t::b": "base"}, "AC3": {"t::c": "base"}},
+                               {"AC2": "base says", "AC4": "base says"})
+    assert lost_evidence.merged([one, two]) == lost_evidence.Judged(
+        {"AC1": {"t::a": "round", "t::b": "base"}, "AC3": {"t::c": "base"}},
+        {"AC2": "round says", "AC4": "base says"})
