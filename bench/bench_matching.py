@@ -342,22 +342,23 @@ def agreement() -> None:
     print(_row("labels agreement", total, pairs))
 
 
-# per group: [labelled ACs, still covered with their tests deleted at a first review, and
-# after a round that had them (`lost_evidence`)], with --deletions
+# per group: [labelled ACs, still covered with their tests deleted at a first review, after a
+# round that had them (`lost_evidence`), of those warned of], with --deletions
 DELETED: dict[str, list[int]] = {}
 
 
-def deletions(labelled: match_quality.Labelled) -> tuple[int, int, int]:
+def deletions(labelled: match_quality.Labelled) -> tuple[int, int, int, int]:
     """Delete each labelled AC's tests in turn, as a developer removing the tests that fail:
     (ACs with a labelled test, how many the matcher still covers by the tests left at a first
     review, how many after a QA round that had those tests: `lost_evidence.judge`, with the
-    whole suite's matches as that round's coverage)."""
+    whole suite's matches as that round's coverage; of those, how many its round-coverage
+    check warns of)."""
     _, full = match_quality.measure(labelled)
     before = lost_evidence.Previous(
         1, {e.ac_id: {m.test: lost_evidence.asserts(m.how) for m in e.matches}
             for e in full.per_ac},
         frozenset(lost_evidence.id_digest(c.test_id) for c in labelled.cases))
-    acs = first = after = 0
+    acs = first = after = warned = 0
     for ac in labelled.criteria:
         wanted = {t for t, covered in labelled.covers.items() if ac.ac_id in covered}
         if not wanted:
@@ -372,8 +373,10 @@ def deletions(labelled: match_quality.Labelled) -> tuple[int, int, int]:
         out = judged.excluded_for.get(ac.ac_id, {})
         acs += 1
         first += bool(entry.tests)
-        after += any(t not in out for t in entry.tests)
-    return acs, first, after
+        kept = any(t not in out for t in entry.tests)
+        after += kept
+        warned += kept and ac.ac_id in judged.thinned
+    return acs, first, after, warned
 
 
 def _details(quality: match_quality.Quality) -> None:
@@ -426,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="also delete each AC's labelled tests in turn: is it still covered?")
     args = parser.parse_args(argv)
     if args.deletions:
-        DELETED.update({"tuned": [0, 0, 0], "held-out": [0, 0, 0]})
+        DELETED.update({"tuned": [0, 0, 0, 0], "held-out": [0, 0, 0, 0]})
 
     print("corpus (tests/fixtures/matching):")
     corpus = [match_quality.load(p) for p in sorted(CORPUS.glob("*/labels.json"))]
@@ -486,9 +489,10 @@ def main(argv: list[str] | None = None) -> int:
               f"by tests that do not verify it {v.false})")
     if DELETED:
         print("each AC's labelled tests deleted in turn: ACs still covered by the tests left "
-              "(fewer is better), at a first review / after a QA round that had them:")
-    for group, (acs, first, after) in DELETED.items():
-        print(f"  {group:<9} {first} / {after} of {acs} ACs")
+              "(fewer is better), at a first review / after a QA round that had them (of "
+              "those, warned of):")
+    for group, (acs, first, after, warned) in DELETED.items():
+        print(f"  {group:<9} {first} / {after} of {acs} ACs ({warned} warned of)")
     return status
 
 

@@ -17,8 +17,9 @@ Rules, per AC (`judge`):
   as any test does (a rewrite under new names). Naming the AC's id in a test that verifies it
   counts it again.
 - **thinned**: otherwise, tests that counted for it in the previous round are gone and what
-  counts for it now is only tests that were there then and match it by words alone: a
-  warning naming what is gone, blocking nothing (a redundant test removed reads the same).
+  matches it now is only tests that were there then (by words alone, or asserting it: a
+  deleted test's neighbour can assert a value every test of a table shares): a warning naming
+  what is gone, blocking nothing (a redundant test removed reads the same).
 Pure, but `previous`, which reads the saved rounds.
 """
 
@@ -132,11 +133,10 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         if not gone:
             continue
         now = list(matches.get(ac_id) or ())
-        if any(asserts(how) for _, how in now):
-            continue
+        asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]
-        if checked and all(t in gone for t in checked):
+        if not asserting and checked and all(t in gone for t in checked):
             why = (f"was there {before.label} beside the "
                    f"test{'s' if len(checked) > 1 else ''} that checked it "
                    f"({_named(sorted(checked))}), gone since; it only shares the AC's words")
@@ -144,7 +144,8 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         elif old and len(old) == len(now):
             thinned[ac_id] = (f"{ac_id}: {_named(gone)}, counted for it {before.label}, "
                               f"{'is' if len(gone) == 1 else 'are'} gone; it "
-                              f"now rests on {_named(sorted(old))}, matched by words alone")
+                              f"now rests on {_named(sorted(old))}, "
+                              + ("there then too" if asserting else "matched by words alone"))
     return Judged(excluded, thinned)
 
 

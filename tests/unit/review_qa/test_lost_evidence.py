@@ -44,6 +44,16 @@ def test_a_test_asserting_the_ac_now_keeps_every_match() -> None:
     before = _before({"AC1": {"t::check": True}}, ["t::check", "t::near", "t::other"])
     now = {"AC1": [("t::near", WORDS), ("t::other", ("literal", "name"))]}
     judged = judge(before, now, {"t::near", "t::other"})
+    assert judged.excluded_for == {}
+    # httprouter's tree tests all assert the routes of one table: a deleted test's neighbour
+    # asserts its values too, and the warning still says what went
+    assert judged.thinned == {"AC1": "AC1: t::check, counted for it in round 2, is gone; it now "
+                                     "rests on t::near, t::other, there then too"}
+
+
+def test_a_new_test_asserting_the_ac_is_no_thinning() -> None:
+    before = _before({"AC1": {"t::check": True}}, ["t::check"])
+    judged = judge(before, {"AC1": [("t::new", ("literal",))]}, {"t::new"})
     assert (judged.excluded_for, judged.thinned) == ({}, {})
 
 
