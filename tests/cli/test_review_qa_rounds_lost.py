@@ -161,3 +161,17 @@ def test_with_no_git_and_no_round_there_is_nothing_to_compare_with(
     assert (check["status"], check["skip_reason"]) == (
         "skipped", "no earlier QA round of other files saved its coverage, and the base "
         "branch has none of the story's tests")
+
+
+def test_a_base_test_file_over_the_readers_bound_is_not_compared_with(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review reads no test file over 1 MiB (`testcases.MAX_TEST_FILE_BYTES`); git's
+    output of one is cut there: read, it would be half a file."""
+    story.write("tests/test_signup.py", TESTS + CHECKED + "# " + "x" * (1 << 20) + "\n")
+    git(story.root, "commit", "-qam", "a large test file")
+    git(story.root, "checkout", "-qb", "story/E1-S1")
+    story.write("tests/test_signup.py", TESTS)
+    git(story.root, "commit", "-qam", "drop the failing test")
+    code, out = _review(capsys)
+    assert (code, out["verdict"]) == (0, "APPROVE")
+    assert _check(story, "round-coverage")["status"] == "skipped"
