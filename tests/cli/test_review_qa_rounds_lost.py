@@ -174,4 +174,27 @@ def test_a_base_test_file_over_the_readers_bound_is_not_compared_with(
     git(story.root, "commit", "-qam", "drop the failing test")
     code, out = _review(capsys)
     assert (code, out["verdict"]) == (0, "APPROVE")
-    assert _check(story, "round-coverage")["status"] == "skipped"
+    # the branch's own version of the file is read; main's is not
+    assert _check(story, "round-coverage")["compared_with"] == ["earlier on this branch"]
+
+
+def test_a_test_the_branch_committed_and_deleted_before_any_review_is_seen(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new story: main has none of its tests; the branch committed the test that checked
+    AC1, then a commit deleted it. The first review is judged against the branch's commits."""
+    git(story.root, "rm", "-q", "tests/test_signup.py")
+    git(story.root, "commit", "-qm", "main without the story's tests")
+    git(story.root, "checkout", "-qb", "story/E1-S1")
+    story.write("tests/test_signup.py", TESTS + CHECKED)
+    git(story.root, "add", "tests/test_signup.py")
+    git(story.root, "commit", "-qm", "the story's tests")
+    story.write("tests/test_signup.py", TESTS)
+    git(story.root, "commit", "-qam", "drop the failing test")
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 1)
+    assert _ac1(story)["excluded"] == {
+        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case":
+        "was there earlier on this branch beside the test that checked it (tests/test_signup."
+        "py::test_a_valid_address_creates_the_account), gone since; it only shares the AC's "
+        "words"}
+    assert _check(story, "round-coverage")["compared_with"] == ["earlier on this branch"]

@@ -73,7 +73,7 @@ def saved(per_ac: Sequence[Mapping[str, Any]], test_ids: Iterable[str],
 
 @dataclass(frozen=True)
 class Previous:
-    round: int  # 0: not a round, the base branch (`from_base`)
+    round: int  # 0: not a round, another version in git (`from_tests`)
     coverage: Mapping[str, Mapping[str, bool]]  # AC id -> counted test -> asserted it
     tests: frozenset[str]  # id_digest of every test the round read
     where: str = ""  # how a reason names it: "in round 2", "on main"
@@ -149,11 +149,12 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     return Judged(excluded, thinned)
 
 
-def from_base(base: str, key: str, criteria: Sequence[AcceptanceCriterion],
-              cases: Sequence[TestCase], file_list: Sequence[str]) -> Previous | None:
-    """The story's tests where its branch left `base` (`cases`, read from git), matched to
-    the ACs as they read now: a branch that deletes the tests that checked an AC is judged
-    against them at its first review too. None when the base had none of them."""
+def from_tests(where: str, key: str, criteria: Sequence[AcceptanceCriterion],
+               cases: Sequence[TestCase], file_list: Sequence[str]) -> Previous | None:
+    """The story's tests in another version (`cases`, read from git: where the branch left
+    the base, "on main"; the branch's own commits, "earlier on this branch"), matched to the
+    ACs as they read now: a branch that deletes the tests that checked an AC is judged
+    against them at its first review too. None when that version had none of them."""
     from gaia_lib.evidence import ac_coverage
 
     if not cases:
@@ -161,7 +162,7 @@ def from_base(base: str, key: str, criteria: Sequence[AcceptanceCriterion],
     result = ac_coverage.analyze(key, criteria, cases, file_list=file_list)
     return Previous(0, {e.ac_id: {m.test: asserts(m.how) for m in e.matches}
                         for e in result.per_ac},
-                    frozenset(id_digest(c.test_id) for c in cases), f"on {base}")
+                    frozenset(id_digest(c.test_id) for c in cases), where)
 
 
 def merged(judged: Sequence[Judged]) -> Judged:

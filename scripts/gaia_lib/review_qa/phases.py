@@ -129,7 +129,8 @@ ROUND_LOCK_SECONDS = 3600.0  # a whole review, test runs included, may wait for 
 ROUND_FILES = ("fork-findings.json", "fork-report.md", "analysis-results.json",
                "analysis-results.md", "execution-evidence.json", "llm-findings.json")
 RUN_OUTPUTS = ("tier_*", "attribution*")  # what a round's test run writes
-BASE_FILES = 50  # test files a review reads from the base branch (`Reads.base_before`)
+COMPARED_FILES = 50  # test files compared across versions (`Reads.compared_files`)
+BRANCH_VERSIONS = 30  # versions of them read from the branch's commits (`Reads.branch_before`)
 
 
 def start_round(s: Setup, *, durable: bool = True) -> None:
@@ -237,7 +238,7 @@ def story_fingerprint(text: str) -> str:
 def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
               run: RunInputs | None = None, gate_warnings: Sequence[str] = (),
               plugins: Mapping[str, str] | None = None,
-              base_fork: tuple[str, str] | None = None) -> str:
+              compared: Sequence[str | None] = ()) -> str:
     report = None if run is not None and run.coverage is not None else \
         coverage_run.find_report(s.project)
     material = {
@@ -269,9 +270,9 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         # The story gate's File List check reads git, not only the files hashed above: a file
         # changed on the branch that the File List misses changes the analysis too.
         "gate_warnings": list(gate_warnings),
-        # Where the branch left its base: the story's tests there are compared with
-        # (`Reads.base_before`).
-        "base_fork": list(base_fork) if base_fork else None,
+        # The story's tests on the base branch and in the branch's commits, which this
+        # review's are compared with (`Reads.base_before`, `branch_before`).
+        "compared": list(compared),
         # Where the tests belong (the architecture check's documents).
         "test_dirs_documents": {path.name: sha256_bytes(path.read_bytes())
                                 for path in qa_checks.test_dirs_documents(s.project)
@@ -514,28 +515,64 @@ class Reads:
         return (ref, fork) if ref and fork else None  # ref: what git found ("main")
 
     @functools.cached_property
-    def base_before(self) -> lost_evidence.Previous | None:
-        """The story's tests where its branch left the base (`lost_evidence.from_base`): the
-        files of its tests now and the test files its File List names, now or then, read from
-        the fork point (`priority_floor.earlier_story`'s), at most BASE_FILES of them."""
-        from gaia_lib.core import git
-        from gaia_lib.review_qa import lost_evidence, priority_floor
+    def compared_files(self) -> list[str]:
+        """The test files a review compares across versions (`base_before`, `branch_before`):
+        those of the story's tests now and the test files its File List names, now or where
+        the branch left the base (`priority_floor.earlier_story`), at most COMPARED_FILES."""
+        from gaia_lib.review_qa import priority_floor
 
-        if self.base_fork is None:
-            return None
-        base, fork = self.base_fork
-        then = priority_floor.earlier_story(self.s.project, self.s.story_path, base)
+        then = priority_floor.earlier_story(self.s.project, self.s.story_path,
+                                            self.base_fork[0]) if self.base_fork else None
         listed = {rel for rel in (*self.file_list, *(
             c for c in map(paths.listed_path, (then.file_list or ()) if then else ()) if c))
             if stacks.names_test_file(posixpath.basename(rel))}
-        cases: list[testcases.TestCase] = []
-        for rel in sorted(set(self.story_tests) | listed)[:BASE_FILES]:
-            shown = git.run(self.s.project, "show", f"{fork}:{rel}")
-            # a file cut at the output bound, as one over the reader's, is not read at all
-            if shown.ok and not shown.truncated and "\0" not in shown.stdout:
-                cases.extend(testcases.split_tests(rel, shown.stdout, self.code_under_test))
-        return lost_evidence.from_base(base, self.s.key, self.s.story.acceptance_criteria,
-                                       cases, sorted({*self.file_list, *listed}))
+        return sorted(set(self.story_tests) | listed)[:COMPARED_FILES]
+
+    def _cases_at(self, commit: str, rel: str) -> list[testcases.TestCase]:
+        from gaia_lib.core import git
+
+        shown = git.run(self.s.project, "show", f"{commit}:{rel}")
+        # a file cut at the output bound, as one over the reader's, is not read at all
+        if not shown.ok or shown.truncated or "\0" in shown.stdout:
+            return []
+        return testcases.split_tests(rel, shown.stdout, self.code_under_test)
+
+    def _previous(self, where: str, cases: Sequence[testcases.TestCase]
+                  ) -> lost_evidence.Previous | None:
+        from gaia_lib.review_qa import lost_evidence
+
+        return lost_evidence.from_tests(where, self.s.key, self.s.story.acceptance_criteria,
+                                        cases, sorted({*self.file_list, *self.compared_files}))
+
+    @functools.cached_property
+    def base_before(self) -> lost_evidence.Previous | None:
+        """The story's tests where its branch left the base (`lost_evidence.from_tests`)."""
+        if self.base_fork is None:
+            return None
+        base, fork = self.base_fork
+        return self._previous(f"on {base}", [case for rel in self.compared_files
+                                             for case in self._cases_at(fork, rel)])
+
+    @functools.cached_property
+    def branch_before(self) -> lost_evidence.Previous | None:
+        """The story's tests as the branch's own commits had them (`lost_evidence.from_tests`):
+        a test committed on the branch and deleted since, before any review, is seen too. Each
+        test in its newest committed version, from the newest BRANCH_VERSIONS file versions."""
+        from gaia_lib.core import git
+
+        if self.base_fork is None or not self.compared_files:
+            return None
+        log = git.run(self.s.project, "log", "--format=%x00%H", "--name-only",
+                      f"{self.base_fork[1]}..HEAD", "--", *self.compared_files)
+        if not log.ok:
+            return None
+        versions = [(commit, rel) for block in log.stdout.split("\0")[1:]
+                    for commit, *changed in [block.split()] for rel in changed]
+        newest: dict[str, testcases.TestCase] = {}
+        for commit, rel in versions[:BRANCH_VERSIONS]:
+            for case in self._cases_at(commit, rel):
+                newest.setdefault(case.test_id, case)
+        return self._previous("earlier on this branch", list(newest.values()))
 
     def while_running(self) -> None:
         """The reads a test run cannot change, made while it runs (`_run_once`): the matching
@@ -546,7 +583,7 @@ class Reads:
         project modules its JS/TS tests import (`static_calls`, through
         `sut_names.with_facades`, and the barrels they re-export: `barrels`)."""
         _ = self.coverage, self.story_tests, self.placeholders, self.mocking, self.static_calls
-        _ = self.base_before
+        _ = self.base_before, self.branch_before
         self.prepare_checks()
 
     def prepare_checks(self) -> None:
@@ -753,7 +790,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
     if reads is None:
         reads = Reads(s, full, base)
     key = cache_key(s, reads.full, reads.found.all_files, run, reads.gate[0], reads.plugins,
-                    reads.base_fork)
+                    [b.marker() if b else None for b in (reads.base_before, reads.branch_before)])
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:
@@ -819,7 +856,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "file_list": file_list_rels,
     }
     before = lost_evidence.previous(s.state_dir(), round_inputs(own))
-    compared = [b for b in (before, reads.base_before) if b is not None]
+    compared = [b for b in (before, reads.base_before, reads.branch_before) if b is not None]
     now = {e.ac_id: [(m.test, m.how) for m in e.matches] for e in coverage.per_ac}
     present = {case.test_id for case in cases}
     judged = [lost_evidence.judge(b, now, present) for b in compared]
@@ -945,8 +982,6 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                        for t, a in b.coverage[e["ac_id"]].items()}
                           for e in per_ac if not e["matched"] and lost
                           and lost.excluded_for.get(e["ac_id"])},
-        # the base's tests it was compared with (`Reads.base_before`): the cache checks it
-        "base_compared": reads.base_before.marker() if reads.base_before else None,
     }
     if run is not None:
         results["behavioural_attribution"] = attribution_rows

@@ -145,12 +145,12 @@ def test_the_base_branch_is_compared_with_like_a_round() -> None:
     then = split_tests("tests/test_signup.py", (
         'def test_a_valid_email_signs_up():\n    assert signup("a@b.co") == "created"\n\n\n'
         'def test_an_email_without_an_at_sign_is_refused():\n    assert signup("x") == 422\n'))
-    before = lost_evidence.from_base("main", "E1-S1", criteria, then, ["tests/test_signup.py"])
+    before = lost_evidence.from_tests("on main", "E1-S1", criteria, then, ["tests/test_signup.py"])
     assert before is not None and before.label == "on main" and before.round == 0
     assert before.coverage == {
         "AC1": {"tests/test_signup.py::test_a_valid_email_signs_up": True},
         "AC2": {"tests/test_signup.py::test_an_email_without_an_at_sign_is_refused": True}}
-    assert lost_evidence.from_base("main", "E1-S1", criteria, [], []) is None
+    assert lost_evidence.from_tests("on main", "E1-S1", criteria, [], []) is None
 
 
 def test_merged_keeps_every_exclusion_and_the_first_warning() -> None:
