@@ -798,8 +798,8 @@ def test_a_review_reads_the_project_once(qa_project: Project,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The reads that name the run's tests serve the analysis that weighs the run: one
     story-gate git diff, each test file read once; the matcher runs again only to weigh the
-    run's per-test coverage (`executes`), and once over the story's tests on the base branch
-    (`Reads.base_before`, read from git, not from the tree), never a fourth time."""
+    run's per-test coverage (`executes`), never a third time: the story's tests on the base
+    branch (`Reads.base_before`), all of them still there, are not matched again."""
     calls: dict[str, int] = {}
 
     def counted(module: object, name: str) -> None:
@@ -819,7 +819,7 @@ def test_a_review_reads_the_project_once(qa_project: Project,
     counted(testcases, "read_test_file")
     setup = context.setup(qa_project.root, "E1-S1")
     result = review_qa.analyze(setup, use_cache=False)
-    assert calls == {"gate_evidence": 1, "analyze": 3, "read_test_file": 1}
+    assert calls == {"gate_evidence": 1, "analyze": 2, "read_test_file": 1}
     assert "behavioural_attribution" in result.results  # the test run did happen
 
 

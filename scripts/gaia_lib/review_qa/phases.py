@@ -541,6 +541,12 @@ class Reads:
                   ) -> lost_evidence.Previous | None:
         from gaia_lib.review_qa import lost_evidence
 
+        present = {case.test_id for case in self.cases}
+        if cases and all(case.test_id in present for case in cases):
+            # nothing of that version is gone: no test of it to weigh (the matching is the
+            # cost of the comparison, and most reviews delete nothing)
+            return lost_evidence.Previous(
+                0, {}, frozenset(lost_evidence.id_digest(c.test_id) for c in cases), where)
         return lost_evidence.from_tests(where, self.s.key, self.s.story.acceptance_criteria,
                                         cases, sorted({*self.file_list, *self.compared_files}))
 
