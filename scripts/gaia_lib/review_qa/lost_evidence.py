@@ -3,24 +3,30 @@
 Each QA round saves, beside its finding fingerprints, what its coverage rested on
 (`saved`): per AC, the tests that counted for it and whether each asserted something of it
 (matched by its id, a Then literal or an expected exception: `ASSERTING`) or only shared its
-words; and a short digest of every test id the round read. A review compares itself with the
-previous round, the newest saved round that reviewed other files (`previous`: a review of
-unchanged files is that round again, compared with the one before it).
+words; and a short digest of every test id the round read. A review compares itself with:
+- the previous round, the newest saved round that reviewed other files (`previous`: a review
+  of unchanged files is that round again, compared with the one before it);
+- the story's tests in other versions git holds (`from_tests`): where its branch left the
+  base, and as the branch's own commits had them (the review reads those files). These are
+  matched to the ACs as they read now. A first review sees a committed deletion too.
+Each comparison is judged on its own and the exclusions merged (`merged`). An AC the lost rule
+leaves with no test keeps, in its round's record, the coverage it was judged against (`saved`),
+so the rounds after it stay judged against the tests that checked it.
 
 Rules, per AC (`judge`):
-- **lost**: the previous round counted tests that asserted something of it, every one of them
+- **lost**: the other version counted tests that asserted something of it, every one of them
   is gone (deleted or renamed), and no test matching it now asserts anything of it. The tests
-  left that were there in the previous round, matching it by words alone, do not count for it:
+  left that were there then, matching it by words alone, do not count for it:
   they were read beside the tests that checked it and are no test of it by themselves (the
   words a test shares with an AC are what the matcher can be fooled by; deleting an AC's
   tests must not leave it covered by a neighbour's). A new test matching it by words counts
   as any test does (a rewrite under new names). Naming the AC's id in a test that verifies it
   counts it again.
-- **thinned**: otherwise, tests that counted for it in the previous round are gone and what
+- **thinned**: otherwise, tests that counted for it then are gone and what
   matches it now is only tests that were there then (by words alone, or asserting it: a
   deleted test's neighbour can assert a value every test of a table shares): a warning naming
   what is gone, blocking nothing (a redundant test removed reads the same).
-Pure, but `previous`, which reads the saved rounds.
+Pure, but `previous`, which reads the saved rounds (the review reads git's versions).
 """
 
 from __future__ import annotations
