@@ -2013,6 +2013,29 @@ def test_round_two_writes_its_own_report_and_lists_what_was_fixed(
     assert record_file(qa_project).is_file()
 
 
+def test_a_finding_on_an_ac_whose_test_failed_is_not_fixed_but_held(
+    qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """semver's bump_minor broken in round 2: AC2's only test failed, so nothing judged AC2's
+    tests, yet round 1's weak-assertion finding on AC2 was listed as fixed, and came back as
+    new in round 3 once the code was mended. It is held: not judged in round 2, open in 3."""
+    weak = [{**CRITICAL[0], "severity": "warning"}]
+    assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, weak, "r1.json")]) == 0
+    qa_project.write("app/signup.py", SOURCE.replace("return 422", "return 400"))  # AC2 fails
+    assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, [], "r2.json")]) == 1
+    round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
+    assert "### Fixed since round 1 (0)" in round2
+    held = round2.split("### Not judged this round (1)\n\n")[1].split("\n\n")[1]
+    assert held.startswith("- assertion (AC2 tests/test_signup.py): ")
+    qa_project.write("app/signup.py", SOURCE)  # mended: AC2's test counts again
+    assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, weak, "r3.json")]) == 0
+    capsys.readouterr()
+    round3 = next(qa_project.impl.rglob("qa-tests-E1-S1-round3.md")).read_text()
+    still = round3.split("### Still open")[1].split("###")[0]
+    assert "- assertion (AC2 tests/test_signup.py)" in still
+    assert "- assertion (AC2" not in round3.split("### New")[1].split("###")[0]
+
+
 def test_the_third_failed_round_parks_the_story(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

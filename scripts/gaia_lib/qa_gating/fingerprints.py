@@ -20,7 +20,13 @@ earlier round is not fixed by a round no reviewer ran in (a terminal run, determ
 only): it is `unreviewed`, listed apart and counted in neither. Likewise a deterministic
 finding whose check could not judge this round (skipped or errored: a build that failed leaves
 no coverage to find an untested handler in) is `unchecked`, not fixed; each round saves which
-check found each of its deterministic findings (`checks`). The rounds record keeps the counts
+check found each of its deterministic findings (`checks`). So is a finding about an AC's tests
+(`weak-assertion` on AC2) when no test counts for that AC this round (its test failed, or was
+deleted): nothing judged its tests, so it is `untested`, not fixed; each round saves the AC
+each of its findings names (`acs`). A round keeps its unchecked and untested findings
+(`held`, with their checks and ACs): the next round compares with them as with its own, so a
+finding that comes back is still open, not new, and one no round could judge stays held.
+The rounds record keeps the counts
 as `N new, N open, N fixed`. The report's round section lists each in reading order
 (`render`): by kind, then AC in number order (AC2 before AC10), then place.
 
@@ -155,6 +161,7 @@ class Delta:
     fixed: tuple[str, ...]
     unreviewed: tuple[str, ...] = ()  # the earlier round's reviewer findings, none this time
     unchecked: tuple[str, ...] = ()  # the earlier round's findings of checks that judged none
+    untested: tuple[str, ...] = ()  # the earlier round's findings on an AC no test counts for
 
     def counts(self) -> str:
         return f"{len(self.new)} new, {len(self.open)} open, {len(self.fixed)} fixed"
@@ -162,22 +169,44 @@ class Delta:
 
 def compare(number: int, current: Mapping[str, str], previous: Mapping[str, str] | None,
             previous_round: int | None, *, reviewed: bool = True,
-            previous_reviewer: Iterable[str] = (), unchecked: Iterable[str] = ()) -> Delta:
+            previous_reviewer: Iterable[str] = (), unchecked: Iterable[str] = (),
+            untested: Iterable[str] = ()) -> Delta:
     """`reviewed`: a reviewer ran in this round; `previous_reviewer`: the fingerprints of the
     earlier round's reviewer findings; `unchecked`: those of its deterministic findings whose
-    check judged nothing this round."""
+    check judged nothing this round; `untested`: those naming an AC no test counts for now."""
     before = previous or {}
     unseen = set() if reviewed else set(previous_reviewer)
     idle = set(unchecked) - unseen
+    bare = set(untested) - unseen - idle
     gone = [k for k in before if k not in current]
     return Delta(
         number, previous_round if previous is not None else None,
         tuple(current[k] for k in current if k not in before),
         tuple(current[k] for k in current if k in before),
-        tuple(before[k] for k in gone if k not in unseen and k not in idle),
+        tuple(before[k] for k in gone if k not in unseen | idle | bare),
         tuple(before[k] for k in gone if k in unseen),
         tuple(before[k] for k in gone if k in idle),
+        tuple(before[k] for k in gone if k in bare),
     )
+
+
+def ac_of(findings: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """fingerprint -> the AC a finding names (upper-cased), for each finding that names one
+    (the first of each identity)."""
+    out: dict[str, str] = {}
+    for finding in findings:
+        ac = identity(finding)[1]
+        if ac:
+            out.setdefault(fingerprint(finding), ac)
+    return dict(sorted(out.items()))
+
+
+def held(previous: Mapping[str, str], current: Mapping[str, str],
+         pending: Iterable[str]) -> dict[str, str]:
+    """The earlier round's findings this round could not judge (`pending`: its unchecked and
+    untested fingerprints) and did not find again: what this round keeps for the next."""
+    waiting = set(pending)
+    return {k: v for k, v in sorted(previous.items()) if k in waiting and k not in current}
 
 
 _DIGITS = re.compile(r"([0-9]+)")
@@ -208,7 +237,10 @@ def render(delta: Delta) -> str:
     apart = (("Not reviewed", delta.unreviewed, "No reviewer ran in this round: round "
               f"{delta.previous}'s reviewer findings are neither open nor fixed."),
              ("Not checked", delta.unchecked, "Their checks were skipped or errored in this "
-              f"round: these findings of round {delta.previous} are neither open nor fixed."))
+              f"round: these findings of round {delta.previous} are neither open nor fixed."),
+             ("Not judged", delta.untested, "No test counts for their AC in this round (it "
+              f"failed or is gone): these findings of round {delta.previous} about its tests "
+              "are neither open nor fixed."))
     for title, items, why in apart:
         if items:
             out += [f"### {title} this round ({len(items)})", "", why, ""]
@@ -222,13 +254,17 @@ def saved_path(state_dir: Path, number: int) -> Path:
 
 
 def saved(number: int, findings: Mapping[str, str], inputs: str, verdict: str,
-          reviewer: Iterable[str] = (), checks: Mapping[str, str] | None = None
+          reviewer: Iterable[str] = (), checks: Mapping[str, str] | None = None,
+          acs: Mapping[str, str] | None = None, kept: Mapping[str, str] | None = None
           ) -> dict[str, Any]:
     """What round `number` saves (written by the caller, which owns the writes); `reviewer`:
     the fingerprints of its reviewer's findings; `checks`: the check that found each
-    deterministic one (`found_by`)."""
+    deterministic one (`found_by`); `acs`: the AC each names (`ac_of`); `kept`: the earlier
+    findings it could not judge (`held`)."""
     return {"round": number, "findings": dict(findings), "inputs": inputs, "verdict": verdict,
-            "reviewer": sorted(reviewer), "checks": dict(sorted((checks or {}).items()))}
+            "reviewer": sorted(reviewer), "checks": dict(sorted((checks or {}).items())),
+            "acs": dict(sorted((acs or {}).items())),
+            "held": dict(sorted((kept or {}).items()))}
 
 
 def same_as(state_dir: Path, number: int, inputs: str) -> bool:
@@ -240,21 +276,31 @@ def same_as(state_dir: Path, number: int, inputs: str) -> bool:
     return isinstance(value, dict) and value.get("inputs") == inputs
 
 
-def found_in(state_dir: Path, number: int) -> dict[str, str]:
-    """The check that found each deterministic finding round `number` saved (`saved`); {} for
-    a round saved before rounds kept them, or none saved."""
+def _saved_map(state_dir: Path, number: int, field: str) -> dict[str, str]:
     try:
         value = json.loads(saved_path(state_dir, number).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    checks = value.get("checks") if isinstance(value, dict) else None
-    return {str(k): str(v) for k, v in checks.items()} if isinstance(checks, dict) else {}
+    found = value.get(field) if isinstance(value, dict) else None
+    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+def found_in(state_dir: Path, number: int) -> dict[str, str]:
+    """The check that found each deterministic finding round `number` saved (`saved`); {} for
+    a round saved before rounds kept them, or none saved."""
+    return _saved_map(state_dir, number, "checks")
+
+
+def acs_in(state_dir: Path, number: int) -> dict[str, str]:
+    """The AC each finding of round `number` names (`saved`'s `acs`); {} for a round saved
+    before rounds kept them."""
+    return _saved_map(state_dir, number, "acs")
 
 
 def load_previous(state_dir: Path, number: int
                   ) -> tuple[int | None, dict[str, str] | None, tuple[str, ...]]:
-    """The newest saved fingerprint set of a round before `number`, and which of them its
-    reviewer found."""
+    """The newest saved fingerprint set of a round before `number` (with the findings it
+    held), and which of them its reviewer found."""
     for earlier in range(number - 1, 0, -1):
         try:
             value = json.loads(saved_path(state_dir, earlier).read_text(encoding="utf-8"))
@@ -262,6 +308,8 @@ def load_previous(state_dir: Path, number: int
             continue
         if isinstance(value, dict) and isinstance(value.get("findings"), dict):
             reviewer = value.get("reviewer")
-            return (earlier, {str(k): str(v) for k, v in value["findings"].items()},
+            kept = value.get("held")
+            kept = kept if isinstance(kept, dict) else {}
+            return (earlier, {str(k): str(v) for k, v in {**kept, **value["findings"]}.items()},
                     tuple(map(str, reviewer)) if isinstance(reviewer, list) else ())
     return None, None, ()

@@ -1744,26 +1744,37 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
                  reviewed: bool) -> fingerprints.Delta:
     """This round's findings against the newest earlier round's; saves this round's set.
     `reviewed`: a reviewer (the model) ran in this round. An earlier finding whose check
-    judged nothing this round (skipped, errored) is unchecked, not fixed."""
+    judged nothing this round (skipped, errored), or that names an AC no test counts for this
+    round, is unchecked / untested, not fixed, and held for the next round."""
     from gaia_lib.qa_gating import fingerprints
     current = _current(analysis, llm)
     previous_round, previous, previous_reviewer = fingerprints.load_previous(
         s.state_dir(), number)
     idle = fingerprints.unjudged(analysis)
-    unchecked = [found for found, check in fingerprints.found_in(
-        s.state_dir(), previous_round).items() if check in idle] if previous_round else []
-    from gaia_lib.review_qa import lost_evidence
+    checks = fingerprints.found_in(s.state_dir(), previous_round) if previous_round else {}
+    acs = fingerprints.acs_in(s.state_dir(), previous_round) if previous_round else {}
+    unchecked = [found for found, check in checks.items() if check in idle]
     coverage = analysis.get("coverage")
     per_ac = coverage.get("per_ac") if isinstance(coverage, Mapping) else None
+    bare = {str(ac.get("ac_id")).upper() for ac in per_ac or ()
+            if isinstance(ac, Mapping) and not ac.get("matched")}
+    untested = [found for found, ac in acs.items() if ac in bare]
+    kept = fingerprints.held(previous or {}, current, [*unchecked, *untested])
+    from gaia_lib.review_qa import lost_evidence
+    every = [*fingerprints.analysis_findings(analysis), *llm]
     writes.write_json(fingerprints.saved_path(s.state_dir(), number), {
         **fingerprints.saved(number, current, inputs, resolved, fingerprints.collect(llm),
-                             fingerprints.found_by(analysis)),
+                             {**{k: v for k, v in checks.items() if k in kept},
+                              **fingerprints.found_by(analysis)},
+                             {**{k: v for k, v in acs.items() if k in kept},
+                              **fingerprints.ac_of(every)}, kept),
         **lost_evidence.saved(per_ac if isinstance(per_ac, list) else [],
                               [str(c.get("id")) for c in analysis.get("test_cases") or ()
                                if isinstance(c, Mapping)],
                               analysis.get("lost_coverage"))})
     return fingerprints.compare(number, current, previous, previous_round, reviewed=reviewed,
-                                previous_reviewer=previous_reviewer, unchecked=unchecked)
+                                previous_reviewer=previous_reviewer, unchecked=unchecked,
+                                untested=untested)
 
 
 def json_object(data: bytes) -> dict[str, Any]:

@@ -164,3 +164,31 @@ def test_a_test_ids_title_is_kept_as_written_in_the_round_section() -> None:
     assert fp.summary(at).startswith("skipped-test (src/clock.spec.ts::opens at 10:30): ")
     slashed = {**skipped, "test": special.replace("\\\\u", "//u")}
     assert fp.fingerprint(slashed) != fp.fingerprint(skipped)
+
+
+def test_a_finding_no_round_could_judge_stays_held_until_one_can(tmp_path: Path) -> None:
+    """semver's AC1 test deleted in round 2 and still gone in round 3: round 1's weak-assertion
+    on AC1 is untested in both (never fixed), and when a test of AC1 comes back in round 4 and
+    the finding with it, it is still open, not new."""
+    weak = {"rule": "weak-assertion", "ac_id": "AC1", "file": "tests/test_bump.py",
+            "message": "no test of AC1 asserts any of `0` from its Then clause"}
+    gap = {"rule": "missing-ac-coverage", "ac_id": "AC1", "message": "AC1 has no test"}
+    rounds = {1: [weak], 2: [gap], 3: [gap], 4: [weak]}
+    untested_then = {2: True, 3: True, 4: False}
+    deltas = []
+    for number, findings in rounds.items():
+        current = fp.collect(findings)
+        previous_round, previous, _ = fp.load_previous(tmp_path, number)
+        acs = fp.acs_in(tmp_path, previous_round) if previous_round else {}
+        untested = [k for k, ac in acs.items() if ac == "AC1" and untested_then.get(number)]
+        kept = fp.held(previous or {}, current, untested)
+        fp.saved_path(tmp_path, number).write_text(json.dumps(fp.saved(
+            number, current, str(number), "x",
+            acs={**{k: v for k, v in acs.items() if k in kept}, **fp.ac_of(findings)},
+            kept=kept)))
+        deltas.append(fp.compare(number, current, previous, previous_round, untested=untested))
+    summary = fp.summary(weak)
+    assert [d.untested for d in deltas[1:3]] == [(summary,), (summary,)]
+    assert all(summary not in d.fixed for d in deltas)
+    assert (deltas[3].new, deltas[3].open) == ((), (summary,))
+    assert "### Not judged this round (1)" in fp.render(deltas[2])
