@@ -2740,3 +2740,20 @@ def test_only_the_reads_thread_imports_while_the_run_goes(qa_project: Project,
     during = [e for e in events[first:] if e[2]]  # the reads' thread alive
     assert during and {thread for thread, _, _ in during} == {"gaia-review-reads"}, during
     assert not [e for e in events if e[0] == "gaia-review-history"]
+
+
+def test_a_base_branch_that_does_not_exist_is_refused_not_replaced_by_main(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """semver's story branch reviewed with `--base nosuch`: the review compared the File List
+    and the story's tests with main instead and said nothing of it. A base git has no commit
+    for, as itself or on origin, is a usage error (2), before any round is opened."""
+    git(qa_project.root, "checkout", "-q", "-b", "story/E1-S1")  # main: its one commit
+    assert command.main(["E1-S1", "--base", "nosuch"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("review-qa: --base nosuch: no branch, tag or commit of that name")
+    assert "\n" not in err and "origin/nosuch" in err
+    assert not list(qa_project.impl.rglob("qa-tests-E1-S1*.md"))
+    assert command.main(["analyze", "E1-S1", "--base", "nosuch"]) == 2
+    capsys.readouterr()
+    assert command.main(["E1-S1", "--base", "main"]) == 0

@@ -13,7 +13,8 @@ story's current evidence (one word on stdout, the deciding rule on stderr) and w
 but a missing analysis.
 
 Exit codes of the whole review: 0 APPROVE, 1 REQUEST_CHANGES, 3 BLOCKED or no review possible
-(story not found, ambiguous, not in `review`, malformed), 2 usage (a missing or invalid key).
+(story not found, ambiguous, not in `review`, malformed), 2 usage (a missing or invalid key, a
+`--base` git has no commit of).
 The phase subcommands keep upstream's codes: 0 done (finalize prints the verdict), 1 not found
 / wrong status / bad input (an invalid key too), 2 usage or ambiguous key.
 """
@@ -52,7 +53,9 @@ def _options(*names: str) -> Callable[[F], F]:
         "full": click.option("--full", is_flag=True, help="Scan the whole project."),
         "context": click.option("--context", metavar="C",
                                 help="Execution context (default GAIA_EXECUTION_CONTEXT)."),
-        "base": click.option("--base", metavar="BRANCH", help="Base branch of the File List diff."),
+        "base": click.option("--base", metavar="BRANCH",
+                             help="Base branch of the File List diff and the round-coverage "
+                             "check (one git has no commit of is refused)."),
         "no_cache": click.option("--no-cache", is_flag=True, help="Recompute the evidence."),
         "llm_findings": click.option("--llm-findings",
                                      type=click.Path(path_type=Path, exists=True,

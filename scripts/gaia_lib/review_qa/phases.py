@@ -1821,7 +1821,11 @@ def run(project: Path, raw_key: str, *, llm_findings: Path | None = None,
         use_cache: bool = True, head: HeadStart | None = None
         ) -> tuple[Setup, Analysis | None, Outcome]:
     """Every phase in order, for the terminal and CI. Concurrent runs on one story take turns:
-    a round's evidence must not be cleared by the next round while it is being judged."""
+    a round's evidence must not be cleared by the next round while it is being judged. A
+    `base` git has no commit for is refused before anything is cleared (`named_base`)."""
+    if base is not None:
+        from gaia_lib.story import filelist
+        filelist.named_base(project, base)
     s = setup(project, raw_key)
     with locks.locked(s.state_dir() / "round", timeout=ROUND_LOCK_SECONDS, exit_code=3):
         # findings kept where the skill keeps them (the evidence directory) are this round's

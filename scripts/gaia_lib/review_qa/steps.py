@@ -47,6 +47,9 @@ def setup(project: Path, key: str) -> StepOutput:
 
 def analyze(project: Path, key: str, *, full: bool = False, base: str | None = None,
             context_name: str | None = None, use_cache: bool = True) -> StepOutput:
+    if base is not None:  # a base git has no commit for is refused, not replaced by main
+        from gaia_lib.story import filelist
+        filelist.named_base(project, base)
     # The run's Python starts first, and imports pytest while this one imports the review.
     with head_start.begin(project) as head:
         from gaia_lib.review_qa import context, phases

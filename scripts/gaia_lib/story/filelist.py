@@ -11,7 +11,9 @@ Git's changed set = `git diff --name-only <fork point>` + unstaged changes + unt
 the fork point being where the branch left the base (`git merge-base <base> HEAD`; the base
 itself when git finds none): what the branch changed, not what landed on the base since
 (upstream diffed against the base's tip, blaming the story for its base's later commits). The
-base is the first that resolves of: B, origin/B, main, master, origin/main, origin/master. Left
+base is the first that resolves of: B, origin/B, main, master, origin/main, origin/master; a
+base the user named (`--base B`) that resolves as neither B nor origin/B is refused
+(`named_base`), not replaced by main: the diff would answer another question than asked. Left
 out: GAIA's own bookkeeping, and untracked files no story delivers, which a project without a
 `.gitignore` for them shows by the thousand: a virtual environment's (any directory holding a
 `pyvenv.cfg`), `node_modules/`, bytecode (`__pycache__/`, `*.pyc`), the test and lint tools'
@@ -41,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gaia_lib.core import git, keys, proc
+from gaia_lib.core.errors import UsageError
 
 WARNING = "file-list-divergence"
 
@@ -106,6 +109,19 @@ def resolve_base(repo: Path, base: str, query: Query | None = None) -> str | Non
         if ask(*_commit_of(candidate)).ok:
             return candidate
     return None
+
+
+def named_base(repo: Path, base: str) -> None:
+    """Refuse (exit 2) a base the user named that is no commit here, as itself or on origin;
+    outside a git repository there is no diff to take one for, so nothing is refused."""
+    ask = _direct(repo)
+    if not ask("rev-parse", "--git-dir").ok:
+        return
+    if any(ask(*_commit_of(ref)).ok for ref in (base, f"origin/{base}")):
+        return
+    raise UsageError(f"--base {base[:80]}: no branch, tag or commit of that name in "
+                     f"{repo} (nor origin/{base[:80]}): name the branch the story's branch "
+                     f"left (git branch -a lists them)", 2)
 
 
 # GAIA's own bookkeeping (stories, reports, evidence, checkpoints) changes during every review;
