@@ -2757,3 +2757,23 @@ def test_a_base_branch_that_does_not_exist_is_refused_not_replaced_by_main(
     assert command.main(["analyze", "E1-S1", "--base", "nosuch"]) == 2
     capsys.readouterr()
     assert command.main(["E1-S1", "--base", "main"]) == 0
+
+
+def test_a_divergence_is_not_fixed_by_a_round_that_had_no_base_to_compare_with(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """semver reviewed again in a clone holding only the story branch: git had no main to diff
+    the File List against, and round 1's divergence was listed as fixed. It is not checked."""
+    git(qa_project.root, "checkout", "-q", "-b", "story/E1-S1")
+    qa_project.write("app/emails.py", "DOMAIN = 'b.co'\n")  # not in the File List
+    assert command.main(["E1-S1"]) == 0
+    git(qa_project.root, "branch", "-m", "main", "trunk")  # no main, master or origin now
+    qa_project.write("tests/test_signup.py", TESTS + "\n# the same tests, a new round\n")
+    assert command.main(["E1-S1"]) == 0
+    capsys.readouterr()
+    round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
+    assert "file-list-divergence" not in round2.split("### Fixed since round 1")[1].split(
+        "### Not")[0]
+    unchecked = round2.split("### Not checked this round (1)\n\n")[1].split("\n\n")[1]
+    assert unchecked.startswith("- file-list-divergence (")
+    assert "app/emails.py" in unchecked

@@ -73,10 +73,12 @@ def line_of(text: str, needle: str, default: int = 1) -> int:
     return default
 
 
-def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], list[dict[str, Any]]]:
+def gate_evidence(s: Setup, base: str | None
+                  ) -> tuple[list[str], list[dict[str, Any]], bool]:
     """Story gate: File List divergence (warnings, and a warning finding of the integrity
     check; a comparison git could not make is a warning only: nothing was found) and File List
-    entries missing on disk: (warnings, the integrity check's findings so far)."""
+    entries missing on disk: (warnings, the integrity check's findings so far, whether git
+    compared the File List at all: a round that could not holds no divergence fixed)."""
     warnings: list[str] = []  # upstream's one-line JSON reports, verbatim
     result = filelist.check(s.story.file_list, s.project, base or s.config.pr_base or "main",
                             s.key, unbranched_note=True)
@@ -97,7 +99,7 @@ def gate_evidence(s: Setup, base: str | None) -> tuple[list[str], list[dict[str,
             findings.append(finding(rel_story, line_of(s.story.text,
                                                        paths.listed_path(entry) or entry),
                                      "warning", "integrity", problem, False, subject=entry))
-    return warnings, findings
+    return warnings, findings, result.compared
 
 
 def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],

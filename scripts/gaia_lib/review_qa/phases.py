@@ -351,7 +351,7 @@ class Reads:
                                         s.story.file_list, full=full)
 
     @functools.cached_property
-    def gate(self) -> tuple[list[str], list[dict[str, Any]]]:
+    def gate(self) -> tuple[list[str], list[dict[str, Any]], bool]:
         """The story gate's warnings and findings: git's view of the branch, taken before
         the run changes files."""
         return qa_checks.gate_evidence(self.s, self.base)
@@ -809,7 +809,7 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
 def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     from gaia_lib.review_qa import lost_evidence, rules
     found = reads.found
-    warnings, gate_findings = reads.gate
+    warnings, gate_findings, listed_compared = reads.gate
     integrity = qa_checks.integrity_check(s, gate_findings, reads.priority_floors)
     test_files = reads.test_files
     cases = reads.cases
@@ -976,6 +976,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "unattributed_story_keys": {u.test: list(u.story_keys)
                                     for u in coverage.unattributed_tests},
         "gate_warnings": warnings,
+        # False: git compared no File List this round, so a divergence is not judged fixed
+        "file_list_compared": listed_compared,
         "then_literals": literal_rows,
         "phase4": phase4,
         "story_test_files": story_tests,
@@ -1754,6 +1756,11 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     checks = fingerprints.found_in(s.state_dir(), previous_round) if previous_round else {}
     acs = fingerprints.acs_in(s.state_dir(), previous_round) if previous_round else {}
     unchecked = [found for found, check in checks.items() if check in idle]
+    if analysis.get("file_list_compared") is False:  # no base or branch to compare with
+        from gaia_lib.story import filelist
+        unchecked.append(fingerprints.fingerprint({
+            "rule": filelist.WARNING,
+            "file": paths.relative_to_project(s.story_path, s.project)}))
     coverage = analysis.get("coverage")
     per_ac = coverage.get("per_ac") if isinstance(coverage, Mapping) else None
     bare = {str(ac.get("ac_id")).upper() for ac in per_ac or ()

@@ -72,6 +72,7 @@ class Divergence:
 class CheckResult:
     divergence: Divergence | None  # None: the lists agree, or git could not answer
     note: str | None = None  # why the git comparison was skipped (stderr, not an error)
+    compared: bool = True  # False: git made no comparison (no repository, base or branch)
 
 
 def compare(file_list: Iterable[str], changed: Iterable[str]) -> Divergence | None:
@@ -246,17 +247,20 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         inside = next(pool.map(lambda args: query(*args), first))
     if not inside.ok:
         reason = "git not installed" if inside.error else refusal(inside.stderr)
-        return CheckResult(None, f"git diff unavailable — divergence check skipped ({reason})")
+        return CheckResult(None, f"git diff unavailable — divergence check skipped ({reason})",
+                           compared=False)
     base_ref = resolve_base(repo, base, query)
     if base_ref is None:
-        return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})")
+        return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})",
+                           compared=False)
     changed = changed_files(repo, base_ref, key, query)
     if unbranched_note and key is not None and \
             _no_change_of_its_own(repo, base_ref, key, query):
         why = (f"HEAD is {base_ref} with no change of its own and no commit naming the story "
                f"(pass --base to compare with another branch)")
         if not changed:
-            return CheckResult(None, f"no story branch to compare the File List with: {why}")
+            return CheckResult(None, f"no story branch to compare the File List with: {why}",
+                               compared=False)
         # Only the work tree's edits are the story's here: a listed file they leave alone was
         # delivered before, not forgotten.
         found = compare(file_list, changed)
