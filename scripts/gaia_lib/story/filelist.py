@@ -102,11 +102,15 @@ def _commit_of(ref: str) -> tuple[str, ...]:
     return ("rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
 
 
+def base_candidates(base: str) -> tuple[str, ...]:
+    """The refs a base B is looked for as, in order (module docstring)."""
+    return tuple(dict.fromkeys(
+        (base, f"origin/{base}", "main", "master", "origin/main", "origin/master")))
+
+
 def resolve_base(repo: Path, base: str, query: Query | None = None) -> str | None:
     ask = query or _direct(repo)
-    for candidate in dict.fromkeys(
-        (base, f"origin/{base}", "main", "master", "origin/main", "origin/master")
-    ):
+    for candidate in base_candidates(base):
         if ask(*_commit_of(candidate)).ok:
             return candidate
     return None
@@ -251,7 +255,10 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
                            compared=False)
     base_ref = resolve_base(repo, base, query)
     if base_ref is None:
-        return CheckResult(None, f"git diff unavailable — base ref not found (tried {base})",
+        # every ref looked for, so "tried main" is not read as main alone (a clone of the
+        # story branch has none of them)
+        return CheckResult(None, f"git diff unavailable — base ref not found (tried "
+                           f"{', '.join(base_candidates(base))}; pass --base BRANCH)",
                            compared=False)
     changed = changed_files(repo, base_ref, key, query)
     if unbranched_note and key is not None and \

@@ -237,7 +237,9 @@ def test_no_base_ref_is_a_note(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", base="trunk")
     result = filelist.check(("src/a.ts",), repo, "release")
     assert result.divergence is None
-    assert result.note == "git diff unavailable — base ref not found (tried release)"
+    assert result.note == ("git diff unavailable — base ref not found (tried release, "
+                           "origin/release, main, master, origin/main, origin/master; pass "
+                           "--base BRANCH)")
 
 
 def test_explicit_base_is_used(tmp_path: Path) -> None:
