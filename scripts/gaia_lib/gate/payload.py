@@ -97,11 +97,15 @@ def _cell(value: Any) -> str:
 
 
 def render_check_table(checks: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The `## Deterministic Analysis` heading and its per-check status table."""
+    """The `## Deterministic Analysis` heading and its per-check status table. A check that
+    compared this review with others (`compared_with`: "in round 14", "on main") says with
+    what, so `passed` beside an AC it left without a test reads as the comparison it was."""
     out = [DETERMINISTIC_HEADING, "", "| Check | Status | Findings |",
            "|-------|--------|----------|"]
     for check in checks:
-        reason = check.get("skip_reason") or check.get("error_reason") or ""
+        against = [str(c) for c in check.get("compared_with") or () if c]
+        reason = check.get("skip_reason") or check.get("error_reason") or (
+            "compared with the story's tests " + " and ".join(against) if against else "")
         status = check["status"] + (f" ({reason})" if reason else "")
         count = len(check.get("findings", []))
         out.append(f"| {_cell(check['name'])} | {_cell(status)} | {count} |")

@@ -23,3 +23,15 @@ def test_the_check_table_escapes_cells_and_names_the_reason() -> None:
     assert rows == ["## Deterministic Analysis", "", "| Check | Status | Findings |",
                     "|-------|--------|----------|", "| inventory | errored (a\\|b) | 0 |",
                     "| fixture | failed | 2 |"]
+
+
+def test_a_check_that_compared_says_with_what() -> None:
+    """semver's round 14: AC3's tests deleted, its neighbour excluded as one that was there in
+    round 13, yet the table read `round-coverage | passed | 0` with no word of round 13."""
+    rows = payload.render_check_table([
+        {"name": "round-coverage", "status": "passed", "findings": [],
+         "compared_with": ["in round 14", "on main"]},
+        {"name": "round-coverage", "status": "skipped", "skip_reason": "nothing saved",
+         "findings": []}])
+    assert rows[4:] == ["| round-coverage | passed (compared with the story's tests in round 14 "
+                        "and on main) | 0 |", "| round-coverage | skipped (nothing saved) | 0 |"]
