@@ -104,8 +104,10 @@ def render_check_table(checks: Sequence[Mapping[str, Any]]) -> list[str]:
            "|-------|--------|----------|"]
     for check in checks:
         against = [str(c) for c in check.get("compared_with") or () if c]
+        listed = ", ".join(against[:-1]) + " and " + against[-1] if len(against) > 1 else \
+            "".join(against)
         reason = check.get("skip_reason") or check.get("error_reason") or (
-            "compared with the story's tests " + " and ".join(against) if against else "")
+            "compared with the story's tests " + listed if against else "")
         status = check["status"] + (f" ({reason})" if reason else "")
         count = len(check.get("findings", []))
         out.append(f"| {_cell(check['name'])} | {_cell(status)} | {count} |")

@@ -32,6 +32,10 @@ def test_a_check_that_compared_says_with_what() -> None:
         {"name": "round-coverage", "status": "passed", "findings": [],
          "compared_with": ["in round 14", "on main"]},
         {"name": "round-coverage", "status": "skipped", "skip_reason": "nothing saved",
-         "findings": []}])
+         "findings": []},
+        {"name": "round-coverage", "status": "failed", "findings": [{}],
+         "compared_with": ["in round 2", "on main", "earlier on this branch"]}])
     assert rows[4:] == ["| round-coverage | passed (compared with the story's tests in round 14 "
-                        "and on main) | 0 |", "| round-coverage | skipped (nothing saved) | 0 |"]
+                        "and on main) | 0 |", "| round-coverage | skipped (nothing saved) | 0 |",
+                        "| round-coverage | failed (compared with the story's tests in round 2, "
+                        "on main and earlier on this branch) | 1 |"]
