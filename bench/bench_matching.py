@@ -193,7 +193,8 @@ PROJECTS = (
     Project("httprouter", "debian", "golang-github-julienschmidt-httprouter-dev=1.3.0-2",
             "go-dev", "usr/share/gocode/src/github.com/julienschmidt/httprouter", held_out=True,
             first=(21, 20, 6)),
-    Project("chrono-node", "npm", "chrono-node@2.7.7", "ts-dev", "package", held_out=True),
+    Project("chrono-node", "npm", "chrono-node@2.7.7", "ts-dev", "package", held_out=True,
+            first=(15, 5, 13)),
 )
 
 
