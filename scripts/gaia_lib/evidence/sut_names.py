@@ -22,7 +22,13 @@ Rules:
   `run(argv)`, whose `get_cmd()` runs `from unidecode.util import main; main()` in a new
   interpreter, where no run measured per test sees it).
 - A JS/TS test reaches the code under test through a project module it imports that imports
-  a module of it (`with_facades`, one level): that module's names count too; through a barrel
+  a module of it (`with_facades`): that module's names count too, and so do the test's own
+  names for it. The module may reach it through other project modules it imports, up to
+  MAX_FACADE_DEPTH imports deep, each resolved to its file (chrono-node's tests import
+  `../../src/`, whose `index.ts` imports `./locales/en`, whose index imports
+  `./configuration`, which imports the story's parsers: every `chrono.parse` runs them); the
+  imported module's own imports also count by name alone (`./queryCache` is the story's
+  `src/queryCache.ts`); through a barrel
   it imports that re-exports it (`barrels`: `export { parse as parseCookie } from
   "./cookie/parse.ts"`): the names the barrel hands it out under, and the test's own for
   them (`import { parseCookie as pc }`), count too; and through what its file's `beforeAll`
@@ -65,7 +71,7 @@ import posixpath
 import re
 import textwrap
 import tokenize
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -239,17 +245,20 @@ def names_memoised(code: str, memo: Names) -> bool:
 
 
 def with_facades(project: Path, tests: Mapping[str, str], names: Names,
-                 reexported: Mapping[str, barrels.Handed] | None = None) -> Names:
+                 reexported: Mapping[str, barrels.Handed] | None = None,
+                 sources: Collection[str] = ()) -> Names:
     """`names` and what a story's JS/TS tests reach the code under test through: the names of
     a project module they import that itself imports a module of the code under test (a
-    `QueryClient` over the story's `queryCache.ts`), one level deep; and what they import
-    from a barrel of `reexported` (`barrels.barrels`) that hands out the code under test,
-    under the barrel's name and their own (`import { parseCookie as pc } from "../src"`; a
-    namespace import, every name it hands out). A module that imports none of it
-    (`../src/_utils`) is other code."""
+    `QueryClient` over the story's `queryCache.ts`), directly or through the project modules
+    it imports, to the files `sources` (the code under test's, project-relative); and what
+    they import from a barrel of `reexported` (`barrels.barrels`) that hands out the code
+    under test, under the barrel's name and their own (`import { parseCookie as pc } from
+    "../src"`; a namespace import, every name it hands out). A module that imports none of
+    it (`../src/_utils`) is other code."""
     if not names.modules:
         return names
     extra: set[str] = set()
+    graph: dict[str, tuple[str, ...]] = {}  # a module's project imports, each read once
     for test_file, text in tests.items():
         if family(test_file) != ".js":
             continue
@@ -268,7 +277,8 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names,
             except OSError:  # unreadable: it is no way to the code under test we can see
                 continue
             if any(_spec_module(inner.spec) in names.modules
-                   for inner in js_imports.imports(source) if inner.spec.startswith(".")):
+                   for inner in js_imports.imports(source) if inner.spec.startswith(".")) \
+                    or _reaches(project, module, frozenset(sources), graph):
                 extra.update(statement.spelled)
                 extra.update(js_imports.declared(source))
     if not extra:
@@ -276,6 +286,39 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names,
     by_family = dict(names.by_family)
     by_family[".js"] = names.of(".js") | frozenset(extra)
     return Names(by_family, names.modules)
+
+
+def _reaches(project: Path, module: str, sources: frozenset[str],
+             graph: dict[str, tuple[str, ...]]) -> bool:
+    """Whether project module `module` imports a file of `sources`, itself or through the
+    project modules it imports, up to MAX_FACADE_DEPTH imports deep (module rules); `graph`
+    keeps each module's project imports as read."""
+    if not sources:
+        return False
+    level, seen = {module}, {module}
+    for _ in range(MAX_FACADE_DEPTH):
+        following: set[str] = set()
+        for rel in level:
+            if rel not in graph:
+                graph[rel] = _project_imports(project, rel)
+            following.update(graph[rel])
+        if following & sources:
+            return True
+        level = following - seen
+        seen |= level
+    return False
+
+
+def _project_imports(project: Path, module: str) -> tuple[str, ...]:
+    """The project files `module`'s relative imports and re-exports name."""
+    try:
+        text = (project / module).read_text(encoding="utf-8", errors="replace")
+    except OSError:  # unreadable: no way to the code under test we can see
+        return ()
+    found = [barrels.local_module(project, module, statement.spec)
+             for statement in (*js_imports.imports(text), *js_imports.reexports(text))
+             if statement.spec.startswith(".")]
+    return tuple(dict.fromkeys(rel for rel in found if rel is not None))
 
 
 def _shell_names(text: str, known: Iterable[str]) -> bool:
@@ -326,6 +369,9 @@ _BINDING = {
     ".go": lazy_re(r"^var[ \t]+(?!_\b)([A-Za-z_]\w*)([^\n]+)", re.M),  # `_` binds nothing
 }
 MAX_HELPER_DEPTH = 3
+# How many imports deep a project module a JS/TS test imports may reach the code under test
+# (`_reaches`): a package's index, its locale's index, the configuration, the parser.
+MAX_FACADE_DEPTH = 4
 
 
 def _code_only(kind: str, code: str) -> str:

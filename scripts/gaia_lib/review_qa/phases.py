@@ -698,7 +698,7 @@ class Reads:
         from gaia_lib.evidence import sut_names as names
 
         return names.with_facades(self.s.project, self.texts, names.declared(
-            self.s.project, self.code_under_test), self.barrels)
+            self.s.project, self.code_under_test), self.barrels, self.code_under_test)
 
     @functools.cached_property
     def named_calls(self) -> dict[str, bool]:

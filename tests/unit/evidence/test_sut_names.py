@@ -168,6 +168,53 @@ def test_a_js_test_names_the_code_under_test_through_imports_bindings_and_facade
     assert sut_names.names_any("test/e.test.ts", _it(title), names, JS_TESTS) is names_it
 
 
+PARSER_TESTS = """import * as chrono from "../../src/";
+import { pattern } from "../../src/utils/pattern";
+import { testSingleCase } from "../test_util";
+
+test("Test - Single Expression", function () {
+    testSingleCase(chrono, "5 days ago", new Date(2012, 7, 10), (result) => {
+        expect(result.start.get("day")).toBe(5);
+    });
+});
+
+test("Test - Pattern only", function () {
+    expect(pattern("a")).toBe("a");
+});
+"""
+
+
+@pytest.mark.parametrize(("title", "names_it"), [
+    ("Test - Single Expression", True),  # the package's index, three imports from the parser
+    ("Test - Pattern only", False),  # a module that imports none of it
+])
+def test_a_js_test_names_the_code_under_test_through_a_chain_of_project_modules(
+        tmp_path: Path, title: str, names_it: bool) -> None:
+    """chrono-node: its tests import `../../src/` and call `chrono.parse` through a helper;
+    `src/index.ts` imports `./locales/en`, whose index imports `./configuration`, which
+    imports the story's parser."""
+    files = {
+        "src/index.ts": 'import * as en from "./locales/en";\nexport { en };\n'
+                        "export function parse(t) { return en.casual.parse(t); }\n",
+        "src/locales/en/index.ts": 'import Configuration from "./configuration";\n'
+                                   "export const casual = new Configuration().build();\n",
+        "src/locales/en/configuration.ts":
+            'import AgoParser from "./parsers/AgoParser";\n'
+            "export default class Configuration { build() { return [new AgoParser()]; } }\n",
+        "src/utils/pattern.ts": "export function pattern(p) { return p; }\n",
+    }
+    sources = {"src/locales/en/parsers/AgoParser.ts": "export default class AgoParser {}\n"}
+    for rel, text in {**files, **sources}.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    tests = {"test/en/ago.test.ts": PARSER_TESTS}
+    names = sut_names.with_facades(tmp_path, tests, sut_names.declared(tmp_path, sources),
+                                   sources=sources)
+    (case,) = [c for c in testcases.split_tests("test/en/ago.test.ts", PARSER_TESTS)
+               if c.name == title]
+    assert sut_names.names_any(case.file, case.body, names, PARSER_TESTS) is names_it
+
+
 COOKIE_TESTS = """import { parseCookie, parseCookie as pc, serialize } from "../src";
 import * as cookie from "../src";
 import { parse as p } from "../src/cookie/parse.ts";
