@@ -14,9 +14,14 @@ errors (`Transform failed with 1 error:`).
 
 A failed test's message is its first line of failure as the runner wrote it, less colour
 codes and the whitespace around it (`failure_line`): what is inside is the difference a
-reader looks for. bats' is its line saying what failed, its `quoting' written as markdown code
-(`bash_quotes`: a lone backtick would run on as code through the report), with the `expected:`
-and `actual:` lines an assertion printed under it.
+reader looks for. jest's first line names only its matcher (`Error: expect(received).toBe(
+expected) // Object.is equality`): its `Expected: 13` and `Received: 12` lines follow it, and
+the line of the test's file the failure was raised on (`at line 119`, the first frame in that
+file: a check in a callback the test hands a helper is not on the test's own line); a
+`toEqual` diff's lines are no such lines (`jest_failure_line`). bats' is its line saying what
+failed, its `quoting' written as markdown code (`bash_quotes`: a lone backtick would run on as
+code through the report), with the `expected:` and `actual:` lines an assertion printed under
+it.
 
 Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
 """
@@ -163,6 +168,29 @@ def failure_line(text: object) -> str | None:
         if line.strip():
             return line.strip()[:MESSAGE_CHARS]
     return None
+
+
+# jest's first line of a failed matcher: `Error: expect(received).toBe(expected) // ...`
+_JEST_MATCHER = lazy_re(r"^(?:Error: )?expect\(received\)")
+# what it printed under it: `Expected: 13`, `Received: 12`, `Expected substring: "a"`
+_JEST_SAID = lazy_re(r"^(?:Expected|Received)[\w ]*: \S")
+# a frame of its stack: `at fn (/abs/file.ts:119:42)` or `at /abs/file.ts:119:42`
+_JEST_FRAME = lazy_re(r"^at (?:.*? \()?(?P<path>[^()]+?):(?P<line>\d+):\d+\)?$")
+
+
+def jest_failure_line(text: object, file: str | None = None) -> str | None:
+    """A jest failure message as one line (module rules): `failure_line`, and under a
+    matcher's first line what it said it expected and received and the line of `file` (the
+    test's file as the report names it) it failed on."""
+    first = failure_line(text)
+    if first is None or not isinstance(text, str) or not _JEST_MATCHER.match(first):
+        return first
+    lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
+    said = [line for line in lines if _JEST_SAID.match(line)][:2]
+    where = next((found.group("line") for line in lines
+                  if (found := _JEST_FRAME.match(line)) and file
+                  and found.group("path") == file), None)
+    return "; ".join((first, *said, *([f"at line {where}"] if where else [])))[:MESSAGE_CHARS]
 
 
 @dataclass(frozen=True)
@@ -409,7 +437,7 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
                 raise MalformedFile(f"{what} has an unknown test status {status!r}", exit_code)
             name = item.get("fullName") or item.get("title") or ""
             messages = item.get("failureMessages")
-            message = (failure_line(messages[0]) if outcome == FAILED
+            message = (jest_failure_line(messages[0], file) if outcome == FAILED
                        and isinstance(messages, list) and messages else None)
             titles = item.get("ancestorTitles")
             path = tuple(str(t) for t in titles if str(t).strip()) \

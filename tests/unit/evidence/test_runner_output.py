@@ -64,7 +64,8 @@ def test_jest_json_from_a_real_run(tmp_path: Path) -> None:
     assert tuple((t.name, t.outcome) for t in counts.tests) == JS_TESTS
     assert {t.file for t in counts.tests} == {str(root / "__tests__" / "parse.test.js")}
     assert [t.message for t in counts.tests if t.outcome == "failed"] == [
-        "Error: expect(received).toBe(expected) // Object.is equality"]
+        "Error: expect(received).toBe(expected) // Object.is equality; Expected: 3; "
+        "Received: 2; at line 15"]
 
 
 @pytest.mark.slow
@@ -311,7 +312,8 @@ def test_committed_samples(fmt: str, name: str, summary: tuple[int, int, int, in
           "test_fixture_error": 'failed on setup with "RuntimeError: fixture setup fails"'}),
         ("jest", "jest.json",
          {"parseQuantity known failure":
-          "Error: expect(received).toBe(expected) // Object.is equality"}),
+          "Error: expect(received).toBe(expected) // Object.is equality; Expected: 3; "
+          "Received: 2; at line 15"}),
         ("vitest", "vitest.json",
          {"parseQuantity known failure":
           "AssertionError: expected 2 to be 3 // Object.is equality"}),
@@ -329,6 +331,43 @@ def test_a_failed_test_carries_its_first_line_of_failure(
     assert {t.name: t.message for t in counts.tests
             if t.message is not None and t.outcome != ro.SKIPPED} == failures
     assert {t.name for t in counts.tests if t.outcome in (ro.FAILED, ro.ERROR)} == set(failures)
+
+
+HELPER_FAILURE = """Error: \x1b[2mexpect(\x1b[22m\x1b[31mreceived\x1b[39m\x1b[2m).\x1b[22mtoBe\x1b[2m(\x1b[22m\x1b[32mexpected\x1b[39m\x1b[2m) // Object.is equality\x1b[22m
+
+Expected: \x1b[32m13\x1b[39m
+Received: \x1b[31m12\x1b[39m
+    at check (/p/test/en/later.test.ts:119:42)
+    at testCase (/p/test/util.ts:48:13)
+    at Object.<anonymous> (/p/test/en/later.test.ts:116:5)
+    at Object.asyncJestTest (/p/node_modules/jest-jasmine2/build/jasmineAsyncInstall.js:106:37)"""
+
+DIFF_FAILURE = """Error: expect(received).toEqual(expected) // deep equality
+
+- Expected  - 1
++ Received  + 1
+
+  Object {
+-   "day": 5,
++   "day": 6,
+  }
+    at /p/test/en/later.test.ts:30:20"""
+
+
+def test_a_jest_failure_says_what_it_expected_and_received_and_on_which_line() -> None:
+    """chrono-node: the check fails in a callback the test hands its `testSingleCase` helper,
+    48 lines below the test's own; jest's first line names only the matcher."""
+    assert ro.jest_failure_line(HELPER_FAILURE, "/p/test/en/later.test.ts") == (
+        "Error: expect(received).toBe(expected) // Object.is equality; Expected: 13; "
+        "Received: 12; at line 119")
+    # a diff's lines are no `Expected:` line; a frame in no file of the test's says no line
+    assert ro.jest_failure_line(DIFF_FAILURE, "/p/test/en/later.test.ts") == (
+        "Error: expect(received).toEqual(expected) // deep equality; at line 30")
+    assert ro.jest_failure_line(DIFF_FAILURE, "/p/test/other.test.ts") == (
+        "Error: expect(received).toEqual(expected) // deep equality")
+    # another first line is kept as it is
+    assert ro.jest_failure_line("TypeError: x is not a function\n    at /p/a.ts:3:1",
+                                "/p/a.ts") == "TypeError: x is not a function"
 
 
 def test_a_failure_line_drops_colour_codes_blank_lines_and_the_space_around_it() -> None:
