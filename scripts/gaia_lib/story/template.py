@@ -6,7 +6,8 @@ Rules:
   empty Review Gate of the six canonical rows, all UNVERIFIED. The story parser reads it back
   with the same key, title, epic and status (a test holds it to that).
 - Where it goes: `<implementation-artifacts>/<epic dir>/stories/<key>-<slug>.md`, the nested
-  layout the resolver finds. The epic directory is an existing `epic-<e>-*` / `epic-<e>` one
+  layout the resolver finds; the slug is the title's words, at most SLUG_MAX characters, cut
+  between words (`slug`). The epic directory is an existing `epic-<e>-*` / `epic-<e>` one
   for the epic (lower-cased), else `epic-<e>`.
 - The epic is `--epic`, else the key's `E<n>` prefix; a key without one needs `--epic`.
 - A key ending in `.md` is a file name typed for a key: refused (exit 1).
@@ -32,9 +33,21 @@ GATE_ROWS = ("Code Review", "QA Tests", "Security Review", "Test Automation", "T
 MAX_TITLE = 200
 
 
+SLUG_MAX = 60
+
+
 def slug(text: str) -> str:
+    """The title's words, lower-cased and joined by `-`, at most SLUG_MAX characters, cut
+    between words (`...-and-casual-offsets` loses `offsets`, not its end: `...-casual-of` read
+    as another word); a first word longer than that is cut."""
     words = re.findall(r"[a-z0-9]+", text.lower())
-    return "-".join(words)[:60].strip("-") or "story"
+    kept = ""
+    for word in words:
+        joined = f"{kept}-{word}" if kept else word
+        if len(joined) > SLUG_MAX:
+            break
+        kept = joined
+    return kept or ("-".join(words)[:SLUG_MAX].strip("-") if words else "") or "story"
 
 
 def _q(value: str) -> str:

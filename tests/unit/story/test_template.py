@@ -68,6 +68,13 @@ def test_slug() -> None:
     assert template.slug("???") == "story"
 
 
+def test_a_long_title_is_cut_between_its_words() -> None:
+    """chrono-node's story: the 62-character slug lost `fsets` of its last word, `of` left."""
+    title = "English time-unit expressions: ago, later, within and casual offsets"
+    assert template.slug(title) == "english-time-unit-expressions-ago-later-within-and-casual"
+    assert template.slug("x" * 70) == "x" * template.SLUG_MAX
+
+
 def test_a_priority_in_lower_case_is_that_priority(project: Project) -> None:
     path = template.new_story(project.root, "E3-S8", "Lower case", priority="p1")
     assert load_story(path).priority == "P1"
