@@ -26,7 +26,9 @@ Rules:
   names for it. The module may reach it through other project modules it imports, up to
   MAX_FACADE_DEPTH imports deep, each resolved to its file (chrono-node's tests import
   `../../src/`, whose `index.ts` imports `./locales/en`, whose index imports
-  `./configuration`, which imports the story's parsers: every `chrono.parse` runs them); the
+  `./configuration`, which imports the story's parsers: every `chrono.parse` runs them), and
+  then only what it declares itself or the whole module (`* as chrono`, its default), not a
+  name it hands on from other code (`export { isPlainObject } from "./_utils"`); the
   imported module's own imports also count by name alone (`./queryCache` is the story's
   `src/queryCache.ts`); through a barrel
   it imports that re-exports it (`barrels`: `export { parse as parseCookie } from
@@ -277,10 +279,16 @@ def with_facades(project: Path, tests: Mapping[str, str], names: Names,
             except OSError:  # unreadable: it is no way to the code under test we can see
                 continue
             if any(_spec_module(inner.spec) in names.modules
-                   for inner in js_imports.imports(source) if inner.spec.startswith(".")) \
-                    or _reaches(project, module, frozenset(sources), graph):
+                   for inner in js_imports.imports(source) if inner.spec.startswith(".")):
                 extra.update(statement.spelled)
                 extra.update(js_imports.declared(source))
+            elif _reaches(project, module, frozenset(sources), graph):
+                # through a chain, only what the module itself declares, or the whole of it
+                # (`* as chrono`, its default): not a name it hands on from other code
+                own = set(js_imports.declared(source))
+                extra.update(local for imported, local in statement.named
+                             if imported in ("*", "default") or imported in own)
+                extra.update(own)
     if not extra:
         return names
     by_family = dict(names.by_family)

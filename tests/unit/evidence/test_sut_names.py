@@ -170,6 +170,7 @@ def test_a_js_test_names_the_code_under_test_through_imports_bindings_and_facade
 
 PARSER_TESTS = """import * as chrono from "../../src/";
 import { pattern } from "../../src/utils/pattern";
+import { matchAnyPattern } from "../../src/";
 import { testSingleCase } from "../test_util";
 
 test("Test - Single Expression", function () {
@@ -181,12 +182,17 @@ test("Test - Single Expression", function () {
 test("Test - Pattern only", function () {
     expect(pattern("a")).toBe("a");
 });
+
+test("Test - Pattern through the index", function () {
+    expect(matchAnyPattern({ a: 1 })).toBe("a");
+});
 """
 
 
 @pytest.mark.parametrize(("title", "names_it"), [
     ("Test - Single Expression", True),  # the package's index, three imports from the parser
     ("Test - Pattern only", False),  # a module that imports none of it
+    ("Test - Pattern through the index", False),  # a name the index hands on from it
 ])
 def test_a_js_test_names_the_code_under_test_through_a_chain_of_project_modules(
         tmp_path: Path, title: str, names_it: bool) -> None:
@@ -195,13 +201,15 @@ def test_a_js_test_names_the_code_under_test_through_a_chain_of_project_modules(
     imports the story's parser."""
     files = {
         "src/index.ts": 'import * as en from "./locales/en";\nexport { en };\n'
+                        'export { matchAnyPattern } from "./utils/pattern";\n'
                         "export function parse(t) { return en.casual.parse(t); }\n",
         "src/locales/en/index.ts": 'import Configuration from "./configuration";\n'
                                    "export const casual = new Configuration().build();\n",
         "src/locales/en/configuration.ts":
             'import AgoParser from "./parsers/AgoParser";\n'
             "export default class Configuration { build() { return [new AgoParser()]; } }\n",
-        "src/utils/pattern.ts": "export function pattern(p) { return p; }\n",
+        "src/utils/pattern.ts": "export function pattern(p) { return p; }\n"
+                                "export function matchAnyPattern(d) { return 'a'; }\n",
     }
     sources = {"src/locales/en/parsers/AgoParser.ts": "export default class AgoParser {}\n"}
     for rel, text in {**files, **sources}.items():
