@@ -154,7 +154,13 @@ the try checks, only checks the caught error exists: `expect(e).toBeDefined()`,
 `toBeInstanceOf(Error)`, which the failed assertion is; a finally that returns); in JS/TS,
 a promise chain ending in a `.catch` that drops what it catches (`.catch(() => undefined)`),
 a check handed to a helper of the test or its file that calls it in such a try (`soft(() =>
-expect(x).toBe(1))` with `const soft = (fn) => { try { fn() } catch {} }`), a call of a
+expect(x).toBe(1))` with `const soft = (fn) => { try { fn() } catch {} }`), or to a helper
+of its file or of a module of its project it imports it from (`imported_swallowing_helpers`)
+that makes its checks and calls the functions it is handed only inside one `try` whose catch
+neither throws nor hands the error to a call but a `console` one's (chrono-node's
+`testSingleCase`, `_checks_only_in_dropping_try`; a test that also calls a helper named as a
+check or a test's, `testUnexpectedResult(...)`, that neither swallows nor cannot fail still
+checks: `_live_helper_check`), a call of a
 check helper of the test, its file or a module of its project it imports it from
 (`imported_noop_checks`) that can fail nothing (`noop_checks`: named as a check,
 `check(errors.length === 0)` with `function check(_c: boolean) { /* TODO */ }`; no call but a
@@ -290,6 +296,7 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -1117,12 +1124,14 @@ def check_modules(texts: Mapping[str, str], read: Callable[[str], str | None]
                   ) -> dict[str, str]:
     """The project modules (project-relative path -> text, as `read` gives them) the JS/TS
     test files of `texts` import `expect` or a check helper from (a name read as a check:
-    `assertValid`, `check`), and those these modules import or re-export from,
-    MAX_EXPECT_DEPTH deep: what `imported_expect_origin` and `imported_noop_checks` read."""
+    `assertValid`, `check`, or a test helper's: `testSingleCase`), and those these modules
+    import or re-export from, MAX_EXPECT_DEPTH deep: what `imported_expect_origin`,
+    `imported_noop_checks` and `imported_swallowing_helpers` read."""
     out: dict[str, str] = {}
     todo = [(file, statement.spec, 0) for file, text in texts.items()
             if language_of(file) == "js" for statement in js_imports.imports(text)
-            if any(_JS_CHECK_NAME.search(name) for name in statement.bound)]
+            if any(_JS_CHECK_NAME.search(name) or _JS_TEST_HELPER.match(name)
+                   for name in statement.bound)]
     while todo:
         importer, spec, depth = todo.pop()
         for candidate in js_imports.module_candidates(importer, spec):
@@ -1932,12 +1941,131 @@ _SWALLOWING_HELPER = lazy_re(
 def swallowing_helpers(text: str) -> frozenset[str]:
     """The helpers a JS/TS test file defines that drop the error of the function they are
     handed (`_SWALLOWING_HELPER`, its catch dropping as a test's own try's does:
-    `_DROPPING`): a check passed to one fails nothing."""
+    `_DROPPING`; or `_checks_only_in_dropping_try`): a check passed to one fails nothing."""
     return frozenset(
         found.group(1) or found.group(3) for found in _SWALLOWING_HELPER.finditer(text)
         if all(_DROPPING["js"].match(statement.strip()) for line in re.sub(
             r"/\*.*?\*/", "", found.group("caught"), flags=re.S).splitlines()
-            for statement in _semicolon_parts(line)))
+            for statement in _semicolon_parts(line))) | _checks_only_in_dropping_try(text)
+
+
+# The names a JS function head declares as its parameters (`(chrono, text, checkResult?:
+# CheckResult)`).
+_JS_PARAMETER = lazy_re(r"(?:^|[(,])\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)\s*\??\s*(?=[:,)=])")
+# between a function's parameters and its body: a return type, an arrow
+_JS_BEFORE_BODY = lazy_re(r"\s*(?::[^{;=()]*)?\s*(?:=>)?\s*")
+
+
+def _checks_only_in_dropping_try(text: str) -> frozenset[str]:
+    """The top-level functions of a JS/TS text (a test file, a module of test helpers) that
+    run every check they make and every function they are handed (a parameter called) only
+    inside one `try` whose catch drops the error, with no `finally`: a catch holding no
+    `throw` that hands the caught error to no call but a `console` one's (chrono-node's
+    `testSingleCase(chrono, text, ref, checkResult)`: `try { expect(results)...;
+    checkResult(results[0]) } catch (e) { e.stack = ...; console.log(e) }`). A check handed
+    to one fails nothing."""
+    code = _JS_STRING.sub('""', js_imports.code_of(text))
+    out: set[str] = set()
+    for found in _JS_FUNCTION_HEAD.finditer(code):
+        name = found.group(1) or found.group(3)
+        if found.group(6) is not None or code[code.rfind("\n", 0, found.start() + 1) + 1:][
+                :1] in (" ", "\t"):
+            continue  # an arrow of one expression, or no top-level function
+        opening = code.find("(", found.end() - 1)
+        if opening < 0:
+            continue
+        closing = row_filters.closing_bracket(code, opening)
+        params = {p for p in _JS_PARAMETER.findall(code[opening:closing])}
+        brace = code.find("{", closing)
+        if brace < 0 or not _JS_BEFORE_BODY.fullmatch(code[closing:brace]):
+            continue  # an overload's declaration (`function f(a: A);`): no body of its own
+        end = row_filters.closing_bracket(code, brace)
+        body = code[brace + 1:end - 1]
+        if _dropping_try_holds_all(body, params):
+            out.add(name)
+    return frozenset(out)
+
+
+# A helper's `try {`, its catch (the caught name, the block) and its `finally`.
+_HELPER_TRY = lazy_re(r"\btry\s*\{")
+_HELPER_CATCH = lazy_re(r"\s*catch\s*(?:\(\s*([A-Za-z_$][\w$]*)[^()]*\))?\s*\{")
+_HELPER_FINALLY = lazy_re(r"\s*finally\b")
+
+
+def _dropping_try_holds_all(body: str, params: AbstractSet[str]) -> bool:
+    """Whether a JS function's body (`_checks_only_in_dropping_try`) has one `try` whose
+    catch drops the error, and outside it no check, `throw` or call of a parameter."""
+    tries = list(_HELPER_TRY.finditer(body))
+    if len(tries) != 1:
+        return False
+    start = tries[0].start()
+    tried_end = row_filters.closing_bracket(body, tries[0].end() - 1)
+    caught = _HELPER_CATCH.match(body, tried_end)
+    if caught is None:
+        return False
+    caught_end = row_filters.closing_bracket(body, caught.end() - 1)
+    if _HELPER_FINALLY.match(body, caught_end):
+        return False
+    handler = body[caught.end():caught_end - 1]
+    error = caught.group(1)
+    if re.search(r"\bthrow\b", handler) or (error and _hands_on(handler, error)):
+        return False
+    tried = body[tries[0].end():tried_end - 1]
+    if not re.search(r"\bexpect\s*\(|\bassert\w*\s*\(", tried):
+        return False  # checks nothing itself: no helper of checks
+    outside = body[:start] + body[caught_end:]
+    called = "|".join(map(re.escape, sorted(params))) or r"(?!)"
+    return not re.search(rf"\bexpect\s*\(|\bassert\w*\s*\(|\bthrow\b|\bfail\s*\(|"
+                         rf"(?<![\w$.])(?:{called})\s*\(", outside)
+
+
+def _hands_on(handler: str, error: str) -> bool:
+    """Whether a catch block hands its caught error to a call other than a `console` one's
+    (`done(e)`, `reject(e)`, `handle(e.message)`)."""
+    code = handler
+    while (found := _JS_CONSOLE_CALL.search(code)) is not None:
+        code = code[:found.start()] + code[row_filters.closing_bracket(code, found.end() - 1):]
+    return bool(re.search(rf"\([^()]*(?<![\w$.]){re.escape(error)}\b", code))
+
+
+_HELPER_CALL = lazy_re(r"^(?:await\s+)?([A-Za-z_$][\w$]*)\s*\(")
+
+
+def _live_helper_check(text: str, outer: FileScope) -> bool:
+    """Whether a JS/TS statement calls a helper named as a check or a test's
+    (`testUnexpectedResult(chrono, "in 15m")`) that neither swallows nor cannot fail: it
+    may check, as a test's checks handed to a swallowing one cannot."""
+    found = _HELPER_CALL.match(text)
+    name = found.group(1) if found else ""
+    return bool(found) and not _CHECK["js"].search(text) and (bool(
+        _JS_CHECK_NAME.search(name)) or bool(_JS_TEST_HELPER.match(name))) \
+        and name not in outer.swallowing | outer.noop
+
+
+def imported_swallowing_helpers(file: str, text: str, texts: Mapping[str, str]
+                                ) -> frozenset[str]:
+    """The helpers a JS/TS test file imports from a module of its project (of `texts`) that
+    run the checks they are handed only in a try whose catch drops the error
+    (`_checks_only_in_dropping_try`), by the file's name for them."""
+    return _imported_helpers(file, text, texts, _checks_only_in_dropping_try, lambda _: True)
+
+
+def _imported_helpers(file: str, text: str, texts: Mapping[str, str],
+                      defined: Callable[[str], frozenset[str]],
+                      named: Callable[[str], bool]) -> frozenset[str]:
+    """The names a JS/TS test file imports, from a module of its project (of `texts`), of
+    what `defined` finds the module defines, each bound under a name `named` accepts."""
+    out: set[str] = set()
+    for statement in js_imports.imports(text):
+        target = next((candidate for candidate in js_imports.module_candidates(
+            file, statement.spec) if candidate in texts), None)
+        if target is None:
+            continue
+        found = defined(texts[target])
+        exported = dict((name, own) for own, name in js_imports.exported(texts[target]))
+        out.update(bound for imported, bound in statement.named
+                   if named(bound) and exported.get(imported) in found)
+    return frozenset(out)
 
 
 # JS/TS: a check helper the test file (or the test) defines whose body cannot fail: named as a
@@ -1948,6 +2076,8 @@ def swallowing_helpers(text: str) -> frozenset[str]:
 # EnsureUnknown<T>>(t: T) {}`, `assertType<number[]>(result)`): a check of types, which a
 # type-checking run (ts-jest) makes.
 _JS_CHECK_NAME = lazy_re(r"assert|expect|check|verify|ensure|must|should|validat", re.I)
+# a test helper's name (`testSingleCase`, `test_parse`): the module defining it is read
+_JS_TEST_HELPER = lazy_re(r"test[A-Z_]")
 _JS_FUNCTION_HEAD = lazy_re(
     r"(?:^|(?<=[;{}\n]))[ \t]*(?:export\s+)?(?:(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*"
     r"(?P<typed><[^()=]*>\s*)?(?=\()|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*"
@@ -2003,18 +2133,9 @@ def imported_noop_checks(file: str, text: str, texts: Mapping[str, str]) -> froz
     that defines them there with a body that cannot fail (`noop_checks`), by the file's name
     for them: `import { assertValid } from "./helpers"` with `export function assertValid(_x)
     {}`."""
-    out: set[str] = set()
-    for statement in js_imports.imports(text):
-        target = next((candidate for candidate in js_imports.module_candidates(
-            file, statement.spec) if candidate in texts), None)
-        if target is None:
-            continue
-        noop = noop_checks(texts[target], top=True)[0]
-        exported = dict((name, own) for own, name in js_imports.exported(texts[target]))
-        out.update(bound for imported, bound in statement.named
-                   if bound != "expect" and _JS_CHECK_NAME.search(bound)
-                   and exported.get(imported) in noop)
-    return frozenset(out)
+    return _imported_helpers(file, text, texts, lambda module: noop_checks(module, top=True)[0],
+                             lambda bound: bound != "expect"
+                             and bool(_JS_CHECK_NAME.search(bound)))
 
 
 def _noop_check_calls_trivial(lines: list[str], outer: frozenset[str]) -> list[str]:
@@ -3714,7 +3835,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     check = _CHECK.get(language)
     if check is not None:
         checks = [(index, text) for index, _, text in statements if check.search(text)]
-        if checks and not any(check.search(text) and not _trivial(text, language)
+        if checks and not any((check.search(text) and not _trivial(text, language))
+                              or (language == "js" and _live_helper_check(text, outer))
                               for _, _, text in _runs(statements, language)):
             index, text = checks[0]
             shown = written(index, text)
@@ -4463,6 +4585,8 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
             scopes[path] = replace(scopes[path], own_expect=True)
         if noop := imported_noop_checks(path, text, texts):  # its project's no-op helpers
             scopes[path] = replace(scopes[path], noop=scopes[path].noop | noop)
+        if dropping := imported_swallowing_helpers(path, text, texts):  # ... and swallowing
+            scopes[path] = replace(scopes[path], swallowing=scopes[path].swallowing | dropping)
     return [found for case in cases
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
                                    scopes.get(case.file, NO_SCOPE)),)

@@ -3159,6 +3159,95 @@ def test_a_check_helper_of_the_file_that_cannot_fail_is_no_check() -> None:
     assert placeholders.noop_checks(NOOP_HELPERS_TS, top=True) == (
         frozenset({"check", "verify"}), frozenset({"assertValid", "expectUnknown"}))
 
+PARSE_HELPERS = {
+    # a helper that checks the parse and hands the result to the test's callback, its
+    # failure dropped: the catch logs it
+    "dropping": """import { expect } from "@jest/globals";
+
+export function testOneResult(parser, text: string, check?: (r) => void);
+export function testOneResult(parser, text: string, check?: (r) => void) {
+    const started = Date.now();
+    try {
+        const results = parser.parse(text);
+        expect(results).toHaveLength(1);
+        if (check) {
+            check(results[0]);
+        }
+    } catch (e) {
+        e.stack = e.stack.replace(/at .*util.*/g, "");
+        console.log(e, started);
+    }
+}
+
+export function testNoResult(parser, text: string) {
+    expect(parser.parse(text)).toHaveLength(0);
+}
+""",
+    # the same helper, its catch throwing the failure on
+    "rethrowing": """export function testOneResult(parser, text, check) {
+    try {
+        const results = parser.parse(text);
+        expect(results).toHaveLength(1);
+        check(results[0]);
+    } catch (e) {
+        e.stack = "";
+        throw e;
+    }
+}
+
+export function testNoResult(parser, text) {
+    expect(parser.parse(text)).toHaveLength(0);
+}
+""",
+    # its catch hands the failure to a call that may report it
+    "reporting": """export function testOneResult(parser, text, check) {
+    try {
+        check(parser.parse(text)[0]);
+    } catch (e) {
+        report(e);
+    }
+}
+
+export function testNoResult(parser, text) {
+    expect(parser.parse(text)).toHaveLength(0);
+}
+""",
+}
+
+PARSE_TESTS = """import * as parser from "../../src/";
+import { testOneResult, testNoResult } from "../util";
+
+test("Test - Single Expression", function () {
+    testOneResult(parser, "5 days ago", (result) => {
+        expect(result.start.get("day")).toBe(5);
+    });
+    testOneResult(parser, "3 hours ago");
+});
+
+test("Test - Strict mode", function () {
+    testOneResult(parser.strict, "5 minutes ago", (result) => {
+        expect(result.start.get("minute")).toBe(9);
+    });
+    testNoResult(parser.strict, "5m ago");
+});
+"""
+
+
+@pytest.mark.parametrize(("helpers", "found"), [
+    ("dropping", {"Test - Single Expression": True, "Test - Strict mode": False}),
+    ("rethrowing", {"Test - Single Expression": False, "Test - Strict mode": False}),
+    ("reporting", {"Test - Single Expression": False, "Test - Strict mode": False}),
+])
+def test_checks_handed_to_an_imported_helper_that_drops_their_failure_are_no_checks(
+        helpers: str, found: dict[str, bool]) -> None:
+    """chrono-node's `testSingleCase(chrono, text, ref, (result) => { expect(...) })` from
+    `test/test_util.ts`: where its catch logs the failure instead of throwing it, every check
+    the test hands it, and its own, fails nothing. A test that also calls a helper that may
+    fail (`testNoResult`) still checks something."""
+    path = "test/en/ago.test.ts"
+    assert _found_in(path, PARSE_TESTS, {"test/util.ts": PARSE_HELPERS[helpers]}) == found
+
+
 RETURNS_BEFORE_CHECKS = {
     "test/whitelist.spec.ts": '''it("returns when its own value holds", () => {
   const model: any = new MyClass();
