@@ -610,6 +610,22 @@ class Reads:
                 then_literals.presence_only(bodies.get(test, ""), True)
 
     @functools.cached_property
+    def story_helpers(self) -> list[str]:
+        """The project modules the story's own test files take their checks or test helpers
+        from (`placeholders.check_modules`: chrono-node's `test/test_util.ts` for
+        `testSingleCase`; the helpers a bats file loads): what its tests check is theirs too,
+        so they are of the story's files a QA round reviews (`round_inputs`)."""
+        from gaia_lib.evidence import placeholders
+
+        texts = self.texts
+        mine = {rel: texts[rel] for rel in self.story_tests if rel in texts}
+        found = set(placeholders.check_modules(
+            mine, lambda rel: texts.get(rel) or _read_source(self.s.project / rel)))
+        found.update(rel for file, text in mine.items() if file.endswith(".bats")
+                     for rel in placeholders.bats_loaded(file, text) if not rel.startswith("../"))
+        return sorted(found - set(mine))
+
+    @functools.cached_property
     def helper_texts(self) -> dict[str, str]:
         """The project files the placeholder rules read beside the test files, by path: the
         helpers a bats file loads (`placeholders.bats_loaded`: a check through a helper
@@ -859,6 +875,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                        for c in cases],
         "unattributed_tests": [u.test for u in coverage.unattributed_tests],
         "story_test_files": reads.story_tests,
+        "story_helpers": reads.story_helpers,
         "file_list": file_list_rels,
     }
     before = lost_evidence.previous(s.state_dir(), round_inputs(own))
@@ -981,6 +998,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "then_literals": literal_rows,
         "phase4": phase4,
         "story_test_files": story_tests,
+        "story_helpers": reads.story_helpers,
         "file_list": file_list_rels,
         # the saved round this one was compared with (`lost_evidence`): the cache checks it
         "previous_round": before.marker() if before else None,
@@ -1710,7 +1728,8 @@ def round_inputs(analysis: Mapping[str, Any]) -> str:
     """What a round reviewed, as a digest: the hashes of the story's own files among those the
     analysis read (the story, its File List, the test files of its tests, matched to an AC
     or not: a test outside the File List named after its key is the story's; not another
-    story's test file in a directory they share): one version of them is one QA round
+    story's test file in a directory they share; the project modules those test files take
+    their checks or test helpers from: `Reads.story_helpers`): one version of them is one QA round
     (qa_gating.fingerprints), whichever tiers a context ran on it (a CI context running a
     whole tier beside the story's, a local one running the story's tests only). A review that
     ran no test is no round at all (`tested_nothing`)."""
@@ -1718,6 +1737,7 @@ def round_inputs(analysis: Mapping[str, Any]) -> str:
     outside = set(analysis.get("unattributed_tests") or ())
     own = {str(p) for p in [*(analysis.get("file_list") or ()),
                             *(analysis.get("story_test_files") or ()),
+                            *(analysis.get("story_helpers") or ()),
                             *(case.get("file") for case in analysis.get("test_cases") or ()
                               if isinstance(case, Mapping) and case.get("id") not in outside)]}
     material = {"files": {path: digest for path, digest in hashes.items()

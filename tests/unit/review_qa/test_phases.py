@@ -542,3 +542,21 @@ def test_a_python_test_reads_the_constants_of_the_file_lists_sources_as_their_li
                           file_list=["ulid/constants.py", rel])
     [case] = reads.cases
     assert "assert len(ULID().bytes) == 16" in case.constants
+
+
+def test_a_round_is_the_story_test_files_helpers_too() -> None:
+    """chrono-node: its story's tests hand their checks to `testSingleCase` of
+    `test/test_util.ts`; that helper made to log failures instead of throwing them turned an
+    APPROVE into a REQUEST_CHANGES, yet was "round 16 again, files unchanged". A helper the
+    story's test files take their checks from is of the files a round reviews; a test file of
+    another story is not."""
+    def analysis(helper: str, other: str) -> dict[str, Any]:
+        return {"file_hashes": {"test/en/ago.test.ts": "a", "test/test_util.ts": helper,
+                                "test/fr/ago.test.ts": other, "src/parser.ts": "p"},
+                "story_test_files": ["test/en/ago.test.ts"],
+                "story_helpers": ["test/test_util.ts"], "file_list": ["src/parser.ts"],
+                "test_cases": [], "unattributed_tests": []}
+
+    first = phases.round_inputs(analysis("h1", "o1"))
+    assert phases.round_inputs(analysis("h2", "o1")) != first
+    assert phases.round_inputs(analysis("h1", "o2")) == first
