@@ -2169,10 +2169,28 @@ def _swallowed_calls_dead(lines: list[str], helpers: frozenset[str]) -> list[str
     out = list(lines)
     for index, line in enumerate(lines[1:], start=1):
         found = called.match(line)
-        if found is not None:
-            out[index] = (f"{found.group(1)}{_NEVER['js']}" if line.rstrip().endswith("{")
-                          else f"{found.group(1)}if (false) {line.strip()}")
+        if found is None:
+            continue
+        if line.rstrip().endswith("("):  # its arguments on the lines below, up to its `)`
+            last = _call_end(lines, index, found.end() - 1)
+            if last > index:
+                out[index] = f"{found.group(1)}{_NEVER['js']}"
+                closing = out[last].rstrip().rstrip(";").rstrip()
+                out[last] = closing[:-1] + "}"
+                continue
+        out[index] = (f"{found.group(1)}{_NEVER['js']}" if line.rstrip().endswith("{")
+                      else f"{found.group(1)}if (false) {line.strip()}")
     return out
+
+
+def _call_end(lines: list[str], index: int, opening: int) -> int:
+    """The line closing the call whose `(` is at column `opening` of line `index`, when that
+    line ends with its `)` (`);`, `});`); `index` when it is not found so."""
+    text = "\n".join(lines[index:])
+    end = row_filters.closing_bracket(text, opening)
+    last = index + text.count("\n", 0, end)
+    closing = lines[last].rstrip().rstrip(";").rstrip() if last < len(lines) else ""
+    return last if last > index and closing.endswith(")") and end <= len(text) else index
 
 
 def _js_swallowing_try_dead(lines: list[str]) -> list[str]:

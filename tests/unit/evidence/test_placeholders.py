@@ -3224,6 +3224,16 @@ test("Test - Single Expression", function () {
     testOneResult(parser, "3 hours ago");
 });
 
+test("Test - Arguments on their own lines", function () {
+    testOneResult(
+        parser,
+        "for 1 hour, 5 minutes, and 30 seconds",
+        (result) => {
+            expect(result.index).toBe(4);
+        }
+    );
+});
+
 test("Test - Strict mode", function () {
     testOneResult(parser.strict, "5 minutes ago", (result) => {
         expect(result.start.get("minute")).toBe(9);
@@ -3234,9 +3244,12 @@ test("Test - Strict mode", function () {
 
 
 @pytest.mark.parametrize(("helpers", "found"), [
-    ("dropping", {"Test - Single Expression": True, "Test - Strict mode": False}),
-    ("rethrowing", {"Test - Single Expression": False, "Test - Strict mode": False}),
-    ("reporting", {"Test - Single Expression": False, "Test - Strict mode": False}),
+    ("dropping", {"Test - Single Expression": True, "Test - Arguments on their own lines": True,
+                  "Test - Strict mode": False}),
+    ("rethrowing", {"Test - Single Expression": False,
+                    "Test - Arguments on their own lines": False, "Test - Strict mode": False}),
+    ("reporting", {"Test - Single Expression": False,
+                   "Test - Arguments on their own lines": False, "Test - Strict mode": False}),
 ])
 def test_checks_handed_to_an_imported_helper_that_drops_their_failure_are_no_checks(
         helpers: str, found: dict[str, bool]) -> None:
