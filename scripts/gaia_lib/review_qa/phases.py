@@ -976,8 +976,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     results: dict[str, Any] = {
         **s.analysis_header(SKILL, MODEL, TEMPERATURE),
         "story_acs_hash": story_acs_hash(criteria),
-        # (the helpers the placeholder rules read too: a change of one is a change)
-        "file_hashes": own["file_hashes"],
+        # what this round is, the files it read (the helpers the placeholder rules read
+        # too: a change of one is a change): `round_inputs`
+        **own,
         "checks": checks,
         "tests_discovered": found.counts,
         "discovery_scope": {"mode": found.scope, "dirs": list(found.scope_dirs)},
@@ -988,8 +989,6 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             "per_ac": [{k: v for k, v in e.items() if k != "structured"} for e in per_ac],
         },
         "critical_allowed": critical_allowed,
-        "test_cases": own["test_cases"],
-        "unattributed_tests": own["unattributed_tests"],
         "unattributed_story_keys": {u.test: list(u.story_keys)
                                     for u in coverage.unattributed_tests},
         "gate_warnings": warnings,
@@ -997,9 +996,6 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "file_list_compared": listed_compared,
         "then_literals": literal_rows,
         "phase4": phase4,
-        "story_test_files": story_tests,
-        "story_helpers": reads.story_helpers,
-        "file_list": file_list_rels,
         # the saved round this one was compared with (`lost_evidence`): the cache checks it
         "previous_round": before.marker() if before else None,
         # what an AC the lost rule left with no test was judged against: its round keeps it
