@@ -247,8 +247,9 @@ such a value or with a parameter bound only so whose every `parametrize` row is 
 `assert r == e or durationstring`; its table written in place or its file's, kept unchanged,
 `FileScope.tables`), not a comprehension, which may be empty; in JS a pattern or predicate
 anything meets (`toMatch(/.*/)`, `toMatch('')`, `toSatisfy(() => true)`), a value or-ed with
-a truthy literal (`expect(x || "a").toBeTruthy()`) and a function itself asked to be truthy or
-defined (`expect(() => parse([])).toBeTruthy()`: every function is, and nothing calls it), and
+a truthy literal (`expect(x || "a").toBeTruthy()`), a negation or a `typeof` asked to exist
+(`expect(!x).not.toBeNull()`: a boolean is never null) and a function itself asked to be truthy
+or defined (`expect(() => parse([])).toBeTruthy()`: every function is, and nothing calls it), and
 a check that a mock the test makes (`const fn = vi.fn()`) and hands to nothing was called
 after the test called it itself, at its top level (`fn("a")` then `toHaveBeenCalled()`,
 `toHaveBeenCalledWith("a")`, as many times):
@@ -455,6 +456,12 @@ _CANNOT_FAIL = re.compile(
     r"^expect\(.*\)\.toSatisfy\(\s*(?:\(\s*[\w$]*\s*\)|[\w$]+)\s*=>\s*true\s*\)|"
     r"^expect\(.*\|\|\s*(?:\"[^\"]+\"|'[^']+'|[1-9]\d*|true)\s*\)\.(?:toBeTruthy|toBeDefined|"
     r"not\.toBeNull|not\.toBeUndefined|not\.toBeFalsy)\(\s*\)|"
+    # a negation or a `typeof` asked to exist: a boolean or a type's name is never null nor
+    # undefined (chrono-node's `expect(!result).not.toBeNull()`), a type's name never falsy
+    r"^expect\(\s*!+\s*[\w$.?\[\]'\"]+(?:\([^()]*\))?\s*\)\.(?:toBeDefined|not\.toBeNull|"
+    r"not\.toBeUndefined)\(\s*\)|"
+    r"^expect\(\s*typeof\s+[\w$.?\[\]]+\s*\)\.(?:toBeDefined|toBeTruthy|not\.toBeNull|"
+    r"not\.toBeUndefined|not\.toBeFalsy)\(\s*\)|"
     # a function itself asked to be truthy or defined (`expect(() => parse([])).toBeTruthy()`,
     # the `toThrow` check written with another matcher): every function is, and none is called
     r"^expect\(\s*(?:async\s+)?(?:function\b|(?:\([^()]*\)|[\w$]+)\s*=>)(?s:.*)\)\s*\.\s*"
