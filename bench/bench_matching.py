@@ -196,7 +196,8 @@ PROJECTS = (
     Project("chrono-node", "npm", "chrono-node@2.7.7", "ts-dev", "package", held_out=True,
             first=(15, 5, 13)),
     Project("webcolors", "pypi", "webcolors==1.13", "python-dev", "webcolors-1.13",
-            held_out=True, test_deps=("pytest", "coverage"), pythonpath="src"),
+            held_out=True, test_deps=("pytest", "coverage"), pythonpath="src",
+            first=(24, 21, 3)),
 )
 
 
