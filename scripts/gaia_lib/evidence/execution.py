@@ -4,7 +4,8 @@ Tiers come from `test_execution` in project-config.yaml; a tier runs when its pl
 the active context (`--context`, else GAIA_EXECUTION_CONTEXT, else `local`). Pass/fail counts
 come from the runner's own machine output: the command is extended with the runner's own report
 flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json --outputFile`,
-`go test -json`, `bats --tap`, Surefire XML under target/) and that report is parsed; jest's and
+`go test -json`, `bats --tap`, Surefire XML under target/, `python -m unittest`'s `-v`, read
+from its stderr) and that report is parsed; jest's and
 vitest's with where each test is declared (jest `--testLocationInResults`; vitest 2 and later
 `includeTaskLocation`, which the review's reporter sets: vitest 1 and 2.0 refuse the flag),
 which tells apart two tables whose rows share their titles (`outcomes`). Any other
@@ -278,6 +279,8 @@ def _runner_of(argv: Sequence[str]) -> str | None:
             return name
     if "-m" in argv and "pytest" in argv:
         return "pytest"
+    if "-m" in argv and argv[argv.index("-m") + 1:argv.index("-m") + 2] == ["unittest"]:
+        return "unittest"
     if names[:2] == ["go", "test"]:
         return "go"
     return None
@@ -666,6 +669,9 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         return Invocation((*argv, *tap, *bats_paths), "tap", None, True, named=tuple(bats_paths))
     if runner in ("mvn", "gradle"):
         return Invocation(tuple(argv), "surefire", None, False)
+    if runner == "unittest":  # its verbose report names each test and its outcome
+        verbose = {"-v", "--verbose"} & set(argv)
+        return Invocation((*argv, *(() if verbose else ("-v",))), "unittest", None, False)
     return Invocation(tuple(argv), None, None, False)
 
 
@@ -1217,8 +1223,8 @@ def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path,
                 if not invocation.report_path.is_file():
                     return f"the runner wrote no report at {invocation.report_path.name}"
                 data = invocation.report_path.read_bytes()
-            else:
-                data = result.stdout
+            else:  # unittest writes its report on stderr
+                data = result.stderr if fmt == "unittest" else result.stdout
             return runner_output.parse(fmt, data)
     except (GaiaError, OSError) as exc:
         return f"its {fmt} report is unreadable ({exc})"

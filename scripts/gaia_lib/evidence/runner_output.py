@@ -1,7 +1,8 @@
 """Test runners' own machine output -> pass/fail/skip/error counts and per-test outcomes.
 
 Formats: JUnit XML (pytest `--junitxml`, Maven Surefire `TEST-*.xml`), jest / vitest `--json`,
-`go test -json` event streams and TAP (`bats --tap`). Pure: text or bytes in, a frozen
+`go test -json` event streams, TAP (`bats --tap`) and `python -m unittest -v`'s report
+(`parse_unittest_verbose`). Pure: text or bytes in, a frozen
 `RunnerCounts` out. Anything that is not a complete, well-formed report of its format (empty,
 truncated, binary, oversized, XML with entity declarations) raises `MalformedFile` with one line
 naming the problem; callers turn that into an `errored` check, never a crash. A `go test
@@ -43,7 +44,7 @@ from gaia_lib.core.lazyre import compile as lazy_re
 MAX_INPUT_BYTES = 32 * 1024 * 1024
 
 PASSED, FAILED, SKIPPED, ERROR = "passed", "failed", "skipped", "error"
-FORMATS = ("junit", "surefire", "jest", "vitest", "go-json", "tap")
+FORMATS = ("junit", "surefire", "jest", "vitest", "go-json", "tap", "unittest")
 
 _DTD_SUBSET_RE = re.compile(rb"<!DOCTYPE[^>\[]*\[", re.IGNORECASE)
 _ENTITY_RE = re.compile(rb"<!ENTITY", re.IGNORECASE)
@@ -881,6 +882,91 @@ def bats_still_running(commands: Iterable[str]) -> tuple[TestOutcome, ...]:
     return tuple(TestOutcome(name, ERROR, file, STILL_RUNNING) for file, name in found)
 
 
+# `python -m unittest -v` writes, on stderr, one line per test: `test_f (pkg.mod.Class.test_f)`
+# (Python 3.11 and later; `(pkg.mod.Class)` before), its docstring's first line on the next
+# line where it has one, then ` ... ok` (`FAIL`, `ERROR`, `skipped 'why'`, `expected failure`,
+# `unexpected success`); a failed subtest on an indented line of its own,
+# `  test_f (pkg.mod.Class.test_f) (i=2) ... FAIL`. Then a section per failure or error,
+# `FAIL: test_f (pkg.mod.Class.test_f)`, its traceback ending with the exception's line.
+_UNITTEST_TEST = lazy_re(r"^(?P<sub>\s+)?(?P<name>\w+) \((?P<where>[\w.]+)\)")
+_UNITTEST_RESULT = lazy_re(r" \.\.\. (?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.*))?|"
+                           r"expected failure|unexpected success)\s*$")
+_UNITTEST_SECTION = lazy_re(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (\w+) \(([\w.]+)\)")
+_UNITTEST_RULE = lazy_re(r"^(?:=+|-+)\s*$")
+_UNITTEST_SAID = {"ok": PASSED, "FAIL": FAILED, "ERROR": ERROR, "unexpected success": FAILED,
+                  "expected failure": SKIPPED}
+
+
+def _unittest_id(name: str, where: str) -> str | None:
+    """The pytest node id of unittest's `name (where)`: the module's file from the directory
+    the run started in, the class, the method (`test_f (tests.test_x.Cls.test_f)` ->
+    `tests/test_x.py::Cls::test_f`); None for unittest's stand-in for a module it could not
+    import (`unittest.loader._FailedTest`), which its exit status already fails."""
+    dotted = where[:-len(name) - 1] if where.endswith("." + name) else where
+    module, _, cls = dotted.rpartition(".")
+    if not module or module.startswith("unittest."):
+        return None
+    return f"{module.replace('.', '/')}.py::{cls}::{name}"
+
+
+def _unittest_messages(lines: Sequence[str]) -> dict[str, str]:
+    """Each failed or errored test's message: the last line of its section's traceback (the
+    exception, `AssertionError: 2 not less than 2`), between the rule under its heading and
+    the next rule."""
+    messages: dict[str, str] = {}
+    test: str | None = None
+    said: list[str] | None = None  # the traceback's lines, once its rule is passed
+    for line in lines:
+        head = _UNITTEST_SECTION.match(line)
+        if head:
+            test, said = _unittest_id(head[1], head[2]), None
+        elif _UNITTEST_RULE.match(line):
+            if test is not None and said is None and line.startswith("-"):
+                said = []
+                continue
+            if test is not None and said and test not in messages:
+                messages[test] = said[-1][:MESSAGE_CHARS]
+            test, said = None, None
+        elif said is not None and line.strip():
+            said.append(line.strip())
+    return messages
+
+
+def parse_unittest_verbose(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
+    """`python -m unittest -v`'s report (its stderr): one outcome per test, named by its
+    pytest node id (`_unittest_id`); a test with a failed subtest failed, an expected failure
+    is skipped (`xfail`), as pytest reports it. A report with no test line is refused."""
+    text = without_colour(report_text(data, "unittest report", exit_code))
+    lines = text.splitlines()
+    end = next((i for i, line in enumerate(lines) if line.startswith("=" * 20)), len(lines))
+    rank = {PASSED: 0, SKIPPED: 1, FAILED: 2, ERROR: 3}
+    found: dict[str, tuple[str, str | None]] = {}
+    current: str | None = None
+    for line in lines[:end]:
+        test = _UNITTEST_TEST.match(line)
+        if test:
+            nodeid = _unittest_id(test["name"], test["where"])
+            if not test["sub"]:
+                current = nodeid
+            elif nodeid is not None and nodeid != current:
+                continue
+        result = _UNITTEST_RESULT.search(line)
+        if current is None or result is None:
+            continue
+        said = result["said"]
+        outcome = SKIPPED if said.startswith("skipped") else _UNITTEST_SAID[said]
+        why = (result["why"] or "").strip("'\"") or None if outcome == SKIPPED \
+            and said != "expected failure" else XFAIL if said == "expected failure" else None
+        before = found.get(current)
+        if before is None or rank[outcome] > rank[before[0]]:
+            found[current] = (outcome, why)
+    if not found:
+        raise MalformedFile("unittest report names no test (was it run with -v?)", exit_code)
+    messages = _unittest_messages(lines[end:])
+    return _counts("unittest", (pytest_test(nodeid, outcome, messages.get(nodeid) or why)
+                                for nodeid, (outcome, why) in found.items()))
+
+
 # --- dispatch ---------------------------------------------------------------------------------
 
 _PARSERS: Mapping[str, Callable[[bytes | str, int], RunnerCounts]] = {
@@ -890,6 +976,7 @@ _PARSERS: Mapping[str, Callable[[bytes | str, int], RunnerCounts]] = {
     "vitest": parse_vitest_json,
     "go-json": parse_go_test_json,
     "tap": parse_tap,
+    "unittest": parse_unittest_verbose,
 }
 
 

@@ -1103,3 +1103,37 @@ def test_vitest_also_runs_each_test_file_whose_path_holds_a_story_file() -> None
              "old/SRC/Escape.spec.ts", "src/escape.spec.tsx", "src/decode.spec.ts"]
     assert execution.vitest_also_runs(["src/escape.spec.ts", "src/decode.spec.ts"], files) == [
         "fixtures/src/escape.spec.ts", "old/SRC/Escape.spec.ts", "src/escape.spec.tsx"]
+
+
+def test_a_unittest_tier_reports_each_tests_outcome(tmp_path: Path) -> None:
+    """webcolors' suite run by `python -m unittest`: its tests ran and passed, yet with only
+    its exit code none of them counted for an AC ("not known to have run"). Run with `-v`,
+    its report on stderr names each test and its outcome."""
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "tests" / "__init__.py").write_text("")
+    (root / "tests" / "test_shades.py").write_text(textwrap.dedent('''\
+        import unittest
+
+
+        class ShadeTests(unittest.TestCase):
+            def test_lowercases(self):
+                """A shade is written in lower case."""
+                self.assertEqual("#abc".lower(), "#abc")
+
+            def test_pads(self):
+                self.assertEqual("#0a".zfill(4), "#0a0")
+
+            @unittest.skip("not yet")
+            def test_names(self):
+                self.fail("never")
+    '''))
+    (root / ".gaia").mkdir()
+    suite = _run(root, _local_tier(f"{PY} -m unittest")).suites[0]
+    assert suite.command.endswith("-m unittest -v")
+    assert (suite.pass_count, suite.fail_count, suite.skip_count, suite.exit_code) == (1, 1, 1, 1)
+    assert not suite.exit_code_only
+    assert {(t.file, t.shown, t.outcome) for t in suite.tests} == {
+        ("tests/test_shades.py", "ShadeTests::test_lowercases", "passed"),
+        ("tests/test_shades.py", "ShadeTests::test_pads", "failed"),
+        ("tests/test_shades.py", "ShadeTests::test_names", "skipped")}

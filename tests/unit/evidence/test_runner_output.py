@@ -748,3 +748,60 @@ def test_the_reviews_vitest_log_names_the_files_a_cut_off_run_was_still_in() -> 
     assert ro.js_files_running(log) == ("/p/b.test.ts",)
     done, running = ro.js_progress(log)
     assert [t.name for t in done] == ["one"] and running == ()
+
+
+# `python -m unittest -v` on stderr, as webcolors' suite writes it (its names changed): a
+# docstring's line under a test's, a skip, a failed subtest, an expected failure, an error.
+UNITTEST_VERBOSE = """\
+test_to_hex (tests.test_shades.ShadeTests.test_to_hex)
+A shade's name gives its hex code. ... ok
+test_to_rgb (tests.test_shades.ShadeTests.test_to_rgb) ... FAIL
+test_later (tests.test_shades.ShadeTests.test_later) ... skipped 'not yet'
+test_rows (tests.test_shades.ShadeTests.test_rows) ...
+  test_rows (tests.test_shades.ShadeTests.test_rows) (i=2) ... FAIL
+test_known (tests.test_shades.ShadeTests.test_known) ... expected failure
+test_broken (tests.test_clip.ClipTests) ... ERROR
+
+======================================================================
+FAIL: test_to_rgb (tests.test_shades.ShadeTests.test_to_rgb)
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/p/tests/test_shades.py", line 9, in test_to_rgb
+    self.assertEqual(to_rgb("navy"), (0, 0, 127))
+AssertionError: Tuples differ: (0, 0, 128) != (0, 0, 127)
+
+======================================================================
+FAIL: test_rows (tests.test_shades.ShadeTests.test_rows) (i=2)
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/p/tests/test_shades.py", line 20, in test_rows
+    self.assertLess(i, 2)
+AssertionError: 2 not less than 2
+
+----------------------------------------------------------------------
+Ran 6 tests in 0.003s
+
+FAILED (failures=2, errors=1, skipped=1, expected failures=1)
+"""
+
+
+def test_unittest_verbose_report_names_each_test_as_pytest_does() -> None:
+    counts = ro.parse("unittest", UNITTEST_VERBOSE)
+    assert (counts.passed, counts.failed, counts.skipped, counts.errors) == (1, 2, 2, 1)
+    got = {(t.file, t.shown): (t.outcome, t.message) for t in counts.tests}
+    assert got == {
+        ("tests/test_shades.py", "ShadeTests::test_to_hex"): ("passed", None),
+        ("tests/test_shades.py", "ShadeTests::test_to_rgb"): (
+            "failed", "AssertionError: Tuples differ: (0, 0, 128) != (0, 0, 127)"),
+        ("tests/test_shades.py", "ShadeTests::test_later"): ("skipped", "not yet"),
+        ("tests/test_shades.py", "ShadeTests::test_rows"): (
+            "failed", "AssertionError: 2 not less than 2"),
+        ("tests/test_shades.py", "ShadeTests::test_known"): ("skipped", "xfail"),
+        # before Python 3.11 the parentheses name the class alone
+        ("tests/test_clip.py", "ClipTests::test_broken"): ("error", None),
+    }
+
+
+def test_a_unittest_report_without_its_verbose_lines_is_refused() -> None:
+    with pytest.raises(MalformedFile):
+        ro.parse("unittest", "......\nRan 6 tests in 0.001s\n\nOK\n")
