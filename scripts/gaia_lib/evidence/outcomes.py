@@ -518,6 +518,19 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     return out
 
 
+def failed_lines(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+                 aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, int]:
+    """test_id -> the line of its file its failure was raised on, where the runner said it
+    (`TestOutcome.failed_at`): the first of its failed outcomes that says one."""
+    out: dict[str, int] = {}
+    for test_id, found in reported(outcomes, cases, aliases).items():
+        line = next((o.failed_at for o in found
+                     if o.outcome in (FAILED, ERROR) and o.failed_at), None)
+        if line:
+            out[test_id] = line
+    return out
+
+
 def _table_test(case: TestCase) -> bool:
     """Whether `case` is a JS/TS table test: its own title or a group's a template its rows'
     titles are made by (`it.each(rows)("adds %i", ...)`, `describe.each(rows)("with %s")`)."""

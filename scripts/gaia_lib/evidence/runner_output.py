@@ -64,6 +64,10 @@ class TestOutcome:
     # vitest's `location`: the review asks for it): the call of a table test's name, so two
     # tables whose rows share their titles are told apart (`outcomes`)
     line: int | None = None
+    # the line of its file a failure was raised on, where the report says it: pytest's JUnit
+    # failure text (`tests/test_x.py:31: AssertionError`), unittest's traceback (its last
+    # frame in the test's file); a finding of the failure points there
+    failed_at: int | None = None
 
     @property
     def shown(self) -> str:
@@ -382,8 +386,20 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         message = _junit_message(case) if outcome in (FAILED, ERROR) or not classname else \
             _skip_reason(case) if outcome == SKIPPED else None
         tests.append(TestOutcome(name=name, outcome=outcome, file=file, message=message,
-                                 path=("::".join((*classes, name)),) if classes else ()))
+                                 path=("::".join((*classes, name)),) if classes else (),
+                                 failed_at=_junit_failed_at(case, file)
+                                 if outcome in (FAILED, ERROR) else None))
     return _counts(fmt, tests)
+
+
+def _junit_failed_at(case: ET.Element, file: str | None) -> int | None:
+    """The line of `file` pytest's failure text says the failure was raised on: its last
+    `<file>:<line>: ` line (the frames above it are the test's calls into other code)."""
+    if not file:
+        return None
+    text = "".join(child.text or "" for child in case if child.tag in ("failure", "error"))
+    found = re.findall(rf"^{re.escape(file)}:(\d+): ", text, re.MULTILINE)
+    return int(found[-1]) if found else None
 
 
 def parse_junit_xml(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
@@ -909,11 +925,22 @@ def _unittest_id(name: str, where: str) -> str | None:
     return f"{module.replace('.', '/')}.py::{cls}::{name}"
 
 
-def _unittest_messages(lines: Sequence[str]) -> dict[str, str]:
+_UNITTEST_FRAME = lazy_re(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in ')
+
+
+def _unittest_failed_at(nodeid: str, said: Sequence[str]) -> int | None:
+    """The line of the test's file its traceback's last frame there is on."""
+    file = "/" + nodeid.partition("::")[0]
+    frames = [m for m in map(_UNITTEST_FRAME.match, said) if m is not None
+              and ("/" + m["path"].replace("\\", "/")).endswith(file)]
+    return int(frames[-1]["line"]) if frames else None
+
+
+def _unittest_messages(lines: Sequence[str]) -> dict[str, tuple[str, int | None]]:
     """Each failed or errored test's message: the last line of its section's traceback (the
     exception, `AssertionError: 2 not less than 2`), between the rule under its heading and
-    the next rule."""
-    messages: dict[str, str] = {}
+    the next rule; and the line of its file it was raised on (`_unittest_failed_at`)."""
+    messages: dict[str, tuple[str, int | None]] = {}
     test: str | None = None
     said: list[str] | None = None  # the traceback's lines, once its rule is passed
     for line in lines:
@@ -925,7 +952,7 @@ def _unittest_messages(lines: Sequence[str]) -> dict[str, str]:
                 said = []
                 continue
             if test is not None and said and test not in messages:
-                messages[test] = said[-1][:MESSAGE_CHARS]
+                messages[test] = (said[-1][:MESSAGE_CHARS], _unittest_failed_at(test, said))
             test, said = None, None
         elif said is not None and line.strip():
             said.append(line.strip())
@@ -963,8 +990,10 @@ def parse_unittest_verbose(data: bytes | str, exit_code: int = 1) -> RunnerCount
     if not found:
         raise MalformedFile("unittest report names no test (was it run with -v?)", exit_code)
     messages = _unittest_messages(lines[end:])
-    return _counts("unittest", (pytest_test(nodeid, outcome, messages.get(nodeid) or why)
-                                for nodeid, (outcome, why) in found.items()))
+    return _counts("unittest", (
+        replace(pytest_test(nodeid, outcome, messages[nodeid][0] if nodeid in messages
+                            else why), failed_at=messages.get(nodeid, ("", None))[1])
+        for nodeid, (outcome, why) in found.items()))
 
 
 # --- dispatch ---------------------------------------------------------------------------------

@@ -813,13 +813,15 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       lines: Mapping[str, int],
                       mocking: Mapping[str, sut_mocking.Finding] | None = None, *,
                       failed: Mapping[str, str] | None = None,
+                      failed_at: Mapping[str, int] | None = None,
                       required: AbstractSet[str] = frozenset(),
                       rows_cover: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
     tests, tests the runner skipped and tests that mock the code under test: they verify
     nothing of it, so they cover nothing (but a failed table test, or Go test of subtests,
     the ACs whose own rows or subtests passed: `rows_cover`, test id -> those ACs;
-    `failed_tests`). A failed test is Critical
+    `failed_tests`), at the line its failure was raised on where the runner said it
+    (`failed_at`), else its own. A failed test is Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
     rest are Warnings here, the gap they leave ac-coverage's to judge."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
@@ -830,7 +832,8 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
         cases = "subtests" if test.partition("::")[0].endswith(".go") else "rows"
         covers = (f"until it passes it covers only {', '.join(still)}, whose own {cases} "
                   "passed" if still else "it covers no AC until it passes")
-        findings.append(finding(test.partition("::")[0], lines.get(test, 1), severity,
+        at = (failed_at or {}).get(test) or lines.get(test, 1)
+        findings.append(finding(test.partition("::")[0], at, severity,
                                 "failed-test", f"{test} {why}; {covers}"
                                 + ("" if blocking else " (its tier is not required)"),
                                 blocking, test=test))

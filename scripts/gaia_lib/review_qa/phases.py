@@ -203,6 +203,8 @@ class RunInputs:
     unread: Mapping[str, int] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
     runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
+    # those of `runner_failed` whose failure the runner located: test id -> its file's line
+    failed_at: Mapping[str, int] = field(default_factory=dict)
     # those of `runner_failed` a required tier's run reported: the story's fail the review
     required_failed: AbstractSet[str] = frozenset()
     # tiers are configured but none is placed in the review's context: nothing was tested
@@ -943,6 +945,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                  for subtest, test in subtest_of.items()}},
                                     reads.mocking,
                                     failed=_story_failed(reads, run),
+                                    failed_at=run.failed_at if run else {},
                                     required=run.required_failed if run else frozenset(),
                                     rows_cover={test: [e.ac_id for e in coverage.per_ac
                                                        if test in e.tests and test not in
@@ -1205,6 +1208,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     run = RunInputs(
         runner_skipped=skipped,
         runner_failed=failed,
+        failed_at=outcomes.failed_lines(evidence.tests, reads.cases, reads.inherited),
         instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
         skipped_subtests=outcomes.skipped_subtests(evidence.tests, reads.cases),
         required_failed=required_failed,

@@ -47,6 +47,9 @@ def test_pytest_junit_xml_from_a_real_run(tmp_path: Path) -> None:
     assert {t.file for t in counts.tests} == {"tests/checks_parse.py"}
     assert [t.message for t in counts.tests if t.outcome == "failed"] == [
         "AssertionError: assert 2 == 3"]
+    # where it failed: the assertion's line, not the test's `def` (webcolors' failed test was
+    # reported at its declaration, 14 lines above its failing assert)
+    assert [t.failed_at for t in counts.tests if t.outcome == "failed"] == [25]
 
 
 @pytest.mark.slow
@@ -800,6 +803,8 @@ def test_unittest_verbose_report_names_each_test_as_pytest_does() -> None:
         # before Python 3.11 the parentheses name the class alone
         ("tests/test_clip.py", "ClipTests::test_broken"): ("error", None),
     }
+    assert {t.name: t.failed_at for t in counts.tests if t.failed_at} == {
+        "test_to_rgb": 9, "test_rows": 20}
 
 
 def test_a_unittest_report_without_its_verbose_lines_is_refused() -> None:

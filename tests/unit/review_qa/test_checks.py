@@ -854,6 +854,16 @@ def test_a_story_test_that_failed_in_the_run_is_a_finding() -> None:
     assert checks.placeholder_check((), {}, {})["status"] == "passed"
 
 
+def test_a_failed_test_is_found_where_its_failure_was_raised() -> None:
+    """webcolors' `test_normalize_hex` failed on its assert in a loop, line 31; the finding
+    pointed at its `def`, line 17."""
+    test = "tests/test_normalization.py::NormalizationTests::test_normalize_hex"
+    check = checks.placeholder_check((), {}, {test: 17}, failed={test: "failed in this run"},
+                                     failed_at={test: 31}, required={test})
+    assert [(f["file"], f["line"]) for f in check["findings"]] == [
+        ("tests/test_normalization.py", 31)]
+
+
 def test_a_story_yielding_no_ac_says_where_its_acs_went() -> None:
     """httprouter's story with its heading renamed `## Acceptance criteria list`: the review
     said only "No acceptance criteria found in story", at line 1, over ten AC items. It names
