@@ -3896,6 +3896,14 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                "never reports a failure: its deferred recover() drops the "
                                f"panics it fails by ({_shown(written_lines[decl + at].strip())}"
                                "), and no t.Error, t.Fatal or t.Fail call can run")
+        # an assertion library given t whose only checks cannot fail: name the first
+        futile = next((at for at, line in enumerate(own)
+                       if then_literals.go_check_cannot_fail(line)), None)
+        if futile is not None and decl + futile < len(written_lines):
+            return Placeholder(case.test_id, case.file, base_line + decl + futile,
+                               "its checks cannot fail ("
+                               f"{_shown(written_lines[decl + futile].strip())}): it checks "
+                               "nothing")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")

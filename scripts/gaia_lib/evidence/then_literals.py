@@ -1288,12 +1288,15 @@ GO_DEAD_BLOCK = lazy_re(
     r"[^{};|]*&&\s*false\s*|"
     r"(?:len\([^(){};]*\)\s*<\s*0|0\s*>\s*len\([^(){};]*\)|!\s*\(\s*len\([^(){};]*\)\s*>=\s*0\s*\)|"
     r"len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
-# An assertion library's check that cannot fail: that a length is not negative, which no
-# length fails (`assert.True(t, len(v) >= 0)`, `require.GreaterOrEqual(t, len(v), 0)`), or
-# that a value equals itself (`assert.Equal(t, got, got)`, `assert.True(t, v.Equal(v))`,
-# `assert.False(t, v.LT(v))`, quicktest's `c.Assert(got, qt.DeepEquals, got)`).
+# An assertion library's check that cannot fail: a boolean literal asked to be itself
+# (`require.True(t, true)`, `assert.False(t, false)`: Go's `assert True`), that a length is
+# not negative, which no length fails (`assert.True(t, len(v) >= 0)`,
+# `require.GreaterOrEqual(t, len(v), 0)`), or that a value equals itself
+# (`assert.Equal(t, got, got)`, `assert.True(t, v.Equal(v))`, `assert.False(t, v.LT(v))`,
+# quicktest's `c.Assert(got, qt.DeepEquals, got)`).
 _GO_CANNOT_FAIL_CHECK = re.compile(
     r"^[ \t]*(?:(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
+    r"True\(\s*\w+\s*,\s*(?:true|!\s*false)|False\(\s*\w+\s*,\s*(?:false|!\s*true)|"
     r"False\(\s*\w+\s*,\s*len\([^(){};]*\)\s*<\s*0|"
     r"GreaterOrEqual\(\s*\w+\s*,\s*len\([^(){};]*\)\s*,\s*0|"
     rf"(?:Equal|EqualValues|Exactly|ObjectsAreEqual)\(\s*\w+\s*,\s*(?P<a>{_GO_OPERAND})\s*,"
@@ -1413,6 +1416,12 @@ def go_conditions_read(text: str) -> str:
         return found.group("head") + own.sub(value.replace("\\", r"\\"), found.group("rest"))
 
     return _GO_SELF_BINDING.sub(bound, text)
+
+
+def go_check_cannot_fail(line: str) -> bool:
+    """`line` is an assertion library's check that cannot fail (`_GO_CANNOT_FAIL_CHECK`:
+    `require.True(t, true)`, `assert.True(t, len(v) >= 0)`)."""
+    return _GO_CANNOT_FAIL_CHECK.fullmatch(line.rstrip()) is not None
 
 
 def go_without_dead_blocks(text: str) -> str:

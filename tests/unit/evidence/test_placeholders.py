@@ -3566,6 +3566,38 @@ def test_a_go_check_that_a_length_is_not_negative_cannot_fail() -> None:
         "TestLengthNotBelowZeroBesideTheError": False, "TestAssertedLength": False}
 
 
+GO_LITERAL_CHECKS = """func TestDateTextChecked(t *testing.T) {
+	d := LocalDate{2021, 6, 8}
+	_ = d.String()
+	require.True(t, true)
+}
+
+func TestDateTextNotFalse(t *testing.T) {
+	d := LocalDate{2021, 6, 8}
+	assert.False(t, false, "never")
+}
+
+func TestDateTextBesideALiteral(t *testing.T) {
+	d := LocalDate{2021, 6, 8}
+	require.True(t, true)
+	require.Equal(t, "2021-06-08", d.String())
+}
+"""
+
+
+def test_a_testify_check_of_a_boolean_literal_cannot_fail() -> None:
+    """`require.True(t, true)` is Go's `assert True`: a test whose only check it is checks
+    nothing (go-toml's date test made to call `String` and check `true`); beside a real
+    check it is no placeholder."""
+    assert _found("g_test.go", GO_LITERAL_CHECKS) == {
+        "TestDateTextChecked": True, "TestDateTextNotFalse": True,
+        "TestDateTextBesideALiteral": False}
+    cases = split_tests("g_test.go", GO_LITERAL_CHECKS)
+    found = placeholders.placeholders(cases, {"g_test.go": GO_LITERAL_CHECKS})
+    assert [(p.line, p.reason) for p in found] == [
+        (4, "its checks cannot fail (require.True(t, true)): it checks nothing"),
+        (9, 'its checks cannot fail (assert.False(t, false, "never")): it checks nothing')]
+
 GO_EARLY_RETURNS = """package semver
 
 const strict = false
