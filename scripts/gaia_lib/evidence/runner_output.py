@@ -511,6 +511,7 @@ def _go_stream(text: str) -> _GoStream:
     (`_GO_GLUED_END`; its own event, where there is one, wins)."""
     stream = _GoStream({}, {}, {}, {}, {}, set())
     glued: set[tuple[str, str]] = set()
+    testify: set[tuple[str, str]] = set()  # the tests whose testify rows are being read
     for line in text.splitlines():
         if not line.lstrip().startswith("{"):
             continue
@@ -549,7 +550,36 @@ def _go_stream(text: str) -> _GoStream:
             if said_line:
                 stream.said.setdefault(key, said_line)
                 stream.said_last[key] = said_line
+            if key in stream.said:
+                _testify_said(stream, key, output, testify)
     return stream
+
+
+# testify prints where a check failed alone on its line (`x_test.go:19: `) and what failed
+# under it, one tab-aligned row each: `Error Trace:`, `Error: Not equal: `, then unlabelled
+# rows (`expected: "a"`, `actual  : "b"`), a blank row, `Diff:`, `Test:`, `Messages:`.
+_GO_BARE_LOCATION = lazy_re(r"^\S+\.go:\d+:$")
+_TESTIFY_ROW = lazy_re(r"^\s*\t(?:(?P<label>[A-Z][\w ]*?):)?\s*\t(?P<text>.*?)\s*$")
+
+
+def _testify_said(stream: _GoStream, key: tuple[str, str], output: str,
+                  testify: set[tuple[str, str]]) -> None:
+    """A test whose first line is a bare location (`_GO_BARE_LOCATION`) says what failed in
+    testify's rows under it: its `Error:` row and the unlabelled rows that follow (what was
+    expected and what came), up to a blank row, are added to that line (`x_test.go:19: Not
+    equal: expected: "a"; actual  : "b"`)."""
+    row = _TESTIFY_ROW.match(output)
+    if row is None or not _GO_BARE_LOCATION.match(stream.said[key].split(" ", 1)[0]):
+        testify.discard(key)
+        return
+    label, text = row.group("label"), row.group("text")
+    if label == "Error" and key not in testify and " " not in stream.said[key]:
+        testify.add(key)
+    elif label is not None or not text or key not in testify:
+        testify.discard(key)
+        return
+    joint = " " if stream.said[key].endswith(":") else "; "
+    stream.said[key] = f"{stream.said[key]}{joint}{text}"[:MESSAGE_CHARS]
 
 
 def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:

@@ -232,6 +232,31 @@ def test_go_events_past_an_odd_line_still_count() -> None:
                                                            ("TestB", "failed")]
 
 
+def test_a_testify_failure_says_what_it_compared() -> None:
+    """testify prints its location alone (`clock_test.go:31: `) and the check in rows under
+    it: the message is that line with its `Error:` row and what was expected and what came
+    (go-toml's `LocalDate.String` check said only `localtime_test.go:19:`)."""
+    rows = ["=== RUN   TestClockText\n", "    clock_test.go:31: \n",
+            "        \tError Trace:\t/src/clock/clock_test.go:31\n",
+            "        \tError:      \tNot equal: \n",
+            "        \t            \texpected: \"7:05\"\n",
+            "        \t            \tactual  : \"07:05\"\n",
+            "        \t            \t\n",
+            "        \t            \tDiff:\n",
+            "        \t            \t-7:05\n",
+            "        \tTest:       \tTestClockText\n",
+            "    clock_test.go:32: \n",
+            "        \tError:      \tShould be true\n",
+            "--- FAIL: TestClockText (0.00s)\n"]
+    lines = [json.dumps({"Action": "output", "Package": "p", "Test": "TestClockText",
+                         "Output": row}) for row in rows]
+    lines += [json.dumps({"Action": "fail", "Package": "p", "Test": "TestClockText"}),
+              json.dumps({"Action": "fail", "Package": "p"})]
+    counts = ro.parse_go_test_json("\n".join(lines) + "\n")
+    assert [t.message for t in counts.tests] == [
+        'clock_test.go:31: Not equal: expected: "7:05"; actual  : "07:05"']
+
+
 def test_a_go_test_without_an_end_in_a_package_that_ended() -> None:
     """No end event and no end line: passed where its package passed (go says every test
     did), else in error, with its first line of output or that go gave it no result."""
