@@ -305,7 +305,7 @@ from typing import Any
 from gaia_lib.core import pyast
 from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import js_imports, row_filters, testcases, then_literals
+from gaia_lib.evidence import js_imports, row_filters, table_rows, testcases, then_literals
 from gaia_lib.evidence.testcases import TestCase, brace_block_end
 
 LANGUAGE_OF_SUFFIX = {
@@ -3904,6 +3904,12 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                "its checks cannot fail ("
                                f"{_shown(written_lines[decl + futile].strip())}): it checks "
                                "nothing")
+        # a check it had, commented out: name that line
+        kept = next((at for at, line in enumerate(own) if _GO_COMMENTED_CHECK.match(line)), None)
+        if kept is not None and decl + kept < len(written_lines):
+            return Placeholder(case.test_id, case.file, base_line + decl + kept,
+                               "never reports a failure: its check is commented out ("
+                               f"{_shown(written_lines[decl + kept].strip())})")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")
@@ -4236,6 +4242,19 @@ _GO_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
 _GO_NEVER_OPENS = lazy_re(r"^\s*if\s+false\s*\{|" + then_literals.GO_DEAD_BLOCK.pattern)
 
 
+# A line whose comment holds a Go check: a failing call of t, or a call handed t.
+_GO_COMMENTED_CHECK = lazy_re(r"^\s*(?://|/\*)\s*(?:\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail)\s*\(|"
+                              r"[\w.]+\(\s*t\s*[,)])")
+
+
+def _go_uncommented(text: str) -> str:
+    """Go `text` as long as it is, its `//` and `/* */` comments blanked, its strings kept
+    (`"http://x"` is no comment)."""
+    masked = table_rows.masked_js(text)
+    return "".join(" " if bare == " " and ch not in " \t\n" else ch
+                   for ch, bare in zip(text, masked, strict=True))
+
+
 def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     """Whether a Go test (a function taking *testing.T) can report a failure: it calls a
     failing method of one of its *testing.T values (`t.Errorf`, `t.Fatal`, `t.Fail`), hands
@@ -4243,9 +4262,10 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     define, `helpers`, only when that helper can fail in turn: one that only logs checks
     nothing) or to `t.Run` with a function value, or panics (calls a `Must` function too:
     `_go_must_panics`) / exits, outside a block that never runs (`if false { ... }`); a panic
-    a deferred `recover()` drops fails nothing. A function taking no *testing.T is not judged
-    here."""
-    text = then_literals.go_without_dead_blocks(text)
+    a deferred `recover()` drops fails nothing; nor does a check in a comment
+    (`// require.Equal(t, want, got)`, `/* t.Errorf(...) */`). A function taking no
+    *testing.T is not judged here."""
+    text = then_literals.go_without_dead_blocks(_go_uncommented(text))
     names = set(_GO_T_PARAM.findall(text))
     if not names:
         return True

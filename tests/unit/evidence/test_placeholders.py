@@ -3598,6 +3598,39 @@ def test_a_testify_check_of_a_boolean_literal_cannot_fail() -> None:
         (4, "its checks cannot fail (require.True(t, true)): it checks nothing"),
         (9, 'its checks cannot fail (assert.False(t, false, "never")): it checks nothing')]
 
+GO_COMMENTED_CHECKS = """func TestClockTextLineComment(t *testing.T) {
+	c := Clock{7, 5}
+	// require.Equal(t, "07:05", c.String())
+	_ = c.String()
+}
+
+func TestClockTextBlockComment(t *testing.T) {
+	c := Clock{7, 5}
+	/* if c.String() != "07:05" {
+		t.Errorf("got %s", c.String())
+	} */
+	_ = c.String()
+}
+
+func TestClockTextUrlInAString(t *testing.T) {
+	c := Clock{7, 5}
+	require.Equal(t, "http://x/07:05", c.URL())
+}
+"""
+
+
+def test_a_go_check_in_a_comment_checks_nothing() -> None:
+    """go-toml's `LocalDate.String` test with its `require.Equal` commented out counted as
+    checking: a comment hands no t to anything; `//` inside a string is no comment."""
+    assert _found("g_test.go", GO_COMMENTED_CHECKS) == {
+        "TestClockTextLineComment": True, "TestClockTextBlockComment": True,
+        "TestClockTextUrlInAString": False}
+    cases = split_tests("g_test.go", GO_COMMENTED_CHECKS)
+    found = placeholders.placeholders(cases, {"g_test.go": GO_COMMENTED_CHECKS})
+    assert [(p.line, p.reason) for p in found][:1] == [
+        (3, 'never reports a failure: its check is commented out '
+            '(// require.Equal(t, "07:05", c.String()))')]
+
 GO_EARLY_RETURNS = """package semver
 
 const strict = false
