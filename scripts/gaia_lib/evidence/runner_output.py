@@ -512,6 +512,7 @@ def _go_stream(text: str) -> _GoStream:
     stream = _GoStream({}, {}, {}, {}, {}, set())
     glued: set[tuple[str, str]] = set()
     testify: set[tuple[str, str]] = set()  # the tests whose testify rows are being read
+    examples: dict[tuple[str, str], list[str]] = {}  # a failed example's `got:` / `want:`
     for line in text.splitlines():
         if not line.lstrip().startswith("{"):
             continue
@@ -552,7 +553,29 @@ def _go_stream(text: str) -> _GoStream:
                 stream.said_last[key] = said_line
             if key in stream.said:
                 _testify_said(stream, key, output, testify)
+            if key[1].startswith("Example") and stream.said.get(key) == "got:":
+                examples.setdefault(key, []).append(output)
+    for key, printed in examples.items():
+        stream.said[key] = _example_differs("".join(printed)) or stream.said[key]
     return stream
+
+
+def _example_differs(printed: str) -> str | None:
+    """What a failed Go example printed (`got:` its output, `want:` its `// Output:`) read
+    as the first line where the two differ (`output line 4: got "row 1 column 11", want "row
+    1 column 12"`); None where it cannot be read so."""
+    lines = printed.splitlines()
+    if "want:" not in lines[1:]:
+        return None
+    cut = lines.index("want:", 1)
+    got, want = lines[1:cut], lines[cut + 1:]
+    for at in range(max(len(got), len(want))):
+        one = got[at] if at < len(got) else None
+        other = want[at] if at < len(want) else None
+        if one != other:
+            shown = [json.dumps(line) if line is not None else "nothing" for line in (one, other)]
+            return f"output line {at + 1}: got {shown[0]}, want {shown[1]}"[:MESSAGE_CHARS]
+    return None
 
 
 # testify prints where a check failed alone on its line (`x_test.go:19: `) and what failed

@@ -154,6 +154,27 @@ def test_a_go_failure_whose_got_and_want_differ_in_spaces_keeps_them(tmp_path: P
         'join_test.go:10: Join = "hello goodbye", want "hello  goodbye"']
 
 
+EXAMPLE_WRONG_OUTPUT = """package where
+
+import "fmt"
+
+func Example() {
+\tfmt.Println("parse failed")
+\tfmt.Println("at row", 1, "column", 11)
+\t// Output:
+\t// parse failed
+\t// at row 1 column 12
+}
+"""
+
+
+def test_a_failed_go_example_says_the_line_its_output_differs_on(tmp_path: Path) -> None:
+    """go prints a failed example's whole output under `got:` and `want:`: its first line,
+    `got:`, said nothing (go-toml's `ExampleDecodeError` with a column changed)."""
+    counts = _go_test_json(_go_module(tmp_path, "where", EXAMPLE_WRONG_OUTPUT), tmp_path)
+    assert [(t.name, t.message) for t in counts.tests] == [
+        ("Example", 'output line 2: got "at row 1 column 11", want "at row 1 column 12"')]
+
 PRINTS_WITHOUT_NEWLINE = """package glued
 
 import (
