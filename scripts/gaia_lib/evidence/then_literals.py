@@ -1289,7 +1289,8 @@ GO_DEAD_BLOCK = lazy_re(
     r"(?:len\([^(){};]*\)\s*<\s*0|0\s*>\s*len\([^(){};]*\)|!\s*\(\s*len\([^(){};]*\)\s*>=\s*0\s*\)|"
     r"len\(os\.Args\)\s*>=?\s*[1-9]\d{2,})\s*(?:&&[^{};|]*)?)\{")
 # An assertion library's check that cannot fail: a boolean literal asked to be itself
-# (`require.True(t, true)`, `assert.False(t, false)`: Go's `assert True`), that a length is
+# (`require.True(t, true)`, `assert.False(t, false)`: Go's `assert True`), a literal nil
+# asked to be nil (`require.NoError(t, nil)`, `assert.Nil(t, nil)`), that a length is
 # not negative, which no length fails (`assert.True(t, len(v) >= 0)`,
 # `require.GreaterOrEqual(t, len(v), 0)`), or that a value equals itself
 # (`assert.Equal(t, got, got)`, `assert.True(t, v.Equal(v))`, `assert.False(t, v.LT(v))`,
@@ -1297,6 +1298,7 @@ GO_DEAD_BLOCK = lazy_re(
 _GO_CANNOT_FAIL_CHECK = re.compile(
     r"^[ \t]*(?:(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
     r"True\(\s*\w+\s*,\s*(?:true|!\s*false)|False\(\s*\w+\s*,\s*(?:false|!\s*true)|"
+    r"(?:NoError|Nil)\(\s*\w+\s*,\s*nil|"
     r"False\(\s*\w+\s*,\s*len\([^(){};]*\)\s*<\s*0|"
     r"GreaterOrEqual\(\s*\w+\s*,\s*len\([^(){};]*\)\s*,\s*0|"
     rf"(?:Equal|EqualValues|Exactly|ObjectsAreEqual)\(\s*\w+\s*,\s*(?P<a>{_GO_OPERAND})\s*,"

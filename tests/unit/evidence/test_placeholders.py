@@ -3577,6 +3577,12 @@ func TestDateTextNotFalse(t *testing.T) {
 	assert.False(t, false, "never")
 }
 
+func TestDateTextNoErrorOfNil(t *testing.T) {
+	d := LocalDate{2021, 6, 8}
+	_ = d.String()
+	require.NoError(t, nil)
+}
+
 func TestDateTextBesideALiteral(t *testing.T) {
 	d := LocalDate{2021, 6, 8}
 	require.True(t, true)
@@ -3591,12 +3597,13 @@ def test_a_testify_check_of_a_boolean_literal_cannot_fail() -> None:
     check it is no placeholder."""
     assert _found("g_test.go", GO_LITERAL_CHECKS) == {
         "TestDateTextChecked": True, "TestDateTextNotFalse": True,
-        "TestDateTextBesideALiteral": False}
+        "TestDateTextNoErrorOfNil": True, "TestDateTextBesideALiteral": False}
     cases = split_tests("g_test.go", GO_LITERAL_CHECKS)
     found = placeholders.placeholders(cases, {"g_test.go": GO_LITERAL_CHECKS})
     assert [(p.line, p.reason) for p in found] == [
         (4, "its checks cannot fail (require.True(t, true)): it checks nothing"),
-        (9, 'its checks cannot fail (assert.False(t, false, "never")): it checks nothing')]
+        (9, 'its checks cannot fail (assert.False(t, false, "never")): it checks nothing'),
+        (15, "its checks cannot fail (require.NoError(t, nil)): it checks nothing")]
 
 GO_COMMENTED_CHECKS = """func TestClockTextLineComment(t *testing.T) {
 	c := Clock{7, 5}
