@@ -166,6 +166,10 @@ class Suite:
         errors = sum(map(self._in_error, self.tests))
         if errors:  # and its tests in error apart from those failed (`1 failed, 1 error`)
             data["error_count"] = errors
+        subtests = sum(t.outcome == runner_output.PASSED and "/" in t.name for t in self.tests) \
+            if self.runner == "go" else 0
+        if subtests:  # `go test` counts each subtest that passed as a test that passed
+            data["subtest_pass_count"] = subtests
         if self.stopped is not None:
             data["stopped"] = self.stopped
         if self.exit_code_only:

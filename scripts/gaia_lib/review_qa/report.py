@@ -238,7 +238,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
             continue
         if not failed:
             counts = ("exit 0; its output gives no test counts" if suite.get("counted_from")
-                      else f"{suite.get('pass_count', 0)} passed{_skipped(suite)}")
+                      else f"{_passed(suite)}{_skipped(suite)}")
             out.append(f"- test run: {suite.get('name', '?')} passed ({counts}) in "
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s{_narrowed(suite)}\n")
             continue
@@ -256,7 +256,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         uncollected = sum(bool(test.get("uncollected")) for test in listed)
         errors = suite.get("error_count", 0)
         counts = ("its output gives no test counts" if suite.get("counted_from") else
-                  f"{suite.get('pass_count', 0)} passed, "
+                  f"{_passed(suite)}, "
                   f"{suite.get('fail_count', 0) - uncollected - errors} failed"
                   f"{f', {errors} error' + ('s' if errors > 1 else '') if errors else ''}"
                   f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
@@ -271,6 +271,14 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                 for test in listed]
         out += [f"  - still running: `{_test_name(test)}`\n" for test in running]
     return "".join(out)
+
+
+def _passed(suite: Mapping[str, Any]) -> str:
+    """A run's passed count (`23 passed (8 of them subtests)`): Go counts each subtest that
+    passed as a test, so a story of 15 tests reads 23 without it."""
+    subtests = suite.get("subtest_pass_count", 0)
+    return f"{suite.get('pass_count', 0)} passed" + \
+        (f" ({subtests} of them subtest{'s' if subtests > 1 else ''})" if subtests else "")
 
 
 def _skipped(suite: Mapping[str, Any]) -> str:

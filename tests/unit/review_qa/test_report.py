@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 
 import pytest
 
@@ -484,3 +486,27 @@ def test_two_titles_made_at_run_time_that_would_read_the_same_are_shown_as_writt
     assert lines[3:] == [f"  - `{encodes}` — matched by name",
                          f"  - `{decodes}` — matched by name",
                          f"  - `{group}should HTML5 encode ${{…}}` — matched by name"]
+
+
+def test_a_go_runs_subtests_are_said_among_its_passed_tests() -> None:
+    """go-toml's story: 15 tests, 8 of them with a subtest each; `go test` counts 23 passed,
+    and the run line said `23 passed` for a story of 15 tests."""
+    pkg = "github.com/example/toml"
+    events = [{"Action": "pass", "Package": pkg, "Test": "TestLocalDate_String"},
+              {"Action": "pass", "Package": pkg, "Test": "TestLocalTime/with_nanoseconds"},
+              {"Action": "pass", "Package": pkg, "Test": "TestLocalTime/no_fraction"},
+              {"Action": "pass", "Package": pkg, "Test": "TestLocalTime"},
+              {"Action": "fail", "Package": pkg, "Test": "TestDecodeError/line"},
+              {"Action": "fail", "Package": pkg, "Test": "TestDecodeError"},
+              {"Action": "fail", "Package": pkg}]
+    parsed = runner_output.parse_go_test_json("\n".join(map(json.dumps, events)) + "\n")
+    ran = execution.Suite("tier_1", "go test -json ./...", 1, 0.2, parsed.passed,
+                          parsed.failed, False, True, tests=parsed.tests, runner="go")
+    assert qa_report.render_run({"suites": [ran.as_json()]}, "ev").splitlines()[0] == (
+        "- test run: tier_1 exited 1 (4 passed (2 of them subtests), 2 failed)")
+    passed = dataclasses.replace(ran, exit_code=0, fail_count=0, tests=parsed.tests[:4])
+    assert qa_report.render_run({"suites": [passed.as_json()]}, "ev") == (
+        "- test run: tier_1 passed (4 passed (2 of them subtests)) in 0.2 s\n")
+    # another runner's test names with a slash are no subtests
+    other = dataclasses.replace(passed, runner="pytest")
+    assert "subtest" not in qa_report.render_run({"suites": [other.as_json()]}, "ev")
