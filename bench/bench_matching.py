@@ -361,11 +361,9 @@ def deletions(labelled: match_quality.Labelled) -> tuple[int, int, int, int]:
     review, how many after a QA round that had those tests: `lost_evidence.judge`, with the
     whole suite's matches as that round's coverage; of those, how many its round-coverage
     check warns of)."""
-    _, full = match_quality.measure(labelled)
-    before = lost_evidence.Previous(
-        1, {e.ac_id: {m.test: lost_evidence.asserts(m.how) for m in e.matches}
-            for e in full.per_ac},
-        frozenset(lost_evidence.id_digest(c.test_id) for c in labelled.cases))
+    before = lost_evidence.from_tests("in round 1", labelled.story_key, labelled.criteria,
+                                      labelled.cases, labelled.file_list)
+    assert before is not None  # a labelled story has tests
     acs = first = after = warned = 0
     for ac in labelled.criteria:
         wanted = {t for t, covered in labelled.covers.items() if ac.ac_id in covered}
@@ -375,9 +373,8 @@ def deletions(labelled: match_quality.Labelled) -> tuple[int, int, int, int]:
             c for c in labelled.cases if c.test_id not in wanted))
         _, result = match_quality.measure(left)
         entry = next(e for e in result.per_ac if e.ac_id == ac.ac_id)
-        judged = lost_evidence.judge(
-            before, {e.ac_id: [(m.test, m.how) for m in e.matches] for e in result.per_ac},
-            {c.test_id for c in left.cases})
+        judged = lost_evidence.judge(before, lost_evidence.matches_of(result),
+                                     {c.test_id for c in left.cases})
         out = judged.excluded_for.get(ac.ac_id, {})
         acs += 1
         first += bool(entry.tests)

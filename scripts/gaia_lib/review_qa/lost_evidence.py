@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from gaia_lib.evidence.ac_coverage import CoverageResult
     from gaia_lib.evidence.testcases import TestCase
     from gaia_lib.story.acceptance import AcceptanceCriterion
 
@@ -166,9 +167,28 @@ def from_tests(where: str, key: str, criteria: Sequence[AcceptanceCriterion],
     if not cases:
         return None
     result = ac_coverage.analyze(key, criteria, cases, file_list=file_list)
-    return Previous(0, {e.ac_id: {m.test: asserts(m.how) for m in e.matches}
-                        for e in result.per_ac},
+    return Previous(0, {ac_id: {test: asserts(how) for test, how in pairs}
+                        for ac_id, pairs in matches_of(result).items()},
                     frozenset(id_digest(c.test_id) for c in cases), where)
+
+
+def matches_of(result: CoverageResult) -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """Per AC id, the (test, how) pairs the matcher gives it: what `judge` reads of a review
+    and a comparison keeps of its version."""
+    return {e.ac_id: [(m.test, m.how) for m in e.matches] for e in result.per_ac}
+
+
+def carried(compared: Sequence[Previous], judged: Sequence[Judged],
+            uncovered: Iterable[str]) -> dict[str, dict[str, bool]]:
+    """Of the ACs left with no test (`uncovered`), those the lost rule excluded tests of, each
+    with the coverage it was judged against (of every comparison that excluded some): what
+    its round's record keeps (`saved`)."""
+    out: dict[str, dict[str, bool]] = {}
+    for ac_id in uncovered:
+        for before, one in zip(compared, judged, strict=True):
+            if one.excluded_for.get(ac_id):
+                out.setdefault(ac_id, {}).update(before.coverage[ac_id])
+    return out
 
 
 def merged(judged: Sequence[Judged]) -> Judged:

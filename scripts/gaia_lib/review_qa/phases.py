@@ -112,6 +112,7 @@ if TYPE_CHECKING:
     # (imported while the suite runs: `_run_once`)
     from gaia_lib.qa_gating import fingerprints
     from gaia_lib.review_qa import lost_evidence, priority_floor
+    from gaia_lib.story.parser import Story
 
 GATE_NAME = "QA Tests"
 MODEL = "claude-opus-4-7"
@@ -363,8 +364,7 @@ class Reads:
         """The ACs whose priority the story's branch lowered (`priority_floor`): committed
         history and the story file, which the run changes neither of, so read after it."""
         from gaia_lib.review_qa import priority_floor
-        return priority_floor.floors(self.s.project, self.s.story, self.s.story_path,
-                                     self.base or self.s.config.pr_base or "main")
+        return priority_floor.lowered(self.s.story, self.story_then)
 
     @functools.cached_property
     def test_files(self) -> list[testcases.TestFile]:
@@ -507,24 +507,27 @@ class Reads:
 
     @functools.cached_property
     def base_fork(self) -> tuple[str, str] | None:
-        """(the base branch's name, the commit where the story's branch left it), or None
-        where git has none (no repository, no such base)."""
-        from gaia_lib.story import filelist
+        """(the ref git found for the base branch, "main"; the commit where the story's branch
+        left it: `priority_floor.fork_of`), or None where git has none."""
+        from gaia_lib.review_qa import priority_floor
 
-        base = self.base or self.s.config.pr_base or "main"
-        ref = filelist.resolve_base(self.s.project, base)
-        fork = filelist.fork_point(self.s.project, ref) if ref else None
-        return (ref, fork) if ref and fork else None  # ref: what git found ("main")
+        return priority_floor.fork_of(self.s.project,
+                                      self.base or self.s.config.pr_base or "main")
+
+    @functools.cached_property
+    def story_then(self) -> Story | None:
+        """The story file where its branch left the base (`priority_floor.story_at`)."""
+        from gaia_lib.review_qa import priority_floor
+
+        return priority_floor.story_at(self.s.project, self.s.story_path, self.base_fork[1]) \
+            if self.base_fork else None
 
     @functools.cached_property
     def compared_files(self) -> list[str]:
         """The test files a review compares across versions (`base_before`, `branch_before`):
         those of the story's tests now and the test files its File List names, now or where
-        the branch left the base (`priority_floor.earlier_story`), at most COMPARED_FILES."""
-        from gaia_lib.review_qa import priority_floor
-
-        then = priority_floor.earlier_story(self.s.project, self.s.story_path,
-                                            self.base_fork[0]) if self.base_fork else None
+        the branch left the base (`story_then`), at most COMPARED_FILES."""
+        then = self.story_then
         listed = {rel for rel in (*self.file_list, *(
             c for c in map(paths.listed_path, (then.file_list or ()) if then else ()) if c))
             if stacks.names_test_file(posixpath.basename(rel))}
@@ -882,7 +885,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     }
     before = lost_evidence.previous(s.state_dir(), round_inputs(own))
     compared = [b for b in (before, reads.base_before, reads.branch_before) if b is not None]
-    now = {e.ac_id: [(m.test, m.how) for m in e.matches] for e in coverage.per_ac}
+    now = lost_evidence.matches_of(coverage)
     present = {case.test_id for case in cases}
     judged = [lost_evidence.judge(b, now, present) for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
@@ -1002,11 +1005,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         # the saved round this one was compared with (`lost_evidence`): the cache checks it
         "previous_round": before.marker() if before else None,
         # what an AC the lost rule left with no test was judged against: its round keeps it
-        "lost_coverage": {e["ac_id"]: {t: a for b, j in zip(compared, judged, strict=True)
-                                       if j.excluded_for.get(e["ac_id"])
-                                       for t, a in b.coverage[e["ac_id"]].items()}
-                          for e in per_ac if not e["matched"] and lost
-                          and lost.excluded_for.get(e["ac_id"])},
+        "lost_coverage": lost_evidence.carried(
+            compared, judged, [e["ac_id"] for e in per_ac if not e["matched"]]),
     }
     if run is not None:
         results["behavioural_attribution"] = attribution_rows

@@ -51,15 +51,25 @@ def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
     return out
 
 
+def fork_of(project: Path, base: str) -> tuple[str, str] | None:
+    """(the ref git found for `base`, the commit where HEAD's branch left it:
+    `filelist.fork_point`), or None where git has neither (no repository, no base)."""
+    ref = filelist.resolve_base(project, base)
+    fork = filelist.fork_point(project, ref) if ref else None
+    return (ref, fork) if ref and fork else None
+
+
 def earlier_story(project: Path, story_path: Path, base: str) -> Story | None:
     """The story file at the fork point from `base` (module rules), or None where git has
     none (a story new on the branch, no repository, no base)."""
-    base_ref = filelist.resolve_base(project, base)
-    fork = filelist.fork_point(project, base_ref) if base_ref else None
-    if fork is None:
-        return None
+    fork = fork_of(project, base)
+    return story_at(project, story_path, fork[1]) if fork else None
+
+
+def story_at(project: Path, story_path: Path, commit: str) -> Story | None:
+    """The story file as `commit` has it, or None (not there, or malformed then)."""
     rel = paths.relative_to_project(story_path, project)
-    shown = git.run(project, "show", f"{fork}:{rel}")
+    shown = git.run(project, "show", f"{commit}:{rel}")
     if not shown.ok:
         return None
     try:
