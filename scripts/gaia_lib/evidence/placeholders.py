@@ -370,6 +370,22 @@ def _switched_off(marker: str) -> str:
                 or marker.endswith((".fails", ".failing")))
     return "marked as an expected failure" if expected else "skipped"
 
+# The reason a skip gives, as its first argument (`t.Skip("not ready")`, `pytest.skip(reason=
+# "x")`, bats `skip "x"`): a string written in place, not one built (`t.Skipf("%d", n)` keeps
+# its format); a JS `it.skip("title")` has no reason, its string is the title.
+_SKIP_SAID = lazy_re(r"""\s*\(?\s*(?:(?:reason|msg)\s*=\s*)?(?P<q>["'`])(?P<said>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
+
+
+def _skip_said(after: str, width: int = 60) -> str:
+    """`: "<reason>"` for the string a skip call or marker is given first (`after`: what
+    follows its name), cut at `width`; "" where it is given none."""
+    found = _SKIP_SAID.match(after)
+    if found is None or not found.group("said").strip():
+        return ""
+    said = found.group("said").strip()
+    return f': "{said[:width]}…"' if len(said) > width else f': "{said}"'
+
+
 # A marker on the test itself (its declaration or the decorator / annotation lines above it).
 _SOURCE_SKIP_MARKERS: dict[str, AnyPattern] = {
     "python": re.compile(r"@pytest\.mark\.(?:skip|xfail)\b(?!if)|@unittest\.(?:skip|"
@@ -3790,10 +3806,11 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         found = marker.search(line)
         if found:
             shown = found.group(0).strip().rstrip("(")
+            said = _skip_said(line[found.end():]) if language == "python" else ""
             if line != written_lines[index]:
-                shown = written_lines[index].strip()[:60]
+                shown, said = written_lines[index].strip()[:60], ""
             return Placeholder(case.test_id, case.file, base_line + index,
-                               f"{_switched_off(shown)} in source ({shown})")
+                               f"{_switched_off(shown)} in source ({shown}{said})")
     head = _js_each_head(lines, decl) if language == "js" else None
     if head is not None and marker.search(head):  # `test.each(` with its table below it
         shown = (_js_each_head(written_lines, decl) or head)[:60]
@@ -3839,9 +3856,10 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     skip_call = _BODY_SKIP_CALLS[language]
     for index, indent, text in statements:
         if skip_call.search(text) and (index == 0 or indent <= top):
-            shown = text.split("(")[0].strip()
+            shown = (text.split("(")[0].split()[:1] or [text])[0].strip()
+            said = _skip_said(text[text.index(shown) + len(shown):])
             return Placeholder(case.test_id, case.file, base_line + decl + index,
-                               f"{_switched_off(shown)} in source ({shown})")
+                               f"{_switched_off(shown)} in source ({shown}{said})")
     def written(index: int, text: str) -> str:  # as the source has it, where read otherwise
         source = written_lines[decl + index].strip() if decl + index < len(lines) else text
         return _shown(text if text in source else source)

@@ -167,11 +167,11 @@ def _verdicts(path: str, text: str) -> dict[str, tuple[int, str] | None]:
 def test_python_placeholders() -> None:
     assert _verdicts("tests/test_a.py", PY) == {
         "test_real": None,
-        "test_marked_skip": (8, "skipped in source (@pytest.mark.skip)"),
+        "test_marked_skip": (8, "skipped in source (@pytest.mark.skip: \"later\")"),
         "test_docstring_and_pass": (13, "empty body"),
         "test_assert_true": (20, "asserts nothing real (assert True)"),
         "test_conditional_skip": None,
-        "test_unconditional_skip": (30, "skipped in source (pytest.skip)"),
+        "test_unconditional_skip": (30, "skipped in source (pytest.skip: \"not written\")"),
         "test_skipif_is_real": None,
         "test_xfail": (39, "marked as an expected failure in source (@pytest.mark.xfail)"),
         "test_one_line": (44, "empty body"),
@@ -194,7 +194,7 @@ def test_a_python_signature_over_several_lines_is_no_statement_of_the_body() -> 
             'def test_real(\n    value: int,\n) -> None:\n    assert add(value, 1) == 2\n')
     assert _verdicts("tests/test_a.py", text) == {
         "test_empty": (1, "empty body"),
-        "test_skipped": (11, "skipped in source (pytest.skip)"),
+        "test_skipped": (11, "skipped in source (pytest.skip: \"not written\")"),
         "test_trivial": (18, "asserts nothing real (assert True)"),
         "test_inline": (21, "empty body"),
         "test_real": None,
@@ -214,10 +214,35 @@ def test_typescript_placeholders() -> None:
     }
 
 
+def test_a_skip_names_the_reason_it_is_given_where_it_writes_one() -> None:
+    """The reason a skip is given in place is part of the finding (a reviewer sees why it was
+    switched off); one built from a variable, or a JS title, is not a reason."""
+    go = ('package p\n\nimport "testing"\n\n'
+          'func TestFlaky(t *testing.T) {\n\tt.Skip("flaky on CI until the cache lands")\n'
+          '\tif Add(2, 3) != 5 {\n\t\tt.Fatal("want 5")\n\t}\n}\n\n'
+          'func TestFormat(t *testing.T) {\n\tt.Skipf("slow: %d runs", 3)\n}\n\n'
+          'func TestHanded(t *testing.T) {\n\tt.Skip(why)\n}\n')
+    assert _verdicts("add_test.go", go) == {
+        "TestFlaky": (6, 'skipped in source (t.Skip: "flaky on CI until the cache lands")'),
+        "TestFormat": (13, 'skipped in source (t.Skipf: "slow: %d runs")'),
+        "TestHanded": (17, "skipped in source (t.Skip)"),
+    }
+    py = ('import pytest\n\n\n@pytest.mark.skip(reason="needs the network")\n'
+          'def test_fetch():\n    assert fetch() == 1\n\n\n'
+          'def test_long():\n    pytest.skip("' + "x" * 70 + '")\n')
+    assert _verdicts("tests/test_f.py", py) == {
+        "test_fetch": (4, 'skipped in source (@pytest.mark.skip: "needs the network")'),
+        "test_long": (10, 'skipped in source (pytest.skip: "' + "x" * 60 + '…")'),
+    }
+    ts = 'it.skip("refuses a code past its expiry", () => {\n  expect(f()).toBe(1);\n});\n'
+    assert _verdicts("src/a.test.ts", ts) == {
+        "refuses a code past its expiry": (1, "skipped in source (it.skip)")}
+
+
 def test_go_placeholders() -> None:
     assert _verdicts("signup/codes_test.go", GO) == {
         "TestReal": None,
-        "TestSkipped": (10, "skipped in source (t.Skip)"),
+        "TestSkipped": (10, "skipped in source (t.Skip: \"later\")"),
         "TestShortSkip": None,
         "TestEmpty": (22, "empty body"),
     }
@@ -380,7 +405,7 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
         # work beside it, but its only check is in the dead block: it can never fail, and
         # the reason names the block that keeps the check from running
         "TestWorkThenDeadCheck": (22, "its checks never run or cannot fail (if false)"),
-        "TestSkipsAboveItsTable": (30, "skipped in source (t.Skip)"),
+        "TestSkipsAboveItsTable": (30, "skipped in source (t.Skip: \"later\")"),
     }
     assert _verdicts("t.py", NEVER_RUNS["t.py"]) == {
         "test_dead": (2, "asserts nothing real (if False:)"), "test_zero_then_real": None}
@@ -438,7 +463,7 @@ def test_a_js_block_is_read_by_its_braces_not_its_indentation() -> None:
 def test_bats_placeholders() -> None:
     assert _verdicts("test/signup.bats", BATS) == {
         "real": None,
-        "skipped": (7, "skipped in source (skip \"later\")"),
+        "skipped": (7, "skipped in source (skip: \"later\")"),
         "only true": (12, "asserts nothing real (true)"),
         "runs but checks nothing": (16, "never fails: `run` keeps the command's status and "
                                         "output for checks this test never makes"),
@@ -493,7 +518,7 @@ TEST(Cart, DISABLED_adds) {
 def test_c_unity_and_googletest_placeholders() -> None:
     found = {case.name: placeholders.classify(case) for case in split_tests("test_cart.c", C_TESTS)}
     reasons = {name: (p.reason if p else None) for name, p in found.items()}
-    assert reasons["test_ignored"] == "skipped in source (TEST_IGNORE_MESSAGE)"
+    assert reasons["test_ignored"] == "skipped in source (TEST_IGNORE_MESSAGE: \"later\")"
     assert reasons["test_trivial"] is not None and reasons["test_trivial"].startswith("asserts nothing real")
     assert reasons["test_real"] is None
 
@@ -6612,7 +6637,7 @@ def test_a_test_holding_its_module_table_is_read_from_its_own_lines() -> None:
     found = {p.test_id.rpartition("::")[2]: (p.line, p.reason) for p in
              placeholders.placeholders(cases, {"tests/test_duration.py": text})}
     assert found == {
-        "test_add": (9, "skipped in source (@pytest.mark.skip)"),
+        "test_add": (9, "skipped in source (@pytest.mark.skip: \"slow\")"),
         "test_parse": (19, "its checks never run or cannot fail (assert [result == expected])")}
 
 
