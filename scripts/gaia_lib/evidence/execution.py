@@ -16,16 +16,17 @@ outcome per test. `npm test` and `npm run <script>` (yarn's and pnpm's too) coun
 their package.json script runs when it runs one alone (`"test": "vitest run"`): its flags follow
 a `--` (`pnpm run <name>` takes them without); any other script (`pnpm lint && vitest run`) runs
 as configured. Locally a story-scoped run passes the story's test files to runners that accept
-paths (pytest, jest, vitest, bats), and `go test` runs the story's Go tests alone: its package
-patterns (`./...`) become the directories of the story's `_test.go` files, with `-run` naming
-exactly the test functions they declare (`scope_go`; as configured when the command has its own
-`-run`, or names an import path); any other command is never rewritten. A tier written `cd DIR
-&& COMMAND` (a stack in a subdirectory, as `gaia init` writes it) runs COMMAND in DIR, the
-story's tests under DIR named relative to it (a pytest tier measured as below still names the
-story's sources, in both its reports, from the project root). Locally, a tier whose runner takes
-test files gets only the story's tests it runs (pytest `.py`, jest / vitest JS and TS, bats
-`.bats`, go `_test.go`; a jest / vitest tier given a `--config`, in its command or its npm
-script, only those that config names: `configured_files`), and a tier that runs none of them
+paths (pytest, jest, vitest, bats), a `python -m unittest` tier that discovers gets a `-k`
+filter per story test module (`scope_unittest`), and `go test` runs the story's Go tests
+alone: its package patterns (`./...`) become the directories of the story's `_test.go` files,
+with `-run` naming exactly the test functions they declare (`scope_go`; as configured when the
+command has its own `-run`, or names an import path); any other command is never rewritten.
+A tier written `cd DIR && COMMAND` (a stack in a subdirectory, as `gaia init` writes it) runs
+COMMAND in DIR, the story's tests under DIR named relative to it (a pytest tier measured as below
+still names the story's sources, in both its reports, from the project root). Locally, a tier
+whose runner takes test files gets only the story's tests it runs (pytest `.py`, jest / vitest JS
+and TS, bats `.bats`, go `_test.go`; a jest / vitest tier given a `--config`, in its command or
+its npm script, only those that config names: `configured_files`), and a tier that runs none of them
 (another stack's, another directory's, another config's) is skipped with that reason rather than
 run whole for a story it does not test. CI contexts run the tier as configured. A bridge
 (`test_execution_bridge`) replaces direct runs.
@@ -67,6 +68,7 @@ the review names a test.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import json
 import os
 import posixpath
@@ -490,6 +492,69 @@ def _go_dir(rel: str) -> str:
     return "." if parent in ("", ".") else f"./{parent}"
 
 
+# `python -m unittest discover`'s options that take a value, by their short and long names
+_DISCOVER_VALUES = {"-s": "start", "--start-directory": "start", "-p": "pattern",
+                    "--pattern": "pattern", "-t": "top", "--top-level-directory": "top"}
+_DISCOVER_FLAGS = frozenset({"-v", "--verbose", "-q", "--quiet", "-b", "--buffer", "-f",
+                             "--failfast", "-c", "--catch", "--locals", "--durations"})
+
+
+def scope_unittest(argv: Sequence[str], story_tests: Sequence[str]
+                   ) -> tuple[list[str], list[str]]:
+    """Narrow a `python -m unittest` tier to the story's test files, and those files: a run
+    that discovers (`discover`, its `-s` / `-p` / `-t` or their places as arguments, or no
+    argument at all, which discovers from `.`) gets a `-k MODULE.*` for each story test file
+    it would discover (under its start directory, named as its pattern asks, a module name
+    from its top-level directory): unittest still imports every test module it finds, and
+    runs the story's alone. A run naming its own modules or tests, or filtering with its own
+    `-k`, runs as configured; so does one that would discover none of the story's files (a
+    run of nothing proves nothing). Pure."""
+    at = argv.index("-m") + 2
+    rest = list(argv[at:])
+    if "-k" in rest or any(a.startswith("-k") and a != "-k" for a in rest):
+        return list(argv), []
+    places = {"start": ".", "pattern": "test*.py", "top": ""}
+    given: list[str] = []
+    i = 1 if rest[:1] == ["discover"] else 0
+    while i < len(rest):
+        arg = rest[i]
+        name, eq, value = arg.partition("=")
+        if name in _DISCOVER_VALUES:
+            if not eq:
+                if i + 1 >= len(rest):
+                    return list(argv), []
+                value, i = rest[i + 1], i + 1
+            places[_DISCOVER_VALUES[name]] = value
+        elif arg.startswith("-"):
+            if arg not in _DISCOVER_FLAGS:
+                return list(argv), []  # an option this reading does not know: as configured
+        else:
+            given.append(arg)
+        i += 1
+    if (given and rest[:1] != ["discover"]) or len(given) > 3:
+        return list(argv), []  # modules, classes or tests named: the project's own choice
+    for key, value in zip(("start", "pattern", "top"), given, strict=False):
+        places[key] = value
+    start = posixpath.normpath(places["start"])
+    top = posixpath.normpath(places["top"] or start)
+    if posixpath.relpath(start, top).startswith(".."):
+        return list(argv), []
+    kept, filters = [], []
+    for test in story_tests:
+        path = posixpath.normpath(test)
+        inside = posixpath.relpath(path, start)
+        if (not path.endswith(".py") or inside.startswith("..")
+                or not fnmatch.fnmatch(posixpath.basename(path), places["pattern"])):
+            continue
+        parts = posixpath.relpath(path, top)[:-3].split("/")
+        if all(part.isidentifier() for part in parts):
+            kept.append(test)
+            filters += ["-k", ".".join(parts) + ".*"]
+    if not kept:
+        return list(argv), []
+    return [*argv, *filters], kept
+
+
 def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> list[str]:
     """`go test` narrowed to the story's Go tests: the configured package patterns (`./...`)
     replaced by the directories of the story's `_test.go` files under them, and `-run`
@@ -675,7 +740,9 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         return Invocation(tuple(argv), "surefire", None, False)
     if runner == "unittest":  # its verbose report names each test and its outcome
         verbose = {"-v", "--verbose"} & set(argv)
-        return Invocation((*argv, *(() if verbose else ("-v",))), "unittest", None, False)
+        argv, kept = scope_unittest(argv, story_tests) if story_tests else (list(argv), [])
+        return Invocation((*argv, *(() if verbose else ("-v",))), "unittest", None, False,
+                          named=tuple(kept))
     return Invocation(tuple(argv), None, None, False)
 
 

@@ -373,7 +373,8 @@ def _switched_off(marker: str) -> str:
 # The reason a skip gives, as its first argument (`t.Skip("not ready")`, `pytest.skip(reason=
 # "x")`, bats `skip "x"`): a string written in place, not one built (`t.Skipf("%d", n)` keeps
 # its format); a JS `it.skip("title")` has no reason, its string is the title.
-_SKIP_SAID = lazy_re(r"""\s*\(?\s*(?:(?:reason|msg)\s*=\s*)?(?P<q>["'`])(?P<said>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
+_SKIP_SAID = lazy_re(r"""\s*\(?\s*(?:(?:reason|msg)\s*=\s*)?(?P<q>["'`])"""
+                     r"""(?P<said>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
 
 
 def _skip_said(after: str, width: int = 60) -> str:

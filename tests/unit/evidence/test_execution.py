@@ -1105,6 +1105,64 @@ def test_vitest_also_runs_each_test_file_whose_path_holds_a_story_file() -> None
         "fixtures/src/escape.spec.ts", "old/SRC/Escape.spec.ts", "src/escape.spec.tsx"]
 
 
+@pytest.mark.parametrize(("command", "story", "expected"), [
+    # no argument discovers from `.`: module names from the project's root
+    ("python -m unittest", ["tests/test_a.py", "src/a.py"],
+     (["-k", "tests.test_a.*"], ["tests/test_a.py"])),
+    # `-s tests` is the top-level directory too: modules are named from it
+    ("python -m unittest discover -s tests -v", ["tests/test_a.py", "tests/sub/test_b.py"],
+     (["-k", "test_a.*", "-k", "sub.test_b.*"], ["tests/test_a.py", "tests/sub/test_b.py"])),
+    ("python -m unittest discover -s tests -t .", ["tests/test_a.py"],
+     (["-k", "tests.test_a.*"], ["tests/test_a.py"])),
+    # the start, pattern and top-level directory as arguments, and `--pattern=`
+    ("python -m unittest discover tests *_test.py .", ["tests/a_test.py", "tests/test_b.py"],
+     (["-k", "tests.a_test.*"], ["tests/a_test.py"])),
+    ("python -m unittest discover --pattern=check_*.py", ["check_a.py", "tests/test_b.py"],
+     (["-k", "check_a.*"], ["check_a.py"])),
+    # a file outside the start directory, or not a module name, is not discovered
+    ("python -m unittest discover -s tests", ["other/test_a.py", "tests/test-b.py"], None),
+    # the project's own choice of tests, its own filter, an option not known here
+    ("python -m unittest tests.test_a", ["tests/test_a.py"], None),
+    ("python -m unittest discover -k slow", ["tests/test_a.py"], None),
+    ("python -m unittest -kslow", ["tests/test_a.py"], None),
+    ("python -m unittest discover --newflag", ["tests/test_a.py"], None),
+    ("python -m unittest discover -s", ["tests/test_a.py"], None),
+])
+def test_a_unittest_tier_is_narrowed_to_the_story_modules_it_discovers(
+        command: str, story: list[str], expected: tuple[list[str], list[str]] | None) -> None:
+    argv = command.split()
+    if expected is None:
+        assert execution.scope_unittest(argv, story) == (argv, [])
+    else:
+        assert execution.scope_unittest(argv, story) == ([*argv, *expected[0]], expected[1])
+
+
+def test_a_story_scoped_unittest_run_runs_the_story_modules_alone(tmp_path: Path) -> None:
+    """webcolors' review ran its whole unittest suite for a story of two of its test files:
+    discovered as before, only the story's modules' tests run; another module's failing
+    test is neither run nor reported."""
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "tests" / "__init__.py").write_text("")
+    (root / "tests" / "test_mine.py").write_text(
+        "import unittest\n\n\nclass MineTests(unittest.TestCase):\n"
+        "    def test_adds(self):\n        self.assertEqual(1 + 1, 2)\n")
+    (root / "tests" / "test_theirs.py").write_text(
+        "import unittest\n\n\nclass TheirTests(unittest.TestCase):\n"
+        "    def test_breaks(self):\n        self.assertEqual(1, 2)\n")
+    (root / ".gaia").mkdir()
+    suite = _run(root, _local_tier(f"{PY} -m unittest discover -s tests -t ."),
+                 story_tests=("tests/test_mine.py",)).suites[0]
+    assert suite.command.endswith("discover -s tests -t . -k 'tests.test_mine.*' -v")
+    assert (suite.pass_count, suite.fail_count, suite.exit_code) == (1, 0, 0)
+    assert {(t.file, t.shown, t.outcome) for t in suite.tests} == {
+        ("tests/test_mine.py", "MineTests::test_adds", "passed")}
+    both = config.parse(f'test_execution:\n  tier_1:\n    placement: [local, ci_pre_merge]\n'
+                        f'    command: "{PY} -m unittest discover -s tests -t ."\n')
+    ci = _run(root, both, context="ci_pre_merge", story_tests=("tests/test_mine.py",)).suites[0]
+    assert (ci.pass_count, ci.fail_count) == (1, 1)  # as configured where the tier is not local
+
+
 def test_a_unittest_tier_reports_each_tests_outcome(tmp_path: Path) -> None:
     """webcolors' suite run by `python -m unittest`: its tests ran and passed, yet with only
     its exit code none of them counted for an AC ("not known to have run"). Run with `-v`,
