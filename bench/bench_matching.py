@@ -199,8 +199,7 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), pythonpath="src",
             first=(24, 21, 3)),
     Project("go-toml", "debian", "golang-github-pelletier-go-toml.v2-dev=2.0.6-1", "go-dev",
-            "usr/share/gocode/src/github.com/pelletier/go-toml/v2", held_out=True,
-            first=(10, 4, 6)),
+            "usr/share/gocode/src/github.com/pelletier/go-toml/v2", first=(10, 4, 6)),
 )
 
 

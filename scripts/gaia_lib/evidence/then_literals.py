@@ -892,7 +892,7 @@ def _occurs(literal: Literal, span: str) -> bool:
                 span.split())
         # A word: not inside another word, but it may lead a name made of it (`onSuccess` in
         # `onSuccessMock`, not `Equal` in `DeepEqual`, nor `admin` in `administrator`).
-        word = rf"(?<![\w$]){re.escape(literal.value)}(?![a-z0-9])"
+        word = rf"{_NOT_CHECK_NAME}(?<![\w$]){re.escape(literal.value)}(?![a-z0-9])"
         return re.search(word, span) is not None
     if literal.kind in (STATUS, NUMBER):
         number = rf"(?<![\w.]){re.escape(literal.value)}(?!\.?\d)(?![\w])"
@@ -902,7 +902,13 @@ def _occurs(literal: Literal, span: str) -> bool:
             return False  # that a result is not NaN: no NaN asserted
         spelled = _KEYWORD_SPELLINGS.get(literal.value, re.escape(literal.value))
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
-    return re.search(rf"(?<![\w]){re.escape(literal.value)}(?![\w])", span) is not None
+    return re.search(rf"{_NOT_CHECK_NAME}(?<![\w]){re.escape(literal.value)}(?![\w])",
+                     span) is not None
+
+
+# Not the name of testify's check (`require.Error(t, err)`, `assert.Equal(`): how the test
+# checks, not a value it checks (go-toml's AC on `DecodeError`'s `Error` method).
+_NOT_CHECK_NAME = r"(?<!require\.)(?<!assert\.)"
 
 
 # A quoted string whose backslashes escape: "…" and '…' (Go, JS, Python), not after a word

@@ -244,6 +244,16 @@ def test_asserted_literals(source: str, asserted: list[Literal]) -> None:
     assert asserted_literals(source, LITERALS) == tuple(asserted)
 
 
+def test_the_name_of_a_testify_check_is_no_value_it_asserts() -> None:
+    """go-toml's AC names `DecodeError`'s `Error` method; `require.Error(t, err)` checks that
+    an error came back, and no test asserted `Error` by it; one comparing the text does."""
+    error = then_literals("then `Error` returns the message and `Equal` its kind")
+    assert [lit.value for lit in error] == ["Error", "Equal"]
+    assert asserted_literals("\terr := d.UnmarshalText(b)\n\trequire.Error(t, err)\n"
+                             "\tassert.Equal(t, 1, n)\n", error) == ()
+    assert asserted_literals('\trequire.Equal(t, "Error", kind)\n', error) == (error[0],)
+
+
 @pytest.mark.parametrize("source", [
     "    self.assertIsNone(r.deleted_at)\n", "expect(res.deletedAt).toBeNull();\n",
     "\tassert.Nil(t, body.DeletedAt)\n", "\tc.Assert(body.DeletedAt, qt.IsNil)\n",
