@@ -18,7 +18,6 @@ Rules:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,13 +58,6 @@ def fork_of(project: Path, base: str) -> tuple[str, str] | None:
     return (ref, fork) if ref and fork else None
 
 
-def earlier_story(project: Path, story_path: Path, base: str) -> Story | None:
-    """The story file at the fork point from `base` (module rules), or None where git has
-    none (a story new on the branch, no repository, no base)."""
-    fork = fork_of(project, base)
-    return story_at(project, story_path, fork[1]) if fork else None
-
-
 def story_at(project: Path, story_path: Path, commit: str) -> Story | None:
     """The story file as `commit` has it, or None (not there, or malformed then)."""
     rel = paths.relative_to_project(story_path, project)
@@ -76,8 +68,3 @@ def story_at(project: Path, story_path: Path, commit: str) -> Story | None:
         return parse_story(shown.stdout, story_path)
     except GaiaError:  # malformed then: nothing to hold the story to
         return None
-
-
-def floors(project: Path, story: Story, story_path: Path, base: str) -> Mapping[str, Lowered]:
-    """`lowered` of the story against its file at the fork point from `base`."""
-    return lowered(story, earlier_story(project, story_path, base))

@@ -41,6 +41,16 @@ def _git(repo: Path, *args: str) -> None:
                    check=True, capture_output=True)
 
 
+def _floors(repo: Path, now: Story, path: Path, base: str) -> dict[str, priority_floor.Lowered]:
+    """The floors as a review composes them: the story at the fork point, then `lowered`."""
+    return priority_floor.lowered(now, _earlier(repo, path, base))
+
+
+def _earlier(repo: Path, path: Path, base: str) -> Story | None:
+    fork = priority_floor.fork_of(repo, base)
+    return priority_floor.story_at(repo, path, fork[1]) if fork else None
+
+
 def test_the_floor_is_the_story_where_the_branch_left_the_base(tmp_path: Path) -> None:
     repo = tmp_path / "r"
     repo.mkdir()
@@ -54,15 +64,15 @@ def test_the_floor_is_the_story_where_the_branch_left_the_base(tmp_path: Path) -
     path.write_text(_story("P2", "").text)
     _git(repo, "commit", "-qam", "E1-S1 lowered")
     now = parse_story(path.read_text(), path)
-    assert priority_floor.floors(repo, now, path, "main") == {
+    assert _floors(repo, now, path, "main") == {
         "AC1": priority_floor.Lowered("AC1", "P0", "P2")}
     # on the base itself, with the edit uncommitted: the committed story is the floor
     _git(repo, "checkout", "-q", "main")
     path.write_text(_story("P3", "").text)
-    assert priority_floor.floors(repo, parse_story(path.read_text(), path), path, "main") == {
+    assert _floors(repo, parse_story(path.read_text(), path), path, "main") == {
         "AC1": priority_floor.Lowered("AC1", "P0", "P3")}
     # a story git never saw, or no repository: nothing to hold it to
     new = repo / "stories" / "E1-S2.md"
     new.write_text(_story("P2", "").text)
-    assert priority_floor.earlier_story(repo, new, "main") is None
-    assert priority_floor.earlier_story(tmp_path, tmp_path / "x.md", "main") is None
+    assert _earlier(repo, new, "main") is None
+    assert _earlier(tmp_path, tmp_path / "x.md", "main") is None
