@@ -62,7 +62,9 @@ A clock time written bare (`10:30`, `10:30:50`) is one value, as its quoted spel
 the two or three numbers it is written with: "its next run is at 10:30" is checked by a check
 writing `"10:30"` (or `time(10, 30)`, its parts as consecutive arguments), not by one
 comparing some other job's minute with 30 (`assert next.minute == 30` after scheduling
-"10:30" in another time zone, the hour 16).
+"10:30" in another time zone, the hour 16). So is a version or an address written bare
+(`4.0.0`, `1.2.3-beta.1`, `10.0.0.1`): "4.0.0, minor and patch reset to 0" is checked by a
+check of "4.0.0", not by one of the `0` alone.
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
@@ -117,6 +119,11 @@ _QUOTED_RE = re.compile(
     r"|‘([^’\n]+)’"
 )
 # A minus after a digit or a percent sign is a range's dash ("0-255", "0%-100%"): 255, 100.
+# A version or an address written bare (`4.0.0`, `1.2.3-beta.1`, `v2.0.0+build.5`,
+# `10.0.0.1`): one value, as its quoted spelling is, not the numbers it is written with (the
+# `0` of "4.0.0, the patch reset to 0" is checked by a check of "4.0.0")
+_DOTTED_RE = lazy_re(r"(?<![\w.-])v?\d+(?:\.\d+){2,}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?"
+                     r"(?:\+[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w-]|\.\w)")
 _NUMBER_RE = re.compile(r"(?<![\w.])(?<![A-Za-z]-)((?:(?<![\d%])-)?\d+(?:\.\d+)?)(?!\.?\d)"
                         r"(?![\w])")
 _STATUS_CONTEXT_RE = lazy_re(
@@ -332,6 +339,9 @@ def then_literals(then_text: str, setting: str = "", *,
         masked[match.start():match.end()] = " " * (match.end() - match.start())
     text = "".join(masked)
     for match in CLOCK.finditer(text):
+        found.append((match.start(), Literal(STRING, match.group(0))))
+        text = text[:match.start()] + " " * len(match.group(0)) + text[match.end():]
+    for match in _DOTTED_RE.finditer(text):
         found.append((match.start(), Literal(STRING, match.group(0))))
         text = text[:match.start()] + " " * len(match.group(0)) + text[match.end():]
     for match in _NUMBER_RE.finditer(text):

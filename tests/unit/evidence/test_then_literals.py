@@ -1276,6 +1276,21 @@ def test_a_clock_time_the_then_writes_bare_is_one_value() -> None:
         Literal(N, "16"), Literal(N, "9"), Literal(N, "100"), Literal(N, "30"))
 
 
+def test_a_version_or_address_the_then_writes_bare_is_one_value() -> None:
+    """semver's bump AC: "the next major version is 4.0.0, minor and patch reset to 0": a
+    test asserting "4.0.0" checks it (the weak-assertion warning had named the `0` alone);
+    its parts are no numbers of their own, and a decimal stays a number."""
+    assert then_literals("the next major version is 4.0.0, minor and patch reset to 0") == (
+        Literal(S, "4.0.0"), Literal(N, "0"))
+    assert then_literals("1.2.3-beta.1 sorts before v1.2.3+build.5, and 10.0.0.1 is kept; "
+                         "the ratio is 1.5.") == (
+        Literal(S, "1.2.3-beta.1"), Literal(S, "v1.2.3+build.5"), Literal(S, "10.0.0.1"),
+        Literal(N, "1.5"))
+    version = then_literals("the next major version is 4.0.0")
+    assert asserted_literals('    assert bump_major("3.2.1") == "4.0.0"\n', version) == version
+    assert asserted_literals("    assert bump(v).major == 4\n", version) == ()
+
+
 @pytest.mark.parametrize(("source", "found"), [
     ('    assert every().day.at("10:30").do(job).next_run.hour == 10\n', True),
     ('    assert job.next_run == datetime(2010, 1, 6, 10, 30)\n', True),
