@@ -58,6 +58,8 @@ nor a call in backticks but where a value stands, as a name's ("equals `Version(
 `parse('2d')` returns ...: the call the Then speaks of, whose input any check of its result
 holds), nor, beside a value the Then does promise, one it names as what the code
 is given ("`1m` for 60000", "for the input 'foo'").
+A package's type naming the kind of value the code gives ("a `time.Time` value", "a
+`json.Number` object"; not an error's type) is no promised value either.
 A clock time written bare (`10:30`, `10:30:50`) is one value, as its quoted spelling is, not
 the two or three numbers it is written with: "its next run is at 10:30" is checked by a check
 writing `"10:30"` (or `time(10, 30)`, its parts as consecutive arguments), not by one
@@ -295,6 +297,12 @@ def _opening_after_a_value(before: str) -> tuple[str, int] | None:
     return None if at is None else (clause, at)
 
 
+# A package's type (`time.Time`, `json.Number`; not an error's, `strconv.NumError`) and the
+# nouns such a type qualifies where the Then names what kind of value comes back
+_TYPE_OF_A_VALUE = lazy_re(r"[a-z][a-z0-9_]*\.[A-Z]\w*(?<!Error)(?<!Exception)")
+_VALUE_NOUN = r"\s+(?:values?|instances?|objects?|structs?)\b"
+
+
 def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") -> bool:
     """A quoted value the Then only mentions (module docstring): a lone sign, a keyword
     argument or a call in backticks, or a name in backticks not standing where a value does
@@ -308,6 +316,8 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
     if not backticked or not _CODE_NAME_RE.fullmatch(value):
         return False
     last = value.rsplit(".", 1)[-1]
+    if _TYPE_OF_A_VALUE.fullmatch(value) and re.match(_VALUE_NOUN, after):
+        return True  # a package's type naming the noun after it: "a `time.Time` value"
     if last[0].isupper() or _KEYWORD_RE.fullmatch(last) or last in ("undefined", "NaN"):
         return False  # a value: true/false/null, a type's, an enum's or an exception's name
     return not _stands_for_a_value(before, after)

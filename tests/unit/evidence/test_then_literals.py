@@ -1276,6 +1276,18 @@ def test_a_clock_time_the_then_writes_bare_is_one_value() -> None:
         Literal(N, "16"), Literal(N, "9"), Literal(N, "100"), Literal(N, "30"))
 
 
+def test_a_package_type_naming_the_kind_of_value_is_no_promised_value() -> None:
+    """go-toml's AC: "`AsTime` returns a `time.Time` value in the zone": the type says what
+    kind of value comes back (a weak-assertion warning named `time.Time`); named alone, or an
+    error's type, it is what the test checks."""
+    assert then_literals("then a `time.Time` value is returned in UTC") == ()
+    assert then_literals("then it returns a `json.Number` object holding 12") == (
+        Literal(N, "12"),)
+    assert then_literals("then `time.Time` is returned") == (Literal(S, "time.Time"),)
+    assert then_literals("then a `strconv.NumError` value is returned") == (
+        Literal(S, "strconv.NumError"),)
+
+
 def test_a_version_or_address_the_then_writes_bare_is_one_value() -> None:
     """semver's bump AC: "the next major version is 4.0.0, minor and patch reset to 0": a
     test asserting "4.0.0" checks it (the weak-assertion warning had named the `0` alone);
