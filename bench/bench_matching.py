@@ -200,7 +200,8 @@ PROJECTS = (
             first=(24, 21, 3)),
     Project("go-toml", "debian", "golang-github-pelletier-go-toml.v2-dev=2.0.6-1", "go-dev",
             "usr/share/gocode/src/github.com/pelletier/go-toml/v2", first=(10, 4, 6)),
-    Project("htmlparser2", "npm", "htmlparser2@10.0.0", "ts-dev", "package", held_out=True),
+    Project("htmlparser2", "npm", "htmlparser2@10.0.0", "ts-dev", "package", held_out=True,
+            first=(63, 11, 30)),
 )
 
 
