@@ -906,7 +906,8 @@ def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
                      lines: Mapping[str, int], texts: Mapping[str, str] | None = None,
-                     constants: Mapping[str, str] | None = None
+                     constants: Mapping[str, str] | None = None,
+                     snapshots: Mapping[str, str] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
     function, `ParamsFromContext`) and whether any attributed test asserts one (a
@@ -914,7 +915,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     scored highest for it, else its first), a test comparing
     with a constant asserting its literal (`constants`: per test, its body with them written
     in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
-    constants.BYTES_LEN` asserts 16); for an AC whose
+    constants.BYTES_LEN` asserts 16), a test whose result a stored snapshot holds asserting
+    what that snapshot holds (`snapshots`: per test, `evidence.snapshots.of_tests`: htmlparser2's
+    `runTest("M&M")` compares the events with a `.snap` entry holding "M&M"); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
     the check it quotes (in its file's text, `texts`)."""
@@ -938,6 +941,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
         for test_id in entry["tests"]:
             said = (constants or {}).get(test_id) or bodies.get(test_id, "")
             asserted.update(lit.value for lit in then_literals.asserted_literals(said, literals))
+            if snapshots and test_id in snapshots:
+                asserted.update(lit.value for lit in
+                                then_literals.asserted_in([snapshots[test_id]], literals))
         values = [lit.value for lit in literals]
         per_ac.append({"ac_id": ac.ac_id, "literals": values,
                        "asserted": sorted(asserted), "tests": list(entry["tests"])})

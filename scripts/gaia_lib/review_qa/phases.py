@@ -373,9 +373,13 @@ class Reads:
 
     @functools.cached_property
     def file_hashes(self) -> dict[str, str]:
-        """The story (less its Review Gate), its test files and its File List, hashed."""
+        """The story (less its Review Gate), its test files, the snapshot files beside them
+        (`snapshots`) and its File List, hashed."""
+        from gaia_lib.evidence import snapshots
+
         story_rel = paths.relative_to_project(self.s.story_path, self.s.project)
-        return _file_hashes(self.s.project, [story_rel, *self.found.all_files,
+        snaps = [snapshots.snapshot_file(rel) for rel in self.found.all_files]
+        return _file_hashes(self.s.project, [story_rel, *self.found.all_files, *snaps,
                                              *self.file_list], story_rel)
 
     @functools.cached_property
@@ -390,6 +394,19 @@ class Reads:
     def texts(self) -> dict[str, str]:
         """The readable test files' texts, by path."""
         return {tf.path: tf.text for tf in self.test_files if tf.readable}
+
+    @functools.cached_property
+    def snapshots(self) -> dict[str, str]:
+        """Per JS/TS test, the values its stored snapshots hold (`snapshots.of_tests`), read
+        from the `.snap` file beside each test file that takes snapshots: what it asserts."""
+        from gaia_lib.evidence import snapshots
+
+        texts = self.texts
+        snap_texts = {snap: text for rel, test_text in texts.items()
+                      if snapshots.takes_snapshots(test_text)
+                      for snap in (snapshots.snapshot_file(rel),)
+                      for text in (_read_source(self.s.project / snap),) if text is not None}
+        return snapshots.of_tests(self.cases, texts, snap_texts)
 
     @functools.cached_property
     def inherited(self) -> dict[str, tuple[str, ...]]:
@@ -903,7 +920,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                       if p.test_id not in subtest_of]
     literal_rows, literal_check = qa_checks.literal_evidence(
         criteria, per_ac, bodies, lines, reads.texts,
-        {case.test_id: case.constants for case in cases if case.constants})
+        {case.test_id: case.constants for case in cases if case.constants}, reads.snapshots)
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",

@@ -375,6 +375,27 @@ def test_a_test_comparing_with_a_constant_asserts_its_literal() -> None:
                                             {test: read})
     assert check["findings"] == [] and per_ac[0]["asserted"] == ["16", "26"]
 
+
+def test_a_test_whose_stored_snapshot_holds_a_literal_asserts_it() -> None:
+    """htmlparser2: `legacy entities fail` hands `M&M` to a function comparing the parser's
+    events with the test's snapshot, which holds the text `M&M`; the review warned that no
+    test of AC6 asserts `M&M`. The stored snapshot is what the test asserts."""
+    ac = AcceptanceCriterion("AC6", "Given text with entities, when it is parsed, then text "
+                             "that only starts like an entity (`Q&A`) is kept as written",
+                             "text with entities", "it is parsed",
+                             "text that only starts like an entity (`Q&A`) is kept as written",
+                             False, None, 42)
+    test = "src/events.spec.ts::Events > keeps a lone ampersand"
+    body = '    it("keeps a lone ampersand", () => runTest("Q&A"));\n'
+    rows = [{"ac_id": "AC6", "matched": True, "tests": [test]}]
+    _, check = checks.literal_evidence([ac], rows, {test: body}, {test: 140})
+    assert [f["message"] for f in check["findings"]] == [
+        "no test of AC6 asserts any of `Q&A` from its Then clause"]
+    stored = '[\n  {\n    "$event": "text",\n    "data": [\n      "Q&A",\n    ],\n  },\n]'
+    per_ac, check = checks.literal_evidence([ac], rows, {test: body}, {test: 140}, None, None,
+                                            {test: stored})
+    assert check["findings"] == [] and per_ac[0]["asserted"] == ["Q&A"]
+
 def test_an_ac_whose_every_test_only_checks_that_a_result_exists_draws_a_warning() -> None:
     """defu's AC1 test weakened to `toBeDefined()`: its Then names no value to look for, yet
     a test that only asks for a result to exist shows nothing of it. One real check among

@@ -544,6 +544,27 @@ def test_a_python_test_reads_the_constants_of_the_file_lists_sources_as_their_li
     assert "assert len(ULID().bytes) == 16" in case.constants
 
 
+def test_a_js_test_reads_the_snapshot_stored_beside_its_file(tmp_path: Path) -> None:
+    """htmlparser2's events tests compare with `src/__snapshots__/Parser.events.spec.ts.snap`:
+    the review reads each test's entry there as what it asserts, and hashes the file with the
+    test files (a changed snapshot is a changed analysis)."""
+    spec = ("function runTest(input: string) {\n  expect(collect(input)).toMatchSnapshot();\n}\n"
+            "describe('Events', () => {\n  it('keeps a lone ampersand', () => runTest('Q&A'));\n"
+            "});\n")
+    (tmp_path / "src" / "__snapshots__").mkdir(parents=True)
+    (tmp_path / "src" / "events.spec.ts").write_text(spec)
+    (tmp_path / "src" / "__snapshots__" / "events.spec.ts.snap").write_text(
+        "exports[`Events > keeps a lone ampersand 1`] = `\"Q&A\"`;\n")
+    reads = phases.Reads.__new__(phases.Reads)
+    reads.s = cast(Any, SimpleNamespace(project=tmp_path, stack="ts-dev",
+                                        story_path=tmp_path / "story.md"))
+    rel = "src/events.spec.ts"
+    reads.__dict__.update(test_files=[testcases.read_test_file(tmp_path, rel)], file_list=[rel],
+                          found=SimpleNamespace(all_files=[rel]))
+    assert reads.snapshots == {f"{rel}::Events > keeps a lone ampersand": '"Q&A"'}
+    assert sorted(reads.file_hashes) == ["src/__snapshots__/events.spec.ts.snap", rel]
+
+
 def test_a_round_is_the_story_test_files_helpers_too() -> None:
     """chrono-node: its story's tests hand their checks to `testSingleCase` of
     `test/test_util.ts`; that helper made to log failures instead of throwing them turned an
