@@ -13,10 +13,26 @@
 // vitest 2, 3 and 4 read from the config when they collect a file; vitest 1 has no such
 // setting, and 1 and 2.0 refuse the flag): the JSON report's `location` then tells apart two
 // `.each` tables of one group whose rows share their titles.
+// A test that failed on a snapshot also logs the stored and the received value ("snapshot":
+// {"expected", "actual"}, each cut to SNAPSHOT_CHARS): vitest's JSON report says only
+// "Snapshot `name 1` mismatched", and the review says where they differ
+// (`runner_output.snapshot_said`); a snapshot never stored reads "undefined".
 import { appendFileSync } from "node:fs";
 
 const target = process.env.GAIA_JS_PROGRESS;
 const STATES = { run: "run", pass: "pass", fail: "fail", skip: "skip", todo: "skip" };
+const SNAPSHOT_CHARS = 8000;
+const MISMATCH = /^Snapshot .* mismatched/;
+
+function snapshot(result) {
+  const error = result?.errors?.[0];
+  if (!error || !MISMATCH.test(String(error.message ?? ""))) return undefined;
+  if (typeof error.expected !== "string" || typeof error.actual !== "string") return undefined;
+  return {
+    expected: error.expected.slice(0, SNAPSHOT_CHARS),
+    actual: error.actual.slice(0, SNAPSHOT_CHARS),
+  };
+}
 
 export default class GaiaVitestProgress {
   onInit(ctx) {
@@ -48,7 +64,10 @@ export default class GaiaVitestProgress {
         suite = suite.suite) {
         titles.unshift(suite.name);
       }
-      lines.push(JSON.stringify({ event: state, file: task.file?.filepath ?? null, titles }));
+      const entry = { event: state, file: task.file?.filepath ?? null, titles };
+      const said = state === "fail" ? snapshot(result) : undefined;
+      if (said) entry.snapshot = said;
+      lines.push(JSON.stringify(entry));
     }
     if (!lines.length) return;
     try {

@@ -1296,7 +1296,12 @@ def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path,
                 data = invocation.report_path.read_bytes()
             else:  # unittest writes its report on stderr
                 data = result.stderr if fmt == "unittest" else result.stdout
-            return runner_output.parse(fmt, data)
+            counts = runner_output.parse(fmt, data)
+            if fmt == "vitest" and invocation.progress is not None and counts.failed:
+                # what its snapshots' failures compared (`runner_output.snapshot_said`)
+                progress = _text_of(invocation.progress)
+                return runner_output.snapshot_said(counts, progress) if progress else counts
+            return counts
     except (GaiaError, OSError) as exc:
         return f"its {fmt} report is unreadable ({exc})"
     return _counts_from_text(result.stdout, result.returncode)

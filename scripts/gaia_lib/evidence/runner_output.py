@@ -23,6 +23,9 @@ file: a check in a callback the test hands a helper is not on the test's own lin
 failed, its `quoting' written as markdown code (`bash_quotes`: a lone backtick would run on as
 code through the report), with the `expected:` and `actual:` lines an assertion printed under
 it.
+vitest's JSON report says of a failed snapshot only `Snapshot `<name> 1` mismatched`: the
+review's reporter logs the stored and the received value, and the message says where they first
+differ, or that no snapshot is stored (`snapshot_said`).
 
 Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
 """
@@ -32,7 +35,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -745,15 +748,9 @@ def pytest_failure_lines(text: str) -> dict[str, str]:
 _VITEST_EVENTS = {"pass": PASSED, "fail": FAILED, "skip": SKIPPED}
 
 
-def js_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutcome, ...]]:
-    """What the review's vitest or jest reporter (`runner_plugins/gaia_vitest_progress.mjs`,
-    `gaia_jest_progress.cjs`) logged of a run, a JSON line per test started (`run`) or
-    finished (`pass`, `fail`, `skip`): the tests it finished, with their outcomes, in the
-    order they finished, and those it started and never finished (in error: a test that never
-    finished verifies nothing), named as the runner's JSON report names them (its groups'
-    titles and its own, spaced, under its file). Tolerant: a line it cannot read is
-    skipped."""
-    last: dict[tuple[str | None, tuple[str, ...]], str] = {}
+def _js_events(text: str) -> Iterator[tuple[tuple[str | None, tuple[str, ...]], dict[str, Any]]]:
+    """The test events of the review's vitest or jest reporter's log, each with its test's
+    (file, titles); a line that is none is skipped."""
     for line in text.splitlines():
         try:
             event = json.loads(line)
@@ -764,7 +761,19 @@ def js_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutcome, 
         if not isinstance(titles, list) or not titles or not all(
                 isinstance(t, str) for t in titles) or not isinstance(file, str | None):
             continue
-        key = (file, tuple(titles))
+        yield (file, tuple(titles)), event
+
+
+def js_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutcome, ...]]:
+    """What the review's vitest or jest reporter (`runner_plugins/gaia_vitest_progress.mjs`,
+    `gaia_jest_progress.cjs`) logged of a run, a JSON line per test started (`run`) or
+    finished (`pass`, `fail`, `skip`): the tests it finished, with their outcomes, in the
+    order they finished, and those it started and never finished (in error: a test that never
+    finished verifies nothing), named as the runner's JSON report names them (its groups'
+    titles and its own, spaced, under its file). Tolerant: a line it cannot read is
+    skipped."""
+    last: dict[tuple[str | None, tuple[str, ...]], str] = {}
+    for key, event in _js_events(text):
         last.pop(key, None)  # in the order of its latest event
         last[key] = str(event.get("event"))
 
@@ -774,6 +783,51 @@ def js_progress(text: str) -> tuple[tuple[TestOutcome, ...], tuple[TestOutcome, 
     return (tuple(outcome(key, _VITEST_EVENTS[event]) for key, event in last.items()
                   if event in _VITEST_EVENTS),
             tuple(outcome(key, ERROR) for key, event in last.items() if event == "run"))
+
+
+# vitest's JSON report's whole word on a failed snapshot: `Error: Snapshot `<name> 1` mismatched`
+_SNAPSHOT_MISMATCH = lazy_re(r"^(?:Error: )?Snapshot `(?P<name>.*)` mismatched$")
+# a snapshot never stored, as vitest hands it to its reporter
+_NO_SNAPSHOT = "undefined"
+
+
+def snapshot_difference(name: str, expected: str, actual: str) -> str | None:
+    """What a failed snapshot says, in one line: that none named `name` is stored (vitest
+    hands a missing one over as `undefined`: the review runs as CI does, where a missing
+    snapshot fails rather than being written), else the first line where the stored value and
+    the received one differ; None where they differ in no line (one was cut)."""
+    if expected == _NO_SNAPSHOT:
+        return (f"no snapshot `{name}` is stored (run as in CI, a snapshot is never written: "
+                "commit the .snap file)")
+    stored, received = expected.splitlines(), actual.splitlines()
+    for index in range(max(len(stored), len(received))):
+        was = stored[index].strip() if index < len(stored) else ""
+        now = received[index].strip() if index < len(received) else ""
+        if was != now:
+            return (f"snapshot `{name}` differs at its line {index + 1}: stored "
+                    f"`{was or '(nothing)'}`, received `{now or '(nothing)'}`")[:MESSAGE_CHARS]
+    return None
+
+
+def snapshot_said(counts: RunnerCounts, progress: str) -> RunnerCounts:
+    """`counts` (vitest's JSON report) with each failed snapshot's message made to say what
+    differs (`snapshot_difference`), from what the review's vitest reporter logged of it (a
+    `fail` line's `snapshot`: {"expected", "actual"}). Tolerant: a line it cannot read, or a
+    test it logged nothing of, keeps its message."""
+    said: dict[tuple[str | None, tuple[str, ...]], tuple[str, str]] = {}
+    for key, event in _js_events(progress):
+        snap = event.get("snapshot")
+        if isinstance(snap, dict) and isinstance(snap.get("expected"), str) and isinstance(
+                snap.get("actual"), str):
+            said[key] = (snap["expected"], snap["actual"])
+
+    def told(test: TestOutcome) -> TestOutcome:
+        found = _SNAPSHOT_MISMATCH.match(test.message or "")
+        values = said.get((test.file, test.path))
+        better = snapshot_difference(found.group("name"), *values) if found and values else None
+        return replace(test, message=better) if better else test
+
+    return replace(counts, tests=tuple(map(told, counts.tests))) if said else counts
 
 
 def js_files_running(text: str) -> tuple[str, ...]:

@@ -997,31 +997,71 @@ def test_a_runner_in_node_modules_bin_is_the_one_the_run_starts(tmp_path: Path) 
     assert (logs / "tier_1-stdout.log").read_text() == "from-path\n"
 
 
+VITEST_TIER = _config("""
+    test_execution:
+      tier_1:
+        placement: [local]
+        command: vitest run
+        timeout_seconds: 180
+""")
+
+
+def _vitest_project(tmp_path: Path) -> Path:
+    """A project with a `test/` folder and the node tools' vitest in its node_modules."""
+    root = tmp_path / "proj"
+    (root / "test").mkdir(parents=True)
+    (root / ".gaia").mkdir()
+    (root / "node_modules").symlink_to(node_tools(), target_is_directory=True)
+    return root
+
+
 @pytest.mark.slow
 def test_a_vitest_run_writes_no_snapshot_and_a_missing_one_fails(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The run checks the story: it must change none of its files, and a snapshot the check
     itself writes could not fail it (vitest runs as in CI, where a missing snapshot fails)."""
     monkeypatch.delenv("CI", raising=False)
-    root = tmp_path / "proj"
-    (root / "test").mkdir(parents=True)
-    (root / ".gaia").mkdir()
-    (root / "node_modules").symlink_to(node_tools(), target_is_directory=True)
+    root = _vitest_project(tmp_path)
     source = ('import { it, expect } from "vitest"\n'
               'it("saves the file", () => { expect({ a: 1 }).toMatchSnapshot() })\n'
               'it("shows inline", () => { expect("x").toMatchInlineSnapshot() })\n')
     (root / "test" / "snap.test.ts").write_text(source)
-    cfg = _config("""
-        test_execution:
-          tier_1:
-            placement: [local]
-            command: vitest run
-            timeout_seconds: 180
-    """)
-    suite = _run(root, cfg, story_tests=("test/snap.test.ts",)).suites[0]
+    suite = _run(root, VITEST_TIER, story_tests=("test/snap.test.ts",)).suites[0]
     assert (suite.pass_count, suite.fail_count) == (0, 2)
     assert (root / "test" / "snap.test.ts").read_text() == source
     assert not (root / "test" / "__snapshots__").exists()
+
+
+@pytest.mark.slow
+def test_a_failed_vitest_snapshot_says_where_it_differs_or_that_none_is_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """htmlparser2: a test whose stored events no longer match, and a test file whose `.snap`
+    was never committed, each failed with vitest's "Snapshot `Events > keeps text 1`
+    mismatched" alone: the message now says the first line that differs, or that none is
+    stored."""
+    monkeypatch.delenv("CI", raising=False)
+    root = _vitest_project(tmp_path)
+    (root / "test" / "__snapshots__").mkdir()
+    (root / "test" / "events.test.ts").write_text(
+        'import { describe, it, expect } from "vitest"\n'
+        'describe("Events", () => {\n'
+        '  it("keeps text", () => { expect(["text", "Q&A"]).toMatchSnapshot() })\n'
+        '})\n')
+    (root / "test" / "__snapshots__" / "events.test.ts.snap").write_text(
+        "// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html\n\n"
+        'exports[`Events > keeps text 1`] = `\n[\n  "text",\n  "Q&amp;A",\n]\n`;\n')
+    (root / "test" / "tokens.test.ts").write_text(
+        'import { it, expect } from "vitest"\n'
+        'it("marks a tag", () => { expect(["open", 1]).toMatchSnapshot() })\n')
+    suite = _run(root, VITEST_TIER,
+                 story_tests=("test/events.test.ts", "test/tokens.test.ts")).suites[0]
+    said = {t.name: t.message for t in suite.tests}
+    assert said["Events keeps text"] == (
+        'snapshot `Events > keeps text 1` differs at its line 3: stored `"Q&amp;A",`, '
+        'received `"Q&A",`')
+    assert said["marks a tag"] == (
+        "no snapshot `marks a tag 1` is stored (run as in CI, a snapshot is never written: "
+        "commit the .snap file)")
 
 
 def test_npx_is_replaced_by_the_runner_it_would_start(tmp_path: Path) -> None:

@@ -856,3 +856,46 @@ def test_unittest_verbose_report_names_each_test_as_pytest_does() -> None:
 def test_a_unittest_report_without_its_verbose_lines_is_refused() -> None:
     with pytest.raises(MalformedFile):
         ro.parse("unittest", "......\nRan 6 tests in 0.001s\n\nOK\n")
+
+
+def test_a_failed_vitest_snapshot_is_told_by_what_the_reporter_logged_of_it() -> None:
+    """htmlparser2: vitest's JSON report says of a snapshot that no longer matches only
+    "Snapshot `Events > keeps text 1` mismatched"; the review's reporter logs the stored and
+    received values, and the message says where they first differ. A test the log says
+    nothing of, and one failing another way, keep theirs."""
+    file = "/p/src/events.spec.ts"
+    report = json.dumps({"testResults": [{"name": file, "assertionResults": [
+        {"ancestorTitles": ["Events"], "title": "keeps text", "fullName": "Events keeps text",
+         "status": "failed", "failureMessages": [
+             "Error: Snapshot `Events > keeps text 1` mismatched\n    at handle (x.ts:31:17)"]},
+        {"ancestorTitles": ["Events"], "title": "reads a tag", "fullName": "Events reads a tag",
+         "status": "failed", "failureMessages": [
+             "Error: Snapshot `Events > reads a tag 1` mismatched"]},
+        {"ancestorTitles": ["API"], "title": "backs out", "fullName": "API backs out",
+         "status": "failed", "failureMessages": ["AssertionError: expected 'a' to be 'b'"]},
+    ]}]})
+    counts = ro.parse_vitest_json(report)
+    progress = "\n".join([
+        json.dumps({"event": "run", "file": file, "titles": ["Events", "keeps text"]}),
+        "not json",
+        json.dumps({"event": "fail", "file": file, "titles": ["Events", "keeps text"],
+                    "snapshot": {"expected": '[\n  "text",\n  "Q&amp;A",\n]',
+                                 "actual": '[\n  "text",\n  "Q&A",\n]'}}),
+    ])
+    said = {t.name: t.message for t in ro.snapshot_said(counts, progress).tests}
+    assert said == {
+        "Events keeps text": 'snapshot `Events > keeps text 1` differs at its line 3: stored '
+                             '`"Q&amp;A",`, received `"Q&A",`',
+        "Events reads a tag": "Error: Snapshot `Events > reads a tag 1` mismatched",
+        "API backs out": "AssertionError: expected 'a' to be 'b'"}
+
+
+def test_a_snapshot_never_stored_says_so() -> None:
+    """vitest, run as in CI, fails a snapshot it has not got as "mismatched", its stored
+    value `undefined`: a test file whose `.snap` was never committed."""
+    assert ro.snapshot_difference("marks a tag 1", "undefined", '[\n  "open",\n]') == (
+        "no snapshot `marks a tag 1` is stored (run as in CI, a snapshot is never written: "
+        "commit the .snap file)")
+    assert ro.snapshot_difference("x 1", '"a"\n"b"', '"a"') == (
+        'snapshot `x 1` differs at its line 2: stored `"b"`, received `(nothing)`')
+    assert ro.snapshot_difference("x 1", '"a"', '"a"') is None
