@@ -518,6 +518,19 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     return out
 
 
+def unchecked_snapshots(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+                        aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
+    """test_id -> its first stored snapshot, where the runner reported it passed and left
+    that snapshot unchecked (`TestOutcome.unchecked_snapshot`), every outcome of it so: the
+    run made no snapshot check of it."""
+    out: dict[str, str] = {}
+    for test_id, found in reported(outcomes, cases, aliases).items():
+        keys = [o.unchecked_snapshot for o in found]
+        if found and all(keys):
+            out[test_id] = str(keys[0])
+    return out
+
+
 def failed_lines(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                  aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, int]:
     """test_id -> the line of its file its failure was raised on, where the runner said it

@@ -71,6 +71,10 @@ class TestOutcome:
     # failure text (`tests/test_x.py:31: AssertionError`), unittest's traceback (its last
     # frame in the test's file); a finding of the failure points there
     failed_at: int | None = None
+    # a passed jest / vitest test's first snapshot, `<its name> 1`, where the run reported it
+    # unchecked (`snapshot.uncheckedKeysByFile`): stored for it, yet no snapshot check of the
+    # test compared anything with it, so the test made none (`_unchecked_snapshots`)
+    unchecked_snapshot: str | None = None
 
     @property
     def shown(self) -> str:
@@ -469,7 +473,32 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
                                      message=message, path=(*path, title) if isinstance(
                                          title, str) and title.strip() else (),
                                      line=line if type(line) is int and line > 0 else None))
-    return _counts(fmt, tests)
+    return _counts(fmt, _unchecked_snapshots(tests, doc.get("snapshot")))
+
+
+def _unchecked_snapshots(tests: list[TestOutcome], summary: object) -> list[TestOutcome]:
+    """`tests` with each passed one whose first snapshot the run left unchecked marked so
+    (`TestOutcome.unchecked_snapshot`): the report's `snapshot.uncheckedKeysByFile` names the
+    stored snapshots no check of the run compared with, and a test's first snapshot check
+    compares with `<its name> 1` (vitest joins its groups' titles and its own with ` > `,
+    jest with a space), so a test whose `<name> 1` is unchecked made no snapshot check."""
+    listed = summary.get("uncheckedKeysByFile") if isinstance(summary, dict) else None
+    unchecked: dict[str, set[str]] = {}
+    for entry in listed if isinstance(listed, list) else ():
+        keys = entry.get("keys") if isinstance(entry, dict) else None
+        if isinstance(entry, dict) and isinstance(entry.get("filePath"), str) and isinstance(
+                keys, list):
+            unchecked.setdefault(entry["filePath"], set()).update(map(str, keys))
+    if not unchecked:
+        return tests
+
+    def marked(test: TestOutcome) -> TestOutcome:
+        left = unchecked.get(test.file or "", set())
+        key = next((key for key in (f"{' > '.join(test.path)} 1", f"{' '.join(test.path)} 1")
+                    if key in left), None) if test.outcome == PASSED and test.path else None
+        return replace(test, unchecked_snapshot=key) if key else test
+
+    return [marked(test) for test in tests]
 
 
 def parse_jest_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from gaia_lib.core import paths, writes
 from gaia_lib.core.errors import GaiaError
+from gaia_lib.core.lazyre import compile as lazy_re
 
 # then_literals is imported where used: its patterns, compiled as it loads, would take longer
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
@@ -815,13 +816,16 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       failed: Mapping[str, str] | None = None,
                       failed_at: Mapping[str, int] | None = None,
                       required: AbstractSet[str] = frozenset(),
-                      rows_cover: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+                      rows_cover: Mapping[str, Sequence[str]] | None = None,
+                      unchecked: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
     tests, tests the runner skipped and tests that mock the code under test: they verify
     nothing of it, so they cover nothing (but a failed table test, or Go test of subtests,
     the ACs whose own rows or subtests passed: `rows_cover`, test id -> those ACs;
     `failed_tests`), at the line its failure was raised on where the runner said it
-    (`failed_at`), else its own. A failed test is Critical
+    (`failed_at`), else its own, and tests that ran without checking anything
+    (`unchecked`: `unchecked_snapshot_tests`), one Warning per file for more than
+    `SKIPPED_ONE_BY_ONE` of them. A failed test is Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
     rest are Warnings here, the gap they leave ac-coverage's to judge."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
@@ -851,13 +855,37 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
             shown.add(test)
     findings += skipped_findings({t: why for t, why in runner_skipped.items() if t not in shown},
                                  lines)
+    findings += skipped_findings({t: UNCHECKED for t in (unchecked or {}) if t not in shown},
+                                 lines, "unchecked-snapshot", "tests that checked nothing")
     return ran("test-quality", findings)
+
+
+# A JS/TS test's own check: `expect(`, `expect.assertions(`, `assert(`, `assert.equal(`,
+# `.should`
+_OWN_CHECK = lazy_re(r"(?<![\w$.])(?:expect|assert)\s*[.(]|\.should\b")
+UNCHECKED = ("run without checking anything: no check in the test itself, and no snapshot "
+             "stored under its name compared (the check that stored them no longer runs)")
+
+
+def unchecked_snapshot_tests(unchecked: Mapping[str, str], bodies: Mapping[str, str]
+                             ) -> dict[str, str]:
+    """The tests that ran without checking anything: the runner left the first snapshot
+    stored for each unchecked (`outcomes.unchecked_snapshots`: it made no snapshot check),
+    and its body has no check of its own (`_OWN_CHECK`; its checks sat in a helper it
+    calls: htmlparser2's `runTest`, its `toMatchSnapshot()` removed, left 54 tests that
+    check nothing). test id -> why, naming that snapshot. A test checking something itself
+    keeps an obsolete snapshot and its checks."""
+    return {test: f"the runner compared nothing with `{key}`, stored for it, and it has no "
+                  "check of its own"
+            for test, key in sorted(unchecked.items())
+            if not _OWN_CHECK.search(bodies.get(test, ""))}
 
 
 SKIPPED_ONE_BY_ONE = 3  # tests of one file, skipped for one reason, named each in a finding
 
 
-def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int]
+def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
+                     rule: str = "skipped-test", subject: str = "tests not run"
                      ) -> list[dict[str, Any]]:
     """A Warning per test the runner skipped or never ran (`skipped`: test id -> why), but
     one per file for more than `SKIPPED_ONE_BY_ONE` of its tests left unrun for one reason (a
@@ -870,15 +898,15 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int]
     out = []
     for (file, why), tests in groups.items():
         if len(tests) <= SKIPPED_ONE_BY_ONE:
-            out += [finding(file, lines.get(t, 1), "warning", "skipped-test",
+            out += [finding(file, lines.get(t, 1), "warning", rule,
                             f"{t} was {why}; it covers no AC", False, test=t) for t in tests]
             continue
         tests.sort(key=lambda t: (lines.get(t, 1), t))
         named = ", ".join(t.partition("::")[2] for t in tests[:SKIPPED_ONE_BY_ONE])
-        out.append(finding(file, lines.get(tests[0], 1), "warning", "skipped-test",
+        out.append(finding(file, lines.get(tests[0], 1), "warning", rule,
                            f"{len(tests)} tests of {file} were {why}; none covers an AC "
                            f"({named} and {len(tests) - SKIPPED_ONE_BY_ONE} more)", False,
-                           subject="tests not run"))
+                           subject=subject))
     return sorted(out, key=lambda f: (f["file"], f.get("test", ""), f.get("subject", "")))
 
 

@@ -223,6 +223,9 @@ class RunInputs:
     # a Go test's subtests the runner skipped while others of it ran
     # (`outcomes.skipped_subtests`), by the names its source writes: read without them
     skipped_subtests: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # a JS/TS test that passed with its first stored snapshot left unchecked by the run
+    # (`outcomes.unchecked_snapshots`): test id -> that snapshot's name
+    unchecked_snapshots: Mapping[str, str] = field(default_factory=dict)
 
 
 def story_fingerprint(text: str) -> str:
@@ -869,6 +872,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
+    unchecked = qa_checks.unchecked_snapshot_tests(
+        run.unchecked_snapshots if run is not None else {}, bodies)
+    excluded.update({t: f"ran without checking anything ({why})" for t, why in unchecked.items()})
     weak = qa_checks.presence_only_tests(criteria, coverage, bodies, reads.go_noop_helpers)
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the reads already
 
@@ -964,7 +970,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                     {**lines, **{subtest: lines.get(test, 1)
                                                  for subtest, test in subtest_of.items()}},
                                     reads.mocking,
-                                    failed=_story_failed(reads, run),
+                                    failed=_story_failed(reads, run), unchecked=unchecked,
                                     failed_at=run.failed_at if run else {},
                                     required=run.required_failed if run else frozenset(),
                                     rows_cover={test: [e.ac_id for e in coverage.per_ac
@@ -1228,6 +1234,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         failed_at=outcomes.failed_lines(evidence.tests, reads.cases, reads.inherited),
         instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
         skipped_subtests=outcomes.skipped_subtests(evidence.tests, reads.cases),
+        unchecked_snapshots=outcomes.unchecked_snapshots(evidence.tests, reads.cases,
+                                                         reads.inherited),
         required_failed=required_failed,
         coverage=coverage,
         note=note,

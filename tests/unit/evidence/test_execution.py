@@ -1006,12 +1006,17 @@ VITEST_TIER = _config("""
 """)
 
 
-def _vitest_project(tmp_path: Path) -> Path:
-    """A project with a `test/` folder and the node tools' vitest in its node_modules."""
+def _vitest_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                    files: dict[str, str]) -> Path:
+    """A project of `files` (path -> text) with the node tools' vitest in its node_modules,
+    run outside CI (the review sets CI itself)."""
+    monkeypatch.delenv("CI", raising=False)
     root = tmp_path / "proj"
-    (root / "test").mkdir(parents=True)
-    (root / ".gaia").mkdir()
+    (root / ".gaia").mkdir(parents=True)
     (root / "node_modules").symlink_to(node_tools(), target_is_directory=True)
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
     return root
 
 
@@ -1020,12 +1025,10 @@ def test_a_vitest_run_writes_no_snapshot_and_a_missing_one_fails(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The run checks the story: it must change none of its files, and a snapshot the check
     itself writes could not fail it (vitest runs as in CI, where a missing snapshot fails)."""
-    monkeypatch.delenv("CI", raising=False)
-    root = _vitest_project(tmp_path)
     source = ('import { it, expect } from "vitest"\n'
               'it("saves the file", () => { expect({ a: 1 }).toMatchSnapshot() })\n'
               'it("shows inline", () => { expect("x").toMatchInlineSnapshot() })\n')
-    (root / "test" / "snap.test.ts").write_text(source)
+    root = _vitest_project(tmp_path, monkeypatch, {"test/snap.test.ts": source})
     suite = _run(root, VITEST_TIER, story_tests=("test/snap.test.ts",)).suites[0]
     assert (suite.pass_count, suite.fail_count) == (0, 2)
     assert (root / "test" / "snap.test.ts").read_text() == source
@@ -1039,20 +1042,18 @@ def test_a_failed_vitest_snapshot_says_where_it_differs_or_that_none_is_stored(
     was never committed, each failed with vitest's "Snapshot `Events > keeps text 1`
     mismatched" alone: the message now says the first line that differs, or that none is
     stored."""
-    monkeypatch.delenv("CI", raising=False)
-    root = _vitest_project(tmp_path)
-    (root / "test" / "__snapshots__").mkdir()
-    (root / "test" / "events.test.ts").write_text(
-        'import { describe, it, expect } from "vitest"\n'
-        'describe("Events", () => {\n'
-        '  it("keeps text", () => { expect(["text", "Q&A"]).toMatchSnapshot() })\n'
-        '})\n')
-    (root / "test" / "__snapshots__" / "events.test.ts.snap").write_text(
-        "// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html\n\n"
-        'exports[`Events > keeps text 1`] = `\n[\n  "text",\n  "Q&amp;A",\n]\n`;\n')
-    (root / "test" / "tokens.test.ts").write_text(
-        'import { it, expect } from "vitest"\n'
-        'it("marks a tag", () => { expect(["open", 1]).toMatchSnapshot() })\n')
+    root = _vitest_project(tmp_path, monkeypatch, {
+        "test/events.test.ts": 'import { describe, it, expect } from "vitest"\n'
+                               'describe("Events", () => {\n'
+                               '  it("keeps text", () => {\n'
+                               '    expect(["text", "Q&A"]).toMatchSnapshot()\n'
+                               '  })\n'
+                               '})\n',
+        "test/__snapshots__/events.test.ts.snap":
+            "// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html\n\n"
+            'exports[`Events > keeps text 1`] = `\n[\n  "text",\n  "Q&amp;A",\n]\n`;\n',
+        "test/tokens.test.ts": 'import { it, expect } from "vitest"\n'
+                               'it("marks a tag", () => { expect(["open", 1]).toMatchSnapshot() })\n'})
     suite = _run(root, VITEST_TIER,
                  story_tests=("test/events.test.ts", "test/tokens.test.ts")).suites[0]
     said = {t.name: t.message for t in suite.tests}
@@ -1062,6 +1063,31 @@ def test_a_failed_vitest_snapshot_says_where_it_differs_or_that_none_is_stored(
     assert said["marks a tag"] == (
         "no snapshot `marks a tag 1` is stored (run as in CI, a snapshot is never written: "
         "commit the .snap file)")
+
+
+@pytest.mark.slow
+def test_a_vitest_test_that_made_no_snapshot_check_is_marked_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """htmlparser2: its events tests hand their input to `runTest`, which compares the events
+    with the test's snapshot; with that comparison taken out of it they all pass, and vitest
+    reports their stored snapshots unchecked. The run's outcomes say so of each."""
+    root = _vitest_project(tmp_path, monkeypatch, {
+        "test/events.test.ts": 'import { describe, it, expect } from "vitest"\n'
+                               'function runTest(input: string) { return input.split("") }\n'
+                               'describe("Events", () => {\n'
+                               '  it("keeps text", () => { runTest("Q&A") })\n'
+                               '  it("reads a tag", () => {\n'
+                               '    expect(runTest("<a>")).toMatchSnapshot()\n'
+                               '  })\n'
+                               '})\n',
+        "test/__snapshots__/events.test.ts.snap":
+            "// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html\n\n"
+            'exports[`Events > keeps text 1`] = `\n[\n  "Q",\n]\n`;\n\n'
+            'exports[`Events > reads a tag 1`] = `\n[\n  "<",\n  "a",\n  ">",\n]\n`;\n'})
+    suite = _run(root, VITEST_TIER, story_tests=("test/events.test.ts",)).suites[0]
+    assert (suite.pass_count, suite.fail_count) == (2, 0)
+    assert {t.name: t.unchecked_snapshot for t in suite.tests} == {
+        "Events keeps text": "Events > keeps text 1", "Events reads a tag": None}
 
 
 def test_npx_is_replaced_by_the_runner_it_would_start(tmp_path: Path) -> None:

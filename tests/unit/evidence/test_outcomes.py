@@ -774,3 +774,18 @@ def test_the_tests_a_focused_test_keeps_from_running_say_so() -> None:
         f"{spec}::dedent tag > should work with tabs":
             "not run: `it.only` on line 15 of its file runs only the focused tests (jest and "
             "vitest skip the rest)"}
+
+
+def test_a_test_every_outcome_of_which_left_its_snapshot_unchecked_made_no_check() -> None:
+    """htmlparser2's events tests, their helper's `toMatchSnapshot()` removed: the run left
+    each test's first stored snapshot unchecked. Named by the test it is of."""
+    text = ("describe('Events', () => {\n  it('simple', () => runTest('<h1>'));\n"
+            "  it('lowercase', () => runTest('<H1>'));\n});\n")
+    cases = split_tests("src/events.spec.ts", text)
+    ran = [runner_output.TestOutcome("Events simple", runner_output.PASSED,
+                                     "src/events.spec.ts", path=("Events", "simple"),
+                                     unchecked_snapshot="Events > simple 1"),
+           runner_output.TestOutcome("Events lowercase", runner_output.PASSED,
+                                     "src/events.spec.ts", path=("Events", "lowercase"))]
+    assert outcomes.unchecked_snapshots(ran, cases) == {
+        "src/events.spec.ts::Events > simple": "Events > simple 1"}

@@ -899,3 +899,29 @@ def test_a_snapshot_never_stored_says_so() -> None:
     assert ro.snapshot_difference("x 1", '"a"\n"b"', '"a"') == (
         'snapshot `x 1` differs at its line 2: stored `"b"`, received `(nothing)`')
     assert ro.snapshot_difference("x 1", '"a"', '"a"') is None
+
+
+def test_a_passed_test_whose_first_snapshot_went_unchecked_made_no_snapshot_check() -> None:
+    """htmlparser2: with `toMatchSnapshot()` taken out of the `runTest` helper, its 54 events
+    tests passed and vitest reported their stored snapshots unchecked: each test's
+    `<name> 1` is what its first snapshot check compares with, so none made one. A test
+    whose second snapshot alone went unchecked still made its first; a failed one is judged
+    by its failure; jest names a snapshot with its groups spaced."""
+    file = "/p/src/events.spec.ts"
+
+    def result(title: str, status: str = "passed") -> dict[str, object]:
+        return {"ancestorTitles": ["Events"], "title": title,
+                "fullName": f"Events {title}", "status": status, "failureMessages": []}
+
+    report = {"testResults": [{"name": file, "assertionResults": [
+        result("simple"), result("two views"), result("broken", "failed"), result("jest")]}],
+        "snapshot": {"unchecked": 4, "uncheckedKeysByFile": [{"filePath": file, "keys": [
+            "Events > simple 1", "Events > two views 2", "Events > broken 1",
+            "Events jest 1"]}]}}
+    marked = {t.name: t.unchecked_snapshot
+              for t in ro.parse_vitest_json(json.dumps(report)).tests}
+    assert marked == {"Events simple": "Events > simple 1", "Events two views": None,
+                      "Events broken": None, "Events jest": "Events jest 1"}
+    del report["snapshot"]
+    assert {t.unchecked_snapshot for t in ro.parse_vitest_json(json.dumps(report)).tests} == {
+        None}

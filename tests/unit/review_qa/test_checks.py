@@ -1172,3 +1172,27 @@ def test_an_uncovered_acs_look_alike_titles_made_at_run_time_are_named_as_writte
     assert [f["message"] for f in check["findings"]] == [
         f"AC8 has no test (its only tests do not count: {decodes} is a placeholder (it.skip); "
         f"{encodes} is a placeholder (it.skip)) (priority P1)"]
+
+
+def test_a_test_that_made_no_snapshot_check_and_has_none_of_its_own_checks_nothing() -> None:
+    """htmlparser2: `runTest` made to compare nothing left 54 events tests passing while
+    checking nothing (vitest left their stored snapshots unchecked): they count for no AC,
+    one warning for the file. A test with a check of its own keeps an obsolete snapshot."""
+    tests = {f"src/events.spec.ts::Events > case {n}": 40 + n for n in range(5)}
+    bodies = {test: f'    it("case", () => runTest("<h{n}>"));' for n, test in enumerate(tests)}
+    own = "src/events.spec.ts::Events > case 4"
+    bodies[own] = '    it("case", () => {\n        expect(parse("<h4>")).toHaveLength(1);\n'
+    unchecked = checks.unchecked_snapshot_tests(
+        {test: f"{test.partition('::')[2]} 1" for test in tests}, bodies)
+    assert sorted(unchecked) == sorted(set(tests) - {own})
+    assert unchecked["src/events.spec.ts::Events > case 0"] == (
+        "the runner compared nothing with `Events > case 0 1`, stored for it, and it has no "
+        "check of its own")
+    [found] = checks.placeholder_check((), {}, tests, unchecked=unchecked)["findings"]
+    assert (found["rule"], found["line"], found["message"]) == (
+        "unchecked-snapshot", 40,
+        "4 tests of src/events.spec.ts were run without checking anything: no check in the "
+        "test itself, and no snapshot stored under its name compared (the check that stored "
+        "them no longer runs); none covers an AC (Events > case 0, Events > case 1, "
+        "Events > case 2 and 1 more)")
+
