@@ -861,8 +861,8 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
 
 
 # A JS/TS test's own check: `expect(`, `expect.assertions(`, `assert(`, `assert.equal(`,
-# `.should`
-_OWN_CHECK = lazy_re(r"(?<![\w$.])(?:expect|assert)\s*[.(]|\.should\b")
+# `.should`, a `throw` of its own (`if (!ok) throw new Error(...)`)
+_OWN_CHECK = lazy_re(r"(?<![\w$.])(?:(?:expect|assert)\s*[.(]|throw\b)|\.should\b")
 UNCHECKED = ("run without checking anything: no check in the test itself, and no snapshot "
              "stored under its name compared (the check that stored them no longer runs)")
 

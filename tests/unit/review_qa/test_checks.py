@@ -1185,6 +1185,8 @@ def test_a_test_that_made_no_snapshot_check_and_has_none_of_its_own_checks_nothi
     unchecked = checks.unchecked_snapshot_tests(
         {test: f"{test.partition('::')[2]} 1" for test in tests}, bodies)
     assert sorted(unchecked) == sorted(set(tests) - {own})
+    thrown = {own: '    it("case", () => {\n        if (!parse("<h4>")) throw new Error("x");\n'}
+    assert checks.unchecked_snapshot_tests({own: "Events > case 4 1"}, thrown) == {}
     assert unchecked["src/events.spec.ts::Events > case 0"] == (
         "the runner compared nothing with `Events > case 0 1`, stored for it, and it has no "
         "check of its own")
