@@ -871,8 +871,8 @@ def unchecked_snapshot_tests(unchecked: Mapping[str, str], bodies: Mapping[str, 
                              ) -> dict[str, str]:
     """The tests that ran without checking anything: the runner left the first snapshot
     stored for each unchecked (`outcomes.unchecked_snapshots`: it made no snapshot check),
-    and its body has no check of its own (`_OWN_CHECK`; its checks sat in a helper it
-    calls: htmlparser2's `runTest`, its `toMatchSnapshot()` removed, left 54 tests that
+    and its body has no check of its own (`_OWN_CHECK`; its checks sat in a function
+    it calls: htmlparser2's `runTest`, its `toMatchSnapshot()` removed, left 54 tests that
     check nothing). test id -> why, naming that snapshot. A test checking something itself
     keeps an obsolete snapshot and its checks."""
     return {test: f"the runner compared nothing with `{key}`, stored for it, and it has no "

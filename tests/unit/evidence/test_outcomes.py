@@ -777,8 +777,9 @@ def test_the_tests_a_focused_test_keeps_from_running_say_so() -> None:
 
 
 def test_a_test_every_outcome_of_which_left_its_snapshot_unchecked_made_no_check() -> None:
-    """htmlparser2's events tests, their helper's `toMatchSnapshot()` removed: the run left
-    each test's first stored snapshot unchecked. Named by the test it is of."""
+    """htmlparser2's events tests, the `toMatchSnapshot()` of the function they call
+    removed: the run left each test's first stored snapshot unchecked. Named by the test it
+    is of."""
     text = ("describe('Events', () => {\n  it('simple', () => runTest('<h1>'));\n"
             "  it('lowercase', () => runTest('<H1>'));\n});\n")
     cases = split_tests("src/events.spec.ts", text)

@@ -902,7 +902,7 @@ def test_a_snapshot_never_stored_says_so() -> None:
 
 
 def test_a_passed_test_whose_first_snapshot_went_unchecked_made_no_snapshot_check() -> None:
-    """htmlparser2: with `toMatchSnapshot()` taken out of the `runTest` helper, its 54 events
+    """htmlparser2: with `toMatchSnapshot()` taken out of the `runTest` function, its 54 events
     tests passed and vitest reported their stored snapshots unchecked: each test's
     `<name> 1` is what its first snapshot check compares with, so none made one. A test
     whose second snapshot alone went unchecked still made its first; a failed one is judged
