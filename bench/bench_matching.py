@@ -202,6 +202,8 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/pelletier/go-toml/v2", first=(10, 4, 6)),
     Project("htmlparser2", "npm", "htmlparser2@10.0.0", "ts-dev", "package", held_out=True,
             first=(63, 11, 30)),
+    Project("natsort", "pypi", "natsort==8.4.0", "python-dev", "natsort-8.4.0", held_out=True,
+            test_deps=("pytest", "coverage", "hypothesis", "pytest-mock")),
 )
 
 
