@@ -203,7 +203,7 @@ PROJECTS = (
     Project("htmlparser2", "npm", "htmlparser2@10.0.0", "ts-dev", "package", held_out=True,
             first=(63, 11, 30)),
     Project("natsort", "pypi", "natsort==8.4.0", "python-dev", "natsort-8.4.0", held_out=True,
-            test_deps=("pytest", "coverage", "hypothesis", "pytest-mock")),
+            test_deps=("pytest", "coverage", "hypothesis", "pytest-mock"), first=(26, 4, 3)),
 )
 
 
