@@ -89,6 +89,20 @@ class ErrorBranch:
     # The top-level function or class the handler sits in (`enclosing_units`); () at module
     # level. Not part of the branch's identity either.
     units: tuple[str, ...] = field(default=(), compare=False)
+    # The exceptions its body raises in their place (`except TypeError: raise ValueError(...)`
+    # -> ValueError; `throw new RangeError(...)`): what reaches the caller. () when it raises
+    # none, or only the one it caught again. Not part of the branch's identity.
+    raised: tuple[str, ...] = field(default=(), compare=False)
+
+
+# A raise of a named exception (`raise ValueError(...)`, `raise errors.Missing from e`,
+# `throw new RangeError(`), by its last name; a bare `raise` / `throw e` names none.
+_RAISED = lazy_re(r"\b(?:raise|throw\s+new)\s+(?:\w+\.)*([A-Z]\w*)")
+
+
+def _raised(body: Sequence[str], caught: Sequence[str]) -> tuple[str, ...]:
+    names = dict.fromkeys(found.group(1) for line in body for found in _RAISED.finditer(line))
+    return tuple(name for name in names if name not in caught)
 
 
 class _Builder:
@@ -637,7 +651,9 @@ def uncovered_error_branches(
         region = set(body) if measured_body else {header}
         if region & missed and not region & covered:
             found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind,
-                                     caught=caught, units=enclosing_units(lines, header, family)))
+                                     caught=caught, units=enclosing_units(lines, header, family),
+                                     raised=_raised([lines[n - 1] for n in body
+                                                     if n <= len(lines)], caught)))
     return sorted(found, key=lambda b: b.line)
 
 

@@ -1037,21 +1037,32 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
     return ran.report, note
 
 
+# An exception an AC names: a capitalised word ending as Python's and JavaScript's do.
+_EXCEPTION_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
+
+
 def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
-               units: Sequence[str] = ()) -> list[str]:
-    """The error-path ACs an uncovered handler is about: those naming an exception its
-    `except` clause catches (`caught`: `except KeyError:` and "a KeyError is raised"), else
+               units: Sequence[str] = (), raised: Sequence[str] = ()) -> list[str]:
+    """The error-path ACs an uncovered handler is about: those naming the exception it hands
+    the caller, the one its body raises in place of what it caught (`raised`: `except
+    TypeError: raise ValueError(...)` is about "a ValueError is raised", not "a TypeError is
+    raised", which it keeps from the caller), else the one its `except` clause catches
+    (`caught`: `except KeyError:` and "a KeyError is raised"), else
     those naming, spelled as its code spells it, the function or class it sits in, the
     narrowest that an AC names (`units`: a Go method before its receiver's type; a handler in
     `class Email` and "Given an Email validator"), else every one (a `catch`, an
-    `err != nil` check or an exception no AC names says no more)."""
-    for names in (caught, *((unit,) for unit in units)):
+    `err != nil` check says no more) but, for a handler naming its exception, those ACs that
+    promise another exception by name: natsort's `except ValueError:` in a path splitter is
+    not about "a `TypeError` is raised" for input it cannot compare."""
+    delivered = tuple(raised) or tuple(caught)
+    for names in (delivered, *((unit,) for unit in units)):
         named = [ac.ac_id for ac in error_acs
                  if any(re.search(rf"\b{re.escape(name)}\b", ac.text)
                         for name in names)]
         if named:
             return named
-    return [ac.ac_id for ac in error_acs]
+    return [ac.ac_id for ac in error_acs
+            if not delivered or not _EXCEPTION_NAME.search(ac.text)]
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
@@ -1145,7 +1156,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             seen[subject] = seen.get(subject, 0) + 1
             if seen[subject] > 1:  # the second `except Exception` in one function is another
                 subject = f"{subject} #{seen[subject]}"
-            tied = handled_by(branch.caught, error_acs, branch.units)
+            tied = handled_by(branch.caught, error_acs, branch.units, branch.raised)
             on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
             if on_boundary:
                 critical.update(on_boundary)

@@ -514,3 +514,26 @@ def test_unknown_format() -> None:
 def test_the_names_a_source_declares_at_its_top_level(language: str, source: str,
                                                       names: list[str]) -> None:
     assert cr.declared(source, language) == names
+
+
+def test_a_handler_names_the_exception_it_raises_in_place_of_the_one_it_caught() -> None:
+    # natsort's key factory turns a TypeError from a bad `alg` into a ValueError: what reaches
+    # the caller is the ValueError; raising again what it caught names nothing new.
+    source = (
+        "def make_key(alg):\n"                                      # 1
+        "    try:\n"                                                # 2
+        "        DEFAULT | alg\n"                                   # 3
+        "    except TypeError:\n"                                   # 4
+        "        msg = 'alg must be a flag'\n"                      # 5
+        "        raise ValueError(msg + f', got {alg}')\n"          # 6
+        "    try:\n"                                                # 7
+        "        parts = split(alg)\n"                              # 8
+        "    except KeyError as exc:\n"                             # 9
+        "        raise KeyError(str(exc)) from exc\n"               # 10
+        "    except OSError:\n"                                     # 11
+        "        raise errors.Unreadable('no such file')\n"         # 12
+    )
+    found = cr.uncovered_error_branches(source, _cov((1, 2, 3, 7, 8), (5, 6, 10, 12)), "python")
+    assert [(b.line, b.caught, b.raised) for b in found] == [
+        (4, ("TypeError",), ("ValueError",)), (9, ("KeyError",), ()),
+        (11, ("OSError",), ("Unreadable",))]

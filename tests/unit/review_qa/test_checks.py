@@ -29,7 +29,27 @@ def test_an_untested_handler_goes_to_the_acs_naming_the_narrowest_unit_it_sits_i
     assert checks.handled_by((), acs, ("UnmarshalText", "NullUUID")) == ["AC1"]
     assert checks.handled_by((), acs, ("MarshalText", "NullUUID")) == ["AC1", "AC2"]
     assert checks.handled_by((), acs, ("load",)) == ["AC1", "AC2", "AC3"]
-    assert checks.handled_by(("KeyError",), acs) == ["AC1", "AC2", "AC3"]
+    # An exception no AC names: every AC but those promising another exception by name.
+    assert checks.handled_by(("KeyError",), acs) == ["AC1", "AC2"]
+
+
+def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() -> None:
+    """natsort's story promises a `TypeError` for input it cannot compare; its code's
+    untested handlers were each made a blocker for that AC: one turning a TypeError from a
+    bad flag into a ValueError, one catching a ValueError in a path splitter."""
+    acs = [_ac("AC4", "Given input it cannot compare, when the sort receives bytes and str, "
+                      "then a `TypeError` is raised naming `bytes`"),
+           _ac("AC7", "Given a flag that is not one of the enum, when a key is made, "
+                      "then a ValueError is raised")]
+    assert checks.handled_by(("TypeError",), acs[:1], ("natsort_keygen",), ("ValueError",)) \
+        == []
+    assert checks.handled_by(("TypeError",), acs, ("natsort_keygen",), ("ValueError",)) \
+        == ["AC7"]
+    assert checks.handled_by(("ValueError",), acs[:1], ("path_splitter",)) == []
+    # The exception it catches still ties it when it raises none of its own.
+    assert checks.handled_by(("TypeError",), acs, ("natsorted",)) == ["AC4"]
+    # A handler naming no exception (a bare `except:`, a `catch`) is about every AC.
+    assert checks.handled_by((), acs[:1], ("path_splitter",)) == ["AC4"]
 
 
 
