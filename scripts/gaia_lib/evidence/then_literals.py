@@ -405,6 +405,8 @@ _ASSERT_START_RE = re.compile(
     r"|\b(?:require|assert)\.[A-Z]\w*\s*\("  # testify require.Equal( assert.Equal(
     r"|\b\w+\.Assert\s*\("  # quicktest c.Assert(got, qt.Equals, want)
     r"|\bpytest\.raises\s*\("
+    # `from pytest import raises` (natsort's tests): `with raises(TypeError, match=...)`
+    r"|(?<![\w.])(?<!def )raises\s*\("
     r"|\b(?:assert_output|assert_line|assert_equal|assert_success|assert_failure|refute\w*)\b"
     # bats / shell test: [ "$status" -eq 0 ]  [[ $output == *x* ]]; not a row of a JS table
     # written over lines (`[` alone on its line, `[ "a", 1 ],`)

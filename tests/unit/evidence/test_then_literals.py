@@ -191,6 +191,10 @@ def test_fixture_literals() -> None:
         ("    assert r.json() == {'code': 'INVALID_EMAIL', 'valid': False}\n", [CODE, FALSE]),
         ("    self.assertEqual(r.status_code, 422)\n", [L422]),
         ("    with pytest.raises(Err, match='INVALID_EMAIL'):\n        go()\n", [CODE]),
+        # ... imported by name (`from pytest import raises`, as natsort's tests do); a helper
+        # of that name defined in the test file is no check in itself
+        ("    with raises(Err, match='INVALID_EMAIL'):\n        go()\n", [CODE]),
+        ("def raises(code='INVALID_EMAIL'):\n    return code\n", []),
         # a value that is only used, or only in a comment, is not asserted
         ("    r = c.post('/s', json={'code': 'INVALID_EMAIL'})\n    assert r\n", []),
         ("    # assert r.status_code == 422\n    assert r\n", []),
