@@ -219,7 +219,8 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     count, so "no test" is never all it says where a test came near. An AC whose Then
     promises a result and a refusal, each test counting for it expecting the error
     (`refusal_only`: AC ids, `evidence.halves`), is tested in part: its main promise is a gap
-    of the same severity (partial-ac-coverage)."""
+    of the same severity (partial-ac-coverage). A gap whose tests in an earlier round or on
+    the base are all gone (`gone`, the review's `lost_evidence` emptied rule) names them."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
@@ -253,6 +254,9 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
             " (no test found is the story's: see no-story-tests)" if unowned else
             " (nearest, not counted: " + "; ".join(f"{names[m['test']]}: {m['why']}"
                                                    for m in nearest) + ")" if nearest else "")
+        if entry.get("gone") and not unowned:  # its tests then, deleted or renamed (the
+            # emptied rule of `lost_evidence`); where no test is the story's, that is why
+            why = f"{why} ({entry['gone']})"
         findings.append(finding(rel_story, lines[entry["ac_id"]], severity,
                                  "missing-ac-coverage",
                                  f"{kind}{entry['ac_id']} has no test{why} (priority "

@@ -26,6 +26,9 @@ Rules, per AC (`judge`):
   matches it now is only tests that were there then (by words alone, or asserting it: a
   deleted test's neighbour can assert a value every test of a table shares): a warning naming
   what is gone, blocking nothing (a redundant test removed reads the same).
+- **emptied**: tests that counted for it then are gone and no test matches it now: the
+  coverage check's gap, which names them (natsort's P0 AC read only "AC2 has no test" with
+  its four tests on the base deleted on the branch).
 Pure, but `previous`, which reads the saved rounds (the review reads git's versions).
 """
 
@@ -36,7 +39,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -122,6 +125,8 @@ class Judged:
     excluded_for: Mapping[str, Mapping[str, str]]
     # AC id -> the warning's sentence (the thinned rule)
     thinned: Mapping[str, str]
+    # AC id -> what of it is gone, for the gap's finding (the emptied rule)
+    emptied: Mapping[str, str] = field(default_factory=dict)
 
 
 def _named(tests: Sequence[str]) -> str:
@@ -135,11 +140,16 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     every test id this round read."""
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
+    emptied: dict[str, str] = {}
     for ac_id, counted in sorted(before.coverage.items()):
         gone = sorted(t for t in counted if t not in present)
         if not gone:
             continue
         now = list(matches.get(ac_id) or ())
+        if not now:
+            emptied[ac_id] = (f"{_named(gone)}, counted for it {before.label}, "
+                              f"{'is' if len(gone) == 1 else 'are'} gone")
+            continue
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]
@@ -153,7 +163,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
                               f"{'is' if len(gone) == 1 else 'are'} gone; it "
                               f"now rests on {_named(sorted(old))}, "
                               + ("there then too" if asserting else "matched by words alone"))
-    return Judged(excluded, thinned)
+    return Judged(excluded, thinned, emptied)
 
 
 def from_tests(where: str, key: str, criteria: Sequence[AcceptanceCriterion],
@@ -196,9 +206,12 @@ def merged(judged: Sequence[Judged]) -> Judged:
     warning of each AC."""
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
+    emptied: dict[str, str] = {}
     for one in judged:
         for ac_id, tests in one.excluded_for.items():
             excluded[ac_id] = {**tests, **excluded.get(ac_id, {})}
         for ac_id, message in one.thinned.items():
             thinned.setdefault(ac_id, message)
-    return Judged(excluded, thinned)
+        for ac_id, message in one.emptied.items():
+            emptied.setdefault(ac_id, message)
+    return Judged(excluded, thinned, emptied)

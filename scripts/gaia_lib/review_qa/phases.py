@@ -915,6 +915,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}
     per_ac = qa_checks.effective_coverage(s, coverage, excluded, weak, reads.priority_floors)
+    for entry in per_ac:  # an AC whose tests then are all gone: its gap names them
+        if lost and not entry["matched"] and entry["ac_id"] in lost.emptied:
+            entry["gone"] = lost.emptied[entry["ac_id"]]
     refusal_only = _refusal_only(criteria, per_ac, cases)
     lines = {case.test_id: case.line for case in cases}
     # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`), and

@@ -1218,3 +1218,16 @@ def test_a_test_that_made_no_snapshot_check_and_has_none_of_its_own_checks_nothi
         "them no longer runs); none covers an AC (Events > case 0, Events > case 1, "
         "Events > case 2 and 1 more)")
 
+
+def test_an_uncovered_acs_gap_names_its_tests_that_are_gone(tmp_path: Path) -> None:
+    """natsort's P0 AC2, its four tests deleted on the branch: the gap said only "AC2 has no
+    test"; it says which tests it had (`lost_evidence`'s emptied rule, `gone`)."""
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC2", "Given signed numbers, when sorted with REAL, then ...")]))
+    gone = "t.py::test_signed, t.py::test_float, counted for it on main, are gone"
+    per_ac = [{"ac_id": "AC2", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True, "gone": gone}]
+    check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [(f["severity"], f["message"]) for f in check["findings"]] == [
+        ("critical", f"AC2 has no test ({gone}) (priority P0)")]

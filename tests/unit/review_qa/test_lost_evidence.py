@@ -81,9 +81,18 @@ def test_a_new_test_beside_the_old_ones_is_no_thinning() -> None:
     assert judge(before, now, {"t::b", "t::new"}).thinned == {}
 
 
-def test_an_ac_left_with_no_match_is_the_coverage_checks_gap_not_a_warning() -> None:
+def test_an_ac_left_with_no_match_is_the_coverage_checks_gap_naming_what_is_gone() -> None:
+    """natsort's P0 AC2 had four tests on the base, all deleted on the branch: its gap said
+    only "AC2 has no test"; it names them now (no warning of its own: the gap is the finding)."""
     before = _before({"AC1": {"t::a": False}}, ["t::a"])
-    assert judge(before, {"AC1": []}, set()) == lost_evidence.Judged({}, {})
+    assert judge(before, {"AC1": []}, set()) == lost_evidence.Judged(
+        {}, {}, {"AC1": "t::a, counted for it in round 2, is gone"})
+    before = _before({"AC2": {f"t::{n}": True for n in "abcd"}}, [f"t::{n}" for n in "abcd"])
+    assert judge(before, {}, {"t::b"}).emptied == {
+        "AC2": "t::a, t::c, t::d, counted for it in round 2, are gone"}
+    assert lost_evidence.merged([judge(before, {}, set()), lost_evidence.Judged(
+        {}, {}, {"AC2": "later"})]).emptied == {
+        "AC2": "t::a, t::b, t::c and 1 more, counted for it in round 2, are gone"}
 
 
 def test_saved_keeps_the_counted_tests_and_whether_each_asserts() -> None:
