@@ -1043,6 +1043,8 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
 
 # An exception an AC names: a capitalised word ending as Python's and JavaScript's do.
 _EXCEPTION_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
+# What catches every error names none in particular (`except Exception:`).
+_ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
 
 
 def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
@@ -1057,8 +1059,9 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     `class Email` and "Given an Email validator"), else every one (a `catch`, an
     `err != nil` check says no more) but, for a handler naming its exception, those ACs that
     promise another exception by name: natsort's `except ValueError:` in a path splitter is
-    not about "a `TypeError` is raised" for input it cannot compare."""
-    delivered = tuple(raised) or tuple(caught)
+    not about "a `TypeError` is raised" for input it cannot compare. `except Exception:`
+    names none in particular."""
+    delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
     for names in (delivered, *((unit,) for unit in units)):
         named = [ac.ac_id for ac in error_acs
                  if any(re.search(rf"\b{re.escape(name)}\b", ac.text)

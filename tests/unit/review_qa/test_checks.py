@@ -48,8 +48,10 @@ def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() ->
     assert checks.handled_by(("ValueError",), acs[:1], ("path_splitter",)) == []
     # The exception it catches still ties it when it raises none of its own.
     assert checks.handled_by(("TypeError",), acs, ("natsorted",)) == ["AC4"]
-    # A handler naming no exception (a bare `except:`, a `catch`) is about every AC.
+    # A handler naming no exception (a bare `except:`, a `catch`) is about every AC, and so
+    # is one catching every exception
     assert checks.handled_by((), acs[:1], ("path_splitter",)) == ["AC4"]
+    assert checks.handled_by(("Exception",), acs, ("path_splitter",)) == ["AC4", "AC7"]
 
 
 
