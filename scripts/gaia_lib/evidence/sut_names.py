@@ -58,6 +58,14 @@ Rules:
   code spells such a function's name, other than as a module it reaches into (wcwidth's
   `wcwidth.__version__` names the module `wcwidth`, not its memoised function `wcwidth`) or in
   a string or comment.
+- A value the code under test makes when it is imported (`import_time`: a Python top-level
+  name an assignment binds, `NS_DUMB = 1 << 31`, and a top-level class whose body defines no
+  function, natsort's `class ns(enum.IntEnum)` of flags and aliases) runs none of its lines
+  when a test reads it: a test that calls nothing but Python's builtins and spells such a name
+  (`reads_import_time`: natsort's `assert alg == value_or_alias` over a table of `(ns.FLOAT,
+  ns.F)`, ...) checks those values, and what it executed says nothing against it. A test
+  calling anything else (a fake, `mocker.Mock(...)`, handed `alg=ns.IGNORECASE`) is judged by
+  what it ran.
 - Where a test names none of it, the sources beside the File List's (`beside`: its sources'
   directories, the same language families, no test file, MAX_BESIDE at most) that declare a
   name the test spells (`declaring_named`) are what it tests: a File List that left out the
@@ -67,8 +75,10 @@ Rules:
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import io
+import keyword
 import posixpath
 import re
 import textwrap
@@ -230,20 +240,86 @@ def memoised(sources: Mapping[str, str]) -> Names:
     return Names({".py": frozenset(found)}) if found else Names({})
 
 
+def _code_tokens(code: str) -> list[tokenize.TokenInfo] | None:
+    """Python code's tokens but its layout and comments; None where it does not tokenize."""
+    try:
+        return [t for t in tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline)
+                if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT,
+                                  tokenize.INDENT, tokenize.DEDENT)]
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+
+
 def names_memoised(code: str, memo: Names) -> bool:
     """Whether Python test code `code` spells a memoised function of `memo` (module rules)."""
     known = memo.of(".py")
-    if not known:
-        return False
-    try:
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline)
-                  if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT,
-                                    tokenize.INDENT, tokenize.DEDENT)]
-    except (tokenize.TokenError, IndentationError, SyntaxError):
+    tokens = _code_tokens(code) if known else None
+    if tokens is None:
         return False
     return any(token.type == tokenize.NAME and token.string in known
                and (i + 1 == len(tokens) or tokens[i + 1].string != ".")
                for i, token in enumerate(tokens))
+
+
+def import_time(sources: Mapping[str, str]) -> Names:
+    """The Python names of `sources` made when their module is imported (module rules)."""
+    found: set[str] = set()
+    for rel, text in sources.items():
+        if _declaring_kind(rel, text) != ".py":
+            continue
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                found.update(t.id for t in targets if isinstance(t, ast.Name))
+            elif isinstance(node, ast.ClassDef) and not any(
+                    isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+                    for item in node.body):
+                found.add(node.name)
+    found = {name for name in found if not name.startswith("__")}
+    return Names({".py": frozenset(found)}) if found else Names({})
+
+
+def reads_import_time(code: str, made: Names) -> bool:
+    """Whether Python test code `code` spells a name of `made` (`import_time`), not as an
+    attribute of something else, and calls nothing but builtins outside its decorators
+    (module rules)."""
+    known = made.of(".py")
+    tokens = _code_tokens(code) if known else None
+    if tokens is None:
+        return False
+    spelled = False
+    depth = 0
+    # a decorator runs at collection (`pytest.mark.parametrize(`: no call of the test's, its
+    # table's values are); a signature's annotations (`alg: NSType`) read no value
+    decorator = signature = False
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1].string if i else ""
+        if token.string == "@" and depth == 0:
+            decorator = True
+        elif token.string == "def" and depth == 0:
+            decorator, signature = False, True
+        elif token.string == ":" and depth == 0:
+            signature = False
+        if token.type == tokenize.OP and token.string in "([{":
+            depth += 1
+        elif token.type == tokenize.OP and token.string in ")]}":
+            depth -= 1
+        if token.type != tokenize.NAME or signature:
+            continue
+        if token.string in known and before != ".":
+            spelled = True
+        called = i + 1 < len(tokens) and tokens[i + 1].string == "("
+        if called and not decorator and not keyword.iskeyword(token.string) and (
+                before == "." or token.string not in _BUILTINS):
+            return False
+    return spelled
+
+
+_BUILTINS = frozenset(dir(builtins))
 
 
 def with_facades(project: Path, tests: Mapping[str, str], names: Names,

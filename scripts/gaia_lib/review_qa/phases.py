@@ -769,18 +769,22 @@ class Reads:
                     if case.file.endswith("_test.go") else texts.get(case.file)),)
                 if said is not None}
 
-    def memoised_calls(self, tests: AbstractSet[str]) -> frozenset[str]:
+    def unmeasured_reads(self, tests: AbstractSet[str]) -> frozenset[str]:
         """The tests of `tests` whose code names a memoised function of the story's code
-        (`sut_names.memoised`, `sut_names.names_memoised`): a cache may have answered their
-        call."""
+        (`sut_names.memoised`, `sut_names.names_memoised`: a cache may have answered their
+        call), or only reads values its code made when imported (`sut_names.import_time`,
+        `sut_names.reads_import_time`: natsort's tests of its `ns` flags): lines run say
+        nothing against either."""
         from gaia_lib.evidence import sut_names
 
         memo = sut_names.memoised(self.code_under_test)
-        if not memo.by_family:
+        made = sut_names.import_time(self.code_under_test)
+        if not memo.by_family and not made.by_family:
             return frozenset()
         return frozenset(case.test_id for case in self.cases if case.test_id in tests
                          and case.file.endswith(".py")
-                         and sut_names.names_memoised(case.body, memo))
+                         and (sut_names.names_memoised(case.body, memo)
+                              or sut_names.reads_import_time(case.body, made)))
 
     def declared_elsewhere(self, tests: AbstractSet[str]) -> dict[str, list[str]]:
         """Per test of `tests` (ones executing or naming none of the story's code), the
@@ -1227,8 +1231,10 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         placeholder_ids = {p.test_id for p in reads.placeholders}
         executes, ran_units = _without(executes, ran_units,
                                        {*skipped, *failed, *placeholder_ids})
-    if python and not unmeasured and executes:  # a cache's answer runs no line: unknown
-        answered = reads.memoised_calls({t for t, ran in executes.items() if ran is False})
+    if python and not unmeasured and executes:  # a cache's answer, or a value made at
+        # import, runs no line: unknown
+        ran_none = {t for t, ran in executes.items() if ran is False}
+        answered = reads.unmeasured_reads(ran_none)
         executes = {t: ran for t, ran in executes.items() if t not in answered}
     untested = {t for t, ran in (executes or {}).items() if ran is False}
     run = RunInputs(

@@ -652,3 +652,50 @@ def test_a_module_named_as_its_memoised_function_is_no_call_of_it() -> None:
     assert sut_names.names_memoised(each, memo) is True
     assert sut_names.memoised({"wcwidth/wcwidth.py": "def wcswidth(s):\n    return 0\n"}) \
         == sut_names.Names({})
+
+
+# natsort 8.4.0's natsort/ns_enum.py, in short: an enum of flags and aliases, made at import.
+_FLAGS = '''import enum
+import itertools
+
+_counter = itertools.count(0)
+
+
+class ns(enum.IntEnum):
+    """The flags."""
+
+    FLOAT = F = 1 << next(_counter)
+    SIGNED = S = 1 << next(_counter)
+    REAL = R = FLOAT | SIGNED
+
+
+class Splitter:
+    def split(self, text):
+        return text.split("/")
+
+
+DUMB = 1 << 31
+Flags = int | ns
+'''
+
+
+def test_values_made_at_import_are_read_by_a_test_calling_nothing_else() -> None:
+    """natsort's `test_ns_enum_values_and_aliases` checks the `ns` flags' aliases over a table;
+    reading them ran no line of ns_enum.py, and the review said it "never executes the
+    story's code"."""
+    made = sut_names.import_time({"natsort/ns_enum.py": _FLAGS, "docs/x.rst": "A = 1"})
+    assert made.of(".py") == {"_counter", "ns", "DUMB", "Flags"}
+    aliases = ('@pytest.mark.parametrize(\n    "alg, alias",\n    [(ns.FLOAT, ns.F), '
+               '(ns.REAL, ns.FLOAT | ns.SIGNED)],\n)\n'
+               "def test_aliases(alg: Flags, alias: Flags) -> None:\n"
+               "    assert alg == alias\n    assert isinstance(alg, int)\n")
+    assert sut_names.reads_import_time(aliases, made) is True
+    # a test handing the flags to a fake, or to the code, is judged by what it ran
+    fake = ("def test_fake(mocker) -> None:\n    fake = mocker.Mock(return_value=[1])\n"
+            "    assert fake([1], alg=ns.FLOAT) == [1]\n")
+    assert sut_names.reads_import_time(fake, made) is False
+    called = "def test_split() -> None:\n    assert Splitter().split('a/b') == ['a', 'b']\n"
+    assert sut_names.reads_import_time(called, made) is False
+    # an annotation reads no value; a name of something else's is not the code's
+    typed = "def test_typed(alg: Flags) -> None:\n    assert other.ns == 1\n"
+    assert sut_names.reads_import_time(typed, made) is False
