@@ -12,7 +12,10 @@ Rules, per stack the survey found:
   note too. Likewise the packages of a src layout the project's pytest configuration does
   not put on the path (`survey.unplaced_src_packages`): the tests import them only once the
   project is installed in that Python (`pip install -e .`) or with PYTHONPATH=src; a note
-  when it cannot find them.
+  when it cannot find them. And the packages a `conftest.py` of the stack imports at its top
+  level that are no module of the project (`conftest_imports`): pytest loads every conftest
+  before any test, so one it cannot import stops the whole run (natsort's `import
+  hypothesis`): a note naming them and the conftest.
 - Every other stack: one of its runners (vitest or jest in the stack's `node_modules/.bin`, go,
   mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
   install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
@@ -33,7 +36,8 @@ Rules, per stack the survey found:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import ast
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from gaia_lib.core import proc
@@ -54,10 +58,12 @@ _PYTHON_NEEDS = {
 
 
 def python_notes(missing: Sequence[str], python: str, where: str,
-                 src_packages: Sequence[str] = ()) -> list[str]:
+                 src_packages: Sequence[str] = (),
+                 conftests: Mapping[str, str] | None = None) -> list[str]:
     """The notes for the modules `python` (run in `where`) could not find (pure): pytest,
-    coverage.py, and the packages of a src layout its pytest configuration does not put on
-    the path (`src_packages`), which the tests import only once the project is installed."""
+    coverage.py, the packages of a src layout its pytest configuration does not put on
+    the path (`src_packages`), which the tests import only once the project is installed,
+    and those a conftest imports (`conftests`: package -> the conftest importing it)."""
     notes = [f"note: {'coverage.py' if name == 'coverage' else name} is not importable by "
              f"`python` ({python}) in {where}: {_PYTHON_NEEDS[name]}"
              for name in _PYTHON_NEEDS if name in missing]
@@ -66,7 +72,46 @@ def python_notes(missing: Sequence[str], python: str, where: str,
         notes.append(f"note: src layout ({', '.join(unplaced)}): the tests import it only once "
                      "the project is installed (`pip install -e .`) or with PYTHONPATH=src in "
                      "the environment gaia runs in")
+    needed = {name: conftest for name, conftest in (conftests or {}).items()
+              if name in missing and name not in _PYTHON_NEEDS and name not in unplaced}
+    for conftest in sorted(set(needed.values())):
+        names = sorted(name for name, where_from in needed.items() if where_from == conftest)
+        notes.append(f"note: {', '.join(names)}, imported by {conftest}, "
+                     f"{'is' if len(names) == 1 else 'are'} not importable by `python` "
+                     f"({python}) in {where}: pytest loads that conftest before any test, so no "
+                     f"test runs (install the project's test requirements: pip install "
+                     f"{' '.join(names)})")
     return notes
+
+
+_SKIPPED_DIRS = frozenset({".git", ".venv", "venv", "node_modules", ".tox", ".nox", "build",
+                           "dist", "site-packages", ".gaia"})
+CONFTESTS_READ = 20  # conftest.py files read at most
+
+
+def conftest_imports(here: Path) -> dict[str, str]:
+    """The top-level packages the `conftest.py` files under `here` import at their top level
+    (`import hypothesis`, `from hypothesis import given`), each with the first conftest
+    importing it (relative to `here`), less the project's own modules (a package or module of
+    that name at `here` or under `here/src`) and relative imports."""
+    found: dict[str, str] = {}
+    conftests = sorted(p for p in here.rglob("conftest.py")
+                       if not _SKIPPED_DIRS & set(p.relative_to(here).parts))[:CONFTESTS_READ]
+    for path in conftests:
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+        except (SyntaxError, ValueError, OSError):
+            continue
+        for node in tree.body:
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import) else
+                     [node.module] if isinstance(node, ast.ImportFrom) and node.module
+                     and not node.level else [])
+            for name in names:
+                top = name.split(".")[0]
+                if not any((base / top).is_dir() or (base / f"{top}.py").is_file()
+                           for base in (here, here / "src")):
+                    found.setdefault(top, path.relative_to(here).as_posix())
+    return found
 
 
 def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
@@ -75,12 +120,13 @@ def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
     if found is None:
         return [f"note: no `python` on PATH: the Python tests in {where} cannot run here "
                 "(activate the project's environment before running gaia)"]
-    result = proc.run_tool([str(found), "-c", _FIND, *src_packages], cwd=root / where,
-                           timeout=CHECK_SECONDS)
+    conftests = conftest_imports(root / where)
+    result = proc.run_tool([str(found), "-c", _FIND, *src_packages, *conftests],
+                           cwd=root / where, timeout=CHECK_SECONDS)
     if result.returncode != 0:
         why = (result.error or result.stderr.strip().splitlines()[-1:] or ["no output"])[0]
         return [f"note: could not check `python` ({found}) for pytest and coverage.py: {why}"]
-    return python_notes(result.stdout.split(), str(found), where, src_packages)
+    return python_notes(result.stdout.split(), str(found), where, src_packages, conftests)
 
 
 def coverage_notes(probe: toolprobe.StackProbe, where: str) -> list[str]:

@@ -210,3 +210,28 @@ def test_a_test_script_npm_runs_a_pre_hook_before_is_noted(monkeypatch: pytest.M
         "alone, set test_execution's command to the runner itself (`npx jest`, `npx vitest "
         "run`)"]
     assert readiness.notes(tmp_path, [StackSurvey("ts-dev", ".", "npx jest", None, 1)]) == []
+
+
+def test_a_package_a_conftest_imports_that_the_python_lacks_is_noted(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """natsort's tests/conftest.py imports hypothesis at its top: in an environment without it
+    pytest stops loading that conftest and no test runs, which init said nothing of."""
+    (tmp_path / "shop").mkdir()
+    (tmp_path / "shop" / "__init__.py").write_text("")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text(
+        "import locale\nimport hypothesis\nimport pytest\nfrom shop.compat import dumb\n"
+        "from . import helpers\n\ndef load():\n    import never_at_the_top\n")
+    (tmp_path / ".venv" / "lib").mkdir(parents=True)
+    (tmp_path / ".venv" / "lib" / "conftest.py").write_text("import not_the_projects\n")
+    assert readiness.conftest_imports(tmp_path) == {
+        "locale": "tests/conftest.py", "hypothesis": "tests/conftest.py",
+        "pytest": "tests/conftest.py"}
+    # an interpreter that sees no site-packages has neither hypothesis nor pytest
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} -S -I "$@"')
+    found = readiness.notes(tmp_path, [_python_stack()])
+    assert found[-1] == (
+        f"note: hypothesis, imported by tests/conftest.py, is not importable by `python` "
+        f"({tmp_path / 'bin' / 'python'}) in .: pytest loads that conftest before any test, so "
+        "no test runs (install the project's test requirements: pip install hypothesis)")
+    assert [n.split(" is not")[0] for n in found[:-1]] == ["note: pytest", "note: coverage.py"]
