@@ -204,6 +204,9 @@ PROJECTS = (
             first=(63, 11, 30)),
     Project("natsort", "pypi", "natsort==8.4.0", "python-dev", "natsort-8.4.0", held_out=True,
             test_deps=("pytest", "coverage", "hypothesis", "pytest-mock"), first=(26, 4, 3)),
+    Project("goutils", "debian", "golang-github-masterminds-goutils-dev=1.1.1-4", "go-dev",
+            "usr/share/gocode/src/github.com/Masterminds/goutils", held_out=True,
+            first=(19, 0, 8)),
 )
 
 
