@@ -656,12 +656,50 @@ def assertion_spans(source: str) -> tuple[str, ...]:
               if (table := _named_table(code, name)) is not None]
     # Go has no assert statement: the checked values sit in the `if` guarding t.Errorf.
     lines = code.splitlines()
+    guards = []
     for match in _GO_FAIL_RE.finditer(code):
         row = code.count("\n", 0, match.start())
         spans.append(code[match.start():_statement_end(code, match.start())])
         if guard := _go_guard(lines, row):
-            spans.append(guard)
+            guards.append(guard)
+    spans += guards + _go_compared_values(code, guards) + _go_example_output(source)
     return (*spans, *_expected_values(code, spans), *_looped_values(code, spans))
+
+
+# The names a Go guard compares (`x != out`, `got == want`), and a statement giving a name a
+# literal value (`out := "Bob"`, `out = 10`, `want := []string{`), not a call's result.
+_GO_COMPARED = lazy_re(r"(?<![\w.$])([A-Za-z_]\w*)\s*[!=]=\s*([A-Za-z_]\w*)(?![\w.(\[])")
+_GO_LITERAL_VALUE = r"\s*:?=(?!=)\s*(?:[\"`']|-?\d|\[\]|map\[)"
+
+
+def _go_compared_values(code: str, guards: Sequence[str]) -> list[str]:
+    """The statements giving a literal value to a name a Go guard compares (`out := "Bob
+    Manuel"` then `if x := Wrap(in, 10); x != out {`): the value the guard checks, whatever
+    the name (a `want` or `expected` one `_expected_values` reads already)."""
+    names = {name for guard in guards for pair in _GO_COMPARED.findall(guard) for name in pair
+             if name not in ("nil", "true", "false") and not _EXPECTED_NAME_RE.fullmatch(name)}
+    found = []
+    for name in sorted(names):
+        given = re.compile(rf"(?<![\w.$]){re.escape(name)}{_GO_LITERAL_VALUE}")
+        found += [code[m.start():_statement_end(code, m.start())] for m in given.finditer(code)]
+    return found
+
+
+# A Go example's output comment and the comment lines after it: what `go test` compares the
+# example's printing with (`// Output:` then `// tHIS iS a.tEST`), its one check.
+_GO_EXAMPLE_HEAD = lazy_re(r"\bfunc\s+Example\w*\s*\(\s*\)")
+_GO_OUTPUT_BLOCK = lazy_re(r"^[ \t]*//[ \t]*(?:unordered[ \t]+)?output:(?P<first>[^\n]*)"
+                           r"(?P<rest>(?:\n[ \t]*//[^\n]*)*)", re.M | re.I)
+
+
+def _go_example_output(source: str) -> list[str]:
+    """The text of a Go example's output comment (`_GO_OUTPUT_BLOCK`), its `//` removed."""
+    if not _GO_EXAMPLE_HEAD.search(source):
+        return []
+    return ["\n".join([block.group("first").strip(),
+                       *(line.strip()[2:].strip() for line in block.group("rest").split("\n")
+                         if line.strip())]).strip()
+            for block in _GO_OUTPUT_BLOCK.finditer(source)]
 
 
 # A check that the code accepts what it is given: it does not throw, or returns no error.

@@ -342,6 +342,36 @@ def test_an_expected_value_kept_in_a_variable_is_asserted_where_it_is_compared(
     assert [lit.value for lit in asserted_literals(source, literals)] == asserted
 
 
+@pytest.mark.parametrize(("source", "asserted"), [
+    # goutils: the expected text in `out`, the result in `x`, compared in the guard
+    ('in := "Ann Lee.Roy"\nout := "AL"\n\nif x := Initials(in); x != out {\n'
+     '\tt.Errorf("Initials(%v) = %v, want %v", in, x, out)\n}', ["AL"]),
+    # a name given a call is the code's result, whatever its input
+    ('got := Initials("Ann Lee.Roy")\nif got != strings.ToUpper(got) {\n\tt.Error(got)\n}',
+     []),
+])
+def test_a_go_guard_asserts_the_literal_a_compared_name_holds(
+        source: str, asserted: list[str]) -> None:
+    """Go's `if x := f(in); x != out { t.Errorf(...) }` compares the result with `out`, whatever
+    the name: its literal is asserted there, and the input `in`, which the guard does not
+    compare, is not."""
+    literals = [Literal(S, v) for v in ("Ann Lee.Roy", "AL")]
+    assert [lit.value for lit in asserted_literals(source, literals)] == asserted
+
+
+def test_a_go_example_asserts_its_output_comment() -> None:
+    """`go test` compares an Example's printing with its `// Output:` comment: that comment is
+    the example's check, and what it prints is asserted."""
+    example = ('func ExampleSwapCase() {\n\tin := "Some Words.Here"\n\tfmt.Println(SwapCase(in))\n'
+               '\t// Output:\n\t// sOME wORDS.hERE\n}\n')
+    words = [Literal(S, "Some Words.Here"), Literal(S, "sOME wORDS.hERE")]
+    assert asserted_literals(example, words) == (words[1],)
+    unordered = example.replace("// Output:", "// Unordered output:")
+    assert asserted_literals(unordered, words) == (words[1],)
+    # a comment that is no output block is no check
+    assert asserted_literals(example.replace("// Output:", "// Prints:"), words) == ()
+
+
 def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
     # the story's Markdown reads `"hello   goodbye"` as "hello goodbye"
     folded = Literal("string", "hello goodbye")
