@@ -188,6 +188,19 @@ def matches_of(result: CoverageResult) -> dict[str, list[tuple[str, tuple[str, .
     return {e.ac_id: [(m.test, m.how) for m in e.matches] for e in result.per_ac}
 
 
+def counting(matches: Mapping[str, Sequence[tuple[str, Sequence[str]]]],
+             excluded: AbstractSet[str] | Mapping[str, str],
+             excluded_for: Mapping[str, Mapping[str, str]]
+             ) -> dict[str, list[tuple[str, Sequence[str]]]]:
+    """`matches` less the tests that do not count: for every AC (`excluded`: a placeholder, a
+    skipped or failed test) or for that AC (`excluded_for`): what `judge` reads as an AC's
+    coverage now. An AC left with only a placeholder rests on nothing, not on it (goutils'
+    `TestInitials` made to compare a result with itself)."""
+    return {ac_id: [(t, how) for t, how in pairs
+                    if t not in excluded and t not in excluded_for.get(ac_id, {})]
+            for ac_id, pairs in matches.items()}
+
+
 def carried(compared: Sequence[Previous], judged: Sequence[Judged],
             uncovered: Iterable[str]) -> dict[str, dict[str, bool]]:
     """Of the ACs left with no test (`uncovered`), those the lost rule excluded tests of, each

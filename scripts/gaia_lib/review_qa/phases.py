@@ -912,7 +912,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     }
     before = lost_evidence.previous(s.state_dir(), round_inputs(own))
     compared = [b for b in (before, reads.base_before, reads.branch_before) if b is not None]
-    now = lost_evidence.matches_of(coverage)
+    now = lost_evidence.counting(lost_evidence.matches_of(coverage), excluded, weak)
     present = {case.test_id for case in cases}
     judged = [lost_evidence.judge(b, now, present) for b in compared]
     lost = lost_evidence.merged(judged) if judged else None

@@ -95,6 +95,21 @@ def test_an_ac_left_with_no_match_is_the_coverage_checks_gap_naming_what_is_gone
         "AC2": "t::a, t::b, t::c and 1 more, counted for it in round 2, are gone"}
 
 
+def test_an_ac_left_with_a_placeholder_rests_on_nothing() -> None:
+    # goutils: the example checking Initials lost its output comment (go test no longer runs
+    # it) and the test left beside it compares the result with itself
+    before = _before({"AC9": {"t::ExampleInitials": True, "t::TestInitials": True}},
+                     ["t::ExampleInitials", "t::TestInitials"])
+    matches: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+        "AC9": [("t::TestInitials", ("literal", "name"))], "AC8": [("t::TestSwapCase", ("name",))]}
+    now = lost_evidence.counting(matches, {"t::TestInitials": "is a placeholder"}, {})
+    assert now == {"AC9": [], "AC8": [("t::TestSwapCase", ("name",))]}
+    assert judge(before, now, {"t::TestInitials", "t::TestSwapCase"}).thinned == {}
+    # a test left out for that AC alone still counts for another
+    assert lost_evidence.counting(matches, set(), {"AC8": {"t::TestSwapCase": "asks only"}}) == \
+        {"AC9": matches["AC9"], "AC8": []}
+
+
 def test_saved_keeps_the_counted_tests_and_whether_each_asserts() -> None:
     per_ac = [{"ac_id": "AC1", "tests": ["t::a", "t::b"], "matches": [
         {"test": "t::a", "how": ["name", "literal"]}, {"test": "t::b", "how": ["body"]},
