@@ -4633,6 +4633,20 @@ def _bats_unchecked(statements: list[tuple[int, int, str]], written: list[str],
                    "test never makes")
 
 
+UNRUN_EXAMPLE = ("an Example with no `// Output:` comment, which `go test` compiles and never "
+                 "runs")
+
+
+def go_unrun_examples(texts: Mapping[str, str]) -> list[Placeholder]:
+    """The Go `Example` functions of the test files `texts` (by path) that `go test` never runs
+    (`testcases.go_unrun_examples`): a story's example whose output comment was removed checks
+    nothing, where the test it was has left the story's tests without a word (goutils'
+    `ExampleInitials`)."""
+    return [Placeholder(case.test_id, case.file, case.line, UNRUN_EXAMPLE)
+            for path, text in sorted(texts.items()) if path.endswith("_test.go")
+            for case in testcases.go_unrun_examples(path, text)]
+
+
 def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,
                  environ: Mapping[str, str] = os.environ,
                  short: bool | None = None, platform: str | None = sys.platform

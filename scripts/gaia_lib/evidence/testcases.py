@@ -157,6 +157,14 @@ def _go_runs(case: TestCase) -> bool:
     return not case.name.startswith("Example") or _GO_OUTPUT.search(case.body) is not None
 
 
+def go_unrun_examples(path: str, text: str) -> list[TestCase]:
+    """The `Example` functions of the Go test file `text` (at `path`) that `go test` compiles
+    and never runs: those with no output comment (`_go_runs`). No test: `split_tests` leaves
+    them out."""
+    return [case for case in _line_pattern_cases(path, text.splitlines(), _GO_TEST, go=True)
+            if not _go_runs(case)]
+
+
 _GO_TEST = lazy_re(r"^func[ \t]+(?!TestMain[ \t]*\([ \t]*\w*[ \t]*\*testing\.M\b)"
                    r"(?P<name>(?:Test|Example|Fuzz)\w*)[ \t]*\(")
 _JVM_TEST = lazy_re(r"^\s*(?:public\s+|internal\s+)?(?:void|fun)\s+`?(?P<name>[^`(]+?)`?\s*\(")

@@ -135,9 +135,11 @@ def _named(tests: Sequence[str]) -> str:
 
 
 def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[str]]]],
-          present: AbstractSet[str]) -> Judged:
+          present: AbstractSet[str], unrun: AbstractSet[str] = frozenset()) -> Judged:
     """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
-    every test id this round read."""
+    every test id this round read; `unrun`: those of the others still in their file but no
+    test the runner runs (a Go example without its output comment): the warning says they no
+    longer run, not that they are gone."""
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
@@ -159,8 +161,12 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
                    f"({_named(sorted(checked))}), gone since; it only shares the AC's words")
             excluded[ac_id] = {t: why for t in old}
         elif old and len(old) == len(now):
+            went = ("no longer runs" if len(gone) == 1 else "no longer run") \
+                if all(t in unrun for t in gone) else \
+                ("is gone" if len(gone) == 1 else "are gone") if not unrun & set(gone) else \
+                "are gone or no longer run"
             thinned[ac_id] = (f"{ac_id}: {_named(gone)}, counted for it {before.label}, "
-                              f"{'is' if len(gone) == 1 else 'are'} gone; it "
+                              f"{went}; it "
                               f"now rests on {_named(sorted(old))}, "
                               + ("there then too" if asserting else "matched by words alone"))
     return Judged(excluded, thinned, emptied)

@@ -692,7 +692,9 @@ class Reads:
         short = run_environ.go_short(self.s.config)
         return [p for p in placeholders.placeholders(self.cases, {**texts, **self.helper_texts},
                                                      environ, short)
-                if p.test_id not in others]
+                if p.test_id not in others] + placeholders.go_unrun_examples(
+            {c.file: texts[c.file] for c in self.cases
+             if c.test_id not in others and c.file in texts})
 
     @functools.cached_property
     def plugins(self) -> dict[str, str] | None:
@@ -914,7 +916,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     compared = [b for b in (before, reads.base_before, reads.branch_before) if b is not None]
     now = lost_evidence.counting(lost_evidence.matches_of(coverage), excluded, weak)
     present = {case.test_id for case in cases}
-    judged = [lost_evidence.judge(b, now, present) for b in compared]
+    from gaia_lib.evidence.placeholders import UNRUN_EXAMPLE  # loaded by the reads already
+
+    unrun = {p.test_id for p in found_placeholders if p.reason == UNRUN_EXAMPLE}
+    judged = [lost_evidence.judge(b, now, present, unrun) for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}

@@ -6810,3 +6810,16 @@ def test_a_name_a_test_class_binds_is_its_files_own_not_a_base_class_helper() ->
         "BaseTests::test_checked_by_what_it_binds": None,
         "BaseTests::test_base_class_helper": None,
     }
+
+
+def test_a_go_example_without_an_output_comment_is_a_placeholder() -> None:
+    """goutils' `ExampleInitials` with its `// Output:` block removed still compiles, and `go
+    test` never runs it: it checks nothing, and the story's tests lose it without a word."""
+    text = ('package words\n\nimport "fmt"\n\n'
+            'func ExampleTitle() {\n\tfmt.Println(Title("ann lee"))\n\t// Output:\n'
+            '\t// Ann Lee\n}\n\n'
+            'func ExampleInitialsOf() {\n\tfmt.Println(InitialsOf("Ann Lee"))\n}\n\n'
+            'func TestTitle(t *testing.T) {\n\tif Title("a") != "A" {\n\t\tt.Error("a")\n\t}\n}\n')
+    found = placeholders.go_unrun_examples({"words_test.go": text, "words.go": text})
+    assert [(p.test_id, p.line, p.reason) for p in found] == [
+        ("words_test.go::ExampleInitialsOf", 11, placeholders.UNRUN_EXAMPLE)]

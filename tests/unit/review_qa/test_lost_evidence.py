@@ -110,6 +110,17 @@ def test_an_ac_left_with_a_placeholder_rests_on_nothing() -> None:
         {"AC9": matches["AC9"], "AC8": []}
 
 
+def test_an_example_that_no_longer_runs_is_not_said_to_be_gone() -> None:
+    # goutils' ExampleInitials lost its output comment: still in its file, never run
+    before = _before({"AC9": {"t::ExampleInitials": True, "t::TestInitials": True}},
+                     ["t::ExampleInitials", "t::TestInitials"])
+    now = {"AC9": [("t::TestInitials", ("literal",))]}
+    judged = judge(before, now, {"t::TestInitials"}, {"t::ExampleInitials"})
+    assert judged.thinned == {"AC9": "AC9: t::ExampleInitials, counted for it in round 2, no "
+                                     "longer runs; it now rests on t::TestInitials, there then too"}
+    assert "is gone" in judge(before, now, {"t::TestInitials"}).thinned["AC9"]
+
+
 def test_saved_keeps_the_counted_tests_and_whether_each_asserts() -> None:
     per_ac = [{"ac_id": "AC1", "tests": ["t::a", "t::b"], "matches": [
         {"test": "t::a", "how": ["name", "literal"]}, {"test": "t::b", "how": ["body"]},
