@@ -249,8 +249,8 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         kind = "edge-case " if entry["edge_case"] else ""
         excluded = entry.get("excluded") or {}
         nearest = [m for m in entry.get("candidates") or () if m.get("why")][:NEAREST_SAID]
-        why = (" (its only tests do not count: " + "; ".join(
-            f"{names[t]} {r}" for t, r in sorted(excluded.items())) + ")") if excluded else (
+        why = (" (its only tests do not count: " + _by_reason(excluded, names) + ")"
+               ) if excluded else (
             " (no test found is the story's: see no-story-tests)" if unowned else
             " (nearest, not counted: " + "; ".join(f"{names[m['test']]}: {m['why']}"
                                                    for m in nearest) + ")" if nearest else "")
@@ -263,6 +263,17 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                                  f"{entry['priority'] or 'unset'})", blocking,
                                  ac_id=entry["ac_id"]))
     return ran("ac-coverage", findings)
+
+
+def _by_reason(excluded: Mapping[str, str], names: Mapping[str, str]) -> str:
+    """Tests that do not count, each reason said once: `A is a placeholder (...); B, C: each
+    never run: the run stopped before its tests ran (<the compiler's error>)` (a build that
+    failed gave goutils' every gap its error once per test)."""
+    reasons: dict[str, list[str]] = {}
+    for test, reason in sorted(excluded.items()):
+        reasons.setdefault(reason, []).append(names[test])
+    return "; ".join(f"{tests[0]} {reason}" if len(tests) == 1 else
+                     f"{', '.join(tests)}: each {reason}" for reason, tests in reasons.items())
 
 
 def round_coverage_check(s: Setup, compared: Sequence[str],

@@ -1177,6 +1177,25 @@ def test_a_go_test_whose_subtest_for_an_ac_checks_nothing_does_not_count_for_it(
     assert found(ran, {}, {}) == {}
 
 
+def test_a_reason_its_uncounted_tests_share_is_said_once(tmp_path: Path) -> None:
+    """goutils with another test file that does not compile: each test of an AC never ran for
+    the same reason, the compiler's error, which a gap says once, not once per test."""
+    stopped = ("never run: the run stopped before its tests ran (./strings_test.go:40:12: "
+               "cannot use \"s\" as int value)")
+    wrap, example = "words_test.go::TestWrapWords", "words_test.go::ExampleWrap"
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC1", "Given words, when wrapped, then lines break")]))
+    per_ac = [{"ac_id": "AC1", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True,
+               "excluded": {wrap: stopped, example: stopped,
+                            "words_test.go::TestWrapSkipped": "is a placeholder (t.Skip)"}}]
+    check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [f["message"] for f in check["findings"]] == [
+        f"AC1 has no test (its only tests do not count: {example}, {wrap}: each {stopped}; "
+        "words_test.go::TestWrapSkipped is a placeholder (t.Skip)) (priority P0)"]
+
+
 def test_an_uncovered_acs_look_alike_titles_made_at_run_time_are_named_as_written(
         tmp_path: Path) -> None:
     """entities' AC of encoding, its two tests skipped: `should default to XML encode ${input}`
@@ -1192,8 +1211,8 @@ def test_an_uncovered_acs_look_alike_titles_made_at_run_time_are_named_as_writte
                "excluded": {t: "is a placeholder (it.skip)" for t in (encodes, decodes)}}]
     check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
     assert [f["message"] for f in check["findings"]] == [
-        f"AC8 has no test (its only tests do not count: {decodes} is a placeholder (it.skip); "
-        f"{encodes} is a placeholder (it.skip)) (priority P1)"]
+        f"AC8 has no test (its only tests do not count: {decodes}, {encodes}: each is a "
+        "placeholder (it.skip)) (priority P1)"]
 
 
 def test_a_test_that_made_no_snapshot_check_and_has_none_of_its_own_checks_nothing() -> None:
