@@ -48,6 +48,18 @@ def test_init_without_a_stack_exits_2(tmp_path: Path) -> None:
     assert done.stderr.startswith("init: no stack found")
 
 
+def test_init_of_go_files_without_a_module_says_to_make_one(tmp_path: Path) -> None:
+    # goutils as Debian's package ships it: its sources and tests, no go.mod
+    (tmp_path / "words.go").write_text("package words\n", encoding="utf-8")
+    (tmp_path / "words_test.go").write_text("package words\n", encoding="utf-8")
+    done = run_gaia("init", "--project", str(tmp_path), cwd=tmp_path, env=gaia_env())
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.rstrip().endswith(
+        "its Go files have no go.mod, which `go test` needs: run `go mod init <module path>` "
+        "there first")
+
+
 def test_init_usage_error_exits_2(tmp_path: Path) -> None:
     done = run_gaia("init", "--bogus", cwd=tmp_path, env=gaia_env())
     assert done.returncode == 2

@@ -342,12 +342,22 @@ def plan(project: Path, found: Survey) -> list[Planned]:
     ]
 
 
+def _go_without_module(project: Path) -> str:
+    """What to do where Go files sit at the top of `project` with no go.mod (a module's source
+    as Debian's golang-*-dev packages ship some, goutils'): `go test` needs a module."""
+    if any(project.glob("*.go")):
+        return ("; its Go files have no go.mod, which `go test` needs: run `go mod init "
+                "<module path>` there first")
+    return ""
+
+
 def init(project: Path, *, force: bool = False) -> Outcome:
     found = survey(project)
     if found.primary is None:
         raise GaiaError(
             f"no stack found in {project} (no marker file such as pyproject.toml, package.json, "
-            "go.mod, pom.xml); nothing to configure", EXIT_NOTHING_FOUND,
+            "go.mod, pom.xml); nothing to configure" + _go_without_module(project),
+            EXIT_NOTHING_FOUND,
         )
     planned = plan(project, found)
     existing = [p for p in planned if p.path.exists()]
