@@ -379,6 +379,15 @@ def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
     assert asserted_literals('assert split("x") == "hello-goodbye"', [folded]) == ()
 
 
+def test_a_line_break_a_test_writes_is_no_space_of_the_story() -> None:
+    """goutils' AC wraps `Ann Lee Ann Lee` (its input) into `Ann Lee` and `Ann Lee`: the test's
+    expected `"Ann Lee\nAnn Lee"` asserts the lines, not the input its line break replaced."""
+    source = ('in := "Ann Lee Ann Lee"\nout := "Ann Lee\\nAnn Lee"\n'
+              'if x := Wrap(in, 7); x != out {\n\tt.Errorf("got %q", x)\n}\n')
+    line, given = Literal(S, "Ann Lee"), Literal(S, "Ann Lee Ann Lee")
+    assert asserted_literals(source, [line, given]) == (line,)
+
+
 # go-shellquote's AC3 promises `foo\*` (one backslash); its tests write it either way
 ESCAPED = Literal(S, "foo\\*")
 
