@@ -627,7 +627,8 @@ def _subtests_run(listed: Sequence[TestOutcome], cases: Sequence[TestCase]
 def skipped_subtests(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
                      ) -> dict[str, tuple[str, ...]]:
     """test_id -> the subtests of a Go test (`testcases.subtests`, by the names its source
-    writes) the runner reported skipped (`TestX/peek_returns_the_value`: `go test` writes a
+    writes; one it does not write, by the name the runner gives it) the runner reported
+    skipped (`TestX/peek_returns_the_value`: `go test` writes a
     subtest's spaces as underscores) while another of its subtests ran: the test passed, but
     those ran none of their checks. A test all of whose subtests were skipped is `not_run`'s.
     A subtest the runner reported twice (a rerun) is read by its last outcome."""
@@ -636,8 +637,14 @@ def skipped_subtests(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
         found = dict(reported)
         if set(found.values()) == {SKIPPED}:
             continue
-        names = tuple(name for name, _ in testcases.subtests(case)
+        written = testcases.subtests(case)
+        names = tuple(name for name, _ in written
                       if found.get(_go_subtest_name(name)) == SKIPPED)
+        # a subtest whose name the source does not write (a positional table row's
+        # `{"initials", ...}` run by `t.Run(c.name, ...)`): as the runner names it
+        read = {_go_subtest_name(name) for name, _ in written}
+        names += tuple(name for name, outcome in found.items()
+                       if outcome == SKIPPED and name not in read and "/" not in name)
         if names:
             out[case.test_id] = names
     return dict(sorted(out.items()))

@@ -262,6 +262,21 @@ def test_the_subtests_of_a_go_test_the_runner_skipped_are_named_as_its_source_wr
         "o_test.go::TestRows": ("peek keeps order",)}
     assert outcomes.skipped_subtests(tests[:1], cases) == {}
 
+def test_a_skipped_subtest_of_a_positional_table_row_is_named_as_the_runner_names_it() -> None:
+    """goutils' check of empty strings: a table of `{"swap case", SwapCase("")}` rows run by
+    `t.Run(c.name, ...)`, one of them skipped: the source writes no `name:`, the runner's name
+    still says which subtest checked nothing."""
+    body = ('func TestEmpty(t *testing.T) {\n\tfor _, c := range []struct{ name, got string }{\n'
+            '\t\t{"wrap", Wrap("", 3)},\n\t\t{"swap case", SwapCase("")},\n\t} {\n'
+            '\t\tt.Run(c.name, func(t *testing.T) {\n\t\t\tif c.name == "swap case" {\n'
+            '\t\t\t\tt.Skip("later")\n\t\t\t}\n\t\t})\n\t}\n}\n')
+    cases = [TestCase("e_test.go", "TestEmpty", 1, body)]
+    tests = [runner_output.TestOutcome("TestEmpty", "passed", "example.com/m"),
+             runner_output.TestOutcome("TestEmpty/wrap", "passed", "example.com/m"),
+             runner_output.TestOutcome("TestEmpty/swap_case", "skipped", "example.com/m")]
+    assert outcomes.skipped_subtests(tests, cases) == {"e_test.go::TestEmpty": ("swap_case",)}
+
+
 # golang-lru's Peek and Contains tests as one table run by `t.Run(tc.name, ...)`, its peek row
 # made to expect 2, and a subtest of its own beside them
 LRU_TABLE = """package lru
