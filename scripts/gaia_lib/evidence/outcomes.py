@@ -534,14 +534,38 @@ def unchecked_snapshots(outcomes: Iterable[TestOutcome], cases: Sequence[TestCas
 def failed_lines(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                  aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, int]:
     """test_id -> the line of its file its failure was raised on, where the runner said it
-    (`TestOutcome.failed_at`): the first of its failed outcomes that says one."""
+    (`TestOutcome.failed_at`): the first of its failed outcomes that says one. A Go test's
+    is where its first failure line says it was, in its own file (`x_test.go:131: got ...`,
+    its subtest's for a test its subtest failed): `go test` prints no other."""
+    listed = list(outcomes)
+    by_id = {case.test_id: case for case in cases}
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
     out: dict[str, int] = {}
-    for test_id, found in reported(outcomes, cases, aliases).items():
-        line = next((o.failed_at for o in found
-                     if o.outcome in (FAILED, ERROR) and o.failed_at), None)
+    for test_id, found in reported(listed, cases, aliases).items():
+        bad = [o for o in found if o.outcome in (FAILED, ERROR)]
+        line = next((o.failed_at for o in bad if o.failed_at), None)
+        case = by_id[test_id]
+        if line is None and case.file.endswith("_test.go") and bad:
+            subtests = [o for o in listed if o.name.startswith(case.name + "/")
+                        and o.outcome in (FAILED, ERROR)
+                        and _same_file(case.file, o.file, directories)]
+            line = next((at for o in [*bad, *subtests]
+                         if (at := _go_said_at(o.message, case.file))), None)
         if line:
             out[test_id] = line
     return out
+
+
+# Where a Go test's failure line says it was raised: `wordutils_test.go:131: got ...`.
+_GO_SAID_AT = lazy_re(r"^(?P<file>[\w.-]+\.go):(?P<line>\d+):")
+
+
+def _go_said_at(message: str | None, file: str) -> int | None:
+    """The line a Go failure `message` names, where it names the test's own `file` (a helper
+    in another file without `t.Helper()` names its own)."""
+    found = _GO_SAID_AT.match(message or "")
+    return int(found.group("line")) if found and found.group("file") == \
+        PurePosixPath(file).name else None
 
 
 def _table_test(case: TestCase) -> bool:

@@ -805,3 +805,20 @@ def test_a_test_every_outcome_of_which_left_its_snapshot_unchecked_made_no_check
                                      "src/events.spec.ts", path=("Events", "lowercase"))]
     assert outcomes.unchecked_snapshots(ran, cases) == {
         "src/events.spec.ts::Events > simple": "Events > simple 1"}
+
+def test_a_go_failure_is_at_the_line_its_message_names_in_the_tests_file() -> None:
+    """goutils' TestUncapitalize made to expect `This is a.Test`: `go test` says
+    `wordutils_test.go:131: ...`, and the finding is at that line, not the test's first; a
+    table row's failure is its subtest's line; a helper's file is no line of the test's."""
+    cases = [TestCase("words_test.go", "TestLower", 124, ""),
+             TestCase("words_test.go", "TestEmpty", 10, ""),
+             TestCase("words_test.go", "TestHelped", 40, "")]
+    tests = [runner_output.TestOutcome("TestLower", "failed", "example.com/m",
+                                       "words_test.go:131: Lower(A) = A, want a"),
+             runner_output.TestOutcome("TestEmpty/wrap", "failed", "example.com/m",
+                                       "words_test.go:27: wrap of \"\" = \"x\""),
+             runner_output.TestOutcome("TestEmpty", "failed", "example.com/m"),
+             runner_output.TestOutcome("TestHelped", "failed", "example.com/m",
+                                       "check_test.go:8: got 1, want 2")]
+    assert outcomes.failed_lines(tests, cases) == {"words_test.go::TestLower": 131,
+                                                   "words_test.go::TestEmpty": 27}
