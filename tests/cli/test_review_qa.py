@@ -2436,7 +2436,8 @@ def test_a_failed_go_story_test_is_a_critical_finding_as_a_failed_pytest_one_is(
         project: Project, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """A story test that fails in the review's run: its AC still has a passing test, but the
-    review does not read as clean: the failure is a blocking finding at the test."""
+    review does not read as clean: the failure is a blocking finding at the line go test says
+    it failed on (its subtest's, line 17), not the test's first (13)."""
     need("go", "go is not installed")
     monkeypatch.chdir(project.root)
     _go_story_with_a_failing_test(project)
@@ -2447,7 +2448,7 @@ def test_a_failed_go_story_test_is_a_critical_finding_as_a_failed_pytest_one_is(
     assert isinstance(findings, list)
     assert [(f["file"], f["line"], f["severity"], f["blocking"], f["rule"], f["message"])
             for f in findings] == [(
-        "ord/ordinals_test.go", 13, "critical", True, "failed-test",
+        "ord/ordinals_test.go", 17, "critical", True, "failed-test",
         "ord/ordinals_test.go::TestOrdinalSuffixes failed in this run (ordinals_test.go:17: "
         'Ordinal(2) = "2st", want "2nd"); it covers no AC until it passes')]
 
