@@ -1198,10 +1198,12 @@ def _unequal_to_its_source(check: str) -> bool:
     return any(check.count(literal) > 1 for literal in literals)
 
 
-# A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`);
+# A Go guard that fails on an error, or on a missing result (`if err != nil`, `if v == nil`,
+# an empty string or list: `if x == ""`, `if len(got) == 0`, which any other value passes);
 # `if err == nil { t.Fatal(...) }` asks for an error: a real check of an error path.
 _GO_NIL_GUARD = re.compile(r"^\s*(?:\}\s*else\s+)?if\s+(?:[^;{]*;\s*)?(?:(?:\w+\.)*[eE]rr\w*\s*!="
-                           r"|(?:\w+\.)*(?![eE]rr)\w+\s*==)\s*nil\s*\{")
+                           r"\s*nil|(?:\w+\.)*(?![eE]rr)\w+\s*==\s*(?:nil|\"\")|"
+                           r"len\(\s*(?:\w+\.)*\w+\s*\)\s*==\s*0)\s*\{")
 
 
 # `expect(X).toBeTruthy()` / `.not.toBeFalsy()`: X the whole argument.

@@ -665,6 +665,14 @@ def test_a_table_a_name_holds_is_the_loop_over_it(source: str, then: str,
     ('func TestX(t *testing.T) {\n\tassert.Equal(t, "1.2.3", MustParse("1.2.3").String())\n}\n',
      None),
     ('func TestX(t *testing.T) {\n\tt.Log("MustParse(s)")\n}\n', None),
+    # (Go) a guard that fails only on the zero value: goutils' CapitalizeFully test made to ask
+    # only for a non-empty result, or a non-empty list
+    ('func TestX(t *testing.T) {\n\tin := "aB cD"\n\tif x := Title(in); x == "" {\n'
+     '\t\tt.Errorf("Title(%v) is empty", in)\n\t}\n}\n', 'if x := Title(in); x == "" {'),
+    ('func TestX(t *testing.T) {\n\tif got := Split("a b"); len(got) == 0 {\n'
+     '\t\tt.Error("none")\n\t}\n}\n', 'if got := Split("a b"); len(got) == 0 {'),
+    ('func TestX(t *testing.T) {\n\tif x := Title("a"); x == "A" {\n\t\treturn\n\t}\n'
+     '\tt.Error("not A")\n}\n', None),
     # another check beside it, an error asked for, no check at all (a helper may hold it)
     ('it("x", () => {\n  expect(slugify("A")).toBeDefined();\n  expect(slugify("A")).toBe("a");\n'
      '});', None),
