@@ -752,9 +752,20 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
     for no AC is named with that reason, not one for this AC: `expect(true).toBe(true)` is a
     placeholder (it cannot fail), more than a check that a result exists. A nearest test
     (`candidates`) that counts for no AC says so, with why, not the matcher's word that it
-    counts for another AC: a skipped test counts for none."""
+    counts for another AC: a skipped test counts for none, nor does one left out of each AC
+    the matcher gave it (goutils' `TestCapitalizeFully` made to check only for a non-empty
+    result: it counts for no AC, not "for AC6")."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     by_id = {ac.ac_id: ac for ac in s.story.acceptance_criteria}
+    # the tests left out of every AC the matcher gave them, each with the first reason why
+    left_for = {e.ac_id: (excluded_for or {}).get(e.ac_id, {}) for e in result.per_ac}
+    counts = {t for e in result.per_ac for t in e.tests if t not in left_for[e.ac_id]}
+    nowhere: dict[str, str] = {}
+    for e in result.per_ac:
+        for t, why in left_for[e.ac_id].items():
+            if t in e.tests and t not in counts:
+                nowhere.setdefault(t, why)
+    nowhere.update(excluded)
     rows = []
     for entry in result.per_ac:
         left_out = {**(excluded_for or {}).get(entry.ac_id, {}), **excluded}
@@ -777,8 +788,8 @@ def effective_coverage(s: Setup, result: ac_coverage.CoverageResult,
             "matches": [match_record(entry, t) for t in counted],
             "candidates": [] if counted else [
                 {"test": m.test, **_plain_fields(dataclasses.asdict(m)),
-                 **({"why": f"it counts for no AC: {excluded[m.test]}"}
-                    if m.test in excluded else {})}
+                 **({"why": f"it counts for no AC: {nowhere[m.test]}"}
+                    if m.test in nowhere else {})}
                 for m in getattr(entry, "candidates", ())],
         })
     return rows

@@ -115,6 +115,31 @@ def test_a_nearest_test_that_counts_for_no_ac_says_so_not_that_it_counts_for_ano
         (other, "it counts for AC3, which its words fit better")]
 
 
+def test_a_nearest_test_left_out_of_each_ac_it_matched_counts_for_no_ac() -> None:
+    """goutils' TestCapitalizeFully made to check only that the result is not empty: it does
+    not count for AC6 (its Then promises `Test Is`), so AC10's nearest test "counts for AC6"
+    no more: it counts for no AC, with why."""
+    s = SimpleNamespace(story=SimpleNamespace(priority="P1", acceptance_criteria=[
+        _ac("AC6", "Given mixed case words, when fully capitalized, then `Test Is`"),
+        _ac("AC10", "Given an empty string, when capitalized, then an empty string"),
+        _ac("AC7", "Given words, when uncapitalized, then `this is`")]))
+    fully = "words_test.go::TestCapitalizeFully"
+    result = CoverageResult((
+        AcCoverage("AC6", True, 1, (fully,), "name", False, True),
+        AcCoverage("AC10", False, 0, (), None, False, True, candidates=(
+            Match(fully, 1.7, ("name",), ("capitalized",),
+                  "it counts for AC6, which its words fit better"),))), ())
+    weak = {"AC6": {fully: "only checks that a result exists (if x == \"\" {)"}}
+    _, row = checks.effective_coverage(s, result, {}, weak)  # type: ignore[arg-type]
+    assert [(c["test"], c["why"]) for c in row["candidates"]] == [
+        (fully, "it counts for no AC: only checks that a result exists (if x == \"\" {)")]
+    # one that still counts for another AC keeps the matcher's word
+    result = CoverageResult((*result.per_ac, AcCoverage("AC7", True, 1, (fully,), "name",
+                                                        False, True)), ())
+    _, row, _ = checks.effective_coverage(s, result, {}, weak)  # type: ignore[arg-type]
+    assert row["candidates"][0]["why"] == "it counts for AC6, which its words fit better"
+
+
 def test_tests_a_run_never_reached_for_one_reason_are_one_finding_per_file() -> None:
     """portion 2.6.0's IntervalDict story with a conftest importing a module its venv lacks:
     pytest stopped before any test, and each of the 35 tests of tests/test_dict.py was a
