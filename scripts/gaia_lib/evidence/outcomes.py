@@ -561,8 +561,8 @@ _GO_SAID_AT = lazy_re(r"^(?P<file>[\w.-]+\.go):(?P<line>\d+):")
 
 
 def _go_said_at(message: str | None, file: str) -> int | None:
-    """The line a Go failure `message` names, where it names the test's own `file` (a helper
-    in another file without `t.Helper()` names its own)."""
+    """The line a Go failure `message` names, where it names the test's own `file` (a check
+    function of another file, not marked with `t.Helper()`, names its own)."""
     found = _GO_SAID_AT.match(message or "")
     return int(found.group("line")) if found and found.group("file") == \
         PurePosixPath(file).name else None

@@ -809,7 +809,7 @@ def test_a_test_every_outcome_of_which_left_its_snapshot_unchecked_made_no_check
 def test_a_go_failure_is_at_the_line_its_message_names_in_the_tests_file() -> None:
     """goutils' TestUncapitalize made to expect `This is a.Test`: `go test` says
     `wordutils_test.go:131: ...`, and the finding is at that line, not the test's first; a
-    table row's failure is its subtest's line; a helper's file is no line of the test's."""
+    table row's failure is its subtest's line; a line of another file is none of the test's."""
     cases = [TestCase("words_test.go", "TestLower", 124, ""),
              TestCase("words_test.go", "TestEmpty", 10, ""),
              TestCase("words_test.go", "TestHelped", 40, "")]
