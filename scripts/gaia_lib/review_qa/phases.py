@@ -1550,9 +1550,13 @@ class Outcome:
         return EXIT_FOR_VERDICT[self.verdict]
 
 
-def summary_line(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]]) -> str:
+def summary_line(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]],
+                 untested: bool = False) -> str:
     """What a verdict line alone hides: `3 of 5 ACs have a test; findings: 1 critical,
-    4 warning, 0 suggestion` (deterministic findings and the reviewer's, as judged)."""
+    4 warning, 0 suggestion` (deterministic findings and the reviewer's, as judged). Where
+    nothing was tested (`untested`), no AC has a test that ran, whatever its words match:
+    `no test ran for any of the 5 ACs` (a runner that was missing and one that could not
+    start read alike)."""
     from gaia_lib.qa_gating import fingerprints
     per_ac = ((analysis.get("coverage") or {}).get("per_ac") or [])
     covered = sum(1 for e in per_ac if isinstance(e, Mapping) and e.get("matched"))
@@ -1560,6 +1564,8 @@ def summary_line(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]]) 
                   for f in (*fingerprints.analysis_findings(analysis), *llm)]
     counts = ", ".join(f"{severities.count(level)} {level}"
                        for level in ("critical", "warning", "suggestion"))
+    if untested:
+        return f"no test ran for any of the {len(per_ac)} ACs; findings: {counts}"
     return f"{covered} of {len(per_ac)} ACs have a test; findings: {counts}"
 
 
@@ -1725,7 +1731,7 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
     if parked:
         notes += (parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
-                   complete, number, notes, summary_line(analysis, findings),
+                   complete, number, notes, summary_line(analysis, findings, bool(untested)),
                    untested=bool(untested), no_round=no_round)
 
 
