@@ -263,8 +263,8 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
     changed = changed_files(repo, base_ref, key, query)
     if unbranched_note and key is not None and \
             _no_change_of_its_own(repo, base_ref, key, query):
-        why = (f"HEAD is {base_ref} with no change of its own and no commit naming the story "
-               f"(pass --base to compare with another branch)")
+        why = (f"{_head_against(base_ref, query)} with no change of its own and no commit "
+               f"naming the story (pass --base to compare with another branch)")
         if not changed:
             return CheckResult(None, f"no story branch to compare the File List with: {why}",
                                compared=False)
@@ -275,6 +275,17 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         return CheckResult(Divergence("divergence", missing) if missing else None,
                            f"only the uncommitted changes were compared with it, as {why}")
     return CheckResult(compare(file_list, changed))
+
+
+def _head_against(base_ref: str, query: Query) -> str:
+    """`HEAD is main`, where HEAD is the base's commit; `HEAD (story/x) is behind main`,
+    where it is an earlier one (goutils' branch behind master read "HEAD is master")."""
+    head, base = query("rev-parse", "HEAD"), query(*_commit_of(base_ref))
+    if head.ok and base.ok and head.stdout.strip() == base.stdout.strip():
+        return f"HEAD is {base_ref}"
+    branch = query("symbolic-ref", "--quiet", "--short", "HEAD")
+    named = f" ({branch.stdout.strip()})" if branch.ok and branch.stdout.strip() else ""
+    return f"HEAD{named} is behind {base_ref}"
 
 
 def _no_change_of_its_own(repo: Path, base_ref: str, key: str, query: Query) -> bool:

@@ -82,6 +82,15 @@ def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
     (repo / "src" / "z.ts").unlink()
     assert filelist.check(("src/a.ts",), repo, "main", "E7-S7").divergence == \
         filelist.Divergence("divergence", (), ("src/a.ts",))
+    # a branch behind the base is not the base (goutils' read "HEAD is master")
+    (repo / "src" / "c.ts").write_text("later\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "later on main")
+    git(repo, "checkout", "-q", "-b", "story/old", "main~1")
+    result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
+    assert result.note == ("no story branch to compare the File List with: HEAD (story/old) "
+                           "is behind main with no change of its own and no commit naming the "
+                           "story (pass --base to compare with another branch)")
 
 
 def test_a_check_asks_git_each_question_once(tmp_path: Path,
