@@ -974,8 +974,10 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     `runTest("M&M")` compares the events with a `.snap` entry holding "M&M"); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
-    the check it quotes (in its file's text, `texts`)."""
-    from gaia_lib.evidence import then_literals
+    the check it quotes (in its file's text, `texts`); for an AC whose Then promises an order,
+    a warning when every test of it compares the result without its order
+    (`order_checks.order_blind`: `assert sorted(r) == sorted(e)`, `assertCountEqual`)."""
+    from gaia_lib.evidence import order_checks, then_literals
 
     per_ac = []
     findings = []
@@ -1025,6 +1027,19 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                     f"every test of {ac.ac_id} only checks that a result exists "
                     f"({_code(str(present[0]))}): none shows its Then clause holds", False,
                     ac_id=ac.ac_id))
+        if entry["matched"] and order_checks.promises_an_order(ac.then or ""):
+            blind = [order_checks.order_blind(bodies.get(t, "")) for t in entry["tests"]]
+            if blind and all(blind):
+                first = entry["tests"][0]
+                file, start = first.partition("::")[0], lines.get(first, 1)
+                at = then_literals.check_line(
+                    (texts or {}).get(file, ""), start,
+                    start + len(bodies.get(first, "").splitlines()), str(blind[0]))
+                findings.append(finding(
+                    file, at, "warning", "weak-assertion",
+                    f"every test of {ac.ac_id} compares its result without its order "
+                    f"({_code(str(blind[0]))}): none shows the order its Then clause "
+                    "promises", False, ac_id=ac.ac_id, subject="order"))
     return per_ac, ran("then-literals", findings)
 
 

@@ -806,6 +806,7 @@ def test_a_test_every_outcome_of_which_left_its_snapshot_unchecked_made_no_check
     assert outcomes.unchecked_snapshots(ran, cases) == {
         "src/events.spec.ts::Events > simple": "Events > simple 1"}
 
+
 def test_a_go_failure_is_at_the_line_its_message_names_in_the_tests_file() -> None:
     """goutils' TestUncapitalize made to expect `This is a.Test`: `go test` says
     `wordutils_test.go:131: ...`, and the finding is at that line, not the test's first; a

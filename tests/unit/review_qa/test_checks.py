@@ -1277,3 +1277,31 @@ def test_an_uncovered_acs_gap_names_its_tests_that_are_gone(tmp_path: Path) -> N
     check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
     assert [(f["severity"], f["message"]) for f in check["findings"]] == [
         ("critical", f"AC2 has no test ({gone}) (priority P0)")]
+
+
+def test_every_test_of_an_ordering_ac_comparing_without_order_is_a_weak_assertion() -> None:
+    """natsort's AC8 ("... sort together with the same numbers in ASCII digits"), its test
+    rewritten to `assert sorted(result) == sorted(expected)`: it passes whatever order
+    `natsorted` returns. The warning quotes that check at its line; a test comparing the
+    result as it comes back, or an AC promising no order, draws none."""
+    ac = AcceptanceCriterion("AC8", "Given non-ASCII digits, when `natsorted` is called, then "
+                             "they sort together with the same numbers in ASCII digits",
+                             "non-ASCII digits", "`natsorted` is called",
+                             "they sort together with the same numbers in ASCII digits",
+                             False, None, 8)
+    test = "tests/test_natsorted.py::test_unicode_digits"
+    body = ("def test_unicode_digits():\n    result = natsorted(given)\n"
+            "    assert sorted(result) == sorted(expected)\n")
+    text = "import pytest\n\n\n" + body
+    rows = [{"ac_id": "AC8", "matched": True, "tests": [test]}]
+    _, check = checks.literal_evidence([ac], rows, {test: body}, {test: 4},
+                                       {"tests/test_natsorted.py": text})
+    assert [(f["line"], f["subject"], f["message"]) for f in check["findings"]] == [
+        (6, "order", "every test of AC8 compares its result without its order (assert "
+                     "sorted(result) == sorted(expected)): none shows the order its Then "
+                     "clause promises")]
+    kept = body.replace("sorted(result) == sorted(expected)", "result == expected")
+    assert checks.literal_evidence([ac], rows, {test: kept}, {test: 4})[1]["findings"] == []
+    unordered = dataclasses.replace(ac, then="they are read as numbers")
+    assert checks.literal_evidence([unordered], rows, {test: body}, {test: 4})[1][
+        "findings"] == []

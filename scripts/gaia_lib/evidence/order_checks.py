@@ -1,0 +1,121 @@
+"""Checks that cannot see an order, and the ACs that promise one.
+
+A test of an AC whose Then promises an order ("sorted", "in order", "ascending", "the same
+numbers sort together") checks that order only where it compares the result as it comes
+back. A check that puts the result in order first, or compares it as a set or a multiset,
+passes whatever order the code returns: natsort's `natsorted` test rewritten to `assert
+sorted(result) == sorted(expected)` still passed with the code's order reversed.
+
+Rules:
+- `promises_an_order`: the Then speaks of an order or of sorting (`order`, `ordered`, `sort`,
+  `sorted`, `ascending`, `descending`, `reversed`), as a word of its own.
+- A check is order-blind (`_blind`) when what it compares is a view without order:
+  - Python: both sides of `assert A == B` (or `assertEqual(A, B)`) put in order or made a
+    set, `sorted(...)`, `set(...)`, `frozenset(...)`, `Counter(...)`, with no `key=` (a key
+    is the code's order under test: `sorted(a, key=precedence_key)`), or one side so and the
+    other a set written out (`{1, 2}`); `sorted(versions) == [v1, v2]` is no such check, the
+    sort being how a test checks the order the code's comparison gives. `assertCountEqual(`,
+    `assertItemsEqual(`, `assertSetEqual(` are.
+  - JS/TS: `expect(...)` of a value sorted by JavaScript's default order (`[...x].sort()`,
+    `x.sort()`: no comparator of the code's) or made a `new Set(...)`;
+    `.toEqual(expect.arrayContaining(...))`; jest-extended's `toIncludeSameMembers(`.
+  - Go: testify's `ElementsMatch` (`assert.` or `require.`).
+- `order_blind`: the first check of a test whose every check is order-blind (its assertion
+  statements, `then_literals.check_statements`; a Go `t.Errorf` / `t.Fatal` under an `if` is
+  a check of what that guard compares, which can see an order); None where any check can see
+  an order, or the test has none.
+
+Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gaia_lib.core.lazyre import compile as lazy_re
+from gaia_lib.evidence import then_literals
+
+_PROMISE = lazy_re(r"\b(?:order|ordered|orders|ordering|sort|sorts|sorted|sorting|ascending|"
+                   r"descending|reversed?)\b", re.IGNORECASE)
+_WRAPPED = lazy_re(r"(?:sorted|set|frozenset|(?:collections\s*\.\s*)?Counter)\s*\((?s:.*)\)")
+_SET_WRITTEN = lazy_re(r"\{(?s:[^:]*)\}")  # a set literal (a dict's has a colon)
+_PY_COMPARED = lazy_re(r"^\s*assert\s+(?P<check>(?s:.+?))\s*$"
+                       r"|^\s*(?:self\s*\.\s*)?assert(?:Equals?)\s*\((?P<args>(?s:.*))\)\s*$")
+_ALWAYS_FREE = lazy_re(
+    r"^\s*(?:self\s*\.\s*)?assert(?:CountEqual|ItemsEqual|SetEqual)\s*\("
+    r"|^\s*expect\s*\(\s*(?:new\s+Set\s*\(|\[\s*\.\.\.[^\]]*\]\s*\.\s*sort\s*\(\s*\)"
+    r"|[\w$.]+(?:\([^()]*\))?\s*\.\s*sort\s*\(\s*\)\s*\))"
+    r"|^\s*expect\s*\((?s:.*)\)\s*\.\s*(?:toEqual|toStrictEqual)\s*\(\s*expect\s*\.\s*"
+    r"arrayContaining\s*\("
+    r"|^\s*expect\s*\((?s:.*)\)\s*\.\s*toIncludeSameMembers\s*\("
+    r"|^\s*(?:assert|require)\s*\.\s*ElementsMatchf?\s*\(")
+
+
+_GO_FAIL = lazy_re(r"\bt\s*\.\s*(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
+
+
+def promises_an_order(then: str) -> bool:
+    """Whether a Then clause promises an order (module rules)."""
+    return _PROMISE.search(then) is not None
+
+
+def order_blind(test_source: str) -> str | None:
+    """The first check of a test whose every check is order-blind (module rules), else None."""
+    if _GO_FAIL.search(test_source):
+        return None
+    checks = [check.strip() for check in then_literals.check_statements(test_source)]
+    if not checks or not all(_blind(check) for check in checks):
+        return None
+    return checks[0]
+
+
+def _blind(check: str) -> bool:
+    if _ALWAYS_FREE.match(check):
+        return True
+    compared = _PY_COMPARED.match(check)
+    if compared is None:
+        return False
+    if compared.group("args") is not None:
+        sides = _top_level_split(compared.group("args"), ",")
+    else:  # `assert A == B, message`
+        sides = _top_level_split(_top_level_split(compared.group("check"), ",")[0], "==")
+    if len(sides) < 2:
+        return False
+    a, b = sides[0].strip(), sides[1].strip()
+    wrapped = [_unordered_view(side) for side in (a, b)]
+    written = [_SET_WRITTEN.fullmatch(side) is not None for side in (a, b)]
+    return (wrapped[0] and (wrapped[1] or written[1])) or (wrapped[1] and written[0])
+
+
+def _unordered_view(side: str) -> bool:
+    """`sorted(x)`, `set(x)`, `frozenset(x)`, `Counter(x)` whole, with no `key=` given."""
+    found = _WRAPPED.fullmatch(side)
+    return found is not None and _balanced(side[side.index("(") + 1:-1]) and "key=" not in \
+        side.replace(" ", "")
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _top_level_split(text: str, separator: str) -> list[str]:
+    """`text` split at each `separator` outside brackets (strings are not read): a call's
+    arguments at `,`, a comparison's sides at `==`."""
+    parts, depth, start, at = [], 0, 0, 0
+    while at < len(text):
+        char = text[at]
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if depth == 0 and text.startswith(separator, at):
+            parts.append(text[start:at])
+            at = start = at + len(separator)
+            continue
+        at += 1
+    parts.append(text[start:])
+    return parts
