@@ -1017,11 +1017,7 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             present = [then_literals.presence_only(bodies.get(t, ""), other)
                        for t in entry["tests"]]
             if present and all(present):
-                first = entry["tests"][0]
-                file, start = first.partition("::")[0], lines.get(first, 1)
-                at = then_literals.check_line(
-                    (texts or {}).get(file, ""), start,
-                    start + len(bodies.get(first, "").splitlines()), str(present[0]))
+                file, at = _at_check(entry["tests"][0], str(present[0]), bodies, lines, texts)
                 findings.append(finding(
                     file, at, "warning", "weak-assertion",
                     f"every test of {ac.ac_id} only checks that a result exists "
@@ -1030,17 +1026,25 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
         if entry["matched"] and order_checks.promises_an_order(ac.then or ""):
             blind = [order_checks.order_blind(bodies.get(t, "")) for t in entry["tests"]]
             if blind and all(blind):
-                first = entry["tests"][0]
-                file, start = first.partition("::")[0], lines.get(first, 1)
-                at = then_literals.check_line(
-                    (texts or {}).get(file, ""), start,
-                    start + len(bodies.get(first, "").splitlines()), str(blind[0]))
+                file, at = _at_check(entry["tests"][0], str(blind[0]), bodies, lines, texts)
                 findings.append(finding(
                     file, at, "warning", "weak-assertion",
                     f"every test of {ac.ac_id} compares its result without its order "
                     f"({_code(str(blind[0]))}): none shows the order its Then clause "
                     "promises", False, ac_id=ac.ac_id, subject="order"))
     return per_ac, ran("then-literals", findings)
+
+
+def _at_check(test: str, quoted: str, bodies: Mapping[str, str], lines: Mapping[str, int],
+              texts: Mapping[str, str] | None) -> tuple[str, int]:
+    """The file and line of the check `quoted` of `test` (its declaration's line where the
+    file's text does not hold it)."""
+    from gaia_lib.evidence import then_literals
+
+    file, start = test.partition("::")[0], lines.get(test, 1)
+    return file, then_literals.check_line((texts or {}).get(file, ""), start,
+                                          start + len(bodies.get(test, "").splitlines()),
+                                          quoted)
 
 
 # A capitalised name called (`ParamsFromContext(`, `httprouter.New(`), not constructed as a
