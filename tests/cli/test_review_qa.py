@@ -2784,3 +2784,37 @@ def test_a_divergence_is_not_fixed_by_a_round_that_had_no_base_to_compare_with(
     unchecked = round2.split("### Not checked this round (1)\n\n")[1].split("\n\n")[1]
     assert unchecked.startswith("- file-list-divergence (")
     assert "app/emails.py" in unchecked
+
+
+def test_an_ordering_ac_whose_tests_compare_without_order_draws_a_weak_assertion(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """natsort's `natsorted` tests rewritten to `assert sorted(result) == sorted(expected)`
+    passed with its order reversed: a real review of an AC promising an order warns, at
+    the check, and the test comparing the result as it comes back silences it."""
+    _p0_story_with(qa_project, '- [ ] **AC3:** Given emails "B@x.co" and "a@x.co", when they '
+                               'are listed, then they are lower-cased and sorted ascending '
+                               '("a@x.co" first).')
+    qa_project.write("app/listing.py",
+                     "def listed(emails):\n    return sorted(e.lower() for e in emails)\n")
+    blind = ('from app.listing import listed\n\n\ndef test_ac3_emails_are_listed_sorted():\n'
+             '    result = listed(["B@x.co", "a@x.co"])\n'
+             '    assert sorted(result) == sorted(["a@x.co", "b@x.co"])\n')
+    qa_project.write("tests/test_listing.py", blind)
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace(
+        "- `tests/test_signup.py`", "- `tests/test_signup.py`\n- `app/listing.py`\n"
+        "- `tests/test_listing.py`"))
+    assert command.main(["E1-S1"]) == 0
+    capsys.readouterr()
+    [found] = [f for f in _check(qa_project, "then-literals")["findings"]
+               if f.get("subject") == "order"]
+    assert (found["file"], found["line"], found["message"]) == (
+        "tests/test_listing.py", 6,
+        "every test of AC3 compares its result without its order (assert sorted(result) == "
+        'sorted(["a@x.co", "b@x.co"])): none shows the order its Then clause promises')
+    qa_project.write("tests/test_listing.py", blind.replace(
+        'sorted(result) == sorted(["a@x.co", "b@x.co"])', 'result == ["a@x.co", "b@x.co"]'))
+    assert command.main(["E1-S1"]) == 0
+    assert not [f for f in _check(qa_project, "then-literals")["findings"]
+                if f.get("subject") == "order"]
