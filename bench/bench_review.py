@@ -161,6 +161,12 @@ before the launcher has imported pytest and coverage.py, its reads end before th
 what is left after the run is about 35 ms (the keeper's report about 7 ms, the checks about 8,
 the report, gate and ledger writes about 12). idna's suite of 0.18 s stays above the goal.
 
+Measured 2026-12-06 late (lean venv, `--only demo`, 9 runs; the code of that morning's last
+commit and of this one alternated twice, load average about 1): review median 0.287 / 0.257 s
+before, 0.261 / 0.238 s after; ratio 1.48 / 1.38 before, 1.45 / 1.51 after (goal 1.5: at its
+edge, as before; a unittest tier now runs the story's modules alone, which the demo's pytest
+tier does not use).
+
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
 
