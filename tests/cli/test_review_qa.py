@@ -2807,8 +2807,9 @@ def test_an_ordering_ac_whose_tests_compare_without_order_draws_a_weak_assertion
         "- `tests/test_listing.py`"))
     assert command.main(["E1-S1"]) == 0
     capsys.readouterr()
-    [found] = [f for f in _check(qa_project, "then-literals")["findings"]
-               if f.get("subject") == "order"]
+    findings = _check(qa_project, "then-literals")["findings"]
+    assert isinstance(findings, list)
+    [found] = [f for f in findings if f.get("subject") == "order"]
     assert (found["file"], found["line"], found["message"]) == (
         "tests/test_listing.py", 6,
         "every test of AC3 compares its result without its order (assert sorted(result) == "
@@ -2816,5 +2817,23 @@ def test_an_ordering_ac_whose_tests_compare_without_order_draws_a_weak_assertion
     qa_project.write("tests/test_listing.py", blind.replace(
         'sorted(result) == sorted(["a@x.co", "b@x.co"])', 'result == ["a@x.co", "b@x.co"]'))
     assert command.main(["E1-S1"]) == 0
-    assert not [f for f in _check(qa_project, "then-literals")["findings"]
-                if f.get("subject") == "order"]
+    findings = _check(qa_project, "then-literals")["findings"]
+    assert isinstance(findings, list) and not [f for f in findings if f.get("subject") == "order"]
+
+
+def test_a_story_test_matching_no_ac_that_only_checks_a_result_exists_says_so(
+    qa_project: Project
+) -> None:
+    """natsort's test rewritten to compare `natsorted(given)` with itself matched no AC: no
+    AC's rule judged it, and the report's list of such tests named it without a word of
+    why. A real review says what its checks only ask."""
+    qa_project.write("tests/test_signup.py", TESTS + (
+        "\n\ndef test_unrelated_mailbox_quota():\n"
+        '    assert signup("x@y.z") == signup("x@y.z")\n'))
+    assert command.main(["E1-S1"]) == 0
+    test = "tests/test_signup.py::test_unrelated_mailbox_quota"
+    assert _analysis(qa_project)["unmatched_checks"] == {
+        test: 'only checks that a result exists (assert signup("x@y.z") == signup("x@y.z"))'}
+    report = next(qa_project.root.rglob("qa-tests-E1-S1.md")).read_text()
+    assert (f"- `{test}` — only checks that a result exists (assert signup(\"x@y.z\") == "
+            'signup("x@y.z"))') in report

@@ -1042,10 +1042,31 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         # what an AC the lost rule left with no test was judged against: its round keeps it
         "lost_coverage": lost_evidence.carried(
             compared, judged, [e["ac_id"] for e in per_ac if not e["matched"]]),
+        "unmatched_checks": _unmatched_checks(
+            per_ac, cases, [u.test for u in coverage.unattributed_tests], bodies),
     }
     if run is not None:
         results["behavioural_attribution"] = attribution_rows
     return results
+
+
+def _unmatched_checks(per_ac: Sequence[Mapping[str, Any]],
+                      cases: Sequence[testcases.TestCase], outside: Sequence[str],
+                      bodies: Mapping[str, str]) -> dict[str, str]:
+    """Per story test no AC names (counted, left out with a reason, or nearest), what its
+    checks only ask (`then_literals.presence_only`: `assert natsorted(x) == natsorted(x)`):
+    the report's list of such tests says it, where no finding would (a test matching no AC
+    is judged by no AC's rules)."""
+    from gaia_lib.evidence import then_literals
+
+    named = {*outside}
+    for entry in per_ac:
+        named.update(entry.get("tests", []), entry.get("excluded") or {},
+                     (m.get("test") for m in entry.get("candidates") or []))
+    return {case.test_id: f"only checks that a result exists ({' '.join(str(check).split())})"
+            for case in cases if case.test_id not in named
+            for check in (then_literals.presence_only(bodies.get(case.test_id, "")),)
+            if check}
 
 
 def _refusal_only(criteria: Sequence[AcceptanceCriterion],

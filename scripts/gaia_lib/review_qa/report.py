@@ -81,7 +81,8 @@ def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
     the list of tests per AC names nowhere: no AC counts them, none is left out with a
     reason, none is an uncovered AC's nearest. A reviewer looks there for what the ACs do
     not say, or for an AC the matching missed (portion's `test_or_ior` for its AC on `|`);
-    without it they are in no line of the report."""
+    without it they are in no line of the report. One whose checks only ask for a result
+    (`unmatched_checks`: `assert f(x) == f(x)`) says so, and is listed first."""
     outside = set(analysis.get("unattributed_tests", []))
     named: set[str] = set()
     for entry in analysis.get("coverage", {}).get("per_ac", []):
@@ -93,8 +94,10 @@ def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
     if not tests:
         return []
     more = len(tests) - UNMATCHED_SHOWN
+    why = analysis.get("unmatched_checks") or {}
     return ["", f"The story's tests no AC counts, nor names as nearest ({len(tests)}):",
-            *(f"- `{shown(test)}`" for test in sorted(tests)[:UNMATCHED_SHOWN]),
+            *(f"- `{shown(test)}`" + (f" — {why[test]}" if test in why else "")
+              for test in sorted(tests, key=lambda t: (t not in why, t))[:UNMATCHED_SHOWN]),
             *([f"- and {more} more"] if more > 0 else [])]
 
 
