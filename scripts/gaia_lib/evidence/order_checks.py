@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import then_literals
+from gaia_lib.evidence import row_filters, then_literals
 
 _PROMISE = lazy_re(r"\b(?:order|ordered|orders|ordering|sort|sorts|sorted|sorting|ascending|"
                    r"descending|reversed?)\b", re.IGNORECASE)
@@ -51,7 +51,7 @@ _ALWAYS_FREE = lazy_re(
     r"|^\s*(?:assert|require)\s*\.\s*ElementsMatchf?\s*\(")
 
 
-_GO_FAIL = lazy_re(r"\bt\s*\.\s*(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
+_QUOTES = "\"'"
 
 
 def promises_an_order(then: str) -> bool:
@@ -61,7 +61,7 @@ def promises_an_order(then: str) -> bool:
 
 def order_blind(test_source: str) -> str | None:
     """The first check of a test whose every check is order-blind (module rules), else None."""
-    if _GO_FAIL.search(test_source):
+    if then_literals.GO_FAIL_RE.search(test_source):
         return None
     checks = [check.strip() for check in then_literals.check_statements(test_source)]
     if not checks or not all(_blind(check) for check in checks):
@@ -76,9 +76,11 @@ def _blind(check: str) -> bool:
     if compared is None:
         return False
     if compared.group("args") is not None:
-        sides = _top_level_split(compared.group("args"), ",")
-    else:  # `assert A == B, message`
-        sides = _top_level_split(_top_level_split(compared.group("check"), ",")[0], "==")
+        sides = list(then_literals.top_level_parts(compared.group("args"), ",", _QUOTES))
+    else:  # `assert A == B, message`: `A `, `` and ` B` between the two `=` of `==`
+        condition = next(then_literals.top_level_parts(compared.group("check"), ",", _QUOTES))
+        parts = list(then_literals.top_level_parts(condition, "=", _QUOTES))
+        sides = [parts[0], parts[2]] if len(parts) == 3 and not parts[1] else []
     if len(sides) < 2:
         return False
     a, b = sides[0].strip(), sides[1].strip()
@@ -89,33 +91,5 @@ def _blind(check: str) -> bool:
 
 def _unordered_view(side: str) -> bool:
     """`sorted(x)`, `set(x)`, `frozenset(x)`, `Counter(x)` whole, with no `key=` given."""
-    found = _WRAPPED.fullmatch(side)
-    return found is not None and _balanced(side[side.index("(") + 1:-1]) and "key=" not in \
-        side.replace(" ", "")
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += char in "([{"
-        depth -= char in ")]}"
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-def _top_level_split(text: str, separator: str) -> list[str]:
-    """`text` split at each `separator` outside brackets (strings are not read): a call's
-    arguments at `,`, a comparison's sides at `==`."""
-    parts, depth, start, at = [], 0, 0, 0
-    while at < len(text):
-        char = text[at]
-        depth += char in "([{"
-        depth -= char in ")]}"
-        if depth == 0 and text.startswith(separator, at):
-            parts.append(text[start:at])
-            at = start = at + len(separator)
-            continue
-        at += 1
-    parts.append(text[start:])
-    return parts
+    return _WRAPPED.fullmatch(side) is not None and "key=" not in side.replace(" ", "") and \
+        row_filters.closing_bracket(side, side.index("(")) == len(side)

@@ -476,12 +476,19 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
     return _counts(fmt, _unchecked_snapshots(tests, doc.get("snapshot")))
 
 
+def snapshot_names(titles: Sequence[str]) -> tuple[str, str]:
+    """The names a test of `titles` (its groups' and its own) stores its snapshots under,
+    before their count (`<name> 1`, `<name> 2`): vitest joins the titles with ` > `, jest
+    with a space."""
+    return " > ".join(titles), " ".join(titles)
+
+
 def _unchecked_snapshots(tests: list[TestOutcome], summary: object) -> list[TestOutcome]:
     """`tests` with each passed one whose first snapshot the run left unchecked marked so
     (`TestOutcome.unchecked_snapshot`): the report's `snapshot.uncheckedKeysByFile` names the
     stored snapshots no check of the run compared with, and a test's first snapshot check
-    compares with `<its name> 1` (vitest joins its groups' titles and its own with ` > `,
-    jest with a space), so a test whose `<name> 1` is unchecked made no snapshot check."""
+    compares with `<its name> 1` (`snapshot_names`), so a test whose `<name> 1` is unchecked
+    made no snapshot check."""
     listed = summary.get("uncheckedKeysByFile") if isinstance(summary, dict) else None
     unchecked: dict[str, set[str]] = {}
     for entry in listed if isinstance(listed, list) else ():
@@ -494,7 +501,7 @@ def _unchecked_snapshots(tests: list[TestOutcome], summary: object) -> list[Test
 
     def marked(test: TestOutcome) -> TestOutcome:
         left = unchecked.get(test.file or "", set())
-        key = next((key for key in (f"{' > '.join(test.path)} 1", f"{' '.join(test.path)} 1")
+        key = next((key for key in (f"{name} 1" for name in snapshot_names(test.path))
                     if key in left), None) if test.outcome == PASSED and test.path else None
         return replace(test, unchecked_snapshot=key) if key else test
 

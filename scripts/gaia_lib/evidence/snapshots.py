@@ -7,8 +7,8 @@ Rules:
   backslash: `stored` undoes it).
 - A snapshot is named after its test: vitest joins the test's groups and its own title with
   ` > ` (`Events > keeps text 1`), jest with a space (`Events keeps text 1`), then the
-  snapshot's count within the test. A test's snapshots (`of_test`) are those named after it,
-  in either spelling, in the order the file stores them.
+  snapshot's count within the test (`runner_output.snapshot_names`). A test's snapshots
+  (`of_test`) are those named after it, in either spelling, in the order the file stores them.
 - Only a test file that takes snapshots (`takes_snapshots`: it calls a snapshot matcher that
   reads the `.snap` file) is given its stored values: a file that no longer does leaves
   obsolete entries behind, which check nothing.
@@ -22,6 +22,7 @@ import posixpath
 import re
 from collections.abc import Mapping, Sequence
 
+from gaia_lib.evidence import runner_output
 from gaia_lib.evidence.testcases import TestCase
 
 SUFFIX = ".snap"
@@ -55,7 +56,7 @@ def _unescape(text: str) -> str:
 
 def of_test(case: TestCase, snaps: Mapping[str, str]) -> tuple[str, ...]:
     """The values of the snapshots `snaps` holds for `case` (either runner's spelling)."""
-    spellings = {case.name, case.name.replace(" > ", " ")}
+    spellings = set(runner_output.snapshot_names(case.name.split(" > ")))
     return tuple(value for name, value in snaps.items()
                  if (count := _COUNT.search(name)) is not None
                  and name[:count.start()] in spellings)

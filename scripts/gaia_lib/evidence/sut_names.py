@@ -87,6 +87,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from gaia_lib.core import pyast
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import barrels, js_imports, sut_mocking, testcases, then_literals
 
@@ -268,7 +269,7 @@ def import_time(sources: Mapping[str, str]) -> Names:
         if _declaring_kind(rel, text) != ".py":
             continue
         try:
-            tree = ast.parse(text)
+            tree = pyast.module(text)  # the tree the other reads of the source parse
         except (SyntaxError, ValueError):
             continue
         for node in tree.body:

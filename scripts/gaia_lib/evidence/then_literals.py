@@ -421,7 +421,7 @@ _TABLE_START_RE = re.compile(
     r"|\b(?:it|test|describe)\.each\s*[(`]"
 )
 _EACH_NAMED_RE = re.compile(r"\b(?:it|test|describe)\.(?:each|for)\s*\(\s*([A-Za-z_$][\w$]*)\s*\)")
-_GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
+GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
 _COMMENT_LINE_RE = re.compile(r"^\s*(#(?!!)|//).*$", re.MULTILINE)
 
 
@@ -550,7 +550,7 @@ def go_guards(source: str) -> tuple[str, ...]:
     `t.Fatal("want an error")`): its checks, as `assertion_spans` reads them too."""
     code = _COMMENT_LINE_RE.sub("", source)
     lines = code.splitlines()
-    return tuple(guard for match in _GO_FAIL_RE.finditer(code)
+    return tuple(guard for match in GO_FAIL_RE.finditer(code)
                  if (guard := _go_guard(lines, code.count("\n", 0, match.start()))))
 
 
@@ -657,7 +657,7 @@ def assertion_spans(source: str) -> tuple[str, ...]:
     # Go has no assert statement: the checked values sit in the `if` guarding t.Errorf.
     lines = code.splitlines()
     guards = []
-    for match in _GO_FAIL_RE.finditer(code):
+    for match in GO_FAIL_RE.finditer(code):
         row = code.count("\n", 0, match.start())
         spans.append(code[match.start():_statement_end(code, match.start())])
         if guard := _go_guard(lines, row):
@@ -780,13 +780,13 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
     denies the value it names, and passes whatever else the code gives."""
     code = _COMMENT_LINE_RE.sub("", test_source)
     must = go_must_statements(code)
-    if _GO_FAIL_RE.search(code) or must:
+    if GO_FAIL_RE.search(code) or must:
         test_source = code = go_without_dead_blocks(code)
         must = go_must_statements(code)
     spans = assertion_spans(test_source)
     checks = [code[m.start():_statement_end(code, m.start())]
               for m in _ASSERT_START_RE.finditer(code)]
-    if _GO_FAIL_RE.search(code) or must:
+    if GO_FAIL_RE.search(code) or must:
         return _given_in([*spans, *must], literals) if accepted else ()
     looped = set(_looped_values(code, spans))
     if any(_ACCEPTS.search(check) for check in checks):
@@ -1255,10 +1255,10 @@ _PY_PREDICATE_PARTS = lazy_re(r"^_*(?:is|has|can|should|was)|equal|close|match|s
 def _first_argument(text: str) -> str:
     """`text` up to its first comma outside brackets and quoted strings (an assert's
     condition before its message, a call's first argument)."""
-    return next(_top_level_parts(text, ",", "\"'"))
+    return next(top_level_parts(text, ",", "\"'"))
 
 
-def _top_level_parts(text: str, stops: str, quotes: str) -> Iterator[str]:
+def top_level_parts(text: str, stops: str, quotes: str) -> Iterator[str]:
     """`text` split at each of the characters `stops` outside brackets and strings quoted
     by `quotes`."""
     depth, quote, start = 0, "", 0
@@ -1673,7 +1673,7 @@ def js_calls_only(test_source: str, names: AbstractSet[str]) -> str | None:
     # a try whose catch swallows what it catches, and a loop, only run their calls
     body = _SWALLOWING_TRY.sub(lambda m: m.group(1), code[head.end():end])
     body = _PLAIN_LOOP.sub(lambda m: m.group(1), body)
-    statements = [part.strip() for part in _top_level_parts(body, ";\n", "'\"`")]
+    statements = [part.strip() for part in top_level_parts(body, ";\n", "'\"`")]
     statements = [part for part in statements if part and not _DATA.fullmatch(part)]
     if not statements:
         return None
@@ -1786,7 +1786,7 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     at all (its checks may sit in a helper)."""
     written = _COMMENT_LINE_RE.sub("", test_source)
     code = same_calls_resolved(_py_aliases_resolved(written))
-    if _GO_FAIL_RE.search(code):  # a Go check under a condition never true never runs
+    if GO_FAIL_RE.search(code):  # a Go check under a condition never true never runs
         code = go_without_dead_blocks(code)
     # a comment after a check is none of it (`assert v == v  # a version`)
     checks = [without_trailing_comments(code[m.start():_statement_end(code, m.start())]).strip()
@@ -1794,7 +1794,7 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     shown = [written[m.start():_statement_end(written, m.start())].strip()
              for m in _ASSERT_START_RE.finditer(written)]
     lines = code.splitlines()
-    for match in _GO_FAIL_RE.finditer(code):
+    for match in GO_FAIL_RE.finditer(code):
         row = code.count("\n", 0, match.start())
         guard = _go_guard(lines, row)
         checks.append(guard.strip() if _GO_NIL_GUARD.match(guard) else "")
@@ -1838,7 +1838,7 @@ def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | 
     written = _COMMENT_LINE_RE.sub("", test_source)
     bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), written)
     head = _GO_TEST_HEAD.search(bare)
-    fails = _GO_FAIL_RE
+    fails = GO_FAIL_RE
     code = written
     if head is not None:
         own = re.escape(head.group(1))

@@ -1053,20 +1053,17 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
 def _unmatched_checks(per_ac: Sequence[Mapping[str, Any]],
                       cases: Sequence[testcases.TestCase], outside: Sequence[str],
                       bodies: Mapping[str, str]) -> dict[str, str]:
-    """Per story test no AC names (counted, left out with a reason, or nearest), what its
+    """Per story test no AC names (`report.unmatched`: counted, left out, or nearest), what its
     checks only ask (`then_literals.presence_only`: `assert natsorted(x) == natsorted(x)`):
     the report's list of such tests says it, where no finding would (a test matching no AC
     is judged by no AC's rules)."""
     from gaia_lib.evidence import then_literals
+    from gaia_lib.review_qa import report as qa_report
 
-    named = {*outside}
-    for entry in per_ac:
-        named.update(entry.get("tests", []), entry.get("excluded") or {},
-                     (m.get("test") for m in entry.get("candidates") or []))
-    return {case.test_id: f"only checks that a result exists ({' '.join(str(check).split())})"
-            for case in cases if case.test_id not in named
-            for check in (then_literals.presence_only(bodies.get(case.test_id, "")),)
-            if check}
+    alone = qa_report.unmatched(per_ac, [case.test_id for case in cases], outside)
+    return {test: f"only checks that a result exists ({' '.join(str(check).split())})"
+            for test in alone
+            for check in (then_literals.presence_only(bodies.get(test, "")),) if check}
 
 
 def _refusal_only(criteria: Sequence[AcceptanceCriterion],

@@ -11,7 +11,7 @@ with /gaia-test-automate; this module renders the QA review's own sections.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gaia_lib.evidence.testcases import shown, shown_apart
@@ -76,6 +76,18 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
 UNMATCHED_SHOWN = 10  # story tests counting for no AC that the report names; more are counted
 
 
+def unmatched(per_ac: Iterable[Mapping[str, Any]], test_ids: Iterable[str],
+              outside: Iterable[str]) -> list[str]:
+    """The tests of `test_ids` not `outside` the story (its unattributed ones) that no AC of
+    `per_ac` names: none counts them, none leaves them out with a reason, none has them as
+    its nearest."""
+    named = set(outside)
+    for entry in per_ac:
+        named.update(entry.get("tests", []), entry.get("excluded") or {},
+                     (m.get("test") for m in entry.get("candidates") or []))
+    return [test for test in test_ids if test not in named]
+
+
 def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
     """The story's tests (attributed to it: every test found but `unattributed_tests`) that
     the list of tests per AC names nowhere: no AC counts them, none is left out with a
@@ -83,14 +95,10 @@ def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
     not say, or for an AC the matching missed (portion's `test_or_ior` for its AC on `|`);
     without it they are in no line of the report. One whose checks only ask for a result
     (`unmatched_checks`: `assert f(x) == f(x)`) says so, and is listed first."""
-    outside = set(analysis.get("unattributed_tests", []))
-    named: set[str] = set()
-    for entry in analysis.get("coverage", {}).get("per_ac", []):
-        named.update(entry.get("tests", []), entry.get("excluded") or {},
-                     (m.get("test") for m in entry.get("candidates") or []))
-    tests = [str(case["id"]) for case in analysis.get("test_cases", [])
-             if isinstance(case, Mapping) and case.get("id") not in outside
-             and case.get("id") not in named]
+    tests = unmatched(analysis.get("coverage", {}).get("per_ac", []),
+                      [str(case["id"]) for case in analysis.get("test_cases", [])
+                       if isinstance(case, Mapping)],
+                      analysis.get("unattributed_tests", []))
     if not tests:
         return []
     more = len(tests) - UNMATCHED_SHOWN
