@@ -1504,6 +1504,36 @@ def test_a_run_that_stops_before_its_tests_is_named_in_the_report(qa_project: Pr
         "module named 'not_installed_pkg'" in report
 
 
+@pytest.mark.parametrize("importer", ["conftest.py", "tests/test_signup.py"])
+def test_a_declared_package_not_installed_blocks_the_review_and_spends_no_round(
+        qa_project: Project, capsys: pytest.CaptureFixture[str], importer: str) -> None:
+    # The project declares its test requirement; this machine has not installed it: pytest
+    # stops loading a conftest, or collects none of a test module, and no test runs.
+    qa_project.write("requirements-dev.txt", "pytest>=7\nnot-installed-pkg==1.2  # fixtures\n")
+    path = qa_project.root / importer
+    old = path.read_text() if path.is_file() else ""
+    qa_project.write(importer, "import not_installed_pkg  # noqa: F401\n" + old)
+    assert command.main(["E1-S1", "--format", "json"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert (out["verdict"], out["round"]) == ("BLOCKED", 0)  # no round yet, none taken
+    assert out["reason"].startswith(
+        "check 'tool-probe' errored -> BLOCKED: the test run could not start — "
+        f"not_installed_pkg, imported by {importer}, is not installed where the tests run, "
+        "though requirements-dev.txt declares it: install the project's test requirements")
+    assert out["summary"].startswith("no test ran for any of the 2 ACs")
+    assert not (qa_project.root / ".gaia/state/review-rounds.jsonl").exists()
+    assert not list(qa_project.impl.rglob("qa-tests-E1-S1-round*.md"))
+
+
+def test_an_import_declared_nowhere_stays_the_projects_failure(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    qa_project.write("requirements-dev.txt", "pytest>=7\n")
+    qa_project.write("conftest.py", "import not_installed_pkg  # noqa: F401\n")
+    assert command.main(["E1-S1", "--format", "json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert (out["verdict"], out["round"]) == ("REQUEST_CHANGES", 1)
+
+
 def test_the_suite_runs_once_and_gives_every_kind_of_evidence(qa_project: Project) -> None:
     qa_project.write("conftest.py", "def pytest_sessionstart(session):\n"
                                     "    with open('runs.log', 'a') as f:\n"

@@ -91,6 +91,7 @@ from gaia_lib.evidence import (
     runner_options,
     runner_output,
     runner_patterns,
+    uninstalled,
 )
 from gaia_lib.stacks import adapters as stacks
 
@@ -1252,6 +1253,14 @@ def runner_missing(suite: Suite) -> str | None:
         return None
     return (f"{suite.stopped} (the tier runs `{' '.join(argv[:3])}`: install {module} in that "
             "interpreter's environment, or activate the environment that has it)")
+
+
+def cannot_run(suite: Suite, project: Path) -> str | None:
+    """Why a suite could not run its tests, the machine's to fix and not the project's, else
+    None: its runner could not start (`runner_missing`), or no test ran because a package the
+    tests import, which the project declares, is not installed (`uninstalled`)."""
+    return runner_missing(suite) or uninstalled.why_blocked(
+        suite.stopped, suite.tests, suite.pass_count, project)
 
 
 def ran_no_test(suite: Suite, project: Path) -> str | None:

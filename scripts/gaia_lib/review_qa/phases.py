@@ -52,7 +52,8 @@ round 1, `-roundR` after); its header says the round, the reviewer's model and e
 (`qa.model` / `qa.effort`, else MODEL), and its round section lists the findings that are new,
 still open and fixed since the previous round (qa_gating.fingerprints). A story whose QA
 failure budget is spent is refused at the start of a round. A review that could not run the
-tests at all (runner missing, no tier placed in its context: `tested_nothing`) is BLOCKED and
+tests at all (runner missing, a declared package not installed: `execution.cannot_run`; no
+tier placed in its context: `tested_nothing`) is BLOCKED and
 no round: its report is `qa-tests-KEY-untested.md` in the evidence directory, and the gate
 row, the QA status and the round numbers are left as the last tested review left them. So is a
 review whose reviewer gave nothing usable (findings that are no JSON or no findings list, a
@@ -199,7 +200,8 @@ class RunInputs:
     # `executes` signal
     executes: Mapping[str, bool] | None = None
     units: ac_coverage.UnitRuns | None = None  # the matcher's `units` signal
-    runner_missing: str | None = None  # a required tier's runner could not start at all
+    runner_missing: str | None = None  # a required tier could not run its tests at all
+    unrunnable: tuple[str, ...] = ()  # the tiers that could not (`execution.cannot_run`)
     # story test files in which the review read no test, with how many the runner ran there
     unread: Mapping[str, int] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
@@ -1004,8 +1006,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         checks.append(attribution_check)
     missing = s.blocked_reason or (run is not None and run.runner_missing and
                                    f"the test run could not start — {run.runner_missing}")
-    if missing:
-        checks.append(qa_checks.check("tool-probe", "errored", error_reason=missing))
+    if missing:  # its tiers' counts are no test run (a module pytest could not collect)
+        checks.append(qa_checks.check("tool-probe", "errored", error_reason=missing,
+                                      suites=list(run.unrunnable if run is not None else ())))
     if run is not None and run.no_tier:
         checks.append(qa_checks.check("test-execution", "errored", error_reason=run.no_tier))
     critical_allowed = {
@@ -1260,6 +1263,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         answered = reads.unmeasured_reads(ran_none)
         executes = {t: ran for t, ran in executes.items() if t not in answered}
     untested = {t for t, ran in (executes or {}).items() if ran is False}
+    cannot = {suite.name: why for suite in evidence.suites
+              for why in (execution.cannot_run(suite, s.project),) if why}
     run = RunInputs(
         runner_skipped=skipped,
         runner_failed=failed,
@@ -1275,8 +1280,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         attribution_why=why or (load_why if attribution_data is None else None),
         executes=executes or None,
         units=_unit_runs(ran_units),
-        runner_missing=next((why for suite in evidence.suites if suite.required
-                             for why in (execution.runner_missing(suite),) if why), None),
+        runner_missing=next((cannot[suite.name] for suite in evidence.suites
+                             if suite.required and suite.name in cannot), None),
+        unrunnable=tuple(cannot),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python and not unmeasured else (),
         no_tier=_no_tier(s, evidence),
@@ -1742,7 +1748,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         notes += (f"round {number} again: the story's files are unchanged since it, so no new "
                   f"QA round was recorded (this review's verdict replaces the round's)",)
     if no_round:
-        why = ("nothing was tested (the runner is missing or no tier runs here)" if untested
+        why = (("nothing was tested (a runner or a package the tests need is missing, or no "
+                "tier runs here)") if untested
                else "the reviewer's output could not be used")
         notes += (f"{why}: no QA round recorded, the QA Tests row and the QA status left as "
                   "they were, none of the failure budget spent",)
@@ -1760,16 +1767,19 @@ UNUSABLE_REVIEW = "the reviewer's output could not be used"
 
 def tested_nothing(analysis: Mapping[str, Any],
                    evidence: Mapping[str, Any] | None = None) -> bool:
-    """The review could not run the story's tests at all (its runner is missing, or no tier
-    is placed in its context) and no other tier ran a test (`evidence`): BLOCKED, and no QA
-    round (seed 004: a round is a review that happened). Its report is
+    """The review could not run the story's tests at all (its runner is missing, a package they
+    need is not installed: the errored check names those tiers, whose counts are then no test
+    run; or no tier is placed in its context) and no other tier ran a test (`evidence`):
+    BLOCKED, and no QA round (seed 004: a round is a review that happened). Its report is
     `qa-tests-KEY-untested.md` in the evidence directory; the QA Tests row, the QA status and
     the round numbers are left as they were."""
-    ran = any(isinstance(suite, Mapping) and (suite.get("pass_count") or suite.get("fail_count"))
+    errored = [c for c in analysis.get("checks", []) or [] if isinstance(c, Mapping)
+               and c.get("name") in UNTESTED_CHECKS and c.get("status") == "errored"]
+    unrun = {name for c in errored for name in c.get("suites", []) or []}
+    ran = any(isinstance(suite, Mapping) and suite.get("name") not in unrun
+              and (suite.get("pass_count") or suite.get("fail_count"))
               for suite in (evidence or {}).get("suites", []) or [])
-    return not ran and any(isinstance(c, Mapping) and c.get("name") in UNTESTED_CHECKS
-                           and c.get("status") == "errored"
-                           for c in analysis.get("checks", []) or [])
+    return not ran and bool(errored)
 
 
 def _explained(reason: str, analysis: Mapping[str, Any]) -> str:

@@ -307,7 +307,8 @@ def unrun_files(project: Path, planned: Sequence[str],
 
 
 def _execution_state(evidence: execution.Evidence, missing: Sequence[str],
-                     unrun: Sequence[str] = (), planned: int = 1) -> tuple[str, str]:
+                     unrun: Sequence[str] = (), planned: int = 1,
+                     project: Path | None = None) -> tuple[str, str]:
     """(execution, why): success only when the plan proposes a test, every planned file
     exists and has a test the run reported passing, and every suite ran green with at least
     one passing test."""
@@ -318,7 +319,8 @@ def _execution_state(evidence: execution.Evidence, missing: Sequence[str],
     if evidence.skipped or not evidence.suites:
         return "failed", "; ".join(evidence.diagnostics) or "no test tier ran"
     for suite in evidence.suites:
-        cannot_start = execution.runner_missing(suite)
+        cannot_start = execution.runner_missing(suite) if project is None \
+            else execution.cannot_run(suite, project)
         if cannot_start:
             return "failed", f"{suite.name} could not run its tests: {cannot_start}"
         if suite.stopped:
@@ -349,8 +351,8 @@ def _failures(suite: execution.Suite) -> str:
     return f": {'; '.join(shown)}{more}" if shown else ""
 
 
-def _runner_missing(evidence: execution.Evidence) -> bool:
-    return any(s.exit_code in (126, 127) or execution.runner_missing(s)
+def _runner_missing(evidence: execution.Evidence, project: Path) -> bool:
+    return any(s.exit_code in (126, 127) or execution.cannot_run(s, project)
                for s in evidence.suites)
 
 
@@ -374,8 +376,9 @@ def verify(project: Path, raw_key: str, context: str | None = None) -> dict[str,
         writes.write_json(ctx.run_dir / EVIDENCE_FILE, evidence.as_json(), ctx.project)
         planned = written.planned_files(ctx.plan)
         state, why = _execution_state(evidence, inspection.missing,
-                                      unrun_files(ctx.project, planned, evidence), len(planned))
-        if blocking is None and _runner_missing(evidence):
+                                      unrun_files(ctx.project, planned, evidence), len(planned),
+                                      ctx.project)
+        if blocking is None and _runner_missing(evidence, ctx.project):
             blocking = "runner_unavailable"
         line = recorded.get("coverage_command")
         baseline = recorded.get("baseline") or {}

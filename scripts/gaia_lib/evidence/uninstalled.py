@@ -1,0 +1,81 @@
+"""A test run stopped by a package the project declares and this machine has not installed.
+
+Such a run tested nothing, and the cause is the environment's, not the story's: the review is
+BLOCKED ("the test run could not start"), as for a missing runner, and spends no QA round.
+Rules:
+- Only a run that ran no test: it stopped before any (a conftest pytest could not import, a
+  vitest config that could not load: `stopped`), or every entry of its report is a test file
+  its runner could not load (pytest's `Interrupted: 1 error during collection`). A run where a
+  test ran is judged as it ran.
+- The package is the one the error names: Python's `No module named 'x.y'` (x); Node's `Cannot
+  find package 'x'`, `Cannot find module 'x'` and vite's `Failed to resolve import "x"`,
+  `Failed to load url x`, for a bare specifier only (not `./x` nor `/abs/x`; `@s/x/sub` is
+  `@s/x`, `x/sub` is `x`).
+- It must be declared (`stacks.declared`) by the project's manifests, at its root or in a
+  directory between it and the file that failed to load: a package declared nowhere is an
+  import the code added without declaring it, the project's failure (REQUEST_CHANGES).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+
+from gaia_lib.core.lazyre import compile as lazy_re
+from gaia_lib.evidence import runner_output
+from gaia_lib.stacks import declared
+
+_MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
+                   r"|Cannot find (?:package|module) '(?P<node>[^']+)'"
+                   r"|Failed to resolve import \"(?P<vite>[^\"]+)\""
+                   r"|Failed to load url (?P<url>\S+)")
+# the file that failed to load: `while loading tests/conftest.py:`, a collection error's
+# `(tests/test_a.py:1)`, vitest's `failed to load config from vitest.config.ts:`
+_WHERE = lazy_re(r"(?:while loading|failed to load config from) (\S+?):|\((\S+?\.\w+):\d+\)")
+
+
+def missing_package(text: str) -> str | None:
+    """The package an import error in `text` names (pure): a Python module's top package, a
+    bare Node specifier's package; None where it names none or a relative or absolute path."""
+    found = _MISSING.search(text)
+    if found is None:
+        return None
+    if found.group("py"):
+        return found.group("py").split(".")[0]
+    spec = found.group("node") or found.group("vite") or found.group("url")
+    if spec.startswith((".", "/")) or re.match(r"^[A-Za-z]:[\\/]|^\w+:", spec):
+        return None  # a file of the project's (or a URL, `node:fs`), no package
+    parts = spec.split("/")
+    return "/".join(parts[:2]) if spec.startswith("@") and len(parts) > 1 else parts[0]
+
+
+def _errors(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...]
+            ) -> Iterator[str]:
+    if stopped:
+        yield stopped
+    elif tests and all(t.outcome == runner_output.ERROR and (
+            runner_output.uncollected_file(t) or not t.name) for t in tests):
+        yield from (t.message or "" for t in tests)
+
+
+def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...],
+                passed: int, project: Path) -> str | None:
+    """Why a run that ran no test could not: a package its tests need, which the project
+    declares, is not installed (a sentence naming it, the error's file and the manifest);
+    None for any other run."""
+    if passed:
+        return None
+    for error in _errors(stopped, tests):
+        package = missing_package(error)
+        if package is None:
+            continue
+        where = _WHERE.search(error)
+        failed = PurePosixPath((where.group(1) or where.group(2)) if where else ".")
+        dirs = [project / parent for parent in reversed(failed.parents)]
+        manifest = declared.declaring(package, declared.declared(project, dirs))
+        if manifest is not None:
+            at = f", imported by {failed}," if where else ""
+            return (f"{package}{at} is not installed where the tests run, though {manifest} "
+                    f"declares it: install the project's test requirements ({error})")[:300]
+    return None

@@ -1,0 +1,172 @@
+"""The packages a project declares it needs, read from its own manifests.
+
+What tells a package the machine has not installed (the environment's to fix: install the
+project's requirements) from an import the code added and declared nowhere (the code's).
+Rules:
+- Python manifests, in each directory asked (the project root, the directory of the file that
+  failed to import, and those between): `pyproject.toml` (`[project]` dependencies and
+  optional-dependencies, `[dependency-groups]`, Poetry's dependencies, dev-dependencies and
+  groups), `setup.cfg` (`install_requires`, `tests_require`, `[options.extras_require]`),
+  `setup.py` (the same keywords where they are literals), `requirements*.txt` and
+  `requirements/*.txt`, `tox.ini` (every `deps` of its sections) and `Pipfile` (packages and
+  dev-packages). A requirement's name is what starts its line (`hypothesis>=6; python_version
+  > "3.8"` -> hypothesis); an include (`-r dev.txt`), a URL or a tox substitution is no name.
+- JS/TS: `package.json` dependencies, devDependencies, peerDependencies and
+  optionalDependencies.
+- Names compare normalised (PEP 503: lower case, each run of `-`, `_`, `.` one `-`). A Python
+  module is a distribution's when their names are equal, or the distribution is the module's
+  name with `py` or `python-` before it or `-python` after it (yaml of PyYAML, jwt of PyJWT,
+  dateutil of python-dateutil); any other spelling (attr of attrs, bs4 of beautifulsoup4) is
+  not read as declared, and the run's failure stays the project's.
+- An unreadable or malformed manifest declares nothing; so do the TOML ones (pyproject.toml,
+  Pipfile) on Python 3.10, which has no TOML reader of its own.
+"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import importlib
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+try:  # Python 3.11 and later; on 3.10 the TOML manifests declare nothing
+    _toml: Any = importlib.import_module("tomllib")
+except ModuleNotFoundError:  # pragma: no cover - the CI's Python has it
+    _toml = None
+_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?")
+_SETUP_KEYWORDS = ("install_requires", "tests_require", "extras_require")
+
+
+def normalized(name: str) -> str:
+    """A package name as PEP 503 compares it (pure)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def requirement_name(line: str) -> str | None:
+    """The package a requirement line names, normalised (pure); None for a comment, an option
+    (`-r dev.txt`, `--hash`), a URL, a path or a tox substitution (`{[base]deps}`)."""
+    text = line.split("#", 1)[0].strip()
+    if not text or text[0] in "-{./" or "://" in text.split(";")[0].split("@")[0]:
+        return None
+    found = _NAME.match(text)
+    return normalized(found.group(0)) if found else None
+
+
+def _names(lines: Iterable[Any]) -> Iterator[str]:
+    for line in lines:
+        if isinstance(line, str):
+            for part in line.splitlines():
+                name = requirement_name(part)
+                if name:
+                    yield name
+
+
+def _table(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _pyproject(text: str) -> Iterator[str]:
+    data = _toml.loads(text) if _toml is not None else {}
+    project = _table(data.get("project"))
+    yield from _names(project.get("dependencies") or ())
+    for group in _table(project.get("optional-dependencies")).values():
+        yield from _names(group if isinstance(group, list) else ())
+    for group in _table(data.get("dependency-groups")).values():
+        yield from _names(group if isinstance(group, list) else ())
+    poetry = _table(_table(data.get("tool")).get("poetry"))
+    tables = [poetry.get("dependencies"), poetry.get("dev-dependencies"),
+              *(_table(g).get("dependencies") for g in _table(poetry.get("group")).values())]
+    for table in tables:
+        yield from (normalized(name) for name in _table(table) if name != "python")
+
+
+def _ini(text: str) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    parser.read_string(text)
+    return parser
+
+
+def _setup_cfg(text: str) -> Iterator[str]:
+    parser = _ini(text)
+    if parser.has_section("options"):
+        for key in ("install_requires", "tests_require"):
+            yield from _names([parser.get("options", key, fallback="")])
+    if parser.has_section("options.extras_require"):
+        yield from _names(value for _, value in parser.items("options.extras_require"))
+
+
+def _tox_ini(text: str) -> Iterator[str]:
+    parser = _ini(text)
+    for section in parser.sections():
+        yield from _names([parser.get(section, "deps", fallback="")])
+
+
+def _pipfile(text: str) -> Iterator[str]:
+    data = _toml.loads(text) if _toml is not None else {}
+    for section in ("packages", "dev-packages"):
+        yield from (normalized(name) for name in _table(data.get(section)))
+
+
+def _setup_py(text: str) -> Iterator[str]:
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.Call):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg not in _SETUP_KEYWORDS:
+                continue
+            try:
+                value = ast.literal_eval(keyword.value)
+            except ValueError:
+                continue
+            groups = value.values() if isinstance(value, dict) else [value]
+            for group in groups:
+                yield from _names(group if isinstance(group, (list, tuple)) else [group])
+
+
+def _package_json(text: str) -> Iterator[str]:
+    data = json.loads(text)
+    for kind in ("dependencies", "devDependencies", "peerDependencies",
+                 "optionalDependencies"):
+        yield from _table(_table(data).get(kind))
+
+
+_READERS = {"pyproject.toml": _pyproject, "setup.cfg": _setup_cfg, "setup.py": _setup_py,
+            "tox.ini": _tox_ini, "Pipfile": _pipfile, "package.json": _package_json}
+
+
+def _manifests(directory: Path) -> Iterator[tuple[Path, Any]]:
+    for name, reader in _READERS.items():
+        yield directory / name, reader
+    for pattern in ("requirements*.txt", "requirements/*.txt"):
+        for path in sorted(directory.glob(pattern)):
+            yield path, lambda text: _names(text.splitlines())
+
+
+def declared(project: Path, directories: Iterable[Path] = ()) -> dict[str, str]:
+    """Each package the manifests of `project` and of `directories` (inside it) declare,
+    normalised, with the first manifest declaring it (project-relative)."""
+    found: dict[str, str] = {}
+    inside = [d for d in directories if d.resolve().is_relative_to(project.resolve())]
+    for directory in dict.fromkeys([project, *inside]):
+        for path, reader in _manifests(directory):
+            try:
+                names = list(reader(path.read_text(encoding="utf-8", errors="replace")))
+            except (OSError, ValueError, SyntaxError, configparser.Error):
+                continue
+            for name in names:
+                found.setdefault(normalized(name), path.relative_to(project).as_posix())
+    return found
+
+
+def declaring(module: str, packages: Mapping[str, str]) -> str | None:
+    """The manifest declaring the distribution a Python module or JS package comes from
+    (`packages` as `declared` returns them), else None (pure)."""
+    name = normalized(module)
+    for spelled in (name, f"py{name}", f"python-{name}", f"{name}-python"):
+        if spelled in packages:
+            return packages[spelled]
+    return None

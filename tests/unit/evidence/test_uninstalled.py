@@ -1,0 +1,81 @@
+"""Tests for gaia_lib.evidence.uninstalled: a run stopped by a declared package not installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.evidence import runner_output, uninstalled
+
+
+@pytest.mark.parametrize("text, package", [
+    ("while loading tests/conftest.py: ModuleNotFoundError: No module named 'hypothesis'",
+     "hypothesis"),
+    ("ModuleNotFoundError: No module named 'hypothesis.strategies' (tests/test_a.py:3)",
+     "hypothesis"),
+    ("failed to load config from vitest.config.ts: Error: Cannot find package "
+     "'@vitejs/plugin-vue' imported from /p/vitest.config.ts", "@vitejs/plugin-vue"),
+    ("Cannot find module 'lodash/merge' from 'test/merge.test.ts'", "lodash"),
+    ('Error: Failed to resolve import "@scope/pkg/sub" from "test/a.test.ts". Does the file '
+     'exist?', "@scope/pkg"),
+    ("Error: Failed to load url chai (resolved id: chai) in /p/test/a.test.ts", "chai"),
+    ("Cannot find module './fixtures/data' from 'test/a.test.ts'", None),
+    ("Cannot find module '/abs/path/x.js'", None),
+    ("Cannot find package 'node:fs'", None),
+    ("AssertionError: assert 1 == 2", None),
+])
+def test_the_package_an_import_error_names(text: str, package: str | None) -> None:
+    assert uninstalled.missing_package(text) == package
+
+
+def _project(tmp_path: Path, requirements: str) -> Path:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "requirements.txt").write_text(requirements)
+    return tmp_path
+
+
+def test_a_conftest_that_stopped_on_a_declared_package_is_the_machines(tmp_path: Path) -> None:
+    project = _project(tmp_path, "hypothesis>=6\n")
+    why = uninstalled.why_blocked(
+        "while loading tests/conftest.py: ModuleNotFoundError: No module named 'hypothesis'",
+        (), 0, project)
+    assert why == ("hypothesis, imported by tests/conftest.py, is not installed where the "
+                   "tests run, though tests/requirements.txt declares it: install the "
+                   "project's test requirements (while loading tests/conftest.py: "
+                   "ModuleNotFoundError: No module named 'hypothesis')")
+
+
+def _uncollected(module: str, package: str) -> runner_output.TestOutcome:
+    file = module.replace(".", "/") + ".py"
+    return runner_output.TestOutcome(
+        module, runner_output.ERROR, None,
+        f"ModuleNotFoundError: No module named '{package}' ({file}:1)")
+
+
+def test_modules_pytest_could_not_collect_are_read_when_no_test_ran(tmp_path: Path) -> None:
+    project = _project(tmp_path, "freezegun\n")
+    tests = (_uncollected("tests.test_a", "freezegun"),)
+    why = uninstalled.why_blocked(None, tests, 0, project)
+    assert why is not None and why.startswith("freezegun, imported by tests/test_a.py, is not")
+    # a test that ran: the run is judged as it ran
+    assert uninstalled.why_blocked(None, tests, 1, project) is None
+    ran = runner_output.TestOutcome("test_b", runner_output.FAILED, "tests/test_b.py")
+    assert uninstalled.why_blocked(None, (*tests, ran), 0, project) is None
+
+
+def test_a_package_declared_nowhere_is_the_projects_failure(tmp_path: Path) -> None:
+    project = _project(tmp_path, "pytest\n")
+    stopped = "while loading tests/conftest.py: ModuleNotFoundError: No module named 'hypothesis'"
+    assert uninstalled.why_blocked(stopped, (), 0, project) is None
+
+
+def test_a_vitest_config_that_could_not_load_a_declared_plugin(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text('{"devDependencies": {"@vitejs/plugin-vue": "5"}}')
+    # vitest 3.2's startup error, as the review reads it
+    stopped = ("failed to load config from vitest.config.ts: Error: Cannot find module "
+               "'@vitejs/plugin-vue'")
+    why = uninstalled.why_blocked(stopped, (), 0, tmp_path)
+    assert why is not None and why.startswith(
+        "@vitejs/plugin-vue, imported by vitest.config.ts, is not installed where the tests "
+        "run, though package.json declares it")
