@@ -956,9 +956,11 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     if crit.message and messages.disagree(messages.expected(case.body), crit.message):
         # it expects another error, saying something else: near the AC at most
         near = _score(case, said, replace(crit, message=""), weight)
+        first = messages.expected(case.body)[0]
         return _Score(contradicted=True, evidence=near.evidence, denies=(
-            f"the error it expects says \"{messages.expected(case.body)[0]}\", the AC's "
-            f"\"{crit.message}\"")) if _resembles(near) or (crit.coded & said.calls) else _Score()
+            f"the error it expects says \"{first}\"" if first else
+            "it expects the failure to print nothing") + f", the AC's \"{crit.message}\""
+        ) if _resembles(near) or (crit.coded & said.calls) else _Score()
     if other := _other_setting(_code_only(case.body), crit.settings):
         # what it checks is the code set otherwise: near the AC at most
         near = _score(case, said, replace(crit, settings=()), weight)

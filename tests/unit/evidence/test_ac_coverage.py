@@ -5148,6 +5148,49 @@ def test_a_test_expecting_the_error_with_another_message_checks_another_error() 
                for c in without["AC2"].candidates)
 
 
+_BATS_FILE = "test/pin-read.bats"
+_BATS_ACS = (
+    ac("AC1", "a pin file holding `..` or a version with a path segment such as `a/b`",
+       "it is read", 'the read fails with "tool: invalid version in `pin`" so no directory '
+       "outside `versions/` is selected"),
+    ac("AC2", "a pin file holding `1.2.3`", "it is read", "it prints `1.2.3`"),
+)
+_BATS_TESTS = """load helper
+
+@test "fails for invalid file" {
+  run tool-pin-read "non-existent"
+  assert_failure ""
+}
+
+@test "disallows path segments in version string" {
+  echo "a/b" > pin
+  run tool-pin-read pin
+  assert_failure "tool: invalid version in \\`pin'"
+}
+
+@test "reads simple pin file" {
+  echo "1.2.3" > pin
+  run tool-pin-read pin
+  assert_success "1.2.3"
+}
+"""
+
+
+def test_a_bats_test_expecting_its_failure_to_print_nothing_checks_another_failure() -> None:
+    """rbenv: "fails for invalid file" (a file that does not exist, `assert_failure ""`)
+    was counted for the AC whose read fails with "invalid version in ..." by the word
+    `invalid`; with the path-segment test skipped, that P0 AC still read as tested. A test
+    asserting its failure prints nothing checks another failure than one saying something."""
+    found = by_id(analyze("E1-S1", _BATS_ACS, split_tests(_BATS_FILE, _BATS_TESTS),
+                          file_list=[_BATS_FILE]))
+    assert found["AC1"].tests == (f"{_BATS_FILE}::disallows path segments in version string",)
+    near = {c.test: c.why for c in found["AC1"].candidates}
+    invalid = f"{_BATS_FILE}::fails for invalid file"
+    assert invalid not in found["AC1"].tests
+    if invalid in near:
+        assert "it expects the failure to print nothing" in near[invalid]
+
+
 _OWNER_ACS = (
     ac("AC1", "a function that may throw", "I wrap it with `fromThrowable` and the call returns "
        "normally", "I get an Ok holding the function's own return value"),
