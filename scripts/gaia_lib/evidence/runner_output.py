@@ -969,10 +969,50 @@ def _tap_reason(directive: str) -> str | None:
 
 
 def _tap_message(first: str, compared: Mapping[str, str]) -> str:
-    """A failed test's first line with what it expected and what it got, once each."""
-    shown = "".join(f"; {k} {code_span(compared[k][:COMPARED_CHARS])}"
+    """A failed test's first line with what it expected and what it got, once each: each
+    value whole up to COMPARED_CHARS, else the stretch from a little before where the two
+    first differ (`…n `1.2' is not…` against `…n `1.3' is not…`); the first line clipped
+    inside its code span, never through it (a span left open runs on through the report)."""
+    values = [compared[k] for k in ("expected", "actual") if k in compared]
+    at = next((i for i, (a, b) in enumerate(zip(*values, strict=False)) if a != b),
+              min(map(len, values))) if len(values) == 2 else 0
+    shown = "".join(f"; {k} {code_span(_around(compared[k], at))}"
                     for k in ("expected", "actual") if k in compared)
-    return first[:MESSAGE_CHARS - len(shown)] + shown if shown else first
+    return clip_code(first, MESSAGE_CHARS - len(shown)) + shown if shown else first
+
+
+BEFORE_DIFFERENCE = 20  # characters shown before where an expected and an actual value differ
+
+
+def _around(value: str, at: int) -> str:
+    """`value` whole when it is short, else COMPARED_CHARS of it from a little before `at`,
+    with `…` where it is cut."""
+    if len(value) <= COMPARED_CHARS:
+        return value
+    start = max(0, at - BEFORE_DIFFERENCE)  # both values from the same place
+    cut = value[start:start + COMPARED_CHARS]
+    return ("…" if start else "") + cut + ("…" if start + COMPARED_CHARS < len(value) else "")
+
+
+_LEADING_SPAN = lazy_re(r"^(?P<fence>`+)(?P<pad> ?)(?P<code>.*?)(?P=pad)(?P=fence)(?P<rest>[^`]*)$",
+                        re.DOTALL)
+MIN_CLIPPED = 10  # characters of a code span worth keeping; else the line is cut plainly
+
+
+def clip_code(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters; a line that is one code span and the words after
+    it (bats' ``` ``assert_failure "…"`` failed ```) loses the end of the span's code, marked
+    `…`, its fences kept (pure)."""
+    if len(text) <= limit:
+        return text
+    found = _LEADING_SPAN.match(text)
+    if found is None:
+        return text[:limit]
+    fence, pad, rest = found.group("fence"), found.group("pad"), found.group("rest")
+    room = limit - 2 * (len(fence) + len(pad)) - len(rest) - 1
+    if room < MIN_CLIPPED:
+        return text[:limit]
+    return f"{fence}{pad}{found.group('code')[:room].rstrip()}…{pad}{fence}{rest}"
 
 
 def parse_tap(data: bytes | str, exit_code: int = 1) -> RunnerCounts:

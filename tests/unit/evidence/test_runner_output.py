@@ -532,6 +532,37 @@ def test_a_failed_bats_test_is_placed_in_its_file_from_bats_note() -> None:
         ("other", "failed", "test/a.bats", "`false` failed")]
 
 
+def test_a_long_bats_comparison_shows_where_the_two_values_differ_in_closed_code() -> None:
+    """rbenv's version-name test changed to expect another version: its failed command and
+    both values run past the message's room. The command was cut through its code span (an
+    open span ran on through the report) and the values' differing tail was cut off."""
+    message = ("rbenv: version `1.2' is not installed (set by the RBENV_VERSION environment "
+               "variable, or the version file at /home/user/project/.ruby-version)")
+    tap = ("1..1\nnot ok 1 missing version\n"
+           "# (from function `assert_equal' in file test/test_helper.bash, line 56,\n"
+           "#  in test file test/version-name.bats, line 73)\n"
+           f"#   `assert_failure \"{message.replace('`', chr(92) + '`')}\"' failed\n"
+           f"# expected: {message}\n"
+           f"# actual:   {message.replace('.ruby-version', '.tool-versions')}\n")
+    [failed] = ro.parse_tap(tap).tests
+    assert failed.message is not None and len(failed.message) <= ro.MESSAGE_CHARS + 4
+    assert failed.message.startswith("``assert_failure \"rbenv: version \\`1.2' is")
+    assert "…`` failed; expected `…" in failed.message
+    assert failed.message.endswith("/home/user/project/.ruby-version)`; actual "
+                                   "`…/home/user/project/.tool-versions)`")
+
+
+@pytest.mark.parametrize("text, limit, clipped", [
+    ("``a `b` c d e f g h i j k`` failed", 26, "``a `b` c d e f…`` failed"),
+    ("`short` failed", 40, "`short` failed"),
+    ("plain words running on", 10, "plain word"),
+    ("`abc` failed", 8, "`abc` fa"),  # no room for the span's code: cut plainly
+])
+def test_a_line_led_by_a_code_span_is_clipped_inside_it(text: str, limit: int,
+                                                         clipped: str) -> None:
+    assert ro.clip_code(text, limit) == clipped
+
+
 def test_go_build_failure_counts_as_an_error() -> None:
     stream = (
         '{"Action":"start","Package":"example.com/broken"}\n'
