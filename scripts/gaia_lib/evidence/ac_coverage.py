@@ -1704,10 +1704,13 @@ def subject_prefixes(name: str, file: str = "") -> tuple[str, ...]:
     the whole name): `TestVersionMetadata` in `version_test.go` -> versionmetadata, metadata,
     ..., version (the method `Metadata` of the file's type). A sentence that starts with a
     call names the unit it calls: `joinURL( ) === ` (a title made at run time,
-    `joinURL(${t.input}) === ${t.out}`), `parse("1h") returns 3600000` -> joinurl, parse."""
+    `joinURL(${t.input}) === ${t.out}`), `parse("1h") returns 3600000` -> joinurl, parse; one
+    that starts with a name spelled as code (snake_case, SCREAMING_CASE, camelCase with a
+    second hump) names it: `RBENV_DIR has precedence over PWD` -> rbenvdir."""
     whole = subject_of(name)
     if not whole:
-        called = _LEADING_CALL.match(re.split(r"::| > ", name)[-1])
+        own = re.split(r"::| > ", name)[-1]
+        called = _LEADING_CALL.match(own) or _LEADING_CODE_NAME.match(own)
         return (identifier_key(called.group(1)),) if called else ()
     parts = _name_parts(name)
     rest = _after_file_unit(parts, file)
@@ -1716,6 +1719,8 @@ def subject_prefixes(name: str, file: str = "") -> tuple[str, ...]:
 
 
 _LEADING_CALL = re.compile(r"\s*([A-Za-z_$][\w$]*)\(")
+# a sentence led by a name spelled as code (`RBENV_DIR has precedence over PWD`)
+_LEADING_CODE_NAME = re.compile(r"\s*([A-Za-z_$][\w$]*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])[\w$]*)\s")
 
 
 def _name_parts(name: str) -> list[str]:

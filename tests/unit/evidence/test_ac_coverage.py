@@ -5191,6 +5191,37 @@ def test_a_bats_test_expecting_its_failure_to_print_nothing_checks_another_failu
         assert "it expects the failure to print nothing" in near[invalid]
 
 
+def test_a_test_sentence_led_by_a_name_spelled_as_code_is_named_after_it() -> None:
+    """rbenv: "RBENV_DIR has precedence over PWD" is the test of the AC whose Given names
+    `RBENV_DIR`; a sentence names no unit, so only its plain words counted (`dir`, `rbenv`,
+    every test's), too few for any AC. A sentence's leading code name is what it is about,
+    as a leading call is (`parse("1h") returns ...`)."""
+    acs = (ac("AC1", "`TOOL_DIR` names a directory", "`tool pin-file` runs",
+              "the search starts there and falls back to the working directory"),
+           ac("AC2", "a pin file in the current directory", "`tool pin-file` runs",
+              "it prints the path of that file"))
+    tests = """load helper
+
+@test "TOOL_DIR has precedence over PWD" {
+  mkdir -p widget project && touch widget/.pin project/.pin
+  cd project
+  TOOL_DIR="$TEST_DIR/widget" run tool-pin-file
+  assert_success "$TEST_DIR/widget/.pin"
+}
+
+@test "in current directory" {
+  touch .pin
+  run tool-pin-file
+  assert_success "$TEST_DIR/.pin"
+}
+"""
+    assert ac_coverage.subject_prefixes("TOOL_DIR has precedence over PWD") == ("tooldir",)
+    assert ac_coverage.subject_prefixes("the TOOL_DIR wins") == ()
+    found = by_id(analyze("E1-S1", acs, split_tests(_BATS_FILE, tests), file_list=[_BATS_FILE]))
+    assert found["AC1"].tests == (f"{_BATS_FILE}::TOOL_DIR has precedence over PWD",)
+    assert "tooldir" in found["AC1"].matches[0].evidence
+
+
 _OWNER_ACS = (
     ac("AC1", "a function that may throw", "I wrap it with `fromThrowable` and the call returns "
        "normally", "I get an Ok holding the function's own return value"),
