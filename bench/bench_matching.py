@@ -207,6 +207,8 @@ PROJECTS = (
     Project("goutils", "debian", "golang-github-masterminds-goutils-dev=1.1.1-4", "go-dev",
             "usr/share/gocode/src/github.com/Masterminds/goutils", held_out=True,
             first=(19, 0, 8)),
+    Project("card-validator", "npm", "card-validator@10.0.4", "ts-dev", "package",
+            held_out=True),
 )
 
 
