@@ -208,7 +208,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/Masterminds/goutils", held_out=True,
             first=(19, 0, 8)),
     Project("card-validator", "npm", "card-validator@10.0.4", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(12, 8, 12)),
 )
 
 
