@@ -136,6 +136,9 @@ class Suite:
     # of it has an outcome of the runner's own (`tests` then holds what the review's pytest
     # plugin logged, if anything)
     no_report: str | None = None
+    # A run whose tests all passed and that npm then failed in a `post<script>` hook
+    # (`posttest`: a lint that fails): the hook and its first error line; its exit is the hook's
+    failed_after: str | None = None
 
     def _in_error(self, test: runner_output.TestOutcome) -> bool:
         """A pytest test in error, not failed: its setup or teardown raised (`failed on
@@ -177,6 +180,8 @@ class Suite:
             data["stopped"] = self.stopped
         if self.exit_code_only:
             data["counted_from"] = "exit code"
+        if self.failed_after is not None:
+            data["failed_after"] = self.failed_after
         if self.no_report is not None:
             data["no_report"] = self.no_report
             if self.per_test:
@@ -1026,7 +1031,19 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                  per_test=isinstance(counts, runner_output.RunnerCounts),
                  runner=runner, exit_code_only=stopped is None and no_report is None
                  and not isinstance(counts, runner_output.RunnerCounts)
-                 and not _counted(result.stdout), no_report=no_report), diagnostics
+                 and not _counted(result.stdout), no_report=no_report,
+                 failed_after=_after_tests(result, passed, failed, workdir)), diagnostics
+
+
+def _after_tests(result: proc.ToolResult, passed: int, failed: int, workdir: Path) -> str | None:
+    """What failed a run after its tests, none of which failed (pure): the `post<script>`
+    hook npm ran once the script before it exited 0 (`posttest` after `npm test`), with the
+    first line of its output that says what went wrong; None where nothing did."""
+    if result.returncode == 0 or failed or not passed:
+        return None
+    hook = _failed_post_hook(runner_output.without_colour(result.stdout))
+    return None if hook is None else \
+        f"{hook}: {runner_error(result.stdout, result.stderr, workdir)}"[:300]
 
 
 def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...]:
@@ -1168,8 +1185,9 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
 
 
 # npm's (and pnpm's) banner before each package.json script it runs: `> name@1.0.0 pretest`
-# (pnpm adds the directory), then the script's command, `> npm run lint`
-_NPM_BANNER = lazy_re(r"^> \S+ (\S+)[^\n]*\n> (.+)$", re.MULTILINE)
+# (pnpm adds the directory; a package.json without a name or version, `> pretest`), then the
+# script's command, `> npm run lint`
+_NPM_BANNER = lazy_re(r"^> (?:\S+@\S* )?(\S+)[^\n]*\n> (.+)$", re.MULTILINE)
 
 
 def _stopped_in_hook(stdout: str) -> str | None:
@@ -1182,6 +1200,17 @@ def _stopped_in_hook(stdout: str) -> str | None:
     return next((f"npm's `{name}` script (`{command}`) failed before the `{name[3:]}` script "
                  "ran" for name, command in ran
                  if name.startswith("pre") and len(name) > 3 and name[3:] not in names), None)
+
+
+def _failed_post_hook(stdout: str) -> str | None:
+    """The `post<script>` hook a run ended in (pure), said with its command: npm runs it only
+    once the script it follows exited 0 (`npm test` runs `posttest` after every test passed),
+    so a run that ran it and exited non-zero failed in it; None where npm ran no such hook."""
+    ran = [(found.group(1), found.group(2).strip()) for found in _NPM_BANNER.finditer(stdout)]
+    names = {name for name, _ in ran}
+    return next((f"npm's `{name}` script (`{command}`) failed after the `{name[4:]}` script "
+                 "passed" for name, command in reversed(ran)
+                 if name.startswith("post") and len(name) > 4 and name[4:] in names), None)
 
 
 # pytest's line before the traceback of a conftest it could not import

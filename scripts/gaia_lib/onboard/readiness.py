@@ -31,7 +31,9 @@ Rules, per stack the survey found:
 - An npm script the test command runs that npm runs a `pre<name>` hook before (`pretest`:
   `npm run lint`): where the hook fails, npm stops before the tests (ts-dedent 2.3.0, whose
   package ships no eslint config): the note names the hook and the command that runs the
-  tests alone.
+  tests alone. Likewise a `post<name>` hook (`posttest`: `npm run lint`), which npm runs once
+  every test passed: where it fails, so does the run (card-validator 10.0.4, whose package
+  ships no eslint config either).
 """
 
 from __future__ import annotations
@@ -151,6 +153,17 @@ def pre_script_note(here: Path, test_command: str) -> list[str]:
             "(`npx jest`, `npx vitest run`)"]
 
 
+def post_script_note(here: Path, test_command: str) -> list[str]:
+    """The note for an npm script npm runs a `post<name>` hook after (module docstring)."""
+    hook = survey.npm_pre_script(here, test_command, "post")
+    if hook is None:
+        return []
+    return [f"note: the test command `{test_command}` runs the `{hook[0]}` script after its "
+            f"tests (`{hook[1]}`): where that fails, the run fails though every test passed, "
+            "and the review asks for changes; to review the tests alone, set test_execution's "
+            "command to the runner itself (`npx jest`, `npx vitest run`)"]
+
+
 def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
     """The note for an npm script whose first command this machine lacks (module docstring)."""
     script = survey.npm_script(here, test_command)
@@ -179,6 +192,7 @@ def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str]
         here = root / found.where
         out += _script_tool_note(here, found.test_command, found.where)
         out += pre_script_note(here, found.test_command)
+        out += post_script_note(here, found.test_command)
         probe = toolprobe.locate_stack(adapters.get(found.stack), here)
         if not probe.install_hint:
             out += coverage_notes(probe, found.where)

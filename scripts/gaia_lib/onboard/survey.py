@@ -141,13 +141,14 @@ def npm_script(here: Path, command: str) -> str | None:
     return _script_named(here, found.group(1) or "test") if found else None
 
 
-def npm_pre_script(here: Path, command: str) -> tuple[str, str] | None:
+def npm_pre_script(here: Path, command: str, when: str = "pre") -> tuple[str, str] | None:
     """The `pre<name>` hook npm runs before the script `command` runs (`pretest` before
-    `npm test`), as (its name, its command); None where package.json has none."""
+    `npm test`), or with `when="post"` the `post<name>` hook it runs after (`posttest`), as
+    (its name, its command); None where package.json has none."""
     found = _NPM_SCRIPT.fullmatch(command.strip())
     if found is None:
         return None
-    name = "pre" + (found.group(1) or "test")
+    name = when + (found.group(1) or "test")
     script = _script_named(here, name)
     return (name, script) if script else None
 

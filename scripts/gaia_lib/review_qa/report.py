@@ -273,7 +273,9 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                   f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
                   f"{_skipped(suite)}"
                   f"{f', {len(running)} still running' if running else ''}")
-        out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){shown}"
+        # every test passed, and a hook npm ran after them failed (`posttest`: a lint)
+        after = f": {suite['failed_after']}" if suite.get("failed_after") else ""
+        out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){after}{shown}"
                    f"{_narrowed(suite)}\n")
         out += [f"  - not collected: `{test.get('file')}`"
                 f"{': ' + str(test['message']) if test.get('message') else ''}\n"

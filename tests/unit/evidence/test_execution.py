@@ -161,6 +161,12 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
      "guide, please stop by\nhttps://eslint.org/chat/help to chat with the team.\n",
      "npm's `pretest` script (`npm run lint`) failed before the `test` script ran: "
      "ESLint couldn't find an eslint.config.* file."),
+    # ... and where package.json has no name or version, npm's banner is the script's name
+    # alone
+    ("\n> pretest\n> npm run lint\n\n\n> lint\n> eslint .\n\n",
+     "ESLint couldn't find a configuration file.\n",
+     "npm's `pretest` script (`npm run lint`) failed before the `test` script ran: "
+     "ESLint couldn't find a configuration file."),
     # the hook ran and so did the script: the failure is the script's
     ("\n> p@1.0.0 pretest\n> tsc\n\n\n> p@1.0.0 test\n> jest\n\nError: boom\n", "",
      "Error: boom"),

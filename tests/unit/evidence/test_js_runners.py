@@ -182,6 +182,29 @@ def test_a_package_script_setting_its_environment_runs_jest_with_the_report_flag
     assert (suite.pass_count, suite.fail_count, suite.skip_count) == (3, 1, 2)
 
 
+def test_a_jest_run_whose_posttest_hook_fails_says_so_after_its_passing_tests(
+        node_bin: Path, tmp_path: Path) -> None:
+    """card-validator 10.0.4's `"posttest": "npm run lint"`, whose package ships no eslint
+    config: every test passed, and the run's exit is the hook's; the run says which."""
+    files = {"package.json": '{"name": "p", "scripts": {"test": "jest", "posttest": '
+                             '"npm run lint", "lint": "node lint.js"}}\n',
+             "lint.js": 'console.error("Linter could not find its config.");\n'
+                        'process.exit(2);\n',
+             "src/codes.js": JEST_SRC,
+             "src/codes.test.js": 'const { code } = require("./codes.js");\n'
+                                  'test("accepts an address", () => '
+                                  'expect(code("a@b.co")).toBe(201));\n'}
+    suite, _ = _run(tmp_path, "npm test", files, ["src/codes.test.js"], node_bin.parent)
+    assert (suite.pass_count, suite.fail_count, suite.exit_code) == (1, 0, 2)
+    assert suite.as_json()["failed_after"] == (
+        "npm's `posttest` script (`npm run lint`) failed after the `test` script passed: "
+        "Linter could not find its config.")
+    # a test that fails ends the run before npm's hook: no hook is said
+    files["src/codes.test.js"] += 'test("fails", () => expect(code("x")).toBe(201));\n'
+    failing, _ = _run(tmp_path / "b", "npm test", files, ["src/codes.test.js"], node_bin.parent)
+    assert failing.fail_count == 1 and "failed_after" not in failing.as_json()
+
+
 @pytest.mark.parametrize("measure", [False, True])
 def test_a_story_scoped_vitest_run_does_not_fail_the_suites_coverage_thresholds(
         node_bin: Path, tmp_path: Path, measure: bool) -> None:

@@ -190,13 +190,28 @@ def test_a_runner_without_a_coverage_tool_is_noted(monkeypatch: pytest.MonkeyPat
     assert readiness.notes(tmp_path, [stack]) == []
 
 
-def test_a_test_script_npm_runs_a_pre_hook_before_is_noted(monkeypatch: pytest.MonkeyPatch,
-                                                           tmp_path: Path) -> None:
+@pytest.mark.parametrize(("hook", "note"), [
     # ts-dedent 2.3.0: `npm test` runs `pretest` (`npm run lint`) first, whose eslint finds no
     # config in the package: npm stops there, and the review's run had no test to judge
+    ('"pretest": "npm run lint"',
+     "note: the test command `npm test` runs the `pretest` script first (`npm run lint`): "
+     "where that fails, no test runs and the review has none to judge; to review the tests "
+     "alone, set test_execution's command to the runner itself (`npx jest`, `npx vitest "
+     "run`)"),
+    # card-validator 10.0.4: `npm test` runs `posttest` (`npm run lint`) once jest passed,
+    # and its eslint finds no config either: the run fails with every test passed
+    ('"posttest": "npm run lint"',
+     "note: the test command `npm test` runs the `posttest` script after its tests (`npm "
+     "run lint`): where that fails, the run fails though every test passed, and the review "
+     "asks for changes; to review the tests alone, set test_execution's command to the "
+     "runner itself (`npx jest`, `npx vitest run`)"),
+])
+def test_a_test_script_npm_runs_a_hook_around_is_noted(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path, hook: str,
+                                                       note: str) -> None:
     _on_path(monkeypatch, tmp_path)
     (tmp_path / "package.json").write_text(
-        '{"scripts": {"pretest": "npm run lint", "test": "jest", "lint": "eslint ."}, '
+        '{"scripts": {' + hook + ', "test": "jest", "lint": "eslint ."}, '
         '"devDependencies": {"jest": "^30"}}')
     jest = tmp_path / "node_modules" / ".bin" / "jest"
     jest.parent.mkdir(parents=True)
@@ -204,11 +219,7 @@ def test_a_test_script_npm_runs_a_pre_hook_before_is_noted(monkeypatch: pytest.M
     jest.chmod(0o755)
     _installed(tmp_path, "babel-plugin-istanbul")
     stack = StackSurvey("ts-dev", ".", "npm test", None, 1)
-    assert readiness.notes(tmp_path, [stack]) == [
-        "note: the test command `npm test` runs the `pretest` script first (`npm run lint`): "
-        "where that fails, no test runs and the review has none to judge; to review the tests "
-        "alone, set test_execution's command to the runner itself (`npx jest`, `npx vitest "
-        "run`)"]
+    assert readiness.notes(tmp_path, [stack]) == [note]
     assert readiness.notes(tmp_path, [StackSurvey("ts-dev", ".", "npx jest", None, 1)]) == []
 
 
@@ -235,3 +246,4 @@ def test_a_package_a_conftest_imports_that_the_python_lacks_is_noted(
         f"({tmp_path / 'bin' / 'python'}) in .: pytest loads that conftest before any test, so "
         "no test runs (install the project's test requirements: pip install hypothesis)")
     assert [n.split(" is not")[0] for n in found[:-1]] == ["note: pytest", "note: coverage.py"]
+

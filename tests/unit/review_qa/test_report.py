@@ -516,3 +516,16 @@ def test_a_go_runs_subtests_are_said_among_its_passed_tests() -> None:
     # another runner's test names with a slash are no subtests
     other = dataclasses.replace(passed, runner="pytest")
     assert "subtest" not in qa_report.render_run({"suites": [other.as_json()]}, "ev")
+
+
+def test_a_run_whose_tests_passed_and_whose_posttest_hook_failed_says_what_failed() -> None:
+    """card-validator 10.0.4's `npm test`: 283 passed, 0 failed, exit 2 from its `posttest`
+    lint; the run line gave the exit and the counts alone, as if a test had failed."""
+    suite = {"name": "tier_1", "exit_code": 2, "pass_count": 283, "fail_count": 0,
+             "duration_seconds": 6.0, "stdout_log": "tier_1-stdout.log",
+             "failed_after": "npm's `posttest` script (`npm run lint`) failed after the `test` "
+                             "script passed: ESLint couldn't find a configuration file."}
+    assert qa_report.render_run({"suites": [suite]}, "ev") == (
+        "- test run: tier_1 exited 2 (283 passed, 0 failed): npm's `posttest` script (`npm run "
+        "lint`) failed after the `test` script passed: ESLint couldn't find a configuration "
+        "file.; its output: ev/tier_1-stdout.log\n")
