@@ -92,7 +92,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gaia_lib.core import pyast
-from gaia_lib.core.lazyre import AnyPattern
+from gaia_lib.core.lazyre import AnyPattern, LazyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import row_filters, table_rows
 
@@ -490,6 +490,12 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
                 looped = around[0][0]
             yield case if looped is None else _js_case(
                 path, lines, i, [*groups, name], i, call, looped, spoken=spoken)
+        # a group over a table that spans lines (`describe.each([\n ...])("%s", ...)`): its
+        # tests are named by it, as jest and vitest name them, whatever the table
+        group = None if found else _each_case(lines, i, _JS_DESCRIBE_EACH)
+        if group is not None:
+            describes.append((brace_block_end(lines, group[2][0], js=True), group[0], i))
+            continue
         each = None if found else _each_case(lines, i)
         if each is not None:
             found = True
@@ -772,6 +778,8 @@ def js_one_expression(lines: list[str], index: int) -> OneExpression | None:
 # `test.each([...])("name %s", fn)` / it.each`table`("name $a", fn), the table over lines.
 _JS_EACH = lazy_re(r"\b(?:it|test)(?:\.(?:only|skip|todo|concurrent|sequential))*"
                       r"\.(?:each|for)\s*(?P<open>[(`])")
+_JS_DESCRIBE_EACH = lazy_re(r"\bdescribe(?:\.(?:only|skip|concurrent|sequential))*"
+                            r"\.(?:each|for)\s*(?P<open>[(`])")
 _JS_NAME_AFTER = lazy_re(r"\s*\(\s*(?P<q>['\"`])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q)")
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 
@@ -786,11 +794,13 @@ def js_each_calls(lines: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def _each_case(lines: list[str], index: int) -> tuple[str, int, tuple[int, int]] | None:
+def _each_case(lines: list[str], index: int, each: LazyPattern | None = None
+               ) -> tuple[str, int, tuple[int, int]] | None:
     """(name, line index of the name, (line, column) of the `(` opening the call that names
     it) of a table test starting at `lines[index]`, whose table may span lines (the line-wise
-    pattern sees only one-line tables); None when there is none."""
-    match = _JS_EACH.search(lines[index])
+    pattern sees only one-line tables), or with `each=_JS_DESCRIBE_EACH` of such a table's
+    group; None when there is none."""
+    match = (each or _JS_EACH).search(lines[index])
     if match is None:
         return None
     text = "\n".join(lines[index:])

@@ -237,6 +237,36 @@ describe("getQuery", () => {
 """
 
 
+def test_a_js_group_over_a_table_on_lines_of_its_own_names_its_tests() -> None:
+    """card-validator 10.0.4's parse-date tests: `describe.each([` with its table on the
+    lines after and its name after that; its tests were named without their group, which
+    jest names them by."""
+    source = """describe("parse-date", () => {
+  describe.each([
+    [
+      "with separators",
+      [["12/21", { month: "12", year: "21" }]],
+    ],
+  ])(
+    "%s",
+    (description, tests) => {
+      it.each(tests)("splits %s into %p", (text, parts) => {
+        expect(parseDate(text)).toEqual(parts);
+      });
+    },
+  );
+  describe("two-digit months", () => {
+    it("splits 109 after 10", () => {
+      expect(parseDate("109")).toEqual({ month: "10", year: "9" });
+    });
+  });
+});
+"""
+    rows, months = split_tests("src/__tests__/lib/parse-date.ts", source)
+    assert rows.name == "parse-date > %s > splits %s into %p" and rows.line == 10
+    assert months.name == "parse-date > two-digit months > splits 109 after 10"
+
+
 def test_a_js_each_test_over_a_table_its_group_declares_reads_that_table() -> None:
     """unjs/scule with its table moved to `const cases = [...]; test.each(cases)`: the
     table's rows are the test's data, as a loop's are; a table it writes itself leaves its
