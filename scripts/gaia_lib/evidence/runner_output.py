@@ -18,8 +18,10 @@ codes and the whitespace around it (`failure_line`): what is inside is the diffe
 reader looks for. jest's first line names only its matcher (`Error: expect(received).toBe(
 expected) // Object.is equality`): its `Expected: 13` and `Received: 12` lines follow it, and
 the line of the test's file the failure was raised on (`at line 119`, the first frame in that
-file: a check in a callback the test hands a helper is not on the test's own line); a
-`toEqual` diff's lines are no such lines (`jest_failure_line`). bats' is its line saying what
+file: a check in a callback the test hands a helper is not on the test's own line; the failed
+test's finding is put there too, `TestOutcome.failed_at`); a `toEqual` diff says the lines
+that differ, each side's joined (`Expected: "month": "1", "year": "04"; Received: "month":
+"10", "year": "4"`, `jest_failure_line`). bats' is its line saying what
 failed, its `quoting' written as markdown code (`bash_quotes`: a lone backtick would run on as
 code through the report), with the `expected:` and `actual:` lines an assertion printed under
 it.
@@ -192,17 +194,43 @@ _JEST_FRAME = lazy_re(r"^at (?:.*? \()?(?P<path>[^()]+?):(?P<line>\d+):\d+\)?$")
 
 def jest_failure_line(text: object, file: str | None = None) -> str | None:
     """A jest failure message as one line (module rules): `failure_line`, and under a
-    matcher's first line what it said it expected and received and the line of `file` (the
-    test's file as the report names it) it failed on."""
+    matcher's first line what it said it expected and received (a diff's lines that differ,
+    `_jest_diff`) and the line of `file` (the test's file as the report names it) it failed
+    on."""
     first = failure_line(text)
     if first is None or not isinstance(text, str) or not _JEST_MATCHER.match(first):
         return first
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
-    said = [line for line in lines if _JEST_SAID.match(line)][:2]
-    where = next((found.group("line") for line in lines
-                  if (found := _JEST_FRAME.match(line)) and file
-                  and found.group("path") == file), None)
+    said = [line for line in lines if _JEST_SAID.match(line)][:2] or _jest_diff(text)
+    where = jest_failed_at(text, file)
     return "; ".join((first, *said, *([f"at line {where}"] if where else [])))[:MESSAGE_CHARS]
+
+
+def jest_failed_at(text: object, file: str | None) -> int | None:
+    """The line of `file` (the test's own) a jest failure was raised on: its stack's first
+    frame in that file; None where no frame is in it."""
+    if not isinstance(text, str) or not file:
+        return None
+    return next((int(found.group("line")) for line in _ANSI.sub("", text).splitlines()
+                 if (found := _JEST_FRAME.match(line.strip())) and found.group("path") == file),
+                None)
+
+
+# a diff's header: `- Expected  - 2` / `+ Received  + 2`
+_JEST_DIFF_HEAD = lazy_re(r"^[-+] (?:Expected|Received)\b")
+DIFF_SHOWN = 80  # characters of a diff's expected or received lines a message keeps
+
+
+def _jest_diff(text: str) -> list[str]:
+    """What a `toEqual` diff says differs (pure): its expected lines (`-`) and received lines
+    (`+`) under its header, each side as one `Expected: ...` / `Received: ...` of their
+    contents joined; [] for a message without such lines."""
+    sides: dict[str, list[str]] = {"-": [], "+": []}
+    for line in _ANSI.sub("", text).splitlines():
+        if line[:2] in ("- ", "+ ") and not _JEST_DIFF_HEAD.match(line):
+            sides[line[0]].append(line[1:].strip().rstrip(","))
+    return [f"{label}: {', '.join(sides[mark])[:DIFF_SHOWN]}"
+            for mark, label in (("-", "Expected"), ("+", "Received")) if sides[mark]]
 
 
 @dataclass(frozen=True)
@@ -472,7 +500,9 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             tests.append(TestOutcome(name=str(name), outcome=outcome, file=file,
                                      message=message, path=(*path, title) if isinstance(
                                          title, str) and title.strip() else (),
-                                     line=line if type(line) is int and line > 0 else None))
+                                     line=line if type(line) is int and line > 0 else None,
+                                     failed_at=jest_failed_at(messages[0], file) if message
+                                     and isinstance(messages, list) else None))
     return _counts(fmt, _unchecked_snapshots(tests, doc.get("snapshot")))
 
 

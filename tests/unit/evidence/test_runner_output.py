@@ -409,11 +409,13 @@ def test_a_jest_failure_says_what_it_expected_and_received_and_on_which_line() -
     assert ro.jest_failure_line(HELPER_FAILURE, "/p/test/en/later.test.ts") == (
         "Error: expect(received).toBe(expected) // Object.is equality; Expected: 13; "
         "Received: 12; at line 119")
-    # a diff's lines are no `Expected:` line; a frame in no file of the test's says no line
+    # a diff says its lines that differ; a frame in no file of the test's says no line
     assert ro.jest_failure_line(DIFF_FAILURE, "/p/test/en/later.test.ts") == (
-        "Error: expect(received).toEqual(expected) // deep equality; at line 30")
+        'Error: expect(received).toEqual(expected) // deep equality; Expected: "day": 5; '
+        'Received: "day": 6; at line 30')
     assert ro.jest_failure_line(DIFF_FAILURE, "/p/test/other.test.ts") == (
-        "Error: expect(received).toEqual(expected) // deep equality")
+        'Error: expect(received).toEqual(expected) // deep equality; Expected: "day": 5; '
+        'Received: "day": 6')
     # another first line is kept as it is
     assert ro.jest_failure_line("TypeError: x is not a function\n    at /p/a.ts:3:1",
                                 "/p/a.ts") == "TypeError: x is not a function"
@@ -956,3 +958,25 @@ def test_a_passed_test_whose_first_snapshot_went_unchecked_made_no_snapshot_chec
     del report["snapshot"]
     assert {t.unchecked_snapshot for t in ro.parse_vitest_json(json.dumps(report)).tests} == {
         None}
+
+
+def test_a_failed_jest_test_says_where_its_check_failed_and_what_its_diff_differs_in() -> None:
+    """card-validator 10.0.4's parse-date test made to expect `{ month: "1", year: "04" }` of
+    "104": the message said only jest's matcher line, and its finding sat at the test's `it(`
+    two lines above the check that failed."""
+    message = ('Error: expect(received).toEqual(expected) // deep equality\n\n- Expected  - 2\n'
+               '+ Received  + 2\n\n  Object {\n-   "month": "1",\n-   "year": "04",\n'
+               '+   "month": "10",\n+   "year": "4",\n  }\n    at Object.<anonymous> '
+               '(/p/src/__tests__/lib/parse-date.ts:103:32)\n    at Promise.finally.completed '
+               '(/p/node_modules/jest-circus/build/jestAdapterInit.js:1834:28)')
+    doc = {"testResults": [{"name": "/p/src/__tests__/lib/parse-date.ts", "status": "failed",
+                            "assertionResults": [{
+                                "ancestorTitles": ["parse-date", "10-12"], "status": "failed",
+                                "title": "splits after 10", "failureMessages": [message],
+                                "fullName": "parse-date 10-12 splits after 10",
+                                "location": {"line": 101, "column": 5}}]}]}
+    [test] = ro.parse_jest_json(json.dumps(doc)).tests
+    assert test.message == (
+        'Error: expect(received).toEqual(expected) // deep equality; Expected: "month": "1", '
+        '"year": "04"; Received: "month": "10", "year": "4"; at line 103')
+    assert (test.line, test.failed_at) == (101, 103)
