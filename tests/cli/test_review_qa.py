@@ -449,12 +449,16 @@ def test_a_story_that_cannot_take_a_verdict_is_refused_before_anything_runs(
 ) -> None:
     story = next(qa_project.impl.rglob("E1-S1-*.md"))
     text = story.read_text()
+    # card-validator's story written by hand had no gate: the error says the command that
+    # seeds one
     if damage == "no section":
         story.write_text(text[:text.index("## Review Gate")])
-        message = "is missing the '## Review Gate' section"
+        message = (f"is missing the '## Review Gate' section (`gaia init-review-gate {story}` "
+                   "adds it)")
     else:
         story.write_text(text.replace("| Test Review | UNVERIFIED | — |\n", ""))
-        message = "is missing canonical gate row 'Test Review' in '## Review Gate'"
+        message = ("is missing canonical gate row 'Test Review' in '## Review Gate' (`gaia "
+                   f"init-review-gate {story}` writes the six rows anew)")
     assert command.main(["E1-S1"]) == 3
     err = capsys.readouterr().err
     assert err.startswith(f"review-qa: story file '{story}' ") and message in err

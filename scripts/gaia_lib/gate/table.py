@@ -209,14 +209,17 @@ def find_gate_story(project: Path, key: str) -> Path:
 def canonical_rows(story: Story) -> tuple[GateRow, ...]:
     """The first row of each canonical gate, in canonical order; all six must be there."""
     if story.review_gate is None:
-        raise MalformedFile(f"story file '{story.path}' is missing the '## Review Gate' section", 1)
+        # a story written by hand, not from `gaia story new`'s template, has none: say how
+        raise MalformedFile(f"story file '{story.path}' is missing the '## Review Gate' section "
+                            f"(`gaia init-review-gate {story.path}` adds it)", 1)
     out: list[GateRow] = []
     for gate in CANONICAL_GATES:
         row = next((r for r in story.review_gate if r.name == gate), None)
         if row is None:
             raise MalformedFile(
                 f"story file '{story.path}' is missing canonical gate row '{gate}' in "
-                "'## Review Gate'",
+                f"'## Review Gate' (`gaia init-review-gate {story.path}` writes the six rows "
+                "anew)",
                 1,
             )
         out.append(row)
