@@ -113,11 +113,14 @@ class Literal:
         return f"`{self.spelled or self.value}`"
 
 
+# An empty pair of double quotes (`""`, the empty string an AC names) is quoted text too,
+# holding no literal: read as no quote, it pairs each quote after it with the wrong one
+# (`"" and "0" are valid` gave ` and ` as a value).
 _QUOTED_RE = re.compile(
     r"(?<![\w])'([^'\n]+)'(?![\w])"  # 'single' (not an apostrophe inside a word)
-    r'|"([^"\n]+)"'
+    r'|"([^"\n]*)"'
     r"|`([^`\n]+)`"
-    r"|“([^”\n]+)”"
+    r"|“([^”\n]*)”"
     r"|‘([^’\n]+)’"
 )
 # A minus after a digit or a percent sign is a range's dash ("0-255", "0%-100%"): 255, 100.

@@ -85,6 +85,10 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
         ("each channel is clamped into 0-255 (or 0%-100%)", [(N, "0"), (N, "255"), (N, "100")]),
         ("I get the RGB color a browser would render", []),
         ("", []),
+        # card-validator's month AC: the empty string it names is quoted text holding no value,
+        # not a quote that pairs the next ones wrongly (` and ` was a value)
+        ('"1" to "12" are valid, "" and "0" are only potentially valid, and "13" is not',
+         [(S, "1"), (S, "12"), (S, "0"), (S, "13")]),
     ],
 )
 def test_then_literals(then: str, expected: list[tuple[str, str]]) -> None:
