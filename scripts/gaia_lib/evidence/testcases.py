@@ -37,7 +37,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   call, its brackets balanced: `js_one_expression`);
   for a test named at run time, its `describe()` group's code before it too (the table its
   loop runs over), and so for a `.each(cases)` test whose table its group declares before
-  it, and for a test looping over such a table, in it or around it (`for (const [input,
+  it, and for one in a `describe.each(contexts)` group (its rows in `contexts`' rows), from
+  the declaration of `contexts` in the code around the group, and for a test looping over
+  such a table, in it or around it (`for (const [input,
   expected] of cases)`, `cases.forEach(...)`); for a JS/TS test running over a table its file
   declares at its top level (a loop, `.each(cases)`, its group's table spreading it:
   `[...joinURLTests, ...]`), that table before it (`_with_js_tables`); of its group's code,
@@ -463,6 +465,14 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
         # `test.each(cases)`): the group's code before it is read too, as a loop's is
         named = _JS_EACH_NAMED.search(line)
         table_start = _group_table(lines, describes, i, [named.group(1)] if named else [])
+        # ... or its group's (`describe.each(contexts)(...)` around `it.each(tests)`, each
+        # row of `contexts` a title and the rows of its tests): from that table's declaration
+        # in the code around the group, the other tables there not its data
+        grouped = _JS_EACH_NAMED.search(lines[describes[-1][2]]) \
+            if table_start is None and describes else None
+        if grouped is not None:
+            table_start = _declared_at(lines, describes[-2][2] + 1 if len(describes) > 1
+                                       else 0, describes[-1][2], grouped.group(1))
         for match in _JS_TEST.finditer(line):
             if _added_to(line, match):
                 continue
@@ -592,6 +602,13 @@ def _with_js_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
         out.append(replace(case, body="\n".join([*held, case.body]),
                            body_line=first + 1 - len(held)))
     return out
+
+
+def _declared_at(lines: list[str], start: int, end: int, name: str) -> int | None:
+    """The index of the line of `lines[start:end]` declaring `name` (`const contexts = [`),
+    else None."""
+    declared = re.compile(rf"\s*(?:const|let|var)\s+{re.escape(name)}\b")
+    return next((k for k in range(start, end) if declared.match(lines[k])), None)
 
 
 def _group_table(lines: list[str], describes: list[tuple[int, str, int]], at: int,

@@ -267,6 +267,28 @@ def test_a_js_group_over_a_table_on_lines_of_its_own_names_its_tests() -> None:
     assert months.name == "parse-date > two-digit months > splits 109 after 10"
 
 
+def test_a_js_each_test_in_a_group_over_a_named_table_reads_that_table() -> None:
+    """card-validator 10.0.4's expiration tests: `describe.each(contexts)("%s", (title,
+    tests) => { it.each(tests)(...) })`, the rows its test checks in `contexts`, declared in
+    the group around: its body held its own three lines, none of the values it checks (a
+    false "no test asserts `12`"); another table declared before that one is not its data."""
+    source = """describe("month", () => {
+  const strings = [["valid", [["12/30", { isValid: true }]]]];
+  const contexts = [
+    ["invalid month", [["13", { isValid: false }]]],
+  ];
+  describe.each(contexts)("%s", (title, tests) => {
+    it.each(tests)("checks %s", (value, result) => {
+      expect(month(value)).toEqual(result);
+    });
+  });
+});
+"""
+    [case] = split_tests("src/__tests__/month.ts", source)
+    assert case.body_line == 3 and '["13", { isValid: false }]' in case.body
+    assert "12/30" not in case.body
+
+
 def test_a_js_each_test_over_a_table_its_group_declares_reads_that_table() -> None:
     """unjs/scule with its table moved to `const cases = [...]; test.each(cases)`: the
     table's rows are the test's data, as a loop's are; a table it writes itself leaves its
