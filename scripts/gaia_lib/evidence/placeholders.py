@@ -77,7 +77,19 @@ Two views of the same patterns, both pure:
       but none that runs can fail: each sits in code that never runs or is a boolean-literal
       assertion (`parse(x)` then `assert True`; `const d = decode(t)` then
       `if (false) expect(d.typ)...` or `return;` before the checks). A test with no check at
-      all is not judged by this rule (JS/TS: its checks may sit in a helper it calls);
+      all is not judged by this rule;
+    * (JS/TS, its file read) it checks nothing of any kind: no `expect`, `assert`, `should`,
+      `fail(` or `throw`, no `done` callback, testing-library query that throws
+      (`getByText`), ava's `t.is(...)`, `.rejects` / `.resolves` or driver chain (`cy.`,
+      `page.`, `request(app)`), no call named for a check or a test helper, nor of a function
+      its file defines, one it imports from a checking library (chai, sinon,
+      @testing-library/...) or from a module of the tests' side (`./helpers`, `__fixtures__`,
+      `test-utils`), or one its file never binds (a set-up file's global): card-validator's
+      month table test with its `expect` taken out, `expirationMonth(exp)` for every row.
+      Unless its title or comments say not throwing is what it checks ("does not throw",
+      "handles", "works"), a comment holds a type check (`// @ts-expect-error`), its file is
+      one of type tests (`*.test-d.ts`) or has a hook after each test (`afterEach`), whose
+      checks may be the tests';
     * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call named
       for a check (`self.assertX`, `pytest.raises`, `fail`, `mock.assert_called...`, `check_output`,
       `verify(...)`: `_PY_CHECK_WORD`), no `check=True`, no call of a parameter (a fixture), no
@@ -1223,6 +1235,10 @@ class FileScope:
     platform: str | None = None  # the run's `sys.platform`; None: not known
     # JS/TS: its groups switched off, as (first line, last line, marker), 1-based
     off: tuple[tuple[int, int, str], ...] = ()
+    # JS/TS: the names whose use may check, and every name it binds (`_js_checking_names`);
+    # None: not read
+    js_checking: frozenset[str] | None = None
+    js_bound: frozenset[str] = frozenset()
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -1440,7 +1456,8 @@ def file_scope(path: str, text: str, environ: Mapping[str, str] = os.environ,
                      if language == "python" else frozenset(),
                      platform=platform if language == "python"
                      and not _PLATFORM_PATCH.search(text) else None,
-                     off=_groups_off(text) if language == "js" else ())
+                     off=_groups_off(text) if language == "js" else (),
+                     **_js_checks_read(path, text, language))
 
 
 # A JS/TS group switched off: `describe.skip(`, `describe.todo(`, `xdescribe(`, `xcontext(`
@@ -3889,6 +3906,14 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                + (TYPE_ONLY if _TYPE_ONLY.match(text) else "")
                                + _own_failure_note(expects_own, shown)
                                + (RUN_AS_SCRIPT.format(guard=guard) if guard else ""))
+    if language == "js" and outer.js_checking is not None and not any(
+            _CHECK["js"].search(text) for _, _, text in statements) and not _js_may_check(
+            [text for _, _, text in statements], outer.js_checking, outer.js_bound) and not (
+            _NO_RAISE_NAME.search(case.name) or _NO_RAISE_SAID.search(case.name)
+            or _JS_SAID_CHECKED.search(" ".join(_js_comments(written_lines[decl:])))):
+        return Placeholder(case.test_id, case.file, case.line,
+                           "it checks nothing: no expect, assert or throw, no helper that "
+                           "checks")
     # what follows the first `run` is what checks it (a fixture written before it checks nothing)
     unchecked = _bats_unchecked(statements, written_lines[decl:], outer.shell) \
         if language == "bats" else None
@@ -3948,6 +3973,107 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     return None
 
 
+# --- a JS/TS test with no check of any kind ------------------------------------------------------
+
+# What in a JS/TS test's own code may fail it, its strings aside: a check (`expect`, `assert`,
+# `should`), `fail(` or `throw`, a `done` callback (handed an error, it fails the test),
+# testing-library's queries that throw when nothing is found (`getByText`, `findAllByRole`),
+# ava's and tap's `t.is(...)`, a promise's `.rejects` / `.resolves`, a browser or HTTP driver's
+# chain (`cy.`, `page.`, `request(app).get(...)`), `nock`.
+_JS_MAY_FAIL_CODE = lazy_re(
+    r"\b(?:expect|assert\w*|should|fail|throw|done|nock)\b|\.\s*(?:rejects|resolves)\b|"
+    r"\b(?:get|find)(?:All)?By[A-Z]\w*\s*\(|\bt\s*\.\s*\w+\s*\(|"
+    r"\b(?:cy|page|browser|driver|request|agent)\s*\.")
+_JS_CALLED = lazy_re(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(")
+# Packages whose exports may check (assertion, mocking-verification, testing and browser
+# libraries), but the test runner's own structure and mocks (`describe`, `vi`, `jest`).
+_JS_CHECKING_PACKAGE = lazy_re(
+    r"^(?:@testing-library/|@vue/test-utils|@playwright/|@jest/|@vitest/|chai|sinon|supertest|"
+    r"nock|msw|expect|assert|node:assert|power-assert|should|uvu|tap|ava|testdouble|"
+    r"fast-check|@fast-check/|vitest|jest|react-test-renderer|enzyme)(?:$|/)")
+# vitest's type tests (`*.test-d.ts`): the type checker checks them, not a run
+_JS_TYPE_TESTS = lazy_re(r"\.test-d\.[cm]?[jt]sx?$")
+# a hook running after each test, whose checks may be the tests' (`afterEach(() => expect(...`)
+_JS_AFTER_HOOK = lazy_re(r"\bafter(?:Each|All)\s*\(")
+_JS_RUNNER_NAMES = frozenset({"describe", "it", "test", "suite", "bench", "beforeEach",
+                              "afterEach", "beforeAll", "afterAll", "vi", "jest", "mock",
+                              "fn", "spyOn"})
+# A module of the tests' side of the project: a test directory, fixtures, helpers, utilities,
+# mocks or set-up, by a folder or the file's own name.
+_JS_TEST_SIDE = lazy_re(
+    r"(?:^|/|[-_.])(?:tests?|__tests__|specs?|__fixtures__|fixtures?|helpers?|utils?|"
+    r"support|mocks?|__mocks__|setup|testing|test-utils)(?:$|/|[-_.])")
+
+
+def _js_checks_read(path: str, text: str, language: str | None) -> dict[str, Any]:
+    """A JS/TS test file's `js_checking` and `js_bound` (`_js_checking_names`), unread for a
+    file of type tests or with a hook after each test (`_JS_TYPE_TESTS`, `_JS_AFTER_HOOK`)."""
+    if language != "js" or _JS_AFTER_HOOK.search(text) or _JS_TYPE_TESTS.search(path):
+        return {}
+    checking, bound = _js_checking_names(path, text)
+    return {"js_checking": checking, "js_bound": bound}
+
+
+# what a JS/TS file binds a name by: a declaration, a parameter list's names are not read
+_JS_DECLARED = lazy_re(r"\b(?:const|let|var|function\*?|class)\s+([A-Za-z_$][\w$]*)")
+# the names of the language and its runtimes a test calls that check nothing
+_JS_GLOBALS = frozenset({
+    "Array", "Boolean", "BigInt", "Date", "Error", "JSON", "Map", "Math", "Number", "Object",
+    "Promise", "Reflect", "RegExp", "Set", "String", "Symbol", "WeakMap", "WeakSet", "Buffer",
+    "URL", "URLSearchParams", "TextEncoder", "TextDecoder", "Uint8Array", "ArrayBuffer",
+    "console", "parseInt", "parseFloat", "isNaN", "isFinite", "setTimeout", "setInterval",
+    "clearTimeout", "clearInterval", "setImmediate", "queueMicrotask", "structuredClone",
+    "require", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI",
+    "describe", "it", "test", "suite", "bench", "vi", "jest", "process", "globalThis",
+    "if", "for", "while", "switch", "return", "catch", "typeof", "await", "new", "async",
+    "function"})
+
+
+def _js_checking_names(path: str, text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The names a JS/TS test file binds whose use may check: the functions it defines
+    (`function check(`, `const verify = (...) =>`: read as checking whatever their bodies do),
+    and those it imports from a checking package (`_JS_CHECKING_PACKAGE`) or from a module of
+    the tests' side (`_JS_TEST_SIDE`: `./helpers`, `../__fixtures__/run`); not those it imports
+    from the code under test (`../expiration-month`) or another package."""
+    code = js_imports.code_of(text)
+    found = {name for head in _JS_FUNCTION_HEAD.finditer(code)
+             for name in (head.group(1), head.group(3)) if name}
+    bound = set(found) | set(_JS_DECLARED.findall(code))
+    for statement in js_imports.imports(text):
+        bound.update(statement.bound)
+        module = statement.spec if not statement.spec.startswith(".") else posixpath.normpath(
+            posixpath.join(posixpath.dirname(path), statement.spec))
+        if _JS_CHECKING_PACKAGE.match(statement.spec) or (
+                statement.spec.startswith(".") and _JS_TEST_SIDE.search(module)):
+            found.update(name for name in statement.bound if name not in _JS_RUNNER_NAMES)
+    return frozenset(found), frozenset(bound)
+
+
+def _js_may_check(statements: Iterable[str], checking: AbstractSet[str],
+                  bound: AbstractSet[str]) -> bool:
+    """Whether a JS/TS test's statements may fail it (`_JS_MAY_FAIL_CODE`), call a function
+    named for a check or a test helper (`assertValid`, `testSingleCase`) or one its file
+    never binds (a global a set-up file defines, `render(...)`; not the language's own,
+    `_JS_GLOBALS`), or use a name of `checking` (called, handed on, or read a member of)."""
+    for text in statements:
+        code = _JS_STRING.sub('""', text)
+        if _JS_MAY_FAIL_CODE.search(code):
+            return True
+        if any(_JS_CHECK_NAME.search(name) or _JS_TEST_HELPER.match(name)
+               or (name not in bound and name not in _JS_GLOBALS)
+               for name in _JS_CALLED.findall(code)):
+            return True
+        if checking & set(re.findall(r"[A-Za-z_$][\w$]*", code)):
+            return True
+    return False
+
+
+def _js_comments(lines: Iterable[str]) -> list[str]:
+    """The comments of a JS/TS test's lines (`// ...`, `/* ... */` within a line)."""
+    return [found.group(1) or found.group(2) or "" for line in lines
+            for found in re.finditer(r"//(.*)$|/\*(.*?)\*/", line)]
+
+
 # --- a Python test with no check of any kind -----------------------------------------------------
 
 # A call named for a check is taken at its word (`assert_valid(x)`, `pytest.raises`,
@@ -3975,6 +4101,9 @@ _NO_RAISE_NAME = re.compile(rf"(?<!in)valid|accept|work|pass|succe|handl|grace|i
 _NO_RAISE_SAID = re.compile(rf"(?:\bnot|n't|\bnever|\bwithout|\bwould(?: have)?)\s+(?:\w+\s+)?"
                             rf"{_NOT_RAISING}|\bno\s+{_NOT_RAISING}|regress|\bbug|\bissue",
                             re.I)
+# A JS/TS test whose comments say not throwing is what it checks, or that hold a type check
+# (`// @ts-expect-error`: the compiler's, run by a type-checking step)
+_JS_SAID_CHECKED = lazy_re(_NO_RAISE_SAID.pattern + r"|@ts-expect-error", re.I)
 
 
 def _python_words(lines: list[str]) -> str:

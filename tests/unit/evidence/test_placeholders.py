@@ -5190,7 +5190,9 @@ def test_a_check_that_a_test_called_a_mock_its_file_keeps_cannot_fail() -> None:
         "emitter > gets a fixture of the same name": False,
         "emitter > shadows it with its own value": False,
         "emitter > spies on a real object": False,
-        "store > calls a mock its hook hands on": False, "timers > calls it later": False,
+        "store > calls a mock its hook hands on": False,
+        # it only calls a mock, later: it checks nothing of its own (`_js_may_check`)
+        "timers > calls it later": True,
         "timers > counts the calls of a mock another test calls later": False,
         "timers > calls a mock another test calls later": True,
         "another sibling > calls a name another block makes a mock": False}
@@ -6823,3 +6825,78 @@ def test_a_go_example_without_an_output_comment_is_a_placeholder() -> None:
     found = placeholders.go_unrun_examples({"words_test.go": text, "words.go": text})
     assert [(p.test_id, p.line, p.reason) for p in found] == [
         ("words_test.go::ExampleInitialsOf", 11, placeholders.UNRUN_EXAMPLE)]
+
+
+def _in_file(path: str, text: str) -> dict[str, str | None]:
+    """Each test of `text` with its placeholder reason, its file read as a review reads it."""
+    cases = split_tests(path, text)
+    found = {p.test_id: p.reason for p in placeholders.placeholders(cases, {path: text})}
+    return {case.name: found.get(case.test_id) for case in cases}
+
+
+CHECKS_NOTHING = "it checks nothing: no expect, assert or throw, no helper that checks"
+
+
+def test_a_js_test_that_only_calls_the_code_checks_nothing() -> None:
+    """card-validator: its month table test with its one `expect` taken out still called
+    `expirationMonth(exp)` for every row, passed, and counted for two ACs. A JS/TS test with
+    no check of any kind, no helper that may check and no word that not throwing is the
+    point, checks nothing; one calling a helper of the tests' side, a function its file
+    defines, a checking library's export or a testing-library query may check."""
+    text = '''import { expirationMonth } from "../expiration-month";
+import { expectValid } from "./helpers/expect-valid";
+import { screen } from "@testing-library/dom";
+
+function checkRow(exp, meta) {
+  expect(expirationMonth(exp)).toEqual(meta);
+}
+
+describe("expirationMonth", () => {
+  it.each([["01", true], ["13", false]])("parses %s to be %p", (exp, meta) => {
+    expirationMonth(exp);
+  });
+  it("parses a month", () => {
+    expect(expirationMonth("01").isValid).toBe(true);
+  });
+  it("uses the helper", () => {
+    expectValid(expirationMonth("01"));
+  });
+  it("uses the file's own check", () => {
+    checkRow("01", { isValid: true });
+  });
+  it("finds the label", () => {
+    screen.getByText("Month");
+  });
+  it("does not throw on a number", () => {
+    expirationMonth(1);
+  });
+  it("should parse", () => {
+    // the title's words are no check
+    expirationMonth("02");
+  });
+});
+'''
+    assert _in_file("src/__tests__/expiration-month.ts", text) == {
+        "expirationMonth > parses %s to be %p": CHECKS_NOTHING,
+        "expirationMonth > parses a month": None,
+        "expirationMonth > uses the helper": None,
+        "expirationMonth > uses the file's own check": None,
+        "expirationMonth > finds the label": None,
+        "expirationMonth > does not throw on a number": None,
+        "expirationMonth > should parse": CHECKS_NOTHING,
+    }
+
+
+@pytest.mark.parametrize("path, text", [
+    # vitest's type tests: the type checker checks them
+    ("src/q.test-d.ts", 'it("keeps its type", () => {\n  const q = query(1);\n});\n'),
+    # a check the compiler makes, in a type-checking step
+    ("src/q.test.ts", 'it("refuses a string", () => {\n  // @ts-expect-error\n'
+                      '  query("1");\n});\n'),
+    # a hook after each test may hold the tests' checks
+    ("src/q.test.ts", 'afterEach(() => {\n  expect(log).toEqual([]);\n});\n'
+                      'it("logs nothing", () => {\n  query(1);\n});\n'),
+])
+def test_a_js_test_checked_where_a_run_does_not_show_it_is_left_alone(path: str,
+                                                                       text: str) -> None:
+    assert set(_in_file(path, text).values()) == {None}
