@@ -209,6 +209,9 @@ PROJECTS = (
             first=(19, 0, 8)),
     Project("card-validator", "npm", "card-validator@10.0.4", "ts-dev", "package",
             held_out=True, first=(12, 8, 12)),
+    Project("go-runewidth", "debian", "golang-github-mattn-go-runewidth-dev=0.0.14-1", "go-dev",
+            "usr/share/gocode/src/github.com/mattn/go-runewidth", held_out=True,
+            first=(23, 3, 5)),
 )
 
 
