@@ -32,7 +32,7 @@ Two views of the same patterns, both pure:
       of its body: its function's body is read as a plain test's;
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
       `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
-      bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`,
+      bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`, `if !true {`,
       `if (false) {...}`, `if False:` / `if 0:`, a condition and-ed with false with no `or`
       beside it: `if (x && false)`, `if x and False:`, a random number out of its range:
       `Math.random() > 1`, `random.random() < 0`, a length below zero, Go's

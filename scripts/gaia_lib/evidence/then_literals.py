@@ -1342,7 +1342,8 @@ _GO_SELF_COMPARED = lazy_re("|".join([
     _go_self(_GO_ORDER_METHOD, "sm1", True), _go_self(_GO_ORDER_FUNCTION, "sf1", False),
     _go_self(_GO_TRUE_METHOD, "sm2", True), _go_self(_GO_TRUE_FUNCTION, "sf2", False),
     _go_self(_GO_FALSE_METHOD, "sm3", True)]))
-# A Go condition that is never true: `false`, a value unequal to itself (`got != got`,
+# A Go condition that is never true: `false`, `!true` alone (Go's `assert not True`), a value
+# unequal to itself (`got != got`,
 # `!reflect.DeepEqual(got, got)`, `!errors.Is(err, err)`), or ordered before or after itself
 # (`v < v`), also through a method or a function comparing it with itself
 # (`v.Compare(v) != 0`, `strings.Compare(a, a) < 0`, `!v.Equal(v)`, `v.NE(v)`, `v.LT(v)`,
@@ -1351,7 +1352,7 @@ _GO_SELF_COMPARED = lazy_re("|".join([
 # or more arguments than
 # `go test` ever hands its test binary (`len(os.Args) > 100`).
 GO_DEAD_BLOCK = lazy_re(
-    r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
+    r"\bif\s+(?:[^{};]*;\s*)?(?:false\b[^{]*|!\s*true\s*|(?P<x>[^{};]+?)\s*!=\s*(?P=x)\s*|"
     rf"(?P<lt>{_GO_OPERAND})\s*[<>](?![<>=-])\s*(?P=lt)\s*|"
     r"!\s*(?:reflect\.DeepEqual|cmp\.Equal|bytes\.Equal|errors\.Is)\(\s*(?P<y>[^,(){};]+?)\s*,"
     r"\s*(?P=y)\s*\)\s*|"

@@ -6900,3 +6900,37 @@ describe("expirationMonth", () => {
 def test_a_js_test_checked_where_a_run_does_not_show_it_is_left_alone(path: str,
                                                                        text: str) -> None:
     assert set(_in_file(path, text).values()) == {None}
+
+
+# go-runewidth's wrap test with its comparison turned into `!true`, the negation of a
+# boolean literal: Go's `assert not True`, as dead as `false`.
+NEGATED_TRUE_GO = '''package runewidth
+
+func TestWrapNeverChecked(t *testing.T) {
+\tin := "abc"
+\tif got := Wrap(in, 2); !true {
+\t\tt.Errorf("Wrap(%q) = %q", in, got)
+\t}
+}
+
+func TestWrapNegatedCall(t *testing.T) {
+\tif !strings.HasSuffix(Wrap("abc", 2), "c") {
+\t\tt.Error("lost the last rune")
+\t}
+}
+
+func TestWrapNegatedTrueOrReal(t *testing.T) {
+\tif got := Wrap("abc", 2); !true || got != "ab\\nc" {
+\t\tt.Error(got)
+\t}
+}
+'''
+
+
+def test_a_go_check_under_a_negated_true_never_runs() -> None:
+    """`if got := Wrap(in, 2); !true {` opens as seldom as `if false {`: a test whose only
+    check sits there is a placeholder; a negated call is a real condition, and so is `!true`
+    or-ed with a comparison."""
+    assert _found("runewidth_test.go", NEGATED_TRUE_GO) == {
+        "TestWrapNeverChecked": True, "TestWrapNegatedCall": False,
+        "TestWrapNegatedTrueOrReal": False}
