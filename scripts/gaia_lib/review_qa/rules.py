@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gaia_lib.evidence.words import RAISING
+from gaia_lib.story.acceptance import BARE_PRIORITY
 
 CRITICAL, WARNING, SUGGESTION = "critical", "warning", "suggestion"
 HIGH_PRIORITIES = frozenset({"P0", "HIGH", "CRITICAL"})
@@ -42,7 +43,8 @@ HIGH_PRIORITIES = frozenset({"P0", "HIGH", "CRITICAL"})
 _RANKS = {**dict.fromkeys(HIGH_PRIORITIES, 0), "P1": 1, "MEDIUM": 1, "P2": 2, "LOW": 2, "P3": 3}
 
 _AC_PRIORITY = re.compile(
-    r"[(\[]\s*(P[0-3])\s*[)\]]|\bpriority\s*[:=]?\s*(P[0-3]|high|medium|low|critical)\b",
+    r"[(\[]\s*(P[0-3])\s*[)\]]|\bpriority\s*[:=]?\s*(P[0-3]|high|medium|low|critical)\b|"
+    rf"^\s*({BARE_PRIORITY})",  # bare ahead of its Given: `P2: Given ...` of `**AC3 P2:**`
     re.IGNORECASE,
 )
 # An error path: the AC speaks of errors, rejection, invalid input or 4xx/5xx statuses, says
@@ -71,7 +73,7 @@ def ac_priority(ac_text: str, story_priority: str | None) -> str | None:
     """The AC's own priority when its text names one, else the story's (upper-cased)."""
     match = _AC_PRIORITY.search(ac_text)
     if match:
-        return (match.group(1) or match.group(2)).upper()
+        return next(group for group in match.groups() if group).upper()
     return story_priority.upper() if story_priority else None
 
 

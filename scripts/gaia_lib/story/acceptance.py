@@ -2,6 +2,8 @@
 
 Shapes under `## Acceptance Criteria` (sub-headings such as `### Edge Cases` included):
 - checkbox items: `- [ ] **AC1:** Given…`, `- [x] AC1: …`, `- [ ] AC-EC1: …`
+- a priority tag after the id, bracketed or bare (`**AC1 (P0):**`, `**AC3 P2:**`, `AC4: P1 -`),
+  is no part of the AC's Given/When/Then
 - plain items: `- **AC1:** …`, `- AC1: …`, `* AC2 — …`, numbered `1. AC1: …`
 - items without an id (`- Given …`, `1. The user …`): AC<n> by position among primary ACs
 - Gherkin: `Scenario:` blocks inside fenced code, Given/When/Then/And/But lines
@@ -65,9 +67,11 @@ _GIVEN_START = re.compile(r"given\s+", re.IGNORECASE)
 _WHEN_START = re.compile(r"when\s+", re.IGNORECASE)
 _WHEN = re.compile(r",?\s+when\s+", re.IGNORECASE)
 _THEN = re.compile(r",?\s+then\s+", re.IGNORECASE)
-# Priority tags an AC may carry ahead of its Given (`**AC1 (P0):** Given`, `AC1: [P0] Given`).
-_LEADING_TAG = re.compile(r"^(?:[(\[]\s*(?:P[0-3]|high|medium|low|critical)\s*[)\]]\s*"
-                          r"(?:[:.]|[-—–](?=\s))?\s*)+", re.IGNORECASE)
+# Priority tags an AC may carry ahead of its Given (`**AC1 (P0):** Given`, `AC1: [P0] Given`),
+# or bare, before a colon or a dash (`**AC3 P2:** Given`, `AC3: P2 - Given`).
+BARE_PRIORITY = r"P[0-3](?=\s*(?::|[-—–]\s))"
+_LEADING_TAG = re.compile(r"^(?:(?:[(\[]\s*(?:P[0-3]|high|medium|low|critical)\s*[)\]]|"
+                          rf"{BARE_PRIORITY})\s*(?:[:.]|[-—–](?=\s))?\s*)+", re.IGNORECASE)
 _SCENARIO_RE = re.compile(r"^\s*Scenario(?: Outline)?:\s*(?P<title>.*)$", re.IGNORECASE)
 _STEP_RE = re.compile(r"^(?P<kw>Given|When|Then|And|But|\*)\s+(?P<text>.+)$", re.IGNORECASE)
 

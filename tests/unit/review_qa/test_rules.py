@@ -11,6 +11,10 @@ from gaia_lib.review_qa import rules
     ("Given x, when y, then z. Priority: high", None, "HIGH"),
     ("Given x, when y, then z", "p1", "P1"),
     ("Given x, when y, then z", None, None),
+    # go-runewidth's `**AC3 P2:** Given ...`: the bare tag ahead of its Given is its own
+    ("P2: Given a rune, when it is classified, then its class is told", "P0", "P2"),
+    ("P1 - Given x, when y, then z", "P0", "P1"),
+    ("P2P links: given x, when y, then z", "P0", "P0"),
 ])
 def test_priority_is_the_acs_own_else_the_storys(text: str, story: str | None,
                                                  expected: str | None) -> None:

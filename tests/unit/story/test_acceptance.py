@@ -247,6 +247,22 @@ def test_a_priority_tag_ahead_of_the_given_is_no_part_of_it(text: str) -> None:
     assert split_gwt(text) == ("a cart", "it is paid", "it is locked")
 
 
+def test_a_bare_priority_after_the_id_is_no_part_of_the_ac() -> None:
+    """`- [ ] **AC3 P2:** Given a rune, ...` (go-runewidth's classes AC, its priority written
+    without brackets): the `P2:` is the AC's priority, its Given/When/Then the rest; a word
+    that only starts like one (`P2P links`) is the AC's."""
+    acs = parse_acceptance(split_lines(
+        "## Acceptance Criteria\n\n"
+        "- [ ] **AC3 P2:** Given a rune, when it is classified, then its class is told.\n"
+        "- [ ] **AC4:** P1 - Given a string, when it is measured, then its width comes back.\n"
+        "- [ ] **AC5:** P2P links are given a peer, when one joins, then it is listed.\n"))
+    assert [(a.given, a.when, a.then) for a in acs] == [
+        ("a rune", "it is classified", "its class is told"),
+        ("a string", "it is measured", "its width comes back"),
+        (None, None, None)]
+    assert acs[0].statement == "Given a rune, when it is classified, then its class is told."
+
+
 def test_a_tag_that_is_no_priority_still_hides_the_given() -> None:
     assert split_gwt("(draft) Given a, when b, then c.") == (None, None, None)
 
