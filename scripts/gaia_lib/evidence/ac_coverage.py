@@ -897,6 +897,8 @@ class _Criterion:
     # writes as code, one of which a test of it writes (`_conditions`)
     conditions: frozenset[str] = frozenset()
     setup: frozenset[str] = frozenset()
+    # the `conditions` as its Given writes them (`EastAsianWidth`), for the report
+    conditions_written: tuple[str, ...] = ()
     # the members it names with their owner, in code spans (`ResultAsync.fromThrowable`)
     qualified: frozenset[tuple[str, str]] = frozenset()
     # the words its Given alone writes, exactly so, of all the ACs' Givens and Whens
@@ -971,7 +973,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         # it never sets up what the AC's Given names as code: the code without it
         near = _score(case, said, replace(crit, conditions=frozenset()), weight)
         return _Score(contradicted=True, evidence=near.evidence, denies=(
-            f"its code never uses `{'` / `'.join(sorted(crit.conditions))}`, the code the "
+            f"its code never uses `{'` / `'.join(crit.conditions_written)}`, the code the "
             "AC's Given names")) if _resembles(near) else _Score()
     if other_owner := _other_owner(f"{case.test_id}\n{_code_only(case.body)}", crit.qualified):
         # it uses the member of another owner (`Result.fromThrowable` beside the AC's
@@ -2266,6 +2268,17 @@ def _conditions(criteria: Sequence[AcceptanceCriterion], coded: Sequence[Abstrac
     return found
 
 
+def _as_written(text: str, keys: AbstractSet[str]) -> tuple[str, ...]:
+    """`keys` (identifier keys, `eastasianwidth`) as `text` writes them (`EastAsianWidth`:
+    what the report names, a key being no spelling any code has), the first spelling of
+    each, in the keys' order; a key `text` does not write stays as it is."""
+    spelled: dict[str, str] = {}
+    for found in _IDENTIFIER_IN_TEXT.finditer(text):
+        name = next(group for group in found.groups() if group)
+        spelled.setdefault(identifier_key(name), name)
+    return tuple(spelled.get(key, key) for key in sorted(keys))
+
+
 # An option a call passes by keyword (`format(sql, strip_whitespace=True)`).
 _OPTION_PASSED = re.compile(r"[(,]\s*([A-Za-z_]\w*)\s*=(?!=)")
 _LITERAL_PASSED = re.compile(rf"[(,]\s*([A-Za-z_]\w*)\s*=(?!=)\s*({_LITERAL})(?![\w.])")
@@ -3120,6 +3133,8 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 differs=then_literals.promises_a_difference(
                                     ac.then or ac.text),
                                 conditions=conditions[i][0], setup=conditions[i][1],
+                                conditions_written=_as_written(ac.given or "",
+                                                               conditions[i][0]),
                                 keywords=given_words[i],
                                 mentioned=mentioned[i],
                                 examples=_then_examples(ac),

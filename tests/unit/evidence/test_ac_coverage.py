@@ -4835,7 +4835,7 @@ def test_a_test_never_using_the_code_an_acs_given_names_is_no_test_of_it() -> No
 
     found = scores("mapstructure_test.go")
     ruled, unruled = found["TestArray"]
-    assert ruled.contradicted and "never uses `weakdecode`" in ruled.denies
+    assert ruled.contradicted and "never uses `WeakDecode`" in ruled.denies
     assert not unruled.contradicted and "array" in unruled.evidence
     assert ruled.evidence == unruled.evidence  # what it shares with the AC, for the report
     assert not found["TestWeakDecode"][0].contradicted  # it calls `WeakDecode`
@@ -5682,3 +5682,33 @@ def test_a_python_test_expecting_no_error_is_no_strong_match_of_an_ac_promising_
                           file_list=[REVERSE_FILE]))
     assert found["AC2"].tests == (f"{REVERSE_FILE}::test_parseerror",)
     assert f"{REVERSE_FILE}::test_format_parse" in found["AC3"].tests
+
+
+# go-runewidth 0.0.14: the AC of East Asian widths names the option as Go writes it.
+RUNEWIDTH_ACS = tuple(ac(f"AC{n}", *clauses) for n, clauses in enumerate((
+    ("a single rune", "its width is asked for with `RuneWidth`", "a wide one takes 2 cells"),
+    ("a `Condition` with `EastAsianWidth` set", "a rune of ambiguous width is measured",
+     "it takes 2 cells instead of 1"),
+    ("the environment", "the package decides whether the locale is East Asian",
+     "`ja_JP.UTF-8` is East Asian and `C` is not")), start=1))
+RUNEWIDTH_GO = "\n".join((
+    "package runewidth",
+    'func TestRuneWidthNarrow(t *testing.T) { if RuneWidth(0x61) != 1 { t.Error("a") } }',
+    'func TestLocaleIsEastAsian(t *testing.T) { if isEastAsian("C") { t.Fatal("C") } }',
+    "func TestStarIsWide(t *testing.T) {",
+    "\tc := NewCondition()",
+    "\tc.EastAsianWidth = true",
+    '\tif c.RuneWidth(0x2606) != 2 { t.Error("star") }',
+    "}"))
+
+
+def test_a_nearest_test_not_using_the_givens_code_names_it_as_the_ac_writes_it() -> None:
+    """The report's reason for a nearest test that never sets up what the AC's Given names
+    writes the name as the AC does (`EastAsianWidth`), not as the matcher keys it
+    (`eastasianwidth`, which no Go code spells)."""
+    result = by_id(analyze("E1-S1", RUNEWIDTH_ACS,
+                           split_tests("runewidth_test.go", RUNEWIDTH_GO),
+                           file_list=["runewidth_test.go"]))
+    why = {m.test.partition("::")[2]: m.why for m in result["AC2"].candidates}
+    assert why["TestLocaleIsEastAsian"] == (
+        "its code never uses `EastAsianWidth`, the code the AC's Given names")
