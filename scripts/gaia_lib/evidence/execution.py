@@ -59,10 +59,10 @@ reported neither) and are its outcomes in error: a test that never finished veri
 Elsewhere it has no counts. A runner that ends in error without writing its report (a conftest
 that cannot import, a bad option, a vitest.config.ts that does not parse) ran no test: no counts
 either, and `stopped` holds the first line of its output that says why (`runner_error`, colour
-codes dropped; a compile error with where it is, bash's in a bats file too), which the report
-quotes; a pytest that collected no test (exit 5) says that. The outcomes of a run name the
-project's files relative to it (`project_relative`: jest and vitest report them absolute), as
-the review names a test.
+codes dropped, a line too long cut in its middle, `at_most`; a compile error with where it
+is, bash's in a bats file too), which the report quotes; a pytest that collected no test
+(exit 5) says that. The outcomes of a run name the project's files relative to it
+(`project_relative`: jest and vitest report them absolute), as the review names a test.
 """
 
 from __future__ import annotations
@@ -1175,13 +1175,14 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
         where = conftest.group(1)
         if project is not None:
             where = relative_text(where, project_roots(project)) or where
-        return f"while loading {where}: {said}"[:200]
+        return at_most(f"while loading {where}: {said}")
     config = _CONFIG_NOT_LOADED.search(stdout + "\n" + stderr)
     if config is None:
         return said
     name = PurePosixPath(config.group(1)).name
     where = said.partition(":")[0]  # a located error names it already
-    return f"failed to load config{'' if where.endswith(name) else ' from ' + name}: {said}"[:200]
+    return at_most(f"failed to load config{'' if where.endswith(name) else ' from ' + name}: "
+                   f"{said}")
 
 
 # npm's (and pnpm's) banner before each package.json script it runs: `> name@1.0.0 pretest`
@@ -1226,11 +1227,33 @@ def _telling_line(stdout: str, stderr: str) -> str:
             if found and "where" in pattern.groupindex:
                 return runner_output.located(found)
             if found and pattern is _GO_JSON_ERROR:  # a JSON string's `\"` is a quote
-                return " ".join(found.group(0).replace('\\"', '"').split())[:200]
+                return at_most(" ".join(found.group(0).replace('\\"', '"').split()))
             if found:  # pytest's `E` column is its layout, not the error's words
-                return " ".join(re.sub(r"^E\s+", "", found.group(0)).split())[:200]
+                return at_most(" ".join(re.sub(r"^E\s+", "", found.group(0)).split()))
     lines = [line for line in (stdout + "\n" + stderr).splitlines() if line.strip()]
-    return " ".join(lines[-1].split())[:200] if lines else "it printed nothing"
+    return at_most(" ".join(lines[-1].split())) if lines else "it printed nothing"
+
+
+SAID_AT_MOST = 200  # characters of a runner's line the evidence keeps
+
+
+def at_most(text: str, limit: int = SAID_AT_MOST) -> str:
+    """`text` whole where it fits `limit` characters, else its start (two thirds) and its
+    end around ` … `, each cut at a space where it has one (the end, else at a `/`): the
+    start says what failed (a package vitest cannot find), the end often the cause (go's
+    `go: <module>: reading <file>: open <file>: no such file or directory`, which a cut at
+    200 characters had left as `open /tmp/go/rwdep`)."""
+    if len(text) <= limit:
+        return text
+    room = limit - len(" … ")
+    head, tail = text[:room * 2 // 3], text[len(text) - (room - room * 2 // 3):]
+    if " " in head:
+        head = head[:head.rindex(" ")]
+    if " " in tail:
+        tail = tail[tail.index(" ") + 1:]
+    elif "/" in tail:  # one long path: from one of its directories on
+        tail = tail[tail.index("/"):]
+    return f"{head} … {tail}"
 
 
 # `python -m pytest` run by an interpreter that has no pytest says only this, on stderr.

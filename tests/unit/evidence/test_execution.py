@@ -150,8 +150,8 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
          "vitest.config.ts.timestamp-1796403966637-7eff08c1159aa.mjs\n    at packageResolve "
          "(node:internal/modules/esm/resolve:873:9)\n",
      "failed to load config from vitest.config.ts: Error [ERR_MODULE_NOT_FOUND]: Cannot find "
-     "package 'not-installed-plugin' imported from /tmp/cookie-es/node_modules/.vite-temp/"
-     "vitest.config.ts.timestamp-17"),
+     "package 'not-installed-plugin' imported … /vitest.config.ts.timestamp-1796403966637-"
+     "7eff08c1159aa.mjs"),
     # `npm test` of ts-dedent 2.3.0: its `pretest` lint fails (no eslint config shipped) and
     # npm stops before jest: the hook is said, with what eslint could not do (not its last
     # line, a pointer to its chat)
@@ -1267,3 +1267,17 @@ def test_a_unittest_tier_reports_each_tests_outcome(tmp_path: Path) -> None:
         ("tests/test_shades.py", "ShadeTests::test_lowercases", "passed"),
         ("tests/test_shades.py", "ShadeTests::test_pads", "failed"),
         ("tests/test_shades.py", "ShadeTests::test_names", "skipped")}
+
+
+def test_a_long_runner_line_keeps_its_end_where_go_says_the_cause() -> None:
+    """go-runewidth's tests with the Debian copy of its dependency moved away: `go` chains
+    what it was doing before the cause (`go: <module> (replaced by <dir>): reading <file>:
+    open <file>: no such file or directory`), a line longer than the 200 characters said: its
+    start and its end are kept, the middle cut at a space."""
+    where = "/srv/deps/usr/share/gocode/src/github.com/rivo/uniseg"
+    stderr = (f"go: github.com/rivo/uniseg@v0.2.0 (replaced by {where}): reading "
+              f"{where}/go.mod: open {where}/go.mod: no such file or directory\n") * 2
+    said = execution.runner_error("", stderr)
+    assert len(said) <= 200
+    assert said.startswith("go: github.com/rivo/uniseg@v0.2.0 (replaced by ")
+    assert said.endswith(" … no such file or directory")
