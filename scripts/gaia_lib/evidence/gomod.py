@@ -12,7 +12,10 @@ their path in the project (`services/router/tree.go`). Rules:
 - a file's import path is its module path joined with its path below the module's root.
 An import path that ends with its directory's own path (a module at the project's root
 named after it) needs none of this; a module in a subdirectory, or named otherwise, does.
-Pure, except `modules`, which reads go.mod files.
+What limits where go builds a file (`build_limit`): its `//go:build` line, above its package
+clause, else the GOOS and / or GOARCH its name ends in before `_test.go` / `.go`
+(`runewidth_windows_test.go`, `x_linux_arm64.go`; a name of one element, `windows.go`, has
+none). Pure, except `modules`, which reads go.mod files.
 """
 
 from __future__ import annotations
@@ -24,6 +27,32 @@ from dataclasses import dataclass
 from pathlib import Path
 
 _MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"]+)"?', re.MULTILINE)
+_BUILD_LINE = re.compile(r"^//go:build\s+(\S.*?)\s*$", re.MULTILINE)
+_PACKAGE_CLAUSE = re.compile(r"^package\s", re.MULTILINE)
+# The operating systems and architectures go's file-name rule knows (`go tool dist list`, and
+# the names it reserves).
+GOOS = frozenset(["aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios",
+                  "js", "linux", "nacl", "netbsd", "openbsd", "plan9", "solaris", "wasip1",
+                  "windows", "zos"])
+GOARCH = frozenset(["386", "amd64", "amd64p32", "arm", "arm64", "arm64be", "armbe", "loong64",
+                    "mips", "mips64", "mips64le", "mips64p32", "mips64p32le", "mipsle", "ppc",
+                    "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc", "sparc64",
+                    "wasm"])
+
+
+def build_limit(path: str, text: str) -> str | None:
+    """What limits where go builds the Go file at `path` whose source is `text`, said for a
+    reader (`its file is built only where `windows && !appengine` holds`), or None."""
+    clause = _PACKAGE_CLAUSE.search(text)
+    found = _BUILD_LINE.search(text, 0, clause.start() if clause else len(text))
+    if found is not None:
+        return f"its file is built only where `{found.group(1)}` holds"
+    parts = posixpath.basename(path).removesuffix(".go").removesuffix("_test").split("_")[1:]
+    if len(parts) >= 2 and parts[-2] in GOOS and parts[-1] in GOARCH:
+        return f"its name's `_{parts[-2]}_{parts[-1]}` builds it only for {parts[-2]}/{parts[-1]}"
+    if parts and parts[-1] in GOOS | GOARCH:
+        return f"its name's `_{parts[-1]}` builds it only for {parts[-1]}"
+    return None
 
 
 @dataclass(frozen=True)

@@ -372,7 +372,8 @@ def _written_title(case: TestCase) -> re.Pattern[str] | None:
 
 
 def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files: Iterable[str],
-              aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, str]:
+              aliases: Mapping[str, Sequence[str]] | None = None, *,
+              texts: Mapping[str, str] | None = None) -> dict[str, str]:
     """test_id -> why it never ran, for the cases of `files`: story test files a run named and
     whose per-test report it wrote, which yet has no outcome for the test (a build constraint
     leaves its file out, the runner does not collect its name, the command deselects it).
@@ -382,7 +383,9 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     given); where pytest reports nothing but collection errors it stopped there, and a test
     of another file never ran because of the first of them. A Go test that panicked (its
     first line of failure `panic: ...`) ended its package's test binary: a test of that
-    package with no outcome never ran because of it."""
+    package with no outcome never ran because of it. A Go test with no outcome whose file
+    (its text in `texts`) go builds only somewhere says where (`gomod.build_limit`: go-
+    runewidth's `runewidth_windows_test.go`, on Linux, had only "no outcome for it")."""
     named = set(files)
     mine = [case for case in cases if case.file in named]
     if not mine:
@@ -441,15 +444,18 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
             out[case.test_id] = (f"never run: the run ended when {ended.name} panicked "
                                  f"({ended.message})")
             continue
+        limit = gomod.build_limit(case.file, (texts or {}).get(case.file, "")) \
+            if case.file.endswith(".go") else None
+        unreported = f"{why} ({limit})" if limit else why
         if case.file.endswith(_EXACT_NAMES):
-            out[case.test_id] = why
+            out[case.test_id] = unreported
             continue
         in_file = [_spaced(o.name) for o in listed
                    if o.file and _same_file(case.file, o.file, directories)]
         title = _written_title(case)
         if not in_file or (title is not None and not any(title.fullmatch(name)
                                                          for name in in_file)):
-            out[case.test_id] = why
+            out[case.test_id] = unreported
     return out
 
 

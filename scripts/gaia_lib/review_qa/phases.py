@@ -1334,7 +1334,8 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
         if suite.timeout:
             if suite.per_test:
                 out.update(dict.fromkeys(
-                    outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited),
+                    outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited,
+                                       texts=reads.texts),
                     "never run: the run hit its time limit first"))
             else:  # jest writes its report at its end: a run cut off reported no test
                 named = set(suite.named)
@@ -1347,12 +1348,13 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
                         for case in reads.cases if case.file in named})
         elif suite.per_test and suite.no_report:  # what the review's pytest plugin logged
             out.update(dict.fromkeys(
-                outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited),
+                outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited,
+                                   texts=reads.texts),
                 f"never run: the run wrote no per-test report ({suite.no_report}), and the "
                 "review's progress log of it has no outcome for it"))
         elif suite.per_test:
             out.update(outcomes.never_ran(suite.tests, reads.cases, suite.named,
-                                          reads.inherited))
+                                          reads.inherited, texts=reads.texts))
         else:  # no outcome per test: none of its tests is known to have run
             named = set(suite.named)
             out.update(dict.fromkeys((case.test_id for case in reads.cases

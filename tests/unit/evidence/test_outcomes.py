@@ -823,3 +823,40 @@ def test_a_go_failure_is_at_the_line_its_message_names_in_the_tests_file() -> No
                                        "check_test.go:8: got 1, want 2")]
     assert outcomes.failed_lines(tests, cases) == {"words_test.go::TestLower": 131,
                                                    "words_test.go::TestEmpty": 27}
+
+
+# go-runewidth with a console test of its Windows code, in the story's File List beside the
+# POSIX tests: `go test` on Linux builds neither that file nor its test.
+CONSOLE_GO = """//go:build windows && !appengine
+// +build windows,!appengine
+
+package runewidth
+
+import "testing"
+
+func TestConsoleIsEastAsian(t *testing.T) {
+\tif IsEastAsian() != (codePage() == 932) {
+\t\tt.Error("code page 932 is East Asian")
+\t}
+}
+"""
+
+
+def test_a_go_test_of_a_file_built_elsewhere_says_what_builds_it() -> None:
+    """A Go test with no outcome whose file carries a build constraint says it (its
+    `//go:build` line, else the GOOS or GOARCH its name ends in): it was most likely left out
+    of this machine's build, which "the runner's report has no outcome for it" alone left a
+    reader to guess. A file with no constraint keeps the plain reason."""
+    ran = [runner_output.TestOutcome("TestIsEastAsian", "passed", "github.com/mattn/go-runewidth")]
+    bare = CONSOLE_GO.split("\n", 3)[3]
+    texts = {"runewidth_windows_test.go": CONSOLE_GO, "console_arm64_test.go": bare,
+             "console_test.go": bare}
+    cases = [case for path, text in texts.items() for case in split_tests(path, text)]
+    why = outcomes.never_ran(ran, cases, list(texts), texts=texts)
+    plain = "never run: the runner's report has no outcome for it"
+    assert why == {
+        "runewidth_windows_test.go::TestConsoleIsEastAsian":
+            f"{plain} (its file is built only where `windows && !appengine` holds)",
+        "console_arm64_test.go::TestConsoleIsEastAsian":
+            f"{plain} (its name's `_arm64` builds it only for arm64)",
+        "console_test.go::TestConsoleIsEastAsian": plain}

@@ -207,7 +207,7 @@ def test_a_test_one_tier_ran_is_not_never_run_for_another_tiers_report() -> None
     evidence = execution.Evidence("multi", "local", 2.0, False, False,
                                   (suite("tier_1", unit_case), suite("tier_2", e2e_case)), ())
     reads = SimpleNamespace(cases=[unit_case, e2e_case, lost_case], inherited={},
-                            story_tests=list(named))
+                            story_tests=list(named), texts={})
     assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {
         lost_case.test_id: "never run: the runner's report has no outcome for it"}
 
@@ -221,7 +221,7 @@ def _wrapper_run(suite: execution.Suite) -> dict[str, str]:
     project's own script, `test/run`) over the story's two bats tests."""
     evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (suite,), ())
     reads = SimpleNamespace(cases=BATS_CASES, inherited={},
-                            story_tests=["test/version-file-read.bats"])
+                            story_tests=["test/version-file-read.bats"], texts={})
     return phases._never_ran(evidence, cast(phases.Reads, reads))
 
 
@@ -286,7 +286,7 @@ def test_a_story_test_only_a_tier_placed_elsewhere_runs_was_not_run_here(
                           per_test=True, runner="pytest")
     evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (ran,), ())
     reads = SimpleNamespace(cases=[flow, unit], inherited={},
-                            story_tests=[flow.file, unit.file])
+                            story_tests=[flow.file, unit.file], texts={})
     assert phases._never_ran(evidence, cast(phases.Reads, reads), tmp_path) == {
         flow.test_id: "not run here: no tier placed in 'local' runs it (tier_1 ran other test "
                       "paths)"}
