@@ -1133,7 +1133,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     read for handlers (a File List of tests alone is skipped, said so)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     # `measured`, when it ran: each File List source the report measured, with its lines and
-    # branches run (the report's own summary of the story's code)
+    # branches run (the report's own summary of the story's code), and each Go source go did
+    # not build here, with what builds it (`not_built`: `gomod.build_limit`)
     if report is None:
         earlier = coverage_run.find_report(s.project)
         unread = (f"; {paths.relative_to_project(earlier[0], s.project)}, left by an earlier "
@@ -1185,6 +1186,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if record is None and fmt == "go-cover":  # a profile names a file by its import path
             go_path = gomod.import_path(rel, gomod.modules(s.project, [rel]))
             record = parsed.for_file(go_path) if go_path else None
+            limit = None if record is not None else gomod.build_limit(
+                rel, source.read_text(encoding="utf-8", errors="replace"))
+            if limit:  # go left it out of this machine's build: none of it could run
+                sizes.append({"file": rel, "not_built": limit})
         if record is None:
             continue
         measured += 1

@@ -123,13 +123,18 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     file: its lines run and its branches taken, or that the run measured no branch (the
     review's line probes: `GAIA_COVERAGE_MODE=tracer` measures them), not a file without
     any; Go's statements run instead of lines, where its profile gives them (the figure
-    `go test -cover` prints: a block's lines hold its comments and blank lines too)."""
+    `go test -cover` prints: a block's lines hold its comments and blank lines too); a Go
+    source not built here, with what builds it (go-runewidth's `runewidth_windows.go` on
+    Linux had been left out of the list without a word)."""
     check = next((c for c in checks if c.get("name") == "branch-coverage"), None)
     if check is None or not check.get("measured"):
         return []
     measured = check["measured"]
     out = ["", f"The story's code as the tests ran it ({check.get('scope', 'coverage report')}):"]
     for entry in measured:
+        if "not_built" in entry:  # a Go source its build constraint kept out of the run
+            out.append(f"- {entry['file']}: not built here: {entry['not_built']}")
+            continue
         branches = (f", {_share(entry['branches_taken'], entry['branches'])} branches taken"
                     if entry.get("branches") else ", branches not measured"
                     if entry.get("branches_measured") is False else "")

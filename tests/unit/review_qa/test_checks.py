@@ -637,6 +637,28 @@ def test_a_go_profile_of_a_module_in_a_subdirectory_measures_the_story_code(
                                    "statements": 2, "statements_covered": 1}]
 
 
+def test_a_go_source_built_elsewhere_is_said_not_built_not_left_out(tmp_path: Path) -> None:
+    """go-runewidth's File List names `runewidth_windows.go` (`//go:build windows &&
+    !appengine`) beside the POSIX code: on Linux go builds neither it nor its blocks, and the
+    report listed the files it measured as if that were all the story's code. It says the
+    file was not built here, and why; a file with no constraint the profile lacks says
+    nothing new."""
+    (tmp_path / "go.mod").write_text("module example.com/width\n")
+    (tmp_path / "width.go").write_text(GO_SOURCE)
+    (tmp_path / "width_windows.go").write_text(
+        "//go:build windows && !appengine\n\npackage width\n\nfunc console() int { return 1 }\n")
+    (tmp_path / "width_other.go").write_text("package width\n\nfunc other() int { return 2 }\n")
+    profile = tmp_path / "tier_1-cover.out"
+    profile.write_text("mode: set\nexample.com/width/width.go:3.44,4.16 1 1\n")
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(
+        file_list=["width.go", "width_windows.go", "width_other.go"]))
+    result = checks.branch_evidence(s, [], report=(profile, "go-cover"))  # type: ignore[arg-type]
+    assert [entry["file"] for entry in result["measured"]] == ["width.go", "width_windows.go"]
+    assert qa_report.render_code_coverage([result])[-1] == (
+        "- width_windows.go: not built here: its file is built only where "
+        "`windows && !appengine` holds")
+
+
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
     """jest run with a testMatch that finds no test writes an empty lcov.info: nothing was
     measured, so the check is skipped (it was errored, and the review BLOCKED on it rather
