@@ -172,10 +172,12 @@ class Suite:
         errors = sum(map(self._in_error, self.tests))
         if errors:  # and its tests in error apart from those failed (`1 failed, 1 error`)
             data["error_count"] = errors
-        subtests = sum(t.outcome == runner_output.PASSED and "/" in t.name for t in self.tests) \
-            if self.runner == "go" else 0
-        if subtests:  # `go test` counts each subtest that passed as a test that passed
-            data["subtest_pass_count"] = subtests
+        for outcome, key in ((runner_output.PASSED, "subtest_pass_count"),
+                             (runner_output.FAILED, "subtest_fail_count")):
+            subtests = sum(t.outcome == outcome and "/" in t.name for t in self.tests) \
+                if self.runner == "go" else 0
+            if subtests:  # `go test` counts each subtest as a test, and its parent too
+                data[key] = subtests
         if self.stopped is not None:
             data["stopped"] = self.stopped
         if self.exit_code_only:

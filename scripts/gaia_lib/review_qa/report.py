@@ -274,6 +274,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         counts = ("its output gives no test counts" if suite.get("counted_from") else
                   f"{_passed(suite)}, "
                   f"{suite.get('fail_count', 0) - uncollected - errors} failed"
+                  f"{_of_them(suite.get('subtest_fail_count', 0))}"
                   f"{f', {errors} error' + ('s' if errors > 1 else '') if errors else ''}"
                   f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
                   f"{_skipped(suite)}"
@@ -293,10 +294,17 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
 
 def _passed(suite: Mapping[str, Any]) -> str:
     """A run's passed count (`23 passed (8 of them subtests)`): Go counts each subtest that
-    passed as a test, so a story of 15 tests reads 23 without it."""
-    subtests = suite.get("subtest_pass_count", 0)
-    return f"{suite.get('pass_count', 0)} passed" + \
-        (f" ({subtests} of them subtest{'s' if subtests > 1 else ''})" if subtests else "")
+    passed as a test, so a story of 15 tests reads 23 without it; and each that failed, with
+    its parent (`2 failed (1 of them a subtest)`: go-runewidth's one table row that failed
+    read as two tests failed)."""
+    return f"{suite.get('pass_count', 0)} passed" + _of_them(suite.get("subtest_pass_count", 0))
+
+
+def _of_them(subtests: int) -> str:
+    """` (8 of them subtests)`, ` (1 of them a subtest)`; "" for none."""
+    if not subtests:
+        return ""
+    return f" ({subtests} of them {'subtests' if subtests > 1 else 'a subtest'})"
 
 
 def _skipped(suite: Mapping[str, Any]) -> str:

@@ -3,9 +3,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Sequence
 
 import pytest
 
+from gaia_lib.core import schema
 from gaia_lib.evidence import execution, runner_output
 from gaia_lib.review_qa import report as qa_report
 
@@ -494,6 +496,32 @@ def test_two_titles_made_at_run_time_that_would_read_the_same_are_shown_as_writt
                          f"  - `{group}should HTML5 encode ${{…}}` — matched by name"]
 
 
+def _go_run(pkg: str, outcomes: Sequence[tuple[str, str]]) -> execution.Suite:
+    """A `go test -json` run of `pkg` whose tests end as `outcomes` ((action, test) pairs),
+    read as the review reads it; the package fails with any of them."""
+    events = [{"Action": action, "Package": pkg, "Test": test} for action, test in outcomes]
+    failed = any(action == "fail" for action, _ in outcomes)
+    events.append({"Action": "fail" if failed else "pass", "Package": pkg})
+    parsed = runner_output.parse_go_test_json("\n".join(map(json.dumps, events)) + "\n")
+    return execution.Suite("tier_1", "go test -json ./...", int(failed), 0.2, parsed.passed,
+                           parsed.failed, False, True, tests=parsed.tests, runner="go")
+
+
+def test_a_go_subtest_that_failed_is_said_among_the_failed_tests() -> None:
+    """go-runewidth's left-truncation table run as subtests, one row's expected value wrong:
+    `go test` reports the row and its parent failed, and the run line said `2 failed` of one
+    wrong row."""
+    ran = _go_run("github.com/mattn/go-runewidth", [
+        ("pass", "TestTruncateLeft/source/4/"), ("fail", "TestTruncateLeft/あいうえお/5/"),
+        ("fail", "TestTruncateLeft"), ("pass", "TestWrap")])
+    assert qa_report.render_run({"suites": [ran.as_json()]}, "ev").splitlines()[0] == (
+        "- test run: tier_1 exited 1 (2 passed (1 of them a subtest), 2 failed (1 of them a "
+        "subtest))")
+    # and the evidence that carries the count is one its schema takes
+    evidence = execution.Evidence("tier_1", "local", 0.2, False, False, (ran,), ())
+    assert schema.errors(evidence.as_json(), "execution-evidence") == []
+
+
 def test_a_go_runs_subtests_are_said_among_its_passed_tests() -> None:
     """go-toml's story: 15 tests, 8 of them with a subtest each; `go test` counts 23 passed,
     and the run line said `23 passed` for a story of 15 tests."""
@@ -509,7 +537,8 @@ def test_a_go_runs_subtests_are_said_among_its_passed_tests() -> None:
     ran = execution.Suite("tier_1", "go test -json ./...", 1, 0.2, parsed.passed,
                           parsed.failed, False, True, tests=parsed.tests, runner="go")
     assert qa_report.render_run({"suites": [ran.as_json()]}, "ev").splitlines()[0] == (
-        "- test run: tier_1 exited 1 (4 passed (2 of them subtests), 2 failed)")
+        "- test run: tier_1 exited 1 (4 passed (2 of them subtests), 2 failed (1 of them a "
+        "subtest))")
     passed = dataclasses.replace(ran, exit_code=0, fail_count=0, tests=parsed.tests[:4])
     assert qa_report.render_run({"suites": [passed.as_json()]}, "ev") == (
         "- test run: tier_1 passed (4 passed (2 of them subtests)) in 0.2 s\n")
