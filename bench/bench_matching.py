@@ -212,6 +212,8 @@ PROJECTS = (
     Project("go-runewidth", "debian", "golang-github-mattn-go-runewidth-dev=0.0.14-1", "go-dev",
             "usr/share/gocode/src/github.com/mattn/go-runewidth", held_out=True,
             first=(23, 3, 5)),
+    Project("rfc3986", "pypi", "rfc3986==2.0.0", "python-dev", "rfc3986-2.0.0", held_out=True,
+            test_deps=("pytest", "coverage"), pythonpath="src", first=(13, 6, 5)),
 )
 
 
