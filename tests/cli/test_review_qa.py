@@ -2871,3 +2871,27 @@ def test_a_story_test_matching_no_ac_that_only_checks_a_result_exists_says_so(
     report = next(qa_project.root.rglob("qa-tests-E1-S1.md")).read_text()
     assert (f"- `{test}` — only checks that a result exists (assert signup(\"x@y.z\") == "
             'signup("x@y.z"))') in report
+
+
+def test_a_listed_test_class_runs_the_tests_of_the_base_it_imports_from_beside_it(
+        qa_project: Project) -> None:
+    """rfc3986's `tests/test_uri.py` holds `class TestURIReferenceParsesURIs(base.
+    BaseTestParsesURIs)`, whose tests sit in `tests/base.py`, a module the story does not list:
+    pytest runs them under the listed file, so they are the story's tests."""
+    _p0_story(qa_project)
+    qa_project.write("tests/__init__.py", "")
+    qa_project.write("tests/base.py", (
+        "from app.signup import signup\n\n\n"
+        "class BaseRejectsChecks:\n"
+        "    def test_ac2_invalid_email_is_rejected_with_422(self):\n"
+        "        assert signup(\"nope\") == 422\n"))
+    qa_project.write("tests/test_signup.py", TESTS.replace(_AC2_TEST, (
+        "class TestRejects(base.BaseRejectsChecks):\n    pass")).replace(
+        "from app.signup import signup\n", "from app.signup import signup\n\nfrom . import base\n"))
+    assert command.main(["E1-S1"]) == 0
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC2"]["tests"] == ["tests/base.py::BaseRejectsChecks::"
+                                      "test_ac2_invalid_email_is_rejected_with_422"]
+    suite = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                        "execution-evidence.json").read_text())["suites"][0]
+    assert suite["story_files"] == ["tests/test_signup.py"]

@@ -7,6 +7,10 @@ its runner's config names (`runner_patterns`: vitest's `include`, jest's `testMa
 File List entry inside a test directory in the stack's test language: a module the story
 claims for shared tests (a mixin's tests in `tests/__init__.py`, run by the test classes that
 inherit them) is read as one too.
+A Python module beside a File List test file in a test directory, listed or not, that defines a
+class one of its test classes inherits (rfc3986's `tests/base.py`, whose `BaseTestParsesURIs`
+`tests/test_uri.py` runs as `TestURIReferenceParsesURIs`) is claimed with it
+(`shared_test_modules`): pytest runs its tests under the listed file.
 `full=True` scans the whole project. The walk never follows directory symlinks (no loops, no
 escaping the project), skips vendored and generated trees, and stops at a wall-clock deadline;
 a File List entry is looked at wherever it lies (a compiled spec under `dist/` that the
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -144,6 +148,41 @@ def _claimed_test_module(rel: str, listed: set[str], adapter: StackAdapter) -> b
     """A File List entry inside a test directory, in the stack's test language."""
     return (rel in listed and adapter.speaks(rel)
             and any(part in TEST_DIR_NAMES for part in PurePosixPath(rel).parts[:-1]))
+
+
+def shared_test_modules(root: Path, file_list: Sequence[str] | None,
+                        read: Callable[[str], str] | None = None) -> tuple[str, ...]:
+    """The Python modules the File List's test files take test classes from beside them, not
+    listed themselves (module docstring), through any depth of inheritance. `read`: a file's
+    text by its path (a caller that reads each file once)."""
+    from gaia_lib.evidence import testcases  # the splitter's module: only when a story lists tests
+
+    def text_of(rel: str) -> str:
+        return read(rel) if read is not None else testcases.read_test_file(root, rel).text
+
+    listed = {c for c in map(paths.listed_path, file_list or ()) if c is not None}
+    todo = [rel for rel in sorted(listed) if rel.endswith(".py")
+            and any(part in TEST_DIR_NAMES for part in PurePosixPath(rel).parts[:-1])]
+    seen, shared = set(listed), []
+    while todo:
+        rel = todo.pop()
+        text = text_of(rel)
+        parent = PurePosixPath(rel).parent
+        try:
+            beside = sorted(entry.name for entry in os.scandir(root / parent)
+                            if entry.name.endswith(".py") and entry.is_file(follow_symlinks=False))
+        except OSError:
+            continue
+        for name in beside:
+            module = (parent / name).as_posix()
+            # a test file's own tests are its own, whoever inherits them
+            if module in seen or stacks.names_test_file(module):
+                continue
+            if testcases.defines_base_of(text_of(module), text):
+                seen.add(module)
+                shared.append(module)
+                todo.append(module)
+    return tuple(sorted(shared))
 
 
 def _js(adapter: StackAdapter) -> bool:

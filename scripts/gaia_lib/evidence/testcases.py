@@ -1700,6 +1700,24 @@ def _declared(path: str, text: str, code: Mapping[str, str]) -> list[TestCase]:
 
 
 _PY_CLASS_BASES = re.compile(r"^class[ \t]+(?P<name>\w+)[ \t]*\((?P<bases>[^)]*)\)", re.M)
+_PY_TOP_CLASS = re.compile(r"^class[ \t]+(\w+)", re.M)
+
+
+def class_bases(text: str) -> Iterator[tuple[str, str]]:
+    """Python: (class, base) for each base of each top-level class of `text`, a base by its
+    last name (`mixins.CacheTestMixin`: `CacheTestMixin`)."""
+    for match in _PY_CLASS_BASES.finditer(text):
+        for base in match.group("bases").split(","):
+            short = base.strip().rsplit(".", 1)[-1]
+            if short.isidentifier():
+                yield match.group("name"), short
+
+
+def defines_base_of(module: str, text: str) -> bool:
+    """Python: whether `module` (its text) defines a top-level class that a top-level class
+    of `text` inherits."""
+    bases = {base for _, base in class_bases(text)}
+    return bool(bases) and any(name in bases for name in _PY_TOP_CLASS.findall(module))
 
 
 def inherited(files: Iterable[tuple[str, str]], cases: Iterable[TestCase]
@@ -1714,11 +1732,8 @@ def inherited(files: Iterable[tuple[str, str]], cases: Iterable[TestCase]
     for path, text in files:
         if not path.endswith(".py"):
             continue
-        for match in _PY_CLASS_BASES.finditer(text):
-            for base in match.group("bases").split(","):
-                short = base.strip().rsplit(".", 1)[-1]
-                if short.isidentifier():
-                    subclasses.setdefault(short, []).append((path, match.group("name")))
+        for name, short in class_bases(text):
+            subclasses.setdefault(short, []).append((path, name))
     out: dict[str, tuple[str, ...]] = {}
     for case in cases:
         klass, _, method = case.name.rpartition("::")

@@ -355,8 +355,14 @@ class Reads:
         self.s = s
         self.full = full
         self.base = base
+        self._read: dict[str, testcases.TestFile] = {}  # each file read once
+        # the modules the listed test files' classes inherit tests from are the story's too
+        self.shared = discovery.shared_test_modules(s.project, s.story.file_list,
+                                                    lambda rel: self.read(rel).text)
+        listed = [*(s.story.file_list or ()), *self.shared] if self.shared \
+            else s.story.file_list
         self.found = discovery.discover(s.project, discovery.review_stacks(s.project, s.stack),
-                                        s.story.file_list, full=full)
+                                        listed, full=full)
 
     @functools.cached_property
     def gate(self) -> tuple[list[str], list[dict[str, Any]], bool]:
@@ -371,10 +377,16 @@ class Reads:
         from gaia_lib.review_qa import priority_floor
         return priority_floor.lowered(self.s.story, self.story_then)
 
+    def read(self, rel: str) -> testcases.TestFile:
+        """A project file as a test file, read once."""
+        if rel not in self._read:
+            self._read[rel] = testcases.read_test_file(self.s.project, rel)
+        return self._read[rel]
+
     @functools.cached_property
     def test_files(self) -> list[testcases.TestFile]:
         _ = self.file_hashes  # hashed as read: a cached analysis names the bytes it saw
-        return [testcases.read_test_file(self.s.project, rel) for rel in self.found.all_files]
+        return [self.read(rel) for rel in self.found.all_files]
 
     @functools.cached_property
     def file_hashes(self) -> dict[str, str]:
@@ -420,7 +432,9 @@ class Reads:
 
     @functools.cached_property
     def file_list(self) -> list[str]:
-        return [c for c in map(paths.listed_path, self.s.story.file_list or ()) if c]
+        """The File List's paths, and the modules its test files inherit tests from."""
+        return [c for c in map(paths.listed_path, self.s.story.file_list or ()) if c] \
+            + list(self.shared)
 
     @functools.cached_property
     def reading(self) -> ac_coverage.Reading:
@@ -452,7 +466,7 @@ class Reads:
         names the story key. Only their tests can be this story's (`ac_coverage`'s
         attribution), so `story_tests` is among them: the run needs no matching first, and
         the matching is made while the suite runs."""
-        claimed = set(self.file_list)
+        claimed = set(self.file_list) - set(self.shared)  # their tests run under the listed
         texts = self.texts
         return [rel for rel in self.found.all_files if rel in claimed
                 or names_key(f"{rel}\n{texts.get(rel, '')}", self.s.key)]

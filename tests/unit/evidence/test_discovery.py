@@ -141,3 +141,26 @@ def test_review_stacks_adds_package_stacks_of_a_monorepo(tmp_path: Path) -> None
     keys = [a.key for a in discovery.review_stacks(tmp_path, "python-dev")]
     assert keys == ["python-dev", "ts-dev", "go-dev"]  # breadth first: web/ before services/api/
     assert [a.key for a in discovery.review_stacks(tmp_path / "docs", "bash-dev")] == ["bash-dev"]
+
+
+def test_the_modules_a_listed_test_file_inherits_tests_from_beside_it_are_claimed(
+        tmp_path: Path) -> None:
+    """rfc3986's `tests/test_uri.py` runs `tests/base.py`'s parsing checks through
+    `class TestURIReferenceParsesURIs(base.BaseTestParsesURIs)`; a module it inherits from in
+    turn is claimed too, a test file it inherits from is not (its tests are its own), nor is a
+    module no listed class inherits from."""
+    files = {
+        "test_uri.py": "from . import base\n\n\nclass TestParses(base.BaseParsing):\n    pass\n"
+                       "\n\nclass TestCompares(test_other.TestOther):\n    pass\n",
+        "base.py": "from .deeper import Root\n\n\nclass BaseParsing(Root):\n"
+                   "    def test_port(self):\n        assert 1 + 1 == 2\n",
+        "deeper.py": "class Root:\n    def test_root(self):\n        pass\n",
+        "test_other.py": "class TestOther:\n    def test_x(self):\n        pass\n",
+        "helpers.py": "class Unrelated:\n    pass\n",
+    }
+    (tmp_path / "tests").mkdir()
+    for name, text in files.items():
+        (tmp_path / "tests" / name).write_text(text)
+    assert discovery.shared_test_modules(tmp_path, ["`tests/test_uri.py`"]) == (
+        "tests/base.py", "tests/deeper.py")
+    assert discovery.shared_test_modules(tmp_path, ["tests/test_other.py"]) == ()
