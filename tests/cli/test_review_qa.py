@@ -2895,3 +2895,21 @@ def test_a_listed_test_class_runs_the_tests_of_the_base_it_imports_from_beside_i
     suite = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"
                         "execution-evidence.json").read_text())["suites"][0]
     assert suite["story_files"] == ["tests/test_signup.py"]
+
+
+def test_a_skip_the_run_reports_of_a_test_that_is_not_the_storys_is_no_finding(
+        qa_project: Project) -> None:
+    """rfc3986's story with its File List heading misspelt ran the whole suite, and its two IRI
+    tests, skipped where the optional `idna` is not installed, drew "was reported skipped by
+    the runner ...; it covers no AC": tests of no story's, which no AC could take."""
+    story = qa_project.add_story("E1-S1", priority="P0")
+    story.write_text(story.read_text().replace("### File List", "### Files"))
+    qa_project.write("tests/test_encode.py", (
+        "import pytest\n\ntry:\n    import no_such_codec\nexcept ImportError:\n"
+        "    no_such_codec = None\n\n\n"
+        "@pytest.mark.skipif(no_such_codec is None, reason=\"needs no_such_codec\")\n"
+        "def test_encode_with_the_codec():\n    assert no_such_codec.encode(\"x\") == b\"x\"\n"))
+    assert command.main(["E1-S1"]) == 1
+    findings = _check(qa_project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [f["message"] for f in findings if "test_encode" in f["message"]] == []

@@ -880,7 +880,11 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     file_list_rels = reads.file_list
     coverage = reads.matched(run)
     found_placeholders = reads.placeholders
-    runner_skipped = dict(run.runner_skipped) if run is not None else {}
+    # a skip the run reports of a test that is no story's or another story's (a run of the
+    # whole suite, for a story without a File List) says nothing of this story
+    others = {u.test for u in coverage.unattributed_tests}
+    runner_skipped = {test: why for test, why in run.runner_skipped.items()
+                      if test not in others} if run is not None else {}
     bodies = {case.test_id: case.body for case in cases}
     # a failed table test whose rows the run reported one by one counts for an AC its passing
     # rows check: it is judged AC by AC
