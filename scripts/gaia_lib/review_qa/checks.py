@@ -1084,6 +1084,10 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
 
 # An exception an AC names: a capitalised word ending as Python's and JavaScript's do.
 _EXCEPTION_NAME = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
+# An exception an AC says is raised, whatever its name ends with: rfc3986's "then
+# `PasswordForbidden` is raised", "raises `BadZone`".
+_RAISED_NAME = re.compile(r"`[A-Z]\w*`\s+(?:is|are)\s+(?:raised|thrown)"
+                          r"|\b(?:raises|throws)\s+(?:an?\s+)?`[A-Z]\w*`")
 # What catches every error names none in particular (`except Exception:`).
 _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
 
@@ -1099,7 +1103,8 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     narrowest that an AC names (`units`: a Go method before its receiver's type; a handler in
     `class Email` and "Given an Email validator"), else every one (a `catch`, an
     `err != nil` check says no more) but, for a handler naming its exception, those ACs that
-    promise another exception by name: natsort's `except ValueError:` in a path splitter is
+    promise another exception by name (`...Error`, or a name said to be raised: rfc3986's
+    "`PasswordForbidden` is raised"): natsort's `except ValueError:` in a path splitter is
     not about "a `TypeError` is raised" for input it cannot compare. `except Exception:`
     names none in particular."""
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
@@ -1109,8 +1114,8 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
                         for name in names)]
         if named:
             return named
-    return [ac.ac_id for ac in error_acs
-            if not delivered or not _EXCEPTION_NAME.search(ac.text)]
+    return [ac.ac_id for ac in error_acs if not delivered
+            or not (_EXCEPTION_NAME.search(ac.text) or _RAISED_NAME.search(ac.text))]
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],

@@ -54,6 +54,23 @@ def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() ->
     assert checks.handled_by(("Exception",), acs, ("path_splitter",)) == ["AC4", "AC7"]
 
 
+def test_an_ac_raising_an_exception_not_named_error_promises_another_exception() -> None:
+    """rfc3986's story promises `PasswordForbidden` for a password in the URI; with its AC8
+    tests failing, `except exceptions.InvalidAuthority:` in its component check went
+    untested and was made a blocker of that password AC alone, the only error AC whose
+    exception's name does not end in Error."""
+    acs = [_ac("AC4", "Given a validator after `forbid_use_of_password()`, when a URI holding "
+                      "a password is validated, then `PasswordForbidden` is raised"),
+           _ac("AC8", "Given `check_validity_of(\"host\")`, when the host is invalid, then "
+                      "an `InvalidComponentsError` is raised"),
+           _ac("AC9", "Given a bad zone id, when it is validated, then it raises "
+                      "`BadZone`, and a `Warning` is shown")]
+    assert checks.handled_by(("InvalidAuthority",), acs,
+                             ("subauthority_component_is_valid",)) == []
+    # one that names it is still about it
+    assert checks.handled_by(("PasswordForbidden",), acs, ("check_password",)) == ["AC4"]
+
+
 
 def test_a_test_of_other_code_is_named_on_the_ac_its_words_match_with_why() -> None:
     """The matcher's `idle` tests (its words match the AC, the run shows it ran none of the
