@@ -99,11 +99,21 @@ def untrusted_run() -> tuple[str, bool]:
     return CRITICAL, True
 
 
+# An error promised not to come is no error path: "then no error is raised", "it does not
+# raise", "without an exception" (rfc3986's URI that meets every rule).
+_NO_ERROR = re.compile(
+    r"\b(?:no|without(?:\s+an?)?)\s+(?:errors?|exceptions?)(?:\s+(?:is|are)\s+(?:raised|thrown))?"
+    r"|\b(?:does|do|did|will|should)\s+not\s+(?:raise|throw|fail)\b"
+    r"|\bnever\s+(?:raises|throws|fails)\b",
+    re.IGNORECASE)
+
+
 def is_error_path(ac_text: str) -> bool:
     """The AC speaks of an error (`ERROR_PATH_WORDS`) or promises a 4xx/5xx status: a number
     the words around it make one ("returns 404", "a 422 response"), as `then_literals` reads
-    a Then clause's statuses; "from 25 February 2000 it is 435 days" promises a count."""
-    if ERROR_PATH_WORDS.search(ac_text) is not None:
+    a Then clause's statuses; "from 25 February 2000 it is 435 days" promises a count. An
+    error it says does not come ("no error is raised") is none."""
+    if ERROR_PATH_WORDS.search(_NO_ERROR.sub(" ", ac_text)) is not None:
         return True
     from gaia_lib.evidence import then_literals  # only where no word already says it
 

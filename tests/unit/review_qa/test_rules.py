@@ -73,6 +73,14 @@ def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, boo
     ("Given a duration of years and months, when it is converted to a timedelta from a start "
      "date, then its length depends on that date: one year, two months and ten days from 25 "
      "February 1998 is 434 days, from 25 February 2000 it is 435.", False),
+    # rfc3986's AC10, a URI meeting every rule: the happy path, where an error is promised
+    # not to come (an untested handler was tied to it)
+    ("Given a validator combining every rule, when `validate` is given a URI that meets every "
+     "rule, then no error is raised.", False),
+    ("Given a good URI, when it is validated, then it does not raise", False),
+    # one negation does not hide the error the AC promises beside it
+    ("Given a bad host, when it is validated, then no URI is returned and an error is raised",
+     True),
 ])
 def test_error_path_acs(text: str, error_path: bool) -> None:
     assert rules.is_error_path(text) is error_path
