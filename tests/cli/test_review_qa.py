@@ -2913,3 +2913,22 @@ def test_a_skip_the_run_reports_of_a_test_that_is_not_the_storys_is_no_finding(
     findings = _check(qa_project, "test-quality")["findings"]
     assert isinstance(findings, list)
     assert [f["message"] for f in findings if "test_encode" in f["message"]] == []
+
+
+def test_a_conftest_fixture_the_storys_tests_take_changed_makes_a_new_round(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """rfc3986's `tests/conftest.py` hands two story tests their `invalid_uri`: with it made to
+    raise, the review failed them (round 12); with it mended, their outcomes changed and the
+    review was "round 12 again: the story's files are unchanged since it"."""
+    fixture = ('import pytest\n\n\n@pytest.fixture\ndef bad_email():\n    {}\n')
+    qa_project.write("tests/conftest.py", fixture.format('raise RuntimeError("broke")'))
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        "def test_ac2_invalid_email_is_rejected_with_422():\n    assert signup(\"nope\") == 422",
+        "def test_ac2_invalid_email_is_rejected_with_422(bad_email):\n"
+        "    assert signup(bad_email) == 422"))
+    assert command.main(["E1-S1", "--format", "json"]) == 1
+    first = json.loads(capsys.readouterr().out)
+    qa_project.write("tests/conftest.py", fixture.format('return "nope"'))
+    assert command.main(["E1-S1", "--format", "json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert (first["round"], second["round"]) == (1, 2)

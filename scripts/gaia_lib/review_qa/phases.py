@@ -655,7 +655,8 @@ class Reads:
         """The project modules the story's own test files take their checks or test helpers
         from (`placeholders.check_modules`: chrono-node's `test/test_util.ts` for
         `testSingleCase`; the helpers a bats file loads): what its tests check is theirs too,
-        so they are of the story's files a QA round reviews (`round_inputs`)."""
+        so they are of the story's files a QA round reviews (`round_inputs`), as are the
+        project's pytest plugin modules their run loads (`plugins`: the conftests above them)."""
         from gaia_lib.evidence import placeholders
 
         texts = self.texts
@@ -664,6 +665,9 @@ class Reads:
             mine, lambda rel: texts.get(rel) or _read_source(self.s.project / rel)))
         found.update(rel for file, text in mine.items() if file.endswith(".bats")
                      for rel in placeholders.bats_loaded(file, text) if not rel.startswith("../"))
+        # the project's pytest plugins a run of them loads: their conftests' fixtures (rfc3986's
+        # `invalid_uri`) are what those tests run on
+        found.update(self.plugins or ())
         return sorted(found - set(mine))
 
     @functools.cached_property
@@ -924,7 +928,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         weak[ac_id] = {**weak.get(ac_id, {}), **tests}
     own = {
         # what this round is (`round_inputs`): the previous round is the newest of others
-        "file_hashes": {**_file_hashes(s.project, reads.helper_texts), **reads.file_hashes},
+        "file_hashes": {**_file_hashes(s.project, [*reads.helper_texts, *(reads.plugins or ())]),
+                        **reads.file_hashes},
         "test_cases": [{"id": c.test_id, "file": c.file, "name": c.name, "line": c.line}
                        for c in cases],
         "unattributed_tests": [u.test for u in coverage.unattributed_tests],
