@@ -2932,3 +2932,27 @@ def test_a_conftest_fixture_the_storys_tests_take_changed_makes_a_new_round(
     assert command.main(["E1-S1", "--format", "json"]) == 0
     second = json.loads(capsys.readouterr().out)
     assert (first["round"], second["round"]) == (1, 2)
+
+
+def test_tests_another_file_inherits_from_a_module_beside_it_are_counted_outside_the_story(
+        qa_project: Project) -> None:
+    """rfc3986's report counted 65 tests in `tests/test_uri.py` outside the File List where
+    pytest runs 84: the 19 its classes inherit from `tests/base.py` were left out."""
+    qa_project.write("tests/__init__.py", "")
+    qa_project.write("tests/base.py", (
+        "class BaseParsing:\n    def test_parses_a_host(self):\n        assert 1 + 1 == 2\n\n"
+        "    def test_parses_a_port(self):\n        assert 2 + 2 == 4\n"))
+    qa_project.write("tests/test_other.py", (
+        "from . import base\n\n\nclass TestOtherParsing(base.BaseParsing):\n    pass\n\n\n"
+        "def test_own():\n    assert 3 == 3\n"))
+    assert command.main(["E1-S1"]) == 0
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert ("Tests outside the story's File List, naming no story (not counted): 3 in 1 "
+            "file(s):\n- tests/test_other.py: 3\n") in text
+    # ... and among the tests found that none is the story's, when it has no File List
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("### File List", "### Files"))
+    assert command.main(["E1-S1"]) in (0, 1)
+    findings = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    assert "none of the 5 tests found (in 2 file(s))" in findings[0]["message"]

@@ -164,16 +164,19 @@ def shared_test_modules(root: Path, file_list: Sequence[str] | None,
     todo = [rel for rel in sorted(listed) if rel.endswith(".py")
             and any(part in TEST_DIR_NAMES for part in PurePosixPath(rel).parts[:-1])]
     seen, shared = set(listed), []
+    listings: dict[PurePosixPath, list[str]] = {}  # a directory's modules, listed once
     while todo:
         rel = todo.pop()
         text = text_of(rel)
         parent = PurePosixPath(rel).parent
-        try:
-            beside = sorted(entry.name for entry in os.scandir(root / parent)
-                            if entry.name.endswith(".py") and entry.is_file(follow_symlinks=False))
-        except OSError:
-            continue
-        for name in beside:
+        if parent not in listings:
+            try:
+                listings[parent] = sorted(
+                    entry.name for entry in os.scandir(root / parent)
+                    if entry.name.endswith(".py") and entry.is_file(follow_symlinks=False))
+            except OSError:
+                listings[parent] = []
+        for name in listings[parent]:
             module = (parent / name).as_posix()
             # a test file's own tests are its own, whoever inherits them
             if module in seen or stacks.names_test_file(module):

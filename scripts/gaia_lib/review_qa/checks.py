@@ -171,7 +171,7 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
 def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
                   unattributed: Sequence[ac_coverage.UnattributedTest],
                   missing: Sequence[str] = (), *, sectionless: bool = False,
-                  folders: Sequence[str] = ()) -> str | None:
+                  folders: Sequence[str] = (), inherited: Sequence[str] = ()) -> str | None:
     """Why no test found is the story's, and how to make its tests so, when tests were found
     and every one is outside it (`ac_coverage`'s attribution: its File List names none of
     their files and none names the story key); None otherwise. Without it every AC reads
@@ -179,7 +179,8 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
     name no file on disk; one named as a test file is what it lists in vain. `sectionless`:
     the story has no File List section at all, which is said so (not that its File List
     names no test file); `folders`: its entries that are directories (`tests/`), which name
-    no test file: the File List lists files, and the message says so."""
+    no test file: the File List lists files, and the message says so. `inherited`: the ids
+    the test files found run the tests of a module beside them under, found too."""
     outside = {u.test for u in unattributed}
     if not cases or any(case.test_id not in outside for case in cases):
         return None
@@ -197,7 +198,9 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
     also = f"; {naming} name other stories ({', '.join(others)})" if naming and not listed \
         else ""
     return (f"No test is the story's: {why} and no test names {key}, so none of the "
-            f"{len(cases)} tests found (in {len(files)} file(s){also}) counts for an AC. List "
+            f"{len(cases) + len(inherited)} tests found (in "
+            f"{len(set(files) | {t.partition('::')[0] for t in inherited})} file(s){also}) "
+            "counts for an AC. List "
             f"the story's test files in the File List, or name its tests after {key}.")
 
 

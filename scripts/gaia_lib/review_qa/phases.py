@@ -431,6 +431,25 @@ class Reads:
         return testcases.inherited(self.texts.items(), self.cases)
 
     @functools.cached_property
+    def inherited_elsewhere(self) -> list[str]:
+        """The ids the Python test files outside the story run the tests of a module beside
+        them under, from the classes they inherit there (`discovery.shared_test_modules`,
+        `testcases.inherited`: rfc3986's `tests/test_uri.py` runs 19 of `tests/base.py`'s),
+        a module that is no file of the story's: tests found outside it, as the File List's
+        are in it."""
+        story = set(self.file_list)
+        others = [rel for rel in self.found.all_files if rel.endswith(".py") and rel not in story]
+        modules = [m for m in discovery.shared_test_modules(
+            self.s.project, others, lambda rel: self.read(rel).text) if m not in story]
+        if not modules:
+            return []
+        texts = {m: self.read(m).text for m in modules}
+        cases = [case for m, text in texts.items() for case in testcases.split_tests(m, text)]
+        runs = testcases.inherited([*self.texts.items(), *texts.items()], cases)
+        return sorted({alias for aliases in runs.values() for alias in aliases
+                       if alias.partition("::")[0] in set(others)})
+
+    @functools.cached_property
     def file_list(self) -> list[str]:
         """The File List's paths, and the modules its test files inherit tests from."""
         return [c for c in map(paths.listed_path, self.s.story.file_list or ()) if c] \
@@ -932,7 +951,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                         **reads.file_hashes},
         "test_cases": [{"id": c.test_id, "file": c.file, "name": c.name, "line": c.line}
                        for c in cases],
-        "unattributed_tests": [u.test for u in coverage.unattributed_tests],
+        "unattributed_tests": [*(u.test for u in coverage.unattributed_tests),
+                               *reads.inherited_elsewhere],
         "story_test_files": reads.story_tests,
         "story_helpers": reads.story_helpers,
         "file_list": file_list_rels,
@@ -998,7 +1018,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.coverage_check(s, per_ac, qa_checks.unowned_tests(
             s.key, cases, file_list_rels, coverage.unattributed_tests,
             [rel for rel in file_list_rels if not (s.project / rel).exists()],
-            sectionless=s.story.file_list is None,
+            sectionless=s.story.file_list is None, inherited=reads.inherited_elsewhere,
             folders=[f"{rel}/" for rel in file_list_rels if (s.project / rel).is_dir()]),
             refusal_only),
         qa_checks.placeholder_check([*found_placeholders, *empty_subtests], {
