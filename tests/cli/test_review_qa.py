@@ -1664,19 +1664,38 @@ def test_a_findings_file_that_does_not_exist_is_a_usage_error(
 
 def test_the_coverage_report_the_review_rewrites_keeps_the_cache(qa_project: Project) -> None:
     """No measured run (the story lists no sources): the project's coverage_command runs and
-    rewrites coverage.json (a new timestamp each time); the cache still hits."""
+    writes coverage.json (a new timestamp each time), which the review keeps in its evidence
+    directory, leaving the project as it was; the cache still hits."""
     qa_project.write(".gaia/config/project-config.yaml", CONFIG + (
         f"  coverage_command: {PY} -m coverage run -m pytest -q -p no:cacheprovider tests"
         f" && {PY} -m coverage json -q -o coverage.json\n"))
     story = next(qa_project.impl.rglob("E1-S1-*.md"))
     story.write_text(story.read_text().replace("- `app/signup.py`\n", ""))
+    kept = qa_project.root / ".gaia/state/review/qa-tests/E1-S1/coverage-command/coverage.json"
     _, first, _ = review_qa.run(qa_project.root, "E1-S1")
-    stamp = json.loads((qa_project.root / "coverage.json").read_text())["meta"]["timestamp"]
+    stamp = json.loads(kept.read_text())["meta"]["timestamp"]
+    assert not (qa_project.root / "coverage.json").exists()
     _, second, _ = review_qa.run(qa_project.root, "E1-S1")
-    again = json.loads((qa_project.root / "coverage.json").read_text())["meta"]["timestamp"]
+    again = json.loads(kept.read_text())["meta"]["timestamp"]
     assert first is not None and second is not None
     assert stamp != again and not first.cached and second.cached
-    assert _check(qa_project, "branch-coverage")["scope"] == "coverage.json"
+    assert _check(qa_project, "branch-coverage")["scope"] == (
+        ".gaia/state/review/qa-tests/E1-S1/coverage-command/coverage.json")
+    assert not (qa_project.root / "coverage.json").exists()
+
+
+def test_a_coverage_report_the_project_keeps_stays_where_it_is(qa_project: Project) -> None:
+    """A coverage.json the project had before the review is its own: the coverage_command
+    rewrites it in place, and the review reads it there."""
+    qa_project.write(".gaia/config/project-config.yaml", CONFIG + (
+        f"  coverage_command: {PY} -m coverage run -m pytest -q -p no:cacheprovider tests"
+        f" && {PY} -m coverage json -q -o coverage.json\n"))
+    qa_project.write("coverage.json", "{}")
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("- `app/signup.py`\n", ""))
+    review_qa.run(qa_project.root, "E1-S1")
+    assert json.loads((qa_project.root / "coverage.json").read_text())["meta"]["timestamp"]
+    assert not (qa_project.root / ".gaia/state/review/qa-tests/E1-S1/coverage-command").exists()
 
 
 @pytest.mark.parametrize("context", ["local", "ci_pre_merge"])

@@ -19,14 +19,20 @@ Rules:
 - Given a `log_dir` (the review's evidence directory), the run's stdout and stderr (bounded as
   every tool run's) are kept there as LOGS, whatever its outcome: a failed run's note is one
   line, and the logs hold the rest.
+- Given a `keep_in` (the review's evidence directory), a report the run wrote where there was
+  none is moved there, with the folder of the project's it sits in where the run made that
+  folder too (`coverage/` of `coverage/lcov.info`): the review leaves the project as it found
+  it, and the report is kept. A report that was there before, rewritten, stays where it is.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
-from collections.abc import Mapping
-from dataclasses import dataclass
+import shutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gaia_lib.core import proc, writes
@@ -127,8 +133,18 @@ _THRESHOLD_MISSED = lazy_re(r"^.*(?:coverage threshold\b.*\bnot met|does not mee
 
 
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
-        data_file: Path | None = None, log_dir: Path | None = None) -> Run:
-    """Run the coverage shell line in `project`; the report it wrote, or why there is none."""
+        data_file: Path | None = None, log_dir: Path | None = None,
+        keep_in: Path | None = None) -> Run:
+    """Run the coverage shell line in `project`; the report it wrote (moved to `keep_in` where
+    it made it: module rules), or why there is none."""
+    if keep_in is None:
+        return _run(project, command, timeout, data_file, log_dir)
+    return _made_by(project, keep_in, lambda: _run(project, command, timeout, data_file,
+                                                   log_dir))
+
+
+def _run(project: Path, command: str, timeout: float, data_file: Path | None,
+         log_dir: Path | None) -> Run:
     before = stamps(project)
     env = proc.tool_env()
     if data_file is not None:
@@ -157,3 +173,29 @@ def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
         return Run(True, None, "the coverage command wrote no known report "
                                f"({', '.join(rel for rel, _ in REPORT_FILES[:4])}, ...)")
     return Run(True, found, None)
+
+
+def _made_by(project: Path, keep_in: Path, running: Callable[[], Run]) -> Run:
+    """`running`'s run, its report moved to `keep_in` where the run made it (module rules)."""
+    there = {rel: (project / rel).exists() for rel, _ in REPORT_FILES}
+    folders = {rel.split("/")[0]: (project / rel.split("/")[0]).exists()
+               for rel, _ in REPORT_FILES if "/" in rel}
+    ran = running()
+    if ran.report is None:
+        return ran
+    path, fmt = ran.report
+    rel = path.relative_to(project).as_posix()
+    if there.get(rel, True):
+        return ran
+    top = rel.split("/")[0]
+    folder = "/" in rel and not folders.get(top, True)  # the run made the folder too
+    moved = top if folder else rel
+    writes.make_dirs(keep_in)
+    target = keep_in / posixpath.basename(moved)
+    if target.is_dir():  # an earlier review's
+        shutil.rmtree(target)
+    else:
+        writes.remove(target)
+    # the source is no write of the review's: the run made it, and this takes it back out
+    shutil.move(str(project / moved), str(writes.check_writable(target)))
+    return replace(ran, report=(keep_in / rel if folder else target, fmt))

@@ -1068,14 +1068,16 @@ def produce_coverage(s: Setup) -> tuple[tuple[Path, str] | None, str | None]:
     """Run the project's `coverage_command` so branch evidence is current: (the report this
     run of it wrote, if any: one it found from before is not its; a note when it failed or
     wrote none, naming the logs of its output it keeps there when it failed). coverage.py's
-    data file goes to the evidence area, not the project's root."""
+    data file goes to the evidence area, not the project's root, and so does a report the
+    command made where there was none (`coverage_run.run`'s `keep_in`)."""
     command = s.config.coverage_command
     if not command or not s.probe.branch_coverage:
         return None, None
     data_file = s.state_dir() / "coverage-command.coverage"
     writes.make_dirs(data_file.parent)  # the command's own process writes it
     writes.remove(data_file)  # an earlier review's: its command's data, not this one's
-    ran = coverage_run.run(s.project, command, data_file=data_file, log_dir=s.state_dir())
+    ran = coverage_run.run(s.project, command, data_file=data_file, log_dir=s.state_dir(),
+                           keep_in=s.state_dir() / "coverage-command")
     note = ran.note and ran.note.replace("coverage command", "coverage_command", 1)
     if note and ran.report and not ran.ok:  # a red run's report: what it reached
         note += "; branch evidence may be incomplete"

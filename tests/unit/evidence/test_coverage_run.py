@@ -3,6 +3,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from gaia_lib.evidence import coverage_run
 
 LCOV = "SF:a.js\nDA:1,1\nDA:2,0\nLF:2\nLH:1\nend_of_record\n"
@@ -176,3 +178,39 @@ def test_a_threshold_missed_in_jest_s_other_words_is_the_line_the_note_gives(
     said = 'Jest: Coverage for lines (96.61%) does not meet "global" threshold (99%)'
     ran = coverage_run.run(tmp_path, f"echo '{said}' >&2; echo 'Ran all test suites.' >&2; exit 1")
     assert ran.note == f"coverage command exited 1: {said}"
+
+
+def test_a_report_the_run_made_where_there_was_none_is_kept_apart(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rfc3986: a review of a story without a File List ran `gaia init`'s coverage_command
+    and left an untracked coverage.json in the project. A report the run made, with the folder
+    it made for it, is moved to `keep_in`; the project is left as it was."""
+    monkeypatch.chdir(tmp_path)  # the write scope's project
+    project, kept = tmp_path / "p", tmp_path / ".gaia/state/review/evidence"
+    project.mkdir()
+    made = coverage_run.run(project, "mkdir -p coverage/lcov-report && echo x > "
+                            "coverage/lcov-report/index.html && printf '" + LCOV.replace(
+                                "\n", "\\n") + "' > coverage/lcov.info", keep_in=kept)
+    assert made.ok and made.report == (kept / "coverage/lcov.info", "lcov")
+    assert (kept / "coverage/lcov.info").read_text() == LCOV
+    assert (kept / "coverage/lcov-report/index.html").is_file()
+    assert list(project.iterdir()) == []
+    # a file in the root, and an earlier review's copy replaced
+    again = coverage_run.run(project, "echo '{}' > coverage.json", keep_in=kept)
+    assert again.report == (kept / "coverage.json", "coveragepy-json")
+    assert not (project / "coverage.json").exists()
+
+
+def test_a_report_the_project_had_stays_where_it_is(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    project, kept = tmp_path / "p", tmp_path / ".gaia/state/review/evidence"
+    (project / "coverage").mkdir(parents=True)
+    (project / "coverage.json").write_text("{}")
+    rewritten = coverage_run.run(project, "echo '{\"a\": 1}' > coverage.json", keep_in=kept)
+    assert rewritten.report == (project / "coverage.json", "coveragepy-json")
+    # a folder the project had: the new report in it is moved, the folder stays
+    inside = coverage_run.run(project, "rm coverage.json; printf 'SF:a\\n' > "
+                              "coverage/lcov.info", keep_in=kept)
+    assert inside.report == (kept / "lcov.info", "lcov")
+    assert (project / "coverage").is_dir() and not (project / "coverage/lcov.info").exists()
