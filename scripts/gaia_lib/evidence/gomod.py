@@ -13,9 +13,10 @@ their path in the project (`services/router/tree.go`). Rules:
 An import path that ends with its directory's own path (a module at the project's root
 named after it) needs none of this; a module in a subdirectory, or named otherwise, does.
 What limits where go builds a file (`build_limit`): its `//go:build` line, above its package
-clause, else the GOOS and / or GOARCH its name ends in before `_test.go` / `.go`
-(`runewidth_windows_test.go`, `x_linux_arm64.go`; a name of one element, `windows.go`, has
-none). Pure, except `modules`, which reads go.mod files.
+clause (else its older `// +build` lines, said as one `//go:build` expression), else the GOOS
+and / or GOARCH its name ends in before `_test.go` / `.go` (`runewidth_windows_test.go`,
+`x_linux_arm64.go`; a name of one element, `windows.go`, has none). Pure, except `modules`,
+which reads go.mod files.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from pathlib import Path
 
 _MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"]+)"?', re.MULTILINE)
 _BUILD_LINE = re.compile(r"^//go:build\s+(\S.*?)\s*$", re.MULTILINE)
+# the older spelling, before Go 1.17: `// +build windows,!appengine` (a comma ands, a space
+# ors, each line ands with the others)
+_PLUS_BUILD_LINE = re.compile(r"^// \+build\s+(\S.*?)\s*$", re.MULTILINE)
 _PACKAGE_CLAUSE = re.compile(r"^package\s", re.MULTILINE)
 # The operating systems and architectures go's file-name rule knows (`go tool dist list`, and
 # the names it reserves).
@@ -47,6 +51,13 @@ def build_limit(path: str, text: str) -> str | None:
     found = _BUILD_LINE.search(text, 0, clause.start() if clause else len(text))
     if found is not None:
         return f"its file is built only where `{found.group(1)}` holds"
+    older = _PLUS_BUILD_LINE.findall(text, 0, clause.start() if clause else len(text))
+    if older:
+        ors = [" || ".join(" && ".join(term.split(",")) for term in line.split())
+               for line in older]
+        joined = " && ".join(f"({one})" if " || " in one and len(ors) > 1 else one
+                             for one in ors)
+        return f"its file is built only where `{joined}` holds"
     parts = posixpath.basename(path).removesuffix(".go").removesuffix("_test").split("_")[1:]
     if len(parts) >= 2 and parts[-2] in GOOS and parts[-1] in GOARCH:
         return f"its name's `_{parts[-2]}_{parts[-1]}` builds it only for {parts[-2]}/{parts[-1]}"

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gaia_lib.evidence import gomod
 
 ROUTER = gomod.Module("github.com/julienschmidt/httprouter", "services/router")
@@ -49,3 +51,18 @@ def test_a_file_is_named_by_its_import_path() -> None:
         "github.com/julienschmidt/httprouter/tree.go"
     assert gomod.import_path("cmd/main.go", known) == "example.com/all/cmd/main.go"
     assert gomod.import_path("services/routerx/a.go", (ROUTER,)) is None
+
+
+@pytest.mark.parametrize("text, said", [
+    ("//go:build windows && !appengine\n\npackage runewidth\n",
+     "its file is built only where `windows && !appengine` holds"),
+    # the spelling before Go 1.17: a comma ands, a space ors, each line ands
+    ("// +build windows,!appengine\n\npackage runewidth\n",
+     "its file is built only where `windows && !appengine` holds"),
+    ("// +build linux darwin\n// +build amd64\n\npackage p\n",
+     "its file is built only where `(linux || darwin) && amd64` holds"),
+    # a comment below the package clause is no constraint
+    ("package p\n\n// +build windows\n", None),
+])
+def test_what_limits_where_go_builds_a_file(text: str, said: str | None) -> None:
+    assert gomod.build_limit("console_test.go", text) == said
