@@ -1546,6 +1546,9 @@ def test_the_suite_runs_once_and_gives_every_kind_of_evidence(qa_project: Projec
     assert (qa_project.root / "runs.log").read_text() == "run\n"
     assert _check(qa_project, "behavioural-attribution")["status"] == "passed"
     assert _check(qa_project, "branch-coverage")["status"] in ("passed", "failed")
+    # the run's line probes measure no branch: the check says it judged by lines
+    assert _check(qa_project, "branch-coverage")["judged_by"] == (
+        "by lines: the run measured no branch")
     state = qa_project.root / ".gaia/state/review/qa-tests/E1-S1"
     evidence = json.loads((state / "execution-evidence.json").read_text())
     suite = evidence["suites"][0]

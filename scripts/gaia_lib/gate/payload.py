@@ -99,7 +99,9 @@ def _cell(value: Any) -> str:
 def render_check_table(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     """The `## Deterministic Analysis` heading and its per-check status table. A check that
     compared this review with others (`compared_with`: "in round 14", "on main") says with
-    what, so `passed` beside an AC it left without a test reads as the comparison it was."""
+    what, so `passed` beside an AC it left without a test reads as the comparison it was; one
+    that judged by less than its name says (`judged_by`: the branch check by lines where the
+    run measured no branch) says by what."""
     out = [DETERMINISTIC_HEADING, "", "| Check | Status | Findings |",
            "|-------|--------|----------|"]
     for check in checks:
@@ -107,7 +109,8 @@ def render_check_table(checks: Sequence[Mapping[str, Any]]) -> list[str]:
         listed = ", ".join(against[:-1]) + " and " + against[-1] if len(against) > 1 else \
             "".join(against)
         reason = check.get("skip_reason") or check.get("error_reason") or (
-            "compared with the story's tests " + listed if against else "")
+            "compared with the story's tests " + listed if against else "") or str(
+            check.get("judged_by") or "")
         status = check["status"] + (f" ({reason})" if reason else "")
         count = len(check.get("findings", []))
         out.append(f"| {_cell(check['name'])} | {_cell(status)} | {count} |")

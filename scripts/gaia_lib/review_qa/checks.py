@@ -1249,9 +1249,13 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                                  + (f"; {note}" if note else ""))
     if note:
         findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
+    # a run that measured lines alone finds an untested handler by its lines, not its branches
+    by_lines = bool(sizes) and all(entry.get("branches_measured") is False for entry in sizes
+                                   if "not_built" not in entry)
     return ran("branch-coverage", findings, scope=rel_report,
                critical_acs=[ac.ac_id for ac in error_acs if ac.ac_id in critical] or None,
-               measured=sizes)
+               measured=sizes,
+               **({"judged_by": "by lines: the run measured no branch"} if by_lines else {}))
 
 
 def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],

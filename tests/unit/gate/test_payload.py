@@ -39,3 +39,14 @@ def test_a_check_that_compared_says_with_what() -> None:
                         "and on main) | 0 |", "| round-coverage | skipped (nothing saved) | 0 |",
                         "| round-coverage | failed (compared with the story's tests in round 2, "
                         "on main and earlier on this branch) | 1 |"]
+
+
+def test_a_check_that_judged_by_less_than_its_name_says_by_what() -> None:
+    """rfc3986: `branch-coverage | passed` above a code list saying `branches not measured`:
+    the run measured lines alone, and the check found untested handlers by their lines."""
+    rows = payload.render_check_table([
+        {"name": "branch-coverage", "status": "passed", "findings": [],
+         "judged_by": "by lines: the run measured no branch"},
+        {"name": "branch-coverage", "status": "passed", "findings": []}])
+    assert rows[4:] == ["| branch-coverage | passed (by lines: the run measured no branch) | 0 |",
+                        "| branch-coverage | passed | 0 |"]
