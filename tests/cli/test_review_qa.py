@@ -2978,3 +2978,18 @@ def test_tests_another_file_inherits_from_a_module_beside_it_are_counted_outside
     findings = _check(qa_project, "ac-coverage")["findings"]
     assert isinstance(findings, list)
     assert "none of the 5 tests found (in 2 file(s))" in findings[0]["message"]
+
+
+def test_an_over_covered_ac_names_its_tests(qa_project: Project) -> None:
+    """The rubric's over-coverage suggestion ("AC2 has 4 tests") named none of them: a reader
+    had to find them in the per-AC list to weigh whether they are redundant."""
+    qa_project.write("tests/test_signup.py", TESTS + (
+        "\n\ndef test_ac2_no_at_sign_is_rejected_with_422():\n"
+        "    assert signup('a.b') == 422\n"))
+    assert command.main(["E1-S1"]) == 0
+    findings = _check(qa_project, "over-coverage")["findings"]
+    assert isinstance(findings, list) and len(findings) == 1
+    assert findings[0]["message"] == (
+        "AC2 has 2 tests (test_ac2_invalid_email_is_rejected_with_422, "
+        "test_ac2_no_at_sign_is_rejected_with_422): check them for redundancy (coverage "
+        "counts an AC once)")

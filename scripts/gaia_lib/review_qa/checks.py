@@ -1341,6 +1341,19 @@ def _handler(branch: coverage_report.ErrorBranch) -> str:
     return f"{branch.kind}{caught} in {'.'.join(branch.units) or 'module'}"
 
 
+NAMED_AT_MOST = 3  # tests an over-coverage finding names
+
+
+def _named(tests: Sequence[str]) -> str:
+    """` (a, b and 2 more)`: an AC's tests by their own names (the part after the file)."""
+    if not tests:
+        return ""
+    names = [test.rsplit("::", 1)[-1] for test in tests]
+    shown = ", ".join(names[:NAMED_AT_MOST])
+    more = f" and {len(names) - NAMED_AT_MOST} more" if len(names) > NAMED_AT_MOST else ""
+    return f" ({shown}{more})"
+
+
 def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                   phase4: Mapping[str, Any], story_tests: Sequence[str]) -> list[dict[str, Any]]:
     """The rubric's deterministic findings: over-coverage and FR traceability (Suggestions),
@@ -1348,9 +1361,10 @@ def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
+    tests_of = {str(e["ac_id"]): [str(t) for t in e.get("tests") or ()] for e in per_ac}
     over = [finding(rel_story, lines.get(ac_id, 1), rules.SUGGESTION, "over-coverage",
-                    f"{ac_id} has {count} tests: check them for redundancy (coverage counts an "
-                    "AC once)", False, ac_id=ac_id)
+                    f"{ac_id} has {count} tests{_named(tests_of.get(ac_id, []))}: check them "
+                    "for redundancy (coverage counts an AC once)", False, ac_id=ac_id)
             for ac_id, count in rules.over_covered(per_ac)]
     fr_refs = phase4.get("fr_references", {})
     untraced = [fr for fr in s.story.traces_to if not fr_refs.get(fr)]
