@@ -3912,8 +3912,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             _NO_RAISE_NAME.search(case.name) or _NO_RAISE_SAID.search(case.name)
             or _JS_SAID_CHECKED.search(" ".join(_js_comments(written_lines[decl:])))):
         return Placeholder(case.test_id, case.file, case.line,
-                           "it checks nothing: no expect, assert or throw, no helper that "
-                           "checks")
+                           "it checks nothing but that its code does not throw: no expect, "
+                           "assert or throw, no helper that checks")
     # what follows the first `run` is what checks it (a fixture written before it checks nothing)
     unchecked = _bats_unchecked(statements, written_lines[decl:], outer.shell) \
         if language == "bats" else None

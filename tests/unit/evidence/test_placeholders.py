@@ -6834,7 +6834,8 @@ def _in_file(path: str, text: str) -> dict[str, str | None]:
     return {case.name: found.get(case.test_id) for case in cases}
 
 
-CHECKS_NOTHING = "it checks nothing: no expect, assert or throw, no helper that checks"
+CHECKS_NOTHING = ("it checks nothing but that its code does not throw: no expect, assert or "
+                  "throw, no helper that checks")
 
 
 def test_a_js_test_that_only_calls_the_code_checks_nothing() -> None:
