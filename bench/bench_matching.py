@@ -215,7 +215,8 @@ PROJECTS = (
     Project("rfc3986", "pypi", "rfc3986==2.0.0", "python-dev", "rfc3986-2.0.0", held_out=True,
             test_deps=("pytest", "coverage"), pythonpath="src", first=(13, 6, 5)),
     Project("xstrings", "debian", "golang-github-huandu-xstrings-dev=1.3.3-1", "go-dev",
-            "usr/share/gocode/src/github.com/huandu/xstrings", held_out=True),
+            "usr/share/gocode/src/github.com/huandu/xstrings", held_out=True,
+            first=(8, 0, 1)),
 )
 
 
