@@ -951,7 +951,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
     if said.conversion and conversions.reversed_in(said.conversion, crit.mentioned):
         # it converts the other way round: near the AC at most
         near = _score(case, replace(said, conversion=None), crit, weight)
-        source, target = said.conversion
+        source, target = conversions.spelled(_spoken(case), said.conversion)
         return _Score(contradicted=True, evidence=near.evidence, denies=(
             f"its name converts {source} to {target}, the AC the other way round"
         )) if _resembles(near) or (crit.coded & said.calls) else _Score()

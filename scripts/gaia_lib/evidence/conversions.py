@@ -24,6 +24,9 @@ Rules:
   says the *to*. It states the other way round when it says both, never that, and either one
   of its clauses says the *to* before the *from*, or it says the *from* only as a target (it
   converts to it, the test from it).
+- A report names a conversion by the words of the test's name it was read off
+  (`FirstRuneToUpper` converts Rune to Upper: `spelled`), not by their stems (run, upp),
+  which are no words a reader knows.
 """
 
 from __future__ import annotations
@@ -116,3 +119,13 @@ def reversed_in(pair: Conversion, said: Mentions) -> bool:
     only_target = all(is_target for clause in said for stem, is_target in clause
                       if stem == source)
     return backward or only_target
+
+
+def spelled(name: str, pair: Conversion) -> Conversion:
+    """`pair` (the stems `sides` read off the test name `name`) as `name` spells its words
+    (`FirstRuneToUpper`, (run, upp) -> (Rune, Upper)); a stem no word of it gives is kept."""
+    spelled_as: dict[str, str] = {}
+    for word in words.IDENTIFIER_PART.findall(name):
+        lowered = word.lower()
+        spelled_as.setdefault(words.stem(words.ABBREVIATIONS.get(lowered, lowered)), word)
+    return spelled_as.get(pair[0], pair[0]), spelled_as.get(pair[1], pair[1])

@@ -8,6 +8,7 @@ from gaia_lib.evidence.conversions import (
     mentions,
     reversed_in,
     sides,
+    spelled,
     states,
 )
 from gaia_lib.evidence.words import stem
@@ -84,3 +85,12 @@ def test_mentions_are_cut_into_clauses_and_marked_as_targets() -> None:
     assert ("hex", True) in said[0] and (NAME, False) in said[0]
     assert said[1] == (("hex", False),)  # a clause of its own: no `to` before it
     assert len(said) == 3
+
+
+def test_a_conversion_is_named_by_the_words_of_the_test_name_not_their_stems() -> None:
+    # xstrings' FirstRuneToUpper was reported as converting "run to upp"
+    found = sides("FirstRuneToUpper")
+    assert found is not None
+    assert spelled("FirstRuneToUpper", (found[0][-1], found[1][0])) == ("Rune", "Upper")
+    assert spelled("test_hex_to_name", ("hex", NAME)) == ("hex", "name")
+    assert spelled("test_hex_to_name", ("hex", "other")) == ("hex", "other")
