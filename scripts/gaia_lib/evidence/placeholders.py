@@ -4358,6 +4358,23 @@ def go_noop_helpers(texts: Mapping[str, str]) -> dict[str, frozenset[str]]:
     return out
 
 
+def go_checking_helpers(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Per directory (a Go package), the helpers its `_test.go` files define that take a
+    *testing.T (or testing.TB) and can report a failure through it (`_go_can_fail`), by name,
+    each with its signature and body: a test's call of one checks what it hands it
+    (xstrings' `runTestCases(t, ToCamelCase, _M{"http_server": "HttpServer"})`, defined in
+    `util_test.go`). Not the tests themselves (`TestX`)."""
+    out: dict[str, dict[str, str]] = {}
+    for package, helpers in go_functions(texts).items():
+        found = {name: text for name, text in helpers.items()
+                 if not _GO_RUN_BY_NAME.match(name)
+                 and _GO_T_PARAM.search(text.split("{", 1)[0])
+                 and _go_can_fail(text, helpers)}
+        if found:
+            out[package] = found
+    return out
+
+
 def go_placeholder_subtests(cases: Iterable[TestCase], texts: Mapping[str, str]
                             ) -> dict[str, tuple[Placeholder, ...]]:
     """test_id -> the `t.Run("...")` subtests of a Go test that can fail elsewhere whose own

@@ -88,7 +88,7 @@ it checks. Pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -630,6 +630,56 @@ def helper_check_calls(source: str) -> tuple[str, ...]:
                  for m in _CHECK_HELPER_CALL.finditer(code)
                  if _CHECKING_NAME.search(m.group("name"))
                  and not _ASSERT_START_RE.match(code, m.start("name")))
+
+
+@lru_cache(maxsize=4096)
+def _go_parameter_is_function(helper: str, name: str) -> list[bool]:
+    """Per parameter of the Go function `name` (`helper`: its declaration), whether its type
+    is a function (`converter func(string) string`); a name grouped with the next (`a, b
+    func()`) takes its type."""
+    declared = re.search(rf"\b{re.escape(name)}\s*\(", helper)
+    if declared is None:
+        return []
+    opening = declared.end() - 1
+    parts = [part.strip() for part in
+             top_level_parts(helper[opening + 1:closing(helper, opening) - 1], ",", "\"`")]
+    out: list[bool] = []
+    pending = 0
+    for part in parts:
+        typed = part.split(None, 1)
+        if len(typed) == 1:
+            pending += 1
+            continue
+        out += [typed[1].startswith("func")] * (pending + 1)
+        pending = 0
+    return out + [False] * pending
+
+
+def go_helper_checks(source: str, helpers: Mapping[str, str]
+                     ) -> tuple[tuple[str, ...], frozenset[str]]:
+    """A Go test's (`source`) calls of the helpers of its package that check (`helpers`: by
+    name, each declaration taking a *testing.T and able to fail:
+    `placeholders.go_checking_helpers`): the text of each call, a check of the values it hands
+    the helper (`runTestCases(t, ToCamelCase, _M{"http_server": "HttpServer"})`), and the
+    capitalised names it hands where the helper takes a function (`ToCamelCase`): code the
+    test runs, not a value it checks."""
+    code = _COMMENT_LINE_RE.sub("", source)
+    spans: list[str] = []
+    handed: set[str] = set()
+    for name, helper in helpers.items():
+        takes_function = _go_parameter_is_function(helper, name)
+        # a method is called on a value (`s.check(t, ...)`); a function by its name alone
+        before = r"(?<!\w)" if helper.startswith("func (") else r"(?<![\w.])"
+        for call in re.finditer(rf"{before}{re.escape(name)}\s*\(", code):
+            opening = call.end() - 1
+            end = closing(code, opening)
+            spans.append(code[call.start():end])
+            arguments = [a.strip() for a in
+                         top_level_parts(code[opening + 1:end - 1], ",", "\"`")]
+            handed.update(argument for argument, is_function in zip(arguments, takes_function,
+                                                                          strict=False)
+                          if is_function and re.fullmatch(r"[A-Z]\w*", argument))
+    return tuple(spans), frozenset(handed)
 
 
 @lru_cache(maxsize=4096)

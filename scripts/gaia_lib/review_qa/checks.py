@@ -964,7 +964,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
                      lines: Mapping[str, int], texts: Mapping[str, str] | None = None,
                      constants: Mapping[str, str] | None = None,
-                     snapshots: Mapping[str, str] | None = None
+                     snapshots: Mapping[str, str] | None = None,
+                     go_checks: Mapping[str, Mapping[str, str]] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
     function, `ParamsFromContext`) and whether any attributed test asserts one (a
@@ -974,7 +975,11 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
     constants.BYTES_LEN` asserts 16), a test whose result a stored snapshot holds asserting
     what that snapshot holds (`snapshots`: per test, `evidence.snapshots.of_tests`: htmlparser2's
-    `runTest("M&M")` compares the events with a `.snap` entry holding "M&M"); for an AC whose
+    `runTest("M&M")` compares the events with a `.snap` entry holding "M&M"), a Go test
+    asserting what it hands a checking helper of its package (`go_checks`: per package,
+    `placeholders.go_checking_helpers`; xstrings' `runTestCases(t, ToCamelCase, _M{...})`,
+    defined in another `_test.go` file), the function it hands one (`ToCamelCase`) being code
+    the Then names, not a value; for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
     the check it quotes (in its file's text, `texts`); for an AC whose Then promises an order,
@@ -990,6 +995,11 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     # aside (`ValueError("x")` built in a test is still promised)
     called = {name for body in bodies.values() for name in _CAPITAL_CALL.findall(body)
               if not name.endswith(("Error", "Exception", "Warning"))}
+    helper_checks = {test_id: then_literals.go_helper_checks(body, helpers)
+                     for test_id, body in bodies.items() if test_id.partition("::")[0]
+                     .endswith("_test.go") and (helpers := (go_checks or {}).get(
+                         str(PurePosixPath(test_id.partition("::")[0]).parent)))}
+    called.update(name for _, handed in helper_checks.values() for name in handed)
     for entry in per_ac_rows:
         ac = by_id[entry["ac_id"]]
         literals = tuple(
@@ -1003,6 +1013,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             if snapshots and test_id in snapshots:
                 asserted.update(lit.value for lit in
                                 then_literals.asserted_in([snapshots[test_id]], literals))
+            if test_id in helper_checks:
+                asserted.update(lit.value for lit in then_literals.asserted_in(
+                    helper_checks[test_id][0], literals))
         values = [lit.value for lit in literals]
         per_ac.append({"ac_id": ac.ac_id, "literals": values,
                        "asserted": sorted(asserted), "tests": list(entry["tests"])})

@@ -717,6 +717,14 @@ class Reads:
         return placeholders.go_noop_helpers(self.texts)
 
     @functools.cached_property
+    def go_checking_helpers(self) -> dict[str, dict[str, str]]:
+        """Per Go package of the test files, its helpers that take a *testing.T and can fail
+        (`placeholders.go_checking_helpers`): a call of one checks what it is handed."""
+        from gaia_lib.evidence import placeholders
+
+        return placeholders.go_checking_helpers(self.texts)
+
+    @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         """This story's tests that are placeholders (`placeholders.placeholders`), from the
         test files' texts, the files their rules read beside them (`helper_texts`), the
@@ -983,7 +991,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                       if p.test_id not in subtest_of]
     literal_rows, literal_check = qa_checks.literal_evidence(
         criteria, per_ac, bodies, lines, reads.texts,
-        {case.test_id: case.constants for case in cases if case.constants}, reads.snapshots)
+        {case.test_id: case.constants for case in cases if case.constants}, reads.snapshots,
+        reads.go_checking_helpers)
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",

@@ -1467,3 +1467,18 @@ def test_a_comment_after_a_check_is_none_of_it() -> None:
     assert without_trailing_comments('assert a == "#x"  # c\nexpect(this.#n).toBe(x);\n'
                                      'assert a // 2 == 1\nurl = "http://a#b"') == (
         'assert a == "#x"\nexpect(this.#n).toBe(x);\nassert a // 2 == 1\nurl = "http://a#b"')
+
+
+def test_a_go_checking_helper_call_is_a_check_and_the_function_it_takes_is_code() -> None:
+    # xstrings' util_test.go: `runTestCases(t, converter func(string) string, cases _M)`
+    from gaia_lib.evidence.then_literals import go_helper_checks
+
+    helpers = {"runCases": "func runCases(t *testing.T, a, b func(string) string, n int) {",
+               "check": "func (s *suite) check(t *testing.T, want Kind) {"}
+    body = ('func TestX(t *testing.T) {\n\t// runCases(t, Old, Older, 1)\n'
+            '\trunCases(t, ToTitle, ToUpper, map[string]string{\n\t\t"a_b": "AB",\n\t}, Max)\n'
+            '\ts.check(t, KindLower)\n}\n')
+    spans, handed = go_helper_checks(body, helpers)
+    assert handed == {"ToTitle", "ToUpper"}
+    assert spans[0].startswith("runCases(t, ToTitle") and '"AB"' in spans[0]
+    assert spans[1] == "check(t, KindLower)"

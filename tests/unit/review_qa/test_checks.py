@@ -377,6 +377,36 @@ def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> Non
     assert check["findings"] == [] and per_ac[0]["literals"] == []
 
 
+def test_a_go_test_asserts_what_it_hands_a_checking_helper_of_another_test_file() -> None:
+    """xstrings: `TestToCamelCase` hands its table to `runTestCases`, which `util_test.go`
+    defines and which fails the test on a wrong result; "no test of AC3 asserts any of
+    `HttpServer`, `GolangIsGreat`" was false, and the converter it hands was taken for a
+    value the kebab AC promises ("asserts any of `ToSnakeCase`")."""
+    from gaia_lib.evidence import placeholders
+
+    util = ("package words\n\nfunc runCases(t *testing.T, convert func(string) string,\n"
+            "\tcases map[string]string) {\n\tfor in, want := range cases {\n"
+            "\t\tif got := convert(in); got != want {\n\t\t\tt.Fatalf(\"%q: %q\", in, got)\n"
+            "\t\t}\n\t}\n}\n")
+    body = ('func TestToTitle(t *testing.T) {\n\trunCases(t, ToTitle, map[string]string{\n'
+            '\t\t"snake_case": "SnakeCase",\n\t})\n}\n')
+    logged = util.replace("t.Fatalf", "t.Logf")
+    test = "words_test.go::TestToTitle"
+    title = AcceptanceCriterion("AC3", "Given words, when `ToTitle` joins them, then "
+                                "snake_case gives `SnakeCase`", "words", "`ToTitle` joins them",
+                                "snake_case gives `SnakeCase`", False, None, 4)
+    kebab = AcceptanceCriterion("AC2", "Given words, when joined, then the result is what "
+                                "`ToTitle` gives", "words", "joined",
+                                "the result is what `ToTitle` gives", False, None, 5)
+    rows = [{"ac_id": ac, "matched": True, "tests": [test]} for ac in ("AC3", "AC2")]
+    for texts, warned in (({"util_test.go": util}, []),
+                          ({"util_test.go": logged}, ["AC3", "AC2"])):
+        helpers = placeholders.go_checking_helpers({**texts, "words_test.go": body})
+        _, check = checks.literal_evidence([title, kebab], rows, {test: body}, {test: 1},
+                                           go_checks=helpers)
+        assert [f["ac_id"] for f in check["findings"]] == warned
+
+
 def test_a_weak_assertion_is_at_the_test_the_matcher_scored_highest() -> None:
     """httprouter: AC3's weak-assertion warning sat at `TestRouterOPTIONS`, a weak match
     that sorts first, not at the AC's own test: it is at the strongest match now."""
