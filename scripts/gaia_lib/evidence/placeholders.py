@@ -3954,6 +3954,15 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             return Placeholder(case.test_id, case.file, base_line + decl + kept,
                                "never reports a failure: its check is commented out ("
                                f"{_shown(written_lines[decl + kept].strip())})")
+        # a checking helper handed no row to check (`runTestCases(t, SwapCase, _M{})`)
+        empty = next((at for at, line in enumerate(own)
+                      if (called := _GO_HELPER_CALL.search(line))
+                      and called.group(1) in (go_helpers or {})
+                      and _GO_EMPTY_LITERAL.search(line[called.end():])), None)
+        if empty is not None and decl + empty < len(written_lines):
+            return Placeholder(case.test_id, case.file, base_line + decl + empty,
+                               "never reports a failure: it hands its checking helper no row "
+                               f"to check ({_shown(written_lines[decl + empty].strip())})")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing")
@@ -4420,6 +4429,33 @@ def _go_uncommented(text: str) -> str:
                    for ch, bare in zip(text, masked, strict=True))
 
 
+# A Go composite literal with no element (`_M{}`, `[]string{}`, `map[string]int{}`) or nil.
+_GO_EMPTY_LITERAL = lazy_re(r"(?:nil|(?:\[\]|map\[[^\]]*\])?[\w.*]+\s*\{\s*\})")
+_GO_HELPER_CALL = lazy_re(r"(?<![\w.])(\w+)\s*\(")
+_GO_RANGE = lazy_re(r"^[ \t]*for\b[^{\n]*\brange[ \t]+(\w+)[ \t]*\{", re.M)
+_GO_FAIL_CALL = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
+
+
+def _go_hands_no_rows(text: str, name: str, at: int, helper: str) -> bool:
+    """Whether the call of the package helper `name` at `at` in `text` hands it no row to
+    check: every failure the helper can report lies in a loop over one of its parameters
+    (`for k, v := range cases {`) and the call hands that parameter an empty literal (`_M{}`,
+    `nil`): xstrings' `runTestCases(t, SwapCase, _M{})` checks nothing."""
+    parameters = [each for each, _ in then_literals.go_parameters(helper, name)]
+    opening = text.find("(", at)
+    arguments = then_literals.go_arguments(text, opening)
+    fails = [found.start() for found in _GO_FAIL_CALL.finditer(helper)]
+    if not fails or len(arguments) != len(parameters):
+        return False
+    loops = [(found.group(1), found.end() - 1,
+              then_literals.closing(helper, found.end() - 1))
+             for found in _GO_RANGE.finditer(helper)]
+    emptied = {parameter for parameter, argument in zip(parameters, arguments, strict=True)
+               if _GO_EMPTY_LITERAL.fullmatch(argument)}
+    return all(any(over in emptied and start < fail < end for over, start, end in loops)
+               for fail in fails)
+
+
 def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     """Whether a Go test (a function taking *testing.T) can report a failure: it calls a
     failing method of one of its *testing.T values (`t.Errorf`, `t.Fatal`, `t.Fail`), hands
@@ -4447,8 +4483,9 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
             return True  # handed on in a call not read here: it may fail
         for call in calls:
             helper = helpers.get(call.group(1))
-            if helper is None or depth >= MAX_GO_HELPER_DEPTH or \
-                    _go_can_fail(helper, helpers, depth + 1):
+            if helper is None or depth >= MAX_GO_HELPER_DEPTH or (
+                    _go_can_fail(helper, helpers, depth + 1)
+                    and not _go_hands_no_rows(text, call.group(1), call.start(1), helper)):
                 return True
         # t.Run(name, fn) with a function value: the checks live in that function
         if re.search(rf"\b{own}\.Run\s*\([^,]+,\s*(?!func\b)[\w.\[\]]+\s*\)", text):

@@ -633,9 +633,9 @@ def helper_check_calls(source: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _go_parameter_is_function(helper: str, name: str) -> list[bool]:
-    """Per parameter of the Go function `name` (`helper`: its declaration), whether its type
-    is a function (`converter func(string) string`); a name grouped with the next (`a, b
+def go_parameters(helper: str, name: str) -> list[tuple[str, str]]:
+    """The parameters of the Go function `name` (`helper`: its declaration), each as its name
+    and type (`converter`, `func(string) string`); a name grouped with the next (`a, b
     func()`) takes its type."""
     declared = re.search(rf"\b{re.escape(name)}\s*\(", helper)
     if declared is None:
@@ -643,16 +643,22 @@ def _go_parameter_is_function(helper: str, name: str) -> list[bool]:
     opening = declared.end() - 1
     parts = [part.strip() for part in
              top_level_parts(helper[opening + 1:closing(helper, opening) - 1], ",", "\"`")]
-    out: list[bool] = []
-    pending = 0
+    out: list[tuple[str, str]] = []
+    pending: list[str] = []
     for part in parts:
         typed = part.split(None, 1)
         if len(typed) == 1:
-            pending += 1
+            pending.append(part)
             continue
-        out += [typed[1].startswith("func")] * (pending + 1)
-        pending = 0
-    return out + [False] * pending
+        out += [(each, typed[1]) for each in (*pending, typed[0])]
+        pending = []
+    return out + [(each, "") for each in pending]
+
+
+def go_arguments(code: str, opening: int) -> list[str]:
+    """The arguments of the Go call whose `(` is at `opening` in `code`, each stripped."""
+    return [argument.strip() for argument in
+            top_level_parts(code[opening + 1:closing(code, opening) - 1], ",", "\"`")]
 
 
 def go_helper_checks(source: str, helpers: Mapping[str, str]
@@ -667,15 +673,14 @@ def go_helper_checks(source: str, helpers: Mapping[str, str]
     spans: list[str] = []
     handed: set[str] = set()
     for name, helper in helpers.items():
-        takes_function = _go_parameter_is_function(helper, name)
+        takes_function = [kind.startswith("func") for _, kind in go_parameters(helper, name)]
         # a method is called on a value (`s.check(t, ...)`); a function by its name alone
         before = r"(?<!\w)" if helper.startswith("func (") else r"(?<![\w.])"
         for call in re.finditer(rf"{before}{re.escape(name)}\s*\(", code):
             opening = call.end() - 1
             end = closing(code, opening)
             spans.append(code[call.start():end])
-            arguments = [a.strip() for a in
-                         top_level_parts(code[opening + 1:end - 1], ",", "\"`")]
+            arguments = go_arguments(code, opening)
             handed.update(argument for argument, is_function in zip(arguments, takes_function,
                                                                           strict=False)
                           if is_function and re.fullmatch(r"[A-Z]\w*", argument))

@@ -782,6 +782,60 @@ def test_the_go_helpers_that_only_log_are_known_per_package() -> None:
     assert placeholders.go_noop_helpers(GO_HELPERS) == {".": frozenset({"checkLogs"})}
 
 
+XSTRINGS_GO = {
+    "convert_test.go": """package words
+
+func TestSwap(t *testing.T) {
+\trunCases(t, Swap, rows{})
+}
+
+func TestTitle(t *testing.T) {
+\trunCases(t, Title, rows{"ab": "Ab"})
+}
+
+func TestUpper(t *testing.T) {
+\tcheckOne(t, Upper, nil)
+}
+""",
+    "util_test.go": """package words
+
+type rows map[string]string
+
+func runCases(t *testing.T, convert func(string) string, cases rows) {
+\tfor in, want := range cases {
+\t\tif got := convert(in); got != want {
+\t\t\tt.Fatalf("%q: got %q", in, got)
+\t\t}
+\t}
+}
+
+func checkOne(t *testing.T, convert func(string) string, cases rows) {
+\tif convert("") != "" {
+\t\tt.Fatal("empty")
+\t}
+\tfor in, want := range cases {
+\t\tif convert(in) != want {
+\t\t\tt.Fatal(in)
+\t\t}
+\t}
+}
+""",
+}
+
+
+def test_a_go_test_handing_its_checking_helper_an_empty_table_checks_nothing() -> None:
+    """xstrings: `runTestCases(t, SwapCase, _M{})` passed, and counted for the swap-case AC,
+    though the helper's only check is in its loop over the table; a helper that checks
+    outside its loop too (`checkOne`) still checks, and the helper is named in
+    `go_checking_helpers`."""
+    cases = split_tests("convert_test.go", XSTRINGS_GO["convert_test.go"])
+    found = {p.test_id.split("::")[1]: (p.line, p.reason)
+             for p in placeholders.placeholders(cases, XSTRINGS_GO)}
+    assert found == {"TestSwap": (4, "never reports a failure: it hands its checking helper "
+                                     "no row to check (runCases(t, Swap, rows{}))")}
+    assert set(placeholders.go_checking_helpers(XSTRINGS_GO)["."]) == {"runCases", "checkOne"}
+
+
 RESIZE_GO = """package simplelru
 
 func TestResize(t *testing.T) {
