@@ -217,6 +217,8 @@ PROJECTS = (
     Project("xstrings", "debian", "golang-github-huandu-xstrings-dev=1.3.3-1", "go-dev",
             "usr/share/gocode/src/github.com/huandu/xstrings", held_out=True,
             first=(8, 0, 1)),
+    Project("jsonpointer", "pypi", "jsonpointer==3.0.0", "python-dev", "jsonpointer-3.0.0",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
