@@ -218,7 +218,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/huandu/xstrings", held_out=True,
             first=(8, 0, 1)),
     Project("jsonpointer", "pypi", "jsonpointer==3.0.0", "python-dev", "jsonpointer-3.0.0",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(21, 2, 2)),
 )
 
 
