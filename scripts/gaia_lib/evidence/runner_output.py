@@ -1122,6 +1122,10 @@ _UNITTEST_RESULT = lazy_re(r" \.\.\. (?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.
                            r"expected failure|unexpected success)\s*$")
 _UNITTEST_SECTION = lazy_re(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (\w+) \(([\w.]+)\)")
 _UNITTEST_RULE = lazy_re(r"^(?:=+|-+)\s*$")
+# A doctest a module's `load_tests` adds is named on two lines, `from_parts (mod.Cls)` (or
+# `f (mod)`, `mod ()`: which part is the module the line does not say), then
+# `Doctest: mod.Cls.from_parts ... ok`; its section's heading takes the same two lines.
+_UNITTEST_DOCTEST = lazy_re(r"^Doctest: (?P<dotted>[\w.]+)")
 _UNITTEST_SAID = {"ok": PASSED, "FAIL": FAILED, "ERROR": ERROR, "unexpected success": FAILED,
                   "expected failure": SKIPPED}
 
@@ -1136,6 +1140,18 @@ def _unittest_id(name: str, where: str) -> str | None:
     if not module or module.startswith("unittest."):
         return None
     return f"{module.replace('.', '/')}.py::{cls}::{name}"
+
+
+def _doctest_id(dotted: str) -> str:
+    """The pytest node id of the doctest unittest names `dotted`, as `--doctest-modules` gives
+    it: the module's file, then the dotted name (`mod.Cls.from_parts` ->
+    `mod.py::mod.Cls.from_parts`). The module is the name up to its first capitalised part (a
+    class, by Python's naming convention), else all of it but the function's name; a name of
+    one part is a module's own docstring (`mod` -> `mod.py::mod`)."""
+    parts = dotted.split(".")
+    cls = next((i for i, part in enumerate(parts) if i and part[:1].isupper()), None)
+    module = parts[:cls] if cls else parts[:-1] or parts
+    return f"{'/'.join(module)}.py::{dotted}"
 
 
 _UNITTEST_FRAME = lazy_re(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in ')
@@ -1160,12 +1176,16 @@ def _unittest_messages(lines: Sequence[str]) -> dict[str, tuple[str, int | None]
         head = _UNITTEST_SECTION.match(line)
         if head:
             test, said = _unittest_id(head[1], head[2]), None
+        elif said is None and (doctest := _UNITTEST_DOCTEST.match(line)):
+            test = _doctest_id(doctest["dotted"])
         elif _UNITTEST_RULE.match(line):
             if test is not None and said is None and line.startswith("-"):
                 said = []
                 continue
             if test is not None and said and test not in messages:
-                messages[test] = (said[-1][:MESSAGE_CHARS], _unittest_failed_at(test, said))
+                # a doctest's traceback ends on the frame of the function its docstring is of
+                told = [one for one in said if not _UNITTEST_FRAME.match(one)] or said
+                messages[test] = (told[-1][:MESSAGE_CHARS], _unittest_failed_at(test, said))
             test, said = None, None
         elif said is not None and line.strip():
             said.append(line.strip())
@@ -1184,7 +1204,10 @@ def parse_unittest_verbose(data: bytes | str, exit_code: int = 1) -> RunnerCount
     current: str | None = None
     for line in lines[:end]:
         test = _UNITTEST_TEST.match(line)
-        if test:
+        doctest = _UNITTEST_DOCTEST.match(line)
+        if doctest:
+            current = _doctest_id(doctest["dotted"])
+        elif test:
             nodeid = _unittest_id(test["name"], test["where"])
             if not test["sub"]:
                 current = nodeid

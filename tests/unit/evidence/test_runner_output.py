@@ -886,6 +886,50 @@ def test_unittest_verbose_report_names_each_test_as_pytest_does() -> None:
         "test_to_rgb": 9, "test_rows": 20}
 
 
+# A module's doctests its `load_tests` adds (jsonpointer's tests.py): unittest names each on
+# two lines, `name (where)` then `Doctest: dotted ... ok`, where for a module's function.
+UNITTEST_DOCTESTS = """\
+test_join (tests.JoinTests.test_join)
+Joins two pointers. ... ok
+pointers ()
+Doctest: pointers ... ok
+from_parts (pointers.Pointer)
+Doctest: pointers.Pointer.from_parts ... ok
+resolve (pointers)
+Doctest: pointers.resolve ... FAIL
+
+======================================================================
+FAIL: resolve (pointers)
+Doctest: pointers.resolve
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/doctest.py", line 2241, in runTest
+    raise self.failureException(self.format_failure(new.getvalue()))
+AssertionError: Failed doctest test for pointers.resolve
+  File "/p/pointers.py", line 6, in resolve
+
+----------------------------------------------------------------------
+Ran 4 tests in 0.004s
+
+FAILED (failures=1)
+"""
+
+
+def test_a_unittest_doctest_is_counted_under_the_id_pytest_gives_it() -> None:
+    """jsonpointer under `python -m unittest tests -v`: unittest ran 27 tests, 5 of them
+    doctests, and the run line said 24: a module function's doctest was dropped, a method's
+    took the id of a test method that does not exist."""
+    counts = ro.parse("unittest", UNITTEST_DOCTESTS)
+    assert (counts.passed, counts.failed) == (3, 1)
+    assert {(t.file, t.shown): (t.outcome, t.message) for t in counts.tests} == {
+        ("tests.py", "JoinTests::test_join"): ("passed", None),
+        ("pointers.py", "pointers"): ("passed", None),
+        ("pointers.py", "pointers.Pointer.from_parts"): ("passed", None),
+        ("pointers.py", "pointers.resolve"): (
+            "failed", "AssertionError: Failed doctest test for pointers.resolve"),
+    }
+
+
 def test_a_unittest_report_without_its_verbose_lines_is_refused() -> None:
     with pytest.raises(MalformedFile):
         ro.parse("unittest", "......\nRan 6 tests in 0.001s\n\nOK\n")
