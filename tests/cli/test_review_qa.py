@@ -1734,6 +1734,30 @@ def test_a_run_that_ran_no_test_leaves_nothing_in_the_project(
                "test;" in (qa_project.impl / "qa-tests-E1-S1.md").read_text()
 
 
+def test_a_unittest_tier_s_coverage_names_the_run_that_measured_it(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """jsonpointer with `python -m unittest tests` as its tier: unittest ran 27 tests, 5 of
+    them the doctests its `load_tests` adds, unmeasured; the story's code "as the tests ran
+    it" was the review's own pytest run of the story's 22 tests, which the report did not
+    say."""
+    qa_project.write("tests/__init__.py", "")
+    qa_project.write("tests/test_signup.py", (
+        "import unittest\n\nfrom app.signup import signup\n\n\n"
+        "class SignupTests(unittest.TestCase):\n"
+        "    def test_ac1_valid_email_creates_account(self):\n"
+        "        self.assertEqual(signup('a@b.co'), 'created')\n\n"
+        "    def test_ac2_invalid_email_is_rejected_with_422(self):\n"
+        "        self.assertEqual(signup('nope'), 422)\n"))
+    _tier_command(qa_project, f"{PY} -m unittest discover -s tests -t .", 120)
+    command.main(["E1-S1"])
+    capsys.readouterr()
+    report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert "- test run: tier_1 passed (2 passed)" in report
+    assert ("The story's code as the tests ran it (.gaia/state/review/qa-tests/E1-S1/"
+            "attribution-coverage.json; measured by the review's own pytest run of the "
+            "story's tests, not by tier_1 (unittest)):\n- app/signup.py: ") in report
+
+
 def _tier_command(project: Project, command: str, limit: int) -> None:
     project.write(".gaia/config/project-config.yaml", CONFIG.replace(
         f"command: {PY} -m pytest -q -p no:cacheprovider tests", f"command: {command}"

@@ -1138,13 +1138,16 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                     note: str | None = None,
-                    report: tuple[Path, str] | None = None) -> dict[str, Any]:
+                    report: tuple[Path, str] | None = None, *,
+                    measured_by: str | None = None) -> dict[str, Any]:
     """Uncovered error handlers in the story's source files, tied to its error-path ACs.
 
     `report`: the coverage report this review's own test run, or its `coverage_command`,
     wrote; no other is read: a report the project holds from an earlier run (a coverage run
     of other tests, before a provider was uninstalled) says nothing of this one, and the
-    skip reason names it as not read. Each uncovered handler is tied to the error-path ACs
+    skip reason names it as not read; `measured_by` says which run wrote it where no tier's
+    did (the review's own pytest run, beside a `python -m unittest` tier), after its path in
+    `scope`. Each uncovered handler is tied to the error-path ACs
     it is about (`handled_by`: those naming the exception it catches, else the function or
     class it sits in, else all).
     Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
@@ -1247,6 +1250,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                                         f"{branch.kind} handler never executed by the tests"
                                         f"{said}", False, subject=subject))
     rel_report = paths.relative_to_project(path, s.project)
+    scope = rel_report + (f"; {measured_by}" if measured_by else "")
     if not measured:
         # nothing was judged: a report of no line of the story's code (its build failed, or
         # it measures other files) is no evidence that the error paths are tested
@@ -1257,7 +1261,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                if listed and all(stacks.names_test_file(rel) for rel in listed) else
                f"{rel_report} measured none of the File List's files ({shown})" if listed
                else "the File List names no file in a language the check reads")
-        return check("branch-coverage", "skipped", scope=rel_report,
+        return check("branch-coverage", "skipped", scope=scope,
                      skip_reason=f"{why}: untested-error-path findings cannot be confirmed"
                                  + (f"; {note}" if note else ""))
     if note:
@@ -1265,7 +1269,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     # a run that measured lines alone finds an untested handler by its lines, not its branches
     by_lines = bool(sizes) and all(entry.get("branches_measured") is False for entry in sizes
                                    if "not_built" not in entry)
-    return ran("branch-coverage", findings, scope=rel_report,
+    return ran("branch-coverage", findings, scope=scope,
                critical_acs=[ac.ac_id for ac in error_acs if ac.ac_id in critical] or None,
                measured=sizes,
                **({"judged_by": "by lines: the run measured no branch"} if by_lines else {}))

@@ -212,6 +212,9 @@ class RunInputs:
     required_failed: AbstractSet[str] = frozenset()
     # tiers are configured but none is placed in the review's context: nothing was tested
     no_tier: str | None = None
+    # who measured the story's code where the tiers did not (a `python -m unittest` tier):
+    # the review's own pytest run of the story's tests, whose tests may differ from the tier's
+    measured_by: str | None = None
     # where no run measured what each test executed: the story's sources a test's code names
     # none of (`Reads.static_calls`), shown in why such a test counts for no AC
     named_sources: Sequence[str] = ()
@@ -1019,7 +1022,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     phase4 = qa_checks.phase4_evidence(s, reads.holding_tests)
     branch = qa_checks.branch_evidence(s, criteria,
                                        run.note if run else "the review ran no test",
-                                       run.coverage if run else None)
+                                       run.coverage if run else None,
+                                       measured_by=run.measured_by if run else None)
     checks = [
         integrity,
         discovery_check,
@@ -1247,6 +1251,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     ran_pytest = any(suite.command and "pytest" in suite.command for suite in evidence.suites)
     # A tier that timed out is not run again, by coverage_command or a measured run.
     timed_out = next((suite.name for suite in evidence.suites if suite.timeout), None)
+    measured_by = None
     if python and report is None and not ran_pytest and test_paths and not timed_out:
         interpreter = _coverage_python(s)
         if interpreter is None:
@@ -1254,6 +1259,12 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         else:
             report, why = attribution.measure(s.project, state, interpreter, test_paths,
                                               sources)
+            if report is not None:
+                tiers = ", ".join(
+                    suite.name + (f" ({suite.runner})" if suite.runner else "")
+                    for suite in evidence.suites if suite.skip_reason is None)
+                measured_by = ("measured by the review's own pytest run of the story's tests"
+                               + (f", not by {tiers}" if tiers else ""))
     # the run's own reports (coverage.py's, go's, vitest's, jest's; several as one), with the
     # one measured after it; else one a tier asking for coverage itself wrote in the project
     # (`jest --coverage`), if this run wrote it
@@ -1328,6 +1339,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         required_failed=required_failed,
         coverage=coverage,
         note=note,
+        measured_by=measured_by,
         attribution=attribution_data,
         attribution_why=why or (load_why if attribution_data is None else None),
         executes=executes or None,
