@@ -103,7 +103,7 @@ def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
         return []
     more = len(tests) - UNMATCHED_SHOWN
     why = analysis.get("unmatched_checks") or {}
-    return ["", f"The story's tests no AC counts, nor names as nearest ({len(tests)}):",
+    return ["", f"The story's tests that count for no AC and are no AC's nearest ({len(tests)}):",
             *(f"- `{shown(test)}`" + (f" — {why[test]}" if test in why else "")
               for test in sorted(tests, key=lambda t: (t not in why, t))[:UNMATCHED_SHOWN]),
             *([f"- and {more} more"] if more > 0 else [])]

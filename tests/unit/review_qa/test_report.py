@@ -246,15 +246,17 @@ def test_the_storys_tests_no_ac_counts_are_named_not_left_out_of_the_report() ->
             {"ac_id": "AC10", "matched": False, "tests": [],
              "candidates": [{"test": per + "test_copy", "why": "too little"}]}]}}
     assert qa_report.render_unmatched(analysis) == [
-        "", "The story's tests no AC counts, nor names as nearest (4):",
+        "", "The story's tests that count for no AC and are no AC's nearest (4):",
         f"- `{per}test_clear`", f"- `{per}test_or_ior`", f"- `{per}test_repr`",
         "- `tests/test_io.py::test_e1_s1_lookup_after_from_string`"]
     assert qa_report.render_unmatched({**analysis, "unattributed_tests": ids}) == []
+    # jsonpointer's review headed its two such tests "The story's tests no AC counts, nor
+    # names as nearest", read at first as a sentence missing its verb
     # natsort's test made `assert natsorted(given) == natsorted(given)` matched no AC, and
     # was listed with no word of why: what its checks only ask comes first, said
     why = {per + "test_repr": "only checks that a result exists (assert repr(d) == repr(d))"}
     assert qa_report.render_unmatched({**analysis, "unmatched_checks": why})[1:3] == [
-        "The story's tests no AC counts, nor names as nearest (4):",
+        "The story's tests that count for no AC and are no AC's nearest (4):",
         f"- `{per}test_repr` — only checks that a result exists (assert repr(d) == repr(d))"]
 
 
