@@ -219,6 +219,8 @@ PROJECTS = (
             first=(8, 0, 1)),
     Project("jsonpointer", "pypi", "jsonpointer==3.0.0", "python-dev", "jsonpointer-3.0.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(21, 2, 2)),
+    Project("query-persist-client-core", "npm", "@tanstack/query-persist-client-core@5.59.0",
+            "ts-dev", "package", held_out=True, first=(7, 2, 8)),
 )
 
 
