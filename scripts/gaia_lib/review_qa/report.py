@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from gaia_lib.evidence.runner_output import code_span
 from gaia_lib.evidence.testcases import shown, shown_apart
 from gaia_lib.gate.payload import (  # the payload contract every review skill shares
     DETERMINISTIC_HEADING,
@@ -104,7 +105,7 @@ def render_unmatched(analysis: Mapping[str, Any]) -> list[str]:
     more = len(tests) - UNMATCHED_SHOWN
     why = analysis.get("unmatched_checks") or {}
     return ["", f"The story's tests that count for no AC and are no AC's nearest ({len(tests)}):",
-            *(f"- `{shown(test)}`" + (f" — {why[test]}" if test in why else "")
+            *(f"- {code_span(shown(test))}" + (f" — {why[test]}" if test in why else "")
               for test in sorted(tests, key=lambda t: (t not in why, t))[:UNMATCHED_SHOWN]),
             *([f"- and {more} more"] if more > 0 else [])]
 
@@ -200,10 +201,11 @@ def render_matches(per_ac: Sequence[Mapping[str, Any]]) -> list[str]:
         if not out:
             out += ["", "Tests per AC:"]
         out.append(f"- {entry['ac_id']}:")
-        out += [f"  - `{names[m.get('test', '?')]}` — matched by {_how(m)}" for m in matches]
-        out += [f"  - `{names[test]}` — does not count: {why}"
+        out += [f"  - {code_span(names[m.get('test', '?')])} — matched by {_how(m)}"
+                for m in matches]
+        out += [f"  - {code_span(names[test])} — does not count: {why}"
                 for test, why in sorted(excluded.items())]
-        out += [f"  - `{names[m.get('test', '?')]}` — nearest, not counted"
+        out += [f"  - {code_span(names[m.get('test', '?')])} — nearest, not counted"
                 f"{f' ({why})' if (why := m.get('why')) else ''}"
                 f"{f': resembles it by {_how(m)}' if m.get('score') != 0 else ''}"
                 for m in nearest]
@@ -288,7 +290,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                 if test.get("uncollected") else f"  - error: {_failed_test(test)}\n"
                 if test.get("error") else f"  - failed: {_failed_test(test)}\n"
                 for test in listed]
-        out += [f"  - still running: `{_test_name(test)}`\n" for test in running]
+        out += [f"  - still running: {code_span(_test_name(test))}\n" for test in running]
     return "".join(out)
 
 
@@ -356,7 +358,7 @@ def _unreported_run(suite: Mapping[str, Any], where: str) -> str:
 def _failed_test(test: Mapping[str, Any]) -> str:
     """`file::name` (`_test_name`): its first line of failure, as the runner reported it."""
     message = test.get("message")
-    return f"`{_test_name(test)}`" + (f": {message}" if message else "")
+    return code_span(_test_name(test)) + (f": {message}" if message else "")
 
 
 REVIEWER_TEXT_HEADING = "### The reviewer's text, as written"

@@ -560,3 +560,12 @@ def test_a_run_whose_tests_passed_and_whose_posttest_hook_failed_says_what_faile
         "- test run: tier_1 exited 2 (283 passed, 0 failed): npm's `posttest` script (`npm run "
         "lint`) failed after the `test` script passed: ESLint couldn't find a configuration "
         "file.; its output: ev/tier_1-stdout.log\n")
+
+
+def test_a_test_name_holding_backticks_stays_one_code_span() -> None:
+    # vitest names such as "refetches when `stale`": a single backtick fence would close at
+    # the name's own backtick and leave the rest of the line outside the code
+    name = "src/__tests__/p.test.ts::p > refetches when `stale`"
+    lines = qa_report.render_matches([{"ac_id": "AC7", "matched": True, "tests": [name],
+                                       "matches": [{"test": name, "how": ["id"]}]}])
+    assert lines[-1] == f"  - `` {name} `` — matched by id"
