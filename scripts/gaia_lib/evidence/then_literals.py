@@ -58,6 +58,10 @@ nor a call in backticks but where a value stands, as a name's ("equals `Version(
 `parse('2d')` returns ...: the call the Then speaks of, whose input any check of its result
 holds), nor, beside a value the Then does promise, one it names as what the code
 is given ("`1m` for 60000", "for the input 'foo'").
+A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>`,
+`E<N>-S<M>`: a name in angle brackets with a capital or an underscore, as no HTML tag is
+written) writes a pattern of values, which a test builds from its parts
+(`` `${prefix}-${queryHash}` ``), not one it can assert as written.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
 `json.Number` object"; not an error's type) is no promised value either.
 A clock time written bare (`10:30`, `10:30:50`) is one value, as its quoted spelling is, not
@@ -306,12 +310,20 @@ _TYPE_OF_A_VALUE = lazy_re(r"[a-z][a-z0-9_]*\.[A-Z]\w*(?<!Error)(?<!Exception)")
 _VALUE_NOUN = r"\s+(?:values?|instances?|objects?|structs?)\b"
 
 
+# a placeholder beside fixed text (`tanstack-query-<queryHash>`, `E<N>-S<M>`): a code name
+# with a capital or an underscore in angle brackets, as no HTML tag is written
+_TEMPLATE_RE = lazy_re(r"\S<(?:[a-z]+[A-Z_]\w*|[A-Z][A-Z_0-9]*)>|<(?:[a-z]+[A-Z_]\w*|"
+                       r"[A-Z][A-Z_0-9]*)>\S")
+
+
 def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") -> bool:
     """A quoted value the Then only mentions (module docstring): a lone sign, a keyword
     argument or a call in backticks, or a name in backticks not standing where a value does
     (`_stands_for_a_value`: `before` and `after`, the Then's text around it)."""
     if len(value) == 1 and not value.isalnum():
         return True
+    if _TEMPLATE_RE.search(value) and "</" not in value:
+        return True  # `tanstack-query-<queryHash>`: a pattern of values, no value itself
     if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
     if backticked and _CALL_RE.fullmatch(value):  # a value only where one stands

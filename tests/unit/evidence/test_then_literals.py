@@ -156,6 +156,25 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
     assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
 
 
+@pytest.mark.parametrize(
+    ("then", "expected"),
+    [
+        ("they are stored under the key `tanstack-query-<queryHash>`", []),
+        ("the file is `<STORY_KEY>.md` and the status is `done`", [(S, "done")]),
+        # HTML is written in lower case: a tag beside text is a value
+        ("the output is `<b>bold</b>`", [(S, "<b>bold</b>")]),
+        ("the output is `<br>text`", [(S, "<br>text")]),
+        ("the tag `<DIV>` alone is kept", [(S, "<DIV>")]),
+    ],
+)
+def test_a_value_holding_a_placeholder_is_a_pattern_no_test_asserts_as_written(
+        then: str, expected: list[tuple[str, str]]) -> None:
+    """query-persist-client-core's "stored under the key `tanstack-query-<queryHash>`": the
+    review warned that no test asserts it, where its tests build the key from its parts."""
+    assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
+    assert then_literals(then, mentioned=True)
+
+
 def test_a_keyword_before_a_word_that_is_no_noun_is_a_value() -> None:
     """validators' "accepted with True whatever its brand": no adjective of a noun."""
     assert then_literals("a valid number is accepted with True whatever its brand") == (
