@@ -94,10 +94,13 @@ MESSAGE_CHARS = 200
 
 def uncollected_file(outcome: TestOutcome) -> str | None:
     """The file of a module pytest reports it could not collect (an error named after the
-    module's dotted path, with no file: `tests.test_dict` -> `tests/test_dict.py`); None for
-    any other outcome."""
+    module's dotted path, with no file: `tests.test_dict` -> `tests/test_dict.py`), or of a
+    jest or vitest suite that failed to load (an error named by its file alone: no test of it
+    ran, none failed); None for any other outcome."""
     if outcome.outcome == ERROR and not outcome.file and "." in outcome.name:
         return outcome.name.replace(".", "/") + ".py"
+    if outcome.outcome == ERROR and not outcome.name and outcome.file:
+        return outcome.file
     return None
 
 

@@ -729,8 +729,9 @@ def test_a_test_file_that_does_not_parse_fails_where_it_does_not(
     suite, _ = _run(tmp_path, f"{bin_dir / 'vitest'} run", {
         "package.json": '{"type": "module"}\n', "src/codes.js": VITEST_SRC,
         "src/codes.test.ts": VITEST_TEST.replace("});\n", "", 1)}, ["src/codes.test.ts"])
+    # a file that failed to load, no failed test: the run line says it was not collected
     assert suite.as_json()["failed_tests"] == [{"name": "", "file": "src/codes.test.ts",
-                                                "message": message}]
+                                                "message": message, "uncollected": True}]
 
 
 def test_a_jest_test_file_that_does_not_parse_fails_where_it_does_not(

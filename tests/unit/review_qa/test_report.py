@@ -569,3 +569,21 @@ def test_a_test_name_holding_backticks_stays_one_code_span() -> None:
     lines = qa_report.render_matches([{"ac_id": "AC7", "matched": True, "tests": [name],
                                        "matches": [{"test": name, "how": ["id"]}]}])
     assert lines[-1] == f"  - `` {name} `` — matched by id"
+
+
+def test_a_vitest_file_that_failed_to_load_is_no_failed_test() -> None:
+    """query-persist-client-core's test file with a stray parenthesis: vitest ran no test of
+    it (`Tests  no tests`), and the run line said `0 passed, 1 failed` and `failed:` of the
+    file, as if a test had failed."""
+    report = json.dumps({"testResults": [{
+        "name": "src/__tests__/p.test.ts", "status": "failed", "assertionResults": [],
+        "message": "Transform failed with 1 error:\nsrc/__tests__/p.test.ts:60:79: ERROR: "
+                   "Expected identifier but found \"(\""}]})
+    parsed = runner_output.parse_vitest_json(report)
+    ran = execution.Suite("tier_1", "vitest", 1, 0.2, parsed.passed,
+                          parsed.failed + parsed.errors, False, True, tests=parsed.tests,
+                          runner="vitest")
+    assert qa_report.render_run({"suites": [ran.as_json()]}, "ev") == (
+        "- test run: tier_1 exited 1 (0 passed, 0 failed, 1 test file(s) not collected)\n"
+        "  - not collected: `src/__tests__/p.test.ts`: src/__tests__/p.test.ts:60:79: "
+        "Expected identifier but found \"(\"\n")
