@@ -94,7 +94,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gaia_lib.core import pyast
-from gaia_lib.core.lazyre import AnyPattern, LazyPattern
+from gaia_lib.core.lazyre import AnyPattern
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence import row_filters, table_rows
 
@@ -811,7 +811,7 @@ def js_each_calls(lines: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def _each_case(lines: list[str], index: int, each: LazyPattern | None = None
+def _each_case(lines: list[str], index: int, each: AnyPattern | None = None
                ) -> tuple[str, int, tuple[int, int]] | None:
     """(name, line index of the name, (line, column) of the `(` opening the call that names
     it) of a table test starting at `lines[index]`, whose table may span lines (the line-wise

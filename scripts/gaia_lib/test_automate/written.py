@@ -18,10 +18,11 @@ Rules, per planned test file (project-relative):
   languages, or when the SUT's sources declare nothing readable.
 - Asserts nothing (Python, JS/TS): a planned test whose body holds no assertion (`assert`,
   `pytest.raises`, `self.assert...`, `expect(...)`, `assert.*`, `.should`) only calls the
-  code: a finding per test (`asserts_nothing`), -> REQUEST_CHANGES; a Python one the shared
-  detector finds first, with its reason ("it checks nothing: ..."). (In a review, the shared
-  detector leaves alone a Python test that says not raising is what it checks and every
-  JS/TS test: a project's own smoke and type tests are tests.)
+  code: a finding per test (`asserts_nothing`), -> REQUEST_CHANGES; one the shared detector
+  finds first, with its reason ("it checks nothing: ...", "it checks nothing but that its code
+  does not throw: ..."). (In a review, the shared detector leaves alone a test that says not
+  raising is what it checks, and a JS/TS type test: a project's own smoke and type tests are
+  tests.)
 """
 
 from __future__ import annotations
