@@ -167,6 +167,11 @@ before, 0.261 / 0.238 s after; ratio 1.48 / 1.38 before, 1.45 / 1.51 after (goal
 edge, as before; a unittest tier now runs the story's modules alone, which the demo's pytest
 tier does not use).
 
+Measured 2026-12-06, second stop (lean venv, `--only demo`, 9 runs; 324d01e and this stop's
+code alternated twice): review median 0.258 / 0.251 s before, 0.248 / 0.236 s after; ratio
+1.50 / 1.59 before, 1.47 / 1.56 after (goal 1.5: at its edge, as before; the declared-package
+read runs only for a run that ran no test).
+
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
 
