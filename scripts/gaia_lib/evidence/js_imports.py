@@ -24,7 +24,9 @@ Rules:
   what this module exports it as (`*` both for `export *`: every name of `m` under its own).
   A type-only one (`export type {T} from 'm'`, `export type * from 'm'`) hands out no code.
 - Declared (`declared`): the top-level `function`, `class`, `const`, `let`, `var` and `enum`
-  names, exported or not (`export default function f`, `declare const x` too).
+  names, exported or not (`export default function f`, `declare const x` too); anywhere
+  (`declared_anywhere`): every `function`, `class`, `const`, `let` and `var` name, a test's
+  locals too (each hides, or binds, a name the file might take from elsewhere).
 - Exported (`exported`): (the file's name, the name it exports it as) for each name it
   exports of its own: `export { a, b as c }` (no `from`), `export const|let|var|function|class
   a`, `export default a` (as `default`), CommonJS `exports.a =` and `module.exports.a =`.
@@ -57,6 +59,7 @@ _REEXPORT = lazy_re(r"\bexport\s+(type\s+)?(\*(?:\s+as\s+[A-Za-z_$][\w$]*)?|\{[^
                     r"\s*from\s*['\"]([^'\"]+)['\"]")
 _DECLARED = lazy_re(r"^(?:export[ \t]+(?:default[ \t]+)?)?(?:declare[ \t]+)?(?:async[ \t]+)?"
                     r"(?:function\*?|class|const|let|var|enum)[ \t]+([A-Za-z_$][\w$]*)", re.M)
+_DECLARED_ANYWHERE = lazy_re(r"\b(?:const|let|var|function\*?|class)[ \t]+([A-Za-z_$][\w$]*)")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 # A file's own names it exports: a list without `from`, a declaration, a default, CommonJS.
 _EXPORT_LIST = lazy_re(r"\bexport\s+(?!type\b)(\{[^}'\"]*\})(?!\s*from\b)")
@@ -150,6 +153,11 @@ def reexports(text: str) -> list[Import]:
 def declared(text: str) -> list[str]:
     """The names a file declares at its top level (module rules), its comments aside."""
     return _DECLARED.findall(code_of(text))
+
+
+def declared_anywhere(text: str) -> frozenset[str]:
+    """The names a file declares at any depth (module rules), its comments aside."""
+    return frozenset(_DECLARED_ANYWHERE.findall(code_of(text)))
 
 
 def exported(text: str) -> list[tuple[str, str]]:

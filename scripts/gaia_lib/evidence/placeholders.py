@@ -4023,8 +4023,6 @@ def _js_checks_read(path: str, text: str, language: str | None) -> dict[str, Any
     return {"js_checking": checking, "js_bound": bound}
 
 
-# what a JS/TS file binds a name by: a declaration, a parameter list's names are not read
-_JS_DECLARED = lazy_re(r"\b(?:const|let|var|function\*?|class)\s+([A-Za-z_$][\w$]*)")
 # the names of the language and its runtimes a test calls that check nothing
 _JS_GLOBALS = frozenset({
     "Array", "Boolean", "BigInt", "Date", "Error", "JSON", "Map", "Math", "Number", "Object",
@@ -4047,7 +4045,7 @@ def _js_checking_names(path: str, text: str) -> tuple[frozenset[str], frozenset[
     code = js_imports.code_of(text)
     found = {name for head in _JS_FUNCTION_HEAD.finditer(code)
              for name in (head.group(1), head.group(3)) if name}
-    bound = set(found) | set(_JS_DECLARED.findall(code))
+    bound = set(found) | js_imports.declared_anywhere(text)  # a parameter's name is not read
     for statement in js_imports.imports(text):
         bound.update(statement.bound)
         module = statement.spec if not statement.spec.startswith(".") else posixpath.normpath(

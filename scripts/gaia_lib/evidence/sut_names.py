@@ -642,10 +642,6 @@ def _reaching_helpers(kind: str, file_text: str, spelled: frozenset[str],
     return frozenset(reaching)
 
 
-# What a JS/TS test's own code declares: its locals, which hide the file's names.
-_JS_OWN = lazy_re(r"\b(?:const|let|var|function\*?|class)[ \t]+([A-Za-z_$][\w$]*)")
-
-
 def _seen_from(code: str, whole: str) -> tuple[int, ...] | None:
     """Where in its file the test `code` stands (each place, for twins); None when it is the
     whole file or no part of it."""
@@ -670,7 +666,8 @@ def names_any(file: str, code: str, names: Names, file_text: str | None = None) 
         return None
     whole = code if file_text is None else file_text
     spelled = known | _imported(file, whole, known, names)
-    own = frozenset(_JS_OWN.findall(js_imports.code_of(code))) if kind == ".js" else frozenset()
+    # what a JS/TS test's own code declares: its locals, which hide the file's names
+    own = js_imports.declared_anywhere(code) if kind == ".js" else frozenset()
     if _names(kind, code, spelled - own):
         return True
     if kind == ".py":

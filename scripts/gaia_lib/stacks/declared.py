@@ -127,11 +127,18 @@ def _setup_py(text: str) -> Iterator[str]:
                 yield from _names(group if isinstance(group, (list, tuple)) else [group])
 
 
+PACKAGE_JSON_KINDS = ("dependencies", "devDependencies", "peerDependencies",
+                      "optionalDependencies")
+
+
+def package_json_names(data: Any) -> frozenset[str]:
+    """The packages a parsed package.json depends on, of any kind (`PACKAGE_JSON_KINDS`), as
+    written; none for anything else (pure)."""
+    return frozenset(name for kind in PACKAGE_JSON_KINDS for name in _table(_table(data).get(kind)))
+
+
 def _package_json(text: str) -> Iterator[str]:
-    data = json.loads(text)
-    for kind in ("dependencies", "devDependencies", "peerDependencies",
-                 "optionalDependencies"):
-        yield from _table(_table(data).get(kind))
+    yield from package_json_names(json.loads(text))
 
 
 _READERS = {"pyproject.toml": _pyproject, "setup.cfg": _setup_cfg, "setup.py": _setup_py,

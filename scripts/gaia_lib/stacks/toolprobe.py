@@ -31,7 +31,7 @@ from typing import Any
 
 from gaia_lib.core import proc
 from gaia_lib.core.errors import InvalidInput, MalformedFile, NotFound
-from gaia_lib.stacks import versioncache
+from gaia_lib.stacks import declared, versioncache
 from gaia_lib.stacks.adapters import StackAdapter
 
 PROBE_TIMEOUT = 5.0
@@ -235,11 +235,7 @@ def _package_json_deps(project: Path) -> frozenset[str]:
         data = json.loads((project / "package.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return frozenset()
-    if not isinstance(data, dict):
-        return frozenset()
-    return frozenset(name for kind in ("dependencies", "devDependencies", "peerDependencies",
-                                       "optionalDependencies")
-                     if isinstance(data.get(kind), dict) for name in data[kind])
+    return declared.package_json_names(data)
 
 
 def locate_stack(adapter: StackAdapter, project: Path) -> StackProbe:
