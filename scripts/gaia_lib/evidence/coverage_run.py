@@ -190,12 +190,17 @@ def _made_by(project: Path, keep_in: Path, running: Callable[[], Run]) -> Run:
     top = rel.split("/")[0]
     folder = "/" in rel and not folders.get(top, True)  # the run made the folder too
     moved = top if folder else rel
-    writes.make_dirs(keep_in)
     target = keep_in / posixpath.basename(moved)
-    if target.is_dir():  # an earlier review's
-        shutil.rmtree(target)
-    else:
-        writes.remove(target)
-    # the source is no write of the review's: the run made it, and this takes it back out
-    shutil.move(str(project / moved), str(writes.check_writable(target)))
+    try:
+        writes.make_dirs(keep_in)
+        if target.is_dir():  # an earlier review's
+            shutil.rmtree(target)
+        else:
+            writes.remove(target)
+        # the source is no write of the review's: the run made it, and this takes it back out
+        shutil.move(str(project / moved), str(writes.check_writable(target)))
+    except OSError as error:
+        if path.exists():
+            return ran
+        return replace(ran, report=None, note=f"the coverage report could not be kept: {error}")
     return replace(ran, report=(keep_in / rel if folder else target, fmt))

@@ -214,3 +214,17 @@ def test_a_report_the_project_had_stays_where_it_is(tmp_path: Path,
                               "coverage/lcov.info", keep_in=kept)
     assert inside.report == (kept / "lcov.info", "lcov")
     assert (project / "coverage").is_dir() and not (project / "coverage/lcov.info").exists()
+
+
+def test_a_report_that_cannot_be_moved_is_read_where_the_run_left_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The evidence directory's path is a file: the move fails (OSError), the review goes on
+    with the report in the project rather than ending in a traceback."""
+    monkeypatch.chdir(tmp_path)
+    project, kept = tmp_path / "p", tmp_path / ".gaia/state/review/evidence"
+    project.mkdir()
+    kept.parent.mkdir(parents=True)
+    kept.write_text("not a folder")
+    made = coverage_run.run(project, "echo '{}' > coverage.json", keep_in=kept)
+    assert made.ok and made.report == (project / "coverage.json", "coveragepy-json")
+    assert made.note is None
