@@ -570,28 +570,37 @@ def scope_go(argv: Sequence[str], story_tests: Sequence[str], workdir: Path) -> 
     configured when the command picks its tests itself (`-run`), names a package that is no
     directory pattern, or covers none of the story's Go tests (a run of nothing proves
     nothing)."""
+    declared = go_story_tests(argv, story_tests, workdir)
+    if not declared:
+        return list(argv)
+    packages = _go_packages(argv[2:]) or []
+    names = {name for found in declared.values() for name in found}
+    dirs = {_go_dir(rel) for rel in declared}
+    kept = [a for a in argv if a not in packages]
+    return [*kept, "-run", f"^({'|'.join(sorted(names))})$", *sorted(dirs)]
+
+
+def go_story_tests(argv: Sequence[str], story_tests: Sequence[str],
+                   workdir: Path) -> dict[str, list[str]]:
+    """The story's `_test.go` files `scope_go` runs, each with the test functions it declares:
+    those under the command's package patterns that declare any (a file of helpers alone is
+    not run). Empty where the command runs as configured."""
     packages = _go_packages(argv[2:])
     if not packages or any(a.lstrip("-").split("=")[0] == "run" for a in argv[2:]):
-        return list(argv)
-    names: set[str] = set()
-    dirs: set[str] = set()
+        return {}
+    declared: dict[str, list[str]] = {}
     for rel in story_tests:
         if not rel.endswith("_test.go"):
             continue
-        directory = _go_dir(rel)
-        if not any(_go_covers(p, directory) for p in packages):
+        if not any(_go_covers(p, _go_dir(rel)) for p in packages):
             continue
         try:
             found = _GO_TEST_FUNC.findall((workdir / rel).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError):
             continue
         if found:
-            names.update(found)
-            dirs.add(directory)
-    if not names:
-        return list(argv)
-    kept = [a for a in argv if a not in packages]
-    return [*kept, "-run", f"^({'|'.join(sorted(names))})$", *sorted(dirs)]
+            declared[rel] = found
+    return declared
 
 
 # A JS project's own coverage thresholds: a run of some of its tests must not fail on them.
@@ -732,12 +741,9 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     if runner == "go":
         named: tuple[str, ...] = ()
         if story_tests:
-            scoped = scope_go(argv, story_tests, workdir or Path.cwd())
-            if scoped != argv:  # `-run ^(...)$` and the story's package directories
-                dirs = set(scoped[scoped.index("-run") + 2:])
-                named = tuple(t for t in story_tests if t.endswith("_test.go")
-                              and _go_dir(t) in dirs)
-            argv = scoped
+            # the files whose tests `-run` names, not a file of helpers beside them
+            named = tuple(go_story_tests(argv, story_tests, workdir or Path.cwd()))
+            argv = scope_go(argv, story_tests, workdir or Path.cwd())
         return Invocation((argv[0], argv[1], "-json", *extra, *argv[2:]), "go-json", None,
                           False, cover, named)
     if runner == "bats":

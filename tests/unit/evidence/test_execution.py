@@ -819,6 +819,8 @@ def test_go_test_is_scoped_to_the_story_s_test_functions(
 @pytest.mark.parametrize(("command", "story", "named"), [
     ("go test ./...", ["parse_test.go", "pkg/x_test.go", "README.md"],
      ("parse_test.go", "pkg/x_test.go")),
+    # a file of test helpers in the story's package declares no test: the run is not its
+    ("go test ./...", ["parse_test.go", "helpers_test.go"], ("parse_test.go",)),
     ("go test ./pkg/...", ["parse_test.go", "pkg/x_test.go"], ("pkg/x_test.go",)),
     ("go test -run TestA ./...", ["parse_test.go"], ()),  # its own -run: not the story's
     ("python -m pytest -q tests", ["tests/test_a.py", "src/a.py"], ("tests/test_a.py",)),
@@ -832,6 +834,7 @@ def test_an_invocation_names_the_story_test_files_it_runs(
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("package p\n\nfunc TestA(t *testing.T) {}\n"
                                     if rel.endswith(".go") else "")
+    (tmp_path / "helpers_test.go").write_text("package p\n\nfunc check(t *testing.T) {}\n")
     planned = execution.plan_invocation(command, tmp_path / "out", "tier_1", story, tmp_path)
     assert planned.named == named
 
