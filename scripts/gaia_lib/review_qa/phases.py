@@ -1407,9 +1407,8 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
                                           if case.file in named), _cut_off_blind(suite)))
         elif suite.stopped:
             named = set(suite.named)
-            out.update({case.test_id: f"never run: the run stopped before its tests ran "
-                                      f"({suite.stopped})"
-                        for case in reads.cases if case.file in named})
+            out.update(dict.fromkeys((case.test_id for case in reads.cases
+                                      if case.file in named), _stopped(suite)))
         elif suite.per_test and suite.no_report:  # what the review's pytest plugin logged
             out.update(dict.fromkeys(
                 outcomes.never_ran(suite.tests, reads.cases, suite.named, reads.inherited,
@@ -1455,7 +1454,7 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
                                       reads.inherited).items():
         file = test.partition("::")[0]
         suites = takers[file]
-        stopped = next((suite.stopped for suite in suites if suite.stopped), None)
+        stopped = next((suite for suite in suites if suite.stopped), None)
         outside = project is not None and not any(
             _takes(suite, file, project) for suite in suites)
         if outside:  # each command names test paths of its own, none holding it
@@ -1467,12 +1466,20 @@ def _unreported(evidence: execution.Evidence, reads: Reads,
         elif any(suite.timeout for suite in suites):
             out[test] = _cut_off_blind(next(suite for suite in suites if suite.timeout))
         elif stopped:
-            out[test] = f"never run: the run stopped before its tests ran ({stopped})"
+            out[test] = _stopped(stopped)
         elif not any(suite.per_test for suite in suites):
             out[test] = _no_outcomes(suites[0])
         else:
             out[test] = "never run: the run's report has no outcome for it"
     return out
+
+
+def _stopped(suite: execution.Suite) -> str:
+    """Why a test of a run that stopped before running any test did not run: its cause is
+    said once, on the report's test run line, not again for each test and each AC of them
+    (go-runewidth's one compile error, 14 times over)."""
+    return f"never run: {suite.name} stopped before running any test (the test run line " \
+           "says why)"
 
 
 def _cut_off_blind(suite: execution.Suite) -> str:

@@ -582,3 +582,19 @@ def test_a_round_is_the_story_test_files_helpers_too() -> None:
     first = phases.round_inputs(analysis("h1", "o1"))
     assert phases.round_inputs(analysis("h2", "o1")) != first
     assert phases.round_inputs(analysis("h1", "o2")) == first
+
+
+def test_a_run_that_stopped_before_any_test_says_its_cause_once_not_per_test() -> None:
+    """go-runewidth: one compile error in a test file of the story's package stopped `go
+    test` before any test, and the error was repeated in each of 14 tests' reasons, each AC
+    finding quoting it again. The cause is the test run line's; each test's reason points
+    there, whether the run named the story's files or took them unnamed."""
+    case = testcases.TestCase("convert_test.go", "TestSwapCase", 3, "")
+    stopped = execution.Suite("tier_1", "go test ./...", 2, 1.0, 0, 0, False, True,
+                              named=(case.file,), runner="go",
+                              stopped="./count_test.go:11:18: cannot use \"x\" as int value")
+    reads = SimpleNamespace(cases=[case], inherited={}, story_tests=[case.file], texts={})
+    why = "never run: tier_1 stopped before running any test (the test run line says why)"
+    for suite in (stopped, dataclasses.replace(stopped, named=())):
+        evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (suite,), ())
+        assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {case.test_id: why}
