@@ -61,7 +61,9 @@ that cannot import, a bad option, a vitest.config.ts that does not parse) ran no
 either, and `stopped` holds the first line of its output that says why (`runner_error`, colour
 codes dropped, a line too long cut in its middle, `at_most`; a compile error with where it
 is, bash's in a bats file too), which the report quotes; a pytest that collected no test
-(exit 5) says that. The outcomes of a run name the project's files relative to it
+(exit 5) says that, and why where pytest's default `python_files` misses the project's test
+files and the run named none (`pytest_config.uncollected_by_default`: jsonpointer's
+`tests.py`). The outcomes of a run name the project's files relative to it
 (`project_relative`: jest and vitest report them absolute), as the review names a test.
 """
 
@@ -94,6 +96,7 @@ from gaia_lib.evidence import (
     uninstalled,
 )
 from gaia_lib.stacks import adapters as stacks
+from gaia_lib.stacks import pytest_config
 
 if TYPE_CHECKING:
     from gaia_lib.evidence.head_start import HeadStart
@@ -1017,7 +1020,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             # it failed and reported no test (a Go package that does not build: `go test
             # -json` says `[build failed]`): none of its tests ran; pytest's exit 5 says why
             # itself (its last line, `1 warning in 0.02s`, says nothing of it)
-            stopped = (PYTEST_COLLECTED_NONE if runner == "pytest"
+            stopped = (_collected_none(workdir, invocation.named) if runner == "pytest"
                        and result.returncode == PYTEST_NO_TESTS
                        else runner_error(result.stdout, result.stderr, workdir))
             diagnostics.append(f"{tier.name}: the runner failed reporting no test (exit "
@@ -1274,6 +1277,24 @@ NOT_STARTED = (proc.EXIT_NOT_FOUND, 126)  # the shell's "not found" / "cannot ex
 PYTEST_NO_TESTS = 5  # pytest's exit status when it collected no test
 PYTEST_COLLECTED_NONE = "pytest collected no test"
 NO_COMMAND = "tier has no command"
+
+
+def _collected_none(workdir: Path, named: Sequence[str]) -> str:
+    """pytest's exit 5, with why where its default `python_files` is why (module rules): a
+    file given by its path is collected whatever its name, so only a run that named none."""
+    if named:
+        return PYTEST_COLLECTED_NONE
+    files, _ = discovery.walk(workdir, time.monotonic() + WALK_SECONDS)
+    python = stacks.get("python-dev")
+    missed = pytest_config.uncollected_by_default([f for f in files if python.is_test_file(f)],
+                                                  pytest_config.configs(workdir))
+    if not missed:
+        return PYTEST_COLLECTED_NONE
+    shown = ", ".join(missed[:3]) + (f" and {len(missed) - 3} more" if len(missed) > 3 else "")
+    return (f"{PYTEST_COLLECTED_NONE}: its default python_files "
+            f"({', '.join(pytest_config.DEFAULT_PYTHON_FILES)}) takes none of {shown}; name "
+            "the file in the tier's command or set python_files in the project's pytest "
+            "configuration")
 
 
 def runner_missing(suite: Suite) -> str | None:

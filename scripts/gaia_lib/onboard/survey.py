@@ -62,7 +62,7 @@ from typing import Any
 
 from gaia_lib.evidence import discovery, execution, runner_patterns, testcases
 from gaia_lib.stacks import adapters as stacks
-from gaia_lib.stacks import toolprobe
+from gaia_lib.stacks import pytest_config, toolprobe
 
 MAX_TEST_DIRS = 10
 SURVEY_DEADLINE_SECONDS = 30.0
@@ -389,26 +389,6 @@ def _subdirs(directory: Path) -> list[Path]:
         return []
 
 
-_PYTEST_CONFIGS = ("pyproject.toml", "pytest.ini", "setup.cfg", "tox.ini")
-_PYTHONPATH_SRC = re.compile(r"^\s*pythonpath\s*=.*\bsrc\b", re.MULTILINE)
-
-
-def pythonpath_has_src(configs: Mapping[str, str]) -> bool:
-    """Whether a pytest configuration file (name -> text) puts `src` on the path (pure)."""
-    return any(_PYTHONPATH_SRC.search(text) for text in configs.values())
-
-
-def _pytest_configs(root: Path) -> dict[str, str]:
-    """The text of each pytest configuration file the root has."""
-    configs = {}
-    for name in _PYTEST_CONFIGS:
-        try:
-            configs[name] = (root / name).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-    return configs
-
-
 def unplaced_src_packages(root: Path) -> tuple[str, ...]:
     """The packages of a src layout that pytest's own configuration does not make importable."""
     src = root / "src"
@@ -417,21 +397,7 @@ def unplaced_src_packages(root: Path) -> tuple[str, ...]:
     packages = tuple(sorted(d.name for d in _subdirs(src) if (d / "__init__.py").is_file()))
     if not packages:
         return ()
-    return () if pythonpath_has_src(_pytest_configs(root)) else packages
-
-
-_PYTEST_DEFAULT_FILE = re.compile(r"test_.*\.py|.*_test\.py")  # pytest's default python_files
-_PYTHON_FILES = re.compile(r"^\s*python_files\s*=", re.MULTILINE)
-
-
-def uncollected_by_default(root: Path, test_files: Sequence[str]) -> tuple[str, ...]:
-    """The Python test files pytest's default `python_files` does not collect (`tests.py`),
-    where no pytest configuration of the root sets its own."""
-    missed = tuple(sorted(f for f in test_files
-                          if not _PYTEST_DEFAULT_FILE.fullmatch(PurePosixPath(f).name)))
-    if not missed or any(_PYTHON_FILES.search(t) for t in _pytest_configs(root).values()):
-        return ()
-    return missed
+    return () if pytest_config.pythonpath_has_src(pytest_config.configs(root)) else packages
 
 
 def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> Survey:
@@ -467,7 +433,8 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     return Survey(tuple(surveyed), dirs, timed_out,
                   unplaced_src_packages(root) if python else (),
                   tuple(builds_its_tests(root, per_stack.get("python-dev", []))),
-                  uncollected_by_default(root, per_stack.get("python-dev", []))
+                  pytest_config.uncollected_by_default(per_stack.get("python-dev", []),
+                                                       pytest_config.configs(root))
                   if python else ())
 
 

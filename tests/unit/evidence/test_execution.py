@@ -1168,7 +1168,14 @@ def test_a_pytest_tier_that_collects_no_test_says_so(tmp_path: Path) -> None:
     cfg = _config(f"test_execution:\n  tier_1:\n    placement: [ci_pre_merge]\n"
                   f"    command: {PY} -m pytest -q -p no:cacheprovider --ignore=tests\n")
     suite = _run(root, cfg, context="ci_pre_merge").suites[0]
-    assert (suite.exit_code, suite.pass_count, suite.stopped) == (5, 0, "pytest collected no test")
+    assert (suite.exit_code, suite.pass_count, suite.stopped) == (5, 0, (
+        "pytest collected no test: its default python_files (test_*.py, *_test.py) takes none "
+        "of tests.py; name the file in the tier's command or set python_files in the "
+        "project's pytest configuration"))
+    # the project's own python_files is its rule: pytest's default is not why then
+    (root / "pytest.ini").write_text("[pytest]\npython_files = check_*.py\n")
+    suite = _run(root, cfg, context="ci_pre_merge").suites[0]
+    assert (suite.exit_code, suite.stopped) == (5, "pytest collected no test")
 
 
 def test_vitest_also_runs_each_test_file_whose_path_holds_a_story_file() -> None:

@@ -210,21 +210,6 @@ def test_go_and_java_commands(tmp_path: Path) -> None:
     assert sv.commands_for("java-dev", tmp_path, ())[0] == "mvn -q test"
 
 
-@pytest.mark.parametrize(
-    ("configs", "placed"),
-    [
-        ({"pyproject.toml": "[tool.pytest.ini_options]\npythonpath = [\"src\"]\n"}, True),
-        ({"pytest.ini": "[pytest]\npythonpath = src tests\n"}, True),
-        ({"setup.cfg": "[tool:pytest]\n  pythonpath = . src\n"}, True),
-        ({"pyproject.toml": "[tool.pytest.ini_options]\ntestpaths = [\"src\"]\n"}, False),
-        ({"tox.ini": "[pytest]\npythonpath = lib\n"}, False),
-        ({}, False),
-    ],
-)
-def test_pytest_pythonpath_naming_src(configs: dict[str, str], placed: bool) -> None:
-    assert sv.pythonpath_has_src(configs) is placed
-
-
 def test_a_src_layout_without_pythonpath_is_named(tmp_path: Path) -> None:
     _write(tmp_path, "pyproject.toml", "[project]\nname='x'\n")
     _write(tmp_path, "src/x/__init__.py")

@@ -1,0 +1,43 @@
+"""pytest_config: what a project's pytest configuration says of where pytest looks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaia_lib.stacks import pytest_config
+
+
+@pytest.mark.parametrize(
+    ("configs", "placed"),
+    [
+        ({"pyproject.toml": "[tool.pytest.ini_options]\npythonpath = [\"src\"]\n"}, True),
+        ({"pytest.ini": "[pytest]\npythonpath = src tests\n"}, True),
+        ({"setup.cfg": "[tool:pytest]\n  pythonpath = . src\n"}, True),
+        ({"pyproject.toml": "[tool.pytest.ini_options]\ntestpaths = [\"src\"]\n"}, False),
+        ({"tox.ini": "[pytest]\npythonpath = lib\n"}, False),
+        ({}, False),
+    ],
+)
+def test_pytest_pythonpath_naming_src(configs: dict[str, str], placed: bool) -> None:
+    assert pytest_config.pythonpath_has_src(configs) is placed
+
+
+def test_configs_are_read_from_the_files_pytest_reads(tmp_path: Path) -> None:
+    (tmp_path / "tox.ini").write_text("[pytest]\npython_files = tests.py\n")
+    (tmp_path / "pytest.cfg").write_text("[pytest]\n")  # not one pytest reads
+    assert pytest_config.configs(tmp_path) == {"tox.ini": "[pytest]\npython_files = tests.py\n"}
+
+
+@pytest.mark.parametrize(("files", "texts", "missed"), [
+    (["tests.py", "tests/test_a.py", "pkg/b_test.py", "t/testing.py"], {},
+     ("t/testing.py", "tests.py")),
+    (["tests/test_a.py"], {}, ()),
+    # the project sets its own python_files: its rule, not pytest's default
+    (["tests.py"], {"setup.cfg": "[tool:pytest]\npython_files = tests.py\n"}, ()),
+    (["tests.py"], {"setup.cfg": "[tool:pytest]\ntestpaths = .\n"}, ("tests.py",)),
+])
+def test_files_pytests_default_python_files_misses(
+        files: list[str], texts: dict[str, str], missed: tuple[str, ...]) -> None:
+    assert pytest_config.uncollected_by_default(files, texts) == missed
