@@ -689,6 +689,18 @@ def _thresholds_off(runner: str | None, argv: Sequence[str], paths: Sequence[str
     return ["--coverage.enabled=false"] if runner == "vitest" else ["--coverage=false"]
 
 
+def _pytest_cov_off(argv: Sequence[str], paths: Sequence[str], workdir: Path) -> list[str]:
+    """`--no-cov` for a run of some of a project's pytest tests that pytest-cov measures (its
+    `--cov`, in the command or the configuration's `addopts`): the project's `--cov-fail-under`
+    (or coverage.py's `fail_under`) is for the whole suite, and failed a story's run whose
+    every test passed; the review measures the story's coverage itself. None for a
+    whole-suite run."""
+    if not paths:
+        return []
+    options = [*pytest_config.addopts(pytest_config.configs(workdir)), *argv]
+    return ["--no-cov"] if pytest_config.measures_with_pytest_cov(options) else []
+
+
 def plan_invocation(command: str, report_dir: Path, name: str,
                     story_tests: Sequence[str] = (), workdir: Path | None = None, *,
                     measure: bool = False) -> Invocation:
@@ -713,7 +725,8 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         argv, paths = scope_to_story(argv, story_tests, workdir or Path.cwd(), runner)
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
-        return Invocation((*argv, f"--junitxml={report}", *paths), "junit", report, True,
+        off = _pytest_cov_off(argv, paths, workdir or Path.cwd())
+        return Invocation((*argv, f"--junitxml={report}", *off, *paths), "junit", report, True,
                           named=tuple(paths))
     cover, extra = _coverage_flags(runner, argv, report_dir, name, workdir or Path.cwd()) \
         if measure else (None, [])

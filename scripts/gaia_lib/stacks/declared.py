@@ -26,17 +26,14 @@ from __future__ import annotations
 
 import ast
 import configparser
-import importlib
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-try:  # Python 3.11 and later; on 3.10 the TOML manifests declare nothing
-    _toml: Any = importlib.import_module("tomllib")
-except ModuleNotFoundError:  # pragma: no cover - the CI's Python has it
-    _toml = None
+from gaia_lib.core import toml_text
+
 _NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?")
 _SETUP_KEYWORDS = ("install_requires", "tests_require", "extras_require")
 
@@ -70,7 +67,7 @@ def _table(value: Any) -> Mapping[str, Any]:
 
 
 def _pyproject(text: str) -> Iterator[str]:
-    data = _toml.loads(text) if _toml is not None else {}
+    data = toml_text.loads(text)
     project = _table(data.get("project"))
     yield from _names(project.get("dependencies") or ())
     for group in _table(project.get("optional-dependencies")).values():
@@ -106,7 +103,7 @@ def _tox_ini(text: str) -> Iterator[str]:
 
 
 def _pipfile(text: str) -> Iterator[str]:
-    data = _toml.loads(text) if _toml is not None else {}
+    data = toml_text.loads(text)
     for section in ("packages", "dev-packages"):
         yield from (normalized(name) for name in _table(data.get(section)))
 

@@ -9,15 +9,26 @@ Rules (pure over the texts, except `configs`, which reads them):
   otherwise (jsonpointer's top-level `tests.py`) is not collected by a run given its
   directory, unless a configuration sets `python_files` (then that is the project's rule).
   A file given to pytest by its path is collected whatever its name.
+- `addopts` is read from the one file pytest takes its configuration from, in its order:
+  `pytest.ini` or `.pytest.ini` (whatever it holds), `pyproject.toml` with a
+  `[tool.pytest.ini_options]` table (or pytest 9's `[tool.pytest]`), `tox.ini` with
+  `[pytest]`, `setup.cfg` with `[tool:pytest]`; a string split as a shell would, or
+  (pyproject.toml) a list. A file that does not parse gives none.
+- pytest-cov measures a run where `--cov` (`--cov=PKG`) is among its options, the tier
+  command's or `addopts`; `--no-cov` after it turns it off.
 """
 
 from __future__ import annotations
 
+import configparser
 import re
+import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 
-CONFIG_FILES = ("pyproject.toml", "pytest.ini", "setup.cfg", "tox.ini")
+from gaia_lib.core import toml_text
+
+CONFIG_FILES = ("pyproject.toml", "pytest.ini", ".pytest.ini", "setup.cfg", "tox.ini")
 DEFAULT_PYTHON_FILES = ("test_*.py", "*_test.py")
 
 _DEFAULT_FILE = re.compile(r"test_.*\.py|.*_test\.py")
@@ -50,3 +61,57 @@ def uncollected_by_default(test_files: Sequence[str],
     if not missed or any(_PYTHON_FILES.search(text) for text in texts.values()):
         return ()
     return missed
+
+
+def addopts(texts: Mapping[str, str]) -> list[str]:
+    """The `addopts` of the file pytest reads its configuration from, among `texts` (name ->
+    text; module rules)."""
+    for name in ("pytest.ini", ".pytest.ini"):
+        if name in texts:
+            return _ini_addopts(texts[name], "pytest", required=False) or []
+    if "pyproject.toml" in texts:
+        tool = toml_text.loads(texts["pyproject.toml"]).get("tool")
+        table = tool.get("pytest") if isinstance(tool, dict) else None
+        # pytest 9 reads `[tool.pytest]` itself, in TOML's own types, where no ini_options
+        options = table.get("ini_options", table) if isinstance(table, dict) else None
+        if isinstance(options, dict) and options:
+            value = options.get("addopts", [])
+            return _split(value) if isinstance(value, str) else [
+                str(v) for v in value] if isinstance(value, list) else []
+    for name, section in (("tox.ini", "pytest"), ("setup.cfg", "tool:pytest")):
+        if name in texts:
+            found = _ini_addopts(texts[name], section, required=True)
+            if found is not None:
+                return found
+    return []
+
+
+def _ini_addopts(text: str, section: str, *, required: bool) -> list[str] | None:
+    """An ini file's `[section] addopts`; None where `required` and the section is not there
+    (pytest then reads the next file), [] where it is and sets none."""
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None if required else []
+    if not parser.has_section(section):
+        return None if required else []
+    return _split(parser.get(section, "addopts", fallback=""))
+
+
+def _split(value: str) -> list[str]:
+    try:
+        return shlex.split(value)
+    except ValueError:
+        return value.split()
+
+
+def measures_with_pytest_cov(options: Sequence[str]) -> bool:
+    """Does pytest-cov measure a run given `options` (the command's and addopts, in order)?"""
+    on = False
+    for option in options:
+        if option == "--cov" or option.startswith("--cov="):
+            on = True
+        elif option == "--no-cov":
+            on = False
+    return on

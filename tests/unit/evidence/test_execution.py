@@ -1291,3 +1291,32 @@ def test_a_long_runner_line_keeps_its_end_where_go_says_the_cause() -> None:
     assert len(said) <= 200
     assert said.startswith("go: github.com/rivo/uniseg@v0.2.0 (replaced by ")
     assert said.endswith(" … no such file or directory")
+
+
+def test_a_story_s_pytest_run_is_not_failed_by_the_suite_s_coverage_threshold(
+        tmp_path: Path) -> None:
+    """A project whose pytest configuration runs pytest-cov with `--cov-fail-under=100`: a run
+    of the story's one test file measured half the package and failed (exit 1, 2 passed), and
+    the review asked for changes to a story whose every test passed. pytest-cov is turned off
+    for a story's run (the review measures coverage itself); the whole suite's run keeps the
+    project's threshold."""
+    root = _project(tmp_path)
+    (root / "tests" / "test_bad.py").unlink()
+    (root / "app").mkdir()
+    (root / "app" / "__init__.py").write_text("")
+    (root / "app" / "calc.py").write_text("def add(a, b):\n    return a + b\n")
+    (root / "app" / "words.py").write_text("def shout(s):\n    return s.upper()\n")
+    (root / "tests" / "test_calc.py").write_text(
+        "from app.calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n")
+    (root / "tests" / "test_ok.py").write_text(
+        "from app.words import shout\n\n\ndef test_shout():\n    assert shout('a') == 'A'\n")
+    (root / "pyproject.toml").write_text(
+        "[tool.pytest.ini_options]\naddopts = \"--cov=app --cov-fail-under=100\"\n"
+        "pythonpath = [\".\"]\n")
+    cfg = _local_tier(f"{PY} -m pytest -q -p no:cacheprovider tests")
+    story = _run(root, cfg, story_tests=("tests/test_ok.py",)).suites[0]
+    assert (story.exit_code, story.pass_count, story.fail_count) == (0, 1, 0)
+    assert "--no-cov" in story.command
+    whole = _run(root, cfg).suites[0]
+    assert (whole.exit_code, whole.pass_count) == (0, 2)  # the suite meets it
+    assert "--no-cov" not in whole.command

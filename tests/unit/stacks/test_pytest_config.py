@@ -41,3 +41,40 @@ def test_configs_are_read_from_the_files_pytest_reads(tmp_path: Path) -> None:
 def test_files_pytests_default_python_files_misses(
         files: list[str], texts: dict[str, str], missed: tuple[str, ...]) -> None:
     assert pytest_config.uncollected_by_default(files, texts) == missed
+
+
+@pytest.mark.parametrize(("texts", "options"), [
+    ({"pyproject.toml": "[tool.pytest.ini_options]\naddopts = \"--cov=app -q\"\n"},
+     ["--cov=app", "-q"]),
+    ({"pyproject.toml": "[tool.pytest.ini_options]\naddopts = [\"--cov\", \"app\"]\n"},
+     ["--cov", "app"]),
+    ({"pyproject.toml": "[tool.pytest]\naddopts = [\"--strict-markers\"]\n"},  # pytest 9
+     ["--strict-markers"]),
+    # pytest.ini wins over every other file, whatever it holds
+    ({"pytest.ini": "[pytest]\naddopts = -ra\n",
+      "setup.cfg": "[tool:pytest]\naddopts = --cov=app\n"}, ["-ra"]),
+    ({"pytest.ini": "[pytest]\n", "setup.cfg": "[tool:pytest]\naddopts = --cov=app\n"}, []),
+    # a pyproject.toml without pytest's table, a tox.ini without [pytest]: the next file
+    ({"pyproject.toml": "[project]\nname = 'x'\n", "tox.ini": "[tox]\nenvlist = py3\n",
+      "setup.cfg": "[tool:pytest]\naddopts =\n    --cov=app\n    --cov-fail-under 90\n"},
+     ["--cov=app", "--cov-fail-under", "90"]),
+    # tox's own command line is no pytest option
+    ({"tox.ini": "[testenv]\ncommands = pytest --cov\n"}, []),
+    ({"pyproject.toml": "[tool.pytest.ini_options\naddopts = '--cov'\n"}, []),  # no TOML
+    ({"setup.cfg": "[tool:pytest\naddopts = --cov\n"}, []),  # no ini
+])
+def test_addopts_come_from_the_file_pytest_reads(texts: dict[str, str],
+                                                 options: list[str]) -> None:
+    assert pytest_config.addopts(texts) == options
+
+
+@pytest.mark.parametrize(("options", "on"), [
+    (["--cov=app", "-q"], True),
+    (["--cov"], True),
+    (["--cov-report=term", "--cov-fail-under=90"], False),  # no source: pytest-cov is idle
+    (["--cov=app", "--no-cov"], False),
+    (["--no-cov", "--cov=app"], True),
+    (["--cover"], False),
+])
+def test_pytest_cov_measures_where_cov_is_given(options: list[str], on: bool) -> None:
+    assert pytest_config.measures_with_pytest_cov(options) is on
