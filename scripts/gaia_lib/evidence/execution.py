@@ -63,7 +63,10 @@ codes dropped, a line too long cut in its middle, `at_most`; a compile error wit
 is, bash's in a bats file too), which the report quotes; a pytest that collected no test
 (exit 5) says that, and why where pytest's default `python_files` misses the project's test
 files and the run named none (`pytest_config.uncollected_by_default`: jsonpointer's
-`tests.py`). The outcomes of a run name the project's files relative to it
+`tests.py`). A pytest run of the story's tests alone turns pytest-cov off where it would
+measure (`--no-cov`: the project's `--cov-fail-under` is the whole suite's); a run it measures
+writes its data file in the review's directory (COVERAGE_FILE), not the project. The outcomes
+of a run name the project's files relative to it
 (`project_relative`: jest and vitest report them absolute), as the review names a test.
 """
 
@@ -695,10 +698,14 @@ def _pytest_cov_off(argv: Sequence[str], paths: Sequence[str], workdir: Path) ->
     (or coverage.py's `fail_under`) is for the whole suite, and failed a story's run whose
     every test passed; the review measures the story's coverage itself. None for a
     whole-suite run."""
-    if not paths:
-        return []
+    return ["--no-cov"] if paths and _pytest_cov_measures(argv, workdir) else []
+
+
+def _pytest_cov_measures(argv: Sequence[str], workdir: Path) -> bool:
+    """Does pytest-cov measure a pytest run of `argv` in `workdir` (its `--cov`, in the
+    command or the configuration's `addopts`)?"""
     options = [*pytest_config.addopts(pytest_config.configs(workdir)), *argv]
-    return ["--no-cov"] if pytest_config.measures_with_pytest_cov(options) else []
+    return pytest_config.measures_with_pytest_cov(options)
 
 
 def plan_invocation(command: str, report_dir: Path, name: str,
@@ -965,6 +972,10 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         run_env["CI"] = run_env.get("CI") or "true"
     if invocation.report_format is None:  # a script of the project's that may run bats
         run_env["BATS_FORMATTER"] = "tap"
+    if runner == "pytest" and _pytest_cov_measures(invocation.argv, here):
+        # pytest-cov's data file in the evidence directory, not a `.coverage` left in the
+        # project (which the File List check then read as a change of the story's)
+        run_env["COVERAGE_FILE"] = str(report_dir / f"{tier.name}-pytest-cov.coverage")
     started = time.time()
     argv = without_npx(invocation.argv, here, workdir)
     if head is not None and env is not None and head.fits(argv, here):

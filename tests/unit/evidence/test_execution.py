@@ -1299,7 +1299,7 @@ def test_a_story_s_pytest_run_is_not_failed_by_the_suite_s_coverage_threshold(
     of the story's one test file measured half the package and failed (exit 1, 2 passed), and
     the review asked for changes to a story whose every test passed. pytest-cov is turned off
     for a story's run (the review measures coverage itself); the whole suite's run keeps the
-    project's threshold."""
+    project's threshold, its data file kept apart."""
     root = _project(tmp_path)
     (root / "tests" / "test_bad.py").unlink()
     (root / "app").mkdir()
@@ -1320,3 +1320,7 @@ def test_a_story_s_pytest_run_is_not_failed_by_the_suite_s_coverage_threshold(
     whole = _run(root, cfg).suites[0]
     assert (whole.exit_code, whole.pass_count) == (0, 2)  # the suite meets it
     assert "--no-cov" not in whole.command
+    # its data file is kept with the evidence, not left in the project for the File List
+    # check to read as the story's change
+    assert not (root / ".coverage").exists()
+    assert (root / ".gaia/state/review/qa-tests/E1-S1/tier_1-pytest-cov.coverage").is_file()
