@@ -25,6 +25,7 @@ from typing import Any
 
 from gaia_lib.core import paths, proc, writes
 from gaia_lib.evidence import plugins
+from gaia_lib.stacks import pytest_config
 
 RCFILE = """[run]
 branch = {branch}
@@ -339,7 +340,10 @@ def measure(project: Path, state_dir: Path, python: str, tests: Sequence[str],
     path, or None and why)."""
     setup = CoverageSetup(state_dir, tuple(include), project)
     setup.reset()
-    argv = setup.wrap([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests])
+    options = ["-q", "-p", "no:cacheprovider"]
+    if pytest_config.pytest_cov_in(project, options):  # its threshold is the whole suite's
+        options.append("--no-cov")
+    argv = setup.wrap([python, "-m", "pytest", *options, *tests])
     assert argv is not None  # a `python -m pytest` command always takes the plugin
     run = proc.run_tool(argv, cwd=project, timeout=RUN_TIMEOUT_SECONDS, env=setup.env(),
                         contain=True)

@@ -698,14 +698,7 @@ def _pytest_cov_off(argv: Sequence[str], paths: Sequence[str], workdir: Path) ->
     (or coverage.py's `fail_under`) is for the whole suite, and failed a story's run whose
     every test passed; the review measures the story's coverage itself. None for a
     whole-suite run."""
-    return ["--no-cov"] if paths and _pytest_cov_measures(argv, workdir) else []
-
-
-def _pytest_cov_measures(argv: Sequence[str], workdir: Path) -> bool:
-    """Does pytest-cov measure a pytest run of `argv` in `workdir` (its `--cov`, in the
-    command or the configuration's `addopts`)?"""
-    options = [*pytest_config.addopts(pytest_config.configs(workdir)), *argv]
-    return pytest_config.measures_with_pytest_cov(options)
+    return ["--no-cov"] if paths and pytest_config.pytest_cov_in(workdir, argv) else []
 
 
 def plan_invocation(command: str, report_dir: Path, name: str,
@@ -972,7 +965,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         run_env["CI"] = run_env.get("CI") or "true"
     if invocation.report_format is None:  # a script of the project's that may run bats
         run_env["BATS_FORMATTER"] = "tap"
-    if runner == "pytest" and _pytest_cov_measures(invocation.argv, here):
+    if runner == "pytest" and pytest_config.pytest_cov_in(here, invocation.argv):
         # pytest-cov's data file in the evidence directory, not a `.coverage` left in the
         # project (which the File List check then read as a change of the story's)
         run_env["COVERAGE_FILE"] = str(report_dir / f"{tier.name}-pytest-cov.coverage")

@@ -1,6 +1,6 @@
 """What a project's pytest configuration says of where pytest looks, read as text.
 
-Rules (pure over the texts, except `configs`, which reads them):
+Rules (pure over the texts, except `configs` and `pytest_cov_in`, which read them):
 - pytest's configuration is the first of CONFIG_FILES that holds it; each file is read
   whole, and a setting found in any of them counts (a text search: a file that sets it is
   read as setting it, not parsed).
@@ -115,3 +115,9 @@ def measures_with_pytest_cov(options: Sequence[str]) -> bool:
         elif option == "--no-cov":
             on = False
     return on
+
+
+def pytest_cov_in(root: Path, argv: Sequence[str]) -> bool:
+    """Does pytest-cov measure a pytest run of `argv` in `root` (the configuration's `addopts`
+    first, then the command's own options)?"""
+    return measures_with_pytest_cov([*addopts(configs(root)), *argv])

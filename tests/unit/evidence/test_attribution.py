@@ -375,3 +375,28 @@ def test_a_second_tier_adds_its_tests_to_the_first_tiers_contexts_and_units(
     assert contexts["files"]["app.py"]["contexts"]["*"] == contexts["tests"]
     assert contexts["files"]["app.py"]["units"] == {"add": ["tests/test_add.py::test_add"],
                                                    "neg": ["tests/test_neg.py::test_neg"]}
+
+
+@pytest.mark.parametrize("mode", ["probes", "tracer"])
+def test_a_project_s_pytest_cov_is_off_in_the_measured_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    """A project whose `addopts` runs pytest-cov (`--cov=app --cov-fail-under=100`): the
+    measured run of the story's tests is the review's own, with pytest-cov off (`--no-cov`),
+    so no second tracer runs beside the review's and no `.coverage` is left in the project."""
+    monkeypatch.setenv(attribution.MODE_VAR, mode)
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text("def add(a, b):\n    return a + b\n\n\n"
+                                 "def sub(a, b):\n    return a - b\n")
+    (root / "tests" / "test_app.py").write_text(
+        "from app import add\n\n\ndef test_adds():\n    assert add(1, 2) == 3\n")
+    (root / "setup.cfg").write_text("[tool:pytest]\naddopts = --cov=app --cov-fail-under=100\n"
+                                    "pythonpath = .\n")
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
+                                          ["app.py"])
+    assert report is not None, why
+    measured = json.loads(report.read_text())["files"]["app.py"]
+    assert 2 in measured["executed_lines"] and 6 in measured["missing_lines"]
+    assert not (root / ".coverage").exists()
