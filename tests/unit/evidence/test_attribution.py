@@ -268,6 +268,16 @@ class TestSubtests(unittest.TestCase):
 '''
 
 
+def _measure_app(root: Path) -> tuple[Path, Path]:
+    """Measure tests/test_app.py's run over app.py: (its coverage report, the state dir)."""
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
+                                          ["app.py"])
+    assert report is not None, why
+    return report, state
+
+
 def _measured(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any], dict[str, int]]:
     """Run the project above under the plugin: (coverage JSON for app.py, contexts JSON,
     the line of each function's body)."""
@@ -276,11 +286,7 @@ def _measured(tmp_path: Path) -> tuple[dict[str, Any], dict[str, Any], dict[str,
     (root / "app.py").write_text(APP)
     (root / "conftest.py").write_text(CONFTEST)
     (root / "tests" / "test_app.py").write_text(TEST_APP)
-    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
-    with writes.scope("fork", root):
-        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
-                                          ["app.py"])
-    assert report is not None, why
+    report, state = _measure_app(root)
     body = {line.split("(")[0][4:]: number + 1
             for number, line in enumerate(APP.splitlines(), start=1) if line.startswith("def ")}
     contexts = json.loads((state / "attribution-contexts.json").read_text())
@@ -332,11 +338,7 @@ def test_a_method_named_as_a_module_function_is_its_class_s_unit_only(tmp_path: 
     (root / "tests" / "test_app.py").write_text(
         "import app\n\n\ndef test_until():\n    assert app.Scheduler().until() == []\n\n\n"
         "def test_get_jobs():\n    assert app.get_jobs() == []\n")
-    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
-    with writes.scope("fork", root):
-        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
-                                          ["app.py"])
-    assert report is not None, why
+    _, state = _measure_app(root)
     units = json.loads((state / "attribution-contexts.json").read_text())["files"]["app.py"][
         "units"]
     assert units == {"Scheduler": ["tests/test_app.py::test_get_jobs",
@@ -345,16 +347,21 @@ def test_a_method_named_as_a_module_function_is_its_class_s_unit_only(tmp_path: 
                      "get_jobs": ["tests/test_app.py::test_get_jobs"]}
 
 
+def _adding_project(tmp_path: Path, other: str) -> Path:
+    """A project whose app.py defines `add` (lines 1-2) and then `other` (from line 5)."""
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text(f"def add(a, b):\n    return a + b\n\n\n{other}")
+    return root
+
+
 @pytest.mark.parametrize("mode", ["probes", "tracer"])
 def test_a_second_tier_adds_its_tests_to_the_first_tiers_contexts_and_units(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
     """Two measured runs of one review (two tiers) write one contexts report: each file's and
     each unit's tests are the union of both runs'."""
     monkeypatch.setenv(attribution.MODE_VAR, mode)
-    root = tmp_path / "proj"
-    (root / "tests").mkdir(parents=True)
-    (root / "app.py").write_text("def add(a, b):\n    return a + b\n\n\n"
-                                 "def neg(a):\n    return -a\n")
+    root = _adding_project(tmp_path, "def neg(a):\n    return -a\n")
     (root / "tests" / "test_add.py").write_text(
         "import app\n\n\ndef test_add():\n    assert app.add(1, 2) == 3\n")
     (root / "tests" / "test_neg.py").write_text(
@@ -384,19 +391,12 @@ def test_a_project_s_pytest_cov_is_off_in_the_measured_run(
     measured run of the story's tests is the review's own, with pytest-cov off (`--no-cov`),
     so no second tracer runs beside the review's and no `.coverage` is left in the project."""
     monkeypatch.setenv(attribution.MODE_VAR, mode)
-    root = tmp_path / "proj"
-    (root / "tests").mkdir(parents=True)
-    (root / "app.py").write_text("def add(a, b):\n    return a + b\n\n\n"
-                                 "def sub(a, b):\n    return a - b\n")
+    root = _adding_project(tmp_path, "def sub(a, b):\n    return a - b\n")
     (root / "tests" / "test_app.py").write_text(
         "from app import add\n\n\ndef test_adds():\n    assert add(1, 2) == 3\n")
     (root / "setup.cfg").write_text("[tool:pytest]\naddopts = --cov=app --cov-fail-under=100\n"
                                     "pythonpath = .\n")
-    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
-    with writes.scope("fork", root):
-        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
-                                          ["app.py"])
-    assert report is not None, why
+    report, _ = _measure_app(root)
     measured = json.loads(report.read_text())["files"]["app.py"]
     assert 2 in measured["executed_lines"] and 6 in measured["missing_lines"]
     assert not (root / ".coverage").exists()
