@@ -28,7 +28,6 @@ Rules:
 from __future__ import annotations
 
 import posixpath
-import re
 import shlex
 import shutil
 from collections.abc import Callable, Mapping
@@ -36,9 +35,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gaia_lib.core import proc, writes
-from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.execution import runner_error
-from gaia_lib.evidence.runner_output import without_colour
+from gaia_lib.evidence.runner_output import threshold_missed, without_colour
 from gaia_lib.stacks import adapters
 
 REPORT_FILES = (  # where the stacks' coverage tools leave their reports, first hit wins
@@ -123,15 +121,6 @@ def stack_command(stack: str | None, project: Path | None = None) -> str | None:
     return line
 
 
-# A coverage tool's line saying the project's thresholds were not met: jest's `coverage
-# threshold for branches (100%) not met` or `Coverage for lines (96.61%) does not meet
-# "global" threshold (99%)`, vitest's, c8's and nyc's `does not meet global threshold`,
-# pytest-cov's `Required test coverage of 90% not reached`.
-_THRESHOLD_MISSED = lazy_re(r"^.*(?:coverage threshold\b.*\bnot met|does not meet "
-                            r"(?:\"?\w+\"? )?threshold|required test coverage of .* not "
-                            r"reached).*$", re.MULTILINE | re.IGNORECASE)
-
-
 def run(project: Path, command: str, timeout: float = COVERAGE_TIMEOUT_SECONDS,
         data_file: Path | None = None, log_dir: Path | None = None,
         keep_in: Path | None = None) -> Run:
@@ -163,9 +152,7 @@ def _run(project: Path, command: str, timeout: float, data_file: Path | None,
             # the line that says why, not the last one: vitest ends on a colour-coded
             # separator (`⎯⎯⎯[1/1]⎯`), a config that does not build on its source's `}`,
             # jest on `Ran all test suites.` below the threshold its coverage missed
-            threshold = _THRESHOLD_MISSED.search(output)
-            said = " ".join(threshold.group(0).split())[:200] if threshold else runner_error(
-                result.stdout, result.stderr)
+            said = threshold_missed(output) or runner_error(result.stdout, result.stderr)
         note = f"coverage command {why}" + (f": {said}" if said else "")
         return Run(False, find_report(project, before), note)
     found = find_report(project, before)

@@ -1066,12 +1066,16 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
 def _after_tests(result: proc.ToolResult, passed: int, failed: int, workdir: Path) -> str | None:
     """What failed a run after its tests, none of which failed (pure): the `post<script>`
     hook npm ran once the script before it exited 0 (`posttest` after `npm test`), with the
-    first line of its output that says what went wrong; None where nothing did."""
+    first line of its output that says what went wrong; else the project's coverage
+    thresholds, missed (pytest-cov's `Required test coverage of 100% not reached`, jest's,
+    vitest's: the run had read "exited 1 (2 passed, 0 failed)"); None where neither did."""
     if result.returncode == 0 or failed or not passed:
         return None
+    output = runner_output.without_colour(result.stdout + "\n" + result.stderr)
     hook = _failed_post_hook(runner_output.without_colour(result.stdout))
-    return None if hook is None else \
-        f"{hook}: {runner_error(result.stdout, result.stderr, workdir)}"[:300]
+    if hook is None:
+        return runner_output.threshold_missed(output)
+    return f"{hook}: {runner_error(result.stdout, result.stderr, workdir)}"[:300]
 
 
 def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...]:

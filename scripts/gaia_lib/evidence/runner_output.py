@@ -104,6 +104,22 @@ def uncollected_file(outcome: TestOutcome) -> str | None:
     return None
 
 
+# A coverage tool's line saying the project's thresholds were not met: jest's `coverage
+# threshold for branches (100%) not met` or `Coverage for lines (96.61%) does not meet
+# "global" threshold (99%)`, vitest's, c8's and nyc's `does not meet global threshold`,
+# pytest-cov's `Required test coverage of 90% not reached`.
+_THRESHOLD_MISSED = lazy_re(r"^.*(?:coverage threshold\b.*\bnot met|does not meet "
+                            r"(?:\"?\w+\"? )?threshold|required test coverage of .* not "
+                            r"reached).*$", re.MULTILINE | re.IGNORECASE)
+
+
+def threshold_missed(output: str) -> str | None:
+    """The line of a run's output (colour codes dropped) saying the project's coverage
+    thresholds were not met, on one line and at most 200 characters; None where none does."""
+    found = _THRESHOLD_MISSED.search(output)
+    return " ".join(found.group(0).split())[:200] if found else None
+
+
 def without_colour(text: str) -> str:
     """`text` without its terminal colour codes (`\x1b[31m`)."""
     return _ANSI.sub("", text)

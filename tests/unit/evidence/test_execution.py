@@ -1324,3 +1324,10 @@ def test_a_story_s_pytest_run_is_not_failed_by_the_suite_s_coverage_threshold(
     # check to read as the story's change
     assert not (root / ".coverage").exists()
     assert (root / ".gaia/state/review/qa-tests/E1-S1/tier_1-pytest-cov.coverage").is_file()
+    # the whole suite missing it fails, and says why: not "exited 1 (3 passed, 0 failed)"
+    (root / "app" / "calc.py").write_text("def add(a, b):\n    return a + b\n\n\n"
+                                          "def sub(a, b):\n    return a - b\n")
+    short = _run(root, cfg).suites[0]
+    assert (short.exit_code, short.pass_count, short.fail_count) == (1, 2, 0)
+    assert short.failed_after == ("FAIL Required test coverage of 100% not reached. Total "
+                                  "coverage: 83.33%")
