@@ -221,7 +221,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(21, 2, 2)),
     Project("query-persist-client-core", "npm", "@tanstack/query-persist-client-core@5.59.0",
             "ts-dev", "package", held_out=True, first=(7, 2, 8)),
-    Project("css-what", "npm", "css-what@7.0.0", "ts-dev", "package", held_out=True),
+    Project("css-what", "npm", "css-what@7.0.0", "ts-dev", "package", held_out=True,
+            first=(12, 1, 23)),
 )
 
 
