@@ -446,18 +446,13 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
     """Each `it()` / `test()`, named by its `describe()` groups and its own name; a test named
     at run time also reads the code of its group before it (the table its loop runs over)."""
     describes: list[tuple[int, str, int]] = []  # (end line, name, start line)
-    in_comment = False
+    # A commented-out test (`// test("...")`, inside /* ... */) is not a test; a `/*` inside
+    # a string opens no comment (`"/*"` in a table of malformed inputs): read as code.
+    code = code_lines(lines)
     for i, line in enumerate(lines):
         while describes and i > describes[-1][0]:
             describes.pop()
-        stripped = line.strip()
-        # A commented-out test (`// test("...")`, inside /* ... */) is not a test.
-        was_in_comment = in_comment
-        if "/*" in stripped and "*/" not in stripped[stripped.index("/*"):]:
-            in_comment = True
-        if in_comment and "*/" in stripped:
-            in_comment = False
-        if was_in_comment or stripped.startswith(("//", "/*", "*")):
+        if not code[i].strip():
             continue
         groups = [group for _, group, _ in describes]
         found = False
@@ -474,8 +469,8 @@ def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
             table_start = _declared_at(lines, describes[-2][2] + 1 if len(describes) > 1
                                        else 0, describes[-1][2], grouped.group(1))
         for match in _JS_TEST.finditer(line):
-            if _added_to(line, match):
-                continue
+            if _added_to(line, match) or code[i][match.start()] == " ":
+                continue  # ... or in a comment or a string after code (`f(); // it("x")`)
             found = True
             if match.group("kind").endswith("describe"):  # xdescribe: a group switched off
                 describes.append((brace_block_end(lines, i, js=True), match.group("name"), i))

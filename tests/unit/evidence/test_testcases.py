@@ -653,6 +653,36 @@ def test_js_nesting_comments_and_throw_expectations() -> None:
     assert anything.exceptions == () and anything.expects_error
 
 
+# A list of malformed inputs holding the text that opens a comment (`"/*"`), before the tests
+# that loop over it: a string, not a comment (css-what's parse.spec.ts lost every test below
+# its `broken` list, the last ones their group).
+COMMENT_OPENER_IN_A_STRING_TS = '''const malformed = [
+    "[",
+    "/*",
+];
+
+describe("Reader", () => {
+    for (const input of malformed) {
+        it(`refuses ${input}`, () => {
+            expect(() => read(input)).toThrow(Error);
+        });
+    }
+
+    it("skips comments", () => {
+        expect(read("/* note */ a")).toEqual(["a"]);
+    });
+    /* it("switched off", () => {}); */
+    skip(); // it("after code, switched off", () => {});
+});
+'''
+
+
+def test_js_comment_opener_inside_a_string_hides_no_test() -> None:
+    cases = split_tests("src/read.spec.ts", COMMENT_OPENER_IN_A_STRING_TS)
+    assert [(c.name, c.line) for c in cases] == [
+        ("Reader > refuses ${input}", 8), ("Reader > skips comments", 13)]
+
+
 def test_go_subtests_table_names_and_error_expectations() -> None:
     redeem, no_error = map(read, split_tests("codes/codes_test.go", SAYS_GO))
     assert redeem.description.splitlines() == [
