@@ -466,10 +466,12 @@ from gaia_lib.story.acceptance import AcceptanceCriterion
 _AC_REF = re.compile(r"(?<![A-Za-z0-9])ac[-_ ]?(?P<ec>ec[-_]?)?(?P<num>[0-9]+)(?![0-9])", re.I)
 # An exception an AC names: a CamelCase word (`SignatureExpired`, `ValueError`; its last hump
 # a word, so a value like `NaN` is none), a Go `ErrX`, any name ending in Error or Exception
-# (`OSError`, `TOMLDecodeError`: an acronym first).
+# (`OSError`, `TOMLDecodeError`: an acronym first), and the base `Error` or `Exception` alone
+# where the AC spells it as code ("`parse` throws an `Error`"; as a word it starts sentences).
 _EXCEPTION_IN_TEXT = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)*[A-Z][a-z0-9]+\b|"
                                 r"\bErr[A-Z]\w*|"
-                                r"\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b")
+                                r"\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b|"
+                                r"(?<=`)(?:Error|Exception)(?=`)")
 
 # A Then clause that says nothing is thrown ("nothing throws", "without throwing", "does not
 # raise"): a test checking that nothing is (`.not.toThrow()`) checks it.

@@ -5286,6 +5286,32 @@ def test_a_test_expecting_another_error_is_the_acs_nearest_saying_so() -> None:
         (f"{file}::test_parseerror", "it expects Exception, not the error the AC promises")]
 
 
+def test_an_ac_naming_the_base_error_as_code_promises_it() -> None:
+    """css-what: the AC on malformed selectors says `parse` throws an `Error`; the test looping
+    over them expects `toThrow(Error)`, and had been set aside as expecting "Error, not the
+    error the AC promises": the bare name written as code is the error it promises."""
+    acs = (ac("AC1", "a selector list", "it is parsed", "it gives one array of tokens for "
+              "each selector of the list"),
+           ac("AC2", "a malformed selector (an unclosed `[`, a trailing comma)",
+              "it is parsed", "`parse` throws an `Error`"))
+    source = ('import { parse } from "./parse.js";\n'
+              'const malformed = ["[", "a,"];\n'
+              'describe("Parse", () => {\n'
+              '    it("splits a list", () => {\n'
+              '        expect(parse("a, b")).toHaveLength(2);\n'
+              '    });\n'
+              '    for (const selector of malformed) {\n'
+              '        it(`should not parse — ${selector}`, () => {\n'
+              '            expect(() => parse(selector)).toThrow(Error);\n'
+              '        });\n'
+              '    }\n'
+              '});\n')
+    file = "src/parse.spec.ts"
+    found = by_id(analyze("E1-S1", acs, split_tests(file, source), file_list=[file]))
+    assert found["AC2"].tests == (f"{file}::Parse > should not parse — ${{selector}}",)
+    assert not any("not the error the AC promises" in c.why for c in found["AC2"].candidates)
+
+
 _IDS_ACS = (
     ac("AC1", None, None, None, text=(
         "Given a generator built with no options, when a caller turns one or several whole "
