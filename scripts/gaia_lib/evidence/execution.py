@@ -149,10 +149,12 @@ class Suite:
     def _in_error(self, test: runner_output.TestOutcome) -> bool:
         """A pytest test in error, not failed: its setup or teardown raised (`failed on
         setup with ...`), as pytest's summary counts it apart; not a module it could not
-        collect, nor a test the time limit cut off."""
-        return (self.runner == "pytest" and test.outcome == runner_output.ERROR
-                and bool(test.name) and runner_output.uncollected_file(test) is None
-                and not runner_output.still_running(test))
+        collect, nor a test the time limit cut off; and a jest / vitest file failed outside
+        its tests (`suite_failed`): no test of it failed."""
+        return test.suite_failed or (
+            self.runner == "pytest" and test.outcome == runner_output.ERROR
+            and bool(test.name) and runner_output.uncollected_file(test) is None
+            and not runner_output.still_running(test))
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -403,7 +403,10 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     # a JS/TS test file that failed to load (a syntax or compile error, a missing import):
     # one error named after the file alone
     unloaded = [(o.file, o.message) for o in listed
-                if o.outcome == ERROR and not o.name.strip() and o.file]
+                if o.outcome == ERROR and not o.name.strip() and o.file and not o.suite_failed]
+    # a file whose suite failed outside its tests (`runner_output.SUITE_FAILED`) loaded and
+    # ran its other tests: one of it the runner has no outcome for was in that suite
+    suite_failed = [o.file for o in listed if o.suite_failed and o.file]
     # only collection errors reported: pytest stopped the run there, before any test
     stopped = next(iter(uncollected), None) if all(
         o.outcome == ERROR and not o.file and "." in o.name for o in listed) else None
@@ -428,6 +431,11 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
         if failed_load is not False:
             out[case.test_id] = "never run: its file failed to load" + (
                 f" ({failed_load})" if failed_load else "")
+            continue
+        if any(_same_file(case.file, f, directories) for f in suite_failed):
+            out[case.test_id] = ("never run: its file ran, but a suite of it failed outside "
+                                 "its tests (a `describe` left with no test, a `beforeAll` "
+                                 "that threw)")
             continue
         skip = of_module(skipped_whole)
         if skip is not None:

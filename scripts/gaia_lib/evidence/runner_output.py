@@ -77,6 +77,9 @@ class TestOutcome:
     # unchecked (`snapshot.uncheckedKeysByFile`): stored for it, yet no snapshot check of the
     # test compared anything with it, so the test made none (`_unchecked_snapshots`)
     unchecked_snapshot: str | None = None
+    # a jest / vitest file the run failed while no test of it failed (`SUITE_FAILED`): an
+    # error of the file, no test's, and no file left uncollected either
+    suite_failed: bool = False
 
     @property
     def shown(self) -> str:
@@ -90,6 +93,11 @@ _ANSI = lazy_re(r"\x1b\[[0-9;]*[A-Za-z]")
 # module's dotted path, `<error message="collection failure">` and the traceback.
 PYTEST_COLLECTION_FAILURE = "collection failure"
 MESSAGE_CHARS = 200
+# What a jest / vitest file failed of when every test of it ran and none failed: its JSON
+# report says only that the file failed (vitest's `No test found in suite ...` of a
+# `describe` left with no test, a `beforeAll` / `afterAll` that threw), its output says why.
+SUITE_FAILED = ("a suite of it failed outside its tests (a `describe` with no test, a "
+                "`beforeAll` or `afterAll` that threw): the run's output says which")
 
 
 def uncollected_file(outcome: TestOutcome) -> str | None:
@@ -99,7 +107,8 @@ def uncollected_file(outcome: TestOutcome) -> str | None:
     ran, none failed); None for any other outcome."""
     if outcome.outcome == ERROR and not outcome.file and "." in outcome.name:
         return outcome.name.replace(".", "/") + ".py"
-    if outcome.outcome == ERROR and not outcome.name and outcome.file:
+    if outcome.outcome == ERROR and not outcome.name and outcome.file \
+            and not outcome.suite_failed:
         return outcome.file
     return None
 
@@ -499,6 +508,13 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             said = said if isinstance(said, str) else ""
             tests.append(TestOutcome(name="", outcome=ERROR, file=file,
                                      message=located_error(said) or failure_line(said)))
+        if assertions and suite.get("status") == "failed" and all(
+                isinstance(item, dict) and item.get("status") != "failed"
+                for item in assertions):
+            said = suite.get("message")
+            tests.append(TestOutcome(name="", outcome=ERROR, file=file, suite_failed=True,
+                                     message=failure_line(said) if isinstance(said, str)
+                                     and said.strip() else SUITE_FAILED))
         for item in assertions:
             if not isinstance(item, dict):
                 raise MalformedFile(f"{what} has an assertion that is not an object", exit_code)

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 import pytest
 
 from gaia_lib.core import schema
-from gaia_lib.evidence import execution, runner_output
+from gaia_lib.evidence import execution, outcomes, runner_output
+from gaia_lib.evidence.testcases import split_tests
 from gaia_lib.review_qa import report as qa_report
 
 GOOD = """## Deterministic Analysis
@@ -571,6 +572,15 @@ def test_a_test_name_holding_backticks_stays_one_code_span() -> None:
     assert lines[-1] == f"  - `` {name} `` — matched by id"
 
 
+def _vitest_run(report: str) -> tuple[runner_output.RunnerCounts, str]:
+    """A vitest JSON report read, and the run line the report writes of it (exit 1)."""
+    parsed = runner_output.parse_vitest_json(report)
+    ran = execution.Suite("tier_1", "vitest", 1, 0.2, parsed.passed,
+                          parsed.failed + parsed.errors, False, True, tests=parsed.tests,
+                          runner="vitest")
+    return parsed, qa_report.render_run({"suites": [ran.as_json()]}, "ev")
+
+
 def test_a_vitest_file_that_failed_to_load_is_no_failed_test() -> None:
     """query-persist-client-core's test file with a stray parenthesis: vitest ran no test of
     it (`Tests  no tests`), and the run line said `0 passed, 1 failed` and `failed:` of the
@@ -579,11 +589,38 @@ def test_a_vitest_file_that_failed_to_load_is_no_failed_test() -> None:
         "name": "src/__tests__/p.test.ts", "status": "failed", "assertionResults": [],
         "message": "Transform failed with 1 error:\nsrc/__tests__/p.test.ts:60:79: ERROR: "
                    "Expected identifier but found \"(\""}]})
-    parsed = runner_output.parse_vitest_json(report)
-    ran = execution.Suite("tier_1", "vitest", 1, 0.2, parsed.passed,
-                          parsed.failed + parsed.errors, False, True, tests=parsed.tests,
-                          runner="vitest")
-    assert qa_report.render_run({"suites": [ran.as_json()]}, "ev") == (
+    _, line = _vitest_run(report)
+    assert line == (
         "- test run: tier_1 exited 1 (0 passed, 0 failed, 1 test file(s) not collected)\n"
         "  - not collected: `src/__tests__/p.test.ts`: src/__tests__/p.test.ts:60:79: "
         "Expected identifier but found \"(\"\n")
+
+
+def test_a_vitest_suite_failing_outside_its_tests_is_said_so() -> None:
+    """css-what's list of malformed selectors emptied: vitest fails the `describe` left with
+    no test (`No test found in suite Broken selectors`) while every test of the file passed,
+    and its JSON report says only that the file failed: the run line read `exited 1 (2
+    passed, 0 failed)`, no word of what failed."""
+    report = json.dumps({"testResults": [{
+        "name": "src/parse.spec.ts", "status": "failed", "message": "",
+        "assertionResults": [
+            {"title": t, "fullName": f"Parse {t}", "ancestorTitles": ["Parse"],
+             "status": "passed", "failureMessages": []}
+            for t in ("should ignore comments", "should read a tag")]}]})
+    parsed, line = _vitest_run(report)
+    assert line == (
+        "- test run: tier_1 exited 1 (2 passed, 0 failed, 1 error)\n"
+        f"  - error: `src/parse.spec.ts`: {runner_output.SUITE_FAILED}\n")
+    # the test looping over the emptied list ran no row: its file loaded, a suite failed
+    source = ('describe("Parse", () => {\n'
+              '    describe("Broken selectors", () => {\n'
+              '        for (const s of broken) {\n'
+              '            it(`should not parse ${s}`, () => expect(() => parse(s)).toThrow());\n'
+              '        }\n    });\n'
+              '    it("should ignore comments", () => {});\n'
+              '    it("should read a tag", () => {});\n});\n')
+    cases = split_tests("src/parse.spec.ts", source)
+    assert outcomes.never_ran(parsed.tests, cases, ["src/parse.spec.ts"]) == {
+        "src/parse.spec.ts::Parse > Broken selectors > should not parse ${s}": (
+            "never run: its file ran, but a suite of it failed outside its tests (a "
+            "`describe` left with no test, a `beforeAll` that threw)")}
