@@ -1362,10 +1362,12 @@ NAMED_AT_MOST = 3  # tests an over-coverage finding names
 
 
 def _named(tests: Sequence[str]) -> str:
-    """` (a, b and 2 more)`: an AC's tests by their own names (the part after the file)."""
+    """` (a, b and 2 more)`: an AC's tests by their own names (the part after the file), as
+    the report shows them (`shown_apart`: a JS/TS name's `${...}` as `${…}`)."""
     if not tests:
         return ""
-    names = [test.rsplit("::", 1)[-1] for test in tests]
+    seen = shown_apart(tests)
+    names = [seen[test].rsplit("::", 1)[-1] for test in tests]
     shown = ", ".join(names[:NAMED_AT_MOST])
     more = f" and {len(names) - NAMED_AT_MOST} more" if len(names) > NAMED_AT_MOST else ""
     return f" ({shown}{more})"

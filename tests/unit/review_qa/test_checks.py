@@ -1374,3 +1374,11 @@ def test_every_test_of_an_ordering_ac_comparing_without_order_is_a_weak_assertio
     unordered = dataclasses.replace(ac, then="they are read as numbers")
     assert checks.literal_evidence([unordered], rows, {test: body}, {test: 4})[1][
         "findings"] == []
+
+
+def test_an_over_coverage_finding_names_tests_as_the_report_shows_them() -> None:
+    """css-what: the AC8 list read `Parse > Broken selectors > should not parse — ${…}`, and
+    its over-coverage suggestion the same test as `... — ${selector}`, the code of its name."""
+    named = checks._named(["src/parse.spec.ts::Parse > Broken > should not parse — ${selector}",
+                           "src/parse.spec.ts::Parse > should ignore comments"])
+    assert named == " (Parse > Broken > should not parse — ${…}, Parse > should ignore comments)"
