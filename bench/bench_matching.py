@@ -224,7 +224,7 @@ PROJECTS = (
     Project("css-what", "npm", "css-what@7.0.0", "ts-dev", "package", held_out=True,
             first=(12, 1, 23)),
     Project("pyrsistent", "pypi", "pyrsistent==0.20.0", "python-dev", "pyrsistent-0.20.0",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(25, 6, 15)),
 )
 
 
