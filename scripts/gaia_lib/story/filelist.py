@@ -28,9 +28,11 @@ commit on HEAD that names the story key (in its subject, or a `Story: KEY` line)
 more than GAIA's bookkeeping, against that commit's first parent (a merge's branch side, a
 squash's own change). A story on the base with no commit naming it and nothing changed
 (its code was there before the story was written) has nothing to be compared with: for the
-review (`unbranched_note`), no divergence, and a note that says so; where the work tree has
-uncommitted changes, only those are compared, and only a changed file the File List misses is a
-divergence (a listed file they leave alone was delivered before, not forgotten).
+review (`unbranched_note`), no divergence, and a note that says so, naming the commits that
+name the story and change GAIA's own files alone (its status moved to `review`); where the
+work tree has uncommitted changes, only those are compared, and only a changed file the File
+List misses is a divergence (a listed file they leave alone was delivered before, not
+forgotten).
 """
 
 from __future__ import annotations
@@ -167,21 +169,30 @@ def _once(repo: Path) -> Query:
     return functools.cache(_direct(repo))
 
 
-def merged_commit(repo: Path, key: str, query: Query | None = None) -> str | None:
-    """The newest of HEAD's commits that names `key` (subject, or a `Story: KEY` line) and
-    changes more than GAIA's bookkeeping (module docstring), or None."""
+def naming_commits(repo: Path, key: str, query: Query | None = None
+                   ) -> list[tuple[str, bool]]:
+    """HEAD's commits that name `key` (subject, or a `Story: KEY` line), newest first, each
+    with whether it changes more than GAIA's bookkeeping (module docstring)."""
     word, tag = keys.commit_key_pattern(key), keys.story_tag_pattern(key)
     log = (query or _direct(repo))(
         "log", f"-n{MERGE_SEARCH}", "-m", "--first-parent", "--name-only",
         f"--format={_RECORD}%H{_FIELD}%s{_FIELD}%b{_FIELD}", "HEAD", "--")
+    found: list[tuple[str, bool]] = []
     for chunk in log.stdout.split(_RECORD) if log.ok else ():
         parts = chunk.split(_FIELD)
         if len(parts) < 4 or not (word.search(parts[1]) or tag.search(parts[2])):
             continue
         names = [line.strip() for line in parts[3].splitlines() if line.strip()]
-        if any(not name.startswith(BOOKKEEPING_PREFIXES) for name in names):
-            return parts[0].strip()
-    return None
+        found.append((parts[0].strip(),
+                      any(not name.startswith(BOOKKEEPING_PREFIXES) for name in names)))
+    return found
+
+
+def merged_commit(repo: Path, key: str, query: Query | None = None) -> str | None:
+    """The newest of HEAD's commits that names `key` (subject, or a `Story: KEY` line) and
+    changes more than GAIA's bookkeeping (module docstring), or None."""
+    return next((commit for commit, delivers in naming_commits(repo, key, query) if delivers),
+                None)
 
 
 def fork_point(repo: Path, base_ref: str, query: Query | None = None) -> str | None:
@@ -263,8 +274,8 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
     changed = changed_files(repo, base_ref, key, query)
     if unbranched_note and key is not None and \
             _no_change_of_its_own(repo, base_ref, key, query):
-        why = (f"{_head_against(base_ref, query)} with no change of its own and no commit "
-               f"naming the story (pass --base to compare with another branch)")
+        why = (f"{_head_against(base_ref, query)} with no change of its own and "
+               f"{_naming_note(repo, key, query)} (pass --base to compare with another branch)")
         if not changed:
             return CheckResult(None, f"no story branch to compare the File List with: {why}",
                                compared=False)
@@ -275,6 +286,17 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         return CheckResult(Divergence("divergence", missing) if missing else None,
                            f"only the uncommitted changes were compared with it, as {why}")
     return CheckResult(compare(file_list, changed))
+
+
+def _naming_note(repo: Path, key: str, query: Query) -> str:
+    """What HEAD's commits naming the story change: none names it, or those that do change
+    GAIA's own files alone (a commit of the story's status names it; read as "no commit
+    naming the story", pyrsistent's `gaia: story E55-S1 in review` was not believed)."""
+    named = [commit[:7] for commit, _ in naming_commits(repo, key, query)]
+    if not named:
+        return "no commit naming the story"
+    shown = ", ".join(named[:3]) + (f" and {len(named) - 3} more" if len(named) > 3 else "")
+    return f"the commits naming the story ({shown}) change only GAIA's own files"
 
 
 def _head_against(base_ref: str, query: Query) -> str:

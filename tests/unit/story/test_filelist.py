@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import threading
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,26 @@ def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
                            "is behind main with no change of its own and no commit naming the "
                            "story (pass --base to compare with another branch)")
 
+
+
+def test_a_status_commit_naming_the_story_is_named_in_the_note(tmp_path: Path) -> None:
+    """A library's story written for code already on its default branch, committed with its
+    status moved to review (`gaia: story E7-S7 in review`, GAIA's files alone): the note
+    names that commit rather than saying no commit names the story."""
+    repo = make_repo(tmp_path / "r")
+    git(repo, "checkout", "-q", "main")
+    (repo / ".gaia").mkdir()
+    (repo / ".gaia" / "E7-S7.md").write_text("status: review\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "gaia: story E7-S7 in review")
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, check=True,
+                          capture_output=True, text=True).stdout[:7]
+    result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
+    assert result.divergence is None
+    assert result.note == ("no story branch to compare the File List with: HEAD is main with "
+                           f"no change of its own and the commits naming the story ({head}) "
+                           "change only GAIA's own files (pass --base to compare with another "
+                           "branch)")
 
 def test_a_check_asks_git_each_question_once(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
