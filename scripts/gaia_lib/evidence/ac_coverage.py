@@ -1587,6 +1587,8 @@ _PLAIN_CALL = re.compile(r"(?<![\w.$])([a-z][a-z0-9_]*)\s*\(")
 _METHOD_CALL = re.compile(r"\.([a-z][a-z0-9_]*)\s*\(")
 # Statement words of the other test languages that precede a parenthesis, as Python's own do.
 _CALL_NAME = re.compile(r"(?<![\w$])([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+# A keyword argument a test hands a call (`pdeque([1, 2], maxlen=2)`): the name of a setting.
+_KEYWORD_ARG = re.compile(r"[(,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
 _OTHER_KEYWORDS = frozenset({"switch", "catch", "function", "typeof", "func", "select"})
 
 
@@ -3208,13 +3210,15 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         unmeasured = executes is not None and executes.get(case.test_id) is False
         ran = bool(executes and executes.get(case.test_id))
         by_test = {} if units is None or (unmeasured and measured) else units.by_test
-        # The ACs whose named units this test was measured running none of.
+        # The ACs whose named units this test was measured running none of. A unit it hands
+        # by name as a keyword argument is one it sets, not one it skips: pyrsistent's
+        # `pdeque(..., maxlen=2).append(3)` never runs the `maxlen` property's body, yet sets
+        # the `maxlen` an AC saying "a deque with a `maxlen`" names.
+        touched = by_test.get(case.test_id, frozenset()) | set(_KEYWORD_ARG.findall(code[t]))
         unrun = (set() if case.test_id not in by_test else
-                 {i for i, named in enumerate(required)
-                  if named and not named & by_test[case.test_id]})
+                 {i for i, named in enumerate(required) if named and not named & touched})
         if by_test.get(case.test_id):
-            unrun |= {i for i, gone in enumerate(never)
-                      if gone and not required[i] & by_test[case.test_id]}
+            unrun |= {i for i, gone in enumerate(never) if gone and not required[i] & touched}
         chosen: dict[int, _Score] = {}
         # The whole name first, then each nested part read on its own (`_parts`).
         ran_units = by_test.get(case.test_id, frozenset())

@@ -716,6 +716,38 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
 
 
 
+QUEUES = (
+    ac("AC1", "a queue with a `limit` that is full", "items are pushed at one end",
+       "as many items are dropped from the other end"),
+    ac("AC2", "a queue", "`push(x)` is called", "a new queue ends with x"),
+)
+QUEUE_TESTS = '''
+def test_push_with_limit():
+    assert ring([1, 2], limit=2).push(3) == ring([2, 3])
+
+
+def test_limit_is_read_only():
+    with pytest.raises(AttributeError):
+        ring([], limit=2).limit = 3
+'''
+WITH_LIMIT = f"{FILE}::test_push_with_limit"
+READ_ONLY = f"{FILE}::test_limit_is_read_only"
+
+
+def test_a_test_handing_a_unit_as_a_keyword_argument_is_not_said_never_to_run_it() -> None:
+    """pyrsistent's `pdeque([1, 2], maxlen=2).append(3)`: the `maxlen` an AC's Given names is
+    also a property no such test reads, which another test runs; handing `maxlen=` sets it,
+    so the run does not show the test skipping the code the AC names."""
+    runs = UnitRuns(frozenset({"ring", "push", "limit"}),
+                    {WITH_LIMIT: frozenset({"ring", "push"}),
+                     READ_ONLY: frozenset({"ring", "limit"})})
+    measured = by_id(analyze("E1-S1", QUEUES, py_cases(QUEUE_TESTS), file_list=[FILE],
+                             units=runs))
+    assert WITH_LIMIT in measured["AC1"].tests
+    assert all(m.why != "the run shows it never runs the code the AC names"
+               for m in measured["AC1"].candidates)
+
+
 def test_a_test_running_only_other_acs_units_covers_no_ac_naming_a_unit_none_ran() -> None:
     """AC2 names `split_at`, which no measured test ran: a test named after it, measured
     running only AC1's `chunked`, checks `chunked`; one measured running none of the story's
