@@ -261,6 +261,21 @@ def test_the_storys_tests_no_ac_counts_are_named_not_left_out_of_the_report() ->
         f"- `{per}test_repr` — only checks that a result exists (assert repr(d) == repr(d))"]
 
 
+def test_one_test_past_the_unmatched_limit_is_named_not_counted() -> None:
+    """pyrsistent's PDeque story left eleven tests counting for no AC: the report named ten
+    and ended `- and 1 more`, a line as long as the test's name would have been, and that
+    test was in no other line of it; twelve still end with a count."""
+    ids = [f"tests/deque_test.py::test_{n:02d}" for n in range(qa_report.UNMATCHED_SHOWN + 2)]
+
+    def listed(count: int) -> list[str]:
+        return qa_report.render_unmatched({"test_cases": [{"id": t} for t in ids[:count]],
+                                           "coverage": {"per_ac": []}})[2:]
+
+    eleven = listed(qa_report.UNMATCHED_SHOWN + 1)
+    assert eleven[-1] == f"- `{ids[qa_report.UNMATCHED_SHOWN]}`" and len(eleven) == 11
+    twelve = listed(qa_report.UNMATCHED_SHOWN + 2)
+    assert twelve[-1] == "- and 2 more" and len(twelve) == 11
+
 def test_a_test_whose_setup_raised_is_in_error_as_pytest_counts_it_not_failed() -> None:
     """portion 2.6.0's tests/test_dict.py with a test whose fixture raises and one failing
     assertion: pytest says `1 failed, 1 error`; the run line said `2 failed`."""
