@@ -99,7 +99,8 @@ Two views of the same patterns, both pure:
       one it imports from a module of test helpers (`conftest`, `tests.`, `helpers`, a relative
       import from its own directory): `for raw, normalized in pairs: normalize_hex(raw)`; a `try`
       whose `except ValueError: pass` is all its error check. A test whose name says not raising is
-      what it checks (`test_parses_valid`, `test_import_tz`, `test_accepts_key`, `test_no_error`),
+      what it checks (`test_parses_valid`, `test_import_tz`, `test_accepts_key`,
+      `test_supports_weakref`, `test_no_error`),
       or whose docstring or comments do ("would raise", "doesn't raise", "regression", "bug #110"),
       is left alone;
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
@@ -4097,13 +4098,13 @@ _HELPER_MODULE = re.compile(r"(?:^|\.)(?:tests?|testing|conftest|test_\w*|\w*_te
                             r"\w*_helpers?|support|fixtures?)(?:\.|$)")
 _FUNCTION = (ast.FunctionDef, ast.AsyncFunctionDef)
 # A test that says not raising is what it checks: in its name (`test_parses_valid`,
-# `test_import_tz`, `test_accepts_unicode_key`, `test_no_error`), or in its docstring or
-# comments ("would raise a TypeError", "make sure it doesn't raise", "regression for bug
-# #110"). A test that says it expects an error ("raises ValueError") and checks none is a
-# placeholder.
+# `test_import_tz`, `test_accepts_unicode_key`, `test_supports_weakref`, `test_no_error`; not
+# `test_unsupported_type`), or in its docstring or comments ("would raise a TypeError", "make
+# sure it doesn't raise", "regression for bug #110"). A test that says it expects an error
+# ("raises ValueError") and checks none is a placeholder.
 _NOT_RAISING = r"(?:rais|throw|crash|fail|error|exception|warn)"
-_NO_RAISE_NAME = re.compile(rf"(?<!in)valid|accept|work|pass|succe|handl|grace|import|smoke|"
-                            rf"bug|regress|issue|(?:no|not|without|never)_?{_NOT_RAISING}|"
+_NO_RAISE_NAME = re.compile(rf"(?<!in)valid|accept|(?<!un)support|work|pass|succe|handl|grace|"
+                            rf"import|smoke|bug|regress|issue|(?:no|not|without|never)_?{_NOT_RAISING}|"
                             rf"doesnt", re.I)
 _NO_RAISE_SAID = re.compile(rf"(?:\bnot|n't|\bnever|\bwithout|\bwould(?: have)?)\s+(?:\w+\s+)?"
                             rf"{_NOT_RAISING}|\bno\s+{_NOT_RAISING}|regress|\bbug|\bissue",

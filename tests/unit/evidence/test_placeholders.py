@@ -6387,6 +6387,36 @@ def test_a_python_test_with_no_check_of_any_kind_checks_nothing() -> None:
                if case.name.endswith("test_e1_s1_ac1"))
 
 
+
+SUPPORTS_PY = """import weakref
+
+
+def test_supports_weakref():
+    weakref.ref(queue_of(1, 2))
+
+
+def test_weakref():
+    weakref.ref(queue_of(1, 2))
+
+
+def test_unsupported_weakref():
+    weakref.ref(queue_of(1, 2))
+"""
+
+
+def test_a_python_test_named_for_what_its_code_supports_checks_that_it_does_not_raise() -> None:
+    """pyrsistent's `test_supports_weakref` takes a weak reference and asserts nothing: taking
+    it raises a TypeError where the type does not support one, so its name says what it
+    checks, as `test_accepts_key` does; the same call under a name saying nothing, or saying
+    it is unsupported, still checks nothing."""
+    path = "tests/queue_test.py"
+    scope = placeholders.file_scope(path, SUPPORTS_PY)
+    found = {case.name: placeholders.classify(case, None, scope)
+             for case in split_tests(path, SUPPORTS_PY)}
+    assert found["test_supports_weakref"] is None
+    assert found["test_weakref"] is not None
+    assert found["test_unsupported_weakref"] is not None
+
 # --- Python: checks that always hold, read with `ast` (isodate trial) -------------------------
 
 TRUTHY_CHECKS_PY = '''import pytest
