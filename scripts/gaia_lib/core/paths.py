@@ -177,15 +177,24 @@ NEAR_NAME = 0.85  # difflib's ratio from which a file's name reads as a typo of 
 
 def _near_name(project: Path, cleaned: str) -> str | None:
     """The project-relative path of the file beside a missing entry whose name is nearest to
-    the entry's, at NEAR_NAME or above; None where there is none (or no such directory)."""
+    the entry's: one of the same words in another order first (`deque_test.py` for
+    `test_deque.py`, the two conventions pytest collects, whose letters differ too much for a
+    typo), else one at NEAR_NAME or above; None where there is none (or no such
+    directory)."""
     import difflib  # only a missing entry needs it: the edit hook's imports stay few
+    import re
 
     parent, _, name = cleaned.rpartition("/")
     try:
         siblings = [p.name for p in (project / parent).iterdir() if p.is_file()]
     except OSError:
         return None
-    found = difflib.get_close_matches(name, siblings, n=1, cutoff=NEAR_NAME)
+
+    def words(file: str) -> list[str]:
+        return sorted(re.split(r"[._-]+", file.lower()))
+
+    reordered = [sibling for sibling in siblings if words(sibling) == words(name)]
+    found = reordered[:1] or difflib.get_close_matches(name, siblings, n=1, cutoff=NEAR_NAME)
     return posixpath.join(parent, found[0]) if found else None
 
 

@@ -127,3 +127,16 @@ def test_a_missing_file_list_entry_names_the_file_it_was_likely_meant_for(tmp_pa
         "File List entry 'cleanpath_test.go' does not exist on disk"
     assert paths.listed_problem("nowhere/x.go", tmp_path) == \
         "File List entry 'nowhere/x.go' does not exist on disk"
+
+
+def test_a_missing_entry_names_the_file_of_its_words_in_another_order(tmp_path: Path) -> None:
+    """pyrsistent's tests are `tests/deque_test.py`; a story listing `tests/test_deque.py`, the
+    other name pytest collects, was told only that it does not exist (too far for a typo)."""
+    (tmp_path / "tests").mkdir()
+    for name in ("deque_test.py", "bag_test.py", "list_test.py"):
+        (tmp_path / "tests" / name).write_text("def test_x():\n    assert 1\n")
+    assert paths.listed_problem("`tests/test_deque.py`", tmp_path) == (
+        "File List entry '`tests/test_deque.py`' does not exist on disk (did you mean "
+        "'tests/deque_test.py'?)")
+    assert paths.listed_problem("tests/test_vector.py", tmp_path) == \
+        "File List entry 'tests/test_vector.py' does not exist on disk"
