@@ -139,13 +139,13 @@ def test_taken_or_banned_email():
     assert per_ac["AC1"]["candidates"] == []
     report = next(qa_project.impl.rglob("qa-tests-E1-S1*.md")).read_text()
     for other in ("AC3", "AC4"):  # each AC's nearest test says why it is not its test
-        assert f"  - `{nearest}` — nearest, not counted (it resembles {other} as much: " \
-            "evidence for none): resembles it by name" in report
+        assert f"  - `{nearest}` — nearest, not counted (it resembles {other} as much, so " \
+            "it counts for neither): resembles it by name" in report
     # the blocking finding itself says which test came near and why it does not count
-    assert (f"AC3 has no test (nearest, not counted: {nearest}: it resembles AC4 as much: "
-            "evidence for none) (priority P0)") in report
-    assert (f"AC4 has no test (nearest, not counted: {nearest}: it resembles AC3 as much: "
-            "evidence for none) (priority P0)") in report
+    assert (f"AC3 has no test (nearest, not counted: {nearest}: it resembles AC4 as much, "
+            "so it counts for neither) (priority P0)") in report
+    assert (f"AC4 has no test (nearest, not counted: {nearest}: it resembles AC3 as much, "
+            "so it counts for neither) (priority P0)") in report
 
 
 def test_llm_cannot_promote_a_finding_into_a_blocker(qa_project: Project,

@@ -2158,9 +2158,9 @@ def test_an_ac_no_test_matches_lists_its_nearest_tests_which_do_not_count() -> N
     # each says why it does not count: its name says it checks the text printed, which
     # both ACs speak of ("str gives it back"), so it resembles each as much as the other
     assert [m.why for m in coverage["AC2"].candidates if m.test.endswith("str_and_repr")] == \
-        ["it resembles AC3 as much: evidence for none"]
+        ["it resembles AC3 as much, so it counts for neither"]
     assert [m.why for m in coverage["AC3"].candidates if m.test.endswith("str_and_repr")] == \
-        ["it resembles AC2 as much: evidence for none"]
+        ["it resembles AC2 as much, so it counts for neither"]
     assert result.coverage_percent == pytest.approx(33.3)
 
 
