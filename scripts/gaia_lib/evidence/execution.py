@@ -177,6 +177,9 @@ class Suite:
                       and (t.message or "").startswith(runner_output.XFAIL) for t in self.tests)
         if xfailed:  # pytest counts them apart (`1 xfailed`), and so does the report
             data["xfail_count"] = xfailed
+        xpassed = sum(t.xpassed for t in self.tests)
+        if xpassed:  # passed, yet pytest counts them apart too (`1 xpassed`)
+            data["xpass_count"] = xpassed
         errors = sum(map(self._in_error, self.tests))
         if errors:  # and its tests in error apart from those failed (`1 failed, 1 error`)
             data["error_count"] = errors

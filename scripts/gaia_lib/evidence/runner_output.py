@@ -80,6 +80,9 @@ class TestOutcome:
     # a jest / vitest file the run failed while no test of it failed (`SUITE_FAILED`): an
     # error of the file, no test's, and no file left uncollected either
     suite_failed: bool = False
+    # a pytest test marked as an expected failure that passed (non-strict: pytest's
+    # `1 xpassed`, a pass in its JUnit report but for the property the review's plugin adds)
+    xpassed: bool = False
 
     @property
     def shown(self) -> str:
@@ -403,6 +406,9 @@ def _junit_message(case: ET.Element) -> str | None:
 # How a skip's message says it was an expected failure (pytest's `<skipped
 # type="pytest.xfail">`), before its reason: `xfail: known bug`.
 XFAIL = "xfail"
+# The property the review's pytest plugin gives a passed test marked as an expected failure
+# (scripts/runner_plugins/gaia_coverage_plugin.py): pytest's JUnit report writes it a pass.
+XPASSED_PROPERTY = "gaia_xpassed"
 
 
 def _skip_reason(case: ET.Element) -> str | None:
@@ -451,7 +457,10 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         tests.append(TestOutcome(name=name, outcome=outcome, file=file, message=message,
                                  path=("::".join((*classes, name)),) if classes else (),
                                  failed_at=_junit_failed_at(case, file)
-                                 if outcome in (FAILED, ERROR) else None))
+                                 if outcome in (FAILED, ERROR) else None,
+                                 xpassed=outcome == PASSED and any(
+                                     prop.get("name") == XPASSED_PROPERTY
+                                     for prop in case.iter("property"))))
     return _counts(fmt, tests)
 
 

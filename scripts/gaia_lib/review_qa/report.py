@@ -302,7 +302,8 @@ def _passed(suite: Mapping[str, Any]) -> str:
     passed as a test, so a story of 15 tests reads 23 without it; and each that failed, with
     its parent (`2 failed (1 of them a subtest)`: go-runewidth's one table row that failed
     read as two tests failed)."""
-    return f"{suite.get('pass_count', 0)} passed" + _of_them(suite.get("subtest_pass_count", 0))
+    return f"{suite.get('pass_count', 0) - suite.get('xpass_count', 0)} passed" + \
+        _of_them(suite.get("subtest_pass_count", 0))
 
 
 def _of_them(subtests: int) -> str:
@@ -313,11 +314,14 @@ def _of_them(subtests: int) -> str:
 
 
 def _skipped(suite: Mapping[str, Any]) -> str:
-    """A run's skipped tests for its counts (`, 2 skipped, 1 xfailed`): its expected failures
-    apart from its skips, as pytest's summary counts them; "" for none."""
-    xfailed = suite.get("xfail_count", 0)
+    """A run's skipped tests for its counts (`, 2 skipped, 1 xfailed, 1 xpassed`): its
+    expected failures apart from its skips, and those that passed apart from its passes
+    (`_passed`), as pytest's summary counts them; "" for none."""
+    xfailed, xpassed = suite.get("xfail_count", 0), suite.get("xpass_count", 0)
     skipped = suite.get("skip_count", 0) - xfailed
-    return f"{f', {skipped} skipped' if skipped else ''}{f', {xfailed} xfailed' if xfailed else ''}"
+    return (f"{f', {skipped} skipped' if skipped else ''}"
+            f"{f', {xfailed} xfailed' if xfailed else ''}"
+            f"{f', {xpassed} xpassed' if xpassed else ''}")
 
 
 STORY_FILES_SHOWN = 3  # story test files a run line names; more are counted

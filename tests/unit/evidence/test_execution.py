@@ -651,6 +651,31 @@ def test_a_pytest_tier_in_a_subdirectory_is_measured_with_the_projects_paths(
     assert attribution.executes(contexts, [test_id], ["api/app.py"]) == {test_id: True}
 
 
+def test_a_measured_pytest_run_marks_an_expected_failure_that_passed(tmp_path: Path) -> None:
+    """pyrsistent's test_reverse marked `xfail` passes: pytest's JUnit report writes a pass;
+    the review's plugin gives it a property, so the suite counts it apart (`1 xpassed`)."""
+    evidence = _measured_run(_project(tmp_path), PY, textwrap.dedent("""\
+        import pytest
+        from app import add
+
+        def test_adds():
+            assert add(1, 2) == 3
+
+        @pytest.mark.xfail(reason="later")
+        def test_known():
+            assert add(1, 1) == 2
+
+        @pytest.mark.xfail(reason="known")
+        def test_broken():
+            assert add(1, 1) == 3
+        """))
+    suite = evidence.suites[0]
+    assert [(t.name, t.outcome, t.xpassed) for t in suite.tests] == [
+        ("test_adds", "passed", False), ("test_known", "passed", True),
+        ("test_broken", "skipped", False)]
+    data = suite.as_json()
+    assert (data["pass_count"], data["xpass_count"], data["xfail_count"]) == (2, 1, 1)
+
 def test_a_measured_pytest_run_cut_off_says_what_it_had_run(tmp_path: Path) -> None:
     """The run hits its time limit in its last test: the review's plugin logged each test it
     finished, and how (a failure, a fixture error, a skip, an xfail), so those are the suite's

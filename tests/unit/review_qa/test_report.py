@@ -310,6 +310,21 @@ def test_an_expected_failure_is_counted_as_pytest_counts_it_not_as_a_skip() -> N
         "- test run: tier_1 passed (2 passed, 1 skipped, 1 xfailed) in 0.2 s\n")
 
 
+def test_an_expected_failure_that_passed_is_counted_as_pytest_counts_it() -> None:
+    """pyrsistent's test_reverse marked `xfail` and passing: pytest says `38 passed, 1
+    skipped, 1 xpassed`; its JUnit report writes a pass, which the review's plugin marks with
+    a property, and the run line said `39 passed, 1 skipped`."""
+    case = '<testcase classname="tests.deque_test" name="{}" time="0.001">{}</testcase>'
+    marked = (f'<properties><property name="{runner_output.XPASSED_PROPERTY}" '
+              'value="later" /></properties>')
+    junit = ('<testsuites><testsuite name="pytest" errors="0" failures="0" skipped="1" '
+             'tests="4">' + case.format("test_reverse", marked)
+             + case.format("test_rotate_left", '<skipped type="pytest.skip" message="no" />')
+             + case.format("test_append", "") + case.format("test_extend", "")
+             + "</testsuite></testsuites>")
+    assert _run_line(junit, 0) == (
+        "- test run: tier_1 passed (2 passed, 1 skipped, 1 xpassed) in 0.2 s\n")
+
 def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
     evidence = {"suites": [
         {"name": "tier_1", "exit_code": 0, "pass_count": 59, "fail_count": 0,
