@@ -225,6 +225,10 @@ PROJECTS = (
             first=(12, 1, 23)),
     Project("pyrsistent", "pypi", "pyrsistent==0.20.0", "python-dev", "pyrsistent-0.20.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(25, 6, 15)),
+    Project("gojsonpointer", "debian",
+            "golang-github-xeipuuv-gojsonpointer-dev=0.0~git20190905.02993c4-3", "go-dev",
+            "usr/share/gocode/src/github.com/xeipuuv/gojsonpointer", held_out=True,
+            first=(4, 1, 7)),
 )
 
 
