@@ -68,6 +68,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   The same for a module-level constant of the story's own code (a File List source) that
   the test imports: `constants.BYTES_LEN` after `from ulid import constants`, `BYTES_LEN`
   after `from ulid.constants import BYTES_LEN` (`imported_constants`);
+  a Go test reading a package-level constant given one literal, of its file or of a File
+  List source in its directory (`const ( TEST_DOCUMENT_NB_ELEMENTS = 13 )`), the same
+  (`with_go_constants`);
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
   `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`); `.not.toThrow()` is
@@ -91,7 +94,7 @@ import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import pyast
 from gaia_lib.core.lazyre import AnyPattern
@@ -118,8 +121,8 @@ class TestCase:
     # how many tests of the same name its file declares before it (`split_tests`): a second
     # `test.each(...)("%s => %s", ...)` in one describe group is another test
     twin: int = 0
-    # Python: its body with the constants it reads written in place of their names, where it
-    # reads any (`with_constants`); "" where it reads none
+    # Python and Go: its body with the constants it reads written in place of their names,
+    # where it reads any (`with_constants`, `with_go_constants`); "" where it reads none
     constants: str = ""
 
     @property
@@ -1321,12 +1324,70 @@ def with_constants(cases: list[TestCase], text: str,
             owner = "|".join(re.escape(n) for n in ("self", "cls", klass))
             code = re.sub(rf"(?<![\w.])(?:{owner})\.{re.escape(attr)}(?![\w(])(?!\s*=(?!=))",
                           _written(literal), code)
-        for name, literal in module.items():
-            if re.search(rf"(?<![\w.]){re.escape(name)}\s*(?::[^=\n]+)?=(?!=)|"
-                         rf"\b(?:for|as)\s+(?:[\w, ]*,\s*)?{re.escape(name)}\b", case.body):
-                continue  # a local of its own
-            code = re.sub(rf"(?<![\w.'\"]){re.escape(name)}(?![\w(])", _written(literal), code)
+        code = _names_in_place(case.body, code, module, lambda name: (
+            rf"(?<![\w.]){name}\s*(?::[^=\n]+)?=(?!=)|"
+            rf"\b(?:for|as)\s+(?:[\w, ]*,\s*)?{name}\b"), "'\"")
         out.append(replace(case, constants=code) if code != case.body else case)
+    return out
+
+
+def _names_in_place(body: str, code: str, names: Mapping[str, str],
+                    local: Callable[[str], str], quotes: str) -> str:
+    """`code` (a test's `body`, perhaps rewritten) with each of `names` it reads written as
+    its literal; not a name `body` declares again (`local`: the pattern of such a
+    declaration, given the escaped name), nor one inside a string (`quotes` open one)."""
+    for name, literal in names.items():
+        if re.search(local(re.escape(name)), body):
+            continue  # a local of its own
+        code = re.sub(rf"(?<![\w.{quotes}]){re.escape(name)}(?![\w(])", _written(literal), code)
+    return code
+
+
+# A Go literal a constant is given: a number, an interpreted string, a raw string on one line.
+_GO_CONST_LITERAL = r'(?:-?\d[\w.+-]*|"(?:[^"\\\n]|\\.)*"|`[^`\n]+`)'
+# `const Name = 10`, `const Name Type = "x"` at the top level, and a `const ( ... )` block's
+# lines of that form; a name without a literal (`A = iota`, a repeated line) is none.
+_GO_CONST_ONE = re.compile(rf"^const[ \t]+(\w+)(?:[ \t]+[\w.]+)?[ \t]*=[ \t]*"
+                           rf"({_GO_CONST_LITERAL})[ \t]*(?://[^\n]*)?$", re.M)
+_GO_CONST_BLOCK = re.compile(r"^const[ \t]*\((?P<body>.*?)^\)", re.M | re.S)
+_GO_CONST_LINE = re.compile(rf"^[ \t]*(\w+)(?:[ \t]+[\w.]+)?[ \t]*=[ \t]*"
+                            rf"({_GO_CONST_LITERAL})[ \t]*(?://[^\n]*)?$", re.M)
+_GO_RAW_STRING = re.compile(r"`[^`]*`")
+
+
+def go_constants(text: str) -> dict[str, str]:
+    """A Go file's package-level constants each given one literal, by name (`const (
+    TEST_DOCUMENT_NB_ELEMENTS = 13 )` gives `{"TEST_DOCUMENT_NB_ELEMENTS": "13"}`). A raw
+    string spanning lines is blanked first: its lines are text, not declarations."""
+    code = _GO_RAW_STRING.sub(lambda m: m.group() if "\n" not in m.group()
+                              else "\n" * m.group().count("\n"), text)
+    out = dict(_GO_CONST_ONE.findall(code))
+    for block in _GO_CONST_BLOCK.finditer(code):
+        out.update(_GO_CONST_LINE.findall(block.group("body")))
+    return out
+
+
+def with_go_constants(cases: list[TestCase], path: str, text: str,
+                      code: Mapping[str, str]) -> list[TestCase]:
+    """Go: each test that reads a package-level constant given one literal (`go_constants`)
+    of its file, or of a File List source in its directory (`code`: its package, whose names
+    it reads unqualified), with that body with each such name replaced by its literal
+    (`constants`): gojsonpointer's `len(result...) != TEST_DOCUMENT_NB_ELEMENTS` checks 13.
+    Its file's own constant shadows a source's; a name the body declares again (`n := ...`,
+    `var n`) is a local of its own."""
+    home = str(PurePosixPath(path).parent)
+    consts: dict[str, str] = {}
+    for rel, source in code.items():
+        if rel.endswith(".go") and str(PurePosixPath(rel).parent) == home:
+            consts.update(go_constants(source))
+    consts.update(go_constants(text))
+    if not consts:
+        return cases
+    out = []
+    for case in cases:
+        body = _names_in_place(case.body, case.body, consts, lambda name: (
+            rf"(?<![\w.]){name}(?:\s*,\s*\w+)*\s*:=|\b(?:var|const)\s+{name}\b"), "'\"`")
+        out.append(replace(case, constants=body) if body != case.body else case)
     return out
 
 
@@ -1681,8 +1742,9 @@ def _declared(path: str, text: str, code: Mapping[str, str]) -> list[TestCase]:
     if suffix == ".bats":
         return list(_bats_cases(path, lines))
     if suffix == ".go":
-        return _with_go_tables([c for c in _line_pattern_cases(path, lines, _GO_TEST, go=True)
-                                if _go_runs(c)], lines)
+        return with_go_constants(
+            _with_go_tables([c for c in _line_pattern_cases(path, lines, _GO_TEST, go=True)
+                             if _go_runs(c)], lines), path, text, code)
     if suffix in (".java", ".kt"):
         return list(_jvm_cases(path, lines))
     if suffix == ".dart":

@@ -736,9 +736,12 @@ def assertion_spans(source: str) -> tuple[str, ...]:
     return (*spans, *_expected_values(code, spans), *_looped_values(code, spans))
 
 
-# The names a Go guard compares (`x != out`, `got == want`), and a statement giving a name a
-# literal value (`out := "Bob"`, `out = 10`, `want := []string{`), not a call's result.
-_GO_COMPARED = lazy_re(r"(?<![\w.$])([A-Za-z_]\w*)\s*[!=]=\s*([A-Za-z_]\w*)(?![\w.(\[])")
+# The names a Go guard compares (`x != out`, `got == want`, a row of a table of values by
+# the loop's index: `result != outs[i]` over `outs := []string{"bar", "baz"}`), and a
+# statement giving a name a literal value (`out := "Bob"`, `out = 10`, `want := []string{`),
+# not a call's result.
+_GO_COMPARED = lazy_re(r"(?<![\w.$])([A-Za-z_]\w*)(?:\[\w+\])?\s*[!=]=\s*([A-Za-z_]\w*)"
+                       r"(?:\[\w+\])?(?![\w.(\[])")
 _GO_LITERAL_VALUE = r"\s*:?=(?!=)\s*(?:[\"`']|-?\d|\[\]|map\[)"
 
 

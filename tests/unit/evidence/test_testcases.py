@@ -10,6 +10,7 @@ from gaia_lib.evidence.testcases import (
     brace_indented,
     brace_pairs,
     code_lines,
+    go_constants,
     holds_tests,
     inherited,
     js_each_calls,
@@ -1376,6 +1377,59 @@ def test_ulid() -> None:
 def test_timestamp_bytes() -> None:
     assert len(ULID().milliseconds.to_bytes(TS, "big")) == 6
 """
+
+
+GO_CONSTANTS_READ = """package jp
+
+const (
+	DOC_MEMBERS = 3
+	DOC = `{
+ROOT = 9
+}`
+	level = iota
+)
+
+const greeting string = "hi"
+
+func TestWhole(t *testing.T) {
+	got := Whole(DOC)
+	if len(got) != DOC_MEMBERS {
+		t.Errorf("want every member")
+	}
+}
+
+func TestGreets(t *testing.T) {
+	if Greet() != greeting || Reject() != errStart {
+		t.Error("wrong text")
+	}
+}
+
+func TestLocal(t *testing.T) {
+	DOC_MEMBERS := 4
+	if Count() != DOC_MEMBERS {
+		t.Error("count")
+	}
+}
+"""
+
+
+def test_a_go_test_reading_a_package_constant_has_its_literal_in_place() -> None:
+    """gojsonpointer's whole-document test compares a length with a name its file's `const (
+    ... )` block gives a number: `constants` is the body with that number in place. A
+    constant of a File List source in the same directory is read too (its package); not a
+    multi-line raw string, an `iota`, nor a name the test declares again."""
+    code = {"pointer.go": 'package jp\n\nconst errStart = `must start with "/"`\n',
+            "other/far.go": "package far\n\nconst greeting = \"far\"\n"}
+    cases = {c.name.rpartition("::")[2]: c
+             for c in split_tests("pointer_test.go", GO_CONSTANTS_READ, code)}
+    whole = cases["TestWhole"]
+    assert "if len(got) != 3 {" in whole.constants
+    assert "Whole(DOC)" in whole.constants  # a raw string over lines is no literal here
+    assert "DOC_MEMBERS" in whole.body  # the body is as written
+    assert 'Greet() != "hi" || Reject() != `must start with "/"`' in cases["TestGreets"].constants
+    assert cases["TestLocal"].constants == ""
+    assert "ROOT" not in go_constants(GO_CONSTANTS_READ)
+    assert "level" not in go_constants(GO_CONSTANTS_READ)
 
 
 def test_a_python_test_reading_a_constant_of_the_storys_code_has_its_literal_in_place() -> None:

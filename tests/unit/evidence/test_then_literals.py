@@ -382,6 +382,17 @@ def test_a_go_guard_asserts_the_literal_a_compared_name_holds(
     assert [lit.value for lit in asserted_literals(source, literals)] == asserted
 
 
+def test_a_go_guard_asserts_the_row_of_a_table_it_compares_by_the_loops_index() -> None:
+    """gojsonpointer's array test loops over `ins` and `outs`, two slices of one length, and
+    fails where `result != outs[i]`: the values of `outs` are what it asserts; those of `ins`,
+    which it hands the code, are not."""
+    source = ('ins := []string{`/list/0`, `/list/1`}\nouts := []string{"red", "blue"}\n'
+              'for i := range ins {\n\tp, _ := New(ins[i])\n\tgot, _ := p.Get(doc)\n'
+              '\tif got != outs[i] {\n\t\tt.Errorf("Get(%v) = %v", ins[i], got)\n\t}\n}\n')
+    wanted = [Literal(S, v) for v in ("/list/0", "red", "blue")]
+    assert [lit.value for lit in asserted_literals(source, wanted)] == ["red", "blue"]
+
+
 def test_a_go_example_asserts_its_output_comment() -> None:
     """`go test` compares an Example's printing with its `// Output:` comment: that comment is
     the example's check, and what it prints is asserted."""
