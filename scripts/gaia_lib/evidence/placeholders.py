@@ -3888,10 +3888,14 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     expects_own = _own_failure_block(written_lines[decl:]) if language == "python" else None
     guard = next((line.strip().rstrip(":").rstrip() for line in written_lines[decl:]
                   if _SCRIPT_GUARD.match(line)), None) if language == "python" else None
-    if all(_trivial(text, language) for _, _, text in _runs(statements, language)):
+    running = _runs(statements, language)
+    if all(_trivial(text, language) for _, _, text in running):
         shown = written(statements[0][0], statements[0][2])
+        # a bare `return` first: what it leaves out is said, or "(return)" reads as its check
+        first = (": it returns before its other statements" if _BARE_RETURN.match(
+            shown.rstrip(";")) and len(running) < len(statements) else "")
         return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
-                           f"asserts nothing real ({shown})"
+                           f"asserts nothing real ({shown}){first}"
                            + (TYPE_ONLY if _TYPE_ONLY.match(statements[0][2]) else "")
                            + _own_failure_note(expects_own, shown))
     check = _CHECK.get(language)

@@ -412,7 +412,7 @@ def test_a_check_that_never_runs_checks_nothing() -> None:
     assert _verdicts("a.test.ts", NEVER_RUNS["a.test.ts"]) == {
         "dead": (2, "asserts nothing real (if (false) {…)"),
         "dead without braces": (8, 'asserts nothing real (if (false) expect(split("x")).toBe(1))'),
-        "returns first": (12, "asserts nothing real (return)"),
+        "returns first": (12, "asserts nothing real (return): it returns before its other statements"),
         "returns in a branch": None}
 
 
@@ -6785,8 +6785,8 @@ def test_a_js_each_table_over_lines_is_no_statement_of_its_body() -> None:
     row leaves a real test. A table of array rows is a test a row (`testcases`), each read
     so."""
     assert _verdicts("test/scule.test.ts", EACH_TABLE_OVER_LINES) == {
-        "splitByCase > returns first fooBar": (10, "asserts nothing real (return)"),
-        "splitByCase > returns first foo\\Bar.fuzz": (10, "asserts nothing real (return)"),
+        "splitByCase > returns first fooBar": (10, "asserts nothing real (return): it returns before its other statements"),
+        "splitByCase > returns first foo\\Bar.fuzz": (10, "asserts nothing real (return): it returns before its other statements"),
         "splitByCase > checks later $input": (
             18, "its checks never run or cannot fail (expect(splitByCase(input))"
                 ".toMatchObject(expected))"),
@@ -6795,7 +6795,7 @@ def test_a_js_each_table_over_lines_is_no_statement_of_its_body() -> None:
                 ".toMatchObject(expected))"),
         "splitByCase > checks each row fooBar": None,
         "splitByCase > checks each row FOOBar": None,
-        "splitByCase > one line $input": (42, "asserts nothing real (return)")}
+        "splitByCase > one line $input": (42, "asserts nothing real (return): it returns before its other statements")}
 
 
 def test_a_js_each_test_s_one_parameter_is_its_row_not_a_done_callback() -> None:
@@ -7019,3 +7019,35 @@ def test_a_go_check_under_a_negated_true_never_runs() -> None:
     assert _found("runewidth_test.go", NEGATED_TRUE_GO) == {
         "TestWrapNeverChecked": True, "TestWrapNegatedCall": False,
         "TestWrapNegatedTrueOrReal": False}
+
+
+GO_RETURNS_FIRST = '''package jp
+
+func TestIndexes(t *testing.T) {
+\treturn
+\tins := []string{`/list/0`}
+\touts := []string{"red"}
+\tfor i := range ins {
+\t\tif got := Get(ins[i]); got != outs[i] {
+\t\t\tt.Errorf("Get(%v) = %v", ins[i], got)
+\t\t}
+\t}
+}
+
+func TestReturnsLast(t *testing.T) {
+\tif Get("/") == nil {
+\t\tt.Error("nil")
+\t}
+\treturn
+}
+'''
+
+
+def test_a_go_test_returning_before_its_checks_says_so() -> None:
+    """gojsonpointer's array test with a `return` put first passes and checks nothing: the
+    reason says the return comes before the rest ("(return)" alone read as its check); a
+    return after the checks leaves a real test."""
+    assert _verdicts("pointer_test.go", GO_RETURNS_FIRST) == {
+        "TestIndexes": (4, "asserts nothing real (return): it returns before its other "
+                           "statements"),
+        "TestReturnsLast": None}
