@@ -1830,6 +1830,23 @@ def without_trailing_comments(code: str) -> str:
     return "\n".join(out)
 
 
+# A check `presence_only` gives that asks only that the code threw or returned no error.
+_THROWS_NOTHING = lazy_re(r"\.\s*not\s*\.\s*toThrow\b")
+_NO_ERROR = lazy_re(r"\b(?:require|assert)\.NoError\b|\berr\w*\s*!=\s*nil\b")
+
+
+def presence_said(check: str) -> str:
+    """What a check `presence_only` gave asks, as a reason says it: "nothing is thrown"
+    (`.not.toThrow()`), "no error is returned" (Go's `if err != nil {`, testify's
+    `NoError`), else "a result exists" (a Go error check read as that had sent a reader
+    looking for a result the test never reads)."""
+    if _THROWS_NOTHING.search(check):
+        return "nothing is thrown"
+    if _NO_ERROR.search(check):
+        return "no error is returned"
+    return "a result exists"
+
+
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs
 def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     """The first check of a test whose every check only asks for a result to exist

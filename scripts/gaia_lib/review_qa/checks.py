@@ -406,8 +406,8 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
             if not unread and then_literals.checked_literals(body, literals, accepted, other):
                 return None
             column = f" (its table's `{unread}` is read by no check)" if unread else ""
-            return (f"only checks that a result exists ({_code(check)}), not {values} from "
-                    f"{ac.ac_id}'s Then clause{column}")
+            return (f"only checks that {then_literals.presence_said(check)} ({_code(check)}), "
+                    f"not {values} from {ac.ac_id}'s Then clause{column}")
         return why
 
     return _judged(criteria, result, judge)
@@ -1036,7 +1036,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                 file, at = _at_check(entry["tests"][0], str(present[0]), bodies, lines, texts)
                 findings.append(finding(
                     file, at, "warning", "weak-assertion",
-                    f"every test of {ac.ac_id} only checks that a result exists "
+                    f"every test of {ac.ac_id} only checks that "
+                    f"{then_literals.presence_said(str(present[0]))} "
                     f"({_code(str(present[0]))}): none shows its Then clause holds", False,
                     ac_id=ac.ac_id))
         if entry["matched"] and order_checks.promises_an_order(ac.then or ""):

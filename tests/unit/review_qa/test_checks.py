@@ -844,7 +844,7 @@ def test_a_check_that_the_code_accepts_its_input_checks_no_result_a_then_promise
     found = checks.presence_only_tests([returns, accepts], result,  # type: ignore[arg-type]
                                        {"t::n": body})
     assert found == {"AC5": {"t::n": (
-        "only checks that a result exists (expect(() => destr(testCase.input)).not.toThrow()), "
+        "only checks that nothing is thrown (expect(() => destr(testCase.input)).not.toThrow()), "
         "not `9`, `-9`, `900` from AC5's Then clause")}}
 
 
@@ -903,8 +903,26 @@ def test_a_go_test_checking_only_its_error_checks_no_value_inside_its_inputs() -
     assert sorted(found["AC3"]) == ["t::blank", "t::err", "t::handed", "t::literals"]
     assert sorted(found["AC4"]) == ["t::blank", "t::err", "t::literals"]
     assert found["AC3"]["t::err"] == (
-        "only checks that a result exists (if _, err := ParseTolerant(test.result); err != "
+        "only checks that no error is returned (if _, err := ParseTolerant(test.result); err != "
         "nil {), not `1.2.3`, `1.2.0` from AC3's Then clause")
+
+
+def test_a_go_test_whose_only_live_check_is_its_error_says_no_error_is_returned() -> None:
+    """gojsonpointer's array test with its value check put under `if true != true`: what it
+    still checks is that `Get` returns no error, said so, not that "a result exists" (it reads
+    no result)."""
+    ac = AcceptanceCriterion(
+        "AC6", "Given an array, when `Get` resolves an index, then it returns `red` or `blue`.",
+        "an array", "`Get` resolves an index", "it returns `red` or `blue`.", True, None, 1)
+    body = ('\tfor i := range ins {\n\t\tgot, err := p.Get(ins[i])\n\t\tif err != nil {\n'
+            '\t\t\tt.Errorf("Get(%v) error %v", ins[i], err)\n\t\t}\n'
+            '\t\tif true != true {\n\t\t\tt.Errorf("got %v", got)\n\t\t}\n\t}\n')
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC6", tests=("p_test.go::TestA",))])
+    found = checks.presence_only_tests([ac], result,  # type: ignore[arg-type]
+                                       {"p_test.go::TestA": body})
+    assert found == {"AC6": {"p_test.go::TestA": (
+        "only checks that no error is returned (if err != nil {), not `red`, `blue` from "
+        "AC6's Then clause")}}
 
 
 GO_PEEK = """func TestLRU_Peek(t *testing.T) {
