@@ -690,9 +690,30 @@ def _declared_on(text: str, family: str) -> list[str]:
     return names[::-1] if family == "go" else names
 
 
+def go_callers(lines: Sequence[str], name: str) -> list[str]:
+    """The Go functions and methods of `lines` (a file) that call `name` (`p.implementation(is)`
+    in `Get`, `Set` and `Delete`), by their own names, in the file's order; not `name`."""
+    call = re.compile(rf"(?<![\w])(?:\.\s*)?{re.escape(name)}\s*\(")
+    out: list[str] = []
+    current: str | None = None
+    for text in lines:
+        if text[:1] and not text[0].isspace():
+            # gofmt indents a body: a line at column 0 declares a function or ends one
+            declared = _declared_on(text, "go") if text.startswith("func") else []
+            current = declared[0] if declared else None
+            if declared:
+                continue
+        if current and current != name and current not in out and call.search(text):
+            out.append(current)
+    return out
+
+
 def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:
     """The names of what `line` (1-based) sits in, the narrowest first: a Python method or
-    nested function, then the top-level declaration; a Go method, then its receiver's type.
+    nested function, then the top-level declaration; a Go method, then its receiver's type,
+    and where its name is unexported, the functions of the file calling it (`go_callers`:
+    gojsonpointer's `implementation`, which `Get`, `Set` and `Delete` call, is about an AC
+    naming `Get`).
     The top-level one is the nearest line above that starts at column 0 (not blank, a comment,
     a decorator or a closing bracket) when it declares a function or class; () when it is
     other module-level code."""
@@ -707,5 +728,7 @@ def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, 
                                                                      "}", ")", "]")):
             continue
         names = _declared_on(text, family)
+        if family == "go" and names[:1] and names[0][:1].islower():
+            names = [*names, *go_callers(lines, names[0])]
         return tuple(dict.fromkeys([*inner, *names])) if names else ()
     return ()

@@ -283,6 +283,32 @@ UNIT_SOURCES = {
 }
 
 
+GO_UNEXPORTED = (
+    "func (p *Pointer) walk(doc any) {\n"           # 1
+    "\tn, err := strconv.Atoi(tok)\n"              # 2
+    "\tif err != nil {\n"                          # 3
+    "\t\tp.err = fmt.Errorf(\"bad index %s\", tok)\n"  # 4
+    "\t}\n"                                        # 5
+    "}\n"                                           # 6
+    "func (p *Pointer) Get(doc any) any {\n"       # 7
+    "\tp.walk(doc)\n"                              # 8
+    "}\n"                                           # 9
+    "var walked = walk\n"                           # 10
+    "func Delete(p *Pointer, doc any) {\n"         # 11
+    "\tp.walk(doc)\n"                              # 12
+    "}\n"                                           # 13
+)
+
+
+def test_a_go_handler_in_an_unexported_function_names_the_functions_calling_it() -> None:
+    """gojsonpointer's index check sits in `implementation`, which no AC names; `Get`, `Set`
+    and `Delete` call it, and the AC of its error names `Get`: the callers follow the
+    function and its receiver's type, in the file's order."""
+    found = cr.uncovered_error_branches(GO_UNEXPORTED, _cov((1, 2, 3, 7, 8), (4,)), "go")
+    assert [(b.line, b.units) for b in found] == [(3, ("walk", "Pointer", "Get", "Delete"))]
+    assert cr.go_callers(GO_UNEXPORTED.split("\n"), "Get") == []
+
+
 @pytest.mark.parametrize(("language", "covered", "missed", "units"), [
     ("python", (1, 2, 3, 7, 9, 10, 11, 15, 16, 17), (5, 13, 19),
      [(4, ()), (12, ("__call__", "Email")), (18, ("fetch",))]),
