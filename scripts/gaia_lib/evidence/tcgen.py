@@ -54,7 +54,7 @@ def tc_type(ac: AcceptanceCriterion) -> str:
 def clauses(ac: AcceptanceCriterion) -> tuple[str, str, str, bool]:
     """(given, when, then, derived). Missing clauses are derived from the AC text: a leading
     `If/When X, Y` gives when=X, then=Y; otherwise the whole text is the expected outcome."""
-    text = _clean(ac.text) or ac.ac_id
+    text = _clean(ac.statement) or ac.ac_id
     given = _clean(ac.given or "")
     when = _clean(ac.when or "")
     then = _clean(ac.then or "")
@@ -82,7 +82,7 @@ def _row(
     row: dict[str, Any] = {
         "tc_id": f"TC-{key}-{number}",
         "ac_ref": ac.ac_id,
-        "description": _clean(ac.text) or ac.ac_id,
+        "description": _clean(ac.statement) or ac.ac_id,
         "given": given,
         "when": when,
         "then": then,
@@ -118,12 +118,15 @@ def generate(
     existing: Sequence[Any] = (),
     priority: str | None = None,
     exit_code: int = 1,
+    ac_priorities: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """TC rows for the `uncovered` AC ids, ordered by TC number.
 
     `existing` is the previous qa-test-cases list: rows for still-uncovered ACs are kept as
     they are; rows for ACs now covered are dropped; their numbers are never reused.
-    `priority` is the story's priority (stories have no per-AC priority).
+    `priority` is the story's priority, `ac_priorities` an AC's own where it names one
+    (`**AC4 (P1):**`): a row takes its AC's, else the story's. A row's description is its
+    AC's statement, without that tag (`AcceptanceCriterion.statement`).
     """
     key = valid_story_key(story_key, exit_code)
     if priority is not None and priority not in PRIORITIES:
@@ -150,7 +153,8 @@ def generate(
     # Story order, so ids follow the ACs as written.
     for ac in acceptance_criteria:
         if ac.ac_id in wanted and ac.ac_id not in have:
-            rows.append((next_number, _row(key, next_number, ac, priority)))
+            rows.append((next_number, _row(key, next_number, ac,
+                                            (ac_priorities or {}).get(ac.ac_id, priority))))
             have.add(ac.ac_id)
             next_number += 1
     return [row for _, row in sorted(rows, key=lambda item: item[0])]

@@ -1555,8 +1555,10 @@ def analyze(s: Setup, *, full: bool = False, base: str | None = None,
         uncovered = [e["ac_id"] for e in results["coverage"]["per_ac"] if not e["matched"]]
         tc_path = state / f"qa-test-cases-{s.key}.json"
         existing = _read_json_list(tc_path)
+        own = {e["ac_id"]: p for e in results["coverage"]["per_ac"]
+               if (p := _priority(e.get("priority")))}  # an AC's own, else the story's
         cases = tcgen.generate(s.key, s.story.acceptance_criteria, uncovered, existing,
-                               _priority(s.story.priority))
+                               _priority(s.story.priority), ac_priorities=own)
         schema.check(cases, "qa-test-cases", tc_path.name)
         results["tc_count"] = len(cases)
         stamped = {**results, "generated_at": _utc_now()}

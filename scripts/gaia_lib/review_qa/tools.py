@@ -74,8 +74,11 @@ def generate_test_cases(story_path: Path, output: Path) -> list[dict[str, Any]]:
         if not isinstance(existing, list):
             raise MalformedFile(f"{output}: must hold a JSON array", 2)
     every = [ac.ac_id for ac in story.acceptance_criteria]  # upstream: a case per AC
+    from gaia_lib.review_qa import rules
+    own = {ac.ac_id: p for ac in story.acceptance_criteria
+           if (p := rules.ac_priority(ac.text, None)) in tcgen.PRIORITIES}
     rows = tcgen.generate(story.key, story.acceptance_criteria, every, existing,
-                          story.priority, exit_code=2)
+                          story.priority, exit_code=2, ac_priorities=own)
     schema.check(rows, "qa-test-cases", output.name, exit_code=2)
     with writes.trusted_file(output):  # the caller named --output, as upstream lets them
         writes.write_json(output, rows)

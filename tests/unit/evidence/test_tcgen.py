@@ -189,3 +189,19 @@ def test_a_long_ac_is_described_whole_as_upstream_writes_it() -> None:
                                   words, "it runs", "it ends", False, True, 1)
     (row,) = generate("E1-S1", [long_ac], ["AC1"])
     assert row["description"] == f"Given {words}, when it runs, then it ends"
+
+
+def test_a_row_takes_its_acs_own_priority_and_not_its_tag() -> None:
+    """gojsonpointer's story is P0 and its `**AC4 (P1):**` had a row "P0" described as "(P1):
+    Given a parsed pointer ...": the row takes the AC's own priority, the story's where it
+    names none, and describes the AC without its tag."""
+    own = ac("AC4", "(P1): Given a parsed pointer, when String prints it, then it gives the "
+             "string back.", "a parsed pointer", "String prints it", "it gives the string back.")
+    plain = ac("AC5", "[P2] The pointer prints as it was parsed.")
+    rows = generate("E1-S1", [own, plain, AC1], ["AC4", "AC5", "AC1"], priority="P0",
+                    ac_priorities={"AC4": "P1", "AC5": "P2"})
+    assert [(r["ac_ref"], r["priority"]) for r in rows] == [
+        ("AC4", "P1"), ("AC5", "P2"), ("AC1", "P0")]
+    assert rows[0]["description"] == ("Given a parsed pointer, when String prints it, then it "
+                                      "gives the string back")
+    assert rows[1]["then"] == "The pointer prints as it was parsed"
