@@ -229,6 +229,8 @@ PROJECTS = (
             "golang-github-xeipuuv-gojsonpointer-dev=0.0~git20190905.02993c4-3", "go-dev",
             "usr/share/gocode/src/github.com/xeipuuv/gojsonpointer", held_out=True,
             first=(4, 1, 7)),
+    Project("duration-fns", "npm", "duration-fns@3.0.2", "ts-dev", "package", held_out=True,
+            first=(25, 9, 7)),
 )
 
 
