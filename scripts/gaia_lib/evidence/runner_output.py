@@ -11,7 +11,8 @@ stream (`_go_stream`); only a package without its end, or no result at all, refu
 
 A jest / vitest file that failed to load fails with the compile error where it is
 (`located_error`: `file.ts:9:5: [PARSE_ERROR] ...`), not the line over it that only counts
-errors (`Transform failed with 1 error:`).
+errors (`Transform failed with 1 error:`); with no such error, with what jest says under its
+heading `● Test suite failed to run`, not the heading (`suite_failure_line`).
 
 A failed test's message is its first line of failure as the runner wrote it, less colour
 codes and the whitespace around it (`failure_line`): what is inside is the difference a
@@ -213,6 +214,28 @@ def failure_line(text: object) -> str | None:
         if line.strip():
             return line.strip()[:MESSAGE_CHARS]
     return None
+
+
+# jest's heading of a file that failed to load, over the lines that say why
+_JEST_SUITE_HEAD = lazy_re(r"^●\s*Test suite failed to run$")
+# an error's own line further down (`SyntaxError: Cannot use import statement outside a module`)
+_ERROR_SAID = lazy_re(r"^(?:[A-Z]\w*)?Error: \S")
+
+
+def suite_failure_line(text: object) -> str | None:
+    """Why a jest or vitest file failed to load, as one line: under jest's heading `● Test suite
+    failed to run`, which only says that it did, the first line that says why (`Your test suite
+    must contain at least one test.`, `Jest encountered an unexpected token`) and the error it
+    names further down where it does (`SyntaxError: Cannot use import statement outside a
+    module`: babel-jest given TypeScript, no transform configured); else `failure_line`."""
+    if not isinstance(text, str):
+        return None
+    lines = [line.strip() for line in _ANSI.sub("", text).splitlines() if line.strip()]
+    if not lines or not _JEST_SUITE_HEAD.match(lines[0]) or len(lines) == 1:
+        return failure_line(text)
+    why = lines[1]
+    error = next((line for line in lines[2:] if _ERROR_SAID.match(line)), None)
+    return "; ".join((why, error) if error and error != why else (why,))[:MESSAGE_CHARS]
 
 
 # jest's first line of a failed matcher: `Error: expect(received).toBe(expected) // ...`
@@ -516,13 +539,13 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             said = suite.get("message")
             said = said if isinstance(said, str) else ""
             tests.append(TestOutcome(name="", outcome=ERROR, file=file,
-                                     message=located_error(said) or failure_line(said)))
+                                     message=located_error(said) or suite_failure_line(said)))
         if assertions and suite.get("status") == "failed" and all(
                 isinstance(item, dict) and item.get("status") != "failed"
                 for item in assertions):
             said = suite.get("message")
             tests.append(TestOutcome(name="", outcome=ERROR, file=file, suite_failed=True,
-                                     message=failure_line(said) if isinstance(said, str)
+                                     message=suite_failure_line(said) if isinstance(said, str)
                                      and said.strip() else SUITE_FAILED))
         for item in assertions:
             if not isinstance(item, dict):

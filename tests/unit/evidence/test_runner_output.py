@@ -605,6 +605,27 @@ def test_a_suite_that_does_not_parse_fails_where_it_does_not(message: str, said:
     assert [t.message for t in ro.parse_vitest_json(json.dumps(doc)).tests] == [said]
 
 
+@pytest.mark.parametrize(("message", "said"), [
+    # duration-fns' TypeScript tests under jest 29 with no jest config: babel-jest reads them
+    ("  \u25cf Test suite failed to run\n\n    Jest encountered an unexpected token\n\n    Jest "
+     "failed to parse a file.\n\n    Details:\n\n    /p/src/parse.test.ts:1\n    ({\"Object."
+     "<anonymous>\":function(module,exports){import { parse } from './parse';\n    ^^^^^^\n\n"
+     "    SyntaxError: Cannot use import statement outside a module\n\n      at Runtime."
+     "createScriptFromCode (node_modules/jest-runtime/build/index.js:1505:14)\n",
+     "Jest encountered an unexpected token; SyntaxError: Cannot use import statement outside "
+     "a module"),
+    # a file that declares no test
+    ("  \u25cf Test suite failed to run\n\n    Your test suite must contain at least one test."
+     "\n\n      at onResult (node_modules/@jest/core/build/TestScheduler.js:133:18)\n",
+     "Your test suite must contain at least one test."),
+])
+def test_a_jest_suite_that_did_not_load_says_why_not_its_heading(message: str,
+                                                                  said: str) -> None:
+    doc = {"testResults": [{"name": "/p/src/parse.test.ts", "status": "failed",
+                            "message": message, "assertionResults": []}]}
+    assert [t.message for t in ro.parse_jest_json(json.dumps(doc)).tests] == [said]
+
+
 def test_a_jest_like_test_is_shown_with_its_groups_names_apart() -> None:
     """vitest's full name joins its groups' names and its own with a space: matching reads
     it; the review shows them with ` > ` between, as its test ids have them."""
