@@ -20,7 +20,9 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   steps may need tools this machine lacks); coverage
   through the runner's own coverage flag when a coverage provider is a dependency
   (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in), reported when a test fails
-  too (vitest's `--coverage.reportOnFailure`; jest always reports);
+  too (vitest's `--coverage.reportOnFailure`; jest always reports), through the test script
+  (`npm test -- --coverage ...`) where it runs the runner alone with an environment or flags
+  of its own (`TZ=UTC jest`), which `npx jest` would lose;
   Go: `go test ./...` (coverage `-coverprofile=coverage.out`); Java: `mvn test` / `./gradlew
   test` / `gradle test`; Dart/Flutter: `flutter test` (`--coverage`); Bash: `bats <test dir>`.
   A stack in a subdirectory runs its command from there (`cd web && npm test`).
@@ -197,6 +199,18 @@ def _dependencies(pkg: Mapping[str, Any]) -> dict[str, Any]:
     return deps
 
 
+def _sets_its_own(script: str) -> bool:
+    """Whether a test script that runs the runner itself gives it what a coverage run through
+    `npx <runner>` would lose (pure): an environment (`TZ=UTC jest`: duration-fns, whose
+    date tests fail in another time zone) or flags of its own (`jest --config x.json`), and
+    no coverage setting (a run failing the project's thresholds would fail the command)."""
+    found = execution.SCRIPT_RUNNER.match(script)
+    if found is None or _COVERAGE_FLAG.search(script):
+        return False
+    rest = script[found.end():].split()
+    return bool(script[:found.start(1)].replace("npx", "").strip()) or rest not in ([], ["run"])
+
+
 def _deps_runner(deps: Mapping[str, Any]) -> str | None:
     return "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
 
@@ -284,6 +298,8 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     chained = declared and _CHAINED.search(str(test_script)) is not None
     if declared and str(test_script).strip() and not (chained and runner is not None):
         test = "npm test"
+        if not chained and _sets_its_own(str(test_script)):
+            prefix = "npm test --"
     elif named is not None:
         test, prefix = f"npm run {named[0]}", f"npm run {named[0]} --"
         runner = runner or named[1]

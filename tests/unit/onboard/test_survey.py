@@ -90,6 +90,16 @@ def test_a_python_project_with_its_own_venv_runs_its_tests_with_it(tmp_path: Pat
           "devDependencies": {"jest": "^30", "cross-env": "^7"}},
          "npm run test:unit",
          "npm run test:unit -- --coverage --coverageReporters=lcov --coverageReporters=json"),
+        # A test script that runs the runner in an environment it sets (duration-fns'
+        # `TZ=UTC jest`) or with flags of its own: coverage through it, which keeps them.
+        ({"scripts": {"test": "TZ=UTC jest"}, "devDependencies": {"jest": "29.4.1"}},
+         "npm test", "npm test -- --coverage --coverageReporters=lcov --coverageReporters=json"),
+        ({"scripts": {"test": "jest --config jest.unit.json"}, "devDependencies": {"jest": "^29"}},
+         "npm test", "npm test -- --coverage --coverageReporters=lcov --coverageReporters=json"),
+        ({"scripts": {"test": "npx jest"}, "devDependencies": {"jest": "^29"}}, "npm test",
+         "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
+        ({"scripts": {"test": "TZ=UTC jest --coverage"}, "devDependencies": {"jest": "^29"}},
+         "npm test", "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
         # ... unless no runner is known: the script, as the project runs it.
         ({"scripts": {"test": "lint; mocha"}}, "npm test", None),
     ],
