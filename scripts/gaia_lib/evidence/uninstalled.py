@@ -9,8 +9,10 @@ Rules:
   test ran is judged as it ran.
 - The package is the one the error names: Python's `No module named 'x.y'` (x); Node's `Cannot
   find package 'x'`, `Cannot find module 'x'` and vite's `Failed to resolve import "x"`,
-  `Failed to load url x`, for a bare specifier only (not `./x` nor `/abs/x`; `@s/x/sub` is
-  `@s/x`, `x/sub` is `x`).
+  `Failed to load url x`, and jest's own for its config (`Preset ts-jest not found.`,
+  `Module ts-jest in the transform option was not found.`: a `jest.config.js` naming a preset
+  or transform not installed), for a bare specifier only (not `./x`, `/abs/x` nor
+  `<rootDir>/x`; `@s/x/sub` is `@s/x`, `x/sub` is `x`).
 - It must be declared (`stacks.declared`) by the project's manifests, at its root or in a
   directory between it and the file that failed to load: a package declared nowhere is an
   import the code added without declaring it, the project's failure (REQUEST_CHANGES).
@@ -29,7 +31,9 @@ from gaia_lib.stacks import declared
 _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
                    r"|Cannot find (?:package|module) '(?P<node>[^']+)'"
                    r"|Failed to resolve import \"(?P<vite>[^\"]+)\""
-                   r"|Failed to load url (?P<url>\S+)")
+                   r"|Failed to load url (?P<url>\S+)"
+                   r"|Preset (?P<preset>\S+?)\.? not found"
+                   r"|Module (?P<option>\S+) in the \w+ option was not found")
 # the file that failed to load: `while loading tests/conftest.py:`, a collection error's
 # `(tests/test_a.py:1)`, vitest's `failed to load config from vitest.config.ts:`
 _WHERE = lazy_re(r"(?:while loading|failed to load config from) (\S+?):|\((\S+?\.\w+):\d+\)")
@@ -43,8 +47,9 @@ def missing_package(text: str) -> str | None:
         return None
     if found.group("py"):
         return found.group("py").split(".")[0]
-    spec = found.group("node") or found.group("vite") or found.group("url")
-    if spec.startswith((".", "/")) or re.match(r"^[A-Za-z]:[\\/]|^\w+:", spec):
+    spec = (found.group("node") or found.group("vite") or found.group("url")
+            or found.group("preset") or found.group("option"))
+    if spec.startswith((".", "/", "<")) or re.match(r"^[A-Za-z]:[\\/]|^\w+:", spec):
         return None  # a file of the project's (or a URL, `node:fs`), no package
     parts = spec.split("/")
     return "/".join(parts[:2]) if spec.startswith("@") and len(parts) > 1 else parts[0]

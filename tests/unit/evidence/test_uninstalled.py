@@ -79,3 +79,23 @@ def test_a_vitest_config_that_could_not_load_a_declared_plugin(tmp_path: Path) -
     assert why is not None and why.startswith(
         "@vitejs/plugin-vue, imported by vitest.config.ts, is not installed where the tests "
         "run, though package.json declares it")
+
+
+@pytest.mark.parametrize("stopped", [
+    # duration-fns' jest.config.js (`preset: 'ts-jest'`) with node_modules/ts-jest gone
+    "● Validation Error: Preset ts-jest not found.",
+    # ... a config naming it as a transform instead
+    "● Validation Error: Module ts-jest in the transform option was not found.",
+])
+def test_a_jest_config_naming_a_declared_preset_not_installed(tmp_path: Path,
+                                                              stopped: str) -> None:
+    (tmp_path / "package.json").write_text('{"devDependencies": {"jest": "29.4.1", '
+                                           '"ts-jest": "29.0.5"}}')
+    why = uninstalled.why_blocked(stopped, (), 0, tmp_path)
+    assert why is not None and why.startswith(
+        "ts-jest is not installed where the tests run, though package.json declares it")
+
+
+def test_a_jest_config_naming_a_file_of_the_project_is_no_package() -> None:
+    assert uninstalled.missing_package("● Validation Error: Module <rootDir>/jest/transform.js "
+                                       "in the transform option was not found.") is None
