@@ -289,7 +289,10 @@ compared with itself by a method or a function: `v.Compare(v) != 0`, `v.NE(v)`,
 `!v.Equal(v)`: `then_literals.GO_DEAD_BLOCK`), and an assertion library's check of a value
 against itself (`assert.Equal(t, x, x)`).
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
-reports the line).
+reports the line); of those, a JS/TS test calling `expect(...)` with no matcher after it is
+named by `unfinished_expects` (its first such call and how many), which the review warns of:
+a matcher taken out of `expect(() => parse('P1.5Y')).toThrow();` leaves a call that checks
+nothing while the test's other checks keep it counted.
 
 `caught_only` (a check of a matched test, not a placeholder rule): a test whose every check sits
 where an error is caught, in a try that passes when nothing is thrown, or in a promise's
@@ -3738,6 +3741,37 @@ def classify(case: TestCase, go_helpers: Mapping[str, str] | None = None,
                            f"its checks run only with -short, and the run does not pass it "
                            f"({shown})")
     return found  # a placeholder whatever the environment
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A JS/TS test with other checks that also calls `expect(value)` with no matcher after
+    it (`_dangling_expect`): those calls check nothing, and the test passes whatever they
+    are given (a `.toThrow()` taken out of `expect(() => parse('P1.5Y')).toThrow();`)."""
+    test_id: str
+    file: str
+    line: int  # the first such call's
+    count: int
+    shown: str  # the first such call, as the source has it
+
+
+def unfinished_expects(cases: Iterable[TestCase], skip: AbstractSet[str] = frozenset()
+                       ) -> list[Unfinished]:
+    """Of `cases` (but the tests in `skip`: the placeholders, said apart), each JS/TS test
+    whose body calls `expect(...)` with no matcher after it, in their order."""
+    found = []
+    for case in cases:
+        if language_of(case.file) != "js" or case.test_id in skip:
+            continue
+        lines = testcases.brace_indented(case.body.splitlines())
+        decl = case.line - case.body_line if case.body_line else _declaration_index(lines)
+        hits = [(index, text) for index, _, text in _brace_statements(lines[decl:], "js")
+                if _dangling_expect(text)]
+        if hits:
+            index, text = hits[0]
+            found.append(Unfinished(case.test_id, case.file, case.line + index, len(hits),
+                                    _shown(text)))
+    return found
 
 
 # JS/TS: a table-driven declaration, `test.each(` / `describe.for(`

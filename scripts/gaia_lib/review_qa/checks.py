@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     # only named in annotations: a review imports them while its suite runs (phases.Reads),
     # or after it (the coverage report's reader)
     from gaia_lib.evidence import ac_coverage, coverage_report, sut_mocking, sut_names
-    from gaia_lib.evidence.placeholders import Placeholder
+    from gaia_lib.evidence.placeholders import Placeholder, Unfinished
     from gaia_lib.review_qa import priority_floor
     from gaia_lib.review_qa.context import Setup
 
@@ -846,7 +846,8 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       failed_at: Mapping[str, int] | None = None,
                       required: AbstractSet[str] = frozenset(),
                       rows_cover: Mapping[str, Sequence[str]] | None = None,
-                      unchecked: Mapping[str, str] | None = None) -> dict[str, Any]:
+                      unchecked: Mapping[str, str] | None = None,
+                      unfinished: Sequence[Unfinished] = ()) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
     tests, tests the runner skipped and tests that mock the code under test: they verify
     nothing of it, so they cover nothing (but a failed table test, or Go test of subtests,
@@ -854,7 +855,9 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     `failed_tests`), at the line its failure was raised on where the runner said it
     (`failed_at`), else its own, and tests that ran without checking anything
     (`unchecked`: `unchecked_snapshot_tests`), one Warning per file for more than
-    `SKIPPED_ONE_BY_ONE` of them. A failed test is Critical
+    `SKIPPED_ONE_BY_ONE` of them, and tests calling `expect(...)` with no matcher beside
+    their other checks (`unfinished`: those calls check nothing; the test still counts for
+    what its other checks verify). A failed test is Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
     rest are Warnings here, the gap they leave ac-coverage's to judge."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
@@ -874,6 +877,12 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                          f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False,
                          test=p.test_id)
                  for p in found]
+    findings += [finding(u.file, u.line, "warning", "unfinished-expect",
+                         f"{u.test_id} calls `expect(...)` with no matcher after it "
+                         f"{'once' if u.count == 1 else f'{u.count} times'} ({u.shown}): "
+                         "such a call checks nothing, whatever it is given", False,
+                         test=u.test_id)
+                 for u in unfinished]
     shown = {p.test_id for p in found}
     for test, mock in sorted((mocking or {}).items()):
         if test not in shown:

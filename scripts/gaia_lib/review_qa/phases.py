@@ -728,6 +728,17 @@ class Reads:
         return placeholders.go_checking_helpers(self.texts)
 
     @functools.cached_property
+    def unfinished(self) -> list[placeholders.Unfinished]:
+        """This story's JS/TS tests, placeholders aside, that call `expect(...)` with no
+        matcher beside their other checks (`placeholders.unfinished_expects`)."""
+        from gaia_lib.evidence import placeholders
+
+        others = {u.test for u in self.coverage.unattributed_tests}
+        return placeholders.unfinished_expects(
+            [case for case in self.cases if case.test_id not in others],
+            {p.test_id for p in self.placeholders})
+
+    @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         """This story's tests that are placeholders (`placeholders.placeholders`), from the
         test files' texts, the files their rules read beside them (`helper_texts`), the
@@ -1041,6 +1052,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                  for subtest, test in subtest_of.items()}},
                                     reads.mocking,
                                     failed=_story_failed(reads, run), unchecked=unchecked,
+                                    unfinished=reads.unfinished,
                                     failed_at=run.failed_at if run else {},
                                     required=run.required_failed if run else frozenset(),
                                     rows_cover={test: [e.ac_id for e in coverage.per_ac

@@ -7051,3 +7051,37 @@ def test_a_go_test_returning_before_its_checks_says_so() -> None:
         "TestIndexes": (4, "asserts nothing real (return): it returns before its other "
                            "statements"),
         "TestReturnsLast": None}
+
+
+UNFINISHED = """import { parse } from './parse';
+
+describe('parse()', () => {
+\ttest('rejects fractions but on seconds', () => {
+\t\texpect(() => parse('P1.5Y'));
+\t\texpect(() => parse('P1,5W'));
+\t\texpect(() => parse('P1DT1,1S')).not.toThrow();
+\t});
+
+\ttest('only unfinished', () => {
+\t\texpect(parse('P1Y'));
+\t});
+
+\ttest('finished over two lines', () => {
+\t\texpect(parse('P1Y'))
+\t\t\t.toEqual({ years: 1 });
+\t});
+});
+"""
+
+
+def test_an_expect_with_no_matcher_beside_real_checks_is_unfinished() -> None:
+    """duration-fns' parse test with `.toThrow()` taken out of its checks but one: it was no
+    placeholder (its `.not.toThrow()` checks something) and nothing was said of the rest. A
+    test whose every check is so is a placeholder, said as such; a matcher on the next line
+    finishes its `expect`."""
+    cases = split_tests("src/parse.test.ts", UNFINISHED)
+    found = {p.test_id for p in placeholders.placeholders(cases, {"src/parse.test.ts": UNFINISHED})}
+    assert found == {"src/parse.test.ts::parse() > only unfinished"}
+    assert placeholders.unfinished_expects(cases, found) == [placeholders.Unfinished(
+        "src/parse.test.ts::parse() > rejects fractions but on seconds", "src/parse.test.ts", 5,
+        2, "expect(() => parse('P1.5Y'))")]

@@ -7,7 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from gaia_lib.core import writes
-from gaia_lib.evidence import sut_names
+from gaia_lib.evidence import placeholders, sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult, Match
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
@@ -1007,6 +1007,20 @@ def test_a_story_test_that_failed_in_the_run_is_a_finding() -> None:
          'semver_test.go::TestIncrements failed in this run (semver_test.go:336: got "1.2.5"); '
          "it covers no AC until it passes")]
     assert checks.placeholder_check((), {}, {})["status"] == "passed"
+
+
+def test_an_expect_with_no_matcher_beside_real_checks_is_a_warning_at_its_line() -> None:
+    """duration-fns' `non-integer values from strings` with its `.toThrow()` taken out of six
+    checks, one `.not.toThrow()` left: the review said nothing, and the story was APPROVE."""
+    test = "src/parse.test.ts::parse() > malformed > non-integer values from strings"
+    unfinished = [placeholders.Unfinished(test, "src/parse.test.ts", 52, 6,
+                                          "expect(() => parse('P1.5Y'))")]
+    check = checks.placeholder_check((), {}, {test: 51}, unfinished=unfinished)
+    assert [(f["file"], f["line"], f["severity"], f["rule"], f["blocking"], f["message"])
+            for f in check["findings"]] == [
+        ("src/parse.test.ts", 52, "warning", "unfinished-expect", False,
+         f"{test} calls `expect(...)` with no matcher after it 6 times (expect(() => "
+         "parse('P1.5Y'))): such a call checks nothing, whatever it is given")]
 
 
 def test_a_failed_test_is_found_where_its_failure_was_raised() -> None:
