@@ -93,7 +93,8 @@ def gate_evidence(s: Setup, base: str | None
     if result.divergence is not None:  # found, so the check cannot read `passed` beside it
         findings.append(finding(rel_story, line_of(s.story.text, "File List"), "warning",
                                 filelist.WARNING,
-                                filelist.warning_sentence(result.divergence.to_json()), False))
+                                _read_from(filelist.warning_sentence(
+                                    result.divergence.to_json()), result.against), False))
     for entry in s.story.file_list or ():
         problem = paths.listed_problem(entry, s.project)
         if problem is not None:
@@ -101,6 +102,14 @@ def gate_evidence(s: Setup, base: str | None
                                                        paths.listed_path(entry) or entry),
                                      "warning", "integrity", problem, False, subject=entry))
     return warnings, findings, result.compared
+
+
+def _read_from(sentence: str, against: str | None) -> str:
+    """A divergence's sentence naming where the branch's changes were read, when not from its
+    fork point (`filelist.CheckResult.against`)."""
+    if against is None:
+        return sentence
+    return f"{sentence.removesuffix('.')} (the branch's changes read from {against})."
 
 
 def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],

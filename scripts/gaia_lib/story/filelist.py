@@ -26,7 +26,9 @@ A story already merged into the base (HEAD has nothing of its own: the fork poin
 when /gaia-dev-story reviews after its merge step) is compared with its merge: the newest
 commit on HEAD that names the story key (in its subject, or a `Story: KEY` line) and changes
 more than GAIA's bookkeeping, against that commit's first parent (a merge's branch side, a
-squash's own change). A story on the base with no commit naming it and nothing changed
+squash's own change); the result names that commit (`CheckResult.against`), as "the
+branch's changes" are then that commit's. A story on the base with no commit naming it and
+nothing changed
 (its code was there before the story was written) has nothing to be compared with: for the
 review (`unbranched_note`), no divergence, and a note that says so, naming the commits that
 name the story and change GAIA's own files alone (its status moved to `review`); where the
@@ -75,6 +77,9 @@ class CheckResult:
     divergence: Divergence | None  # None: the lists agree, or git could not answer
     note: str | None = None  # why the git comparison was skipped (stderr, not an error)
     compared: bool = True  # False: git made no comparison (no repository, base or branch)
+    # where the story's changes were read, when not from where its branch left the base: the
+    # commit naming it on the base itself (`merged_commit`), so a divergence says which
+    against: str | None = None
 
 
 def compare(file_list: Iterable[str], changed: Iterable[str]) -> Divergence | None:
@@ -285,7 +290,13 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         missing = found.missing_from_file_list if found else ()
         return CheckResult(Divergence("divergence", missing) if missing else None,
                            f"only the uncommitted changes were compared with it, as {why}")
-    return CheckResult(compare(file_list, changed))
+    found = compare(file_list, changed)
+    head = query("rev-parse", "HEAD")
+    merged = merged_commit(repo, key, query) if found and key and head.ok and fork_point(
+        repo, base_ref, query) == head.stdout.strip() else None
+    against = (f"commit {merged[:12]}, the newest on {base_ref} naming {key}, against its "
+               "parent: HEAD has no branch of its own") if merged else None
+    return CheckResult(found, against=against)
 
 
 def _naming_note(repo: Path, key: str, query: Query) -> str:

@@ -59,6 +59,26 @@ def test_a_story_already_merged_is_compared_with_its_merge(tmp_path: Path, merge
         filelist.Divergence("divergence", (), ("src/a.ts", "src/b.ts"))
 
 
+def test_a_divergence_on_the_base_names_the_commit_it_read(tmp_path: Path) -> None:
+    """duration-fns reviewed on master, where one commit named the story ("gaia init; story
+    E7-S2 in review", its package-lock.json and GAIA's files): the warning said "changed on
+    the branch" of a repository with no branch; it names the commit read."""
+    repo = make_repo(tmp_path / "r")
+    git(repo, "checkout", "-q", "main")
+    (repo / "package-lock.json").write_text("{}\n")
+    git(repo, "add", "package-lock.json")
+    git(repo, "commit", "-qm", "gaia init; story E7-S2 in review")
+    commit = gaia_git.run(repo, "rev-parse", "HEAD").stdout.strip()
+    result = filelist.check(("src/a.ts",), repo, "main", "E7-S2", unbranched_note=True)
+    assert result.divergence == filelist.Divergence("divergence", ("package-lock.json",),
+                                                    ("src/a.ts",))
+    assert result.against == (f"commit {commit[:12]}, the newest on main naming E7-S2, "
+                              "against its parent: HEAD has no branch of its own")
+    # on a branch of its own, its changes are the branch's: nothing to name
+    git(repo, "checkout", "-q", "feat/E1-S1")
+    assert filelist.check(("src/z.ts",), repo, "main", "E1-S1").against is None
+
+
 def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
         tmp_path: Path) -> None:
     """A story written for code already on main (no branch, no commit naming it): no
