@@ -288,13 +288,22 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
         after = f": {suite['failed_after']}" if suite.get("failed_after") else ""
         out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){after}{shown}"
                    f"{_narrowed(suite)}\n")
-        out += [f"  - not collected: `{test.get('file')}`"
-                f"{': ' + str(test['message']) if test.get('message') else ''}\n"
-                if test.get("uncollected") else f"  - error: {_failed_test(test)}\n"
-                if test.get("error") else f"  - failed: {_failed_test(test)}\n"
-                for test in listed]
+        out += _uncollected(test for test in listed if test.get("uncollected"))
+        out += [f"  - error: {_failed_test(test)}\n" if test.get("error") else
+                f"  - failed: {_failed_test(test)}\n"
+                for test in listed if not test.get("uncollected")]
         out += [f"  - still running: {code_span(_test_name(test))}\n" for test in running]
     return "".join(out)
+
+
+def _uncollected(tests: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The run's test files it could not collect, those failing for one reason on one line
+    (duration-fns with no jest transform: its four files, each said the same SyntaxError)."""
+    files: dict[str, list[str]] = {}
+    for test in tests:
+        files.setdefault(str(test.get("message") or ""), []).append(f"`{test.get('file')}`")
+    return [f"  - not collected: {', '.join(names)}{': ' + why if why else ''}\n"
+            for why, names in files.items()]
 
 
 def _passed(suite: Mapping[str, Any]) -> str:

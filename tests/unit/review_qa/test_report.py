@@ -626,6 +626,25 @@ def test_a_vitest_file_that_failed_to_load_is_no_failed_test() -> None:
         "Expected identifier but found \"(\"\n")
 
 
+def test_test_files_failing_to_load_for_one_reason_are_said_once() -> None:
+    """duration-fns without a jest transform: each of its test files failed to load with the
+    same SyntaxError, and the run line repeated it under each file; one failing otherwise
+    keeps its own line."""
+    import_error = "SyntaxError: Cannot use import statement outside a module"
+    report = json.dumps({"testResults": [
+        {"name": name, "status": "failed", "assertionResults": [], "message": message}
+        for name, message in (("src/parse.test.ts", import_error),
+                              ("src/format.test.ts", import_error),
+                              ("src/x.test.ts", "src/x.test.ts:3:1: ERROR: Unexpected \"}\""),
+                              ("src/clean.test.ts", import_error))]})
+    _, line = _vitest_run(report)
+    assert line == (
+        "- test run: tier_1 exited 1 (0 passed, 0 failed, 4 test file(s) not collected)\n"
+        "  - not collected: `src/parse.test.ts`, `src/format.test.ts`, `src/clean.test.ts`: "
+        f"{import_error}\n"
+        "  - not collected: `src/x.test.ts`: src/x.test.ts:3:1: Unexpected \"}\"\n")
+
+
 def test_a_vitest_suite_failing_outside_its_tests_is_said_so() -> None:
     """css-what's list of malformed selectors emptied: vitest fails the `describe` left with
     no test (`No test found in suite Broken selectors`) while every test of the file passed,
