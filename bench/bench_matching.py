@@ -231,6 +231,8 @@ PROJECTS = (
             first=(4, 1, 7)),
     Project("duration-fns", "npm", "duration-fns@3.0.2", "ts-dev", "package", held_out=True,
             first=(25, 9, 7)),
+    Project("cheerio", "npm", "cheerio@1.1.0", "ts-dev", "package", held_out=True,
+            first=(9, 7, 4)),
 )
 
 
