@@ -4,10 +4,11 @@
 strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, CamelCase) and
 true/false/null (each kept as the AC spells it too, `None`, for messages: `Literal.shown`).
 `asserted_literals` reports which of them appear inside an assertion of a
-test's source (`assert`, `expect(…)…`, `assertEquals(`, `assert_eq!`, `[ "$status" -eq … ]`,
-Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by the assertions named for
-them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(` …): the evidence behind a
-"weak assertion" finding. A table-driven test's data table holds its expected values, so it
+test's source (`assert`, `expect(…)…` and `expect<Type>(…)…`, `assertEquals(`, `assert_eq!`,
+`[ "$status" -eq … ]`, Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by
+the assertions named for them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(`
+…): the evidence behind a "weak assertion" finding.
+A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator (with the
 table its module declares where it names one: `@pytest.mark.parametrize("s, expected",
 PARSE_TEST_CASES)`), a Go
@@ -74,6 +75,8 @@ check of "4.0.0", not by one of the `0` alone.
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
+An object or array literal (`{ red: 'Five', sel: 'Seven' }`) is found however a test lays it
+out: over lines, with trailing commas, in the other quotes (`_as_code`).
 A literal is found as a test writes it: raw (Go's `foo\\*`, Python's r'foo\\*') or escaped in
 a quoted string whose backslashes escape (Go's, JS's, Python's "foo\\\\*"): an assertion and a
 table are read as written and with those strings decoded (`decoded`).
@@ -417,6 +420,8 @@ _ASSERT_START_RE = re.compile(
     r"|\bassert\.\w+\s*\("  # node:assert / chai assert.equal(
     r"|\b(?:self|this)\.assert\w*\s*\("
     r"|\bexpect(?:\.soft)?\s*\("  # jest / vitest / chai expect(...)..., vitest expect.soft(
+    # ... given the type of what it checks (cheerio: `expect<{ links: string[] }>(`)
+    r"|\bexpect(?:\.soft)?\s*<[^()\n;]*>\s*\("
     r"|\b(?:require|assert)\.[A-Z]\w*\s*\("  # testify require.Equal( assert.Equal(
     r"|\b\w+\.Assert\s*\("  # quicktest c.Assert(got, qt.Equals, want)
     r"|\bpytest\.raises\s*\("
@@ -1003,6 +1008,13 @@ _NUMBER_TEXT = re.compile(r"[-+]?\d+(?:[.,]\d+)+")
 
 # A run of spaces and tabs, as a story's Markdown folds it.
 _FOLDED = re.compile(r"[ \t]+")
+_BRACKETED = re.compile(r"\{.*\}|\[.*\]", re.S)
+
+
+def _as_code(text: str) -> str:
+    """An object or array literal as written whatever its layout: no white space, no comma
+    before a closing bracket, one kind of quotes."""
+    return re.sub(r",(?=[}\]])", "", re.sub(r"\s+", "", text)).replace('"', "'")
 
 
 def _occurs(literal: Literal, span: str) -> bool:
@@ -1023,6 +1035,11 @@ def _occurs(literal: Literal, span: str) -> bool:
             # comma or decimals continue it
             return re.search(rf"(?<![\w.])(?<!\d,){re.escape(literal.value)}"
                              r"(?!\w|\.\d|,\d{3})", span) is not None
+        if _BRACKETED.fullmatch(literal.value):
+            # an object or array literal (`{ red: 'Five', sel: 'Seven' }`), which a test may
+            # write over lines, with trailing commas or the other quotes (cheerio's nested
+            # `{\n  red: 'Five',\n  sel: 'Seven',\n}`): the same value
+            return _as_code(literal.value) in _as_code(span)
         if not re.fullmatch(r"\w+", literal.value):
             # a story's Markdown folds runs of spaces (`"hello   goodbye"`): compare folded;
             # not a line break, which a code span never holds (a test's `"Bob\nAnn"` is no

@@ -261,6 +261,9 @@ def test_fixture_literals() -> None:
          [L422, FALSE]),
         # vitest's expect.soft checks as expect does (the test fails at its end)
         ("expect.soft(res.status).toBe(422);\n", [L422]),
+        # ... and so does an expect given the type of what it checks (cheerio's #4239 test)
+        ("expect<{ code: string }>(\n  post(),\n).toStrictEqual({ code: 'INVALID_EMAIL' });\n",
+         [CODE]),
         # ... but a table of inputs a test never iterates is no table: plain data is not asserted
         ("    cases = ['INVALID_EMAIL']\n    assert run(cases)\n", []),
         ("\tinputs := []string{\"INVALID_EMAIL\"}\n\tpost(inputs)\n", []),
@@ -1512,3 +1515,15 @@ def test_a_go_checking_helper_call_is_a_check_and_the_function_it_takes_is_code(
     assert handed == {"ToTitle", "ToUpper"}
     assert spans[0].startswith("runCases(t, ToTitle") and '"AB"' in spans[0]
     assert spans[1] == "check(t, KindLower)"
+
+
+def test_an_object_literal_is_asserted_however_the_test_lays_it_out() -> None:
+    """cheerio's nested map AC promises `{ red: 'Five', sel: 'Seven' }`; its test compares the
+    result with that object written over lines, inside another, with trailing commas."""
+    nested = then_literals("then the key holds `{ red: 'Five', sel: 'Seven' }`")
+    assert [lit.value for lit in nested] == ["{ red: 'Five', sel: 'Seven' }"]
+    source = ("expect(pick(doc)).toStrictEqual({\n  section: {\n    red: \"Five\",\n"
+              "    sel: 'Seven',\n  },\n});\n")
+    assert asserted_literals(source, nested) == tuple(nested)
+    assert asserted_literals("expect(pick(doc)).toStrictEqual({ red: 'Five', sel: 'Six' });\n",
+                             nested) == ()
