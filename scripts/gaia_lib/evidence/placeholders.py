@@ -31,7 +31,8 @@ Two views of the same patterns, both pure:
       (`test.each([` / rows / `])("%s", (a, b) => {`), is its declaration's, no statement
       of its body: its function's body is read as a plain test's;
     * every statement of its body is trivial: a boolean-literal assertion (`assert True`,
-      `expect(true).toBe(true)`, `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
+      `expect(true).toBe(true)`, typed `expect<boolean>(true).toBe(true)` alike,
+      `assertTrue(true)`, `XCTAssertTrue(true)`), `pass`, `return`,
       bats `true` / `:`, or a block that never runs (`if false { t.Fatal(...) }`, `if !true {`,
       `if (false) {...}`, `if False:` / `if 0:`, a condition and-ed with false with no `or`
       beside it: `if (x && false)`, `if x and False:`, a random number out of its range:
@@ -712,6 +713,8 @@ def _js_values_compared_pass(text: str) -> bool:
 
 
 _RETURNED = lazy_re(r"^return\s+(\S.*)$")
+# `expect<Type>(` (cheerio's `expect<{ links: string[] }>(`): its type argument, to drop
+_JS_TYPED_EXPECT = lazy_re(r"\bexpect(\.soft)?\s*<[^()\n;]*>\s*\(")
 
 # A JS check whose value and expected value are made of literals only, the language's own
 # objects and their methods: `expect("a=1;b=2".split(";")[0]).toBe("a=1")` (a name read as
@@ -757,6 +760,10 @@ def _shown(statement: str, width: int = 60) -> str:
 def _trivial(text: str, language: str = "") -> bool:
     """A statement that checks nothing that can fail (`_TRIVIAL_STATEMENT`, `_CANNOT_FAIL`;
     constants compared as `language` compares them: Python's, JS's)."""
+    if language == "js":
+        # the type a TypeScript check is given changes nothing it checks:
+        # `expect<boolean>(true).toBe(true)` is `expect(true).toBe(true)`
+        text = _JS_TYPED_EXPECT.sub(r"expect\1(", text)
     returned = _RETURNED.match(text) if language == "js" else None
     if returned is not None and _trivial(returned.group(1), language):
         return True  # a trivial check returned (an arrow's one expression: the runner waits)
@@ -903,7 +910,7 @@ _PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
 # none is not judged here: its checks may sit in helpers it calls).
 _CHECK: dict[str, AnyPattern] = {
     "python": _PY_CHECK,
-    "js": lazy_re(r"\bexpect\w*\s*[(.]|\bassert\w*\b|\.should\b"),
+    "js": lazy_re(r"\bexpect\w*\s*[(.<]|\bassert\w*\b|\.should\b"),
 }
 
 

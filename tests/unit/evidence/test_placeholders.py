@@ -7085,3 +7085,26 @@ def test_an_expect_with_no_matcher_beside_real_checks_is_unfinished() -> None:
     assert placeholders.unfinished_expects(cases, found) == [placeholders.Unfinished(
         "src/parse.test.ts::parse() > rejects fractions but on seconds", "src/parse.test.ts", 5,
         2, "expect(() => parse('P1.5Y'))")]
+
+
+TYPED_EXPECTS = '''describe("extract", () => {
+  it("keeps an empty map empty", () => {
+    expect<boolean>(true).toBe(true);
+  });
+
+  it("leaves out what the matches lack", () => {
+    expect<{ links: string[] }>(
+      pick(doc, { links: [{ selector: "li", value: "href" }] }),
+    ).toStrictEqual({ links: [] });
+  });
+});
+'''
+
+
+def test_a_check_given_a_type_is_read_as_the_check_it_is() -> None:
+    """cheerio's `expect<{ links: string[] }>(...)`: a TypeScript check given the type of what
+    it checks checks as `expect(...)` does, so one comparing two constants is a placeholder
+    and one comparing the code's result is not."""
+    assert _found("t.test.ts", TYPED_EXPECTS) == {
+        "extract > keeps an empty map empty": True,
+        "extract > leaves out what the matches lack": False}
