@@ -66,7 +66,8 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
             out.append(f"- [{finding.get('severity', '')}] {name}/{finding.get('rule', '')} "
                        f"{where} — {finding.get('message', '')}")
     out += render_unattributed(analysis.get("unattributed_tests", []),
-                               analysis.get("unattributed_story_keys", {}))
+                               analysis.get("unattributed_story_keys", {}),
+                               analysis.get("discovery_scope"))
     warnings = analysis.get("gate_warnings", [])
     if warnings:
         out += ["", "Story gate warnings:"]
@@ -149,10 +150,14 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     return out
 
 
-def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]]) -> list[str]:
+def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]],
+                        scope: Mapping[str, Any] | None = None) -> list[str]:
     """The tests the review did not count: each test that names another story, with its keys;
     the rest (outside the File List, naming no story) as a count per file, since on a real
-    project they are the whole suite but the story's own files."""
+    project they are the whole suite but the story's own files. Where discovery looked only
+    in the File List's neighbourhood (`scope`, mode "file-list"), the count says which
+    directories it covers: the suite's other test files were never read (cheerio's
+    `src/*.spec.ts` beside a story of `src/api/`), not counted as none."""
     named = [test for test in tests if owners.get(test)]
     if named:
         out = ["", "Tests of other stories (not counted):"]
@@ -166,7 +171,10 @@ def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]
             per_file[path] = per_file.get(path, 0) + 1
     if per_file:
         total = sum(per_file.values())
-        out += ["", f"Tests outside the story's File List, naming no story (not counted): "
+        dirs = list((scope or {}).get("dirs") or ())
+        where = (f", in the directories looked at ({', '.join(dirs)})"
+                 if (scope or {}).get("mode") == "file-list" and dirs else "")
+        out += ["", f"Tests outside the story's File List, naming no story (not counted){where}: "
                     f"{total} in {len(per_file)} file(s):"]
         out += [f"- {path}: {count}" for path, count in sorted(per_file.items())]
     return out

@@ -175,6 +175,20 @@ def test_uncounted_tests_name_their_story_or_are_counted_per_file() -> None:
     assert qa_report.render_unattributed([], {}) == []
 
 
+def test_uncounted_tests_say_which_directories_were_looked_at() -> None:
+    """cheerio's story of `src/api/` had its neighbourhood read (`src/api`, `src/__tests__`):
+    the count of tests outside it is not the whole suite, whose `src/*.spec.ts` went unread."""
+    lines = qa_report.render_unattributed(
+        ["src/api/css.spec.ts::a", "src/__tests__/xml.spec.ts::b"], {},
+        {"mode": "file-list", "dirs": ["src/__tests__", "src/api"]})
+    assert lines[1] == ("Tests outside the story's File List, naming no story (not counted), "
+                        "in the directories looked at (src/__tests__, src/api): 2 in 2 file(s):")
+    whole = qa_report.render_unattributed(["src/a.spec.ts::a"], {}, {"mode": "full",
+                                                                      "dirs": ["."]})
+    assert whole[1] == "Tests outside the story's File List, naming no story (not counted): " \
+                       "1 in 1 file(s):"
+
+
 def test_the_matchers_records_read_as_words() -> None:
     lines = qa_report.render_matches([{"ac_id": "AC2", "matched": True, "tests": ["t.py::a"],
                                        "matches": [{"test": "t.py::a", "how": ["name", "raises"],
