@@ -34,6 +34,19 @@ def test_exit_0_transition_message_and_empty_stdout(project: Project) -> None:
     assert index_of(project).is_file()
 
 
+def test_project_flag_names_the_project_from_elsewhere(project: Project, tmp_path: Path) -> None:
+    """A user who wrote the story with `gaia story new KEY --project DIR` walks it to review
+    the same way, from another directory."""
+    files = make_world(project)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = run_gaia(PROG, "E1-S1", "--to", "review", "--project", str(project.root),
+                      cwd=elsewhere, env=gaia_env())
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == f"{PROG}: E1-S1 transitioned in-progress -> review\n"
+    assert '    status: "review"' in files["yaml"].read_text()
+
+
 def test_exit_0_noop(project: Project) -> None:
     files = make_world(project)
     before = snapshot(files)

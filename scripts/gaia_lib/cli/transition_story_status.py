@@ -2,12 +2,13 @@
 
     gaia transition-story-status <story_key> --to <state> [--from <state>] [--reconcile-only]
                                  [--title T] [--epic E] [--priority P] [--risk R]
-                                 [--author A] [--file F]
+                                 [--author A] [--file F] [--project DIR]
 
 Moves a story to a new status in every place the status lives (story file, sprint-status.yaml,
 epics-and-stories.md, the per-epic shard, story-index.yaml), atomically, under one lock.
 stdout is empty; stderr ends with `<prog>: K transitioned A -> B` or
-`<prog>: no-op (story already at S)`.
+`<prog>: no-op (story already at S)`. `--project DIR` names the project, as `gaia story new`
+and `gaia review-qa` take it (default: the current one).
 
 Exit codes: 0 success / no-op, 1 usage or --from mismatch, 2 story file missing,
 3 ambiguous story file, 4 malformed story frontmatter, 5 epics-and-stories.md missing,
@@ -47,13 +48,14 @@ def _index_options(func: F) -> F:
 @click.option("--from", "expected_from", metavar="STATE", help="Refuse unless currently STATE.")
 @click.option("--reconcile-only", is_flag=True, help="Replay the current status to every writer.")
 @_index_options
+@click.option("--project", metavar="DIR", help="Project directory (default: the current one).")
 def cli(story_key: str, to: str | None, expected_from: str | None, reconcile_only: bool,
         title: str | None, epic: str | None, priority: str | None, risk: str | None,
-        author: str | None, file: str | None) -> int:
+        author: str | None, file: str | None, project: str | None) -> int:
     request = transition.Request(key=story_key, to=to, expected_from=expected_from,
                                  reconcile_only=reconcile_only, title=title, epic=epic,
                                  priority=priority, risk=risk, author=author, file=file)
-    result = transition.transition_story(paths.project_dir(), request)
+    result = transition.transition_story(paths.project_dir(project), request)
     for note in result.notes:
         print(f"{PROG}: {note}", file=sys.stderr)
     if result.noop:
