@@ -11,6 +11,10 @@ A Python module beside a File List test file in a test directory, listed or not,
 class one of its test classes inherits (rfc3986's `tests/base.py`, whose `BaseTestParsesURIs`
 `tests/test_uri.py` runs as `TestURIReferenceParsesURIs`) is claimed with it
 (`shared_test_modules`): pytest runs its tests under the listed file.
+A test file outside that neighbourhood whose path or text names the story's key (`key`, as
+`key_refs.names_key` reads it: cheerio's `src/utils.spec.ts` holding a `describe('... (E3-S4)')`
+beside a story of `src/api/`) is looked at too: attribution counts such a test as the story's,
+and it cannot if discovery never saw it.
 `full=True` scans the whole project. The walk never follows directory symlinks (no loops, no
 escaping the project), skips vendored and generated trees, and stops at a wall-clock deadline;
 a File List entry is looked at wherever it lies (a compiled spec under `dist/` that the
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core import paths
-from gaia_lib.evidence import runner_patterns
+from gaia_lib.evidence import key_refs, runner_patterns
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks.adapters import TEST_DIR_NAMES, StackAdapter
 
@@ -205,6 +209,17 @@ def _in_scope(rel: str, scope_dirs: Sequence[str], listed: set[str]) -> bool:
     return False
 
 
+def _names_key(root: Path, rel: str, key: str) -> bool:
+    """A test file whose path or text names the story's key (module docstring)."""
+    if key_refs.names_key(rel, key):
+        return True
+    try:
+        return key_refs.names_key((root / rel).read_text(encoding="utf-8", errors="replace"),
+                                  key)
+    except OSError:
+        return False
+
+
 def _inside_file(root: Path, rel: str) -> bool:
     """`rel` is a file of the project, not reached through a link out of it."""
     path = root / rel
@@ -221,8 +236,10 @@ def discover(
     *,
     full: bool = False,
     deadline_seconds: float = DEFAULT_DEADLINE_SECONDS,
+    key: str | None = None,
 ) -> Discovery:
-    """Test files per stack. Without a File List the review has no neighbourhood: full scan."""
+    """Test files per stack. Without a File List the review has no neighbourhood: full scan.
+    `key`: the story's, whose test files outside the neighbourhood are looked at too."""
     deadline = time.monotonic() + deadline_seconds
     files, timed_out = walk(root, deadline)
     bounded = not full and bool(file_list)
@@ -240,7 +257,8 @@ def discover(
             for rel in files
             if (adapter.is_test_file(rel) or _claimed_test_module(rel, listed, adapter)
                 or (named is not None and adapter.speaks(rel) and named.matches(rel)))
-            and (not bounded or _in_scope(rel, scope_dirs, listed))
+            and (not bounded or _in_scope(rel, scope_dirs, listed)
+                 or (key is not None and _names_key(root, rel, key)))
         )
     return Discovery(per_stack, "file-list" if bounded else "full", scope_dirs, timed_out,
                      len(files))

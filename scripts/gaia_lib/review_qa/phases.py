@@ -365,7 +365,7 @@ class Reads:
         listed = [*(s.story.file_list or ()), *self.shared] if self.shared \
             else s.story.file_list
         self.found = discovery.discover(s.project, discovery.review_stacks(s.project, s.stack),
-                                        listed, full=full)
+                                        listed, full=full, key=s.key)
 
     @functools.cached_property
     def gate(self) -> tuple[list[str], list[dict[str, Any]], bool]:

@@ -60,6 +60,27 @@ def test_bounded_scope_is_the_file_list_neighbourhood(tmp_path: Path) -> None:
     assert result.files["python-dev"] == ("tests/test_signup.py", "tests/unit/test_validate.py")
 
 
+def test_a_test_file_outside_the_neighbourhood_naming_the_story_is_discovered(
+        tmp_path: Path) -> None:
+    """cheerio: a story of `src/api/` reads `src/api` and `src/__tests__`; a test of the story
+    written in `src/utils.spec.ts` (its group titled `... (E3-S4)`) is the story's by its
+    text, and went unseen; one naming another story, or none, stays out."""
+    _make(tmp_path, ["src/api/extract.ts", "src/api/extract.spec.ts",
+                     "src/__tests__/xml.spec.ts", "src/other.spec.ts", "src/far.spec.ts"])
+    (tmp_path / "src/utils.spec.ts").write_text(
+        "describe('extract from a fragment (E3-S4)', () => {});\n")
+    (tmp_path / "src/other.spec.ts").write_text("describe('E3-S40 other', () => {});\n")
+    (tmp_path / "src/e3-s4-paths.spec.ts").write_text("x\n")
+    ts = [stacks.get("ts-dev")]
+    listed = ["src/api/extract.ts", "src/api/extract.spec.ts"]
+    found = discovery.discover(tmp_path, ts, listed, key="E3-S4")
+    assert found.files["ts-dev"] == ("src/__tests__/xml.spec.ts", "src/api/extract.spec.ts",
+                                     "src/e3-s4-paths.spec.ts", "src/utils.spec.ts")
+    assert found.scope_dirs == ("src/__tests__", "src/api")
+    assert discovery.discover(tmp_path, ts, listed).files["ts-dev"] == (
+        "src/__tests__/xml.spec.ts", "src/api/extract.spec.ts")
+
+
 def test_a_claimed_module_in_a_test_directory_is_a_test_file(tmp_path: Path) -> None:
     # A mixin's shared tests live in tests/__init__.py; the story claims it. An unclaimed one,
     # a claimed source module, and a claimed file in another language are not test files.
