@@ -30,7 +30,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from gaia_lib.core import paths
+from gaia_lib.core import paths, reads
 from gaia_lib.evidence import key_refs, runner_patterns
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.stacks.adapters import TEST_DIR_NAMES, StackAdapter
@@ -209,15 +209,15 @@ def _in_scope(rel: str, scope_dirs: Sequence[str], listed: set[str]) -> bool:
     return False
 
 
+KEY_READ_BYTES = 256 * 1024  # how much of a test file outside the neighbourhood is read
+
+
 def _names_key(root: Path, rel: str, key: str) -> bool:
     """A test file whose path or text names the story's key (module docstring)."""
     if key_refs.names_key(rel, key):
         return True
-    try:
-        return key_refs.names_key((root / rel).read_text(encoding="utf-8", errors="replace"),
-                                  key)
-    except OSError:
-        return False
+    text = reads.head_text(root / rel, KEY_READ_BYTES)  # a generated table is no story's
+    return text is not None and key_refs.names_key(text, key)
 
 
 def _inside_file(root: Path, rel: str) -> bool:
