@@ -177,6 +177,10 @@ class Suite:
                       and (t.message or "").startswith(runner_output.XFAIL) for t in self.tests)
         if xfailed:  # pytest counts them apart (`1 xfailed`), and so does the report
             data["xfail_count"] = xfailed
+        todo = sum(t.outcome == runner_output.SKIPPED and (t.message or "").partition(":")[0]
+                   == runner_output.TODO for t in self.tests)
+        if todo:  # vitest and jest count them apart from skips (`1 todo`)
+            data["todo_count"] = todo
         xpassed = sum(t.xpassed for t in self.tests)
         if xpassed:  # passed, yet pytest counts them apart too (`1 xpassed`)
             data["xpass_count"] = xpassed

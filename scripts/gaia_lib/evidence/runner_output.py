@@ -429,6 +429,8 @@ def _junit_message(case: ET.Element) -> str | None:
 # How a skip's message says it was an expected failure (pytest's `<skipped
 # type="pytest.xfail">`), before its reason: `xfail: known bug`.
 XFAIL = "xfail"
+# A jest / vitest `it.todo` (and a TAP `# todo`): skipped, as its runner counts it apart
+TODO = "todo"
 # The property the review's pytest plugin gives a passed test marked as an expected failure
 # (scripts/runner_plugins/gaia_coverage_plugin.py): pytest's JUnit report writes it a pass.
 XPASSED_PROPERTY = "gaia_xpassed"
@@ -557,7 +559,8 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             name = item.get("fullName") or item.get("title") or ""
             messages = item.get("failureMessages")
             message = (jest_failure_line(messages[0], file) if outcome == FAILED
-                       and isinstance(messages, list) and messages else None)
+                       and isinstance(messages, list) and messages else
+                       TODO if status == "todo" else None)
             titles = item.get("ancestorTitles")
             path = tuple(str(t) for t in titles if str(t).strip()) \
                 if isinstance(titles, list) else ()
@@ -568,7 +571,8 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
                                      message=message, path=(*path, title) if isinstance(
                                          title, str) and title.strip() else (),
                                      line=line if type(line) is int and line > 0 else None,
-                                     failed_at=jest_failed_at(messages[0], file) if message
+                                     failed_at=jest_failed_at(messages[0], file)
+                                     if outcome == FAILED and message
                                      and isinstance(messages, list) else None))
     return _counts(fmt, _unchecked_snapshots(tests, doc.get("snapshot")))
 

@@ -333,10 +333,13 @@ def _of_them(subtests: int) -> str:
 def _skipped(suite: Mapping[str, Any]) -> str:
     """A run's skipped tests for its counts (`, 2 skipped, 1 xfailed, 1 xpassed`): its
     expected failures apart from its skips, and those that passed apart from its passes
-    (`_passed`), as pytest's summary counts them; "" for none."""
+    (`_passed`), as pytest's summary counts them, and its todo tests as vitest's and jest's
+    (`1 todo`); "" for none."""
     xfailed, xpassed = suite.get("xfail_count", 0), suite.get("xpass_count", 0)
-    skipped = suite.get("skip_count", 0) - xfailed
+    todo = suite.get("todo_count", 0)
+    skipped = suite.get("skip_count", 0) - xfailed - todo
     return (f"{f', {skipped} skipped' if skipped else ''}"
+            f"{f', {todo} todo' if todo else ''}"
             f"{f', {xfailed} xfailed' if xfailed else ''}"
             f"{f', {xpassed} xpassed' if xpassed else ''}")
 

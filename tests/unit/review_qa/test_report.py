@@ -621,7 +621,7 @@ def _vitest_run(report: str) -> tuple[runner_output.RunnerCounts, str]:
     parsed = runner_output.parse_vitest_json(report)
     ran = execution.Suite("tier_1", "vitest", 1, 0.2, parsed.passed,
                           parsed.failed + parsed.errors, False, True, tests=parsed.tests,
-                          runner="vitest")
+                          runner="vitest", skip_count=parsed.skipped)
     return parsed, qa_report.render_run({"suites": [ran.as_json()]}, "ev")
 
 
@@ -657,6 +657,23 @@ def test_test_files_failing_to_load_for_one_reason_are_said_once() -> None:
         "  - not collected: `src/parse.test.ts`, `src/format.test.ts`, `src/clean.test.ts`: "
         f"{import_error}\n"
         "  - not collected: `src/x.test.ts`: src/x.test.ts:3:1: Unexpected \"}\"\n")
+
+
+def test_a_todo_test_is_counted_as_vitest_counts_it() -> None:
+    """cheerio: vitest's summary says `1 todo`; the run line had counted it among the skips.
+    Its outcome says the runner reported it todo."""
+    report = json.dumps({"testResults": [{
+        "name": "src/api/extract.spec.ts", "status": "failed", "assertionResults": [
+            {"fullName": "extract > works", "title": "works", "status": "passed"},
+            {"fullName": "extract > later", "title": "later", "status": "skipped"},
+            {"fullName": "extract > fails", "title": "fails", "status": "failed",
+             "failureMessages": ["Error: boom"]},
+            {"fullName": "extract > to write", "title": "to write", "status": "todo"}]}]})
+    parsed, line = _vitest_run(report)
+    assert line.startswith(
+        "- test run: tier_1 exited 1 (1 passed, 1 failed, 1 skipped, 1 todo)\n")
+    assert [t.message for t in parsed.tests if t.outcome == runner_output.SKIPPED] == [
+        None, "todo"]
 
 
 def test_a_vitest_suite_failing_outside_its_tests_is_said_so() -> None:
