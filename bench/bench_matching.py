@@ -233,6 +233,9 @@ PROJECTS = (
             first=(25, 9, 7)),
     Project("cheerio", "npm", "cheerio@1.1.0", "ts-dev", "package", held_out=True,
             first=(9, 7, 4)),
+    Project("gjson", "debian", "golang-github-tidwall-gjson-dev=1.14.4-2", "go-dev",
+            "usr/share/gocode/src/github.com/tidwall/gjson", held_out=True,
+            first=(11, 15, 6)),
 )
 
 
