@@ -445,6 +445,8 @@ _TRIVIAL_STATEMENT = re.compile(
     r"expect\(\s*true\s*,\s*isTrue\s*\)|"
     r"assert\.(?:ok|isTrue)\(\s*true\s*\)|"
     r"TEST_ASSERT(?:_TRUE)?\(\s*(?:1|true)\s*\)|"
+    # a Go test file's own helper handed `t` and a true literal (`assert(t, true)`)
+    r"(?:assert|check|expect|ok)\(\s*t\s*,\s*(?:true|!false)\s*\)|"
     # Python values that are always true: a non-empty string, a non-zero number, `not False`,
     # anything `or True`, `isinstance(x, object)`, `all()` of nothing
     r"assert\s+(?:not\s+(?:False|None|0)|\"[^\"]+\"|'[^']+'|[1-9]\d*)\s*(?:,.*)?|"
@@ -544,7 +546,8 @@ def _dangling_expect(text: str) -> bool:
 
 
 def _asserts_a_tuple(text: str) -> bool:
-    """`assert (x, "msg")`: a non-empty tuple, always true."""
+    """`assert (x, "msg")`: a non-empty tuple, always true (Python's statement: Go's and JS's
+    `assert(t, cond)` is a call of the file's own helper)."""
     text = text.rstrip()
     if not re.match(r"^assert\s*\(", text):
         return False
@@ -769,7 +772,7 @@ def _trivial(text: str, language: str = "") -> bool:
         return True  # a trivial check returned (an arrow's one expression: the runner waits)
     return bool(_TRIVIAL_STATEMENT.match(text) or _CANNOT_FAIL.match(text)
                 or _BARE_RETURN.match(text) or _dangling_expect(text)
-                or _asserts_a_tuple(text)
+                or (language == "python" and _asserts_a_tuple(text))
                 or (language == "python" and _constant_check_passes(text))
                 or (language == "js" and (_js_numbers_compared_pass(text)
                                             or _js_values_compared_pass(text)
@@ -4011,7 +4014,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                f"to check ({_shown(written_lines[decl + empty].strip())})")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
-                           "can run, no helper or assertion library given t): it checks nothing")
+                           "can run, no helper or assertion library given t): it checks nothing "
+                           "but that its code does not panic")
     if language == "python" and not any(_PY_CHECK.search(text) for _, _, text in statements):
         returned = next((index for index, indent, text in statements
                          if indent <= top and _RETURNS_VALUE.match(text)), None)

@@ -239,6 +239,35 @@ def test_a_skip_names_the_reason_it_is_given_where_it_writes_one() -> None:
         "refuses a code past its expiry": (1, "skipped in source (it.skip)")}
 
 
+def test_a_go_test_made_only_of_its_own_assert_helper_calls_is_no_placeholder() -> None:
+    """Go's `assert(t, cond)` calls the file's own helper (one that panics when `cond` is
+    false): no Python `assert (x, "msg")` tuple. gjson's join test, seven such calls and no
+    other statement, read "asserts nothing real"; a Python tuple still does."""
+    go = ('package q\n\nimport "testing"\n\n'
+          'func assert(t testing.TB, cond bool) {\n\tif !cond {\n\t\tpanic("assert failed")\n'
+          '\t}\n}\n\n'
+          'func TestMerge(t *testing.T) {\n'
+          '\tassert(t, Merge(`[{"a":1},{"b":2}]`) == `{"a":1,"b":2}`)\n'
+          '\tassert(t, Merge(`[]`) == `{}`)\n}\n')
+    assert _verdicts("merge_test.go", go) == {"TestMerge": None}
+    py = 'def test_merge():\n    assert (merge([]) == {}, "empty")\n'
+    assert _verdicts("tests/test_m.py", py) == {
+        "test_merge": (2, 'asserts nothing real (assert (merge([]) == {}, "empty"))')}
+
+
+def test_a_go_test_handing_its_own_assert_helper_true_checks_nothing() -> None:
+    """`assert(t, true)` through the file's own helper cannot fail, beside a call of the code
+    or alone (gjson's `@valid` test, its two checks replaced by it, had counted for its AC)."""
+    go = ('package q\n\nimport "testing"\n\n'
+          'func assert(t testing.TB, cond bool) {\n\tif !cond {\n\t\tpanic("assert failed")\n'
+          '\t}\n}\n\n'
+          'func TestValidated(t *testing.T) {\n\t_ = Validate(`[{}`)\n\tassert(t, true)\n}\n\n'
+          'func TestAlone(t *testing.T) {\n\tassert(t, true)\n}\n')
+    assert _verdicts("valid_test.go", go) == {
+        "TestValidated": (13, "its checks cannot fail (assert(t, true)): it checks nothing"),
+        "TestAlone": (17, "asserts nothing real (assert(t, true))")}
+
+
 def test_go_placeholders() -> None:
     assert _verdicts("signup/codes_test.go", GO) == {
         "TestReal": None,
@@ -313,13 +342,26 @@ func BenchmarkSplit(b *testing.B) {
 
 def test_a_go_test_that_can_never_report_a_failure_checks_nothing() -> None:
     never = ("never reports a failure (no t.Error, t.Fatal or t.Fail call that can run, no "
-             "helper or assertion library given t): it checks nothing")
+             "helper or assertion library given t): it checks nothing but that its code "
+             "does not panic")
     found = _verdicts("shlex/split_test.go", GO_FAILURES)
     assert {name: verdict for name, verdict in found.items() if verdict is not None} == {
         "TestDiscards": (3, never), "TestOnlyLogs": (7, never),
         "TestSubtestsDiscard": (38, never)}
     assert "TestFunctionValues" in found and "TestOwnName" in found
 
+
+
+def test_a_go_test_that_only_calls_its_code_says_it_checks_that_it_does_not_panic() -> None:
+    """A panic fails a Go test: one that calls its code on bad input and checks no result
+    (gjson's invalid-unicode test, "these should not fail") checks that much, not nothing."""
+    go = ('package q\n\nimport "testing"\n\n'
+          'func TestBrokenEscape(t *testing.T) {\n'
+          '\t// a truncated escape must not crash the reader\n'
+          '\tRead(`["caf\\udf93\\u12"]`)\n}\n')
+    reason = _verdicts("read_test.go", go)["TestBrokenEscape"]
+    assert reason is not None
+    assert reason[1].endswith("it checks nothing but that its code does not panic")
 
 NEVER_RUNS = {
     "a_test.go": '''package x
@@ -719,7 +761,7 @@ def test_checks_that_cannot_fail_check_nothing() -> None:
     assert _verdicts("o_test.go", CANNOT_FAIL["o_test.go"]) == {
         "TestOrdinalFirst": (1, "never reports a failure (no t.Error, t.Fatal or t.Fail call "
                                 "that can run, no helper or assertion library given t): it "
-                                "checks nothing"),
+                                "checks nothing but that its code does not panic"),
         "TestOrdinalReal": None,
     }
 
@@ -770,7 +812,8 @@ def test_a_go_test_whose_helpers_only_log_checks_nothing() -> None:
              for p in placeholders.placeholders(cases, GO_HELPERS)}
     assert found == {"TestLoggedOnly": "never reports a failure (no t.Error, t.Fatal or t.Fail "
                                        "call that can run, no helper or assertion library given "
-                                       "t): it checks nothing"}
+                                       "t): it checks nothing but that its code does not "
+                                       "panic"}
     # without the package's texts, a helper handed t is taken to check
     assert placeholders.placeholders(cases) == []
 
