@@ -938,7 +938,9 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     one per file for more than `SKIPPED_ONE_BY_ONE` of its tests left unrun for one reason (a
     conftest that does not import, a file that does not collect: the reason is the run's, and
     35 findings saying it once each bury the rest of the report), at its first test's line,
-    naming how many and the first of them."""
+    naming how many and the first of them, which count for no AC until they run (not "none
+    covers an AC": gjson's AC9 test, never run after another test panicked, had read as one
+    that covers nothing anyway)."""
     groups: dict[tuple[str, str], list[str]] = {}
     for test, why in sorted(skipped.items()):
         groups.setdefault((test.partition("::")[0], why), []).append(test)
@@ -951,8 +953,9 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
         tests.sort(key=lambda t: (lines.get(t, 1), t))
         named = ", ".join(t.partition("::")[2] for t in tests[:SKIPPED_ONE_BY_ONE])
         out.append(finding(file, lines.get(tests[0], 1), "warning", rule,
-                           f"{len(tests)} tests of {file} were {why}; none covers an AC "
-                           f"({named} and {len(tests) - SKIPPED_ONE_BY_ONE} more)", False,
+                           f"{len(tests)} tests of {file} were {why}; they count for no AC "
+                           f"until they run ({named} and {len(tests) - SKIPPED_ONE_BY_ONE} "
+                           "more)", False,
                            subject=subject))
     return sorted(out, key=lambda f: (f["file"], f.get("test", ""), f.get("subject", "")))
 

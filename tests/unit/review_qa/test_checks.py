@@ -172,13 +172,28 @@ def test_tests_a_run_never_reached_for_one_reason_are_one_finding_per_file() -> 
     skipped = {**dict.fromkeys(tests, why), "tests/test_io.py::test_to_data": "skipped: slow"}
     found = checks.placeholder_check([], skipped, {**tests, "tests/test_io.py::test_to_data": 9})
     assert [(f["file"], f["line"], f["message"]) for f in found["findings"]] == [
-        ("tests/test_dict.py", 7, f"5 tests of tests/test_dict.py were {why}; none covers an AC "
-         "(TestIntervalDict::test_with_single_values, TestIntervalDict::test_with_intervals, "
+        ("tests/test_dict.py", 7, f"5 tests of tests/test_dict.py were {why}; they count for no "
+         "AC until they run (TestIntervalDict::test_with_single_values, TestIntervalDict::test_with_intervals, "
          "TestIntervalDict::test_set and 2 more)"),
         ("tests/test_io.py", 9, "tests/test_io.py::test_to_data was skipped: slow; it covers no "
          "AC")]
     three = checks.placeholder_check([], dict.fromkeys(list(tests)[:3], why), tests)
     assert [f["test"] for f in three["findings"]] == sorted(list(tests)[:3])
+
+
+def test_tests_left_unrun_by_a_panic_are_not_said_to_cover_nothing() -> None:
+    """gjson: a failing `assert` helper panicked, `go test` ended the binary there, and the
+    five tests after it, `TestGroup` (the only test of a P1 AC) among them, were one warning
+    ending "none covers an AC": read as tests that did not matter. They count for no AC until
+    they run."""
+    why = ("never run: the run ended when TestToFromStr panicked (panic: assert failed "
+           "[recovered])")
+    tests = {f"gjson_test.go::{name}": 2471 + 20 * i for i, name in enumerate(
+        ["TestGroup", "TestJSONString", "TestIndexAtSymbol", "TestDeepModifier", "TestIssue"])}
+    [found] = checks.placeholder_check([], dict.fromkeys(tests, why), tests)["findings"]
+    assert found["message"] == (
+        f"5 tests of gjson_test.go were {why}; they count for no AC until they run (TestGroup, "
+        "TestJSONString, TestIndexAtSymbol and 2 more)")
 
 
 def test_a_test_only_denying_the_value_an_ac_promises_checks_none_of_it() -> None:
@@ -1362,7 +1377,8 @@ def test_a_test_that_made_no_snapshot_check_and_has_none_of_its_own_checks_nothi
         "unchecked-snapshot", 40,
         "4 tests of src/events.spec.ts were run without checking anything: no check in the "
         "test itself, and no snapshot stored under its name compared (the check that stored "
-        "them no longer runs); none covers an AC (Events > case 0, Events > case 1, "
+        "them no longer runs); they count for no AC until they run (Events > case 0, Events > "
+        "case 1, "
         "Events > case 2 and 1 more)")
 
 
