@@ -12,7 +12,12 @@ Rules:
   `Failed to load url x`, and jest's own for its config (`Preset ts-jest not found.`,
   `Module ts-jest in the transform option was not found.`: a `jest.config.js` naming a preset
   or transform not installed), for a bare specifier only (not `./x`, `/abs/x` nor
-  `<rootDir>/x`; `@s/x/sub` is `@s/x`, `x/sub` is `x`).
+  `<rootDir>/x`; `@s/x/sub` is `@s/x`, `x/sub` is `x`); Go's `go: <module>@<version>: ...` (a
+  module `go test` could not fetch or find: `module lookup disabled by GOPROXY=off`, a
+  download refused) and `missing go.sum entry for module providing package <package>`, read
+  as the module its go.mod requires that the package path starts with (gjson's
+  `tidwall/match`, its replace directive dropped on a machine with no module proxy: the run
+  had been REQUEST_CHANGES, every AC without a test).
 - It must be declared (`stacks.declared`) by the project's manifests, at its root or in a
   directory between it and the file that failed to load: a package declared nowhere is an
   import the code added without declaring it, the project's failure (REQUEST_CHANGES).
@@ -33,7 +38,9 @@ _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
                    r"|Failed to resolve import \"(?P<vite>[^\"]+)\""
                    r"|Failed to load url (?P<url>\S+)"
                    r"|Preset (?P<preset>\S+?)\.? not found"
-                   r"|Module (?P<option>\S+) in the \w+ option was not found")
+                   r"|Module (?P<option>\S+) in the \w+ option was not found"
+                   r"|\bgo: (?P<go>[\w.~/-]+)@v[\w.+-]+: "
+                   r"|missing go\.sum entry for module providing package (?P<gosum>[\w.~/-]+)")
 # the file that failed to load: `while loading tests/conftest.py:`, a collection error's
 # `(tests/test_a.py:1)`, vitest's `failed to load config from vitest.config.ts:`
 _WHERE = lazy_re(r"(?:while loading|failed to load config from) (\S+?):|\((\S+?\.\w+):\d+\)")
@@ -47,12 +54,23 @@ def missing_package(text: str) -> str | None:
         return None
     if found.group("py"):
         return found.group("py").split(".")[0]
+    if found.group("go") or found.group("gosum"):
+        return found.group("go") or found.group("gosum")
     spec = (found.group("node") or found.group("vite") or found.group("url")
             or found.group("preset") or found.group("option"))
     if spec.startswith((".", "/", "<")) or re.match(r"^[A-Za-z]:[\\/]|^\w+:", spec):
         return None  # a file of the project's (or a URL, `node:fs`), no package
     parts = spec.split("/")
     return "/".join(parts[:2]) if spec.startswith("@") and len(parts) > 1 else parts[0]
+
+
+def _go_modules(package: str) -> list[str]:
+    """`package` and, for a Go package path (`github.com/a/b/sub`), each shorter path it
+    starts with, the longest first (pure)."""
+    parts = package.split("/")
+    if len(parts) < 2 or "." not in parts[0]:
+        return [package]
+    return ["/".join(parts[:n]) for n in range(len(parts), 1, -1)]
 
 
 def _errors(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...]
@@ -78,7 +96,10 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
         where = _WHERE.search(error)
         failed = PurePosixPath((where.group(1) or where.group(2)) if where else ".")
         dirs = [project / parent for parent in reversed(failed.parents)]
-        manifest = declared.declaring(package, declared.declared(project, dirs))
+        packages = declared.declared(project, dirs)
+        # a Go package path is declared by the module it lies in: a prefix of it
+        manifest = next(filter(None, (declared.declaring(prefix, packages)
+                                      for prefix in _go_modules(package))), None)
         if manifest is not None:
             at = f", imported by {failed}," if where else ""
             return (f"{package}{at} is not installed where the tests run, though {manifest} "

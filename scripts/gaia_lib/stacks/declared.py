@@ -13,6 +13,8 @@ Rules:
   > "3.8"` -> hypothesis); an include (`-r dev.txt`), a URL or a tox substitution is no name.
 - JS/TS: `package.json` dependencies, devDependencies, peerDependencies and
   optionalDependencies.
+- Go: `go.mod`'s `require` directives, one a line or in a `require ( ... )` block, by module
+  path (`github.com/tidwall/match`).
 - Names compare normalised (PEP 503: lower case, each run of `-`, `_`, `.` one `-`). A Python
   module is a distribution's when their names are equal, or the distribution is the module's
   name with `py` or `python-` before it or `-python` after it (yaml of PyYAML, jwt of PyJWT,
@@ -138,8 +140,23 @@ def _package_json(text: str) -> Iterator[str]:
     yield from package_json_names(json.loads(text))
 
 
+_GO_REQUIRE = re.compile(r"^require\s*\(\n(.*?)^\)|^require[ \t]+(\S+)[ \t]+v", re.M | re.S)
+
+
+def _go_mod(text: str) -> Iterator[str]:
+    """The module paths a go.mod requires (its `// indirect` ones too: the build needs them)."""
+    for block, single in _GO_REQUIRE.findall(text):
+        if single:
+            yield single
+        for line in block.splitlines():
+            words = line.split("//")[0].split()
+            if len(words) == 2:
+                yield words[0]
+
+
 _READERS = {"pyproject.toml": _pyproject, "setup.cfg": _setup_cfg, "setup.py": _setup_py,
-            "tox.ini": _tox_ini, "Pipfile": _pipfile, "package.json": _package_json}
+            "tox.ini": _tox_ini, "Pipfile": _pipfile, "package.json": _package_json,
+            "go.mod": _go_mod}
 
 
 def _manifests(directory: Path) -> Iterator[tuple[Path, Any]]:

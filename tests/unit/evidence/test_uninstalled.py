@@ -99,3 +99,41 @@ def test_a_jest_config_naming_a_declared_preset_not_installed(tmp_path: Path,
 def test_a_jest_config_naming_a_file_of_the_project_is_no_package() -> None:
     assert uninstalled.missing_package("● Validation Error: Module <rootDir>/jest/transform.js "
                                        "in the transform option was not found.") is None
+
+
+GO_MOD = """module example.com/jsonq
+
+go 1.12
+
+require (
+\tgithub.com/tidwall/match v1.1.1
+\tgithub.com/tidwall/pretty v1.2.0 // indirect
+)
+
+require golang.org/x/text v0.3.0
+"""
+
+
+@pytest.mark.parametrize("stopped, module", [
+    ("go: github.com/tidwall/match@v1.1.1: module lookup disabled by GOPROXY=off",
+     "github.com/tidwall/match"),
+    ("jsonq_test.go:9:2: missing go.sum entry for module providing package "
+     "golang.org/x/text/unicode/norm (imported by example.com/jsonq); to add:",
+     "golang.org/x/text"),
+])
+def test_a_go_run_that_could_not_fetch_a_required_module_is_the_machines(
+        tmp_path: Path, stopped: str, module: str) -> None:
+    """gjson on a machine with no module proxy, the replace directives pointing its two
+    required modules at local copies dropped: `go test` stopped on the first one, and the
+    review had been REQUEST_CHANGES with every AC's tests "never run". The module is one its
+    go.mod requires (a package path names it by a prefix): the machine's to fix, BLOCKED."""
+    (tmp_path / "go.mod").write_text(GO_MOD)
+    why = uninstalled.why_blocked(stopped, (), 0, tmp_path)
+    assert why is not None and why.startswith(
+        f"{uninstalled.missing_package(stopped)} is not installed where the tests run, though "
+        "go.mod declares it")
+    assert module in why
+    # a module go.mod does not require: an import the code added, the project's to fix
+    assert uninstalled.why_blocked(
+        "go: example.org/other@v0.1.0: module lookup disabled by GOPROXY=off", (), 0,
+        tmp_path) is None
