@@ -1459,7 +1459,9 @@ GO_DEAD_BLOCK = lazy_re(
 # not negative, which no length fails (`assert.True(t, len(v) >= 0)`,
 # `require.GreaterOrEqual(t, len(v), 0)`), or that a value equals itself
 # (`assert.Equal(t, got, got)`, `assert.True(t, v.Equal(v))`, `assert.False(t, v.LT(v))`,
-# quicktest's `c.Assert(got, qt.DeepEquals, got)`), and the file's own `assert(t, true)`.
+# quicktest's `c.Assert(got, qt.DeepEquals, got)`), and the file's own `assert(t, true)`,
+# `assert(t, got == got)`, `assert(t, ok || true)`.
+_GO_PLAIN_LITERAL = r"\"[^\"\n]*\"|`[^`\n]*`|-?\d+(?:\.\d+)?"
 _GO_CANNOT_FAIL_CHECK = re.compile(
     r"^[ \t]*(?:(?:assert|require)\.(?:True\(\s*\w+\s*,\s*len\([^(){};]*\)\s*>=\s*0|"
     r"True\(\s*\w+\s*,\s*(?:true|!\s*false)|False\(\s*\w+\s*,\s*(?:false|!\s*true)|"
@@ -1474,8 +1476,11 @@ _GO_CANNOT_FAIL_CHECK = re.compile(
     r"\s*(?:,\s*\"[^\"]*\"\s*)?\)|"
     rf"\w+\.(?:Assert|Check)\(\s*(?:\w+\s*,\s*)?(?P<b>{_GO_OPERAND})\s*,\s*qt\.(?:Equals|"
     r"DeepEquals)\s*,\s*(?P=b)\s*(?:,[^()\n]*)?\)|"
-    # the test file's own helper handed a true literal (gjson's `assert(t, true)`)
-    r"(?:assert|check|expect|ok)\(\s*\w+\s*,\s*(?:true|!\s*false)\s*\))[ \t]*$",
+    # the test file's own helper handed a condition always true (gjson's `assert(t, true)`):
+    # a true literal, a value or a literal compared with itself, anything or-ed with true
+    r"(?:assert|check|expect|ok)\(\s*\w+\s*,\s*(?:true|!\s*false|"
+    rf"(?P<c>{_GO_OPERAND}|{_GO_PLAIN_LITERAL})\s*(?:==|<=|>=)\s*(?P=c)|"
+    r"[^\n]*\|\|\s*true)\s*\))[ \t]*$",
     re.M)
 # A Go value given another's by a plain assignment, at any depth: `got = tc.want` (a table
 # row's field), `v = test.v`, `tc.want = got`.

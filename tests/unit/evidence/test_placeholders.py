@@ -268,6 +268,23 @@ def test_a_go_test_handing_its_own_assert_helper_true_checks_nothing() -> None:
         "TestAlone": (17, "asserts nothing real (assert(t, true))")}
 
 
+def test_a_go_condition_always_true_handed_to_its_own_assert_helper_checks_nothing() -> None:
+    """The same helper handed a condition no result can make false: the result or-ed with
+    true, or compared with itself; a condition on the result is a check."""
+    helper = ('package q\n\nimport "testing"\n\n'
+              'func assert(t testing.TB, cond bool) {\n\tif !cond {\n\t\tpanic("x")\n\t}\n}\n')
+    bodies = {"OrTrue": 'assert(t, Validate(`[{}]`).Exists() || true)',
+              "Itself": "assert(t, got == got)", "Literal": 'assert(t, "[{}]" == "[{}]")',
+              "Real": "assert(t, got == `[{}]`)"}
+    go = helper + "".join(f"\nfunc Test{name}(t *testing.T) {{\n\tgot := Validate(`[{{}}]`).Raw\n"
+                          f"\t{body}\n}}\n" for name, body in bodies.items())
+    found = _verdicts("valid_test.go", go)
+    assert found == {
+        **{f"Test{name}": (line, f"its checks cannot fail ({bodies[name]}): it checks nothing")
+           for name, line in (("OrTrue", 13), ("Itself", 18), ("Literal", 23))},
+        "TestReal": None}
+
+
 def test_go_placeholders() -> None:
     assert _verdicts("signup/codes_test.go", GO) == {
         "TestReal": None,
