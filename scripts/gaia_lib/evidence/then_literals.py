@@ -1859,16 +1859,45 @@ _THROWS_NOTHING = lazy_re(r"\.\s*not\s*\.\s*toThrow\b")
 _NO_ERROR = lazy_re(r"\b(?:require|assert)\.NoError\b|\berr\w*\s*!=\s*nil\b")
 
 
-def presence_said(check: str) -> str:
+def presence_said(check: str, test_source: str = "") -> str:
     """What a check `presence_only` gave asks, as a reason says it: "nothing is thrown"
     (`.not.toThrow()`), "no error is returned" (Go's `if err != nil {`, testify's
-    `NoError`), else "a result exists" (a Go error check read as that had sent a reader
+    `NoError`), naming the call that returned it where `test_source` shows it (`rand.Read
+    returns no error`: gjson's random-data test guards the error of its random bytes, not of
+    the code), else "a result exists" (a Go error check read as that had sent a reader
     looking for a result the test never reads)."""
     if _THROWS_NOTHING.search(check):
         return "nothing is thrown"
     if _NO_ERROR.search(check):
-        return "no error is returned"
+        call = go_error_source(test_source, check) if test_source else None
+        return f"{call} returns no error" if call else "no error is returned"
     return "a result exists"
+
+
+_GO_GUARDED_NAME = lazy_re(r"^\s*(?:\}\s*else\s+)?if\s+(?P<init>[^;{]*;)?\s*(?P<name>\w+)"
+                           r"\s*!=\s*nil")
+_GO_FIRST_CALL = lazy_re(r"((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*\(")
+
+
+def go_error_source(test_source: str, check: str) -> str | None:
+    """The call whose error a Go guard (`check`, `if err != nil {` as `test_source` writes it)
+    reads (pure): the one in its own init statement (`if _, err := f(x); err != nil`), else the
+    one assigning that name on the nearest line above it (`n, err := rand.Read(b)`); None
+    where neither shows one."""
+    guard = _GO_GUARDED_NAME.match(check)
+    if guard is None:
+        return None
+    if guard.group("init"):
+        found = _GO_FIRST_CALL.search(guard.group("init").partition("=")[2])
+        return found.group(1) if found else None
+    lines = test_source.splitlines()
+    at = next((row for row, line in enumerate(lines) if line.strip() == check.strip()), None)
+    assigned = re.compile(rf"(?:^|[\s,]){re.escape(guard.group('name'))}\s*(?:,\s*\w+\s*)*:?=(?!=)")
+    for line in reversed(lines[:at] if at is not None else []):
+        if (found := assigned.search(line)) is not None:
+            call = _GO_FIRST_CALL.search(line[found.end():])
+            return call.group(1) if call else None
+    return None
 
 
 @lru_cache(maxsize=4096)  # asked per AC a test is matched to, and warmed while the suite runs

@@ -415,7 +415,8 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
             if not unread and then_literals.checked_literals(body, literals, accepted, other):
                 return None
             column = f" (its table's `{unread}` is read by no check)" if unread else ""
-            return (f"only checks that {then_literals.presence_said(check)} ({_code(check)}), "
+            return (f"only checks that {then_literals.presence_said(check, body)} "
+                    f"({_code(check)}), "
                     f"not {values} from {ac.ac_id}'s Then clause{column}")
         return why
 

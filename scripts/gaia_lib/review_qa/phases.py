@@ -1132,7 +1132,8 @@ def _unmatched_checks(per_ac: Sequence[Mapping[str, Any]],
     from gaia_lib.review_qa import report as qa_report
 
     alone = qa_report.unmatched(per_ac, [case.test_id for case in cases], outside)
-    return {test: f"only checks that {then_literals.presence_said(str(check))} "
+    return {test: f"only checks that "
+                  f"{then_literals.presence_said(str(check), bodies.get(test, ''))} "
                   f"({' '.join(str(check).split())})"
             for test in alone
             for check in (then_literals.presence_only(bodies.get(test, "")),) if check}

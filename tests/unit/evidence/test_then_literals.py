@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from gaia_lib.evidence import then_literals as literals_module
 from gaia_lib.evidence.then_literals import (
     Literal,
     accepts_only,
@@ -1527,3 +1528,20 @@ def test_an_object_literal_is_asserted_however_the_test_lays_it_out() -> None:
     assert asserted_literals(source, nested) == tuple(nested)
     assert asserted_literals("expect(pick(doc)).toStrictEqual({ red: 'Five', sel: 'Six' });\n",
                              nested) == ()
+
+
+def test_a_go_error_check_names_the_call_whose_error_it_reads() -> None:
+    """gjson's random-data test: its only check guards the error of `rand.Read`, the random
+    bytes it feeds the code, and the report's "only checks that no error is returned" read as
+    the code's error. The call is named: the line assigning the name above the guard, or the
+    guard's own init statement; a name no line assigns keeps the general words."""
+    body = ('func TestNoise(t *testing.T) {\n\tb := make([]byte, 64)\n'
+            '\tfor i := 0; i < 100; i++ {\n\t\tn, err := rand.Read(b)\n\t\tif err != nil {\n'
+            '\t\t\tt.Fatal(err)\n\t\t}\n\t\tParse(string(b[:n]))\n\t}\n}\n')
+    check = literals_module.presence_only(body)
+    assert check == "if err != nil {"
+    assert literals_module.presence_said(check, body) == "rand.Read returns no error"
+    assert literals_module.go_error_source(
+        "", "if _, err := doc.Lookup(p); err != nil {") == "doc.Lookup"
+    assert literals_module.presence_said("if err != nil {", "\tif err != nil {\n") == (
+        "no error is returned")

@@ -918,8 +918,8 @@ def test_a_go_test_checking_only_its_error_checks_no_value_inside_its_inputs() -
     assert sorted(found["AC3"]) == ["t::blank", "t::err", "t::handed", "t::literals"]
     assert sorted(found["AC4"]) == ["t::blank", "t::err", "t::literals"]
     assert found["AC3"]["t::err"] == (
-        "only checks that no error is returned (if _, err := ParseTolerant(test.result); err != "
-        "nil {), not `1.2.3`, `1.2.0` from AC3's Then clause")
+        "only checks that ParseTolerant returns no error (if _, err := ParseTolerant("
+        "test.result); err != nil {), not `1.2.3`, `1.2.0` from AC3's Then clause")
 
 
 def test_a_go_test_whose_only_live_check_is_its_error_says_no_error_is_returned() -> None:
@@ -936,7 +936,7 @@ def test_a_go_test_whose_only_live_check_is_its_error_says_no_error_is_returned(
     found = checks.presence_only_tests([ac], result,  # type: ignore[arg-type]
                                        {"p_test.go::TestA": body})
     assert found == {"AC6": {"p_test.go::TestA": (
-        "only checks that no error is returned (if err != nil {), not `red`, `blue` from "
+        "only checks that p.Get returns no error (if err != nil {), not `red`, `blue` from "
         "AC6's Then clause")}}
 
 
