@@ -236,6 +236,8 @@ PROJECTS = (
     Project("gjson", "debian", "golang-github-tidwall-gjson-dev=1.14.4-2", "go-dev",
             "usr/share/gocode/src/github.com/tidwall/gjson", held_out=True,
             first=(11, 15, 6)),
+    Project("jmespath", "pypi", "jmespath==1.0.1", "python-dev", "jmespath-1.0.1",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
