@@ -237,7 +237,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/tidwall/gjson", held_out=True,
             first=(11, 15, 6)),
     Project("jmespath", "pypi", "jmespath==1.0.1", "python-dev", "jmespath-1.0.1",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(34, 5, 9)),
 )
 
 
