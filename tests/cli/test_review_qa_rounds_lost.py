@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,14 @@ def _ac1(project: Project) -> dict[str, Any]:
     return next(row for row in per_ac if row["ac_id"] == "AC1")
 
 
+def _first_commit(project: Project) -> str:
+    """The commit that added the story file, as a review names it (seven digits)."""
+    story_file = next(project.impl.rglob("E1-S1-*.md")).relative_to(project.root)
+    return subprocess.run(["git", "log", "--diff-filter=A", "--format=%H", "--", str(story_file)],
+                          cwd=project.root, check=True, capture_output=True,
+                          text=True).stdout.strip()[:7]
+
+
 def test_deleting_the_tests_that_checked_a_p0_ac_is_a_gap_not_a_neighbours_coverage(
         story: Project, capsys: pytest.CaptureFixture[str]) -> None:
     assert _review(capsys)[0] == 0
@@ -115,7 +124,8 @@ def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warni
     extra = ('\n\ndef test_a_valid_email_address_account_is_kept_trimmed():\n'
              '    assert normalised(" a@b.co ") == "a@b.co"\n')
     story.write("tests/test_signup.py", TESTS + extra)
-    git(story.root, "commit", "-qam", "two tests of AC1")
+    # in place of the story's tests: no commit of it ever had the test that checked AC1
+    git(story.root, "commit", "-qa", "--amend", "-m", "two tests of AC1")
     assert _review(capsys)[0] == 0
     assert len(_ac1(story)["tests"]) == 2
     story.write("tests/test_signup.py", TESTS)
@@ -124,7 +134,9 @@ def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warni
     assert _ac1(story)["tests"] == [
         "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"]
     check = _check(story, "round-coverage")
-    assert (check["status"], check["compared_with"]) == ("failed", ["in round 1", "on main"])
+    assert (check["status"], check["compared_with"]) == ("failed", [
+        "in round 1", f"on main at the story's first commit ({_first_commit(story)})",
+        "in the commits since"])
     assert [(f["rule"], f["severity"], f["blocking"], f["message"]) for f in check["findings"]] \
         == [("thinned-ac-coverage", "warning", False,
              "AC1: tests/test_signup.py::test_a_valid_email_address_account_is_kept_trimmed, "
@@ -139,7 +151,9 @@ def test_the_first_review_compares_with_the_base_branch(
     first review: no QA round is needed to see the deletion."""
     assert _review(capsys)[0] == 0
     check = _check(story, "round-coverage")
-    assert (check["status"], check["compared_with"]) == ("passed", ["on main"])
+    first = _first_commit(story)
+    assert (check["status"], check["compared_with"]) == (
+        "passed", [f"on main at the story's first commit ({first})", "in the commits since"])
     git(story.root, "checkout", "-qb", "story/E1-S1")
     story.write("tests/test_signup.py", TESTS)
     git(story.root, "commit", "-qam", "drop the failing test")
@@ -178,6 +192,18 @@ def test_a_base_test_file_over_the_readers_bound_is_not_compared_with(
     assert _check(story, "round-coverage")["compared_with"] == ["earlier on this branch"]
 
 
+def _first_review_excludes_the_neighbour(story: Project, capsys: pytest.CaptureFixture[str],
+                                         where: str) -> None:
+    """The first review requests changes: the test left beside AC1's deleted check, seen
+    `where`, does not count for it."""
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 1)
+    assert _ac1(story)["excluded"] == {
+        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case":
+        f"was there {where} beside the test that checked it (tests/test_signup.py::"
+        "test_a_valid_address_creates_the_account), gone since; it only shares the AC's words"}
+
+
 def test_a_test_the_branch_committed_and_deleted_before_any_review_is_seen(
         story: Project, capsys: pytest.CaptureFixture[str]) -> None:
     """A new story: main has none of its tests; the branch committed the test that checked
@@ -190,11 +216,18 @@ def test_a_test_the_branch_committed_and_deleted_before_any_review_is_seen(
     git(story.root, "commit", "-qm", "the story's tests")
     story.write("tests/test_signup.py", TESTS)
     git(story.root, "commit", "-qam", "drop the failing test")
-    code, out = _review(capsys)
-    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 1)
-    assert _ac1(story)["excluded"] == {
-        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case":
-        "was there earlier on this branch beside the test that checked it (tests/test_signup."
-        "py::test_a_valid_address_creates_the_account), gone since; it only shares the AC's "
-        "words"}
+    _first_review_excludes_the_neighbour(story, capsys, "earlier on this branch")
     assert _check(story, "round-coverage")["compared_with"] == ["earlier on this branch"]
+
+
+def test_a_deletion_committed_on_the_base_branch_itself_is_seen(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """A developer working on main with no branch of the story's own: the story committed,
+    then a commit on main deletes the test that checked AC1. The first review compares with
+    main at the story's first commit and the commits since, not with main as it now is (where
+    the test is already gone)."""
+    story.write("tests/test_signup.py", TESTS)
+    git(story.root, "commit", "-qam", "drop the failing test")
+    _first_review_excludes_the_neighbour(story, capsys, "in the commits since")
+    assert _check(story, "round-coverage")["compared_with"] == [
+        f"on main at the story's first commit ({_first_commit(story)})", "in the commits since"]

@@ -614,13 +614,37 @@ class Reads:
                                         cases, sorted({*self.file_list, *self.compared_files}))
 
     @functools.cached_property
+    def story_committed(self) -> str | None:
+        """On the base branch itself (HEAD where the branch left it: no branch of its own),
+        the commit that first added the story file, when commits came after it; else None.
+        There the story's tests are compared with those of that commit and of the commits
+        since (`base_before`, `branch_before`): a developer working on main who deletes a P0
+        AC's tests and commits had been compared with main as it now is, and APPROVED
+        (jmespath's `test_index` and `test_root_indices` deleted)."""
+        from gaia_lib.core import git
+
+        if self.base_fork is None:
+            return None
+        head = git.run(self.s.project, "rev-parse", "HEAD")
+        if not head.ok or head.stdout.strip() != self.base_fork[1]:
+            return None
+        added = git.lines(git.run(self.s.project, "log", "--diff-filter=A", "--format=%H", "--",
+                                  paths.relative_to_project(self.s.story_path, self.s.project)))
+        return added[-1] if added and added[-1] != self.base_fork[1] else None
+
+    @functools.cached_property
     def base_before(self) -> lost_evidence.Previous | None:
-        """The story's tests where its branch left the base (`lost_evidence.from_tests`)."""
+        """The story's tests where its branch left the base, or on the base itself where the
+        story was first committed (`story_committed`) (`lost_evidence.from_tests`)."""
         if self.base_fork is None:
             return None
         base, fork = self.base_fork
-        return self._previous(f"on {base}", [case for rel in self.compared_files
-                                             for case in self._cases_at(fork, rel)])
+        where = f"on {base}"
+        if self.story_committed is not None:
+            fork, where = self.story_committed, \
+                f"on {base} at the story's first commit ({self.story_committed[:7]})"
+        return self._previous(where, [case for rel in self.compared_files
+                                      for case in self._cases_at(fork, rel)])
 
     @functools.cached_property
     def branch_before(self) -> lost_evidence.Previous | None:
@@ -632,7 +656,8 @@ class Reads:
         if self.base_fork is None or not self.compared_files:
             return None
         log = git.run(self.s.project, "log", "--format=%x00%H", "--name-only",
-                      f"{self.base_fork[1]}..HEAD", "--", *self.compared_files)
+                      f"{self.story_committed or self.base_fork[1]}..HEAD", "--",
+                      *self.compared_files)
         if not log.ok:
             return None
         versions = [(commit, rel) for block in log.stdout.split("\0")[1:]
@@ -641,7 +666,8 @@ class Reads:
         for commit, rel in versions[:BRANCH_VERSIONS]:
             for case in self._cases_at(commit, rel):
                 newest.setdefault(case.test_id, case)
-        return self._previous("earlier on this branch", list(newest.values()))
+        return self._previous("in the commits since" if self.story_committed
+                              else "earlier on this branch", list(newest.values()))
 
     def while_running(self) -> None:
         """The reads a test run cannot change, made while it runs (`_run_once`): the matching
