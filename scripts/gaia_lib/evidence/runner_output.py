@@ -490,13 +490,16 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
 
 
 def _junit_failed_at(case: ET.Element, file: str | None) -> int | None:
-    """The line of `file` pytest's failure text says the failure was raised on: its last
-    `<file>:<line>: ` line (the frames above it are the test's calls into other code)."""
+    """The line of the test's own body pytest's failure text says its failure came from: the
+    first `<file>:<line>: ` line, as pytest starts the traceback at the test function (the
+    frames after it are the test's calls into other code, a helper of its own file's too:
+    jmespath's `test_field` failing in `assert_parsed_ast`, defined six lines above it, had
+    been put at the helper's `assertEqual`, the line every test calling it shares)."""
     if not file:
         return None
     text = "".join(child.text or "" for child in case if child.tag in ("failure", "error"))
-    found = re.findall(rf"^{re.escape(file)}:(\d+): ", text, re.MULTILINE)
-    return int(found[-1]) if found else None
+    found = re.search(rf"^{re.escape(file)}:(\d+): ", text, re.MULTILINE)
+    return int(found.group(1)) if found else None
 
 
 def parse_junit_xml(data: bytes | str, exit_code: int = 1) -> RunnerCounts:

@@ -52,6 +52,38 @@ def test_pytest_junit_xml_from_a_real_run(tmp_path: Path) -> None:
     assert [t.failed_at for t in counts.tests if t.outcome == "failed"] == [25]
 
 
+SAME_FILE_HELPER = """import unittest
+
+
+class TestParser(unittest.TestCase):
+    def assert_parsed(self, text, expected):
+        self.assertEqual(text.upper(), expected)
+
+    def test_field(self):
+        self.assert_parsed("foo", "BAR")
+
+
+def parsed_is(text, expected):
+    assert text.upper() == expected
+
+
+def test_dotted():
+    parsed_is("foo.bar", "FOO")
+"""
+
+
+def test_a_failure_in_a_helper_of_the_test_file_is_put_at_the_test(tmp_path: Path) -> None:
+    """jmespath's `test_field` calls its class's `assert_parsed_ast`, a few lines above it:
+    the failure is put at the test's call, not at the helper's check every test shares."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_parse.py").write_text(SAME_FILE_HELPER)
+    result = run_tool([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                       "--junitxml=junit.xml", "tests/test_parse.py"], cwd=tmp_path, timeout=120)
+    assert result.returncode == 1, result.stderr
+    counts = ro.parse_junit_xml((tmp_path / "junit.xml").read_bytes())
+    assert {t.name: t.failed_at for t in counts.tests} == {"test_field": 9, "test_dotted": 17}
+
+
 @pytest.mark.slow
 def test_jest_json_from_a_real_run(tmp_path: Path) -> None:
     modules = node_tools()
