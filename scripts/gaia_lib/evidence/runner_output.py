@@ -1232,11 +1232,13 @@ _UNITTEST_FRAME = lazy_re(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in '
 
 
 def _unittest_failed_at(nodeid: str, said: Sequence[str]) -> int | None:
-    """The line of the test's file its traceback's last frame there is on."""
+    """The line of the test's file its traceback's first frame there is on: the test's own,
+    as unittest starts the traceback at the test method (a helper of the same file it calls
+    comes after it, as pytest's `_junit_failed_at` reads it)."""
     file = "/" + nodeid.partition("::")[0]
     frames = [m for m in map(_UNITTEST_FRAME.match, said) if m is not None
               and ("/" + m["path"].replace("\\", "/")).endswith(file)]
-    return int(frames[-1]["line"]) if frames else None
+    return int(frames[0]["line"]) if frames else None
 
 
 def _unittest_messages(lines: Sequence[str]) -> dict[str, tuple[str, int | None]]:

@@ -82,6 +82,12 @@ def test_a_failure_in_a_helper_of_the_test_file_is_put_at_the_test(tmp_path: Pat
     assert result.returncode == 1, result.stderr
     counts = ro.parse_junit_xml((tmp_path / "junit.xml").read_bytes())
     assert {t.name: t.failed_at for t in counts.tests} == {"test_field": 9, "test_dotted": 17}
+    # `python -m unittest -v` over the same file: its traceback read the same way
+    result = run_tool([sys.executable, "-m", "unittest", "-v", "tests.test_parse"],
+                      cwd=tmp_path, timeout=120)
+    assert result.returncode == 1, result.stderr
+    counts = ro.parse_unittest_verbose(result.stderr)
+    assert {t.name: t.failed_at for t in counts.tests} == {"test_field": 9}
 
 
 @pytest.mark.slow
