@@ -238,6 +238,9 @@ PROJECTS = (
             first=(11, 15, 6)),
     Project("jmespath", "pypi", "jmespath==1.0.1", "python-dev", "jmespath-1.0.1",
             held_out=True, test_deps=("pytest", "coverage"), first=(34, 5, 9)),
+    Project("go-shellquote", "debian",
+            "golang-github-kballard-go-shellquote-dev=0.0~git20180428.95032a8-2", "go-dev",
+            "usr/share/gocode/src/github.com/kballard/go-shellquote", held_out=True),
 )
 
 
