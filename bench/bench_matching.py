@@ -240,7 +240,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(34, 5, 9)),
     Project("go-shellquote", "debian",
             "golang-github-kballard-go-shellquote-dev=0.0~git20180428.95032a8-2", "go-dev",
-            "usr/share/gocode/src/github.com/kballard/go-shellquote", held_out=True),
+            "usr/share/gocode/src/github.com/kballard/go-shellquote", held_out=True,
+            first=(7, 1, 2)),
 )
 
 
