@@ -1920,7 +1920,8 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     check under a condition never true (`!reflect.DeepEqual(got, got)`), that it matches what
     any value of a type does (`toEqual(expect.any(Object))`, `objectContaining({})`, keys
     whose values are `expect.anything()`), or has a property (`toHaveProperty("a")`),
-    also through an alias the body gives it
+    (not a guard of the error of a `testing/quick` run, `if err := quick.Check(f, nil); err !=
+    nil`: it fails where the property `f` does not hold), also through an alias the body gives it
     (`expected = got` then `assert got == expected`) or a name given the very call it is
     compared with (`expected = f(x)` then `assert expected == f(x)`: `same_calls_resolved`),
     and `str(x) == f"{x}"`, or that it is
@@ -1941,7 +1942,8 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     for match in GO_FAIL_RE.finditer(code):
         row = code.count("\n", 0, match.start())
         guard = _go_guard(lines, row)
-        checks.append(guard.strip() if _GO_NIL_GUARD.match(guard) else "")
+        checks.append(guard.strip() if _GO_NIL_GUARD.match(guard)
+                      and not _reads_a_property(code, guard) else "")
     must = go_must_statements(go_without_dead_blocks(code))
     checks += must
     if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
@@ -1965,6 +1967,15 @@ _NO_ERROR_CHECK = re.compile(r"^(?:require|assert)\.(?:NoError\s*\(|Nil\s*\(\s*\
                              r"(?:\w+\.)*[eE]rr\w*\s*\))")
 # A Go failure other than the *testing.T's: a panic, `log.Fatal`, an exit (the checks may be there).
 _GO_OTHER_FAIL = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\(")
+# A run of `testing/quick` (`quick.Check(f, nil)`, `quick.CheckEqual(f, g, nil)`): the error it
+# returns says the property `f` did not hold for some input, so a guard of that error checks
+# what the code returned, not only that it accepted its input.
+_GO_QUICK_RUNS = frozenset(("quick.Check", "quick.CheckEqual"))
+
+
+def _reads_a_property(code: str, guard: str) -> bool:
+    """Whether the Go error guard `guard` of `code` reads the error of a `testing/quick` run."""
+    return go_error_source(code, guard) in _GO_QUICK_RUNS
 
 
 @lru_cache(maxsize=4096)
@@ -1976,7 +1987,9 @@ def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | 
     }`) or were taken out, the calls left, fails only where setting it up fails. None when it
     has another check, none at all, or may check elsewhere: a Go test handing its *testing.T to
     a helper (`checkPeek(t, l, 1)`) or a library other than testify's checks, a function value
-    to `t.Run` (`t.Run(tc.name, tc.check)`), or that can panic or exit; `noop`: the helpers of
+    to `t.Run` (`t.Run(tc.name, tc.check)`), or that can panic or exit; a guard of the error of
+    a `testing/quick` run (`quick.Check(f, nil)`) reads whether its property held, another
+    check; `noop`: the helpers of
     its package that cannot fail (they only log), whose calls check nothing
     (`placeholders.go_noop_helpers`)."""
     written = _COMMENT_LINE_RE.sub("", test_source)
@@ -2004,7 +2017,8 @@ def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | 
               if not any(re.match(rf"{re.escape(name)}\s*\(", check) for name in noop)]
     lines = code.splitlines()
     for match in fails.finditer(code):
-        checks.append(_go_guard(lines, code.count("\n", 0, match.start())).strip())
+        guard = _go_guard(lines, code.count("\n", 0, match.start()))
+        checks.append("" if _reads_a_property(code, guard) else guard.strip())
     if head is not None:  # its `Must` calls, but a helper's handed its *testing.T
         rows = {code.count("\n", 0, at) for at in go_must_calls(code, [head.group(1)])}
         checks += [line.strip() for row, line in enumerate(code.split("\n")) if row in rows]

@@ -1285,6 +1285,23 @@ def test_a_go_test_checking_only_that_its_set_up_runs_accepts_only(
     assert accepts_only(_GO_SET_UP + rest, frozenset(noop)) == check
 
 
+def test_a_go_property_run_by_testing_quick_is_more_than_an_error_guard() -> None:
+    """go-shellquote's join-then-split property rewritten: `quick.Check` returns an error when
+    the property returned false for an input, so its `err != nil` guard reads the property's
+    result (the words come back), not only that the code accepted them."""
+    body = ("func TestRoundTrip(t *testing.T) {\n\tprop := func(words []string) bool {\n"
+            "\t\tout, err := Parse(Render(words))\n\t\treturn err == nil && "
+            "reflect.DeepEqual(out, words)\n\t}\n"
+            "\tif err := quick.Check(prop, nil); err != nil {\n\t\tt.Error(err)\n\t}\n}\n")
+    apart = body.replace("\tif err := quick.Check(prop, nil); err != nil {",
+                         "\terr := quick.Check(prop, nil)\n\tif err != nil {")
+    for source in (body, apart):
+        assert presence_only(source) is None
+        assert accepts_only(source) is None
+    loaded = body.replace("quick.Check(prop, nil)", "Load(prop)")
+    assert presence_only(loaded) == accepts_only(loaded) == "if err := Load(prop); err != nil {"
+
+
 def test_a_js_test_asking_only_that_nothing_is_thrown_accepts_only() -> None:
     assert accepts_only('it("parses", () => {\n  expect(() => parse("9")).not.toThrow();\n});\n'
                         ) == 'expect(() => parse("9")).not.toThrow()'
