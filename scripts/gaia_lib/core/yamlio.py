@@ -57,11 +57,22 @@ def load(text: str, what: str, exit_code: int = 1, first_line: int = 1) -> Any:
         problem = getattr(exc, "problem", None) or type(exc).__name__
         opened = unclosed_quote(text, mark.line - 1) if mark is not None else None
         hint = (f" (line {opened + first_line} opens a quote it does not close)"
-                if opened is not None else "")
+                if opened is not None else _unclosed_flow(exc, first_line))
         raise MalformedFile(f"{what}: invalid YAML{where}: {problem}{hint}",
                             exit_code) from None
     except RecursionError:
         raise MalformedFile(f"{what}: YAML nested too deeply", exit_code) from None
+
+
+def _unclosed_flow(exc: Any, first_line: int) -> str:
+    """The line a flow list or mapping YAML stopped inside was opened on, as a hint: `priority:
+    [P0` with no `]` is reported on the next line (`size: null`), where YAML met its `:`; the
+    reader is sent to the line the `[` or `{` is on. Empty for any other error."""
+    context, mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    kinds = {"while parsing a flow sequence": "[", "while parsing a flow mapping": "{"}
+    if mark is None or context not in kinds or mark.line == exc.problem_mark.line:
+        return ""
+    return f" (line {mark.line + first_line} opens a '{kinds[context]}' it does not close)"
 
 
 # A value that starts quoted: `key: "E1-S1`, `- 'x` (its quote, then the rest of its line)

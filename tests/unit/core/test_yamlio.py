@@ -37,6 +37,22 @@ def test_invalid_yaml_names_the_line_that_opened_an_unclosed_quote() -> None:
     assert yamlio.unclosed_quote("a: 'it''s'\nb: [x\n", 1) is None
 
 
+def test_invalid_yaml_names_the_line_that_opened_an_unclosed_bracket() -> None:
+    """go-shellquote's story with `priority: [P0` (its `]` never written): YAML stops on the
+    next line, `size: null`, at its `:`; the message also names the line of the `[` (or `{`)."""
+    frontmatter = 'key: "E57-S1"\nstatus: review\npriority: [P0\nsize: null\npoints: 0\n'
+    with pytest.raises(MalformedFile) as info:
+        yamlio.load(frontmatter, "s.md: malformed frontmatter", first_line=2)
+    assert str(info.value).endswith("at line 5: did not find expected ',' or ']' (line 4 opens "
+                                    "a '[' it does not close)")
+    with pytest.raises(MalformedFile) as info:
+        yamlio.load(frontmatter.replace("[P0", "{P0"), "s.md", first_line=2)
+    assert str(info.value).endswith("(line 4 opens a '{' it does not close)")
+    with pytest.raises(MalformedFile) as info:  # a `[` closed twice: nothing is left open
+        yamlio.load("a: [1]]\n", "s.md")
+    assert "opens" not in str(info.value)
+
+
 def test_python_tags_are_not_executed() -> None:
     with pytest.raises(MalformedFile):
         yamlio.load("x: !!python/object/apply:os.system ['true']\n", "cfg")
