@@ -242,6 +242,8 @@ PROJECTS = (
             "golang-github-kballard-go-shellquote-dev=0.0~git20180428.95032a8-2", "go-dev",
             "usr/share/gocode/src/github.com/kballard/go-shellquote", held_out=True,
             first=(7, 1, 2)),
+    Project("voluptuous", "pypi", "voluptuous==0.15.2", "python-dev", "voluptuous-0.15.2",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
