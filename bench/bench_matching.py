@@ -243,7 +243,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/kballard/go-shellquote", held_out=True,
             first=(7, 1, 2)),
     Project("voluptuous", "pypi", "voluptuous==0.15.2", "python-dev", "voluptuous-0.15.2",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(13, 22, 8)),
 )
 
 
