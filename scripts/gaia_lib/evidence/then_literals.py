@@ -61,7 +61,8 @@ holds), nor, beside a value the Then does promise, one it names as what the code
 is given ("`1m` for 60000", "for the input 'foo'").
 A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>`,
 `E<N>-S<M>`: a name in angle brackets with a capital or an underscore, as no HTML tag is
-written) writes a pattern of values, which a test builds from its parts
+written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`) writes
+a pattern of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
 `json.Number` object"; not an error's type) is no promised value either.
@@ -317,6 +318,9 @@ _VALUE_NOUN = r"\s+(?:values?|instances?|objects?|structs?)\b"
 # with a capital or an underscore in angle brackets, as no HTML tag is written
 _TEMPLATE_RE = lazy_re(r"\S<(?:[a-z]+[A-Z_]\w*|[A-Z][A-Z_0-9]*)>|<(?:[a-z]+[A-Z_]\w*|"
                        r"[A-Z][A-Z_0-9]*)>\S")
+# ... or an ellipsis standing where a value does, beside fixed text (`Range(min=..., max=...)`,
+# `[1, …]`), not one closing a text (`Loading...`)
+_ELLIPSIS_VALUE_RE = lazy_re(r"[=(\[{,:]\s*(?:\.\.\.|…)\s*[,)\]}]")
 
 
 def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") -> bool:
@@ -327,6 +331,8 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
         return True
     if _TEMPLATE_RE.search(value) and "</" not in value:
         return True  # `tanstack-query-<queryHash>`: a pattern of values, no value itself
+    if _ELLIPSIS_VALUE_RE.search(value):
+        return True  # `Range(min=..., max=...)`: likewise
     if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
     if backticked and _CALL_RE.fullmatch(value):  # a value only where one stands

@@ -166,6 +166,10 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
         ("the output is `<b>bold</b>`", [(S, "<b>bold</b>")]),
         ("the output is `<br>text`", [(S, "<br>text")]),
         ("the tag `<DIV>` alone is kept", [(S, "<DIV>")]),
+        # voluptuous's repr AC: an ellipsis stands for each argument's value
+        ("it reads `Range(min=..., max=..., msg=...)` with the given values", []),
+        ("it reads `[1, …]`", []),
+        ("the label reads `Loading...`", [(S, "Loading...")]),
     ],
 )
 def test_a_value_holding_a_placeholder_is_a_pattern_no_test_asserts_as_written(
