@@ -64,6 +64,8 @@ A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>
 written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`) writes
 a pattern of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written.
+What the Then says the code gives no longer ("`MultipleInvalid` is raised instead of a
+`TypeError`", "rather than `None`") is no promised value either: a test checks the other.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
 `json.Number` object"; not an error's type) is no promised value either.
 A clock time written bare (`10:30`, `10:30:50`) is one value, as its quoted spelling is, not
@@ -194,6 +196,10 @@ _CALL_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\(.*\)", re.S)
 _INPUT_BEFORE_RE = re.compile(
     r"\bfor\s+(?:(?:the\s+)?(?:inputs?|arguments?|strings?|numbers?|values?)\s+)?$",
     re.IGNORECASE)
+# What the code gives no longer, that the Then names beside what it gives ("`MultipleInvalid`
+# is raised instead of a `TypeError`"): no value it promises.
+_REPLACED_BEFORE_RE = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?:(?:an?|the)\s+)?$",
+                                 re.IGNORECASE)
 
 
 # The words by which a Then gives what something is, returns or becomes (`returns`, `gives`,
@@ -361,8 +367,10 @@ def then_literals(then_text: str, setting: str = "", *,
     for match in _QUOTED_RE.finditer(then_text):
         value = next(g for g in match.groups() if g is not None).strip()
         items = _LIST_ITEMS.findall(value) if _LIST_RE.fullmatch(value) else []
-        if not mentioned and _only_mentioned(value, match.group(3) is not None,
-                                             then_text[:match.start()], then_text[match.end():]):
+        if not mentioned and (_only_mentioned(value, match.group(3) is not None,
+                                              then_text[:match.start()],
+                                              then_text[match.end():])
+                              or _REPLACED_BEFORE_RE.search(then_text[:match.start()])):
             pass  # blanked below, and no literal
         elif items:  # `["foo", "foobar"]`: each value, as any language's list literal holds it
             found += [(match.start(), Literal(STRING, a or b)) for a, b in items if a or b]
@@ -403,6 +411,8 @@ def then_literals(then_text: str, setting: str = "", *,
             # Two capitals alone ("FROM->TO", "Ü to UE") are prose or data, not an enum name.
             if word in _NOT_ENUMS or word in named or _ID_RE.match(word) or (
                     pattern is _UPPER_RE and len(word) < 3 and "_" not in word):
+                continue
+            if not mentioned and _REPLACED_BEFORE_RE.search(text[:match.start()]):
                 continue
             if pattern is _CAMEL_RE or word.isupper():
                 found.append((match.start(), Literal(ENUM, word)))

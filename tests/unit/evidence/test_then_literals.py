@@ -180,6 +180,18 @@ def test_a_value_holding_a_placeholder_is_a_pattern_no_test_asserts_as_written(
     assert then_literals(then, mentioned=True)
 
 
+def test_what_the_code_gives_no_longer_is_no_promised_value() -> None:
+    """voluptuous's "`MultipleInvalid` is raised instead of a `TypeError`": the review warned
+    that no test asserts `TypeError`, where its tests rightly assert `MultipleInvalid`."""
+    assert then_literals("then `MultipleInvalid` is raised instead of a `TypeError`") == (
+        Literal(S, "MultipleInvalid"),)
+    assert then_literals("then MultipleInvalid is raised rather than TypeError") == (
+        Literal(E, "MultipleInvalid"),)
+    assert then_literals("then a `TypeError` is raised") == (Literal(S, "TypeError"),)
+    assert Literal(S, "TypeError") in then_literals(
+        "then `MultipleInvalid` is raised instead of a `TypeError`", mentioned=True)
+
+
 def test_a_keyword_before_a_word_that_is_no_noun_is_a_value() -> None:
     """validators' "accepted with True whatever its brand": no adjective of a noun."""
     assert then_literals("a valid number is accepted with True whatever its brand") == (
