@@ -1133,8 +1133,19 @@ _RAISED_NAME = re.compile(r"`[A-Z]\w*`\s+(?:is|are)\s+(?:raised|thrown)"
 _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
 
 
+# A function or class a source file declares (Python, JS, Go): what an AC may name as code
+_DECLARED_UNIT = re.compile(r"^[ \t]*(?:export\s+)?(?:async\s+)?(?:class|def|function|func)\s+"
+                            r"(?:\([^)]*\)\s*)?([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def declared_units(text: str) -> frozenset[str]:
+    """The functions and classes `text` declares (`_DECLARED_UNIT`)."""
+    return frozenset(_DECLARED_UNIT.findall(text))
+
+
 def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
-               units: Sequence[str] = (), raised: Sequence[str] = ()) -> list[str]:
+               units: Sequence[str] = (), raised: Sequence[str] = (),
+               declared: AbstractSet[str] = frozenset()) -> list[str]:
     """The error-path ACs an uncovered handler is about: those naming the exception it hands
     the caller, the one its body raises in place of what it caught (`raised`: `except
     TypeError: raise ValueError(...)` is about "a ValueError is raised", not "a TypeError is
@@ -1147,7 +1158,9 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     promise another exception by name (`...Error`, or a name said to be raised: rfc3986's
     "`PasswordForbidden` is raised"): natsort's `except ValueError:` in a path splitter is
     not about "a `TypeError` is raised" for input it cannot compare. `except Exception:`
-    names none in particular."""
+    names none in particular. Nor is it, in that last case, about an AC naming as code
+    (`Range`) another function or class its file declares (`declared`): voluptuous's
+    `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`"."""
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
     for names in (delivered, *((unit,) for unit in units)):
         named = [ac.ac_id for ac in error_acs
@@ -1155,8 +1168,10 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
                         for name in names)]
         if named:
             return named
-    return [ac.ac_id for ac in error_acs if not delivered
-            or not (_EXCEPTION_NAME.search(ac.text) or _RAISED_NAME.search(ac.text))]
+    others = [name for name in declared if name not in units]
+    return [ac.ac_id for ac in error_acs if (not delivered
+            or not (_EXCEPTION_NAME.search(ac.text) or _RAISED_NAME.search(ac.text)))
+            and not any(re.search(rf"`{re.escape(name)}\b", ac.text) for name in others)]
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
@@ -1253,12 +1268,14 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                          if record.statements is not None else {})})
         text = source.read_text(encoding="utf-8", errors="replace")
         seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
+        declared = declared_units(text)
         for branch in coverage_report.uncovered_error_branches(text, record, language):
             subject = _handler(branch)
             seen[subject] = seen.get(subject, 0) + 1
             if seen[subject] > 1:  # the second `except Exception` in one function is another
                 subject = f"{subject} #{seen[subject]}"
-            tied = handled_by(branch.caught, error_acs, branch.units, branch.raised)
+            tied = handled_by(branch.caught, error_acs, branch.units, branch.raised,
+                              declared)
             on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
             if on_boundary:
                 critical.update(on_boundary)

@@ -54,6 +54,24 @@ def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() ->
     assert checks.handled_by(("Exception",), acs, ("path_splitter",)) == ["AC4", "AC7"]
 
 
+def test_an_untested_handler_is_not_about_an_ac_naming_another_unit_of_its_file() -> None:
+    """voluptuous's story of its `Range`, `Clamp` and `Length` validators listed the module
+    holding every validator: `except TypeError` in `IsDir`, turned into its own error, was
+    tied to "Given a `Range` with only `min`"."""
+    source = "class Range(object):\n    pass\n\n\ndef IsDir(v):\n    pass\n"
+    declared = checks.declared_units(source)
+    assert declared == {"Range", "IsDir"}
+    acs = [_ac("AC3", "Given a `Range` with only `min`, when a value past it is validated, "
+                      "then it is rejected"),
+           _ac("AC9", "Given a value that has no length, when it is validated, then it is "
+                      "rejected")]
+    assert checks.handled_by(("TypeError",), acs, ("IsDir",), ("DirInvalid",), declared) \
+        == ["AC9"]
+    # the AC naming the unit the handler sits in keeps it, as before
+    assert checks.handled_by(("TypeError",), acs, ("__call__", "Range"), ("RangeInvalid",),
+                             declared) == ["AC3"]
+
+
 def test_an_ac_raising_an_exception_not_named_error_promises_another_exception() -> None:
     """rfc3986's story promises `PasswordForbidden` for a password in the URI; with its AC8
     tests failing, `except exceptions.InvalidAuthority:` in its component check went
