@@ -156,6 +156,18 @@ def why_no_criteria(text: str) -> tuple[int, str]:
     return 1, f"{NO_CRITERIA}: it has no `## Acceptance Criteria` section"
 
 
+def unstructured_said(ac: AcceptanceCriterion) -> str:
+    """Why an AC is not read as Given/When/Then: the clauses its words lack, where it has some
+    (an AC with a Given and a When but no "then" was said to have no structure at all)."""
+    missing = [word for word in ("When", "Then")  # a Given may be left out
+               if not re.search(rf"\b{word}\b", ac.statement, re.IGNORECASE)]
+    if len(missing) != 1:
+        return f"{ac.ac_id} has no Given/When/Then structure: unparseable AC"
+    said = "what it promises" if missing == ["Then"] else "what is done"
+    return (f"{ac.ac_id} has no {missing[0]} clause: unparseable AC (write {said} after "
+            f"\"{missing[0].lower()}\")")
+
+
 def ac_parse_check(s: Setup) -> dict[str, Any]:
     rel_story = paths.relative_to_project(s.story_path, s.project)
     criteria = s.story.acceptance_criteria
@@ -169,9 +181,8 @@ def ac_parse_check(s: Setup) -> dict[str, Any]:
                 "write what it accepts", True, ac_id=ac.ac_id)
         for ac in criteria if ac.unfilled
     ] + [
-        finding(rel_story, ac.line, "warning", "ac-quality",
-                 f"{ac.ac_id} has no Given/When/Then structure: unparseable AC", False,
-                 ac_id=ac.ac_id)
+        finding(rel_story, ac.line, "warning", "ac-quality", unstructured_said(ac), False,
+                ac_id=ac.ac_id)
         for ac in criteria if not ac.structured
     ]
     return ran("ac-parse", findings)

@@ -54,6 +54,16 @@ def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() ->
     assert checks.handled_by(("Exception",), acs, ("path_splitter",)) == ["AC4", "AC7"]
 
 
+def test_an_ac_lacking_one_clause_is_said_to_lack_that_clause() -> None:
+    """voluptuous's Clamp AC had a Given and a When and no "then": the review said it had no
+    Given/When/Then structure at all."""
+    clamp = _ac("AC6", "(P1): Given a Clamp, when 12 is validated it becomes 10")
+    assert checks.unstructured_said(clamp) == \
+        'AC6 has no Then clause: unparseable AC (write what it promises after "then")'
+    assert checks.unstructured_said(_ac("AC1", "Clamp pulls values back")) == \
+        "AC1 has no Given/When/Then structure: unparseable AC"
+
+
 def test_an_untested_handler_is_not_about_an_ac_naming_another_unit_of_its_file() -> None:
     """voluptuous's story of its `Range`, `Clamp` and `Length` validators listed the module
     holding every validator: `except TypeError` in `IsDir`, turned into its own error, was
