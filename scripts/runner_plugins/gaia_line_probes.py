@@ -15,7 +15,9 @@ its statement's first line, as it does a tracer's):
   bare `except:` always matches: its header is recorded with its body;
 - nothing else (a `match` statement's `case` lines are tried without running a statement:
   `probeable` refuses a file that has one, and the caller measures it with a tracer instead).
-Only lines that carry code in the compiled original (its code objects' line tables) are kept.
+Only lines that carry code in the compiled original (its code objects' line tables) are kept,
+and a statement's first line where its code starts on a later line of it (`if (` and its
+condition below: coverage.py counts the condition's lines, the tracer's, for the `if`).
 
 Instrumented code is remembered, where the caller names a directory for it, by the source's
 bytes and everything else it depends on (`instrument_cached`): a review of a story whose code
@@ -168,12 +170,32 @@ def code_lines(code: types.CodeType) -> set[int]:
     return found
 
 
+def statement_lines(tree: ast.AST, code: set[int]) -> set[int]:
+    """`code`, and the first line of each statement whose own lines carry code below it: an
+    `if (` whose condition starts on the next line has no instruction on its first line, where
+    a tracer reports the condition's lines and coverage.py counts them for the `if`. A
+    statement's own lines end where its body starts (a compound statement's header)."""
+    found = set(code)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt) or node.lineno in code:
+            continue
+        end = node.end_lineno or node.lineno
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+            end = min(end, max(node.lineno, body[0].lineno - 1))
+        if any(line in code for line in range(node.lineno + 1, end + 1)):
+            found.add(node.lineno)
+    return found
+
+
 def instrument(source: bytes | str, path: str) -> tuple[types.CodeType, set[int]]:
-    """The module's code with its probes, and the lines the original's code carries."""
+    """The module's code with its probes, and the lines it may record: those the original's
+    code carries, and statements' first lines where their code starts below (`statement_lines`)."""
     tree = ast.parse(source, path)
     original = compile(tree, path, "exec", dont_inherit=True)
     probed = _Instrument(os.path.realpath(path)).visit(ast.parse(source, path))
-    return compile(probed, path, "exec", dont_inherit=True), code_lines(original)
+    return (compile(probed, path, "exec", dont_inherit=True),
+            statement_lines(tree, code_lines(original)))
 
 
 MAX_CACHED = 256  # instrumented modules a cache directory keeps, the newest

@@ -165,6 +165,13 @@ def multi_line(a,
     del result["a"]
     if False:
         return "dead code"
+    # a condition opened on the `if` line and written below it (voluptuous's Number): the
+    # tracer reports only the condition's lines, coverage.py counts them for the `if`
+    if (
+        a is not None
+        and b is not None
+    ):
+        result["both"] = a + b
     return [
         x
         for x in result.values()
@@ -200,7 +207,7 @@ def test_everything():
     assert asyncio.run(app.coro(3)) == 3
     assert app.uses_with() == "inside"
     assert app.globals_and_closures() == 9
-    assert app.multi_line(1, 2) == [2]
+    assert app.multi_line(1, 2) == [2, 3]
     assert app.__doc__ and app.Shape.__doc__ and app.decorated.__doc__
 '''
 
@@ -265,6 +272,7 @@ def test_probes_report_the_lines_the_tracer_reports(tmp_path: Path,
     # Matched against, never matching: the header ran, the body did not.
     assert _line_of("except KeyError:") in executed and _line_of('return "key"') in missing
     assert _lines(probed)["lib/loaded.py"][1] == [6]  # thrice's body never ran
+    assert _line_of("    if (") in executed
 
 
 def test_a_pragma_excluded_line_is_excluded_by_both(tmp_path: Path,
