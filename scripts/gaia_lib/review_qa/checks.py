@@ -1142,6 +1142,10 @@ _RAISED_NAME = re.compile(r"`[A-Z]\w*`\s+(?:is|are)\s+(?:raised|thrown)"
                           r"|\b(?:raises|throws)\s+(?:an?\s+)?`[A-Z]\w*`")
 # What catches every error names none in particular (`except Exception:`).
 _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
+# What an AC says the code raises no longer ("`MultipleInvalid` is raised instead of a
+# `TypeError`"): no exception it names
+_REPLACED = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?:(?:an?|the)\s+)?`?[A-Za-z_]\w*`?",
+                       re.IGNORECASE)
 
 
 # A function or class a source file declares (Python, JS, Go): what an AC may name as code
@@ -1171,17 +1175,20 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     not about "a `TypeError` is raised" for input it cannot compare. `except Exception:`
     names none in particular. Nor is it, in that last case, about an AC naming as code
     (`Range`) another function or class its file declares (`declared`): voluptuous's
-    `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`"."""
+    `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`". An exception
+    an AC names as what is no longer raised ("instead of a `TypeError`") is none it names."""
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
+    promised = {ac.ac_id: _REPLACED.sub(" ", ac.text) for ac in error_acs}
     for names in (delivered, *((unit,) for unit in units)):
         named = [ac.ac_id for ac in error_acs
-                 if any(re.search(rf"\b{re.escape(name)}\b", ac.text)
+                 if any(re.search(rf"\b{re.escape(name)}\b", promised[ac.ac_id])
                         for name in names)]
         if named:
             return named
     others = [name for name in declared if name not in units]
     return [ac.ac_id for ac in error_acs if (not delivered
-            or not (_EXCEPTION_NAME.search(ac.text) or _RAISED_NAME.search(ac.text)))
+            or not (_EXCEPTION_NAME.search(promised[ac.ac_id])
+                    or _RAISED_NAME.search(promised[ac.ac_id])))
             and not any(re.search(rf"`{re.escape(name)}\b", ac.text) for name in others)]
 
 

@@ -77,6 +77,11 @@ def test_an_untested_handler_is_not_about_an_ac_naming_another_unit_of_its_file(
                       "rejected")]
     assert checks.handled_by(("TypeError",), acs, ("IsDir",), ("DirInvalid",), declared) \
         == ["AC9"]
+    # `except TypeError: check = True` in `In`: the AC promising `MultipleInvalid` "instead of
+    # a `TypeError`" is not about it
+    no_order = _ac("AC5", "Given a `Range` schema, when `None` is validated, then "
+                          "`MultipleInvalid` is raised instead of a `TypeError`")
+    assert checks.handled_by(("TypeError",), [no_order], ("__call__", "In"), (), declared) == []
     # the AC naming the unit the handler sits in keeps it, as before
     assert checks.handled_by(("TypeError",), acs, ("__call__", "Range"), ("RangeInvalid",),
                              declared) == ["AC3"]
