@@ -244,6 +244,8 @@ PROJECTS = (
             first=(7, 1, 2)),
     Project("voluptuous", "pypi", "voluptuous==0.15.2", "python-dev", "voluptuous-0.15.2",
             held_out=True, test_deps=("pytest", "coverage"), first=(13, 22, 8)),
+    Project("lossless-json", "npm", "lossless-json@4.2.0", "ts-dev", "package", held_out=True,
+            first=(11, 1, 5)),
 )
 
 
