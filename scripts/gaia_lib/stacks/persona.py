@@ -22,6 +22,7 @@ the file is not read again; otherwise it is read here.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,6 +81,19 @@ def choose_stack(
 
 
 CONFIG_ONLY = frozenset({"tsconfig.json"})  # a marker that configures, declaring no package
+# What makes a package.json a package's: without any, it only sets how Node loads the files.
+_PACKAGE_KEYS = ("name", "scripts", "workspaces", "dependencies", "devDependencies",
+                 "peerDependencies", "optionalDependencies")
+
+
+def declares_package(text: str) -> bool:
+    """Whether a package.json's text declares a package (pure); an unreadable one is taken
+    to, as its directory holds something npm would read."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return True
+    return not isinstance(data, dict) or any(key in data for key in _PACKAGE_KEYS)
 
 
 def subproject_stack(directory: Path) -> str | None:
@@ -91,7 +105,16 @@ def subproject_stack(directory: Path) -> str | None:
     if stack is None:
         return None
     hits = {m.file for m in stacks.STACKS[stack].markers if stacks.marker_hit(directory, m)}
+    if "package.json" in hits and not declares_package(_read(directory / "package.json")):
+        hits.discard("package.json")
     return None if hits <= CONFIG_ONLY else stack
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return "{"  # unreadable: taken as a package's (`declares_package`)
 
 
 def file_list_stack(entries: Sequence[str], root: Path) -> tuple[str, Path] | None:

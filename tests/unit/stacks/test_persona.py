@@ -179,6 +179,33 @@ def test_a_test_directory_or_a_typings_config_is_no_subproject(project: Project)
     assert (found.source, found.home) == ("file-list", project.root / "packages/core")
 
 
+def test_a_package_json_that_only_sets_the_module_type_is_no_subproject(
+        project: Project) -> None:
+    """A dual-format package ships its compiled ESM with a `{"type": "module"}` package.json
+    beside it (lossless-json's `lib/esm/`, where its tests lie too): the runners are looked
+    for at the root, not in `lib/esm/node_modules/.bin`, which never exists."""
+    project.write("package.json", '{"name": "j", "devDependencies": {"vitest": "3"}}\n')
+    project.write("lib/esm/package.json", '{\n  "type": "module"\n}\n')
+    story = project.add_story("E1-S1", file_list=["lib/esm/stringify.js",
+                                                  "lib/esm/stringify.test.js"])
+    found = persona.resolve(story_file=story)
+    assert (found.stack, found.home) == ("ts-dev", project.root)
+
+
+@pytest.mark.parametrize(("text", "declares"), [
+    ('{"type": "module"}', False),
+    ('{"type": "commonjs", "sideEffects": false}', False),
+    ('{"name": "core"}', True),
+    ('{"private": true, "dependencies": {"a": "1"}}', True),
+    ('{"scripts": {"test": "vitest"}}', True),
+    ("{", True),
+    ("[]", True),
+])
+def test_a_package_json_declares_a_package_by_a_name_a_script_or_a_dependency(
+        text: str, declares: bool) -> None:
+    assert persona.declares_package(text) is declares
+
+
 def test_the_story_frontmatter_still_wins_over_its_file_list(project: Project) -> None:
     _monorepo(project)
     story = project.add_story("E1-S1", file_list=["js/src/index.ts"],
