@@ -211,6 +211,17 @@ def _sets_its_own(script: str) -> bool:
     return bool(script[:found.start(1)].replace("npx", "").strip()) or rest not in ([], ["run"])
 
 
+def _watches(script: str) -> bool:
+    """Whether a test script starts its runner in watch mode (pure): `vitest watch src`
+    (lossless-json's), `vitest dev`, `jest --watch`, `--watchAll`."""
+    found = execution.SCRIPT_RUNNER.match(script)
+    if found is None or _CHAINED.search(script):
+        return False
+    rest = script[found.end():].split()
+    return (bool(rest) and found.group(1) == "vitest" and rest[0] in ("watch", "dev")) or any(
+        arg in ("--watch", "--watchAll") for arg in rest)
+
+
 def _deps_runner(deps: Mapping[str, Any]) -> str | None:
     return "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
 
@@ -293,6 +304,8 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     test_script = scripts.get("test")
     # npm init's placeholder script fails on purpose: it is no test command.
     declared = isinstance(test_script, str) and "no test specified" not in test_script
+    # A runner left watching never ends: the review's run would wait out its time limit.
+    declared = declared and not _watches(str(test_script))
     named = _runner_script(scripts, test_script)
     prefix = None  # how to pass the runner flags: through the named script when it is one
     chained = declared and _CHAINED.search(str(test_script)) is not None

@@ -100,6 +100,14 @@ def test_a_python_project_with_its_own_venv_runs_its_tests_with_it(tmp_path: Pat
          "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
         ({"scripts": {"test": "TZ=UTC jest --coverage"}, "devDependencies": {"jest": "^29"}},
          "npm test", "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
+        # A test script left watching (lossless-json's `vitest watch src`) never ends: the
+        # runner itself, run once.
+        ({"scripts": {"test": "vitest watch src", "test-ci": "vitest run src"},
+          "devDependencies": {"vitest": "3.2.4", "@vitest/coverage-v8": "3.2.4"}},
+         "npx vitest run", "npx vitest run --coverage --coverage.reporter=lcov "
+                           "--coverage.reporter=json --coverage.reportOnFailure"),
+        ({"scripts": {"test": "jest --watchAll"}, "devDependencies": {"jest": "^29"}},
+         "npx jest", "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
         # ... unless no runner is known: the script, as the project runs it.
         ({"scripts": {"test": "lint; mocha"}}, "npm test", None),
     ],
