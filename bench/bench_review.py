@@ -172,6 +172,13 @@ code alternated twice): review median 0.258 / 0.251 s before, 0.248 / 0.236 s af
 1.50 / 1.59 before, 1.47 / 1.56 after (goal 1.5: at its edge, as before; the declared-package
 read runs only for a run that ran no test).
 
+Measured 2026-12-07, third stop (lean venv, `--only demo`, 9 runs; af78cad and this stop's
+code alternated three times, the machine idle but noisy): review median 0.205 / 0.224 /
+0.307 s before, 0.232 / 0.258 / 0.248 s after, the plain run 0.13 to 0.17 s in both; ratio
+1.59 / 1.46 / 1.76 before, 1.51 / 1.54 / 1.49 after (goal 1.5: at its edge, as before; the
+pytest configuration read for pytest-cov and the story-key scan of test files outside the
+File List's folders cost nothing the noise shows).
+
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
 
