@@ -246,6 +246,7 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(13, 22, 8)),
     Project("lossless-json", "npm", "lossless-json@4.2.0", "ts-dev", "package", held_out=True,
             first=(11, 1, 5)),
+    Project("msw", "npm", "msw@2.10.5", "ts-dev", "package", held_out=True),
 )
 
 
