@@ -246,7 +246,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(13, 22, 8)),
     Project("lossless-json", "npm", "lossless-json@4.2.0", "ts-dev", "package", held_out=True,
             first=(11, 1, 5)),
-    Project("msw", "npm", "msw@2.10.5", "ts-dev", "package", held_out=True),
+    Project("msw", "npm", "msw@2.10.5", "ts-dev", "package", held_out=True,
+            first=(16, 11, 7)),
 )
 
 
