@@ -112,21 +112,27 @@ def build_and_lint(stack: str, scripts: Mapping[str, Any]) -> dict[str, str]:
 _OTHER_WAY = re.compile(r"(?:^|\s)(?:--watch\w*|--coverage\S*|--inspect\S*|watch|dev)(?=\s|$)")
 
 
-def suites(scripts: Mapping[str, Any], test_command: str | None) -> list[str]:
+def suites(scripts: Mapping[str, Any], test_command: str | None,
+           present: Callable[[str], bool] = lambda rel: True) -> list[str]:
     """The commands of the other suites a package's scripts run: a script that starts by
-    running jest or vitest and gives it a config of its own (`--config`, `-c`), neither
-    `test` (the test command's) nor one that watches, measures or debugs; run as the test
-    command's package manager runs a script (`npm run test:e2e`)."""
+    running jest or vitest and gives it a config of its own (`--config`, `-c`) that is
+    `present` in the package (a published package ships its unit tests without the config
+    of its e2e suite: that script can only fail), neither `test` (the test command's) nor
+    one that watches, measures or debugs; run as the test command's package manager runs a
+    script (`npm run test:e2e`)."""
     manager = (test_command or "npm").split()[0]
     manager = manager if manager in execution.PACKAGE_MANAGERS else "npm"
     return [f"{manager} run {name}" for name, text in sorted(scripts.items())
             if name != "test" and isinstance(text, str) and execution.SCRIPT_RUNNER.match(text)
-            and runner_patterns.given_config(text) is not None and not _OTHER_WAY.search(text)]
+            and (given := runner_patterns.given_config(text)) is not None and present(given)
+            and not _OTHER_WAY.search(text)]
 
 
 def render_config(name: str, found: Survey, branch: str | None = None,
-                  scripts: Mapping[str, Any] | None = None) -> str:
-    """The config text; `scripts`: the primary stack's package.json scripts, if any."""
+                  scripts: Mapping[str, Any] | None = None,
+                  present: Callable[[str], bool] = lambda rel: True) -> str:
+    """The config text; `scripts`: the primary stack's package.json scripts, if any;
+    `present`: whether a path relative to the primary stack's directory is a file."""
     scripts = scripts or {}
     primary = found.primary
     assert primary is not None
@@ -154,7 +160,7 @@ def render_config(name: str, found: Survey, branch: str | None = None,
             f"    timeout_seconds: {TIER_TIMEOUT_SECONDS}",
             "    required: true",
         ]
-    for number, command in enumerate(suites(scripts, primary.test_command),
+    for number, command in enumerate(suites(scripts, primary.test_command, present),
                                      start=len(tested) + 1):
         lines += [
             f"  tier_{number}:",
@@ -320,8 +326,10 @@ def plan(project: Path, found: Survey) -> list[Planned]:
     except (OSError, UnicodeDecodeError):
         old = ""
     has_chain = any(line.startswith("ci_cd:") for line in old.splitlines())
+    where = project / found.primary.where if found.primary else project
     text = render_config(name, found, None if has_chain else base_branch(project),
-                         _scripts(project / found.primary.where) if found.primary else {})
+                         _scripts(where) if found.primary else {},
+                         lambda rel: (where / rel).is_file())
     extra = kept_sections(old, text)
     if extra:
         merged = text + "\n# Kept from the previous config (gaia init --force):\n" + extra

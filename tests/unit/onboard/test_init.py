@@ -300,6 +300,23 @@ def test_a_suite_a_script_runs_with_its_own_config_gets_a_tier(tmp_path: Path) -
     assert onboarding.suites({"e2e": "jest -c e2e.json"}, "pnpm test") == ["pnpm run e2e"]
 
 
+def test_a_suite_whose_config_the_package_does_not_ship_gets_no_tier(tmp_path: Path) -> None:
+    """msw's npm package ships `src/**/*.test.ts` but not `test/e2e/vitest.config.ts`, which
+    its `test:e2e` script names: that suite can only fail to load its config, and a review
+    that runs it asks for changes the story never caused."""
+    root = tmp_path / "mocks"
+    (root / "src").mkdir(parents=True)
+    (root / "package.json").write_text(json.dumps({"name": "mocks", "scripts": {
+        "test:unit": "vitest",
+        "test:e2e": "vitest run --config=./test/e2e/vitest.config.ts",
+        "test:node": "vitest --config=./node.config.ts"},
+        "devDependencies": {"vitest": "^3"}}))
+    (root / "src" / "reply.test.ts").write_text("it('a', () => {});\n")
+    (root / "node.config.ts").write_text("export default {}\n")
+    onboarding.init(root)
+    assert [t.command for t in config.load(root).tiers][1:] == ["npm run test:node"]
+
+
 def test_describe_says_which_test_files_pytest_does_not_collect(repo: Path) -> None:
     (repo / "tests.py").write_text("def test_x():\n    assert 1\n")
     lines = onboarding.describe(onboarding.init(repo), repo)
