@@ -248,6 +248,9 @@ PROJECTS = (
             first=(11, 1, 5)),
     Project("msw", "npm", "msw@2.10.5", "ts-dev", "package", held_out=True,
             first=(16, 11, 7)),
+    Project("flect", "debian", "golang-github-gobuffalo-flect-dev=0.3.0-1", "go-dev",
+            "usr/share/gocode/src/github.com/gobuffalo/flect", held_out=True,
+            first=(9, 1, 0)),
 )
 
 
