@@ -872,7 +872,7 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
     `not_one_value` (a Then promising no difference), is a check that a result is not a value
     (`_ONLY_WHAT_IT_IS_NOT`: `.not.toBe({ message: 'error' })`, `assert f(x) != "http"`): it
     denies the value it names, and passes whatever else the code gives."""
-    code = _COMMENT_LINE_RE.sub("", test_source)
+    test_source = code = go_testify_forwarded(_COMMENT_LINE_RE.sub("", test_source))
     must = go_must_statements(code)
     if GO_FAIL_RE.search(code) or must:
         test_source = code = go_without_dead_blocks(code)
@@ -1147,6 +1147,7 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     that table's rows, as it does a table written in the decorator. (The matcher reads such
     a table as the test's data, `table_strings`, not as its assertions: counted as asserted
     there too, it gave inflection's `test_singularize_plural` the pluralizing AC.)"""
+    test_source = go_testify_forwarded(test_source)
     code = _COMMENT_LINE_RE.sub("", test_source)
     tables = [table for name in dict.fromkeys(_parametrize_names(code))
               if (table := _named_table(code, name)) is not None]
@@ -1614,13 +1615,36 @@ def go_check_cannot_fail(line: str) -> bool:
     return _GO_CANNOT_FAIL_CHECK.fullmatch(line.rstrip()) is not None
 
 
+# testify's forward form: `r := require.New(t)` (or `assert.New(t)`), then `r.Equal(a, b)`
+_GO_TESTIFY_NEW = re.compile(r"^[ \t]*(\w+)\s*:?=\s*(require|assert)\.New\(\s*(\w+)\s*\)[ \t]*$",
+                             re.M)
+
+
+def go_testify_forwarded(text: str) -> str:
+    """`text` with testify's forward form read as its plain calls: each `r.Equal(a, b)` of an
+    `r := require.New(t)` is `require.Equal(t, a, b)`, and the line making `r` goes (blank,
+    so lines keep their numbers), where every use of `r` is such a call (flect's tests: its
+    `r.True(true)` had passed for a check, the test handing `t` to `require.New`). An `r`
+    handed on or read otherwise leaves the text as written."""
+    for found in list(_GO_TESTIFY_NEW.finditer(text))[::-1]:
+        name, package, t = found.groups()
+        rest = text[:found.start()] + text[found.end():]
+        uses = re.findall(rf"(?<![\w.]){re.escape(name)}\b(\s*\.\s*[A-Z]\w*\s*\()?", rest)
+        if not uses or not all(uses):
+            continue
+        own = rf"(?<![\w.]){re.escape(name)}\s*\.\s*([A-Z]\w*)\s*\(\s*"
+        text = re.sub(own + r"(?=\S)(?!\))", rf"{package}.\1({t}, ",
+                      re.sub(own + r"\)", rf"{package}.\1({t})", rest))
+    return text
+
+
 def go_without_dead_blocks(text: str) -> str:
     """`text` with the bodies of its `if false { ... }` blocks removed (braces matched; an
     `else if` with its `else`), and its assertion library's checks that cannot fail
     (`_GO_CANNOT_FAIL_CHECK`); its conditions read as `go_conditions_read` reads them (`want :=
     Join(x)` then `if got := Join(x); got != want {`, `if c := v.Compare(v); c != 0 {` never
     open)."""
-    text = go_conditions_read(_GO_CANNOT_FAIL_CHECK.sub("", text))
+    text = go_conditions_read(_GO_CANNOT_FAIL_CHECK.sub("", go_testify_forwarded(text)))
     while (match := GO_DEAD_BLOCK.search(text)) is not None:
         depth, end = 0, len(text)
         for i in range(match.end() - 1, len(text)):

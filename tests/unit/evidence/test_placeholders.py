@@ -7168,3 +7168,38 @@ def test_a_check_given_a_type_is_read_as_the_check_it_is() -> None:
     assert _found("t.test.ts", TYPED_EXPECTS) == {
         "extract > keeps an empty map empty": True,
         "extract > leaves out what the matches lack": False}
+
+
+TESTIFY_FORWARD = '''package flect
+
+func Test_ParamID(t *testing.T) {
+\ttable := []tt{{"foo", "foo"}}
+\tfor _, tt := range table {
+\t\tt.Run(tt.act, func(st *testing.T) {
+\t\t\tr := require.New(st)
+\t\t\t_ = ParamID(tt.act)
+\t\t\tr.True(true)
+\t\t})
+\t}
+}
+
+func Test_ParamIDChecked(t *testing.T) {
+\tr := require.New(t)
+\tr.Equal("foo_id", ParamID("foo"))
+}
+
+func Test_HandedOn(t *testing.T) {
+\tr := require.New(t)
+\tcheckAll(r, ParamID("foo"))
+}
+'''
+
+
+def test_testify_s_forward_form_is_read_as_its_plain_checks() -> None:
+    """flect's tests check with `r := require.New(t)`, `r.Equal(want, got)`: ParamID's test
+    with its checks replaced by `r.True(true)` was approved (its `t` handed to `require.New`
+    read as a check), where `require.True(t, true)` is a placeholder."""
+    found = _verdicts("param_id_test.go", TESTIFY_FORWARD)
+    assert found["Test_ParamID"] is not None
+    assert found["Test_ParamIDChecked"] is None
+    assert found["Test_HandedOn"] is None  # an `r` handed on may check: as written

@@ -1578,3 +1578,19 @@ def test_a_go_error_check_names_the_call_whose_error_it_reads() -> None:
         "", "if _, err := doc.Lookup(p); err != nil {") == "doc.Lookup"
     assert literals_module.presence_said("if err != nil {", "\tif err != nil {\n") == (
         "no error is returned")
+
+
+def test_testify_s_forward_form_is_read_as_its_plain_checks() -> None:
+    """flect's tests make `r := require.New(t)` and check with `r.Equal(want, got)`: a value
+    checked so is asserted; an `r` handed on is left as written."""
+    from gaia_lib.evidence.then_literals import go_testify_forwarded
+
+    body = ('func Test_Key(t *testing.T) {\n\tr := require.New(t)\n'
+            '\tr.Equal("foo/bar/baz", Key("Foo/bar/baz"))\n\tr.NoError()\n}\n')
+    assert go_testify_forwarded(body) == (
+        'func Test_Key(t *testing.T) {\n\n\trequire.Equal(t, "foo/bar/baz", Key("Foo/bar/baz"))'
+        '\n\trequire.NoError(t)\n}\n')
+    promised = then_literals("then the key is `foo/bar/baz`")
+    assert asserted_literals(body, promised) == tuple(promised)
+    handed = body.replace("\tr.NoError()\n", "\tcheckAll(r)\n")
+    assert go_testify_forwarded(handed) == handed
