@@ -251,6 +251,8 @@ PROJECTS = (
     Project("flect", "debian", "golang-github-gobuffalo-flect-dev=0.3.0-1", "go-dev",
             "usr/share/gocode/src/github.com/gobuffalo/flect", held_out=True,
             first=(9, 1, 0)),
+    Project("parsedatetime", "pypi", "parsedatetime==2.6", "python-dev", "parsedatetime-2.6",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
