@@ -252,7 +252,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/gobuffalo/flect", held_out=True,
             first=(9, 1, 0)),
     Project("parsedatetime", "pypi", "parsedatetime==2.6", "python-dev", "parsedatetime-2.6",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(4, 1, 4)),
 )
 
 
