@@ -1417,6 +1417,8 @@ def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path,
             else:  # unittest writes its report on stderr
                 data = result.stderr if fmt == "unittest" else result.stdout
             counts = runner_output.parse(fmt, data)
+            if fmt == "junit":
+                counts = runner_output.pytest_refiled(counts, lambda f: (workdir / f).is_file())
             if fmt == "vitest" and invocation.progress is not None and counts.failed:
                 # what its snapshots' failures compared (`runner_output.snapshot_said`)
                 progress = _text_of(invocation.progress)

@@ -389,6 +389,33 @@ def _pytest_classes(classname: str) -> tuple[str, ...]:
     return tuple(classes)
 
 
+def pytest_refiled(counts: RunnerCounts, is_file: Callable[[str], bool]) -> RunnerCounts:
+    """`counts` with each test whose JUnit classname was split at the wrong dot put in its
+    real file: the split takes CapWords parts for classes, and a unittest module or class
+    need not be named so (parsedatetime's `tests/TestNlp.py` holds a class `test`: its
+    classname `tests.TestNlp.test` was read as the file `tests/TestNlp/test.py`, and its
+    four passed tests as never run). Where the file read is not one (`is_file`, a path
+    relative to the project), the longest run of leading parts naming a file is taken for
+    the module and the rest for its classes; a test no split puts in a file is kept as read."""
+    tests = []
+    for test in counts.tests:
+        file = test.file
+        if file is None or not file.endswith(".py") or is_file(file):
+            tests.append(test)
+            continue
+        classes = test.path[0].split("::")[:-1] if test.path else []
+        parts = [*file[:-3].split("/"), *classes]
+        split = next((k for k in range(len(parts) - 1, 0, -1)
+                      if is_file("/".join(parts[:k]) + ".py")), None)
+        if split is None:
+            tests.append(test)
+            continue
+        tests.append(replace(
+            test, file="/".join(parts[:split]) + ".py",
+            path=("::".join((*parts[split:], test.name)),)))
+    return _counts(counts.format, tests)
+
+
 def _java_file(classname: str) -> str | None:
     """`com.example.CalcTest$Inner` -> `com/example/CalcTest.java` (relative to the test root)."""
     outer = classname.split("$", 1)[0]

@@ -52,6 +52,15 @@ def _planned_argv(argv: list[str], out: Path) -> list[str]:
             for part in options.get(a, [a.replace("OUT", str(out))])]
 
 
+def _tests_package(tmp_path: Path, name: str, text: str) -> Path:
+    """A project `proj` under `tmp_path` whose `tests` package holds one file, `name`."""
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "tests" / "__init__.py").write_text("")
+    (root / "tests" / name).write_text(text)
+    return root
+
+
 def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
          story_tests: tuple[str, ...] = (), measure: bool = False) -> execution.Evidence:
     report_dir = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
@@ -1274,10 +1283,7 @@ def test_a_unittest_tier_reports_each_tests_outcome(tmp_path: Path) -> None:
     """webcolors' suite run by `python -m unittest`: its tests ran and passed, yet with only
     its exit code none of them counted for an AC ("not known to have run"). Run with `-v`,
     its report on stderr names each test and its outcome."""
-    root = tmp_path / "proj"
-    (root / "tests").mkdir(parents=True)
-    (root / "tests" / "__init__.py").write_text("")
-    (root / "tests" / "test_shades.py").write_text(textwrap.dedent('''\
+    root = _tests_package(tmp_path, "test_shades.py", textwrap.dedent('''\
         import unittest
 
 
@@ -1356,3 +1362,22 @@ def test_a_story_s_pytest_run_is_not_failed_by_the_suite_s_coverage_threshold(
     assert (short.exit_code, short.pass_count, short.fail_count) == (1, 2, 0)
     assert short.failed_after == ("FAIL Required test coverage of 100% not reached. Total "
                                   "coverage: 83.33%")
+
+
+def test_a_unittest_module_and_class_not_in_capwords_are_found_in_their_file(
+        tmp_path: Path) -> None:
+    # parsedatetime's tests/TestNlp.py holds `class test(unittest.TestCase)`: its JUnit
+    # classname `tests.TestNlp.test` had been read as the file tests/TestNlp/test.py
+    root = _tests_package(tmp_path, "TestWords.py", "import unittest\n\n\n"
+                          "class test(unittest.TestCase):\n"
+                          "    def testFindsNoon(self):\n"
+                          "        self.assertEqual('at noon'.split()[1], 'noon')\n")
+    cfg = _config(f"""
+        test_execution:
+          tier_1:
+            placement: [local]
+            command: {PY} -m pytest -q -p no:cacheprovider
+    """)
+    suite = _run(root, cfg, story_tests=("tests/TestWords.py",)).suites[0]
+    assert [(t.file, t.path, t.outcome) for t in suite.tests] == [
+        ("tests/TestWords.py", ("test::testFindsNoon",), "passed")]

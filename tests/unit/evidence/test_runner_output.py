@@ -1083,3 +1083,13 @@ def test_a_failed_jest_test_says_where_its_check_failed_and_what_its_diff_differ
         'Error: expect(received).toEqual(expected) // deep equality; Expected: "month": "1", '
         '"year": "04"; Received: "month": "10", "year": "4"; at line 103')
     assert (test.line, test.failed_at) == (101, 103)
+
+
+def test_a_pytest_classname_split_at_the_wrong_dot_is_put_in_the_file_that_exists() -> None:
+    report = ('<testsuites><testsuite><testcase classname="tests.TestDates.test" '
+              'name="testMonday" /><testcase classname="tests.test_a.TestB" name="test_c" />'
+              '</testsuite></testsuites>')
+    files = {"tests/TestDates.py", "tests/test_a.py"}
+    counts = ro.pytest_refiled(ro.parse("junit", report), files.__contains__)
+    assert [(t.file, t.path) for t in counts.tests] == [
+        ("tests/TestDates.py", ("test::testMonday",)), ("tests/test_a.py", ("TestB::test_c",))]
