@@ -508,7 +508,9 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
             _skip_reason(case) if outcome == SKIPPED else None
         tests.append(TestOutcome(name=name, outcome=outcome, file=file, message=message,
                                  path=("::".join((*classes, name)),) if classes else (),
-                                 failed_at=_junit_failed_at(case, file)
+                                 failed_at=_junit_failed_at(
+                                     case, (file,) if file is None or case.get("file")
+                                     or fmt != "junit" else _pytest_splits(classname, file))
                                  if outcome in (FAILED, ERROR) else None,
                                  xpassed=outcome == PASSED and any(
                                      prop.get("name") == XPASSED_PROPERTY
@@ -516,17 +518,28 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
     return _counts(fmt, tests)
 
 
-def _junit_failed_at(case: ET.Element, file: str | None) -> int | None:
+def _pytest_splits(classname: str, file: str) -> tuple[str, ...]:
+    """The files a pytest classname may name, `file` (as read) first, then each run of its
+    leading parts (`a.B.c` -> `a/B/c.py`, `a/B.py`, `a.py`): a module or class not in
+    CapWords is split at the wrong dot (`pytest_refiled`), and its failure's line is in
+    the file the failure text names."""
+    parts = classname.split(".")
+    splits = ("/".join(parts[:k]) + ".py" for k in range(len(parts), 0, -1))
+    return (file, *(split for split in splits if split != file))
+
+
+def _junit_failed_at(case: ET.Element, files: Sequence[str | None]) -> int | None:
     """The line of the test's own body pytest's failure text says its failure came from: the
     first `<file>:<line>: ` line, as pytest starts the traceback at the test function (the
     frames after it are the test's calls into other code, a helper of its own file's too:
     jmespath's `test_field` failing in `assert_parsed_ast`, defined six lines above it, had
     been put at the helper's `assertEqual`, the line every test calling it shares)."""
-    if not file:
-        return None
     text = "".join(child.text or "" for child in case if child.tag in ("failure", "error"))
-    found = re.search(rf"^{re.escape(file)}:(\d+): ", text, re.MULTILINE)
-    return int(found.group(1)) if found else None
+    for file in files:
+        found = re.search(rf"^{re.escape(file)}:(\d+): ", text, re.MULTILINE) if file else None
+        if found:
+            return int(found.group(1))
+    return None
 
 
 def parse_junit_xml(data: bytes | str, exit_code: int = 1) -> RunnerCounts:

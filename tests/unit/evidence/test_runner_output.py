@@ -1093,3 +1093,13 @@ def test_a_pytest_classname_split_at_the_wrong_dot_is_put_in_the_file_that_exist
     counts = ro.pytest_refiled(ro.parse("junit", report), files.__contains__)
     assert [(t.file, t.path) for t in counts.tests] == [
         ("tests/TestDates.py", ("test::testMonday",)), ("tests/test_a.py", ("TestB::test_c",))]
+
+
+def test_a_failure_in_a_module_not_in_capwords_is_put_at_the_line_its_text_names() -> None:
+    # parsedatetime's testPrefixes failing at tests/TestNlp.py:113 had been put at its `def`
+    report = ('<testsuites><testsuite><testcase classname="tests.TestDates.test" '
+              'name="testMonday"><failure message="AssertionError">self = ...\n'
+              '&gt;       self.assertEqual(found, "on Monday")\n'
+              'tests/TestDates.py:9: AssertionError</failure></testcase>'
+              '</testsuite></testsuites>')
+    assert [t.failed_at for t in ro.parse("junit", report).tests] == [9]
