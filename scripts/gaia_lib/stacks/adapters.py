@@ -229,8 +229,10 @@ STACKS: dict[str, StackAdapter] = {
             # instead (simplejson ships setup.py and setup.cfg, no pyproject.toml).
             markers=(Marker("requirements.txt"), Marker("pyproject.toml"), Marker("Pipfile"),
                      Marker("setup.py"), Marker("setup.cfg")),
-            # pytest's own patterns, and the unittest / Django module names `tests.py`, `test.py`.
-            test_globs=_globs("**/test_*.py", "**/*_test.py", "**/tests.py", "**/test.py"),
+            # pytest's own patterns, the unittest / Django module names `tests.py`, `test.py`,
+            # and unittest modules in CapWords (parsedatetime's `tests/TestNlp.py`).
+            test_globs=_globs("**/test_*.py", "**/*_test.py", "**/tests.py", "**/test.py",
+                              "**/Test[A-Z]*.py"),
             runners=(
                 Runner(
                     "pytest",

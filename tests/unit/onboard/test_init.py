@@ -325,3 +325,13 @@ def test_describe_says_which_test_files_pytest_does_not_collect(repo: Path) -> N
                     "(test_*.py, *_test.py): the test command runs none of its tests; name the "
                     "file in it (`python -m pytest -q tests.py`) or set python_files in the "
                     "project's pytest configuration")
+
+
+def test_a_unittest_module_named_in_capwords_is_a_test_file_pytest_does_not_collect(
+        repo: Path) -> None:
+    # parsedatetime's tests/TestNlp.py and 21 more: init had said "0 test files"
+    (repo / "tests" / "TestWords.py").write_text("import unittest\n")
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    assert "test directories: tests" in lines
+    assert any(line.startswith("note: pytest does not collect tests/TestWords.py")
+               for line in lines)
