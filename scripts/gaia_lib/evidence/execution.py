@@ -974,7 +974,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         run_env["CI"] = run_env.get("CI") or "true"
     if invocation.report_format is None:  # a script of the project's that may run bats
         run_env["BATS_FORMATTER"] = "tap"
-    if runner == "pytest" and pytest_config.pytest_cov_in(here, invocation.argv):
+    if runner == "pytest" and "--no-cov" not in invocation.argv \
+            and pytest_config.pytest_cov_in(here, invocation.argv):
         # pytest-cov's data file in the evidence directory, not a `.coverage` left in the
         # project (which the File List check then read as a change of the story's)
         run_env["COVERAGE_FILE"] = str(report_dir / f"{tier.name}-pytest-cov.coverage")

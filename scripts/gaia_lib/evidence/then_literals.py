@@ -198,8 +198,15 @@ _INPUT_BEFORE_RE = re.compile(
     re.IGNORECASE)
 # What the code gives no longer, that the Then names beside what it gives ("`MultipleInvalid`
 # is raised instead of a `TypeError`"): no value it promises.
-_REPLACED_BEFORE_RE = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?:(?:an?|the)\s+)?$",
-                                 re.IGNORECASE)
+_REPLACED_WORDS = r"\b(?:instead\s+of|rather\s+than)\s+(?:(?:an?|the)\s+)?"
+_REPLACED_BEFORE_RE = re.compile(_REPLACED_WORDS + "$", re.IGNORECASE)
+_REPLACED_NAME_RE = re.compile(_REPLACED_WORDS + r"`?[A-Za-z_]\w*`?", re.IGNORECASE)
+
+
+def without_replaced(text: str) -> str:
+    """`text` without the names it says the code gives no longer ("instead of a
+    `TypeError`"): what it promises."""
+    return _REPLACED_NAME_RE.sub(" ", text)
 
 
 # The words by which a Then gives what something is, returns or becomes (`returns`, `gives`,

@@ -1142,22 +1142,6 @@ _RAISED_NAME = re.compile(r"`[A-Z]\w*`\s+(?:is|are)\s+(?:raised|thrown)"
                           r"|\b(?:raises|throws)\s+(?:an?\s+)?`[A-Z]\w*`")
 # What catches every error names none in particular (`except Exception:`).
 _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
-# What an AC says the code raises no longer ("`MultipleInvalid` is raised instead of a
-# `TypeError`"): no exception it names
-_REPLACED = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?:(?:an?|the)\s+)?`?[A-Za-z_]\w*`?",
-                       re.IGNORECASE)
-
-
-# A function or class a source file declares (Python, JS, Go): what an AC may name as code
-_DECLARED_UNIT = re.compile(r"^[ \t]*(?:export\s+)?(?:async\s+)?(?:class|def|function|func)\s+"
-                            r"(?:\([^)]*\)\s*)?([A-Za-z_]\w*)", re.MULTILINE)
-
-
-def declared_units(text: str) -> frozenset[str]:
-    """The functions and classes `text` declares (`_DECLARED_UNIT`)."""
-    return frozenset(_DECLARED_UNIT.findall(text))
-
-
 def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
                units: Sequence[str] = (), raised: Sequence[str] = (),
                declared: AbstractSet[str] = frozenset()) -> list[str]:
@@ -1178,7 +1162,10 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`". An exception
     an AC names as what is no longer raised ("instead of a `TypeError`") is none it names."""
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
-    promised = {ac.ac_id: _REPLACED.sub(" ", ac.text) for ac in error_acs}
+    from gaia_lib.evidence import then_literals
+
+    # what an AC says the code raises no longer is no exception it names
+    promised = {ac.ac_id: then_literals.without_replaced(ac.text) for ac in error_acs}
     for names in (delivered, *((unit,) for unit in units)):
         named = [ac.ac_id for ac in error_acs
                  if any(re.search(rf"\b{re.escape(name)}\b", promised[ac.ac_id])
@@ -1286,7 +1273,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                          if record.statements is not None else {})})
         text = source.read_text(encoding="utf-8", errors="replace")
         seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
-        declared = declared_units(text)
+        declared = frozenset(coverage_report.declared(text, language))
         for branch in coverage_report.uncovered_error_branches(text, record, language):
             subject = _handler(branch)
             seen[subject] = seen.get(subject, 0) + 1

@@ -31,6 +31,7 @@ from pathlib import Path, PurePosixPath
 from gaia_lib.core import config, paths
 from gaia_lib.core.errors import NotFound
 from gaia_lib.stacks import adapters as stacks
+from gaia_lib.stacks import declared
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -82,8 +83,7 @@ def choose_stack(
 
 CONFIG_ONLY = frozenset({"tsconfig.json"})  # a marker that configures, declaring no package
 # What makes a package.json a package's: without any, it only sets how Node loads the files.
-_PACKAGE_KEYS = ("name", "scripts", "workspaces", "dependencies", "devDependencies",
-                 "peerDependencies", "optionalDependencies")
+_PACKAGE_KEYS = ("name", "scripts", "workspaces", *declared.PACKAGE_JSON_KINDS)
 
 
 def declares_package(text: str) -> bool:

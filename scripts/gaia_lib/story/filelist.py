@@ -214,9 +214,7 @@ def changed_files(repo: Path, base_ref: str, key: str | None = None,
     query = query or _once(repo)
     since = fork_point(repo, base_ref, query) or base_ref
     committed: tuple[str, ...] = (since,)
-    head = query("rev-parse", "HEAD")
-    merged = merged_commit(repo, key, query) if key and head.ok and \
-        head.stdout.strip() == since else None
+    merged = _merged_on_base(repo, base_ref, key, query)
     if merged is not None:
         committed = (f"{merged}^1", merged)
     queries = (("diff", "--name-only", "-z", *committed, "--"), ("diff", "--name-only", "-z"),
@@ -234,6 +232,17 @@ def changed_files(repo: Path, base_ref: str, key: str | None = None,
     names = [name for result in results for name in git.names(result)]
     return [name for name in dict.fromkeys(names) if not name.startswith(BOOKKEEPING_PREFIXES)
             and not (name in untracked and _generated(name, venv))]
+
+
+def _merged_on_base(repo: Path, base_ref: str, key: str | None, query: Query) -> str | None:
+    """The commit naming the story whose change is the story's, where HEAD has no branch of
+    its own (it is where it left `base_ref`): `merged_commit`; else None (module docstring)."""
+    if not key:
+        return None
+    head = query("rev-parse", "HEAD")
+    if not head.ok or head.stdout.strip() != fork_point(repo, base_ref, query):
+        return None
+    return merged_commit(repo, key, query)
 
 
 def _generated(name: str, venv: Callable[[str], bool]) -> bool:
@@ -291,9 +300,7 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         return CheckResult(Divergence("divergence", missing) if missing else None,
                            f"only the uncommitted changes were compared with it, as {why}")
     found = compare(file_list, changed)
-    head = query("rev-parse", "HEAD")
-    merged = merged_commit(repo, key, query) if found and key and head.ok and fork_point(
-        repo, base_ref, query) == head.stdout.strip() else None
+    merged = _merged_on_base(repo, base_ref, key, query) if found else None
     against = (f"commit {merged[:12]}, the newest on {base_ref} naming {key}, against its "
                "parent: HEAD has no branch of its own") if merged else None
     return CheckResult(found, against=against)

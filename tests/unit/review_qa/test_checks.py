@@ -7,7 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from gaia_lib.core import writes
-from gaia_lib.evidence import placeholders, sut_names
+from gaia_lib.evidence import coverage_report, placeholders, sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult, Match
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
@@ -69,7 +69,7 @@ def test_an_untested_handler_is_not_about_an_ac_naming_another_unit_of_its_file(
     holding every validator: `except TypeError` in `IsDir`, turned into its own error, was
     tied to "Given a `Range` with only `min`"."""
     source = "class Range(object):\n    pass\n\n\ndef IsDir(v):\n    pass\n"
-    declared = checks.declared_units(source)
+    declared = frozenset(coverage_report.declared(source, "python"))
     assert declared == {"Range", "IsDir"}
     acs = [_ac("AC3", "Given a `Range` with only `min`, when a value past it is validated, "
                       "then it is rejected"),
