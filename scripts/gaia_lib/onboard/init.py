@@ -34,7 +34,8 @@ Rules:
 - Python test files pytest's defaults do not collect (`tests.py`) are said in a note
   (`survey`'s rules).
 - What this machine lacks to run the chosen test commands (`onboard.readiness`: pytest or
-  coverage.py the project's `python` cannot import, a JS runner missing from node_modules) is
+  coverage.py the project's `python` cannot import, a JS runner missing from node_modules),
+  and what the build and lint commands it writes start that is not installed (`eslint`), are
   said in notes; the files are written all the same.
 - The same tree gives byte-identical files.
 """
@@ -382,8 +383,10 @@ def init(project: Path, *, force: bool = False) -> Outcome:
             continue
         writes.write_text(item.path, item.text, project)
         written.append(item.path)
+    primary = found.primary
+    dod = build_and_lint(primary.stack, _scripts(project / primary.where))
     return Outcome(found, tuple(written), tuple(kept),
-                   tuple(readiness.notes(project, found.stacks, found.src_packages)
+                   tuple(readiness.notes(project, found.stacks, found.src_packages, dod)
                          + repository_notes(project)))
 
 

@@ -34,11 +34,21 @@ Rules, per stack the survey found:
   tests alone. Likewise a `post<name>` hook (`posttest`: `npm run lint`), which npm runs once
   every test passed: where it fails, so does the run (card-validator 10.0.4, whose package
   ships no eslint config either).
+- The build and lint commands init writes for the Definition of Done (`npm run build`, `npm run
+  lint`: `init.build_and_lint`): each program their scripts start, following the `npm run
+  NAME` and `npm test` they chain (cheerio 1.1.0's `lint` is `npm run lint:es && npm run
+  lint:prettier && npm run lint:ts`) and the `pre<name>` and `post<name>` hooks npm runs
+  around each (duration-fns 3.0.2's `prebuild` lints), that is neither on PATH nor in the
+  stack's `node_modules/.bin` (`eslint`, `tshy`, `pnpm`; not the shell's own words, `for`,
+  `cd`): one note per command naming them, as the
+  Definition of Done's row fails until they are installed; not before any `node_modules`
+  (the note of the missing `node_modules` says what to do then).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -178,11 +188,64 @@ def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
             "`npx vitest run`)"]
 
 
-def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str] = ()
-          ) -> list[str]:
+_CHAINED = re.compile(r"&&|\|\||[;|&]")
+_NPM_CALL = re.compile(r"npm (?:test|run [\w:.-]+)(?=\s|$)")
+_NESTING = 4  # `npm run` scripts followed into one another at most (a loop ends there)
+
+
+# Words a script's command can start with that are the shell's own, not programs to install
+_SHELL_WORDS = frozenset({"for", "do", "done", "if", "then", "else", "elif", "fi", "while",
+                          "until", "case", "esac", "cd", "export", "echo", "exit", "set",
+                          "true", "false", "test", "exec"})
+
+
+def _missing_tools(here: Path, command: str, depth: int = 0) -> list[str]:
+    """The programs the npm script `command` runs (`npm run NAME`, with the `preNAME` and
+    `postNAME` hooks npm runs around it) start that this machine lacks, each once, following
+    the `npm run` calls they chain into those scripts."""
+    pre, post = (survey.npm_pre_script(here, command, when) for when in ("pre", "post"))
+    scripts = [*(pre[1:] if pre else ()), survey.npm_script(here, command) or "",
+               *(post[1:] if post else ())]
+    missing: list[str] = []
+    for part in (p.strip() for script in scripts for p in _CHAINED.split(script)):
+        called = _NPM_CALL.match(part)  # its own arguments (`-- --check`) aside
+        if called:
+            missing += _missing_tools(here, called.group(0), depth + 1) if depth < _NESTING \
+                else []
+            continue
+        tool = survey.first_command(part) if part else None
+        if tool and tool not in _SHELL_WORDS and not proc.which(tool) \
+                and not (here / "node_modules" / ".bin" / tool).exists():
+            missing.append(tool)
+    return list(dict.fromkeys(missing))
+
+
+def dod_tool_notes(here: Path, commands: Mapping[str, str], where: str) -> list[str]:
+    """The notes for the build and lint commands whose scripts start programs this machine
+    lacks (`commands`: config key -> command, as `init.build_and_lint` gives them)."""
+    if not (here / "node_modules").is_dir():
+        return []
+    out = []
+    for key, command in commands.items():
+        tools = _missing_tools(here, command)
+        if tools:
+            one = len(tools) == 1
+            out.append(f"note: {key} `{command}` (its scripts and those they run) starts "
+                       f"{', '.join(f'`{tool}`' for tool in tools)}, not installed here (not on "
+                       f"PATH, not in {where}/node_modules/.bin): the Definition of Done's "
+                       f"{key.removesuffix('_cmd')} row fails until "
+                       f"{'it is' if one else 'they are'} installed, or {key} is changed")
+    return out
+
+
+def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str] = (),
+          dod: Mapping[str, str] | None = None) -> list[str]:
     """The notes for every stack the survey found (module docstring); `src_packages`: a src
-    layout's packages its pytest configuration does not put on the path."""
+    layout's packages its pytest configuration does not put on the path; `dod`: the build and
+    lint commands init writes, run in the first stack's directory."""
     out: list[str] = []
+    if stacks and dod:
+        out += dod_tool_notes(root / stacks[0].where, dod, stacks[0].where)
     for found in stacks:
         if found.test_command is None:
             continue

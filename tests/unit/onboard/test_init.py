@@ -277,6 +277,22 @@ def test_a_javascript_project_gets_its_own_build_and_lint_scripts(tmp_path: Path
     assert (cfg.build_cmd, cfg.lint_cmd) == ("npm run build", None)  # an empty script: none
 
 
+def test_a_lint_command_whose_tool_is_not_installed_is_noted(tmp_path: Path) -> None:
+    # the lint command is written all the same: the project's script is right, the machine
+    # is not ready yet (duration-fns 3.0.2 installed without eslint)
+    root = tmp_path / "web"
+    (root / "node_modules" / ".bin").mkdir(parents=True)
+    (root / "package.json").write_text(
+        '{"name": "web", "scripts": {"test": "jest", "lint": "gaia-no-such-linter src"}}\n')
+    (root / "a.test.ts").write_text('test("a", () => {});\n')
+    outcome = onboarding.init(root)
+    assert config.load(root).lint_cmd == "npm run lint"
+    assert [n for n in outcome.notes if "lint_cmd" in n] == [
+        "note: lint_cmd `npm run lint` (its scripts and those they run) starts "
+        "`gaia-no-such-linter`, not installed here (not on PATH, not in ./node_modules/.bin): "
+        "the Definition of Done's lint row fails until it is installed, or lint_cmd is changed"]
+
+
 def test_a_suite_a_script_runs_with_its_own_config_gets_a_tier(tmp_path: Path) -> None:
     """NestJS: `npm test` runs the unit specs, `npm run test:e2e` the e2e ones its own jest
     config names; the scripts that watch, measure or debug run the same suite another way."""

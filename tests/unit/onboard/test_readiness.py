@@ -247,3 +247,68 @@ def test_a_package_a_conftest_imports_that_the_python_lacks_is_noted(
         "no test runs (install the project's test requirements: pip install hypothesis)")
     assert [n.split(" is not")[0] for n in found[:-1]] == ["note: pytest", "note: coverage.py"]
 
+
+
+def _bin(root: Path, *tools: str) -> None:
+    for tool in tools:
+        exe = root / "node_modules" / ".bin" / tool
+        exe.parent.mkdir(parents=True, exist_ok=True)
+        exe.write_text("#!/bin/sh\n")
+        exe.chmod(0o755)
+
+
+def test_a_lint_script_chaining_tools_not_installed_is_noted(monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    """cheerio 1.1.0 installed without its lint toolchain: init wrote `lint_cmd: npm run lint`,
+    whose `npm run lint:es && ...` starts eslint and prettier, neither installed, and the
+    Definition of Done's lint row could only fail. tsc is there; its build runs `tshy`, not."""
+    _on_path(monkeypatch, tmp_path, npm="exit 0")
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"lint": "npm run lint:es && npm run lint:prettier && npm run lint:ts",'
+        ' "lint:es": "eslint .", "lint:prettier": "npm run format:prettier:raw -- --check",'
+        ' "format:prettier:raw": "prettier \'**/*.{ts,md,json,yml}\'",'
+        ' "lint:ts": "tsc --noEmit", "build": "tshy", "test": "vitest run"}}')
+    _bin(tmp_path, "tsc", "vitest")
+    dod = onboarding.build_and_lint("ts-dev", {"lint": "x", "build": "y"})
+    assert readiness.dod_tool_notes(tmp_path, dod, ".") == [
+        "note: build_cmd `npm run build` (its scripts and those they run) starts `tshy`, not "
+        "installed here (not on PATH, not in ./node_modules/.bin): the Definition of Done's "
+        "build row fails until it is installed, or build_cmd is changed",
+        "note: lint_cmd `npm run lint` (its scripts and those they run) starts `eslint`, "
+        "`prettier`, not installed here (not on PATH, not in ./node_modules/.bin): the "
+        "Definition of Done's lint row fails until they are installed, or lint_cmd is changed"]
+    _bin(tmp_path, "eslint", "prettier", "tshy")
+    assert readiness.dod_tool_notes(tmp_path, dod, ".") == []
+
+
+def test_build_and_lint_tools_are_not_noted_before_any_install(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    # with no node_modules at all, the note to install the dependencies is the one to give
+    _on_path(monkeypatch, tmp_path, npm="exit 0")
+    (tmp_path / "package.json").write_text('{"scripts": {"lint": "eslint ."}}')
+    assert readiness.dod_tool_notes(tmp_path, {"lint_cmd": "npm run lint"}, ".") == []
+
+
+def test_a_script_calling_itself_is_followed_a_bounded_number_of_times(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _on_path(monkeypatch, tmp_path, npm="exit 0")
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"lint": "npm run lint && eslint ."}}')
+    (tmp_path / "node_modules").mkdir()
+    (note,) = readiness.dod_tool_notes(tmp_path, {"lint_cmd": "npm run lint"}, ".")
+    assert "starts `eslint`, not installed" in note
+
+
+def test_the_hooks_npm_runs_around_a_build_are_followed_and_shell_words_are_no_tools(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """duration-fns 3.0.2: `prebuild` tests and lints before `tsc && npm run flowgen`, whose
+    script is a shell `for` loop over flowgen."""
+    _on_path(monkeypatch, tmp_path, npm="exit 0", sh="exit 0")
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"test": "TZ=UTC jest", "lint": "eslint src",'
+        ' "prebuild": "npm run test && npm run lint", "build": "tsc && npm run flowgen",'
+        ' "flowgen": "for f in $(ls dist); do sh -c \\"flowgen $f\\"; done;",'
+        ' "postbuild": "size-limit"}}')
+    _bin(tmp_path, "jest", "tsc")
+    (note,) = readiness.dod_tool_notes(tmp_path, {"build_cmd": "npm run build"}, ".")
+    assert "starts `eslint`, `size-limit`, not installed" in note
