@@ -187,3 +187,20 @@ def run_gaia(
         text=True,
         timeout=timeout,
     )
+
+
+ABSENT_GO_MODULE = "example.com/gaia-absent"  # a module no proxy serves
+
+
+def go_module_needing_absent(root: Path) -> Path:
+    """A go 1.19 module at `root` whose code imports a required module no proxy has (go.sum
+    lists it, so go tries to fetch it rather than asking for `go get`), with one test."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "go.mod").write_text(f"module example.com/lib\n\ngo 1.19\n\n"
+                                 f"require {ABSENT_GO_MODULE} v1.0.0\n")
+    (root / "go.sum").write_text("".join(
+        f"{ABSENT_GO_MODULE} v1.0.0{suffix} h1:{'A' * 43}=\n" for suffix in ("", "/go.mod")))
+    (root / "lib.go").write_text(f'package lib\n\nimport _ "{ABSENT_GO_MODULE}"\n')
+    (root / "lib_test.go").write_text('package lib\n\nimport "testing"\n\n'
+                                      "func TestA(t *testing.T) {}\n")
+    return root

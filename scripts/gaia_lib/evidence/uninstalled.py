@@ -14,7 +14,11 @@ Rules:
   or transform not installed), for a bare specifier only (not `./x`, `/abs/x` nor
   `<rootDir>/x`; `@s/x/sub` is `@s/x`, `x/sub` is `x`); Go's `go: <module>@<version>: ...` (a
   module `go test` could not fetch or find: `module lookup disabled by GOPROXY=off`, a
-  download refused) and `missing go.sum entry for module providing package <package>`, read
+  download refused), the same at the importing file's position where go.mod's graph is pruned
+  (go 1.17 on: `lib.go:3:8: <module>@<version>: Get ...: no such host`), and with no proxy
+  at all the module of its `go: downloading <module> <version>` line where the error names
+  none (`lib.go:3:8: module lookup disabled by GOPROXY=off`); and `missing go.sum entry for
+  module providing package <package>`, read
   as the module its go.mod requires that the package path starts with (gjson's
   `tidwall/match`, its replace directive dropped on a machine with no module proxy: the run
   had been REQUEST_CHANGES, every AC without a test).
@@ -39,7 +43,9 @@ _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
                    r"|Failed to load url (?P<url>\S+)"
                    r"|Preset (?P<preset>\S+?)\.? not found"
                    r"|Module (?P<option>\S+) in the \w+ option was not found"
-                   r"|\bgo: (?P<go>[\w.~/-]+)@v[\w.+-]+: "
+                   r"|(?:\bgo|\.go:\d+:\d+): (?P<go>[\w.~/-]+)@v[\w.+-]+: "
+                   r"|go: downloading (?P<godl>[\w.~/-]+) v[\w.+-]+"
+                   r"(?=[\s\S]*: module lookup disabled by GOPROXY=off)"
                    r"|missing go\.sum entry for module providing package (?P<gosum>[\w.~/-]+)")
 # the file that failed to load: `while loading tests/conftest.py:`, a collection error's
 # `(tests/test_a.py:1)`, vitest's `failed to load config from vitest.config.ts:`
@@ -54,8 +60,8 @@ def missing_package(text: str) -> str | None:
         return None
     if found.group("py"):
         return found.group("py").split(".")[0]
-    if found.group("go") or found.group("gosum"):
-        return found.group("go") or found.group("gosum")
+    if found.group("go") or found.group("gosum") or found.group("godl"):
+        return found.group("go") or found.group("gosum") or found.group("godl")
     spec = (found.group("node") or found.group("vite") or found.group("url")
             or found.group("preset") or found.group("option"))
     if spec.startswith((".", "/", "<")) or re.match(r"^[A-Za-z]:[\\/]|^\w+:", spec):

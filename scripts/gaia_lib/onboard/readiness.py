@@ -34,6 +34,13 @@ Rules, per stack the survey found:
   tests alone. Likewise a `post<name>` hook (`posttest`: `npm run lint`), which npm runs once
   every test passed: where it fails, so does the run (card-validator 10.0.4, whose package
   ships no eslint config either).
+- Go, with `go` on PATH and a go.mod that requires modules: `go list -deps -test ./...` in
+  the stack's directory (what `go test` loads first, fetching what it lacks) must not stop at
+  a module it cannot fetch (`go: github.com/tidwall/match@v1.1.1: ... no such host`, a Debian
+  package's go.mod without its replace directives on a machine with no module proxy), read as
+  a review reads a test run's output (`evidence.uninstalled`): the note names the module and
+  go's line, as every `go test` then stops before any test (the review says BLOCKED). Its
+  own packages' compile errors are the project's, not noted.
 - The build and lint commands init writes for the Definition of Done (`npm run build`, `npm run
   lint`: `init.build_and_lint`): each program their scripts start, following the `npm run
   NAME` and `npm test` they chain (cheerio 1.1.0's `lint` is `npm run lint:es && npm run
@@ -53,6 +60,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from gaia_lib.core import proc
+from gaia_lib.evidence import uninstalled
 from gaia_lib.onboard import survey
 from gaia_lib.onboard.survey import StackSurvey
 from gaia_lib.stacks import adapters, toolprobe
@@ -139,6 +147,37 @@ def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
         why = (result.error or result.stderr.strip().splitlines()[-1:] or ["no output"])[0]
         return [f"note: could not check `python` ({found}) for pytest and coverage.py: {why}"]
     return python_notes(result.stdout.split(), str(found), where, src_packages, conftests)
+
+
+_REQUIRE = re.compile(r"^\s*require\b", re.MULTILINE)
+
+
+def go_module_notes(output: str, where: str) -> list[str]:
+    """The note for the module `go list`'s `output` says it could not fetch (pure): the one
+    a test run's output would name (`uninstalled.missing_package`), with go's line."""
+    module = uninstalled.missing_package(output)
+    if module is None:
+        return []
+    line = next((ln.strip() for ln in output.splitlines() if module in ln
+                 and not ln.startswith("go: downloading")), "")
+    why = next((ln.strip() for ln in output.splitlines() if ": module lookup disabled" in ln),
+               line)
+    why = why.removeprefix("can't load test package: ")
+    return [f"note: go cannot fetch {module}, which go.mod in {where} requires ({why[:200]}): "
+            "every `go test` stops before any test until it is in the module cache (`go mod "
+            "download` where the module proxy is reachable, or `go mod vendor`)"]
+
+
+def _go_modules(here: Path, where: str) -> list[str]:
+    try:
+        gomod = (here / "go.mod").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    if not _REQUIRE.search(gomod) or proc.which("go") is None:
+        return []  # nothing to fetch; a missing go has its own note
+    result = proc.run_tool(["go", "list", "-deps", "-test", "./..."], cwd=here,
+                           timeout=CHECK_SECONDS)
+    return go_module_notes(result.stderr, where) if result.returncode != 0 else []
 
 
 def coverage_notes(probe: toolprobe.StackProbe, where: str) -> list[str]:
@@ -253,6 +292,8 @@ def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str]
             out += _python(root, found.where, src_packages)
             continue
         here = root / found.where
+        if found.stack == "go-dev":
+            out += _go_modules(here, found.where)
         out += _script_tool_note(here, found.test_command, found.where)
         out += pre_script_note(here, found.test_command)
         out += post_script_note(here, found.test_command)

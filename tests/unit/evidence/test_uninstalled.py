@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from gaia_lib.evidence import runner_output, uninstalled
+from helpers.projects import go_module_needing_absent
 
 
 @pytest.mark.parametrize("text, package", [
@@ -120,6 +123,12 @@ require golang.org/x/text v0.3.0
     ("jsonq_test.go:9:2: missing go.sum entry for module providing package "
      "golang.org/x/text/unicode/norm (imported by example.com/jsonq); to add:",
      "golang.org/x/text"),
+    # go 1.17 on, a pruned module graph: the error is at the importing file's position
+    ('can\'t load test package: jsonq.go:3:8: golang.org/x/text@v0.3.0: Get "https://proxy.'
+     'golang.org/golang.org/x/text/@v/v0.3.0.zip": dial tcp: lookup proxy.golang.org: no such '
+     'host', "golang.org/x/text"),
+    ("go: downloading golang.org/x/text v0.3.0\njsonq.go:3:8: module lookup disabled by "
+     "GOPROXY=off", "golang.org/x/text"),
 ])
 def test_a_go_run_that_could_not_fetch_a_required_module_is_the_machines(
         tmp_path: Path, stopped: str, module: str) -> None:
@@ -137,3 +146,21 @@ def test_a_go_run_that_could_not_fetch_a_required_module_is_the_machines(
     assert uninstalled.why_blocked(
         "go: example.org/other@v0.1.0: module lookup disabled by GOPROXY=off", (), 0,
         tmp_path) is None
+
+
+def test_the_module_real_go_test_could_not_fetch_is_read_from_its_output(tmp_path: Path) -> None:
+    """A module whose go.mod says go 1.19 (a pruned graph): offline, `go test` names the module
+    it could not fetch at the importing file's line, not in a `go: <module>@<version>:` line;
+    the review had read that as the project's own compile error. Real go, with a proxy that
+    refuses every connection and with none at all."""
+    go_module_needing_absent(tmp_path)
+    for proxy in ("http://127.0.0.1:9", "off"):
+        env = {**os.environ, "GOPROXY": proxy, "GOFLAGS": "-mod=readonly"}
+        run = subprocess.run(["go", "test", "-json", "./..."], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode != 0
+        assert uninstalled.missing_package(run.stderr) == "example.com/gaia-absent", run.stderr
+        why = uninstalled.why_blocked(run.stderr, (), 0, tmp_path)
+        assert why is not None and why.startswith(
+            "example.com/gaia-absent is not installed where the tests run, though go.mod "
+            "declares it")

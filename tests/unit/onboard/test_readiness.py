@@ -8,6 +8,7 @@ import pytest
 from gaia_lib.onboard import init as onboarding
 from gaia_lib.onboard import readiness
 from gaia_lib.onboard.survey import StackSurvey
+from helpers.projects import go_module_needing_absent
 
 
 def _on_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **scripts: str) -> Path:
@@ -312,3 +313,37 @@ def test_the_hooks_npm_runs_around_a_build_are_followed_and_shell_words_are_no_t
     _bin(tmp_path, "jest", "tsc")
     (note,) = readiness.dod_tool_notes(tmp_path, {"build_cmd": "npm run build"}, ".")
     assert "starts `eslint`, `size-limit`, not installed" in note
+
+
+GJSON_LIST = (  # `go list -e -deps -test ./...` in gjson 1.14.4 as Debian ships it, offline
+    'go: github.com/tidwall/match@v1.1.1: Get "https://proxy.golang.org/github.com/tidwall/'
+    'match/@v/v1.1.1.mod": dial tcp: lookup proxy.golang.org on 10.0.0.53:53: no such host\n'
+    "go: downloading github.com/tidwall/pretty v1.2.0\n")
+
+
+def test_a_module_go_cannot_fetch_is_named_with_why() -> None:
+    assert readiness.go_module_notes(GJSON_LIST, ".") == [
+        "note: go cannot fetch github.com/tidwall/match, which go.mod in . requires "
+        '(go: github.com/tidwall/match@v1.1.1: Get "https://proxy.golang.org/github.com/tidwall/'
+        'match/@v/v1.1.1.mod": dial tcp: lookup proxy.golang.org on 10.0.0.53:53: no such '
+        "host): every `go test` stops before any test until it is in the module cache (`go mod "
+        "download` where the module proxy is reachable, or `go mod vendor`)"]
+    # its own code failing to compile is the project's, no note of init's
+    assert readiness.go_module_notes("# example.com/lib\n./lib.go:3:1: syntax error\n", ".") == []
+
+
+def test_init_notes_a_required_module_real_go_cannot_fetch(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    # real go, with no module proxy to ask (as a machine offline has none)
+    monkeypatch.setenv("GOPROXY", "off")
+    lib = go_module_needing_absent(tmp_path / "lib")
+    stack = StackSurvey("go-dev", "lib", "go test ./...", None, 1)
+    assert readiness.notes(tmp_path, [stack]) == [
+        "note: go cannot fetch example.com/gaia-absent, which go.mod in lib requires (lib.go:3:8: "
+        "module lookup disabled by GOPROXY=off): every `go test` stops before any test until "
+        "it is in the module cache (`go mod download` where the module proxy is reachable, or "
+        "`go mod vendor`)"]
+    (lib / "lib.go").write_text("package lib\n\nfunc broken( {\n")  # the project's own error
+    (lib / "go.mod").write_text("module example.com/lib\n\ngo 1.19\n\n"
+                                "require example.com/gaia-absent v1.0.0 // unused\n")
+    assert readiness.notes(tmp_path, [stack]) == []
