@@ -942,28 +942,45 @@ _EXPECTED_NAME_RE = re.compile(r"(?<![\w.$])((?:want|expected|expect|exp|golden)
 # A loop's header: Python `for a, b in (...):`, JS `for (const x of [...])`; the variables.
 _PY_LOOP_RE = re.compile(r"^[ \t]*for\s+([\w\s,()]+?)\s+in\b", re.M)
 _JS_LOOP_RE = re.compile(r"\bfor\s*\(\s*(?:const|let|var)\s+([\w\s,{}\[\]]+?)\s+of\b")
+_GO_LOOP_RE = re.compile(r"\bfor\s+([\w\s,]+?)\s*:=\s*range\b")
 
 
-def _looped_values(code: str, spans: Sequence[str]) -> list[str]:
+def _looped_values(code: str, spans: Sequence[str], indexed: bool = False) -> list[str]:
     """The headers of the loops whose variables the assertions use, and the literal tables
-    the names they loop over hold (`_named_table`; module docstring)."""
+    the names they loop over hold (`_named_table`; module docstring). A Go loop's row (`for
+    _, tc := range tests`, a map's value) is checked through its variable; with `indexed`,
+    a loop by index (`for i := range ins`, `ins[i]` handed to the code while `outs[i]` is
+    checked) holds its table's rows as data too, though not as values checked."""
     found = []
-    for pattern in (_PY_LOOP_RE, _JS_LOOP_RE):
+    for pattern in (_PY_LOOP_RE, _JS_LOOP_RE, _GO_LOOP_RE):
         for match in pattern.finditer(code):
             names = set(re.findall(r"[A-Za-z_$][\w$]*", match.group(1))) - {"const", "let", "var"}
+            if pattern is _GO_LOOP_RE:  # the row (a map's value), not an index or a key
+                held = [n.strip() for n in match.group(1).split(",")]
+                names = {held[1]} if len(held) == 2 else {held[0]} if indexed else set()
+            # a Go name said only in a failure's message (`t.Fatalf("panic inserting route
+            # '%s'", route)`) is named for the reader, not checked
+            checking = [span for span in spans if pattern is not _GO_LOOP_RE
+                        or not GO_FAIL_RE.match(span)]
             used = any(re.search(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", span)
-                       for name in names for span in spans)
+                       for name in names - {"_"} for span in checking)
             if not used:
                 continue
             if pattern is _PY_LOOP_RE:
                 header = code[match.start():_statement_end(code, match.start())]
+            elif pattern is _GO_LOOP_RE:  # `for in, out := range table`, up to its body's `{`
+                body = code.find("{", match.end())
+                header = code[match.start():body if body >= 0 else len(code)]
             else:  # the parenthesised header, not the loop's body
                 header = code[match.start():closing(code, code.index("(", match.start()))]
             found.append(header)
             looped = header[match.end() - match.start():]
             found += [table for name in dict.fromkeys(re.findall(r"(?<![\w$.])[A-Za-z_$][\w$]*",
                                                                  looped))
-                      if (table := _named_table(code, name)) is not None]
+                      if (table := _named_table(code, name)) is not None
+                      # a Go table of rows is read as such already (`_TABLE_START_RE`)
+                      and not (pattern is _GO_LOOP_RE
+                               and _TABLE_START_RE.search(table, 0, table.find("{") + 1))]
     return found
 
 
@@ -992,7 +1009,9 @@ def _named_table(code: str, name: str) -> str | None:
     if len(given) != 1:
         return None
     start = given[0].start()
-    if re.compile(rf"{re.escape(name)}\s*(?::[^=\n]+)?=\s*[\[({{]").match(code, start) is None:
+    # Python's and JS's brackets; Go's composite literal, `map[string]string{` / `[]string{`
+    if re.compile(rf"{re.escape(name)}\s*(?::[^=\n]+)?:?=\s*(?:(?:map\[[^\]\n]*\]|\[\])"
+                  rf"[\w.*]+\s*)?[\[({{]").match(code, start) is None:
         return None
     return code[start:_statement_end(code, start)]
 
@@ -2223,7 +2242,7 @@ def table_strings(source: str) -> tuple[str, ...]:
     code = _COMMENT_LINE_RE.sub("", source)
     spans = assertion_spans(source)
     tables = [code[m.start():_statement_end(code, m.start())]
-              for m in _TABLE_START_RE.finditer(code)] + _looped_values(code, spans) + \
+              for m in _TABLE_START_RE.finditer(code)] + _looped_values(code, spans, True) + \
         _template_cells(code)
     # a `.each` test over a table its text declares (`test.each(joinURLTests)`): its rows, as
     # a loop's over it are

@@ -1594,3 +1594,34 @@ def test_testify_s_forward_form_is_read_as_its_plain_checks() -> None:
     assert asserted_literals(body, promised) == tuple(promised)
     handed = body.replace("\tr.NoError()\n", "\tcheckAll(r)\n")
     assert go_testify_forwarded(handed) == handed
+
+
+def test_a_go_map_of_inputs_to_results_a_loop_checks_is_asserted() -> None:
+    """flect's key test: a `map[string]string` of inputs and the names they become, looped
+    over `for in, out := range table` with `r.Equal(out, Key(in))`, had AC9's `foo/bar/baz`
+    warned of as asserted by no test."""
+    from gaia_lib.evidence.then_literals import table_strings
+
+    body = ('func Test_Ident_Key(t *testing.T) {\n\ttable := map[string]string{\n'
+            '\t\t"Foo/bar/baz":   "foo/bar/baz",\n\t\t"Foo\\\\bar\\\\baz": "foo/bar/baz",\n\t}\n\n'
+            '\tfor in, out := range table {\n\t\tt.Run(in, func(st *testing.T) {\n'
+            '\t\t\tr := require.New(st)\n\t\t\tr.Equal(out, Key(in))\n\t\t})\n\t}\n}\n')
+    promised = then_literals("then the key is `foo/bar/baz`, for `Foo\\bar\\baz` too")
+    assert asserted_literals(body, promised) == tuple(promised)
+    # a slice of inputs, each checked through a guard, likewise
+    guarded = ('func TestJoin(t *testing.T) {\n\tins := []string{"foo/bar/baz"}\n'
+               '\tfor _, in := range ins {\n\t\tif got := Key(in); got != in {\n'
+               '\t\t\tt.Errorf("%s", got)\n\t\t}\n\t}\n}\n')
+    assert "foo/bar/baz" in table_strings(guarded)
+
+
+def test_a_go_loop_naming_its_rows_only_in_a_failure_message_asserts_none_of_them() -> None:
+    """httprouter's trailing-slash test registers a list of routes, each named in the
+    `t.Fatalf` of a panic: the routes are set-up, not values it checks."""
+    from gaia_lib.evidence.then_literals import table_strings
+
+    body = ('func TestTree(t *testing.T) {\n\troutes := [...]string{\n\t\t"/src/*filepath",\n\t}\n'
+            '\tfor _, route := range routes {\n\t\trecv := catchPanic(func() {\n'
+            '\t\t\ttree.addRoute(route, fakeHandler(route))\n\t\t})\n\t\tif recv != nil {\n'
+            '\t\t\tt.Fatalf("panic inserting route \'%s\': %v", route, recv)\n\t\t}\n\t}\n}\n')
+    assert "/src/*filepath" not in table_strings(body)
