@@ -1030,13 +1030,69 @@ def closing(code: str, opening: int) -> int:
 
 
 def _expected_values(code: str, spans: Sequence[str]) -> list[str]:
-    """The assignments of the expected-value variables the assertions use (module docstring)."""
+    """The assignments of the expected-value variables the assertions use (module docstring),
+    and the literal a name an assertion is handed holds there (`_handed_literals`)."""
     names = {name for span in spans for name in _EXPECTED_NAME_RE.findall(span)}
     found = []
     for name in sorted(names):
         assign = re.compile(rf"(?<![\w.$]){re.escape(name)}(?:\s*:\s*[^=\n]+)?\s*:?=(?!=)")
         found += [code[m.start():_statement_end(code, m.start())] for m in assign.finditer(code)]
-    return found
+    return found + _handed_literals(code)
+
+
+# A Python or JS statement giving a name a literal: a string, a number or a bracketed one
+# (`target = ((datetime(2013, 8, 5, 20, 0), 3, 17, 37, 'At 8PM'), ...)`, `const want = [`)
+_LITERAL_GIVEN = lazy_re(r"(?m)^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)"
+                         r"(?:\s*:\s*[^=\n]+)?\s*=(?!=)\s*(?=[-+]?\d|[\"'`\[({]|[rbuf]{1,2}[\"'])")
+_HANDED_NAME = lazy_re(r"(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$])(?!\s*[(\[.])")
+_PY_ASSERT = lazy_re(r"assert\b")
+
+
+def _handed_to_call(name: str, code: str) -> bool:
+    """Whether `code` hands `name` to a call, as an argument or a keyword's value."""
+    return re.search(rf"[(,]\s*(?:[A-Za-z_]\w*\s*=\s*)?{re.escape(name)}\s*[,)]", code) \
+        is not None
+
+
+def _handed_literals(code: str) -> list[str]:
+    """For each assertion (`_ASSERT_START_RE`), the statement giving a literal to a name it is
+    handed itself, the last such statement before it (parsedatetime's `target = ((...), ...)`
+    then `self.assertExpectedResult(self.cal.nlp(text, start), target)`, `target` given
+    another value after): the value it checks. A name is handed itself as an argument of
+    the assertion's own call (`assertEqual(x, target)`, `.toEqual(want)`) or an operand of
+    Python's `assert` (`assert parse(s) == result`), and handed to no call, in it or out of it
+    (`parse(data)`, `decode(token, options=options)`: what the code is given)."""
+    given: dict[str, list[int]] = {}
+    for match in _LITERAL_GIVEN.finditer(code):
+        given.setdefault(match.group(1), []).append(match.start(1))
+    if not given:
+        return []
+    out: dict[str, None] = {}
+    for match in _ASSERT_START_RE.finditer(code):
+        span = code[match.start():_statement_end(code, match.start())]
+        level = 0 if _PY_ASSERT.match(span) else 1
+        depth = 0
+        depths = []
+        for char in span:
+            if char in ")]}":
+                depth -= 1
+            depths.append(depth)
+            if char in "([{":
+                depth += 1
+        names = list(_HANDED_NAME.finditer(span))
+        # a name the assertion also hands the code (`assertEqual(obj, parse(unparse(obj)))`),
+        # or another call does (`decode(token, options=options)`), is the code's input
+        inputs = {n.group() for n in names if depths[n.start()] > level}
+        rest = code[:match.start()] + code[match.start() + len(span):]
+        for name in names:
+            if name.group() not in given or depths[name.start()] != level \
+                    or name.group() in inputs or _handed_to_call(name.group(), rest):
+                continue
+            before = [at for at in given[name.group()] if at < match.start()]
+            if before:  # a literal it was last given before the assertion
+                at = code.rfind("\n", 0, before[-1]) + 1
+                out.setdefault(code[at:_statement_end(code, at)])
+    return list(out)
 
 
 # An HTTP header's name (`If-None-Match`, `Content-Type`, `X-Request-Id`): the protocol reads

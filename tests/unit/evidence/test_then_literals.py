@@ -1625,3 +1625,37 @@ def test_a_go_loop_naming_its_rows_only_in_a_failure_message_asserts_none_of_the
             '\t\t\ttree.addRoute(route, fakeHandler(route))\n\t\t})\n\t\tif recv != nil {\n'
             '\t\t\tt.Fatalf("panic inserting route \'%s\': %v", route, recv)\n\t\t}\n\t}\n}\n')
     assert "/src/*filepath" not in table_strings(body)
+
+
+def test_a_literal_a_name_holds_when_an_assertion_is_handed_it_is_asserted() -> None:
+    """parsedatetime's nlp test gives `target` a tuple of expected entries and hands it to its
+    own `self.assertExpectedResult(...)`, then gives `target` another value: AC4's flags `3`,
+    `1`, `2` had been warned of as asserted by no test."""
+    body = ("    def testLongPhrase(self):\n"
+            "        start = datetime.datetime(2013, 8, 1, 21, 25, 0).timetuple()\n"
+            "        target = ((datetime.datetime(2013, 8, 5, 20, 0), 3, 17, 37, 'At 8PM'),\n"
+            "                  (datetime.datetime(2013, 8, 8, 9, 0), 1, 173, 182, 'next week'),\n"
+            "                  (datetime.datetime(2013, 8, 1, 21, 30), 2, 120, 132, 'in 5'))\n"
+            "        self.assertExpectedResult(self.cal.nlp('At 8PM ...', start), target)\n"
+            "        target = datetime.datetime(2013, 1, 1, 17, 0, 0).timetuple()\n")
+    flags = then_literals("then one entry whose flags say date and time (3), a date alone 1 "
+                          "and a time alone 2")
+    assert [lit.value for lit in flags] == ["3", "1", "2"]
+    assert asserted_literals(body, flags) == tuple(flags)
+    # given after the assertion only: not what it checked
+    late = body.replace("        target = ((", "        other = ((").replace(
+        "start), target)", "start), other2)")
+    assert asserted_literals(late + "        other2 = (3, 1, 2)\n", flags) == ()
+
+
+@pytest.mark.parametrize("body", [
+    # round trip: the literal is the code's input too
+    "    obj = {'a': {'#text': 'y'}}\n    self.assertEqual(obj, parse(unparse(obj)))\n",
+    # handed to the code before the check: unchanged input, not a promised value
+    "    options = {'verify': 'y'}\n    decode(token, options=options)\n"
+    "    assert options == orig_options\n",
+    # inside a call the assertion makes
+    "    data = {'a': 'y'}\n    assert parse(data) == expectedish\n",
+])
+def test_a_literal_handed_to_the_code_is_its_input_not_a_checked_value(body: str) -> None:
+    assert asserted_literals(body, [Literal(S, "y")]) == ()
