@@ -253,7 +253,8 @@ PROJECTS = (
             first=(9, 1, 0)),
     Project("parsedatetime", "pypi", "parsedatetime==2.6", "python-dev", "parsedatetime-2.6",
             held_out=True, test_deps=("pytest", "coverage"), first=(4, 1, 4)),
-    Project("css-select", "npm", "css-select@6.0.0", "ts-dev", "package", held_out=True),
+    Project("css-select", "npm", "css-select@6.0.0", "ts-dev", "package", held_out=True,
+            first=(4, 5, 4)),
 )
 
 
