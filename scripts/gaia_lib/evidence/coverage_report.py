@@ -2,7 +2,7 @@
 
 Formats: coverage.py JSON (`coverage json`, with branch data; a report of lines alone, its
 `meta.branch_coverage` false, marks each file's branches as not measured), lcov `.info` (SF /
-DA / BRDA),
+DA / BRDA, and FN / FNDA: the functions it lists and whether any test called them),
 Cobertura XML (coverage.py `coverage xml`, istanbul's cobertura reporter), JaCoCo XML and Go
 cover profiles. `uncovered_error_branches` cross-references a source file with its record to
 find error handlers (Python `except`, JS/TS/Java `catch`, Go `if err != nil {`) that no test ran:
@@ -53,10 +53,30 @@ class FileCoverage:
     # Go's own measure, as `go test -cover` and `go tool cover -func` give it: (statements
     # run, statements); None for the other formats, which count lines
     statements: tuple[int, int] | None = None
+    # the functions an lcov report lists: (first line, name, called by any test)
+    functions: tuple[tuple[int, str, bool], ...] = ()
 
     @property
     def branches_taken(self) -> int:
         return sum(arc.taken for arc in self.branches)
+
+    @property
+    def uncounted_functions(self) -> tuple[str, ...]:
+        """The functions no test called and of which the report counts no branch: none lies
+        between the function's first line and the next listed function's. V8's lcov
+        (vitest's default provider) records no branch of a function never called, so its
+        branch share is of the functions that ran alone (css-select's `querying.ts`: 14 of
+        14 branches taken, its `findOne` and `getNextSiblings` never called)."""
+        starts = sorted({line for line, _, _ in self.functions})
+        uncounted = []
+        for line, name, called in self.functions:
+            if called:
+                continue
+            end = next((start for start in starts if start > line), None)
+            if not any(line <= arc.line and (end is None or arc.line < end)
+                       for arc in self.branches):
+                uncounted.append(name)
+        return tuple(uncounted)
 
 
 @dataclass(frozen=True)
@@ -114,6 +134,8 @@ class _Builder:
         # a Go block's statements, by where it is (a profile may list a block once per
         # package that ran it): (statements, run by any)
         self.blocks: dict[str, dict[tuple[int, ...], tuple[int, bool]]] = {}
+        # a function by its first line and name: called by any record
+        self.functions: dict[str, dict[tuple[int, str], bool]] = {}
 
     def line(self, file: str, number: int, hit: bool) -> None:
         lines = self.lines.setdefault(file, {})
@@ -123,6 +145,10 @@ class _Builder:
         arcs = self.arcs.setdefault(file, {})
         arcs[(number, branch)] = arcs.get((number, branch), False) or taken
         self.lines.setdefault(file, {})
+
+    def function(self, file: str, line: int, name: str, called: bool) -> None:
+        functions = self.functions.setdefault(file, {})
+        functions[(line, name)] = functions.get((line, name), False) or called
 
     def block(self, file: str, where: tuple[int, ...], statements: int, hit: bool) -> None:
         blocks = self.blocks.setdefault(file, {})
@@ -146,6 +172,8 @@ class _Builder:
                         for (n, b), t in sorted(arcs.items(), key=_arc_order)
                     ),
                     statements=statements,
+                    functions=tuple((line, name, called) for (line, name), called
+                                    in sorted(self.functions.get(file, {}).items())),
                 )
             )
         return CoverageReport(format=fmt, files=tuple(records), sources=sources)
@@ -165,6 +193,8 @@ def combined(reports: Sequence[CoverageReport]) -> CoverageReport:
                 builder.line(record.file, number, False)
             for arc in record.branches:
                 builder.arc(record.file, arc.line, arc.branch, arc.taken)
+            for line, name, called in record.functions:
+                builder.function(record.file, line, name, called)
     merged = builder.build("lcov")
     # a file's branches are measured where any report measured them
     measured = {record.file for report in reports for record in report.files
@@ -185,6 +215,8 @@ def to_lcov(report: CoverageReport) -> str:
             block, _, branch = arc.branch.partition(".") if "." in arc.branch \
                 else ("0", "", arc.branch)
             out.append(f"BRDA:{arc.line},{block},{branch},{1 if arc.taken else 0}")
+        out.extend(f"FN:{line},{name}" for line, name, _ in record.functions)
+        out.extend(f"FNDA:{1 if called else 0},{name}" for _, name, called in record.functions)
         out.append("end_of_record")
     return "\n".join(out) + "\n"
 
@@ -251,13 +283,17 @@ def parse_coveragepy_json(data: bytes | str, exit_code: int = 1) -> CoverageRepo
 
 
 def parse_lcov(data: bytes | str, exit_code: int = 1) -> CoverageReport:
-    """`SF:` opens a record, `end_of_record` closes it; DA and BRDA inside. BRDA's taken `-`
-    means the branch's condition was never evaluated: not taken."""
+    """`SF:` opens a record, `end_of_record` closes it; DA, BRDA, FN and FNDA inside. BRDA's
+    taken `-` means the branch's condition was never evaluated: not taken. FN names a function
+    and its first line, FNDA its calls (`FNDA:<calls>,<name>`); a function FNDA does not name
+    was not called."""
     what = "lcov report"
     text = report_text(data, what, exit_code)
     builder = _Builder()
     current: str | None = None
     records = 0
+    starts: dict[str, int] = {}  # the open record's functions: name -> first line
+    calls: dict[str, int] = {}  # the open record's FNDA: name -> calls
     for number, raw_line in enumerate(text.splitlines(), start=1):
         line = raw_line.strip()
         where = f"{what} line {number}"
@@ -271,8 +307,25 @@ def parse_lcov(data: bytes | str, exit_code: int = 1) -> CoverageReport:
         elif line == "end_of_record":
             if current is None:
                 raise MalformedFile(f"{where}: end_of_record without SF", exit_code)
+            for name, first in starts.items():
+                builder.function(current, first, name, calls.get(name, 0) > 0)
+            starts, calls = {}, {}
             current = None
             records += 1
+        elif line.startswith(("FN:", "FNDA:")):
+            if current is None:
+                raise MalformedFile(f"{where}: data outside a record", exit_code)
+            tag, _, rest = line.partition(":")
+            count, _, name = rest.partition(",")
+            end, comma, named = name.partition(",")
+            if tag == "FN" and comma and end.isdigit():  # lcov 2's `FN:<first>,<last>,<name>`
+                name = named
+            if not name:
+                raise MalformedFile(f"{where}: malformed {tag}", exit_code)
+            if tag == "FN":
+                starts.setdefault(name, _int(count, where, exit_code))
+            else:
+                calls[name] = calls.get(name, 0) + _int(count, where, exit_code)
         elif line.startswith(("DA:", "BRDA:")):
             if current is None:
                 raise MalformedFile(f"{where}: data outside a record", exit_code)

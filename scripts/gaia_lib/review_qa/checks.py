@@ -1268,6 +1268,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                       "branches": len(record.branches),
                       "branches_taken": record.branches_taken,
                       **({} if record.branches_measured else {"branches_measured": False}),
+                      **({"functions": len(record.functions),
+                          "uncounted_functions": list(record.uncounted_functions)}
+                         if record.uncounted_functions else {}),
                       **({"statements": record.statements[1],
                           "statements_covered": record.statements[0]}
                          if record.statements is not None else {})})

@@ -180,6 +180,34 @@ def test_a_report_written_as_lcov_reads_back_to_its_lines_and_branches(
         assert again.files == report.files
 
 
+# V8's lcov (vitest's default provider) as it wrote css-select's `querying.ts`: a branch record
+# at each called function's first line and inside it, none for a function never called
+V8_LCOV = ("SF:src/helpers/walk.ts\nFN:3,findAll\nFN:20,findOne\nFN:31,parentOf\n"
+           "FNF:3\nFNH:2\nFNDA:4,findAll\nFNDA:0,findOne\nFNDA:9,parentOf\n"
+           "DA:3,4\nDA:5,4\nDA:20,0\nDA:22,0\nDA:31,9\nDA:33,9\n"
+           "BRDA:3,0,0,4\nBRDA:5,1,0,2\nBRDA:31,2,0,9\nBRDA:33,3,0,3\n"
+           "BRF:4\nBRH:4\nend_of_record\n")
+
+
+def test_v8_lcov_names_the_uncalled_functions_whose_branches_it_leaves_out() -> None:
+    """css-select's review said `querying.ts` had "14 of 14 (100%) branches taken" with half
+    its lines never run: V8 counts no branch of `findOne` and `getNextSiblings`, which no test
+    called. The record keeps the functions FN / FNDA list, and names those two."""
+    record = cr.parse_lcov(V8_LCOV).files[0]
+    assert record.functions == ((3, "findAll", True), (20, "findOne", False),
+                                (31, "parentOf", True))
+    assert record.uncounted_functions == ("findOne",)
+    # istanbul lists an uncalled function's branches as not taken: they are counted
+    counted = cr.parse_lcov("SF:a.ts\nFN:2,unused\nFNDA:0,unused\nDA:2,0\n"
+                            "BRDA:3,0,0,-\nend_of_record\n").files[0]
+    assert counted.uncounted_functions == ()
+    # lcov 2 writes the function's last line too
+    two = cr.parse_lcov("SF:a.ts\nFN:2,9,unused\nFNDA:0,unused\nDA:2,0\nend_of_record\n")
+    assert two.files[0].functions == ((2, "unused", False),)
+    again = cr.parse_lcov(cr.to_lcov(cr.combined([cr.parse_lcov(V8_LCOV)]))).files[0]
+    assert again.uncounted_functions == ("findOne",)
+
+
 def test_reports_combined_hit_what_either_hit() -> None:
     """One report's file and another's (a pytest tier's, a jest tier's) are both kept; a file
     both measure has a line covered, or a branch taken, where either has it."""

@@ -754,6 +754,25 @@ def test_a_go_source_built_elsewhere_is_said_not_built_not_left_out(tmp_path: Pa
         "`windows && !appengine` holds")
 
 
+def test_functions_v8_never_counted_are_named_beside_the_branch_share(tmp_path: Path) -> None:
+    """css-select's `querying.ts` read "43 of 88 (49%) lines, 14 of 14 (100%) branches
+    taken": V8's lcov has no branch of the two functions no test called. The line names them,
+    and says their branches are not in the share."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "walk.ts").write_text(
+        "export function findAll(n: number): number {\n  return n > 0 ? n : 0;\n}\n"
+        "export function findOne(n: number): number {\n  return n < 0 ? -n : n;\n}\n")
+    lcov = tmp_path / "lcov.info"
+    lcov.write_text("SF:src/walk.ts\nFN:1,findAll\nFN:4,findOne\nFNDA:2,findAll\n"
+                    "FNDA:0,findOne\nDA:1,2\nDA:2,2\nDA:4,0\nDA:5,0\n"
+                    "BRDA:1,0,0,2\nBRDA:2,1,0,1\nBRDA:2,1,1,1\nend_of_record\n")
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["src/walk.ts"]))
+    result = checks.branch_evidence(s, [], report=(lcov, "lcov"))  # type: ignore[arg-type]
+    assert qa_report.render_code_coverage([result])[-1] == (
+        "- src/walk.ts: 2 of 4 (50%) lines, 3 of 3 (100%) branches taken; 1 of 2 functions "
+        "never called (findOne), none of its branches counted")
+
+
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
     """jest run with a testMatch that finds no test writes an empty lcov.info: nothing was
     measured, so the check is skipped (it was errored, and the review BLOCKED on it rather
