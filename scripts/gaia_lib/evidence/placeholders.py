@@ -83,10 +83,12 @@ Two views of the same patterns, both pure:
       `fail(` or `throw`, no `done` callback, testing-library query that throws
       (`getByText`), ava's `t.is(...)`, `.rejects` / `.resolves` or driver chain (`cy.`,
       `page.`, `request(app)`), no call named for a check or a test helper, nor of a function
-      its file defines, one it imports from a checking library (chai, sinon,
-      @testing-library/...) or from a module of the tests' side (`./helpers`, `__fixtures__`,
-      `test-utils`), or one its file never binds (a set-up file's global): card-validator's
-      month table test with its `expect` taken out, `expirationMonth(exp)` for every row.
+      its file defines whose body may check (through another too: css-select's
+      `parseSortStringify` parses, sorts and prints a selector, and checks nothing), one it
+      imports from a checking library (chai, sinon, @testing-library/...) or from a module of
+      the tests' side (`./helpers`, `__fixtures__`, `test-utils`), or one its file never
+      binds (a set-up file's global): card-validator's month table test with its `expect`
+      taken out, `expirationMonth(exp)` for every row.
       Unless its title or comments say not throwing is what it checks ("does not throw",
       "handles", "works"), a comment holds a type check (`// @ts-expect-error`), its file is
       one of type tests (`*.test-d.ts`) or has a hook after each test (`afterEach`), whose
@@ -4062,6 +4064,21 @@ _JS_RUNNER_NAMES = frozenset({"describe", "it", "test", "suite", "bench", "befor
 _JS_TEST_SIDE = lazy_re(
     r"(?:^|/|[-_.])(?:tests?|__tests__|specs?|__fixtures__|fixtures?|helpers?|utils?|"
     r"support|mocks?|__mocks__|setup|testing|test-utils)(?:$|/|[-_.])")
+# the folders that hold only the tests' side, whoever imports from them
+_JS_TEST_DIR = lazy_re(
+    r"(?:^|/)(?:tests?|__tests__|specs?|__fixtures__|fixtures?|mocks?|__mocks__|testing)(?:$|/)")
+
+
+def _js_test_side(path: str, module: str) -> bool:
+    """Whether `module`, a path a test file at `path` imports, is of the tests' side: a test
+    folder on its way, or a helper's name (`_JS_TEST_SIDE`) past the folder it shares with
+    the test file; a folder of the code named `helpers` that holds the test beside the code
+    it tests says nothing (css-select's `src/helpers/selectors.spec.ts` importing
+    `./selectors.js`, the code under test)."""
+    shared = posixpath.commonpath([posixpath.dirname(path) or ".", posixpath.dirname(module)
+                                   or "."]) if not module.startswith("..") else ""
+    own = module[len(shared):].lstrip("/") if shared not in ("", ".") else module
+    return bool(_JS_TEST_DIR.search(posixpath.dirname(module)) or _JS_TEST_SIDE.search(own))
 
 
 def _js_checks_read(path: str, text: str, language: str | None) -> dict[str, Any]:
@@ -4086,24 +4103,73 @@ _JS_GLOBALS = frozenset({
     "function"})
 
 
+def _js_function_body(code: str, start: int) -> str | None:
+    """The body of the function whose head ends at `start`: its braced block (after its
+    parameters, an arrow or a return type), or an arrow's one expression up to the line's end;
+    None where it cannot be told (a head this reading does not follow)."""
+    at, depth = start, 0
+    while at < len(code):  # past the parameters, however they nest
+        char = code[at]
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                at += 1
+                break
+        elif depth == 0 and not char.isspace():
+            break
+        at += 1
+    arrow = re.compile(r"\s*(?::[^={\n]+)?\s*(=>)?\s*").match(code, at)
+    at = arrow.end() if arrow else at
+    if at >= len(code):
+        return None
+    if code[at] != "{":
+        return code[at:code.find("\n", at) if "\n" in code[at:] else len(code)] \
+            if arrow and arrow.group(1) else None
+    depth = 0
+    for end in range(at, len(code)):
+        depth += {"{": 1, "}": -1}.get(code[end], 0)
+        if depth == 0:
+            # an object type it returns (`(): { a: string } => {`) is no body: not told
+            after = code[end + 1:].lstrip()
+            return None if after.startswith(("{", "=>")) else code[at + 1:end]
+    return None
+
+
 def _js_checking_names(path: str, text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The names a JS/TS test file binds whose use may check: the functions it defines
-    (`function check(`, `const verify = (...) =>`: read as checking whatever their bodies do),
-    and those it imports from a checking package (`_JS_CHECKING_PACKAGE`) or from a module of
-    the tests' side (`_JS_TEST_SIDE`: `./helpers`, `../__fixtures__/run`); not those it imports
-    from the code under test (`../expiration-month`) or another package."""
+    """The names a JS/TS test file binds whose use may check: the functions it defines whose
+    bodies may check (`_js_may_check`, through another of them too; one whose body this
+    reading cannot tell, as if it did): css-select's `parseSortStringify`, which parses,
+    sorts and prints a selector and returns it, checks nothing, and a test that only calls it
+    checks nothing either; and those it imports from a checking package
+    (`_JS_CHECKING_PACKAGE`) or from a module of the tests' side (`_JS_TEST_SIDE`:
+    `./helpers`, `../__fixtures__/run`); not those it imports from the code under test
+    (`../expiration-month`) or another package."""
     code = js_imports.code_of(text)
-    found = {name for head in _JS_FUNCTION_HEAD.finditer(code)
-             for name in (head.group(1), head.group(3)) if name}
-    bound = set(found) | js_imports.declared_anywhere(text)  # a parameter's name is not read
+    bodies: dict[str, list[str | None]] = {}
+    for head in _JS_FUNCTION_HEAD.finditer(code):
+        for name in (head.group(1), head.group(3)):
+            if name:
+                bodies.setdefault(name, []).append(_js_function_body(code, head.end()))
+    bound = set(bodies) | js_imports.declared_anywhere(text)  # a parameter's name is not read
+    found: set[str] = set()
     for statement in js_imports.imports(text):
         bound.update(statement.bound)
         module = statement.spec if not statement.spec.startswith(".") else posixpath.normpath(
             posixpath.join(posixpath.dirname(path), statement.spec))
         if _JS_CHECKING_PACKAGE.match(statement.spec) or (
-                statement.spec.startswith(".") and _JS_TEST_SIDE.search(module)):
+                statement.spec.startswith(".") and _js_test_side(path, module)):
             found.update(name for name in statement.bound if name not in _JS_RUNNER_NAMES)
-    return frozenset(found), frozenset(bound)
+    pending = dict(bodies)
+    while True:  # a function that calls one that checks checks too
+        checking = {name for name, texts in pending.items()
+                    if any(body is None or _js_may_check([body], found, bound)
+                           for body in texts)}
+        if not checking:
+            return frozenset(found), frozenset(bound)
+        found |= checking
+        pending = {name: texts for name, texts in pending.items() if name not in checking}
 
 
 def _js_may_check(statements: Iterable[str], checking: AbstractSet[str],

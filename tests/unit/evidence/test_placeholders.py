@@ -7032,6 +7032,60 @@ describe("expirationMonth", () => {
     }
 
 
+def test_a_js_test_calling_a_function_of_its_file_that_checks_nothing_checks_nothing() -> None:
+    """css-select's pseudo-class ordering test with its `expect` taken out still called the
+    file's `parseSortStringify`, which parses, sorts and prints a selector and checks
+    nothing, and it counted for two ACs. Its file sits in the code's `src/helpers/` beside
+    `selectors.ts`, the code it tests: that folder's name makes no import of it a test
+    helper. A function of the file counts as a check where its body may check, through
+    another of its functions too; a module in a test folder, or named for a helper past the
+    shared folder, still may check."""
+    text = '''import { parse, stringify } from "css-what";
+import { sortRules } from "./selectors.js";
+import { sameOrder } from "./test-utils/order.js";
+
+function sorted(selector: string): string {
+    const parsed = parse(selector);
+    for (const token of parsed) {
+        sortRules(token);
+    }
+    return stringify(parsed);
+}
+
+function checkSorted(selector: string, want: string) {
+    expect(sorted(selector)).toBe(want);
+}
+
+const viaCheck = (selector: string) => checkSorted(selector, selector);
+
+const typed = (selector: string): { order: string } => {
+    expect(sorted(selector)).toBe(selector);
+    return { order: selector };
+};
+
+describe("sortRules", () => {
+    it("should sort pseudo selectors", () => {
+        sorted(":not(:empty):empty:has(div)");
+    });
+    it("should sort through a check", () => {
+        viaCheck("div");
+    });
+    it("should sort by a helper", () => {
+        sameOrder("div", "div");
+    });
+    it("should sort with a typed check", () => {
+        typed("div");
+    });
+});
+'''
+    assert _in_file("src/helpers/selectors.spec.ts", text) == {
+        "sortRules > should sort pseudo selectors": CHECKS_NOTHING,
+        "sortRules > should sort through a check": None,
+        "sortRules > should sort by a helper": None,
+        "sortRules > should sort with a typed check": None,
+    }
+
+
 @pytest.mark.parametrize("path, text", [
     # vitest's type tests: the type checker checks them
     ("src/q.test-d.ts", 'it("keeps its type", () => {\n  const q = query(1);\n});\n'),
