@@ -493,6 +493,10 @@ def test_a_file_list_check_that_could_not_run_is_said_in_the_report(qa_project: 
     # ... and with its directories listed for its files: `portion/`, `tests/`
     (["app/", "tests/"], "", "the File List names directories (app/, tests/), not the test "
      "files in them"),
+    # css-select's story listing `src/helpers/*.spec.ts` for its two spec files: "does not
+    # exist" beside the files the pattern matched
+    (["app/signup.py", "tests/test_*.py"], "", "the File List names a pattern "
+     "(tests/test_*.py), not the test files it matches"),
 ])
 def test_tests_found_that_none_is_the_storys_are_said_why_and_what_to_do(
         qa_project: Project, capsys: pytest.CaptureFixture[str], file_list: list[str] | None,

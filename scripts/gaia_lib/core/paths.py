@@ -160,16 +160,34 @@ def listed_problem(entry: str, project: Path) -> str | None:
     """Why a File List entry names no file of the project (`File List entry 'x' ...`), or
     None when it names one. A missing entry names the file of its directory whose name is
     nearest to its own where one is near (`paths_test.go` for `path_test.go`: a typo leaves
-    the story's real test file unattributed, so the reader wants the name it meant)."""
+    the story's real test file unattributed, so the reader wants the name it meant). A
+    pattern names no file (`src/helpers/*.spec.ts` read "does not exist on disk" beside the
+    two files it matched): it is said to be one, with the files it matches to list instead."""
     cleaned = listed_path(entry)
     if cleaned is None:
         return (f"File List entry '{entry}' points outside the project" if entry.strip("` ")
                 else f"File List entry '{entry}' is empty")
+    if not (project / cleaned).exists() and is_pattern(cleaned):
+        try:
+            matched = sorted(p.relative_to(project).as_posix() for p in project.glob(cleaned)
+                             if p.is_file())
+        except (OSError, ValueError):  # a pattern pathlib refuses (`**x`, an absolute one)
+            matched = []
+        shown = ", ".join(matched[:5]) + (f" and {len(matched) - 5} more"
+                                          if len(matched) > 5 else "")
+        return (f"File List entry '{entry}' is a pattern, not a file: the File List names "
+                "files" + (f"; it matches {shown}" if matched else "; it matches none"))
     if not (project / cleaned).exists():
         near = _near_name(project, cleaned)
         return f"File List entry '{entry}' does not exist on disk" + (
             f" (did you mean '{near}'?)" if near else "")
     return None
+
+
+def is_pattern(entry: str) -> bool:
+    """Whether a File List entry is a glob pattern (`src/helpers/*.spec.ts`) rather than a
+    path: it holds `*` or `?` (not `[...]`, which names real folders: `app/[slug]/`)."""
+    return "*" in entry or "?" in entry
 
 
 NEAR_NAME = 0.85  # difflib's ratio from which a file's name reads as a typo of an entry's

@@ -199,7 +199,8 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
     name no file on disk; one named as a test file is what it lists in vain. `sectionless`:
     the story has no File List section at all, which is said so (not that its File List
     names no test file); `folders`: its entries that are directories (`tests/`), which name
-    no test file: the File List lists files, and the message says so. `inherited`: the ids
+    no test file: the File List lists files, and the message says so, as it does of a
+    pattern (`src/helpers/*.spec.ts`), which names no file either. `inherited`: the ids
     the test files found run the tests of a module beside them under, found too."""
     outside = {u.test for u in unattributed}
     if not cases or any(case.test_id not in outside for case in cases):
@@ -209,8 +210,12 @@ def unowned_tests(key: str, cases: Sequence[TestCase], file_list: Sequence[str],
     others = sorted({k for u in unattributed for k in u.story_keys})
     naming = sum(1 for u in unattributed if u.story_keys)
     gone = [entry for entry in missing if stacks.names_test_file(entry)]
+    patterns = [entry for entry in missing if paths.is_pattern(entry)]
     why = (f"the tests of the File List's {', '.join(listed)} name other stories"
-           if listed else f"the File List's test file {', '.join(gone)} does not exist"
+           if listed else f"the File List names a pattern ({patterns[0]}), not the test files "
+           "it matches" if len(patterns) == 1 else f"the File List names patterns "
+           f"({', '.join(patterns)}), not the test files they match" if patterns
+           else f"the File List's test file {', '.join(gone)} does not exist"
            if len(gone) == 1 else f"the File List's test files {', '.join(gone)} do not exist"
            if gone else "the story has no File List section" if sectionless
            else f"the File List names directories ({', '.join(folders)}), not the test files "

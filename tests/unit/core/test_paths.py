@@ -110,6 +110,27 @@ def test_a_file_list_entry_that_names_no_file_of_the_project_says_why(tmp_path: 
     assert paths.listed_problem("``", tmp_path) == "File List entry '``' is empty"
 
 
+def test_a_file_list_pattern_is_said_to_be_one_with_the_files_it_matches(tmp_path: Path) -> None:
+    """css-select's story listed `src/helpers/*.spec.ts` for its two spec files and read
+    "does not exist on disk", though the pattern matched both: it is said to be a pattern,
+    with what it matches to list instead; a folder named with brackets is a path."""
+    (tmp_path / "src" / "helpers").mkdir(parents=True)
+    for name in ("cache.spec.ts", "selectors.spec.ts", "cache.ts"):
+        (tmp_path / "src" / "helpers" / name).write_text("")
+    assert paths.listed_problem("`src/helpers/*.spec.ts`", tmp_path) == (
+        "File List entry '`src/helpers/*.spec.ts`' is a pattern, not a file: the File List "
+        "names files; it matches src/helpers/cache.spec.ts, src/helpers/selectors.spec.ts")
+    assert paths.listed_problem("src/lib/*.spec.ts", tmp_path) == (
+        "File List entry 'src/lib/*.spec.ts' is a pattern, not a file: the File List names "
+        "files; it matches none")
+    (tmp_path / "app" / "[slug]").mkdir(parents=True)
+    (tmp_path / "app" / "[slug]" / "page.tsx").write_text("")
+    assert paths.listed_problem("app/[slug]/page.tsx", tmp_path) is None
+    assert paths.listed_problem("app/[slug]/pages.tsx", tmp_path) == (
+        "File List entry 'app/[slug]/pages.tsx' does not exist on disk (did you mean "
+        "'app/[slug]/page.tsx'?)")
+
+
 def test_a_missing_file_list_entry_names_the_file_it_was_likely_meant_for(tmp_path: Path) -> None:
     """httprouter's story listing `paths_test.go` for its `path_test.go`: the review left
     CleanPath's tests unattributed; the warning names the file the entry was likely meant
