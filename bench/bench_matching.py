@@ -255,6 +255,9 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(4, 1, 4)),
     Project("css-select", "npm", "css-select@6.0.0", "ts-dev", "package", held_out=True,
             first=(4, 5, 4)),
+    Project("go-shellwords", "debian", "golang-github-mattn-go-shellwords-dev=1.0.10-2", "go-dev",
+            "usr/share/gocode/src/github.com/mattn/go-shellwords", held_out=True,
+            first=(12, 1, 5)),
 )
 
 
