@@ -1416,11 +1416,15 @@ NAMED_AT_MOST = 3  # tests an over-coverage finding names
 
 def _named(tests: Sequence[str]) -> str:
     """` (a, b and 2 more)`: an AC's tests by their own names (the part after the file), as
-    the report shows them (`shown_apart`: a JS/TS name's `${...}` as `${…}`)."""
+    the report shows them (`shown_apart`: a JS/TS name's `${...}` as `${…}`). A name two of
+    them share (`TestLRU` in a Go module's package and in its subpackage) keeps its file, so
+    the suggestion names two tests, not one twice."""
     if not tests:
         return ""
     seen = shown_apart(tests)
-    names = [seen[test].rsplit("::", 1)[-1] for test in tests]
+    short = [seen[test].rsplit("::", 1)[-1] for test in tests]
+    names = [seen[test] if short.count(name) > 1 else name
+             for test, name in zip(tests, short, strict=True)]
     shown = ", ".join(names[:NAMED_AT_MOST])
     more = f" and {len(names) - NAMED_AT_MOST} more" if len(names) > NAMED_AT_MOST else ""
     return f" ({shown}{more})"

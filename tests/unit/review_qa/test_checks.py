@@ -1482,3 +1482,11 @@ def test_an_over_coverage_finding_names_tests_as_the_report_shows_them() -> None
     named = checks._named(["src/parse.spec.ts::Parse > Broken > should not parse — ${selector}",
                            "src/parse.spec.ts::Parse > should ignore comments"])
     assert named == " (Parse > Broken > should not parse — ${…}, Parse > should ignore comments)"
+
+
+def test_an_over_coverage_finding_names_two_tests_of_one_name_by_their_files() -> None:
+    """golang-lru: its package and its `simplelru` subpackage each hold a `TestLRU`; the
+    eviction AC's suggestion read `AC1 has 2 tests (TestLRU, TestLRU)`, one test to a reader."""
+    named = checks._named(["lru_test.go::TestLRU", "simplelru/lru_test.go::TestLRU",
+                           "lru_test.go::TestLRUAdd"])
+    assert named == " (lru_test.go::TestLRU, simplelru/lru_test.go::TestLRU, TestLRUAdd)"
