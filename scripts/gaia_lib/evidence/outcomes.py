@@ -524,6 +524,8 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                         and o.name.startswith(case.name + "/") and o.outcome in (FAILED, ERROR)
                         and _same_file(case.file, o.file, directories)]
             message = next((o.message for o in [*failing, *subtests] if o.message), None)
+            if message and case.file.endswith("_test.go"):
+                message = go_said_in_project(message, case.file)
             rows = _rows(case, failing)
             said = ": ".join(part for part in (rows, message) if part)
             out[test_id] = "failed in this run" + (f" ({said})" if said else "")
@@ -572,6 +574,19 @@ def failed_lines(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
 
 # Where a Go test's failure line says it was raised: `wordutils_test.go:131: got ...`.
 _GO_SAID_AT = lazy_re(r"^(?P<file>[\w.-]+\.go):(?P<line>\d+):")
+
+
+def go_said_in_project(message: str, file: str) -> str:
+    """A Go failure `message` of the test in `file`, the file it starts with written from the
+    project's root: `go test` names it within the test's package directory
+    (`lru_test.go:22: bad len` of `simplelru/lru_test.go`), which read in the report sends a
+    reader to another package's file of the same name. A message naming no file, or a test
+    in the root package, is kept."""
+    found = _GO_SAID_AT.match(message)
+    directory = PurePosixPath(file).parent
+    if found is None or str(directory) in ("", "."):
+        return message
+    return f"{directory / found.group('file')}{message[found.end('file'):]}"
 
 
 def _go_said_at(message: str | None, file: str) -> int | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from gaia_lib.evidence.outcomes import go_said_in_project
 from gaia_lib.evidence.runner_output import code_span
 from gaia_lib.evidence.testcases import shown, shown_apart
 from gaia_lib.gate.payload import (  # the payload contract every review skill shares
@@ -390,8 +391,11 @@ def _unreported_run(suite: Mapping[str, Any], where: str) -> str:
 
 
 def _failed_test(test: Mapping[str, Any]) -> str:
-    """`file::name` (`_test_name`): its first line of failure, as the runner reported it."""
+    """`file::name` (`_test_name`): its first line of failure, as the runner reported it, a
+    Go test's file named from the project's root (`outcomes.go_said_in_project`)."""
     message = test.get("message")
+    if message and str(test.get("file", "")).endswith("_test.go"):
+        message = go_said_in_project(str(message), str(test["file"]))
     return code_span(_test_name(test)) + (f": {message}" if message else "")
 
 

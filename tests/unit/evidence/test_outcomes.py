@@ -860,3 +860,20 @@ def test_a_go_test_of_a_file_built_elsewhere_says_what_builds_it() -> None:
         "console_arm64_test.go::TestConsoleIsEastAsian":
             f"{plain} (its name's `_arm64` builds it only for arm64)",
         "console_test.go::TestConsoleIsEastAsian": plain}
+
+
+def test_a_go_failure_in_a_subpackage_names_its_file_from_the_projects_root() -> None:
+    """golang-lru: `go test` said `lru_test.go:22: bad len: 128` of `simplelru`'s TestLRU,
+    and the report repeated it, sending a reader to the root package's `lru_test.go`."""
+    cases = split_tests("simplelru/lru_test.go",
+                        "package simplelru\n\nfunc TestLRU(t *testing.T) {}\n")
+    ran = [runner_output.TestOutcome("TestLRU", runner_output.FAILED, "simplelru/lru_test.go",
+                                     "lru_test.go:22: bad len: 128")]
+    assert outcomes.failed(ran, cases) == {
+        "simplelru/lru_test.go::TestLRU": "failed in this run (simplelru/lru_test.go:22: bad "
+                                          "len: 128)"}
+    # a test of the root package, or a message naming no file, is said as `go test` said it
+    assert outcomes.go_said_in_project("lru_test.go:9: got 2", "lru_test.go") == \
+        "lru_test.go:9: got 2"
+    assert outcomes.go_said_in_project("panic: nil map", "simplelru/lru_test.go") == \
+        "panic: nil map"

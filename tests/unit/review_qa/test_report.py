@@ -704,3 +704,14 @@ def test_a_vitest_suite_failing_outside_its_tests_is_said_so() -> None:
         "src/parse.spec.ts::Parse > Broken selectors > should not parse ${s}": (
             "never run: its file ran, but a suite of it failed outside its tests (a "
             "`describe` left with no test, a `beforeAll` that threw)")}
+
+
+def test_a_go_failure_in_a_subpackage_is_said_at_its_file_from_the_projects_root() -> None:
+    """golang-lru: the run line's failed test `simplelru/lru_test.go::TestLRU` was said at
+    `lru_test.go:22`, the name of the root package's file of the same name."""
+    suite = {"name": "tier_1", "exit_code": 1, "duration_seconds": 0.2, "pass_count": 12,
+             "fail_count": 1, "failed_tests": [{"file": "simplelru/lru_test.go",
+                                                "name": "TestLRU",
+                                                "message": "lru_test.go:22: bad len: 128"}]}
+    assert qa_report.render_run({"suites": [suite]}, "ev").splitlines()[1] == (
+        "  - failed: `simplelru/lru_test.go::TestLRU`: simplelru/lru_test.go:22: bad len: 128")
