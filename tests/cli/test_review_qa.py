@@ -2518,7 +2518,9 @@ def test_a_failed_go_test_is_named_by_its_file_as_everywhere_else(
          "message": 'ordinals_test.go:17: Ordinal(2) = "2st", want "2nd"'},
         {"name": "TestOrdinalSuffixes", "file": "ord/ordinals_test.go"}]
     text = (project.impl / "qa-tests-E1-S1.md").read_text()
-    assert "\n  - failed: `ord/ordinals_test.go::TestOrdinalSuffixes/2nd`: ordinals_test.go:17: " \
+    # the message's file said from the project's root, as the test's own name says it
+    assert "\n  - failed: `ord/ordinals_test.go::TestOrdinalSuffixes/2nd`: " \
+        "ord/ordinals_test.go:17: " \
         'Ordinal(2) = "2st", want "2nd"\n  - failed: `ord/ordinals_test.go::TestOrdinalSuffixes`\n' \
         in text
     assert "example.com/humanize" not in text
@@ -2541,7 +2543,7 @@ def test_a_failed_go_story_test_is_a_critical_finding_as_a_failed_pytest_one_is(
     assert [(f["file"], f["line"], f["severity"], f["blocking"], f["rule"], f["message"])
             for f in findings] == [(
         "ord/ordinals_test.go", 17, "critical", True, "failed-test",
-        "ord/ordinals_test.go::TestOrdinalSuffixes failed in this run (ordinals_test.go:17: "
+        "ord/ordinals_test.go::TestOrdinalSuffixes failed in this run (ord/ordinals_test.go:17: "
         'Ordinal(2) = "2st", want "2nd"); it covers no AC until it passes')]
 
 
