@@ -1207,8 +1207,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     read for handlers (a File List of tests alone is skipped, said so)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     # `measured`, when it ran: each File List source the report measured, with its lines and
-    # branches run (the report's own summary of the story's code), and each Go source go did
-    # not build here, with what builds it (`not_built`: `gomod.build_limit`)
+    # branches run (the report's own summary of the story's code), each Go source go did
+    # not build here, with what builds it (`not_built`: `gomod.build_limit`), and each Go
+    # source of a package no test of which ran (`not_measured`)
     if report is None:
         earlier = coverage_run.find_report(s.project)
         unread = (f"; {paths.relative_to_project(earlier[0], s.project)}, left by an earlier "
@@ -1264,6 +1265,12 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                 rel, source.read_text(encoding="utf-8", errors="replace"))
             if limit:  # go left it out of this machine's build: none of it could run
                 sizes.append({"file": rel, "not_built": limit})
+            elif go_path and not any(PurePosixPath(r.file).parent == PurePosixPath(go_path)
+                                     .parent for r in parsed.files):
+                # no file of its package measured: `go test` measures the package it tests
+                sizes.append({"file": rel, "not_measured": (
+                    f"no story test of its package ({PurePosixPath(rel).parent}) ran, and "
+                    "`go test` measures only the package it tests")})
         if record is None:
             continue
         measured += 1
@@ -1321,7 +1328,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         findings.append(finding(rel_report, 1, "warning", "coverage-command", note, False))
     # a run that measured lines alone finds an untested handler by its lines, not its branches
     by_lines = bool(sizes) and all(entry.get("branches_measured") is False for entry in sizes
-                                   if "not_built" not in entry)
+                                   if "not_built" not in entry
+                                   and "not_measured" not in entry)
     return ran("branch-coverage", findings, scope=scope,
                critical_acs=[ac.ac_id for ac in error_acs if ac.ac_id in critical] or None,
                measured=sizes,

@@ -131,9 +131,12 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     any; Go's statements run instead of lines, where its profile gives them (the figure
     `go test -cover` prints: a block's lines hold its comments and blank lines too); a Go
     source not built here, with what builds it (go-runewidth's `runewidth_windows.go` on
-    Linux had been left out of the list without a word); the functions no test called whose
-    branches the report does not count, as V8's lcov leaves them out (css-select's
-    `querying.ts` read "14 of 14 (100%) branches taken" with half its lines never run)."""
+    Linux had been left out of the list without a word); a Go source of a package none of
+    whose tests ran, not measured (golang-lru's `simplelru/lru.go`, run through the root
+    package's tests, which `go test` measures alone, had been left out so too); the functions
+    no test called whose branches the report does not count, as V8's lcov leaves them out
+    (css-select's `querying.ts` read "14 of 14 (100%) branches taken" with half its lines
+    never run)."""
     check = next((c for c in checks if c.get("name") == "branch-coverage"), None)
     if check is None or not check.get("measured"):
         return []
@@ -142,6 +145,9 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     for entry in measured:
         if "not_built" in entry:  # a Go source its build constraint kept out of the run
             out.append(f"- {entry['file']}: not built here: {entry['not_built']}")
+            continue
+        if "not_measured" in entry:  # a Go source of a package whose tests did not run
+            out.append(f"- {entry['file']}: not measured: {entry['not_measured']}")
             continue
         branches = (f", {_share(entry['branches_taken'], entry['branches'])} branches taken"
                     if entry.get("branches") else ", branches not measured"

@@ -1490,3 +1490,26 @@ def test_an_over_coverage_finding_names_two_tests_of_one_name_by_their_files() -
     named = checks._named(["lru_test.go::TestLRU", "simplelru/lru_test.go::TestLRU",
                            "lru_test.go::TestLRUAdd"])
     assert named == " (lru_test.go::TestLRU, simplelru/lru_test.go::TestLRU, TestLRUAdd)"
+
+
+def test_a_go_source_of_a_package_whose_tests_did_not_run_is_said_not_measured(
+        tmp_path: Path) -> None:
+    """golang-lru's File List named `simplelru/lru.go` beside the root package's `lru.go`, and
+    only the root's tests: `go test` measured the root package alone, and the report listed
+    `lru.go` as if it were all the story's code. A file of a package the profile measured,
+    though it lacks it, still says nothing new."""
+    files = {"go.mod": "module example.com/cache\n", "cache.go": GO_SOURCE,
+             "cache_other.go": "package cache\n\nfunc other() int { return 2 }\n",
+             "inner/list.go": GO_SOURCE.replace("package version", "package inner"),
+             "tier_1-cover.out": "mode: set\nexample.com/cache/cache.go:3.44,4.16 1 1\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    listed = SimpleNamespace(file_list=[name for name in files if name.endswith(".go")])
+    setup = SimpleNamespace(project=tmp_path, story=listed)
+    result = checks.branch_evidence(setup, [],  # type: ignore[arg-type]
+                                    report=(tmp_path / "tier_1-cover.out", "go-cover"))
+    assert [entry["file"] for entry in result["measured"]] == ["cache.go", "inner/list.go"]
+    assert qa_report.render_code_coverage([result])[-1] == (
+        "- inner/list.go: not measured: no story test of its package (inner) ran, and "
+        "`go test` measures only the package it tests")
