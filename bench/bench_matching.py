@@ -258,6 +258,8 @@ PROJECTS = (
     Project("go-shellwords", "debian", "golang-github-mattn-go-shellwords-dev=1.0.10-2", "go-dev",
             "usr/share/gocode/src/github.com/mattn/go-shellwords", held_out=True,
             first=(12, 1, 5)),
+    Project("pytimeparse", "pypi", "pytimeparse==1.1.8", "python-dev", "pytimeparse-1.1.8",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
