@@ -259,7 +259,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/mattn/go-shellwords", held_out=True,
             first=(12, 1, 5)),
     Project("pytimeparse", "pypi", "pytimeparse==1.1.8", "python-dev", "pytimeparse-1.1.8",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(6, 3, 119)),
 )
 
 
