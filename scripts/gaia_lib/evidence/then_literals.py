@@ -1222,6 +1222,16 @@ def templates_opened(code: str) -> str:
     return "".join(chars)
 
 
+def as_keyword(literal: Literal) -> Literal:
+    """A string spelling a keyword (`None`, `true`, `nil` in backticks) as that keyword, which
+    the assertions named for it check (`assertIsNone(x)`): how the weak-assertion check reads a
+    Then's values. The matcher keeps the string (read as a keyword, its looser spellings gave
+    held-out tests ACs they do not verify)."""
+    if literal.kind == STRING and _KEYWORD_RE.fullmatch(literal.value):
+        return Literal(KEYWORD, _KEYWORD_VALUE.get(literal.value, literal.value), literal.value)
+    return literal
+
+
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
     """The `literals` that occur inside an assertion in `test_source`, in the given order; a
     pytest test parametrized by a table its module declares (`@pytest.mark.parametrize("s,

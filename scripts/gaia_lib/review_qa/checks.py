@@ -1041,7 +1041,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     for entry in per_ac_rows:
         ac = by_id[entry["ac_id"]]
         literals = tuple(
-            lit for lit in (then_literals.then_literals(ac.then, ac.setting) if ac.then else ())
+            then_literals.as_keyword(lit)
+            for lit in (then_literals.then_literals(ac.then, ac.setting) if ac.then else ())
             if not (lit.kind in (then_literals.ENUM, then_literals.STRING)
                     and lit.value in called))
         asserted: set[str] = set()

@@ -8,6 +8,7 @@ from gaia_lib.evidence import then_literals as literals_module
 from gaia_lib.evidence.then_literals import (
     Literal,
     accepts_only,
+    as_keyword,
     asserted_literals,
     assertion_spans,
     check_line,
@@ -309,6 +310,16 @@ def test_the_name_of_a_testify_check_is_no_value_it_asserts() -> None:
 def test_null_is_asserted_by_the_assertions_named_for_it(source: str) -> None:
     null = Literal(K, "null")
     assert asserted_literals(source, [null]) == (null,)
+
+
+def test_a_keyword_in_backticks_is_asserted_by_the_assertions_named_for_it() -> None:
+    # pytimeparse: "then it returns `None` instead of a number", and a test checking the result
+    # with `assertIsNone(...)` was said to assert no `None`
+    (none,) = then_literals("then it returns `None` instead of a number", "a sign inside it")
+    source = "        self.assertIsNone(parse_span('4 m - 2 s'))\n"
+    assert asserted_literals(source, [as_keyword(none)]) == (Literal(K, "null"),)
+    assert as_keyword(none).shown == "`None`"
+    assert as_keyword(Literal(S, "timeout")) == Literal(S, "timeout")
 
 
 @pytest.mark.parametrize(("source", "found"), [

@@ -425,6 +425,21 @@ def test_a_weak_assertion_names_the_then_literals_as_the_ac_spells_them() -> Non
     assert check["findings"] == [] and per_ac[0]["literals"] == []
 
 
+def test_a_none_in_backticks_is_asserted_by_assert_is_none() -> None:
+    """pytimeparse: "then it returns `None` instead of a number" warned that no test of AC10
+    asserts `None`, though its test checks the result with `assertIsNone(...)`."""
+    ac = AcceptanceCriterion("AC10", "Given a sign inside it, when parsed, then it returns "
+                             "`None` instead of a number", "a sign inside it", "parsed",
+                             "it returns `None` instead of a number", False, None, 9)
+    test = "pkg/tests/testspan.py::TestSpan::test_inner_sign"
+    rows = [{"ac_id": "AC10", "matched": True, "tests": [test]}]
+    for body, warned in (("        self.assertIsNone(span('4 m - 2 s'))\n", []),
+                         ("        self.assertEqual(span('4 m'), 240)\n",
+                          ["no test of AC10 asserts any of `None` from its Then clause"])):
+        _, check = checks.literal_evidence([ac], rows, {test: body}, {test: 3})
+        assert [f["message"] for f in check["findings"]] == warned
+
+
 def test_a_go_test_asserts_what_it_hands_a_checking_helper_of_another_test_file() -> None:
     """xstrings: `TestToCamelCase` hands its table to `runTestCases`, which `util_test.go`
     defines and which fails the test on a wrong result; "no test of AC3 asserts any of
