@@ -230,9 +230,11 @@ STACKS: dict[str, StackAdapter] = {
             markers=(Marker("requirements.txt"), Marker("pyproject.toml"), Marker("Pipfile"),
                      Marker("setup.py"), Marker("setup.cfg")),
             # pytest's own patterns, the unittest / Django module names `tests.py`, `test.py`,
-            # and unittest modules in CapWords (parsedatetime's `tests/TestNlp.py`).
+            # unittest modules in CapWords (parsedatetime's `tests/TestNlp.py`), and, in a test
+            # directory, unittest's own discovery pattern `test*.py` (pytimeparse's
+            # `pytimeparse/tests/testtimeparse.py`; not a `testing.py` of a package's code).
             test_globs=_globs("**/test_*.py", "**/*_test.py", "**/tests.py", "**/test.py",
-                              "**/Test[A-Z]*.py"),
+                              "**/Test[A-Z]*.py", "**/tests/test*.py", "**/test/test*.py"),
             runners=(
                 Runner(
                     "pytest",

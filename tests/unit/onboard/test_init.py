@@ -351,3 +351,17 @@ def test_a_unittest_module_named_in_capwords_is_a_test_file_pytest_does_not_coll
     assert "test directories: tests" in lines
     assert any(line.startswith("note: pytest does not collect tests/TestWords.py")
                for line in lines)
+
+
+def test_a_module_unittest_discovers_in_a_test_directory_is_a_test_file(repo: Path) -> None:
+    # pytimeparse's pytimeparse/tests/testtimeparse.py, which `python -m unittest discover`
+    # runs (its pattern is test*.py): init had said "0 test files", no test directory and no
+    # word that `pytest -q` collects none of it
+    (repo / "spans" / "tests").mkdir(parents=True)
+    (repo / "spans" / "tests" / "testspans.py").write_text("import unittest\n")
+    (repo / "spans" / "testing.py").write_text("SAMPLE = 1\n")
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    assert "test directories: spans/tests, tests" in lines
+    assert any(line.startswith("note: pytest does not collect spans/tests/testspans.py")
+               for line in lines)
+    assert not any("spans/testing.py" in line for line in lines)
