@@ -1997,6 +1997,14 @@ def _second_tests(criteria: Sequence[AcceptanceCriterion], hits: dict[str, dict[
         # no more (a skipped first test leaves that AC uncovered, not covered by the second)
         for j in read_tests[match.test][1]:
             hits[criteria[j].ac_id].pop(match.test, None)
+    moved = {match.test: criteria[i].ac_id for i, match in found.items()}
+    for ac in criteria:
+        # where it stays a nearest test, why it does not count is the AC it now counts for
+        # (pytimeparse's `test_timeparse_32`: "it resembles AC1, AC2, AC9, AC10 as much, so
+        # it counts for none of them" beside AC4, while AC9 counted it)
+        near[ac.ac_id] = [replace(m, why=f"it counts for {moved[m.test]}, which no other "
+                                         "test covers") if m.test in moved else m
+                          for m in near[ac.ac_id]]
 
 
 def _rows_apart(score: _Score, other: _Score) -> bool:

@@ -3580,6 +3580,99 @@ def test_a_test_resembling_two_acs_no_other_test_covers_is_evidence_for_neither(
     assert covered["AC4"] == ("throws for a missing file",)
 
 
+_SPAN_ACS = (
+    ac('AC1',
+       'units written one after another without spaces ("2h32m", "3d2h32m", "1w3d2h32m", "5hr34m56s")',
+       '`timeparse(expression)` is called',
+       'it returns the sum of the parts in seconds as an `int`'),
+    ac('AC2',
+       'a whole number of a single unit ("32m", "172 hours", "5 days", "1 sec")',
+       '`timeparse` is called',
+       "the number is multiplied by the unit's length: 1 for a second, 60 for a minute, 3600 for an hour, 86400 for a day, 604800 for a week"),
+    ac('AC3',
+       'a unit spelled as a letter, an abbreviation or a word, singular or plural ("h", "hr", "hrs", "hour", "hours"; "m", "min", "mins", "minute", "minutes"; "s", "sec", "secs", "second", "seconds"; "d", "day", "days"; "wk", "week", "weeks")',
+       'the expression is parsed',
+       'every spelling of a unit gives the same value'),
+    ac('AC4',
+       'parts separated by spaces or by commas ("1w 3d 2h 32m", "1 w 3 d 2 h 32 m", "5 hours, 34 minutes, 56 seconds")',
+       '`timeparse` is called',
+       'the separators are ignored and the parts are summed'),
+    ac('AC5',
+       'a decimal number of minutes, hours, days or weeks ("1.2 minutes", "1.24 days", "5.6 weeks")',
+       '`timeparse` is called',
+       'the result is a whole number of seconds returned as an `int`'),
+    ac('AC6',
+       'seconds with a decimal part ("1.75 s", "4:13:02.266", "2 days, 4:13:02.266")',
+       '`timeparse` is called',
+       'the result is a `float` that keeps the fraction'),
+    ac('AC7',
+       'a clock time ("4:13" minutes and seconds, ":13" seconds alone, "4:13:02" hours, minutes and seconds, "2:04:13:02" with days), or a number of days followed by a comma and a clock time ("2 days, 4:13:02")',
+       '`timeparse` is called',
+       "each field is read at its position's unit"),
+    ac('AC8',
+       "`granularity='minutes'`",
+       'a clock time with exactly one colon and no decimal point is parsed ("4:32")',
+       "it is read as hours and minutes; a clock time with two colons or a decimal point, or any clock time with the default `granularity='seconds'`, keeps the minutes-and-seconds reading"),
+    ac('AC9',
+       'an expression preceded by "-" or "+", optionally followed by spaces ("-32m", "+ 32 m 1 s")',
+       '`timeparse` is called',
+       '"-" negates the result and "+" leaves it unchanged'),
+    ac('AC10',
+       'a sign placed inside the expression rather than before it ("32 m - 1 s", "32 m + 1 s")',
+       '`timeparse` is called',
+       'it returns `None` instead of a number'),
+)
+_SPAN_TESTS = """import unittest
+from .. import timeparse
+
+
+class TestSpans(unittest.TestCase):
+    def test_timeparse_multipliers(self):
+        '''Each unit's length.'''
+        self.assertEqual(timeparse.timeparse('2 min'), 120)
+        self.assertEqual(timeparse.timeparse('1 hours'), 3600)
+        self.assertEqual(timeparse.timeparse('1 day'), 86400)
+
+    def test_timeparse_signs(self):
+        '''Signs before a span.'''
+        self.assertEqual(timeparse.timeparse('- 4 m 2 s'), -242)
+        self.assertIsNone(timeparse.timeparse('4 m + 2 s'))
+
+    def test_timeparse_bare_seconds(self):
+        '''Bare seconds, without minutes.'''
+        self.assertEqual(timeparse.timeparse(':07'), 7)
+        self.assertEqual(timeparse.timeparse('-:07'), -7)
+
+    def test_timeparse_32(self):
+        '''timeparse test case 32.'''
+        self.assertEqual(timeparse.timeparse('2.5 week'), 1512000)
+        self.assertEqual(timeparse.timeparse('+2.5 week'), 1512000)
+        self.assertEqual(timeparse.timeparse('-2.5 week'), -1512000)
+
+    def test_timeparse_7(self):
+        '''timeparse test case 7.'''
+        self.assertEqual(timeparse.timeparse('3:07'), 187)
+        self.assertEqual(timeparse.timeparse('+3:07'), 187)
+        self.assertEqual(timeparse.timeparse('-3:07'), -187)
+
+    def test_timeparse_granularity_1(self):
+        '''Minute-level granularity applies.'''
+        self.assertEqual(timeparse.timeparse('4:32', granularity='minutes'), 272*60)
+"""
+
+
+def test_a_nearest_test_another_ac_took_as_its_spare_says_it_counts_there() -> None:
+    """pytimeparse: beside AC4 the report said `test_timeparse_32` "resembles AC1, AC2, AC9,
+    AC10 as much, so it counts for none of them", while AC9, left without a test, had taken
+    it (`_second_tests`): the reason is the AC it counts for."""
+    file = "pkg/tests/testspans.py"
+    result = analyze("E1-S1", _SPAN_ACS, split_tests(file, _SPAN_TESTS), file_list=[file])
+    by_ac = {c.ac_id: c for c in result.per_ac}
+    assert by_ac["AC9"].tests == (f"{file}::TestSpans::test_timeparse_32",)
+    whys = {m.test.rpartition("::")[2]: m.why for m in by_ac["AC4"].candidates}
+    assert whys["test_timeparse_32"] == "it counts for AC9, which no other test covers"
+
+
 _RUN_ACS = tuple(ac(i, None, None, None, text) for i, text in (
     ("AC1", "Given an empty list of numbers, when the numbers are compacted with `compactRuns`, "
             "then the result is an empty list."),
