@@ -884,6 +884,47 @@ def test_a_test_that_never_runs_the_story_code_counts_for_no_ac_not_even_the_one
     assert rows == {"AC1": True}
 
 
+MODULE_PATTERN_SOURCE = '''import re
+
+EMAIL = r"[^@]+@[^@]+"
+
+
+def signup(email):
+    if not re.fullmatch(EMAIL, email):
+        return 422
+    return "created"
+'''
+
+MODULE_PATTERN_TESTS = '''import re
+import unittest
+
+from app import signup
+
+
+class TestSignup(unittest.TestCase):
+    def test_ac1_valid_email_creates_account(self):
+        self.assertEqual(signup.signup("a@b.co"), "created")
+
+    def test_ac2_invalid_email_is_rejected_with_422(self):
+        self.assertIsNone(re.fullmatch(signup.EMAIL, "nope"))
+'''
+
+
+def test_a_unittest_test_of_a_pattern_its_module_made_at_import_keeps_its_ac(
+        qa_project: Project) -> None:
+    """pytimeparse's `test_mins` checks `re.match(timeparse.MINS, '32min').groupdict()`: no
+    line of timeparse.py runs then. Its AC had no test, "never executes the story's code",
+    and the behavioural-attribution check warned that the AC's tests never run it."""
+    qa_project.write("app/signup.py", MODULE_PATTERN_SOURCE)
+    qa_project.write("tests/test_signup.py", MODULE_PATTERN_TESTS)
+    result = review_qa.analyze(context.setup(qa_project.root, "E1-S1"), use_cache=False)
+    per_ac = {e["ac_id"]: e for e in result.results["coverage"]["per_ac"]}
+    assert per_ac["AC2"]["tests"] == [
+        "tests/test_signup.py::TestSignup::test_ac2_invalid_email_is_rejected_with_422"]
+    check = next(c for c in result.results["checks"] if c["name"] == "behavioural-attribution")
+    assert check["findings"] == []
+
+
 @pytest.mark.parametrize(("edits", "message"), [
     ([('key: "E1-S1"', 'key: "E9-S9"')], "found as E1-S1 but its frontmatter says key 'E9-S9'"),
     ([("status: review\n", ""), ("> **Status:** review\n", "")],

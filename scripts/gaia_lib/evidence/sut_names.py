@@ -63,7 +63,10 @@ Rules:
   function, natsort's `class ns(enum.IntEnum)` of flags and aliases) runs none of its lines
   when a test reads it: a test that calls nothing but Python's builtins and spells such a name
   (`reads_import_time`: natsort's `assert alg == value_or_alias` over a table of `(ns.FLOAT,
-  ns.F)`, ...) checks those values, and what it executed says nothing against it. A test
+  ns.F)`, ...) checks those values, and what it executed says nothing against it. So does one
+  reading it through its module (pytimeparse's `timeparse.MINS`, a regular expression) and
+  calling, besides builtins, only unittest's assertions (`self.assertEqual(`), the standard
+  library's modules (`re.match(`) and methods of what those return (`.groupdict()`). A test
   calling anything else (a fake, `mocker.Mock(...)`, handed `alg=ns.IGNORECASE`) is judged by
   what it ran.
 - Where a test names none of it, the sources beside the File List's (`beside`: its sources'
@@ -81,6 +84,7 @@ import io
 import keyword
 import posixpath
 import re
+import sys
 import textwrap
 import tokenize
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -281,7 +285,10 @@ def import_time(sources: Mapping[str, str]) -> Names:
                     for item in node.body):
                 found.add(node.name)
     found = {name for name in found if not name.startswith("__")}
-    return Names({".py": frozenset(found)}) if found else Names({})
+    # how a test reaches them through their module: `timeparse.MINS`, `pkg.VALUE`
+    modules = frozenset(PurePosixPath(rel).parent.name if PurePosixPath(rel).stem == "__init__"
+                        else PurePosixPath(rel).stem for rel in sources if rel.endswith(".py"))
+    return Names({".py": frozenset(found)}, modules) if found else Names({})
 
 
 def reads_import_time(code: str, made: Names) -> bool:
@@ -311,13 +318,27 @@ def reads_import_time(code: str, made: Names) -> bool:
             depth -= 1
         if token.type != tokenize.NAME or signature:
             continue
-        if token.string in known and before != ".":
+        owner = tokens[i - 2].string if before == "." and i >= 2 else ""
+        # `owner` alone, not an attribute itself (`other.timeparse.MINS`)
+        rooted = i < 3 or tokens[i - 3].string != "."
+        if token.string in known and (before != "." or (owner in made.modules and rooted)):
             spelled = True
         called = i + 1 < len(tokens) and tokens[i + 1].string == "("
-        if called and not decorator and not keyword.iskeyword(token.string) and (
-                before == "." or token.string not in _BUILTINS):
+        if called and not decorator and not keyword.iskeyword(token.string) and not (
+                token.string in _BUILTINS if before != "." else _checks_or_stdlib(
+                    owner, token.string, rooted)):
             return False
     return spelled
+
+
+def _checks_or_stdlib(owner: str, method: str, rooted: bool) -> bool:
+    """Whether `owner.method(` calls none of the code under test: a unittest assertion
+    (`self.assertEqual(`), a function of a standard library module (`re.match(`), or a method
+    of what a call returned (`).groupdict(`: that call was judged first)."""
+    if owner == ")":
+        return True
+    return rooted and ((owner == "self" and method.startswith(("assert", "fail")))
+                       or owner in sys.stdlib_module_names)
 
 
 _BUILTINS = frozenset(dir(builtins))

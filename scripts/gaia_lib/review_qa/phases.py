@@ -221,6 +221,9 @@ class RunInputs:
     # per test that executes or names none of the story's code, the project's sources beside
     # the File List's that its code names (`Reads.declared_elsewhere`): the file to add
     elsewhere: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # the tests that ran none of the story's lines but read what its code made when imported
+    # or a cache answered (`Reads.unmeasured_reads`): unknown, so judged by neither check
+    unmeasured_reads: AbstractSet[str] = frozenset()
     # a parametrised test's instances, id and outcome, in the runner's order
     # (`outcomes.instances`; a JS/TS table test's rows by their titles): which of its
     # table's rows ran
@@ -1095,7 +1098,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     attribution_rows: list[dict[str, Any]] = []
     if run is not None:
         attribution_rows, attribution_check = qa_checks.attribution_evidence(
-            s, per_ac, reads.sources, run.attribution, run.attribution_why, lines,
+            s, [{**e, "tests": [t for t in e["tests"] if t not in run.unmeasured_reads]}
+                for e in per_ac], reads.sources, run.attribution, run.attribution_why, lines,
             reads.inherited)
         checks.append(attribution_check)
     missing = s.blocked_reason or (run is not None and run.runner_missing and
@@ -1365,6 +1369,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         ran_none = {t for t, ran in executes.items() if ran is False}
         answered = reads.unmeasured_reads(ran_none)
         executes = {t: ran for t, ran in executes.items() if t not in answered}
+    else:
+        answered = frozenset()
     untested = {t for t, ran in (executes or {}).items() if ran is False}
     cannot = {suite.name: why for suite in evidence.suites
               for why in (execution.cannot_run(suite, s.project),) if why}
@@ -1392,6 +1398,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         no_tier=_no_tier(s, evidence),
         named_sources=() if python and not unmeasured else _declaring(reads.code_under_test),
         elsewhere=reads.declared_elsewhere(untested) if untested else {},
+        unmeasured_reads=answered,
     )
     # the evidence names each test as the review does: a Go test by its file, not its package
     return evidence.with_tests(lambda tests: outcomes.in_files(tests, reads.cases)).as_json(), run

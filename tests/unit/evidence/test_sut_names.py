@@ -679,6 +679,39 @@ Flags = int | ns
 '''
 
 
+_PATTERNS = r'''import re
+
+HOURS = r'(?P<hours>[\d.]+)\s*(?:h|hrs?|hours?)'
+FORMATS = [HOURS + r'\s*$']
+
+
+def span(text):
+    return re.match(FORMATS[0], text)
+'''
+
+
+@pytest.mark.parametrize(("code", "reads"), [
+    ("        self.assertEqual(re.match(timeparse.HOURS, '7 h').groupdict(),\n"
+     "                         {'hours': '7'})\n"
+     "        self.assertGreater(set(re.match(timeparse.FORMATS[0], '7h')\n"
+     "                               .groupdict().items()), set())\n", True),
+    # calling the code, or another project's module, is judged by what it ran
+    ("        self.assertTrue(timeparse.span('7h'))\n", False),
+    ("        self.assertEqual(helpers.match(timeparse.HOURS), 1)\n", False),
+    # an attribute of another object's is not the module's value
+    ("        self.assertEqual(x.timeparse.HOURS, 1)\n", False),
+])
+def test_a_unittest_test_reading_a_pattern_through_its_module_reads_import_time(
+        code: str, reads: bool) -> None:
+    """pytimeparse's `test_hrs` checks `re.match(timeparse.HOURS, '32h').groupdict()` with
+    `self.assertEqual`: no line of timeparse.py runs then, and the review said it "never
+    executes the story's code"."""
+    made = sut_names.import_time({"spans/timeparse.py": _PATTERNS, "spans/__init__.py": ""})
+    assert made.modules == {"timeparse", "spans"}
+    test = "    def test_hours(self):\n" + code
+    assert sut_names.reads_import_time(test, made) is reads
+
+
 def test_values_made_at_import_are_read_by_a_test_calling_nothing_else() -> None:
     """natsort's `test_ns_enum_values_and_aliases` checks the `ns` flags' aliases over a table;
     reading them ran no line of ns_enum.py, and the review said it "never executes the
