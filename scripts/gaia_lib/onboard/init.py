@@ -433,9 +433,12 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
                      "it builds (only the test classes and functions a module defines), so a "
                      "review counts none of those")
     if outcome.survey.uncollected:
+        # the command init wrote, whose interpreter has pytest (`.venv/bin/python -m pytest`)
+        run = next((s.test_command for s in outcome.survey.stacks if s.stack == "python-dev"
+                    and s.where == "." and s.test_command), None) or "python -m pytest -q"
         lines.append(f"note: pytest does not collect {_some(outcome.survey.uncollected)} by its "
                      "default python_files (test_*.py, *_test.py): the test command runs none "
-                     "of its tests; name the file in it (`python -m pytest -q "
+                     f"of its tests; name the file in it (`{run} "
                      f"{outcome.survey.uncollected[0]}`) or set python_files in the project's "
                      "pytest configuration")
     lines += outcome.notes

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -341,6 +342,18 @@ def test_describe_says_which_test_files_pytest_does_not_collect(repo: Path) -> N
                     "(test_*.py, *_test.py): the test command runs none of its tests; name the "
                     "file in it (`python -m pytest -q tests.py`) or set python_files in the "
                     "project's pytest configuration")
+
+
+def test_the_note_on_an_uncollected_file_names_the_interpreter_init_chose(repo: Path) -> None:
+    # pytimeparse, with its .venv: the test command was `.venv/bin/python -m pytest -q`, and
+    # the note told the user to run `python -m pytest -q ...`, an interpreter without pytest
+    (repo / ".venv" / "bin").mkdir(parents=True)
+    (repo / ".venv" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (repo / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    (repo / "tests.py").write_text("def test_x():\n    assert 1\n")
+    lines = onboarding.describe(onboarding.init(repo), repo)
+    (note,) = [line for line in lines if "python_files" in line]
+    assert "(`.venv/bin/python -m pytest -q tests.py`)" in note
 
 
 def test_a_unittest_module_named_in_capwords_is_a_test_file_pytest_does_not_collect(
