@@ -45,17 +45,19 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
   - **literal**: the AC's Then-clause literals the test asserts (a table-driven test's data
     table counts; the names the Then writes in backticks count too, `dataUpdatedAt`, though
     they promise no value: `then_literals(..., mentioned=True)`): 1.5 for a status code, string
-    or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings
-    without two word characters in a row (`","`: found in any assertion); and a value only
-    this AC writes, in any clause, quoted or bare (`1.2-beta.3`, `1.7rc2`, `maxsize=0`, the
-    fixed part of `CRON_TZ=<zone>`; not a name, a plain number or a sign: `then_literals.
-    written_values`), held in the test's data table (a parametrize row, a Go table's row, a
-    `.each` table, a loop's literal values or the literal table a name it loops over holds: a
-    whole string of it, or a word of one): 1.5, and it agrees (a value two ACs write decides
-    nothing). A pytest test that only calls the code (`then_literals.python_calls_only`)
-    asserts no Then literal, save of an AC whose Then says the code accepts its input
-    (`then_literals.promises_acceptance`): its table holds what it hands the code. A name
-    the Then writes as code that another AC acts through and this one does not (`_borrowed`:
+    or enum name, 0.8 for a number, 0.3 for true/false/null, the digits 0-1 and strings without
+    two word characters in a row (`","`: found in any assertion); and a value only this AC
+    writes, in any clause, quoted or bare (`1.2-beta.3`, `1.7rc2`, `maxsize=0`, the fixed part
+    of `CRON_TZ=<zone>`; not a name, a plain number or a sign: `then_literals.written_values`),
+    held in the test's data table (a parametrize row, a Go table's row, a `.each` table, a
+    loop's literal values or the literal table a name it loops over holds: a whole string of it,
+    or a word of one) or in a string of one of its checks (the input it hands the code it
+    checks, `assertEqual(timeparse('3d2h32m'), 268320)` for an AC giving "3d2h32m" as an
+    example: `then_literals.check_strings`): 1.5, and it agrees (a value two ACs write decides
+    nothing). A pytest test that only calls the code (`then_literals.python_calls_only`) asserts
+    no Then literal, save of an AC whose Then says the code accepts its input
+    (`then_literals.promises_acceptance`): its table holds what it hands the code. A name the
+    Then writes as code that another AC acts through and this one does not (`_borrowed`:
     "reading the result back with `parse`" in the AC of `unparse`, beside the AC "read with
     `parse`") is a Then literal only for a test calling what this AC acts through. A value the
     test compares with through a constant of its file
@@ -648,6 +650,7 @@ class _Said:
     compounds: tuple[frozenset[str], ...] = ()
     parts: tuple[str, ...] = ()  # the words of its own name, lower case (`_name_parts`)
     table: tuple[str, ...] = ()  # the string literals of its data tables (`table_strings`)
+    checked_strings: tuple[str, ...] = ()  # ... of its check statements (`check_strings`)
     outer: frozenset[str] = frozenset()  # its file's, outermost group's and class's units
     outer_words: frozenset[str] = frozenset()  # ... their words its own part does not say
     row: bool = False  # one run of a test named at run time from its table's rows (`_named_rows`)
@@ -1129,7 +1132,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
             score.asserts = score.own_value = True
     elsewhere = _inputs_elsewhere(case.body, crit.pairs)
     for value, amount in crit.written.items():  # a row of its data table holds the value
-        if value not in elsewhere and then_literals.in_table(value, said.table):
+        if value not in elsewhere and (then_literals.in_table(value, said.table)
+                                       or then_literals.in_table(value, said.checked_strings)):
             score.add(LITERAL, amount, value)
             score.agree(LITERAL, value)
             score.asserts = True
@@ -2474,6 +2478,7 @@ def _said(case: TestCase, name: Mapping[str, set[str]], description: Mapping[str
                  compounds=_compounds(spoken, links),
                  parts=tuple(_name_parts(spoken)),
                  table=then_literals.table_strings(case.body),
+                 checked_strings=then_literals.check_strings(case.body),
                  outer=_outer_units(case), outer_words=_outer_words(case, links),
                  constant_spans=(then_literals.assertion_spans(case.constants)
                                  if case.constants else ()),

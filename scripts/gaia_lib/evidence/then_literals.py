@@ -2300,6 +2300,17 @@ def written_values(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def check_strings(source: str) -> tuple[str, ...]:
+    """The string literals of a test's check statements (`check_statements`, the calls of its
+    helpers named as checks too): the inputs it hands the code it checks and the values it
+    compares with (`assertEqual(timeparse('3d2h32m'), 268320)`: `3d2h32m`)."""
+    found: list[str] = []
+    for span in (*check_statements(source), *helper_check_calls(source)):
+        for m in _TABLE_STRING_RE.finditer(span):
+            found.append(next(g for g in m.groups() if g is not None))
+    return tuple(found)
+
+
 def table_strings(source: str) -> tuple[str, ...]:
     """The string literals of a test's data tables (`_TABLE_START_RE`: parametrize rows, a Go
     table, a JS `.each` table, written in place or declared by the name it is handed, a

@@ -5863,3 +5863,36 @@ def test_a_nearest_test_not_using_the_givens_code_names_it_as_the_ac_writes_it()
     why = {m.test.partition("::")[2]: m.why for m in result["AC2"].candidates}
     assert why["TestLocaleIsEastAsian"] == (
         "its code never uses `EastAsianWidth`, the code the AC's Given names")
+
+
+def test_an_input_only_one_ac_writes_handed_to_the_code_a_check_calls_is_its_case() -> None:
+    """pytimeparse's numbered tests (`test_timeparse_3`, a docstring repeating the number)
+    say nothing but what they check: `assertEqual(timeparse('3d2h32m'), 268320)` hands the
+    code an input only the AC of units run together writes, `'4:13'` one only the clock AC
+    writes. Each is that AC's case, as a row of a data table holding it is."""
+    criteria = (
+        ac("AC1", 'units written together ("2h32m", "3d2h32m")', "`timeparse` is called",
+           "it returns the sum of the parts in seconds"),
+        ac("AC2", 'a clock time ("4:13", "4:13:02")', "`timeparse` is called",
+           "each field is read at its position's unit"),
+        ac("AC3", 'a whole number of one unit ("32m", "5 days")', "`timeparse` is called",
+           "the number is multiplied by the unit's length"),
+    )
+    source = '''
+def test_timeparse_3():
+    """timeparse test case 3."""
+    assert timeparse('3d2h32m') == 268320
+
+def test_timeparse_7():
+    """timeparse test case 7."""
+    assert timeparse('-4:13') == -253
+    assert timeparse('4:13') == 253
+
+def test_timeparse_20():
+    """timeparse test case 20."""
+    assert timeparse('10 days') == 864000
+'''
+    result = by_id(review(criteria, source))
+    assert result["AC1"].tests == ("tests/test_signup.py::test_timeparse_3",)
+    assert result["AC2"].tests == ("tests/test_signup.py::test_timeparse_7",)
+    assert result["AC3"].tests == ()  # `10 days` is none of its inputs
