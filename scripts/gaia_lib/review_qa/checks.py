@@ -990,7 +990,8 @@ def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:
 
     if plugins is None:
         return check("run-integrity", "skipped",
-                     skip_reason="the story has no Python test file: no pytest run to read")
+                     skip_reason="it reads the conftests and plugins a pytest run loads, and "
+                                 "no pytest run takes the story's tests (no Python test file)")
     severity, blocking = rules.untrusted_run()
     return ran("run-integrity", [
         finding(found.file, found.line, severity, "rewrites-test-outcomes", found.message(),
@@ -1346,9 +1347,10 @@ def attribution_evidence(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     Python files that are no tests: `phases.Reads.sources`), from a coverage.py JSON report
     with per-test contexts (`report`; None: `why` says why not). An AC none of whose tests the
     run ran (known by their own ids or the ids they run under: `aliases`) is not judged."""
-    if s.stack != "python-dev":
+    if s.stack != "python-dev":  # no other runner says which test ran which line
         return [], check("behavioural-attribution", "skipped",
-                         skip_reason="per-test contexts are read for the Python stack only")
+                         skip_reason="which test ran which line of the story's code is "
+                                     f"measured in a pytest run only; the story is {s.stack}'s")
     if not sources:
         return [], check("behavioural-attribution", "skipped",
                          skip_reason="the story's File List names no Python source")

@@ -1273,6 +1273,20 @@ def test_a_plugin_rewriting_outcomes_is_a_blocking_critical_at_its_line() -> Non
     assert checks.run_integrity_check(None)["status"] == "skipped"  # no pytest run
 
 
+def test_checks_of_pytest_runs_say_so_when_skipped_for_a_story_of_another_stack() -> None:
+    """css-select's vitest story read "the story has no Python test file: no pytest run to
+    read" and "per-test contexts are read for the Python stack only": true, and no word of
+    what each check reads or of the story's own stack."""
+    assert checks.run_integrity_check(None)["skip_reason"] == (
+        "it reads the conftests and plugins a pytest run loads, and no pytest run takes the "
+        "story's tests (no Python test file)")
+    rows, found = checks.attribution_evidence(
+        SimpleNamespace(stack="ts-dev"), [], ["src/a.ts"], None, None, {})  # type: ignore[arg-type]
+    assert (rows, found["status"], found["skip_reason"]) == (
+        [], "skipped", "which test ran which line of the story's code is measured in a pytest "
+        "run only; the story is ts-dev's")
+
+
 def test_a_js_each_test_whose_expected_column_is_compared_by_no_check_counts_not() -> None:
     """unjs/scule 22: splitByCase's table checked only by `.not.toBe(expected)`, which holds
     for any array; the same table checked by `toMatchObject(expected)` counts."""
