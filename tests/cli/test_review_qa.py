@@ -595,8 +595,8 @@ def test_ac3_signup_of_a_valid_email():
     assert result == result  # the same object
 ''', capsys) == [
         "AC3 has no test (its only tests do not count: tests/test_signup.py::"
-        "test_ac3_signup_of_a_valid_email only checks that a result exists (assert result == "
-        "result), not `created` from AC3's Then clause) (priority P0)"]
+        "test_ac3_signup_of_a_valid_email only checks that a value equals itself (assert "
+        "result == result), not `created` from AC3's Then clause) (priority P0)"]
 
 
 def test_a_story_with_a_test_of_its_own_is_not_said_to_have_none(qa_project: Project) -> None:

@@ -2003,7 +2003,30 @@ def presence_said(check: str, test_source: str = "") -> str:
     if _NO_ERROR.search(check):
         call = go_error_source(test_source, check) if test_source else None
         return f"{call} returns no error" if call else "no error is returned"
+    if test_source and (same := _equals_itself(check, test_source)):
+        return "the code's result equals itself" if "(" in same else "a value equals itself"
     return "a result exists"
+
+
+_SELF_GROUPS = ("same", "same2", "same4", "spread", "spread2")
+
+
+def _equals_itself(check: str, test_source: str) -> str:
+    """What `check`, as `presence_only` gave it from `test_source`, compares with itself, read
+    as that function reads it (`f(x)` where `const want = f(x)` then `expect(f(x)).toBe(want)`:
+    css-select's test had read "only checks that a result exists"), else ""."""
+    written = _COMMENT_LINE_RE.sub("", test_source)
+    code = same_calls_resolved(_py_aliases_resolved(written))
+    shown = [" ".join(without_trailing_comments(
+        written[m.start():_statement_end(written, m.start())]).split())
+        for m in _ASSERT_START_RE.finditer(written)]
+    read = [without_trailing_comments(code[m.start():_statement_end(code, m.start())]).strip()
+            for m in _ASSERT_START_RE.finditer(code)]
+    wanted = " ".join(check.split())
+    if len(shown) != len(read) or wanted not in shown:
+        return ""
+    found = _PRESENCE_CHECK.match(read[shown.index(wanted)])
+    return next((found.group(name) for name in _SELF_GROUPS if found and found.group(name)), "")
 
 
 _GO_GUARDED_NAME = lazy_re(r"^\s*(?:\}\s*else\s+)?if\s+(?P<init>[^;{]*;)?\s*(?P<name>\w+)"

@@ -1670,3 +1670,22 @@ def test_a_literal_a_name_holds_when_an_assertion_is_handed_it_is_asserted() -> 
 ])
 def test_a_literal_handed_to_the_code_is_its_input_not_a_checked_value(body: str) -> None:
     assert asserted_literals(body, [Literal(S, "y")]) == ()
+
+
+def test_a_check_of_the_codes_result_against_itself_is_said_so() -> None:
+    """css-select's sort test, its expected value made the code's own result (`const want =
+    parseSortStringify("*[class]")`): the finding read "only checks that a result exists"."""
+    from gaia_lib.evidence.then_literals import presence_only, presence_said
+
+    body = ('it("should move universal selectors last", () => {\n'
+            '    const want = parseSortStringify("*[class]");\n'
+            '    expect(parseSortStringify("*[class]")).toBe(want);\n});\n')
+    check = presence_only(body)
+    assert check == 'expect(parseSortStringify("*[class]")).toBe(want)'
+    assert presence_said(check, body) == "the code's result equals itself"
+    python = "def test_a():\n    assert f(1) == f(1)\n"
+    assert presence_said("assert f(1) == f(1)", python) == "the code's result equals itself"
+    exists = "def test_a():\n    assert f(1) is not None\n"
+    assert presence_said("assert f(1) is not None", exists) == "a result exists"
+    placeholder = 'it("a", () => {\n    expect(true).toBe(true);\n});\n'
+    assert presence_said("expect(true).toBe(true)", placeholder) == "a value equals itself"
