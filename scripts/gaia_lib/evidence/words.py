@@ -354,7 +354,8 @@ def _negated(words: list[str], i: int) -> int | None:
 
 def forms(text: str) -> dict[str, set[str]]:
     """Each token of `text` (see `tokens`) with the spellings it came from: the lower-case
-    word after abbreviation expansion (`maxAge` -> maximum, age), or the joined pair."""
+    word as written and after abbreviation expansion (`maxAge` -> max and maximum, age), or
+    the joined pair."""
     words = [w for word in raw_words(text) for w in PHRASES.get(word, (word,))]
     found: dict[str, set[str]] = {}
     negated_at: set[int] = set()
@@ -363,7 +364,7 @@ def forms(text: str) -> dict[str, set[str]]:
         if token is not None and i in negated_at:
             token = "!" + token
         if token is not None and (not word.isdigit() or len(word) >= 2):
-            found.setdefault(token, set()).add(ABBREVIATIONS.get(word, word))
+            found.setdefault(token, set()).update({ABBREVIATIONS.get(word, word), word})
         if i + 1 < len(words) and not word[0].isdigit() and not words[i + 1][0].isdigit():
             joined = word + words[i + 1]
             if joined not in STOP_WORDS and len(joined) >= 5:
