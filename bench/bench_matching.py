@@ -262,6 +262,8 @@ PROJECTS = (
     # made while looking at its numbered tests: tuned since
     Project("pytimeparse", "pypi", "pytimeparse==1.1.8", "python-dev", "pytimeparse-1.1.8",
             test_deps=("pytest", "coverage"), first=(6, 3, 119)),
+    Project("python-box", "pypi", "python-box==8.0.0", "python-dev", "python_box-8.0.0",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
