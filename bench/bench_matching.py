@@ -263,7 +263,7 @@ PROJECTS = (
     Project("pytimeparse", "pypi", "pytimeparse==1.1.8", "python-dev", "pytimeparse-1.1.8",
             test_deps=("pytest", "coverage"), first=(6, 3, 119)),
     Project("python-box", "pypi", "python-box==8.0.0", "python-dev", "python_box-8.0.0",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(15, 9, 10)),
 )
 
 
