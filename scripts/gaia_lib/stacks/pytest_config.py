@@ -36,10 +36,10 @@ _PYTHON_FILES = re.compile(r"^\s*python_files\s*=", re.MULTILINE)
 _PYTHONPATH_SRC = re.compile(r"^\s*pythonpath\s*=.*\bsrc\b", re.MULTILINE)
 
 
-def configs(root: Path) -> dict[str, str]:
-    """The text of each of CONFIG_FILES the root has."""
+def configs(root: Path, names: Sequence[str] = CONFIG_FILES) -> dict[str, str]:
+    """The text of each of `names` (CONFIG_FILES) the root has."""
     found = {}
-    for name in CONFIG_FILES:
+    for name in names:
         try:
             found[name] = (root / name).read_text(encoding="utf-8", errors="replace")
         except OSError:

@@ -400,3 +400,30 @@ def test_a_project_s_pytest_cov_is_off_in_the_measured_run(
     measured = json.loads(report.read_text())["files"]["app.py"]
     assert 2 in measured["executed_lines"] and 6 in measured["missing_lines"]
     assert not (root / ".coverage").exists()
+
+
+EXCLUDING_PYPROJECT = """[tool.pytest.ini_options]
+pythonpath = ["."]
+
+[tool.coverage.report]
+exclude_lines = ["pragma: no cover", "raise err"]
+"""
+
+
+@pytest.mark.parametrize("mode", ["probes", "tracer"])
+def test_the_project_s_excluded_lines_stay_out_of_the_story_s_figures(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    """python-box's pyproject.toml excludes `raise err` from coverage: its own report gave
+    ConfigBox 191 of 200 lines where the review's rcfile, which replaces the project's, gave
+    191 of 204. The review's report leaves out the lines the project's configuration does."""
+    monkeypatch.setenv(attribution.MODE_VAR, mode)
+    root = _adding_project(tmp_path, "def need(value):\n    try:\n        return int(value)\n"
+                                     "    except ValueError as err:\n        raise err\n")
+    (root / "tests" / "test_app.py").write_text(
+        "from app import add, need\n\n\ndef test_adds():\n    assert add(need('1'), 2) == 3\n")
+    (root / "pyproject.toml").write_text(EXCLUDING_PYPROJECT)
+    report, _ = _measure_app(root)
+    measured = json.loads(report.read_text())["files"]["app.py"]
+    assert measured["excluded_lines"] == [9]
+    assert measured["missing_lines"] == [8]  # the `except` line runs only on a bad value
+    assert measured["summary"]["num_statements"] == 6
