@@ -264,6 +264,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), first=(6, 3, 119)),
     Project("python-box", "pypi", "python-box==8.0.0", "python-dev", "python_box-8.0.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(15, 9, 10)),
+    Project("headers-polyfill", "npm", "headers-polyfill@5.0.1", "ts-dev", "package",
+            held_out=True, first=(23, 0, 3)),
 )
 
 
