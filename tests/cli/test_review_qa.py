@@ -2171,6 +2171,27 @@ def test_a_finding_on_an_ac_whose_test_failed_is_not_fixed_but_held(
     assert "- assertion (AC2" not in round3.split("### New")[1].split("###")[0]
 
 
+def test_a_finding_on_an_ac_is_not_fixed_by_a_round_that_read_no_ac(
+    qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """headers-polyfill's story with its `## Acceptance Criteria` heading renamed: the round
+    read no AC, yet listed every finding of the round before about an AC (its weak
+    assertions, its over-covered ACs) as fixed. Nothing judged them: not judged, held."""
+    weak = [{**CRITICAL[0], "severity": "warning"}]
+    assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, weak, "r1.json")]) == 0
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    story.write_text(story.read_text().replace("## Acceptance Criteria",
+                                               "## Acceptance criteria list"))
+    assert command.main(["E1-S1", "--llm-findings", _findings(tmp_path, [], "r2.json")]) == 1
+    capsys.readouterr()
+    round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
+    fixed = round2.split("### Fixed since round 1")[1].split("###")[0]
+    assert "(AC2 " not in fixed
+    held = round2.split("### Not judged this round (1)\n\n")[1]
+    assert "the story's acceptance criteria could not be read" in held.split("\n\n")[0]
+    assert held.split("\n\n")[1].startswith("- assertion (AC2 tests/test_signup.py): ")
+
+
 def test_the_third_failed_round_parks_the_story(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

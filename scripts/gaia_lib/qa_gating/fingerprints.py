@@ -23,12 +23,13 @@ no coverage to find an untested handler in) is `unchecked`, not fixed; each roun
 check found each of its deterministic findings (`checks`). So is a File List divergence in a
 round where git compared no File List (no base branch, no repository). A finding about an AC's
 tests (`weak-assertion` on AC2) in a round where no test counts for that AC (its test failed,
-or was deleted) is `untested`, not fixed: nothing judged its tests; each round saves the AC
-each of its findings names (`acs`). A round keeps its unchecked and untested findings (`held`,
-with their checks and ACs): the next round compares with them as with its own, so a finding
-that comes back is still open, not new, and one no round could judge stays held. The rounds
-record keeps the counts as `N new, N open, N fixed`. The report's round section lists each in
-reading order (`render`): by kind, then AC in number order (AC2 before AC10), then place.
+or was deleted, or the story's ACs could not be read at all) is `untested`, not fixed: nothing
+judged its tests; each round saves the AC each of its findings names (`acs`). A round keeps
+its unchecked and untested findings (`held`, with their checks and ACs): the next round
+compares with them as with its own, so a finding that comes back is still open, not new, and
+one no round could judge stays held. The rounds record keeps the counts as `N new, N open,
+N fixed`. The report's round section lists each in reading order (`render`): by kind, then AC
+in number order (AC2 before AC10), then place.
 
 A round saves, beside its fingerprints, what it reviewed (`inputs`: a digest the review
 computes from the files it read, the story, its tests and its File List, and the test tiers
@@ -241,8 +242,9 @@ def render(delta: Delta) -> str:
               f"against): these findings of round {delta.previous} are neither open nor "
               "fixed."),
              ("Not judged", delta.untested, "No test counts for their AC in this round (it "
-              f"failed or is gone): these findings of round {delta.previous} about its tests "
-              "are neither open nor fixed."))
+              "failed or is gone, or the story's acceptance criteria could not be read): "
+              f"these findings of round {delta.previous} about its tests are neither open "
+              "nor fixed."))
     for title, items, why in apart:
         if items:
             out += [f"### {title} this round ({len(items)})", "", why, ""]

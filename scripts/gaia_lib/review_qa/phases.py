@@ -1962,7 +1962,8 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     """This round's findings against the newest earlier round's; saves this round's set.
     `reviewed`: a reviewer (the model) ran in this round. An earlier finding whose check
     judged nothing this round (skipped, errored), or that names an AC no test counts for this
-    round, is unchecked / untested, not fixed, and held for the next round."""
+    round (every AC, when the story's ACs could not be read), is unchecked / untested, not
+    fixed, and held for the next round."""
     from gaia_lib.qa_gating import fingerprints
     current = _current(analysis, llm)
     previous_round, previous, previous_reviewer = fingerprints.load_previous(
@@ -1980,6 +1981,8 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     per_ac = coverage.get("per_ac") if isinstance(coverage, Mapping) else None
     bare = {str(ac.get("ac_id")).upper() for ac in per_ac or ()
             if isinstance(ac, Mapping) and not ac.get("matched")}
+    if not per_ac:  # no AC read (its section renamed): nothing judged any AC's tests
+        bare = set(acs.values())
     untested = [found for found, ac in acs.items() if ac in bare]
     kept = fingerprints.held(previous or {}, current, [*unchecked, *untested])
     from gaia_lib.review_qa import lost_evidence
