@@ -11,6 +11,7 @@ with /gaia-test-automate; this module renders the QA review's own sections.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -194,8 +195,17 @@ def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]
     return out
 
 
+def _item(value: Any) -> str:
+    """One item of a list in words: quoted when it would not read as one item of a comma-joined
+    list (a Then literal `, ` read `..., Headers, ,`), holds a comma or edge spaces, or is empty
+    or punctuation alone."""
+    text = str(value)
+    plain = text == text.strip() and "," not in text and any(c.isalnum() for c in text)
+    return text if plain else json.dumps(text, ensure_ascii=False)
+
+
 def _words(value: Any) -> str:
-    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+    return ", ".join(map(_item, value)) if isinstance(value, list | tuple) else str(value)
 
 
 def _how(record: Mapping[str, Any]) -> str:

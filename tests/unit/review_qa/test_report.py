@@ -197,6 +197,18 @@ def test_the_matchers_records_read_as_words() -> None:
                          "score: 2.5)")
 
 
+def test_a_literal_that_is_punctuation_or_holds_a_comma_is_quoted_in_the_evidence() -> None:
+    # headers-polyfill's AC said values are "joined by `, `": the evidence had read
+    # `listtoheaders, header, Headers, ,`, its last literal lost among the separators
+    lines = qa_report.render_matches([{"ac_id": "AC7", "matched": True, "tests": ["t.ts::a"],
+                                       "matches": [{"test": "t.ts::a", "how": ["name", "literal"],
+                                                    "score": 4.0,
+                                                    "evidence": ["header", "Headers", ", ",
+                                                                 "a, b"]}]}])
+    assert lines[-1] == ('  - `t.ts::a` — matched by name, literal (evidence: header, Headers, '
+                         '", ", "a, b"; score: 4.0)')
+
+
 def test_match_records_without_matches_fall_back_to_matched_by() -> None:
     lines = qa_report.render_matches([{"ac_id": "AC1", "matched": True, "matched_by": "id",
                                        "tests": ["t.py::test_a"]}])
