@@ -12,6 +12,8 @@ import posixpath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from collections.abc import Set as AbstractSet
     from pathlib import Path
 
     StrPath = str | os.PathLike[str]
@@ -156,11 +158,13 @@ def relative_to_project(path: Path, project: Path) -> str:
         return str(path)
 
 
-def listed_problem(entry: str, project: Path) -> str | None:
+def listed_problem(entry: str, project: Path, listed: Iterable[str] = ()) -> str | None:
     """Why a File List entry names no file of the project (`File List entry 'x' ...`), or
     None when it names one. A missing entry names the file of its directory whose name is
     nearest to its own where one is near (`paths_test.go` for `path_test.go`: a typo leaves
-    the story's real test file unattributed, so the reader wants the name it meant). A
+    the story's real test file unattributed, so the reader wants the name it meant), but
+    never one the File List names too (`listed`: its other entries): a deleted
+    `listToHeaders.test.ts` is no typo of the `listToHeaders.ts` listed beside it. A
     pattern names no file (`src/helpers/*.spec.ts` read "does not exist on disk" beside the
     two files it matched): it is said to be one, with the files it matches to list instead."""
     cleaned = listed_path(entry)
@@ -178,7 +182,8 @@ def listed_problem(entry: str, project: Path) -> str | None:
         return (f"File List entry '{entry}' is a pattern, not a file: the File List names "
                 "files" + (f"; it matches {shown}" if matched else "; it matches none"))
     if not (project / cleaned).exists():
-        near = _near_name(project, cleaned)
+        taken = {p for p in map(listed_path, listed) if p is not None}
+        near = _near_name(project, cleaned, taken)
         return f"File List entry '{entry}' does not exist on disk" + (
             f" (did you mean '{near}'?)" if near else "")
     return None
@@ -193,7 +198,8 @@ def is_pattern(entry: str) -> bool:
 NEAR_NAME = 0.85  # difflib's ratio from which a file's name reads as a typo of an entry's
 
 
-def _near_name(project: Path, cleaned: str) -> str | None:
+def _near_name(project: Path, cleaned: str,
+               taken: AbstractSet[str] = frozenset()) -> str | None:
     """The project-relative path of the file beside a missing entry whose name is nearest to
     the entry's: one of the same words in another order first (`deque_test.py` for
     `test_deque.py`, the two conventions pytest collects, whose letters differ too much for a
@@ -204,7 +210,8 @@ def _near_name(project: Path, cleaned: str) -> str | None:
 
     parent, _, name = cleaned.rpartition("/")
     try:
-        siblings = [p.name for p in (project / parent).iterdir() if p.is_file()]
+        siblings = [p.name for p in (project / parent).iterdir()
+                    if p.is_file() and posixpath.join(parent, p.name) not in taken]
     except OSError:
         return None
 

@@ -168,7 +168,8 @@ def story_gate(s: Setup, base: str | None) -> tuple[list[str], dict[str, Any]]:
         if s.story_path.is_relative_to(s.project) else str(s.story_path)
     missing = [_finding(story_rel, 0, "warning", "integrity", problem, False)
                for entry in (s.story.file_list or ())
-               if (problem := paths.listed_problem(entry, s.project)) is not None]
+               if (problem := paths.listed_problem(entry, s.project, s.story.file_list or ()))
+               is not None]
     return warnings, _check("integrity", "passed", missing)
 
 

@@ -150,6 +150,21 @@ def test_a_missing_file_list_entry_names_the_file_it_was_likely_meant_for(tmp_pa
         "File List entry 'nowhere/x.go' does not exist on disk"
 
 
+def test_a_missing_entry_never_names_a_file_the_file_list_names_too(tmp_path: Path) -> None:
+    """headers-polyfill's story with `listToHeaders.test.ts` deleted: its warning asked "did you
+    mean 'src/transformers/listToHeaders.ts'?", the source the File List names beside it."""
+    (tmp_path / "src").mkdir()
+    for name in ("parse.ts", "parse.spec.ts", "format.ts"):
+        (tmp_path / "src" / name).write_text("export const x = 1\n")
+    listed = ["`src/parse.ts`", "src/format.ts", "src/format.spec.ts"]
+    assert paths.listed_problem("src/format.spec.ts", tmp_path, listed) == \
+        "File List entry 'src/format.spec.ts' does not exist on disk"
+    # a near name the File List does not name is still offered
+    assert paths.listed_problem("src/parses.spec.ts", tmp_path, listed) == (
+        "File List entry 'src/parses.spec.ts' does not exist on disk (did you mean "
+        "'src/parse.spec.ts'?)")
+
+
 def test_a_missing_entry_names_the_file_of_its_words_in_another_order(tmp_path: Path) -> None:
     """pyrsistent's tests are `tests/deque_test.py`; a story listing `tests/test_deque.py`, the
     other name pytest collects, was told only that it does not exist (too far for a typo)."""
