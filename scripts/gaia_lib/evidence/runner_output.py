@@ -584,7 +584,8 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             said = suite.get("message")
             said = said if isinstance(said, str) else ""
             tests.append(TestOutcome(name="", outcome=ERROR, file=file,
-                                     message=located_error(said) or suite_failure_line(said)))
+                                     message=globals_hint(fmt, located_error(said)
+                                                          or suite_failure_line(said))))
         if assertions and suite.get("status") == "failed" and all(
                 isinstance(item, dict) and item.get("status") != "failed"
                 for item in assertions):
@@ -618,6 +619,26 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
                                      if outcome == FAILED and message
                                      and isinstance(messages, list) else None))
     return _counts(fmt, _unchecked_snapshots(tests, doc.get("snapshot")))
+
+
+# A test file's load error when the runner does not define its test functions as globals
+_NO_GLOBAL = lazy_re(r"^(?:ReferenceError: )?(describe|it|test|expect|suite|vi|jest|"
+                     r"beforeAll|beforeEach|afterAll|afterEach) is not defined$")
+_GLOBALS_ON = {"vitest": "vitest defines them only with `test.globals: true` in its config "
+                         "(or `--globals`)",
+               "jest": "jest defines them unless its config sets `injectGlobals: false`"}
+
+
+def globals_hint(fmt: str, message: str | None) -> str | None:
+    """A load error saying a test function is not defined (`describe is not defined`: the
+    headers-polyfill package ships tests that call vitest's globals, and no config turning
+    them on) with what defines them, so the reader looks at the runner's config, not the
+    test."""
+    found = _NO_GLOBAL.match(message or "")
+    if found is None or fmt not in _GLOBALS_ON:
+        return message
+    return (f"{message}: the file calls `{found.group(1)}` without importing it; "
+            f"{_GLOBALS_ON[fmt]}")
 
 
 def snapshot_names(titles: Sequence[str]) -> tuple[str, str]:

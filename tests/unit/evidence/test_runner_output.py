@@ -664,6 +664,26 @@ def test_a_jest_suite_that_did_not_load_says_why_not_its_heading(message: str,
     assert [t.message for t in ro.parse_jest_json(json.dumps(doc)).tests] == [said]
 
 
+def test_a_file_calling_test_functions_the_runner_does_not_define_says_what_defines_them(
+) -> None:
+    # headers-polyfill's tests call describe / it as globals; its package ships no vitest
+    # config turning them on: every file failed to load with "describe is not defined"
+    doc = {"testResults": [{"name": "/p/src/a.test.ts", "status": "failed",
+                            "message": "describe is not defined", "assertionResults": []},
+                           {"name": "/p/src/b.test.ts", "status": "failed",
+                            "message": "Cannot find module './b'", "assertionResults": []}]}
+    said = [t.message for t in ro.parse_vitest_json(json.dumps(doc)).tests]
+    assert said == ["describe is not defined: the file calls `describe` without importing it; "
+                    "vitest defines them only with `test.globals: true` in its config (or "
+                    "`--globals`)", "Cannot find module './b'"]
+    jest = {"testResults": [{"name": "/p/a.test.js", "status": "failed",
+                             "message": "ReferenceError: it is not defined",
+                             "assertionResults": []}]}
+    assert ro.parse_jest_json(json.dumps(jest)).tests[0].message == (
+        "ReferenceError: it is not defined: the file calls `it` without importing it; jest "
+        "defines them unless its config sets `injectGlobals: false`")
+
+
 def test_a_jest_like_test_is_shown_with_its_groups_names_apart() -> None:
     """vitest's full name joins its groups' names and its own with a space: matching reads
     it; the review shows them with ` > ` between, as its test ids have them."""
