@@ -1195,6 +1195,24 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
                            re.MULTILINE | re.IGNORECASE))
 
 
+# vitest given test files its config's `include` (less its `exclude`) matches none of: it
+# ran nothing, whatever other error lines (a source map vite could not read) came before
+_NO_TEST_FILES = lazy_re(r"^No test files found, exiting with code \d+$", re.MULTILINE)
+_INCLUDED = lazy_re(r"^include: (.+)$", re.MULTILINE)
+
+
+def _found_no_test_file(output: str) -> str | None:
+    """vitest's line saying it found no test file, with the config's `include` it printed
+    under it (pure); None where it did not say so."""
+    found = _NO_TEST_FILES.search(output)
+    if found is None:
+        return None
+    include = _INCLUDED.search(output, found.end())
+    return at_most(found.group(0) + (
+        f": none of the files it was given matches its config's include "
+        f"({include.group(1).strip()}) less its exclude" if include else ""))
+
+
 def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     """The first line of a run's output that says what went wrong (pure; stdout before
     stderr; an error's line before one saying what a tool could not do), at most 200
@@ -1204,8 +1222,13 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     relative to `project`); a config vite could not load, with that it could not; a run npm
     stopped in a `pre<script>` hook (`pretest` running a lint that fails), with that hook; a
     conftest pytest could not import, with that conftest (`while loading tests/conftest.py:
-    ModuleNotFoundError: ...`: the error is the conftest's, whatever it raised)."""
+    ModuleNotFoundError: ...`: the error is the conftest's, whatever it raised); vitest
+    finding no test file among those it was given, with its config's include, before any
+    other error line (`_found_no_test_file`)."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
+    found_none = _found_no_test_file(stdout + "\n" + stderr)
+    if found_none is not None:
+        return found_none
     said = _telling_line(stdout, stderr)
     if project is not None:
         said = relative_text(said, project_roots(project)) or said

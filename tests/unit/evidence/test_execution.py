@@ -194,6 +194,21 @@ def test_a_conftest_that_does_not_import_is_named_where_the_run_stopped(tmp_path
         "while loading tests/conftest.py: ModuleNotFoundError: No module named 'intervaltools'")
 
 
+def test_vitest_finding_no_test_file_is_said_before_an_earlier_error_line() -> None:
+    # headers-polyfill with `include: ['src/*.test.ts']` and the story's tests one folder down:
+    # the run line had said vite's unreadable source map, not that no test file was found
+    stderr = ("\x1b[33m[vite] (ssr) Failed to load source map for /p/lib/index.d.mts.\x1b[39m\n"
+              "Error: An error occurred while trying to read the map file at index.d.mts.map\n"
+              "Error: ENOENT: no such file or directory, open '/p/lib/index.d.mts.map'\n"
+              "\x1b[31mNo test files found, exiting with code 1\n\x1b[39m\n"
+              "filter: src/transformers/a.test.ts, src/transformers/b.test.ts\n"
+              "include: src/*.test.ts\n"
+              "exclude:  **/node_modules/**, **/dist/**\n")
+    assert execution.runner_error("\n> p@1.0.0 test\n> vitest\n", stderr) == (
+        "No test files found, exiting with code 1: none of the files it was given matches its "
+        "config's include (src/*.test.ts) less its exclude")
+
+
 def test_local_runs_are_story_scoped_ci_runs_are_not(tmp_path: Path) -> None:
     root = _project(tmp_path)
     cfg = _config(f"""
