@@ -266,6 +266,9 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(15, 9, 10)),
     Project("headers-polyfill", "npm", "headers-polyfill@5.0.1", "ts-dev", "package",
             held_out=True, first=(23, 0, 3)),
+    Project("columnize", "debian", "golang-github-ryanuber-columnize-dev=2.1.1-2", "go-dev",
+            "usr/share/gocode/src/github.com/ryanuber/columnize", held_out=True,
+            first=(6, 3, 9)),
 )
 
 
