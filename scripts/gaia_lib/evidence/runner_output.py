@@ -716,6 +716,7 @@ def _go_stream(text: str) -> _GoStream:
     stream = _GoStream({}, {}, {}, {}, {}, set())
     glued: set[tuple[str, str]] = set()
     testify: set[tuple[str, str]] = set()  # the tests whose testify rows are being read
+    continued: dict[tuple[str, str], int] = {}  # a message read on its lines: their indent
     examples: dict[tuple[str, str], list[str]] = {}  # a failed example's `got:` / `want:`
     for line in text.splitlines():
         if not line.lstrip().startswith("{"):
@@ -757,6 +758,7 @@ def _go_stream(text: str) -> _GoStream:
                 stream.said_last[key] = said_line
             if key in stream.said:
                 _testify_said(stream, key, output, testify)
+                _continued_said(stream, key, output, continued)
             if key[1].startswith("Example") and stream.said.get(key) == "got:":
                 examples.setdefault(key, []).append(output)
     for key, printed in examples.items():
@@ -807,6 +809,40 @@ def _testify_said(stream: _GoStream, key: tuple[str, str], output: str,
         return
     joint = " " if stream.said[key].endswith(":") else "; "
     stream.said[key] = f"{stream.said[key]}{joint}{text}"[:MESSAGE_CHARS]
+
+
+# A new message of a test (`    x_test.go:12: ...`), not a line under the one before
+_GO_LOCATION_LINE = lazy_re(r"^\s*\S+\.go:\d+:")
+
+
+def _continued_said(stream: _GoStream, key: tuple[str, str], output: str,
+                    continued: dict[tuple[str, str], int]) -> None:
+    """A test whose first line is a bare location and no testify row under it
+    (`t.Fatalf("\\nexpected:\\n%s\\n\\ngot:\\n%s", want, got)` prints `x_test.go:262: `, then
+    its text indented under it) says what failed in the lines under that location: each
+    non-blank one is added to it (`x_test.go:262: expected: a  b; got: a b`), up to the
+    test's next message or go's framing. Go indents those lines four spaces past the
+    location's line; past that, a line's spaces are its own (got and want may differ only
+    in them), and a line with spaces at an end is shown quoted (`expected: " a  b"`)."""
+    said = stream.said[key]
+    if _GO_BARE_LOCATION.match(said) and output.strip() == said:
+        # the location's own line: its text comes under it, indented past it
+        continued[key] = len(output) - len(output.lstrip()) + 4
+        return
+    if key not in continued:
+        return
+    indent = continued[key]
+    if _TESTIFY_ROW.match(output) or _GO_LOCATION_LINE.match(output) \
+            or _GO_FRAMING.match(output) or not output[:1].isspace():
+        del continued[key]
+        return
+    glued = _GO_GLUED_END.search(output)
+    line = _ANSI.sub("", output[:glued.start()] if glued else output).rstrip("\r\n")
+    text = line[indent:] if line[:indent].isspace() else line.strip()
+    if text.strip():
+        shown = json.dumps(text) if text != text.strip() else text
+        joint = " " if said.endswith(":") else "; "
+        stream.said[key] = f"{said}{joint}{shown}"[:MESSAGE_CHARS]
 
 
 def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:

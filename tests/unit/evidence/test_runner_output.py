@@ -192,6 +192,30 @@ def test_a_go_failure_whose_got_and_want_differ_in_spaces_keeps_them(tmp_path: P
         'join_test.go:10: Join = "hello goodbye", want "hello  goodbye"']
 
 
+PREFIX_UNDER_ITS_LOCATION = """package columns
+
+import "testing"
+
+func TestPrefix(t *testing.T) {
+\twant, got := " a  b\\nc", "  a  b\\nc"
+\tif got != want {
+\t\tt.Errorf("\\nwant:\\n%s\\n\\ngot:\\n%s", want, got)
+\t\tt.Error("second")
+\t}
+}
+"""
+
+
+def test_a_go_message_under_a_bare_location_is_read_under_it(tmp_path: Path) -> None:
+    """A message starting with a newline (columnize's `t.Fatalf("\\nexpected:\\n%s\\n\\ngot:
+    \\n%s", ...)`) leaves its location alone on its line: what failed is the lines under it, up
+    to the test's next message, the spaces of a line kept as the test printed them (had read
+    `columns_test.go:8:`, nothing said)."""
+    counts = _go_test_json(_go_module(tmp_path, "columns", PREFIX_UNDER_ITS_LOCATION), tmp_path)
+    assert [t.message for t in counts.tests] == [
+        'columns_test.go:8: want: " a  b"; c; got: "  a  b"; c']
+
+
 EXAMPLE_WRONG_OUTPUT = """package where
 
 import "fmt"
