@@ -37,7 +37,9 @@ too: `check(row.input, row.output)` in a loop makes the loop's table the checked
 it checks not (`checked_literals`).
 An expected value kept in a variable named for it (`want := []string{"a", "b"}` then
 `if !reflect.DeepEqual(got, want)`, `expected = ...` then `assert result == expected`) is
-asserted where the variable is: its assignment counts as part of the assertion.
+asserted where the variable is: its assignment counts as part of the assertion; for the
+values a test asserts (`asserted_literals`), each `+=` adding to it too (`expected := "a\\n"`
+then `expected += "b"`).
 A function named as a call with no arguments or with one-letter parameters (`dumps()`,
 `FtoaWithDigits(f, n)`) is the API the Then speaks of, not a value. A quoted list of quoted
 values (`["foo", "foobar"]`) promises each value: Go's `[]string{"foo", "foobar"}` and
@@ -1243,7 +1245,19 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     code = _COMMENT_LINE_RE.sub("", test_source)
     tables = [table for name in dict.fromkeys(_parametrize_names(code))
               if (table := _named_table(code, name)) is not None]
-    return asserted_in((*assertion_spans(test_source), *tables), literals)
+    spans = assertion_spans(test_source)
+    return asserted_in((*spans, *_added_to_expected(code, spans), *tables), literals)
+
+
+def _added_to_expected(code: str, spans: Sequence[str]) -> list[str]:
+    """The statements adding to an expected-value variable the assertions use (`expected :=
+    "Column A ...\\n"` then `expected += "x  <none>  z"`: columnize's expected text built a
+    line at a time): part of the value asserted, as its first assignment is. Read for the
+    values a test asserts, not by the matcher, whose evidence they are not: the rows they add
+    gave columnize's `TestUnmatchedColumnCounts` the column widths' AC."""
+    names = {name for span in spans for name in _EXPECTED_NAME_RE.findall(span)}
+    return [code[m.start():_statement_end(code, m.start())] for name in sorted(names)
+            for m in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\+=", code)]
 
 
 def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:

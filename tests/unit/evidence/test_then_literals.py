@@ -396,6 +396,16 @@ def test_an_expected_value_kept_in_a_variable_is_asserted_where_it_is_compared(
     assert [lit.value for lit in asserted_literals(source, literals)] == asserted
 
 
+def test_an_expected_text_built_a_line_at_a_time_is_asserted_where_it_is_compared() -> None:
+    """columnize's empty-field test writes its expected output's second line with `+=`: the
+    placeholder it promises (`<none>`) is in that line, and was said asserted by no test."""
+    source = ('cfg := DefaultConfig()\ncfg.Empty = "(blank)"\nout := Format(rows, cfg)\n'
+              'expected := "Name  Age\\n"\nexpected += "Ann   (blank)"\n'
+              'if out != expected {\n\tt.Fatalf("got %q", out)\n}\n')
+    blank = Literal(S, "(blank)")
+    assert asserted_literals(source, [blank]) == (blank,)
+
+
 @pytest.mark.parametrize(("source", "asserted"), [
     # goutils: the expected text in `out`, the result in `x`, compared in the guard
     ('in := "Ann Lee.Roy"\nout := "AL"\n\nif x := Initials(in); x != out {\n'
