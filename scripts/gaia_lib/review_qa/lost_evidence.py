@@ -134,12 +134,43 @@ def _named(tests: Sequence[str]) -> str:
     return shown + (f" and {len(tests) - NAMED} more" if len(tests) > NAMED else "")
 
 
+def _went(gone: Sequence[str], unrun: AbstractSet[str], moved: Mapping[str, str]) -> str:
+    """What became of the `gone` tests, as the gap's and the warning's sentences say it."""
+    if all(t in moved for t in gone):
+        return (f"is now {moved[gone[0]]}, outside the File List" if len(gone) == 1 else
+                f"are now outside the File List ({_named([moved[t] for t in gone])})")
+    if moved.keys() & set(gone):
+        return "are gone or outside the File List now"
+    if all(t in unrun for t in gone):
+        return "no longer runs" if len(gone) == 1 else "no longer run"
+    return ("is gone" if len(gone) == 1 else "are gone") if not unrun & set(gone) else \
+        "are gone or no longer run"
+
+
+def moved_out(gone_from: Iterable[str], unattributed: Iterable[str]) -> dict[str, str]:
+    """Of the story's tests of another version (`gone_from`), each whose name a test outside
+    the File List now has, in another file (`simple_test.go::TestSimpleFormat` for
+    `columnize_test.go::TestSimpleFormat`), with that test's id: moved, not deleted."""
+    elsewhere: dict[str, list[str]] = {}
+    for test in unattributed:
+        elsewhere.setdefault(test.partition("::")[2], []).append(test)
+    return {test: found[0] for test in gone_from
+            if len(found := elsewhere.get(test.partition("::")[2], [])) == 1
+            and found[0] != test}
+
+
 def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[str]]]],
-          present: AbstractSet[str], unrun: AbstractSet[str] = frozenset()) -> Judged:
+          present: AbstractSet[str], unrun: AbstractSet[str] = frozenset(),
+          unattributed: Iterable[str] = ()) -> Judged:
     """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
     every test id this round read; `unrun`: those of the others still in their file but no
     test the runner runs (a Go example without its output comment): the warning says they no
-    longer run, not that they are gone."""
+    longer run, not that they are gone; `unattributed`: the tests outside the File List this
+    round read: one of a gone test's name in another file is where it went (`moved_out`), and
+    the gap and the warning say so, not that it is gone (columnize's `TestSimpleFormat` moved
+    to a file the File List does not name had read "is gone")."""
+    moved = moved_out({t for row in before.coverage.values() for t in row
+                       if t not in present}, unattributed)
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
@@ -150,7 +181,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         now = list(matches.get(ac_id) or ())
         if not now:
             emptied[ac_id] = (f"{_named(gone)}, counted for it {before.label}, "
-                              f"{'is' if len(gone) == 1 else 'are'} gone")
+                              f"{_went(gone, frozenset(), moved)}")
             continue
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
@@ -161,12 +192,8 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
                    f"({_named(sorted(checked))}), gone since; it only shares the AC's words")
             excluded[ac_id] = {t: why for t in old}
         elif old and len(old) == len(now):
-            went = ("no longer runs" if len(gone) == 1 else "no longer run") \
-                if all(t in unrun for t in gone) else \
-                ("is gone" if len(gone) == 1 else "are gone") if not unrun & set(gone) else \
-                "are gone or no longer run"
             thinned[ac_id] = (f"{ac_id}: {_named(gone)}, counted for it {before.label}, "
-                              f"{went}; it "
+                              f"{_went(gone, unrun, moved)}; it "
                               f"now rests on {_named(sorted(old))}, "
                               + ("there then too" if asserting else "matched by words alone"))
     return Judged(excluded, thinned, emptied)

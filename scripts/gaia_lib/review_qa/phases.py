@@ -1015,7 +1015,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     from gaia_lib.evidence.placeholders import UNRUN_EXAMPLE  # loaded by the reads already
 
     unrun = {p.test_id for p in found_placeholders if p.reason == UNRUN_EXAMPLE}
-    judged = [lost_evidence.judge(b, now, present, unrun) for b in compared]
+    outside = [u.test for u in coverage.unattributed_tests]
+    judged = [lost_evidence.judge(b, now, present, unrun, outside) for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}

@@ -95,6 +95,28 @@ def test_an_ac_left_with_no_match_is_the_coverage_checks_gap_naming_what_is_gone
         "AC2": "t::a, t::b, t::c and 1 more, counted for it in round 2, are gone"}
 
 
+def test_a_test_moved_to_a_file_outside_the_file_list_is_said_moved_not_gone() -> None:
+    """columnize: the only test of a P0 AC cut from the File List's test file and pasted,
+    unchanged, into a new one the File List does not name: the gap had said it "is gone"."""
+    before = _before({"AC1": {"table_test.go::TestPlain": True},
+                      "AC2": {"table_test.go::TestWidth": True, "table_test.go::TestWide": True}},
+                     ["table_test.go::TestPlain", "table_test.go::TestWidth",
+                      "table_test.go::TestWide"])
+    present = {"table_test.go::TestWide"}
+    outside = ["plain_test.go::TestPlain", "plain_test.go::TestWidth", "other_test.go::TestX"]
+    judged = judge(before, {"AC2": [("table_test.go::TestWide", ("literal",))]}, present,
+                   frozenset(), outside)
+    assert judged.emptied == {"AC1": "table_test.go::TestPlain, counted for it in round 2, is "
+                                     "now plain_test.go::TestPlain, outside the File List"}
+    assert judged.thinned == {"AC2": "AC2: table_test.go::TestWidth, counted for it in round 2, "
+                                     "is now plain_test.go::TestWidth, outside the File List; "
+                                     "it now rests on table_test.go::TestWide, there then too"}
+    # deleted, or a name two files outside it hold: gone, as before
+    assert judge(before, {}, present, frozenset(), ["a_test.go::TestPlain",
+                                                    "b_test.go::TestPlain"]).emptied["AC1"] \
+        == "table_test.go::TestPlain, counted for it in round 2, is gone"
+
+
 def test_an_ac_left_with_a_placeholder_rests_on_nothing() -> None:
     # goutils: the example checking Initials lost its output comment (go test no longer runs
     # it) and the test left beside it compares the result with itself
