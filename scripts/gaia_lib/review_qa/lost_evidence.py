@@ -135,12 +135,13 @@ def _named(tests: Sequence[str]) -> str:
 
 
 def _went(gone: Sequence[str], unrun: AbstractSet[str], moved: Mapping[str, str]) -> str:
-    """What became of the `gone` tests, as the gap's and the warning's sentences say it."""
-    if all(t in moved for t in gone):
-        return (f"is now {moved[gone[0]]}, outside the File List" if len(gone) == 1 else
-                f"are now outside the File List ({_named([moved[t] for t in gone])})")
+    """What became of the `gone` tests, as the gap's and the warning's sentences say it
+    (`moved`: a gone test -> what it is now, `moved_out`, `renamed_unrun`)."""
+    if len(gone) == 1 and gone[0] in moved:
+        return moved[gone[0]]
     if moved.keys() & set(gone):
-        return "are gone or outside the File List now"
+        return ("are gone or moved: " if not all(t in moved for t in gone) else "are moved: ") \
+            + "; ".join(f"{t} {moved[t]}" for t in gone if t in moved)
     if all(t in unrun for t in gone):
         return "no longer runs" if len(gone) == 1 else "no longer run"
     return ("is gone" if len(gone) == 1 else "are gone") if not unrun & set(gone) else \
@@ -150,27 +151,53 @@ def _went(gone: Sequence[str], unrun: AbstractSet[str], moved: Mapping[str, str]
 def moved_out(gone_from: Iterable[str], unattributed: Iterable[str]) -> dict[str, str]:
     """Of the story's tests of another version (`gone_from`), each whose name a test outside
     the File List now has, in another file (`simple_test.go::TestSimpleFormat` for
-    `columnize_test.go::TestSimpleFormat`), with that test's id: moved, not deleted."""
+    `columnize_test.go::TestSimpleFormat`), with what it is now: moved, not deleted."""
     elsewhere: dict[str, list[str]] = {}
     for test in unattributed:
         elsewhere.setdefault(test.partition("::")[2], []).append(test)
-    return {test: found[0] for test in gone_from
+    return {test: f"is now {found[0]}, outside the File List" for test in gone_from
             if len(found := elsewhere.get(test.partition("::")[2], [])) == 1
             and found[0] != test}
 
 
+# A Go function declaration and the names `go test` runs (`TestX`, not `Testx` nor `testX`)
+_GO_FUNC = re.compile(r"^func\s+([A-Za-z_]\w*)\s*\(", re.M)
+_GO_RUN_NAME = re.compile(r"^(?:Test|Benchmark|Example|Fuzz)(?![a-z])")
+
+
+def renamed_unrun(gone_from: Iterable[str], texts: Mapping[str, str]) -> dict[str, str]:
+    """Of the story's Go tests of another version (`gone_from`), each whose file (`texts`,
+    by path) now declares, under a name `go test` does not run, a function named as it with
+    something before it or its first letter's case changed (`testEmptyLinesOutput`,
+    `_TestEmptyLinesOutput`, `xTestEmptyLinesOutput` for `TestEmptyLinesOutput`), with what it
+    is now: still in its file, never run (columnize's `TestEmptyLinesOutput` made
+    `testEmptyLinesOutput` had read "is gone")."""
+    out = {}
+    for test in gone_from:
+        file, _, name = test.partition("::")
+        if not file.endswith("_test.go") or "/" in name or file not in texts:
+            continue
+        found = [f for f in _GO_FUNC.findall(texts[file]) if not _GO_RUN_NAME.match(f)
+                 and f.lower().endswith(name.lower()) and f != name]
+        if len(found) == 1:
+            out[test] = f"is now `{found[0]}`, a name `go test` does not run"
+    return out
+
+
 def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[str]]]],
           present: AbstractSet[str], unrun: AbstractSet[str] = frozenset(),
-          unattributed: Iterable[str] = ()) -> Judged:
+          unattributed: Iterable[str] = (), texts: Mapping[str, str] | None = None
+          ) -> Judged:
     """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
     every test id this round read; `unrun`: those of the others still in their file but no
     test the runner runs (a Go example without its output comment): the warning says they no
     longer run, not that they are gone; `unattributed`: the tests outside the File List this
     round read: one of a gone test's name in another file is where it went (`moved_out`), and
     the gap and the warning say so, not that it is gone (columnize's `TestSimpleFormat` moved
-    to a file the File List does not name had read "is gone")."""
-    moved = moved_out({t for row in before.coverage.values() for t in row
-                       if t not in present}, unattributed)
+    to a file the File List does not name had read "is gone"); so with a Go test renamed in its
+    file (`texts`, the story's test files by path: `renamed_unrun`)."""
+    missing = {t for row in before.coverage.values() for t in row if t not in present}
+    moved = {**moved_out(missing, unattributed), **renamed_unrun(missing, texts or {})}
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}

@@ -1016,7 +1016,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
 
     unrun = {p.test_id for p in found_placeholders if p.reason == UNRUN_EXAMPLE}
     outside = [u.test for u in coverage.unattributed_tests]
-    judged = [lost_evidence.judge(b, now, present, unrun, outside) for b in compared]
+    judged = [lost_evidence.judge(b, now, present, unrun, outside, reads.texts)
+              for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):
         weak[ac_id] = {**tests, **weak.get(ac_id, {})}

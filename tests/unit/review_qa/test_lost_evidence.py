@@ -117,6 +117,27 @@ def test_a_test_moved_to_a_file_outside_the_file_list_is_said_moved_not_gone() -
         == "table_test.go::TestPlain, counted for it in round 2, is gone"
 
 
+def test_a_go_test_renamed_so_go_never_runs_it_is_said_so_not_gone() -> None:
+    """columnize: `TestEmptyLinesOutput` renamed `testEmptyLinesOutput` in its own file (go
+    test runs only `Test` and a capital): the warning had said it "is gone"."""
+    before = _before({"AC5": {"rows_test.go::TestBlankRow": True, "rows_test.go::TestLead": True,
+                              "rows_test.go::TestGone": True, "rows_test.go::TestKept": True}},
+                     ["rows_test.go::TestBlankRow", "rows_test.go::TestLead",
+                      "rows_test.go::TestGone", "rows_test.go::TestKept"])
+    text = ("package rows\n\nfunc testBlankRow(t *testing.T) {}\n\n"
+            "func _TestLead(t *testing.T) {}\n\nfunc TestKept(t *testing.T) {}\n")
+    judged = judge(before, {"AC5": [("rows_test.go::TestKept", ("literal",))]},
+                   {"rows_test.go::TestKept"}, frozenset(), (), {"rows_test.go": text})
+    assert judged.thinned == {"AC5": (
+        "AC5: rows_test.go::TestBlankRow, rows_test.go::TestGone, rows_test.go::TestLead, "
+        "counted for it in round 2, are gone or moved: rows_test.go::TestBlankRow is now "
+        "`testBlankRow`, a name `go test` does not run; rows_test.go::TestLead is now "
+        "`_TestLead`, a name `go test` does not run; it now rests on rows_test.go::TestKept, "
+        "there then too")}
+    assert lost_evidence.renamed_unrun(["rows_test.go::TestBlankRow"], {
+        "rows_test.go": "func TestBlankRowx(t *testing.T) {}\n"}) == {}
+
+
 def test_an_ac_left_with_a_placeholder_rests_on_nothing() -> None:
     # goutils: the example checking Initials lost its output comment (go test no longer runs
     # it) and the test left beside it compares the result with itself
