@@ -3982,8 +3982,15 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                        if _GO_NEVER_OPENS.search(read[at])), None) if dead else None
         if opened is not None and decl + opened < len(written_lines):
             head = written_lines[decl + opened].strip().rstrip("{").rstrip()
+            # its names read as the calls they were given where that is why: `expected :=
+            # Format(input, config)` beside `output := Format(input, config)` (columnize's
+            # `if output != expected` had said nothing of why it cannot fail)
+            as_read = read[opened].strip().rstrip("{").rstrip()
+            same = _GO_SAME_SIDES.match(as_read)
+            said = f", read as {_shown(as_read)}" if as_read != head and same and \
+                same.group(1) == same.group(2) else ""
             return Placeholder(case.test_id, case.file, base_line + decl + opened,
-                               f"its checks never run or cannot fail ({_shown(head)})")
+                               f"its checks never run or cannot fail ({_shown(head)}{said})")
         ran = _go_until_return(own, statements)
         if _go_swallows_panics(ran) and (_GO_PANIC.search(ran) or _go_must_panics(ran)):
             at = next(at for at, line in enumerate(own) if _GO_DEFERRED.match(line))
@@ -4528,6 +4535,9 @@ SUBTEST_REASON = ("a subtest whose function can report no failure (no t.Error, t
 # A Go test's failure written, and a block the reading above found never runs.
 _GO_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
 _GO_NEVER_OPENS = lazy_re(r"^\s*if\s+false\s*\{|" + then_literals.GO_DEAD_BLOCK.pattern)
+# an `if` comparing two sides (after a statement of its own): one value with itself when
+# they are the same text
+_GO_SAME_SIDES = lazy_re(r"^if\s+(?:[^;]*;\s*)?(.+?)\s*[!=]=\s*(.+)$")
 
 
 # A line whose comment holds a Go check: a failing call of t, or a call handed t.

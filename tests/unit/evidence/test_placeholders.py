@@ -1532,8 +1532,8 @@ def test_checks_in_code_that_never_runs_check_nothing() -> None:
     }
     go_reasons = {f.test_id.rsplit("::", 1)[1]: f.reason for f in placeholders.placeholders(
         split_tests("comma_test.go", NEVER_RUN_GO), {"comma_test.go": NEVER_RUN_GO})}
-    assert go_reasons["TestOverwrittenByTheRow"] == ("its checks never run or cannot fail "
-                                                     "(if got != tc.want)")
+    assert go_reasons["TestOverwrittenByTheRow"] == (
+        "its checks never run or cannot fail (if got != tc.want, read as if tc.want != tc.want)")
     assert go_reasons["TestEmptyMap"] == ("its checks never run or cannot fail "
                                           "(for in, want := range tests)")
     assert _found("comma_test.go", NEVER_RUN_GO) == {
@@ -2875,9 +2875,13 @@ def test_a_go_name_given_the_call_it_is_compared_with_compares_the_call_with_its
         "TestWantFromAnotherCall": False, "TestChangedBetween": False,
         "TestErrorOfTheCall": False}
     found = placeholders.placeholders(split_tests("j_test.go", SAME_CALLS))
+    # said with the names read as the calls they were given (columnize's `if output !=
+    # expected` over `expected := Format(input, config)` had said nothing of why)
     assert [p.reason for p in found] == [
-        "its checks never run or cannot fail (if got != want)",
-        "its checks never run or cannot fail (if got := Join(\"a b\"); got != want)"]
+        "its checks never run or cannot fail (if got != want, read as if Join(tc.arg) != "
+        "Join(tc.arg))",
+        "its checks never run or cannot fail (if got := Join(\"a b\"); got != want, read as "
+        "if got := Join(\"a b\"); Join(\"a b\") != Join(\"a b\"))"]
 
 
 SELF_COMPARED = """package semver
