@@ -21,10 +21,13 @@ Rules, per AC (`judge`):
   words a test shares with an AC are what the matcher can be fooled by; deleting an AC's
   tests must not leave it covered by a neighbour's). A new test matching it by words counts
   as any test does (a rewrite under new names). Naming the AC's id in a test that verifies it
-  counts it again.
-- **thinned**: otherwise, tests that counted for it then are gone and what
-  matches it now is only tests that were there then (by words alone, or asserting it: a
-  deleted test's neighbour can assert a value every test of a table shares): a warning naming
+  counts it again. So, however they match it, are the tests matching it now where every test
+  that counted for it then is gone and each of them was there then and did not count for it:
+  a neighbour asserting a value the AC's tests shared (headers-polyfill's `flatten` tests by
+  the `", "` of "joined by ', '", its P0 AC's one test deleted, had kept it covered) is no
+  test of it either.
+- **thinned**: otherwise, tests that counted for it then are gone and what matches it now is
+  only tests that were there then, one of them counted for it then too: a warning naming
   what is gone, blocking nothing (a redundant test removed reads the same).
 - **emptied**: tests that counted for it then are gone and no test matches it now: the
   coverage check's gap, which names them (natsort's P0 AC read only "AC2 has no test" with
@@ -213,7 +216,14 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]
-        if not asserting and checked and all(t in gone for t in checked):
+        if len(gone) == len(counted) and old and len(old) == len(now) \
+                and not set(old) & set(counted):
+            # every test it counted then is gone, and what matches it now was there then and
+            # did not count for it: read beside the tests that checked it, no test of it
+            why = (f"was there {before.label} and did not count for it beside the "
+                   f"test{'s' if len(gone) > 1 else ''} that did ({_named(gone)}), gone since")
+            excluded[ac_id] = {t: why for t in old}
+        elif not asserting and checked and all(t in gone for t in checked):
             why = (f"was there {before.label} beside the "
                    f"test{'s' if len(checked) > 1 else ''} that checked it "
                    f"({_named(sorted(checked))}), gone since; it only shares the AC's words")

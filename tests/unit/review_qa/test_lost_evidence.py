@@ -30,7 +30,7 @@ def test_the_reason_names_three_gone_tests_and_counts_the_rest() -> None:
     checks = {f"t::c{i}": True for i in range(5)}
     before = _before({"AC1": checks}, [*checks, "t::near"])
     why = judge(before, {"AC1": [("t::near", WORDS)]}, {"t::near"}).excluded_for["AC1"]["t::near"]
-    assert "beside the tests that checked it (t::c0, t::c1, t::c2 and 2 more)" in why
+    assert "beside the tests that did (t::c0, t::c1, t::c2 and 2 more)" in why
 
 
 def test_a_new_test_matching_by_words_counts_as_a_rewrite() -> None:
@@ -40,13 +40,26 @@ def test_a_new_test_matching_by_words_counts_as_a_rewrite() -> None:
     assert judged.thinned == {}
 
 
-def test_a_test_asserting_the_ac_now_keeps_every_match() -> None:
+def test_neighbours_that_did_not_count_then_count_not_however_they_match() -> None:
+    """headers-polyfill: the P0 AC's one test deleted, the two `flatten` tests there beside it
+    matched it by the `", "` its Then writes (a literal they assert) and the review approved
+    with a warning. Tests that did not count for it beside the one that did are no test of it."""
     before = _before({"AC1": {"t::check": True}}, ["t::check", "t::near", "t::other"])
     now = {"AC1": [("t::near", WORDS), ("t::other", ("literal", "name"))]}
     judged = judge(before, now, {"t::near", "t::other"})
+    why = "was there in round 2 and did not count for it beside the test that did (t::check), " \
+          "gone since"
+    assert judged.excluded_for == {"AC1": {"t::near": why, "t::other": why}}
+    assert judged.thinned == {}
+
+
+def test_a_test_that_counted_then_and_is_still_there_keeps_the_ac_with_a_warning() -> None:
+    # a redundant test removed: the other asserting test counted for it then too
+    before = _before({"AC1": {"t::check": True, "t::other": True}},
+                     ["t::check", "t::near", "t::other"])
+    now = {"AC1": [("t::near", WORDS), ("t::other", ("literal", "name"))]}
+    judged = judge(before, now, {"t::near", "t::other"})
     assert judged.excluded_for == {}
-    # httprouter's tree tests all assert the routes of one table: a deleted test's neighbour
-    # asserts its values too, and the warning still says what went
     assert judged.thinned == {"AC1": "AC1: t::check, counted for it in round 2, is gone; it now "
                                      "rests on t::near, t::other, there then too"}
 
