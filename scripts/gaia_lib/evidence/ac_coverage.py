@@ -500,13 +500,18 @@ MIN_IDENTIFIER = 4
 
 _RAISE_WORDS = re.compile(rf"\b(?:{words.RAISING})\b", re.I)
 # An exception the AC says is NOT raised: "returns None instead of raising `ParseError`",
-# "without throwing a TypeError", "does not raise ValueError", "no KeyError is raised".
+# "without throwing a TypeError", "does not raise ValueError", "no KeyError is raised", and
+# one naming none ("instead of raising", "rather than an error").
 _DENIED = re.compile(
     rf"(?:\b(?:instead\s+of|rather\s+than|without|not|never|no\s+longer)|n't)\s+(?:ever\s+)?"
     rf"(?:{words.RAISING})\s+(?:an?\s+|the\s+|any\s+)?`?(?P<a>[A-Z]\w+)`?"
     r"|\bno\s+`?(?P<b>[A-Z]\w+)`?\s+(?:is|was|gets|will\s+be)\s+(?:raised|thrown)"
     # from a word's start only: tried inside a long word, each position would read to its end
-    r"|(?<!\w)`?(?P<c>[A-Z]\w+)`?\s+(?:is|gets)\s+(?:not|never)\s+(?:raised|thrown)", re.I)
+    r"|(?<!\w)`?(?P<c>[A-Z]\w+)`?\s+(?:is|gets)\s+(?:not|never)\s+(?:raised|thrown)"
+    # naming none: "the default is returned instead of raising", "rather than an error"
+    rf"|\b(?:instead\s+of|rather\s+than|without)\s+(?:(?:{words.RAISING})"
+    r"(?:\s+(?:an?\s+)?(?:error|exception))?|an?\s+(?:error|exception))(?=\s*(?:[.,;:)]|$))",
+    re.I)
 
 # What an AC sets its case against: "when it calls `encrypt` instead of `encode` and
 # `decode`" (to the end of the clause).
@@ -701,8 +706,8 @@ _EXCEPTION_LIKE = lazy_re(r"(?:Error|Exception|Fault|Failure|Panic)$|^Err[A-Z]")
 
 def denied_exceptions(text: str) -> frozenset[str]:
     """The exceptions `text` says are not raised ("instead of raising ParseError"), lower case."""
-    return frozenset((m.group("a") or m.group("b") or m.group("c")).lower()
-                     for m in _DENIED.finditer(text))
+    return frozenset(name.lower() for m in _DENIED.finditer(text)
+                     if (name := m.group("a") or m.group("b") or m.group("c")))
 
 
 def _undenied(text: str) -> str:

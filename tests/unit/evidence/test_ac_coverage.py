@@ -600,6 +600,11 @@ def test_bogus_call():
     ("the raised exception is wrapped in an Err", set(), False),
     ("it does not throw for valid input and throws a RangeError otherwise", set(), True),
     ("an error is thrown", set(), True),
+    # one naming no exception it is instead of (python-box's "the default is returned instead
+    # of raising": its nearest tests read "not the error the AC promises")
+    ("the default is returned instead of raising", set(), False),
+    ("0 is returned rather than an error.", set(), False),
+    ("it returns 0 rather than an error, and raises KeyError for a bad key", set(), True),
 ])
 def test_a_then_clause_promises_an_exception_only_when_it_names_one(
         then: str, expected: set[str], raises: bool) -> None:
