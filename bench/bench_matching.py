@@ -269,6 +269,8 @@ PROJECTS = (
     Project("columnize", "debian", "golang-github-ryanuber-columnize-dev=2.1.1-2", "go-dev",
             "usr/share/gocode/src/github.com/ryanuber/columnize", held_out=True,
             first=(6, 3, 9)),
+    Project("tomlkit", "pypi", "tomlkit==0.13.2", "python-dev", "tomlkit-0.13.2", held_out=True,
+            test_deps=("pytest", "coverage")),
 )
 
 
