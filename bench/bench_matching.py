@@ -270,7 +270,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/ryanuber/columnize", held_out=True,
             first=(6, 3, 9)),
     Project("tomlkit", "pypi", "tomlkit==0.13.2", "python-dev", "tomlkit-0.13.2", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(6, 1, 5)),
 )
 
 
