@@ -200,8 +200,11 @@ def beside(project: Path, sources: Mapping[str, str], is_test: Callable[[str], b
 
 
 def each_declared(project: Path, sources: Mapping[str, str]) -> dict[str, Names]:
-    """Per source, the names it declares (`declared` of it alone)."""
-    return {rel: declared(project, {rel: text}) for rel, text in sources.items()}
+    """Per source, the names it declares (`declared` of it alone), without the packages it
+    is in: every module of a package is in them, so a test naming `tomlkit.item` names what
+    `items.py` declares, not what each of tomlkit's modules does; a package's `__init__.py`
+    declares its package still."""
+    return {rel: declared(project, {rel: text}, packages=False) for rel, text in sources.items()}
 
 
 def declaring_named(file: str, code: str, others: Mapping[str, Names],
@@ -212,8 +215,9 @@ def declaring_named(file: str, code: str, others: Mapping[str, Names],
     return [rel for rel, names in others.items() if names_any(file, code, names, file_text)]
 
 
-def declared(project: Path, sources: Mapping[str, str]) -> Names:
-    """The names of the code under test, from its sources' texts (module rules)."""
+def declared(project: Path, sources: Mapping[str, str], packages: bool = True) -> Names:
+    """The names of the code under test, from its sources' texts (module rules); with
+    `packages`, the packages its Python modules are in too."""
     names: dict[str, set[str]] = {".py": set(), ".go": set(), ".js": set(), ".sh": set()}
     modules: set[str] = set()
     for rel, text in sources.items():
@@ -225,7 +229,7 @@ def declared(project: Path, sources: Mapping[str, str]) -> Names:
             names[".py"].update(_PY_DECLARED.findall(text))
             stem = PurePosixPath(rel).stem
             names[".py"].add(PurePosixPath(rel).parent.name if stem == "__init__" else stem)
-            for parent in PurePosixPath(rel).parents:  # the packages it is in
+            for parent in PurePosixPath(rel).parents if packages else ():  # its packages
                 if parent.name and (project / parent / "__init__.py").is_file():
                     names[".py"].add(parent.name)
         elif kind == ".go":

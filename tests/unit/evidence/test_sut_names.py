@@ -600,6 +600,25 @@ def test_what_a_test_naming_none_of_the_story_code_names_is_declared_beside_it(
     assert sut_names.declaring_named(second.file, second.body, others, text) == []
 
 
+def test_a_python_test_naming_its_package_names_only_the_modules_declaring_what_it_calls(
+        tmp_path: Path) -> None:
+    """tomlkit's `test_item_dict_to_table` (`tomlkit.item(...)`, a File List of `api.py` and
+    `toml_file.py`) was said to name what eleven modules declare, every one of the package,
+    as each was taken to declare `tomlkit`. Only the package's `__init__.py` declares it; the
+    test names what `items.py` declares, not what `source.py` does."""
+    _tree(tmp_path, {"kit/__init__.py": "from kit.api import item\n",
+                     "kit/api.py": "def dumps(data):\n    return str(data)\n",
+                     "kit/items.py": "def item(value):\n    return value\n",
+                     "kit/source.py": "class Source:\n    pass\n"})
+    others = sut_names.each_declared(tmp_path, sut_names.beside(
+        tmp_path, _read(tmp_path, "kit/api.py"), lambda rel: False))
+    text = ("import kit\n\n\ndef test_item_dict_to_table():\n"
+            "    assert kit.item({'a': 1}) == {'a': 1}\n")
+    (case,) = testcases.split_tests("tests/test_api.py", text)
+    assert sut_names.declaring_named(case.file, case.body, others, text) == [
+        "kit/__init__.py", "kit/items.py"]
+
+
 def test_beside_reads_no_more_than_its_bound(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sut_names, "MAX_BESIDE", 2)
