@@ -896,6 +896,9 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
         if accepted:
             return _given_in(spans, literals)
         spans = tuple(span for span in spans if not _ACCEPTS.search(span))
+    # a type check asks for the very value a Then promising a type names (tomlkit's "it
+    # returns a `TOMLDocument`" and `assert isinstance(load(fp), TOMLDocument)`)
+    typed = {name for span in spans for name in _types_checked(_without_message(span))}
     # what a helper of the test whose checks only ask for a result is handed, it checks not
     calls = set(_helper_calls(code))
     spans = tuple(span for span in spans if span not in calls and not (
@@ -904,12 +907,42 @@ def checked_literals(test_source: str, literals: Sequence[Literal],
         not accepted and _PRESENCE_CHECK.match(_without_message(span).strip())))
     found = asserted_in([_without_message(span) for span in spans if span not in looped],
                         literals)
+    found += tuple(lit for lit in literals if lit not in found and lit.value in typed)
     true = Literal(KEYWORD, "true")
     if true in literals and true not in found and any(
             _PY_TRUTHY.match(check.strip()) and _truthy_of_a_value(check.strip(), code)
             for check in checks):
         found = tuple(lit for lit in literals if lit in found or lit == true)
     return found
+
+
+# A Python type check: `assert isinstance(x, T)`, `assertIsInstance(x, (T, U))`, `type(x) is T`.
+_TYPE_CHECK_HEAD = re.compile(r"^(?:assert\s+isinstance|(?:self\.)?assertIsInstance)\s*\(")
+_TYPE_IS = re.compile(r"^assert\s+type\s*\((?:[^()]|\([^()]*\))*\)\s+(?:is|==)\s+([\w.]+)")
+
+
+def _types_checked(span: str) -> set[str]:
+    """The types a Python type check names, each as written and by its last dotted part
+    (`tomlkit.TOMLDocument`, `TOMLDocument`); empty for any other check."""
+    span = span.strip()
+    named = _TYPE_IS.match(span)
+    if named is not None:
+        types = [named.group(1)]
+    elif (head := _TYPE_CHECK_HEAD.match(span)) is not None:
+        parts = list(top_level_parts(span[head.end():], ",", "\"'"))
+        types = re.findall(r"[A-Za-z_][\w.]*", parts[1].strip().strip("()")) if len(parts) > 1 \
+            else []
+    else:
+        return set()
+    return {*types, *(name.rsplit(".", 1)[-1] for name in types)}
+
+
+def checks_a_named_type(test_source: str, names: AbstractSet[str]) -> bool:
+    """Whether a check of Python test code `test_source` is a type check (`_types_checked`)
+    of a type of `names`, the Then's: `assert isinstance(load(fp), TOMLDocument)` for "then
+    it returns a `TOMLDocument`" asks for the value the Then promises, not only for one."""
+    return any(_types_checked(_without_message(span)) & names
+               for span in assertion_spans(test_source))
 
 
 # A Python assertion whose second part is its message: `assert X, msg`, `assertTrue(X, msg)`.

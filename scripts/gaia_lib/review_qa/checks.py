@@ -1070,7 +1070,12 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
         elif entry["matched"] and not literals:
             # no value to look for: still, a test must check more than that a result exists
             other = not then_literals.promises_a_difference(ac.then or "")
-            present = [then_literals.presence_only(bodies.get(t, ""), other)
+            # a type the Then names is a literal no more where the tests build it
+            # (`TOMLDocument()`), but a check of it is still more than that a result exists
+            named = {lit.value for lit in then_literals.then_literals(ac.then, ac.setting)
+                     } if ac.then else set()
+            present = [None if then_literals.checks_a_named_type(bodies.get(t, ""), named)
+                       else then_literals.presence_only(bodies.get(t, ""), other)
                        for t in entry["tests"]]
             if present and all(present):
                 file, at = _at_check(entry["tests"][0], str(present[0]), bodies, lines, texts)

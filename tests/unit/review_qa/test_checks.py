@@ -295,6 +295,32 @@ def test_a_python_test_only_asking_for_a_result_covers_no_ac_promising_a_value()
     assert checks.presence_only_tests([RFC3986_AC1], result, {test: body}) == {}
 
 
+TOMLKIT_AC9 = AcceptanceCriterion(
+    "AC9", "Given a TOML file opened as a text file object, when `tomlkit.load(fp)` is called, "
+    "then it returns a `TOMLDocument`.", "a TOML file opened as a text file object",
+    "`tomlkit.load(fp)` is called", "it returns a `TOMLDocument`.", False, None, 47)
+
+
+def test_a_type_check_of_the_type_the_then_names_is_no_presence_only_check() -> None:
+    """tomlkit's AC9 ("then it returns a `TOMLDocument`") and its one test, `assert
+    isinstance(load(fp), TOMLDocument)`: the review said it "only checks that a result
+    exists ..., not `TOMLDocument` from AC9's Then clause", the very type it checks, and left
+    AC9 without a test. A check of another type still only asks for a result."""
+    test = "tests/test_api.py::test_load_from_file_object"
+    judged = {check: checks.presence_only_tests(
+        [TOMLKIT_AC9], CoverageResult((AcCoverage("AC9", True, 1, (test,), "name", False, True),),
+                                      ()),
+        {test: f"def test_load(path):\n    with open(path) as fp:\n        {check}\n"})
+        for check in ("assert isinstance(load(fp), TOMLDocument)",
+                      "assert isinstance(load(fp), (tomlkit.TOMLDocument, dict))",
+                      "self.assertIsInstance(load(fp), TOMLDocument)",
+                      "assert type(load(fp)) is TOMLDocument",
+                      "assert isinstance(load(fp), dict)")}
+    weak = judged.pop("assert isinstance(load(fp), dict)")
+    assert [check for check, found in judged.items() if found] == []
+    assert weak["AC9"][test].endswith("not `TOMLDocument` from AC9's Then clause")
+
+
 def test_a_python_test_an_unchanged_input_passes_covers_no_ac_promising_a_change() -> None:
     """rfc3986's AC1 (`HTTP` -> `http`) with the code broken to hand the scheme back as it
     came: a test of an input already lower case, one lower-casing the result itself, one
@@ -554,6 +580,26 @@ def test_a_test_whose_stored_snapshot_holds_a_literal_asserts_it() -> None:
     per_ac, check = checks.literal_evidence([ac], rows, {test: body}, {test: 140}, None, None,
                                             {test: stored})
     assert check["findings"] == [] and per_ac[0]["asserted"] == ["Q&A"]
+
+def test_a_check_of_the_type_the_then_names_is_more_than_a_result_existing() -> None:
+    """tomlkit's AC9 ("then it returns a `TOMLDocument`"): another test of the story builds a
+    `TOMLDocument()`, so the name is code, no literal; its one test, `assert
+    isinstance(load(fp), TOMLDocument)`, drew "every test of AC9 only checks that a result
+    exists", though it checks the very type promised. A check of another type still does."""
+    ac = TOMLKIT_AC9
+    load = "tests/test_api.py::test_load_from_file_object"
+    build = "tests/test_toml_file.py::test_default_eol"
+    bodies = {load: "    with open(path) as fp:\n        assert isinstance(load(fp), TOMLDocument)",
+              build: "    doc = TOMLDocument()\n    doc.append('a', 1)\n    f.write(doc)"}
+    rows = [{"ac_id": "AC9", "matched": True, "tests": [load]}]
+    _, check = checks.literal_evidence([ac], rows, bodies, {load: 91})
+    assert check["findings"] == []
+    other = {**bodies, load: "    with open(path) as fp:\n        assert isinstance(load(fp), dict)"}
+    _, check = checks.literal_evidence([ac], rows, other, {load: 91})
+    assert [f["message"] for f in check["findings"]] == [
+        "every test of AC9 only checks that a result exists (assert isinstance(load(fp), dict)):"
+        " none shows its Then clause holds"]
+
 
 def test_an_ac_whose_every_test_only_checks_that_a_result_exists_draws_a_warning() -> None:
     """defu's AC1 test weakened to `toBeDefined()`: its Then names no value to look for, yet
