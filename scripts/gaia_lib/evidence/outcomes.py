@@ -533,7 +533,7 @@ def failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
             message = next((o.message for o in [*failing, *subtests] if o.message), None)
             if message and case.file.endswith("_test.go"):
                 message = go_said_in_project(message, case.file)
-            rows = _rows(case, failing)
+            rows = _rows(case, failing) or _py_cases(case, failing)
             said = ": ".join(part for part in (rows, message) if part)
             out[test_id] = "failed in this run" + (f" ({said})" if said else "")
         elif bad:
@@ -638,6 +638,22 @@ def _rows(case: TestCase, failing: Sequence[TestOutcome]) -> str | None:
     shown = ", ".join(code_span(title) for title in titles[:_ROWS_SHOWN])
     more = f" and {len(titles) - _ROWS_SHOWN} more" if len(titles) > _ROWS_SHOWN else ""
     return ("row " if len(titles) == 1 else "rows ") + shown + more
+
+
+def _py_cases(case: TestCase, failing: Sequence[TestOutcome]) -> str | None:
+    """Which parametrised cases of a Python test failed, by the ids pytest gave them in
+    brackets, each as code: case `pyproject`; cases `a`, `b`, `c` and 2 more (tomlkit's
+    `test_load_from_file_object[pyproject]`, one case of thirteen, had been said to fail
+    whole). None for a test no failing outcome of which names a case."""
+    if not case.file.endswith(".py"):
+        return None
+    ids = list(dict.fromkeys(m.group()[1:-1] for o in failing
+                             if (m := _PARAMS.search(o.name)) is not None))
+    if not ids or len(ids) < len(failing):
+        return None
+    shown = ", ".join(code_span(each) for each in ids[:_ROWS_SHOWN])
+    more = f" and {len(ids) - _ROWS_SHOWN} more" if len(ids) > _ROWS_SHOWN else ""
+    return ("case " if len(ids) == 1 else "cases ") + shown + more
 
 
 def instances(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],

@@ -229,6 +229,24 @@ def test_a_test_that_failed_or_errored_in_the_run_is_named_with_its_first_failur
     assert found["tests/unit/test_a.py::test_fails"].startswith("failed in this run (")
 
 
+def test_a_parametrised_python_test_says_which_of_its_cases_failed() -> None:
+    """tomlkit's `test_load_from_file_object` over thirteen example files, one of which
+    (`pyproject`) failed: the finding said the test failed, not which case; the run line
+    alone named it. Four failing cases are named three and one more."""
+    names = ("0.5.0", "pyproject", "table_names")
+    junit = "<testsuite>" + "".join(
+        f'<testcase classname="tests.test_api" name="test_load[{n}]">'
+        + ('<failure message="assert 1 == 2"/>' if n == "pyproject" else "") + "</testcase>"
+        for n in names) + "</testsuite>"
+    cases = [TestCase("tests/test_api.py", "test_load", 1, "")]
+    assert outcomes.failed(runner_output.parse("junit", junit).tests, cases) == {
+        "tests/test_api.py::test_load": "failed in this run (case `pyproject`: assert 1 == 2)"}
+    many = [runner_output.TestOutcome(f"test_load[{n}]", "failed", "tests/test_api.py", "no")
+            for n in "abcd"]
+    assert outcomes.failed(many, cases) == {"tests/test_api.py::test_load": (
+        "failed in this run (cases `a`, `b`, `c` and 1 more: no)")}
+
+
 def test_a_go_test_whose_every_subtest_was_skipped_did_not_run() -> None:
     """Said so, not "reported skipped": go reports the test itself passed, as the run's count
     says (columnize's `TestMergeConfig`, `t.Skip` in its `t.Run`: "15 passed, 4 skipped")."""
