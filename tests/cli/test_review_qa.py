@@ -542,7 +542,7 @@ def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
     assert [message for rule, severity, message in findings
             if (rule, severity) == ("missing-ac-coverage", "critical")
             and message.startswith("AC2 has no test (tests/test_signup.py::"
-                                   "test_ac2_invalid_email_is_rejected_with_422, counted for it "
+                                   "test_ac2_invalid_email_is_rejected_with_422, matched to it "
                                    "on main at the story's first commit (")
             and message.endswith("), is gone) (priority P0)")]
     assert ("priority-lowered", "warning", "AC2's priority was lowered on this branch (P0 -> "

@@ -95,6 +95,13 @@ class Previous:
     def label(self) -> str:
         return self.where or f"in round {self.round}"
 
+    @property
+    def took(self) -> str:
+        """How a test was its AC's then: a round counted it; another version in git was only
+        matched, without the run a review reads (tomlkit's test made a placeholder on the
+        branch had read "counted for AC8 earlier on this branch", though no review had)."""
+        return "counted for it" if self.round else "matched to it"
+
     def marker(self) -> str:
         """Which saved round, with what, a review was compared with (the cache checks it)."""
         data = json.dumps([self.round, self.coverage, sorted(self.tests)], sort_keys=True)
@@ -210,7 +217,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
             continue
         now = list(matches.get(ac_id) or ())
         if not now:
-            emptied[ac_id] = (f"{_named(gone)}, counted for it {before.label}, "
+            emptied[ac_id] = (f"{_named(gone)}, {before.took} {before.label}, "
                               f"{_went(gone, frozenset(), moved)}")
             continue
         asserting = any(asserts(how) for _, how in now)
@@ -220,8 +227,9 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
                 and not set(old) & set(counted):
             # every test it counted then is gone, and what matches it now was there then and
             # did not count for it: read beside the tests that checked it, no test of it
-            why = (f"was there {before.label} and did not count for it beside the "
-                   f"test{'s' if len(gone) > 1 else ''} that did ({_named(gone)}), gone since")
+            why = (f"was there {before.label} and was not {before.took} beside the "
+                   f"test{'s' if len(gone) > 1 else ''} that {'were' if len(gone) > 1 else 'was'}"
+                   f" ({_named(gone)}), gone since")
             excluded[ac_id] = {t: why for t in old}
         elif not asserting and checked and all(t in gone for t in checked):
             why = (f"was there {before.label} beside the "
@@ -229,7 +237,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
                    f"({_named(sorted(checked))}), gone since; it only shares the AC's words")
             excluded[ac_id] = {t: why for t in old}
         elif old and len(old) == len(now):
-            thinned[ac_id] = (f"{ac_id}: {_named(gone)}, counted for it {before.label}, "
+            thinned[ac_id] = (f"{ac_id}: {_named(gone)}, {before.took} {before.label}, "
                               f"{_went(gone, unrun, moved)}; it "
                               f"now rests on {_named(sorted(old))}, "
                               + ("there then too" if asserting else "matched by words alone"))

@@ -1517,7 +1517,7 @@ def test_an_uncovered_acs_gap_names_its_tests_that_are_gone(tmp_path: Path) -> N
     s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
                         story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
                             _ac("AC2", "Given signed numbers, when sorted with REAL, then ...")]))
-    gone = "t.py::test_signed, t.py::test_float, counted for it on main, are gone"
+    gone = "t.py::test_signed, t.py::test_float, matched to it on main, are gone"
     per_ac = [{"ac_id": "AC2", "matched": False, "tests": [], "priority": "P0",
                "edge_case": False, "structured": True, "gone": gone}]
     check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]

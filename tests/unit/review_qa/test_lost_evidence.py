@@ -30,7 +30,8 @@ def test_the_reason_names_three_gone_tests_and_counts_the_rest() -> None:
     checks = {f"t::c{i}": True for i in range(5)}
     before = _before({"AC1": checks}, [*checks, "t::near"])
     why = judge(before, {"AC1": [("t::near", WORDS)]}, {"t::near"}).excluded_for["AC1"]["t::near"]
-    assert "beside the tests that did (t::c0, t::c1, t::c2 and 2 more)" in why
+    assert "was not counted for it beside the tests that were (t::c0, t::c1, t::c2 and 2 " \
+        "more)" in why
 
 
 def test_a_new_test_matching_by_words_counts_as_a_rewrite() -> None:
@@ -47,7 +48,7 @@ def test_neighbours_that_did_not_count_then_count_not_however_they_match() -> No
     before = _before({"AC1": {"t::check": True}}, ["t::check", "t::near", "t::other"])
     now = {"AC1": [("t::near", WORDS), ("t::other", ("literal", "name"))]}
     judged = judge(before, now, {"t::near", "t::other"})
-    why = "was there in round 2 and did not count for it beside the test that did (t::check), " \
+    why = "was there in round 2 and was not counted for it beside the test that was (t::check), " \
           "gone since"
     assert judged.excluded_for == {"AC1": {"t::near": why, "t::other": why}}
     assert judged.thinned == {}

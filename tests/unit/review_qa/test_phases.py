@@ -365,7 +365,7 @@ def test_an_invalid_email_is_rejected_with_422():
         "AC1 has no test (its only tests do not count: tests/test_signup.py::"
         "test_a_valid_email_creates_the_account never executes the story's code "
         "(app/signup.py)) (tests/test_signup.py::test_ac1_valid_email_creates_account, "
-        "counted for it on main, is gone) (priority P1)"]
+        "matched to it on main, is gone) (priority P1)"]
 
 def test_a_python_test_replaced_by_a_later_def_of_its_name_counts_for_nothing(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
