@@ -271,6 +271,8 @@ PROJECTS = (
             first=(6, 3, 9)),
     Project("tomlkit", "pypi", "tomlkit==0.13.2", "python-dev", "tomlkit-0.13.2", held_out=True,
             test_deps=("pytest", "coverage"), first=(6, 1, 5)),
+    Project("keyvaluecache", "npm", "@apollo/utils.keyvaluecache@4.0.0", "ts-dev", "package",
+            held_out=True, first=(10, 2, 2)),
 )
 
 
