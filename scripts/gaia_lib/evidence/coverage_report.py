@@ -743,6 +743,43 @@ def _declared_on(text: str, family: str) -> list[str]:
     return names[::-1] if family == "go" else names
 
 
+# istanbul's name for a function it could not name: `(anonymous_5)` for a class method that
+# ts-jest's TypeScript output left unnamed (keyvaluecache's `clear()`)
+_ANONYMOUS = lazy_re(r"\(anonymous_\d+\)")
+# a re-export (`export { X } from "./x"`, `export * from`): TypeScript's CommonJS output gives
+# each name a getter that istanbul lists as a function of that line, which the source has not
+_REEXPORT = lazy_re(r"\s*export\s+(?:type\s+)?(?:\{|\*)")
+# what a method, function or arrow declaration names on its first line
+_NAMED_ON = lazy_re(
+    r"\s*(?:(?:export|default|public|private|protected|static|async|override|get|set)\s+)*"
+    r"(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*="
+    r"|([A-Za-z_$][\w$]*)\s*(?:<[^>]*>\s*)?\()")
+_NOT_NAMES = frozenset({"if", "for", "while", "switch", "catch", "return"})
+
+
+def _declared_name(text: str, line: int) -> str:
+    found = _NAMED_ON.match(text)
+    named = next((n for n in found.groups() if n), None) if found else None
+    return named if named and named not in _NOT_NAMES else f"line {line}"
+
+
+def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
+                     ) -> tuple[tuple[int, str, bool], ...]:
+    """An lcov report's functions as the source reads them: the getters of a re-export line
+    left out (keyvaluecache's `index.ts` read "2 of 3 functions never called" with no
+    function in it), and a function istanbul calls `(anonymous_N)` named as its line
+    declares it (`clear`, `constructor`), else `line N`."""
+    lines = source.splitlines()
+    out = []
+    for line, name, called in functions:
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        if _REEXPORT.match(text):
+            continue
+        out.append((line, _declared_name(text, line) if _ANONYMOUS.fullmatch(name) else name,
+                    called))
+    return tuple(out)
+
+
 def go_callers(lines: Sequence[str], name: str) -> list[str]:
     """The Go functions and methods of `lines` (a file) that call `name` (`p.implementation(is)`
     in `Get`, `Set` and `Delete`), by their own names, in the file's order; not `name`."""

@@ -1281,6 +1281,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if record is None:
             continue
         measured += 1
+        text = source.read_text(encoding="utf-8", errors="replace")
+        if record.functions:
+            record = dataclasses.replace(record, functions=coverage_report.source_functions(
+                record.functions, text))
         lines_total = len(record.covered_lines) + len(record.missed_lines)
         sizes.append({"file": rel, "lines": lines_total,
                       "lines_covered": len(record.covered_lines),
@@ -1293,7 +1297,6 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                       **({"statements": record.statements[1],
                           "statements_covered": record.statements[0]}
                          if record.statements is not None else {})})
-        text = source.read_text(encoding="utf-8", errors="replace")
         seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
         declared = frozenset(coverage_report.declared(text, language))
         for branch in coverage_report.uncovered_error_branches(text, record, language):

@@ -208,6 +208,60 @@ def test_v8_lcov_names_the_uncalled_functions_whose_branches_it_leaves_out() -> 
     assert again.uncounted_functions == ("findOne",)
 
 
+# A barrel file that re-exports a store and its wrapper, and a store class with an unnamed
+# method in istanbul's report: ts-jest's lcov as a jest run with coverage writes them.
+_BARREL = """export type { Store } from "./Store";
+export { Wrapping } from "./Wrapping";
+export {
+  MemoryStore,
+} from "./MemoryStore";
+export * from "./errors";
+"""
+_BARREL_LCOV = ("SF:src/index.ts\nFN:2,(anonymous_0)\nFN:3,(anonymous_1)\nFN:6,(anonymous_2)\n"
+                "FNDA:0,(anonymous_0)\nFNDA:4,(anonymous_1)\nFNDA:0,(anonymous_2)\nDA:2,2\n"
+                "DA:3,2\nDA:6,2\nend_of_record\n")
+_STORE = """export class MemoryStore {
+  constructor(private size = 10) {}
+
+  async put(key: string) {
+    return key;
+  }
+
+  clear() {
+    this.items = [];
+  }
+
+  static sizeOf<V>(item: V) {
+    return 1;
+  }
+  handlers = [() => {
+    return 0;
+  }];
+}
+"""
+_STORE_LCOV = ("SF:src/MemoryStore.ts\nFN:2,(anonymous_0)\nFN:4,(anonymous_1)\n"
+               "FN:8,(anonymous_2)\nFN:12,(anonymous_3)\nFN:15,(anonymous_4)\n"
+               "FNDA:3,(anonymous_0)\nFNDA:3,(anonymous_1)\nFNDA:0,(anonymous_2)\n"
+               "FNDA:0,(anonymous_3)\nFNDA:0,(anonymous_4)\nDA:2,3\nend_of_record\n")
+
+
+def test_source_functions_leave_out_reexport_getters_and_name_anonymous_methods() -> None:
+    """A re-export line's getters are no function of the source (keyvaluecache's `index.ts`
+    had read "2 of 3 functions never called ((anonymous_0), (anonymous_2))"); a method
+    istanbul calls `(anonymous_N)` is named as its line declares it (`clear`), else by its
+    line."""
+    barrel = cr.parse_lcov(_BARREL_LCOV).files[0]
+    assert barrel.uncounted_functions == ("(anonymous_0)", "(anonymous_2)")
+    assert cr.source_functions(barrel.functions, _BARREL) == ()
+    store = cr.parse_lcov(_STORE_LCOV).files[0]
+    named = cr.source_functions(store.functions, _STORE)
+    assert named == ((2, "constructor", True), (4, "put", True), (8, "clear", False),
+                     (12, "sizeOf", False), (15, "line 15", False))
+    # a report with the functions' own names keeps them
+    kept = ((4, "put", True), (99, "gone", False))
+    assert cr.source_functions(kept, _STORE) == kept
+
+
 def test_reports_combined_hit_what_either_hit() -> None:
     """One report's file and another's (a pytest tier's, a jest tier's) are both kept; a file
     both measure has a line covered, or a branch taken, where either has it."""

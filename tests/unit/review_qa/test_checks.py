@@ -836,6 +836,32 @@ def test_functions_v8_never_counted_are_named_beside_the_branch_share(tmp_path: 
         "never called (findOne), none of its branches counted")
 
 
+def test_functions_read_as_the_typescript_source_declares_them(tmp_path: Path) -> None:
+    """keyvaluecache's jest run (ts-jest, istanbul) listed `index.ts` as "2 of 3 functions
+    never called ((anonymous_0), (anonymous_2))", the getters of its re-exports, and a
+    class's `clear()` as `(anonymous_5)`. The re-exports are no function of the source, and
+    the method is named."""
+    sources = {
+        "src/index.ts": 'export { Wrapping } from "./Wrapping";\nexport {\n  Store,\n} from "./Store";\n',
+        "src/Store.ts": "export class Store {\n  get(key: string) {\n    return key;\n  }\n\n"
+                        "  clear() {\n    this.items = [];\n  }\n}\n"}
+    for rel, text in sources.items():
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    lcov = tmp_path / "lcov.info"
+    lcov.write_text("SF:src/index.ts\nFN:1,(anonymous_0)\nFN:2,(anonymous_1)\n"
+                    "FNDA:0,(anonymous_0)\nFNDA:3,(anonymous_1)\nDA:1,1\nDA:2,1\n"
+                    "end_of_record\nSF:src/Store.ts\nFN:2,(anonymous_0)\nFN:6,(anonymous_1)\n"
+                    "FNDA:2,(anonymous_0)\nFNDA:0,(anonymous_1)\nDA:3,2\nDA:7,0\n"
+                    "end_of_record\n")
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=list(sources)))
+    result = checks.branch_evidence(s, [], report=(lcov, "lcov"))  # type: ignore[arg-type]
+    assert qa_report.render_code_coverage([result])[-2:] == [
+        "- src/index.ts: 2 of 2 (100%) lines",
+        "- src/Store.ts: 1 of 2 (50%) lines; 1 of 2 functions never called (clear), none of "
+        "its branches counted"]
+
+
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
     """jest run with a testMatch that finds no test writes an empty lcov.info: nothing was
     measured, so the check is skipped (it was errored, and the review BLOCKED on it rather
