@@ -946,6 +946,9 @@ def unchecked_snapshot_tests(unchecked: Mapping[str, str], bodies: Mapping[str, 
 
 
 SKIPPED_ONE_BY_ONE = 3  # tests of one file, skipped for one reason, named each in a finding
+# why every test of a run that stopped before running any did not run (`phases._stopped`):
+# the run's one cause, not each file's
+RUN_STOPPED = "stopped before running any test"
 
 
 def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
@@ -957,11 +960,32 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     35 findings saying it once each bury the rest of the report), at its first test's line,
     naming how many and the first of them, which count for no AC until they run (not "none
     covers an AC": gjson's AC9 test, never run after another test panicked, had read as one
-    that covers nothing anyway)."""
+    that covers nothing anyway). Tests of several files left unrun because the run stopped
+    before any test (`RUN_STOPPED`) are one finding for all of them: keyvaluecache's missing
+    ts-jest preset gave seven, one per file or test, where the runner not installed at all
+    gave none."""
     groups: dict[tuple[str, str], list[str]] = {}
     for test, why in sorted(skipped.items()):
         groups.setdefault((test.partition("::")[0], why), []).append(test)
     out = []
+    stopped: dict[str, list[str]] = {}
+    for (_, why), tests in groups.items():
+        if RUN_STOPPED in why:
+            stopped.setdefault(why, []).extend(tests)
+    for why, tests in stopped.items():
+        files = {t.partition("::")[0] for t in tests}
+        if len(files) < 2:
+            continue
+        for file in files:
+            del groups[(file, why)]
+        tests.sort(key=lambda t: (t.partition("::")[0], lines.get(t, 1), t))
+        named = ", ".join(tests[:SKIPPED_ONE_BY_ONE])
+        more = f" and {len(tests) - SKIPPED_ONE_BY_ONE} more" \
+            if len(tests) > SKIPPED_ONE_BY_ONE else ""
+        out.append(finding(tests[0].partition("::")[0], lines.get(tests[0], 1), "warning", rule,
+                           f"{len(tests)} tests of {len(files)} files were {why}; they count "
+                           f"for no AC until they run ({named}{more})", False,
+                           subject=subject))
     for (file, why), tests in groups.items():
         if len(tests) <= SKIPPED_ONE_BY_ONE:
             out += [finding(file, lines.get(t, 1), "warning", rule,

@@ -1527,8 +1527,7 @@ def _stopped(suite: execution.Suite) -> str:
     """Why a test of a run that stopped before running any test did not run: its cause is
     said once, on the report's test run line, not again for each test and each AC of them
     (go-runewidth's one compile error, 14 times over)."""
-    return f"never run: {suite.name} stopped before running any test (the test run line " \
-           "says why)"
+    return f"never run: {suite.name} {qa_checks.RUN_STOPPED} (the test run line says why)"
 
 
 def _cut_off_blind(suite: execution.Suite) -> str:

@@ -862,6 +862,28 @@ def test_functions_read_as_the_typescript_source_declares_them(tmp_path: Path) -
         "its branches counted"]
 
 
+def test_tests_a_stopped_run_never_ran_are_one_finding_across_files() -> None:
+    """keyvaluecache's jest run stopped at its missing ts-jest preset before any test: the
+    15 tests of its four files gave seven skipped-test warnings (one per test of a file of
+    three, one for a file of five), where jest not installed at all gave none. The run's one
+    cause is one finding; tests of one file skipped for their own reason keep theirs."""
+    why = f"never run: tier_1 {checks.RUN_STOPPED} (the test run line says why)"
+    files = {"src/__tests__/memory.test.ts": 5, "src/__tests__/prefix.test.ts": 3,
+             "src/__tests__/misses.test.ts": 3}
+    skipped = {f"{file}::case {n}": why for file, count in files.items()
+               for n in range(count)}
+    lines = {test: 10 + int(test[-1]) for test in skipped}
+    found = checks.skipped_findings(skipped, lines)
+    assert [(f["file"], f["line"], f["message"]) for f in found] == [(
+        "src/__tests__/memory.test.ts", 10,
+        f"11 tests of 3 files were {why}; they count for no AC until they run "
+        "(src/__tests__/memory.test.ts::case 0, src/__tests__/memory.test.ts::case 1, "
+        "src/__tests__/memory.test.ts::case 2 and 8 more)")]
+    own = {"src/__tests__/prefix.test.ts::case 0": "reported skipped",
+           "src/__tests__/misses.test.ts::case 0": "reported skipped"}
+    assert len(checks.skipped_findings(own, lines)) == 2
+
+
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
     """jest run with a testMatch that finds no test writes an empty lcov.info: nothing was
     measured, so the check is skipped (it was errored, and the review BLOCKED on it rather
