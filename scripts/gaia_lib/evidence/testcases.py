@@ -677,8 +677,7 @@ def _js_case(path: str, lines: list[str], at: int, names: list[str], body_from: 
     from `start` (else its leading comments) to the end of its function: the end of its call
     (`call`: where its `(` opens) for an arrow of one expression (`_one_expression`), else of
     the block found from `body_from`."""
-    expression = _one_expression(lines, call)
-    end = expression.close[0] if expression else brace_block_end(lines, body_from, js=True)
+    end = _js_function_end(lines, call, body_from)
     first = _leading_comments(lines, at) if start is None else start
     before = lines[first:at] if start is None else _without_tests(lines, first, at)
     return TestCase(path, " > ".join(names), at + 1, "\n".join([*before, *lines[at : end + 1]]),
@@ -723,8 +722,39 @@ def _js_test_end(lines: list[str], index: int) -> int | None:
         call, body_from = (index, line.rindex("(", 0, dynamic.start("expr"))), index
     else:
         return None
+    return _js_function_end(lines, call, body_from)
+
+
+def _js_function_end(lines: list[str], call: Position, body_from: int) -> int:
+    """The last line of a JS/TS test whose call opens at `call`: its call's for an arrow of one
+    expression or a call holding no function (`_bare_call_end`), else its block's (found from
+    `body_from`)."""
     expression = _one_expression(lines, call)
-    return expression.close[0] if expression else brace_block_end(lines, body_from, js=True)
+    if expression is not None:
+        return expression.close[0]
+    bare = _bare_call_end(lines, call)
+    return bare if bare is not None else brace_block_end(lines, body_from, js=True)
+
+
+def _bare_call_end(lines: list[str], call: Position) -> int | None:
+    """The line closing a test's call that holds no function of its own (`it.todo("evicts
+    ...")`, `it("x", namedCheck)`), whose `(` is at `call`; None when a brace or an arrow
+    comes first (a function it declares) or the call never closes. keyvaluecache's
+    `it.todo(...)` had run on to the next test's block and taken its checks as its own."""
+    depth = 0
+    previous = ""
+    for i, _, ch in _code_columns(lines, call[0], call[1]):
+        if ch == "{" or (ch == ">" and previous == "="):
+            return None
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+            if depth <= 0:
+                return i
+        if not ch.isspace():
+            previous = ch
+    return None
 
 
 Position = tuple[int, int]  # (line, column), both from 0

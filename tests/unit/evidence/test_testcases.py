@@ -1538,3 +1538,31 @@ def test_a_looped_test_reads_its_groups_table_and_setup_but_no_other_tests_check
     # the lines after the ones left out keep their numbers
     own = last.body.splitlines()[last.line - last.body_line]
     assert own.strip().startswith("it(`encodes ${text}`")
+
+
+def test_a_js_test_with_no_function_of_its_own_ends_with_its_call() -> None:
+    """keyvaluecache: an `it.todo("evicts ...")` among the LRU cache's tests had run on to the
+    next test's block, its body holding that test's `set`, `get` and `delete` checks, so the
+    todo read as the nearest test of ACs it never touches. A call holding no function (a todo,
+    a test handed a named check) ends with its call; one holding a function keeps its block."""
+    text = (
+        'describe("MemoryStore", () => {\n'
+        '  it.todo("drops the oldest entry once full");\n'
+        "\n"
+        '  it("forgets a removed key", async () => {\n'
+        '    await store.put("k", "v");\n'
+        '    await store.remove("k");\n'
+        '    expect(await store.read("k")).toBeUndefined();\n'
+        "  });\n"
+        '  test("reads a key back", checkReadBack);\n'
+        '  it("names {braces} in its title",\n'
+        "    function () {\n"
+        "      expect(1).toBe(1);\n"
+        "    });\n"
+        "});\n")
+    cases = {c.name: c.body.strip() for c in split_tests("src/store.test.ts", text)}
+    assert cases["MemoryStore > drops the oldest entry once full"] == (
+        'it.todo("drops the oldest entry once full");')
+    assert cases["MemoryStore > reads a key back"] == 'test("reads a key back", checkReadBack);'
+    assert cases["MemoryStore > forgets a removed key"].endswith("});")
+    assert "toBe(1)" in cases["MemoryStore > names {braces} in its title"]
