@@ -2771,13 +2771,28 @@ def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
         found = _LATER.match(line)
         if found is None or len(found.group(1)) != top:  # a promise the test returns may hold it
             continue
-        end = brace_block_end(lines, index) if line.rstrip().endswith("{") else index
+        end = brace_block_end(lines, index) if line.rstrip().endswith("{") else \
+            _statement_end(lines, index)
         # an `await` after it, or a promise returned, may let it run before the test ends
         if any(re.search(r"\bawait\b|^\s*return\s+\S", later) for later in lines[end + 1:]):
             continue
         out[index] = found.group(1) + ("if (false) {" if end > index else "if (false) " +
                                        line.strip())
     return out
+
+
+def _statement_end(lines: list[str], index: int) -> int:
+    """The line where the statement starting on `lines[index]` closes the brackets it opens:
+    a chain over lines (`store.put(k, v).then(() =>` with its next `.then((value) => {` and
+    checks below; keyvaluecache's un-awaited chain had been read as its first line alone, its
+    checks as live); `index` when it closes them there or never does."""
+    depth = 0
+    for at in range(index, len(lines)):
+        for _, ch in testcases.code_columns(lines[at]):
+            depth += (ch in "([{") - (ch in ")]}")
+        if depth <= 0:
+            return at
+    return index
 
 
 # Go: a goroutine the test starts, and what waits for one (a WaitGroup, a channel receive,

@@ -7261,3 +7261,42 @@ def test_testify_s_forward_form_is_read_as_its_plain_checks() -> None:
     assert found["Test_ParamID"] is not None
     assert found["Test_ParamIDChecked"] is None
     assert found["Test_HandedOn"] is None  # an `r` handed on may check: as written
+
+
+CHAINED_TS = '''import { MemoryStore } from "../MemoryStore";
+
+const store = new MemoryStore();
+
+it("reads back through a chain never awaited", () => {
+  store.put("greeting", "hi").then(() =>
+    store.read("greeting").then((value) => {
+      expect(value).toEqual("hi");
+    }),
+  );
+});
+
+it("reads back through a chain it returns", () => {
+  return store.put("greeting", "hi").then(() =>
+    store.read("greeting").then((value) => {
+      expect(value).toEqual("hi");
+    }),
+  );
+});
+
+it("reads back awaited", async () => {
+  await store.put("greeting", "hi");
+  expect(await store.read("greeting")).toEqual("hi");
+});
+'''
+
+
+def test_a_promise_chain_over_lines_never_awaited_checks_nothing() -> None:
+    """keyvaluecache's `can set and get` rewritten as `cache.set(...).then(() =>` with the
+    next `.then((value) => {` and its check on the lines below, neither awaited nor
+    returned: the check runs after the test has passed. Only the chain's first line had
+    been read as never run, its check as live."""
+    assert _found("src/store.test.ts", CHAINED_TS) == {
+        "reads back through a chain never awaited": True,
+        "reads back through a chain it returns": False,
+        "reads back awaited": False,
+    }
