@@ -149,6 +149,9 @@ def _went(gone: Sequence[str], unrun: AbstractSet[str], moved: Mapping[str, str]
     (`moved`: a gone test -> what it is now, `moved_out`, `renamed_unrun`)."""
     if len(gone) == 1 and gone[0] in moved:
         return moved[gone[0]]
+    if all(t in moved for t in gone) and len({moved[t] for t in gone}) == 1:  # said once
+        said = moved[gone[0]]
+        return f"are {said[3:]}" if said.startswith("is ") else said
     if moved.keys() & set(gone):
         return ("are gone or moved: " if not all(t in moved for t in gone) else "are moved: ") \
             + "; ".join(f"{t} {moved[t]}" for t in gone if t in moved)
@@ -206,13 +209,20 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     the gap and the warning say so, not that it is gone (columnize's `TestSimpleFormat` moved
     to a file the File List does not name had read "is gone"); so with a Go test renamed in its
     file (`texts`, the story's test files by path: `renamed_unrun`)."""
-    missing = {t for row in before.coverage.values() for t in row if t not in present}
-    moved = {**moved_out(missing, unattributed), **renamed_unrun(missing, texts or {})}
+    # a test still there but outside the File List now (its file's entry misspelt or
+    # dropped: keyvaluecache's AC9 had read "has no test", its tests unnamed) is no longer
+    # the story's either
+    outside = set(unattributed)
+    missing = {t for row in before.coverage.values() for t in row
+               if t not in present or t in outside}
+    moved = {**moved_out(missing - outside, unattributed),
+             **renamed_unrun(missing, texts or {}),
+             **{t: "is in a file the File List no longer names" for t in missing & outside}}
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
     for ac_id, counted in sorted(before.coverage.items()):
-        gone = sorted(t for t in counted if t not in present)
+        gone = sorted(t for t in counted if t in missing)
         if not gone:
             continue
         now = list(matches.get(ac_id) or ())

@@ -131,6 +131,27 @@ def test_a_test_moved_to_a_file_outside_the_file_list_is_said_moved_not_gone() -
         == "table_test.go::TestPlain, counted for it in round 2, is gone"
 
 
+def test_tests_whose_file_the_file_list_no_longer_names_are_said_so() -> None:
+    """keyvaluecache: the File List's entry for the errors-as-misses tests misspelt
+    (`ErrorsAreMissCache.test.ts`); the three tests of P0 AC9 were still in their file, read
+    as outside the File List, and the gap said only "AC9 has no test"."""
+    file = "src/__tests__/misses.test.ts"
+    tests = [f"{file}::Misses > {name}" for name in ("logs", "resolves", "passes")]
+    before = _before({"AC9": {t: True for t in tests}, "AC2": {"src/store.test.ts::put": True}},
+                     [*tests, "src/store.test.ts::put"])
+    present = {*tests, "src/store.test.ts::put"}
+    judged = judge(before, {"AC2": [("src/store.test.ts::put", ("literal",))]}, present,
+                   frozenset(), tests)
+    assert judged.emptied == {"AC9": (
+        f"{tests[0]}, {tests[2]}, {tests[1]}, counted for it in round 2, are in a file the "
+        "File List no longer names")}
+    assert judged.thinned == {}
+    one = judge(_before({"AC9": {tests[0]: True}}, tests[:1]), {}, present, frozenset(),
+                tests[:1])
+    assert one.emptied == {"AC9": f"{tests[0]}, counted for it in round 2, is in a file the "
+                                  "File List no longer names"}
+
+
 def test_a_go_test_renamed_so_go_never_runs_it_is_said_so_not_gone() -> None:
     """columnize: `TestEmptyLinesOutput` renamed `testEmptyLinesOutput` in its own file (go
     test runs only `Test` and a capital): the warning had said it "is gone"."""
