@@ -962,7 +962,7 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     covers an AC": gjson's AC9 test, never run after another test panicked, had read as one
     that covers nothing anyway). Tests of several files left unrun because the run stopped
     before any test (`RUN_STOPPED`) are one finding for all of them: keyvaluecache's missing
-    ts-jest preset gave seven, one per file or test, where the runner not installed at all
+    ts-jest preset gave eight, one per file or test, where the runner not installed at all
     gave none."""
     groups: dict[tuple[str, str], list[str]] = {}
     for test, why in sorted(skipped.items()):

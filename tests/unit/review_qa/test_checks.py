@@ -864,9 +864,10 @@ def test_functions_read_as_the_typescript_source_declares_them(tmp_path: Path) -
 
 def test_tests_a_stopped_run_never_ran_are_one_finding_across_files() -> None:
     """keyvaluecache's jest run stopped at its missing ts-jest preset before any test: the
-    15 tests of its four files gave seven skipped-test warnings (one per test of a file of
-    three, one for a file of five), where jest not installed at all gave none. The run's one
-    cause is one finding; tests of one file skipped for their own reason keep theirs."""
+    15 tests of its four files gave eight skipped-test warnings (one per test of a file of
+    three, one for a file of four or five), where jest not installed at all gave none. The
+    run's one cause is one finding; tests of one file skipped for their own reason keep
+    theirs."""
     why = f"never run: tier_1 {checks.RUN_STOPPED} (the test run line says why)"
     files = {"src/__tests__/memory.test.ts": 5, "src/__tests__/prefix.test.ts": 3,
              "src/__tests__/misses.test.ts": 3}
