@@ -46,6 +46,9 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   the other tests declared there are left out (blank lines: `_without_tests`), so a test in a
   loop reads the table and what the loop computes, not its siblings' checks; for a Go test that
   ranges over a package-level table (`for _, tt := range splitTests`), that table after it;
+  for a Go test calling a helper of its file whose one parameter is a *testing.T or testing.TB
+  (`toSnake(t)` with its table and checks in `func toSnake(tb testing.TB)`), that helper after it
+  (`_with_go_helpers`);
 - `description`: what the test says about itself in prose: a Python docstring (a string as its
   first statement, in any quoting), the comment block above it, Gherkin-style step comments
   inside it (`# Given/When/Then/And/But ...`; other inner comments annotate code and stay in
@@ -1068,6 +1071,40 @@ def _with_go_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
     return out
 
 
+# A Go function of a test file whose one parameter is a *testing.T or testing.TB (`func
+# toSnake(tb testing.TB) {`), not itself a test, benchmark or fuzz target: a test's body moved
+# out whole. One handed values as well (`testFormat(t, arg, want)`) checks what each test hands
+# it, which the test's own code holds.
+_GO_HELPER = lazy_re(r"^func[ \t]+(?!Test|Benchmark|Example|Fuzz)(?P<name>[A-Za-z_]\w*)[ \t]*"
+                     r"\([ \t]*\w+[ \t]+\*?testing\.(?:TB|T)[ \t]*\)")
+
+
+def _go_helpers(lines: list[str]) -> dict[str, str]:
+    """The helpers of a Go test file (`_GO_HELPER`) by name, each its source to its closing
+    brace."""
+    return {match.group("name"): "\n".join(lines[i:brace_block_end(lines, i, go=True) + 1])
+            for i, line in enumerate(lines) if (match := _GO_HELPER.match(line))}
+
+
+def _with_go_helpers(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
+    """A Go test whose code calls a helper of its file taking its *testing.T alone (`func
+    TestToSnake(t *testing.T) { toSnake(t) }`, the table and its checks in `func toSnake(tb
+    testing.TB)`) holds that
+    helper's checks as much as its own: the helper is read after its body, as a table it ranges
+    over is. A call in a string or comment is none."""
+    helpers = _go_helpers(lines)
+    if not helpers:
+        return cases
+    out = []
+    for case in cases:
+        code = "\n".join(code_lines(case.body.split("\n")))
+        used = [name for name in helpers
+                if re.search(rf"(?<![\w.]){re.escape(name)}[ \t]*\(", code)]
+        out.append(replace(case, body="\n".join([case.body, *(helpers[n] for n in used)]))
+                   if used else case)
+    return out
+
+
 _PY_DEF_LINE = lazy_re(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.M)
 # A module-level name given a literal table: `CASES = [`, `TEST_CASES: list[...] = {`.
 _PY_TABLE = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*(?::[^=\n]+)?=\s*[\[({]")
@@ -1773,8 +1810,9 @@ def _declared(path: str, text: str, code: Mapping[str, str]) -> list[TestCase]:
         return list(_bats_cases(path, lines))
     if suffix == ".go":
         return with_go_constants(
-            _with_go_tables([c for c in _line_pattern_cases(path, lines, _GO_TEST, go=True)
-                             if _go_runs(c)], lines), path, text, code)
+            _with_go_helpers(_with_go_tables(
+                [c for c in _line_pattern_cases(path, lines, _GO_TEST, go=True) if _go_runs(c)],
+                lines), lines), path, text, code)
     if suffix in (".java", ".kt"):
         return list(_jvm_cases(path, lines))
     if suffix == ".dart":

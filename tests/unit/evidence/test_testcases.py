@@ -838,6 +838,45 @@ def test_a_go_test_ranging_over_a_package_level_table_reads_its_rows() -> None:
     assert "unused" not in errors.body and "splitTests" not in errors.body
 
 
+# A test whose table and checks sit in a helper of its file that it hands its *testing.T to
+# (strcase's `func TestToSnake(t *testing.T) { toSnake(t) }`), rewritten.
+HELPER_GO = """package words
+
+import "testing"
+
+func checkShout(tb testing.TB) {
+\tcases := [][]string{
+\t\t{"dash-case", "DASH-CASE"},
+\t\t{"two words", "TWO WORDS"},
+\t}
+\tfor _, c := range cases {
+\t\tgot := Shout(c[0])
+\t\tif got != c[1] {
+\t\t\ttb.Errorf("%q gave %q", c[0], got)
+\t\t}
+\t}
+}
+
+func TestShout(t *testing.T) { checkShout(t) }
+
+func TestWhisper(t *testing.T) {
+\t// unlike checkShout(t), one value
+\tif Whisper("A") != "a" {
+\t\tt.Error("whisper")
+\t}
+}
+"""
+
+
+def test_a_go_test_calling_a_helper_of_its_file_reads_the_helpers_checks() -> None:
+    """The helper's table and checks are the test's: its values are asserted, as one declared
+    in the test would be; a test naming the helper only in a comment reads none of it."""
+    shout, whisper = map(read, split_tests("shout_test.go", HELPER_GO))
+    assert (shout.name, shout.line) == ("TestShout", 18)
+    assert "DASH-CASE" in shout.asserted and "TWO WORDS" in shout.asserted
+    assert "DASH-CASE" not in whisper.body
+
+
 @pytest.mark.parametrize(("check", "expects"), [
     ("c.Assert(err, qt.IsNotNil)", True),  # quicktest
     ("c.Assert(err, qt.ErrorMatches, `bad .*`)", True),
