@@ -4036,6 +4036,15 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             return Placeholder(case.test_id, case.file, base_line + decl + empty,
                                "never reports a failure: it hands its checking helper no row "
                                f"to check ({_shown(written_lines[decl + empty].strip())})")
+        # a helper it hands its t to that cannot report a failure through it: that call, not
+        # "no helper given t" (strcase's `toKebab(t)` whose table loop lost its `tb.Errorf`)
+        handing = _go_hands_t(own)
+        if handing is not None and decl + handing < len(written_lines):
+            return Placeholder(case.test_id, case.file, base_line + decl + handing,
+                               "never reports a failure: the helper it hands t to cannot report "
+                               "one (no t.Error, t.Fatal or t.Fail call in it that can run: "
+                               f"{_shown(_go_call_handing(written_lines[decl + handing]))}): "
+                               "it checks nothing but that its code does not panic")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): it checks nothing "
@@ -4571,6 +4580,26 @@ def _go_uncommented(text: str) -> str:
 # A Go composite literal with no element (`_M{}`, `[]string{}`, `map[string]int{}`) or nil.
 _GO_EMPTY_LITERAL = lazy_re(r"(?:nil|(?:\[\]|map\[[^\]]*\])?[\w.*]+\s*\{\s*\})")
 _GO_HELPER_CALL = lazy_re(r"(?<![\w.])(\w+)\s*\(")
+
+
+def _go_hands_t(own: list[str]) -> int | None:
+    """The first line of a Go test's `own` lines (its declaration first) that calls a function
+    of its package handing it the test's *testing.T (`toKebab(t)`, `check(t, got)`), or None."""
+    param = _GO_T_PARAM.search(own[0]) if own else None
+    if param is None:
+        return None
+    handed = re.compile(rf"(?<![\w.])\w+\s*\(\s*{re.escape(param.group(1))}\s*[,)]")
+    for at, line in enumerate(own):
+        code = line.split("{", 1)[1] if at == 0 and "{" in line else "" if at == 0 else line
+        if handed.search(code):
+            return at
+    return None
+
+
+def _go_call_handing(line: str) -> str:
+    """The statement of `line` that hands a test's t on, past a one-line test's declaration."""
+    return line.split("{", 1)[1].rsplit("}", 1)[0].strip() if line.lstrip().startswith("func ") \
+        else line.strip()
 _GO_RANGE = lazy_re(r"^[ \t]*for\b[^{\n]*\brange[ \t]+(\w+)[ \t]*\{", re.M)
 _GO_FAIL_CALL = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
 

@@ -827,13 +827,37 @@ def test_a_go_test_whose_helpers_only_log_checks_nothing() -> None:
     cases = split_tests("o_test.go", GO_HELPERS["o_test.go"])
     found = {p.test_id.split("::")[1]: p.reason
              for p in placeholders.placeholders(cases, GO_HELPERS)}
-    assert found == {"TestLoggedOnly": "never reports a failure (no t.Error, t.Fatal or t.Fail "
-                                       "call that can run, no helper or assertion library given "
-                                       "t): it checks nothing but that its code does not "
-                                       "panic"}
+    assert found == {"TestLoggedOnly": "never reports a failure: the helper it hands t to "
+                                       "cannot report one (no t.Error, t.Fatal or t.Fail call "
+                                       'in it that can run: checkLogs(t, Ordinal(1), "1st")): '
+                                       "it checks nothing but that its code does not panic"}
     # without the package's texts, a helper handed t is taken to check
     assert placeholders.placeholders(cases) == []
 
+
+
+# strcase's shape: a one-line test handing t to the helper of its file that holds its table,
+# whose loop lost its `tb.Errorf` (rewritten)
+HOLLOW_HELPER_GO = {"shout_test.go": """package words
+
+func checkShout(tb testing.TB) {
+\tcases := [][]string{{"dash-case", "DASH-CASE"}}
+\tfor _, c := range cases {
+\t\t_, _ = Shout(c[0]), c[1]
+\t}
+}
+
+func TestShout(t *testing.T) { checkShout(t) }
+"""}
+
+
+def test_a_go_test_handing_t_to_a_helper_that_cannot_fail_names_that_call() -> None:
+    """Not "no helper given t": the call that hands it on, at its line, is what checks nothing."""
+    cases = split_tests("shout_test.go", HOLLOW_HELPER_GO["shout_test.go"])
+    found = [(p.line, p.reason) for p in placeholders.placeholders(cases, HOLLOW_HELPER_GO)]
+    assert found == [(10, "never reports a failure: the helper it hands t to cannot report one "
+                          "(no t.Error, t.Fatal or t.Fail call in it that can run: "
+                          "checkShout(t)): it checks nothing but that its code does not panic")]
 
 
 def test_the_go_helpers_that_only_log_are_known_per_package() -> None:
