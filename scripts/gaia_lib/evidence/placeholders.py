@@ -4604,22 +4604,42 @@ _GO_RANGE = lazy_re(r"^[ \t]*for\b[^{\n]*\brange[ \t]+(\w+)[ \t]*\{", re.M)
 _GO_FAIL_CALL = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
 
 
+# A Go table a function declares empty: `cases := [][]string{}`, `var cases []tc`.
+_GO_LOCAL_EMPTY = lazy_re(r"^[ \t]*(?:(\w+)[ \t]*:=[ \t]*(?:\[\][^{\n]*|map\[[^\]\n]+\][^{\n]*)"
+                          r"\{[ \t]*\}|var[ \t]+(\w+)[ \t]+\[\][^=\n]*)[ \t]*$", re.M)
+
+
+def _go_local_empties(helper: str) -> set[str]:
+    """The tables `helper` declares empty (`_GO_LOCAL_EMPTY`) and never fills (no `x =`,
+    `x = append(...)`, `x[i] =` after the declaration)."""
+    out = set()
+    for found in _GO_LOCAL_EMPTY.finditer(helper):
+        own = re.escape(found.group(1) or found.group(2))
+        if not re.search(rf"(?<![\w.]){own}\s*(?:\[[^\]]*\]\s*)?=(?!=)", helper[found.end():]):
+            out.add(found.group(1) or found.group(2))
+    return out
+
+
 def _go_hands_no_rows(text: str, name: str, at: int, helper: str) -> bool:
     """Whether the call of the package helper `name` at `at` in `text` hands it no row to
     check: every failure the helper can report lies in a loop over one of its parameters
     (`for k, v := range cases {`) and the call hands that parameter an empty literal (`_M{}`,
-    `nil`): xstrings' `runTestCases(t, SwapCase, _M{})` checks nothing."""
+    `nil`): xstrings' `runTestCases(t, SwapCase, _M{})` checks nothing; or over a table the
+    helper declares empty itself (`cases := [][]string{}` in strcase's `toScreamingSnake(tb)`,
+    every row gone)."""
     parameters = [each for each, _ in then_literals.go_parameters(helper, name)]
     opening = text.find("(", at)
     arguments = then_literals.go_arguments(text, opening)
     fails = [found.start() for found in _GO_FAIL_CALL.finditer(helper)]
-    if not fails or len(arguments) != len(parameters):
+    if not fails:
         return False
     loops = [(found.group(1), found.end() - 1,
               then_literals.closing(helper, found.end() - 1))
              for found in _GO_RANGE.finditer(helper)]
-    emptied = {parameter for parameter, argument in zip(parameters, arguments, strict=True)
-               if _GO_EMPTY_LITERAL.fullmatch(argument)}
+    emptied = _go_local_empties(helper) | (
+        {parameter for parameter, argument in zip(parameters, arguments, strict=True)
+         if _GO_EMPTY_LITERAL.fullmatch(argument)}
+        if len(arguments) == len(parameters) else set())
     return all(any(over in emptied and start < fail < end for over, start, end in loops)
                for fail in fails)
 

@@ -860,6 +860,43 @@ def test_a_go_test_handing_t_to_a_helper_that_cannot_fail_names_that_call() -> N
                           "checkShout(t)): it checks nothing but that its code does not panic")]
 
 
+# strcase's shape again, the helper's table emptied where it is declared (rewritten)
+EMPTIED_HELPER_GO = {"whisper_test.go": """package words
+
+func checkWhisper(tb testing.TB) {
+\tcases := [][]string{}
+\tfor _, c := range cases {
+\t\tif got := Whisper(c[0]); got != c[1] {
+\t\t\ttb.Errorf("%q gave %q", c[0], got)
+\t\t}
+\t}
+}
+
+func checkFilled(tb testing.TB) {
+\tcases := [][]string{}
+\tcases = append(cases, []string{"A", "a"})
+\tfor _, c := range cases {
+\t\tif got := Whisper(c[0]); got != c[1] {
+\t\t\ttb.Errorf("%q gave %q", c[0], got)
+\t\t}
+\t}
+}
+
+func TestWhisper(t *testing.T) { checkWhisper(t) }
+
+func TestFilled(t *testing.T) { checkFilled(t) }
+"""}
+
+
+def test_a_go_helper_looping_over_a_table_it_declares_empty_checks_nothing() -> None:
+    """Its `tb.Errorf` is in a loop that never runs, as in a test's own body; a table filled
+    after its empty declaration is checked."""
+    cases = split_tests("whisper_test.go", EMPTIED_HELPER_GO["whisper_test.go"])
+    found = {p.test_id.split("::")[1]: p.line
+             for p in placeholders.placeholders(cases, EMPTIED_HELPER_GO)}
+    assert found == {"TestWhisper": 22}
+
+
 def test_the_go_helpers_that_only_log_are_known_per_package() -> None:
     """`go_noop_helpers`: the package's helpers handed t that cannot fail, through another
     helper too; a function taking no *testing.T is no such helper."""
