@@ -273,9 +273,10 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), first=(6, 1, 5)),
     Project("keyvaluecache", "npm", "@apollo/utils.keyvaluecache@4.0.0", "ts-dev", "package",
             held_out=True, first=(10, 2, 2)),
+    # held out until a Go helper taking only the testing.TB was read as its test's own code,
+    # a rule made while looking at its one-line tests: tuned since
     Project("strcase", "debian", "golang-github-iancoleman-strcase-dev=0.2.0-3", "go-dev",
-            "usr/share/gocode/src/github.com/iancoleman/strcase", held_out=True,
-            first=(9, 0, 7)),
+            "usr/share/gocode/src/github.com/iancoleman/strcase", first=(9, 0, 7)),
 )
 
 
