@@ -164,12 +164,14 @@ _KEYWORD_SPELLINGS = {
 # `assert not math.isnan(x)`.
 _NOT_NAN = lazy_re(r"isNaN\s*\((?s:.*)\)\s*\)\s*\.\s*(?:toBe\s*\(\s*false|toEqual\s*\(\s*false|"
                    r"toBeFalsy)|\.\s*not\s*\.\s*toBeNaN|\bnot\s+(?:math\.|np\.|numpy\.)?isnan\b")
-# All-caps words that are prose (protocol and document names, ids), not enum values.
+# All-caps words that are prose (protocol, document and cache-policy names, ids), not enum
+# values: "the TOML text of the dictionary" (tomlkit), "the underlying LRU store" (a cache).
 _NOT_ENUMS = frozenset({
-    "A", "I", "AC", "API", "ASCII", "CLI", "CMYK", "CSS", "CSV", "DB", "DNS", "FR", "GIF", "HSL",
-    "HSV", "HTML", "HTTP", "HTTPS", "ID", "ISO", "JPEG", "JSON", "JWT", "MIME", "NFR", "OK",
-    "PDF", "PNG", "QA", "REST", "RFC", "RGB", "RGBA", "SQL", "SVG", "TCP", "TLS", "UI", "URI",
-    "URL", "UTC", "UTF", "UUID", "UX", "XML", "YAML",
+    "A", "I", "AC", "API", "ASCII", "CLI", "CMYK", "CSS", "CSV", "DB", "DNS", "FIFO", "FR",
+    "GIF", "HSL", "HSV", "HTML", "HTTP", "HTTPS", "ID", "INI", "ISO", "JPEG", "JSON", "JWT",
+    "LFU", "LIFO", "LRU", "MIME", "NFR", "OK", "PDF", "PNG", "QA", "REST", "RFC", "RGB", "RGBA",
+    "SQL", "SVG", "TCP", "TLS", "TOML", "TTL", "UI", "URI", "URL", "UTC", "UTF", "UUID", "UX",
+    "XML", "YAML",
 })
 # A function named as a call with no arguments or with one-letter parameters (`dumps()`,
 # `FtoaWithDigits(f, n)`): the API the Then speaks of, not a value a test could assert.

@@ -1699,3 +1699,13 @@ def test_a_check_of_the_codes_result_against_itself_is_said_so() -> None:
     assert presence_said("assert f(1) is not None", exists) == "a result exists"
     placeholder = 'it("a", () => {\n    expect(true).toBe(true);\n});\n'
     assert presence_said("expect(true).toBe(true)", placeholder) == "a value equals itself"
+
+
+@pytest.mark.parametrize("then", [
+    "the TOML text of the dictionary is written to the stream",  # tomlkit's AC10
+    "entries are kept in the underlying LRU store",  # keyvaluecache's AC5
+])
+def test_a_format_or_cache_policy_named_in_capitals_is_prose_not_a_value(then: str) -> None:
+    assert then_literals(then) == ()
+    assert [lit.value for lit in then_literals("then the job is in the FAILED state")] == [
+        "FAILED"]
