@@ -4495,6 +4495,20 @@ def go_functions(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
 _GO_RUN_BY_NAME = lazy_re(r"^(?:Test|Benchmark|Example|Fuzz)(?![a-z])")
 
 
+def python_checking_helpers(texts: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """Per Python test file of `texts`, the names it gives things that may check
+    (`_python_checking_names`: a method of its own base class that calls `assertEqual`,
+    nameparser's `self.m(hn.first, "Ben", hn)`): a test's call of one checks what it is
+    handed, whatever it is named."""
+    out: dict[str, frozenset[str]] = {}
+    for file, text in texts.items():
+        if file.endswith(".py"):
+            checking, _ = _python_checking_names(text)
+            if checking:
+                out[file] = checking
+    return out
+
+
 def go_noop_helpers(texts: Mapping[str, str]) -> dict[str, frozenset[str]]:
     """Per directory (a Go package), the helpers its `_test.go` files define that take a
     *testing.T (or testing.TB) and cannot report a failure through it (`_go_can_fail`: one that

@@ -369,7 +369,8 @@ def _judged(criteria: Sequence[AcceptanceCriterion], result: ac_coverage.Coverag
 def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
                         result: ac_coverage.CoverageResult,
                         bodies: Mapping[str, str],
-                        noop: Mapping[str, frozenset[str]] | None = None
+                        noop: Mapping[str, frozenset[str]] | None = None,
+                        checking: Mapping[str, frozenset[str]] | None = None
                         ) -> dict[str, dict[str, str]]:
     """Per AC whose Then clause promises values: its tests whose every check only asks for a
     result to exist (`then_literals.presence_only`) and whose checks hold none of them
@@ -389,7 +390,9 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     (`then_literals.accepts_only`: a Go test whose checks of the result log, `if v != 1 {
     t.Logf(...) }`, or were taken out, its `if err != nil { t.Fatal(err) }` left; one whose
     check helpers only log, `noop`: per Go package, `placeholders.go_noop_helpers`). Such a
-    test reads nothing the code returns: it fails only where the code fails to run."""
+    test reads nothing the code returns: it fails only where the code fails to run.
+    A Python test's call of a helper its file defines that checks (`checking`: per test file,
+    `placeholders.python_checking_helpers`) is a check, whatever the helper is named."""
     from gaia_lib.evidence import then_literals
 
     def accepting(ac: AcceptanceCriterion) -> WhyNot | None:
@@ -421,9 +424,11 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
             if not check:
                 # a Python test with no check at all fails only where the code raises: no
                 # value the Then promises the code gives is read
-                call = (then_literals.python_calls_only(body)
+                file = test.partition("::")[0]
+                call = (then_literals.python_calls_only(
+                            body, (checking or {}).get(file, frozenset()))
                         if not then_literals.promises_acceptance(ac.then or "")
-                        and test.partition("::")[0].endswith(".py") else None)
+                        and file.endswith(".py") else None)
                 return (f"calls the code and checks nothing of what it returns "
                         f"({_code(call)}), not {values} from {ac.ac_id}'s Then clause"
                         ) if call else None

@@ -749,6 +749,14 @@ class Reads:
         return placeholders.go_noop_helpers(self.texts)
 
     @functools.cached_property
+    def python_checking_helpers(self) -> dict[str, frozenset[str]]:
+        """Per Python test file, the helpers it defines or imports that check
+        (`placeholders.python_checking_helpers`): a call of one checks what it is handed."""
+        from gaia_lib.evidence import placeholders
+
+        return placeholders.python_checking_helpers(self.texts)
+
+    @functools.cached_property
     def go_checking_helpers(self) -> dict[str, dict[str, str]]:
         """Per Go package of the test files, its helpers that take a *testing.T and can fail
         (`placeholders.go_checking_helpers`): a call of one checks what it is handed."""
@@ -975,7 +983,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     unchecked = qa_checks.unchecked_snapshot_tests(
         run.unchecked_snapshots if run is not None else {}, bodies)
     excluded.update({t: f"ran without checking anything ({why})" for t, why in unchecked.items()})
-    weak = qa_checks.presence_only_tests(criteria, coverage, bodies, reads.go_noop_helpers)
+    weak = qa_checks.presence_only_tests(criteria, coverage, bodies, reads.go_noop_helpers,
+                                         reads.python_checking_helpers)
     from gaia_lib.evidence.sut_mocking import JS_SUFFIXES  # loaded by the reads already
 
     js = any(case.file.endswith(JS_SUFFIXES) for case in cases)

@@ -301,6 +301,46 @@ TOMLKIT_AC9 = AcceptanceCriterion(
     "`tomlkit.load(fp)` is called", "it returns a `TOMLDocument`.", False, None, 47)
 
 
+NICKNAME_AC = AcceptanceCriterion(
+    "AC1", "Given a name with a nickname in brackets, when it is parsed, then the nickname is "
+    "`Sam`.", "a name with a nickname in brackets", "it is parsed", "the nickname is `Sam`.",
+    False, None, 12)
+
+# A unittest file whose base class gives its tests a short check of its own around assertEqual
+# (nameparser's `self.m(hn.first, "Ben", hn)`).
+OWN_CHECK_FILE = (
+    "import unittest\n\n\n"
+    "class NameBase(unittest.TestCase):\n"
+    "    def m(self, actual, expected, name):\n"
+    "        try:\n"
+    "            self.assertEqual(actual, expected, repr(name))\n"
+    "        except UnicodeDecodeError:\n"
+    "            self.assertEqual(actual, expected)\n\n\n"
+    "class NicknameCases(NameBase):\n"
+    "    def test_nickname_in_brackets(self):\n"
+    "        name = Person(\"Samuel (Sam) Jones\")\n"
+    "        self.m(name.nickname, \"Sam\", name)\n")
+
+
+def test_a_call_of_a_check_the_test_file_defines_is_a_check() -> None:
+    """nameparser's tests check through `self.m(actual, expected, hn)`, a method of their base
+    class around `assertEqual`: the review said each "calls the code and checks nothing of
+    what it returns (HumanName('Franklin, Benjamin (Ben)'))" and left three P0 ACs without a
+    test (REQUEST_CHANGES). A call of a helper of the file that checks is a check; one of a
+    helper that checks nothing is not."""
+    test = "tests.py::NicknameCases::test_nickname_in_brackets"
+    result = CoverageResult((AcCoverage("AC1", True, 1, (test,), "name", False, True),), ())
+    body = OWN_CHECK_FILE.split("class NicknameCases(NameBase):\n")[1]
+    checking = placeholders.python_checking_helpers({"tests.py": OWN_CHECK_FILE})
+    assert "m" in checking["tests.py"]
+    assert checks.presence_only_tests([NICKNAME_AC], result, {test: body}, None, checking) == {}
+    plain = OWN_CHECK_FILE.replace("self.assertEqual(actual, expected, repr(name))", "pass") \
+        .replace("self.assertEqual(actual, expected)", "pass")
+    weak = checks.presence_only_tests([NICKNAME_AC], result, {test: body}, None,
+                                      placeholders.python_checking_helpers({"tests.py": plain}))
+    assert weak["AC1"][test].startswith("calls the code and checks nothing of what it returns")
+
+
 def test_a_type_check_of_the_type_the_then_names_is_no_presence_only_check() -> None:
     """tomlkit's AC9 ("then it returns a `TOMLDocument`") and its one test, `assert
     isinstance(load(fp), TOMLDocument)`: the review said it "only checks that a result
