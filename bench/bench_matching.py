@@ -278,7 +278,7 @@ PROJECTS = (
     Project("strcase", "debian", "golang-github-iancoleman-strcase-dev=0.2.0-3", "go-dev",
             "usr/share/gocode/src/github.com/iancoleman/strcase", first=(9, 0, 7)),
     Project("nameparser", "pypi", "nameparser==1.1.3", "python-dev", "nameparser-1.1.3",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(16, 69, 8)),
 )
 
 
