@@ -1028,12 +1028,28 @@ def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:
         for found in outcome_hooks.run_rewrites(plugins)])
 
 
+def _python_helper_calls(body: str, checking: AbstractSet[str]) -> tuple[str, ...]:
+    """The calls a Python test makes of its file's helpers that check (`checking`), as
+    written: what it hands them is what it asserts. None for a test that does not parse."""
+    import ast
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(body))
+    except (SyntaxError, ValueError, RecursionError):
+        return ()
+    return tuple(ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                      if isinstance(node.func, ast.Attribute) else "") in checking)
+
+
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
                      lines: Mapping[str, int], texts: Mapping[str, str] | None = None,
                      constants: Mapping[str, str] | None = None,
                      snapshots: Mapping[str, str] | None = None,
-                     go_checks: Mapping[str, Mapping[str, str]] | None = None
+                     go_checks: Mapping[str, Mapping[str, str]] | None = None,
+                     py_checks: Mapping[str, frozenset[str]] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
     function, `ParamsFromContext`) and whether any attributed test asserts one (a
@@ -1047,7 +1063,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     asserting what it hands a checking helper of its package (`go_checks`: per package,
     `placeholders.go_checking_helpers`; xstrings' `runTestCases(t, ToCamelCase, _M{...})`,
     defined in another `_test.go` file), the function it hands one (`ToCamelCase`) being code
-    the Then names, not a value; for an AC whose
+    the Then names, not a value, a Python test asserting what it hands a helper of its file
+    that checks (`py_checks`: per test file, `placeholders.python_checking_helpers`;
+    nameparser's `self.m(hn.nickname, "Ben", hn)`); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
     the check it quotes (in its file's text, `texts`); for an AC whose Then promises an order,
@@ -1082,6 +1100,11 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             if snapshots and test_id in snapshots:
                 asserted.update(lit.value for lit in
                                 then_literals.asserted_in([snapshots[test_id]], literals))
+            file = test_id.partition("::")[0]
+            if file in (py_checks or {}):
+                asserted.update(lit.value for lit in then_literals.asserted_in(
+                    _python_helper_calls(bodies.get(test_id, ""), (py_checks or {})[file]),
+                    literals))
             if test_id in helper_checks:
                 asserted.update(lit.value for lit in then_literals.asserted_in(
                     helper_checks[test_id][0], literals))

@@ -1046,7 +1046,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     literal_rows, literal_check = qa_checks.literal_evidence(
         criteria, per_ac, bodies, lines, reads.texts,
         {case.test_id: case.constants for case in cases if case.constants}, reads.snapshots,
-        reads.go_checking_helpers)
+        reads.go_checking_helpers, reads.python_checking_helpers)
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",

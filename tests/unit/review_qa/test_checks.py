@@ -341,6 +341,23 @@ def test_a_call_of_a_check_the_test_file_defines_is_a_check() -> None:
     assert weak["AC1"][test].startswith("calls the code and checks nothing of what it returns")
 
 
+def test_what_a_test_hands_a_check_its_file_defines_is_asserted() -> None:
+    """The same tests then drew "no test of AC1 asserts any of `Sam` from its Then clause":
+    what a test hands its file's own check (`self.m(name.nickname, "Sam", name)`) is what
+    it asserts; what it hands a helper that checks nothing is not."""
+    test = "tests.py::NicknameCases::test_nickname_in_brackets"
+    body = OWN_CHECK_FILE.split("class NicknameCases(NameBase):\n")[1]
+    rows = [{"ac_id": "AC1", "matched": True, "tests": [test]}]
+    checking = placeholders.python_checking_helpers({"tests.py": OWN_CHECK_FILE})
+    per_ac, check = checks.literal_evidence([NICKNAME_AC], rows, {test: body}, {test: 11},
+                                            py_checks=checking)
+    assert per_ac[0]["asserted"] == ["Sam"]
+    assert check["findings"] == []
+    _, check = checks.literal_evidence([NICKNAME_AC], rows, {test: body}, {test: 11},
+                                       py_checks={"tests.py": frozenset({"other"})})
+    assert [f["message"][:34] for f in check["findings"]] == ["no test of AC1 asserts any of `Sam"]
+
+
 def test_a_type_check_of_the_type_the_then_names_is_no_presence_only_check() -> None:
     """tomlkit's AC9 ("then it returns a `TOMLDocument`") and its one test, `assert
     isinstance(load(fp), TOMLDocument)`: the review said it "only checks that a result
