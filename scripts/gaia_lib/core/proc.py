@@ -183,12 +183,19 @@ def command_words(command: str) -> list[str] | None:
         return None
 
 
+# What sh reads literally: a single-quoted string, and a double-quoted one holding no `$`,
+# backquote or backslash (sh expands those inside double quotes)
+QUOTED_LITERALLY = r"'[^']*'|\"[^\"$`\\]*\""
+
+
 def plain_argv(command: str) -> list[str] | None:
     """`command` as an argument list to run without a shell, or None when only sh can run it
-    as written: shell syntax (`SHELL_SYNTAX`), unbalanced quotes, or a leading `NAME=value`."""
+    as written: shell syntax (`SHELL_SYNTAX`) outside what sh reads literally (a quoted glob,
+    `-o "python_files=test_*.py tests.py"`, is a word, not a glob), unbalanced quotes, or a
+    leading `NAME=value`."""
     import re
 
-    if re.search(SHELL_SYNTAX, command):
+    if re.search(SHELL_SYNTAX, re.sub(QUOTED_LITERALLY, "''", command)):
         return None
     words = command_words(command)
     if words and re.match(ASSIGNMENT, words[0]):

@@ -433,14 +433,11 @@ def describe(outcome: Outcome, project: Path) -> Sequence[str]:
                      "it builds (only the test classes and functions a module defines), so a "
                      "review counts none of those")
     if outcome.survey.uncollected:
-        # the command init wrote, whose interpreter has pytest (`.venv/bin/python -m pytest`)
-        run = next((s.test_command for s in outcome.survey.stacks if s.stack == "python-dev"
-                    and s.where == "." and s.test_command), None) or "python -m pytest -q"
+        # the command init wrote sets python_files for them (`survey`: its `-o python_files`)
         lines.append(f"note: pytest does not collect {_some(outcome.survey.uncollected)} by its "
-                     "default python_files (test_*.py, *_test.py): the test command runs none "
-                     f"of its tests; name the file in it (`{run} "
-                     f"{outcome.survey.uncollected[0]}`) or set python_files in the project's "
-                     "pytest configuration")
+                     "default python_files (test_*.py, *_test.py): the test and coverage "
+                     "commands written set their own (-o python_files=...); setting "
+                     "python_files in the project's pytest configuration does it for every run")
     lines += outcome.notes
     lines += [f"wrote: {paths.relative_to_project(p, project)}" for p in outcome.written]
     lines += [f"kept: {paths.relative_to_project(p, project)}" for p in outcome.kept]

@@ -450,10 +450,17 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     all_tests = sorted({f for found in per_stack.values() for f in found})
     dirs = test_dirs_of(all_tests)
     surveyed = []
+    missed = pytest_config.uncollected_by_default(per_stack.get("python-dev", []),
+                                                  pytest_config.configs(root))
     for adapter in adapters:
         where = _where(root, adapter)
         stack_dirs = test_dirs_of(per_stack[adapter.key])
         test, coverage = commands_for(adapter.key, root / where, stack_dirs)
+        if adapter.key == "python-dev" and where == "." and missed and test and coverage:
+            # a command that collects the test files pytest's defaults pass over
+            option = pytest_config.python_files_option(missed)
+            test, coverage = (command.replace(" -m pytest -q", f" -m pytest -q {option}", 1)
+                              for command in (test, coverage))
         surveyed.append(StackSurvey(
             adapter.key, where, in_directory(where, test) if test else None,
             in_directory(where, coverage) if coverage else None, len(per_stack[adapter.key]),
@@ -462,9 +469,7 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     return Survey(tuple(surveyed), dirs, timed_out,
                   unplaced_src_packages(root) if python else (),
                   tuple(builds_its_tests(root, per_stack.get("python-dev", []))),
-                  pytest_config.uncollected_by_default(per_stack.get("python-dev", []),
-                                                       pytest_config.configs(root))
-                  if python else ())
+                  missed if python else ())
 
 
 _LOAD_TESTS = re.compile(rb"^def load_tests\s*\(", re.MULTILINE)

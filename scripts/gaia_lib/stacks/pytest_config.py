@@ -63,6 +63,23 @@ def uncollected_by_default(test_files: Sequence[str],
     return missed
 
 
+_CAP_WORDS_TEST = re.compile(r"Test[A-Z0-9_]\w*\.py")
+
+
+def python_files_option(missed: Sequence[str]) -> str:
+    """The `-o python_files=...` a pytest command needs to collect `missed` (the files
+    `uncollected_by_default` gives) beside pytest's defaults, each as a pattern of its kind:
+    `Test*.py` for unittest modules in CapWords (parsedatetime's 22 `tests/Test*.py`), else
+    its own name (`tests.py`, pytimeparse's `testtimeparse.py`: not `test*.py`, which would
+    take a helper module, `testing.py`, for one); "" for none."""
+    globs: dict[str, None] = {}
+    for name in (PurePosixPath(f).name for f in missed):
+        globs.setdefault("Test*.py" if _CAP_WORDS_TEST.fullmatch(name) else name)
+    if not globs:
+        return ""
+    return f'-o "python_files={" ".join((*DEFAULT_PYTHON_FILES, *sorted(globs)))}"'
+
+
 def addopts(texts: Mapping[str, str]) -> list[str]:
     """The `addopts` of the file pytest reads its configuration from, among `texts` (name ->
     text; module rules)."""

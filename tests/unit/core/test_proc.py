@@ -179,6 +179,12 @@ def test_a_tool_run_under_the_launcher_sees_the_callers_pythonpath(
     ("", []),
     ("pytest | tee log", None),          # a pipe
     ("pytest tests/*.py", None),         # a glob
+    # quoted, a glob is a word: init's `-o python_files` for files pytest's defaults pass over
+    ('pytest -q -o "python_files=test_*.py tests.py"',
+     ["pytest", "-q", "-o", "python_files=test_*.py tests.py"]),
+    ("pytest -k 'a or (b)'", ["pytest", "-k", "a or (b)"]),
+    ('echo "$HOME"', None),              # double quotes still expand
+    ('echo "a" | tee log', None),        # a pipe after a quoted word
     ("cd web && npm test", None),        # a list
     ("echo $HOME", None),                # an expansion
     ("pytest 'unclosed", None),          # quotes that do not balance

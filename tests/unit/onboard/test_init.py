@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -337,23 +338,33 @@ def test_a_suite_whose_config_the_package_does_not_ship_gets_no_tier(tmp_path: P
 def test_describe_says_which_test_files_pytest_does_not_collect(repo: Path) -> None:
     (repo / "tests.py").write_text("def test_x():\n    assert 1\n")
     lines = onboarding.describe(onboarding.init(repo), repo)
-    (note,) = [line for line in lines if "python_files" in line]
+    (note,) = [line for line in lines if "python_files" in line and line.startswith("note:")]
     assert note == ("note: pytest does not collect tests.py by its default python_files "
-                    "(test_*.py, *_test.py): the test command runs none of its tests; name the "
-                    "file in it (`python -m pytest -q tests.py`) or set python_files in the "
-                    "project's pytest configuration")
+                    "(test_*.py, *_test.py): the test and coverage commands written set their "
+                    "own (-o python_files=...); setting python_files in the project's pytest "
+                    "configuration does it for every run")
 
 
-def test_the_note_on_an_uncollected_file_names_the_interpreter_init_chose(repo: Path) -> None:
-    # pytimeparse, with its .venv: the test command was `.venv/bin/python -m pytest -q`, and
-    # the note told the user to run `python -m pytest -q ...`, an interpreter without pytest
+def test_the_commands_init_writes_collect_the_files_pytest_passes_over(repo: Path) -> None:
+    """jsonpointer's `tests.py`, pytimeparse's `testtimeparse.py`, parsedatetime's
+    `tests/TestNlp.py`: init wrote `python -m pytest -q`, which collects none of them (exit 5,
+    "no tests ran"), for every CI run of the tier. The commands now set python_files; real
+    pytest runs them."""
     (repo / ".venv" / "bin").mkdir(parents=True)
     (repo / ".venv" / "pyvenv.cfg").write_text("home = /usr/bin\n")
     (repo / ".venv" / "bin" / "python").symlink_to(sys.executable)
     (repo / "tests.py").write_text("def test_x():\n    assert 1\n")
-    lines = onboarding.describe(onboarding.init(repo), repo)
-    (note,) = [line for line in lines if "python_files" in line]
-    assert "(`.venv/bin/python -m pytest -q tests.py`)" in note
+    (repo / "tests" / "TestWords.py").write_text("def test_y():\n    assert 1\n")
+    (repo / "tests" / "testspans.py").write_text("def test_z():\n    assert 1\n")
+    onboarding.init(repo)
+    cfg = config.load(repo)
+    option = '-o "python_files=test_*.py *_test.py Test*.py tests.py testspans.py"'
+    assert cfg.tiers[0].command == f".venv/bin/python -m pytest -q {option}"
+    assert cfg.coverage_command is not None and f"-m pytest -q {option};" in cfg.coverage_command
+    # the interpreter with pytest in place of the stand-in venv's
+    argv = [sys.executable, *shlex.split(cfg.tiers[0].command)[1:], "-p", "no:cacheprovider"]
+    run = subprocess.run(argv, cwd=repo, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "4 passed" in run.stdout, run.stdout + run.stderr
 
 
 def test_a_unittest_module_named_in_capwords_is_a_test_file_pytest_does_not_collect(

@@ -288,11 +288,19 @@ def test_test_files_pytests_defaults_do_not_collect_are_named(tmp_path: Path) ->
                                  "    def test_x(self):\n        self.assertTrue(1)\n")
     _write(tmp_path, "tests/test_other.py", "def test_y():\n    assert 1\n")
     found = sv.survey(tmp_path)
-    assert found.primary is not None and found.primary.test_command == "python -m pytest -q"
     assert found.uncollected == ("tests.py",)
     ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
                          cwd=tmp_path, capture_output=True, text=True, check=False)
     assert "1 passed" in ran.stdout  # tests/test_other.py's only
+    # the command it chooses sets python_files for it: both files' tests run
+    assert found.primary is not None and found.primary.test_command == (
+        'python -m pytest -q -o "python_files=test_*.py *_test.py tests.py"')
+    ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+                          "python_files=test_*.py *_test.py tests.py"],
+                         cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert "2 passed" in ran.stdout
     # a project whose pytest configuration names its own files is left to it
     _write(tmp_path, "setup.cfg", "[tool:pytest]\npython_files = tests.py test_*.py\n")
-    assert sv.survey(tmp_path).uncollected == ()
+    again = sv.survey(tmp_path)
+    assert again.uncollected == () and again.primary is not None
+    assert again.primary.test_command == "python -m pytest -q"
