@@ -105,6 +105,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from gaia_lib.core import pyast
 from gaia_lib.core.lazyre import compile as lazy_re
 from gaia_lib.evidence.table_rows import elements, masked_js, template_tables
 from gaia_lib.evidence.words import CLOCK, STOP_WORDS
@@ -1069,9 +1070,8 @@ def closing(code: str, opening: int) -> int:
 def _expected_values(code: str, spans: Sequence[str]) -> list[str]:
     """The assignments of the expected-value variables the assertions use (module docstring),
     and the literal a name an assertion is handed holds there (`_handed_literals`)."""
-    names = {name for span in spans for name in _EXPECTED_NAME_RE.findall(span)}
     found = []
-    for name in sorted(names):
+    for name in _expected_names(spans):
         assign = re.compile(rf"(?<![\w.$]){re.escape(name)}(?:\s*:\s*[^=\n]+)?\s*:?=(?!=)")
         found += [code[m.start():_statement_end(code, m.start())] for m in assign.finditer(code)]
     return found + _handed_literals(code)
@@ -1290,9 +1290,13 @@ def _added_to_expected(code: str, spans: Sequence[str]) -> list[str]:
     line at a time): part of the value asserted, as its first assignment is. Read for the
     values a test asserts, not by the matcher, whose evidence they are not: the rows they add
     gave columnize's `TestUnmatchedColumnCounts` the column widths' AC."""
-    names = {name for span in spans for name in _EXPECTED_NAME_RE.findall(span)}
-    return [code[m.start():_statement_end(code, m.start())] for name in sorted(names)
+    return [code[m.start():_statement_end(code, m.start())] for name in _expected_names(spans)
             for m in re.finditer(rf"(?<![\w.$]){re.escape(name)}\s*\+=", code)]
+
+
+def _expected_names(spans: Sequence[str]) -> list[str]:
+    """The expected-value variables (`_EXPECTED_NAME_RE`) the assertions `spans` use, sorted."""
+    return sorted({name for span in spans for name in _EXPECTED_NAME_RE.findall(span)})
 
 
 def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
@@ -2012,14 +2016,28 @@ def python_calls_only(test_source: str, checking: AbstractSet[str] = frozenset()
             if isinstance(node, ast.Lambda | ast.comprehension):
                 return None
             if isinstance(node, ast.Call):
-                callee = node.func.attr if isinstance(node.func, ast.Attribute) else (
-                    node.func.id if isinstance(node.func, ast.Name) else "")
+                callee = pyast.callee_name(node.func)
                 if _PY_CHECK_CALL.search(callee) or callee in checking:
                     return None
                 first = first or node
     if first is None:
         return None
     return " ".join((ast.unparse(first)).split())
+
+
+def python_check_calls(test_source: str, checking: AbstractSet[str]) -> tuple[str, ...]:
+    """The calls a Python test makes of its file's helpers that check (`checking`:
+    `placeholders.python_checking_helpers`), as code: what it hands them is what it asserts
+    (nameparser's `self.m(hn.nickname, "Ben", hn)`). () for a test that does not parse."""
+    import ast
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(test_source))
+    except (SyntaxError, ValueError, RecursionError):
+        return ()
+    return tuple(ast.unparse(node) for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and pyast.callee_name(node.func) in checking)
 
 
 # A Python comment's start, where its line's strings are masked (`masked_js`): a `#` at the
@@ -2378,10 +2396,18 @@ def check_strings(source: str) -> tuple[str, ...]:
     """The string literals of a test's check statements (`check_statements`, the calls of its
     helpers named as checks too): the inputs it hands the code it checks and the values it
     compares with (`assertEqual(timeparse('3d2h32m'), 268320)`: `3d2h32m`)."""
+    return _string_literals((*check_statements(source), *helper_check_calls(source)))
+
+
+def _string_literals(spans: Iterable[str], decoded: bool = False) -> tuple[str, ...]:
+    """The string literals of `spans`, as written; with `decoded`, each one holding an escape
+    (not a template) also as it reads."""
     found: list[str] = []
-    for span in (*check_statements(source), *helper_check_calls(source)):
+    for span in spans:
         for m in _TABLE_STRING_RE.finditer(span):
             found.append(next(g for g in m.groups() if g is not None))
+            if decoded and m.group(3) is None and "\\" in found[-1]:
+                found.append(_decode(found[-1]))
     return tuple(found)
 
 
@@ -2399,13 +2425,7 @@ def table_strings(source: str) -> tuple[str, ...]:
     # a loop's over it are
     tables += [table for name in dict.fromkeys(_EACH_NAMED_RE.findall(code))
                if (table := _named_table(code, name)) is not None]
-    found: list[str] = []
-    for span in tables:
-        for m in _TABLE_STRING_RE.finditer(span):
-            found.append(next(g for g in m.groups() if g is not None))
-            if m.group(3) is None and "\\" in found[-1]:  # and what an escaped one holds
-                found.append(_decode(found[-1]))
-    return tuple(found)
+    return _string_literals(tables, decoded=True)
 
 
 def in_table(value: str, strings: Iterable[str]) -> bool:

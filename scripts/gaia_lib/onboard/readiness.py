@@ -227,8 +227,8 @@ def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
             "`npx vitest run`)"]
 
 
-_CHAINED = re.compile(r"&&|\|\||[;|&]")
-_NPM_CALL = re.compile(r"npm (?:test|run [\w:.-]+)(?=\s|$)")
+# an `npm run NAME` (`npm test`) a script chains, its own arguments (`-- --check`) aside
+_NPM_CALL = re.compile(survey.NPM_SCRIPT.pattern + r"(?=\s|$)")
 _NESTING = 4  # `npm run` scripts followed into one another at most (a loop ends there)
 
 
@@ -246,8 +246,8 @@ def _missing_tools(here: Path, command: str, depth: int = 0) -> list[str]:
     scripts = [*(pre[1:] if pre else ()), survey.npm_script(here, command) or "",
                *(post[1:] if post else ())]
     missing: list[str] = []
-    for part in (p.strip() for script in scripts for p in _CHAINED.split(script)):
-        called = _NPM_CALL.match(part)  # its own arguments (`-- --check`) aside
+    for part in (p.strip() for script in scripts for p in survey.CHAINED.split(script)):
+        called = _NPM_CALL.match(part)
         if called:
             missing += _missing_tools(here, called.group(0), depth + 1) if depth < _NESTING \
                 else []

@@ -111,7 +111,7 @@ def package_json(text: str) -> Mapping[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-_CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
+CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
 _COVERAGE_FLAG = re.compile(r"(?<!\S)--(?:no-)?coverage(?![\w-])")
 
 
@@ -139,7 +139,7 @@ def _runner_script(scripts: Mapping[str, Any], test_script: object = None
 
 def npm_script(here: Path, command: str) -> str | None:
     """The package.json script `command` runs (`npm test`, `npm run NAME`), else None."""
-    found = _NPM_SCRIPT.fullmatch(command.strip())
+    found = NPM_SCRIPT.fullmatch(command.strip())
     return _script_named(here, found.group(1) or "test") if found else None
 
 
@@ -147,7 +147,7 @@ def npm_pre_script(here: Path, command: str, when: str = "pre") -> tuple[str, st
     """The `pre<name>` hook npm runs before the script `command` runs (`pretest` before
     `npm test`), or with `when="post"` the `post<name>` hook it runs after (`posttest`), as
     (its name, its command); None where package.json has none."""
-    found = _NPM_SCRIPT.fullmatch(command.strip())
+    found = NPM_SCRIPT.fullmatch(command.strip())
     if found is None:
         return None
     name = when + (found.group(1) or "test")
@@ -155,7 +155,7 @@ def npm_pre_script(here: Path, command: str, when: str = "pre") -> tuple[str, st
     return (name, script) if script else None
 
 
-_NPM_SCRIPT = re.compile(r"npm (?:test|run ([\w:.-]+))")
+NPM_SCRIPT = re.compile(r"npm (?:test|run ([\w:.-]+))")
 
 
 def _script_named(here: Path, name: str) -> str | None:
@@ -215,7 +215,7 @@ def _watches(script: str) -> bool:
     """Whether a test script starts its runner in watch mode (pure): `vitest watch src`
     (lossless-json's), `vitest dev`, `jest --watch`, `--watchAll`."""
     found = execution.SCRIPT_RUNNER.match(script)
-    if found is None or _CHAINED.search(script):
+    if found is None or CHAINED.search(script):
         return False
     rest = script[found.end():].split()
     return (bool(rest) and found.group(1) == "vitest" and rest[0] in ("watch", "dev")) or any(
@@ -308,7 +308,7 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     declared = declared and not _watches(str(test_script))
     named = _runner_script(scripts, test_script)
     prefix = None  # how to pass the runner flags: through the named script when it is one
-    chained = declared and _CHAINED.search(str(test_script)) is not None
+    chained = declared and CHAINED.search(str(test_script)) is not None
     if declared and str(test_script).strip() and not (chained and runner is not None):
         test = "npm test"
         if not chained and _sets_its_own(str(test_script)):
@@ -351,13 +351,18 @@ def project_python(root: Path) -> str:
                  if (venv / "bin" / "python").exists()), "python")
 
 
-def commands_for(stack: str, root: Path, test_dirs: Sequence[str]) -> tuple[str | None, str | None]:
-    """(test command, coverage command) for one stack rooted at `root`."""
+def commands_for(stack: str, root: Path, test_dirs: Sequence[str],
+                 uncollected: Sequence[str] = ()) -> tuple[str | None, str | None]:
+    """(test command, coverage command) for one stack rooted at `root`; a Python one sets
+    python_files for the test files pytest's defaults pass over (`uncollected`:
+    `pytest_config.python_files_option`)."""
     if stack == "python-dev":
         python = project_python(root)
+        pytest = " ".join(filter(None, ("-m pytest -q",
+                                        pytest_config.python_files_option(uncollected))))
         # `;`, not `&&`: a failing test still leaves the lines that ran to report
-        return (f"{python} -m pytest -q",
-                f"{python} -m coverage run --branch -m pytest -q; {python} -m coverage json -q "
+        return (f"{python} {pytest}",
+                f"{python} -m coverage run --branch {pytest}; {python} -m coverage json -q "
                 "-o coverage.json")
     if stack in ("ts-dev", "angular-dev"):
         try:
@@ -455,12 +460,8 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     for adapter in adapters:
         where = _where(root, adapter)
         stack_dirs = test_dirs_of(per_stack[adapter.key])
-        test, coverage = commands_for(adapter.key, root / where, stack_dirs)
-        if adapter.key == "python-dev" and where == "." and missed and test and coverage:
-            # a command that collects the test files pytest's defaults pass over
-            option = pytest_config.python_files_option(missed)
-            test, coverage = (command.replace(" -m pytest -q", f" -m pytest -q {option}", 1)
-                              for command in (test, coverage))
+        test, coverage = commands_for(adapter.key, root / where, stack_dirs,
+                                      missed if where == "." else ())
         surveyed.append(StackSurvey(
             adapter.key, where, in_directory(where, test) if test else None,
             in_directory(where, coverage) if coverage else None, len(per_stack[adapter.key]),

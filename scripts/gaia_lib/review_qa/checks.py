@@ -1028,21 +1028,6 @@ def run_integrity_check(plugins: Mapping[str, str] | None) -> dict[str, Any]:
         for found in outcome_hooks.run_rewrites(plugins)])
 
 
-def _python_helper_calls(body: str, checking: AbstractSet[str]) -> tuple[str, ...]:
-    """The calls a Python test makes of its file's helpers that check (`checking`), as
-    written: what it hands them is what it asserts. None for a test that does not parse."""
-    import ast
-    import textwrap
-
-    try:
-        tree = ast.parse(textwrap.dedent(body))
-    except (SyntaxError, ValueError, RecursionError):
-        return ()
-    return tuple(ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.Call)
-                 and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr
-                      if isinstance(node.func, ast.Attribute) else "") in checking)
-
-
 def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      per_ac_rows: Sequence[Mapping[str, Any]], bodies: Mapping[str, str],
                      lines: Mapping[str, int], texts: Mapping[str, str] | None = None,
@@ -1103,8 +1088,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             file = test_id.partition("::")[0]
             if file in (py_checks or {}):
                 asserted.update(lit.value for lit in then_literals.asserted_in(
-                    _python_helper_calls(bodies.get(test_id, ""), (py_checks or {})[file]),
-                    literals))
+                    then_literals.python_check_calls(bodies.get(test_id, ""),
+                                                     (py_checks or {})[file]), literals))
             if test_id in helper_checks:
                 asserted.update(lit.value for lit in then_literals.asserted_in(
                     helper_checks[test_id][0], literals))
@@ -1206,6 +1191,8 @@ _RAISED_NAME = re.compile(r"`[A-Z]\w*`\s+(?:is|are)\s+(?:raised|thrown)"
                           r"|\b(?:raises|throws)\s+(?:an?\s+)?`[A-Z]\w*`")
 # What catches every error names none in particular (`except Exception:`).
 _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
+
+
 def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
                units: Sequence[str] = (), raised: Sequence[str] = (),
                declared: AbstractSet[str] = frozenset()) -> list[str]:
@@ -1225,9 +1212,9 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     (`Range`) another function or class its file declares (`declared`): voluptuous's
     `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`". An exception
     an AC names as what is no longer raised ("instead of a `TypeError`") is none it names."""
-    delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
     from gaia_lib.evidence import then_literals
 
+    delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
     # what an AC says the code raises no longer is no exception it names
     promised = {ac.ac_id: then_literals.without_replaced(ac.text) for ac in error_acs}
     for names in (delivered, *((unit,) for unit in units)):
