@@ -277,8 +277,10 @@ PROJECTS = (
     # a rule made while looking at its one-line tests: tuned since
     Project("strcase", "debian", "golang-github-iancoleman-strcase-dev=0.2.0-3", "go-dev",
             "usr/share/gocode/src/github.com/iancoleman/strcase", first=(9, 0, 7)),
+    # held out until irregular plurals were read as their singular (`parentheses` ~
+    # `test_nickname_in_parenthesis`), a rule made while looking at its misses: tuned since
     Project("nameparser", "pypi", "nameparser==1.1.3", "python-dev", "nameparser-1.1.3",
-            held_out=True, test_deps=("pytest", "coverage"), first=(16, 69, 8)),
+            test_deps=("pytest", "coverage"), first=(16, 69, 8)),
 )
 
 

@@ -19,7 +19,9 @@ Rules (pure; the same text always gives the same tokens):
   so "add" meets "added" and "remove" meets "removing", but "validation" stays apart from
   "valid" (the matcher tells a word spelled as the AC's passive verb from a mere shared stem).
 - An irregular past form is its verb (`IRREGULAR`: kept ~ keep, written ~ write, sent ~
-  send), except those that are other words too (left, found, bound, read).
+  send), except those that are other words too (left, found, bound, read); an irregular
+  plural is its singular (`PLURALS`: parentheses ~ parenthesis, indices ~ index), except
+  those that are other words too (bases, axes, leaves).
 - Numbers of two or more digits are tokens too (`429`, `15`): a test named "answers 429"
   and an AC promising a 429 share a word. A clock time (`10:30`, `10:30:50`: `CLOCK`) is one
   token, as written: a text saying "at 10:30" shares no word with `next.minute == 30`.
@@ -123,6 +125,19 @@ IRREGULAR = {
     "bitten": "bite", "fallen": "fall", "flown": "fly", "flew": "fly", "driven": "drive",
     "drove": "drive", "ridden": "ride", "risen": "rise", "shaken": "shake", "sought": "seek",
     "thrown": "throw", "threw": "throw", "undone": "undo", "withdrawn": "withdraw",
+}
+
+# Irregular plurals, to their singular (parentheses ~ parenthesis, indices ~ index); not
+# those that are other words too (bases, axes, leaves, lives, data).
+PLURALS = {
+    "parentheses": "parenthesis", "analyses": "analysis", "hypotheses": "hypothesis",
+    "theses": "thesis", "ellipses": "ellipsis", "synopses": "synopsis",
+    "diagnoses": "diagnosis", "emphases": "emphasis", "crises": "crisis",
+    "indices": "index", "matrices": "matrix", "vertices": "vertex", "appendices": "appendix",
+    "criteria": "criterion", "phenomena": "phenomenon", "schemata": "schema",
+    "children": "child", "people": "person", "women": "woman", "mice": "mouse", "feet": "foot",
+    "teeth": "tooth", "halves": "half", "selves": "self", "shelves": "shelf",
+    "knives": "knife", "radii": "radius", "nuclei": "nucleus", "stimuli": "stimulus",
 }
 
 # The words that say code raises: "raises", "is thrown", "panics" (a Then clause's promise,
@@ -333,7 +348,7 @@ def canonical(word: str) -> str | None:
     expanded = ABBREVIATIONS.get(word, word)
     if expanded in STOP_WORDS or word in STOP_WORDS:
         return None
-    return stem(IRREGULAR.get(expanded, expanded))
+    return stem(IRREGULAR.get(expanded) or PLURALS.get(expanded, expanded))
 
 
 _NEGATING = frozenset({"not", "non", "never", "cannot", "doesn", "isn", "aren", "wasn", "weren",
