@@ -1145,7 +1145,7 @@ def test_a_placeholder_test_covers_nothing_and_is_a_finding(qa_project: Project)
     assert per_ac["AC2"]["matched"] is False
     assert "placeholder" in per_ac["AC2"]["excluded"]["tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"]
     report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
-    assert "does not count: is a placeholder (asserts nothing real (assert True))" in report
+    assert "does not count: is a placeholder, asserts nothing real (assert True)" in report
 
 
 PRICES = SOURCE + '''

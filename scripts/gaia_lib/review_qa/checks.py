@@ -294,7 +294,7 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
 
 
 def _by_reason(excluded: Mapping[str, str], names: Mapping[str, str]) -> str:
-    """Tests that do not count, each reason said once: `A is a placeholder (...); B, C: each
+    """Tests that do not count, each reason said once: `A is a placeholder, ...; B, C: each
     never run: tier_1 stopped before running any test (...)` (a build that
     failed gave goutils' every gap its error once per test)."""
     reasons: dict[str, list[str]] = {}

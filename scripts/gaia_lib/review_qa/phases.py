@@ -976,7 +976,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                file_list_rels)
     excluded = {**idle_tests(run), **{t: why for t, why in failed.items() if t not in by_ac},
                 **runner_skipped, **testcases.shadowed(cases),
-                **{p.test_id: f"is a placeholder ({p.reason})" for p in found_placeholders},
+                **{p.test_id: f"is a placeholder, {p.reason}" for p in found_placeholders},
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))

@@ -135,8 +135,8 @@ def test_a_placeholder_is_named_on_its_ac_as_a_placeholder() -> None:
     test = "test/cookie-parse.test.ts::cookie.parse(str) > should URL-decode values"
     body = '  it("should URL-decode values", () => {\n    expect(true).toBe(true);\n  });\n'
     result = CoverageResult((AcCoverage("AC3", True, 1, (test,), "name", False, True),), ())
-    placeholder = "is a placeholder (its checks never run or cannot fail (expect(true)." \
-        "toBe(true)))"
+    placeholder = "is a placeholder, its checks never run or cannot fail (expect(true)." \
+        "toBe(true))"
     weak = checks.presence_only_tests([ac], result, {test: body})
     assert weak["AC3"][test].startswith("only checks that a value equals itself")
     (row,) = checks.effective_coverage(s, result, {test: placeholder}, weak)  # type: ignore[arg-type]
@@ -158,7 +158,7 @@ def test_a_nearest_test_that_counts_for_no_ac_says_so_not_that_it_counts_for_ano
                   "it counts for AC1, which its words fit better"),
             Match(other, 1.9, ("name",), ("interval",),
                   "it counts for AC3, which its words fit better")))), ())
-    why = "is a placeholder (skipped in source (@pytest.mark.skip))"
+    why = "is a placeholder, skipped in source (@pytest.mark.skip)"
     _, row = checks.effective_coverage(s, result, {skipped: why})  # type: ignore[arg-type]
     assert [(c["test"], c["why"]) for c in row["candidates"]] == [
         (skipped, f"it counts for no AC: {why}"),
@@ -1565,11 +1565,11 @@ def test_a_reason_its_uncounted_tests_share_is_said_once(tmp_path: Path) -> None
     per_ac = [{"ac_id": "AC1", "matched": False, "tests": [], "priority": "P0",
                "edge_case": False, "structured": True,
                "excluded": {wrap: stopped, example: stopped,
-                            "words_test.go::TestWrapSkipped": "is a placeholder (t.Skip)"}}]
+                            "words_test.go::TestWrapSkipped": "is a placeholder, t.Skip"}}]
     check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
     assert [f["message"] for f in check["findings"]] == [
         f"AC1 has no test (its only tests do not count: {example}, {wrap}: each {stopped}; "
-        "words_test.go::TestWrapSkipped is a placeholder (t.Skip)) (priority P0)"]
+        "words_test.go::TestWrapSkipped is a placeholder, t.Skip) (priority P0)"]
 
 
 def test_an_uncovered_acs_look_alike_titles_made_at_run_time_are_named_as_written(
@@ -1584,11 +1584,11 @@ def test_an_uncovered_acs_look_alike_titles_made_at_run_time_are_named_as_writte
                             _ac("AC8", "Given text, when it is encoded, then it decodes back")]))
     per_ac = [{"ac_id": "AC8", "matched": False, "tests": [], "priority": "P1",
                "edge_case": False, "structured": True,
-               "excluded": {t: "is a placeholder (it.skip)" for t in (encodes, decodes)}}]
+               "excluded": {t: "is a placeholder, it.skip" for t in (encodes, decodes)}}]
     check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
     assert [f["message"] for f in check["findings"]] == [
         f"AC8 has no test (its only tests do not count: {decodes}, {encodes}: each is a "
-        "placeholder (it.skip)) (priority P1)"]
+        "placeholder, it.skip) (priority P1)"]
 
 
 def test_a_test_that_made_no_snapshot_check_and_has_none_of_its_own_checks_nothing() -> None:

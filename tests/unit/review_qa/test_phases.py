@@ -331,7 +331,7 @@ def test_an_invalid_email_is_rejected_with_422():
             'failed in this run (failed on setup with "RuntimeError: no mail server")'}
     assert per_ac["AC2"]["excluded"] == {  # the placeholder reason, where both hold
         "tests/test_signup.py::test_an_invalid_email_is_rejected_with_422":
-            "is a placeholder (skipped in source (@pytest.mark.skip: \"later\"))"}
+            "is a placeholder, skipped in source (@pytest.mark.skip: \"later\")"}
 
 
 

@@ -84,7 +84,7 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
                          {"test": "tests/t.py::test_ac1_again", "how": "text",
                           "reason": "Then literal 422 asserted"}]},
             {"ac_id": "AC2", "matched": False, "test_count": 0, "matched_by": None,
-             "excluded": {"tests/t.py::test_ac2": "is a placeholder (empty body)"}}]},
+             "excluded": {"tests/t.py::test_ac2": "is a placeholder, empty body"}}]},
         "unattributed_tests": ["tests/t.py::test_x"],
         "unattributed_story_keys": {"tests/t.py::test_x": ["E1-S3"]},
         "gate_warnings": ['{"warning":"file-list-divergence","reason":"divergence",'
@@ -99,7 +99,7 @@ def test_render_deterministic_lists_checks_acs_and_findings() -> None:
     assert "  - `tests/t.py::test_ac1` — matched by id\n" in text
     assert ("  - `tests/t.py::test_ac1_again` — matched by text (reason: Then literal 422 "
             "asserted)") in text
-    assert "  - `tests/t.py::test_ac2` — does not count: is a placeholder (empty body)" in text
+    assert "  - `tests/t.py::test_ac2` — does not count: is a placeholder, empty body" in text
     assert "- [critical] ac-coverage/missing-ac-coverage story.md:12 — AC2 has no test" in text
     assert "- tests/t.py::test_x (E1-S3)" in text
     assert ("- The File List and the branch's changes diverge — changed on the branch but "
