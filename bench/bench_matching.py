@@ -281,6 +281,10 @@ PROJECTS = (
     # `test_nickname_in_parenthesis`), a rule made while looking at its misses: tuned since
     Project("nameparser", "pypi", "nameparser==1.1.3", "python-dev", "nameparser-1.1.3",
             test_deps=("pytest", "coverage"), first=(16, 69, 8)),
+    Project("dictdiffer", "pypi", "dictdiffer==0.9.0", "python-dev", "dictdiffer-0.9.0",
+            held_out=True,
+            test_deps=("pytest<8", "coverage", "pytest-cov", "pytest-isort",
+                       "pytest-pycodestyle", "pytest-pydocstyle")),
 )
 
 
