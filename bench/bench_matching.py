@@ -284,7 +284,8 @@ PROJECTS = (
     Project("dictdiffer", "pypi", "dictdiffer==0.9.0", "python-dev", "dictdiffer-0.9.0",
             held_out=True,
             test_deps=("pytest<8", "coverage", "pytest-cov", "pytest-isort",
-                       "pytest-pycodestyle", "pytest-pydocstyle")),
+                       "pytest-pycodestyle", "pytest-pydocstyle"),
+            first=(44, 10, 18)),
 )
 
 
