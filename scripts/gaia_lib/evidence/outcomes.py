@@ -162,7 +162,10 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     template makes only its own group's names (`%s => %s` in `describe("splitByCase")`), and
     a group's template too (`describe.each`). An outcome a name written out makes is that
     test's alone, and one two templates make is the one writing more of it out's (`adds %i`
-    beside `%s`)."""
+    beside `%s`). A pytest outcome recording its classes (`DiffPatcherTests::test_remove_set`)
+    is the test of exactly that class and name where the file has one, not every test of its
+    name in another class (dictdiffer's `DictDifferTests::test_remove_set` had been said to
+    fail with it)."""
     by_name: dict[str, list[TestOutcome]] = {}  # a suite of hundreds: look names up, not scan
     listed = list(outcomes)
     for outcome in listed:
@@ -177,6 +180,7 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
         by_group.setdefault(groups[-1] if groups else None, []).append(outcome)
     directories = {str(PurePosixPath(case.file).parent) for case in cases}
     joined: dict[int, dict[str, float]] = {}  # outcome -> test_id -> how much its name fixes
+    exact: dict[int, set[str]] = {}  # outcome -> the tests whose classes and name are its
     seen: dict[str, dict[int, TestOutcome]] = {}
     for case in cases:
         runs_as = [(case.file, case.name)] + [
@@ -210,14 +214,24 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                     seen.setdefault(case.test_id, {})[id(outcome)] = outcome
                     mine = joined.setdefault(id(outcome), {})
                     mine[case.test_id] = max(mine.get(case.test_id, 0), fixed)
+                    if _of_class(outcome, file, test_name):
+                        exact.setdefault(id(outcome), set()).add(case.test_id)
     spans = {case.test_id: (case.line, case.line + case.body.count("\n")) for case in cases}
     out: dict[str, list[TestOutcome]] = {}
     for test_id, held in seen.items():
         kept = [o for key, o in held.items()
-                if test_id in _owners(o, joined[key], spans)]
+                if test_id in _owners(o, joined[key], spans)
+                and test_id in exact.get(key, {test_id})]
         if kept:
             out[test_id] = kept
     return out
+
+
+def _of_class(outcome: TestOutcome, file: str, test_name: str) -> bool:
+    """Whether a pytest outcome's classes and name (its JUnit classname's classes, recorded
+    as `Class::name`) are those of a Python test named `test_name`, parameters aside."""
+    return file.endswith(".py") and len(outcome.path) == 1 and "::" in outcome.path[0] \
+        and _PARAMS.sub("", outcome.path[0]) == test_name
 
 
 def _made_by_code(case: TestCase) -> bool:

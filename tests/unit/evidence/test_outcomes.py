@@ -898,3 +898,23 @@ def test_a_go_failure_in_a_subpackage_names_its_file_from_the_projects_root() ->
         "lru_test.go:9: got 2"
     assert outcomes.go_said_in_project("panic: nil map", "simplelru/lru_test.go") == \
         "panic: nil map"
+
+
+def test_a_failed_method_is_not_said_of_a_method_of_that_name_in_another_class() -> None:
+    """dictdiffer's `DiffPatcherTests::test_remove_set` failed; `DictDifferTests` of the same
+    file has a `test_remove_set` too, which passed and is no failed test."""
+    junit = """<testsuite>
+<testcase classname="tests.test_sets.DiffTests" name="test_remove_set"/>
+<testcase classname="tests.test_sets.PatchTests" name="test_remove_set">
+<failure message="AssertionError: assert {1, 2} == {1}">tests/test_sets.py:12: AssertionError</failure>
+</testcase>
+<testcase classname="tests.test_sets" name="test_plain"/>
+</testsuite>"""
+    tests = runner_output.parse("junit", junit).tests
+    cases = [TestCase("tests/test_sets.py", "DiffTests::test_remove_set", 3, ""),
+             TestCase("tests/test_sets.py", "PatchTests::test_remove_set", 10, ""),
+             TestCase("tests/test_sets.py", "test_plain", 20, "")]
+    assert list(outcomes.failed(tests, cases)) == ["tests/test_sets.py::PatchTests::test_remove_set"]
+    ran = outcomes.reported(tests, cases)
+    assert [o.outcome for o in ran["tests/test_sets.py::DiffTests::test_remove_set"]] == ["passed"]
+    assert len(ran["tests/test_sets.py::test_plain"]) == 1
