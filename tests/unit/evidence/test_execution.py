@@ -4,13 +4,14 @@ import json
 import os
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from gaia_lib.core import config, writes
 from gaia_lib.core.errors import InvalidInput
-from gaia_lib.evidence import attribution, coverage_report, execution
+from gaia_lib.evidence import attribution, coverage_report, execution, runner_output
 from helpers.evidence import copy_project, node_tools
 from helpers.tools import need, python_without
 
@@ -1396,3 +1397,17 @@ def test_a_unittest_module_and_class_not_in_capwords_are_found_in_their_file(
     suite = _run(root, cfg, story_tests=("tests/TestWords.py",)).suites[0]
     assert [(t.file, t.path, t.outcome) for t in suite.tests] == [
         ("tests/TestWords.py", ("test::testFindsNoon",), "passed")]
+
+
+def test_a_pytest_skip_whose_reason_is_todo_is_counted_a_skip() -> None:
+    """pytest has no todo: `@pytest.mark.skip(reason="todo")` is one of its `2 skipped`, not
+    vitest's `1 todo`."""
+    skips = (runner_output.TestOutcome("test_swap", "skipped", "tests/t.py", "todo"),
+             runner_output.TestOutcome("test_revert", "skipped", "tests/t.py", "flaky"))
+    suite = execution.Suite(name="tier_1", command="pytest", exit_code=0, duration_seconds=0.1,
+                            pass_count=3, fail_count=0, timeout=False, required=True,
+                            skip_count=2, tests=skips, runner="pytest")
+    data = suite.as_json()
+    assert data["skip_count"] == 2 and "todo_count" not in data
+    vitest = replace(suite, command="vitest run", runner="vitest")
+    assert vitest.as_json()["todo_count"] == 1  # vitest's `it.todo` is counted apart
