@@ -22,6 +22,12 @@ Rules:
   as the module its go.mod requires that the package path starts with (gjson's
   `tidwall/match`, its replace directive dropped on a machine with no module proxy: the run
   had been REQUEST_CHANGES, every AC without a test).
+- pytest refusing an option of the project's own configuration (`unrecognized arguments:
+  --pydocstyle` from pytest.ini's `addopts`) where the project declares the plugin pytest
+  names its plugins for it, `pytest-<option>` (pytest-pydocstyle, pytest-isort, pytest-cov):
+  that plugin is not installed (dictdiffer's run without it had been REQUEST_CHANGES, every
+  AC without a test, and a QA round spent). An option the tier's command writes itself is
+  the command's (`execution.runner_missing`).
 - It must be declared (`stacks.declared`) by the project's manifests, at its root or in a
   directory between it and the file that failed to load: a package declared nowhere is an
   import the code added without declaring it, the project's failure (REQUEST_CHANGES).
@@ -47,6 +53,8 @@ _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
                    r"|go: downloading (?P<godl>[\w.~/-]+) v[\w.+-]+"
                    r"(?=[\s\S]*: module lookup disabled by GOPROXY=off)"
                    r"|missing go\.sum entry for module providing package (?P<gosum>[\w.~/-]+)")
+# pytest's words for options no plugin loaded defines: `error: unrecognized arguments: --isort`
+_REFUSED = lazy_re(r"unrecognized arguments: (?P<options>.+)")
 # the file that failed to load: `while loading tests/conftest.py:`, a collection error's
 # `(tests/test_a.py:1)`, vitest's `failed to load config from vitest.config.ts:`
 _WHERE = lazy_re(r"(?:while loading|failed to load config from) (\S+?):|\((\S+?\.\w+):\d+\)")
@@ -95,6 +103,9 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
     None for any other run."""
     if passed:
         return None
+    plugin = _plugin_uninstalled(stopped, project)
+    if plugin is not None:
+        return plugin
     for error in _errors(stopped, tests):
         package = missing_package(error)
         if package is None:
@@ -110,4 +121,21 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
             at = f", imported by {failed}," if where else ""
             return (f"{package}{at} is not installed where the tests run, though {manifest} "
                     f"declares it: install the project's test requirements ({error})")[:300]
+    return None
+
+
+def _plugin_uninstalled(stopped: str | None, project: Path) -> str | None:
+    """Why pytest stopped at an option of the project's configuration: the plugin defining
+    it (`pytest-<option>`), which the project declares, is not installed; None otherwise."""
+    refused = _REFUSED.search(stopped or "")
+    if refused is None:
+        return None
+    packages = declared.declared(project)
+    for option in re.findall(r"(?<![\w-])--([A-Za-z][\w-]*)", refused.group("options")):
+        manifest = packages.get(declared.normalized(f"pytest-{option}"))
+        if manifest is not None:
+            return (f"pytest-{option}, the pytest plugin defining --{option} of the project's "
+                    f"pytest configuration, is not installed where the tests run, though "
+                    f"{manifest} declares it: install the project's test requirements "
+                    f"({stopped})")[:300]
     return None

@@ -7,7 +7,8 @@ Rules:
   failed to import, and those between): `pyproject.toml` (`[project]` dependencies and
   optional-dependencies, `[dependency-groups]`, Poetry's dependencies, dev-dependencies and
   groups), `setup.cfg` (`install_requires`, `tests_require`, `[options.extras_require]`),
-  `setup.py` (the same keywords where they are literals), `requirements*.txt` and
+  `setup.py` (the same keywords where they are literals or names the module binds once to
+  literals: `tests_require=tests_require`), `requirements*.txt` and
   `requirements/*.txt`, `tox.ini` (every `deps` of its sections) and `Pipfile` (packages and
   dev-packages). A requirement's name is what starts its line (`hypothesis>=6; python_version
   > "3.8"` -> hypothesis); an include (`-r dev.txt`), a URL or a tox substitution is no name.
@@ -110,15 +111,37 @@ def _pipfile(text: str) -> Iterator[str]:
         yield from (normalized(name) for name in _table(data.get(section)))
 
 
+def _literal(node: ast.expr, bound: Mapping[str, ast.expr]) -> Any:
+    """A literal's value, a name bound to one at the module's top level read as that value,
+    in a dictionary's values and a list's items too (`extras_require={"tests":
+    tests_require}`); ValueError for anything else."""
+    if isinstance(node, ast.Name) and node.id in bound:
+        # read without its own name: `a = [a]` is no literal
+        return _literal(bound[node.id], {k: v for k, v in bound.items() if k != node.id})
+    if isinstance(node, ast.Dict) and all(key is not None for key in node.keys):
+        return {ast.literal_eval(key): _literal(value, bound)  # type: ignore[arg-type]
+                for key, value in zip(node.keys, node.values, strict=True)}
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_literal(item, bound) for item in node.elts]
+    return ast.literal_eval(node)
+
+
 def _setup_py(text: str) -> Iterator[str]:
-    for node in ast.walk(ast.parse(text)):
+    tree = ast.parse(text)
+    # names bound once at the top level (dictdiffer's `tests_require = [...]`, then
+    # `setup(tests_require=tests_require)`); one bound twice is no literal
+    assigned = [(target.id, node.value) for node in tree.body if isinstance(node, ast.Assign)
+                for target in node.targets if isinstance(target, ast.Name)]
+    names = [name for name, _ in assigned]
+    bound = {name: value for name, value in assigned if names.count(name) == 1}
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         for keyword in node.keywords:
             if keyword.arg not in _SETUP_KEYWORDS:
                 continue
             try:
-                value = ast.literal_eval(keyword.value)
+                value = _literal(keyword.value, bound)
             except ValueError:
                 continue
             groups = value.values() if isinstance(value, dict) else [value]

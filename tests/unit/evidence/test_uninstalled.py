@@ -164,3 +164,21 @@ def test_the_module_real_go_test_could_not_fetch_is_read_from_its_output(tmp_pat
         assert why is not None and why.startswith(
             "example.com/gaia-absent is not installed where the tests run, though go.mod "
             "declares it")
+
+
+def test_a_plugin_option_of_the_projects_addopts_whose_declared_plugin_is_absent(
+        tmp_path: Path) -> None:
+    """dictdiffer's pytest.ini adds `--pydocstyle` to every run and its setup.py declares
+    pytest-pydocstyle in a list it names: without the plugin pytest stops at the option."""
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\n"
+        "checks = ['pytest-isort>=1.2', 'pytest-pydocstyle>=2.2; python_version>\"3.5\"']\n"
+        "setup(name='lib', extras_require={'tests': checks})\n")
+    stopped = "__main__.py: error: unrecognized arguments: --pydocstyle"
+    why = uninstalled.why_blocked(stopped, (), 0, tmp_path)
+    assert why is not None and why.startswith(
+        "pytest-pydocstyle, the pytest plugin defining --pydocstyle of the project's pytest "
+        "configuration, is not installed where the tests run, though setup.py declares it")
+    # an option no declared plugin is named for is the project's failure
+    assert uninstalled.why_blocked(
+        "__main__.py: error: unrecognized arguments: --strict-typos", (), 0, tmp_path) is None

@@ -102,3 +102,18 @@ def test_a_module_is_a_distributions_by_its_name_or_a_py_prefix(
                 "python-dateutil": "requirements.txt", "text-unidecode": "Pipfile",
                 "attrs": "pyproject.toml", "pytest-cov": "tox.ini"}
     assert declared.declaring(module, packages) == manifest
+
+
+def test_setup_py_keywords_naming_lists_bound_at_the_top_level(tmp_path: Path) -> None:
+    """dictdiffer's setup.py binds `tests_require = [...]` and `extras_require = {...,
+    'tests': tests_require}`, then passes both by name."""
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\n"
+        "tests_require = ['pytest-cov>=2.10', 'mock>=1.3']\n"
+        "extras_require = {'numpy': ['numpy>=1.20'], 'tests': tests_require}\n"
+        "extras_require['all'] = []\n"
+        "twice = ['attrs']\ntwice = ['six']\n"
+        "setup(name='lib', tests_require=tests_require, extras_require=extras_require,\n"
+        "      install_requires=twice)\n")
+    assert declared.declared(tmp_path) == {
+        "pytest-cov": "setup.py", "mock": "setup.py", "numpy": "setup.py"}
