@@ -284,10 +284,23 @@ def pytest_runtest_teardown(item: Any) -> Any:
     yield from _measured_phase()
 
 
+def _file_check(item: Any) -> bool:
+    """An item a plugin collects from a Python file that is neither a test function nor a
+    doctest: it checks the file itself (pytest-isort's ISORT, pytest-pycodestyle's
+    PYCODESTYLE), and is no test."""
+    if isinstance(item, pytest.Function) or type(item).__name__ == "DoctestItem":
+        return False
+    return str(getattr(item, "path", "")).endswith(".py")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: Any, call: Any) -> Any:
     made = yield from _bookkeeping()
     report = made.get_result() if made is not None else None
+    # A plugin's check of a file is a JUnit test case like any: a property says it is none
+    # (gaia_lib.evidence.runner_output.FILE_CHECK_PROPERTY), so the review names it apart.
+    if call.when == "setup" and _file_check(item):
+        item.user_properties.append(("gaia_file_check", type(item).__name__))
     # An expected failure that passed (non-strict) is a plain pass in the JUnit report: a
     # property says so (gaia_lib.evidence.runner_output.XPASSED_PROPERTY), so the review
     # counts it apart as pytest's summary does (`1 xpassed`).

@@ -187,6 +187,9 @@ class Suite:
         xpassed = sum(t.xpassed for t in self.tests)
         if xpassed:  # passed, yet pytest counts them apart too (`1 xpassed`)
             data["xpass_count"] = xpassed
+        checks = [t for t in self.tests if t.file_check]
+        if checks:  # counted by pytest among its tests, and named apart by the report
+            data["file_checks"] = [{"name": t.name, "outcome": t.outcome} for t in checks]
         errors = sum(map(self._in_error, self.tests))
         if errors:  # and its tests in error apart from those failed (`1 failed, 1 error`)
             data["error_count"] = errors

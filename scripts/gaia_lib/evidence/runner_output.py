@@ -84,6 +84,9 @@ class TestOutcome:
     # a pytest test marked as an expected failure that passed (non-strict: pytest's
     # `1 xpassed`, a pass in its JUnit report but for the property the review's plugin adds)
     xpassed: bool = False
+    # no test but a pytest plugin's check of its file (pytest-isort's `ISORT`), as the
+    # review's plugin marks it (`FILE_CHECK_PROPERTY`): pytest counts it among its tests
+    file_check: bool = False
 
     @property
     def shown(self) -> str:
@@ -461,6 +464,9 @@ TODO = "todo"
 # The property the review's pytest plugin gives a passed test marked as an expected failure
 # (scripts/runner_plugins/gaia_coverage_plugin.py): pytest's JUnit report writes it a pass.
 XPASSED_PROPERTY = "gaia_xpassed"
+# The property it gives an item a plugin collects from a Python file that is no test function
+# nor doctest (pytest-isort's ISORT, pytest-pycodestyle's PYCODESTYLE): a check of the file.
+FILE_CHECK_PROPERTY = "gaia_file_check"
 
 
 def _skip_reason(case: ET.Element) -> str | None:
@@ -514,7 +520,9 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
                                  if outcome in (FAILED, ERROR) else None,
                                  xpassed=outcome == PASSED and any(
                                      prop.get("name") == XPASSED_PROPERTY
-                                     for prop in case.iter("property"))))
+                                     for prop in case.iter("property")),
+                                 file_check=any(prop.get("name") == FILE_CHECK_PROPERTY
+                                                for prop in case.iter("property"))))
     return _counts(fmt, tests)
 
 

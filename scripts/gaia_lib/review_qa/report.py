@@ -291,7 +291,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
             continue
         if not failed:
             counts = ("exit 0; its output gives no test counts" if suite.get("counted_from")
-                      else f"{_passed(suite)}{_skipped(suite)}")
+                      else f"{_passed(suite)}{_skipped(suite)}{_file_checks(suite)}")
             out.append(f"- test run: {suite.get('name', '?')} passed ({counts}) in "
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s{_narrowed(suite)}\n")
             continue
@@ -315,7 +315,8 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                   f"{f', {errors} error' + ('s' if errors > 1 else '') if errors else ''}"
                   f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
                   f"{_skipped(suite)}"
-                  f"{f', {len(running)} still running' if running else ''}")
+                  f"{f', {len(running)} still running' if running else ''}"
+                  f"{_file_checks(suite)}")
         # every test passed, and a hook npm ran after them failed (`posttest`: a lint)
         after = f": {suite['failed_after']}" if suite.get("failed_after") else ""
         out.append(f"- test run: {suite.get('name', '?')} {state} ({counts}){after}{shown}"
@@ -366,6 +367,19 @@ def _skipped(suite: Mapping[str, Any]) -> str:
             f"{f', {todo} todo' if todo else ''}"
             f"{f', {xfailed} xfailed' if xfailed else ''}"
             f"{f', {xpassed} xpassed' if xpassed else ''}")
+
+
+def _file_checks(suite: Mapping[str, Any]) -> str:
+    """`; 2 of them no tests but pytest plugins' checks of the test file: ISORT skipped,
+    PYCODESTYLE skipped`: what pytest counts among its tests that only checks a file's style
+    (dictdiffer's `addopts = --isort --pycodestyle`: `62 passed, 2 skipped` for 62 tests
+    that all passed); "" for none."""
+    checks = [c for c in suite.get("file_checks", []) or [] if isinstance(c, Mapping)]
+    if not checks:
+        return ""
+    named = ", ".join(f"{c.get('name')} {c.get('outcome')}" for c in checks)
+    return (f"; {len(checks)} of them {'no tests' if len(checks) > 1 else 'no test'} but "
+            f"pytest plugins' checks of the test file: {named}")
 
 
 STORY_FILES_SHOWN = 3  # story test files a run line names; more are counted

@@ -7,9 +7,10 @@ import textwrap
 from dataclasses import replace
 from pathlib import Path
 
+import jsonschema
 import pytest
 
-from gaia_lib.core import config, writes
+from gaia_lib.core import config, schema, writes
 from gaia_lib.core.errors import InvalidInput
 from gaia_lib.evidence import attribution, coverage_report, execution, runner_output
 from helpers.evidence import copy_project, node_tools
@@ -700,6 +701,38 @@ def test_a_measured_pytest_run_marks_an_expected_failure_that_passed(tmp_path: P
         ("test_broken", "skipped", False)]
     data = suite.as_json()
     assert (data["pass_count"], data["xpass_count"], data["xfail_count"]) == (2, 1, 1)
+
+def test_a_measured_pytest_run_names_a_plugins_checks_of_a_file_apart(tmp_path: Path) -> None:
+    """dictdiffer's pytest.ini runs pytest-isort and pytest-pycodestyle on every file: each
+    adds an item per test file (`ISORT`, `PYCODESTYLE`, skipped when its cache says the file
+    passed before), which pytest counts among its tests. The review's plugin marks them."""
+    conftest = textwrap.dedent("""\
+        import pytest
+
+        class StyleItem(pytest.Item):
+            def runtest(self):
+                if self.name == "CACHED":
+                    pytest.skip("file previously passed style checks")
+
+        class StyleFile(pytest.File):
+            def collect(self):
+                yield StyleItem.from_parent(self, name="STYLE")
+                yield StyleItem.from_parent(self, name="CACHED")
+
+        def pytest_collect_file(parent, file_path):
+            if file_path.name.startswith("test_") and file_path.suffix == ".py":
+                return StyleFile.from_parent(parent, path=file_path)
+        """)
+    evidence = _measured_run(_project(tmp_path), PY, conftest=conftest)
+    suite = evidence.suites[0]
+    assert sorted((t.name, t.outcome, t.file_check) for t in suite.tests) == [
+        ("CACHED", "skipped", True), ("STYLE", "passed", True),
+        ("test_adds", "passed", False)]
+    assert suite.as_json()["file_checks"] == [{"name": "STYLE", "outcome": "passed"},
+                                              {"name": "CACHED", "outcome": "skipped"}]
+    # the evidence file the review writes holds them (its schema had refused the key)
+    jsonschema.validate(evidence.as_json(), schema.load_schema("execution-evidence"))
+
 
 def test_a_measured_pytest_run_cut_off_says_what_it_had_run(tmp_path: Path) -> None:
     """The run hits its time limit in its last test: the review's plugin logged each test it

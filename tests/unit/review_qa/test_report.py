@@ -351,6 +351,23 @@ def test_an_expected_failure_that_passed_is_counted_as_pytest_counts_it() -> Non
     assert _run_line(junit, 0) == (
         "- test run: tier_1 passed (2 passed, 1 skipped, 1 xpassed) in 0.2 s\n")
 
+def test_a_plugins_checks_of_a_test_file_are_named_apart_from_its_tests() -> None:
+    """dictdiffer's pytest.ini adds `--isort --pycodestyle`: pytest counts the two checks of
+    its test file among its tests, and the run line said `62 passed, 2 skipped` with none of
+    the story's 62 tests skipped. The review's plugin marks them; the line names them."""
+    case = '<testcase classname="tests.test_dictdiffer" name="{}" time="0.001">{}</testcase>'
+    marked = (f'<properties><property name="{runner_output.FILE_CHECK_PROPERTY}" '
+              'value="Item" /></properties>')
+    cached = '<skipped type="pytest.skip" message="previously passed isort checks" />'
+    junit = ('<testsuites><testsuite name="pytest" tests="4">'
+             + case.format("ISORT", cached + marked) + case.format("PYCODESTYLE", marked)
+             + case.format("test_addition", "") + case.format("test_deletion", "")
+             + "</testsuite></testsuites>")
+    assert _run_line(junit, 0, runner="pytest") == (
+        "- test run: tier_1 passed (3 passed, 1 skipped; 2 of them no tests but pytest "
+        "plugins' checks of the test file: ISORT skipped, PYCODESTYLE passed) in 0.2 s\n")
+
+
 def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
     evidence = {"suites": [
         {"name": "tier_1", "exit_code": 0, "pass_count": 59, "fail_count": 0,
