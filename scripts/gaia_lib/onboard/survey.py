@@ -355,15 +355,18 @@ def commands_for(stack: str, root: Path, test_dirs: Sequence[str],
                  uncollected: Sequence[str] = ()) -> tuple[str | None, str | None]:
     """(test command, coverage command) for one stack rooted at `root`; a Python one sets
     python_files for the test files pytest's defaults pass over (`uncollected`:
-    `pytest_config.python_files_option`)."""
+    `pytest_config.python_files_option`), and its coverage command turns off the pytest-cov
+    the project's `addopts` runs (`--cov=dictdiffer`: pytest-cov measures in place of
+    `coverage run`, whose report then says no data was collected)."""
     if stack == "python-dev":
         python = project_python(root)
         pytest = " ".join(filter(None, ("-m pytest -q",
                                         pytest_config.python_files_option(uncollected))))
+        no_cov = " --no-cov" if pytest_config.pytest_cov_in(root, ["-m", "pytest"]) else ""
         # `;`, not `&&`: a failing test still leaves the lines that ran to report
         return (f"{python} {pytest}",
-                f"{python} -m coverage run --branch {pytest}; {python} -m coverage json -q "
-                "-o coverage.json")
+                f"{python} -m coverage run --branch {pytest}{no_cov}; {python} -m coverage "
+                "json -q -o coverage.json")
     if stack in ("ts-dev", "angular-dev"):
         try:
             text = (root / "package.json").read_text(encoding="utf-8", errors="replace")

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -304,3 +306,22 @@ def test_test_files_pytests_defaults_do_not_collect_are_named(tmp_path: Path) ->
     again = sv.survey(tmp_path)
     assert again.uncollected == () and again.primary is not None
     assert again.primary.test_command == "python -m pytest -q"
+
+
+def test_the_coverage_command_measures_a_project_whose_addopts_run_pytest_cov(
+        tmp_path: Path) -> None:
+    """dictdiffer's pytest.ini adds `--cov=dictdiffer` to every run: under `coverage run`,
+    pytest-cov measured in its place, and the command's `coverage json` said no data was
+    collected (0 of 388 lines)."""
+    _write(tmp_path, "pytest.ini", "[pytest]\naddopts = --cov=lib -p no:cacheprovider\n")
+    _write(tmp_path, "lib.py", "def add(a, b):\n    return a + b\n")
+    _write(tmp_path, "tests/test_lib.py",
+           "from lib import add\n\ndef test_add():\n    assert add(1, 2) == 3\n")
+    _, coverage = sv.commands_for("python-dev", tmp_path, ("tests",))
+    assert coverage is not None and " --no-cov;" in coverage
+    subprocess.run(coverage.replace("python ", f"{sys.executable} "), shell=True, cwd=tmp_path,
+                   env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+                   capture_output=True, timeout=120, check=False)
+    report = json.loads((tmp_path / "coverage.json").read_text())
+    assert report["files"]["lib.py"]["summary"]["covered_lines"] == 2
+
