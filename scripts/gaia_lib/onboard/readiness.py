@@ -15,7 +15,11 @@ Rules, per stack the survey found:
   when it cannot find them. And the packages a `conftest.py` of the stack imports at its top
   level that are no module of the project (`conftest_imports`): pytest loads every conftest
   before any test, so one it cannot import stops the whole run (natsort's `import
-  hypothesis`): a note naming them and the conftest.
+  hypothesis`): a note naming them and the conftest. And the pytest plugins the project's
+  pytest configuration needs: an option `--X` of its `addopts` where the project declares
+  `pytest-X` (`stacks.declared`), whose module `pytest_X` that Python cannot find (dictdiffer's
+  `--pydocstyle` without pytest-pydocstyle: pytest stops at the option, and the review says
+  BLOCKED).
 - Every other stack: one of its runners (vitest or jest in the stack's `node_modules/.bin`, go,
   mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
   install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
@@ -63,7 +67,7 @@ from gaia_lib.core import proc
 from gaia_lib.evidence import uninstalled
 from gaia_lib.onboard import survey
 from gaia_lib.onboard.survey import StackSurvey
-from gaia_lib.stacks import adapters, toolprobe
+from gaia_lib.stacks import adapters, declared, pytest_config, toolprobe
 
 CHECK_SECONDS = 20.0
 # Prints the names of the modules the interpreter cannot find, without importing any of them:
@@ -79,11 +83,13 @@ _PYTHON_NEEDS = {
 
 def python_notes(missing: Sequence[str], python: str, where: str,
                  src_packages: Sequence[str] = (),
-                 conftests: Mapping[str, str] | None = None) -> list[str]:
+                 conftests: Mapping[str, str] | None = None,
+                 plugins: Mapping[str, str] | None = None) -> list[str]:
     """The notes for the modules `python` (run in `where`) could not find (pure): pytest,
     coverage.py, the packages of a src layout its pytest configuration does not put on
     the path (`src_packages`), which the tests import only once the project is installed,
-    and those a conftest imports (`conftests`: package -> the conftest importing it)."""
+    those a conftest imports (`conftests`: package -> the conftest importing it) and the
+    plugins its pytest configuration's options need (`plugins`: module -> option)."""
     notes = [f"note: {'coverage.py' if name == 'coverage' else name} is not importable by "
              f"`python` ({python}) in {where}: {_PYTHON_NEEDS[name]}"
              for name in _PYTHON_NEEDS if name in missing]
@@ -101,7 +107,27 @@ def python_notes(missing: Sequence[str], python: str, where: str,
                      f"({python}) in {where}: pytest loads that conftest before any test, so no "
                      f"test runs (install the project's test requirements: pip install "
                      f"{' '.join(names)})")
+    for module, option in (plugins or {}).items():
+        if module in missing:
+            plugin = module.replace("_", "-")
+            notes.append(f"note: {plugin} is not importable by `python` ({python}) in "
+                         f"{where}: the project's pytest configuration adds {option}, which it "
+                         "defines, to every run, so pytest stops before any test (install the "
+                         f"project's test requirements: pip install {plugin})")
     return notes
+
+
+def addopts_plugins(here: Path) -> dict[str, str]:
+    """The pytest plugins the pytest configuration at `here` needs: for each option `--X` of
+    its `addopts` whose plugin `pytest-X` the project declares, the plugin's module
+    (`pytest_X`) -> the option (`--cov=dictdiffer`: pytest_cov -> `--cov`)."""
+    packages = declared.declared(here)
+    found: dict[str, str] = {}
+    for option in pytest_config.addopts(pytest_config.configs(here)):
+        named = re.match(r"--([A-Za-z][\w-]*)", option)
+        if named and declared.normalized(f"pytest-{named.group(1)}") in packages:
+            found[f"pytest_{named.group(1).replace('-', '_')}"] = f"--{named.group(1)}"
+    return found
 
 
 _SKIPPED_DIRS = frozenset({".git", ".venv", "venv", "node_modules", ".tox", ".nox", "build",
@@ -141,12 +167,14 @@ def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
         return [f"note: no `python` on PATH: the Python tests in {where} cannot run here "
                 "(activate the project's environment before running gaia)"]
     conftests = conftest_imports(root / where)
-    result = proc.run_tool([str(found), "-c", _FIND, *src_packages, *conftests],
+    plugins = addopts_plugins(root / where)
+    result = proc.run_tool([str(found), "-c", _FIND, *src_packages, *conftests, *plugins],
                            cwd=root / where, timeout=CHECK_SECONDS)
     if result.returncode != 0:
         why = (result.error or result.stderr.strip().splitlines()[-1:] or ["no output"])[0]
         return [f"note: could not check `python` ({found}) for pytest and coverage.py: {why}"]
-    return python_notes(result.stdout.split(), str(found), where, src_packages, conftests)
+    return python_notes(result.stdout.split(), str(found), where, src_packages, conftests,
+                        plugins)
 
 
 _REQUIRE = re.compile(r"^\s*require\b", re.MULTILINE)

@@ -250,6 +250,30 @@ def test_a_package_a_conftest_imports_that_the_python_lacks_is_noted(
 
 
 
+def test_a_plugin_the_pytest_configuration_needs_that_the_python_lacks_is_noted(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """dictdiffer's pytest.ini adds `--isort --pydocstyle --cov=dictdiffer` to every run and
+    its setup.py declares the three plugins: without pytest-pydocstyle pytest stops at the
+    option before any test, which init said nothing of (the review then said BLOCKED)."""
+    (tmp_path / "pytest.ini").write_text(
+        "[pytest]\naddopts = --isort --pydocstyle --cov=lib --doctest-glob='*.rst'\n")
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\n"
+        "tests_require = ['pytest-isort', 'pytest-pydocstyle>=2.2', 'pytest-cov']\n"
+        "setup(name='lib', tests_require=tests_require)\n")
+    assert readiness.addopts_plugins(tmp_path) == {
+        "pytest_isort": "--isort", "pytest_pydocstyle": "--pydocstyle", "pytest_cov": "--cov"}
+    # an interpreter with pytest, coverage and pytest-cov (the dev environment's) and no
+    # pytest-isort nor pytest-pydocstyle
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} "$@"')
+    found = readiness.notes(tmp_path, [_python_stack()])
+    assert found == [
+        f"note: pytest-{name} is not importable by `python` ({tmp_path / 'bin' / 'python'}) in "
+        f".: the project's pytest configuration adds --{name}, which it defines, to every run, "
+        "so pytest stops before any test (install the project's test requirements: pip install "
+        f"pytest-{name})" for name in ("isort", "pydocstyle")]
+
+
 def _bin(root: Path, *tools: str) -> None:
     for tool in tools:
         exe = root / "node_modules" / ".bin" / tool
