@@ -281,6 +281,8 @@ PROJECTS = (
     # `test_nickname_in_parenthesis`), a rule made while looking at its misses: tuned since
     Project("nameparser", "pypi", "nameparser==1.1.3", "python-dev", "nameparser-1.1.3",
             test_deps=("pytest", "coverage"), first=(16, 69, 8)),
+    # its pytest.ini's addopts need the isort, pycodestyle, pydocstyle and cov plugins, which
+    # need a pytest before 8 (they take the `path` argument pytest 8 dropped)
     Project("dictdiffer", "pypi", "dictdiffer==0.9.0", "python-dev", "dictdiffer-0.9.0",
             held_out=True,
             test_deps=("pytest<8", "coverage", "pytest-cov", "pytest-isort",
