@@ -63,8 +63,9 @@ holds), nor, beside a value the Then does promise, one it names as what the code
 is given ("`1m` for 60000", "for the input 'foo'").
 A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>`,
 `E<N>-S<M>`: a name in angle brackets with a capital or an underscore, as no HTML tag is
-written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`) writes
-a pattern of values, which a test builds from its parts
+written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`; a
+tuple or list of plain lower-case names in backticks, `(key, value)`, `[old, new]`, no keyword
+among them) writes a pattern of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written.
 What the Then says the code gives no longer ("`MultipleInvalid` is raised instead of a
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
@@ -339,6 +340,8 @@ _TEMPLATE_RE = lazy_re(r"\S<(?:[a-z]+[A-Z_]\w*|[A-Z][A-Z_0-9]*)>|<(?:[a-z]+[A-Z_
 # ... or an ellipsis standing where a value does, beside fixed text (`Range(min=..., max=...)`,
 # `[1, …]`), not one closing a text (`Loading...`)
 _ELLIPSIS_VALUE_RE = lazy_re(r"[=(\[{,:]\s*(?:\.\.\.|…)\s*[,)\]}]")
+# ... or a tuple of names standing for its parts (dictdiffer's "an `add` of `(key, value)`")
+_NAMES_TUPLE_RE = lazy_re(r"[(\[]\s*[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)+\s*[)\]]")
 
 
 def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") -> bool:
@@ -351,6 +354,8 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
         return True  # `tanstack-query-<queryHash>`: a pattern of values, no value itself
     if _ELLIPSIS_VALUE_RE.search(value):
         return True  # `Range(min=..., max=...)`: likewise
+    if backticked and _NAMES_TUPLE_RE.fullmatch(value) and not _KEYWORD_RE.search(value):
+        return True  # `(key, value)`: likewise
     if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
     if backticked and _CALL_RE.fullmatch(value):  # a value only where one stands

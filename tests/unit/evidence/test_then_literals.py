@@ -171,6 +171,11 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
         ("it reads `Range(min=..., max=..., msg=...)` with the given values", []),
         ("it reads `[1, …]`", []),
         ("the label reads `Loading...`", [(S, "Loading...")]),
+        # dictdiffer's diff AC: a tuple of names stands for the pair the code reports
+        ("it is reported as an `add` of `(key, value)`, a `change` of `(old, new)`", []),
+        ("it gives `[first, rest]`", []),
+        ("it gives `(true, false)`", [(S, "(true, false)")]),
+        ("it gives `(1, 2)`", [(S, "(1, 2)")]),
     ],
 )
 def test_a_value_holding_a_placeholder_is_a_pattern_no_test_asserts_as_written(
