@@ -288,6 +288,8 @@ PROJECTS = (
             test_deps=("pytest<8", "coverage", "pytest-cov", "pytest-isort",
                        "pytest-pycodestyle", "pytest-pydocstyle"),
             first=(44, 10, 18)),
+    Project("tenacity", "pypi", "tenacity==9.0.0", "python-dev", "tenacity-9.0.0",
+            held_out=True, test_deps=("pytest", "coverage", "tornado>=4.5", "typeguard")),
 )
 
 
