@@ -289,7 +289,8 @@ PROJECTS = (
                        "pytest-pycodestyle", "pytest-pydocstyle"),
             first=(44, 10, 18)),
     Project("tenacity", "pypi", "tenacity==9.0.0", "python-dev", "tenacity-9.0.0",
-            held_out=True, test_deps=("pytest", "coverage", "tornado>=4.5", "typeguard")),
+            held_out=True, test_deps=("pytest", "coverage", "tornado>=4.5", "typeguard"),
+            first=(17, 43, 7)),
 )
 
 
