@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -1195,7 +1195,8 @@ _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
 
 def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
                units: Sequence[str] = (), raised: Sequence[str] = (),
-               declared: AbstractSet[str] = frozenset()) -> list[str]:
+               declared: AbstractSet[str] = frozenset(),
+               other_acs: Sequence[AcceptanceCriterion] = ()) -> list[str]:
     """The error-path ACs an uncovered handler is about: those naming the exception it hands
     the caller, the one its body raises in place of what it caught (`raised`: `except
     TypeError: raise ValueError(...)` is about "a ValueError is raised", not "a TypeError is
@@ -1211,17 +1212,27 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     names none in particular. Nor is it, in that last case, about an AC naming as code
     (`Range`) another function or class its file declares (`declared`): voluptuous's
     `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`". An exception
-    an AC names as what is no longer raised ("instead of a `TypeError`") is none it names."""
+    an AC names as what is no longer raised ("instead of a `TypeError`") is none it names.
+    A unit that no error-path AC names but one of the story's other ACs does (`other_acs`)
+    is that AC's, which promises no error: the handler is about none (tenacity's `except
+    OverflowError` in `wait_exponential_jitter`, which "Given `wait_exponential_jitter`"
+    speaks of, was tied to every error-path AC, a blocker of one about a wait function)."""
     from gaia_lib.evidence import then_literals
 
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
     # what an AC says the code raises no longer is no exception it names
     promised = {ac.ac_id: then_literals.without_replaced(ac.text) for ac in error_acs}
-    for names in (delivered, *((unit,) for unit in units)):
-        named = [ac.ac_id for ac in error_acs
-                 if any(re.search(rf"\b{re.escape(name)}\b", promised[ac.ac_id])
-                        for name in names)]
-        if named:
+    def naming(names: Sequence[str], acs: Iterable[AcceptanceCriterion]) -> list[str]:
+        return [ac.ac_id for ac in acs
+                if any(re.search(rf"\b{re.escape(name)}\b", promised.get(ac.ac_id, ac.text))
+                       for name in names)]
+
+    named = naming(delivered, error_acs)
+    if named:
+        return named
+    for unit in units:
+        named = naming((unit,), error_acs)
+        if named or naming((unit,), other_acs):  # the narrowest unit an AC names decides
             return named
     others = [name for name in declared if name not in units]
     return [ac.ac_id for ac in error_acs if (not delivered
@@ -1344,7 +1355,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             if seen[subject] > 1:  # the second `except Exception` in one function is another
                 subject = f"{subject} #{seen[subject]}"
             tied = handled_by(branch.caught, error_acs, branch.units, branch.raised,
-                              declared)
+                              declared, [ac for ac in criteria if ac not in error_acs])
             on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
             if on_boundary:
                 critical.update(on_boundary)

@@ -54,6 +54,27 @@ def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() ->
     assert checks.handled_by(("Exception",), acs, ("path_splitter",)) == ["AC4", "AC7"]
 
 
+def test_an_untested_handler_in_a_unit_only_a_happy_path_ac_names_is_about_no_error_ac() -> None:
+    """tenacity's wait strategies: `except OverflowError` in the jittered exponential wait's
+    `__call__` went untested and became a blocker of the AC about a wait function given the
+    failed attempt's arguments, while the AC naming that wait promises no error at all."""
+    jitter = _ac("AC7", "Given `backoff_with_jitter` with a cap, when the delay of an attempt "
+                        "is computed, then it is the doubled delay plus up to one second")
+    plain = _ac("AC10", "Given a function of the call state as the wait, when it is called, "
+                        "then it receives the arguments and the outcome of the failed attempt")
+    units = ("__call__", "backoff_with_jitter")
+    assert checks.handled_by(("OverflowError",), [plain], units, (), frozenset(), [jitter]) \
+        == []
+    # a unit no AC names still leaves it to every error-path AC
+    assert checks.handled_by(("OverflowError",), [plain], ("__call__", "callback_name"), (),
+                             frozenset(), [jitter]) == ["AC10"]
+    # and an error-path AC naming the unit keeps it before the other AC
+    loud = _ac("AC3", "Given `backoff_with_jitter`, when the power overflows, then an "
+                      "error is logged")
+    assert checks.handled_by(("OverflowError",), [plain, loud], units, (), frozenset(),
+                             [jitter]) == ["AC3"]
+
+
 def test_an_ac_lacking_one_clause_is_said_to_lack_that_clause() -> None:
     """voluptuous's Clamp AC had a Given and a When and no "then": the review said it had no
     Given/When/Then structure at all."""
