@@ -1475,9 +1475,14 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
 
 def _handler(branch: coverage_report.ErrorBranch) -> str:
     """A handler as the QA rounds know it: its kind, what it catches and the unit it sits in
-    (its line moves with every edit above it); a second such handler in that unit is `#2`."""
+    (its line moves with every edit above it); a second such handler in that unit is `#2`.
+    A Python unit is named as Python names it, the class or function first and the method or
+    nested function in it after (`wait_exponential.__call__`; `units` holds the narrowest
+    first)."""
     caught = f" {'/'.join(branch.caught)}" if branch.caught else ""
-    return f"{branch.kind}{caught} in {'.'.join(branch.units) or 'module'}"
+    units = branch.units[::-1] if LANGUAGE_OF_SUFFIX.get(PurePosixPath(branch.file).suffix) \
+        == "python" else branch.units
+    return f"{branch.kind}{caught} in {'.'.join(units) or 'module'}"
 
 
 NAMED_AT_MOST = 3  # tests an over-coverage finding names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -996,14 +997,31 @@ def test_two_handlers_of_one_kind_in_one_function_are_two_findings(tmp_path: Pat
     """The QA rounds know a handler by its kind, what it catches and its function: the
     second `except Exception` of `parse_date` is told apart (`#2`), not folded into the
     first as one finding."""
-    (tmp_path / "iso.py").write_text(TWO_HANDLERS)
-    report = tmp_path / "coverage.json"
-    report.write_text('{"files": {"iso.py": {"executed_lines": [1, 2, 3, 6, 7, 10], '
-                      '"missing_lines": [4, 5, 8, 9]}}}')
-    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["iso.py"]))
-    result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
-    assert [(f["line"], f["subject"]) for f in result["findings"]] == [
+    assert _untested_handlers(tmp_path, "iso.py", TWO_HANDLERS, [1, 2, 3, 6, 7, 10],
+                              [4, 5, 8, 9]) == [
         (4, "except Exception in parse_date"), (8, "except Exception in parse_date #2")]
+
+
+def _untested_handlers(tmp_path: Path, name: str, source: str, executed: list[int],
+                       missing: list[int]) -> list[tuple[int, str]]:
+    """(line, subject) of each untested handler the check finds in the one source `name`,
+    measured by a coverage.py JSON report of those lines."""
+    (tmp_path / name).write_text(source)
+    report = tmp_path / "coverage.json"
+    report.write_text(json.dumps({"files": {name: {"executed_lines": executed,
+                                                   "missing_lines": missing}}}))
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=[name]))
+    result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    return [(f["line"], f["subject"]) for f in result["findings"]]
+
+
+def test_a_handler_in_a_method_is_named_class_first(tmp_path: Path) -> None:
+    """tenacity's QA rounds listed `except OverflowError in __call__.wait_exponential`, the
+    method before its class, a path no Python name has: it is `wait_exponential.__call__`."""
+    source = ("class doubling:\n    def __call__(self, n):\n        try:\n"
+              "            return 2 ** n\n        except OverflowError:\n            return 60\n")
+    assert _untested_handlers(tmp_path, "backoff.py", source, [1, 2, 3, 4], [5, 6]) == [
+        (5, "except OverflowError in doubling.__call__")]
 
 
 def test_a_file_lists_test_file_is_no_code_of_the_storys(tmp_path: Path) -> None:
