@@ -419,6 +419,18 @@ def _reexported(package: str, attr: str, suts: Sequence[Sut]) -> bool:
                for sut in suts for name in module_names(sut.path))
 
 
+def _through_package(dotted: str, suts: Sequence[Sut]) -> bool:
+    """Is `dotted` inside a class or function a SUT module defines, reached through the
+    package that hands it out (`tenacity.wait_fixed.__call__` for `tenacity/wait.py`'s
+    `wait_fixed`)? Replacing it there replaces it for every test."""
+    parts = dotted.split(".")
+    for cut in range(1, len(parts) - 1):
+        handed = _handed_out(".".join(parts[:cut]), parts[cut], suts)
+        if handed is not None:
+            return handed[0].owns(".".join(parts[cut:]))
+    return False
+
+
 def _replaces(obj: str, attr: str, aliases: Mapping[str, tuple[Sut, str]],
               suts: Sequence[Sut], modules: Mapping[str, str] | None = None) -> bool:
     """Does setting `obj.attr` replace code defined in a SUT module? `modules`: the test
@@ -429,7 +441,8 @@ def _replaces(obj: str, attr: str, aliases: Mapping[str, tuple[Sut, str]],
         sut, inner = aliases[head]
         owner = sut, ".".join(p for p in (inner, *obj.split(".")[1:]) if p)
     if owner is None:
-        return _reexported((modules or {}).get(obj, obj), attr, suts)
+        plain = (modules or {}).get(head, head) + obj[len(head):]  # `import app as a`
+        return _reexported(plain, attr, suts) or _through_package(f"{plain}.{attr}", suts)
     sut, inner = owner
     return sut.owns(f"{inner}.{attr}" if inner else attr)
 
@@ -550,7 +563,8 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
             inside = _py_module_of(target, suts)
             package, _, attr = target.rpartition(".")
             if (inside is not None and (not inside[1] or inside[0].owns(inside[1]))) or (
-                    inside is None and package and _reexported(package, attr, suts)):
+                    inside is None and package and (_reexported(package, attr, suts)
+                                                    or _through_package(target, suts))):
                 pattern = "monkeypatch.setattr" if "setattr" in match.group(0) else "patch"
                 found.append(Finding(file, number, target, pattern,
                                      mock_object=_puts_a_mock(line, match.start(), pattern)))

@@ -113,6 +113,20 @@ def test_a_sut_function_replaced_on_the_package_that_hands_it_out_is_mocked(
                  f"{other}\n", SUTS) == []
 
 
+@pytest.mark.parametrize(("line", "target"), [
+    # tenacity: `mock.patch.object(tenacity.wait_fixed, "__call__", return_value=1)` in its
+    # fixed-wait test, the strategy the story is about, went unseen
+    ('    with mock.patch.object(app.Calc, "total", return_value=3):', "app.Calc.total"),
+    ('    with mock.patch.object(a.Calc, "total", return_value=3):', "a.Calc.total"),
+    ('    monkeypatch.setattr("app.Calc.total", lambda self: 3)', "app.Calc.total"),
+])
+def test_a_sut_class_reached_through_its_package_is_mocked(line: str, target: str) -> None:
+    text = f"import app\nimport app as a\nfrom unittest import mock\n\n\ndef test_x():\n{line}\n"
+    assert [f.target for f in check("tests/test_calc.py", text, SUTS)] == [target]
+    # a class no SUT module of the package defines is a collaborator's
+    assert check("tests/test_calc.py", text.replace("Calc", "Client"), SUTS) == []
+
+
 @pytest.mark.parametrize(("imported", "line", "target"), [
     # isodate trial 34: `from isodate import Duration`, its __eq__ made always true
     ("from app import Calc", '    monkeypatch.setattr(Calc, "total", lambda self: 3)',
