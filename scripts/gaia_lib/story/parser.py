@@ -139,13 +139,24 @@ def split_frontmatter(text: str, what: str, exit_code: int = 1) -> tuple[str, in
     """Return (YAML text, 1-based line where the body starts). The file must open with `---`."""
     lines = text.split("\n")
     if not lines or lines[0].rstrip("\r") != "---":
-        raise MalformedFile(f"{what}: no frontmatter (the first line must be '---')", exit_code)
+        raise MalformedFile(f"{what}: no frontmatter (the first line must be '---'"
+                            f"{_blank_after(lines[0] if lines else '')})", exit_code)
     for index in range(1, len(lines)):
         if lines[index].rstrip("\r") == "---":
             return "\n".join(line.rstrip("\r") for line in lines[1:index]), index + 2
+    closing = next((f"; line {n} is {line.rstrip(chr(13))!r}" for n, line in
+                    enumerate(lines[1:], start=2) if _blank_after(line)), "")
     raise MalformedFile(
-        f"{what}: malformed frontmatter (unbalanced --- markers: no closing '---')", exit_code
+        f"{what}: malformed frontmatter (unbalanced --- markers: no closing '---'{closing})",
+        exit_code
     )
+
+
+def _blank_after(line: str) -> str:
+    """What a frontmatter marker followed by spaces or tabs is told, which an editor hides
+    (a story whose first line was `--- ` read as one with no frontmatter at all)."""
+    line = line.rstrip("\r")
+    return f", alone: it is {line!r}" if line != "---" and line.rstrip() == "---" else ""
 
 
 def _plain(value: Any) -> Any:

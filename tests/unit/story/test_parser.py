@@ -255,6 +255,11 @@ def test_split_frontmatter_reports_body_start() -> None:
     ("text", "message"),
     [
         ("# no frontmatter\n", "s.md: no frontmatter (the first line must be '---')"),
+        # a space after the marker, which the editor did not show: tenacity's story
+        ("--- \nkey: x\n---\n",
+         "s.md: no frontmatter (the first line must be '---', alone: it is '--- ')"),
+        ("---\nkey: x\n---\t\n", "s.md: malformed frontmatter (unbalanced --- markers: no "
+                                  "closing '---'; line 3 is '---\\t')"),
         ("", "s.md: no frontmatter"),
         ("---\nkey: x\n", "s.md: malformed frontmatter (unbalanced --- markers"),
         ("---\n- a\n---\n", "s.md: frontmatter is a list, not a mapping of fields"),
