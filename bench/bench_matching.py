@@ -291,6 +291,8 @@ PROJECTS = (
     Project("tenacity", "pypi", "tenacity==9.0.0", "python-dev", "tenacity-9.0.0",
             held_out=True, test_deps=("pytest", "coverage", "tornado>=4.5", "typeguard"),
             first=(17, 43, 7)),
+    Project("superjson", "npm", "superjson@1.13.3", "ts-dev", "package", held_out=True,
+            first=(11, 8, 16)),
 )
 
 
