@@ -765,18 +765,27 @@ def _go_subtest_name(name: str) -> str:
 
 def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
            files: Iterable[str]) -> dict[str, int]:
-    """file -> how many tests the runner reported in it, for each of `files` (the story's
-    test files) in which no test case was discovered at all."""
+    """file -> how many tests the runner reported in it that the review read no test case
+    for, for each of `files` (the story's test files): all of a file's where no test case
+    was discovered in it at all; in a JS/TS file where some were, those no case's outcomes
+    (`reported`) hold (a loop calling `test` under another name beside tests written out)."""
     read = {case.file for case in cases}
-    reported: dict[str, set[str]] = {}
+    counted: dict[str, set[str]] = {}
     listed = list(outcomes)
+    held: set[int] | None = None  # the outcomes some read case holds, joined once
     for file in files:
+        in_file = [o for o in listed  # a file that failed to load: no name, no test
+                   if o.name and o.file and o.file.endswith(_FILE_SUFFIXES)
+                   and _same_file(file, o.file)]
         if file in read:
-            continue
-        names = {_PARAMS.sub("", o.name) for o in listed  # a file that failed to load:
-                 if o.name and o.file and o.file.endswith(_FILE_SUFFIXES)  # no name, no test
-                 and _same_file(file, o.file)}
+            if file.endswith(".py") or not in_file:
+                continue
+            if held is None:
+                held = {id(o) for found in reported(listed, cases).values()
+                        for o in found}
+            in_file = [o for o in in_file if id(o) not in held]
+        names = {_PARAMS.sub("", o.name) for o in in_file}
         if names:
-            reported[file] = names
-    return {file: len(names) for file, names in sorted(reported.items())}
+            counted[file] = names
+    return {file: len(names) for file, names in sorted(counted.items())}
 

@@ -214,6 +214,31 @@ def test_a_story_test_file_the_review_read_no_test_in_is_counted_from_the_runner
         "test/index.test.ts": 1, "tests/test_gen.py": 2}
 
 
+def test_tests_a_story_file_makes_in_a_loop_beside_those_written_out_are_counted() -> None:
+    """A serializer's spec: a describe block loops over a table of cases calling an alias of
+    `test` (`let run = test; run(name, ...)`) beside tests written out. The review read the
+    written ones only; the 33 rows the runner reported (at the loop's line) were said nowhere,
+    so the report's run line counted tests no AC list showed."""
+    cases = [TestCase("src/index.test.ts", "round trip > revives registered classes", 80, ""),
+             TestCase("src/index.test.ts", "dedupe=true", 120, ""),
+             TestCase("src/index.test.ts", "rows of %s", 140, "")]
+
+    def ran(title: str, groups: tuple[str, ...], line: int, outcome: str = "passed"
+            ) -> runner_output.TestOutcome:
+        return runner_output.TestOutcome(" ".join((*groups, title)), outcome,
+                                         "/p/src/index.test.ts", path=(*groups, title),
+                                         line=line)
+
+    reported = [ran("revives registered classes", ("round trip",), 80),
+                ran("dedupe=true", (), 120),
+                ran("rows of a", (), 140), ran("rows of b", (), 140),
+                ran("works for maps", ("round trip",), 60),
+                ran("works for sets", ("round trip",), 60, "skipped")]
+    assert outcomes.unread(reported, cases, ["src/index.test.ts"]) == {"src/index.test.ts": 2}
+    everything = [*reported[:4]]
+    assert outcomes.unread(everything, cases, ["src/index.test.ts"]) == {}
+
+
 def test_a_test_that_failed_or_errored_in_the_run_is_named_with_its_first_failure() -> None:
     junit = """<testsuite>
 <testcase classname="tests.unit.test_a" name="test_fails"><failure message="assert 1 == 2"/></testcase>
