@@ -276,12 +276,17 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
             continue
         kind = "edge-case " if entry["edge_case"] else ""
         excluded = entry.get("excluded") or {}
-        nearest = [m for m in entry.get("candidates") or () if m.get("why")][:NEAREST_SAID]
-        why = (" (its only tests do not count: " + _by_reason(excluded, names) + ")"
+        nearest = [m for m in entry.get("candidates") or ()
+                   if m.get("why") and m["test"] not in excluded][:NEAREST_SAID]
+        said_nearest = "nearest, not counted: " + "; ".join(
+            f"{names[m['test']]}: {m['why']}" for m in nearest)
+        # a todo matched beside a nearer counted test: both said, as the AC's list says them
+        why = (" (the tests matching it do not count: " + _by_reason(excluded, names)
+               + "; " + said_nearest + ")" if nearest and not unowned else
+               " (its only tests do not count: " + _by_reason(excluded, names) + ")"
                ) if excluded else (
             " (no test found is the story's: see no-story-tests)" if unowned else
-            " (nearest, not counted: " + "; ".join(f"{names[m['test']]}: {m['why']}"
-                                                   for m in nearest) + ")" if nearest else "")
+            " (" + said_nearest + ")" if nearest else "")
         if entry.get("gone") and not unowned:  # its tests then, deleted or renamed (the
             # emptied rule of `lost_evidence`); where no test is the story's, that is why
             why = f"{why} ({entry['gone']})"

@@ -1611,6 +1611,30 @@ def test_a_reason_its_uncounted_tests_share_is_said_once(tmp_path: Path) -> None
         "words_test.go::TestWrapSkipped is a placeholder, t.Skip) (priority P0)"]
 
 
+def test_a_gap_whose_only_match_is_a_todo_names_its_nearest_counted_tests_too(
+        tmp_path: Path) -> None:
+    """superjson: the AC of two independent instances had an `it.todo` as its one matched
+    test, and the test of instances that do not share their classes as its nearest (counted
+    for another AC); the gap said only "its only tests do not count: <the todo>", while the
+    AC's list in the same report named the nearest test."""
+    todo = "src/index.test.ts::parse > when given a foreign object > has undefined behaviour"
+    near = "src/index.test.ts::instances do not share registrations"
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC10", "Given two instances, when one registers, then not both")]))
+    per_ac = [{"ac_id": "AC10", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True,
+               "excluded": {todo: "is a placeholder (skipped in source (it.todo))"},
+               "candidates": [{"test": todo, "why": ""},
+                              {"test": near, "why": "it counts for AC1, which its words fit "
+                                                    "better"}]}]
+    check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [f["message"] for f in check["findings"]] == [
+        f"AC10 has no test (the tests matching it do not count: {todo} is a placeholder "
+        f"(skipped in source (it.todo)); nearest, not counted: {near}: it counts for AC1, "
+        "which its words fit better) (priority P0)"]
+
+
 def test_an_uncovered_acs_look_alike_titles_made_at_run_time_are_named_as_written(
         tmp_path: Path) -> None:
     """entities' AC of encoding, its two tests skipped: `should default to XML encode ${input}`
