@@ -283,6 +283,10 @@ _FOCUSED = lazy_re(r"(?<![\w.$])(?:(?:it|test)\.only|fit)\b(?=[ \t]*[(.])")
 # read in the file's text, as a group's line is in no test's own
 _FOCUSED_GROUP = lazy_re(
     r"^[ \t]*(?:(?:describe|context|suite)\.only|fdescribe)\b(?=[ \t]*[(.])", re.M)
+# ... or picked at run time: `test.only` taken as a value, not called (`run = test.only;`,
+# `const t = only ? it.only : it`), as a loop over a table of cases does for one marked
+# `only: true`; read in the file's text, outside comments
+_FOCUS_VALUE = lazy_re(r"(?<![\w.$])(?:it|test|describe)\.only\b(?![ \t]*[(.\w])")
 _COMMENT_START = ("//", "/*", "*")
 
 
@@ -291,7 +295,8 @@ def focused(cases: Sequence[TestCase], texts: Mapping[str, str] | None = None
     """file -> (the marker, the line) of the first test of a JS/TS file declared focused
     (`_FOCUSED`, read in each test's declaration: its first line after its leading comments),
     or of its first focused group (`_FOCUSED_GROUP`, read in its text from `texts`, where the
-    caller has it), whichever comes first, for the files that have one (pure)."""
+    caller has it), whichever comes first, else of a focus its text picks at run time
+    (`_FOCUS_VALUE`), for the files that have one (pure)."""
     out: dict[str, tuple[str, int]] = {}
     for case in sorted(cases, key=lambda case: (case.file, case.line)):
         if case.file in out or case.file.endswith(_EXACT_NAMES):
@@ -311,6 +316,12 @@ def focused(cases: Sequence[TestCase], texts: Mapping[str, str] | None = None
             line = text.count("\n", 0, group.start()) + 1
             if file not in out or line < out[file][1]:
                 out[file] = (group.group(0).strip(), line)
+        if file not in out:
+            picked = next((m for m in _FOCUS_VALUE.finditer(text) if not text[
+                text.rfind("\n", 0, m.start()) + 1:m.start()].lstrip().startswith(
+                    _COMMENT_START)), None)
+            if picked is not None:
+                out[file] = (picked.group(0), text.count("\n", 0, picked.start()) + 1)
     return out
 
 

@@ -811,6 +811,37 @@ def test_the_tests_a_focused_group_keeps_from_running_say_so() -> None:
             "and vitest skip the rest)"}
 
 
+def test_the_tests_a_focus_picked_at_run_time_keeps_from_running_say_so() -> None:
+    """A serializer's spec runs a table of cases through `let run = test; if (only) run =
+    test.only;`: one case marked `only: true` made jest report every other test of the file
+    skipped, with no reason, which the review had said were skipped by "skip / xfail /
+    todo", none of which the file has. The file's `test.only` taken as a value is why."""
+    spec = "src/index.test.ts"
+    text = ("describe('round trip', () => {\n"
+            "  for (const [name, { only }] of Object.entries(cases)) {\n"
+            "    let run = test;\n"
+            "    if (only) {\n"
+            "      run = test.only;\n"
+            "    }\n"
+            "    run(name, () => {});\n"
+            "  }\n"
+            "  it('revives registered classes', () => {\n"
+            "    expect(1).toBe(1);\n  });\n});\n")
+    cases = [TestCase(spec, "round trip > revives registered classes", 9,
+                      "  it('revives registered classes', () => {\n"
+                      "    expect(1).toBe(1);\n  });\n")]
+    tests = [runner_output.TestOutcome("round trip revives registered classes", "skipped",
+                                       "/p/" + spec),
+             runner_output.TestOutcome("round trip works for symbols", "passed", "/p/" + spec)]
+    assert outcomes.focused(cases, {spec: text}) == {spec: ("test.only", 5)}
+    assert outcomes.not_run(tests, cases, texts={spec: text}) == {
+        f"{spec}::round trip > revives registered classes":
+            "not run: `test.only` on line 5 of its file runs only the focused tests (jest and "
+            "vitest skip the rest)"}
+    called_elsewhere = text.replace("run = test.only;", "run = test;  // test.only(x) once")
+    assert outcomes.focused(cases, {spec: called_elsewhere}) == {}
+
+
 def test_the_tests_a_focused_test_keeps_from_running_say_so() -> None:
     """ts-dedent 2.3.0 with `it.only` left on one test of its spec: jest reports the file's
     other tests skipped, with no reason; the focused test is why, not a skip of their own.
