@@ -780,8 +780,22 @@ def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     for, for each of `files` (the story's test files): all of a file's where no test case
     was discovered in it at all; in a JS/TS file where some were, those no case's outcomes
     (`reported`) hold (a loop calling `test` under another name beside tests written out)."""
+    return {file: len({_PARAMS.sub("", o.name) for o in found})
+            for file, found in _unread(outcomes, cases, files).items()}
+
+
+def unread_lines(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+                 files: Iterable[str]) -> dict[str, int]:
+    """file -> the first line the runner says one of its `unread` tests was declared on
+    (jest's and vitest's `location`: the loop making them), for the files it says one of."""
+    return {file: min(lines) for file, found in _unread(outcomes, cases, files).items()
+            if (lines := [o.line for o in found if o.line])}
+
+
+def _unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+            files: Iterable[str]) -> dict[str, list[TestOutcome]]:
     read = {case.file for case in cases}
-    counted: dict[str, set[str]] = {}
+    out: dict[str, list[TestOutcome]] = {}
     listed = list(outcomes)
     held: set[int] | None = None  # the outcomes some read case holds, joined once
     for file in files:
@@ -792,11 +806,9 @@ def unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
             if file.endswith(".py") or not in_file:
                 continue
             if held is None:
-                held = {id(o) for found in reported(listed, cases).values()
-                        for o in found}
+                held = {id(o) for found in reported(listed, cases).values() for o in found}
             in_file = [o for o in in_file if id(o) not in held]
-        names = {_PARAMS.sub("", o.name) for o in in_file}
-        if names:
-            counted[file] = names
-    return {file: len(names) for file, names in sorted(counted.items())}
+        if in_file:
+            out[file] = in_file
+    return dict(sorted(out.items()))
 

@@ -204,6 +204,8 @@ class RunInputs:
     unrunnable: tuple[str, ...] = ()  # the tiers that could not (`execution.cannot_run`)
     # story test files in which the review read no test, with how many the runner ran there
     unread: Mapping[str, int] | None = None
+    # of those, the first line the runner says one was declared on (the loop making them)
+    unread_at: Mapping[str, int] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
     runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
     # those of `runner_failed` whose failure the runner located: test id -> its file's line
@@ -1047,13 +1049,14 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         criteria, per_ac, bodies, lines, reads.texts,
         {case.test_id: case.constants for case in cases if case.constants}, reads.snapshots,
         reads.go_checking_helpers, reads.python_checking_helpers)
+    unread_at = (run.unread_at or {}) if run is not None else {}  # the loop making them
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",
                           False)
         for tf in test_files if not tf.readable
     ] + [
-        qa_checks.finding(file, 1, "warning", "unread-tests",
+        qa_checks.finding(file, unread_at.get(file, 1), "warning", "unread-tests",
                           f"the runner ran {count} test(s) in this file that the review cannot "
                           "read (made at run time, e.g. in a loop over fixtures): no AC is "
                           "matched to them", False)
@@ -1405,6 +1408,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
                              if suite.required and suite.name in cannot), None),
         unrunnable=tuple(cannot),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
+        unread_at=outcomes.unread_lines(evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python and not unmeasured else (),
         no_tier=_no_tier(s, evidence),
         named_sources=() if python and not unmeasured else _declaring(reads.code_under_test),

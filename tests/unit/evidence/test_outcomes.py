@@ -235,6 +235,9 @@ def test_tests_a_story_file_makes_in_a_loop_beside_those_written_out_are_counted
                 ran("works for maps", ("round trip",), 60),
                 ran("works for sets", ("round trip",), 60, "skipped")]
     assert outcomes.unread(reported, cases, ["src/index.test.ts"]) == {"src/index.test.ts": 2}
+    # the finding points at the loop the runner says made them, not at the file's first line
+    assert outcomes.unread_lines(reported, cases, ["src/index.test.ts"]) == {
+        "src/index.test.ts": 60}
     everything = [*reported[:4]]
     assert outcomes.unread(everything, cases, ["src/index.test.ts"]) == {}
 
