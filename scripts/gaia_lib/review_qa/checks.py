@@ -883,9 +883,11 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       required: AbstractSet[str] = frozenset(),
                       rows_cover: Mapping[str, Sequence[str]] | None = None,
                       unchecked: Mapping[str, str] | None = None,
-                      unfinished: Sequence[Unfinished] = ()) -> dict[str, Any]:
+                      unfinished: Sequence[Unfinished] = (),
+                      matches: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
-    tests, tests the runner skipped and tests that mock the code under test: they verify
+    tests (each naming the ACs it matches where it does not count: `matches`, test id ->
+    those ACs), tests the runner skipped and tests that mock the code under test: they verify
     nothing of it, so they cover nothing (but a failed table test, or Go test of subtests,
     the ACs whose own rows or subtests passed: `rows_cover`, test id -> those ACs;
     `failed_tests`), at the line its failure was raised on where the runner said it
@@ -910,7 +912,9 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                                 + ("" if blocking else " (its tier is not required)"),
                                 blocking, test=test))
     findings += [finding(p.file, p.line, "warning", "placeholder-test",
-                         f"{p.test_id} is a placeholder: {p.reason}; it covers no AC", False,
+                         f"{p.test_id} is a placeholder: {p.reason}; it covers no AC"
+                         + (f" (it matches {', '.join(acs)}, where it does not count)"
+                            if (acs := (matches or {}).get(p.test_id)) else ""), False,
                          test=p.test_id)
                  for p in found]
     findings += [finding(u.file, u.line, "warning", "unfinished-expect",

@@ -1101,7 +1101,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                     rows_cover={test: [e.ac_id for e in coverage.per_ac
                                                        if test in e.tests and test not in
                                                        failed_for.get(e.ac_id, {})]
-                                                for test in by_ac}),
+                                                for test in by_ac},
+                                    matches=_matched_not_counted(per_ac)),
         qa_checks.run_integrity_check(reads.plugins),
         literal_check,
         branch,
@@ -1163,6 +1164,15 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     if run is not None:
         results["behavioural_attribution"] = attribution_rows
     return results
+
+
+def _matched_not_counted(per_ac: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """test id -> the ACs it matched but does not count for (their `excluded`)."""
+    out: dict[str, list[str]] = {}
+    for entry in per_ac:
+        for test in entry.get("excluded") or {}:
+            out.setdefault(test, []).append(entry["ac_id"])
+    return out
 
 
 def _unmatched_checks(per_ac: Sequence[Mapping[str, Any]],

@@ -1611,6 +1611,23 @@ def test_a_reason_its_uncounted_tests_share_is_said_once(tmp_path: Path) -> None
         "words_test.go::TestWrapSkipped is a placeholder, t.Skip) (priority P0)"]
 
 
+def test_a_placeholder_that_matches_an_ac_says_which() -> None:
+    """superjson's `it.skip('works with complex prop values')` matched the AC of allowed error
+    properties, where it did not count; its warning said only "it covers no AC", so the
+    reader had to find in the AC lists which AC it was written for."""
+    skipped = placeholders.Placeholder("src/index.test.ts::errors > keeps a map property",
+                                       "src/index.test.ts", 926,
+                                       "skipped in source (it.skip)")
+    todo = placeholders.Placeholder("src/index.test.ts::foreign objects > are undefined",
+                                    "src/index.test.ts", 846, "skipped in source (it.todo)")
+    found = checks.placeholder_check([skipped, todo], {}, {},
+                                     matches={skipped.test_id: ("AC5",)})["findings"]
+    assert [f["message"] for f in found] == [
+        f"{skipped.test_id} is a placeholder: skipped in source (it.skip); it covers no AC "
+        "(it matches AC5, where it does not count)",
+        f"{todo.test_id} is a placeholder: skipped in source (it.todo); it covers no AC"]
+
+
 def test_a_gap_whose_only_match_is_a_todo_names_its_nearest_counted_tests_too(
         tmp_path: Path) -> None:
     """superjson: the AC of two independent instances had an `it.todo` as its one matched
