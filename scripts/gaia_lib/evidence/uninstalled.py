@@ -17,7 +17,10 @@ Rules:
   download refused), the same at the importing file's position where go.mod's graph is pruned
   (go 1.17 on: `lib.go:3:8: <module>@<version>: Get ...: no such host`), and with no proxy
   at all the module of its `go: downloading <module> <version>` line where the error names
-  none (`lib.go:3:8: module lookup disabled by GOPROXY=off`); and `missing go.sum entry for
+  none (`lib.go:3:8: module lookup disabled by GOPROXY=off`); a module go.mod replaces by a
+  directory that is not there (`go: <module>@<version> (replaced by ../dir): reading
+  ../dir/go.mod: ... no such file or directory`: mergo's yaml.v2, pointed at a local copy of
+  Debian's package); and `missing go.sum entry for
   module providing package <package>`, read
   as the module its go.mod requires that the package path starts with (gjson's
   `tidwall/match`, its replace directive dropped on a machine with no module proxy: the run
@@ -49,7 +52,8 @@ _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
                    r"|Failed to load url (?P<url>\S+)"
                    r"|Preset (?P<preset>\S+?)\.? not found"
                    r"|Module (?P<option>\S+) in the \w+ option was not found"
-                   r"|(?:\bgo|\.go:\d+:\d+): (?P<go>[\w.~/-]+)@v[\w.+-]+: "
+                   r"|(?:\bgo|\.go:\d+:\d+): (?P<go>[\w.~/-]+)@v[\w.+-]+"
+                   r"(?: \(replaced by [^()\n]+\))?: "
                    r"|go: downloading (?P<godl>[\w.~/-]+) v[\w.+-]+"
                    r"(?=[\s\S]*: module lookup disabled by GOPROXY=off)"
                    r"|missing go\.sum entry for module providing package (?P<gosum>[\w.~/-]+)")

@@ -182,3 +182,23 @@ def test_a_plugin_option_of_the_projects_addopts_whose_declared_plugin_is_absent
     # an option no declared plugin is named for is the project's failure
     assert uninstalled.why_blocked(
         "__main__.py: error: unrecognized arguments: --strict-typos", (), 0, tmp_path) is None
+
+
+def test_a_go_module_replaced_by_a_directory_not_there_is_the_machines(tmp_path: Path) -> None:
+    """mergo's go.mod pointing gopkg.in/yaml.v2 at a local copy of Debian's package (no module
+    proxy on the machine), the copy then gone: `go test` says `go: <module>@<version> (replaced
+    by <dir>): reading <dir>/go.mod: ... no such file or directory` before any test, and the
+    review had read it as the project's failure (REQUEST_CHANGES, a QA round spent). Real go."""
+    project = go_module_needing_absent(tmp_path / "lib")
+    # mergo's go.mod says go 1.13, an unpruned graph: go reads every go.mod before any package
+    go_mod = project / "go.mod"
+    go_mod.write_text(go_mod.read_text().replace("go 1.19", "go 1.13")
+                      + "\nreplace example.com/gaia-absent => ../gone\n")
+    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod"}
+    run = subprocess.run(["go", "test", "-json", "./..."], cwd=project, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0 and "(replaced by ../gone)" in run.stderr, run.stderr
+    assert uninstalled.missing_package(run.stderr) == "example.com/gaia-absent", run.stderr
+    why = uninstalled.why_blocked(run.stderr, (), 0, project)
+    assert why is not None and why.startswith(
+        "example.com/gaia-absent is not installed where the tests run, though go.mod declares it")
