@@ -294,8 +294,7 @@ PROJECTS = (
     Project("superjson", "npm", "superjson@1.13.3", "ts-dev", "package", held_out=True,
             first=(11, 8, 16)),
     Project("mergo", "debian", "golang-github-imdario-mergo-dev=0.3.12-1", "go-dev",
-            "usr/share/gocode/src/github.com/imdario/mergo", held_out=True,
-            first=(3, 0, 20)),
+            "usr/share/gocode/src/github.com/imdario/mergo", first=(3, 0, 20)),
 )
 
 

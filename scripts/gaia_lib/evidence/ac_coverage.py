@@ -1597,6 +1597,8 @@ _METHOD_CALL = re.compile(r"\.([a-z][a-z0-9_]*)\s*\(")
 # Statement words of the other test languages that precede a parenthesis, as Python's own do.
 _CALL_NAME = re.compile(r"(?<![\w$])([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 # A keyword argument a test hands a call (`pdeque([1, 2], maxlen=2)`): the name of a setting.
+# A call that builds no object (`Merge(...)`, not `new Cache()`).
+_UNBUILT_CALL = re.compile(r"(?<![\w$])(?<!\bnew )([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 _KEYWORD_ARG = re.compile(r"[(,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
 _OTHER_KEYWORDS = frozenset({"switch", "catch", "function", "typeof", "func", "select"})
 
@@ -1824,16 +1826,25 @@ def suite_subject(name: str) -> str:
 
 def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCriterion],
              chosen: Mapping[int, _Score], decided: AbstractSet[int],
-             unrun: AbstractSet[int]) -> str:
+             unrun: AbstractSet[int],
+             guessed: Sequence[AbstractSet[str]] | None = None) -> str:
     """Why a test near AC `i` (`bests`: its best evidence for each AC; `decided`: the ACs its
     evidence chose before the run's units and its printing were weighed) does not count for
-    it, in the words a reviewer acts on: what the run showed, what it counts for instead, or
-    that its evidence is too little or no more for this AC than for another."""
+    it, in the words a reviewer acts on: what the run showed, or where no run was measured
+    (`guessed`: per AC, the units test files are named after that it names) what its file's
+    name and calls say, what it counts for instead, or that its evidence is too little or no
+    more for this AC than for another."""
     if bests[i].denies:
         return bests[i].denies
+    if i in decided and i in unrun:
+        # no run measured: the units are read from test files' names, no run showed anything
+        if guessed is None:
+            return "the run shows it never runs the code the AC names"
+        names = ", ".join(f"`{u}`" for u in sorted(guessed[i]))
+        return (f"no run was measured, and it neither calls {names}, which the AC names, nor "
+                "sits in a test file named after it")
     if i in decided:
-        return ("the run shows it never runs the code the AC names" if i in unrun else
-                "it checks what is printed, which the AC does not speak of")
+        return "it checks what is printed, which the AC does not speak of"
     if chosen:
         return "it counts for " + ", ".join(criteria[j].ac_id for j in sorted(chosen)) + \
             ", which its words fit better"
@@ -2882,6 +2893,16 @@ def file_units_run(cases: Sequence[TestCase]) -> UnitRuns | None:
             called = by_class & set(_CALL_NAME.findall(_code_only(case.body)))
             if called:
                 named[case.test_id] = named.get(case.test_id, frozenset()) | called
+    # A unit a test file is named after, called by a test of another file, is run there too
+    # (mergo's issue131_test.go calling `mergo.Merge(...)`, the unit of merge_test.go): its
+    # file's name is no sign the test skips it. Only a test its own file names a unit for,
+    # and not a class it builds (`new InMemoryLRUCache()`: the inner cache a wrapper's test
+    # is given, not what it checks).
+    by_key = {identifier_key(u): u for u in by_file.values() if _WORD.fullmatch(u)}
+    for case in cases:
+        if case.test_id in named:
+            keys = {identifier_key(n) for n in _UNBUILT_CALL.findall(_code_only(case.body))}
+            named[case.test_id] |= {by_key[k] for k in keys & by_key.keys()}
     every = frozenset().union(*named.values())
     if len(every) < 2:
         return None
@@ -3337,7 +3358,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
             if i not in chosen and (_resembles(best) or best.denies):
                 near[criteria[i].ac_id].append(Match(
                     case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ()),
-                    _why_not(i, bests, criteria, chosen, decided, unrun)))
+                    _why_not(i, bests, criteria, chosen, decided, unrun,
+                             None if measured else required)))
 
     _second_tests(criteria, hits, near, read_tests)
 

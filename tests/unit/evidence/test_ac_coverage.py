@@ -984,6 +984,128 @@ def test_the_units_test_files_are_named_after() -> None:
     assert named.named_in(ac("AC2", "a number", "it is formatted", "commas")) == frozenset()
 
 
+
+MERGE_NON_POINTER = """package mergo_test
+
+import (
+	"testing"
+
+	"github.com/imdario/mergo"
+)
+
+func TestMergeNonPointer(t *testing.T) {
+	if got := mergo.Merge(pair{}, pair{}); got != mergo.ErrNonPointerAgument {
+		t.Errorf("want ErrNonPointerAgument, got %v", got)
+	}
+}
+"""
+MERGE_EMPTY_VALUE = """package mergo_test
+
+import (
+	"testing"
+
+	"github.com/imdario/mergo"
+)
+
+func TestIssue131MergeWithOverwriteWithEmptyValue(t *testing.T) {
+	dst := pair{Name: "dst"}
+	if err := mergo.Merge(&dst, pair{}, mergo.WithOverwriteWithEmptyValue); err != nil {
+		t.Error(err)
+	}
+	if dst.Name != "" {
+		t.Errorf("dst.Name not overwritten by the empty value: %q", dst.Name)
+	}
+}
+"""
+MERGE_ZERO_TIME = """package mergo_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/imdario/mergo"
+)
+
+func TestOverwriteZeroSrcTime(t *testing.T) {
+	dst := stamped{time.Now()}
+	if err := mergo.MergeWithOverwrite(&dst, stamped{}); err != nil {
+		t.FailNow()
+	}
+	if !dst.At.IsZero() {
+		t.Errorf("the zero source time did not overwrite the destination's time: %v", dst.At)
+	}
+}
+"""
+NON_POINTER_AC = ac("AC2", "a destination that is not a pointer", "`Merge` is called",
+                    "the error `ErrNonPointerAgument` is returned")
+
+
+def test_a_test_calling_the_unit_another_test_file_is_named_after_runs_it() -> None:
+    """mergo: `TestIssue131...` in issue131_test.go calls `mergo.Merge(...)`, the unit of
+    merge_test.go, with the option AC1 names and checks its outcome; read from the files'
+    names alone it was said never to run `Merge`, and AC1 was left without its test."""
+    criteria = (ac("AC1", "a source whose string field is empty",
+                   "`Merge` is called with `WithOverwriteWithEmptyValue`",
+                   "the empty value overwrites the destination's set value"), NON_POINTER_AC)
+    cases = (split_tests("merge_test.go", MERGE_NON_POINTER)
+             + split_tests("issue131_test.go", MERGE_EMPTY_VALUE))
+    runs = file_units_run(cases)
+    assert runs is not None
+    assert runs.by_test["issue131_test.go::TestIssue131MergeWithOverwriteWithEmptyValue"] == {
+        "issue131", "merge"}
+    found = by_id(analyze("E1-S1", criteria, cases,
+                          file_list=["merge_test.go", "issue131_test.go"]))
+    assert found["AC1"].tests == ("issue131_test.go::TestIssue131MergeWithOverwriteWithEmptyValue",)
+    assert found["AC2"].tests == ("merge_test.go::TestMergeNonPointer",)
+
+
+def test_where_no_run_was_measured_a_test_is_not_said_to_be_shown_skipping_the_code() -> None:
+    """mergo's review ran `go test`, which measures no test's units: a test left out of an AC
+    for the units read from file names had been "the run shows it never runs the code the AC
+    names", a run that showed nothing of the kind."""
+    criteria = (ac("AC1", "a destination time that is set and a zero source time",
+                   "`Merge` is called with `WithOverride`",
+                   "the zero source time overwrites the destination's time"), NON_POINTER_AC)
+    cases = (split_tests("merge_test.go", MERGE_NON_POINTER)
+             + split_tests("issue52_test.go", MERGE_ZERO_TIME))
+    found = by_id(analyze("E1-S1", criteria, cases,
+                          file_list=["merge_test.go", "issue52_test.go"]))
+    nearest = found["AC1"].candidates[0]
+    assert (nearest.test, nearest.why) == (
+        "issue52_test.go::TestOverwriteZeroSrcTime",
+        "no run was measured, and it neither calls `merge`, which the AC names, nor sits in a "
+        "test file named after it")
+
+
+
+def test_a_class_a_test_builds_is_no_unit_it_runs_for_its_file_name() -> None:
+    """A wrapper cache's test builds the inner cache another test file is named after (`new
+    LruStore()`) and checks the wrapper: what it builds is its fixture, not a unit it tests
+    (as read it had moved keyvaluecache's prefixing test to another AC)."""
+    wrapper = split_tests("src/PrefixStore.test.ts", """
+describe("PrefixStore", () => {
+  it("prefixes keys", async () => {
+    const inner = new LruStore();
+    const store = new PrefixStore(inner, "p:");
+    await store.set("k", "v");
+    expect(await inner.get("p:k")).toBe("v");
+  });
+});
+""")
+    inner = split_tests("src/LruStore.test.ts", """
+describe("LruStore", () => {
+  it("evicts", () => {
+    const store = new LruStore({ max: 1 });
+    store.set("a", 1);
+    expect(store.get("a")).toBe(1);
+  });
+});
+""")
+    runs = file_units_run(wrapper + inner)
+    assert runs is not None
+    assert runs.by_test[wrapper[0].test_id] == {"PrefixStore"}
+
+
 VALIDATORS = (
     ac("AC1", "a Range validator", "a number is validated",
        "a number outside its bounds is rejected"),
