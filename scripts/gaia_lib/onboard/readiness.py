@@ -178,6 +178,8 @@ def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
 
 
 _REQUIRE = re.compile(r"^\s*require\b", re.MULTILINE)
+# go's `go: m@v1.0.0 (replaced by ../dir): reading ../dir/go.mod: ...`: the directory named
+_REPLACED = re.compile(r"@v[\w.+-]+ \(replaced by ([^()\n]+)\): ")
 
 
 def go_module_notes(output: str, where: str) -> list[str]:
@@ -191,6 +193,12 @@ def go_module_notes(output: str, where: str) -> list[str]:
     why = next((ln.strip() for ln in output.splitlines() if ": module lookup disabled" in ln),
                line)
     why = why.removeprefix("can't load test package: ")
+    replaced = _REPLACED.search(line)
+    if replaced:  # nothing to fetch: go.mod points the module at a directory not there
+        return [f"note: go cannot read {module}, which go.mod in {where} replaces by "
+                f"{replaced.group(1)}, a directory that is not there ({why[:200]}): every `go "
+                "test` stops before any test until it is (restore it, or drop the replace "
+                "directive where the module proxy is reachable)"]
     return [f"note: go cannot fetch {module}, which go.mod in {where} requires ({why[:200]}): "
             "every `go test` stops before any test until it is in the module cache (`go mod "
             "download` where the module proxy is reachable, or `go mod vendor`)"]

@@ -356,6 +356,20 @@ def test_a_module_go_cannot_fetch_is_named_with_why() -> None:
     assert readiness.go_module_notes("# example.com/lib\n./lib.go:3:1: syntax error\n", ".") == []
 
 
+
+def test_a_module_replaced_by_a_directory_not_there_is_named_so() -> None:
+    """mergo's go.mod replacing gopkg.in/yaml.v2 by a local copy of Debian's package, the copy
+    gone: there is nothing to fetch, so "until it is in the module cache (`go mod download`
+    ...)" sent its user to a command that cannot help."""
+    output = ("go: gopkg.in/yaml.v2@v2.3.0 (replaced by ../deps/yaml.v2): reading "
+              "../deps/yaml.v2/go.mod: open /p/deps/yaml.v2/go.mod: no such file or directory\n")
+    assert readiness.go_module_notes(output, ".") == [
+        "note: go cannot read gopkg.in/yaml.v2, which go.mod in . replaces by ../deps/yaml.v2, "
+        "a directory that is not there (go: gopkg.in/yaml.v2@v2.3.0 (replaced by "
+        "../deps/yaml.v2): reading ../deps/yaml.v2/go.mod: open /p/deps/yaml.v2/go.mod: no such "
+        "file or directory): every `go test` stops before any test until it is (restore it, or "
+        "drop the replace directive where the module proxy is reachable)"]
+
 def test_init_notes_a_required_module_real_go_cannot_fetch(monkeypatch: pytest.MonkeyPatch,
                                                           tmp_path: Path) -> None:
     # real go, with no module proxy to ask (as a machine offline has none)
