@@ -236,12 +236,14 @@ def _of_class(outcome: TestOutcome, file: str, test_name: str) -> bool:
 
 def _made_by_code(case: TestCase) -> bool:
     """Whether a JS/TS test's own title is made by its code at run time (`test(t, ...)`,
-    `test(t.input + " with " + t.query, ...)`): neither quoted as written nor a template."""
+    `test(t.input + " with " + t.query, ...)`, `testFunc(testName, ...)` of a name bound to
+    `test`): neither quoted as written nor a template."""
     if not case.file.endswith(_FILE_SUFFIXES) or case.file.endswith(".py"):
         return False
     title = case.name.rsplit(" > ", 1)[-1]
     return bool(title.strip()) and _TEMPLATE_MARK.search(title) is None \
-        and re.search(r"\b(?:it|test)\b[\w.]*\s*\(\s*" + re.escape(title), case.body) is not None
+        and re.search(r"(?<![\w$])[A-Za-z_$][\w$.]*\s*\(\s*" + re.escape(title),
+                      case.body) is not None
 
 
 def _owners(outcome: TestOutcome, joined: Mapping[str, float],

@@ -20,7 +20,10 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   (`_with_js_rows`); one whose titles are not certain (an array or object under `%s`, `%p`,
   `%j`, `%o`, `%%`), of object rows, or of one row stays one test, named by its template;
   a JS/TS test named at run time (`test(t.input + " with " + t.query, ...)` in a loop over a
-  table) by that expression, up to MAX_EXPRESSION characters;
+  table) by that expression, up to MAX_EXPRESSION characters; a call of a name the file binds
+  to `it` or `test` (`let testFunc = test;`, then `testFunc = test.skip` or `test.only` on some
+  condition, `const t = only ? test.only : test`) is a call of it (`_aliases_read`: superjson's
+  33 tests of its table loop went unread);
 - `spoken`: for a JS/TS test whose own name is made at run time, its name as a reader of the
   source reads it: a template literal's text without its `${...}` code (`joinURL(${a}) ===
   ${b}`: `joinURL( ) === `), an expression's string literals (`t.input + " with " + t.query`:
@@ -446,6 +449,39 @@ def _added_to(line: str, match: re.Match[str]) -> bool:
     A group's title is read as written (its tests keep their group)."""
     return not match.group("kind").endswith("describe") \
         and re.match(r"[ \t]*\+", line[match.end():]) is not None
+
+
+# A name a JS/TS file binds to the test function (`let testFunc = test;`, `const t = cond ?
+# test.only : test`): (the name, the function)
+_JS_TEST_ALIAS = lazy_re(
+    r"^[ \t]*(?:let|const|var)[ \t]+(?P<alias>[A-Za-z_$][\w$]*)[ \t]*(?::[^=;\n]+)?=[ \t]*"
+    r"(?:[^;?\n]+\?[ \t]*(?:it|test)(?:\.\w+)?[ \t]*:[ \t]*)?(?P<kind>it|test)"
+    r"(?:\.(?:only|skip|concurrent))?[ \t]*;?[ \t]*$", re.M)
+
+
+def _aliases_read(lines: list[str]) -> list[str]:
+    """`lines` with each call of a name bound to `it` or `test` written as a call of it,
+    padded to the alias's width (`testFunc(name, ...)` -> `test    (name, ...)`: columns
+    and lines stay where they were); `lines` itself where the file binds none (a name
+    shorter than the function it stands for is left as it is)."""
+    aliases = {m.group("alias"): m.group("kind") for m in _JS_TEST_ALIAS.finditer(
+        "\n".join(lines)) if len(m.group("alias")) >= len(m.group("kind"))
+        and m.group("alias") not in ("it", "test")}
+    if not aliases:
+        return lines
+    call = re.compile(rf"(?<![\w$.])({'|'.join(map(re.escape, aliases))})(?=[ \t]*\()")
+    out = [call.sub(lambda m: aliases[m.group(1)].ljust(len(m.group(1))), line)
+           for line in lines]
+    return lines if out == lines else out
+
+
+def _alias_restored(case: TestCase, aliased: list[str], lines: list[str]) -> TestCase:
+    """`case`, read from the `aliased` lines, with its body as the file writes it."""
+    changed = [(new, old) for new, old in zip(aliased, lines, strict=True) if new != old]
+    body = case.body
+    for new, old in changed:
+        body = body.replace(new, old)
+    return replace(case, body=body) if body != case.body else case
 
 
 def _js_cases(path: str, lines: list[str]) -> Iterator[TestCase]:
@@ -1723,9 +1759,11 @@ def named_rows(case: TestCase) -> tuple[str, ...]:
     fields = {m.group("field") for m in _NAME_FIELD.finditer(own)} if case.spoken else set()
     if not fields:  # a `.each` table's name template: `"$input with $query"`
         fields = set(_TEMPLATE_FIELD.findall(own))
-    if not fields or not case.body_line:
+    if not case.body_line:
         return ()
     table = "\n".join(case.body.split("\n")[:max(case.line - case.body_line, 0)])
+    if not fields:  # named by the key of an object table it loops over
+        return _object_keys(table, own) if case.spoken and _JS_NAME.fullmatch(own) else ()
     rows: dict[tuple[int, int], list[str]] = {}
     for field in sorted(fields):
         for key in re.finditer(rf"""(?<![\w$])["']?{re.escape(field)}["']?\s*:\s*""", table):
@@ -1734,6 +1772,41 @@ def named_rows(case: TestCase) -> tuple[str, ...]:
                 continue
             rows.setdefault(row, []).append(table[key.end():_value_end(table, key.end(), row[1])])
     return tuple(" ".join(values) for _, values in sorted(rows.items()))
+
+
+_JS_NAME = lazy_re(r"[A-Za-z_$][\w$]*")
+# A loop over an object table's keys: `for (const [name, row] of Object.entries(cases))`,
+# `for (const name of Object.keys(cases))`, `for (const name in cases)`
+_KEYED_LOOP = lazy_re(
+    r"\bfor\s*\(\s*(?:const|let|var)\s+(?:\[\s*(?P<entry>[A-Za-z_$][\w$]*)\s*,[^\]]*\]\s+of\s+"
+    r"Object\.entries\s*\(|(?P<key>[A-Za-z_$][\w$]*)\s+(?:of\s+Object\.keys\s*\(|in\s+))\s*"
+    r"(?P<table>[A-Za-z_$][\w$]*)")
+
+
+def _object_keys(table: str, name: str) -> tuple[str, ...]:
+    """The keys of the object literal `table` (a test's group code before it) declares and
+    loops over with `name` as each key (`_KEYED_LOOP`: superjson's `testFunc(testName, ...)`
+    over `Object.entries(cases)`), as written, in order: what the runner names each run by.
+    () where it loops over no such literal, or one holding a key that is no string."""
+    loop = next((m for m in _KEYED_LOOP.finditer(table)
+                 if name in (m.group("entry"), m.group("key"))), None)
+    if loop is None:
+        return ()
+    masked = table_rows.masked_js(table)
+    declared = re.search(rf"(?<![\w$.]){re.escape(loop.group('table'))}\b", masked)
+    opened = re.compile(r"(?<![=!<>])=(?![=>])\s*\{").search(masked, declared.end()) \
+        if declared else None
+    found = table_rows.elements(masked, opened.end() - 1) if opened else None
+    if found is None:
+        return ()
+    keys = []
+    for start, end in found[0]:
+        key = re.match(r"""(['"`])((?:\\.|(?!\1).)*)\1\s*:|([A-Za-z_$][\w$]*)\s*:""",
+                       table[start:end])
+        if key is None:
+            return ()
+        keys.append(key.group(2) if key.group(2) is not None else key.group(3))
+    return tuple(keys)
 
 
 def _value_end(table: str, at: int, row_end: int) -> int:
@@ -1805,7 +1878,10 @@ def _declared(path: str, text: str, code: Mapping[str, str]) -> list[TestCase]:
                                                   lines),
                               text, imported_constants(text, code))
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
-        return _with_js_rows(_with_js_tables(list(_js_cases(path, lines)), lines))
+        aliased = _aliases_read(lines)
+        found = _with_js_rows(_with_js_tables(list(_js_cases(path, aliased)), aliased))
+        return found if aliased is lines else [_alias_restored(case, aliased, lines)
+                                               for case in found]
     if suffix == ".bats":
         return list(_bats_cases(path, lines))
     if suffix == ".go":

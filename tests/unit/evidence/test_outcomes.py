@@ -977,3 +977,30 @@ def test_a_failed_method_is_not_said_of_a_method_of_that_name_in_another_class()
     ran = outcomes.reported(tests, cases)
     assert [o.outcome for o in ran["tests/test_sets.py::DiffTests::test_remove_set"]] == ["passed"]
     assert len(ran["tests/test_sets.py::test_plain"]) == 1
+
+
+def test_the_runs_of_a_test_called_through_a_name_bound_to_test_are_its_own() -> None:
+    """superjson's `testFunc(testName, ...)` over `Object.entries(cases)`: jest reports each
+    run under its key, declared on the call's line; the runs are that test's (the review
+    had said the runner ran 33 tests it could not read)."""
+    text = """describe("stringify & parse", () => {
+  const cases = {
+    "works for Maps": { input: new Map() },
+    "works for symbols": { input: Symbol.for("a") },
+  };
+  for (const [testName, { input }] of Object.entries(cases)) {
+    let testFunc = test;
+    testFunc(testName, () => {
+      expect(parse(stringify(input))).toEqual(input);
+    });
+  }
+});
+"""
+    cases = split_tests("src/index.test.ts", text)
+    runs = [runner_output.TestOutcome(f"stringify & parse {title}", "passed",
+                                      "src/index.test.ts", None, ("stringify & parse", title),
+                                      line=8)
+            for title in ("works for Maps", "works for symbols")]
+    assert {test: len(found) for test, found in outcomes.reported(runs, cases).items()} == {
+        "src/index.test.ts::stringify & parse > testName": 2}
+    assert outcomes.unread(runs, cases, ["src/index.test.ts"]) == {}

@@ -1282,6 +1282,50 @@ def test_a_js_test_named_at_run_time_from_its_rows_is_named_by_each_rows_values(
     assert templated.spoken == "withQuery >   with  "
 
 
+ROUND_TRIPS = """import SuperJSON from "./";
+
+describe("stringify & parse", () => {
+  const cases: Record<string, { input: () => unknown; only?: boolean }> = {
+    "works for Maps": {
+      input: () => new Map([["a", 1]]),
+    },
+    'works for symbols, issue #12': {
+      input: () => Symbol.for("a"),
+      only: false,
+    },
+  };
+
+  for (const [testName, { input, only }] of Object.entries(cases)) {
+    let testFunc = test;
+
+    if (only) {
+      testFunc = test.only;
+    }
+
+    testFunc(testName, () => {
+      const value = input();
+      expect(SuperJSON.parse(SuperJSON.stringify(value))).toEqual(value);
+    });
+  }
+});
+"""
+
+
+def test_a_js_test_called_through_a_name_bound_to_test_is_a_test_named_by_its_table_keys(
+        ) -> None:
+    """superjson's table loop calls `testFunc(testName, ...)`, `testFunc` bound to `test` (or
+    to `test.only` for a row marked `only`): its 33 runs went unread, leaving two ACs they
+    verify without a test. It is one test named at run time, read from the call (its body as
+    the file writes it), each run named by a key of the object table it loops over."""
+    (looped,) = split_tests("src/index.test.ts", ROUND_TRIPS)
+    assert (looped.name, looped.line) == ("stringify & parse > testName", 21)
+    assert "testFunc(testName, () => {" in looped.body
+    assert named_rows(read(looped)) == ("works for Maps", "works for symbols, issue #12")
+    # a name bound to anything else is no test
+    assert split_tests("src/index.test.ts", ROUND_TRIPS.replace(
+        "let testFunc = test;", "let testFunc = run;")) == []
+
+
 def test_a_js_test_whose_quoted_title_the_code_adds_to_is_named_at_run_time() -> None:
     """ufo's `withQuery` loop with its titles renamed `test("case " + tests.indexOf(t), ...)`:
     the runner names each row `case 0`, `case 1`, so the test is named by the expression
