@@ -215,10 +215,11 @@ def test_a_story_test_file_the_review_read_no_test_in_is_counted_from_the_runner
 
 
 def test_tests_a_story_file_makes_in_a_loop_beside_those_written_out_are_counted() -> None:
-    """A serializer's spec: a describe block loops over a table of cases calling an alias of
-    `test` (`let run = test; run(name, ...)`) beside tests written out. The review read the
-    written ones only; the 33 rows the runner reported (at the loop's line) were said nowhere,
-    so the report's run line counted tests no AC list showed."""
+    """A serializer's spec: a describe block makes tests in a loop over a table of cases in a
+    way the review does not read (a helper of another module calling `test`) beside tests
+    written out. The review read the written ones only; the rows the runner reported (at the
+    loop's line) were said nowhere, so the report's run line counted tests no AC list
+    showed."""
     cases = [TestCase("src/index.test.ts", "round trip > revives registered classes", 80, ""),
              TestCase("src/index.test.ts", "dedupe=true", 120, ""),
              TestCase("src/index.test.ts", "rows of %s", 140, "")]
