@@ -1206,6 +1206,14 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
                units: Sequence[str] = (), raised: Sequence[str] = (),
                declared: AbstractSet[str] = frozenset(),
                other_acs: Sequence[AcceptanceCriterion] = ()) -> list[str]:
+    """The error-path ACs an uncovered handler is about (`tie`)."""
+    return tie(caught, error_acs, units, raised, declared, other_acs)[0]
+
+
+def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
+        units: Sequence[str] = (), raised: Sequence[str] = (),
+        declared: AbstractSet[str] = frozenset(),
+        other_acs: Sequence[AcceptanceCriterion] = ()) -> tuple[list[str], bool]:
     """The error-path ACs an uncovered handler is about: those naming the exception it hands
     the caller, the one its body raises in place of what it caught (`raised`: `except
     TypeError: raise ValueError(...)` is about "a ValueError is raised", not "a TypeError is
@@ -1225,7 +1233,10 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     A unit that no error-path AC names but one of the story's other ACs does (`other_acs`)
     is that AC's, which promises no error: the handler is about none (tenacity's `except
     OverflowError` in `wait_exponential_jitter`, which "Given `wait_exponential_jitter`"
-    speaks of, was tied to every error-path AC, a blocker of one about a wait function)."""
+    speaks of, was tied to every error-path AC, a blocker of one about a wait function).
+    With them, whether an AC names what ties it (the exception, or the unit the handler sits
+    in): a handler tied to every error-path AC for want of a name is no evidence that it is on
+    any one AC's path."""
     from gaia_lib.evidence import then_literals
 
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
@@ -1238,16 +1249,16 @@ def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
 
     named = naming(delivered, error_acs)
     if named:
-        return named
+        return named, True
     for unit in units:
         named = naming((unit,), error_acs)
         if named or naming((unit,), other_acs):  # the narrowest unit an AC names decides
-            return named
+            return named, bool(named)
     others = [name for name in declared if name not in units]
     return [ac.ac_id for ac in error_acs if (not delivered
             or not (_EXCEPTION_NAME.search(promised[ac.ac_id])
                     or _RAISED_NAME.search(promised[ac.ac_id])))
-            and not any(re.search(rf"`{re.escape(name)}\b", ac.text) for name in others)]
+            and not any(re.search(rf"`{re.escape(name)}\b", ac.text) for name in others)], False
 
 
 def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
@@ -1363,9 +1374,11 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             seen[subject] = seen.get(subject, 0) + 1
             if seen[subject] > 1:  # the second `except Exception` in one function is another
                 subject = f"{subject} #{seen[subject]}"
-            tied = handled_by(branch.caught, error_acs, branch.units, branch.raised,
-                              declared, [ac for ac in criteria if ac not in error_acs])
-            on_boundary = [ac_id for ac_id in tied if ac_id in boundary]
+            tied, by_name = tie(branch.caught, error_acs, branch.units, branch.raised,
+                                declared, [ac for ac in criteria if ac not in error_acs])
+            # Critical rests on a name tying the handler to the AC: one tied to every
+            # error-path AC for want of one may be on none's path (tenacity's logging helper)
+            on_boundary = [ac_id for ac_id in tied if ac_id in boundary] if by_name else []
             if on_boundary:
                 critical.update(on_boundary)
                 findings.append(finding(
@@ -1374,7 +1387,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                     f"user-input boundary: {', '.join(on_boundary)}", True,
                     subject=subject))
             else:
-                said = f"; error-path ACs: {', '.join(tied)}" if tied else ""
+                said = (f"; error-path ACs: {', '.join(tied)}" if by_name else
+                        f"; it may be about {', '.join(tied)}: no error-path AC names what it "
+                        "catches or the code it is in") if tied else ""
                 findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
                                         f"{branch.kind} handler never executed by the tests"
                                         f"{said}", False, subject=subject))
