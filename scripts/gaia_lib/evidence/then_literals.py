@@ -1197,9 +1197,16 @@ def _occurs(literal: Literal, span: str) -> bool:
         if literal.value == "NaN" and _NOT_NAN.search(span):
             return False  # that a result is not NaN: no NaN asserted
         spelled = _KEYWORD_SPELLINGS.get(literal.value, re.escape(literal.value))
+        if literal.value == "true" and _GO_NOT_NAME.search(span):
+            return True  # a Go guard failing on `!ok`: that `ok` is true is checked
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"{_NOT_CHECK_NAME}(?<![\w]){re.escape(literal.value)}(?![\w])",
                      span) is not None
+
+
+# A Go guard on a negated value (`if !ok {`, `if !ok || v != 1 {`, `if !c.Contains("a") {`):
+# the test fails where it is false, so it checks that it is true.
+_GO_NOT_NAME = lazy_re(r"^\s*if\b[^{\n]*?(?<![\w.)\]])!\s*[A-Za-z_]", re.M)
 
 
 # Not the name of testify's check (`require.Error(t, err)`, `assert.Equal(`): how the test

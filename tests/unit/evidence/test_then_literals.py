@@ -1714,3 +1714,16 @@ def test_a_format_or_cache_policy_named_in_capitals_is_prose_not_a_value(then: s
     assert then_literals(then) == ()
     assert [lit.value for lit in then_literals("then the job is in the FAILED state")] == [
         "FAILED"]
+
+
+def test_a_go_guard_failing_on_a_negated_value_asserts_it_true() -> None:
+    """golang-lru's `if !ok || v != 1 { t.Fatalf(...) }` checks that `Get` found the key and
+    gave 1: a Then promising `true` (found) drew a weak-assertion warning, as if only 1 were
+    checked. A guard failing where the value is true checks nothing of `true`."""
+    true, one = Literal(K, "true"), Literal(N, "1")
+    guarded = ('func TestGet(t *testing.T) {\n\tv, ok := c.Get("a")\n'
+               '\tif !ok || v != 1 {\n\t\tt.Fatalf("bad: %v", v)\n\t}\n}\n')
+    assert asserted_literals(guarded, [true, one]) == (true, one)
+    called = guarded.replace("!ok || v != 1", '!c.Contains("a")')
+    assert asserted_literals(called, [true, one]) == (true,)
+    assert asserted_literals(guarded.replace("!ok || v != 1", "ok"), [true, one]) == ()
