@@ -65,7 +65,8 @@ A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>
 `E<N>-S<M>`: a name in angle brackets with a capital or an underscore, as no HTML tag is
 written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`; a
 tuple or list of plain lower-case names in backticks, `(key, value)`, `[old, new]`, no keyword
-among them) writes a pattern of values, which a test builds from its parts
+among them; a lower-case word in angle brackets that is no HTML element, beside words,
+`<key> is not allowed`) writes a pattern of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written.
 What the Then says the code gives no longer ("`MultipleInvalid` is raised instead of a
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
@@ -337,6 +338,17 @@ _VALUE_NOUN = r"\s+(?:values?|instances?|objects?|structs?)\b"
 # with a capital or an underscore in angle brackets, as no HTML tag is written
 _TEMPLATE_RE = lazy_re(r"\S<(?:[a-z]+[A-Z_]\w*|[A-Z][A-Z_0-9]*)>|<(?:[a-z]+[A-Z_]\w*|"
                        r"[A-Z][A-Z_0-9]*)>\S")
+# ... or a lower-case word in angle brackets that is no HTML element, beside words
+# (superjson's "`<key> is not allowed as a property`", its tests filling in `__proto__`)
+_WORD_PLACEHOLDER_RE = lazy_re(r"(?:^|\s)<([a-z][a-z0-9_-]*)>(?:\s|$)")
+_HTML_ELEMENTS = frozenset((
+    "a abbr address area article aside audio b base bdi bdo blockquote body br button canvas "
+    "caption cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed "
+    "fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hr html i iframe img "
+    "input ins kbd label legend li link main map mark meta meter nav noscript object ol "
+    "optgroup option output p param picture pre progress q rp rt ruby s samp script section "
+    "select slot small source span strong style sub summary sup svg table tbody td template "
+    "textarea tfoot th thead time title tr track u ul var video wbr").split())
 # ... or an ellipsis standing where a value does, beside fixed text (`Range(min=..., max=...)`,
 # `[1, …]`), not one closing a text (`Loading...`)
 _ELLIPSIS_VALUE_RE = lazy_re(r"[=(\[{,:]\s*(?:\.\.\.|…)\s*[,)\]}]")
@@ -352,6 +364,9 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
         return True
     if _TEMPLATE_RE.search(value) and "</" not in value:
         return True  # `tanstack-query-<queryHash>`: a pattern of values, no value itself
+    if "</" not in value and any(name not in _HTML_ELEMENTS
+                                 for name in _WORD_PLACEHOLDER_RE.findall(value)):
+        return True  # `<key> is not allowed as a property`: likewise
     if _ELLIPSIS_VALUE_RE.search(value):
         return True  # `Range(min=..., max=...)`: likewise
     if backticked and _NAMES_TUPLE_RE.fullmatch(value) and not _KEYWORD_RE.search(value):
