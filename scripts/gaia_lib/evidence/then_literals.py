@@ -341,14 +341,19 @@ _TEMPLATE_RE = lazy_re(r"\S<(?:[a-z]+[A-Z_]\w*|[A-Z][A-Z_0-9]*)>|<(?:[a-z]+[A-Z_
 # ... or a lower-case word in angle brackets that is no HTML element, beside words
 # (superjson's "`<key> is not allowed as a property`", its tests filling in `__proto__`)
 _WORD_PLACEHOLDER_RE = lazy_re(r"(?:^|\s)<([a-z][a-z0-9_-]*)>(?:\s|$)")
-_HTML_ELEMENTS = frozenset((
-    "a abbr address area article aside audio b base bdi bdo blockquote body br button canvas "
-    "caption cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed "
-    "fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hr html i iframe img "
-    "input ins kbd label legend li link main map mark meta meter nav noscript object ol "
-    "optgroup option output p param picture pre progress q rp rt ruby s samp script section "
-    "select slot small source span strong style sub summary sup svg table tbody td template "
-    "textarea tfoot th thead time title tr track u ul var video wbr").split())
+_HTML_ELEMENTS = frozenset({
+    "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo",
+    "blockquote", "body", "br", "button", "canvas", "caption", "cite", "code", "col",
+    "colgroup", "data", "datalist", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt",
+    "em", "embed", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3",
+    "h4", "h5", "h6", "head", "header", "hr", "html", "i", "iframe", "img", "input", "ins",
+    "kbd", "label", "legend", "li", "link", "main", "map", "mark", "meta", "meter", "nav",
+    "noscript", "object", "ol", "optgroup", "option", "output", "p", "param", "picture", "pre",
+    "progress", "q", "rp", "rt", "ruby", "s", "samp", "script", "section", "select", "slot",
+    "small", "source", "span", "strong", "style", "sub", "summary", "sup", "svg", "table",
+    "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr",
+    "track", "u", "ul", "var", "video", "wbr"
+})
 # ... or an ellipsis standing where a value does, beside fixed text (`Range(min=..., max=...)`,
 # `[1, …]`), not one closing a text (`Loading...`)
 _ELLIPSIS_VALUE_RE = lazy_re(r"[=(\[{,:]\s*(?:\.\.\.|…)\s*[,)\]}]")
