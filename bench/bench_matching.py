@@ -299,6 +299,8 @@ PROJECTS = (
     # taken to run it, a rule made while looking at its tests: tuned since
     Project("mergo", "debian", "golang-github-imdario-mergo-dev=0.3.12-1", "go-dev",
             "usr/share/gocode/src/github.com/imdario/mergo", first=(3, 0, 20)),
+    Project("javascript-utilities", "npm", "@shopify/javascript-utilities@2.4.1", "ts-dev",
+            "package", held_out=True),
 )
 
 
