@@ -300,7 +300,7 @@ PROJECTS = (
     Project("mergo", "debian", "golang-github-imdario-mergo-dev=0.3.12-1", "go-dev",
             "usr/share/gocode/src/github.com/imdario/mergo", first=(3, 0, 20)),
     Project("javascript-utilities", "npm", "@shopify/javascript-utilities@2.4.1", "ts-dev",
-            "package", held_out=True),
+            "package", held_out=True, first=(29, 17, 20)),
 )
 
 
