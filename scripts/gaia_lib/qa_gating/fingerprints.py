@@ -23,7 +23,8 @@ no coverage to find an untested handler in) is `unchecked`, not fixed; each roun
 check found each of its deterministic findings (`checks`). So is a File List divergence in a
 round where git compared no File List (no base branch, no repository). A finding about an AC's
 tests (`weak-assertion` on AC2) in a round where no test counts for that AC (its test failed,
-or was deleted, or the story's ACs could not be read at all) is `untested`, not fixed: nothing
+is a placeholder (skipped, or checking nothing), or was deleted, or the story's ACs could not
+be read at all) is `untested`, not fixed: nothing
 judged its tests; each round saves the AC each of its findings names (`acs`). A round keeps
 its unchecked and untested findings (`held`, with their checks and ACs): the next round
 compares with them as with its own, so a finding that comes back is still open, not new, and
@@ -242,7 +243,8 @@ def render(delta: Delta) -> str:
               f"against): these findings of round {delta.previous} are neither open nor "
               "fixed."),
              ("Not judged", delta.untested, "No test counts for their AC in this round (it "
-              "failed or is gone, or the story's acceptance criteria could not be read): "
+              "failed, is a placeholder (skipped, or checking nothing) or is gone, or the "
+              "story's acceptance criteria could not be read): "
               f"these findings of round {delta.previous} about its tests are neither open "
               "nor fixed."))
     for title, items, why in apart:

@@ -192,3 +192,14 @@ def test_a_finding_no_round_could_judge_stays_held_until_one_can(tmp_path: Path)
     assert all(summary not in d.fixed for d in deltas)
     assert (deltas[3].new, deltas[3].open) == ((), (summary,))
     assert "### Not judged this round (1)" in fp.render(deltas[2])
+
+
+def test_not_judged_says_a_placeholder_is_why_no_test_counts() -> None:
+    # a date helper story's weeks-of-a-month AC: round 6 said its three tests were too many;
+    # in round 7 `describe.skip` made each a placeholder, so none counts and nothing was fixed
+    many = {"rule": "over-coverage", "ac_id": "AC3", "severity": "suggestion",
+            "file": "stories/E3-S2.md", "message": "AC3 has 3 tests: check them for redundancy"}
+    previous = fp.collect([many])
+    delta = fp.compare(7, {}, previous, 6, untested=list(previous))
+    why = fp.render(delta).split("### Not judged this round (1)\n\n")[1].split("\n")[0]
+    assert "placeholder" in why and "skipped" in why
