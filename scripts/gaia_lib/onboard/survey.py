@@ -36,6 +36,11 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   under jest. The runner is the one `js_runner` names (jest's rule when none is known).
   And the files the runner's own config names (`evidence.runner_patterns`: vitest's
   `include`, `test/**/*.{js,ts}` in yup; jest's `testMatch`), less what it excludes.
+  Where that config names its test files, the runner runs those alone: a file only the
+  conventions name, in the config's own package (no package.json between it and the config's
+  directory), is none (a package shipping `src/tests/dates.test.ts` and its compiled copy
+  `tests/dates.test.js`, whose jest `testRegex` `(\\.|/)(test|spec)\\.tsx?$` names `.ts`
+  files only).
 - Test directories: the directories holding the discovered test files, each cut at its first
   conventional test-directory name (`tests/unit/x` -> `tests`), at most MAX_TEST_DIRS, sorted.
 - unittest's `load_tests` (Python): test files that build their tests in it, which pytest does
@@ -279,13 +284,28 @@ def js_test_files(root: Path, where: str, files: Sequence[str]) -> list[str]:
         not _NAMED_JS_TEST.search(rel) and testcases.holds_tests(root, rel))]
 
 
+def _prefix(where: str) -> str:
+    return "" if where in ("", ".") else where.rstrip("/") + "/"
+
+
+def governed_by(root: Path, where: str, rel: str) -> bool:
+    """Is `rel` (project-relative) in the package of `where`'s runner config: under `where`,
+    with no package.json in a directory between them?"""
+    prefix = _prefix(where)
+    if not rel.startswith(prefix):
+        return False
+    parents = PurePosixPath(rel[len(prefix):]).parents
+    return not any((root / prefix / str(d) / "package.json").is_file()
+                   for d in list(parents)[:-1])
+
+
 def configured_tests(root: Path, where: str, files: Sequence[str]) -> list[str]:
     """Of `files` (project-relative), the TypeScript / JavaScript ones the runner config in
     `where` names as tests (`evidence.runner_patterns`: vitest's `include`, jest's
     `testMatch`, relative to `where`) that declare a test: a helper it also names would fail
     the run, so the project's config leaves it out some other way."""
     named = runner_patterns.read(root / where)
-    prefix = "" if where in ("", ".") else where.rstrip("/") + "/"
+    prefix = _prefix(where)
     ts = stacks.get("ts-dev")
     return [rel for rel in files if rel.startswith(prefix) and ts.speaks(rel)
             and named.matches(rel[len(prefix):]) and testcases.holds_tests(root, rel)]
@@ -447,8 +467,13 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     per_stack = {a.key: [f for f in files if a.is_test_file(f)] for a in adapters}
     if "ts-dev" in per_stack:  # as its runner runs them: a helper under `__tests__/` is none
         where = _where(root, stacks.get("ts-dev"))
-        per_stack["ts-dev"] = sorted({*js_test_files(root, where, per_stack["ts-dev"]),
-                                      *configured_tests(root, where, files)})
+        conventional = js_test_files(root, where, per_stack["ts-dev"])
+        named = runner_patterns.read(root / where)
+        if named.include or named.searched:  # the config's names replace the conventions
+            conventional = [rel for rel in conventional
+                            if not governed_by(root, where, rel) or named.matches(
+                                rel[len(_prefix(where)):])]
+        per_stack["ts-dev"] = sorted({*conventional, *configured_tests(root, where, files)})
     bats = [f for f in files if f.endswith(".bats")]
     if bats and (not adapters or primary is None or not any(per_stack.values())):
         # bash has no marker file: its tests are its marker; a package.json that only

@@ -325,3 +325,19 @@ def test_the_coverage_command_measures_a_project_whose_addopts_run_pytest_cov(
     report = json.loads((tmp_path / "coverage.json").read_text())
     assert report["files"]["lib.py"]["summary"]["covered_lines"] == 2
 
+
+
+def test_a_compiled_test_the_jest_config_leaves_out_is_not_counted(tmp_path: Path) -> None:
+    """A package shipping its TypeScript tests and their compiled copies: its jest config's
+    `testRegex` names `.ts` files only, so jest never runs `tests/dates.test.js`; a package
+    of its own below it keeps its tests, which that config does not govern."""
+    _write(tmp_path, "package.json", json.dumps({
+        "devDependencies": {"jest": "^29"},
+        "jest": {"testRegex": "(\\.|/)(test|spec)\\.tsx?$"}}))
+    _write(tmp_path, "src/tests/dates.test.ts", "it('abbreviates', () => {})\n")
+    _write(tmp_path, "tests/dates.test.js", "it('abbreviates', function () {})\n")
+    _write(tmp_path, "packages/cli/package.json", json.dumps({"devDependencies": {"jest": "^29"}}))
+    _write(tmp_path, "packages/cli/run.test.js", "it('runs', () => {})\n")
+    found = sv.survey(tmp_path)
+    assert [(s.stack, s.test_files) for s in found.stacks] == [("ts-dev", 2)]
+    assert found.test_dirs == ("packages/cli", "src/tests")
