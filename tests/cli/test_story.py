@@ -143,3 +143,14 @@ def test_nul_in_path_is_not_found(argv: list[str], code: int,
     assert story_cmd.main(argv) == code
     out, err = capsys.readouterr()
     assert out == "" and err == "story: story file not found: a b.md\n"
+
+
+def test_new_refuses_a_project_directory_that_is_not_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a user who mistyped --project (a date helpers package unpacked under another name) got
+    # exit 0 and a story written into a new `.gaia/` tree in a directory made for it
+    typo = tmp_path / "packge"
+    code = story_cmd.main(["new", "E3-S2", "--title", "Date helpers", "--project", str(typo)])
+    assert code == 1 and not typo.exists()
+    assert capsys.readouterr().err.strip() == \
+        f"story: --project {typo} is not a directory: name the project's directory"

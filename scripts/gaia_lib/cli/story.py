@@ -14,8 +14,8 @@ Exit codes:
          ambiguous key
   parse  0 printed; 1 usage error, a path containing `..`, or missing file; 2 malformed story
          or missing key/status
-  new    0 written; 1 the story exists, a bad key, title, epic, priority, risk or points;
-         2 usage (a missing --title, an unknown option)
+  new    0 written; 1 the story exists, a bad key, title, epic, priority, risk or points,
+         a --project that is not a directory; 2 usage (a missing --title, an unknown option)
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ NEW_HELP = """Write a story file from the canonical template and print its path.
   listed under its epic in the epics index. Fill in its acceptance criteria and File List,
   then walk it to `review` with `gaia transition-story-status KEY --to ...`.
 
-Exit codes: 0 written; 1 the story exists, a bad key, title, epic, priority, risk or points;
-2 usage."""
+Exit codes: 0 written; 1 the story exists, a bad key, title, epic, priority, risk or points,
+or a --project that is not a directory; 2 usage."""
 
 
 @cli.command("new", help=NEW_HELP)
@@ -94,6 +94,9 @@ Exit codes: 0 written; 1 the story exists, a bad key, title, epic, priority, ris
 def new(key: str, title: str, epic: str | None, priority: str, risk: str, points: str,
         project: str | None) -> int:
     root = paths.project_dir(project)
+    if project and not root.is_dir():  # a mistyped --project must not become a new tree
+        raise UsageError(f"--project {project} is not a directory: name the project's "
+                         "directory", 1)
     count = template.points_value(points)
     path = template.new_story(root, key, title, epic=epic, priority=priority, risk=risk,
                               points=count)
