@@ -299,8 +299,10 @@ PROJECTS = (
     # taken to run it, a rule made while looking at its tests: tuned since
     Project("mergo", "debian", "golang-github-imdario-mergo-dev=0.3.12-1", "go-dev",
             "usr/share/gocode/src/github.com/imdario/mergo", first=(3, 0, 20)),
+    # held out until an identifier written with an ellipsis (`isLessThanOne…Ago`) was read as
+    # naming each of its shape, a rule made while looking at its misses: tuned since
     Project("javascript-utilities", "npm", "@shopify/javascript-utilities@2.4.1", "ts-dev",
-            "package", held_out=True, first=(29, 17, 20)),
+            "package", first=(29, 17, 20)),
 )
 
 

@@ -1619,6 +1619,23 @@ def identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozen
     return found
 
 
+# An identifier written with an ellipsis for its middle (`isLessThanOne…Ago`, `get...Sync`)
+_ELIDED = re.compile(r"`([A-Za-z_]\w*)(?:…|\.\.\.)(\w*)`")
+
+
+def elided_names(ac: AcceptanceCriterion, known: AbstractSet[str]) -> set[str]:
+    """The identifiers of `known` (keys) an AC names by their shape, its middle elided
+    (`isLessThanOne…Ago`: `islessthanoneminuteago`, `islessthanonehourago`): "when the same
+    `isLessThanOne…Ago` checks it" names each function another AC lists, as a reader takes
+    it, and a test named after one is of both ACs, its words choosing."""
+    found: set[str] = set()
+    for match in _ELIDED.finditer(ac.text):
+        head, tail = identifier_key(match.group(1)), identifier_key(match.group(2))
+        found |= {key for key in known if len(key) > len(head) + len(tail)
+                  and key.startswith(head) and key.endswith(tail)}
+    return found
+
+
 def _functions_named(criteria: Sequence[AcceptanceCriterion], called: AbstractSet[str],
                      methods: AbstractSet[str] = frozenset()) -> list[set[str]]:
     """Per AC, the plain words it uses that the story's tests call as functions (`called`):
@@ -3115,6 +3132,10 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
     functions = _functions_named(criteria, set().union(*calls) - _most(calls, len(code)),
                                  set().union(*methods) - _most(methods, len(code)))
     coded = [identifiers_named(ac, called) for ac in criteria]
+    # `isLessThanOne…Ago` names each identifier of its shape another AC names or a test calls
+    known = set().union(*coded) | {identifier_key(n) for body in code
+                                   for n in _CALL_NAME.findall(body)}
+    coded = [group | elided_names(ac, known) for ac, group in zip(criteria, coded, strict=True)]
     identifiers = _shared([coded[i] | functions[i] for i in range(len(criteria))],
                           IDENTIFIER_WEIGHT)
     # A class or group named by the noun of the one function its test calls (`TestEncryption`

@@ -6023,3 +6023,45 @@ def test_timeparse_20():
     assert result["AC1"].tests == ("tests/test_signup.py::test_timeparse_3",)
     assert result["AC2"].tests == ("tests/test_signup.py::test_timeparse_7",)
     assert result["AC3"].tests == ()  # `10 days` is none of its inputs
+
+
+def test_an_identifier_written_with_an_ellipsis_names_each_of_its_shape() -> None:
+    """javascript-utilities' dates: AC2 speaks of "the same `isLessThanOne…Ago`" AC1 lists.
+    Each `describe('isLessThanOneMinuteAgo')` was named for AC1 alone, and its "returns false
+    for dates in the future" tests counted for AC1, leaving AC2 (P0) without a test."""
+    criteria = (
+        ac("AC1", "a date in the past", "`isLessThanOneMinuteAgo` or `isLessThanOneHourAgo` "
+           "checks it against now", "it is true when the date lies less than that unit "
+           "before now"),
+        ac("AC2", "a date in the future, or one a unit or more before now",
+           "the same `isLessThanOne…Ago` checks it", "it is false"),
+        ac("AC3", "a date", "it is formatted", "its month name is spelled out"),
+    )
+    source = """describe('isLessThanOneMinuteAgo', () => {
+  it('returns true for dates less than a minute ago', () => {
+    expect(isLessThanOneMinuteAgo(new Date(now - 1000), now)).toBe(true);
+  });
+  it('returns false for dates in the future', () => {
+    expect(isLessThanOneMinuteAgo(new Date(now + 1000), now)).toBe(false);
+  });
+});
+
+describe('isLessThanOneHourAgo', () => {
+  it('returns false for dates in the future', () => {
+    expect(isLessThanOneHourAgo(new Date(now + 1000), now)).toBe(false);
+  });
+});
+"""
+    file = "src/dates.test.ts"
+    result = analyze("E1-S1", criteria, split_tests(file, source), file_list=[file])
+    assert by_id(result)["AC1"].tests == (
+        f"{file}::isLessThanOneMinuteAgo > returns true for dates less than a minute ago",)
+    assert by_id(result)["AC2"].tests == (
+        f"{file}::isLessThanOneHourAgo > returns false for dates in the future",
+        f"{file}::isLessThanOneMinuteAgo > returns false for dates in the future")
+    # written out with three dots, alike; an ellipsis no identifier fits names none
+    dotted = tuple(dataclasses.replace(c, text=c.text.replace("…", "...")) for c in criteria)
+    assert by_id(analyze("E1-S1", dotted, split_tests(file, source), file_list=[file])
+                 )["AC2"].tests == by_id(result)["AC2"].tests
+    assert ac_coverage.elided_names(criteria[1], {"islessthanoneminuteago", "isago"}) == {
+        "islessthanoneminuteago"}
