@@ -2704,6 +2704,49 @@ def test_a_go_subtest_that_can_report_no_failure_covers_no_ac_and_is_reported(
         "placeholder: a subtest whose function can report no failure (no t.Error, t.Fatal or "
         "t.Fail call that can run); it covers no AC")]
 
+
+def test_a_go_example_alone_in_its_file_that_lost_its_output_is_said_to_no_longer_run(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """go-cache: the Add AC's example kept in a file of its own (`example_test.go`, package
+    `cache_test`), its `// Output:` comment then dropped: `go test` compiles it and runs
+    nothing. The next round read the example as deleted ("is gone") and named no
+    placeholder, as its file held no test left to read it by."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    _go_project(project, "example.com/kv")
+    project.write("kv.go", "package kv\n\n// Store keeps values by key.\n"
+                  "type Store map[string]int\n\n// Add keeps v under k unless k is kept.\n"
+                  "func (s Store) Add(k string, v int) bool {\n\tif _, ok := s[k]; ok {\n"
+                  "\t\treturn false\n\t}\n\ts[k] = v\n\treturn true\n}\n")
+    project.write("kv_test.go", 'package kv\n\nimport "testing"\n\n'
+                  "func TestAddKeepsTheFirstValue(t *testing.T) {\n\ts := Store{}\n"
+                  '\ts.Add("a", 1)\n\tif s.Add("a", 2) || s["a"] != 1 {\n'
+                  '\t\tt.Fatal("the second Add replaced the first value")\n\t}\n}\n')
+    example = ('package kv_test\n\nimport (\n\t"fmt"\n\n\tkv "example.com/kv"\n)\n\n'
+               "func ExampleStore_Add() {\n\ts := kv.Store{}\n"
+               '\tfmt.Println(s.Add("a", 1), s.Add("a", 2))\n'
+               "\t// Output: true false\n}\n")
+    project.write("example_test.go", example)
+    project.add_story("E1-S1", priority="P1", file_list=["kv.go", "kv_test.go",
+                                                         "example_test.go"], acs=(
+        "- [ ] **AC1:** Given a store, when `Add` keeps a value under a key already kept, "
+        "then it returns false and keeps the first value.\n"
+        "- [ ] **AC2:** Given an empty store, when `Add` keeps a value, then the example "
+        "`ExampleStore_Add` prints `true false`.\n"))
+    _first_commit(project)
+    command.main(["E1-S1"])
+    per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert "example_test.go::ExampleStore_Add" in per_ac["AC2"]["tests"]
+    project.write("example_test.go", example.replace("\t// Output: true false\n", ""))
+    command.main(["E1-S1"])
+    findings = _check(project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["file"], f["rule"]) for f in findings] == [
+        ("example_test.go", "placeholder-test")]
+    assert "ExampleStore_Add" in findings[0]["message"]
+    report = (project.impl / "qa-tests-E1-S1-round2.md").read_text()
+    assert "is gone" not in report
+
 COOKIE_TEST = """import { describe, it, expect } from "vitest";
 import { parse, parseCookie } from "../src";
 MOCK

@@ -203,12 +203,13 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
           ) -> Judged:
     """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
     every test id this round read; `unrun`: those of the others still in their file but no
-    test the runner runs (a Go example without its output comment): the warning says they no
-    longer run, not that they are gone; `unattributed`: the tests outside the File List this
-    round read: one of a gone test's name in another file is where it went (`moved_out`), and
-    the gap and the warning say so, not that it is gone (columnize's `TestSimpleFormat` moved
-    to a file the File List does not name had read "is gone"); so with a Go test renamed in its
-    file (`texts`, the story's test files by path: `renamed_unrun`)."""
+    test the runner runs (a Go example without its output comment): the warning and the gap
+    say they no longer run, not that they are gone; `unattributed`: the tests outside the File
+    List this round read: one of a gone test's name in another file is where it went
+    (`moved_out`), and the gap and the warning say so, not that it is gone (columnize's
+    `TestSimpleFormat` moved to a file the File List does not name had read "is gone"); so
+    with a Go test renamed in its file (`texts`, the story's test files by path:
+    `renamed_unrun`)."""
     # a test still there but outside the File List now (its file's entry misspelt or
     # dropped: keyvaluecache's AC9 had read "has no test", its tests unnamed) is no longer
     # the story's either
@@ -228,7 +229,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         now = list(matches.get(ac_id) or ())
         if not now:
             emptied[ac_id] = (f"{_named(gone)}, {before.took} {before.label}, "
-                              f"{_went(gone, frozenset(), moved)}")
+                              f"{_went(gone, unrun, moved)}")
             continue
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]

@@ -790,11 +790,14 @@ class Reads:
         texts = self.texts
         environ = run_environ.run_environ(self.s.config, self.s.project, texts, texts)
         short = run_environ.go_short(self.s.config)
+        # a File List test file whose only function is an example that lost its output
+        # comment holds no test to name it by (go-cache's `example_test.go`)
+        story_files = {c.file for c in self.cases if c.test_id not in others} | {
+            f for f in self.file_list if f.endswith("_test.go")}
         return [p for p in placeholders.placeholders(self.cases, {**texts, **self.helper_texts},
                                                      environ, short)
                 if p.test_id not in others] + placeholders.go_unrun_examples(
-            {c.file: texts[c.file] for c in self.cases
-             if c.test_id not in others and c.file in texts})
+            {f: texts[f] for f in story_files if f in texts})
 
     @functools.cached_property
     def plugins(self) -> dict[str, str] | None:

@@ -273,3 +273,12 @@ def test_merged_keeps_every_exclusion_and_the_first_warning() -> None:
     assert lost_evidence.merged([one, two]) == lost_evidence.Judged(
         {"AC1": {"t::a": "round", "t::b": "base"}, "AC3": {"t::c": "base"}},
         {"AC2": "round says", "AC4": "base says"})
+
+
+def test_an_acs_only_example_that_no_longer_runs_leaves_a_gap_not_a_deletion() -> None:
+    # go-cache: the Add AC's only test an example whose output comment was dropped; its gap
+    # read "is gone" though the example is still in its file
+    before = _before({"AC4": {"e::ExampleCache_Add": True}}, ["e::ExampleCache_Add"])
+    judged = judge(before, {"AC4": []}, set(), {"e::ExampleCache_Add"})
+    assert judged.emptied == {"AC4": "e::ExampleCache_Add, counted for it in round 2, no "
+                                     "longer runs"}
