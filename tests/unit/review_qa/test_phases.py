@@ -430,7 +430,7 @@ def test_the_placeholder_rules_read_the_module_a_js_test_takes_its_expect_from(
     reads.s = cast(Any, SimpleNamespace(project=tmp_path, config=ProjectConfig(None)))
     rel = "test/strip.spec.ts"
     reads.__dict__.update(texts={rel: test}, cases=testcases.split_tests(rel, test),
-                          coverage=SimpleNamespace(unattributed_tests=()))
+                          coverage=SimpleNamespace(unattributed_tests=()), file_list=[rel])
     assert reads.helper_texts == {"test/check-helpers.ts": helper}
     assert [p.test_id for p in reads.placeholders] == [f"{rel}::strips"]
 
