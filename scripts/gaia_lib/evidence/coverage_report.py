@@ -798,6 +798,19 @@ def go_callers(lines: Sequence[str], name: str) -> list[str]:
     return out
 
 
+def go_declaration(lines: Sequence[str], line: int) -> str:
+    """The Go function `line` (1-based) sits in, as Go names it: `cache.LoadFile` for a
+    method (its receiver's type first), `Parse` for a function; "" at package level. A
+    handler's name in the QA rounds: `enclosing_units` lists the method before its type and
+    its callers after, which read as `LoadFile.cache` (go-cache's `SaveFile` and `LoadFile`)."""
+    for text in reversed(lines[:line - 1]):
+        if not text.strip() or text[0].isspace() or text.startswith(("//", "/*", "*", "}", ")")):
+            continue
+        match = _DECLARATIONS["go"].match(text)
+        return ".".join(name for name in match.groups() if name) if match else ""
+    return ""
+
+
 def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:
     """The names of what `line` (1-based) sits in, the narrowest first: a Python method or
     nested function, then the top-level declaration; a Go method, then its receiver's type,

@@ -1370,7 +1370,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
         declared = frozenset(coverage_report.declared(text, language))
         for branch in coverage_report.uncovered_error_branches(text, record, language):
-            subject = _handler(branch)
+            subject = _handler(branch, text)
             seen[subject] = seen.get(subject, 0) + 1
             if seen[subject] > 1:  # the second `except Exception` in one function is another
                 subject = f"{subject} #{seen[subject]}"
@@ -1497,15 +1497,20 @@ def phase4_evidence(s: Setup, test_files: Sequence[TestFile]) -> dict[str, Any]:
             "figma": "checked" if s.story.figma else "skipped"}
 
 
-def _handler(branch: coverage_report.ErrorBranch) -> str:
+def _handler(branch: coverage_report.ErrorBranch, text: str) -> str:
     """A handler as the QA rounds know it: its kind, what it catches and the unit it sits in
     (its line moves with every edit above it); a second such handler in that unit is `#2`.
     A Python unit is named as Python names it, the class or function first and the method or
     nested function in it after (`wait_exponential.__call__`; `units` holds the narrowest
-    first)."""
+    first); a Go one as Go does (`cache.LoadFile`: `go_declaration`), from the file's `text`."""
+    from gaia_lib.evidence import coverage_report
+
     caught = f" {'/'.join(branch.caught)}" if branch.caught else ""
-    units = branch.units[::-1] if LANGUAGE_OF_SUFFIX.get(PurePosixPath(branch.file).suffix) \
-        == "python" else branch.units
+    language = LANGUAGE_OF_SUFFIX.get(PurePosixPath(branch.file).suffix)
+    if language == "go":
+        unit = coverage_report.go_declaration(text.splitlines(), branch.line)
+        return f"{branch.kind}{caught} in {unit or 'package'}"
+    units = branch.units[::-1] if language == "python" else branch.units
     return f"{branch.kind}{caught} in {'.'.join(units) or 'module'}"
 
 

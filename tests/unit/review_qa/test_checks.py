@@ -853,6 +853,29 @@ def test_a_coverage_report_of_none_of_the_file_lists_files_judges_nothing(
                                    "statements_covered": 2}]
 
 
+
+def test_a_go_handler_is_named_by_its_method_as_go_names_it(tmp_path: Path) -> None:
+    """go-cache: the unrun `if err != nil` of `(c *cache) SaveFile` read as `err-check in
+    SaveFile.cache` in the QA rounds' lists, the method before its type: Go says
+    `cache.SaveFile`. A function keeps its own name."""
+    (tmp_path / "store.go").write_text(
+        "package store\n\ntype cache struct{}\n\n"
+        "func (c *cache) SaveFile(name string) error {\n\terr := write(name)\n"
+        "\tif err != nil {\n\t\tc.close()\n\t\treturn err\n\t}\n\treturn nil\n}\n\n"
+        "func Open(name string) error {\n\terr := write(name)\n\tif err != nil {\n"
+        "\t\tlog(err)\n\t\treturn err\n\t}\n\treturn nil\n}\n")
+    profile = tmp_path / "cover.out"
+    profile.write_text("mode: set\nexample.com/store/store.go:5.46,7.16 2 1\n"
+                       "example.com/store/store.go:7.16,10.3 2 0\n"
+                       "example.com/store/store.go:11.2,11.12 1 1\n"
+                       "example.com/store/store.go:14.32,16.16 2 1\n"
+                       "example.com/store/store.go:16.16,19.3 2 0\n"
+                       "example.com/store/store.go:20.2,20.12 1 1\n")
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["store.go"]))
+    result = checks.branch_evidence(s, [], report=(profile, "go-cover"))  # type: ignore[arg-type]
+    assert [(f["line"], f["subject"]) for f in result["findings"]] == [
+        (7, "err-check in cache.SaveFile"), (16, "err-check in Open")]
+
 def test_a_go_profile_of_a_module_in_a_subdirectory_measures_the_story_code(
         tmp_path: Path) -> None:
     """httprouter kept in `services/router`: its profile names `path.go` by its import path
