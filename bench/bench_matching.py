@@ -306,6 +306,9 @@ PROJECTS = (
     Project("go-cache", "debian", "golang-github-patrickmn-go-cache-dev=2.1.0-1.1", "go-dev",
             "usr/share/gocode/src/github.com/patrickmn/go-cache", held_out=True,
             first=(68, 1, 4)),
+    Project("prettytable", "pypi", "prettytable==3.12.0", "python-dev", "prettytable-3.12.0",
+            held_out=True, test_deps=("pytest", "coverage", "pytest-lazy-fixtures"),
+            pythonpath="src", first=(15, 55, 16)),
 )
 
 
