@@ -94,8 +94,9 @@ Two views of the same patterns, both pure:
       one of type tests (`*.test-d.ts`) or has a hook after each test (`afterEach`), whose
       checks may be the tests';
     * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call named
-      for a check (`self.assertX`, `pytest.raises`, `fail`, `mock.assert_called...`, `check_output`,
-      `verify(...)`: `_PY_CHECK_WORD`), no `check=True`, no call of a parameter (a fixture), no
+      for a check (`self.assertX`, `pytest.raises`, `pytest.deprecated_call`, `fail`,
+      `mock.assert_called...`, `check_output`, `verify(...)`: `_PY_CHECK_WORD`), no `check=True`,
+      no call of a parameter (a fixture), no
       `self.x(...)` of a method its file does not define (a base class's; a name a class of the file
       binds, `unidecode = staticmethod(unidecode)`, is defined there, and checks where what it binds
       does), and no name of a function or method of its file that checks (through another too) nor
@@ -908,7 +909,7 @@ def _brace_statements(lines: list[str], language: str) -> list[tuple[int, int, s
 
 # A Python test that returns something (pytest warns and ignores it), and what checks a value.
 _RETURNS_VALUE = lazy_re(r"^return\s+(?!None\s*$)\S")
-_PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b")
+_PY_CHECK = re.compile(r"\bassert|\braises\b|\bfail\(|\bexpect\(|\bwarns\b|\bdeprecated_call\b")
 
 
 # What checks a result, where a test's checks can be told from its other code (a test with
@@ -4231,9 +4232,10 @@ def _js_comments(lines: Iterable[str]) -> list[str]:
 # --- a Python test with no check of any kind -----------------------------------------------------
 
 # A call named for a check is taken at its word (`assert_valid(x)`, `pytest.raises`,
-# `self.fail`, `check_output`, `data_regression.check`, `verify(...)`, `validate_email`).
-_PY_CHECK_WORD = re.compile(r"assert|expect|raises|warns|fail|check|verify|ensure|validat|must|"
-                            r"should", re.I)
+# `self.fail`, `check_output`, `data_regression.check`, `verify(...)`, `validate_email`);
+# `pytest.deprecated_call()` fails the test when no DeprecationWarning is raised, as `warns`.
+_PY_CHECK_WORD = re.compile(r"assert|expect|raises|warns|deprecated_call|fail|check|verify|"
+                            r"ensure|validat|must|should", re.I)
 # unittest's own methods that check nothing (any other `self.x(...)` it does not define may
 # be a helper of a base class in another file)
 _UNITTEST_PLAIN = frozenset({"subTest", "addCleanup", "enterContext", "id", "shortDescription",

@@ -6513,6 +6513,32 @@ def test_a_python_test_with_no_check_of_any_kind_checks_nothing() -> None:
 
 
 
+DEPRECATED_PY = """import pytest
+
+
+class TestOldNames:
+    @pytest.mark.parametrize("name", ["FRAME", "ALL"])
+    def test_old_constant_warns(self, name):
+        with pytest.deprecated_call(match=f"{name} is deprecated"):
+            exec(f"from grid import {name}")
+
+    def test_old_constant_read(self):
+        exec("from grid import FRAME")
+"""
+
+
+def test_a_python_test_inside_pytest_deprecated_call_checks_the_warning() -> None:
+    """prettytable's constant deprecation tests import an old name inside `with
+    pytest.deprecated_call(match=...)`, which fails the test when no DeprecationWarning (or
+    one not matching) is raised: a check, as `pytest.warns` is; the same import outside it
+    checks nothing."""
+    scope = placeholders.file_scope("tests/test_grid.py", DEPRECATED_PY)
+    warns, read = split_tests("tests/test_grid.py", DEPRECATED_PY)
+    assert placeholders.classify(warns, None, scope) is None
+    found = placeholders.classify(read, None, scope)
+    assert found is not None and found.reason.startswith("it checks nothing")
+
+
 SUPPORTS_PY = """import weakref
 
 
