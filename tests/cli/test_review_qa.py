@@ -2208,6 +2208,48 @@ def test_a_finding_on_an_ac_is_not_fixed_by_a_round_that_read_no_ac(
     assert held.split("\n\n")[1].startswith("- assertion (AC2 tests/test_signup.py): ")
 
 
+def test_a_finding_on_a_test_deleted_since_is_gone_not_fixed(
+    qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """prettytable's `test_csv_output` marked skip in one round and deleted in the next: the
+    skipped test's placeholder finding read "Fixed since round 1", though nothing was
+    mended, the test left. It is listed as gone; a finding on a test still there that no
+    longer holds is fixed as before."""
+    skipped = TESTS + '''
+
+import pytest
+
+
+@pytest.mark.skip(reason="flaky on one platform")
+def test_ac2_unknown_domain_is_rejected_with_422():
+    assert signup("a@nowhere") == 422
+
+
+@pytest.mark.skip(reason="slow")
+def test_ac1_mixed_case_email_creates_account():
+    assert signup("A@b.co") == "created"
+'''
+    qa_project.write("tests/test_signup.py", skipped)
+    llm = _findings(tmp_path, [], "r.json")
+    command.main(["E1-S1", "--llm-findings", llm])
+    deleted = skipped.split("\n\n@pytest.mark.skip(reason=\"flaky")[0] + '''
+
+
+def test_ac1_mixed_case_email_creates_account():
+    assert signup("A@b.co") == "created"
+'''
+    qa_project.write("tests/test_signup.py", deleted)
+    command.main(["E1-S1", "--llm-findings", llm])
+    capsys.readouterr()
+    round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
+    fixed = round2.split("### Fixed since round 1")[1].split("###")[0]
+    assert "test_ac2_unknown_domain_is_rejected_with_422" not in fixed
+    assert "test_signup.py::test_ac1_mixed_case_email_creates_account" in fixed
+    gone = round2.split("### Gone this round (1)\n\n")[1].split("\n\n")
+    assert gone[0].startswith("Their tests are no longer among the story's tests")
+    assert "test_signup.py::test_ac2_unknown_domain_is_rejected_with_422" in gone[1]
+
+
 def test_the_third_failed_round_parks_the_story(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

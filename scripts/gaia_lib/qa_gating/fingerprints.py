@@ -24,8 +24,12 @@ check found each of its deterministic findings (`checks`). So is a File List div
 round where git compared no File List (no base branch, no repository). A finding about an AC's
 tests (`weak-assertion` on AC2) in a round where no test counts for that AC (its test failed,
 is a placeholder (skipped, or checking nothing), or was deleted, or the story's ACs could not
-be read at all) is `untested`, not fixed: nothing
-judged its tests; each round saves the AC each of its findings names (`acs`). A round keeps
+be read at all) is `untested`, not fixed: nothing judged its tests; each round saves the AC
+each of its findings names (`acs`). A finding about one test (a placeholder, a skipped or
+failed test) whose test is no longer among the story's tests this round (deleted or renamed)
+is `gone`, not fixed: nothing was mended, the test left (prettytable's skipped
+`test_csv_output`, deleted, had read "fixed"); each round saves the test each of its findings
+names (`test_of`). A round keeps
 its unchecked and untested findings (`held`, with their checks and ACs): the next round
 compares with them as with its own, so a finding that comes back is still open, not new, and
 one no round could judge stays held. The rounds record keeps the counts as `N new, N open,
@@ -164,6 +168,7 @@ class Delta:
     unreviewed: tuple[str, ...] = ()  # the earlier round's reviewer findings, none this time
     unchecked: tuple[str, ...] = ()  # the earlier round's findings of checks that judged none
     untested: tuple[str, ...] = ()  # the earlier round's findings on an AC no test counts for
+    gone: tuple[str, ...] = ()  # the earlier round's findings on a test no longer there
 
     def counts(self) -> str:
         return f"{len(self.new)} new, {len(self.open)} open, {len(self.fixed)} fixed"
@@ -172,23 +177,26 @@ class Delta:
 def compare(number: int, current: Mapping[str, str], previous: Mapping[str, str] | None,
             previous_round: int | None, *, reviewed: bool = True,
             previous_reviewer: Iterable[str] = (), unchecked: Iterable[str] = (),
-            untested: Iterable[str] = ()) -> Delta:
+            untested: Iterable[str] = (), removed: Iterable[str] = ()) -> Delta:
     """`reviewed`: a reviewer ran in this round; `previous_reviewer`: the fingerprints of the
     earlier round's reviewer findings; `unchecked`: those of its deterministic findings whose
-    check judged nothing this round; `untested`: those naming an AC no test counts for now."""
+    check judged nothing this round; `untested`: those naming an AC no test counts for now;
+    `removed`: those naming a test that is no longer among the story's tests."""
     before = previous or {}
     unseen = set() if reviewed else set(previous_reviewer)
     idle = set(unchecked) - unseen
     bare = set(untested) - unseen - idle
+    left = set(removed) - unseen - idle - bare
     gone = [k for k in before if k not in current]
     return Delta(
         number, previous_round if previous is not None else None,
         tuple(current[k] for k in current if k not in before),
         tuple(current[k] for k in current if k in before),
-        tuple(before[k] for k in gone if k not in unseen | idle | bare),
+        tuple(before[k] for k in gone if k not in unseen | idle | bare | left),
         tuple(before[k] for k in gone if k in unseen),
         tuple(before[k] for k in gone if k in idle),
         tuple(before[k] for k in gone if k in bare),
+        tuple(before[k] for k in gone if k in left),
     )
 
 
@@ -200,6 +208,17 @@ def ac_of(findings: Iterable[Mapping[str, Any]]) -> dict[str, str]:
         ac = identity(finding)[1]
         if ac:
             out.setdefault(fingerprint(finding), ac)
+    return dict(sorted(out.items()))
+
+
+def tests_of(findings: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """fingerprint -> the test id a finding names (`file::name`), for each finding about one
+    test (the first of each identity)."""
+    out: dict[str, str] = {}
+    for finding in findings:
+        test = _text(finding, "test")
+        if "::" in test:
+            out.setdefault(fingerprint(finding), test)
     return dict(sorted(out.items()))
 
 
@@ -246,7 +265,10 @@ def render(delta: Delta) -> str:
               "failed, is a placeholder (skipped, or checking nothing) or is gone, or the "
               "story's acceptance criteria could not be read): "
               f"these findings of round {delta.previous} about its tests are neither open "
-              "nor fixed."))
+              "nor fixed."),
+             ("Gone", delta.gone, "Their tests are no longer among the story's tests (deleted "
+              f"or renamed): these findings of round {delta.previous} are neither open nor "
+              "fixed."))
     for title, items, why in apart:
         if items:
             out += [f"### {title} this round ({len(items)})", "", why, ""]
@@ -261,16 +283,18 @@ def saved_path(state_dir: Path, number: int) -> Path:
 
 def saved(number: int, findings: Mapping[str, str], inputs: str, verdict: str,
           reviewer: Iterable[str] = (), checks: Mapping[str, str] | None = None,
-          acs: Mapping[str, str] | None = None, kept: Mapping[str, str] | None = None
-          ) -> dict[str, Any]:
+          acs: Mapping[str, str] | None = None, kept: Mapping[str, str] | None = None,
+          tests: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What round `number` saves (written by the caller, which owns the writes); `reviewer`:
     the fingerprints of its reviewer's findings; `checks`: the check that found each
     deterministic one (`found_by`); `acs`: the AC each names (`ac_of`); `kept`: the earlier
-    findings it could not judge (`held`)."""
+    findings it could not judge (`held`); `tests`: the test each names (`tests_of`), saved as
+    `test_of`."""
     return {"round": number, "findings": dict(findings), "inputs": inputs, "verdict": verdict,
             "reviewer": sorted(reviewer), "checks": dict(sorted((checks or {}).items())),
             "acs": dict(sorted((acs or {}).items())),
-            "held": dict(sorted((kept or {}).items()))}
+            "held": dict(sorted((kept or {}).items())),
+            "test_of": dict(sorted((tests or {}).items()))}
 
 
 def same_as(state_dir: Path, number: int, inputs: str) -> bool:
@@ -301,6 +325,12 @@ def acs_in(state_dir: Path, number: int) -> dict[str, str]:
     """The AC each finding of round `number` names (`saved`'s `acs`); {} for a round saved
     before rounds kept them."""
     return _saved_map(state_dir, number, "acs")
+
+
+def tests_in(state_dir: Path, number: int) -> dict[str, str]:
+    """The test each finding of round `number` names (`saved`'s `test_of`); {} for a round
+    saved before rounds kept them."""
+    return _saved_map(state_dir, number, "test_of")
 
 
 def load_previous(state_dir: Path, number: int

@@ -1990,7 +1990,8 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     `reviewed`: a reviewer (the model) ran in this round. An earlier finding whose check
     judged nothing this round (skipped, errored), or that names an AC no test counts for this
     round (every AC, when the story's ACs could not be read), is unchecked / untested, not
-    fixed, and held for the next round."""
+    fixed, and held for the next round; one naming a test the story no longer has is gone,
+    not fixed."""
     from gaia_lib.qa_gating import fingerprints
     current = _current(analysis, llm)
     previous_round, previous, previous_reviewer = fingerprints.load_previous(
@@ -2011,6 +2012,13 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     if not per_ac:  # no AC read (its section renamed): nothing judged any AC's tests
         bare = set(acs.values())
     untested = [found for found, ac in acs.items() if ac in bare]
+    # a finding about a test the story no longer has: the test left, nothing was mended
+    tests = fingerprints.tests_in(s.state_dir(), previous_round) if previous_round else {}
+    cases = analysis.get("test_cases")
+    present = {str(c.get("id")) for c in cases if isinstance(c, Mapping)} \
+        if isinstance(cases, list) else None
+    removed = [found for found, test in tests.items() if present is not None
+               and test not in present and test.partition("[")[0] not in present]
     kept = fingerprints.held(previous or {}, current, [*unchecked, *untested])
     from gaia_lib.review_qa import lost_evidence
     every = [*fingerprints.analysis_findings(analysis), *llm]
@@ -2019,14 +2027,16 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
                              {**{k: v for k, v in checks.items() if k in kept},
                               **fingerprints.found_by(analysis)},
                              {**{k: v for k, v in acs.items() if k in kept},
-                              **fingerprints.ac_of(every)}, kept),
+                              **fingerprints.ac_of(every)}, kept,
+                             {**{k: v for k, v in tests.items() if k in kept},
+                              **fingerprints.tests_of(every)}),
         **lost_evidence.saved(per_ac if isinstance(per_ac, list) else [],
                               [str(c.get("id")) for c in analysis.get("test_cases") or ()
                                if isinstance(c, Mapping)],
                               analysis.get("lost_coverage"))})
     return fingerprints.compare(number, current, previous, previous_round, reviewed=reviewed,
                                 previous_reviewer=previous_reviewer, unchecked=unchecked,
-                                untested=untested)
+                                untested=untested, removed=removed)
 
 
 def json_object(data: bytes) -> dict[str, Any]:

@@ -203,3 +203,18 @@ def test_not_judged_says_a_placeholder_is_why_no_test_counts() -> None:
     delta = fp.compare(7, {}, previous, 6, untested=list(previous))
     why = fp.render(delta).split("### Not judged this round (1)\n\n")[1].split("\n")[0]
     assert "placeholder" in why and "skipped" in why
+
+
+def test_a_finding_on_a_test_no_longer_there_is_gone_not_fixed() -> None:
+    """prettytable's skipped `test_csv_output` deleted the round after: its placeholder finding
+    is gone, not fixed, and said why; a finding naming no test is fixed as before."""
+    skipped = {"rule": "placeholder-test", "test": "tests/test_t.py::TestCsv::test_csv",
+               "file": "tests/test_t.py", "message": "skipped in source"}
+    weak = {"rule": "weak-assertion", "ac_id": "AC10", "file": "tests/test_t.py",
+            "message": "no test of AC10 asserts `pdf`"}
+    assert fp.tests_of([skipped, weak]) == {fp.fingerprint(skipped): skipped["test"]}
+    delta = fp.compare(2, {}, fp.collect([skipped, weak]), 1,
+                       removed=fp.tests_of([skipped]))
+    assert (delta.fixed, delta.gone) == ((fp.summary(weak),), (fp.summary(skipped),))
+    assert "### Gone this round (1)\n\nTheir tests are no longer among the story's tests" in \
+        fp.render(delta)
