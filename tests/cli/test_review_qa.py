@@ -2250,6 +2250,28 @@ def test_ac1_mixed_case_email_creates_account():
     assert "test_signup.py::test_ac2_unknown_domain_is_rejected_with_422" in gone[1]
 
 
+def test_an_ac_rewritten_in_given_when_then_is_fixed_though_no_test_counts_for_it(
+    qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """prettytable's AC2 written without Given/When/Then, then rewritten, while no test counted
+    for it: the ac-quality finding stayed "Not judged" round after round, though it is about
+    the AC's words, which every round reads, not about its tests. It is fixed."""
+    story = next(qa_project.impl.rglob("E1-S1-*.md"))
+    written = story.read_text()
+    gwt = "Given an invalid email, when the user signs up, then a 422 error is returned."
+    story.write_text(written.replace(gwt, "An invalid email: a 422 error."))
+    qa_project.write("tests/test_signup.py", TESTS.split("\n\n\ndef test_ac2")[0] + "\n")
+    llm = _findings(tmp_path, [], "r.json")
+    command.main(["E1-S1", "--llm-findings", llm])
+    story.write_text(story.read_text().replace("An invalid email: a 422 error.", gwt))
+    command.main(["E1-S1", "--llm-findings", llm])
+    capsys.readouterr()
+    round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
+    fixed = round2.split("### Fixed since round 1")[1].split("###")[0]
+    assert "- ac-quality (AC2 " in fixed
+    assert "### Not judged this round" not in round2
+
+
 def test_the_third_failed_round_parks_the_story(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1990,8 +1990,9 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     `reviewed`: a reviewer (the model) ran in this round. An earlier finding whose check
     judged nothing this round (skipped, errored), or that names an AC no test counts for this
     round (every AC, when the story's ACs could not be read), is unchecked / untested, not
-    fixed, and held for the next round; one naming a test the story no longer has is gone,
-    not fixed."""
+    fixed, and held for the next round, but for one on an AC's words (ac-parse), which a
+    round that read the ACs judged; one naming a test the story no longer has is gone, not
+    fixed."""
     from gaia_lib.qa_gating import fingerprints
     current = _current(analysis, llm)
     previous_round, previous, previous_reviewer = fingerprints.load_previous(
@@ -2011,7 +2012,9 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
             if isinstance(ac, Mapping) and not ac.get("matched")}
     if not per_ac:  # no AC read (its section renamed): nothing judged any AC's tests
         bare = set(acs.values())
-    untested = [found for found, ac in acs.items() if ac in bare]
+    # ac-parse judges an AC's words, read whenever the ACs are, whether a test counts or not
+    untested = [found for found, ac in acs.items()
+                if ac in bare and not (per_ac and checks.get(found) == "ac-parse")]
     # a finding about a test the story no longer has: the test left, nothing was mended
     tests = fingerprints.tests_in(s.state_dir(), previous_round) if previous_round else {}
     cases = analysis.get("test_cases")
