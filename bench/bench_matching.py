@@ -309,6 +309,8 @@ PROJECTS = (
     Project("prettytable", "pypi", "prettytable==3.12.0", "python-dev", "prettytable-3.12.0",
             held_out=True, test_deps=("pytest", "coverage", "pytest-lazy-fixtures"),
             pythonpath="src", first=(15, 55, 16)),
+    Project("jsonpatch", "pypi", "jsonpatch==1.48", "python-dev", "jsonpatch-1.48",
+            held_out=True, test_deps=("pytest", "coverage", "jsonpointer")),
 )
 
 
