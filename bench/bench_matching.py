@@ -310,7 +310,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage", "pytest-lazy-fixtures"),
             pythonpath="src", first=(15, 55, 16)),
     Project("jsonpatch", "pypi", "jsonpatch==1.48", "python-dev", "jsonpatch-1.48",
-            held_out=True, test_deps=("pytest", "coverage", "jsonpointer")),
+            held_out=True, test_deps=("pytest", "coverage", "jsonpointer"),
+            first=(48, 243, 31)),
 )
 
 
