@@ -32,6 +32,11 @@ Python (`mock.patch`, `mocker.patch`, `monkeypatch.setattr`, `patch.object`, `sy
   `_HEX_COLOR_RE` from `_definitions`, so `patch.object(webcolors._normalization,
   "_HEX_COLOR_RE")` fakes the pattern `normalize_hex` validates with). A value has no side
   effect to isolate the unit from: a fake one only replaces what the code computes with.
+A patch that keeps the real code is a spy, not a stand-in, and no finding: `wraps=` or
+`side_effect=` the very attribute it patches (`patch.object(items.Items, "_relabel",
+autospec=True, side_effect=items.Items._relabel)`, then `relabel.assert_called()`): the
+original, read before the patch starts, still runs for every call, as a JS spy without a
+`.mock...` does.
 Patching a collaborator where the SUT looks it up (`patch("app.calc.requests")`, `requests`
 being imported into app.calc, not defined there; a function or class of a project module
 outside the File List, `from .http import fetch`) is the normal way to isolate the SUT and is
@@ -495,16 +500,22 @@ _MOCK_KEYWORDS = frozenset({"new_callable", "autospec", "spec", "spec_set",
                             "return_value", "side_effect"})
 
 
-def _puts_a_mock(line: str, at: int, pattern: str) -> bool:
-    """Does the patch or setattr call starting at `at` in `line` put a mock object in place
-    (`patch("m.f")`, `patch.object(m, "f")`: a MagicMock; `new=Mock()`; `autospec=True`),
-    rather than a value of the test's? A call that does not parse: no."""
+def _patch_call(line: str, at: int) -> ast.Call | None:
+    """The patch or setattr call starting at `at` in `line`; None where it does not parse."""
     opening = line.find("(", at)
     try:
         call = ast.parse(line[at:then_literals.closing(line, opening)].strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
-        return False
-    if not isinstance(call, ast.Call):
+        return None
+    return call if isinstance(call, ast.Call) else None
+
+
+def _puts_a_mock(line: str, at: int, pattern: str) -> bool:
+    """Does the patch or setattr call starting at `at` in `line` put a mock object in place
+    (`patch("m.f")`, `patch.object(m, "f")`: a MagicMock; `new=Mock()`; `autospec=True`),
+    rather than a value of the test's? A call that does not parse: no."""
+    call = _patch_call(line, at)
+    if call is None:
         return False
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     position = {"patch": 1, "patch.object": 2, "setattr": 2, "monkeypatch.setattr": 1}[pattern]
@@ -514,6 +525,20 @@ def _puts_a_mock(line: str, at: int, pattern: str) -> bool:
             keywords)):
         return True
     return _is_mock(new)
+
+
+def _spies(line: str, at: int, attr: str) -> bool:
+    """Does the patch call starting at `at` in `line` keep the real code: `wraps=` or
+    `side_effect=` a name or attribute ending in `attr`, the one it patches (module rules)? A
+    call that does not parse: no."""
+    call = _patch_call(line, at)
+    for keyword in call.keywords if call is not None else ():
+        value = keyword.value
+        name = value.attr if isinstance(value, ast.Attribute) else (
+            value.id if isinstance(value, ast.Name) else "")
+        if keyword.arg in ("wraps", "side_effect") and name == attr:
+            return True
+    return False
 
 
 def _binds_real_code(line: str, imported: Mapping[str, tuple[Sut, str]]) -> bool:
@@ -562,15 +587,17 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
             target = match.group(2)
             inside = _py_module_of(target, suts)
             package, _, attr = target.rpartition(".")
-            if (inside is not None and (not inside[1] or inside[0].owns(inside[1]))) or (
+            if ((inside is not None and (not inside[1] or inside[0].owns(inside[1]))) or (
                     inside is None and package and (_reexported(package, attr, suts)
-                                                    or _through_package(target, suts))):
+                                                    or _through_package(target, suts)))) \
+                    and not _spies(line, match.start(), attr):
                 pattern = "monkeypatch.setattr" if "setattr" in match.group(0) else "patch"
                 found.append(Finding(file, number, target, pattern,
                                      mock_object=_puts_a_mock(line, match.start(), pattern)))
         for match in _PY_OBJECT_TARGET.finditer(line):
             obj, attr = match.group(1), match.group(3)
-            if _replaces(obj, attr, aliases, suts, modules):
+            if _replaces(obj, attr, aliases, suts, modules) and not _spies(
+                    line, match.start(), attr):
                 pattern = "patch.object" if "patch.object" in match.group(0) else "setattr"
                 found.append(Finding(file, number, f"{obj}.{attr}", pattern,
                                      mock_object=_puts_a_mock(line, match.start(), pattern)))

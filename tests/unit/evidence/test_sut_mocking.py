@@ -53,6 +53,11 @@ def test_python_names_are_the_top_level_definitions() -> None:
         ("    add = staticmethod(fake_add)", "add", "local assignment"),
         ("    add = staticmethod(lambda a, b: 3)", "add", "local assignment"),
         ("    add = partial(fake, add)", "add", "local assignment"),
+        # a fault put in the method's place, or another method's code run for it
+        ('    with patch.object(Calc, "total", side_effect=RuntimeError("boom")):',
+         "Calc.total", "patch.object"),
+        ('    with patch.object(Calc, "total", autospec=True, side_effect=Calc.other):',
+         "Calc.total", "patch.object"),
     ],
 )
 def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: str) -> None:
@@ -86,6 +91,11 @@ def test_python_mocks_of_the_sut_are_findings(line: str, target: str, pattern: s
         "    add = partial(add, b=2)",
         "    add = add",
         "    add = staticmethod(Calc)",  # another function or class of the code under test
+        # a spy: the patched method's own code still runs for every call (a test counting
+        # how often a label-spreading method of the code under test is called)
+        '    with mock.patch.object(Calc, "total", autospec=True, side_effect=Calc.total) as s:',
+        '    with mock.patch("app.calc.add", wraps=calc.add) as spy:',
+        '    mocker.patch.object(calc, "add", wraps=add)',
     ],
 )
 def test_python_lines_that_do_not_mock_the_sut(line: str) -> None:
