@@ -4061,8 +4061,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             lines[decl:], outer) and not _NO_RAISE_NAME.search(case.name) and not \
             _NO_RAISE_SAID.search(_python_words(lines[decl:])):
         return Placeholder(case.test_id, case.file, case.line,
-                           "it checks nothing: no assertion, no `raises`, `fail` or raise, "
-                           "no helper that checks")
+                           "it checks nothing but that its code raises no exception: no "
+                           "assertion, no `raises`, `fail` or raise, no helper that checks")
     return None
 
 

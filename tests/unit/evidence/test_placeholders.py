@@ -6490,8 +6490,8 @@ def test_a_python_test_with_no_check_of_any_kind_checks_nothing() -> None:
     scope = placeholders.file_scope(path, NO_CHECK_PY)
     found = {case.name: placeholders.classify(case, None, scope)
              for case in split_tests(path, NO_CHECK_PY)}
-    reason = ("it checks nothing: no assertion, no `raises`, `fail` or raise, no helper that "
-              "checks")
+    reason = ("it checks nothing but that its code raises no exception: no assertion, no "
+              "`raises`, `fail` or raise, no helper that checks")
     assert {name: (f.line, f.reason) if f else None for name, f in found.items()} == {
         "NormalizationTests::test_normalize_hex": (16, reason),
         "NormalizationTests::test_e1_s1_ac1": (21, reason),
@@ -7042,8 +7042,8 @@ def test_a_name_a_test_class_binds_is_its_files_own_not_a_base_class_helper() ->
              for case in split_tests(path, BOUND_PY)}
     assert {name: (f.line, f.reason) if f else None for name, f in found.items()} == {
         "BaseTests::test_errors_preserve": (
-            11, "it checks nothing: no assertion, no `raises`, `fail` or raise, no helper that "
-                "checks"),
+            11, "it checks nothing but that its code raises no exception: no assertion, no "
+                "`raises`, `fail` or raise, no helper that checks"),
         "BaseTests::test_checked_by_what_it_binds": None,
         "BaseTests::test_base_class_helper": None,
     }
@@ -7387,3 +7387,31 @@ def test_a_promise_chain_over_lines_never_awaited_checks_nothing() -> None:
         "reads back through a chain it returns": False,
         "reads back awaited": False,
     }
+
+
+TEST_OPERATIONS_PY = '''import unittest
+
+import patching
+
+
+class ApplyTests(unittest.TestCase):
+
+    def test_numbers_equal_by_value(self):
+        doc = {"n": 1, "m": [0.0]}
+        patching.apply(doc, [{"op": "test", "path": "/n", "value": 1.0},
+                             {"op": "test", "path": "/m", "value": [0]}])
+'''
+
+
+def test_a_python_test_with_no_check_says_it_checks_only_that_nothing_raises() -> None:
+    """A test applying a patch of `test` operations and asserting nothing fails only where
+    the call raises (a `test` operation on values that differ): the finding says that is all
+    it checks, not that it checks nothing at all, as the Go finding says of panics."""
+    path = "tests.py"
+    scope = placeholders.file_scope(path, TEST_OPERATIONS_PY)
+    [case] = split_tests(path, TEST_OPERATIONS_PY)
+    found = placeholders.classify(case, None, scope)
+    assert found is not None
+    assert (found.line, found.reason) == (
+        8, "it checks nothing but that its code raises no exception: no assertion, no "
+           "`raises`, `fail` or raise, no helper that checks")

@@ -182,8 +182,8 @@ def test_a_planned_python_test_that_only_calls_the_code_asserts_nothing(tmp_path
                                                      "TypeError):\n        add(1, 'a')\n"})
     found = written.inspect(root, PLAN, "python-dev")
     assert found.placeholders == ({"file": "tests/test_new.py", "line": 4, "pattern": (
-        "it checks nothing: no assertion, no `raises`, `fail` or raise, no helper that "
-        "checks")},)
+        "it checks nothing but that its code raises no exception: no assertion, no `raises`, "
+        "`fail` or raise, no helper that checks")},)
 
 
 def test_a_planned_js_test_checking_through_its_projects_do_nothing_expect_is_found(
