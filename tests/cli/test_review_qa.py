@@ -246,6 +246,29 @@ def test_a_test_whose_call_a_cache_answered_still_counts_for_its_ac(
     assert per_ac["AC2"]["tests"] == ["tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"]
 
 
+def test_a_test_running_the_code_in_a_new_interpreter_still_counts_for_its_ac(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """jsonpatch's command-line tests run its program through a helper that starts
+    `subprocess.run([sys.executable, "-c", ...])`: the code runs in that process, which the
+    run's per-test measure does not see, and the report had said such a test "never executes
+    the story's code". Its AC keeps it (a P0 story: no gap)."""
+    _p0_story(qa_project)
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        '    assert signup("nope") == 422\n',
+        '    result = run_python("from app.signup import signup; print(signup(\'nope\'))")\n'
+        '    assert result.stdout.strip() == "422"\n') + (
+        "\n\ndef run_python(code):\n"
+        "    import os\n    import subprocess\n    import sys\n"
+        "    env = dict(os.environ, PYTHONPATH=os.getcwd())\n"
+        "    return subprocess.run([sys.executable, '-c', code], capture_output=True,\n"
+        "                          text=True, env=env)\n"))
+    assert command.main(["E1-S1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "QA review E1-S1: APPROVE"
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC2"]["tests"] == ["tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"]
+
+
 def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

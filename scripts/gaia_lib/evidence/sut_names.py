@@ -69,6 +69,12 @@ Rules:
   library's modules (`re.match(`) and methods of what those return (`.groupdict()`). A test
   calling anything else (a fake, `mocker.Mock(...)`, handed `alg=ns.IGNORECASE`) is judged by
   what it ran.
+- A test that starts a new Python interpreter (`starts_python`: its code, or a helper of its
+  file it calls, directly or through other such helpers, spells `sys.executable`: jsonpatch's
+  command-line tests call `self.run_script(...)`, whose `run_python` hands `-c "import
+  jsonpatch_cli; ..."` to `subprocess.run([sys.executable, ...])`) runs the code under test
+  in that process, where no run measured per test sees it: what it executed in its own says
+  nothing against it.
 - Where a test names none of it, the sources beside the File List's (`beside`: its sources'
   directories, the same language families, no test file, MAX_BESIDE at most) that declare a
   name the test spells (`declaring_named`) are what it tests: a File List that left out the
@@ -268,6 +274,19 @@ def names_memoised(code: str, memo: Names) -> bool:
     return any(token.type == tokenize.NAME and token.string in known
                and (i + 1 == len(tokens) or tokens[i + 1].string != ".")
                for i, token in enumerate(tokens))
+
+
+# `sys.executable`, the word a test's code (or a helper's) spells to start a new interpreter
+_NEW_INTERPRETER = Names({".py": frozenset({"executable"})})
+_SYS_EXECUTABLE = lazy_re(r"\bsys\s*\.\s*executable\b")
+
+
+def starts_python(file: str, code: str, file_text: str | None = None) -> bool:
+    """Whether Python test code `code` of test file `file` starts a new Python interpreter
+    (module rules); `file_text`: its whole file, for the helpers it defines."""
+    whole = code if file_text is None else file_text
+    return family(file) == ".py" and _SYS_EXECUTABLE.search(whole) is not None and bool(
+        names_any(file, code, _NEW_INTERPRETER, file_text))
 
 
 def import_time(sources: Mapping[str, str]) -> Names:

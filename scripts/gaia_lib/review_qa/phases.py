@@ -878,18 +878,20 @@ class Reads:
         """The tests of `tests` whose code names a memoised function of the story's code
         (`sut_names.memoised`, `sut_names.names_memoised`: a cache may have answered their
         call), or only reads values its code made when imported (`sut_names.import_time`,
-        `sut_names.reads_import_time`: natsort's tests of its `ns` flags): lines run say
-        nothing against either."""
+        `sut_names.reads_import_time`: natsort's tests of its `ns` flags), or start a new
+        Python interpreter (`sut_names.starts_python`: jsonpatch's command-line tests), which
+        runs the code where the run does not measure: lines run say nothing against these."""
         from gaia_lib.evidence import sut_names
 
         memo = sut_names.memoised(self.code_under_test)
         made = sut_names.import_time(self.code_under_test)
-        if not memo.by_family and not made.by_family:
-            return frozenset()
+        texts = self.texts
         return frozenset(case.test_id for case in self.cases if case.test_id in tests
                          and case.file.endswith(".py")
                          and (sut_names.names_memoised(case.body, memo)
-                              or sut_names.reads_import_time(case.body, made)))
+                              or sut_names.reads_import_time(case.body, made)
+                              or sut_names.starts_python(case.file, case.body,
+                                                         texts.get(case.file))))
 
     def declared_elsewhere(self, tests: AbstractSet[str]) -> dict[str, list[str]]:
         """Per test of `tests` (ones executing or naming none of the story's code), the

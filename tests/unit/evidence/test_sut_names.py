@@ -751,3 +751,43 @@ def test_values_made_at_import_are_read_by_a_test_calling_nothing_else() -> None
     # an annotation reads no value; a name of something else's is not the code's
     typed = "def test_typed(alg: Flags) -> None:\n    assert other.ns == 1\n"
     assert sut_names.reads_import_time(typed, made) is False
+
+
+RUNS_A_SCRIPT = '''import subprocess
+import sys
+import unittest
+
+import patching
+
+
+class Runner:
+
+    def python(self, code, *args):
+        return subprocess.run([sys.executable, "-c", code, *args], capture_output=True)
+
+    def script(self, name, *args):
+        return self.python(f"import patching_cli; patching_cli.{name}_main()", *args)
+
+
+class CommandLineTests(Runner, unittest.TestCase):
+
+    def test_diff_prints_test_operations(self):
+        result = self.script("diff", "-t", "a.json", "b.json")
+        self.assertEqual(result.returncode, 1)
+
+    def test_apply_in_process(self):
+        self.assertEqual(patching.apply({}, []), {})
+'''
+
+
+def test_a_test_reaching_sys_executable_through_its_helpers_starts_python() -> None:
+    """jsonpatch's command-line tests call `self.run_script(...)`, whose `run_python` runs
+    the program in `subprocess.run([sys.executable, "-c", ...])`: the code under test runs in
+    that interpreter, which no per-test measure of the run sees. A test of the same file that
+    calls only the code in its own process starts none; a file that never spells
+    `sys.executable` starts none either."""
+    [by_script, in_process] = testcases.split_tests("tests.py", RUNS_A_SCRIPT)
+    assert sut_names.starts_python("tests.py", by_script.body, RUNS_A_SCRIPT) is True
+    assert sut_names.starts_python("tests.py", in_process.body, RUNS_A_SCRIPT) is False
+    no_interpreter = RUNS_A_SCRIPT.replace("sys.executable", "'/usr/bin/env'")
+    assert sut_names.starts_python("tests.py", by_script.body, no_interpreter) is False
