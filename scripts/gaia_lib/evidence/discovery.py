@@ -11,6 +11,8 @@ A Python module beside a File List test file in a test directory, listed or not,
 class one of its test classes inherits (rfc3986's `tests/base.py`, whose `BaseTestParsesURIs`
 `tests/test_uri.py` runs as `TestURIReferenceParsesURIs`) is claimed with it
 (`shared_test_modules`): pytest runs its tests under the listed file.
+A Python file the project's pytest configuration collects (its `python_files` globs:
+jsonpatch's `python_files = tests.py property_tests.py`) is a test file too.
 A test file outside that neighbourhood whose path or text names the story's key (`key`, as
 `key_refs.names_key` reads it: cheerio's `src/utils.spec.ts` holding a `describe('... (E3-S4)')`
 beside a story of `src/api/`) is looked at too: attribution counts such a test as the story's,
@@ -33,6 +35,7 @@ from pathlib import Path, PurePosixPath
 from gaia_lib.core import paths, reads
 from gaia_lib.evidence import key_refs, runner_patterns
 from gaia_lib.stacks import adapters as stacks
+from gaia_lib.stacks import pytest_config
 from gaia_lib.stacks.adapters import TEST_DIR_NAMES, StackAdapter
 
 DEFAULT_DEADLINE_SECONDS = 30.0
@@ -192,6 +195,13 @@ def shared_test_modules(root: Path, file_list: Sequence[str] | None,
     return tuple(sorted(shared))
 
 
+def python_files(root: Path) -> tuple[str, ...]:
+    """The `python_files` globs of the project's pytest configuration (`pytest_config`): the
+    Python files pytest collects beside the stack's test globs (jsonpatch's
+    `property_tests.py`)."""
+    return pytest_config.python_files(pytest_config.configs(root))
+
+
 def _js(adapter: StackAdapter) -> bool:
     """A stack whose tests a JS runner's config may name (`runner_patterns`)."""
     return adapter.speaks("a.ts") or adapter.speaks("a.js")
@@ -252,11 +262,13 @@ def discover(
     configured = runner_patterns.read(root) if any(_js(a) for a in stacks) else None
     for adapter in stacks:
         named = configured if configured is not None and _js(adapter) else None
+        collected = python_files(root) if adapter.speaks("a.py") else ()
         per_stack[adapter.key] = tuple(
             rel
             for rel in files
             if (adapter.is_test_file(rel) or _claimed_test_module(rel, listed, adapter)
-                or (named is not None and adapter.speaks(rel) and named.matches(rel)))
+                or (named is not None and adapter.speaks(rel) and named.matches(rel))
+                or pytest_config.collects(rel, collected))
             and (not bounded or _in_scope(rel, scope_dirs, listed)
                  or (key is not None and _names_key(root, rel, key)))
         )

@@ -464,7 +464,9 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     else:
         adapters = discovery.review_stacks(root, primary)
     files, timed_out = discovery.walk(root, time.monotonic() + deadline_seconds)
-    per_stack = {a.key: [f for f in files if a.is_test_file(f)] for a in adapters}
+    collected = discovery.python_files(root)
+    per_stack = {a.key: [f for f in files if a.is_test_file(f) or (
+        a.speaks("a.py") and pytest_config.collects(f, collected))] for a in adapters}
     if "ts-dev" in per_stack:  # as its runner runs them: a helper under `__tests__/` is none
         where = _where(root, stacks.get("ts-dev"))
         conventional = js_test_files(root, where, per_stack["ts-dev"])

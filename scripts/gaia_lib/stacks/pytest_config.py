@@ -9,6 +9,9 @@ Rules (pure over the texts, except `configs` and `pytest_cov_in`, which read the
   otherwise (jsonpointer's top-level `tests.py`) is not collected by a run given its
   directory, unless a configuration sets `python_files` (then that is the project's rule).
   A file given to pytest by its path is collected whatever its name.
+- `python_files` (its globs: `python_files = tests.py property_tests.py`) is read as
+  `addopts` is; a file pytest collects by it is a test file wherever the stack's own test
+  globs would not say so (jsonpatch's `property_tests.py`).
 - `addopts` is read from the one file pytest takes its configuration from, in its order:
   `pytest.ini` or `.pytest.ini` (whatever it holds), `pyproject.toml` with a
   `[tool.pytest.ini_options]` table (or pytest 9's `[tool.pytest]`), `tox.ini` with
@@ -21,6 +24,7 @@ Rules (pure over the texts, except `configs` and `pytest_cov_in`, which read the
 from __future__ import annotations
 
 import configparser
+import fnmatch
 import re
 import shlex
 from collections.abc import Mapping, Sequence
@@ -83,28 +87,48 @@ def python_files_option(missed: Sequence[str]) -> str:
 def addopts(texts: Mapping[str, str]) -> list[str]:
     """The `addopts` of the file pytest reads its configuration from, among `texts` (name ->
     text; module rules)."""
+    return _option(texts, "addopts")
+
+
+def python_files(texts: Mapping[str, str]) -> tuple[str, ...]:
+    """The `python_files` globs of the file pytest reads its configuration from, among `texts`
+    (name -> text), as `addopts` is found; () where it sets none (pytest's defaults then)."""
+    return tuple(_option(texts, "python_files"))
+
+
+def collects(rel: str, globs: Sequence[str]) -> bool:
+    """Does a `python_files` of `globs` take the Python file `rel`? A glob without a slash is
+    matched against the file's name, as pytest does (`tests.py`, `property_tests.py`)."""
+    path = PurePosixPath(rel)
+    return path.suffix == ".py" and any(
+        fnmatch.fnmatchcase(path.name if "/" not in glob else rel, glob) for glob in globs)
+
+
+def _option(texts: Mapping[str, str], key: str) -> list[str]:
+    """The value of `key` (a string split as a shell would, or a TOML list) in the file pytest
+    reads its configuration from (module rules); [] where it sets none."""
     for name in ("pytest.ini", ".pytest.ini"):
         if name in texts:
-            return _ini_addopts(texts[name], "pytest", required=False) or []
+            return _ini_option(texts[name], "pytest", key, required=False) or []
     if "pyproject.toml" in texts:
         tool = toml_text.loads(texts["pyproject.toml"]).get("tool")
         table = tool.get("pytest") if isinstance(tool, dict) else None
         # pytest 9 reads `[tool.pytest]` itself, in TOML's own types, where no ini_options
         options = table.get("ini_options", table) if isinstance(table, dict) else None
         if isinstance(options, dict) and options:
-            value = options.get("addopts", [])
+            value = options.get(key, [])
             return _split(value) if isinstance(value, str) else [
                 str(v) for v in value] if isinstance(value, list) else []
     for name, section in (("tox.ini", "pytest"), ("setup.cfg", "tool:pytest")):
         if name in texts:
-            found = _ini_addopts(texts[name], section, required=True)
+            found = _ini_option(texts[name], section, key, required=True)
             if found is not None:
                 return found
     return []
 
 
-def _ini_addopts(text: str, section: str, *, required: bool) -> list[str] | None:
-    """An ini file's `[section] addopts`; None where `required` and the section is not there
+def _ini_option(text: str, section: str, key: str, *, required: bool) -> list[str] | None:
+    """An ini file's `[section] key`; None where `required` and the section is not there
     (pytest then reads the next file), [] where it is and sets none."""
     parser = configparser.ConfigParser(interpolation=None)
     try:
@@ -113,7 +137,7 @@ def _ini_addopts(text: str, section: str, *, required: bool) -> list[str] | None
         return None if required else []
     if not parser.has_section(section):
         return None if required else []
-    return _split(parser.get(section, "addopts", fallback=""))
+    return _split(parser.get(section, key, fallback=""))
 
 
 def _split(value: str) -> list[str]:

@@ -109,6 +109,25 @@ def test_the_test_files_a_js_runners_config_names_are_discovered(tmp_path: Path)
     assert python.files["python-dev"] == ()
 
 
+def test_the_python_files_pytests_config_collects_are_discovered(tmp_path: Path) -> None:
+    """jsonpatch's layout: `patching.py`, `tests.py` and `property_tests.py` side by side,
+    collected by its `pytest.ini`'s `python_files = tests.py property_tests.py`; the property
+    tests, named by no test glob of the stack, are test files all the same. Without the
+    setting they are not, and a glob with a slash is matched against the whole path."""
+    _make(tmp_path, ["setup.py", "patching.py", "tests.py", "property_tests.py",
+                     "checks/cli_checks.py", "checks/data.py"])
+    (tmp_path / "pytest.ini").write_text(
+        "[pytest]\n# the modules are not named test_*.py\n"
+        "python_files = tests.py property_tests.py checks/*_checks.py\n")
+    python = [stacks.get("python-dev")]
+    found = discovery.discover(tmp_path, python, ["patching.py"])
+    assert found.files["python-dev"] == ("property_tests.py", "tests.py")
+    found = discovery.discover(tmp_path, python, None)
+    assert found.files["python-dev"] == ("checks/cli_checks.py", "property_tests.py", "tests.py")
+    (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = -q\n")
+    assert discovery.discover(tmp_path, python, None).files["python-dev"] == ("tests.py",)
+
+
 def test_monorepo_counts_are_keyed_by_stack(tmp_path: Path) -> None:
     _make(tmp_path, ["api/tests/test_a.py", "web/src/a.test.ts", "web/src/b.test.ts"])
     result = discovery.discover(

@@ -341,3 +341,17 @@ def test_a_compiled_test_the_jest_config_leaves_out_is_not_counted(tmp_path: Pat
     found = sv.survey(tmp_path)
     assert [(s.stack, s.test_files) for s in found.stacks] == [("ts-dev", 2)]
     assert found.test_dirs == ("packages/cli", "src/tests")
+
+
+def test_the_files_a_projects_python_files_names_are_counted(tmp_path: Path) -> None:
+    """jsonpatch's `pytest.ini` says `python_files = tests.py property_tests.py`: both are
+    its test files, and init had counted one (`python-dev (., 1 test file)`)."""
+    _write(tmp_path, "setup.py", "from setuptools import setup\nsetup()\n")
+    _write(tmp_path, "patching.py", "def apply(doc, ops):\n    return doc\n")
+    for name in ("tests.py", "property_tests.py"):
+        _write(tmp_path, name, "import unittest\n\n\nclass T(unittest.TestCase):\n"
+                               "    def test_x(self):\n        self.assertTrue(1)\n")
+    _write(tmp_path, "pytest.ini", "[pytest]\npython_files = tests.py property_tests.py\n")
+    found = sv.survey(tmp_path)
+    assert found.primary is not None and found.primary.test_files == 2
+    assert found.test_dirs == (".",)

@@ -78,3 +78,19 @@ def test_addopts_come_from_the_file_pytest_reads(texts: dict[str, str],
 ])
 def test_pytest_cov_measures_where_cov_is_given(options: list[str], on: bool) -> None:
     assert pytest_config.measures_with_pytest_cov(options) is on
+
+
+def test_python_files_is_read_from_the_file_pytest_reads() -> None:
+    """jsonpatch's `pytest.ini` names its two test modules, neither `test_*.py`; pyproject's
+    TOML list and setup.cfg's `[tool:pytest]` say the same; a `pytest.ini` without it sets
+    none, and setup.cfg is then not read (pytest takes its configuration from one file)."""
+    ini = "[pytest]\npython_files = tests.py property_tests.py\n"
+    assert pytest_config.python_files({"pytest.ini": ini}) == ("tests.py", "property_tests.py")
+    toml = '[tool.pytest.ini_options]\npython_files = ["tests.py", "check_*.py"]\n'
+    assert pytest_config.python_files({"pyproject.toml": toml}) == ("tests.py", "check_*.py")
+    cfg = "[tool:pytest]\npython_files = check_*.py\n"
+    assert pytest_config.python_files({"setup.cfg": cfg}) == ("check_*.py",)
+    assert pytest_config.python_files({"pytest.ini": "[pytest]\n", "setup.cfg": cfg}) == ()
+    assert pytest_config.collects("property_tests.py", ("tests.py", "property_tests.py"))
+    assert pytest_config.collects("sub/check_io.py", ("check_*.py",))
+    assert not pytest_config.collects("jsonpatch.py", ("tests.py", "property_tests.py"))
