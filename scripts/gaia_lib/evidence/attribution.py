@@ -36,6 +36,7 @@ data_file = {data_file}
 # Branch data only in tracer mode: a tier that falls back to the tracer then appends lines to
 # the same data file as a probed one.
 MODE_VAR = "GAIA_COVERAGE_MODE"
+REPORT_NAME = "attribution-coverage.json"  # the measured run's coverage.py JSON report
 RUN_TIMEOUT_SECONDS = 600
 PLUGIN = "gaia_coverage_plugin"  # scripts/runner_plugins/gaia_coverage_plugin.py
 PLUGIN_DIR = Path(plugins.PLUGIN_DIR)
@@ -253,7 +254,7 @@ class CoverageSetup:
 
     @property
     def report(self) -> Path:
-        return self.state_dir / "attribution-coverage.json"
+        return self.state_dir / REPORT_NAME
 
     @property
     def contexts(self) -> Path:

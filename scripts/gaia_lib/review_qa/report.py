@@ -128,8 +128,10 @@ def _share(part: int, whole: int) -> str:
 def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     """What the branch-coverage check's report measured of the story's own code, file by
     file: its lines run and its branches taken, or that the run measured no branch (the
-    review's line probes: `GAIA_COVERAGE_MODE=tracer` measures them), not a file without
-    any; Go's statements run instead of lines, where its profile gives them (the figure
+    review's line probes: `GAIA_COVERAGE_MODE=tracer` measures them, which a line after the
+    list says where the review's own run measured: jsonpatch's tier `coverage_command` says
+    `--branch`, and its report's "branches not measured" read as contradicting it), not a
+    file without any; Go's statements run instead of lines, where its profile gives them (the figure
     `go test -cover` prints: a block's lines hold its comments and blank lines too); a Go
     source not built here, with what builds it (go-runewidth's `runewidth_windows.go` on
     Linux had been left out of the list without a word); a Go source of a package none of
@@ -162,7 +164,16 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
                  f" none of {'its' if len(uncounted) == 1 else 'their'} branches counted"
                  if uncounted else "")
         out.append(f"- {entry['file']}: {run}{branches}{unrun}")
+    if str(check.get("scope", "")).endswith(PROBED_REPORT) and any(
+            entry.get("branches_measured") is False for entry in measured):
+        # the project's own coverage_command may say `--branch`: say whose run this was
+        out.append("(the review's own run measures lines alone; GAIA_COVERAGE_MODE=tracer "
+                   "measures branches as well, at several times the run's cost)")
     return out
+
+
+# The report the review's own measured run writes (`attribution.CoverageSetup.report`)
+PROBED_REPORT = "attribution-coverage.json"
 
 
 def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]],

@@ -8,7 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from gaia_lib.core import writes
-from gaia_lib.evidence import coverage_report, placeholders, sut_names
+from gaia_lib.evidence import attribution, coverage_report, placeholders, sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult, Match
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
@@ -1090,9 +1090,33 @@ def test_a_run_of_lines_alone_says_the_storys_branches_were_not_measured(tmp_pat
     for branch in ("false", "true"):
         report.write_text(f'{{"meta": {{"branch_coverage": {branch}}}, "files": {files}}}')
         result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
-        said.append(qa_report.render_code_coverage([result])[-1])
+        said.append(qa_report.render_code_coverage([result])[2])
     assert said == ["- portion/dict.py: 4 of 4 (100%) lines, branches not measured",
                     "- portion/dict.py: 4 of 4 (100%) lines"]
+
+
+def test_lines_alone_measured_by_the_reviews_own_run_say_how_to_measure_branches(
+        tmp_path: Path) -> None:
+    """jsonpatch's review: its tier's coverage_command runs `coverage run --branch`, and the
+    report said "jsonpatch.py: 822 of 823 (99%) lines, branches not measured" without a word
+    on why: the review's own probed run measures lines alone. A report of the project's own
+    coverage_command without branches says nothing more (its command is the user's)."""
+    (tmp_path / "patching.py").write_text("def apply(d, ops):\n    if ops:\n"
+                                          "        return d\n    return None\n")
+    files = '{"patching.py": {"executed_lines": [1, 2, 3, 4], "missing_lines": []}}'
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["patching.py"]))
+    said = {}
+    for name in (attribution.REPORT_NAME, "coverage.json"):
+        report = tmp_path / name
+        report.write_text(f'{{"meta": {{"branch_coverage": false}}, "files": {files}}}')
+        result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+        said[name] = qa_report.render_code_coverage([result])[2:]
+    assert said == {
+        attribution.REPORT_NAME: [
+            "- patching.py: 4 of 4 (100%) lines, branches not measured",
+            "(the review's own run measures lines alone; GAIA_COVERAGE_MODE=tracer measures "
+            "branches as well, at several times the run's cost)"],
+        "coverage.json": ["- patching.py: 4 of 4 (100%) lines, branches not measured"]}
 
 
 def test_a_presence_only_test_holding_the_values_in_a_column_it_never_reads_counts_not() -> None:
