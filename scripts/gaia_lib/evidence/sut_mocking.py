@@ -37,6 +37,11 @@ A patch that keeps the real code is a spy, not a stand-in, and no finding: `wrap
 autospec=True, side_effect=items.Items._relabel)`, then `relabel.assert_called()`): the
 original, read before the patch starts, still runs for every call, as a JS spy without a
 `.mock...` does.
+A stand-in that only raises (`side_effect=` an exception, `RuntimeError("boom")` or
+`KeyError`, or a function of the test file whose body is one `raise`) is a fault put in the
+code's way: a test owning such a patch mocks nothing unless its own code calls the patched
+name itself (`calc.add(1, 2)`): jsonpatch's `broken` in `RemoveOperation._apply`'s place,
+then `apply` rolling the document back, tests `apply`, which runs for real.
 Patching a collaborator where the SUT looks it up (`patch("app.calc.requests")`, `requests`
 being imported into app.calc, not defined there; a function or class of a project module
 outside the File List, `from .http import fetch`) is the normal way to isolate the SUT and is
@@ -145,6 +150,9 @@ class Finding:
     # a mock object put in the name's place (`patch.object(m, "RATE")`, `= Mock()`), not a
     # value of the test's: never configuration
     mock_object: bool = False
+    # the stand-in only raises (`side_effect=RuntimeError("boom")`, a def whose body is a
+    # `raise`): a fault put in the code's way, not a fake result (module rules)
+    stand_in_raises: bool = False
 
     def as_json(self) -> dict[str, object]:
         return {"file": self.file, "line": self.line, "target": self.target,
@@ -510,6 +518,46 @@ def _patch_call(line: str, at: int) -> ast.Call | None:
     return call if isinstance(call, ast.Call) else None
 
 
+def _raising_defs(text: str) -> frozenset[str]:
+    """The functions a Python file defines, at any depth, whose body (a docstring aside) is
+    one `raise` statement (`def broken(self, obj, journal): raise RuntimeError('boom')`)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return frozenset()
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            body = [b for b in node.body if not (isinstance(b, ast.Expr)
+                                                 and isinstance(b.value, ast.Constant))]
+            if len(body) == 1 and isinstance(body[0], ast.Raise):
+                found.add(node.name)
+    return frozenset(found)
+
+
+_EXCEPTION_NAME = lazy_re(r"\w*(?:Error|Exception)")
+
+
+def _raises_only(line: str, at: int, pattern: str, raising: frozenset[str]) -> bool:
+    """Does the patch or setattr call starting at `at` in `line` put in a stand-in that only
+    raises: `side_effect=` an exception (`RuntimeError("boom")`, `KeyError`), or a value that
+    names a function of `raising` (module rules)? A call that does not parse: no."""
+    call = _patch_call(line, at)
+    if call is None:
+        return False
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    position = {"patch.object": 2, "setattr": 2}.get(pattern, 1)
+    new = call.args[position] if len(call.args) > position else keywords.get("new")
+    effect = keywords.get("side_effect")
+    if isinstance(new, ast.Name) and new.id in raising:
+        return True
+    if isinstance(effect, ast.Call):
+        effect = effect.func
+    name = effect.attr if isinstance(effect, ast.Attribute) else (
+        effect.id if isinstance(effect, ast.Name) else "")
+    return new is None and (bool(_EXCEPTION_NAME.fullmatch(name)) or name in raising)
+
+
 def _puts_a_mock(line: str, at: int, pattern: str) -> bool:
     """Does the patch or setattr call starting at `at` in `line` put a mock object in place
     (`patch("m.f")`, `patch.object(m, "f")`: a MagicMock; `new=Mock()`; `autospec=True`),
@@ -580,6 +628,7 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
     modules = {m.group(2) or m.group(1): m.group(1)
                for m in map(_PY_IMPORT.match, _py_statements(lines)) if m is not None}
     found = []
+    raising = _raising_defs("\n".join(lines))
     for number, line in _logical_lines(lines):
         if _COMMENT.match(line):
             continue
@@ -600,7 +649,9 @@ def _python(file: str, lines: Sequence[str], suts: Sequence[Sut]) -> list[Findin
                     line, match.start(), attr):
                 pattern = "patch.object" if "patch.object" in match.group(0) else "setattr"
                 found.append(Finding(file, number, f"{obj}.{attr}", pattern,
-                                     mock_object=_puts_a_mock(line, match.start(), pattern)))
+                                     mock_object=_puts_a_mock(line, match.start(), pattern),
+                                     stand_in_raises=_raises_only(
+                                         line, match.start(), pattern, raising)))
         assigned = _PY_ASSIGN.match(line)
         if assigned and _replaces(assigned.group(1), assigned.group(2), aliases, suts, modules):
             found.append(Finding(file, number, f"{assigned.group(1)}.{assigned.group(2)}",
@@ -868,8 +919,20 @@ def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequ
             owners = [case for case, first, last in spans if first <= item.line <= last]
             for case in owners or [case for case in tests if not item.uses
                                    or _uses(case.body, item.uses)]:
-                mocked.setdefault(case.test_id, item)
+                if not (item.stand_in_raises and owners and not _calls_attribute(
+                        case.body, item.target.rsplit(".", 1)[-1], item.line - case.line)):
+                    mocked.setdefault(case.test_id, item)
     return mocked
+
+
+def _calls_attribute(body: str, attr: str, patch_at: int) -> bool:
+    """Does a Python test's code call `attr` itself (`calc.add(1, 2)`, `add(1, 2)`), the
+    patch's own line (`patch_at`, from its first line) aside?"""
+    lines = body.splitlines()
+    code = "\n".join(testcases.code_lines(
+        [line for at, line in enumerate(lines) if at != patch_at]))
+    return re.search(rf"(?<![\w$]){re.escape(attr)}\s*\(|\.{re.escape(attr)}\s*\(",
+                     code) is not None
 
 
 def _uses(body: str, names: Iterable[str]) -> bool:

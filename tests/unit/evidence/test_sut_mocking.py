@@ -651,3 +651,47 @@ def test_a_mock_in_one_table_test_is_not_the_next_table_tests() -> None:
     cases = split_tests("tests/test_calc.py", py)
     found = mocked_tests(cases, {"tests/test_calc.py": py}, SUTS)
     assert sorted(found) == ["tests/test_calc.py::test_parse"]
+
+
+FAULTS = '''from unittest import mock
+
+from app import calc
+from app.calc import Calc, add
+
+
+class RollbackTests:
+
+    def test_a_failing_step_leaves_the_total_alone(self):
+        def broken(self):
+            raise RuntimeError("boom")
+
+        with mock.patch.object(Calc, "total", broken):
+            assert add(1, 2) == 3
+
+    def test_a_raising_effect_is_handled(self):
+        with mock.patch.object(calc, "add", side_effect=RuntimeError("boom")):
+            assert Calc().total() == 1
+
+    def test_the_fault_itself_is_checked(self):
+        with mock.patch.object(Calc, "total", side_effect=KeyError):
+            Calc().total()
+
+    def test_a_fake_result(self):
+        with mock.patch.object(calc, "add", return_value=4):
+            assert Calc().total() == 1
+'''
+
+
+def test_a_stand_in_that_only_raises_is_a_fault_put_in_the_codes_way() -> None:
+    """jsonpatch's `test_rolls_back_unexpected_errors` puts `def broken(...): raise
+    RuntimeError('boom')` in `RemoveOperation._apply`'s place and checks that `apply` rolls
+    the document back: the code under test is `apply`, which runs for real, and the review
+    had said the test "checks the fake". A test calling the raising stand-in itself checks
+    the fake; one handed a fake result still mocks the code."""
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    cases = split_tests("tests/test_calc.py", FAULTS)
+    mocked = mocked_tests(cases, {"tests/test_calc.py": FAULTS}, SUTS)
+    assert sorted(test.rsplit("::", 1)[-1] for test in mocked) == [
+        "test_a_fake_result", "test_the_fault_itself_is_checked"]
