@@ -167,8 +167,9 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     if str(check.get("scope", "")).endswith(PROBED_REPORT) and any(
             entry.get("branches_measured") is False for entry in measured):
         # the project's own coverage_command may say `--branch`: say whose run this was
-        out.append("(the review's own run measures lines alone; GAIA_COVERAGE_MODE=tracer "
-                   "measures branches as well, at several times the run's cost)")
+        out += ["", "Branches: the review's own run measures lines alone; "
+                "GAIA_COVERAGE_MODE=tracer measures branches as well, at several times the "
+                "run's cost."]
     return out
 
 

@@ -1113,9 +1113,9 @@ def test_lines_alone_measured_by_the_reviews_own_run_say_how_to_measure_branches
         said[name] = qa_report.render_code_coverage([result])[2:]
     assert said == {
         attribution.REPORT_NAME: [
-            "- patching.py: 4 of 4 (100%) lines, branches not measured",
-            "(the review's own run measures lines alone; GAIA_COVERAGE_MODE=tracer measures "
-            "branches as well, at several times the run's cost)"],
+            "- patching.py: 4 of 4 (100%) lines, branches not measured", "",
+            "Branches: the review's own run measures lines alone; GAIA_COVERAGE_MODE=tracer "
+            "measures branches as well, at several times the run's cost."],
         "coverage.json": ["- patching.py: 4 of 4 (100%) lines, branches not measured"]}
 
 
