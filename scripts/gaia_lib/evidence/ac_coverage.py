@@ -1619,8 +1619,9 @@ def identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozen
     return found
 
 
-# An identifier written with an ellipsis for its middle (`isLessThanOne…Ago`, `get...Sync`)
-_ELIDED = re.compile(r"`([A-Za-z_]\w*)(?:…|\.\.\.)(\w*)`")
+# An identifier written with an ellipsis for its middle (`isLessThanOne…Ago`, `get...Sync`),
+# or a star between snake_case parts (`get_*_string`; not a glob, `a*b`)
+_ELIDED = re.compile(r"`([A-Za-z_]\w*)(?:…|\.\.\.|(?<=_)\*(?=_))(\w*)`")
 
 
 def elided_names(ac: AcceptanceCriterion, known: AbstractSet[str]) -> set[str]:

@@ -66,7 +66,8 @@ A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>
 written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`; a
 tuple or list of plain lower-case names in backticks, `(key, value)`, `[old, new]`, no keyword
 among them; a lower-case word in angle brackets that is no HTML element, beside words,
-`<key> is not allowed`) writes a pattern of values, which a test builds from its parts
+`<key> is not allowed`; a name with a star for its middle, `get_*_string`) writes a pattern
+of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written.
 What the Then says the code gives no longer ("`MultipleInvalid` is raised instead of a
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
@@ -357,6 +358,9 @@ _HTML_ELEMENTS = frozenset({
 # ... or an ellipsis standing where a value does, beside fixed text (`Range(min=..., max=...)`,
 # `[1, …]`), not one closing a text (`Loading...`)
 _ELLIPSIS_VALUE_RE = lazy_re(r"[=(\[{,:]\s*(?:\.\.\.|…)\s*[,)\]}]")
+# ... or a snake_case name with a star for its middle part (prettytable's "`get_*_string`";
+# not a glob's `a*b`)
+_STARRED_NAME_RE = lazy_re(r"[A-Za-z]\w*_\*_\w*[A-Za-z]")
 # ... or a tuple of names standing for its parts (dictdiffer's "an `add` of `(key, value)`")
 _NAMES_TUPLE_RE = lazy_re(r"[(\[]\s*[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)+\s*[)\]]")
 
@@ -376,6 +380,8 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
         return True  # `Range(min=..., max=...)`: likewise
     if backticked and _NAMES_TUPLE_RE.fullmatch(value) and not _KEYWORD_RE.search(value):
         return True  # `(key, value)`: likewise
+    if backticked and _STARRED_NAME_RE.fullmatch(value):
+        return True  # `get_*_string`: the names of that shape, no value
     if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
     if backticked and _CALL_RE.fullmatch(value):  # a value only where one stands

@@ -6065,3 +6065,8 @@ describe('isLessThanOneHourAgo', () => {
                  )["AC2"].tests == by_id(result)["AC2"].tests
     assert ac_coverage.elided_names(criteria[1], {"islessthanoneminuteago", "isago"}) == {
         "islessthanoneminuteago"}
+    # a star between snake_case parts is one too (prettytable's `get_*_string`), not a glob's
+    starred = ac("AC4", "a table", "`get_formatted_string` is called", "it returns what the "
+                 "matching `get_*_string` method returns; `a*b` is kept")
+    assert ac_coverage.elided_names(starred, {"getcsvstring", "getstring", "axb"}) == {
+        "getcsvstring"}

@@ -179,6 +179,9 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
         # superjson's prototype pollution AC: its tests fill the key in
         ("it throws `<key> is not allowed as a property`", []),
         ("the output is `<br> text`", [(S, "<br> text")]),
+        # prettytable's format AC: "the matching `get_*_string` method"; a glob is a value
+        ("it returns what the matching `get_*_string` method does", []),
+        ("the pattern is `a*b`", [(S, "a*b")]),
     ],
 )
 def test_a_value_holding_a_placeholder_is_a_pattern_no_test_asserts_as_written(
