@@ -105,7 +105,10 @@ def untrusted_run() -> tuple[str, bool]:
 _NO_ERROR = re.compile(
     r"\b(?:no|without(?:\s+an?)?)\s+(?:errors?|exceptions?)(?:\s+(?:is|are)\s+(?:raised|thrown))?"
     r"|\b(?:does|do|did|will|should)\s+not\s+(?:raise|throw|fail)\b"
-    r"|\bnever\s+(?:raises|throws|fails)\b",
+    r"|\bnever\s+(?:raises|throws|fails)\b"
+    # ... nor is a value raised to a bound or a power ("is raised to the minimum while below
+    # it": tenacity's wait, an increase, not an exception)
+    r"|\b(?:is|are|gets?|was|were|be)\s+raised\s+to\b",
     re.IGNORECASE)
 
 

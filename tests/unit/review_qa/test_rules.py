@@ -78,6 +78,10 @@ def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, boo
     ("Given a validator combining every rule, when `validate` is given a URI that meets every "
      "rule, then no error is raised.", False),
     ("Given a good URI, when it is validated, then it does not raise", False),
+    # tenacity's exponential wait: a delay raised to its minimum is increased, nothing thrown
+    ("Given `wait_exponential` with a minimum, when the delay is computed, then it doubles with "
+     "each attempt and is raised to the minimum while below it", False),
+    ("Given a negative count, when it is set, then a ValueError is raised to the caller", True),
     # one negation does not hide the error the AC promises beside it
     ("Given a bad host, when it is validated, then no URI is returned and an error is raised",
      True),
