@@ -277,7 +277,7 @@ def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
     text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
     assert "- test run: tier_1 exited 1 (1 passed, 1 failed); its output: " in text
     # the counts are of the story's test file, the one the run was narrowed to
-    assert "; it ran the story's test file `tests/test_signup.py` only\n" in text
+    assert "; narrowed to the story's test file `tests/test_signup.py`\n" in text
     assert "\n  - failed: `tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422`: " \
         "AssertionError: assert 400 == 422\n" in text
     evidence = json.loads((qa_project.root / ".gaia/state/review/qa-tests/E1-S1/"

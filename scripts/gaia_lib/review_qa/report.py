@@ -398,15 +398,17 @@ STORY_FILES_SHOWN = 3  # story test files a run line names; more are counted
 
 
 def _narrowed(suite: Mapping[str, Any]) -> str:
-    """What a run narrowed to the story's tests ran, for its header line: its counts are those
-    files' tests, not the tier's whole suite. Empty for a tier that ran whole."""
+    """What a run narrowed to the story's tests was given, for its header line: its counts are
+    those files' tests, not the tier's whole suite (what it built of them is its runner's: a
+    Go file a build tag leaves out runs none, its tests said never run). Empty for a tier that
+    ran whole."""
     files = [str(f) for f in suite.get("story_files", []) or []]
     if not files:
         return ""
     if len(files) > STORY_FILES_SHOWN:
-        return f"; it ran the story's {len(files)} test files only"
-    return f"; it ran the story's test file{'s' if len(files) > 1 else ''} " \
-           f"{', '.join(f'`{f}`' for f in files)} only"
+        return f"; narrowed to the story's {len(files)} test files"
+    return f"; narrowed to the story's test file{'s' if len(files) > 1 else ''} " \
+           f"{', '.join(f'`{f}`' for f in files)}"
 
 
 def _test_name(test: Mapping[str, Any]) -> str:

@@ -398,12 +398,12 @@ def test_a_run_narrowed_to_the_storys_tests_says_which_files_its_counts_are_of()
             "story_files": [f"test/{n}.test.ts" for n in "abcd"]}
     whole = {k: v for k, v in one.items() if k != "story_files"}
     assert qa_report.render_run({"suites": [one, three, many, whole]}, "ev") == (
-        "- test run: tier_1 passed (124 passed) in 2.1 s; it ran the story's test file "
-        "`test/utils.test.ts` only\n"
-        "- test run: tier_1 passed (124 passed) in 2.1 s; it ran the story's test files "
-        "`test/a.test.ts`, `test/b.test.ts`, `test/c.test.ts` only\n"
-        "- test run: tier_1 exited 1 (124 passed, 1 failed); it ran the story's 4 test files "
-        "only\n"
+        "- test run: tier_1 passed (124 passed) in 2.1 s; narrowed to the story's test file "
+        "`test/utils.test.ts`\n"
+        "- test run: tier_1 passed (124 passed) in 2.1 s; narrowed to the story's test files "
+        "`test/a.test.ts`, `test/b.test.ts`, `test/c.test.ts`\n"
+        "- test run: tier_1 exited 1 (124 passed, 1 failed); narrowed to the story's 4 test "
+        "files\n"
         "- test run: tier_1 passed (124 passed) in 2.1 s\n")
 
 
