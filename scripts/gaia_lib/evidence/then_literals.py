@@ -188,7 +188,9 @@ _ID_RE = lazy_re(r"^(AC(-EC)?\d+|FR-?\d+|NFR-?\d+|E\d+(-S\d+)?|TC-[\w-]+)$")
 
 # A name in code (`dataUpdatedAt`, `state.data`, `$el`), and the words after which a
 # backticked one stands where a value does ("the status is `success`", "set to `strict`").
-_CODE_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+# ... an element of one by its index or key among them (`options[0]`, `meta.values['a']`): a
+# place in what the code gives, as a name is
+_CODE_NAME_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[(?:\d+|'\w+'|\"\w+\")\])*")
 _VALUE_BEFORE_RE = re.compile(
     r"\b(?:is|are|was|were|be|been|becomes?|became|equals?|equal\s+to|returns?|returned|"
     r"gives?|yields?|reads?|shows?|(?:set|defaults?|changes?|changed|falls?\s+back|resets?|"

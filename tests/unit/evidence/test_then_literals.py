@@ -181,6 +181,10 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
         ("the output is `<br> text`", [(S, "<br> text")]),
         # prettytable's format AC: "the matching `get_*_string` method"; a glob is a value
         ("it returns what the matching `get_*_string` method does", []),
+        # superjson's shared references: a place in the result, as a name is; where a value
+        # stands it is one
+        ("`selected` is the very object in `options[0]`", []),
+        ("the result is `items[2]`", [(S, "items[2]")]),
         ("the pattern is `a*b`", [(S, "a*b")]),
     ],
 )
