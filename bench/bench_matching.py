@@ -314,6 +314,8 @@ PROJECTS = (
     Project("jsonpatch", "pypi", "jsonpatch==1.48", "python-dev", "jsonpatch-1.48",
             held_out=True, test_deps=("pytest", "coverage", "jsonpointer"),
             first=(48, 243, 31)),
+    Project("ordered-set", "pypi", "ordered-set==4.1.0", "python-dev", "ordered-set-4.1.0",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
