@@ -106,7 +106,8 @@ def review_stacks(root: Path, primary: str) -> list[StackAdapter]:
 def walk(root: Path, deadline: float, skip: AbstractSet[str] = SKIP_DIRS,
          ) -> tuple[list[str], bool]:
     """Every regular file under `root` as a POSIX relative path, in no directory named in
-    `skip`; (files, timed_out)."""
+    `skip` nor any virtual environment (a directory holding a pyvenv.cfg); (files,
+    timed_out)."""
     found: list[str] = []
     stack = [""]
     while stack:
@@ -119,7 +120,10 @@ def walk(root: Path, deadline: float, skip: AbstractSet[str] = SKIP_DIRS,
                     rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
                     try:
                         if entry.is_dir(follow_symlinks=False):
-                            if entry.name not in skip:
+                            # A virtual environment is known by its pyvenv.cfg, whatever
+                            # its name (`.venv-os`): its site-packages are no project tests.
+                            if entry.name not in skip and not os.path.isfile(
+                                    os.path.join(entry.path, "pyvenv.cfg")):
                                 stack.append(rel)
                         elif entry.is_file(follow_symlinks=False):
                             found.append(rel)

@@ -129,9 +129,15 @@ VENV_DIRS = (".venv", "venv", "env")  # where a project keeps its own virtual en
 
 
 def project_venvs(root: Path) -> list[Path]:
-    """The project's own virtual environments at `root` (`VENV_DIRS` holding a pyvenv.cfg),
-    in that order."""
-    return [venv for venv in map(root.joinpath, VENV_DIRS) if (venv / "pyvenv.cfg").is_file()]
+    """The project's own virtual environments at `root`: `VENV_DIRS` holding a pyvenv.cfg, in
+    that order, then any other directory there holding one (`.venv-os`), by name."""
+    named = [venv for venv in map(root.joinpath, VENV_DIRS) if (venv / "pyvenv.cfg").is_file()]
+    try:
+        others = sorted(p for p in root.iterdir() if p.name not in VENV_DIRS
+                        and not p.is_symlink() and (p / "pyvenv.cfg").is_file())
+    except OSError:
+        others = []
+    return named + others
 
 
 def locate(tool: str, project: Path | None = None, *,

@@ -49,6 +49,25 @@ def test_a_python_project_with_its_own_venv_runs_its_tests_with_it(tmp_path: Pat
     assert primary.test_files == 1  # the environment's own files are no tests of the project
 
 
+def test_a_venv_of_any_name_runs_the_tests_and_its_packages_are_no_test_files(
+        tmp_path: Path) -> None:
+    """ordered-set unpacked with its environment in `.venv-os`: init counted 8 test files and
+    four test directories from the environment's site-packages (pip's, setuptools'), and ran
+    the tests with a `python` that had no coverage.py."""
+    _write(tmp_path, "setup.py", "from setuptools import setup\nsetup(name='x')\n")
+    _write(tmp_path, "test/test_core.py", "def test_a(): pass\n")
+    _write(tmp_path, ".venv-os/pyvenv.cfg", "home = /usr/bin\n")
+    _write(tmp_path, ".venv-os/bin/python", "#!/bin/sh\n")
+    _write(tmp_path, ".venv-os/lib/python3.11/site-packages/pip/_vendor/lib/tests.py",
+           "def test_b(): pass\n")
+    _write(tmp_path, ".venv-os/lib/python3.11/site-packages/tool/command/test.py")
+    found = sv.survey(tmp_path)
+    primary = found.primary
+    assert primary is not None and primary.test_files == 1
+    assert primary.test_command == ".venv-os/bin/python -m pytest -q"
+    assert found.test_dirs == ("test",)
+
+
 @pytest.mark.parametrize(
     ("pkg", "test", "coverage"),
     [
