@@ -315,7 +315,7 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage", "jsonpointer"),
             first=(48, 243, 31)),
     Project("ordered-set", "pypi", "ordered-set==4.1.0", "python-dev", "ordered-set-4.1.0",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(8, 1, 9)),
 )
 
 
