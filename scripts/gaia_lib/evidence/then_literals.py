@@ -2106,7 +2106,9 @@ def presence_said(check: str, test_source: str = "") -> str:
     `NoError`), naming the call that returned it where `test_source` shows it (`rand.Read
     returns no error`: gjson's random-data test guards the error of its random bytes, not of
     the code), else "a result exists" (a Go error check read as that had sent a reader
-    looking for a result the test never reads)."""
+    looking for a result the test never reads), or "a result is not one other value" for
+    `_ONLY_WHAT_IT_IS_NOT` (`assert s != 2`: ordered-set's check that a set differs from a
+    number had read "only checks that a result exists")."""
     if _THROWS_NOTHING.search(check):
         return "nothing is thrown"
     if _NO_ERROR.search(check):
@@ -2114,6 +2116,9 @@ def presence_said(check: str, test_source: str = "") -> str:
         return f"{call} returns no error" if call else "no error is returned"
     if test_source and (same := _equals_itself(check, test_source)):
         return "the code's result equals itself" if "(" in same else "a value equals itself"
+    if _ONLY_WHAT_IT_IS_NOT.match(" ".join(check.split())):
+        # `assert s != 2` reads a result and compares it: it is more than its existence
+        return "a result is not one other value"
     return "a result exists"
 
 

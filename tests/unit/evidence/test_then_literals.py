@@ -1716,6 +1716,17 @@ def test_a_check_of_the_codes_result_against_itself_is_said_so() -> None:
     assert presence_said("expect(true).toBe(true)", placeholder) == "a value equals itself"
 
 
+def test_a_check_that_a_result_is_not_one_value_is_said_so() -> None:
+    """ordered-set's check that an empty set is unequal to a number (`assert s != 2`) was said
+    to check only "that a result exists": it reads the result and compares it."""
+    from gaia_lib.evidence.then_literals import presence_only, presence_said
+
+    body = "def test_unequal_to_a_number():\n    items = Bag()\n    assert items != 2\n"
+    check = presence_only(body)
+    assert check == "assert items != 2"
+    assert presence_said(check, body) == "a result is not one other value"
+
+
 @pytest.mark.parametrize("then", [
     "the TOML text of the dictionary is written to the stream",  # tomlkit's AC10
     "entries are kept in the underlying LRU store",  # keyvaluecache's AC5

@@ -277,7 +277,8 @@ def test_a_test_only_denying_the_value_an_ac_promises_checks_none_of_it() -> Non
     denied = "expect(result._unsafeUnwrapErr()).not.toBe({ message: 'error' })"
     weak = checks.presence_only_tests([ac], result, {test: body(denied)})
     assert weak["AC3"][test] == (
-        f"only checks that a result exists ({checks._code(denied)}), not `{{ message: 'error' }}` "
+        f"only checks that a result is not one other value ({checks._code(denied)}), not "
+        "`{ message: 'error' }` "
         "from AC3's Then clause")
     checked = "expect(result._unsafeUnwrapErr()).toEqual({ message: 'error' })"
     assert checks.presence_only_tests([ac], result, {test: body(checked)}) == {}
@@ -308,8 +309,8 @@ def test_a_python_test_only_asking_for_a_result_covers_no_ac_promising_a_value()
                   'assert normalize_scheme("HTTP") != "ftp"'):
         body = f"def test_normalize_scheme():\n    {check}\n"
         weak = checks.presence_only_tests([RFC3986_AC1], result, {test: body})
-        said = "the code's result equals itself" if " == normalize" in check else \
-            "a result exists"
+        said = ("the code's result equals itself" if " == normalize" in check else
+                "a result is not one other value" if " != " in check else "a result exists")
         assert weak["AC1"][test].startswith(f"only checks that {said} ({checks._code(check)})"), \
             check
         assert weak["AC1"][test].endswith("not `http` from AC1's Then clause")
