@@ -316,6 +316,9 @@ PROJECTS = (
             first=(48, 243, 31)),
     Project("ordered-set", "pypi", "ordered-set==4.1.0", "python-dev", "ordered-set-4.1.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(8, 1, 9)),
+    Project("kr-text", "debian", "golang-github-kr-text-dev=0.2.0-2", "go-dev",
+            "usr/share/gocode/src/github.com/kr/text", held_out=True,
+            first=(5, 4, 5)),
 )
 
 
