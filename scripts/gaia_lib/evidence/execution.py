@@ -1189,6 +1189,9 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
                 # output events, its escaped quotes read as quotes
                 re.compile(r"^[\w./-]+\.go:\d+(?::\d+)?: \S.*$", re.MULTILINE),
                 _GO_JSON_ERROR,
+                # go's own error about a module it could not fetch or verify (`go: <module>@
+                # <version>: missing go.sum entry; to add it:`), not the hint printed under it
+                re.compile(r"^go: [\w.~/-]+@v[\w.+-]+(?: \([^()\n]+\))?: .*$", re.MULTILINE),
                 # a JS/TS compile error where it is (vite's rolldown or esbuild: a config
                 # or a test file that does not parse), not the `Build failed with 1 error:`
                 # line above it

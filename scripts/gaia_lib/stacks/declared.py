@@ -15,7 +15,8 @@ Rules:
 - JS/TS: `package.json` dependencies, devDependencies, peerDependencies and
   optionalDependencies.
 - Go: `go.mod`'s `require` directives, one a line or in a `require ( ... )` block, by module
-  path (`github.com/tidwall/match`).
+  path (`github.com/tidwall/match`), quoted or not (kr/text's `require "github.com/creack/pty"
+  v1.1.9`).
 - Names compare normalised (PEP 503: lower case, each run of `-`, `_`, `.` one `-`). A Python
   module is a distribution's when their names are equal, or the distribution is the module's
   name with `py` or `python-` before it or `-python` after it (yaml of PyYAML, jwt of PyJWT,
@@ -167,14 +168,15 @@ _GO_REQUIRE = re.compile(r"^require\s*\(\n(.*?)^\)|^require[ \t]+(\S+)[ \t]+v", 
 
 
 def _go_mod(text: str) -> Iterator[str]:
-    """The module paths a go.mod requires (its `// indirect` ones too: the build needs them)."""
+    """The module paths a go.mod requires (its `// indirect` ones too: the build needs them),
+    unquoted (`require "github.com/creack/pty" v1.1.9`, older go.mod syntax, is that module)."""
     for block, single in _GO_REQUIRE.findall(text):
         if single:
-            yield single
+            yield single.strip('"`')
         for line in block.splitlines():
             words = line.split("//")[0].split()
             if len(words) == 2:
-                yield words[0]
+                yield words[0].strip('"`')
 
 
 _READERS = {"pyproject.toml": _pyproject, "setup.cfg": _setup_cfg, "setup.py": _setup_py,

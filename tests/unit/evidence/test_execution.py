@@ -178,6 +178,11 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
      "ESLint couldn't find a configuration file.\n",
      "npm's `pretest` script (`npm run lint`) failed before the `test` script ran: "
      "ESLint couldn't find a configuration file."),
+    # kr/text's go.mod requiring a module go.sum lacks, no module proxy: go's own error, not
+    # the hint it prints under it (`go mod download ...`, which reads as the command that ran)
+    ("", "go: github.com/creack/pty@v1.1.9: missing go.sum entry; to add it:\n"
+         "\tgo mod download github.com/creack/pty\n",
+     "go: github.com/creack/pty@v1.1.9: missing go.sum entry; to add it:"),
     # the hook ran and so did the script: the failure is the script's
     ("\n> p@1.0.0 pretest\n> tsc\n\n\n> p@1.0.0 test\n> jest\n\nError: boom\n", "",
      "Error: boom"),

@@ -148,6 +148,20 @@ def test_a_go_run_that_could_not_fetch_a_required_module_is_the_machines(
         tmp_path) is None
 
 
+def test_a_module_an_older_go_mod_requires_quoted_is_declared(tmp_path: Path) -> None:
+    """kr/text as Debian ships it: a go.mod of the older syntax, its paths in quotes and no
+    `go` line, requiring a module the machine cannot fetch. `go test` stopped before any test
+    and the review had been REQUEST_CHANGES, every AC's tests never run: the module is
+    declared, quoted, so the run is the machine's to fix, BLOCKED."""
+    (tmp_path / "go.mod").write_text('module "example.com/text"\n\n'
+                                     'require "github.com/creack/pty" v1.1.9\n')
+    stopped = ("go: github.com/creack/pty@v1.1.9: missing go.sum entry; to add it:\n"
+               "\tgo mod download github.com/creack/pty\n")
+    why = uninstalled.why_blocked(stopped, (), 0, tmp_path)
+    assert why is not None and why.startswith(
+        "github.com/creack/pty is not installed where the tests run, though go.mod declares it")
+
+
 def test_the_module_real_go_test_could_not_fetch_is_read_from_its_output(tmp_path: Path) -> None:
     """A module whose go.mod says go 1.19 (a pruned graph): offline, `go test` names the module
     it could not fetch at the importing file's line, not in a `go: <module>@<version>:` line;
