@@ -43,8 +43,10 @@ Rules, per stack the survey found:
   a module it cannot fetch (`go: github.com/tidwall/match@v1.1.1: ... no such host`, a Debian
   package's go.mod without its replace directives on a machine with no module proxy), read as
   a review reads a test run's output (`evidence.uninstalled`): the note names the module and
-  go's line, as every `go test` then stops before any test (the review says BLOCKED). Its
-  own packages' compile errors are the project's, not noted.
+  go's line, as every `go test` then stops before any test (the review says BLOCKED); where
+  go names the file importing it (a go 1.17+ go.mod's pruned graph), every `go test` of a
+  package loading it, that file named: the others run. Its own packages' compile errors are
+  the project's, not noted.
 - The build and lint commands init writes for the Definition of Done (`npm run build`, `npm run
   lint`: `init.build_and_lint`): each program their scripts start, following the `npm run
   NAME` and `npm test` they chain (cheerio 1.1.0's `lint` is `npm run lint:es && npm run
@@ -180,6 +182,8 @@ def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
 _REQUIRE = re.compile(r"^\s*require\b", re.MULTILINE)
 # go's `go: m@v1.0.0 (replaced by ../dir): reading ../dir/go.mod: ...`: the directory named
 _REPLACED = re.compile(r"@v[\w.+-]+ \(replaced by ([^()\n]+)\): ")
+# go's error at the importing file (`mc/mc.go:18:2: missing go.sum entry ...`): that file
+_IMPORTER = re.compile(r"([\w./-]+\.go):\d+:\d+: ")
 
 
 def go_module_notes(output: str, where: str) -> list[str]:
@@ -199,8 +203,13 @@ def go_module_notes(output: str, where: str) -> list[str]:
                 f"{replaced.group(1)}, a directory that is not there ({why[:200]}): every `go "
                 "test` stops before any test until it is (restore it, or drop the replace "
                 "directive where the module proxy is reachable)"]
+    importer = _IMPORTER.match(why)
+    # go 1.17 on prunes the module graph: only the packages loading the module stop (kr/text's
+    # `go test .` ran while its mc/mc.go could not load github.com/creack/pty)
+    stops = (f"every `go test` of a package that loads it ({importer.group(1)} imports it)"
+             if importer else "every `go test`")
     return [f"note: go cannot fetch {module}, which go.mod in {where} requires ({why[:200]}): "
-            "every `go test` stops before any test until it is in the module cache (`go mod "
+            f"{stops} stops before any test until it is in the module cache (`go mod "
             "download` where the module proxy is reachable, or `go mod vendor`)"]
 
 

@@ -357,6 +357,17 @@ def test_a_module_go_cannot_fetch_is_named_with_why() -> None:
 
 
 
+def test_a_module_only_some_packages_import_is_said_of_those() -> None:
+    """kr/text's go.mod (go 1.19) requiring github.com/creack/pty, which only its mc package
+    imports, with no module proxy: the note said every `go test` stops before any test, yet
+    the review's `go test .` of the root package ran all its tests."""
+    output = ("mc/mc.go:18:2: missing go.sum entry for module providing package "
+              "github.com/creack/pty (imported by github.com/kr/text/mc); to add:\n"
+              "\tgo get github.com/kr/text/mc\n")
+    [note] = readiness.go_module_notes(output, ".")
+    assert "every `go test` of a package that loads it (mc/mc.go imports it) stops" in note
+
+
 def test_a_module_replaced_by_a_directory_not_there_is_named_so() -> None:
     """mergo's go.mod replacing gopkg.in/yaml.v2 by a local copy of Debian's package, the copy
     gone: there is nothing to fetch, so "until it is in the module cache (`go mod download`
@@ -378,8 +389,8 @@ def test_init_notes_a_required_module_real_go_cannot_fetch(monkeypatch: pytest.M
     stack = StackSurvey("go-dev", "lib", "go test ./...", None, 1)
     assert readiness.notes(tmp_path, [stack]) == [
         "note: go cannot fetch example.com/gaia-absent, which go.mod in lib requires (lib.go:3:8: "
-        "module lookup disabled by GOPROXY=off): every `go test` stops before any test until "
-        "it is in the module cache (`go mod download` where the module proxy is reachable, or "
+        "module lookup disabled by GOPROXY=off): every `go test` of a package that loads it "
+        "(lib.go imports it) stops before any test until it is in the module cache (`go mod download` where the module proxy is reachable, or "
         "`go mod vendor`)"]
     (lib / "lib.go").write_text("package lib\n\nfunc broken( {\n")  # the project's own error
     (lib / "go.mod").write_text("module example.com/lib\n\ngo 1.19\n\n"
