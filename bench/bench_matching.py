@@ -273,6 +273,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), first=(6, 1, 5)),
     Project("keyvaluecache", "npm", "@apollo/utils.keyvaluecache@4.0.0", "ts-dev", "package",
             held_out=True, first=(10, 2, 2)),
+    Project("interceptors", "npm", "@mswjs/interceptors@0.41.9", "ts-dev", "package",
+            held_out=True),
     # held out until a Go helper taking only the testing.TB was read as its test's own code,
     # a rule made while looking at its one-line tests: tuned since
     Project("strcase", "debian", "golang-github-iancoleman-strcase-dev=0.2.0-3", "go-dev",
