@@ -1517,34 +1517,41 @@ def _handler(branch: coverage_report.ErrorBranch, text: str) -> str:
 NAMED_AT_MOST = 3  # tests an over-coverage finding names
 
 
-def _named(tests: Sequence[str]) -> str:
+def _named(tests: Sequence[str], declared_at: Mapping[str, int] | None = None) -> str:
     """` (a, b and 2 more)`: an AC's tests by their own names (the part after the file), as
     the report shows them (`shown_apart`: a JS/TS name's `${...}` as `${…}`). A name two of
     them share (`TestLRU` in a Go module's package and in its subpackage) keeps its file, so
-    the suggestion names two tests, not one twice."""
+    the suggestion names two tests, not one twice. A table test is named once, by its first
+    row (`keeps port 80 (3 rows of one table)`), as `rules.over_covered` counts it."""
+    from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     if not tests:
         return ""
     seen = shown_apart(tests)
-    short = [seen[test].rsplit("::", 1)[-1] for test in tests]
-    names = [seen[test] if short.count(name) > 1 else name
-             for test, name in zip(tests, short, strict=True)]
+    groups = rules.declarations(tests, declared_at or {})
+    firsts = [group[0] for group in groups]
+    short = [seen[test].rsplit("::", 1)[-1] for test in firsts]
+    names = [(seen[test] if short.count(name) > 1 else name)
+             + (f" ({len(group)} rows of one table)" if len(group) > 1 else "")
+             for test, name, group in zip(firsts, short, groups, strict=True)]
     shown = ", ".join(names[:NAMED_AT_MOST])
     more = f" and {len(names) - NAMED_AT_MOST} more" if len(names) > NAMED_AT_MOST else ""
     return f" ({shown}{more})"
 
 
 def rubric_checks(s: Setup, per_ac: Sequence[Mapping[str, Any]],
-                  phase4: Mapping[str, Any], story_tests: Sequence[str]) -> list[dict[str, Any]]:
-    """The rubric's deterministic findings: over-coverage and FR traceability (Suggestions),
-    story tests outside the documented test directories (architecture, Warning)."""
+                  phase4: Mapping[str, Any], story_tests: Sequence[str],
+                  declared_at: Mapping[str, int]) -> list[dict[str, Any]]:
+    """The rubric's deterministic findings: over-coverage (tests counted by declaration,
+    `declared_at`: test id -> line) and FR traceability (Suggestions), story tests outside
+    the documented test directories (architecture, Warning)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     tests_of = {str(e["ac_id"]): [str(t) for t in e.get("tests") or ()] for e in per_ac}
     over = [finding(rel_story, lines.get(ac_id, 1), rules.SUGGESTION, "over-coverage",
-                    f"{ac_id} has {count} tests{_named(tests_of.get(ac_id, []))}: check them "
-                    "for redundancy (coverage counts an AC once)", False, ac_id=ac_id)
-            for ac_id, count in rules.over_covered(per_ac)]
+                    f"{ac_id} has {count} tests{_named(tests_of.get(ac_id, []), declared_at)}: "
+                    "check them for redundancy (coverage counts an AC once)", False, ac_id=ac_id)
+            for ac_id, count in rules.over_covered(per_ac, declared_at)]
     fr_refs = phase4.get("fr_references", {})
     untraced = [fr for fr in s.story.traces_to if not fr_refs.get(fr)]
     trace = [finding(rel_story, line_of(s.story.text, fr), rules.SUGGESTION, "fr-traceability",

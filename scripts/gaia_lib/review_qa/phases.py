@@ -1111,7 +1111,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         qa_checks.run_integrity_check(reads.plugins),
         literal_check,
         branch,
-        *qa_checks.rubric_checks(s, per_ac, phase4, story_tests),
+        *qa_checks.rubric_checks(s, per_ac, phase4, story_tests, lines),
         qa_checks.round_coverage_check(s, [b.label for b in compared],
                                        lost.thinned if lost else {}),
     ]

@@ -22,7 +22,9 @@ Everything else the review finds is a Warning or a Suggestion:
   - a primary AC gap on a lower priority, any edge-case AC gap, an error path off a boundary or
     without branch evidence: Warning;
   - over-coverage (more than one test for one AC) and a `traces_to` FR that no test mentions:
-    Suggestion;
+    Suggestion; the rows of one table test (a JS/TS `it.each([...])(...)`, one declaration
+    the runner makes several tests of) are one test there, not tests redundant with each
+    other;
   - a test outside the documented test directories: Warning (category architecture).
 An LLM finding marked Critical outside (a) and (b) is demoted to Warning and says so
 (`demoted_from`, `demotion_reason`): the model cannot promote a finding into a blocker.
@@ -141,10 +143,28 @@ def failed_test(required: bool) -> tuple[str, bool]:
     return (CRITICAL, True) if required else (WARNING, False)
 
 
-def over_covered(per_ac: Iterable[Mapping[str, Any]]) -> list[tuple[str, int]]:
-    """(ac_id, test_count) of every AC with more than one test: a Suggestion each."""
-    return [(str(e["ac_id"]), int(e["test_count"])) for e in per_ac
-            if int(e.get("test_count", 0)) > 1]
+def over_covered(per_ac: Iterable[Mapping[str, Any]],
+                 declared_at: Mapping[str, int] | None = None) -> list[tuple[str, int]]:
+    """(ac_id, count) of every AC with more than one test: a Suggestion each. With
+    `declared_at` (test id -> its declaration's line), an AC's tests are counted by
+    declaration: the rows of one table test share their file and line, and count once."""
+    if declared_at is None:
+        return [(str(e["ac_id"]), int(e["test_count"])) for e in per_ac
+                if int(e.get("test_count", 0)) > 1]
+    counted = [(str(e["ac_id"]), len(declarations(e.get("tests") or (), declared_at)))
+               for e in per_ac]
+    return [(ac_id, count) for ac_id, count in counted if count > 1]
+
+
+def declarations(tests: Iterable[str], declared_at: Mapping[str, int]) -> list[list[str]]:
+    """`tests` grouped by declaration (file and line), in order: a table test's rows are one
+    group; a test whose line is unknown is a group of its own."""
+    groups: dict[tuple[str, int] | str, list[str]] = {}
+    for test in tests:
+        line = declared_at.get(test)
+        key: tuple[str, int] | str = (test.split("::", 1)[0], line) if line else test
+        groups.setdefault(key, []).append(test)
+    return list(groups.values())
 
 
 def untraced_frs(traces_to: Sequence[str], test_texts: Iterable[str]) -> list[str]:

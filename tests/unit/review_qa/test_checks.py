@@ -1795,6 +1795,15 @@ def test_an_over_coverage_finding_names_tests_as_the_report_shows_them() -> None
     assert named == " (Parse > Broken > should not parse — ${…}, Parse > should ignore comments)"
 
 
+def test_an_over_coverage_finding_names_a_table_test_once() -> None:
+    """@mswjs/interceptors: an `it.each` over three ports was named row by row, "AC1 has 6
+    tests (keeps the explicit port 80 in the URL, ... port 8080 ..., ... port 9090 ...)"."""
+    rows = [f"src/url.test.ts::keeps the port {port} in the URL" for port in (80, 8080, 9090)]
+    named = checks._named([*rows, "src/url.test.ts::returns a URL"],
+                          {**dict.fromkeys(rows, 171), "src/url.test.ts::returns a URL": 6})
+    assert named == " (keeps the port 80 in the URL (3 rows of one table), returns a URL)"
+
+
 def test_an_over_coverage_finding_names_two_tests_of_one_name_by_their_files() -> None:
     """golang-lru: its package and its `simplelru` subpackage each hold a `TestLRU`; the
     eviction AC's suggestion read `AC1 has 2 tests (TestLRU, TestLRU)`, one test to a reader."""

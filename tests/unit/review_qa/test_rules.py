@@ -143,3 +143,15 @@ def test_match_records_carry_whatever_the_matcher_records() -> None:
                                               "words": ["422"]}
     assert match_record(entry, "t.py::b") == {"test": "t.py::b", "how": "id"}
     assert match_record(Entry("id"), "t.py::c") == {"test": "t.py::c", "how": "id"}
+
+
+def test_the_rows_of_one_table_test_are_one_test_for_over_coverage() -> None:
+    """@mswjs/interceptors: an `it.each` of three ports beside one other test drew "AC1 has 4
+    tests ... check them for redundancy", as if the rows of one table repeated each other."""
+    rows = [f"src/url.test.ts::keeps the port {port} in the URL" for port in (80, 8080, 9090)]
+    per_ac = [{"ac_id": "AC1", "test_count": 4, "tests": [*rows, "src/url.test.ts::basic"]},
+              {"ac_id": "AC5", "test_count": 3, "tests": rows}]
+    declared_at = {**dict.fromkeys(rows, 171), "src/url.test.ts::basic": 6}
+    assert rules.over_covered(per_ac, declared_at) == [("AC1", 2)]
+    assert rules.declarations([*rows, "src/other.test.ts::x"], declared_at) == [
+        rows, ["src/other.test.ts::x"]]
