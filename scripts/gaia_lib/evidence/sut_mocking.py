@@ -522,7 +522,7 @@ def _raising_defs(text: str) -> frozenset[str]:
     """The functions a Python file defines, at any depth, whose body (a docstring aside) is
     one `raise` statement (`def broken(self, obj, journal): raise RuntimeError('boom')`)."""
     try:
-        tree = ast.parse(text)
+        tree = pyast.module(text)
     except (SyntaxError, ValueError, RecursionError):
         return frozenset()
     found = set()
@@ -545,16 +545,13 @@ def _raises_only(line: str, at: int, pattern: str, raising: frozenset[str]) -> b
     call = _patch_call(line, at)
     if call is None:
         return False
-    keywords = {k.arg: k.value for k in call.keywords if k.arg}
-    position = {"patch.object": 2, "setattr": 2}.get(pattern, 1)
-    new = call.args[position] if len(call.args) > position else keywords.get("new")
-    effect = keywords.get("side_effect")
+    new = _replacement(call, pattern)
     if isinstance(new, ast.Name) and new.id in raising:
         return True
+    effect = next((k.value for k in call.keywords if k.arg == "side_effect"), None)
     if isinstance(effect, ast.Call):
         effect = effect.func
-    name = effect.attr if isinstance(effect, ast.Attribute) else (
-        effect.id if isinstance(effect, ast.Name) else "")
+    name = pyast.callee_name(effect) if effect is not None else ""
     return new is None and (bool(_EXCEPTION_NAME.fullmatch(name)) or name in raising)
 
 
@@ -565,14 +562,20 @@ def _puts_a_mock(line: str, at: int, pattern: str) -> bool:
     call = _patch_call(line, at)
     if call is None:
         return False
-    keywords = {k.arg: k.value for k in call.keywords if k.arg}
-    position = {"patch": 1, "patch.object": 2, "setattr": 2, "monkeypatch.setattr": 1}[pattern]
-    new = call.args[position] if len(call.args) > position else keywords.get(
-        "new", keywords.get("value"))
+    new = _replacement(call, pattern)
     if pattern in {"patch", "patch.object"} and (new is None or not _MOCK_KEYWORDS.isdisjoint(
-            keywords)):
+            k.arg for k in call.keywords if k.arg)):
         return True
     return _is_mock(new)
+
+
+def _replacement(call: ast.Call, pattern: str) -> ast.expr | None:
+    """What a patch or setattr call puts in place: its argument after the target (`new`),
+    None where it gives none (a patch then makes a MagicMock)."""
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    position = {"patch": 1, "patch.object": 2, "setattr": 2, "monkeypatch.setattr": 1}[pattern]
+    return call.args[position] if len(call.args) > position else keywords.get(
+        "new", keywords.get("value"))
 
 
 def _spies(line: str, at: int, attr: str) -> bool:
@@ -580,13 +583,8 @@ def _spies(line: str, at: int, attr: str) -> bool:
     `side_effect=` a name or attribute ending in `attr`, the one it patches (module rules)? A
     call that does not parse: no."""
     call = _patch_call(line, at)
-    for keyword in call.keywords if call is not None else ():
-        value = keyword.value
-        name = value.attr if isinstance(value, ast.Attribute) else (
-            value.id if isinstance(value, ast.Name) else "")
-        if keyword.arg in ("wraps", "side_effect") and name == attr:
-            return True
-    return False
+    return any(keyword.arg in ("wraps", "side_effect") and pyast.callee_name(keyword.value) == attr
+               for keyword in (call.keywords if call is not None else ()))
 
 
 def _binds_real_code(line: str, imported: Mapping[str, tuple[Sut, str]]) -> bool:

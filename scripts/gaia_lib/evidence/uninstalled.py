@@ -136,7 +136,7 @@ def _plugin_uninstalled(stopped: str | None, project: Path) -> str | None:
         return None
     packages = declared.declared(project)
     for option in re.findall(r"(?<![\w-])--([A-Za-z][\w-]*)", refused.group("options")):
-        manifest = packages.get(declared.normalized(f"pytest-{option}"))
+        manifest = declared.pytest_plugin(option, packages)
         if manifest is not None:
             return (f"pytest-{option}, the pytest plugin defining --{option} of the project's "
                     f"pytest configuration, is not installed where the tests run, though "

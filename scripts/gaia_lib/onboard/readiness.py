@@ -127,7 +127,7 @@ def addopts_plugins(here: Path) -> dict[str, str]:
     found: dict[str, str] = {}
     for option in pytest_config.addopts(pytest_config.configs(here)):
         named = re.match(r"--([A-Za-z][\w-]*)", option)
-        if named and declared.normalized(f"pytest-{named.group(1)}") in packages:
+        if named and declared.pytest_plugin(named.group(1), packages):
             found[f"pytest_{named.group(1).replace('-', '_')}"] = f"--{named.group(1)}"
     return found
 

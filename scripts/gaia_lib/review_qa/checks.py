@@ -1202,14 +1202,6 @@ _RAISED_NAME = re.compile(r"`[A-Z]\w*`\s+(?:is|are)\s+(?:raised|thrown)"
 _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
 
 
-def handled_by(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
-               units: Sequence[str] = (), raised: Sequence[str] = (),
-               declared: AbstractSet[str] = frozenset(),
-               other_acs: Sequence[AcceptanceCriterion] = ()) -> list[str]:
-    """The error-path ACs an uncovered handler is about (`tie`)."""
-    return tie(caught, error_acs, units, raised, declared, other_acs)[0]
-
-
 def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
         units: Sequence[str] = (), raised: Sequence[str] = (),
         declared: AbstractSet[str] = frozenset(),
@@ -1273,7 +1265,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     skip reason names it as not read; `measured_by` says which run wrote it where no tier's
     did (the review's own pytest run, beside a `python -m unittest` tier), after its path in
     `scope`. Each uncovered handler is tied to the error-path ACs
-    it is about (`handled_by`: those naming the exception it catches, else the function or
+    it is about (`tie`: those naming the exception it catches, else the function or
     class it sits in, else all).
     Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
     a user-input boundary; `critical_acs` lists them. With no report and no coverage tool

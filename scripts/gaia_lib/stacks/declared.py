@@ -47,6 +47,13 @@ def normalized(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def pytest_plugin(option: str, packages: Mapping[str, str]) -> str | None:
+    """The manifest among `packages` (`declared`) declaring the pytest plugin named for the
+    option `--<option>` (`pytest-<option>`: `--pydocstyle`, pytest-pydocstyle); None where
+    none does (pure)."""
+    return packages.get(normalized(f"pytest-{option}"))
+
+
 def requirement_name(line: str) -> str | None:
     """The package a requirement line names, normalised (pure); None for a comment, an option
     (`-r dev.txt`, `--hash`), a URL, a path or a tox substitution (`{[base]deps}`)."""
