@@ -313,8 +313,11 @@ PROJECTS = (
     Project("prettytable", "pypi", "prettytable==3.12.0", "python-dev", "prettytable-3.12.0",
             test_deps=("pytest", "coverage", "pytest-lazy-fixtures"),
             pythonpath="src", first=(15, 55, 16)),
+    # held out until a test class named after a function only one AC's Then names in passing
+    # (`ApplyPatchTestCase`) stopped naming its tests for that AC over what their own names
+    # say, a rule made while looking at its tests: tuned since
     Project("jsonpatch", "pypi", "jsonpatch==1.48", "python-dev", "jsonpatch-1.48",
-            held_out=True, test_deps=("pytest", "coverage", "jsonpointer"),
+            test_deps=("pytest", "coverage", "jsonpointer"),
             first=(48, 243, 31)),
     Project("ordered-set", "pypi", "ordered-set==4.1.0", "python-dev", "ordered-set-4.1.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(8, 1, 9)),

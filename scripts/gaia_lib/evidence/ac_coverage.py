@@ -266,8 +266,15 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     test of Predicate). Named after it only by its file's name
     (`memoize-one.spec.ts` for an AC naming `memoizeOne`), which every test there shares, it
     is named for the AC only when no other AC is a rival for it, and it outbids no rival.
+    Named after it only by its class's or group's name, where the AC's Given and When do not
+    act through it (it names the unit in passing: "..., both by apply_patch and by
+    JsonPatch.from_string"), the test is not named for the AC when its own words explain
+    another AC (>= 0.35) more than this one, that AC ruled out or not: the class holds every
+    test of a module, its tests' names say which of the module's cases each checks
+    (`ApplyPatchTestCase::test_move_object_key`).
     A test named (by its own or its class's name) after an identifier some ACs name checks
-    that unit: an AC that neither names it nor speaks of it by its word matches the test only
+    that unit: an AC that neither names it nor speaks of it by its word (or, in its prose, by
+    its two words, "a patch ... is applied" for `apply_patch`) matches the test only
     by an assertion of its own, strong evidence or not (`test_load_dotenv_in_current_dir`
     and the AC of `find_dotenv` about the current directory; "a curried function" speaks of
     `curry`), unless the test's own words are wholly that AC's (>= 0.9 explained) and carry
@@ -828,6 +835,7 @@ class _Score:
     silent: bool = False  # its name is a sentence, and says none of the AC's words
     named_for: bool = False  # named after a code identifier this AC alone names
     named_by_file: bool = False  # ... only by its file's name, which every test there shares
+    named_by_suite: bool = False  # ... by its class's, group's or file's name, not its own
     named_whole: bool = False  # ... by its whole name, not only the name's first words
     named_unit: bool = False  # named after an identifier this AC names, any way (`_score`)
     own: float = 0.0  # `explained`, of the test's own words only (not its outer units')
@@ -1032,6 +1040,8 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.alike += named
         score.named_for = named >= IDENTIFIER_WEIGHT
         score.named_by_file = unit == said.suite and said.suite_of_file
+        score.named_by_suite = (unit == said.suite and unit not in said.subjects
+                                and unit not in crit.acts and _singular(unit) not in crit.acts)
         score.named_whole = unit in said.wholes or any(_singular(w) == unit for w in said.wholes)
     for key in sorted(said.calls & crit.coded - {unit}):
         score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
@@ -1967,7 +1977,10 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
                                       and not beside)))
         # ... and names the test's AC only when no other AC has evidence of its own
         named_for = score.named_for and not (score.contradicted or score.unraised) and not (
-            score.named_by_file and any(r is not score for r in rivals))
+            score.named_by_file and any(r is not score for r in rivals)) and not (
+            score.named_by_suite and any(r.own >= MIN_EXPLAINED and r.own > score.own
+                                         and r.claim >= MIN_CLAIM
+                                         for r in scores if r is not score))
         if i in unspoken and not score.asserts:
             clear_best = named_for = False
         if (i in unnamed or i in wider) and not score.asserts:
@@ -2068,11 +2081,26 @@ def _of_another_unit(scores: Sequence[_Score], crits: Sequence[_Criterion]) -> f
     if not named:
         return frozenset()
     units = [words.tokens(s.evidence[0]) for s in named if s.evidence]
+    keys = [s.evidence[0] for s in named if s.evidence]
     held = max(s.claim for s in named)
     return frozenset(i for i, (s, crit) in enumerate(zip(scores, crits, strict=True))
                      if not s.named_unit
                      and not any(unit and unit <= crit.spelled.keys() for unit in units)
+                     and not any(_spoken_apart(key, crit.spelled.keys() - crit.code_words)
+                                 for key in keys)
                      and not (s.explained >= WHOLLY_EXPLAINED and s.claim > held))
+
+
+def _spoken_apart(key: str, spelled: AbstractSet[str]) -> bool:
+    """Whether an AC's prose (`spelled`: its words outside code spans) says, as two words of
+    its own in any form, the two words a unit's key joins (`applypatch`: "a patch ... is
+    applied"; not "local" of `LocalDateTime` for `localtime`)."""
+    for cut in range(3, len(key) - 2):
+        head, tail = (frozenset(t for t in words.tokens(part) if not t.startswith("+"))
+                      for part in (key[:cut], key[cut:]))
+        if len(head) == 1 and len(tail) == 1 and head | tail <= spelled and head != tail:
+            return True
+    return False
 
 
 # A dotted name: its owner and a member (`Result.Ok`, `ResultAsync.fromThrowable`).

@@ -355,6 +355,64 @@ class TestSplitInto(TestCase):
     assert not by_id(result)["AC1"].matched
 
 
+EDITS = (
+    ac("AC1", "a record", "a rename edit is applied to a field", "the field carries its new name"),
+    ac("AC2", "a record", "a drop edit is applied to a field", "the field is gone"),
+    ac("AC3", "an edit written as JSON text", "it is read",
+       "its steps are applied as a list's would be, by apply_edit as by Edit.parse"),
+)
+
+
+def test_a_class_named_after_what_one_then_names_in_passing_does_not_outbid_the_tests_name(
+) -> None:
+    # One class holds the tests of every kind of edit; only AC3's Then names its function,
+    # in passing. Each test's own name says which edit it checks.
+    criteria = EDITS
+    source = '''
+class ApplyEditTestCase(TestCase):
+    def test_rename_field(self):
+        res = records.apply_edit({"a": 1}, [{"kind": "rename", "from": "a", "to": "b"}])
+        self.assertEqual(res, {"b": 1})
+
+    def test_drop(self):
+        res = records.apply_edit({"a": 1}, [{"kind": "drop", "field": "a"}])
+        self.assertEqual(res, {})
+'''
+    result = review(criteria, source)
+    # the class names AC3's function, but neither test's own name is about AC3
+    assert not by_id(result)["AC3"].matched
+    assert by_id(result)["AC1"].candidates[0].test.endswith("::test_rename_field")
+    # where AC3's When acts through it, the class says which function its tests run
+    acting = (*criteria[:2], ac("AC3", "a list of edits", "`apply_edit` is called",
+                                "the record is returned changed"))
+    result = analyze("E1-S1", acting, py_cases(source), file_list=[FILE])
+    assert by_id(result)["AC3"].tests == (f"{FILE}::ApplyEditTestCase::test_drop",
+                                          f"{FILE}::ApplyEditTestCase::test_rename_field")
+
+
+def test_an_ac_saying_a_units_words_in_its_prose_speaks_of_that_unit() -> None:
+    # `apply_edit` is written only by AC3, but AC1 and AC2 say "an edit is applied": tests
+    # named after the function are theirs too when the rest of the name is theirs
+    criteria = EDITS
+    source = '''
+def test_apply_edit_rename_field():
+    res = records.apply_edit({"a": 1}, [{"kind": "rename", "from": "a", "to": "b"}])
+    assert res == {"b": 1}
+
+def test_apply_edit_drop_field():
+    res = records.apply_edit({"a": 1}, [{"kind": "drop", "field": "a"}])
+    assert res == {}
+
+def test_apply_edit_from_json_text():
+    res = records.apply_edit({"a": 1}, '[{"kind": "drop", "field": "a"}]')
+    assert res == {}
+'''
+    result = review(criteria, source)
+    assert by_id(result)["AC1"].tests == (f"{FILE}::test_apply_edit_rename_field",)
+    assert by_id(result)["AC2"].tests == (f"{FILE}::test_apply_edit_drop_field",)
+    assert by_id(result)["AC3"].tests == (f"{FILE}::test_apply_edit_from_json_text",)
+
+
 def test_a_function_most_of_the_tests_call_is_the_module_under_test_not_an_identifier() -> None:
     criteria = (
         ac("AC1", "a title with accents", "it is made a slug", "the accents are dropped"),
