@@ -324,6 +324,8 @@ PROJECTS = (
     Project("kr-text", "debian", "golang-github-kr-text-dev=0.2.0-2", "go-dev",
             "usr/share/gocode/src/github.com/kr/text", held_out=True,
             first=(5, 4, 5)),
+    Project("go-units", "debian", "golang-github-docker-go-units-dev=0.4.0-4", "go-dev",
+            "usr/share/gocode/src/github.com/docker/go-units", held_out=True),
 )
 
 
