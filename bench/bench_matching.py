@@ -325,7 +325,8 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/kr/text", held_out=True,
             first=(5, 4, 5)),
     Project("go-units", "debian", "golang-github-docker-go-units-dev=0.4.0-4", "go-dev",
-            "usr/share/gocode/src/github.com/docker/go-units", held_out=True),
+            "usr/share/gocode/src/github.com/docker/go-units", held_out=True,
+            first=(7, 5, 4)),
 )
 
 
