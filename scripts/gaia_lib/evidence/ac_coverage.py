@@ -2467,12 +2467,13 @@ def _literal_settings(ac: AcceptanceCriterion) -> tuple[tuple[str, frozenset[str
 def _other_setting(code: str, settings: Sequence[tuple[str, frozenset[str]]]) -> str:
     """The first of an AC's literal `settings` that a test's code sets only to other literals
     (`errors='invalid'` where the AC says `errors='strict'`; not `errors == 'x'`, nor a
-    value that is no literal, `errors=mode`), as "`errors='invalid'`, never the AC's
-    `strict`"; else "". The test then checks the code otherwise set, not the AC's case."""
+    value that is no literal, `errors=mode`, nor one a colon goes on from, `"nofile=512:1024"`:
+    a longer value), as "`errors='invalid'`, never the AC's `strict`"; else "". The test then
+    checks the code otherwise set, not the AC's case."""
     for written, values in settings:
         option = written.rsplit(".", 1)[-1]
         set_to = [m.group(1) for m in re.finditer(
-            rf"(?<![\w$.]){re.escape(option)}\s*[:=]\s*({_LITERAL})(?![\w.])", code)]
+            rf"(?<![\w$.]){re.escape(option)}\s*[:=]\s*({_LITERAL})(?![\w.:])", code)]
         if set_to and not values & {_literal_value(v) for v in set_to}:
             return f"`{option}={set_to[0]}`, never the AC's `{' / '.join(sorted(values))}`"
     return ""

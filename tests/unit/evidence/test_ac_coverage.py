@@ -4158,6 +4158,41 @@ UNIDECODE_ERRORS_PY = '''class BaseTestUnidecode:
 '''
 
 
+LIMIT_ACS = (
+    ac("AC1", "a limit written as a name and two values, such as `quota=100:300`",
+       "`ParseLimit` reads it", "its lower bound is the first value and its upper the second"),
+    ac("AC2", "a limit with one value, such as `quota=300`", "`ParseLimit` reads it",
+       "its upper bound is the same as its lower bound"),
+)
+LIMIT_TESTS = """package limits
+
+import "testing"
+
+func TestParseLimitPair(t *testing.T) {
+\tif l, _ := ParseLimit("quota=100:300"); l.Low != 100 || l.High != 300 {
+\t\tt.Fatalf("got %v", l)
+\t}
+}
+"""
+
+
+def test_a_name_value_pair_inside_a_longer_value_is_no_setting_of_the_name() -> None:
+    """go-units: `TestParseUlimitValid` parses `"nofile=512:1024"`, and the review said of it,
+    as AC2's (`nofile=1024`) nearest test, "its code sets `nofile=512`, never the AC's
+    `1024`": the value there is `512:1024`, not 512. A literal that goes on after a colon is
+    part of a longer value, and sets nothing."""
+    cases = split_tests("limit_test.go", LIMIT_TESTS)
+    found = by_id(analyze("E1-S1", LIMIT_ACS, cases, file_list=["limit_test.go"]))
+    said = [m.why for m in found["AC2"].candidates]
+    assert not any("sets `quota=100`" in why for why in said), said
+    # the same name set to another whole value still says so
+    other = LIMIT_TESTS.replace('"quota=100:300"', '"quota=100"')
+    again = by_id(analyze("E1-S1", LIMIT_ACS, split_tests("limit_test.go", other),
+                          file_list=["limit_test.go"]))
+    assert any("its code sets `quota=100`, never the AC's `300`" in m.why
+               for m in again["AC2"].candidates)
+
+
 def test_a_test_setting_an_option_only_otherwise_than_the_ac_is_no_test_of_it() -> None:
     """Unidecode: `test_errors_invalid` calls `unidecode(..., errors='invalid')` and says, as
     the strict-mode test does, that the error is not chained: it resembled AC4, which sets
