@@ -880,6 +880,7 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       mocking: Mapping[str, sut_mocking.Finding] | None = None, *,
                       failed: Mapping[str, str] | None = None,
                       failed_at: Mapping[str, int] | None = None,
+                      stopped_at: Mapping[str, int] | None = None,
                       required: AbstractSet[str] = frozenset(),
                       rows_cover: Mapping[str, Sequence[str]] | None = None,
                       unchecked: Mapping[str, str] | None = None,
@@ -932,7 +933,7 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                                     False, test=test))
             shown.add(test)
     findings += skipped_findings({t: why for t, why in runner_skipped.items() if t not in shown},
-                                 lines)
+                                 lines, stopped_at=stopped_at)
     findings += skipped_findings({t: UNCHECKED for t in (unchecked or {}) if t not in shown},
                                  lines, "unchecked-snapshot", "tests that checked nothing")
     return ran("test-quality", findings)
@@ -965,9 +966,29 @@ SKIPPED_ONE_BY_ONE = 3  # tests of one file, skipped for one reason, named each 
 RUN_STOPPED = "stopped before running any test"
 
 
+# a position a runner's stop line names: go's `./ulimit_test.go:124:12: u.Strin undefined`
+_STOP_POSITION = lazy_re(r"(?:^|[\s(])(?:\./)?(?P<path>[\w.@+-]+(?:/[\w.@+-]+)*\.\w+)"
+                         r":(?P<line>\d+)(?::\d+)?:")
+
+
+def stop_positions(stopped: Iterable[str], files: Iterable[str]) -> dict[str, int]:
+    """The line of each of `files` (project-relative) that a run's stop line names (pure):
+    the position a compiler gives its error at (`./ulimit_test.go:124:12: ...`), read as the
+    file whose path ends in it; the first position said of a file wins."""
+    out: dict[str, int] = {}
+    named = sorted(set(files))
+    for text in stopped:
+        for found in _STOP_POSITION.finditer(text):
+            path = found.group("path")
+            for file in named:
+                if file not in out and (file == path or file.endswith(f"/{path}")):
+                    out[file] = int(found.group("line"))
+    return out
+
+
 def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
-                     rule: str = "skipped-test", subject: str = "tests not run"
-                     ) -> list[dict[str, Any]]:
+                     rule: str = "skipped-test", subject: str = "tests not run",
+                     stopped_at: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
     """A Warning per test the runner skipped or never ran (`skipped`: test id -> why), but
     one per file for more than `SKIPPED_ONE_BY_ONE` of its tests left unrun for one reason (a
     conftest that does not import, a file that does not collect: the reason is the run's, and
@@ -977,7 +998,10 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     that covers nothing anyway). Tests of several files left unrun because the run stopped
     before any test (`RUN_STOPPED`) are one finding for all of them: keyvaluecache's missing
     ts-jest preset gave eight, one per file or test, where the runner not installed at all
-    gave none."""
+    gave none. Such a finding stands at the line the run's stop line names in its file
+    (`stopped_at`: file -> line; a compile error's), not its first test's: go-units' test file
+    that did not build had pointed at its first test, 107 lines above the error."""
+    stopped_at = stopped_at or {}
     groups: dict[tuple[str, str], list[str]] = {}
     for test, why in sorted(skipped.items()):
         groups.setdefault((test.partition("::")[0], why), []).append(test)
@@ -996,18 +1020,21 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
         named = ", ".join(tests[:SKIPPED_ONE_BY_ONE])
         more = f" and {len(tests) - SKIPPED_ONE_BY_ONE} more" \
             if len(tests) > SKIPPED_ONE_BY_ONE else ""
-        out.append(finding(tests[0].partition("::")[0], lines.get(tests[0], 1), "warning", rule,
+        at = next(((f, stopped_at[f]) for f in sorted(files) if f in stopped_at),
+                  (tests[0].partition("::")[0], lines.get(tests[0], 1)))
+        out.append(finding(*at, "warning", rule,
                            f"{len(tests)} tests of {len(files)} files were {why}; they count "
                            f"for no AC until they run ({named}{more})", False,
                            subject=subject))
     for (file, why), tests in groups.items():
+        stop = stopped_at.get(file) if RUN_STOPPED in why else None
         if len(tests) <= SKIPPED_ONE_BY_ONE:
-            out += [finding(file, lines.get(t, 1), "warning", rule,
+            out += [finding(file, stop or lines.get(t, 1), "warning", rule,
                             f"{t} was {why}; it covers no AC", False, test=t) for t in tests]
             continue
         tests.sort(key=lambda t: (lines.get(t, 1), t))
         named = ", ".join(t.partition("::")[2] for t in tests[:SKIPPED_ONE_BY_ONE])
-        out.append(finding(file, lines.get(tests[0], 1), "warning", rule,
+        out.append(finding(file, stop or lines.get(tests[0], 1), "warning", rule,
                            f"{len(tests)} tests of {file} were {why}; they count for no AC "
                            f"until they run ({named} and {len(tests) - SKIPPED_ONE_BY_ONE} "
                            "more)", False,

@@ -210,6 +210,9 @@ class RunInputs:
     runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
     # those of `runner_failed` whose failure the runner located: test id -> its file's line
     failed_at: Mapping[str, int] = field(default_factory=dict)
+    # the story's test files a run that stopped before any test names a line of (its
+    # compile error's): file -> that line (`checks.stop_positions`)
+    stopped_at: Mapping[str, int] = field(default_factory=dict)
     # those of `runner_failed` a required tier's run reported: the story's fail the review
     required_failed: AbstractSet[str] = frozenset()
     # tiers are configured but none is placed in the review's context: nothing was tested
@@ -1102,6 +1105,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                     failed=_story_failed(reads, run), unchecked=unchecked,
                                     unfinished=reads.unfinished,
                                     failed_at=run.failed_at if run else {},
+                                    stopped_at=run.stopped_at if run else {},
                                     required=run.required_failed if run else frozenset(),
                                     rows_cover={test: [e.ac_id for e in coverage.per_ac
                                                        if test in e.tests and test not in
@@ -1407,6 +1411,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         runner_skipped=skipped,
         runner_failed=failed,
         failed_at=outcomes.failed_lines(evidence.tests, reads.cases, reads.inherited),
+        stopped_at=qa_checks.stop_positions(
+            [suite.stopped for suite in evidence.suites if suite.stopped],
+            [test.partition("::")[0] for test in skipped]),
         instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
         skipped_subtests=outcomes.skipped_subtests(evidence.tests, reads.cases),
         unchecked_snapshots=outcomes.unchecked_snapshots(evidence.tests, reads.cases,

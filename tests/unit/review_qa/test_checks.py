@@ -988,6 +988,31 @@ def test_tests_a_stopped_run_never_ran_are_one_finding_across_files() -> None:
     assert len(checks.skipped_findings(own, lines)) == 2
 
 
+def test_tests_a_run_stopped_at_a_compile_error_never_ran_point_at_the_error() -> None:
+    """go-units: a misspelt method in its ulimit test file (`u.Strin()`, line 124) stopped
+    `go test` before any test, and the warning for the file's ten unrun tests pointed at its
+    first test (line 17), 107 lines above the error the run line names. It stands at the
+    error's line where the stop line names a position in that file, at the first test's
+    where it names none or another file's."""
+    why = f"never run: tier_1 {checks.RUN_STOPPED} (the test run line says why)"
+    skipped = {f"pkg/limit_test.go::TestLimit{n}": why for n in range(5)}
+    lines = {test: 17 + 10 * int(test[-1]) for test in skipped}
+    stop = "./limit_test.go:124:12: u.Strin undefined (type *Limit has no field or method Strin)"
+    at = checks.stop_positions([stop], [t.partition("::")[0] for t in skipped])
+    assert at == {"pkg/limit_test.go": 124}
+    (found,) = checks.skipped_findings(skipped, lines, stopped_at=at)
+    assert (found["file"], found["line"]) == ("pkg/limit_test.go", 124)
+    assert checks.skipped_findings(dict(list(skipped.items())[:2]), lines,
+                                   stopped_at=at)[0]["line"] == 124
+    # another file's error, or none, leaves it at the first test
+    assert checks.stop_positions(["./other_test.go:3:1: syntax error"], at) == {}
+    assert checks.stop_positions(["go: cannot find main module"], at) == {}
+    assert checks.skipped_findings(skipped, lines)[0]["line"] == 17
+    # a reason of the test's own is not the run's stop
+    own = {test: "reported skipped by the runner" for test in skipped}
+    assert checks.skipped_findings(own, lines, stopped_at=at)[0]["line"] == 17
+
+
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
     """jest run with a testMatch that finds no test writes an empty lcov.info: nothing was
     measured, so the check is skipped (it was errored, and the review BLOCKED on it rather
