@@ -327,6 +327,8 @@ PROJECTS = (
     Project("go-units", "debian", "golang-github-docker-go-units-dev=0.4.0-4", "go-dev",
             "usr/share/gocode/src/github.com/docker/go-units", held_out=True,
             first=(7, 5, 4)),
+    Project("wonka", "npm", "wonka@6.3.6", "ts-dev", "package", held_out=True,
+            first=(11, 6, 5)),
 )
 
 
