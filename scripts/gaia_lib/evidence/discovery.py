@@ -3,7 +3,9 @@
 By default the scope is the story's neighbourhood: the directories of its File List entries,
 the nearest test directory above each of them, and File List entries that are tests themselves.
 A test file matches the stack's test globs (`test_*.py`), or for a JS/TS stack the test files
-its runner's config names (`runner_patterns`: vitest's `include`, jest's `testMatch`), or is a
+its runner's config names (`runner_patterns`: vitest's `include`, jest's `testMatch`), less
+what its runner leaves out by default (vitest never runs wonka's `src/__tests__/compliance.ts`,
+the checks its test files import: `runner_patterns.run_by_default`), or is a
 File List entry inside a test directory in the stack's test language: a module the story
 claims for shared tests (a mixin's tests in `tests/__init__.py`, run by the test classes that
 inherit them) is read as one too.
@@ -270,7 +272,9 @@ def discover(
         per_stack[adapter.key] = tuple(
             rel
             for rel in files
-            if (adapter.is_test_file(rel) or _claimed_test_module(rel, listed, adapter)
+            if ((adapter.is_test_file(rel)
+                 and (not _js(adapter) or runner_patterns.run_by_default(root, rel)))
+                or _claimed_test_module(rel, listed, adapter)
                 or (named is not None and adapter.speaks(rel) and named.matches(rel))
                 or pytest_config.collects(rel, collected))
             and (not bounded or _in_scope(rel, scope_dirs, listed)

@@ -27,14 +27,22 @@ conventions (`*.test.ts`, `__tests__/`) miss those. Rules:
 - A key may be quoted (`"testMatch": [...]`, as in a config written as JSON).
 - A file is a test file by them when an included pattern matches it (or a `testRegex` is found
   in its path) and no excluded pattern does.
+- Without such a config, the runner's defaults: a file under `__tests__/` not named
+  `*.test.*` / `*.spec.*` (wonka's `src/__tests__/compliance.ts`, shared checks the test files
+  import) is run by jest's default `testMatch` when it declares a test, never by vitest's
+  default `include` (`**/*.{test,spec}.?(c|m)[jt]s?(x)`) unless a vitest or vite config names
+  `__tests__`. The runner is the one the nearest package.json's dependencies or
+  devDependencies name (vitest before jest; jest's rule when none).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gaia_lib.core import paths
 from gaia_lib.core.lazyre import compile as lazy_re
@@ -208,3 +216,69 @@ def _read_into(texts: dict[str, str], project: Path, name: str) -> None:
             texts[name] = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return
+
+
+NAMED_JS_TEST = re.compile(r"\.(?:test|spec)\.[^/]+$")
+
+
+def js_runs(rel: str, runner: str | None, widened: bool, declares_tests: bool) -> bool:
+    """Does the runner run `rel`, a file the ts-dev globs name, as a test file (pure; the
+    module rules)? `widened`: the project's vitest or vite config names `__tests__`;
+    `declares_tests`: the file declares a test."""
+    if NAMED_JS_TEST.search(rel) or "/__tests__/" not in f"/{rel}":
+        return True
+    if runner == "vitest" and not widened:
+        return False
+    return declares_tests
+
+
+_VITEST_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("vitest", "vite")
+                        for ext in ("ts", "mts", "cts", "js", "mjs", "cjs"))
+
+
+def names_tests_dirs(here: Path) -> bool:
+    """Does a vitest or vite config in `here` name `__tests__` (an `include` of its own)?"""
+    for name in _VITEST_CONFIGS:
+        try:
+            if "__tests__" in (here / name).read_text(encoding="utf-8", errors="replace"):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def dependencies(pkg: Mapping[str, Any]) -> dict[str, Any]:
+    """A package.json mapping's dependencies and devDependencies (not its peer or optional
+    ones: those its users supply)."""
+    deps: dict[str, Any] = {}
+    for section in ("dependencies", "devDependencies"):
+        value = pkg.get(section)
+        if isinstance(value, dict):
+            deps.update(value)
+    return deps
+
+
+def deps_runner(pkg: Mapping[str, Any]) -> str | None:
+    """The runner a package.json mapping's dependencies name, vitest before jest (pure)."""
+    deps = dependencies(pkg)
+    return "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
+
+
+def run_by_default(project: Path, rel: str) -> bool:
+    """Does the runner of the nearest package.json above `rel` run it, a file the ts-dev globs
+    name, by its defaults (module rules)? A file under `__tests__/` is taken as declaring a
+    test: only vitest's default leaves one out whatever it holds."""
+    if NAMED_JS_TEST.search(rel) or "/__tests__/" not in f"/{rel}":
+        return True
+    here = (project / rel).parent
+    while True:
+        try:
+            data = json.loads((here / "package.json").read_text(encoding="utf-8",
+                                                                  errors="replace"))
+        except (OSError, ValueError):
+            data = None
+        if data is not None or here == project or project not in here.parents:
+            break
+        here = here.parent
+    runner = deps_runner(data) if isinstance(data, dict) else None
+    return js_runs(rel, runner, names_tests_dirs(here), True)

@@ -190,18 +190,7 @@ def declared(here: Path) -> dict[str, Any]:
         text = (here / "package.json").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return {}
-    return _dependencies(package_json(text))
-
-
-def _dependencies(pkg: Mapping[str, Any]) -> dict[str, Any]:
-    """A package.json mapping's dependencies and devDependencies (not its peer or optional
-    ones: those its users supply)."""
-    deps: dict[str, Any] = {}
-    for section in ("dependencies", "devDependencies"):
-        value = pkg.get(section)
-        if isinstance(value, dict):
-            deps.update(value)
-    return deps
+    return runner_patterns.dependencies(package_json(text))
 
 
 def _sets_its_own(script: str) -> bool:
@@ -227,61 +216,28 @@ def _watches(script: str) -> bool:
         arg in ("--watch", "--watchAll") for arg in rest)
 
 
-def _deps_runner(deps: Mapping[str, Any]) -> str | None:
-    return "vitest" if "vitest" in deps else "jest" if "jest" in deps else None
-
-
 def js_runner(pkg: Mapping[str, Any]) -> str | None:
     """The test runner a package.json mapping runs its tests with (pure): the one its
     dependencies name (vitest before jest), else the one a `test:*` script runs itself, else
     None."""
     scripts = pkg.get("scripts")
     named = _runner_script(scripts, scripts.get("test")) if isinstance(scripts, dict) else None
-    return _deps_runner(_dependencies(pkg)) or (named[1] if named else None)
-
-
-_NAMED_JS_TEST = re.compile(r"\.(?:test|spec)\.[^/]+$")
-
-
-def js_runs(rel: str, runner: str | None, widened: bool, declares_tests: bool) -> bool:
-    """Does the runner run `rel`, a file the ts-dev globs name, as a test file (pure; the
-    module rules)? `widened`: the project's vitest or vite config names `__tests__`;
-    `declares_tests`: the file declares a test."""
-    if _NAMED_JS_TEST.search(rel) or "/__tests__/" not in f"/{rel}":
-        return True
-    if runner == "vitest" and not widened:
-        return False
-    return declares_tests
-
-
-_VITEST_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("vitest", "vite")
-                        for ext in ("ts", "mts", "cts", "js", "mjs", "cjs"))
-
-
-def _names_tests_dirs(here: Path) -> bool:
-    """Does a vitest or vite config in `here` name `__tests__` (an `include` of its own)?"""
-    for name in _VITEST_CONFIGS:
-        try:
-            if "__tests__" in (here / name).read_text(encoding="utf-8", errors="replace"):
-                return True
-        except OSError:
-            continue
-    return False
+    return runner_patterns.deps_runner(pkg) or (named[1] if named else None)
 
 
 def js_test_files(root: Path, where: str, files: Sequence[str]) -> list[str]:
     """Of `files` (project-relative, named by the ts-dev globs), those the stack's runner in
-    `where` runs as test files (`js_runs`)."""
+    `where` runs as test files (`runner_patterns.js_runs`)."""
     here = root / where
     try:
         pkg = package_json((here / "package.json").read_text(encoding="utf-8",
                                                              errors="replace"))
     except OSError:
         pkg = {}
-    runner, widened = js_runner(pkg), _names_tests_dirs(here)
-    return [rel for rel in files if js_runs(
+    runner, widened = js_runner(pkg), runner_patterns.names_tests_dirs(here)
+    return [rel for rel in files if runner_patterns.js_runs(
         rel, runner, widened,
-        not _NAMED_JS_TEST.search(rel) and testcases.holds_tests(root, rel))]
+        not runner_patterns.NAMED_JS_TEST.search(rel) and testcases.holds_tests(root, rel))]
 
 
 def _prefix(where: str) -> str:
@@ -317,10 +273,10 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     optional dependency is one the package's users supply, not what its own tests run.
     `stacks.toolprobe._package_json_deps` reads all four kinds, for another question (is a
     runner that is not installed listed at all, so `npm install` would bring it)."""
-    deps = _dependencies(pkg)
+    deps = runner_patterns.dependencies(pkg)
     scripts = pkg.get("scripts")
     scripts = scripts if isinstance(scripts, dict) else {}
-    runner = _deps_runner(deps)
+    runner = runner_patterns.deps_runner(pkg)
     test_script = scripts.get("test")
     # npm init's placeholder script fails on purpose: it is no test command.
     declared = isinstance(test_script, str) and "no test specified" not in test_script

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -107,6 +108,32 @@ def test_the_test_files_a_js_runners_config_names_are_discovered(tmp_path: Path)
         assert found.files["ts-dev"] == ("test/string.ts", "test/util/date.ts")
     python = discovery.discover(tmp_path, [stacks.get("python-dev")], None)
     assert python.files["python-dev"] == ()
+
+
+def test_a_shared_checks_module_under_tests_dir_is_no_test_file_of_vitest(
+        tmp_path: Path) -> None:
+    """wonka's layout: `src/__tests__/compliance.ts` exports functions that declare `it(...)`
+    checks for the test files importing them; vitest's default `include` never runs it, so
+    it is no test file of the review (it was listed as 10 tests outside the File List).
+    Under jest, whose default `testMatch` runs every file in `__tests__/`, it is one; a
+    vitest config naming `__tests__` widens vitest's likewise."""
+    (tmp_path / "src" / "__tests__").mkdir(parents=True)
+    (tmp_path / "src" / "sinks.ts").write_text("export const toArray = () => [];\n")
+    (tmp_path / "src" / "__tests__" / "sinks.test.ts").write_text(
+        "import { it } from 'vitest';\nit('collects values', () => {});\n")
+    (tmp_path / "src" / "__tests__" / "compliance.ts").write_text(
+        "import { it } from 'vitest';\n"
+        "export const passesColdPull = () => { it('pulls when asked', () => {}); };\n")
+    ts = [stacks.get("ts-dev")]
+    both = ("src/__tests__/compliance.ts", "src/__tests__/sinks.test.ts")
+    for runner, wanted in (("vitest", both[1:]), ("jest", both)):
+        (tmp_path / "package.json").write_text(json.dumps({"devDependencies": {runner: "^1"}}))
+        for listed in (["src/sinks.ts"], None):
+            assert discovery.discover(tmp_path, ts, listed).files["ts-dev"] == wanted
+    (tmp_path / "package.json").write_text('{"devDependencies": {"vitest": "^1"}}\n')
+    (tmp_path / "vitest.config.ts").write_text(
+        "export default { test: { include: ['src/__tests__/**/*.ts'] } }\n")
+    assert discovery.discover(tmp_path, ts, None).files["ts-dev"] == both
 
 
 def test_the_python_files_pytests_config_collects_are_discovered(tmp_path: Path) -> None:
