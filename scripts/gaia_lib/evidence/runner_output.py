@@ -22,7 +22,11 @@ the line of the test's file the failure was raised on (`at line 119`, the first 
 file: a check in a callback the test hands a helper is not on the test's own line; the failed
 test's finding is put there too, `TestOutcome.failed_at`); a `toEqual` diff says the lines
 that differ, each side's joined (`Expected: "month": "1", "year": "04"; Received: "month":
-"10", "year": "4"`, `jest_failure_line`). bats' is its line saying what
+"10", "year": "4"`, `jest_failure_line`); vitest's spy matcher names only the arguments it
+wanted (`expected "spy" to be called with arguments: [ 4 ]`): its diff says what it got
+(`Expected: 4; Received: 3`). vitest 1 and 2.0 write a failed test's `location` as where it
+failed, and none for the other tests: the failure is put there (`_failures_located`), not
+taken for where the test is declared. bats' is its line saying what
 failed, its `quoting' written as markdown code (`bash_quotes`: a lone backtick would run on as
 code through the report), with the `expected:` and `actual:` lines an assertion printed under
 it.
@@ -247,6 +251,9 @@ _JEST_MATCHER = lazy_re(r"^(?:Error: )?expect\(received\)")
 _JEST_SAID = lazy_re(r"^(?:Expected|Received)[\w ]*: \S")
 # a frame of its stack: `at fn (/abs/file.ts:119:42)` or `at /abs/file.ts:119:42`
 _JEST_FRAME = lazy_re(r"^at (?:.*? \()?(?P<path>[^()]+?):(?P<line>\d+):\d+\)?$")
+# vitest's spy matcher's line names what it wanted alone (`expected "spy" to be called with
+# arguments: [ 4 ]`): the calls it got are in the diff under it
+_SPY_CALLED_WITH = lazy_re(r"\bcalled with arguments\b")
 
 
 def jest_failure_line(text: object, file: str | None = None) -> str | None:
@@ -255,6 +262,8 @@ def jest_failure_line(text: object, file: str | None = None) -> str | None:
     `_jest_diff`) and the line of `file` (the test's file as the report names it) it failed
     on."""
     first = failure_line(text)
+    if first is not None and isinstance(text, str) and _SPY_CALLED_WITH.search(first):
+        return "; ".join((first, *_jest_diff(text)))[:MESSAGE_CHARS]
     if first is None or not isinstance(text, str) or not _JEST_MATCHER.match(first):
         return first
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
@@ -578,6 +587,7 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
     if not isinstance(doc, dict) or not isinstance(doc.get("testResults"), list):
         raise MalformedFile(f"{what} has no testResults list", exit_code)
     tests: list[TestOutcome] = []
+    failures_located = fmt == "vitest" and _failures_located(doc["testResults"])
     for suite in doc["testResults"]:
         if not isinstance(suite, dict):
             raise MalformedFile(f"{what} has a testResults entry that is not an object", exit_code)
@@ -619,14 +629,28 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
             title = item.get("title")
             location = item.get("location")
             line = location.get("line") if isinstance(location, dict) else None
+            line = line if type(line) is int and line > 0 else None
+            failed_at = jest_failed_at(messages[0], file) if outcome == FAILED and message \
+                and isinstance(messages, list) else None
+            if failures_located and outcome == FAILED:  # where it failed, not where declared
+                line, failed_at = None, failed_at or line
             tests.append(TestOutcome(name=str(name), outcome=outcome, file=file,
                                      message=message, path=(*path, title) if isinstance(
                                          title, str) and title.strip() else (),
-                                     line=line if type(line) is int and line > 0 else None,
-                                     failed_at=jest_failed_at(messages[0], file)
-                                     if outcome == FAILED and message
-                                     and isinstance(messages, list) else None))
+                                     line=line, failed_at=failed_at))
     return _counts(fmt, _unchecked_snapshots(tests, doc.get("snapshot")))
+
+
+def _failures_located(suites: list[Any]) -> bool:
+    """Whether a vitest report's `location`s say where tests failed, not where they were
+    declared: vitest 1 and 2.0 (which refuse `includeTaskLocation`) write one for a failed test
+    alone, its failure's first frame (wonka's failed `toPromise` check on line 228 of a test
+    declared on 225), and their failure messages carry no stack to read it from; later ones
+    write where each test is declared, passed or not."""
+    return not any(isinstance(item, dict) and item.get("status") != "failed"
+                   and isinstance(item.get("location"), dict)
+                   for suite in suites if isinstance(suite, dict)
+                   for item in (suite.get("assertionResults") or ()))
 
 
 # A test file's load error when the runner does not define its test functions as globals

@@ -1129,6 +1129,35 @@ def test_a_failed_jest_test_says_where_its_check_failed_and_what_its_diff_differ
     assert (test.line, test.failed_at) == (101, 103)
 
 
+def test_a_failed_vitest_1_spy_check_says_what_it_received_and_where_it_failed() -> None:
+    """wonka 6.3.6 under vitest 1.6, its `toPromise` test made to expect the last value 4 of
+    `fromArray([1, 2, 3])`: vitest 1 writes the failure's own line as the failed test's
+    `location` (228, the `toHaveBeenCalledWith`; the `it(` is on 225) and no location for the
+    tests that passed, and a bare message; the report said only what the spy should have been
+    called with, at the test's `it(`."""
+    message = ('expected "spy" to be called with arguments: [ 4 ]\x1b[90m\n\nReceived: \n\n'
+               '\x1b[1m  1st spy call:\n\n\x1b[22m\x1b[2m  Array [\x1b[22m\n'
+               '\x1b[32m-   4,\x1b[90m\n\x1b[31m+   3,\x1b[90m\n\x1b[2m  ]\x1b[22m\n'
+               '\x1b[39m\x1b[90m\n\nNumber of calls: \x1b[1m1\x1b[22m\n\x1b[39m')
+    passed = {"ancestorTitles": ["", "toPromise"], "status": "passed",
+              "title": "resolves on the last value", "failureMessages": []}
+    failed = {"ancestorTitles": ["", "toPromise"], "status": "failed",
+              "title": "resolves for synchronous sources", "failureMessages": [message],
+              "location": {"line": 228, "column": 16}}
+    doc = {"testResults": [{"name": "/p/src/__tests__/sinks.test.ts", "status": "failed",
+                            "assertionResults": [passed, failed]}]}
+    [_, test] = ro.parse("vitest", json.dumps(doc)).tests
+    assert test.message == ('expected "spy" to be called with arguments: [ 4 ]; '
+                            'Expected: 4; Received: 3')
+    assert (test.line, test.failed_at) == (None, 228)
+    # vitest 2.1 and later, given `includeTaskLocation`, locate every test where it is declared
+    located = [{**passed, "location": {"line": 198, "column": 3}},
+               {**failed, "location": {"line": 225, "column": 3}}]
+    doc["testResults"][0]["assertionResults"] = located
+    [_, test] = ro.parse("vitest", json.dumps(doc)).tests
+    assert (test.line, test.failed_at) == (225, None)
+
+
 def test_a_pytest_classname_split_at_the_wrong_dot_is_put_in_the_file_that_exists() -> None:
     report = ('<testsuites><testsuite><testcase classname="tests.TestDates.test" '
               'name="testMonday" /><testcase classname="tests.test_a.TestB" name="test_c" />'
