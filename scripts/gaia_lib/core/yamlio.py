@@ -67,10 +67,15 @@ def load(text: str, what: str, exit_code: int = 1, first_line: int = 1) -> Any:
 def _unclosed_flow(exc: Any, first_line: int) -> str:
     """The line a flow list or mapping YAML stopped inside was opened on, as a hint: `priority:
     [P0` with no `]` is reported on the next line (`size: null`), where YAML met its `:`; the
-    reader is sent to the line the `[` or `{` is on. Empty for any other error."""
+    reader is sent to the line the `[` or `{` is on. Likewise a line with no `:` after its key
+    (`status review`), reported on the line after it. Empty for any other error."""
     context, mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
     kinds = {"while parsing a flow sequence": "[", "while parsing a flow mapping": "{"}
-    if mark is None or context not in kinds or mark.line == exc.problem_mark.line:
+    if mark is None or mark.line == exc.problem_mark.line:
+        return ""
+    if context == "while scanning a simple key":  # `status review` is reported on the next line
+        return f" (line {mark.line + first_line} has no ':' after its key)"
+    if context not in kinds:
         return ""
     return f" (line {mark.line + first_line} opens a '{kinds[context]}' it does not close)"
 

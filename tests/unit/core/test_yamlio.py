@@ -53,6 +53,17 @@ def test_invalid_yaml_names_the_line_that_opened_an_unclosed_bracket() -> None:
     assert "opens" not in str(info.value)
 
 
+def test_invalid_yaml_names_the_line_whose_key_has_no_colon() -> None:
+    """wonka's story with `status review` (its `:` lost): YAML reads the line as the start of
+    a key and reports the next one, `priority: 'P0'`, which is fine; the message also names
+    the line with no colon."""
+    frontmatter = "key: 'E2-S4'\nepic: 'E2'\nstatus review\npriority: 'P0'\nsize: null\n"
+    with pytest.raises(MalformedFile) as info:
+        yamlio.load(frontmatter, "s.md: malformed frontmatter", first_line=2)
+    assert str(info.value) == ("s.md: malformed frontmatter: invalid YAML at line 5: could not "
+                               "find expected ':' (line 4 has no ':' after its key)")
+
+
 def test_python_tags_are_not_executed() -> None:
     with pytest.raises(MalformedFile):
         yamlio.load("x: !!python/object/apply:os.system ['true']\n", "cfg")
