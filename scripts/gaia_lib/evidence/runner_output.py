@@ -646,11 +646,15 @@ def _failures_located(suites: list[Any]) -> bool:
     declared: vitest 1 and 2.0 (which refuse `includeTaskLocation`) write one for a failed test
     alone, its failure's first frame (wonka's failed `toPromise` check on line 228 of a test
     declared on 225), and their failure messages carry no stack to read it from; later ones
-    write where each test is declared, passed or not."""
-    return not any(isinstance(item, dict) and item.get("status") != "failed"
-                   and isinstance(item.get("location"), dict)
-                   for suite in suites if isinstance(suite, dict)
-                   for item in (suite.get("assertionResults") or ()))
+    write where each test is declared, passed or not, and a failure's stack with its message
+    (so a report whose tests all failed is told by the stack)."""
+    items = [item for suite in suites if isinstance(suite, dict)
+             for item in (suite.get("assertionResults") or ()) if isinstance(item, dict)]
+    return not any(item.get("status") != "failed" and isinstance(item.get("location"), dict)
+                   for item in items) and not any(
+        isinstance(said, str) and any(_JEST_FRAME.match(line.strip())
+                                      for line in _ANSI.sub("", said).splitlines())
+        for item in items for said in (item.get("failureMessages") or ()))
 
 
 # A test file's load error when the runner does not define its test functions as globals

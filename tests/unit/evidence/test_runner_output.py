@@ -1156,6 +1156,12 @@ def test_a_failed_vitest_1_spy_check_says_what_it_received_and_where_it_failed()
     doc["testResults"][0]["assertionResults"] = located
     [_, test] = ro.parse("vitest", json.dumps(doc)).tests
     assert (test.line, test.failed_at) == (225, None)
+    # and when every test failed, by the stack its message carries
+    stacked = {**located[1], "failureMessages": [
+        message + "\n    at /p/src/__tests__/sinks.test.ts:228:16"]}
+    doc["testResults"][0]["assertionResults"] = [stacked]
+    [test] = ro.parse("vitest", json.dumps(doc)).tests
+    assert (test.line, test.failed_at) == (225, 228)
 
 
 def test_a_pytest_classname_split_at_the_wrong_dot_is_put_in_the_file_that_exists() -> None:
