@@ -330,7 +330,7 @@ PROJECTS = (
     Project("wonka", "npm", "wonka@6.3.6", "ts-dev", "package", held_out=True,
             first=(11, 6, 5)),
     Project("cerberus", "pypi", "Cerberus==1.3.4", "python-dev", "Cerberus-1.3.4", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(36, 16, 11)),
 )
 
 
