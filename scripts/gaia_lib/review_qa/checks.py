@@ -1402,16 +1402,16 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                 critical.update(on_boundary)
                 findings.append(finding(
                     rel, branch.line, rules.CRITICAL, "untested-error-path",
-                    f"{branch.kind} handler never executed by the tests; error-path ACs on a "
-                    f"user-input boundary: {', '.join(on_boundary)}", True,
+                    f"{_handler_said(branch, text)} never executed by the tests; error-path ACs "
+                    f"on a user-input boundary: {', '.join(on_boundary)}", True,
                     subject=subject))
             else:
                 said = (f"; error-path ACs: {', '.join(tied)}" if by_name else
                         f"; it may be about {', '.join(tied)}: no error-path AC names what it "
                         "catches or the code it is in") if tied else ""
                 findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
-                                        f"{branch.kind} handler never executed by the tests"
-                                        f"{said}", False, subject=subject))
+                                        f"{_handler_said(branch, text)} never executed by the "
+                                        f"tests{said}", False, subject=subject))
     rel_report = paths.relative_to_project(path, s.project)
     scope = rel_report + (f"; {measured_by}" if measured_by else "")
     if not measured:
@@ -1522,15 +1522,29 @@ def _handler(branch: coverage_report.ErrorBranch, text: str) -> str:
     A Python unit is named as Python names it, the class or function first and the method or
     nested function in it after (`wait_exponential.__call__`; `units` holds the narrowest
     first); a Go one as Go does (`cache.LoadFile`: `go_declaration`), from the file's `text`."""
+    caught, unit = _handler_parts(branch, text)
+    return f"{branch.kind}{caught} in {unit}"
+
+
+def _handler_said(branch: coverage_report.ErrorBranch, text: str) -> str:
+    """A handler as its finding names it, what it catches and where, so that the reader needs
+    not open the file to see whose code it is (`except TypeError handler in
+    Validator._validate_max`): Cerberus' normalization story was told of two bare `except
+    handler`s, both in validation rules the story is not about."""
+    caught, unit = _handler_parts(branch, text)
+    return f"{branch.kind}{caught} handler in {unit}"
+
+
+def _handler_parts(branch: coverage_report.ErrorBranch, text: str) -> tuple[str, str]:
+    """` TypeError` (what a handler catches, "" for a bare one) and the unit it sits in."""
     from gaia_lib.evidence import coverage_report
 
     caught = f" {'/'.join(branch.caught)}" if branch.caught else ""
     language = LANGUAGE_OF_SUFFIX.get(PurePosixPath(branch.file).suffix)
     if language == "go":
-        unit = coverage_report.go_declaration(text.splitlines(), branch.line)
-        return f"{branch.kind}{caught} in {unit or 'package'}"
+        return caught, coverage_report.go_declaration(text.splitlines(), branch.line) or "package"
     units = branch.units[::-1] if language == "python" else branch.units
-    return f"{branch.kind}{caught} in {'.'.join(units) or 'module'}"
+    return caught, ".".join(units) or "module"
 
 
 NAMED_AT_MOST = 3  # tests an over-coverage finding names

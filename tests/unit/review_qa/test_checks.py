@@ -1073,6 +1073,24 @@ def test_a_handler_in_a_method_is_named_class_first(tmp_path: Path) -> None:
         (5, "except OverflowError in doubling.__call__")]
 
 
+def test_an_untested_handlers_finding_says_what_it_catches_and_where(tmp_path: Path) -> None:
+    """Cerberus 1.3.4's normalization story, its File List naming the whole validator module:
+    the findings read `validator.py:1359 — except handler never executed by the tests`, two
+    of them Critical, and only the file told they sat in the `max` and `min` rules, no part
+    of the story. The finding names the handler as the QA rounds do."""
+    source = ("class Checker:\n    def _check_ceiling(self, ceiling, value):\n        try:\n"
+              "            return value > ceiling\n        except TypeError:\n"
+              "            return False\n")
+    (tmp_path / "checker.py").write_text(source)
+    report = tmp_path / "coverage.json"
+    report.write_text(json.dumps({"files": {"checker.py": {"executed_lines": [1, 2],
+                                                           "missing_lines": [3, 4, 5, 6]}}}))
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["checker.py"]))
+    result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [f["message"] for f in result["findings"]] == [
+        "except TypeError handler in Checker._check_ceiling never executed by the tests"]
+
+
 def test_a_file_lists_test_file_is_no_code_of_the_storys(tmp_path: Path) -> None:
     """portion 2.6.0's IntervalDict story whose File List named only `tests/test_dict.py`:
     the coverage report measured the test file (every line of it runs when it runs) and the
