@@ -16,7 +16,8 @@ base the user named (`--base B`) that resolves as neither B nor origin/B is refu
 (`named_base`), not replaced by main: the diff would answer another question than asked. Left
 out: GAIA's own bookkeeping, and untracked files no story delivers, which a project without a
 `.gitignore` for them shows by the thousand: a virtual environment's (any directory holding a
-`pyvenv.cfg`), `node_modules/`, bytecode (`__pycache__/`, `*.pyc`), the test and lint tools'
+`pyvenv.cfg`), `node_modules/`, bytecode (`__pycache__/`, `*.pyc`), the metadata setuptools
+writes for `pip install -e .` (a `<name>.egg-info/` directory), the test and lint tools'
 caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`) and what test and
 coverage runs write (`.coverage`, `coverage.json`, `coverage.xml`, `lcov.info`, Go's
 `coverage.out` / `cover.out` profiles, `htmlcov/`,
@@ -147,6 +148,9 @@ GENERATED_DIRS = frozenset({"node_modules", "__pycache__", ".pytest_cache", ".my
                             ".ruff_cache", ".tox", ".nox", "htmlcov", ".nyc_output",
                             "test-results"})
 BYTECODE_SUFFIXES = (".pyc", ".pyo")
+# setuptools' metadata of an installed project (`pip install -e .` writes `<name>.egg-info/`
+# beside the package, and rewrites it at every install)
+EGG_INFO_SUFFIX = ".egg-info"
 # What a test or coverage run writes (coverage.py's data, JSON and XML; an lcov trace).
 RUN_OUTPUTS = frozenset({".coverage", "coverage.json", "coverage.xml", "lcov.info",
                          "coverage.out", "cover.out"})
@@ -250,6 +254,8 @@ def _generated(name: str, venv: Callable[[str], bool]) -> bool:
     whether a directory holds a virtual environment."""
     parts = name.split("/")
     if name.endswith(BYTECODE_SUFFIXES) or GENERATED_DIRS.intersection(parts[:-1]):
+        return True
+    if any(part.endswith(EGG_INFO_SUFFIX) for part in parts[:-1]):
         return True
     if parts[-1] in RUN_OUTPUTS or parts[-1].startswith(".coverage."):
         return True

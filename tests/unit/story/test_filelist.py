@@ -197,6 +197,21 @@ def test_untracked_files_no_story_delivers_are_left_out(tmp_path: Path) -> None:
     assert result.divergence.missing_from_file_list == ("src/coverage/rules.ts", "venv/notes.md")
 
 
+def test_the_metadata_an_editable_install_writes_is_left_out(tmp_path: Path) -> None:
+    """Cerberus 1.3.4's review, its developer having run `pip install -e .` to test it: the
+    File List was said to miss `Cerberus.egg-info/PKG-INFO`, which setuptools writes at every
+    install and no story delivers (its sdist ships one, so it was tracked there; in a clone
+    the directory is untracked, as here). A module whose name merely ends so still counts."""
+    repo = make_repo(tmp_path / "r")
+    for name in ("Cerberus.egg-info/PKG-INFO", "Cerberus.egg-info/SOURCES.txt",
+                 "src/egg-info.ts"):
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text("x")
+    result = filelist.check(("src/a.ts", "src/b.ts"), repo)
+    assert result.divergence is not None
+    assert result.divergence.missing_from_file_list == ("src/egg-info.ts",)
+
+
 def test_a_tracked_file_in_a_generated_directory_still_counts(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r")
     (repo / "node_modules").mkdir()
