@@ -1393,11 +1393,20 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             seen[subject] = seen.get(subject, 0) + 1
             if seen[subject] > 1:  # the second `except Exception` in one function is another
                 subject = f"{subject} #{seen[subject]}"
+            others = [ac for ac in criteria if ac not in error_acs]
             tied, by_name = tie(branch.caught, error_acs, branch.units, branch.raised,
-                                declared, [ac for ac in criteria if ac not in error_acs])
+                                declared, others)
+            # an exception's name ties a handler in a function no story test entered by that
+            # name alone (Cerberus' `except TypeError` in the `max` rule, to "a coercion that
+            # raises a TypeError"); an AC naming the function still does
+            apart = (by_name and language == "python"
+                     and not ran_before(text, branch.line, record.covered_lines,
+                                        record.missed_lines)
+                     and not tie((), error_acs, branch.units, (), declared, others)[1])
             # Critical rests on a name tying the handler to the AC: one tied to every
             # error-path AC for want of one may be on none's path (tenacity's logging helper)
-            on_boundary = [ac_id for ac_id in tied if ac_id in boundary] if by_name else []
+            on_boundary = ([ac_id for ac_id in tied if ac_id in boundary]
+                           if by_name and not apart else [])
             if on_boundary:
                 critical.update(on_boundary)
                 findings.append(finding(
@@ -1406,7 +1415,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                     f"on a user-input boundary: {', '.join(on_boundary)}", True,
                     subject=subject))
             else:
-                said = (f"; error-path ACs: {', '.join(tied)}" if by_name else
+                said = (f"; error-path ACs: {', '.join(tied)}, by what it catches alone: no "
+                        "story test entered the function it sits in" if apart else
+                        f"; error-path ACs: {', '.join(tied)}" if by_name else
                         f"; it may be about {', '.join(tied)}: no error-path AC names what it "
                         "catches or the code it is in") if tied else ""
                 findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
@@ -1524,6 +1535,28 @@ def _handler(branch: coverage_report.ErrorBranch, text: str) -> str:
     first); a Go one as Go does (`cache.LoadFile`: `go_declaration`), from the file's `text`."""
     caught, unit = _handler_parts(branch, text)
     return f"{branch.kind}{caught} in {unit}"
+
+
+def ran_before(text: str, header: int, covered: Iterable[int], missed: Iterable[int]) -> bool:
+    """Whether the tests ran any measured line of the Python function a handler at line
+    `header` sits in, between its `def` and the handler (its `try` and the body it guards);
+    True where none of them was measured, or the handler sits in no function: no evidence
+    that the function never ran."""
+    lines = text.splitlines()
+    if not 0 < header <= len(lines):
+        return True
+    depth = len(lines[header - 1]) - len(lines[header - 1].lstrip())
+    start = next((n for n in range(header - 1, 0, -1)
+                  if _PY_DEF.match(lines[n - 1])
+                  and len(lines[n - 1]) - len(lines[n - 1].lstrip()) < depth), None)
+    if start is None:
+        return True
+    ran, unrun = set(covered), set(missed)
+    measured = [n for n in range(start + 1, header) if n in ran or n in unrun]
+    return not measured or any(n in ran for n in measured)
+
+
+_PY_DEF = lazy_re(r"\s*(?:async\s+)?def\s")
 
 
 def _handler_said(branch: coverage_report.ErrorBranch, text: str) -> str:

@@ -1091,6 +1091,65 @@ def test_an_untested_handlers_finding_says_what_it_catches_and_where(tmp_path: P
         "except TypeError handler in Checker._check_ceiling never executed by the tests"]
 
 
+COERCING_CHECKER = """class Checker:
+    def _coerce(self, field, value, coerce):
+        try:
+            return coerce(value)
+        except Exception:
+            self.fail(field)
+
+    def _check_ceiling(self, ceiling, value):
+        try:
+            return value > ceiling
+        except TypeError:
+            return False
+
+    def _check_parse(self, value):
+        try:
+            return int(value)
+        except TypeError:
+            return None
+"""
+
+
+def test_a_handler_tied_by_its_exception_alone_in_a_function_no_test_entered_blocks_nothing(
+        tmp_path: Path) -> None:
+    """Cerberus 1.3.4's normalization story, an AC "Given a coercion that raises (a
+    ValueError, a TypeError or any other exception), ... fails at the field's path": the
+    untested `except TypeError` of the `max` and `min` rules, functions none of its tests
+    entered, were two Critical findings that made the review REQUEST_CHANGES. A handler in
+    a function the tests ran (`_check_parse`) is still Critical, and so is one in a function
+    no test entered that the AC names (`_check_ceiling`, below)."""
+    (tmp_path / "checker.py").write_text(COERCING_CHECKER)
+    report = tmp_path / "coverage.json"
+    report.write_text(json.dumps({"files": {"checker.py": {
+        "executed_lines": [1, 2, 3, 4, 8, 14, 15, 16], "missing_lines": [5, 6, 9, 10, 11, 12,
+                                                                        17, 18]}}}))
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["checker.py"]))
+    ac = _ac("AC3", "Given a coercion that raises (a ValueError, a TypeError or any other "
+                    "exception), when a document is validated, then validation fails with an "
+                    "error at the field's path")
+    result = checks.branch_evidence(s, [ac], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [(f["line"], f["severity"]) for f in result["findings"]] == [
+        (5, "warning"), (11, "warning"), (17, "critical")]
+    assert result["findings"][1]["message"] == (
+        "except TypeError handler in Checker._check_ceiling never executed by the tests; "
+        "error-path ACs: AC3, by what it catches alone: no story test entered the function "
+        "it sits in")
+    named = _ac("AC3", ac.text.replace("when a document", "when `_check_ceiling` of a document"))
+    result = checks.branch_evidence(s, [named], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [f["severity"] for f in result["findings"]][1:] == ["critical", "critical"]
+
+
+def test_ran_before_reads_the_lines_between_the_def_and_the_handler() -> None:
+    """Measured lines of the function before its handler decide; none measured, or no
+    function around the handler, is no evidence that it never ran."""
+    assert not checks.ran_before(COERCING_CHECKER, 11, [8], [9, 10])
+    assert checks.ran_before(COERCING_CHECKER, 11, [8, 10], [9])
+    assert checks.ran_before(COERCING_CHECKER, 11, [8], [])
+    assert checks.ran_before("try:\n    x = 1\nexcept KeyError:\n    pass\n", 3, [], [2])
+
+
 def test_a_file_lists_test_file_is_no_code_of_the_storys(tmp_path: Path) -> None:
     """portion 2.6.0's IntervalDict story whose File List named only `tests/test_dict.py`:
     the coverage report measured the test file (every line of it runs when it runs) and the
