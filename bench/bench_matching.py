@@ -324,8 +324,11 @@ PROJECTS = (
     Project("kr-text", "debian", "golang-github-kr-text-dev=0.2.0-2", "go-dev",
             "usr/share/gocode/src/github.com/kr/text", held_out=True,
             first=(5, 4, 5)),
+    # held out until a test calling the function an AC's When writes as code with an example
+    # input only that AC quotes (`ParseUlimit("nofile=1024:1:50")`) was read as that AC's own
+    # check, a rule made while looking at its tests: tuned since
     Project("go-units", "debian", "golang-github-docker-go-units-dev=0.4.0-4", "go-dev",
-            "usr/share/gocode/src/github.com/docker/go-units", held_out=True,
+            "usr/share/gocode/src/github.com/docker/go-units",
             first=(7, 5, 4)),
     Project("wonka", "npm", "wonka@6.3.6", "ts-dev", "package", held_out=True,
             first=(11, 6, 5)),

@@ -301,7 +301,13 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     AC's own check, whatever its words resemble (one table of `kebabCase` covers each AC
     calling `kebabCase` whose value it holds; a table of `lowerFirst` holding `foo-bar`
     covers none). A table of value rows and error rows (`pytest.raises` for some) is not
-    ruled out for the value ACs by expecting an error.
+    ruled out for the value ACs by expecting an error. Unmeasured, a test calling a function
+    the AC's Given or When writes as code (`ParseUlimit`) and handing it, quoted, an example
+    input only this AC quotes (`"nofile=1024:1:50"`) is likewise the AC's own check; an
+    example the AC sets an option to (`nickname="TheName"`) counts only where the test sets
+    that option to it (`first="TheName"` is another option's input: `_unset_settings`).
+    An example is a string in double quotes or a whole span in backticks holding more than
+    word characters, never the text between two spans (`_examples`).
   A weak, equal resemblance to several ACs is therefore evidence for none. An AC whose
   evidence rests on words the test spells otherwise (its stems: "pushed" for a test saying
   "pushing") is outspelled by a rival with >= 0.8 of its evidence and >= 2 times (and >= 1.0
@@ -1267,13 +1273,35 @@ def _quoted_values(body: str, literals: Sequence[tuple[then_literals.Literal, fl
 
 # An example value an AC's Given or When quotes: "1985-04-12", `foo/Bar` (a backticked one
 # only when no name: `parse_date` is the code it calls, not a value).
-_EXAMPLE = re.compile(r'"([^"\n]{3,})"|`([^`\n]*[^\w`\n][^`\n]*)`')
+# A span in backticks, whole, or a string in double quotes outside them.
+_EXAMPLE = re.compile(r'`([^`\n]*)`|"([^"\n]{3,})"')
+# An option set to a quoted value, as code: `nickname="TheName"`, `sep: ";"`.
+_SETTING_SPAN = re.compile(r"""[A-Za-z_$][\w$]*\s*[=:]\s*(['"])([^'"\n]+)\1""")
+
+
+def _unset_settings(body: str, settings: Sequence[tuple[str, frozenset[str]]]
+                    ) -> frozenset[str]:
+    """The values an AC's Given sets an option to (`nickname="TheName"`) that the test's code
+    never gives that option (`first="TheName"`): an input of another setting."""
+    return frozenset(value for option, values in settings for value in values
+                     if not re.search(rf"(?<![\w$]){re.escape(option)}['\"]?\s*[=:]\s*"
+                                      rf"['\"`]{re.escape(value)}['\"`]", body))
 
 
 def _examples(ac: AcceptanceCriterion) -> frozenset[str]:
-    """The example inputs an AC's Given and When quote (`_EXAMPLE`)."""
-    return frozenset(a or b for a, b in _EXAMPLE.findall(ac.setting)
-                     if not _CALL_NAME.search(a or b))
+    """The example inputs an AC's Given and When quote (`_EXAMPLE`): a string in double
+    quotes, a span in backticks holding more than word characters (`nofile=1024:1:50`; not
+    `HumanName`, nor a call), or the value a span sets an option to (`TheName` of
+    `nickname="TheName"`, an input only where the option is set to it: `_unset_settings`)."""
+    found = set()
+    for span, quoted in _EXAMPLE.findall(ac.setting):
+        if quoted:
+            found.add(quoted)
+        elif setting := _SETTING_SPAN.fullmatch(span.strip()):
+            found.add(setting.group(2))
+        elif re.search(r"[^\w]", span) and not _CALL_NAME.search(span):
+            found.add(span)
+    return frozenset(found)
 
 
 # A value an AC writes as code or in double quotes, each span on its own.
@@ -3265,6 +3293,9 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
     criteria, ours, said, crits = reading.criteria, reading.ours, reading.said, reading.crits
     linking, identifiers, code = reading.linking, reading.identifiers, reading.code
     examples, about_printing = reading.examples, reading.about_printing
+    # an example input two ACs quote is neither's own case
+    shared_examples = {value for i, one in enumerate(examples) for value in one
+                       if any(value in other for other in examples[i + 1:])}
     known = {ac.ac_id for ac in criteria}
     every_named = {key for group in identifiers for key in group}
     measured = units is not None
@@ -3359,12 +3390,18 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
         of_unit: dict[int, _Score] = {}
         for i, named_units in enumerate(unit_names):
             best = max((scores[i] for scores in readings), key=lambda sc: sc.total)
-            if named_units & ran_units and not best.contradicted and i not in opposed and \
-                    not (best.unraised and not best.unpromised) and (
-                        best.own_case
-                        or _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
-                        or any(_quoted(value, case.body) for value in examples[i]
-                               - _inputs_elsewhere(case.body, crits[i].pairs))):
+            if best.contradicted or i in opposed or (best.unraised and not best.unpromised):
+                continue
+            elsewhere = _inputs_elsewhere(case.body, crits[i].pairs)
+            runs = named_units & ran_units and (
+                best.own_case
+                or _quoted_values(case.body, crits[i].literals, best) >= UNIT_LITERAL
+                or any(_quoted(value, case.body) for value in examples[i] - elsewhere))
+            # unmeasured: it calls the AC's function with an example only this AC quotes
+            calls = acted_through[i] & calls_by_test[t] and any(
+                _quoted(value, case.body) for value in examples[i] - shared_examples
+                - _unset_settings(case.body, crits[i].settings) - elsewhere)
+            if runs or calls:
                 of_unit[i] = best
         # (a case handed to a check helper, `self.check_size(1000, '1 KB')`, is a value check)
         every_error = bool(case_said.spans) and all(

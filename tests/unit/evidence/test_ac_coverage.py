@@ -413,6 +413,70 @@ def test_apply_edit_from_json_text():
     assert by_id(result)["AC3"].tests == (f"{FILE}::test_apply_edit_from_json_text",)
 
 
+ULIMITS = (
+    ac("AC1", "a limit with a single value, such as `nofile=1024`", "`ParseLimit` reads it",
+       "the hard limit is the same as the soft limit"),
+    ac("AC2", "a soft and a hard value, such as `nofile=512:1024`", "`ParseLimit` reads it",
+       "the soft limit is the first and the hard limit the second"),
+    ac("AC3", "more than two colon-separated values, such as `nofile=1024:1:50`",
+       "`ParseLimit` reads it", "it returns an error saying only soft[:hard] is allowed"),
+    ac("AC4", "a limit", "`String` is called", "it is written back as name=soft:hard"),
+)
+
+ULIMIT_TESTS = """package limits
+
+import "testing"
+
+func TestParseLimitValid(t *testing.T) {
+\tl, err := ParseLimit("nofile=512:1024")
+\tif err != nil || l.Soft != 512 || l.Hard != 1024 {
+\t\tt.Fatal("bad parse")
+\t}
+}
+
+func TestParseLimitTooManyValueArgs(t *testing.T) {
+\tif _, err := ParseLimit("nofile=1024:1:50"); err == nil {
+\t\tt.Fatalf("expected error on more than two value arguments")
+\t}
+}
+"""
+
+
+def test_a_test_calling_the_acs_function_with_its_own_example_input_is_its_test() -> None:
+    # Their names say little the ACs say; each hands `ParseLimit` one AC's own example.
+    result = analyze("E1-S1", ULIMITS, split_tests("limit_test.go", ULIMIT_TESTS),
+                     file_list=["limit_test.go"])
+    assert by_id(result)["AC2"].tests == ("limit_test.go::TestParseLimitValid",)
+    assert by_id(result)["AC3"].tests == ("limit_test.go::TestParseLimitTooManyValueArgs",)
+    assert not by_id(result)["AC1"].matched and not by_id(result)["AC4"].matched
+    # an example both ACs quote is neither's own case
+    shared = (ac("AC1", "two values, such as `nofile=512:1024`", "`ParseLimit` reads them",
+                 "the soft limit comes first"), *ULIMITS[1:])
+    result = analyze("E1-S1", shared, split_tests("limit_test.go", ULIMIT_TESTS),
+                     file_list=["limit_test.go"])
+    assert not by_id(result)["AC2"].matched
+
+
+def test_an_example_the_ac_sets_an_option_to_is_its_case_only_under_that_option() -> None:
+    criteria = (
+        ac("AC1", 'a person built from keyword arguments with `nickname="Ace"`',
+           "`make_person` is called", "the nickname reads back unchanged"),
+        ac("AC2", "a person built with a title", "`make_person` is called",
+           "the title is kept"),
+    )
+    source = '''
+def test_constructor_first():
+    p = make_person(first="Ace")
+    assert p.first == "Ace"
+
+def test_constructor_nick():
+    p = make_person(nickname="Ace")
+    assert p.nickname == "Ace"
+'''
+    # "Ace" given as the first name is another option's input
+    assert by_id(review(criteria, source))["AC1"].tests == (f"{FILE}::test_constructor_nick",)
+
+
 def test_a_function_most_of_the_tests_call_is_the_module_under_test_not_an_identifier() -> None:
     criteria = (
         ac("AC1", "a title with accents", "it is made a slug", "the accents are dropped"),
