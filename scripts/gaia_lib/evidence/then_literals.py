@@ -1309,6 +1309,19 @@ def as_keyword(literal: Literal) -> Literal:
     return literal
 
 
+def named_as_key(literal: Literal, test_sources: Iterable[str]) -> bool:
+    """Whether `literal`, a plain lower-case name in quotes (`readonly`), is a name the tests
+    write as a key of their set-up, a mapping's (`{'readonly': True}`) or a keyword
+    argument's (`readonly=True`), and never check: in "fields whose rules are `readonly`
+    are removed" it says which fields, not a value the code gives."""
+    if literal.kind != STRING or not re.fullmatch(r"[a-z_][a-z0-9_]*", literal.value):
+        return False
+    key = re.compile(rf"""(?<![\w$.])(['"]?){re.escape(literal.value)}\1\s*(?:=(?!=)|:(?!:))""")
+    sources = list(test_sources)
+    return any(key.search(source) for source in sources) and not any(
+        asserted_literals(source, (literal,)) for source in sources)
+
+
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
     """The `literals` that occur inside an assertion in `test_source`, in the given order; a
     pytest test parametrized by a table its module declares (`@pytest.mark.parametrize("s,

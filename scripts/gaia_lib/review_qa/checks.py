@@ -1073,9 +1073,10 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      py_checks: Mapping[str, frozenset[str]] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
-    function, `ParamsFromContext`) and whether any attributed test asserts one (a
-    weak-assertion warning when none does, at the declaration of the test the matcher
-    scored highest for it, else its first), a test comparing
+    function, `ParamsFromContext`; nor a lower-case name its tests write as a key of their
+    set-up and never check, `then_literals.named_as_key`: `readonly`) and whether any
+    attributed test asserts one (a weak-assertion warning when none does, at the declaration
+    of the test the matcher scored highest for it, else its first), a test comparing
     with a constant asserting its literal (`constants`: per test, its body with them written
     in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
     constants.BYTES_LEN` asserts 16), a test whose result a stored snapshot holds asserting
@@ -1113,7 +1114,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             then_literals.as_keyword(lit)
             for lit in (then_literals.then_literals(ac.then, ac.setting) if ac.then else ())
             if not (lit.kind in (then_literals.ENUM, then_literals.STRING)
-                    and lit.value in called))
+                    and lit.value in called)
+            and not then_literals.named_as_key(lit, (bodies.get(t, "") for t in entry["tests"])))
         asserted: set[str] = set()
         for test_id in entry["tests"]:
             said = (constants or {}).get(test_id) or bodies.get(test_id, "")

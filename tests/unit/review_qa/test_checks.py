@@ -620,6 +620,27 @@ def test_a_capitalised_function_the_tests_call_is_no_value_the_then_promises() -
         "ValueError"]
 
 
+def test_a_then_literal_the_tests_write_as_a_key_names_which_items_not_a_value() -> None:
+    """Cerberus: "fields whose rules are `readonly` are removed" warned that no test of AC7
+    asserts `readonly`, a rule's name its test writes in its schema (`{'readonly': True}`):
+    it says which fields, the value promised is their removal."""
+    ac = AcceptanceCriterion("AC7", "Given purging set, when a document is normalized, then "
+                             "fields whose rules are `readonly` are removed", "purging set",
+                             "a document is normalized",
+                             "fields whose rules are `readonly` are removed", False, None, 4)
+    test = "tests/test_norm.py::test_purge"
+    rows = [{"ac_id": "AC7", "matched": True, "tests": [test]}]
+    # a mapping's key or a keyword argument's name; a test never writing it leaves it a value
+    for body, literals in (("    schema = {'stamp': {'readonly': True}}\n"
+                            "    assert 'stamp' not in normalize(schema, {'stamp': 1})\n", []),
+                           ("    v = Checker(readonly=True)\n    assert v.ok\n", []),
+                           ("    assert normalize(doc) == {}\n", ["readonly"])):
+        per_ac, check = checks.literal_evidence([ac], rows, {test: body}, {test: 3})
+        assert per_ac[0]["literals"] == literals
+        assert [f["rule"] == "weak-assertion" and "readonly" in f["message"]
+                for f in check["findings"]] == ([True] if literals else [])
+
+
 def test_a_test_comparing_with_a_constant_asserts_its_literal() -> None:
     """python-ulid's `test_ulid` checks `len(ulid.bytes) == constants.BYTES_LEN`, 16 as
     `ulid/constants.py` gives it: it asserts the 16 of AC1's Then, no weak assertion."""
