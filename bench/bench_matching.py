@@ -334,6 +334,8 @@ PROJECTS = (
             first=(11, 6, 5)),
     Project("cerberus", "pypi", "Cerberus==1.3.4", "python-dev", "Cerberus-1.3.4", held_out=True,
             test_deps=("pytest", "coverage"), first=(36, 16, 11)),
+    Project("hyperlink", "pypi", "hyperlink==21.0.0", "python-dev", "hyperlink-21.0.0",
+            held_out=True, test_deps=("pytest", "coverage", "idna"), pythonpath="src"),
 )
 
 
