@@ -335,7 +335,8 @@ PROJECTS = (
     Project("cerberus", "pypi", "Cerberus==1.3.4", "python-dev", "Cerberus-1.3.4", held_out=True,
             test_deps=("pytest", "coverage"), first=(36, 16, 11)),
     Project("hyperlink", "pypi", "hyperlink==21.0.0", "python-dev", "hyperlink-21.0.0",
-            held_out=True, test_deps=("pytest", "coverage", "idna"), pythonpath="src"),
+            held_out=True, test_deps=("pytest", "coverage", "idna"), pythonpath="src",
+            first=(14, 12, 8)),
 )
 
 
