@@ -53,7 +53,9 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   project's pytest configuration does not put on the path (`pythonpath` naming `src` in
   pyproject.toml, pytest.ini, setup.cfg or tox.ini): the tests import them only once the
   project is installed (`pip install -e .`) or with PYTHONPATH=src; init says so where the
-  `python` first on PATH cannot find them (`readiness`).
+  `python` first on PATH cannot find them (`readiness`). Not when every Python test file
+  sits inside a package under `src/` (`src/hyperlink/test/`): pytest puts `src` on the path
+  itself then (`unplaced_src_packages`).
 """
 
 from __future__ import annotations
@@ -402,15 +404,38 @@ def _subdirs(directory: Path) -> list[Path]:
         return []
 
 
-def unplaced_src_packages(root: Path) -> tuple[str, ...]:
-    """The packages of a src layout that pytest's own configuration does not make importable."""
+def _inside_src_package(root: Path, test_file: str) -> bool:
+    """Whether a test file sits in a package under `src/`: every directory from its own up
+    to `src/<package>` holds an `__init__.py`, so `src` is the first directory above it
+    without one."""
+    parts = PurePosixPath(test_file).parts
+    if len(parts) < 3 or parts[0] != "src":
+        return False
+    return all((root.joinpath(*parts[:end]) / "__init__.py").is_file()
+               for end in range(2, len(parts)))
+
+
+def unplaced_src_packages(root: Path, test_files: Sequence[str] = ()) -> tuple[str, ...]:
+    """The packages of a src layout that pytest's own configuration does not make importable.
+
+    None when its configuration puts `src` on the path, and none when every Python test file
+    (`test_files`) sits inside a package under `src/` (hyperlink's `src/hyperlink/test/`):
+    pytest's default import mode puts the first directory above a test file's package,
+    `src`, on the path before it imports the file, unless the configuration asks for
+    `--import-mode=importlib`."""
     src = root / "src"
     if not src.is_dir():
         return ()
     packages = tuple(sorted(d.name for d in _subdirs(src) if (d / "__init__.py").is_file()))
     if not packages:
         return ()
-    return () if pytest_config.pythonpath_has_src(pytest_config.configs(root)) else packages
+    texts = pytest_config.configs(root)
+    if pytest_config.pythonpath_has_src(texts):
+        return ()
+    inside = bool(test_files) and all(_inside_src_package(root, f) for f in test_files)
+    if inside and not any("import-mode=importlib" in text for text in texts.values()):
+        return ()
+    return packages
 
 
 def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> Survey:
@@ -454,7 +479,8 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
         ))
     python = any(s.stack == "python-dev" and s.where == "." for s in surveyed)
     return Survey(tuple(surveyed), dirs, timed_out,
-                  unplaced_src_packages(root) if python else (),
+                  unplaced_src_packages(root, per_stack.get("python-dev", [])) if python
+                  else (),
                   tuple(builds_its_tests(root, per_stack.get("python-dev", []))),
                   missed if python else ())
 

@@ -374,3 +374,26 @@ def test_the_files_a_projects_python_files_names_are_counted(tmp_path: Path) -> 
     found = sv.survey(tmp_path)
     assert found.primary is not None and found.primary.test_files == 2
     assert found.test_dirs == (".",)
+
+
+def test_a_src_layout_whose_tests_live_inside_its_package_is_not_named(tmp_path: Path) -> None:
+    # hyperlink ships its tests in src/hyperlink/test/ and imports the package relatively:
+    # pytest puts src/ on the path itself, so the tests run with no install
+    _write(tmp_path, "setup.py", "from setuptools import setup\nsetup()\n")
+    _write(tmp_path, "src/links/__init__.py")
+    _write(tmp_path, "src/links/test/__init__.py")
+    _write(tmp_path, "src/links/test/test_url.py", "from .. import Url\n\ndef test_a(): pass\n")
+    assert sv.survey(tmp_path).src_packages == ()
+    # one test file outside the package imports it by name, before pytest reaches src/
+    _write(tmp_path, "tests/test_more.py", "import links\n\ndef test_b(): pass\n")
+    assert sv.survey(tmp_path).src_packages == ("links",)
+
+
+def test_tests_inside_a_src_package_under_importlib_mode_still_need_it_installed(
+        tmp_path: Path) -> None:
+    _write(tmp_path, "setup.py", "from setuptools import setup\nsetup()\n")
+    _write(tmp_path, "src/links/__init__.py")
+    _write(tmp_path, "src/links/test/__init__.py")
+    _write(tmp_path, "src/links/test/test_url.py", "from .. import Url\n\ndef test_a(): pass\n")
+    _write(tmp_path, "pytest.ini", "[pytest]\naddopts = --import-mode=importlib\n")
+    assert sv.survey(tmp_path).src_packages == ("links",)
