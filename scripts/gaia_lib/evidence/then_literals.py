@@ -73,6 +73,9 @@ What the Then says the code gives no longer ("`MultipleInvalid` is raised instea
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
 `json.Number` object"; not an error's type) is no promised value either.
+A number naming a document or a part of one (`RFC 3986`, `section 5.2.4`, `PEP 440`, `§ 3`)
+says where the behaviour is written down, not a value the code gives: no literal (the
+matcher's `mentioned` keeps it, as the words a test may share).
 A clock time written bare (`10:30`, `10:30:50`) is one value, as its quoted spelling is, not
 the two or three numbers it is written with: "its next run is at 10:30" is checked by a check
 writing `"10:30"` (or `time(10, 30)`, its parts as consecutive arguments), not by one
@@ -147,6 +150,10 @@ _DOTTED_RE = lazy_re(r"(?<![\w.-])v?\d+(?:\.\d+){2,}(?:-[0-9A-Za-z]+(?:\.[0-9A-Z
                      r"(?:\+[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w-]|\.\w)")
 _NUMBER_RE = re.compile(r"(?<![\w.])(?<![A-Za-z]-)((?:(?<![\d%])-)?\d+(?:\.\d+)?)(?!\.?\d)"
                         r"(?![\w])")
+# A number naming a document or a part of one ("RFC 3986 section 5.2.4", "PEP 440", "§ 3"):
+# where the behaviour is written down, not a value the code gives.
+_REFERENCE_RE = lazy_re(r"\b(?:RFC|PEP|ISO|IEEE|ECMA|[Ss]ections?|[Cc]hapter|[Aa]ppendix)"
+                        r"[\s-]*\d+(?:\.\d+)*(?![\w.]\w)|§+\s*\d+(?:\.\d+)*")
 _STATUS_CONTEXT_RE = lazy_re(
     r"\b(status|http|code|error|response|respon\w*|return\w*|reject\w*|fail\w*)\b", re.IGNORECASE
 )
@@ -425,6 +432,8 @@ def then_literals(then_text: str, setting: str = "", *,
                 given.add(match.start())
         masked[match.start():match.end()] = " " * (match.end() - match.start())
     text = "".join(masked)
+    if not mentioned:  # a document's number or a part of it names where a rule is written
+        text = _REFERENCE_RE.sub(lambda m: " " * len(m.group(0)), text)
     for match in CLOCK.finditer(text):
         found.append((match.start(), Literal(STRING, match.group(0))))
         text = text[:match.start()] + " " * len(match.group(0)) + text[match.end():]

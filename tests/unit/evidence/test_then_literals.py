@@ -1748,3 +1748,13 @@ def test_a_go_guard_failing_on_a_negated_value_asserts_it_true() -> None:
     called = guarded.replace("!ok || v != 1", '!c.Contains("a")')
     assert asserted_literals(called, [true, one]) == (true,)
     assert asserted_literals(guarded.replace("!ok || v != 1", "ok"), [true, one]) == ()
+
+
+def test_a_document_and_its_section_named_by_number_promise_no_value() -> None:
+    # a URL library's click AC: "as RFC 3986 section 5.2.4 says" names where the rule is
+    # written; the review warned that no test asserts `3986` or `5.2.4`
+    then = ("the dot segments are removed as RFC 3986 section 5.2.4 says, and a reference "
+            "gives 2 segments (PEP 440, § 3.1, ISO-8601 alike)")
+    assert then_literals(then) == (Literal("number", "2"),)
+    # the matcher still reads the document's number as what a test may share
+    assert Literal("number", "3986") in then_literals(then, mentioned=True)
