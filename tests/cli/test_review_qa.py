@@ -1563,7 +1563,7 @@ def test_an_untested_handler_no_ac_names_blocks_no_ac(qa_project: Project) -> No
         assert (found[name]["severity"], found[name]["blocking"]) == ("warning", False)
         assert str(found[name]["message"]).endswith(
             "it may be about AC2, AC3, AC4: no error-path AC names what it catches or the code "
-            "it is in")
+            "it is in; no story test entered the function it sits in")
     assert branch.get("critical_acs") is None
 
 
@@ -1578,7 +1578,8 @@ def test_an_untested_handler_is_tied_to_the_acs_naming_the_function_it_sits_in(
         "used.")
     assert str(found["ValueError"]["message"]).endswith("user-input boundary: AC3")
     assert found["OSError"]["severity"] == "warning"
-    assert str(found["OSError"]["message"]).endswith("error-path ACs: AC4")
+    assert str(found["OSError"]["message"]).endswith(
+        "error-path ACs: AC4; no story test entered the function it sits in")
     assert branch["critical_acs"] == ["AC3"]
 
 

@@ -1401,9 +1401,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             # an exception's name ties a handler in a function no story test entered by that
             # name alone (Cerberus' `except TypeError` in the `max` rule, to "a coercion that
             # raises a TypeError"); an AC naming the function still does
-            apart = (by_name and language == "python"
-                     and not ran_before(text, branch.line, record.covered_lines,
-                                        record.missed_lines)
+            unentered = language == "python" and not ran_before(
+                text, branch.line, record.covered_lines, record.missed_lines)
+            apart = (by_name and unentered
                      and not tie((), error_acs, branch.units, (), declared, others)[1])
             # Critical rests on a name tying the handler to the AC: one tied to every
             # error-path AC for want of one may be on none's path (tenacity's logging helper)
@@ -1422,6 +1422,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                         f"; error-path ACs: {', '.join(tied)}" if by_name else
                         f"; it may be about {', '.join(tied)}: no error-path AC names what it "
                         "catches or the code it is in") if tied else ""
+                if unentered and not apart:
+                    # the run is the story's tests: a suite's other tests may well run it
+                    # (hyperlink's register_scheme, tested outside the story's files)
+                    said += "; no story test entered the function it sits in"
                 findings.append(finding(rel, branch.line, rules.WARNING, "untested-error-path",
                                         f"{_handler_said(branch, text)} never executed by the "
                                         f"tests{said}", False, subject=subject))

@@ -1109,7 +1109,45 @@ def test_an_untested_handlers_finding_says_what_it_catches_and_where(tmp_path: P
     s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["checker.py"]))
     result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
     assert [f["message"] for f in result["findings"]] == [
-        "except TypeError handler in Checker._check_ceiling never executed by the tests"]
+        "except TypeError handler in Checker._check_ceiling never executed by the tests; no "
+        "story test entered the function it sits in"]
+
+
+SCHEME_REGISTRY = """def add_scheme(name, port=None):
+    name = name.lower()
+    if port is not None:
+        try:
+            port = int(port)
+        except (ValueError, TypeError):
+            raise ValueError(port)
+    return name, port
+
+
+def host_text(host):
+    try:
+        return host.encode("ascii")
+    except UnicodeEncodeError:
+        return host
+"""
+
+
+def test_an_untested_handler_in_a_function_no_story_test_entered_says_so(
+        tmp_path: Path) -> None:
+    """hyperlink 21.0.0's URL story, its File List naming the whole `_url.py`: the review
+    said the `except (ValueError, TypeError)` of `register_scheme` was never executed by the
+    tests, which the suite's own scheme-registration tests, outside the story's files, do
+    run. The run is the story's tests: the finding says that none of them entered the
+    function, and says nothing of the kind for a function they ran (`parse_host`)."""
+    (tmp_path / "schemes.py").write_text(SCHEME_REGISTRY)
+    report = tmp_path / "coverage.json"
+    report.write_text(json.dumps({"files": {"schemes.py": {
+        "executed_lines": [1, 11, 12, 13], "missing_lines": [2, 3, 4, 5, 6, 7, 8, 14, 15]}}}))
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["schemes.py"]))
+    result = checks.branch_evidence(s, [], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [f["message"] for f in result["findings"]] == [
+        "except ValueError/TypeError handler in add_scheme never executed by the tests; no "
+        "story test entered the function it sits in",
+        "except UnicodeEncodeError handler in host_text never executed by the tests"]
 
 
 COERCING_CHECKER = """class Checker:
