@@ -1171,6 +1171,45 @@ def test_a_placeholder_test_covers_nothing_and_is_a_finding(qa_project: Project)
     assert "does not count: is a placeholder, asserts nothing real (assert True)" in report
 
 
+
+ACCOUNT_SOURCE = SOURCE + '''
+
+class Account:
+    def __init__(self, email):
+        self.email = email
+
+    def __eq__(self, other):
+        return isinstance(other, Account) and other.email == self.email
+'''
+
+
+def test_a_value_asked_to_equal_itself_is_no_placeholder_where_the_code_defines_eq(
+        qa_project: Project) -> None:
+    """hyperlink 21.0.0's URL story: `test_identicalEqual` (`self.assertEqual(u, u)`, its URL
+    class defining `__eq__`) was a placeholder whose checks "cannot fail". They run the
+    story's `__eq__`; without one of the story's, the same check is still a placeholder."""
+    qa_project.write("tests/test_signup.py", TESTS + '''
+
+class TestAccount(unittest.TestCase):
+    def test_an_account_equals_itself(self):
+        account = Account("a@b.co")
+        self.assertEqual(account, account)
+'''.replace("from app.signup import signup", "import unittest\n\nfrom app.signup import "
+              "Account, signup"))
+    placeholder_ids = _placeholder_tests(qa_project, ACCOUNT_SOURCE)
+    assert "tests/test_signup.py::TestAccount::test_an_account_equals_itself" not in placeholder_ids
+    placeholder_ids = _placeholder_tests(qa_project, ACCOUNT_SOURCE.replace("__eq__", "same_as"))
+    assert "tests/test_signup.py::TestAccount::test_an_account_equals_itself" in placeholder_ids
+
+
+def _placeholder_tests(project: Project, source: str) -> set[str]:
+    project.write("app/signup.py", source)
+    command.main(["E1-S1", "--format", "json"])
+    return {str(f["message"]).split(" ")[0]
+            for f in _check(project, "test-quality")["findings"]  # type: ignore[attr-defined]
+            if f["rule"] == "placeholder-test"}
+
+
 PRICES = SOURCE + '''
 
 def price(plan):

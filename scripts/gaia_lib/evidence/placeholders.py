@@ -292,6 +292,10 @@ In Go a condition never true (`!reflect.DeepEqual(x, x)`, `a != b && a == b`, a 
 compared with itself by a method or a function: `v.Compare(v) != 0`, `v.NE(v)`,
 `!v.Equal(v)`: `then_literals.GO_DEAD_BLOCK`), and an assertion library's check of a value
 against itself (`assert.Equal(t, x, x)`).
+A Python value asked to equal itself (`self.assertEqual(u, u)`) cannot fail unless the code
+under test defines `__eq__` (`placeholders(own_eq=True)`): `==` runs that method then, and the
+check fails where it is not reflexive (hyperlink's `test_identicalEqual`); an identity check
+(`assertIs(u, u)`) never can.
 A test with a trivial assertion beside real ones is not a placeholder (the line detector still
 reports the line); of those, a JS/TS test calling `expect(...)` with no matcher after it is
 named by `unfinished_expects` (its first such call and how many), which the review warns of:
@@ -782,6 +786,20 @@ def _trivial(text: str, language: str = "") -> bool:
                                             or _js_constant_check(text))))
 
 
+# A value asked to equal itself (`self.assertEqual(u, u)`): Python's `==` runs the class's
+# `__eq__`, not an identity check.
+_SELF_EQUAL = lazy_re(r"^(?:self\.)?assertEquals?\(\s*(?P<name>[\w.]+)\s*,\s*(?P=name)\s*\)")
+
+
+def _trivial_here(text: str, language: str, outer: FileScope) -> bool:
+    """`_trivial`, but for a Python value asked to equal itself where the story's code
+    defines `__eq__` (`FileScope.own_eq`): that check runs the code, and fails where its
+    `__eq__` is not reflexive (hyperlink's `test_identicalEqual`, `assertEqual(u, u)`)."""
+    if language == "python" and outer.own_eq and _SELF_EQUAL.match(text):
+        return False
+    return _trivial(text, language)
+
+
 # A bats `run` that checks no status itself (`run -1 cmd`, `run ! cmd` do).
 _BATS_UNCHECKED = lazy_re(r"^run(?:\s+--[\w-]+)*\s+(?!-\d|-!|!)\S")
 _PY_DOCSTRING = re.compile(r'^[rRbBuU]?("""|\'\'\')')
@@ -1256,6 +1274,8 @@ class FileScope:
     # None: not read
     js_checking: frozenset[str] | None = None
     js_bound: frozenset[str] = frozenset()
+    # Python: the story's code defines `__eq__`, which `==` runs (`placeholders(own_eq=...)`)
+    own_eq: bool = False
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -3951,7 +3971,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     guard = next((line.strip().rstrip(":").rstrip() for line in written_lines[decl:]
                   if _SCRIPT_GUARD.match(line)), None) if language == "python" else None
     running = _runs(statements, language)
-    if all(_trivial(text, language) for _, _, text in running):
+    if all(_trivial_here(text, language, outer) for _, _, text in running):
         shown = written(statements[0][0], statements[0][2])
         # a bare `return` first: what it leaves out is said, or "(return)" reads as its check
         first = (": it returns before its other statements" if _BARE_RETURN.match(
@@ -3963,7 +3983,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     check = _CHECK.get(language)
     if check is not None:
         checks = [(index, text) for index, _, text in statements if check.search(text)]
-        if checks and not any((check.search(text) and not _trivial(text, language))
+        if checks and not any((check.search(text) and not _trivial_here(text, language, outer))
                               or (language == "js" and _live_helper_check(text, outer))
                               for _, _, text in _runs(statements, language)):
             index, text = checks[0]
@@ -5036,21 +5056,25 @@ def go_unrun_examples(texts: Mapping[str, str]) -> list[Placeholder]:
 
 def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,
                  environ: Mapping[str, str] = os.environ,
-                 short: bool | None = None, platform: str | None = sys.platform
-                 ) -> list[Placeholder]:
+                 short: bool | None = None, platform: str | None = sys.platform,
+                 own_eq: bool = False) -> list[Placeholder]:
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
     path, where a Go test's helpers are looked up (`go_functions`), and a bats file's helpers
     (the files it loads, `bats_loaded`, when `texts` holds them); `environ`: the environment
     their run has (this process's: the review's run inherits it); `short`: whether the run of
     Go tests passes `-short` (`run_environ.go_short`; None: not known); `platform`: the
-    `sys.platform` of their run (this process's: the review runs them here). A JS/TS test file's
-    `expect` and check helpers imported from its project are read in the modules of `texts`
-    too (`check_modules`)."""
+    `sys.platform` of their run (this process's: the review runs them here); `own_eq`:
+    whether the code under test defines `__eq__` (Python), which a value asked to equal
+    itself runs (`FileScope.own_eq`). A JS/TS test file's `expect` and check helpers
+    imported from its project are read in the modules of `texts` too (`check_modules`)."""
     texts = texts or {}
     helpers = go_functions(texts)
     scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
               if path.endswith(".bats") else file_scope(path, text, environ, short, platform)
               for path, text in texts.items()}
+    if own_eq:
+        scopes = {path: replace(scope, own_eq=True) if language_of(path) == "python" else scope
+                  for path, scope in scopes.items()}
     for path, text in texts.items():  # an `expect` it imports from its project, not a package
         if language_of(path) != "js":
             continue

@@ -71,6 +71,7 @@ import importlib
 import json
 import os
 import posixpath
+import re
 import shlex
 import threading
 import time
@@ -781,6 +782,14 @@ class Reads:
             {p.test_id for p in self.placeholders})
 
     @functools.cached_property
+    def own_eq(self) -> bool:
+        """Whether a Python source file of the File List (no test file) defines `__eq__`: a
+        test asking a value to equal itself runs it (`placeholders.placeholders`)."""
+        return any(_DEFINES_EQ.search(text) for rel in self.file_list
+                   if rel.endswith(".py") and not stacks.names_test_file(rel)
+                   for text in (_read_source(self.s.project / rel),) if text is not None)
+
+    @functools.cached_property
     def placeholders(self) -> list[placeholders.Placeholder]:
         """This story's tests that are placeholders (`placeholders.placeholders`), from the
         test files' texts, the files their rules read beside them (`helper_texts`), the
@@ -798,7 +807,7 @@ class Reads:
         story_files = {c.file for c in self.cases if c.test_id not in others} | {
             f for f in self.file_list if f.endswith("_test.go")}
         return [p for p in placeholders.placeholders(self.cases, {**texts, **self.helper_texts},
-                                                     environ, short)
+                                                     environ, short, own_eq=self.own_eq)
                 if p.test_id not in others] + placeholders.go_unrun_examples(
             {f: texts[f] for f in story_files if f in texts})
 
@@ -932,6 +941,9 @@ class Reads:
         suts = sut_mocking.suts_of(sources, sut_mocking.project_modules(self.s.project, sources))
         return sut_mocking.mocked_tests(mine, texts, suts,
                                         sut_mocking.own_package(self.s.project), self.barrels)
+
+
+_DEFINES_EQ = re.compile(r"^\s+def __eq__\s*\(", re.MULTILINE)
 
 
 def _read_source(path: Path) -> str | None:

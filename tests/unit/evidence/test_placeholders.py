@@ -7415,3 +7415,35 @@ def test_a_python_test_with_no_check_says_it_checks_only_that_nothing_raises() -
     assert (found.line, found.reason) == (
         8, "it checks nothing but that its code raises no exception: no assertion, no "
            "`raises`, `fail` or raise, no helper that checks")
+
+
+SELF_EQUAL_PY = '''import unittest
+
+from links import Link
+
+
+class TestLink(unittest.TestCase):
+    def test_a_link_equals_itself(self):
+        """A link compares equal to itself."""
+        link = Link.parse("http://example.org/")
+        self.assertEqual(link, link)
+
+    def test_a_link_is_itself(self):
+        link = Link.parse("http://example.org/")
+        self.assertIs(link, link)
+'''
+
+
+def test_a_value_asked_to_equal_itself_checks_the_codes_own_eq() -> None:
+    """hyperlink 21.0.0's `test_identicalEqual`, `self.assertEqual(u, u)` on a URL whose class
+    defines `__eq__`, was a placeholder that "cannot fail": `==` runs that `__eq__`, a check
+    that fails where it is not reflexive. Where the code defines no `__eq__` it cannot fail,
+    and an identity check never can."""
+    path = "tests/test_links.py"
+    cases = split_tests(path, SELF_EQUAL_PY)
+    plain = {p.test_id.split("::")[-1] for p in placeholders.placeholders(
+        cases, {path: SELF_EQUAL_PY})}
+    assert plain == {"test_a_link_equals_itself", "test_a_link_is_itself"}
+    own = {p.test_id.split("::")[-1] for p in placeholders.placeholders(
+        cases, {path: SELF_EQUAL_PY}, own_eq=True)}
+    assert own == {"test_a_link_is_itself"}
