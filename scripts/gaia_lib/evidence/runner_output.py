@@ -790,7 +790,8 @@ def _go_stream(text: str) -> _GoStream:
                     glued.add(ended)
             said_line = _go_failure(output)
             if said_line:
-                stream.said.setdefault(key, said_line)
+                if key not in stream.said or _said_by_a_check(stream.said[key], said_line):
+                    stream.said[key] = said_line
                 stream.said_last[key] = said_line
             if key in stream.said:
                 _testify_said(stream, key, output, testify)
@@ -800,6 +801,14 @@ def _go_stream(text: str) -> _GoStream:
     for key, printed in examples.items():
         stream.said[key] = _example_differs("".join(printed)) or stream.said[key]
     return stream
+
+
+def _said_by_a_check(first: str, line: str) -> bool:
+    """Whether `line` of a failed test's output says what failed better than its `first`: a
+    check of `testing` prints its file and line (`x_test.go:12: got 3`), text the test printed
+    itself does not (jsonparser's table runners print `Running: <row>` before each row's
+    check), so the first located line wins over unlocated text before it."""
+    return not _GO_LOCATION_LINE.match(first) and bool(_GO_LOCATION_LINE.match(line))
 
 
 def _example_differs(printed: str) -> str | None:
@@ -884,7 +893,8 @@ def _continued_said(stream: _GoStream, key: tuple[str, str], output: str,
 def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     """`go test -json` events (`_go_stream`: a line that is no event is skipped, never the
     whole stream; a test's pass, fail and skip events are what count). A failed test's message
-    is the first line of its own output, a skipped one's the last (`t.Skip("why")` prints its
+    is the first line of its own output that a check of `testing` printed (`x_test.go:12: ...`),
+    else its first line (`_said_by_a_check`), a skipped one's the last (`t.Skip("why")` prints its
     reason as the test stops: `x_test.go:12: why`), None where it printed none. A package that fails
     without any test result (build error, panic in init) counts as one error. A test started
     and never ended in a package that did end (killed by go's own `-timeout`, a crash) is in

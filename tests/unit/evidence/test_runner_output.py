@@ -216,6 +216,39 @@ def test_a_go_message_under_a_bare_location_is_read_under_it(tmp_path: Path) -> 
         'columns_test.go:8: want: " a  b"; c; got: "  a  b"; c']
 
 
+PRINTS_EACH_ROW = """package rows
+
+import (
+\t"fmt"
+\t"testing"
+)
+
+var sizes = []struct {
+\tname string
+\tin   string
+\twant int
+}{{"three letters", "abc", 3}, {"none", "", 1}}
+
+func TestSizes(t *testing.T) {
+\tfor _, row := range sizes {
+\t\tfmt.Println("Running:", row.name)
+\t\tif got := len(row.in); got != row.want {
+\t\t\tt.Errorf("%s: got %d, want %d", row.name, got, row.want)
+\t\t}
+\t}
+}
+"""
+
+
+def test_a_go_failure_is_said_by_its_check_not_by_what_the_test_printed_first(
+        tmp_path: Path) -> None:
+    """jsonparser's table runners print `Running: <row>` before each row's check: a failed
+    row's message was that print (`Running: read numeric value as number`), not the line of
+    `t.Errorf` that failed, with its file and line."""
+    counts = _go_test_json(_go_module(tmp_path, "rows", PRINTS_EACH_ROW), tmp_path)
+    assert [t.message for t in counts.tests] == ["rows_test.go:18: none: got 0, want 1"]
+
+
 EXAMPLE_WRONG_OUTPUT = """package where
 
 import "fmt"
