@@ -337,6 +337,9 @@ PROJECTS = (
     Project("hyperlink", "pypi", "hyperlink==21.0.0", "python-dev", "hyperlink-21.0.0",
             held_out=True, test_deps=("pytest", "coverage", "idna"), pythonpath="src",
             first=(14, 12, 8)),
+    Project("jsonparser", "debian", "golang-github-buger-jsonparser-dev=1.1.1-2", "go-dev",
+            "usr/share/gocode/src/github.com/buger/jsonparser", held_out=True,
+            first=(11, 3, 11)),
 )
 
 
