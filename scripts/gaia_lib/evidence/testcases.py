@@ -1055,20 +1055,22 @@ _GO_BLOCK_VAR = lazy_re(r"^[ \t]+(?P<name>[A-Za-z_]\w*)\b[^=\n{]*=")
 
 def _composite_end(lines: list[str], index: int) -> int:
     """Last line of the composite literal starting on line `index`: braces balanced, past a
-    type's own braces (`[]struct{ in string }{ ... }`)."""
-    depth, opened = 0, False
-    for i in range(index, len(lines)):
-        line = lines[i]
-        for k, ch in enumerate(line):
-            if ch == "{":
-                depth, opened = depth + 1, True
-            elif ch == "}":
-                depth -= 1
-                if opened and depth <= 0 and "{" not in line[k + 1:]:
-                    return i
+    type's own braces (`[]struct{ in string }{ ... }`), braces in strings and comments aside
+    (`_code_columns`, Go's raw strings: jsonparser's rows hold malformed JSON, `{"a":`, whose
+    lone brace had run the table to the end of its file)."""
+    depth, opened, closed_on = 0, False, -1
+    for i, _, ch in _code_columns(lines, index, go=True):
+        if closed_on >= 0 and i > closed_on:
+            return closed_on
         if not opened and i > index + 3:
             return index
-    return len(lines) - 1
+        if ch == "{":
+            depth, opened, closed_on = depth + 1, True, -1
+        elif ch == "}":
+            depth -= 1
+            if opened and depth <= 0:
+                closed_on = i
+    return closed_on if closed_on >= 0 else (index if not opened else len(lines) - 1)
 
 
 def _go_tables(lines: list[str]) -> dict[str, str]:
@@ -1092,16 +1094,33 @@ def _go_tables(lines: list[str]) -> dict[str, str]:
     return tables
 
 
+# A Go test's own *testing.T parameter, by name (`func TestGet(t *testing.T)`)
+_GO_TEST_PARAM = lazy_re(r"^func[ \t]+\w+[ \t]*\([ \t]*(?P<t>\w+)[ \t]+\*testing\.T\b", re.M)
+
+
+def _handed_over(code: str, param: str, name: str) -> bool:
+    """Whether the test's code hands table `name` whole to a call that also gets its
+    *testing.T `param` first, on the call's first line (`runGetTests(t, "Get()", getTests,`):
+    that call ranges over the table for the test."""
+    return re.search(rf"\w[ \t]*\([ \t]*{re.escape(param)}[ \t]*,[^\n]*?,[ \t]*"
+                     rf"{re.escape(name)}[ \t]*[,)]", code) is not None
+
+
 def _with_go_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
     """A Go test that ranges over a package-level table holds that table's rows as much as one
-    declared inside it (the common layout): the table is read as part of its body."""
+    declared inside it (the common layout): the table is read as part of its body. So does a
+    test that hands the table to a runner of its file with its *testing.T (jsonparser's
+    `runGetTests(t, "Get()", getTests, ...)`, the range in the runner): `_handed_over`."""
     tables = _go_tables(lines)
     if not tables:
         return cases
     out = []
     for case in cases:
+        param = _GO_TEST_PARAM.search(case.body)
+        code = "\n".join(code_lines(case.body.split("\n")))
         used = [name for name in tables
-                if re.search(rf"\brange[ \t]+{re.escape(name)}\b", case.body)]
+                if re.search(rf"\brange[ \t]+{re.escape(name)}\b", case.body)
+                or (param is not None and _handed_over(code, param.group("t"), name))]
         out.append(replace(case, body="\n".join([case.body, *(tables[n] for n in used)]))
                    if used else case)
     return out

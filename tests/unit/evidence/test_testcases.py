@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from gaia_lib.evidence import then_literals
 from gaia_lib.evidence.testcases import (
     TestCase,
     brace_block_end,
@@ -836,6 +837,99 @@ def test_a_go_test_ranging_over_a_package_level_table_reads_its_rows() -> None:
     assert "don't" in errors.asserted
     assert "splitTests" not in alone.body and "errorTests" not in alone.body
     assert "unused" not in errors.body and "splitTests" not in errors.body
+
+
+HANDED_TABLES_GO = """package lookup
+
+type Row struct {
+\tdesc string
+\tjson string
+\twant interface{}
+}
+
+var boolRows = []Row{
+\t{desc: "reads true", json: `{"c": true}`, want: true},
+}
+
+var textRows = []Row{
+\t{desc: "decodes a quote", json: `{"c": "\\\""}`, want: `"`},
+}
+
+func runRows(t *testing.T, kind string, rows []Row, get func(Row) interface{}) {
+\tfor _, row := range rows {
+\t\tif got := get(row); got != row.want {
+\t\t\tt.Errorf("%s %s: got %v", kind, row.desc, got)
+\t\t}
+\t}
+}
+
+func TestGetBool(t *testing.T) {
+\trunRows(t, "GetBool()", boolRows,
+\t\tfunc(row Row) interface{} { v, _ := GetBool([]byte(row.json), "c"); return v })
+}
+
+func TestMentionsOnly(t *testing.T) {
+\t// runRows(t, "x", textRows, nil) is left out while it fails
+\tif len(textRows) == 0 {
+\t\tt.Fatal("no rows")
+\t}
+}
+"""
+
+
+def test_a_go_test_handing_a_package_level_table_to_its_runner_reads_its_rows() -> None:
+    """jsonparser's tests hand their tables to a shared runner with their *testing.T
+    (`runGetTests(t, "GetBoolean()", getBoolTests, ...)`), the range being the runner's: the
+    table's rows are the test's as much as a table it ranges over itself (they had been left
+    out, and the review said no test of its AC asserts the `true` every row expects). A
+    table only read, or named in a comment, is not handed over."""
+    handed, mentioned = map(read, split_tests("lookup_test.go", HANDED_TABLES_GO))
+    promised = then_literals.then_literals("then the boolean true is returned")
+    assert [lit.value for lit in then_literals.checked_literals(handed.body, promised)] == [
+        "true"]
+    assert "decodes a quote" not in handed.body
+    assert "decodes a quote" not in mentioned.body
+
+
+BRACES_IN_ROWS_GO = """package lookup
+
+var broken = []struct{ in string }{
+\t{in: `{"a":`},
+\t{in: "{\\"b\\": ["},
+}
+
+var counts = []struct {
+\tin   string
+\twant int
+}{
+\t{"[1, 2]", 2},
+}
+
+func TestBroken(t *testing.T) {
+\tfor _, row := range broken {
+\t\tif Valid(row.in) {
+\t\t\tt.Errorf("%s", row.in)
+\t\t}
+\t}
+}
+
+func TestCounts(t *testing.T) {
+\tfor _, row := range counts {
+\t\tif got := Count(row.in); got != row.want {
+\t\t\tt.Errorf("got %d", got)
+\t\t}
+\t}
+}
+"""
+
+
+def test_a_go_table_whose_strings_hold_lone_braces_ends_at_its_own_closing_brace() -> None:
+    """jsonparser's tables of malformed JSON (`{"a":` in a raw string) had their lone braces
+    counted: the first table ran to the end of the file, taking the tables after it and the
+    tests between, and the tests ranging over those tables were left without their rows."""
+    broken, counts = split_tests("lookup_test.go", BRACES_IN_ROWS_GO)
+    assert "[1, 2]" not in broken.body and "TestCounts" not in broken.body
+    assert "[1, 2]" in counts.body
 
 
 # A test whose table and checks sit in a helper of its file that it hands its *testing.T to
