@@ -738,6 +738,7 @@ class _GoStream:
     said_last: dict[tuple[str, str], str]  # its last: a skip's reason (`t.Skip("why")`)
     package_state: dict[str, str]  # a package's own end: pass / fail / skip
     packages_seen: set[str]
+    panicked_at: dict[tuple[str, str], int]  # the line of its own code a test panicked on
 
     def unfinished(self) -> list[tuple[str, str]]:
         return [key for key in self.started if key not in self.final]
@@ -749,11 +750,12 @@ def _go_stream(text: str) -> _GoStream:
     Action or with a malformed Package or Test) is skipped, never the stream. A test's end is
     its own pass / fail / skip event, else the end line its output glued to printed text
     (`_GO_GLUED_END`; its own event, where there is one, wins)."""
-    stream = _GoStream({}, {}, {}, {}, {}, set())
+    stream = _GoStream({}, {}, {}, {}, {}, set(), {})
     glued: set[tuple[str, str]] = set()
     testify: set[tuple[str, str]] = set()  # the tests whose testify rows are being read
     continued: dict[tuple[str, str], int] = {}  # a message read on its lines: their indent
     examples: dict[tuple[str, str], list[str]] = {}  # a failed example's `got:` / `want:`
+    frames: set[tuple[str, str]] = set()  # a panic's stack at the test's own function
     for line in text.splitlines():
         if not line.lstrip().startswith("{"):
             continue
@@ -796,6 +798,7 @@ def _go_stream(text: str) -> _GoStream:
             if key in stream.said:
                 _testify_said(stream, key, output, testify)
                 _continued_said(stream, key, output, continued)
+            _panic_frame(stream, key, output, frames)
             if key[1].startswith("Example") and stream.said.get(key) == "got:":
                 examples.setdefault(key, []).append(output)
     for key, printed in examples.items():
@@ -805,10 +808,32 @@ def _go_stream(text: str) -> _GoStream:
 
 def _said_by_a_check(first: str, line: str) -> bool:
     """Whether `line` of a failed test's output says what failed better than its `first`: a
-    check of `testing` prints its file and line (`x_test.go:12: got 3`), text the test printed
-    itself does not (jsonparser's table runners print `Running: <row>` before each row's
-    check), so the first located line wins over unlocated text before it."""
-    return not _GO_LOCATION_LINE.match(first) and bool(_GO_LOCATION_LINE.match(line))
+    check of `testing` prints its file and line (`x_test.go:12: got 3`), and a panic its
+    `panic: ...` line; text the test printed itself does neither (jsonparser's table runners
+    print `Running: <row>` before each row's check), so the first such line wins over
+    unlocated text before it."""
+    return not _GO_LOCATION_LINE.match(first) and not first.startswith("panic: ") and bool(
+        _GO_LOCATION_LINE.match(line) or line.startswith("panic: "))
+
+
+# A frame's place in a Go stack: `\t/src/x/parser_test.go:1324 +0x33`
+_GO_FRAME_PLACE = lazy_re(r"^\t(?:\S*/)?[^/\s]+\.go:(?P<line>\d+)(?: \+0x[0-9a-f]+)?\s*$")
+
+
+def _panic_frame(stream: _GoStream, key: tuple[str, str], output: str,
+                 frames: set[tuple[str, str]]) -> None:
+    """A test that panicked (`panic: ...` said) panicked at the line its own function's frame
+    names in the stack (`example.com/p.TestGetInt(0x...)` then `\t/src/p/p_test.go:1324
+    +0x33`; a subtest's function literal, `TestX.func1(`, is in the test's file too): the
+    frames above it are the code it called and go's own."""
+    if key in frames:
+        frames.discard(key)
+        place = _GO_FRAME_PLACE.match(output)
+        if place:
+            stream.panicked_at.setdefault(key, int(place.group("line")))
+    elif stream.said.get(key, "").startswith("panic: ") and re.match(
+            rf"(?:\S+\.)?{re.escape(key[1].split('/')[0])}(?:\.func\d+)*\(", output):
+        frames.add(key)
 
 
 def _example_differs(printed: str) -> str | None:
@@ -894,7 +919,9 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     """`go test -json` events (`_go_stream`: a line that is no event is skipped, never the
     whole stream; a test's pass, fail and skip events are what count). A failed test's message
     is the first line of its own output that a check of `testing` printed (`x_test.go:12: ...`),
-    else its first line (`_said_by_a_check`), a skipped one's the last (`t.Skip("why")` prints its
+    or its `panic: ...` line, else its first line (`_said_by_a_check`); one that panicked is
+    located at the line of its own code the stack names (`_panic_frame`); a skipped one's the
+    last (`t.Skip("why")` prints its
     reason as the test stops: `x_test.go:12: why`), None where it printed none. A package that fails
     without any test result (build error, panic in init) counts as one error. A test started
     and never ended in a package that did end (killed by go's own `-timeout`, a crash) is in
@@ -922,7 +949,9 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
                         NO_RESULT_OF_ITS_OWN if outcome == ERROR else None))
                     if outcome in (FAILED, ERROR) else
                     _go_skip_reason(stream.said_last.get((package, name)))
-                    if outcome == SKIPPED else None)
+                    if outcome == SKIPPED else None,
+                    failed_at=stream.panicked_at.get((package, name))
+                    if outcome in (FAILED, ERROR) else None)
         for (package, name), outcome in final.items()  # stream order
     ]
     return _counts("go-json", tests, extra_errors=broken)

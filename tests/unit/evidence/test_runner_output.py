@@ -249,6 +249,31 @@ def test_a_go_failure_is_said_by_its_check_not_by_what_the_test_printed_first(
     assert [t.message for t in counts.tests] == ["rows_test.go:18: none: got 0, want 1"]
 
 
+PANICS_AFTER_PRINTING = """package crash
+
+import (
+\t"fmt"
+\t"testing"
+)
+
+func TestCounts(t *testing.T) {
+\tfmt.Println("Running: counts")
+\tvar seen map[string]int
+\tseen["a"]++
+}
+"""
+
+
+def test_a_go_test_that_panics_is_said_by_its_panic_at_the_line_of_its_own_code(
+        tmp_path: Path) -> None:
+    """jsonparser's `TestGetInt` with a nil map written to: its finding sat at the test's
+    `func` line, the stack's frame of the test itself naming the line that panicked; a test
+    that printed first is said by its panic, not by what it printed."""
+    counts = _go_test_json(_go_module(tmp_path, "crash", PANICS_AFTER_PRINTING), tmp_path)
+    assert [(t.message, t.failed_at) for t in counts.tests] == [
+        ("panic: assignment to entry in nil map [recovered]", 11)]
+
+
 EXAMPLE_WRONG_OUTPUT = """package where
 
 import "fmt"
