@@ -231,3 +231,22 @@ def test_a_deletion_committed_on_the_base_branch_itself_is_seen(
     _first_review_excludes_the_neighbour(story, capsys, "in the commits since")
     assert _check(story, "round-coverage")["compared_with"] == [
         f"on main at the story's first commit ({_first_commit(story)})", "in the commits since"]
+
+
+def test_a_placeholder_gone_since_the_base_thins_no_ac(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """A test that checks nothing counted for no AC on the base either: deleting it is no
+    thinned coverage (jsonparser's `TestArrayOutOfBounds`, which only runs its code, deleted:
+    the review had said AC5's test "matched to it on master at the story's first commit ...
+    is gone", a test it had itself called a placeholder that covers no AC)."""
+    hollow = ('\n\ndef test_a_valid_email_address_creates_the_account_quietly():\n'
+              '    signup("a@b.co")\n    assert True\n')
+    story.write("tests/test_signup.py", TESTS + CHECKED + hollow)
+    git(story.root, "commit", "-qa", "--amend", "-m", "the story's tests and a placeholder")
+    assert _review(capsys)[0] == 0
+    story.write("tests/test_signup.py", TESTS + CHECKED)
+    git(story.root, "commit", "-qam", "drop the placeholder")
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 2)
+    check = _check(story, "round-coverage")
+    assert [f["message"] for f in check["findings"]] == []

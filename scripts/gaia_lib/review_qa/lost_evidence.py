@@ -256,17 +256,19 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
 
 
 def from_tests(where: str, key: str, criteria: Sequence[AcceptanceCriterion],
-               cases: Sequence[TestCase], file_list: Sequence[str]) -> Previous | None:
+               cases: Sequence[TestCase], file_list: Sequence[str],
+               hollow: AbstractSet[str] = frozenset()) -> Previous | None:
     """The story's tests in another version (`cases`, read from git: where the branch left
     the base, "on main"; the branch's own commits, "earlier on this branch"), matched to the
     ACs as they read now: a branch that deletes the tests that checked an AC is judged
-    against them at its first review too. None when that version had none of them."""
+    against them at its first review too. The tests that were placeholders in it (`hollow`)
+    counted for no AC, as a round's own do not. None when that version had none of them."""
     from gaia_lib.evidence import ac_coverage
 
     if not cases:
         return None
     result = ac_coverage.analyze(key, criteria, cases, file_list=file_list)
-    return Previous(0, {ac_id: {test: asserts(how) for test, how in pairs}
+    return Previous(0, {ac_id: {test: asserts(how) for test, how in pairs if test not in hollow}
                         for ac_id, pairs in matches_of(result).items()},
                     frozenset(id_digest(c.test_id) for c in cases), where)
 

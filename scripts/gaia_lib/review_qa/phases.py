@@ -600,19 +600,33 @@ class Reads:
             if stacks.names_test_file(posixpath.basename(rel))}
         return sorted(set(self.story_tests) | listed)[:COMPARED_FILES]
 
-    def _cases_at(self, commit: str, rel: str) -> list[testcases.TestCase]:
+    def _cases_at(self, commit: str, rel: str) -> tuple[list[testcases.TestCase], str]:
+        """The tests of `rel` at `commit`, and that version's text."""
         from gaia_lib.core import git
 
         shown = git.run(self.s.project, "show", f"{commit}:{rel}")
         # a file cut at the output bound, as one over the reader's, is not read at all
         if not shown.ok or shown.truncated or "\0" in shown.stdout:
-            return []
-        return testcases.split_tests(rel, shown.stdout, self.code_under_test)
+            return [], ""
+        return testcases.split_tests(rel, shown.stdout, self.code_under_test), shown.stdout
 
-    def _previous(self, where: str, cases: Sequence[testcases.TestCase]
+    def _hollow(self, read: Sequence[tuple[list[testcases.TestCase], str]]) -> set[str]:
+        """Of the tests of other versions (`read`: per file version, its tests and text), those
+        that were placeholders there (read in that version's text beside today's other files):
+        a placeholder counted for no AC then, so its going thins none (jsonparser's
+        `TestArrayOutOfBounds`, which only checks that its code does not panic, deleted: "AC5:
+        ... matched to it on master ..., is gone")."""
+        from gaia_lib.evidence import placeholders
+
+        return {p.test_id for cases, text in read if cases
+                for p in placeholders.placeholders(cases, {
+                    **self.texts, **self.helper_texts, cases[0].file: text})}
+
+    def _previous(self, where: str, read: Sequence[tuple[list[testcases.TestCase], str]]
                   ) -> lost_evidence.Previous | None:
         from gaia_lib.review_qa import lost_evidence
 
+        cases = [case for found, _ in read for case in found]
         present = {case.test_id for case in self.cases}
         if cases and all(case.test_id in present for case in cases):
             # nothing of that version is gone: no test of it to weigh (the matching is the
@@ -620,7 +634,8 @@ class Reads:
             return lost_evidence.Previous(
                 0, {}, frozenset(lost_evidence.id_digest(c.test_id) for c in cases), where)
         return lost_evidence.from_tests(where, self.s.key, self.s.story.acceptance_criteria,
-                                        cases, sorted({*self.file_list, *self.compared_files}))
+                                        cases, sorted({*self.file_list, *self.compared_files}),
+                                        self._hollow(read))
 
     @functools.cached_property
     def story_committed(self) -> str | None:
@@ -652,8 +667,7 @@ class Reads:
         if self.story_committed is not None:
             fork, where = self.story_committed, \
                 f"on {base} at the story's first commit ({self.story_committed[:7]})"
-        return self._previous(where, [case for rel in self.compared_files
-                                      for case in self._cases_at(fork, rel)])
+        return self._previous(where, [self._cases_at(fork, rel) for rel in self.compared_files])
 
     @functools.cached_property
     def branch_before(self) -> lost_evidence.Previous | None:
@@ -672,11 +686,15 @@ class Reads:
         versions = [(commit, rel) for block in log.stdout.split("\0")[1:]
                     for commit, *changed in [block.split()] for rel in changed]
         newest: dict[str, testcases.TestCase] = {}
+        read = []
         for commit, rel in versions[:BRANCH_VERSIONS]:
-            for case in self._cases_at(commit, rel):
+            cases, text = self._cases_at(commit, rel)
+            # each test in its newest version: the one its placeholder rules read
+            read.append(([case for case in cases if case.test_id not in newest], text))
+            for case in cases:
                 newest.setdefault(case.test_id, case)
         return self._previous("in the commits since" if self.story_committed
-                              else "earlier on this branch", list(newest.values()))
+                              else "earlier on this branch", read)
 
     def while_running(self) -> None:
         """The reads a test run cannot change, made while it runs (`_run_once`): the matching
