@@ -1102,7 +1102,7 @@ def _handed_over(code: str, param: str, name: str) -> bool:
     """Whether the test's code hands table `name` whole to a call that also gets its
     *testing.T `param` first, on the call's first line (`runGetTests(t, "Get()", getTests,`):
     that call ranges over the table for the test."""
-    return re.search(rf"\w[ \t]*\([ \t]*{re.escape(param)}[ \t]*,[^\n]*?,[ \t]*"
+    return re.search(rf"\w[ \t]*\([ \t]*{re.escape(param)}[ \t]*,(?:[^\n]*?,)?[ \t]*"
                      rf"{re.escape(name)}[ \t]*[,)]", code) is not None
 
 

@@ -868,6 +868,10 @@ func TestGetBool(t *testing.T) {
 \t\tfunc(row Row) interface{} { v, _ := GetBool([]byte(row.json), "c"); return v })
 }
 
+func TestGetText(t *testing.T) {
+\tcheckAll(t, textRows)
+}
+
 func TestMentionsOnly(t *testing.T) {
 \t// runRows(t, "x", textRows, nil) is left out while it fails
 \tif len(textRows) == 0 {
@@ -883,7 +887,8 @@ def test_a_go_test_handing_a_package_level_table_to_its_runner_reads_its_rows() 
     table's rows are the test's as much as a table it ranges over itself (they had been left
     out, and the review said no test of its AC asserts the `true` every row expects). A
     table only read, or named in a comment, is not handed over."""
-    handed, mentioned = map(read, split_tests("lookup_test.go", HANDED_TABLES_GO))
+    handed, text, mentioned = map(read, split_tests("lookup_test.go", HANDED_TABLES_GO))
+    assert "decodes a quote" in text.body and "reads true" not in text.body
     promised = then_literals.then_literals("then the boolean true is returned")
     assert [lit.value for lit in then_literals.checked_literals(handed.body, promised)] == [
         "true"]
