@@ -1644,13 +1644,16 @@ _OTHER_KEYWORDS = frozenset({"switch", "catch", "function", "typeof", "func", "s
 def identifiers_named(ac: AcceptanceCriterion, called: AbstractSet[str] = frozenset()
                       ) -> set[str]:
     """The code identifiers an AC names (`SetMetadata`, `max_age`, `parse()`, in backticks),
-    as keys: lower case, letters and digits only; and, however short, a capitalised word
+    as keys: lower case, letters and digits only; four characters or more, but for a call
+    written as code (`add(name, value)`, `.get(`); and, however short, a capitalised word
     inside a sentence that the story's tests call (`called`: "And", "Or" of a validation
     library, which as English words are stop words)."""
     found = set()
     for match in _IDENTIFIER_IN_TEXT.finditer(ac.text):
         key = identifier_key(next(g for g in match.groups() if g))
-        if len(key) >= MIN_IDENTIFIER:
+        # a call written as code (`add(name, value)`) names a function however short
+        if len(key) >= MIN_IDENTIFIER or (match.group(2) and len(key) >= 2 and ac.text[
+                max(match.start() - 1, 0)] in "`."):
             found.add(key)
     found.update(word.lower() for word in _CAPITALISED_INSIDE.findall(ac.text)
                  if word in called)

@@ -477,6 +477,32 @@ def test_constructor_nick():
     assert by_id(review(criteria, source))["AC1"].tests == (f"{FILE}::test_constructor_nick",)
 
 
+def test_a_short_name_written_as_a_call_in_backticks_is_code_the_ac_names() -> None:
+    # hyperlink: `add(name, value)`, three letters, had been no identifier, and the test
+    # named after the method it calls (`test_queryAdd` calling `.add(...)`) matched nothing
+    criteria = (
+        ac("AC1", "a URL", "`add(name, value)` is called", "the pair is appended after the others"),
+        ac("AC2", "a URL whose query repeats a name", "`remove(name)` is called",
+           "every pair of that name is gone"),
+        ac("AC3", "a URL", "`child(segment)` is called", "the segment ends its path"),
+    )
+    source = '''
+class TestURL(TestCase):
+    def test_queryAdd(self):
+        self.assertEqual("http://a/?x=1", URL.from_text("http://a/").add("x", "1").to_text())
+
+    def test_queryRemove(self):
+        self.assertEqual("http://a/", URL.from_text("http://a/?x=1&x=2").remove("x").to_text())
+'''
+    result = review(criteria, source)
+    assert by_id(result)["AC1"].tests == (f"{FILE}::TestURL::test_queryAdd",)
+    assert by_id(result)["AC2"].tests == (f"{FILE}::TestURL::test_queryRemove",)
+    assert not by_id(result)["AC3"].matched
+    # a short word outside code names nothing: "when one is added" is prose
+    assert "add" not in ac_coverage.identifiers_named(
+        ac("AC1", "a URL", "one pair is added", "it is appended"))
+
+
 def test_a_function_most_of_the_tests_call_is_the_module_under_test_not_an_identifier() -> None:
     criteria = (
         ac("AC1", "a title with accents", "it is made a slug", "the accents are dropped"),
