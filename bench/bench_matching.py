@@ -342,6 +342,8 @@ PROJECTS = (
     Project("jsonparser", "debian", "golang-github-buger-jsonparser-dev=1.1.1-2", "go-dev",
             "usr/share/gocode/src/github.com/buger/jsonparser", held_out=True,
             first=(11, 3, 11)),
+    Project("itertools-ts", "npm", "itertools-ts@2.5.0", "ts-dev", "package", held_out=True,
+            first=(10, 2, 5)),
 )
 
 
