@@ -130,6 +130,9 @@ class TestCase:
     # Python and Go: its body with the constants it reads written in place of their names,
     # where it reads any (`with_constants`, `with_go_constants`); "" where it reads none
     constants: str = ""
+    # JS/TS: the tables of the `describe.each` groups around it, each from `describe.each(` to
+    # its group's name (`_with_js_group_tables`); "" outside such a group
+    group_table: str = ""
 
     @property
     def test_id(self) -> str:
@@ -223,7 +226,12 @@ def _python_leading(lines: list[str], index: int, indent: int) -> int:
 
 
 # What comes right before a JS function body's `{`: an arrow, or the parameter list's `)`.
-_JS_BODY_BEFORE = lazy_re(r"(?:=>|\))\s*$")
+# What a JS/TS function body's `{` follows: `=>`, its parameters' `)`, or TypeScript's return
+# type after them (`function cases(): Array<[string, (x: T) => T]> {`), which ends in a name,
+# `>` or `]`, where an object literal's brace follows `(`, `[`, `,`, `:` or `=`.
+_JS_BODY_BEFORE = lazy_re(r"(?:=>|\))\s*$|\)\s*:(?:[^{};=]|=>)*[\w$>\]]\s*$")
+_JS_RETURN_TYPE = lazy_re(r"\)\s*:(?:[^{};=]|=>)*$")  # a return type not yet ended by its body
+MAX_RETURN_TYPE_LINES = 16
 
 
 def _code_columns(lines: list[str], index: int, start: int = 0,
@@ -353,10 +361,16 @@ def brace_block_end(lines: list[str], index: int, js: bool = False, go: bool = F
     depth = 0
     opened = False
     for i, k, ch in _code_columns(lines, index, go=go):
-        if not opened and i > index + 4:  # no block within the lines after the start
+        # no block within the lines after the start, but for a TypeScript return type that
+        # goes on over lines (a tuple type's members, one a line)
+        if not opened and i > index + 4 and not (
+                js and i <= index + MAX_RETURN_TYPE_LINES
+                and _JS_RETURN_TYPE.search("\n".join([*lines[index:i], lines[i][:k]]))):
             return index
         if ch == "{":
-            if opened or not js or _JS_BODY_BEFORE.search(lines[i][:k]):
+            if opened or not js or _JS_BODY_BEFORE.search(lines[i][:k]) or (
+                    i > index and _JS_BODY_BEFORE.search("\n".join([*lines[index:i],
+                                                                    lines[i][:k]]))):
                 depth += 1
                 opened = True
         elif ch == "}" and (opened or not js):
@@ -594,6 +608,27 @@ def _js_table_end(lines: list[str], index: int) -> int:
             if depth == 0:
                 return i
     return len(lines) - 1
+
+
+def _with_js_group_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
+    """Each JS/TS test with the tables of the `describe.each` groups around it
+    (`group_table`): the rows its group hands its function, often made by a function of the
+    file (`describe.each([...dataProviderForReduce()])("Stream Reduce Test", (input,
+    streamFactory, expected) => { it("", ...) })`), are what the test runs."""
+    groups: list[tuple[int, int, str]] = []  # (first, last line index, the table's text)
+    code = code_lines(lines)
+    for i, line in enumerate(code):
+        if ".each" not in line and ".for" not in line:
+            continue
+        group = _each_case(lines, i, _JS_DESCRIBE_EACH)
+        if group is not None:
+            groups.append((i, brace_block_end(lines, group[2][0], js=True),
+                           "\n".join(lines[i:group[1] + 1])))
+    if not groups:
+        return cases
+    return [replace(case, group_table=table) if table else case for case in cases
+            for table in ("\n".join(text for first, last, text in groups
+                                     if first < case.line - 1 <= last),)]
 
 
 def _with_js_tables(cases: list[TestCase], lines: list[str]) -> list[TestCase]:
@@ -1898,7 +1933,8 @@ def _declared(path: str, text: str, code: Mapping[str, str]) -> list[TestCase]:
                               text, imported_constants(text, code))
     if suffix in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"):
         aliased = _aliases_read(lines)
-        found = _with_js_rows(_with_js_tables(list(_js_cases(path, aliased)), aliased))
+        found = _with_js_group_tables(
+            _with_js_rows(_with_js_tables(list(_js_cases(path, aliased)), aliased)), aliased)
         return found if aliased is lines else [_alias_restored(case, aliased, lines)
                                                for case in found]
     if suffix == ".bats":

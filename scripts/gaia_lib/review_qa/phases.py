@@ -897,12 +897,21 @@ class Reads:
         for rel, text in texts.items():
             if rel.endswith("_test.go"):
                 packages.setdefault(posixpath.dirname(rel), []).append(text)
-        return {case.test_id: said for case in self.cases if case.test_id not in others
-                for said in (sut_names.names_any(
-                    case.file, case.body, names,
-                    "\n".join(packages[posixpath.dirname(case.file)])
-                    if case.file.endswith("_test.go") else texts.get(case.file)),)
-                if said is not None}
+        def said(case: testcases.TestCase, code: str) -> bool | None:
+            return sut_names.names_any(
+                case.file, code, names, "\n".join(packages[posixpath.dirname(case.file)])
+                if case.file.endswith("_test.go") else texts.get(case.file))
+
+        def either(case: testcases.TestCase) -> bool | None:
+            own = said(case, case.body)
+            return own if own is not False or not case.group_table \
+                else said(case, case.group_table)
+
+        # a test in a `describe.each` group runs the rows its group's table makes: a
+        # provider function the table calls may be where the story's code is named
+        return {case.test_id: named for case in self.cases if case.test_id not in others
+                for named in (either(case),)
+                if named is not None}
 
     def unmeasured_reads(self, tests: AbstractSet[str]) -> frozenset[str]:
         """The tests of `tests` whose code names a memoised function of the story's code

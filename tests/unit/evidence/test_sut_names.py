@@ -791,3 +791,63 @@ def test_a_test_reaching_sys_executable_through_its_helpers_starts_python() -> N
     assert sut_names.starts_python("tests.py", in_process.body, RUNS_A_SCRIPT) is False
     no_interpreter = RUNS_A_SCRIPT.replace("sys.executable", "'/usr/bin/env'")
     assert sut_names.starts_python("tests.py", by_script.body, no_interpreter) is False
+
+
+PROVIDED_ROWS = """import { Pipeline } from "../../src";
+
+describe.each([
+  ...rowsForSums(),
+])(
+  "Pipeline Sum Test",
+  (input, build, expected) => {
+    it("", () => {
+      expect(build(input)).toEqual(expected);
+    });
+  }
+);
+
+describe.each([
+  ...rowsForFirsts(),
+])(
+  "Pipeline First Test",
+  (rows, build, want) => {
+    it("", () => expect(build(rows)).toBe(want));
+  },
+);
+
+function rowsForSums(): Array<[Array<number>, (data: Array<number>) => number, number]> {
+  return [
+    [[1, 2], (data: Array<number>): number => Pipeline.from(data).sum(), 3],
+  ];
+}
+
+function rowsForFirsts(): Array<[
+  Array<number>,
+  (data: Array<number>) => number,
+  number,
+]> {
+  return [
+    [[4, 5], (data: Array<number>): number => Pipeline.from(data).first(), 4],
+  ];
+}
+"""
+
+
+def test_a_describe_each_groups_provider_with_a_return_type_names_the_code() -> None:
+    """itertools-ts's Stream tests: each `describe.each` group spreads the rows a function of
+    the file makes (`...dataProviderForReduce()`), each row a function calling `Stream.of`,
+    and holds one unnamed `it` calling the row's function by its parameter. The test's body
+    names nothing of the code; its group's table names the provider, which does, whose
+    TypeScript return type (on one line, or on many) comes between its parameters and its
+    body."""
+    names = sut_names.declared(Path("."), {"src/pipeline.ts": "export class Pipeline {}\n"})
+    cases = testcases.split_tests("tests/pipeline.test.ts", PROVIDED_ROWS)
+    assert [c.name for c in cases] == ["Pipeline Sum Test > ", "Pipeline First Test > "]
+    for case in cases:
+        assert sut_names.names_any(case.file, case.body, names, PROVIDED_ROWS) is False
+        assert "rowsFor" in case.group_table
+        assert sut_names.names_any(case.file, case.group_table, names, PROVIDED_ROWS)
+    # a provider whose rows call nothing of the code names nothing of it
+    other = PROVIDED_ROWS.replace("Pipeline.from(data)", "data")
+    for case in testcases.split_tests("tests/pipeline.test.ts", other):
+        assert sut_names.names_any(case.file, case.group_table, names, other) is False
