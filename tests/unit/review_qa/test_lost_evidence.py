@@ -131,6 +131,21 @@ def test_a_test_moved_to_a_file_outside_the_file_list_is_said_moved_not_gone() -
         == "table_test.go::TestPlain, counted for it in round 2, is gone"
 
 
+def test_a_deleted_test_is_not_said_moved_to_a_namesake_that_was_there_then() -> None:
+    """itertools-ts: `stream.test.ts`'s `Stream Infinite Of Count Test` group, P0 AC1's one
+    test, deleted; `async-stream.test.ts`, outside the File List, has long had a group of that
+    name. The gap said the test "is now" that one: it is gone."""
+    gone = "tests/stream.test.ts::Stream Of Count Test > "
+    namesake = "tests/async-stream.test.ts::Stream Of Count Test > "
+    before = _before({"AC1": {gone: True}}, [gone, namesake])
+    judged = judge(before, {}, {namesake}, frozenset(), [namesake])
+    assert judged.emptied == {"AC1": f"{gone}, counted for it in round 2, is gone"}
+    # one new in that file since: moved there, as before
+    fresh = _before({"AC1": {gone: True}}, [gone])
+    assert judge(fresh, {}, {namesake}, frozenset(), [namesake]).emptied == {
+        "AC1": f"{gone}, counted for it in round 2, is now {namesake}, outside the File List"}
+
+
 def test_tests_whose_file_the_file_list_no_longer_names_are_said_so() -> None:
     """keyvaluecache: the File List's entry for the errors-as-misses tests misspelt
     (`ErrorsAreMissCache.test.ts`); the three tests of P0 AC9 were still in their file, read
