@@ -250,3 +250,26 @@ def test_a_placeholder_gone_since_the_base_thins_no_ac(
     assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 2)
     check = _check(story, "round-coverage")
     assert [f["message"] for f in check["findings"]] == []
+
+
+def test_a_deleted_test_is_not_said_moved_to_a_namesake_the_base_already_had(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """itertools-ts: `async-stream.test.ts`, outside the File List, has long had a group named
+    as the deleted `stream.test.ts` one. Compared with the base, the gap said the deleted test
+    "is now" that namesake; it is gone. A namesake new on the branch is where it moved, as
+    before."""
+    namesake = "def test_a_valid_address_creates_the_account():\n    assert len('ab') == 2\n"
+    story.write("tests/test_profile.py", namesake)
+    git(story.root, "add", "tests/test_profile.py")
+    git(story.root, "commit", "-q", "--amend", "-m", "the story's tests, and another file's")
+    git(story.root, "checkout", "-qb", "story/E1-S1")
+    story.write("tests/test_signup.py", TESTS[TESTS.index("def test_an_"):].join(
+        ("from app.signup import signup\n\n\n", "")))
+    git(story.root, "commit", "-qam", "drop AC1's tests")
+    code, out = _review(capsys)
+    assert code == 1
+    report = Path(str(out["report"])).read_text()
+    assert ("AC1 has no test (tests/test_signup.py::test_a_valid_address_creates_the_account, "
+            "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case, matched "
+            "to it on main, are gone)") in report
+    assert "is now tests/test_profile.py" not in report

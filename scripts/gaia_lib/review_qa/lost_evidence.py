@@ -90,6 +90,7 @@ class Previous:
     coverage: Mapping[str, Mapping[str, bool]]  # AC id -> counted test -> asserted it
     tests: frozenset[str]  # id_digest of every test the round read
     where: str = ""  # how a reason names it: "in round 2", "on main"
+    commit: str = ""  # the commit of a version in git (`from_tests`) where it is one commit
 
     @property
     def label(self) -> str:
@@ -159,6 +160,20 @@ def _went(gone: Sequence[str], unrun: AbstractSet[str], moved: Mapping[str, str]
         return "no longer runs" if len(gone) == 1 else "no longer run"
     return ("is gone" if len(gone) == 1 else "are gone") if not unrun & set(gone) else \
         "are gone or no longer run"
+
+
+def namesakes(before: Previous, present: AbstractSet[str], outside: Iterable[str]
+              ) -> dict[str, list[str]]:
+    """Per file, the tests outside the File List now (`outside`) named as a test of `before`
+    gone since (not in `present`): where it might have moved to (`moved_out`), unless the
+    file had it then too."""
+    gone = {t.partition("::")[2] for row in before.coverage.values() for t in row
+            if t not in present}
+    out: dict[str, list[str]] = {}
+    for test in outside:
+        if test.partition("::")[2] in gone:
+            out.setdefault(test.partition("::")[0], []).append(test)
+    return out
 
 
 def moved_out(gone_from: Iterable[str], unattributed: Iterable[str],

@@ -77,7 +77,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -667,7 +667,25 @@ class Reads:
         if self.story_committed is not None:
             fork, where = self.story_committed, \
                 f"on {base} at the story's first commit ({self.story_committed[:7]})"
-        return self._previous(where, [self._cases_at(fork, rel) for rel in self.compared_files])
+        previous = self._previous(where, [self._cases_at(fork, rel)
+                                          for rel in self.compared_files])
+        return replace(previous, commit=fork) if previous is not None else None
+
+    def there_then(self, before: lost_evidence.Previous, present: AbstractSet[str],
+                   outside: Sequence[str]) -> lost_evidence.Previous:
+        """`before` with the tests outside the File List named as one of its gone tests that
+        their files held at its commit too (`lost_evidence.namesakes`): where they were, no
+        test moved there (itertools-ts's `async-stream.test.ts` groups, named as
+        `stream.test.ts`'s)."""
+        from gaia_lib.review_qa import lost_evidence
+
+        if not before.commit:
+            return before
+        held = {case.test_id for rel, tests in lost_evidence.namesakes(
+                    before, present, outside).items()
+                for case in self._cases_at(before.commit, rel)[0] if case.test_id in tests}
+        return replace(before, tests=before.tests | {
+            lost_evidence.id_digest(t) for t in held}) if held else before
 
     @functools.cached_property
     def branch_before(self) -> lost_evidence.Previous | None:
@@ -1074,7 +1092,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
 
     unrun = {p.test_id for p in found_placeholders if p.reason == UNRUN_EXAMPLE}
     outside = [u.test for u in coverage.unattributed_tests]
-    judged = [lost_evidence.judge(b, now, present, unrun, outside, reads.texts)
+    judged = [lost_evidence.judge(reads.there_then(b, present, outside), now, present, unrun,
+                                  outside, reads.texts)
               for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):
