@@ -6,7 +6,9 @@ line, body); `read` adds what each says; `inherited` names the ids a Python test
 base class runs under. Braces are read outside strings and comments (`brace_pairs`,
 `brace_block_end`, `code_lines` for the code alone): a backslash escapes the character after it
 in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's escapes);
-`js_each_calls` finds where a JS/TS table test's own call opens. A case carries:
+`js_each_calls` finds where a JS/TS table test's own call opens. A JS/TS function body's `{`
+follows `=>`, its parameters' `)`, or a TypeScript return type after them, on one line or
+over up to MAX_RETURN_TYPE_LINES (`function rows(): Array<[\n  number,\n]> {`). A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
   `describe text > it text`); a JS/TS table test by its name template, its table over as many
   lines as it takes (`test.each([...])("add(%i, %i)", ...)`, it.each`...`("returns $x", ...),
@@ -77,6 +79,11 @@ in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's es
   a Go test reading a package-level constant given one literal, of its file or of a File
   List source in its directory (`const ( TEST_DOCUMENT_NB_ELEMENTS = 13 )`), the same
   (`with_go_constants`);
+- `group_table`: for a JS/TS test in `describe.each` groups, each group's table, from
+  `describe.each(` to the group's name (`_with_js_group_tables`): the rows its group hands the
+  test's function, often spread from a function of the file (itertools-ts's
+  `...dataProviderForReduce()`, whose rows call `Stream.of`); the review reads it for what
+  the test runs (`sut_names.names_any`), the matcher does not;
 - `expects_error`: it expects an error of some type (the patterns above, `.toThrow()`,
   `.rejects`, `assert.throws`, Go `if err == nil { t.Fatal(...) }`, testify's
   `assert.NotNil(t, err)`, quicktest's `c.Assert(err, qt.IsNotNil)`); `.not.toThrow()` is
