@@ -12,7 +12,9 @@ stream (`_go_stream`); only a package without its end, or no result at all, refu
 A jest / vitest file that failed to load fails with the compile error where it is
 (`located_error`: `file.ts:9:5: [PARSE_ERROR] ...`), not the line over it that only counts
 errors (`Transform failed with 1 error:`); with no such error, with what jest says under its
-heading `● Test suite failed to run`, not the heading (`suite_failure_line`).
+heading `● Test suite failed to run`, not the heading (`suite_failure_line`). A TypeScript
+file's load error under jest that Babel's parser raised says what reads TypeScript
+(`typescript_hint`): babel-jest parses types only with Babel's TypeScript preset.
 
 A failed test's message is its first line of failure as the runner wrote it, less colour
 codes and the whitespace around it (`failure_line`): what is inside is the difference a
@@ -601,9 +603,9 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
         if not assertions and suite.get("status") == "failed":
             said = suite.get("message")
             said = said if isinstance(said, str) else ""
-            tests.append(TestOutcome(name="", outcome=ERROR, file=file,
-                                     message=globals_hint(fmt, located_error(said)
-                                                          or suite_failure_line(said))))
+            tests.append(TestOutcome(name="", outcome=ERROR, file=file, message=typescript_hint(
+                fmt, file, said, globals_hint(fmt, located_error(said)
+                                              or suite_failure_line(said)))))
         if assertions and suite.get("status") == "failed" and all(
                 isinstance(item, dict) and item.get("status") != "failed"
                 for item in assertions):
@@ -675,6 +677,24 @@ def globals_hint(fmt: str, message: str | None) -> str | None:
         return message
     return (f"{message}: the file calls `{found.group(1)}` without importing it; "
             f"{_GLOBALS_ON[fmt]}")
+
+
+# Babel's parser in a load error's stack: the file was parsed as JavaScript, by babel-jest
+_BABEL_PARSED = lazy_re(r"[\\/]@babel[\\/]parser[\\/]")
+_TYPESCRIPT_FILE = lazy_re(r"\.[cm]?tsx?$")
+
+
+def typescript_hint(fmt: str, file: str | None, said: str, message: str | None) -> str | None:
+    """A jest load error of a TypeScript file that Babel's parser raised (itertools-ts's
+    `function rows(): Array<...> {`, "Unexpected token, expected "{"", its package shipping no
+    jest config) with what reads TypeScript, so the reader looks at jest's config, not at the
+    line: babel-jest strips types only where Babel's TypeScript preset is configured."""
+    if fmt != "jest" or message is None or not file or not _TYPESCRIPT_FILE.search(file) \
+            or not _BABEL_PARSED.search(said):
+        return message
+    return (f"{message}: babel-jest parsed this TypeScript file as JavaScript; jest reads "
+            "TypeScript with `preset: 'ts-jest'` in its config, or `@babel/preset-typescript` "
+            "in Babel's")
 
 
 def snapshot_names(titles: Sequence[str]) -> tuple[str, str]:

@@ -766,6 +766,26 @@ def test_a_file_calling_test_functions_the_runner_does_not_define_says_what_defi
         "defines them unless its config sets `injectGlobals: false`")
 
 
+def test_a_typescript_file_babel_jest_could_not_parse_says_what_reads_typescript() -> None:
+    """itertools-ts ships its TypeScript tests and no jest config: babel-jest parsed them as
+    JavaScript, and the one line said only "Unexpected token, expected "{"" at a return
+    type. A JavaScript file's syntax error, or vitest's, is left as it was."""
+    message = ("  \u25cf Test suite failed to run\n\n    SyntaxError: /p/tests/rows.test.ts: "
+               'Unexpected token, expected "{" (12:20)\n\n    > 12 | function rows(): '
+               "Array<number> {\n\n      at toParseError (node_modules/@babel/parser/src/"
+               "parse-error.ts:96:45)\n")
+    doc = {"testResults": [{"name": "/p/tests/rows.test.ts", "status": "failed",
+                            "message": message, "assertionResults": []}]}
+    said = ro.parse_jest_json(json.dumps(doc)).tests[0].message or ""
+    assert said.startswith("/p/tests/rows.test.ts:12:20")
+    assert said.endswith(": babel-jest parsed this TypeScript file as JavaScript; jest reads "
+                         "TypeScript with `preset: 'ts-jest'` in its config, or "
+                         "`@babel/preset-typescript` in Babel's")
+    plain = json.dumps(doc).replace("rows.test.ts", "rows.test.js")
+    assert "ts-jest" not in (ro.parse_jest_json(plain).tests[0].message or "")
+    assert "ts-jest" not in (ro.parse_vitest_json(json.dumps(doc)).tests[0].message or "")
+
+
 def test_a_jest_like_test_is_shown_with_its_groups_names_apart() -> None:
     """vitest's full name joins its groups' names and its own with a space: matching reads
     it; the review shows them with ` > ` between, as its test ids have them."""
