@@ -344,6 +344,9 @@ PROJECTS = (
             first=(11, 3, 11)),
     Project("itertools-ts", "npm", "itertools-ts@2.5.0", "ts-dev", "package", held_out=True,
             first=(10, 2, 5)),
+    Project("golang-set", "debian", "golang-github-deckarep-golang-set-dev=1.5-2", "go-dev",
+            "usr/share/gocode/src/github.com/deckarep/golang-set", held_out=True,
+            first=(33, 26, 20)),
 )
 
 
