@@ -73,6 +73,10 @@ What the Then says the code gives no longer ("`MultipleInvalid` is raised instea
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
 `json.Number` object"; not an error's type) is no promised value either.
+A power written with a name for its base or exponent (`2^n`, `n^2`, `2**k`) is a formula for
+the value, which a test checks for its own n (`16` for four elements): no literal.
+A Go guard whose whole condition is a name or a call (`if b.IsSubset(a) { t.Error(...) }`)
+fails where it is true: it checks a promised `false`, as `if !ok {` checks a `true`.
 A number naming a document or a part of one (`RFC 3986`, `section 5.2.4`, `PEP 440`, `§ 3`)
 says where the behaviour is written down, not a value the code gives: no literal (the
 matcher's `mentioned` keeps it, as the words a test may share).
@@ -154,6 +158,10 @@ _NUMBER_RE = re.compile(r"(?<![\w.])(?<![A-Za-z]-)((?:(?<![\d%])-)?\d+(?:\.\d+)?
 # where the behaviour is written down, not a value the code gives.
 _REFERENCE_RE = lazy_re(r"\b(?:RFC|PEP|ISO|IEEE|ECMA|[Ss]ections?|[Cc]hapter|[Aa]ppendix)"
                         r"[\s-]*\d+(?:\.\d+)*(?![\w.]\w)|§+\s*\d+(?:\.\d+)*")
+# A power written with a name for its base or exponent (`2^n`, `n^2`, `2**k`): a formula for
+# the value, which a test checks for its own n (`16` for four elements), not the number.
+_FORMULA_RE = lazy_re(r"(?<![\w.])(?:\d+\s*(?:\^|\*\*)\s*[A-Za-z]\w*"
+                      r"|[A-Za-z]\w*\s*(?:\^|\*\*)\s*\d+)(?![\w.])")
 _STATUS_CONTEXT_RE = lazy_re(
     r"\b(status|http|code|error|response|respon\w*|return\w*|reject\w*|fail\w*)\b", re.IGNORECASE
 )
@@ -434,6 +442,7 @@ def then_literals(then_text: str, setting: str = "", *,
     text = "".join(masked)
     if not mentioned:  # a document's number or a part of it names where a rule is written
         text = _REFERENCE_RE.sub(lambda m: " " * len(m.group(0)), text)
+        text = _FORMULA_RE.sub(lambda m: " " * len(m.group(0)), text)
     for match in CLOCK.finditer(text):
         found.append((match.start(), Literal(STRING, match.group(0))))
         text = text[:match.start()] + " " * len(match.group(0)) + text[match.end():]
@@ -1236,6 +1245,8 @@ def _occurs(literal: Literal, span: str) -> bool:
         spelled = _KEYWORD_SPELLINGS.get(literal.value, re.escape(literal.value))
         if literal.value == "true" and _GO_NOT_NAME.search(span):
             return True  # a Go guard failing on `!ok`: that `ok` is true is checked
+        if literal.value == "false" and _GO_BARE_GUARD.search(span):
+            return True  # a Go guard failing on `ok` alone: that `ok` is false is checked
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"{_NOT_CHECK_NAME}(?<![\w]){re.escape(literal.value)}(?![\w])",
                      span) is not None
@@ -1244,6 +1255,10 @@ def _occurs(literal: Literal, span: str) -> bool:
 # A Go guard on a negated value (`if !ok {`, `if !ok || v != 1 {`, `if !c.Contains("a") {`):
 # the test fails where it is false, so it checks that it is true.
 _GO_NOT_NAME = lazy_re(r"^\s*if\b[^{\n]*?(?<![\w.)\]])!\s*[A-Za-z_]", re.M)
+# A Go guard whose whole condition is a name or a call (`if ok {`, `if b.IsSubset(a) {`): the
+# test fails where it is true, so it checks that it is false.
+_GO_BARE_GUARD = lazy_re(r"^\s*if\s+(?!(?:true|false)\s*\{)(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*"
+                         r"(?:\((?:[^(){}\n]|\([^(){}\n]*\))*\))?\s*\{", re.M)
 
 
 # Not the name of testify's check (`require.Error(t, err)`, `assert.Equal(`): how the test

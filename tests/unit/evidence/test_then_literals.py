@@ -1750,6 +1750,27 @@ def test_a_go_guard_failing_on_a_negated_value_asserts_it_true() -> None:
     assert asserted_literals(guarded.replace("!ok || v != 1", "ok"), [true, one]) == ()
 
 
+def test_a_go_guard_failing_on_a_bare_value_asserts_it_false() -> None:
+    """golang-set's `if b.IsSubset(a) { t.Error(...) }` after adding an element outside `a`
+    checks that `IsSubset` turned false: an AC promising it "turns false" drew "no test of AC6
+    asserts any of `false`". A guard failing on a comparison checks no `false`."""
+    false = Literal(K, "false")
+    guarded = ('func TestSubset(t *testing.T) {\n\tb.Add(72)\n'
+               '\tif b.IsSubset(a) {\n\t\tt.Error("b holds 72, outside a")\n\t}\n}\n')
+    assert asserted_literals(guarded, [false]) == (false,)
+    assert asserted_literals(guarded.replace("b.IsSubset(a)", "found"), [false]) == (false,)
+    compared = guarded.replace("b.IsSubset(a)", "b.Cardinality() != 4")
+    assert asserted_literals(compared, [false]) == ()
+    assert asserted_literals(guarded.replace("b.IsSubset(a)", "true"), [false]) == ()
+
+
+def test_a_power_written_with_a_name_promises_no_number() -> None:
+    """golang-set's AC9: "a set of 2^n subsets is returned" is a formula; its test checks 16
+    for four elements, and the review warned that no test asserts `2`."""
+    then = "a set of 2^n subsets is returned, n**2 pairs, 2 ** k of them, and 16 for four"
+    assert then_literals(then) == (Literal(N, "16"),)
+
+
 def test_a_document_and_its_section_named_by_number_promise_no_value() -> None:
     # a URL library's click AC: "as RFC 3986 section 5.2.4 says" names where the rule is
     # written; the review warned that no test asserts `3986` or `5.2.4`
