@@ -24,7 +24,9 @@ Two views of the same patterns, both pure:
       table) is one whose skipped runs the runner names by their rows, not by its source,
       so its group's marker is what shows it; a skip inside a condition is a real test that
       sometimes skips, not a placeholder;
-    * its body is empty (`pass`, `...`, `{}`, only comments or a docstring); a Python body
+    * its body is empty (`pass`, `...`, `{}`, only comments or a docstring; said "its code is
+      commented out" where a `//` / `#` line or a line inside a `/* ... */` block is code); a
+      Python body
       starts after its signature, however many lines that takes (`) -> None:`); a JS/TS
       arrow of one expression (`it("x", () => f())`) is a block returning it (`return f()`;
       a check returned is read as the check); a JS/TS table test's table, over lines or not
@@ -320,7 +322,7 @@ import posixpath
 import re
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -3709,6 +3711,23 @@ _COMMENTED_CALL = lazy_re(r"^[ \t]*(?://|#)[ \t]*(?!(?:TODO|FIXME|XXX|NOTE)\b)"
                           r"(?:(?:assert[ \t]+)?[\w$.]+\(|.*\)\.\w+\()")
 
 
+# A line of code inside a `/* ... */` comment: a call, or a name given one's value
+# (`classes := NewSet()`, `const total = sum(xs)`, `fmt.Println(all)`), its leading `*` of a
+# comment's margin aside.
+_BLOCK_COMMENT = re.compile(r"/\*(.*?)\*/", re.S)
+_CODE_IN_BLOCK = lazy_re(r"^[ \t*]*(?!(?:TODO|FIXME|XXX|NOTE)\b)"
+                         r"(?:(?:const|let|var)[ \t]+)?"
+                         r"(?:[\w$.]+(?:[ \t]*,[ \t]*[\w$.]+)*[ \t]*:?=[ \t]*)?[\w$.]+\(")
+
+
+def _block_commented_call(lines: Sequence[str]) -> bool:
+    """Whether a block comment among `lines` holds code (golang-set's `Test_Example`, its
+    whole example inside `/* ... */`): a test whose code is commented out."""
+    return any(_CODE_IN_BLOCK.match(line)
+               for block in _BLOCK_COMMENT.finditer("\n".join(lines))
+               for line in block.group(1).splitlines())
+
+
 def _never_run_read(lines: list[str], language: str, outer: FileScope,
                     mocks: Mapping[str, bool] | None = None) -> list[str]:
     """A test's lines with the code that never runs read as `if false` blocks (above)."""
@@ -3949,7 +3968,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
         statements = _brace_statements(own, language)
     if all(text in ("pass", "...") for _, _, text in statements):
         # its checks commented out, not yet written: said, as the fix differs
-        commented = any(_COMMENTED_CALL.match(line) for line in written_lines[decl + 1:])
+        commented = any(_COMMENTED_CALL.match(line) for line in written_lines[decl + 1:]) or (
+            language != "python" and _block_commented_call(written_lines[decl + 1:]))
         return Placeholder(case.test_id, case.file, case.line, "empty body" + (
             ": its code is commented out" if commented else ""))
     top = min(indent for index, indent, _ in statements if index > 0) if any(

@@ -214,6 +214,20 @@ def test_typescript_placeholders() -> None:
     }
 
 
+def test_a_go_test_whose_code_sits_in_a_block_comment_says_its_code_is_commented_out() -> None:
+    """golang-set's `Test_Example` keeps its whole example inside `/* ... */`: the review said
+    only "empty body", as for a test not yet written. A block comment of prose stays empty."""
+    go = ('package p\n\nimport "testing"\n\n'
+          'func TestExample(t *testing.T) {\n\t/*\n\t   primes := NewSet()\n'
+          '\t   primes.Add(2)\n\t   fmt.Println(primes.Contains(2)) // true\n\t*/\n}\n\n'
+          'func TestLater(t *testing.T) {\n\t/* TODO: cover Union (twice) */\n}\n')
+    said = {**_verdicts("set_test.go", go), **_verdicts(
+        "src/sum.test.ts", 'it("sums", () => {\n  /*\n   * const total = sum([1, 2]);\n   */\n});\n')}
+    assert said["TestExample"] == (5, "empty body: its code is commented out")
+    assert said["TestLater"] == (13, "empty body")
+    assert said["sums"] == (1, "empty body: its code is commented out")
+
+
 def test_a_skip_names_the_reason_it_is_given_where_it_writes_one() -> None:
     """The reason a skip is given in place is part of the finding (a reviewer sees why it was
     switched off); one built from a variable, or a JS title, is not a reason."""
