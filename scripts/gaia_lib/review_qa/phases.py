@@ -218,6 +218,9 @@ class RunInputs:
     required_failed: AbstractSet[str] = frozenset()
     # tiers are configured but none is placed in the review's context: nothing was tested
     no_tier: str | None = None
+    # per tier whose run ran tests, how many of the story's tests it never reached (a Go
+    # test's panic ended its package's binary): its run line says so beside its counts
+    never_reached: Mapping[str, int] = field(default_factory=dict)
     # who measured the story's code where the tiers did not (a `python -m unittest` tier):
     # the review's own pytest run of the story's tests, whose tests may differ from the tier's
     measured_by: str | None = None
@@ -1219,6 +1222,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         # False: git compared no File List this round, so a divergence is not judged fixed
         "file_list_compared": listed_compared,
         "then_literals": literal_rows,
+        "never_reached": dict(run.never_reached) if run is not None else {},
         "phase4": phase4,
         # the saved round this one was compared with (`lost_evidence`): the cache checks it
         "previous_round": before.marker() if before else None,
@@ -1467,6 +1471,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
               for why in (execution.cannot_run(suite, s.project),) if why}
     run = RunInputs(
         runner_skipped=skipped,
+        never_reached=_never_reached(evidence, reads),
         runner_failed=failed,
         failed_at=outcomes.failed_lines(evidence.tests, reads.cases, reads.inherited),
         stopped_at=qa_checks.stop_positions(
@@ -1523,6 +1528,21 @@ def _declaring(code: Mapping[str, str]) -> tuple[str, ...]:
     from gaia_lib.evidence import sut_names
 
     return tuple(sut_names.declaring(code))
+
+
+def _never_reached(evidence: execution.Evidence, reads: Reads) -> dict[str, int]:
+    """Per tier whose run ran tests and wrote its per-test report, how many of the story's
+    tests it named have no outcome in it (`outcomes.never_ran`): golang-set's run read
+    "34 passed, 1 failed" where a panic had left 19 of its 54 tests unrun."""
+    out = {}
+    for suite in evidence.suites:
+        if suite.named and suite.per_test and not (suite.timeout or suite.stopped
+                                                   or suite.no_report):
+            missed = len(outcomes.never_ran(suite.tests, reads.cases, suite.named,
+                                            reads.inherited, texts=reads.texts))
+            if missed:
+                out[suite.name] = missed
+    return out
 
 
 def _never_ran(evidence: execution.Evidence, reads: Reads,
@@ -1914,7 +1934,8 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         header += (f"- round: none ({no_round}: this review is no QA round)\n"
                    if no_round else
                    f"- round: {number}{' (reviewed again, files unchanged)' if again else ''}\n")
-        header += qa_report.render_run(evidence, paths.relative_to_project(state, s.project))
+        header += qa_report.render_run(evidence, paths.relative_to_project(state, s.project),
+                                       analysis.get("never_reached") or {})
         if delta is not None:
             header += "\n" + fingerprints.render(delta)
         if payload is None:

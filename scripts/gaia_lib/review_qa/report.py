@@ -268,7 +268,8 @@ def render_header(key: str, title: str, prompt_hash_value: str, model: str | Non
     return head + f"- model: {model}\n- temperature: {temperature:g}\n"
 
 
-def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
+def render_run(evidence: Mapping[str, Any] | None, where: str,
+               never_reached: Mapping[str, int] | None = None) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
     time; what was skipped, and why; what failed or timed out, with the logs of its stdout
     and stderr kept in the evidence directory `where`, each test the runner reported
@@ -276,7 +277,9 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
     each test in error (its setup raised: both counted apart from the failed tests, as
     pytest's summary counts them), and, of a run
     that timed out, each test it was still running: counted neither passed nor failed, as
-    its runner reported neither."""
+    its runner reported neither. A failed run's story tests it never reached
+    (`never_reached`, per tier: a Go test's panic ended the package's binary) are counted
+    beside the rest, `19 never ran`."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
@@ -328,6 +331,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                   f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
                   f"{_skipped(suite)}"
                   f"{f', {len(running)} still running' if running else ''}"
+                  f"{_never_reached(suite, never_reached)}"
                   f"{_file_checks(suite)}")
         # every test passed, and a hook npm ran after them failed (`posttest`: a lint)
         after = f": {suite['failed_after']}" if suite.get("failed_after") else ""
@@ -339,6 +343,11 @@ def render_run(evidence: Mapping[str, Any] | None, where: str) -> str:
                 for test in listed if not test.get("uncollected")]
         out += [f"  - still running: {code_span(_test_name(test))}\n" for test in running]
     return "".join(out)
+
+
+def _never_reached(suite: Mapping[str, Any], never_reached: Mapping[str, int] | None) -> str:
+    missed = (never_reached or {}).get(str(suite.get("name")), 0)
+    return f", {missed} never ran" if missed else ""
 
 
 def _uncollected(tests: Iterable[Mapping[str, Any]]) -> list[str]:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import subprocess
@@ -210,6 +211,32 @@ def test_a_test_one_tier_ran_is_not_never_run_for_another_tiers_report() -> None
                             story_tests=list(named), texts={})
     assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {
         lost_case.test_id: "never run: the runner's report has no outcome for it"}
+
+
+def test_a_go_run_a_panic_ended_counts_the_tests_it_never_reached() -> None:
+    """golang-set's run read "34 passed, 1 failed" where `Test_PowerSet` writing a nil map
+    had ended the package's binary: the tests after it never ran, and are counted per tier."""
+    cases = [testcases.TestCase("set_test.go", name, line, "")
+             for line, name in ((10, "TestAdd"), (20, "TestPowerSet"), (30, "TestProduct"),
+                                (40, "TestToSlice"))]
+    package = "example.com/set"
+    events = [{"Action": "pass", "Package": package, "Test": "TestAdd"},
+              {"Action": "output", "Package": package, "Test": "TestPowerSet",
+               "Output": "--- FAIL: TestPowerSet (0.00s)\n"},
+              {"Action": "output", "Package": package, "Test": "TestPowerSet",
+               "Output": "panic: assignment to entry in nil map [recovered]\n"},
+              {"Action": "fail", "Package": package, "Test": "TestPowerSet"},
+              {"Action": "fail", "Package": package}]
+    parsed = runner_output.parse_go_test_json("\n".join(json.dumps(e) for e in events))
+    ran = execution.Suite("tier_1", "go test -json .", 1, 1.0, parsed.passed, parsed.failed,
+                          False, True, tests=parsed.tests, named=("set_test.go",),
+                          per_test=True)
+    reads = SimpleNamespace(cases=cases, inherited={}, story_tests=["set_test.go"], texts={})
+    evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (ran,), ())
+    assert phases._never_reached(evidence, cast(phases.Reads, reads)) == {"tier_1": 2}
+    stopped = dataclasses.replace(ran, stopped="set_test.go:5:2: undefined: x")
+    assert phases._never_reached(dataclasses.replace(evidence, suites=(stopped,)),
+                                 cast(phases.Reads, reads)) == {}
 
 
 BATS_CASES = [testcases.TestCase("test/version-file-read.bats", name, 1, "")

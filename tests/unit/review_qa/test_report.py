@@ -224,6 +224,17 @@ def test_a_run_that_stopped_before_its_tests_is_said_so_not_counted() -> None:
         "named 'attr'; its output: ev/tier_1-stdout.log\n")
 
 
+def test_a_failed_run_counts_the_story_tests_it_never_reached() -> None:
+    """golang-set's panic in `Test_PowerSet` left 19 of its 54 tests unrun: the run line read
+    "34 passed, 1 failed", as if 35 tests were all there were."""
+    evidence = {"suites": [{"name": "tier_1", "exit_code": 1, "pass_count": 34,
+                            "fail_count": 1}]}
+    assert qa_report.render_run(evidence, "ev", {"tier_1": 19}) == (
+        "- test run: tier_1 exited 1 (34 passed, 1 failed, 19 never ran)\n")
+    assert qa_report.render_run(evidence, "ev", {"tier_2": 3}) == (
+        "- test run: tier_1 exited 1 (34 passed, 1 failed)\n")
+
+
 def _run_line(junit: str, exit_code: int, stdout_log: str | None = None,
               runner: str | None = None) -> str:
     """The report's run line of a pytest run whose junit report is `junit`, as the review
