@@ -639,9 +639,18 @@ _GO_IF_RE = lazy_re(r"^\s*(?:\}\s*else\s+)?if\b")
 
 
 def _go_guard(lines: list[str], row: int) -> str:
-    """The `if` line guarding the Go failure call on line `row` (up to 3 lines above), or ""."""
-    return next((lines[back] for back in range(row, max(-1, row - 4), -1)
-                 if _GO_IF_RE.match(lines[back])), "")
+    """The `if` line guarding the Go failure call on line `row` (up to 3 lines above), or "";
+    none past an `else` (`if ok { ... } else { t.Error(...) }` fails where `ok` is false:
+    its `if` line is no guard failing where its condition holds)."""
+    for back in range(row, max(-1, row - 4), -1):
+        if _GO_IF_RE.match(lines[back]):
+            return lines[back]
+        if _GO_ELSE_RE.match(lines[back]):
+            return ""
+    return ""
+
+
+_GO_ELSE_RE = re.compile(r"^\s*\}?\s*else\b")
 
 
 def go_guards(source: str) -> tuple[str, ...]:

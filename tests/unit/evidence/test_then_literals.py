@@ -1762,6 +1762,10 @@ def test_a_go_guard_failing_on_a_bare_value_asserts_it_false() -> None:
     compared = guarded.replace("b.IsSubset(a)", "b.Cardinality() != 4")
     assert asserted_literals(compared, [false]) == ()
     assert asserted_literals(guarded.replace("b.IsSubset(a)", "true"), [false]) == ()
+    # failing in its `else`, the guard fails where the call is false: no `false` checked
+    branched = guarded.replace("\tif b.IsSubset(a) {\n", "\tif b.IsSubset(a) {\n\t\tn++\n"
+                               "\t} else {\n")
+    assert asserted_literals(branched, [false]) == ()
 
 
 def test_a_power_written_with_a_name_promises_no_number() -> None:
