@@ -347,6 +347,8 @@ PROJECTS = (
     Project("golang-set", "debian", "golang-github-deckarep-golang-set-dev=1.5-2", "go-dev",
             "usr/share/gocode/src/github.com/deckarep/golang-set", held_out=True,
             first=(33, 26, 20)),
+    Project("toposort", "pypi", "toposort==1.10", "python-dev", "toposort-1.10", held_out=True,
+            test_deps=("pytest", "coverage"), pythonpath="src", first=(6, 6, 10)),
 )
 
 
