@@ -16,6 +16,10 @@ heading `● Test suite failed to run`, not the heading (`suite_failure_line`). 
 file's load error under jest that Babel's parser raised says what reads TypeScript
 (`typescript_hint`): babel-jest parses types only with Babel's TypeScript preset.
 
+pytest's internal error raised at a test module's top level (a bare `unittest.main()` exiting
+at import) is that module left uncollected, at the line of it that raised (`_internal_error`,
+`pytest_refiled`), not an error of a test named `pytest.py::internal`.
+
 A failed test's message is its first line of failure as the runner wrote it, less colour
 codes and the whitespace around it (`failure_line`): what is inside is the difference a
 reader looks for. jest's first line names only its matcher (`Error: expect(received).toBe(
@@ -414,6 +418,9 @@ def pytest_refiled(counts: RunnerCounts, is_file: Callable[[str], bool]) -> Runn
     tests = []
     for test in counts.tests:
         file = test.file
+        if file is not None and file.startswith("/") and test.outcome == ERROR:
+            tests.append(_internal_refiled(test, file, is_file))
+            continue
         if file is None or not file.endswith(".py") or is_file(file):
             tests.append(test)
             continue
@@ -428,6 +435,23 @@ def pytest_refiled(counts: RunnerCounts, is_file: Callable[[str], bool]) -> Runn
             test, file="/".join(parts[:split]) + ".py",
             path=("::".join((*parts[split:], test.name)),)))
     return _counts(counts.format, tests)
+
+
+def _internal_refiled(test: TestOutcome, path: str, is_file: Callable[[str], bool]
+                      ) -> TestOutcome:
+    """pytest's internal error raised at a module's top level (`_internal_error`) as a module
+    it could not collect, where the module is the project's (the longest tail of its
+    absolute path that `is_file` finds): `test/test_toposort.py` read as `test.test_toposort`,
+    as a collection failure is named (`uncollected_file`), its message saying where; a module
+    outside the project is kept as read."""
+    parts = path.lstrip("/").split("/")
+    rel = next(("/".join(parts[k:]) for k in range(1, len(parts))
+                if is_file("/".join(parts[k:]))), None)
+    if rel is None:
+        return test
+    return replace(test, name=rel[:-3].replace("/", "."), file=None,
+                   message=f"{test.message}, which stopped pytest while it imported the module "
+                           f"({rel}:{test.failed_at})")
 
 
 def _java_file(classname: str) -> str | None:
@@ -446,6 +470,47 @@ def _collection_place(text: str, module: str) -> str | None:
         return f"{rel}:{spot[-1][1]}"
     frames = re.findall(rf"^({re.escape(rel)}):(\d+): in ", text, re.M)
     return f"{frames[-1][0]}:{frames[-1][1]}" if frames else None
+
+
+# pytest's junit entry for an exception its own machinery did not catch (`INTERNALERROR>`):
+# classname "pytest", name "internal", `<error message="internal error">` and the traceback.
+# A test module that exits at import (a bare `unittest.main()` at its end, which parses
+# pytest's own command line and calls `sys.exit`) stops pytest so, before any test runs.
+PYTEST_INTERNAL_ERROR = "internal error"
+_MODULE_FRAME = lazy_re(r'^\s*File "([^"<]+\.py)", line (\d+), in <module>\n\s*(\S[^\n]*)$',
+                        re.MULTILINE)
+
+
+def _internal_module_frame(text: str) -> tuple[str, int, str] | None:
+    """The last frame of an internal error's traceback that runs a module's top level, outside
+    the installed packages (the test module pytest was importing): its file as the traceback
+    writes it, its line and its code; None where no such frame is."""
+    frames = [found for found in _MODULE_FRAME.finditer(text)
+              if "/site-packages/" not in found.group(1)]
+    if not frames:
+        return None
+    path, line, code = frames[-1].groups()
+    return path, int(line), code.strip()
+
+
+def _internal_error(case: ET.Element) -> TestOutcome | None:
+    """pytest's internal error as an outcome of the module whose top level raised it, its
+    file as the traceback writes it (absolute: `pytest_refiled` makes it the project's) and
+    its message the exception's line with the code that raised it (`SystemExit: 2 at
+    `unittest.main()``); None for any other entry, or where no module's top level raised."""
+    error = case.find("error")
+    if case.get("classname") != "pytest" or case.get("name") != "internal" or error is None \
+            or error.get("message") != PYTEST_INTERNAL_ERROR:
+        return None
+    text = error.text or ""
+    frame = _internal_module_frame(text)
+    if frame is None:
+        return None
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    raised = failure_line(lines[-1]) if lines else None
+    return TestOutcome(name="internal", outcome=ERROR, file=frame[0],
+                       message=f"{raised or PYTEST_INTERNAL_ERROR} at {code_span(frame[2])}",
+                       failed_at=frame[1])
 
 
 def _junit_message(case: ET.Element) -> str | None:
@@ -514,6 +579,10 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
     derive = _java_file if fmt == "surefire" else _pytest_file
     tests = []
     for case in root.iter("testcase"):
+        internal = _internal_error(case) if fmt == "junit" else None
+        if internal is not None:
+            tests.append(internal)
+            continue
         classname = case.get("classname", "")
         name = case.get("name", "")
         file = case.get("file") or (derive(classname) if classname else None)

@@ -1260,3 +1260,28 @@ def test_a_failure_in_a_module_not_in_capwords_is_put_at_the_line_its_text_names
               'tests/TestDates.py:9: AssertionError</failure></testcase>'
               '</testsuite></testsuites>')
     assert [t.failed_at for t in ro.parse("junit", report).tests] == [9]
+
+
+def test_an_exit_at_a_test_modules_import_is_that_module_left_uncollected() -> None:
+    # toposort's test module ends in a bare `unittest.main()`: it parsed pytest's command line,
+    # exited 2 and stopped pytest, whose report named only `pytest.py::internal`
+    trace = ('Traceback (most recent call last):\n'
+             '  File "/venv/lib/python3.11/site-packages/_pytest/main.py", line 333, in wrap\n'
+             '    session.exitstatus = doit(config, session) or 0\n'
+             '  File "/work/graph/test/test_order.py", line 80, in &lt;module&gt;\n'
+             '    unittest.main()\n'
+             '  File "/usr/lib/python3.11/argparse.py", line 2617, in exit\n'
+             '    _sys.exit(status)\n'
+             'SystemExit: 2')
+    report = ('<testsuites><testsuite errors="1"><testcase classname="pytest" name="internal">'
+              f'<error message="internal error">{trace}</error></testcase></testsuite>'
+              '</testsuites>')
+    counts = ro.pytest_refiled(ro.parse("junit", report), {"test/test_order.py"}.__contains__)
+    [test] = counts.tests
+    assert (counts.errors, ro.uncollected_file(test)) == (1, "test/test_order.py")
+    assert test.message == ("SystemExit: 2 at `unittest.main()`, which stopped pytest while it "
+                            "imported the module (test/test_order.py:80)")
+    # a module outside the project keeps the traceback's path and says what it raised
+    [kept] = ro.pytest_refiled(ro.parse("junit", report), lambda f: False).tests
+    assert (kept.file, kept.message) == ("/work/graph/test/test_order.py",
+                                         "SystemExit: 2 at `unittest.main()`")
