@@ -66,7 +66,10 @@ Rules:
   ns.F)`, ...) checks those values, and what it executed says nothing against it. So does one
   reading it through its module (pytimeparse's `timeparse.MINS`, a regular expression) and
   calling, besides builtins, only unittest's assertions (`self.assertEqual(`), the standard
-  library's modules (`re.match(`) and methods of what those return (`.groupdict()`). A test
+  library's modules (`re.match(`), methods of what those return (`.groupdict()`) and str's
+  tests of a string (`name.startswith("_")`). A dunder the code binds (`__all__`,
+  `__version__`) counts only read through its module (toposort's `toposort.__all__` against
+  the public names of `dir(toposort)`): spelled bare it is the test module's own. A test
   calling anything else (a fake, `mocker.Mock(...)`, handed `alg=ns.IGNORECASE`) is judged by
   what it ran.
 - A test that starts a new Python interpreter (`starts_python`: its code, or a helper of its
@@ -307,7 +310,6 @@ def import_time(sources: Mapping[str, str]) -> Names:
                     isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
                     for item in node.body):
                 found.add(node.name)
-    found = {name for name in found if not name.startswith("__")}
     # how a test reaches them through their module: `timeparse.MINS`, `pkg.VALUE`
     modules = frozenset(PurePosixPath(rel).parent.name if PurePosixPath(rel).stem == "__init__"
                         else PurePosixPath(rel).stem for rel in sources if rel.endswith(".py"))
@@ -344,7 +346,9 @@ def reads_import_time(code: str, made: Names) -> bool:
         owner = tokens[i - 2].string if before == "." and i >= 2 else ""
         # `owner` alone, not an attribute itself (`other.timeparse.MINS`)
         rooted = i < 3 or tokens[i - 3].string != "."
-        if token.string in known and (before != "." or (owner in made.modules and rooted)):
+        # a dunder spelled bare is the test module's own (`__name__`, its own `__all__`)
+        if token.string in known and ((before != "." and not token.string.startswith("__"))
+                                      or (owner in made.modules and rooted)):
             spelled = True
         called = i + 1 < len(tokens) and tokens[i + 1].string == "("
         if called and not decorator and not keyword.iskeyword(token.string) and not (
@@ -357,14 +361,19 @@ def reads_import_time(code: str, made: Names) -> bool:
 def _checks_or_stdlib(owner: str, method: str, rooted: bool) -> bool:
     """Whether `owner.method(` calls none of the code under test: a unittest assertion
     (`self.assertEqual(`), a function of a standard library module (`re.match(`), or a method
-    of what a call returned (`).groupdict(`: that call was judged first)."""
+    of what a call returned (`).groupdict(`: that call was judged first), or str's own
+    tests of a string (`name.startswith(`, `.isupper(`)."""
     if owner == ")":
         return True
     return rooted and ((owner == "self" and method.startswith(("assert", "fail")))
-                       or owner in sys.stdlib_module_names)
+                       or owner in sys.stdlib_module_names or method in _STR_TESTS)
 
 
 _BUILTINS = frozenset(dir(builtins))
+# str's own tests of a string (`name.startswith("_")` over the names `dir()` gives): no code
+# under test defines them for its objects, as it may `format`, `split` or `replace`
+_STR_TESTS = frozenset(name for name in dir(str) if name.startswith(("is", "startswith",
+                                                                        "endswith")))
 
 
 def with_facades(project: Path, tests: Mapping[str, str], names: Names,

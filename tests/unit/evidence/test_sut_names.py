@@ -851,3 +851,36 @@ def test_a_describe_each_groups_provider_with_a_return_type_names_the_code() -> 
     other = PROVIDED_ROWS.replace("Pipeline.from(data)", "data")
     for case in testcases.split_tests("tests/pipeline.test.ts", other):
         assert sut_names.names_any(case.file, case.group_table, names, other) is False
+
+
+_PUBLIC = '''__all__ = ["order", "OrderError"]
+__version__ = "2.0"
+
+
+class OrderError(ValueError):
+    def __init__(self, data):
+        self.data = data
+
+
+def order(data):
+    return sorted(data)
+'''
+
+
+def test_a_modules_public_names_read_through_it_are_read_at_import_time() -> None:
+    """toposort's `test_all` checks `set(toposort.__all__)` against the names of
+    `dir(toposort)` not starting with `_`: no line of toposort.py runs then, and the review
+    said it "never executes the story's code"."""
+    made = sut_names.import_time({"src/ordering.py": _PUBLIC})
+    public = ("    def test_all(self):\n        import ordering\n"
+              "        names = set(ordering.__all__)\n"
+              "        self.assertEqual(len(names), len(ordering.__all__))\n"
+              "        found = set(n for n in dir(ordering) if not n.startswith('_'))\n"
+              "        self.assertEqual(names, found)\n")
+    assert sut_names.reads_import_time(public, made) is True
+    # spelled bare, a dunder is the test module's own; a call of the code is judged by its run
+    own = "    def test_own(self):\n        self.assertIn('x', __all__)\n"
+    assert sut_names.reads_import_time(own, made) is False
+    called = ("    def test_version(self):\n        self.assertEqual(ordering.__version__, "
+              "'2.0')\n        self.assertEqual(ordering.order([2, 1]), [1, 2])\n")
+    assert sut_names.reads_import_time(called, made) is False
