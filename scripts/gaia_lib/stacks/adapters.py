@@ -445,9 +445,17 @@ def get(name: str, exit_code: int = 2) -> StackAdapter:
     return adapter
 
 
+# A runner a tier may run that is no stack's probed runner, and the stack whose test files it
+# runs: `python -m unittest`, whose verbose report the review reads (a test of its file with
+# no outcome in it never ran: toposort's tier stopped at import had its tests counted).
+_ALSO_RUN_BY = {"unittest": "python-dev"}
+
+
 def runs_file(tool: str, rel_path: str) -> bool:
     """Is `rel_path` in the language of the test files of a stack whose runner `tool` is
-    (pytest: `.py`; jest, vitest: JS and TS; go: `.go`; bats: `.bats`)?"""
+    (pytest, unittest: `.py`; jest, vitest: JS and TS; go: `.go`; bats: `.bats`)?"""
+    if tool in _ALSO_RUN_BY:
+        return STACKS[_ALSO_RUN_BY[tool]].speaks(rel_path)
     return any(adapter.speaks(rel_path) for adapter in STACKS.values()
                if any(runner.tool == tool for runner in adapter.runners))
 

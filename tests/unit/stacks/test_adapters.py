@@ -164,3 +164,12 @@ def test_persona_names_are_accepted_as_stack_tokens() -> None:
     assert stacks.canonical("python-dev") == "python-dev"
     with pytest.raises(stacks.UnknownStack):
         stacks.get("typescript")
+
+
+def test_a_unittest_tier_runs_the_python_stacks_test_files() -> None:
+    # toposort's tier `python -m unittest -v test.test_toposort` stopped at import (a bare
+    # `unittest.main()` in the module): its file was taken by no tier, so its tests, with no
+    # outcome in the run's report, still counted for their ACs
+    assert stacks.runs_file("unittest", "test/test_toposort.py") is True
+    assert stacks.runs_file("unittest", "src/order.test.ts") is False
+    assert stacks.runs_file("pytest", "test/test_toposort.py") is True
