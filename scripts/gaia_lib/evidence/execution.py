@@ -1233,12 +1233,13 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     conftest pytest could not import, with that conftest (`while loading tests/conftest.py:
     ModuleNotFoundError: ...`: the error is the conftest's, whatever it raised); vitest
     finding no test file among those it was given, with its config's include, before any
-    other error line (`_found_no_test_file`)."""
+    other error line (`_found_no_test_file`); unittest failing to load a name it was given,
+    with the exception that stopped it (`_unittest_unloaded`)."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     found_none = _found_no_test_file(stdout + "\n" + stderr)
     if found_none is not None:
         return found_none
-    said = _telling_line(stdout, stderr)
+    said = _unittest_unloaded(stderr) or _telling_line(stdout, stderr)
     if project is not None:
         said = relative_text(said, project_roots(project)) or said
     hook = _stopped_in_hook(stdout)
@@ -1292,6 +1293,26 @@ def _failed_post_hook(stdout: str) -> str | None:
 _CONFTEST_NOT_LOADED = lazy_re(r"^ImportError while loading conftest '([^']+)'", re.MULTILINE)
 # vite's (and so vitest's) line before the error a config it could not load raised
 _CONFIG_NOT_LOADED = lazy_re(r"^failed to load config from (\S+)$", re.MULTILINE)
+
+
+# unittest's stand-in for a name it could not load, `ERROR: test (unittest.loader._FailedTest.
+# test)`, and its block up to the blank line after it: what it raised is the block's last
+# exception line (an `ImportError: Failed to import test module: x` comes before the cause)
+_UNITTEST_UNLOADED = lazy_re(r"^ERROR: (?P<name>\S+) \(unittest\.loader\._FailedTest[^)\n]*\)\n"
+                             r"-{10,}\n(?P<block>(?:[^\n]*\S[^\n]*\n?)+)", re.MULTILINE)
+_RAISED_LINE = lazy_re(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit)\b:?.*$", re.MULTILINE)
+
+
+def _unittest_unloaded(stderr: str) -> str | None:
+    """What unittest said it could not load and why (pure): `unittest could not load test:
+    AttributeError: module '__main__' has no attribute 'test'` (toposort's module, whose bare
+    `unittest.main()` runs again inside the `python -m unittest` importing it), not its
+    stand-in test's `ERROR:` line; None where it loaded everything."""
+    found = _UNITTEST_UNLOADED.search(stderr)
+    raised = _RAISED_LINE.findall(found.group("block")) if found else []
+    if found is None or not raised:
+        return None
+    return at_most(f"unittest could not load {found.group('name')}: {' '.join(raised[-1].split())}")
 
 
 def _telling_line(stdout: str, stderr: str) -> str:

@@ -186,6 +186,19 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     # the hook ran and so did the script: the failure is the script's
     ("\n> p@1.0.0 pretest\n> tsc\n\n\n> p@1.0.0 test\n> jest\n\nError: boom\n", "",
      "Error: boom"),
+    # `python -m unittest -v test.test_order` of a module ending in a bare `unittest.main()`
+    # (toposort's): unittest's stand-in test for the name it could not load, with what raised
+    ("", "test (unittest.loader._FailedTest.test) ... ERROR\n\n" + "=" * 70 + "\nERROR: test "
+         "(unittest.loader._FailedTest.test)\n" + "-" * 70 + "\nAttributeError: module "
+         "'__main__' has no attribute 'test'\n\n" + "-" * 70 + "\nRan 1 test in 0.000s\n\n"
+         "FAILED (errors=1)\n",
+     "unittest could not load test: AttributeError: module '__main__' has no attribute 'test'"),
+    # ... and a module importing a package not installed: the cause, after unittest's own line
+    ("", "ERROR: test_order (unittest.loader._FailedTest.test_order)\n" + "-" * 70 + "\n"
+         "ImportError: Failed to import test module: test_order\nTraceback (most recent call "
+         "last):\n  File \"/w/test_order.py\", line 1, in <module>\n    import graphlib2\n"
+         "ModuleNotFoundError: No module named 'graphlib2'\n\n\n" + "-" * 70 + "\n",
+     "unittest could not load test_order: ModuleNotFoundError: No module named 'graphlib2'"),
 ])
 def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
     assert execution.runner_error(stdout, stderr) == said
