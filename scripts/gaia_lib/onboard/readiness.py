@@ -19,7 +19,8 @@ Rules, per stack the survey found:
   pytest configuration needs: an option `--X` of its `addopts` where the project declares
   `pytest-X` (`stacks.declared`), whose module `pytest_X` that Python cannot find (dictdiffer's
   `--pydocstyle` without pytest-pydocstyle: pytest stops at the option, and the review says
-  BLOCKED).
+  BLOCKED). And each test module whose top level calls `unittest.main()` unguarded
+  (`bare_main_notes`): pytest's import of it runs the call, which exits (toposort 1.10).
 - Every other stack: one of its runners (vitest or jest in the stack's `node_modules/.bin`, go,
   mvn or gradle, flutter, bats) found where the tool probe looks; the note carries the runner's
   install hint. A runner npm would download on the fly (`npx vitest` with no local install) is
@@ -160,6 +161,54 @@ def conftest_imports(here: Path) -> dict[str, str]:
                            for base in (here, here / "src")):
                     found.setdefault(top, path.relative_to(here).as_posix())
     return found
+
+
+TEST_MODULES_READ = 200  # Python test modules read at most for a bare `unittest.main()`
+
+
+def bare_main(text: str) -> int | None:
+    """The line of a top-level `unittest.main()` (or `main()` imported from unittest) in
+    Python module text, one no `if` guards (pure): importing the module runs it; None where
+    there is none or the text does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    mains = {alias.asname or alias.name for node in tree.body
+             if isinstance(node, ast.ImportFrom) and node.module == "unittest"
+             for alias in node.names if alias.name == "main"}
+    for node in tree.body:
+        call = node.value if isinstance(node, ast.Expr) else None
+        if not isinstance(call, ast.Call):
+            continue
+        func = call.func
+        if (isinstance(func, ast.Attribute) and func.attr == "main"
+                and isinstance(func.value, ast.Name) and func.value.id == "unittest") \
+                or (isinstance(func, ast.Name) and func.id in mains):
+            return node.lineno
+    return None
+
+
+def bare_main_notes(here: Path, where: str) -> list[str]:
+    """A note per test module under `here` whose top level calls `unittest.main()`: pytest
+    imports it to collect its tests, and the call parses pytest's command line and exits, so
+    pytest stops with an internal error before any test (toposort 1.10's
+    `test/test_toposort.py`)."""
+    modules = sorted(p for pattern in ("test_*.py", "*_test.py") for p in here.rglob(pattern)
+                     if not _SKIPPED_DIRS & set(p.relative_to(here).parts))
+    out = []
+    for path in modules[:TEST_MODULES_READ]:
+        try:
+            line = bare_main(path.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+        if line is not None:
+            rel = path.relative_to(here).as_posix()
+            out.append(f"note: {rel if where == '.' else f'{where}/{rel}'}:{line} calls "
+                       "`unittest.main()` at its top level: pytest imports the module to "
+                       "collect it, and the call exits, so no test runs (put it under `if "
+                       "__name__ == \"__main__\":`)")
+    return out
 
 
 def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
@@ -335,6 +384,7 @@ def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str]
             continue
         if found.stack == "python-dev":
             out += _python(root, found.where, src_packages)
+            out += bare_main_notes(root / found.where, found.where)
             continue
         here = root / found.where
         if found.stack == "go-dev":

@@ -396,3 +396,33 @@ def test_init_notes_a_required_module_real_go_cannot_fetch(monkeypatch: pytest.M
     (lib / "go.mod").write_text("module example.com/lib\n\ngo 1.19\n\n"
                                 "require example.com/gaia-absent v1.0.0 // unused\n")
     assert readiness.notes(tmp_path, [stack]) == []
+
+
+_GRAPH_TESTS = '''import unittest
+
+from graph import order
+
+
+class OrderTest(unittest.TestCase):
+    def test_levels(self):
+        self.assertEqual(list(order({1: {2}})), [{2}, {1}])
+
+
+unittest.main()
+'''
+
+
+def test_a_test_module_calling_unittest_main_at_its_top_level_is_noted(tmp_path: Path) -> None:
+    # toposort 1.10's test module ends in a bare `unittest.main()`: pytest, importing it to
+    # collect it, stopped with an internal error, and init had said nothing of it
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "test_graph.py").write_text(_GRAPH_TESTS)
+    guarded = _GRAPH_TESTS.replace("\nunittest.main()", '\nif __name__ == "__main__":\n'
+                                                        "    unittest.main()")
+    (tmp_path / "test" / "test_guarded.py").write_text(guarded)
+    assert readiness.bare_main_notes(tmp_path, ".") == [
+        "note: test/test_graph.py:11 calls `unittest.main()` at its top level: pytest imports "
+        "the module to collect it, and the call exits, so no test runs (put it under `if "
+        '__name__ == "__main__":`)']
+    assert readiness.bare_main("from unittest import main as run\nrun()\n") == 2
+    assert readiness.bare_main("def main():\n    pass\n\nmain()\n") is None
