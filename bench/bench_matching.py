@@ -349,6 +349,8 @@ PROJECTS = (
             first=(33, 26, 20)),
     Project("toposort", "pypi", "toposort==1.10", "python-dev", "toposort-1.10", held_out=True,
             test_deps=("pytest", "coverage"), pythonpath="src", first=(6, 6, 10)),
+    Project("minisearch", "npm", "minisearch@7.2.0", "ts-dev", "package", held_out=True,
+            first=(19, 89, 11)),
 )
 
 
