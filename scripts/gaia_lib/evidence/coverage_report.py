@@ -768,15 +768,25 @@ def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
     """An lcov report's functions as the source reads them: the getters of a re-export line
     left out (keyvaluecache's `index.ts` read "2 of 3 functions never called" with no
     function in it), and a function istanbul calls `(anonymous_N)` named as its line
-    declares it (`clear`, `constructor`), else `line N`."""
+    declares it (`clear`, `constructor`), else `line N`. Only the first function of a line
+    is the one its line declares: a later one there is a function inside it (`an inner
+    function of wait`; minisearch's `const wait = (ms) => new Promise((resolve) => ...)` had
+    read "never called (wait, wait)")."""
     lines = source.splitlines()
     out = []
-    for line, name, called in functions:
+    named_on: set[int] = set()
+    for line, given, called in functions:
         text = lines[line - 1] if 0 < line <= len(lines) else ""
         if _REEXPORT.match(text):
             continue
-        out.append((line, _declared_name(text, line) if _ANONYMOUS.fullmatch(name) else name,
-                    called))
+        name = given
+        if _ANONYMOUS.fullmatch(given):
+            declared = _declared_name(text, line)
+            # a line that declares nothing names each of its functions `line N` alike
+            inner = line in named_on and declared != f"line {line}"
+            name = f"an inner function of {declared}" if inner else declared
+        named_on.add(line)
+        out.append((line, name, called))
     return tuple(out)
 
 

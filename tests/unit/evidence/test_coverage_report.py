@@ -262,6 +262,21 @@ def test_source_functions_leave_out_reexport_getters_and_name_anonymous_methods(
     assert cr.source_functions(kept, _STORE) == kept
 
 
+_DELAY = """export const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
+"""
+_DELAY_LCOV = ("SF:/w/src/delay.ts\nFN:1,(anonymous_0)\nFN:1,(anonymous_1)\n"
+               "FNDA:0,(anonymous_0)\nFNDA:0,(anonymous_1)\nDA:1,1\nend_of_record\n")
+
+
+def test_source_functions_name_a_second_function_of_a_line_as_inside_the_first() -> None:
+    """istanbul lists an arrow and the arrow inside it on one line (minisearch's `wait`, whose
+    promise callback sits on its line): the line's declared name is the outer one's, and the
+    report read "never called (wait, wait)"."""
+    delay = cr.parse_lcov(_DELAY_LCOV).files[0]
+    assert cr.source_functions(delay.functions, _DELAY) == (
+        (1, "pause", False), (1, "an inner function of pause", False))
+
+
 def test_reports_combined_hit_what_either_hit() -> None:
     """One report's file and another's (a pytest tier's, a jest tier's) are both kept; a file
     both measure has a line covered, or a branch taken, where either has it."""
