@@ -14,7 +14,9 @@ A jest / vitest file that failed to load fails with the compile error where it i
 errors (`Transform failed with 1 error:`); with no such error, with what jest says under its
 heading `● Test suite failed to run`, not the heading (`suite_failure_line`). A TypeScript
 file's load error under jest that Babel's parser raised says what reads TypeScript
-(`typescript_hint`): babel-jest parses types only with Babel's TypeScript preset.
+(`typescript_hint`): babel-jest parses types only with Babel's TypeScript preset. A
+project's JavaScript file whose `import` Node refused under jest says what compiles it
+(`import_hint`): ts-jest leaves a .js file as written without `allowJs`.
 
 pytest's internal error raised at a test module's top level (a bare `unittest.main()` exiting
 at import) is that module left uncollected, at the line of it that raised (`_internal_error`,
@@ -672,9 +674,9 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
         if not assertions and suite.get("status") == "failed":
             said = suite.get("message")
             said = said if isinstance(said, str) else ""
-            tests.append(TestOutcome(name="", outcome=ERROR, file=file, message=typescript_hint(
-                fmt, file, said, globals_hint(fmt, located_error(said)
-                                              or suite_failure_line(said)))))
+            tests.append(TestOutcome(name="", outcome=ERROR, file=file, message=import_hint(
+                fmt, said, typescript_hint(fmt, file, said, globals_hint(
+                    fmt, located_error(said) or suite_failure_line(said))))))
         if assertions and suite.get("status") == "failed" and all(
                 isinstance(item, dict) and item.get("status") != "failed"
                 for item in assertions):
@@ -764,6 +766,32 @@ def typescript_hint(fmt: str, file: str | None, said: str, message: str | None) 
     return (f"{message}: babel-jest parsed this TypeScript file as JavaScript; jest reads "
             "TypeScript with `preset: 'ts-jest'` in its config, or `@babel/preset-typescript` "
             "in Babel's")
+
+
+# Node's refusal of an ES module's syntax in a file jest loads as CommonJS
+_IMPORT_REFUSED = lazy_re(r"SyntaxError: Cannot use import statement outside a module")
+# the file jest names under `Details:`: `/abs/src/a.test.js:3`
+_DETAILS_FILE = lazy_re(r"Details:\s*\n\s*(?P<path>\S+?):\d+\s*$", re.MULTILINE)
+_JAVASCRIPT_FILE = lazy_re(r"\.[cm]?jsx?$")
+
+
+def import_hint(fmt: str, said: str, message: str | None) -> str | None:
+    """A jest load error where Node refused the `import` of one of the project's JavaScript
+    files (not one under node_modules) with what compiles it, so the reader looks at the
+    transform's config, not at the line: minisearch's jest config hands `.js` files to
+    ts-jest, which leaves them as written, `import` and all, unless tsconfig.json says
+    `allowJs: true` (its npm package ships no tsconfig.json), and the one line said only
+    "Jest encountered an unexpected token; SyntaxError: Cannot use import statement outside a
+    module"."""
+    found = _DETAILS_FILE.search(_ANSI.sub("", said))
+    if fmt != "jest" or message is None or not found or not _IMPORT_REFUSED.search(said):
+        return message
+    parts = re.split(r"[\\/]", found.group("path"))
+    if "node_modules" in parts or not _JAVASCRIPT_FILE.search(parts[-1]):
+        return message
+    return (f"{message}: jest loaded `{parts[-1]}` untransformed; ts-jest "
+            "compiles a .js file only with `allowJs: true` in tsconfig.json, babel-jest only "
+            "with a Babel config")
 
 
 def snapshot_names(titles: Sequence[str]) -> tuple[str, str]:

@@ -786,6 +786,28 @@ def test_a_typescript_file_babel_jest_could_not_parse_says_what_reads_typescript
     assert "ts-jest" not in (ro.parse_vitest_json(json.dumps(doc)).tests[0].message or "")
 
 
+def test_a_javascript_file_jest_loaded_untransformed_says_what_compiles_it() -> None:
+    """minisearch's jest config hands its `.js` tests to ts-jest, and its npm package ships no
+    tsconfig.json: ts-jest left them as written and the one line said only that Node refused
+    an `import`. The same refusal in a package under node_modules is left as it was."""
+    message = ("  \u25cf Test suite failed to run\n\n    Jest encountered an unexpected token\n\n"
+               "    Details:\n\n    /w/lib/src/index.test.js:2\n    import Index from "
+               "'./Index'\n    ^^^^^^\n\n    SyntaxError: Cannot use import statement outside "
+               "a module\n\n      at Runtime.createScriptFromCode (node_modules/jest-runtime/"
+               "build/index.js:1505:14)\n")
+    doc = {"testResults": [{"name": "/w/lib/src/index.test.js", "status": "failed",
+                            "message": message, "assertionResults": []}]}
+    said = ro.parse_jest_json(json.dumps(doc)).tests[0].message or ""
+    assert said == ("Jest encountered an unexpected token; SyntaxError: Cannot use import "
+                    "statement outside a module: jest loaded `index.test.js` untransformed; "
+                    "ts-jest compiles a .js file only with `allowJs: true` in tsconfig.json, "
+                    "babel-jest only with a Babel config")
+    dependency = json.dumps(doc).replace("/w/lib/src/index.test.js:2",
+                                         "/w/lib/node_modules/esm-only/index.js:1")
+    assert "allowJs" not in (ro.parse_jest_json(dependency).tests[0].message or "")
+    assert "allowJs" not in (ro.parse_vitest_json(json.dumps(doc)).tests[0].message or "")
+
+
 def test_a_jest_like_test_is_shown_with_its_groups_names_apart() -> None:
     """vitest's full name joins its groups' names and its own with a space: matching reads
     it; the review shows them with ` > ` between, as its test ids have them."""
