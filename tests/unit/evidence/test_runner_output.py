@@ -790,13 +790,14 @@ def test_a_javascript_file_jest_loaded_untransformed_says_what_compiles_it() -> 
     """minisearch's jest config hands its `.js` tests to ts-jest, and its npm package ships no
     tsconfig.json: ts-jest left them as written and the one line said only that Node refused
     an `import`. The same refusal in a package under node_modules is left as it was."""
-    message = ("  \u25cf Test suite failed to run\n\n    Jest encountered an unexpected token\n\n"
-               "    Details:\n\n    /w/lib/src/index.test.js:2\n    import Index from "
-               "'./Index'\n    ^^^^^^\n\n    SyntaxError: Cannot use import statement outside "
-               "a module\n\n      at Runtime.createScriptFromCode (node_modules/jest-runtime/"
-               "build/index.js:1505:14)\n")
-    doc = {"testResults": [{"name": "/w/lib/src/index.test.js", "status": "failed",
-                            "message": message, "assertionResults": []}]}
+    said_lines = ["  \u25cf Test suite failed to run", "", "    Jest encountered an unexpected token",
+                  "", "    Details:", "", "    /w/lib/src/index.test.js:2",
+                  "    import Index from './Index'", "    ^^^^^^", "",
+                  "    SyntaxError: Cannot use import statement outside a module", "",
+                  "      at Runtime.createScriptFromCode (node_modules/jest-runtime/x.js:9:14)"]
+    suite = dict(name="/w/lib/src/index.test.js", status="failed",
+                 message="\n".join(said_lines), assertionResults=[])
+    doc = {"testResults": [suite]}
     said = ro.parse_jest_json(json.dumps(doc)).tests[0].message or ""
     assert said == ("Jest encountered an unexpected token; SyntaxError: Cannot use import "
                     "statement outside a module: jest loaded `index.test.js` untransformed; "
