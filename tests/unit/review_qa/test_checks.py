@@ -1820,6 +1820,24 @@ def test_a_reason_its_uncounted_tests_share_is_said_once(tmp_path: Path) -> None
         "words_test.go::TestWrapSkipped is a placeholder, t.Skip) (priority P0)"]
 
 
+def test_a_reason_shared_by_many_uncounted_tests_names_a_few_and_counts_the_rest(
+        tmp_path: Path) -> None:
+    """minisearch's test file, loaded untransformed, ran none of its tests: AC1's gap named
+    every one of the 55 its words had matched, one line of several thousand characters."""
+    failed = "never run: its file failed to load (SyntaxError: Cannot use import statement)"
+    tests = [f"src/index.test.js::index > search > case {n:02d}" for n in range(7)]
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC1", "Given documents, when searched, then each is scored")]))
+    per_ac = [{"ac_id": "AC1", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True,
+               "excluded": dict.fromkeys(tests, failed)}]
+    check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [f["message"] for f in check["findings"]] == [
+        f"AC1 has no test (its only tests do not count: {tests[0]}, {tests[1]}, {tests[2]} "
+        f"and 4 more: each {failed}) (priority P0)"]
+
+
 def test_a_placeholder_that_matches_an_ac_says_which() -> None:
     """superjson's `it.skip('works with complex prop values')` matched the AC of allowed error
     properties, where it did not count; its warning said only "it covers no AC", so the
