@@ -93,8 +93,9 @@ Two views of the same patterns, both pure:
       taken out, `expirationMonth(exp)` for every row.
       Unless its title or comments say not throwing is what it checks ("does not throw",
       "handles", "works"), a comment holds a type check (`// @ts-expect-error`), its file is
-      one of type tests (`*.test-d.ts`) or has a hook after each test (`afterEach`), whose
-      checks may be the tests';
+      one of type tests (`*.test-d.ts`) or has a hook after each test (`afterEach`) at its
+      top level or in a group around the test, whose checks may be the tests' (a hook in
+      another group runs after none of its tests);
     * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call named
       for a check (`self.assertX`, `pytest.raises`, `pytest.deprecated_call`, `fail`,
       `mock.assert_called...`, `check_output`, `verify(...)`: `_PY_CHECK_WORD`), no `check=True`,
@@ -1276,6 +1277,8 @@ class FileScope:
     # None: not read
     js_checking: frozenset[str] | None = None
     js_bound: frozenset[str] = frozenset()
+    # JS/TS: (first line, last line) of the tests a hook after each test runs after
+    js_after: tuple[tuple[int, int], ...] = ()
     # Python: the story's code defines `__eq__`, which `==` runs (`placeholders(own_eq=...)`)
     own_eq: bool = False
 
@@ -4014,6 +4017,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                + _own_failure_note(expects_own, shown)
                                + (RUN_AS_SCRIPT.format(guard=guard) if guard else ""))
     if language == "js" and outer.js_checking is not None and not any(
+            first <= case.line <= last for first, last in outer.js_after) and not any(
             _CHECK["js"].search(text) for _, _, text in statements) and not _js_may_check(
             [text for _, _, text in statements], outer.js_checking, outer.js_bound) and not (
             _NO_RAISE_NAME.search(case.name) or _NO_RAISE_SAID.search(case.name)
@@ -4155,11 +4159,41 @@ def _js_test_side(path: str, module: str) -> bool:
 
 def _js_checks_read(path: str, text: str, language: str | None) -> dict[str, Any]:
     """A JS/TS test file's `js_checking` and `js_bound` (`_js_checking_names`), unread for a
-    file of type tests or with a hook after each test (`_JS_TYPE_TESTS`, `_JS_AFTER_HOOK`)."""
-    if language != "js" or _JS_AFTER_HOOK.search(text) or _JS_TYPE_TESTS.search(path):
+    file of type tests or with a hook after each test at its top level (`_JS_TYPE_TESTS`,
+    `_JS_AFTER_HOOK`); a hook inside a group is its group's alone (`js_after`)."""
+    if language != "js" or _JS_TYPE_TESTS.search(path):
+        return {}
+    scopes = _after_hook_scopes(text) if _JS_AFTER_HOOK.search(text) else ()
+    if (1, len(text.splitlines())) in scopes:
         return {}
     checking, bound = _js_checking_names(path, text)
-    return {"js_checking": checking, "js_bound": bound}
+    return {"js_checking": checking, "js_bound": bound, "js_after": scopes}
+
+
+# a JS/TS group of tests: `describe(`, `describe.each(...)(`, `context(`, `suite(`
+_JS_GROUP = lazy_re(r"(?<![\w$.])(?:describe|context|suite)\b[\w$.]*\s*\(")
+
+
+def _after_hook_scopes(text: str) -> tuple[tuple[int, int], ...]:
+    """(first line, last line), 1-based, of the tests each hook after each test of a JS/TS
+    file runs after: the group around it, the whole file for one at its top level. A hook in
+    one group runs after none of another's tests: minisearch's `afterEach` in its `remove`
+    group had kept its `search` tests from being read, so one whose `expect` was taken out
+    (a `console.log` of the results left) still counted for its AC."""
+    lines = text.splitlines()
+    code = testcases.code_lines(lines)
+    scopes = []
+    for at, line in enumerate(code):
+        if not _JS_AFTER_HOOK.search(line):
+            continue
+        scope = (1, len(lines))
+        for group in range(at - 1, -1, -1):
+            if _JS_GROUP.search(code[group]) and (
+                    end := testcases.brace_block_end(lines, group, js=True)) >= at:
+                scope = (group + 1, end + 1)
+                break
+        scopes.append(scope)
+    return tuple(scopes)
 
 
 # the names of the language and its runtimes a test calls that check nothing

@@ -7206,6 +7206,37 @@ def test_a_js_test_checked_where_a_run_does_not_show_it_is_left_alone(path: str,
     assert set(_in_file(path, text).values()) == {None}
 
 
+# minisearch: its `remove` group checks after each of its tests, its `search` group does not
+GROUP_HOOK_JS = """import Index from "./Index";
+
+describe("Index", () => {
+  describe("remove", () => {
+    afterEach(() => {
+      expect(index.dirtCount).toBe(0);
+    });
+    it("removes a document", () => {
+      index.remove(doc);
+    });
+  });
+  describe("search", () => {
+    it("finds fuzzy matches", () => {
+      const results = index.search("comedia", { fuzzy: 0.6 });
+      console.log(results.length);
+    });
+  });
+});
+"""
+
+
+def test_a_hook_in_one_group_checks_after_that_group_s_tests_alone() -> None:
+    """minisearch's `search` test with its `expect` taken out (a `console.log` of the results
+    left) still counted for its AC: an `afterEach` in the `remove` group beside it had kept
+    every test of the file from being read. The hook runs after its own group's tests."""
+    assert _in_file("src/Index.test.js", GROUP_HOOK_JS) == {
+        "Index > remove > removes a document": None,
+        "Index > search > finds fuzzy matches": CHECKS_NOTHING}
+
+
 # go-runewidth's wrap test with its comparison turned into `!true`, the negation of a
 # boolean literal: Go's `assert not True`, as dead as `false`.
 NEGATED_TRUE_GO = '''package runewidth
