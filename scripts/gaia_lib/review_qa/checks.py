@@ -1388,7 +1388,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                       "branches_taken": record.branches_taken,
                       **({} if record.branches_measured else {"branches_measured": False}),
                       **({"functions": len(record.functions),
-                          "uncounted_functions": list(record.uncounted_functions)}
+                          "uncounted_functions": list(record.uncounted_functions),
+                          "uncalled_functions": [name for _, name, called in record.functions
+                                                 if not called]}
                          if record.uncounted_functions else {}),
                       **({"statements": record.statements[1],
                           "statements_covered": record.statements[0]}

@@ -960,6 +960,31 @@ def test_functions_v8_never_counted_are_named_beside_the_branch_share(tmp_path: 
         "never called (findOne), none of its branches counted")
 
 
+def test_functions_never_called_are_all_counted_those_with_branches_too(tmp_path: Path) -> None:
+    """minisearch's `SearchableMap.ts` read "6 of 25 functions never called (clear, forEach,
+    keys, values, from, ...)": its `update`, never called either, was left out because
+    istanbul counted its `if` untaken in the branch share. Every function never called is
+    counted, and the line says how many of them the share leaves out."""
+    source = ["export function put(n: number): number {", "  return n;", "}",
+              "export function drop(n: number): number {", "  if (n > 0) { return n; }",
+              "  return 0;", "}", "export function empty(): void {", "  return;", "}"]
+    calls = {"put": (1, 2), "drop": (4, 0), "empty": (8, 0)}
+    records = (["SF:src/bag.ts"] + [f"FN:{at},{name}" for name, (at, _) in calls.items()]
+               + [f"FNDA:{hits},{name}" for name, (_, hits) in calls.items()]
+               + ["DA:2,2", "DA:5,0", "DA:6,0", "DA:9,0", "BRDA:5,0,0,0", "BRDA:5,0,1,0",
+                  "end_of_record"])
+    bag = tmp_path / "src" / "bag.ts"
+    bag.parent.mkdir()
+    bag.write_text("\n".join(source) + "\n")
+    (tmp_path / "lcov.info").write_text("\n".join(records) + "\n")
+    story = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["src/bag.ts"]))
+    result = checks.branch_evidence(story, [],  # type: ignore[arg-type]
+                                    report=(tmp_path / "lcov.info", "lcov"))
+    assert qa_report.render_code_coverage([result])[-1] == (
+        "- src/bag.ts: 1 of 4 (25%) lines, 0 of 2 (0%) branches taken; 2 of 3 functions "
+        "never called (drop, empty), 1 of them with no branch counted")
+
+
 def test_functions_read_as_the_typescript_source_declares_them(tmp_path: Path) -> None:
     """keyvaluecache's jest run (ts-jest, istanbul) listed `index.ts` as "2 of 3 functions
     never called ((anonymous_0), (anonymous_2))", the getters of its re-exports, and a
