@@ -32,12 +32,13 @@ test's finding is put there too, `TestOutcome.failed_at`); a `toEqual` diff says
 that differ, each side's joined (`Expected: "month": "1", "year": "04"; Received: "month":
 "10", "year": "4"`, `jest_failure_line`); vitest's spy matcher names only the arguments it
 wanted (`expected "spy" to be called with arguments: [ 4 ]`): its diff says what it got
-(`Expected: 4; Received: 3`). vitest 1 and 2.0 write a failed test's `location` as where it
-failed, and none for the other tests: the failure is put there (`_failures_located`), not
-taken for where the test is declared. bats' is its line saying what
-failed, its `quoting' written as markdown code (`bash_quotes`: a lone backtick would run on as
-code through the report), with the `expected:` and `actual:` lines an assertion printed under
-it.
+(`Expected: [4]; Received: [3]`); a diff of one array of plain values says each side whole
+(`Expected: [1, 2]; Received: [1, 3]`, not the differing items alone). vitest 1 and 2.0
+write a failed test's `location` as where it failed, and none for the other tests: the
+failure is put there (`_failures_located`), not taken for where the test is declared.
+bats' is its line saying what failed, its `quoting' written as markdown code (`bash_quotes`:
+a lone backtick would run on as code through the report), with the `expected:` and `actual:`
+lines an assertion printed under it.
 vitest's JSON report says of a failed snapshot only `Snapshot `<name> 1` mismatched`: the
 review's reporter logs the stored and the received value, and the message says where they first
 differ, or that no snapshot is stored (`snapshot_said`).
@@ -299,12 +300,40 @@ def _jest_diff(text: str) -> list[str]:
     """What a `toEqual` diff says differs (pure): its expected lines (`-`) and received lines
     (`+`) under its header, each side as one `Expected: ...` / `Received: ...` of their
     contents joined; [] for a message without such lines."""
+    lines = _ANSI.sub("", text).splitlines()
+    whole = _jest_flat_array(lines)
+    if whole:
+        return [f"{label}: [{', '.join(items)[:DIFF_SHOWN]}]"
+                for label, items in zip(("Expected", "Received"), whole, strict=True)]
     sides: dict[str, list[str]] = {"-": [], "+": []}
-    for line in _ANSI.sub("", text).splitlines():
+    for line in lines:
         if line[:2] in ("- ", "+ ") and not _JEST_DIFF_HEAD.match(line):
             sides[line[0]].append(line[1:].strip().rstrip(","))
     return [f"{label}: {', '.join(sides[mark])[:DIFF_SHOWN]}"
             for mark, label in (("-", "Expected"), ("+", "Received")) if sides[mark]]
+
+
+def _jest_flat_array(lines: Sequence[str]) -> tuple[list[str], list[str]] | None:
+    """Each side of a diff of one array of plain values (`  Array [`, its items, `  ]`), whole:
+    its unchanged items with its own (pure). Its differing items alone had read as whole
+    values: minisearch's `toEqual([1, 2])` given `[1, 3]` said "Expected: 2; Received: 3".
+    None for any other diff (an object's, a nested array's), whose differing lines are said."""
+    heads = [at for at, line in enumerate(lines) if line.strip() == "Array [" and line[0] == " "]
+    if len(heads) != 1:
+        return None
+    expected: list[str] = []
+    received: list[str] = []
+    for line in lines[heads[0] + 1:]:
+        if line[:1] == " " and line.strip() == "]":
+            return (expected, received) if expected != received else None
+        item = line[1:].strip().rstrip(",")
+        if line[:1] not in (" ", "-", "+") or not item or item[-1] in "[{" or item[0] in "]}":
+            return None
+        if line[0] != "+":
+            expected.append(item)
+        if line[0] != "-":
+            received.append(item)
+    return None
 
 
 @dataclass(frozen=True)

@@ -1230,6 +1230,21 @@ def test_a_failed_jest_test_says_where_its_check_failed_and_what_its_diff_differ
     assert (test.line, test.failed_at) == (101, 103)
 
 
+def test_a_failed_jest_check_of_an_array_says_each_side_whole() -> None:
+    """minisearch's `returns scored results` made to expect the ids `[1, 2]` where the search
+    gave `[1, 3]`: the message said "Expected: 2; Received: 3", the differing items alone, as
+    if the ids were numbers. A nested array's diff is said as before, by its differing lines."""
+    diff = ["Error: expect(received).toEqual(expected) // deep equality", "",
+            "- Expected  - 1", "+ Received  + 1", "", "  Array [", "    1,", "-   2,",
+            "+   3,", "  ]", "    at Object.<anonymous> (/w/src/index.test.js:23:50)"]
+    assert ro.jest_failure_line("\n".join(diff)) == (
+        "Error: expect(received).toEqual(expected) // deep equality; Expected: [1, 2]; "
+        "Received: [1, 3]")
+    nested = [*diff[:6], "    Array [", "      1,", "-     2,", "+     3,", "    ],", *diff[9:]]
+    assert ro.jest_failure_line("\n".join(nested)) == (
+        "Error: expect(received).toEqual(expected) // deep equality; Expected: 2; Received: 3")
+
+
 def test_a_failed_vitest_1_spy_check_says_what_it_received_and_where_it_failed() -> None:
     """wonka 6.3.6 under vitest 1.6, its `toPromise` test made to expect the last value 4 of
     `fromArray([1, 2, 3])`: vitest 1 writes the failure's own line as the failed test's
@@ -1249,7 +1264,7 @@ def test_a_failed_vitest_1_spy_check_says_what_it_received_and_where_it_failed()
                             "assertionResults": [passed, failed]}]}
     [_, test] = ro.parse("vitest", json.dumps(doc)).tests
     assert test.message == ('expected "spy" to be called with arguments: [ 4 ]; '
-                            'Expected: 4; Received: 3')
+                            'Expected: [4]; Received: [3]')
     assert (test.line, test.failed_at) == (None, 228)
     # vitest 2.1 and later, given `includeTaskLocation`, locate every test where it is declared
     located = [{**passed, "location": {"line": 198, "column": 3}},
