@@ -351,6 +351,9 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), pythonpath="src", first=(6, 6, 10)),
     Project("minisearch", "npm", "minisearch@7.2.0", "ts-dev", "package", held_out=True,
             first=(19, 89, 11)),
+    Project("bitset", "debian", "golang-github-bits-and-blooms-bitset-dev=1.2.2-1", "go-dev",
+            "usr/share/gocode/src/github.com/bits-and-blooms/bitset", held_out=True,
+            first=(22, 22, 3)),
 )
 
 
