@@ -2236,7 +2236,9 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     any value of a type does (`toEqual(expect.any(Object))`, `objectContaining({})`, keys
     whose values are `expect.anything()`), or has a property (`toHaveProperty("a")`),
     (not a guard of the error of a `testing/quick` run, `if err := quick.Check(f, nil); err !=
-    nil`: it fails where the property `f` does not hold), also through an alias the body gives it
+    nil`: it fails where the property `f` does not hold; nor a guard failing where a deferred
+    `recover()` got nothing, `if r := recover(); r == nil {`: `go_recovers_nothing`, a check
+    that the code panicked), also through an alias the body gives it
     (`expected = got` then `assert got == expected`) or a name given the very call it is
     compared with (`expected = f(x)` then `assert expected == f(x)`: `same_calls_resolved`),
     and `str(x) == f"{x}"`, or that it is
@@ -2258,7 +2260,8 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
         row = code.count("\n", 0, match.start())
         guard = _go_guard(lines, row)
         checks.append(guard.strip() if _GO_NIL_GUARD.match(guard)
-                      and not _reads_a_property(code, guard) else "")
+                      and not _reads_a_property(code, guard)
+                      and not go_recovers_nothing(code, guard) else "")
     must = go_must_statements(go_without_dead_blocks(code))
     checks += must
     if not checks or not all(_PRESENCE_CHECK.match(check) or _GO_NIL_GUARD.match(check)
@@ -2286,6 +2289,22 @@ _GO_OTHER_FAIL = re.compile(r"\bpanic\s*\(|\blog\.(?:Fatal|Panic)|\bos\.Exit\s*\
 # returns says the property `f` did not hold for some input, so a guard of that error checks
 # what the code returned, not only that it accepted its input.
 _GO_QUICK_RUNS = frozenset(("quick.Check", "quick.CheckEqual"))
+
+
+# A Go name given what `recover()` returns: `r := recover()`, `if r := recover(); ...`.
+_GO_RECOVERED = re.compile(r"\b(\w+)\s*:?=\s*recover\s*\(\s*\)")
+_GO_NIL_NAME = re.compile(r"(\w+)\s*==\s*nil\s*\{")
+
+
+def go_recovers_nothing(code: str, guard: str) -> bool:
+    """Whether the Go guard `guard` of `code` fails where a deferred `recover()` got nothing
+    (`if r := recover(); r == nil {`, or `r := recover()` then `if r == nil {`, or `if recover()
+    == nil {`): a check that the code panicked, not that a result exists (bitset's nil-receiver
+    tests had read "only checks that a result exists" for a Then promising a panic)."""
+    if re.search(r"\brecover\s*\(\s*\)\s*==\s*nil", guard):
+        return True
+    compared = _GO_NIL_NAME.search(guard)
+    return compared is not None and compared.group(1) in set(_GO_RECOVERED.findall(code))
 
 
 def _reads_a_property(code: str, guard: str) -> bool:
