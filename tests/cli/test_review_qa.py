@@ -2652,6 +2652,35 @@ def test_a_go_test_named_for_an_ac_that_calls_none_of_the_story_code_covers_noth
 
 
 
+def test_a_source_the_go_run_did_not_build_is_not_named_as_the_file_to_add(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bitset's popcount tests call a function three files declare, two of them built only
+    before Go 1.9: the review had said to add all three to the File List. The run's cover
+    profile shows which of them go built; only that one is named."""
+    need("go", "go is not installed")
+    monkeypatch.chdir(project.root)
+    _go_project(project, "example.com/humanize")
+    project.write("ordinals.go", 'package humanize\n\n// Ordinal gives 1 as an ordinal.\n'
+                  'func Ordinal() string {\n\treturn "1st"\n}\n')
+    project.write("ordinals_test.go", 'package humanize\n\nimport "testing"\n\n'
+                  "func TestOrdinalSuffix(t *testing.T) {\n"
+                  '\tif Suffix(2) != "nd" {\n\t\tt.Fatal("want nd")\n\t}\n}\n')
+    project.write("suffix.go", '//go:build go1.9\n\npackage humanize\n\n'
+                  'func Suffix(x int) string {\n\treturn "nd"\n}\n')
+    project.write("suffix_old.go", '// +build !go1.9\n\npackage humanize\n\n'
+                  'func Suffix(x int) string {\n\treturn "nd"\n}\n')
+    project.add_story("E1-S1", priority="P0", file_list=["ordinals.go", "ordinals_test.go"],
+                      acs='- [ ] **AC1:** Given 2, when `Suffix()` reads it, then it returns '
+                          '"nd".\n')
+    _first_commit(project)
+    command.main(["E1-S1"])
+    per_ac = {e["ac_id"]: e for e in _analysis(project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["excluded"] == {"ordinals_test.go::TestOrdinalSuffix": (
+        "names nothing of the story's code (what ordinals.go declares): it tests other code; "
+        "it names what suffix.go declares, which the File List does not name: if the story "
+        "changed it, add it to the File List")}
+
+
 def test_a_go_module_in_a_subdirectory_is_reviewed_by_its_files(
         project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """httprouter kept in `services/router` of a larger repository (its tier `cd`s there):

@@ -15,15 +15,18 @@ named after it) needs none of this; a module in a subdirectory, or named otherwi
 What limits where go builds a file (`build_limit`): its `//go:build` line, above its package
 clause (else its older `// +build` lines, said as one `//go:build` expression), else the GOOS
 and / or GOARCH its name ends in before `_test.go` / `.go` (`runewidth_windows_test.go`,
-`x_linux_arm64.go`; a name of one element, `windows.go`, has none). Pure, except `modules`,
-which reads go.mod files.
+`x_linux_arm64.go`; a name of one element, `windows.go`, has none). A file with such a
+limit that a run's cover profile leaves out, where it lists others of its package, was not
+built by that run (`left_out`: bitset's `popcnt_amd64.go`, built only before Go 1.9). Pure,
+except `modules`, which reads go.mod files.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,3 +124,19 @@ def import_path(rel: str, known: Sequence[Module]) -> str | None:
     module = max(holding, key=lambda m: len(m.root) if m.root != "." else 0)
     below = rel if module.root == "." else rel[len(module.root) + 1:]
     return f"{module.path}/{below}"
+
+
+def left_out(files: Iterable[str], texts: Mapping[str, str], profiled: AbstractSet[str],
+             known: Sequence[Module]) -> frozenset[str]:
+    """The project-relative Go `files` (their sources in `texts`) the run whose cover profile
+    names `profiled` (import paths of files) did not build: each with a build limit
+    (`build_limit`) whose package the profile names other files of, itself not named."""
+    packages = {posixpath.dirname(name) for name in profiled}
+    out = set()
+    for rel in files:
+        path = import_path(rel, known) if rel.endswith(".go") else None
+        if path is None or path in profiled or posixpath.dirname(path) not in packages:
+            continue
+        if build_limit(rel, texts.get(rel, "")) is not None:
+            out.add(rel)
+    return frozenset(out)

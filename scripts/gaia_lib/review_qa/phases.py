@@ -1299,6 +1299,28 @@ def idle_tests(run: RunInputs | None) -> dict[str, str]:
             for test, ran in run.executes.items() if ran is False}
 
 
+def _built(elsewhere: Mapping[str, Sequence[str]], coverage: tuple[Path, str] | None,
+           project: Path) -> dict[str, list[str]]:
+    """`elsewhere` without the Go files the run's cover profile shows it did not build
+    (`gomod.left_out`): bitset's popcount test had been told to add `popcnt_amd64.go` and
+    `popcnt_generic.go`, built only before Go 1.9, beside the `popcnt_19.go` it runs."""
+    from gaia_lib.evidence import coverage_report
+
+    whole = {test: list(files) for test, files in elsewhere.items()}
+    if not elsewhere or coverage is None or coverage[1] != "go-cover":
+        return whole
+    try:
+        profile = coverage_report.parse_go_cover(coverage[0].read_bytes())
+    except (OSError, GaiaError):  # no profile to read: every file is kept
+        return whole
+    files = sorted({rel for named in elsewhere.values() for rel in named})
+    texts = {rel: _read_source(project / rel) or "" for rel in files}
+    out = gomod.left_out(files, texts, {record.file for record in profile.files},
+                         gomod.modules(project, files))
+    return {test: kept for test, named in elsewhere.items()
+            if (kept := [rel for rel in named if rel not in out])}
+
+
 def _elsewhere(files: Sequence[str]) -> str:
     if not files:
         return ""
@@ -1497,7 +1519,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         sources=sources if python and not unmeasured else (),
         no_tier=_no_tier(s, evidence),
         named_sources=() if python and not unmeasured else _declaring(reads.code_under_test),
-        elsewhere=reads.declared_elsewhere(untested) if untested else {},
+        elsewhere=_built(reads.declared_elsewhere(untested), coverage, s.project)
+        if untested else {},
         unmeasured_reads=answered,
     )
     # the evidence names each test as the review does: a Go test by its file, not its package

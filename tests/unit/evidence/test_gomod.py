@@ -66,3 +66,17 @@ def test_a_file_is_named_by_its_import_path() -> None:
 ])
 def test_what_limits_where_go_builds_a_file(text: str, said: str | None) -> None:
     assert gomod.build_limit("console_test.go", text) == said
+
+
+def test_a_limited_file_a_cover_profile_leaves_out_of_its_package_was_not_built() -> None:
+    # bitset: popcnt_amd64.go is built only before Go 1.9, popcnt_19.go after
+    known = (gomod.Module("github.com/bits-and-blooms/bitset", "."),)
+    texts = {"popcnt_19.go": "// +build go1.9\n\npackage bitset\n",
+             "popcnt_amd64.go": "// +build !go1.9\n// +build amd64\n\npackage bitset\n",
+             "popcnt.go": "package bitset\n",
+             "cmd/tool.go": "//go:build linux\n\npackage main\n"}
+    profiled = {"github.com/bits-and-blooms/bitset/popcnt_19.go",
+                "github.com/bits-and-blooms/bitset/bitset.go"}
+    # popcnt.go has no limit: a file go builds everywhere the profile leaves out is no sign;
+    # cmd/ has no file in the profile: its package was not measured at all
+    assert gomod.left_out(sorted(texts), texts, profiled, known) == {"popcnt_amd64.go"}
