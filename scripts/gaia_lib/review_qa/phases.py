@@ -1218,6 +1218,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "critical_allowed": critical_allowed,
         "unattributed_story_keys": {u.test: list(u.story_keys)
                                     for u in coverage.unattributed_tests},
+        "unattributed_limits": _build_limits(
+            s.project, [u.test for u in coverage.unattributed_tests if not u.story_keys]),
         "gate_warnings": warnings,
         # False: git compared no File List this round, so a divergence is not judged fixed
         "file_list_compared": listed_compared,
@@ -1319,6 +1321,16 @@ def _built(elsewhere: Mapping[str, Sequence[str]], coverage: tuple[Path, str] | 
                          gomod.modules(project, files))
     return {test: kept for test, named in elsewhere.items()
             if (kept := [rel for rel in named if rel not in out])}
+
+
+def _build_limits(project: Path, tests: Sequence[str]) -> dict[str, str]:
+    """Per Go test file of `tests` that go builds only somewhere, what limits it
+    (`gomod.build_limit`): bitset's outside count had named `popcnt_amd64_test.go`'s five
+    tests, built only before Go 1.9, as the tests left out of the story's."""
+    files = sorted({test.partition("::")[0] for test in tests
+                    if test.partition("::")[0].endswith("_test.go")})
+    return {rel: limit for rel in files
+            if (limit := gomod.build_limit(rel, _read_source(project / rel) or ""))}
 
 
 def _elsewhere(files: Sequence[str]) -> str:

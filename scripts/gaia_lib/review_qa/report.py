@@ -69,7 +69,8 @@ def render_deterministic(analysis: Mapping[str, Any]) -> str:
                        f"{where} — {finding.get('message', '')}")
     out += render_unattributed(analysis.get("unattributed_tests", []),
                                analysis.get("unattributed_story_keys", {}),
-                               analysis.get("discovery_scope"))
+                               analysis.get("discovery_scope"),
+                               analysis.get("unattributed_limits") or {})
     warnings = analysis.get("gate_warnings", [])
     if warnings:
         out += ["", "Story gate warnings:"]
@@ -184,13 +185,16 @@ PROBED_REPORT = "attribution-coverage.json"
 
 
 def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]],
-                        scope: Mapping[str, Any] | None = None) -> list[str]:
+                        scope: Mapping[str, Any] | None = None,
+                        limits: Mapping[str, str] | None = None) -> list[str]:
     """The tests the review did not count: each test that names another story, with its keys;
     the rest (outside the File List, naming no story) as a count per file, since on a real
     project they are the whole suite but the story's own files. Where discovery looked only
     in the File List's neighbourhood (`scope`, mode "file-list"), the count says which
     directories it covers: the suite's other test files were never read (cheerio's
-    `src/*.spec.ts` beside a story of `src/api/`), not counted as none."""
+    `src/*.spec.ts` beside a story of `src/api/`), not counted as none. A file go builds only
+    somewhere says where (`limits`, by path: bitset's `popcnt_amd64_test.go`, built only
+    before Go 1.9, had read as five more tests of the suite)."""
     named = [test for test in tests if owners.get(test)]
     if named:
         out = ["", "Tests of other stories (not counted):"]
@@ -209,7 +213,9 @@ def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]
                  if (scope or {}).get("mode") == "file-list" and dirs else "")
         out += ["", f"Tests outside the story's File List, naming no story (not counted){where}: "
                     f"{total} in {len(per_file)} file(s):"]
-        out += [f"- {path}: {count}" for path, count in sorted(per_file.items())]
+        where_built = limits or {}
+        out += [f"- {path}: {count}" + (f" ({where_built[path]})" if path in where_built else "")
+                for path, count in sorted(per_file.items())]
     return out
 
 

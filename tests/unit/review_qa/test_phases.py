@@ -625,3 +625,15 @@ def test_a_run_that_stopped_before_any_test_says_its_cause_once_not_per_test() -
     for suite in (stopped, dataclasses.replace(stopped, named=())):
         evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (suite,), ())
         assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {case.test_id: why}
+
+
+def test_the_outside_go_test_files_built_only_somewhere_are_read_with_their_limit(
+        tmp_path: Path) -> None:
+    # bitset: popcnt_cmp_test.go is built only before Go 1.9; popcnt_test.go everywhere
+    (tmp_path / "popcnt_cmp_test.go").write_text(
+        "// +build !go1.9\n// +build amd64,!appengine\n\npackage bitset\n")
+    (tmp_path / "popcnt_test.go").write_text("package bitset\n")
+    assert phases._build_limits(tmp_path, ["popcnt_cmp_test.go::TestA", "popcnt_cmp_test.go::TestB",
+                                           "popcnt_test.go::TestC", "t.py::test_d"]) == {
+        "popcnt_cmp_test.go": "its file is built only where `!go1.9 && amd64 && !appengine` "
+                              "holds"}

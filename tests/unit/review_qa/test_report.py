@@ -755,3 +755,13 @@ def test_a_go_failure_in_a_subpackage_is_said_at_its_file_from_the_projects_root
                                                 "message": "lru_test.go:22: bad len: 128"}]}
     assert qa_report.render_run({"suites": [suite]}, "ev").splitlines()[1] == (
         "  - failed: `simplelru/lru_test.go::TestLRU`: simplelru/lru_test.go:22: bad len: 128")
+
+
+def test_an_uncounted_go_file_built_only_somewhere_says_where() -> None:
+    """bitset's two test files of the popcount assembly, built only before Go 1.9, had read as
+    ten more tests of the suite left out of the story's."""
+    limit = "its file is built only where `!go1.9 && amd64` holds"
+    lines = qa_report.render_unattributed(
+        ["popcnt_amd64_test.go::TestSliceCond", "popcnt_test.go::TestSlice"], {}, None,
+        {"popcnt_amd64_test.go": limit})
+    assert lines[2:] == [f"- popcnt_amd64_test.go: 1 ({limit})", "- popcnt_test.go: 1"]
