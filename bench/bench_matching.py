@@ -354,6 +354,8 @@ PROJECTS = (
     Project("bitset", "debian", "golang-github-bits-and-blooms-bitset-dev=1.2.2-1", "go-dev",
             "usr/share/gocode/src/github.com/bits-and-blooms/bitset", held_out=True,
             first=(22, 22, 3)),
+    Project("jsonmerge", "pypi", "jsonmerge==1.9.2", "python-dev", "jsonmerge-1.9.2",
+            held_out=True, test_deps=("pytest", "coverage", "jsonschema")),
 )
 
 
