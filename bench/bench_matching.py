@@ -355,7 +355,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/bits-and-blooms/bitset", held_out=True,
             first=(22, 22, 3)),
     Project("jsonmerge", "pypi", "jsonmerge==1.9.2", "python-dev", "jsonmerge-1.9.2",
-            held_out=True, test_deps=("pytest", "coverage", "jsonschema")),
+            held_out=True, test_deps=("pytest", "coverage", "jsonschema"), first=(7, 62, 20)),
 )
 
 
