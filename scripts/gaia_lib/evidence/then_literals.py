@@ -2154,7 +2154,10 @@ def presence_said(check: str, test_source: str = "") -> str:
     the code), else "a result exists" (a Go error check read as that had sent a reader
     looking for a result the test never reads), or "a result is not one other value" for
     `_ONLY_WHAT_IT_IS_NOT` (`assert s != 2`: ordered-set's check that a set differs from a
-    number had read "only checks that a result exists")."""
+    number had read "only checks that a result exists"), or "a result is of the type it
+    names" for a type check naming a class other than `object` (`assertIsInstance(r,
+    OrderedDict)`: jsonmerge's check of the class its `objClass` option picks had read "only
+    checks that a result exists")."""
     if _THROWS_NOTHING.search(check):
         return "nothing is thrown"
     if _NO_ERROR.search(check):
@@ -2165,7 +2168,19 @@ def presence_said(check: str, test_source: str = "") -> str:
     if _ONLY_WHAT_IT_IS_NOT.match(" ".join(check.split())):
         # `assert s != 2` reads a result and compares it: it is more than its existence
         return "a result is not one other value"
+    types = _types_checked(check)
+    if (types and "object" not in types) or _JS_TYPE_CHECK.match(check.strip()):
+        # a type check tells one class from another: more than the result's existence
+        return "a result is of the type it names"
     return "a result exists"
+
+
+# A JS/TS check of a result's type (`expect(x).toBeTypeOf("string")`,
+# `expect(typeof x).toBe("string")`), not that a function exists (`typeof f` is "function").
+_JS_TYPE_CHECK = lazy_re(
+    r"^expect\s*\((?s:.*)\)\s*\.\s*toBeTypeOf\s*\(\s*[\"'`](?!function)\w+[\"'`]"
+    r"|^expect\s*\(\s*typeof\s+(?s:.+)\)\s*\.\s*(?:toBe|toEqual|toStrictEqual)\s*"
+    r"\(\s*[\"'`](?!function)\w+[\"'`]")
 
 
 _SELF_GROUPS = ("same", "same2", "same4", "spread", "spread2")

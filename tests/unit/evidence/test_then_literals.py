@@ -1727,6 +1727,24 @@ def test_a_check_that_a_result_is_not_one_value_is_said_so() -> None:
     assert presence_said(check, body) == "a result is not one other value"
 
 
+def test_a_check_of_the_class_a_result_has_is_said_so() -> None:
+    """jsonmerge's test of its `objClass` option checks that a merged object is an
+    `OrderedDict` and the rest plain dicts; the review said it "only checks that a result
+    exists". A type check tells one class from another; one any value passes does not."""
+    from gaia_lib.evidence.then_literals import presence_only, presence_said
+
+    body = ("def test_object_class_option(self):\n"
+            "    merged = Merger(spec).merge(None, {'a': {'b': 1}})\n"
+            "    self.assertIsInstance(merged, dict)\n"
+            "    self.assertIsInstance(merged['a'], OrderedDict)\n")
+    check = presence_only(body)
+    assert check == "self.assertIsInstance(merged, dict)"
+    assert presence_said(check, body) == "a result is of the type it names"
+    assert presence_said('expect(parsed).toBeTypeOf("number")') == (
+        "a result is of the type it names")
+    assert presence_said("assert isinstance(merged, (Merged, object))") == "a result exists"
+
+
 @pytest.mark.parametrize("then", [
     "the TOML text of the dictionary is written to the stream",  # tomlkit's AC10
     "entries are kept in the underlying LRU store",  # keyvaluecache's AC5

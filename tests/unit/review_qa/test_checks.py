@@ -310,7 +310,9 @@ def test_a_python_test_only_asking_for_a_result_covers_no_ac_promising_a_value()
         body = f"def test_normalize_scheme():\n    {check}\n"
         weak = checks.presence_only_tests([RFC3986_AC1], result, {test: body})
         said = ("the code's result equals itself" if " == normalize" in check else
-                "a result is not one other value" if " != " in check else "a result exists")
+                "a result is not one other value" if " != " in check else
+                "a result is of the type it names" if "isinstance" in check else
+                "a result exists")
         assert weak["AC1"][test].startswith(f"only checks that {said} ({checks._code(check)})"), \
             check
         assert weak["AC1"][test].endswith("not `http` from AC1's Then clause")
@@ -698,7 +700,8 @@ def test_a_check_of_the_type_the_then_names_is_more_than_a_result_existing() -> 
     other = {**bodies, load: "    with open(path) as fp:\n        assert isinstance(load(fp), dict)"}
     _, check = checks.literal_evidence([ac], rows, other, {load: 91})
     assert [f["message"] for f in check["findings"]] == [
-        "every test of AC9 only checks that a result exists (assert isinstance(load(fp), dict)):"
+        "every test of AC9 only checks that a result is of the type it names"
+        " (assert isinstance(load(fp), dict)):"
         " none shows its Then clause holds"]
 
 
