@@ -952,6 +952,10 @@ def test_a_unittest_test_of_a_pattern_its_module_made_at_import_keeps_its_ac(
     ([('key: "E1-S1"', 'key: "E9-S9"')], "found as E1-S1 but its frontmatter says key 'E9-S9'"),
     ([("status: review\n", ""), ("> **Status:** review\n", "")],
      "story E1-S1 has no status — must be in 'review' status"),
+    # jsonmerge's story with `priority: "P5"` was approved with three ACs untested: its ACs
+    # took an unranked priority, so each gap was a warning
+    ([('priority: "P1"', 'priority: "P5"')],
+     "story E1-S1's priority 'P5' is none the review ranks"),
 ])
 def test_a_story_that_cannot_be_reviewed_is_refused_before_its_tests_run(
     qa_project: Project, capsys: pytest.CaptureFixture[str], edits: list[tuple[str, str]],
