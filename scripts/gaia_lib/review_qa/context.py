@@ -21,7 +21,6 @@ from gaia_lib.core import paths
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.gate.review_setup import ReviewSetup, prepare
 from gaia_lib.qa_gating import names
-from gaia_lib.review_qa import rules
 
 SKILL = "gaia-review-qa"
 STATE_SKILL = "qa-tests"  # upstream's evidence directory and report type keep the old name
@@ -56,6 +55,9 @@ def setup(project: Path, raw_key: str) -> Setup:
 
 def unranked_priority(priority: str | None) -> str | None:
     """A story priority that is set but of no rank, quoted (`'P5'`); None when absent or ranked."""
+    # the rules load with the analysis, after the run has started: not on the way to it
+    from gaia_lib.review_qa import rules
+
     if priority is None or not priority.strip() or rules.rank(priority) is not None:
         return None
     return repr(priority[:20])
