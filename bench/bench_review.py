@@ -192,6 +192,12 @@ ratio 1.49 / 1.53 before, 1.58 / 1.53 after (goal 1.5: at its edge, as before; t
 `test`, the object tables' keys and the names written with an ellipsis cost nothing the noise
 shows).
 
+Measured 2026-12-07, sixth stop (lean venv, `--only demo`, 9 runs; 80874116 and this stop's
+code alternated twice, load average under 1.5): review median 0.234 / 0.222 s before, 0.231 /
+0.231 s after, the plain run 0.135 to 0.150 s in both; ratio 1.60 / 1.56 before, 1.72 / 1.54
+after (goal 1.5: at its edge, as before, the ratio moving with the plain run's noise; the
+review's own median unchanged).
+
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
 
