@@ -1598,7 +1598,11 @@ def go_functions(text: str) -> Iterator[tuple[str, str, str]]:
 def shown(test_id: str) -> str:
     """A test id as a report shows it: each `${...}` of a JS/TS title made at run time as
     `${…}` (`joinURL(${t.input.map(...).join(", ")})` -> `joinURL(${…})`): the code that makes
-    it is no name a reader can use; the rest of the title, and the id's file, still find it."""
+    it is no name a reader can use; the rest of the title, and the id's file, still find it.
+    A test titled with the empty string (`it("", ...)` in a group) shows its title as `""`
+    (`Stream Reduce Test > ""`), not as a trailing ` > ` a sentence runs on from."""
+    if test_id.endswith(" > "):
+        test_id += '""'
     if "${" not in test_id:
         return test_id
     out: list[str] = []

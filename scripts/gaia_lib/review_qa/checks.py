@@ -28,7 +28,7 @@ from gaia_lib.core.lazyre import compile as lazy_re
 # then_literals is imported where used: its patterns, compiled as it loads, would take longer
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
 from gaia_lib.evidence import allowlist, attribution, coverage_run, gomod
-from gaia_lib.evidence.testcases import TestCase, TestFile, shown_apart
+from gaia_lib.evidence.testcases import TestCase, TestFile, shown, shown_apart
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist, markdown
 from gaia_lib.story.acceptance import AcceptanceCriterion, split_id
@@ -918,7 +918,8 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                                 + ("" if blocking else " (its tier is not required)"),
                                 blocking, test=test))
     findings += [finding(p.file, p.line, "warning", "placeholder-test",
-                         f"{p.test_id} is a placeholder: {p.reason}; it covers no AC"
+                         f"{shown(p.test_id)} is a placeholder: {p.reason}; "
+                         "it covers no AC"
                          + (f" (it matches {', '.join(acs)}, where it does not count)"
                             if (acs := (matches or {}).get(p.test_id)) else ""), False,
                          test=p.test_id)
@@ -929,17 +930,17 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                          "such a call checks nothing, whatever it is given", False,
                          test=u.test_id)
                  for u in unfinished]
-    shown = {p.test_id for p in found}
+    said = {p.test_id for p in found}
     for test, mock in sorted((mocking or {}).items()):
-        if test not in shown:
+        if test not in said:
             findings.append(finding(mock.file, mock.line, "warning", "mocks-sut",
                                     f"{test} replaces the code under test ({mock.pattern} of "
                                     f"{mock.target}): it checks the fake, and covers no AC",
                                     False, test=test))
-            shown.add(test)
-    findings += skipped_findings({t: why for t, why in runner_skipped.items() if t not in shown},
+            said.add(test)
+    findings += skipped_findings({t: why for t, why in runner_skipped.items() if t not in said},
                                  lines, stopped_at=stopped_at)
-    findings += skipped_findings({t: UNCHECKED for t in (unchecked or {}) if t not in shown},
+    findings += skipped_findings({t: UNCHECKED for t in (unchecked or {}) if t not in said},
                                  lines, "unchecked-snapshot", "tests that checked nothing")
     return ran("test-quality", findings)
 

@@ -1324,6 +1324,9 @@ def test_brace_indented_moves_in_only_the_lines_their_braces_hold() -> None:
     ("t.ts::adds ${a} and ${b}", "t.ts::adds ${…} and ${…}"),
     ("t.ts::price is $5 {net}", "t.ts::price is $5 {net}"),
     ("t.ts::left open ${a", "t.ts::left open ${a"),
+    # itertools-ts: `it("", ...)` in a `describe.each` group had read "...Test >  is a ..."
+    ("t.ts::Stream Reduce Test > ", 't.ts::Stream Reduce Test > ""'),
+    ("t.ts::Stream Reduce Test > ${a} > ", 't.ts::Stream Reduce Test > ${…} > ""'),
 ])
 def test_a_title_made_at_run_time_is_shown_with_its_interpolations_elided(
         test_id: str, expected: str) -> None:

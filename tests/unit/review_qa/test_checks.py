@@ -1883,6 +1883,17 @@ def test_a_placeholder_that_matches_an_ac_says_which() -> None:
         f"{todo.test_id} is a placeholder: skipped in source (it.todo); it covers no AC"]
 
 
+def test_a_placeholder_titled_with_the_empty_string_is_named_with_its_title_quoted() -> None:
+    """itertools-ts: `it("", ...)` in a `describe.each` group read "...Test >  is a
+    placeholder" (the title empty, a trailing ` > `); its id, for the runner, is unchanged."""
+    empty = placeholders.Placeholder("tests/stream.test.ts::Stream Reduce Test > ",
+                                     "tests/stream.test.ts", 384, "it checks nothing")
+    (found,) = checks.placeholder_check([empty], {}, {})["findings"]
+    assert found["message"] == ('tests/stream.test.ts::Stream Reduce Test > "" is a placeholder: '
+                                "it checks nothing; it covers no AC")
+    assert found["test"] == empty.test_id
+
+
 def test_a_gap_whose_only_match_is_a_todo_names_its_nearest_counted_tests_too(
         tmp_path: Path) -> None:
     """superjson: the AC of two independent instances had an `it.todo` as its one matched
