@@ -21,7 +21,7 @@ import io
 import json
 import re
 import tokenize
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -819,6 +819,26 @@ def go_declaration(lines: Sequence[str], line: int) -> str:
         match = _DECLARATIONS["go"].match(text)
         return ".".join(name for name in match.groups() if name) if match else ""
     return ""
+
+
+def function_entered(text: str, header: int, covered: Iterable[int],
+                     missed: Iterable[int]) -> bool:
+    """Whether the tests ran any measured line of the Python function a handler at line
+    `header` sits in, between its `def` and the handler (its `try` and the body it guards);
+    True where none of them was measured, or the handler sits in no function: no evidence
+    that the function never ran."""
+    lines = text.splitlines()
+    if not 0 < header <= len(lines):
+        return True
+    depth = len(lines[header - 1]) - len(lines[header - 1].lstrip())
+    start = next((n for n in range(header - 1, 0, -1)
+                  if (found := _PYTHON_DEF.match(lines[n - 1])) and len(found.group(1)) < depth),
+                 None)
+    if start is None:
+        return True
+    ran, unrun = set(covered), set(missed)
+    measured = [n for n in range(start + 1, header) if n in ran or n in unrun]
+    return not measured or any(n in ran for n in measured)
 
 
 def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:

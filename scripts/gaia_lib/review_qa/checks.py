@@ -1409,7 +1409,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             # an exception's name ties a handler in a function no story test entered by that
             # name alone (Cerberus' `except TypeError` in the `max` rule, to "a coercion that
             # raises a TypeError"); an AC naming the function still does
-            unentered = language == "python" and not ran_before(
+            unentered = language == "python" and not coverage_report.function_entered(
                 text, branch.line, record.covered_lines, record.missed_lines)
             apart = (by_name and unentered
                      and not tie((), error_acs, branch.units, (), declared, others)[1])
@@ -1549,28 +1549,6 @@ def _handler(branch: coverage_report.ErrorBranch, text: str) -> str:
     first); a Go one as Go does (`cache.LoadFile`: `go_declaration`), from the file's `text`."""
     caught, unit = _handler_parts(branch, text)
     return f"{branch.kind}{caught} in {unit}"
-
-
-def ran_before(text: str, header: int, covered: Iterable[int], missed: Iterable[int]) -> bool:
-    """Whether the tests ran any measured line of the Python function a handler at line
-    `header` sits in, between its `def` and the handler (its `try` and the body it guards);
-    True where none of them was measured, or the handler sits in no function: no evidence
-    that the function never ran."""
-    lines = text.splitlines()
-    if not 0 < header <= len(lines):
-        return True
-    depth = len(lines[header - 1]) - len(lines[header - 1].lstrip())
-    start = next((n for n in range(header - 1, 0, -1)
-                  if _PY_DEF.match(lines[n - 1])
-                  and len(lines[n - 1]) - len(lines[n - 1].lstrip()) < depth), None)
-    if start is None:
-        return True
-    ran, unrun = set(covered), set(missed)
-    measured = [n for n in range(start + 1, header) if n in ran or n in unrun]
-    return not measured or any(n in ran for n in measured)
-
-
-_PY_DEF = lazy_re(r"\s*(?:async\s+)?def\s")
 
 
 def _handler_said(branch: coverage_report.ErrorBranch, text: str) -> str:

@@ -10,7 +10,8 @@ Critical is allowed for exactly two things about the tests, and only these block
       it at a user-input boundary (input, form, field, submit, request, upload, ...), with
       branch-coverage evidence that an error handler in the story's sources never ran, one
       the AC names by what it catches or the code it sits in (`checks.tie`); by what it
-      catches alone, only in a Python function the story's tests entered (`checks.ran_before`).
+      catches alone, only in a Python function the story's tests entered
+      (`coverage_report.function_entered`).
 That rubric classifies what a reviewer finds. The review's own run adds one deterministic
 blocker, which the verdict resolver already blocks on (a required test suite that failed):
   (c) a story test that failed, or did not finish, in a required tier's run: Critical, so

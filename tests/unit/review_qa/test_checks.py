@@ -1228,13 +1228,13 @@ def test_a_handler_tied_by_its_exception_alone_in_a_function_no_test_entered_blo
     assert [f["severity"] for f in result["findings"]][1:] == ["critical", "critical"]
 
 
-def test_ran_before_reads_the_lines_between_the_def_and_the_handler() -> None:
+def test_function_entered_reads_the_lines_between_the_def_and_the_handler() -> None:
     """Measured lines of the function before its handler decide; none measured, or no
     function around the handler, is no evidence that it never ran."""
-    assert not checks.ran_before(COERCING_CHECKER, 11, [8], [9, 10])
-    assert checks.ran_before(COERCING_CHECKER, 11, [8, 10], [9])
-    assert checks.ran_before(COERCING_CHECKER, 11, [8], [])
-    assert checks.ran_before("try:\n    x = 1\nexcept KeyError:\n    pass\n", 3, [], [2])
+    assert not coverage_report.function_entered(COERCING_CHECKER, 11, [8], [9, 10])
+    assert coverage_report.function_entered(COERCING_CHECKER, 11, [8, 10], [9])
+    assert coverage_report.function_entered(COERCING_CHECKER, 11, [8], [])
+    assert coverage_report.function_entered("try:\n    x = 1\nexcept KeyError:\n    pass\n", 3, [], [2])
 
 
 def test_a_file_lists_test_file_is_no_code_of_the_storys(tmp_path: Path) -> None:
