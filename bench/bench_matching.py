@@ -29,7 +29,7 @@ plugin (per-test contexts), in a venv built in the cache with the project's test
 and the story is measured again with the matcher's `executes` signal, as a review that ran the
 tests would see it (the "+executes" rows).
 
-    python bench/bench_matching.py [--cache DIR] [--runs 5] [--verbose] [--execute]
+    python bench/bench_matching.py [--cache DIR] [--runs 5] [--verbose] [--execute] [--only A,B]
 
 Needs pip (sdists from PyPI), npm (`npm pack`) and apt-get + dpkg-deb (Debian's packages of Go
 modules ship the module source with its tests; `apt-get update` first on a fresh machine) for
@@ -587,7 +587,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure with per-test coverage (Python projects)")
     parser.add_argument("--deletions", action="store_true",
                         help="also delete each AC's labelled tests in turn: is it still covered?")
+    parser.add_argument("--only", default="",
+                        help="measure only these projects (comma-separated names), and the corpus")
     args = parser.parse_args(argv)
+    only = {name for name in args.only.split(",") if name}
+    unknown = only - {p.name for p in PROJECTS}
+    if unknown:
+        parser.error(f"no such project: {', '.join(sorted(unknown))}")
     if args.deletions:
         DELETED.update({"tuned": [0, 0, 0, 0], "held-out": [0, 0, 0, 0]})
 
@@ -604,7 +610,8 @@ def main(argv: list[str] | None = None) -> int:
         # The projects measured with a run: their words-only and +executes sums, side by side.
         words, ran_total, ran_pairs = match_quality.Quality(0, 0, 0), None, 0
         print(f"real projects, {title} (their own test suites):")
-        for project in (p for p in PROJECTS if p.held_out == held_out):
+        for project in (p for p in PROJECTS
+                        if p.held_out == held_out and (not only or p.name in only)):
             tree, how = fetch(project, args.cache)
             if tree is None:
                 print(f"  {project.spec}: {how}")
