@@ -203,6 +203,11 @@ def test_a_tier_whose_python_has_no_pytest_blocks(
     assert reason.startswith("the test run could not start — ") and \
         "No module named pytest" in reason and "install pytest in that interpreter" in reason
     assert _gate_row(qa_project)[0] == "UNVERIFIED"  # untested: the row is left as it was
+    # the ACs with tests are unverified, not untested: no gap (critical) is counted for them
+    gaps = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(gaps, list)
+    assert [(f["rule"], f["message"].partition(":")[0]) for f in gaps] == [
+        ("unrun-ac-coverage", "AC1 is unverified"), ("unrun-ac-coverage", "AC2 is unverified")]
 
 
 def test_without_coverage_py_a_python_test_naming_none_of_the_code_counts_for_no_ac(

@@ -234,7 +234,8 @@ NEAREST_SAID = 2  # nearest tests an uncovered AC's finding names, with why they
 
 def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                    unowned: str | None = None,
-                   refusal_only: AbstractSet[str] = frozenset()) -> dict[str, Any]:
+                   refusal_only: AbstractSet[str] = frozenset(),
+                  unrunnable: bool = False) -> dict[str, Any]:
     """Uncovered ACs, severity by `rules.ac_gap` (a high-priority primary AC blocks, an edge
     case never does). Placeholder tests and tests the runner skipped do not cover (they are in
     `excluded`). Zero tests is no exception: every AC is then a gap, and a story with a
@@ -248,7 +249,12 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     promises a result and a refusal, each test counting for it expecting the error
     (`refusal_only`: AC ids, `evidence.halves`), is tested in part: its main promise is a gap
     of the same severity (partial-ac-coverage). A gap whose tests in an earlier round or on
-    the base are all gone (`gone`, the review's `lost_evidence` emptied rule) names them."""
+    the base are all gone (`gone`, the review's `lost_evidence` emptied rule) names them.
+    Where the test run could not start (`unrunnable`: its runner or a package it needs is
+    missing, which blocks the review), an AC whose tests do not count only because that run
+    never reached them has tests: it is unverified until they run, a warning
+    (unrun-ac-coverage), not a gap (a BLOCKED review of the demo without pytest had counted
+    its three tested P0 ACs among four critical "has no test")."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
@@ -278,6 +284,14 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         excluded = entry.get("excluded") or {}
         nearest = [m for m in entry.get("candidates") or ()
                    if m.get("why") and m["test"] not in excluded][:NEAREST_SAID]
+        if (unrunnable and excluded and not nearest and not unowned
+                and all(RUN_STOPPED in reason for reason in excluded.values())):
+            findings.append(finding(
+                rel_story, lines[entry["ac_id"]], rules.WARNING, "unrun-ac-coverage",
+                f"{kind}{entry['ac_id']} is unverified: its tests could not run "
+                f"({_by_reason(excluded, names)}) (priority {entry['priority'] or 'unset'})",
+                False, ac_id=entry["ac_id"]))
+            continue
         said_nearest = "nearest, not counted: " + "; ".join(
             f"{names[m['test']]}: {m['why']}" for m in nearest)
         # a todo matched beside a nearer counted test: both said, as the AC's list says them

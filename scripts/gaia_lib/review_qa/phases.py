@@ -1147,6 +1147,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                        run.note if run else "the review ran no test",
                                        run.coverage if run else None,
                                        measured_by=run.measured_by if run else None)
+    missing = s.blocked_reason or (run is not None and run.runner_missing and
+                                   f"the test run could not start — {run.runner_missing}")
     checks = [
         integrity,
         discovery_check,
@@ -1156,7 +1158,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             [rel for rel in file_list_rels if not (s.project / rel).exists()],
             sectionless=s.story.file_list is None, inherited=reads.inherited_elsewhere,
             folders=[f"{rel}/" for rel in file_list_rels if (s.project / rel).is_dir()]),
-            refusal_only),
+            refusal_only, unrunnable=bool(missing)),
         qa_checks.placeholder_check([*found_placeholders, *empty_subtests], {
             **runner_skipped, **{subtest: "reported skipped by the runner (a subtest)"
                                  for subtest in subtest_of}},
@@ -1187,8 +1189,6 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                 for e in per_ac], reads.sources, run.attribution, run.attribution_why, lines,
             reads.inherited)
         checks.append(attribution_check)
-    missing = s.blocked_reason or (run is not None and run.runner_missing and
-                                   f"the test run could not start — {run.runner_missing}")
     if missing:  # its tiers' counts are no test run (a module pytest could not collect)
         checks.append(qa_checks.check("tool-probe", "errored", error_reason=missing,
                                       suites=list(run.unrunnable if run is not None else ())))

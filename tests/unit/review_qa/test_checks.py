@@ -2051,3 +2051,32 @@ def test_a_go_source_of_a_package_whose_tests_did_not_run_is_said_not_measured(
     assert qa_report.render_code_coverage([result])[-1] == (
         "- inner/list.go: not measured: no story test of its package (inner) ran, and "
         "`go test` measures only the package it tests")
+
+
+def test_an_acs_tests_that_could_not_run_leave_it_unverified_not_untested(
+        tmp_path: Path) -> None:
+    """The demo reviewed with a Python that has no pytest: BLOCKED, and its tested P0 ACs
+    had read "AC1 has no test (its only tests do not count: ... never run ...)", four
+    criticals where two ACs have no test at all. An AC whose tests only the run that could
+    not start left out is unverified (a warning); one with no test is still a gap; and where
+    the run started, the same tests never reached leave a gap as before."""
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC1", "Given an email, when signing up, then an account"),
+                            _ac("AC3", "Given a taken email, when signing up, then 409")]))
+    never = f"never run: tier_1 {checks.RUN_STOPPED} (the test run line says why)"
+    per_ac = [{"ac_id": "AC1", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True,
+               "excluded": {"tests/test_signup.py::test_valid_email": never}},
+              {"ac_id": "AC3", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True}]
+    unrun = checks.coverage_check(s, per_ac, unrunnable=True)  # type: ignore[arg-type]
+    assert [(f["rule"], f["severity"], f["blocking"], f["message"])
+            for f in unrun["findings"]] == [
+        ("unrun-ac-coverage", "warning", False,
+         f"AC1 is unverified: its tests could not run (tests/test_signup.py::test_valid_email "
+         f"{never}) (priority P0)"),
+        ("missing-ac-coverage", "critical", True, "AC3 has no test (priority P0)")]
+    started = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [(f["rule"], f["severity"]) for f in started["findings"]] == [
+        ("missing-ac-coverage", "critical"), ("missing-ac-coverage", "critical")]
