@@ -2322,6 +2322,36 @@ def test_ac1_mixed_case_email_creates_account():
     assert "test_signup.py::test_ac2_unknown_domain_is_rejected_with_422" in gone[1]
 
 
+def test_an_over_covered_ac_is_not_fixed_by_skipping_one_of_its_tests(
+    qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """prettytable's AC with two tests, one then marked skip: the over-coverage suggestion
+    read "Fixed since round 1", though both tests are still there. It is not judged (held);
+    deleting the second test fixes it."""
+    twice = TESTS + '''
+
+
+def test_ac1_mixed_case_email_creates_account():
+    assert signup("A@b.co") == "created"
+'''
+    qa_project.write("tests/test_signup.py", twice)
+    llm = _findings(tmp_path, [], "r.json")
+    command.main(["E1-S1", "--llm-findings", llm])
+    qa_project.write("tests/test_signup.py", twice.replace(
+        "\n\ndef test_ac1_mixed", "\n\nimport pytest\n\n\n@pytest.mark.skip(reason=\"slow\")\n"
+        "def test_ac1_mixed"))
+    command.main(["E1-S1", "--llm-findings", llm])
+    qa_project.write("tests/test_signup.py", TESTS)
+    command.main(["E1-S1", "--llm-findings", llm])
+    capsys.readouterr()
+    round2 = next(qa_project.impl.rglob("qa-tests-E1-S1-round2.md")).read_text()
+    assert "over-coverage" not in round2.split("### Fixed since round 1")[1].split("###")[0]
+    held = round2.split("### Not judged this round")[1].split("###")[0]
+    assert "- over-coverage (AC1 " in held
+    round3 = next(qa_project.impl.rglob("qa-tests-E1-S1-round3.md")).read_text()
+    assert "- over-coverage (AC1 " in round3.split("### Fixed since round 2")[1].split("###")[0]
+
+
 def test_an_ac_rewritten_in_given_when_then_is_fixed_though_no_test_counts_for_it(
     qa_project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

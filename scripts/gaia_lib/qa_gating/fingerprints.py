@@ -263,7 +263,8 @@ def render(delta: Delta) -> str:
               "fixed."),
              ("Not judged", delta.untested, "No test counts for their AC in this round (it "
               "failed, is a placeholder (skipped, or checking nothing) or is gone, or the "
-              "story's acceptance criteria could not be read): "
+              "story's acceptance criteria could not be read), or, for an over-covered AC, "
+              "some of its tests no longer count though they are still there: "
               f"these findings of round {delta.previous} about its tests are neither open "
               "nor fixed."),
              ("Gone", delta.gone, "Their tests are no longer among the story's tests (deleted "

@@ -2114,8 +2114,9 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     judged nothing this round (skipped, errored), or that names an AC no test counts for this
     round (every AC, when the story's ACs could not be read), is unchecked / untested, not
     fixed, and held for the next round, but for one on an AC's words (ac-parse), which a
-    round that read the ACs judged; one naming a test the story no longer has is gone, not
-    fixed."""
+    round that read the ACs judged; so is an AC's over-coverage where its tests are still
+    there, some no longer counting (prettytable's over-covered AC read "fixed" once one of its
+    tests was marked skip); one naming a test the story no longer has is gone, not fixed."""
     from gaia_lib.qa_gating import fingerprints
     current = _current(analysis, llm)
     previous_round, previous, previous_reviewer = fingerprints.load_previous(
@@ -2138,6 +2139,12 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
     # ac-parse judges an AC's words, read whenever the ACs are, whether a test counts or not
     untested = [found for found, ac in acs.items()
                 if ac in bare and not (per_ac and checks.get(found) == "ac-parse")]
+    # an over-covered AC is mended by fewer tests, not by one of them no longer counting
+    # (skipped, failing, a placeholder: still the story's)
+    crowded = {str(ac.get("ac_id")).upper() for ac in per_ac or () if isinstance(ac, Mapping)
+               and len(ac.get("tests") or ()) + len(ac.get("excluded") or {}) > 1}
+    untested += [found for found, ac in acs.items()
+                 if ac in crowded and checks.get(found) == "over-coverage"]
     # a finding about a test the story no longer has: the test left, nothing was mended
     tests = fingerprints.tests_in(s.state_dir(), previous_round) if previous_round else {}
     cases = analysis.get("test_cases")
