@@ -349,7 +349,10 @@ PROJECTS = (
             first=(33, 26, 20)),
     Project("toposort", "pypi", "toposort==1.10", "python-dev", "toposort-1.10", held_out=True,
             test_deps=("pytest", "coverage"), pythonpath="src", first=(6, 6, 10)),
-    Project("minisearch", "npm", "minisearch@7.2.0", "ts-dev", "package", held_out=True,
+    # held out until a test in a `describe()` group named after a unit no AC speaks of
+    # (`describe("remove")`) stopped counting for an AC by what the AC's function returns in
+    # its checks, a rule made while looking at its tests: tuned since
+    Project("minisearch", "npm", "minisearch@7.2.0", "ts-dev", "package",
             first=(19, 89, 11)),
     Project("bitset", "debian", "golang-github-bits-and-blooms-bitset-dev=1.2.2-1", "go-dev",
             "usr/share/gocode/src/github.com/bits-and-blooms/bitset", held_out=True,

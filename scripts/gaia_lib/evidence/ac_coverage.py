@@ -548,6 +548,9 @@ SHARE = 0.7
 SECOND_EXPLAINED = 0.25  # share of its name a strong match other than its best must explain
 MARGIN = 1.4
 MIN_EXPLAINED = 0.35
+# share of its own name that must say an AC, for a test of a unit no AC speaks of to match it
+# by its words alone (`_other_unit`)
+NAMED_APART = 0.6
 WHOLLY_EXPLAINED = 0.9  # an AC that explains this much of a test's words is what it is about
 OUTSPELLED = 2.0  # a rival's alike-spelled evidence, times this one's, that outspells it
 NEAR = 0.8  # ... when the rival's evidence is at least this share of this one's
@@ -571,6 +574,7 @@ LENGTH_NORM = 0.2  # how far an AC's words are held at its length against the st
 ID, DESCRIPTION, NAME, BODY, LITERAL, EXCEPTION = (
     "id", "description", "name", "body", "literal", "exception")
 CALLS = "calls"  # the test's code calls a function or method the AC spells as code
+MENTIONED = "mentioned"  # agreeing: a name the AC's Then mentions (`id`), no promised value
 
 
 @dataclass(frozen=True)
@@ -845,6 +849,10 @@ class _Score:
     named_whole: bool = False  # ... by its whole name, not only the name's first words
     named_unit: bool = False  # named after an identifier this AC names, any way (`_score`)
     own: float = 0.0  # `explained`, of the test's own words only (not its outer units')
+    # the part from calls of the functions it names and checks of names its Then mentions
+    # (`_unobserved`), and of that the part in `claim`
+    observed: float = 0.0
+    observed_claim: float = 0.0
     agreeing: set[str] | None = None  # the asserted literals and expected exceptions it counts
     parts: dict[str, float] | None = None
     evidence: list[str] | None = None
@@ -937,6 +945,8 @@ class _Criterion:
     borrowed: frozenset[str] = frozenset()
     acts: frozenset[str] = frozenset()
     accepts: bool = False  # its Then says the code takes its input (`promises_acceptance`)
+    # the values its Then promises, not the names it only mentions (`id` of "with its `id`")
+    promised: frozenset[str] = frozenset()
 
 
 def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _Score:
@@ -1051,11 +1061,14 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         score.named_whole = unit in said.wholes or any(_singular(w) == unit for w in said.wholes)
     for key in sorted(said.calls & crit.coded - {unit}):
         score.add(CALLS, identifiers[key] * CALL_FACTOR, key, claim=False)
+        score.observed += identifiers[key] * CALL_FACTOR
     # A check of what a function only this AC names returns: the test checks that function;
     # not one the AC names as what its case is not ("`encrypt` instead of `encode`").
     for key in sorted(said.checked & crit.coded - crit.contrasted - {unit}):
         if identifiers[key] >= IDENTIFIER_WEIGHT:
             score.add(CALLS, identifiers[key] * (CHECKED_FACTOR - CALL_FACTOR), key)
+            score.observed += identifiers[key] * (CHECKED_FACTOR - CALL_FACTOR)
+            score.observed_claim += identifiers[key] * (CHECKED_FACTOR - CALL_FACTOR)
             score.asserts = True
             score.agree(CALLS, key)
 
@@ -1127,7 +1140,10 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
                 continue  # another AC's unit, used on the way (`_borrowed`)
             if lit in asserted and lit.value.lower() not in expected:  # counted as exception
                 score.add(LITERAL, amount, lit.value)
-                score.agree(LITERAL, lit.value)
+                score.agree(LITERAL if lit.value in crit.promised else MENTIONED, lit.value)
+                if lit.value not in crit.promised:
+                    score.observed += amount
+                    score.observed_claim += amount
                 score.asserts = score.asserts or amount >= 1.0
         distinctive = [lit for lit, amount in literals if amount >= 1.0]
         score.complete = len(distinctive) >= 2 and all(lit in asserted for lit in distinctive)
@@ -1268,7 +1284,8 @@ def _quoted_values(body: str, literals: Sequence[tuple[then_literals.Literal, fl
     (`type`, `payload`)."""
     found = score.agreeing or set()  # a word of the AC's the test uses (`foo`) is no literal
     return sum(amount for lit, amount in literals
-               if f"{LITERAL}:{lit.value}" in found and _quoted(lit.value, body))
+               if found & {f"{LITERAL}:{lit.value}", f"{MENTIONED}:{lit.value}"}
+               and _quoted(lit.value, body))
 
 
 # An example value an AC's Given or When quotes: "1985-04-12", `foo/Bar` (a backticked one
@@ -1928,6 +1945,21 @@ def _resembles(score: _Score) -> bool:
             and not (score.contradicted or score.unraised))
 
 
+def _unobserved(score: _Score) -> _Score:
+    """`score` without its calls of the functions the AC names and its checks of names the
+    AC's Then only mentions: asserting only if it asserts one of the AC's own values. A test
+    of a unit no AC speaks of checks its effect through the AC's function
+    (`describe("remove")`'s `expect(ms.search("vita").map(({ id }) => id))`), which says
+    nothing of that AC; what its own name says still does."""
+    if not score.observed:
+        return score
+    return replace(score, total=score.total - score.observed,
+                   claim=score.claim - score.observed_claim, observed=0.0,
+                   observed_claim=0.0, asserts=score.asserts and any(
+                       not agreed.startswith((f"{CALLS}:", f"{MENTIONED}:"))
+                       for agreed in score.agreeing or ()))
+
+
 def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = False,
             unspoken: AbstractSet[int] = frozenset(),
             unnamed: AbstractSet[int] = frozenset(),
@@ -1942,6 +1974,7 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
     (`_of_another_unit`, `_of_its_rest`); `wider`: the ACs of a unit whose name holds the
     test's group's unit and more, which only an assertion of theirs matches, rivals still
     (`_of_a_wider_unit`)."""
+    scores = [_unobserved(s) if i in unspoken else s for i, s in enumerate(scores)]
     # An AC its assertions alone match strongly, which its name never mentions, is covered on
     # its own: it sets no bar for the ACs the test's name speaks of.
     on_own = {id(s) for s in scores if s.asserts and s.explained == 0 and s.total >= STRONG}
@@ -2013,6 +2046,8 @@ def _decide(scores: Sequence[_Score], executed: bool = False, alone: bool = Fals
                                          and r.claim >= MIN_CLAIM
                                          for r in scores if r is not score))
         if i in unspoken and not score.asserts:
+            if score.own < NAMED_APART:
+                continue
             clear_best = named_for = False
         if (i in unnamed or i in wider) and not score.asserts:
             continue
@@ -2999,6 +3034,23 @@ def _class_unit(case: TestCase) -> set[str]:
             if key and identifier_key(name) == key}
 
 
+def _group_called(case: TestCase) -> set[str]:
+    """The function a JS/TS test's nearest `describe()` group naming one is named after, as
+    the test's code calls it (`describe("remove") > it("removes the document")` calling
+    `ms.remove(doc)`; a group named as code or a plain word, the innermost first: `remove >
+    when the document has changed > warns`); none for a test in no group naming a call."""
+    if not case.file.endswith(_JS_SUFFIXES):
+        return set()
+    calls = set(_CALL_NAME.findall(_code_only(case.body)))
+    for group in reversed(_nested(_spoken(case))[:-1]):
+        bare = group.strip().strip("`")
+        name = group_code_name(bare) or (bare if _PLAIN_UNIT.fullmatch(bare) else "")
+        found = {call for call in calls if name and identifier_key(call) == identifier_key(name)}
+        if found:
+            return found
+    return set()
+
+
 def _other_unit(case: TestCase, crits: Sequence[_Criterion],
                 identifiers: Sequence[Mapping[str, float]]) -> frozenset[int]:
     """Every AC, when none of the story's ACs speaks of the function the test's class is named
@@ -3009,7 +3061,7 @@ def _other_unit(case: TestCase, crits: Sequence[_Criterion],
     the class is named after nothing the test calls, or after a unit some AC speaks of
     (`RelativeDeltaTest` where one AC says "relativedelta" and the others "the delta": the
     module under test)."""
-    units = _class_unit(case)
+    units = _class_unit(case) or _group_called(case)
     if not units:
         return frozenset()
     keys = {identifier_key(u) for u in units}
@@ -3270,6 +3322,10 @@ def read(story_key: str, criteria: Sequence[AcceptanceCriterion], cases: Iterabl
                                 message=messages.stated(ac.then or ac.text),
                                 borrowed=borrowed[i], acts=acting[i],
                                 accepts=then_literals.promises_acceptance(ac.then or ""),
+                                promised=frozenset(lit.value for lit in then_literals.
+                                                   then_literals(ac.then or ac.text,
+                                                                 ac.setting if ac.then
+                                                                 else "")),
                                 code_words=frozenset(ac_spelled[i]) - frozenset(
                                     words.normalise(words.forms(_BACKTICKED.sub(
                                         " ", _ac_text(ac))), linking))))

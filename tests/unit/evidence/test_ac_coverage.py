@@ -3182,6 +3182,57 @@ def test_a_test_of_a_unit_no_ac_speaks_of_matches_none_by_its_words(
     assert [t.split("::", 1)[1] for t in by_id(result)["AC5"].tests] == covered
 
 
+INDEX_ACS = (
+    ac("AC1", "an index of stored records", "`lookup(query)` is called",
+       "every matching record is returned once with its `key` and a `rank`"),
+    ac("AC2", "an index", "the query is empty or matches nothing",
+       "`lookup` returns an empty list and throws no error"),
+    ac("AC3", "a `limit` option", "looking up", "at most `limit` records come back"),
+)
+DROP_TESTS = """describe("Index", () => {
+  describe("drop", () => {
+    it("takes the record out of the index", () => {
+      idx.drop(records[0])
+      expect(idx.lookup("tower").map(({ key }) => key)).toEqual([3])
+    })
+    it("returns an empty list with no error when the record was already dropped twice before",
+       () => {
+      idx.drop(records[1])
+      expect(idx.size).toEqual(0)
+    })
+    describe("when the record changed since", () => {
+      it("keeps the other records' entries", () => {
+        idx.drop(records[1])
+        expect(idx.lookup("bridge").length).toEqual(1)
+      })
+    })
+  })
+  describe("lookup", () => {
+    it("returns each matching record with its key and rank", () => {
+      expect(idx.lookup("tower")).toEqual([{ key: 3, rank: 1.5 }])
+    })
+  })
+})
+"""
+
+
+def test_a_test_grouped_under_a_unit_no_ac_speaks_of_is_no_check_of_what_it_observes_with(
+        ) -> None:
+    """minisearch's `describe("remove")` tests check a removal by searching afterwards
+    (`expect(ms.search("vita").map(({ id }) => id))`): they had counted for the search AC,
+    whose `search` they call in a check and whose `id` they read. A JS/TS test's nearest
+    group named after a unit it calls that no AC speaks of reads as a Python test's class
+    does (`_other_unit`), and what a function an AC names returns, or a name its Then only
+    mentions (`key`), is no check of that AC, nor are its words, unless they say mostly that
+    AC's (NAMED_APART: the second test's name says AC2's words among more of its own); the
+    `lookup` group's test still counts."""
+    result = analyze("E1-S1", INDEX_ACS, split_tests("src/index.test.ts", DROP_TESTS),
+                     file_list=["src/index.test.ts"])
+    assert [t.split("::", 1)[1] for t in by_id(result)["AC1"].tests] == [
+        "Index > lookup > returns each matching record with its key and rank"]
+    assert by_id(result)["AC2"].tests == by_id(result)["AC3"].tests == ()
+
+
 def test_a_test_class_naming_no_unit_is_read_apart_from_its_methods_name() -> None:
     # TestSlugifyUnicode says what its tests share (AC1's unicode), test_max_length what this
     # one checks (AC2): each read on its own, as a describe() group and its it() are
