@@ -360,7 +360,7 @@ PROJECTS = (
     Project("jsonmerge", "pypi", "jsonmerge==1.9.2", "python-dev", "jsonmerge-1.9.2",
             held_out=True, test_deps=("pytest", "coverage", "jsonschema"), first=(7, 62, 20)),
     Project("dpath", "pypi", "dpath==2.2.0", "python-dev", "dpath-2.2.0", held_out=True,
-            test_deps=("pytest", "coverage", "nose2")),
+            test_deps=("pytest", "coverage", "nose2"), first=(17, 7, 36)),
 )
 
 
