@@ -2342,11 +2342,17 @@ def _python_caught_only(test_source: str) -> str | None:
     checks = [node for node in ast.walk(tree) if is_check(node)]
     if not checks or any(isinstance(node, ast.With) for node in ast.walk(tree)):
         return None  # a `with pytest.raises(...)` checks the throw itself
+    after: dict[int, list[ast.stmt]] = {}  # a try -> the statements after it in its block
+    for node in ast.walk(tree):
+        for block in (getattr(node, name, None) for name in ("body", "orelse", "finalbody")):
+            if isinstance(block, list):
+                for index, statement in enumerate(block):
+                    after[id(statement)] = block[index + 1:]
     caught: set[int] = set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Try) or not node.handlers:
             continue
-        if any(fails(inner) for part in (*node.body, *node.orelse)
+        if any(fails(inner) for part in (*node.body, *node.orelse, *after.get(id(node), ()))
                for inner in ast.walk(part)):
             continue
         caught.update(id(inner) for handler in node.handlers for inner in ast.walk(handler))
@@ -2358,7 +2364,9 @@ def _python_caught_only(test_source: str) -> str | None:
 def caught_only(test_source: str) -> str | None:
     """The first check of a test whose every check sits in a `catch` / `except` of a try that
     does not fail when nothing is thrown (no check, `fail(...)`, `throw` or `raise` in it or
-    its `else`), or in the callback of a promise's `.catch(...)` (in a test that throws or
+    its `else`, nor, in Python, after it in its block: `except TypeError as e: assert ...;
+    return` then `raise Exception("no TypeError")` fails when nothing is thrown), or in the
+    callback of a promise's `.catch(...)` (in a test that throws or
     calls `fail(...)` nowhere else: a `.then(() => { throw ... })` before it fails when the
     promise resolves), in a test that does not check the throw otherwise (`toThrow`,
     `.rejects`, `expect.assertions(n)`, `expect.hasAssertions()`, `pytest.raises`,

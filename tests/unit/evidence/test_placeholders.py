@@ -5907,6 +5907,13 @@ def test_an_arrow_kept_in_an_object_is_handed_on() -> None:
     ("def test_x():\n    try:\n        parse('x')\n    except ParseError as e:\n"
      "        assert 'Unable' in str(e)\n    else:\n        pytest.fail('no error')\n", None),
     ("def test_x():\n    with pytest.raises(ParseError):\n        parse('x')\n", None),
+    # the handler returns, and the test fails after the try when nothing was thrown
+    ("def test_x():\n    try:\n        merge(a, b, strict=True)\n    except TypeError as e:\n"
+     "        assert str(e).endswith('a/b')\n        return\n"
+     "    raise Exception('strict merge raised no TypeError')\n", None),
+    ("def test_x():\n    try:\n        merge(a, b, strict=True)\n    except TypeError as e:\n"
+     "        assert str(e).endswith('a/b')\n        return\n    print('done')\n",
+     "assert str(e).endswith('a/b')"),
     # class-validator's whitelist test turned to `.catch`: the promise resolves, the checks
     # never run
     ("it('strips', () => {\n  return validator.validate(model, { whitelist: true })"
