@@ -784,15 +784,20 @@ def caught_only_tests(result: ac_coverage.CoverageResult,
     """The matched tests whose every check sits in a `catch` / `except` of a try that passes
     when nothing is thrown (`placeholders.caught_only`), with why: such a test passes
     whether or not the code fails, so it shows neither the failure an AC promises nor any
-    value one promises; it counts for no AC."""
+    value one promises; it counts for no AC. The why names what its language would have
+    checked the throw with: a Python test's `pytest.raises`, `assertRaises` or a `fail()` /
+    `raise` when nothing is thrown, not jest's `expect.assertions(n)` and `toThrow`."""
     from gaia_lib.evidence import placeholders  # loaded by the review's reads already
 
     out: dict[str, str] = {}
     for test in dict.fromkeys(t for entry in result.per_ac for t in entry.tests):
         check = placeholders.caught_only(bodies.get(test, ""))
         if check:
+            missing = ("pytest.raises, assertRaises, or a fail() or raise in its try, its else "
+                       "or after it" if test.split("::")[0].endswith(".py")
+                       else "expect.assertions(n), fail() or toThrow")
             out[test] = (f"checks only an error it catches ({_code(check)}): with nothing thrown "
-                         "it passes (no expect.assertions(n), fail() or toThrow)")
+                         f"it passes (no {missing})")
     return out
 
 

@@ -762,6 +762,18 @@ def test_a_test_checking_only_an_error_it_catches_covers_no_ac() -> None:
                    "with nothing thrown it passes (no expect.assertions(n), fail() or toThrow)"}
 
 
+def test_a_python_test_checking_only_an_error_it_catches_is_told_python_s_checks() -> None:
+    """A Python test is told what pytest or unittest would have checked the throw with, not
+    jest's `expect.assertions(n)` and `toThrow`."""
+    caught = ("def test_x():\n    try:\n        merge(a, b, strict=True)\n"
+              "    except TypeError as e:\n        assert 'a/b' in str(e)\n")
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC9", tests=["tests/t.py::test_x"])])
+    assert checks.caught_only_tests(result, {"tests/t.py::test_x": caught}) == {  # type: ignore[arg-type]
+        "tests/t.py::test_x": "checks only an error it catches (assert 'a/b' in str(e)): with "
+                              "nothing thrown it passes (no pytest.raises, assertRaises, or a "
+                              "fail() or raise in its try, its else or after it)"}
+
+
 def test_a_branch_check_without_a_coverage_tool_names_the_tools_it_looked_for(
         tmp_path: Path) -> None:
     probe = StackProbe("ts-dev", (ToolProbe("vitest", True, "/x/vitest", "node_modules", "2"),),
