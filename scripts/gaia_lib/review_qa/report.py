@@ -280,6 +280,11 @@ def render_header(key: str, title: str, prompt_hash_value: str, model: str | Non
     return head + f"- model: {model}\n- temperature: {temperature:g}\n"
 
 
+# A run whose command is no runner the review reads (`python -m nose2`, `make test`): its
+# exit code alone is known, not that its output holds no counts (nose2's `Ran 65 tests`)
+_NOT_READ = "no test counts read from its output: its command is no runner the review reads"
+
+
 def render_run(evidence: Mapping[str, Any] | None, where: str,
                never_reached: Mapping[str, int] | None = None) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
@@ -291,7 +296,9 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
     that timed out, each test it was still running: counted neither passed nor failed, as
     its runner reported neither. A failed run's story tests it never reached
     (`never_reached`, per tier: a Go test's panic ended the package's binary) are counted
-    beside the rest, `19 never ran`."""
+    beside the rest, `19 never ran`. A run counted by its exit code alone (its command is no
+    runner the review reads: `python -m nose2`, `make test`) is said so, not said to give
+    no counts: nose2's output ends `Ran 65 tests`, which the review does not read."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
@@ -317,7 +324,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s\n")
             continue
         if not failed:
-            counts = ("exit 0; its output gives no test counts" if suite.get("counted_from")
+            counts = (f"exit 0; {_NOT_READ}" if suite.get("counted_from")
                       else f"{_passed(suite)}{_skipped(suite)}{_file_checks(suite)}")
             out.append(f"- test run: {suite.get('name', '?')} passed ({counts}) in "
                        f"{float(suite.get('duration_seconds', 0.0)):.1f} s{_narrowed(suite)}\n")
@@ -335,7 +342,7 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
         # pytest's errors collecting a file are no failed tests: its summary says `1 error`
         uncollected = sum(bool(test.get("uncollected")) for test in listed)
         errors = suite.get("error_count", 0)
-        counts = ("its output gives no test counts" if suite.get("counted_from") else
+        counts = (_NOT_READ if suite.get("counted_from") else
                   f"{_passed(suite)}, "
                   f"{suite.get('fail_count', 0) - uncollected - errors} failed"
                   f"{_of_them(suite.get('subtest_fail_count', 0))}"

@@ -440,14 +440,18 @@ def test_a_run_that_exited_0_with_a_failed_test_is_not_said_as_passed() -> None:
 
 
 def test_a_run_counted_by_its_exit_code_is_not_said_as_one_test() -> None:
+    """Nor said to give no counts: a nose2 run's output ends `Ran 65 tests`, which the review
+    does not read; its command is no runner the review reads."""
     evidence = {"suites": [
         {"name": "tier_1", "exit_code": 0, "pass_count": 1, "fail_count": 0,
          "duration_seconds": 0.4, "counted_from": "exit code"},
         {"name": "tier_2", "exit_code": 2, "pass_count": 0, "fail_count": 1,
          "counted_from": "exit code"}]}
     assert qa_report.render_run(evidence, "ev") == (
-        "- test run: tier_1 passed (exit 0; its output gives no test counts) in 0.4 s\n"
-        "- test run: tier_2 exited 2 (its output gives no test counts)\n")
+        "- test run: tier_1 passed (exit 0; no test counts read from its output: its command "
+        "is no runner the review reads) in 0.4 s\n"
+        "- test run: tier_2 exited 2 (no test counts read from its output: its command is no "
+        "runner the review reads)\n")
 
 
 def test_a_run_without_its_per_test_report_says_so_not_that_it_passed() -> None:
