@@ -8,7 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from gaia_lib.core import writes
-from gaia_lib.evidence import attribution, coverage_report, placeholders, sut_names
+from gaia_lib.evidence import attribution, coverage_report, placeholders, sut_mocking, sut_names
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult, Match
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
@@ -1047,6 +1047,35 @@ def test_tests_a_stopped_run_never_ran_are_one_finding_across_files() -> None:
     own = {"src/__tests__/prefix.test.ts::case 0": "reported skipped",
            "src/__tests__/misses.test.ts::case 0": "reported skipped"}
     assert len(checks.skipped_findings(own, lines)) == 2
+
+
+def test_tests_never_run_are_counted_whole_though_one_was_said_to_mock_the_code() -> None:
+    """dpath's run without pytest ran none of its 50 tests: the warning said "49 tests of 6
+    files were never run", leaving out the one already said to mock `dpath.search`. It is
+    counted with the rest, and neither named there nor warned of twice; a skip-marked
+    placeholder is still not counted again among the runner's skips."""
+    why = f"never run: tier_1 {checks.RUN_STOPPED} (the test run line says why)"
+    tests = {"tests/test_get.py::test_get": 3, "tests/test_get.py::test_values_through": 9,
+             "tests/test_set.py::test_set": 4, "tests/test_set.py::test_set_new": 8,
+             "tests/test_set.py::test_set_list": 12}
+    mock = sut_mocking.Finding("tests/test_get.py", 8, "pkg.search", "patch")
+    found = checks.placeholder_check([], dict.fromkeys(tests, why), tests,
+                                     {"tests/test_get.py::test_values_through": mock})
+    assert [f["message"] for f in found["findings"] if f["rule"] == "skipped-test"] == [
+        f"5 tests of 2 files were {why}; they count for no AC until they run "
+        "(tests/test_get.py::test_get, tests/test_set.py::test_set, "
+        "tests/test_set.py::test_set_new and 2 more)"]
+    one = {"tests/test_get.py::test_get": why, "tests/test_get.py::test_values_through": why}
+    found = checks.placeholder_check([], one, tests,
+                                     {"tests/test_get.py::test_values_through": mock})
+    assert [f.get("test") for f in found["findings"] if f["rule"] == "skipped-test"] == [
+        "tests/test_get.py::test_get"]
+    marked = placeholders.Placeholder("tests/test_set.py::test_set", "tests/test_set.py", 4,
+                         "skipped in source (pytest.mark.skip)")
+    found = checks.placeholder_check([marked], {"tests/test_set.py::test_set":
+                                                "reported skipped by the runner: later"},
+                                     tests)
+    assert [f["rule"] for f in found["findings"]] == ["placeholder-test"]
 
 
 def test_tests_a_run_stopped_at_a_compile_error_never_ran_point_at_the_error() -> None:
