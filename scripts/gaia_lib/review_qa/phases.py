@@ -1800,11 +1800,17 @@ def _utc_now() -> str:
 
 
 def render_analysis_md(results: Mapping[str, Any]) -> str:
+    """analysis-results.md: its header, then the report's deterministic section. The test
+    files discovered are said per stack, `13 (python-dev)`, not as the Python dict
+    `{'python-dev': 13}` dpath's had shown."""
     from gaia_lib.review_qa import report as qa_report
+    found = results.get("tests_discovered") or {}
+    discovered = ", ".join(f"{count} ({stack})" for stack, count in found.items()) \
+        if isinstance(found, Mapping) and found else "none"
     head = (f"# Analysis results: {results['story_key']}\n\n"
             f"- skill: {results['skill']} {results.get('skill_version', '')}\n"
             f"- stack: {results.get('stack', '')}\n"
-            f"- test files discovered: {results.get('tests_discovered', {})}\n\n")
+            f"- test files discovered: {discovered}\n\n")
     return head + qa_report.render_deterministic(results)
 
 

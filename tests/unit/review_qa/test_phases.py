@@ -637,3 +637,14 @@ def test_the_outside_go_test_files_built_only_somewhere_are_read_with_their_limi
                                            "popcnt_test.go::TestC", "t.py::test_d"]) == {
         "popcnt_cmp_test.go": "its file is built only where `!go1.9 && amd64 && !appengine` "
                               "holds"}
+
+
+def test_analysis_results_md_says_the_test_files_found_per_stack() -> None:
+    """dpath's analysis-results.md had read `test files discovered: {'python-dev': 13}`,
+    a Python dict."""
+    results = {"story_key": "E1-S1", "skill": "gaia-review-qa",
+               "tests_discovered": {"python-dev": 13, "ts-dev": 4}}
+    assert "- test files discovered: 13 (python-dev), 4 (ts-dev)\n" in \
+        phases.render_analysis_md(results)
+    assert "- test files discovered: none\n" in phases.render_analysis_md(
+        {**results, "tests_discovered": {}})
