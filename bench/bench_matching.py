@@ -362,7 +362,7 @@ PROJECTS = (
     Project("dpath", "pypi", "dpath==2.2.0", "python-dev", "dpath-2.2.0", held_out=True,
             test_deps=("pytest", "coverage", "nose2"), first=(17, 7, 36)),
     Project("tinydb", "pypi", "tinydb==4.9.0", "python-dev", "tinydb-4.9.0", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(7, 2, 26)),
 )
 
 
