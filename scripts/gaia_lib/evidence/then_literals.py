@@ -1621,8 +1621,9 @@ def _truthy_of_a_value(check: str, code: str) -> bool:
     `expect(defu(a, b)).toBeTruthy()`, `assert normalize_scheme("HTTP")`), or a name given
     one such call's value once: any object passes, as `toBeDefined()` and `is not None` do. A
     comparison, a predicate (`isValid(x)`, `list.includes(x)`, `os.path.isfile(p)`,
-    `re.match(p, s)`), a property (`state.isPaused`) or a name given any other value is a
-    check of a yes or a no."""
+    `re.match(p, s)`), a property (`state.isPaused`), a name given any other value, or a
+    call of a name given a comparison (`_bound_to_a_comparison`: a tinydb query) is a check
+    of a yes or a no."""
     js = _JS_TRUTHY.match(check)
     python = js is None
     if js is not None:
@@ -1641,7 +1642,26 @@ def _truthy_of_a_value(check: str, code: str) -> bool:
     callee = _whole_call(value)
     if callee is None or _answers_yes_or_no(callee):
         return False
+    if python and _bound_to_a_comparison(callee, code):
+        return False
     return not python or _PY_PREDICATE_PARTS.search(callee.rsplit(".", 1)[-1]) is None
+
+
+# A comparison operator of Python, not part of `=`, `->` or another operator.
+_PY_COMPARISON = re.compile(r"(?<![=!<>\-])(?:==|!=|<=|>=|<|>)(?![=>])")
+
+
+def _bound_to_a_comparison(callee: str, code: str) -> bool:
+    """Whether `callee` is a name the Python test gives, once, a comparison (`query1 =
+    User.name == 'John'`): a test that then calls it (`assert query1(data)`) holds a
+    predicate built by overloading the comparison, as tinydb's queries are, and its call
+    answers yes or no: tinydb's `test_orm_usage` had read "only checks that a result
+    exists"."""
+    if not re.fullmatch(r"[A-Za-z_]\w*", callee):
+        return False
+    given = re.findall(rf"^\s*{re.escape(callee)}\s*=(?!=)([^\n]*)$", code, re.MULTILINE)
+    return len(given) == 1 and _PY_COMPARISON.search(
+        re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", "''", given[0])) is not None
 
 
 # A Go operand, as written on one line: a name with its selectors, indexes and calls

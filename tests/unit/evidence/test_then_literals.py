@@ -797,6 +797,13 @@ def test_a_test_whose_every_check_only_asks_for_a_result_passes_any_value(
     ('def test_x():\n    assert uri.is_valid\n', None),
     ('def test_x():\n    r = f(1)\n    r = g(r)\n    assert r\n', None),
     ('def test_x(r):\n    assert r\n', None),
+    # a call of a name given a comparison: a predicate built by overloading it (a query of a
+    # document store), whose call answers yes or no; a name given a call is no such thing
+    ("def test_x():\n    query = Where().age.year == 2000\n    assert query({'age': {'year': "
+     "2000}})\n", None),
+    ("def test_x():\n    older = Where().age > 30\n    assert older(doc)\n", None),
+    ("def test_x():\n    query = Where().name.exists()\n    assert query({'name': '=='})\n",
+     "assert query({'name': '=='})"),
     # only what it is not: unequal to one literal
     ('def test_x():\n    assert normalize_scheme("HTTP") != "ftp"\n',
      'assert normalize_scheme("HTTP") != "ftp"'),
