@@ -357,8 +357,11 @@ PROJECTS = (
     Project("bitset", "debian", "golang-github-bits-and-blooms-bitset-dev=1.2.2-1", "go-dev",
             "usr/share/gocode/src/github.com/bits-and-blooms/bitset", held_out=True,
             first=(22, 22, 3)),
+    # held out until a test class named after an accessor (`TestGetSchema` calling
+    # `get_schema`) was read as spoken of only by an AC saying all its words, a rule made while
+    # looking at its tests: tuned since
     Project("jsonmerge", "pypi", "jsonmerge==1.9.2", "python-dev", "jsonmerge-1.9.2",
-            held_out=True, test_deps=("pytest", "coverage", "jsonschema"), first=(7, 62, 20)),
+            test_deps=("pytest", "coverage", "jsonschema"), first=(7, 62, 20)),
     Project("dpath", "pypi", "dpath==2.2.0", "python-dev", "dpath-2.2.0", held_out=True,
             test_deps=("pytest", "coverage", "nose2"), first=(17, 7, 36)),
     Project("tinydb", "pypi", "tinydb==4.9.0", "python-dev", "tinydb-4.9.0", held_out=True,

@@ -3065,11 +3065,26 @@ def _other_unit(case: TestCase, crits: Sequence[_Criterion],
     if not units:
         return frozenset()
     keys = {identifier_key(u) for u in units}
-    parts = [words.tokens(" ".join(words.IDENTIFIER_PART.findall(u))) for u in units]
-    if any(keys & set(named) or any(p & set(crit.spelled) for p in parts)
+    parts = [_spoken_parts(u) for u in units]
+    if any(keys & set(named) or any(p & set(crit.spelled) == p if needs_all else
+                                    p & set(crit.spelled) for p, needs_all in parts)
            for crit, named in zip(crits, identifiers, strict=True)):
         return frozenset()
     return frozenset(range(len(crits)))
+
+
+# The verbs an accessor's name starts with (`get_schema`, `setDefault`, `isEmpty`, `hasKey`):
+# what it does to the thing it names, which an AC speaking of that thing does not say.
+_ACCESSOR_VERBS = frozenset({"get", "set", "is", "has"})
+
+
+def _spoken_parts(unit: str) -> tuple[frozenset[str], bool]:
+    """The words of a unit's name an AC speaks of it by (`LRUCache`: any of lru, cache), and
+    whether it takes them all: an accessor's name (`get_schema`: get and schema; an AC
+    speaking of schemas speaks of no getting of one)."""
+    found = words.IDENTIFIER_PART.findall(unit)
+    tokens = frozenset(words.tokens(" ".join(found)))
+    return tokens, len(found) >= 2 and found[0].lower() in _ACCESSOR_VERBS
 
 
 _JS_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")

@@ -3233,6 +3233,38 @@ def test_a_test_grouped_under_a_unit_no_ac_speaks_of_is_no_check_of_what_it_obse
     assert by_id(result)["AC2"].tests == by_id(result)["AC3"].tests == ()
 
 
+GET_SCHEMA_TESTS = """class TestMerge(unittest.TestCase):
+    def test_merge_by_key_appends_new_items(self):
+        merger = Merger({"mergeStrategy": "byKey"})
+        self.assertEqual(merger.merge([{"k": 1}], [{"k": 2}]), [{"k": 1}, {"k": 2}])
+
+    def test_head_replaces_base(self):
+        self.assertEqual(Merger({}).merge(1, 2), 2)
+
+
+class TestGetSchema(unittest.TestCase):
+    def test_merge_by_key_items(self):
+        merger = Merger({"mergeStrategy": "byKey"})
+        schema = merger.get_schema()
+        self.assertEqual(schema["type"], "array")
+"""
+
+
+def test_a_test_of_an_accessor_no_ac_names_with_its_verb_matches_none_by_its_words() -> None:
+    """jsonmerge's `TestGetSchema` tests check the schema `get_schema` builds, not a merge;
+    the story's ACs speak of schemas, never of getting one, and its tests named like the
+    merge tests (`test_merge_by_id`) had counted for the merging AC. An accessor's name
+    (`get_`, `set`, `is` or `has` and more words) is spoken of by all its words."""
+    acs = (ac("AC1", "a schema whose array merges items by key", "two documents are merged",
+              "the items with the same key are merged into one and new items are appended"),
+           ac("AC2", "a schema naming no strategy", "two documents are merged",
+              "the head replaces the base"))
+    result = analyze("E1-S1", acs, split_tests("tests.py", GET_SCHEMA_TESTS),
+                     file_list=["tests.py"])
+    assert [t.split("::", 1)[1] for t in by_id(result)["AC1"].tests] == [
+        "TestMerge::test_merge_by_key_appends_new_items"]
+
+
 def test_a_test_class_naming_no_unit_is_read_apart_from_its_methods_name() -> None:
     # TestSlugifyUnicode says what its tests share (AC1's unicode), test_max_length what this
     # one checks (AC2): each read on its own, as a describe() group and its it() are
