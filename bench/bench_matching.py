@@ -367,7 +367,8 @@ PROJECTS = (
     Project("tinydb", "pypi", "tinydb==4.9.0", "python-dev", "tinydb-4.9.0", held_out=True,
             test_deps=("pytest", "coverage"), first=(7, 2, 26)),
     Project("properties", "debian", "golang-github-magiconair-properties-dev=1.8.7-1", "go-dev",
-            "usr/share/gocode/src/github.com/magiconair/properties", held_out=True),
+            "usr/share/gocode/src/github.com/magiconair/properties", held_out=True,
+            first=(20, 9, 24)),
 )
 
 
