@@ -10,7 +10,10 @@ Rules:
 - The story file as it was where the branch left the base (`filelist.fork_point`; HEAD's own
   commit when the story is reviewed on the base with uncommitted edits) is read the same way.
   An AC whose priority ranks lower now than then keeps the earlier one, and says so (a warning
-  of the integrity check, `lowered_findings`). An AC new on the branch, a story new on it, or
+  of the integrity check, `lowered_findings`). So does one whose priority was taken out (its
+  own `(P0)` and the story's `priority` both gone: `none` now), which the review reads as no
+  high priority: a story planned with P0 ACs had been approved with two of them untested once
+  every priority was deleted. An AC new on the branch, a story new on it, or
   a file git cannot read has no floor; raising a priority is never held back.
 - Rank (`rules.rank`): P0 = critical = high, then P1 = medium, P2 = low, P3; a value of no
   rank is never floored and floors nothing.
@@ -36,7 +39,8 @@ class Lowered:
 
 
 def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
-    """Per AC id present in both, the priority `then` gave it where `now` ranks it lower."""
+    """Per AC id present in both, the priority `then` gave it where `now` ranks it lower or
+    gives it none (`now` is then `none`)."""
     if then is None:
         return {}
     earlier = {ac.ac_id: rules.ac_priority(ac.text, then.priority)
@@ -45,8 +49,9 @@ def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
     for ac in now.acceptance_criteria:
         current, before = rules.ac_priority(ac.text, now.priority), earlier.get(ac.ac_id)
         was, is_now = rules.rank(before), rules.rank(current)
-        if before and current and was is not None and is_now is not None and is_now > was:
-            out[ac.ac_id] = Lowered(ac.ac_id, before, current)
+        if before and was is not None and (
+                not current or (is_now is not None and is_now > was)):
+            out[ac.ac_id] = Lowered(ac.ac_id, before, current or "none")
     return out
 
 

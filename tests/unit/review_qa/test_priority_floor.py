@@ -9,10 +9,11 @@ from gaia_lib.review_qa import priority_floor, rules
 from gaia_lib.story.parser import Story, parse_story
 
 
-def _story(priority: str, *acs: str) -> Story:
+def _story(priority: str | None, *acs: str) -> Story:
     criteria = "\n".join(f"- [ ] **AC{n}{own}:** Given a, when b, then c."
                          for n, own in enumerate(acs, start=1))
-    text = (f"---\nkey: E1-S1\npriority: {priority}\nstatus: review\n---\n\n# Story: T\n\n"
+    planned = "" if priority is None else f"priority: {priority}\n"
+    text = (f"---\nkey: E1-S1\n{planned}status: review\n---\n\n# Story: T\n\n"
             f"## Acceptance Criteria\n\n{criteria}\n")
     return parse_story(text, Path("E1-S1.md"))
 
@@ -34,6 +35,22 @@ def test_an_ac_lowered_keeps_its_earlier_priority_and_a_raised_one_is_not_held_b
         "AC1": priority_floor.Lowered("AC1", "P0", "P2")}
     assert priority_floor.lowered(now, None) == {}  # new on the branch: no floor
     assert priority_floor.lowered(_story("urgent", ""), _story("P0", "")) == {}  # no rank
+
+
+def test_an_ac_whose_priority_was_taken_out_keeps_the_one_it_was_planned_with() -> None:
+    """A story of a properties-file reader planned with P0 and P1 ACs: with every AC's own
+    `(P0)` and the story's `priority` line deleted, no AC had a priority, none was said to be
+    lowered, and the review approved the story with two P0 ACs untested."""
+    then = _story("P1", " (P0)", "", " (P2)")
+    assert priority_floor.lowered(_story(None, "", "", ""), then) == {
+        "AC1": priority_floor.Lowered("AC1", "P0", "none"),
+        "AC2": priority_floor.Lowered("AC2", "P1", "none"),
+        "AC3": priority_floor.Lowered("AC3", "P2", "none")}
+    # the story's priority alone taken out: the ACs keeping their own tag keep it
+    assert priority_floor.lowered(_story(None, " (P0)", "", " (P2)"), then) == {
+        "AC2": priority_floor.Lowered("AC2", "P1", "none")}
+    # a story planned with none has nothing to hold it to
+    assert priority_floor.lowered(_story(None, ""), _story(None, "")) == {}
 
 
 def _git(repo: Path, *args: str) -> None:
