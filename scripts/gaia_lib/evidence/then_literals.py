@@ -77,6 +77,10 @@ A power written with a name for its base or exponent (`2^n`, `n^2`, `2**k`) is a
 the value, which a test checks for its own n (`16` for four elements): no literal.
 A Go guard whose whole condition is a name or a call (`if b.IsSubset(a) { t.Error(...) }`)
 fails where it is true: it checks a promised `false`, as `if !ok {` checks a `true`.
+A number joined by a hyphen to `bit` (`a 32-bit integer`, `the 4-bit version number`, `the
+largest unsigned 64-bit value`) is the width of the kind of value the Then speaks of, not a
+value the code gives: no literal (properties' "a number too large for a 32-bit integer fails
+as out of range" had drawn a warning that no test asserts `32`).
 A number naming a document or a part of one (`RFC 3986`, `section 5.2.4`, `PEP 440`, `§ 3`)
 says where the behaviour is written down, not a value the code gives: no literal (the
 matcher's `mentioned` keeps it, as the words a test may share).
@@ -162,6 +166,8 @@ _REFERENCE_RE = lazy_re(r"\b(?:RFC|PEP|ISO|IEEE|ECMA|[Ss]ections?|[Cc]hapter|[Aa
 # the value, which a test checks for its own n (`16` for four elements), not the number.
 _FORMULA_RE = lazy_re(r"(?<![\w.])(?:\d+\s*(?:\^|\*\*)\s*[A-Za-z]\w*"
                       r"|[A-Za-z]\w*\s*(?:\^|\*\*)\s*\d+)(?![\w.])")
+# A number joined by a hyphen to `bit` (`32-bit integer`): the width of a kind of value.
+_WIDTH_RE = lazy_re(r"(?<![\w.-])\d+-bits?\b")
 _STATUS_CONTEXT_RE = lazy_re(
     r"\b(status|http|code|error|response|respon\w*|return\w*|reject\w*|fail\w*)\b", re.IGNORECASE
 )
@@ -443,6 +449,7 @@ def then_literals(then_text: str, setting: str = "", *,
     if not mentioned:  # a document's number or a part of it names where a rule is written
         text = _REFERENCE_RE.sub(lambda m: " " * len(m.group(0)), text)
         text = _FORMULA_RE.sub(lambda m: " " * len(m.group(0)), text)
+        text = _WIDTH_RE.sub(lambda m: " " * len(m.group(0)), text)
     for match in CLOCK.finditer(text):
         found.append((match.start(), Literal(STRING, match.group(0))))
         text = text[:match.start()] + " " * len(match.group(0)) + text[match.end():]

@@ -1800,6 +1800,18 @@ def test_a_power_written_with_a_name_promises_no_number() -> None:
     assert then_literals(then) == (Literal(N, "16"),)
 
 
+def test_a_width_in_bits_promises_no_number() -> None:
+    """properties' AC8: "a number too large for a 32-bit integer fails as out of range"; its
+    test checks the panic's "out of range", and the review warned that no test asserts `32`."""
+    then = ("a number too large for a 32-bit integer fails as out of range, the 4-bit "
+            "version runs from 0 to 15 and -1 becomes the largest unsigned 64-bit value")
+    assert then_literals(then) == (Literal(N, "0"), Literal(N, "15"), Literal(N, "-1"))
+    # a count of bits the Then gives is still one
+    assert then_literals("then 32 bits are set") == (Literal(N, "32"),)
+    # the matcher still reads the width as what a test may share
+    assert Literal(N, "32") in then_literals(then, mentioned=True)
+
+
 def test_a_document_and_its_section_named_by_number_promise_no_value() -> None:
     # a URL library's click AC: "as RFC 3986 section 5.2.4 says" names where the rule is
     # written; the review warned that no test asserts `3986` or `5.2.4`
