@@ -1282,7 +1282,9 @@ def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     (`caught`: `except KeyError:` and "a KeyError is raised"), else
     those naming, spelled as its code spells it, the function or class it sits in, the
     narrowest that an AC names (`units`: a Go method before its receiver's type; a handler in
-    `class Email` and "Given an Email validator"), else every one (a `catch`, an
+    `class Email` and "Given an Email validator"; not a word of the AC's that a hyphen joins
+    to another, which is prose: properties' "a must-have getter" had tied its loader's
+    `must` helper to the getters' AC), else every one (a `catch`, an
     `err != nil` check says no more) but, for a handler naming its exception, those ACs that
     promise another exception by name (`...Error`, or a name said to be raised: rfc3986's
     "`PasswordForbidden` is raised"): natsort's `except ValueError:` in a path splitter is
@@ -1304,8 +1306,10 @@ def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     # what an AC says the code raises no longer is no exception it names
     promised = {ac.ac_id: then_literals.without_replaced(ac.text) for ac in error_acs}
     def naming(names: Sequence[str], acs: Iterable[AcceptanceCriterion]) -> list[str]:
+        # a word a hyphen joins to another is prose ("a must-have getter"), no code's name
         return [ac.ac_id for ac in acs
-                if any(re.search(rf"\b{re.escape(name)}\b", promised.get(ac.ac_id, ac.text))
+                if any(re.search(rf"(?<!\w-)\b{re.escape(name)}\b(?!-\w)",
+                                 promised.get(ac.ac_id, ac.text))
                        for name in names)]
 
     named = naming(delivered, error_acs)

@@ -34,6 +34,21 @@ def test_an_untested_handler_goes_to_the_acs_naming_the_narrowest_unit_it_sits_i
     assert checks.tie(("KeyError",), acs)[0] == ["AC1", "AC2"]
 
 
+def test_a_word_joined_to_another_by_a_hyphen_names_no_unit() -> None:
+    """A properties-file reader's getters AC says "a must-have getter (`MustGet`, ...)": the
+    untested `if err != nil` in the loader's `must(p, err)` helper was said to be behind it,
+    by the word "must" of "must-have"."""
+    acs = [_ac("AC8", "Given a missing key, when it is read with a must-have getter, then it "
+                      "fails with an error"),
+           _ac("AC5", "Given a reference to itself, when loaded, then it fails with an error")]
+    assert checks.tie((), acs, ("must",)) == (["AC8", "AC5"], False)
+    # written as a name, the AC still names it
+    named = _ac("AC2", "Given a bad file, when `must` is handed its error, then it panics")
+    assert checks.tie((), [*acs, named], ("must",)) == (["AC2"], True)
+    assert checks.tie((), [_ac("AC1", "Given a file, when must runs, then an error")],
+                      ("must",)) == (["AC1"], True)
+
+
 def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() -> None:
     """natsort's story promises a `TypeError` for input it cannot compare; its code's
     untested handlers were each made a blocker for that AC: one turning a TypeError from a
