@@ -15,6 +15,7 @@ check's own line, as a placeholder's); a finding about a whole file is line 1.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -1271,6 +1272,20 @@ _RAISED_NAME = re.compile(r"`[A-Z]\w*`\s+(?:is|are)\s+(?:raised|thrown)"
 _ANY_ERROR = frozenset({"Exception", "BaseException", "Error", "Throwable"})
 
 
+# Names in backticks listed and then left open (`MustGet`, `MustGetInt`, ...): examples of
+# the family of names starting with what they share.
+_OPEN_LIST = re.compile(r"`[A-Za-z_]\w*`(?:\s*,\s*`[A-Za-z_]\w*`)+\s*,?\s*(?:\.\.\.|…)")
+
+
+def _families(text: str) -> list[str]:
+    """What the names of each list an AC leaves open share at their start (`MustGet` for
+    "`MustGet`, `MustGetInt`, ..."): a unit whose name starts so is one of them. A share
+    under three characters names no family."""
+    shared = (os.path.commonprefix(re.findall(r"`(\w+)`", match.group(0)))
+              for match in _OPEN_LIST.finditer(text))
+    return [prefix for prefix in shared if len(prefix) >= 3]
+
+
 def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
         units: Sequence[str] = (), raised: Sequence[str] = (),
         declared: AbstractSet[str] = frozenset(),
@@ -1284,7 +1299,9 @@ def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     narrowest that an AC names (`units`: a Go method before its receiver's type; a handler in
     `class Email` and "Given an Email validator"; not a word of the AC's that a hyphen joins
     to another, which is prose: properties' "a must-have getter" had tied its loader's
-    `must` helper to the getters' AC), else every one (a `catch`, an
+    `must` helper to the getters' AC; a list of names the AC leaves open, "`MustGet`,
+    `MustGetInt`, ...", names each unit starting with what they share, `MustGetUint`, which
+    had been left to every other error-path AC: `_families`), else every one (a `catch`, an
     `err != nil` check says no more) but, for a handler naming its exception, those ACs that
     promise another exception by name (`...Error`, or a name said to be raised: rfc3986's
     "`PasswordForbidden` is raised"): natsort's `except ValueError:` in a path splitter is
@@ -1305,19 +1322,23 @@ def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
     # what an AC says the code raises no longer is no exception it names
     promised = {ac.ac_id: then_literals.without_replaced(ac.text) for ac in error_acs}
-    def naming(names: Sequence[str], acs: Iterable[AcceptanceCriterion]) -> list[str]:
-        # a word a hyphen joins to another is prose ("a must-have getter"), no code's name
+    def naming(names: Sequence[str], acs: Iterable[AcceptanceCriterion],
+               of_family: bool = False) -> list[str]:
+        # a word a hyphen joins to another is prose ("a must-have getter"), no code's name;
+        # a unit is named by a list of its kind the AC leaves open too (`of_family`)
         return [ac.ac_id for ac in acs
                 if any(re.search(rf"(?<!\w-)\b{re.escape(name)}\b(?!-\w)",
                                  promised.get(ac.ac_id, ac.text))
+                       or (of_family and any(name.startswith(prefix)
+                                             for prefix in _families(ac.text)))
                        for name in names)]
 
     named = naming(delivered, error_acs)
     if named:
         return named, True
     for unit in units:
-        named = naming((unit,), error_acs)
-        if named or naming((unit,), other_acs):  # the narrowest unit an AC names decides
+        named = naming((unit,), error_acs, True)
+        if named or naming((unit,), other_acs, True):  # the narrowest unit an AC names decides
             return named, bool(named)
     others = [name for name in declared if name not in units]
     return [ac.ac_id for ac in error_acs if (not delivered

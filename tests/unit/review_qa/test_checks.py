@@ -49,6 +49,31 @@ def test_a_word_joined_to_another_by_a_hyphen_names_no_unit() -> None:
                       ("must",)) == (["AC1"], True)
 
 
+def test_an_ac_listing_names_and_leaving_the_list_open_names_each_of_their_family() -> None:
+    """A properties-file reader's AC: "a must-have getter (`MustGet`, `MustGetInt`, ...)
+    fails": the untested `if err != nil` in `MustGetUint` was said to be about every other
+    error-path AC (a broken escape, a circular reference) and not this one, which names two
+    other functions of its file."""
+    getters = _ac("AC8", "Given a missing key, when it is read with a getter (`MustGet`, "
+                         "`MustGetInt`, ...), then it fails with an error")
+    escapes = _ac("AC2", "Given a broken escape, when loaded, then it is refused as an error")
+    declared = frozenset({"MustGet", "MustGetInt", "MustGetUint", "Set"})
+    assert checks.tie((), [escapes, getters], ("MustGetUint", "Properties"), (),
+                      declared) == (["AC8"], True)
+    # one not of the family is not named by it, and the AC naming others of its file is not
+    # about it
+    assert checks.tie((), [escapes, getters], ("Set", "Properties"), (), declared) == \
+        (["AC2"], False)
+    # a list not left open names only what it lists
+    closed = _ac("AC8", "Given a missing key, when `MustGet` or `MustGetInt` is used, "
+                        "then it fails with an error")
+    assert checks.tie((), [escapes, closed], ("MustGetUint",), (), declared) == \
+        (["AC2"], False)
+    # names sharing too little are no family
+    assert checks.tie((), [_ac("AC1", "Given bad input, when `Load`, `Lex`, ... run, then "
+                                      "an error")], ("Lookup",)) == (["AC1"], False)
+
+
 def test_an_untested_handler_is_not_about_an_ac_promising_another_exception() -> None:
     """natsort's story promises a `TypeError` for input it cannot compare; its code's
     untested handlers were each made a blocker for that AC: one turning a TypeError from a
