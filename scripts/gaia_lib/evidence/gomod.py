@@ -17,8 +17,12 @@ clause (else its older `// +build` lines, said as one `//go:build` expression), 
 and / or GOARCH its name ends in before `_test.go` / `.go` (`runewidth_windows_test.go`,
 `x_linux_arm64.go`; a name of one element, `windows.go`, has none). A file with such a
 limit that a run's cover profile leaves out, where it lists others of its package, was not
-built by that run (`left_out`: bitset's `popcnt_amd64.go`, built only before Go 1.9). Pure,
-except `modules`, which reads go.mod files.
+built by that run (`left_out`: bitset's `popcnt_amd64.go`, built only before Go 1.9). Whether
+the go that ran builds a file (`builds_here`): its name's GOOS / GOARCH and its constraint
+read with that go's release tags, GOOS and GOARCH; two test files of one package declaring a
+test of one name cannot both be built, and the outcome of that name is the built one's
+(properties' `properties_pre_go1.15_test.go`, `!go1.15`, had been said to pass with
+`properties_go1.15_test.go`'s test). Pure, except `modules`, which reads go.mod files.
 """
 
 from __future__ import annotations
@@ -47,26 +51,126 @@ GOARCH = frozenset(["386", "amd64", "amd64p32", "arm", "arm64", "arm64be", "armb
                     "wasm"])
 
 
-def build_limit(path: str, text: str) -> str | None:
-    """What limits where go builds the Go file at `path` whose source is `text`, said for a
-    reader (`its file is built only where `windows && !appengine` holds`), or None."""
+def _constraint(text: str) -> str | None:
+    """The `//go:build` expression above the package clause of Go source `text` (its older
+    `// +build` lines said as one), or None."""
     clause = _PACKAGE_CLAUSE.search(text)
     found = _BUILD_LINE.search(text, 0, clause.start() if clause else len(text))
     if found is not None:
-        return f"its file is built only where `{found.group(1)}` holds"
+        return found.group(1)
     older = _PLUS_BUILD_LINE.findall(text, 0, clause.start() if clause else len(text))
     if older:
         ors = [" || ".join(" && ".join(term.split(",")) for term in line.split())
                for line in older]
-        joined = " && ".join(f"({one})" if " || " in one and len(ors) > 1 else one
-                             for one in ors)
-        return f"its file is built only where `{joined}` holds"
+        return " && ".join(f"({one})" if " || " in one and len(ors) > 1 else one
+                           for one in ors)
+    return None
+
+
+def _name_limit(path: str) -> tuple[str, ...]:
+    """The GOOS and / or GOARCH the file name ends in (`_windows_amd64`), or ()."""
     parts = posixpath.basename(path).removesuffix(".go").removesuffix("_test").split("_")[1:]
     if len(parts) >= 2 and parts[-2] in GOOS and parts[-1] in GOARCH:
-        return f"its name's `_{parts[-2]}_{parts[-1]}` builds it only for {parts[-2]}/{parts[-1]}"
+        return (parts[-2], parts[-1])
     if parts and parts[-1] in GOOS | GOARCH:
-        return f"its name's `_{parts[-1]}` builds it only for {parts[-1]}"
+        return (parts[-1],)
+    return ()
+
+
+def build_limit(path: str, text: str) -> str | None:
+    """What limits where go builds the Go file at `path` whose source is `text`, said for a
+    reader (`its file is built only where `windows && !appengine` holds`), or None."""
+    expression = _constraint(text)
+    if expression is not None:
+        return f"its file is built only where `{expression}` holds"
+    named = _name_limit(path)
+    if len(named) == 2:
+        return f"its name's `_{named[0]}_{named[1]}` builds it only for {named[0]}/{named[1]}"
+    if named:
+        return f"its name's `_{named[0]}` builds it only for {named[0]}"
     return None
+
+
+# The operating systems the `unix` build tag holds on.
+_UNIX = frozenset(["aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios",
+                   "linux", "netbsd", "openbsd", "solaris"])
+_RELEASE_TAG = re.compile(r"go1\.(\d+)")
+_VERSION = re.compile(r"(?:go)?1\.(\d+)")
+_TOKEN = re.compile(r"\s*(&&|\|\||!|\(|\)|[\w.]+)")
+
+
+def builds_here(path: str, text: str, version: str, goos: str, goarch: str) -> bool | None:
+    """Whether `go test` (no `-tags`) builds the Go file at `path` (source `text`) with go
+    `version` (`1.19.8`) on `goos`/`goarch`: its file name's GOOS / GOARCH and its build
+    constraint, each tag true where it is that GOOS or GOARCH, `unix` on a Unix GOOS, a
+    release `go1.N` up to the version, `gc`; another GOOS or GOARCH, a later release and
+    `gccgo` false. None where it cannot be said: `cgo` (an environment's), a tag of the
+    project's own (`integration`, which a tier's `-tags` may set), an expression not read, a
+    version not read; an `||` with a true side and an `&&` with a false one decide all
+    the same."""
+    release = _VERSION.match(version)
+    if release is None:
+        return None
+    named = _name_limit(path)
+    if named and not all(part in (goos, goarch) for part in named):
+        return False
+    expression = _constraint(text)
+    if expression is None:
+        return True
+    tokens = []
+    at = 0
+    while at < len(expression):
+        token = _TOKEN.match(expression, at)
+        if token is None:
+            return None
+        tokens.append(token.group(1))
+        at = token.end()
+        if not expression[at:].strip():
+            break
+
+    def tag(name: str) -> bool | None:
+        if (found := _RELEASE_TAG.fullmatch(name)) is not None:
+            return int(found.group(1)) <= int(release.group(1))
+        if name in GOOS | GOARCH | {"unix", "gc", "gccgo"}:
+            return name in (goos, goarch, "gc") or (name == "unix" and goos in _UNIX)
+        return None  # `cgo`, or a tag of the project's own
+
+    def parse(at: int, stop: str) -> tuple[bool | None, int] | None:
+        # `||` of `&&` of unary terms, Go's precedence; None where a term is unknown
+        value: bool | None = False
+        conjunction: bool | None = True
+        while True:
+            negated = False
+            while at < len(tokens) and tokens[at] == "!":
+                negated, at = not negated, at + 1
+            if at >= len(tokens):
+                return None
+            if tokens[at] == "(":
+                inner = parse(at + 1, ")")
+                if inner is None:
+                    return None
+                term, at = inner
+            elif tokens[at] in ("&&", "||", ")"):
+                return None
+            else:
+                term, at = tag(tokens[at]), at + 1
+            term = None if term is None else term != negated
+            conjunction = (False if conjunction is False or term is False else
+                           None if conjunction is None or term is None else True)
+            if at < len(tokens) and tokens[at] == "&&":
+                at += 1
+                continue
+            value = (True if value is True or conjunction is True else
+                     None if value is None or conjunction is None else False)
+            if at < len(tokens) and tokens[at] == "||":
+                at, conjunction = at + 1, True
+                continue
+            if stop == ")":
+                return (value, at + 1) if at < len(tokens) and tokens[at] == ")" else None
+            return (value, at) if at == len(tokens) else None
+
+    parsed = parse(0, "")
+    return None if parsed is None else parsed[0]
 
 
 @dataclass(frozen=True)

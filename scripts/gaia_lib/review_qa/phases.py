@@ -1481,11 +1481,15 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     if unmeasured:
         executes = {t: False for t, named in reads.named_calls.items() if not named}
         ran_units = None
-    skipped = {**_never_ran(evidence, reads, s.project),
+    here = _go_here(s.probe.tool_versions)
+    skipped = {**_never_ran(evidence, reads, s.project, here),
                **outcomes.not_run(evidence.tests, reads.cases, reads.inherited, reads.texts)}
-    failed = outcomes.failed(evidence.tests, reads.cases, reads.inherited)
+    # an outcome of a Go test's name is not that of a file go did not build here
+    not_built = _not_built_here(evidence, reads, here)
+    built = [case for case in reads.cases if case.test_id not in not_built]
+    failed = outcomes.failed(evidence.tests, built, reads.inherited)
     required_failed = frozenset(outcomes.failed(
-        [t for suite in evidence.suites if suite.required for t in suite.tests], reads.cases,
+        [t for suite in evidence.suites if suite.required for t in suite.tests], built,
         reads.inherited))
     if python:  # a test that failed, was skipped or never ran executed what its run reached,
         # and a placeholder what it bothered to call: neither says what it tests. It is
@@ -1507,7 +1511,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         runner_skipped=skipped,
         never_reached=_never_reached(evidence, reads),
         runner_failed=failed,
-        failed_at=outcomes.failed_lines(evidence.tests, reads.cases, reads.inherited),
+        failed_at=outcomes.failed_lines(evidence.tests, built, reads.inherited),
         stopped_at=qa_checks.stop_positions(
             [suite.stopped for suite in evidence.suites if suite.stopped],
             [test.partition("::")[0] for test in skipped]),
@@ -1536,7 +1540,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         unmeasured_reads=answered,
     )
     # the evidence names each test as the review does: a Go test by its file, not its package
-    return evidence.with_tests(lambda tests: outcomes.in_files(tests, reads.cases)).as_json(), run
+    return evidence.with_tests(lambda tests: outcomes.in_files(tests, built)).as_json(), run
 
 
 def _without(executes: dict[str, bool] | None,
@@ -1580,14 +1584,30 @@ def _never_reached(evidence: execution.Evidence, reads: Reads) -> dict[str, int]
     return out
 
 
+def _go_here(versions: Mapping[str, str]) -> tuple[str, str, str] | None:
+    """(go's version, GOOS, GOARCH) where the probe found go (`tool_versions`), else None."""
+    import platform
+
+    version = versions.get("go")
+    if not version:
+        return None
+    machine = platform.machine().lower()
+    arch = {"x86_64": "amd64", "aarch64": "arm64", "i386": "386", "i686": "386"}.get(
+        machine, machine)
+    return version, platform.system().lower(), arch
+
+
 def _never_ran(evidence: execution.Evidence, reads: Reads,
-               project: Path | None = None) -> dict[str, str]:
+               project: Path | None = None,
+               go_here: tuple[str, str, str] | None = None) -> dict[str, str]:
     """The story's tests a run named that never ran in it (`outcomes.never_ran`), those of a
     run that stopped before running any test, those a run cut off at its time limit never
     reached (where it says what it ran; every one of its tests where it says nothing: jest
     writes its report when it ends), and those of a run that wrote no per-test report where
     its runner should have (missing, unreadable: none of them is known to have run, though it
-    exited 0), unless another tier's run reported them: none verifies anything."""
+    exited 0), unless another tier's run reported them: none verifies anything. A Go test
+    whose file the go that ran does not build (`go_here`: `gomod.builds_here`) never ran,
+    whatever the outcome of its name says: it is another file's test of that name."""
     out: dict[str, str] = {}
     for suite in evidence.suites:
         if not suite.named:
@@ -1625,7 +1645,26 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
     # config names (NestJS: `npm test` the unit specs, `npm run test:e2e` the e2e ones): a
     # test one tier ran did run, whatever another tier's report lacks.
     ran = outcomes.reported(evidence.tests, reads.cases, reads.inherited)
-    return {test: why for test, why in out.items() if test not in ran}
+    out = {test: why for test, why in out.items() if test not in ran}
+    return {**_not_built_here(evidence, reads, go_here), **out}
+
+
+def _not_built_here(evidence: execution.Evidence, reads: Reads,
+                    go_here: tuple[str, str, str] | None) -> dict[str, str]:
+    """test_id -> why it never ran, for each Go test of a file the go that ran (`go_here`)
+    does not build (`gomod.builds_here`), where a tier ran."""
+    if go_here is None or not any(suite.skip_reason is None for suite in evidence.suites):
+        return {}
+    version, goos, goarch = go_here
+    texts = reads.texts
+    out = {}
+    for case in reads.cases:
+        text = texts.get(case.file)
+        if (case.file.endswith("_test.go") and text is not None
+                and gomod.builds_here(case.file, text, version, goos, goarch) is False):
+            out[case.test_id] = (f"never run: {gomod.build_limit(case.file, text)}, and go "
+                                 f"{version} on {goos}/{goarch} does not build it")
+    return out
 
 
 def _unreported(evidence: execution.Evidence, reads: Reads,

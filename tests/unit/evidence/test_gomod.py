@@ -80,3 +80,28 @@ def test_a_limited_file_a_cover_profile_leaves_out_of_its_package_was_not_built(
     # popcnt.go has no limit: a file go builds everywhere the profile leaves out is no sign;
     # cmd/ has no file in the profile: its package was not measured at all
     assert gomod.left_out(sorted(texts), texts, profiled, known) == {"popcnt_amd64.go"}
+
+
+@pytest.mark.parametrize(("path", "text", "built"), [
+    ("p_test.go", "//go:build go1.15\n// +build go1.15\n\npackage p\n", True),
+    ("p_test.go", "//go:build !go1.15\n// +build !go1.15\n\npackage p\n", False),
+    ("p_test.go", "// +build !go1.15\n\npackage p\n", False),
+    ("p_test.go", "//go:build go1.20\n\npackage p\n", False),
+    ("p_test.go", "//go:build windows || (linux && !arm)\n\npackage p\n", True),
+    ("p_test.go", "//go:build unix && amd64\n\npackage p\n", True),
+    ("p_test.go", "//go:build integration\n\npackage p\n", None),
+    ("p_test.go", "//go:build !integration\n\npackage p\n", None),
+    ("p_test.go", "//go:build integration && !go1.15\n\npackage p\n", False),
+    ("p_test.go", "//go:build gccgo\n\npackage p\n", False),
+    ("p_test.go", "//go:build cgo\n\npackage p\n", None),
+    ("p_test.go", "//go:build cgo || linux\n\npackage p\n", True),
+    ("p_test.go", "//go:build (linux\n\npackage p\n", None),
+    ("p_windows_test.go", "package p\n", False),
+    ("p_linux_amd64_test.go", "package p\n", True),
+    ("p_test.go", "package p\n", True),
+])
+def test_whether_the_go_that_ran_builds_a_file(path: str, text: str, built: bool | None) -> None:
+    """properties ships `properties_go1.15_test.go` and `properties_pre_go1.15_test.go`, each
+    declaring `TestMustGetParsedDuration`: go 1.19 builds the first alone, so the outcome of
+    that name is not the second's."""
+    assert gomod.builds_here(path, text, "1.19.8", "linux", "amd64") is built

@@ -627,6 +627,33 @@ def test_a_run_that_stopped_before_any_test_says_its_cause_once_not_per_test() -
         assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {case.test_id: why}
 
 
+def test_a_go_test_whose_file_the_go_that_ran_does_not_build_never_ran() -> None:
+    """A properties-file reader's File List names both twins of a test, one file built from
+    Go 1.15 on and one before it, each declaring `TestMustGetParsedDuration`: the one outcome
+    of that name had been read as both files' tests passing, and the never-built one counted
+    for its AC."""
+    built = testcases.TestCase("props_go1.15_test.go", "TestMustGetParsedDuration", 5, "")
+    older = testcases.TestCase("props_pre_go1.15_test.go", "TestMustGetParsedDuration", 5, "")
+    outcome = runner_output.TestOutcome("TestMustGetParsedDuration", "passed", "example.com/p")
+    suite = execution.Suite("tier_1", "go test ./...", 0, 1.0, 1, 0, False, True,
+                            tests=(outcome,), named=(built.file, older.file), per_test=True,
+                            runner="go")
+    evidence = execution.Evidence("tier_1", "local", 1.0, False, False, (suite,), ())
+    reads = SimpleNamespace(cases=[built, older], inherited={},
+                            story_tests=[built.file, older.file],
+                            texts={built.file: "//go:build go1.15\n\npackage p\n",
+                                   older.file: "//go:build !go1.15\n\npackage p\n"})
+    assert phases._never_ran(evidence, cast(phases.Reads, reads),
+                             go_here=("1.19.8", "linux", "amd64")) == {
+        older.test_id: "never run: its file is built only where `!go1.15` holds, and go "
+                       "1.19.8 on linux/amd64 does not build it"}
+    # where go was not found, nothing is said of it
+    assert phases._never_ran(evidence, cast(phases.Reads, reads)) == {}
+    # nor is the outcome of its name that test's: a failure is the built file's alone
+    assert set(phases._not_built_here(evidence, cast(phases.Reads, reads),
+                                      ("1.19.8", "linux", "amd64"))) == {older.test_id}
+
+
 def test_the_outside_go_test_files_built_only_somewhere_are_read_with_their_limit(
         tmp_path: Path) -> None:
     # bitset: popcnt_cmp_test.go is built only before Go 1.9; popcnt_test.go everywhere
