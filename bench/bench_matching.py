@@ -369,6 +369,8 @@ PROJECTS = (
     Project("properties", "debian", "golang-github-magiconair-properties-dev=1.8.7-1", "go-dev",
             "usr/share/gocode/src/github.com/magiconair/properties", held_out=True,
             first=(20, 9, 24)),
+    Project("blang-semver", "debian", "golang-github-blang-semver-dev=4.0.0-1", "go-dev",
+            "usr/share/gocode/src/github.com/blang/semver/v4", held_out=True),
 )
 
 
