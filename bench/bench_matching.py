@@ -370,7 +370,8 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/magiconair/properties", held_out=True,
             first=(20, 9, 24)),
     Project("blang-semver", "debian", "golang-github-blang-semver-dev=4.0.0-1", "go-dev",
-            "usr/share/gocode/src/github.com/blang/semver/v4", held_out=True),
+            "usr/share/gocode/src/github.com/blang/semver/v4", held_out=True,
+            first=(9, 13, 17)),
 )
 
 
