@@ -2184,9 +2184,14 @@ def presence_said(check: str, test_source: str = "") -> str:
     number had read "only checks that a result exists"), or "a result is of the type it
     names" for a type check naming a class other than `object` (`assertIsInstance(r,
     OrderedDict)`: jsonmerge's check of the class its `objClass` option picks had read "only
-    checks that a result exists")."""
+    checks that a result exists"), or, for a Go `Must` call, that it does not panic, named
+    (`MustParse does not panic`: blang/semver's `_ = MustParse("32.2.1-alpha")` had read "only
+    checks that a result exists", where it drops the result)."""
     if _THROWS_NOTHING.search(check):
         return "nothing is thrown"
+    must = GO_MUST_CALL.search(check) if go_must_calls(check) else None
+    if must is not None:
+        return f"{must.group(0).rstrip('( ')} does not panic"
     if _NO_ERROR.search(check):
         call = go_error_source(test_source, check) if test_source else None
         return f"{call} returns no error" if call else "no error is returned"

@@ -1623,6 +1623,18 @@ def test_a_go_error_check_names_the_call_whose_error_it_reads() -> None:
         "no error is returned")
 
 
+def test_a_go_must_call_is_said_to_check_that_it_does_not_panic() -> None:
+    """blang/semver's `TestMustParse` is `_ = MustParse("32.2.1-alpha")`: the report said it
+    "only checks that a result exists", of a result it drops; it checks that the call does
+    not panic."""
+    body = 'func TestMustParse(t *testing.T) {\n\t_ = MustParse("32.2.1-alpha")\n}\n'
+    check = literals_module.presence_only(body)
+    assert check is not None and "MustParse" in check
+    assert literals_module.presence_said(check, body) == "MustParse does not panic"
+    assert literals_module.presence_said("_ = semver.MustParse(v)") == \
+        "semver.MustParse does not panic"
+
+
 def test_testify_s_forward_form_is_read_as_its_plain_checks() -> None:
     """flect's tests make `r := require.New(t)` and check with `r.Equal(want, got)`: a value
     checked so is asserted; an `r` handed on is left as written."""
