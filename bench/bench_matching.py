@@ -372,6 +372,8 @@ PROJECTS = (
     Project("blang-semver", "debian", "golang-github-blang-semver-dev=4.0.0-1", "go-dev",
             "usr/share/gocode/src/github.com/blang/semver/v4", held_out=True,
             first=(9, 13, 17)),
+    Project("sanitize-url", "npm", "@braintree/sanitize-url@7.1.2", "ts-dev", "package",
+            held_out=True),
 )
 
 
