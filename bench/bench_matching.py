@@ -373,7 +373,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/blang/semver/v4", held_out=True,
             first=(9, 13, 17)),
     Project("sanitize-url", "npm", "@braintree/sanitize-url@7.1.2", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(11, 4, 22)),
 )
 
 
