@@ -32,6 +32,12 @@ A JS/TS file with a focused test (`it.only`, `test.only`, jest's `fit`) runs tha
 the runner reports its other tests skipped, with no reason; they did not run because of it,
 and are said so (ts-dedent 2.3.0: one `it.only` left in its spec, 22 tests reported skipped).
 
+A JS/TS title is met as the runner names it: a backslash escape its source writes is the
+character it stands for (`` it(`rejects non-\\w prefixes`) `` runs as `rejects non-w prefixes`,
+`"keeps \\"a\\""` as `keeps "a"`, `\\n` a line break, `\\u00e9` an `é`). Read as written, such
+a title had met none of its outcomes: its rows were said to be tests the review cannot read,
+and its failure was said of no test.
+
 A story test file in which the review read no test although the runner ran some there
 (`unread`: tests made at run time, `fixtures.forEach(f => it(f.name, ...))`) holds tests no
 AC can be matched to: said, never silently counted as a file without tests.
@@ -62,6 +68,27 @@ from gaia_lib.evidence.testcases import TestCase
 _PARAMS = re.compile(r"\[.*\]$")
 # A reported location naming a file (Go's names its package: a directory).
 _FILE_SUFFIXES = (".py", ".js", ".ts", ".jsx", ".tsx", ".mjs", ".cjs")
+
+
+# A JS string's or template literal's escape: `\n`, `\x41`, `\u00e9`, `\u{1F600}`, a line
+# continuation, or any other character standing for itself (`\w` is `w`, `\"` a quote).
+_JS_ESCAPE = re.compile(
+    r"\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]+)\}|(\r?\n)|(.))", re.S)
+_JS_ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+def _as_run(name: str) -> str:
+    """A JS/TS test's name as its runner makes it: each escape its source writes read
+    (module docstring)."""
+    def read(found: re.Match[str]) -> str:
+        code = found.group(1) or found.group(2) or found.group(3)
+        if code:
+            return chr(int(code, 16)) if int(code, 16) <= 0x10FFFF else found.group(0)
+        if found.group(4):
+            return ""  # a line continuation
+        return _JS_ESCAPED.get(found.group(5), found.group(5))
+
+    return _JS_ESCAPE.sub(read, name) if "\\" in name else name
 
 
 def _names(name: str) -> set[str]:
@@ -186,6 +213,8 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
         runs_as = [(case.file, case.name)] + [
             (alias.partition("::")[0], alias.partition("::")[2])
             for alias in (aliases or {}).get(case.test_id, ())]
+        runs_as = [(file, _as_run(name) if file.endswith(_FILE_SUFFIXES)
+                    and not file.endswith(".py") else name) for file, name in runs_as]
         for file, test_name in runs_as:
             found: list[TestOutcome] = []
             for name in _names(test_name):

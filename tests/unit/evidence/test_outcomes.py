@@ -1005,3 +1005,40 @@ def test_the_runs_of_a_test_called_through_a_name_bound_to_test_are_its_own() ->
     assert {test: len(found) for test, found in outcomes.reported(runs, cases).items()} == {
         "src/index.test.ts::stringify & parse > testName": 2}
     assert outcomes.unread(runs, cases, ["src/index.test.ts"]) == {}
+
+
+def test_a_js_title_with_an_escape_meets_the_outcomes_its_runner_names_without_it() -> None:
+    """A link checker's spec: `` it(`refuses ${scheme} links led by non-\\w characters`) `` in
+    a `describe.each(["ftp", "file"])` group, and `it("keeps \\"quoted\\" paths")`. vitest
+    names them as JavaScript reads the strings (`non-w`, `"quoted"`); read as written, the
+    rows had been tests the review cannot read, and a failed row a failure of no test."""
+    source = ('describe("links", () => {\n'
+              '  describe.each(["ftp", "file"])("%s", (scheme) => {\n'
+              '    it(`refuses ${scheme} links led by non-\\w characters`, () => {\n'
+              '      expect(check(`&*${scheme}:x`)).toBe(false);\n'
+              '    });\n'
+              '  });\n'
+              '  it("keeps \\"quoted\\" paths", () => {\n'
+              '    expect(check("/a\\"b")).toBe(true);\n'
+              '  });\n'
+              '});\n')
+    cases = split_tests("src/links.test.ts", source)
+    assert [c.name for c in cases] == [
+        "links > %s > refuses ${scheme} links led by non-\\w characters",
+        'links > keeps \\"quoted\\" paths']
+
+    def ran(title: str, groups: tuple[str, ...], line: int, outcome: str = "passed",
+            message: str | None = None) -> runner_output.TestOutcome:
+        return runner_output.TestOutcome(" ".join((*groups, title)), outcome,
+                                         "/p/src/links.test.ts", message,
+                                         path=(*groups, title), line=line)
+
+    reported = [ran("refuses ftp links led by non-w characters", ("links", "ftp"), 3),
+                ran("refuses file links led by non-w characters", ("links", "file"), 3,
+                    "failed", "expected true to be false"),
+                ran('keeps "quoted" paths', ("links",), 7)]
+    assert outcomes.unread(reported, cases, ["src/links.test.ts"]) == {}
+    assert outcomes.failed(reported, cases) == {
+        "src/links.test.ts::links > %s > refuses ${scheme} links led by non-\\w characters":
+            "failed in this run (row `file > refuses file links led by non-w characters`: "
+            "expected true to be false)"}
