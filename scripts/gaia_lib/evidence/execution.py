@@ -1192,6 +1192,10 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
                 # go's own error about a module it could not fetch or verify (`go: <module>@
                 # <version>: missing go.sum entry; to add it:`), not the hint printed under it
                 re.compile(r"^go: [\w.~/-]+@v[\w.+-]+(?: \([^()\n]+\))?: .*$", re.MULTILINE),
+                # vitest's own line for a package it loads for the config (its test
+                # `environment`, `happy-dom` or `jsdom`), not the `Failed to start forks
+                # worker` error it raises after it
+                re.compile(r"^[ \t]*MISSING DEPENDENCY[ \t]+\S.*$", re.MULTILINE),
                 # a JS/TS compile error where it is (vite's rolldown or esbuild: a config
                 # or a test file that does not parse), not the `Build failed with 1 error:`
                 # line above it
@@ -1234,7 +1238,9 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     ModuleNotFoundError: ...`: the error is the conftest's, whatever it raised); vitest
     finding no test file among those it was given, with its config's include, before any
     other error line (`_found_no_test_file`); unittest failing to load a name it was given,
-    with the exception that stopped it (`_unittest_unloaded`)."""
+    with the exception that stopped it (`_unittest_unloaded`); vitest missing a package its
+    config needs, with its `MISSING DEPENDENCY` line (`Cannot find dependency 'happy-dom'`),
+    not the worker error after it."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     found_none = _found_no_test_file(stdout + "\n" + stderr)
     if found_none is not None:

@@ -8,7 +8,9 @@ Rules:
   its runner could not load (pytest's `Interrupted: 1 error during collection`). A run where a
   test ran is judged as it ran.
 - The package is the one the error names: Python's `No module named 'x.y'` (x); Node's `Cannot
-  find package 'x'`, `Cannot find module 'x'` and vite's `Failed to resolve import "x"`,
+  find package 'x'`, `Cannot find module 'x'`, vitest's `Cannot find dependency 'x'` (a test
+  `environment` its config names, `happy-dom`: the run had been REQUEST_CHANGES, every AC
+  without a test) and vite's `Failed to resolve import "x"`,
   `Failed to load url x`, and jest's own for its config (`Preset ts-jest not found.`,
   `Module ts-jest in the transform option was not found.`: a `jest.config.js` naming a preset
   or transform not installed), for a bare specifier only (not `./x`, `/abs/x` nor
@@ -47,7 +49,7 @@ from gaia_lib.evidence import runner_output
 from gaia_lib.stacks import declared
 
 _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
-                   r"|Cannot find (?:package|module) '(?P<node>[^']+)'"
+                   r"|Cannot find (?:package|module|dependency) '(?P<node>[^']+)'"
                    r"|Failed to resolve import \"(?P<vite>[^\"]+)\""
                    r"|Failed to load url (?P<url>\S+)"
                    r"|Preset (?P<preset>\S+?)\.? not found"

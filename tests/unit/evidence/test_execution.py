@@ -183,6 +183,15 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
     ("", "go: github.com/creack/pty@v1.1.9: missing go.sum entry; to add it:\n"
          "\tgo mod download github.com/creack/pty\n",
      "go: github.com/creack/pty@v1.1.9: missing go.sum entry; to add it:"),
+    # vitest 4 with `environment: "jsdom"` in its config and jsdom not installed: its own
+    # line naming the package, not the worker error it raises after it
+    ("\n RUN  v4.1.0 /p\n\n Test Files  no tests\n",
+     "\x1b[41m MISSING DEPENDENCY \x1b[49m Cannot find dependency 'jsdom'\n\n Unhandled Error \n"
+     "Error: [vitest-pool]: Failed to start forks worker for test files /p/test/a.test.ts.\n"
+     " ❯ node_modules/vitest/dist/chunks/cli-api.js:3532:94\n\n"
+     "Caused by: Error: Cannot find package 'jsdom' imported from /p/node_modules/vitest/"
+     "dist/chunks/index.js\n",
+     "MISSING DEPENDENCY Cannot find dependency 'jsdom'"),
     # the hook ran and so did the script: the failure is the script's
     ("\n> p@1.0.0 pretest\n> tsc\n\n\n> p@1.0.0 test\n> jest\n\nError: boom\n", "",
      "Error: boom"),

@@ -84,6 +84,18 @@ def test_a_vitest_config_that_could_not_load_a_declared_plugin(tmp_path: Path) -
         "run, though package.json declares it")
 
 
+def test_a_vitest_environment_declared_and_not_installed_is_the_machines(tmp_path: Path) -> None:
+    """A vitest config's `environment: "jsdom"`, jsdom in devDependencies and not installed:
+    vitest stops before any test, saying `MISSING DEPENDENCY Cannot find dependency 'jsdom'`.
+    The run had been REQUEST_CHANGES, every AC without a test."""
+    (tmp_path / "package.json").write_text('{"devDependencies": {"jsdom": "^26.0.0", '
+                                           '"vitest": "^4.0.0"}}')
+    why = uninstalled.why_blocked("MISSING DEPENDENCY Cannot find dependency 'jsdom'", (), 0,
+                                  tmp_path)
+    assert why is not None and why.startswith(
+        "jsdom is not installed where the tests run, though package.json declares it")
+
+
 @pytest.mark.parametrize("stopped", [
     # duration-fns' jest.config.js (`preset: 'ts-jest'`) with node_modules/ts-jest gone
     "● Validation Error: Preset ts-jest not found.",
