@@ -30,6 +30,14 @@ Rules:
 - Exported (`exported`): (the file's name, the name it exports it as) for each name it
   exports of its own: `export { a, b as c }` (no `from`), `export const|let|var|function|class
   a`, `export default a` (as `default`), CommonJS `exports.a =` and `module.exports.a =`.
+- Constants (`constants`): a top-level `export const NAME = <literal>` given one string or
+  number (`export const BLANK_URL = "about:blank";`), by name, the literal as written. A test
+  file reading one of the story's own code through a relative import (`imported_constants`:
+  `BLANK_URL` after `import { BLANK_URL } from "../constants"`, `c.BLANK_URL` after `import
+  * as c from "../constants"`) compares with that literal: the then-literals check reads it
+  so (`written_in`), as it reads a Python test's (`testcases.imported_constants`);
+  sanitize-url's `expect(sanitizeUrl(x)).toBe(BLANK_URL)` had drawn "no test of AC6 asserts
+  any of `about:blank`". The matching reads the test as written.
 - A relative specifier names a project file (`module_candidates`): the path as written, then
   with a JS/TS suffix, then its directory's `index`, then, for a `.js` / `.mjs` / `.cjs` /
   `.jsx` written for a TypeScript source (TypeScript's ES modules import `./x.js` for
@@ -40,6 +48,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -72,6 +81,12 @@ _FILE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts",
                   "/index.js", "/index.jsx", "/index.mjs", "/index.cjs")
 _TS_SOURCE = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 _KEYWORDS = frozenset({"as", "type"})
+
+
+# A top-level `export const NAME = <one string or number literal>` (a type annotation allowed)
+_EXPORT_CONSTANT = lazy_re(r"^export[ \t]+const[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*:[^=\n]+)?"
+                           r"[ \t]*=[ \t]*('(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\""
+                           r"|`[^`$\\\n]*`|-?\d[\w.]*)[ \t]*;?[ \t]*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -170,6 +185,41 @@ def exported(text: str) -> list[tuple[str, str]]:
     out += [(name, "default") for name in _EXPORT_DEFAULT.findall(code)]
     out += [(name, name) for name in _EXPORTS_MEMBER.findall(code)]
     return out
+
+
+def constants(text: str) -> dict[str, str]:
+    """The constants a file exports, each given one literal, by name, the literal as written
+    (module rules), its comments aside."""
+    return dict(_EXPORT_CONSTANT.findall(code_of(text)))
+
+
+def imported_constants(importer: str, text: str, code: Mapping[str, str]) -> dict[str, str]:
+    """The constants of the story's own code (`code`: its sources, by project-relative path)
+    that the file `importer`, whose text is `text`, imports by a relative specifier, by the
+    name the file reads each by (module rules): `BLANK_URL`, or `c.BLANK_URL` for a module
+    imported whole as `c`."""
+    out: dict[str, str] = {}
+    for statement in imports(text):
+        home = next((rel for rel in module_candidates(importer, statement.spec) if rel in code),
+                    None)
+        if home is None:
+            continue
+        exported_here = constants(code[home])
+        for imported, local in statement.named:
+            if imported == "*":
+                out.update({f"{local}.{name}": literal for name, literal in exported_here.items()})
+            elif imported in exported_here:
+                out[local] = exported_here[imported]
+    return out
+
+
+def written_in(body: str, names: Mapping[str, str]) -> str:
+    """`body` with each of `names` it reads (a name, or `module.name`) written as its literal:
+    what a check comparing with it compares with (module rules)."""
+    for name, literal in names.items():
+        written = literal.replace("\\", "\\\\")  # a replacement's backslashes are its own
+        body = re.sub(rf"(?<![\w$.]){re.escape(name)}(?![\w$(])", written, body)
+    return body
 
 
 def module_candidates(importer: str, spec: str) -> tuple[str, ...]:

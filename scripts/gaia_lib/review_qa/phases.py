@@ -423,6 +423,20 @@ class Reads:
                 for case in testcases.split_tests(tf.path, tf.text, code)]
 
     @functools.cached_property
+    def js_constants(self) -> dict[str, str]:
+        """test_id -> the body of a JS/TS test reading a constant of the story's code it
+        imports, with that constant written as its literal (`js_imports.imported_constants`):
+        what the then-literals check reads it as; the matching reads it as written."""
+        from gaia_lib.evidence import js_imports
+        from gaia_lib.evidence.sut_mocking import JS_SUFFIXES
+
+        code = self.code_under_test
+        names = {rel: js_imports.imported_constants(rel, text, code)
+                 for rel, text in self.texts.items() if rel.endswith(JS_SUFFIXES)}
+        return {case.test_id: said for case in self.cases if names.get(case.file)
+                and (said := js_imports.written_in(case.body, names[case.file])) != case.body}
+
+    @functools.cached_property
     def texts(self) -> dict[str, str]:
         """The readable test files' texts, by path."""
         return {tf.path: tf.text for tf in self.test_files if tf.readable}
@@ -1116,7 +1130,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                       if p.test_id not in subtest_of]
     literal_rows, literal_check = qa_checks.literal_evidence(
         criteria, per_ac, bodies, lines, reads.texts,
-        {case.test_id: case.constants for case in cases if case.constants}, reads.snapshots,
+        {**reads.js_constants,
+         **{case.test_id: case.constants for case in cases if case.constants}}, reads.snapshots,
         reads.go_checking_helpers, reads.python_checking_helpers)
     unread_at = (run.unread_at or {}) if run is not None else {}  # the loop making them
     discovery_findings = [

@@ -5,10 +5,12 @@ from gaia_lib.evidence.js_imports import (
     code_of,
     declared,
     exported,
+    imported_constants,
     imports,
     module_candidates,
     reexports,
     without_imports,
+    written_in,
 )
 
 
@@ -117,3 +119,20 @@ def test_a_comment_opener_inside_a_string_is_the_strings_not_a_comment() -> None
     assert '"//test"' in code and "http://0.0.0.0/`" in code and "'a/*b'" in code
     assert "a comment" not in code and "a quote" not in code
     assert "parseURL(rows[0].input)" in code and "run();" in code
+
+
+def test_the_constants_a_test_file_imports_from_the_storys_code() -> None:
+    """`export const` given one literal, read by the name the test file imports it by, or
+    through the module imported whole; a package's, a `let` and a computed value are none."""
+    code = {"src/defaults.ts": ('export const EMPTY_LINK = "about:blank";\n'
+                                "export const LIMIT: number = 2048;\n"
+                                "export let mutable = 'x';\n"
+                                "export const joined = EMPTY_LINK + '#';\n")}
+    text = ('import { EMPTY_LINK as BLANK, LIMIT } from "../defaults";\n'
+            'import * as d from "../defaults";\nimport { x } from "pkg";\n')
+    assert imported_constants("src/__tests__/a.test.ts", text, code) == {
+        "BLANK": '"about:blank"', "LIMIT": "2048", "d.EMPTY_LINK": '"about:blank"',
+        "d.LIMIT": "2048"}
+    assert written_in("expect(f(BLANK)).toBe(d.LIMIT); BLANKS; o.BLANK",
+                      {"BLANK": '"about:blank"', "d.LIMIT": "2048"}) == (
+        'expect(f("about:blank")).toBe(2048); BLANKS; o.BLANK')

@@ -572,6 +572,29 @@ def test_a_python_test_reads_the_constants_of_the_file_lists_sources_as_their_li
     assert "assert len(ULID().bytes) == 16" in case.constants
 
 
+def test_a_js_test_reads_the_constants_it_imports_from_the_file_lists_sources(
+        tmp_path: Path) -> None:
+    """A link cleaner's spec checks `expect(clean("")).toBe(EMPTY_LINK)`, the constant
+    `src/defaults.ts`, a File List source, exports as `"about:blank"`: the then-literals check
+    reads the test with that literal (a Then promising `about:blank` had drawn "no test
+    asserts any of `about:blank`"); the test itself, which the matching reads, is as written."""
+    (tmp_path / "src" / "__tests__").mkdir(parents=True)
+    (tmp_path / "src" / "defaults.ts").write_text(
+        'export const EMPTY_LINK = "about:blank";\nexport const LIMIT: number = 2048;\n')
+    rel = "src/__tests__/clean.test.ts"
+    (tmp_path / rel).write_text(
+        'import { clean } from "..";\nimport { EMPTY_LINK } from "../defaults";\n\n'
+        'describe("clean", () => {\n  it("blanks an empty link", () => {\n'
+        '    expect(clean("")).toBe(EMPTY_LINK);\n  });\n});\n')
+    reads = phases.Reads.__new__(phases.Reads)
+    reads.s = cast(Any, SimpleNamespace(project=tmp_path, stack="ts-dev"))
+    reads.__dict__.update(test_files=[testcases.read_test_file(tmp_path, rel)],
+                          file_list=["src/defaults.ts", rel])
+    [case] = reads.cases
+    assert "toBe(EMPTY_LINK)" in case.body and not case.constants
+    assert 'expect(clean("")).toBe("about:blank");' in reads.js_constants[case.test_id]
+
+
 def test_a_js_test_reads_the_snapshot_stored_beside_its_file(tmp_path: Path) -> None:
     """htmlparser2's events tests compare with `src/__snapshots__/Parser.events.spec.ts.snap`:
     the review reads each test's entry there as what it asserts, and hashes the file with the
