@@ -1082,16 +1082,22 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
 def _after_tests(result: proc.ToolResult, passed: int, failed: int, workdir: Path) -> str | None:
     """What failed a run after its tests, none of which failed (pure): the `post<script>`
     hook npm ran once the script before it exited 0 (`posttest` after `npm test`), with the
-    first line of its output that says what went wrong; else the project's coverage
+    first line of its output that says what went wrong (`_post_hook_output`, then stderr: an
+    eslint error's file, line and message; sanitize-url's failed lint had been said by vite's
+    config warning its tests printed before it); else the project's coverage
     thresholds, missed (pytest-cov's `Required test coverage of 100% not reached`, jest's,
     vitest's: the run had read "exited 1 (2 passed, 0 failed)"); None where neither did."""
     if result.returncode == 0 or failed or not passed:
         return None
     output = runner_output.without_colour(result.stdout + "\n" + result.stderr)
-    hook = _failed_post_hook(runner_output.without_colour(result.stdout))
+    plain = runner_output.without_colour(result.stdout)
+    hook = _failed_post_hook(plain)
     if hook is None:
         return runner_output.threshold_missed(output)
-    return f"{hook}: {runner_error(result.stdout, result.stderr, workdir)}"[:300]
+    # what the hook printed, not the tests before it (vite's config warning on stderr, a
+    # test's console output): its stdout from npm's banner for it on, and the run's stderr
+    said = runner_error(_post_hook_output(plain), result.stderr, workdir)
+    return f"{hook}: {said}"[:300]
 
 
 def _logged(progress: Path, stdout: str) -> tuple[runner_output.TestOutcome, ...]:
@@ -1200,6 +1206,11 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
                 # or a test file that does not parse), not the `Build failed with 1 error:`
                 # line above it
                 *runner_output.LOCATED_ERRORS,
+                # eslint's stylish report: a file's path, then its problems, `12:21  error
+                # Insert `;`  prettier/prettier` (its warnings before it skipped)
+                re.compile(r"^(?P<where>\S[^\n]*\.\w+)\n(?:[ \t]+\d+:\d+[ \t]+warning[ \t].*\n)*"
+                           r"[ \t]+(?P<line>\d+:\d+)[ \t]+error[ \t]+(?P<what>\S.*)$",
+                           re.MULTILINE),
                 re.compile(r"^(?:\S*(?:Error|Exception)\b:?.*|(?:\w+ )?error:.*)$",
                            re.MULTILINE | re.IGNORECASE),
                 # else a line saying what a tool could not do (eslint's "ESLint couldn't find
@@ -1282,6 +1293,16 @@ def _stopped_in_hook(stdout: str) -> str | None:
     return next((f"npm's `{name}` script (`{command}`) failed before the `{name[3:]}` script "
                  "ran" for name, command in ran
                  if name.startswith("pre") and len(name) > 3 and name[3:] not in names), None)
+
+
+def _post_hook_output(stdout: str) -> str:
+    """`stdout` from npm's banner for the `post<script>` hook it ran last on (pure): what that
+    hook printed there; all of it where npm ran no such hook."""
+    ran = list(_NPM_BANNER.finditer(stdout))
+    names = {found.group(1) for found in ran}
+    return next((stdout[found.start():] for found in reversed(ran)
+                 if found.group(1).startswith("post") and len(found.group(1)) > 4
+                 and found.group(1)[4:] in names), stdout)
 
 
 def _failed_post_hook(stdout: str) -> str | None:

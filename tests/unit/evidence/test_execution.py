@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from gaia_lib.core import config, schema, writes
+from gaia_lib.core import config, proc, schema, writes
 from gaia_lib.core.errors import InvalidInput
 from gaia_lib.evidence import attribution, coverage_report, execution, runner_output
 from helpers.evidence import copy_project, node_tools
@@ -1471,3 +1471,22 @@ def test_a_pytest_skip_whose_reason_is_todo_is_counted_a_skip() -> None:
     assert data["skip_count"] == 2 and "todo_count" not in data
     vitest = replace(suite, command="vitest run", runner="vitest")
     assert vitest.as_json()["todo_count"] == 1  # vitest's `it.todo` is counted apart
+
+
+def test_a_posttest_lint_that_failed_is_said_by_its_own_error_not_the_tests_output(
+        tmp_path: Path) -> None:
+    """`"test": "vitest", "posttest": "npm run lint"`: every test passed, vite warned on
+    stderr of the config it loaded, and eslint's stylish report failed the run on stdout. The
+    run had been said to fail after its tests with vite's warning."""
+    stdout = ("\n> links@1.0.0 test\n> vitest\n\n RUN  v4.1.0 /p\n\n Tests  12 passed (12)\n\n"
+              "> links@1.0.0 posttest\n> npm run lint\n\n\n> links@1.0.0 lint\n> eslint .\n\n"
+              f"{tmp_path}/src/links.ts\n"
+              "   3:1   warning  Unexpected console statement  no-console\n"
+              "  14:9   error    'unused' is assigned a value but never used  no-unused-vars\n\n"
+              "✖ 2 problems (1 error, 1 warning)\n\n")
+    stderr = ("(!) Your Vite config uses features that are unsupported.\n"
+              "Set `VITE_CONFIG_NATIVE_IGNORE_WARNING=true` to suppress this warning.\n")
+    ran = proc.ToolResult(("npm", "test"), 1, stdout, stderr, 1.0)
+    assert execution._after_tests(ran, 12, 0, tmp_path) == (
+        "npm's `posttest` script (`npm run lint`) failed after the `test` script passed: "
+        "src/links.ts:14:9: 'unused' is assigned a value but never used no-unused-vars")
