@@ -374,6 +374,8 @@ PROJECTS = (
             first=(9, 13, 17)),
     Project("sanitize-url", "npm", "@braintree/sanitize-url@7.1.2", "ts-dev", "package",
             held_out=True, first=(11, 4, 22)),
+    Project("inject-stylesheet", "npm", "inject-stylesheet@7.0.2", "ts-dev", "package",
+            held_out=True),
 )
 
 
