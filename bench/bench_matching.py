@@ -375,7 +375,7 @@ PROJECTS = (
     Project("sanitize-url", "npm", "@braintree/sanitize-url@7.1.2", "ts-dev", "package",
             held_out=True, first=(11, 4, 22)),
     Project("inject-stylesheet", "npm", "inject-stylesheet@7.0.2", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(17, 10, 15)),
 )
 
 
