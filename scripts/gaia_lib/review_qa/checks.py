@@ -1371,8 +1371,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     # `measured`, when it ran: each File List source the report measured, with its lines and
     # branches run (the report's own summary of the story's code), each Go source go did
-    # not build here, with what builds it (`not_built`: `gomod.build_limit`), and each Go
-    # source of a package no test of which ran (`not_measured`)
+    # not build here, with what builds it (`not_built`: `gomod.build_limit`), each Go
+    # source of a package no test of which ran (`not_measured`), and each JS/TS source no
+    # test loaded, which jest's and vitest's lcov leave out (`not_measured`: inject-
+    # stylesheet's `src/index.ts` had been left out of the list without a word)
     if report is None:
         earlier = coverage_run.find_report(s.project)
         unread = (f"; {paths.relative_to_project(earlier[0], s.project)}, left by an earlier "
@@ -1434,6 +1436,12 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                 sizes.append({"file": rel, "not_measured": (
                     f"no story test of its package ({PurePosixPath(rel).parent}) ran, and "
                     "`go test` measures only the package it tests")})
+        if record is None and fmt == "lcov" and language in ("js", "ts"):
+            # jest and vitest measure the modules the tests load, unless their config lists
+            # others: a source no test loaded is in no record, none of its lines run
+            sizes.append({"file": rel, "not_measured": (
+                "no story test loaded it, and the coverage report holds only the modules the "
+                "tests load")})
         if record is None:
             continue
         measured += 1

@@ -137,7 +137,9 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     source not built here, with what builds it (go-runewidth's `runewidth_windows.go` on
     Linux had been left out of the list without a word); a Go source of a package none of
     whose tests ran, not measured (golang-lru's `simplelru/lru.go`, run through the root
-    package's tests, which `go test` measures alone, had been left out so too); the functions
+    package's tests, which `go test` measures alone, had been left out so too), and a JS/TS
+    source no test loaded, which jest's and vitest's lcov leave out (inject-stylesheet's
+    `src/index.ts`, never imported by its tests, likewise); the functions
     no test called whose branches the report does not count, as V8's lcov leaves them out
     (css-select's `querying.ts` read "14 of 14 (100%) branches taken" with half its lines
     never run)."""

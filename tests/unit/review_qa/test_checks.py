@@ -1015,6 +1015,29 @@ def test_functions_v8_never_counted_are_named_beside_the_branch_share(tmp_path: 
         "never called (findOne), none of its branches counted")
 
 
+def test_a_js_source_no_test_loaded_is_said_not_measured(tmp_path: Path) -> None:
+    """A File List of `src/index.ts` (the package's entry, re-exporting two wrappers) and
+    `src/lib/merge.ts`, whose tests import the second alone: jest's lcov holds no record of
+    the entry. It had been left out of the list of the story's code as the tests ran it,
+    which then read as though every source had run."""
+    (tmp_path / "src" / "lib").mkdir(parents=True)
+    (tmp_path / "src" / "index.ts").write_text(
+        'import { merge } from "./lib/merge";\nexport const mergeAll = (a: object[]) => '
+        "a.reduce(merge, {});\n")
+    (tmp_path / "src" / "lib" / "merge.ts").write_text(
+        "export function merge(a: object, b: object): object {\n  return { ...a, ...b };\n}\n")
+    lcov = tmp_path / "lcov.info"
+    lcov.write_text("SF:src/lib/merge.ts\nFN:1,merge\nFNDA:3,merge\nDA:1,3\nDA:2,3\n"
+                    "end_of_record\n")
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(
+        file_list=["src/index.ts", "src/lib/merge.ts", "src/lib/merge.test.ts"]))
+    result = checks.branch_evidence(s, [], report=(lcov, "lcov"))  # type: ignore[arg-type]
+    assert qa_report.render_code_coverage([result])[-2:] == [
+        "- src/index.ts: not measured: no story test loaded it, and the coverage report holds "
+        "only the modules the tests load",
+        "- src/lib/merge.ts: 2 of 2 (100%) lines"]
+
+
 def test_functions_never_called_are_all_counted_those_with_branches_too(tmp_path: Path) -> None:
     """minisearch's `SearchableMap.ts` read "6 of 25 functions never called (clear, forEach,
     keys, values, from, ...)": its `update`, never called either, was left out because
