@@ -27,6 +27,9 @@ Rules:
   as the module its go.mod requires that the package path starts with (gjson's
   `tidwall/match`, its replace directive dropped on a machine with no module proxy: the run
   had been REQUEST_CHANGES, every AC without a test).
+- jest's `Test environment jest-environment-jsdom cannot be found.` names a package too: a
+  `testEnvironment: "jsdom"` whose package is not installed (inject-stylesheet's run without
+  it had been REQUEST_CHANGES, every AC without a test).
 - pytest refusing an option of the project's own configuration (`unrecognized arguments:
   --pydocstyle` from pytest.ini's `addopts`) where the project declares the plugin pytest
   names its plugins for it, `pytest-<option>` (pytest-pydocstyle, pytest-isort, pytest-cov):
@@ -54,6 +57,7 @@ _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
                    r"|Failed to load url (?P<url>\S+)"
                    r"|Preset (?P<preset>\S+?)\.? not found"
                    r"|Module (?P<option>\S+) in the \w+ option was not found"
+                   r"|Test environment (?P<env>\S+) cannot be found"
                    r"|(?:\bgo|\.go:\d+:\d+): (?P<go>[\w.~/-]+)@v[\w.+-]+"
                    r"(?: \(replaced by [^()\n]+\))?: "
                    r"|go: downloading (?P<godl>[\w.~/-]+) v[\w.+-]+"
@@ -77,7 +81,7 @@ def missing_package(text: str) -> str | None:
     if found.group("go") or found.group("gosum") or found.group("godl"):
         return found.group("go") or found.group("gosum") or found.group("godl")
     spec = (found.group("node") or found.group("vite") or found.group("url")
-            or found.group("preset") or found.group("option"))
+            or found.group("preset") or found.group("option") or found.group("env"))
     if spec.startswith((".", "/", "<")) or re.match(r"^[A-Za-z]:[\\/]|^\w+:", spec):
         return None  # a file of the project's (or a URL, `node:fs`), no package
     parts = spec.split("/")

@@ -111,6 +111,23 @@ def test_a_jest_config_naming_a_declared_preset_not_installed(tmp_path: Path,
         "ts-jest is not installed where the tests run, though package.json declares it")
 
 
+def test_a_jest_test_environment_declared_and_not_installed_is_the_machines(
+        tmp_path: Path) -> None:
+    """package.json's jest config says `"testEnvironment": "jsdom"`, its devDependencies
+    `jest-environment-jsdom`, and node_modules lacks it: jest stops before any test. The run
+    had been REQUEST_CHANGES, every AC without a test."""
+    (tmp_path / "package.json").write_text(
+        '{"devDependencies": {"jest": "^30.0.0", "jest-environment-jsdom": "^30.0.0"}, '
+        '"jest": {"testEnvironment": "jsdom"}}')
+    stopped = ("● Validation Error: Test environment jest-environment-jsdom cannot be found. "
+               "Make sure the testEnvironment configuration option points to an existing "
+               "node module.")
+    why = uninstalled.why_blocked(stopped, (), 0, tmp_path)
+    assert why is not None and why.startswith(
+        "jest-environment-jsdom is not installed where the tests run, though package.json "
+        "declares it")
+
+
 def test_a_jest_config_naming_a_file_of_the_project_is_no_package() -> None:
     assert uninstalled.missing_package("● Validation Error: Module <rootDir>/jest/transform.js "
                                        "in the transform option was not found.") is None
