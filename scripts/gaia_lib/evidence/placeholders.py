@@ -90,12 +90,16 @@ Two views of the same patterns, both pure:
       imports from a checking library (chai, sinon, @testing-library/...) or from a module of
       the tests' side (`./helpers`, `__fixtures__`, `test-utils`), or one its file never
       binds (a set-up file's global): card-validator's month table test with its `expect`
-      taken out, `expirationMonth(exp)` for every row.
-      Unless its title or comments say not throwing is what it checks ("does not throw",
-      "handles", "works"), a comment holds a type check (`// @ts-expect-error`), its file is
-      one of type tests (`*.test-d.ts`) or has a hook after each test (`afterEach`) at its
-      top level or in a group around the test, whose checks may be the tests' (a hook in
-      another group runs after none of its tests);
+      taken out, `expirationMonth(exp)` for every row. A name it imports from the story's
+      own code (a File List source: `placeholders(code=...)`) is that code, not a check,
+      whatever it is named: inject-stylesheet's `validate("")`, its `validateSelector`
+      imported `as validate`, had read as a check with its `expect` taken out.
+      Unless its own title (not its groups', which name the code: `validateSelector`) or
+      comments say not throwing is what it checks ("does not throw", "handles", "works"), a
+      comment holds a type check (`// @ts-expect-error`), its file is one of type tests
+      (`*.test-d.ts`) or has a hook after each test (`afterEach`) at its top level or in a
+      group around the test, whose checks may be the tests' (a hook in another group runs
+      after none of its tests);
     * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call named
       for a check (`self.assertX`, `pytest.raises`, `pytest.deprecated_call`, `fail`,
       `mock.assert_called...`, `check_output`, `verify(...)`: `_PY_CHECK_WORD`), no `check=True`,
@@ -1277,6 +1281,8 @@ class FileScope:
     # None: not read
     js_checking: frozenset[str] | None = None
     js_bound: frozenset[str] = frozenset()
+    # JS/TS: the names it imports from the story's own code (`placeholders(code=...)`)
+    js_code: frozenset[str] = frozenset()
     # JS/TS: (first line, last line) of the tests a hook after each test runs after
     js_after: tuple[tuple[int, int], ...] = ()
     # Python: the story's code defines `__eq__`, which `==` runs (`placeholders(own_eq=...)`)
@@ -4027,8 +4033,10 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
     if language == "js" and outer.js_checking is not None and not any(
             first <= case.line <= last for first, last in outer.js_after) and not any(
             _CHECK["js"].search(text) for _, _, text in statements) and not _js_may_check(
-            [text for _, _, text in statements], outer.js_checking, outer.js_bound) and not (
-            _NO_RAISE_NAME.search(case.name) or _NO_RAISE_SAID.search(case.name)
+            [text for _, _, text in statements], outer.js_checking, outer.js_bound,
+            outer.js_code) and not (
+            _NO_RAISE_NAME.search(title := case.name.rsplit(" > ", 1)[-1])
+            or _NO_RAISE_SAID.search(title)
             or _JS_SAID_CHECKED.search(" ".join(_js_comments(written_lines[decl:])))):
         return Placeholder(case.test_id, case.file, case.line,
                            "it checks nothing but that its code does not throw: no expect, "
@@ -4287,16 +4295,18 @@ def _js_checking_names(path: str, text: str) -> tuple[frozenset[str], frozenset[
 
 
 def _js_may_check(statements: Iterable[str], checking: AbstractSet[str],
-                  bound: AbstractSet[str]) -> bool:
+                  bound: AbstractSet[str], story_code: AbstractSet[str] = frozenset()) -> bool:
     """Whether a JS/TS test's statements may fail it (`_JS_MAY_FAIL_CODE`), call a function
-    named for a check or a test helper (`assertValid`, `testSingleCase`) or one its file
-    never binds (a global a set-up file defines, `render(...)`; not the language's own,
+    named for a check or a test helper (`assertValid`, `testSingleCase`; not one of
+    `story_code`, the names it imports from the story's own code) or one its file never
+    binds (a global a set-up file defines, `render(...)`; not the language's own,
     `_JS_GLOBALS`), or use a name of `checking` (called, handed on, or read a member of)."""
     for text in statements:
         code = _JS_STRING.sub('""', text)
         if _JS_MAY_FAIL_CODE.search(code):
             return True
-        if any(_JS_CHECK_NAME.search(name) or _JS_TEST_HELPER.match(name)
+        if any(((_JS_CHECK_NAME.search(name) or _JS_TEST_HELPER.match(name))
+                and name not in story_code)
                or (name not in bound and name not in _JS_GLOBALS)
                for name in _JS_CALLED.findall(code)):
             return True
@@ -5119,7 +5129,8 @@ def go_unrun_examples(texts: Mapping[str, str]) -> list[Placeholder]:
 def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None,
                  environ: Mapping[str, str] = os.environ,
                  short: bool | None = None, platform: str | None = sys.platform,
-                 own_eq: bool = False) -> list[Placeholder]:
+                 own_eq: bool = False, code: Mapping[str, str] | None = None
+                 ) -> list[Placeholder]:
     """Every placeholder among `cases`, in their order; `texts`: their test files' texts, by
     path, where a Go test's helpers are looked up (`go_functions`), and a bats file's helpers
     (the files it loads, `bats_loaded`, when `texts` holds them); `environ`: the environment
@@ -5128,7 +5139,9 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
     `sys.platform` of their run (this process's: the review runs them here); `own_eq`:
     whether the code under test defines `__eq__` (Python), which a value asked to equal
     itself runs (`FileScope.own_eq`). A JS/TS test file's `expect` and check helpers
-    imported from its project are read in the modules of `texts` too (`check_modules`)."""
+    imported from its project are read in the modules of `texts` too (`check_modules`);
+    `code`: the story's own sources, by path, whose names a JS/TS test imports are that code,
+    not checks (`FileScope.js_code`)."""
     texts = texts or {}
     helpers = go_functions(texts)
     scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
@@ -5146,6 +5159,12 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
             scopes[path] = replace(scopes[path], noop=scopes[path].noop | noop)
         if dropping := imported_swallowing_helpers(path, text, texts):  # ... and swallowing
             scopes[path] = replace(scopes[path], swallowing=scopes[path].swallowing | dropping)
+        own = frozenset(local for statement in js_imports.imports(text)
+                        if any(rel in (code or {}) for rel in
+                               js_imports.module_candidates(path, statement.spec))
+                        for imported, local in statement.named if imported != "*")
+        if own:  # the story's code, whatever its names say
+            scopes[path] = replace(scopes[path], js_code=own)
     return [found for case in cases
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
                                    scopes.get(case.file, NO_SCOPE)),)

@@ -860,7 +860,8 @@ class Reads:
         story_files = {c.file for c in self.cases if c.test_id not in others} | {
             f for f in self.file_list if f.endswith("_test.go")}
         return [p for p in placeholders.placeholders(self.cases, {**texts, **self.helper_texts},
-                                                     environ, short, own_eq=self.own_eq)
+                                                     environ, short, own_eq=self.own_eq,
+                                                     code=self.code_under_test)
                 if p.test_id not in others] + placeholders.go_unrun_examples(
             {f: texts[f] for f in story_files if f in texts})
 

@@ -7094,6 +7094,30 @@ CHECKS_NOTHING = ("it checks nothing but that its code does not throw: no expect
                   "throw, no helper that checks")
 
 
+def test_a_js_test_calling_the_storys_code_named_like_a_check_checks_nothing() -> None:
+    """A selector checker's spec imports `isValidSelector as verify` from the story's own
+    `src/lib/selector.ts` and, its `expect` taken out, calls `verify("")` alone: the name
+    reads as a check, but it is the code under test, which returns a boolean no one looks
+    at; and its group, named after that code, says "valid", which is no title saying that
+    not throwing is the point. Called from a test-side helper module, it may check."""
+    text = ('import { isValidSelector as verify } from "../lib/selector";\n\n'
+            'describe("isValidSelector", () => {\n'
+            '  it("refuses an empty selector", () => {\n    verify("");\n  });\n'
+            '  it("refuses a brace", () => {\n    expect(verify("a {")).toBe(false);\n  });\n'
+            '});\n')
+    path = "src/__tests__/selector.test.ts"
+    cases = split_tests(path, text)
+    code = {"src/lib/selector.ts": "export function isValidSelector(s: string): boolean {\n"
+                                   "  return s.trim().length > 0 && !/[{}]/.test(s);\n}\n"}
+    found = {p.test_id: p.reason for p in placeholders.placeholders(cases, {path: text},
+                                                                     code=code)}
+    assert found == {f"{path}::isValidSelector > refuses an empty selector": CHECKS_NOTHING}
+    # the story's code not known: the name is taken at its word, as a check
+    assert placeholders.placeholders(cases, {path: text}) == []
+    helper = text.replace('"../lib/selector"', '"./helpers/selector"')
+    assert placeholders.placeholders(split_tests(path, helper), {path: helper}, code=code) == []
+
+
 def test_a_js_test_that_only_calls_the_code_checks_nothing() -> None:
     """card-validator: its month table test with its one `expect` taken out still called
     `expirationMonth(exp)` for every row, passed, and counted for two ACs. A JS/TS test with

@@ -454,7 +454,8 @@ def test_the_placeholder_rules_read_the_module_a_js_test_takes_its_expect_from(
     (tmp_path / "test").mkdir()
     (tmp_path / "test" / "check-helpers.ts").write_text(helper)
     reads = phases.Reads.__new__(phases.Reads)
-    reads.s = cast(Any, SimpleNamespace(project=tmp_path, config=ProjectConfig(None)))
+    reads.s = cast(Any, SimpleNamespace(project=tmp_path, config=ProjectConfig(None),
+                                        stack="ts-dev"))
     rel = "test/strip.spec.ts"
     reads.__dict__.update(texts={rel: test}, cases=testcases.split_tests(rel, test),
                           coverage=SimpleNamespace(unattributed_tests=()), file_list=[rel])
