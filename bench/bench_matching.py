@@ -376,6 +376,8 @@ PROJECTS = (
             held_out=True, first=(11, 4, 22)),
     Project("inject-stylesheet", "npm", "inject-stylesheet@7.0.2", "ts-dev", "package",
             held_out=True, first=(17, 10, 15)),
+    Project("simpleeval", "pypi", "simpleeval==1.0.8", "python-dev", "simpleeval-1.0.8",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
