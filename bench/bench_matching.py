@@ -377,7 +377,7 @@ PROJECTS = (
     Project("inject-stylesheet", "npm", "inject-stylesheet@7.0.2", "ts-dev", "package",
             held_out=True, first=(17, 10, 15)),
     Project("simpleeval", "pypi", "simpleeval==1.0.8", "python-dev", "simpleeval-1.0.8",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(31, 25, 12)),
 )
 
 
