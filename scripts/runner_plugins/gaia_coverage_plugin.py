@@ -281,7 +281,40 @@ def pytest_runtest_call(item: Any) -> Any:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item: Any) -> Any:
+    # A test that passed while a subtest of it was skipped and another ran (a unittest
+    # `subTest` calling `skipTest`): pytest's JUnit report writes the whole test skipped (the
+    # subtest's report lands on its test case), though pytest's summary counts it passed. A
+    # property names the skipped subtests (gaia_lib.evidence.runner_output.
+    # SUBTESTS_SKIPPED_PROPERTY), so the review reads the test as run; given before the
+    # teardown's report, whose properties the JUnit writer takes.
+    seen = _state.get("subtests", {}).pop(item.nodeid, None)
+    if seen is not None and seen["skipped"] and seen["ran"] and seen["passed"]:
+        item.user_properties.append(("gaia_subtests_skipped", json.dumps(seen["skipped"])))
     yield from _measured_phase()
+
+
+def _subtest_reported(report: Any) -> None:
+    """Note a test's subtests' outcomes for `pytest_runtest_teardown`: a subtest's report
+    (pytest's `SubtestReport`, which has a `context`) comes before its test's own."""
+    if report.when != "call":
+        return
+    subtests = _state.setdefault("subtests", {})
+    context = getattr(report, "context", None)
+    if context is None:  # the test's own call, after its subtests'
+        if report.nodeid in subtests:
+            subtests[report.nodeid]["passed"] = bool(report.passed)
+        return
+    seen = subtests.setdefault(report.nodeid, {"skipped": [], "ran": False, "passed": False})
+    if report.skipped and getattr(report, "wasxfail", None) is None:
+        label = " ".join([*([f"[{context.msg}]"] if context.msg is not None else []),
+                          *([f"({', '.join(f'{k}={v}' for k, v in context.kwargs.items())})"]
+                            if context.kwargs else [])]) or "(<subtest>)"
+        longrepr = report.longrepr
+        why = str(longrepr[2]).removeprefix("Skipped: ") if isinstance(longrepr, tuple) \
+            and len(longrepr) == 3 else ""
+        seen["skipped"].append([label, why])
+    else:
+        seen["ran"] = True
 
 
 def _file_check(item: Any) -> bool:
@@ -311,6 +344,7 @@ def pytest_runtest_makereport(item: Any, call: Any) -> Any:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_logreport(report: Any) -> Any:
+    _subtest_reported(report)
     # a phase that did not pass: a failed call failed, a failed setup or teardown is in error
     if report.outcome != "passed":
         outcome = "failed" if report.when == "call" and report.failed else (

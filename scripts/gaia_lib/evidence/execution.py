@@ -187,6 +187,11 @@ class Suite:
         xpassed = sum(t.xpassed for t in self.tests)
         if xpassed:  # passed, yet pytest counts them apart too (`1 xpassed`)
             data["xpass_count"] = xpassed
+        skipped_subtests = [{"subtest": f"{f'{t.file}::' if t.file else ''}{t.shown} {label}",
+                             "reason": why}
+                            for t in self.tests for label, why in t.skipped_subtests]
+        if skipped_subtests:  # of tests that passed: pytest counts each among its skips
+            data["skipped_subtests"] = skipped_subtests
         checks = [t for t in self.tests if t.file_check]
         if checks:  # counted by pytest among its tests, and named apart by the report
             data["file_checks"] = [{"name": t.name, "outcome": t.outcome} for t in checks]

@@ -43,6 +43,11 @@ vitest's JSON report says of a failed snapshot only `Snapshot `<name> 1` mismatc
 review's reporter logs the stored and the received value, and the message says where they first
 differ, or that no snapshot is stored (`snapshot_said`).
 
+A pytest test that passed while a subtest of it was skipped and another ran (a unittest
+`subTest` calling `skipTest`) passed, as pytest's summary counts it (`1 passed, 1 skipped, 3
+subtests passed`), with those subtests named (`TestOutcome.skipped_subtests`): its JUnit report
+writes the whole test skipped, and the review's plugin marks it (`SUBTESTS_SKIPPED_PROPERTY`).
+
 Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
 """
 
@@ -100,6 +105,9 @@ class TestOutcome:
     # no test but a pytest plugin's check of its file (pytest-isort's `ISORT`), as the
     # review's plugin marks it (`FILE_CHECK_PROPERTY`): pytest counts it among its tests
     file_check: bool = False
+    # a passed pytest test's subtests the runner skipped, (`[tuple]`, the skip's reason), as
+    # the review's plugin marks them (`SUBTESTS_SKIPPED_PROPERTY`)
+    skipped_subtests: tuple[tuple[str, str], ...] = ()
 
     @property
     def shown(self) -> str:
@@ -574,6 +582,11 @@ XPASSED_PROPERTY = "gaia_xpassed"
 # The property it gives an item a plugin collects from a Python file that is no test function
 # nor doctest (pytest-isort's ISORT, pytest-pycodestyle's PYCODESTYLE): a check of the file.
 FILE_CHECK_PROPERTY = "gaia_file_check"
+# The property it gives a test that passed while a subtest of it was skipped and another ran
+# (a unittest `subTest` calling `skipTest`): pytest's JUnit report writes the whole test
+# skipped, its summary counts it passed (`1 passed, 1 skipped, 3 subtests passed`). Its value:
+# the skipped subtests as JSON, each its label and the skip's reason: `[["[tuple]", "later"]]`.
+SUBTESTS_SKIPPED_PROPERTY = "gaia_subtests_skipped"
 
 
 def _skip_reason(case: ET.Element) -> str | None:
@@ -618,6 +631,9 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         name = case.get("name", "")
         file = case.get("file") or (derive(classname) if classname else None)
         outcome = _junit_outcome(case)
+        skipped_subtests = _skipped_subtests(case) if outcome == SKIPPED else ()
+        if skipped_subtests:  # the test ran and passed: its skip is a subtest's
+            outcome = PASSED
         # pytest keeps a test's classes in its classname (`tests.SpecificationTests`): the
         # review names it `SpecificationTests::test_example`, as pytest's node id does
         classes = _pytest_classes(classname) if fmt == "junit" else ()
@@ -633,8 +649,25 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
                                      prop.get("name") == XPASSED_PROPERTY
                                      for prop in case.iter("property")),
                                  file_check=any(prop.get("name") == FILE_CHECK_PROPERTY
-                                                for prop in case.iter("property"))))
+                                                for prop in case.iter("property")),
+                                 skipped_subtests=skipped_subtests))
     return _counts(fmt, tests)
+
+
+def _skipped_subtests(case: ET.Element) -> tuple[tuple[str, str], ...]:
+    """The subtests a test case's `SUBTESTS_SKIPPED_PROPERTY` names, (label, reason) each; ()
+    without one (or with one that is no JSON list of such pairs)."""
+    for prop in case.iter("property"):
+        if prop.get("name") == SUBTESTS_SKIPPED_PROPERTY:
+            try:
+                value = json.loads(prop.get("value") or "")
+            except ValueError:
+                return ()
+            if isinstance(value, list) and value and all(
+                    isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+                    for v in value):
+                return tuple((label, why) for label, why in value)
+    return ()
 
 
 def _pytest_splits(classname: str, file: str) -> tuple[str, ...]:

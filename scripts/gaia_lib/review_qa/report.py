@@ -408,7 +408,20 @@ def _skipped(suite: Mapping[str, Any]) -> str:
     return (f"{f', {skipped} skipped' if skipped else ''}"
             f"{f', {todo} todo' if todo else ''}"
             f"{f', {xfailed} xfailed' if xfailed else ''}"
-            f"{f', {xpassed} xpassed' if xpassed else ''}")
+            f"{f', {xpassed} xpassed' if xpassed else ''}"
+            f"{_skipped_subtests(suite)}")
+
+
+def _skipped_subtests(suite: Mapping[str, Any]) -> str:
+    """`, 1 subtest skipped (`tests/test_x.py::T::test_y [tuple]`: why)`: the subtests skipped
+    of tests that passed (a unittest `subTest` calling `skipTest`), which pytest counts among
+    its skips; "" for none."""
+    named = [s for s in suite.get("skipped_subtests", []) or [] if isinstance(s, Mapping)]
+    if not named:
+        return ""
+    shown = "; ".join(f"{code_span(str(s.get('subtest')))}"
+                      f"{': ' + str(s['reason']) if s.get('reason') else ''}" for s in named)
+    return f", {len(named)} subtest{'s' if len(named) > 1 else ''} skipped ({shown})"
 
 
 def _file_checks(suite: Mapping[str, Any]) -> str:

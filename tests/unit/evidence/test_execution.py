@@ -761,6 +761,40 @@ def test_a_measured_pytest_run_names_a_plugins_checks_of_a_file_apart(tmp_path: 
     jsonschema.validate(evidence.as_json(), schema.load_schema("execution-evidence"))
 
 
+def test_a_measured_pytest_run_reads_a_test_with_a_skipped_subtest_as_passed(
+        tmp_path: Path) -> None:
+    """A unittest test whose `subTest("tuple")` calls `skipTest` while its other subtests pass
+    (simpleeval's container checks, one container type skipped): pytest's summary counts it
+    passed (`1 passed, 1 skipped, 2 subtests passed`), its JUnit report writes it skipped, and
+    the review had said the test "does not count: reported skipped by the runner". The
+    review's plugin names the skipped subtest; a test skipped whole stays skipped."""
+    evidence = _measured_run(_project(tmp_path), PY, textwrap.dedent("""\
+        import unittest
+        from app import add
+
+        class TestAdd(unittest.TestCase):
+            def test_adds_in_containers(self):
+                for kind in ("list", "tuple", "set"):
+                    with self.subTest(kind):
+                        if kind == "tuple":
+                            self.skipTest("tuples later")
+                        self.assertEqual(add(1, 2), 3)
+
+            def test_negative(self):
+                self.skipTest("not yet")
+        """))
+    suite = evidence.suites[0]
+    assert [(t.name, t.outcome, t.skipped_subtests) for t in suite.tests] == [
+        ("test_adds_in_containers", "passed", (("[tuple]", "tuples later"),)),
+        ("test_negative", "skipped", ())]
+    data = suite.as_json()
+    assert (data["pass_count"], data.get("skip_count")) == (1, 1)
+    assert data["skipped_subtests"] == [
+        {"subtest": "tests/test_app.py::TestAdd::test_adds_in_containers [tuple]",
+         "reason": "tuples later"}]
+    jsonschema.validate(evidence.as_json(), schema.load_schema("execution-evidence"))
+
+
 def test_a_measured_pytest_run_cut_off_says_what_it_had_run(tmp_path: Path) -> None:
     """The run hits its time limit in its last test: the review's plugin logged each test it
     finished, and how (a failure, a fixture error, a skip, an xfail), so those are the suite's

@@ -379,6 +379,25 @@ def test_a_plugins_checks_of_a_test_file_are_named_apart_from_its_tests() -> Non
         "plugins' checks of the test file: ISORT skipped, PYCODESTYLE passed) in 0.2 s\n")
 
 
+def test_a_test_that_passed_with_a_skipped_subtest_counts_as_passed_and_names_it() -> None:
+    """simpleeval's container check with its `subTest("tuple")` skipped and its other subtests
+    passing: pytest says `1 passed, 1 skipped, 3 subtests passed`, its JUnit report writes the
+    test skipped, which the review's plugin marks; the line had said `1 passed, 1 skipped`."""
+    case = '<testcase classname="tests.test_security.TestSandbox" name="{}" time="0.001">{}' \
+        '</testcase>'
+    marked = (f'<properties><property name="{runner_output.SUBTESTS_SKIPPED_PROPERTY}" '
+              'value="[[&quot;[tuple]&quot;, &quot;tuples later&quot;]]" /></properties>'
+              '<skipped type="pytest.skip" message="tuples later">tests/test_security.py:527: '
+              'tuples later</skipped>')
+    junit = ('<testsuites><testsuite name="pytest" skipped="1" tests="2">'
+             + case.format("test_in_containers", marked)
+             + case.format("test_direct", "") + "</testsuite></testsuites>")
+    assert _run_line(junit, 0, runner="pytest") == (
+        "- test run: tier_1 passed (2 passed, 1 subtest skipped "
+        "(`tests/test_security.py::TestSandbox::test_in_containers [tuple]`: tuples later)) "
+        "in 0.2 s\n")
+
+
 def test_a_run_that_passed_is_said_with_its_counts_and_time() -> None:
     evidence = {"suites": [
         {"name": "tier_1", "exit_code": 0, "pass_count": 59, "fail_count": 0,
