@@ -379,7 +379,7 @@ PROJECTS = (
     Project("simpleeval", "pypi", "simpleeval==1.0.8", "python-dev", "simpleeval-1.0.8",
             held_out=True, test_deps=("pytest", "coverage"), first=(31, 25, 12)),
     Project("unidiff", "pypi", "unidiff==1.0.1", "python-dev", "unidiff-1.0.1", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(36, 6, 50)),
 )
 
 
