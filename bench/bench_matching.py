@@ -344,8 +344,11 @@ PROJECTS = (
             first=(11, 3, 11)),
     Project("itertools-ts", "npm", "itertools-ts@2.5.0", "ts-dev", "package", held_out=True,
             first=(10, 2, 5)),
+    # held out until a test counted for the story's broad AC beside another AC its own words
+    # say more of stopped counting for the broad one, a rule made while looking at its tests:
+    # tuned since
     Project("golang-set", "debian", "golang-github-deckarep-golang-set-dev=1.5-2", "go-dev",
-            "usr/share/gocode/src/github.com/deckarep/golang-set", held_out=True,
+            "usr/share/gocode/src/github.com/deckarep/golang-set",
             first=(33, 26, 20)),
     Project("toposort", "pypi", "toposort==1.10", "python-dev", "toposort-1.10", held_out=True,
             test_deps=("pytest", "coverage"), pythonpath="src", first=(6, 6, 10)),

@@ -551,6 +551,7 @@ MIN_EXPLAINED = 0.35
 # share of its own name that must say an AC, for a test of a unit no AC speaks of to match it
 # by its words alone (`_other_unit`)
 NAMED_APART = 0.6
+BROAD_EVIDENCE = 1.0  # a test's evidence for an AC that counts it as resembling it (`broadest`)
 WHOLLY_EXPLAINED = 0.9  # an AC that explains this much of a test's words is what it is about
 OUTSPELLED = 2.0  # a rival's alike-spelled evidence, times this one's, that outspells it
 NEAR = 0.8  # ... when the rival's evidence is at least this share of this one's
@@ -2124,6 +2125,45 @@ def _second_tests(criteria: Sequence[AcceptanceCriterion], hits: dict[str, dict[
                           for m in near[ac.ac_id]]
 
 
+def broadest(resembling: Sequence[int]) -> int | None:
+    """The AC most of the story's tests resemble (`resembling`: per AC, the tests with
+    evidence of BROAD_EVIDENCE for it), when one AC alone leads: the story's broad AC, whose
+    operation and words every other AC's tests share as their set-up."""
+    ranked = sorted(range(len(resembling)), key=lambda i: -resembling[i])
+    if not ranked or resembling[ranked[0]] == 0:
+        return None
+    if len(ranked) > 1 and resembling[ranked[1]] == resembling[ranked[0]]:
+        return None
+    return ranked[0]
+
+
+def _beside_the_broadest(criteria: Sequence[AcceptanceCriterion],
+                         hits: dict[str, dict[str, Match]],
+                         read_tests: Mapping[str, tuple[list[_Score], dict[int, _Score]]]
+                         ) -> None:
+    """A test counted for the story's broad AC (`broadest`) and for another whose share of the
+    test's own words is larger counts for the other alone: what it shares with the broad AC
+    is the set-up every test of the story runs (golang-set's `Test_SetUnion` building its sets
+    with `NewSet` and `Add` and counting them), unless it checks the
+    broad AC's own case or value or is named after what only that AC names (cast's
+    `TestToUint8E` for the E variants' AC). Changes `hits` and each test's chosen ACs in
+    place."""
+    broad = broadest([sum(1 for bests, _ in read_tests.values() if bests[i].total >=
+                          BROAD_EVIDENCE) for i in range(len(criteria))])
+    if broad is None:
+        return
+    for test, (bests, chosen) in read_tests.items():
+        others = [i for i in chosen if i != broad]
+        if broad not in chosen or not others:
+            continue
+        score = chosen[broad]
+        if score.own_case or score.own_value or score.complete or score.named_for:
+            continue
+        if bests[broad].own < max(bests[i].own for i in others):
+            hits[criteria[broad].ac_id].pop(test, None)
+            del chosen[broad]
+
+
 def _rows_apart(score: _Score, other: _Score) -> bool:
     """Whether a table test holds all an AC promises in its rows, and agrees with another AC
     by a value of that AC's own, each by what the other lacks (`values is not an array` in one
@@ -3523,6 +3563,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                     _why_not(i, bests, criteria, chosen, decided, unrun,
                              None if measured else required)))
 
+    _beside_the_broadest(criteria, hits, read_tests)
     _second_tests(criteria, hits, near, read_tests)
 
     # An AC no test resembles: the tests whose code calls a function or method it names

@@ -3265,6 +3265,55 @@ def test_a_test_of_an_accessor_no_ac_names_with_its_verb_matches_none_by_its_wor
         "TestMerge::test_merge_by_key_appends_new_items"]
 
 
+SET_TESTS = """def test_add_counts_distinct_elements():
+    s = Set()
+    s.add(1)
+    s.add(1)
+    assert s.size() == 1
+
+
+def test_union_of_sets_counts_distinct_elements_of_both():
+    a = Set()
+    a.add(1)
+    a.add(2)
+    b = Set()
+    b.add(2)
+    b.add(3)
+    # 2 is added to both: each distinct element is counted once
+    assert a.union(b).size() == 3
+
+
+def test_difference_holds_first_only():
+    first, second = Set(), Set()
+    for item in (1, 2):
+        first.add(item)
+    second.add(2)
+    assert first.difference(second).size() == 1
+"""
+
+
+def test_a_test_of_another_ac_is_no_test_of_the_broad_ac_whose_set_up_it_shares() -> None:
+    """golang-set's `Test_SetUnion` builds its sets with `NewSet` and `Add` and counts them:
+    it had counted for the AC of adding (the story's broad AC, which most of its tests
+    resemble) beside the union AC its own name says. A test counted for the broad AC and for
+    another its own words say more of counts for the other alone; the adding test keeps it."""
+    acs = (ac("AC1", "a new set", "elements are added to it with `add`",
+              "`size` counts each distinct element once"),
+           ac("AC2", "two sets", "their union is taken",
+              "the result holds the elements of both, each counted once"),
+           ac("AC3", "two sets", "their difference is taken",
+              "the result holds the elements of the first only"))
+    result = by_id(analyze("E1-S1", acs, split_tests("tests/test_set.py", SET_TESTS),
+                           file_list=["tests/test_set.py"]))
+    assert [t.split("::", 1)[1] for t in result["AC1"].tests] == [
+        "test_add_counts_distinct_elements"]
+    assert [t.split("::", 1)[1] for t in result["AC2"].tests] == [
+        "test_union_of_sets_counts_distinct_elements_of_both"]
+    assert ac_coverage.broadest([3, 1, 1]) == 0
+    assert ac_coverage.broadest([2, 2, 1]) is None  # no AC alone leads
+    assert ac_coverage.broadest([0, 0]) is None
+
+
 def test_a_test_class_naming_no_unit_is_read_apart_from_its_methods_name() -> None:
     # TestSlugifyUnicode says what its tests share (AC1's unicode), test_max_length what this
     # one checks (AC2): each read on its own, as a describe() group and its it() are
