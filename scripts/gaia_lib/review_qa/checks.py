@@ -1120,7 +1120,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     of the test the matcher scored highest for it, else its first), a test comparing
     with a constant asserting its literal (`constants`: per test, its body with them written
     in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
-    constants.BYTES_LEN` asserts 16), a test whose result a stored snapshot holds asserting
+    constants.BYTES_LEN` asserts 16; it asserts the constant's name still, as written: xid's
+    `if err != ErrInvalidID {` asserts the `ErrInvalidID` a Then promises), a test whose
+    result a stored snapshot holds asserting
     what that snapshot holds (`snapshots`: per test, `evidence.snapshots.of_tests`: htmlparser2's
     `runTest("M&M")` compares the events with a `.snap` entry holding "M&M"), a Go test
     asserting what it hands a checking helper of its package (`go_checks`: per package,
@@ -1159,8 +1161,12 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             and not then_literals.named_as_key(lit, (bodies.get(t, "") for t in entry["tests"])))
         asserted: set[str] = set()
         for test_id in entry["tests"]:
-            said = (constants or {}).get(test_id) or bodies.get(test_id, "")
-            asserted.update(lit.value for lit in then_literals.asserted_literals(said, literals))
+            # its body as written, and with its constants' literals in place of their names:
+            # a check of `ErrInvalidID` asserts the name the Then promises, whose literal
+            # (`"xid: invalid ID"`) the constants' reading writes in its place
+            for said in {bodies.get(test_id, ""), (constants or {}).get(test_id) or ""}:
+                asserted.update(lit.value
+                                for lit in then_literals.asserted_literals(said, literals))
             if snapshots and test_id in snapshots:
                 asserted.update(lit.value for lit in
                                 then_literals.asserted_in([snapshots[test_id]], literals))

@@ -704,6 +704,25 @@ def test_a_test_comparing_with_a_constant_asserts_its_literal() -> None:
     assert check["findings"] == [] and per_ac[0]["asserted"] == ["16", "26"]
 
 
+def test_a_go_test_comparing_with_a_named_error_constant_asserts_its_name() -> None:
+    """xid: `if err != ErrInvalidID {` checks the `ErrInvalidID` its AC's Then promises; the
+    constant's reading wrote its literal (`"xid: invalid ID"`) in the name's place, and the
+    review warned that no test of the AC asserts `ErrInvalidID`."""
+    ac = AcceptanceCriterion("AC4", "Given a token, when it is parsed, then text that is no "
+                             "token is refused with `ErrBadToken`", "a token", "it is parsed",
+                             "text that is no token is refused with `ErrBadToken`",
+                             False, None, 12)
+    test = "token_test.go::TestParseRefusesGarbage"
+    body = ('func TestParseRefusesGarbage(t *testing.T) {\n'
+            '\tif _, err := Parse("??"); err != ErrBadToken {\n'
+            '\t\tt.Errorf("Parse(??) err=%v, want %v", err, ErrBadToken)\n\t}\n}\n')
+    read = body.replace("ErrBadToken", '"token: bad token"')
+    rows = [{"ac_id": "AC4", "matched": True, "tests": [test]}]
+    per_ac, check = checks.literal_evidence([ac], rows, {test: body}, {test: 20}, None,
+                                            {test: read})
+    assert check["findings"] == [] and per_ac[0]["asserted"] == ["ErrBadToken"]
+
+
 def test_a_test_whose_stored_snapshot_holds_a_literal_asserts_it() -> None:
     """htmlparser2: `legacy entities fail` hands `M&M` to a function comparing the parser's
     events with the test's snapshot, which holds the text `M&M`; the review warned that no
