@@ -7,7 +7,10 @@ planned file.
 
 Rules:
 - The names, per language family (`declared`): what the sources declare (Python `def` and
-  `class`; Go `func`, methods, `type`, `var`, `const`; JS/TS top-level `function`, `class`,
+  `class`; Go `func`, methods, `type`, `var`, `const`, and each name a grouped one
+  declares, `const (` ... `)`, at the group's own indentation: xid's `ErrInvalidID strErr =
+  "xid: invalid ID"` in a `const (` block is its code, and a test checking `err !=
+  ErrInvalidID` had been said to name nothing of it; JS/TS top-level `function`, `class`,
   `const`, `let`, `var`, `enum`, exported or not), a Python module's own name and the packages
   it is in (`jmespath.search(...)` reaches `jmespath/functions.py`), a Go package's name; how
   an import names each JS/TS source (its stem, or its directory for an `index`); and for shell
@@ -108,6 +111,11 @@ _PY_DECLARED = lazy_re(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
 _GO_DECLARED = lazy_re(r"^(?:func[ \t]+(?:\([^)]*\)[ \t]*)?|type[ \t]+|var[ \t]+|"
                           r"const[ \t]+)(\w+)", re.M)
 _GO_PACKAGE = lazy_re(r"^package[ \t]+(\w+)", re.M)
+# A grouped declaration, `const (` ... `)` (or `var`, `type`), and the names its lines declare
+# at its own indentation (deeper lines continue a value: a composite literal's fields)
+_GO_GROUP = lazy_re(r"^(?:const|var|type)[ \t]*\((?P<body>.*?)^\)", re.M | re.S)
+_GO_GROUP_LINE = lazy_re(r"^(?P<indent>[ \t]+)(?P<names>[A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*)"
+                         r"(?![\w.(:])", re.M)
 _SKIPPED_LINE = {
     ".py": lazy_re(r"^\s*(?:#|from\s|import\s)"),
     ".go": lazy_re(r"^\s*(?://|/\*|\*|import\b|package\b|\)|\"[^\"]*\"\s*$|\w+\s+\"[^\"]*\"\s*$)"),
@@ -243,12 +251,25 @@ def declared(project: Path, sources: Mapping[str, str], packages: bool = True) -
                     names[".py"].add(parent.name)
         elif kind == ".go":
             names[".go"].update(_GO_DECLARED.findall(text))
+            names[".go"].update(_go_grouped(text))
             names[".go"].update(_GO_PACKAGE.findall(text)[:1])
         elif kind == ".sh":
             names[".sh"].add(PurePosixPath(rel).name.removesuffix(".sh").removesuffix(".bash"))
             names[".sh"].update(sut_mocking.shell_functions(text))
     return Names({kind: frozenset(found - {"", "_"}) for kind, found in names.items()},
                  frozenset(modules))
+
+
+def _go_grouped(text: str) -> set[str]:
+    """The names a Go source's grouped declarations declare (module rules): each line of a
+    `const (`, `var (` or `type (` block at the block's own indentation."""
+    found: set[str] = set()
+    for block in _GO_GROUP.finditer(text):
+        lines = list(_GO_GROUP_LINE.finditer(block.group("body")))
+        own = min((len(line.group("indent")) for line in lines), default=0)
+        found.update(name.strip() for line in lines if len(line.group("indent")) == own
+                     for name in line.group("names").split(","))
+    return found
 
 
 def memoised(sources: Mapping[str, str]) -> Names:

@@ -67,6 +67,63 @@ def test_a_go_test_names_the_code_under_test_itself_or_through_its_files_helpers
     assert sut_names.names_any("ordinals_test.go", _go(test), names, GO_TESTS) is names_it
 
 
+GO_GROUPED = """package token
+
+const (
+	// ErrBadToken is returned for text that is no token.
+	ErrBadToken tokenErr = "token: bad token"
+	width, height = 20, 12
+)
+
+var (
+	table = map[string]int{
+		fieldOfTable: 1,
+	}
+)
+
+type (
+	tokenErr string
+)
+
+func (e tokenErr) Error() string { return string(e) }
+"""
+
+GO_GROUPED_TESTS = """package token
+
+func TestParseRefusesGarbage(t *testing.T) {
+	err := json.Unmarshal([]byte(`{"T":"??"}`), &holder{})
+	if err != ErrBadToken { t.Errorf("err=%v", err) }
+}
+
+func TestHeight(t *testing.T) {
+	if height != 12 { t.Fatal() }
+}
+
+func TestFieldName(t *testing.T) {
+	if lookup("x").fieldOfTable != 3 { t.Fatal() }
+}
+"""
+
+
+@pytest.mark.parametrize(("test", "names_it"), [
+    ("TestParseRefusesGarbage", True),  # a constant of a `const (` block
+    ("TestHeight", True),  # the second name of a line declaring two
+    ("TestFieldName", False),  # a composite literal's field, deeper: no declaration
+])
+def test_a_go_name_a_grouped_declaration_declares_is_the_code_under_test(
+        tmp_path: Path, test: str, names_it: bool) -> None:
+    """xid: `ErrInvalidID` is declared in a `const (` block, and a test checking `err !=
+    ErrInvalidID` after a `json.Unmarshal` had been said to name nothing of the story's
+    code."""
+    names = sut_names.declared(tmp_path, {"token.go": GO_GROUPED})
+    start = GO_GROUPED_TESTS.index(f"func {test}(")
+    end = GO_GROUPED_TESTS.find("\nfunc ", start + 1)
+    body = GO_GROUPED_TESTS[start:end if end > 0 else None]
+    assert sut_names.names_any("token_test.go", body, names, GO_GROUPED_TESTS) is names_it
+    assert {"ErrBadToken", "width", "height", "table", "tokenErr"} <= names.of(".go")
+    assert "fieldOfTable" not in names.of(".go")
+
+
 PY_TESTS = """import subprocess
 import sys
 import unittest
