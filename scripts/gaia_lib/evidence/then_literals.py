@@ -78,8 +78,11 @@ the value, which a test checks for its own n (`16` for four elements): no litera
 A Go guard whose whole condition is a name or a call (`if b.IsSubset(a) { t.Error(...) }`)
 fails where it is true: it checks a promised `false`, as `if !ok {` checks a `true`.
 A number joined by a hyphen to `bit` (`a 32-bit integer`, `the 4-bit version number`, `the
-largest unsigned 64-bit value`) is the width of the kind of value the Then speaks of, not a
-value the code gives: no literal (properties' "a number too large for a 32-bit integer fails
+largest unsigned 64-bit value`), or to `byte`, `character` or `digit` (`the 3-byte machine
+identifier`, `its 20-character text`, `a 6-digit code`) is the width of the kind of value the
+Then speaks of, not a value the code gives: no literal (xid's "saved as its 20-character
+text" had drawn a warning that no test asserts `20`, of tests asserting the text; properties'
+"a number too large for a 32-bit integer fails
 as out of range" had drawn a warning that no test asserts `32`).
 A number naming a document or a part of one (`RFC 3986`, `section 5.2.4`, `PEP 440`, `§ 3`)
 says where the behaviour is written down, not a value the code gives: no literal (the
@@ -166,8 +169,9 @@ _REFERENCE_RE = lazy_re(r"\b(?:RFC|PEP|ISO|IEEE|ECMA|[Ss]ections?|[Cc]hapter|[Aa
 # the value, which a test checks for its own n (`16` for four elements), not the number.
 _FORMULA_RE = lazy_re(r"(?<![\w.])(?:\d+\s*(?:\^|\*\*)\s*[A-Za-z]\w*"
                       r"|[A-Za-z]\w*\s*(?:\^|\*\*)\s*\d+)(?![\w.])")
-# A number joined by a hyphen to `bit` (`32-bit integer`): the width of a kind of value.
-_WIDTH_RE = lazy_re(r"(?<![\w.-])\d+-bits?\b")
+# A number joined by a hyphen to `bit`, `byte`, `character` or `digit` (`32-bit integer`,
+# `3-byte machine identifier`, `20-character text`): the width of a kind of value.
+_WIDTH_RE = lazy_re(r"(?<![\w.-])\d+-(?:bits?|bytes?|char(?:acter)?s?|digits?)\b")
 _STATUS_CONTEXT_RE = lazy_re(
     r"\b(status|http|code|error|response|respon\w*|return\w*|reject\w*|fail\w*)\b", re.IGNORECASE
 )

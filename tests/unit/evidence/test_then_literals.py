@@ -1824,6 +1824,18 @@ def test_a_width_in_bits_promises_no_number() -> None:
     assert Literal(N, "32") in then_literals(then, mentioned=True)
 
 
+def test_a_width_in_bytes_characters_or_digits_promises_no_number() -> None:
+    """xid's AC6: "it is saved as its 20-character text"; its tests assert the text itself,
+    and the review warned that no test asserts `20` (and AC2's "the 3-byte machine
+    identifier", `3`)."""
+    then = ("the 4-byte checksum is written as its 8-character text, a 6-digit code beside it, "
+            "and 2 of them are kept")
+    assert then_literals(then) == (Literal(N, "2"),)
+    # a count the Then gives is still one
+    assert then_literals("then 12 bytes are written") == (Literal(N, "12"),)
+    assert Literal(N, "8") in then_literals(then, mentioned=True)
+
+
 def test_a_document_and_its_section_named_by_number_promise_no_value() -> None:
     # a URL library's click AC: "as RFC 3986 section 5.2.4 says" names where the rule is
     # written; the review warned that no test asserts `3986` or `5.2.4`
