@@ -573,8 +573,10 @@ def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
                                    "test_ac2_invalid_email_is_rejected_with_422, matched to it "
                                    "on main at the story's first commit (")
             and message.endswith("), is gone) (priority P0)")]
-    assert ("priority-lowered", "warning", "AC2's priority was lowered on this branch (P0 -> "
-            "P2): the review keeps P0, the priority the story was planned with") in findings
+    # reviewed on main itself, the edit never committed: no branch lowered it
+    assert ("priority-lowered", "warning", "AC2's priority was lowered in the story file's "
+            "uncommitted edits (P0 -> P2): the review keeps P0, the priority the story was "
+            "planned with") in findings
 
 
 def _ac3_created_reviewed(project: Project, tests: str,

@@ -122,7 +122,7 @@ def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     return ran("integrity", [*gate_findings, *(
         finding(rel_story, lines.get(ac_id, 1), "warning", "priority-lowered",
-                f"{ac_id}'s priority was lowered on this branch ({low.kept} -> {low.now}): the "
+                f"{ac_id}'s priority was lowered {low.where} ({low.kept} -> {low.now}): the "
                 f"review keeps {low.kept}, the priority the story was planned with", False,
                 ac_id=ac_id)
         for ac_id, low in sorted(lowered.items()))])

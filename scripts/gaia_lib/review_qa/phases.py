@@ -390,7 +390,11 @@ class Reads:
         """The ACs whose priority the story's branch lowered (`priority_floor`): committed
         history and the story file, which the run changes neither of, so read after it."""
         from gaia_lib.review_qa import priority_floor
-        return priority_floor.lowered(self.s.story, self.story_then)
+        lowered = priority_floor.lowered(self.s.story, self.story_then)
+        if not lowered or self.base_fork is None:
+            return lowered
+        where = priority_floor.where_lowered(self.s.project, self.base_fork[1])
+        return {ac_id: replace(low, where=where) for ac_id, low in lowered.items()}
 
     def read(self, rel: str) -> testcases.TestFile:
         """A project file as a test file, read once."""

@@ -13,7 +13,10 @@ Rules:
   of the integrity check, `lowered_findings`). So does one whose priority was taken out (its
   own `(P0)` and the story's `priority` both gone: `none` now), which the review reads as no
   high priority: a story planned with P0 ACs had been approved with two of them untested once
-  every priority was deleted. An AC new on the branch, a story new on it, or
+  every priority was deleted. The warning says where: "on this branch", or, for a story
+  reviewed on the base itself (its fork point HEAD's own commit), "in the story file's
+  uncommitted edits" (`where_lowered`: a story reviewed on `master` had been said lowered "on
+  this branch" of an edit never committed). An AC new on the branch, a story new on it, or
   a file git cannot read has no floor; raising a priority is never held back.
 - Rank (`rules.rank`): P0 = critical = high, then P1 = medium, P2 = low, P3; a value of no
   rank is never floored and floors nothing.
@@ -36,6 +39,7 @@ class Lowered:
     ac_id: str
     kept: str  # the priority the story was planned with, which the review keeps
     now: str  # the lower one the story says now
+    where: str = "on this branch"  # where it was lowered (`where_lowered`)
 
 
 def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
@@ -61,6 +65,17 @@ def fork_of(project: Path, base: str) -> tuple[str, str] | None:
     ref = filelist.resolve_base(project, base)
     fork = filelist.fork_point(project, ref) if ref else None
     return (ref, fork) if ref and fork else None
+
+
+UNCOMMITTED = "in the story file's uncommitted edits"
+
+
+def where_lowered(project: Path, fork: str) -> str:
+    """Where a priority lowered since `fork` (the story's fork point) was lowered: in the
+    story file's uncommitted edits where the fork point is HEAD's own commit (the story is
+    reviewed on the base), else on this branch."""
+    head = git.run(project, "rev-parse", "HEAD")
+    return UNCOMMITTED if head.ok and head.stdout.strip() == fork else Lowered.where
 
 
 def story_at(project: Path, story_path: Path, commit: str) -> Story | None:

@@ -83,11 +83,18 @@ def test_the_floor_is_the_story_where_the_branch_left_the_base(tmp_path: Path) -
     now = parse_story(path.read_text(), path)
     assert _floors(repo, now, path, "main") == {
         "AC1": priority_floor.Lowered("AC1", "P0", "P2")}
-    # on the base itself, with the edit uncommitted: the committed story is the floor
+    fork = priority_floor.fork_of(repo, "main")
+    assert fork and priority_floor.where_lowered(repo, fork[1]) == "on this branch"
+    # on the base itself, with the edit uncommitted: the committed story is the floor, and
+    # the edit was made in the working tree, on no branch of its own (a story reviewed on
+    # `master` had been said lowered "on this branch")
     _git(repo, "checkout", "-q", "main")
     path.write_text(_story("P3", "").text)
     assert _floors(repo, parse_story(path.read_text(), path), path, "main") == {
         "AC1": priority_floor.Lowered("AC1", "P0", "P3")}
+    fork = priority_floor.fork_of(repo, "main")
+    assert fork and priority_floor.where_lowered(repo, fork[1]) == (
+        "in the story file's uncommitted edits")
     # a story git never saw, or no repository: nothing to hold it to
     new = repo / "stories" / "E1-S2.md"
     new.write_text(_story("P2", "").text)
