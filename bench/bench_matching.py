@@ -386,6 +386,8 @@ PROJECTS = (
     Project("xid", "debian", "golang-github-rs-xid-dev=1.4.0-1", "go-dev",
             "usr/share/gocode/src/github.com/rs/xid", held_out=True,
             first=(11, 7, 14)),
+    Project("golang-lru", "debian", "golang-github-hashicorp-golang-lru-dev=0.5.4-2", "go-dev",
+            "usr/share/gocode/src/github.com/hashicorp/golang-lru", held_out=True),
 )
 
 
