@@ -384,10 +384,10 @@ PROJECTS = (
     Project("unidiff", "pypi", "unidiff==1.0.1", "python-dev", "unidiff-1.0.1", held_out=True,
             test_deps=("pytest", "coverage"), first=(36, 6, 50)),
     Project("xid", "debian", "golang-github-rs-xid-dev=1.4.0-1", "go-dev",
-            "usr/share/gocode/src/github.com/rs/xid", held_out=True,
-            first=(11, 7, 14)),
+            "usr/share/gocode/src/github.com/rs/xid", held_out=True, first=(11, 7, 14)),
     Project("golang-lru", "debian", "golang-github-hashicorp-golang-lru-dev=0.5.4-2", "go-dev",
-            "usr/share/gocode/src/github.com/hashicorp/golang-lru", held_out=True),
+            "usr/share/gocode/src/github.com/hashicorp/golang-lru", held_out=True,
+            first=(15, 5, 18)),
 )
 
 
