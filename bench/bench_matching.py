@@ -388,6 +388,8 @@ PROJECTS = (
     Project("golang-lru", "debian", "golang-github-hashicorp-golang-lru-dev=0.5.4-2", "go-dev",
             "usr/share/gocode/src/github.com/hashicorp/golang-lru", held_out=True,
             first=(15, 5, 18)),
+    Project("solid-query", "npm", "@tanstack/solid-query@5.59.0", "ts-dev", "package",
+            held_out=True),
 )
 
 
