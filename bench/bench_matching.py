@@ -389,7 +389,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/hashicorp/golang-lru", held_out=True,
             first=(15, 5, 18)),
     Project("solid-query", "npm", "@tanstack/solid-query@5.59.0", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(14, 19, 22)),
 )
 
 
