@@ -208,6 +208,30 @@ def test_v8_lcov_names_the_uncalled_functions_whose_branches_it_leaves_out() -> 
     assert again.uncounted_functions == ("findOne",)
 
 
+# V8's lcov of a file handing three callbacks to the same imported calls, as vitest writes it:
+# V8 names them alike, and only the last one ran
+_ALIKE_LCOV = ("SF:src/watch.ts\nFN:4,watch\nFN:9,__vite_ssr_import_0__.effect.defer\n"
+               "FN:15,__vite_ssr_import_0__.effect.defer\nFN:21,__vite_ssr_import_0__.effect.defer\n"
+               "FNF:4\nFNH:2\nFNDA:3,watch\nFNDA:0,__vite_ssr_import_0__.effect.defer\n"
+               "FNDA:0,__vite_ssr_import_0__.effect.defer\n"
+               "FNDA:2,__vite_ssr_import_0__.effect.defer\nDA:4,3\nDA:9,0\nDA:15,0\nDA:21,2\n"
+               "end_of_record\n")
+
+
+def test_lcov_functions_of_one_name_are_paired_with_their_calls_in_order() -> None:
+    """solid-query's `createBaseQuery.ts` hands three callbacks to `createComputed(on(...))`,
+    which V8 names alike: they had read as one function, called because the last one was,
+    and the review said "4 of 13 functions never called" where the lcov lists 6 of 15."""
+    record = cr.parse_lcov(_ALIKE_LCOV).files[0]
+    assert [called for _, _, called in record.functions] == [True, False, False, True]
+    assert [line for line, _, _ in record.functions] == [4, 9, 15, 21]
+    again = cr.parse_lcov(cr.to_lcov(cr.parse_lcov(_ALIKE_LCOV))).files[0]
+    assert again.functions == record.functions
+    # a tool writing one FNDA for functions of one name: each is called when it counts a call
+    one = cr.parse_lcov("SF:a.ts\nFN:2,f\nFN:8,f\nFNDA:1,f\nDA:2,1\nend_of_record\n")
+    assert [called for _, _, called in one.files[0].functions] == [True, True]
+
+
 # A barrel file that re-exports a store and its wrapper, and a store class with an unnamed
 # method in istanbul's report: ts-jest's lcov as a jest run with coverage writes them.
 _BARREL = """export type { Store } from "./Store";
