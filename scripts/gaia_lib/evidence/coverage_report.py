@@ -767,6 +767,10 @@ def _declared_on(text: str, family: str) -> list[str]:
 # istanbul's name for a function it could not name: `(anonymous_5)` for a class method that
 # ts-jest's TypeScript output left unnamed (keyvaluecache's `clear()`)
 _ANONYMOUS = lazy_re(r"\(anonymous_\d+\)")
+# V8's name for a function that vite's transform (vitest) handed to an imported call: the
+# import's variable and the call's path, `__vite_ssr_import_2__.createComputed.__vite_ssr_
+# import_2__.on.defer`, no name of the source's (vitest's mocker writes `__vi_import_0__`)
+_TRANSFORMED = lazy_re(r"__vite_ssr_\w+?__|__vi_import_\d+__")
 # a re-export (`export { X } from "./x"`, `export * from`): TypeScript's CommonJS output gives
 # each name a getter that istanbul lists as a function of that line, which the source has not
 _REEXPORT = lazy_re(r"\s*export\s+(?:type\s+)?(?:\{|\*)")
@@ -792,7 +796,10 @@ def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
     declares it (`clear`, `constructor`), else `line N`. Only the first function of a line
     is the one its line declares: a later one there is a function inside it (`an inner
     function of wait`; minisearch's `const wait = (ms) => new Promise((resolve) => ...)` had
-    read "never called (wait, wait)")."""
+    read "never called (wait, wait)"). So is one V8 named after vite's variables for the
+    imports it calls (solid-query's `(c) => {` handed to `createComputed(on(client, ...))`
+    had read "never called (..., __vite_ssr_import_2__.createComputed.__vite_ssr_import_2__
+    .on.defer)": `line 318`)."""
     lines = source.splitlines()
     out = []
     named_on: set[int] = set()
@@ -801,7 +808,7 @@ def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
         if _REEXPORT.match(text):
             continue
         name = given
-        if _ANONYMOUS.fullmatch(given):
+        if _ANONYMOUS.fullmatch(given) or _TRANSFORMED.search(given):
             declared = _declared_name(text, line)
             # a line that declares nothing names each of its functions `line N` alike
             inner = line in named_on and declared != f"line {line}"

@@ -286,6 +286,34 @@ def test_source_functions_leave_out_reexport_getters_and_name_anonymous_methods(
     assert cr.source_functions(kept, _STORE) == kept
 
 
+_WATCH = """import { effect, on } from "./reactive"
+
+export function watch(source, run) {
+  effect(
+    on(
+      source,
+      (value) => {
+        run(value)
+      },
+    ),
+  )
+}
+"""
+_WATCH_LCOV = ("SF:src/watch.ts\nFN:3,watch\nFN:7,__vite_ssr_import_0__.effect.__vite_ssr_import_0__.on\n"
+               "FNDA:1,watch\nFNDA:0,__vite_ssr_import_0__.effect.__vite_ssr_import_0__.on\n"
+               "DA:3,1\nDA:7,0\nend_of_record\n")
+
+
+def test_source_functions_name_a_function_vite_named_as_its_line_declares_it() -> None:
+    """V8 names a callback handed to an imported call after vite's variable for the import
+    (solid-query's `createBaseQuery.ts` had read "never called (...,
+    __vite_ssr_import_2__.createComputed.__vite_ssr_import_2__.on.defer)"): no name of the
+    source's, it is named by its line."""
+    watch = cr.parse_lcov(_WATCH_LCOV).files[0]
+    assert cr.source_functions(watch.functions, _WATCH) == (
+        (3, "watch", True), (7, "line 7", False))
+
+
 _DELAY = """export const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
 """
 _DELAY_LCOV = ("SF:/w/src/delay.ts\nFN:1,(anonymous_0)\nFN:1,(anonymous_1)\n"
