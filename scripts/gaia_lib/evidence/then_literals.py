@@ -57,6 +57,10 @@ is a lone sign (`-`, `+`, `/`: prose's dash, an
 operator or a separator the Then names, which any string a test asserts may hold); nor is a
 keyword argument in backticks ("as a generator when `iter=True`": what the call is given, which
 a test may pass by position; natsort's test of it calls `order_by_index(given, index, True)`),
+nor a JS option written as an object literal writes it, but where a value stands ("unless the
+caller passes `cancelRefetch: false`": what solid-query's test hands `fetchNextPage`, which
+had drawn "no test of AC6 asserts any of `cancelRefetch: false`"; "the state is `isPaused:
+true`" promises it),
 nor a call in backticks but where a value stands, as a name's ("equals `Version('1.0')`";
 `parse('2d')` returns ...: the call the Then speaks of, whose input any check of its result
 holds), nor, beside a value the Then does promise, one it names as what the code
@@ -224,6 +228,11 @@ _VALUE_BEFORE_RE = re.compile(
 
 # A keyword argument in code (`iter=True`, `alg=ns.REAL`): what a call is given, not a value.
 _ARGUMENT_RE = re.compile(r"[A-Za-z_]\w*\s*=(?!=)\s*\S.*")
+# A JS option as an object literal writes it (`cancelRefetch: false`, `retry: 3`): a
+# lower-case name and one value of code; what a call is given where it stands where no value
+# does ("unless the caller passes `cancelRefetch: false`"), not a message (`Error: boom`)
+_OPTION_RE = re.compile(r"[a-z_$][\w$]*\s*:\s*(?:true|false|null|undefined|-?\d[\d.]*|"
+                        r"'[^']*'|\"[^\"]*\"|[A-Za-z_$][\w$.]*)")
 # A call in code (`parse('2d')`, `ms(60000)`): the call the Then speaks of and its input.
 _CALL_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\(.*\)", re.S)
 # The words before a value that is what the code is given ("`1m` for 60000", "for the input
@@ -411,6 +420,8 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
         return True  # `get_*_string`: the names of that shape, no value
     if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
+    if backticked and _OPTION_RE.fullmatch(value):
+        return not _stands_for_a_value(before, after)
     if backticked and _CALL_RE.fullmatch(value):  # a value only where one stands
         return not _stands_for_a_value(before, after) or _examples_of_its_value(before)
     if not backticked or not _CODE_NAME_RE.fullmatch(value):

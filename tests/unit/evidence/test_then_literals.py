@@ -120,6 +120,11 @@ def test_then_literals(then: str, expected: list[tuple[str, str]]) -> None:
         ("a generator is returned when `iter=True`, sorted by `alg = ns.REAL`", []),
         # ... not a comparison
         ("the result is `a == b`", [(S, "a == b")]),
+        # a JS option as an object literal writes it is what a call is given ...
+        ("the request is cancelled, unless the caller passes `cancelRefetch: false`", []),
+        # ... unless it stands where a value does; a message with a colon is a value
+        ("the state is `isPaused: true` and the message is `Error: not found`",
+         [(S, "isPaused: true"), (S, "Error: not found")]),
     ],
 )
 def test_a_name_or_a_dash_in_backticks_is_no_promised_value(
