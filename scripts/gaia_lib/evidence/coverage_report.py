@@ -6,7 +6,9 @@ DA / BRDA, and FN / FNDA: the functions it lists and whether any test called the
 Cobertura XML (coverage.py `coverage xml`, istanbul's cobertura reporter), JaCoCo XML and Go
 cover profiles. `uncovered_error_branches` cross-references a source file with its record to
 find error handlers (Python `except`, JS/TS/Java `catch`, Go `if err != nil {`) that no test ran:
-the deterministic evidence behind an "untested error path" finding.
+the deterministic evidence behind an "untested error path" finding. A function no test called
+owns the branches up to the next function the report lists, and, for a JS/TS source, no
+further than the line its brackets close on (`js_last_lines`): V8 lists not every function.
 
 Pure: text in, frozen records out. Malformed, truncated, binary or oversized reports raise
 `MalformedFile` (the caller's exit code, default 1); an unknown format or language raises
@@ -67,12 +69,22 @@ class FileCoverage:
         (vitest's default provider) records no branch of a function never called, so its
         branch share is of the functions that ran alone (css-select's `querying.ts`: 14 of
         14 branches taken, its `findOne` and `getNextSiblings` never called)."""
+        return self.uncounted_within({})
+
+    def uncounted_within(self, last_lines: Mapping[int, int]) -> tuple[str, ...]:
+        """`uncounted_functions`, a function ending at its last line where `last_lines` (first
+        line -> last line, `js_last_lines`) knows it: a function the report does not list
+        after it lends it no branch (solid-query's `onCleanup(() => ...)`, unlisted, had
+        counted its branches in the callback above it, never called: "5 of them with no
+        branch counted" where none of the six had one)."""
         starts = sorted({line for line, _, _ in self.functions})
         uncounted = []
         for line, name, called in self.functions:
             if called:
                 continue
             end = next((start for start in starts if start > line), None)
+            if line in last_lines:
+                end = min(end, last_lines[line] + 1) if end else last_lines[line] + 1
             if not any(line <= arc.line and (end is None or arc.line < end)
                        for arc in self.branches):
                 uncounted.append(name)
@@ -816,6 +828,31 @@ def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
         named_on.add(line)
         out.append((line, name, called))
     return tuple(out)
+
+
+# what a JS/TS line holds that is no bracket of its code: a string, a template's text, a comment
+_JS_NOT_CODE = lazy_re(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|`(?:\\.|[^`\\])*`|//.*")
+
+
+def js_last_lines(source: str, firsts: Iterable[int]) -> dict[int, int]:
+    """The last line of each JS/TS function starting at one of `firsts` (1-based): the line
+    where the brackets its first line opens close again, strings and comments aside; a
+    function whose brackets never close there (a template over lines) is left out."""
+    lines = source.splitlines()
+    out: dict[int, int] = {}
+    for first in set(firsts):
+        depth, opened = 0, False
+        for number in range(first, len(lines) + 1):
+            code = _JS_NOT_CODE.sub("", lines[number - 1])
+            for char in code:
+                if char in "{([":
+                    depth, opened = depth + 1, True
+                elif char in "})]":
+                    depth -= 1
+            if opened and depth <= 0:
+                out[first] = number
+                break
+    return out
 
 
 def go_callers(lines: Sequence[str], name: str) -> list[str]:

@@ -1455,6 +1455,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if record.functions:
             record = dataclasses.replace(record, functions=coverage_report.source_functions(
                 record.functions, text))
+        uncounted = record.uncounted_within(coverage_report.js_last_lines(
+            text, [line for line, _, _ in record.functions]) if language in ("js", "ts")
+            else {})
         lines_total = len(record.covered_lines) + len(record.missed_lines)
         sizes.append({"file": rel, "lines": lines_total,
                       "lines_covered": len(record.covered_lines),
@@ -1462,10 +1465,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                       "branches_taken": record.branches_taken,
                       **({} if record.branches_measured else {"branches_measured": False}),
                       **({"functions": len(record.functions),
-                          "uncounted_functions": list(record.uncounted_functions),
+                          "uncounted_functions": list(uncounted),
                           "uncalled_functions": [name for _, name, called in record.functions
                                                  if not called]}
-                         if record.uncounted_functions else {}),
+                         if uncounted else {}),
                       **({"statements": record.statements[1],
                           "statements_covered": record.statements[0]}
                          if record.statements is not None else {})})

@@ -314,6 +314,43 @@ def test_source_functions_name_a_function_vite_named_as_its_line_declares_it() -
         (3, "watch", True), (7, "line 7", False))
 
 
+_SUBSCRIBE = """export function subscribe(source, run) {
+  watch(
+    source,
+    (value) => {
+      if (value) {
+        run(value)
+      }
+    },
+  )
+  cleanup(() => {
+    if (source.closed) {
+      return
+    }
+  })
+}
+"""
+# V8 lists the callback at line 4 (never called) and not the one handed to `cleanup`, whose
+# branches it counts
+_SUBSCRIBE_LCOV = ("SF:src/subscribe.ts\nFN:1,subscribe\nFN:4,line4\nFNDA:1,subscribe\n"
+                   "FNDA:0,line4\nDA:1,1\nDA:4,0\nDA:11,1\nBRDA:1,0,0,1\nBRDA:10,1,0,1\n"
+                   "BRDA:11,2,0,0\nend_of_record\n")
+
+
+def test_an_uncalled_js_function_ends_where_its_brackets_close() -> None:
+    """solid-query's `createBaseQuery.ts`: the callback of `on(isRestoring, ...)`, never
+    called, is followed by an `onCleanup(() => ...)` V8's lcov does not list; its branches
+    had been counted as the callback's, and the report said "5 of them with no branch
+    counted" where none of the six had one."""
+    record = cr.parse_lcov(_SUBSCRIBE_LCOV).files[0]
+    assert record.uncounted_functions == ()  # the next listed function is none
+    ends = cr.js_last_lines(_SUBSCRIBE, [1, 4])
+    assert ends == {1: 15, 4: 8}
+    assert record.uncounted_within(ends) == ("line4",)
+    # a closing bracket in a string or a comment closes nothing
+    assert cr.js_last_lines("const f = () => {\n  log('}') // }\n}\n", [1]) == {1: 3}
+
+
 _DELAY = """export const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
 """
 _DELAY_LCOV = ("SF:/w/src/delay.ts\nFN:1,(anonymous_0)\nFN:1,(anonymous_1)\n"
