@@ -391,7 +391,7 @@ PROJECTS = (
     Project("solid-query", "npm", "@tanstack/solid-query@5.59.0", "ts-dev", "package",
             held_out=True, first=(14, 19, 22)),
     Project("wcwidth", "pypi", "wcwidth==0.2.13", "python-dev", "wcwidth-0.2.13", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(21, 9, 16)),
 )
 
 
