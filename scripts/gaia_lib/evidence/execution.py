@@ -712,13 +712,16 @@ def _thresholds_off(runner: str | None, argv: Sequence[str], paths: Sequence[str
     return ["--coverage.enabled=false"] if runner == "vitest" else ["--coverage=false"]
 
 
+_PYTEST_COV_OFF = ("--no-cov",)
+
+
 def _pytest_cov_off(argv: Sequence[str], paths: Sequence[str], workdir: Path) -> list[str]:
     """`--no-cov` for a run of some of a project's pytest tests that pytest-cov measures (its
     `--cov`, in the command or the configuration's `addopts`): the project's `--cov-fail-under`
     (or coverage.py's `fail_under`) is for the whole suite, and failed a story's run whose
     every test passed; the review measures the story's coverage itself. None for a
     whole-suite run."""
-    return ["--no-cov"] if paths and pytest_config.pytest_cov_in(workdir, argv) else []
+    return list(_PYTEST_COV_OFF) if paths and pytest_config.pytest_cov_in(workdir, argv) else []
 
 
 def plan_invocation(command: str, report_dir: Path, name: str,
@@ -1420,10 +1423,12 @@ def runner_missing(suite: Suite) -> str | None:
     the interpreter of a `python -m <module>` command has no such module, or the runner
     refused an option of its command line (`_REFUSED_OPTION`; one the command does not
     write comes from the project's own configuration: pytest's `addopts`, an npm script,
-    and is the project's failure). A module the tests
-    import missing, a config of the project's the runner cannot load (a conftest, a
-    vitest.config.ts that does not parse: the project's code, as its tests are), or any other
-    error, is the project's failure, not a missing runner."""
+    and is the project's failure; so is the review's own `--no-cov`, written for a `--cov`
+    of that configuration and refused with it where pytest-cov is not installed; pytest's
+    `python -m pytest: error:` prog is no option). A module the tests import missing, a
+    config of the project's the runner cannot load (a conftest, a vitest.config.ts that does
+    not parse: the project's code, as its tests are), or any other error, is the project's
+    failure, not a missing runner."""
     if suite.skip_reason == NO_COMMAND:
         return f"{suite.name} has no command (test_execution.{suite.name}.command)"
     if suite.timeout or suite.skip_reason is not None:
@@ -1433,8 +1438,11 @@ def runner_missing(suite: Suite) -> str | None:
     if suite.stopped and _MISSING_SCRIPT.fullmatch(suite.stopped):
         return (f"`{suite.command}`: {suite.stopped} (the tier names a script its package.json "
                 "does not define)")
-    if suite.stopped and _REFUSED_OPTION.search(suite.stopped):
-        refused = re.findall(r"(?<![\w-])(-{1,2}[A-Za-z][\w-]*)", suite.stopped)
+    refusal = _REFUSED_OPTION.search(suite.stopped or "")
+    if suite.stopped and refusal is not None:
+        said = suite.stopped[refusal.end():]  # what it refused, not its prog's `-m`
+        refused = [option for option in re.findall(r"(?<![\w-])(-{1,2}[A-Za-z][\w-]*)", said)
+                   if option not in _PYTEST_COV_OFF]  # the review's, for the config's --cov
         if refused and not any(option in suite.command for option in refused):
             return None  # the project's own configuration's (pytest's addopts, a script)
         return (f"`{suite.command}`: the runner refused its command line ({suite.stopped}); "

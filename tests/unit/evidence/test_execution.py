@@ -1524,3 +1524,27 @@ def test_a_posttest_lint_that_failed_is_said_by_its_own_error_not_the_tests_outp
     assert execution._after_tests(ran, 12, 0, tmp_path) == (
         "npm's `posttest` script (`npm run lint`) failed after the `test` script passed: "
         "src/links.ts:14:9: 'unused' is assigned a value but never used no-unused-vars")
+
+
+def test_pytest_cov_not_installed_for_the_configs_cov_is_its_plugin_not_the_tier_command(
+        tmp_path: Path) -> None:
+    """tox.ini's `addopts` has pytest-cov measure (`--cov=textwidth`) and the project
+    declares pytest-cov, which is not installed: pytest 9 refuses those options and the
+    review's own `--no-cov`, under its `python -m pytest` prog. Neither that prog's `-m` nor
+    `--no-cov` is an option of the tier's command: the plugin is missing, not the command
+    misconfigured."""
+    (tmp_path / "tox.ini").write_text("[pytest]\naddopts = --cov-append --cov=textwidth\n")
+    (tmp_path / "requirements-tests.txt").write_text("pytest\npytest-cov\n")
+    stopped = ("python -m pytest: error: unrecognized arguments: --cov-append "
+               "--cov=textwidth --no-cov")
+    suite = execution.Suite(
+        name="tier_1", command=".venv/bin/python -m pytest -p gaia_coverage_plugin -q "
+        "--junitxml=out.xml --no-cov tests/test_width.py", exit_code=4, duration_seconds=0.3,
+        pass_count=0, fail_count=0, timeout=False, required=True, stopped=stopped)
+    assert execution.runner_missing(suite) is None
+    why = execution.cannot_run(suite, tmp_path)
+    assert why is not None and why.startswith("pytest-cov, the pytest plugin defining --cov ")
+    assert "requirements-tests.txt declares it" in why
+    # an option the tier's command writes itself is still the command's
+    own = replace(suite, command=suite.command.replace(" -q", " -q --cov=textwidth"))
+    assert (execution.runner_missing(own) or "").endswith("fix test_execution.tier_1.command")
