@@ -61,6 +61,7 @@ from gaia_lib.evidence.runner_output import (
     SKIPPED,
     TestOutcome,
     code_span,
+    names_a_module,
     still_running,
 )
 from gaia_lib.evidence.testcases import TestCase
@@ -460,9 +461,9 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     # a module the runner could not collect, or skipped whole (pytest: an error or a skip
     # named after the module)
     uncollected = {o.name: o.message or "it could not be imported" for o in listed
-                   if o.outcome == ERROR and not o.file and "." in o.name}
+                   if o.outcome == ERROR and names_a_module(o)}
     skipped_whole = {o.name: o.message or "" for o in listed
-                     if o.outcome == SKIPPED and not o.file and "." in o.name}
+                     if o.outcome == SKIPPED and names_a_module(o)}
     # a JS/TS test file that failed to load (a syntax or compile error, a missing import):
     # one error named after the file alone
     unloaded = [(o.file, o.message) for o in listed
@@ -472,7 +473,7 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     suite_failed = [o.file for o in listed if o.suite_failed and o.file]
     # only collection errors reported: pytest stopped the run there, before any test
     stopped = next(iter(uncollected), None) if all(
-        o.outcome == ERROR and not o.file and "." in o.name for o in listed) else None
+        o.outcome == ERROR and names_a_module(o) for o in listed) else None
     panicked = [o for o in listed if o.outcome in (FAILED, ERROR) and o.file
                 and (o.message or "").startswith("panic: ")]
     out: dict[str, str] = {}

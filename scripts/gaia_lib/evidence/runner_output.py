@@ -128,12 +128,21 @@ SUITE_FAILED = ("a suite of it failed outside its tests (a `describe` with no te
                 "`beforeAll` or `afterAll` that threw): the run's output says which")
 
 
+def names_a_module(outcome: TestOutcome) -> bool:
+    """An entry pytest names after a module's dotted path (`tests.test_dict`), not a test:
+    one with no file, or with that very file, as `junit_family = xunit1` writes its `file`
+    attribute (`tests/test_dict.py`)."""
+    return "." in outcome.name and outcome.file in (None, "",
+                                                    outcome.name.replace(".", "/") + ".py")
+
+
 def uncollected_file(outcome: TestOutcome) -> str | None:
     """The file of a module pytest reports it could not collect (an error named after the
-    module's dotted path, with no file: `tests.test_dict` -> `tests/test_dict.py`), or of a
-    jest or vitest suite that failed to load (an error named by its file alone: no test of it
-    ran, none failed); None for any other outcome."""
-    if outcome.outcome == ERROR and not outcome.file and "." in outcome.name:
+    module's dotted path, with no file: `tests.test_dict` -> `tests/test_dict.py`, or with
+    that very file, as `junit_family = xunit1` writes its `file` attribute), or of a jest or
+    vitest suite that failed to load (an error named by its file alone: no test of it ran,
+    none failed); None for any other outcome."""
+    if outcome.outcome == ERROR and names_a_module(outcome):
         return outcome.name.replace(".", "/") + ".py"
     if outcome.outcome == ERROR and not outcome.name and outcome.file \
             and not outcome.suite_failed:

@@ -1042,3 +1042,19 @@ def test_a_js_title_with_an_escape_meets_the_outcomes_its_runner_names_without_i
         "src/links.test.ts::links > %s > refuses ${scheme} links led by non-\\w characters":
             "failed in this run (row `file > refuses file links led by non-w characters`: "
             "expected true to be false)"}
+
+
+def test_a_collection_error_under_xunit1_says_the_same_of_the_tests_it_kept_from_running() -> None:
+    """`junit_family = xunit1` writes the module's file on its collection error: its tests,
+    and those of the files after it, never ran because of it, not for want of an outcome."""
+    xunit1 = COLLECTION_ERROR.replace('name="tests.test_syntax"',
+                                      'name="tests.test_syntax" file="tests/test_syntax.py"')
+    counts = runner_output.parse_junit_xml(xunit1)
+    cases = [*split_tests("tests/test_syntax.py", "def test_days():\n    assert days() == 1\n"),
+             *split_tests("tests/test_other.py", "def test_hours():\n    assert hours() == 1\n")]
+    assert outcomes.never_ran(counts.tests, cases,
+                              ["tests/test_syntax.py", "tests/test_other.py"]) == {
+        "tests/test_syntax.py::test_days": "never run: its file could not be collected "
+                                           "(SyntaxError: invalid syntax (tests/test_syntax.py:3))",
+        "tests/test_other.py::test_hours": "never run: the run stopped at the collection "
+                                           "error of tests/test_syntax.py"}

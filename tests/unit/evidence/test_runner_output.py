@@ -1323,3 +1323,22 @@ def test_an_exit_at_a_test_modules_import_is_that_module_left_uncollected() -> N
     [kept] = ro.pytest_refiled(ro.parse("junit", report), lambda f: False).tests
     assert (kept.file, kept.message) == ("/work/graph/test/test_order.py",
                                          "SystemExit: 2 at `unittest.main()`")
+
+
+def test_a_module_left_uncollected_is_one_under_xunit1_and_its_file_attribute_too() -> None:
+    # a pytest configuration with `junit_family = xunit1` writes the file of each case, the
+    # collection error of a module that does not parse too: it is that module's, no test's
+    report = ('<testsuites><testsuite errors="1" tests="1"><testcase classname="" '
+              'name="tests.test_levels" file="tests/test_levels.py" time="0.000">'
+              '<error message="collection failure">E     def test_latest(:\n'
+              'E                     ^\nE   SyntaxError: invalid syntax</error></testcase>'
+              '</testsuite></testsuites>')
+    [test] = ro.parse("junit", report).tests
+    assert ro.uncollected_file(test) == "tests/test_levels.py"
+    # a test of that family whose own name holds a dot is no module
+    erred = ('<testsuites><testsuite errors="1" tests="1"><testcase classname="tests.test_levels" '
+             'name="test_ratio[1.5]" file="tests/test_levels.py" line="4" time="0.001">'
+             '<error message="failed on setup with &quot;KeyError&quot;">E   KeyError</error>'
+             '</testcase></testsuite></testsuites>')
+    [test] = ro.parse("junit", erred).tests
+    assert ro.uncollected_file(test) is None
