@@ -392,6 +392,9 @@ PROJECTS = (
             held_out=True, first=(14, 19, 22)),
     Project("wcwidth", "pypi", "wcwidth==0.2.13", "python-dev", "wcwidth-0.2.13", held_out=True,
             test_deps=("pytest", "coverage"), first=(21, 9, 16)),
+    Project("python-semver", "pypi", "semver==3.0.2", "python-dev", "semver-3.0.2",
+            held_out=True, test_deps=("pytest", "coverage", "pytest-cov", "packaging"),
+            pythonpath="src"),
 )
 
 
