@@ -394,7 +394,7 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), first=(21, 9, 16)),
     Project("python-semver", "pypi", "semver==3.0.2", "python-dev", "semver-3.0.2",
             held_out=True, test_deps=("pytest", "coverage", "pytest-cov", "packaging"),
-            pythonpath="src"),
+            pythonpath="src", first=(15, 11, 32)),
 )
 
 
