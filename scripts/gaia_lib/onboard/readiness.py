@@ -142,7 +142,9 @@ def conftest_imports(here: Path) -> dict[str, str]:
     """The top-level packages the `conftest.py` files under `here` import at their top level
     (`import hypothesis`, `from hypothesis import given`), each with the first conftest
     importing it (relative to `here`), less the project's own modules (a package or module of
-    that name at `here` or under `here/src`) and relative imports."""
+    that name at `here`, under `here/src` or beside the conftest, as a `tests/helpers.py` its
+    `tests/conftest.py` imports: pytest puts that directory on the path, or the configuration's
+    `pythonpath` does) and relative imports."""
     found: dict[str, str] = {}
     conftests = sorted(p for p in here.rglob("conftest.py")
                        if not _SKIPPED_DIRS & set(p.relative_to(here).parts))[:CONFTESTS_READ]
@@ -158,7 +160,7 @@ def conftest_imports(here: Path) -> dict[str, str]:
             for name in names:
                 top = name.split(".")[0]
                 if not any((base / top).is_dir() or (base / f"{top}.py").is_file()
-                           for base in (here, here / "src")):
+                           for base in (here, here / "src", path.parent)):
                     found.setdefault(top, path.relative_to(here).as_posix())
     return found
 

@@ -250,6 +250,19 @@ def test_a_package_a_conftest_imports_that_the_python_lacks_is_noted(
 
 
 
+def test_a_module_beside_the_conftest_it_imports_is_the_projects_own(tmp_path: Path) -> None:
+    """A conftest importing a helper module of its own directory (`tests/versioning.py`, put
+    on the path by pytest or the configuration's `pythonpath`) needs no package installed:
+    init had told to `pip install` a PyPI name that is the project's file."""
+    (tmp_path / "tests" / "unit").mkdir(parents=True)
+    (tmp_path / "tests" / "versioning.py").write_text("def coerce(text):\n    return text\n")
+    (tmp_path / "tests" / "conftest.py").write_text(
+        "import hypothesis\nfrom versioning import coerce\n")
+    (tmp_path / "tests" / "unit" / "conftest.py").write_text("import versioning\n")
+    assert readiness.conftest_imports(tmp_path) == {
+        "hypothesis": "tests/conftest.py", "versioning": "tests/unit/conftest.py"}
+
+
 def test_a_plugin_the_pytest_configuration_needs_that_the_python_lacks_is_noted(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """dictdiffer's pytest.ini adds `--isort --pydocstyle --cov=dictdiffer` to every run and
