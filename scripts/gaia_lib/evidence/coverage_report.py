@@ -906,6 +906,18 @@ def function_entered(text: str, header: int, covered: Iterable[int],
     return not measured or any(n in ran for n in measured)
 
 
+def _python_string_lines(lines: Sequence[str]) -> frozenset[int]:
+    """The lines (1-based) of Python source `lines` that a string continues onto from the line
+    before (a docstring's second line on); none where the source does not parse."""
+    try:
+        tree = ast.parse("\n".join(lines))
+    except (SyntaxError, ValueError):
+        return frozenset()
+    return frozenset(number for node in ast.walk(tree)
+                     if isinstance(node, ast.Constant | ast.JoinedStr) and node.end_lineno
+                     for number in range(node.lineno + 1, node.end_lineno + 1))
+
+
 def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, ...]:
     """The names of what `line` (1-based) sits in, the narrowest first: a Python method or
     nested function, then the top-level declaration; a Go method, then its receiver's type,
@@ -913,11 +925,16 @@ def enclosing_units(lines: Sequence[str], line: int, family: str) -> tuple[str, 
     gojsonpointer's `implementation`, which `Get`, `Set` and `Delete` call, is about an AC
     naming `Get`).
     The top-level one is the nearest line above that starts at column 0 (not blank, a comment,
-    a decorator or a closing bracket) when it declares a function or class; () when it is
-    other module-level code."""
+    a decorator or a closing bracket, nor, in Python, a line inside a string: a docstring's
+    doctest continued at column 0, as semver's `Version.parse`, is no module-level code) when
+    it declares a function or class; () when it is other module-level code."""
     inner: list[str] = []
     indent = len(lines[line - 1]) - len(lines[line - 1].lstrip()) if line <= len(lines) else 0
-    for text in reversed(lines[:line - 1]):
+    strings = _python_string_lines(lines) if family == "python" else frozenset()
+    for number in range(line - 1, 0, -1):
+        text = lines[number - 1]
+        if number in strings:
+            continue
         if family == "python" and text[:1].isspace():
             method = _PYTHON_DEF.match(text)
             if method and len(method.group(1)) < indent and not inner:

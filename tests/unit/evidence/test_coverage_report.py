@@ -749,3 +749,24 @@ def test_a_handler_names_the_exception_it_raises_in_place_of_the_one_it_caught()
     assert [(b.line, b.caught, b.raised) for b in found] == [
         (4, ("TypeError",), ("ValueError",)), (9, ("KeyError",), ()),
         (11, ("OSError",), ("Unreadable",))]
+
+
+def test_a_handler_after_a_docstring_line_at_column_0_sits_in_its_method() -> None:
+    # a doctest continued with a backslash puts a docstring line at column 0: it is no
+    # module-level code, and the handler below is still the method's
+    source = ('class Release:\n'
+              '    @classmethod\n'
+              '    def parse(cls, text):\n'
+              '        """\n'
+              "        >>> Release.parse('1.2.3-rc.1')\n"
+              '        Release(major=1, minor=2, \\\n'
+              "prerelease='rc.1')\n"
+              '        """\n'
+              '        try:\n'
+              '            return cls(*text.split("."))\n'
+              '        except TypeError:\n'
+              '            raise ValueError(text)\n')
+    assert cr.enclosing_units(source.splitlines(), 11, "python") == ("parse", "Release")
+    # a file that does not parse keeps the rule of the column-0 line
+    assert cr.enclosing_units([*source.splitlines()[:10], "        except TypeError"], 11,
+                              "python") == ()
