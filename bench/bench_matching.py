@@ -395,6 +395,8 @@ PROJECTS = (
     Project("python-semver", "pypi", "semver==3.0.2", "python-dev", "semver-3.0.2",
             held_out=True, test_deps=("pytest", "coverage", "pytest-cov", "packaging"),
             pythonpath="src", first=(15, 11, 32)),
+    Project("gods", "debian", "golang-github-emirpasic-gods-dev=1.12.0-2", "go-dev",
+            "usr/share/gocode/src/github.com/emirpasic/gods", held_out=True),
 )
 
 
