@@ -396,7 +396,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage", "pytest-cov", "packaging"),
             pythonpath="src", first=(15, 11, 32)),
     Project("gods", "debian", "golang-github-emirpasic-gods-dev=1.12.0-2", "go-dev",
-            "usr/share/gocode/src/github.com/emirpasic/gods", held_out=True),
+            "usr/share/gocode/src/github.com/emirpasic/gods", held_out=True,
+            first=(10, 6, 18)),
 )
 
 
