@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from helpers.projects import gaia_env, run_gaia
 
 
@@ -48,16 +50,32 @@ def test_init_without_a_stack_exits_2(tmp_path: Path) -> None:
     assert done.stderr.startswith("init: no stack found")
 
 
-def test_init_of_go_files_without_a_module_says_to_make_one(tmp_path: Path) -> None:
-    # goutils as Debian's package ships it: its sources and tests, no go.mod
-    (tmp_path / "words.go").write_text("package words\n", encoding="utf-8")
-    (tmp_path / "words_test.go").write_text("package words\n", encoding="utf-8")
+@pytest.mark.parametrize("package", [
+    ".",  # goutils as Debian's package ships it: its sources and tests, no go.mod
+    # a collections module as Debian ships it: no Go file at the top, its packages in
+    # directories of their own
+    "queues/ringqueue",
+])
+def test_init_of_go_files_without_a_module_says_to_make_one(tmp_path: Path,
+                                                            package: str) -> None:
+    folder = tmp_path / package
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "words.go").write_text("package words\n", encoding="utf-8")
+    (folder / "words_test.go").write_text("package words\n", encoding="utf-8")
     done = run_gaia("init", "--project", str(tmp_path), cwd=tmp_path, env=gaia_env())
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1
     assert done.stderr.rstrip().endswith(
         "its Go files have no go.mod, which `go test` needs: run `go mod init <module path>` "
         "there first")
+
+
+def test_init_of_go_files_only_under_testdata_says_no_more(tmp_path: Path) -> None:
+    (tmp_path / "testdata").mkdir()
+    (tmp_path / "testdata" / "sample.go").write_text("package sample\n", encoding="utf-8")
+    done = run_gaia("init", "--project", str(tmp_path), cwd=tmp_path, env=gaia_env())
+    assert done.returncode == 2
+    assert "go mod init" not in done.stderr
 
 
 def test_init_usage_error_exits_2(tmp_path: Path) -> None:

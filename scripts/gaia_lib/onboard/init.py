@@ -351,10 +351,25 @@ def plan(project: Path, found: Survey) -> list[Planned]:
     ]
 
 
+_NOT_THE_MODULES = frozenset({"vendor", "testdata", "node_modules"})
+
+
+def _has_go_files(folder: Path) -> bool:
+    """Go files in `folder` or in its package directories below (a module whose packages all
+    live in subdirectories, emirpasic/gods' `lists/arraylist/`, has none at its top); not in
+    hidden, `vendor`, `testdata` or `node_modules` directories, which no package of it is."""
+    if any(folder.glob("*.go")):
+        return True
+    return any(_has_go_files(sub) for sub in sorted(folder.iterdir())
+               if sub.is_dir() and not sub.is_symlink() and not sub.name.startswith(".")
+               and sub.name not in _NOT_THE_MODULES)
+
+
 def _go_without_module(project: Path) -> str:
-    """What to do where Go files sit at the top of `project` with no go.mod (a module's source
-    as Debian's golang-*-dev packages ship some, goutils'): `go test` needs a module."""
-    if any(project.glob("*.go")):
+    """What to do where Go files sit in `project` (at its top or in its packages' directories)
+    with no go.mod (a module's source as Debian's golang-*-dev packages ship some, goutils',
+    gods'): `go test` needs a module."""
+    if _has_go_files(project):
         return ("; its Go files have no go.mod, which `go test` needs: run `go mod init "
                 "<module path>` there first")
     return ""
