@@ -242,6 +242,14 @@ def test_test_dirs_are_cut_at_the_first_conventional_name(files: list[str],
     assert sv.test_dirs_of(files) == dirs
 
 
+def test_test_dirs_are_every_package_of_a_go_module() -> None:
+    # Go keeps each package's tests beside its code: twelve packages, twelve test directories
+    packages = [f"{kind}/{name}" for kind in ("queues", "stacks", "trees")
+                for name in ("array", "linked", "ring", "sorted")]
+    assert sv.test_dirs_of([f"{pkg}/{pkg.split('/')[1]}_test.go" for pkg in packages]) \
+        == tuple(sorted(packages))
+
+
 def test_go_and_java_commands(tmp_path: Path) -> None:
     assert sv.commands_for("go-dev", tmp_path, ()) == (
         "go test ./...", "go test -coverprofile=coverage.out ./...")
