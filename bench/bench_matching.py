@@ -399,7 +399,8 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/emirpasic/gods", held_out=True,
             first=(10, 6, 18)),
     Project("clock", "debian", "golang-github-benbjohnson-clock-dev=1.3.0-1", "go-dev",
-            "usr/share/gocode/src/github.com/benbjohnson/clock", held_out=True),
+            "usr/share/gocode/src/github.com/benbjohnson/clock", held_out=True,
+            first=(18, 12, 24)),
 )
 
 
