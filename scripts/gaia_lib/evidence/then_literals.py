@@ -98,6 +98,11 @@ comparing some other job's minute with 30 (`assert next.minute == 30` after sche
 "10:30" in another time zone, the hour 16). So is a version or an address written bare
 (`4.0.0`, `1.2.3-beta.1`, `10.0.0.1`): "4.0.0, minor and patch reset to 0" is checked by a
 check of "4.0.0", not by one of the `0` alone.
+A moment written as a UTC date and time (`1970-01-01 00:00:00 UTC`, `2021-03-04T05:06:07Z`)
+is checked by a check writing it, with Go's `+0000` before its `UTC` or not, or making that
+moment from its Unix time: `time.Unix(0, 0)`, `datetime.fromtimestamp(0, ...)`, `new Date(0)`
+(milliseconds) (a fake clock's "starts at the Unix epoch (`1970-01-01 00:00:00 UTC`)" had
+drawn a warning that no test asserts it, its test comparing the time with `time.Unix(0, 0)`).
 `then_literals(..., mentioned=True)` keeps both, as strings: the matcher's evidence (a test
 asserting on the field a Then names checks what it speaks of), not a promise a test must
 assert.
@@ -120,6 +125,7 @@ it checks. Pure.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -1257,6 +1263,9 @@ def _occurs(literal: Literal, span: str) -> bool:
             # write over lines, with trailing commas or the other quotes (cheerio's nested
             # `{\n  red: 'Five',\n  sel: 'Seven',\n}`): the same value
             return _as_code(literal.value) in _as_code(span)
+        moment = _UTC_MOMENT.fullmatch(literal.value)
+        if moment:
+            return _moment_occurs(literal.value, moment, span)
         if not re.fullmatch(r"\w+", literal.value):
             # a story's Markdown folds runs of spaces (`"hello   goodbye"`): compare folded;
             # not a line break, which a code span never holds (a test's `"Bob\nAnn"` is no
@@ -1281,6 +1290,27 @@ def _occurs(literal: Literal, span: str) -> bool:
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"{_NOT_CHECK_NAME}(?<![\w]){re.escape(literal.value)}(?![\w])",
                      span) is not None
+
+
+# A moment as a UTC date and time: `1970-01-01 00:00:00 UTC`, `2021-03-04T05:06:07Z`.
+_UTC_MOMENT = re.compile(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d)(?::(\d\d))?"
+                         r"(?: ?UTC|Z| ?\+00:?00)")
+
+
+def _moment_occurs(value: str, moment: re.Match[str], span: str) -> bool:
+    """A UTC moment written as the literal is (or as Go prints it, `+0000 UTC`), or made from
+    its Unix time in seconds (`time.Unix(0, 0)`, `fromtimestamp(0`) or milliseconds (`new
+    Date(0)`)."""
+    if value in span or value.replace(" UTC", " +0000 UTC") in span:
+        return True
+    year, month, day, hour, minute, second = (int(part or 0) for part in moment.groups())
+    try:
+        seconds = calendar.timegm((year, month, day, hour, minute, second))
+    except (ValueError, OverflowError):
+        return False
+    made = (rf"\bUnix\(\s*{seconds}\s*,\s*0\s*\)", rf"\b(?:utc)?fromtimestamp\(\s*{seconds}\b",
+            rf"\bnew\s+Date\(\s*{seconds * 1000}\s*\)")
+    return any(re.search(form, span) for form in made)
 
 
 # A Go guard on a negated value (`if !ok {`, `if !ok || v != 1 {`, `if !c.Contains("a") {`):

@@ -1491,6 +1491,25 @@ def test_a_clock_time_is_asserted_whole_or_by_its_parts_in_order(source: str,
     assert bool(asserted_literals(source, [Literal(S, "10:30")])) is found
 
 
+@pytest.mark.parametrize(("source", "found"), [
+    ('\tif got := fake.Now(); !got.Equal(time.Unix(0, 0)) {\n\t\tt.Fatal(got)\n\t}\n', True),
+    ('\tif s := fake.Now().String(); s != "1970-01-01 00:00:00 +0000 UTC" {\n'
+     '\t\tt.Fatal(s)\n\t}\n', True),
+    ('    assert fake.now() == datetime.fromtimestamp(0, tz=timezone.utc)\n', True),
+    ('    expect(fake.now()).toEqual(new Date(0));\n', True),
+    ('\tif got := fake.Now(); !got.Equal(time.Unix(10, 0)) {\n\t\tt.Fatal(got)\n\t}\n', False),
+    ('    expect(fake.now()).toEqual(new Date(1000));\n', False),
+])
+def test_a_utc_moment_is_asserted_as_written_or_made_from_its_unix_time(source: str,
+                                                                        found: bool) -> None:
+    """A fake clock's AC: "a new one starts at the Unix epoch (`1970-01-01 00:00:00 UTC`)":
+    its test comparing the time with `time.Unix(0, 0)` asserts it; one comparing it with ten
+    seconds later does not."""
+    literals = then_literals("a new one starts at the Unix epoch (`1970-01-01 00:00:00 UTC`)")
+    assert literals == (Literal(S, "1970-01-01 00:00:00 UTC"),)
+    assert bool(asserted_literals(source, literals)) is found
+
+
 def test_a_go_tests_checks_are_the_ifs_its_failures_are_under() -> None:
     source = ('func TestPrice(t *testing.T) {\n\tgot, err := Price("pro")\n\tif err != nil {\n'
               '\t\tt.Fatal(err)\n\t}\n\t// t.Errorf("not a call")\n\tif got != 49 {\n'
