@@ -398,9 +398,10 @@ PROJECTS = (
     Project("gods", "debian", "golang-github-emirpasic-gods-dev=1.12.0-2", "go-dev",
             "usr/share/gocode/src/github.com/emirpasic/gods", held_out=True,
             first=(10, 6, 18)),
+    # held out until a UTC moment's Unix time was read as the moment, a rule made while
+    # looking at its mock's epoch (its `Example` outputs then matched too): tuned since
     Project("clock", "debian", "golang-github-benbjohnson-clock-dev=1.3.0-1", "go-dev",
-            "usr/share/gocode/src/github.com/benbjohnson/clock", held_out=True,
-            first=(18, 12, 24)),
+            "usr/share/gocode/src/github.com/benbjohnson/clock", first=(18, 12, 24)),
 )
 
 
