@@ -792,9 +792,16 @@ _NAMED_ON = lazy_re(
     r"(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*="
     r"|([A-Za-z_$][\w$]*)\s*(?:<[^>]*>\s*)?\()")
 _NOT_NAMES = frozenset({"if", "for", "while", "switch", "catch", "return"})
+# a class's accessor (`set tokenizer(value) {`, `static get size() {`): a getter and a setter
+# of one property share its name, and are told apart by the word before it
+_ACCESSOR_ON = lazy_re(r"\s*(?:(?:public|private|protected|static|override)\s+)*"
+                       r"(get|set)\s+([A-Za-z_$][\w$]*)\s*\(")
 
 
 def _declared_name(text: str, line: int) -> str:
+    accessor = _ACCESSOR_ON.match(text)
+    if accessor:
+        return f"{accessor.group(1)} {accessor.group(2)}"
     found = _NAMED_ON.match(text)
     named = next((n for n in found.groups() if n), None) if found else None
     return named if named and named not in _NOT_NAMES else f"line {line}"
@@ -805,7 +812,10 @@ def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
     """An lcov report's functions as the source reads them: the getters of a re-export line
     left out (keyvaluecache's `index.ts` read "2 of 3 functions never called" with no
     function in it), and a function istanbul calls `(anonymous_N)` named as its line
-    declares it (`clear`, `constructor`), else `line N`. Only the first function of a line
+    declares it (`clear`, `constructor`), else `line N`; an accessor with the word that makes
+    it one, `get tokenizer` and `set tokenizer` (js-search's `Search.js`, Babel's output of its
+    class's getters and setters, had read "never called (indexStrategy, indexStrategy,
+    sanitizer, sanitizer, ...)", each name twice). Only the first function of a line
     is the one its line declares: a later one there is a function inside it (`an inner
     function of wait`; minisearch's `const wait = (ms) => new Promise((resolve) => ...)` had
     read "never called (wait, wait)"). So is one V8 named after vite's variables for the

@@ -366,6 +366,40 @@ def test_source_functions_name_a_second_function_of_a_line_as_inside_the_first()
         (1, "pause", False), (1, "an inner function of pause", False))
 
 
+_CATALOG = """export class Catalog {
+  set sorter(value) {
+    if (this._frozen) {
+      throw Error('frozen');
+    }
+    this._sorter = value;
+  }
+
+  get sorter() {
+    return this._sorter;
+  }
+
+  static get size() {
+    return 0;
+  }
+}
+"""
+_CATALOG_LCOV = ("SF:lib/Catalog.js\nFN:2,(anonymous_0)\nFN:9,(anonymous_1)\n"
+                 "FN:13,(anonymous_2)\nFNDA:0,(anonymous_0)\nFNDA:0,(anonymous_1)\n"
+                 "FNDA:0,(anonymous_2)\nDA:2,0\nend_of_record\n")
+
+
+def test_source_functions_name_an_accessor_with_get_or_set() -> None:
+    """A getter and a setter of one property share its name: js-search's `Search.js` had read
+    "never called (indexStrategy, indexStrategy, sanitizer, sanitizer, ...)", each name
+    twice; each is named with the word that makes it one."""
+    catalog = cr.parse_lcov(_CATALOG_LCOV).files[0]
+    assert cr.source_functions(catalog.functions, _CATALOG) == (
+        (2, "set sorter", False), (9, "get sorter", False), (13, "get size", False))
+    # a method named `get` is no accessor
+    assert cr.source_functions(((1, "(anonymous_0)", True),), "  get(key) {\n") == (
+        (1, "get", True),)
+
+
 def test_reports_combined_hit_what_either_hit() -> None:
     """One report's file and another's (a pytest tier's, a jest tier's) are both kept; a file
     both measure has a line covered, or a branch taken, where either has it."""
