@@ -194,7 +194,8 @@ def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]
     project they are the whole suite but the story's own files. Where discovery looked only
     in the File List's neighbourhood (`scope`, mode "file-list"), the count says which
     directories it covers: the suite's other test files were never read (cheerio's
-    `src/*.spec.ts` beside a story of `src/api/`), not counted as none. A file go builds only
+    `src/*.spec.ts` beside a story of `src/api/`), not counted as none; a directory is named
+    without the ones inside it, which it covers. A file go builds only
     somewhere says where (`limits`, by path: bitset's `popcnt_amd64_test.go`, built only
     before Go 1.9, had read as five more tests of the suite)."""
     named = [test for test in tests if owners.get(test)]
@@ -210,7 +211,11 @@ def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]
             per_file[path] = per_file.get(path, 0) + 1
     if per_file:
         total = sum(per_file.values())
-        dirs = list((scope or {}).get("dirs") or ())
+        # a directory is looked at with all below it: one inside another listed is no more
+        # of the project (js-search's `source`, `source/SearchIndex`, `source/Tokenizer` had
+        # read as if its tests in `source/Sanitizer` were outside them); `.` only its own files
+        given = list((scope or {}).get("dirs") or ())
+        dirs = [d for d in given if not any(o != "." and d.startswith(o + "/") for o in given)]
         where = (f", in the directories looked at ({', '.join(dirs)})"
                  if (scope or {}).get("mode") == "file-list" and dirs else "")
         out += ["", f"Tests outside the story's File List, naming no story (not counted){where}: "

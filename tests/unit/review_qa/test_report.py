@@ -189,6 +189,17 @@ def test_uncounted_tests_say_which_directories_were_looked_at() -> None:
                        "1 in 1 file(s):"
 
 
+def test_uncounted_tests_name_a_directory_without_the_ones_inside_it() -> None:
+    """A directory is looked at with every directory below it: js-search's story had read
+    "in the directories looked at (source, source/SearchIndex, source/Tokenizer)" above its
+    tests of `source/Sanitizer`, which `source` holds."""
+    lines = qa_report.render_unattributed(
+        ["lib/Parser/Trim.test.js::a", "lib/Cache.test.js::b"], {},
+        {"mode": "file-list", "dirs": [".", "lib", "lib/Index", "lib/Parser", "spec"]})
+    assert lines[1] == ("Tests outside the story's File List, naming no story (not counted), "
+                        "in the directories looked at (., lib, spec): 2 in 2 file(s):")
+
+
 def test_the_matchers_records_read_as_words() -> None:
     lines = qa_report.render_matches([{"ac_id": "AC2", "matched": True, "tests": ["t.py::a"],
                                        "matches": [{"test": "t.py::a", "how": ["name", "raises"],
